@@ -1,0 +1,37 @@
+"""arraytyping: one dtype system for array code that holds at run time, in pyright and in mypy.
+
+The promotion lattice (:mod:`arraytyping.lattice`) is the single source of truth; this package applies it to
+dtypes, Python scalars and numpy values with JAX 0.10.2's semantics.
+"""
+
+from arraytyping import dtypes, lattice
+from arraytyping._src.config import config, dtype_promotion, enable_x64
+from arraytyping._src.dtype_queries import finfo, iinfo, isdtype, issubdtype
+from arraytyping._src.promotion import canonicalize_dtype, promote_types
+from arraytyping._src.scalar_types import (
+    bfloat16, bool_, complex64, complex128, complexfloating, float4_e2m1fn, float6_e2m3fn, float6_e3m2fn,
+    float8_e3m4, float8_e4m3, float8_e4m3b11fnuz, float8_e4m3fn, float8_e4m3fnuz, float8_e5m2, float8_e5m2fnuz,
+    float8_e8m0fnu, float16, float32, float64, floating, generic, inexact, int1, int2, int4, int8, int16, int32,
+    int64, integer, number, signedinteger, uint1, uint2, uint4, uint8, uint16, uint32, uint64, unsignedinteger,
+)
+from arraytyping.lattice import TypePromotionError
+
+import numpy as _np
+
+
+def result_type(*args: object) -> _np.dtype:  # type: ignore[type-arg]
+    """The dtype of an operation on ``args`` (``jnp.result_type``): weak results take their kind's default dtype."""
+    return dtypes.result_type(*args)
+
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "TypePromotionError", "bfloat16", "bool_", "canonicalize_dtype", "complex64", "complex128", "complexfloating",
+    "config", "dtype_promotion", "dtypes", "enable_x64", "finfo", "float4_e2m1fn", "float6_e2m3fn", "float6_e3m2fn",
+    "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2",
+    "float8_e5m2fnuz", "float8_e8m0fnu", "float16", "float32", "float64", "floating", "generic", "iinfo", "inexact",
+    "int1", "int2", "int4", "int8", "int16", "int32", "int64", "integer", "isdtype", "issubdtype", "lattice",
+    "number", "promote_types", "result_type", "signedinteger", "uint1", "uint2", "uint4", "uint8", "uint16",
+    "uint32", "uint64", "unsignedinteger",
+]

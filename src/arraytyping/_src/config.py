@@ -1,0 +1,115 @@
+"""Configuration: x64 and the promotion mode, global defaults plus thread/context-local overrides.
+
+Defaults come from ``ARRAYTYPING_ENABLE_X64`` (a boolean: 1/0, true/false, yes/no, on/off) and
+``ARRAYTYPING_DTYPE_PROMOTION`` (``standard`` or ``strict``); unset, x64 is off and promotion is standard, as in JAX.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import os
+from collections.abc import Iterator
+from typing import Final, cast
+
+from arraytyping import lattice
+
+__all__ = ["Config", "config", "dtype_promotion", "enable_x64", "current"]
+
+_TRUE: Final = frozenset({"1", "true", "yes", "on", "y", "t"})
+_FALSE: Final = frozenset({"0", "false", "no", "off", "n", "f", ""})
+
+_X64_NAMES: Final = frozenset({"x64", "enable_x64", "jax_enable_x64"})
+_PROMOTION_NAMES: Final = frozenset({"promotion", "dtype_promotion", "jax_numpy_dtype_promotion"})
+
+
+def _parse_bool(value: str, what: str) -> bool:
+    v = value.strip().lower()
+    if v in _TRUE:
+        return True
+    if v in _FALSE:
+        return False
+    raise ValueError(f"{what}={value!r} is not a boolean; use 1/0, true/false, yes/no or on/off")
+
+
+def _check_mode(value: object, what: str) -> lattice.Mode:
+    if value not in lattice.MODES:
+        raise ValueError(f"{what} must be 'standard' or 'strict', got {value!r}")
+    return cast(lattice.Mode, value)
+
+
+def _check_bool(value: object, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"{what} must be True or False, got {value!r}")
+    return value
+
+
+_x64_override: contextvars.ContextVar[bool | None] = contextvars.ContextVar("arraytyping_x64", default=None)
+_mode_override: contextvars.ContextVar[lattice.Mode | None] = contextvars.ContextVar(
+    "arraytyping_promotion", default=None)
+
+
+class Config:
+    """``arraytyping.config``: read ``config.x64`` / ``config.promotion``; set with ``config.update(name, value)``."""
+
+    def __init__(self) -> None:
+        self._x64 = _parse_bool(os.environ.get("ARRAYTYPING_ENABLE_X64", "0"), "ARRAYTYPING_ENABLE_X64")
+        self._mode = _check_mode(os.environ.get("ARRAYTYPING_DTYPE_PROMOTION", "standard").strip().lower(),
+                                 "ARRAYTYPING_DTYPE_PROMOTION")
+
+    @property
+    def x64(self) -> bool:
+        """Whether 64-bit dtypes are enabled (in this context)."""
+        o = _x64_override.get()
+        return self._x64 if o is None else o
+
+    @property
+    def promotion(self) -> lattice.Mode:
+        """The dtype promotion mode, ``"standard"`` or ``"strict"`` (in this context)."""
+        o = _mode_override.get()
+        return self._mode if o is None else o
+
+    @property
+    def lattice_config(self) -> lattice.LatticeConfig:
+        """The lattice the current settings select."""
+        return lattice.LatticeConfig(self.promotion, self.x64)
+
+    def update(self, name: str, value: object) -> None:
+        """Set a global default: ``update("x64", True)`` or ``update("promotion", "strict")``."""
+        if name in _X64_NAMES:
+            self._x64 = _check_bool(value, name)
+        elif name in _PROMOTION_NAMES:
+            self._mode = _check_mode(value, name)
+        else:
+            raise KeyError(f"unknown configuration option {name!r}; options are 'x64' and 'promotion'")
+
+    def __repr__(self) -> str:
+        return f"Config(x64={self.x64}, promotion={self.promotion!r})"
+
+
+config: Final = Config()
+
+
+def current() -> lattice.LatticeConfig:
+    """The lattice configuration in force here and now."""
+    return config.lattice_config
+
+
+@contextlib.contextmanager
+def enable_x64(flag: bool = True) -> Iterator[None]:
+    """Within the block, 64-bit types are enabled (``flag=True``) or disabled; local to the thread/context."""
+    token = _x64_override.set(_check_bool(flag, "enable_x64(flag)"))
+    try:
+        yield
+    finally:
+        _x64_override.reset(token)
+
+
+@contextlib.contextmanager
+def dtype_promotion(mode: lattice.Mode) -> Iterator[None]:
+    """Within the block, use ``"standard"`` or ``"strict"`` promotion; local to the thread/context."""
+    token = _mode_override.set(_check_mode(mode, "dtype_promotion(mode)"))
+    try:
+        yield
+    finally:
+        _mode_override.reset(token)

@@ -1,0 +1,199 @@
+"""``promote_types``, ``result_type`` and ``canonicalize_dtype``: the lattice applied to real Python objects.
+
+Every input is first turned into an *operand*, a registered dtype name with a weak flag (Python ``int``/``float``/
+``complex`` values and classes are weak, ``bool`` is not; dtypes, dtype names, scalar classes and numpy values are
+strong; objects with a ``weak_type`` attribute, such as arraytyping arrays, carry their own flag). The lattice module
+does the rest.
+"""
+
+from __future__ import annotations
+
+import functools
+import warnings
+from typing import Any, Final, Literal, overload
+
+import numpy as np
+
+from arraytyping import lattice
+from arraytyping._src import registry
+from arraytyping._src import scalar_types as st
+from arraytyping._src.config import config
+
+__all__ = ["canonicalize_dtype", "dtype_of", "operand_of", "promote_types", "result_type", "to_dtype"]
+
+_WEAK_CLASSES: Final[dict[type, str]] = {int: "int", float: "float", complex: "complex"}
+_PY_DEFAULT: Final[dict[type, str]] = {bool: "bool", int: "int64", float: "float64", complex: "complex128"}
+_NUMPY_FOR_NODE: Final[dict[str, np.dtype[Any]]] = {
+    **{name: info.dtype for name, info in registry.INFO.items()},
+    "int": np.dtype("int64"), "float": np.dtype("float64"), "complex": np.dtype("complex128"),
+}
+
+
+def _describe(x: object) -> str:
+    if isinstance(x, type):
+        return f"{x.__module__}.{x.__qualname__}" if x.__module__ != "builtins" else x.__qualname__
+    r = repr(x)
+    return r if len(r) <= 80 else r[:77] + "..."
+
+
+def _not_a_dtype(x: object, detail: str = "") -> TypeError:
+    extra = f" ({detail})" if detail else ""
+    return TypeError(
+        f"{_describe(x)} is not a dtype arraytyping can promote{extra}; expected one of "
+        f"{', '.join(lattice.DTYPE_NAMES)}, a scalar type such as arraytyping.float32, a numpy dtype, "
+        "or the Python types int, float, complex, bool"
+    )
+
+
+def _info_of_np_dtype(dt: np.dtype[Any], original: object) -> registry.DTypeInfo:
+    info = registry.info_of_dtype(dt)
+    if info is None:
+        raise _not_a_dtype(original, f"numpy dtype {dt!s} has no place on the promotion lattice")
+    return info
+
+
+def to_dtype(x: object) -> registry.DTypeInfo:
+    """The registered dtype a dtype specifier names (a name, ``np.dtype``, scalar class or numpy scalar type).
+
+    Python classes map to numpy's defaults (``int`` -> int64). Raises ``TypeError`` naming ``x`` otherwise."""
+    if isinstance(x, str):
+        info = registry.by_name(x)
+        if info is not None:
+            return info
+    if isinstance(x, type):
+        info = registry.info_of_scalar_class(x)
+        if info is not None:
+            return info
+        if x in _PY_DEFAULT:
+            return registry.INFO[_PY_DEFAULT[x]]
+        if issubclass(x, st.generic) or x in registry.NUMPY_ABSTRACT_TO_OURS:
+            raise _not_a_dtype(x, "an abstract scalar type names a category, not one dtype")
+    if isinstance(x, np.dtype):
+        return _info_of_np_dtype(x, x)
+    if x is None or isinstance(x, (list, tuple, dict)):
+        raise _not_a_dtype(x)
+    try:
+        dt = np.dtype(x)  # type: ignore[call-overload]
+    except Exception as e:
+        raise _not_a_dtype(x, str(e)) from None
+    return _info_of_np_dtype(dt, x)
+
+
+def _explicit(name: str, x64: bool, what: object) -> str:
+    """Canonicalize an explicitly requested dtype, warning when x64 is off and it is truncated (as JAX does)."""
+    out = lattice.canonical_name(name, x64)
+    if out != name:
+        warnings.warn(
+            f"Explicitly requested dtype {name} (from {_describe(what)}) is not available, and will be truncated "
+            f"to dtype {out}. To enable 64-bit dtypes, call arraytyping.config.update('x64', True) or set "
+            "ARRAYTYPING_ENABLE_X64=1.", UserWarning, stacklevel=4)
+    return out
+
+
+def operand_of(x: object, x64: bool) -> tuple[str, bool]:
+    """The ``(dtype name, weak)`` operand an input of ``result_type`` stands for, canonicalized for ``x64``."""
+    tp = type(x)
+    if tp in _WEAK_CLASSES:  # Python int/float/complex values
+        return lattice.canonical_name(_PY_DEFAULT[tp], x64), True
+    if tp is bool:
+        return "bool", False
+    if x is None:
+        return lattice.default_name("f", x64), False
+    if isinstance(x, type):
+        if x in _WEAK_CLASSES:
+            return lattice.canonical_name(_PY_DEFAULT[x], x64), True
+        if x is bool:
+            return "bool", False
+        return _explicit(to_dtype(x).name, x64, x), False
+    if isinstance(x, (str, np.dtype)):
+        return _explicit(to_dtype(x).name, x64, x), False
+    dt = getattr(x, "dtype", None)
+    if isinstance(dt, np.dtype):
+        info = _info_of_np_dtype(dt, x)
+        weak = getattr(x, "weak_type", False)
+        if isinstance(weak, bool) and hasattr(x, "weak_type"):
+            # Arrays of the runtime keep their dtype: once a 64-bit value exists it is respected.
+            return info.name, weak
+        return lattice.canonical_name(info.name, x64), False
+    if isinstance(x, (int, float, complex)):  # subclasses of Python scalars (not bool: handled above)
+        base = next(t for t in (complex, float, int) if isinstance(x, t)) if not isinstance(x, bool) else bool
+        return lattice.canonical_name(_PY_DEFAULT[base], x64), base is not bool
+    raise _not_a_dtype(x, "cannot determine its dtype")
+
+
+def dtype_of(x: object) -> np.dtype[Any]:
+    """The dtype of a value or dtype specifier under the current configuration (weak Python scalars get their kind's
+    default dtype)."""
+    return registry.INFO[operand_of(x, config.x64)[0]].dtype
+
+
+def _promote_node(x: object) -> str:
+    if x is int or x is float or x is complex:
+        return _WEAK_CLASSES[x]  # type: ignore[index]
+    return to_dtype(x).name
+
+
+@functools.lru_cache(maxsize=8192)
+def _promote_cached(ta: type, a: Any, tb: type, b: Any, config_: lattice.LatticeConfig) -> np.dtype[Any]:
+    na, nb = _promote_node(a), _promote_node(b)
+    out = lattice.join_pair(na, nb, config_)
+    if out is None:
+        raise lattice.promotion_error((na, nb), config_)
+    return _NUMPY_FOR_NODE[out]
+
+
+def promote_types(a: object, b: object) -> np.dtype[Any]:
+    """The dtype to which a binary operation casts ``a`` and ``b`` (JAX's ``jnp.promote_types``).
+
+    ``int``, ``float`` and ``complex`` are weak and do not widen a strong dtype: ``promote_types('uint8', int)`` is
+    uint8. The result is not canonicalized for x64. Raises :class:`TypePromotionError` when there is no promotion
+    path and ``TypeError`` when an input is not a dtype."""
+    cfg = config.lattice_config
+    try:
+        return _promote_cached(type(a), a, type(b), b, cfg)
+    except TypeError as e:
+        if "unhashable" not in str(e):
+            raise
+    return _promote_cached.__wrapped__(type(a), a, type(b), b, cfg)
+
+
+_Key = tuple[tuple[str, bool], ...]
+
+
+@functools.lru_cache(maxsize=8192)
+def _result_cached(ops: _Key, config_: lattice.LatticeConfig) -> tuple[str, bool]:
+    return lattice.result_node(ops, config_)
+
+
+def _lattice_result(args: tuple[object, ...]) -> tuple[str, bool]:
+    if not args:
+        raise ValueError("at least one array or dtype is required")
+    cfg = config.lattice_config
+    return _result_cached(tuple(operand_of(a, cfg.x64) for a in args), cfg)
+
+
+@overload
+def result_type(*args: object, return_weak_type_flag: Literal[False] = False) -> np.dtype[Any]: ...
+@overload
+def result_type(*args: object, return_weak_type_flag: Literal[True]) -> tuple[np.dtype[Any], bool]: ...
+@overload
+def result_type(*args: object, return_weak_type_flag: bool) -> np.dtype[Any] | tuple[np.dtype[Any], bool]: ...
+
+
+def result_type(*args: object, return_weak_type_flag: bool = False) -> np.dtype[Any] | tuple[np.dtype[Any], bool]:
+    """The dtype of an operation on ``args`` under JAX's promotion rules (``jax.dtypes.result_type``).
+
+    With ``return_weak_type_flag=True``, returns ``(dtype, weak)``: the lattice result operations use. A weak result
+    is reported as the default dtype of its kind (``float32``, or ``float64`` with x64)."""
+    name, weak = _lattice_result(args)
+    if weak:
+        kind = "f" if name in lattice.FLOAT_NAMES else lattice.KIND[name]
+        name = lattice.default_name(kind, config.x64)
+    dt = registry.INFO[name].dtype
+    return (dt, weak) if return_weak_type_flag else dt
+
+
+def canonicalize_dtype(dtype: object) -> np.dtype[Any]:
+    """The dtype arrays of ``dtype`` get under the current x64 setting (int64 -> int32 when x64 is off)."""
+    return registry.INFO[lattice.canonical_name(to_dtype(dtype).name, config.x64)].dtype
+
