@@ -290,7 +290,7 @@ def join_pair(a: str, b: str, config: LatticeConfig = LatticeConfig()) -> str | 
     """The join of two nodes, or ``None`` where they have no common upper bound. O(1) after the first call."""
     try:
         return _pair_table(config)[a, b]
-    except KeyError:
+    except (KeyError, AttributeError, TypeError):
         _check_config(config)
         _check_nodes((a, b))
         raise  # pragma: no cover

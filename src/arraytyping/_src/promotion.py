@@ -36,26 +36,29 @@ def _describe(x: object) -> str:
     return r if len(r) <= 80 else r[:77] + "..."
 
 
-def _not_a_dtype(x: object, detail: str = "") -> TypeError:
+def _not_a_dtype(x: object, detail: str = "", error: type[Exception] = TypeError) -> Exception:
     extra = f" ({detail})" if detail else ""
-    return TypeError(
+    return error(
         f"{_describe(x)} is not a dtype arraytyping can promote{extra}; expected one of "
         f"{', '.join(lattice.DTYPE_NAMES)}, a scalar type such as arraytyping.float32, a numpy dtype, "
         "or the Python types int, float, complex, bool"
     )
 
 
-def _info_of_np_dtype(dt: np.dtype[Any], original: object) -> registry.DTypeInfo:
+def _info_of_np_dtype(dt: np.dtype[Any], original: object,
+                      error: type[Exception] = TypeError) -> registry.DTypeInfo:
     info = registry.info_of_dtype(dt)
     if info is None:
-        raise _not_a_dtype(original, f"numpy dtype {dt!s} has no place on the promotion lattice")
+        raise _not_a_dtype(original, f"numpy dtype {dt!s} has no place on the promotion lattice", error)
     return info
 
 
-def to_dtype(x: object) -> registry.DTypeInfo:
+def to_dtype(x: object, not_on_lattice: type[Exception] = TypeError) -> registry.DTypeInfo:
     """The registered dtype a dtype specifier names (a name, ``np.dtype``, scalar class or numpy scalar type).
 
-    Python classes map to numpy's defaults (``int`` -> int64). Raises ``TypeError`` naming ``x`` otherwise."""
+    Python classes map to numpy's defaults (``int`` -> int64). Raises ``TypeError`` naming ``x`` when it is no dtype
+    at all, and ``not_on_lattice`` when it is a numpy dtype the lattice does not hold (object, strings, structured:
+    JAX's ``promote_types`` says ValueError there, its ``result_type`` TypeError)."""
     if isinstance(x, str):
         info = registry.by_name(x)
         if info is not None:
@@ -69,14 +72,14 @@ def to_dtype(x: object) -> registry.DTypeInfo:
         if issubclass(x, st.generic) or x in registry.NUMPY_ABSTRACT_TO_OURS:
             raise _not_a_dtype(x, "an abstract scalar type names a category, not one dtype")
     if isinstance(x, np.dtype):
-        return _info_of_np_dtype(x, x)
+        return _info_of_np_dtype(x, x, not_on_lattice)
     if x is None or isinstance(x, (list, tuple, dict)):
         raise _not_a_dtype(x)
     try:
         dt = np.dtype(x)  # type: ignore[call-overload]
     except Exception as e:
         raise _not_a_dtype(x, str(e)) from None
-    return _info_of_np_dtype(dt, x)
+    return _info_of_np_dtype(dt, x, not_on_lattice)
 
 
 def _explicit(name: str, x64: bool, what: object) -> str:
@@ -130,7 +133,7 @@ def dtype_of(x: object) -> np.dtype[Any]:
 def _promote_node(x: object) -> str:
     if x is int or x is float or x is complex:
         return _WEAK_CLASSES[x]  # type: ignore[index]
-    return to_dtype(x).name
+    return to_dtype(x, ValueError).name
 
 
 @functools.lru_cache(maxsize=8192)

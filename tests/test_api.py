@@ -1,0 +1,235 @@
+"""The public dtype API: spellings, configuration, queries and errors."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+
+import ml_dtypes
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hst
+
+import arraytyping as at
+from arraytyping import lattice
+from arraytyping._src import registry
+
+
+def spellings(name: str) -> list[object]:
+    info = registry.INFO[name]
+    return [name, info.dtype, info.scalar_class, info.dtype.type]
+
+
+def test_registry_has_every_jax_dtype_with_distinct_identity() -> None:
+    assert len(registry.INFO) == 32
+    assert len({i.dtype for i in registry.INFO.values()}) == 32
+    # ml_dtypes' character codes collide; lookups must not rely on them.
+    assert np.dtype(ml_dtypes.uint1).char == np.dtype(ml_dtypes.bfloat16).char
+    assert at.dtypes.canonicalize_dtype(ml_dtypes.uint1) == np.dtype(ml_dtypes.uint1)
+    assert at.dtypes.canonicalize_dtype("bfloat16") == np.dtype(ml_dtypes.bfloat16)
+    for name, info in registry.INFO.items():
+        assert info.dtype.name == name
+        assert info.scalar_class.dtype is info.dtype
+        assert registry.info_of_dtype(info.dtype) is info
+
+
+@settings(max_examples=300, deadline=None)
+@given(hst.lists(hst.sampled_from(lattice.DTYPE_NAMES), min_size=1, max_size=4), hst.data(),
+       hst.sampled_from(lattice.ALL_CONFIGS))
+def test_every_spelling_of_a_dtype_promotes_alike(names: list[str], data: hst.DataObject,
+                                                  cfg: lattice.LatticeConfig) -> None:
+    with at.enable_x64(cfg.x64), at.dtype_promotion(cfg.mode):
+        expected = _result_or_error(names)
+        args = [data.draw(hst.sampled_from(spellings(n))) for n in names]
+        assert _result_or_error(args) == expected
+        shuffled = data.draw(hst.permutations(args))
+        assert _result_or_error(shuffled) == expected
+
+
+def _result_or_error(args: list[object]) -> object:
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            return at.dtypes.result_type(*args, return_weak_type_flag=True)
+        except at.TypePromotionError:
+            return "error"
+
+
+@settings(max_examples=200, deadline=None)
+@given(hst.lists(hst.sampled_from(list(lattice.DTYPE_NAMES) + [2, 2.0, 2j, True]), min_size=1, max_size=5),
+       hst.sampled_from(lattice.ALL_CONFIGS))
+def test_result_type_matches_the_lattice_model(args: list[object], cfg: lattice.LatticeConfig) -> None:
+    ops = [(a, False) if isinstance(a, str) else
+           ({bool: ("bool", False), int: ("int", True), float: ("float", True), complex: ("complex", True)}
+            [type(a)]) for a in args]
+    with at.enable_x64(cfg.x64), at.dtype_promotion(cfg.mode):
+        try:
+            name, weak = lattice.result_node(ops, cfg)
+        except lattice.TypePromotionError:
+            with pytest.raises(at.TypePromotionError):
+                _strict_result(args)
+            return
+        dt, w = _strict_result(args)
+        assert w == weak
+        if not weak:
+            assert dt.name == name
+
+
+def _strict_result(args: list[object]) -> tuple[np.dtype, bool]:  # type: ignore[type-arg]
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return at.dtypes.result_type(*args, return_weak_type_flag=True)
+
+
+def test_headline_examples() -> None:
+    assert at.result_type(np.float32, 2) == np.float32
+    assert at.dtypes.result_type(np.zeros(2, np.float32), 2.0, return_weak_type_flag=True) == (
+        np.dtype("float32"), False)
+    assert at.dtypes.result_type(2, 2.0, return_weak_type_flag=True) == (np.dtype("float32"), True)
+    with at.enable_x64():
+        assert at.dtypes.result_type(np.uint64, np.int64, return_weak_type_flag=True) == (np.dtype("float64"), True)
+    with pytest.warns(UserWarning):  # with x64 off both are truncated to 32 bits first, as in JAX
+        assert at.dtypes.result_type(np.uint64, np.int64, return_weak_type_flag=True) == (np.dtype("int32"), False)
+    assert at.promote_types("uint8", int) == np.uint8
+    assert at.promote_types(at.bfloat16, at.float16) == np.float32
+    with pytest.raises(at.TypePromotionError, match=r"float8_e4m3fn, float32.*astype\('float32'\)"):
+        at.promote_types("float8_e4m3fn", "float32")
+    assert issubclass(at.TypePromotionError, ValueError)
+
+
+def test_weak_types_compare_by_identity_not_equality() -> None:
+    assert np.dtype("float64") == float  # numpy says so ...
+    assert at.promote_types(np.dtype("float64"), "float16") == np.float64  # ... but a dtype is strong
+    assert at.promote_types(float, "float16") == np.float16  # and the class is weak
+
+
+def test_config_update_and_context_managers() -> None:
+    assert at.config.x64 is False and at.config.promotion == "standard"
+    with at.enable_x64():
+        assert at.result_type(2.0) == np.float64
+        with at.enable_x64(False):
+            assert at.result_type(2.0) == np.float32
+    with at.dtype_promotion("strict"):
+        with pytest.raises(at.TypePromotionError, match="strict.*standard promotion"):
+            at.result_type(np.int8, np.int16)
+    at.config.update("x64", True)
+    try:
+        assert at.result_type(2) == np.int64
+    finally:
+        at.config.update("x64", False)
+    with pytest.raises(TypeError, match="x64 must be True or False"):
+        at.config.update("x64", "yes")
+    with pytest.raises(ValueError, match="'standard' or 'strict'"):
+        at.config.update("promotion", "loose")
+    with pytest.raises(KeyError, match="unknown configuration option 'x65'"):
+        at.config.update("x65", True)
+    with pytest.raises(ValueError):
+        with at.dtype_promotion("loose"):  # type: ignore[arg-type]
+            pass
+
+
+def test_context_managers_are_local_to_a_thread() -> None:
+    seen: list[bool] = []
+    ready = threading.Event()
+    done = threading.Event()
+
+    def other() -> None:
+        ready.wait()
+        seen.append(at.config.x64)
+        done.set()
+
+    t = threading.Thread(target=other)
+    t.start()
+    with at.enable_x64(True):
+        ready.set()
+        done.wait(5)
+    t.join()
+    assert seen == [False]
+
+
+@pytest.mark.parametrize(("env", "expect"), [
+    ({"ARRAYTYPING_ENABLE_X64": "1"}, "True standard"),
+    ({"ARRAYTYPING_DTYPE_PROMOTION": "strict"}, "False strict"),
+    ({}, "False standard"),
+])
+def test_environment_variables_set_defaults(env: dict[str, str], expect: str) -> None:
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("ARRAYTYPING_")}
+    out = subprocess.run([sys.executable, "-c", "import arraytyping as a; print(a.config.x64, a.config.promotion)"],
+                         env={**clean, **env}, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == expect
+
+
+def test_bad_environment_variable_is_named() -> None:
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("ARRAYTYPING_")}
+    out = subprocess.run([sys.executable, "-c", "import arraytyping"], capture_output=True, text=True,
+                         env={**clean, "ARRAYTYPING_ENABLE_X64": "maybe"})
+    assert out.returncode != 0 and "ARRAYTYPING_ENABLE_X64='maybe'" in out.stderr
+
+
+@pytest.mark.parametrize("bad", ["foo", object, np.dtype([("a", "i4")]), [1, 2], {"a": 1}, "U", np.dtype(">f4"),
+                                 at.floating, np.floating])
+def test_bad_dtypes_give_clear_errors(bad: object) -> None:
+    for fn in (lambda: at.promote_types(bad, "int32"), lambda: at.dtypes.canonicalize_dtype(bad),
+               lambda: at.result_type(bad)):
+        with pytest.raises((TypeError, ValueError)) as info:
+            fn()
+        assert not isinstance(info.value, (KeyError, AttributeError))
+        assert "not a dtype" in str(info.value)
+
+
+def test_result_type_needs_an_argument_and_none_means_default_float() -> None:
+    with pytest.raises(ValueError, match="at least one"):
+        at.result_type()
+    assert at.result_type(None) == np.float32
+    with pytest.raises(TypeError, match="None is not a dtype"):
+        at.promote_types(None, "int32")
+
+
+def test_explicit_64_bit_dtypes_warn_when_x64_is_off() -> None:
+    with pytest.warns(UserWarning, match="int64.*truncated to dtype int32.*ARRAYTYPING_ENABLE_X64"):
+        assert at.result_type("int64") == np.int32
+    with at.enable_x64():
+        assert at.result_type("int64") == np.int64
+
+
+def test_issubdtype_and_isdtype_know_ml_dtypes() -> None:
+    assert at.issubdtype("bfloat16", at.floating)
+    assert at.issubdtype(at.float8_e4m3fn, np.floating)
+    assert at.issubdtype(ml_dtypes.int4, np.signedinteger)
+    assert at.issubdtype(at.uint2, at.unsignedinteger) and not at.issubdtype(at.uint2, at.signedinteger)
+    assert not at.issubdtype(at.bool_, at.number)
+    assert at.issubdtype(at.complex64, at.inexact) and not at.issubdtype(at.complex64, at.floating)
+    assert at.issubdtype(at.float32, at.float32) and not at.issubdtype(at.float32, at.float64)
+    assert issubclass(at.float32, at.floating)
+    assert at.isdtype("float8_e5m2", "real floating")
+    assert at.isdtype("int4", ("bool", "signed integer"))
+    assert at.isdtype("uint1", "integral") and at.isdtype("int8", "numeric") and not at.isdtype("bool", "numeric")
+    assert at.isdtype(np.float32, np.float32) and not at.isdtype(np.float32, "int32")
+    with pytest.raises(ValueError, match="unrecognized kind 'reals'"):
+        at.isdtype("float32", "reals")
+
+
+def test_finfo_and_iinfo() -> None:
+    assert at.finfo("bfloat16").bits == 16
+    assert at.finfo(at.float8_e4m3fn).max == 448
+    assert at.finfo("complex64").dtype == np.float32
+    assert at.iinfo("int4").min == -8 and at.iinfo(at.uint2).max == 3
+    with pytest.raises(ValueError, match="finfo needs a floating-point dtype, got int8"):
+        at.finfo("int8")
+    with pytest.raises(ValueError, match="iinfo needs an integer dtype, got float32"):
+        at.iinfo("float32")
+
+
+def test_scalar_classes() -> None:
+    assert at.float32.dtype == np.float32 and at.bfloat16.dtype == np.dtype(ml_dtypes.bfloat16)
+    assert repr(at.float32) == "arraytyping.float32"
+    assert float(np.asarray(at.float32(1.5))) == 1.5
+    with pytest.raises(TypeError, match="abstract scalar type"):
+        at.floating(1.0)
