@@ -16,10 +16,12 @@ from arraytyping._src.scalar_types import (
 )
 from arraytyping.lattice import TypePromotionError
 
+from typing import Any as _Any
+
 import numpy as _np
 
 
-def result_type(*args: object) -> _np.dtype:  # type: ignore[type-arg]
+def result_type(*args: object) -> _np.dtype[_Any]:
     """The dtype of an operation on ``args`` (``jnp.result_type``): weak results take their kind's default dtype."""
     return dtypes.result_type(*args)
 

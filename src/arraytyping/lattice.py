@@ -16,9 +16,8 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Final, Literal, TypeAlias
+from typing import Final, Literal, NamedTuple, TypeAlias
 
 __all__ = [
     "ALL_CONFIGS",
@@ -113,18 +112,24 @@ _DEFAULTS: Final[Mapping[bool, Mapping[str, str]]] = MappingProxyType(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class LatticeConfig:
-    """One of the four lattices: promotion ``mode`` and whether 64-bit types are enabled."""
+class _ConfigFields(NamedTuple):
+    mode: Mode
+    x64: bool
 
-    mode: Mode = "standard"
-    x64: bool = False
 
-    def __post_init__(self) -> None:
-        if self.mode not in MODES:
-            raise ValueError(f"promotion mode must be 'standard' or 'strict', got {self.mode!r}")
-        if not isinstance(self.x64, bool):
-            raise TypeError(f"x64 must be a bool, got {self.x64!r}")
+class LatticeConfig(_ConfigFields):
+    """One of the four lattices: promotion ``mode`` and whether 64-bit types are enabled.
+
+    A validated named tuple, so hashing it (for the caches) costs no Python-level call."""
+
+    __slots__ = ()
+
+    def __new__(cls, mode: Mode = "standard", x64: bool = False) -> LatticeConfig:
+        if mode not in MODES:
+            raise ValueError(f"promotion mode must be 'standard' or 'strict', got {mode!r}")
+        if not isinstance(x64, bool):  # pyright: ignore[reportUnnecessaryIsInstance] - checked for untyped callers
+            raise TypeError(f"x64 must be a bool, got {x64!r}")
+        return super().__new__(cls, mode, x64)
 
     def __str__(self) -> str:
         return f"{self.mode}, x64 {'on' if self.x64 else 'off'}"
@@ -192,7 +197,7 @@ def _strict_graph() -> dict[str, tuple[str, ...]]:
 
 
 def _check_config(config: LatticeConfig) -> LatticeConfig:
-    if not isinstance(config, LatticeConfig):
+    if not isinstance(config, LatticeConfig):  # pyright: ignore[reportUnnecessaryIsInstance] - untyped callers
         raise TypeError(f"expected a LatticeConfig, got {config!r}")
     return config
 
@@ -235,8 +240,8 @@ def upper_bounds(config: LatticeConfig = LatticeConfig()) -> Mapping[str, frozen
 
 def _lub(config: LatticeConfig, nodes: frozenset[str]) -> str | None:
     ub = _closure(config)
-    common = frozenset.intersection(*(ub[n] for n in nodes))
-    least = (common & nodes) or {c for c in common if common <= ub[c]}
+    common: frozenset[str] = functools.reduce(frozenset[str].intersection, (ub[n] for n in nodes))
+    least: set[str] | frozenset[str] = (common & nodes) or {c for c in common if common <= ub[c]}
     if len(least) > 1:  # pragma: no cover - the lattice is checked for this at test time
         raise LatticeError(f"{sorted(nodes)} have several least upper bounds: {sorted(least)}")
     return next(iter(least), None)

@@ -9,8 +9,9 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import os
+import threading
 from collections.abc import Iterator
-from typing import Final, cast
+from typing import Final
 
 from arraytyping import lattice
 
@@ -33,9 +34,10 @@ def _parse_bool(value: str, what: str) -> bool:
 
 
 def _check_mode(value: object, what: str) -> lattice.Mode:
-    if value not in lattice.MODES:
-        raise ValueError(f"{what} must be 'standard' or 'strict', got {value!r}")
-    return cast(lattice.Mode, value)
+    for mode in lattice.MODES:
+        if value == mode:
+            return mode
+    raise ValueError(f"{what} must be 'standard' or 'strict', got {value!r}")
 
 
 def _check_bool(value: object, what: str) -> bool:
@@ -43,6 +45,24 @@ def _check_bool(value: object, what: str) -> bool:
         raise TypeError(f"{what} must be True or False, got {value!r}")
     return value
 
+
+_LATTICES: Final[dict[tuple[lattice.Mode, bool], lattice.LatticeConfig]] = {
+    (c.mode, c.x64): c for c in lattice.ALL_CONFIGS
+}
+
+class _State:
+    """What hot paths read instead of the context variables while no context manager is active in any thread."""
+
+    __slots__ = ("active", "lattice")
+
+    def __init__(self) -> None:
+        self.lattice = lattice.LatticeConfig()
+        self.active = 0
+        """Number of context-manager blocks open in any thread; guarded by ``_lock``."""
+
+
+STATE: Final = _State()
+_lock: Final = threading.Lock()
 
 _x64_override: contextvars.ContextVar[bool | None] = contextvars.ContextVar("arraytyping_x64", default=None)
 _mode_override: contextvars.ContextVar[lattice.Mode | None] = contextvars.ContextVar(
@@ -56,6 +76,8 @@ class Config:
         self._x64 = _parse_bool(os.environ.get("ARRAYTYPING_ENABLE_X64", "0"), "ARRAYTYPING_ENABLE_X64")
         self._mode = _check_mode(os.environ.get("ARRAYTYPING_DTYPE_PROMOTION", "standard").strip().lower(),
                                  "ARRAYTYPING_DTYPE_PROMOTION")
+        self._lattice = _LATTICES[self._mode, self._x64]
+        STATE.lattice = self._lattice
 
     @property
     def x64(self) -> bool:
@@ -72,7 +94,7 @@ class Config:
     @property
     def lattice_config(self) -> lattice.LatticeConfig:
         """The lattice the current settings select."""
-        return lattice.LatticeConfig(self.promotion, self.x64)
+        return current()
 
     def update(self, name: str, value: object) -> None:
         """Set a global default: ``update("x64", True)`` or ``update("promotion", "strict")``."""
@@ -82,6 +104,8 @@ class Config:
             self._mode = _check_mode(value, name)
         else:
             raise KeyError(f"unknown configuration option {name!r}; options are 'x64' and 'promotion'")
+        self._lattice = _LATTICES[self._mode, self._x64]
+        STATE.lattice = self._lattice
 
     def __repr__(self) -> str:
         return f"Config(x64={self.x64}, promotion={self.promotion!r})"
@@ -91,25 +115,44 @@ config: Final = Config()
 
 
 def current() -> lattice.LatticeConfig:
-    """The lattice configuration in force here and now."""
-    return config.lattice_config
+    """The lattice configuration in force here and now (hot path: two context-variable reads)."""
+    mode = _mode_override.get()
+    x64 = _x64_override.get()
+    if mode is None and x64 is None:
+        return config._lattice  # pyright: ignore[reportPrivateUsage]
+    return _LATTICES[config._mode if mode is None else mode,  # pyright: ignore[reportPrivateUsage]
+                     config._x64 if x64 is None else x64]  # pyright: ignore[reportPrivateUsage]
+
+
+def _enter() -> None:
+    with _lock:
+        STATE.active += 1
+
+
+def _exit() -> None:
+    with _lock:
+        STATE.active -= 1
 
 
 @contextlib.contextmanager
 def enable_x64(flag: bool = True) -> Iterator[None]:
     """Within the block, 64-bit types are enabled (``flag=True``) or disabled; local to the thread/context."""
     token = _x64_override.set(_check_bool(flag, "enable_x64(flag)"))
+    _enter()
     try:
         yield
     finally:
         _x64_override.reset(token)
+        _exit()
 
 
 @contextlib.contextmanager
 def dtype_promotion(mode: lattice.Mode) -> Iterator[None]:
     """Within the block, use ``"standard"`` or ``"strict"`` promotion; local to the thread/context."""
     token = _mode_override.set(_check_mode(mode, "dtype_promotion(mode)"))
+    _enter()
     try:
         yield
     finally:
         _mode_override.reset(token)
+        _exit()

@@ -34,7 +34,7 @@ def _as_class(x: object) -> type[st.generic]:
     """Our scalar class for a dtype specifier or an abstract category (ours or numpy's)."""
     if isinstance(x, type):
         if x in registry.ABSTRACT_CLASSES:
-            return x  # type: ignore[return-value]
+            return x
         ours = registry.NUMPY_ABSTRACT_TO_OURS.get(x)
         if ours is not None:
             return ours
@@ -82,7 +82,7 @@ def finfo(dtype: object) -> Any:
         info = registry.INFO["float32" if info.name == "complex64" else "float64"]
     if info.kind != "f":
         raise ValueError(f"finfo needs a floating-point dtype, got {info.name}; use iinfo for integers")
-    return ml_dtypes.finfo(info.dtype)
+    return ml_dtypes.finfo(info.dtype)  # type: ignore[no-untyped-call]
 
 
 def iinfo(dtype: object) -> Any:
@@ -90,4 +90,4 @@ def iinfo(dtype: object) -> Any:
     info = to_dtype(dtype)
     if info.kind not in ("i", "u"):
         raise ValueError(f"iinfo needs an integer dtype, got {info.name}; use finfo for floating point")
-    return ml_dtypes.iinfo(info.dtype)
+    return ml_dtypes.iinfo(info.dtype)  # type: ignore[no-untyped-call]

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import functools
 import warnings
-from typing import Any, Final, Literal, overload
+from typing import Any, Final, Literal, cast, overload
 
 import numpy as np
 
 from arraytyping import lattice
 from arraytyping._src import registry
 from arraytyping._src import scalar_types as st
-from arraytyping._src.config import config
+from arraytyping._src.config import STATE as _STATE
+from arraytyping._src.config import config, current
 
 __all__ = ["canonicalize_dtype", "dtype_of", "operand_of", "promote_types", "result_type", "to_dtype"]
 
@@ -63,20 +64,21 @@ def to_dtype(x: object, not_on_lattice: type[Exception] = TypeError) -> registry
         info = registry.by_name(x)
         if info is not None:
             return info
-    if isinstance(x, type):
-        info = registry.info_of_scalar_class(x)
+    elif isinstance(x, type):
+        cls: type = cast(type, x)
+        info = registry.info_of_scalar_class(cls)
         if info is not None:
             return info
-        if x in _PY_DEFAULT:
-            return registry.INFO[_PY_DEFAULT[x]]
-        if issubclass(x, st.generic) or x in registry.NUMPY_ABSTRACT_TO_OURS:
-            raise _not_a_dtype(x, "an abstract scalar type names a category, not one dtype")
-    if isinstance(x, np.dtype):
-        return _info_of_np_dtype(x, x, not_on_lattice)
-    if x is None or isinstance(x, (list, tuple, dict)):
+        if cls in _PY_DEFAULT:
+            return registry.INFO[_PY_DEFAULT[cls]]
+        if issubclass(cls, st.generic) or cls in registry.NUMPY_ABSTRACT_TO_OURS:
+            raise _not_a_dtype(cls, "an abstract scalar type names a category, not one dtype")
+    elif isinstance(x, np.dtype):
+        return _info_of_np_dtype(cast("np.dtype[Any]", x), x, not_on_lattice)
+    elif x is None or isinstance(x, (list, tuple, dict)):
         raise _not_a_dtype(x)
     try:
-        dt = np.dtype(x)  # type: ignore[call-overload]
+        dt: np.dtype[Any] = np.dtype(cast(Any, x))
     except Exception as e:
         raise _not_a_dtype(x, str(e)) from None
     return _info_of_np_dtype(dt, x, not_on_lattice)
@@ -93,33 +95,42 @@ def _explicit(name: str, x64: bool, what: object) -> str:
     return out
 
 
+_SCALAR_OPERANDS: Final[dict[tuple[type, bool], tuple[str, bool]]] = {
+    **{(tp, x64): (lattice.canonical_name(_PY_DEFAULT[tp], x64), True) for tp in _WEAK_CLASSES for x64 in (False, True)},
+    (bool, False): ("bool", False), (bool, True): ("bool", False),
+}
+
+
 def operand_of(x: object, x64: bool) -> tuple[str, bool]:
     """The ``(dtype name, weak)`` operand an input of ``result_type`` stands for, canonicalized for ``x64``."""
     tp = type(x)
-    if tp in _WEAK_CLASSES:  # Python int/float/complex values
-        return lattice.canonical_name(_PY_DEFAULT[tp], x64), True
-    if tp is bool:
-        return "bool", False
+    fast = _SCALAR_OPERANDS.get((tp, x64))
+    if fast is not None:  # Python bool/int/float/complex values
+        return fast
+    if isinstance(x, np.dtype):
+        info = registry.info_of_dtype(cast("np.dtype[Any]", x))
+        if info is not None:
+            return _explicit(info.name, x64, x), False
     if x is None:
         return lattice.default_name("f", x64), False
-    if isinstance(x, type):
-        if x in _WEAK_CLASSES:
-            return lattice.canonical_name(_PY_DEFAULT[x], x64), True
+    if isinstance(x, (type, str, np.dtype)):
+        if x is int or x is float or x is complex:
+            return lattice.canonical_name(_PY_DEFAULT[cast(type, x)], x64), True
         if x is bool:
             return "bool", False
         return _explicit(to_dtype(x).name, x64, x), False
-    if isinstance(x, (str, np.dtype)):
-        return _explicit(to_dtype(x).name, x64, x), False
-    dt = getattr(x, "dtype", None)
+    dt: object = getattr(x, "dtype", None)
     if isinstance(dt, np.dtype):
-        info = _info_of_np_dtype(dt, x)
-        weak = getattr(x, "weak_type", False)
-        if isinstance(weak, bool) and hasattr(x, "weak_type"):
-            # Arrays of the runtime keep their dtype: once a 64-bit value exists it is respected.
+        info = _info_of_np_dtype(cast("np.dtype[Any]", dt), x)
+        weak: object = getattr(x, "weak_type", None)
+        if isinstance(weak, bool):
+            # Arrays of the runtime carry their weak flag and keep their dtype: once a 64-bit value exists it is
+            # respected (JAX does not canonicalize its own arrays either).
             return info.name, weak
         return lattice.canonical_name(info.name, x64), False
-    if isinstance(x, (int, float, complex)):  # subclasses of Python scalars (not bool: handled above)
-        base = next(t for t in (complex, float, int) if isinstance(x, t)) if not isinstance(x, bool) else bool
+    if isinstance(x, (int, float, complex)):  # subclasses of Python scalars; bool itself was handled above
+        base = bool if isinstance(x, bool) else complex if isinstance(x, complex) else float if isinstance(
+            x, float) else int
         return lattice.canonical_name(_PY_DEFAULT[base], x64), base is not bool
     raise _not_a_dtype(x, "cannot determine its dtype")
 
@@ -132,17 +143,23 @@ def dtype_of(x: object) -> np.dtype[Any]:
 
 def _promote_node(x: object) -> str:
     if x is int or x is float or x is complex:
-        return _WEAK_CLASSES[x]  # type: ignore[index]
+        return _WEAK_CLASSES[x]
     return to_dtype(x, ValueError).name
 
 
-@functools.lru_cache(maxsize=8192)
-def _promote_cached(ta: type, a: Any, tb: type, b: Any, config_: lattice.LatticeConfig) -> np.dtype[Any]:
+def _promote_uncached(a: object, b: object, config_: lattice.LatticeConfig) -> np.dtype[Any]:
     na, nb = _promote_node(a), _promote_node(b)
     out = lattice.join_pair(na, nb, config_)
     if out is None:
         raise lattice.promotion_error((na, nb), config_)
     return _NUMPY_FOR_NODE[out]
+
+
+# promote_types is called in hot loops with the same few dtype objects. Its cache is keyed on the identities of the
+# inputs (no dtype hashing); each entry keeps its inputs alive, so an id cannot be reused while its entry exists.
+_PromoteEntry = tuple[object, object, np.dtype[Any]]
+_PROMOTE_CACHE: Final[dict[tuple[lattice.LatticeConfig, int, int], _PromoteEntry]] = {}
+_PROMOTE_CACHE_LIMIT: Final = 4096
 
 
 def promote_types(a: object, b: object) -> np.dtype[Any]:
@@ -151,13 +168,16 @@ def promote_types(a: object, b: object) -> np.dtype[Any]:
     ``int``, ``float`` and ``complex`` are weak and do not widen a strong dtype: ``promote_types('uint8', int)`` is
     uint8. The result is not canonicalized for x64. Raises :class:`TypePromotionError` when there is no promotion
     path and ``TypeError`` when an input is not a dtype."""
-    cfg = config.lattice_config
-    try:
-        return _promote_cached(type(a), a, type(b), b, cfg)
-    except TypeError as e:
-        if "unhashable" not in str(e):
-            raise
-    return _promote_cached.__wrapped__(type(a), a, type(b), b, cfg)
+    cfg = current() if _STATE.active else _STATE.lattice
+    key = (cfg, id(a), id(b))
+    entry = _PROMOTE_CACHE.get(key)
+    if entry is not None and entry[0] is a and entry[1] is b:
+        return entry[2]
+    out = _promote_uncached(a, b, cfg)
+    if len(_PROMOTE_CACHE) >= _PROMOTE_CACHE_LIMIT:
+        _PROMOTE_CACHE.clear()
+    _PROMOTE_CACHE[key] = (a, b, out)
+    return out
 
 
 _Key = tuple[tuple[str, bool], ...]
@@ -171,8 +191,9 @@ def _result_cached(ops: _Key, config_: lattice.LatticeConfig) -> tuple[str, bool
 def _lattice_result(args: tuple[object, ...]) -> tuple[str, bool]:
     if not args:
         raise ValueError("at least one array or dtype is required")
-    cfg = config.lattice_config
-    return _result_cached(tuple(operand_of(a, cfg.x64) for a in args), cfg)
+    cfg = current()
+    x64 = cfg.x64
+    return _result_cached(tuple([operand_of(a, x64) for a in args]), cfg)
 
 
 @overload
@@ -191,8 +212,8 @@ def result_type(*args: object, return_weak_type_flag: bool = False) -> np.dtype[
     name, weak = _lattice_result(args)
     if weak:
         kind = "f" if name in lattice.FLOAT_NAMES else lattice.KIND[name]
-        name = lattice.default_name(kind, config.x64)
-    dt = registry.INFO[name].dtype
+        name = lattice.default_name(kind, current().x64)
+    dt = _NUMPY_FOR_NODE[name]
     return (dt, weak) if return_weak_type_flag else dt
 
 

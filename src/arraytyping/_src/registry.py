@@ -66,8 +66,16 @@ def by_name(name: str) -> DTypeInfo | None:
     return INFO.get(name)
 
 
+# The registry's own dtype objects are alive for the life of the process, so their ids are stable keys; numpy and
+# ml_dtypes hand out these same singleton objects for arrays of native byte order.
+_BY_ID: Final[Mapping[int, DTypeInfo]] = MappingProxyType({id(i.dtype): i for i in INFO.values()})
+
+
 def info_of_dtype(dtype: np.dtype[Any]) -> DTypeInfo | None:
     """The registered dtype equal to ``dtype``, or ``None`` (non-native byte order, structured, object, ...)."""
+    info = _BY_ID.get(id(dtype))
+    if info is not None:
+        return info
     info = _BY_SCALAR_TYPE.get(dtype.type)
     if info is None or dtype != info.dtype:
         return None

@@ -22,6 +22,12 @@ __all__ = [
 ]
 
 
+def _ml(name: str) -> np.dtype[Any]:
+    """An ml_dtypes dtype by name (ml_dtypes ships no type information)."""
+    dtype: np.dtype[Any] = np.dtype(getattr(ml_dtypes, name))
+    return dtype
+
+
 class _ScalarMeta(type):
     def __repr__(cls) -> str:
         return f"arraytyping.{cls.__name__}"
@@ -81,21 +87,21 @@ class bool_(generic):
 class uint1(unsignedinteger):
     """Scalar type of ``uint1`` arrays."""
 
-    dtype: ClassVar[np.dtype[Any]] = np.dtype(ml_dtypes.uint1)
+    dtype: ClassVar[np.dtype[Any]] = _ml("uint1")
 
 
 @final
 class uint2(unsignedinteger):
     """Scalar type of ``uint2`` arrays."""
 
-    dtype: ClassVar[np.dtype[Any]] = np.dtype(ml_dtypes.uint2)
+    dtype: ClassVar[np.dtype[Any]] = _ml("uint2")
 
 
 @final
 class uint4(unsignedinteger):
     """Scalar type of ``uint4`` arrays."""
 
-    dtype: ClassVar[np.dtype[Any]] = np.dtype(ml_dtypes.uint4)
+    dtype: ClassVar[np.dtype[Any]] = _ml("uint4")
 
 
 @final
@@ -130,21 +136,21 @@ class uint64(unsignedinteger):
 class int1(signedinteger):
     """Scalar type of ``int1`` arrays."""
 
-    dtype: ClassVar[np.dtype[Any]] = np.dtype(ml_dtypes.int1)
+    dtype: ClassVar[np.dtype[Any]] = _ml("int1")
 
 
 @final
 class int2(signedinteger):
     """Scalar type of ``int2`` arrays."""
 
-    dtype: ClassVar[np.dtype[Any]] = np.dtype(ml_dtypes.int2)
+    dtype: ClassVar[np.dtype[Any]] = _ml("int2")
 
 
 @final
 class int4(signedinteger):
     """Scalar type of ``int4`` arrays."""
 
-    dtype: ClassVar[np.dtype[Any]] = np.dtype(ml_dtypes.int4)
+    dtype: ClassVar[np.dtype[Any]] = _ml("int4")
 
 
 @final
@@ -179,84 +185,84 @@ class int64(signedinteger):
 class float4_e2m1fn(floating):
     """Scalar type of ``float4_e2m1fn`` arrays."""
 
-    dtype: ClassVar[np.dtype[Any]] = np.dtype(ml_dtypes.float4_e2m1fn)
+    dtype: ClassVar[np.dtype[Any]] = _ml("float4_e2m1fn")
 
 
 @final
 class float6_e2m3fn(floating):
     """Scalar type of ``float6_e2m3fn`` arrays."""
 
-    dtype: ClassVar[np.dtype[Any]] = np.dtype(ml_dtypes.float6_e2m3fn)
+    dtype: ClassVar[np.dtype[Any]] = _ml("float6_e2m3fn")
 
 
 @final
 class float6_e3m2fn(floating):
     """Scalar type of ``float6_e3m2fn`` arrays."""
 
-    dtype: ClassVar[np.dtype[Any]] = np.dtype(ml_dtypes.float6_e3m2fn)
+    dtype: ClassVar[np.dtype[Any]] = _ml("float6_e3m2fn")
 
 
 @final
 class float8_e3m4(floating):
     """Scalar type of ``float8_e3m4`` arrays."""
 
-    dtype: ClassVar[np.dtype[Any]] = np.dtype(ml_dtypes.float8_e3m4)
+    dtype: ClassVar[np.dtype[Any]] = _ml("float8_e3m4")
 
 
 @final
 class float8_e4m3(floating):
     """Scalar type of ``float8_e4m3`` arrays."""
 
-    dtype: ClassVar[np.dtype[Any]] = np.dtype(ml_dtypes.float8_e4m3)
+    dtype: ClassVar[np.dtype[Any]] = _ml("float8_e4m3")
 
 
 @final
 class float8_e8m0fnu(floating):
     """Scalar type of ``float8_e8m0fnu`` arrays."""
 
-    dtype: ClassVar[np.dtype[Any]] = np.dtype(ml_dtypes.float8_e8m0fnu)
+    dtype: ClassVar[np.dtype[Any]] = _ml("float8_e8m0fnu")
 
 
 @final
 class float8_e4m3b11fnuz(floating):
     """Scalar type of ``float8_e4m3b11fnuz`` arrays."""
 
-    dtype: ClassVar[np.dtype[Any]] = np.dtype(ml_dtypes.float8_e4m3b11fnuz)
+    dtype: ClassVar[np.dtype[Any]] = _ml("float8_e4m3b11fnuz")
 
 
 @final
 class float8_e4m3fn(floating):
     """Scalar type of ``float8_e4m3fn`` arrays."""
 
-    dtype: ClassVar[np.dtype[Any]] = np.dtype(ml_dtypes.float8_e4m3fn)
+    dtype: ClassVar[np.dtype[Any]] = _ml("float8_e4m3fn")
 
 
 @final
 class float8_e4m3fnuz(floating):
     """Scalar type of ``float8_e4m3fnuz`` arrays."""
 
-    dtype: ClassVar[np.dtype[Any]] = np.dtype(ml_dtypes.float8_e4m3fnuz)
+    dtype: ClassVar[np.dtype[Any]] = _ml("float8_e4m3fnuz")
 
 
 @final
 class float8_e5m2(floating):
     """Scalar type of ``float8_e5m2`` arrays."""
 
-    dtype: ClassVar[np.dtype[Any]] = np.dtype(ml_dtypes.float8_e5m2)
+    dtype: ClassVar[np.dtype[Any]] = _ml("float8_e5m2")
 
 
 @final
 class float8_e5m2fnuz(floating):
     """Scalar type of ``float8_e5m2fnuz`` arrays."""
 
-    dtype: ClassVar[np.dtype[Any]] = np.dtype(ml_dtypes.float8_e5m2fnuz)
+    dtype: ClassVar[np.dtype[Any]] = _ml("float8_e5m2fnuz")
 
 
 @final
 class bfloat16(floating):
     """Scalar type of ``bfloat16`` arrays."""
 
-    dtype: ClassVar[np.dtype[Any]] = np.dtype(ml_dtypes.bfloat16)
+    dtype: ClassVar[np.dtype[Any]] = _ml("bfloat16")
 
 
 @final
