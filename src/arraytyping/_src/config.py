@@ -10,7 +10,7 @@ import contextlib
 import contextvars
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Generator
 from typing import Final
 
 from arraytyping import lattice
@@ -73,8 +73,8 @@ class Config:
     """``arraytyping.config``: read ``config.x64`` / ``config.promotion``; set with ``config.update(name, value)``."""
 
     def __init__(self) -> None:
-        self._x64 = _parse_bool(os.environ.get("ARRAYTYPING_ENABLE_X64", "0"), "ARRAYTYPING_ENABLE_X64")
-        self._mode = _check_mode(os.environ.get("ARRAYTYPING_DTYPE_PROMOTION", "standard").strip().lower(),
+        self._x64: bool = _parse_bool(os.environ.get("ARRAYTYPING_ENABLE_X64", "0"), "ARRAYTYPING_ENABLE_X64")
+        self._mode: lattice.Mode = _check_mode(os.environ.get("ARRAYTYPING_DTYPE_PROMOTION", "standard").strip().lower(),
                                  "ARRAYTYPING_DTYPE_PROMOTION")
         self._lattice = _LATTICES[self._mode, self._x64]
         STATE.lattice = self._lattice
@@ -135,7 +135,7 @@ def _exit() -> None:
 
 
 @contextlib.contextmanager
-def enable_x64(flag: bool = True) -> Iterator[None]:
+def enable_x64(flag: bool = True) -> Generator[None]:
     """Within the block, 64-bit types are enabled (``flag=True``) or disabled; local to the thread/context."""
     token = _x64_override.set(_check_bool(flag, "enable_x64(flag)"))
     _enter()
@@ -147,7 +147,7 @@ def enable_x64(flag: bool = True) -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def dtype_promotion(mode: lattice.Mode) -> Iterator[None]:
+def dtype_promotion(mode: lattice.Mode) -> Generator[None]:
     """Within the block, use ``"standard"`` or ``"strict"`` promotion; local to the thread/context."""
     token = _mode_override.set(_check_mode(mode, "dtype_promotion(mode)"))
     _enter()

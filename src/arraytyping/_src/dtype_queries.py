@@ -6,7 +6,7 @@ versions do not: ``np.issubdtype(bfloat16, np.floating)`` is False, ours is True
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import ml_dtypes
 import numpy as np
@@ -14,7 +14,7 @@ import numpy as np
 from arraytyping import lattice
 from arraytyping._src import registry
 from arraytyping._src import scalar_types as st
-from arraytyping._src.promotion import _describe, to_dtype
+from arraytyping._src.promotion import describe, to_dtype
 
 __all__ = ["finfo", "iinfo", "isdtype", "issubdtype"]
 
@@ -32,18 +32,16 @@ _KINDS: Final[dict[str, frozenset[str]]] = {
 
 def _as_class(x: object) -> type[st.generic]:
     """Our scalar class for a dtype specifier or an abstract category (ours or numpy's)."""
+    obj: object = x
     if isinstance(x, type):
         if x in registry.ABSTRACT_CLASSES:
             return x
         ours = registry.NUMPY_ABSTRACT_TO_OURS.get(x)
         if ours is not None:
             return ours
-    if isinstance(x, np.dtype) or isinstance(x, (str, type)):
-        return to_dtype(x).scalar_class
-    dt = getattr(x, "dtype", None)
-    if isinstance(dt, np.dtype):
-        return to_dtype(dt).scalar_class
-    return to_dtype(x).scalar_class
+    is_spec = isinstance(obj, (np.dtype, str, type))
+    dt = None if is_spec else registry.as_np_dtype(getattr(obj, "dtype", None))
+    return to_dtype(x if dt is None else dt).scalar_class
 
 
 def issubdtype(arg1: object, arg2: object) -> bool:
@@ -58,7 +56,7 @@ def isdtype(dtype: object, kind: object) -> bool:
     """Array-API ``isdtype``: ``kind`` is a dtype, one of ``'bool'``, ``'signed integer'``, ``'unsigned integer'``,
     ``'integral'``, ``'real floating'``, ``'complex floating'``, ``'numeric'``, or a tuple of those."""
     name = to_dtype(dtype).name
-    kinds = kind if isinstance(kind, tuple) else (kind,)
+    kinds: tuple[object, ...] = cast("tuple[object, ...]", kind) if isinstance(kind, tuple) else (kind,)
     for k in kinds:
         if isinstance(k, str) and k in _KINDS:
             if name in _KINDS[k]:
@@ -71,7 +69,7 @@ def isdtype(dtype: object, kind: object) -> bool:
             if isinstance(k, str):
                 raise ValueError(f"unrecognized kind {k!r}; expected one of {', '.join(map(repr, _KINDS))} "
                                  "or a dtype") from None
-            raise TypeError(f"kind must be a dtype, a kind name or a tuple of those; got {_describe(k)}") from None
+            raise TypeError(f"kind must be a dtype, a kind name or a tuple of those; got {describe(k)}") from None
     return False
 
 

@@ -30,7 +30,8 @@ _NUMPY_FOR_NODE: Final[dict[str, np.dtype[Any]]] = {
 }
 
 
-def _describe(x: object) -> str:
+def describe(x: object) -> str:
+    """A short readable name of an input for error messages."""
     if isinstance(x, type):
         return f"{x.__module__}.{x.__qualname__}" if x.__module__ != "builtins" else x.__qualname__
     r = repr(x)
@@ -40,7 +41,7 @@ def _describe(x: object) -> str:
 def _not_a_dtype(x: object, detail: str = "", error: type[Exception] = TypeError) -> Exception:
     extra = f" ({detail})" if detail else ""
     return error(
-        f"{_describe(x)} is not a dtype arraytyping can promote{extra}; expected one of "
+        f"{describe(x)} is not a dtype arraytyping can promote{extra}; expected one of "
         f"{', '.join(lattice.DTYPE_NAMES)}, a scalar type such as arraytyping.float32, a numpy dtype, "
         "or the Python types int, float, complex, bool"
     )
@@ -60,23 +61,24 @@ def to_dtype(x: object, not_on_lattice: type[Exception] = TypeError) -> registry
     Python classes map to numpy's defaults (``int`` -> int64). Raises ``TypeError`` naming ``x`` when it is no dtype
     at all, and ``not_on_lattice`` when it is a numpy dtype the lattice does not hold (object, strings, structured:
     JAX's ``promote_types`` says ValueError there, its ``result_type`` TypeError)."""
+    obj: object = x  # unnarrowed, for messages
     if isinstance(x, str):
         info = registry.by_name(x)
         if info is not None:
             return info
     elif isinstance(x, type):
-        cls: type = cast(type, x)
+        cls: type = x
         info = registry.info_of_scalar_class(cls)
         if info is not None:
             return info
         if cls in _PY_DEFAULT:
             return registry.INFO[_PY_DEFAULT[cls]]
         if issubclass(cls, st.generic) or cls in registry.NUMPY_ABSTRACT_TO_OURS:
-            raise _not_a_dtype(cls, "an abstract scalar type names a category, not one dtype")
-    elif isinstance(x, np.dtype):
-        return _info_of_np_dtype(cast("np.dtype[Any]", x), x, not_on_lattice)
+            raise _not_a_dtype(x, "an abstract scalar type names a category, not one dtype")
+    elif (ndt := registry.as_np_dtype(x)) is not None:
+        return _info_of_np_dtype(ndt, obj, not_on_lattice)
     elif x is None or isinstance(x, (list, tuple, dict)):
-        raise _not_a_dtype(x)
+        raise _not_a_dtype(obj)
     try:
         dt: np.dtype[Any] = np.dtype(cast(Any, x))
     except Exception as e:
@@ -89,7 +91,7 @@ def _explicit(name: str, x64: bool, what: object) -> str:
     out = lattice.canonical_name(name, x64)
     if out != name:
         warnings.warn(
-            f"Explicitly requested dtype {name} (from {_describe(what)}) is not available, and will be truncated "
+            f"Explicitly requested dtype {name} (from {describe(what)}) is not available, and will be truncated "
             f"to dtype {out}. To enable 64-bit dtypes, call arraytyping.config.update('x64', True) or set "
             "ARRAYTYPING_ENABLE_X64=1.", UserWarning, stacklevel=4)
     return out
@@ -103,14 +105,15 @@ _SCALAR_OPERANDS: Final[dict[tuple[type, bool], tuple[str, bool]]] = {
 
 def operand_of(x: object, x64: bool) -> tuple[str, bool]:
     """The ``(dtype name, weak)`` operand an input of ``result_type`` stands for, canonicalized for ``x64``."""
+    obj: object = x  # unnarrowed
     tp = type(x)
     fast = _SCALAR_OPERANDS.get((tp, x64))
     if fast is not None:  # Python bool/int/float/complex values
         return fast
-    if isinstance(x, np.dtype):
-        info = registry.info_of_dtype(cast("np.dtype[Any]", x))
+    if (ndt := registry.as_np_dtype(x)) is not None:
+        info = registry.info_of_dtype(ndt)
         if info is not None:
-            return _explicit(info.name, x64, x), False
+            return _explicit(info.name, x64, obj), False
     if x is None:
         return lattice.default_name("f", x64), False
     if isinstance(x, (type, str, np.dtype)):
@@ -118,10 +121,10 @@ def operand_of(x: object, x64: bool) -> tuple[str, bool]:
             return lattice.canonical_name(_PY_DEFAULT[cast(type, x)], x64), True
         if x is bool:
             return "bool", False
-        return _explicit(to_dtype(x).name, x64, x), False
-    dt: object = getattr(x, "dtype", None)
-    if isinstance(dt, np.dtype):
-        info = _info_of_np_dtype(cast("np.dtype[Any]", dt), x)
+        return _explicit(to_dtype(obj).name, x64, obj), False
+    dt = registry.as_np_dtype(getattr(x, "dtype", None))
+    if dt is not None:
+        info = _info_of_np_dtype(dt, obj)
         weak: object = getattr(x, "weak_type", None)
         if isinstance(weak, bool):
             # Arrays of the runtime carry their weak flag and keep their dtype: once a 64-bit value exists it is

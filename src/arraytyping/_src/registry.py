@@ -16,7 +16,7 @@ import numpy as np
 from arraytyping import lattice
 from arraytyping._src import scalar_types as st
 
-__all__ = ["DTypeInfo", "INFO", "by_name", "info_of_dtype", "info_of_scalar_class", "SCALAR_CLASSES",
+__all__ = ["as_np_dtype", "DTypeInfo", "INFO", "by_name", "info_of_dtype", "info_of_scalar_class", "SCALAR_CLASSES",
            "ABSTRACT_CLASSES", "NUMPY_ABSTRACT_TO_OURS"]
 
 
@@ -60,6 +60,14 @@ NUMPY_ABSTRACT_TO_OURS: Final[Mapping[type, type[st.generic]]] = MappingProxyTyp
     np.unsignedinteger: st.unsignedinteger, np.inexact: st.inexact, np.floating: st.floating,
     np.complexfloating: st.complexfloating,
 })
+
+
+def as_np_dtype(x: object) -> np.dtype[Any] | None:
+    """``x`` if it is a numpy dtype object, else ``None`` (a typed narrowing helper)."""
+    if isinstance(x, np.dtype):
+        dt: np.dtype[Any] = x  # pyright: ignore[reportUnknownVariableType] - numpy's dtype[Unknown]
+        return dt
+    return None
 
 
 def by_name(name: str) -> DTypeInfo | None:
