@@ -41,6 +41,45 @@ PY_VALUES: dict[str, Any] = {"int": 2, "float": 2.0, "complex": 2j, "bool": True
 CONFIGS = [("standard", False), ("standard", True), ("strict", False), ("strict", True)]
 
 
+TRIPLE_DTYPES = ("bool", "uint8", "uint64", "int8", "int32", "int64", "bfloat16", "float16", "float32", "float8_e5m2",
+                 "int4", "complex64")
+WEAK_ARRAY_DTYPES = ("bool", "int32", "int64", "float32", "float64", "complex64", "complex128", "bfloat16", "float16",
+                     "int8", "uint8")
+
+
+def operand_lists() -> dict[str, list[str]]:
+    """The operand specs of each section (no JAX needed: the tests use this to check the data is complete)."""
+    pairs_nodes = [f"dtype:{d}" for d in DTYPES] + [f"pytype:{w}" for w in WEAK]
+    rt_operands = pairs_nodes + [f"py:{k}" for k in PY_VALUES]
+    add_left = [f"arr:{d}" for d in DTYPES] + [f"warr:{d}" for d in WEAK_ARRAY_DTYPES]
+    add_right = (add_left + [f"py:{k}" for k in PY_VALUES] + [f"np0:{d}" for d in DTYPES]
+                 + [f"nparr:{d}" for d in DTYPES])
+    # Weak arrays are not in "single": JAX's result_type reads the weak flag from a tracer's aval, which abstract
+    # ShapeDtypeStructs lack; jnp_add covers weak arrays through real tracing.
+    single = (rt_operands + [f"str:{d}" for d in DTYPES] + [f"sctype:{d}" for d in DTYPES]
+              + [f"np0:{d}" for d in DTYPES] + [f"nparr:{d}" for d in DTYPES])
+    triples = [f"dtype:{d}" for d in TRIPLE_DTYPES] + ["py:int", "py:float", "py:complex"]
+    return {"pairs": pairs_nodes, "result_type": rt_operands, "add_left": add_left, "add_right": add_right,
+            "single": single, "triples": triples}
+
+
+def section_keys() -> dict[str, list[str]]:
+    """Every key each section of the reference must hold."""
+    ops = operand_lists()
+    pair = lambda xs: [f"{a}|{b}" for a, b in itertools.product(xs, repeat=2)]  # noqa: E731
+    add = [f"{a}|{b}" for a in ops["add_left"] for b in ops["add_right"]]
+    add += [f"{b}|{a}" for a in ops["add_left"] for b in ops["add_right"] if not b.startswith(("arr:", "warr:"))]
+    return {
+        "promote_types": pair(ops["pairs"]),
+        "result_type": pair(ops["result_type"]),
+        "result_type_public": pair(ops["result_type"]),
+        "result_type_single": list(ops["single"]),
+        "result_type_triples": ["|".join(t) for t in itertools.product(ops["triples"], repeat=3)],
+        "canonicalize_dtype": list(DTYPES),
+        "jnp_add": add,
+    }
+
+
 def ensure_venv(venv: Path) -> None:
     py = venv / "bin" / "python"
     if not py.exists():
@@ -113,17 +152,9 @@ def main_inside() -> None:
             return (out.dtype, out.weak_type)
         return call(run)
 
-    pairs_nodes = [f"dtype:{d}" for d in DTYPES] + [f"pytype:{w}" for w in WEAK]
-    rt_operands = pairs_nodes + [f"py:{k}" for k in PY_VALUES]
-    add_left = [f"arr:{d}" for d in DTYPES] + [f"warr:{d}" for d in ("bool", "int32", "int64", "float32",
-                                                                      "float64", "complex64", "complex128",
-                                                                      "bfloat16", "float16", "int8", "uint8")]
-    add_right = (add_left + [f"py:{k}" for k in PY_VALUES] + [f"np0:{d}" for d in DTYPES]
-                 + [f"nparr:{d}" for d in DTYPES])
-    single = (rt_operands + [f"str:{d}" for d in DTYPES] + [f"sctype:{d}" for d in DTYPES]
-              + [f"np0:{d}" for d in DTYPES] + [f"nparr:{d}" for d in DTYPES])
-    # (Weak arrays are not in result_type_single: JAX's result_type reads the weak flag from a tracer's aval, which
-    # abstract ShapeDtypeStructs lack; jnp_add below covers weak arrays through real tracing.)
+    ops = operand_lists()
+    pairs_nodes, rt_operands, add_left, add_right, single, triple_ops = (
+        ops["pairs"], ops["result_type"], ops["add_left"], ops["add_right"], ops["single"], ops["triples"])
 
     invalid: list[tuple[str, list[Any]]] = [
         ("promote_types", ["str:foo", "dtype:int32"]),
@@ -175,10 +206,7 @@ def main_inside() -> None:
         }
         cfg["result_type_triples"] = {
             "|".join(t): call(lambda t=t: jdt.result_type(*map(build, t), return_weak_type_flag=True))
-            for t in itertools.product([f"dtype:{d}" for d in ("bool", "uint8", "uint64", "int8", "int32",
-                                                               "int64", "bfloat16", "float16", "float32",
-                                                               "float8_e5m2", "int4", "complex64")]
-                                       + ["py:int", "py:float", "py:complex"], repeat=3)
+            for t in itertools.product(triple_ops, repeat=3)
         }
         cfg["canonicalize_dtype"] = {d: call(lambda d=d: jdt.canonicalize_dtype(build(f"dtype:{d}")))
                                      for d in DTYPES}
