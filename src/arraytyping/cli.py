@@ -1,0 +1,253 @@
+"""The ``arraytyping`` command: query and draw JAX 0.10.2's dtype promotion lattice.
+
+    arraytyping promote uint8 int8            # int16 (weak_type=False)
+    arraytyping promote bfloat16 2.0          # bfloat16 (weak_type=False)
+    arraytyping table --short --format html -o table.html
+    arraytyping lattice -o lattice.svg
+    arraytyping explain uint64 int8 --x64
+
+This module only parses arguments; the work is done by :mod:`arraytyping._src.cli` and the lattice itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import warnings
+from collections.abc import Callable, Sequence
+from typing import Final, cast
+
+import arraytyping
+from arraytyping import lattice
+from arraytyping._src.cli import explain, table_format
+from arraytyping._src.cli import lattice_picture as pic
+from arraytyping._src.cli.names import Operand, OperandError, parse_operand
+from arraytyping._src.config import config
+
+__all__ = ["build_parser", "main"]
+
+_EPILOG: Final = """\
+operands are dtype names (float32, bfloat16, float8_e4m3fn, ...), the weak types int, float and complex,
+or Python literals (2, 2.0, 2j, True) meaning a Python scalar. --mode and --x64 default to
+ARRAYTYPING_DTYPE_PROMOTION and ARRAYTYPING_ENABLE_X64 (standard, off).
+
+examples:
+  arraytyping promote uint8 int8
+  arraytyping promote bfloat16 2.0 --x64
+  arraytyping table --short --format html -o promotion.html
+  arraytyping lattice -o lattice.svg --mode strict
+  arraytyping explain float8_e5m2 float32
+"""
+
+Handler = Callable[[argparse.Namespace, argparse.ArgumentParser], int]
+
+
+def _operand(text: str) -> Operand:
+    try:
+        return parse_operand(text)
+    except OperandError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def _add_config_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--mode", choices=("standard", "strict"), default=None,
+                   help="type promotion mode (default: standard, or ARRAYTYPING_DTYPE_PROMOTION)")
+    p.add_argument("--x64", action=argparse.BooleanOptionalAction, default=None,
+                   help="enable 64-bit types (default: off, or ARRAYTYPING_ENABLE_X64)")
+
+
+def _lattice_config(args: argparse.Namespace) -> lattice.LatticeConfig:
+    mode = cast("str | None", args.mode) or config.promotion
+    x64 = cast("bool | None", args.x64)
+    return lattice.LatticeConfig(cast(lattice.Mode, mode), config.x64 if x64 is None else x64)
+
+
+def _write(path: str | None, data: str | bytes) -> None:
+    if path is None or path == "-":
+        if isinstance(data, bytes):
+            sys.stdout.flush()
+            sys.stdout.buffer.write(data)
+            sys.stdout.buffer.flush()
+        else:
+            sys.stdout.write(data)
+        return
+    if isinstance(data, bytes):
+        with open(path, "wb") as fb:
+            fb.write(data)
+    else:
+        with open(path, "w", encoding="utf-8", newline="\n") as ft:
+            ft.write(data)
+
+
+def _err(message: str) -> None:
+    print(f"arraytyping: {message}", file=sys.stderr)
+
+
+# --------------------------------------------------------------------------------------------------------------------
+# Subcommands
+
+
+def _promote(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    cfg = _lattice_config(args)
+    operands = cast("list[Operand]", args.operands)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        with arraytyping.enable_x64(cfg.x64), arraytyping.dtype_promotion(cfg.mode):
+            try:
+                dtype, weak = arraytyping.dtypes.result_type(*(op.value for op in operands),
+                                                             return_weak_type_flag=True)
+            except arraytyping.TypePromotionError as e:
+                _err(f"TypePromotionError: {e}")
+                return 1
+    for w in caught:
+        _err(f"warning: {w.message}")
+    print(f"{dtype.name} (weak_type={weak})")
+    return 0
+
+
+def _table(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    cfg = _lattice_config(args)
+    fmt = cast(table_format.Format, args.format)
+    _write(cast("str | None", args.output), table_format.render(cfg, fmt, short=bool(args.short)))
+    return 0
+
+
+def _lattice(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    cfg = _lattice_config(args)
+    output = cast(str, args.output)
+    fmt = cast("str | None", args.format)
+    if fmt is None:
+        suffix = os.path.splitext(output)[1].lower().lstrip(".")
+        fmt = {"gv": "dot"}.get(suffix, suffix)
+        if fmt not in pic.FORMATS:
+            parser.error(f"cannot tell the format from {output!r}; pass --format {{{','.join(pic.FORMATS)}}}")
+    short = bool(args.short)
+    if fmt == "png":
+        try:
+            data: str | bytes = pic.render_png(cfg, short)
+        except pic.MissingDependencyError as e:
+            _err(str(e))
+            return 2
+    elif fmt == "dot":
+        data = pic.render_dot(cfg, short)
+    else:
+        data = pic.render_svg(cfg, short)
+    _write(output, data)
+    if output != "-":
+        print(f"wrote {output} ({fmt}, {cfg.mode} promotion, x64 {'on' if cfg.x64 else 'off'})")
+    return 0
+
+
+def _explain(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    operands = cast("list[Operand]", args.operands)
+    if len(operands) < 2:
+        parser.error("explain needs at least two operands")
+    cfg = _lattice_config(args)
+    ex = explain.explain(operands, cfg)
+    sys.stdout.write(explain.render(ex))
+    return 0 if ex.join is not None else 1
+
+
+# --------------------------------------------------------------------------------------------------------------------
+# The parser
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="arraytyping",
+        description="Query and draw the dtype promotion lattice of JAX 0.10.2, as arraytyping implements it.",
+        epilog=_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"arraytyping {arraytyping.__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
+
+    p = sub.add_parser("promote", help="the result dtype and weak flag of combining operands",
+                       description="Print the dtype and weak flag of an operation on the operands "
+                                   "(arraytyping.dtypes.result_type), or the promotion error (exit status 1).",
+                       epilog=_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("operands", nargs="+", type=_operand, metavar="OPERAND",
+                   help="a dtype name, int/float/complex (weak), or a Python literal such as 2.0")
+    _add_config_options(p)
+    p.set_defaults(handler=_promote, parser=p)
+
+    p = sub.add_parser("table", help="the whole binary promotion table",
+                       description="Print the promotion table of all 35 lattice nodes (32 dtypes and the weak "
+                                   "types). Weak results are marked with '*', '-' means no implicit promotion.")
+    p.add_argument("--format", choices=("text", "markdown", "html", "csv"), default="text",
+                   help="output format (default: text)")
+    p.add_argument("--short", action="store_true",
+                   help="JAX-style short names with widths in bits (u8, i16, bf16, f32, c64, i*, f*, c*)")
+    p.add_argument("-o", "--output", metavar="FILE", default=None, help="write to FILE instead of stdout")
+    _add_config_options(p)
+    p.set_defaults(handler=_table, parser=p)
+
+    p = sub.add_parser("lattice", help="draw the lattice (SVG, PNG or Graphviz DOT)",
+                       description="Draw the Hasse diagram of the lattice: arrows go from each type to the types "
+                                   "immediately above it, in bands by kind.")
+    p.add_argument("-o", "--output", metavar="FILE", required=True, help="the file to write ('-' for stdout)")
+    p.add_argument("--format", choices=("svg", "png", "dot"), default=None,
+                   help="output format (default: from FILE's extension); png needs matplotlib")
+    p.add_argument("--short", action="store_true", help="label nodes with JAX-style short names")
+    _add_config_options(p)
+    p.set_defaults(handler=_lattice, parser=p)
+
+    p = sub.add_parser("explain", help="how the operands climb the lattice to their join, or why they cannot",
+                       description="Show a shortest chain of immediate upper bounds from each operand to their "
+                                   "join, or, when there is none, each operand's upper bounds (exit status 1).",
+                       epilog=_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("operands", nargs="+", type=_operand, metavar="OPERAND",
+                   help="a dtype name, int/float/complex (weak), or a Python literal such as 2.0")
+    _add_config_options(p)
+    p.set_defaults(handler=_explain, parser=p)
+    return parser
+
+
+def _exit_status(code: object) -> int:
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        return code
+    print(code, file=sys.stderr)
+    return 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line ``argv`` (default ``sys.argv[1:]``); returns the exit status, never raises."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    try:
+        parser = build_parser()
+        if not args_list:
+            parser.print_help()
+            return 0
+        try:
+            args = parser.parse_args(args_list)
+        except SystemExit as e:
+            return _exit_status(e.code)
+        handler = cast("Handler | None", getattr(args, "handler", None))
+        if handler is None:
+            parser.print_help()
+            return 0
+        try:
+            return handler(args, cast(argparse.ArgumentParser, args.parser))
+        except SystemExit as e:
+            return _exit_status(e.code)
+    except BrokenPipeError:
+        # The reader went away (arraytyping table | head): stop quietly, without a traceback at exit.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return 1
+    except OSError as e:
+        _err(f"error: {e.strerror or e}" + (f": {e.filename!r}" if e.filename else ""))
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except Exception as e:  # noqa: BLE001 - a command-line tool reports, it does not print tracebacks
+        _err(f"internal error: {type(e).__name__}: {e}")
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
