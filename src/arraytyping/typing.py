@@ -1,0 +1,85 @@
+"""``arraytyping.typing``: type aliases for annotating array code (the runtime side of ``typing.pyi``).
+
+Following JAX's typing roadmap, inputs are typed permissively and outputs strictly:
+
+* inputs: :data:`ArrayLike` (anything ``arraytyping.numpy`` converts implicitly), :data:`DTypeLike` (anything that
+  names a dtype), :data:`ShapeLike` (an int or a sequence of ints), :data:`Scalar` (a Python scalar);
+* outputs: :data:`DType` (``np.dtype``), :data:`Shape` (``tuple[int, ...]``), ``Array[...]``;
+* arrays by category: :data:`BoolArray`, :data:`IntArray`, :data:`FloatArray`, :data:`ComplexArray`,
+  :data:`InexactArray`, :data:`NumberArray` (each includes the category's weak type), :data:`NDArray` (any dtype);
+* :data:`ScalarType`, a type variable over dtypes for generic helpers.
+
+Type checkers read the generated stub ``arraytyping-stubs/typing.pyi``; the names here exist so that the aliases can
+be imported and used at run time (``isinstance`` against an alias is not supported, as with ``typing`` aliases). The
+aliases that mention ``Array`` are built on first access, so importing this module never imports the runtime.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol, SupportsIndex, TypeVar, Union, runtime_checkable
+
+import numpy as np
+
+from arraytyping._src import scalar_types as _st
+
+__all__ = [
+    "Array", "ArrayLike", "BoolArray", "ComplexArray", "DType", "DTypeLike", "FloatArray", "InexactArray",
+    "IntArray", "NDArray", "NumberArray", "Scalar", "ScalarType", "Shape", "ShapeLike", "SupportsDType",
+]
+
+
+@runtime_checkable
+class SupportsDType(Protocol):
+    """An object with a ``dtype`` attribute (numpy and arraytyping arrays, ``np.dtype`` itself has none)."""
+
+    @property
+    def dtype(self, /) -> np.dtype[Any]: ...
+
+
+Scalar = Union[bool, int, float, complex]
+DTypeLike = Union[str, type[Any], "np.dtype[Any]", SupportsDType]
+ShapeLike = Union[SupportsIndex, Sequence[SupportsIndex]]
+DType = np.dtype
+Shape = tuple[int, ...]
+ScalarType = TypeVar("ScalarType", bound=_st.generic)
+
+if TYPE_CHECKING:  # declared for checkers reading this module directly; built lazily by __getattr__ at run time
+    Array: Any
+    NDArray: Any
+    ArrayLike: Any
+    BoolArray: Any
+    IntArray: Any
+    FloatArray: Any
+    ComplexArray: Any
+    InexactArray: Any
+    NumberArray: Any
+
+_LAZY = frozenset({"Array", "ArrayLike", "BoolArray", "ComplexArray", "FloatArray", "InexactArray", "IntArray",
+                   "NDArray", "NumberArray"})
+
+
+def _build(name: str) -> object:
+    import arraytyping
+
+    array: Any = getattr(arraytyping, "Array")  # the runtime class; absent until the runtime is built
+    table: dict[str, object] = {
+        "Array": array,
+        "NDArray": array,
+        "ArrayLike": Union[array, np.ndarray, np.bool_, np.number, bool, int, float, complex],
+        "BoolArray": array,
+        "IntArray": array,
+        "FloatArray": array,
+        "ComplexArray": array,
+        "InexactArray": array,
+        "NumberArray": array,
+    }
+    return table[name]
+
+
+def __getattr__(name: str) -> object:
+    if name in _LAZY:
+        value = _build(name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'arraytyping.typing' has no attribute {name!r}")
