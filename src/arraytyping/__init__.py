@@ -8,6 +8,7 @@ from arraytyping import dtypes, lattice
 from arraytyping._src.config import config, dtype_promotion, enable_x64
 from arraytyping._src.dtype_queries import finfo, iinfo, isdtype, issubdtype
 from arraytyping._src.promotion import canonicalize_dtype, promote_types
+from arraytyping._src.promotion import public_result_type as result_type
 from arraytyping._src.scalar_types import (
     bfloat16, bool_, complex64, complex128, complexfloating, float4_e2m1fn, float6_e2m3fn, float6_e3m2fn,
     float8_e3m4, float8_e4m3, float8_e4m3b11fnuz, float8_e4m3fn, float8_e4m3fnuz, float8_e5m2, float8_e5m2fnuz,
@@ -15,16 +16,6 @@ from arraytyping._src.scalar_types import (
     int64, integer, number, signedinteger, uint1, uint2, uint4, uint8, uint16, uint32, uint64, unsignedinteger,
 )
 from arraytyping.lattice import TypePromotionError
-
-from typing import Any as _Any
-
-import numpy as _np
-
-
-def result_type(*args: object) -> _np.dtype[_Any]:
-    """The dtype of an operation on ``args`` (``jnp.result_type``): weak results take their kind's default dtype."""
-    return dtypes.result_type(*args)
-
 
 __version__ = "0.1.0"
 

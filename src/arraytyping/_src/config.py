@@ -53,10 +53,12 @@ _LATTICES: Final[dict[tuple[lattice.Mode, bool], lattice.LatticeConfig]] = {
 class _State:
     """What hot paths read instead of the context variables while no context manager is active in any thread."""
 
-    __slots__ = ("active", "lattice")
+    __slots__ = ("active", "index", "lattice")
 
     def __init__(self) -> None:
         self.lattice = lattice.LatticeConfig()
+        self.index = lattice.ALL_CONFIGS.index(self.lattice)
+        """Position of ``lattice`` in ``lattice.ALL_CONFIGS``: hot paths keep one memo per lattice in a list."""
         self.active = 0
         """Number of context-manager blocks open in any thread; guarded by ``_lock``."""
 
@@ -78,6 +80,7 @@ class Config:
                                  "ARRAYTYPING_DTYPE_PROMOTION")
         self._lattice = _LATTICES[self._mode, self._x64]
         STATE.lattice = self._lattice
+        STATE.index = lattice.ALL_CONFIGS.index(self._lattice)
 
     @property
     def x64(self) -> bool:
@@ -106,6 +109,7 @@ class Config:
             raise KeyError(f"unknown configuration option {name!r}; options are 'x64' and 'promotion'")
         self._lattice = _LATTICES[self._mode, self._x64]
         STATE.lattice = self._lattice
+        STATE.index = lattice.ALL_CONFIGS.index(self._lattice)
 
     def __repr__(self) -> str:
         return f"Config(x64={self.x64}, promotion={self.promotion!r})"

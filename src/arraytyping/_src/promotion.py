@@ -17,10 +17,12 @@ import numpy as np
 from arraytyping import lattice
 from arraytyping._src import registry
 from arraytyping._src import scalar_types as st
+from arraytyping._src.scalar_types import _ScalarMeta  # pyright: ignore[reportPrivateUsage]
 from arraytyping._src.config import STATE as _STATE
 from arraytyping._src.config import config, current
 
-__all__ = ["canonicalize_dtype", "dtype_of", "operand_of", "promote_types", "result_type", "to_dtype"]
+__all__ = ["canonicalize_dtype", "describe", "dtype_of", "operand_of", "promote_types", "public_result_type",
+           "result_type", "to_dtype"]
 
 _WEAK_CLASSES: Final[dict[type, str]] = {int: "int", float: "float", complex: "complex"}
 _PY_DEFAULT: Final[dict[type, str]] = {bool: "bool", int: "int64", float: "float64", complex: "complex128"}
@@ -158,11 +160,12 @@ def _promote_uncached(a: object, b: object, config_: lattice.LatticeConfig) -> n
     return _NUMPY_FOR_NODE[out]
 
 
-# promote_types is called in hot loops with the same few dtype objects. Its cache is keyed on the identities of the
-# inputs (no dtype hashing); each entry keeps its inputs alive, so an id cannot be reused while its entry exists.
-_PromoteEntry = tuple[object, object, np.dtype[Any]]
-_PROMOTE_CACHE: Final[dict[tuple[lattice.LatticeConfig, int, int], _PromoteEntry]] = {}
-_PROMOTE_CACHE_LIMIT: Final = 4096
+# Hot paths keep one memo per lattice (indexed like lattice.ALL_CONFIGS) and skip the context variables while no
+# context manager is open. Memos are bounded; entries are only ever correct answers, so clearing is always safe.
+_MEMO_LIMIT: Final = 4096
+_PROMOTE_MEMOS: Final[list[dict[tuple[type, object, type, object], np.dtype[Any]]]] = [
+    {} for _ in lattice.ALL_CONFIGS]
+_RESULT_MEMOS: Final[list[dict[tuple[object, ...], tuple[np.dtype[Any], bool]]]] = [{} for _ in lattice.ALL_CONFIGS]
 
 
 def promote_types(a: object, b: object) -> np.dtype[Any]:
@@ -171,16 +174,50 @@ def promote_types(a: object, b: object) -> np.dtype[Any]:
     ``int``, ``float`` and ``complex`` are weak and do not widen a strong dtype: ``promote_types('uint8', int)`` is
     uint8. The result is not canonicalized for x64. Raises :class:`TypePromotionError` when there is no promotion
     path and ``TypeError`` when an input is not a dtype."""
-    cfg = current() if _STATE.active else _STATE.lattice
-    key = (cfg, id(a), id(b))
-    entry = _PROMOTE_CACHE.get(key)
-    if entry is not None and entry[0] is a and entry[1] is b:
-        return entry[2]
-    out = _promote_uncached(a, b, cfg)
-    if len(_PROMOTE_CACHE) >= _PROMOTE_CACHE_LIMIT:
-        _PROMOTE_CACHE.clear()
-    _PROMOTE_CACHE[key] = (a, b, out)
+    memo = _PROMOTE_MEMOS[lattice.ALL_CONFIGS.index(current()) if _STATE.active else _STATE.index]
+    # Types are part of the key: np.dtype('float64') == float, yet one is strong and the other weak.
+    key = (type(a), a, type(b), b)
+    try:
+        return memo[key]
+    except KeyError:
+        pass
+    except TypeError:  # an unhashable input: not a dtype, reported below
+        return _promote_uncached(a, b, current())
+    out = _promote_uncached(a, b, current())
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    memo[key] = out
     return out
+
+
+_PY_SCALAR_TYPES: Final = frozenset({int, float, complex, bool})
+
+
+def _memo_key(x: object) -> object:
+    """What ``result_type``'s answer depends on for input ``x``, or ``None`` if it is not worth memoizing.
+
+    Python scalars (values or classes: the same operand) give their class; arrays, dtypes and names give the
+    registered dtype name. 64-bit names are left out: with x64 off they warn on every call."""
+    tp = type(x)
+    if tp in _PY_SCALAR_TYPES:
+        return tp
+    if tp is type or tp is _ScalarMeta:
+        if x is int or x is float or x is complex or x is bool:
+            return x
+        info = registry.info_of_scalar_class(cast(type, x))
+    elif tp is np.ndarray:
+        info = registry.info_of_dtype(cast("np.ndarray[Any, np.dtype[Any]]", x).dtype)
+    elif tp is str:
+        info = registry.by_name(cast(str, x))
+    else:
+        ndt = registry.as_np_dtype(x)
+        info = None if ndt is None else registry.info_of_dtype(ndt)
+    if info is None or info.name in _WIDE:
+        return None
+    return info.name
+
+
+_WIDE: Final = frozenset({"int64", "uint64", "float64", "complex128"})
 
 
 _Key = tuple[tuple[str, bool], ...]
@@ -191,12 +228,30 @@ def _result_cached(ops: _Key, config_: lattice.LatticeConfig) -> tuple[str, bool
     return lattice.result_node(ops, config_)
 
 
-def _lattice_result(args: tuple[object, ...]) -> tuple[str, bool]:
+def _compute_result(args: tuple[object, ...], cfg: lattice.LatticeConfig) -> tuple[np.dtype[Any], bool]:
     if not args:
         raise ValueError("at least one array or dtype is required")
-    cfg = current()
     x64 = cfg.x64
-    return _result_cached(tuple([operand_of(a, x64) for a in args]), cfg)
+    name, weak = _result_cached(tuple([operand_of(a, x64) for a in args]), cfg)
+    if weak:
+        kind = "f" if name in lattice.FLOAT_NAMES else lattice.KIND[name]
+        name = lattice.default_name(kind, x64)
+    return _NUMPY_FOR_NODE[name], weak
+
+
+def _result(args: tuple[object, ...]) -> tuple[np.dtype[Any], bool]:
+    index = lattice.ALL_CONFIGS.index(current()) if _STATE.active else _STATE.index
+    memo = _RESULT_MEMOS[index]
+    key = tuple([_memo_key(a) for a in args])
+    out = memo.get(key)
+    if out is not None:
+        return out
+    out = _compute_result(args, lattice.ALL_CONFIGS[index])
+    if None not in key:
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
+        memo[key] = out
+    return out
 
 
 @overload
@@ -212,12 +267,13 @@ def result_type(*args: object, return_weak_type_flag: bool = False) -> np.dtype[
 
     With ``return_weak_type_flag=True``, returns ``(dtype, weak)``: the lattice result operations use. A weak result
     is reported as the default dtype of its kind (``float32``, or ``float64`` with x64)."""
-    name, weak = _lattice_result(args)
-    if weak:
-        kind = "f" if name in lattice.FLOAT_NAMES else lattice.KIND[name]
-        name = lattice.default_name(kind, current().x64)
-    dt = _NUMPY_FOR_NODE[name]
-    return (dt, weak) if return_weak_type_flag else dt
+    out = _result(args)
+    return out if return_weak_type_flag else out[0]
+
+
+def public_result_type(*args: object) -> np.dtype[Any]:
+    """The dtype of an operation on ``args`` (``jnp.result_type``): weak results take their kind's default dtype."""
+    return _result(args)[0]
 
 
 def canonicalize_dtype(dtype: object) -> np.dtype[Any]:
