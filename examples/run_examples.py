@@ -16,15 +16,15 @@ OUT = Path("out")
 
 EXAMPLES: list[list[str]] = [
     ["promote", "float32", "2"],                 # x_f32 + 2 stays float32
-    ["promote", "uint64", "int64"],              # u64 + i64 turns into a weak float
+    ["promote", "--x64", "uint64", "int64"],     # u64 + i64 turns into a weak float
     ["promote", "bfloat16", "float16"],          # bf16 + f16 meet at float32
     ["promote", "float8_e4m3fn", "float32"],     # float8 cannot meet float32 without a cast
     ["promote", "--mode", "strict", "int8", "int16"],
     ["promote", "--x64", "uint32", "int8"],
     ["promote", "uint32", "int8"],
-    ["explain", "uint64", "int8"],
+    ["explain", "--x64", "uint64", "int8"],
     ["explain", "int4", "int8"],
-    ["table", "--short", "--format", "text"],
+    ["promote", "bool", "2", "2.0"],             # all-weak Python scalars stay weak
 ]
 
 
@@ -45,6 +45,7 @@ def _main() -> int:
     for fmt in ("svg", "dot"):
         failures += int(run(["lattice", "--format", fmt, "-o", str(OUT / f"lattice.{fmt}")]) != 0)
     failures += int(run(["table", "--format", "html", "-o", str(OUT / "table.html")]) != 0)
+    failures += int(run(["table", "--short", "--format", "markdown", "-o", str(OUT / "table.md")]) != 0)
     print(f"examples done; outputs in {OUT}/; {failures} unexpected results")
     return 1 if failures else 0
 
