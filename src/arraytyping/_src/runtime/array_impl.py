@@ -1,0 +1,202 @@
+"""``ArrayImpl``: an array held in a jaxlib PjRt buffer on a device of the backend's client."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from arraytyping._src import registry
+from arraytyping._src.config import config
+from arraytyping._src.promotion import operand_of
+from arraytyping._src.runtime.array import Array
+from arraytyping._src.runtime.avals import ShapedArray
+from arraytyping._src.runtime.backend import backend, check_supported
+
+__all__ = ["ArrayImpl", "DeletedArrayError", "device_put", "devices", "from_numpy"]
+
+
+class DeletedArrayError(RuntimeError):
+    """An array was used after ``delete()``."""
+
+
+class ArrayImpl(Array):
+    """A concrete array on a device. Created by :func:`arraytyping.device_put`, :mod:`arraytyping.numpy` and
+    compiled computations; immutable."""
+
+    __slots__ = ("_buf", "_aval", "_npy")
+
+    _buf: Any
+    _aval: ShapedArray
+    _npy: np.ndarray[Any, Any] | None
+
+    def __init__(self) -> None:
+        raise TypeError("arrays are created with arraytyping.device_put or arraytyping.numpy.asarray, "
+                        "not by calling ArrayImpl()")
+
+    @classmethod
+    def _new(cls, buf: Any, aval: ShapedArray) -> ArrayImpl:
+        self = object.__new__(cls)
+        self._buf = buf
+        self._aval = aval
+        self._npy = None
+        return self
+
+    @property
+    def aval(self) -> ShapedArray:
+        return self._aval
+
+    # Buffers ------------------------------------------------------------------------------------------------------
+
+    def _check_alive(self) -> None:
+        if self._buf.is_deleted():
+            raise DeletedArrayError(
+                f"this array ({self._aval.str_short()}) was deleted with .delete() and can no longer be used")
+
+    def block_until_ready(self) -> ArrayImpl:
+        """Wait until the computation producing this array has finished; returns the array."""
+        self._check_alive()
+        self._buf.block_until_ready()
+        return self
+
+    def is_ready(self) -> bool:
+        self._check_alive()
+        return bool(self._buf.is_ready())
+
+    def delete(self) -> None:
+        """Free the device buffer now; any later use raises :class:`DeletedArrayError`."""
+        self._npy = None
+        self._buf.delete()
+
+    def is_deleted(self) -> bool:
+        return bool(self._buf.is_deleted())
+
+    def devices(self) -> set[Any]:
+        return {backend().device}
+
+    @property
+    def device(self) -> Any:
+        return backend().device
+
+    # Concrete values ----------------------------------------------------------------------------------------------
+
+    def _value(self) -> np.ndarray[Any, Any]:
+        npy = self._npy
+        if npy is None:
+            self._check_alive()
+            npy = backend().to_numpy(self._buf)
+            npy.flags.writeable = False
+            self._npy = npy
+        return npy
+
+    def __array__(self, dtype: Any = None, copy: bool | None = None) -> np.ndarray[Any, Any]:
+        value = self._value()
+        if copy is False and dtype is None:
+            return value
+        return np.array(value, dtype=dtype, copy=True)
+
+    def tolist(self) -> Any:
+        return self._value().tolist()
+
+    def item(self) -> Any:
+        return self._value().item()
+
+    def _scalar(self, what: str) -> np.ndarray[Any, Any]:
+        if self._aval.size != 1:
+            raise TypeError(f"{what} needs an array with one element, got {self._aval.str_short()}")
+        return self._value()
+
+    def __bool__(self) -> bool:
+        return bool(self._scalar("bool()"))
+
+    def __int__(self) -> int:
+        return int(self._scalar("int()").reshape(()))
+
+    def __float__(self) -> float:
+        return float(self._scalar("float()").reshape(()))
+
+    def __complex__(self) -> complex:
+        return complex(self._scalar("complex()").reshape(()))
+
+    def __index__(self) -> int:
+        if registry.INFO[self._aval.name].kind not in "iu":
+            raise TypeError(f"only integer arrays can be used as an index, got {self._aval.name}")
+        return int(self._scalar("__index__()").reshape(()))
+
+    def __format__(self, spec: str) -> str:
+        if not self._aval.shape:
+            return format(self._value().item(), spec)
+        return format(str(self), spec)
+
+    def __str__(self) -> str:
+        return str(self._value())
+
+    def __repr__(self) -> str:
+        if self._buf.is_deleted():
+            return f"Array(<deleted>, dtype={self._aval.name})"
+        prefix = "Array("
+        body = np.array2string(self._value(), separator=", ", prefix=prefix)
+        weak = ", weak_type=True" if self._aval.weak_type else ""
+        return f"{prefix}{body}, dtype={self._aval.name}{weak})"
+
+    def __reduce__(self) -> Any:
+        return (_rebuild, (self._value(), self._aval.weak_type))
+
+
+def _rebuild(value: np.ndarray[Any, Any], weak: bool) -> ArrayImpl:
+    return from_numpy(value, ShapedArray(value.shape, value.dtype, weak))
+
+
+def from_numpy(value: np.ndarray[Any, Any], aval: ShapedArray) -> ArrayImpl:
+    """An array of ``aval`` from a host array already of that dtype and shape."""
+    check_supported(aval)
+    return ArrayImpl._new(backend().put(np.ascontiguousarray(value), aval), aval)
+
+
+def device_put(x: Any, device: Any = None) -> ArrayImpl:
+    """Copy ``x`` (a numpy array or scalar, a Python scalar, a nested list, or an array) to the device.
+
+    Python scalars become weakly typed arrays (``bool`` does not); numpy values keep their dtype, canonicalized for
+    the x64 setting (float64 -> float32 when x64 is off)."""
+    if device is not None and device not in backend().devices:
+        raise ValueError(f"unknown device {device!r}; available: {list(backend().devices)}")
+    if isinstance(x, ArrayImpl):
+        x._check_alive()
+        return x
+    if isinstance(x, Array):
+        raise TypeError(f"cannot device_put a traced value {x!r}; device_put concrete values outside traced code")
+    if isinstance(x, (bool, int, float, complex, np.ndarray, np.generic)):
+        name, weak = operand_of(x, config.x64)
+        dtype = registry.INFO[name].dtype
+        return from_numpy(_host_array(x, dtype), ShapedArray(np.shape(x), dtype, weak))
+    if isinstance(x, (list, tuple)):
+        arr = np.asarray(x)
+        if arr.dtype == object:
+            raise TypeError(f"cannot convert the nested sequence {x!r:.80} to an array")
+        return device_put(arr)
+    raise TypeError(f"cannot put {type(x).__qualname__} {x!r:.80} on a device; expected an array, a numpy value, "
+                    "a Python scalar or a nested list")
+
+
+def _host_array(x: Any, dtype: np.dtype[Any]) -> np.ndarray[Any, Any]:
+    if type(x) is int:
+        check_python_int(x, dtype)
+    with np.errstate(over="ignore", invalid="ignore"):
+        return np.asarray(x).astype(dtype, copy=False)
+
+
+def check_python_int(x: int, dtype: np.dtype[Any] | None = None) -> None:
+    """A Python int must fit the default integer dtype (int32, or int64 with x64), as in JAX; it is then converted
+    (wrapping) to the dtype of the operation."""
+    name = "int64" if config.x64 else "int32"
+    info = np.iinfo(name)
+    if not info.min <= x <= info.max:
+        raise OverflowError(f"Python int {x} is too large to convert to {name} (the dtype of Python ints with x64 "
+                            f"{'on' if config.x64 else 'off'}); use a numpy scalar of the dtype you want, or "
+                            f"{'' if config.x64 else 'enable x64 or '}reduce the value")
+
+
+def devices() -> list[Any]:
+    """The devices of the backend (one CPU device here)."""
+    return list(backend().devices)
+

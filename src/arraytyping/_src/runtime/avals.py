@@ -1,0 +1,82 @@
+"""Abstract values: the (shape, dtype, weak flag) type every array, tracer and jaxpr variable carries."""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Final
+
+import numpy as np
+
+from arraytyping._src import registry
+
+__all__ = ["ShapedArray", "short_dtype_name", "dtype_name"]
+
+_NAME_OF_TYPE: Final[dict[type, str]] = {info.dtype.type: name for name, info in registry.INFO.items()}
+
+
+def dtype_name(dtype: np.dtype[Any]) -> str:
+    """The lattice name of a registered dtype (identified by its scalar type, never by ``.char``)."""
+    return _NAME_OF_TYPE[dtype.type]
+
+
+def short_dtype_name(dtype: np.dtype[Any]) -> str:
+    """JAX's short spelling used in jaxprs: ``f32``, ``i8``, ``u4``, ``bf16``, ``c64``, ``bool``."""
+    return (dtype_name(dtype).replace("float", "f").replace("uint", "u").replace("int", "i")
+            .replace("complex", "c"))
+
+
+class ShapedArray:
+    """The type of an array: a static shape, a registered dtype and JAX's weak-type flag.
+
+    Hashable and immutable; used as the key of every compilation cache."""
+
+    __slots__ = ("shape", "dtype", "weak_type", "_hash")
+
+    shape: tuple[int, ...]
+    dtype: np.dtype[Any]
+    weak_type: bool
+
+    def __init__(self, shape: tuple[int, ...], dtype: np.dtype[Any], weak_type: bool = False) -> None:
+        object.__setattr__(self, "shape", shape)
+        object.__setattr__(self, "dtype", dtype)
+        object.__setattr__(self, "weak_type", weak_type)
+        object.__setattr__(self, "_hash", hash((shape, dtype.type, weak_type)))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("ShapedArray is immutable")
+
+    @property
+    def ndim(self) -> int:
+        return len(self.shape)
+
+    @property
+    def size(self) -> int:
+        return math.prod(self.shape)
+
+    @property
+    def name(self) -> str:
+        """The lattice name of the dtype."""
+        return _NAME_OF_TYPE[self.dtype.type]
+
+    def update(self, shape: tuple[int, ...] | None = None, dtype: np.dtype[Any] | None = None,
+               weak_type: bool | None = None) -> ShapedArray:
+        return ShapedArray(self.shape if shape is None else shape, self.dtype if dtype is None else dtype,
+                           self.weak_type if weak_type is None else weak_type)
+
+    def strip_weak_type(self) -> ShapedArray:
+        return self if not self.weak_type else ShapedArray(self.shape, self.dtype, False)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, ShapedArray) and self.shape == other.shape
+                and self.dtype.type is other.dtype.type and self.weak_type == other.weak_type)
+
+    def str_short(self) -> str:
+        """``f32[2,3]`` as printed in jaxprs (no weak-type marker, as in JAX)."""
+        return f"{short_dtype_name(self.dtype)}[{','.join(map(str, self.shape))}]"
+
+    def __repr__(self) -> str:
+        weak = ", weak_type=True" if self.weak_type else ""
+        return f"ShapedArray({self.str_short()}{weak})"

@@ -1,0 +1,140 @@
+"""The XLA backend: one jaxlib CPU client, its devices, host<->device transfers, compilation and execution.
+
+jaxlib is imported on first use, so ``import arraytyping`` stays free of it. Everything jaxlib needs from the
+``jax`` Python package (a sharding with ``_to_xla_hlo_sharding`` and friends, an aval with ``shape``, ``dtype`` and
+``weak_type``) is provided here; ``jax`` itself is never imported.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+import threading
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+import numpy as np
+
+from arraytyping._src.runtime.avals import ShapedArray
+
+if TYPE_CHECKING:
+    from jaxlib import _jax
+
+__all__ = ["Backend", "backend", "UnsupportedDTypeError", "check_supported", "UNSUPPORTED_DTYPES"]
+
+UNSUPPORTED_DTYPES: Final[frozenset[str]] = frozenset({"float6_e2m3fn", "float6_e3m2fn", "int1", "uint1"})
+"""Dtypes XLA's CPU backend cannot hold: promotion still works on them abstractly (``make_jaxpr``, abstract
+evaluation), but arrays of them cannot be created."""
+
+
+class UnsupportedDTypeError(TypeError):
+    """An array of a dtype the backend cannot hold was requested."""
+
+
+def check_supported(aval: ShapedArray) -> None:
+    name = aval.name
+    if name in UNSUPPORTED_DTYPES:
+        raise UnsupportedDTypeError(
+            f"dtype {name} is not supported by XLA's CPU backend, so no array of it can be created. It still "
+            f"promotes and traces abstractly (arraytyping.make_jaxpr); to compute, cast to a supported dtype "
+            f"first, e.g. x.astype('float32') on the numpy side.")
+
+
+def _avoid_failed_jax_lookups() -> None:
+    """jaxlib looks up ``jax.core`` and ``jax._src.sharding_impls`` every time it wraps an output buffer. When jax
+    is not installed each lookup is a failing file-system search (tens of microseconds per operation); recording
+    the absence in ``sys.modules`` makes the lookup fail at once. Nothing changes when jax is installed."""
+    try:
+        missing = importlib.util.find_spec("jax") is None
+    except (ImportError, ValueError):
+        missing = False
+    if missing:
+        for name in ("jax.core", "jax._src.sharding_impls"):
+            sys.modules.setdefault(name, None)  # type: ignore[arg-type]
+
+
+class Backend:
+    """The jaxlib client of one platform with what the runtime needs of it."""
+
+    def __init__(self) -> None:
+        _avoid_failed_jax_lookups()
+        from jaxlib import xla_client as xc
+
+        self.xc = xc
+        self.client: _jax.Client = xc.make_cpu_client(asynchronous=True)
+        self.devices: tuple[_jax.Device, ...] = tuple(self.client.local_devices())
+        self.device: _jax.Device = self.devices[0]
+        self.device_list = xc.DeviceList(self.devices[:1])
+        replicated = xc.HloSharding.replicate()
+
+        class _Sharding(xc.SingleDeviceSharding):  # type: ignore[misc]
+            """A single-device sharding with the Python methods jaxlib calls on shardings."""
+
+            def _to_xla_hlo_sharding(self, num_dimensions: int) -> Any:
+                return replicated
+
+            @property
+            def num_devices(self) -> int:
+                return 1
+
+            @property
+            def device_set(self) -> set[Any]:
+                return {self._device}
+
+            @property
+            def _device_assignment(self) -> tuple[Any, ...]:
+                return (self._device,)
+
+            @property
+            def memory_kind(self) -> Any:
+                return self._memory_kind
+
+            def shard_shape(self, shape: tuple[int, ...]) -> tuple[int, ...]:
+                return shape
+
+            @property
+            def is_fully_replicated(self) -> bool:
+                return True
+
+            @property
+            def is_fully_addressable(self) -> bool:
+                return True
+
+        self.sharding = _Sharding(self.device)
+        self._compile_lock = threading.Lock()
+
+    def put(self, value: np.ndarray[Any, Any], aval: ShapedArray) -> _jax.ArrayImpl:
+        """Copy a host array (already of ``aval``'s dtype and shape) to the device."""
+        check_supported(aval)
+        return self.xc.batched_device_put(aval, self.sharding, [value], [self.device], True,  # type: ignore[no-any-return]
+                                          enable_x64=True)
+
+    def compile(self, module: Any) -> _jax.LoadedExecutable:
+        options = self.xc.CompileOptions()
+        with self._compile_lock:
+            return self.client.compile_and_load(module, executable_devices=self.device_list,  # type: ignore[no-any-return]
+                                                compile_options=options)
+
+    @staticmethod
+    def to_numpy(buf: _jax.ArrayImpl) -> np.ndarray[Any, Any]:
+        out: np.ndarray[Any, Any] = buf._single_device_array_to_np_array_did_copy()[0]
+        return out
+
+    def live_buffers(self) -> Sequence[Any]:
+        return self.client.live_arrays()  # type: ignore[no-any-return]
+
+
+_backend: Backend | None = None
+_backend_lock = threading.Lock()
+
+
+def backend() -> Backend:
+    """The process-wide backend, created on first use."""
+    global _backend
+    b = _backend
+    if b is None:
+        with _backend_lock:
+            if _backend is None:
+                _backend = Backend()
+            b = _backend
+    return b

@@ -1,0 +1,279 @@
+"""Compiling and running staged computations: the signature-keyed cache behind eager operations and ``jit``.
+
+An eager operation (``x + y``, ``arraytyping.numpy.add``...) is a jitted function: the first call with a new
+signature (each argument's dtype, shape and weak flag, plus the promotion mode, x64 and static arguments) traces
+it to a jaxpr, lowers it to StableHLO, compiles it with jaxlib and caches the executable; later calls go straight
+to the executable. The cache is safe under threads (misses compile under a lock, hits take none).
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, Final
+
+import numpy as np
+
+from arraytyping._src import registry
+from arraytyping._src.config import _mode_override, _x64_override, config
+from arraytyping._src.runtime import core
+from arraytyping._src.runtime import jaxpr as jx
+from arraytyping._src.runtime import tree
+from arraytyping._src.runtime.array import Array
+from arraytyping._src.runtime.array_impl import ArrayImpl, DeletedArrayError, check_python_int, device_put
+from arraytyping._src.runtime.avals import ShapedArray
+from arraytyping._src.runtime.backend import backend, check_supported
+from arraytyping._src.runtime.lowering import lower_jaxpr, mlir
+from arraytyping._src.runtime.tracing import ConstVal, abstractify, trace_to_jaxpr
+
+__all__ = ["Compiled", "JitFunction", "jit", "compile_closed_jaxpr", "scalar_buffer"]
+
+_PY_SCALAR_AVAL: Final[dict[tuple[type, bool], ShapedArray]] = {
+    (t, x64): ShapedArray((), np.dtype(dt), t is not bool)
+    for x64 in (False, True)
+    for t, dt in ((bool, "bool"), (int, "int64" if x64 else "int32"), (float, "float64" if x64 else "float32"),
+                  (complex, "complex128" if x64 else "complex64"))
+}
+_SCALAR_TYPES: Final = frozenset({bool, int, float, complex})
+
+
+class Compiled:
+    """A compiled jaxpr: the executable, its constants on the device and the output types and tree."""
+
+    __slots__ = ("exe", "const_bufs", "out_avals", "out_tree", "single", "jaxpr")
+
+    def __init__(self, exe: Any, const_bufs: list[Any], out_avals: list[ShapedArray], out_tree: tree.TreeDef,
+                 jaxpr: jx.ClosedJaxpr) -> None:
+        self.exe = exe
+        self.const_bufs = const_bufs
+        self.out_avals = out_avals
+        self.out_tree = out_tree
+        self.single = out_tree == tree.LEAF
+        self.jaxpr = jaxpr
+
+    def run(self, bufs: list[Any]) -> Any:
+        if self.const_bufs:
+            bufs = [*self.const_bufs, *bufs]
+        try:
+            outs = self.exe.execute(bufs)
+        except Exception as e:
+            _raise_if_deleted(bufs)
+            raise e
+        new = ArrayImpl._new
+        if self.single:
+            return new(outs[0], self.out_avals[0])
+        return tree.unflatten(self.out_tree, [new(b, a) for b, a in zip(outs, self.out_avals)])
+
+
+def _raise_if_deleted(bufs: Sequence[Any]) -> None:
+    for i, b in enumerate(bufs):
+        if b.is_deleted():
+            raise DeletedArrayError(f"argument {i} of the computation is an array that was deleted with .delete()")
+
+
+def _const_buffer(value: Any) -> Any:
+    if isinstance(value, ArrayImpl):
+        value._check_alive()
+        return value._buf
+    if isinstance(value, ConstVal):
+        return backend().put(np.ascontiguousarray(value.val), value.aval)
+    raise TypeError(f"cannot use {value!r:.80} as a constant of a compiled computation")
+
+
+def compile_closed_jaxpr(closed: jx.ClosedJaxpr, out_tree: tree.TreeDef) -> Compiled:
+    for aval in [*closed.in_avals, *closed.out_avals]:
+        check_supported(aval)
+    m = mlir()
+    with m.lock:
+        module = lower_jaxpr(closed.jaxpr)
+        exe = backend().compile(module)
+    const_bufs = [_const_buffer(c) for c in closed.consts]
+    return Compiled(exe, const_bufs, closed.out_avals, out_tree, closed)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Python scalars as device arguments
+
+
+_scalar_bufs: dict[tuple[Any, ...], Any] = {}
+_SCALAR_CACHE_SIZE: Final = 4096
+
+
+def scalar_buffer(x: Any, tp: type, x64: bool) -> Any:
+    """The device buffer of a Python scalar argument, typed as JAX types it (int -> weak int32 with x64 off).
+    Buffers are immutable, so recently used values are kept and reused."""
+    key = (tp, x.hex() if tp is float else repr(x) if tp is complex else x, x64)
+    buf = _scalar_bufs.get(key)
+    if buf is None:
+        aval = _PY_SCALAR_AVAL[tp, x64]
+        if tp is int:
+            check_python_int(x)
+        buf = backend().put(np.asarray(x, dtype=aval.dtype), aval)
+        if len(_scalar_bufs) >= _SCALAR_CACHE_SIZE:
+            _scalar_bufs.clear()
+        _scalar_bufs[key] = buf
+    return buf
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# jit
+
+
+def _is_leaf_array(x: Any) -> bool:
+    return isinstance(x, (Array, np.ndarray, np.generic)) or type(x) in _SCALAR_TYPES
+
+
+class JitFunction:
+    """A function traced once per input signature, lowered to StableHLO, compiled and run by jaxlib.
+
+    Called under a trace (inside ``make_jaxpr`` or another ``jit``), it is inlined into the enclosing jaxpr."""
+
+    def __init__(self, fun: Callable[..., Any], static_argnames: Sequence[str] = (), *, name: str | None = None,
+                 static_kwargs: bool = False) -> None:
+        self.fun = fun
+        self.static_argnames = frozenset(static_argnames)
+        self.static_kwargs = static_kwargs
+        self.name = name or getattr(fun, "__qualname__", None) or getattr(fun, "__name__", "fun")
+        self._cache: dict[Hashable, Compiled] = {}
+        self._lock = threading.Lock()
+        functools.update_wrapper(self, fun)  # type: ignore[arg-type]
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if core.trace_state.dynamic is not None:
+            return self.fun(*args, **kwargs)
+        x64 = _x64_override.get()
+        if x64 is None:
+            x64 = config._x64
+        mode = _mode_override.get() or config._mode
+        sig: list[Any] = [mode, x64]
+        bufs = []
+        for a in args:
+            tp = type(a)
+            if tp is ArrayImpl:
+                sig.append(a._aval)
+                bufs.append(a._buf)
+            elif tp in _SCALAR_TYPES:
+                sig.append(tp)
+                bufs.append(scalar_buffer(a, tp, x64))
+            else:
+                return self._call_general(args, kwargs)
+        if kwargs:
+            if not self.static_kwargs:
+                return self._call_general(args, kwargs)
+            sig.append(tuple(kwargs.items()))
+        key = tuple(sig)
+        entry = self._cache.get(key)
+        if entry is None:
+            entry = self._compile(key, list(sig[2:len(args) + 2]), len(args), None, kwargs)
+        return entry.run(bufs)
+
+    def _call_general(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        static = {k: v for k, v in kwargs.items() if self.static_kwargs or k in self.static_argnames}
+        dynamic = {k: v for k, v in kwargs.items() if k not in static}
+        leaves, in_tree = tree.flatten((args, dynamic))
+        if any(isinstance(x, core.Tracer) for x in leaves):
+            return self.fun(*args, **kwargs)
+        x64 = config.x64
+        sig: list[Any] = [config.promotion, x64, in_tree]
+        bufs = []
+        for x in leaves:
+            tp = type(x)
+            if tp in _SCALAR_TYPES:
+                sig.append(tp)
+                bufs.append(scalar_buffer(x, tp, x64))
+                continue
+            if not isinstance(x, ArrayImpl):
+                if not _is_leaf_array(x):
+                    raise TypeError(f"argument {x!r:.80} of jitted function {self.name} is not an array, a numpy "
+                                    "value or a Python scalar; mark it static with static_argnames")
+                x = device_put(x)
+            x._check_alive()
+            sig.append(x._aval)
+            bufs.append(x._buf)
+        try:
+            sig.append(tuple(sorted(static.items())))
+            key = tuple(sig)
+            hash(key)
+        except TypeError:
+            raise TypeError(f"static arguments of {self.name} must be hashable, got {static!r:.120}") from None
+        entry = self._cache.get(key)
+        if entry is None:
+            entry = self._compile(key, sig[3:3 + len(leaves)], len(leaves), in_tree, static)
+        return entry.run(bufs)
+
+    def _compile(self, key: Hashable, arg_sigs: list[Any], n: int, in_tree: tree.TreeDef | None,
+                 static: dict[str, Any]) -> Compiled:
+        with self._lock:
+            entry = self._cache.get(key)
+            if entry is not None:
+                return entry
+            x64 = config.x64
+            avals = [_PY_SCALAR_AVAL[s, x64] if isinstance(s, type) else s for s in arg_sigs]
+            fun = self.fun
+            if in_tree is None:
+                def flat(*xs: Any) -> Any:
+                    return fun(*xs, **static)
+            else:
+                def flat(*xs: Any) -> Any:
+                    args, dyn = tree.unflatten(in_tree, list(xs))
+                    return fun(*args, **dyn, **static)
+            closed, out_tree = trace_to_jaxpr(flat, avals, f"jit({self.name})")
+            entry = compile_closed_jaxpr(closed, out_tree)
+            self._cache[key] = entry
+            return entry
+
+    def lower_jaxpr(self, *args: Any, **kwargs: Any) -> jx.ClosedJaxpr:
+        """The jaxpr this function compiles for ``args``."""
+        from arraytyping._src.runtime.tracing import make_jaxpr
+        return make_jaxpr(functools.partial(self.fun, **kwargs))(*args)
+
+    def cache_size(self) -> int:
+        return len(self._cache)
+
+    def __repr__(self) -> str:
+        return f"<jitted function {self.name}>"
+
+
+def jit(fun: Callable[..., Any] | None = None, *, static_argnames: Sequence[str] | str = ()) -> Any:
+    """``jit(f)``: trace ``f`` once per input signature (dtypes, shapes, weak flags, configuration and static
+    arguments), lower the jaxpr to StableHLO, compile it with XLA and run the executable on later calls."""
+    names = (static_argnames,) if isinstance(static_argnames, str) else tuple(static_argnames)
+    if fun is None:
+        return lambda f: JitFunction(f, names)
+    return JitFunction(fun, names)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Eager primitives (``bind`` with nothing traced)
+
+
+_eager_prims: dict[tuple[Any, ...], JitFunction] = {}
+
+
+def _params_key(params: dict[str, Any]) -> tuple[Any, ...]:
+    return tuple(sorted(params.items()))
+
+
+def eager_apply(prim: core.Primitive, args: Sequence[Any], params: dict[str, Any]) -> Any:
+    """Run one primitive on concrete values: a one-equation computation, compiled once per signature."""
+    key = (prim, _params_key(params))
+    fn = _eager_prims.get(key)
+    if fn is None:
+        def one(*xs: Any) -> Any:
+            return prim.bind(*xs, **params)
+        fn = _eager_prims.setdefault(key, JitFunction(one, name=prim.name))
+    converted = [_const_to_array(a) for a in args]
+    return fn(*converted)
+
+
+def _const_to_array(a: Any) -> Any:
+    if isinstance(a, ConstVal):
+        return ArrayImpl._new(backend().put(np.ascontiguousarray(a.val), a.aval), a.aval)
+    return a
+
+
+core.set_eager_apply(eager_apply)
+jx.literal_value = lambda lit: ConstVal(np.asarray(lit.val), lit.aval)
+
+_ = (registry, abstractify)

@@ -1,0 +1,235 @@
+"""The ``Jaxpr`` IR: typed, first-order, in A-normal form (as in Autodidax), with a type checker, an evaluator
+and a printer in JAX's format::
+
+    { lambda ; a:f32[2,3]. let b:f32[2,3] = mul a 2.0:f32[] in (b,) }
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from arraytyping._src.runtime.avals import ShapedArray
+
+if TYPE_CHECKING:
+    from arraytyping._src.runtime.core import Primitive
+
+__all__ = ["Var", "Literal", "Atom", "JaxprEqn", "Jaxpr", "ClosedJaxpr", "JaxprTypeError", "typecheck_jaxpr",
+           "eval_jaxpr", "pp_jaxpr"]
+
+
+class Var:
+    """A variable of a jaxpr: an identity with a type."""
+
+    __slots__ = ("aval",)
+
+    def __init__(self, aval: ShapedArray) -> None:
+        self.aval = aval
+
+    def __repr__(self) -> str:
+        return f"Var({self.aval.str_short()})"
+
+
+class Literal:
+    """A scalar constant written inline in an equation (``2.0:f32[]``)."""
+
+    __slots__ = ("val", "aval")
+
+    def __init__(self, val: np.ndarray[Any, Any], aval: ShapedArray) -> None:
+        self.val = val
+        self.aval = aval
+
+    def __repr__(self) -> str:
+        return f"Literal({self.val!r}:{self.aval.str_short()})"
+
+    def pretty(self) -> str:
+        return f"{np.asarray(self.val).item()}:{self.aval.str_short()}"
+
+
+Atom = Var | Literal
+
+
+@dataclass(frozen=True)
+class JaxprEqn:
+    """``outvars = primitive[params] inputs``."""
+
+    primitive: Primitive
+    inputs: list[Atom]
+    params: dict[str, Any]
+    out_binders: list[Var]
+
+
+@dataclass
+class Jaxpr:
+    """``{ lambda constvars ; in_binders. let eqns in (outs,) }``."""
+
+    constvars: list[Var]
+    in_binders: list[Var]
+    eqns: list[JaxprEqn]
+    outs: list[Atom]
+
+    def __hash__(self) -> int:
+        return id(self)
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    @property
+    def in_avals(self) -> list[ShapedArray]:
+        return [v.aval for v in self.in_binders]
+
+    @property
+    def out_avals(self) -> list[ShapedArray]:
+        return [v.aval for v in self.outs]
+
+    def __str__(self) -> str:
+        return pp_jaxpr(self)
+
+    __repr__ = __str__
+
+
+@dataclass
+class ClosedJaxpr:
+    """A jaxpr with the values of its constvars, as :func:`arraytyping.make_jaxpr` returns it."""
+
+    jaxpr: Jaxpr
+    consts: list[Any] = field(default_factory=list)
+
+    @property
+    def in_avals(self) -> list[ShapedArray]:
+        return self.jaxpr.in_avals
+
+    @property
+    def out_avals(self) -> list[ShapedArray]:
+        return self.jaxpr.out_avals
+
+    @property
+    def eqns(self) -> list[JaxprEqn]:
+        return self.jaxpr.eqns
+
+    def __str__(self) -> str:
+        return pp_jaxpr(self.jaxpr)
+
+    __repr__ = __str__
+
+
+class JaxprTypeError(TypeError):
+    """A jaxpr that is not well typed."""
+
+
+def typecheck_jaxpr(jaxpr: Jaxpr) -> tuple[list[ShapedArray], list[ShapedArray]]:
+    """Check that every variable is bound once before use and every equation's output types are what its
+    primitive's abstract evaluation gives for its input types. Returns ``(input types, output types)``."""
+    env: set[Var] = set()
+    for v in (*jaxpr.constvars, *jaxpr.in_binders):
+        if v in env:
+            raise JaxprTypeError(f"variable {v} is bound twice")
+        env.add(v)
+    for i, eqn in enumerate(jaxpr.eqns):
+        in_avals = [_typecheck_atom(env, x, f"input of equation {i} ({eqn.primitive.name})") for x in eqn.inputs]
+        out_avals = eqn.primitive.abstract_eval(*in_avals, **eqn.params)
+        if len(out_avals) != len(eqn.out_binders):
+            raise JaxprTypeError(f"equation {i} ({eqn.primitive.name}) binds {len(eqn.out_binders)} outputs, "
+                                 f"its primitive gives {len(out_avals)}")
+        for out_binder, aval in zip(eqn.out_binders, out_avals):
+            if out_binder.aval != aval:
+                raise JaxprTypeError(f"equation {i} ({eqn.primitive.name}) binds {out_binder.aval!r}, its "
+                                     f"primitive gives {aval!r}")
+        for out_binder in eqn.out_binders:
+            if out_binder in env:
+                raise JaxprTypeError(f"variable bound twice by equation {i} ({eqn.primitive.name})")
+            env.add(out_binder)
+    out_types = [_typecheck_atom(env, x, "output") for x in jaxpr.outs]
+    return [v.aval for v in jaxpr.in_binders], out_types
+
+
+def _typecheck_atom(env: set[Var], x: Atom, what: str) -> ShapedArray:
+    if isinstance(x, Var):
+        if x not in env:
+            raise JaxprTypeError(f"unbound variable used as {what}")
+        return x.aval
+    if np.shape(x.val) != x.aval.shape or np.asarray(x.val).dtype != x.aval.dtype:
+        raise JaxprTypeError(f"literal {x!r} used as {what} does not match its type")
+    return x.aval
+
+
+def eval_jaxpr(jaxpr: Jaxpr, args: Sequence[Any], consts: Sequence[Any] = ()) -> list[Any]:
+    """Evaluate ``jaxpr`` equation by equation with ``bind``: eagerly on arrays, or staged under a trace."""
+    env: dict[Var, Any] = {}
+
+    def read(x: Atom) -> Any:
+        if isinstance(x, Literal):
+            return literal_value(x)
+        return env[x]
+
+    if len(args) != len(jaxpr.in_binders) or len(consts) != len(jaxpr.constvars):
+        raise TypeError(f"jaxpr takes {len(jaxpr.constvars)} constants and {len(jaxpr.in_binders)} arguments, "
+                        f"got {len(consts)} and {len(args)}")
+    env.update(zip(jaxpr.constvars, consts))
+    env.update(zip(jaxpr.in_binders, args))
+    for eqn in jaxpr.eqns:
+        outs = eqn.primitive.bind(*map(read, eqn.inputs), **eqn.params)
+        env.update(zip(eqn.out_binders, outs if eqn.primitive.multiple_results else [outs]))
+    return [read(x) for x in jaxpr.outs]
+
+
+literal_value: Callable[[Literal], Any]
+"""How the evaluator turns a literal into an operand (set by the tracing module: a weakly/strongly typed
+constant of the literal's type)."""
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# Printing
+
+
+def _name(n: int) -> str:
+    s = ""
+    while not s or n:
+        n, i = divmod(n, 26)
+        s = chr(97 + i) + s
+    return s
+
+
+def _pp_param(value: Any) -> str:
+    if isinstance(value, np.dtype):
+        return value.name
+    if isinstance(value, type) and hasattr(value, "dtype"):
+        return str(np.dtype(value.dtype).name)  # type: ignore[attr-defined]
+    return str(value)
+
+
+def pp_eqn_params(prim: Primitive, params: Mapping[str, Any]) -> str:
+    shown = [(k, v) for k, v in sorted(params.items()) if k not in prim.hidden_params]
+    if not shown:
+        return ""
+    return "[" + " ".join(f"{k}={_pp_param(v)}" for k, v in shown) + "]"
+
+
+def pp_jaxpr(jaxpr: Jaxpr, width: int = 80) -> str:
+    names: dict[Var, str] = {}
+
+    def binder(v: Var) -> str:
+        names[v] = _name(len(names))
+        return f"{names[v]}:{v.aval.str_short()}"
+
+    def atom(x: Atom) -> str:
+        return x.pretty() if isinstance(x, Literal) else names.get(x, "?")
+
+    consts = " ".join(binder(v) for v in jaxpr.constvars)
+    ins = " ".join(binder(v) for v in jaxpr.in_binders)
+    head = f"{{ lambda {consts}{' ' if consts else ''}; {ins}. let"
+    lines = []
+    for eqn in jaxpr.eqns:
+        rhs = f"{eqn.primitive.name}{pp_eqn_params(eqn.primitive, eqn.params)}"
+        rhs = " ".join([rhs, *(atom(x) for x in eqn.inputs)])
+        lhs = " ".join(binder(v) for v in eqn.out_binders)
+        lines.append(f"{lhs} = {rhs}")
+    outs = ", ".join(atom(x) for x in jaxpr.outs)
+    tail = f"in ({outs}{',' if len(jaxpr.outs) == 1 else ''}) }}"
+    one_line = " ".join([head, *lines, tail])
+    if len(one_line) <= width and "\n" not in one_line:
+        return one_line
+    return "\n".join([head, *("    " + ln for ln in lines), "  " + tail])

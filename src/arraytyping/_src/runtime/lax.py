@@ -1,0 +1,122 @@
+"""Thin functions binding the primitives (``lax``-level: no promotion, no broadcasting beyond rank 0 and size 1)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from arraytyping._src.runtime import primitives as P
+from arraytyping._src.runtime.avals import ShapedArray
+from arraytyping._src.runtime.tracing import ConstVal, abstractify
+
+
+def aval_of(x: Any) -> ShapedArray:
+    return abstractify(x)
+
+
+def add(x: Any, y: Any) -> Any: return P.add_p.bind(x, y)
+def sub(x: Any, y: Any) -> Any: return P.sub_p.bind(x, y)
+def mul(x: Any, y: Any) -> Any: return P.mul_p.bind(x, y)
+def div(x: Any, y: Any) -> Any: return P.div_p.bind(x, y)
+def rem(x: Any, y: Any) -> Any: return P.rem_p.bind(x, y)
+def pow(x: Any, y: Any) -> Any: return P.pow_p.bind(x, y)
+def max(x: Any, y: Any) -> Any: return P.max_p.bind(x, y)
+def min(x: Any, y: Any) -> Any: return P.min_p.bind(x, y)
+def bitwise_and(x: Any, y: Any) -> Any: return P.and_p.bind(x, y)
+def bitwise_or(x: Any, y: Any) -> Any: return P.or_p.bind(x, y)
+def bitwise_xor(x: Any, y: Any) -> Any: return P.xor_p.bind(x, y)
+def eq(x: Any, y: Any) -> Any: return P.eq_p.bind(x, y)
+def ne(x: Any, y: Any) -> Any: return P.ne_p.bind(x, y)
+def lt(x: Any, y: Any) -> Any: return P.lt_p.bind(x, y)
+def le(x: Any, y: Any) -> Any: return P.le_p.bind(x, y)
+def gt(x: Any, y: Any) -> Any: return P.gt_p.bind(x, y)
+def ge(x: Any, y: Any) -> Any: return P.ge_p.bind(x, y)
+def neg(x: Any) -> Any: return P.neg_p.bind(x)
+def sign(x: Any) -> Any: return P.sign_p.bind(x)
+def bitwise_not(x: Any) -> Any: return P.not_p.bind(x)
+def abs(x: Any) -> Any: return P.abs_p.bind(x)
+def exp(x: Any) -> Any: return P.exp_p.bind(x)
+def log(x: Any) -> Any: return P.log_p.bind(x)
+def sqrt(x: Any) -> Any: return P.sqrt_p.bind(x)
+def sin(x: Any) -> Any: return P.sin_p.bind(x)
+def cos(x: Any) -> Any: return P.cos_p.bind(x)
+def tanh(x: Any) -> Any: return P.tanh_p.bind(x)
+def floor(x: Any) -> Any: return P.floor_p.bind(x)
+def integer_pow(x: Any, y: int) -> Any: return P.integer_pow_p.bind(x, y=y)
+
+
+def convert_element_type(x: Any, new_dtype: np.dtype[Any], weak_type: bool = False) -> Any:
+    """Convert ``x`` to ``new_dtype`` with the given weak flag; no equation when nothing changes (as in JAX)."""
+    a = aval_of(x)
+    weak = weak_type and new_dtype != np.dtype(bool)
+    if a.dtype == new_dtype and a.weak_type == weak:
+        return x
+    return P.convert_element_type_p.bind(x, new_dtype=new_dtype, weak_type=weak, sharding=None)
+
+
+def select_n(which: Any, *cases: Any) -> Any:
+    return P.select_n_p.bind(which, *cases)
+
+
+def broadcast_in_dim(x: Any, shape: tuple[int, ...], broadcast_dimensions: tuple[int, ...]) -> Any:
+    return P.broadcast_in_dim_p.bind(x, shape=tuple(shape), broadcast_dimensions=tuple(broadcast_dimensions),
+                                     sharding=None)
+
+
+def reshape(x: Any, new_sizes: tuple[int, ...]) -> Any:
+    if aval_of(x).shape == tuple(new_sizes):
+        return x
+    return P.reshape_p.bind(x, new_sizes=tuple(new_sizes), dimensions=None, sharding=None)
+
+
+def transpose(x: Any, permutation: Sequence[int]) -> Any:
+    perm = tuple(permutation)
+    if perm == tuple(range(len(perm))):
+        return x
+    return P.transpose_p.bind(x, permutation=perm)
+
+
+def squeeze(x: Any, dimensions: Sequence[int]) -> Any:
+    if not dimensions:
+        return x
+    return P.squeeze_p.bind(x, dimensions=tuple(dimensions))
+
+
+def slice(x: Any, start: Sequence[int], limit: Sequence[int], strides: Sequence[int] | None = None) -> Any:
+    st = None if strides is None or all(s == 1 for s in strides) else tuple(strides)
+    return P.slice_p.bind(x, start_indices=tuple(start), limit_indices=tuple(limit), strides=st)
+
+
+def rev(x: Any, dimensions: Sequence[int]) -> Any:
+    return P.rev_p.bind(x, dimensions=tuple(dimensions))
+
+
+def reduce(kind: str, x: Any, axes: Sequence[int]) -> Any:
+    prim = {"sum": P.reduce_sum_p, "prod": P.reduce_prod_p, "max": P.reduce_max_p, "min": P.reduce_min_p,
+            "or": P.reduce_or_p, "and": P.reduce_and_p}[kind]
+    return prim.bind(x, axes=tuple(axes), out_sharding=None)
+
+
+def dot_general(x: Any, y: Any, dimension_numbers: Any, preferred_element_type: np.dtype[Any]) -> Any:
+    return P.dot_general_p.bind(x, y, dimension_numbers=dimension_numbers, precision=None,
+                                preferred_element_type=preferred_element_type, out_sharding=None)
+
+
+def iota(dtype: np.dtype[Any], shape: tuple[int, ...], dimension: int) -> Any:
+    return P.iota_p.bind(dtype=dtype, shape=tuple(shape), dimension=dimension, sharding=None)
+
+
+def const(value: Any, aval: ShapedArray) -> ConstVal:
+    """A constant of type ``aval`` (a literal in jaxprs when rank 0)."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        return ConstVal(np.asarray(value).astype(aval.dtype), aval)
+
+
+def full(shape: tuple[int, ...], value: Any, dtype: np.dtype[Any], weak_type: bool = False) -> Any:
+    """``broadcast_in_dim`` of a scalar literal, as JAX stages ``jnp.zeros``/``jnp.full``."""
+    c = const(value, ShapedArray((), dtype, weak_type))
+    if not shape:
+        return convert_element_type(c, dtype, weak_type)
+    return broadcast_in_dim(c, tuple(shape), ())

@@ -1,0 +1,378 @@
+"""Lowering jaxprs to StableHLO with ``jaxlib.mlir``: one ``func.func @main`` per jaxpr, constvars first."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+import ml_dtypes
+import numpy as np
+
+from arraytyping._src import registry
+from arraytyping._src.runtime import primitives as P
+from arraytyping._src.runtime.avals import ShapedArray
+from arraytyping._src.runtime.core import Primitive
+from arraytyping._src.runtime.jaxpr import Jaxpr, Literal, Var
+
+__all__ = ["lower_jaxpr", "LoweringError"]
+
+
+class LoweringError(NotImplementedError):
+    """A primitive or dtype the StableHLO lowering does not handle."""
+
+
+class _MLIR:
+    """The MLIR context (not thread-safe: every use holds ``lock``) and the jaxlib modules."""
+
+    def __init__(self) -> None:
+        import jaxlib.mlir._mlir_libs._jax_mlir_ext as jax_mlir_ext
+        from jaxlib.mlir import ir
+        from jaxlib.mlir.dialects import func
+        from jaxlib.mlir.dialects import stablehlo as hlo
+
+        self.ir, self.hlo, self.func = ir, hlo, func
+        reg = ir.DialectRegistry()
+        jax_mlir_ext.register_dialects(reg)
+        self.ctx = ir.Context()
+        self.ctx.append_dialect_registry(reg)
+        self.ctx.load_all_available_dialects()
+        hlo.register_dialect(self.ctx)
+        self.lock = threading.RLock()
+        i = ir.IntegerType
+        self.elt: dict[str, Callable[[], Any]] = {
+            "bool": lambda: i.get_signless(1),
+            **{f"int{b}": (lambda b=b: i.get_signless(b)) for b in (1, 2, 4, 8, 16, 32, 64)},
+            **{f"uint{b}": (lambda b=b: i.get_unsigned(b)) for b in (1, 2, 4, 8, 16, 32, 64)},
+            "float4_e2m1fn": ir.Float4E2M1FNType.get, "float6_e2m3fn": ir.Float6E2M3FNType.get,
+            "float6_e3m2fn": ir.Float6E3M2FNType.get, "float8_e3m4": ir.Float8E3M4Type.get,
+            "float8_e4m3": ir.Float8E4M3Type.get, "float8_e8m0fnu": ir.Float8E8M0FNUType.get,
+            "float8_e4m3b11fnuz": ir.Float8E4M3B11FNUZType.get, "float8_e4m3fn": ir.Float8E4M3FNType.get,
+            "float8_e4m3fnuz": ir.Float8E4M3FNUZType.get, "float8_e5m2": ir.Float8E5M2Type.get,
+            "float8_e5m2fnuz": ir.Float8E5M2FNUZType.get, "bfloat16": ir.BF16Type.get, "float16": ir.F16Type.get,
+            "float32": ir.F32Type.get, "float64": ir.F64Type.get,
+            "complex64": lambda: ir.ComplexType.get(ir.F32Type.get()),
+            "complex128": lambda: ir.ComplexType.get(ir.F64Type.get()),
+        }
+
+    def tensor(self, aval: ShapedArray) -> Any:
+        return self.ir.RankedTensorType.get(aval.shape, self.elt[aval.name]())
+
+    def i64s(self, xs: Sequence[int]) -> Any:
+        return self.ir.DenseI64ArrayAttr.get(list(xs))
+
+
+_mlir: _MLIR | None = None
+_mlir_lock = threading.Lock()
+
+
+def mlir() -> _MLIR:
+    global _mlir
+    if _mlir is None:
+        with _mlir_lock:
+            if _mlir is None:
+                _mlir = _MLIR()
+    return _mlir
+
+
+class LoweringContext:
+    def __init__(self, m: _MLIR, avals_in: Sequence[ShapedArray], avals_out: Sequence[ShapedArray]) -> None:
+        self.m = m
+        self.hlo = m.hlo
+        self.avals_in = avals_in
+        self.avals_out = avals_out
+
+
+Rule = Callable[..., list[Any]]
+RULES: dict[Primitive, Rule] = {}
+
+
+def _kind(aval: ShapedArray) -> str:
+    return registry.INFO[aval.name].kind
+
+
+def constant(m: _MLIR, value: Any, aval: ShapedArray) -> Any:
+    """A constant of ``aval`` holding ``value``: built in a wide carrier type (i64/ui64/f64/c128) and converted,
+    so every dtype, including the small floats and sub-byte integers, is handled the same way."""
+    ir, hlo = m.ir, m.hlo
+    kind = _kind(aval)
+    arr = np.broadcast_to(np.asarray(value, dtype=aval.dtype), aval.shape)
+    if kind == "c":
+        carrier, elt = arr.astype(np.complex128), ir.ComplexType.get(ir.F64Type.get())
+    elif kind == "f":
+        carrier, elt = arr.astype(np.float64), ir.F64Type.get()
+    elif kind == "u":
+        carrier, elt = arr.astype(np.uint64), ir.IntegerType.get_unsigned(64)
+    else:
+        carrier, elt = arr.astype(np.int64), ir.IntegerType.get_signless(64)
+    carrier = np.ascontiguousarray(carrier)
+    ttype = ir.RankedTensorType.get(aval.shape, elt)
+    attr = ir.DenseElementsAttr.get(carrier, type=elt, shape=list(aval.shape))
+    c = hlo.constant(attr)
+    if aval.name in ("float64", "complex128", "int64", "uint64"):
+        return c
+    _ = ttype
+    return hlo.convert(m.tensor(aval), c)
+
+
+def _bcast_scalar(ctx: LoweringContext, x: Any, aval: ShapedArray, shape: tuple[int, ...]) -> Any:
+    """Broadcast an operand of rank 0, or of the same rank with size-1 dimensions, to ``shape``."""
+    if aval.shape == shape:
+        return x
+    dims = [] if not aval.shape else list(range(len(shape)))
+    return ctx.hlo.broadcast_in_dim(ctx.m.tensor(aval.update(shape=shape)), x, ctx.m.i64s(dims))
+
+
+def _binary(op_name: str) -> Rule:
+    def rule(ctx: LoweringContext, x: Any, y: Any) -> list[Any]:
+        out = ctx.avals_out[0]
+        x = _bcast_scalar(ctx, x, ctx.avals_in[0], out.shape)
+        y = _bcast_scalar(ctx, y, ctx.avals_in[1], out.shape)
+        return [getattr(ctx.hlo, op_name)(x, y)]
+    return rule
+
+
+for _p, _n in [(P.add_p, "add"), (P.sub_p, "subtract"), (P.mul_p, "multiply"), (P.div_p, "divide"),
+               (P.rem_p, "remainder"), (P.pow_p, "power"), (P.max_p, "maximum"), (P.min_p, "minimum"),
+               (P.and_p, "and_"), (P.or_p, "or_"), (P.xor_p, "xor")]:
+    RULES[_p] = _binary(_n)
+
+
+def _compare_type(aval: ShapedArray) -> str:
+    k = _kind(aval)
+    return "FLOAT" if k in "fc" else "SIGNED" if k == "i" else "UNSIGNED"
+
+
+def compare(ctx: LoweringContext, x: Any, y: Any, aval: ShapedArray, direction: str) -> Any:
+    hlo = ctx.hlo
+    return hlo.compare(x, y, hlo.ComparisonDirectionAttr.get(direction),
+                       compare_type=hlo.ComparisonTypeAttr.get(_compare_type(aval)))
+
+
+def _compare(direction: str) -> Rule:
+    def rule(ctx: LoweringContext, x: Any, y: Any) -> list[Any]:
+        shape = ctx.avals_out[0].shape
+        x = _bcast_scalar(ctx, x, ctx.avals_in[0], shape)
+        y = _bcast_scalar(ctx, y, ctx.avals_in[1], shape)
+        return [compare(ctx, x, y, ctx.avals_in[0], direction)]
+    return rule
+
+
+for _p, _n in [(P.eq_p, "EQ"), (P.ne_p, "NE"), (P.lt_p, "LT"), (P.le_p, "LE"), (P.gt_p, "GT"), (P.ge_p, "GE")]:
+    RULES[_p] = _compare(_n)
+
+
+def _unary(op_name: str) -> Rule:
+    def rule(ctx: LoweringContext, x: Any) -> list[Any]:
+        return [getattr(ctx.hlo, op_name)(x)]
+    return rule
+
+
+for _p, _n in [(P.neg_p, "negate"), (P.not_p, "not_"), (P.exp_p, "exponential"), (P.log_p, "log"),
+               (P.sqrt_p, "sqrt"), (P.sin_p, "sine"), (P.cos_p, "cosine"), (P.tanh_p, "tanh"), (P.floor_p, "floor")]:
+    RULES[_p] = _unary(_n)
+
+
+def _abs(ctx: LoweringContext, x: Any) -> list[Any]:
+    return [ctx.hlo.abs(x)]
+
+
+def _sign(ctx: LoweringContext, x: Any) -> list[Any]:
+    aval = ctx.avals_in[0]
+    if _kind(aval) == "u":  # StableHLO's sign takes signed integers and floats
+        nonzero = compare(ctx, x, constant(ctx.m, 0, aval), aval, "NE")
+        return [ctx.hlo.convert(ctx.m.tensor(aval), nonzero)]
+    return [ctx.hlo.sign(x)]
+
+
+RULES[P.abs_p] = _abs
+RULES[P.sign_p] = _sign
+
+
+def _integer_pow(ctx: LoweringContext, x: Any, *, y: int) -> list[Any]:
+    aval = ctx.avals_in[0]
+    hlo = ctx.hlo
+    acc: Any = None
+    base, n = x, abs(y)
+    while n:
+        if n & 1:
+            acc = base if acc is None else hlo.multiply(acc, base)
+        n >>= 1
+        if n:
+            base = hlo.multiply(base, base)
+    if acc is None:
+        acc = constant(ctx.m, 1, aval)
+    if y < 0:
+        acc = hlo.divide(constant(ctx.m, 1, aval), acc)
+    return [acc]
+
+
+RULES[P.integer_pow_p] = _integer_pow
+
+
+def _convert(ctx: LoweringContext, x: Any, *, new_dtype: Any, weak_type: bool, sharding: None = None) -> list[Any]:
+    src, out = ctx.avals_in[0], ctx.avals_out[0]
+    if src.dtype == out.dtype:
+        return [x]
+    if out.name == "bool":
+        return [compare(ctx, x, constant(ctx.m, 0, src), src, "NE")]
+    if _kind(src) == "c" and _kind(out) != "c":
+        x = ctx.hlo.real(x)
+    return [ctx.hlo.convert(ctx.m.tensor(out), x)]
+
+
+RULES[P.convert_element_type_p] = _convert
+
+
+def _select_n(ctx: LoweringContext, which: Any, *cases: Any) -> list[Any]:
+    out = ctx.avals_out[0]
+    w_aval = ctx.avals_in[0]
+    which = _bcast_scalar(ctx, which, w_aval, out.shape)
+    if w_aval.name == "bool":
+        if len(cases) == 1:
+            return [cases[0]]
+        if len(cases) != 2:
+            raise LoweringError("select_n with a bool selector takes two cases")
+        return [ctx.hlo.select(which, cases[1], cases[0])]
+    result = cases[-1]
+    w = w_aval.update(shape=out.shape)
+    for i in range(len(cases) - 2, -1, -1):  # which == i -> cases[i]
+        pred = compare(ctx, which, constant(ctx.m, i, w), w, "EQ")
+        result = ctx.hlo.select(pred, cases[i], result)
+    return [result]
+
+
+RULES[P.select_n_p] = _select_n
+
+
+def _broadcast_in_dim(ctx: LoweringContext, x: Any, *, shape: tuple[int, ...], broadcast_dimensions: tuple[int, ...],
+                      sharding: None = None) -> list[Any]:
+    return [ctx.hlo.broadcast_in_dim(ctx.m.tensor(ctx.avals_out[0]), x, ctx.m.i64s(broadcast_dimensions))]
+
+
+def _reshape(ctx: LoweringContext, x: Any, **_: Any) -> list[Any]:
+    return [ctx.hlo.reshape(ctx.m.tensor(ctx.avals_out[0]), x)]
+
+
+def _transpose(ctx: LoweringContext, x: Any, *, permutation: tuple[int, ...]) -> list[Any]:
+    return [ctx.hlo.transpose(x, ctx.m.i64s(permutation))]
+
+
+def _slice(ctx: LoweringContext, x: Any, *, start_indices: tuple[int, ...], limit_indices: tuple[int, ...],
+           strides: tuple[int, ...] | None) -> list[Any]:
+    st = strides or (1,) * len(start_indices)
+    return [ctx.hlo.slice(x, ctx.m.i64s(start_indices), ctx.m.i64s(limit_indices), ctx.m.i64s(st))]
+
+
+def _rev(ctx: LoweringContext, x: Any, *, dimensions: tuple[int, ...]) -> list[Any]:
+    return [ctx.hlo.reverse(x, ctx.m.i64s(dimensions))]
+
+
+RULES[P.broadcast_in_dim_p] = _broadcast_in_dim
+RULES[P.reshape_p] = _reshape
+RULES[P.squeeze_p] = _reshape
+RULES[P.transpose_p] = _transpose
+RULES[P.slice_p] = _slice
+RULES[P.rev_p] = _rev
+
+
+def _float_extreme(dtype: np.dtype[Any], sign: int) -> Any:
+    info = ml_dtypes.finfo(dtype)
+    inf = np.array(sign * np.inf).astype(dtype)
+    return inf if np.isinf(inf) else (info.max if sign > 0 else info.min)
+
+
+def _identity(name: str, aval: ShapedArray) -> Any:
+    kind = _kind(aval)
+    if name == "sum" or name == "or":
+        return 0 if kind != "b" else False
+    if name == "prod":
+        return 1
+    if name == "and":
+        return True if kind == "b" else -1 if kind == "i" else ml_dtypes.iinfo(aval.dtype).max
+    sign = -1 if name == "max" else 1
+    if kind == "b":
+        return sign > 0
+    if kind in "iu":
+        info = ml_dtypes.iinfo(aval.dtype)
+        return info.max if sign > 0 else info.min
+    return _float_extreme(aval.dtype, sign)
+
+
+def _reduce(name: str, op_name: str) -> Rule:
+    def rule(ctx: LoweringContext, x: Any, *, axes: tuple[int, ...], out_sharding: None = None) -> list[Any]:
+        m, hlo = ctx.m, ctx.hlo
+        aval = ctx.avals_in[0]
+        scalar = aval.update(shape=())
+        init = constant(m, _identity(name, aval), scalar)
+        op = hlo.ReduceOp([m.tensor(ctx.avals_out[0])], [x], [init], m.i64s(axes))
+        st = m.tensor(scalar)
+        block = op.regions[0].blocks.append(st, st)
+        with m.ir.InsertionPoint(block):
+            hlo.return_([getattr(hlo, op_name)(*block.arguments)])
+        return [op.result]
+    return rule
+
+
+RULES[P.reduce_sum_p] = _reduce("sum", "add")
+RULES[P.reduce_prod_p] = _reduce("prod", "multiply")
+RULES[P.reduce_max_p] = _reduce("max", "maximum")
+RULES[P.reduce_min_p] = _reduce("min", "minimum")
+RULES[P.reduce_or_p] = _reduce("or", "or_")
+RULES[P.reduce_and_p] = _reduce("and", "and_")
+
+
+def _dot_general(ctx: LoweringContext, x: Any, y: Any, *, dimension_numbers: Any, precision: None = None,
+                 preferred_element_type: Any, out_sharding: None = None) -> list[Any]:
+    (lc, rc), (lb, rb) = dimension_numbers
+    hlo = ctx.hlo
+    dn = hlo.DotDimensionNumbers.get(lhs_batching_dimensions=list(lb), rhs_batching_dimensions=list(rb),
+                                     lhs_contracting_dimensions=list(lc), rhs_contracting_dimensions=list(rc))
+    return [hlo.dot_general(ctx.m.tensor(ctx.avals_out[0]), x, y, dn)]
+
+
+def _iota(ctx: LoweringContext, *, dtype: Any, shape: tuple[int, ...], dimension: int, sharding: None = None
+          ) -> list[Any]:
+    ir = ctx.m.ir
+    return [ctx.hlo.iota(ctx.m.tensor(ctx.avals_out[0]), ir.IntegerAttr.get(ir.IntegerType.get_signless(64),
+                                                                             dimension))]
+
+
+RULES[P.dot_general_p] = _dot_general
+RULES[P.iota_p] = _iota
+
+MISSING: Final = [p.name for p in P.ALL_PRIMITIVES if p not in RULES]
+assert not MISSING, f"primitives without lowering: {MISSING}"
+
+
+def lower_jaxpr(jaxpr: Jaxpr) -> Any:
+    """The StableHLO module of ``jaxpr`` (constvars become the leading parameters). Call with
+    ``mlir().lock`` held."""
+    m = mlir()
+    ir, func = m.ir, m.func
+    with m.ctx, ir.Location.unknown():
+        module = ir.Module.create()
+        params = [*jaxpr.constvars, *jaxpr.in_binders]
+        in_types = [m.tensor(v.aval) for v in params]
+        out_types = [m.tensor(v.aval) for v in jaxpr.outs]
+        with ir.InsertionPoint(module.body):
+            fn = func.FuncOp("main", ir.FunctionType.get(in_types, out_types))
+            fn.attributes["sym_visibility"] = ir.StringAttr.get("public")
+            block = fn.add_entry_block()
+            with ir.InsertionPoint(block):
+                env: dict[Var, Any] = dict(zip(params, block.arguments))
+
+                def read(x: Var | Literal) -> Any:
+                    if isinstance(x, Literal):
+                        return constant(m, x.val, x.aval)
+                    return env[x]
+
+                for eqn in jaxpr.eqns:
+                    rule = RULES.get(eqn.primitive)
+                    if rule is None:
+                        raise LoweringError(f"no StableHLO lowering for primitive {eqn.primitive.name}")
+                    ctx = LoweringContext(m, [x.aval for x in eqn.inputs], [v.aval for v in eqn.out_binders])
+                    outs = rule(ctx, *map(read, eqn.inputs), **eqn.params)
+                    env.update(zip(eqn.out_binders, outs))
+                func.ReturnOp([read(x) for x in jaxpr.outs])
+    return module

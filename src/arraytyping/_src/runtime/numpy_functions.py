@@ -1,0 +1,907 @@
+"""``arraytyping.numpy``: numpy's API with JAX's promotion semantics, on the runtime's arrays and tracers.
+
+Every function is a jitted body over the primitives: called on concrete arrays it runs one compiled executable
+(cached per signature); called under a trace it is inlined into the jaxpr. Binary operations promote their operands
+through the lattice (Python ``int``/``float``/``complex`` are weak, ``bool`` is not), honour strict mode and x64,
+and broadcast like numpy.
+"""
+
+from __future__ import annotations
+
+import builtins
+import math
+import operator
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from arraytyping import lattice
+from arraytyping._src import registry
+from arraytyping._src.config import config
+from arraytyping._src.promotion import _explicit, _result_cached, operand_of, promote_types, result_type, to_dtype
+from arraytyping._src.runtime import lax
+from arraytyping._src.runtime.array import Array, _bind_numpy_functions
+from arraytyping._src.runtime.array_impl import ArrayImpl, check_python_int, device_put
+from arraytyping._src.runtime.avals import ShapedArray
+from arraytyping._src.runtime.core import Tracer, find_top_trace, trace_state
+from arraytyping._src.runtime.dispatch import JitFunction
+from arraytyping._src.runtime.tracing import ConstVal
+
+__all__ = [
+    "abs", "absolute", "add", "all", "any", "arange", "array", "asarray", "astype", "bitwise_and", "bitwise_not",
+    "bitwise_or", "bitwise_xor", "broadcast_to", "cos", "divide", "dot", "equal", "exp", "floor_divide", "full",
+    "full_like", "greater", "greater_equal", "invert", "less", "less_equal", "linspace", "log", "logical_and",
+    "logical_not", "logical_or", "logical_xor", "matmul", "max", "maximum", "mean", "min", "minimum", "multiply",
+    "negative", "not_equal", "ones", "ones_like", "positive", "power", "prod", "promote_types", "remainder",
+    "reshape", "result_type", "sign", "sin", "sqrt", "subtract", "sum", "tanh", "transpose", "true_divide",
+    "where", "zeros", "zeros_like", "getitem", "ndim", "shape", "size",
+]
+
+_PY_SCALARS = (bool, int, float, complex)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Promotion and broadcasting
+
+
+def _operand(x: Any) -> tuple[str, bool]:
+    if isinstance(x, Array):
+        a = x.aval
+        return a.name, a.weak_type
+    if isinstance(x, ConstVal):
+        return x.aval.name, x.aval.weak_type
+    if isinstance(x, (np.ndarray, np.generic, *_PY_SCALARS)):
+        return operand_of(x, config.x64)
+    raise TypeError(f"{type(x).__module__}.{type(x).__qualname__} {x!r:.60} is not a valid operand: expected an "
+                    "array, a numpy value or a Python scalar (convert lists with arraytyping.numpy.asarray)")
+
+
+def _as_dtype(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
+    """``x`` (array, tracer, Python or numpy value) converted to ``dtype`` with weak flag ``weak``."""
+    if isinstance(x, Array):
+        return lax.convert_element_type(x, dtype, weak)
+    if type(x) is int:
+        check_python_int(x)
+        x = np.asarray(x, dtype="int64" if config.x64 else "int32")
+    elif isinstance(x, (np.ndarray, np.generic)):
+        name, _ = operand_of(x, config.x64)
+        x = np.asarray(x, dtype=registry.INFO[name].dtype)
+    elif isinstance(x, ConstVal):
+        x = x.val
+    elif isinstance(x, _PY_SCALARS):
+        default = {bool: "bool", float: "float64" if config.x64 else "float32",
+                   complex: "complex128" if config.x64 else "complex64"}[type(x)]
+        x = np.asarray(x, dtype=default)
+    return lax.const(x, ShapedArray(np.shape(x), dtype, weak and dtype != np.dtype(bool)))
+
+
+def _result(*args: Any) -> tuple[np.dtype[Any], bool]:
+    name, weak = _result_cached(tuple(_operand(a) for a in args), config.lattice_config)
+    return registry.INFO[name].dtype, weak
+
+
+def promote_args(*args: Any) -> list[Any]:
+    """Convert ``args`` to their common dtype (JAX's ``promote_dtypes``) and rank (``promote_shapes``)."""
+    dtype, weak = _result(*args)
+    return _promote_shapes([_as_dtype(a, dtype, weak) for a in args])
+
+
+def _default_inexact(kind: str) -> np.dtype[Any]:
+    return registry.INFO[lattice.default_name("c" if kind == "c" else "f", config.x64)].dtype
+
+
+def promote_args_inexact(*args: Any) -> list[Any]:
+    """Like :func:`promote_args`, then integers and bool become the default float dtype (weak flag kept)."""
+    dtype, weak = _result(*args)
+    if registry.info_of_dtype(dtype).kind not in "fc":  # type: ignore[union-attr]
+        dtype = _default_inexact("f")
+    return _promote_shapes([_as_dtype(a, dtype, weak) for a in args])
+
+
+def _shape(x: Any) -> tuple[int, ...]:
+    if isinstance(x, (Array, ConstVal)):
+        return x.aval.shape if isinstance(x, Array) else x.aval.shape
+    return tuple(np.shape(x))
+
+
+def _promote_shapes(args: list[Any]) -> list[Any]:
+    """Rank promotion as in JAX: rank-0 operands stay (primitives broadcast them); others get leading 1s."""
+    shapes = [_shape(a) for a in args]
+    ranks = {len(s) for s in shapes if s}
+    if len(ranks) < 2:
+        return args
+    np.broadcast_shapes(*shapes)  # raises numpy's ValueError for incompatible shapes
+    rank = builtins.max(ranks)
+    out = []
+    for a, s in zip(args, shapes):
+        if s and len(s) < rank:
+            a = lax.broadcast_in_dim(a, (1,) * (rank - len(s)) + s, tuple(range(rank - len(s), rank)))
+        out.append(a)
+    return out
+
+
+def _check_shapes(name: str, *args: Any) -> None:
+    try:
+        np.broadcast_shapes(*[_shape(a) for a in args])
+    except ValueError:
+        raise ValueError(f"{name}: operands could not be broadcast together with shapes "
+                         f"{' '.join(str(_shape(a)) for a in args)}") from None
+
+
+def _kind_of(x: Any) -> str:
+    return registry.INFO[_operand(x)[0]].kind
+
+
+def _jitted(fun: Callable[..., Any], name: str | None = None) -> JitFunction:
+    return JitFunction(fun, name=name or fun.__name__.lstrip("_"), static_kwargs=True)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Elementwise binary operations
+
+
+def _binary(name: str, op: Callable[[Any, Any], Any], bool_op: Callable[[Any, Any], Any] | None = None,
+            inexact: bool = False) -> JitFunction:
+    def body(x: Any, y: Any) -> Any:
+        _check_shapes(name, x, y)
+        x, y = (promote_args_inexact if inexact else promote_args)(x, y)
+        if bool_op is not None and _kind_of(x) == "b":
+            return bool_op(x, y)
+        return op(x, y)
+    body.__name__ = name
+    return _jitted(body, name)
+
+
+add = _binary("add", lax.add, lax.bitwise_or)
+subtract = _binary("subtract", lax.sub)
+multiply = _binary("multiply", lax.mul, lax.bitwise_and)
+true_divide = _binary("true_divide", lax.div, inexact=True)
+divide = true_divide
+maximum = _binary("maximum", lax.max)
+minimum = _binary("minimum", lax.min)
+equal = _binary("equal", lax.eq)
+not_equal = _binary("not_equal", lax.ne)
+less = _binary("less", lax.lt)
+less_equal = _binary("less_equal", lax.le)
+greater = _binary("greater", lax.gt)
+greater_equal = _binary("greater_equal", lax.ge)
+bitwise_and = _binary("bitwise_and", lax.bitwise_and)
+bitwise_or = _binary("bitwise_or", lax.bitwise_or)
+bitwise_xor = _binary("bitwise_xor", lax.bitwise_xor)
+
+
+def _to_bool(x: Any) -> Any:
+    if _kind_of(x) == "b":
+        return x
+    x = _as_dtype(x, registry.INFO[_operand(x)[0]].dtype, _operand(x)[1]) if not isinstance(x, Array) else x
+    return lax.ne(x, lax.const(0, ShapedArray((), lax.aval_of(x).dtype, lax.aval_of(x).weak_type)))
+
+
+def _logical(name: str, op: Callable[[Any, Any], Any]) -> JitFunction:
+    def body(x: Any, y: Any) -> Any:
+        _check_shapes(name, x, y)
+        x, y = _promote_shapes([_to_bool(x), _to_bool(y)])
+        return op(x, y)
+    body.__name__ = name
+    return _jitted(body, name)
+
+
+logical_and = _logical("logical_and", lax.bitwise_and)
+logical_or = _logical("logical_or", lax.bitwise_or)
+logical_xor = _logical("logical_xor", lax.bitwise_xor)
+
+
+def _floor_divide(x: Any, y: Any) -> Any:
+    _check_shapes("floor_divide", x, y)
+    x, y = promote_args(x, y)
+    kind = _kind_of(x)
+    if kind == "b":
+        raise TypeError("floor_divide does not accept bool operands")
+    if kind == "u":
+        return lax.div(x, y)
+    if kind == "i":
+        zero = _zero_like(x)
+        quotient = lax.div(x, y)
+        wrong_sign = lax.ne(lax.sign(x), lax.sign(y))
+        inexact = lax.ne(lax.rem(x, y), zero)
+        one = lax.const(1, ShapedArray((), lax.aval_of(quotient).dtype, lax.aval_of(quotient).weak_type))
+        return lax.select_n(lax.bitwise_and(wrong_sign, inexact), quotient, lax.sub(quotient, one))
+    if kind == "c":
+        raise TypeError("floor_divide does not accept complex operands")
+    return lax.floor(lax.div(x, y))
+
+
+floor_divide = _jitted(_floor_divide)
+
+
+def _zero_like(x: Any) -> ConstVal:
+    a = lax.aval_of(x)
+    return lax.const(0, ShapedArray((), a.dtype, a.weak_type))
+
+
+def _remainder(x: Any, y: Any) -> Any:
+    _check_shapes("remainder", x, y)
+    x, y = promote_args(x, y)
+    kind = _kind_of(x)
+    if kind in "bc":
+        raise TypeError(f"remainder does not accept {'bool' if kind == 'b' else 'complex'} operands")
+    trunc = lax.rem(x, y)
+    if kind == "u":
+        return trunc
+    zero = _zero_like(trunc)
+    nonzero = lax.ne(trunc, zero)
+    signs_differ = lax.ne(lax.lt(trunc, zero), lax.lt(y, _zero_like(y)))
+    return lax.select_n(lax.bitwise_and(signs_differ, nonzero), trunc, lax.add(trunc, y))
+
+
+remainder = _jitted(_remainder)
+mod = remainder
+
+
+def _integer_pow_body(x: Any, *, y: int) -> Any:
+    x = promote_args(x)[0]
+    if _kind_of(x) == "b":
+        x = _as_dtype(x, _result(x, 1)[0], False)
+    return lax.integer_pow(x, y)
+
+
+_integer_pow = _jitted(_integer_pow_body, "integer_pow")
+
+
+def _power_body(x: Any, y: Any) -> Any:
+    _check_shapes("power", x, y)
+    x, y = promote_args(x, y)
+    kind = _kind_of(x)
+    if kind in "fc":
+        return lax.pow(x, y)
+    if kind == "b":
+        raise TypeError("power does not accept bool operands")
+    # integer ** integer array: binary exponentiation over the bits of y (negative exponents give 0, as in JAX)
+    a = lax.aval_of(x)
+    shape = np.broadcast_shapes(a.shape, lax.aval_of(y).shape)
+    one = lax.const(1, ShapedArray((), a.dtype, a.weak_type))
+    two = lax.const(2, ShapedArray((), a.dtype, a.weak_type))
+    acc: Any = lax.full(shape, 1, a.dtype, a.weak_type)
+    base, e = x, y
+    for _ in range(registry.INFO[a.name].bits):
+        bit = lax.eq(lax.rem(e, two), one)
+        acc = lax.select_n(_bcast(bit, shape), acc, _bcast(lax.mul(acc, base), shape))
+        base = lax.mul(base, base)
+        e = lax.div(e, two)
+    return acc
+
+
+def _bcast(x: Any, shape: tuple[int, ...]) -> Any:
+    s = lax.aval_of(x).shape
+    if s == shape:
+        return x
+    return lax.broadcast_in_dim(x, shape, tuple(range(len(shape) - len(s), len(shape))))
+
+
+_power = _jitted(_power_body, "power")
+
+
+def power(x1: Any, x2: Any) -> Any:
+    """``x1 ** x2``; a Python int exponent gives ``integer_pow`` (as in JAX)."""
+    if type(x2) is int and isinstance(x1, (Array, np.ndarray, np.generic, *_PY_SCALARS)):
+        return _integer_pow(x1, y=x2)
+    return _power(x1, x2)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Elementwise unary operations
+
+
+def _unary(name: str, body: Callable[[Any], Any]) -> JitFunction:
+    body.__name__ = name
+    return _jitted(body, name)
+
+
+def _negative(x: Any) -> Any:
+    x = promote_args(x)[0]
+    if _kind_of(x) == "b":
+        raise TypeError("negative does not accept bool operands; use logical_not")
+    return lax.neg(x)
+
+
+def _positive(x: Any) -> Any:
+    return promote_args(x)[0]
+
+
+def _abs(x: Any) -> Any:
+    x = promote_args(x)[0]
+    if _kind_of(x) in "bu":
+        return x
+    return lax.abs(x)
+
+
+def _sign(x: Any) -> Any:
+    x = promote_args(x)[0]
+    if _kind_of(x) == "b":
+        raise TypeError("sign does not accept bool operands")
+    return lax.sign(x)
+
+
+def _inexact_unary(name: str, op: Callable[[Any], Any]) -> JitFunction:
+    def body(x: Any) -> Any:
+        return op(promote_args_inexact(x)[0])
+    return _unary(name, body)
+
+
+def _invert(x: Any) -> Any:
+    x = promote_args(x)[0]
+    if _kind_of(x) not in "biu":
+        raise TypeError(f"invert/bitwise_not accepts bool and integer operands, got {_operand(x)[0]}")
+    return lax.bitwise_not(x)
+
+
+def _logical_not(x: Any) -> Any:
+    return lax.bitwise_not(_to_bool(promote_args(x)[0]))
+
+
+negative = _unary("negative", _negative)
+positive = _unary("positive", _positive)
+abs = _unary("abs", _abs)
+absolute = abs
+sign = _unary("sign", _sign)
+exp = _inexact_unary("exp", lax.exp)
+log = _inexact_unary("log", lax.log)
+sqrt = _inexact_unary("sqrt", lax.sqrt)
+sin = _inexact_unary("sin", lax.sin)
+cos = _inexact_unary("cos", lax.cos)
+tanh = _inexact_unary("tanh", lax.tanh)
+invert = _unary("invert", _invert)
+bitwise_not = invert
+logical_not = _unary("logical_not", _logical_not)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# where, astype
+
+
+def _broadcast_to_shape(x: Any, shape: tuple[int, ...]) -> Any:
+    s = _shape(x)
+    if s == shape:
+        return x
+    if not isinstance(x, Array) and not s:
+        x = x if isinstance(x, ConstVal) else x
+    return lax.broadcast_in_dim(x, shape, tuple(range(len(shape) - len(s), len(shape))))
+
+
+def _where(condition: Any, x: Any, y: Any) -> Any:
+    shape = tuple(np.broadcast_shapes(_shape(condition), _shape(x), _shape(y)))
+    c = _to_bool(condition if isinstance(condition, Array) else _as_dtype(condition, *_scalar_type(condition)))
+    dtype, weak = _result(x, y)
+    x, y = _as_dtype(x, dtype, weak), _as_dtype(y, dtype, weak)
+    c, x, y = (_broadcast_to_shape(v, shape) for v in (c, x, y))
+    return lax.select_n(c, y, x)
+
+
+def _scalar_type(x: Any) -> tuple[np.dtype[Any], bool]:
+    name, weak = _operand(x)
+    return registry.INFO[name].dtype, weak
+
+
+_where_jit = _jitted(_where, "where")
+
+
+def where(condition: Any, x: Any = None, y: Any = None) -> Any:
+    """Elements of ``x`` where ``condition`` holds, else of ``y`` (both promoted together, all broadcast)."""
+    if x is None or y is None:
+        raise ValueError("arraytyping.numpy.where needs three arguments (the one-argument form has a "
+                         "data-dependent shape)")
+    return _where_jit(condition, x, y)
+
+
+def _canonical_dtype(dtype: Any) -> np.dtype[Any]:
+    name = _explicit(to_dtype(dtype).name, config.x64, dtype)
+    return registry.INFO[name].dtype
+
+
+def _astype(x: Any, *, dtype: np.dtype[Any]) -> Any:
+    if isinstance(x, Array):
+        return lax.convert_element_type(x, dtype, False)
+    return _as_dtype(x, dtype, False)
+
+
+_astype_jit = _jitted(_astype, "astype")
+
+
+def astype(x: Any, dtype: Any) -> Any:
+    """``x`` converted to ``dtype`` (canonicalized for x64, strongly typed)."""
+    return _astype_jit(x, dtype=_canonical_dtype(dtype))
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Reductions
+
+
+def _axes(axis: Any, ndim: int, name: str) -> tuple[int, ...]:
+    if axis is None:
+        return tuple(range(ndim))
+    axes = (axis,) if isinstance(axis, int) else tuple(axis)
+    out = []
+    for a in axes:
+        a = operator.index(a)
+        if not -ndim <= a < ndim:
+            raise ValueError(f"{name}: axis {a} is out of bounds for an array of dimension {ndim}")
+        out.append(a % ndim)
+    if len(set(out)) != len(out):
+        raise ValueError(f"{name}: repeated axis in {axis}")
+    return tuple(sorted(out))
+
+
+def _keepdims(x: Any, axes: tuple[int, ...], in_shape: tuple[int, ...], keepdims: bool) -> Any:
+    if not keepdims:
+        return x
+    return lax.reshape(x, tuple(1 if i in axes else s for i, s in enumerate(in_shape)))
+
+
+def _upcast_int(x: Any) -> Any:
+    """Sums and products of bool and narrow integers accumulate in the default integer dtype (as JAX does)."""
+    name, weak = _operand(x)
+    info = registry.INFO[name]
+    if info.kind == "b":
+        target = lattice.default_name("i", config.x64)
+    elif info.kind in "iu" and info.bits < (64 if config.x64 else 32):
+        target = lattice.default_name(info.kind, config.x64)
+    else:
+        return x
+    return lax.convert_element_type(x, registry.INFO[target].dtype, weak)
+
+
+def _reduction(kind: str, name: str) -> JitFunction:
+    def body(a: Any, *, axis: Any = None, keepdims: bool = False) -> Any:
+        a = promote_args(a)[0]
+        shape = _shape(a)
+        axes = _axes(axis, len(shape), name)
+        if kind in ("sum", "prod"):
+            a = _upcast_int(a)
+        elif kind in ("or", "and"):
+            a = _to_bool(a)
+        elif kind in ("max", "min") and 0 in [shape[i] for i in axes]:
+            raise ValueError(f"{name} of an empty array has no identity; pass a non-empty array")
+        return _keepdims(lax.reduce(kind, a, axes), axes, shape, keepdims)
+    body.__name__ = name
+    return _jitted(body, name)
+
+
+_sum = _reduction("sum", "sum")
+_prod = _reduction("prod", "prod")
+_max = _reduction("max", "max")
+_min = _reduction("min", "min")
+_any = _reduction("or", "any")
+_all = _reduction("and", "all")
+
+
+def _static_axis(axis: Any) -> Any:
+    if axis is None or isinstance(axis, int):
+        return axis
+    return tuple(operator.index(a) for a in axis)
+
+
+def sum(a: Any, axis: Any = None, keepdims: bool = False) -> Any:
+    return _sum(a, axis=_static_axis(axis), keepdims=bool(keepdims))
+
+
+def prod(a: Any, axis: Any = None, keepdims: bool = False) -> Any:
+    return _prod(a, axis=_static_axis(axis), keepdims=bool(keepdims))
+
+
+def max(a: Any, axis: Any = None, keepdims: bool = False) -> Any:
+    return _max(a, axis=_static_axis(axis), keepdims=bool(keepdims))
+
+
+def min(a: Any, axis: Any = None, keepdims: bool = False) -> Any:
+    return _min(a, axis=_static_axis(axis), keepdims=bool(keepdims))
+
+
+def any(a: Any, axis: Any = None, keepdims: bool = False) -> Any:
+    return _any(a, axis=_static_axis(axis), keepdims=bool(keepdims))
+
+
+def all(a: Any, axis: Any = None, keepdims: bool = False) -> Any:
+    return _all(a, axis=_static_axis(axis), keepdims=bool(keepdims))
+
+
+def _mean_body(a: Any, *, axis: Any = None, keepdims: bool = False) -> Any:
+    a = promote_args_inexact(a)[0]
+    shape = _shape(a)
+    axes = _axes(axis, len(shape), "mean")
+    count = math.prod(shape[i] for i in axes)
+    total = _keepdims(lax.reduce("sum", a, axes), axes, shape, keepdims)
+    t = lax.aval_of(total)
+    return lax.div(total, lax.const(count, ShapedArray((), t.dtype, t.weak_type)))
+
+
+_mean = _jitted(_mean_body, "mean")
+
+
+def mean(a: Any, axis: Any = None, keepdims: bool = False) -> Any:
+    return _mean(a, axis=_static_axis(axis), keepdims=bool(keepdims))
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Shapes
+
+
+def _reshape_body(a: Any, *, shape: tuple[int, ...]) -> Any:
+    a = promote_args(a)[0]
+    return lax.reshape(a, shape)
+
+
+_reshape = _jitted(_reshape_body, "reshape")
+
+
+def reshape(a: Any, shape: Any) -> Any:
+    """``a`` with a new shape (one entry may be -1)."""
+    dims = (operator.index(shape),) if not isinstance(shape, (tuple, list)) else tuple(map(operator.index, shape))
+    size = math.prod(_shape(a))
+    if dims.count(-1) > 1:
+        raise ValueError(f"reshape: can only specify one unknown dimension, got {dims}")
+    if -1 in dims:
+        known = math.prod(d for d in dims if d != -1)
+        if known == 0 or size % known:
+            raise ValueError(f"cannot reshape array of size {size} into shape {dims}")
+        dims = tuple(size // known if d == -1 else d for d in dims)
+    if math.prod(dims) != size or builtins.any(d < 0 for d in dims):
+        raise ValueError(f"cannot reshape array of size {size} into shape {dims}")
+    return _reshape(a, shape=dims)
+
+
+def _transpose_body(a: Any, *, axes: tuple[int, ...] | None) -> Any:
+    a = promote_args(a)[0]
+    n = len(_shape(a))
+    perm = tuple(range(n))[::-1] if axes is None else _perm(axes, n)
+    return lax.transpose(a, perm)
+
+
+def _perm(axes: Sequence[int], n: int) -> tuple[int, ...]:
+    perm = tuple(operator.index(x) % n if n else operator.index(x) for x in axes)
+    if sorted(perm) != list(range(n)):
+        raise ValueError(f"transpose: axes {tuple(axes)} don't match an array of dimension {n}")
+    return perm
+
+
+_transpose = _jitted(_transpose_body, "transpose")
+
+
+def transpose(a: Any, axes: Any = None) -> Any:
+    return _transpose(a, axes=None if axes is None else tuple(map(operator.index, axes)))
+
+
+def _broadcast_to_body(a: Any, *, shape: tuple[int, ...]) -> Any:
+    a = promote_args(a)[0]
+    s = _shape(a)
+    try:
+        if np.broadcast_shapes(s, shape) != shape:
+            raise ValueError
+    except ValueError:
+        raise ValueError(f"cannot broadcast an array of shape {s} to shape {shape}") from None
+    if s == shape:
+        return a
+    return lax.broadcast_in_dim(a, shape, tuple(range(len(shape) - len(s), len(shape))))
+
+
+_broadcast_to = _jitted(_broadcast_to_body, "broadcast_to")
+
+
+def broadcast_to(a: Any, shape: Any) -> Any:
+    dims = (operator.index(shape),) if not isinstance(shape, (tuple, list)) else tuple(map(operator.index, shape))
+    return _broadcast_to(a, shape=dims)
+
+
+def _matmul_body(a: Any, b: Any) -> Any:
+    dtype, weak = _result(a, b)
+    a, b = _as_dtype(a, dtype, weak), _as_dtype(b, dtype, weak)
+    sa, sb = _shape(a), _shape(b)
+    if not sa or not sb:
+        raise ValueError("matmul: operands must be at least 1-dimensional (use multiply for scalars)")
+    if _kind_of(a) == "b":
+        raise TypeError("matmul of bool arrays is not supported; cast to an integer dtype first")
+    squeeze_a, squeeze_b = len(sa) == 1, len(sb) == 1
+    if squeeze_a:
+        a, sa = lax.reshape(a, (1, sa[0])), (1, sa[0])
+    if squeeze_b:
+        b, sb = lax.reshape(b, (sb[0], 1)), (sb[0], 1)
+    if sa[-1] != sb[-2]:
+        raise ValueError(f"matmul: contracting dimensions differ: {sa} @ {sb}")
+    batch = tuple(np.broadcast_shapes(sa[:-2], sb[:-2]))
+    nb = len(batch)
+    if sa[:-2] != batch:
+        a = lax.broadcast_in_dim(a, batch + sa[-2:], tuple(range(nb - len(sa) + 2, nb + 2)))
+    if sb[:-2] != batch:
+        b = lax.broadcast_in_dim(b, batch + sb[-2:], tuple(range(nb - len(sb) + 2, nb + 2)))
+    dn = (((nb + 1,), (nb,)), (tuple(range(nb)), tuple(range(nb))))
+    out = lax.dot_general(a, b, dn, dtype)
+    if squeeze_a or squeeze_b:
+        shape = _shape(out)
+        dims = ([nb] if squeeze_a else []) + ([len(shape) - 1] if squeeze_b else [])
+        out = lax.squeeze(out, dims)
+    return out
+
+
+matmul = _jitted(_matmul_body, "matmul")
+
+
+def _dot_body(a: Any, b: Any) -> Any:
+    if not _shape(a) or not _shape(b):
+        return multiply(a, b)
+    if len(_shape(b)) > 2:
+        raise NotImplementedError("dot with an operand of rank > 2; use matmul or einsum-style reshapes")
+    return _matmul_body(a, b)
+
+
+dot = _jitted(_dot_body, "dot")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Indexing
+
+
+def _getitem_body(x: Any, *, index: tuple[Any, ...]) -> Any:
+    shape = _shape(x)
+    n_real = builtins.sum(1 for i in index if i is not None and i is not Ellipsis)
+    if builtins.sum(1 for i in index if i is Ellipsis) > 1:
+        raise IndexError("an index can only have a single ellipsis ('...')")
+    if n_real > len(shape):
+        raise IndexError(f"too many indices for array: array is {len(shape)}-dimensional, but {n_real} were indexed")
+    expanded: list[Any] = []
+    for i in index:
+        if i is Ellipsis:
+            expanded.extend([slice(None)] * (len(shape) - n_real))
+        else:
+            expanded.append(i)
+    if Ellipsis not in index:
+        expanded.extend([slice(None)] * (len(shape) - n_real))
+    start, limit, strides, squeeze_dims, rev_dims, new_axes = [], [], [], [], [], []
+    dim = 0
+    out_pos = 0
+    for i in expanded:
+        if i is None:
+            new_axes.append(out_pos)
+            out_pos += 1
+            continue
+        n = shape[dim]
+        if isinstance(i, int):
+            k = i + n if i < 0 else i
+            if not 0 <= k < n:
+                raise IndexError(f"index {i} is out of bounds for axis {dim} with size {n}")
+            start.append(k), limit.append(k + 1), strides.append(1)
+            squeeze_dims.append(dim)
+        else:
+            lo, hi, step = i.indices(n)
+            if step > 0:
+                start.append(lo), limit.append(builtins.max(lo, hi)), strides.append(step)
+            else:
+                count = len(range(lo, hi, step))
+                if count == 0:
+                    start.append(0), limit.append(0), strides.append(1)
+                else:
+                    last = lo + (count - 1) * step
+                    start.append(last), limit.append(lo + 1), strides.append(-step)
+                    rev_dims.append(dim)
+            out_pos += 1
+        dim += 1
+    if tuple(start) != (0,) * len(shape) or tuple(limit) != shape or builtins.any(s != 1 for s in strides):
+        x = lax.slice(x, start, limit, strides)
+    if rev_dims:
+        x = lax.rev(x, rev_dims)
+    x = lax.squeeze(x, squeeze_dims)
+    if new_axes:
+        s = _shape(x)
+        out_shape = list(s)
+        for p in new_axes:
+            out_shape.insert(p, 1)
+        kept = [p for p in range(len(out_shape)) if p not in new_axes]
+        x = lax.broadcast_in_dim(x, tuple(out_shape), tuple(kept))
+    return x
+
+
+_getitem = _jitted(_getitem_body, "getitem")
+
+
+def _static_index_item(i: Any) -> Any:
+    if i is None or i is Ellipsis or isinstance(i, slice) and builtins.all(
+            v is None or isinstance(v, int) for v in (i.start, i.stop, i.step)):
+        if isinstance(i, slice) and i.step == 0:
+            raise ValueError("slice step cannot be zero")
+        return i
+    if isinstance(i, (bool, np.bool_)):
+        raise IndexError("boolean indices are not supported (they give data-dependent shapes)")
+    if isinstance(i, slice):
+        return slice(*(None if v is None else operator.index(v) for v in (i.start, i.stop, i.step)))
+    if isinstance(i, (Array, np.ndarray, list)) and not (isinstance(i, (Array, np.ndarray)) and i.ndim == 0):
+        raise IndexError(f"advanced (array) indexing is not supported yet; got an index of type "
+                         f"{type(i).__name__}. Use ints, slices, None and Ellipsis")
+    return operator.index(i)
+
+
+def getitem(x: Any, index: Any) -> Any:
+    """``x[index]`` for static ints, slices, ``None`` and ``Ellipsis``."""
+    idx = index if isinstance(index, tuple) else (index,)
+    idx = tuple(_static_index_item(i) for i in idx)
+    key = tuple((i.start, i.stop, i.step) if isinstance(i, slice) else ("...",) if i is Ellipsis else i
+                for i in idx)
+    return _getitem(x, index=_IndexKey(idx, key))
+
+
+class _IndexKey(tuple):  # type: ignore[type-arg]
+    """A hashable static index (slices are not hashable before Python 3.12)."""
+
+    def __new__(cls, idx: tuple[Any, ...], key: tuple[Any, ...]) -> _IndexKey:
+        self = super().__new__(cls, idx)
+        self._key = key  # type: ignore[attr-defined]
+        return self
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(self._key)  # type: ignore[attr-defined]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _IndexKey) and self._key == other._key  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Creation
+
+
+def _in_trace(*args: Any) -> bool:
+    return trace_state.dynamic is not None or builtins.any(isinstance(a, Tracer) for a in args)
+
+
+def asarray(a: Any, dtype: Any = None, copy: bool | None = None) -> Any:
+    """An array from ``a`` (array, numpy value, Python scalar or nested list). Python scalars are weakly typed
+    unless ``dtype`` is given; numpy values keep their dtype, canonicalized for x64."""
+    if dtype is not None:
+        dt = _canonical_dtype(dtype)
+        if isinstance(a, Array):
+            return astype(a, dt)
+        if isinstance(a, (list, tuple)) and builtins.any(isinstance(v, Array) for v in _flat(a)):
+            a = np.asarray([np.asarray(v) for v in a]) if not _in_trace() else a
+        host = _host(a, dt)
+        if _in_trace():
+            return _traced_const(host, ShapedArray(host.shape, dt, False))
+        return device_put(host)
+    if isinstance(a, Array):
+        return a
+    if isinstance(a, (list, tuple)):
+        if builtins.any(isinstance(v, Tracer) for v in _flat(a)):
+            raise TypeError("asarray of a list containing traced values is not supported; stack them with "
+                            "reshape/concatenation of arrays instead")
+        a = np.asarray([np.asarray(v) if isinstance(v, Array) else v for v in a]) if builtins.any(
+            isinstance(v, Array) for v in a) else np.asarray(a)
+        if a.dtype == object:
+            raise TypeError("asarray: the nested sequence is ragged or holds objects that are not numbers")
+    if _in_trace():
+        name, weak = _operand(a)
+        host = _host(a, registry.INFO[name].dtype)
+        return _traced_const(host, ShapedArray(host.shape, host.dtype, weak))
+    return device_put(a)
+
+
+def _traced_const(host: np.ndarray[Any, Any], aval: ShapedArray) -> Any:
+    """A constant as a tracer of the current trace (a literal when rank 0, else a constvar)."""
+    trace = find_top_trace(())
+    assert trace is not None
+    return trace.pure(lax.const(host, aval))
+
+
+def _flat(a: Any) -> list[Any]:
+    out: list[Any] = []
+    for v in a:
+        out.extend(_flat(v) if isinstance(v, (list, tuple)) else [v])
+    return out
+
+
+def _host(a: Any, dtype: np.dtype[Any]) -> np.ndarray[Any, Any]:
+    if type(a) is int:
+        check_python_int(a)
+    with np.errstate(over="ignore", invalid="ignore"):
+        return np.asarray(a).astype(dtype)
+
+
+def array(a: Any, dtype: Any = None, copy: bool = True) -> Any:
+    """Like :func:`asarray` (arrays are immutable, so no copy is ever needed)."""
+    return asarray(a, dtype=dtype)
+
+
+def _shape_arg(shape: Any) -> tuple[int, ...]:
+    dims = (operator.index(shape),) if not isinstance(shape, (tuple, list)) else tuple(map(operator.index, shape))
+    if builtins.any(d < 0 for d in dims):
+        raise ValueError(f"negative dimensions are not allowed: {dims}")
+    return dims
+
+
+def _default_float() -> np.dtype[Any]:
+    return registry.INFO[lattice.default_name("f", config.x64)].dtype
+
+
+def full(shape: Any, fill_value: Any, dtype: Any = None) -> Any:
+    """An array of ``shape`` filled with ``fill_value`` (dtype: given, else that of ``fill_value``, strong)."""
+    dims = _shape_arg(shape)
+    if dtype is None:
+        name, _ = _operand(fill_value)
+        dt = registry.INFO[name].dtype
+    else:
+        dt = _canonical_dtype(dtype)
+    if isinstance(fill_value, Tracer) or (trace_state.dynamic is not None):
+        if isinstance(fill_value, Array):
+            return broadcast_to(astype(fill_value, dt), dims)
+        out = lax.full(dims, _host(fill_value, dt), dt)
+        return _traced_const(out.val, out.aval) if isinstance(out, ConstVal) else out
+    value = np.asarray(fill_value) if isinstance(fill_value, Array) else fill_value
+    return device_put(np.full(dims, _host(value, dt), dtype=dt))
+
+
+def zeros(shape: Any, dtype: Any = None) -> Any:
+    return full(shape, 0, _default_float() if dtype is None else dtype)
+
+
+def ones(shape: Any, dtype: Any = None) -> Any:
+    return full(shape, 1, _default_float() if dtype is None else dtype)
+
+
+def full_like(a: Any, fill_value: Any, dtype: Any = None, shape: Any = None) -> Any:
+    name, _ = _operand(a)
+    return full(_shape(a) if shape is None else shape, fill_value, registry.INFO[name].dtype if dtype is None
+                else dtype)
+
+
+def zeros_like(a: Any, dtype: Any = None, shape: Any = None) -> Any:
+    return full_like(a, 0, dtype, shape)
+
+
+def ones_like(a: Any, dtype: Any = None, shape: Any = None) -> Any:
+    return full_like(a, 1, dtype, shape)
+
+
+def arange(start: Any, stop: Any = None, step: Any = None, dtype: Any = None) -> Any:
+    """Evenly spaced values in ``[start, stop)`` (static bounds). Integers give the default int dtype."""
+    for v in (start, stop, step):
+        if isinstance(v, Tracer):
+            raise TypeError("arange bounds must be static Python numbers, got a traced value")
+    if stop is None:
+        start, stop = 0, start
+    if step is None:
+        step = 1
+    vals = [v for v in (start, stop, step)]
+    if dtype is None:
+        dt = result_type(*[np.asarray(v).item() if isinstance(v, Array) else v for v in vals])
+    else:
+        dt = _canonical_dtype(dtype)
+    host = np.arange(*[np.asarray(v).item() if isinstance(v, Array) else v for v in vals]).astype(dt)
+    if trace_state.dynamic is not None:
+        n = host.shape[0]
+        out = lax.iota(dt, (n,), 0)
+        if step != 1:
+            out = lax.mul(out, lax.const(step, ShapedArray((), dt, False)))
+        if start != 0:
+            out = lax.add(out, lax.const(start, ShapedArray((), dt, False)))
+        return out
+    return device_put(host)
+
+
+def linspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True, dtype: Any = None) -> Any:
+    """``num`` evenly spaced values from ``start`` to ``stop`` (static bounds; default float dtype)."""
+    dt = _default_float() if dtype is None else _canonical_dtype(dtype)
+    host = np.linspace(float(start), float(stop), operator.index(num), endpoint=endpoint).astype(dt)
+    if trace_state.dynamic is not None:
+        return _traced_const(host, ShapedArray(host.shape, dt, False))
+    return device_put(host)
+
+
+def ndim(a: Any) -> int:
+    return len(_shape(a))
+
+
+def shape(a: Any) -> tuple[int, ...]:
+    return _shape(a)
+
+
+def size(a: Any) -> int:
+    return math.prod(_shape(a))
+
+
+_ = (promote_types, ArrayImpl)
+_bind_numpy_functions(__import__(__name__, fromlist=["_"]))

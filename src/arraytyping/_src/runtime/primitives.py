@@ -1,0 +1,284 @@
+"""The primitive table: each primitive's abstract-evaluation rule (types out from types in).
+
+Binary arithmetic takes operands of one dtype (``arraytyping.numpy`` promotes first); the weak flag of the result is
+decided by the promotion lattice (:func:`arraytyping.lattice.result_node`), so it matches JAX's rule exactly: weak
+only when every operand is weak, never for ``bool``. Shapes must agree, except that a rank-0 operand broadcasts
+(as JAX allows for scalar literals such as ``mul a 2.0:f32[]``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any, Final
+
+import numpy as np
+
+from arraytyping import lattice
+from arraytyping._src import registry
+from arraytyping._src.config import config
+from arraytyping._src.promotion import _result_cached
+from arraytyping._src.runtime.avals import ShapedArray
+from arraytyping._src.runtime.core import Primitive
+
+BOOL: Final = np.dtype(bool)
+
+_KIND_WORDS: Final = {"b": "bool", "u": "unsigned integer", "i": "signed integer", "f": "floating", "c": "complex"}
+
+
+def _kind(a: ShapedArray) -> str:
+    return registry.INFO[a.name].kind
+
+
+def _check_kinds(prim: str, kinds: str, *avals: ShapedArray) -> None:
+    for a in avals:
+        if _kind(a) not in kinds:
+            allowed = ", ".join(_KIND_WORDS[k] for k in kinds)
+            raise TypeError(f"{prim} does not accept dtype {a.name}; it accepts {allowed} dtypes")
+
+
+def _same_dtype(prim: str, *avals: ShapedArray) -> None:
+    if len({a.dtype.type for a in avals}) > 1:
+        raise TypeError(f"{prim} requires arguments to have the same dtype, got "
+                        f"{', '.join(a.name for a in avals)} (promote with arraytyping.numpy functions or astype)")
+
+
+def _broadcast_scalars(prim: str, *avals: ShapedArray) -> tuple[int, ...]:
+    """The shape of an elementwise operation: rank-0 operands broadcast; the others must have one rank, and each
+    dimension agrees or is 1 (as JAX's lax allows)."""
+    shapes = [a.shape for a in avals if a.shape != ()]
+    if not shapes:
+        return ()
+    if len({len(s) for s in shapes}) > 1:
+        raise TypeError(f"{prim} requires arguments of equal rank (or rank 0), got "
+                        f"{', '.join(a.str_short() for a in avals)}")
+    out = []
+    for dims in zip(*shapes):
+        sizes = {d for d in dims if d != 1}
+        if len(sizes) > 1:
+            raise TypeError(f"{prim} got incompatible shapes {', '.join(a.str_short() for a in avals)}")
+        out.append(sizes.pop() if sizes else 1)
+    return tuple(out)
+
+
+def _weak(avals: Sequence[ShapedArray]) -> bool:
+    """The weak flag of an operation on operands of one dtype, decided by the lattice."""
+    cfg = config.lattice_config
+    _, weak = _result_cached(tuple((a.name, a.weak_type) for a in avals), cfg)
+    return weak
+
+
+def _binary_rule(name: str, kinds: str) -> Any:
+    def rule(x: ShapedArray, y: ShapedArray) -> list[ShapedArray]:
+        _same_dtype(name, x, y)
+        _check_kinds(name, kinds, x)
+        return [ShapedArray(_broadcast_scalars(name, x, y), x.dtype, _weak((x, y)))]
+    return rule
+
+
+def _compare_rule(name: str, kinds: str) -> Any:
+    def rule(x: ShapedArray, y: ShapedArray) -> list[ShapedArray]:
+        _same_dtype(name, x, y)
+        _check_kinds(name, kinds, x)
+        return [ShapedArray(_broadcast_scalars(name, x, y), BOOL, False)]
+    return rule
+
+
+def _unary_rule(name: str, kinds: str) -> Any:
+    def rule(x: ShapedArray) -> list[ShapedArray]:
+        _check_kinds(name, kinds, x)
+        return [x]
+    return rule
+
+
+NUM: Final = "iufc"
+INT: Final = "biu"
+REAL: Final = "biuf"
+ANY: Final = "biufc"
+FLOAT: Final = "fc"
+
+add_p = Primitive("add", _binary_rule("add", NUM))
+sub_p = Primitive("sub", _binary_rule("sub", NUM))
+mul_p = Primitive("mul", _binary_rule("mul", NUM))
+div_p = Primitive("div", _binary_rule("div", NUM))
+rem_p = Primitive("rem", _binary_rule("rem", "iuf"))
+pow_p = Primitive("pow", _binary_rule("pow", FLOAT))
+max_p = Primitive("max", _binary_rule("max", ANY))
+min_p = Primitive("min", _binary_rule("min", ANY))
+and_p = Primitive("and", _binary_rule("and", INT))
+or_p = Primitive("or", _binary_rule("or", INT))
+xor_p = Primitive("xor", _binary_rule("xor", INT))
+
+eq_p = Primitive("eq", _compare_rule("eq", ANY))
+ne_p = Primitive("ne", _compare_rule("ne", ANY))
+lt_p = Primitive("lt", _compare_rule("lt", REAL))
+le_p = Primitive("le", _compare_rule("le", REAL))
+gt_p = Primitive("gt", _compare_rule("gt", REAL))
+ge_p = Primitive("ge", _compare_rule("ge", REAL))
+
+neg_p = Primitive("neg", _unary_rule("neg", NUM))
+sign_p = Primitive("sign", _unary_rule("sign", NUM))
+not_p = Primitive("not", _unary_rule("not", INT))
+exp_p = Primitive("exp", _unary_rule("exp", FLOAT))
+log_p = Primitive("log", _unary_rule("log", FLOAT))
+sqrt_p = Primitive("sqrt", _unary_rule("sqrt", FLOAT))
+sin_p = Primitive("sin", _unary_rule("sin", FLOAT))
+cos_p = Primitive("cos", _unary_rule("cos", FLOAT))
+tanh_p = Primitive("tanh", _unary_rule("tanh", FLOAT))
+floor_p = Primitive("floor", _unary_rule("floor", "f"))
+
+
+def _abs_rule(x: ShapedArray) -> list[ShapedArray]:
+    _check_kinds("abs", "ifc", x)
+    if _kind(x) == "c":
+        real = np.dtype("float32") if x.name == "complex64" else np.dtype("float64")
+        return [ShapedArray(x.shape, real, x.weak_type)]
+    return [x]
+
+
+abs_p = Primitive("abs", _abs_rule)
+
+
+def _integer_pow_rule(x: ShapedArray, *, y: int) -> list[ShapedArray]:
+    _check_kinds("integer_pow", NUM, x)
+    if _kind(x) in "iu" and y < 0:
+        raise TypeError(f"integer_pow of an integer array ({x.name}) to a negative power {y}")
+    return [x]
+
+
+integer_pow_p = Primitive("integer_pow", _integer_pow_rule)
+
+
+def _convert_rule(x: ShapedArray, *, new_dtype: np.dtype[Any], weak_type: bool, sharding: None = None
+                  ) -> list[ShapedArray]:
+    return [ShapedArray(x.shape, new_dtype, weak_type and new_dtype != BOOL)]
+
+
+convert_element_type_p = Primitive("convert_element_type", _convert_rule, hidden_params=frozenset({"sharding"}))
+
+
+def _select_n_rule(which: ShapedArray, *cases: ShapedArray) -> list[ShapedArray]:
+    if not cases:
+        raise TypeError("select_n needs at least one case")
+    if which.dtype != BOOL and which.name != "int32":
+        raise TypeError(f"select_n's selector must be bool or int32, got {which.name}")
+    _same_dtype("select_n", *cases)
+    shape = _broadcast_scalars("select_n", *cases)
+    if which.shape not in ((), shape) or any(c.shape != shape for c in cases):
+        raise TypeError(f"select_n requires cases of one shape matching the selector's, got "
+                        f"{which.str_short()} and {', '.join(c.str_short() for c in cases)}")
+    return [ShapedArray(shape, cases[0].dtype, all(c.weak_type for c in cases) and cases[0].dtype != BOOL)]
+
+
+select_n_p = Primitive("select_n", _select_n_rule)
+
+
+def _broadcast_in_dim_rule(x: ShapedArray, *, shape: tuple[int, ...], broadcast_dimensions: tuple[int, ...],
+                           sharding: None = None) -> list[ShapedArray]:
+    if len(broadcast_dimensions) != x.ndim or any(
+            not 0 <= d < len(shape) or x.shape[i] not in (1, shape[d]) for i, d in enumerate(broadcast_dimensions)):
+        raise TypeError(f"broadcast_in_dim cannot broadcast {x.str_short()} to shape {shape} with "
+                        f"broadcast_dimensions={broadcast_dimensions}")
+    return [ShapedArray(shape, x.dtype, x.weak_type)]
+
+
+broadcast_in_dim_p = Primitive("broadcast_in_dim", _broadcast_in_dim_rule,
+                               hidden_params=frozenset({"shape", "sharding"}))
+
+
+def _reshape_rule(x: ShapedArray, *, new_sizes: tuple[int, ...], dimensions: None = None, sharding: None = None
+                  ) -> list[ShapedArray]:
+    if math.prod(new_sizes) != x.size:
+        raise TypeError(f"cannot reshape {x.str_short()} ({x.size} elements) to shape {new_sizes}")
+    return [ShapedArray(new_sizes, x.dtype, x.weak_type)]
+
+
+reshape_p = Primitive("reshape", _reshape_rule)
+
+
+def _transpose_rule(x: ShapedArray, *, permutation: tuple[int, ...]) -> list[ShapedArray]:
+    if sorted(permutation) != list(range(x.ndim)):
+        raise TypeError(f"transpose permutation {permutation} is not a permutation of the axes of {x.str_short()}")
+    return [ShapedArray(tuple(x.shape[p] for p in permutation), x.dtype, x.weak_type)]
+
+
+transpose_p = Primitive("transpose", _transpose_rule)
+
+
+def _squeeze_rule(x: ShapedArray, *, dimensions: tuple[int, ...]) -> list[ShapedArray]:
+    if any(not 0 <= d < x.ndim or x.shape[d] != 1 for d in dimensions):
+        raise TypeError(f"squeeze dimensions {dimensions} must be axes of size 1 of {x.str_short()}")
+    return [ShapedArray(tuple(s for i, s in enumerate(x.shape) if i not in dimensions), x.dtype, x.weak_type)]
+
+
+squeeze_p = Primitive("squeeze", _squeeze_rule)
+
+
+def _slice_rule(x: ShapedArray, *, start_indices: tuple[int, ...], limit_indices: tuple[int, ...],
+                strides: tuple[int, ...] | None) -> list[ShapedArray]:
+    st = strides or (1,) * x.ndim
+    if not (len(start_indices) == len(limit_indices) == len(st) == x.ndim) or any(
+            not 0 <= s <= lim <= n or k < 1 for s, lim, n, k in zip(start_indices, limit_indices, x.shape, st)):
+        raise TypeError(f"invalid slice of {x.str_short()}: start {start_indices}, limit {limit_indices}, "
+                        f"strides {strides}")
+    shape = tuple((lim - s + k - 1) // k for s, lim, k in zip(start_indices, limit_indices, st))
+    return [ShapedArray(shape, x.dtype, x.weak_type)]
+
+
+slice_p = Primitive("slice", _slice_rule)
+
+
+def _rev_rule(x: ShapedArray, *, dimensions: tuple[int, ...]) -> list[ShapedArray]:
+    return [x]
+
+
+rev_p = Primitive("rev", _rev_rule)
+
+
+def _reduce_rule(name: str, kinds: str) -> Any:
+    def rule(x: ShapedArray, *, axes: tuple[int, ...], out_sharding: None = None) -> list[ShapedArray]:
+        _check_kinds(name, kinds, x)
+        if any(not 0 <= a < x.ndim for a in axes) or len(set(axes)) != len(axes):
+            raise TypeError(f"{name} axes {axes} out of range for {x.str_short()}")
+        return [ShapedArray(tuple(s for i, s in enumerate(x.shape) if i not in axes), x.dtype, x.weak_type)]
+    return rule
+
+
+reduce_sum_p = Primitive("reduce_sum", _reduce_rule("reduce_sum", NUM))
+reduce_prod_p = Primitive("reduce_prod", _reduce_rule("reduce_prod", NUM))
+reduce_max_p = Primitive("reduce_max", _reduce_rule("reduce_max", ANY), hidden_params=frozenset({"out_sharding"}))
+reduce_min_p = Primitive("reduce_min", _reduce_rule("reduce_min", ANY), hidden_params=frozenset({"out_sharding"}))
+reduce_or_p = Primitive("reduce_or", _reduce_rule("reduce_or", INT), hidden_params=frozenset({"out_sharding"}))
+reduce_and_p = Primitive("reduce_and", _reduce_rule("reduce_and", INT), hidden_params=frozenset({"out_sharding"}))
+
+DotDims = tuple[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[int, ...], tuple[int, ...]]]
+
+
+def _dot_general_rule(x: ShapedArray, y: ShapedArray, *, dimension_numbers: Any, precision: None = None,
+                      preferred_element_type: np.dtype[Any], out_sharding: None = None) -> list[ShapedArray]:
+    (lc, rc), (lb, rb) = dimension_numbers
+    _same_dtype("dot_general", x, y)
+    if any(x.shape[a] != y.shape[b] for a, b in zip(lc, rc)) or any(x.shape[a] != y.shape[b]
+                                                                      for a, b in zip(lb, rb)):
+        raise TypeError(f"dot_general contracting/batch dimensions of {x.str_short()} and {y.str_short()} "
+                        f"do not match: {dimension_numbers}")
+    batch = tuple(x.shape[a] for a in lb)
+    xfree = tuple(s for i, s in enumerate(x.shape) if i not in lc and i not in lb)
+    yfree = tuple(s for i, s in enumerate(y.shape) if i not in rc and i not in rb)
+    return [ShapedArray(batch + xfree + yfree, preferred_element_type, _weak((x, y)))]
+
+
+dot_general_p = Primitive("dot_general", _dot_general_rule, hidden_params=frozenset({"precision", "out_sharding"}))
+
+
+def _iota_rule(*, dtype: np.dtype[Any], shape: tuple[int, ...], dimension: int, sharding: None = None
+               ) -> list[ShapedArray]:
+    return [ShapedArray(shape, dtype, False)]
+
+
+iota_p = Primitive("iota", _iota_rule)
+
+ALL_PRIMITIVES: Final[tuple[Primitive, ...]] = tuple(
+    v for v in list(globals().values()) if isinstance(v, Primitive))
+
+_ = lattice  # the lattice decides weak flags through promotion._result_cached

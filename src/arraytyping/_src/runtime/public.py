@@ -1,0 +1,16 @@
+"""The runtime's public names, re-exported by ``arraytyping``."""
+
+from arraytyping._src.runtime.array import Array
+from arraytyping._src.runtime.array_impl import DeletedArrayError, device_put, devices
+from arraytyping._src.runtime.core import (
+    ConcretizationTypeError, TracerArrayConversionError, TracerBoolConversionError, TracerIntegerConversionError,
+    UnexpectedTracerError,
+)
+from arraytyping._src.runtime.dispatch import jit
+from arraytyping._src.runtime.tracing import eval_shape, make_jaxpr
+
+__all__ = [
+    "Array", "ConcretizationTypeError", "DeletedArrayError", "TracerArrayConversionError",
+    "TracerBoolConversionError", "TracerIntegerConversionError", "UnexpectedTracerError", "device_put", "devices",
+    "eval_shape", "jit", "make_jaxpr",
+]

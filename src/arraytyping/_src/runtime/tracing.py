@@ -1,0 +1,214 @@
+"""Staging Python functions into jaxprs (Autodidax part 3): ``JaxprTrace``, ``make_jaxpr`` and ``eval_shape``."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from arraytyping._src import registry
+from arraytyping._src.config import config
+from arraytyping._src.promotion import operand_of
+from arraytyping._src.runtime import jaxpr as jx
+from arraytyping._src.runtime import tree
+from arraytyping._src.runtime.array import Array
+from arraytyping._src.runtime.avals import ShapedArray
+from arraytyping._src.runtime.core import MainTrace, Primitive, Trace, Tracer, new_main
+
+__all__ = ["ConstVal", "JaxprTrace", "JaxprTracer", "abstractify", "make_jaxpr", "eval_shape", "trace_to_jaxpr"]
+
+
+class ConstVal:
+    """A host constant with an explicit type (possibly weak): how Python scalars enter traced code."""
+
+    __slots__ = ("val", "aval")
+
+    def __init__(self, val: np.ndarray[Any, Any], aval: ShapedArray) -> None:
+        self.val = val
+        self.aval = aval
+
+    def __repr__(self) -> str:
+        return f"ConstVal({self.val!r}, {self.aval!r})"
+
+
+_PY_SCALARS = (bool, int, float, complex)
+
+
+def abstractify(x: Any) -> ShapedArray:
+    """The type of an argument: arrays and tracers carry theirs; Python scalars are weakly typed (``bool`` is not),
+    numpy values strongly typed and canonicalized for x64; a ``ShapedArray`` stands for itself."""
+    if isinstance(x, Array):
+        return x.aval
+    if isinstance(x, ShapedArray):
+        return x
+    if isinstance(x, ConstVal):
+        return x.aval
+    if isinstance(x, (np.ndarray, np.generic, *_PY_SCALARS)):
+        name, weak = operand_of(x, config.x64)
+        return ShapedArray(np.shape(x), registry.INFO[name].dtype, weak)
+    raise TypeError(f"{type(x).__module__}.{type(x).__qualname__} {_short(x)} is not a valid array argument; "
+                    "expected an arraytyping Array, a numpy array or scalar, or a Python bool/int/float/complex")
+
+
+def _short(x: Any) -> str:
+    r = repr(x)
+    return r if len(r) <= 60 else r[:57] + "..."
+
+
+class JaxprTracer(Tracer):
+    __slots__ = ("_aval",)
+
+    def __init__(self, trace: JaxprTrace, aval: ShapedArray) -> None:
+        self._trace = trace
+        self._aval = aval
+
+    @property
+    def aval(self) -> ShapedArray:
+        return self._aval
+
+
+class JaxprBuilder:
+    """The equations, constants and tracers of one staging trace."""
+
+    def __init__(self, description: str) -> None:
+        self.description = description
+        self.eqns: list[tuple[Primitive, list[JaxprTracer], dict[str, Any], list[JaxprTracer]]] = []
+        self.consts: dict[int, tuple[JaxprTracer, Any]] = {}
+        self.tracers: list[JaxprTracer] = []  # keeps ids stable
+
+    def new_tracer(self, trace: JaxprTrace, aval: ShapedArray) -> JaxprTracer:
+        t = JaxprTracer(trace, aval)
+        self.tracers.append(t)
+        return t
+
+    def build(self, in_tracers: Sequence[JaxprTracer], out_tracers: Sequence[JaxprTracer]) -> jx.ClosedJaxpr:
+        env: dict[int, jx.Atom] = {}
+        in_binders = []
+        for t in in_tracers:
+            v = jx.Var(t.aval)
+            env[id(t)] = v
+            in_binders.append(v)
+        constvars: list[jx.Var] = []
+        constvals: list[Any] = []
+
+        def read(t: JaxprTracer) -> jx.Atom:
+            a = env.get(id(t))
+            if a is not None:
+                return a
+            _, val = self.consts[id(t)]
+            atom: jx.Atom
+            if isinstance(val, ConstVal) and not val.aval.shape:
+                atom = jx.Literal(val.val, val.aval)
+            else:
+                atom = jx.Var(t.aval)
+                constvars.append(atom)
+                constvals.append(val)
+            env[id(t)] = atom
+            return atom
+
+        eqns = []
+        for prim, ins, params, outs in self.eqns:
+            in_atoms = [read(t) for t in ins]
+            out_vars = []
+            for t in outs:
+                v = jx.Var(t.aval)
+                env[id(t)] = v
+                out_vars.append(v)
+            eqns.append(jx.JaxprEqn(prim, in_atoms, params, out_vars))
+        out_atoms = [read(t) for t in out_tracers]
+        jaxpr = jx.Jaxpr(constvars, in_binders, eqns, out_atoms)
+        return jx.ClosedJaxpr(jaxpr, constvals)
+
+
+class JaxprTrace(Trace):
+    """Records every primitive applied to its tracers as a jaxpr equation."""
+
+    @property
+    def builder(self) -> JaxprBuilder:
+        b: JaxprBuilder = self.main.global_data
+        return b
+
+    def new_arg(self, aval: ShapedArray) -> JaxprTracer:
+        return self.builder.new_tracer(self, aval)
+
+    def pure(self, val: Any) -> JaxprTracer:
+        if isinstance(val, Tracer):  # an outer tracer: a constant of this jaxpr
+            return self.lift(val)
+        if isinstance(val, ConstVal):
+            const: Any = val
+            aval = val.aval
+        elif isinstance(val, Array):  # a concrete array
+            aval = val.aval
+            const = ConstVal(np.asarray(val), aval) if not aval.shape else val
+        elif isinstance(val, (np.ndarray, np.generic, *_PY_SCALARS)):
+            aval = abstractify(val)
+            const = ConstVal(np.asarray(val, dtype=aval.dtype), aval)
+        else:
+            abstractify(val)  # raises a TypeError naming the value
+            raise AssertionError
+        t = self.builder.new_tracer(self, aval)
+        self.builder.consts[id(t)] = (t, const)
+        return t
+
+    def lift(self, val: Tracer) -> JaxprTracer:
+        t = self.builder.new_tracer(self, val.aval)
+        self.builder.consts[id(t)] = (t, val)
+        return t
+
+    def process_primitive(self, primitive: Primitive, tracers: list[Tracer], params: dict[str, Any]) -> list[Tracer]:
+        avals_out = primitive.abstract_eval(*[t.aval for t in tracers], **params)
+        outs = [self.builder.new_tracer(self, a) for a in avals_out]
+        self.builder.eqns.append((primitive, tracers, params, outs))  # type: ignore[arg-type]
+        return list(outs)
+
+
+def _describe_fn(f: Callable[..., Any], what: str) -> str:
+    name = getattr(f, "__qualname__", None) or getattr(f, "__name__", None) or type(f).__name__
+    return f"{what}({name})"
+
+
+def trace_to_jaxpr(f: Callable[..., Any], in_avals: Sequence[ShapedArray], description: str
+                   ) -> tuple[jx.ClosedJaxpr, tree.TreeDef]:
+    """Stage ``f`` applied to arguments of types ``in_avals``; returns the closed jaxpr and the output tree."""
+    builder = JaxprBuilder(description)
+    with new_main(JaxprTrace, builder, description) as main:
+        trace = JaxprTrace(main)
+        in_tracers = [trace.new_arg(a) for a in in_avals]
+        out = f(*in_tracers)
+        leaves, treedef = tree.flatten(out)
+        out_tracers = [trace.full_raise(x) for x in leaves]
+        closed = builder.build(in_tracers, out_tracers)  # type: ignore[arg-type]
+    return closed, treedef
+
+
+def make_jaxpr(f: Callable[..., Any]) -> Callable[..., jx.ClosedJaxpr]:
+    """``make_jaxpr(f)(*args)``: the jaxpr of ``f`` for arguments like ``args`` (arrays, numpy values, Python
+    scalars, which are weakly typed, or ``ShapedArray`` types). Arguments may be nested tuples/lists/dicts."""
+
+    @functools.wraps(f)
+    def wrapped(*args: Any) -> jx.ClosedJaxpr:
+        leaves, in_tree = tree.flatten(args)
+        avals = [abstractify(x) for x in leaves]
+
+        def flat_f(*xs: Any) -> Any:
+            return f(*tree.unflatten(in_tree, list(xs)))
+
+        closed, _ = trace_to_jaxpr(flat_f, avals, _describe_fn(f, "make_jaxpr"))
+        return closed
+
+    return wrapped
+
+
+def eval_shape(f: Callable[..., Any], *args: Any) -> Any:
+    """The types (``ShapedArray``) of ``f(*args)`` without running anything: abstract evaluation only, so it works
+    for dtypes no backend can hold."""
+    leaves, in_tree = tree.flatten(args)
+    avals = [abstractify(x) for x in leaves]
+
+    def flat_f(*xs: Any) -> Any:
+        return f(*tree.unflatten(in_tree, list(xs)))
+
+    closed, out_tree = trace_to_jaxpr(flat_f, avals, _describe_fn(f, "eval_shape"))
+    return tree.unflatten(out_tree, closed.out_avals)
