@@ -6,6 +6,8 @@ Defaults come from ``ARRAYTYPING_ENABLE_X64`` (a boolean: 1/0, true/false, yes/n
 
 from __future__ import annotations
 
+from types import ModuleType
+
 import contextlib
 import contextvars
 import os
@@ -66,6 +68,19 @@ class _State:
 STATE: Final = _State()
 _lock: Final = threading.Lock()
 
+
+def _publish() -> None:
+    """Tell the C fast path (when built) what the hot-path state is."""
+    if _speedups is not None:
+        _speedups.set_state(STATE.index, STATE.active > 0)
+
+
+_speedups: ModuleType | None
+try:
+    from arraytyping._src import _speedups
+except ImportError:  # pragma: no cover - the extension is optional; pure Python gives the same answers
+    _speedups = None
+
 _x64_override: contextvars.ContextVar[bool | None] = contextvars.ContextVar("arraytyping_x64", default=None)
 _mode_override: contextvars.ContextVar[lattice.Mode | None] = contextvars.ContextVar(
     "arraytyping_promotion", default=None)
@@ -81,6 +96,7 @@ class Config:
         self._lattice = _LATTICES[self._mode, self._x64]
         STATE.lattice = self._lattice
         STATE.index = lattice.ALL_CONFIGS.index(self._lattice)
+        _publish()
 
     @property
     def x64(self) -> bool:
@@ -110,6 +126,7 @@ class Config:
         self._lattice = _LATTICES[self._mode, self._x64]
         STATE.lattice = self._lattice
         STATE.index = lattice.ALL_CONFIGS.index(self._lattice)
+        _publish()
 
     def __repr__(self) -> str:
         return f"Config(x64={self.x64}, promotion={self.promotion!r})"
@@ -131,11 +148,13 @@ def current() -> lattice.LatticeConfig:
 def _enter() -> None:
     with _lock:
         STATE.active += 1
+        _publish()
 
 
 def _exit() -> None:
     with _lock:
         STATE.active -= 1
+        _publish()
 
 
 @contextlib.contextmanager

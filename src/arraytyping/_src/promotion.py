@@ -8,8 +8,11 @@ does the rest.
 
 from __future__ import annotations
 
+from types import ModuleType
+
 import functools
 import warnings
+from collections.abc import Callable
 from typing import Any, Final, Literal, cast, overload
 
 import numpy as np
@@ -168,7 +171,7 @@ _PROMOTE_MEMOS: Final[list[dict[tuple[type, object, type, object], np.dtype[Any]
 _RESULT_MEMOS: Final[list[dict[tuple[object, ...], tuple[np.dtype[Any], bool]]]] = [{} for _ in lattice.ALL_CONFIGS]
 
 
-def promote_types(a: object, b: object) -> np.dtype[Any]:
+def _promote_types_py(a: object, b: object) -> np.dtype[Any]:
     """The dtype to which a binary operation casts ``a`` and ``b`` (JAX's ``jnp.promote_types``).
 
     ``int``, ``float`` and ``complex`` are weak and do not widen a strong dtype: ``promote_types('uint8', int)`` is
@@ -188,6 +191,21 @@ def promote_types(a: object, b: object) -> np.dtype[Any]:
         memo.clear()
     memo[key] = out
     return out
+
+
+_speedups: ModuleType | None
+try:
+    from arraytyping._src import _speedups
+except ImportError:  # pragma: no cover - the C extension is optional
+    _speedups = None
+
+if _speedups is not None:
+    _speedups.set_fallback(_promote_types_py)
+
+promote_types: Final[Callable[[object, object], np.dtype[Any]]] = (
+    _promote_types_py if _speedups is None else _speedups.promote_types)
+"""The dtype to which a binary operation casts ``a`` and ``b`` (JAX's ``jnp.promote_types``); the C fast path
+serves repeated calls from a cache when the extension is built, the Python function computes everything else."""
 
 
 _PY_SCALAR_TYPES: Final = frozenset({int, float, complex, bool})
