@@ -233,3 +233,21 @@ def test_scalar_classes() -> None:
     assert float(np.asarray(at.float32(1.5))) == 1.5
     with pytest.raises(TypeError, match="abstract scalar type"):
         at.floating(1.0)
+
+
+def test_result_type_memo_keeps_warnings_and_weak_strong_distinctions() -> None:
+    for _ in range(3):  # repeated calls are served from the memo, which must not swallow the warning
+        with pytest.warns(UserWarning, match="truncated"):
+            at.result_type("float64", 2)
+    with at.enable_x64():
+        for _ in range(2):
+            assert at.dtypes.result_type(np.zeros(2, "float64"), return_weak_type_flag=True) == (
+                np.dtype("float64"), False)
+            assert at.dtypes.result_type(float, return_weak_type_flag=True) == (np.dtype("float64"), True)
+            assert at.dtypes.result_type(np.dtype("float64"), "float16", return_weak_type_flag=True) == (
+                np.dtype("float64"), False)
+            assert at.dtypes.result_type(float, "float16", return_weak_type_flag=True) == (
+                np.dtype("float16"), False)
+    for _ in range(2):
+        with pytest.raises(TypeError, match="not a dtype"):
+            at.result_type("float32", "object")

@@ -212,30 +212,32 @@ _PY_SCALAR_TYPES: Final = frozenset({int, float, complex, bool})
 
 
 def _memo_key(x: object) -> object:
-    """What ``result_type``'s answer depends on for input ``x``, or ``None`` if it is not worth memoizing.
+    """What ``result_type``'s answer depends on for input ``x``, or ``None`` if it is not to be memoized.
 
-    Python scalars (values or classes: the same operand) give their class; arrays, dtypes and names give the
-    registered dtype name. 64-bit names are left out: with x64 off they warn on every call."""
+    Python scalars (values or classes: the same operand) give their class; numpy arrays their dtype (tagged, since
+    np.dtype('float64') == float); dtype names, dtypes and scalar types the registered name. Explicit 64-bit dtypes
+    are left out: with x64 off they warn on every call. Inputs that are no dtype raise before anything is stored."""
     tp = type(x)
     if tp in _PY_SCALAR_TYPES:
         return tp
+    if tp is np.ndarray:
+        return (np.ndarray, cast("np.ndarray[Any, np.dtype[Any]]", x).dtype)
+    if tp is str:
+        return x if x in _NARROW_NAMES else None
     if tp is type or tp is _ScalarMeta:
         if x is int or x is float or x is complex or x is bool:
             return x
         info = registry.info_of_scalar_class(cast(type, x))
-    elif tp is np.ndarray:
-        info = registry.info_of_dtype(cast("np.ndarray[Any, np.dtype[Any]]", x).dtype)
-    elif tp is str:
-        info = registry.by_name(cast(str, x))
-    else:
-        ndt = registry.as_np_dtype(x)
-        info = None if ndt is None else registry.info_of_dtype(ndt)
-    if info is None or info.name in _WIDE:
+        return None if info is None or info.name in _WIDE else info.name
+    ndt = registry.as_np_dtype(x)
+    if ndt is None:
         return None
-    return info.name
+    info = registry.info_of_dtype(ndt)
+    return None if info is None or info.name in _WIDE else info.name
 
 
 _WIDE: Final = frozenset({"int64", "uint64", "float64", "complex128"})
+_NARROW_NAMES: Final = frozenset(lattice.DTYPE_NAMES) - _WIDE
 
 
 _Key = tuple[tuple[str, bool], ...]

@@ -76,7 +76,7 @@ def by_name(name: str) -> DTypeInfo | None:
 
 # The registry's own dtype objects are alive for the life of the process, so their ids are stable keys; numpy and
 # ml_dtypes hand out these same singleton objects for arrays of native byte order.
-_BY_ID: Final[Mapping[int, DTypeInfo]] = MappingProxyType({id(i.dtype): i for i in INFO.values()})
+_BY_ID: Final[dict[int, DTypeInfo]] = {id(i.dtype): i for i in INFO.values()}  # read-only by convention
 
 
 def info_of_dtype(dtype: np.dtype[Any]) -> DTypeInfo | None:
