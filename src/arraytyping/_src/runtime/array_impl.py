@@ -85,6 +85,8 @@ class ArrayImpl(Array):
         if npy is None:
             self._check_alive()
             npy = backend().to_numpy(self._buf)
+            if npy.shape != self._aval.shape:  # jaxlib reports rank-0 host transfers as shape (1,)
+                npy = npy.reshape(self._aval.shape)
             npy.flags.writeable = False
             self._npy = npy
         return npy

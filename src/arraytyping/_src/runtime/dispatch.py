@@ -56,14 +56,14 @@ class Compiled:
         if self.const_bufs:
             bufs = [*self.const_bufs, *bufs]
         try:
-            outs = self.exe.execute(bufs)
+            outs = self.exe.execute_sharded(bufs).disassemble_into_single_device_arrays()
         except Exception as e:
             _raise_if_deleted(bufs)
             raise e
         new = ArrayImpl._new
         if self.single:
-            return new(outs[0], self.out_avals[0])
-        return tree.unflatten(self.out_tree, [new(b, a) for b, a in zip(outs, self.out_avals)])
+            return new(outs[0][0], self.out_avals[0])
+        return tree.unflatten(self.out_tree, [new(b[0], a) for b, a in zip(outs, self.out_avals)])
 
 
 def _raise_if_deleted(bufs: Sequence[Any]) -> None:

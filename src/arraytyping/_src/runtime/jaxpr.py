@@ -201,8 +201,14 @@ def _pp_param(value: Any) -> str:
     return str(value)
 
 
+def _pp_dimension_numbers(dn: Any) -> str:
+    (lc, rc), (lb, rb) = dn
+    return f"(({list(lc)}, {list(rc)}), ({list(lb)}, {list(rb)}))"
+
+
 def pp_eqn_params(prim: Primitive, params: Mapping[str, Any]) -> str:
-    shown = [(k, v) for k, v in sorted(params.items()) if k not in prim.hidden_params]
+    shown = [(k, _pp_dimension_numbers(v) if k == "dimension_numbers" else v)
+             for k, v in sorted(params.items()) if k not in prim.hidden_params]
     if not shown:
         return ""
     return "[" + " ".join(f"{k}={_pp_param(v)}" for k, v in shown) + "]"
