@@ -87,7 +87,8 @@ class Family:
     """An operator family: how two operands' static dtypes give a result (None = rejected)."""
 
     name: str
-    kinds: str  # accepted kinds ('b', 'i', 'u', 'f', 'c'); weak int is 'i', Python bool 'b'
+    kinds: str  # accepted operand kinds ('b', 'i', 'u', 'f', 'c'); weak int is 'i', Python bool 'b'
+    result_kinds: str = "biufc"  # accepted kinds of the promoted dtype (shifts: integers only, so not bool)
 
     def accepts(self, static: str) -> bool:
         name, _ = operand(static)
@@ -102,6 +103,8 @@ def make_result(cfg: object) -> Callable[[Family, str, str], str | None]:
             name, weak = L.result_node([operand(a), operand(b)], cfg)
         except L.TypePromotionError:
             return None
+        if L.KIND[name] not in fam.result_kinds:
+            return None
         if fam.name == "div" and L.KIND[name] in "biu":
             j = L.join_pair(name, "float64", cfg)
             if j is None:
@@ -115,7 +118,7 @@ def make_result(cfg: object) -> Callable[[Family, str, str], str | None]:
 ARITH = Family("arith", "biufc")
 DIV = Family("div", "biufc")
 BIT = Family("bit", "biu")
-SHIFT = Family("shift", "iu")
+SHIFT = Family("shift", "biu", "iu")
 FAMILIES = (ARITH, DIV, BIT, SHIFT)
 
 BINARY_OPS: dict[str, tuple[Family, str]] = {
@@ -307,7 +310,7 @@ def binary_overloads(m: Model, name: str, fam: Family, *, result: str | None = N
     for i in range(m.nrules[f]):
         ov(None if method else "Array[_T]", f"Array[{proto_name(f, f'R{i}')}[{t}, _R]]", "_R")
     if method:
-        same = {"bit": "_TB", "shift": "_TS"}.get(f, "_T")
+        same = {"bit": "_TB", "shift": "_TS", "div": "_A"}.get(f, "_T")
         ov(f"Array[{same}]", f"Array[{same}]", same if keeps else "Any")
         ov("Array[_A]", "_ArrayOrScalar", "Any")
         ov("Array[Any]", "Array[_A]", "Any")
@@ -407,7 +410,10 @@ def gen_array(m: Model) -> list[str]:
           "    def __abs__(self: Array[complex]) -> Array[float]: ...",
           "    @overload",
           "    def __abs__(self) -> Array[_DT_co]: ...",
-          "    def __invert__(self: Array[_BI]) -> Array[_BI]: ...",
+          "    @overload",
+          "    def __invert__(self: Array[int]) -> Array[int]: ...",
+          "    @overload",
+          "    def __invert__(self: Array[_TB]) -> Array[_TB]: ...",
           ]
     # conversions and protocol methods
     o += ["    def __getitem__(self, key: Any, /) -> Array[_DT_co]: ...",
@@ -489,8 +495,8 @@ TYPEVARS = [
     '_T_contra = TypeVar("_T_contra", contravariant=True)',
     '_A = TypeVar("_A", bound=_Abstract)',
     '_BI = TypeVar("_BI", bound=bool_ | integer | int)',
-    '_TB = TypeVar("_TB", bound=bool_ | integer | int)',
-    '_TS = TypeVar("_TS", bound=integer | int)',
+    '_TB = TypeVar("_TB", bound=bool_ | integer)',
+    '_TS = TypeVar("_TS", bound=integer)',
     '_P = ParamSpec("_P")',
     '_F = TypeVar("_F", bound=Callable[..., Any])',
 ]
@@ -583,8 +589,8 @@ def gen_numpy(m: Model) -> str:
          '_R = TypeVar("_R")',
          '_A = TypeVar("_A", bound=_Abstract)',
          '_BI = TypeVar("_BI", bound=bool_ | integer | int)',
-    '_TB = TypeVar("_TB", bound=bool_ | integer | int)',
-    '_TS = TypeVar("_TS", bound=integer | int)',
+    '_TB = TypeVar("_TB", bound=bool_ | integer)',
+    '_TS = TypeVar("_TS", bound=integer)',
          '_A2 = TypeVar("_A2", bound=_Abstract)',
          "_PyScalar: TypeAlias = bool | int | float | complex",
          "_NumpyOperand: TypeAlias = np.ndarray[Any, Any] | np.generic",
