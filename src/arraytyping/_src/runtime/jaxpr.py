@@ -173,8 +173,11 @@ def eval_jaxpr(jaxpr: Jaxpr, args: Sequence[Any], consts: Sequence[Any] = ()) ->
     for eqn in jaxpr.eqns:
         outs = eqn.primitive.bind(*map(read, eqn.inputs), **eqn.params)
         env.update(zip(eqn.out_binders, outs if eqn.primitive.multiple_results else [outs]))
-    return [read(x) for x in jaxpr.outs]
+    return [literal_output(x) if isinstance(x, Literal) else env[x] for x in jaxpr.outs]
 
+
+literal_output: Callable[[Literal], Any]
+"""How the evaluator returns a literal output (set by the dispatch module: an array, or a tracer under a trace)."""
 
 literal_value: Callable[[Literal], Any]
 """How the evaluator turns a literal into an operand (set by the tracing module: a weakly/strongly typed
@@ -226,7 +229,7 @@ def pp_jaxpr(jaxpr: Jaxpr, width: int = 80) -> str:
 
     consts = " ".join(binder(v) for v in jaxpr.constvars)
     ins = " ".join(binder(v) for v in jaxpr.in_binders)
-    head = f"{{ lambda {consts}{' ' if consts else ''}; {ins}. let"
+    head = f"{{ lambda {consts}; {ins}. let"
     lines = []
     for eqn in jaxpr.eqns:
         rhs = f"{eqn.primitive.name}{pp_eqn_params(eqn.primitive, eqn.params)}"

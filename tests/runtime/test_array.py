@@ -1,0 +1,263 @@
+"""ArrayImpl, device_put and arraytyping.numpy on real buffers: dtypes, weak flags and values against numpy."""
+
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+import pytest
+
+import arraytyping.numpy as jnp
+from arraytyping._src.config import dtype_promotion, enable_x64
+from arraytyping._src.runtime.array import Array
+from arraytyping._src.runtime.array_impl import DeletedArrayError, device_put, devices
+from arraytyping._src.runtime.backend import UnsupportedDTypeError
+from arraytyping.lattice import TypePromotionError
+
+RNG = np.random.default_rng(0)
+
+
+def f32(*shape: int) -> np.ndarray:
+    return RNG.standard_normal(shape).astype(np.float32)
+
+
+def test_isinstance_and_protocol() -> None:
+    x = jnp.asarray(f32(2, 3))
+    assert isinstance(x, Array)
+    assert not isinstance(np.zeros(3), Array)
+    assert (x.dtype, x.shape, x.ndim, x.size, x.weak_type) == (np.dtype("float32"), (2, 3), 2, 6, False)
+    assert len(x) == 2 and [r.shape for r in x] == [(3,), (3,)]
+    assert devices() and next(iter(x.devices())) == devices()[0]
+
+
+def test_device_put_and_back() -> None:
+    host = f32(4, 5)
+    x = device_put(host)
+    np.testing.assert_array_equal(np.asarray(x), host)
+    assert device_put(2.0).weak_type and not device_put(True).weak_type
+    assert device_put(np.float64(1.0)).dtype == np.dtype("float32")  # canonicalized with x64 off
+    with enable_x64():
+        assert device_put(np.float64(1.0)).dtype == np.dtype("float64")
+    assert jnp.asarray([1, 2]).dtype == np.dtype("int32") and not jnp.asarray([1, 2]).weak_type
+
+
+def test_repr_and_scalars() -> None:
+    assert repr(jnp.asarray(2.0)) == "Array(2., dtype=float32, weak_type=True)"
+    assert repr(jnp.asarray(np.array([1, 2], np.int8))) == "Array([1, 2], dtype=int8)"
+    x = jnp.asarray(np.float32(3.5))
+    assert float(x) == 3.5 and int(x) == 3 and bool(x)
+    assert jnp.asarray(np.int32(4)).__index__() == 4
+    with pytest.raises(TypeError, match="integer"):
+        x.__index__()
+
+
+def test_delete_then_use_raises() -> None:
+    x = jnp.asarray(f32(3))
+    x.block_until_ready()
+    x.delete()
+    assert x.is_deleted()
+    with pytest.raises(DeletedArrayError, match="deleted"):
+        np.asarray(x)
+    with pytest.raises(DeletedArrayError, match="deleted"):
+        _ = x + 1.0
+
+
+def test_unsupported_dtype_raises_at_creation() -> None:
+    with pytest.raises(UnsupportedDTypeError, match="float6_e2m3fn"):
+        jnp.zeros((2,), "float6_e2m3fn")
+    with pytest.raises(UnsupportedDTypeError, match="int1"):
+        device_put(np.zeros(2, dtype=np.dtype(jnp.int1.dtype)))  # type: ignore[attr-defined]
+
+
+BINARY = [
+    ("add", np.add), ("subtract", np.subtract), ("multiply", np.multiply), ("true_divide", np.true_divide),
+    ("maximum", np.maximum), ("minimum", np.minimum), ("equal", np.equal), ("not_equal", np.not_equal),
+    ("less", np.less), ("less_equal", np.less_equal), ("greater", np.greater),
+    ("greater_equal", np.greater_equal), ("floor_divide", np.floor_divide), ("remainder", np.remainder),
+    ("power", np.power),
+]
+
+
+@pytest.mark.parametrize(("name", "ref"), BINARY)
+def test_binary_values_match_numpy(name: str, ref: np.ufunc) -> None:
+    a, b = f32(3, 4), f32(4)
+    if name in ("power",):
+        a = np.abs(a) + 0.5
+    if name in ("floor_divide", "remainder", "true_divide"):
+        b = np.where(np.abs(b) < 0.1, 0.5, b).astype(np.float32)
+    out = getattr(jnp, name)(jnp.asarray(a), jnp.asarray(b))
+    np.testing.assert_allclose(np.asarray(out), ref(a, b), rtol=1e-5, atol=1e-6)
+    assert out.shape == (3, 4)
+
+
+@pytest.mark.parametrize("name", ["floor_divide", "remainder", "add", "multiply", "maximum", "bitwise_and",
+                                  "bitwise_or", "bitwise_xor", "power"])
+def test_integer_binary_values(name: str) -> None:
+    a = RNG.integers(-50, 50, (5, 6)).astype(np.int32)
+    b = RNG.integers(1, 7, (6,)).astype(np.int32) * RNG.choice([-1, 1], 6).astype(np.int32)
+    if name == "power":
+        a, b = a % 5, np.abs(b) % 4
+    out = getattr(jnp, name)(jnp.asarray(a), jnp.asarray(b))
+    np.testing.assert_array_equal(np.asarray(out), getattr(np, name)(a, b))
+    assert out.dtype == np.dtype("int32")
+
+
+@pytest.mark.parametrize("name", ["negative", "abs", "sign", "exp", "log", "sqrt", "sin", "cos", "tanh"])
+def test_unary_values(name: str) -> None:
+    a = np.abs(f32(2, 3)) + 0.1 if name in ("log", "sqrt") else f32(2, 3)
+    out = getattr(jnp, name)(jnp.asarray(a))
+    np.testing.assert_allclose(np.asarray(out), getattr(np, name)(a), rtol=1e-5, atol=1e-6)
+
+
+def test_unary_on_ints_promotes_to_float() -> None:
+    out = jnp.exp(jnp.asarray(np.array([0, 1], np.int8)))
+    assert out.dtype == np.dtype("float32")
+    assert jnp.sqrt(2).weak_type and jnp.sqrt(2).dtype == np.dtype("float32")
+
+
+def test_python_scalars_are_weak() -> None:
+    x = jnp.asarray(np.array([1, 2], np.int8))
+    assert (x + 1).dtype == np.dtype("int8")
+    assert (x + 1.0).dtype == np.dtype("float32")
+    assert (x + True).dtype == np.dtype("int8")
+    y = jnp.asarray(np.array([1, 2], np.float16))
+    assert (y * 2.5).dtype == np.dtype("float16")
+    assert (y * 2j).dtype == np.dtype("complex64")
+    z = jnp.add(2, 3.0)
+    assert z.dtype == np.dtype("float32") and z.weak_type
+    assert np.asarray(x + 300).tolist() == [45, 46]  # converted to int8 with wrapping, as in JAX
+
+
+def test_python_int_overflow() -> None:
+    x = jnp.ones((2,), jnp.float32)
+    with pytest.raises(OverflowError, match="int32"):
+        x + 2**40
+    with enable_x64():
+        assert (jnp.ones((2,), "int64") + 2**40).dtype == np.dtype("int64")
+
+
+def test_strict_mode_and_x64() -> None:
+    x, y = jnp.ones((2,), "int8"), jnp.ones((2,), "float32")
+    assert (x + y).dtype == np.dtype("float32")
+    with dtype_promotion("strict"):
+        with pytest.raises(TypePromotionError):
+            x + y
+        assert (y + 1.0).dtype == np.dtype("float32")
+    with enable_x64():
+        assert jnp.add(1, 2).dtype == np.dtype("int64")
+        assert (jnp.ones((2,), "float32") + np.float64(1)).dtype == np.dtype("float64")
+
+
+def test_bool_add_is_logical_or() -> None:
+    t = jnp.asarray(np.array([True, False]))
+    out = t + t
+    assert out.dtype == np.dtype(bool) and np.asarray(out).tolist() == [True, False]
+    assert np.asarray(t * jnp.asarray(np.array([True, True]))).tolist() == [True, False]
+
+
+def test_broadcasting_like_numpy() -> None:
+    a, b = f32(2, 1, 3), f32(4, 1)
+    np.testing.assert_allclose(np.asarray(jnp.asarray(a) + jnp.asarray(b)), a + b, rtol=1e-6)
+    with pytest.raises(ValueError, match="broadcast"):
+        jnp.asarray(f32(2, 3)) + jnp.asarray(f32(4))
+
+
+def test_where_and_logical() -> None:
+    a, b = f32(2, 3), f32(3)
+    c = a > 0
+    out = jnp.where(jnp.asarray(a) > 0, jnp.asarray(a), jnp.asarray(b.astype(np.int32)))
+    np.testing.assert_allclose(np.asarray(out), np.where(c, a, b.astype(np.int32)))
+    assert out.dtype == np.dtype("float32")
+    la = jnp.logical_and(jnp.asarray(a) > 0, jnp.asarray(a) < 1)
+    np.testing.assert_array_equal(np.asarray(la), np.logical_and(a > 0, a < 1))
+    np.testing.assert_array_equal(np.asarray(jnp.logical_not(jnp.asarray(c))), ~c)
+
+
+@pytest.mark.parametrize("name", ["sum", "prod", "max", "min", "mean", "any", "all"])
+@pytest.mark.parametrize("axis", [None, 0, 1, (0, 1), -1])
+def test_reductions(name: str, axis: object) -> None:
+    a = f32(3, 4)
+    out = getattr(jnp.asarray(a), name)(axis=axis)
+    np.testing.assert_allclose(np.asarray(out), getattr(a, name)(axis=axis), rtol=1e-5, atol=1e-6)
+    kept = getattr(jnp, name)(jnp.asarray(a), axis=axis, keepdims=True)
+    assert kept.shape == getattr(a, name)(axis=axis, keepdims=True).shape
+
+
+def test_sum_of_small_ints_and_bools_accumulates_in_default_int() -> None:
+    assert jnp.sum(jnp.asarray(np.array([100, 100], np.int8))).dtype == np.dtype("int32")
+    assert int(jnp.sum(jnp.asarray(np.array([100, 100], np.int8)))) == 200
+    assert jnp.sum(jnp.asarray(np.array([True, True]))).dtype == np.dtype("int32")
+
+
+def test_shapes_matmul_and_indexing() -> None:
+    a, b = f32(2, 3), f32(3, 4)
+    x = jnp.asarray(a)
+    np.testing.assert_allclose(np.asarray(x @ jnp.asarray(b)), a @ b, rtol=1e-5)
+    np.testing.assert_allclose(np.asarray(jnp.dot(x[0], x[1])), a[0] @ a[1], rtol=1e-5)
+    batch = f32(5, 2, 3)
+    np.testing.assert_allclose(np.asarray(jnp.matmul(jnp.asarray(batch), jnp.asarray(b))), batch @ b, rtol=1e-5)
+    np.testing.assert_array_equal(np.asarray(x.T), a.T)
+    np.testing.assert_array_equal(np.asarray(x.reshape(3, -1)), a.reshape(3, -1))
+    np.testing.assert_array_equal(np.asarray(jnp.transpose(jnp.asarray(batch), (1, 2, 0))),
+                                  batch.transpose(1, 2, 0))
+    np.testing.assert_array_equal(np.asarray(jnp.broadcast_to(x[0], (4, 3))), np.broadcast_to(a[0], (4, 3)))
+    for idx in [0, -1, (1, 2), (slice(None), 1), (None, Ellipsis, 0), (slice(None, None, -1),),
+                (slice(2, 0, -1), slice(None, None, 2)), (Ellipsis, None), (slice(5, 9),)]:
+        np.testing.assert_array_equal(np.asarray(x[idx]), a[idx], err_msg=str(idx))
+    with pytest.raises(IndexError):
+        x[2]
+
+
+def test_creation_functions() -> None:
+    assert jnp.zeros((2, 3)).dtype == np.dtype("float32") and not jnp.zeros(2).weak_type
+    np.testing.assert_array_equal(np.asarray(jnp.ones((2,), jnp.int8)), np.ones(2, np.int8))
+    np.testing.assert_array_equal(np.asarray(jnp.full((2, 2), 7)), np.full((2, 2), 7))
+    assert jnp.full((2,), 7).dtype == np.dtype("int32")
+    np.testing.assert_array_equal(np.asarray(jnp.arange(5)), np.arange(5))
+    np.testing.assert_allclose(np.asarray(jnp.arange(0.0, 1.0, 0.25)), np.arange(0.0, 1.0, 0.25))
+    np.testing.assert_allclose(np.asarray(jnp.linspace(0, 1, 5)), np.linspace(0, 1, 5))
+    x = jnp.asarray(f32(2, 3))
+    assert jnp.zeros_like(x).shape == (2, 3) and jnp.ones_like(x, dtype="int8").dtype == np.dtype("int8")
+    assert x.astype("int8").dtype == np.dtype("int8")
+    assert jnp.float32(1.5).dtype == np.dtype("float32") and not jnp.float32(1.5).weak_type
+    import arraytyping
+    assert isinstance(arraytyping.bfloat16(2.0), Array)
+
+
+def test_small_float_and_intn_dtypes_execute() -> None:
+    for dt in ["bfloat16", "float16", "float8_e4m3fn", "float8_e5m2", "float4_e2m1fn", "int4", "uint4", "int2"]:
+        x = jnp.ones((3,), dt)
+        out = x + x
+        assert out.dtype == x.dtype
+        np.testing.assert_array_equal(np.asarray(out).astype(np.float32), (np.ones(3, x.dtype) + np.ones(3, x.dtype))
+                                      .astype(np.float32))
+
+
+def test_compile_cache_is_reused_and_thread_safe() -> None:
+    x = jnp.asarray(f32(7, 3))
+    before = jnp.subtract.cache_size()
+    results: list[np.ndarray] = []
+
+    def work() -> None:
+        for _ in range(20):
+            results.append(np.asarray(x - x))
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(results) == 80 and all((r == 0).all() for r in results)
+    assert jnp.subtract.cache_size() == before + 1
+
+
+def test_many_eager_ops_leave_no_live_buffers() -> None:
+    from arraytyping._src.runtime.backend import backend
+    x = jnp.asarray(f32(2, 3))
+    y = x + x
+    del y
+    n0 = len(backend().live_buffers())
+    for _ in range(2000):
+        y = x + x
+    del y
+    assert len(backend().live_buffers()) <= n0 + 1
