@@ -8,14 +8,11 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from arraytyping._src.runtime.avals import ShapedArray
-
-if TYPE_CHECKING:
-    from arraytyping._src.runtime import numpy_functions as _jnp_t
 
 __all__ = ["Array"]
 
@@ -172,6 +169,6 @@ class Array(abc.ABC):
         return _jnp.getitem(self, index)  # type: ignore[no-any-return]
 
 
-def _bind_numpy_functions(module: _jnp_t | Any) -> None:
+def _bind_numpy_functions(module: Any) -> None:
     global _jnp
     _jnp = module

@@ -35,6 +35,7 @@ class ShapedArray:
     shape: tuple[int, ...]
     dtype: np.dtype[Any]
     weak_type: bool
+    _hash: int
 
     def __init__(self, shape: tuple[int, ...], dtype: np.dtype[Any], weak_type: bool = False) -> None:
         object.__setattr__(self, "shape", shape)

@@ -18,7 +18,7 @@ import numpy as np
 from arraytyping._src.runtime.avals import ShapedArray
 
 if TYPE_CHECKING:
-    from jaxlib import _jax
+    from jaxlib import _jax  # type: ignore[attr-defined]
 
 __all__ = ["Backend", "backend", "UnsupportedDTypeError", "check_supported", "UNSUPPORTED_DTYPES"]
 
@@ -62,7 +62,7 @@ class Backend:
 
         self.xc = xc
         self.client: _jax.Client = xc.make_cpu_client(asynchronous=True)
-        self.devices: tuple[_jax.Device, ...] = tuple(self.client.local_devices())
+        self.devices: tuple[_jax.Device, ...] = tuple(self.client.local_devices())  # type: ignore[attr-defined]
         self.device: _jax.Device = self.devices[0]
         self.device_list = xc.DeviceList(self.devices[:1])
         replicated = xc.HloSharding.replicate()
@@ -106,13 +106,12 @@ class Backend:
     def put(self, value: np.ndarray[Any, Any], aval: ShapedArray) -> _jax.ArrayImpl:
         """Copy a host array (already of ``aval``'s dtype and shape) to the device."""
         check_supported(aval)
-        return self.xc.batched_device_put(aval, self.sharding, [value], [self.device], True,  # type: ignore[no-any-return]
-                                          enable_x64=True)
+        return self.xc.batched_device_put(aval, self.sharding, [value], [self.device], True, enable_x64=True)
 
     def compile(self, module: Any) -> _jax.LoadedExecutable:
         options = self.xc.CompileOptions()
         with self._compile_lock:
-            return self.client.compile_and_load(module, executable_devices=self.device_list,  # type: ignore[no-any-return]
+            return self.client.compile_and_load(module, executable_devices=self.device_list,
                                                 compile_options=options)
 
     @staticmethod

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 
@@ -148,7 +148,7 @@ class Tracer(Array):
 
     __slots__ = ("_trace",)
     _trace: Trace
-    __array_priority__: ClassVar[int] = 1000
+    __array_priority__ = 1000
 
     def _what(self) -> str:
         return (f"a traced array of type {self.aval.str_short()}{' (weakly typed)' if self.aval.weak_type else ''} "

@@ -137,7 +137,7 @@ class JitFunction:
         self.name = name or getattr(fun, "__qualname__", None) or getattr(fun, "__name__", "fun")
         self._cache: dict[Hashable, Compiled] = {}
         self._lock = threading.Lock()
-        functools.update_wrapper(self, fun)  # type: ignore[arg-type]
+        functools.update_wrapper(self, fun)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if core.trace_state.dynamic is not None:

@@ -200,7 +200,7 @@ def _pp_param(value: Any) -> str:
     if isinstance(value, np.dtype):
         return value.name
     if isinstance(value, type) and hasattr(value, "dtype"):
-        return str(np.dtype(value.dtype).name)  # type: ignore[attr-defined]
+        return str(np.dtype(value.dtype).name)
     return str(value)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Callable, Sequence
 from typing import Any, Final
@@ -42,8 +43,8 @@ class _MLIR:
         i = ir.IntegerType
         self.elt: dict[str, Callable[[], Any]] = {
             "bool": lambda: i.get_signless(1),
-            **{f"int{b}": (lambda b=b: i.get_signless(b)) for b in (1, 2, 4, 8, 16, 32, 64)},
-            **{f"uint{b}": (lambda b=b: i.get_unsigned(b)) for b in (1, 2, 4, 8, 16, 32, 64)},
+            **{f"int{b}": functools.partial(i.get_signless, b) for b in (1, 2, 4, 8, 16, 32, 64)},
+            **{f"uint{b}": functools.partial(i.get_unsigned, b) for b in (1, 2, 4, 8, 16, 32, 64)},
             "float4_e2m1fn": ir.Float4E2M1FNType.get, "float6_e2m3fn": ir.Float6E2M3FNType.get,
             "float6_e3m2fn": ir.Float6E3M2FNType.get, "float8_e3m4": ir.Float8E3M4Type.get,
             "float8_e4m3": ir.Float8E4M3Type.get, "float8_e8m0fnu": ir.Float8E8M0FNUType.get,
@@ -277,7 +278,7 @@ RULES[P.rev_p] = _rev
 
 
 def _float_extreme(dtype: np.dtype[Any], sign: int) -> Any:
-    info = ml_dtypes.finfo(dtype)
+    info = ml_dtypes.finfo(dtype)  # type: ignore[no-untyped-call]
     inf = np.array(sign * np.inf).astype(dtype)
     return inf if np.isinf(inf) else (info.max if sign > 0 else info.min)
 
@@ -289,12 +290,12 @@ def _identity(name: str, aval: ShapedArray) -> Any:
     if name == "prod":
         return 1
     if name == "and":
-        return True if kind == "b" else -1 if kind == "i" else ml_dtypes.iinfo(aval.dtype).max
+        return True if kind == "b" else -1 if kind == "i" else ml_dtypes.iinfo(aval.dtype).max  # type: ignore[no-untyped-call]
     sign = -1 if name == "max" else 1
     if kind == "b":
         return sign > 0
     if kind in "iu":
-        info = ml_dtypes.iinfo(aval.dtype)
+        info = ml_dtypes.iinfo(aval.dtype)  # type: ignore[no-untyped-call]
         return info.max if sign > 0 else info.min
     return _float_extreme(aval.dtype, sign)
 

@@ -668,19 +668,27 @@ def _getitem_body(x: Any, *, index: tuple[Any, ...]) -> Any:
             k = i + n if i < 0 else i
             if not 0 <= k < n:
                 raise IndexError(f"index {i} is out of bounds for axis {dim} with size {n}")
-            start.append(k), limit.append(k + 1), strides.append(1)
+            start.append(k)
+            limit.append(k + 1)
+            strides.append(1)
             squeeze_dims.append(dim)
         else:
             lo, hi, step = i.indices(n)
             if step > 0:
-                start.append(lo), limit.append(builtins.max(lo, hi)), strides.append(step)
+                start.append(lo)
+                limit.append(builtins.max(lo, hi))
+                strides.append(step)
             else:
                 count = len(range(lo, hi, step))
                 if count == 0:
-                    start.append(0), limit.append(0), strides.append(1)
+                    start.append(0)
+                    limit.append(0)
+                    strides.append(1)
                 else:
                     last = lo + (count - 1) * step
-                    start.append(last), limit.append(lo + 1), strides.append(-step)
+                    start.append(last)
+                    limit.append(lo + 1)
+                    strides.append(-step)
                     rev_dims.append(dim)
             out_pos += 1
         dim += 1
@@ -735,7 +743,7 @@ class _IndexKey(tuple):  # type: ignore[type-arg]
         self._key = key  # type: ignore[attr-defined]
         return self
 
-    def __hash__(self) -> int:  # type: ignore[override]
+    def __hash__(self) -> int:
         return hash(self._key)  # type: ignore[attr-defined]
 
     def __eq__(self, other: object) -> bool:

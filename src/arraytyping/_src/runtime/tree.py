@@ -9,6 +9,7 @@ __all__ = ["TreeDef", "flatten", "unflatten"]
 
 class TreeDef:
     __slots__ = ("kind", "aux", "children", "num_leaves")
+    num_leaves: int
 
     def __init__(self, kind: str, aux: Any, children: tuple[TreeDef, ...]) -> None:
         self.kind = kind
