@@ -1,7 +1,9 @@
 """arraytyping: one dtype system for array code that holds at run time, in pyright and in mypy.
 
 The promotion lattice (:mod:`arraytyping.lattice`) is the single source of truth; this package applies it to
-dtypes, Python scalars and numpy values with JAX 0.10.2's semantics.
+dtypes, Python scalars, numpy values and its own arrays (:class:`Array`, on XLA devices through jaxlib, and tracers
+that stage functions into jaxprs for :func:`jit`) with JAX 0.10.2's semantics. :mod:`arraytyping.numpy` is the
+``jax.numpy``-style API.
 """
 
 from arraytyping import dtypes, lattice
@@ -9,6 +11,10 @@ from arraytyping._src.config import config, dtype_promotion, enable_x64
 from arraytyping._src.dtype_queries import finfo, iinfo, isdtype, issubdtype
 from arraytyping._src.promotion import canonicalize_dtype, promote_types
 from arraytyping._src.promotion import public_result_type as result_type
+from arraytyping._src.runtime.public import (
+    Array, ConcretizationTypeError, DeletedArrayError, TracerArrayConversionError, TracerBoolConversionError,
+    TracerIntegerConversionError, UnexpectedTracerError, device_put, devices, eval_shape, jit, make_jaxpr,
+)
 from arraytyping._src.scalar_types import (
     bfloat16, bool_, complex64, complex128, complexfloating, float4_e2m1fn, float6_e2m3fn, float6_e3m2fn,
     float8_e3m4, float8_e4m3, float8_e4m3b11fnuz, float8_e4m3fn, float8_e4m3fnuz, float8_e5m2, float8_e5m2fnuz,
@@ -20,6 +26,9 @@ from arraytyping.lattice import TypePromotionError
 __version__ = "0.1.0"
 
 __all__ = [
+    "Array", "ConcretizationTypeError", "DeletedArrayError", "TracerArrayConversionError", "TracerBoolConversionError",
+    "TracerIntegerConversionError", "UnexpectedTracerError", "device_put", "devices", "eval_shape", "jit",
+    "make_jaxpr",
     "TypePromotionError", "bfloat16", "bool_", "canonicalize_dtype", "complex64", "complex128", "complexfloating",
     "config", "dtype_promotion", "dtypes", "enable_x64", "finfo", "float4_e2m1fn", "float6_e2m3fn", "float6_e3m2fn",
     "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2",

@@ -24,7 +24,7 @@ from arraytyping._src.scalar_types import _ScalarMeta  # pyright: ignore[reportP
 from arraytyping._src.config import STATE as _STATE
 from arraytyping._src.config import config, current
 
-__all__ = ["canonicalize_dtype", "describe", "dtype_of", "operand_of", "promote_types", "public_result_type",
+__all__ = ["canonicalize_dtype", "describe", "dtype_of", "explicit_dtype_name", "lattice_result", "operand_of", "promote_types", "public_result_type",
            "result_type", "to_dtype"]
 
 _WEAK_CLASSES: Final[dict[type, str]] = {int: "int", float: "float", complex: "complex"}
@@ -91,7 +91,7 @@ def to_dtype(x: object, not_on_lattice: type[Exception] = TypeError) -> registry
     return _info_of_np_dtype(dt, x, not_on_lattice)
 
 
-def _explicit(name: str, x64: bool, what: object) -> str:
+def explicit_dtype_name(name: str, x64: bool, what: object) -> str:
     """Canonicalize an explicitly requested dtype, warning when x64 is off and it is truncated (as JAX does)."""
     out = lattice.canonical_name(name, x64)
     if out != name:
@@ -118,7 +118,7 @@ def operand_of(x: object, x64: bool) -> tuple[str, bool]:
     if (ndt := registry.as_np_dtype(x)) is not None:
         info = registry.info_of_dtype(ndt)
         if info is not None:
-            return _explicit(info.name, x64, obj), False
+            return explicit_dtype_name(info.name, x64, obj), False
     if x is None:
         return lattice.default_name("f", x64), False
     if isinstance(x, (type, str, np.dtype)):
@@ -126,7 +126,7 @@ def operand_of(x: object, x64: bool) -> tuple[str, bool]:
             return lattice.canonical_name(_PY_DEFAULT[cast(type, x)], x64), True
         if x is bool:
             return "bool", False
-        return _explicit(to_dtype(obj).name, x64, obj), False
+        return explicit_dtype_name(to_dtype(obj).name, x64, obj), False
     dt = registry.as_np_dtype(getattr(x, "dtype", None))
     if dt is not None:
         info = _info_of_np_dtype(dt, obj)
@@ -244,7 +244,8 @@ _Key = tuple[tuple[str, bool], ...]
 
 
 @functools.lru_cache(maxsize=8192)
-def _result_cached(ops: _Key, config_: lattice.LatticeConfig) -> tuple[str, bool]:
+def lattice_result(ops: _Key, config_: lattice.LatticeConfig) -> tuple[str, bool]:
+    """``lattice.result_node`` memoized: the (dtype name, weak) of operands given as (name, weak) pairs."""
     return lattice.result_node(ops, config_)
 
 
@@ -252,7 +253,7 @@ def _compute_result(args: tuple[object, ...], cfg: lattice.LatticeConfig) -> tup
     if not args:
         raise ValueError("at least one array or dtype is required")
     x64 = cfg.x64
-    name, weak = _result_cached(tuple([operand_of(a, x64) for a in args]), cfg)
+    name, weak = lattice_result(tuple([operand_of(a, x64) for a in args]), cfg)
     if weak:
         kind = "f" if name in lattice.FLOAT_NAMES else lattice.KIND[name]
         name = lattice.default_name(kind, x64)

@@ -16,7 +16,7 @@ from typing import Any, Final
 import numpy as np
 
 from arraytyping._src import registry
-from arraytyping._src.config import _mode_override, _x64_override, config
+from arraytyping._src.config import current
 from arraytyping._src.runtime import core
 from arraytyping._src.runtime import jaxpr as jx
 from arraytyping._src.runtime import tree
@@ -142,11 +142,9 @@ class JitFunction:
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if core.trace_state.dynamic is not None:
             return self.fun(*args, **kwargs)
-        x64 = _x64_override.get()
-        if x64 is None:
-            x64 = config._x64
-        mode = _mode_override.get() or config._mode
-        sig: list[Any] = [mode, x64]
+        cfg = current()
+        x64 = cfg.x64
+        sig: list[Any] = [cfg.mode, x64]
         bufs = []
         for a in args:
             tp = type(a)
@@ -174,8 +172,9 @@ class JitFunction:
         leaves, in_tree = tree.flatten((args, dynamic))
         if any(isinstance(x, core.Tracer) for x in leaves):
             return self.fun(*args, **kwargs)
-        x64 = config.x64
-        sig: list[Any] = [config.promotion, x64, in_tree]
+        cfg = current()
+        x64 = cfg.x64
+        sig: list[Any] = [cfg.mode, x64, in_tree]
         bufs = []
         for x in leaves:
             tp = type(x)
@@ -208,7 +207,7 @@ class JitFunction:
             entry = self._cache.get(key)
             if entry is not None:
                 return entry
-            x64 = config.x64
+            x64 = current().x64
             avals = [_PY_SCALAR_AVAL[s, x64] if isinstance(s, type) else s for s in arg_sigs]
             fun = self.fun
             if in_tree is None:

@@ -19,7 +19,7 @@ import numpy as np
 from arraytyping import lattice
 from arraytyping._src import registry
 from arraytyping._src.config import config
-from arraytyping._src.promotion import _explicit, _result_cached, operand_of, promote_types, result_type, to_dtype
+from arraytyping._src.promotion import explicit_dtype_name, lattice_result, operand_of, promote_types, result_type, to_dtype
 from arraytyping._src.runtime import lax
 from arraytyping._src.runtime.array import Array, _bind_numpy_functions
 from arraytyping._src.runtime.array_impl import ArrayImpl, check_python_int, device_put
@@ -77,7 +77,7 @@ def _as_dtype(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
 
 
 def _result(*args: Any) -> tuple[np.dtype[Any], bool]:
-    name, weak = _result_cached(tuple(_operand(a) for a in args), config.lattice_config)
+    name, weak = lattice_result(tuple(_operand(a) for a in args), config.lattice_config)
     return registry.INFO[name].dtype, weak
 
 
@@ -395,7 +395,7 @@ def where(condition: Any, x: Any = None, y: Any = None) -> Any:
 
 
 def _canonical_dtype(dtype: Any) -> np.dtype[Any]:
-    name = _explicit(to_dtype(dtype).name, config.x64, dtype)
+    name = explicit_dtype_name(to_dtype(dtype).name, config.x64, dtype)
     return registry.INFO[name].dtype
 
 

@@ -17,7 +17,7 @@ import numpy as np
 from arraytyping import lattice
 from arraytyping._src import registry
 from arraytyping._src.config import config
-from arraytyping._src.promotion import _result_cached
+from arraytyping._src.promotion import lattice_result
 from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.core import Primitive
 
@@ -64,7 +64,7 @@ def _broadcast_scalars(prim: str, *avals: ShapedArray) -> tuple[int, ...]:
 def _weak(avals: Sequence[ShapedArray]) -> bool:
     """The weak flag of an operation on operands of one dtype, decided by the lattice."""
     cfg = config.lattice_config
-    _, weak = _result_cached(tuple((a.name, a.weak_type) for a in avals), cfg)
+    _, weak = lattice_result(tuple((a.name, a.weak_type) for a in avals), cfg)
     return weak
 
 
@@ -281,4 +281,4 @@ iota_p = Primitive("iota", _iota_rule)
 ALL_PRIMITIVES: Final[tuple[Primitive, ...]] = tuple(
     v for v in list(globals().values()) if isinstance(v, Primitive))
 
-_ = lattice  # the lattice decides weak flags through promotion._result_cached
+_ = lattice  # the lattice decides weak flags through promotion.lattice_result
