@@ -1,4 +1,5 @@
-"""The main job on bundled examples: what the lattice says about a few promotions, in the CLI's own words.
+"""The main job on bundled examples: what the lattice says about a few promotions, in the CLI's own words, and a
+jitted function over mixed dtypes with its jaxpr.
 
 Run from the repository root after installing the package: ``python examples/run_examples.py``. Pictures and tables
 are written to ``out/`` (ignored by git).
@@ -11,6 +12,8 @@ import sys
 from pathlib import Path
 
 from arraytyping.cli import main
+
+import mixed_precision  # the runtime: a jitted function over mixed dtypes and its jaxpr
 
 OUT = Path("out")
 
@@ -46,6 +49,9 @@ def _main() -> int:
         failures += int(run(["lattice", "--format", fmt, "-o", str(OUT / f"lattice.{fmt}")]) != 0)
     failures += int(run(["table", "--format", "html", "-o", str(OUT / "table.html")]) != 0)
     failures += int(run(["table", "--short", "--format", "markdown", "-o", str(OUT / "table.md")]) != 0)
+    print("$ python examples/mixed_precision.py", flush=True)
+    mixed_precision.main()
+    print(flush=True)
     print(f"examples done; outputs in {OUT}/; {failures} unexpected results")
     return 1 if failures else 0
 

@@ -1,0 +1,24 @@
+"""The README's main job: the bundled examples run and say what the README promises."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_bundled_examples_run(tmp_path: Path) -> None:
+    out = subprocess.run([sys.executable, str(ROOT / "examples" / "run_examples.py")], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-3000:]
+    text = out.stdout
+    assert "$ arraytyping promote float32 2\nfloat32 (weak_type=False)" in text
+    assert "$ arraytyping promote --x64 uint64 int64\nfloat64 (weak_type=True)" in text
+    assert "scaled_residual(bf16[3], f16[3], 2.0) = Array(5., dtype=float32)" in text
+    assert "{ lambda ; a:bf16[3] b:f16[3] c:f32[]. let" in text
+    assert "float8 + float32     -> TypePromotionError" in text
+    assert "0 unexpected results" in text
+    for name in ("lattice.svg", "lattice.dot", "table.html", "table.md"):
+        assert (tmp_path / "out" / name).stat().st_size > 1000
