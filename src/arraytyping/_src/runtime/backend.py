@@ -8,6 +8,7 @@ jaxlib is imported on first use, so ``import arraytyping`` stays free of it. Eve
 from __future__ import annotations
 
 import importlib.util
+import os
 import sys
 import threading
 from collections.abc import Sequence
@@ -20,7 +21,7 @@ from arraytyping._src.runtime.avals import ShapedArray
 if TYPE_CHECKING:
     from jaxlib import _jax  # type: ignore[attr-defined]
 
-__all__ = ["Backend", "backend", "UnsupportedDTypeError", "check_supported", "UNSUPPORTED_DTYPES"]
+__all__ = ["Backend", "backend", "quiet_cpp_logging", "UnsupportedDTypeError", "check_supported", "UNSUPPORTED_DTYPES"]
 
 UNSUPPORTED_DTYPES: Final[frozenset[str]] = frozenset({"float6_e2m3fn", "float6_e3m2fn", "int1", "uint1"})
 """Dtypes XLA's CPU backend cannot hold: promotion still works on them abstractly (``make_jaxpr``, abstract
@@ -40,6 +41,14 @@ def check_supported(aval: ShapedArray) -> None:
             f"first, e.g. x.astype('float32') on the numpy side.")
 
 
+def quiet_cpp_logging() -> None:
+    """Keep jaxlib's C++ INFO lines (``pjrt_client.cc:... PjRt-IFRT device count``...) off stderr, as JAX does:
+    ``import jax`` sets ``TF_CPP_MIN_LOG_LEVEL=1`` (warnings and errors only) unless the user set it. The C++ side
+    reads the variable once, at its first log line, so this runs before anything from jaxlib is imported; a value
+    the user set (even ``0``, to see everything) is kept."""
+    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
+
+
 def _avoid_failed_jax_lookups() -> None:
     """jaxlib looks up ``jax.core`` and ``jax._src.sharding_impls`` every time it wraps an output buffer. When jax
     is not installed each lookup is a failing file-system search (tens of microseconds per operation); recording
@@ -57,6 +66,7 @@ class Backend:
     """The jaxlib client of one platform with what the runtime needs of it."""
 
     def __init__(self) -> None:
+        quiet_cpp_logging()
         _avoid_failed_jax_lookups()
         from jaxlib import xla_client as xc
 

@@ -27,6 +27,9 @@ class _MLIR:
     """The MLIR context (not thread-safe: every use holds ``lock``) and the jaxlib modules."""
 
     def __init__(self) -> None:
+        from arraytyping._src.runtime.backend import quiet_cpp_logging
+
+        quiet_cpp_logging()
         import jaxlib.mlir._mlir_libs._jax_mlir_ext as jax_mlir_ext
         from jaxlib.mlir import ir
         from jaxlib.mlir.dialects import func
