@@ -117,7 +117,7 @@ def make_result(cfg: object) -> Callable[[Family, str, str], str | None]:
 
 ARITH = Family("arith", "biufc")
 DIV = Family("div", "biufc")
-BIT = Family("bit", "biu")
+BIT = Family("bit", "biu", "biu")
 SHIFT = Family("shift", "biu", "iu")
 FAMILIES = (ARITH, DIV, BIT, SHIFT)
 
