@@ -25,12 +25,15 @@ class Primitive:
     """A primitive operation: a name, an abstract-evaluation rule and (in :mod:`.lowering`) a StableHLO rule."""
 
     def __init__(self, name: str, abstract_eval: Callable[..., list[ShapedArray]], *,
-                 multiple_results: bool = False, hidden_params: frozenset[str] = frozenset()) -> None:
+                 multiple_results: bool = False, hidden_params: frozenset[str] = frozenset(),
+                 hidden_if_empty: frozenset[str] = frozenset()) -> None:
         self.name = name
         self.abstract_eval = abstract_eval
         self.multiple_results = multiple_results
         self.hidden_params = hidden_params
         """Parameters JAX does not print in jaxprs (``shape`` of ``broadcast_in_dim``, ...)."""
+        self.hidden_if_empty = hidden_if_empty
+        """Parameters JAX does not print when empty (``broadcast_dimensions=()``)."""
 
     def bind(self, *args: Any, **params: Any) -> Any:
         return bind(self, args, params)

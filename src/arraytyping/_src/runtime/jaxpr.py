@@ -210,35 +210,132 @@ def _pp_dimension_numbers(dn: Any) -> str:
 
 
 def pp_eqn_params(prim: Primitive, params: Mapping[str, Any]) -> str:
-    shown = [(k, _pp_dimension_numbers(v) if k == "dimension_numbers" else v)
-             for k, v in sorted(params.items()) if k not in prim.hidden_params]
-    if not shown:
-        return ""
-    return "[" + " ".join(f"{k}={_pp_param(v)}" for k, v in shown) + "]"
+    """The shown parameters as one line (``[axes=(0,) out_sharding=None]``), or ``""``."""
+    shown = _shown_params(prim, params)
+    return "[" + " ".join(shown) + "]" if shown else ""
+
+
+def _shown_params(prim: Primitive, params: Mapping[str, Any]) -> list[str]:
+    out = []
+    for k, v in sorted(params.items()):
+        if k in prim.hidden_params or (k in prim.hidden_if_empty and not v):
+            continue
+        out.append(f"{k}={_pp_dimension_numbers(v) if k == 'dimension_numbers' else _pp_param(v)}")
+    return out
+
+
+# A small Wadler/Lindig-style pretty printer with the layout rules of JAX's (``jax._src.pretty_printer``): a group
+# is printed flat when all of it fits in the rest of the line, else its breaks become newlines at the current
+# indentation. Documents are tuples: ("t", text) ("c", docs) ("b", text) ("g", doc) ("n", indent, doc).
+
+Doc = tuple[Any, ...]
+_NIL: Doc = ("c", ())
+
+
+def _text(s: str) -> Doc:
+    return ("t", s)
+
+
+def _concat(*docs: Doc) -> Doc:
+    return ("c", docs)
+
+
+def _brk(s: str = " ") -> Doc:
+    return ("b", s)
+
+
+def _group(d: Doc) -> Doc:
+    return ("g", d)
+
+
+def _nest(n: int, d: Doc) -> Doc:
+    return ("n", n, d)
+
+
+def _join(sep: Doc, docs: Sequence[Doc]) -> Doc:
+    if not docs:
+        return _NIL
+    out = [docs[0]]
+    for d in docs[1:]:
+        out += [sep, d]
+    return ("c", tuple(out))
+
+
+def _flat_width(d: Doc, limit: int) -> int:
+    """The width of ``d`` printed flat, counting stops once past ``limit``."""
+    total = 0
+    stack = [d]
+    while stack and total <= limit:
+        x = stack.pop()
+        tag = x[0]
+        if tag == "t" or tag == "b":
+            total += len(x[1])
+        elif tag == "c":
+            stack.extend(reversed(x[1]))
+        elif tag == "g":
+            stack.append(x[1])
+        else:
+            stack.append(x[2])
+    return total
+
+
+def format_doc(doc: Doc, width: int = 80) -> str:
+    lines: list[str] = []
+    line: list[str] = []
+    k = 0
+    agenda: list[tuple[int, bool, Doc]] = [(0, False, doc)]  # (indent, flat, doc)
+    while agenda:
+        i, flat, d = agenda.pop()
+        tag = d[0]
+        if tag == "t":
+            line.append(d[1])
+            k += len(d[1])
+        elif tag == "c":
+            agenda.extend((i, flat, c) for c in reversed(d[1]))
+        elif tag == "b":
+            if flat:
+                line.append(d[1])
+                k += len(d[1])
+            else:
+                lines.append("".join(line))
+                line = [" " * i]
+                k = i
+        elif tag == "n":
+            agenda.append((i + d[1], flat, d[2]))
+        else:
+            agenda.append((i, flat or _flat_width(d[1], width - k) <= width - k, d[1]))
+    lines.append("".join(line))
+    return "\n".join(lines)
 
 
 def pp_jaxpr(jaxpr: Jaxpr, width: int = 80) -> str:
+    """``jaxpr`` in JAX's format, laid out as JAX lays it out (one line when it fits in ``width``)."""
     names: dict[Var, str] = {}
 
-    def binder(v: Var) -> str:
+    def binder(v: Var) -> Doc:
         names[v] = _name(len(names))
-        return f"{names[v]}:{v.aval.str_short()}"
+        return _text(f"{names[v]}:{v.aval.str_short()}")
 
-    def atom(x: Atom) -> str:
-        return x.pretty() if isinstance(x, Literal) else names.get(x, "?")
+    def atom(x: Atom) -> Doc:
+        return _text(x.pretty() if isinstance(x, Literal) else names.get(x, "?"))
 
-    consts = " ".join(binder(v) for v in jaxpr.constvars)
-    ins = " ".join(binder(v) for v in jaxpr.in_binders)
-    head = f"{{ lambda {consts}; {ins}. let"
-    lines = []
+    def pp_vars(items: list[Doc], separator: str = "") -> Doc:
+        return _nest(2, _group(_join(_concat(_text(separator), _group(_brk())), items)))
+
+    constvars = pp_vars([binder(v) for v in jaxpr.constvars])
+    invars = pp_vars([binder(v) for v in jaxpr.in_binders])
+    eqn_docs = []
     for eqn in jaxpr.eqns:
-        rhs = f"{eqn.primitive.name}{pp_eqn_params(eqn.primitive, eqn.params)}"
-        rhs = " ".join([rhs, *(atom(x) for x in eqn.inputs)])
-        lhs = " ".join(binder(v) for v in eqn.out_binders)
-        lines.append(f"{lhs} = {rhs}")
-    outs = ", ".join(atom(x) for x in jaxpr.outs)
-    tail = f"in ({outs}{',' if len(jaxpr.outs) == 1 else ''}) }}"
-    one_line = " ".join([head, *lines, tail])
-    if len(one_line) <= width and "\n" not in one_line:
-        return one_line
-    return "\n".join([head, *("    " + ln for ln in lines), "  " + tail])
+        ins = pp_vars([atom(x) for x in eqn.inputs])
+        lhs = pp_vars([binder(v) for v in eqn.out_binders])
+        shown = _shown_params(eqn.primitive, eqn.params)
+        params = _NIL if not shown else _group(_concat(
+            _nest(2, _concat(_text("["), _brk(""), _join(_brk(), [_text(p) for p in shown]))),
+            _brk(""), _text("]")))
+        eqn_docs.append(_concat(lhs, _text(" = "), _text(eqn.primitive.name), params, _text(" "), ins))
+    outs = _concat(_text("("), pp_vars([atom(x) for x in jaxpr.outs], ","),
+                   _text(",)" if len(jaxpr.outs) == 1 else ")"))
+    doc = _concat(_group(_nest(2, _concat(
+        _text("{ "), _text("lambda "), constvars, _text("; "), invars, _text(". "), _text("let"),
+        _nest(2, _concat(_brk(), _join(_brk("; "), eqn_docs))), _brk(), _text("in "), outs))), _text(" }"))
+    return format_doc(doc, width)

@@ -12,7 +12,7 @@ import builtins
 import math
 import operator
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -39,6 +39,7 @@ __all__ = [
 ]
 
 _PY_SCALARS = (bool, int, float, complex)
+BOOL: Final = np.dtype(bool)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -87,16 +88,31 @@ def promote_args(*args: Any) -> list[Any]:
     return _promote_shapes([_as_dtype(a, dtype, weak) for a in args])
 
 
-def _default_inexact(kind: str) -> np.dtype[Any]:
-    return registry.INFO[lattice.default_name("c" if kind == "c" else "f", config.x64)].dtype
+_F32: Final = np.dtype("float32")
+_F64: Final = np.dtype("float64")
+
+
+def to_inexact_dtype(dtype: np.dtype[Any]) -> np.dtype[Any]:
+    """JAX's ``dtypes.to_inexact_dtype``: bool and integers of up to 32 bits become float32, 64-bit integers float64
+    (float32 with x64 off); inexact dtypes stay. (Not the default float: ``int32 / int32`` is float32 even with
+    x64, as in JAX.)"""
+    info = registry.info_of_dtype(dtype)
+    assert info is not None
+    if info.kind in "fc":
+        return dtype
+    return _F64 if info.bits > 32 and config.x64 else _F32
+
+
+def _upcast_f16(dtype: np.dtype[Any]) -> np.dtype[Any]:
+    """float16 and bfloat16 reductions compute in float32 (JAX's ``_upcast_f16``)."""
+    return _F32 if registry.info_of_dtype(dtype).name in ("float16", "bfloat16") else dtype  # type: ignore[union-attr]
 
 
 def promote_args_inexact(*args: Any) -> list[Any]:
-    """Like :func:`promote_args`, then integers and bool become the default float dtype (weak flag kept)."""
+    """Like :func:`promote_args`, then bool and integers become inexact (:func:`to_inexact_dtype`; weak flag
+    kept), as JAX's ``promote_dtypes_inexact``."""
     dtype, weak = _result(*args)
-    if registry.info_of_dtype(dtype).kind not in "fc":  # type: ignore[union-attr]
-        dtype = _default_inexact("f")
-    return _promote_shapes([_as_dtype(a, dtype, weak) for a in args])
+    return _promote_shapes([_as_dtype(a, to_inexact_dtype(dtype), weak) for a in args])
 
 
 def _shape(x: Any) -> tuple[int, ...]:
@@ -432,23 +448,45 @@ def _axes(axis: Any, ndim: int, name: str) -> tuple[int, ...]:
     return tuple(sorted(out))
 
 
-def _keepdims(x: Any, axes: tuple[int, ...], in_shape: tuple[int, ...], keepdims: bool) -> Any:
-    if not keepdims:
+def _keepdims(x: Any, axes: tuple[int, ...], keepdims: bool) -> Any:
+    """Reinsert the reduced axes as size 1 (JAX's ``lax.expand_dims``: a ``broadcast_in_dim``)."""
+    if not keepdims or not axes:
         return x
-    return lax.reshape(x, tuple(1 if i in axes else s for i, s in enumerate(in_shape)))
+    s = _shape(x)
+    n = len(s) + len(axes)
+    kept = tuple(i for i in range(n) if i not in axes)
+    out_shape = list(s)
+    for a in axes:
+        out_shape.insert(a, 1)
+    return lax.broadcast_in_dim(x, tuple(out_shape), kept)
 
 
-def _upcast_int(x: Any) -> Any:
-    """Sums and products of bool and narrow integers accumulate in the default integer dtype (as JAX does)."""
-    name, weak = _operand(x)
-    info = registry.INFO[name]
+def _promote_integer_dtype(dtype: np.dtype[Any]) -> np.dtype[Any]:
+    """Sums and products of bool and narrow integers accumulate in the default (unsigned) integer dtype, as JAX's
+    ``_promote_integer_dtype`` (int32/uint32, or int64/uint64 with x64)."""
+    info = registry.info_of_dtype(dtype)
+    assert info is not None
+    bits = 64 if config.x64 else 32
     if info.kind == "b":
-        target = lattice.default_name("i", config.x64)
-    elif info.kind in "iu" and info.bits < (64 if config.x64 else 32):
-        target = lattice.default_name(info.kind, config.x64)
-    else:
-        return x
-    return lax.convert_element_type(x, registry.INFO[target].dtype, weak)
+        return registry.INFO[lattice.default_name("i", config.x64)].dtype
+    if info.kind in "iu" and info.bits < bits:
+        return registry.INFO[lattice.default_name(info.kind, config.x64)].dtype
+    return dtype
+
+
+def _sum_like(kind: str, a: Any, axes: tuple[int, ...], keepdims: bool, dtype: np.dtype[Any] | None) -> Any:
+    """JAX's ``_reduction`` for sum and prod: bool becomes int32 (``_cast_to_numeric``), the result dtype is the
+    promoted integer dtype (or ``dtype``), float16/bfloat16 are summed in float32 unless ``dtype`` is given, and
+    the result is converted to the result dtype."""
+    name, weak = _operand(a)
+    if name == "bool":
+        a = lax.convert_element_type(a, registry.INFO["int32"].dtype, weak)
+    in_dtype = lax.aval_of(a).dtype
+    result_dtype = _promote_integer_dtype(in_dtype) if dtype is None else dtype
+    computation = _upcast_f16(result_dtype) if dtype is None else result_dtype
+    a = lax.convert_element_type(a, computation, False)
+    out = _keepdims(lax.reduce(kind, a, axes), axes, keepdims)
+    return lax.convert_element_type(out, result_dtype, False)
 
 
 def _reduction(kind: str, name: str) -> JitFunction:
@@ -457,12 +495,14 @@ def _reduction(kind: str, name: str) -> JitFunction:
         shape = _shape(a)
         axes = _axes(axis, len(shape), name)
         if kind in ("sum", "prod"):
-            a = _upcast_int(a)
-        elif kind in ("or", "and"):
-            a = _to_bool(a)
-        elif kind in ("max", "min") and 0 in [shape[i] for i in axes]:
+            return _sum_like(kind, a, axes, keepdims, None)
+        if kind in ("or", "and"):  # JAX's _cast_to_bool: a conversion, not a comparison with 0
+            a = lax.convert_element_type(a, BOOL, False)
+        elif 0 in [shape[i] for i in axes]:
             raise ValueError(f"{name} of an empty array has no identity; pass a non-empty array")
-        return _keepdims(lax.reduce(kind, a, axes), axes, shape, keepdims)
+        else:
+            a = lax.convert_element_type(a, lax.aval_of(a).dtype, False)
+        return _keepdims(lax.reduce(kind, a, axes), axes, keepdims)
     body.__name__ = name
     return _jitted(body, name)
 
@@ -506,13 +546,16 @@ def all(a: Any, axis: Any = None, keepdims: bool = False) -> Any:
 
 
 def _mean_body(a: Any, *, axis: Any = None, keepdims: bool = False) -> Any:
-    a = promote_args_inexact(a)[0]
+    """JAX's ``_mean``: sum in the inexact dtype (float32 for float16/bfloat16), divide by the count, convert."""
+    a = promote_args(a)[0]
     shape = _shape(a)
     axes = _axes(axis, len(shape), "mean")
+    result_dtype = to_inexact_dtype(lax.aval_of(a).dtype)
+    computation = _upcast_f16(result_dtype)
     count = math.prod(shape[i] for i in axes)
-    total = _keepdims(lax.reduce("sum", a, axes), axes, shape, keepdims)
-    t = lax.aval_of(total)
-    return lax.div(total, lax.const(count, ShapedArray((), t.dtype, t.weak_type)))
+    total = _sum_like("sum", a, axes, keepdims, computation)
+    out = lax.div(total, lax.const(count, ShapedArray((), computation, False)))
+    return lax.convert_element_type(out, result_dtype, False)
 
 
 _mean = _jitted(_mean_body, "mean")
@@ -593,6 +636,9 @@ def broadcast_to(a: Any, shape: Any) -> Any:
 
 
 def _matmul_body(a: Any, b: Any) -> Any:
+    """JAX's ``matmul``: vectors contract directly (no reshapes), batch dimensions of size 1 are squeezed, one
+    ``dot_general`` then a transpose into numpy's output order. Unlike JAX, operands are first converted to their
+    common dtype (our ``dot_general`` takes one dtype)."""
     dtype, weak = _result(a, b)
     a, b = _as_dtype(a, dtype, weak), _as_dtype(b, dtype, weak)
     sa, sb = _shape(a), _shape(b)
@@ -600,26 +646,60 @@ def _matmul_body(a: Any, b: Any) -> Any:
         raise ValueError("matmul: operands must be at least 1-dimensional (use multiply for scalars)")
     if _kind_of(a) == "b":
         raise TypeError("matmul of bool arrays is not supported; cast to an integer dtype first")
-    squeeze_a, squeeze_b = len(sa) == 1, len(sb) == 1
-    if squeeze_a:
-        a, sa = lax.reshape(a, (1, sa[0])), (1, sa[0])
-    if squeeze_b:
-        b, sb = lax.reshape(b, (sb[0], 1)), (sb[0], 1)
-    if sa[-1] != sb[-2]:
+    a_is_mat, b_is_mat = len(sa) > 1, len(sb) > 1
+    if sa[-1] != (sb[-2] if b_is_mat else sb[0]):
         raise ValueError(f"matmul: contracting dimensions differ: {sa} @ {sb}")
-    batch = tuple(np.broadcast_shapes(sa[:-2], sb[:-2]))
-    nb = len(batch)
-    if sa[:-2] != batch:
-        a = lax.broadcast_in_dim(a, batch + sa[-2:], tuple(range(nb - len(sa) + 2, nb + 2)))
-    if sb[:-2] != batch:
-        b = lax.broadcast_in_dim(b, batch + sb[-2:], tuple(range(nb - len(sb) + 2, nb + 2)))
-    dn = (((nb + 1,), (nb,)), (tuple(range(nb)), tuple(range(nb))))
-    out = lax.dot_general(a, b, dn, dtype)
-    if squeeze_a or squeeze_b:
-        shape = _shape(out)
-        dims = ([nb] if squeeze_a else []) + ([len(shape) - 1] if squeeze_b else [])
-        out = lax.squeeze(out, dims)
-    return out
+    a_bd: tuple[int | None, ...] = sa[:-2] if a_is_mat else ()
+    b_bd: tuple[int | None, ...] = sb[:-2] if b_is_mat else ()
+    nb = builtins.max(len(a_bd), len(b_bd))
+    a_bd = (None,) * (nb - len(a_bd)) + a_bd
+    b_bd = (None,) * (nb - len(b_bd)) + b_bd
+    a_squeeze: list[int] = []
+    b_squeeze: list[int] = []
+    both_squeeze: list[int] = []
+    a_batch: list[int] = []
+    b_batch: list[int] = []
+    idx_batch: list[int] = []
+    idx_a: list[int] = []
+    idx_b: list[int] = []
+    for i, (da, db) in enumerate(zip(a_bd, b_bd)):
+        if da is None:
+            idx_b.append(i)
+        elif db is None:
+            idx_a.append(i)
+        elif da == 1 and db == 1:
+            a_squeeze.append(len(idx_batch) + len(idx_a) + len(a_squeeze))
+            b_squeeze.append(len(idx_batch) + len(idx_b) + len(b_squeeze))
+            both_squeeze.append(i)
+        elif da == 1:
+            idx_b.append(i)
+            a_squeeze.append(len(idx_batch) + len(idx_a) + len(a_squeeze))
+        elif db == 1:
+            idx_a.append(i)
+            b_squeeze.append(len(idx_batch) + len(idx_b) + len(b_squeeze))
+        elif da == db:
+            a_batch.append(len(idx_batch) + len(idx_a))
+            b_batch.append(len(idx_batch) + len(idx_b))
+            idx_batch.append(i)
+        else:
+            raise ValueError(f"matmul: batch dimensions do not broadcast: {sa} @ {sb}")
+    if a_is_mat:
+        idx_a.append(nb)
+    if b_is_mat:
+        idx_b.append(nb + a_is_mat)
+    perm = tuple(int(p) for p in np.argsort(np.array(idx_batch + idx_a + idx_b, dtype=np.int64)))
+    a, b = lax.squeeze(a, a_squeeze), lax.squeeze(b, b_squeeze)
+    nda, ndb = len(_shape(a)), len(_shape(b))
+    dn = (((nda - 1,), (ndb - 1 - b_is_mat,)), (tuple(a_batch), tuple(b_batch)))
+    out = lax.transpose(lax.dot_general(a, b, dn, dtype), perm)
+    if both_squeeze:
+        s = _shape(out)
+        out_shape = list(s)
+        for d in both_squeeze:
+            out_shape.insert(d, 1)
+        out = lax.broadcast_in_dim(out, tuple(out_shape), tuple(i for i in range(len(out_shape))
+                                                                 if i not in both_squeeze))
+    return lax.convert_element_type(out, dtype, weak)
 
 
 matmul = _jitted(_matmul_body, "matmul")

@@ -80,7 +80,9 @@ def _compare_rule(name: str, kinds: str) -> Any:
     def rule(x: ShapedArray, y: ShapedArray) -> list[ShapedArray]:
         _same_dtype(name, x, y)
         _check_kinds(name, kinds, x)
-        return [ShapedArray(_broadcast_scalars(name, x, y), BOOL, False)]
+        # JAX's n-ary weak-type rule: weak when every operand is, even for the bool result (``x >= 1.5`` with ``x``
+        # weak is a weak bool). Promotion treats a weak bool as bool, so this only shows in the jaxpr.
+        return [ShapedArray(_broadcast_scalars(name, x, y), BOOL, x.weak_type and y.weak_type)]
     return rule
 
 
@@ -183,7 +185,8 @@ def _broadcast_in_dim_rule(x: ShapedArray, *, shape: tuple[int, ...], broadcast_
 
 
 broadcast_in_dim_p = Primitive("broadcast_in_dim", _broadcast_in_dim_rule,
-                               hidden_params=frozenset({"shape", "sharding"}))
+                               hidden_params=frozenset({"shape", "sharding"}),
+                               hidden_if_empty=frozenset({"broadcast_dimensions"}))
 
 
 def _reshape_rule(x: ShapedArray, *, new_sizes: tuple[int, ...], dimensions: None = None, sharding: None = None
@@ -245,7 +248,7 @@ def _reduce_rule(name: str, kinds: str) -> Any:
 
 
 reduce_sum_p = Primitive("reduce_sum", _reduce_rule("reduce_sum", NUM))
-reduce_prod_p = Primitive("reduce_prod", _reduce_rule("reduce_prod", NUM))
+reduce_prod_p = Primitive("reduce_prod", _reduce_rule("reduce_prod", NUM), hidden_params=frozenset({"out_sharding"}))
 reduce_max_p = Primitive("reduce_max", _reduce_rule("reduce_max", ANY), hidden_params=frozenset({"out_sharding"}))
 reduce_min_p = Primitive("reduce_min", _reduce_rule("reduce_min", ANY), hidden_params=frozenset({"out_sharding"}))
 reduce_or_p = Primitive("reduce_or", _reduce_rule("reduce_or", INT), hidden_params=frozenset({"out_sharding"}))

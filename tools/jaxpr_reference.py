@@ -1,0 +1,200 @@
+"""Write JAX 0.10.2's jaxprs of a set of small functions to ``tests/data/jaxpr_reference.json``.
+
+Like ``tools/jax_reference.py`` this is a place that imports ``jax``, and it runs in JAX's own virtual environment
+(never the project's)::
+
+    python tools/jaxpr_reference.py --venv .jaxref-venv      # creates the venv if needed, then re-runs itself in it
+
+Each function is a *source string* over a neutral namespace: ``np`` is ``jax.numpy`` here and ``arraytyping.numpy``
+in ``tests/runtime/test_jaxpr_conformance.py``, which evaluates the same strings. Arguments are abstract, written
+``DTYPE[SHAPE]`` with a trailing ``*`` for a weakly typed one (``float32*[]``). For every function and every
+configuration (promotion mode x x64) the reference holds JAX's printed jaxpr and its equations with nested ``jit``
+calls inlined: primitive name, shown parameters, input atoms (variables by type, literals by value and type) and
+output types, each type as ``f32[2,3]`` plus ``*`` when weakly typed. A configuration where JAX raises records the
+exception class and message instead.
+
+No ``jax`` is needed to read the function table (``FUNCTIONS``): the test imports it from here.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "tests" / "data" / "jaxpr_reference.json"
+PINS = ["jax==0.10.2", "jaxlib==0.10.2"]
+CONFIGS = [("standard", False), ("standard", True), ("strict", False), ("strict", True)]
+
+# name -> (source, argument specs). Keep names stable: the test refers to them.
+FUNCTIONS: dict[str, tuple[str, list[str]]] = {
+    # mixed dtypes
+    "add_f32_i8": ("lambda x, y: x + y", ["float32[2,3]", "int8[2,3]"]),
+    "add_bf16_f16": ("lambda x, y: x + y", ["bfloat16[3]", "float16[3]"]),
+    "add_u8_i8": ("lambda x, y: x + y", ["uint8[3]", "int8[3]"]),
+    "add_u64_i64": ("lambda x, y: x + y", ["uint64[3]", "int64[3]"]),
+    "mul_i32_c64": ("lambda x, y: x * y", ["int32[3]", "complex64[3]"]),
+    # Python scalars (weak)
+    "mul_py_int": ("lambda x: x * 2", ["float32[2,3]"]),
+    "add_py_float_to_i8": ("lambda x: x + 2.0", ["int8[2,3]"]),
+    "add_py_int_i8": ("lambda x: x + 100", ["int8[4]"]),
+    "rsub_py_int": ("lambda x: 3 - x", ["int32[3]"]),
+    "add_py_complex": ("lambda x: x + 1j", ["float32[3]"]),
+    "weak_arg_times_int": ("lambda x: x * 2", ["float32*[]"]),
+    "weak_arg_plus_array": ("lambda x, y: x + y", ["float32*[]", "bfloat16[3]"]),
+    "weak_only": ("lambda: 2.0 * 3", []),
+    "chain_weak": ("lambda x: (x * 2 + 1.0) / 4", ["int16[3]"]),
+    # comparisons
+    "lt_py_int": ("lambda x: x < 2", ["float32[2,3]"]),
+    "eq_i8_f32": ("lambda x, y: x == y", ["int8[3]", "float32[3]"]),
+    "ge_i32_py_float": ("lambda x: x >= 1.5", ["int32[3]"]),
+    # division
+    "truediv_ints": ("lambda x, y: x / y", ["int32[3]", "int32[3]"]),
+    "pow_int": ("lambda x: x ** 2", ["float32[3]"]),
+    # reductions
+    "sum_i8": ("lambda x: np.sum(x)", ["int8[2,3]"]),
+    "sum_axis_f32": ("lambda x: np.sum(x, axis=1)", ["float32[2,3]"]),
+    "sum_bool": ("lambda x: np.sum(x)", ["bool[4]"]),
+    "mean_i32": ("lambda x: np.mean(x)", ["int32[2,3]"]),
+    "mean_f32_axis": ("lambda x: np.mean(x, axis=0)", ["float32[4,3]"]),
+    "mean_f16": ("lambda x: np.mean(x)", ["float16[4]"]),
+    "sum_f16_keepdims": ("lambda x: np.sum(x, axis=0, keepdims=True)", ["bfloat16[2,3]"]),
+    "prod_u8": ("lambda x: np.prod(x)", ["uint8[3]"]),
+    "any_f32": ("lambda x: np.any(x)", ["float32[3]"]),
+    "mean_bool": ("lambda x: np.mean(x)", ["bool[4]"]),
+    "max_u8": ("lambda x: np.max(x)", ["uint8[5]"]),
+    "max_axis_f32": ("lambda x: x.max(axis=0)", ["float32[2,3]"]),
+    "min_keepdims": ("lambda x: np.min(x, axis=1, keepdims=True)", ["int32[2,3]"]),
+    # broadcasting
+    "bcast_add": ("lambda x, y: x + y", ["float32[3,1]", "float32[4]"]),
+    "bcast_mixed": ("lambda x, y: x * y", ["int32[3,1]", "float32[1,4]"]),
+    # where
+    "where_mixed": ("lambda x, y: np.where(x > 0, x, y)", ["float32[2,3]", "int8[2,3]"]),
+    "where_py_scalar": ("lambda c, x: np.where(c, x, 0.0)", ["bool[3]", "int32[3]"]),
+    # astype
+    "astype_i16": ("lambda x: x.astype(np.int16)", ["float32[2,3]"]),
+    "astype_bool": ("lambda x: x.astype(np.bool_)", ["float32[3]"]),
+    "astype_f64": ("lambda x: x.astype(np.float64)", ["int32[3]"]),
+    "astype_weak_to_same": ("lambda x: x.astype(np.float32)", ["float32*[3]"]),
+    # matmul
+    "matmul_f32": ("lambda x, y: x @ y", ["float32[2,3]", "float32[3,4]"]),
+    "matvec_f32": ("lambda x, y: x @ y", ["float32[2,3]", "float32[3]"]),
+    "vecmat_i32": ("lambda x, y: x @ y", ["int32[3]", "int32[3,2]"]),
+    "matmul_batched": ("lambda x, y: x @ y", ["float32[5,1,2,3]", "float32[4,3,2]"]),
+    "matmul_f32_i8": ("lambda x, y: x @ y", ["float32[2,3]", "int8[3,4]"]),
+    # indexing
+    "index_int": ("lambda x: x[1]", ["float32[2,3]"]),
+    "index_int_slice": ("lambda x: x[0, 1:]", ["float32[2,3]"]),
+    "index_reverse": ("lambda x: x[::-1]", ["int32[4]"]),
+    "weak_compare_then_where": ("lambda x: np.where(x > 1, x, 2)", ["float32*[3]"]),
+    "exp_int": ("lambda x: np.exp(x)", ["int16[3]"]),
+    "index_newaxis": ("lambda x: x[:, None]", ["float32[3]"]),
+}
+
+
+def parse_spec(spec: str) -> tuple[str, tuple[int, ...], bool]:
+    """``"float32*[2,3]"`` -> ``("float32", (2, 3), True)``."""
+    head, _, dims = spec.partition("[")
+    weak = head.endswith("*")
+    shape = tuple(int(d) for d in dims.rstrip("]").split(",") if d)
+    return head.rstrip("*"), shape, weak
+
+
+def ensure_venv(venv: Path) -> None:
+    py = venv / "bin" / "python"
+    if not py.exists():
+        subprocess.check_call([sys.executable, "-m", "venv", str(venv)])
+        subprocess.check_call([str(py), "-m", "pip", "install", "-q", *PINS])
+    os.execv(str(py), [str(py), __file__, "--inside"])
+
+
+def main_inside() -> None:
+    os.environ.setdefault("JAX_PLATFORMS", "cpu")
+    import jax
+    import jax.numpy as jnp
+    import jaxlib
+    import ml_dtypes
+    import numpy as np
+    from jax.extend import core as jcore
+
+    def np_dtype(name: str) -> Any:
+        return np.dtype(getattr(ml_dtypes, name)) if hasattr(ml_dtypes, name) else np.dtype(name)
+
+    def aval_str(aval: Any) -> str:
+        return aval.str_short(short_dtypes=True) + ("*" if aval.weak_type else "")
+
+    def atom_str(x: Any) -> str:
+        if isinstance(x, jcore.Literal):
+            return f"{np.asarray(x.val).item()!r}:{aval_str(x.aval)}"
+        return aval_str(x.aval)
+
+    def flat_eqns(jaxpr: Any, nested: str | None = None) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        for eqn in jaxpr.eqns:
+            inner = eqn.params.get("jaxpr")
+            if eqn.primitive.name in ("jit", "pjit", "closed_call") and inner is not None:
+                inner_jaxpr = getattr(inner, "jaxpr", inner)
+                out += flat_eqns(inner_jaxpr, str(eqn.params.get("name", eqn.primitive.name)))
+                continue
+            out.append({
+                "prim": eqn.primitive.name,
+                "params": {k: str(v) for k, v in sorted(eqn.params.items())},
+                "in": [atom_str(x) for x in eqn.invars],
+                "out": [aval_str(v.aval) for v in eqn.outvars],
+                **({"nested_in": nested} if nested else {}),
+            })
+        return out
+
+    configs: dict[str, Any] = {}
+    for mode, x64 in CONFIGS:
+        jax.config.update("jax_numpy_dtype_promotion", mode)
+        jax.config.update("jax_enable_x64", x64)
+        key = f"{mode}-{'x64' if x64 else 'x32'}"
+        print("config", key, file=sys.stderr)
+        cfg: dict[str, Any] = {}
+        for name, (src, specs) in FUNCTIONS.items():
+            fn = eval(src, {"np": jnp})  # noqa: S307 - our own table
+            args = []
+            for spec in specs:
+                dt, shape, weak = parse_spec(spec)
+                args.append(jax.ShapeDtypeStruct(shape, np_dtype(dt), weak_type=weak))
+            try:
+                closed = jax.make_jaxpr(fn)(*args)
+            except Exception as e:  # noqa: BLE001 - recorded
+                cfg[name] = {"error": type(e).__name__, "message": str(e)}
+                continue
+            cfg[name] = {
+                "text": closed.pretty_print(use_color=False),
+                "in_avals": [aval_str(a) for a in closed.in_avals],
+                "out_avals": [aval_str(a) for a in closed.out_avals],
+                "outs": [atom_str(x) for x in closed.jaxpr.outvars],
+                "eqns": flat_eqns(closed.jaxpr),
+                "nested": any(e.primitive.name in ("jit", "pjit", "closed_call") for e in closed.jaxpr.eqns),
+            }
+        configs[key] = cfg
+
+    data = {
+        "generator": "tools/jaxpr_reference.py",
+        "versions": {"jax": jax.__version__, "jaxlib": jaxlib.__version__, "numpy": np.__version__,
+                     "ml_dtypes": ml_dtypes.__version__},
+        "functions": {name: {"source": src, "args": specs} for name, (src, specs) in FUNCTIONS.items()},
+        "configs": configs,
+    }
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    OUT.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+    print(f"wrote {OUT}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--venv", type=Path, default=ROOT / ".jaxref-venv", help="virtual env with jax==0.10.2")
+    parser.add_argument("--inside", action="store_true", help=argparse.SUPPRESS)
+    ns = parser.parse_args()
+    if ns.inside:
+        main_inside()
+    else:
+        ensure_venv(ns.venv.resolve())
