@@ -80,12 +80,13 @@ def section_keys() -> dict[str, list[str]]:
     }
 
 
-def ensure_venv(venv: Path) -> None:
+def ensure_venv(venv: Path, script: str = __file__) -> None:
+    """Create ``venv`` with jax (once), then re-run ``script`` inside it with ``--inside``."""
     py = venv / "bin" / "python"
     if not py.exists():
         subprocess.check_call([sys.executable, "-m", "venv", str(venv)])
         subprocess.check_call([str(py), "-m", "pip", "install", "-q", *PINS])
-    os.execv(str(py), [str(py), __file__, "--inside"])
+    os.execv(str(py), [str(py), script, "--inside"])
 
 
 def main_inside() -> None:

@@ -1,0 +1,89 @@
+"""Each binary operation's result dtype and weak flag, held to JAX 0.10.2 for every operand pair and config."""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from arraytyping import lattice, op_rules
+from reference import CONFIG_KEYS
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "tests" / "data" / "jax_ops_reference.json"
+PY = {"int": ("int", True), "float": ("float", True), "complex": ("complex", True), "bool": ("bool", False)}
+
+
+@functools.cache
+def load() -> dict[str, Any]:
+    return json.loads(DATA.read_text())  # type: ignore[no-any-return]
+
+
+def _generator() -> Any:
+    spec = importlib.util.spec_from_file_location("jax_ops_reference", ROOT / "tools" / "jax_ops_reference.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def ours(op: str, key: str, cfg: lattice.LatticeConfig) -> str:
+    specs = key.split("|")
+    operands = []
+    for spec in specs:
+        kind, _, name = spec.partition(":")
+        operands.append(PY[name] if kind == "py" else (lattice.canonical_name(name, cfg.x64), kind == "warr"))
+    try:
+        name, weak = op_rules.binary_result(op, operands, cfg, python_scalars=[s.startswith("py:") for s in specs])
+    except lattice.TypePromotionError:
+        return "error:TypePromotionError"
+    except op_rules.OperandTypeError:
+        return "error:TypeError"
+    except op_rules.OperandValueError:
+        return "error:ValueError"
+    return name + ("*" if weak else "")
+
+
+@pytest.mark.parametrize("config_key", sorted(CONFIG_KEYS))
+@pytest.mark.parametrize("op", _generator().OPS)
+def test_agrees_with_jax_for_every_pair(op: str, config_key: str) -> None:
+    table: dict[str, str] = load()["ops"][op][config_key]
+    cfg = CONFIG_KEYS[config_key]
+    mismatches = [f"{k}: JAX {v}, ours {ours(op, k, cfg)}" for k, v in table.items() if ours(op, k, cfg) != v]
+    assert not mismatches, f"{len(mismatches)}/{len(table)} differ:\n" + "\n".join(mismatches[:30])
+
+
+def test_reference_is_complete_for_its_generator() -> None:
+    gen = _generator()
+    data = load()
+    assert data["versions"]["jax"] == "0.10.2"
+    assert set(data["ops"]) == set(gen.OPS)
+    for op in gen.OPS:
+        for config_key in CONFIG_KEYS:
+            assert set(data["ops"][op][config_key]) == set(gen.keys()), (op, config_key)
+
+
+def test_every_family_is_covered_by_the_reference() -> None:
+    covered = {op_rules.FAMILY[op] for op in _generator().OPS}
+    assert covered == set(op_rules.FAMILY.values())
+
+
+def test_unknown_operation_is_named() -> None:
+    with pytest.raises(ValueError, match="unknown binary operation 'hypot'"):
+        op_rules.binary_result("hypot", [("float32", False), ("float32", False)])
+
+
+def test_module_imports_only_the_standard_library() -> None:
+    # arraytyping/__init__ imports numpy; load the two pure modules without the package's __init__.
+    code = ("import importlib.util, sys, types; pkg = types.ModuleType('arraytyping'); pkg.__path__ = [%r]; "
+            "sys.modules['arraytyping'] = pkg; import arraytyping.lattice, arraytyping.op_rules; "
+            "bad = sorted(k for k in sys.modules if k.split('.')[0] in {'numpy', 'ml_dtypes', 'jaxlib'}); "
+            "assert not bad, bad; print('ok')") % str(ROOT / "src" / "arraytyping")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr
