@@ -6,7 +6,7 @@ that stage functions into jaxprs for :func:`jit`) with JAX 0.10.2's semantics. :
 ``jax.numpy``-style API.
 """
 
-from arraytyping import dtypes, lattice
+from arraytyping import dtypes, lattice, op_rules
 from arraytyping._src.config import config, dtype_promotion, enable_x64
 from arraytyping._src.dtype_queries import finfo, iinfo, isdtype, issubdtype
 from arraytyping._src.promotion import canonicalize_dtype, promote_types
@@ -34,6 +34,6 @@ __all__ = [
     "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2",
     "float8_e5m2fnuz", "float8_e8m0fnu", "float16", "float32", "float64", "floating", "generic", "iinfo", "inexact",
     "int1", "int2", "int4", "int8", "int16", "int32", "int64", "integer", "isdtype", "issubdtype", "lattice",
-    "number", "promote_types", "result_type", "signedinteger", "uint1", "uint2", "uint4", "uint8", "uint16",
+    "number", "op_rules", "promote_types", "result_type", "signedinteger", "uint1", "uint2", "uint4", "uint8", "uint16",
     "uint32", "uint64", "unsignedinteger",
 ]
