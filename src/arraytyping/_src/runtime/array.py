@@ -7,7 +7,7 @@ tracers behave identically; subclasses provide ``aval`` and the conversions to c
 from __future__ import annotations
 
 import abc
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
@@ -17,6 +17,29 @@ from arraytyping._src.runtime.avals import ShapedArray
 __all__ = ["Array"]
 
 _jnp: Any = None  # arraytyping._src.runtime.numpy_functions, bound below (circular import)
+
+_ACCEPTED_OPERANDS: tuple[type, ...] = (int, float, complex, np.generic, np.ndarray)
+"""Operand types the operators take besides arrays (``bool`` is an ``int``), as JAX's ``_accepted_binop_types``."""
+_REJECTED_OPERANDS: frozenset[type] = frozenset({list, tuple, set, dict})
+
+
+def _binop(name: str, opchar: str, *, swap: bool = False) -> Callable[[Array, object], Array]:
+    """The operator method calling ``arraytyping.numpy.<name>``: arrays, numpy values and Python scalars are
+    operands; lists, tuples, sets and dicts are refused; any other type gets ``NotImplemented``, so its own
+    reflected operator can run (JAX's ``_defer_to_unrecognized_arg``)."""
+
+    def method(self: Array, other: object) -> Array:
+        if isinstance(other, (Array, *_ACCEPTED_OPERANDS)):
+            fn = getattr(_jnp, name)
+            return fn(other, self) if swap else fn(self, other)  # type: ignore[no-any-return]
+        if type(other) in _REJECTED_OPERANDS:
+            left, right = (other, self) if swap else (self, other)
+            raise TypeError(f"unsupported operand type(s) for {opchar}: {type(left).__name__!r} and "
+                            f"{type(right).__name__!r}")
+        return NotImplemented  # type: ignore[no-any-return]
+
+    method.__name__ = f"__{'r' if swap else ''}{name}__"
+    return method
 
 
 class Array(abc.ABC):
@@ -84,39 +107,46 @@ class Array(abc.ABC):
 
     __hash__ = None  # type: ignore[assignment]
 
-    # Arithmetic ---------------------------------------------------------------------------------------------------
+    # Arithmetic and comparisons: the arraytyping.numpy functions, deferring to other types as JAX does ---------
 
-    def __add__(self, other: Any) -> Array: return _jnp.add(self, other)  # type: ignore[no-any-return]
-    def __radd__(self, other: Any) -> Array: return _jnp.add(other, self)  # type: ignore[no-any-return]
-    def __sub__(self, other: Any) -> Array: return _jnp.subtract(self, other)  # type: ignore[no-any-return]
-    def __rsub__(self, other: Any) -> Array: return _jnp.subtract(other, self)  # type: ignore[no-any-return]
-    def __mul__(self, other: Any) -> Array: return _jnp.multiply(self, other)  # type: ignore[no-any-return]
-    def __rmul__(self, other: Any) -> Array: return _jnp.multiply(other, self)  # type: ignore[no-any-return]
-    def __truediv__(self, other: Any) -> Array: return _jnp.true_divide(self, other)  # type: ignore[no-any-return]
-    def __rtruediv__(self, other: Any) -> Array: return _jnp.true_divide(other, self)  # type: ignore[no-any-return]
-    def __floordiv__(self, other: Any) -> Array: return _jnp.floor_divide(self, other)  # type: ignore[no-any-return]
-    def __rfloordiv__(self, other: Any) -> Array: return _jnp.floor_divide(other, self)  # type: ignore[no-any-return]
-    def __mod__(self, other: Any) -> Array: return _jnp.remainder(self, other)  # type: ignore[no-any-return]
-    def __rmod__(self, other: Any) -> Array: return _jnp.remainder(other, self)  # type: ignore[no-any-return]
-    def __pow__(self, other: Any) -> Array: return _jnp.power(self, other)  # type: ignore[no-any-return]
-    def __rpow__(self, other: Any) -> Array: return _jnp.power(other, self)  # type: ignore[no-any-return]
-    def __matmul__(self, other: Any) -> Array: return _jnp.matmul(self, other)  # type: ignore[no-any-return]
-    def __rmatmul__(self, other: Any) -> Array: return _jnp.matmul(other, self)  # type: ignore[no-any-return]
-    def __and__(self, other: Any) -> Array: return _jnp.bitwise_and(self, other)  # type: ignore[no-any-return]
-    def __rand__(self, other: Any) -> Array: return _jnp.bitwise_and(other, self)  # type: ignore[no-any-return]
-    def __or__(self, other: Any) -> Array: return _jnp.bitwise_or(self, other)  # type: ignore[no-any-return]
-    def __ror__(self, other: Any) -> Array: return _jnp.bitwise_or(other, self)  # type: ignore[no-any-return]
-    def __xor__(self, other: Any) -> Array: return _jnp.bitwise_xor(self, other)  # type: ignore[no-any-return]
-    def __rxor__(self, other: Any) -> Array: return _jnp.bitwise_xor(other, self)  # type: ignore[no-any-return]
+    __add__ = _binop("add", "+")
+    __radd__ = _binop("add", "+", swap=True)
+    __sub__ = _binop("subtract", "-")
+    __rsub__ = _binop("subtract", "-", swap=True)
+    __mul__ = _binop("multiply", "*")
+    __rmul__ = _binop("multiply", "*", swap=True)
+    __truediv__ = _binop("true_divide", "/")
+    __rtruediv__ = _binop("true_divide", "/", swap=True)
+    __floordiv__ = _binop("floor_divide", "//")
+    __rfloordiv__ = _binop("floor_divide", "//", swap=True)
+    __mod__ = _binop("remainder", "%")
+    __rmod__ = _binop("remainder", "%", swap=True)
+    __pow__ = _binop("power", "**")
+    __rpow__ = _binop("power", "**", swap=True)
+    __matmul__ = _binop("matmul", "@")
+    __rmatmul__ = _binop("matmul", "@", swap=True)
+    __and__ = _binop("bitwise_and", "&")
+    __rand__ = _binop("bitwise_and", "&", swap=True)
+    __or__ = _binop("bitwise_or", "|")
+    __ror__ = _binop("bitwise_or", "|", swap=True)
+    __xor__ = _binop("bitwise_xor", "^")
+    __rxor__ = _binop("bitwise_xor", "^", swap=True)
+    __lshift__ = _binop("left_shift", "<<")
+    __rlshift__ = _binop("left_shift", "<<", swap=True)
+    __rshift__ = _binop("right_shift", ">>")
+    __rrshift__ = _binop("right_shift", ">>", swap=True)
+    __eq__ = _binop("equal", "==")  # type: ignore[assignment]
+    __ne__ = _binop("not_equal", "!=")  # type: ignore[assignment]
+    __lt__ = _binop("less", "<")
+    __le__ = _binop("less_equal", "<=")
+    __gt__ = _binop("greater", ">")
+    __ge__ = _binop("greater_equal", ">=")
 
-    # Comparisons --------------------------------------------------------------------------------------------------
+    def __divmod__(self, other: object) -> tuple[Array, Array]:
+        return self // other, self % other
 
-    def __eq__(self, other: Any) -> Array: return _jnp.equal(self, other)  # type: ignore[override, no-any-return]
-    def __ne__(self, other: Any) -> Array: return _jnp.not_equal(self, other)  # type: ignore[override, no-any-return]
-    def __lt__(self, other: Any) -> Array: return _jnp.less(self, other)  # type: ignore[no-any-return]
-    def __le__(self, other: Any) -> Array: return _jnp.less_equal(self, other)  # type: ignore[no-any-return]
-    def __gt__(self, other: Any) -> Array: return _jnp.greater(self, other)  # type: ignore[no-any-return]
-    def __ge__(self, other: Any) -> Array: return _jnp.greater_equal(self, other)  # type: ignore[no-any-return]
+    def __rdivmod__(self, other: object) -> tuple[Array, Array]:
+        return other // self, other % self
 
     # Unary --------------------------------------------------------------------------------------------------------
 

@@ -137,9 +137,26 @@ def _binary(op_name: str) -> Rule:
 
 
 for _p, _n in [(P.add_p, "add"), (P.sub_p, "subtract"), (P.mul_p, "multiply"), (P.div_p, "divide"),
-               (P.rem_p, "remainder"), (P.pow_p, "power"), (P.max_p, "maximum"), (P.min_p, "minimum"),
-               (P.and_p, "and_"), (P.or_p, "or_"), (P.xor_p, "xor")]:
+               (P.rem_p, "remainder"), (P.max_p, "maximum"), (P.min_p, "minimum"), (P.and_p, "and_"),
+               (P.or_p, "or_"), (P.xor_p, "xor"), (P.shift_left_p, "shift_left"),
+               (P.shift_right_logical_p, "shift_right_logical"),
+               (P.shift_right_arithmetic_p, "shift_right_arithmetic")]:
     RULES[_p] = _binary(_n)
+
+
+def _pow(ctx: LoweringContext, x: Any, y: Any) -> list[Any]:
+    """``pow``; an integer exponent is converted to the base's dtype first (as JAX lowers ``pow``)."""
+    out = ctx.avals_out[0]
+    x_aval, y_aval = ctx.avals_in
+    if y_aval.dtype != x_aval.dtype:
+        y_aval = y_aval.update(dtype=x_aval.dtype, weak_type=False)
+        y = ctx.hlo.convert(ctx.m.tensor(y_aval), y)
+    x = _bcast_scalar(ctx, x, x_aval, out.shape)
+    y = _bcast_scalar(ctx, y, y_aval, out.shape)
+    return [ctx.hlo.power(x, y)]
+
+
+RULES[P.pow_p] = _pow
 
 
 def _compare_type(aval: ShapedArray) -> str:
@@ -173,7 +190,8 @@ def _unary(op_name: str) -> Rule:
 
 
 for _p, _n in [(P.neg_p, "negate"), (P.not_p, "not_"), (P.exp_p, "exponential"), (P.log_p, "log"),
-               (P.sqrt_p, "sqrt"), (P.sin_p, "sine"), (P.cos_p, "cosine"), (P.tanh_p, "tanh"), (P.floor_p, "floor")]:
+               (P.sqrt_p, "sqrt"), (P.sin_p, "sine"), (P.cos_p, "cosine"), (P.tanh_p, "tanh"), (P.floor_p, "floor"),
+               (P.real_p, "real"), (P.imag_p, "imag")]:
     RULES[_p] = _unary(_n)
 
 
@@ -222,7 +240,17 @@ def _convert(ctx: LoweringContext, x: Any, *, new_dtype: Any, weak_type: bool, s
         return [compare(ctx, x, constant(ctx.m, 0, src), src, "NE")]
     if _kind(src) == "c" and _kind(out) != "c":
         x = ctx.hlo.real(x)
+    if _kind(src) in "iu" and _kind(out) == "i" and _bits(src) > _bits(out):
+        # XLA's CPU compiler (jaxlib 0.10.2; JAX crashes the same way) segfaults on ``and``/``or`` of a narrowing
+        # signed integer conversion. Truncating to the unsigned type of the target width and reinterpreting the
+        # bits gives the same values (two's complement) without that pattern.
+        unsigned = out.update(dtype=registry.INFO[f"uint{_bits(out)}"].dtype, weak_type=False)
+        return [ctx.hlo.bitcast_convert(ctx.m.tensor(out), ctx.hlo.convert(ctx.m.tensor(unsigned), x))]
     return [ctx.hlo.convert(ctx.m.tensor(out), x)]
+
+
+def _bits(aval: ShapedArray) -> int:
+    return registry.INFO[aval.name].bits
 
 
 RULES[P.convert_element_type_p] = _convert

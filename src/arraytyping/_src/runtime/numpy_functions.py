@@ -16,7 +16,7 @@ from typing import Any, Final
 
 import numpy as np
 
-from arraytyping import lattice
+from arraytyping import lattice, op_rules
 from arraytyping._src import registry
 from arraytyping._src.config import config
 from arraytyping._src.promotion import explicit_dtype_name, lattice_result, operand_of, promote_types, result_type, to_dtype
@@ -35,7 +35,8 @@ __all__ = [
     "logical_not", "logical_or", "logical_xor", "matmul", "max", "maximum", "mean", "min", "minimum", "multiply",
     "negative", "not_equal", "ones", "ones_like", "positive", "power", "prod", "promote_types", "remainder",
     "reshape", "result_type", "sign", "sin", "sqrt", "subtract", "sum", "tanh", "transpose", "true_divide",
-    "where", "zeros", "zeros_like", "getitem", "ndim", "shape", "size",
+    "where", "zeros", "zeros_like", "getitem", "ndim", "shape", "size", "left_shift", "right_shift",
+    "bitwise_left_shift", "bitwise_right_shift", "mod", "binary_result",
 ]
 
 _PY_SCALARS = (bool, int, float, complex)
@@ -155,16 +156,70 @@ def _jitted(fun: Callable[..., Any], name: str | None = None) -> JitFunction:
 
 # ---------------------------------------------------------------------------------------------------------------
 # Elementwise binary operations
+#
+# Every binary function takes its output dtype and weak flag from ``arraytyping.op_rules.binary_result`` (the one
+# table the stubs and the mypy plugin use too) and raises its errors; the bodies below only choose how to compute
+# that dtype, as JAX 0.10.2's ``jax.numpy`` does.
 
 
-def _binary(name: str, op: Callable[[Any, Any], Any], bool_op: Callable[[Any, Any], Any] | None = None,
-            inexact: bool = False) -> JitFunction:
+_PY_SCALAR_TYPES: Final[frozenset[type]] = frozenset(_PY_SCALARS)
+
+
+def _describe(x: Any, operand: tuple[str, bool]) -> str:
+    if type(x) in _PY_SCALAR_TYPES:
+        return f"Python {type(x).__name__}"
+    name, weak = operand
+    return f"weakly typed {name}" if weak else name
+
+
+def binary_result(op: str, x: Any, y: Any, *, scalar_exponent: bool = False) -> tuple[np.dtype[Any], bool]:
+    """The output dtype and weak flag of ``op(x, y)`` from :func:`arraytyping.op_rules.binary_result`.
+
+    Raises its errors (:class:`~arraytyping.lattice.TypePromotionError`, a ``TypeError`` for dtypes the operation
+    does not take, a ``ValueError`` where JAX fails on the values) with the operand dtypes in the message.
+    ``scalar_exponent``: ``power``'s exponent is a concrete integer (JAX's ``integer_pow`` path)."""
+    operands = (_operand(x), ("int", True) if scalar_exponent else _operand(y))
+    try:
+        name, weak = op_rules.binary_result(op, operands, config.lattice_config,
+                                            python_scalars=(type(x) in _PY_SCALAR_TYPES, scalar_exponent))
+    except lattice.TypePromotionError as e:
+        raise lattice.TypePromotionError(f"{op}: {e}", e.nodes, e.config) from None
+    except (op_rules.OperandTypeError, op_rules.OperandValueError) as e:
+        what = (f"{_describe(x, operands[0])} and {_describe(y, operands[1])}" if not scalar_exponent
+                else f"{_describe(x, operands[0])} to the concrete integer power {y!r}")
+        raise type(e)(f"{e} (operands: {what})") from None
+    return registry.INFO[name].dtype, weak
+
+
+def _dtype_kind(dtype: np.dtype[Any]) -> str:
+    info = registry.info_of_dtype(dtype)
+    assert info is not None
+    return info.kind
+
+
+def _finish(op: str, out: Any, dtype: np.dtype[Any], weak: bool) -> Any:
+    """``out``, checked against the rule's result (a mismatch is a bug of the expansion, never of the caller)."""
+    a = lax.aval_of(out)
+    if a.dtype != dtype or a.weak_type != weak:
+        raise AssertionError(f"internal error: {op} computed {a} but op_rules gives {registry.info_of_dtype(dtype)}"
+                             f" (weak={weak})")
+    return out
+
+
+def _converted(dtype: np.dtype[Any], weak: bool, *args: Any) -> list[Any]:
+    return _promote_shapes([_as_dtype(a, dtype, weak) for a in args])
+
+
+def _binary(name: str, op: Callable[[Any, Any], Any], bool_op: Callable[[Any, Any], Any] | None = None
+            ) -> JitFunction:
+    """An operation computed in its result dtype (operands converted to it first): arithmetic, division (whose
+    result is already inexact, or a 1-/2-bit integer that JAX divides as integers), bitwise operations."""
     def body(x: Any, y: Any) -> Any:
         _check_shapes(name, x, y)
-        x, y = (promote_args_inexact if inexact else promote_args)(x, y)
-        if bool_op is not None and _kind_of(x) == "b":
-            return bool_op(x, y)
-        return op(x, y)
+        dtype, weak = binary_result(name, x, y)
+        x, y = _converted(dtype, weak, x, y)
+        out = bool_op(x, y) if bool_op is not None and dtype == BOOL else op(x, y)
+        return _finish(name, out, dtype, weak)
     body.__name__ = name
     return _jitted(body, name)
 
@@ -172,19 +227,51 @@ def _binary(name: str, op: Callable[[Any, Any], Any], bool_op: Callable[[Any, An
 add = _binary("add", lax.add, lax.bitwise_or)
 subtract = _binary("subtract", lax.sub)
 multiply = _binary("multiply", lax.mul, lax.bitwise_and)
-true_divide = _binary("true_divide", lax.div, inexact=True)
+true_divide = _binary("true_divide", lax.div)
 divide = true_divide
 maximum = _binary("maximum", lax.max)
 minimum = _binary("minimum", lax.min)
-equal = _binary("equal", lax.eq)
-not_equal = _binary("not_equal", lax.ne)
-less = _binary("less", lax.lt)
-less_equal = _binary("less_equal", lax.le)
-greater = _binary("greater", lax.gt)
-greater_equal = _binary("greater_equal", lax.ge)
 bitwise_and = _binary("bitwise_and", lax.bitwise_and)
 bitwise_or = _binary("bitwise_or", lax.bitwise_or)
 bitwise_xor = _binary("bitwise_xor", lax.bitwise_xor)
+left_shift = _binary("left_shift", lax.shift_left)
+bitwise_left_shift = left_shift
+
+
+def _shift_right(x: Any, y: Any) -> Any:
+    """Logical for unsigned integers, arithmetic (sign-filling) for signed ones, as ``jnp.right_shift``."""
+    if _kind_of(x) == "u":
+        return lax.shift_right_logical(x, y)
+    return lax.shift_right_arithmetic(x, y)
+
+
+right_shift = _binary("right_shift", _shift_right)
+bitwise_right_shift = right_shift
+
+
+def _compare(name: str, op: Callable[[Any, Any], Any], ordered: bool = False) -> JitFunction:
+    """A comparison: operands converted to their promoted dtype, a bool result that is weak when they are. Ordered
+    comparisons of complex numbers are lexicographic (real parts, then imaginary parts), as in JAX."""
+    def body(x: Any, y: Any) -> Any:
+        _check_shapes(name, x, y)
+        dtype, weak = binary_result(name, x, y)
+        x, y = promote_args(x, y)
+        if ordered and _kind_of(x) == "c":
+            xr, yr = lax.real(x), lax.real(y)
+            out = lax.select_n(lax.eq(xr, yr), op(xr, yr), op(lax.imag(x), lax.imag(y)))
+        else:
+            out = op(x, y)
+        return _finish(name, out, dtype, weak)
+    body.__name__ = name
+    return _jitted(body, name)
+
+
+equal = _compare("equal", lax.eq)
+not_equal = _compare("not_equal", lax.ne)
+less = _compare("less", lax.lt, ordered=True)
+less_equal = _compare("less_equal", lax.le, ordered=True)
+greater = _compare("greater", lax.gt, ordered=True)
+greater_equal = _compare("greater_equal", lax.ge, ordered=True)
 
 
 def _to_bool(x: Any) -> Any:
@@ -208,47 +295,53 @@ logical_or = _logical("logical_or", lax.bitwise_or)
 logical_xor = _logical("logical_xor", lax.bitwise_xor)
 
 
+def _const_of(x: Any, value: Any) -> ConstVal:
+    """A rank-0 constant of ``x``'s dtype and weak flag."""
+    a = lax.aval_of(x)
+    return lax.const(value, ShapedArray((), a.dtype, a.weak_type))
+
+
+def _zero_like(x: Any) -> ConstVal:
+    return _const_of(x, 0)
+
+
 def _floor_divide(x: Any, y: Any) -> Any:
+    """JAX's ``floor_divide`` in the numeric result dtype (bool operands divide as int32): unsigned integers
+    divide, signed ones correct the truncated quotient towards negative infinity, floats floor the quotient."""
     _check_shapes("floor_divide", x, y)
-    x, y = promote_args(x, y)
+    dtype, weak = binary_result("floor_divide", x, y)
+    x, y = _converted(dtype, weak, x, y)
     kind = _kind_of(x)
-    if kind == "b":
-        raise TypeError("floor_divide does not accept bool operands")
     if kind == "u":
-        return lax.div(x, y)
-    if kind == "i":
-        zero = _zero_like(x)
+        out = lax.div(x, y)
+    elif kind == "i":
         quotient = lax.div(x, y)
         wrong_sign = lax.ne(lax.sign(x), lax.sign(y))
-        inexact = lax.ne(lax.rem(x, y), zero)
-        one = lax.const(1, ShapedArray((), lax.aval_of(quotient).dtype, lax.aval_of(quotient).weak_type))
-        return lax.select_n(lax.bitwise_and(wrong_sign, inexact), quotient, lax.sub(quotient, one))
-    if kind == "c":
-        raise TypeError("floor_divide does not accept complex operands")
-    return lax.floor(lax.div(x, y))
+        inexact = lax.ne(lax.rem(x, y), _zero_like(x))
+        out = lax.select_n(lax.bitwise_and(wrong_sign, inexact), quotient, lax.sub(quotient, _const_of(quotient, 1)))
+    else:
+        out = lax.floor(lax.div(x, y))
+    return _finish("floor_divide", out, dtype, weak)
 
 
 floor_divide = _jitted(_floor_divide)
 
 
-def _zero_like(x: Any) -> ConstVal:
-    a = lax.aval_of(x)
-    return lax.const(0, ShapedArray((), a.dtype, a.weak_type))
-
-
 def _remainder(x: Any, y: Any) -> Any:
+    """JAX's ``remainder`` in the numeric result dtype: the truncated remainder, moved to the sign of the divisor;
+    an integer divisor of 0 counts as 1 (so ``x % 0 == 0``, as in JAX)."""
     _check_shapes("remainder", x, y)
-    x, y = promote_args(x, y)
-    kind = _kind_of(x)
-    if kind in "bc":
-        raise TypeError(f"remainder does not accept {'bool' if kind == 'b' else 'complex'} operands")
+    dtype, weak = binary_result("remainder", x, y)
+    x, y = _converted(dtype, weak, x, y)
+    if _kind_of(y) in "iu":
+        ya = lax.aval_of(y)
+        y = lax.select_n(lax.eq(y, _zero_like(y)), y, lax.full(ya.shape, 1, ya.dtype, ya.weak_type))
     trunc = lax.rem(x, y)
-    if kind == "u":
-        return trunc
     zero = _zero_like(trunc)
     nonzero = lax.ne(trunc, zero)
     signs_differ = lax.ne(lax.lt(trunc, zero), lax.lt(y, _zero_like(y)))
-    return lax.select_n(lax.bitwise_and(signs_differ, nonzero), trunc, lax.add(trunc, y))
+    out = lax.select_n(lax.bitwise_and(signs_differ, nonzero), trunc, lax.add(trunc, y))
+    return _finish("remainder", out, dtype, weak)
 
 
 remainder = _jitted(_remainder)
@@ -256,10 +349,11 @@ mod = remainder
 
 
 def _integer_pow_body(x: Any, *, y: int) -> Any:
-    x = promote_args(x)[0]
-    if _kind_of(x) == "b":
-        x = _as_dtype(x, _result(x, 1)[0], False)
-    return lax.integer_pow(x, y)
+    """``x ** y`` for a concrete integer ``y``: only the base is promoted (to a numeric dtype), then
+    ``integer_pow``, as JAX does."""
+    dtype, weak = binary_result("power", x, y, scalar_exponent=True)
+    (x,) = _converted(dtype, weak, x)
+    return _finish("power", lax.integer_pow(x, y), dtype, weak)
 
 
 _integer_pow = _jitted(_integer_pow_body, "integer_pow")
@@ -267,24 +361,33 @@ _integer_pow = _jitted(_integer_pow_body, "integer_pow")
 
 def _power_body(x: Any, y: Any) -> Any:
     _check_shapes("power", x, y)
-    x, y = promote_args(x, y)
-    kind = _kind_of(x)
-    if kind in "fc":
-        return lax.pow(x, y)
-    if kind == "b":
-        raise TypeError("power does not accept bool operands")
-    # integer ** integer array: binary exponentiation over the bits of y (negative exponents give 0, as in JAX)
+    dtype, weak = binary_result("power", x, y)
+    if _dtype_kind(dtype) in "iu":
+        x, y = _converted(dtype, False, x, y)
+        out = _pow_int_int(x, y)
+    else:
+        if _kind_of(x) in "fc" and _kind_of(y) in "iu":
+            # a floating or complex base with an integer exponent array: pow without promoting either operand
+            x, y = _promote_shapes([_as_dtype(x, *_scalar_type(x)), _as_dtype(y, *_scalar_type(y))])
+        else:
+            x, y = _converted(dtype, weak, x, y)
+        out = lax.pow(x, y)
+    return _finish("power", out, dtype, weak)
+
+
+def _pow_int_int(x: Any, y: Any) -> Any:
+    """JAX's ``_pow_int_int``: binary exponentiation over the low 6 bits of the exponent (more would overflow for
+    any base above 1); ``0 ** n`` is 0 for ``n != 0``."""
     a = lax.aval_of(x)
-    shape = np.broadcast_shapes(a.shape, lax.aval_of(y).shape)
-    one = lax.const(1, ShapedArray((), a.dtype, a.weak_type))
-    two = lax.const(2, ShapedArray((), a.dtype, a.weak_type))
-    acc: Any = lax.full(shape, 1, a.dtype, a.weak_type)
-    base, e = x, y
-    for _ in range(registry.INFO[a.name].bits):
-        bit = lax.eq(lax.rem(e, two), one)
-        acc = lax.select_n(_bcast(bit, shape), acc, _bcast(lax.mul(acc, base), shape))
-        base = lax.mul(base, base)
-        e = lax.div(e, two)
+    shape = tuple(np.broadcast_shapes(a.shape, lax.aval_of(y).shape))
+    zero, one = _zero_like(y), _const_of(y, 1)
+    acc = lax.select_n(_bcast(lax.bitwise_and(lax.eq(x, zero), lax.ne(y, zero)), shape),
+                       lax.full(shape, 1, a.dtype, False), lax.full(shape, 0, a.dtype, False))
+    for _ in range(6):
+        bit = lax.ne(lax.bitwise_and(y, one), zero)
+        acc = lax.select_n(_bcast(bit, shape), acc, _bcast(lax.mul(acc, x), shape))
+        x = lax.mul(x, x)
+        y = lax.shift_right_logical(y, one)
     return acc
 
 
@@ -298,10 +401,22 @@ def _bcast(x: Any, shape: tuple[int, ...]) -> Any:
 _power = _jitted(_power_body, "power")
 
 
+def _concrete_integer(x: Any) -> int | None:
+    """``operator.index(x)`` for a concrete rank-0 value (JAX's test for ``integer_pow``), else ``None``."""
+    if isinstance(x, Tracer) or np.ndim(x) != 0 or isinstance(x, (float, complex)):
+        return None
+    try:
+        return operator.index(x)
+    except TypeError:
+        return None
+
+
 def power(x1: Any, x2: Any) -> Any:
-    """``x1 ** x2``; a Python int exponent gives ``integer_pow`` (as in JAX)."""
-    if type(x2) is int and isinstance(x1, (Array, np.ndarray, np.generic, *_PY_SCALARS)):
-        return _integer_pow(x1, y=x2)
+    """``x1 ** x2``. A concrete integer exponent (Python int or bool, numpy integer, concrete integer scalar array)
+    gives ``integer_pow`` on the promoted base alone, as in JAX; anything else promotes (see ``op_rules``)."""
+    n = _concrete_integer(x2)
+    if n is not None:
+        return _integer_pow(x1, y=n)
     return _power(x1, x2)
 
 

@@ -104,12 +104,27 @@ sub_p = Primitive("sub", _binary_rule("sub", NUM))
 mul_p = Primitive("mul", _binary_rule("mul", NUM))
 div_p = Primitive("div", _binary_rule("div", NUM))
 rem_p = Primitive("rem", _binary_rule("rem", "iuf"))
-pow_p = Primitive("pow", _binary_rule("pow", FLOAT))
 max_p = Primitive("max", _binary_rule("max", ANY))
 min_p = Primitive("min", _binary_rule("min", ANY))
 and_p = Primitive("and", _binary_rule("and", INT))
+shift_left_p = Primitive("shift_left", _binary_rule("shift_left", "iu"))
+shift_right_logical_p = Primitive("shift_right_logical", _binary_rule("shift_right_logical", "iu"))
+shift_right_arithmetic_p = Primitive("shift_right_arithmetic", _binary_rule("shift_right_arithmetic", "iu"))
 or_p = Primitive("or", _binary_rule("or", INT))
 xor_p = Primitive("xor", _binary_rule("xor", INT))
+
+
+
+def _pow_rule(x: ShapedArray, y: ShapedArray) -> list[ShapedArray]:
+    """JAX's ``pow``: a floating or complex base, raised to an exponent of its own dtype or of an integer dtype
+    (``lax.pow(x, n)`` with an integer array ``n`` does not promote the base)."""
+    _check_kinds("pow", FLOAT, x)
+    if _kind(y) not in "iu":
+        _same_dtype("pow", x, y)
+    return [ShapedArray(_broadcast_scalars("pow", x, y), x.dtype, x.weak_type and y.weak_type)]
+
+
+pow_p = Primitive("pow", _pow_rule)
 
 eq_p = Primitive("eq", _compare_rule("eq", ANY))
 ne_p = Primitive("ne", _compare_rule("ne", ANY))
@@ -141,6 +156,18 @@ def _abs_rule(x: ShapedArray) -> list[ShapedArray]:
 abs_p = Primitive("abs", _abs_rule)
 
 
+def _complex_part_rule(name: str) -> Any:
+    def rule(x: ShapedArray) -> list[ShapedArray]:
+        _check_kinds(name, "c", x)
+        part = np.dtype("float32") if x.name == "complex64" else np.dtype("float64")
+        return [ShapedArray(x.shape, part, x.weak_type)]
+    return rule
+
+
+real_p = Primitive("real", _complex_part_rule("real"))
+imag_p = Primitive("imag", _complex_part_rule("imag"))
+
+
 def _integer_pow_rule(x: ShapedArray, *, y: int) -> list[ShapedArray]:
     _check_kinds("integer_pow", NUM, x)
     if _kind(x) in "iu" and y < 0:
@@ -169,7 +196,7 @@ def _select_n_rule(which: ShapedArray, *cases: ShapedArray) -> list[ShapedArray]
     if which.shape not in ((), shape) or any(c.shape != shape for c in cases):
         raise TypeError(f"select_n requires cases of one shape matching the selector's, got "
                         f"{which.str_short()} and {', '.join(c.str_short() for c in cases)}")
-    return [ShapedArray(shape, cases[0].dtype, all(c.weak_type for c in cases) and cases[0].dtype != BOOL)]
+    return [ShapedArray(shape, cases[0].dtype, all(c.weak_type for c in cases))]  # JAX: even for bool cases
 
 
 select_n_p = Primitive("select_n", _select_n_rule)
