@@ -12,14 +12,22 @@ import os
 import sys
 import threading
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final, TypeAlias
 
 import numpy as np
 
 from arraytyping._src.runtime.avals import ShapedArray
 
-if TYPE_CHECKING:
-    from jaxlib import _jax  # type: ignore[attr-defined]
+Buffer: TypeAlias = Any
+"""A jaxlib device buffer (``jaxlib._jax.ArrayImpl``). jaxlib's stubs are partial, so every jaxlib object is handled
+as ``Any`` behind the typed methods of :class:`Backend`."""
+
+
+def _load_jaxlib() -> tuple[Any, Any]:
+    """jaxlib's ``_jax`` extension module and ``xla_client``, typed ``Any`` (their stubs are incomplete)."""
+    import importlib
+
+    return importlib.import_module("jaxlib._jax"), importlib.import_module("jaxlib.xla_client")
 
 __all__ = ["Backend", "backend", "quiet_cpp_logging", "UnsupportedDTypeError", "check_supported", "UNSUPPORTED_DTYPES"]
 
@@ -71,18 +79,17 @@ class Backend:
     def __init__(self) -> None:
         quiet_cpp_logging()
         _avoid_failed_jax_lookups()
-        from jaxlib import _jax as jaxlib_jax  # type: ignore[attr-defined]
-        from jaxlib import xla_client as xc
+        jaxlib_jax, xc = _load_jaxlib()
+        self.xc: Any = xc
+        self._jax: Any = jaxlib_jax
+        self.client: Any = xc.make_cpu_client(asynchronous=True)
+        self.devices: tuple[Any, ...] = tuple(self.client.local_devices())
+        self.device: Any = self.devices[0]
+        self.device_list: Any = xc.DeviceList(self.devices[:1])
+        replicated: Any = xc.HloSharding.replicate()
+        single_device_sharding: Any = xc.SingleDeviceSharding
 
-        self.xc = xc
-        self._jax = jaxlib_jax
-        self.client: _jax.Client = xc.make_cpu_client(asynchronous=True)
-        self.devices: tuple[_jax.Device, ...] = tuple(self.client.local_devices())  # type: ignore[attr-defined]
-        self.device: _jax.Device = self.devices[0]
-        self.device_list = xc.DeviceList(self.devices[:1])
-        replicated = xc.HloSharding.replicate()
-
-        class _Sharding(xc.SingleDeviceSharding):  # type: ignore[misc]
+        class _Sharding(single_device_sharding):  # type: ignore[misc]
             """A single-device sharding with the Python methods jaxlib calls on shardings."""
 
             def _to_xla_hlo_sharding(self, num_dimensions: int) -> Any:
@@ -94,15 +101,18 @@ class Backend:
 
             @property
             def device_set(self) -> set[Any]:
-                return {self._device}
+                device: Any = self._device
+                return {device}
 
             @property
             def _device_assignment(self) -> tuple[Any, ...]:
-                return (self._device,)
+                device: Any = self._device
+                return (device,)
 
             @property
             def memory_kind(self) -> Any:
-                return self._memory_kind
+                kind: Any = self._memory_kind
+                return kind
 
             def shard_shape(self, shape: tuple[int, ...]) -> tuple[int, ...]:
                 return shape
@@ -118,7 +128,7 @@ class Backend:
         self.sharding = _Sharding(self.device)
         self._compile_lock = threading.Lock()
 
-    def put(self, value: np.ndarray[Any, Any], aval: ShapedArray) -> _jax.ArrayImpl:
+    def put(self, value: np.ndarray[Any, Any], aval: ShapedArray) -> Buffer:
         """Copy a host array (already of ``aval``'s dtype and shape) to the device."""
         check_supported(aval)
         return self.xc.batched_device_put(aval, self.sharding, [value], [self.device], True, enable_x64=True)
@@ -128,19 +138,21 @@ class Backend:
         of ``disassemble_into_single_device_arrays``, which builds each array's sharding and type in Python."""
         return self._jax.array_result_handler(aval, self.sharding, True, _skip_checks=True)
 
-    def compile(self, module: Any) -> _jax.LoadedExecutable:
-        options = self.xc.CompileOptions()
+    def compile(self, module: Any) -> Any:
+        """The loaded executable of a StableHLO module."""
+        options: Any = self.xc.CompileOptions()
         with self._compile_lock:
             return self.client.compile_and_load(module, executable_devices=self.device_list,
                                                 compile_options=options)
 
     @staticmethod
-    def to_numpy(buf: _jax.ArrayImpl) -> np.ndarray[Any, Any]:
+    def to_numpy(buf: Buffer) -> np.ndarray[Any, Any]:
         out: np.ndarray[Any, Any] = buf._single_device_array_to_np_array_did_copy()[0]
         return out
 
     def live_buffers(self) -> Sequence[Any]:
-        return self.client.live_arrays()  # type: ignore[no-any-return]
+        arrays: Sequence[Any] = self.client.live_arrays()
+        return arrays
 
 
 _backend: Backend | None = None

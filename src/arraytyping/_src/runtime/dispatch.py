@@ -149,9 +149,9 @@ class JitFunction:
         cfg = current()
         x64 = cfg.x64
         sig: list[Any] = [cfg.mode, x64]
-        bufs = []
+        bufs: list[Any] = []
         for a in args:
-            tp = type(a)
+            tp: type[Any] = type(a)
             if tp is ArrayImpl:
                 sig.append(a._aval)
                 bufs.append(a._buf)
@@ -179,9 +179,9 @@ class JitFunction:
         cfg = current()
         x64 = cfg.x64
         sig: list[Any] = [cfg.mode, x64, in_tree]
-        bufs = []
+        bufs: list[Any] = []
         for x in leaves:
-            tp = type(x)
+            tp: type[Any] = type(x)
             if tp in _SCALAR_TYPES:
                 sig.append(tp)
                 bufs.append(scalar_buffer(x, tp, x64))
@@ -243,7 +243,9 @@ def jit(fun: Callable[..., Any] | None = None, *, static_argnames: Sequence[str]
     arguments), lower the jaxpr to StableHLO, compile it with XLA and run the executable on later calls."""
     names = (static_argnames,) if isinstance(static_argnames, str) else tuple(static_argnames)
     if fun is None:
-        return lambda f: JitFunction(f, names)
+        def decorate(f: Callable[..., Any]) -> JitFunction:
+            return JitFunction(f, names)
+        return decorate
     return JitFunction(fun, names)
 
 

@@ -30,12 +30,17 @@ class _MLIR:
         from arraytyping._src.runtime.backend import quiet_cpp_logging
 
         quiet_cpp_logging()
-        import jaxlib.mlir._mlir_libs._jax_mlir_ext as jax_mlir_ext
-        from jaxlib.mlir import ir
-        from jaxlib.mlir.dialects import func
-        from jaxlib.mlir.dialects import stablehlo as hlo
+        import importlib
 
-        self.ir, self.hlo, self.func = ir, hlo, func
+        # jaxlib's MLIR bindings have partial stubs: they are handled as ``Any`` behind this class.
+        jax_mlir_ext: Any = importlib.import_module("jaxlib.mlir._mlir_libs._jax_mlir_ext")
+        ir: Any = importlib.import_module("jaxlib.mlir.ir")
+        func: Any = importlib.import_module("jaxlib.mlir.dialects.func")
+        hlo: Any = importlib.import_module("jaxlib.mlir.dialects.stablehlo")
+
+        self.ir: Any = ir
+        self.hlo: Any = hlo
+        self.func: Any = func
         reg = ir.DialectRegistry()
         jax_mlir_ext.register_dialects(reg)
         self.ctx = ir.Context()
@@ -43,7 +48,7 @@ class _MLIR:
         self.ctx.load_all_available_dialects()
         hlo.register_dialect(self.ctx)
         self.lock = threading.RLock()
-        i = ir.IntegerType
+        i: Any = ir.IntegerType
         self.elt: dict[str, Callable[[], Any]] = {
             "bool": lambda: i.get_signless(1),
             **{f"int{b}": functools.partial(i.get_signless, b) for b in (1, 2, 4, 8, 16, 32, 64)},
@@ -308,8 +313,18 @@ RULES[P.slice_p] = _slice
 RULES[P.rev_p] = _rev
 
 
+def _finfo(dtype: np.dtype[Any]) -> Any:
+    """``ml_dtypes.finfo`` (untyped)."""
+    return ml_dtypes.finfo(dtype)  # type: ignore[no-untyped-call]
+
+
+def _iinfo(dtype: np.dtype[Any]) -> Any:
+    """``ml_dtypes.iinfo`` (untyped)."""
+    return ml_dtypes.iinfo(dtype)  # type: ignore[no-untyped-call]
+
+
 def _float_extreme(dtype: np.dtype[Any], sign: int) -> Any:
-    info = ml_dtypes.finfo(dtype)  # type: ignore[no-untyped-call]
+    info = _finfo(dtype)
     inf = np.array(sign * np.inf).astype(dtype)
     return inf if np.isinf(inf) else (info.max if sign > 0 else info.min)
 
@@ -321,12 +336,12 @@ def _identity(name: str, aval: ShapedArray) -> Any:
     if name == "prod":
         return 1
     if name == "and":
-        return True if kind == "b" else -1 if kind == "i" else ml_dtypes.iinfo(aval.dtype).max  # type: ignore[no-untyped-call]
+        return True if kind == "b" else -1 if kind == "i" else _iinfo(aval.dtype).max
     sign = -1 if name == "max" else 1
     if kind == "b":
         return sign > 0
     if kind in "iu":
-        info = ml_dtypes.iinfo(aval.dtype)  # type: ignore[no-untyped-call]
+        info = _iinfo(aval.dtype)
         return info.max if sign > 0 else info.min
     return _float_extreme(aval.dtype, sign)
 
