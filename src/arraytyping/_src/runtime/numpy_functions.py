@@ -9,6 +9,7 @@ and broadcast like numpy.
 from __future__ import annotations
 
 import builtins
+import functools
 import math
 import operator
 from collections.abc import Callable, Sequence
@@ -172,6 +173,10 @@ def _describe(x: Any, operand: tuple[str, bool]) -> str:
     return f"weakly typed {name}" if weak else name
 
 
+_op_rule = functools.lru_cache(maxsize=4096)(op_rules.binary_result)
+"""``op_rules.binary_result`` memoized: tracing a long chain asks the same question for every operation."""
+
+
 def binary_result(op: str, x: Any, y: Any, *, scalar_exponent: bool = False) -> tuple[np.dtype[Any], bool]:
     """The output dtype and weak flag of ``op(x, y)`` from :func:`arraytyping.op_rules.binary_result`.
 
@@ -180,8 +185,8 @@ def binary_result(op: str, x: Any, y: Any, *, scalar_exponent: bool = False) -> 
     ``scalar_exponent``: ``power``'s exponent is a concrete integer (JAX's ``integer_pow`` path)."""
     operands = (_operand(x), ("int", True) if scalar_exponent else _operand(y))
     try:
-        name, weak = op_rules.binary_result(op, operands, config.lattice_config,
-                                            python_scalars=(type(x) in _PY_SCALAR_TYPES, scalar_exponent))
+        name, weak = _op_rule(op, operands, config.lattice_config,
+                              python_scalars=(type(x) in _PY_SCALAR_TYPES, scalar_exponent))
     except lattice.TypePromotionError as e:
         raise lattice.TypePromotionError(f"{op}: {e}", e.nodes, e.config) from None
     except (op_rules.OperandTypeError, op_rules.OperandValueError) as e:
