@@ -1,4 +1,4 @@
-"""Generate the PEP 561 stub package ``stubs/arraytyping-stubs`` from the promotion lattice.
+"""Generate the PEP 561 stub package ``stubs/arraytyping-stubs`` from the operation rules.
 
 Usage::
 
@@ -6,51 +6,89 @@ Usage::
     python tools/gen_stubs.py --check    # exit 1 if the committed stubs are out of date (CI)
     python tools/gen_stubs.py --x64 --out DIR   # stubs for x64-on code (not shipped; see README)
 
-Design (see ``stubs/README.md``):
+Design:
 
 * ``Array`` is generic over its dtype, covariant. Dtype arguments are the scalar classes (``float32``, ...), the
-  abstract ones (``floating``, ...) and the Python classes ``int``/``float``/``complex`` for weak types.
+  abstract ones (``floating``, ...) and the Python classes ``int``/``float``/``complex`` for weak types. A weakly
+  typed bool (comparisons of weak operands) is ``bool_``: the weak flag of bool changes no later result.
+* Every answer comes from :func:`arraytyping.op_rules.binary_result` (held to JAX 0.10.2), never from rules of this
+  file: for each operator the generator tabulates ``op_rules`` over all operand pairs (the 32 scalar classes, the
+  weak arrays ``Array[int]``/``Array[float]``/``Array[complex]`` and the Python scalars ``bool``/``int``/``float``/
+  ``complex`` on either side). Operators with identical tables share one *stub family* (``+``, ``*`` and ``@`` share
+  ``add``; comparisons reuse ``add``'s protocols with the result fixed to ``bool_`` since they accept exactly the
+  same pairs).
 * Promotion is carried by the scalar classes: every concrete scalar class ``S`` gets type-check-only methods, one per
-  *group* of other dtypes ``T`` that promote with ``S`` to the same result (``__at_arith_up__`` for the group whose
-  result is ``T`` itself, ``__at_arith_r0__``, ``__at_arith_r1__``, ... for the others), plus nominal protocol bases
-  saying what ``S`` gives with the weak Python scalars. Each operator of ``Array`` then needs a dozen overloads,
-  independent of the number of dtypes, instead of an N x N table.
-* The stubs encode the default configuration (standard promotion, x64 off): results are exactly the runtime's
-  ``lattice.result_node`` answers, 64-bit results canonicalized to 32 bits. The mypy plugin honours its configured
-  ``x64``/``promotion``.
+  *group* of left operands ``T`` that give the same result with ``S`` on the right (``__at_<fam>_up__`` for the
+  group whose result is ``T`` itself, ``__at_<fam>_r<i>__`` for the others), plus nominal generic protocol bases
+  ``_<Fam>W<k>[R]`` saying what ``S`` gives with each weak operand (a Python scalar or weak array, left or right;
+  variants with the same answers for every ``S`` share a protocol). Each operator of ``Array`` then needs a couple
+  of dozen overloads, independent of the number of dtypes, instead of an N x N table.
+* The generator simulates how a checker picks among the overloads (first match; ``bool`` < ``int`` < ``float`` <
+  ``complex`` for Python scalars and for ``Array[int]`` < ``Array[float]`` < ``Array[complex]``) and records, in
+  :data:`static_table`, what the stubs answer. The only differences from ``op_rules`` are Python ``True``/``False``
+  operands where ``op_rules`` rejects a bool but accepts an int (a checker sees ``bool`` as an ``int``); the mypy
+  plugin is exact there too.
+* The stubs encode the default configuration (standard promotion, x64 off): 64-bit results are canonicalized to 32
+  bits. The mypy plugin honours its configured ``x64``/``promotion``.
 
-The lattice module is loaded from its file, so generating needs neither numpy nor the runtime.
+``lattice.py`` and ``op_rules.py`` are loaded from their files (standard library only), so generating needs neither
+numpy nor the runtime.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib.util
+import re
 import sys
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 STUBS = ROOT / "stubs" / "arraytyping-stubs"
 
 
-def load_lattice() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("_arraytyping_lattice", ROOT / "src" / "arraytyping" / "lattice.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    spec.loader.exec_module(mod)
-    return mod
+def load_rules(src: Path = ROOT / "src" / "arraytyping") -> tuple[ModuleType, ModuleType]:
+    """``lattice.py`` and ``op_rules.py`` executed from their files, without importing the ``arraytyping`` package
+    (whose ``__init__`` loads the runtime): ``op_rules``' ``from arraytyping import lattice`` is served a lattice
+    module loaded on its own, for the duration of the load only."""
+    names = ("_arraytyping_rules_lattice", "_arraytyping_rules_op_rules")
+    if all(n in sys.modules for n in names):
+        return sys.modules[names[0]], sys.modules[names[1]]
+    mods = []
+    saved = {k: sys.modules.get(k) for k in ("arraytyping", "arraytyping.lattice")}
+    try:
+        for name, file in zip(names, ("lattice.py", "op_rules.py")):
+            spec = importlib.util.spec_from_file_location(name, src / file)
+            assert spec is not None and spec.loader is not None
+            mod = importlib.util.module_from_spec(spec)
+            sys.modules[name] = mod
+            if file == "op_rules.py":
+                pkg = ModuleType("arraytyping")
+                pkg.__path__ = []  # type: ignore[attr-defined]
+                pkg.lattice = mods[0]  # type: ignore[attr-defined]
+                sys.modules["arraytyping"], sys.modules["arraytyping.lattice"] = pkg, mods[0]
+            spec.loader.exec_module(mod)
+            mods.append(mod)
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                sys.modules.pop(k, None)
+            else:
+                sys.modules[k] = v
+    return mods[0], mods[1]
 
 
-L = load_lattice()
+L, OR = load_rules()
 
-HEADER = "# Generated by tools/gen_stubs.py from arraytyping/lattice.py ({cfg}). Do not edit.\n"
+HEADER = "# Generated by tools/gen_stubs.py from arraytyping/op_rules.py ({cfg}). Do not edit.\n"
 
 # --------------------------------------------------------------------------------------------------------------------
-# Static dtypes: the 32 scalar classes plus the weak Python classes.
+# Static dtypes and operand specs
 
 ABSTRACT = {  # class -> base
     "generic": None, "number": "generic", "integer": "number", "signedinteger": "integer",
@@ -66,73 +104,63 @@ def cls_of(node: str) -> str:
     return "bool_" if node == "bool" else node
 
 
-def static_of(result: tuple[str, bool]) -> str:
-    name, weak = result
-    if weak:
+CONCRETE = tuple(cls_of(n) for n in L.DTYPE_NAMES)
+WARR = ("w:int", "w:float", "w:complex")  # weakly typed arrays: Array[int], ...
+PYS = ("py:bool", "py:int", "py:float", "py:complex")  # Python scalar values
+WEAK_ORDER = ("py:bool", "py:int", "w:int", "py:float", "w:float", "py:complex", "w:complex")
+"""Weak operand specs in overload order: narrow before wide, so the first match is the exact one."""
+SPECS = CONCRETE + WARR + PYS
+_TOWER = {"bool": 0, "int": 1, "float": 2, "complex": 3}
+
+
+def spec_type(spec: str) -> str:
+    """The annotation of an operand spec."""
+    if spec.startswith("py:"):
+        return spec[3:]
+    return f"Array[{spec[2:] if spec.startswith('w:') else spec}]"
+
+
+def spec_operand(spec: str) -> tuple[str, bool]:
+    """``(dtype name, weak)`` of a spec, as ``op_rules`` takes it."""
+    if spec.startswith(("py:", "w:")):
+        name = spec.split(":", 1)[1]
+        return name, name != "bool"
+    return ("bool" if spec == "bool_" else spec), False
+
+
+def static_of(name: str, weak: bool) -> str:
+    """The static class of a result: weak results are the Python class of their kind; weak bool is ``bool_``."""
+    if weak and name != "bool":
         return {"i": "int", "u": "int", "f": "float", "c": "complex"}[L.KIND[name]]
     return cls_of(name)
 
 
-def operand(static: str) -> tuple[str, bool]:
-    """(dtype name, weak) operand for a static class name or Python operand class."""
-    if static in ("bool", "bool_"):
-        return "bool", False
-    if static in WEAK:
-        return static, True
-    return static, False
+def accepts(param: str, arg: str) -> bool:
+    """Whether a checker accepts an argument of spec ``arg`` for a parameter of spec ``param`` (weak specs only:
+    Python's numeric tower, also through the covariant ``Array``)."""
+    if param == arg:
+        return True
+    pk, _, pn = param.partition(":")
+    ak, _, an = arg.partition(":")
+    if not pn or not an or pk != ak:
+        return False
+    return _TOWER[an] <= _TOWER[pn]
 
 
-@dataclass(frozen=True)
-class Family:
-    """An operator family: how two operands' static dtypes give a result (None = rejected)."""
+# --------------------------------------------------------------------------------------------------------------------
+# Operators and functions: the op_rules operation each stands for.
 
-    name: str
-    kinds: str  # accepted operand kinds ('b', 'i', 'u', 'f', 'c'); weak int is 'i', Python bool 'b'
-    result_kinds: str = "biufc"  # accepted kinds of the promoted dtype (shifts: integers only, so not bool)
-
-    def accepts(self, static: str) -> bool:
-        name, _ = operand(static)
-        return L.KIND[name] in self.kinds
-
-
-def make_result(cfg: object) -> Callable[[Family, str, str], str | None]:
-    def result(fam: Family, a: str, b: str) -> str | None:
-        if not (fam.accepts(a) and fam.accepts(b)):
-            return None
-        try:
-            name, weak = L.result_node([operand(a), operand(b)], cfg)
-        except L.TypePromotionError:
-            return None
-        if L.KIND[name] not in fam.result_kinds:
-            return None
-        if fam.name == "div" and L.KIND[name] in "biu":
-            j = L.join_pair(name, "float64", cfg)
-            if j is None:
-                return None
-            name = L.canonical_name(j, cfg.x64)  # type: ignore[attr-defined]
-        return static_of((name, weak))
-
-    return result
-
-
-ARITH = Family("arith", "biufc")
-DIV = Family("div", "biufc")
-BIT = Family("bit", "biu", "biu")
-SHIFT = Family("shift", "biu", "iu")
-FAMILIES = (ARITH, DIV, BIT, SHIFT)
-
-BINARY_OPS: dict[str, tuple[Family, str]] = {
-    "add": (ARITH, "+"), "sub": (ARITH, "-"), "mul": (ARITH, "*"), "floordiv": (ARITH, "//"), "mod": (ARITH, "%"),
-    "pow": (ARITH, "**"), "matmul": (ARITH, "@"), "truediv": (DIV, "/"),
-    "and": (BIT, "&"), "or": (BIT, "|"), "xor": (BIT, "^"), "lshift": (SHIFT, "<<"), "rshift": (SHIFT, ">>"),
+OPERATORS: dict[str, str] = {  # Array dunder (without underscores) -> op_rules operation
+    "add": "add", "sub": "subtract", "mul": "multiply", "truediv": "true_divide", "floordiv": "floor_divide",
+    "mod": "remainder", "pow": "power", "matmul": "multiply", "and": "bitwise_and", "or": "bitwise_or",
+    "xor": "bitwise_xor", "lshift": "left_shift", "rshift": "right_shift",
+    "lt": "less", "le": "less_equal", "gt": "greater", "ge": "greater_equal", "eq": "equal", "ne": "not_equal",
 }
-CMP_OPS = {"lt": "<", "le": "<=", "gt": ">", "ge": ">=", "eq": "==", "ne": "!="}
-NUMPY_BINARY: dict[str, str] = {  # arraytyping.numpy function -> family
-    "add": "arith", "subtract": "arith", "multiply": "arith", "floor_divide": "arith", "remainder": "arith",
-    "mod": "arith", "power": "arith", "maximum": "arith", "minimum": "arith", "matmul": "arith", "dot": "arith",
-    "divide": "div", "true_divide": "div", "bitwise_and": "bit", "bitwise_or": "bit", "bitwise_xor": "bit",
-    "left_shift": "shift", "right_shift": "shift",
-    "equal": "cmp", "not_equal": "cmp", "less": "cmp", "less_equal": "cmp", "greater": "cmp", "greater_equal": "cmp",
+"""``@`` follows ``multiply``'s dtype rule (JAX promotes matmul operands as it does multiply's; not in the JAX
+reference, whose twelve operations are elementwise)."""
+COMPARISONS = ("lt", "le", "gt", "ge", "eq", "ne")
+NUMPY_BINARY: dict[str, str] = {  # arraytyping.numpy function -> op_rules operation
+    **{op: op for op in OR.BINARY_OPS}, "mod": "remainder", "matmul": "multiply", "dot": "multiply",
 }
 
 # numpy's own scalar types that name lattice dtypes
@@ -148,87 +176,284 @@ DTYPE_ALIASES = {  # extra string spellings accepted as dtype arguments
     "float64": ("float64", "f8", "double"), "complex64": ("complex64", "c8"), "complex128": ("complex128", "c16"),
 }
 
+Table = dict[tuple[str, str], "str | None"]
+
+
+@functools.cache
+def exact_table(op: str, cfg: Any) -> Table:
+    """``op_rules``' answer for every (left spec, right spec): a static class name, or None where it raises."""
+    out: Table = {}
+    for a in SPECS:
+        for b in SPECS:
+            if a.startswith("py:") and b.startswith("py:"):
+                continue
+            try:
+                name, weak = OR.binary_result(op, [spec_operand(a), spec_operand(b)], cfg,
+                                              python_scalars=[a.startswith("py:"), b.startswith("py:")])
+            except (L.TypePromotionError, OR.OperandTypeError, OR.OperandValueError):
+                out[a, b] = None
+            else:
+                out[a, b] = static_of(name, weak)
+    return out
+
+
+# Type variables for ``Array[T] op Array[T]`` (the "keep" fallback), widest first; each with its member statics.
+def _members(kinds: str, weak: Iterable[str]) -> frozenset[str]:
+    return frozenset([c for c in CONCRETE if L.KIND["bool" if c == "bool_" else c] in kinds] + list(weak))
+
+
+KEEP_TYPEVARS: dict[str, tuple[str, frozenset[str]]] = {
+    "_K": ("generic", _members("biufc", ())),
+    "_KN": ("number", _members("iufc", ())),
+    "_KR": ("integer | floating", _members("iuf", ())),
+    "_KB": ("bool_ | integer", _members("biu", ())),
+    "_KI": ("inexact", _members("fc", ())),
+    "_KS": ("integer", _members("iu", ())),
+    "_KF": ("floating", _members("f", ())),
+}
+"""Bounds over the scalar classes only: weak operands have explicit overloads (mypy does not hold ``Array[float]``
+to a bound without ``float``, so a bound must not be relied on to reject weak operands)."""
+
 
 @dataclass
-class Groups:
-    """For one concrete class S and one family: who promotes with S to what."""
+class Fam:
+    """A stub family: the operators with one table, and the protocol machinery that encodes it."""
 
-    up: list[str]  # T such that T op S -> T
-    rules: list[tuple[str, list[str]]]  # (result R, [T ...]) for the other results
-    weak: dict[str, str]  # Python operand class -> result
+    name: str
+    table: Table
+    up: dict[str, list[str]] = field(default_factory=dict)  # S -> [T: T op S == T]
+    rules: dict[str, list[tuple[str, list[str]]]] = field(default_factory=dict)  # S -> [(R, [T ...])]
+    nrules: int = 0
+    slots: list[tuple[str | None, ...]] = field(default_factory=list)  # protocol k -> result per CONCRETE
+    slot_of: dict[tuple[str, str], int] = field(default_factory=dict)  # (weak spec, side) -> k
+    keep: str | None = None  # type variable of the Array[T] op Array[T] -> Array[T] fallback
+
+    def build(self) -> None:
+        t = self.table
+        for s in CONCRETE:
+            up: list[str] = []
+            by_result: dict[str, list[str]] = {}
+            for x in CONCRETE:
+                r = t[x, s]
+                if r is None:
+                    continue
+                if r == x:
+                    up.append(x)
+                else:
+                    by_result.setdefault(r, []).append(x)
+            self.up[s] = up
+            self.rules[s] = sorted(by_result.items(), key=lambda kv: -len(kv[1]))
+            self.nrules = max(self.nrules, len(self.rules[s]))
+        for w in WEAK_ORDER:
+            for side in ("L", "R"):  # L: w op S; R: S op w
+                vec = tuple(t[w, s] if side == "L" else t[s, w] for s in CONCRETE)
+                if vec not in self.slots:
+                    self.slots.append(vec)
+                self.slot_of[w, side] = self.slots.index(vec)
+        kept = {s for s in CONCRETE + WEAK
+                if t[(f"w:{s}" if s in WEAK else s), (f"w:{s}" if s in WEAK else s)]
+                == (s if s in WEAK else cls_of(L.canonical_name("bool" if s == "bool_" else s, False)))}
+        self.keep = next((tv for tv, (_, members) in KEEP_TYPEVARS.items() if members <= kept), None)
+
+    def proto(self, k: int) -> str:
+        return f"_{self.name.capitalize()}W{k}"
 
 
 class Model:
-    def __init__(self, cfg: object) -> None:
+    def __init__(self, cfg: Any) -> None:
         self.cfg = cfg
-        self.result = make_result(cfg)
-        self.concrete = [cls_of(n) for n in L.DTYPE_NAMES]
-        self.statics = self.concrete + list(WEAK)
-        self.groups: dict[tuple[str, str], Groups] = {}
-        self.nrules: dict[str, int] = {}
-        for fam in FAMILIES:
-            n = 0
-            for s in self.concrete:
-                up: list[str] = []
-                by_result: dict[str, list[str]] = {}
-                for t in self.concrete:  # weak T are dispatched through S's weak bases
-                    r = self.result(fam, t, s)
-                    if r is None:
-                        continue
-                    if r == t:
-                        up.append(t)
-                    else:
-                        by_result.setdefault(r, []).append(t)
-                weak = {p: r for p in PY_OPERANDS if (r := self.result(fam, s, p)) is not None}
-                g = Groups(up, sorted(by_result.items(), key=lambda kv: -len(kv[1])), weak)
-                self.groups[fam.name, s] = g
-                n = max(n, len(g.rules))
-            self.nrules[fam.name] = n
+        self.families: dict[str, Fam] = {}
+        self.family_of: dict[str, tuple[Fam, str | None]] = {}  # op -> (family, fixed result)
+        for op in dict.fromkeys(list(OPERATORS.values()) + list(NUMPY_BINARY.values())):
+            table = exact_table(op, cfg)
+            for fam in self.families.values():
+                if fam.table == table:
+                    self.family_of[op] = (fam, None)
+                    break
+                if ({v for v in table.values() if v is not None} == {"bool_"}
+                        and {k for k, v in table.items() if v is None} == {k for k, v in fam.table.items()
+                                                                           if v is None}):
+                    self.family_of[op] = (fam, "bool_")
+                    break
+            else:
+                fam = Fam(_FAMILY_NAMES.get(op, op), table)
+                fam.build()
+                self.families[op] = fam
+                self.family_of[op] = (fam, None)
 
-    def weak_weak(self, fam: Family) -> list[tuple[str, str]]:
-        """(weak self class, result) for weak-with-weak overloads; the operand is the same class (Python's numeric
-        tower makes int acceptable where float is expected, and the lattice agrees: int < float < complex)."""
-        out = []
-        for w in WEAK:
-            r = self.result(fam, w, w)
-            if r is not None:
-                # check the tower assumption for every smaller weak operand
-                for w2 in WEAK[: WEAK.index(w)]:
-                    assert self.result(fam, w, w2) == r, (fam, w, w2)
-                out.append((w, r))
-        return out
+    def fams(self) -> list[Fam]:
+        return list(self.families.values())
+
+
+_FAMILY_NAMES = {"add": "add", "subtract": "sub", "multiply": "mul", "true_divide": "div", "floor_divide": "floordiv",
+                 "remainder": "mod", "power": "pow", "bitwise_and": "bit", "left_shift": "shift", "less": "cmp"}
 
 
 # --------------------------------------------------------------------------------------------------------------------
-# Emission helpers
+# Overloads of one binary operation, and the simulation of how a checker picks among them.
+
+
+@dataclass
+class Ov:
+    """One overload: parameter annotations of the left and right operands and the result dtype annotation."""
+
+    left: str | None  # None: an unannotated self (the strong-strong protocol overloads)
+    right: str
+    result: str
+
+
+def _weak_weak(table: Table, lefts: Iterable[str], rights: Iterable[str]) -> list[tuple[str, str, str]]:
+    """The explicit weak-with-weak overloads, pruned: an overload goes when the first-match answers of the others
+    are the same on every weak pair."""
+    lefts, rights = list(lefts), list(rights)
+    cands = [(a, b, r) for a in lefts for b in rights if (r := table.get((a, b))) is not None]
+
+    def answers(ovs: list[tuple[str, str, str]]) -> dict[tuple[str, str], str | None]:
+        return {(a, b): next((r for pa, pb, r in ovs if accepts(pa, a) and accepts(pb, b)), None)
+                for a in lefts for b in rights if (a, b) in table}
+
+    want = answers(cands)
+    for ov in reversed(list(cands)):
+        trial = [c for c in cands if c is not ov]
+        if answers(trial) == want:
+            cands = trial
+    return cands
+
+
+def binary_overloads(m: Model, fam: Fam, *, method: bool, reflected: bool = False,
+                     result: str | None = None) -> list[Ov]:
+    """The overloads of a forward operator (method), a reflected one (self is the right operand, ``other`` a Python
+    scalar on the left) or an ``arraytyping.numpy`` function (x1, x2). Order matters; see :func:`simulate`."""
+    t = fam.table
+    out: list[Ov] = []
+    fix = (lambda r: result) if result is not None else (lambda r: r)
+    if reflected:
+        for a, b, r in _weak_weak(t, PYS, WARR):  # Python scalar (other) op weak array (self)
+            out.append(Ov(spec_type(b), spec_type(a), fix(r)))
+        for py in PYS:
+            out.append(Ov(f"Array[{fam.proto(fam.slot_of[py, 'L'])}[_R]]", spec_type(py), fix("_R")))
+        return out
+    lefts = [w for w in WEAK_ORDER if w.startswith("w:")] if method else list(WEAK_ORDER)
+    for a, b, r in _weak_weak(t, lefts, WEAK_ORDER):
+        out.append(Ov(spec_type(a), spec_type(b), fix(r)))
+    for specs, side in ((lefts, "L"), (WEAK_ORDER, "R")):
+        groups: list[tuple[list[str], int]] = []  # adjacent specs with one protocol share an overload
+        for w in specs:
+            k = fam.slot_of[w, side]
+            if groups and groups[-1][1] == k:
+                groups[-1][0].append(w)
+            else:
+                groups.append(([w], k))
+        for ws, k in groups:
+            if all(v is None for v in fam.slots[k]):
+                continue
+            ann = " | ".join(spec_type(w) for w in ws)
+            proto = f"Array[{fam.proto(k)}[_R]]"
+            out.append(Ov(ann, proto, fix("_R")) if side == "L" else Ov(proto, ann, fix("_R")))
+    t_ = "_DT_co" if method else "_T"
+    out.append(Ov(None if method else "Array[_T]", f"Array[_{fam.name.capitalize()}Up[{t_}]]", fix(t_)))
+    for i in range(fam.nrules):
+        out.append(Ov(None if method else "Array[_T]", f"Array[_{fam.name.capitalize()}R{i}[{t_}, _R]]", fix("_R")))
+    return out
+
+
+def simulate(fam: Fam, ovs: list[Ov], a: str, b: str, *, method: bool, result: str | None = None) -> str | None:
+    """The result a checker gives for left spec ``a`` and right spec ``b`` with overloads ``ovs`` (first match), up
+    to the gradual fallbacks (which concrete and weak operands reach only through ``Array[T] op Array[T]``)."""
+    for ov in ovs:
+        la, rb = ov.left, ov.right
+        if la is None or la == "Array[_T]":  # strong-strong protocol overloads
+            if a in CONCRETE and b in CONCRETE:
+                r = fam.table[a, b]
+                if r is not None:
+                    return result or r
+            continue
+        if "_R]]" in la:  # strong left operand, weak right one
+            k = _slot_index(la)
+            if a in CONCRETE and _spec_matches(rb, b) and fam.slots[k][CONCRETE.index(a)] is not None:
+                return result or fam.slots[k][CONCRETE.index(a)]
+            continue
+        if "_R]]" in rb:  # weak left operand, strong right one
+            k = _slot_index(rb)
+            if b in CONCRETE and _spec_matches(la, a) and fam.slots[k][CONCRETE.index(b)] is not None:
+                return result or fam.slots[k][CONCRETE.index(b)]
+            continue
+        if _spec_matches(la, a) and _spec_matches(rb, b):
+            return ov.result
+    if method and fam.keep is not None and a == b:  # Array[T] op Array[T] -> Array[T]
+        s = a[2:] if a.startswith("w:") else a
+        if s in KEEP_TYPEVARS[fam.keep][1]:
+            return result or s
+    return None
+
+
+def _slot_index(ann: str) -> int:
+    match = re.search(r"W(\d+)\[", ann)
+    assert match is not None, ann
+    return int(match.group(1))
+
+
+_SPEC_OF_TYPE = {spec_type(s): s for s in WARR + PYS}
+
+
+def _spec_matches(ann: str, arg: str) -> bool:
+    return any(accepts(_SPEC_OF_TYPE[p.strip()], arg) for p in ann.split(" | ") if p.strip() in _SPEC_OF_TYPE)
+
+
+def static_table(m: Model, op: str, *, function: bool = False) -> Table:
+    """What the stubs answer for ``op`` on every pair: the operator's (``function=False``) or the function's."""
+    fam, result = m.family_of[op]
+    fwd = binary_overloads(m, fam, method=not function, result=result)
+    rev = binary_overloads(m, fam, method=True, reflected=True, result=result)
+    out: Table = {}
+    for (a, b) in exact_table(op, m.cfg):
+        if function or not a.startswith("py:"):
+            out[a, b] = simulate(fam, fwd, a, b, method=not function, result=result)
+        else:  # Python scalar on the left: the right operand's reflected operator, self = b
+            out[a, b] = None
+            for ov in rev:
+                la, rb = ov.left, ov.right
+                if "_R]]" in la:
+                    k = _slot_index(la)
+                    if b in CONCRETE and _spec_matches(rb, a) and fam.slots[k][CONCRETE.index(b)] is not None:
+                        out[a, b] = result or fam.slots[k][CONCRETE.index(b)]
+                        break
+                elif _spec_matches(la, b) and _spec_matches(rb, a):
+                    out[a, b] = ov.result
+                    break
+    return out
+
+
+# --------------------------------------------------------------------------------------------------------------------
+# Emission
 
 
 def union(names: Iterable[str]) -> str:
     return " | ".join(names)
 
 
-def proto_name(fam: str, what: str) -> str:
-    return f"_{fam.capitalize()}{what}"
-
-
-def weak_proto(fam: str, py: str) -> str:
-    return proto_name(fam, "With" + py.capitalize())
-
-
 def gen_protocols(m: Model) -> list[str]:
     out = ["# Promotion protocols: implemented (type-check-only) by the scalar classes below.", ""]
     out += ["@type_check_only", "class _Abstract(Protocol):",
             "    def __at_abstract__(self) -> Literal[True]: ...", ""]
-    for fam in FAMILIES:
-        f = fam.name
-        out += ["@type_check_only", f"class {proto_name(f, 'Up')}(Protocol[_T_contra]):",
+    for fam in m.fams():
+        f, c = fam.name, fam.name.capitalize()
+        out += ["@type_check_only", f"class _{c}Up(Protocol[_T_contra]):",
                 f"    def __at_{f}_up__(self, x: _T_contra, /) -> object: ...", ""]
-        for i in range(m.nrules[f]):
-            out += ["@type_check_only", f"class {proto_name(f, f'R{i}')}(Protocol[_T_contra, _R_co]):",
+        for i in range(fam.nrules):
+            out += ["@type_check_only", f"class _{c}R{i}(Protocol[_T_contra, _R_co]):",
                     f"    def __at_{f}_r{i}__(self, x: _T_contra, /) -> _R_co: ...", ""]
-        for py in PY_OPERANDS:
-            out += ["@type_check_only", f"class {weak_proto(f, py)}(Protocol[_R_co]):",
-                    f"    def __at_{f}_{py}__(self) -> _R_co: ...", ""]
+        for k in range(len(fam.slots)):
+            out += ["@type_check_only", f"class {fam.proto(k)}(Protocol[_R_co]):",
+                    f"    def __at_{f}_w{k}__(self) -> _R_co: ...", ""]
+    return out
+
+
+def protocol_names(m: Model) -> list[str]:
+    out = []
+    for fam in m.fams():
+        c = fam.name.capitalize()
+        out += [f"_{c}Up"] + [f"_{c}R{i}" for i in range(fam.nrules)] + [fam.proto(k) for k in range(len(fam.slots))]
     return out
 
 
@@ -242,103 +467,69 @@ def gen_scalars(m: Model) -> list[str]:
                     "    @type_check_only",
                     "    def __at_abstract__(self) -> Literal[True]: ..."]
         else:
-            out.append("    pass" if False else "    ...")
+            out.append("    ...")
         out.append("")
-    for node in L.DTYPE_NAMES:
-        s = cls_of(node)
+    for i, s in enumerate(CONCRETE):
+        node = "bool" if s == "bool_" else s
         bases = [_BASE_BY_KIND[L.KIND[node]]]
-        for fam in FAMILIES:
-            g = m.groups[fam.name, s]
-            bases += [f"{weak_proto(fam.name, py)}[{r}]" for py, r in g.weak.items()]
+        for fam in m.fams():
+            bases += [f"{fam.proto(k)}[{vec[i]}]" for k, vec in enumerate(fam.slots) if vec[i] is not None]
         out.append("@final")
         out.append(f"class {s}({', '.join(bases)}):")
         out.append("    dtype: ClassVar[np.dtype[Any]]")
         out += ["    @type_check_only",
                 "    def __at_abstract__(self) -> Literal[False]: ...  # type: ignore[override]  # pyright: ignore"]
-        for fam in FAMILIES:
+        for fam in m.fams():
             f = fam.name
-            g = m.groups[f, s]
             out.append("    @type_check_only")
-            out.append(f"    def __at_{f}_up__(self, x: {union(g.up) or 'Never'}, /) -> object: ...")
-            for i, (r, ts) in enumerate(g.rules):
+            out.append(f"    def __at_{f}_up__(self, x: {union(fam.up[s]) or 'Never'}, /) -> object: ...")
+            for j, (r, ts) in enumerate(fam.rules[s]):
                 out.append("    @type_check_only")
-                out.append(f"    def __at_{f}_r{i}__(self, x: {union(ts)}, /) -> {r}: ...")
-            for py, r in g.weak.items():
-                out.append("    @type_check_only")
-                out.append(f"    def __at_{f}_{py}__(self) -> {r}: ...")
+                out.append(f"    def __at_{f}_r{j}__(self, x: {union(ts)}, /) -> {r}: ...")
+            for k, vec in enumerate(fam.slots):
+                if vec[i] is not None:
+                    out.append("    @type_check_only")
+                    out.append(f"    def __at_{f}_w{k}__(self) -> {vec[i]}: ...")
         out.append("")
     return out
 
 
-# --------------------------------------------------------------------------------------------------------------------
-# Array
-
-
-def binary_overloads(m: Model, name: str, fam: Family, *, result: str | None = None,
-                     method: bool = True) -> list[str]:
-    """Overloads of a forward binary operator (method) or an arraytyping.numpy function (method=False: x1, x2).
-
-    ``result`` fixes the result dtype (comparisons: ``bool_``). Order matters: weak-with-weak first, then the weak
-    side dispatched through the strong side's ``_<Family>With<Kind>`` base, then strong-with-strong through the
-    other operand's ``__at_<family>_up__``/``__at_<family>_r<i>__`` methods, then the gradual fallbacks (type
-    variables, abstract dtypes, ``Any``, numpy operands), none of which accepts two concrete dtypes."""
-    f = fam.name
-    out: list[str] = []
-    keeps = f in ("arith", "bit", "shift")
-
-    def ov(sig_a: str | None, sig_b: str, ret: str) -> None:
-        r = result if result is not None else ret
-        if method:
-            a = "self" if sig_a is None else f"self: {sig_a}"
-            out.extend(["    @overload", f"    def {name}({a}, other: {sig_b}, /) -> Array[{r}]: ..."])
-        else:
-            out.extend(["@overload", f"def {name}(x1: {sig_a}, x2: {sig_b}, /) -> Array[{r}]: ..."])
-
-    def py_or_arr(py: str) -> str:
-        return "bool" if py == "bool" else f"{py} | Array[{py}]"
-
-    for w, r in m.weak_weak(fam):
-        ov(f"Array[{w}]" if method else py_or_arr(w), py_or_arr(w), r)
-    for py in PY_OPERANDS:
-        if fam.accepts(py) and (py != "bool" or not method):
-            ov(f"Array[{py}]" if method else py_or_arr(py), f"Array[{weak_proto(f, py)}[_R]]", "_R")
-    for py in PY_OPERANDS:
-        if fam.accepts(py):
-            ov(f"Array[{weak_proto(f, py)}[_R]]", py_or_arr(py), "_R")
-    t = "_DT_co" if method else "_T"
-    ov(None if method else "Array[_T]", f"Array[{proto_name(f, 'Up')}[{t}]]", t)
-    for i in range(m.nrules[f]):
-        ov(None if method else "Array[_T]", f"Array[{proto_name(f, f'R{i}')}[{t}, _R]]", "_R")
+def _fallbacks(fam: Fam, result: str | None, *, method: bool, reflected: bool) -> list[Ov]:
+    fix = (lambda r: result) if result is not None else (lambda r: r)
+    if reflected:
+        return [Ov("Array[_A]", "_PyScalar", "Any"), Ov("Array[Any]", "_NumpyOperand", "Any")]
     if method:
-        same = {"bit": "_TB", "shift": "_TS", "div": "_A"}.get(f, "_T")
-        ov(f"Array[{same}]", f"Array[{same}]", same if keeps else "Any")
-        ov("Array[_A]", "_ArrayOrScalar", "Any")
-        ov("Array[Any]", "Array[_A]", "Any")
-        ov("Array[Any]", "_NumpyOperand", "Any")
-    else:
-        ov("Array[_A]", "Array[_A2]", "_A | _A2" if keeps else "Any")
-        ov("Array[_A]", "_ArrayOrScalar | _NumpyOperand", "Any")
-        ov("_ArrayOrScalar | _NumpyOperand", "Array[_A]", "Any")
-        ov("Array[Any] | _PyScalar | _NumpyOperand", "_NumpyOperand", "Any")
-        ov("_NumpyOperand", "Array[Any] | _PyScalar", "Any")
+        out = []
+        if fam.keep is not None:
+            out.append(Ov(f"Array[{fam.keep}]", f"Array[{fam.keep}]", fix(fam.keep)))
+        return out + [Ov("Array[_A]", "_ArrayOrScalar", "Any"), Ov("Array[Any]", "Array[_A]", "Any"),
+                      Ov("Array[Any]", "_NumpyOperand", "Any")]
+    return [Ov("Array[_A]", "Array[_A2]", fix("_A | _A2") if fam.keep == "_K" else fix("Any")),
+            Ov("Array[_A]", "_ArrayOrScalar | _NumpyOperand", "Any"),
+            Ov("_ArrayOrScalar | _NumpyOperand", "Array[_A]", "Any"),
+            Ov("Array[Any] | _PyScalar | _NumpyOperand", "_NumpyOperand", "Any"),
+            Ov("_NumpyOperand", "Array[Any] | _PyScalar", "Any")]
+
+
+def emit_method(m: Model, name: str, op: str, *, reflected: bool = False) -> list[str]:
+    fam, result = m.family_of[op]
+    ovs = binary_overloads(m, fam, method=True, reflected=reflected, result=result)
+    ovs += _fallbacks(fam, result, method=True, reflected=reflected)
+    out: list[str] = []
+    for i, ov in enumerate(ovs):
+        a = "self" if ov.left is None else f"self: {ov.left}"
+        ign = "  # type: ignore[override]" if name in ("__eq__", "__ne__") and i == 0 else ""
+        out += ["    @overload", f"    def {name}({a}, other: {ov.right}, /) -> Array[{ov.result}]: ...{ign}"]
     return out
 
 
-def reflected_overloads(m: Model, name: str, fam: Family, *, result: str | None = None) -> list[str]:
-    f = fam.name
+def emit_function(m: Model, name: str, op: str) -> list[str]:
+    fam, result = m.family_of[op]
+    ovs = binary_overloads(m, fam, method=False, result=result) + _fallbacks(fam, result, method=False,
+                                                                              reflected=False)
     out: list[str] = []
-
-    def ov(sig_a: str, sig_b: str, ret: str) -> None:
-        r = result if result is not None else ret
-        out.extend(["    @overload", f"    def {name}(self: {sig_a}, other: {sig_b}, /) -> Array[{r}]: ..."])
-
-    for w, r in m.weak_weak(fam):
-        ov(f"Array[{w}]", w, r)
-    for py in PY_OPERANDS:
-        if fam.accepts(py):
-            ov(f"Array[{weak_proto(f, py)}[_R]]", py, "_R")
-    ov("Array[_A]", "_PyScalar", "Any")
-    ov("Array[Any]", "_NumpyOperand", "Any")
+    for ov in ovs:
+        out += ["@overload", f"def {name}(x1: {ov.left}, x2: {ov.right}, /) -> Array[{ov.result}]: ..."]
     return out
 
 
@@ -392,15 +583,10 @@ def gen_array(m: Model) -> list[str]:
           "    def T(self) -> Array[_DT_co]: ...",
           "    def __init__(self, *args: Any, **kwargs: Any) -> None: ...",
           ]
-    for op, (fam, _sym) in BINARY_OPS.items():
-        o += binary_overloads(m, f"__{op}__", fam)
-        o += reflected_overloads(m, f"__r{op}__", fam)
-    for op in CMP_OPS:
-        lines = binary_overloads(m, f"__{op}__", ARITH, result="bool_")
-        if op in ("eq", "ne"):
-            lines = [ln + "  # type: ignore[override]" if ln.startswith("    def") and i == 1 else ln
-                     for i, ln in enumerate(lines)]
-        o += lines
+    for name, op in OPERATORS.items():
+        o += emit_method(m, f"__{name}__", op)
+        if name not in COMPARISONS:
+            o += emit_method(m, f"__r{name}__", op, reflected=True)
     # unary
     o += ["    def __neg__(self) -> Array[_DT_co]: ...",
           "    def __pos__(self) -> Array[_DT_co]: ...",
@@ -499,7 +685,7 @@ TYPEVARS = [
     '_TS = TypeVar("_TS", bound=integer)',
     '_P = ParamSpec("_P")',
     '_F = TypeVar("_F", bound=Callable[..., Any])',
-]
+] + [f'{tv} = TypeVar("{tv}"' + (f", bound={bound})" if bound else ")") for tv, (bound, _) in KEEP_TYPEVARS.items()]
 
 
 def gen_init(m: Model) -> str:
@@ -576,9 +762,7 @@ def gen_numpy(m: Model) -> str:
          ")",
          "from arraytyping import (",
          "    _Abstract, " + ", ".join(
-             [proto_name(f.name, "Up") for f in FAMILIES]
-             + [proto_name(f.name, f"R{i}") for f in FAMILIES for i in range(m.nrules[f.name])]
-             + [weak_proto(f.name, p) for f in FAMILIES for p in PY_OPERANDS]) + ",",
+             protocol_names(m)) + ",",
          ")",
          "from arraytyping.typing import ArrayLike, DTypeLike, ShapeLike",
          "",
@@ -603,12 +787,8 @@ def gen_numpy(m: Model) -> str:
          "    def __getitem__(self, index: int, /) -> _T | _NestedSequence[_T]: ...",
          "",
          ]
-    fam_by_name = {f.name: f for f in FAMILIES}
-    for fn, fam in NUMPY_BINARY.items():
-        if fam == "cmp":
-            o += binary_overloads(m, fn, ARITH, result="bool_", method=False)
-        else:
-            o += binary_overloads(m, fn, fam_by_name[fam], method=False)
+    for fn, op in NUMPY_BINARY.items():
+        o += emit_function(m, fn, op)
         o.append("")
     for fn in ("logical_and", "logical_or", "logical_xor"):
         o.append(f"def {fn}(x1: ArrayLike, x2: ArrayLike, /) -> Array[bool_]: ...")
@@ -636,7 +816,8 @@ def gen_numpy(m: Model) -> str:
     # astype / creation functions
     o += dtype_spec_overloads(m, "astype", "x: ArrayLike, ", "", method=False)
     for fn in ("asarray", "array"):
-        o += dtype_spec_overloads(m, fn, "a: ArrayLike, ", ", copy: bool | None = None", method=False)
+        o += dtype_spec_overloads(m, fn, "a: ArrayLike | _NestedSequence[_PyScalar], ", ", copy: bool | None = None",
+                                  method=False)
         o += value_overloads(m, fn, "a", ", dtype: None = None, copy: bool | None = None")
     for fn in ("zeros", "ones", "empty"):
         o += dtype_spec_overloads(m, fn, "shape: ShapeLike, ", "", method=False)

@@ -1,14 +1,18 @@
-"""Generate the exhaustive type-check cases in ``typecheck_cases/generated/`` from the lattice.
+"""Generate the exhaustive type-check cases in ``typecheck_cases/generated/`` from ``arraytyping.op_rules``.
 
-* ``pairs_<config>.py``: every operator family x every pair of static dtypes (the 32 scalar classes, the weak
-  ``Array[int]``/``Array[float]``/``Array[complex]`` and the Python scalars ``True``/``2``/``2.0``/``2j`` on either
-  side), plus the ``arraytyping.numpy`` functions of each family. An accepted pair is an
-  ``assert_type(<expr>, Array[<expected>])`` line; a rejected pair is a bare expression line ending in
-  ``# rejected``. Both checkers run over the file once; the test expects errors on exactly the ``# rejected`` lines.
-  ``pairs_default.py`` is for the stubs alone (standard, x64 off; pyright and mypy); the other configurations are
-  for mypy with the plugin configured accordingly.
-* ``cases.json``: the same table as data (``[family, left, right, expected-or-null]`` per config), used by the
-  cross-check test against the runtime.
+* ``pairs_default.py``: for each operation family of ``op_rules`` (one representative operation each, see
+  :data:`REPS`) and every pair of operands (the 32 scalar classes, the weak ``Array[int]``/``Array[float]``/
+  ``Array[complex]`` and the Python scalars ``True``/``2``/``2.0``/``2j`` on either side), the operator form and the
+  ``arraytyping.numpy`` function form. An accepted pair is an ``assert_type(<expr>, Array[<expected>])`` line; a
+  rejected pair is a bare expression line ending in ``# rejected``. Both checkers run over the file once; the test
+  expects errors on exactly the ``# rejected`` lines. The expectations are what the stubs answer (see
+  ``gen_stubs.static_table``), which equals ``op_rules`` except for :data:`gen_stubs` 's documented Python-bool
+  limitation (listed in ``cases.json`` under ``static_differences``).
+* ``plugin_<config>.py``: the same pairs with ``op_rules``' exact answers in each configuration, for mypy with the
+  plugin configured accordingly (the x64 and strict modules hold the operator form only: the function form runs
+  through the same plugin code and is covered in the default configuration).
+* ``cases.json``: the table as data: ``{config: [[family, op, left, right, exact], ...]}`` plus the stubs' static
+  differences, used by the cross-check against JAX's reference and the runtime.
 
 Usage: ``python tools/gen_typecheck_cases.py [--check]``.
 """
@@ -24,108 +28,95 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import gen_stubs as G  # noqa: E402
 
-L = G.L
+L, OR = G.L, G.OR
 OUT = G.ROOT / "typecheck_cases" / "generated"
 
-OPS = {"arith": "+", "div": "/", "bit": "&", "shift": "<<", "cmp": "<"}
-FUNCS = {"arith": "anp.add", "div": "anp.divide", "bit": "anp.bitwise_and", "shift": "anp.left_shift",
-         "cmp": "anp.less"}
-PY_LITERALS = {"bool": "True", "int": "2", "float": "2.0", "complex": "2j"}
+REPS: dict[str, tuple[str, str]] = {  # op_rules family -> (representative operation, operator)
+    "bool_arith": ("add", "+"), "arith": ("subtract", "-"), "divide": ("true_divide", "/"),
+    "numeric": ("floor_divide", "//"), "power": ("power", "**"), "bitwise": ("bitwise_and", "&"),
+    "shift": ("left_shift", "<<"), "compare": ("less", "<"),
+}
+assert set(REPS) == set(OR.FAMILY.values()) and all(OR.FAMILY[op] == fam for fam, (op, _) in REPS.items())
+PY_LITERALS = {"py:bool": "True", "py:int": "2", "py:float": "2.0", "py:complex": "2j"}
 CONFIGS = {"default": L.LatticeConfig("standard", False), "x64": L.LatticeConfig("standard", True),
            "strict": L.LatticeConfig("strict", False), "strict_x64": L.LatticeConfig("strict", True)}
 
 
-def var(static: str) -> str:
-    return f"a_{static}"
+def var(spec: str) -> str:
+    return "a_" + spec.replace("w:", "w_").replace("py:", "py_")
 
 
-def family_of(name: str) -> G.Family:
-    return {"arith": G.ARITH, "div": G.DIV, "bit": G.BIT, "shift": G.SHIFT, "cmp": G.ARITH}[name]
+def operand_expr(spec: str) -> str:
+    return PY_LITERALS.get(spec) or var(spec)
 
 
-def table(cfg: object, static: bool = False) -> list[tuple[str, str, str, str | None]]:
-    """(family, left, right, expected result or None) for arrays and Python scalars on either side.
-
-    ``static=True`` gives what a checker can know: a Python ``bool`` operand is also an ``int`` to it, so where
-    ``True`` is rejected but ``2`` accepted (``bool_ << True``) the checkers give the ``int`` answer (a documented
-    limitation of the stubs; the mypy plugin sees the literal and reports it)."""
-    exact = G.make_result(cfg)
-
-    def result(f: G.Family, a: str, b: str) -> str | None:
-        r = exact(f, a, b)
-        if r is None and static and "bool" in (a, b):
-            r = exact(f, "int" if a == "bool" else a, "int" if b == "bool" else b)
-        return r
-
-    statics = [G.cls_of(n) for n in L.DTYPE_NAMES] + list(G.WEAK)
-    rows: list[tuple[str, str, str, str | None]] = []
-    for fam in OPS:
-        f = family_of(fam)
-        for a in statics:
-            for b in statics + [f"py_{p}" for p in G.PY_OPERANDS]:
-                bb = b[3:] if b.startswith("py_") else b
-                r = result(f, a, bb)
-                if fam == "cmp" and r is not None:
-                    r = "bool_"
-                rows.append((fam, a, b, r))
-            for p in G.PY_OPERANDS:  # Python scalar on the left (reflected operators)
-                r = result(f, p, a)
-                if fam == "cmp" and r is not None:
-                    r = "bool_"
-                rows.append((fam, f"py_{p}", a, r))
-    return rows
+def rows(cfg: object) -> list[tuple[str, str, str, str, str | None]]:
+    """(family, op, left spec, right spec, op_rules' static result or None) for every representative and pair."""
+    out = []
+    for fam, (op, _) in REPS.items():
+        out += [(fam, op, a, b, r) for (a, b), r in G.exact_table(op, cfg).items()]
+    return out
 
 
-def operand_expr(x: str) -> str:
-    return PY_LITERALS[x[3:]] if x.startswith("py_") else var(x)
+def static_differences(m: G.Model) -> list[tuple[str, str, str, str, str | None, str | None]]:
+    """(form, op, left, right, op_rules, stubs) where the stubs' answer differs from op_rules (default config)."""
+    out = []
+    for op in dict.fromkeys(list(G.OPERATORS.values()) + list(G.NUMPY_BINARY.values())):
+        exact = G.exact_table(op, m.cfg)
+        for form in ("operator", "function"):
+            if form == "operator" and op not in G.OPERATORS.values():
+                continue
+            st = G.static_table(m, op, function=form == "function")
+            out += [(form, op, a, b, exact[a, b], st[a, b]) for (a, b) in exact if exact[a, b] != st[a, b]]
+    return out
 
 
-def gen_module(name: str, cfg: object, *, functions: bool = True, static: bool = True) -> str:
-    rows = table(cfg, static=static)
-    statics = [G.cls_of(n) for n in L.DTYPE_NAMES] + list(G.WEAK)
+def gen_module(cfg: object, *, static: bool, functions: bool = True) -> str:
+    m = G.Model(cfg)
     lines = [
-        f"# Generated by tools/gen_typecheck_cases.py for {cfg}. Do not edit.",
+        f"# Generated by tools/gen_typecheck_cases.py from arraytyping/op_rules.py for {cfg}"
+        f"{' (what the stubs answer)' if static else ''}. Do not edit.",
         "# Accepted pairs: assert_type; rejected pairs: a bare expression marked as rejected (the checker must",
         "# report an error on exactly those lines).",
-        "# pyright: basic, reportUnusedExpression=false, reportUnnecessaryComparison=false",
+        "# pyright: basic, reportUnusedExpression=false, reportUnnecessaryComparison=false, reportOperatorIssue=error",
         "# mypy: disable-error-code=\"unused-ignore\"",
-        "from typing import Any",
-        "",
         "from typing_extensions import assert_type",
         "",
         "import arraytyping.numpy as anp",
-        "from arraytyping import Array, " + ", ".join(G.cls_of(n) for n in L.DTYPE_NAMES),
+        "from arraytyping import Array, " + ", ".join(G.CONCRETE),
         "",
     ]
-    lines += [f"{var(s)}: Array[{s}]" for s in statics]
-    current = None
+    lines += [f"{var(s)}: {G.spec_type(s)}" for s in G.CONCRETE + G.WARR]
     n = 0
-    for fam, a, b, r in rows:
-        if (fam, a) != current:  # one small function per family and left operand: checkers are fast on those
-            current = (fam, a)
-            n += 1
-            lines += ["", "", f"def case_{n}_{fam}_{a}() -> None:"]
-        for kind in ("op", "fn"):
-            if kind == "fn" and (not functions or (a.startswith("py_") and b.startswith("py_"))):
-                continue
-            if kind == "op" and a.startswith("py_") and b.startswith("py_"):
-                continue
-            ea, eb = operand_expr(a), operand_expr(b)
-            expr = f"{ea} {OPS[fam]} {eb}" if kind == "op" else f"{FUNCS[fam]}({ea}, {eb})"
-            tag = f"{kind} {fam} {a} {b}"
-            if r is None:
-                lines.append(f"    {expr}  # rejected: {tag}")
-            else:
-                lines.append(f"    assert_type({expr}, Array[{r}])  # {tag}")
+    for fam, (op, sym) in REPS.items():
+        tables = {"op": G.static_table(m, op) if static else G.exact_table(op, cfg),
+                  "fn": G.static_table(m, op, function=True) if static else G.exact_table(op, cfg)}
+        for a in G.SPECS:
+            n += 1  # one small function per family and left operand: checkers are fast on those
+            lines += ["", "", f"def case_{n}_{fam}_{var(a)}() -> None:"]
+            for b in G.SPECS:
+                if a.startswith("py:") and b.startswith("py:"):
+                    continue
+                for kind in ("op", "fn") if functions else ("op",):
+                    r = tables[kind][a, b]
+                    ea, eb = operand_expr(a), operand_expr(b)
+                    expr = f"{ea} {sym} {eb}" if kind == "op" else f"anp.{op}({ea}, {eb})"
+                    tag = f"{kind} {op} {a} {b}"
+                    if r is None:
+                        lines.append(f"    {expr}  # rejected: {tag}")
+                    else:
+                        lines.append(f"    assert_type({expr}, Array[{r}])  # {tag}")
     return "\n".join(lines) + "\n"
 
 
 def generate() -> dict[str, str]:
-    files = {"pairs_default.py": gen_module("default", CONFIGS["default"])}
-    for key in ("default", "x64", "strict", "strict_x64"):  # for mypy with the plugin: exact answers
-        files[f"plugin_{key}.py"] = gen_module(key, CONFIGS[key], static=False)
-    data = {key: table(cfg) for key, cfg in CONFIGS.items()}
-    files["cases.json"] = json.dumps(data, indent=0, separators=(",", ":")) + "\n"
+    files = {"pairs_default.py": gen_module(CONFIGS["default"], static=True)}
+    for key, cfg in CONFIGS.items():  # for mypy with the plugin: exact answers
+        files[f"plugin_{key}.py"] = gen_module(cfg, static=False, functions=key == "default")
+    data = {"generator": "tools/gen_typecheck_cases.py", "reps": REPS,
+            "cases": {key: rows(cfg) for key, cfg in CONFIGS.items()},
+            "static_differences": static_differences(G.Model(CONFIGS["default"]))}
+    files["cases.json"] = json.dumps(data, indent=None, separators=(",", ":")).replace("],[", "],\n[") + "\n"
     return files
 
 

@@ -13,10 +13,15 @@ Optional settings (defaults: the runtime's defaults)::
 
 The plugin replaces the stubs' promotion overloads of the ``Array`` operators and of the binary
 ``arraytyping.numpy`` functions by one permissive signature (so mypy does no overload search) and computes the result
-with :mod:`arraytyping.lattice` itself (loaded from the installed package's file, without importing the runtime).
-Pairs with no join are reported as ``[dtype-promotion]`` errors naming both dtypes and the fix; silence one with
-``# type: ignore[dtype-promotion]``. ``Any``, type variables, abstract dtypes, unions with a rejected member and
-unknown types never produce a dtype error: they give ``Array[Any]`` (or ``Array[T]`` for ``Array[T] op Array[T]``).
+with :func:`arraytyping.op_rules.binary_result` itself (``op_rules.py`` and ``lattice.py`` are loaded from the
+installed package's files, without importing the runtime), so its answers are JAX 0.10.2's. Pairs an operation does
+not take (no promotion path, floats in bitwise operations, bool in subtraction, ``power`` of 4-bit integers...) are
+reported as ``[dtype-promotion]`` errors naming both operands and the reason; silence one with
+``# type: ignore[dtype-promotion]``. It also gives exact dtypes for ``promote_types``, ``result_type``,
+``astype`` and the ``dtype=`` argument of ``asarray``/``array``/``zeros``/... (a scalar class, a numpy type, an
+``np.dtype[...]``, a Python type or a string literal), canonicalized for the configured ``x64``. ``Any``, type
+variables, abstract dtypes, unions with a rejected member and unknown types never produce a dtype error: they give
+``Array[Any]`` (or ``Array[T]`` for ``Array[T] op Array[T]`` when every dtype ``T`` may be gives itself back).
 """
 
 from __future__ import annotations
@@ -30,12 +35,12 @@ from types import ModuleType
 from typing import Any, Final
 
 from mypy.errorcodes import ErrorCode
-from mypy.nodes import TypeInfo
+from mypy.nodes import TypeAlias, TypeInfo
 from mypy.options import Options
 from mypy.plugin import FunctionContext, FunctionSigContext, MethodContext, MethodSigContext, Plugin, ReportConfigContext
 from mypy.types import (
-    AnyType, CallableType, FunctionLike, Instance, LiteralType, NoneType, Overloaded, ProperType, Type, TypeOfAny,
-    TypeType, TypeVarType, UnionType, get_proper_type,
+    AnyType, FunctionLike, Instance, LiteralType, NoneType, ProperType, Type, TypeOfAny, TypeType, TypeVarType,
+    UninhabitedType, UnionType, get_proper_type,
 )
 
 try:  # Python 3.11+
@@ -43,50 +48,71 @@ try:  # Python 3.11+
 except ImportError:  # pragma: no cover
     tomllib = None  # type: ignore[assignment]
 
-__all__ = ["DTYPE_PROMOTION", "ArraytypingPlugin", "load_lattice", "plugin"]
+__all__ = ["DTYPE_PROMOTION", "ArraytypingPlugin", "load_lattice", "load_rules", "plugin"]
 
 DTYPE_PROMOTION: Final = ErrorCode(
     "dtype-promotion", "Operands whose dtypes have no implicit promotion (arraytyping)", "arraytyping")
 
 
-def load_lattice() -> ModuleType:
-    """``arraytyping/lattice.py`` of the installed package, executed on its own (stdlib only; no numpy, no XLA)."""
-    name = "_arraytyping_mypy_lattice"
-    if name in sys.modules:
-        return sys.modules[name]
+def _package_dir() -> Path:
     spec = importlib.util.find_spec("arraytyping")
     if spec is None or not spec.submodule_search_locations:
         raise ImportError("arraytyping_mypy needs the arraytyping package installed")
     for loc in spec.submodule_search_locations:
-        path = Path(loc) / "lattice.py"
-        if path.exists():
-            lspec = importlib.util.spec_from_file_location(name, path)
-            assert lspec is not None and lspec.loader is not None
-            mod = importlib.util.module_from_spec(lspec)
+        if (Path(loc) / "op_rules.py").exists():
+            return Path(loc)
+    raise ImportError("arraytyping/lattice.py and op_rules.py not found")
+
+
+def load_rules() -> tuple[ModuleType, ModuleType]:
+    """``arraytyping/lattice.py`` and ``arraytyping/op_rules.py`` of the installed package, executed on their own
+    (stdlib only; no numpy, no XLA). ``op_rules``' ``from arraytyping import lattice`` is served the lattice module
+    loaded here, for the duration of the load only (the package's ``__init__`` would import the runtime)."""
+    names = ("_arraytyping_mypy_lattice", "_arraytyping_mypy_op_rules")
+    if all(n in sys.modules for n in names):
+        return sys.modules[names[0]], sys.modules[names[1]]
+    src = _package_dir()
+    mods: list[ModuleType] = []
+    saved = {k: sys.modules.get(k) for k in ("arraytyping", "arraytyping.lattice")}
+    try:
+        for name, file in zip(names, ("lattice.py", "op_rules.py")):
+            spec = importlib.util.spec_from_file_location(name, src / file)
+            assert spec is not None and spec.loader is not None
+            mod = importlib.util.module_from_spec(spec)
             sys.modules[name] = mod
-            lspec.loader.exec_module(mod)
-            return mod
-    raise ImportError("arraytyping/lattice.py not found")
+            if file == "op_rules.py":
+                pkg = ModuleType("arraytyping")
+                pkg.__path__ = []
+                pkg.lattice = mods[0]  # type: ignore[attr-defined]
+                sys.modules["arraytyping"], sys.modules["arraytyping.lattice"] = pkg, mods[0]
+            spec.loader.exec_module(mod)
+            mods.append(mod)
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                sys.modules.pop(k, None)
+            else:
+                sys.modules[k] = v
+    return mods[0], mods[1]
 
 
-L = load_lattice()
+def load_lattice() -> ModuleType:
+    return load_rules()[0]
+
+
+L, OR = load_rules()
 
 ARRAY: Final = "arraytyping.Array"
-_FAMILY_OF_OP: Final[dict[str, str]] = {
-    "add": "arith", "sub": "arith", "mul": "arith", "floordiv": "arith", "mod": "arith", "pow": "arith",
-    "matmul": "arith", "truediv": "div", "and": "bit", "or": "bit", "xor": "bit", "lshift": "shift",
-    "rshift": "shift", "lt": "cmp", "le": "cmp", "gt": "cmp", "ge": "cmp", "eq": "cmp", "ne": "cmp",
+_OP_OF_METHOD: Final[dict[str, str]] = {  # Array dunder -> op_rules operation (as in tools/gen_stubs.py)
+    "add": "add", "sub": "subtract", "mul": "multiply", "truediv": "true_divide", "floordiv": "floor_divide",
+    "mod": "remainder", "pow": "power", "matmul": "multiply", "and": "bitwise_and", "or": "bitwise_or",
+    "xor": "bitwise_xor", "lshift": "left_shift", "rshift": "right_shift",
+    "lt": "less", "le": "less_equal", "gt": "greater", "ge": "greater_equal", "eq": "equal", "ne": "not_equal",
 }
-_FAMILY_OF_FN: Final[dict[str, str]] = {
-    "add": "arith", "subtract": "arith", "multiply": "arith", "floor_divide": "arith", "remainder": "arith",
-    "mod": "arith", "power": "arith", "maximum": "arith", "minimum": "arith", "matmul": "arith", "dot": "arith",
-    "divide": "div", "true_divide": "div", "bitwise_and": "bit", "bitwise_or": "bit", "bitwise_xor": "bit",
-    "left_shift": "shift", "right_shift": "shift", "equal": "cmp", "not_equal": "cmp", "less": "cmp",
-    "less_equal": "cmp", "greater": "cmp", "greater_equal": "cmp",
+_COMPARISONS: Final = frozenset({"lt", "le", "gt", "ge", "eq", "ne"})
+_OP_OF_FN: Final[dict[str, str]] = {
+    **{op: op for op in OR.BINARY_OPS}, "mod": "remainder", "matmul": "multiply", "dot": "multiply",
 }
-_OPERAND_KINDS: Final = {"arith": "biufc", "div": "biufc", "cmp": "biufc", "bit": "biu", "shift": "biu"}
-_RESULT_KINDS: Final = {"arith": "biufc", "div": "biufc", "cmp": "biufc", "bit": "biu", "shift": "iu"}
-_KEEPS: Final = frozenset({"arith", "bit", "shift"})
 _SYMBOL: Final = {"add": "+", "sub": "-", "mul": "*", "floordiv": "//", "mod": "%", "pow": "**", "matmul": "@",
                   "truediv": "/", "and": "&", "or": "|", "xor": "^", "lshift": "<<", "rshift": ">>", "lt": "<",
                   "le": "<=", "gt": ">", "ge": ">=", "eq": "==", "ne": "!="}
@@ -133,7 +159,7 @@ def _read_config(config_file: str | None) -> tuple[bool, str]:
 # --------------------------------------------------------------------------------------------------------------------
 # From mypy types to lattice operands
 
-Operand = tuple[str, bool]  # (dtype or weak node name, weak)
+Operand = tuple[str, bool, bool]  # (dtype or weak node name, weak, is a Python scalar value)
 _GRADUAL: Final = "gradual"  # marker: a type the plugin cannot (and must not) judge
 
 
@@ -145,12 +171,14 @@ def _dtype_operand(t: ProperType) -> Operand | str | None:
             short = name.rsplit(".", 1)[1]
             node = "bool" if short == "bool_" else short
             if node in L.DTYPE_NAMES:
-                return node, False
-            return _GRADUAL  # abstract scalar classes
+                return node, False, False
+            return _GRADUAL  # abstract scalar classes, or a subclass the plugin does not know
         if name in ("builtins.int", "builtins.float", "builtins.complex"):
-            return name[9:], True
+            return name[9:], True, False
         if name == "builtins.bool":
-            return "bool", False
+            return "bool", False, False
+        if any(b.fullname == "arraytyping.generic" for b in t.type.mro):
+            return _GRADUAL  # a user's subclass of an abstract scalar class
         return _numpy_scalar(t)
     return _GRADUAL
 
@@ -158,13 +186,16 @@ def _dtype_operand(t: ProperType) -> Operand | str | None:
 def _numpy_scalar(t: Instance) -> Operand | str | None:
     name = t.type.fullname
     if name in _NUMPY_SCALARS:
-        return _NUMPY_SCALARS[name], False
+        return _NUMPY_SCALARS[name], False, False
     if name in _NBIT and t.args:
         bits = get_proper_type(t.args[0])
         if isinstance(bits, Instance) and bits.type.name.startswith("_") and bits.type.name.endswith("Bit"):
-            n = int(bits.type.name[1:-3]) * (2 if name == "numpy.complexfloating" else 1)
+            try:
+                n = int(bits.type.name[1:-3]) * (2 if name == "numpy.complexfloating" else 1)
+            except ValueError:
+                return _GRADUAL
             node = f"{_NBIT[name]}{n}"
-            return (node, False) if node in L.DTYPE_NAMES else _GRADUAL
+            return (node, False, False) if node in L.DTYPE_NAMES else _GRADUAL
     if any(b.fullname in ("numpy.generic", "numpy.number", "numpy.bool") for b in t.type.mro):
         return _GRADUAL
     return None
@@ -184,8 +215,6 @@ def operand_of(typ: Type) -> list[Operand] | str | None:
         return out
     if isinstance(t, LiteralType):
         t = t.fallback
-    if isinstance(t, (AnyType, TypeVarType)):
-        return _GRADUAL
     if isinstance(t, Instance):
         name = t.type.fullname
         if name == ARRAY or any(b.fullname == ARRAY for b in t.type.mro):
@@ -200,11 +229,14 @@ def operand_of(typ: Type) -> list[Operand] | str | None:
                     return _operand_list(get_proper_type(dt.args[0]))
             return _GRADUAL
         if name in ("builtins.bool", "builtins.int", "builtins.float", "builtins.complex"):
-            return _operand_list(t)
+            return [(name[9:], name != "builtins.bool", True)]
         o = _numpy_scalar(t)
         if o is not None:
             return [o] if not isinstance(o, str) else o
-    return None
+        return None
+    if isinstance(t, (NoneType, UninhabitedType)):
+        return None
+    return _GRADUAL  # Any, type variables, tuples, callables...: never judged
 
 
 def _array_arg(t: Instance) -> ProperType | None:
@@ -239,6 +271,11 @@ def _operand_list(arg: ProperType) -> list[Operand] | str | None:
 # --------------------------------------------------------------------------------------------------------------------
 # The plugin
 
+_DTYPE_FUNCTIONS: Final = frozenset({  # arraytyping.numpy functions whose dtype= argument fixes the result dtype
+    "asarray", "array", "astype", "zeros", "ones", "empty", "full", "zeros_like", "ones_like", "arange", "linspace",
+})
+_REJECTIONS: Final = (L.TypePromotionError, OR.OperandTypeError, OR.OperandValueError)
+
 
 class ArraytypingPlugin(Plugin):
     def __init__(self, options: Options) -> None:
@@ -248,7 +285,7 @@ class ArraytypingPlugin(Plugin):
 
     # -- configuration in mypy's cache
     def report_config_data(self, ctx: ReportConfigContext) -> dict[str, Any]:
-        return {"x64": self.x64, "promotion": self.mode, "lattice": getattr(L, "__file__", None) and "1"}
+        return {"x64": self.x64, "promotion": self.mode, "rules": 2}
 
     # -- hook dispatch
     def get_method_signature_hook(self, fullname: str) -> Callable[[MethodSigContext], FunctionLike] | None:
@@ -267,20 +304,27 @@ class ArraytypingPlugin(Plugin):
         return None
 
     def get_function_signature_hook(self, fullname: str) -> Callable[[FunctionSigContext], FunctionLike] | None:
-        if fullname.startswith("arraytyping.numpy.") and fullname[18:] in _FAMILY_OF_FN:
+        if fullname.startswith("arraytyping.numpy.") and fullname[18:] in _OP_OF_FN:
             return _permissive_function
         return None
 
     def get_function_hook(self, fullname: str) -> Callable[[FunctionContext], Type] | None:
-        if fullname.startswith("arraytyping.numpy.") and fullname[18:] in _FAMILY_OF_FN:
+        if fullname.startswith("arraytyping.numpy.") and fullname[18:] in _OP_OF_FN:
             fn = fullname[18:]
 
             def hook(ctx: FunctionContext) -> Type:
                 if len(ctx.arg_types) < 2 or not ctx.arg_types[0] or not ctx.arg_types[1]:
                     return ctx.default_return_type
                 return self._binary(ctx, ctx.arg_types[0][0], ctx.arg_types[1][0], fn, False, ctx.context,
-                                    family=_FAMILY_OF_FN[fn], display=f"arraytyping.numpy.{fn}")
+                                    display=f"arraytyping.numpy.{fn}")
             return hook
+        if fullname.startswith("arraytyping.numpy.") and fullname[18:] in _DTYPE_FUNCTIONS:
+            return self._dtype_function
+        if fullname in ("arraytyping.promote_types", "arraytyping.numpy.promote_types",
+                        "arraytyping.dtypes.promote_types"):
+            return self._promote_types
+        if fullname in ("arraytyping.result_type", "arraytyping.numpy.result_type", "arraytyping.dtypes.result_type"):
+            return self._result_type
         return None
 
     @staticmethod
@@ -288,9 +332,9 @@ class ArraytypingPlugin(Plugin):
         if not fullname.startswith(ARRAY + ".__"):
             return None
         name = fullname[len(ARRAY) + 3:-2]
-        if name in _FAMILY_OF_OP:
+        if name in _OP_OF_METHOD:
             return name, False
-        if name.startswith("r") and name[1:] in _FAMILY_OF_OP and _FAMILY_OF_OP[name[1:]] != "cmp":
+        if name.startswith("r") and name[1:] in _OP_OF_METHOD and name[1:] not in _COMPARISONS:
             return name[1:], True
         return None
 
@@ -305,47 +349,37 @@ class ArraytypingPlugin(Plugin):
         return api.named_generic_type(ARRAY, [arg])
 
     def _static(self, name: str, weak: bool) -> str:
-        if weak:
+        if weak and name != "bool":
             return {"i": "int", "u": "int", "f": "float", "c": "complex"}[L.KIND[name]]
         return "bool_" if name == "bool" else name
 
-    def _result(self, family: str, a: Operand, b: Operand) -> str | None:
-        if L.KIND[a[0]] not in _OPERAND_KINDS[family] or L.KIND[b[0]] not in _OPERAND_KINDS[family]:
-            return None
+    def _result(self, op: str, a: Operand, b: Operand) -> str | Exception:
+        """The static class of ``op(a, b)`` from op_rules, or the exception op_rules raises."""
         try:
-            name, weak = L.result_node([a, b], self.cfg)
-        except L.TypePromotionError:
-            return None
-        if L.KIND[name] not in _RESULT_KINDS[family]:
-            return None
-        if family == "div" and L.KIND[name] in "biu":
-            j = L.join_pair(name, "float64", self.cfg)
-            if j is None:
-                return None
-            name = L.canonical_name(j, self.x64)
-        if family == "cmp":
-            return "bool_"
+            name, weak = OR.binary_result(op, [a[:2], b[:2]], self.cfg, python_scalars=[a[2], b[2]])
+        except _REJECTIONS as e:
+            return e
         return self._static(name, weak)
 
-    def _binary(self, ctx: MethodContext | FunctionContext, left: Type, right: Type, op: str, reflected: bool,
-                context: Any, family: str | None = None, display: str | None = None) -> Type:
-        family = family or _FAMILY_OF_OP[op]
+    def _binary(self, ctx: MethodContext | FunctionContext, left: Type, right: Type, name: str, reflected: bool,
+                context: Any, display: str | None = None) -> Type:
+        op = _OP_OF_FN[name] if display else _OP_OF_METHOD[name]
         if reflected:
             left, right = right, left
         lo, ro = operand_of(left), operand_of(right)
         if lo is None or ro is None:
-            what = display or f"operator {_SYMBOL[op]}"
+            what = display or f"operator {_SYMBOL[name]}"
             ctx.api.fail(f"Unsupported operand types for {what} ({_show(left)} and {_show(right)})", context)
             return AnyType(TypeOfAny.from_error)
         if isinstance(lo, str) or isinstance(ro, str):
-            return self._gradual(ctx, left, right, family)
+            return self._gradual(ctx, left, right, op)
         results: list[str] = []
         for a in lo:
             for b in ro:
-                r = self._result(family, a, b)
-                if r is None:
+                r = self._result(op, a, b)
+                if isinstance(r, Exception):
                     if len(lo) == 1 and len(ro) == 1:
-                        self._reject(ctx, family, a, b, op, display, context)
+                        self._reject(ctx, r, a, b, display or f"operator {_SYMBOL[name]}", context)
                         return AnyType(TypeOfAny.from_error)
                     return self._array_of(ctx, AnyType(TypeOfAny.implementation_artifact))
                 if r not in results:
@@ -356,72 +390,174 @@ class ArraytypingPlugin(Plugin):
         args = [i.args[0] for i in items if isinstance(i, Instance)]
         return ctx.api.named_generic_type(ARRAY, [UnionType.make_union(args)])
 
-    def _gradual(self, ctx: MethodContext | FunctionContext, left: Type, right: Type, family: str) -> Type:
-        if family == "cmp":
+    def _gradual(self, ctx: MethodContext | FunctionContext, left: Type, right: Type, op: str) -> Type:
+        """Any, type variables, abstract dtypes: never an error. ``Array[T] op Array[T]`` keeps ``T`` when every
+        dtype ``T`` may be gives itself back; comparisons give ``bool_``."""
+        if OR.FAMILY[op] == "compare":
             return self._array_of(ctx, "bool_")
         lt, rt = get_proper_type(left), get_proper_type(right)
-        if family in _KEEPS and isinstance(lt, Instance) and isinstance(rt, Instance):
+        if isinstance(lt, Instance) and isinstance(rt, Instance):
             la, ra = _array_arg(lt), _array_arg(rt)
-            if la is not None and ra is not None and la == ra:
+            if isinstance(la, TypeVarType) and la == ra and self._keeps(ctx, op, la):
                 return self._array_of(ctx, la)
         return self._array_of(ctx, AnyType(TypeOfAny.implementation_artifact))
 
-    def _reject(self, ctx: MethodContext | FunctionContext, family: str, a: Operand, b: Operand, op: str,
-                display: str | None, context: Any) -> None:
+    def _keeps(self, ctx: MethodContext | FunctionContext, op: str, tv: TypeVarType) -> bool:
+        from mypy.subtypes import is_subtype
+
+        bound = get_proper_type(tv.upper_bound)
+        if isinstance(bound, Instance) and bound.type.fullname == "builtins.object":
+            members = list(L.DTYPE_NAMES)
+        else:
+            members = []
+            for n in L.DTYPE_NAMES:
+                try:
+                    inst = ctx.api.named_generic_type(f"arraytyping.{'bool_' if n == 'bool' else n}", [])
+                except Exception:  # noqa: BLE001 - the stubs are not loaded: judge nothing
+                    return False
+                if is_subtype(inst, bound):
+                    members.append(n)
+        if not members or tv.values:
+            return False
+        for n in members:
+            r = self._result(op, (n, False, False), (n, False, False))
+            if r != self._static(L.canonical_name(n, self.x64), False):
+                return False
+        return True
+
+    def _reject(self, ctx: MethodContext | FunctionContext, err: Exception, a: Operand, b: Operand, what: str,
+                context: Any) -> None:
         da, db = _describe(a), _describe(b)
-        what = display or f"operator {_SYMBOL[op]}"
-        if family in ("bit", "shift") and (L.KIND[a[0]] in "fc" or L.KIND[b[0]] in "fc" or family == "shift"):
-            try:
-                L.result_node([a, b], self.cfg)
-                why = ("bitwise operators need bool or integer dtypes" if family == "bit"
-                       else "shifts need integer dtypes")
-                ctx.api.fail(f"{what} is not defined for dtypes {da} and {db}: {why}", context, code=DTYPE_PROMOTION)
-                return
-            except L.TypePromotionError:
-                pass
-        try:
-            L.join(L.node_for(*a), L.node_for(*b), config=self.cfg)
-            fix = "Cast one operand explicitly, e.g. x.astype('float32')."
-            msg = f"Input dtypes ({da}, {db}) have no implicit promotion path for {what}. {fix}"
-        except L.TypePromotionError as e:
-            msg = f"{e} (in {what} on {da} and {db})"
-        if family == "div":
-            msg = (f"Input dtypes ({da}, {db}) cannot be divided: the result would need a float dtype they do not "
-                   f"promote to. Cast explicitly first, e.g. x.astype('float32').")
+        if isinstance(err, L.TypePromotionError):
+            msg = f"{err} (in {what} on {da} and {db})"
+        elif isinstance(err, OR.OperandTypeError):
+            msg = f"{what} is not defined for {da} and {db}: {err}"
+        else:
+            msg = f"{what} fails in JAX 0.10.2 for {da} and {db}: {err}"
         ctx.api.fail(msg, context, code=DTYPE_PROMOTION)
 
-    # -- astype: config-aware canonicalization of explicitly requested 64-bit dtypes
+    # -- dtype arguments: config-aware canonicalization of explicitly requested dtypes
     def _astype(self, ctx: MethodContext) -> Type:
         if not ctx.arg_types or not ctx.arg_types[0]:
             return ctx.default_return_type
-        node = _dtype_arg(ctx.arg_types[0][0])
+        node = _dtype_arg(ctx.arg_types[0][0], self.x64)
         if node is None:
             return ctx.default_return_type
         return self._array_of(ctx, self._static(L.canonical_name(node, self.x64), False))
 
+    def _dtype_function(self, ctx: FunctionContext) -> Type:
+        names = ctx.callee_arg_names
+        if "dtype" not in names:
+            return ctx.default_return_type
+        i = names.index("dtype")
+        if i >= len(ctx.arg_types) or not ctx.arg_types[i]:
+            return ctx.default_return_type
+        node = _dtype_arg(ctx.arg_types[i][0], self.x64)
+        if node is None:
+            return ctx.default_return_type
+        return self._array_of(ctx, self._static(L.canonical_name(node, self.x64), False))
 
-def _dtype_arg(typ: Type) -> str | None:
+    def _dtype_of(self, ctx: FunctionContext, name: str) -> Type:
+        """``np.dtype[<numpy scalar>]`` for dtypes numpy has, ``np.dtype[Any]`` for the ml_dtypes ones."""
+        api = ctx.api
+        try:
+            arg: Type = AnyType(TypeOfAny.implementation_artifact)
+            if name in _NUMPY_SCALAR_OF:  # numpy.float32 is an alias of floating[_32Bit]: its target
+                sym = api.lookup_qualified(f"numpy.{name}")  # type: ignore[attr-defined]
+                if isinstance(sym.node, TypeAlias):
+                    arg = sym.node.target
+                elif isinstance(sym.node, TypeInfo):
+                    arg = Instance(sym.node, [])
+            return api.named_generic_type("numpy.dtype", [arg])
+        except Exception:  # noqa: BLE001 - numpy's stubs are laid out differently: the stubs' answer
+            return ctx.default_return_type
+
+    def _promote_types(self, ctx: FunctionContext) -> Type:
+        ops: list[tuple[str, bool]] = []
+        for types in ctx.arg_types[:2]:
+            if len(types) != 1:
+                return ctx.default_return_type
+            node = _dtype_arg(types[0], self.x64, weak_python=True)
+            if node is None:
+                return ctx.default_return_type
+            ops.append((node, node in L.WEAK_NAMES))
+        if len(ops) != 2:
+            return ctx.default_return_type
+        try:
+            name, _ = L.result_node(ops, self.cfg)
+        except L.TypePromotionError as e:
+            ctx.api.fail(f"{e} (in arraytyping.promote_types)", ctx.context, code=DTYPE_PROMOTION)
+            return AnyType(TypeOfAny.from_error)
+        return self._dtype_of(ctx, name)
+
+    def _result_type(self, ctx: FunctionContext) -> Type:
+        ops: list[tuple[str, bool]] = []
+        for types in ctx.arg_types[:1]:
+            for t in types:
+                node = _dtype_arg(t, self.x64, weak_python=True)
+                if node is not None:
+                    ops.append((node, node in L.WEAK_NAMES))
+                    continue
+                o = operand_of(t)
+                if o is None or isinstance(o, str) or len(o) != 1:
+                    return ctx.default_return_type
+                ops.append(o[0][:2])
+        if not ops or len(ctx.arg_types) > 1 and any(ctx.arg_types[1:]):
+            return ctx.default_return_type  # return_weak_type_flag=...: the stubs' overloads
+        try:
+            name, _ = L.result_node(ops, self.cfg)
+        except L.TypePromotionError as e:
+            ctx.api.fail(f"{e} (in result_type)", ctx.context, code=DTYPE_PROMOTION)
+            return AnyType(TypeOfAny.from_error)
+        return self._dtype_of(ctx, name)
+
+
+_NUMPY_SCALAR_OF: Final = {v: k for k, v in _NUMPY_SCALARS.items() if k != "numpy.bool_"}
+
+_STRING_ALIASES: Final = {"bool_": "bool", "?": "bool", "i1": "int8", "i2": "int16", "i4": "int32", "i8": "int64",
+                          "u1": "uint8", "u2": "uint16", "u4": "uint32", "u8": "uint64", "f2": "float16",
+                          "half": "float16", "f4": "float32", "single": "float32", "f8": "float64",
+                          "double": "float64", "c8": "complex64", "c16": "complex128"}
+
+
+def _dtype_arg(typ: Type, x64: bool, *, weak_python: bool = False) -> str | None:
+    """The dtype (or, with ``weak_python``, the weak node for ``int``/``float``/``complex``) a dtype argument names:
+    a scalar class, a numpy scalar type, ``np.dtype[...]``, a Python type or a string literal; None if unknown."""
     t = get_proper_type(typ)
+    if isinstance(t, Instance) and t.last_known_value is not None:  # "int8" passed where str is expected
+        t = t.last_known_value
     if isinstance(t, LiteralType) and isinstance(t.value, str):
-        v = t.value
-        return "bool" if v in ("bool", "bool_") else v if v in L.DTYPE_NAMES else None
+        v = _STRING_ALIASES.get(t.value, t.value)
+        return v if v in L.DTYPE_NAMES else None
     if isinstance(t, FunctionLike) and t.is_type_obj():
-        t = TypeType(Instance(t.type_object(), []))
+        ret = get_proper_type(t.items[0].ret_type)  # keeps type arguments: np.int8 is signedinteger[_8Bit]
+        t = TypeType(ret if isinstance(ret, Instance) else Instance(t.type_object(), []))
+    if isinstance(t, Instance) and t.type.fullname == "numpy.dtype" and t.args:
+        inner = get_proper_type(t.args[0])
+        if isinstance(inner, Instance):
+            o = _numpy_scalar(inner)
+            return o[0] if isinstance(o, tuple) else None
+        return None
     if isinstance(t, TypeType) and isinstance(t.item, Instance):
         name = t.item.type.fullname
         if name.startswith("arraytyping."):
             short = name.rsplit(".", 1)[1]
             node = "bool" if short == "bool_" else short
             return node if node in L.DTYPE_NAMES else None
-        if name in _NUMPY_SCALARS:
-            return _NUMPY_SCALARS[name]
-        return {"builtins.bool": "bool", "builtins.int": "int64", "builtins.float": "float64",
-                "builtins.complex": "complex128"}.get(name)
+        o = _numpy_scalar(t.item)
+        if isinstance(o, tuple):
+            return o[0]
+        if weak_python and name in ("builtins.int", "builtins.float", "builtins.complex"):
+            return name[9:]
+        kind = {"builtins.bool": "b", "builtins.int": "i", "builtins.float": "f", "builtins.complex": "c"}.get(name)
+        return None if kind is None else L.default_name(kind, True)
     return None
 
 
 def _describe(o: Operand) -> str:
-    name, weak = o
+    name, weak, py = o
+    if py:
+        return f"Python {name}"
     if name in L.WEAK_NAMES:
         return f"weak {name}"
     return f"{name} (weak)" if weak else name
@@ -431,27 +567,18 @@ def _show(t: Type) -> str:
     return str(t).replace("arraytyping.", "")
 
 
-def _permissive(sig: CallableType, names: tuple[str, ...]) -> CallableType:
-    anyt = AnyType(TypeOfAny.special_form)
-    n = len(sig.arg_types)
-    return sig.copy_modified(arg_types=[sig.arg_types[0]] + [anyt] * (n - 1) if names == ("self",) else [anyt] * n,
-                             ret_type=anyt, variables=[])
-
-
-def _permissive_method(ctx: MethodSigContext) -> FunctionLike:
+def _permissive(ctx: MethodSigContext | FunctionSigContext) -> FunctionLike:
+    """The signature mypy checks a call against instead of the stubs' overloads: every parameter ``object`` (not
+    ``Any``: an ``Any`` parameter would be the type context of a generic call in the argument, ``x / anp.sqrt(v)``,
+    and make it infer ``Array[Any]``), result ``Any`` until the method/function hook computes it."""
     sig = ctx.default_signature
-    anyt = AnyType(TypeOfAny.special_form)
-    return sig.copy_modified(arg_types=[anyt] * len(sig.arg_types), ret_type=anyt, variables=[])
+    obj = ctx.api.named_generic_type("builtins.object", [])
+    return sig.copy_modified(arg_types=[obj] * len(sig.arg_types), ret_type=AnyType(TypeOfAny.special_form),
+                             variables=[])
 
 
-def _permissive_function(ctx: FunctionSigContext) -> FunctionLike:
-    sig = ctx.default_signature
-    anyt = AnyType(TypeOfAny.special_form)
-    return sig.copy_modified(arg_types=[anyt] * len(sig.arg_types), ret_type=anyt, variables=[])
+_permissive_method = _permissive_function = _permissive
 
 
 def plugin(version: str) -> type[Plugin]:
     return ArraytypingPlugin
-
-
-_ = (NoneType, Overloaded, _permissive)

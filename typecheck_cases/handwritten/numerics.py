@@ -1,0 +1,65 @@
+"""Normalisation, image scaling, dtype arguments and generic helpers, as users write them.
+
+Checked by pyright and by mypy (with and without the plugin).
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+import numpy as np
+from typing_extensions import assert_type
+
+import arraytyping.numpy as anp
+from arraytyping import Array, bfloat16, bool_, float16, float32, floating, int8, uint8
+from arraytyping.typing import ScalarType
+
+F = TypeVar("F", bound=floating)
+
+
+def layer_norm(x: Array[float16], eps: float = 1e-5) -> Array[float16]:
+    mean = x.mean(axis=-1, keepdims=True)
+    var = ((x - mean) ** 2).mean(axis=-1, keepdims=True)  # ** 2: a concrete exponent raises the base only
+    out = (x - mean) / anp.sqrt(var + eps)
+    assert_type(out, Array[float16])
+    return out
+
+
+def to_unit_range(image: Array[uint8]) -> Array[float32]:
+    scaled = image / 255  # true division of integers gives float32
+    assert_type(scaled, Array[float32])
+    return scaled
+
+
+def quantize(x: Array[float32]) -> Array[int8]:
+    q = (x * 127).astype(anp.int8)
+    assert_type(q, Array[int8])
+    return q
+
+
+def dtype_arguments() -> None:
+    assert_type(anp.zeros((3,), dtype="bfloat16"), Array[bfloat16])
+    assert_type(anp.asarray([1, 2], dtype=anp.int8), Array[int8])
+    assert_type(anp.ones((2, 2), dtype=np.float16), Array[float16])
+    pixels = np.zeros(3, dtype=np.uint8)
+    assert_type(anp.asarray(pixels), Array[uint8])
+    x = anp.arange(10)
+    assert_type(x.astype(np.dtype(np.float32)), Array[float32])
+    assert_type(x.astype(bool), Array[bool_])
+
+
+def double(x: Array[ScalarType]) -> Array[ScalarType]:
+    return x + x  # generic over the dtype: T + T is T
+
+
+def scale(x: Array[F], s: float) -> Array[Any]:
+    return x * s  # an abstract/bound dtype: no dtype error, the result dtype is unknown
+
+
+def masks(x: Array[float32], y: Array[float32]) -> Array[bool_]:
+    m = (x > 0) & (y < 1)
+    assert_type(m, Array[bool_])
+    return m | ~m
+
+
+assert_type(double(anp.ones((3,), dtype=bfloat16)), Array[bfloat16])
