@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from arraytyping._src.runtime.avals import ShapedArray
+from arraytyping._src.runtime.avals import SEQUENCE_TYPES, ShapedArray
 
 __all__ = ["Array"]
 
@@ -50,10 +50,9 @@ class Array(abc.ABC):
     __slots__ = ()
     __array_priority__ = 100
 
-    @property
-    @abc.abstractmethod
-    def aval(self) -> ShapedArray:
-        """The abstract value: shape, dtype and weak flag."""
+    aval: ShapedArray
+    """The abstract value: shape, dtype and weak flag. Each concrete subclass holds it in a slot of that name (read
+    directly by the dispatch and tracing hot paths, without a property call)."""
 
     @property
     def dtype(self) -> np.dtype[Any]:
@@ -161,12 +160,12 @@ class Array(abc.ABC):
         return _jnp.astype(self, dtype)  # type: ignore[no-any-return]
 
     def reshape(self, *shape: Any) -> Array:
-        if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+        if len(shape) == 1 and isinstance(shape[0], SEQUENCE_TYPES):
             shape = tuple(shape[0])
         return _jnp.reshape(self, shape)  # type: ignore[no-any-return]
 
     def transpose(self, *axes: Any) -> Array:
-        if len(axes) == 1 and (axes[0] is None or isinstance(axes[0], (tuple, list))):
+        if len(axes) == 1 and (axes[0] is None or isinstance(axes[0], SEQUENCE_TYPES)):
             axes = tuple(axes[0]) if axes[0] is not None else ()
         return _jnp.transpose(self, axes or None)  # type: ignore[no-any-return]
 
@@ -199,6 +198,6 @@ class Array(abc.ABC):
         return _jnp.getitem(self, index)  # type: ignore[no-any-return]
 
 
-def _bind_numpy_functions(module: Any) -> None:
+def bind_numpy_functions(module: Any) -> None:
     global _jnp
     _jnp = module

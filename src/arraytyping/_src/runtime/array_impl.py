@@ -10,7 +10,7 @@ from arraytyping._src import registry
 from arraytyping._src.config import config
 from arraytyping._src.promotion import operand_of
 from arraytyping._src.runtime.array import Array
-from arraytyping._src.runtime.avals import ShapedArray
+from arraytyping._src.runtime.avals import HOST_VALUE_TYPES, SEQUENCE_TYPES, ShapedArray
 from arraytyping._src.runtime.backend import backend, check_supported
 
 __all__ = ["ArrayImpl", "DeletedArrayError", "device_put", "devices", "from_numpy"]
@@ -24,10 +24,10 @@ class ArrayImpl(Array):
     """A concrete array on a device. Created by :func:`arraytyping.device_put`, :mod:`arraytyping.numpy` and
     compiled computations; immutable."""
 
-    __slots__ = ("_buf", "_aval", "_npy")
+    __slots__ = ("buf", "aval", "_npy")
 
-    _buf: Any
-    _aval: ShapedArray
+    buf: Any
+    """The jaxlib device buffer (``jaxlib._jax.ArrayImpl``)."""
     _npy: np.ndarray[Any, Any] | None
 
     def __init__(self) -> None:
@@ -35,41 +35,37 @@ class ArrayImpl(Array):
                         "not by calling ArrayImpl()")
 
     @classmethod
-    def _new(cls, buf: Any, aval: ShapedArray) -> ArrayImpl:
+    def new(cls, buf: Any, aval: ShapedArray) -> ArrayImpl:
         self = object.__new__(cls)
-        self._buf = buf
-        self._aval = aval
+        self.buf = buf
+        self.aval = aval
         self._npy = None
         return self
 
-    @property
-    def aval(self) -> ShapedArray:
-        return self._aval
-
     # Buffers ------------------------------------------------------------------------------------------------------
 
-    def _check_alive(self) -> None:
-        if self._buf.is_deleted():
+    def check_alive(self) -> None:
+        if self.buf.is_deleted():
             raise DeletedArrayError(
-                f"this array ({self._aval.str_short()}) was deleted with .delete() and can no longer be used")
+                f"this array ({self.aval.str_short()}) was deleted with .delete() and can no longer be used")
 
     def block_until_ready(self) -> ArrayImpl:
         """Wait until the computation producing this array has finished; returns the array."""
-        self._check_alive()
-        self._buf.block_until_ready()
+        self.check_alive()
+        self.buf.block_until_ready()
         return self
 
     def is_ready(self) -> bool:
-        self._check_alive()
-        return bool(self._buf.is_ready())
+        self.check_alive()
+        return bool(self.buf.is_ready())
 
     def delete(self) -> None:
         """Free the device buffer now; any later use raises :class:`DeletedArrayError`."""
         self._npy = None
-        self._buf.delete()
+        self.buf.delete()
 
     def is_deleted(self) -> bool:
-        return bool(self._buf.is_deleted())
+        return bool(self.buf.is_deleted())
 
     def devices(self) -> set[Any]:
         return {backend().device}
@@ -83,10 +79,10 @@ class ArrayImpl(Array):
     def _value(self) -> np.ndarray[Any, Any]:
         npy = self._npy
         if npy is None:
-            self._check_alive()
-            npy = backend().to_numpy(self._buf)
-            if npy.shape != self._aval.shape:  # jaxlib reports rank-0 host transfers as shape (1,)
-                npy = npy.reshape(self._aval.shape)
+            self.check_alive()
+            npy = backend().to_numpy(self.buf)
+            if npy.shape != self.aval.shape:  # jaxlib reports rank-0 host transfers as shape (1,)
+                npy = npy.reshape(self.aval.shape)
             npy.flags.writeable = False
             self._npy = npy
         return npy
@@ -104,8 +100,8 @@ class ArrayImpl(Array):
         return self._value().item()
 
     def _scalar(self, what: str) -> np.ndarray[Any, Any]:
-        if self._aval.size != 1:
-            raise TypeError(f"{what} needs an array with one element, got {self._aval.str_short()}")
+        if self.aval.size != 1:
+            raise TypeError(f"{what} needs an array with one element, got {self.aval.str_short()}")
         return self._value()
 
     def __bool__(self) -> bool:
@@ -121,12 +117,12 @@ class ArrayImpl(Array):
         return complex(self._scalar("complex()").reshape(()))
 
     def __index__(self) -> int:
-        if registry.INFO[self._aval.name].kind not in "iu":
-            raise TypeError(f"only integer arrays can be used as an index, got {self._aval.name}")
+        if registry.INFO[self.aval.name].kind not in "iu":
+            raise TypeError(f"only integer arrays can be used as an index, got {self.aval.name}")
         return int(self._scalar("__index__()").reshape(()))
 
     def __format__(self, spec: str) -> str:
-        if not self._aval.shape:
+        if not self.aval.shape:
             return format(self._value().item(), spec)
         return format(str(self), spec)
 
@@ -134,15 +130,15 @@ class ArrayImpl(Array):
         return str(self._value())
 
     def __repr__(self) -> str:
-        if self._buf.is_deleted():
-            return f"Array(<deleted>, dtype={self._aval.name})"
+        if self.buf.is_deleted():
+            return f"Array(<deleted>, dtype={self.aval.name})"
         prefix = "Array("
         body = np.array2string(self._value(), separator=", ", prefix=prefix)
-        weak = ", weak_type=True" if self._aval.weak_type else ""
-        return f"{prefix}{body}, dtype={self._aval.name}{weak})"
+        weak = ", weak_type=True" if self.aval.weak_type else ""
+        return f"{prefix}{body}, dtype={self.aval.name}{weak})"
 
     def __reduce__(self) -> Any:
-        return (_rebuild, (self._value(), self._aval.weak_type))
+        return (_rebuild, (self._value(), self.aval.weak_type))
 
 
 def _rebuild(value: np.ndarray[Any, Any], weak: bool) -> ArrayImpl:
@@ -152,7 +148,7 @@ def _rebuild(value: np.ndarray[Any, Any], weak: bool) -> ArrayImpl:
 def from_numpy(value: np.ndarray[Any, Any], aval: ShapedArray) -> ArrayImpl:
     """An array of ``aval`` from a host array already of that dtype and shape."""
     check_supported(aval)
-    return ArrayImpl._new(backend().put(np.ascontiguousarray(value), aval), aval)
+    return ArrayImpl.new(backend().put(np.ascontiguousarray(value), aval), aval)
 
 
 def device_put(x: Any, device: Any = None) -> ArrayImpl:
@@ -163,16 +159,16 @@ def device_put(x: Any, device: Any = None) -> ArrayImpl:
     if device is not None and device not in backend().devices:
         raise ValueError(f"unknown device {device!r}; available: {list(backend().devices)}")
     if isinstance(x, ArrayImpl):
-        x._check_alive()
+        x.check_alive()
         return x
     if isinstance(x, Array):
         raise TypeError(f"cannot device_put a traced value {x!r}; device_put concrete values outside traced code")
-    if isinstance(x, (bool, int, float, complex, np.ndarray, np.generic)):
+    if isinstance(x, HOST_VALUE_TYPES):
         name, weak = operand_of(x, config.x64)
         dtype = registry.INFO[name].dtype
         return from_numpy(_host_array(x, dtype), ShapedArray(np.shape(x), dtype, weak))
-    if isinstance(x, (list, tuple)):
-        arr = np.asarray(x)
+    if isinstance(x, SEQUENCE_TYPES):
+        arr: np.ndarray[Any, Any] = np.asarray(x)
         if arr.dtype == object:
             raise TypeError(f"cannot convert the nested sequence {x!r:.80} to an array")
         return device_put(arr)

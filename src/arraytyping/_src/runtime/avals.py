@@ -9,7 +9,14 @@ import numpy as np
 
 from arraytyping._src import registry
 
-__all__ = ["ShapedArray", "short_dtype_name", "dtype_name"]
+__all__ = ["ShapedArray", "short_dtype_name", "dtype_name", "HOST_VALUE_TYPES", "SEQUENCE_TYPES"]
+
+HOST_VALUE_TYPES: tuple[type[Any], ...] = (bool, int, float, complex, np.ndarray, np.generic)
+"""Host values an array can be made of: Python scalars and numpy arrays and scalars. (Typed as a tuple of
+``type[Any]`` so that ``isinstance`` leaves an ``Any`` value ``Any`` rather than a union of generic types with
+unknown parameters.)"""
+SEQUENCE_TYPES: tuple[type[Any], ...] = (list, tuple)
+"""Nested sequences taken as shapes, axes or array literals (typed as :data:`HOST_VALUE_TYPES` is)."""
 
 _NAME_OF_TYPE: Final[dict[type, str]] = {info.dtype.type: name for name, info in registry.INFO.items()}
 

@@ -133,7 +133,7 @@ class Trace:
     def full_raise(self, val: Any) -> Tracer:
         if not isinstance(val, Tracer):
             return self.pure(val)
-        main = val._trace.main
+        main = val.owner.main
         if not main.alive:
             raise leaked_tracer_error(val)
         if main is self.main:
@@ -149,16 +149,16 @@ class Tracer(Array):
     """An abstract stand-in for an array while a function is traced. Forwards the whole :class:`Array`
     protocol; refuses to become a concrete value."""
 
-    __slots__ = ("_trace",)
-    _trace: Trace
+    __slots__ = ("owner",)
+    owner: Trace
     __array_priority__ = 1000
 
     def _what(self) -> str:
         return (f"a traced array of type {self.aval.str_short()}{' (weakly typed)' if self.aval.weak_type else ''} "
-                f"while tracing {self._trace.main.description}")
+                f"while tracing {self.owner.main.description}")
 
     def _concretization(self, cls: type[ConcretizationTypeError], action: str, instead: str) -> ConcretizationTypeError:
-        if not self._trace.main.alive:
+        if not self.owner.main.alive:
             return leaked_tracer_error(self)  # type: ignore[return-value]
         return cls(f"Abstract tracer value encountered where a concrete value is expected: {action} was called on "
                    f"{self._what()}. The value of a traced array is not known until the compiled function runs. "
@@ -198,13 +198,13 @@ class Tracer(Array):
 
     def __repr__(self) -> str:
         return f"Traced<{self.aval.str_short()}{', weak_type=True' if self.aval.weak_type else ''}>" \
-               f"with<{type(self._trace).__name__}>"
+               f"with<{type(self.owner).__name__}>"
 
 
 def leaked_tracer_error(t: Tracer) -> UnexpectedTracerError:
     return UnexpectedTracerError(
         f"Encountered a leaked tracer: a traced array of type {t.aval.str_short()} created while tracing "
-        f"{t._trace.main.description} was used after that trace had finished. This happens when a traced "
+        f"{t.owner.main.description} was used after that trace had finished. This happens when a traced "
         "function stores an intermediate value outside itself (in a global, a closure, an attribute or a "
         "container) and it is used later. Return the value from the traced function instead.")
 
@@ -215,7 +215,7 @@ def find_top_trace(args: Sequence[Any]) -> Trace | None:
     top: MainTrace | None = trace_state.dynamic
     for x in args:
         if isinstance(x, Tracer):
-            main = x._trace.main
+            main = x.owner.main
             if not main.alive:
                 raise leaked_tracer_error(x)
             if top is None or main.level > top.level:

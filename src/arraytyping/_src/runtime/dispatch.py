@@ -64,7 +64,7 @@ class Compiled:
         except Exception as e:
             _raise_if_deleted(bufs)
             raise e
-        new = ArrayImpl._new
+        new = ArrayImpl.new
         if self.single:
             return new(outs[0], self.out_aval0)  # type: ignore[arg-type]  # single: one output
         return tree.unflatten(self.out_tree, [new(b, a) for b, a in zip(outs, self.out_avals)])
@@ -78,8 +78,8 @@ def _raise_if_deleted(bufs: Sequence[Any]) -> None:
 
 def _const_buffer(value: Any) -> Any:
     if isinstance(value, ArrayImpl):
-        value._check_alive()
-        return value._buf
+        value.check_alive()
+        return value.buf
     if isinstance(value, ConstVal):
         return backend().put(np.ascontiguousarray(value.val), value.aval)
     raise TypeError(f"cannot use {value!r:.80} as a constant of a compiled computation")
@@ -150,12 +150,14 @@ class JitFunction:
         x64 = cfg.x64
         sig: list[Any] = [cfg.mode, x64]
         bufs: list[Any] = []
-        for a in args:
-            tp: type[Any] = type(a)
-            if tp is ArrayImpl:
-                sig.append(a._aval)
-                bufs.append(a._buf)
-            elif tp in _SCALAR_TYPES:
+        xs: tuple[object, ...] = args  # ``object``, so ``type(a) is ArrayImpl`` narrows ``a``
+        for a in xs:
+            if type(a) is ArrayImpl:
+                sig.append(a.aval)
+                bufs.append(a.buf)
+                continue
+            tp = type(a)
+            if tp in _SCALAR_TYPES:
                 sig.append(tp)
                 bufs.append(scalar_buffer(a, tp, x64))
             else:
@@ -181,7 +183,8 @@ class JitFunction:
         sig: list[Any] = [cfg.mode, x64, in_tree]
         bufs: list[Any] = []
         for x in leaves:
-            tp: type[Any] = type(x)
+            obj: object = x
+            tp = type(obj)
             if tp in _SCALAR_TYPES:
                 sig.append(tp)
                 bufs.append(scalar_buffer(x, tp, x64))
@@ -191,9 +194,9 @@ class JitFunction:
                     raise TypeError(f"argument {x!r:.80} of jitted function {self.name} is not an array, a numpy "
                                     "value or a Python scalar; mark it static with static_argnames")
                 x = device_put(x)
-            x._check_alive()
-            sig.append(x._aval)
-            bufs.append(x._buf)
+            x.check_alive()
+            sig.append(x.aval)
+            bufs.append(x.buf)
         try:
             sig.append(tuple(sorted(static.items())))
             key = tuple(sig)
@@ -274,7 +277,7 @@ def eager_apply(prim: core.Primitive, args: Sequence[Any], params: dict[str, Any
 
 def _const_to_array(a: Any) -> Any:
     if isinstance(a, ConstVal):
-        return ArrayImpl._new(backend().put(np.ascontiguousarray(a.val), a.aval), a.aval)
+        return ArrayImpl.new(backend().put(np.ascontiguousarray(a.val), a.aval), a.aval)
     return a
 
 

@@ -96,7 +96,7 @@ class ClosedJaxpr:
     """A jaxpr with the values of its constvars, as :func:`arraytyping.make_jaxpr` returns it."""
 
     jaxpr: Jaxpr
-    consts: list[Any] = field(default_factory=list)
+    consts: list[Any] = field(default_factory=list[Any])
 
     @property
     def in_avals(self) -> list[ShapedArray]:
@@ -200,7 +200,8 @@ def _pp_param(value: Any) -> str:
     if isinstance(value, np.dtype):
         return value.name
     if isinstance(value, type) and hasattr(value, "dtype"):
-        return str(np.dtype(value.dtype).name)
+        scalar_dtype: Any = getattr(value, "dtype")  # a scalar type of a registered dtype
+        return str(np.dtype(scalar_dtype).name)
     return str(value)
 
 
@@ -216,7 +217,7 @@ def pp_eqn_params(prim: Primitive, params: Mapping[str, Any]) -> str:
 
 
 def _shown_params(prim: Primitive, params: Mapping[str, Any]) -> list[str]:
-    out = []
+    out: list[str] = []
     for k, v in sorted(params.items()):
         if k in prim.hidden_params or (k in prim.hidden_if_empty and not v):
             continue
@@ -324,7 +325,7 @@ def pp_jaxpr(jaxpr: Jaxpr, width: int = 80) -> str:
 
     constvars = pp_vars([binder(v) for v in jaxpr.constvars])
     invars = pp_vars([binder(v) for v in jaxpr.in_binders])
-    eqn_docs = []
+    eqn_docs: list[Doc] = []
     for eqn in jaxpr.eqns:
         ins = pp_vars([atom(x) for x in eqn.inputs])
         lhs = pp_vars([binder(v) for v in eqn.out_binders])

@@ -12,8 +12,9 @@ import builtins
 import functools
 import math
 import operator
-from collections.abc import Callable, Sequence
-from typing import Any, Final
+from collections.abc import Callable, Hashable, Sequence
+from types import EllipsisType
+from typing import Any, Final, TypeAlias
 
 import numpy as np
 
@@ -22,9 +23,9 @@ from arraytyping._src import registry
 from arraytyping._src.config import config
 from arraytyping._src.promotion import explicit_dtype_name, lattice_result, operand_of, promote_types, result_type, to_dtype
 from arraytyping._src.runtime import lax
-from arraytyping._src.runtime.array import Array, _bind_numpy_functions
+from arraytyping._src.runtime.array import Array, bind_numpy_functions
 from arraytyping._src.runtime.array_impl import ArrayImpl, check_python_int, device_put
-from arraytyping._src.runtime.avals import ShapedArray
+from arraytyping._src.runtime.avals import HOST_VALUE_TYPES, SEQUENCE_TYPES, ShapedArray
 from arraytyping._src.runtime.core import Tracer, find_top_trace, trace_state
 from arraytyping._src.runtime.dispatch import JitFunction
 from arraytyping._src.runtime.tracing import ConstVal
@@ -41,6 +42,9 @@ __all__ = [
 ]
 
 _PY_SCALARS = (bool, int, float, complex)
+_NUMPY_VALUE_TYPES: tuple[type[Any], ...] = (np.ndarray, np.generic)
+_ARRAY_TYPES: tuple[type[Any], ...] = (Array, np.ndarray)
+"""numpy arrays and scalars (typed as :data:`~.avals.HOST_VALUE_TYPES` is)."""
 BOOL: Final = np.dtype(bool)
 
 
@@ -54,7 +58,7 @@ def _operand(x: Any) -> tuple[str, bool]:
         return a.name, a.weak_type
     if isinstance(x, ConstVal):
         return x.aval.name, x.aval.weak_type
-    if isinstance(x, (np.ndarray, np.generic, *_PY_SCALARS)):
+    if isinstance(x, HOST_VALUE_TYPES):
         return operand_of(x, config.x64)
     raise TypeError(f"{type(x).__module__}.{type(x).__qualname__} {x!r:.60} is not a valid operand: expected an "
                     "array, a numpy value or a Python scalar (convert lists with arraytyping.numpy.asarray)")
@@ -67,7 +71,7 @@ def _as_dtype(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
     if type(x) is int:
         check_python_int(x)
         x = np.asarray(x, dtype="int64" if config.x64 else "int32")
-    elif isinstance(x, (np.ndarray, np.generic)):
+    elif isinstance(x, _NUMPY_VALUE_TYPES):
         name, _ = operand_of(x, config.x64)
         x = np.asarray(x, dtype=registry.INFO[name].dtype)
     elif isinstance(x, ConstVal):
@@ -131,7 +135,7 @@ def _promote_shapes(args: list[Any]) -> list[Any]:
         return args
     np.broadcast_shapes(*shapes)  # raises numpy's ValueError for incompatible shapes
     rank = builtins.max(ranks)
-    out = []
+    out: list[Any] = []
     for a, s in zip(args, shapes):
         if s and len(s) < rank:
             a = lax.broadcast_in_dim(a, (1,) * (rank - len(s)) + s, tuple(range(rank - len(s), rank)))
@@ -556,8 +560,8 @@ def astype(x: Any, dtype: Any) -> Any:
 def _axes(axis: Any, ndim: int, name: str) -> tuple[int, ...]:
     if axis is None:
         return tuple(range(ndim))
-    axes = (axis,) if isinstance(axis, int) else tuple(axis)
-    out = []
+    axes: tuple[Any, ...] = (axis,) if isinstance(axis, int) else tuple(axis)
+    out: list[int] = []
     for a in axes:
         a = operator.index(a)
         if not -ndim <= a < ndim:
@@ -699,7 +703,7 @@ _reshape = _jitted(_reshape_body, "reshape")
 
 def reshape(a: Any, shape: Any) -> Any:
     """``a`` with a new shape (one entry may be -1)."""
-    dims = (operator.index(shape),) if not isinstance(shape, (tuple, list)) else tuple(map(operator.index, shape))
+    dims = (operator.index(shape),) if not isinstance(shape, SEQUENCE_TYPES) else tuple(map(operator.index, shape))
     size = math.prod(_shape(a))
     if dims.count(-1) > 1:
         raise ValueError(f"reshape: can only specify one unknown dimension, got {dims}")
@@ -751,7 +755,7 @@ _broadcast_to = _jitted(_broadcast_to_body, "broadcast_to")
 
 
 def broadcast_to(a: Any, shape: Any) -> Any:
-    dims = (operator.index(shape),) if not isinstance(shape, (tuple, list)) else tuple(map(operator.index, shape))
+    dims = (operator.index(shape),) if not isinstance(shape, SEQUENCE_TYPES) else tuple(map(operator.index, shape))
     return _broadcast_to(a, shape=dims)
 
 
@@ -855,7 +859,12 @@ def _getitem_body(x: Any, *, index: tuple[Any, ...]) -> Any:
             expanded.append(i)
     if Ellipsis not in index:
         expanded.extend([slice(None)] * (len(shape) - n_real))
-    start, limit, strides, squeeze_dims, rev_dims, new_axes = [], [], [], [], [], []
+    start: list[int] = []
+    limit: list[int] = []
+    strides: list[int] = []
+    squeeze_dims: list[int] = []
+    rev_dims: list[int] = []
+    new_axes: list[int] = []
     dim = 0
     out_pos = 0
     for i in expanded:
@@ -910,44 +919,66 @@ def _getitem_body(x: Any, *, index: tuple[Any, ...]) -> Any:
 _getitem = _jitted(_getitem_body, "getitem")
 
 
-def _static_index_item(i: Any) -> Any:
-    if i is None or i is Ellipsis or isinstance(i, slice) and builtins.all(
-            v is None or isinstance(v, int) for v in (i.start, i.stop, i.step)):
-        if isinstance(i, slice) and i.step == 0:
-            raise ValueError("slice step cannot be zero")
-        return i
-    if isinstance(i, (bool, np.bool_)):
+_StaticIndexItem: TypeAlias = "int | slice[int | None, int | None, int | None] | None | EllipsisType"
+"""One item of a static index, after :func:`_static_index_item`."""
+
+
+def _static_index_item(i: Any) -> _StaticIndexItem:
+    if i is None:
+        return None
+    if i is Ellipsis:
+        return ...
+    obj: object = i  # tested unnarrowed, so the slice's parts stay ``Any``
+    if isinstance(obj, slice):
+        sl: slice[Any, Any, Any] = i
+        parts: tuple[Any, Any, Any] = (sl.start, sl.stop, sl.step)
+        if builtins.all(v is None or isinstance(v, int) for v in parts):
+            if sl.step == 0:
+                raise ValueError("slice step cannot be zero")
+            return sl
+        return slice(*(None if v is None else operator.index(v) for v in parts))
+    if isinstance(obj, (bool, np.bool_)):
         raise IndexError("boolean indices are not supported (they give data-dependent shapes)")
-    if isinstance(i, slice):
-        return slice(*(None if v is None else operator.index(v) for v in (i.start, i.stop, i.step)))
-    if isinstance(i, (Array, np.ndarray, list)) and not (isinstance(i, (Array, np.ndarray)) and i.ndim == 0):
+    if type(obj) is list or (isinstance(i, _ARRAY_TYPES) and np.ndim(i) != 0):
         raise IndexError(f"advanced (array) indexing is not supported yet; got an index of type "
-                         f"{type(i).__name__}. Use ints, slices, None and Ellipsis")
+                         f"{_type_name(i)}. Use ints, slices, None and Ellipsis")
     return operator.index(i)
+
+
+def _type_name(x: object) -> str:
+    return type(x).__name__
+
+
+def _index_key_item(i: _StaticIndexItem) -> Hashable:
+    """``i`` as a hashable value (a slice as its parts, ``...`` as a tag)."""
+    if isinstance(i, slice):
+        return (i.start, i.stop, i.step)
+    return ("...",) if i is Ellipsis else i
 
 
 def getitem(x: Any, index: Any) -> Any:
     """``x[index]`` for static ints, slices, ``None`` and ``Ellipsis``."""
-    idx = index if isinstance(index, tuple) else (index,)
-    idx = tuple(_static_index_item(i) for i in idx)
-    key = tuple((i.start, i.stop, i.step) if isinstance(i, slice) else ("...",) if i is Ellipsis else i
-                for i in idx)
-    return _getitem(x, index=_IndexKey(idx, key))
+    obj: object = index
+    items: tuple[Any, ...] = index if isinstance(obj, tuple) else (index,)
+    idx = tuple(_static_index_item(i) for i in items)
+    return _getitem(x, index=_IndexKey(idx, tuple(_index_key_item(i) for i in idx)))
 
 
-class _IndexKey(tuple):  # type: ignore[type-arg]
+class _IndexKey(tuple[_StaticIndexItem, ...]):
     """A hashable static index (slices are not hashable before Python 3.12)."""
 
-    def __new__(cls, idx: tuple[Any, ...], key: tuple[Any, ...]) -> _IndexKey:
+    _key: tuple[Hashable, ...]
+
+    def __new__(cls, idx: tuple[_StaticIndexItem, ...], key: tuple[Hashable, ...]) -> _IndexKey:
         self = super().__new__(cls, idx)
-        self._key = key  # type: ignore[attr-defined]
+        self._key = key
         return self
 
     def __hash__(self) -> int:
-        return hash(self._key)  # type: ignore[attr-defined]
+        return hash(self._key)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, _IndexKey) and self._key == other._key  # type: ignore[attr-defined]
+        return isinstance(other, _IndexKey) and self._key == other._key
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -965,21 +996,23 @@ def asarray(a: Any, dtype: Any = None, copy: bool | None = None) -> Any:
         dt = _canonical_dtype(dtype)
         if isinstance(a, Array):
             return astype(a, dt)
-        if isinstance(a, (list, tuple)) and builtins.any(isinstance(v, Array) for v in _flat(a)):
-            a = np.asarray([np.asarray(v) for v in a]) if not _in_trace() else a
+        if isinstance(a, SEQUENCE_TYPES) and builtins.any(isinstance(v, Array) for v in _flat(a)):
+            a = np.asarray([np.asarray(v) for v in _items(a)]) if not _in_trace() else a
         host = _host(a, dt)
         if _in_trace():
             return _traced_const(host, ShapedArray(host.shape, dt, False))
         return device_put(host)
     if isinstance(a, Array):
         return a
-    if isinstance(a, (list, tuple)):
+    if isinstance(a, SEQUENCE_TYPES):
         if builtins.any(isinstance(v, Tracer) for v in _flat(a)):
             raise TypeError("asarray of a list containing traced values is not supported; stack them with "
                             "reshape/concatenation of arrays instead")
-        a = np.asarray([np.asarray(v) if isinstance(v, Array) else v for v in a]) if builtins.any(
-            isinstance(v, Array) for v in a) else np.asarray(a)
-        if a.dtype == object:
+        items = _items(a)
+        host_seq: np.ndarray[Any, Any] = np.asarray([np.asarray(v) if isinstance(v, Array) else v for v in items]) \
+            if builtins.any(isinstance(v, Array) for v in items) else np.asarray(a)
+        a = host_seq
+        if host_seq.dtype == object:
             raise TypeError("asarray: the nested sequence is ragged or holds objects that are not numbers")
     if _in_trace():
         name, weak = _operand(a)
@@ -995,9 +1028,15 @@ def _traced_const(host: np.ndarray[Any, Any], aval: ShapedArray) -> Any:
     return trace.pure(lax.const(host, aval))
 
 
+def _items(a: Any) -> Sequence[Any]:
+    """The items of a list or tuple, typed ``Any``."""
+    items: Sequence[Any] = a
+    return items
+
+
 def _flat(a: Any) -> list[Any]:
     out: list[Any] = []
-    for v in a:
+    for v in _items(a):
         out.extend(_flat(v) if isinstance(v, (list, tuple)) else [v])
     return out
 
@@ -1015,7 +1054,7 @@ def array(a: Any, dtype: Any = None, copy: bool = True) -> Any:
 
 
 def _shape_arg(shape: Any) -> tuple[int, ...]:
-    dims = (operator.index(shape),) if not isinstance(shape, (tuple, list)) else tuple(map(operator.index, shape))
+    dims = (operator.index(shape),) if not isinstance(shape, SEQUENCE_TYPES) else tuple(map(operator.index, shape))
     if builtins.any(d < 0 for d in dims):
         raise ValueError(f"negative dimensions are not allowed: {dims}")
     return dims
@@ -1064,6 +1103,10 @@ def ones_like(a: Any, dtype: Any = None, shape: Any = None) -> Any:
     return full_like(a, 1, dtype, shape)
 
 
+_np_arange: Callable[..., np.ndarray[Any, Any]] = np.arange
+"""``numpy.arange`` with bounds of any type (its overloads resolve to an unknown type for ``Any`` bounds)."""
+
+
 def arange(start: Any, stop: Any = None, step: Any = None, dtype: Any = None) -> Any:
     """Evenly spaced values in ``[start, stop)`` (static bounds). Integers give the default int dtype."""
     for v in (start, stop, step):
@@ -1078,7 +1121,8 @@ def arange(start: Any, stop: Any = None, step: Any = None, dtype: Any = None) ->
         dt = result_type(*[np.asarray(v).item() if isinstance(v, Array) else v for v in vals])
     else:
         dt = _canonical_dtype(dtype)
-    host = np.arange(*[np.asarray(v).item() if isinstance(v, Array) else v for v in vals]).astype(dt)
+    bounds: list[Any] = [np.asarray(v).item() if isinstance(v, Array) else v for v in vals]
+    host = _np_arange(*bounds).astype(dt)
     if trace_state.dynamic is not None:
         n = host.shape[0]
         out = lax.iota(dt, (n,), 0)
@@ -1112,4 +1156,4 @@ def size(a: Any) -> int:
 
 
 _ = (promote_types, ArrayImpl)
-_bind_numpy_functions(__import__(__name__, fromlist=["_"]))
+bind_numpy_functions(__import__(__name__, fromlist=["_"]))

@@ -52,7 +52,7 @@ def _broadcast_scalars(prim: str, *avals: ShapedArray) -> tuple[int, ...]:
     if len({len(s) for s in shapes}) > 1:
         raise TypeError(f"{prim} requires arguments of equal rank (or rank 0), got "
                         f"{', '.join(a.str_short() for a in avals)}")
-    out = []
+    out: list[int] = []
     for dims in zip(*shapes):
         sizes = {d for d in dims if d != 1}
         if len(sizes) > 1:
@@ -286,7 +286,8 @@ DotDims = tuple[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[int, ...], 
 
 def _dot_general_rule(x: ShapedArray, y: ShapedArray, *, dimension_numbers: Any, precision: None = None,
                       preferred_element_type: np.dtype[Any], out_sharding: None = None) -> list[ShapedArray]:
-    (lc, rc), (lb, rb) = dimension_numbers
+    dn: tuple[tuple[Sequence[int], Sequence[int]], tuple[Sequence[int], Sequence[int]]] = dimension_numbers
+    (lc, rc), (lb, rb) = dn
     _same_dtype("dot_general", x, y)
     if any(x.shape[a] != y.shape[b] for a, b in zip(lc, rc)) or any(x.shape[a] != y.shape[b]
                                                                       for a, b in zip(lb, rb)):

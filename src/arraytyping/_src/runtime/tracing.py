@@ -14,8 +14,8 @@ from arraytyping._src.promotion import operand_of
 from arraytyping._src.runtime import jaxpr as jx
 from arraytyping._src.runtime import tree
 from arraytyping._src.runtime.array import Array
-from arraytyping._src.runtime.avals import ShapedArray
-from arraytyping._src.runtime.core import MainTrace, Primitive, Trace, Tracer, new_main
+from arraytyping._src.runtime.avals import HOST_VALUE_TYPES, ShapedArray
+from arraytyping._src.runtime.core import Primitive, Trace, Tracer, new_main
 
 __all__ = ["ConstVal", "JaxprTrace", "JaxprTracer", "abstractify", "make_jaxpr", "eval_shape", "trace_to_jaxpr"]
 
@@ -45,7 +45,7 @@ def abstractify(x: Any) -> ShapedArray:
         return x
     if isinstance(x, ConstVal):
         return x.aval
-    if isinstance(x, (np.ndarray, np.generic, *_PY_SCALARS)):
+    if isinstance(x, HOST_VALUE_TYPES):
         name, weak = operand_of(x, config.x64)
         return ShapedArray(np.shape(x), registry.INFO[name].dtype, weak)
     raise TypeError(f"{type(x).__module__}.{type(x).__qualname__} {_short(x)} is not a valid array argument; "
@@ -58,15 +58,11 @@ def _short(x: Any) -> str:
 
 
 class JaxprTracer(Tracer):
-    __slots__ = ("_aval",)
+    __slots__ = ("aval",)
 
     def __init__(self, trace: JaxprTrace, aval: ShapedArray) -> None:
-        self._trace = trace
-        self._aval = aval
-
-    @property
-    def aval(self) -> ShapedArray:
-        return self._aval
+        self.owner = trace
+        self.aval = aval
 
 
 class JaxprBuilder:
@@ -85,7 +81,7 @@ class JaxprBuilder:
 
     def build(self, in_tracers: Sequence[JaxprTracer], out_tracers: Sequence[JaxprTracer]) -> jx.ClosedJaxpr:
         env: dict[int, jx.Atom] = {}
-        in_binders = []
+        in_binders: list[jx.Var] = []
         for t in in_tracers:
             v = jx.Var(t.aval)
             env[id(t)] = v
@@ -108,10 +104,10 @@ class JaxprBuilder:
             env[id(t)] = atom
             return atom
 
-        eqns = []
+        eqns: list[jx.JaxprEqn] = []
         for prim, ins, params, outs in self.eqns:
             in_atoms = [read(t) for t in ins]
-            out_vars = []
+            out_vars: list[jx.Var] = []
             for t in outs:
                 v = jx.Var(t.aval)
                 env[id(t)] = v
@@ -142,7 +138,7 @@ class JaxprTrace(Trace):
         elif isinstance(val, Array):  # a concrete array
             aval = val.aval
             const = ConstVal(np.asarray(val), aval) if not aval.shape else val
-        elif isinstance(val, (np.ndarray, np.generic, *_PY_SCALARS)):
+        elif isinstance(val, HOST_VALUE_TYPES):
             aval = abstractify(val)
             const = ConstVal(np.asarray(val, dtype=aval.dtype), aval)
         else:

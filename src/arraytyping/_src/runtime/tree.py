@@ -37,13 +37,17 @@ def flatten(x: Any) -> tuple[list[Any], TreeDef]:
 
 
 def _flatten(x: Any, leaves: list[Any]) -> TreeDef:
-    if isinstance(x, tuple) and type(x) is tuple:
-        return TreeDef("tuple", len(x), tuple(_flatten(c, leaves) for c in x))
-    if isinstance(x, list):
-        return TreeDef("list", len(x), tuple(_flatten(c, leaves) for c in x))
-    if isinstance(x, dict):
-        keys = tuple(sorted(x))
-        return TreeDef("dict", keys, tuple(_flatten(x[k], leaves) for k in keys))
+    obj: object = x  # tested unnarrowed: the containers' items stay ``Any``
+    if type(obj) is tuple:  # exactly tuple: named tuples are leaves
+        items: tuple[Any, ...] = x
+        return TreeDef("tuple", len(items), tuple(_flatten(c, leaves) for c in items))
+    if isinstance(obj, list):
+        seq: list[Any] = x
+        return TreeDef("list", len(seq), tuple(_flatten(c, leaves) for c in seq))
+    if isinstance(obj, dict):
+        mapping: dict[Any, Any] = x
+        keys = tuple(sorted(mapping))
+        return TreeDef("dict", keys, tuple(_flatten(mapping[k], leaves) for k in keys))
     if x is None:
         return TreeDef("none", None, ())
     leaves.append(x)
