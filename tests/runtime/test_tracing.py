@@ -11,6 +11,7 @@ import arraytyping.numpy as jnp
 from arraytyping._src.config import enable_x64
 from arraytyping._src.runtime import jaxpr as jx
 from arraytyping._src.runtime.array import Array
+from arraytyping._src.runtime.array_impl import DeletedArrayError
 from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.core import (
     TracerArrayConversionError, TracerBoolConversionError, TracerIntegerConversionError, UnexpectedTracerError,
@@ -111,6 +112,39 @@ def test_jit_traces_once_per_signature() -> None:
     assert len(traces) == 3
     out = f(X, 2)
     assert out.dtype == np.dtype("float32")
+
+
+def test_jit_inline_cache_follows_types_config_and_deletion() -> None:
+    """The last-call cache of a jitted function (hit on the same configuration and argument types) must fall back
+    whenever any of them differs, and explain a deleted argument."""
+    traces = []
+
+    @jit
+    def f(a: Any, b: Any) -> Any:
+        traces.append(1)
+        return a * b + a
+
+    y = jnp.asarray(np.ones((2, 3), np.float32))
+    for _ in range(3):
+        out = f(X, y)
+    np.testing.assert_allclose(np.asarray(out), 2 * np.asarray(X))
+    assert len(traces) == 1
+    out2 = f(out, y)  # outputs carry the cached output type: still a hit
+    np.testing.assert_allclose(np.asarray(out2), 4 * np.asarray(X))
+    assert len(traces) == 1
+    assert f(I, I).dtype == np.dtype("int32") and len(traces) == 2  # other types: a new signature
+    np.testing.assert_allclose(np.asarray(f(X, y)), 2 * np.asarray(X))
+    with enable_x64():
+        assert f(X, 2.0).dtype == np.dtype("float32")
+        np.testing.assert_allclose(np.asarray(f(X, y)), 2 * np.asarray(X))
+    assert len(traces) == 4
+    assert f(X, y).aval == X.aval and len(traces) == 4
+    assert str(make_jaxpr(f)(X, y)).count("mul") == 1  # traced: inlined, not executed
+    z = jnp.asarray(np.ones((2, 3), np.float32))
+    f(X, z)
+    z.delete()
+    with pytest.raises(DeletedArrayError, match="deleted"):
+        f(X, z)
 
 
 def test_jit_pytrees_static_args_and_nesting() -> None:

@@ -29,7 +29,7 @@ def _binop(name: str, opchar: str, *, swap: bool = False) -> Callable[[Array, ob
     reflected operator can run (JAX's ``_defer_to_unrecognized_arg``)."""
 
     def method(self: Array, other: object) -> Array:
-        if isinstance(other, (Array, *_ACCEPTED_OPERANDS)):
+        if isinstance(other, _OPERANDS):
             fn = getattr(_jnp, name)
             return fn(other, self) if swap else fn(self, other)  # type: ignore[no-any-return]
         if type(other) in _REJECTED_OPERANDS:
@@ -196,6 +196,10 @@ class Array(abc.ABC):
 
     def __getitem__(self, index: Any) -> Array:
         return _jnp.getitem(self, index)  # type: ignore[no-any-return]
+
+
+_OPERANDS: tuple[type, ...] = (Array, *_ACCEPTED_OPERANDS)
+"""What the operators take (checked on every eager operation: built once)."""
 
 
 def bind_numpy_functions(module: Any) -> None:
