@@ -37,6 +37,8 @@ _NUMPY_FOR_NODE: Final[dict[str, np.dtype[Any]]] = {
 
 def describe(x: object) -> str:
     """A short readable name of an input for error messages."""
+    if isinstance(x, _ScalarMeta):
+        return repr(x)  # arraytyping.float32
     if isinstance(x, type):
         return f"{x.__module__}.{x.__qualname__}" if x.__module__ != "builtins" else x.__qualname__
     r = repr(x)
