@@ -7,6 +7,7 @@ tracers behave identically; subclasses provide ``aval`` and the conversions to c
 from __future__ import annotations
 
 import abc
+import types
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -48,6 +49,11 @@ class Array(abc.ABC):
     ``isinstance(x, Array)`` holds for on-device arrays and for tracers, not for numpy arrays."""
 
     __slots__ = ()
+
+    def __class_getitem__(cls, dtype: object) -> types.GenericAlias:
+        """``Array[float32]`` at run time, so annotations that are evaluated work; the type checkers read the dtype
+        parameter from the generated stubs."""
+        return types.GenericAlias(cls, dtype)
     __array_priority__ = 100
 
     aval: ShapedArray
