@@ -29,6 +29,7 @@ class ArrayImpl(Array):
     buf: Any
     """The jaxlib device buffer (``jaxlib._jax.ArrayImpl``)."""
     _npy: np.ndarray[Any, Any] | None
+    """The host copy, once made; unset until then (so creating an array sets two slots, not three)."""
 
     def __init__(self) -> None:
         raise TypeError("arrays are created with arraytyping.device_put or arraytyping.numpy.asarray, "
@@ -39,7 +40,6 @@ class ArrayImpl(Array):
         self = object.__new__(cls)
         self.buf = buf
         self.aval = aval
-        self._npy = None
         return self
 
     # Buffers ------------------------------------------------------------------------------------------------------
@@ -77,7 +77,7 @@ class ArrayImpl(Array):
     # Concrete values ----------------------------------------------------------------------------------------------
 
     def _value(self) -> np.ndarray[Any, Any]:
-        npy = self._npy
+        npy: np.ndarray[Any, Any] | None = getattr(self, "_npy", None)
         if npy is None:
             self.check_alive()
             npy = backend().to_numpy(self.buf)

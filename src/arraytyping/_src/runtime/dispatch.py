@@ -127,6 +127,7 @@ def scalar_buffer(x: Any, tp: type, x64: bool) -> Any:
 
 _trace_state: Final = core.trace_state
 _new: Final = ArrayImpl.new
+_alloc: Final = object.__new__
 
 _LastCall: TypeAlias = "tuple[LatticeConfig, tuple[ShapedArray | type, ...], Any, list[Any], ShapedArray]"
 """A jitted function's inline cache: the configuration and argument signature of its last call without keyword
@@ -192,7 +193,10 @@ class JitFunction:
                     except Exception:
                         _raise_if_deleted(bufs)
                         raise
-                    return _new(outs[0], out_aval)
+                    out = _alloc(ArrayImpl)  # ArrayImpl.new without its call frame
+                    out.buf = outs[0]
+                    out.aval = out_aval
+                    return out
         return self._call(args, kwargs)
 
     def _call(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
