@@ -15,7 +15,6 @@ __all__ = [
     "IntArray", "NDArray", "NumberArray", "Scalar", "ScalarType", "Shape", "ShapeLike", "SupportsDType",
 ]
 
-@type_check_only
 class SupportsDType(Protocol):
     @property
     def dtype(self, /) -> np.dtype[Any]: ...
