@@ -35,7 +35,7 @@ def test_pyright_strict(site: Path, tmp_path: Path) -> None:
     (tmp_path / "pyrightconfig.json").write_text(json.dumps(
         {"typeCheckingMode": "strict", "pythonVersion": "3.11", "reportUnnecessaryTypeIgnoreComment": "error",
          "reportUnusedExpression": False}))
-    proc = subprocess.run([str(BIN / "pyright"), "--outputjson"], capture_output=True, text=True, cwd=tmp_path,
+    proc = subprocess.run([str(BIN / "pyright"), "--pythonpath", sys.executable, "--outputjson"], capture_output=True, text=True, cwd=tmp_path,
                           env={**os.environ, "PYTHONPATH": str(site)}, timeout=300)
     data = json.loads(proc.stdout)
     errors = [f"{Path(d['file']).name}:{d['range']['start']['line'] + 1}: {d['message']}"

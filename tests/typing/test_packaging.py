@@ -77,7 +77,7 @@ def test_wheel_ships_stubs_and_plugin_next_to_the_package(wheel: Path) -> None:
 def test_pyright_uses_the_wheels_stubs(site: Path, tmp_path: Path) -> None:
     (tmp_path / "user.py").write_text(USER_CODE)
     (tmp_path / "pyrightconfig.json").write_text(json.dumps({"pythonVersion": "3.11", "typeCheckingMode": "strict"}))
-    proc = subprocess.run([str(BIN / "pyright"), "--outputjson", "user.py"], capture_output=True, text=True,
+    proc = subprocess.run([str(BIN / "pyright"), "--pythonpath", sys.executable, "--outputjson", "user.py"], capture_output=True, text=True,
                           cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(site)}, timeout=300)
     diags = json.loads(proc.stdout)["generalDiagnostics"]
     errors = [d["message"] for d in diags if d["severity"] == "error"]

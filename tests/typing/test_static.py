@@ -77,7 +77,7 @@ def _pyright_run(site: Path, target: Path, tmp: Path) -> dict[int, str]:
     local.write_text(target.read_text())
     (work / "pyrightconfig.json").write_text(json.dumps(
         {"typeCheckingMode": "basic", "reportUnusedExpression": False, "pythonVersion": "3.11"}))
-    proc = subprocess.run([str(BIN / "pyright"), "--outputjson", str(local)], capture_output=True, text=True,
+    proc = subprocess.run([str(BIN / "pyright"), "--pythonpath", sys.executable, "--outputjson", str(local)], capture_output=True, text=True,
                           env={**os.environ, "PYTHONPATH": str(site)}, cwd=work)
     data = json.loads(proc.stdout)
     errors: dict[int, str] = {}
