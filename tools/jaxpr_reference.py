@@ -20,14 +20,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "tests" / "data" / "jaxpr_reference.json"
-PINS = ["jax==0.10.2", "jaxlib==0.10.2"]
 CONFIGS = [("standard", False), ("standard", True), ("strict", False), ("strict", True)]
 
 # name -> (source, argument specs). Keep names stable: the test refers to them.
@@ -102,14 +100,6 @@ def parse_spec(spec: str) -> tuple[str, tuple[int, ...], bool]:
     weak = head.endswith("*")
     shape = tuple(int(d) for d in dims.rstrip("]").split(",") if d)
     return head.rstrip("*"), shape, weak
-
-
-def ensure_venv(venv: Path) -> None:
-    py = venv / "bin" / "python"
-    if not py.exists():
-        subprocess.check_call([sys.executable, "-m", "venv", str(venv)])
-        subprocess.check_call([str(py), "-m", "pip", "install", "-q", *PINS])
-    os.execv(str(py), [str(py), __file__, "--inside"])
 
 
 def main_inside() -> None:
@@ -197,4 +187,7 @@ if __name__ == "__main__":
     if ns.inside:
         main_inside()
     else:
-        ensure_venv(ns.venv.resolve())
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        import jax_reference  # the shared venv setup (same folder)
+
+        jax_reference.ensure_venv(ns.venv.resolve(), __file__)
