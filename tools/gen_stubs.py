@@ -573,7 +573,13 @@ def dtype_spec_overloads(m: Model, fname: str, params_before: str, params_after:
 
 def gen_array(m: Model) -> list[str]:
     o: list[str] = []
-    o += ["class Array(Generic[_DT_co]):",
+    o += ["@type_check_only",
+          "def _operators_by_plugin(cls: _C, /) -> _C:",
+          '    """Marks ``Array`` for the arraytyping mypy plugin, which replaces its operators\' promotion overloads '
+          'by one signature and computes the results itself (mypy then does no overload search)."""',
+          "",
+          "@_operators_by_plugin",
+          "class Array(Generic[_DT_co]):",
           '    """An array whose dtype is the type argument: ``Array[float32]``, ``Array[float]`` (weak float), '
           '``Array[floating]`` (any float dtype) or bare ``Array`` (any)."""',
           "    __array_priority__: ClassVar[int]",
@@ -690,6 +696,7 @@ TYPEVARS = [
     '_TS = TypeVar("_TS", bound=integer)',
     '_P = ParamSpec("_P")',
     '_F = TypeVar("_F", bound=Callable[..., Any])',
+    '_C = TypeVar("_C", bound=type)',
 ] + [f'{tv} = TypeVar("{tv}"' + (f", bound={bound})" if bound else ")") for tv, (bound, _) in KEEP_TYPEVARS.items()]
 
 

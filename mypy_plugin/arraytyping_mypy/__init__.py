@@ -11,8 +11,9 @@ Optional settings (defaults: the runtime's defaults)::
     x64 = false                             # 64-bit types enabled
     promotion = standard                    # or strict: every implicit promotion between strong dtypes is an error
 
-The plugin replaces the stubs' promotion overloads of the ``Array`` operators and of the binary
-``arraytyping.numpy`` functions by one permissive signature (so mypy does no overload search) and computes the result
+The plugin replaces the stubs' promotion overloads of the ``Array`` operators (in the class itself, which the stubs
+mark with a type-check-only decorator; see ``_operators``) and of the binary ``arraytyping.numpy`` functions (at each
+call) by one permissive signature (so mypy does no overload search) and computes the result
 with :func:`arraytyping.op_rules.binary_result` itself (``op_rules.py`` and ``lattice.py`` are loaded from the
 installed package's files, without importing the runtime), so its answers are JAX 0.10.2's. Pairs an operation does
 not take (no promotion path, floats in bitwise operations, bool in subtraction, ``power`` of 4-bit integers...) are
@@ -37,11 +38,15 @@ from typing import Any, Final
 from mypy.errorcodes import ErrorCode
 from mypy.nodes import TypeAlias, TypeInfo
 from mypy.options import Options
-from mypy.plugin import FunctionContext, FunctionSigContext, MethodContext, MethodSigContext, Plugin, ReportConfigContext
+from mypy.plugin import (
+    ClassDefContext, FunctionContext, FunctionSigContext, MethodContext, MethodSigContext, Plugin, ReportConfigContext,
+)
 from mypy.types import (
     AnyType, FunctionLike, Instance, LiteralType, NoneType, ProperType, Type, TypeOfAny, TypeType, TypeVarType,
     UninhabitedType, UnionType, get_proper_type,
 )
+
+from arraytyping_mypy import _operators
 
 try:  # Python 3.11+
     import tomllib
@@ -110,6 +115,10 @@ _OP_OF_METHOD: Final[dict[str, str]] = {  # Array dunder -> op_rules operation (
     "lt": "less", "le": "less_equal", "gt": "greater", "ge": "greater_equal", "eq": "equal", "ne": "not_equal",
 }
 _COMPARISONS: Final = frozenset({"lt", "le", "gt", "ge", "eq", "ne"})
+_OPERATOR_OF: Final[dict[str, tuple[str, bool]]] = {  # full name of an Array operator -> (name, reflected)
+    f"{ARRAY}.__{r}{n}__": (n, bool(r)) for n in _OP_OF_METHOD for r in ("", "r") if not (r and n in _COMPARISONS)
+}
+_OPERATOR_METHODS: Final = tuple(full[len(ARRAY) + 1:] for full in _OPERATOR_OF)
 _OP_OF_FN: Final[dict[str, str]] = {
     **{op: op for op in OR.BINARY_OPS}, "mod": "remainder", "matmul": "multiply", "dot": "multiply",
 }
@@ -282,16 +291,18 @@ class ArraytypingPlugin(Plugin):
         super().__init__(options)
         self.x64, self.mode = _read_config(options.config_file)
         self.cfg = L.LatticeConfig(self.mode, self.x64)
+        self._results: dict[tuple[str, Operand, Operand], str | Exception] = {}
 
     # -- configuration in mypy's cache
     def report_config_data(self, ctx: ReportConfigContext) -> dict[str, Any]:
         return {"x64": self.x64, "promotion": self.mode, "rules": 2}
 
     # -- hook dispatch
-    def get_method_signature_hook(self, fullname: str) -> Callable[[MethodSigContext], FunctionLike] | None:
-        if self._op(fullname) is not None:
-            return _permissive_method
+    def get_class_decorator_hook_2(self, fullname: str) -> Callable[[ClassDefContext], bool] | None:
+        if fullname == _operators.DECORATOR:
+            return lambda ctx: _operators.replace_operators(ctx, _OPERATOR_METHODS)
         return None
+
 
     def get_method_hook(self, fullname: str) -> Callable[[MethodContext], Type] | None:
         op = self._op(fullname)
@@ -327,16 +338,21 @@ class ArraytypingPlugin(Plugin):
             return self._result_type
         return None
 
-    @staticmethod
-    def _op(fullname: str) -> tuple[str, bool] | None:
-        if not fullname.startswith(ARRAY + ".__"):
+    def _op(self, fullname: str) -> tuple[str, bool] | None:
+        """``(operator name, reflected)`` of the full name of an ``Array`` operator, also as inherited by a subclass
+        (``mod.Params.__mul__``: mypy names a method after the class it is looked up on)."""
+        hit = _OPERATOR_OF.get(fullname)
+        if hit is not None:
+            return hit
+        cls, _, method = fullname.rpartition(".")
+        hit = _OPERATOR_OF.get(f"{ARRAY}.{method}")
+        if hit is None or not cls:
             return None
-        name = fullname[len(ARRAY) + 3:-2]
-        if name in _OP_OF_METHOD:
-            return name, False
-        if name.startswith("r") and name[1:] in _OP_OF_METHOD and name[1:] not in _COMPARISONS:
-            return name[1:], True
-        return None
+        sym = self.lookup_fully_qualified(cls)
+        if sym is None or not isinstance(sym.node, TypeInfo):
+            return None
+        owner = sym.node.get_containing_type_info(method)
+        return hit if owner is not None and owner.fullname == ARRAY else None
 
     # -- results
     def _array_of(self, ctx: MethodContext | FunctionContext, static: str | ProperType) -> Type:
@@ -354,7 +370,16 @@ class ArraytypingPlugin(Plugin):
         return "bool_" if name == "bool" else name
 
     def _result(self, op: str, a: Operand, b: Operand) -> str | Exception:
-        """The static class of ``op(a, b)`` from op_rules, or the exception op_rules raises."""
+        """The static class of ``op(a, b)`` from op_rules, or the exception op_rules raises (memoized: a module
+        repeats the same few operand pairs)."""
+        key = (op, a, b)
+        hit = self._results.get(key)
+        if hit is not None:
+            return hit
+        self._results[key] = r = self._compute(op, a, b)
+        return r
+
+    def _compute(self, op: str, a: Operand, b: Operand) -> str | Exception:
         try:
             name, weak = OR.binary_result(op, [a[:2], b[:2]], self.cfg, python_scalars=[a[2], b[2]])
         except _REJECTIONS as e:
@@ -577,7 +602,7 @@ def _permissive(ctx: MethodSigContext | FunctionSigContext) -> FunctionLike:
                              variables=[])
 
 
-_permissive_method = _permissive_function = _permissive
+_permissive_function = _permissive
 
 
 def plugin(version: str) -> type[Plugin]:

@@ -2878,6 +2878,7 @@ _TB = TypeVar("_TB", bound=bool_ | integer)
 _TS = TypeVar("_TS", bound=integer)
 _P = ParamSpec("_P")
 _F = TypeVar("_F", bound=Callable[..., Any])
+_C = TypeVar("_C", bound=type)
 _K = TypeVar("_K", bound=generic)
 _KN = TypeVar("_KN", bound=number)
 _KR = TypeVar("_KR", bound=integer | floating)
@@ -2886,6 +2887,11 @@ _KI = TypeVar("_KI", bound=inexact)
 _KS = TypeVar("_KS", bound=integer)
 _KF = TypeVar("_KF", bound=floating)
 
+@type_check_only
+def _operators_by_plugin(cls: _C, /) -> _C:
+    """Marks ``Array`` for the arraytyping mypy plugin, which replaces its operators' promotion overloads by one signature and computes the results itself (mypy then does no overload search)."""
+
+@_operators_by_plugin
 class Array(Generic[_DT_co]):
     """An array whose dtype is the type argument: ``Array[float32]``, ``Array[float]`` (weak float), ``Array[floating]`` (any float dtype) or bare ``Array`` (any)."""
     __array_priority__: ClassVar[int]
