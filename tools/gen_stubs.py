@@ -53,34 +53,14 @@ STUBS = ROOT / "stubs" / "arraytyping-stubs"
 
 
 def load_rules(src: Path = ROOT / "src" / "arraytyping") -> tuple[ModuleType, ModuleType]:
-    """``lattice.py`` and ``op_rules.py`` executed from their files, without importing the ``arraytyping`` package
-    (whose ``__init__`` loads the runtime): ``op_rules``' ``from arraytyping import lattice`` is served a lattice
-    module loaded on its own, for the duration of the load only."""
-    names = ("_arraytyping_rules_lattice", "_arraytyping_rules_op_rules")
-    if all(n in sys.modules for n in names):
-        return sys.modules[names[0]], sys.modules[names[1]]
-    mods = []
-    saved = {k: sys.modules.get(k) for k in ("arraytyping", "arraytyping.lattice")}
-    try:
-        for name, file in zip(names, ("lattice.py", "op_rules.py")):
-            spec = importlib.util.spec_from_file_location(name, src / file)
-            assert spec is not None and spec.loader is not None
-            mod = importlib.util.module_from_spec(spec)
-            sys.modules[name] = mod
-            if file == "op_rules.py":
-                pkg = ModuleType("arraytyping")
-                pkg.__path__ = []  # type: ignore[attr-defined]
-                pkg.lattice = mods[0]  # type: ignore[attr-defined]
-                sys.modules["arraytyping"], sys.modules["arraytyping.lattice"] = pkg, mods[0]
-            spec.loader.exec_module(mod)
-            mods.append(mod)
-    finally:
-        for k, v in saved.items():
-            if v is None:
-                sys.modules.pop(k, None)
-            else:
-                sys.modules[k] = v
-    return mods[0], mods[1]
+    """``lattice.py`` and ``op_rules.py`` of the checkout, executed from their files by the package's own
+    ``_src/rules_by_path.py``, without importing the ``arraytyping`` package (whose ``__init__`` loads the runtime)."""
+    spec = importlib.util.spec_from_file_location("_arraytyping_rules_by_path", src / "_src" / "rules_by_path.py")
+    assert spec is not None and spec.loader is not None
+    loader = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(loader)
+    lattice, op_rules = loader.load_rules(src, "_arraytyping_rules")
+    return lattice, op_rules
 
 
 L, OR = load_rules()

@@ -71,34 +71,15 @@ def _package_dir() -> Path:
 
 def load_rules() -> tuple[ModuleType, ModuleType]:
     """``arraytyping/lattice.py`` and ``arraytyping/op_rules.py`` of the installed package, executed on their own
-    (stdlib only; no numpy, no XLA). ``op_rules``' ``from arraytyping import lattice`` is served the lattice module
-    loaded here, for the duration of the load only (the package's ``__init__`` would import the runtime)."""
-    names = ("_arraytyping_mypy_lattice", "_arraytyping_mypy_op_rules")
-    if all(n in sys.modules for n in names):
-        return sys.modules[names[0]], sys.modules[names[1]]
+    (stdlib only; no numpy, no XLA), by the package's own ``_src/rules_by_path.py``."""
     src = _package_dir()
-    mods: list[ModuleType] = []
-    saved = {k: sys.modules.get(k) for k in ("arraytyping", "arraytyping.lattice")}
-    try:
-        for name, file in zip(names, ("lattice.py", "op_rules.py")):
-            spec = importlib.util.spec_from_file_location(name, src / file)
-            assert spec is not None and spec.loader is not None
-            mod = importlib.util.module_from_spec(spec)
-            sys.modules[name] = mod
-            if file == "op_rules.py":
-                pkg = ModuleType("arraytyping")
-                pkg.__path__ = []
-                pkg.lattice = mods[0]  # type: ignore[attr-defined]
-                sys.modules["arraytyping"], sys.modules["arraytyping.lattice"] = pkg, mods[0]
-            spec.loader.exec_module(mod)
-            mods.append(mod)
-    finally:
-        for k, v in saved.items():
-            if v is None:
-                sys.modules.pop(k, None)
-            else:
-                sys.modules[k] = v
-    return mods[0], mods[1]
+    spec = importlib.util.spec_from_file_location("_arraytyping_mypy_rules_by_path", src / "_src" / "rules_by_path.py")
+    if spec is None or spec.loader is None:
+        raise ImportError(f"{src / '_src' / 'rules_by_path.py'} not found")
+    loader = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(loader)
+    lattice, op_rules = loader.load_rules(src, "_arraytyping_mypy")
+    return lattice, op_rules
 
 
 def load_lattice() -> ModuleType:

@@ -1,0 +1,57 @@
+"""Load ``lattice.py`` and ``op_rules.py`` from their files, without importing the ``arraytyping`` package.
+
+The package's ``__init__`` loads numpy and the runtime; the mypy plugin and the stub generator need only the lattice
+and the operation rules (standard library only). Both load this module by its path, then call :func:`load_rules`.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+__all__ = ["load_module", "load_rules"]
+
+
+def load_module(name: str, path: Path) -> ModuleType:
+    """Execute the file ``path`` as a module registered in ``sys.modules`` under ``name`` (kept there, so that
+    dataclasses and pickling find it)."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load {path} as module {name!r}")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
+    try:
+        spec.loader.exec_module(mod)
+    except BaseException:
+        del sys.modules[name]
+        raise
+    return mod
+
+
+def load_rules(package_dir: Path, prefix: str) -> tuple[ModuleType, ModuleType]:
+    """``(lattice, op_rules)`` of the package directory ``package_dir`` (the one holding ``lattice.py``), registered
+    as ``{prefix}_lattice`` and ``{prefix}_op_rules``; loaded once per prefix. ``op_rules``' ``from arraytyping
+    import lattice`` is served the lattice loaded here, for the duration of the load only."""
+    names = (f"{prefix}_lattice", f"{prefix}_op_rules")
+    if names[0] in sys.modules and names[1] in sys.modules:
+        return sys.modules[names[0]], sys.modules[names[1]]
+    for file in ("lattice.py", "op_rules.py"):
+        if not (package_dir / file).is_file():
+            raise ImportError(f"{package_dir / file} not found: {package_dir} is not an arraytyping package directory")
+    lattice = load_module(names[0], package_dir / "lattice.py")
+    saved = {k: sys.modules.get(k) for k in ("arraytyping", "arraytyping.lattice")}
+    pkg = ModuleType("arraytyping")
+    pkg.__path__ = []
+    setattr(pkg, "lattice", lattice)
+    sys.modules["arraytyping"], sys.modules["arraytyping.lattice"] = pkg, lattice
+    try:
+        op_rules = load_module(names[1], package_dir / "op_rules.py")
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                sys.modules.pop(k, None)
+            else:
+                sys.modules[k] = v
+    return lattice, op_rules
