@@ -729,7 +729,7 @@ def gen_init(m: Model) -> str:
           "-> Callable[[Callable[_P, _R]], Callable[_P, _R]]: ...",
           "def make_jaxpr(f: Callable[_P, Any]) -> Callable[_P, Any]: ...",
           "def device_put(x: _T, device: Any = None) -> _T: ...",
-          "def devices() -> list[Any]: ...",
+          "def devices(backend: str | None = None) -> list[Any]: ...",
           "def eval_shape(f: Callable[..., Any], *args: Any) -> Any: ...",
           "",
           "class ConcretizationTypeError(TypeError): ...",

@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -91,6 +92,32 @@ FUNCTIONS: dict[str, tuple[str, list[str]]] = {
     "weak_compare_then_where": ("lambda x: np.where(x > 1, x, 2)", ["float32*[3]"]),
     "exp_int": ("lambda x: np.exp(x)", ["int16[3]"]),
     "index_newaxis": ("lambda x: x[:, None]", ["float32[3]"]),
+    # floor division: JAX's float expansion (CPython's float_divmod), integers, and complex (an error)
+    "floordiv_f32": ("lambda x, y: x // y", ["float32[3]", "float32[3]"]),
+    "floordiv_bf16_py_float": ("lambda x: x // 2.0", ["bfloat16[3]"]),
+    "rfloordiv_py_float_f32": ("lambda x: 2.0 // x", ["float32[3]"]),
+    "floordiv_i32_f16": ("lambda x, y: np.floor_divide(x, y)", ["int32[3]", "float16[3]"]),
+    "floordiv_f32_scalar_divisor": ("lambda x, y: x // y", ["float32[2,3]", "float32[]"]),
+    "floordiv_bcast_f64": ("lambda x, y: x // y", ["float64[3,1]", "float64[4]"]),
+    "floordiv_weak_f32": ("lambda x, y: x // y", ["float32*[3]", "float32*[3]"]),
+    "floordiv_i32": ("lambda x, y: x // y", ["int32[3]", "int32[3]"]),
+    "floordiv_u8": ("lambda x, y: x // y", ["uint8[3]", "uint8[3]"]),
+    "floordiv_c64": ("lambda x, y: x // y", ["complex64[3]", "complex64[3]"]),
+    "floordiv_f32_c64": ("lambda x, y: np.floor_divide(x, y)", ["float32[3]", "complex64[3]"]),
+}
+
+# Values of functions on concrete edge cases, computed by JAX (CPU) and compared value by value (bit patterns of
+# floats, so -0.0 and nan count): name -> (source, dtype, x64). Each function takes the cross product of
+# EDGE_DIVIDENDS and EDGE_DIVISORS as two flat arrays of ``dtype``.
+EDGE_DIVIDENDS: list[float] = [7.0, -7.0, 6.0, -6.0, 0.0, -0.0, 0.5, -0.5, 1.0, 3.0, 1e30, -1e30, 5e-39,
+                               float("inf"), float("-inf"), float("nan")]
+EDGE_DIVISORS: list[float] = [2.0, -2.0, 3.0, -3.0, 0.25, 0.0, -0.0, 1e-30, float("inf"), float("-inf"),
+                              float("nan")]
+VALUES: dict[str, tuple[str, str, bool]] = {
+    "floor_divide_f32": ("lambda x, y: np.floor_divide(x, y)", "float32", False),
+    "floor_divide_f16": ("lambda x, y: x // y", "float16", False),
+    "floor_divide_bf16": ("lambda x, y: x // y", "bfloat16", False),
+    "floor_divide_f64": ("lambda x, y: x // y", "float64", True),
 }
 
 
@@ -167,16 +194,55 @@ def main_inside() -> None:
             }
         configs[key] = cfg
 
+    values: dict[str, Any] = {}
+    for name, (src, dtype, x64) in VALUES.items():
+        jax.config.update("jax_numpy_dtype_promotion", "standard")
+        jax.config.update("jax_enable_x64", x64)
+        fn = eval(src, {"np": jnp})  # noqa: S307 - our own table
+        xs = [a for a in EDGE_DIVIDENDS for _ in EDGE_DIVISORS]
+        ys = [b for _ in EDGE_DIVIDENDS for b in EDGE_DIVISORS]
+        dt = np_dtype(dtype)
+        with np.errstate(over="ignore"):  # 1e30 is inf in float16, as intended
+            x, y = np.array(xs, dt), np.array(ys, dt)
+        out = np.asarray(fn(jnp.asarray(x), jnp.asarray(y)))
+        values[name] = {"dtype": out.dtype.name, "out": [float(v).hex() for v in out.astype(np.float64)]}
+
     data = {
         "generator": "tools/jaxpr_reference.py",
         "versions": {"jax": jax.__version__, "jaxlib": jaxlib.__version__, "numpy": np.__version__,
                      "ml_dtypes": ml_dtypes.__version__},
         "functions": {name: {"source": src, "args": specs} for name, (src, specs) in FUNCTIONS.items()},
         "configs": configs,
+        "values": {"dividends": [float(v).hex() for v in EDGE_DIVIDENDS],
+                   "divisors": [float(v).hex() for v in EDGE_DIVISORS],
+                   "functions": {name: {"source": src, "dtype": dt, "x64": x64}
+                                 for name, (src, dt, x64) in VALUES.items()},
+                   "results": values},
     }
+    _keep_committed_error_messages(data)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
     print(f"wrote {OUT}", file=sys.stderr)
+
+
+def _order_free(message: str) -> str:
+    """``message`` with the items of each parenthesized list sorted: JAX builds some error messages from sets, so
+    ``('float16', 'bfloat16')`` and ``('bfloat16', 'float16')`` are the same message from two runs."""
+    return re.sub(r"\(([^()]*)\)", lambda m: "(" + ", ".join(sorted(m.group(1).split(", "))) + ")", message)
+
+
+def _keep_committed_error_messages(data: dict[str, Any]) -> None:
+    """Where the committed reference already records an error that differs from this run's only in the order of
+    such a list, keep the committed text, so regenerating changes only what really changed."""
+    if not OUT.exists():
+        return
+    committed = json.loads(OUT.read_text()).get("configs", {})
+    for key, cfg in data["configs"].items():
+        for name, new in cfg.items():
+            old = committed.get(key, {}).get(name)
+            if (isinstance(old, dict) and "error" in old and "error" in new and old["error"] == new["error"]
+                    and _order_free(old["message"]) == _order_free(new["message"])):
+                cfg[name] = old
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ from arraytyping._src.config import config
 from arraytyping._src.promotion import operand_of
 from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.avals import HOST_VALUE_TYPES, SEQUENCE_TYPES, ShapedArray
-from arraytyping._src.runtime.backend import backend, check_supported
+from arraytyping._src.runtime.backend import backend, backend_of_device, check_supported, get_backend
 
 __all__ = ["ArrayImpl", "DeletedArrayError", "device_put", "devices", "from_numpy"]
 
@@ -68,11 +68,14 @@ class ArrayImpl(Array):
         return bool(self.buf.is_deleted())
 
     def devices(self) -> set[Any]:
-        return {backend().device}
+        return {self.device}
 
     @property
     def device(self) -> Any:
-        return backend().device
+        """The device holding the buffer (the default backend's first device unless placed by
+        :func:`device_put`)."""
+        sharding: Any = self.buf._sharding
+        return sharding._device
 
     # Concrete values ----------------------------------------------------------------------------------------------
 
@@ -152,28 +155,48 @@ def from_numpy(value: np.ndarray[Any, Any], aval: ShapedArray) -> ArrayImpl:
 
 
 def device_put(x: Any, device: Any = None) -> ArrayImpl:
-    """Copy ``x`` (a numpy array or scalar, a Python scalar, a nested list, or an array) to the device.
+    """Copy ``x`` (a numpy array or scalar, a Python scalar, a nested list, or an array) to ``device`` (one of
+    :func:`devices`, of any backend), or to the default device.
 
     Python scalars become weakly typed arrays (``bool`` does not); numpy values keep their dtype, canonicalized for
-    the x64 setting (float64 -> float32 when x64 is off)."""
-    if device is not None and device not in backend().devices:
-        raise ValueError(f"unknown device {device!r}; available: {list(backend().devices)}")
+    the x64 setting (float64 -> float32 when x64 is off). An array already on ``device`` (or, without ``device``,
+    any array) is returned as it is; an array on another device is copied."""
+    if device is not None:
+        return _put_on_device(x, device)
     if isinstance(x, ArrayImpl):
         x.check_alive()
         return x
+    return from_numpy(*_host_value(x))
+
+
+def _host_value(x: Any) -> tuple[np.ndarray[Any, Any], ShapedArray]:
+    """A value to put on a device as a host array of its dtype, and its type."""
     if isinstance(x, Array):
         raise TypeError(f"cannot device_put a traced value {x!r}; device_put concrete values outside traced code")
     if isinstance(x, HOST_VALUE_TYPES):
         name, weak = operand_of(x, config.x64)
         dtype = registry.INFO[name].dtype
-        return from_numpy(_host_array(x, dtype), ShapedArray(np.shape(x), dtype, weak))
+        return _host_array(x, dtype), ShapedArray(np.shape(x), dtype, weak)
     if isinstance(x, SEQUENCE_TYPES):
         arr: np.ndarray[Any, Any] = np.asarray(x)
         if arr.dtype == object:
             raise TypeError(f"cannot convert the nested sequence {x!r:.80} to an array")
-        return device_put(arr)
+        return _host_value(arr)
     raise TypeError(f"cannot put {type(x).__qualname__} {x!r:.80} on a device; expected an array, a numpy value, "
                     "a Python scalar or a nested list")
+
+
+def _put_on_device(x: Any, device: Any) -> ArrayImpl:
+    b = backend_of_device(device)
+    if isinstance(x, ArrayImpl):
+        x.check_alive()
+        if x.device == device:
+            return x
+        value, aval = np.asarray(x), x.aval  # across clients, through the host
+    else:
+        value, aval = _host_value(x)
+    check_supported(aval)
+    return ArrayImpl.new(b.put_on(np.ascontiguousarray(value), aval, device), aval)
 
 
 def _host_array(x: Any, dtype: np.dtype[Any]) -> np.ndarray[Any, Any]:
@@ -194,7 +217,10 @@ def check_python_int(x: int, dtype: np.dtype[Any] | None = None) -> None:
                             f"{'' if config.x64 else 'enable x64 or '}reduce the value")
 
 
-def devices() -> list[Any]:
-    """The devices of the backend (one CPU device here)."""
-    return list(backend().devices)
+def devices(backend: str | None = None) -> list[Any]:
+    """The devices of the default backend, or of ``backend`` (a platform: ``"cpu"``, ``"cuda"``, ``"gpu"``).
+
+    The default is a PJRT plugin's platform (a GPU) when one is installed and initializes, else the CPU;
+    ``ARRAYTYPING_PLATFORMS`` chooses explicitly (see the README's "Devices and backends")."""
+    return list(get_backend(backend).devices)
 

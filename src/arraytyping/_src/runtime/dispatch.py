@@ -64,6 +64,7 @@ class Compiled:
             outs = self.exe.execute_sharded(bufs).consume_with_handlers(self.handlers)
         except Exception as e:
             _raise_if_deleted(bufs)
+            _raise_if_elsewhere(bufs)
             raise e
         new = ArrayImpl.new
         if self.single:
@@ -75,6 +76,17 @@ def _raise_if_deleted(bufs: Sequence[Any]) -> None:
     for i, b in enumerate(bufs):
         if b.is_deleted():
             raise DeletedArrayError(f"argument {i} of the computation is an array that was deleted with .delete()")
+
+
+def _raise_if_elsewhere(bufs: Sequence[Any]) -> None:
+    device = backend().device
+    for i, b in enumerate(bufs):
+        sharding: Any = getattr(b, "_sharding", None)
+        where = getattr(sharding, "_device", device)
+        if where != device:
+            raise ValueError(f"argument {i} of the computation is an array on {where!r}, but computations run on "
+                             f"the default device {device!r}; copy it there first with "
+                             f"arraytyping.device_put(x, arraytyping.devices()[0])")
 
 
 def _const_buffer(value: Any) -> Any:

@@ -47,6 +47,8 @@ def sin(x: Any) -> Any: return P.sin_p.bind(x)
 def cos(x: Any) -> Any: return P.cos_p.bind(x)
 def tanh(x: Any) -> Any: return P.tanh_p.bind(x)
 def floor(x: Any) -> Any: return P.floor_p.bind(x)
+def round(x: Any, rounding_method: P.RoundingMethod = P.RoundingMethod.AWAY_FROM_ZERO) -> Any:
+    return P.round_p.bind(x, rounding_method=rounding_method)
 def real(x: Any) -> Any: return P.real_p.bind(x)
 def imag(x: Any) -> Any: return P.imag_p.bind(x)
 def integer_pow(x: Any, y: int) -> Any: return P.integer_pow_p.bind(x, y=y)

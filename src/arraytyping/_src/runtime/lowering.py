@@ -216,6 +216,15 @@ RULES[P.abs_p] = _abs
 RULES[P.sign_p] = _sign
 
 
+def _round(ctx: LoweringContext, x: Any, *, rounding_method: P.RoundingMethod) -> list[Any]:
+    if rounding_method == P.RoundingMethod.AWAY_FROM_ZERO:
+        return [ctx.hlo.round_nearest_afz(x)]
+    return [ctx.hlo.round_nearest_even(x)]
+
+
+RULES[P.round_p] = _round
+
+
 def _integer_pow(ctx: LoweringContext, x: Any, *, y: int) -> list[Any]:
     aval = ctx.avals_in[0]
     hlo = ctx.hlo

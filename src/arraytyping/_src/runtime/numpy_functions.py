@@ -314,9 +314,35 @@ def _zero_like(x: Any) -> ConstVal:
     return _const_of(x, 0)
 
 
+def _lax_where(condition: Any, x: Any, y: Any) -> Any:
+    """JAX's internal ``_where`` on a bool condition and operands of one dtype: a rank-0 condition selects
+    without being broadcast; otherwise the condition, then ``x``, then ``y`` are broadcast to the common shape."""
+    shape = tuple(np.broadcast_shapes(_shape(condition), _shape(x), _shape(y)))
+    if _shape(condition):
+        condition = _broadcast_to_shape(condition, shape)
+    x, y = _broadcast_to_shape(x, shape), _broadcast_to_shape(y, shape)
+    return lax.select_n(condition, y, x)
+
+
+def _float_divmod(x: Any, y: Any) -> tuple[Any, Any]:
+    """JAX's ``_float_divmod`` (after CPython's ``float_divmod``), primitive by primitive: the quotient of the
+    dividend less the truncated remainder (the dividend itself for a zero divisor), moved down by one where the
+    remainder's sign differs from the divisor's, then rounded half away from zero; and the remainder, moved to the
+    divisor's sign. ``floor_divide`` keeps only the quotient but JAX's expansion computes both, and so do we."""
+    mod = lax.rem(x, y)
+    x_corrected = _lax_where(lax.eq(y, _zero_like(y)), x, lax.sub(x, mod))
+    div = lax.div(x_corrected, y)
+    ind = lax.bitwise_and(lax.ne(mod, _zero_like(mod)), lax.ne(lax.sign(y), lax.sign(mod)))
+    mod = lax.select_n(ind, mod, lax.add(mod, y))
+    div = lax.select_n(ind, div, lax.sub(div, _const_of(div, 1.0)))
+    return lax.round(div), mod
+
+
 def _floor_divide(x: Any, y: Any) -> Any:
     """JAX's ``floor_divide`` in the numeric result dtype (bool operands divide as int32): unsigned integers
-    divide, signed ones correct the truncated quotient towards negative infinity, floats floor the quotient."""
+    divide, signed ones correct the truncated quotient towards negative infinity, floats take JAX's
+    ``_float_divmod`` quotient (exact for negative divisors, zero remainders, infinities, nan and -0.0 alike);
+    complex operands are rejected by the operation's rule (``TypeError``, as in JAX)."""
     _check_shapes("floor_divide", x, y)
     dtype, weak = binary_result("floor_divide", x, y)
     x, y = _converted(dtype, weak, x, y)
@@ -329,7 +355,7 @@ def _floor_divide(x: Any, y: Any) -> Any:
         inexact = lax.ne(lax.rem(x, y), _zero_like(x))
         out = lax.select_n(lax.bitwise_and(wrong_sign, inexact), quotient, lax.sub(quotient, _const_of(quotient, 1)))
     else:
-        out = lax.floor(lax.div(x, y))
+        out = _float_divmod(x, y)[0]
     return _finish("floor_divide", out, dtype, weak)
 
 

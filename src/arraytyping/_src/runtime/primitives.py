@@ -8,6 +8,7 @@ only when every operand is weak, never for ``bool``. Shapes must agree, except t
 
 from __future__ import annotations
 
+import enum
 import math
 from collections.abc import Sequence
 from typing import Any, Final
@@ -72,7 +73,8 @@ def _binary_rule(name: str, kinds: str) -> Any:
     def rule(x: ShapedArray, y: ShapedArray) -> list[ShapedArray]:
         _same_dtype(name, x, y)
         _check_kinds(name, kinds, x)
-        return [ShapedArray(_broadcast_scalars(name, x, y), x.dtype, _weak((x, y)))]
+        # JAX's n-ary weak-type rule: weak when both operands are (``and`` of two weak bools stays weak)
+        return [ShapedArray(_broadcast_scalars(name, x, y), x.dtype, x.weak_type and y.weak_type)]
     return rule
 
 
@@ -143,6 +145,21 @@ sin_p = Primitive("sin", _unary_rule("sin", FLOAT))
 cos_p = Primitive("cos", _unary_rule("cos", FLOAT))
 tanh_p = Primitive("tanh", _unary_rule("tanh", FLOAT))
 floor_p = Primitive("floor", _unary_rule("floor", "f"))
+
+
+class RoundingMethod(enum.IntEnum):
+    """How ``round`` breaks ties (JAX's ``lax.RoundingMethod``; printed as its number, as JAX prints it)."""
+
+    AWAY_FROM_ZERO = 0
+    TO_NEAREST_EVEN = 1
+
+
+def _round_rule(x: ShapedArray, *, rounding_method: RoundingMethod) -> list[ShapedArray]:
+    _check_kinds("round", "f", x)
+    return [x]
+
+
+round_p = Primitive("round", _round_rule)
 
 
 def _abs_rule(x: ShapedArray) -> list[ShapedArray]:
