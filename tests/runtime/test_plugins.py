@@ -23,6 +23,7 @@ import numpy as np
 import pytest
 
 from arraytyping._src.runtime import backend as B
+from arraytyping._src.runtime import pjrt_plugins as P
 
 NOT_PJRT_LIBRARY = Path(np._core._multiarray_umath.__file__)  # type: ignore[attr-defined]
 """A shared library that exists everywhere the tests run and does not export ``GetPjrtApi``."""
@@ -50,7 +51,7 @@ _PROBE = textwrap.dedent("""
 
 def _run(env_extra: dict[str, str], path: Sequence[Path] = (), script: str = _PROBE) -> dict[str, Any]:
     env = {k: v for k, v in os.environ.items()
-           if k not in (B.PLATFORMS_ENV, B.PJRT_ENV, B.NUM_CPU_DEVICES_ENV, "PYTHONPATH")}
+           if k not in (P.PLATFORMS_ENV, P.PJRT_ENV, B.NUM_CPU_DEVICES_ENV, "PYTHONPATH")}
     env.update(env_extra)
     if path:
         env["PYTHONPATH"] = os.pathsep.join(str(p) for p in path)
@@ -99,32 +100,32 @@ def _forget_jax_plugins() -> Iterator[None]:
 
 
 def test_platform_lists_parse_like_jax_platforms() -> None:
-    assert B.parse_platforms(None) is None
-    assert B.parse_platforms("") is None
-    assert B.parse_platforms("  ") is None
-    assert B.parse_platforms("cpu") == ("cpu",)
-    assert B.parse_platforms("CUDA, cpu") == ("cuda", "cpu")
-    assert B.parse_platforms("gpu,cpu,gpu") == ("gpu", "cpu")
+    assert P.parse_platforms(None) is None
+    assert P.parse_platforms("") is None
+    assert P.parse_platforms("  ") is None
+    assert P.parse_platforms("cpu") == ("cpu",)
+    assert P.parse_platforms("CUDA, cpu") == ("cuda", "cpu")
+    assert P.parse_platforms("gpu,cpu,gpu") == ("gpu", "cpu")
 
 
 @pytest.mark.parametrize("value", ["cuda;cpu", "cuda,,cpu", "1gpu", "cpu,", "cu da"])
 def test_bad_platform_lists_name_the_value(value: str) -> None:
     with pytest.raises(ValueError, match="ARRAYTYPING_PLATFORMS=") as info:
-        B.parse_platforms(value)
+        P.parse_platforms(value)
     assert repr(value) in str(info.value)
 
 
 def test_pjrt_names_and_library_paths_parse_and_name_bad_entries() -> None:
     sep = os.pathsep
-    entries, problems = B.parse_pjrt_names_and_library_paths(f"cuda{sep}/a/b.so,my_tpu{sep}/c.json")
+    entries, problems = P.parse_pjrt_names_and_library_paths(f"cuda{sep}/a/b.so,my_tpu{sep}/c.json")
     assert entries == {"cuda": "/a/b.so", "my_tpu": "/c.json"} and not problems
     value = f"good{sep}/x.so,junk,{sep}/nameless.so,empty{sep}"
-    entries, problems = B.parse_pjrt_names_and_library_paths(value)
+    entries, problems = P.parse_pjrt_names_and_library_paths(value)
     assert entries == {"good": "/x.so"}
     assert len(problems) == 3
     assert all(repr(value) in p for p in problems)
     assert "'junk'" in problems[0]
-    assert B.parse_pjrt_names_and_library_paths("") == ({}, [])
+    assert P.parse_pjrt_names_and_library_paths("") == ({}, [])
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -134,8 +135,8 @@ def test_pjrt_names_and_library_paths_parse_and_name_bad_entries() -> None:
 def test_namespace_plugin_is_read_not_imported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     _fake_plugin(tmp_path, extra_libraries=("libhelper.so",))
     monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.delenv(B.PJRT_ENV, raising=False)
-    specs, problems = B.discover_plugins()
+    monkeypatch.delenv(P.PJRT_ENV, raising=False)
+    specs, problems = P.discover_plugins()
     fake = [s for s in specs if s.platform == "fake"]
     assert len(fake) == 1 and not problems
     (spec,) = fake
@@ -153,19 +154,19 @@ def test_library_is_found_without_a_name_in_the_source(tmp_path: Path, monkeypat
     (pkg / "a_helper.so").write_bytes(b"\x7fELF helper")
     (pkg / "z_plugin.so").write_bytes(b"\x7fELF ... GetPjrtApi ...")
     monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.delenv(B.PJRT_ENV, raising=False)
-    specs, _ = B.discover_plugins()
+    monkeypatch.delenv(P.PJRT_ENV, raising=False)
+    specs, _ = P.discover_plugins()
     (spec,) = [s for s in specs if "xla_other7" in s.origin]
     assert spec.platform == "other"  # from the module name, without xla_ and version digits
-    assert spec.priority == B.DEFAULT_PLUGIN_PRIORITY
+    assert spec.priority == P.DEFAULT_PLUGIN_PRIORITY
     assert spec.library_path == str(pkg / "z_plugin.so")  # the one containing GetPjrtApi
 
 
 def test_plugin_without_a_library_is_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     _fake_plugin(tmp_path, library=None)
     monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.delenv(B.PJRT_ENV, raising=False)
-    specs, _ = B.discover_plugins()
+    monkeypatch.delenv(P.PJRT_ENV, raising=False)
+    specs, _ = P.discover_plugins()
     (spec,) = [s for s in specs if s.platform == "fake"]
     assert spec.library_path is None and spec.problem is not None and "GetPjrtApi" in spec.problem
 
@@ -182,8 +183,8 @@ def test_entry_point_plugins_are_found(tmp_path: Path, monkeypatch: pytest.Monke
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: xla-ep-plugin\nVersion: 1.0\n")
     (dist / "entry_points.txt").write_text("[jax_plugins]\nxla_ep = xla_ep_plugin\n")
     monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.delenv(B.PJRT_ENV, raising=False)
-    specs, _ = B.discover_plugins()
+    monkeypatch.delenv(P.PJRT_ENV, raising=False)
+    specs, _ = P.discover_plugins()
     (spec,) = [s for s in specs if s.platform == "epx"]
     assert "entry point 'xla_ep'" in spec.origin
     assert spec.library_path == str(pkg / "pjrt_epx.so")
@@ -196,8 +197,8 @@ def test_env_json_config_and_cpu_name(tmp_path: Path, monkeypatch: pytest.Monkey
     broken = tmp_path / "broken.json"
     broken.write_text("{}")
     sep = os.pathsep
-    monkeypatch.setenv(B.PJRT_ENV, f"mine{sep}{config},bad{sep}{broken},cpu{sep}/x.so")
-    specs, problems = B.discover_plugins()
+    monkeypatch.setenv(P.PJRT_ENV, f"mine{sep}{config},bad{sep}{broken},cpu{sep}/x.so")
+    specs, problems = P.discover_plugins()
     by = {s.platform: s for s in specs}
     assert by["mine"].library_path == "/opt/my/pjrt.so" and dict(by["mine"].options) == {"visible_devices": [0]}
     assert by["bad"].problem is not None and "library_path" in by["bad"].problem
@@ -220,46 +221,46 @@ def test_failing_plugin_warns_and_falls_back_to_cpu(tmp_path: Path) -> None:
 
 
 def test_requesting_only_a_failing_plugin_is_an_error(tmp_path: Path) -> None:
-    out = _run({B.PLATFORMS_ENV: "fake"}, [_fake_plugin(tmp_path)])
+    out = _run({P.PLATFORMS_ENV: "fake"}, [_fake_plugin(tmp_path)])
     name, message = out["error"]
     assert name == "BackendError"
     assert "ARRAYTYPING_PLATFORMS='fake'" in message and "'fake'" in message and "GetPjrtApi not found" in message
 
 
 def test_requested_list_falls_back_in_order(tmp_path: Path) -> None:
-    out = _run({B.PLATFORMS_ENV: "fake,cpu"}, [_fake_plugin(tmp_path)])
+    out = _run({P.PLATFORMS_ENV: "fake,cpu"}, [_fake_plugin(tmp_path)])
     assert "error" not in out and out["platforms"] == ["cpu"]
     assert any(w[0] == "BackendWarning" and "'fake'" in w[1] for w in out["warnings"])
 
 
 def test_cpu_only_skips_plugin_discovery(tmp_path: Path) -> None:
-    out = _run({B.PLATFORMS_ENV: "cpu"}, [_fake_plugin(tmp_path)])
+    out = _run({P.PLATFORMS_ENV: "cpu"}, [_fake_plugin(tmp_path)])
     assert "error" not in out and out["platforms"] == ["cpu"] and not out["warnings"]
 
 
 def test_pjrt_env_with_missing_library(tmp_path: Path) -> None:
     missing = tmp_path / "nowhere" / "pjrt_plugin.so"
     value = f"mygpu{os.pathsep}{missing}"
-    out = _run({B.PJRT_ENV: value})
+    out = _run({P.PJRT_ENV: value})
     assert "error" not in out and out["platforms"] == ["cpu"]
     (w,) = [w for w in out["warnings"] if w[0] == "BackendWarning"]
-    assert "'mygpu'" in w[1] and str(missing) in w[1] and B.PJRT_ENV in w[1]
-    alone = _run({B.PJRT_ENV: value, B.PLATFORMS_ENV: "mygpu"})
+    assert "'mygpu'" in w[1] and str(missing) in w[1] and P.PJRT_ENV in w[1]
+    alone = _run({P.PJRT_ENV: value, P.PLATFORMS_ENV: "mygpu"})
     assert alone["error"][0] == "BackendError" and str(missing) in alone["error"][1]
 
 
 def test_pjrt_env_with_a_library_that_is_not_a_plugin() -> None:
-    out = _run({B.PJRT_ENV: f"notpjrt{os.pathsep}{NOT_PJRT_LIBRARY}"})
+    out = _run({P.PJRT_ENV: f"notpjrt{os.pathsep}{NOT_PJRT_LIBRARY}"})
     assert out["platforms"] == ["cpu"]
     assert any("'notpjrt'" in w[1] and "GetPjrtApi" in w[1] for w in out["warnings"])
 
 
 def test_unknown_and_malformed_platform_requests() -> None:
-    out = _run({B.PLATFORMS_ENV: "tpu"})
+    out = _run({P.PLATFORMS_ENV: "tpu"})
     assert out["error"][0] == "BackendError" and "no PJRT plugin for platform 'tpu'" in out["error"][1]
-    out = _run({B.PLATFORMS_ENV: "gpu"})
+    out = _run({P.PLATFORMS_ENV: "gpu"})
     assert out["error"][0] == "BackendError" and "cuda" in out["error"][1]
-    out = _run({B.PLATFORMS_ENV: "cuda;cpu"})
+    out = _run({P.PLATFORMS_ENV: "cuda;cpu"})
     assert out["error"][0] == "ValueError" and "'cuda;cpu'" in out["error"][1]
     out = _run({B.NUM_CPU_DEVICES_ENV: "two"})
     assert out["error"][0] == "ValueError" and "ARRAYTYPING_NUM_CPU_DEVICES='two'" in out["error"][1]
@@ -333,5 +334,5 @@ def test_real_plugin_end_to_end() -> None:
     if auto["platforms"] != ["cpu"]:  # a device is present: the plugin is the default
         assert not auto["device"].startswith("cpu")
         return
-    alone = _run({B.PLATFORMS_ENV: "gpu"}, [site])
+    alone = _run({P.PLATFORMS_ENV: "gpu"}, [site])
     assert alone["error"][0] == "BackendError" and "failed to initialize" in alone["error"][1]
