@@ -49,7 +49,7 @@ def outcome(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> object:
     except Exception as e:  # noqa: BLE001 - compared by class and message
         return (type(e), str(e))
     if isinstance(out, ArrayImpl):
-        return (type(out), np.asarray(out).tolist(), out.dtype, out.shape, out.weak_type, out.aval)
+        return (type(out), np.asarray(out).tobytes(), out.dtype, out.shape, out.weak_type, out.aval)  # bytes: -0.0, NaN
     return out
 
 
@@ -127,6 +127,35 @@ def test_results_match_numpy(kind: Kind) -> None:
     w = f(2.0, 3.0)  # scalars only: weak
     assert w.weak_type and w.dtype == np.float32 and float(w) == 8.0
     assert float(f(2.0, 4.0)) == 10.0 and f(2.0, 4.0).weak_type
+
+
+BIG = 2**40
+
+
+@pytest.mark.filterwarnings("ignore:overflow encountered in cast:RuntimeWarning")  # 1e300 as float32: inf
+def test_python_scalars_zeros_nan_and_configurations() -> None:
+    """Python scalar arguments: signed zeros and NaN keep their bits; a scalar's buffer follows x64 (the C path
+    keeps the buffers of recently seen scalar objects per configuration)."""
+    fc, fp = dispatch.JitFunction(f2), dispatch.PyJitFunction(f2)
+    nan = float("nan")
+    values: list[object] = [2.0, -0.0, 0.0, nan, -nan, 0j, complex(0.0, -0.0), complex(-0.0, 0.0), complex(nan, 1.0),
+                            1 + 2j, 2**31 - 1, -(2**31), BIG, True, False, 1e300]
+    for _ in range(2):
+        for v in values:
+            for args in [(X, v), (v, X), (v, v), (XI32, v)]:
+                assert outcome(fc, *args) == outcome(fp, *args), args
+        with at.enable_x64():
+            for v in values:
+                assert outcome(fc, XI32, v) == outcome(fp, XI32, v), v
+                assert outcome(fc, v, v) == outcome(fp, v, v), v
+    assert np.signbit(np.asarray(fc(X, -0.0))).tolist() == np.signbit(np.asarray(X) * -0.0 + np.asarray(X)).tolist()
+    assert np.signbit(np.asarray(fc(-0.0, 1.0)))  # -0.0 * 1.0 + -0.0
+    with pytest.raises(OverflowError):
+        fc(XI32, BIG)
+    with at.enable_x64():
+        assert int(fc(BIG, 1)) == 2 * BIG
+    with pytest.raises(OverflowError):
+        fc(XI32, BIG)
 
 
 def test_keyword_arguments_take_the_general_path() -> None:

@@ -30,6 +30,8 @@ static int overrides_active = 0;
 static PyObject *fallback = NULL;
 static PyObject *global_lattice = NULL; /* config.STATE.lattice, as published by set_state */
 
+static void clear_scalar_cache(void);
+
 static inline size_t slot_of(PyObject *a, PyObject *b) {
     size_t h = ((size_t)a >> 4) * 0x9E3779B97F4A7C15ULL ^ ((size_t)b >> 4) * 0xC2B2AE3D27D4EB4FULL;
     return (size_t)(h >> 17) & (TABLE_SIZE - 1);
@@ -135,6 +137,7 @@ static PyObject *clear(PyObject *self, PyObject *unused) {
     for (int i = 0; i < N_LATTICES; i++) {
         clear_table(tables[i]);
     }
+    clear_scalar_cache();
     Py_RETURN_NONE;
 }
 
@@ -188,6 +191,60 @@ static PyObject *str_dynamic = NULL;
 static PyObject *str_x64 = NULL;
 
 #define SLOT(o, off) (*(PyObject **)((char *)(o) + (off)))
+
+/* Python scalar arguments: the device buffer of recently seen scalar objects under a configuration, keyed by the
+ * identities of both (a literal such as the 2.0 of `x * 2.0` is the same object on every call). Each entry holds
+ * references to its scalar and configuration, so their identities cannot be reused while it exists; scalars are
+ * immutable and buffers too, so an entry is always the buffer scalar_buffer(obj, type(obj), cfg.x64) gives. */
+#define SCALAR_CACHE_SIZE 64
+
+typedef struct {
+    PyObject *obj;
+    PyObject *cfg;
+    PyObject *buf;
+} ScalarEntry;
+
+static ScalarEntry scalar_cache[SCALAR_CACHE_SIZE];
+
+static PyObject *scalar_arg_buffer(PyObject *a, PyObject *tp, PyObject *cfg) {
+    ScalarEntry *e = &scalar_cache[(((size_t)a >> 4) ^ ((size_t)cfg >> 6)) & (SCALAR_CACHE_SIZE - 1)];
+    if (e->obj == a && e->cfg == cfg) {
+        Py_INCREF(e->buf);
+        return e->buf;
+    }
+    PyObject *x64 = PyObject_GetAttr(cfg, str_x64);
+    if (x64 == NULL) {
+        return NULL;
+    }
+    PyObject *sargs[3] = {a, tp, x64};
+    PyObject *buf = PyObject_Vectorcall(scalar_buffer_fn, sargs, 3, NULL);
+    Py_DECREF(x64);
+    if (buf == NULL) {
+        return NULL;
+    }
+    PyObject *old_obj = e->obj, *old_cfg = e->cfg, *old_buf = e->buf;
+    Py_INCREF(a);
+    Py_INCREF(cfg);
+    Py_INCREF(buf);
+    e->obj = a;
+    e->cfg = cfg;
+    e->buf = buf;
+    Py_XDECREF(old_obj); /* last: a deallocation may run arbitrary code */
+    Py_XDECREF(old_cfg);
+    Py_XDECREF(old_buf);
+    return buf;
+}
+
+static void clear_scalar_cache(void) {
+    for (int i = 0; i < SCALAR_CACHE_SIZE; i++) {
+        ScalarEntry *e = &scalar_cache[i];
+        PyObject *obj = e->obj, *cfg = e->cfg, *buf = e->buf;
+        e->obj = e->cfg = e->buf = NULL;
+        Py_XDECREF(obj);
+        Py_XDECREF(cfg);
+        Py_XDECREF(buf);
+    }
+}
 
 /* An executable failed: if one of its arguments is a deleted buffer, raise _raise_if_deleted's explanation with the
  * original error as its context; otherwise leave the original error set. */
@@ -255,7 +312,6 @@ static int jit_hit(PyObject *last, PyObject *const *args, Py_ssize_t n, PyObject
         *result = NULL;
         return 1;
     }
-    PyObject *x64 = NULL;
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *a = args[i];
         PyObject *s = PyTuple_GET_ITEM(sigs, i);
@@ -277,14 +333,7 @@ static int jit_hit(PyObject *last, PyObject *const *args, Py_ssize_t n, PyObject
             }
             Py_INCREF(buf);
         } else if ((PyObject *)Py_TYPE(a) == s) { /* a Python scalar of the cached type */
-            if (x64 == NULL) {
-                x64 = PyObject_GetAttr(cfg, str_x64);
-                if (x64 == NULL) {
-                    goto error;
-                }
-            }
-            PyObject *sargs[3] = {a, s, x64};
-            buf = PyObject_Vectorcall(scalar_buffer_fn, sargs, 3, NULL);
+            buf = scalar_arg_buffer(a, s, cfg);
             if (buf == NULL) {
                 goto error;
             }
@@ -293,7 +342,6 @@ static int jit_hit(PyObject *last, PyObject *const *args, Py_ssize_t n, PyObject
         }
         PyList_SET_ITEM(bufs, i, buf);
     }
-    Py_CLEAR(x64);
 
     PyObject *margs[3] = {NULL, PyTuple_GET_ITEM(last, 2), bufs};
     PyObject *executed = PyObject_VectorcallMethod(str_execute_sharded, margs + 1,
@@ -339,11 +387,9 @@ static int jit_hit(PyObject *last, PyObject *const *args, Py_ssize_t n, PyObject
     return 1;
 
 miss:
-    Py_XDECREF(x64);
     Py_DECREF(bufs); /* unfilled items are NULL, which list_dealloc skips */
     return 0;
 error:
-    Py_XDECREF(x64);
     Py_DECREF(bufs);
     *result = NULL;
     return 1;
@@ -546,9 +592,9 @@ static PyMethodDef methods[] = {
      "int, float and complex are weak and do not widen a strong dtype: promote_types('uint8', int) is uint8.\n"
      "The result is not canonicalized for x64. Raises TypePromotionError when there is no promotion path and\n"
      "TypeError when an input is not a dtype."},
-    {"set_state", set_state, METH_VARARGS, "set_state(lattice_index, overrides_active)"},
+    {"set_state", set_state, METH_VARARGS, "set_state(lattice_index, overrides_active, lattice=None)"},
     {"set_fallback", set_fallback, METH_O, "set_fallback(fn): the Python function computing misses."},
-    {"clear", clear, METH_NOARGS, "clear(): drop every cached entry."},
+    {"clear", clear, METH_NOARGS, "clear(): drop every cached entry (promote_types and scalar argument buffers)."},
     {"cache_size", cache_size, METH_NOARGS, "cache_size(): number of cached entries (for tests)."},
     {"jit_setup", jit_setup, METH_VARARGS,
      "jit_setup(array_type, current, scalar_buffer, raise_if_deleted, trace_state): what JitBase's hit path uses."},

@@ -109,7 +109,15 @@ _SCALAR_CACHE_SIZE: Final = 4096
 def scalar_buffer(x: Any, tp: type, x64: bool) -> Any:
     """The device buffer of a Python scalar argument, typed as JAX types it (int -> weak int32 with x64 off).
     Buffers are immutable, so recently used values are kept and reused."""
-    key = (tp, x.hex() if tp is float else repr(x) if tp is complex else x, x64)
+    # Equal floats are the same value but for zeros (0.0 == -0.0) and NaN (never equal): those are keyed by their
+    # text (float.hex costs about as much as the rest of this function, so only for them).
+    if tp is float:
+        k = x if x == x and x != 0.0 else x.hex()
+    elif tp is complex:
+        k = x if x == x and x.real != 0.0 and x.imag != 0.0 else repr(x)
+    else:
+        k = x
+    key = (tp, k, x64)
     buf = _scalar_bufs.get(key)
     if buf is None:
         aval = _PY_SCALAR_AVAL[tp, x64]
