@@ -72,7 +72,7 @@ _lock: Final = threading.Lock()
 def _publish() -> None:
     """Tell the C fast path (when built) what the hot-path state is."""
     if _speedups is not None:
-        _speedups.set_state(STATE.index, STATE.active > 0)
+        _speedups.set_state(STATE.index, STATE.active > 0, STATE.lattice)
 
 
 _speedups: ModuleType | None

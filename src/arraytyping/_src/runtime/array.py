@@ -22,6 +22,9 @@ _jnp: Any = None  # arraytyping._src.runtime.numpy_functions, bound below (circu
 _ACCEPTED_OPERANDS: tuple[type, ...] = (int, float, complex, np.generic, np.ndarray)
 """Operand types the operators take besides arrays (``bool`` is an ``int``), as JAX's ``_accepted_binop_types``."""
 _REJECTED_OPERANDS: frozenset[type] = frozenset({list, tuple, set, dict})
+_EXACT_OPERANDS: set[type] = {bool, int, float, complex}
+"""Operand types checked first, by exact type: a set lookup, where ``isinstance`` against the ``Array`` ABC costs
+about 0.15 us per eager operation. ``array_impl`` adds ``ArrayImpl``."""
 
 
 def _binop(name: str, opchar: str, *, swap: bool = False) -> Callable[[Array, object], Array]:
@@ -30,7 +33,7 @@ def _binop(name: str, opchar: str, *, swap: bool = False) -> Callable[[Array, ob
     reflected operator can run (JAX's ``_defer_to_unrecognized_arg``)."""
 
     def method(self: Array, other: object) -> Array:
-        if isinstance(other, _OPERANDS):
+        if type(other) in _EXACT_OPERANDS or isinstance(other, _OPERANDS):
             fn = getattr(_jnp, name)
             return fn(other, self) if swap else fn(self, other)  # type: ignore[no-any-return]
         if type(other) in _REJECTED_OPERANDS:

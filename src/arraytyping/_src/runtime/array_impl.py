@@ -9,6 +9,7 @@ import numpy as np
 from arraytyping._src import registry
 from arraytyping._src.config import config
 from arraytyping._src.promotion import operand_of
+from arraytyping._src.runtime import array as _array
 from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.avals import HOST_VALUE_TYPES, SEQUENCE_TYPES, ShapedArray
 from arraytyping._src.runtime.backend import backend, backend_of_device, check_supported, get_backend
@@ -143,6 +144,8 @@ class ArrayImpl(Array):
     def __reduce__(self) -> Any:
         return (_rebuild, (self._value(), self.aval.weak_type))
 
+
+_array._EXACT_OPERANDS.add(ArrayImpl)  # pyright: ignore[reportPrivateUsage]  # operators: the common operand first
 
 def _rebuild(value: np.ndarray[Any, Any], weak: bool) -> ArrayImpl:
     return from_numpy(value, ShapedArray(value.shape, value.dtype, weak))

@@ -11,7 +11,8 @@ from __future__ import annotations
 import functools
 import threading
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, Final, TypeAlias
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 import numpy as np
 
@@ -28,7 +29,7 @@ from arraytyping._src.runtime.backend import backend, check_supported
 from arraytyping._src.runtime.lowering import lower_jaxpr, mlir
 from arraytyping._src.runtime.tracing import ConstVal, abstractify, trace_to_jaxpr
 
-__all__ = ["Compiled", "JitFunction", "jit", "compile_closed_jaxpr", "scalar_buffer"]
+__all__ = ["Compiled", "JitFunction", "PyJitFunction", "jit", "compile_closed_jaxpr", "scalar_buffer"]
 
 _PY_SCALAR_AVAL: Final[dict[tuple[type, bool], ShapedArray]] = {
     (t, x64): ShapedArray((), np.dtype(dt), t is not bool)
@@ -120,7 +121,15 @@ _SCALAR_CACHE_SIZE: Final = 4096
 def scalar_buffer(x: Any, tp: type, x64: bool) -> Any:
     """The device buffer of a Python scalar argument, typed as JAX types it (int -> weak int32 with x64 off).
     Buffers are immutable, so recently used values are kept and reused."""
-    key = (tp, x.hex() if tp is float else repr(x) if tp is complex else x, x64)
+    # Equal floats are the same value but for zeros (0.0 == -0.0) and NaN (never equal): those are keyed by their
+    # text (float.hex costs about as much as the rest of this function, so only for them).
+    if tp is float:
+        k = x if x == x and x != 0.0 else x.hex()
+    elif tp is complex:
+        k = x if x == x and x.real != 0.0 and x.imag != 0.0 else repr(x)
+    else:
+        k = x
+    key = (tp, k, x64)
     buf = _scalar_bufs.get(key)
     if buf is None:
         aval = _PY_SCALAR_AVAL[tp, x64]
@@ -137,6 +146,12 @@ def scalar_buffer(x: Any, tp: type, x64: bool) -> Any:
 # jit
 
 
+_speedups: ModuleType | None
+try:
+    from arraytyping._src import _speedups
+except ImportError:  # pragma: no cover - the extension is optional; the Python hot path does the same
+    _speedups = None
+
 _trace_state: Final = core.trace_state
 _new: Final = ArrayImpl.new
 _alloc: Final = object.__new__
@@ -151,21 +166,14 @@ def _is_leaf_array(x: Any) -> bool:
     return isinstance(x, (Array, np.ndarray, np.generic)) or type(x) in _SCALAR_TYPES
 
 
-class JitFunction:
-    """A function traced once per input signature, lowered to StableHLO, compiled and run by jaxlib.
+class _PyJitBase:
+    """The hot path of a jitted call in Python: :class:`JitFunction`'s base without the C extension (and
+    :class:`PyJitFunction`'s, which tests use to hold both paths to the same behaviour). With the extension,
+    ``_speedups.JitBase`` does the same in C."""
 
-    Called under a trace (inside ``make_jaxpr`` or another ``jit``), it is inlined into the enclosing jaxpr."""
+    __slots__ = ()
 
-    def __init__(self, fun: Callable[..., Any], static_argnames: Sequence[str] = (), *, name: str | None = None,
-                 static_kwargs: bool = False) -> None:
-        self.fun = fun
-        self.static_argnames = frozenset(static_argnames)
-        self.static_kwargs = static_kwargs
-        self.name = name or getattr(fun, "__qualname__", None) or getattr(fun, "__name__", "fun")
-        self._cache: dict[Hashable, Compiled] = {}
-        self._lock = threading.Lock()
-        self._last: _LastCall | None = None
-        functools.update_wrapper(self, fun)
+    _last: _LastCall | None
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         # The hot path: the configuration and argument signature of the last call (without keyword arguments).
@@ -210,6 +218,31 @@ class JitFunction:
                     out.aval = out_aval
                     return out
         return self._call(args, kwargs)
+
+    def _call(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        raise NotImplementedError
+
+
+_JitBase: TypeAlias = _PyJitBase
+if not TYPE_CHECKING and _speedups is not None:
+    _JitBase = _speedups.JitBase  # the same hot path in C; misses call ``_call``
+
+
+class JitFunction(_JitBase):
+    """A function traced once per input signature, lowered to StableHLO, compiled and run by jaxlib.
+
+    Called under a trace (inside ``make_jaxpr`` or another ``jit``), it is inlined into the enclosing jaxpr."""
+
+    def __init__(self, fun: Callable[..., Any], static_argnames: Sequence[str] = (), *, name: str | None = None,
+                 static_kwargs: bool = False) -> None:
+        self.fun = fun
+        self.static_argnames = frozenset(static_argnames)
+        self.static_kwargs = static_kwargs
+        self.name = name or getattr(fun, "__qualname__", None) or getattr(fun, "__name__", "fun")
+        self._cache: dict[Hashable, Compiled] = {}
+        self._lock = threading.Lock()
+        self._last: _LastCall | None = None
+        functools.update_wrapper(self, fun)
 
     def _call(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         """A call with arrays and Python scalars (and static keyword arguments for ``static_kwargs``)."""
@@ -310,6 +343,17 @@ class JitFunction:
 
     def __repr__(self) -> str:
         return f"<jitted function {self.name}>"
+
+
+class PyJitFunction(JitFunction):
+    """A :class:`JitFunction` whose hot path is the Python one even when the C extension is built (for tests)."""
+
+    __call__ = _PyJitBase.__call__
+
+
+if _speedups is not None:
+    _speedups.jit_setup(ArrayImpl, current, scalar_buffer, _raise_if_deleted, _trace_state)
+    _speedups.enable_vectorcall(JitFunction)
 
 
 def jit(fun: Callable[..., Any] | None = None, *, static_argnames: Sequence[str] | str = ()) -> Any:
