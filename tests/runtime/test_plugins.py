@@ -276,6 +276,8 @@ _DEVICES = textwrap.dedent("""
     x = at.device_put([1.0, 2.0], d1)
     out["x_device"] = x.device == d1 and x.devices() == {d1}
     out["same"] = at.device_put(x, d1) is x
+    w = at.device_put([3.0, 4.0], d0)
+    w + 1, w + 1  # add's last-call cache now holds x's signature: x + 1 takes the hot path
     try:
         x + 1
     except ValueError as e:

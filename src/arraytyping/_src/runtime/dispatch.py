@@ -64,13 +64,19 @@ class Compiled:
         try:
             outs = self.exe.execute_sharded(bufs).consume_with_handlers(self.handlers)
         except Exception as e:
-            _raise_if_deleted(bufs)
-            _raise_if_elsewhere(bufs)
+            _explain_failure(bufs)
             raise e
         new = ArrayImpl.new
         if self.single:
             return new(outs[0], self.out_aval0)  # type: ignore[arg-type]  # single: one output
         return tree.unflatten(self.out_tree, [new(b, a) for b, a in zip(outs, self.out_avals)])
+
+
+def _explain_failure(bufs: Sequence[Any]) -> None:
+    """After an executable failed: raise the explanation if an argument was deleted or sits on another device
+    (both call paths, Python and C, use this)."""
+    _raise_if_deleted(bufs)
+    _raise_if_elsewhere(bufs)
 
 
 def _raise_if_deleted(bufs: Sequence[Any]) -> None:
@@ -211,7 +217,7 @@ class _PyJitBase:
                     try:
                         outs = exe.execute_sharded(bufs).consume_with_handlers(handlers)
                     except Exception:
-                        _raise_if_deleted(bufs)
+                        _explain_failure(bufs)
                         raise
                     out = _alloc(ArrayImpl)  # ArrayImpl.new without its call frame
                     out.buf = outs[0]
@@ -352,7 +358,7 @@ class PyJitFunction(JitFunction):
 
 
 if _speedups is not None:
-    _speedups.jit_setup(ArrayImpl, current, scalar_buffer, _raise_if_deleted, _trace_state)
+    _speedups.jit_setup(ArrayImpl, current, scalar_buffer, _explain_failure, _trace_state)
     _speedups.enable_vectorcall(JitFunction)
 
 
