@@ -38,6 +38,7 @@ numpy nor the runtime.
 from __future__ import annotations
 
 import argparse
+import ast
 import functools
 import importlib.util
 import re
@@ -50,6 +51,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 STUBS = ROOT / "stubs" / "arraytyping-stubs"
+SRC = ROOT / "src" / "arraytyping"
 
 
 def load_rules(src: Path = ROOT / "src" / "arraytyping") -> tuple[ModuleType, ModuleType]:
@@ -551,6 +553,22 @@ def dtype_spec_overloads(m: Model, fname: str, params_before: str, params_after:
     return out
 
 
+def divmod_overloads(m: Model, name: str, *, reflected: bool = False) -> list[str]:
+    """``__divmod__``/``__rdivmod__``: ``(x // y, x % y)`` at run time, so a pair of arrays of floor_divide's and
+    remainder's dtype. The two operations have one table (one stub family), so the pair reuses ``//``'s overloads
+    with the result doubled."""
+    fam, result = m.family_of["floor_divide"]
+    assert (fam, result) == m.family_of["remainder"], "floor_divide and remainder tables differ"
+    ovs = binary_overloads(m, fam, method=True, reflected=reflected, result=result)
+    ovs += _fallbacks(fam, result, method=True, reflected=reflected)
+    out: list[str] = []
+    for ov in ovs:
+        a = "self" if ov.left is None else f"self: {ov.left}"
+        out += ["    @overload",
+                f"    def {name}({a}, other: {ov.right}, /) -> tuple[Array[{ov.result}], Array[{ov.result}]]: ..."]
+    return out
+
+
 def gen_array(m: Model) -> list[str]:
     o: list[str] = []
     o += ["@type_check_only",
@@ -575,12 +593,12 @@ def gen_array(m: Model) -> list[str]:
           "    def weak_type(self) -> bool: ...",
           "    @property",
           "    def T(self) -> Array[_DT_co]: ...",
-          "    def __init__(self, *args: Any, **kwargs: Any) -> None: ...",
           ]
     for name, op in OPERATORS.items():
         o += emit_method(m, f"__{name}__", op)
         if name not in COMPARISONS:
             o += emit_method(m, f"__r{name}__", op, reflected=True)
+    o += divmod_overloads(m, "__divmod__") + divmod_overloads(m, "__rdivmod__", reflected=True)
     # unary
     o += ["    def __neg__(self) -> Array[_DT_co]: ...",
           "    def __pos__(self) -> Array[_DT_co]: ...",
@@ -605,7 +623,7 @@ def gen_array(m: Model) -> list[str]:
           "    def __float__(self) -> float: ...",
           "    def __complex__(self) -> complex: ...",
           "    def __index__(self) -> int: ...",
-          "    def __hash__(self) -> int: ...  # pyright: ignore",
+          "    __hash__: ClassVar[None]  # type: ignore[assignment]",
           "    def block_until_ready(self) -> Self: ...",
           "    def delete(self) -> None: ...",
           "    def item(self) -> Any: ...",
@@ -680,6 +698,29 @@ TYPEVARS = [
 ] + [f'{tv} = TypeVar("{tv}"' + (f", bound={bound})" if bound else ")") for tv, (bound, _) in KEEP_TYPEVARS.items()]
 
 
+def runtime_all(rel: str, src: Path = SRC) -> list[str]:
+    """The ``__all__`` of the runtime module in file ``rel`` (under ``src``), read from its source, where it is a
+    literal list (the generator imports no runtime): the stubs declare the same names, in the same order."""
+    for node in ast.parse((src / rel).read_text(), rel).body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
+            names = ast.literal_eval(node.value)
+            assert isinstance(names, list) and all(isinstance(n, str) for n in names), rel
+            return names
+    raise ValueError(f"{rel} has no literal __all__")
+
+
+def emit_all(rel: str) -> list[str]:
+    """``__all__ = [...]`` as in the runtime module ``rel``, wrapped at 120 columns."""
+    out, line = ["__all__ = ["], "   "
+    for name in runtime_all(rel):
+        item = f' "{name}",'
+        if len(line) + len(item) > 120:
+            out.append(line)
+            line = "   "
+        line += item
+    return out + [line, "]"]
+
+
 def gen_init(m: Model) -> str:
     o: list[str] = [HEADER.format(cfg=m.cfg), NO_OVERLAP_CHECK,
                     '"""arraytyping: one dtype system for array code that holds at run time, in pyright and in mypy."""',
@@ -701,6 +742,9 @@ def gen_init(m: Model) -> str:
                     "from arraytyping._src.promotion import canonicalize_dtype as canonicalize_dtype",
                     "from arraytyping.lattice import TypePromotionError as TypePromotionError",
                     "from arraytyping.typing import ArrayLike, DTypeLike",
+                    "from arraytyping import op_rules as op_rules",
+                    "",
+                    *emit_all("__init__.py"),
                     "",
                     '__version__: str',
                     "",
@@ -765,6 +809,8 @@ def gen_numpy(m: Model) -> str:
          "",
          "ndarray = Array",
          "",
+         *emit_all("numpy/__init__.py"),
+         "",
          '_T = TypeVar("_T")',
          '_T_co = TypeVar("_T_co", covariant=True)',
          '_S = TypeVar("_S", bound=generic)',
@@ -786,7 +832,7 @@ def gen_numpy(m: Model) -> str:
          "",
          ]
     for fn, op in NUMPY_BINARY.items():
-        o += emit_function(m, fn, op)
+        o += named_operands(emit_function(m, fn, op), "a", "b") if fn in NAMED_OPERANDS else emit_function(m, fn, op)
         o.append("")
     for fn in ("logical_and", "logical_or", "logical_xor"):
         o.append(f"def {fn}(x1: ArrayLike, x2: ArrayLike, /) -> Array[bool_]: ...")
@@ -795,6 +841,11 @@ def gen_numpy(m: Model) -> str:
         o.append(f"def {fn}(x: Array[_BI], /) -> Array[_BI]: ...")
     for fn in ("negative", "sign"):
         o.append(f"def {fn}(x: Array[_T], /) -> Array[_T]: ...")
+    # positive: the operand promoted alone (JAX's promote_args), bool included (unlike negative at run time)
+    o += ["@overload", "def positive(x: Array[_T], /) -> Array[_T]: ..."]
+    o += [line for py, r in PY_VALUE_DTYPES.items()
+          for line in ("@overload", f"def positive(x: {py}, /) -> Array[{r}]: ...")]
+    o += ["@overload", "def positive(x: ArrayLike, /) -> Array[Any]: ..."]
     o += ["@overload", "def abs(x: Array[complex64 | complex128], /) -> Array[float32]: ...",
           "@overload", "def abs(x: Array[complex], /) -> Array[float]: ...",
           "@overload", "def abs(x: Array[_T], /) -> Array[_T]: ...",
@@ -822,27 +873,46 @@ def gen_numpy(m: Model) -> str:
         o += ["@overload", f"def {fn}(shape: ShapeLike, dtype: None = None) -> Array[float32]: ..."]
     o += dtype_spec_overloads(m, "full", "shape: ShapeLike, fill_value: ArrayLike, ", "", method=False)
     o += value_overloads(m, "full", "fill_value", ", dtype: None = None", before="shape: ShapeLike, ")
-    for fn in ("zeros_like", "ones_like"):
+    # *_like: a given dtype (strong), else a's dtype and weak flag (JAX's lax.full_like)
+    for fn, fill in (("zeros_like", ""), ("ones_like", ""), ("full_like", "fill_value: ArrayLike, ")):
         shape = ", shape: ShapeLike | None = None"
-        o += dtype_spec_overloads(m, fn, "a: ArrayLike, ", shape, method=False)
-        o += ["@overload", f"def {fn}(a: Array[_T], dtype: None = None{shape}) -> Array[_T]: ...",
-              "@overload", f"def {fn}(a: ArrayLike, dtype: None = None{shape}) -> Array[Any]: ..."]
-    o += dtype_spec_overloads(m, "arange", "start: ArrayLike, stop: ArrayLike | None = None, "
-                                           "step: ArrayLike | None = None, *, ", "", method=False)
+        o += dtype_spec_overloads(m, fn, f"a: ArrayLike, {fill}", shape, method=False)
+        o += ["@overload", f"def {fn}(a: Array[_T], {fill}dtype: None = None{shape}) -> Array[_T]: ..."]
+        o += [line for py, r in PY_VALUE_DTYPES.items()
+              for line in ("@overload", f"def {fn}(a: {py}, {fill}dtype: None = None{shape}) -> Array[{r}]: ...")]
+        o += ["@overload", f"def {fn}(a: ArrayLike, {fill}dtype: None = None{shape}) -> Array[Any]: ..."]
+    # arange/linspace take dtype positionally after defaulted parameters (JAX's signatures): each dtype overload
+    # comes twice, with every earlier parameter required (dtype positional) and with dtype keyword-only.
+    o += positional_dtype_overloads(m, "arange", ("start: ArrayLike", "stop: ArrayLike | None",
+                                                  "step: ArrayLike | None"), (None, "None", "None"), "")
     o += ["@overload",
-          "def arange(start: int, stop: int | None = None, step: int | None = None, *, dtype: None = None) "
+          "def arange(start: int, stop: int | None = None, step: int | None = None, dtype: None = None) "
           "-> Array[int32]: ...",
           "@overload",
-          "def arange(start: float, stop: float | None = None, step: float | None = None, *, dtype: None = None) "
+          "def arange(start: float, stop: float | None = None, step: float | None = None, dtype: None = None) "
           "-> Array[float32]: ...",
           "@overload",
-          "def arange(start: ArrayLike, stop: ArrayLike | None = None, step: ArrayLike | None = None, *, "
+          "def arange(start: ArrayLike, stop: ArrayLike | None = None, step: ArrayLike | None = None, "
           "dtype: None = None) -> Array[Any]: ..."]
-    o += dtype_spec_overloads(m, "linspace", "start: ArrayLike, stop: ArrayLike, num: int = 50, "
-                                             "endpoint: bool = True, *, ", "", method=False)
+    lin = "start: ArrayLike, stop: ArrayLike, num: int = 50, endpoint: bool = True, "
+    o += positional_dtype_overloads(m, "linspace", ("start: ArrayLike", "stop: ArrayLike", "num: int",
+                                                    "endpoint: bool", "retstep: Literal[False]"),
+                                    (None, None, "50", "True", "False"), ", axis: int = 0")
     o += ["@overload",
-          "def linspace(start: ArrayLike, stop: ArrayLike, num: int = 50, endpoint: bool = True, *, "
-          "dtype: None = None) -> Array[float32]: ..."]
+          f"def linspace({lin}retstep: Literal[False] = False, dtype: None = None, axis: int = 0) "
+          "-> Array[float32]: ...",
+          "@overload",
+          f"def linspace({lin}*, retstep: Literal[True], dtype: None = None, axis: int = 0) "
+          "-> tuple[Array[float32], Array[float32]]: ...",
+          "@overload",
+          "def linspace(start: ArrayLike, stop: ArrayLike, num: int, endpoint: bool, retstep: Literal[True], "
+          "dtype: DTypeLike | None = None, axis: int = 0) -> tuple[Array[Any], Array[Any]]: ...",
+          "@overload",
+          f"def linspace({lin}*, retstep: Literal[True], dtype: DTypeLike | None = None, axis: int = 0) "
+          "-> tuple[Array[Any], Array[Any]]: ...",
+          "@overload",
+          f"def linspace({lin}retstep: bool = False, dtype: DTypeLike | None = None, axis: int = 0) "
+          "-> Array[Any] | tuple[Array[Any], Array[Any]]: ..."]
     o += ["def ndim(a: ArrayLike) -> int: ...",
           "def shape(a: ArrayLike) -> tuple[int, ...]: ...",
           "def size(a: ArrayLike) -> int: ...",
@@ -855,6 +925,36 @@ def gen_numpy(m: Model) -> str:
           "bitwise_right_shift = right_shift"]
     o += ["", "# dtype names"]
     return "\n".join(o) + "\n"
+
+
+PY_VALUE_DTYPES = {"bool": "bool_", "int": "int", "float": "float", "complex": "complex"}
+"""The static dtype of a Python scalar operand taken alone: ``bool`` is strong, the others weak."""
+
+NAMED_OPERANDS = ("dot", "matmul")
+"""Binary functions whose operands JAX names ``a``, ``b`` (positional or keyword) instead of ``x1, x2, /``."""
+
+
+def named_operands(lines: list[str], a: str, b: str) -> list[str]:
+    """:func:`emit_function`'s overloads with the operands ``x1, x2, /`` renamed to ``a, b`` (positional or
+    keyword, as the runtime's)."""
+    out = []
+    for line in lines:
+        if line.startswith("def "):
+            head, sep, rest = line.partition("(x1: ")
+            assert sep and ", x2: " in rest and ", /) -> " in rest, line
+            line = head + f"({a}: " + rest.replace(", x2: ", f", {b}: ", 1).replace(", /) -> ", ") -> ", 1)
+        out.append(line)
+    return out
+
+
+def positional_dtype_overloads(m: Model, fname: str, params: tuple[str, ...], defaults: tuple[str | None, ...],
+                               params_after: str) -> list[str]:
+    """:func:`dtype_spec_overloads` for a ``dtype`` that follows defaulted parameters: each spec once with those
+    parameters required (dtype passed positionally) and once with their defaults and dtype keyword-only."""
+    required = "".join(f"{p}, " for p in params)
+    defaulted = "".join(f"{p}, " if d is None else f"{p} = {d}, " for p, d in zip(params, defaults))
+    return (dtype_spec_overloads(m, fname, required, params_after, method=False)
+            + dtype_spec_overloads(m, fname, defaulted + "*, ", params_after, method=False))
 
 
 def value_overloads(m: Model, fn: str, param: str, after: str, before: str = "") -> list[str]:
@@ -897,6 +997,8 @@ def gen_dtypes(m: Model) -> str:
         "from arraytyping._src.promotion import canonicalize_dtype as canonicalize_dtype",
         "from arraytyping.lattice import TypePromotionError as TypePromotionError",
         "",
+        *emit_all("dtypes.py"),
+        "",
         "@overload",
         "def result_type(*args: object, return_weak_type_flag: Literal[False] = False) -> np.dtype[Any]: ...",
         "@overload",
@@ -921,10 +1023,7 @@ def gen_typing(m: Model) -> str:
         "",
         f"from arraytyping import Array as Array, bool_, {abstract}",
         "",
-        "__all__ = [",
-        '    "Array", "ArrayLike", "BoolArray", "ComplexArray", "DType", "DTypeLike", "FloatArray", "InexactArray",',
-        '    "IntArray", "NDArray", "NumberArray", "Scalar", "ScalarType", "Shape", "ShapeLike", "SupportsDType",',
-        "]",
+        *emit_all("typing.py"),
         "",
         "class SupportsDType(Protocol):",
         "    @property",

@@ -262,7 +262,8 @@ def _operand_list(arg: ProperType) -> list[Operand] | str | None:
 # The plugin
 
 _DTYPE_FUNCTIONS: Final = frozenset({  # arraytyping.numpy functions whose dtype= argument fixes the result dtype
-    "asarray", "array", "astype", "zeros", "ones", "empty", "full", "zeros_like", "ones_like", "arange", "linspace",
+    "asarray", "array", "astype", "zeros", "ones", "empty", "full", "zeros_like", "ones_like", "full_like", "arange",
+    "linspace",
 })
 _REJECTIONS: Final = (L.TypePromotionError, OR.OperandTypeError, OR.OperandValueError)
 
@@ -459,8 +460,9 @@ class ArraytypingPlugin(Plugin):
         if i >= len(ctx.arg_types) or not ctx.arg_types[i]:
             return ctx.default_return_type
         node = _dtype_arg(ctx.arg_types[i][0], self.x64)
-        if node is None:
-            return ctx.default_return_type
+        ret = get_proper_type(ctx.default_return_type)
+        if node is None or not (isinstance(ret, Instance) and ret.type.fullname == ARRAY):
+            return ctx.default_return_type  # not an array: linspace(..., retstep=True)'s (array, step) pair
         return self._array_of(ctx, self._static(L.canonical_name(node, self.x64), False))
 
     def _dtype_of(self, ctx: FunctionContext, name: str) -> Type:

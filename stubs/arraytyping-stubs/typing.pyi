@@ -11,8 +11,8 @@ from typing_extensions import TypeAlias
 from arraytyping import Array as Array, bool_, generic, number, integer, signedinteger, unsignedinteger, inexact, floating, complexfloating
 
 __all__ = [
-    "Array", "ArrayLike", "BoolArray", "ComplexArray", "DType", "DTypeLike", "FloatArray", "InexactArray",
-    "IntArray", "NDArray", "NumberArray", "Scalar", "ScalarType", "Shape", "ShapeLike", "SupportsDType",
+    "Array", "ArrayLike", "BoolArray", "ComplexArray", "DType", "DTypeLike", "FloatArray", "InexactArray", "IntArray",
+    "NDArray", "NumberArray", "Scalar", "ScalarType", "Shape", "ShapeLike", "SupportsDType",
 ]
 
 class SupportsDType(Protocol):

@@ -446,7 +446,7 @@ def _concrete_integer(x: Any) -> int | None:
         return None
 
 
-def power(x1: Any, x2: Any) -> Any:
+def power(x1: Any, x2: Any, /) -> Any:
     """``x1 ** x2``. A concrete integer exponent (Python int or bool, numpy integer, concrete integer scalar array)
     gives ``integer_pow`` on the promoted base alone, as in JAX; anything else promotes (see ``op_rules``)."""
     n = _concrete_integer(x2)
@@ -852,7 +852,13 @@ def _matmul_body(a: Any, b: Any) -> Any:
     return lax.convert_element_type(out, dtype, weak)
 
 
-matmul = _jitted(_matmul_body, "matmul")
+_matmul = _jitted(_matmul_body, "matmul")
+
+
+def matmul(a: Any, b: Any) -> Any:
+    """The matrix product of ``a`` and ``b`` (``@``), with ``multiply``'s dtype rule. JAX's keyword-only
+    ``precision``/``preferred_element_type``/``out_sharding`` are not supported."""
+    return _matmul(a, b)
 
 
 def _dot_body(a: Any, b: Any) -> Any:
@@ -863,7 +869,13 @@ def _dot_body(a: Any, b: Any) -> Any:
     return _matmul_body(a, b)
 
 
-dot = _jitted(_dot_body, "dot")
+_dot = _jitted(_dot_body, "dot")
+
+
+def dot(a: Any, b: Any) -> Any:
+    """The dot product of ``a`` and ``b`` (a product for scalars), with ``multiply``'s dtype rule. JAX's
+    keyword-only ``precision``/``preferred_element_type``/``out_sharding`` are not supported."""
+    return _dot(a, b)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -1092,19 +1104,24 @@ def _default_float() -> np.dtype[Any]:
 
 def full(shape: Any, fill_value: Any, dtype: Any = None) -> Any:
     """An array of ``shape`` filled with ``fill_value`` (dtype: given, else that of ``fill_value``, strong)."""
-    dims = _shape_arg(shape)
     if dtype is None:
         name, _ = _operand(fill_value)
         dt = registry.INFO[name].dtype
     else:
         dt = _canonical_dtype(dtype)
+    return _full(shape, fill_value, dt, False)
+
+
+def _full(shape: Any, fill_value: Any, dt: np.dtype[Any], weak: bool) -> Any:
+    dims = _shape_arg(shape)
     if isinstance(fill_value, Tracer) or (trace_state.dynamic is not None):
         if isinstance(fill_value, Array):
-            return broadcast_to(astype(fill_value, dt), dims)
-        out = lax.full(dims, _host(fill_value, dt), dt)
+            return broadcast_to(lax.convert_element_type(fill_value, dt, weak), dims)
+        out = lax.full(dims, _host(fill_value, dt), dt, weak)
         return _traced_const(out.val, out.aval) if isinstance(out, ConstVal) else out
     value = np.asarray(fill_value) if isinstance(fill_value, Array) else fill_value
-    return device_put(np.full(dims, _host(value, dt), dtype=dt))
+    out = device_put(np.full(dims, _host(value, dt), dtype=dt))
+    return lax.convert_element_type(out, dt, True) if weak else out
 
 
 def zeros(shape: Any, dtype: Any = None) -> Any:
@@ -1116,9 +1133,12 @@ def ones(shape: Any, dtype: Any = None) -> Any:
 
 
 def full_like(a: Any, fill_value: Any, dtype: Any = None, shape: Any = None) -> Any:
-    name, _ = _operand(a)
-    return full(_shape(a) if shape is None else shape, fill_value, registry.INFO[name].dtype if dtype is None
-                else dtype)
+    """An array of ``a``'s shape (or ``shape``) filled with ``fill_value``: of ``dtype`` (strong) if given, else of
+    ``a``'s dtype and weak flag, as JAX's ``lax.full_like``."""
+    name, weak = _operand(a)
+    if dtype is not None:
+        return full(_shape(a) if shape is None else shape, fill_value, dtype)
+    return _full(_shape(a) if shape is None else shape, fill_value, registry.INFO[name].dtype, weak)
 
 
 def zeros_like(a: Any, dtype: Any = None, shape: Any = None) -> Any:
@@ -1160,13 +1180,20 @@ def arange(start: Any, stop: Any = None, step: Any = None, dtype: Any = None) ->
     return device_put(host)
 
 
-def linspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True, dtype: Any = None) -> Any:
-    """``num`` evenly spaced values from ``start`` to ``stop`` (static bounds; default float dtype)."""
+def linspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True, retstep: bool = False,
+             dtype: Any = None, axis: int = 0) -> Any:
+    """``num`` evenly spaced values from ``start`` to ``stop`` (static scalar bounds; default float dtype). With
+    ``retstep``, also the step: a rank-0 array of the inexact computation dtype (``dtype``, made inexact as JAX's
+    ``to_inexact_dtype``), NaN where undefined. ``axis`` is 0 or -1 (the result is 1-d)."""
     dt = _default_float() if dtype is None else _canonical_dtype(dtype)
-    host = np.linspace(float(start), float(stop), operator.index(num), endpoint=endpoint).astype(dt)
+    host, step = np.linspace(float(start), float(stop), operator.index(num), endpoint=endpoint, retstep=True,
+                             axis=operator.index(axis))
+    host = host.astype(dt)
+    step_host = np.asarray(step).astype(to_inexact_dtype(dt))
     if trace_state.dynamic is not None:
-        return _traced_const(host, ShapedArray(host.shape, dt, False))
-    return device_put(host)
+        out = _traced_const(host, ShapedArray(host.shape, dt, False))
+        return (out, _traced_const(step_host, ShapedArray((), step_host.dtype, False))) if retstep else out
+    return (device_put(host), device_put(step_host)) if retstep else device_put(host)
 
 
 def ndim(a: Any) -> int:
