@@ -1,5 +1,5 @@
-"""The main job on bundled examples: what the lattice says about a few promotions, in the CLI's own words, and a
-jitted function over mixed dtypes with its jaxpr.
+"""The main job on bundled examples: what the lattice says about a few promotions, in the CLI's own words, a
+jitted function over mixed dtypes with its jaxpr, and what mypy (with the plugin) and pyright infer on typed code.
 
 Run from the repository root after installing the package: ``python examples/run_examples.py``. Pictures and tables
 are written to ``out/`` (ignored by git).
@@ -14,6 +14,7 @@ from pathlib import Path
 from arraytyping.cli import main
 
 import mixed_precision  # the runtime: a jitted function over mixed dtypes and its jaxpr
+import typecheck_examples  # the type checkers on examples/typed_step.py
 
 OUT = Path("out")
 
@@ -52,6 +53,7 @@ def _main() -> int:
     print("$ python examples/mixed_precision.py", flush=True)
     mixed_precision.main()
     print(flush=True)
+    failures += typecheck_examples.main()
     print(f"examples done; outputs in {OUT}/; {failures} unexpected results")
     return 1 if failures else 0
 
