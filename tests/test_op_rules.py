@@ -87,3 +87,27 @@ def test_module_imports_only_the_standard_library() -> None:
             "assert not bad, bad; print('ok')") % str(ROOT / "src" / "arraytyping")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr
+
+
+def test_dot_general_ranks_use_the_real_float_formats() -> None:
+    """op_rules ranks dot_general operand types by (maxexp, nmant, bits) tables kept in the module (standard library
+    only): they must be what ml_dtypes/numpy report."""
+    import ml_dtypes
+    import numpy as np
+
+    for name, (maxexp, nmant, bits) in op_rules._FLOAT_FORMAT.items():
+        info = ml_dtypes.finfo(getattr(ml_dtypes, name) if hasattr(ml_dtypes, name) else np.dtype(name))
+        assert (info.maxexp, info.nmant, info.bits) == (maxexp, nmant, bits), name
+    assert {n for n in lattice.DTYPE_NAMES if lattice.KIND[n] == "f"} == set(op_rules._FLOAT_FORMAT)
+
+
+def test_matmul_rejects_python_scalars_and_dot_takes_them() -> None:
+    cfg = lattice.LatticeConfig()
+    with pytest.raises(op_rules.OperandValueError, match="0-d"):
+        op_rules.binary_result("matmul", [("float32", False), ("float", True)], cfg, python_scalars=[False, True])
+    assert op_rules.binary_result("dot", [("float32", False), ("float", True)], cfg,
+                                  python_scalars=[False, True]) == ("float32", False)
+    # all weak: dtypes.result_type's default dtype of the kind, not the join (bfloat16)
+    assert op_rules.binary_result("matmul", [("bfloat16", True), ("bfloat16", True)], cfg) == ("float32", True)
+    with pytest.raises(op_rules.OperandTypeError, match="narrower"):
+        op_rules.binary_result("matmul", [("int8", False), ("int32", True)], cfg)

@@ -141,15 +141,15 @@ def accepts(param: str, arg: str) -> bool:
 
 OPERATORS: dict[str, str] = {  # Array dunder (without underscores) -> op_rules operation
     "add": "add", "sub": "subtract", "mul": "multiply", "truediv": "true_divide", "floordiv": "floor_divide",
-    "mod": "remainder", "pow": "power", "matmul": "multiply", "and": "bitwise_and", "or": "bitwise_or",
+    "mod": "remainder", "pow": "power", "matmul": "matmul", "and": "bitwise_and", "or": "bitwise_or",
     "xor": "bitwise_xor", "lshift": "left_shift", "rshift": "right_shift",
     "lt": "less", "le": "less_equal", "gt": "greater", "ge": "greater_equal", "eq": "equal", "ne": "not_equal",
 }
-"""``@`` follows ``multiply``'s dtype rule (JAX promotes matmul operands as it does multiply's; not in the JAX
-reference, whose twelve operations are elementwise)."""
+"""``@`` is ``matmul``: JAX's ``dot`` rule (``dtypes.result_type``, then ``dot_general``'s checks; see
+``op_rules``) without a Python scalar operand, as the JAX reference records."""
 COMPARISONS = ("lt", "le", "gt", "ge", "eq", "ne")
 NUMPY_BINARY: dict[str, str] = {  # arraytyping.numpy function -> op_rules operation
-    **{op: op for op in OR.BINARY_OPS}, "mod": "remainder", "matmul": "multiply", "dot": "multiply",
+    **{op: op for op in OR.BINARY_OPS}, "mod": "remainder",
 }
 
 # numpy's own scalar types that name lattice dtypes
@@ -253,11 +253,21 @@ class Model:
         self.cfg = cfg
         self.families: dict[str, Fam] = {}
         self.family_of: dict[str, tuple[Fam, str | None]] = {}  # op -> (family, fixed result)
-        for op in dict.fromkeys(list(OPERATORS.values()) + list(NUMPY_BINARY.values())):
+        self.arrays_only: set[str] = set()  # ops with a family's table on arrays that take no Python scalar
+        ops = list(dict.fromkeys(list(OPERATORS.values()) + list(NUMPY_BINARY.values())))
+        takes_scalars = {op for op in ops if any(v is not None for (a, b), v in exact_table(op, cfg).items()
+                                                 if a.startswith("py:") or b.startswith("py:"))}
+        # operations that take no Python scalar last: they share the family of one that does (matmul that of dot)
+        for op in [op for op in ops if op in takes_scalars] + [op for op in ops if op not in takes_scalars]:
             table = exact_table(op, cfg)
             for fam in self.families.values():
                 if fam.table == table:
                     self.family_of[op] = (fam, None)
+                    break
+                if all(v is None if a.startswith("py:") or b.startswith("py:") else v == fam.table[a, b]
+                       for (a, b), v in table.items()):
+                    self.family_of[op] = (fam, None)
+                    self.arrays_only.add(op)
                     break
                 if ({v for v in table.values() if v is not None} == {"bool_"}
                         and {k for k, v in table.items() if v is None} == {k for k, v in fam.table.items()
@@ -392,8 +402,8 @@ def _spec_matches(ann: str, arg: str) -> bool:
 def static_table(m: Model, op: str, *, function: bool = False) -> Table:
     """What the stubs answer for ``op`` on every pair: the operator's (``function=False``) or the function's."""
     fam, result = m.family_of[op]
-    fwd = binary_overloads(m, fam, method=not function, result=result)
-    rev = binary_overloads(m, fam, method=True, reflected=True, result=result)
+    fwd = operator_overloads(m, op, method=not function, fallbacks=False)
+    rev = operator_overloads(m, op, method=True, reflected=True, fallbacks=False)
     out: Table = {}
     for (a, b) in exact_table(op, m.cfg):
         if function or not a.startswith("py:"):
@@ -500,23 +510,50 @@ def _fallbacks(fam: Fam, result: str | None, *, method: bool, reflected: bool) -
             Ov("_NumpyOperand", "Array[Any] | _PyScalar", "Any")]
 
 
-def emit_method(m: Model, name: str, op: str, *, reflected: bool = False) -> list[str]:
+_PY_PARTS = frozenset({"bool", "int", "float", "complex", "_PyScalar"})
+
+
+def _arrays_only(ovs: list[Ov]) -> list[Ov]:
+    """The overloads with every Python scalar operand type taken out (an overload left with none goes)."""
+    def strip(ann: str | None) -> str | None:
+        if ann is None:
+            return None
+        parts = ["Array[Any]" if p == "_ArrayOrScalar" else p for p in ann.split(" | ") if p not in _PY_PARTS]
+        return " | ".join(dict.fromkeys(parts))
+
+    out = []
+    for ov in ovs:
+        left, right = strip(ov.left), strip(ov.right)
+        if left != "" and right:
+            out.append(Ov(left, right, ov.result))
+    return out
+
+
+def operator_overloads(m: Model, op: str, *, method: bool, reflected: bool = False,
+                       fallbacks: bool = True) -> list[Ov]:
+    """The overloads of ``op`` as an operator (``method``; ``reflected``: self is the right operand) or a function,
+    with the gradual fallbacks (``fallbacks``), restricted to arrays for operations that take no Python scalar."""
     fam, result = m.family_of[op]
-    ovs = binary_overloads(m, fam, method=True, reflected=reflected, result=result)
-    ovs += _fallbacks(fam, result, method=True, reflected=reflected)
+    ovs = binary_overloads(m, fam, method=method, reflected=reflected, result=result)
+    if fallbacks:
+        ovs += _fallbacks(fam, result, method=method, reflected=reflected)
+    return _arrays_only(ovs) if op in m.arrays_only else ovs
+
+
+def emit_method(m: Model, name: str, op: str, *, reflected: bool = False) -> list[str]:
+    ovs = operator_overloads(m, op, method=True, reflected=reflected)
     out: list[str] = []
     for i, ov in enumerate(ovs):
         a = "self" if ov.left is None else f"self: {ov.left}"
         # mypy reports an overloaded method's [override] error at its first decorator
         ign = "  # type: ignore[override]" if name in ("__eq__", "__ne__") and i == 0 else ""
-        out += [f"    @overload{ign}", f"    def {name}({a}, other: {ov.right}, /) -> Array[{ov.result}]: ..."]
+        deco = [f"    @overload{ign}"] if len(ovs) > 1 else []
+        out += deco + [f"    def {name}({a}, other: {ov.right}, /) -> Array[{ov.result}]: ..."]
     return out
 
 
 def emit_function(m: Model, name: str, op: str) -> list[str]:
-    fam, result = m.family_of[op]
-    ovs = binary_overloads(m, fam, method=False, result=result) + _fallbacks(fam, result, method=False,
-                                                                              reflected=False)
+    ovs = operator_overloads(m, op, method=False)
     out: list[str] = []
     for ov in ovs:
         out += ["@overload", f"def {name}(x1: {ov.left}, x2: {ov.right}, /) -> Array[{ov.result}]: ..."]
@@ -557,10 +594,8 @@ def divmod_overloads(m: Model, name: str, *, reflected: bool = False) -> list[st
     """``__divmod__``/``__rdivmod__``: ``(x // y, x % y)`` at run time, so a pair of arrays of floor_divide's and
     remainder's dtype. The two operations have one table (one stub family), so the pair reuses ``//``'s overloads
     with the result doubled."""
-    fam, result = m.family_of["floor_divide"]
-    assert (fam, result) == m.family_of["remainder"], "floor_divide and remainder tables differ"
-    ovs = binary_overloads(m, fam, method=True, reflected=reflected, result=result)
-    ovs += _fallbacks(fam, result, method=True, reflected=reflected)
+    assert m.family_of["floor_divide"] == m.family_of["remainder"], "floor_divide and remainder tables differ"
+    ovs = operator_overloads(m, "floor_divide", method=True, reflected=reflected)
     out: list[str] = []
     for ov in ovs:
         a = "self" if ov.left is None else f"self: {ov.left}"

@@ -34,7 +34,7 @@ OUT = G.ROOT / "typecheck_cases" / "generated"
 REPS: dict[str, tuple[str, str]] = {  # op_rules family -> (representative operation, operator)
     "bool_arith": ("add", "+"), "arith": ("subtract", "-"), "divide": ("true_divide", "/"),
     "numeric": ("floor_divide", "//"), "power": ("power", "**"), "bitwise": ("bitwise_and", "&"),
-    "shift": ("left_shift", "<<"), "compare": ("less", "<"),
+    "shift": ("left_shift", "<<"), "compare": ("less", "<"), "matmul": ("matmul", "@"),
 }
 assert set(REPS) == set(OR.FAMILY.values()) and all(OR.FAMILY[op] == fam for fam, (op, _) in REPS.items())
 PY_LITERALS = {"py:bool": "True", "py:int": "2", "py:float": "2.0", "py:complex": "2j"}

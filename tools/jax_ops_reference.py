@@ -23,7 +23,7 @@ import jax_reference as ref  # noqa: E402  (same folder; the operand encoding an
 
 OUT = ref.ROOT / "tests" / "data" / "jax_ops_reference.json"
 OPS = ("add", "subtract", "multiply", "true_divide", "floor_divide", "remainder", "power", "maximum",
-       "bitwise_and", "left_shift", "less", "equal")
+       "bitwise_and", "left_shift", "less", "equal", "matmul", "dot")
 """Each operator family's representative ``jax.numpy`` function."""
 
 

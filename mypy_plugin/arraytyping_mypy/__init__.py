@@ -91,7 +91,7 @@ L, OR = load_rules()
 ARRAY: Final = "arraytyping.Array"
 _OP_OF_METHOD: Final[dict[str, str]] = {  # Array dunder -> op_rules operation (as in tools/gen_stubs.py)
     "add": "add", "sub": "subtract", "mul": "multiply", "truediv": "true_divide", "floordiv": "floor_divide",
-    "mod": "remainder", "pow": "power", "matmul": "multiply", "and": "bitwise_and", "or": "bitwise_or",
+    "mod": "remainder", "pow": "power", "matmul": "matmul", "and": "bitwise_and", "or": "bitwise_or",
     "xor": "bitwise_xor", "lshift": "left_shift", "rshift": "right_shift",
     "lt": "less", "le": "less_equal", "gt": "greater", "ge": "greater_equal", "eq": "equal", "ne": "not_equal",
 }
@@ -101,7 +101,7 @@ _OPERATOR_OF: Final[dict[str, tuple[str, bool]]] = {  # full name of an Array op
 }
 _OPERATOR_METHODS: Final = tuple(full[len(ARRAY) + 1:] for full in _OPERATOR_OF)
 _OP_OF_FN: Final[dict[str, str]] = {
-    **{op: op for op in OR.BINARY_OPS}, "mod": "remainder", "matmul": "multiply", "dot": "multiply",
+    **{op: op for op in OR.BINARY_OPS}, "mod": "remainder",
 }
 _SYMBOL: Final = {"add": "+", "sub": "-", "mul": "*", "floordiv": "//", "mod": "%", "pow": "**", "matmul": "@",
                   "truediv": "/", "and": "&", "or": "|", "xor": "^", "lshift": "<<", "rshift": ">>", "lt": "<",

@@ -3,9 +3,10 @@
 Promotion is one lattice for every operation, but operations then adjust the joined dtype, as JAX 0.10.2 does:
 true division makes integers and bool inexact (through a table that leaves 1- and 2-bit integers and the small
 floats alone), floor division, remainder and shifts make bool numeric (int32), bitwise operations and shifts
-accept only integers (and bool, for bitwise), comparisons give bool. Like :mod:`arraytyping.lattice` this module
-imports only the standard library, so the runtime's abstract evaluation, the stub generator and the mypy plugin all
-compute the same answers from it.
+accept only integers (and bool, for bitwise), comparisons give bool, and ``matmul``/``dot`` take
+``dtypes.result_type`` (a weak result becomes its kind's default dtype) subject to ``dot_general``'s checks. Like
+:mod:`arraytyping.lattice` this module imports only the standard library, so the runtime's abstract evaluation, the
+stub generator and the mypy plugin all compute the same answers from it.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from arraytyping.lattice import LatticeConfig
 __all__ = ["BINARY_OPS", "FAMILY", "Family", "OperandTypeError", "OperandValueError", "binary_result", "to_inexact_name",
            "to_numeric_name"]
 
-Family: TypeAlias = Literal["arith", "bool_arith", "divide", "numeric", "bitwise", "shift", "compare", "power"]
+Family: TypeAlias = Literal["arith", "bool_arith", "divide", "numeric", "bitwise", "shift", "compare", "power",
+                           "matmul"]
 
 FAMILY: Final[Mapping[str, Family]] = MappingProxyType({
     "add": "bool_arith",
@@ -44,6 +46,8 @@ FAMILY: Final[Mapping[str, Family]] = MappingProxyType({
     "greater_equal": "compare",
     "equal": "compare",
     "not_equal": "compare",
+    "matmul": "matmul",
+    "dot": "matmul",
 })
 """Each binary ``jax.numpy`` function's family: the rule that turns the lattice result into the output dtype."""
 BINARY_OPS: Final[tuple[str, ...]] = tuple(FAMILY)
@@ -82,8 +86,9 @@ def binary_result(op: str, operands: Sequence[tuple[str, bool]], config: Lattice
                   python_scalars: Sequence[bool] = ()) -> tuple[str, bool]:
     """The ``(dtype name, weak)`` of ``jax.numpy.<op>(x1, x2)`` on operands given as ``(dtype name, weak)`` pairs.
 
-    ``python_scalars`` flags operands that are Python scalar values (``2``, ``True``): only ``power`` looks at it,
-    since JAX raises arrays to a concrete integer power without promoting the exponent. Raises
+    ``python_scalars`` flags operands that are Python scalar values (``2``, ``True``): ``power`` looks at it, since
+    JAX raises arrays to a concrete integer power without promoting the exponent, and ``matmul``, which takes no
+    0-d operand. Raises
     :class:`lattice.TypePromotionError` when the operands have no join, :class:`OperandTypeError` when the operation
     does not take the joined dtype, and :class:`OperandValueError` where JAX fails on the value path."""
     try:
@@ -92,6 +97,8 @@ def binary_result(op: str, operands: Sequence[tuple[str, bool]], config: Lattice
         raise ValueError(f"unknown binary operation {op!r}; known: {', '.join(BINARY_OPS)}") from None
     if family == "power":
         return _power(operands, config, tuple(python_scalars))
+    if family == "matmul":
+        return _matmul(op, operands, config, tuple(python_scalars))
     if op == "floor_divide" and len(operands) > 1 and all(w or n in lattice.WEAK_NAMES for n, w in operands):
         return _floor_divide_all_weak(op, operands, config)
     name, weak = lattice.result_node(operands, config)
@@ -118,6 +125,59 @@ def binary_result(op: str, operands: Sequence[tuple[str, bool]], config: Lattice
             raise _reject(op, name)
         return name, weak
     return lattice.BOOL, weak  # compare: weak when the promoted operands were
+
+
+_FLOAT_FORMAT: Final[Mapping[str, tuple[int, int, int]]] = MappingProxyType({
+    "float4_e2m1fn": (3, 1, 4), "float6_e2m3fn": (3, 3, 6), "float6_e3m2fn": (5, 2, 6), "float8_e3m4": (4, 4, 8),
+    "float8_e4m3": (8, 3, 8), "float8_e8m0fnu": (128, 0, 8), "float8_e4m3b11fnuz": (5, 3, 8),
+    "float8_e4m3fn": (9, 3, 8), "float8_e4m3fnuz": (8, 3, 8), "float8_e5m2": (16, 2, 8), "float8_e5m2fnuz": (16, 2, 8),
+    "bfloat16": (128, 7, 16), "float16": (16, 10, 16), "float32": (128, 23, 32), "float64": (1024, 52, 64),
+})
+"""``(maxexp, nmant, bits)`` of each real float dtype, as ``ml_dtypes.finfo`` gives them (a test checks): what
+``dot_general`` ranks its operand types by."""
+_REAL_OF: Final[Mapping[str, str]] = MappingProxyType({"complex64": "float32", "complex128": "float64"})
+
+
+def _bit_width(name: str) -> int:
+    real = _REAL_OF.get(name, name)
+    if real in _FLOAT_FORMAT:
+        return _FLOAT_FORMAT[real][2]
+    return 1 if name == lattice.BOOL else int(name.lstrip("uint"))
+
+
+def _dot_rank(name: str) -> tuple[bool, int, int, int, bool]:
+    """XLA's ``HigherPrecisionType`` order, as JAX's ``dot_general`` dtype rule uses it: complex first, then the
+    exponent range, the mantissa, the bit width, and signed over unsigned."""
+    maxexp, nmant, _ = _FLOAT_FORMAT.get(_REAL_OF.get(name, name), (-1, -1, 0))
+    return lattice.KIND[name] == "c", maxexp, nmant, _bit_width(name), lattice.KIND[name] != "u"
+
+
+def _matmul(op: str, operands: Sequence[tuple[str, bool]], config: LatticeConfig,
+            python_scalars: tuple[bool, ...]) -> tuple[str, bool]:
+    """JAX 0.10.2's ``matmul`` and ``dot``: ``matmul`` takes no 0-d operand (a Python scalar; ``dot`` takes it as a
+    weakly typed array of its kind's default dtype); the output dtype is ``dtypes.result_type`` of the operands (the
+    lattice join, or its kind's default dtype when weak), passed to ``dot_general`` as its
+    ``preferred_element_type``; ``dot_general`` then fails when its operands' own dtypes rank equal but differ, or
+    when the preferred type is narrower than the higher-ranked non-float operand dtype."""
+    if op == "matmul" and any(python_scalars):
+        raise OperandValueError("matmul takes no 0-d operand, and a Python scalar is 0-d; use multiply to scale")
+    name, weak = lattice.result_node(operands, config)
+    if weak:
+        name = lattice.default_name(lattice.KIND[name], config.x64)
+    raw = [lattice.default_name(lattice.KIND[n], config.x64) if n in lattice.WEAK_NAMES
+           else lattice.canonical_name(n, config.x64) for n, _ in operands]
+    top = raw[0]
+    for other in raw[1:]:
+        if _dot_rank(other) > _dot_rank(top):
+            top = other
+        elif _dot_rank(other) == _dot_rank(top) and other != top:
+            raise OperandTypeError(f"{op} of {top} and {other} operands: dot_general takes no mix of two dtypes "
+                                   f"of the same rank; cast one of them")
+    if top != name and lattice.KIND[top] != "f" and _bit_width(name) < _bit_width(top):
+        raise OperandTypeError(f"{op} would compute in {name}, narrower than its {top} operand (a weakly typed "
+                               f"array or Python scalar keeps its own dtype in dot_general); cast that operand to "
+                               f"{name} first")
+    return name, weak
 
 
 def _floor_divide_all_weak(op: str, operands: Sequence[tuple[str, bool]],

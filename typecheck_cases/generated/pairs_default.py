@@ -25059,3 +25059,3130 @@ def case_312_compare_a_py_complex() -> None:
     assert_type(anp.less(2j, a_w_float), Array[bool_])  # fn less py:complex w:float
     assert_type(2j < a_w_complex, Array[bool_])  # op less py:complex w:complex
     assert_type(anp.less(2j, a_w_complex), Array[bool_])  # fn less py:complex w:complex
+
+
+def case_313_matmul_a_bool_() -> None:
+    assert_type(a_bool_ @ a_bool_, Array[bool_])  # op matmul bool_ bool_
+    assert_type(anp.matmul(a_bool_, a_bool_), Array[bool_])  # fn matmul bool_ bool_
+    assert_type(a_bool_ @ a_uint1, Array[uint1])  # op matmul bool_ uint1
+    assert_type(anp.matmul(a_bool_, a_uint1), Array[uint1])  # fn matmul bool_ uint1
+    assert_type(a_bool_ @ a_uint2, Array[uint2])  # op matmul bool_ uint2
+    assert_type(anp.matmul(a_bool_, a_uint2), Array[uint2])  # fn matmul bool_ uint2
+    assert_type(a_bool_ @ a_uint4, Array[uint4])  # op matmul bool_ uint4
+    assert_type(anp.matmul(a_bool_, a_uint4), Array[uint4])  # fn matmul bool_ uint4
+    assert_type(a_bool_ @ a_uint8, Array[uint8])  # op matmul bool_ uint8
+    assert_type(anp.matmul(a_bool_, a_uint8), Array[uint8])  # fn matmul bool_ uint8
+    assert_type(a_bool_ @ a_uint16, Array[uint16])  # op matmul bool_ uint16
+    assert_type(anp.matmul(a_bool_, a_uint16), Array[uint16])  # fn matmul bool_ uint16
+    assert_type(a_bool_ @ a_uint32, Array[uint32])  # op matmul bool_ uint32
+    assert_type(anp.matmul(a_bool_, a_uint32), Array[uint32])  # fn matmul bool_ uint32
+    assert_type(a_bool_ @ a_uint64, Array[uint32])  # op matmul bool_ uint64
+    assert_type(anp.matmul(a_bool_, a_uint64), Array[uint32])  # fn matmul bool_ uint64
+    a_bool_ @ a_int1  # rejected: op matmul bool_ int1
+    anp.matmul(a_bool_, a_int1)  # rejected: fn matmul bool_ int1
+    assert_type(a_bool_ @ a_int2, Array[int2])  # op matmul bool_ int2
+    assert_type(anp.matmul(a_bool_, a_int2), Array[int2])  # fn matmul bool_ int2
+    assert_type(a_bool_ @ a_int4, Array[int4])  # op matmul bool_ int4
+    assert_type(anp.matmul(a_bool_, a_int4), Array[int4])  # fn matmul bool_ int4
+    assert_type(a_bool_ @ a_int8, Array[int8])  # op matmul bool_ int8
+    assert_type(anp.matmul(a_bool_, a_int8), Array[int8])  # fn matmul bool_ int8
+    assert_type(a_bool_ @ a_int16, Array[int16])  # op matmul bool_ int16
+    assert_type(anp.matmul(a_bool_, a_int16), Array[int16])  # fn matmul bool_ int16
+    assert_type(a_bool_ @ a_int32, Array[int32])  # op matmul bool_ int32
+    assert_type(anp.matmul(a_bool_, a_int32), Array[int32])  # fn matmul bool_ int32
+    assert_type(a_bool_ @ a_int64, Array[int32])  # op matmul bool_ int64
+    assert_type(anp.matmul(a_bool_, a_int64), Array[int32])  # fn matmul bool_ int64
+    assert_type(a_bool_ @ a_float4_e2m1fn, Array[float4_e2m1fn])  # op matmul bool_ float4_e2m1fn
+    assert_type(anp.matmul(a_bool_, a_float4_e2m1fn), Array[float4_e2m1fn])  # fn matmul bool_ float4_e2m1fn
+    assert_type(a_bool_ @ a_float6_e2m3fn, Array[float6_e2m3fn])  # op matmul bool_ float6_e2m3fn
+    assert_type(anp.matmul(a_bool_, a_float6_e2m3fn), Array[float6_e2m3fn])  # fn matmul bool_ float6_e2m3fn
+    assert_type(a_bool_ @ a_float6_e3m2fn, Array[float6_e3m2fn])  # op matmul bool_ float6_e3m2fn
+    assert_type(anp.matmul(a_bool_, a_float6_e3m2fn), Array[float6_e3m2fn])  # fn matmul bool_ float6_e3m2fn
+    assert_type(a_bool_ @ a_float8_e3m4, Array[float8_e3m4])  # op matmul bool_ float8_e3m4
+    assert_type(anp.matmul(a_bool_, a_float8_e3m4), Array[float8_e3m4])  # fn matmul bool_ float8_e3m4
+    assert_type(a_bool_ @ a_float8_e4m3, Array[float8_e4m3])  # op matmul bool_ float8_e4m3
+    assert_type(anp.matmul(a_bool_, a_float8_e4m3), Array[float8_e4m3])  # fn matmul bool_ float8_e4m3
+    assert_type(a_bool_ @ a_float8_e8m0fnu, Array[float8_e8m0fnu])  # op matmul bool_ float8_e8m0fnu
+    assert_type(anp.matmul(a_bool_, a_float8_e8m0fnu), Array[float8_e8m0fnu])  # fn matmul bool_ float8_e8m0fnu
+    assert_type(a_bool_ @ a_float8_e4m3b11fnuz, Array[float8_e4m3b11fnuz])  # op matmul bool_ float8_e4m3b11fnuz
+    assert_type(anp.matmul(a_bool_, a_float8_e4m3b11fnuz), Array[float8_e4m3b11fnuz])  # fn matmul bool_ float8_e4m3b11fnuz
+    assert_type(a_bool_ @ a_float8_e4m3fn, Array[float8_e4m3fn])  # op matmul bool_ float8_e4m3fn
+    assert_type(anp.matmul(a_bool_, a_float8_e4m3fn), Array[float8_e4m3fn])  # fn matmul bool_ float8_e4m3fn
+    assert_type(a_bool_ @ a_float8_e4m3fnuz, Array[float8_e4m3fnuz])  # op matmul bool_ float8_e4m3fnuz
+    assert_type(anp.matmul(a_bool_, a_float8_e4m3fnuz), Array[float8_e4m3fnuz])  # fn matmul bool_ float8_e4m3fnuz
+    assert_type(a_bool_ @ a_float8_e5m2, Array[float8_e5m2])  # op matmul bool_ float8_e5m2
+    assert_type(anp.matmul(a_bool_, a_float8_e5m2), Array[float8_e5m2])  # fn matmul bool_ float8_e5m2
+    assert_type(a_bool_ @ a_float8_e5m2fnuz, Array[float8_e5m2fnuz])  # op matmul bool_ float8_e5m2fnuz
+    assert_type(anp.matmul(a_bool_, a_float8_e5m2fnuz), Array[float8_e5m2fnuz])  # fn matmul bool_ float8_e5m2fnuz
+    assert_type(a_bool_ @ a_bfloat16, Array[bfloat16])  # op matmul bool_ bfloat16
+    assert_type(anp.matmul(a_bool_, a_bfloat16), Array[bfloat16])  # fn matmul bool_ bfloat16
+    assert_type(a_bool_ @ a_float16, Array[float16])  # op matmul bool_ float16
+    assert_type(anp.matmul(a_bool_, a_float16), Array[float16])  # fn matmul bool_ float16
+    assert_type(a_bool_ @ a_float32, Array[float32])  # op matmul bool_ float32
+    assert_type(anp.matmul(a_bool_, a_float32), Array[float32])  # fn matmul bool_ float32
+    assert_type(a_bool_ @ a_float64, Array[float32])  # op matmul bool_ float64
+    assert_type(anp.matmul(a_bool_, a_float64), Array[float32])  # fn matmul bool_ float64
+    assert_type(a_bool_ @ a_complex64, Array[complex64])  # op matmul bool_ complex64
+    assert_type(anp.matmul(a_bool_, a_complex64), Array[complex64])  # fn matmul bool_ complex64
+    assert_type(a_bool_ @ a_complex128, Array[complex64])  # op matmul bool_ complex128
+    assert_type(anp.matmul(a_bool_, a_complex128), Array[complex64])  # fn matmul bool_ complex128
+    assert_type(a_bool_ @ a_w_int, Array[int])  # op matmul bool_ w:int
+    assert_type(anp.matmul(a_bool_, a_w_int), Array[int])  # fn matmul bool_ w:int
+    assert_type(a_bool_ @ a_w_float, Array[float])  # op matmul bool_ w:float
+    assert_type(anp.matmul(a_bool_, a_w_float), Array[float])  # fn matmul bool_ w:float
+    assert_type(a_bool_ @ a_w_complex, Array[complex])  # op matmul bool_ w:complex
+    assert_type(anp.matmul(a_bool_, a_w_complex), Array[complex])  # fn matmul bool_ w:complex
+    a_bool_ @ True  # rejected: op matmul bool_ py:bool
+    anp.matmul(a_bool_, True)  # rejected: fn matmul bool_ py:bool
+    a_bool_ @ 2  # rejected: op matmul bool_ py:int
+    anp.matmul(a_bool_, 2)  # rejected: fn matmul bool_ py:int
+    a_bool_ @ 2.0  # rejected: op matmul bool_ py:float
+    anp.matmul(a_bool_, 2.0)  # rejected: fn matmul bool_ py:float
+    a_bool_ @ 2j  # rejected: op matmul bool_ py:complex
+    anp.matmul(a_bool_, 2j)  # rejected: fn matmul bool_ py:complex
+
+
+def case_314_matmul_a_uint1() -> None:
+    assert_type(a_uint1 @ a_bool_, Array[uint1])  # op matmul uint1 bool_
+    assert_type(anp.matmul(a_uint1, a_bool_), Array[uint1])  # fn matmul uint1 bool_
+    assert_type(a_uint1 @ a_uint1, Array[uint1])  # op matmul uint1 uint1
+    assert_type(anp.matmul(a_uint1, a_uint1), Array[uint1])  # fn matmul uint1 uint1
+    a_uint1 @ a_uint2  # rejected: op matmul uint1 uint2
+    anp.matmul(a_uint1, a_uint2)  # rejected: fn matmul uint1 uint2
+    a_uint1 @ a_uint4  # rejected: op matmul uint1 uint4
+    anp.matmul(a_uint1, a_uint4)  # rejected: fn matmul uint1 uint4
+    a_uint1 @ a_uint8  # rejected: op matmul uint1 uint8
+    anp.matmul(a_uint1, a_uint8)  # rejected: fn matmul uint1 uint8
+    a_uint1 @ a_uint16  # rejected: op matmul uint1 uint16
+    anp.matmul(a_uint1, a_uint16)  # rejected: fn matmul uint1 uint16
+    a_uint1 @ a_uint32  # rejected: op matmul uint1 uint32
+    anp.matmul(a_uint1, a_uint32)  # rejected: fn matmul uint1 uint32
+    a_uint1 @ a_uint64  # rejected: op matmul uint1 uint64
+    anp.matmul(a_uint1, a_uint64)  # rejected: fn matmul uint1 uint64
+    a_uint1 @ a_int1  # rejected: op matmul uint1 int1
+    anp.matmul(a_uint1, a_int1)  # rejected: fn matmul uint1 int1
+    a_uint1 @ a_int2  # rejected: op matmul uint1 int2
+    anp.matmul(a_uint1, a_int2)  # rejected: fn matmul uint1 int2
+    a_uint1 @ a_int4  # rejected: op matmul uint1 int4
+    anp.matmul(a_uint1, a_int4)  # rejected: fn matmul uint1 int4
+    a_uint1 @ a_int8  # rejected: op matmul uint1 int8
+    anp.matmul(a_uint1, a_int8)  # rejected: fn matmul uint1 int8
+    a_uint1 @ a_int16  # rejected: op matmul uint1 int16
+    anp.matmul(a_uint1, a_int16)  # rejected: fn matmul uint1 int16
+    a_uint1 @ a_int32  # rejected: op matmul uint1 int32
+    anp.matmul(a_uint1, a_int32)  # rejected: fn matmul uint1 int32
+    a_uint1 @ a_int64  # rejected: op matmul uint1 int64
+    anp.matmul(a_uint1, a_int64)  # rejected: fn matmul uint1 int64
+    a_uint1 @ a_float4_e2m1fn  # rejected: op matmul uint1 float4_e2m1fn
+    anp.matmul(a_uint1, a_float4_e2m1fn)  # rejected: fn matmul uint1 float4_e2m1fn
+    a_uint1 @ a_float6_e2m3fn  # rejected: op matmul uint1 float6_e2m3fn
+    anp.matmul(a_uint1, a_float6_e2m3fn)  # rejected: fn matmul uint1 float6_e2m3fn
+    a_uint1 @ a_float6_e3m2fn  # rejected: op matmul uint1 float6_e3m2fn
+    anp.matmul(a_uint1, a_float6_e3m2fn)  # rejected: fn matmul uint1 float6_e3m2fn
+    a_uint1 @ a_float8_e3m4  # rejected: op matmul uint1 float8_e3m4
+    anp.matmul(a_uint1, a_float8_e3m4)  # rejected: fn matmul uint1 float8_e3m4
+    a_uint1 @ a_float8_e4m3  # rejected: op matmul uint1 float8_e4m3
+    anp.matmul(a_uint1, a_float8_e4m3)  # rejected: fn matmul uint1 float8_e4m3
+    a_uint1 @ a_float8_e8m0fnu  # rejected: op matmul uint1 float8_e8m0fnu
+    anp.matmul(a_uint1, a_float8_e8m0fnu)  # rejected: fn matmul uint1 float8_e8m0fnu
+    a_uint1 @ a_float8_e4m3b11fnuz  # rejected: op matmul uint1 float8_e4m3b11fnuz
+    anp.matmul(a_uint1, a_float8_e4m3b11fnuz)  # rejected: fn matmul uint1 float8_e4m3b11fnuz
+    a_uint1 @ a_float8_e4m3fn  # rejected: op matmul uint1 float8_e4m3fn
+    anp.matmul(a_uint1, a_float8_e4m3fn)  # rejected: fn matmul uint1 float8_e4m3fn
+    a_uint1 @ a_float8_e4m3fnuz  # rejected: op matmul uint1 float8_e4m3fnuz
+    anp.matmul(a_uint1, a_float8_e4m3fnuz)  # rejected: fn matmul uint1 float8_e4m3fnuz
+    a_uint1 @ a_float8_e5m2  # rejected: op matmul uint1 float8_e5m2
+    anp.matmul(a_uint1, a_float8_e5m2)  # rejected: fn matmul uint1 float8_e5m2
+    a_uint1 @ a_float8_e5m2fnuz  # rejected: op matmul uint1 float8_e5m2fnuz
+    anp.matmul(a_uint1, a_float8_e5m2fnuz)  # rejected: fn matmul uint1 float8_e5m2fnuz
+    a_uint1 @ a_bfloat16  # rejected: op matmul uint1 bfloat16
+    anp.matmul(a_uint1, a_bfloat16)  # rejected: fn matmul uint1 bfloat16
+    a_uint1 @ a_float16  # rejected: op matmul uint1 float16
+    anp.matmul(a_uint1, a_float16)  # rejected: fn matmul uint1 float16
+    a_uint1 @ a_float32  # rejected: op matmul uint1 float32
+    anp.matmul(a_uint1, a_float32)  # rejected: fn matmul uint1 float32
+    a_uint1 @ a_float64  # rejected: op matmul uint1 float64
+    anp.matmul(a_uint1, a_float64)  # rejected: fn matmul uint1 float64
+    a_uint1 @ a_complex64  # rejected: op matmul uint1 complex64
+    anp.matmul(a_uint1, a_complex64)  # rejected: fn matmul uint1 complex64
+    a_uint1 @ a_complex128  # rejected: op matmul uint1 complex128
+    anp.matmul(a_uint1, a_complex128)  # rejected: fn matmul uint1 complex128
+    a_uint1 @ a_w_int  # rejected: op matmul uint1 w:int
+    anp.matmul(a_uint1, a_w_int)  # rejected: fn matmul uint1 w:int
+    a_uint1 @ a_w_float  # rejected: op matmul uint1 w:float
+    anp.matmul(a_uint1, a_w_float)  # rejected: fn matmul uint1 w:float
+    a_uint1 @ a_w_complex  # rejected: op matmul uint1 w:complex
+    anp.matmul(a_uint1, a_w_complex)  # rejected: fn matmul uint1 w:complex
+    a_uint1 @ True  # rejected: op matmul uint1 py:bool
+    anp.matmul(a_uint1, True)  # rejected: fn matmul uint1 py:bool
+    a_uint1 @ 2  # rejected: op matmul uint1 py:int
+    anp.matmul(a_uint1, 2)  # rejected: fn matmul uint1 py:int
+    a_uint1 @ 2.0  # rejected: op matmul uint1 py:float
+    anp.matmul(a_uint1, 2.0)  # rejected: fn matmul uint1 py:float
+    a_uint1 @ 2j  # rejected: op matmul uint1 py:complex
+    anp.matmul(a_uint1, 2j)  # rejected: fn matmul uint1 py:complex
+
+
+def case_315_matmul_a_uint2() -> None:
+    assert_type(a_uint2 @ a_bool_, Array[uint2])  # op matmul uint2 bool_
+    assert_type(anp.matmul(a_uint2, a_bool_), Array[uint2])  # fn matmul uint2 bool_
+    a_uint2 @ a_uint1  # rejected: op matmul uint2 uint1
+    anp.matmul(a_uint2, a_uint1)  # rejected: fn matmul uint2 uint1
+    assert_type(a_uint2 @ a_uint2, Array[uint2])  # op matmul uint2 uint2
+    assert_type(anp.matmul(a_uint2, a_uint2), Array[uint2])  # fn matmul uint2 uint2
+    a_uint2 @ a_uint4  # rejected: op matmul uint2 uint4
+    anp.matmul(a_uint2, a_uint4)  # rejected: fn matmul uint2 uint4
+    a_uint2 @ a_uint8  # rejected: op matmul uint2 uint8
+    anp.matmul(a_uint2, a_uint8)  # rejected: fn matmul uint2 uint8
+    a_uint2 @ a_uint16  # rejected: op matmul uint2 uint16
+    anp.matmul(a_uint2, a_uint16)  # rejected: fn matmul uint2 uint16
+    a_uint2 @ a_uint32  # rejected: op matmul uint2 uint32
+    anp.matmul(a_uint2, a_uint32)  # rejected: fn matmul uint2 uint32
+    a_uint2 @ a_uint64  # rejected: op matmul uint2 uint64
+    anp.matmul(a_uint2, a_uint64)  # rejected: fn matmul uint2 uint64
+    a_uint2 @ a_int1  # rejected: op matmul uint2 int1
+    anp.matmul(a_uint2, a_int1)  # rejected: fn matmul uint2 int1
+    a_uint2 @ a_int2  # rejected: op matmul uint2 int2
+    anp.matmul(a_uint2, a_int2)  # rejected: fn matmul uint2 int2
+    a_uint2 @ a_int4  # rejected: op matmul uint2 int4
+    anp.matmul(a_uint2, a_int4)  # rejected: fn matmul uint2 int4
+    a_uint2 @ a_int8  # rejected: op matmul uint2 int8
+    anp.matmul(a_uint2, a_int8)  # rejected: fn matmul uint2 int8
+    a_uint2 @ a_int16  # rejected: op matmul uint2 int16
+    anp.matmul(a_uint2, a_int16)  # rejected: fn matmul uint2 int16
+    a_uint2 @ a_int32  # rejected: op matmul uint2 int32
+    anp.matmul(a_uint2, a_int32)  # rejected: fn matmul uint2 int32
+    a_uint2 @ a_int64  # rejected: op matmul uint2 int64
+    anp.matmul(a_uint2, a_int64)  # rejected: fn matmul uint2 int64
+    a_uint2 @ a_float4_e2m1fn  # rejected: op matmul uint2 float4_e2m1fn
+    anp.matmul(a_uint2, a_float4_e2m1fn)  # rejected: fn matmul uint2 float4_e2m1fn
+    a_uint2 @ a_float6_e2m3fn  # rejected: op matmul uint2 float6_e2m3fn
+    anp.matmul(a_uint2, a_float6_e2m3fn)  # rejected: fn matmul uint2 float6_e2m3fn
+    a_uint2 @ a_float6_e3m2fn  # rejected: op matmul uint2 float6_e3m2fn
+    anp.matmul(a_uint2, a_float6_e3m2fn)  # rejected: fn matmul uint2 float6_e3m2fn
+    a_uint2 @ a_float8_e3m4  # rejected: op matmul uint2 float8_e3m4
+    anp.matmul(a_uint2, a_float8_e3m4)  # rejected: fn matmul uint2 float8_e3m4
+    a_uint2 @ a_float8_e4m3  # rejected: op matmul uint2 float8_e4m3
+    anp.matmul(a_uint2, a_float8_e4m3)  # rejected: fn matmul uint2 float8_e4m3
+    a_uint2 @ a_float8_e8m0fnu  # rejected: op matmul uint2 float8_e8m0fnu
+    anp.matmul(a_uint2, a_float8_e8m0fnu)  # rejected: fn matmul uint2 float8_e8m0fnu
+    a_uint2 @ a_float8_e4m3b11fnuz  # rejected: op matmul uint2 float8_e4m3b11fnuz
+    anp.matmul(a_uint2, a_float8_e4m3b11fnuz)  # rejected: fn matmul uint2 float8_e4m3b11fnuz
+    a_uint2 @ a_float8_e4m3fn  # rejected: op matmul uint2 float8_e4m3fn
+    anp.matmul(a_uint2, a_float8_e4m3fn)  # rejected: fn matmul uint2 float8_e4m3fn
+    a_uint2 @ a_float8_e4m3fnuz  # rejected: op matmul uint2 float8_e4m3fnuz
+    anp.matmul(a_uint2, a_float8_e4m3fnuz)  # rejected: fn matmul uint2 float8_e4m3fnuz
+    a_uint2 @ a_float8_e5m2  # rejected: op matmul uint2 float8_e5m2
+    anp.matmul(a_uint2, a_float8_e5m2)  # rejected: fn matmul uint2 float8_e5m2
+    a_uint2 @ a_float8_e5m2fnuz  # rejected: op matmul uint2 float8_e5m2fnuz
+    anp.matmul(a_uint2, a_float8_e5m2fnuz)  # rejected: fn matmul uint2 float8_e5m2fnuz
+    a_uint2 @ a_bfloat16  # rejected: op matmul uint2 bfloat16
+    anp.matmul(a_uint2, a_bfloat16)  # rejected: fn matmul uint2 bfloat16
+    a_uint2 @ a_float16  # rejected: op matmul uint2 float16
+    anp.matmul(a_uint2, a_float16)  # rejected: fn matmul uint2 float16
+    a_uint2 @ a_float32  # rejected: op matmul uint2 float32
+    anp.matmul(a_uint2, a_float32)  # rejected: fn matmul uint2 float32
+    a_uint2 @ a_float64  # rejected: op matmul uint2 float64
+    anp.matmul(a_uint2, a_float64)  # rejected: fn matmul uint2 float64
+    a_uint2 @ a_complex64  # rejected: op matmul uint2 complex64
+    anp.matmul(a_uint2, a_complex64)  # rejected: fn matmul uint2 complex64
+    a_uint2 @ a_complex128  # rejected: op matmul uint2 complex128
+    anp.matmul(a_uint2, a_complex128)  # rejected: fn matmul uint2 complex128
+    a_uint2 @ a_w_int  # rejected: op matmul uint2 w:int
+    anp.matmul(a_uint2, a_w_int)  # rejected: fn matmul uint2 w:int
+    a_uint2 @ a_w_float  # rejected: op matmul uint2 w:float
+    anp.matmul(a_uint2, a_w_float)  # rejected: fn matmul uint2 w:float
+    a_uint2 @ a_w_complex  # rejected: op matmul uint2 w:complex
+    anp.matmul(a_uint2, a_w_complex)  # rejected: fn matmul uint2 w:complex
+    a_uint2 @ True  # rejected: op matmul uint2 py:bool
+    anp.matmul(a_uint2, True)  # rejected: fn matmul uint2 py:bool
+    a_uint2 @ 2  # rejected: op matmul uint2 py:int
+    anp.matmul(a_uint2, 2)  # rejected: fn matmul uint2 py:int
+    a_uint2 @ 2.0  # rejected: op matmul uint2 py:float
+    anp.matmul(a_uint2, 2.0)  # rejected: fn matmul uint2 py:float
+    a_uint2 @ 2j  # rejected: op matmul uint2 py:complex
+    anp.matmul(a_uint2, 2j)  # rejected: fn matmul uint2 py:complex
+
+
+def case_316_matmul_a_uint4() -> None:
+    assert_type(a_uint4 @ a_bool_, Array[uint4])  # op matmul uint4 bool_
+    assert_type(anp.matmul(a_uint4, a_bool_), Array[uint4])  # fn matmul uint4 bool_
+    a_uint4 @ a_uint1  # rejected: op matmul uint4 uint1
+    anp.matmul(a_uint4, a_uint1)  # rejected: fn matmul uint4 uint1
+    a_uint4 @ a_uint2  # rejected: op matmul uint4 uint2
+    anp.matmul(a_uint4, a_uint2)  # rejected: fn matmul uint4 uint2
+    assert_type(a_uint4 @ a_uint4, Array[uint4])  # op matmul uint4 uint4
+    assert_type(anp.matmul(a_uint4, a_uint4), Array[uint4])  # fn matmul uint4 uint4
+    a_uint4 @ a_uint8  # rejected: op matmul uint4 uint8
+    anp.matmul(a_uint4, a_uint8)  # rejected: fn matmul uint4 uint8
+    a_uint4 @ a_uint16  # rejected: op matmul uint4 uint16
+    anp.matmul(a_uint4, a_uint16)  # rejected: fn matmul uint4 uint16
+    a_uint4 @ a_uint32  # rejected: op matmul uint4 uint32
+    anp.matmul(a_uint4, a_uint32)  # rejected: fn matmul uint4 uint32
+    a_uint4 @ a_uint64  # rejected: op matmul uint4 uint64
+    anp.matmul(a_uint4, a_uint64)  # rejected: fn matmul uint4 uint64
+    a_uint4 @ a_int1  # rejected: op matmul uint4 int1
+    anp.matmul(a_uint4, a_int1)  # rejected: fn matmul uint4 int1
+    a_uint4 @ a_int2  # rejected: op matmul uint4 int2
+    anp.matmul(a_uint4, a_int2)  # rejected: fn matmul uint4 int2
+    a_uint4 @ a_int4  # rejected: op matmul uint4 int4
+    anp.matmul(a_uint4, a_int4)  # rejected: fn matmul uint4 int4
+    a_uint4 @ a_int8  # rejected: op matmul uint4 int8
+    anp.matmul(a_uint4, a_int8)  # rejected: fn matmul uint4 int8
+    a_uint4 @ a_int16  # rejected: op matmul uint4 int16
+    anp.matmul(a_uint4, a_int16)  # rejected: fn matmul uint4 int16
+    a_uint4 @ a_int32  # rejected: op matmul uint4 int32
+    anp.matmul(a_uint4, a_int32)  # rejected: fn matmul uint4 int32
+    a_uint4 @ a_int64  # rejected: op matmul uint4 int64
+    anp.matmul(a_uint4, a_int64)  # rejected: fn matmul uint4 int64
+    a_uint4 @ a_float4_e2m1fn  # rejected: op matmul uint4 float4_e2m1fn
+    anp.matmul(a_uint4, a_float4_e2m1fn)  # rejected: fn matmul uint4 float4_e2m1fn
+    a_uint4 @ a_float6_e2m3fn  # rejected: op matmul uint4 float6_e2m3fn
+    anp.matmul(a_uint4, a_float6_e2m3fn)  # rejected: fn matmul uint4 float6_e2m3fn
+    a_uint4 @ a_float6_e3m2fn  # rejected: op matmul uint4 float6_e3m2fn
+    anp.matmul(a_uint4, a_float6_e3m2fn)  # rejected: fn matmul uint4 float6_e3m2fn
+    a_uint4 @ a_float8_e3m4  # rejected: op matmul uint4 float8_e3m4
+    anp.matmul(a_uint4, a_float8_e3m4)  # rejected: fn matmul uint4 float8_e3m4
+    a_uint4 @ a_float8_e4m3  # rejected: op matmul uint4 float8_e4m3
+    anp.matmul(a_uint4, a_float8_e4m3)  # rejected: fn matmul uint4 float8_e4m3
+    a_uint4 @ a_float8_e8m0fnu  # rejected: op matmul uint4 float8_e8m0fnu
+    anp.matmul(a_uint4, a_float8_e8m0fnu)  # rejected: fn matmul uint4 float8_e8m0fnu
+    a_uint4 @ a_float8_e4m3b11fnuz  # rejected: op matmul uint4 float8_e4m3b11fnuz
+    anp.matmul(a_uint4, a_float8_e4m3b11fnuz)  # rejected: fn matmul uint4 float8_e4m3b11fnuz
+    a_uint4 @ a_float8_e4m3fn  # rejected: op matmul uint4 float8_e4m3fn
+    anp.matmul(a_uint4, a_float8_e4m3fn)  # rejected: fn matmul uint4 float8_e4m3fn
+    a_uint4 @ a_float8_e4m3fnuz  # rejected: op matmul uint4 float8_e4m3fnuz
+    anp.matmul(a_uint4, a_float8_e4m3fnuz)  # rejected: fn matmul uint4 float8_e4m3fnuz
+    a_uint4 @ a_float8_e5m2  # rejected: op matmul uint4 float8_e5m2
+    anp.matmul(a_uint4, a_float8_e5m2)  # rejected: fn matmul uint4 float8_e5m2
+    a_uint4 @ a_float8_e5m2fnuz  # rejected: op matmul uint4 float8_e5m2fnuz
+    anp.matmul(a_uint4, a_float8_e5m2fnuz)  # rejected: fn matmul uint4 float8_e5m2fnuz
+    a_uint4 @ a_bfloat16  # rejected: op matmul uint4 bfloat16
+    anp.matmul(a_uint4, a_bfloat16)  # rejected: fn matmul uint4 bfloat16
+    a_uint4 @ a_float16  # rejected: op matmul uint4 float16
+    anp.matmul(a_uint4, a_float16)  # rejected: fn matmul uint4 float16
+    a_uint4 @ a_float32  # rejected: op matmul uint4 float32
+    anp.matmul(a_uint4, a_float32)  # rejected: fn matmul uint4 float32
+    a_uint4 @ a_float64  # rejected: op matmul uint4 float64
+    anp.matmul(a_uint4, a_float64)  # rejected: fn matmul uint4 float64
+    a_uint4 @ a_complex64  # rejected: op matmul uint4 complex64
+    anp.matmul(a_uint4, a_complex64)  # rejected: fn matmul uint4 complex64
+    a_uint4 @ a_complex128  # rejected: op matmul uint4 complex128
+    anp.matmul(a_uint4, a_complex128)  # rejected: fn matmul uint4 complex128
+    a_uint4 @ a_w_int  # rejected: op matmul uint4 w:int
+    anp.matmul(a_uint4, a_w_int)  # rejected: fn matmul uint4 w:int
+    a_uint4 @ a_w_float  # rejected: op matmul uint4 w:float
+    anp.matmul(a_uint4, a_w_float)  # rejected: fn matmul uint4 w:float
+    a_uint4 @ a_w_complex  # rejected: op matmul uint4 w:complex
+    anp.matmul(a_uint4, a_w_complex)  # rejected: fn matmul uint4 w:complex
+    a_uint4 @ True  # rejected: op matmul uint4 py:bool
+    anp.matmul(a_uint4, True)  # rejected: fn matmul uint4 py:bool
+    a_uint4 @ 2  # rejected: op matmul uint4 py:int
+    anp.matmul(a_uint4, 2)  # rejected: fn matmul uint4 py:int
+    a_uint4 @ 2.0  # rejected: op matmul uint4 py:float
+    anp.matmul(a_uint4, 2.0)  # rejected: fn matmul uint4 py:float
+    a_uint4 @ 2j  # rejected: op matmul uint4 py:complex
+    anp.matmul(a_uint4, 2j)  # rejected: fn matmul uint4 py:complex
+
+
+def case_317_matmul_a_uint8() -> None:
+    assert_type(a_uint8 @ a_bool_, Array[uint8])  # op matmul uint8 bool_
+    assert_type(anp.matmul(a_uint8, a_bool_), Array[uint8])  # fn matmul uint8 bool_
+    a_uint8 @ a_uint1  # rejected: op matmul uint8 uint1
+    anp.matmul(a_uint8, a_uint1)  # rejected: fn matmul uint8 uint1
+    a_uint8 @ a_uint2  # rejected: op matmul uint8 uint2
+    anp.matmul(a_uint8, a_uint2)  # rejected: fn matmul uint8 uint2
+    a_uint8 @ a_uint4  # rejected: op matmul uint8 uint4
+    anp.matmul(a_uint8, a_uint4)  # rejected: fn matmul uint8 uint4
+    assert_type(a_uint8 @ a_uint8, Array[uint8])  # op matmul uint8 uint8
+    assert_type(anp.matmul(a_uint8, a_uint8), Array[uint8])  # fn matmul uint8 uint8
+    assert_type(a_uint8 @ a_uint16, Array[uint16])  # op matmul uint8 uint16
+    assert_type(anp.matmul(a_uint8, a_uint16), Array[uint16])  # fn matmul uint8 uint16
+    assert_type(a_uint8 @ a_uint32, Array[uint32])  # op matmul uint8 uint32
+    assert_type(anp.matmul(a_uint8, a_uint32), Array[uint32])  # fn matmul uint8 uint32
+    assert_type(a_uint8 @ a_uint64, Array[uint32])  # op matmul uint8 uint64
+    assert_type(anp.matmul(a_uint8, a_uint64), Array[uint32])  # fn matmul uint8 uint64
+    a_uint8 @ a_int1  # rejected: op matmul uint8 int1
+    anp.matmul(a_uint8, a_int1)  # rejected: fn matmul uint8 int1
+    a_uint8 @ a_int2  # rejected: op matmul uint8 int2
+    anp.matmul(a_uint8, a_int2)  # rejected: fn matmul uint8 int2
+    a_uint8 @ a_int4  # rejected: op matmul uint8 int4
+    anp.matmul(a_uint8, a_int4)  # rejected: fn matmul uint8 int4
+    assert_type(a_uint8 @ a_int8, Array[int16])  # op matmul uint8 int8
+    assert_type(anp.matmul(a_uint8, a_int8), Array[int16])  # fn matmul uint8 int8
+    assert_type(a_uint8 @ a_int16, Array[int16])  # op matmul uint8 int16
+    assert_type(anp.matmul(a_uint8, a_int16), Array[int16])  # fn matmul uint8 int16
+    assert_type(a_uint8 @ a_int32, Array[int32])  # op matmul uint8 int32
+    assert_type(anp.matmul(a_uint8, a_int32), Array[int32])  # fn matmul uint8 int32
+    assert_type(a_uint8 @ a_int64, Array[int32])  # op matmul uint8 int64
+    assert_type(anp.matmul(a_uint8, a_int64), Array[int32])  # fn matmul uint8 int64
+    assert_type(a_uint8 @ a_float4_e2m1fn, Array[float4_e2m1fn])  # op matmul uint8 float4_e2m1fn
+    assert_type(anp.matmul(a_uint8, a_float4_e2m1fn), Array[float4_e2m1fn])  # fn matmul uint8 float4_e2m1fn
+    assert_type(a_uint8 @ a_float6_e2m3fn, Array[float6_e2m3fn])  # op matmul uint8 float6_e2m3fn
+    assert_type(anp.matmul(a_uint8, a_float6_e2m3fn), Array[float6_e2m3fn])  # fn matmul uint8 float6_e2m3fn
+    assert_type(a_uint8 @ a_float6_e3m2fn, Array[float6_e3m2fn])  # op matmul uint8 float6_e3m2fn
+    assert_type(anp.matmul(a_uint8, a_float6_e3m2fn), Array[float6_e3m2fn])  # fn matmul uint8 float6_e3m2fn
+    assert_type(a_uint8 @ a_float8_e3m4, Array[float8_e3m4])  # op matmul uint8 float8_e3m4
+    assert_type(anp.matmul(a_uint8, a_float8_e3m4), Array[float8_e3m4])  # fn matmul uint8 float8_e3m4
+    assert_type(a_uint8 @ a_float8_e4m3, Array[float8_e4m3])  # op matmul uint8 float8_e4m3
+    assert_type(anp.matmul(a_uint8, a_float8_e4m3), Array[float8_e4m3])  # fn matmul uint8 float8_e4m3
+    assert_type(a_uint8 @ a_float8_e8m0fnu, Array[float8_e8m0fnu])  # op matmul uint8 float8_e8m0fnu
+    assert_type(anp.matmul(a_uint8, a_float8_e8m0fnu), Array[float8_e8m0fnu])  # fn matmul uint8 float8_e8m0fnu
+    assert_type(a_uint8 @ a_float8_e4m3b11fnuz, Array[float8_e4m3b11fnuz])  # op matmul uint8 float8_e4m3b11fnuz
+    assert_type(anp.matmul(a_uint8, a_float8_e4m3b11fnuz), Array[float8_e4m3b11fnuz])  # fn matmul uint8 float8_e4m3b11fnuz
+    assert_type(a_uint8 @ a_float8_e4m3fn, Array[float8_e4m3fn])  # op matmul uint8 float8_e4m3fn
+    assert_type(anp.matmul(a_uint8, a_float8_e4m3fn), Array[float8_e4m3fn])  # fn matmul uint8 float8_e4m3fn
+    assert_type(a_uint8 @ a_float8_e4m3fnuz, Array[float8_e4m3fnuz])  # op matmul uint8 float8_e4m3fnuz
+    assert_type(anp.matmul(a_uint8, a_float8_e4m3fnuz), Array[float8_e4m3fnuz])  # fn matmul uint8 float8_e4m3fnuz
+    assert_type(a_uint8 @ a_float8_e5m2, Array[float8_e5m2])  # op matmul uint8 float8_e5m2
+    assert_type(anp.matmul(a_uint8, a_float8_e5m2), Array[float8_e5m2])  # fn matmul uint8 float8_e5m2
+    assert_type(a_uint8 @ a_float8_e5m2fnuz, Array[float8_e5m2fnuz])  # op matmul uint8 float8_e5m2fnuz
+    assert_type(anp.matmul(a_uint8, a_float8_e5m2fnuz), Array[float8_e5m2fnuz])  # fn matmul uint8 float8_e5m2fnuz
+    assert_type(a_uint8 @ a_bfloat16, Array[bfloat16])  # op matmul uint8 bfloat16
+    assert_type(anp.matmul(a_uint8, a_bfloat16), Array[bfloat16])  # fn matmul uint8 bfloat16
+    assert_type(a_uint8 @ a_float16, Array[float16])  # op matmul uint8 float16
+    assert_type(anp.matmul(a_uint8, a_float16), Array[float16])  # fn matmul uint8 float16
+    assert_type(a_uint8 @ a_float32, Array[float32])  # op matmul uint8 float32
+    assert_type(anp.matmul(a_uint8, a_float32), Array[float32])  # fn matmul uint8 float32
+    assert_type(a_uint8 @ a_float64, Array[float32])  # op matmul uint8 float64
+    assert_type(anp.matmul(a_uint8, a_float64), Array[float32])  # fn matmul uint8 float64
+    assert_type(a_uint8 @ a_complex64, Array[complex64])  # op matmul uint8 complex64
+    assert_type(anp.matmul(a_uint8, a_complex64), Array[complex64])  # fn matmul uint8 complex64
+    assert_type(a_uint8 @ a_complex128, Array[complex64])  # op matmul uint8 complex128
+    assert_type(anp.matmul(a_uint8, a_complex128), Array[complex64])  # fn matmul uint8 complex128
+    assert_type(a_uint8 @ a_w_int, Array[float])  # op matmul uint8 w:int
+    assert_type(anp.matmul(a_uint8, a_w_int), Array[float])  # fn matmul uint8 w:int
+    assert_type(a_uint8 @ a_w_float, Array[float])  # op matmul uint8 w:float
+    assert_type(anp.matmul(a_uint8, a_w_float), Array[float])  # fn matmul uint8 w:float
+    assert_type(a_uint8 @ a_w_complex, Array[complex])  # op matmul uint8 w:complex
+    assert_type(anp.matmul(a_uint8, a_w_complex), Array[complex])  # fn matmul uint8 w:complex
+    a_uint8 @ True  # rejected: op matmul uint8 py:bool
+    anp.matmul(a_uint8, True)  # rejected: fn matmul uint8 py:bool
+    a_uint8 @ 2  # rejected: op matmul uint8 py:int
+    anp.matmul(a_uint8, 2)  # rejected: fn matmul uint8 py:int
+    a_uint8 @ 2.0  # rejected: op matmul uint8 py:float
+    anp.matmul(a_uint8, 2.0)  # rejected: fn matmul uint8 py:float
+    a_uint8 @ 2j  # rejected: op matmul uint8 py:complex
+    anp.matmul(a_uint8, 2j)  # rejected: fn matmul uint8 py:complex
+
+
+def case_318_matmul_a_uint16() -> None:
+    assert_type(a_uint16 @ a_bool_, Array[uint16])  # op matmul uint16 bool_
+    assert_type(anp.matmul(a_uint16, a_bool_), Array[uint16])  # fn matmul uint16 bool_
+    a_uint16 @ a_uint1  # rejected: op matmul uint16 uint1
+    anp.matmul(a_uint16, a_uint1)  # rejected: fn matmul uint16 uint1
+    a_uint16 @ a_uint2  # rejected: op matmul uint16 uint2
+    anp.matmul(a_uint16, a_uint2)  # rejected: fn matmul uint16 uint2
+    a_uint16 @ a_uint4  # rejected: op matmul uint16 uint4
+    anp.matmul(a_uint16, a_uint4)  # rejected: fn matmul uint16 uint4
+    assert_type(a_uint16 @ a_uint8, Array[uint16])  # op matmul uint16 uint8
+    assert_type(anp.matmul(a_uint16, a_uint8), Array[uint16])  # fn matmul uint16 uint8
+    assert_type(a_uint16 @ a_uint16, Array[uint16])  # op matmul uint16 uint16
+    assert_type(anp.matmul(a_uint16, a_uint16), Array[uint16])  # fn matmul uint16 uint16
+    assert_type(a_uint16 @ a_uint32, Array[uint32])  # op matmul uint16 uint32
+    assert_type(anp.matmul(a_uint16, a_uint32), Array[uint32])  # fn matmul uint16 uint32
+    assert_type(a_uint16 @ a_uint64, Array[uint32])  # op matmul uint16 uint64
+    assert_type(anp.matmul(a_uint16, a_uint64), Array[uint32])  # fn matmul uint16 uint64
+    a_uint16 @ a_int1  # rejected: op matmul uint16 int1
+    anp.matmul(a_uint16, a_int1)  # rejected: fn matmul uint16 int1
+    a_uint16 @ a_int2  # rejected: op matmul uint16 int2
+    anp.matmul(a_uint16, a_int2)  # rejected: fn matmul uint16 int2
+    a_uint16 @ a_int4  # rejected: op matmul uint16 int4
+    anp.matmul(a_uint16, a_int4)  # rejected: fn matmul uint16 int4
+    assert_type(a_uint16 @ a_int8, Array[int32])  # op matmul uint16 int8
+    assert_type(anp.matmul(a_uint16, a_int8), Array[int32])  # fn matmul uint16 int8
+    assert_type(a_uint16 @ a_int16, Array[int32])  # op matmul uint16 int16
+    assert_type(anp.matmul(a_uint16, a_int16), Array[int32])  # fn matmul uint16 int16
+    assert_type(a_uint16 @ a_int32, Array[int32])  # op matmul uint16 int32
+    assert_type(anp.matmul(a_uint16, a_int32), Array[int32])  # fn matmul uint16 int32
+    assert_type(a_uint16 @ a_int64, Array[int32])  # op matmul uint16 int64
+    assert_type(anp.matmul(a_uint16, a_int64), Array[int32])  # fn matmul uint16 int64
+    assert_type(a_uint16 @ a_float4_e2m1fn, Array[float4_e2m1fn])  # op matmul uint16 float4_e2m1fn
+    assert_type(anp.matmul(a_uint16, a_float4_e2m1fn), Array[float4_e2m1fn])  # fn matmul uint16 float4_e2m1fn
+    assert_type(a_uint16 @ a_float6_e2m3fn, Array[float6_e2m3fn])  # op matmul uint16 float6_e2m3fn
+    assert_type(anp.matmul(a_uint16, a_float6_e2m3fn), Array[float6_e2m3fn])  # fn matmul uint16 float6_e2m3fn
+    assert_type(a_uint16 @ a_float6_e3m2fn, Array[float6_e3m2fn])  # op matmul uint16 float6_e3m2fn
+    assert_type(anp.matmul(a_uint16, a_float6_e3m2fn), Array[float6_e3m2fn])  # fn matmul uint16 float6_e3m2fn
+    assert_type(a_uint16 @ a_float8_e3m4, Array[float8_e3m4])  # op matmul uint16 float8_e3m4
+    assert_type(anp.matmul(a_uint16, a_float8_e3m4), Array[float8_e3m4])  # fn matmul uint16 float8_e3m4
+    assert_type(a_uint16 @ a_float8_e4m3, Array[float8_e4m3])  # op matmul uint16 float8_e4m3
+    assert_type(anp.matmul(a_uint16, a_float8_e4m3), Array[float8_e4m3])  # fn matmul uint16 float8_e4m3
+    assert_type(a_uint16 @ a_float8_e8m0fnu, Array[float8_e8m0fnu])  # op matmul uint16 float8_e8m0fnu
+    assert_type(anp.matmul(a_uint16, a_float8_e8m0fnu), Array[float8_e8m0fnu])  # fn matmul uint16 float8_e8m0fnu
+    assert_type(a_uint16 @ a_float8_e4m3b11fnuz, Array[float8_e4m3b11fnuz])  # op matmul uint16 float8_e4m3b11fnuz
+    assert_type(anp.matmul(a_uint16, a_float8_e4m3b11fnuz), Array[float8_e4m3b11fnuz])  # fn matmul uint16 float8_e4m3b11fnuz
+    assert_type(a_uint16 @ a_float8_e4m3fn, Array[float8_e4m3fn])  # op matmul uint16 float8_e4m3fn
+    assert_type(anp.matmul(a_uint16, a_float8_e4m3fn), Array[float8_e4m3fn])  # fn matmul uint16 float8_e4m3fn
+    assert_type(a_uint16 @ a_float8_e4m3fnuz, Array[float8_e4m3fnuz])  # op matmul uint16 float8_e4m3fnuz
+    assert_type(anp.matmul(a_uint16, a_float8_e4m3fnuz), Array[float8_e4m3fnuz])  # fn matmul uint16 float8_e4m3fnuz
+    assert_type(a_uint16 @ a_float8_e5m2, Array[float8_e5m2])  # op matmul uint16 float8_e5m2
+    assert_type(anp.matmul(a_uint16, a_float8_e5m2), Array[float8_e5m2])  # fn matmul uint16 float8_e5m2
+    assert_type(a_uint16 @ a_float8_e5m2fnuz, Array[float8_e5m2fnuz])  # op matmul uint16 float8_e5m2fnuz
+    assert_type(anp.matmul(a_uint16, a_float8_e5m2fnuz), Array[float8_e5m2fnuz])  # fn matmul uint16 float8_e5m2fnuz
+    assert_type(a_uint16 @ a_bfloat16, Array[bfloat16])  # op matmul uint16 bfloat16
+    assert_type(anp.matmul(a_uint16, a_bfloat16), Array[bfloat16])  # fn matmul uint16 bfloat16
+    assert_type(a_uint16 @ a_float16, Array[float16])  # op matmul uint16 float16
+    assert_type(anp.matmul(a_uint16, a_float16), Array[float16])  # fn matmul uint16 float16
+    assert_type(a_uint16 @ a_float32, Array[float32])  # op matmul uint16 float32
+    assert_type(anp.matmul(a_uint16, a_float32), Array[float32])  # fn matmul uint16 float32
+    assert_type(a_uint16 @ a_float64, Array[float32])  # op matmul uint16 float64
+    assert_type(anp.matmul(a_uint16, a_float64), Array[float32])  # fn matmul uint16 float64
+    assert_type(a_uint16 @ a_complex64, Array[complex64])  # op matmul uint16 complex64
+    assert_type(anp.matmul(a_uint16, a_complex64), Array[complex64])  # fn matmul uint16 complex64
+    assert_type(a_uint16 @ a_complex128, Array[complex64])  # op matmul uint16 complex128
+    assert_type(anp.matmul(a_uint16, a_complex128), Array[complex64])  # fn matmul uint16 complex128
+    assert_type(a_uint16 @ a_w_int, Array[float])  # op matmul uint16 w:int
+    assert_type(anp.matmul(a_uint16, a_w_int), Array[float])  # fn matmul uint16 w:int
+    assert_type(a_uint16 @ a_w_float, Array[float])  # op matmul uint16 w:float
+    assert_type(anp.matmul(a_uint16, a_w_float), Array[float])  # fn matmul uint16 w:float
+    assert_type(a_uint16 @ a_w_complex, Array[complex])  # op matmul uint16 w:complex
+    assert_type(anp.matmul(a_uint16, a_w_complex), Array[complex])  # fn matmul uint16 w:complex
+    a_uint16 @ True  # rejected: op matmul uint16 py:bool
+    anp.matmul(a_uint16, True)  # rejected: fn matmul uint16 py:bool
+    a_uint16 @ 2  # rejected: op matmul uint16 py:int
+    anp.matmul(a_uint16, 2)  # rejected: fn matmul uint16 py:int
+    a_uint16 @ 2.0  # rejected: op matmul uint16 py:float
+    anp.matmul(a_uint16, 2.0)  # rejected: fn matmul uint16 py:float
+    a_uint16 @ 2j  # rejected: op matmul uint16 py:complex
+    anp.matmul(a_uint16, 2j)  # rejected: fn matmul uint16 py:complex
+
+
+def case_319_matmul_a_uint32() -> None:
+    assert_type(a_uint32 @ a_bool_, Array[uint32])  # op matmul uint32 bool_
+    assert_type(anp.matmul(a_uint32, a_bool_), Array[uint32])  # fn matmul uint32 bool_
+    a_uint32 @ a_uint1  # rejected: op matmul uint32 uint1
+    anp.matmul(a_uint32, a_uint1)  # rejected: fn matmul uint32 uint1
+    a_uint32 @ a_uint2  # rejected: op matmul uint32 uint2
+    anp.matmul(a_uint32, a_uint2)  # rejected: fn matmul uint32 uint2
+    a_uint32 @ a_uint4  # rejected: op matmul uint32 uint4
+    anp.matmul(a_uint32, a_uint4)  # rejected: fn matmul uint32 uint4
+    assert_type(a_uint32 @ a_uint8, Array[uint32])  # op matmul uint32 uint8
+    assert_type(anp.matmul(a_uint32, a_uint8), Array[uint32])  # fn matmul uint32 uint8
+    assert_type(a_uint32 @ a_uint16, Array[uint32])  # op matmul uint32 uint16
+    assert_type(anp.matmul(a_uint32, a_uint16), Array[uint32])  # fn matmul uint32 uint16
+    assert_type(a_uint32 @ a_uint32, Array[uint32])  # op matmul uint32 uint32
+    assert_type(anp.matmul(a_uint32, a_uint32), Array[uint32])  # fn matmul uint32 uint32
+    assert_type(a_uint32 @ a_uint64, Array[uint32])  # op matmul uint32 uint64
+    assert_type(anp.matmul(a_uint32, a_uint64), Array[uint32])  # fn matmul uint32 uint64
+    a_uint32 @ a_int1  # rejected: op matmul uint32 int1
+    anp.matmul(a_uint32, a_int1)  # rejected: fn matmul uint32 int1
+    a_uint32 @ a_int2  # rejected: op matmul uint32 int2
+    anp.matmul(a_uint32, a_int2)  # rejected: fn matmul uint32 int2
+    a_uint32 @ a_int4  # rejected: op matmul uint32 int4
+    anp.matmul(a_uint32, a_int4)  # rejected: fn matmul uint32 int4
+    assert_type(a_uint32 @ a_int8, Array[int32])  # op matmul uint32 int8
+    assert_type(anp.matmul(a_uint32, a_int8), Array[int32])  # fn matmul uint32 int8
+    assert_type(a_uint32 @ a_int16, Array[int32])  # op matmul uint32 int16
+    assert_type(anp.matmul(a_uint32, a_int16), Array[int32])  # fn matmul uint32 int16
+    assert_type(a_uint32 @ a_int32, Array[int32])  # op matmul uint32 int32
+    assert_type(anp.matmul(a_uint32, a_int32), Array[int32])  # fn matmul uint32 int32
+    assert_type(a_uint32 @ a_int64, Array[int32])  # op matmul uint32 int64
+    assert_type(anp.matmul(a_uint32, a_int64), Array[int32])  # fn matmul uint32 int64
+    assert_type(a_uint32 @ a_float4_e2m1fn, Array[float4_e2m1fn])  # op matmul uint32 float4_e2m1fn
+    assert_type(anp.matmul(a_uint32, a_float4_e2m1fn), Array[float4_e2m1fn])  # fn matmul uint32 float4_e2m1fn
+    assert_type(a_uint32 @ a_float6_e2m3fn, Array[float6_e2m3fn])  # op matmul uint32 float6_e2m3fn
+    assert_type(anp.matmul(a_uint32, a_float6_e2m3fn), Array[float6_e2m3fn])  # fn matmul uint32 float6_e2m3fn
+    assert_type(a_uint32 @ a_float6_e3m2fn, Array[float6_e3m2fn])  # op matmul uint32 float6_e3m2fn
+    assert_type(anp.matmul(a_uint32, a_float6_e3m2fn), Array[float6_e3m2fn])  # fn matmul uint32 float6_e3m2fn
+    assert_type(a_uint32 @ a_float8_e3m4, Array[float8_e3m4])  # op matmul uint32 float8_e3m4
+    assert_type(anp.matmul(a_uint32, a_float8_e3m4), Array[float8_e3m4])  # fn matmul uint32 float8_e3m4
+    assert_type(a_uint32 @ a_float8_e4m3, Array[float8_e4m3])  # op matmul uint32 float8_e4m3
+    assert_type(anp.matmul(a_uint32, a_float8_e4m3), Array[float8_e4m3])  # fn matmul uint32 float8_e4m3
+    assert_type(a_uint32 @ a_float8_e8m0fnu, Array[float8_e8m0fnu])  # op matmul uint32 float8_e8m0fnu
+    assert_type(anp.matmul(a_uint32, a_float8_e8m0fnu), Array[float8_e8m0fnu])  # fn matmul uint32 float8_e8m0fnu
+    assert_type(a_uint32 @ a_float8_e4m3b11fnuz, Array[float8_e4m3b11fnuz])  # op matmul uint32 float8_e4m3b11fnuz
+    assert_type(anp.matmul(a_uint32, a_float8_e4m3b11fnuz), Array[float8_e4m3b11fnuz])  # fn matmul uint32 float8_e4m3b11fnuz
+    assert_type(a_uint32 @ a_float8_e4m3fn, Array[float8_e4m3fn])  # op matmul uint32 float8_e4m3fn
+    assert_type(anp.matmul(a_uint32, a_float8_e4m3fn), Array[float8_e4m3fn])  # fn matmul uint32 float8_e4m3fn
+    assert_type(a_uint32 @ a_float8_e4m3fnuz, Array[float8_e4m3fnuz])  # op matmul uint32 float8_e4m3fnuz
+    assert_type(anp.matmul(a_uint32, a_float8_e4m3fnuz), Array[float8_e4m3fnuz])  # fn matmul uint32 float8_e4m3fnuz
+    assert_type(a_uint32 @ a_float8_e5m2, Array[float8_e5m2])  # op matmul uint32 float8_e5m2
+    assert_type(anp.matmul(a_uint32, a_float8_e5m2), Array[float8_e5m2])  # fn matmul uint32 float8_e5m2
+    assert_type(a_uint32 @ a_float8_e5m2fnuz, Array[float8_e5m2fnuz])  # op matmul uint32 float8_e5m2fnuz
+    assert_type(anp.matmul(a_uint32, a_float8_e5m2fnuz), Array[float8_e5m2fnuz])  # fn matmul uint32 float8_e5m2fnuz
+    assert_type(a_uint32 @ a_bfloat16, Array[bfloat16])  # op matmul uint32 bfloat16
+    assert_type(anp.matmul(a_uint32, a_bfloat16), Array[bfloat16])  # fn matmul uint32 bfloat16
+    assert_type(a_uint32 @ a_float16, Array[float16])  # op matmul uint32 float16
+    assert_type(anp.matmul(a_uint32, a_float16), Array[float16])  # fn matmul uint32 float16
+    assert_type(a_uint32 @ a_float32, Array[float32])  # op matmul uint32 float32
+    assert_type(anp.matmul(a_uint32, a_float32), Array[float32])  # fn matmul uint32 float32
+    assert_type(a_uint32 @ a_float64, Array[float32])  # op matmul uint32 float64
+    assert_type(anp.matmul(a_uint32, a_float64), Array[float32])  # fn matmul uint32 float64
+    assert_type(a_uint32 @ a_complex64, Array[complex64])  # op matmul uint32 complex64
+    assert_type(anp.matmul(a_uint32, a_complex64), Array[complex64])  # fn matmul uint32 complex64
+    assert_type(a_uint32 @ a_complex128, Array[complex64])  # op matmul uint32 complex128
+    assert_type(anp.matmul(a_uint32, a_complex128), Array[complex64])  # fn matmul uint32 complex128
+    assert_type(a_uint32 @ a_w_int, Array[uint32])  # op matmul uint32 w:int
+    assert_type(anp.matmul(a_uint32, a_w_int), Array[uint32])  # fn matmul uint32 w:int
+    assert_type(a_uint32 @ a_w_float, Array[float])  # op matmul uint32 w:float
+    assert_type(anp.matmul(a_uint32, a_w_float), Array[float])  # fn matmul uint32 w:float
+    assert_type(a_uint32 @ a_w_complex, Array[complex])  # op matmul uint32 w:complex
+    assert_type(anp.matmul(a_uint32, a_w_complex), Array[complex])  # fn matmul uint32 w:complex
+    a_uint32 @ True  # rejected: op matmul uint32 py:bool
+    anp.matmul(a_uint32, True)  # rejected: fn matmul uint32 py:bool
+    a_uint32 @ 2  # rejected: op matmul uint32 py:int
+    anp.matmul(a_uint32, 2)  # rejected: fn matmul uint32 py:int
+    a_uint32 @ 2.0  # rejected: op matmul uint32 py:float
+    anp.matmul(a_uint32, 2.0)  # rejected: fn matmul uint32 py:float
+    a_uint32 @ 2j  # rejected: op matmul uint32 py:complex
+    anp.matmul(a_uint32, 2j)  # rejected: fn matmul uint32 py:complex
+
+
+def case_320_matmul_a_uint64() -> None:
+    assert_type(a_uint64 @ a_bool_, Array[uint32])  # op matmul uint64 bool_
+    assert_type(anp.matmul(a_uint64, a_bool_), Array[uint32])  # fn matmul uint64 bool_
+    a_uint64 @ a_uint1  # rejected: op matmul uint64 uint1
+    anp.matmul(a_uint64, a_uint1)  # rejected: fn matmul uint64 uint1
+    a_uint64 @ a_uint2  # rejected: op matmul uint64 uint2
+    anp.matmul(a_uint64, a_uint2)  # rejected: fn matmul uint64 uint2
+    a_uint64 @ a_uint4  # rejected: op matmul uint64 uint4
+    anp.matmul(a_uint64, a_uint4)  # rejected: fn matmul uint64 uint4
+    assert_type(a_uint64 @ a_uint8, Array[uint32])  # op matmul uint64 uint8
+    assert_type(anp.matmul(a_uint64, a_uint8), Array[uint32])  # fn matmul uint64 uint8
+    assert_type(a_uint64 @ a_uint16, Array[uint32])  # op matmul uint64 uint16
+    assert_type(anp.matmul(a_uint64, a_uint16), Array[uint32])  # fn matmul uint64 uint16
+    assert_type(a_uint64 @ a_uint32, Array[uint32])  # op matmul uint64 uint32
+    assert_type(anp.matmul(a_uint64, a_uint32), Array[uint32])  # fn matmul uint64 uint32
+    assert_type(a_uint64 @ a_uint64, Array[uint32])  # op matmul uint64 uint64
+    assert_type(anp.matmul(a_uint64, a_uint64), Array[uint32])  # fn matmul uint64 uint64
+    a_uint64 @ a_int1  # rejected: op matmul uint64 int1
+    anp.matmul(a_uint64, a_int1)  # rejected: fn matmul uint64 int1
+    a_uint64 @ a_int2  # rejected: op matmul uint64 int2
+    anp.matmul(a_uint64, a_int2)  # rejected: fn matmul uint64 int2
+    a_uint64 @ a_int4  # rejected: op matmul uint64 int4
+    anp.matmul(a_uint64, a_int4)  # rejected: fn matmul uint64 int4
+    assert_type(a_uint64 @ a_int8, Array[int32])  # op matmul uint64 int8
+    assert_type(anp.matmul(a_uint64, a_int8), Array[int32])  # fn matmul uint64 int8
+    assert_type(a_uint64 @ a_int16, Array[int32])  # op matmul uint64 int16
+    assert_type(anp.matmul(a_uint64, a_int16), Array[int32])  # fn matmul uint64 int16
+    assert_type(a_uint64 @ a_int32, Array[int32])  # op matmul uint64 int32
+    assert_type(anp.matmul(a_uint64, a_int32), Array[int32])  # fn matmul uint64 int32
+    assert_type(a_uint64 @ a_int64, Array[int32])  # op matmul uint64 int64
+    assert_type(anp.matmul(a_uint64, a_int64), Array[int32])  # fn matmul uint64 int64
+    assert_type(a_uint64 @ a_float4_e2m1fn, Array[float4_e2m1fn])  # op matmul uint64 float4_e2m1fn
+    assert_type(anp.matmul(a_uint64, a_float4_e2m1fn), Array[float4_e2m1fn])  # fn matmul uint64 float4_e2m1fn
+    assert_type(a_uint64 @ a_float6_e2m3fn, Array[float6_e2m3fn])  # op matmul uint64 float6_e2m3fn
+    assert_type(anp.matmul(a_uint64, a_float6_e2m3fn), Array[float6_e2m3fn])  # fn matmul uint64 float6_e2m3fn
+    assert_type(a_uint64 @ a_float6_e3m2fn, Array[float6_e3m2fn])  # op matmul uint64 float6_e3m2fn
+    assert_type(anp.matmul(a_uint64, a_float6_e3m2fn), Array[float6_e3m2fn])  # fn matmul uint64 float6_e3m2fn
+    assert_type(a_uint64 @ a_float8_e3m4, Array[float8_e3m4])  # op matmul uint64 float8_e3m4
+    assert_type(anp.matmul(a_uint64, a_float8_e3m4), Array[float8_e3m4])  # fn matmul uint64 float8_e3m4
+    assert_type(a_uint64 @ a_float8_e4m3, Array[float8_e4m3])  # op matmul uint64 float8_e4m3
+    assert_type(anp.matmul(a_uint64, a_float8_e4m3), Array[float8_e4m3])  # fn matmul uint64 float8_e4m3
+    assert_type(a_uint64 @ a_float8_e8m0fnu, Array[float8_e8m0fnu])  # op matmul uint64 float8_e8m0fnu
+    assert_type(anp.matmul(a_uint64, a_float8_e8m0fnu), Array[float8_e8m0fnu])  # fn matmul uint64 float8_e8m0fnu
+    assert_type(a_uint64 @ a_float8_e4m3b11fnuz, Array[float8_e4m3b11fnuz])  # op matmul uint64 float8_e4m3b11fnuz
+    assert_type(anp.matmul(a_uint64, a_float8_e4m3b11fnuz), Array[float8_e4m3b11fnuz])  # fn matmul uint64 float8_e4m3b11fnuz
+    assert_type(a_uint64 @ a_float8_e4m3fn, Array[float8_e4m3fn])  # op matmul uint64 float8_e4m3fn
+    assert_type(anp.matmul(a_uint64, a_float8_e4m3fn), Array[float8_e4m3fn])  # fn matmul uint64 float8_e4m3fn
+    assert_type(a_uint64 @ a_float8_e4m3fnuz, Array[float8_e4m3fnuz])  # op matmul uint64 float8_e4m3fnuz
+    assert_type(anp.matmul(a_uint64, a_float8_e4m3fnuz), Array[float8_e4m3fnuz])  # fn matmul uint64 float8_e4m3fnuz
+    assert_type(a_uint64 @ a_float8_e5m2, Array[float8_e5m2])  # op matmul uint64 float8_e5m2
+    assert_type(anp.matmul(a_uint64, a_float8_e5m2), Array[float8_e5m2])  # fn matmul uint64 float8_e5m2
+    assert_type(a_uint64 @ a_float8_e5m2fnuz, Array[float8_e5m2fnuz])  # op matmul uint64 float8_e5m2fnuz
+    assert_type(anp.matmul(a_uint64, a_float8_e5m2fnuz), Array[float8_e5m2fnuz])  # fn matmul uint64 float8_e5m2fnuz
+    assert_type(a_uint64 @ a_bfloat16, Array[bfloat16])  # op matmul uint64 bfloat16
+    assert_type(anp.matmul(a_uint64, a_bfloat16), Array[bfloat16])  # fn matmul uint64 bfloat16
+    assert_type(a_uint64 @ a_float16, Array[float16])  # op matmul uint64 float16
+    assert_type(anp.matmul(a_uint64, a_float16), Array[float16])  # fn matmul uint64 float16
+    assert_type(a_uint64 @ a_float32, Array[float32])  # op matmul uint64 float32
+    assert_type(anp.matmul(a_uint64, a_float32), Array[float32])  # fn matmul uint64 float32
+    assert_type(a_uint64 @ a_float64, Array[float32])  # op matmul uint64 float64
+    assert_type(anp.matmul(a_uint64, a_float64), Array[float32])  # fn matmul uint64 float64
+    assert_type(a_uint64 @ a_complex64, Array[complex64])  # op matmul uint64 complex64
+    assert_type(anp.matmul(a_uint64, a_complex64), Array[complex64])  # fn matmul uint64 complex64
+    assert_type(a_uint64 @ a_complex128, Array[complex64])  # op matmul uint64 complex128
+    assert_type(anp.matmul(a_uint64, a_complex128), Array[complex64])  # fn matmul uint64 complex128
+    assert_type(a_uint64 @ a_w_int, Array[uint32])  # op matmul uint64 w:int
+    assert_type(anp.matmul(a_uint64, a_w_int), Array[uint32])  # fn matmul uint64 w:int
+    assert_type(a_uint64 @ a_w_float, Array[float])  # op matmul uint64 w:float
+    assert_type(anp.matmul(a_uint64, a_w_float), Array[float])  # fn matmul uint64 w:float
+    assert_type(a_uint64 @ a_w_complex, Array[complex])  # op matmul uint64 w:complex
+    assert_type(anp.matmul(a_uint64, a_w_complex), Array[complex])  # fn matmul uint64 w:complex
+    a_uint64 @ True  # rejected: op matmul uint64 py:bool
+    anp.matmul(a_uint64, True)  # rejected: fn matmul uint64 py:bool
+    a_uint64 @ 2  # rejected: op matmul uint64 py:int
+    anp.matmul(a_uint64, 2)  # rejected: fn matmul uint64 py:int
+    a_uint64 @ 2.0  # rejected: op matmul uint64 py:float
+    anp.matmul(a_uint64, 2.0)  # rejected: fn matmul uint64 py:float
+    a_uint64 @ 2j  # rejected: op matmul uint64 py:complex
+    anp.matmul(a_uint64, 2j)  # rejected: fn matmul uint64 py:complex
+
+
+def case_321_matmul_a_int1() -> None:
+    a_int1 @ a_bool_  # rejected: op matmul int1 bool_
+    anp.matmul(a_int1, a_bool_)  # rejected: fn matmul int1 bool_
+    a_int1 @ a_uint1  # rejected: op matmul int1 uint1
+    anp.matmul(a_int1, a_uint1)  # rejected: fn matmul int1 uint1
+    a_int1 @ a_uint2  # rejected: op matmul int1 uint2
+    anp.matmul(a_int1, a_uint2)  # rejected: fn matmul int1 uint2
+    a_int1 @ a_uint4  # rejected: op matmul int1 uint4
+    anp.matmul(a_int1, a_uint4)  # rejected: fn matmul int1 uint4
+    a_int1 @ a_uint8  # rejected: op matmul int1 uint8
+    anp.matmul(a_int1, a_uint8)  # rejected: fn matmul int1 uint8
+    a_int1 @ a_uint16  # rejected: op matmul int1 uint16
+    anp.matmul(a_int1, a_uint16)  # rejected: fn matmul int1 uint16
+    a_int1 @ a_uint32  # rejected: op matmul int1 uint32
+    anp.matmul(a_int1, a_uint32)  # rejected: fn matmul int1 uint32
+    a_int1 @ a_uint64  # rejected: op matmul int1 uint64
+    anp.matmul(a_int1, a_uint64)  # rejected: fn matmul int1 uint64
+    assert_type(a_int1 @ a_int1, Array[int1])  # op matmul int1 int1
+    assert_type(anp.matmul(a_int1, a_int1), Array[int1])  # fn matmul int1 int1
+    a_int1 @ a_int2  # rejected: op matmul int1 int2
+    anp.matmul(a_int1, a_int2)  # rejected: fn matmul int1 int2
+    a_int1 @ a_int4  # rejected: op matmul int1 int4
+    anp.matmul(a_int1, a_int4)  # rejected: fn matmul int1 int4
+    a_int1 @ a_int8  # rejected: op matmul int1 int8
+    anp.matmul(a_int1, a_int8)  # rejected: fn matmul int1 int8
+    a_int1 @ a_int16  # rejected: op matmul int1 int16
+    anp.matmul(a_int1, a_int16)  # rejected: fn matmul int1 int16
+    a_int1 @ a_int32  # rejected: op matmul int1 int32
+    anp.matmul(a_int1, a_int32)  # rejected: fn matmul int1 int32
+    a_int1 @ a_int64  # rejected: op matmul int1 int64
+    anp.matmul(a_int1, a_int64)  # rejected: fn matmul int1 int64
+    a_int1 @ a_float4_e2m1fn  # rejected: op matmul int1 float4_e2m1fn
+    anp.matmul(a_int1, a_float4_e2m1fn)  # rejected: fn matmul int1 float4_e2m1fn
+    a_int1 @ a_float6_e2m3fn  # rejected: op matmul int1 float6_e2m3fn
+    anp.matmul(a_int1, a_float6_e2m3fn)  # rejected: fn matmul int1 float6_e2m3fn
+    a_int1 @ a_float6_e3m2fn  # rejected: op matmul int1 float6_e3m2fn
+    anp.matmul(a_int1, a_float6_e3m2fn)  # rejected: fn matmul int1 float6_e3m2fn
+    a_int1 @ a_float8_e3m4  # rejected: op matmul int1 float8_e3m4
+    anp.matmul(a_int1, a_float8_e3m4)  # rejected: fn matmul int1 float8_e3m4
+    a_int1 @ a_float8_e4m3  # rejected: op matmul int1 float8_e4m3
+    anp.matmul(a_int1, a_float8_e4m3)  # rejected: fn matmul int1 float8_e4m3
+    a_int1 @ a_float8_e8m0fnu  # rejected: op matmul int1 float8_e8m0fnu
+    anp.matmul(a_int1, a_float8_e8m0fnu)  # rejected: fn matmul int1 float8_e8m0fnu
+    a_int1 @ a_float8_e4m3b11fnuz  # rejected: op matmul int1 float8_e4m3b11fnuz
+    anp.matmul(a_int1, a_float8_e4m3b11fnuz)  # rejected: fn matmul int1 float8_e4m3b11fnuz
+    a_int1 @ a_float8_e4m3fn  # rejected: op matmul int1 float8_e4m3fn
+    anp.matmul(a_int1, a_float8_e4m3fn)  # rejected: fn matmul int1 float8_e4m3fn
+    a_int1 @ a_float8_e4m3fnuz  # rejected: op matmul int1 float8_e4m3fnuz
+    anp.matmul(a_int1, a_float8_e4m3fnuz)  # rejected: fn matmul int1 float8_e4m3fnuz
+    a_int1 @ a_float8_e5m2  # rejected: op matmul int1 float8_e5m2
+    anp.matmul(a_int1, a_float8_e5m2)  # rejected: fn matmul int1 float8_e5m2
+    a_int1 @ a_float8_e5m2fnuz  # rejected: op matmul int1 float8_e5m2fnuz
+    anp.matmul(a_int1, a_float8_e5m2fnuz)  # rejected: fn matmul int1 float8_e5m2fnuz
+    a_int1 @ a_bfloat16  # rejected: op matmul int1 bfloat16
+    anp.matmul(a_int1, a_bfloat16)  # rejected: fn matmul int1 bfloat16
+    a_int1 @ a_float16  # rejected: op matmul int1 float16
+    anp.matmul(a_int1, a_float16)  # rejected: fn matmul int1 float16
+    a_int1 @ a_float32  # rejected: op matmul int1 float32
+    anp.matmul(a_int1, a_float32)  # rejected: fn matmul int1 float32
+    a_int1 @ a_float64  # rejected: op matmul int1 float64
+    anp.matmul(a_int1, a_float64)  # rejected: fn matmul int1 float64
+    a_int1 @ a_complex64  # rejected: op matmul int1 complex64
+    anp.matmul(a_int1, a_complex64)  # rejected: fn matmul int1 complex64
+    a_int1 @ a_complex128  # rejected: op matmul int1 complex128
+    anp.matmul(a_int1, a_complex128)  # rejected: fn matmul int1 complex128
+    a_int1 @ a_w_int  # rejected: op matmul int1 w:int
+    anp.matmul(a_int1, a_w_int)  # rejected: fn matmul int1 w:int
+    a_int1 @ a_w_float  # rejected: op matmul int1 w:float
+    anp.matmul(a_int1, a_w_float)  # rejected: fn matmul int1 w:float
+    a_int1 @ a_w_complex  # rejected: op matmul int1 w:complex
+    anp.matmul(a_int1, a_w_complex)  # rejected: fn matmul int1 w:complex
+    a_int1 @ True  # rejected: op matmul int1 py:bool
+    anp.matmul(a_int1, True)  # rejected: fn matmul int1 py:bool
+    a_int1 @ 2  # rejected: op matmul int1 py:int
+    anp.matmul(a_int1, 2)  # rejected: fn matmul int1 py:int
+    a_int1 @ 2.0  # rejected: op matmul int1 py:float
+    anp.matmul(a_int1, 2.0)  # rejected: fn matmul int1 py:float
+    a_int1 @ 2j  # rejected: op matmul int1 py:complex
+    anp.matmul(a_int1, 2j)  # rejected: fn matmul int1 py:complex
+
+
+def case_322_matmul_a_int2() -> None:
+    assert_type(a_int2 @ a_bool_, Array[int2])  # op matmul int2 bool_
+    assert_type(anp.matmul(a_int2, a_bool_), Array[int2])  # fn matmul int2 bool_
+    a_int2 @ a_uint1  # rejected: op matmul int2 uint1
+    anp.matmul(a_int2, a_uint1)  # rejected: fn matmul int2 uint1
+    a_int2 @ a_uint2  # rejected: op matmul int2 uint2
+    anp.matmul(a_int2, a_uint2)  # rejected: fn matmul int2 uint2
+    a_int2 @ a_uint4  # rejected: op matmul int2 uint4
+    anp.matmul(a_int2, a_uint4)  # rejected: fn matmul int2 uint4
+    a_int2 @ a_uint8  # rejected: op matmul int2 uint8
+    anp.matmul(a_int2, a_uint8)  # rejected: fn matmul int2 uint8
+    a_int2 @ a_uint16  # rejected: op matmul int2 uint16
+    anp.matmul(a_int2, a_uint16)  # rejected: fn matmul int2 uint16
+    a_int2 @ a_uint32  # rejected: op matmul int2 uint32
+    anp.matmul(a_int2, a_uint32)  # rejected: fn matmul int2 uint32
+    a_int2 @ a_uint64  # rejected: op matmul int2 uint64
+    anp.matmul(a_int2, a_uint64)  # rejected: fn matmul int2 uint64
+    a_int2 @ a_int1  # rejected: op matmul int2 int1
+    anp.matmul(a_int2, a_int1)  # rejected: fn matmul int2 int1
+    assert_type(a_int2 @ a_int2, Array[int2])  # op matmul int2 int2
+    assert_type(anp.matmul(a_int2, a_int2), Array[int2])  # fn matmul int2 int2
+    a_int2 @ a_int4  # rejected: op matmul int2 int4
+    anp.matmul(a_int2, a_int4)  # rejected: fn matmul int2 int4
+    a_int2 @ a_int8  # rejected: op matmul int2 int8
+    anp.matmul(a_int2, a_int8)  # rejected: fn matmul int2 int8
+    a_int2 @ a_int16  # rejected: op matmul int2 int16
+    anp.matmul(a_int2, a_int16)  # rejected: fn matmul int2 int16
+    a_int2 @ a_int32  # rejected: op matmul int2 int32
+    anp.matmul(a_int2, a_int32)  # rejected: fn matmul int2 int32
+    a_int2 @ a_int64  # rejected: op matmul int2 int64
+    anp.matmul(a_int2, a_int64)  # rejected: fn matmul int2 int64
+    a_int2 @ a_float4_e2m1fn  # rejected: op matmul int2 float4_e2m1fn
+    anp.matmul(a_int2, a_float4_e2m1fn)  # rejected: fn matmul int2 float4_e2m1fn
+    a_int2 @ a_float6_e2m3fn  # rejected: op matmul int2 float6_e2m3fn
+    anp.matmul(a_int2, a_float6_e2m3fn)  # rejected: fn matmul int2 float6_e2m3fn
+    a_int2 @ a_float6_e3m2fn  # rejected: op matmul int2 float6_e3m2fn
+    anp.matmul(a_int2, a_float6_e3m2fn)  # rejected: fn matmul int2 float6_e3m2fn
+    a_int2 @ a_float8_e3m4  # rejected: op matmul int2 float8_e3m4
+    anp.matmul(a_int2, a_float8_e3m4)  # rejected: fn matmul int2 float8_e3m4
+    a_int2 @ a_float8_e4m3  # rejected: op matmul int2 float8_e4m3
+    anp.matmul(a_int2, a_float8_e4m3)  # rejected: fn matmul int2 float8_e4m3
+    a_int2 @ a_float8_e8m0fnu  # rejected: op matmul int2 float8_e8m0fnu
+    anp.matmul(a_int2, a_float8_e8m0fnu)  # rejected: fn matmul int2 float8_e8m0fnu
+    a_int2 @ a_float8_e4m3b11fnuz  # rejected: op matmul int2 float8_e4m3b11fnuz
+    anp.matmul(a_int2, a_float8_e4m3b11fnuz)  # rejected: fn matmul int2 float8_e4m3b11fnuz
+    a_int2 @ a_float8_e4m3fn  # rejected: op matmul int2 float8_e4m3fn
+    anp.matmul(a_int2, a_float8_e4m3fn)  # rejected: fn matmul int2 float8_e4m3fn
+    a_int2 @ a_float8_e4m3fnuz  # rejected: op matmul int2 float8_e4m3fnuz
+    anp.matmul(a_int2, a_float8_e4m3fnuz)  # rejected: fn matmul int2 float8_e4m3fnuz
+    a_int2 @ a_float8_e5m2  # rejected: op matmul int2 float8_e5m2
+    anp.matmul(a_int2, a_float8_e5m2)  # rejected: fn matmul int2 float8_e5m2
+    a_int2 @ a_float8_e5m2fnuz  # rejected: op matmul int2 float8_e5m2fnuz
+    anp.matmul(a_int2, a_float8_e5m2fnuz)  # rejected: fn matmul int2 float8_e5m2fnuz
+    a_int2 @ a_bfloat16  # rejected: op matmul int2 bfloat16
+    anp.matmul(a_int2, a_bfloat16)  # rejected: fn matmul int2 bfloat16
+    a_int2 @ a_float16  # rejected: op matmul int2 float16
+    anp.matmul(a_int2, a_float16)  # rejected: fn matmul int2 float16
+    a_int2 @ a_float32  # rejected: op matmul int2 float32
+    anp.matmul(a_int2, a_float32)  # rejected: fn matmul int2 float32
+    a_int2 @ a_float64  # rejected: op matmul int2 float64
+    anp.matmul(a_int2, a_float64)  # rejected: fn matmul int2 float64
+    a_int2 @ a_complex64  # rejected: op matmul int2 complex64
+    anp.matmul(a_int2, a_complex64)  # rejected: fn matmul int2 complex64
+    a_int2 @ a_complex128  # rejected: op matmul int2 complex128
+    anp.matmul(a_int2, a_complex128)  # rejected: fn matmul int2 complex128
+    a_int2 @ a_w_int  # rejected: op matmul int2 w:int
+    anp.matmul(a_int2, a_w_int)  # rejected: fn matmul int2 w:int
+    a_int2 @ a_w_float  # rejected: op matmul int2 w:float
+    anp.matmul(a_int2, a_w_float)  # rejected: fn matmul int2 w:float
+    a_int2 @ a_w_complex  # rejected: op matmul int2 w:complex
+    anp.matmul(a_int2, a_w_complex)  # rejected: fn matmul int2 w:complex
+    a_int2 @ True  # rejected: op matmul int2 py:bool
+    anp.matmul(a_int2, True)  # rejected: fn matmul int2 py:bool
+    a_int2 @ 2  # rejected: op matmul int2 py:int
+    anp.matmul(a_int2, 2)  # rejected: fn matmul int2 py:int
+    a_int2 @ 2.0  # rejected: op matmul int2 py:float
+    anp.matmul(a_int2, 2.0)  # rejected: fn matmul int2 py:float
+    a_int2 @ 2j  # rejected: op matmul int2 py:complex
+    anp.matmul(a_int2, 2j)  # rejected: fn matmul int2 py:complex
+
+
+def case_323_matmul_a_int4() -> None:
+    assert_type(a_int4 @ a_bool_, Array[int4])  # op matmul int4 bool_
+    assert_type(anp.matmul(a_int4, a_bool_), Array[int4])  # fn matmul int4 bool_
+    a_int4 @ a_uint1  # rejected: op matmul int4 uint1
+    anp.matmul(a_int4, a_uint1)  # rejected: fn matmul int4 uint1
+    a_int4 @ a_uint2  # rejected: op matmul int4 uint2
+    anp.matmul(a_int4, a_uint2)  # rejected: fn matmul int4 uint2
+    a_int4 @ a_uint4  # rejected: op matmul int4 uint4
+    anp.matmul(a_int4, a_uint4)  # rejected: fn matmul int4 uint4
+    a_int4 @ a_uint8  # rejected: op matmul int4 uint8
+    anp.matmul(a_int4, a_uint8)  # rejected: fn matmul int4 uint8
+    a_int4 @ a_uint16  # rejected: op matmul int4 uint16
+    anp.matmul(a_int4, a_uint16)  # rejected: fn matmul int4 uint16
+    a_int4 @ a_uint32  # rejected: op matmul int4 uint32
+    anp.matmul(a_int4, a_uint32)  # rejected: fn matmul int4 uint32
+    a_int4 @ a_uint64  # rejected: op matmul int4 uint64
+    anp.matmul(a_int4, a_uint64)  # rejected: fn matmul int4 uint64
+    a_int4 @ a_int1  # rejected: op matmul int4 int1
+    anp.matmul(a_int4, a_int1)  # rejected: fn matmul int4 int1
+    a_int4 @ a_int2  # rejected: op matmul int4 int2
+    anp.matmul(a_int4, a_int2)  # rejected: fn matmul int4 int2
+    assert_type(a_int4 @ a_int4, Array[int4])  # op matmul int4 int4
+    assert_type(anp.matmul(a_int4, a_int4), Array[int4])  # fn matmul int4 int4
+    a_int4 @ a_int8  # rejected: op matmul int4 int8
+    anp.matmul(a_int4, a_int8)  # rejected: fn matmul int4 int8
+    a_int4 @ a_int16  # rejected: op matmul int4 int16
+    anp.matmul(a_int4, a_int16)  # rejected: fn matmul int4 int16
+    a_int4 @ a_int32  # rejected: op matmul int4 int32
+    anp.matmul(a_int4, a_int32)  # rejected: fn matmul int4 int32
+    a_int4 @ a_int64  # rejected: op matmul int4 int64
+    anp.matmul(a_int4, a_int64)  # rejected: fn matmul int4 int64
+    a_int4 @ a_float4_e2m1fn  # rejected: op matmul int4 float4_e2m1fn
+    anp.matmul(a_int4, a_float4_e2m1fn)  # rejected: fn matmul int4 float4_e2m1fn
+    a_int4 @ a_float6_e2m3fn  # rejected: op matmul int4 float6_e2m3fn
+    anp.matmul(a_int4, a_float6_e2m3fn)  # rejected: fn matmul int4 float6_e2m3fn
+    a_int4 @ a_float6_e3m2fn  # rejected: op matmul int4 float6_e3m2fn
+    anp.matmul(a_int4, a_float6_e3m2fn)  # rejected: fn matmul int4 float6_e3m2fn
+    a_int4 @ a_float8_e3m4  # rejected: op matmul int4 float8_e3m4
+    anp.matmul(a_int4, a_float8_e3m4)  # rejected: fn matmul int4 float8_e3m4
+    a_int4 @ a_float8_e4m3  # rejected: op matmul int4 float8_e4m3
+    anp.matmul(a_int4, a_float8_e4m3)  # rejected: fn matmul int4 float8_e4m3
+    a_int4 @ a_float8_e8m0fnu  # rejected: op matmul int4 float8_e8m0fnu
+    anp.matmul(a_int4, a_float8_e8m0fnu)  # rejected: fn matmul int4 float8_e8m0fnu
+    a_int4 @ a_float8_e4m3b11fnuz  # rejected: op matmul int4 float8_e4m3b11fnuz
+    anp.matmul(a_int4, a_float8_e4m3b11fnuz)  # rejected: fn matmul int4 float8_e4m3b11fnuz
+    a_int4 @ a_float8_e4m3fn  # rejected: op matmul int4 float8_e4m3fn
+    anp.matmul(a_int4, a_float8_e4m3fn)  # rejected: fn matmul int4 float8_e4m3fn
+    a_int4 @ a_float8_e4m3fnuz  # rejected: op matmul int4 float8_e4m3fnuz
+    anp.matmul(a_int4, a_float8_e4m3fnuz)  # rejected: fn matmul int4 float8_e4m3fnuz
+    a_int4 @ a_float8_e5m2  # rejected: op matmul int4 float8_e5m2
+    anp.matmul(a_int4, a_float8_e5m2)  # rejected: fn matmul int4 float8_e5m2
+    a_int4 @ a_float8_e5m2fnuz  # rejected: op matmul int4 float8_e5m2fnuz
+    anp.matmul(a_int4, a_float8_e5m2fnuz)  # rejected: fn matmul int4 float8_e5m2fnuz
+    a_int4 @ a_bfloat16  # rejected: op matmul int4 bfloat16
+    anp.matmul(a_int4, a_bfloat16)  # rejected: fn matmul int4 bfloat16
+    a_int4 @ a_float16  # rejected: op matmul int4 float16
+    anp.matmul(a_int4, a_float16)  # rejected: fn matmul int4 float16
+    a_int4 @ a_float32  # rejected: op matmul int4 float32
+    anp.matmul(a_int4, a_float32)  # rejected: fn matmul int4 float32
+    a_int4 @ a_float64  # rejected: op matmul int4 float64
+    anp.matmul(a_int4, a_float64)  # rejected: fn matmul int4 float64
+    a_int4 @ a_complex64  # rejected: op matmul int4 complex64
+    anp.matmul(a_int4, a_complex64)  # rejected: fn matmul int4 complex64
+    a_int4 @ a_complex128  # rejected: op matmul int4 complex128
+    anp.matmul(a_int4, a_complex128)  # rejected: fn matmul int4 complex128
+    a_int4 @ a_w_int  # rejected: op matmul int4 w:int
+    anp.matmul(a_int4, a_w_int)  # rejected: fn matmul int4 w:int
+    a_int4 @ a_w_float  # rejected: op matmul int4 w:float
+    anp.matmul(a_int4, a_w_float)  # rejected: fn matmul int4 w:float
+    a_int4 @ a_w_complex  # rejected: op matmul int4 w:complex
+    anp.matmul(a_int4, a_w_complex)  # rejected: fn matmul int4 w:complex
+    a_int4 @ True  # rejected: op matmul int4 py:bool
+    anp.matmul(a_int4, True)  # rejected: fn matmul int4 py:bool
+    a_int4 @ 2  # rejected: op matmul int4 py:int
+    anp.matmul(a_int4, 2)  # rejected: fn matmul int4 py:int
+    a_int4 @ 2.0  # rejected: op matmul int4 py:float
+    anp.matmul(a_int4, 2.0)  # rejected: fn matmul int4 py:float
+    a_int4 @ 2j  # rejected: op matmul int4 py:complex
+    anp.matmul(a_int4, 2j)  # rejected: fn matmul int4 py:complex
+
+
+def case_324_matmul_a_int8() -> None:
+    assert_type(a_int8 @ a_bool_, Array[int8])  # op matmul int8 bool_
+    assert_type(anp.matmul(a_int8, a_bool_), Array[int8])  # fn matmul int8 bool_
+    a_int8 @ a_uint1  # rejected: op matmul int8 uint1
+    anp.matmul(a_int8, a_uint1)  # rejected: fn matmul int8 uint1
+    a_int8 @ a_uint2  # rejected: op matmul int8 uint2
+    anp.matmul(a_int8, a_uint2)  # rejected: fn matmul int8 uint2
+    a_int8 @ a_uint4  # rejected: op matmul int8 uint4
+    anp.matmul(a_int8, a_uint4)  # rejected: fn matmul int8 uint4
+    assert_type(a_int8 @ a_uint8, Array[int16])  # op matmul int8 uint8
+    assert_type(anp.matmul(a_int8, a_uint8), Array[int16])  # fn matmul int8 uint8
+    assert_type(a_int8 @ a_uint16, Array[int32])  # op matmul int8 uint16
+    assert_type(anp.matmul(a_int8, a_uint16), Array[int32])  # fn matmul int8 uint16
+    assert_type(a_int8 @ a_uint32, Array[int32])  # op matmul int8 uint32
+    assert_type(anp.matmul(a_int8, a_uint32), Array[int32])  # fn matmul int8 uint32
+    assert_type(a_int8 @ a_uint64, Array[int32])  # op matmul int8 uint64
+    assert_type(anp.matmul(a_int8, a_uint64), Array[int32])  # fn matmul int8 uint64
+    a_int8 @ a_int1  # rejected: op matmul int8 int1
+    anp.matmul(a_int8, a_int1)  # rejected: fn matmul int8 int1
+    a_int8 @ a_int2  # rejected: op matmul int8 int2
+    anp.matmul(a_int8, a_int2)  # rejected: fn matmul int8 int2
+    a_int8 @ a_int4  # rejected: op matmul int8 int4
+    anp.matmul(a_int8, a_int4)  # rejected: fn matmul int8 int4
+    assert_type(a_int8 @ a_int8, Array[int8])  # op matmul int8 int8
+    assert_type(anp.matmul(a_int8, a_int8), Array[int8])  # fn matmul int8 int8
+    assert_type(a_int8 @ a_int16, Array[int16])  # op matmul int8 int16
+    assert_type(anp.matmul(a_int8, a_int16), Array[int16])  # fn matmul int8 int16
+    assert_type(a_int8 @ a_int32, Array[int32])  # op matmul int8 int32
+    assert_type(anp.matmul(a_int8, a_int32), Array[int32])  # fn matmul int8 int32
+    assert_type(a_int8 @ a_int64, Array[int32])  # op matmul int8 int64
+    assert_type(anp.matmul(a_int8, a_int64), Array[int32])  # fn matmul int8 int64
+    assert_type(a_int8 @ a_float4_e2m1fn, Array[float4_e2m1fn])  # op matmul int8 float4_e2m1fn
+    assert_type(anp.matmul(a_int8, a_float4_e2m1fn), Array[float4_e2m1fn])  # fn matmul int8 float4_e2m1fn
+    assert_type(a_int8 @ a_float6_e2m3fn, Array[float6_e2m3fn])  # op matmul int8 float6_e2m3fn
+    assert_type(anp.matmul(a_int8, a_float6_e2m3fn), Array[float6_e2m3fn])  # fn matmul int8 float6_e2m3fn
+    assert_type(a_int8 @ a_float6_e3m2fn, Array[float6_e3m2fn])  # op matmul int8 float6_e3m2fn
+    assert_type(anp.matmul(a_int8, a_float6_e3m2fn), Array[float6_e3m2fn])  # fn matmul int8 float6_e3m2fn
+    assert_type(a_int8 @ a_float8_e3m4, Array[float8_e3m4])  # op matmul int8 float8_e3m4
+    assert_type(anp.matmul(a_int8, a_float8_e3m4), Array[float8_e3m4])  # fn matmul int8 float8_e3m4
+    assert_type(a_int8 @ a_float8_e4m3, Array[float8_e4m3])  # op matmul int8 float8_e4m3
+    assert_type(anp.matmul(a_int8, a_float8_e4m3), Array[float8_e4m3])  # fn matmul int8 float8_e4m3
+    assert_type(a_int8 @ a_float8_e8m0fnu, Array[float8_e8m0fnu])  # op matmul int8 float8_e8m0fnu
+    assert_type(anp.matmul(a_int8, a_float8_e8m0fnu), Array[float8_e8m0fnu])  # fn matmul int8 float8_e8m0fnu
+    assert_type(a_int8 @ a_float8_e4m3b11fnuz, Array[float8_e4m3b11fnuz])  # op matmul int8 float8_e4m3b11fnuz
+    assert_type(anp.matmul(a_int8, a_float8_e4m3b11fnuz), Array[float8_e4m3b11fnuz])  # fn matmul int8 float8_e4m3b11fnuz
+    assert_type(a_int8 @ a_float8_e4m3fn, Array[float8_e4m3fn])  # op matmul int8 float8_e4m3fn
+    assert_type(anp.matmul(a_int8, a_float8_e4m3fn), Array[float8_e4m3fn])  # fn matmul int8 float8_e4m3fn
+    assert_type(a_int8 @ a_float8_e4m3fnuz, Array[float8_e4m3fnuz])  # op matmul int8 float8_e4m3fnuz
+    assert_type(anp.matmul(a_int8, a_float8_e4m3fnuz), Array[float8_e4m3fnuz])  # fn matmul int8 float8_e4m3fnuz
+    assert_type(a_int8 @ a_float8_e5m2, Array[float8_e5m2])  # op matmul int8 float8_e5m2
+    assert_type(anp.matmul(a_int8, a_float8_e5m2), Array[float8_e5m2])  # fn matmul int8 float8_e5m2
+    assert_type(a_int8 @ a_float8_e5m2fnuz, Array[float8_e5m2fnuz])  # op matmul int8 float8_e5m2fnuz
+    assert_type(anp.matmul(a_int8, a_float8_e5m2fnuz), Array[float8_e5m2fnuz])  # fn matmul int8 float8_e5m2fnuz
+    assert_type(a_int8 @ a_bfloat16, Array[bfloat16])  # op matmul int8 bfloat16
+    assert_type(anp.matmul(a_int8, a_bfloat16), Array[bfloat16])  # fn matmul int8 bfloat16
+    assert_type(a_int8 @ a_float16, Array[float16])  # op matmul int8 float16
+    assert_type(anp.matmul(a_int8, a_float16), Array[float16])  # fn matmul int8 float16
+    assert_type(a_int8 @ a_float32, Array[float32])  # op matmul int8 float32
+    assert_type(anp.matmul(a_int8, a_float32), Array[float32])  # fn matmul int8 float32
+    assert_type(a_int8 @ a_float64, Array[float32])  # op matmul int8 float64
+    assert_type(anp.matmul(a_int8, a_float64), Array[float32])  # fn matmul int8 float64
+    assert_type(a_int8 @ a_complex64, Array[complex64])  # op matmul int8 complex64
+    assert_type(anp.matmul(a_int8, a_complex64), Array[complex64])  # fn matmul int8 complex64
+    assert_type(a_int8 @ a_complex128, Array[complex64])  # op matmul int8 complex128
+    assert_type(anp.matmul(a_int8, a_complex128), Array[complex64])  # fn matmul int8 complex128
+    assert_type(a_int8 @ a_w_int, Array[float])  # op matmul int8 w:int
+    assert_type(anp.matmul(a_int8, a_w_int), Array[float])  # fn matmul int8 w:int
+    assert_type(a_int8 @ a_w_float, Array[float])  # op matmul int8 w:float
+    assert_type(anp.matmul(a_int8, a_w_float), Array[float])  # fn matmul int8 w:float
+    assert_type(a_int8 @ a_w_complex, Array[complex])  # op matmul int8 w:complex
+    assert_type(anp.matmul(a_int8, a_w_complex), Array[complex])  # fn matmul int8 w:complex
+    a_int8 @ True  # rejected: op matmul int8 py:bool
+    anp.matmul(a_int8, True)  # rejected: fn matmul int8 py:bool
+    a_int8 @ 2  # rejected: op matmul int8 py:int
+    anp.matmul(a_int8, 2)  # rejected: fn matmul int8 py:int
+    a_int8 @ 2.0  # rejected: op matmul int8 py:float
+    anp.matmul(a_int8, 2.0)  # rejected: fn matmul int8 py:float
+    a_int8 @ 2j  # rejected: op matmul int8 py:complex
+    anp.matmul(a_int8, 2j)  # rejected: fn matmul int8 py:complex
+
+
+def case_325_matmul_a_int16() -> None:
+    assert_type(a_int16 @ a_bool_, Array[int16])  # op matmul int16 bool_
+    assert_type(anp.matmul(a_int16, a_bool_), Array[int16])  # fn matmul int16 bool_
+    a_int16 @ a_uint1  # rejected: op matmul int16 uint1
+    anp.matmul(a_int16, a_uint1)  # rejected: fn matmul int16 uint1
+    a_int16 @ a_uint2  # rejected: op matmul int16 uint2
+    anp.matmul(a_int16, a_uint2)  # rejected: fn matmul int16 uint2
+    a_int16 @ a_uint4  # rejected: op matmul int16 uint4
+    anp.matmul(a_int16, a_uint4)  # rejected: fn matmul int16 uint4
+    assert_type(a_int16 @ a_uint8, Array[int16])  # op matmul int16 uint8
+    assert_type(anp.matmul(a_int16, a_uint8), Array[int16])  # fn matmul int16 uint8
+    assert_type(a_int16 @ a_uint16, Array[int32])  # op matmul int16 uint16
+    assert_type(anp.matmul(a_int16, a_uint16), Array[int32])  # fn matmul int16 uint16
+    assert_type(a_int16 @ a_uint32, Array[int32])  # op matmul int16 uint32
+    assert_type(anp.matmul(a_int16, a_uint32), Array[int32])  # fn matmul int16 uint32
+    assert_type(a_int16 @ a_uint64, Array[int32])  # op matmul int16 uint64
+    assert_type(anp.matmul(a_int16, a_uint64), Array[int32])  # fn matmul int16 uint64
+    a_int16 @ a_int1  # rejected: op matmul int16 int1
+    anp.matmul(a_int16, a_int1)  # rejected: fn matmul int16 int1
+    a_int16 @ a_int2  # rejected: op matmul int16 int2
+    anp.matmul(a_int16, a_int2)  # rejected: fn matmul int16 int2
+    a_int16 @ a_int4  # rejected: op matmul int16 int4
+    anp.matmul(a_int16, a_int4)  # rejected: fn matmul int16 int4
+    assert_type(a_int16 @ a_int8, Array[int16])  # op matmul int16 int8
+    assert_type(anp.matmul(a_int16, a_int8), Array[int16])  # fn matmul int16 int8
+    assert_type(a_int16 @ a_int16, Array[int16])  # op matmul int16 int16
+    assert_type(anp.matmul(a_int16, a_int16), Array[int16])  # fn matmul int16 int16
+    assert_type(a_int16 @ a_int32, Array[int32])  # op matmul int16 int32
+    assert_type(anp.matmul(a_int16, a_int32), Array[int32])  # fn matmul int16 int32
+    assert_type(a_int16 @ a_int64, Array[int32])  # op matmul int16 int64
+    assert_type(anp.matmul(a_int16, a_int64), Array[int32])  # fn matmul int16 int64
+    assert_type(a_int16 @ a_float4_e2m1fn, Array[float4_e2m1fn])  # op matmul int16 float4_e2m1fn
+    assert_type(anp.matmul(a_int16, a_float4_e2m1fn), Array[float4_e2m1fn])  # fn matmul int16 float4_e2m1fn
+    assert_type(a_int16 @ a_float6_e2m3fn, Array[float6_e2m3fn])  # op matmul int16 float6_e2m3fn
+    assert_type(anp.matmul(a_int16, a_float6_e2m3fn), Array[float6_e2m3fn])  # fn matmul int16 float6_e2m3fn
+    assert_type(a_int16 @ a_float6_e3m2fn, Array[float6_e3m2fn])  # op matmul int16 float6_e3m2fn
+    assert_type(anp.matmul(a_int16, a_float6_e3m2fn), Array[float6_e3m2fn])  # fn matmul int16 float6_e3m2fn
+    assert_type(a_int16 @ a_float8_e3m4, Array[float8_e3m4])  # op matmul int16 float8_e3m4
+    assert_type(anp.matmul(a_int16, a_float8_e3m4), Array[float8_e3m4])  # fn matmul int16 float8_e3m4
+    assert_type(a_int16 @ a_float8_e4m3, Array[float8_e4m3])  # op matmul int16 float8_e4m3
+    assert_type(anp.matmul(a_int16, a_float8_e4m3), Array[float8_e4m3])  # fn matmul int16 float8_e4m3
+    assert_type(a_int16 @ a_float8_e8m0fnu, Array[float8_e8m0fnu])  # op matmul int16 float8_e8m0fnu
+    assert_type(anp.matmul(a_int16, a_float8_e8m0fnu), Array[float8_e8m0fnu])  # fn matmul int16 float8_e8m0fnu
+    assert_type(a_int16 @ a_float8_e4m3b11fnuz, Array[float8_e4m3b11fnuz])  # op matmul int16 float8_e4m3b11fnuz
+    assert_type(anp.matmul(a_int16, a_float8_e4m3b11fnuz), Array[float8_e4m3b11fnuz])  # fn matmul int16 float8_e4m3b11fnuz
+    assert_type(a_int16 @ a_float8_e4m3fn, Array[float8_e4m3fn])  # op matmul int16 float8_e4m3fn
+    assert_type(anp.matmul(a_int16, a_float8_e4m3fn), Array[float8_e4m3fn])  # fn matmul int16 float8_e4m3fn
+    assert_type(a_int16 @ a_float8_e4m3fnuz, Array[float8_e4m3fnuz])  # op matmul int16 float8_e4m3fnuz
+    assert_type(anp.matmul(a_int16, a_float8_e4m3fnuz), Array[float8_e4m3fnuz])  # fn matmul int16 float8_e4m3fnuz
+    assert_type(a_int16 @ a_float8_e5m2, Array[float8_e5m2])  # op matmul int16 float8_e5m2
+    assert_type(anp.matmul(a_int16, a_float8_e5m2), Array[float8_e5m2])  # fn matmul int16 float8_e5m2
+    assert_type(a_int16 @ a_float8_e5m2fnuz, Array[float8_e5m2fnuz])  # op matmul int16 float8_e5m2fnuz
+    assert_type(anp.matmul(a_int16, a_float8_e5m2fnuz), Array[float8_e5m2fnuz])  # fn matmul int16 float8_e5m2fnuz
+    assert_type(a_int16 @ a_bfloat16, Array[bfloat16])  # op matmul int16 bfloat16
+    assert_type(anp.matmul(a_int16, a_bfloat16), Array[bfloat16])  # fn matmul int16 bfloat16
+    assert_type(a_int16 @ a_float16, Array[float16])  # op matmul int16 float16
+    assert_type(anp.matmul(a_int16, a_float16), Array[float16])  # fn matmul int16 float16
+    assert_type(a_int16 @ a_float32, Array[float32])  # op matmul int16 float32
+    assert_type(anp.matmul(a_int16, a_float32), Array[float32])  # fn matmul int16 float32
+    assert_type(a_int16 @ a_float64, Array[float32])  # op matmul int16 float64
+    assert_type(anp.matmul(a_int16, a_float64), Array[float32])  # fn matmul int16 float64
+    assert_type(a_int16 @ a_complex64, Array[complex64])  # op matmul int16 complex64
+    assert_type(anp.matmul(a_int16, a_complex64), Array[complex64])  # fn matmul int16 complex64
+    assert_type(a_int16 @ a_complex128, Array[complex64])  # op matmul int16 complex128
+    assert_type(anp.matmul(a_int16, a_complex128), Array[complex64])  # fn matmul int16 complex128
+    assert_type(a_int16 @ a_w_int, Array[float])  # op matmul int16 w:int
+    assert_type(anp.matmul(a_int16, a_w_int), Array[float])  # fn matmul int16 w:int
+    assert_type(a_int16 @ a_w_float, Array[float])  # op matmul int16 w:float
+    assert_type(anp.matmul(a_int16, a_w_float), Array[float])  # fn matmul int16 w:float
+    assert_type(a_int16 @ a_w_complex, Array[complex])  # op matmul int16 w:complex
+    assert_type(anp.matmul(a_int16, a_w_complex), Array[complex])  # fn matmul int16 w:complex
+    a_int16 @ True  # rejected: op matmul int16 py:bool
+    anp.matmul(a_int16, True)  # rejected: fn matmul int16 py:bool
+    a_int16 @ 2  # rejected: op matmul int16 py:int
+    anp.matmul(a_int16, 2)  # rejected: fn matmul int16 py:int
+    a_int16 @ 2.0  # rejected: op matmul int16 py:float
+    anp.matmul(a_int16, 2.0)  # rejected: fn matmul int16 py:float
+    a_int16 @ 2j  # rejected: op matmul int16 py:complex
+    anp.matmul(a_int16, 2j)  # rejected: fn matmul int16 py:complex
+
+
+def case_326_matmul_a_int32() -> None:
+    assert_type(a_int32 @ a_bool_, Array[int32])  # op matmul int32 bool_
+    assert_type(anp.matmul(a_int32, a_bool_), Array[int32])  # fn matmul int32 bool_
+    a_int32 @ a_uint1  # rejected: op matmul int32 uint1
+    anp.matmul(a_int32, a_uint1)  # rejected: fn matmul int32 uint1
+    a_int32 @ a_uint2  # rejected: op matmul int32 uint2
+    anp.matmul(a_int32, a_uint2)  # rejected: fn matmul int32 uint2
+    a_int32 @ a_uint4  # rejected: op matmul int32 uint4
+    anp.matmul(a_int32, a_uint4)  # rejected: fn matmul int32 uint4
+    assert_type(a_int32 @ a_uint8, Array[int32])  # op matmul int32 uint8
+    assert_type(anp.matmul(a_int32, a_uint8), Array[int32])  # fn matmul int32 uint8
+    assert_type(a_int32 @ a_uint16, Array[int32])  # op matmul int32 uint16
+    assert_type(anp.matmul(a_int32, a_uint16), Array[int32])  # fn matmul int32 uint16
+    assert_type(a_int32 @ a_uint32, Array[int32])  # op matmul int32 uint32
+    assert_type(anp.matmul(a_int32, a_uint32), Array[int32])  # fn matmul int32 uint32
+    assert_type(a_int32 @ a_uint64, Array[int32])  # op matmul int32 uint64
+    assert_type(anp.matmul(a_int32, a_uint64), Array[int32])  # fn matmul int32 uint64
+    a_int32 @ a_int1  # rejected: op matmul int32 int1
+    anp.matmul(a_int32, a_int1)  # rejected: fn matmul int32 int1
+    a_int32 @ a_int2  # rejected: op matmul int32 int2
+    anp.matmul(a_int32, a_int2)  # rejected: fn matmul int32 int2
+    a_int32 @ a_int4  # rejected: op matmul int32 int4
+    anp.matmul(a_int32, a_int4)  # rejected: fn matmul int32 int4
+    assert_type(a_int32 @ a_int8, Array[int32])  # op matmul int32 int8
+    assert_type(anp.matmul(a_int32, a_int8), Array[int32])  # fn matmul int32 int8
+    assert_type(a_int32 @ a_int16, Array[int32])  # op matmul int32 int16
+    assert_type(anp.matmul(a_int32, a_int16), Array[int32])  # fn matmul int32 int16
+    assert_type(a_int32 @ a_int32, Array[int32])  # op matmul int32 int32
+    assert_type(anp.matmul(a_int32, a_int32), Array[int32])  # fn matmul int32 int32
+    assert_type(a_int32 @ a_int64, Array[int32])  # op matmul int32 int64
+    assert_type(anp.matmul(a_int32, a_int64), Array[int32])  # fn matmul int32 int64
+    assert_type(a_int32 @ a_float4_e2m1fn, Array[float4_e2m1fn])  # op matmul int32 float4_e2m1fn
+    assert_type(anp.matmul(a_int32, a_float4_e2m1fn), Array[float4_e2m1fn])  # fn matmul int32 float4_e2m1fn
+    assert_type(a_int32 @ a_float6_e2m3fn, Array[float6_e2m3fn])  # op matmul int32 float6_e2m3fn
+    assert_type(anp.matmul(a_int32, a_float6_e2m3fn), Array[float6_e2m3fn])  # fn matmul int32 float6_e2m3fn
+    assert_type(a_int32 @ a_float6_e3m2fn, Array[float6_e3m2fn])  # op matmul int32 float6_e3m2fn
+    assert_type(anp.matmul(a_int32, a_float6_e3m2fn), Array[float6_e3m2fn])  # fn matmul int32 float6_e3m2fn
+    assert_type(a_int32 @ a_float8_e3m4, Array[float8_e3m4])  # op matmul int32 float8_e3m4
+    assert_type(anp.matmul(a_int32, a_float8_e3m4), Array[float8_e3m4])  # fn matmul int32 float8_e3m4
+    assert_type(a_int32 @ a_float8_e4m3, Array[float8_e4m3])  # op matmul int32 float8_e4m3
+    assert_type(anp.matmul(a_int32, a_float8_e4m3), Array[float8_e4m3])  # fn matmul int32 float8_e4m3
+    assert_type(a_int32 @ a_float8_e8m0fnu, Array[float8_e8m0fnu])  # op matmul int32 float8_e8m0fnu
+    assert_type(anp.matmul(a_int32, a_float8_e8m0fnu), Array[float8_e8m0fnu])  # fn matmul int32 float8_e8m0fnu
+    assert_type(a_int32 @ a_float8_e4m3b11fnuz, Array[float8_e4m3b11fnuz])  # op matmul int32 float8_e4m3b11fnuz
+    assert_type(anp.matmul(a_int32, a_float8_e4m3b11fnuz), Array[float8_e4m3b11fnuz])  # fn matmul int32 float8_e4m3b11fnuz
+    assert_type(a_int32 @ a_float8_e4m3fn, Array[float8_e4m3fn])  # op matmul int32 float8_e4m3fn
+    assert_type(anp.matmul(a_int32, a_float8_e4m3fn), Array[float8_e4m3fn])  # fn matmul int32 float8_e4m3fn
+    assert_type(a_int32 @ a_float8_e4m3fnuz, Array[float8_e4m3fnuz])  # op matmul int32 float8_e4m3fnuz
+    assert_type(anp.matmul(a_int32, a_float8_e4m3fnuz), Array[float8_e4m3fnuz])  # fn matmul int32 float8_e4m3fnuz
+    assert_type(a_int32 @ a_float8_e5m2, Array[float8_e5m2])  # op matmul int32 float8_e5m2
+    assert_type(anp.matmul(a_int32, a_float8_e5m2), Array[float8_e5m2])  # fn matmul int32 float8_e5m2
+    assert_type(a_int32 @ a_float8_e5m2fnuz, Array[float8_e5m2fnuz])  # op matmul int32 float8_e5m2fnuz
+    assert_type(anp.matmul(a_int32, a_float8_e5m2fnuz), Array[float8_e5m2fnuz])  # fn matmul int32 float8_e5m2fnuz
+    assert_type(a_int32 @ a_bfloat16, Array[bfloat16])  # op matmul int32 bfloat16
+    assert_type(anp.matmul(a_int32, a_bfloat16), Array[bfloat16])  # fn matmul int32 bfloat16
+    assert_type(a_int32 @ a_float16, Array[float16])  # op matmul int32 float16
+    assert_type(anp.matmul(a_int32, a_float16), Array[float16])  # fn matmul int32 float16
+    assert_type(a_int32 @ a_float32, Array[float32])  # op matmul int32 float32
+    assert_type(anp.matmul(a_int32, a_float32), Array[float32])  # fn matmul int32 float32
+    assert_type(a_int32 @ a_float64, Array[float32])  # op matmul int32 float64
+    assert_type(anp.matmul(a_int32, a_float64), Array[float32])  # fn matmul int32 float64
+    assert_type(a_int32 @ a_complex64, Array[complex64])  # op matmul int32 complex64
+    assert_type(anp.matmul(a_int32, a_complex64), Array[complex64])  # fn matmul int32 complex64
+    assert_type(a_int32 @ a_complex128, Array[complex64])  # op matmul int32 complex128
+    assert_type(anp.matmul(a_int32, a_complex128), Array[complex64])  # fn matmul int32 complex128
+    assert_type(a_int32 @ a_w_int, Array[int32])  # op matmul int32 w:int
+    assert_type(anp.matmul(a_int32, a_w_int), Array[int32])  # fn matmul int32 w:int
+    assert_type(a_int32 @ a_w_float, Array[float])  # op matmul int32 w:float
+    assert_type(anp.matmul(a_int32, a_w_float), Array[float])  # fn matmul int32 w:float
+    assert_type(a_int32 @ a_w_complex, Array[complex])  # op matmul int32 w:complex
+    assert_type(anp.matmul(a_int32, a_w_complex), Array[complex])  # fn matmul int32 w:complex
+    a_int32 @ True  # rejected: op matmul int32 py:bool
+    anp.matmul(a_int32, True)  # rejected: fn matmul int32 py:bool
+    a_int32 @ 2  # rejected: op matmul int32 py:int
+    anp.matmul(a_int32, 2)  # rejected: fn matmul int32 py:int
+    a_int32 @ 2.0  # rejected: op matmul int32 py:float
+    anp.matmul(a_int32, 2.0)  # rejected: fn matmul int32 py:float
+    a_int32 @ 2j  # rejected: op matmul int32 py:complex
+    anp.matmul(a_int32, 2j)  # rejected: fn matmul int32 py:complex
+
+
+def case_327_matmul_a_int64() -> None:
+    assert_type(a_int64 @ a_bool_, Array[int32])  # op matmul int64 bool_
+    assert_type(anp.matmul(a_int64, a_bool_), Array[int32])  # fn matmul int64 bool_
+    a_int64 @ a_uint1  # rejected: op matmul int64 uint1
+    anp.matmul(a_int64, a_uint1)  # rejected: fn matmul int64 uint1
+    a_int64 @ a_uint2  # rejected: op matmul int64 uint2
+    anp.matmul(a_int64, a_uint2)  # rejected: fn matmul int64 uint2
+    a_int64 @ a_uint4  # rejected: op matmul int64 uint4
+    anp.matmul(a_int64, a_uint4)  # rejected: fn matmul int64 uint4
+    assert_type(a_int64 @ a_uint8, Array[int32])  # op matmul int64 uint8
+    assert_type(anp.matmul(a_int64, a_uint8), Array[int32])  # fn matmul int64 uint8
+    assert_type(a_int64 @ a_uint16, Array[int32])  # op matmul int64 uint16
+    assert_type(anp.matmul(a_int64, a_uint16), Array[int32])  # fn matmul int64 uint16
+    assert_type(a_int64 @ a_uint32, Array[int32])  # op matmul int64 uint32
+    assert_type(anp.matmul(a_int64, a_uint32), Array[int32])  # fn matmul int64 uint32
+    assert_type(a_int64 @ a_uint64, Array[int32])  # op matmul int64 uint64
+    assert_type(anp.matmul(a_int64, a_uint64), Array[int32])  # fn matmul int64 uint64
+    a_int64 @ a_int1  # rejected: op matmul int64 int1
+    anp.matmul(a_int64, a_int1)  # rejected: fn matmul int64 int1
+    a_int64 @ a_int2  # rejected: op matmul int64 int2
+    anp.matmul(a_int64, a_int2)  # rejected: fn matmul int64 int2
+    a_int64 @ a_int4  # rejected: op matmul int64 int4
+    anp.matmul(a_int64, a_int4)  # rejected: fn matmul int64 int4
+    assert_type(a_int64 @ a_int8, Array[int32])  # op matmul int64 int8
+    assert_type(anp.matmul(a_int64, a_int8), Array[int32])  # fn matmul int64 int8
+    assert_type(a_int64 @ a_int16, Array[int32])  # op matmul int64 int16
+    assert_type(anp.matmul(a_int64, a_int16), Array[int32])  # fn matmul int64 int16
+    assert_type(a_int64 @ a_int32, Array[int32])  # op matmul int64 int32
+    assert_type(anp.matmul(a_int64, a_int32), Array[int32])  # fn matmul int64 int32
+    assert_type(a_int64 @ a_int64, Array[int32])  # op matmul int64 int64
+    assert_type(anp.matmul(a_int64, a_int64), Array[int32])  # fn matmul int64 int64
+    assert_type(a_int64 @ a_float4_e2m1fn, Array[float4_e2m1fn])  # op matmul int64 float4_e2m1fn
+    assert_type(anp.matmul(a_int64, a_float4_e2m1fn), Array[float4_e2m1fn])  # fn matmul int64 float4_e2m1fn
+    assert_type(a_int64 @ a_float6_e2m3fn, Array[float6_e2m3fn])  # op matmul int64 float6_e2m3fn
+    assert_type(anp.matmul(a_int64, a_float6_e2m3fn), Array[float6_e2m3fn])  # fn matmul int64 float6_e2m3fn
+    assert_type(a_int64 @ a_float6_e3m2fn, Array[float6_e3m2fn])  # op matmul int64 float6_e3m2fn
+    assert_type(anp.matmul(a_int64, a_float6_e3m2fn), Array[float6_e3m2fn])  # fn matmul int64 float6_e3m2fn
+    assert_type(a_int64 @ a_float8_e3m4, Array[float8_e3m4])  # op matmul int64 float8_e3m4
+    assert_type(anp.matmul(a_int64, a_float8_e3m4), Array[float8_e3m4])  # fn matmul int64 float8_e3m4
+    assert_type(a_int64 @ a_float8_e4m3, Array[float8_e4m3])  # op matmul int64 float8_e4m3
+    assert_type(anp.matmul(a_int64, a_float8_e4m3), Array[float8_e4m3])  # fn matmul int64 float8_e4m3
+    assert_type(a_int64 @ a_float8_e8m0fnu, Array[float8_e8m0fnu])  # op matmul int64 float8_e8m0fnu
+    assert_type(anp.matmul(a_int64, a_float8_e8m0fnu), Array[float8_e8m0fnu])  # fn matmul int64 float8_e8m0fnu
+    assert_type(a_int64 @ a_float8_e4m3b11fnuz, Array[float8_e4m3b11fnuz])  # op matmul int64 float8_e4m3b11fnuz
+    assert_type(anp.matmul(a_int64, a_float8_e4m3b11fnuz), Array[float8_e4m3b11fnuz])  # fn matmul int64 float8_e4m3b11fnuz
+    assert_type(a_int64 @ a_float8_e4m3fn, Array[float8_e4m3fn])  # op matmul int64 float8_e4m3fn
+    assert_type(anp.matmul(a_int64, a_float8_e4m3fn), Array[float8_e4m3fn])  # fn matmul int64 float8_e4m3fn
+    assert_type(a_int64 @ a_float8_e4m3fnuz, Array[float8_e4m3fnuz])  # op matmul int64 float8_e4m3fnuz
+    assert_type(anp.matmul(a_int64, a_float8_e4m3fnuz), Array[float8_e4m3fnuz])  # fn matmul int64 float8_e4m3fnuz
+    assert_type(a_int64 @ a_float8_e5m2, Array[float8_e5m2])  # op matmul int64 float8_e5m2
+    assert_type(anp.matmul(a_int64, a_float8_e5m2), Array[float8_e5m2])  # fn matmul int64 float8_e5m2
+    assert_type(a_int64 @ a_float8_e5m2fnuz, Array[float8_e5m2fnuz])  # op matmul int64 float8_e5m2fnuz
+    assert_type(anp.matmul(a_int64, a_float8_e5m2fnuz), Array[float8_e5m2fnuz])  # fn matmul int64 float8_e5m2fnuz
+    assert_type(a_int64 @ a_bfloat16, Array[bfloat16])  # op matmul int64 bfloat16
+    assert_type(anp.matmul(a_int64, a_bfloat16), Array[bfloat16])  # fn matmul int64 bfloat16
+    assert_type(a_int64 @ a_float16, Array[float16])  # op matmul int64 float16
+    assert_type(anp.matmul(a_int64, a_float16), Array[float16])  # fn matmul int64 float16
+    assert_type(a_int64 @ a_float32, Array[float32])  # op matmul int64 float32
+    assert_type(anp.matmul(a_int64, a_float32), Array[float32])  # fn matmul int64 float32
+    assert_type(a_int64 @ a_float64, Array[float32])  # op matmul int64 float64
+    assert_type(anp.matmul(a_int64, a_float64), Array[float32])  # fn matmul int64 float64
+    assert_type(a_int64 @ a_complex64, Array[complex64])  # op matmul int64 complex64
+    assert_type(anp.matmul(a_int64, a_complex64), Array[complex64])  # fn matmul int64 complex64
+    assert_type(a_int64 @ a_complex128, Array[complex64])  # op matmul int64 complex128
+    assert_type(anp.matmul(a_int64, a_complex128), Array[complex64])  # fn matmul int64 complex128
+    assert_type(a_int64 @ a_w_int, Array[int32])  # op matmul int64 w:int
+    assert_type(anp.matmul(a_int64, a_w_int), Array[int32])  # fn matmul int64 w:int
+    assert_type(a_int64 @ a_w_float, Array[float])  # op matmul int64 w:float
+    assert_type(anp.matmul(a_int64, a_w_float), Array[float])  # fn matmul int64 w:float
+    assert_type(a_int64 @ a_w_complex, Array[complex])  # op matmul int64 w:complex
+    assert_type(anp.matmul(a_int64, a_w_complex), Array[complex])  # fn matmul int64 w:complex
+    a_int64 @ True  # rejected: op matmul int64 py:bool
+    anp.matmul(a_int64, True)  # rejected: fn matmul int64 py:bool
+    a_int64 @ 2  # rejected: op matmul int64 py:int
+    anp.matmul(a_int64, 2)  # rejected: fn matmul int64 py:int
+    a_int64 @ 2.0  # rejected: op matmul int64 py:float
+    anp.matmul(a_int64, 2.0)  # rejected: fn matmul int64 py:float
+    a_int64 @ 2j  # rejected: op matmul int64 py:complex
+    anp.matmul(a_int64, 2j)  # rejected: fn matmul int64 py:complex
+
+
+def case_328_matmul_a_float4_e2m1fn() -> None:
+    assert_type(a_float4_e2m1fn @ a_bool_, Array[float4_e2m1fn])  # op matmul float4_e2m1fn bool_
+    assert_type(anp.matmul(a_float4_e2m1fn, a_bool_), Array[float4_e2m1fn])  # fn matmul float4_e2m1fn bool_
+    a_float4_e2m1fn @ a_uint1  # rejected: op matmul float4_e2m1fn uint1
+    anp.matmul(a_float4_e2m1fn, a_uint1)  # rejected: fn matmul float4_e2m1fn uint1
+    a_float4_e2m1fn @ a_uint2  # rejected: op matmul float4_e2m1fn uint2
+    anp.matmul(a_float4_e2m1fn, a_uint2)  # rejected: fn matmul float4_e2m1fn uint2
+    a_float4_e2m1fn @ a_uint4  # rejected: op matmul float4_e2m1fn uint4
+    anp.matmul(a_float4_e2m1fn, a_uint4)  # rejected: fn matmul float4_e2m1fn uint4
+    assert_type(a_float4_e2m1fn @ a_uint8, Array[float4_e2m1fn])  # op matmul float4_e2m1fn uint8
+    assert_type(anp.matmul(a_float4_e2m1fn, a_uint8), Array[float4_e2m1fn])  # fn matmul float4_e2m1fn uint8
+    assert_type(a_float4_e2m1fn @ a_uint16, Array[float4_e2m1fn])  # op matmul float4_e2m1fn uint16
+    assert_type(anp.matmul(a_float4_e2m1fn, a_uint16), Array[float4_e2m1fn])  # fn matmul float4_e2m1fn uint16
+    assert_type(a_float4_e2m1fn @ a_uint32, Array[float4_e2m1fn])  # op matmul float4_e2m1fn uint32
+    assert_type(anp.matmul(a_float4_e2m1fn, a_uint32), Array[float4_e2m1fn])  # fn matmul float4_e2m1fn uint32
+    assert_type(a_float4_e2m1fn @ a_uint64, Array[float4_e2m1fn])  # op matmul float4_e2m1fn uint64
+    assert_type(anp.matmul(a_float4_e2m1fn, a_uint64), Array[float4_e2m1fn])  # fn matmul float4_e2m1fn uint64
+    a_float4_e2m1fn @ a_int1  # rejected: op matmul float4_e2m1fn int1
+    anp.matmul(a_float4_e2m1fn, a_int1)  # rejected: fn matmul float4_e2m1fn int1
+    a_float4_e2m1fn @ a_int2  # rejected: op matmul float4_e2m1fn int2
+    anp.matmul(a_float4_e2m1fn, a_int2)  # rejected: fn matmul float4_e2m1fn int2
+    a_float4_e2m1fn @ a_int4  # rejected: op matmul float4_e2m1fn int4
+    anp.matmul(a_float4_e2m1fn, a_int4)  # rejected: fn matmul float4_e2m1fn int4
+    assert_type(a_float4_e2m1fn @ a_int8, Array[float4_e2m1fn])  # op matmul float4_e2m1fn int8
+    assert_type(anp.matmul(a_float4_e2m1fn, a_int8), Array[float4_e2m1fn])  # fn matmul float4_e2m1fn int8
+    assert_type(a_float4_e2m1fn @ a_int16, Array[float4_e2m1fn])  # op matmul float4_e2m1fn int16
+    assert_type(anp.matmul(a_float4_e2m1fn, a_int16), Array[float4_e2m1fn])  # fn matmul float4_e2m1fn int16
+    assert_type(a_float4_e2m1fn @ a_int32, Array[float4_e2m1fn])  # op matmul float4_e2m1fn int32
+    assert_type(anp.matmul(a_float4_e2m1fn, a_int32), Array[float4_e2m1fn])  # fn matmul float4_e2m1fn int32
+    assert_type(a_float4_e2m1fn @ a_int64, Array[float4_e2m1fn])  # op matmul float4_e2m1fn int64
+    assert_type(anp.matmul(a_float4_e2m1fn, a_int64), Array[float4_e2m1fn])  # fn matmul float4_e2m1fn int64
+    assert_type(a_float4_e2m1fn @ a_float4_e2m1fn, Array[float4_e2m1fn])  # op matmul float4_e2m1fn float4_e2m1fn
+    assert_type(anp.matmul(a_float4_e2m1fn, a_float4_e2m1fn), Array[float4_e2m1fn])  # fn matmul float4_e2m1fn float4_e2m1fn
+    a_float4_e2m1fn @ a_float6_e2m3fn  # rejected: op matmul float4_e2m1fn float6_e2m3fn
+    anp.matmul(a_float4_e2m1fn, a_float6_e2m3fn)  # rejected: fn matmul float4_e2m1fn float6_e2m3fn
+    a_float4_e2m1fn @ a_float6_e3m2fn  # rejected: op matmul float4_e2m1fn float6_e3m2fn
+    anp.matmul(a_float4_e2m1fn, a_float6_e3m2fn)  # rejected: fn matmul float4_e2m1fn float6_e3m2fn
+    a_float4_e2m1fn @ a_float8_e3m4  # rejected: op matmul float4_e2m1fn float8_e3m4
+    anp.matmul(a_float4_e2m1fn, a_float8_e3m4)  # rejected: fn matmul float4_e2m1fn float8_e3m4
+    a_float4_e2m1fn @ a_float8_e4m3  # rejected: op matmul float4_e2m1fn float8_e4m3
+    anp.matmul(a_float4_e2m1fn, a_float8_e4m3)  # rejected: fn matmul float4_e2m1fn float8_e4m3
+    a_float4_e2m1fn @ a_float8_e8m0fnu  # rejected: op matmul float4_e2m1fn float8_e8m0fnu
+    anp.matmul(a_float4_e2m1fn, a_float8_e8m0fnu)  # rejected: fn matmul float4_e2m1fn float8_e8m0fnu
+    a_float4_e2m1fn @ a_float8_e4m3b11fnuz  # rejected: op matmul float4_e2m1fn float8_e4m3b11fnuz
+    anp.matmul(a_float4_e2m1fn, a_float8_e4m3b11fnuz)  # rejected: fn matmul float4_e2m1fn float8_e4m3b11fnuz
+    a_float4_e2m1fn @ a_float8_e4m3fn  # rejected: op matmul float4_e2m1fn float8_e4m3fn
+    anp.matmul(a_float4_e2m1fn, a_float8_e4m3fn)  # rejected: fn matmul float4_e2m1fn float8_e4m3fn
+    a_float4_e2m1fn @ a_float8_e4m3fnuz  # rejected: op matmul float4_e2m1fn float8_e4m3fnuz
+    anp.matmul(a_float4_e2m1fn, a_float8_e4m3fnuz)  # rejected: fn matmul float4_e2m1fn float8_e4m3fnuz
+    a_float4_e2m1fn @ a_float8_e5m2  # rejected: op matmul float4_e2m1fn float8_e5m2
+    anp.matmul(a_float4_e2m1fn, a_float8_e5m2)  # rejected: fn matmul float4_e2m1fn float8_e5m2
+    a_float4_e2m1fn @ a_float8_e5m2fnuz  # rejected: op matmul float4_e2m1fn float8_e5m2fnuz
+    anp.matmul(a_float4_e2m1fn, a_float8_e5m2fnuz)  # rejected: fn matmul float4_e2m1fn float8_e5m2fnuz
+    a_float4_e2m1fn @ a_bfloat16  # rejected: op matmul float4_e2m1fn bfloat16
+    anp.matmul(a_float4_e2m1fn, a_bfloat16)  # rejected: fn matmul float4_e2m1fn bfloat16
+    a_float4_e2m1fn @ a_float16  # rejected: op matmul float4_e2m1fn float16
+    anp.matmul(a_float4_e2m1fn, a_float16)  # rejected: fn matmul float4_e2m1fn float16
+    a_float4_e2m1fn @ a_float32  # rejected: op matmul float4_e2m1fn float32
+    anp.matmul(a_float4_e2m1fn, a_float32)  # rejected: fn matmul float4_e2m1fn float32
+    a_float4_e2m1fn @ a_float64  # rejected: op matmul float4_e2m1fn float64
+    anp.matmul(a_float4_e2m1fn, a_float64)  # rejected: fn matmul float4_e2m1fn float64
+    a_float4_e2m1fn @ a_complex64  # rejected: op matmul float4_e2m1fn complex64
+    anp.matmul(a_float4_e2m1fn, a_complex64)  # rejected: fn matmul float4_e2m1fn complex64
+    a_float4_e2m1fn @ a_complex128  # rejected: op matmul float4_e2m1fn complex128
+    anp.matmul(a_float4_e2m1fn, a_complex128)  # rejected: fn matmul float4_e2m1fn complex128
+    assert_type(a_float4_e2m1fn @ a_w_int, Array[float4_e2m1fn])  # op matmul float4_e2m1fn w:int
+    assert_type(anp.matmul(a_float4_e2m1fn, a_w_int), Array[float4_e2m1fn])  # fn matmul float4_e2m1fn w:int
+    assert_type(a_float4_e2m1fn @ a_w_float, Array[float4_e2m1fn])  # op matmul float4_e2m1fn w:float
+    assert_type(anp.matmul(a_float4_e2m1fn, a_w_float), Array[float4_e2m1fn])  # fn matmul float4_e2m1fn w:float
+    a_float4_e2m1fn @ a_w_complex  # rejected: op matmul float4_e2m1fn w:complex
+    anp.matmul(a_float4_e2m1fn, a_w_complex)  # rejected: fn matmul float4_e2m1fn w:complex
+    a_float4_e2m1fn @ True  # rejected: op matmul float4_e2m1fn py:bool
+    anp.matmul(a_float4_e2m1fn, True)  # rejected: fn matmul float4_e2m1fn py:bool
+    a_float4_e2m1fn @ 2  # rejected: op matmul float4_e2m1fn py:int
+    anp.matmul(a_float4_e2m1fn, 2)  # rejected: fn matmul float4_e2m1fn py:int
+    a_float4_e2m1fn @ 2.0  # rejected: op matmul float4_e2m1fn py:float
+    anp.matmul(a_float4_e2m1fn, 2.0)  # rejected: fn matmul float4_e2m1fn py:float
+    a_float4_e2m1fn @ 2j  # rejected: op matmul float4_e2m1fn py:complex
+    anp.matmul(a_float4_e2m1fn, 2j)  # rejected: fn matmul float4_e2m1fn py:complex
+
+
+def case_329_matmul_a_float6_e2m3fn() -> None:
+    assert_type(a_float6_e2m3fn @ a_bool_, Array[float6_e2m3fn])  # op matmul float6_e2m3fn bool_
+    assert_type(anp.matmul(a_float6_e2m3fn, a_bool_), Array[float6_e2m3fn])  # fn matmul float6_e2m3fn bool_
+    a_float6_e2m3fn @ a_uint1  # rejected: op matmul float6_e2m3fn uint1
+    anp.matmul(a_float6_e2m3fn, a_uint1)  # rejected: fn matmul float6_e2m3fn uint1
+    a_float6_e2m3fn @ a_uint2  # rejected: op matmul float6_e2m3fn uint2
+    anp.matmul(a_float6_e2m3fn, a_uint2)  # rejected: fn matmul float6_e2m3fn uint2
+    a_float6_e2m3fn @ a_uint4  # rejected: op matmul float6_e2m3fn uint4
+    anp.matmul(a_float6_e2m3fn, a_uint4)  # rejected: fn matmul float6_e2m3fn uint4
+    assert_type(a_float6_e2m3fn @ a_uint8, Array[float6_e2m3fn])  # op matmul float6_e2m3fn uint8
+    assert_type(anp.matmul(a_float6_e2m3fn, a_uint8), Array[float6_e2m3fn])  # fn matmul float6_e2m3fn uint8
+    assert_type(a_float6_e2m3fn @ a_uint16, Array[float6_e2m3fn])  # op matmul float6_e2m3fn uint16
+    assert_type(anp.matmul(a_float6_e2m3fn, a_uint16), Array[float6_e2m3fn])  # fn matmul float6_e2m3fn uint16
+    assert_type(a_float6_e2m3fn @ a_uint32, Array[float6_e2m3fn])  # op matmul float6_e2m3fn uint32
+    assert_type(anp.matmul(a_float6_e2m3fn, a_uint32), Array[float6_e2m3fn])  # fn matmul float6_e2m3fn uint32
+    assert_type(a_float6_e2m3fn @ a_uint64, Array[float6_e2m3fn])  # op matmul float6_e2m3fn uint64
+    assert_type(anp.matmul(a_float6_e2m3fn, a_uint64), Array[float6_e2m3fn])  # fn matmul float6_e2m3fn uint64
+    a_float6_e2m3fn @ a_int1  # rejected: op matmul float6_e2m3fn int1
+    anp.matmul(a_float6_e2m3fn, a_int1)  # rejected: fn matmul float6_e2m3fn int1
+    a_float6_e2m3fn @ a_int2  # rejected: op matmul float6_e2m3fn int2
+    anp.matmul(a_float6_e2m3fn, a_int2)  # rejected: fn matmul float6_e2m3fn int2
+    a_float6_e2m3fn @ a_int4  # rejected: op matmul float6_e2m3fn int4
+    anp.matmul(a_float6_e2m3fn, a_int4)  # rejected: fn matmul float6_e2m3fn int4
+    assert_type(a_float6_e2m3fn @ a_int8, Array[float6_e2m3fn])  # op matmul float6_e2m3fn int8
+    assert_type(anp.matmul(a_float6_e2m3fn, a_int8), Array[float6_e2m3fn])  # fn matmul float6_e2m3fn int8
+    assert_type(a_float6_e2m3fn @ a_int16, Array[float6_e2m3fn])  # op matmul float6_e2m3fn int16
+    assert_type(anp.matmul(a_float6_e2m3fn, a_int16), Array[float6_e2m3fn])  # fn matmul float6_e2m3fn int16
+    assert_type(a_float6_e2m3fn @ a_int32, Array[float6_e2m3fn])  # op matmul float6_e2m3fn int32
+    assert_type(anp.matmul(a_float6_e2m3fn, a_int32), Array[float6_e2m3fn])  # fn matmul float6_e2m3fn int32
+    assert_type(a_float6_e2m3fn @ a_int64, Array[float6_e2m3fn])  # op matmul float6_e2m3fn int64
+    assert_type(anp.matmul(a_float6_e2m3fn, a_int64), Array[float6_e2m3fn])  # fn matmul float6_e2m3fn int64
+    a_float6_e2m3fn @ a_float4_e2m1fn  # rejected: op matmul float6_e2m3fn float4_e2m1fn
+    anp.matmul(a_float6_e2m3fn, a_float4_e2m1fn)  # rejected: fn matmul float6_e2m3fn float4_e2m1fn
+    assert_type(a_float6_e2m3fn @ a_float6_e2m3fn, Array[float6_e2m3fn])  # op matmul float6_e2m3fn float6_e2m3fn
+    assert_type(anp.matmul(a_float6_e2m3fn, a_float6_e2m3fn), Array[float6_e2m3fn])  # fn matmul float6_e2m3fn float6_e2m3fn
+    a_float6_e2m3fn @ a_float6_e3m2fn  # rejected: op matmul float6_e2m3fn float6_e3m2fn
+    anp.matmul(a_float6_e2m3fn, a_float6_e3m2fn)  # rejected: fn matmul float6_e2m3fn float6_e3m2fn
+    a_float6_e2m3fn @ a_float8_e3m4  # rejected: op matmul float6_e2m3fn float8_e3m4
+    anp.matmul(a_float6_e2m3fn, a_float8_e3m4)  # rejected: fn matmul float6_e2m3fn float8_e3m4
+    a_float6_e2m3fn @ a_float8_e4m3  # rejected: op matmul float6_e2m3fn float8_e4m3
+    anp.matmul(a_float6_e2m3fn, a_float8_e4m3)  # rejected: fn matmul float6_e2m3fn float8_e4m3
+    a_float6_e2m3fn @ a_float8_e8m0fnu  # rejected: op matmul float6_e2m3fn float8_e8m0fnu
+    anp.matmul(a_float6_e2m3fn, a_float8_e8m0fnu)  # rejected: fn matmul float6_e2m3fn float8_e8m0fnu
+    a_float6_e2m3fn @ a_float8_e4m3b11fnuz  # rejected: op matmul float6_e2m3fn float8_e4m3b11fnuz
+    anp.matmul(a_float6_e2m3fn, a_float8_e4m3b11fnuz)  # rejected: fn matmul float6_e2m3fn float8_e4m3b11fnuz
+    a_float6_e2m3fn @ a_float8_e4m3fn  # rejected: op matmul float6_e2m3fn float8_e4m3fn
+    anp.matmul(a_float6_e2m3fn, a_float8_e4m3fn)  # rejected: fn matmul float6_e2m3fn float8_e4m3fn
+    a_float6_e2m3fn @ a_float8_e4m3fnuz  # rejected: op matmul float6_e2m3fn float8_e4m3fnuz
+    anp.matmul(a_float6_e2m3fn, a_float8_e4m3fnuz)  # rejected: fn matmul float6_e2m3fn float8_e4m3fnuz
+    a_float6_e2m3fn @ a_float8_e5m2  # rejected: op matmul float6_e2m3fn float8_e5m2
+    anp.matmul(a_float6_e2m3fn, a_float8_e5m2)  # rejected: fn matmul float6_e2m3fn float8_e5m2
+    a_float6_e2m3fn @ a_float8_e5m2fnuz  # rejected: op matmul float6_e2m3fn float8_e5m2fnuz
+    anp.matmul(a_float6_e2m3fn, a_float8_e5m2fnuz)  # rejected: fn matmul float6_e2m3fn float8_e5m2fnuz
+    a_float6_e2m3fn @ a_bfloat16  # rejected: op matmul float6_e2m3fn bfloat16
+    anp.matmul(a_float6_e2m3fn, a_bfloat16)  # rejected: fn matmul float6_e2m3fn bfloat16
+    a_float6_e2m3fn @ a_float16  # rejected: op matmul float6_e2m3fn float16
+    anp.matmul(a_float6_e2m3fn, a_float16)  # rejected: fn matmul float6_e2m3fn float16
+    a_float6_e2m3fn @ a_float32  # rejected: op matmul float6_e2m3fn float32
+    anp.matmul(a_float6_e2m3fn, a_float32)  # rejected: fn matmul float6_e2m3fn float32
+    a_float6_e2m3fn @ a_float64  # rejected: op matmul float6_e2m3fn float64
+    anp.matmul(a_float6_e2m3fn, a_float64)  # rejected: fn matmul float6_e2m3fn float64
+    a_float6_e2m3fn @ a_complex64  # rejected: op matmul float6_e2m3fn complex64
+    anp.matmul(a_float6_e2m3fn, a_complex64)  # rejected: fn matmul float6_e2m3fn complex64
+    a_float6_e2m3fn @ a_complex128  # rejected: op matmul float6_e2m3fn complex128
+    anp.matmul(a_float6_e2m3fn, a_complex128)  # rejected: fn matmul float6_e2m3fn complex128
+    assert_type(a_float6_e2m3fn @ a_w_int, Array[float6_e2m3fn])  # op matmul float6_e2m3fn w:int
+    assert_type(anp.matmul(a_float6_e2m3fn, a_w_int), Array[float6_e2m3fn])  # fn matmul float6_e2m3fn w:int
+    assert_type(a_float6_e2m3fn @ a_w_float, Array[float6_e2m3fn])  # op matmul float6_e2m3fn w:float
+    assert_type(anp.matmul(a_float6_e2m3fn, a_w_float), Array[float6_e2m3fn])  # fn matmul float6_e2m3fn w:float
+    a_float6_e2m3fn @ a_w_complex  # rejected: op matmul float6_e2m3fn w:complex
+    anp.matmul(a_float6_e2m3fn, a_w_complex)  # rejected: fn matmul float6_e2m3fn w:complex
+    a_float6_e2m3fn @ True  # rejected: op matmul float6_e2m3fn py:bool
+    anp.matmul(a_float6_e2m3fn, True)  # rejected: fn matmul float6_e2m3fn py:bool
+    a_float6_e2m3fn @ 2  # rejected: op matmul float6_e2m3fn py:int
+    anp.matmul(a_float6_e2m3fn, 2)  # rejected: fn matmul float6_e2m3fn py:int
+    a_float6_e2m3fn @ 2.0  # rejected: op matmul float6_e2m3fn py:float
+    anp.matmul(a_float6_e2m3fn, 2.0)  # rejected: fn matmul float6_e2m3fn py:float
+    a_float6_e2m3fn @ 2j  # rejected: op matmul float6_e2m3fn py:complex
+    anp.matmul(a_float6_e2m3fn, 2j)  # rejected: fn matmul float6_e2m3fn py:complex
+
+
+def case_330_matmul_a_float6_e3m2fn() -> None:
+    assert_type(a_float6_e3m2fn @ a_bool_, Array[float6_e3m2fn])  # op matmul float6_e3m2fn bool_
+    assert_type(anp.matmul(a_float6_e3m2fn, a_bool_), Array[float6_e3m2fn])  # fn matmul float6_e3m2fn bool_
+    a_float6_e3m2fn @ a_uint1  # rejected: op matmul float6_e3m2fn uint1
+    anp.matmul(a_float6_e3m2fn, a_uint1)  # rejected: fn matmul float6_e3m2fn uint1
+    a_float6_e3m2fn @ a_uint2  # rejected: op matmul float6_e3m2fn uint2
+    anp.matmul(a_float6_e3m2fn, a_uint2)  # rejected: fn matmul float6_e3m2fn uint2
+    a_float6_e3m2fn @ a_uint4  # rejected: op matmul float6_e3m2fn uint4
+    anp.matmul(a_float6_e3m2fn, a_uint4)  # rejected: fn matmul float6_e3m2fn uint4
+    assert_type(a_float6_e3m2fn @ a_uint8, Array[float6_e3m2fn])  # op matmul float6_e3m2fn uint8
+    assert_type(anp.matmul(a_float6_e3m2fn, a_uint8), Array[float6_e3m2fn])  # fn matmul float6_e3m2fn uint8
+    assert_type(a_float6_e3m2fn @ a_uint16, Array[float6_e3m2fn])  # op matmul float6_e3m2fn uint16
+    assert_type(anp.matmul(a_float6_e3m2fn, a_uint16), Array[float6_e3m2fn])  # fn matmul float6_e3m2fn uint16
+    assert_type(a_float6_e3m2fn @ a_uint32, Array[float6_e3m2fn])  # op matmul float6_e3m2fn uint32
+    assert_type(anp.matmul(a_float6_e3m2fn, a_uint32), Array[float6_e3m2fn])  # fn matmul float6_e3m2fn uint32
+    assert_type(a_float6_e3m2fn @ a_uint64, Array[float6_e3m2fn])  # op matmul float6_e3m2fn uint64
+    assert_type(anp.matmul(a_float6_e3m2fn, a_uint64), Array[float6_e3m2fn])  # fn matmul float6_e3m2fn uint64
+    a_float6_e3m2fn @ a_int1  # rejected: op matmul float6_e3m2fn int1
+    anp.matmul(a_float6_e3m2fn, a_int1)  # rejected: fn matmul float6_e3m2fn int1
+    a_float6_e3m2fn @ a_int2  # rejected: op matmul float6_e3m2fn int2
+    anp.matmul(a_float6_e3m2fn, a_int2)  # rejected: fn matmul float6_e3m2fn int2
+    a_float6_e3m2fn @ a_int4  # rejected: op matmul float6_e3m2fn int4
+    anp.matmul(a_float6_e3m2fn, a_int4)  # rejected: fn matmul float6_e3m2fn int4
+    assert_type(a_float6_e3m2fn @ a_int8, Array[float6_e3m2fn])  # op matmul float6_e3m2fn int8
+    assert_type(anp.matmul(a_float6_e3m2fn, a_int8), Array[float6_e3m2fn])  # fn matmul float6_e3m2fn int8
+    assert_type(a_float6_e3m2fn @ a_int16, Array[float6_e3m2fn])  # op matmul float6_e3m2fn int16
+    assert_type(anp.matmul(a_float6_e3m2fn, a_int16), Array[float6_e3m2fn])  # fn matmul float6_e3m2fn int16
+    assert_type(a_float6_e3m2fn @ a_int32, Array[float6_e3m2fn])  # op matmul float6_e3m2fn int32
+    assert_type(anp.matmul(a_float6_e3m2fn, a_int32), Array[float6_e3m2fn])  # fn matmul float6_e3m2fn int32
+    assert_type(a_float6_e3m2fn @ a_int64, Array[float6_e3m2fn])  # op matmul float6_e3m2fn int64
+    assert_type(anp.matmul(a_float6_e3m2fn, a_int64), Array[float6_e3m2fn])  # fn matmul float6_e3m2fn int64
+    a_float6_e3m2fn @ a_float4_e2m1fn  # rejected: op matmul float6_e3m2fn float4_e2m1fn
+    anp.matmul(a_float6_e3m2fn, a_float4_e2m1fn)  # rejected: fn matmul float6_e3m2fn float4_e2m1fn
+    a_float6_e3m2fn @ a_float6_e2m3fn  # rejected: op matmul float6_e3m2fn float6_e2m3fn
+    anp.matmul(a_float6_e3m2fn, a_float6_e2m3fn)  # rejected: fn matmul float6_e3m2fn float6_e2m3fn
+    assert_type(a_float6_e3m2fn @ a_float6_e3m2fn, Array[float6_e3m2fn])  # op matmul float6_e3m2fn float6_e3m2fn
+    assert_type(anp.matmul(a_float6_e3m2fn, a_float6_e3m2fn), Array[float6_e3m2fn])  # fn matmul float6_e3m2fn float6_e3m2fn
+    a_float6_e3m2fn @ a_float8_e3m4  # rejected: op matmul float6_e3m2fn float8_e3m4
+    anp.matmul(a_float6_e3m2fn, a_float8_e3m4)  # rejected: fn matmul float6_e3m2fn float8_e3m4
+    a_float6_e3m2fn @ a_float8_e4m3  # rejected: op matmul float6_e3m2fn float8_e4m3
+    anp.matmul(a_float6_e3m2fn, a_float8_e4m3)  # rejected: fn matmul float6_e3m2fn float8_e4m3
+    a_float6_e3m2fn @ a_float8_e8m0fnu  # rejected: op matmul float6_e3m2fn float8_e8m0fnu
+    anp.matmul(a_float6_e3m2fn, a_float8_e8m0fnu)  # rejected: fn matmul float6_e3m2fn float8_e8m0fnu
+    a_float6_e3m2fn @ a_float8_e4m3b11fnuz  # rejected: op matmul float6_e3m2fn float8_e4m3b11fnuz
+    anp.matmul(a_float6_e3m2fn, a_float8_e4m3b11fnuz)  # rejected: fn matmul float6_e3m2fn float8_e4m3b11fnuz
+    a_float6_e3m2fn @ a_float8_e4m3fn  # rejected: op matmul float6_e3m2fn float8_e4m3fn
+    anp.matmul(a_float6_e3m2fn, a_float8_e4m3fn)  # rejected: fn matmul float6_e3m2fn float8_e4m3fn
+    a_float6_e3m2fn @ a_float8_e4m3fnuz  # rejected: op matmul float6_e3m2fn float8_e4m3fnuz
+    anp.matmul(a_float6_e3m2fn, a_float8_e4m3fnuz)  # rejected: fn matmul float6_e3m2fn float8_e4m3fnuz
+    a_float6_e3m2fn @ a_float8_e5m2  # rejected: op matmul float6_e3m2fn float8_e5m2
+    anp.matmul(a_float6_e3m2fn, a_float8_e5m2)  # rejected: fn matmul float6_e3m2fn float8_e5m2
+    a_float6_e3m2fn @ a_float8_e5m2fnuz  # rejected: op matmul float6_e3m2fn float8_e5m2fnuz
+    anp.matmul(a_float6_e3m2fn, a_float8_e5m2fnuz)  # rejected: fn matmul float6_e3m2fn float8_e5m2fnuz
+    a_float6_e3m2fn @ a_bfloat16  # rejected: op matmul float6_e3m2fn bfloat16
+    anp.matmul(a_float6_e3m2fn, a_bfloat16)  # rejected: fn matmul float6_e3m2fn bfloat16
+    a_float6_e3m2fn @ a_float16  # rejected: op matmul float6_e3m2fn float16
+    anp.matmul(a_float6_e3m2fn, a_float16)  # rejected: fn matmul float6_e3m2fn float16
+    a_float6_e3m2fn @ a_float32  # rejected: op matmul float6_e3m2fn float32
+    anp.matmul(a_float6_e3m2fn, a_float32)  # rejected: fn matmul float6_e3m2fn float32
+    a_float6_e3m2fn @ a_float64  # rejected: op matmul float6_e3m2fn float64
+    anp.matmul(a_float6_e3m2fn, a_float64)  # rejected: fn matmul float6_e3m2fn float64
+    a_float6_e3m2fn @ a_complex64  # rejected: op matmul float6_e3m2fn complex64
+    anp.matmul(a_float6_e3m2fn, a_complex64)  # rejected: fn matmul float6_e3m2fn complex64
+    a_float6_e3m2fn @ a_complex128  # rejected: op matmul float6_e3m2fn complex128
+    anp.matmul(a_float6_e3m2fn, a_complex128)  # rejected: fn matmul float6_e3m2fn complex128
+    assert_type(a_float6_e3m2fn @ a_w_int, Array[float6_e3m2fn])  # op matmul float6_e3m2fn w:int
+    assert_type(anp.matmul(a_float6_e3m2fn, a_w_int), Array[float6_e3m2fn])  # fn matmul float6_e3m2fn w:int
+    assert_type(a_float6_e3m2fn @ a_w_float, Array[float6_e3m2fn])  # op matmul float6_e3m2fn w:float
+    assert_type(anp.matmul(a_float6_e3m2fn, a_w_float), Array[float6_e3m2fn])  # fn matmul float6_e3m2fn w:float
+    a_float6_e3m2fn @ a_w_complex  # rejected: op matmul float6_e3m2fn w:complex
+    anp.matmul(a_float6_e3m2fn, a_w_complex)  # rejected: fn matmul float6_e3m2fn w:complex
+    a_float6_e3m2fn @ True  # rejected: op matmul float6_e3m2fn py:bool
+    anp.matmul(a_float6_e3m2fn, True)  # rejected: fn matmul float6_e3m2fn py:bool
+    a_float6_e3m2fn @ 2  # rejected: op matmul float6_e3m2fn py:int
+    anp.matmul(a_float6_e3m2fn, 2)  # rejected: fn matmul float6_e3m2fn py:int
+    a_float6_e3m2fn @ 2.0  # rejected: op matmul float6_e3m2fn py:float
+    anp.matmul(a_float6_e3m2fn, 2.0)  # rejected: fn matmul float6_e3m2fn py:float
+    a_float6_e3m2fn @ 2j  # rejected: op matmul float6_e3m2fn py:complex
+    anp.matmul(a_float6_e3m2fn, 2j)  # rejected: fn matmul float6_e3m2fn py:complex
+
+
+def case_331_matmul_a_float8_e3m4() -> None:
+    assert_type(a_float8_e3m4 @ a_bool_, Array[float8_e3m4])  # op matmul float8_e3m4 bool_
+    assert_type(anp.matmul(a_float8_e3m4, a_bool_), Array[float8_e3m4])  # fn matmul float8_e3m4 bool_
+    a_float8_e3m4 @ a_uint1  # rejected: op matmul float8_e3m4 uint1
+    anp.matmul(a_float8_e3m4, a_uint1)  # rejected: fn matmul float8_e3m4 uint1
+    a_float8_e3m4 @ a_uint2  # rejected: op matmul float8_e3m4 uint2
+    anp.matmul(a_float8_e3m4, a_uint2)  # rejected: fn matmul float8_e3m4 uint2
+    a_float8_e3m4 @ a_uint4  # rejected: op matmul float8_e3m4 uint4
+    anp.matmul(a_float8_e3m4, a_uint4)  # rejected: fn matmul float8_e3m4 uint4
+    assert_type(a_float8_e3m4 @ a_uint8, Array[float8_e3m4])  # op matmul float8_e3m4 uint8
+    assert_type(anp.matmul(a_float8_e3m4, a_uint8), Array[float8_e3m4])  # fn matmul float8_e3m4 uint8
+    assert_type(a_float8_e3m4 @ a_uint16, Array[float8_e3m4])  # op matmul float8_e3m4 uint16
+    assert_type(anp.matmul(a_float8_e3m4, a_uint16), Array[float8_e3m4])  # fn matmul float8_e3m4 uint16
+    assert_type(a_float8_e3m4 @ a_uint32, Array[float8_e3m4])  # op matmul float8_e3m4 uint32
+    assert_type(anp.matmul(a_float8_e3m4, a_uint32), Array[float8_e3m4])  # fn matmul float8_e3m4 uint32
+    assert_type(a_float8_e3m4 @ a_uint64, Array[float8_e3m4])  # op matmul float8_e3m4 uint64
+    assert_type(anp.matmul(a_float8_e3m4, a_uint64), Array[float8_e3m4])  # fn matmul float8_e3m4 uint64
+    a_float8_e3m4 @ a_int1  # rejected: op matmul float8_e3m4 int1
+    anp.matmul(a_float8_e3m4, a_int1)  # rejected: fn matmul float8_e3m4 int1
+    a_float8_e3m4 @ a_int2  # rejected: op matmul float8_e3m4 int2
+    anp.matmul(a_float8_e3m4, a_int2)  # rejected: fn matmul float8_e3m4 int2
+    a_float8_e3m4 @ a_int4  # rejected: op matmul float8_e3m4 int4
+    anp.matmul(a_float8_e3m4, a_int4)  # rejected: fn matmul float8_e3m4 int4
+    assert_type(a_float8_e3m4 @ a_int8, Array[float8_e3m4])  # op matmul float8_e3m4 int8
+    assert_type(anp.matmul(a_float8_e3m4, a_int8), Array[float8_e3m4])  # fn matmul float8_e3m4 int8
+    assert_type(a_float8_e3m4 @ a_int16, Array[float8_e3m4])  # op matmul float8_e3m4 int16
+    assert_type(anp.matmul(a_float8_e3m4, a_int16), Array[float8_e3m4])  # fn matmul float8_e3m4 int16
+    assert_type(a_float8_e3m4 @ a_int32, Array[float8_e3m4])  # op matmul float8_e3m4 int32
+    assert_type(anp.matmul(a_float8_e3m4, a_int32), Array[float8_e3m4])  # fn matmul float8_e3m4 int32
+    assert_type(a_float8_e3m4 @ a_int64, Array[float8_e3m4])  # op matmul float8_e3m4 int64
+    assert_type(anp.matmul(a_float8_e3m4, a_int64), Array[float8_e3m4])  # fn matmul float8_e3m4 int64
+    a_float8_e3m4 @ a_float4_e2m1fn  # rejected: op matmul float8_e3m4 float4_e2m1fn
+    anp.matmul(a_float8_e3m4, a_float4_e2m1fn)  # rejected: fn matmul float8_e3m4 float4_e2m1fn
+    a_float8_e3m4 @ a_float6_e2m3fn  # rejected: op matmul float8_e3m4 float6_e2m3fn
+    anp.matmul(a_float8_e3m4, a_float6_e2m3fn)  # rejected: fn matmul float8_e3m4 float6_e2m3fn
+    a_float8_e3m4 @ a_float6_e3m2fn  # rejected: op matmul float8_e3m4 float6_e3m2fn
+    anp.matmul(a_float8_e3m4, a_float6_e3m2fn)  # rejected: fn matmul float8_e3m4 float6_e3m2fn
+    assert_type(a_float8_e3m4 @ a_float8_e3m4, Array[float8_e3m4])  # op matmul float8_e3m4 float8_e3m4
+    assert_type(anp.matmul(a_float8_e3m4, a_float8_e3m4), Array[float8_e3m4])  # fn matmul float8_e3m4 float8_e3m4
+    a_float8_e3m4 @ a_float8_e4m3  # rejected: op matmul float8_e3m4 float8_e4m3
+    anp.matmul(a_float8_e3m4, a_float8_e4m3)  # rejected: fn matmul float8_e3m4 float8_e4m3
+    a_float8_e3m4 @ a_float8_e8m0fnu  # rejected: op matmul float8_e3m4 float8_e8m0fnu
+    anp.matmul(a_float8_e3m4, a_float8_e8m0fnu)  # rejected: fn matmul float8_e3m4 float8_e8m0fnu
+    a_float8_e3m4 @ a_float8_e4m3b11fnuz  # rejected: op matmul float8_e3m4 float8_e4m3b11fnuz
+    anp.matmul(a_float8_e3m4, a_float8_e4m3b11fnuz)  # rejected: fn matmul float8_e3m4 float8_e4m3b11fnuz
+    a_float8_e3m4 @ a_float8_e4m3fn  # rejected: op matmul float8_e3m4 float8_e4m3fn
+    anp.matmul(a_float8_e3m4, a_float8_e4m3fn)  # rejected: fn matmul float8_e3m4 float8_e4m3fn
+    a_float8_e3m4 @ a_float8_e4m3fnuz  # rejected: op matmul float8_e3m4 float8_e4m3fnuz
+    anp.matmul(a_float8_e3m4, a_float8_e4m3fnuz)  # rejected: fn matmul float8_e3m4 float8_e4m3fnuz
+    a_float8_e3m4 @ a_float8_e5m2  # rejected: op matmul float8_e3m4 float8_e5m2
+    anp.matmul(a_float8_e3m4, a_float8_e5m2)  # rejected: fn matmul float8_e3m4 float8_e5m2
+    a_float8_e3m4 @ a_float8_e5m2fnuz  # rejected: op matmul float8_e3m4 float8_e5m2fnuz
+    anp.matmul(a_float8_e3m4, a_float8_e5m2fnuz)  # rejected: fn matmul float8_e3m4 float8_e5m2fnuz
+    a_float8_e3m4 @ a_bfloat16  # rejected: op matmul float8_e3m4 bfloat16
+    anp.matmul(a_float8_e3m4, a_bfloat16)  # rejected: fn matmul float8_e3m4 bfloat16
+    a_float8_e3m4 @ a_float16  # rejected: op matmul float8_e3m4 float16
+    anp.matmul(a_float8_e3m4, a_float16)  # rejected: fn matmul float8_e3m4 float16
+    a_float8_e3m4 @ a_float32  # rejected: op matmul float8_e3m4 float32
+    anp.matmul(a_float8_e3m4, a_float32)  # rejected: fn matmul float8_e3m4 float32
+    a_float8_e3m4 @ a_float64  # rejected: op matmul float8_e3m4 float64
+    anp.matmul(a_float8_e3m4, a_float64)  # rejected: fn matmul float8_e3m4 float64
+    a_float8_e3m4 @ a_complex64  # rejected: op matmul float8_e3m4 complex64
+    anp.matmul(a_float8_e3m4, a_complex64)  # rejected: fn matmul float8_e3m4 complex64
+    a_float8_e3m4 @ a_complex128  # rejected: op matmul float8_e3m4 complex128
+    anp.matmul(a_float8_e3m4, a_complex128)  # rejected: fn matmul float8_e3m4 complex128
+    assert_type(a_float8_e3m4 @ a_w_int, Array[float8_e3m4])  # op matmul float8_e3m4 w:int
+    assert_type(anp.matmul(a_float8_e3m4, a_w_int), Array[float8_e3m4])  # fn matmul float8_e3m4 w:int
+    assert_type(a_float8_e3m4 @ a_w_float, Array[float8_e3m4])  # op matmul float8_e3m4 w:float
+    assert_type(anp.matmul(a_float8_e3m4, a_w_float), Array[float8_e3m4])  # fn matmul float8_e3m4 w:float
+    a_float8_e3m4 @ a_w_complex  # rejected: op matmul float8_e3m4 w:complex
+    anp.matmul(a_float8_e3m4, a_w_complex)  # rejected: fn matmul float8_e3m4 w:complex
+    a_float8_e3m4 @ True  # rejected: op matmul float8_e3m4 py:bool
+    anp.matmul(a_float8_e3m4, True)  # rejected: fn matmul float8_e3m4 py:bool
+    a_float8_e3m4 @ 2  # rejected: op matmul float8_e3m4 py:int
+    anp.matmul(a_float8_e3m4, 2)  # rejected: fn matmul float8_e3m4 py:int
+    a_float8_e3m4 @ 2.0  # rejected: op matmul float8_e3m4 py:float
+    anp.matmul(a_float8_e3m4, 2.0)  # rejected: fn matmul float8_e3m4 py:float
+    a_float8_e3m4 @ 2j  # rejected: op matmul float8_e3m4 py:complex
+    anp.matmul(a_float8_e3m4, 2j)  # rejected: fn matmul float8_e3m4 py:complex
+
+
+def case_332_matmul_a_float8_e4m3() -> None:
+    assert_type(a_float8_e4m3 @ a_bool_, Array[float8_e4m3])  # op matmul float8_e4m3 bool_
+    assert_type(anp.matmul(a_float8_e4m3, a_bool_), Array[float8_e4m3])  # fn matmul float8_e4m3 bool_
+    a_float8_e4m3 @ a_uint1  # rejected: op matmul float8_e4m3 uint1
+    anp.matmul(a_float8_e4m3, a_uint1)  # rejected: fn matmul float8_e4m3 uint1
+    a_float8_e4m3 @ a_uint2  # rejected: op matmul float8_e4m3 uint2
+    anp.matmul(a_float8_e4m3, a_uint2)  # rejected: fn matmul float8_e4m3 uint2
+    a_float8_e4m3 @ a_uint4  # rejected: op matmul float8_e4m3 uint4
+    anp.matmul(a_float8_e4m3, a_uint4)  # rejected: fn matmul float8_e4m3 uint4
+    assert_type(a_float8_e4m3 @ a_uint8, Array[float8_e4m3])  # op matmul float8_e4m3 uint8
+    assert_type(anp.matmul(a_float8_e4m3, a_uint8), Array[float8_e4m3])  # fn matmul float8_e4m3 uint8
+    assert_type(a_float8_e4m3 @ a_uint16, Array[float8_e4m3])  # op matmul float8_e4m3 uint16
+    assert_type(anp.matmul(a_float8_e4m3, a_uint16), Array[float8_e4m3])  # fn matmul float8_e4m3 uint16
+    assert_type(a_float8_e4m3 @ a_uint32, Array[float8_e4m3])  # op matmul float8_e4m3 uint32
+    assert_type(anp.matmul(a_float8_e4m3, a_uint32), Array[float8_e4m3])  # fn matmul float8_e4m3 uint32
+    assert_type(a_float8_e4m3 @ a_uint64, Array[float8_e4m3])  # op matmul float8_e4m3 uint64
+    assert_type(anp.matmul(a_float8_e4m3, a_uint64), Array[float8_e4m3])  # fn matmul float8_e4m3 uint64
+    a_float8_e4m3 @ a_int1  # rejected: op matmul float8_e4m3 int1
+    anp.matmul(a_float8_e4m3, a_int1)  # rejected: fn matmul float8_e4m3 int1
+    a_float8_e4m3 @ a_int2  # rejected: op matmul float8_e4m3 int2
+    anp.matmul(a_float8_e4m3, a_int2)  # rejected: fn matmul float8_e4m3 int2
+    a_float8_e4m3 @ a_int4  # rejected: op matmul float8_e4m3 int4
+    anp.matmul(a_float8_e4m3, a_int4)  # rejected: fn matmul float8_e4m3 int4
+    assert_type(a_float8_e4m3 @ a_int8, Array[float8_e4m3])  # op matmul float8_e4m3 int8
+    assert_type(anp.matmul(a_float8_e4m3, a_int8), Array[float8_e4m3])  # fn matmul float8_e4m3 int8
+    assert_type(a_float8_e4m3 @ a_int16, Array[float8_e4m3])  # op matmul float8_e4m3 int16
+    assert_type(anp.matmul(a_float8_e4m3, a_int16), Array[float8_e4m3])  # fn matmul float8_e4m3 int16
+    assert_type(a_float8_e4m3 @ a_int32, Array[float8_e4m3])  # op matmul float8_e4m3 int32
+    assert_type(anp.matmul(a_float8_e4m3, a_int32), Array[float8_e4m3])  # fn matmul float8_e4m3 int32
+    assert_type(a_float8_e4m3 @ a_int64, Array[float8_e4m3])  # op matmul float8_e4m3 int64
+    assert_type(anp.matmul(a_float8_e4m3, a_int64), Array[float8_e4m3])  # fn matmul float8_e4m3 int64
+    a_float8_e4m3 @ a_float4_e2m1fn  # rejected: op matmul float8_e4m3 float4_e2m1fn
+    anp.matmul(a_float8_e4m3, a_float4_e2m1fn)  # rejected: fn matmul float8_e4m3 float4_e2m1fn
+    a_float8_e4m3 @ a_float6_e2m3fn  # rejected: op matmul float8_e4m3 float6_e2m3fn
+    anp.matmul(a_float8_e4m3, a_float6_e2m3fn)  # rejected: fn matmul float8_e4m3 float6_e2m3fn
+    a_float8_e4m3 @ a_float6_e3m2fn  # rejected: op matmul float8_e4m3 float6_e3m2fn
+    anp.matmul(a_float8_e4m3, a_float6_e3m2fn)  # rejected: fn matmul float8_e4m3 float6_e3m2fn
+    a_float8_e4m3 @ a_float8_e3m4  # rejected: op matmul float8_e4m3 float8_e3m4
+    anp.matmul(a_float8_e4m3, a_float8_e3m4)  # rejected: fn matmul float8_e4m3 float8_e3m4
+    assert_type(a_float8_e4m3 @ a_float8_e4m3, Array[float8_e4m3])  # op matmul float8_e4m3 float8_e4m3
+    assert_type(anp.matmul(a_float8_e4m3, a_float8_e4m3), Array[float8_e4m3])  # fn matmul float8_e4m3 float8_e4m3
+    a_float8_e4m3 @ a_float8_e8m0fnu  # rejected: op matmul float8_e4m3 float8_e8m0fnu
+    anp.matmul(a_float8_e4m3, a_float8_e8m0fnu)  # rejected: fn matmul float8_e4m3 float8_e8m0fnu
+    a_float8_e4m3 @ a_float8_e4m3b11fnuz  # rejected: op matmul float8_e4m3 float8_e4m3b11fnuz
+    anp.matmul(a_float8_e4m3, a_float8_e4m3b11fnuz)  # rejected: fn matmul float8_e4m3 float8_e4m3b11fnuz
+    a_float8_e4m3 @ a_float8_e4m3fn  # rejected: op matmul float8_e4m3 float8_e4m3fn
+    anp.matmul(a_float8_e4m3, a_float8_e4m3fn)  # rejected: fn matmul float8_e4m3 float8_e4m3fn
+    a_float8_e4m3 @ a_float8_e4m3fnuz  # rejected: op matmul float8_e4m3 float8_e4m3fnuz
+    anp.matmul(a_float8_e4m3, a_float8_e4m3fnuz)  # rejected: fn matmul float8_e4m3 float8_e4m3fnuz
+    a_float8_e4m3 @ a_float8_e5m2  # rejected: op matmul float8_e4m3 float8_e5m2
+    anp.matmul(a_float8_e4m3, a_float8_e5m2)  # rejected: fn matmul float8_e4m3 float8_e5m2
+    a_float8_e4m3 @ a_float8_e5m2fnuz  # rejected: op matmul float8_e4m3 float8_e5m2fnuz
+    anp.matmul(a_float8_e4m3, a_float8_e5m2fnuz)  # rejected: fn matmul float8_e4m3 float8_e5m2fnuz
+    a_float8_e4m3 @ a_bfloat16  # rejected: op matmul float8_e4m3 bfloat16
+    anp.matmul(a_float8_e4m3, a_bfloat16)  # rejected: fn matmul float8_e4m3 bfloat16
+    a_float8_e4m3 @ a_float16  # rejected: op matmul float8_e4m3 float16
+    anp.matmul(a_float8_e4m3, a_float16)  # rejected: fn matmul float8_e4m3 float16
+    a_float8_e4m3 @ a_float32  # rejected: op matmul float8_e4m3 float32
+    anp.matmul(a_float8_e4m3, a_float32)  # rejected: fn matmul float8_e4m3 float32
+    a_float8_e4m3 @ a_float64  # rejected: op matmul float8_e4m3 float64
+    anp.matmul(a_float8_e4m3, a_float64)  # rejected: fn matmul float8_e4m3 float64
+    a_float8_e4m3 @ a_complex64  # rejected: op matmul float8_e4m3 complex64
+    anp.matmul(a_float8_e4m3, a_complex64)  # rejected: fn matmul float8_e4m3 complex64
+    a_float8_e4m3 @ a_complex128  # rejected: op matmul float8_e4m3 complex128
+    anp.matmul(a_float8_e4m3, a_complex128)  # rejected: fn matmul float8_e4m3 complex128
+    assert_type(a_float8_e4m3 @ a_w_int, Array[float8_e4m3])  # op matmul float8_e4m3 w:int
+    assert_type(anp.matmul(a_float8_e4m3, a_w_int), Array[float8_e4m3])  # fn matmul float8_e4m3 w:int
+    assert_type(a_float8_e4m3 @ a_w_float, Array[float8_e4m3])  # op matmul float8_e4m3 w:float
+    assert_type(anp.matmul(a_float8_e4m3, a_w_float), Array[float8_e4m3])  # fn matmul float8_e4m3 w:float
+    a_float8_e4m3 @ a_w_complex  # rejected: op matmul float8_e4m3 w:complex
+    anp.matmul(a_float8_e4m3, a_w_complex)  # rejected: fn matmul float8_e4m3 w:complex
+    a_float8_e4m3 @ True  # rejected: op matmul float8_e4m3 py:bool
+    anp.matmul(a_float8_e4m3, True)  # rejected: fn matmul float8_e4m3 py:bool
+    a_float8_e4m3 @ 2  # rejected: op matmul float8_e4m3 py:int
+    anp.matmul(a_float8_e4m3, 2)  # rejected: fn matmul float8_e4m3 py:int
+    a_float8_e4m3 @ 2.0  # rejected: op matmul float8_e4m3 py:float
+    anp.matmul(a_float8_e4m3, 2.0)  # rejected: fn matmul float8_e4m3 py:float
+    a_float8_e4m3 @ 2j  # rejected: op matmul float8_e4m3 py:complex
+    anp.matmul(a_float8_e4m3, 2j)  # rejected: fn matmul float8_e4m3 py:complex
+
+
+def case_333_matmul_a_float8_e8m0fnu() -> None:
+    assert_type(a_float8_e8m0fnu @ a_bool_, Array[float8_e8m0fnu])  # op matmul float8_e8m0fnu bool_
+    assert_type(anp.matmul(a_float8_e8m0fnu, a_bool_), Array[float8_e8m0fnu])  # fn matmul float8_e8m0fnu bool_
+    a_float8_e8m0fnu @ a_uint1  # rejected: op matmul float8_e8m0fnu uint1
+    anp.matmul(a_float8_e8m0fnu, a_uint1)  # rejected: fn matmul float8_e8m0fnu uint1
+    a_float8_e8m0fnu @ a_uint2  # rejected: op matmul float8_e8m0fnu uint2
+    anp.matmul(a_float8_e8m0fnu, a_uint2)  # rejected: fn matmul float8_e8m0fnu uint2
+    a_float8_e8m0fnu @ a_uint4  # rejected: op matmul float8_e8m0fnu uint4
+    anp.matmul(a_float8_e8m0fnu, a_uint4)  # rejected: fn matmul float8_e8m0fnu uint4
+    assert_type(a_float8_e8m0fnu @ a_uint8, Array[float8_e8m0fnu])  # op matmul float8_e8m0fnu uint8
+    assert_type(anp.matmul(a_float8_e8m0fnu, a_uint8), Array[float8_e8m0fnu])  # fn matmul float8_e8m0fnu uint8
+    assert_type(a_float8_e8m0fnu @ a_uint16, Array[float8_e8m0fnu])  # op matmul float8_e8m0fnu uint16
+    assert_type(anp.matmul(a_float8_e8m0fnu, a_uint16), Array[float8_e8m0fnu])  # fn matmul float8_e8m0fnu uint16
+    assert_type(a_float8_e8m0fnu @ a_uint32, Array[float8_e8m0fnu])  # op matmul float8_e8m0fnu uint32
+    assert_type(anp.matmul(a_float8_e8m0fnu, a_uint32), Array[float8_e8m0fnu])  # fn matmul float8_e8m0fnu uint32
+    assert_type(a_float8_e8m0fnu @ a_uint64, Array[float8_e8m0fnu])  # op matmul float8_e8m0fnu uint64
+    assert_type(anp.matmul(a_float8_e8m0fnu, a_uint64), Array[float8_e8m0fnu])  # fn matmul float8_e8m0fnu uint64
+    a_float8_e8m0fnu @ a_int1  # rejected: op matmul float8_e8m0fnu int1
+    anp.matmul(a_float8_e8m0fnu, a_int1)  # rejected: fn matmul float8_e8m0fnu int1
+    a_float8_e8m0fnu @ a_int2  # rejected: op matmul float8_e8m0fnu int2
+    anp.matmul(a_float8_e8m0fnu, a_int2)  # rejected: fn matmul float8_e8m0fnu int2
+    a_float8_e8m0fnu @ a_int4  # rejected: op matmul float8_e8m0fnu int4
+    anp.matmul(a_float8_e8m0fnu, a_int4)  # rejected: fn matmul float8_e8m0fnu int4
+    assert_type(a_float8_e8m0fnu @ a_int8, Array[float8_e8m0fnu])  # op matmul float8_e8m0fnu int8
+    assert_type(anp.matmul(a_float8_e8m0fnu, a_int8), Array[float8_e8m0fnu])  # fn matmul float8_e8m0fnu int8
+    assert_type(a_float8_e8m0fnu @ a_int16, Array[float8_e8m0fnu])  # op matmul float8_e8m0fnu int16
+    assert_type(anp.matmul(a_float8_e8m0fnu, a_int16), Array[float8_e8m0fnu])  # fn matmul float8_e8m0fnu int16
+    assert_type(a_float8_e8m0fnu @ a_int32, Array[float8_e8m0fnu])  # op matmul float8_e8m0fnu int32
+    assert_type(anp.matmul(a_float8_e8m0fnu, a_int32), Array[float8_e8m0fnu])  # fn matmul float8_e8m0fnu int32
+    assert_type(a_float8_e8m0fnu @ a_int64, Array[float8_e8m0fnu])  # op matmul float8_e8m0fnu int64
+    assert_type(anp.matmul(a_float8_e8m0fnu, a_int64), Array[float8_e8m0fnu])  # fn matmul float8_e8m0fnu int64
+    a_float8_e8m0fnu @ a_float4_e2m1fn  # rejected: op matmul float8_e8m0fnu float4_e2m1fn
+    anp.matmul(a_float8_e8m0fnu, a_float4_e2m1fn)  # rejected: fn matmul float8_e8m0fnu float4_e2m1fn
+    a_float8_e8m0fnu @ a_float6_e2m3fn  # rejected: op matmul float8_e8m0fnu float6_e2m3fn
+    anp.matmul(a_float8_e8m0fnu, a_float6_e2m3fn)  # rejected: fn matmul float8_e8m0fnu float6_e2m3fn
+    a_float8_e8m0fnu @ a_float6_e3m2fn  # rejected: op matmul float8_e8m0fnu float6_e3m2fn
+    anp.matmul(a_float8_e8m0fnu, a_float6_e3m2fn)  # rejected: fn matmul float8_e8m0fnu float6_e3m2fn
+    a_float8_e8m0fnu @ a_float8_e3m4  # rejected: op matmul float8_e8m0fnu float8_e3m4
+    anp.matmul(a_float8_e8m0fnu, a_float8_e3m4)  # rejected: fn matmul float8_e8m0fnu float8_e3m4
+    a_float8_e8m0fnu @ a_float8_e4m3  # rejected: op matmul float8_e8m0fnu float8_e4m3
+    anp.matmul(a_float8_e8m0fnu, a_float8_e4m3)  # rejected: fn matmul float8_e8m0fnu float8_e4m3
+    assert_type(a_float8_e8m0fnu @ a_float8_e8m0fnu, Array[float8_e8m0fnu])  # op matmul float8_e8m0fnu float8_e8m0fnu
+    assert_type(anp.matmul(a_float8_e8m0fnu, a_float8_e8m0fnu), Array[float8_e8m0fnu])  # fn matmul float8_e8m0fnu float8_e8m0fnu
+    a_float8_e8m0fnu @ a_float8_e4m3b11fnuz  # rejected: op matmul float8_e8m0fnu float8_e4m3b11fnuz
+    anp.matmul(a_float8_e8m0fnu, a_float8_e4m3b11fnuz)  # rejected: fn matmul float8_e8m0fnu float8_e4m3b11fnuz
+    a_float8_e8m0fnu @ a_float8_e4m3fn  # rejected: op matmul float8_e8m0fnu float8_e4m3fn
+    anp.matmul(a_float8_e8m0fnu, a_float8_e4m3fn)  # rejected: fn matmul float8_e8m0fnu float8_e4m3fn
+    a_float8_e8m0fnu @ a_float8_e4m3fnuz  # rejected: op matmul float8_e8m0fnu float8_e4m3fnuz
+    anp.matmul(a_float8_e8m0fnu, a_float8_e4m3fnuz)  # rejected: fn matmul float8_e8m0fnu float8_e4m3fnuz
+    a_float8_e8m0fnu @ a_float8_e5m2  # rejected: op matmul float8_e8m0fnu float8_e5m2
+    anp.matmul(a_float8_e8m0fnu, a_float8_e5m2)  # rejected: fn matmul float8_e8m0fnu float8_e5m2
+    a_float8_e8m0fnu @ a_float8_e5m2fnuz  # rejected: op matmul float8_e8m0fnu float8_e5m2fnuz
+    anp.matmul(a_float8_e8m0fnu, a_float8_e5m2fnuz)  # rejected: fn matmul float8_e8m0fnu float8_e5m2fnuz
+    a_float8_e8m0fnu @ a_bfloat16  # rejected: op matmul float8_e8m0fnu bfloat16
+    anp.matmul(a_float8_e8m0fnu, a_bfloat16)  # rejected: fn matmul float8_e8m0fnu bfloat16
+    a_float8_e8m0fnu @ a_float16  # rejected: op matmul float8_e8m0fnu float16
+    anp.matmul(a_float8_e8m0fnu, a_float16)  # rejected: fn matmul float8_e8m0fnu float16
+    a_float8_e8m0fnu @ a_float32  # rejected: op matmul float8_e8m0fnu float32
+    anp.matmul(a_float8_e8m0fnu, a_float32)  # rejected: fn matmul float8_e8m0fnu float32
+    a_float8_e8m0fnu @ a_float64  # rejected: op matmul float8_e8m0fnu float64
+    anp.matmul(a_float8_e8m0fnu, a_float64)  # rejected: fn matmul float8_e8m0fnu float64
+    a_float8_e8m0fnu @ a_complex64  # rejected: op matmul float8_e8m0fnu complex64
+    anp.matmul(a_float8_e8m0fnu, a_complex64)  # rejected: fn matmul float8_e8m0fnu complex64
+    a_float8_e8m0fnu @ a_complex128  # rejected: op matmul float8_e8m0fnu complex128
+    anp.matmul(a_float8_e8m0fnu, a_complex128)  # rejected: fn matmul float8_e8m0fnu complex128
+    assert_type(a_float8_e8m0fnu @ a_w_int, Array[float8_e8m0fnu])  # op matmul float8_e8m0fnu w:int
+    assert_type(anp.matmul(a_float8_e8m0fnu, a_w_int), Array[float8_e8m0fnu])  # fn matmul float8_e8m0fnu w:int
+    assert_type(a_float8_e8m0fnu @ a_w_float, Array[float8_e8m0fnu])  # op matmul float8_e8m0fnu w:float
+    assert_type(anp.matmul(a_float8_e8m0fnu, a_w_float), Array[float8_e8m0fnu])  # fn matmul float8_e8m0fnu w:float
+    a_float8_e8m0fnu @ a_w_complex  # rejected: op matmul float8_e8m0fnu w:complex
+    anp.matmul(a_float8_e8m0fnu, a_w_complex)  # rejected: fn matmul float8_e8m0fnu w:complex
+    a_float8_e8m0fnu @ True  # rejected: op matmul float8_e8m0fnu py:bool
+    anp.matmul(a_float8_e8m0fnu, True)  # rejected: fn matmul float8_e8m0fnu py:bool
+    a_float8_e8m0fnu @ 2  # rejected: op matmul float8_e8m0fnu py:int
+    anp.matmul(a_float8_e8m0fnu, 2)  # rejected: fn matmul float8_e8m0fnu py:int
+    a_float8_e8m0fnu @ 2.0  # rejected: op matmul float8_e8m0fnu py:float
+    anp.matmul(a_float8_e8m0fnu, 2.0)  # rejected: fn matmul float8_e8m0fnu py:float
+    a_float8_e8m0fnu @ 2j  # rejected: op matmul float8_e8m0fnu py:complex
+    anp.matmul(a_float8_e8m0fnu, 2j)  # rejected: fn matmul float8_e8m0fnu py:complex
+
+
+def case_334_matmul_a_float8_e4m3b11fnuz() -> None:
+    assert_type(a_float8_e4m3b11fnuz @ a_bool_, Array[float8_e4m3b11fnuz])  # op matmul float8_e4m3b11fnuz bool_
+    assert_type(anp.matmul(a_float8_e4m3b11fnuz, a_bool_), Array[float8_e4m3b11fnuz])  # fn matmul float8_e4m3b11fnuz bool_
+    a_float8_e4m3b11fnuz @ a_uint1  # rejected: op matmul float8_e4m3b11fnuz uint1
+    anp.matmul(a_float8_e4m3b11fnuz, a_uint1)  # rejected: fn matmul float8_e4m3b11fnuz uint1
+    a_float8_e4m3b11fnuz @ a_uint2  # rejected: op matmul float8_e4m3b11fnuz uint2
+    anp.matmul(a_float8_e4m3b11fnuz, a_uint2)  # rejected: fn matmul float8_e4m3b11fnuz uint2
+    a_float8_e4m3b11fnuz @ a_uint4  # rejected: op matmul float8_e4m3b11fnuz uint4
+    anp.matmul(a_float8_e4m3b11fnuz, a_uint4)  # rejected: fn matmul float8_e4m3b11fnuz uint4
+    assert_type(a_float8_e4m3b11fnuz @ a_uint8, Array[float8_e4m3b11fnuz])  # op matmul float8_e4m3b11fnuz uint8
+    assert_type(anp.matmul(a_float8_e4m3b11fnuz, a_uint8), Array[float8_e4m3b11fnuz])  # fn matmul float8_e4m3b11fnuz uint8
+    assert_type(a_float8_e4m3b11fnuz @ a_uint16, Array[float8_e4m3b11fnuz])  # op matmul float8_e4m3b11fnuz uint16
+    assert_type(anp.matmul(a_float8_e4m3b11fnuz, a_uint16), Array[float8_e4m3b11fnuz])  # fn matmul float8_e4m3b11fnuz uint16
+    assert_type(a_float8_e4m3b11fnuz @ a_uint32, Array[float8_e4m3b11fnuz])  # op matmul float8_e4m3b11fnuz uint32
+    assert_type(anp.matmul(a_float8_e4m3b11fnuz, a_uint32), Array[float8_e4m3b11fnuz])  # fn matmul float8_e4m3b11fnuz uint32
+    assert_type(a_float8_e4m3b11fnuz @ a_uint64, Array[float8_e4m3b11fnuz])  # op matmul float8_e4m3b11fnuz uint64
+    assert_type(anp.matmul(a_float8_e4m3b11fnuz, a_uint64), Array[float8_e4m3b11fnuz])  # fn matmul float8_e4m3b11fnuz uint64
+    a_float8_e4m3b11fnuz @ a_int1  # rejected: op matmul float8_e4m3b11fnuz int1
+    anp.matmul(a_float8_e4m3b11fnuz, a_int1)  # rejected: fn matmul float8_e4m3b11fnuz int1
+    a_float8_e4m3b11fnuz @ a_int2  # rejected: op matmul float8_e4m3b11fnuz int2
+    anp.matmul(a_float8_e4m3b11fnuz, a_int2)  # rejected: fn matmul float8_e4m3b11fnuz int2
+    a_float8_e4m3b11fnuz @ a_int4  # rejected: op matmul float8_e4m3b11fnuz int4
+    anp.matmul(a_float8_e4m3b11fnuz, a_int4)  # rejected: fn matmul float8_e4m3b11fnuz int4
+    assert_type(a_float8_e4m3b11fnuz @ a_int8, Array[float8_e4m3b11fnuz])  # op matmul float8_e4m3b11fnuz int8
+    assert_type(anp.matmul(a_float8_e4m3b11fnuz, a_int8), Array[float8_e4m3b11fnuz])  # fn matmul float8_e4m3b11fnuz int8
+    assert_type(a_float8_e4m3b11fnuz @ a_int16, Array[float8_e4m3b11fnuz])  # op matmul float8_e4m3b11fnuz int16
+    assert_type(anp.matmul(a_float8_e4m3b11fnuz, a_int16), Array[float8_e4m3b11fnuz])  # fn matmul float8_e4m3b11fnuz int16
+    assert_type(a_float8_e4m3b11fnuz @ a_int32, Array[float8_e4m3b11fnuz])  # op matmul float8_e4m3b11fnuz int32
+    assert_type(anp.matmul(a_float8_e4m3b11fnuz, a_int32), Array[float8_e4m3b11fnuz])  # fn matmul float8_e4m3b11fnuz int32
+    assert_type(a_float8_e4m3b11fnuz @ a_int64, Array[float8_e4m3b11fnuz])  # op matmul float8_e4m3b11fnuz int64
+    assert_type(anp.matmul(a_float8_e4m3b11fnuz, a_int64), Array[float8_e4m3b11fnuz])  # fn matmul float8_e4m3b11fnuz int64
+    a_float8_e4m3b11fnuz @ a_float4_e2m1fn  # rejected: op matmul float8_e4m3b11fnuz float4_e2m1fn
+    anp.matmul(a_float8_e4m3b11fnuz, a_float4_e2m1fn)  # rejected: fn matmul float8_e4m3b11fnuz float4_e2m1fn
+    a_float8_e4m3b11fnuz @ a_float6_e2m3fn  # rejected: op matmul float8_e4m3b11fnuz float6_e2m3fn
+    anp.matmul(a_float8_e4m3b11fnuz, a_float6_e2m3fn)  # rejected: fn matmul float8_e4m3b11fnuz float6_e2m3fn
+    a_float8_e4m3b11fnuz @ a_float6_e3m2fn  # rejected: op matmul float8_e4m3b11fnuz float6_e3m2fn
+    anp.matmul(a_float8_e4m3b11fnuz, a_float6_e3m2fn)  # rejected: fn matmul float8_e4m3b11fnuz float6_e3m2fn
+    a_float8_e4m3b11fnuz @ a_float8_e3m4  # rejected: op matmul float8_e4m3b11fnuz float8_e3m4
+    anp.matmul(a_float8_e4m3b11fnuz, a_float8_e3m4)  # rejected: fn matmul float8_e4m3b11fnuz float8_e3m4
+    a_float8_e4m3b11fnuz @ a_float8_e4m3  # rejected: op matmul float8_e4m3b11fnuz float8_e4m3
+    anp.matmul(a_float8_e4m3b11fnuz, a_float8_e4m3)  # rejected: fn matmul float8_e4m3b11fnuz float8_e4m3
+    a_float8_e4m3b11fnuz @ a_float8_e8m0fnu  # rejected: op matmul float8_e4m3b11fnuz float8_e8m0fnu
+    anp.matmul(a_float8_e4m3b11fnuz, a_float8_e8m0fnu)  # rejected: fn matmul float8_e4m3b11fnuz float8_e8m0fnu
+    assert_type(a_float8_e4m3b11fnuz @ a_float8_e4m3b11fnuz, Array[float8_e4m3b11fnuz])  # op matmul float8_e4m3b11fnuz float8_e4m3b11fnuz
+    assert_type(anp.matmul(a_float8_e4m3b11fnuz, a_float8_e4m3b11fnuz), Array[float8_e4m3b11fnuz])  # fn matmul float8_e4m3b11fnuz float8_e4m3b11fnuz
+    a_float8_e4m3b11fnuz @ a_float8_e4m3fn  # rejected: op matmul float8_e4m3b11fnuz float8_e4m3fn
+    anp.matmul(a_float8_e4m3b11fnuz, a_float8_e4m3fn)  # rejected: fn matmul float8_e4m3b11fnuz float8_e4m3fn
+    a_float8_e4m3b11fnuz @ a_float8_e4m3fnuz  # rejected: op matmul float8_e4m3b11fnuz float8_e4m3fnuz
+    anp.matmul(a_float8_e4m3b11fnuz, a_float8_e4m3fnuz)  # rejected: fn matmul float8_e4m3b11fnuz float8_e4m3fnuz
+    a_float8_e4m3b11fnuz @ a_float8_e5m2  # rejected: op matmul float8_e4m3b11fnuz float8_e5m2
+    anp.matmul(a_float8_e4m3b11fnuz, a_float8_e5m2)  # rejected: fn matmul float8_e4m3b11fnuz float8_e5m2
+    a_float8_e4m3b11fnuz @ a_float8_e5m2fnuz  # rejected: op matmul float8_e4m3b11fnuz float8_e5m2fnuz
+    anp.matmul(a_float8_e4m3b11fnuz, a_float8_e5m2fnuz)  # rejected: fn matmul float8_e4m3b11fnuz float8_e5m2fnuz
+    a_float8_e4m3b11fnuz @ a_bfloat16  # rejected: op matmul float8_e4m3b11fnuz bfloat16
+    anp.matmul(a_float8_e4m3b11fnuz, a_bfloat16)  # rejected: fn matmul float8_e4m3b11fnuz bfloat16
+    a_float8_e4m3b11fnuz @ a_float16  # rejected: op matmul float8_e4m3b11fnuz float16
+    anp.matmul(a_float8_e4m3b11fnuz, a_float16)  # rejected: fn matmul float8_e4m3b11fnuz float16
+    a_float8_e4m3b11fnuz @ a_float32  # rejected: op matmul float8_e4m3b11fnuz float32
+    anp.matmul(a_float8_e4m3b11fnuz, a_float32)  # rejected: fn matmul float8_e4m3b11fnuz float32
+    a_float8_e4m3b11fnuz @ a_float64  # rejected: op matmul float8_e4m3b11fnuz float64
+    anp.matmul(a_float8_e4m3b11fnuz, a_float64)  # rejected: fn matmul float8_e4m3b11fnuz float64
+    a_float8_e4m3b11fnuz @ a_complex64  # rejected: op matmul float8_e4m3b11fnuz complex64
+    anp.matmul(a_float8_e4m3b11fnuz, a_complex64)  # rejected: fn matmul float8_e4m3b11fnuz complex64
+    a_float8_e4m3b11fnuz @ a_complex128  # rejected: op matmul float8_e4m3b11fnuz complex128
+    anp.matmul(a_float8_e4m3b11fnuz, a_complex128)  # rejected: fn matmul float8_e4m3b11fnuz complex128
+    assert_type(a_float8_e4m3b11fnuz @ a_w_int, Array[float8_e4m3b11fnuz])  # op matmul float8_e4m3b11fnuz w:int
+    assert_type(anp.matmul(a_float8_e4m3b11fnuz, a_w_int), Array[float8_e4m3b11fnuz])  # fn matmul float8_e4m3b11fnuz w:int
+    assert_type(a_float8_e4m3b11fnuz @ a_w_float, Array[float8_e4m3b11fnuz])  # op matmul float8_e4m3b11fnuz w:float
+    assert_type(anp.matmul(a_float8_e4m3b11fnuz, a_w_float), Array[float8_e4m3b11fnuz])  # fn matmul float8_e4m3b11fnuz w:float
+    a_float8_e4m3b11fnuz @ a_w_complex  # rejected: op matmul float8_e4m3b11fnuz w:complex
+    anp.matmul(a_float8_e4m3b11fnuz, a_w_complex)  # rejected: fn matmul float8_e4m3b11fnuz w:complex
+    a_float8_e4m3b11fnuz @ True  # rejected: op matmul float8_e4m3b11fnuz py:bool
+    anp.matmul(a_float8_e4m3b11fnuz, True)  # rejected: fn matmul float8_e4m3b11fnuz py:bool
+    a_float8_e4m3b11fnuz @ 2  # rejected: op matmul float8_e4m3b11fnuz py:int
+    anp.matmul(a_float8_e4m3b11fnuz, 2)  # rejected: fn matmul float8_e4m3b11fnuz py:int
+    a_float8_e4m3b11fnuz @ 2.0  # rejected: op matmul float8_e4m3b11fnuz py:float
+    anp.matmul(a_float8_e4m3b11fnuz, 2.0)  # rejected: fn matmul float8_e4m3b11fnuz py:float
+    a_float8_e4m3b11fnuz @ 2j  # rejected: op matmul float8_e4m3b11fnuz py:complex
+    anp.matmul(a_float8_e4m3b11fnuz, 2j)  # rejected: fn matmul float8_e4m3b11fnuz py:complex
+
+
+def case_335_matmul_a_float8_e4m3fn() -> None:
+    assert_type(a_float8_e4m3fn @ a_bool_, Array[float8_e4m3fn])  # op matmul float8_e4m3fn bool_
+    assert_type(anp.matmul(a_float8_e4m3fn, a_bool_), Array[float8_e4m3fn])  # fn matmul float8_e4m3fn bool_
+    a_float8_e4m3fn @ a_uint1  # rejected: op matmul float8_e4m3fn uint1
+    anp.matmul(a_float8_e4m3fn, a_uint1)  # rejected: fn matmul float8_e4m3fn uint1
+    a_float8_e4m3fn @ a_uint2  # rejected: op matmul float8_e4m3fn uint2
+    anp.matmul(a_float8_e4m3fn, a_uint2)  # rejected: fn matmul float8_e4m3fn uint2
+    a_float8_e4m3fn @ a_uint4  # rejected: op matmul float8_e4m3fn uint4
+    anp.matmul(a_float8_e4m3fn, a_uint4)  # rejected: fn matmul float8_e4m3fn uint4
+    assert_type(a_float8_e4m3fn @ a_uint8, Array[float8_e4m3fn])  # op matmul float8_e4m3fn uint8
+    assert_type(anp.matmul(a_float8_e4m3fn, a_uint8), Array[float8_e4m3fn])  # fn matmul float8_e4m3fn uint8
+    assert_type(a_float8_e4m3fn @ a_uint16, Array[float8_e4m3fn])  # op matmul float8_e4m3fn uint16
+    assert_type(anp.matmul(a_float8_e4m3fn, a_uint16), Array[float8_e4m3fn])  # fn matmul float8_e4m3fn uint16
+    assert_type(a_float8_e4m3fn @ a_uint32, Array[float8_e4m3fn])  # op matmul float8_e4m3fn uint32
+    assert_type(anp.matmul(a_float8_e4m3fn, a_uint32), Array[float8_e4m3fn])  # fn matmul float8_e4m3fn uint32
+    assert_type(a_float8_e4m3fn @ a_uint64, Array[float8_e4m3fn])  # op matmul float8_e4m3fn uint64
+    assert_type(anp.matmul(a_float8_e4m3fn, a_uint64), Array[float8_e4m3fn])  # fn matmul float8_e4m3fn uint64
+    a_float8_e4m3fn @ a_int1  # rejected: op matmul float8_e4m3fn int1
+    anp.matmul(a_float8_e4m3fn, a_int1)  # rejected: fn matmul float8_e4m3fn int1
+    a_float8_e4m3fn @ a_int2  # rejected: op matmul float8_e4m3fn int2
+    anp.matmul(a_float8_e4m3fn, a_int2)  # rejected: fn matmul float8_e4m3fn int2
+    a_float8_e4m3fn @ a_int4  # rejected: op matmul float8_e4m3fn int4
+    anp.matmul(a_float8_e4m3fn, a_int4)  # rejected: fn matmul float8_e4m3fn int4
+    assert_type(a_float8_e4m3fn @ a_int8, Array[float8_e4m3fn])  # op matmul float8_e4m3fn int8
+    assert_type(anp.matmul(a_float8_e4m3fn, a_int8), Array[float8_e4m3fn])  # fn matmul float8_e4m3fn int8
+    assert_type(a_float8_e4m3fn @ a_int16, Array[float8_e4m3fn])  # op matmul float8_e4m3fn int16
+    assert_type(anp.matmul(a_float8_e4m3fn, a_int16), Array[float8_e4m3fn])  # fn matmul float8_e4m3fn int16
+    assert_type(a_float8_e4m3fn @ a_int32, Array[float8_e4m3fn])  # op matmul float8_e4m3fn int32
+    assert_type(anp.matmul(a_float8_e4m3fn, a_int32), Array[float8_e4m3fn])  # fn matmul float8_e4m3fn int32
+    assert_type(a_float8_e4m3fn @ a_int64, Array[float8_e4m3fn])  # op matmul float8_e4m3fn int64
+    assert_type(anp.matmul(a_float8_e4m3fn, a_int64), Array[float8_e4m3fn])  # fn matmul float8_e4m3fn int64
+    a_float8_e4m3fn @ a_float4_e2m1fn  # rejected: op matmul float8_e4m3fn float4_e2m1fn
+    anp.matmul(a_float8_e4m3fn, a_float4_e2m1fn)  # rejected: fn matmul float8_e4m3fn float4_e2m1fn
+    a_float8_e4m3fn @ a_float6_e2m3fn  # rejected: op matmul float8_e4m3fn float6_e2m3fn
+    anp.matmul(a_float8_e4m3fn, a_float6_e2m3fn)  # rejected: fn matmul float8_e4m3fn float6_e2m3fn
+    a_float8_e4m3fn @ a_float6_e3m2fn  # rejected: op matmul float8_e4m3fn float6_e3m2fn
+    anp.matmul(a_float8_e4m3fn, a_float6_e3m2fn)  # rejected: fn matmul float8_e4m3fn float6_e3m2fn
+    a_float8_e4m3fn @ a_float8_e3m4  # rejected: op matmul float8_e4m3fn float8_e3m4
+    anp.matmul(a_float8_e4m3fn, a_float8_e3m4)  # rejected: fn matmul float8_e4m3fn float8_e3m4
+    a_float8_e4m3fn @ a_float8_e4m3  # rejected: op matmul float8_e4m3fn float8_e4m3
+    anp.matmul(a_float8_e4m3fn, a_float8_e4m3)  # rejected: fn matmul float8_e4m3fn float8_e4m3
+    a_float8_e4m3fn @ a_float8_e8m0fnu  # rejected: op matmul float8_e4m3fn float8_e8m0fnu
+    anp.matmul(a_float8_e4m3fn, a_float8_e8m0fnu)  # rejected: fn matmul float8_e4m3fn float8_e8m0fnu
+    a_float8_e4m3fn @ a_float8_e4m3b11fnuz  # rejected: op matmul float8_e4m3fn float8_e4m3b11fnuz
+    anp.matmul(a_float8_e4m3fn, a_float8_e4m3b11fnuz)  # rejected: fn matmul float8_e4m3fn float8_e4m3b11fnuz
+    assert_type(a_float8_e4m3fn @ a_float8_e4m3fn, Array[float8_e4m3fn])  # op matmul float8_e4m3fn float8_e4m3fn
+    assert_type(anp.matmul(a_float8_e4m3fn, a_float8_e4m3fn), Array[float8_e4m3fn])  # fn matmul float8_e4m3fn float8_e4m3fn
+    a_float8_e4m3fn @ a_float8_e4m3fnuz  # rejected: op matmul float8_e4m3fn float8_e4m3fnuz
+    anp.matmul(a_float8_e4m3fn, a_float8_e4m3fnuz)  # rejected: fn matmul float8_e4m3fn float8_e4m3fnuz
+    a_float8_e4m3fn @ a_float8_e5m2  # rejected: op matmul float8_e4m3fn float8_e5m2
+    anp.matmul(a_float8_e4m3fn, a_float8_e5m2)  # rejected: fn matmul float8_e4m3fn float8_e5m2
+    a_float8_e4m3fn @ a_float8_e5m2fnuz  # rejected: op matmul float8_e4m3fn float8_e5m2fnuz
+    anp.matmul(a_float8_e4m3fn, a_float8_e5m2fnuz)  # rejected: fn matmul float8_e4m3fn float8_e5m2fnuz
+    a_float8_e4m3fn @ a_bfloat16  # rejected: op matmul float8_e4m3fn bfloat16
+    anp.matmul(a_float8_e4m3fn, a_bfloat16)  # rejected: fn matmul float8_e4m3fn bfloat16
+    a_float8_e4m3fn @ a_float16  # rejected: op matmul float8_e4m3fn float16
+    anp.matmul(a_float8_e4m3fn, a_float16)  # rejected: fn matmul float8_e4m3fn float16
+    a_float8_e4m3fn @ a_float32  # rejected: op matmul float8_e4m3fn float32
+    anp.matmul(a_float8_e4m3fn, a_float32)  # rejected: fn matmul float8_e4m3fn float32
+    a_float8_e4m3fn @ a_float64  # rejected: op matmul float8_e4m3fn float64
+    anp.matmul(a_float8_e4m3fn, a_float64)  # rejected: fn matmul float8_e4m3fn float64
+    a_float8_e4m3fn @ a_complex64  # rejected: op matmul float8_e4m3fn complex64
+    anp.matmul(a_float8_e4m3fn, a_complex64)  # rejected: fn matmul float8_e4m3fn complex64
+    a_float8_e4m3fn @ a_complex128  # rejected: op matmul float8_e4m3fn complex128
+    anp.matmul(a_float8_e4m3fn, a_complex128)  # rejected: fn matmul float8_e4m3fn complex128
+    assert_type(a_float8_e4m3fn @ a_w_int, Array[float8_e4m3fn])  # op matmul float8_e4m3fn w:int
+    assert_type(anp.matmul(a_float8_e4m3fn, a_w_int), Array[float8_e4m3fn])  # fn matmul float8_e4m3fn w:int
+    assert_type(a_float8_e4m3fn @ a_w_float, Array[float8_e4m3fn])  # op matmul float8_e4m3fn w:float
+    assert_type(anp.matmul(a_float8_e4m3fn, a_w_float), Array[float8_e4m3fn])  # fn matmul float8_e4m3fn w:float
+    a_float8_e4m3fn @ a_w_complex  # rejected: op matmul float8_e4m3fn w:complex
+    anp.matmul(a_float8_e4m3fn, a_w_complex)  # rejected: fn matmul float8_e4m3fn w:complex
+    a_float8_e4m3fn @ True  # rejected: op matmul float8_e4m3fn py:bool
+    anp.matmul(a_float8_e4m3fn, True)  # rejected: fn matmul float8_e4m3fn py:bool
+    a_float8_e4m3fn @ 2  # rejected: op matmul float8_e4m3fn py:int
+    anp.matmul(a_float8_e4m3fn, 2)  # rejected: fn matmul float8_e4m3fn py:int
+    a_float8_e4m3fn @ 2.0  # rejected: op matmul float8_e4m3fn py:float
+    anp.matmul(a_float8_e4m3fn, 2.0)  # rejected: fn matmul float8_e4m3fn py:float
+    a_float8_e4m3fn @ 2j  # rejected: op matmul float8_e4m3fn py:complex
+    anp.matmul(a_float8_e4m3fn, 2j)  # rejected: fn matmul float8_e4m3fn py:complex
+
+
+def case_336_matmul_a_float8_e4m3fnuz() -> None:
+    assert_type(a_float8_e4m3fnuz @ a_bool_, Array[float8_e4m3fnuz])  # op matmul float8_e4m3fnuz bool_
+    assert_type(anp.matmul(a_float8_e4m3fnuz, a_bool_), Array[float8_e4m3fnuz])  # fn matmul float8_e4m3fnuz bool_
+    a_float8_e4m3fnuz @ a_uint1  # rejected: op matmul float8_e4m3fnuz uint1
+    anp.matmul(a_float8_e4m3fnuz, a_uint1)  # rejected: fn matmul float8_e4m3fnuz uint1
+    a_float8_e4m3fnuz @ a_uint2  # rejected: op matmul float8_e4m3fnuz uint2
+    anp.matmul(a_float8_e4m3fnuz, a_uint2)  # rejected: fn matmul float8_e4m3fnuz uint2
+    a_float8_e4m3fnuz @ a_uint4  # rejected: op matmul float8_e4m3fnuz uint4
+    anp.matmul(a_float8_e4m3fnuz, a_uint4)  # rejected: fn matmul float8_e4m3fnuz uint4
+    assert_type(a_float8_e4m3fnuz @ a_uint8, Array[float8_e4m3fnuz])  # op matmul float8_e4m3fnuz uint8
+    assert_type(anp.matmul(a_float8_e4m3fnuz, a_uint8), Array[float8_e4m3fnuz])  # fn matmul float8_e4m3fnuz uint8
+    assert_type(a_float8_e4m3fnuz @ a_uint16, Array[float8_e4m3fnuz])  # op matmul float8_e4m3fnuz uint16
+    assert_type(anp.matmul(a_float8_e4m3fnuz, a_uint16), Array[float8_e4m3fnuz])  # fn matmul float8_e4m3fnuz uint16
+    assert_type(a_float8_e4m3fnuz @ a_uint32, Array[float8_e4m3fnuz])  # op matmul float8_e4m3fnuz uint32
+    assert_type(anp.matmul(a_float8_e4m3fnuz, a_uint32), Array[float8_e4m3fnuz])  # fn matmul float8_e4m3fnuz uint32
+    assert_type(a_float8_e4m3fnuz @ a_uint64, Array[float8_e4m3fnuz])  # op matmul float8_e4m3fnuz uint64
+    assert_type(anp.matmul(a_float8_e4m3fnuz, a_uint64), Array[float8_e4m3fnuz])  # fn matmul float8_e4m3fnuz uint64
+    a_float8_e4m3fnuz @ a_int1  # rejected: op matmul float8_e4m3fnuz int1
+    anp.matmul(a_float8_e4m3fnuz, a_int1)  # rejected: fn matmul float8_e4m3fnuz int1
+    a_float8_e4m3fnuz @ a_int2  # rejected: op matmul float8_e4m3fnuz int2
+    anp.matmul(a_float8_e4m3fnuz, a_int2)  # rejected: fn matmul float8_e4m3fnuz int2
+    a_float8_e4m3fnuz @ a_int4  # rejected: op matmul float8_e4m3fnuz int4
+    anp.matmul(a_float8_e4m3fnuz, a_int4)  # rejected: fn matmul float8_e4m3fnuz int4
+    assert_type(a_float8_e4m3fnuz @ a_int8, Array[float8_e4m3fnuz])  # op matmul float8_e4m3fnuz int8
+    assert_type(anp.matmul(a_float8_e4m3fnuz, a_int8), Array[float8_e4m3fnuz])  # fn matmul float8_e4m3fnuz int8
+    assert_type(a_float8_e4m3fnuz @ a_int16, Array[float8_e4m3fnuz])  # op matmul float8_e4m3fnuz int16
+    assert_type(anp.matmul(a_float8_e4m3fnuz, a_int16), Array[float8_e4m3fnuz])  # fn matmul float8_e4m3fnuz int16
+    assert_type(a_float8_e4m3fnuz @ a_int32, Array[float8_e4m3fnuz])  # op matmul float8_e4m3fnuz int32
+    assert_type(anp.matmul(a_float8_e4m3fnuz, a_int32), Array[float8_e4m3fnuz])  # fn matmul float8_e4m3fnuz int32
+    assert_type(a_float8_e4m3fnuz @ a_int64, Array[float8_e4m3fnuz])  # op matmul float8_e4m3fnuz int64
+    assert_type(anp.matmul(a_float8_e4m3fnuz, a_int64), Array[float8_e4m3fnuz])  # fn matmul float8_e4m3fnuz int64
+    a_float8_e4m3fnuz @ a_float4_e2m1fn  # rejected: op matmul float8_e4m3fnuz float4_e2m1fn
+    anp.matmul(a_float8_e4m3fnuz, a_float4_e2m1fn)  # rejected: fn matmul float8_e4m3fnuz float4_e2m1fn
+    a_float8_e4m3fnuz @ a_float6_e2m3fn  # rejected: op matmul float8_e4m3fnuz float6_e2m3fn
+    anp.matmul(a_float8_e4m3fnuz, a_float6_e2m3fn)  # rejected: fn matmul float8_e4m3fnuz float6_e2m3fn
+    a_float8_e4m3fnuz @ a_float6_e3m2fn  # rejected: op matmul float8_e4m3fnuz float6_e3m2fn
+    anp.matmul(a_float8_e4m3fnuz, a_float6_e3m2fn)  # rejected: fn matmul float8_e4m3fnuz float6_e3m2fn
+    a_float8_e4m3fnuz @ a_float8_e3m4  # rejected: op matmul float8_e4m3fnuz float8_e3m4
+    anp.matmul(a_float8_e4m3fnuz, a_float8_e3m4)  # rejected: fn matmul float8_e4m3fnuz float8_e3m4
+    a_float8_e4m3fnuz @ a_float8_e4m3  # rejected: op matmul float8_e4m3fnuz float8_e4m3
+    anp.matmul(a_float8_e4m3fnuz, a_float8_e4m3)  # rejected: fn matmul float8_e4m3fnuz float8_e4m3
+    a_float8_e4m3fnuz @ a_float8_e8m0fnu  # rejected: op matmul float8_e4m3fnuz float8_e8m0fnu
+    anp.matmul(a_float8_e4m3fnuz, a_float8_e8m0fnu)  # rejected: fn matmul float8_e4m3fnuz float8_e8m0fnu
+    a_float8_e4m3fnuz @ a_float8_e4m3b11fnuz  # rejected: op matmul float8_e4m3fnuz float8_e4m3b11fnuz
+    anp.matmul(a_float8_e4m3fnuz, a_float8_e4m3b11fnuz)  # rejected: fn matmul float8_e4m3fnuz float8_e4m3b11fnuz
+    a_float8_e4m3fnuz @ a_float8_e4m3fn  # rejected: op matmul float8_e4m3fnuz float8_e4m3fn
+    anp.matmul(a_float8_e4m3fnuz, a_float8_e4m3fn)  # rejected: fn matmul float8_e4m3fnuz float8_e4m3fn
+    assert_type(a_float8_e4m3fnuz @ a_float8_e4m3fnuz, Array[float8_e4m3fnuz])  # op matmul float8_e4m3fnuz float8_e4m3fnuz
+    assert_type(anp.matmul(a_float8_e4m3fnuz, a_float8_e4m3fnuz), Array[float8_e4m3fnuz])  # fn matmul float8_e4m3fnuz float8_e4m3fnuz
+    a_float8_e4m3fnuz @ a_float8_e5m2  # rejected: op matmul float8_e4m3fnuz float8_e5m2
+    anp.matmul(a_float8_e4m3fnuz, a_float8_e5m2)  # rejected: fn matmul float8_e4m3fnuz float8_e5m2
+    a_float8_e4m3fnuz @ a_float8_e5m2fnuz  # rejected: op matmul float8_e4m3fnuz float8_e5m2fnuz
+    anp.matmul(a_float8_e4m3fnuz, a_float8_e5m2fnuz)  # rejected: fn matmul float8_e4m3fnuz float8_e5m2fnuz
+    a_float8_e4m3fnuz @ a_bfloat16  # rejected: op matmul float8_e4m3fnuz bfloat16
+    anp.matmul(a_float8_e4m3fnuz, a_bfloat16)  # rejected: fn matmul float8_e4m3fnuz bfloat16
+    a_float8_e4m3fnuz @ a_float16  # rejected: op matmul float8_e4m3fnuz float16
+    anp.matmul(a_float8_e4m3fnuz, a_float16)  # rejected: fn matmul float8_e4m3fnuz float16
+    a_float8_e4m3fnuz @ a_float32  # rejected: op matmul float8_e4m3fnuz float32
+    anp.matmul(a_float8_e4m3fnuz, a_float32)  # rejected: fn matmul float8_e4m3fnuz float32
+    a_float8_e4m3fnuz @ a_float64  # rejected: op matmul float8_e4m3fnuz float64
+    anp.matmul(a_float8_e4m3fnuz, a_float64)  # rejected: fn matmul float8_e4m3fnuz float64
+    a_float8_e4m3fnuz @ a_complex64  # rejected: op matmul float8_e4m3fnuz complex64
+    anp.matmul(a_float8_e4m3fnuz, a_complex64)  # rejected: fn matmul float8_e4m3fnuz complex64
+    a_float8_e4m3fnuz @ a_complex128  # rejected: op matmul float8_e4m3fnuz complex128
+    anp.matmul(a_float8_e4m3fnuz, a_complex128)  # rejected: fn matmul float8_e4m3fnuz complex128
+    assert_type(a_float8_e4m3fnuz @ a_w_int, Array[float8_e4m3fnuz])  # op matmul float8_e4m3fnuz w:int
+    assert_type(anp.matmul(a_float8_e4m3fnuz, a_w_int), Array[float8_e4m3fnuz])  # fn matmul float8_e4m3fnuz w:int
+    assert_type(a_float8_e4m3fnuz @ a_w_float, Array[float8_e4m3fnuz])  # op matmul float8_e4m3fnuz w:float
+    assert_type(anp.matmul(a_float8_e4m3fnuz, a_w_float), Array[float8_e4m3fnuz])  # fn matmul float8_e4m3fnuz w:float
+    a_float8_e4m3fnuz @ a_w_complex  # rejected: op matmul float8_e4m3fnuz w:complex
+    anp.matmul(a_float8_e4m3fnuz, a_w_complex)  # rejected: fn matmul float8_e4m3fnuz w:complex
+    a_float8_e4m3fnuz @ True  # rejected: op matmul float8_e4m3fnuz py:bool
+    anp.matmul(a_float8_e4m3fnuz, True)  # rejected: fn matmul float8_e4m3fnuz py:bool
+    a_float8_e4m3fnuz @ 2  # rejected: op matmul float8_e4m3fnuz py:int
+    anp.matmul(a_float8_e4m3fnuz, 2)  # rejected: fn matmul float8_e4m3fnuz py:int
+    a_float8_e4m3fnuz @ 2.0  # rejected: op matmul float8_e4m3fnuz py:float
+    anp.matmul(a_float8_e4m3fnuz, 2.0)  # rejected: fn matmul float8_e4m3fnuz py:float
+    a_float8_e4m3fnuz @ 2j  # rejected: op matmul float8_e4m3fnuz py:complex
+    anp.matmul(a_float8_e4m3fnuz, 2j)  # rejected: fn matmul float8_e4m3fnuz py:complex
+
+
+def case_337_matmul_a_float8_e5m2() -> None:
+    assert_type(a_float8_e5m2 @ a_bool_, Array[float8_e5m2])  # op matmul float8_e5m2 bool_
+    assert_type(anp.matmul(a_float8_e5m2, a_bool_), Array[float8_e5m2])  # fn matmul float8_e5m2 bool_
+    a_float8_e5m2 @ a_uint1  # rejected: op matmul float8_e5m2 uint1
+    anp.matmul(a_float8_e5m2, a_uint1)  # rejected: fn matmul float8_e5m2 uint1
+    a_float8_e5m2 @ a_uint2  # rejected: op matmul float8_e5m2 uint2
+    anp.matmul(a_float8_e5m2, a_uint2)  # rejected: fn matmul float8_e5m2 uint2
+    a_float8_e5m2 @ a_uint4  # rejected: op matmul float8_e5m2 uint4
+    anp.matmul(a_float8_e5m2, a_uint4)  # rejected: fn matmul float8_e5m2 uint4
+    assert_type(a_float8_e5m2 @ a_uint8, Array[float8_e5m2])  # op matmul float8_e5m2 uint8
+    assert_type(anp.matmul(a_float8_e5m2, a_uint8), Array[float8_e5m2])  # fn matmul float8_e5m2 uint8
+    assert_type(a_float8_e5m2 @ a_uint16, Array[float8_e5m2])  # op matmul float8_e5m2 uint16
+    assert_type(anp.matmul(a_float8_e5m2, a_uint16), Array[float8_e5m2])  # fn matmul float8_e5m2 uint16
+    assert_type(a_float8_e5m2 @ a_uint32, Array[float8_e5m2])  # op matmul float8_e5m2 uint32
+    assert_type(anp.matmul(a_float8_e5m2, a_uint32), Array[float8_e5m2])  # fn matmul float8_e5m2 uint32
+    assert_type(a_float8_e5m2 @ a_uint64, Array[float8_e5m2])  # op matmul float8_e5m2 uint64
+    assert_type(anp.matmul(a_float8_e5m2, a_uint64), Array[float8_e5m2])  # fn matmul float8_e5m2 uint64
+    a_float8_e5m2 @ a_int1  # rejected: op matmul float8_e5m2 int1
+    anp.matmul(a_float8_e5m2, a_int1)  # rejected: fn matmul float8_e5m2 int1
+    a_float8_e5m2 @ a_int2  # rejected: op matmul float8_e5m2 int2
+    anp.matmul(a_float8_e5m2, a_int2)  # rejected: fn matmul float8_e5m2 int2
+    a_float8_e5m2 @ a_int4  # rejected: op matmul float8_e5m2 int4
+    anp.matmul(a_float8_e5m2, a_int4)  # rejected: fn matmul float8_e5m2 int4
+    assert_type(a_float8_e5m2 @ a_int8, Array[float8_e5m2])  # op matmul float8_e5m2 int8
+    assert_type(anp.matmul(a_float8_e5m2, a_int8), Array[float8_e5m2])  # fn matmul float8_e5m2 int8
+    assert_type(a_float8_e5m2 @ a_int16, Array[float8_e5m2])  # op matmul float8_e5m2 int16
+    assert_type(anp.matmul(a_float8_e5m2, a_int16), Array[float8_e5m2])  # fn matmul float8_e5m2 int16
+    assert_type(a_float8_e5m2 @ a_int32, Array[float8_e5m2])  # op matmul float8_e5m2 int32
+    assert_type(anp.matmul(a_float8_e5m2, a_int32), Array[float8_e5m2])  # fn matmul float8_e5m2 int32
+    assert_type(a_float8_e5m2 @ a_int64, Array[float8_e5m2])  # op matmul float8_e5m2 int64
+    assert_type(anp.matmul(a_float8_e5m2, a_int64), Array[float8_e5m2])  # fn matmul float8_e5m2 int64
+    a_float8_e5m2 @ a_float4_e2m1fn  # rejected: op matmul float8_e5m2 float4_e2m1fn
+    anp.matmul(a_float8_e5m2, a_float4_e2m1fn)  # rejected: fn matmul float8_e5m2 float4_e2m1fn
+    a_float8_e5m2 @ a_float6_e2m3fn  # rejected: op matmul float8_e5m2 float6_e2m3fn
+    anp.matmul(a_float8_e5m2, a_float6_e2m3fn)  # rejected: fn matmul float8_e5m2 float6_e2m3fn
+    a_float8_e5m2 @ a_float6_e3m2fn  # rejected: op matmul float8_e5m2 float6_e3m2fn
+    anp.matmul(a_float8_e5m2, a_float6_e3m2fn)  # rejected: fn matmul float8_e5m2 float6_e3m2fn
+    a_float8_e5m2 @ a_float8_e3m4  # rejected: op matmul float8_e5m2 float8_e3m4
+    anp.matmul(a_float8_e5m2, a_float8_e3m4)  # rejected: fn matmul float8_e5m2 float8_e3m4
+    a_float8_e5m2 @ a_float8_e4m3  # rejected: op matmul float8_e5m2 float8_e4m3
+    anp.matmul(a_float8_e5m2, a_float8_e4m3)  # rejected: fn matmul float8_e5m2 float8_e4m3
+    a_float8_e5m2 @ a_float8_e8m0fnu  # rejected: op matmul float8_e5m2 float8_e8m0fnu
+    anp.matmul(a_float8_e5m2, a_float8_e8m0fnu)  # rejected: fn matmul float8_e5m2 float8_e8m0fnu
+    a_float8_e5m2 @ a_float8_e4m3b11fnuz  # rejected: op matmul float8_e5m2 float8_e4m3b11fnuz
+    anp.matmul(a_float8_e5m2, a_float8_e4m3b11fnuz)  # rejected: fn matmul float8_e5m2 float8_e4m3b11fnuz
+    a_float8_e5m2 @ a_float8_e4m3fn  # rejected: op matmul float8_e5m2 float8_e4m3fn
+    anp.matmul(a_float8_e5m2, a_float8_e4m3fn)  # rejected: fn matmul float8_e5m2 float8_e4m3fn
+    a_float8_e5m2 @ a_float8_e4m3fnuz  # rejected: op matmul float8_e5m2 float8_e4m3fnuz
+    anp.matmul(a_float8_e5m2, a_float8_e4m3fnuz)  # rejected: fn matmul float8_e5m2 float8_e4m3fnuz
+    assert_type(a_float8_e5m2 @ a_float8_e5m2, Array[float8_e5m2])  # op matmul float8_e5m2 float8_e5m2
+    assert_type(anp.matmul(a_float8_e5m2, a_float8_e5m2), Array[float8_e5m2])  # fn matmul float8_e5m2 float8_e5m2
+    a_float8_e5m2 @ a_float8_e5m2fnuz  # rejected: op matmul float8_e5m2 float8_e5m2fnuz
+    anp.matmul(a_float8_e5m2, a_float8_e5m2fnuz)  # rejected: fn matmul float8_e5m2 float8_e5m2fnuz
+    a_float8_e5m2 @ a_bfloat16  # rejected: op matmul float8_e5m2 bfloat16
+    anp.matmul(a_float8_e5m2, a_bfloat16)  # rejected: fn matmul float8_e5m2 bfloat16
+    a_float8_e5m2 @ a_float16  # rejected: op matmul float8_e5m2 float16
+    anp.matmul(a_float8_e5m2, a_float16)  # rejected: fn matmul float8_e5m2 float16
+    a_float8_e5m2 @ a_float32  # rejected: op matmul float8_e5m2 float32
+    anp.matmul(a_float8_e5m2, a_float32)  # rejected: fn matmul float8_e5m2 float32
+    a_float8_e5m2 @ a_float64  # rejected: op matmul float8_e5m2 float64
+    anp.matmul(a_float8_e5m2, a_float64)  # rejected: fn matmul float8_e5m2 float64
+    a_float8_e5m2 @ a_complex64  # rejected: op matmul float8_e5m2 complex64
+    anp.matmul(a_float8_e5m2, a_complex64)  # rejected: fn matmul float8_e5m2 complex64
+    a_float8_e5m2 @ a_complex128  # rejected: op matmul float8_e5m2 complex128
+    anp.matmul(a_float8_e5m2, a_complex128)  # rejected: fn matmul float8_e5m2 complex128
+    assert_type(a_float8_e5m2 @ a_w_int, Array[float8_e5m2])  # op matmul float8_e5m2 w:int
+    assert_type(anp.matmul(a_float8_e5m2, a_w_int), Array[float8_e5m2])  # fn matmul float8_e5m2 w:int
+    assert_type(a_float8_e5m2 @ a_w_float, Array[float8_e5m2])  # op matmul float8_e5m2 w:float
+    assert_type(anp.matmul(a_float8_e5m2, a_w_float), Array[float8_e5m2])  # fn matmul float8_e5m2 w:float
+    a_float8_e5m2 @ a_w_complex  # rejected: op matmul float8_e5m2 w:complex
+    anp.matmul(a_float8_e5m2, a_w_complex)  # rejected: fn matmul float8_e5m2 w:complex
+    a_float8_e5m2 @ True  # rejected: op matmul float8_e5m2 py:bool
+    anp.matmul(a_float8_e5m2, True)  # rejected: fn matmul float8_e5m2 py:bool
+    a_float8_e5m2 @ 2  # rejected: op matmul float8_e5m2 py:int
+    anp.matmul(a_float8_e5m2, 2)  # rejected: fn matmul float8_e5m2 py:int
+    a_float8_e5m2 @ 2.0  # rejected: op matmul float8_e5m2 py:float
+    anp.matmul(a_float8_e5m2, 2.0)  # rejected: fn matmul float8_e5m2 py:float
+    a_float8_e5m2 @ 2j  # rejected: op matmul float8_e5m2 py:complex
+    anp.matmul(a_float8_e5m2, 2j)  # rejected: fn matmul float8_e5m2 py:complex
+
+
+def case_338_matmul_a_float8_e5m2fnuz() -> None:
+    assert_type(a_float8_e5m2fnuz @ a_bool_, Array[float8_e5m2fnuz])  # op matmul float8_e5m2fnuz bool_
+    assert_type(anp.matmul(a_float8_e5m2fnuz, a_bool_), Array[float8_e5m2fnuz])  # fn matmul float8_e5m2fnuz bool_
+    a_float8_e5m2fnuz @ a_uint1  # rejected: op matmul float8_e5m2fnuz uint1
+    anp.matmul(a_float8_e5m2fnuz, a_uint1)  # rejected: fn matmul float8_e5m2fnuz uint1
+    a_float8_e5m2fnuz @ a_uint2  # rejected: op matmul float8_e5m2fnuz uint2
+    anp.matmul(a_float8_e5m2fnuz, a_uint2)  # rejected: fn matmul float8_e5m2fnuz uint2
+    a_float8_e5m2fnuz @ a_uint4  # rejected: op matmul float8_e5m2fnuz uint4
+    anp.matmul(a_float8_e5m2fnuz, a_uint4)  # rejected: fn matmul float8_e5m2fnuz uint4
+    assert_type(a_float8_e5m2fnuz @ a_uint8, Array[float8_e5m2fnuz])  # op matmul float8_e5m2fnuz uint8
+    assert_type(anp.matmul(a_float8_e5m2fnuz, a_uint8), Array[float8_e5m2fnuz])  # fn matmul float8_e5m2fnuz uint8
+    assert_type(a_float8_e5m2fnuz @ a_uint16, Array[float8_e5m2fnuz])  # op matmul float8_e5m2fnuz uint16
+    assert_type(anp.matmul(a_float8_e5m2fnuz, a_uint16), Array[float8_e5m2fnuz])  # fn matmul float8_e5m2fnuz uint16
+    assert_type(a_float8_e5m2fnuz @ a_uint32, Array[float8_e5m2fnuz])  # op matmul float8_e5m2fnuz uint32
+    assert_type(anp.matmul(a_float8_e5m2fnuz, a_uint32), Array[float8_e5m2fnuz])  # fn matmul float8_e5m2fnuz uint32
+    assert_type(a_float8_e5m2fnuz @ a_uint64, Array[float8_e5m2fnuz])  # op matmul float8_e5m2fnuz uint64
+    assert_type(anp.matmul(a_float8_e5m2fnuz, a_uint64), Array[float8_e5m2fnuz])  # fn matmul float8_e5m2fnuz uint64
+    a_float8_e5m2fnuz @ a_int1  # rejected: op matmul float8_e5m2fnuz int1
+    anp.matmul(a_float8_e5m2fnuz, a_int1)  # rejected: fn matmul float8_e5m2fnuz int1
+    a_float8_e5m2fnuz @ a_int2  # rejected: op matmul float8_e5m2fnuz int2
+    anp.matmul(a_float8_e5m2fnuz, a_int2)  # rejected: fn matmul float8_e5m2fnuz int2
+    a_float8_e5m2fnuz @ a_int4  # rejected: op matmul float8_e5m2fnuz int4
+    anp.matmul(a_float8_e5m2fnuz, a_int4)  # rejected: fn matmul float8_e5m2fnuz int4
+    assert_type(a_float8_e5m2fnuz @ a_int8, Array[float8_e5m2fnuz])  # op matmul float8_e5m2fnuz int8
+    assert_type(anp.matmul(a_float8_e5m2fnuz, a_int8), Array[float8_e5m2fnuz])  # fn matmul float8_e5m2fnuz int8
+    assert_type(a_float8_e5m2fnuz @ a_int16, Array[float8_e5m2fnuz])  # op matmul float8_e5m2fnuz int16
+    assert_type(anp.matmul(a_float8_e5m2fnuz, a_int16), Array[float8_e5m2fnuz])  # fn matmul float8_e5m2fnuz int16
+    assert_type(a_float8_e5m2fnuz @ a_int32, Array[float8_e5m2fnuz])  # op matmul float8_e5m2fnuz int32
+    assert_type(anp.matmul(a_float8_e5m2fnuz, a_int32), Array[float8_e5m2fnuz])  # fn matmul float8_e5m2fnuz int32
+    assert_type(a_float8_e5m2fnuz @ a_int64, Array[float8_e5m2fnuz])  # op matmul float8_e5m2fnuz int64
+    assert_type(anp.matmul(a_float8_e5m2fnuz, a_int64), Array[float8_e5m2fnuz])  # fn matmul float8_e5m2fnuz int64
+    a_float8_e5m2fnuz @ a_float4_e2m1fn  # rejected: op matmul float8_e5m2fnuz float4_e2m1fn
+    anp.matmul(a_float8_e5m2fnuz, a_float4_e2m1fn)  # rejected: fn matmul float8_e5m2fnuz float4_e2m1fn
+    a_float8_e5m2fnuz @ a_float6_e2m3fn  # rejected: op matmul float8_e5m2fnuz float6_e2m3fn
+    anp.matmul(a_float8_e5m2fnuz, a_float6_e2m3fn)  # rejected: fn matmul float8_e5m2fnuz float6_e2m3fn
+    a_float8_e5m2fnuz @ a_float6_e3m2fn  # rejected: op matmul float8_e5m2fnuz float6_e3m2fn
+    anp.matmul(a_float8_e5m2fnuz, a_float6_e3m2fn)  # rejected: fn matmul float8_e5m2fnuz float6_e3m2fn
+    a_float8_e5m2fnuz @ a_float8_e3m4  # rejected: op matmul float8_e5m2fnuz float8_e3m4
+    anp.matmul(a_float8_e5m2fnuz, a_float8_e3m4)  # rejected: fn matmul float8_e5m2fnuz float8_e3m4
+    a_float8_e5m2fnuz @ a_float8_e4m3  # rejected: op matmul float8_e5m2fnuz float8_e4m3
+    anp.matmul(a_float8_e5m2fnuz, a_float8_e4m3)  # rejected: fn matmul float8_e5m2fnuz float8_e4m3
+    a_float8_e5m2fnuz @ a_float8_e8m0fnu  # rejected: op matmul float8_e5m2fnuz float8_e8m0fnu
+    anp.matmul(a_float8_e5m2fnuz, a_float8_e8m0fnu)  # rejected: fn matmul float8_e5m2fnuz float8_e8m0fnu
+    a_float8_e5m2fnuz @ a_float8_e4m3b11fnuz  # rejected: op matmul float8_e5m2fnuz float8_e4m3b11fnuz
+    anp.matmul(a_float8_e5m2fnuz, a_float8_e4m3b11fnuz)  # rejected: fn matmul float8_e5m2fnuz float8_e4m3b11fnuz
+    a_float8_e5m2fnuz @ a_float8_e4m3fn  # rejected: op matmul float8_e5m2fnuz float8_e4m3fn
+    anp.matmul(a_float8_e5m2fnuz, a_float8_e4m3fn)  # rejected: fn matmul float8_e5m2fnuz float8_e4m3fn
+    a_float8_e5m2fnuz @ a_float8_e4m3fnuz  # rejected: op matmul float8_e5m2fnuz float8_e4m3fnuz
+    anp.matmul(a_float8_e5m2fnuz, a_float8_e4m3fnuz)  # rejected: fn matmul float8_e5m2fnuz float8_e4m3fnuz
+    a_float8_e5m2fnuz @ a_float8_e5m2  # rejected: op matmul float8_e5m2fnuz float8_e5m2
+    anp.matmul(a_float8_e5m2fnuz, a_float8_e5m2)  # rejected: fn matmul float8_e5m2fnuz float8_e5m2
+    assert_type(a_float8_e5m2fnuz @ a_float8_e5m2fnuz, Array[float8_e5m2fnuz])  # op matmul float8_e5m2fnuz float8_e5m2fnuz
+    assert_type(anp.matmul(a_float8_e5m2fnuz, a_float8_e5m2fnuz), Array[float8_e5m2fnuz])  # fn matmul float8_e5m2fnuz float8_e5m2fnuz
+    a_float8_e5m2fnuz @ a_bfloat16  # rejected: op matmul float8_e5m2fnuz bfloat16
+    anp.matmul(a_float8_e5m2fnuz, a_bfloat16)  # rejected: fn matmul float8_e5m2fnuz bfloat16
+    a_float8_e5m2fnuz @ a_float16  # rejected: op matmul float8_e5m2fnuz float16
+    anp.matmul(a_float8_e5m2fnuz, a_float16)  # rejected: fn matmul float8_e5m2fnuz float16
+    a_float8_e5m2fnuz @ a_float32  # rejected: op matmul float8_e5m2fnuz float32
+    anp.matmul(a_float8_e5m2fnuz, a_float32)  # rejected: fn matmul float8_e5m2fnuz float32
+    a_float8_e5m2fnuz @ a_float64  # rejected: op matmul float8_e5m2fnuz float64
+    anp.matmul(a_float8_e5m2fnuz, a_float64)  # rejected: fn matmul float8_e5m2fnuz float64
+    a_float8_e5m2fnuz @ a_complex64  # rejected: op matmul float8_e5m2fnuz complex64
+    anp.matmul(a_float8_e5m2fnuz, a_complex64)  # rejected: fn matmul float8_e5m2fnuz complex64
+    a_float8_e5m2fnuz @ a_complex128  # rejected: op matmul float8_e5m2fnuz complex128
+    anp.matmul(a_float8_e5m2fnuz, a_complex128)  # rejected: fn matmul float8_e5m2fnuz complex128
+    assert_type(a_float8_e5m2fnuz @ a_w_int, Array[float8_e5m2fnuz])  # op matmul float8_e5m2fnuz w:int
+    assert_type(anp.matmul(a_float8_e5m2fnuz, a_w_int), Array[float8_e5m2fnuz])  # fn matmul float8_e5m2fnuz w:int
+    assert_type(a_float8_e5m2fnuz @ a_w_float, Array[float8_e5m2fnuz])  # op matmul float8_e5m2fnuz w:float
+    assert_type(anp.matmul(a_float8_e5m2fnuz, a_w_float), Array[float8_e5m2fnuz])  # fn matmul float8_e5m2fnuz w:float
+    a_float8_e5m2fnuz @ a_w_complex  # rejected: op matmul float8_e5m2fnuz w:complex
+    anp.matmul(a_float8_e5m2fnuz, a_w_complex)  # rejected: fn matmul float8_e5m2fnuz w:complex
+    a_float8_e5m2fnuz @ True  # rejected: op matmul float8_e5m2fnuz py:bool
+    anp.matmul(a_float8_e5m2fnuz, True)  # rejected: fn matmul float8_e5m2fnuz py:bool
+    a_float8_e5m2fnuz @ 2  # rejected: op matmul float8_e5m2fnuz py:int
+    anp.matmul(a_float8_e5m2fnuz, 2)  # rejected: fn matmul float8_e5m2fnuz py:int
+    a_float8_e5m2fnuz @ 2.0  # rejected: op matmul float8_e5m2fnuz py:float
+    anp.matmul(a_float8_e5m2fnuz, 2.0)  # rejected: fn matmul float8_e5m2fnuz py:float
+    a_float8_e5m2fnuz @ 2j  # rejected: op matmul float8_e5m2fnuz py:complex
+    anp.matmul(a_float8_e5m2fnuz, 2j)  # rejected: fn matmul float8_e5m2fnuz py:complex
+
+
+def case_339_matmul_a_bfloat16() -> None:
+    assert_type(a_bfloat16 @ a_bool_, Array[bfloat16])  # op matmul bfloat16 bool_
+    assert_type(anp.matmul(a_bfloat16, a_bool_), Array[bfloat16])  # fn matmul bfloat16 bool_
+    a_bfloat16 @ a_uint1  # rejected: op matmul bfloat16 uint1
+    anp.matmul(a_bfloat16, a_uint1)  # rejected: fn matmul bfloat16 uint1
+    a_bfloat16 @ a_uint2  # rejected: op matmul bfloat16 uint2
+    anp.matmul(a_bfloat16, a_uint2)  # rejected: fn matmul bfloat16 uint2
+    a_bfloat16 @ a_uint4  # rejected: op matmul bfloat16 uint4
+    anp.matmul(a_bfloat16, a_uint4)  # rejected: fn matmul bfloat16 uint4
+    assert_type(a_bfloat16 @ a_uint8, Array[bfloat16])  # op matmul bfloat16 uint8
+    assert_type(anp.matmul(a_bfloat16, a_uint8), Array[bfloat16])  # fn matmul bfloat16 uint8
+    assert_type(a_bfloat16 @ a_uint16, Array[bfloat16])  # op matmul bfloat16 uint16
+    assert_type(anp.matmul(a_bfloat16, a_uint16), Array[bfloat16])  # fn matmul bfloat16 uint16
+    assert_type(a_bfloat16 @ a_uint32, Array[bfloat16])  # op matmul bfloat16 uint32
+    assert_type(anp.matmul(a_bfloat16, a_uint32), Array[bfloat16])  # fn matmul bfloat16 uint32
+    assert_type(a_bfloat16 @ a_uint64, Array[bfloat16])  # op matmul bfloat16 uint64
+    assert_type(anp.matmul(a_bfloat16, a_uint64), Array[bfloat16])  # fn matmul bfloat16 uint64
+    a_bfloat16 @ a_int1  # rejected: op matmul bfloat16 int1
+    anp.matmul(a_bfloat16, a_int1)  # rejected: fn matmul bfloat16 int1
+    a_bfloat16 @ a_int2  # rejected: op matmul bfloat16 int2
+    anp.matmul(a_bfloat16, a_int2)  # rejected: fn matmul bfloat16 int2
+    a_bfloat16 @ a_int4  # rejected: op matmul bfloat16 int4
+    anp.matmul(a_bfloat16, a_int4)  # rejected: fn matmul bfloat16 int4
+    assert_type(a_bfloat16 @ a_int8, Array[bfloat16])  # op matmul bfloat16 int8
+    assert_type(anp.matmul(a_bfloat16, a_int8), Array[bfloat16])  # fn matmul bfloat16 int8
+    assert_type(a_bfloat16 @ a_int16, Array[bfloat16])  # op matmul bfloat16 int16
+    assert_type(anp.matmul(a_bfloat16, a_int16), Array[bfloat16])  # fn matmul bfloat16 int16
+    assert_type(a_bfloat16 @ a_int32, Array[bfloat16])  # op matmul bfloat16 int32
+    assert_type(anp.matmul(a_bfloat16, a_int32), Array[bfloat16])  # fn matmul bfloat16 int32
+    assert_type(a_bfloat16 @ a_int64, Array[bfloat16])  # op matmul bfloat16 int64
+    assert_type(anp.matmul(a_bfloat16, a_int64), Array[bfloat16])  # fn matmul bfloat16 int64
+    a_bfloat16 @ a_float4_e2m1fn  # rejected: op matmul bfloat16 float4_e2m1fn
+    anp.matmul(a_bfloat16, a_float4_e2m1fn)  # rejected: fn matmul bfloat16 float4_e2m1fn
+    a_bfloat16 @ a_float6_e2m3fn  # rejected: op matmul bfloat16 float6_e2m3fn
+    anp.matmul(a_bfloat16, a_float6_e2m3fn)  # rejected: fn matmul bfloat16 float6_e2m3fn
+    a_bfloat16 @ a_float6_e3m2fn  # rejected: op matmul bfloat16 float6_e3m2fn
+    anp.matmul(a_bfloat16, a_float6_e3m2fn)  # rejected: fn matmul bfloat16 float6_e3m2fn
+    a_bfloat16 @ a_float8_e3m4  # rejected: op matmul bfloat16 float8_e3m4
+    anp.matmul(a_bfloat16, a_float8_e3m4)  # rejected: fn matmul bfloat16 float8_e3m4
+    a_bfloat16 @ a_float8_e4m3  # rejected: op matmul bfloat16 float8_e4m3
+    anp.matmul(a_bfloat16, a_float8_e4m3)  # rejected: fn matmul bfloat16 float8_e4m3
+    a_bfloat16 @ a_float8_e8m0fnu  # rejected: op matmul bfloat16 float8_e8m0fnu
+    anp.matmul(a_bfloat16, a_float8_e8m0fnu)  # rejected: fn matmul bfloat16 float8_e8m0fnu
+    a_bfloat16 @ a_float8_e4m3b11fnuz  # rejected: op matmul bfloat16 float8_e4m3b11fnuz
+    anp.matmul(a_bfloat16, a_float8_e4m3b11fnuz)  # rejected: fn matmul bfloat16 float8_e4m3b11fnuz
+    a_bfloat16 @ a_float8_e4m3fn  # rejected: op matmul bfloat16 float8_e4m3fn
+    anp.matmul(a_bfloat16, a_float8_e4m3fn)  # rejected: fn matmul bfloat16 float8_e4m3fn
+    a_bfloat16 @ a_float8_e4m3fnuz  # rejected: op matmul bfloat16 float8_e4m3fnuz
+    anp.matmul(a_bfloat16, a_float8_e4m3fnuz)  # rejected: fn matmul bfloat16 float8_e4m3fnuz
+    a_bfloat16 @ a_float8_e5m2  # rejected: op matmul bfloat16 float8_e5m2
+    anp.matmul(a_bfloat16, a_float8_e5m2)  # rejected: fn matmul bfloat16 float8_e5m2
+    a_bfloat16 @ a_float8_e5m2fnuz  # rejected: op matmul bfloat16 float8_e5m2fnuz
+    anp.matmul(a_bfloat16, a_float8_e5m2fnuz)  # rejected: fn matmul bfloat16 float8_e5m2fnuz
+    assert_type(a_bfloat16 @ a_bfloat16, Array[bfloat16])  # op matmul bfloat16 bfloat16
+    assert_type(anp.matmul(a_bfloat16, a_bfloat16), Array[bfloat16])  # fn matmul bfloat16 bfloat16
+    assert_type(a_bfloat16 @ a_float16, Array[float32])  # op matmul bfloat16 float16
+    assert_type(anp.matmul(a_bfloat16, a_float16), Array[float32])  # fn matmul bfloat16 float16
+    assert_type(a_bfloat16 @ a_float32, Array[float32])  # op matmul bfloat16 float32
+    assert_type(anp.matmul(a_bfloat16, a_float32), Array[float32])  # fn matmul bfloat16 float32
+    assert_type(a_bfloat16 @ a_float64, Array[float32])  # op matmul bfloat16 float64
+    assert_type(anp.matmul(a_bfloat16, a_float64), Array[float32])  # fn matmul bfloat16 float64
+    assert_type(a_bfloat16 @ a_complex64, Array[complex64])  # op matmul bfloat16 complex64
+    assert_type(anp.matmul(a_bfloat16, a_complex64), Array[complex64])  # fn matmul bfloat16 complex64
+    assert_type(a_bfloat16 @ a_complex128, Array[complex64])  # op matmul bfloat16 complex128
+    assert_type(anp.matmul(a_bfloat16, a_complex128), Array[complex64])  # fn matmul bfloat16 complex128
+    assert_type(a_bfloat16 @ a_w_int, Array[bfloat16])  # op matmul bfloat16 w:int
+    assert_type(anp.matmul(a_bfloat16, a_w_int), Array[bfloat16])  # fn matmul bfloat16 w:int
+    assert_type(a_bfloat16 @ a_w_float, Array[bfloat16])  # op matmul bfloat16 w:float
+    assert_type(anp.matmul(a_bfloat16, a_w_float), Array[bfloat16])  # fn matmul bfloat16 w:float
+    assert_type(a_bfloat16 @ a_w_complex, Array[complex64])  # op matmul bfloat16 w:complex
+    assert_type(anp.matmul(a_bfloat16, a_w_complex), Array[complex64])  # fn matmul bfloat16 w:complex
+    a_bfloat16 @ True  # rejected: op matmul bfloat16 py:bool
+    anp.matmul(a_bfloat16, True)  # rejected: fn matmul bfloat16 py:bool
+    a_bfloat16 @ 2  # rejected: op matmul bfloat16 py:int
+    anp.matmul(a_bfloat16, 2)  # rejected: fn matmul bfloat16 py:int
+    a_bfloat16 @ 2.0  # rejected: op matmul bfloat16 py:float
+    anp.matmul(a_bfloat16, 2.0)  # rejected: fn matmul bfloat16 py:float
+    a_bfloat16 @ 2j  # rejected: op matmul bfloat16 py:complex
+    anp.matmul(a_bfloat16, 2j)  # rejected: fn matmul bfloat16 py:complex
+
+
+def case_340_matmul_a_float16() -> None:
+    assert_type(a_float16 @ a_bool_, Array[float16])  # op matmul float16 bool_
+    assert_type(anp.matmul(a_float16, a_bool_), Array[float16])  # fn matmul float16 bool_
+    a_float16 @ a_uint1  # rejected: op matmul float16 uint1
+    anp.matmul(a_float16, a_uint1)  # rejected: fn matmul float16 uint1
+    a_float16 @ a_uint2  # rejected: op matmul float16 uint2
+    anp.matmul(a_float16, a_uint2)  # rejected: fn matmul float16 uint2
+    a_float16 @ a_uint4  # rejected: op matmul float16 uint4
+    anp.matmul(a_float16, a_uint4)  # rejected: fn matmul float16 uint4
+    assert_type(a_float16 @ a_uint8, Array[float16])  # op matmul float16 uint8
+    assert_type(anp.matmul(a_float16, a_uint8), Array[float16])  # fn matmul float16 uint8
+    assert_type(a_float16 @ a_uint16, Array[float16])  # op matmul float16 uint16
+    assert_type(anp.matmul(a_float16, a_uint16), Array[float16])  # fn matmul float16 uint16
+    assert_type(a_float16 @ a_uint32, Array[float16])  # op matmul float16 uint32
+    assert_type(anp.matmul(a_float16, a_uint32), Array[float16])  # fn matmul float16 uint32
+    assert_type(a_float16 @ a_uint64, Array[float16])  # op matmul float16 uint64
+    assert_type(anp.matmul(a_float16, a_uint64), Array[float16])  # fn matmul float16 uint64
+    a_float16 @ a_int1  # rejected: op matmul float16 int1
+    anp.matmul(a_float16, a_int1)  # rejected: fn matmul float16 int1
+    a_float16 @ a_int2  # rejected: op matmul float16 int2
+    anp.matmul(a_float16, a_int2)  # rejected: fn matmul float16 int2
+    a_float16 @ a_int4  # rejected: op matmul float16 int4
+    anp.matmul(a_float16, a_int4)  # rejected: fn matmul float16 int4
+    assert_type(a_float16 @ a_int8, Array[float16])  # op matmul float16 int8
+    assert_type(anp.matmul(a_float16, a_int8), Array[float16])  # fn matmul float16 int8
+    assert_type(a_float16 @ a_int16, Array[float16])  # op matmul float16 int16
+    assert_type(anp.matmul(a_float16, a_int16), Array[float16])  # fn matmul float16 int16
+    assert_type(a_float16 @ a_int32, Array[float16])  # op matmul float16 int32
+    assert_type(anp.matmul(a_float16, a_int32), Array[float16])  # fn matmul float16 int32
+    assert_type(a_float16 @ a_int64, Array[float16])  # op matmul float16 int64
+    assert_type(anp.matmul(a_float16, a_int64), Array[float16])  # fn matmul float16 int64
+    a_float16 @ a_float4_e2m1fn  # rejected: op matmul float16 float4_e2m1fn
+    anp.matmul(a_float16, a_float4_e2m1fn)  # rejected: fn matmul float16 float4_e2m1fn
+    a_float16 @ a_float6_e2m3fn  # rejected: op matmul float16 float6_e2m3fn
+    anp.matmul(a_float16, a_float6_e2m3fn)  # rejected: fn matmul float16 float6_e2m3fn
+    a_float16 @ a_float6_e3m2fn  # rejected: op matmul float16 float6_e3m2fn
+    anp.matmul(a_float16, a_float6_e3m2fn)  # rejected: fn matmul float16 float6_e3m2fn
+    a_float16 @ a_float8_e3m4  # rejected: op matmul float16 float8_e3m4
+    anp.matmul(a_float16, a_float8_e3m4)  # rejected: fn matmul float16 float8_e3m4
+    a_float16 @ a_float8_e4m3  # rejected: op matmul float16 float8_e4m3
+    anp.matmul(a_float16, a_float8_e4m3)  # rejected: fn matmul float16 float8_e4m3
+    a_float16 @ a_float8_e8m0fnu  # rejected: op matmul float16 float8_e8m0fnu
+    anp.matmul(a_float16, a_float8_e8m0fnu)  # rejected: fn matmul float16 float8_e8m0fnu
+    a_float16 @ a_float8_e4m3b11fnuz  # rejected: op matmul float16 float8_e4m3b11fnuz
+    anp.matmul(a_float16, a_float8_e4m3b11fnuz)  # rejected: fn matmul float16 float8_e4m3b11fnuz
+    a_float16 @ a_float8_e4m3fn  # rejected: op matmul float16 float8_e4m3fn
+    anp.matmul(a_float16, a_float8_e4m3fn)  # rejected: fn matmul float16 float8_e4m3fn
+    a_float16 @ a_float8_e4m3fnuz  # rejected: op matmul float16 float8_e4m3fnuz
+    anp.matmul(a_float16, a_float8_e4m3fnuz)  # rejected: fn matmul float16 float8_e4m3fnuz
+    a_float16 @ a_float8_e5m2  # rejected: op matmul float16 float8_e5m2
+    anp.matmul(a_float16, a_float8_e5m2)  # rejected: fn matmul float16 float8_e5m2
+    a_float16 @ a_float8_e5m2fnuz  # rejected: op matmul float16 float8_e5m2fnuz
+    anp.matmul(a_float16, a_float8_e5m2fnuz)  # rejected: fn matmul float16 float8_e5m2fnuz
+    assert_type(a_float16 @ a_bfloat16, Array[float32])  # op matmul float16 bfloat16
+    assert_type(anp.matmul(a_float16, a_bfloat16), Array[float32])  # fn matmul float16 bfloat16
+    assert_type(a_float16 @ a_float16, Array[float16])  # op matmul float16 float16
+    assert_type(anp.matmul(a_float16, a_float16), Array[float16])  # fn matmul float16 float16
+    assert_type(a_float16 @ a_float32, Array[float32])  # op matmul float16 float32
+    assert_type(anp.matmul(a_float16, a_float32), Array[float32])  # fn matmul float16 float32
+    assert_type(a_float16 @ a_float64, Array[float32])  # op matmul float16 float64
+    assert_type(anp.matmul(a_float16, a_float64), Array[float32])  # fn matmul float16 float64
+    assert_type(a_float16 @ a_complex64, Array[complex64])  # op matmul float16 complex64
+    assert_type(anp.matmul(a_float16, a_complex64), Array[complex64])  # fn matmul float16 complex64
+    assert_type(a_float16 @ a_complex128, Array[complex64])  # op matmul float16 complex128
+    assert_type(anp.matmul(a_float16, a_complex128), Array[complex64])  # fn matmul float16 complex128
+    assert_type(a_float16 @ a_w_int, Array[float16])  # op matmul float16 w:int
+    assert_type(anp.matmul(a_float16, a_w_int), Array[float16])  # fn matmul float16 w:int
+    assert_type(a_float16 @ a_w_float, Array[float16])  # op matmul float16 w:float
+    assert_type(anp.matmul(a_float16, a_w_float), Array[float16])  # fn matmul float16 w:float
+    assert_type(a_float16 @ a_w_complex, Array[complex64])  # op matmul float16 w:complex
+    assert_type(anp.matmul(a_float16, a_w_complex), Array[complex64])  # fn matmul float16 w:complex
+    a_float16 @ True  # rejected: op matmul float16 py:bool
+    anp.matmul(a_float16, True)  # rejected: fn matmul float16 py:bool
+    a_float16 @ 2  # rejected: op matmul float16 py:int
+    anp.matmul(a_float16, 2)  # rejected: fn matmul float16 py:int
+    a_float16 @ 2.0  # rejected: op matmul float16 py:float
+    anp.matmul(a_float16, 2.0)  # rejected: fn matmul float16 py:float
+    a_float16 @ 2j  # rejected: op matmul float16 py:complex
+    anp.matmul(a_float16, 2j)  # rejected: fn matmul float16 py:complex
+
+
+def case_341_matmul_a_float32() -> None:
+    assert_type(a_float32 @ a_bool_, Array[float32])  # op matmul float32 bool_
+    assert_type(anp.matmul(a_float32, a_bool_), Array[float32])  # fn matmul float32 bool_
+    a_float32 @ a_uint1  # rejected: op matmul float32 uint1
+    anp.matmul(a_float32, a_uint1)  # rejected: fn matmul float32 uint1
+    a_float32 @ a_uint2  # rejected: op matmul float32 uint2
+    anp.matmul(a_float32, a_uint2)  # rejected: fn matmul float32 uint2
+    a_float32 @ a_uint4  # rejected: op matmul float32 uint4
+    anp.matmul(a_float32, a_uint4)  # rejected: fn matmul float32 uint4
+    assert_type(a_float32 @ a_uint8, Array[float32])  # op matmul float32 uint8
+    assert_type(anp.matmul(a_float32, a_uint8), Array[float32])  # fn matmul float32 uint8
+    assert_type(a_float32 @ a_uint16, Array[float32])  # op matmul float32 uint16
+    assert_type(anp.matmul(a_float32, a_uint16), Array[float32])  # fn matmul float32 uint16
+    assert_type(a_float32 @ a_uint32, Array[float32])  # op matmul float32 uint32
+    assert_type(anp.matmul(a_float32, a_uint32), Array[float32])  # fn matmul float32 uint32
+    assert_type(a_float32 @ a_uint64, Array[float32])  # op matmul float32 uint64
+    assert_type(anp.matmul(a_float32, a_uint64), Array[float32])  # fn matmul float32 uint64
+    a_float32 @ a_int1  # rejected: op matmul float32 int1
+    anp.matmul(a_float32, a_int1)  # rejected: fn matmul float32 int1
+    a_float32 @ a_int2  # rejected: op matmul float32 int2
+    anp.matmul(a_float32, a_int2)  # rejected: fn matmul float32 int2
+    a_float32 @ a_int4  # rejected: op matmul float32 int4
+    anp.matmul(a_float32, a_int4)  # rejected: fn matmul float32 int4
+    assert_type(a_float32 @ a_int8, Array[float32])  # op matmul float32 int8
+    assert_type(anp.matmul(a_float32, a_int8), Array[float32])  # fn matmul float32 int8
+    assert_type(a_float32 @ a_int16, Array[float32])  # op matmul float32 int16
+    assert_type(anp.matmul(a_float32, a_int16), Array[float32])  # fn matmul float32 int16
+    assert_type(a_float32 @ a_int32, Array[float32])  # op matmul float32 int32
+    assert_type(anp.matmul(a_float32, a_int32), Array[float32])  # fn matmul float32 int32
+    assert_type(a_float32 @ a_int64, Array[float32])  # op matmul float32 int64
+    assert_type(anp.matmul(a_float32, a_int64), Array[float32])  # fn matmul float32 int64
+    a_float32 @ a_float4_e2m1fn  # rejected: op matmul float32 float4_e2m1fn
+    anp.matmul(a_float32, a_float4_e2m1fn)  # rejected: fn matmul float32 float4_e2m1fn
+    a_float32 @ a_float6_e2m3fn  # rejected: op matmul float32 float6_e2m3fn
+    anp.matmul(a_float32, a_float6_e2m3fn)  # rejected: fn matmul float32 float6_e2m3fn
+    a_float32 @ a_float6_e3m2fn  # rejected: op matmul float32 float6_e3m2fn
+    anp.matmul(a_float32, a_float6_e3m2fn)  # rejected: fn matmul float32 float6_e3m2fn
+    a_float32 @ a_float8_e3m4  # rejected: op matmul float32 float8_e3m4
+    anp.matmul(a_float32, a_float8_e3m4)  # rejected: fn matmul float32 float8_e3m4
+    a_float32 @ a_float8_e4m3  # rejected: op matmul float32 float8_e4m3
+    anp.matmul(a_float32, a_float8_e4m3)  # rejected: fn matmul float32 float8_e4m3
+    a_float32 @ a_float8_e8m0fnu  # rejected: op matmul float32 float8_e8m0fnu
+    anp.matmul(a_float32, a_float8_e8m0fnu)  # rejected: fn matmul float32 float8_e8m0fnu
+    a_float32 @ a_float8_e4m3b11fnuz  # rejected: op matmul float32 float8_e4m3b11fnuz
+    anp.matmul(a_float32, a_float8_e4m3b11fnuz)  # rejected: fn matmul float32 float8_e4m3b11fnuz
+    a_float32 @ a_float8_e4m3fn  # rejected: op matmul float32 float8_e4m3fn
+    anp.matmul(a_float32, a_float8_e4m3fn)  # rejected: fn matmul float32 float8_e4m3fn
+    a_float32 @ a_float8_e4m3fnuz  # rejected: op matmul float32 float8_e4m3fnuz
+    anp.matmul(a_float32, a_float8_e4m3fnuz)  # rejected: fn matmul float32 float8_e4m3fnuz
+    a_float32 @ a_float8_e5m2  # rejected: op matmul float32 float8_e5m2
+    anp.matmul(a_float32, a_float8_e5m2)  # rejected: fn matmul float32 float8_e5m2
+    a_float32 @ a_float8_e5m2fnuz  # rejected: op matmul float32 float8_e5m2fnuz
+    anp.matmul(a_float32, a_float8_e5m2fnuz)  # rejected: fn matmul float32 float8_e5m2fnuz
+    assert_type(a_float32 @ a_bfloat16, Array[float32])  # op matmul float32 bfloat16
+    assert_type(anp.matmul(a_float32, a_bfloat16), Array[float32])  # fn matmul float32 bfloat16
+    assert_type(a_float32 @ a_float16, Array[float32])  # op matmul float32 float16
+    assert_type(anp.matmul(a_float32, a_float16), Array[float32])  # fn matmul float32 float16
+    assert_type(a_float32 @ a_float32, Array[float32])  # op matmul float32 float32
+    assert_type(anp.matmul(a_float32, a_float32), Array[float32])  # fn matmul float32 float32
+    assert_type(a_float32 @ a_float64, Array[float32])  # op matmul float32 float64
+    assert_type(anp.matmul(a_float32, a_float64), Array[float32])  # fn matmul float32 float64
+    assert_type(a_float32 @ a_complex64, Array[complex64])  # op matmul float32 complex64
+    assert_type(anp.matmul(a_float32, a_complex64), Array[complex64])  # fn matmul float32 complex64
+    assert_type(a_float32 @ a_complex128, Array[complex64])  # op matmul float32 complex128
+    assert_type(anp.matmul(a_float32, a_complex128), Array[complex64])  # fn matmul float32 complex128
+    assert_type(a_float32 @ a_w_int, Array[float32])  # op matmul float32 w:int
+    assert_type(anp.matmul(a_float32, a_w_int), Array[float32])  # fn matmul float32 w:int
+    assert_type(a_float32 @ a_w_float, Array[float32])  # op matmul float32 w:float
+    assert_type(anp.matmul(a_float32, a_w_float), Array[float32])  # fn matmul float32 w:float
+    assert_type(a_float32 @ a_w_complex, Array[complex64])  # op matmul float32 w:complex
+    assert_type(anp.matmul(a_float32, a_w_complex), Array[complex64])  # fn matmul float32 w:complex
+    a_float32 @ True  # rejected: op matmul float32 py:bool
+    anp.matmul(a_float32, True)  # rejected: fn matmul float32 py:bool
+    a_float32 @ 2  # rejected: op matmul float32 py:int
+    anp.matmul(a_float32, 2)  # rejected: fn matmul float32 py:int
+    a_float32 @ 2.0  # rejected: op matmul float32 py:float
+    anp.matmul(a_float32, 2.0)  # rejected: fn matmul float32 py:float
+    a_float32 @ 2j  # rejected: op matmul float32 py:complex
+    anp.matmul(a_float32, 2j)  # rejected: fn matmul float32 py:complex
+
+
+def case_342_matmul_a_float64() -> None:
+    assert_type(a_float64 @ a_bool_, Array[float32])  # op matmul float64 bool_
+    assert_type(anp.matmul(a_float64, a_bool_), Array[float32])  # fn matmul float64 bool_
+    a_float64 @ a_uint1  # rejected: op matmul float64 uint1
+    anp.matmul(a_float64, a_uint1)  # rejected: fn matmul float64 uint1
+    a_float64 @ a_uint2  # rejected: op matmul float64 uint2
+    anp.matmul(a_float64, a_uint2)  # rejected: fn matmul float64 uint2
+    a_float64 @ a_uint4  # rejected: op matmul float64 uint4
+    anp.matmul(a_float64, a_uint4)  # rejected: fn matmul float64 uint4
+    assert_type(a_float64 @ a_uint8, Array[float32])  # op matmul float64 uint8
+    assert_type(anp.matmul(a_float64, a_uint8), Array[float32])  # fn matmul float64 uint8
+    assert_type(a_float64 @ a_uint16, Array[float32])  # op matmul float64 uint16
+    assert_type(anp.matmul(a_float64, a_uint16), Array[float32])  # fn matmul float64 uint16
+    assert_type(a_float64 @ a_uint32, Array[float32])  # op matmul float64 uint32
+    assert_type(anp.matmul(a_float64, a_uint32), Array[float32])  # fn matmul float64 uint32
+    assert_type(a_float64 @ a_uint64, Array[float32])  # op matmul float64 uint64
+    assert_type(anp.matmul(a_float64, a_uint64), Array[float32])  # fn matmul float64 uint64
+    a_float64 @ a_int1  # rejected: op matmul float64 int1
+    anp.matmul(a_float64, a_int1)  # rejected: fn matmul float64 int1
+    a_float64 @ a_int2  # rejected: op matmul float64 int2
+    anp.matmul(a_float64, a_int2)  # rejected: fn matmul float64 int2
+    a_float64 @ a_int4  # rejected: op matmul float64 int4
+    anp.matmul(a_float64, a_int4)  # rejected: fn matmul float64 int4
+    assert_type(a_float64 @ a_int8, Array[float32])  # op matmul float64 int8
+    assert_type(anp.matmul(a_float64, a_int8), Array[float32])  # fn matmul float64 int8
+    assert_type(a_float64 @ a_int16, Array[float32])  # op matmul float64 int16
+    assert_type(anp.matmul(a_float64, a_int16), Array[float32])  # fn matmul float64 int16
+    assert_type(a_float64 @ a_int32, Array[float32])  # op matmul float64 int32
+    assert_type(anp.matmul(a_float64, a_int32), Array[float32])  # fn matmul float64 int32
+    assert_type(a_float64 @ a_int64, Array[float32])  # op matmul float64 int64
+    assert_type(anp.matmul(a_float64, a_int64), Array[float32])  # fn matmul float64 int64
+    a_float64 @ a_float4_e2m1fn  # rejected: op matmul float64 float4_e2m1fn
+    anp.matmul(a_float64, a_float4_e2m1fn)  # rejected: fn matmul float64 float4_e2m1fn
+    a_float64 @ a_float6_e2m3fn  # rejected: op matmul float64 float6_e2m3fn
+    anp.matmul(a_float64, a_float6_e2m3fn)  # rejected: fn matmul float64 float6_e2m3fn
+    a_float64 @ a_float6_e3m2fn  # rejected: op matmul float64 float6_e3m2fn
+    anp.matmul(a_float64, a_float6_e3m2fn)  # rejected: fn matmul float64 float6_e3m2fn
+    a_float64 @ a_float8_e3m4  # rejected: op matmul float64 float8_e3m4
+    anp.matmul(a_float64, a_float8_e3m4)  # rejected: fn matmul float64 float8_e3m4
+    a_float64 @ a_float8_e4m3  # rejected: op matmul float64 float8_e4m3
+    anp.matmul(a_float64, a_float8_e4m3)  # rejected: fn matmul float64 float8_e4m3
+    a_float64 @ a_float8_e8m0fnu  # rejected: op matmul float64 float8_e8m0fnu
+    anp.matmul(a_float64, a_float8_e8m0fnu)  # rejected: fn matmul float64 float8_e8m0fnu
+    a_float64 @ a_float8_e4m3b11fnuz  # rejected: op matmul float64 float8_e4m3b11fnuz
+    anp.matmul(a_float64, a_float8_e4m3b11fnuz)  # rejected: fn matmul float64 float8_e4m3b11fnuz
+    a_float64 @ a_float8_e4m3fn  # rejected: op matmul float64 float8_e4m3fn
+    anp.matmul(a_float64, a_float8_e4m3fn)  # rejected: fn matmul float64 float8_e4m3fn
+    a_float64 @ a_float8_e4m3fnuz  # rejected: op matmul float64 float8_e4m3fnuz
+    anp.matmul(a_float64, a_float8_e4m3fnuz)  # rejected: fn matmul float64 float8_e4m3fnuz
+    a_float64 @ a_float8_e5m2  # rejected: op matmul float64 float8_e5m2
+    anp.matmul(a_float64, a_float8_e5m2)  # rejected: fn matmul float64 float8_e5m2
+    a_float64 @ a_float8_e5m2fnuz  # rejected: op matmul float64 float8_e5m2fnuz
+    anp.matmul(a_float64, a_float8_e5m2fnuz)  # rejected: fn matmul float64 float8_e5m2fnuz
+    assert_type(a_float64 @ a_bfloat16, Array[float32])  # op matmul float64 bfloat16
+    assert_type(anp.matmul(a_float64, a_bfloat16), Array[float32])  # fn matmul float64 bfloat16
+    assert_type(a_float64 @ a_float16, Array[float32])  # op matmul float64 float16
+    assert_type(anp.matmul(a_float64, a_float16), Array[float32])  # fn matmul float64 float16
+    assert_type(a_float64 @ a_float32, Array[float32])  # op matmul float64 float32
+    assert_type(anp.matmul(a_float64, a_float32), Array[float32])  # fn matmul float64 float32
+    assert_type(a_float64 @ a_float64, Array[float32])  # op matmul float64 float64
+    assert_type(anp.matmul(a_float64, a_float64), Array[float32])  # fn matmul float64 float64
+    assert_type(a_float64 @ a_complex64, Array[complex64])  # op matmul float64 complex64
+    assert_type(anp.matmul(a_float64, a_complex64), Array[complex64])  # fn matmul float64 complex64
+    assert_type(a_float64 @ a_complex128, Array[complex64])  # op matmul float64 complex128
+    assert_type(anp.matmul(a_float64, a_complex128), Array[complex64])  # fn matmul float64 complex128
+    assert_type(a_float64 @ a_w_int, Array[float32])  # op matmul float64 w:int
+    assert_type(anp.matmul(a_float64, a_w_int), Array[float32])  # fn matmul float64 w:int
+    assert_type(a_float64 @ a_w_float, Array[float32])  # op matmul float64 w:float
+    assert_type(anp.matmul(a_float64, a_w_float), Array[float32])  # fn matmul float64 w:float
+    assert_type(a_float64 @ a_w_complex, Array[complex64])  # op matmul float64 w:complex
+    assert_type(anp.matmul(a_float64, a_w_complex), Array[complex64])  # fn matmul float64 w:complex
+    a_float64 @ True  # rejected: op matmul float64 py:bool
+    anp.matmul(a_float64, True)  # rejected: fn matmul float64 py:bool
+    a_float64 @ 2  # rejected: op matmul float64 py:int
+    anp.matmul(a_float64, 2)  # rejected: fn matmul float64 py:int
+    a_float64 @ 2.0  # rejected: op matmul float64 py:float
+    anp.matmul(a_float64, 2.0)  # rejected: fn matmul float64 py:float
+    a_float64 @ 2j  # rejected: op matmul float64 py:complex
+    anp.matmul(a_float64, 2j)  # rejected: fn matmul float64 py:complex
+
+
+def case_343_matmul_a_complex64() -> None:
+    assert_type(a_complex64 @ a_bool_, Array[complex64])  # op matmul complex64 bool_
+    assert_type(anp.matmul(a_complex64, a_bool_), Array[complex64])  # fn matmul complex64 bool_
+    a_complex64 @ a_uint1  # rejected: op matmul complex64 uint1
+    anp.matmul(a_complex64, a_uint1)  # rejected: fn matmul complex64 uint1
+    a_complex64 @ a_uint2  # rejected: op matmul complex64 uint2
+    anp.matmul(a_complex64, a_uint2)  # rejected: fn matmul complex64 uint2
+    a_complex64 @ a_uint4  # rejected: op matmul complex64 uint4
+    anp.matmul(a_complex64, a_uint4)  # rejected: fn matmul complex64 uint4
+    assert_type(a_complex64 @ a_uint8, Array[complex64])  # op matmul complex64 uint8
+    assert_type(anp.matmul(a_complex64, a_uint8), Array[complex64])  # fn matmul complex64 uint8
+    assert_type(a_complex64 @ a_uint16, Array[complex64])  # op matmul complex64 uint16
+    assert_type(anp.matmul(a_complex64, a_uint16), Array[complex64])  # fn matmul complex64 uint16
+    assert_type(a_complex64 @ a_uint32, Array[complex64])  # op matmul complex64 uint32
+    assert_type(anp.matmul(a_complex64, a_uint32), Array[complex64])  # fn matmul complex64 uint32
+    assert_type(a_complex64 @ a_uint64, Array[complex64])  # op matmul complex64 uint64
+    assert_type(anp.matmul(a_complex64, a_uint64), Array[complex64])  # fn matmul complex64 uint64
+    a_complex64 @ a_int1  # rejected: op matmul complex64 int1
+    anp.matmul(a_complex64, a_int1)  # rejected: fn matmul complex64 int1
+    a_complex64 @ a_int2  # rejected: op matmul complex64 int2
+    anp.matmul(a_complex64, a_int2)  # rejected: fn matmul complex64 int2
+    a_complex64 @ a_int4  # rejected: op matmul complex64 int4
+    anp.matmul(a_complex64, a_int4)  # rejected: fn matmul complex64 int4
+    assert_type(a_complex64 @ a_int8, Array[complex64])  # op matmul complex64 int8
+    assert_type(anp.matmul(a_complex64, a_int8), Array[complex64])  # fn matmul complex64 int8
+    assert_type(a_complex64 @ a_int16, Array[complex64])  # op matmul complex64 int16
+    assert_type(anp.matmul(a_complex64, a_int16), Array[complex64])  # fn matmul complex64 int16
+    assert_type(a_complex64 @ a_int32, Array[complex64])  # op matmul complex64 int32
+    assert_type(anp.matmul(a_complex64, a_int32), Array[complex64])  # fn matmul complex64 int32
+    assert_type(a_complex64 @ a_int64, Array[complex64])  # op matmul complex64 int64
+    assert_type(anp.matmul(a_complex64, a_int64), Array[complex64])  # fn matmul complex64 int64
+    a_complex64 @ a_float4_e2m1fn  # rejected: op matmul complex64 float4_e2m1fn
+    anp.matmul(a_complex64, a_float4_e2m1fn)  # rejected: fn matmul complex64 float4_e2m1fn
+    a_complex64 @ a_float6_e2m3fn  # rejected: op matmul complex64 float6_e2m3fn
+    anp.matmul(a_complex64, a_float6_e2m3fn)  # rejected: fn matmul complex64 float6_e2m3fn
+    a_complex64 @ a_float6_e3m2fn  # rejected: op matmul complex64 float6_e3m2fn
+    anp.matmul(a_complex64, a_float6_e3m2fn)  # rejected: fn matmul complex64 float6_e3m2fn
+    a_complex64 @ a_float8_e3m4  # rejected: op matmul complex64 float8_e3m4
+    anp.matmul(a_complex64, a_float8_e3m4)  # rejected: fn matmul complex64 float8_e3m4
+    a_complex64 @ a_float8_e4m3  # rejected: op matmul complex64 float8_e4m3
+    anp.matmul(a_complex64, a_float8_e4m3)  # rejected: fn matmul complex64 float8_e4m3
+    a_complex64 @ a_float8_e8m0fnu  # rejected: op matmul complex64 float8_e8m0fnu
+    anp.matmul(a_complex64, a_float8_e8m0fnu)  # rejected: fn matmul complex64 float8_e8m0fnu
+    a_complex64 @ a_float8_e4m3b11fnuz  # rejected: op matmul complex64 float8_e4m3b11fnuz
+    anp.matmul(a_complex64, a_float8_e4m3b11fnuz)  # rejected: fn matmul complex64 float8_e4m3b11fnuz
+    a_complex64 @ a_float8_e4m3fn  # rejected: op matmul complex64 float8_e4m3fn
+    anp.matmul(a_complex64, a_float8_e4m3fn)  # rejected: fn matmul complex64 float8_e4m3fn
+    a_complex64 @ a_float8_e4m3fnuz  # rejected: op matmul complex64 float8_e4m3fnuz
+    anp.matmul(a_complex64, a_float8_e4m3fnuz)  # rejected: fn matmul complex64 float8_e4m3fnuz
+    a_complex64 @ a_float8_e5m2  # rejected: op matmul complex64 float8_e5m2
+    anp.matmul(a_complex64, a_float8_e5m2)  # rejected: fn matmul complex64 float8_e5m2
+    a_complex64 @ a_float8_e5m2fnuz  # rejected: op matmul complex64 float8_e5m2fnuz
+    anp.matmul(a_complex64, a_float8_e5m2fnuz)  # rejected: fn matmul complex64 float8_e5m2fnuz
+    assert_type(a_complex64 @ a_bfloat16, Array[complex64])  # op matmul complex64 bfloat16
+    assert_type(anp.matmul(a_complex64, a_bfloat16), Array[complex64])  # fn matmul complex64 bfloat16
+    assert_type(a_complex64 @ a_float16, Array[complex64])  # op matmul complex64 float16
+    assert_type(anp.matmul(a_complex64, a_float16), Array[complex64])  # fn matmul complex64 float16
+    assert_type(a_complex64 @ a_float32, Array[complex64])  # op matmul complex64 float32
+    assert_type(anp.matmul(a_complex64, a_float32), Array[complex64])  # fn matmul complex64 float32
+    assert_type(a_complex64 @ a_float64, Array[complex64])  # op matmul complex64 float64
+    assert_type(anp.matmul(a_complex64, a_float64), Array[complex64])  # fn matmul complex64 float64
+    assert_type(a_complex64 @ a_complex64, Array[complex64])  # op matmul complex64 complex64
+    assert_type(anp.matmul(a_complex64, a_complex64), Array[complex64])  # fn matmul complex64 complex64
+    assert_type(a_complex64 @ a_complex128, Array[complex64])  # op matmul complex64 complex128
+    assert_type(anp.matmul(a_complex64, a_complex128), Array[complex64])  # fn matmul complex64 complex128
+    assert_type(a_complex64 @ a_w_int, Array[complex64])  # op matmul complex64 w:int
+    assert_type(anp.matmul(a_complex64, a_w_int), Array[complex64])  # fn matmul complex64 w:int
+    assert_type(a_complex64 @ a_w_float, Array[complex64])  # op matmul complex64 w:float
+    assert_type(anp.matmul(a_complex64, a_w_float), Array[complex64])  # fn matmul complex64 w:float
+    assert_type(a_complex64 @ a_w_complex, Array[complex64])  # op matmul complex64 w:complex
+    assert_type(anp.matmul(a_complex64, a_w_complex), Array[complex64])  # fn matmul complex64 w:complex
+    a_complex64 @ True  # rejected: op matmul complex64 py:bool
+    anp.matmul(a_complex64, True)  # rejected: fn matmul complex64 py:bool
+    a_complex64 @ 2  # rejected: op matmul complex64 py:int
+    anp.matmul(a_complex64, 2)  # rejected: fn matmul complex64 py:int
+    a_complex64 @ 2.0  # rejected: op matmul complex64 py:float
+    anp.matmul(a_complex64, 2.0)  # rejected: fn matmul complex64 py:float
+    a_complex64 @ 2j  # rejected: op matmul complex64 py:complex
+    anp.matmul(a_complex64, 2j)  # rejected: fn matmul complex64 py:complex
+
+
+def case_344_matmul_a_complex128() -> None:
+    assert_type(a_complex128 @ a_bool_, Array[complex64])  # op matmul complex128 bool_
+    assert_type(anp.matmul(a_complex128, a_bool_), Array[complex64])  # fn matmul complex128 bool_
+    a_complex128 @ a_uint1  # rejected: op matmul complex128 uint1
+    anp.matmul(a_complex128, a_uint1)  # rejected: fn matmul complex128 uint1
+    a_complex128 @ a_uint2  # rejected: op matmul complex128 uint2
+    anp.matmul(a_complex128, a_uint2)  # rejected: fn matmul complex128 uint2
+    a_complex128 @ a_uint4  # rejected: op matmul complex128 uint4
+    anp.matmul(a_complex128, a_uint4)  # rejected: fn matmul complex128 uint4
+    assert_type(a_complex128 @ a_uint8, Array[complex64])  # op matmul complex128 uint8
+    assert_type(anp.matmul(a_complex128, a_uint8), Array[complex64])  # fn matmul complex128 uint8
+    assert_type(a_complex128 @ a_uint16, Array[complex64])  # op matmul complex128 uint16
+    assert_type(anp.matmul(a_complex128, a_uint16), Array[complex64])  # fn matmul complex128 uint16
+    assert_type(a_complex128 @ a_uint32, Array[complex64])  # op matmul complex128 uint32
+    assert_type(anp.matmul(a_complex128, a_uint32), Array[complex64])  # fn matmul complex128 uint32
+    assert_type(a_complex128 @ a_uint64, Array[complex64])  # op matmul complex128 uint64
+    assert_type(anp.matmul(a_complex128, a_uint64), Array[complex64])  # fn matmul complex128 uint64
+    a_complex128 @ a_int1  # rejected: op matmul complex128 int1
+    anp.matmul(a_complex128, a_int1)  # rejected: fn matmul complex128 int1
+    a_complex128 @ a_int2  # rejected: op matmul complex128 int2
+    anp.matmul(a_complex128, a_int2)  # rejected: fn matmul complex128 int2
+    a_complex128 @ a_int4  # rejected: op matmul complex128 int4
+    anp.matmul(a_complex128, a_int4)  # rejected: fn matmul complex128 int4
+    assert_type(a_complex128 @ a_int8, Array[complex64])  # op matmul complex128 int8
+    assert_type(anp.matmul(a_complex128, a_int8), Array[complex64])  # fn matmul complex128 int8
+    assert_type(a_complex128 @ a_int16, Array[complex64])  # op matmul complex128 int16
+    assert_type(anp.matmul(a_complex128, a_int16), Array[complex64])  # fn matmul complex128 int16
+    assert_type(a_complex128 @ a_int32, Array[complex64])  # op matmul complex128 int32
+    assert_type(anp.matmul(a_complex128, a_int32), Array[complex64])  # fn matmul complex128 int32
+    assert_type(a_complex128 @ a_int64, Array[complex64])  # op matmul complex128 int64
+    assert_type(anp.matmul(a_complex128, a_int64), Array[complex64])  # fn matmul complex128 int64
+    a_complex128 @ a_float4_e2m1fn  # rejected: op matmul complex128 float4_e2m1fn
+    anp.matmul(a_complex128, a_float4_e2m1fn)  # rejected: fn matmul complex128 float4_e2m1fn
+    a_complex128 @ a_float6_e2m3fn  # rejected: op matmul complex128 float6_e2m3fn
+    anp.matmul(a_complex128, a_float6_e2m3fn)  # rejected: fn matmul complex128 float6_e2m3fn
+    a_complex128 @ a_float6_e3m2fn  # rejected: op matmul complex128 float6_e3m2fn
+    anp.matmul(a_complex128, a_float6_e3m2fn)  # rejected: fn matmul complex128 float6_e3m2fn
+    a_complex128 @ a_float8_e3m4  # rejected: op matmul complex128 float8_e3m4
+    anp.matmul(a_complex128, a_float8_e3m4)  # rejected: fn matmul complex128 float8_e3m4
+    a_complex128 @ a_float8_e4m3  # rejected: op matmul complex128 float8_e4m3
+    anp.matmul(a_complex128, a_float8_e4m3)  # rejected: fn matmul complex128 float8_e4m3
+    a_complex128 @ a_float8_e8m0fnu  # rejected: op matmul complex128 float8_e8m0fnu
+    anp.matmul(a_complex128, a_float8_e8m0fnu)  # rejected: fn matmul complex128 float8_e8m0fnu
+    a_complex128 @ a_float8_e4m3b11fnuz  # rejected: op matmul complex128 float8_e4m3b11fnuz
+    anp.matmul(a_complex128, a_float8_e4m3b11fnuz)  # rejected: fn matmul complex128 float8_e4m3b11fnuz
+    a_complex128 @ a_float8_e4m3fn  # rejected: op matmul complex128 float8_e4m3fn
+    anp.matmul(a_complex128, a_float8_e4m3fn)  # rejected: fn matmul complex128 float8_e4m3fn
+    a_complex128 @ a_float8_e4m3fnuz  # rejected: op matmul complex128 float8_e4m3fnuz
+    anp.matmul(a_complex128, a_float8_e4m3fnuz)  # rejected: fn matmul complex128 float8_e4m3fnuz
+    a_complex128 @ a_float8_e5m2  # rejected: op matmul complex128 float8_e5m2
+    anp.matmul(a_complex128, a_float8_e5m2)  # rejected: fn matmul complex128 float8_e5m2
+    a_complex128 @ a_float8_e5m2fnuz  # rejected: op matmul complex128 float8_e5m2fnuz
+    anp.matmul(a_complex128, a_float8_e5m2fnuz)  # rejected: fn matmul complex128 float8_e5m2fnuz
+    assert_type(a_complex128 @ a_bfloat16, Array[complex64])  # op matmul complex128 bfloat16
+    assert_type(anp.matmul(a_complex128, a_bfloat16), Array[complex64])  # fn matmul complex128 bfloat16
+    assert_type(a_complex128 @ a_float16, Array[complex64])  # op matmul complex128 float16
+    assert_type(anp.matmul(a_complex128, a_float16), Array[complex64])  # fn matmul complex128 float16
+    assert_type(a_complex128 @ a_float32, Array[complex64])  # op matmul complex128 float32
+    assert_type(anp.matmul(a_complex128, a_float32), Array[complex64])  # fn matmul complex128 float32
+    assert_type(a_complex128 @ a_float64, Array[complex64])  # op matmul complex128 float64
+    assert_type(anp.matmul(a_complex128, a_float64), Array[complex64])  # fn matmul complex128 float64
+    assert_type(a_complex128 @ a_complex64, Array[complex64])  # op matmul complex128 complex64
+    assert_type(anp.matmul(a_complex128, a_complex64), Array[complex64])  # fn matmul complex128 complex64
+    assert_type(a_complex128 @ a_complex128, Array[complex64])  # op matmul complex128 complex128
+    assert_type(anp.matmul(a_complex128, a_complex128), Array[complex64])  # fn matmul complex128 complex128
+    assert_type(a_complex128 @ a_w_int, Array[complex64])  # op matmul complex128 w:int
+    assert_type(anp.matmul(a_complex128, a_w_int), Array[complex64])  # fn matmul complex128 w:int
+    assert_type(a_complex128 @ a_w_float, Array[complex64])  # op matmul complex128 w:float
+    assert_type(anp.matmul(a_complex128, a_w_float), Array[complex64])  # fn matmul complex128 w:float
+    assert_type(a_complex128 @ a_w_complex, Array[complex64])  # op matmul complex128 w:complex
+    assert_type(anp.matmul(a_complex128, a_w_complex), Array[complex64])  # fn matmul complex128 w:complex
+    a_complex128 @ True  # rejected: op matmul complex128 py:bool
+    anp.matmul(a_complex128, True)  # rejected: fn matmul complex128 py:bool
+    a_complex128 @ 2  # rejected: op matmul complex128 py:int
+    anp.matmul(a_complex128, 2)  # rejected: fn matmul complex128 py:int
+    a_complex128 @ 2.0  # rejected: op matmul complex128 py:float
+    anp.matmul(a_complex128, 2.0)  # rejected: fn matmul complex128 py:float
+    a_complex128 @ 2j  # rejected: op matmul complex128 py:complex
+    anp.matmul(a_complex128, 2j)  # rejected: fn matmul complex128 py:complex
+
+
+def case_345_matmul_a_w_int() -> None:
+    assert_type(a_w_int @ a_bool_, Array[int])  # op matmul w:int bool_
+    assert_type(anp.matmul(a_w_int, a_bool_), Array[int])  # fn matmul w:int bool_
+    a_w_int @ a_uint1  # rejected: op matmul w:int uint1
+    anp.matmul(a_w_int, a_uint1)  # rejected: fn matmul w:int uint1
+    a_w_int @ a_uint2  # rejected: op matmul w:int uint2
+    anp.matmul(a_w_int, a_uint2)  # rejected: fn matmul w:int uint2
+    a_w_int @ a_uint4  # rejected: op matmul w:int uint4
+    anp.matmul(a_w_int, a_uint4)  # rejected: fn matmul w:int uint4
+    assert_type(a_w_int @ a_uint8, Array[float])  # op matmul w:int uint8
+    assert_type(anp.matmul(a_w_int, a_uint8), Array[float])  # fn matmul w:int uint8
+    assert_type(a_w_int @ a_uint16, Array[float])  # op matmul w:int uint16
+    assert_type(anp.matmul(a_w_int, a_uint16), Array[float])  # fn matmul w:int uint16
+    assert_type(a_w_int @ a_uint32, Array[uint32])  # op matmul w:int uint32
+    assert_type(anp.matmul(a_w_int, a_uint32), Array[uint32])  # fn matmul w:int uint32
+    assert_type(a_w_int @ a_uint64, Array[uint32])  # op matmul w:int uint64
+    assert_type(anp.matmul(a_w_int, a_uint64), Array[uint32])  # fn matmul w:int uint64
+    a_w_int @ a_int1  # rejected: op matmul w:int int1
+    anp.matmul(a_w_int, a_int1)  # rejected: fn matmul w:int int1
+    a_w_int @ a_int2  # rejected: op matmul w:int int2
+    anp.matmul(a_w_int, a_int2)  # rejected: fn matmul w:int int2
+    a_w_int @ a_int4  # rejected: op matmul w:int int4
+    anp.matmul(a_w_int, a_int4)  # rejected: fn matmul w:int int4
+    assert_type(a_w_int @ a_int8, Array[float])  # op matmul w:int int8
+    assert_type(anp.matmul(a_w_int, a_int8), Array[float])  # fn matmul w:int int8
+    assert_type(a_w_int @ a_int16, Array[float])  # op matmul w:int int16
+    assert_type(anp.matmul(a_w_int, a_int16), Array[float])  # fn matmul w:int int16
+    assert_type(a_w_int @ a_int32, Array[int32])  # op matmul w:int int32
+    assert_type(anp.matmul(a_w_int, a_int32), Array[int32])  # fn matmul w:int int32
+    assert_type(a_w_int @ a_int64, Array[int32])  # op matmul w:int int64
+    assert_type(anp.matmul(a_w_int, a_int64), Array[int32])  # fn matmul w:int int64
+    assert_type(a_w_int @ a_float4_e2m1fn, Array[float4_e2m1fn])  # op matmul w:int float4_e2m1fn
+    assert_type(anp.matmul(a_w_int, a_float4_e2m1fn), Array[float4_e2m1fn])  # fn matmul w:int float4_e2m1fn
+    assert_type(a_w_int @ a_float6_e2m3fn, Array[float6_e2m3fn])  # op matmul w:int float6_e2m3fn
+    assert_type(anp.matmul(a_w_int, a_float6_e2m3fn), Array[float6_e2m3fn])  # fn matmul w:int float6_e2m3fn
+    assert_type(a_w_int @ a_float6_e3m2fn, Array[float6_e3m2fn])  # op matmul w:int float6_e3m2fn
+    assert_type(anp.matmul(a_w_int, a_float6_e3m2fn), Array[float6_e3m2fn])  # fn matmul w:int float6_e3m2fn
+    assert_type(a_w_int @ a_float8_e3m4, Array[float8_e3m4])  # op matmul w:int float8_e3m4
+    assert_type(anp.matmul(a_w_int, a_float8_e3m4), Array[float8_e3m4])  # fn matmul w:int float8_e3m4
+    assert_type(a_w_int @ a_float8_e4m3, Array[float8_e4m3])  # op matmul w:int float8_e4m3
+    assert_type(anp.matmul(a_w_int, a_float8_e4m3), Array[float8_e4m3])  # fn matmul w:int float8_e4m3
+    assert_type(a_w_int @ a_float8_e8m0fnu, Array[float8_e8m0fnu])  # op matmul w:int float8_e8m0fnu
+    assert_type(anp.matmul(a_w_int, a_float8_e8m0fnu), Array[float8_e8m0fnu])  # fn matmul w:int float8_e8m0fnu
+    assert_type(a_w_int @ a_float8_e4m3b11fnuz, Array[float8_e4m3b11fnuz])  # op matmul w:int float8_e4m3b11fnuz
+    assert_type(anp.matmul(a_w_int, a_float8_e4m3b11fnuz), Array[float8_e4m3b11fnuz])  # fn matmul w:int float8_e4m3b11fnuz
+    assert_type(a_w_int @ a_float8_e4m3fn, Array[float8_e4m3fn])  # op matmul w:int float8_e4m3fn
+    assert_type(anp.matmul(a_w_int, a_float8_e4m3fn), Array[float8_e4m3fn])  # fn matmul w:int float8_e4m3fn
+    assert_type(a_w_int @ a_float8_e4m3fnuz, Array[float8_e4m3fnuz])  # op matmul w:int float8_e4m3fnuz
+    assert_type(anp.matmul(a_w_int, a_float8_e4m3fnuz), Array[float8_e4m3fnuz])  # fn matmul w:int float8_e4m3fnuz
+    assert_type(a_w_int @ a_float8_e5m2, Array[float8_e5m2])  # op matmul w:int float8_e5m2
+    assert_type(anp.matmul(a_w_int, a_float8_e5m2), Array[float8_e5m2])  # fn matmul w:int float8_e5m2
+    assert_type(a_w_int @ a_float8_e5m2fnuz, Array[float8_e5m2fnuz])  # op matmul w:int float8_e5m2fnuz
+    assert_type(anp.matmul(a_w_int, a_float8_e5m2fnuz), Array[float8_e5m2fnuz])  # fn matmul w:int float8_e5m2fnuz
+    assert_type(a_w_int @ a_bfloat16, Array[bfloat16])  # op matmul w:int bfloat16
+    assert_type(anp.matmul(a_w_int, a_bfloat16), Array[bfloat16])  # fn matmul w:int bfloat16
+    assert_type(a_w_int @ a_float16, Array[float16])  # op matmul w:int float16
+    assert_type(anp.matmul(a_w_int, a_float16), Array[float16])  # fn matmul w:int float16
+    assert_type(a_w_int @ a_float32, Array[float32])  # op matmul w:int float32
+    assert_type(anp.matmul(a_w_int, a_float32), Array[float32])  # fn matmul w:int float32
+    assert_type(a_w_int @ a_float64, Array[float32])  # op matmul w:int float64
+    assert_type(anp.matmul(a_w_int, a_float64), Array[float32])  # fn matmul w:int float64
+    assert_type(a_w_int @ a_complex64, Array[complex64])  # op matmul w:int complex64
+    assert_type(anp.matmul(a_w_int, a_complex64), Array[complex64])  # fn matmul w:int complex64
+    assert_type(a_w_int @ a_complex128, Array[complex64])  # op matmul w:int complex128
+    assert_type(anp.matmul(a_w_int, a_complex128), Array[complex64])  # fn matmul w:int complex128
+    assert_type(a_w_int @ a_w_int, Array[int])  # op matmul w:int w:int
+    assert_type(anp.matmul(a_w_int, a_w_int), Array[int])  # fn matmul w:int w:int
+    assert_type(a_w_int @ a_w_float, Array[float])  # op matmul w:int w:float
+    assert_type(anp.matmul(a_w_int, a_w_float), Array[float])  # fn matmul w:int w:float
+    assert_type(a_w_int @ a_w_complex, Array[complex])  # op matmul w:int w:complex
+    assert_type(anp.matmul(a_w_int, a_w_complex), Array[complex])  # fn matmul w:int w:complex
+    a_w_int @ True  # rejected: op matmul w:int py:bool
+    anp.matmul(a_w_int, True)  # rejected: fn matmul w:int py:bool
+    a_w_int @ 2  # rejected: op matmul w:int py:int
+    anp.matmul(a_w_int, 2)  # rejected: fn matmul w:int py:int
+    a_w_int @ 2.0  # rejected: op matmul w:int py:float
+    anp.matmul(a_w_int, 2.0)  # rejected: fn matmul w:int py:float
+    a_w_int @ 2j  # rejected: op matmul w:int py:complex
+    anp.matmul(a_w_int, 2j)  # rejected: fn matmul w:int py:complex
+
+
+def case_346_matmul_a_w_float() -> None:
+    assert_type(a_w_float @ a_bool_, Array[float])  # op matmul w:float bool_
+    assert_type(anp.matmul(a_w_float, a_bool_), Array[float])  # fn matmul w:float bool_
+    a_w_float @ a_uint1  # rejected: op matmul w:float uint1
+    anp.matmul(a_w_float, a_uint1)  # rejected: fn matmul w:float uint1
+    a_w_float @ a_uint2  # rejected: op matmul w:float uint2
+    anp.matmul(a_w_float, a_uint2)  # rejected: fn matmul w:float uint2
+    a_w_float @ a_uint4  # rejected: op matmul w:float uint4
+    anp.matmul(a_w_float, a_uint4)  # rejected: fn matmul w:float uint4
+    assert_type(a_w_float @ a_uint8, Array[float])  # op matmul w:float uint8
+    assert_type(anp.matmul(a_w_float, a_uint8), Array[float])  # fn matmul w:float uint8
+    assert_type(a_w_float @ a_uint16, Array[float])  # op matmul w:float uint16
+    assert_type(anp.matmul(a_w_float, a_uint16), Array[float])  # fn matmul w:float uint16
+    assert_type(a_w_float @ a_uint32, Array[float])  # op matmul w:float uint32
+    assert_type(anp.matmul(a_w_float, a_uint32), Array[float])  # fn matmul w:float uint32
+    assert_type(a_w_float @ a_uint64, Array[float])  # op matmul w:float uint64
+    assert_type(anp.matmul(a_w_float, a_uint64), Array[float])  # fn matmul w:float uint64
+    a_w_float @ a_int1  # rejected: op matmul w:float int1
+    anp.matmul(a_w_float, a_int1)  # rejected: fn matmul w:float int1
+    a_w_float @ a_int2  # rejected: op matmul w:float int2
+    anp.matmul(a_w_float, a_int2)  # rejected: fn matmul w:float int2
+    a_w_float @ a_int4  # rejected: op matmul w:float int4
+    anp.matmul(a_w_float, a_int4)  # rejected: fn matmul w:float int4
+    assert_type(a_w_float @ a_int8, Array[float])  # op matmul w:float int8
+    assert_type(anp.matmul(a_w_float, a_int8), Array[float])  # fn matmul w:float int8
+    assert_type(a_w_float @ a_int16, Array[float])  # op matmul w:float int16
+    assert_type(anp.matmul(a_w_float, a_int16), Array[float])  # fn matmul w:float int16
+    assert_type(a_w_float @ a_int32, Array[float])  # op matmul w:float int32
+    assert_type(anp.matmul(a_w_float, a_int32), Array[float])  # fn matmul w:float int32
+    assert_type(a_w_float @ a_int64, Array[float])  # op matmul w:float int64
+    assert_type(anp.matmul(a_w_float, a_int64), Array[float])  # fn matmul w:float int64
+    assert_type(a_w_float @ a_float4_e2m1fn, Array[float4_e2m1fn])  # op matmul w:float float4_e2m1fn
+    assert_type(anp.matmul(a_w_float, a_float4_e2m1fn), Array[float4_e2m1fn])  # fn matmul w:float float4_e2m1fn
+    assert_type(a_w_float @ a_float6_e2m3fn, Array[float6_e2m3fn])  # op matmul w:float float6_e2m3fn
+    assert_type(anp.matmul(a_w_float, a_float6_e2m3fn), Array[float6_e2m3fn])  # fn matmul w:float float6_e2m3fn
+    assert_type(a_w_float @ a_float6_e3m2fn, Array[float6_e3m2fn])  # op matmul w:float float6_e3m2fn
+    assert_type(anp.matmul(a_w_float, a_float6_e3m2fn), Array[float6_e3m2fn])  # fn matmul w:float float6_e3m2fn
+    assert_type(a_w_float @ a_float8_e3m4, Array[float8_e3m4])  # op matmul w:float float8_e3m4
+    assert_type(anp.matmul(a_w_float, a_float8_e3m4), Array[float8_e3m4])  # fn matmul w:float float8_e3m4
+    assert_type(a_w_float @ a_float8_e4m3, Array[float8_e4m3])  # op matmul w:float float8_e4m3
+    assert_type(anp.matmul(a_w_float, a_float8_e4m3), Array[float8_e4m3])  # fn matmul w:float float8_e4m3
+    assert_type(a_w_float @ a_float8_e8m0fnu, Array[float8_e8m0fnu])  # op matmul w:float float8_e8m0fnu
+    assert_type(anp.matmul(a_w_float, a_float8_e8m0fnu), Array[float8_e8m0fnu])  # fn matmul w:float float8_e8m0fnu
+    assert_type(a_w_float @ a_float8_e4m3b11fnuz, Array[float8_e4m3b11fnuz])  # op matmul w:float float8_e4m3b11fnuz
+    assert_type(anp.matmul(a_w_float, a_float8_e4m3b11fnuz), Array[float8_e4m3b11fnuz])  # fn matmul w:float float8_e4m3b11fnuz
+    assert_type(a_w_float @ a_float8_e4m3fn, Array[float8_e4m3fn])  # op matmul w:float float8_e4m3fn
+    assert_type(anp.matmul(a_w_float, a_float8_e4m3fn), Array[float8_e4m3fn])  # fn matmul w:float float8_e4m3fn
+    assert_type(a_w_float @ a_float8_e4m3fnuz, Array[float8_e4m3fnuz])  # op matmul w:float float8_e4m3fnuz
+    assert_type(anp.matmul(a_w_float, a_float8_e4m3fnuz), Array[float8_e4m3fnuz])  # fn matmul w:float float8_e4m3fnuz
+    assert_type(a_w_float @ a_float8_e5m2, Array[float8_e5m2])  # op matmul w:float float8_e5m2
+    assert_type(anp.matmul(a_w_float, a_float8_e5m2), Array[float8_e5m2])  # fn matmul w:float float8_e5m2
+    assert_type(a_w_float @ a_float8_e5m2fnuz, Array[float8_e5m2fnuz])  # op matmul w:float float8_e5m2fnuz
+    assert_type(anp.matmul(a_w_float, a_float8_e5m2fnuz), Array[float8_e5m2fnuz])  # fn matmul w:float float8_e5m2fnuz
+    assert_type(a_w_float @ a_bfloat16, Array[bfloat16])  # op matmul w:float bfloat16
+    assert_type(anp.matmul(a_w_float, a_bfloat16), Array[bfloat16])  # fn matmul w:float bfloat16
+    assert_type(a_w_float @ a_float16, Array[float16])  # op matmul w:float float16
+    assert_type(anp.matmul(a_w_float, a_float16), Array[float16])  # fn matmul w:float float16
+    assert_type(a_w_float @ a_float32, Array[float32])  # op matmul w:float float32
+    assert_type(anp.matmul(a_w_float, a_float32), Array[float32])  # fn matmul w:float float32
+    assert_type(a_w_float @ a_float64, Array[float32])  # op matmul w:float float64
+    assert_type(anp.matmul(a_w_float, a_float64), Array[float32])  # fn matmul w:float float64
+    assert_type(a_w_float @ a_complex64, Array[complex64])  # op matmul w:float complex64
+    assert_type(anp.matmul(a_w_float, a_complex64), Array[complex64])  # fn matmul w:float complex64
+    assert_type(a_w_float @ a_complex128, Array[complex64])  # op matmul w:float complex128
+    assert_type(anp.matmul(a_w_float, a_complex128), Array[complex64])  # fn matmul w:float complex128
+    assert_type(a_w_float @ a_w_int, Array[float])  # op matmul w:float w:int
+    assert_type(anp.matmul(a_w_float, a_w_int), Array[float])  # fn matmul w:float w:int
+    assert_type(a_w_float @ a_w_float, Array[float])  # op matmul w:float w:float
+    assert_type(anp.matmul(a_w_float, a_w_float), Array[float])  # fn matmul w:float w:float
+    assert_type(a_w_float @ a_w_complex, Array[complex])  # op matmul w:float w:complex
+    assert_type(anp.matmul(a_w_float, a_w_complex), Array[complex])  # fn matmul w:float w:complex
+    a_w_float @ True  # rejected: op matmul w:float py:bool
+    anp.matmul(a_w_float, True)  # rejected: fn matmul w:float py:bool
+    a_w_float @ 2  # rejected: op matmul w:float py:int
+    anp.matmul(a_w_float, 2)  # rejected: fn matmul w:float py:int
+    a_w_float @ 2.0  # rejected: op matmul w:float py:float
+    anp.matmul(a_w_float, 2.0)  # rejected: fn matmul w:float py:float
+    a_w_float @ 2j  # rejected: op matmul w:float py:complex
+    anp.matmul(a_w_float, 2j)  # rejected: fn matmul w:float py:complex
+
+
+def case_347_matmul_a_w_complex() -> None:
+    assert_type(a_w_complex @ a_bool_, Array[complex])  # op matmul w:complex bool_
+    assert_type(anp.matmul(a_w_complex, a_bool_), Array[complex])  # fn matmul w:complex bool_
+    a_w_complex @ a_uint1  # rejected: op matmul w:complex uint1
+    anp.matmul(a_w_complex, a_uint1)  # rejected: fn matmul w:complex uint1
+    a_w_complex @ a_uint2  # rejected: op matmul w:complex uint2
+    anp.matmul(a_w_complex, a_uint2)  # rejected: fn matmul w:complex uint2
+    a_w_complex @ a_uint4  # rejected: op matmul w:complex uint4
+    anp.matmul(a_w_complex, a_uint4)  # rejected: fn matmul w:complex uint4
+    assert_type(a_w_complex @ a_uint8, Array[complex])  # op matmul w:complex uint8
+    assert_type(anp.matmul(a_w_complex, a_uint8), Array[complex])  # fn matmul w:complex uint8
+    assert_type(a_w_complex @ a_uint16, Array[complex])  # op matmul w:complex uint16
+    assert_type(anp.matmul(a_w_complex, a_uint16), Array[complex])  # fn matmul w:complex uint16
+    assert_type(a_w_complex @ a_uint32, Array[complex])  # op matmul w:complex uint32
+    assert_type(anp.matmul(a_w_complex, a_uint32), Array[complex])  # fn matmul w:complex uint32
+    assert_type(a_w_complex @ a_uint64, Array[complex])  # op matmul w:complex uint64
+    assert_type(anp.matmul(a_w_complex, a_uint64), Array[complex])  # fn matmul w:complex uint64
+    a_w_complex @ a_int1  # rejected: op matmul w:complex int1
+    anp.matmul(a_w_complex, a_int1)  # rejected: fn matmul w:complex int1
+    a_w_complex @ a_int2  # rejected: op matmul w:complex int2
+    anp.matmul(a_w_complex, a_int2)  # rejected: fn matmul w:complex int2
+    a_w_complex @ a_int4  # rejected: op matmul w:complex int4
+    anp.matmul(a_w_complex, a_int4)  # rejected: fn matmul w:complex int4
+    assert_type(a_w_complex @ a_int8, Array[complex])  # op matmul w:complex int8
+    assert_type(anp.matmul(a_w_complex, a_int8), Array[complex])  # fn matmul w:complex int8
+    assert_type(a_w_complex @ a_int16, Array[complex])  # op matmul w:complex int16
+    assert_type(anp.matmul(a_w_complex, a_int16), Array[complex])  # fn matmul w:complex int16
+    assert_type(a_w_complex @ a_int32, Array[complex])  # op matmul w:complex int32
+    assert_type(anp.matmul(a_w_complex, a_int32), Array[complex])  # fn matmul w:complex int32
+    assert_type(a_w_complex @ a_int64, Array[complex])  # op matmul w:complex int64
+    assert_type(anp.matmul(a_w_complex, a_int64), Array[complex])  # fn matmul w:complex int64
+    a_w_complex @ a_float4_e2m1fn  # rejected: op matmul w:complex float4_e2m1fn
+    anp.matmul(a_w_complex, a_float4_e2m1fn)  # rejected: fn matmul w:complex float4_e2m1fn
+    a_w_complex @ a_float6_e2m3fn  # rejected: op matmul w:complex float6_e2m3fn
+    anp.matmul(a_w_complex, a_float6_e2m3fn)  # rejected: fn matmul w:complex float6_e2m3fn
+    a_w_complex @ a_float6_e3m2fn  # rejected: op matmul w:complex float6_e3m2fn
+    anp.matmul(a_w_complex, a_float6_e3m2fn)  # rejected: fn matmul w:complex float6_e3m2fn
+    a_w_complex @ a_float8_e3m4  # rejected: op matmul w:complex float8_e3m4
+    anp.matmul(a_w_complex, a_float8_e3m4)  # rejected: fn matmul w:complex float8_e3m4
+    a_w_complex @ a_float8_e4m3  # rejected: op matmul w:complex float8_e4m3
+    anp.matmul(a_w_complex, a_float8_e4m3)  # rejected: fn matmul w:complex float8_e4m3
+    a_w_complex @ a_float8_e8m0fnu  # rejected: op matmul w:complex float8_e8m0fnu
+    anp.matmul(a_w_complex, a_float8_e8m0fnu)  # rejected: fn matmul w:complex float8_e8m0fnu
+    a_w_complex @ a_float8_e4m3b11fnuz  # rejected: op matmul w:complex float8_e4m3b11fnuz
+    anp.matmul(a_w_complex, a_float8_e4m3b11fnuz)  # rejected: fn matmul w:complex float8_e4m3b11fnuz
+    a_w_complex @ a_float8_e4m3fn  # rejected: op matmul w:complex float8_e4m3fn
+    anp.matmul(a_w_complex, a_float8_e4m3fn)  # rejected: fn matmul w:complex float8_e4m3fn
+    a_w_complex @ a_float8_e4m3fnuz  # rejected: op matmul w:complex float8_e4m3fnuz
+    anp.matmul(a_w_complex, a_float8_e4m3fnuz)  # rejected: fn matmul w:complex float8_e4m3fnuz
+    a_w_complex @ a_float8_e5m2  # rejected: op matmul w:complex float8_e5m2
+    anp.matmul(a_w_complex, a_float8_e5m2)  # rejected: fn matmul w:complex float8_e5m2
+    a_w_complex @ a_float8_e5m2fnuz  # rejected: op matmul w:complex float8_e5m2fnuz
+    anp.matmul(a_w_complex, a_float8_e5m2fnuz)  # rejected: fn matmul w:complex float8_e5m2fnuz
+    assert_type(a_w_complex @ a_bfloat16, Array[complex64])  # op matmul w:complex bfloat16
+    assert_type(anp.matmul(a_w_complex, a_bfloat16), Array[complex64])  # fn matmul w:complex bfloat16
+    assert_type(a_w_complex @ a_float16, Array[complex64])  # op matmul w:complex float16
+    assert_type(anp.matmul(a_w_complex, a_float16), Array[complex64])  # fn matmul w:complex float16
+    assert_type(a_w_complex @ a_float32, Array[complex64])  # op matmul w:complex float32
+    assert_type(anp.matmul(a_w_complex, a_float32), Array[complex64])  # fn matmul w:complex float32
+    assert_type(a_w_complex @ a_float64, Array[complex64])  # op matmul w:complex float64
+    assert_type(anp.matmul(a_w_complex, a_float64), Array[complex64])  # fn matmul w:complex float64
+    assert_type(a_w_complex @ a_complex64, Array[complex64])  # op matmul w:complex complex64
+    assert_type(anp.matmul(a_w_complex, a_complex64), Array[complex64])  # fn matmul w:complex complex64
+    assert_type(a_w_complex @ a_complex128, Array[complex64])  # op matmul w:complex complex128
+    assert_type(anp.matmul(a_w_complex, a_complex128), Array[complex64])  # fn matmul w:complex complex128
+    assert_type(a_w_complex @ a_w_int, Array[complex])  # op matmul w:complex w:int
+    assert_type(anp.matmul(a_w_complex, a_w_int), Array[complex])  # fn matmul w:complex w:int
+    assert_type(a_w_complex @ a_w_float, Array[complex])  # op matmul w:complex w:float
+    assert_type(anp.matmul(a_w_complex, a_w_float), Array[complex])  # fn matmul w:complex w:float
+    assert_type(a_w_complex @ a_w_complex, Array[complex])  # op matmul w:complex w:complex
+    assert_type(anp.matmul(a_w_complex, a_w_complex), Array[complex])  # fn matmul w:complex w:complex
+    a_w_complex @ True  # rejected: op matmul w:complex py:bool
+    anp.matmul(a_w_complex, True)  # rejected: fn matmul w:complex py:bool
+    a_w_complex @ 2  # rejected: op matmul w:complex py:int
+    anp.matmul(a_w_complex, 2)  # rejected: fn matmul w:complex py:int
+    a_w_complex @ 2.0  # rejected: op matmul w:complex py:float
+    anp.matmul(a_w_complex, 2.0)  # rejected: fn matmul w:complex py:float
+    a_w_complex @ 2j  # rejected: op matmul w:complex py:complex
+    anp.matmul(a_w_complex, 2j)  # rejected: fn matmul w:complex py:complex
+
+
+def case_348_matmul_a_py_bool() -> None:
+    True @ a_bool_  # rejected: op matmul py:bool bool_
+    anp.matmul(True, a_bool_)  # rejected: fn matmul py:bool bool_
+    True @ a_uint1  # rejected: op matmul py:bool uint1
+    anp.matmul(True, a_uint1)  # rejected: fn matmul py:bool uint1
+    True @ a_uint2  # rejected: op matmul py:bool uint2
+    anp.matmul(True, a_uint2)  # rejected: fn matmul py:bool uint2
+    True @ a_uint4  # rejected: op matmul py:bool uint4
+    anp.matmul(True, a_uint4)  # rejected: fn matmul py:bool uint4
+    True @ a_uint8  # rejected: op matmul py:bool uint8
+    anp.matmul(True, a_uint8)  # rejected: fn matmul py:bool uint8
+    True @ a_uint16  # rejected: op matmul py:bool uint16
+    anp.matmul(True, a_uint16)  # rejected: fn matmul py:bool uint16
+    True @ a_uint32  # rejected: op matmul py:bool uint32
+    anp.matmul(True, a_uint32)  # rejected: fn matmul py:bool uint32
+    True @ a_uint64  # rejected: op matmul py:bool uint64
+    anp.matmul(True, a_uint64)  # rejected: fn matmul py:bool uint64
+    True @ a_int1  # rejected: op matmul py:bool int1
+    anp.matmul(True, a_int1)  # rejected: fn matmul py:bool int1
+    True @ a_int2  # rejected: op matmul py:bool int2
+    anp.matmul(True, a_int2)  # rejected: fn matmul py:bool int2
+    True @ a_int4  # rejected: op matmul py:bool int4
+    anp.matmul(True, a_int4)  # rejected: fn matmul py:bool int4
+    True @ a_int8  # rejected: op matmul py:bool int8
+    anp.matmul(True, a_int8)  # rejected: fn matmul py:bool int8
+    True @ a_int16  # rejected: op matmul py:bool int16
+    anp.matmul(True, a_int16)  # rejected: fn matmul py:bool int16
+    True @ a_int32  # rejected: op matmul py:bool int32
+    anp.matmul(True, a_int32)  # rejected: fn matmul py:bool int32
+    True @ a_int64  # rejected: op matmul py:bool int64
+    anp.matmul(True, a_int64)  # rejected: fn matmul py:bool int64
+    True @ a_float4_e2m1fn  # rejected: op matmul py:bool float4_e2m1fn
+    anp.matmul(True, a_float4_e2m1fn)  # rejected: fn matmul py:bool float4_e2m1fn
+    True @ a_float6_e2m3fn  # rejected: op matmul py:bool float6_e2m3fn
+    anp.matmul(True, a_float6_e2m3fn)  # rejected: fn matmul py:bool float6_e2m3fn
+    True @ a_float6_e3m2fn  # rejected: op matmul py:bool float6_e3m2fn
+    anp.matmul(True, a_float6_e3m2fn)  # rejected: fn matmul py:bool float6_e3m2fn
+    True @ a_float8_e3m4  # rejected: op matmul py:bool float8_e3m4
+    anp.matmul(True, a_float8_e3m4)  # rejected: fn matmul py:bool float8_e3m4
+    True @ a_float8_e4m3  # rejected: op matmul py:bool float8_e4m3
+    anp.matmul(True, a_float8_e4m3)  # rejected: fn matmul py:bool float8_e4m3
+    True @ a_float8_e8m0fnu  # rejected: op matmul py:bool float8_e8m0fnu
+    anp.matmul(True, a_float8_e8m0fnu)  # rejected: fn matmul py:bool float8_e8m0fnu
+    True @ a_float8_e4m3b11fnuz  # rejected: op matmul py:bool float8_e4m3b11fnuz
+    anp.matmul(True, a_float8_e4m3b11fnuz)  # rejected: fn matmul py:bool float8_e4m3b11fnuz
+    True @ a_float8_e4m3fn  # rejected: op matmul py:bool float8_e4m3fn
+    anp.matmul(True, a_float8_e4m3fn)  # rejected: fn matmul py:bool float8_e4m3fn
+    True @ a_float8_e4m3fnuz  # rejected: op matmul py:bool float8_e4m3fnuz
+    anp.matmul(True, a_float8_e4m3fnuz)  # rejected: fn matmul py:bool float8_e4m3fnuz
+    True @ a_float8_e5m2  # rejected: op matmul py:bool float8_e5m2
+    anp.matmul(True, a_float8_e5m2)  # rejected: fn matmul py:bool float8_e5m2
+    True @ a_float8_e5m2fnuz  # rejected: op matmul py:bool float8_e5m2fnuz
+    anp.matmul(True, a_float8_e5m2fnuz)  # rejected: fn matmul py:bool float8_e5m2fnuz
+    True @ a_bfloat16  # rejected: op matmul py:bool bfloat16
+    anp.matmul(True, a_bfloat16)  # rejected: fn matmul py:bool bfloat16
+    True @ a_float16  # rejected: op matmul py:bool float16
+    anp.matmul(True, a_float16)  # rejected: fn matmul py:bool float16
+    True @ a_float32  # rejected: op matmul py:bool float32
+    anp.matmul(True, a_float32)  # rejected: fn matmul py:bool float32
+    True @ a_float64  # rejected: op matmul py:bool float64
+    anp.matmul(True, a_float64)  # rejected: fn matmul py:bool float64
+    True @ a_complex64  # rejected: op matmul py:bool complex64
+    anp.matmul(True, a_complex64)  # rejected: fn matmul py:bool complex64
+    True @ a_complex128  # rejected: op matmul py:bool complex128
+    anp.matmul(True, a_complex128)  # rejected: fn matmul py:bool complex128
+    True @ a_w_int  # rejected: op matmul py:bool w:int
+    anp.matmul(True, a_w_int)  # rejected: fn matmul py:bool w:int
+    True @ a_w_float  # rejected: op matmul py:bool w:float
+    anp.matmul(True, a_w_float)  # rejected: fn matmul py:bool w:float
+    True @ a_w_complex  # rejected: op matmul py:bool w:complex
+    anp.matmul(True, a_w_complex)  # rejected: fn matmul py:bool w:complex
+
+
+def case_349_matmul_a_py_int() -> None:
+    2 @ a_bool_  # rejected: op matmul py:int bool_
+    anp.matmul(2, a_bool_)  # rejected: fn matmul py:int bool_
+    2 @ a_uint1  # rejected: op matmul py:int uint1
+    anp.matmul(2, a_uint1)  # rejected: fn matmul py:int uint1
+    2 @ a_uint2  # rejected: op matmul py:int uint2
+    anp.matmul(2, a_uint2)  # rejected: fn matmul py:int uint2
+    2 @ a_uint4  # rejected: op matmul py:int uint4
+    anp.matmul(2, a_uint4)  # rejected: fn matmul py:int uint4
+    2 @ a_uint8  # rejected: op matmul py:int uint8
+    anp.matmul(2, a_uint8)  # rejected: fn matmul py:int uint8
+    2 @ a_uint16  # rejected: op matmul py:int uint16
+    anp.matmul(2, a_uint16)  # rejected: fn matmul py:int uint16
+    2 @ a_uint32  # rejected: op matmul py:int uint32
+    anp.matmul(2, a_uint32)  # rejected: fn matmul py:int uint32
+    2 @ a_uint64  # rejected: op matmul py:int uint64
+    anp.matmul(2, a_uint64)  # rejected: fn matmul py:int uint64
+    2 @ a_int1  # rejected: op matmul py:int int1
+    anp.matmul(2, a_int1)  # rejected: fn matmul py:int int1
+    2 @ a_int2  # rejected: op matmul py:int int2
+    anp.matmul(2, a_int2)  # rejected: fn matmul py:int int2
+    2 @ a_int4  # rejected: op matmul py:int int4
+    anp.matmul(2, a_int4)  # rejected: fn matmul py:int int4
+    2 @ a_int8  # rejected: op matmul py:int int8
+    anp.matmul(2, a_int8)  # rejected: fn matmul py:int int8
+    2 @ a_int16  # rejected: op matmul py:int int16
+    anp.matmul(2, a_int16)  # rejected: fn matmul py:int int16
+    2 @ a_int32  # rejected: op matmul py:int int32
+    anp.matmul(2, a_int32)  # rejected: fn matmul py:int int32
+    2 @ a_int64  # rejected: op matmul py:int int64
+    anp.matmul(2, a_int64)  # rejected: fn matmul py:int int64
+    2 @ a_float4_e2m1fn  # rejected: op matmul py:int float4_e2m1fn
+    anp.matmul(2, a_float4_e2m1fn)  # rejected: fn matmul py:int float4_e2m1fn
+    2 @ a_float6_e2m3fn  # rejected: op matmul py:int float6_e2m3fn
+    anp.matmul(2, a_float6_e2m3fn)  # rejected: fn matmul py:int float6_e2m3fn
+    2 @ a_float6_e3m2fn  # rejected: op matmul py:int float6_e3m2fn
+    anp.matmul(2, a_float6_e3m2fn)  # rejected: fn matmul py:int float6_e3m2fn
+    2 @ a_float8_e3m4  # rejected: op matmul py:int float8_e3m4
+    anp.matmul(2, a_float8_e3m4)  # rejected: fn matmul py:int float8_e3m4
+    2 @ a_float8_e4m3  # rejected: op matmul py:int float8_e4m3
+    anp.matmul(2, a_float8_e4m3)  # rejected: fn matmul py:int float8_e4m3
+    2 @ a_float8_e8m0fnu  # rejected: op matmul py:int float8_e8m0fnu
+    anp.matmul(2, a_float8_e8m0fnu)  # rejected: fn matmul py:int float8_e8m0fnu
+    2 @ a_float8_e4m3b11fnuz  # rejected: op matmul py:int float8_e4m3b11fnuz
+    anp.matmul(2, a_float8_e4m3b11fnuz)  # rejected: fn matmul py:int float8_e4m3b11fnuz
+    2 @ a_float8_e4m3fn  # rejected: op matmul py:int float8_e4m3fn
+    anp.matmul(2, a_float8_e4m3fn)  # rejected: fn matmul py:int float8_e4m3fn
+    2 @ a_float8_e4m3fnuz  # rejected: op matmul py:int float8_e4m3fnuz
+    anp.matmul(2, a_float8_e4m3fnuz)  # rejected: fn matmul py:int float8_e4m3fnuz
+    2 @ a_float8_e5m2  # rejected: op matmul py:int float8_e5m2
+    anp.matmul(2, a_float8_e5m2)  # rejected: fn matmul py:int float8_e5m2
+    2 @ a_float8_e5m2fnuz  # rejected: op matmul py:int float8_e5m2fnuz
+    anp.matmul(2, a_float8_e5m2fnuz)  # rejected: fn matmul py:int float8_e5m2fnuz
+    2 @ a_bfloat16  # rejected: op matmul py:int bfloat16
+    anp.matmul(2, a_bfloat16)  # rejected: fn matmul py:int bfloat16
+    2 @ a_float16  # rejected: op matmul py:int float16
+    anp.matmul(2, a_float16)  # rejected: fn matmul py:int float16
+    2 @ a_float32  # rejected: op matmul py:int float32
+    anp.matmul(2, a_float32)  # rejected: fn matmul py:int float32
+    2 @ a_float64  # rejected: op matmul py:int float64
+    anp.matmul(2, a_float64)  # rejected: fn matmul py:int float64
+    2 @ a_complex64  # rejected: op matmul py:int complex64
+    anp.matmul(2, a_complex64)  # rejected: fn matmul py:int complex64
+    2 @ a_complex128  # rejected: op matmul py:int complex128
+    anp.matmul(2, a_complex128)  # rejected: fn matmul py:int complex128
+    2 @ a_w_int  # rejected: op matmul py:int w:int
+    anp.matmul(2, a_w_int)  # rejected: fn matmul py:int w:int
+    2 @ a_w_float  # rejected: op matmul py:int w:float
+    anp.matmul(2, a_w_float)  # rejected: fn matmul py:int w:float
+    2 @ a_w_complex  # rejected: op matmul py:int w:complex
+    anp.matmul(2, a_w_complex)  # rejected: fn matmul py:int w:complex
+
+
+def case_350_matmul_a_py_float() -> None:
+    2.0 @ a_bool_  # rejected: op matmul py:float bool_
+    anp.matmul(2.0, a_bool_)  # rejected: fn matmul py:float bool_
+    2.0 @ a_uint1  # rejected: op matmul py:float uint1
+    anp.matmul(2.0, a_uint1)  # rejected: fn matmul py:float uint1
+    2.0 @ a_uint2  # rejected: op matmul py:float uint2
+    anp.matmul(2.0, a_uint2)  # rejected: fn matmul py:float uint2
+    2.0 @ a_uint4  # rejected: op matmul py:float uint4
+    anp.matmul(2.0, a_uint4)  # rejected: fn matmul py:float uint4
+    2.0 @ a_uint8  # rejected: op matmul py:float uint8
+    anp.matmul(2.0, a_uint8)  # rejected: fn matmul py:float uint8
+    2.0 @ a_uint16  # rejected: op matmul py:float uint16
+    anp.matmul(2.0, a_uint16)  # rejected: fn matmul py:float uint16
+    2.0 @ a_uint32  # rejected: op matmul py:float uint32
+    anp.matmul(2.0, a_uint32)  # rejected: fn matmul py:float uint32
+    2.0 @ a_uint64  # rejected: op matmul py:float uint64
+    anp.matmul(2.0, a_uint64)  # rejected: fn matmul py:float uint64
+    2.0 @ a_int1  # rejected: op matmul py:float int1
+    anp.matmul(2.0, a_int1)  # rejected: fn matmul py:float int1
+    2.0 @ a_int2  # rejected: op matmul py:float int2
+    anp.matmul(2.0, a_int2)  # rejected: fn matmul py:float int2
+    2.0 @ a_int4  # rejected: op matmul py:float int4
+    anp.matmul(2.0, a_int4)  # rejected: fn matmul py:float int4
+    2.0 @ a_int8  # rejected: op matmul py:float int8
+    anp.matmul(2.0, a_int8)  # rejected: fn matmul py:float int8
+    2.0 @ a_int16  # rejected: op matmul py:float int16
+    anp.matmul(2.0, a_int16)  # rejected: fn matmul py:float int16
+    2.0 @ a_int32  # rejected: op matmul py:float int32
+    anp.matmul(2.0, a_int32)  # rejected: fn matmul py:float int32
+    2.0 @ a_int64  # rejected: op matmul py:float int64
+    anp.matmul(2.0, a_int64)  # rejected: fn matmul py:float int64
+    2.0 @ a_float4_e2m1fn  # rejected: op matmul py:float float4_e2m1fn
+    anp.matmul(2.0, a_float4_e2m1fn)  # rejected: fn matmul py:float float4_e2m1fn
+    2.0 @ a_float6_e2m3fn  # rejected: op matmul py:float float6_e2m3fn
+    anp.matmul(2.0, a_float6_e2m3fn)  # rejected: fn matmul py:float float6_e2m3fn
+    2.0 @ a_float6_e3m2fn  # rejected: op matmul py:float float6_e3m2fn
+    anp.matmul(2.0, a_float6_e3m2fn)  # rejected: fn matmul py:float float6_e3m2fn
+    2.0 @ a_float8_e3m4  # rejected: op matmul py:float float8_e3m4
+    anp.matmul(2.0, a_float8_e3m4)  # rejected: fn matmul py:float float8_e3m4
+    2.0 @ a_float8_e4m3  # rejected: op matmul py:float float8_e4m3
+    anp.matmul(2.0, a_float8_e4m3)  # rejected: fn matmul py:float float8_e4m3
+    2.0 @ a_float8_e8m0fnu  # rejected: op matmul py:float float8_e8m0fnu
+    anp.matmul(2.0, a_float8_e8m0fnu)  # rejected: fn matmul py:float float8_e8m0fnu
+    2.0 @ a_float8_e4m3b11fnuz  # rejected: op matmul py:float float8_e4m3b11fnuz
+    anp.matmul(2.0, a_float8_e4m3b11fnuz)  # rejected: fn matmul py:float float8_e4m3b11fnuz
+    2.0 @ a_float8_e4m3fn  # rejected: op matmul py:float float8_e4m3fn
+    anp.matmul(2.0, a_float8_e4m3fn)  # rejected: fn matmul py:float float8_e4m3fn
+    2.0 @ a_float8_e4m3fnuz  # rejected: op matmul py:float float8_e4m3fnuz
+    anp.matmul(2.0, a_float8_e4m3fnuz)  # rejected: fn matmul py:float float8_e4m3fnuz
+    2.0 @ a_float8_e5m2  # rejected: op matmul py:float float8_e5m2
+    anp.matmul(2.0, a_float8_e5m2)  # rejected: fn matmul py:float float8_e5m2
+    2.0 @ a_float8_e5m2fnuz  # rejected: op matmul py:float float8_e5m2fnuz
+    anp.matmul(2.0, a_float8_e5m2fnuz)  # rejected: fn matmul py:float float8_e5m2fnuz
+    2.0 @ a_bfloat16  # rejected: op matmul py:float bfloat16
+    anp.matmul(2.0, a_bfloat16)  # rejected: fn matmul py:float bfloat16
+    2.0 @ a_float16  # rejected: op matmul py:float float16
+    anp.matmul(2.0, a_float16)  # rejected: fn matmul py:float float16
+    2.0 @ a_float32  # rejected: op matmul py:float float32
+    anp.matmul(2.0, a_float32)  # rejected: fn matmul py:float float32
+    2.0 @ a_float64  # rejected: op matmul py:float float64
+    anp.matmul(2.0, a_float64)  # rejected: fn matmul py:float float64
+    2.0 @ a_complex64  # rejected: op matmul py:float complex64
+    anp.matmul(2.0, a_complex64)  # rejected: fn matmul py:float complex64
+    2.0 @ a_complex128  # rejected: op matmul py:float complex128
+    anp.matmul(2.0, a_complex128)  # rejected: fn matmul py:float complex128
+    2.0 @ a_w_int  # rejected: op matmul py:float w:int
+    anp.matmul(2.0, a_w_int)  # rejected: fn matmul py:float w:int
+    2.0 @ a_w_float  # rejected: op matmul py:float w:float
+    anp.matmul(2.0, a_w_float)  # rejected: fn matmul py:float w:float
+    2.0 @ a_w_complex  # rejected: op matmul py:float w:complex
+    anp.matmul(2.0, a_w_complex)  # rejected: fn matmul py:float w:complex
+
+
+def case_351_matmul_a_py_complex() -> None:
+    2j @ a_bool_  # rejected: op matmul py:complex bool_
+    anp.matmul(2j, a_bool_)  # rejected: fn matmul py:complex bool_
+    2j @ a_uint1  # rejected: op matmul py:complex uint1
+    anp.matmul(2j, a_uint1)  # rejected: fn matmul py:complex uint1
+    2j @ a_uint2  # rejected: op matmul py:complex uint2
+    anp.matmul(2j, a_uint2)  # rejected: fn matmul py:complex uint2
+    2j @ a_uint4  # rejected: op matmul py:complex uint4
+    anp.matmul(2j, a_uint4)  # rejected: fn matmul py:complex uint4
+    2j @ a_uint8  # rejected: op matmul py:complex uint8
+    anp.matmul(2j, a_uint8)  # rejected: fn matmul py:complex uint8
+    2j @ a_uint16  # rejected: op matmul py:complex uint16
+    anp.matmul(2j, a_uint16)  # rejected: fn matmul py:complex uint16
+    2j @ a_uint32  # rejected: op matmul py:complex uint32
+    anp.matmul(2j, a_uint32)  # rejected: fn matmul py:complex uint32
+    2j @ a_uint64  # rejected: op matmul py:complex uint64
+    anp.matmul(2j, a_uint64)  # rejected: fn matmul py:complex uint64
+    2j @ a_int1  # rejected: op matmul py:complex int1
+    anp.matmul(2j, a_int1)  # rejected: fn matmul py:complex int1
+    2j @ a_int2  # rejected: op matmul py:complex int2
+    anp.matmul(2j, a_int2)  # rejected: fn matmul py:complex int2
+    2j @ a_int4  # rejected: op matmul py:complex int4
+    anp.matmul(2j, a_int4)  # rejected: fn matmul py:complex int4
+    2j @ a_int8  # rejected: op matmul py:complex int8
+    anp.matmul(2j, a_int8)  # rejected: fn matmul py:complex int8
+    2j @ a_int16  # rejected: op matmul py:complex int16
+    anp.matmul(2j, a_int16)  # rejected: fn matmul py:complex int16
+    2j @ a_int32  # rejected: op matmul py:complex int32
+    anp.matmul(2j, a_int32)  # rejected: fn matmul py:complex int32
+    2j @ a_int64  # rejected: op matmul py:complex int64
+    anp.matmul(2j, a_int64)  # rejected: fn matmul py:complex int64
+    2j @ a_float4_e2m1fn  # rejected: op matmul py:complex float4_e2m1fn
+    anp.matmul(2j, a_float4_e2m1fn)  # rejected: fn matmul py:complex float4_e2m1fn
+    2j @ a_float6_e2m3fn  # rejected: op matmul py:complex float6_e2m3fn
+    anp.matmul(2j, a_float6_e2m3fn)  # rejected: fn matmul py:complex float6_e2m3fn
+    2j @ a_float6_e3m2fn  # rejected: op matmul py:complex float6_e3m2fn
+    anp.matmul(2j, a_float6_e3m2fn)  # rejected: fn matmul py:complex float6_e3m2fn
+    2j @ a_float8_e3m4  # rejected: op matmul py:complex float8_e3m4
+    anp.matmul(2j, a_float8_e3m4)  # rejected: fn matmul py:complex float8_e3m4
+    2j @ a_float8_e4m3  # rejected: op matmul py:complex float8_e4m3
+    anp.matmul(2j, a_float8_e4m3)  # rejected: fn matmul py:complex float8_e4m3
+    2j @ a_float8_e8m0fnu  # rejected: op matmul py:complex float8_e8m0fnu
+    anp.matmul(2j, a_float8_e8m0fnu)  # rejected: fn matmul py:complex float8_e8m0fnu
+    2j @ a_float8_e4m3b11fnuz  # rejected: op matmul py:complex float8_e4m3b11fnuz
+    anp.matmul(2j, a_float8_e4m3b11fnuz)  # rejected: fn matmul py:complex float8_e4m3b11fnuz
+    2j @ a_float8_e4m3fn  # rejected: op matmul py:complex float8_e4m3fn
+    anp.matmul(2j, a_float8_e4m3fn)  # rejected: fn matmul py:complex float8_e4m3fn
+    2j @ a_float8_e4m3fnuz  # rejected: op matmul py:complex float8_e4m3fnuz
+    anp.matmul(2j, a_float8_e4m3fnuz)  # rejected: fn matmul py:complex float8_e4m3fnuz
+    2j @ a_float8_e5m2  # rejected: op matmul py:complex float8_e5m2
+    anp.matmul(2j, a_float8_e5m2)  # rejected: fn matmul py:complex float8_e5m2
+    2j @ a_float8_e5m2fnuz  # rejected: op matmul py:complex float8_e5m2fnuz
+    anp.matmul(2j, a_float8_e5m2fnuz)  # rejected: fn matmul py:complex float8_e5m2fnuz
+    2j @ a_bfloat16  # rejected: op matmul py:complex bfloat16
+    anp.matmul(2j, a_bfloat16)  # rejected: fn matmul py:complex bfloat16
+    2j @ a_float16  # rejected: op matmul py:complex float16
+    anp.matmul(2j, a_float16)  # rejected: fn matmul py:complex float16
+    2j @ a_float32  # rejected: op matmul py:complex float32
+    anp.matmul(2j, a_float32)  # rejected: fn matmul py:complex float32
+    2j @ a_float64  # rejected: op matmul py:complex float64
+    anp.matmul(2j, a_float64)  # rejected: fn matmul py:complex float64
+    2j @ a_complex64  # rejected: op matmul py:complex complex64
+    anp.matmul(2j, a_complex64)  # rejected: fn matmul py:complex complex64
+    2j @ a_complex128  # rejected: op matmul py:complex complex128
+    anp.matmul(2j, a_complex128)  # rejected: fn matmul py:complex complex128
+    2j @ a_w_int  # rejected: op matmul py:complex w:int
+    anp.matmul(2j, a_w_int)  # rejected: fn matmul py:complex w:int
+    2j @ a_w_float  # rejected: op matmul py:complex w:float
+    anp.matmul(2j, a_w_float)  # rejected: fn matmul py:complex w:float
+    2j @ a_w_complex  # rejected: op matmul py:complex w:complex
+    anp.matmul(2j, a_w_complex)  # rejected: fn matmul py:complex w:complex

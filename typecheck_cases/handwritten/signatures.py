@@ -58,7 +58,7 @@ def products(a: Array[float32], m: Array[float16], i: Array[int8]) -> None:
     assert_type(anp.dot(a, a), Array[float32])
     assert_type(anp.dot(a=m, b=m), Array[float16])  # JAX names dot's and matmul's operands a, b
     assert_type(anp.matmul(m, b=a), Array[float32])
-    assert_type(anp.dot(i, 2), Array[int8])  # dot of a scalar is a product
+    assert_type(anp.dot(m, 2.0), Array[float16])  # dot takes a scalar (matmul does not): a weak operand
     assert_type(anp.power(i, 2), Array[int8])
     assert_type(anp.power(2.0, m), Array[float16])
 

@@ -190,7 +190,8 @@ def binary_result(op: str, x: Any, y: Any, *, scalar_exponent: bool = False) -> 
     operands = (_operand(x), ("int", True) if scalar_exponent else _operand(y))
     try:
         name, weak = _op_rule(op, operands, config.lattice_config,
-                              python_scalars=(type(x) in _PY_SCALAR_TYPES, scalar_exponent))
+                              python_scalars=(type(x) in _PY_SCALAR_TYPES,
+                                              scalar_exponent or (op != "power" and type(y) in _PY_SCALAR_TYPES)))
     except lattice.TypePromotionError as e:
         raise lattice.TypePromotionError(f"{op}: {e}", e.nodes, e.config) from None
     except (op_rules.OperandTypeError, op_rules.OperandValueError) as e:
@@ -788,14 +789,12 @@ def broadcast_to(a: Any, shape: Any) -> Any:
 def _matmul_body(a: Any, b: Any) -> Any:
     """JAX's ``matmul``: vectors contract directly (no reshapes), batch dimensions of size 1 are squeezed, one
     ``dot_general`` then a transpose into numpy's output order. Unlike JAX, operands are first converted to their
-    common dtype (our ``dot_general`` takes one dtype)."""
-    dtype, weak = _result(a, b)
+    common dtype (our ``dot_general`` takes one dtype). The dtype is JAX's matmul rule (``op_rules``)."""
+    if not _shape(a) or not _shape(b):  # first, as in JAX (a Python scalar arrives here as a 0-d tracer)
+        raise ValueError("matmul: operands must be at least 1-dimensional (use multiply for scalars)")
+    dtype, weak = binary_result("matmul", a, b)
     a, b = _as_dtype(a, dtype, weak), _as_dtype(b, dtype, weak)
     sa, sb = _shape(a), _shape(b)
-    if not sa or not sb:
-        raise ValueError("matmul: operands must be at least 1-dimensional (use multiply for scalars)")
-    if _kind_of(a) == "b":
-        raise TypeError("matmul of bool arrays is not supported; cast to an integer dtype first")
     a_is_mat, b_is_mat = len(sa) > 1, len(sb) > 1
     if sa[-1] != (sb[-2] if b_is_mat else sb[0]):
         raise ValueError(f"matmul: contracting dimensions differ: {sa} @ {sb}")
@@ -856,14 +855,15 @@ _matmul = _jitted(_matmul_body, "matmul")
 
 
 def matmul(a: Any, b: Any) -> Any:
-    """The matrix product of ``a`` and ``b`` (``@``), with ``multiply``'s dtype rule. JAX's keyword-only
+    """The matrix product of ``a`` and ``b`` (``@``), with JAX's ``matmul`` dtype rule. JAX's keyword-only
     ``precision``/``preferred_element_type``/``out_sharding`` are not supported."""
     return _matmul(a, b)
 
 
 def _dot_body(a: Any, b: Any) -> Any:
+    dtype, weak = binary_result("dot", a, b)  # JAX's dot rule: also for a scalar operand, unlike multiply's
     if not _shape(a) or not _shape(b):
-        return multiply(a, b)
+        return lax.convert_element_type(multiply(a, b), dtype, weak)
     if len(_shape(b)) > 2:
         raise NotImplementedError("dot with an operand of rank > 2; use matmul or einsum-style reshapes")
     return _matmul_body(a, b)
