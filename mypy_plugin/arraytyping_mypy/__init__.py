@@ -274,6 +274,7 @@ class ArraytypingPlugin(Plugin):
         self.x64, self.mode = _read_config(options.config_file)
         self.cfg = L.LatticeConfig(self.mode, self.x64)
         self._results: dict[tuple[str, Operand, Operand], str | Exception] = {}
+        self._inherited_ops: dict[str, tuple[str, bool] | None] = {}
 
     # -- configuration in mypy's cache
     def report_config_data(self, ctx: ReportConfigContext) -> dict[str, Any]:
@@ -298,7 +299,7 @@ class ArraytypingPlugin(Plugin):
 
     def get_function_signature_hook(self, fullname: str) -> Callable[[FunctionSigContext], FunctionLike] | None:
         if fullname.startswith("arraytyping.numpy.") and fullname[18:] in _OP_OF_FN:
-            return _permissive_function
+            return _permissive
         return None
 
     def get_function_hook(self, fullname: str) -> Callable[[FunctionContext], Type] | None:
@@ -324,8 +325,13 @@ class ArraytypingPlugin(Plugin):
         """``(operator name, reflected)`` of the full name of an ``Array`` operator, also as inherited by a subclass
         (``mod.Params.__mul__``: mypy names a method after the class it is looked up on)."""
         hit = _OPERATOR_OF.get(fullname)
-        if hit is not None:
-            return hit
+        if hit is None:
+            if fullname not in self._inherited_ops:  # classes are complete by type-checking time: look up once
+                self._inherited_ops[fullname] = self._inherited_op(fullname)
+            hit = self._inherited_ops[fullname]
+        return hit
+
+    def _inherited_op(self, fullname: str) -> tuple[str, bool] | None:
         cls, _, method = fullname.rpartition(".")
         hit = _OPERATOR_OF.get(f"{ARRAY}.{method}")
         if hit is None or not cls:
@@ -584,8 +590,6 @@ def _permissive(ctx: MethodSigContext | FunctionSigContext) -> FunctionLike:
     return sig.copy_modified(arg_types=[obj] * len(sig.arg_types), ret_type=AnyType(TypeOfAny.special_form),
                              variables=[])
 
-
-_permissive_function = _permissive
 
 
 def plugin(version: str) -> type[Plugin]:

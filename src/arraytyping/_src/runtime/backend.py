@@ -5,20 +5,10 @@ jaxlib is imported on first use, so ``import arraytyping`` stays free of it. Eve
 ``jax`` Python package (a sharding with ``_to_xla_hlo_sharding`` and friends, an aval with ``shape``, ``dtype`` and
 ``weak_type``) is provided here; ``jax`` itself is never imported.
 
-PJRT plugins are found where JAX 0.10.2 finds them (``jax._src.xla_bridge``): modules of the ``jax_plugins``
-namespace package, modules named by entry points of the group ``jax_plugins``, and the environment variable
-``PJRT_NAMES_AND_LIBRARY_PATHS`` (``name1:path1,name2:path2``; a path may be a JSON file with ``library_path``
-and ``create_options``). A plugin module's ``initialize()`` calls back into ``jax``, so it is never imported: its
-package folder is searched for the shared library it would register (the library file its source names, else the
-only one, else the one containing ``GetPjrtApi``), its platform and priority are read from its
-``register_plugin('cuda', priority=500, ...)`` call, and the library is loaded with jaxlib's
-``load_pjrt_plugin_dynamically`` and ``make_c_api_client``, as ``register_plugin`` would.
-
-``ARRAYTYPING_PLATFORMS`` chooses platforms as ``JAX_PLATFORMS`` does (``"cuda,cpu"``, ``"cpu"``; ``gpu`` stands
-for ``cuda``, ``rocm`` and ``oneapi``); the first that initializes is the default. Unset, every discovered plugin is
-tried in priority order and the first that initializes is the default, else the CPU; a plugin that fails is
-reported by a :class:`BackendWarning` naming it and the error. When no requested platform initializes,
-:class:`BackendError` says why.
+Which PJRT plugins exist and which platforms are asked for is :mod:`pjrt_plugins`' business (standard library
+only); this module loads them, makes their clients and picks the default backend. When no requested platform
+initializes, :class:`BackendError` says why; a plugin that fails otherwise is reported by a
+:class:`BackendWarning` and the CPU is used.
 """
 
 from __future__ import annotations
