@@ -35,6 +35,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Final
 
+from mypy import errorcodes as codes
 from mypy.errorcodes import ErrorCode
 from mypy.nodes import TypeAlias, TypeInfo
 from mypy.options import Options
@@ -42,8 +43,8 @@ from mypy.plugin import (
     ClassDefContext, FunctionContext, FunctionSigContext, MethodContext, MethodSigContext, Plugin, ReportConfigContext,
 )
 from mypy.types import (
-    AnyType, FunctionLike, Instance, LiteralType, NoneType, ProperType, Type, TypeOfAny, TypeType, TypeVarType,
-    UninhabitedType, UnionType, get_proper_type,
+    AnyType, FunctionLike, Instance, LiteralType, NoneType, ProperType, TupleType, Type, TypeOfAny, TypeType,
+    TypeVarType, UnionType, get_proper_type,
 )
 
 from arraytyping_mypy import _operators
@@ -224,9 +225,9 @@ def operand_of(typ: Type) -> list[Operand] | str | None:
         if o is not None:
             return [o] if not isinstance(o, str) else o
         return None
-    if isinstance(t, (NoneType, UninhabitedType)):
+    if isinstance(t, (NoneType, TupleType)):  # JAX takes no tuple operand (jnp functions neither)
         return None
-    return _GRADUAL  # Any, type variables, tuples, callables...: never judged
+    return _GRADUAL  # Any, Never, type variables, callables...: never judged
 
 
 def _array_arg(t: Instance) -> ProperType | None:
@@ -382,7 +383,8 @@ class ArraytypingPlugin(Plugin):
         lo, ro = operand_of(left), operand_of(right)
         if lo is None or ro is None:
             what = display or f"operator {_SYMBOL[name]}"
-            ctx.api.fail(f"Unsupported operand types for {what} ({_show(left)} and {_show(right)})", context)
+            ctx.api.fail(f"Unsupported operand types for {what} ({_show(left)} and {_show(right)})", context,
+                         code=codes.ARG_TYPE if display else codes.OPERATOR)
             return AnyType(TypeOfAny.from_error)
         if isinstance(lo, str) or isinstance(ro, str):
             return self._gradual(ctx, left, right, op)
