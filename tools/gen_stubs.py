@@ -672,7 +672,27 @@ def gen_array(m: Model) -> list[str]:
     return o
 
 
-RED_KW = "axis: _Axis = None, keepdims: bool = False"
+RED_KW = "axis: _Axis = None, dtype: None = None, out: None = None, keepdims: bool = False"
+RED_AFTER_DTYPE = ", out: None = None, keepdims: bool = False"
+RED_KW_PLAIN = "axis: _Axis = None, keepdims: bool = False"  # max, min, any, all: no dtype, no out
+
+
+def reduction_dtype_overloads(fname: str, a: str, *, method: bool, x64: bool = False) -> list[str]:
+    """``sum``/``prod``/``mean`` with ``dtype=``: the result is the canonicalized dtype, strong (JAX's
+    ``check_and_canonicalize_user_dtype``). Scalar classes and Python types are exact; other spellings (strings,
+    numpy types) give ``Array[Any]`` here, and the exact dtype from the mypy plugin. Each form comes twice: ``dtype``
+    positional after ``axis``, and keyword-only with ``axis`` defaulted."""
+    ind = "    " if method else ""
+    canon = lambda node: cls_of(L.canonical_name(node, x64))  # noqa: E731
+    specs = [(f"type[{cls_of(n)}]", canon(n)) for n in L.DTYPE_NAMES if canon(n) != cls_of(n)]
+    specs += [("type[_S]", "_S"), ("type[bool]", "bool_"), ("type[int]", canon(L.default_name("i", True))),
+              ("type[float]", canon(L.default_name("f", True))), ("type[complex]", canon(L.default_name("c", True))),
+              ("DTypeLike", "Any")]
+    out: list[str] = []
+    for head in (f"{a}, axis: _Axis, dtype: ", f"{a}, axis: _Axis = None, *, dtype: "):
+        for spec, r in specs:
+            out += [ind + "@overload", f"{ind}def {fname}({head}{spec}{RED_AFTER_DTYPE}) -> Array[{r}]: ..."]
+    return out
 
 
 def reductions(method: bool) -> list[str]:
@@ -689,6 +709,7 @@ def reductions(method: bool) -> list[str]:
         return f"{a}: {x}"
 
     for fn in ("sum", "prod"):
+        o.extend(reduction_dtype_overloads(fn, a + ("" if method else ": ArrayLike"), method=method))
         d("@overload")
         d(f"def {fn}({sa('Array[bool_ | int1 | int2 | int4 | int8 | int16]')}, {RED_KW}) -> Array[int32]: ...")
         d("@overload")
@@ -699,6 +720,9 @@ def reductions(method: bool) -> list[str]:
         d(f"def {fn}({sa('Array[uint64]')}, {RED_KW}) -> Array[uint32]: ...")
         d("@overload")
         d(f"def {fn}({a}{ann}, {RED_KW}) -> Array[{t}]: ...")
+    o.extend(reduction_dtype_overloads("mean", a + ("" if method else ": ArrayLike"), method=method))
+    d("@overload")
+    d(f"def mean({sa('Array[int1 | int2 | uint1 | uint2]')}, {RED_KW}) -> Array[{t}]: ...  # JAX keeps these")
     d("@overload")
     d(f"def mean({sa('Array[bool_ | integer]')}, {RED_KW}) -> Array[float32]: ...")
     d("@overload")
@@ -710,9 +734,9 @@ def reductions(method: bool) -> list[str]:
     d("@overload")
     d(f"def mean({a}{ann}, {RED_KW}) -> Array[{t}]: ...")
     for fn in ("max", "min"):
-        d(f"def {fn}({a}{ann}, {RED_KW}) -> Array[{t}]: ...")
+        d(f"def {fn}({a}{ann}, {RED_KW_PLAIN}) -> Array[{t}]: ...")
     for fn in ("any", "all"):
-        d(f"def {fn}({a}{': ArrayLike' if not method else ''}, {RED_KW}) -> Array[bool_]: ...")
+        d(f"def {fn}({a}{': ArrayLike' if not method else ''}, {RED_KW_PLAIN}) -> Array[bool_]: ...")
     return o
 
 

@@ -264,8 +264,9 @@ def _operand_list(arg: ProperType) -> list[Operand] | str | None:
 
 _DTYPE_FUNCTIONS: Final = frozenset({  # arraytyping.numpy functions whose dtype= argument fixes the result dtype
     "asarray", "array", "astype", "zeros", "ones", "empty", "full", "zeros_like", "ones_like", "full_like", "arange",
-    "linspace",
+    "linspace", "sum", "prod", "mean",
 })
+_DTYPE_METHODS: Final = frozenset({f"{ARRAY}.{m}" for m in ("sum", "prod", "mean")})  # Array methods, the same
 _REJECTIONS: Final = (L.TypePromotionError, OR.OperandTypeError, OR.OperandValueError)
 
 
@@ -296,6 +297,8 @@ class ArraytypingPlugin(Plugin):
                                              else AnyType(TypeOfAny.special_form), name, reflected, ctx.context)
         if fullname == f"{ARRAY}.astype":
             return self._astype
+        if fullname in _DTYPE_METHODS:
+            return self._dtype_function
         return None
 
     def get_function_signature_hook(self, fullname: str) -> Callable[[FunctionSigContext], FunctionLike] | None:
@@ -460,7 +463,7 @@ class ArraytypingPlugin(Plugin):
             return ctx.default_return_type
         return self._array_of(ctx, self._static(L.canonical_name(node, self.x64), False))
 
-    def _dtype_function(self, ctx: FunctionContext) -> Type:
+    def _dtype_function(self, ctx: FunctionContext | MethodContext) -> Type:
         names = ctx.callee_arg_names
         if "dtype" not in names:
             return ctx.default_return_type

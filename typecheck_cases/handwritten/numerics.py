@@ -11,7 +11,7 @@ import numpy as np
 from typing_extensions import assert_type
 
 import arraytyping.numpy as anp
-from arraytyping import Array, bfloat16, bool_, float16, float32, floating, int8, uint8
+from arraytyping import Array, bfloat16, bool_, float16, float32, float64, floating, int8, int32, uint8
 from arraytyping.typing import ScalarType
 
 F = TypeVar("F", bound=floating)
@@ -63,3 +63,14 @@ def masks(x: Array[float32], y: Array[float32]) -> Array[bool_]:
 
 
 assert_type(double(anp.ones((3,), dtype=bfloat16)), Array[bfloat16])
+
+
+def accumulate_in_float32(x: Array[bfloat16], i: Array[int8]) -> None:
+    """Reductions with dtype=: the result is the requested dtype, canonicalized (float64 is float32 with x64 off)."""
+    assert_type(x.sum(dtype=float32), Array[float32])
+    assert_type(anp.mean(x, axis=0, dtype=float32), Array[float32])
+    assert_type(x.mean(), Array[bfloat16])
+    assert_type(i.sum(0, float), Array[float32])  # dtype is the second positional argument, as in JAX
+    assert_type(anp.prod(i, dtype=int), Array[int32])
+    assert_type(i.sum(dtype=float64), Array[float32])
+    assert_type(i.sum(), Array[int32])

@@ -182,11 +182,11 @@ class Array(abc.ABC):
     def T(self) -> Array:
         return _jnp.transpose(self)  # type: ignore[no-any-return]
 
-    def sum(self, axis: Any = None, keepdims: bool = False) -> Array:
-        return _jnp.sum(self, axis=axis, keepdims=keepdims)  # type: ignore[no-any-return]
+    def sum(self, axis: Any = None, dtype: Any = None, out: None = None, keepdims: bool = False) -> Array:
+        return _jnp.sum(self, axis=axis, dtype=dtype, out=out, keepdims=keepdims)  # type: ignore[no-any-return]
 
-    def prod(self, axis: Any = None, keepdims: bool = False) -> Array:
-        return _jnp.prod(self, axis=axis, keepdims=keepdims)  # type: ignore[no-any-return]
+    def prod(self, axis: Any = None, dtype: Any = None, out: None = None, keepdims: bool = False) -> Array:
+        return _jnp.prod(self, axis=axis, dtype=dtype, out=out, keepdims=keepdims)  # type: ignore[no-any-return]
 
     def max(self, axis: Any = None, keepdims: bool = False) -> Array:
         return _jnp.max(self, axis=axis, keepdims=keepdims)  # type: ignore[no-any-return]
@@ -194,8 +194,8 @@ class Array(abc.ABC):
     def min(self, axis: Any = None, keepdims: bool = False) -> Array:
         return _jnp.min(self, axis=axis, keepdims=keepdims)  # type: ignore[no-any-return]
 
-    def mean(self, axis: Any = None, keepdims: bool = False) -> Array:
-        return _jnp.mean(self, axis=axis, keepdims=keepdims)  # type: ignore[no-any-return]
+    def mean(self, axis: Any = None, dtype: Any = None, out: None = None, keepdims: bool = False) -> Array:
+        return _jnp.mean(self, axis=axis, dtype=dtype, out=out, keepdims=keepdims)  # type: ignore[no-any-return]
 
     def any(self, axis: Any = None, keepdims: bool = False) -> Array:
         return _jnp.any(self, axis=axis, keepdims=keepdims)  # type: ignore[no-any-return]

@@ -633,20 +633,25 @@ def _sum_like(kind: str, a: Any, axes: tuple[int, ...], keepdims: bool, dtype: n
     if name == "bool":
         a = lax.convert_element_type(a, registry.INFO["int32"].dtype, weak)
     in_dtype = lax.aval_of(a).dtype
+    if dtype is None and name in lattice.INTN_NAMES:
+        raise ValueError(f"{kind} of {name} arrays fails in JAX 0.10.2 (its integer promotion asks numpy's iinfo, "
+                         f"which has no {name}); pass dtype=, e.g. dtype='int32'")
     result_dtype = _promote_integer_dtype(in_dtype) if dtype is None else dtype
     computation = _upcast_f16(result_dtype) if dtype is None else result_dtype
     a = lax.convert_element_type(a, computation, False)
+    if computation == BOOL:  # JAX's bool_op: a sum of bools in bool is an "or", a product an "and"
+        kind = "or" if kind == "sum" else "and"
     out = _keepdims(lax.reduce(kind, a, axes), axes, keepdims)
     return lax.convert_element_type(out, result_dtype, False)
 
 
 def _reduction(kind: str, name: str) -> JitFunction:
-    def body(a: Any, *, axis: Any = None, keepdims: bool = False) -> Any:
+    def body(a: Any, *, axis: Any = None, keepdims: bool = False, dtype: np.dtype[Any] | None = None) -> Any:
         a = promote_args(a)[0]
         shape = _shape(a)
         axes = _axes(axis, len(shape), name)
         if kind in ("sum", "prod"):
-            return _sum_like(kind, a, axes, keepdims, None)
+            return _sum_like(kind, a, axes, keepdims, dtype)
         if kind in ("or", "and"):  # JAX's _cast_to_bool: a conversion, not a comparison with 0
             a = lax.convert_element_type(a, BOOL, False)
         elif 0 in [shape[i] for i in axes]:
@@ -672,12 +677,31 @@ def _static_axis(axis: Any) -> Any:
     return tuple(operator.index(a) for a in axis)
 
 
-def sum(a: Any, axis: Any = None, keepdims: bool = False) -> Any:
-    return _sum(a, axis=_static_axis(axis), keepdims=bool(keepdims))
+def _reduction_dtype(dtype: Any, out: Any, name: str) -> np.dtype[Any] | None:
+    """A reduction's ``dtype=`` as JAX's ``check_and_canonicalize_user_dtype`` reads it: Python types give the
+    default dtype of their kind, other dtypes are canonicalized (x64 off: 64-bit ones truncate, with a warning).
+    ``out`` must be None, as in JAX."""
+    if out is not None:
+        raise NotImplementedError(f"The 'out' argument to arraytyping.numpy.{name} is not supported.")
+    if dtype is None:
+        return None
+    if isinstance(dtype, Array):
+        raise ValueError(f"{name}: an array is no dtype argument; pass its .dtype instead")
+    kind = _PY_TYPE_KINDS.get(dtype) if isinstance(dtype, type) else None
+    if kind is not None:
+        return registry.INFO[lattice.default_name(kind, config.x64)].dtype
+    return _canonical_dtype(dtype)
 
 
-def prod(a: Any, axis: Any = None, keepdims: bool = False) -> Any:
-    return _prod(a, axis=_static_axis(axis), keepdims=bool(keepdims))
+_PY_TYPE_KINDS: Final[dict[type, str]] = {bool: "b", int: "i", float: "f", complex: "c"}
+
+
+def sum(a: Any, axis: Any = None, dtype: Any = None, out: None = None, keepdims: bool = False) -> Any:
+    return _sum(a, axis=_static_axis(axis), keepdims=bool(keepdims), dtype=_reduction_dtype(dtype, out, "sum"))
+
+
+def prod(a: Any, axis: Any = None, dtype: Any = None, out: None = None, keepdims: bool = False) -> Any:
+    return _prod(a, axis=_static_axis(axis), keepdims=bool(keepdims), dtype=_reduction_dtype(dtype, out, "prod"))
 
 
 def max(a: Any, axis: Any = None, keepdims: bool = False) -> Any:
@@ -696,13 +720,20 @@ def all(a: Any, axis: Any = None, keepdims: bool = False) -> Any:
     return _all(a, axis=_static_axis(axis), keepdims=bool(keepdims))
 
 
-def _mean_body(a: Any, *, axis: Any = None, keepdims: bool = False) -> Any:
-    """JAX's ``_mean``: sum in the inexact dtype (float32 for float16/bfloat16), divide by the count, convert."""
+def _mean_body(a: Any, *, axis: Any = None, keepdims: bool = False, dtype: np.dtype[Any] | None = None) -> Any:
+    """JAX's ``_mean``: sum in the result dtype (the inexact dtype of ``a``, or ``dtype``; float32 for float16 and
+    bfloat16), divide by the count in that dtype, convert to the result dtype."""
     a = promote_args(a)[0]
     shape = _shape(a)
     axes = _axes(axis, len(shape), "mean")
-    result_dtype = to_inexact_dtype(lax.aval_of(a).dtype)
+    if dtype is None:  # JAX's to_inexact_dtype, which leaves 1- and 2-bit integers as they are
+        name = _operand(a)[0]
+        result_dtype = registry.INFO[lattice.canonical_name(op_rules.to_inexact_name(name), config.x64)].dtype
+    else:
+        result_dtype = dtype
     computation = _upcast_f16(result_dtype)
+    if result_dtype == BOOL:
+        raise TypeError("mean: a mean in bool is undefined (JAX divides in the result dtype); pass another dtype")
     count = math.prod(shape[i] for i in axes)
     total = _sum_like("sum", a, axes, keepdims, computation)
     out = lax.div(total, lax.const(count, ShapedArray((), computation, False)))
@@ -712,8 +743,8 @@ def _mean_body(a: Any, *, axis: Any = None, keepdims: bool = False) -> Any:
 _mean = _jitted(_mean_body, "mean")
 
 
-def mean(a: Any, axis: Any = None, keepdims: bool = False) -> Any:
-    return _mean(a, axis=_static_axis(axis), keepdims=bool(keepdims))
+def mean(a: Any, axis: Any = None, dtype: Any = None, out: None = None, keepdims: bool = False) -> Any:
+    return _mean(a, axis=_static_axis(axis), keepdims=bool(keepdims), dtype=_reduction_dtype(dtype, out, "mean"))
 
 
 # ---------------------------------------------------------------------------------------------------------------

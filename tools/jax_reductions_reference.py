@@ -1,0 +1,92 @@
+"""Write JAX 0.10.2's result dtypes of ``sum``, ``prod`` and ``mean`` with and without ``dtype=`` to
+``tests/data/jax_reductions_reference.json``.
+
+Without ``dtype`` a sum of narrow integers accumulates in the default integer and a mean is inexact; with
+``dtype`` the argument is canonicalized (x64 off: 64-bit dtypes truncate, Python types give the default dtype) and
+is the result, strong. This records every array operand (strong and weak) against every ``dtype`` spelling JAX
+takes (``None``, each dtype name, ``bool``/``int``/``float``/``complex``), in all four configurations.
+
+Runs in its own venv with jax (see tools/jax_reference.py, whose operand encoding and venv handling it shares)::
+
+    python tools/jax_reductions_reference.py [--venv .jaxref-venv]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import jax_reference as ref  # noqa: E402  (same folder)
+
+OUT = ref.ROOT / "tests" / "data" / "jax_reductions_reference.json"
+FUNCTIONS = ("sum", "prod", "mean")
+PY_DTYPES = ("bool", "int", "float", "complex")
+
+
+def operands() -> list[str]:
+    return [f"arr:{d}" for d in ref.DTYPES] + [f"warr:{d}" for d in ref.WEAK_ARRAY_DTYPES]
+
+
+def dtype_args() -> list[str]:
+    """``none``, ``name:<dtype name>`` (the string) and ``py:<Python type>``."""
+    return ["none", *(f"name:{d}" for d in ref.DTYPES), *(f"py:{p}" for p in PY_DTYPES)]
+
+
+def keys() -> list[str]:
+    return [f"{a}|{d}" for a in operands() for d in dtype_args()]
+
+
+def main_inside() -> None:
+    import warnings
+
+    import jax
+    import jax.numpy as jnp
+    import ml_dtypes
+    import numpy as np
+
+    def sctype(name: str) -> Any:
+        return np.dtype(getattr(ml_dtypes, name)).type if hasattr(ml_dtypes, name) else np.dtype(name).type
+
+    def result(fn: Any, key: str) -> str:
+        spec, darg = key.split("|")
+        kind, _, name = spec.partition(":")
+        x = jax.ShapeDtypeStruct((2, 3), np.dtype(sctype(name)), weak_type=(kind == "warr"))
+        dk, _, dn = darg.partition(":")
+        dtype: Any = None if dk == "none" else dn if dk == "name" else {"bool": bool, "int": int, "float": float,
+                                                                          "complex": complex}[dn]
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                out = jax.eval_shape(lambda a: fn(a, axis=0, dtype=dtype), x)
+            except Exception as e:  # noqa: BLE001 - recorded by class
+                return f"error:{type(e).__name__}"
+        return np.dtype(out.dtype).name + ("*" if out.weak_type else "")
+
+    data: dict[str, Any] = {}
+    for name in FUNCTIONS:
+        fn = getattr(jnp, name)
+        data[name] = {}
+        for mode, x64 in ref.CONFIGS:
+            jax.config.update("jax_numpy_dtype_promotion", mode)
+            jax.config.update("jax_enable_x64", x64)
+            key = f"{mode}-{'x64' if x64 else 'x32'}"
+            print(name, key, file=sys.stderr)
+            data[name][key] = {k: result(fn, k) for k in keys()}
+    out = {"generator": "tools/jax_reductions_reference.py", "versions": {"jax": jax.__version__},
+           "functions": data}
+    OUT.write_text(json.dumps(out, indent=1, sort_keys=True) + "\n")
+    print(f"wrote {OUT}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--venv", type=Path, default=ref.ROOT / ".jaxref-venv", help="virtual env with jax==0.10.2")
+    parser.add_argument("--inside", action="store_true", help=argparse.SUPPRESS)
+    ns = parser.parse_args()
+    if ns.inside:
+        main_inside()
+    else:
+        ref.ensure_venv(ns.venv.resolve(), __file__)
