@@ -11,7 +11,6 @@ Runs in its own venv with jax (see tools/jax_reference.py, whose operand encodin
 """
 from __future__ import annotations
 
-import argparse
 import itertools
 import json
 import sys
@@ -45,17 +44,13 @@ def main_inside() -> None:
 
     import jax
     import jax.numpy as jnp
-    import ml_dtypes
     import numpy as np
-
-    def sctype(name: str) -> Any:
-        return np.dtype(getattr(ml_dtypes, name)).type if hasattr(ml_dtypes, name) else np.dtype(name).type
 
     def build(spec: str) -> Any:
         kind, _, name = spec.partition(":")
         if kind == "py":
             return ref.PY_VALUES[name]
-        return jax.ShapeDtypeStruct((2,), np.dtype(sctype(name)), weak_type=(kind == "warr"))
+        return jax.ShapeDtypeStruct((2,), np.dtype(ref.sctype(name)), weak_type=(kind == "warr"))
 
     def result(fn: Any, key: str) -> str:
         specs = key.split("|")
@@ -91,11 +86,4 @@ def main_inside() -> None:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--venv", type=Path, default=ref.ROOT / ".jaxref-venv", help="virtual env with jax==0.10.2")
-    parser.add_argument("--inside", action="store_true", help=argparse.SUPPRESS)
-    ns = parser.parse_args()
-    if ns.inside:
-        main_inside()
-    else:
-        ref.ensure_venv(ns.venv.resolve(), __file__)
+    ref.cli(__doc__, __file__, main_inside)

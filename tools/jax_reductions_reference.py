@@ -12,7 +12,6 @@ Runs in its own venv with jax (see tools/jax_reference.py, whose operand encodin
 """
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
@@ -44,16 +43,12 @@ def main_inside() -> None:
 
     import jax
     import jax.numpy as jnp
-    import ml_dtypes
     import numpy as np
-
-    def sctype(name: str) -> Any:
-        return np.dtype(getattr(ml_dtypes, name)).type if hasattr(ml_dtypes, name) else np.dtype(name).type
 
     def result(fn: Any, key: str) -> str:
         spec, darg = key.split("|")
         kind, _, name = spec.partition(":")
-        x = jax.ShapeDtypeStruct((2, 3), np.dtype(sctype(name)), weak_type=(kind == "warr"))
+        x = jax.ShapeDtypeStruct((2, 3), np.dtype(ref.sctype(name)), weak_type=(kind == "warr"))
         dk, _, dn = darg.partition(":")
         dtype: Any = None if dk == "none" else dn if dk == "name" else {"bool": bool, "int": int, "float": float,
                                                                           "complex": complex}[dn]
@@ -82,11 +77,4 @@ def main_inside() -> None:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--venv", type=Path, default=ref.ROOT / ".jaxref-venv", help="virtual env with jax==0.10.2")
-    parser.add_argument("--inside", action="store_true", help=argparse.SUPPRESS)
-    ns = parser.parse_args()
-    if ns.inside:
-        main_inside()
-    else:
-        ref.ensure_venv(ns.venv.resolve(), __file__)
+    ref.cli(__doc__, __file__, main_inside)

@@ -22,6 +22,7 @@ import os
 import subprocess
 import sys
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -87,6 +88,27 @@ def ensure_venv(venv: Path, script: str = __file__) -> None:
         subprocess.check_call([sys.executable, "-m", "venv", str(venv)])
         subprocess.check_call([str(py), "-m", "pip", "install", "-q", *PINS])
     os.execv(str(py), [str(py), script, "--inside"])
+
+
+def cli(doc: str | None, script: str, inside: Callable[[], None]) -> None:
+    """The command line the reference tools share: ``--venv`` (created once, with jax pinned), then the tool re-runs
+    itself inside it with ``--inside``, which runs ``inside``."""
+    parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--venv", type=Path, default=ROOT / ".jaxref-venv", help="virtual env with jax==0.10.2")
+    parser.add_argument("--inside", action="store_true", help=argparse.SUPPRESS)
+    ns = parser.parse_args()
+    if ns.inside:
+        inside()
+    else:
+        ensure_venv(ns.venv.resolve(), script)
+
+
+def sctype(name: str) -> Any:
+    """The numpy scalar type of a dtype name, ml_dtypes' where numpy has none (inside the jax venv)."""
+    import ml_dtypes
+    import numpy as np
+
+    return np.dtype(getattr(ml_dtypes, name)).type if hasattr(ml_dtypes, name) else np.dtype(name).type
 
 
 def main_inside() -> None:
@@ -239,11 +261,4 @@ def main_inside() -> None:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--venv", type=Path, default=ROOT / ".jaxref-venv", help="virtual env with jax==0.10.2")
-    parser.add_argument("--inside", action="store_true", help=argparse.SUPPRESS)
-    ns = parser.parse_args()
-    if ns.inside:
-        main_inside()
-    else:
-        ensure_venv(ns.venv.resolve())
+    cli(__doc__, __file__, main_inside)
