@@ -111,3 +111,39 @@ def test_matmul_rejects_python_scalars_and_dot_takes_them() -> None:
     assert op_rules.binary_result("matmul", [("bfloat16", True), ("bfloat16", True)], cfg) == ("float32", True)
     with pytest.raises(op_rules.OperandTypeError, match="narrower"):
         op_rules.binary_result("matmul", [("int8", False), ("int32", True)], cfg)
+
+
+REDUCTIONS_DATA = ROOT / "tests" / "data" / "jax_reductions_reference.json"
+
+
+@pytest.mark.parametrize("fn", op_rules.REDUCTIONS)
+def test_reduction_result_matches_jax_for_every_operand_and_dtype(fn: str) -> None:
+    """``op_rules.reduction_result`` against JAX for every strong and weak operand and every ``dtype`` spelling."""
+    data = json.loads(REDUCTIONS_DATA.read_text())["functions"][fn]
+    wrong = []
+    for config_key, table in data.items():
+        mode, x64 = config_key.split("-")
+        cfg = lattice.LatticeConfig(mode, x64 == "x64")  # type: ignore[arg-type]
+        for key, want in table.items():
+            spec, darg = key.split("|")
+            kind, _, name = spec.partition(":")
+            dk, _, dn = darg.partition(":")
+            dtype = None if dk == "none" else dn  # a name, or the Python type's weak node ("bool" is bool either way)
+            try:
+                rname, weak = op_rules.reduction_result(fn, (name, kind == "warr"), dtype, cfg)
+                got = rname + ("*" if weak else "")
+            except op_rules.OperandValueError:
+                got = "error:ValueError"
+            except op_rules.OperandTypeError:
+                got = "error:TypeError"
+            if got != want:
+                wrong.append(f"{config_key} {key}: JAX {want}, op_rules {got}")
+    assert not wrong, "\n".join(wrong[:20])
+
+
+def test_reduction_result_bad_input_names_it() -> None:
+    with pytest.raises(ValueError, match="unknown reduction 'median'"):
+        op_rules.reduction_result("median", ("float32", False))
+    with pytest.raises(ValueError, match="needs a dtype argument"):
+        op_rules.reduction_result("sum", None)
+    assert op_rules.reduction_result("mean", None, "float16") == ("float16", False)

@@ -264,9 +264,8 @@ def _operand_list(arg: ProperType) -> list[Operand] | str | None:
 
 _DTYPE_FUNCTIONS: Final = frozenset({  # arraytyping.numpy functions whose dtype= argument fixes the result dtype
     "asarray", "array", "astype", "zeros", "ones", "empty", "full", "zeros_like", "ones_like", "full_like", "arange",
-    "linspace", "sum", "prod", "mean",
+    "linspace",
 })
-_DTYPE_METHODS: Final = frozenset({f"{ARRAY}.{m}" for m in ("sum", "prod", "mean")})  # Array methods, the same
 _REJECTIONS: Final = (L.TypePromotionError, OR.OperandTypeError, OR.OperandValueError)
 
 
@@ -297,8 +296,9 @@ class ArraytypingPlugin(Plugin):
                                              else AnyType(TypeOfAny.special_form), name, reflected, ctx.context)
         if fullname == f"{ARRAY}.astype":
             return self._astype
-        if fullname in _DTYPE_METHODS:
-            return self._dtype_function
+        if fullname.startswith(f"{ARRAY}.") and fullname[len(ARRAY) + 1:] in OR.REDUCTIONS:
+            fn = fullname[len(ARRAY) + 1:]
+            return lambda ctx: self._reduction(ctx, fn, ctx.type)
         return None
 
     def get_function_signature_hook(self, fullname: str) -> Callable[[FunctionSigContext], FunctionLike] | None:
@@ -318,6 +318,10 @@ class ArraytypingPlugin(Plugin):
             return hook
         if fullname.startswith("arraytyping.numpy.") and fullname[18:] in _DTYPE_FUNCTIONS:
             return self._dtype_function
+        if fullname.startswith("arraytyping.numpy.") and fullname[18:] in OR.REDUCTIONS:
+            fn = fullname[18:]
+            return lambda ctx: self._reduction(
+                ctx, fn, ctx.arg_types[0][0] if ctx.arg_types and ctx.arg_types[0] else AnyType(TypeOfAny.special_form))
         if fullname in ("arraytyping.promote_types", "arraytyping.numpy.promote_types",
                         "arraytyping.dtypes.promote_types"):
             return self._promote_types
@@ -462,6 +466,33 @@ class ArraytypingPlugin(Plugin):
         if node is None:
             return ctx.default_return_type
         return self._array_of(ctx, self._static(L.canonical_name(node, self.x64), False))
+
+    def _reduction(self, ctx: FunctionContext | MethodContext, fn: str, operand: Type) -> Type:
+        """``sum``/``prod``/``mean`` of ``operand``, with or without ``dtype=``, by ``op_rules.reduction_result`` in
+        the configured lattice (the stubs answer for x64 off). A known ``dtype`` decides alone; without one, an
+        operand the plugin cannot judge gives ``Array[Any]``. JAX's two failures here (a sum of a 1-4-bit integer
+        array without ``dtype=``, a mean in bool) get the stubs' answer: this hook runs inside mypy's overload
+        matching, where an error would only reject the overload."""
+        dtype: str | None = None
+        names = ctx.callee_arg_names
+        if "dtype" in names and (i := names.index("dtype")) < len(ctx.arg_types) and ctx.arg_types[i]:
+            arg = get_proper_type(ctx.arg_types[i][0])
+            if not isinstance(arg, NoneType):
+                dtype = _dtype_arg(arg, self.x64, weak_python=True)
+                if dtype is None:
+                    return ctx.default_return_type  # a dtype the plugin cannot read (a str variable, DTypeLike)
+        ret = get_proper_type(ctx.default_return_type)
+        if not (isinstance(ret, Instance) and ret.type.fullname == ARRAY):
+            return ctx.default_return_type
+        ops = operand_of(operand)
+        known = ops[0][:2] if isinstance(ops, list) and len(ops) == 1 and not ops[0][2] else None
+        if known is None and dtype is None:
+            return self._array_of(ctx, AnyType(TypeOfAny.implementation_artifact))  # gradual, a union, a scalar
+        try:
+            name, weak = OR.reduction_result(fn, known, dtype, self.cfg)
+        except (OR.OperandTypeError, OR.OperandValueError):
+            return ctx.default_return_type
+        return self._array_of(ctx, self._static(name, weak))
 
     def _dtype_function(self, ctx: FunctionContext | MethodContext) -> Type:
         names = ctx.callee_arg_names

@@ -18,8 +18,8 @@ from typing import Final, Literal, TypeAlias
 from arraytyping import lattice
 from arraytyping.lattice import LatticeConfig
 
-__all__ = ["BINARY_OPS", "FAMILY", "Family", "OperandTypeError", "OperandValueError", "binary_result", "to_inexact_name",
-           "to_numeric_name"]
+__all__ = ["BINARY_OPS", "FAMILY", "Family", "OperandTypeError", "OperandValueError", "REDUCTIONS", "binary_result",
+           "reduction_result", "to_inexact_name", "to_numeric_name"]
 
 Family: TypeAlias = Literal["arith", "bool_arith", "divide", "numeric", "bitwise", "shift", "compare", "power",
                            "matmul"]
@@ -220,3 +220,46 @@ def _power(operands: Sequence[tuple[str, bool]], config: LatticeConfig,
     if lattice.KIND[d1] in ("f", "c") and lattice.KIND[d2] in ("i", "u"):
         return d1, w1 and w2
     return name, weak
+
+
+REDUCTIONS: Final[tuple[str, ...]] = ("sum", "prod", "mean")
+"""The reductions whose result dtype depends on the operand and a ``dtype=`` argument."""
+
+
+def reduction_result(fn: str, operand: tuple[str, bool] | None, dtype: str | None = None,
+                     config: LatticeConfig = LatticeConfig()) -> tuple[str, bool]:
+    """The ``(dtype name, weak)`` of ``jax.numpy.<fn>(x, dtype=dtype)`` for ``fn`` in :data:`REDUCTIONS`.
+
+    ``operand`` is ``x``'s ``(dtype name, weak)``; ``dtype`` a dtype name, a weak node (``"int"``, ``"float"``,
+    ``"complex"``: a Python type, which stands for the default dtype of its kind), or None. The result is never weak.
+    ``operand`` may be None (not known) when ``dtype`` is given: the result is then ``dtype``'s alone.
+    Without ``dtype``, ``sum`` and ``prod`` accumulate bool and narrow integers in the default integer of their
+    signedness and fail on 1-, 2- and 4-bit integers (:class:`OperandValueError`); ``mean`` is inexact (JAX's
+    ``to_inexact_dtype``). With it, the result is ``dtype`` canonicalized; a ``mean`` in bool fails
+    (:class:`OperandTypeError`)."""
+    if fn not in REDUCTIONS:
+        raise ValueError(f"unknown reduction {fn!r}; known: {', '.join(REDUCTIONS)}")
+    if dtype is not None:
+        if dtype in lattice.WEAK_NAMES:
+            dtype = lattice.default_name(lattice.KIND[dtype], config.x64)
+        out = lattice.canonical_name(dtype, config.x64)
+        if fn == "mean" and out == lattice.BOOL:
+            raise OperandTypeError("mean in bool is undefined (JAX divides in the result dtype); pass another dtype")
+        return out, False
+    if operand is None:
+        raise ValueError(f"{fn}: the result dtype of an unknown operand needs a dtype argument")
+    name = lattice.canonical_name(operand[0], config.x64) if operand[0] not in lattice.WEAK_NAMES else \
+        lattice.canonical_name(lattice.default_name(lattice.KIND[operand[0]], True), config.x64)
+    if fn == "mean":
+        return lattice.canonical_name(to_inexact_name(name), config.x64), False
+    kind = lattice.KIND[name]
+    if name in lattice.INTN_NAMES:
+        raise OperandValueError(f"{fn} of {name} arrays fails in JAX 0.10.2 (its integer promotion asks numpy's "
+                                f"iinfo, which has no {name}); pass dtype=, e.g. dtype='int32'")
+    if kind == "b":
+        return lattice.default_name("i", config.x64), False
+    if kind in ("i", "u"):
+        default = lattice.default_name(kind, config.x64)
+        if int(name.lstrip("uint")) < int(default.lstrip("uint")):
+            return default, False
+    return name, False

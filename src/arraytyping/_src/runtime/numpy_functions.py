@@ -612,31 +612,17 @@ def _keepdims(x: Any, axes: tuple[int, ...], keepdims: bool) -> Any:
     return lax.broadcast_in_dim(x, tuple(out_shape), kept)
 
 
-def _promote_integer_dtype(dtype: np.dtype[Any]) -> np.dtype[Any]:
-    """Sums and products of bool and narrow integers accumulate in the default (unsigned) integer dtype, as JAX's
-    ``_promote_integer_dtype`` (int32/uint32, or int64/uint64 with x64)."""
-    info = registry.info_of_dtype(dtype)
-    assert info is not None
-    bits = 64 if config.x64 else 32
-    if info.kind == "b":
-        return registry.INFO[lattice.default_name("i", config.x64)].dtype
-    if info.kind in "iu" and info.bits < bits:
-        return registry.INFO[lattice.default_name(info.kind, config.x64)].dtype
-    return dtype
-
-
 def _sum_like(kind: str, a: Any, axes: tuple[int, ...], keepdims: bool, dtype: np.dtype[Any] | None) -> Any:
-    """JAX's ``_reduction`` for sum and prod: bool becomes int32 (``_cast_to_numeric``), the result dtype is the
-    promoted integer dtype (or ``dtype``), float16/bfloat16 are summed in float32 unless ``dtype`` is given, and
-    the result is converted to the result dtype."""
+    """JAX's ``_reduction`` for sum and prod: bool becomes int32 (``_cast_to_numeric``), the result dtype is
+    ``op_rules.reduction_result``'s (or ``dtype``), float16/bfloat16 are summed in float32 unless ``dtype`` is
+    given, and the result is converted to the result dtype."""
     name, weak = _operand(a)
     if name == "bool":
         a = lax.convert_element_type(a, registry.INFO["int32"].dtype, weak)
-    in_dtype = lax.aval_of(a).dtype
-    if dtype is None and name in lattice.INTN_NAMES:
-        raise ValueError(f"{kind} of {name} arrays fails in JAX 0.10.2 (its integer promotion asks numpy's iinfo, "
-                         f"which has no {name}); pass dtype=, e.g. dtype='int32'")
-    result_dtype = _promote_integer_dtype(in_dtype) if dtype is None else dtype
+    result_dtype = dtype
+    if result_dtype is None:  # the operation's rule (op_rules), as the mypy plugin has it
+        rule = op_rules.reduction_result(kind, (name, weak), None, config.lattice_config)
+        result_dtype = registry.INFO[rule[0]].dtype
     computation = _upcast_f16(result_dtype) if dtype is None else result_dtype
     a = lax.convert_element_type(a, computation, False)
     if computation == BOOL:  # JAX's bool_op: a sum of bools in bool is an "or", a product an "and"
@@ -726,14 +712,10 @@ def _mean_body(a: Any, *, axis: Any = None, keepdims: bool = False, dtype: np.dt
     a = promote_args(a)[0]
     shape = _shape(a)
     axes = _axes(axis, len(shape), "mean")
-    if dtype is None:  # JAX's to_inexact_dtype, which leaves 1- and 2-bit integers as they are
-        name = _operand(a)[0]
-        result_dtype = registry.INFO[lattice.canonical_name(op_rules.to_inexact_name(name), config.x64)].dtype
-    else:
-        result_dtype = dtype
+    result_name, _ = op_rules.reduction_result("mean", _operand(a), None if dtype is None else dtype.name,
+                                               config.lattice_config)
+    result_dtype = registry.INFO[result_name].dtype
     computation = _upcast_f16(result_dtype)
-    if result_dtype == BOOL:
-        raise TypeError("mean: a mean in bool is undefined (JAX divides in the result dtype); pass another dtype")
     count = math.prod(shape[i] for i in axes)
     total = _sum_like("sum", a, axes, keepdims, computation)
     out = lax.div(total, lax.const(count, ShapedArray((), computation, False)))
