@@ -296,6 +296,8 @@ class ArraytypingPlugin(Plugin):
                                              else AnyType(TypeOfAny.special_form), name, reflected, ctx.context)
         if fullname == f"{ARRAY}.astype":
             return self._astype
+        if fullname == f"{ARRAY}.__neg__":
+            return lambda ctx: self._negative(ctx, ctx.type, "operator - (negation)")
         if fullname.startswith(f"{ARRAY}.") and fullname[len(ARRAY) + 1:] in OR.REDUCTIONS:
             fn = fullname[len(ARRAY) + 1:]
             return lambda ctx: self._reduction(ctx, fn, ctx.type)
@@ -318,6 +320,9 @@ class ArraytypingPlugin(Plugin):
             return hook
         if fullname.startswith("arraytyping.numpy.") and fullname[18:] in _DTYPE_FUNCTIONS:
             return self._dtype_function
+        if fullname == "arraytyping.numpy.negative":
+            return lambda ctx: (self._negative(ctx, ctx.arg_types[0][0], "arraytyping.numpy.negative")
+                                if ctx.arg_types and ctx.arg_types[0] else ctx.default_return_type)
         if fullname.startswith("arraytyping.numpy.") and fullname[18:] in OR.REDUCTIONS:
             fn = fullname[18:]
             return lambda ctx: self._reduction(
@@ -466,6 +471,17 @@ class ArraytypingPlugin(Plugin):
         if node is None:
             return ctx.default_return_type
         return self._array_of(ctx, self._static(L.canonical_name(node, self.x64), False))
+
+    def _negative(self, ctx: MethodContext | FunctionContext, operand: Type, what: str) -> Type:
+        """``-x`` of a bool array: JAX raises (``neg`` takes integers, floats and complex numbers only), which the
+        stubs cannot say without refusing generic code; the plugin reports it."""
+        ops = operand_of(operand)
+        if isinstance(ops, list) and ops and all(o[0] == "bool" and not o[2] for o in ops):
+            ctx.api.fail(f"{what} is not defined for bool: JAX's neg takes integers, floats and complex numbers; "
+                         "use ~x (logical not) or cast first, e.g. x.astype('int32')", ctx.context,
+                         code=DTYPE_PROMOTION)
+            return AnyType(TypeOfAny.from_error)
+        return ctx.default_return_type
 
     def _reduction(self, ctx: FunctionContext | MethodContext, fn: str, operand: Type) -> Type:
         """``sum``/``prod``/``mean`` of ``operand``, with or without ``dtype=``, by ``op_rules.reduction_result`` in
