@@ -780,11 +780,78 @@ def emit_all(rel: str) -> list[str]:
     return out + [line, "]"]
 
 
+FROM_PRIVATE_MODULES: dict[str, tuple[str, ...]] = {  # runtime module -> the names the root stub re-exports from it
+    "_src/config.py": ("Config", "config", "enable_x64", "dtype_promotion"),
+    "_src/dtype_queries.py": ("finfo", "iinfo", "isdtype", "issubdtype"),
+    "_src/promotion.py": ("canonicalize_dtype",),
+}
+"""The root stub declares these itself, from their source's signatures, rather than importing them: a type checker
+would otherwise analyse those modules and everything they import (registry, scalar types, ml_dtypes' stubs) on
+every cold run (~10% of a cold mypy run). A class becomes a type-check-only ``_<name>`` (its public methods and
+properties), a module-level instance of it a variable of that type."""
+
+
+def _docline(node: ast.FunctionDef | ast.ClassDef) -> str | None:
+    """The first paragraph of a docstring, on one line, as a stub docstring (what hovers show)."""
+    doc = ast.get_docstring(node, clean=True)
+    return None if not doc else repr(" ".join(doc.split("\n\n")[0].split()))
+
+
+def _stub_function(fn: ast.FunctionDef, indent: str = "") -> list[str]:
+    """A function's stub: decorators and annotations as written, every default ``...``, the docstring's first paragraph."""
+    args = fn.args
+    stub_args = ast.arguments(
+        posonlyargs=args.posonlyargs, args=args.args, vararg=args.vararg, kwonlyargs=args.kwonlyargs,
+        kw_defaults=[None if k is None else ast.Constant(...) for k in args.kw_defaults], kwarg=args.kwarg,
+        defaults=[ast.Constant(...) for _ in args.defaults])
+    ret = f" -> {ast.unparse(fn.returns)}" if fn.returns is not None else ""
+    out = [f"{indent}@{ast.unparse(d)}" for d in fn.decorator_list]
+    params = re.sub(r"(: [^,=]+)=\.\.\.", r"\1 = ...", ast.unparse(stub_args))  # "x: T = ...", as PEP 8 has it
+    out.append(f"{indent}def {fn.name}({params}){ret}:")
+    doc = _docline(fn)
+    if doc:
+        out += [f"{indent}    {doc}", f"{indent}    ..."]
+    else:
+        out[-1] += " ..."
+    return out
+
+
+def private_module_declarations(src: Path = SRC) -> list[str]:
+    """The declarations of :data:`FROM_PRIVATE_MODULES`, generated from the runtime source (annotations verbatim)."""
+    out: list[str] = []
+    for rel, names in FROM_PRIVATE_MODULES.items():
+        tree = ast.parse((src / rel).read_text())
+        classes = {n.name for n in tree.body if isinstance(n, ast.ClassDef) and n.name in names}
+        out.append(f"# From arraytyping/{rel} (generated from its source).")
+        for node in tree.body:
+            if isinstance(node, ast.ClassDef) and node.name in names:
+                out += ["@type_check_only", f"class _{node.name}:"]
+                doc = _docline(node)
+                if doc:
+                    out.append(f"    {doc}")
+                for item in node.body:
+                    if isinstance(item, ast.FunctionDef) and not item.name.startswith("_"):
+                        out += _stub_function(item, "    ")
+            elif isinstance(node, ast.FunctionDef) and node.name in names:
+                out += _stub_function(node)
+            elif (isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id in names
+                  and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name)
+                  and node.value.func.id in classes):
+                out.append(f"{node.target.id}: _{node.value.func.id}")
+        out.append("")
+    missing = {n for names in FROM_PRIVATE_MODULES.values() for n in names} - {
+        w for line in out for w in re.findall(r"(?:def |class _|^)(\w+)", line)}
+    if missing:
+        raise SystemExit(f"gen_stubs: {', '.join(sorted(missing))} not found in their modules' source")
+    return out
+
+
 def gen_init(m: Model) -> str:
     o: list[str] = [HEADER.format(cfg=m.cfg), NO_OVERLAP_CHECK,
                     '"""arraytyping: one dtype system for array code that holds at run time, in pyright and in mypy."""',
                     "",
-                    "from collections.abc import Callable, Iterator, Sequence",
+                    "import contextlib",
+                    "from collections.abc import Callable, Generator, Iterator, Sequence",
                     "from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar, final, overload, "
                     "type_check_only",
                     "",
@@ -794,11 +861,6 @@ def gen_init(m: Model) -> str:
                     "from arraytyping import dtypes as dtypes, lattice as lattice",
                     "from arraytyping import numpy as numpy",
                     "from arraytyping import typing as typing",
-                    "from arraytyping._src.config import config as config, dtype_promotion as dtype_promotion, "
-                    "enable_x64 as enable_x64",
-                    "from arraytyping._src.dtype_queries import finfo as finfo, iinfo as iinfo, isdtype as isdtype, "
-                    "issubdtype as issubdtype",
-                    "from arraytyping._src.promotion import canonicalize_dtype as canonicalize_dtype",
                     "from arraytyping.lattice import TypePromotionError as TypePromotionError",
                     "from arraytyping.typing import ArrayLike, DTypeLike",
                     "from arraytyping import op_rules as op_rules",
@@ -820,6 +882,7 @@ def gen_init(m: Model) -> str:
     o += TYPEVARS[7:]
     o += [""]
     o += gen_array(m)
+    o += private_module_declarations()
     # promote_types / result_type: typed on dtype classes
     o += ["def promote_types(a: DTypeLike, b: DTypeLike, /) -> np.dtype[Any]: ...",
           "def result_type(*args: object) -> np.dtype[Any]: ...",
@@ -1051,9 +1114,8 @@ def gen_dtypes(m: Model) -> str:
         "",
         "from arraytyping import " + ", ".join(f"{c} as {c}" for c in names),
         "from arraytyping import promote_types as promote_types",
-        "from arraytyping._src.dtype_queries import finfo as finfo, iinfo as iinfo, isdtype as isdtype, "
-        "issubdtype as issubdtype",
-        "from arraytyping._src.promotion import canonicalize_dtype as canonicalize_dtype",
+        "from arraytyping import canonicalize_dtype as canonicalize_dtype, finfo as finfo, iinfo as iinfo, "
+        "isdtype as isdtype, issubdtype as issubdtype",
         "from arraytyping.lattice import TypePromotionError as TypePromotionError",
         "",
         *emit_all("dtypes.py"),

@@ -4,7 +4,8 @@
 
 """arraytyping: one dtype system for array code that holds at run time, in pyright and in mypy."""
 
-from collections.abc import Callable, Iterator, Sequence
+import contextlib
+from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar, final, overload, type_check_only
 
 import numpy as np
@@ -13,9 +14,6 @@ from typing_extensions import Never, ParamSpec, Self, TypeAlias
 from arraytyping import dtypes as dtypes, lattice as lattice
 from arraytyping import numpy as numpy
 from arraytyping import typing as typing
-from arraytyping._src.config import config as config, dtype_promotion as dtype_promotion, enable_x64 as enable_x64
-from arraytyping._src.dtype_queries import finfo as finfo, iinfo as iinfo, isdtype as isdtype, issubdtype as issubdtype
-from arraytyping._src.promotion import canonicalize_dtype as canonicalize_dtype
 from arraytyping.lattice import TypePromotionError as TypePromotionError
 from arraytyping.typing import ArrayLike, DTypeLike
 from arraytyping import op_rules as op_rules
@@ -4664,6 +4662,54 @@ class Array(Generic[_DT_co]):
     def any(self, axis: _Axis = None, keepdims: bool = False) -> Array[bool_]: ...
     def all(self, axis: _Axis = None, keepdims: bool = False) -> Array[bool_]: ...
 
+
+# From arraytyping/_src/config.py (generated from its source).
+@type_check_only
+class _Config:
+    '``arraytyping.config``: read ``config.x64`` / ``config.promotion``; set with ``config.update(name, value)``.'
+    @property
+    def x64(self) -> bool:
+        'Whether 64-bit dtypes are enabled (in this context).'
+        ...
+    @property
+    def promotion(self) -> lattice.Mode:
+        'The dtype promotion mode, ``"standard"`` or ``"strict"`` (in this context).'
+        ...
+    @property
+    def lattice_config(self) -> lattice.LatticeConfig:
+        'The lattice the current settings select.'
+        ...
+    def update(self, name: str, value: object) -> None:
+        'Set a global default: ``update("x64", True)`` or ``update("promotion", "strict")``.'
+        ...
+config: _Config
+@contextlib.contextmanager
+def enable_x64(flag: bool = ...) -> Generator[None]:
+    'Within the block, 64-bit types are enabled (``flag=True``) or disabled; local to the thread/context.'
+    ...
+@contextlib.contextmanager
+def dtype_promotion(mode: lattice.Mode) -> Generator[None]:
+    'Within the block, use ``"standard"`` or ``"strict"`` promotion; local to the thread/context.'
+    ...
+
+# From arraytyping/_src/dtype_queries.py (generated from its source).
+def issubdtype(arg1: object, arg2: object) -> bool:
+    'Whether ``arg1`` (a dtype or category) lies under ``arg2`` in the scalar hierarchy.'
+    ...
+def isdtype(dtype: object, kind: object) -> bool:
+    "Array-API ``isdtype``: ``kind`` is a dtype, one of ``'bool'``, ``'signed integer'``, ``'unsigned integer'``, ``'integral'``, ``'real floating'``, ``'complex floating'``, ``'numeric'``, or a tuple of those."
+    ...
+def finfo(dtype: object) -> Any:
+    "Machine limits of a floating or complex dtype (complex gives its real component's), ml_dtypes included."
+    ...
+def iinfo(dtype: object) -> Any:
+    'Machine limits of an integer dtype, the 1-, 2- and 4-bit ones included.'
+    ...
+
+# From arraytyping/_src/promotion.py (generated from its source).
+def canonicalize_dtype(dtype: object) -> np.dtype[Any]:
+    'The dtype arrays of ``dtype`` get under the current x64 setting (int64 -> int32 when x64 is off).'
+    ...
 
 def promote_types(a: DTypeLike, b: DTypeLike, /) -> np.dtype[Any]: ...
 def result_type(*args: object) -> np.dtype[Any]: ...

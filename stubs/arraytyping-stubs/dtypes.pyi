@@ -8,8 +8,7 @@ import numpy as np
 
 from arraytyping import generic as generic, number as number, integer as integer, signedinteger as signedinteger, unsignedinteger as unsignedinteger, inexact as inexact, floating as floating, complexfloating as complexfloating, bool_ as bool_, uint1 as uint1, uint2 as uint2, uint4 as uint4, uint8 as uint8, uint16 as uint16, uint32 as uint32, uint64 as uint64, int1 as int1, int2 as int2, int4 as int4, int8 as int8, int16 as int16, int32 as int32, int64 as int64, float4_e2m1fn as float4_e2m1fn, float6_e2m3fn as float6_e2m3fn, float6_e3m2fn as float6_e3m2fn, float8_e3m4 as float8_e3m4, float8_e4m3 as float8_e4m3, float8_e8m0fnu as float8_e8m0fnu, float8_e4m3b11fnuz as float8_e4m3b11fnuz, float8_e4m3fn as float8_e4m3fn, float8_e4m3fnuz as float8_e4m3fnuz, float8_e5m2 as float8_e5m2, float8_e5m2fnuz as float8_e5m2fnuz, bfloat16 as bfloat16, float16 as float16, float32 as float32, float64 as float64, complex64 as complex64, complex128 as complex128
 from arraytyping import promote_types as promote_types
-from arraytyping._src.dtype_queries import finfo as finfo, iinfo as iinfo, isdtype as isdtype, issubdtype as issubdtype
-from arraytyping._src.promotion import canonicalize_dtype as canonicalize_dtype
+from arraytyping import canonicalize_dtype as canonicalize_dtype, finfo as finfo, iinfo as iinfo, isdtype as isdtype, issubdtype as issubdtype
 from arraytyping.lattice import TypePromotionError as TypePromotionError
 
 __all__ = [
