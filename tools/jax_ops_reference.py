@@ -74,10 +74,7 @@ def main_inside() -> None:
     for op in OPS:
         fn = getattr(jnp, op)
         ops[op] = {}
-        for mode, x64 in ref.CONFIGS:
-            jax.config.update("jax_numpy_dtype_promotion", mode)
-            jax.config.update("jax_enable_x64", x64)
-            key = f"{mode}-{'x64' if x64 else 'x32'}"
+        for key in ref.each_config(jax):
             print(op, key, file=sys.stderr)
             ops[op][key] = {k: result(fn, k) for k in all_keys}
     data = {"generator": "tools/jax_ops_reference.py", "versions": {"jax": jax.__version__}, "ops": ops}

@@ -64,10 +64,7 @@ def main_inside() -> None:
     for name in FUNCTIONS:
         fn = getattr(jnp, name)
         data[name] = {}
-        for mode, x64 in ref.CONFIGS:
-            jax.config.update("jax_numpy_dtype_promotion", mode)
-            jax.config.update("jax_enable_x64", x64)
-            key = f"{mode}-{'x64' if x64 else 'x32'}"
+        for key in ref.each_config(jax):
             print(name, key, file=sys.stderr)
             data[name][key] = {k: result(fn, k) for k in keys()}
     out = {"generator": "tools/jax_reductions_reference.py", "versions": {"jax": jax.__version__},

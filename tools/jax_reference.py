@@ -22,7 +22,7 @@ import os
 import subprocess
 import sys
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -101,6 +101,15 @@ def cli(doc: str | None, script: str, inside: Callable[[], None]) -> None:
         inside()
     else:
         ensure_venv(ns.venv.resolve(), script)
+
+
+def each_config(jax: Any) -> Iterator[str]:
+    """Set JAX to each of the four configurations in turn (inside the jax venv), yielding its key
+    (``standard-x32``...)."""
+    for mode, x64 in CONFIGS:
+        jax.config.update("jax_numpy_dtype_promotion", mode)
+        jax.config.update("jax_enable_x64", x64)
+        yield f"{mode}-{'x64' if x64 else 'x32'}"
 
 
 def sctype(name: str) -> Any:
