@@ -17,7 +17,6 @@ No ``jax`` is needed to read the function table (``FUNCTIONS``): the test import
 """
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import re
@@ -246,14 +245,7 @@ def _keep_committed_error_messages(data: dict[str, Any]) -> None:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--venv", type=Path, default=ROOT / ".jaxref-venv", help="virtual env with jax==0.10.2")
-    parser.add_argument("--inside", action="store_true", help=argparse.SUPPRESS)
-    ns = parser.parse_args()
-    if ns.inside:
-        main_inside()
-    else:
-        sys.path.insert(0, str(Path(__file__).resolve().parent))
-        import jax_reference  # the shared venv setup (same folder)
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import jax_reference  # the shared command line and venv setup (same folder)
 
-        jax_reference.ensure_venv(ns.venv.resolve(), __file__)
+    jax_reference.cli(__doc__, __file__, main_inside)
