@@ -18,8 +18,8 @@ from typing import Final, Literal, TypeAlias
 from arraytyping import lattice
 from arraytyping.lattice import LatticeConfig
 
-__all__ = ["BINARY_OPS", "FAMILY", "Family", "OperandTypeError", "OperandValueError", "REDUCTIONS", "binary_result",
-           "reduction_result", "to_inexact_name", "to_numeric_name"]
+__all__ = ["BINARY_OPS", "FAMILY", "Family", "OperandTypeError", "OperandValueError", "REDUCTIONS", "UNARY",
+           "UnaryFamily", "binary_result", "reduction_result", "to_inexact_name", "to_numeric_name", "unary_result"]
 
 Family: TypeAlias = Literal["arith", "bool_arith", "divide", "numeric", "bitwise", "shift", "compare", "power",
                            "matmul"]
@@ -263,3 +263,55 @@ def reduction_result(fn: str, operand: tuple[str, bool] | None, dtype: str | Non
         if int(name.lstrip("uint")) < int(default.lstrip("uint")):
             return default, False
     return name, False
+
+
+UnaryFamily: TypeAlias = Literal["keep", "numeric", "abs", "inexact", "integral", "to_bool"]
+
+UNARY: Final[Mapping[str, UnaryFamily]] = MappingProxyType({
+    "positive": "keep",
+    "negative": "numeric",
+    "sign": "numeric",
+    "abs": "abs",
+    "absolute": "abs",
+    "exp": "inexact",
+    "log": "inexact",
+    "sqrt": "inexact",
+    "sin": "inexact",
+    "cos": "inexact",
+    "tanh": "inexact",
+    "invert": "integral",
+    "bitwise_not": "integral",
+    "logical_not": "to_bool",
+})
+"""Each one-operand ``jax.numpy`` function's family: ``keep`` (the operand promoted alone), ``numeric`` (refuses
+bool: JAX's ``neg`` and ``sign`` take numbers), ``abs`` (a complex operand gives its real dtype; bool and unsigned
+integers are returned as they are), ``inexact`` (JAX's ``promote_args_inexact``: :func:`to_inexact_name`),
+``integral`` (bool and integers only, as JAX's ``bitwise_not``), ``to_bool``. JAX's ``to_inexact_dtype`` leaves
+1- and 2-bit integers as they are, so an ``inexact`` function then refuses them (its lax primitive takes floats)."""
+
+_REAL_PART: Final[Mapping[str, str]] = MappingProxyType({"complex64": "float32", "complex128": "float64"})
+
+
+def unary_result(fn: str, operand: tuple[str, bool], config: LatticeConfig = LatticeConfig()) -> tuple[str, bool]:
+    """The ``(dtype name, weak)`` of ``jax.numpy.<fn>(x)`` for ``x`` given as ``(dtype or weak node name, weak)``.
+    Raises :class:`OperandTypeError` where the function does not take the dtype."""
+    try:
+        family = UNARY[fn]
+    except KeyError:
+        raise ValueError(f"unknown one-operand function {fn!r}; known: {', '.join(UNARY)}") from None
+    name, weak = lattice.result_node([operand], config)
+    kind = lattice.KIND[name]
+    if family == "to_bool":  # a comparison with zero: weak when the operand is (a weak bool acts as bool)
+        return lattice.BOOL, weak
+    if family == "numeric" and kind == "b":
+        raise _reject(fn, name)
+    if family == "abs" and kind == "c":
+        return lattice.canonical_name(_REAL_PART[name], config.x64), weak
+    if family == "inexact":
+        out = lattice.canonical_name(to_inexact_name(name), config.x64)
+        if lattice.KIND[out] not in ("f", "c"):  # 1- and 2-bit integers stay integers, which lax refuses
+            raise _reject(fn, name)
+        return out, weak
+    if family == "integral" and kind not in ("b", "i", "u"):
+        raise _reject(fn, name)
+    return name, weak
