@@ -784,6 +784,7 @@ FROM_PRIVATE_MODULES: dict[str, tuple[str, ...]] = {  # runtime module -> the na
     "_src/config.py": ("Config", "config", "enable_x64", "dtype_promotion"),
     "_src/dtype_queries.py": ("finfo", "iinfo", "isdtype", "issubdtype"),
     "_src/promotion.py": ("canonicalize_dtype",),
+    "_src/runtime/vmap.py": ("vmap",),
 }
 """The root stub declares these itself, from their source's signatures, rather than importing them: a type checker
 would otherwise analyse those modules and everything they import (registry, scalar types, ml_dtypes' stubs) on
