@@ -151,10 +151,12 @@ def structural_key(jaxpr: Jaxpr) -> tuple[Any, ...]:
         return index[x]
 
     def param(v: Any) -> Any:
-        if isinstance(v, Jaxpr):
-            return structural_key(v)
-        if isinstance(v, tuple):
-            return tuple(param(e) for e in v)
+        obj: object = v
+        if isinstance(obj, Jaxpr):
+            return structural_key(obj)
+        if isinstance(obj, tuple):
+            items: tuple[Any, ...] = v
+            return tuple(param(e) for e in items)
         return v
 
     head = (tuple(bind(v) for v in jaxpr.constvars), tuple(bind(v) for v in jaxpr.in_binders))
@@ -347,7 +349,7 @@ def jaxprs_in_params(params: Mapping[str, Any]) -> list[Jaxpr]:
     parameters' order."""
     out: list[Jaxpr] = []
     for value in params.values():
-        for v in (value if isinstance(value, tuple) else (value,)):
+        for v in _items(value):
             if isinstance(v, Jaxpr):
                 out.append(v)
             elif isinstance(v, ClosedJaxpr):
@@ -355,9 +357,19 @@ def jaxprs_in_params(params: Mapping[str, Any]) -> list[Jaxpr]:
     return out
 
 
+def _items(value: Any) -> tuple[Any, ...]:
+    """A parameter's values: the items of a tuple, else the value alone."""
+    obj: object = value
+    if isinstance(obj, tuple):
+        items: tuple[Any, ...] = value
+        return items
+    return (value,)
+
+
 def _is_jaxpr_param(value: Any) -> bool:
+    items = _items(value)
     return isinstance(value, (Jaxpr, ClosedJaxpr)) or (
-        type(value) is tuple and bool(value) and all(isinstance(j, (Jaxpr, ClosedJaxpr)) for j in value))
+        type(value) is tuple and bool(items) and all(isinstance(j, (Jaxpr, ClosedJaxpr)) for j in items))
 
 
 class _PpContext:

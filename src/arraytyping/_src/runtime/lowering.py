@@ -403,8 +403,12 @@ def _clamp(ctx: LoweringContext, lo: Any, x: Any, hi: Any) -> list[Any]:
     return [ctx.hlo.clamp(lo, x, hi)]
 
 
+def _passthrough(ctx: LoweringContext, x: Any) -> list[Any]:
+    return [x]
+
+
 RULES[P.clamp_p] = _clamp
-RULES[P.stop_gradient_p] = lambda ctx, x: [x]
+RULES[P.stop_gradient_p] = _passthrough
 
 MISSING: Final = [p.name for p in P.ALL_PRIMITIVES if p not in RULES]
 assert not MISSING, f"primitives without lowering: {MISSING}"
