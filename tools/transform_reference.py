@@ -252,6 +252,10 @@ VALUES: dict[str, tuple[str, list[Any]]] = {
 }
 VALUES["switch_out_of_range_high"] = ("lambda x: lax.switch(7, [lambda x: x + 1, lambda x: x * 2], x)", ["int32[2]"])
 VALUES["switch_out_of_range_low"] = ("lambda x: lax.switch(-3, [lambda x: x + 1, lambda x: x * 2], x)", ["int32[2]"])
+VALUES["scan_reverse_unroll_remainder"] = ("lambda xs: lax.scan(lambda c, x: (c * 0.5 + x, c), 1.0, xs, reverse=True, "
+                                           "unroll=2)", ["float32[5]"])
+VALUES["scan_unroll_remainder"] = ("lambda xs: lax.scan(lambda c, x: (c * 0.5 + x, c), 1.0, xs, unroll=3)",
+                                   ["float32[7]"])
 VALUES["scan_zero_length"] = ("lambda xs: lax.scan(lambda c, x: (c + x, c), 1.0, xs)", ["float32[0]"])
 VALUES["while_zero_trips"] = ("lambda x: lax.while_loop(lambda c: c > 100, lambda c: c + 1, x)", ["float32[]"])
 

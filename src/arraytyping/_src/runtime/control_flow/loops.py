@@ -491,7 +491,8 @@ def _scan_lowering(ctx: mlow.LoweringContext, *args: Any, reverse: bool, length:
             new_ys.append(hlo.dynamic_update_slice(acc, upd, [k] + [zero] * len(a.shape)))
         return new_carry, new_ys
 
-    ys = [mlow.constant(m, 0, a) for a in ys_avals]
+    ys = [hlo.broadcast_in_dim(m.tensor(a), mlow.constant(m, 0, a.update(shape=())), m.i64s(()))
+          for a in ys_avals]  # the stacked outputs, filled step by step
     trips, rem = (0, length) if unroll == 0 else divmod(length, unroll)
     if unroll != 1 and trips == 1 and rem == 0:  # fully unrolled
         trips, rem = 0, length
@@ -511,7 +512,9 @@ def _scan_lowering(ctx: mlow.LoweringContext, *args: Any, reverse: bool, length:
             i, *rest = body_block.arguments
             b_consts, b_carry, b_xs, b_ys = split(rest, nc, num_carry, nx)
             trip = hlo.subtract(index_const(trips - 1), i) if reverse else i
-            base = hlo.add(hlo.multiply(trip, index_const(u)), index_const(loop_start))
+            base = trip if u == 1 else hlo.multiply(trip, index_const(u))
+            if loop_start:
+                base = hlo.add(base, index_const(loop_start))
             for s in range(u):
                 offset = u - 1 - s if reverse else s
                 k = hlo.add(base, index_const(offset)) if offset else base
