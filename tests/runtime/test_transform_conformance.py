@@ -35,7 +35,7 @@ assert _spec is not None and _spec.loader is not None
 TOOL = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(TOOL)
 
-FULL = bool(os.environ.get("ARRAYTYPING_FULL_CONFORMANCE"))
+FULL = os.environ.get("ARRAYTYPING_FULL_CONFORMANCE") == "1"
 CONFIGS = sorted(REF["configs"])
 JAXPR_CONFIGS = CONFIGS if FULL else ["standard-x32", "strict-x64"]
 NAMESPACE = {"np": anp, "lax": alax, "vmap": at.vmap, "jit": at.jit}

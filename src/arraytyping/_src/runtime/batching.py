@@ -214,10 +214,10 @@ def batch_jaxpr_axes(closed: jx.ClosedJaxpr, size: int, in_axes: Sequence[int | 
             outs = jx.eval_jaxpr(closed.jaxpr, tracers, closed.consts)
             infos = [trace.to_batch_info(o) for o in outs]
         results: list[Any] = []
-        for (val, src), dst in zip(infos, out_axes_dest, strict=True):
-            if dst == ZERO_IF_MAPPED:
-                dst = None if src is None else 0
-            results.append(matchaxis(size, src, dst if not isinstance(dst, str) else None, val))
+        for (val, src), dest in zip(infos, out_axes_dest, strict=True):
+            dst = (None if src is None else 0) if dest == ZERO_IF_MAPPED else dest
+            assert not isinstance(dst, str)
+            results.append(matchaxis(size, src, dst, val))
             out_batched.append(dst is not None)
         return results
 

@@ -8,7 +8,7 @@ import functools
 import inspect
 import textwrap
 from collections.abc import Callable, Sequence
-from typing import Any, Final, ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 import numpy as np
 
@@ -288,4 +288,4 @@ def _out_info(trace: BatchTrace, x: Any) -> tuple[Any, int | None]:
     return trace.to_batch_info(x)
 
 
-_ = (_batching_rules, Final)
+_ = _batching_rules  # imported for its side effect: registering the batching rules
