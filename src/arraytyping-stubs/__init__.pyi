@@ -21,13 +21,13 @@ from arraytyping import op_rules as op_rules
 __all__ = [
     "Array", "ConcretizationTypeError", "DeletedArrayError", "TracerArrayConversionError", "TracerBoolConversionError",
     "TracerIntegerConversionError", "UnexpectedTracerError", "device_put", "devices", "eval_shape", "jit", "make_jaxpr",
-    "TypePromotionError", "bfloat16", "bool_", "canonicalize_dtype", "complex64", "complex128", "complexfloating",
-    "config", "dtype_promotion", "dtypes", "enable_x64", "finfo", "float4_e2m1fn", "float6_e2m3fn", "float6_e3m2fn",
-    "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2",
-    "float8_e5m2fnuz", "float8_e8m0fnu", "float16", "float32", "float64", "floating", "generic", "iinfo", "inexact",
-    "int1", "int2", "int4", "int8", "int16", "int32", "int64", "integer", "isdtype", "issubdtype", "lattice", "number",
-    "op_rules", "promote_types", "result_type", "signedinteger", "uint1", "uint2", "uint4", "uint8", "uint16", "uint32",
-    "uint64", "unsignedinteger",
+    "vmap", "TypePromotionError", "bfloat16", "bool_", "canonicalize_dtype", "complex64", "complex128",
+    "complexfloating", "config", "dtype_promotion", "dtypes", "enable_x64", "finfo", "float4_e2m1fn", "float6_e2m3fn",
+    "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz",
+    "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float16", "float32", "float64", "floating", "generic", "iinfo",
+    "inexact", "int1", "int2", "int4", "int8", "int16", "int32", "int64", "integer", "isdtype", "issubdtype", "lattice",
+    "number", "op_rules", "promote_types", "result_type", "signedinteger", "uint1", "uint2", "uint4", "uint8", "uint16",
+    "uint32", "uint64", "unsignedinteger",
 ]
 
 __version__: str
@@ -9233,6 +9233,11 @@ def iinfo(dtype: object) -> Any:
 # From arraytyping/_src/promotion.py (generated from its source).
 def canonicalize_dtype(dtype: object) -> np.dtype[Any]:
     'The dtype arrays of ``dtype`` get under the current x64 setting (int64 -> int32 when x64 is off).'
+    ...
+
+# From arraytyping/_src/runtime/vmap.py (generated from its source).
+def vmap(fun: Callable[_P, _R], in_axes: int | None | Sequence[Any] = ..., out_axes: Any = ..., axis_name: object = ..., axis_size: int | None = ...) -> Callable[_P, _R]:
+    'Vectorize ``fun`` over an axis of its arguments: ``vmap(f)(xs)`` is ``f`` applied to each slice of ``xs`` along axis 0, the results stacked along axis 0, computed by batched primitives rather than a loop.'
     ...
 
 def promote_types(a: DTypeLike, b: DTypeLike, /) -> np.dtype[Any]: ...

@@ -24,6 +24,7 @@ FROM_PRIVATE_MODULES: Final[Mapping[str, tuple[str, ...]]] = {
     "_src/config.py": ("Config", "config", "enable_x64", "dtype_promotion"),
     "_src/dtype_queries.py": ("finfo", "iinfo", "isdtype", "issubdtype"),
     "_src/promotion.py": ("canonicalize_dtype",),
+    "_src/runtime/vmap.py": ("vmap",),
 }
 """Runtime module (relative to the package) -> the names the root stub declares from its source. A class becomes a
 type-check-only ``_<name>`` with its public methods; a module-level instance of it, a variable of that type."""
