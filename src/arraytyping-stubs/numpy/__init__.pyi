@@ -6026,3 +6026,4 @@ amin = min
 pow = power
 bitwise_left_shift = left_shift
 bitwise_right_shift = right_shift
+

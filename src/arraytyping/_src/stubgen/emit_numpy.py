@@ -188,7 +188,9 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
              "amin = min",
              "pow = power",
              "bitwise_left_shift = left_shift",
-             "bitwise_right_shift = right_shift"]
+             "bitwise_right_shift = right_shift",
+             "",
+             *from_source.private_module_declarations(modules=from_source.NUMPY_FROM_SOURCE)]
     head = [*header,
             '"""arraytyping.numpy: the jax.numpy-style function API."""',
             "",

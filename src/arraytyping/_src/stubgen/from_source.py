@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
 
-__all__ = ["FROM_PRIVATE_MODULES", "PACKAGE", "docline", "emit_all", "private_module_declarations", "runtime_all"]
+__all__ = ["FROM_PRIVATE_MODULES", "NUMPY_FROM_SOURCE", "PACKAGE", "docline", "emit_all", "private_module_declarations", "runtime_all"]
 
 PACKAGE: Final = Path(__file__).resolve().parents[2]
 """The ``arraytyping`` package directory, whose sources are read."""
@@ -28,6 +28,12 @@ FROM_PRIVATE_MODULES: Final[Mapping[str, tuple[str, ...]]] = {
 }
 """Runtime module (relative to the package) -> the names the root stub declares from its source. A class becomes a
 type-check-only ``_<name>`` with its public methods; a module-level instance of it, a variable of that type."""
+
+NUMPY_FROM_SOURCE: Final[Mapping[str, tuple[str, ...]]] = {}
+"""Runtime module -> the functions the ``arraytyping.numpy`` stub declares from their source (annotations verbatim:
+a function whose dtype the rule modules do not give yet says ``Array`` (any dtype), never a dtype that could be
+wrong). The annotations may use what the numpy stub imports: ``Array``, ``ArrayLike``, ``DTypeLike``, ``ShapeLike``,
+``Any``, ``Literal``, ``Sequence``, ``np``."""
 
 
 def runtime_all(rel: str, package: Path = PACKAGE) -> list[str]:
@@ -78,10 +84,11 @@ def stub_function(fn: ast.FunctionDef, indent: str = "") -> list[str]:
     return out
 
 
-def private_module_declarations(package: Path = PACKAGE) -> list[str]:
-    """The declarations of :data:`FROM_PRIVATE_MODULES`, generated from the runtime source."""
+def private_module_declarations(package: Path = PACKAGE,
+                                 modules: Mapping[str, tuple[str, ...]] = FROM_PRIVATE_MODULES) -> list[str]:
+    """The declarations of ``modules`` (:data:`FROM_PRIVATE_MODULES`), generated from the runtime source."""
     out: list[str] = []
-    for rel, names in FROM_PRIVATE_MODULES.items():
+    for rel, names in modules.items():
         tree = ast.parse((package / rel).read_text())
         classes = {n.name for n in tree.body if isinstance(n, ast.ClassDef) and n.name in names}
         out.append(f"# From arraytyping/{rel} (generated from its source).")
@@ -102,7 +109,7 @@ def private_module_declarations(package: Path = PACKAGE) -> list[str]:
                 out.append(f"{node.target.id}: _{node.value.func.id}")
         out.append("")
     declared = {w for line in out for w in re.findall(r"(?:def |class _|^)(\w+)", line)}
-    missing = {n for names in FROM_PRIVATE_MODULES.values() for n in names} - declared
+    missing = {n for names in modules.values() for n in names} - declared
     if missing:
         raise ValueError(f"stub generator: {', '.join(sorted(missing))} not found in their modules' source")
     return out
