@@ -147,15 +147,19 @@ def _stubs(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
     shipped = bool(args.shipped)
     if shipped and (args.mode is not None or args.x64 is not None or args.output is not None):
-        parser.error("--shipped is the default configuration's stub package: it takes no --mode, --x64 or -o")
+        parser.error("--shipped is the default configuration's stubs in the package: it takes no --mode, --x64 or -o")
     cfg = lattice.LatticeConfig(cast(lattice.Mode, args.mode or "standard"), bool(args.x64))
-    out = stubgen.SHIPPED if shipped else Path(cast(str, args.output or "typings")) / "arraytyping"
-    files = stubgen.generate(cfg)
+    stubs = stubgen.generate(cfg)
+    if shipped:
+        out, files = stubgen.SHIPPED, stubs
+    else:
+        out, files = Path(cast(str, args.output or "typings")) / "arraytyping", stubgen.package_copy(stubs)
     if args.check:
         stale = stubgen.stale_files(out, files)
         if stale:
-            _err(f"stubs in {out} are not those of {cfg}: {', '.join(stale)}; run "
-                 f"`arraytyping stubs {'--shipped' if shipped else '...'}` to write them")
+            shown = ", ".join(stale[:5]) + (f" and {len(stale) - 5} more" if len(stale) > 5 else "")
+            _err(f"{out} does not hold the stubs of {cfg} for this arraytyping: {shown}; run `arraytyping stubs "
+                 f"{'--shipped' if shipped else '...'}` to write them")
             return 1
         print(f"{out}: up to date ({cfg})")
         return 0
@@ -165,8 +169,8 @@ def _stubs(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     changed = stubgen.write(out, files)
     print(f"wrote {out} ({cfg}; {len(changed)} of {len(files)} files changed)")
     if not shipped:
-        print(f"point your checker at {out.parent}: pyright's stubPath (default: typings), pyrefly's "
-              "search-path, ty's --extra-search-path, or mypy's mypy_path")
+        print(f"point your checker at {out.parent}: pyright's stubPath (its default is typings), pyrefly's "
+              "search-path, ty's --extra-search-path, mypy's mypy_path; rerun after upgrading arraytyping")
     return 0
 
 
@@ -233,9 +237,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("stubs", help="write the typing stubs for a configuration (x64, strict promotion)",
                        description="Write arraytyping's stubs for type checkers without the mypy plugin (pyright, "
-                                   "pyrefly, ty, mypy alone) for a promotion mode and x64 setting, as a stub "
-                                   "package arraytyping/ in DIR. The installed package carries the default "
-                                   "configuration's (standard promotion, x64 off).")
+                                   "pyrefly, ty, mypy alone) for a promotion mode and x64 setting: a copy of the "
+                                   "package with those stubs in DIR/arraytyping, for the checker's search path. "
+                                   "The installed package carries the default configuration's (standard "
+                                   "promotion, x64 off).")
     p.add_argument("-o", "--output", metavar="DIR", default=None,
                    help="where to write arraytyping/ (default: typings, pyright's default stub path)")
     p.add_argument("--mode", choices=("standard", "strict"), default=None, help="type promotion mode (standard)")

@@ -9,7 +9,7 @@ Following JAX's typing roadmap, inputs are typed permissively and outputs strict
   :data:`InexactArray`, :data:`NumberArray` (each includes the category's weak type), :data:`NDArray` (any dtype);
 * :data:`ScalarType`, a type variable over dtypes for generic helpers.
 
-Type checkers read the generated stub ``arraytyping-stubs/typing.pyi``; the names here exist so that the aliases can
+Type checkers read the generated stub ``typing.pyi`` beside this module; the names here exist so that the aliases can
 be imported and used at run time (``isinstance`` against an alias is not supported, as with ``typing`` aliases). The
 aliases that mention ``Array`` are built on first access, so importing this module never imports the runtime.
 """

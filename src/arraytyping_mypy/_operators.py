@@ -17,7 +17,7 @@ from typing import Final
 from mypy.nodes import ARG_POS, Argument, OverloadedFuncDef, Var
 from mypy.plugin import ClassDefContext
 from mypy.plugins.common import add_method_to_class
-from mypy.types import AnyType, TypeOfAny
+from mypy.types import AnyType, Overloaded, TypeOfAny
 
 __all__ = ["DECORATOR", "replace_operators"]
 
@@ -38,7 +38,7 @@ def replace_operators(ctx: ClassDefContext, names: Iterable[str]) -> bool:
     obj = ctx.api.named_type("builtins.object")
     for name in targets:
         old = info.names[name].node
-        assert isinstance(old, OverloadedFuncDef) and old.type is not None
+        assert isinstance(old, OverloadedFuncDef) and isinstance(old.type, Overloaded)
         first = old.type.items[0]
         # the operators take one operand beside self; the unary ones (__neg__...) none
         args = [Argument(Var("other", obj), obj, None, ARG_POS, pos_only=True)] if len(first.arg_types) > 1 else []

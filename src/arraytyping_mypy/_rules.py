@@ -44,14 +44,14 @@ def load_rules() -> tuple[ModuleType, ModuleType]:
 
 
 L, OR = load_rules()
-REJECTIONS: Final = (L.TypePromotionError, OR.OperandTypeError, OR.OperandValueError)
+REJECTIONS: Final[tuple[type[Exception], ...]] = (L.TypePromotionError, OR.OperandTypeError, OR.OperandValueError)
 ABSTRACT: Final[dict[str, str]] = {
     "generic": "biufc", "number": "iufc", "integer": "iu", "signedinteger": "i", "unsignedinteger": "u",
     "inexact": "fc", "floating": "f", "complexfloating": "c"}
 """The abstract scalar classes and the dtype kinds each stands for."""
 
-Member = tuple[str, bool, bool]
-"""One operand: ``(dtype or weak node name, weak, is a Python scalar value)``."""
+Member = tuple[str, bool, bool, bool]
+"""One operand: ``(dtype or weak node name, weak, is a Python scalar value, is a numpy scalar value)``."""
 
 
 def static_of(name: str, weak: bool) -> str:
@@ -103,7 +103,7 @@ class Rules:
         return tuple(n for n in L.DTYPE_NAMES if self.canonical(n) == n)
 
     def members_of_kinds(self, kinds: str) -> tuple[Member, ...]:
-        return tuple((n, False, False) for n in self.inhabited() if L.KIND[n] in kinds)
+        return tuple((n, False, False, False) for n in self.inhabited() if L.KIND[n] in kinds)
 
     def binary(self, op: str, a: Member, b: Member) -> str | Exception:
         """The static class of ``op(a, b)``, or the exception op_rules raises."""
@@ -111,7 +111,8 @@ class Rules:
         hit = self._binary.get(key)
         if hit is None:
             try:
-                name, weak = OR.binary_result(op, [a[:2], b[:2]], self.cfg, python_scalars=[a[2], b[2]])
+                name, weak = OR.binary_result(op, [a[:2], b[:2]], self.cfg, python_scalars=[a[2], b[2]],
+                                          numpy_scalars=[a[3], b[3]])
                 hit = static_of(name, weak)
             except REJECTIONS as e:
                 hit = e
@@ -178,9 +179,11 @@ class Rules:
 
 
 def describe(m: Member) -> str:
-    name, weak, py = m
+    name, weak, py, np_scalar = m
     if py:
         return f"Python {name}"
+    if np_scalar:
+        return f"numpy {name}"
     if name in L.WEAK_NAMES:
         return f"weak {name}"
     return f"{name} (weak)" if weak else name

@@ -75,13 +75,13 @@ def _bound_members(t: ProperType, rules: Rules) -> tuple[Member, ...] | None:
         return None
     name = t.type.fullname
     if name == "builtins.object":
-        return rules.members_of_kinds("biufc") + tuple((w, True, False) for w in L.WEAK_NAMES)
+        return rules.members_of_kinds("biufc") + tuple((w, True, False, False) for w in L.WEAK_NAMES)
     if name == "builtins.complex":
-        return tuple((w, True, False) for w in L.WEAK_NAMES)
+        return tuple((w, True, False, False) for w in L.WEAK_NAMES)
     if name == "builtins.float":
-        return (("int", True, False), ("float", True, False))
+        return (("int", True, False, False), ("float", True, False, False))
     if name == "builtins.int":
-        return (("int", True, False),)
+        return (("int", True, False, False),)
     d = _dtype_of_class(t, rules)
     return d.members if isinstance(d, DtypeSet) else None
 
@@ -94,20 +94,20 @@ def _dtype_of_class(t: Instance, rules: Rules) -> DtypeSet | _Gradual | None:
         short = name.rsplit(".", 1)[1]
         node = "bool" if short == "bool_" else short
         if node in L.DTYPE_NAMES:
-            return DtypeSet(((node, False, False),))
+            return DtypeSet(((node, False, False, False),))
         if short in ABSTRACT:
             return DtypeSet(rules.members_of_kinds(ABSTRACT[short]), abstract=short)
         return GRADUAL
     if name in _PY:
         short = name[9:]
-        return DtypeSet(((short, short != "bool", False),))
+        return DtypeSet(((short, short != "bool", False, False),))
     mro = {b.fullname for b in t.type.mro}
     for abstract in ABSTRACT:  # a user's subclass of an abstract scalar class
         if f"arraytyping.{abstract}" in mro:
             return GRADUAL
     d = numpy_dtype(t)
     if isinstance(d, str):
-        return DtypeSet(((d, False, False),))
+        return DtypeSet(((d, False, False, False),))
     return GRADUAL if d is not None else None
 
 
@@ -130,11 +130,11 @@ def dtype_arg_set(arg: ProperType, rules: Rules) -> DtypeSet | _Gradual:
                     return GRADUAL
                 ms += [m for m in got if m not in ms]
             return DtypeSet(tuple(ms), var=arg.fullname)
-        bound = _bound_members(get_proper_type(arg.upper_bound), rules)
-        return GRADUAL if not bound else DtypeSet(bound, var=arg.fullname)
+        upper = _bound_members(get_proper_type(arg.upper_bound), rules)
+        return GRADUAL if not upper else DtypeSet(upper, var=arg.fullname)
     if isinstance(arg, Instance):
-        d = _dtype_of_class(arg, rules)
-        return GRADUAL if d is None else d
+        cls = _dtype_of_class(arg, rules)
+        return GRADUAL if cls is None else cls
     return GRADUAL
 
 
@@ -175,16 +175,16 @@ def operand(typ: Type, rules: Rules) -> Operand:
                     if isinstance(inner, Instance):
                         d = numpy_dtype(inner)
                         if isinstance(d, str):
-                            return DtypeSet(((d, False, False),))
+                            return DtypeSet(((d, False, False, False),))
             return GRADUAL
         d = numpy_dtype(t)  # before Python's: np.float64 subclasses float
         if isinstance(d, str):
-            return DtypeSet(((d, False, False),))
+            return DtypeSet(((d, False, False, True),))
         if d is not None:
             return d
         if name in _PY:
             short = name[9:]
-            return DtypeSet(((short, short != "bool", True),))
+            return DtypeSet(((short, short != "bool", True, False),))
         if any(b.fullname in _PY for b in t.type.mro):  # a subclass of a Python scalar type
             return GRADUAL
         return None

@@ -2,7 +2,7 @@
 
 The checkers: ``mypy`` (the stubs alone), ``mypy-plugin`` (with ``arraytyping_mypy``, in a configuration of its
 ``x64``/``promotion``), ``pyright``, ``pyrefly`` and ``ty``. Each sees the package as a wheel lays it out: the
-source root ``src/`` holds ``arraytyping``, its stub package ``arraytyping-stubs`` and the plugin side by side.
+source root ``src/`` holds ``arraytyping`` (its stubs inline) and the plugin side by side.
 """
 
 from __future__ import annotations

@@ -10665,14 +10665,14 @@ def case_213_power_a_arr_bool() -> None:
     assert_type(a_arr_bool ** 2.0, Array[float])  # op power arr:bool py:float
     assert_type(a_arr_bool ** 2j, Array[complex])  # op power arr:bool py:complex
     assert_type(a_arr_bool ** np.bool_(1), Array[int32])  # op power arr:bool np:bool
-    assert_type(a_arr_bool ** np.uint8(1), Array[uint8])  # op power arr:bool np:uint8
-    assert_type(a_arr_bool ** np.uint16(1), Array[uint16])  # op power arr:bool np:uint16
-    assert_type(a_arr_bool ** np.uint32(1), Array[uint32])  # op power arr:bool np:uint32
-    assert_type(a_arr_bool ** np.uint64(1), Array[uint64])  # op power arr:bool np:uint64
-    assert_type(a_arr_bool ** np.int8(1), Array[int8])  # op power arr:bool np:int8
-    assert_type(a_arr_bool ** np.int16(1), Array[int16])  # op power arr:bool np:int16
+    assert_type(a_arr_bool ** np.uint8(1), Array[int32])  # op power arr:bool np:uint8
+    assert_type(a_arr_bool ** np.uint16(1), Array[int32])  # op power arr:bool np:uint16
+    assert_type(a_arr_bool ** np.uint32(1), Array[int32])  # op power arr:bool np:uint32
+    assert_type(a_arr_bool ** np.uint64(1), Array[int32])  # op power arr:bool np:uint64
+    assert_type(a_arr_bool ** np.int8(1), Array[int32])  # op power arr:bool np:int8
+    assert_type(a_arr_bool ** np.int16(1), Array[int32])  # op power arr:bool np:int16
     assert_type(a_arr_bool ** np.int32(1), Array[int32])  # op power arr:bool np:int32
-    assert_type(a_arr_bool ** np.int64(1), Array[int64])  # op power arr:bool np:int64
+    assert_type(a_arr_bool ** np.int64(1), Array[int32])  # op power arr:bool np:int64
     assert_type(a_arr_bool ** np.float16(1), Array[float16])  # op power arr:bool np:float16
     assert_type(a_arr_bool ** np.float32(1), Array[float32])  # op power arr:bool np:float32
     assert_type(a_arr_bool ** np.float64(1), Array[float64])  # op power arr:bool np:float64
@@ -10721,14 +10721,14 @@ def case_214_power_a_arr_uint1() -> None:
     a_arr_uint1 ** 2.0  # rejected: op power arr:uint1 py:float
     a_arr_uint1 ** 2j  # rejected: op power arr:uint1 py:complex
     a_arr_uint1 ** np.bool_(1)  # rejected: op power arr:uint1 np:bool
-    a_arr_uint1 ** np.uint8(1)  # rejected: op power arr:uint1 np:uint8
-    a_arr_uint1 ** np.uint16(1)  # rejected: op power arr:uint1 np:uint16
-    a_arr_uint1 ** np.uint32(1)  # rejected: op power arr:uint1 np:uint32
-    a_arr_uint1 ** np.uint64(1)  # rejected: op power arr:uint1 np:uint64
-    a_arr_uint1 ** np.int8(1)  # rejected: op power arr:uint1 np:int8
-    a_arr_uint1 ** np.int16(1)  # rejected: op power arr:uint1 np:int16
-    a_arr_uint1 ** np.int32(1)  # rejected: op power arr:uint1 np:int32
-    a_arr_uint1 ** np.int64(1)  # rejected: op power arr:uint1 np:int64
+    assert_type(a_arr_uint1 ** np.uint8(1), Array[uint1])  # op power arr:uint1 np:uint8
+    assert_type(a_arr_uint1 ** np.uint16(1), Array[uint1])  # op power arr:uint1 np:uint16
+    assert_type(a_arr_uint1 ** np.uint32(1), Array[uint1])  # op power arr:uint1 np:uint32
+    assert_type(a_arr_uint1 ** np.uint64(1), Array[uint1])  # op power arr:uint1 np:uint64
+    assert_type(a_arr_uint1 ** np.int8(1), Array[uint1])  # op power arr:uint1 np:int8
+    assert_type(a_arr_uint1 ** np.int16(1), Array[uint1])  # op power arr:uint1 np:int16
+    assert_type(a_arr_uint1 ** np.int32(1), Array[uint1])  # op power arr:uint1 np:int32
+    assert_type(a_arr_uint1 ** np.int64(1), Array[uint1])  # op power arr:uint1 np:int64
     a_arr_uint1 ** np.float16(1)  # rejected: op power arr:uint1 np:float16
     a_arr_uint1 ** np.float32(1)  # rejected: op power arr:uint1 np:float32
     a_arr_uint1 ** np.float64(1)  # rejected: op power arr:uint1 np:float64
@@ -10777,14 +10777,14 @@ def case_215_power_a_arr_uint2() -> None:
     a_arr_uint2 ** 2.0  # rejected: op power arr:uint2 py:float
     a_arr_uint2 ** 2j  # rejected: op power arr:uint2 py:complex
     a_arr_uint2 ** np.bool_(1)  # rejected: op power arr:uint2 np:bool
-    a_arr_uint2 ** np.uint8(1)  # rejected: op power arr:uint2 np:uint8
-    a_arr_uint2 ** np.uint16(1)  # rejected: op power arr:uint2 np:uint16
-    a_arr_uint2 ** np.uint32(1)  # rejected: op power arr:uint2 np:uint32
-    a_arr_uint2 ** np.uint64(1)  # rejected: op power arr:uint2 np:uint64
-    a_arr_uint2 ** np.int8(1)  # rejected: op power arr:uint2 np:int8
-    a_arr_uint2 ** np.int16(1)  # rejected: op power arr:uint2 np:int16
-    a_arr_uint2 ** np.int32(1)  # rejected: op power arr:uint2 np:int32
-    a_arr_uint2 ** np.int64(1)  # rejected: op power arr:uint2 np:int64
+    assert_type(a_arr_uint2 ** np.uint8(1), Array[uint2])  # op power arr:uint2 np:uint8
+    assert_type(a_arr_uint2 ** np.uint16(1), Array[uint2])  # op power arr:uint2 np:uint16
+    assert_type(a_arr_uint2 ** np.uint32(1), Array[uint2])  # op power arr:uint2 np:uint32
+    assert_type(a_arr_uint2 ** np.uint64(1), Array[uint2])  # op power arr:uint2 np:uint64
+    assert_type(a_arr_uint2 ** np.int8(1), Array[uint2])  # op power arr:uint2 np:int8
+    assert_type(a_arr_uint2 ** np.int16(1), Array[uint2])  # op power arr:uint2 np:int16
+    assert_type(a_arr_uint2 ** np.int32(1), Array[uint2])  # op power arr:uint2 np:int32
+    assert_type(a_arr_uint2 ** np.int64(1), Array[uint2])  # op power arr:uint2 np:int64
     a_arr_uint2 ** np.float16(1)  # rejected: op power arr:uint2 np:float16
     a_arr_uint2 ** np.float32(1)  # rejected: op power arr:uint2 np:float32
     a_arr_uint2 ** np.float64(1)  # rejected: op power arr:uint2 np:float64
@@ -10833,14 +10833,14 @@ def case_216_power_a_arr_uint4() -> None:
     a_arr_uint4 ** 2.0  # rejected: op power arr:uint4 py:float
     a_arr_uint4 ** 2j  # rejected: op power arr:uint4 py:complex
     a_arr_uint4 ** np.bool_(1)  # rejected: op power arr:uint4 np:bool
-    a_arr_uint4 ** np.uint8(1)  # rejected: op power arr:uint4 np:uint8
-    a_arr_uint4 ** np.uint16(1)  # rejected: op power arr:uint4 np:uint16
-    a_arr_uint4 ** np.uint32(1)  # rejected: op power arr:uint4 np:uint32
-    a_arr_uint4 ** np.uint64(1)  # rejected: op power arr:uint4 np:uint64
-    a_arr_uint4 ** np.int8(1)  # rejected: op power arr:uint4 np:int8
-    a_arr_uint4 ** np.int16(1)  # rejected: op power arr:uint4 np:int16
-    a_arr_uint4 ** np.int32(1)  # rejected: op power arr:uint4 np:int32
-    a_arr_uint4 ** np.int64(1)  # rejected: op power arr:uint4 np:int64
+    assert_type(a_arr_uint4 ** np.uint8(1), Array[uint4])  # op power arr:uint4 np:uint8
+    assert_type(a_arr_uint4 ** np.uint16(1), Array[uint4])  # op power arr:uint4 np:uint16
+    assert_type(a_arr_uint4 ** np.uint32(1), Array[uint4])  # op power arr:uint4 np:uint32
+    assert_type(a_arr_uint4 ** np.uint64(1), Array[uint4])  # op power arr:uint4 np:uint64
+    assert_type(a_arr_uint4 ** np.int8(1), Array[uint4])  # op power arr:uint4 np:int8
+    assert_type(a_arr_uint4 ** np.int16(1), Array[uint4])  # op power arr:uint4 np:int16
+    assert_type(a_arr_uint4 ** np.int32(1), Array[uint4])  # op power arr:uint4 np:int32
+    assert_type(a_arr_uint4 ** np.int64(1), Array[uint4])  # op power arr:uint4 np:int64
     a_arr_uint4 ** np.float16(1)  # rejected: op power arr:uint4 np:float16
     a_arr_uint4 ** np.float32(1)  # rejected: op power arr:uint4 np:float32
     a_arr_uint4 ** np.float64(1)  # rejected: op power arr:uint4 np:float64
@@ -10890,13 +10890,13 @@ def case_217_power_a_arr_uint8() -> None:
     assert_type(a_arr_uint8 ** 2j, Array[complex])  # op power arr:uint8 py:complex
     assert_type(a_arr_uint8 ** np.bool_(1), Array[uint8])  # op power arr:uint8 np:bool
     assert_type(a_arr_uint8 ** np.uint8(1), Array[uint8])  # op power arr:uint8 np:uint8
-    assert_type(a_arr_uint8 ** np.uint16(1), Array[uint16])  # op power arr:uint8 np:uint16
-    assert_type(a_arr_uint8 ** np.uint32(1), Array[uint32])  # op power arr:uint8 np:uint32
-    assert_type(a_arr_uint8 ** np.uint64(1), Array[uint64])  # op power arr:uint8 np:uint64
-    assert_type(a_arr_uint8 ** np.int8(1), Array[int16])  # op power arr:uint8 np:int8
-    assert_type(a_arr_uint8 ** np.int16(1), Array[int16])  # op power arr:uint8 np:int16
-    assert_type(a_arr_uint8 ** np.int32(1), Array[int32])  # op power arr:uint8 np:int32
-    assert_type(a_arr_uint8 ** np.int64(1), Array[int64])  # op power arr:uint8 np:int64
+    assert_type(a_arr_uint8 ** np.uint16(1), Array[uint8])  # op power arr:uint8 np:uint16
+    assert_type(a_arr_uint8 ** np.uint32(1), Array[uint8])  # op power arr:uint8 np:uint32
+    assert_type(a_arr_uint8 ** np.uint64(1), Array[uint8])  # op power arr:uint8 np:uint64
+    assert_type(a_arr_uint8 ** np.int8(1), Array[uint8])  # op power arr:uint8 np:int8
+    assert_type(a_arr_uint8 ** np.int16(1), Array[uint8])  # op power arr:uint8 np:int16
+    assert_type(a_arr_uint8 ** np.int32(1), Array[uint8])  # op power arr:uint8 np:int32
+    assert_type(a_arr_uint8 ** np.int64(1), Array[uint8])  # op power arr:uint8 np:int64
     assert_type(a_arr_uint8 ** np.float16(1), Array[float16])  # op power arr:uint8 np:float16
     assert_type(a_arr_uint8 ** np.float32(1), Array[float32])  # op power arr:uint8 np:float32
     assert_type(a_arr_uint8 ** np.float64(1), Array[float64])  # op power arr:uint8 np:float64
@@ -10947,12 +10947,12 @@ def case_218_power_a_arr_uint16() -> None:
     assert_type(a_arr_uint16 ** np.bool_(1), Array[uint16])  # op power arr:uint16 np:bool
     assert_type(a_arr_uint16 ** np.uint8(1), Array[uint16])  # op power arr:uint16 np:uint8
     assert_type(a_arr_uint16 ** np.uint16(1), Array[uint16])  # op power arr:uint16 np:uint16
-    assert_type(a_arr_uint16 ** np.uint32(1), Array[uint32])  # op power arr:uint16 np:uint32
-    assert_type(a_arr_uint16 ** np.uint64(1), Array[uint64])  # op power arr:uint16 np:uint64
-    assert_type(a_arr_uint16 ** np.int8(1), Array[int32])  # op power arr:uint16 np:int8
-    assert_type(a_arr_uint16 ** np.int16(1), Array[int32])  # op power arr:uint16 np:int16
-    assert_type(a_arr_uint16 ** np.int32(1), Array[int32])  # op power arr:uint16 np:int32
-    assert_type(a_arr_uint16 ** np.int64(1), Array[int64])  # op power arr:uint16 np:int64
+    assert_type(a_arr_uint16 ** np.uint32(1), Array[uint16])  # op power arr:uint16 np:uint32
+    assert_type(a_arr_uint16 ** np.uint64(1), Array[uint16])  # op power arr:uint16 np:uint64
+    assert_type(a_arr_uint16 ** np.int8(1), Array[uint16])  # op power arr:uint16 np:int8
+    assert_type(a_arr_uint16 ** np.int16(1), Array[uint16])  # op power arr:uint16 np:int16
+    assert_type(a_arr_uint16 ** np.int32(1), Array[uint16])  # op power arr:uint16 np:int32
+    assert_type(a_arr_uint16 ** np.int64(1), Array[uint16])  # op power arr:uint16 np:int64
     assert_type(a_arr_uint16 ** np.float16(1), Array[float16])  # op power arr:uint16 np:float16
     assert_type(a_arr_uint16 ** np.float32(1), Array[float32])  # op power arr:uint16 np:float32
     assert_type(a_arr_uint16 ** np.float64(1), Array[float64])  # op power arr:uint16 np:float64
@@ -11004,11 +11004,11 @@ def case_219_power_a_arr_uint32() -> None:
     assert_type(a_arr_uint32 ** np.uint8(1), Array[uint32])  # op power arr:uint32 np:uint8
     assert_type(a_arr_uint32 ** np.uint16(1), Array[uint32])  # op power arr:uint32 np:uint16
     assert_type(a_arr_uint32 ** np.uint32(1), Array[uint32])  # op power arr:uint32 np:uint32
-    assert_type(a_arr_uint32 ** np.uint64(1), Array[uint64])  # op power arr:uint32 np:uint64
-    assert_type(a_arr_uint32 ** np.int8(1), Array[int64])  # op power arr:uint32 np:int8
-    assert_type(a_arr_uint32 ** np.int16(1), Array[int64])  # op power arr:uint32 np:int16
-    assert_type(a_arr_uint32 ** np.int32(1), Array[int64])  # op power arr:uint32 np:int32
-    assert_type(a_arr_uint32 ** np.int64(1), Array[int64])  # op power arr:uint32 np:int64
+    assert_type(a_arr_uint32 ** np.uint64(1), Array[uint32])  # op power arr:uint32 np:uint64
+    assert_type(a_arr_uint32 ** np.int8(1), Array[uint32])  # op power arr:uint32 np:int8
+    assert_type(a_arr_uint32 ** np.int16(1), Array[uint32])  # op power arr:uint32 np:int16
+    assert_type(a_arr_uint32 ** np.int32(1), Array[uint32])  # op power arr:uint32 np:int32
+    assert_type(a_arr_uint32 ** np.int64(1), Array[uint32])  # op power arr:uint32 np:int64
     assert_type(a_arr_uint32 ** np.float16(1), Array[float16])  # op power arr:uint32 np:float16
     assert_type(a_arr_uint32 ** np.float32(1), Array[float32])  # op power arr:uint32 np:float32
     assert_type(a_arr_uint32 ** np.float64(1), Array[float64])  # op power arr:uint32 np:float64
@@ -11061,10 +11061,10 @@ def case_220_power_a_arr_uint64() -> None:
     assert_type(a_arr_uint64 ** np.uint16(1), Array[uint64])  # op power arr:uint64 np:uint16
     assert_type(a_arr_uint64 ** np.uint32(1), Array[uint64])  # op power arr:uint64 np:uint32
     assert_type(a_arr_uint64 ** np.uint64(1), Array[uint64])  # op power arr:uint64 np:uint64
-    assert_type(a_arr_uint64 ** np.int8(1), Array[float])  # op power arr:uint64 np:int8
-    assert_type(a_arr_uint64 ** np.int16(1), Array[float])  # op power arr:uint64 np:int16
-    assert_type(a_arr_uint64 ** np.int32(1), Array[float])  # op power arr:uint64 np:int32
-    assert_type(a_arr_uint64 ** np.int64(1), Array[float])  # op power arr:uint64 np:int64
+    assert_type(a_arr_uint64 ** np.int8(1), Array[uint64])  # op power arr:uint64 np:int8
+    assert_type(a_arr_uint64 ** np.int16(1), Array[uint64])  # op power arr:uint64 np:int16
+    assert_type(a_arr_uint64 ** np.int32(1), Array[uint64])  # op power arr:uint64 np:int32
+    assert_type(a_arr_uint64 ** np.int64(1), Array[uint64])  # op power arr:uint64 np:int64
     assert_type(a_arr_uint64 ** np.float16(1), Array[float16])  # op power arr:uint64 np:float16
     assert_type(a_arr_uint64 ** np.float32(1), Array[float32])  # op power arr:uint64 np:float32
     assert_type(a_arr_uint64 ** np.float64(1), Array[float64])  # op power arr:uint64 np:float64
@@ -11113,14 +11113,14 @@ def case_221_power_a_arr_int1() -> None:
     a_arr_int1 ** 2.0  # rejected: op power arr:int1 py:float
     a_arr_int1 ** 2j  # rejected: op power arr:int1 py:complex
     a_arr_int1 ** np.bool_(1)  # rejected: op power arr:int1 np:bool
-    a_arr_int1 ** np.uint8(1)  # rejected: op power arr:int1 np:uint8
-    a_arr_int1 ** np.uint16(1)  # rejected: op power arr:int1 np:uint16
-    a_arr_int1 ** np.uint32(1)  # rejected: op power arr:int1 np:uint32
-    a_arr_int1 ** np.uint64(1)  # rejected: op power arr:int1 np:uint64
-    a_arr_int1 ** np.int8(1)  # rejected: op power arr:int1 np:int8
-    a_arr_int1 ** np.int16(1)  # rejected: op power arr:int1 np:int16
-    a_arr_int1 ** np.int32(1)  # rejected: op power arr:int1 np:int32
-    a_arr_int1 ** np.int64(1)  # rejected: op power arr:int1 np:int64
+    assert_type(a_arr_int1 ** np.uint8(1), Array[int1])  # op power arr:int1 np:uint8
+    assert_type(a_arr_int1 ** np.uint16(1), Array[int1])  # op power arr:int1 np:uint16
+    assert_type(a_arr_int1 ** np.uint32(1), Array[int1])  # op power arr:int1 np:uint32
+    assert_type(a_arr_int1 ** np.uint64(1), Array[int1])  # op power arr:int1 np:uint64
+    assert_type(a_arr_int1 ** np.int8(1), Array[int1])  # op power arr:int1 np:int8
+    assert_type(a_arr_int1 ** np.int16(1), Array[int1])  # op power arr:int1 np:int16
+    assert_type(a_arr_int1 ** np.int32(1), Array[int1])  # op power arr:int1 np:int32
+    assert_type(a_arr_int1 ** np.int64(1), Array[int1])  # op power arr:int1 np:int64
     a_arr_int1 ** np.float16(1)  # rejected: op power arr:int1 np:float16
     a_arr_int1 ** np.float32(1)  # rejected: op power arr:int1 np:float32
     a_arr_int1 ** np.float64(1)  # rejected: op power arr:int1 np:float64
@@ -11169,14 +11169,14 @@ def case_222_power_a_arr_int2() -> None:
     a_arr_int2 ** 2.0  # rejected: op power arr:int2 py:float
     a_arr_int2 ** 2j  # rejected: op power arr:int2 py:complex
     a_arr_int2 ** np.bool_(1)  # rejected: op power arr:int2 np:bool
-    a_arr_int2 ** np.uint8(1)  # rejected: op power arr:int2 np:uint8
-    a_arr_int2 ** np.uint16(1)  # rejected: op power arr:int2 np:uint16
-    a_arr_int2 ** np.uint32(1)  # rejected: op power arr:int2 np:uint32
-    a_arr_int2 ** np.uint64(1)  # rejected: op power arr:int2 np:uint64
-    a_arr_int2 ** np.int8(1)  # rejected: op power arr:int2 np:int8
-    a_arr_int2 ** np.int16(1)  # rejected: op power arr:int2 np:int16
-    a_arr_int2 ** np.int32(1)  # rejected: op power arr:int2 np:int32
-    a_arr_int2 ** np.int64(1)  # rejected: op power arr:int2 np:int64
+    assert_type(a_arr_int2 ** np.uint8(1), Array[int2])  # op power arr:int2 np:uint8
+    assert_type(a_arr_int2 ** np.uint16(1), Array[int2])  # op power arr:int2 np:uint16
+    assert_type(a_arr_int2 ** np.uint32(1), Array[int2])  # op power arr:int2 np:uint32
+    assert_type(a_arr_int2 ** np.uint64(1), Array[int2])  # op power arr:int2 np:uint64
+    assert_type(a_arr_int2 ** np.int8(1), Array[int2])  # op power arr:int2 np:int8
+    assert_type(a_arr_int2 ** np.int16(1), Array[int2])  # op power arr:int2 np:int16
+    assert_type(a_arr_int2 ** np.int32(1), Array[int2])  # op power arr:int2 np:int32
+    assert_type(a_arr_int2 ** np.int64(1), Array[int2])  # op power arr:int2 np:int64
     a_arr_int2 ** np.float16(1)  # rejected: op power arr:int2 np:float16
     a_arr_int2 ** np.float32(1)  # rejected: op power arr:int2 np:float32
     a_arr_int2 ** np.float64(1)  # rejected: op power arr:int2 np:float64
@@ -11225,14 +11225,14 @@ def case_223_power_a_arr_int4() -> None:
     a_arr_int4 ** 2.0  # rejected: op power arr:int4 py:float
     a_arr_int4 ** 2j  # rejected: op power arr:int4 py:complex
     a_arr_int4 ** np.bool_(1)  # rejected: op power arr:int4 np:bool
-    a_arr_int4 ** np.uint8(1)  # rejected: op power arr:int4 np:uint8
-    a_arr_int4 ** np.uint16(1)  # rejected: op power arr:int4 np:uint16
-    a_arr_int4 ** np.uint32(1)  # rejected: op power arr:int4 np:uint32
-    a_arr_int4 ** np.uint64(1)  # rejected: op power arr:int4 np:uint64
-    a_arr_int4 ** np.int8(1)  # rejected: op power arr:int4 np:int8
-    a_arr_int4 ** np.int16(1)  # rejected: op power arr:int4 np:int16
-    a_arr_int4 ** np.int32(1)  # rejected: op power arr:int4 np:int32
-    a_arr_int4 ** np.int64(1)  # rejected: op power arr:int4 np:int64
+    assert_type(a_arr_int4 ** np.uint8(1), Array[int4])  # op power arr:int4 np:uint8
+    assert_type(a_arr_int4 ** np.uint16(1), Array[int4])  # op power arr:int4 np:uint16
+    assert_type(a_arr_int4 ** np.uint32(1), Array[int4])  # op power arr:int4 np:uint32
+    assert_type(a_arr_int4 ** np.uint64(1), Array[int4])  # op power arr:int4 np:uint64
+    assert_type(a_arr_int4 ** np.int8(1), Array[int4])  # op power arr:int4 np:int8
+    assert_type(a_arr_int4 ** np.int16(1), Array[int4])  # op power arr:int4 np:int16
+    assert_type(a_arr_int4 ** np.int32(1), Array[int4])  # op power arr:int4 np:int32
+    assert_type(a_arr_int4 ** np.int64(1), Array[int4])  # op power arr:int4 np:int64
     a_arr_int4 ** np.float16(1)  # rejected: op power arr:int4 np:float16
     a_arr_int4 ** np.float32(1)  # rejected: op power arr:int4 np:float32
     a_arr_int4 ** np.float64(1)  # rejected: op power arr:int4 np:float64
@@ -11281,14 +11281,14 @@ def case_224_power_a_arr_int8() -> None:
     assert_type(a_arr_int8 ** 2.0, Array[float])  # op power arr:int8 py:float
     assert_type(a_arr_int8 ** 2j, Array[complex])  # op power arr:int8 py:complex
     assert_type(a_arr_int8 ** np.bool_(1), Array[int8])  # op power arr:int8 np:bool
-    assert_type(a_arr_int8 ** np.uint8(1), Array[int16])  # op power arr:int8 np:uint8
-    assert_type(a_arr_int8 ** np.uint16(1), Array[int32])  # op power arr:int8 np:uint16
-    assert_type(a_arr_int8 ** np.uint32(1), Array[int64])  # op power arr:int8 np:uint32
-    assert_type(a_arr_int8 ** np.uint64(1), Array[float])  # op power arr:int8 np:uint64
+    assert_type(a_arr_int8 ** np.uint8(1), Array[int8])  # op power arr:int8 np:uint8
+    assert_type(a_arr_int8 ** np.uint16(1), Array[int8])  # op power arr:int8 np:uint16
+    assert_type(a_arr_int8 ** np.uint32(1), Array[int8])  # op power arr:int8 np:uint32
+    assert_type(a_arr_int8 ** np.uint64(1), Array[int8])  # op power arr:int8 np:uint64
     assert_type(a_arr_int8 ** np.int8(1), Array[int8])  # op power arr:int8 np:int8
-    assert_type(a_arr_int8 ** np.int16(1), Array[int16])  # op power arr:int8 np:int16
-    assert_type(a_arr_int8 ** np.int32(1), Array[int32])  # op power arr:int8 np:int32
-    assert_type(a_arr_int8 ** np.int64(1), Array[int64])  # op power arr:int8 np:int64
+    assert_type(a_arr_int8 ** np.int16(1), Array[int8])  # op power arr:int8 np:int16
+    assert_type(a_arr_int8 ** np.int32(1), Array[int8])  # op power arr:int8 np:int32
+    assert_type(a_arr_int8 ** np.int64(1), Array[int8])  # op power arr:int8 np:int64
     assert_type(a_arr_int8 ** np.float16(1), Array[float16])  # op power arr:int8 np:float16
     assert_type(a_arr_int8 ** np.float32(1), Array[float32])  # op power arr:int8 np:float32
     assert_type(a_arr_int8 ** np.float64(1), Array[float64])  # op power arr:int8 np:float64
@@ -11338,13 +11338,13 @@ def case_225_power_a_arr_int16() -> None:
     assert_type(a_arr_int16 ** 2j, Array[complex])  # op power arr:int16 py:complex
     assert_type(a_arr_int16 ** np.bool_(1), Array[int16])  # op power arr:int16 np:bool
     assert_type(a_arr_int16 ** np.uint8(1), Array[int16])  # op power arr:int16 np:uint8
-    assert_type(a_arr_int16 ** np.uint16(1), Array[int32])  # op power arr:int16 np:uint16
-    assert_type(a_arr_int16 ** np.uint32(1), Array[int64])  # op power arr:int16 np:uint32
-    assert_type(a_arr_int16 ** np.uint64(1), Array[float])  # op power arr:int16 np:uint64
+    assert_type(a_arr_int16 ** np.uint16(1), Array[int16])  # op power arr:int16 np:uint16
+    assert_type(a_arr_int16 ** np.uint32(1), Array[int16])  # op power arr:int16 np:uint32
+    assert_type(a_arr_int16 ** np.uint64(1), Array[int16])  # op power arr:int16 np:uint64
     assert_type(a_arr_int16 ** np.int8(1), Array[int16])  # op power arr:int16 np:int8
     assert_type(a_arr_int16 ** np.int16(1), Array[int16])  # op power arr:int16 np:int16
-    assert_type(a_arr_int16 ** np.int32(1), Array[int32])  # op power arr:int16 np:int32
-    assert_type(a_arr_int16 ** np.int64(1), Array[int64])  # op power arr:int16 np:int64
+    assert_type(a_arr_int16 ** np.int32(1), Array[int16])  # op power arr:int16 np:int32
+    assert_type(a_arr_int16 ** np.int64(1), Array[int16])  # op power arr:int16 np:int64
     assert_type(a_arr_int16 ** np.float16(1), Array[float16])  # op power arr:int16 np:float16
     assert_type(a_arr_int16 ** np.float32(1), Array[float32])  # op power arr:int16 np:float32
     assert_type(a_arr_int16 ** np.float64(1), Array[float64])  # op power arr:int16 np:float64
@@ -11395,12 +11395,12 @@ def case_226_power_a_arr_int32() -> None:
     assert_type(a_arr_int32 ** np.bool_(1), Array[int32])  # op power arr:int32 np:bool
     assert_type(a_arr_int32 ** np.uint8(1), Array[int32])  # op power arr:int32 np:uint8
     assert_type(a_arr_int32 ** np.uint16(1), Array[int32])  # op power arr:int32 np:uint16
-    assert_type(a_arr_int32 ** np.uint32(1), Array[int64])  # op power arr:int32 np:uint32
-    assert_type(a_arr_int32 ** np.uint64(1), Array[float])  # op power arr:int32 np:uint64
+    assert_type(a_arr_int32 ** np.uint32(1), Array[int32])  # op power arr:int32 np:uint32
+    assert_type(a_arr_int32 ** np.uint64(1), Array[int32])  # op power arr:int32 np:uint64
     assert_type(a_arr_int32 ** np.int8(1), Array[int32])  # op power arr:int32 np:int8
     assert_type(a_arr_int32 ** np.int16(1), Array[int32])  # op power arr:int32 np:int16
     assert_type(a_arr_int32 ** np.int32(1), Array[int32])  # op power arr:int32 np:int32
-    assert_type(a_arr_int32 ** np.int64(1), Array[int64])  # op power arr:int32 np:int64
+    assert_type(a_arr_int32 ** np.int64(1), Array[int32])  # op power arr:int32 np:int64
     assert_type(a_arr_int32 ** np.float16(1), Array[float16])  # op power arr:int32 np:float16
     assert_type(a_arr_int32 ** np.float32(1), Array[float32])  # op power arr:int32 np:float32
     assert_type(a_arr_int32 ** np.float64(1), Array[float64])  # op power arr:int32 np:float64
@@ -11452,7 +11452,7 @@ def case_227_power_a_arr_int64() -> None:
     assert_type(a_arr_int64 ** np.uint8(1), Array[int64])  # op power arr:int64 np:uint8
     assert_type(a_arr_int64 ** np.uint16(1), Array[int64])  # op power arr:int64 np:uint16
     assert_type(a_arr_int64 ** np.uint32(1), Array[int64])  # op power arr:int64 np:uint32
-    assert_type(a_arr_int64 ** np.uint64(1), Array[float])  # op power arr:int64 np:uint64
+    assert_type(a_arr_int64 ** np.uint64(1), Array[int64])  # op power arr:int64 np:uint64
     assert_type(a_arr_int64 ** np.int8(1), Array[int64])  # op power arr:int64 np:int8
     assert_type(a_arr_int64 ** np.int16(1), Array[int64])  # op power arr:int64 np:int16
     assert_type(a_arr_int64 ** np.int32(1), Array[int64])  # op power arr:int64 np:int32
@@ -12457,14 +12457,14 @@ def case_245_power_a_warr_int() -> None:
     assert_type(a_warr_int ** 2.0, Array[float])  # op power warr:int py:float
     assert_type(a_warr_int ** 2j, Array[complex])  # op power warr:int py:complex
     assert_type(a_warr_int ** np.bool_(1), Array[int64])  # op power warr:int np:bool
-    assert_type(a_warr_int ** np.uint8(1), Array[uint8])  # op power warr:int np:uint8
-    assert_type(a_warr_int ** np.uint16(1), Array[uint16])  # op power warr:int np:uint16
-    assert_type(a_warr_int ** np.uint32(1), Array[uint32])  # op power warr:int np:uint32
-    assert_type(a_warr_int ** np.uint64(1), Array[uint64])  # op power warr:int np:uint64
-    assert_type(a_warr_int ** np.int8(1), Array[int8])  # op power warr:int np:int8
-    assert_type(a_warr_int ** np.int16(1), Array[int16])  # op power warr:int np:int16
-    assert_type(a_warr_int ** np.int32(1), Array[int32])  # op power warr:int np:int32
-    assert_type(a_warr_int ** np.int64(1), Array[int64])  # op power warr:int np:int64
+    assert_type(a_warr_int ** np.uint8(1), Array[int])  # op power warr:int np:uint8
+    assert_type(a_warr_int ** np.uint16(1), Array[int])  # op power warr:int np:uint16
+    assert_type(a_warr_int ** np.uint32(1), Array[int])  # op power warr:int np:uint32
+    assert_type(a_warr_int ** np.uint64(1), Array[int])  # op power warr:int np:uint64
+    assert_type(a_warr_int ** np.int8(1), Array[int])  # op power warr:int np:int8
+    assert_type(a_warr_int ** np.int16(1), Array[int])  # op power warr:int np:int16
+    assert_type(a_warr_int ** np.int32(1), Array[int])  # op power warr:int np:int32
+    assert_type(a_warr_int ** np.int64(1), Array[int])  # op power warr:int np:int64
     assert_type(a_warr_int ** np.float16(1), Array[float16])  # op power warr:int np:float16
     assert_type(a_warr_int ** np.float32(1), Array[float32])  # op power warr:int np:float32
     assert_type(a_warr_int ** np.float64(1), Array[float64])  # op power warr:int np:float64
@@ -12513,14 +12513,14 @@ def case_246_power_a_warr_float() -> None:
     assert_type(a_warr_float ** 2.0, Array[float])  # op power warr:float py:float
     assert_type(a_warr_float ** 2j, Array[complex])  # op power warr:float py:complex
     assert_type(a_warr_float ** np.bool_(1), Array[float])  # op power warr:float np:bool
-    assert_type(a_warr_float ** np.uint8(1), Array[float64])  # op power warr:float np:uint8
-    assert_type(a_warr_float ** np.uint16(1), Array[float64])  # op power warr:float np:uint16
-    assert_type(a_warr_float ** np.uint32(1), Array[float64])  # op power warr:float np:uint32
-    assert_type(a_warr_float ** np.uint64(1), Array[float64])  # op power warr:float np:uint64
-    assert_type(a_warr_float ** np.int8(1), Array[float64])  # op power warr:float np:int8
-    assert_type(a_warr_float ** np.int16(1), Array[float64])  # op power warr:float np:int16
-    assert_type(a_warr_float ** np.int32(1), Array[float64])  # op power warr:float np:int32
-    assert_type(a_warr_float ** np.int64(1), Array[float64])  # op power warr:float np:int64
+    assert_type(a_warr_float ** np.uint8(1), Array[float])  # op power warr:float np:uint8
+    assert_type(a_warr_float ** np.uint16(1), Array[float])  # op power warr:float np:uint16
+    assert_type(a_warr_float ** np.uint32(1), Array[float])  # op power warr:float np:uint32
+    assert_type(a_warr_float ** np.uint64(1), Array[float])  # op power warr:float np:uint64
+    assert_type(a_warr_float ** np.int8(1), Array[float])  # op power warr:float np:int8
+    assert_type(a_warr_float ** np.int16(1), Array[float])  # op power warr:float np:int16
+    assert_type(a_warr_float ** np.int32(1), Array[float])  # op power warr:float np:int32
+    assert_type(a_warr_float ** np.int64(1), Array[float])  # op power warr:float np:int64
     assert_type(a_warr_float ** np.float16(1), Array[float16])  # op power warr:float np:float16
     assert_type(a_warr_float ** np.float32(1), Array[float32])  # op power warr:float np:float32
     assert_type(a_warr_float ** np.float64(1), Array[float64])  # op power warr:float np:float64
@@ -12569,14 +12569,14 @@ def case_247_power_a_warr_complex() -> None:
     assert_type(a_warr_complex ** 2.0, Array[complex])  # op power warr:complex py:float
     assert_type(a_warr_complex ** 2j, Array[complex])  # op power warr:complex py:complex
     assert_type(a_warr_complex ** np.bool_(1), Array[complex])  # op power warr:complex np:bool
-    assert_type(a_warr_complex ** np.uint8(1), Array[complex128])  # op power warr:complex np:uint8
-    assert_type(a_warr_complex ** np.uint16(1), Array[complex128])  # op power warr:complex np:uint16
-    assert_type(a_warr_complex ** np.uint32(1), Array[complex128])  # op power warr:complex np:uint32
-    assert_type(a_warr_complex ** np.uint64(1), Array[complex128])  # op power warr:complex np:uint64
-    assert_type(a_warr_complex ** np.int8(1), Array[complex128])  # op power warr:complex np:int8
-    assert_type(a_warr_complex ** np.int16(1), Array[complex128])  # op power warr:complex np:int16
-    assert_type(a_warr_complex ** np.int32(1), Array[complex128])  # op power warr:complex np:int32
-    assert_type(a_warr_complex ** np.int64(1), Array[complex128])  # op power warr:complex np:int64
+    assert_type(a_warr_complex ** np.uint8(1), Array[complex])  # op power warr:complex np:uint8
+    assert_type(a_warr_complex ** np.uint16(1), Array[complex])  # op power warr:complex np:uint16
+    assert_type(a_warr_complex ** np.uint32(1), Array[complex])  # op power warr:complex np:uint32
+    assert_type(a_warr_complex ** np.uint64(1), Array[complex])  # op power warr:complex np:uint64
+    assert_type(a_warr_complex ** np.int8(1), Array[complex])  # op power warr:complex np:int8
+    assert_type(a_warr_complex ** np.int16(1), Array[complex])  # op power warr:complex np:int16
+    assert_type(a_warr_complex ** np.int32(1), Array[complex])  # op power warr:complex np:int32
+    assert_type(a_warr_complex ** np.int64(1), Array[complex])  # op power warr:complex np:int64
     assert_type(a_warr_complex ** np.float16(1), Array[complex64])  # op power warr:complex np:float16
     assert_type(a_warr_complex ** np.float32(1), Array[complex64])  # op power warr:complex np:float32
     assert_type(a_warr_complex ** np.float64(1), Array[complex128])  # op power warr:complex np:float64
@@ -20260,20 +20260,20 @@ def case_425_matmul_a_arr_bool() -> None:
     a_arr_bool @ 2  # rejected: op matmul arr:bool py:int
     a_arr_bool @ 2.0  # rejected: op matmul arr:bool py:float
     a_arr_bool @ 2j  # rejected: op matmul arr:bool py:complex
-    assert_type(a_arr_bool @ np.bool_(1), Array[bool_])  # op matmul arr:bool np:bool
-    assert_type(a_arr_bool @ np.uint8(1), Array[uint8])  # op matmul arr:bool np:uint8
-    assert_type(a_arr_bool @ np.uint16(1), Array[uint16])  # op matmul arr:bool np:uint16
-    assert_type(a_arr_bool @ np.uint32(1), Array[uint32])  # op matmul arr:bool np:uint32
-    assert_type(a_arr_bool @ np.uint64(1), Array[uint64])  # op matmul arr:bool np:uint64
-    assert_type(a_arr_bool @ np.int8(1), Array[int8])  # op matmul arr:bool np:int8
-    assert_type(a_arr_bool @ np.int16(1), Array[int16])  # op matmul arr:bool np:int16
-    assert_type(a_arr_bool @ np.int32(1), Array[int32])  # op matmul arr:bool np:int32
-    assert_type(a_arr_bool @ np.int64(1), Array[int64])  # op matmul arr:bool np:int64
-    assert_type(a_arr_bool @ np.float16(1), Array[float16])  # op matmul arr:bool np:float16
-    assert_type(a_arr_bool @ np.float32(1), Array[float32])  # op matmul arr:bool np:float32
-    assert_type(a_arr_bool @ np.float64(1), Array[float64])  # op matmul arr:bool np:float64
-    assert_type(a_arr_bool @ np.complex64(1), Array[complex64])  # op matmul arr:bool np:complex64
-    assert_type(a_arr_bool @ np.complex128(1), Array[complex128])  # op matmul arr:bool np:complex128
+    a_arr_bool @ np.bool_(1)  # rejected: op matmul arr:bool np:bool
+    a_arr_bool @ np.uint8(1)  # rejected: op matmul arr:bool np:uint8
+    a_arr_bool @ np.uint16(1)  # rejected: op matmul arr:bool np:uint16
+    a_arr_bool @ np.uint32(1)  # rejected: op matmul arr:bool np:uint32
+    a_arr_bool @ np.uint64(1)  # rejected: op matmul arr:bool np:uint64
+    a_arr_bool @ np.int8(1)  # rejected: op matmul arr:bool np:int8
+    a_arr_bool @ np.int16(1)  # rejected: op matmul arr:bool np:int16
+    a_arr_bool @ np.int32(1)  # rejected: op matmul arr:bool np:int32
+    a_arr_bool @ np.int64(1)  # rejected: op matmul arr:bool np:int64
+    a_arr_bool @ np.float16(1)  # rejected: op matmul arr:bool np:float16
+    a_arr_bool @ np.float32(1)  # rejected: op matmul arr:bool np:float32
+    a_arr_bool @ np.float64(1)  # rejected: op matmul arr:bool np:float64
+    a_arr_bool @ np.complex64(1)  # rejected: op matmul arr:bool np:complex64
+    a_arr_bool @ np.complex128(1)  # rejected: op matmul arr:bool np:complex128
 
 
 def case_426_matmul_a_arr_uint1() -> None:
@@ -20316,7 +20316,7 @@ def case_426_matmul_a_arr_uint1() -> None:
     a_arr_uint1 @ 2  # rejected: op matmul arr:uint1 py:int
     a_arr_uint1 @ 2.0  # rejected: op matmul arr:uint1 py:float
     a_arr_uint1 @ 2j  # rejected: op matmul arr:uint1 py:complex
-    assert_type(a_arr_uint1 @ np.bool_(1), Array[uint1])  # op matmul arr:uint1 np:bool
+    a_arr_uint1 @ np.bool_(1)  # rejected: op matmul arr:uint1 np:bool
     a_arr_uint1 @ np.uint8(1)  # rejected: op matmul arr:uint1 np:uint8
     a_arr_uint1 @ np.uint16(1)  # rejected: op matmul arr:uint1 np:uint16
     a_arr_uint1 @ np.uint32(1)  # rejected: op matmul arr:uint1 np:uint32
@@ -20372,7 +20372,7 @@ def case_427_matmul_a_arr_uint2() -> None:
     a_arr_uint2 @ 2  # rejected: op matmul arr:uint2 py:int
     a_arr_uint2 @ 2.0  # rejected: op matmul arr:uint2 py:float
     a_arr_uint2 @ 2j  # rejected: op matmul arr:uint2 py:complex
-    assert_type(a_arr_uint2 @ np.bool_(1), Array[uint2])  # op matmul arr:uint2 np:bool
+    a_arr_uint2 @ np.bool_(1)  # rejected: op matmul arr:uint2 np:bool
     a_arr_uint2 @ np.uint8(1)  # rejected: op matmul arr:uint2 np:uint8
     a_arr_uint2 @ np.uint16(1)  # rejected: op matmul arr:uint2 np:uint16
     a_arr_uint2 @ np.uint32(1)  # rejected: op matmul arr:uint2 np:uint32
@@ -20428,7 +20428,7 @@ def case_428_matmul_a_arr_uint4() -> None:
     a_arr_uint4 @ 2  # rejected: op matmul arr:uint4 py:int
     a_arr_uint4 @ 2.0  # rejected: op matmul arr:uint4 py:float
     a_arr_uint4 @ 2j  # rejected: op matmul arr:uint4 py:complex
-    assert_type(a_arr_uint4 @ np.bool_(1), Array[uint4])  # op matmul arr:uint4 np:bool
+    a_arr_uint4 @ np.bool_(1)  # rejected: op matmul arr:uint4 np:bool
     a_arr_uint4 @ np.uint8(1)  # rejected: op matmul arr:uint4 np:uint8
     a_arr_uint4 @ np.uint16(1)  # rejected: op matmul arr:uint4 np:uint16
     a_arr_uint4 @ np.uint32(1)  # rejected: op matmul arr:uint4 np:uint32
@@ -20484,20 +20484,20 @@ def case_429_matmul_a_arr_uint8() -> None:
     a_arr_uint8 @ 2  # rejected: op matmul arr:uint8 py:int
     a_arr_uint8 @ 2.0  # rejected: op matmul arr:uint8 py:float
     a_arr_uint8 @ 2j  # rejected: op matmul arr:uint8 py:complex
-    assert_type(a_arr_uint8 @ np.bool_(1), Array[uint8])  # op matmul arr:uint8 np:bool
-    assert_type(a_arr_uint8 @ np.uint8(1), Array[uint8])  # op matmul arr:uint8 np:uint8
-    assert_type(a_arr_uint8 @ np.uint16(1), Array[uint16])  # op matmul arr:uint8 np:uint16
-    assert_type(a_arr_uint8 @ np.uint32(1), Array[uint32])  # op matmul arr:uint8 np:uint32
-    assert_type(a_arr_uint8 @ np.uint64(1), Array[uint64])  # op matmul arr:uint8 np:uint64
-    assert_type(a_arr_uint8 @ np.int8(1), Array[int16])  # op matmul arr:uint8 np:int8
-    assert_type(a_arr_uint8 @ np.int16(1), Array[int16])  # op matmul arr:uint8 np:int16
-    assert_type(a_arr_uint8 @ np.int32(1), Array[int32])  # op matmul arr:uint8 np:int32
-    assert_type(a_arr_uint8 @ np.int64(1), Array[int64])  # op matmul arr:uint8 np:int64
-    assert_type(a_arr_uint8 @ np.float16(1), Array[float16])  # op matmul arr:uint8 np:float16
-    assert_type(a_arr_uint8 @ np.float32(1), Array[float32])  # op matmul arr:uint8 np:float32
-    assert_type(a_arr_uint8 @ np.float64(1), Array[float64])  # op matmul arr:uint8 np:float64
-    assert_type(a_arr_uint8 @ np.complex64(1), Array[complex64])  # op matmul arr:uint8 np:complex64
-    assert_type(a_arr_uint8 @ np.complex128(1), Array[complex128])  # op matmul arr:uint8 np:complex128
+    a_arr_uint8 @ np.bool_(1)  # rejected: op matmul arr:uint8 np:bool
+    a_arr_uint8 @ np.uint8(1)  # rejected: op matmul arr:uint8 np:uint8
+    a_arr_uint8 @ np.uint16(1)  # rejected: op matmul arr:uint8 np:uint16
+    a_arr_uint8 @ np.uint32(1)  # rejected: op matmul arr:uint8 np:uint32
+    a_arr_uint8 @ np.uint64(1)  # rejected: op matmul arr:uint8 np:uint64
+    a_arr_uint8 @ np.int8(1)  # rejected: op matmul arr:uint8 np:int8
+    a_arr_uint8 @ np.int16(1)  # rejected: op matmul arr:uint8 np:int16
+    a_arr_uint8 @ np.int32(1)  # rejected: op matmul arr:uint8 np:int32
+    a_arr_uint8 @ np.int64(1)  # rejected: op matmul arr:uint8 np:int64
+    a_arr_uint8 @ np.float16(1)  # rejected: op matmul arr:uint8 np:float16
+    a_arr_uint8 @ np.float32(1)  # rejected: op matmul arr:uint8 np:float32
+    a_arr_uint8 @ np.float64(1)  # rejected: op matmul arr:uint8 np:float64
+    a_arr_uint8 @ np.complex64(1)  # rejected: op matmul arr:uint8 np:complex64
+    a_arr_uint8 @ np.complex128(1)  # rejected: op matmul arr:uint8 np:complex128
 
 
 def case_430_matmul_a_arr_uint16() -> None:
@@ -20540,20 +20540,20 @@ def case_430_matmul_a_arr_uint16() -> None:
     a_arr_uint16 @ 2  # rejected: op matmul arr:uint16 py:int
     a_arr_uint16 @ 2.0  # rejected: op matmul arr:uint16 py:float
     a_arr_uint16 @ 2j  # rejected: op matmul arr:uint16 py:complex
-    assert_type(a_arr_uint16 @ np.bool_(1), Array[uint16])  # op matmul arr:uint16 np:bool
-    assert_type(a_arr_uint16 @ np.uint8(1), Array[uint16])  # op matmul arr:uint16 np:uint8
-    assert_type(a_arr_uint16 @ np.uint16(1), Array[uint16])  # op matmul arr:uint16 np:uint16
-    assert_type(a_arr_uint16 @ np.uint32(1), Array[uint32])  # op matmul arr:uint16 np:uint32
-    assert_type(a_arr_uint16 @ np.uint64(1), Array[uint64])  # op matmul arr:uint16 np:uint64
-    assert_type(a_arr_uint16 @ np.int8(1), Array[int32])  # op matmul arr:uint16 np:int8
-    assert_type(a_arr_uint16 @ np.int16(1), Array[int32])  # op matmul arr:uint16 np:int16
-    assert_type(a_arr_uint16 @ np.int32(1), Array[int32])  # op matmul arr:uint16 np:int32
-    assert_type(a_arr_uint16 @ np.int64(1), Array[int64])  # op matmul arr:uint16 np:int64
-    assert_type(a_arr_uint16 @ np.float16(1), Array[float16])  # op matmul arr:uint16 np:float16
-    assert_type(a_arr_uint16 @ np.float32(1), Array[float32])  # op matmul arr:uint16 np:float32
-    assert_type(a_arr_uint16 @ np.float64(1), Array[float64])  # op matmul arr:uint16 np:float64
-    assert_type(a_arr_uint16 @ np.complex64(1), Array[complex64])  # op matmul arr:uint16 np:complex64
-    assert_type(a_arr_uint16 @ np.complex128(1), Array[complex128])  # op matmul arr:uint16 np:complex128
+    a_arr_uint16 @ np.bool_(1)  # rejected: op matmul arr:uint16 np:bool
+    a_arr_uint16 @ np.uint8(1)  # rejected: op matmul arr:uint16 np:uint8
+    a_arr_uint16 @ np.uint16(1)  # rejected: op matmul arr:uint16 np:uint16
+    a_arr_uint16 @ np.uint32(1)  # rejected: op matmul arr:uint16 np:uint32
+    a_arr_uint16 @ np.uint64(1)  # rejected: op matmul arr:uint16 np:uint64
+    a_arr_uint16 @ np.int8(1)  # rejected: op matmul arr:uint16 np:int8
+    a_arr_uint16 @ np.int16(1)  # rejected: op matmul arr:uint16 np:int16
+    a_arr_uint16 @ np.int32(1)  # rejected: op matmul arr:uint16 np:int32
+    a_arr_uint16 @ np.int64(1)  # rejected: op matmul arr:uint16 np:int64
+    a_arr_uint16 @ np.float16(1)  # rejected: op matmul arr:uint16 np:float16
+    a_arr_uint16 @ np.float32(1)  # rejected: op matmul arr:uint16 np:float32
+    a_arr_uint16 @ np.float64(1)  # rejected: op matmul arr:uint16 np:float64
+    a_arr_uint16 @ np.complex64(1)  # rejected: op matmul arr:uint16 np:complex64
+    a_arr_uint16 @ np.complex128(1)  # rejected: op matmul arr:uint16 np:complex128
 
 
 def case_431_matmul_a_arr_uint32() -> None:
@@ -20596,20 +20596,20 @@ def case_431_matmul_a_arr_uint32() -> None:
     a_arr_uint32 @ 2  # rejected: op matmul arr:uint32 py:int
     a_arr_uint32 @ 2.0  # rejected: op matmul arr:uint32 py:float
     a_arr_uint32 @ 2j  # rejected: op matmul arr:uint32 py:complex
-    assert_type(a_arr_uint32 @ np.bool_(1), Array[uint32])  # op matmul arr:uint32 np:bool
-    assert_type(a_arr_uint32 @ np.uint8(1), Array[uint32])  # op matmul arr:uint32 np:uint8
-    assert_type(a_arr_uint32 @ np.uint16(1), Array[uint32])  # op matmul arr:uint32 np:uint16
-    assert_type(a_arr_uint32 @ np.uint32(1), Array[uint32])  # op matmul arr:uint32 np:uint32
-    assert_type(a_arr_uint32 @ np.uint64(1), Array[uint64])  # op matmul arr:uint32 np:uint64
-    assert_type(a_arr_uint32 @ np.int8(1), Array[int64])  # op matmul arr:uint32 np:int8
-    assert_type(a_arr_uint32 @ np.int16(1), Array[int64])  # op matmul arr:uint32 np:int16
-    assert_type(a_arr_uint32 @ np.int32(1), Array[int64])  # op matmul arr:uint32 np:int32
-    assert_type(a_arr_uint32 @ np.int64(1), Array[int64])  # op matmul arr:uint32 np:int64
-    assert_type(a_arr_uint32 @ np.float16(1), Array[float16])  # op matmul arr:uint32 np:float16
-    assert_type(a_arr_uint32 @ np.float32(1), Array[float32])  # op matmul arr:uint32 np:float32
-    assert_type(a_arr_uint32 @ np.float64(1), Array[float64])  # op matmul arr:uint32 np:float64
-    assert_type(a_arr_uint32 @ np.complex64(1), Array[complex64])  # op matmul arr:uint32 np:complex64
-    assert_type(a_arr_uint32 @ np.complex128(1), Array[complex128])  # op matmul arr:uint32 np:complex128
+    a_arr_uint32 @ np.bool_(1)  # rejected: op matmul arr:uint32 np:bool
+    a_arr_uint32 @ np.uint8(1)  # rejected: op matmul arr:uint32 np:uint8
+    a_arr_uint32 @ np.uint16(1)  # rejected: op matmul arr:uint32 np:uint16
+    a_arr_uint32 @ np.uint32(1)  # rejected: op matmul arr:uint32 np:uint32
+    a_arr_uint32 @ np.uint64(1)  # rejected: op matmul arr:uint32 np:uint64
+    a_arr_uint32 @ np.int8(1)  # rejected: op matmul arr:uint32 np:int8
+    a_arr_uint32 @ np.int16(1)  # rejected: op matmul arr:uint32 np:int16
+    a_arr_uint32 @ np.int32(1)  # rejected: op matmul arr:uint32 np:int32
+    a_arr_uint32 @ np.int64(1)  # rejected: op matmul arr:uint32 np:int64
+    a_arr_uint32 @ np.float16(1)  # rejected: op matmul arr:uint32 np:float16
+    a_arr_uint32 @ np.float32(1)  # rejected: op matmul arr:uint32 np:float32
+    a_arr_uint32 @ np.float64(1)  # rejected: op matmul arr:uint32 np:float64
+    a_arr_uint32 @ np.complex64(1)  # rejected: op matmul arr:uint32 np:complex64
+    a_arr_uint32 @ np.complex128(1)  # rejected: op matmul arr:uint32 np:complex128
 
 
 def case_432_matmul_a_arr_uint64() -> None:
@@ -20652,20 +20652,20 @@ def case_432_matmul_a_arr_uint64() -> None:
     a_arr_uint64 @ 2  # rejected: op matmul arr:uint64 py:int
     a_arr_uint64 @ 2.0  # rejected: op matmul arr:uint64 py:float
     a_arr_uint64 @ 2j  # rejected: op matmul arr:uint64 py:complex
-    assert_type(a_arr_uint64 @ np.bool_(1), Array[uint64])  # op matmul arr:uint64 np:bool
-    assert_type(a_arr_uint64 @ np.uint8(1), Array[uint64])  # op matmul arr:uint64 np:uint8
-    assert_type(a_arr_uint64 @ np.uint16(1), Array[uint64])  # op matmul arr:uint64 np:uint16
-    assert_type(a_arr_uint64 @ np.uint32(1), Array[uint64])  # op matmul arr:uint64 np:uint32
-    assert_type(a_arr_uint64 @ np.uint64(1), Array[uint64])  # op matmul arr:uint64 np:uint64
-    assert_type(a_arr_uint64 @ np.int8(1), Array[float])  # op matmul arr:uint64 np:int8
-    assert_type(a_arr_uint64 @ np.int16(1), Array[float])  # op matmul arr:uint64 np:int16
-    assert_type(a_arr_uint64 @ np.int32(1), Array[float])  # op matmul arr:uint64 np:int32
-    assert_type(a_arr_uint64 @ np.int64(1), Array[float])  # op matmul arr:uint64 np:int64
-    assert_type(a_arr_uint64 @ np.float16(1), Array[float16])  # op matmul arr:uint64 np:float16
-    assert_type(a_arr_uint64 @ np.float32(1), Array[float32])  # op matmul arr:uint64 np:float32
-    assert_type(a_arr_uint64 @ np.float64(1), Array[float64])  # op matmul arr:uint64 np:float64
-    assert_type(a_arr_uint64 @ np.complex64(1), Array[complex64])  # op matmul arr:uint64 np:complex64
-    assert_type(a_arr_uint64 @ np.complex128(1), Array[complex128])  # op matmul arr:uint64 np:complex128
+    a_arr_uint64 @ np.bool_(1)  # rejected: op matmul arr:uint64 np:bool
+    a_arr_uint64 @ np.uint8(1)  # rejected: op matmul arr:uint64 np:uint8
+    a_arr_uint64 @ np.uint16(1)  # rejected: op matmul arr:uint64 np:uint16
+    a_arr_uint64 @ np.uint32(1)  # rejected: op matmul arr:uint64 np:uint32
+    a_arr_uint64 @ np.uint64(1)  # rejected: op matmul arr:uint64 np:uint64
+    a_arr_uint64 @ np.int8(1)  # rejected: op matmul arr:uint64 np:int8
+    a_arr_uint64 @ np.int16(1)  # rejected: op matmul arr:uint64 np:int16
+    a_arr_uint64 @ np.int32(1)  # rejected: op matmul arr:uint64 np:int32
+    a_arr_uint64 @ np.int64(1)  # rejected: op matmul arr:uint64 np:int64
+    a_arr_uint64 @ np.float16(1)  # rejected: op matmul arr:uint64 np:float16
+    a_arr_uint64 @ np.float32(1)  # rejected: op matmul arr:uint64 np:float32
+    a_arr_uint64 @ np.float64(1)  # rejected: op matmul arr:uint64 np:float64
+    a_arr_uint64 @ np.complex64(1)  # rejected: op matmul arr:uint64 np:complex64
+    a_arr_uint64 @ np.complex128(1)  # rejected: op matmul arr:uint64 np:complex128
 
 
 def case_433_matmul_a_arr_int1() -> None:
@@ -20764,7 +20764,7 @@ def case_434_matmul_a_arr_int2() -> None:
     a_arr_int2 @ 2  # rejected: op matmul arr:int2 py:int
     a_arr_int2 @ 2.0  # rejected: op matmul arr:int2 py:float
     a_arr_int2 @ 2j  # rejected: op matmul arr:int2 py:complex
-    assert_type(a_arr_int2 @ np.bool_(1), Array[int2])  # op matmul arr:int2 np:bool
+    a_arr_int2 @ np.bool_(1)  # rejected: op matmul arr:int2 np:bool
     a_arr_int2 @ np.uint8(1)  # rejected: op matmul arr:int2 np:uint8
     a_arr_int2 @ np.uint16(1)  # rejected: op matmul arr:int2 np:uint16
     a_arr_int2 @ np.uint32(1)  # rejected: op matmul arr:int2 np:uint32
@@ -20820,7 +20820,7 @@ def case_435_matmul_a_arr_int4() -> None:
     a_arr_int4 @ 2  # rejected: op matmul arr:int4 py:int
     a_arr_int4 @ 2.0  # rejected: op matmul arr:int4 py:float
     a_arr_int4 @ 2j  # rejected: op matmul arr:int4 py:complex
-    assert_type(a_arr_int4 @ np.bool_(1), Array[int4])  # op matmul arr:int4 np:bool
+    a_arr_int4 @ np.bool_(1)  # rejected: op matmul arr:int4 np:bool
     a_arr_int4 @ np.uint8(1)  # rejected: op matmul arr:int4 np:uint8
     a_arr_int4 @ np.uint16(1)  # rejected: op matmul arr:int4 np:uint16
     a_arr_int4 @ np.uint32(1)  # rejected: op matmul arr:int4 np:uint32
@@ -20876,20 +20876,20 @@ def case_436_matmul_a_arr_int8() -> None:
     a_arr_int8 @ 2  # rejected: op matmul arr:int8 py:int
     a_arr_int8 @ 2.0  # rejected: op matmul arr:int8 py:float
     a_arr_int8 @ 2j  # rejected: op matmul arr:int8 py:complex
-    assert_type(a_arr_int8 @ np.bool_(1), Array[int8])  # op matmul arr:int8 np:bool
-    assert_type(a_arr_int8 @ np.uint8(1), Array[int16])  # op matmul arr:int8 np:uint8
-    assert_type(a_arr_int8 @ np.uint16(1), Array[int32])  # op matmul arr:int8 np:uint16
-    assert_type(a_arr_int8 @ np.uint32(1), Array[int64])  # op matmul arr:int8 np:uint32
-    assert_type(a_arr_int8 @ np.uint64(1), Array[float])  # op matmul arr:int8 np:uint64
-    assert_type(a_arr_int8 @ np.int8(1), Array[int8])  # op matmul arr:int8 np:int8
-    assert_type(a_arr_int8 @ np.int16(1), Array[int16])  # op matmul arr:int8 np:int16
-    assert_type(a_arr_int8 @ np.int32(1), Array[int32])  # op matmul arr:int8 np:int32
-    assert_type(a_arr_int8 @ np.int64(1), Array[int64])  # op matmul arr:int8 np:int64
-    assert_type(a_arr_int8 @ np.float16(1), Array[float16])  # op matmul arr:int8 np:float16
-    assert_type(a_arr_int8 @ np.float32(1), Array[float32])  # op matmul arr:int8 np:float32
-    assert_type(a_arr_int8 @ np.float64(1), Array[float64])  # op matmul arr:int8 np:float64
-    assert_type(a_arr_int8 @ np.complex64(1), Array[complex64])  # op matmul arr:int8 np:complex64
-    assert_type(a_arr_int8 @ np.complex128(1), Array[complex128])  # op matmul arr:int8 np:complex128
+    a_arr_int8 @ np.bool_(1)  # rejected: op matmul arr:int8 np:bool
+    a_arr_int8 @ np.uint8(1)  # rejected: op matmul arr:int8 np:uint8
+    a_arr_int8 @ np.uint16(1)  # rejected: op matmul arr:int8 np:uint16
+    a_arr_int8 @ np.uint32(1)  # rejected: op matmul arr:int8 np:uint32
+    a_arr_int8 @ np.uint64(1)  # rejected: op matmul arr:int8 np:uint64
+    a_arr_int8 @ np.int8(1)  # rejected: op matmul arr:int8 np:int8
+    a_arr_int8 @ np.int16(1)  # rejected: op matmul arr:int8 np:int16
+    a_arr_int8 @ np.int32(1)  # rejected: op matmul arr:int8 np:int32
+    a_arr_int8 @ np.int64(1)  # rejected: op matmul arr:int8 np:int64
+    a_arr_int8 @ np.float16(1)  # rejected: op matmul arr:int8 np:float16
+    a_arr_int8 @ np.float32(1)  # rejected: op matmul arr:int8 np:float32
+    a_arr_int8 @ np.float64(1)  # rejected: op matmul arr:int8 np:float64
+    a_arr_int8 @ np.complex64(1)  # rejected: op matmul arr:int8 np:complex64
+    a_arr_int8 @ np.complex128(1)  # rejected: op matmul arr:int8 np:complex128
 
 
 def case_437_matmul_a_arr_int16() -> None:
@@ -20932,20 +20932,20 @@ def case_437_matmul_a_arr_int16() -> None:
     a_arr_int16 @ 2  # rejected: op matmul arr:int16 py:int
     a_arr_int16 @ 2.0  # rejected: op matmul arr:int16 py:float
     a_arr_int16 @ 2j  # rejected: op matmul arr:int16 py:complex
-    assert_type(a_arr_int16 @ np.bool_(1), Array[int16])  # op matmul arr:int16 np:bool
-    assert_type(a_arr_int16 @ np.uint8(1), Array[int16])  # op matmul arr:int16 np:uint8
-    assert_type(a_arr_int16 @ np.uint16(1), Array[int32])  # op matmul arr:int16 np:uint16
-    assert_type(a_arr_int16 @ np.uint32(1), Array[int64])  # op matmul arr:int16 np:uint32
-    assert_type(a_arr_int16 @ np.uint64(1), Array[float])  # op matmul arr:int16 np:uint64
-    assert_type(a_arr_int16 @ np.int8(1), Array[int16])  # op matmul arr:int16 np:int8
-    assert_type(a_arr_int16 @ np.int16(1), Array[int16])  # op matmul arr:int16 np:int16
-    assert_type(a_arr_int16 @ np.int32(1), Array[int32])  # op matmul arr:int16 np:int32
-    assert_type(a_arr_int16 @ np.int64(1), Array[int64])  # op matmul arr:int16 np:int64
-    assert_type(a_arr_int16 @ np.float16(1), Array[float16])  # op matmul arr:int16 np:float16
-    assert_type(a_arr_int16 @ np.float32(1), Array[float32])  # op matmul arr:int16 np:float32
-    assert_type(a_arr_int16 @ np.float64(1), Array[float64])  # op matmul arr:int16 np:float64
-    assert_type(a_arr_int16 @ np.complex64(1), Array[complex64])  # op matmul arr:int16 np:complex64
-    assert_type(a_arr_int16 @ np.complex128(1), Array[complex128])  # op matmul arr:int16 np:complex128
+    a_arr_int16 @ np.bool_(1)  # rejected: op matmul arr:int16 np:bool
+    a_arr_int16 @ np.uint8(1)  # rejected: op matmul arr:int16 np:uint8
+    a_arr_int16 @ np.uint16(1)  # rejected: op matmul arr:int16 np:uint16
+    a_arr_int16 @ np.uint32(1)  # rejected: op matmul arr:int16 np:uint32
+    a_arr_int16 @ np.uint64(1)  # rejected: op matmul arr:int16 np:uint64
+    a_arr_int16 @ np.int8(1)  # rejected: op matmul arr:int16 np:int8
+    a_arr_int16 @ np.int16(1)  # rejected: op matmul arr:int16 np:int16
+    a_arr_int16 @ np.int32(1)  # rejected: op matmul arr:int16 np:int32
+    a_arr_int16 @ np.int64(1)  # rejected: op matmul arr:int16 np:int64
+    a_arr_int16 @ np.float16(1)  # rejected: op matmul arr:int16 np:float16
+    a_arr_int16 @ np.float32(1)  # rejected: op matmul arr:int16 np:float32
+    a_arr_int16 @ np.float64(1)  # rejected: op matmul arr:int16 np:float64
+    a_arr_int16 @ np.complex64(1)  # rejected: op matmul arr:int16 np:complex64
+    a_arr_int16 @ np.complex128(1)  # rejected: op matmul arr:int16 np:complex128
 
 
 def case_438_matmul_a_arr_int32() -> None:
@@ -20988,20 +20988,20 @@ def case_438_matmul_a_arr_int32() -> None:
     a_arr_int32 @ 2  # rejected: op matmul arr:int32 py:int
     a_arr_int32 @ 2.0  # rejected: op matmul arr:int32 py:float
     a_arr_int32 @ 2j  # rejected: op matmul arr:int32 py:complex
-    assert_type(a_arr_int32 @ np.bool_(1), Array[int32])  # op matmul arr:int32 np:bool
-    assert_type(a_arr_int32 @ np.uint8(1), Array[int32])  # op matmul arr:int32 np:uint8
-    assert_type(a_arr_int32 @ np.uint16(1), Array[int32])  # op matmul arr:int32 np:uint16
-    assert_type(a_arr_int32 @ np.uint32(1), Array[int64])  # op matmul arr:int32 np:uint32
-    assert_type(a_arr_int32 @ np.uint64(1), Array[float])  # op matmul arr:int32 np:uint64
-    assert_type(a_arr_int32 @ np.int8(1), Array[int32])  # op matmul arr:int32 np:int8
-    assert_type(a_arr_int32 @ np.int16(1), Array[int32])  # op matmul arr:int32 np:int16
-    assert_type(a_arr_int32 @ np.int32(1), Array[int32])  # op matmul arr:int32 np:int32
-    assert_type(a_arr_int32 @ np.int64(1), Array[int64])  # op matmul arr:int32 np:int64
-    assert_type(a_arr_int32 @ np.float16(1), Array[float16])  # op matmul arr:int32 np:float16
-    assert_type(a_arr_int32 @ np.float32(1), Array[float32])  # op matmul arr:int32 np:float32
-    assert_type(a_arr_int32 @ np.float64(1), Array[float64])  # op matmul arr:int32 np:float64
-    assert_type(a_arr_int32 @ np.complex64(1), Array[complex64])  # op matmul arr:int32 np:complex64
-    assert_type(a_arr_int32 @ np.complex128(1), Array[complex128])  # op matmul arr:int32 np:complex128
+    a_arr_int32 @ np.bool_(1)  # rejected: op matmul arr:int32 np:bool
+    a_arr_int32 @ np.uint8(1)  # rejected: op matmul arr:int32 np:uint8
+    a_arr_int32 @ np.uint16(1)  # rejected: op matmul arr:int32 np:uint16
+    a_arr_int32 @ np.uint32(1)  # rejected: op matmul arr:int32 np:uint32
+    a_arr_int32 @ np.uint64(1)  # rejected: op matmul arr:int32 np:uint64
+    a_arr_int32 @ np.int8(1)  # rejected: op matmul arr:int32 np:int8
+    a_arr_int32 @ np.int16(1)  # rejected: op matmul arr:int32 np:int16
+    a_arr_int32 @ np.int32(1)  # rejected: op matmul arr:int32 np:int32
+    a_arr_int32 @ np.int64(1)  # rejected: op matmul arr:int32 np:int64
+    a_arr_int32 @ np.float16(1)  # rejected: op matmul arr:int32 np:float16
+    a_arr_int32 @ np.float32(1)  # rejected: op matmul arr:int32 np:float32
+    a_arr_int32 @ np.float64(1)  # rejected: op matmul arr:int32 np:float64
+    a_arr_int32 @ np.complex64(1)  # rejected: op matmul arr:int32 np:complex64
+    a_arr_int32 @ np.complex128(1)  # rejected: op matmul arr:int32 np:complex128
 
 
 def case_439_matmul_a_arr_int64() -> None:
@@ -21044,20 +21044,20 @@ def case_439_matmul_a_arr_int64() -> None:
     a_arr_int64 @ 2  # rejected: op matmul arr:int64 py:int
     a_arr_int64 @ 2.0  # rejected: op matmul arr:int64 py:float
     a_arr_int64 @ 2j  # rejected: op matmul arr:int64 py:complex
-    assert_type(a_arr_int64 @ np.bool_(1), Array[int64])  # op matmul arr:int64 np:bool
-    assert_type(a_arr_int64 @ np.uint8(1), Array[int64])  # op matmul arr:int64 np:uint8
-    assert_type(a_arr_int64 @ np.uint16(1), Array[int64])  # op matmul arr:int64 np:uint16
-    assert_type(a_arr_int64 @ np.uint32(1), Array[int64])  # op matmul arr:int64 np:uint32
-    assert_type(a_arr_int64 @ np.uint64(1), Array[float])  # op matmul arr:int64 np:uint64
-    assert_type(a_arr_int64 @ np.int8(1), Array[int64])  # op matmul arr:int64 np:int8
-    assert_type(a_arr_int64 @ np.int16(1), Array[int64])  # op matmul arr:int64 np:int16
-    assert_type(a_arr_int64 @ np.int32(1), Array[int64])  # op matmul arr:int64 np:int32
-    assert_type(a_arr_int64 @ np.int64(1), Array[int64])  # op matmul arr:int64 np:int64
-    assert_type(a_arr_int64 @ np.float16(1), Array[float16])  # op matmul arr:int64 np:float16
-    assert_type(a_arr_int64 @ np.float32(1), Array[float32])  # op matmul arr:int64 np:float32
-    assert_type(a_arr_int64 @ np.float64(1), Array[float64])  # op matmul arr:int64 np:float64
-    assert_type(a_arr_int64 @ np.complex64(1), Array[complex64])  # op matmul arr:int64 np:complex64
-    assert_type(a_arr_int64 @ np.complex128(1), Array[complex128])  # op matmul arr:int64 np:complex128
+    a_arr_int64 @ np.bool_(1)  # rejected: op matmul arr:int64 np:bool
+    a_arr_int64 @ np.uint8(1)  # rejected: op matmul arr:int64 np:uint8
+    a_arr_int64 @ np.uint16(1)  # rejected: op matmul arr:int64 np:uint16
+    a_arr_int64 @ np.uint32(1)  # rejected: op matmul arr:int64 np:uint32
+    a_arr_int64 @ np.uint64(1)  # rejected: op matmul arr:int64 np:uint64
+    a_arr_int64 @ np.int8(1)  # rejected: op matmul arr:int64 np:int8
+    a_arr_int64 @ np.int16(1)  # rejected: op matmul arr:int64 np:int16
+    a_arr_int64 @ np.int32(1)  # rejected: op matmul arr:int64 np:int32
+    a_arr_int64 @ np.int64(1)  # rejected: op matmul arr:int64 np:int64
+    a_arr_int64 @ np.float16(1)  # rejected: op matmul arr:int64 np:float16
+    a_arr_int64 @ np.float32(1)  # rejected: op matmul arr:int64 np:float32
+    a_arr_int64 @ np.float64(1)  # rejected: op matmul arr:int64 np:float64
+    a_arr_int64 @ np.complex64(1)  # rejected: op matmul arr:int64 np:complex64
+    a_arr_int64 @ np.complex128(1)  # rejected: op matmul arr:int64 np:complex128
 
 
 def case_440_matmul_a_arr_float4_e2m1fn() -> None:
@@ -21100,15 +21100,15 @@ def case_440_matmul_a_arr_float4_e2m1fn() -> None:
     a_arr_float4_e2m1fn @ 2  # rejected: op matmul arr:float4_e2m1fn py:int
     a_arr_float4_e2m1fn @ 2.0  # rejected: op matmul arr:float4_e2m1fn py:float
     a_arr_float4_e2m1fn @ 2j  # rejected: op matmul arr:float4_e2m1fn py:complex
-    assert_type(a_arr_float4_e2m1fn @ np.bool_(1), Array[float4_e2m1fn])  # op matmul arr:float4_e2m1fn np:bool
-    assert_type(a_arr_float4_e2m1fn @ np.uint8(1), Array[float4_e2m1fn])  # op matmul arr:float4_e2m1fn np:uint8
-    assert_type(a_arr_float4_e2m1fn @ np.uint16(1), Array[float4_e2m1fn])  # op matmul arr:float4_e2m1fn np:uint16
-    assert_type(a_arr_float4_e2m1fn @ np.uint32(1), Array[float4_e2m1fn])  # op matmul arr:float4_e2m1fn np:uint32
-    assert_type(a_arr_float4_e2m1fn @ np.uint64(1), Array[float4_e2m1fn])  # op matmul arr:float4_e2m1fn np:uint64
-    assert_type(a_arr_float4_e2m1fn @ np.int8(1), Array[float4_e2m1fn])  # op matmul arr:float4_e2m1fn np:int8
-    assert_type(a_arr_float4_e2m1fn @ np.int16(1), Array[float4_e2m1fn])  # op matmul arr:float4_e2m1fn np:int16
-    assert_type(a_arr_float4_e2m1fn @ np.int32(1), Array[float4_e2m1fn])  # op matmul arr:float4_e2m1fn np:int32
-    assert_type(a_arr_float4_e2m1fn @ np.int64(1), Array[float4_e2m1fn])  # op matmul arr:float4_e2m1fn np:int64
+    a_arr_float4_e2m1fn @ np.bool_(1)  # rejected: op matmul arr:float4_e2m1fn np:bool
+    a_arr_float4_e2m1fn @ np.uint8(1)  # rejected: op matmul arr:float4_e2m1fn np:uint8
+    a_arr_float4_e2m1fn @ np.uint16(1)  # rejected: op matmul arr:float4_e2m1fn np:uint16
+    a_arr_float4_e2m1fn @ np.uint32(1)  # rejected: op matmul arr:float4_e2m1fn np:uint32
+    a_arr_float4_e2m1fn @ np.uint64(1)  # rejected: op matmul arr:float4_e2m1fn np:uint64
+    a_arr_float4_e2m1fn @ np.int8(1)  # rejected: op matmul arr:float4_e2m1fn np:int8
+    a_arr_float4_e2m1fn @ np.int16(1)  # rejected: op matmul arr:float4_e2m1fn np:int16
+    a_arr_float4_e2m1fn @ np.int32(1)  # rejected: op matmul arr:float4_e2m1fn np:int32
+    a_arr_float4_e2m1fn @ np.int64(1)  # rejected: op matmul arr:float4_e2m1fn np:int64
     a_arr_float4_e2m1fn @ np.float16(1)  # rejected: op matmul arr:float4_e2m1fn np:float16
     a_arr_float4_e2m1fn @ np.float32(1)  # rejected: op matmul arr:float4_e2m1fn np:float32
     a_arr_float4_e2m1fn @ np.float64(1)  # rejected: op matmul arr:float4_e2m1fn np:float64
@@ -21156,15 +21156,15 @@ def case_441_matmul_a_arr_float6_e2m3fn() -> None:
     a_arr_float6_e2m3fn @ 2  # rejected: op matmul arr:float6_e2m3fn py:int
     a_arr_float6_e2m3fn @ 2.0  # rejected: op matmul arr:float6_e2m3fn py:float
     a_arr_float6_e2m3fn @ 2j  # rejected: op matmul arr:float6_e2m3fn py:complex
-    assert_type(a_arr_float6_e2m3fn @ np.bool_(1), Array[float6_e2m3fn])  # op matmul arr:float6_e2m3fn np:bool
-    assert_type(a_arr_float6_e2m3fn @ np.uint8(1), Array[float6_e2m3fn])  # op matmul arr:float6_e2m3fn np:uint8
-    assert_type(a_arr_float6_e2m3fn @ np.uint16(1), Array[float6_e2m3fn])  # op matmul arr:float6_e2m3fn np:uint16
-    assert_type(a_arr_float6_e2m3fn @ np.uint32(1), Array[float6_e2m3fn])  # op matmul arr:float6_e2m3fn np:uint32
-    assert_type(a_arr_float6_e2m3fn @ np.uint64(1), Array[float6_e2m3fn])  # op matmul arr:float6_e2m3fn np:uint64
-    assert_type(a_arr_float6_e2m3fn @ np.int8(1), Array[float6_e2m3fn])  # op matmul arr:float6_e2m3fn np:int8
-    assert_type(a_arr_float6_e2m3fn @ np.int16(1), Array[float6_e2m3fn])  # op matmul arr:float6_e2m3fn np:int16
-    assert_type(a_arr_float6_e2m3fn @ np.int32(1), Array[float6_e2m3fn])  # op matmul arr:float6_e2m3fn np:int32
-    assert_type(a_arr_float6_e2m3fn @ np.int64(1), Array[float6_e2m3fn])  # op matmul arr:float6_e2m3fn np:int64
+    a_arr_float6_e2m3fn @ np.bool_(1)  # rejected: op matmul arr:float6_e2m3fn np:bool
+    a_arr_float6_e2m3fn @ np.uint8(1)  # rejected: op matmul arr:float6_e2m3fn np:uint8
+    a_arr_float6_e2m3fn @ np.uint16(1)  # rejected: op matmul arr:float6_e2m3fn np:uint16
+    a_arr_float6_e2m3fn @ np.uint32(1)  # rejected: op matmul arr:float6_e2m3fn np:uint32
+    a_arr_float6_e2m3fn @ np.uint64(1)  # rejected: op matmul arr:float6_e2m3fn np:uint64
+    a_arr_float6_e2m3fn @ np.int8(1)  # rejected: op matmul arr:float6_e2m3fn np:int8
+    a_arr_float6_e2m3fn @ np.int16(1)  # rejected: op matmul arr:float6_e2m3fn np:int16
+    a_arr_float6_e2m3fn @ np.int32(1)  # rejected: op matmul arr:float6_e2m3fn np:int32
+    a_arr_float6_e2m3fn @ np.int64(1)  # rejected: op matmul arr:float6_e2m3fn np:int64
     a_arr_float6_e2m3fn @ np.float16(1)  # rejected: op matmul arr:float6_e2m3fn np:float16
     a_arr_float6_e2m3fn @ np.float32(1)  # rejected: op matmul arr:float6_e2m3fn np:float32
     a_arr_float6_e2m3fn @ np.float64(1)  # rejected: op matmul arr:float6_e2m3fn np:float64
@@ -21212,15 +21212,15 @@ def case_442_matmul_a_arr_float6_e3m2fn() -> None:
     a_arr_float6_e3m2fn @ 2  # rejected: op matmul arr:float6_e3m2fn py:int
     a_arr_float6_e3m2fn @ 2.0  # rejected: op matmul arr:float6_e3m2fn py:float
     a_arr_float6_e3m2fn @ 2j  # rejected: op matmul arr:float6_e3m2fn py:complex
-    assert_type(a_arr_float6_e3m2fn @ np.bool_(1), Array[float6_e3m2fn])  # op matmul arr:float6_e3m2fn np:bool
-    assert_type(a_arr_float6_e3m2fn @ np.uint8(1), Array[float6_e3m2fn])  # op matmul arr:float6_e3m2fn np:uint8
-    assert_type(a_arr_float6_e3m2fn @ np.uint16(1), Array[float6_e3m2fn])  # op matmul arr:float6_e3m2fn np:uint16
-    assert_type(a_arr_float6_e3m2fn @ np.uint32(1), Array[float6_e3m2fn])  # op matmul arr:float6_e3m2fn np:uint32
-    assert_type(a_arr_float6_e3m2fn @ np.uint64(1), Array[float6_e3m2fn])  # op matmul arr:float6_e3m2fn np:uint64
-    assert_type(a_arr_float6_e3m2fn @ np.int8(1), Array[float6_e3m2fn])  # op matmul arr:float6_e3m2fn np:int8
-    assert_type(a_arr_float6_e3m2fn @ np.int16(1), Array[float6_e3m2fn])  # op matmul arr:float6_e3m2fn np:int16
-    assert_type(a_arr_float6_e3m2fn @ np.int32(1), Array[float6_e3m2fn])  # op matmul arr:float6_e3m2fn np:int32
-    assert_type(a_arr_float6_e3m2fn @ np.int64(1), Array[float6_e3m2fn])  # op matmul arr:float6_e3m2fn np:int64
+    a_arr_float6_e3m2fn @ np.bool_(1)  # rejected: op matmul arr:float6_e3m2fn np:bool
+    a_arr_float6_e3m2fn @ np.uint8(1)  # rejected: op matmul arr:float6_e3m2fn np:uint8
+    a_arr_float6_e3m2fn @ np.uint16(1)  # rejected: op matmul arr:float6_e3m2fn np:uint16
+    a_arr_float6_e3m2fn @ np.uint32(1)  # rejected: op matmul arr:float6_e3m2fn np:uint32
+    a_arr_float6_e3m2fn @ np.uint64(1)  # rejected: op matmul arr:float6_e3m2fn np:uint64
+    a_arr_float6_e3m2fn @ np.int8(1)  # rejected: op matmul arr:float6_e3m2fn np:int8
+    a_arr_float6_e3m2fn @ np.int16(1)  # rejected: op matmul arr:float6_e3m2fn np:int16
+    a_arr_float6_e3m2fn @ np.int32(1)  # rejected: op matmul arr:float6_e3m2fn np:int32
+    a_arr_float6_e3m2fn @ np.int64(1)  # rejected: op matmul arr:float6_e3m2fn np:int64
     a_arr_float6_e3m2fn @ np.float16(1)  # rejected: op matmul arr:float6_e3m2fn np:float16
     a_arr_float6_e3m2fn @ np.float32(1)  # rejected: op matmul arr:float6_e3m2fn np:float32
     a_arr_float6_e3m2fn @ np.float64(1)  # rejected: op matmul arr:float6_e3m2fn np:float64
@@ -21268,15 +21268,15 @@ def case_443_matmul_a_arr_float8_e3m4() -> None:
     a_arr_float8_e3m4 @ 2  # rejected: op matmul arr:float8_e3m4 py:int
     a_arr_float8_e3m4 @ 2.0  # rejected: op matmul arr:float8_e3m4 py:float
     a_arr_float8_e3m4 @ 2j  # rejected: op matmul arr:float8_e3m4 py:complex
-    assert_type(a_arr_float8_e3m4 @ np.bool_(1), Array[float8_e3m4])  # op matmul arr:float8_e3m4 np:bool
-    assert_type(a_arr_float8_e3m4 @ np.uint8(1), Array[float8_e3m4])  # op matmul arr:float8_e3m4 np:uint8
-    assert_type(a_arr_float8_e3m4 @ np.uint16(1), Array[float8_e3m4])  # op matmul arr:float8_e3m4 np:uint16
-    assert_type(a_arr_float8_e3m4 @ np.uint32(1), Array[float8_e3m4])  # op matmul arr:float8_e3m4 np:uint32
-    assert_type(a_arr_float8_e3m4 @ np.uint64(1), Array[float8_e3m4])  # op matmul arr:float8_e3m4 np:uint64
-    assert_type(a_arr_float8_e3m4 @ np.int8(1), Array[float8_e3m4])  # op matmul arr:float8_e3m4 np:int8
-    assert_type(a_arr_float8_e3m4 @ np.int16(1), Array[float8_e3m4])  # op matmul arr:float8_e3m4 np:int16
-    assert_type(a_arr_float8_e3m4 @ np.int32(1), Array[float8_e3m4])  # op matmul arr:float8_e3m4 np:int32
-    assert_type(a_arr_float8_e3m4 @ np.int64(1), Array[float8_e3m4])  # op matmul arr:float8_e3m4 np:int64
+    a_arr_float8_e3m4 @ np.bool_(1)  # rejected: op matmul arr:float8_e3m4 np:bool
+    a_arr_float8_e3m4 @ np.uint8(1)  # rejected: op matmul arr:float8_e3m4 np:uint8
+    a_arr_float8_e3m4 @ np.uint16(1)  # rejected: op matmul arr:float8_e3m4 np:uint16
+    a_arr_float8_e3m4 @ np.uint32(1)  # rejected: op matmul arr:float8_e3m4 np:uint32
+    a_arr_float8_e3m4 @ np.uint64(1)  # rejected: op matmul arr:float8_e3m4 np:uint64
+    a_arr_float8_e3m4 @ np.int8(1)  # rejected: op matmul arr:float8_e3m4 np:int8
+    a_arr_float8_e3m4 @ np.int16(1)  # rejected: op matmul arr:float8_e3m4 np:int16
+    a_arr_float8_e3m4 @ np.int32(1)  # rejected: op matmul arr:float8_e3m4 np:int32
+    a_arr_float8_e3m4 @ np.int64(1)  # rejected: op matmul arr:float8_e3m4 np:int64
     a_arr_float8_e3m4 @ np.float16(1)  # rejected: op matmul arr:float8_e3m4 np:float16
     a_arr_float8_e3m4 @ np.float32(1)  # rejected: op matmul arr:float8_e3m4 np:float32
     a_arr_float8_e3m4 @ np.float64(1)  # rejected: op matmul arr:float8_e3m4 np:float64
@@ -21324,15 +21324,15 @@ def case_444_matmul_a_arr_float8_e4m3() -> None:
     a_arr_float8_e4m3 @ 2  # rejected: op matmul arr:float8_e4m3 py:int
     a_arr_float8_e4m3 @ 2.0  # rejected: op matmul arr:float8_e4m3 py:float
     a_arr_float8_e4m3 @ 2j  # rejected: op matmul arr:float8_e4m3 py:complex
-    assert_type(a_arr_float8_e4m3 @ np.bool_(1), Array[float8_e4m3])  # op matmul arr:float8_e4m3 np:bool
-    assert_type(a_arr_float8_e4m3 @ np.uint8(1), Array[float8_e4m3])  # op matmul arr:float8_e4m3 np:uint8
-    assert_type(a_arr_float8_e4m3 @ np.uint16(1), Array[float8_e4m3])  # op matmul arr:float8_e4m3 np:uint16
-    assert_type(a_arr_float8_e4m3 @ np.uint32(1), Array[float8_e4m3])  # op matmul arr:float8_e4m3 np:uint32
-    assert_type(a_arr_float8_e4m3 @ np.uint64(1), Array[float8_e4m3])  # op matmul arr:float8_e4m3 np:uint64
-    assert_type(a_arr_float8_e4m3 @ np.int8(1), Array[float8_e4m3])  # op matmul arr:float8_e4m3 np:int8
-    assert_type(a_arr_float8_e4m3 @ np.int16(1), Array[float8_e4m3])  # op matmul arr:float8_e4m3 np:int16
-    assert_type(a_arr_float8_e4m3 @ np.int32(1), Array[float8_e4m3])  # op matmul arr:float8_e4m3 np:int32
-    assert_type(a_arr_float8_e4m3 @ np.int64(1), Array[float8_e4m3])  # op matmul arr:float8_e4m3 np:int64
+    a_arr_float8_e4m3 @ np.bool_(1)  # rejected: op matmul arr:float8_e4m3 np:bool
+    a_arr_float8_e4m3 @ np.uint8(1)  # rejected: op matmul arr:float8_e4m3 np:uint8
+    a_arr_float8_e4m3 @ np.uint16(1)  # rejected: op matmul arr:float8_e4m3 np:uint16
+    a_arr_float8_e4m3 @ np.uint32(1)  # rejected: op matmul arr:float8_e4m3 np:uint32
+    a_arr_float8_e4m3 @ np.uint64(1)  # rejected: op matmul arr:float8_e4m3 np:uint64
+    a_arr_float8_e4m3 @ np.int8(1)  # rejected: op matmul arr:float8_e4m3 np:int8
+    a_arr_float8_e4m3 @ np.int16(1)  # rejected: op matmul arr:float8_e4m3 np:int16
+    a_arr_float8_e4m3 @ np.int32(1)  # rejected: op matmul arr:float8_e4m3 np:int32
+    a_arr_float8_e4m3 @ np.int64(1)  # rejected: op matmul arr:float8_e4m3 np:int64
     a_arr_float8_e4m3 @ np.float16(1)  # rejected: op matmul arr:float8_e4m3 np:float16
     a_arr_float8_e4m3 @ np.float32(1)  # rejected: op matmul arr:float8_e4m3 np:float32
     a_arr_float8_e4m3 @ np.float64(1)  # rejected: op matmul arr:float8_e4m3 np:float64
@@ -21380,15 +21380,15 @@ def case_445_matmul_a_arr_float8_e8m0fnu() -> None:
     a_arr_float8_e8m0fnu @ 2  # rejected: op matmul arr:float8_e8m0fnu py:int
     a_arr_float8_e8m0fnu @ 2.0  # rejected: op matmul arr:float8_e8m0fnu py:float
     a_arr_float8_e8m0fnu @ 2j  # rejected: op matmul arr:float8_e8m0fnu py:complex
-    assert_type(a_arr_float8_e8m0fnu @ np.bool_(1), Array[float8_e8m0fnu])  # op matmul arr:float8_e8m0fnu np:bool
-    assert_type(a_arr_float8_e8m0fnu @ np.uint8(1), Array[float8_e8m0fnu])  # op matmul arr:float8_e8m0fnu np:uint8
-    assert_type(a_arr_float8_e8m0fnu @ np.uint16(1), Array[float8_e8m0fnu])  # op matmul arr:float8_e8m0fnu np:uint16
-    assert_type(a_arr_float8_e8m0fnu @ np.uint32(1), Array[float8_e8m0fnu])  # op matmul arr:float8_e8m0fnu np:uint32
-    assert_type(a_arr_float8_e8m0fnu @ np.uint64(1), Array[float8_e8m0fnu])  # op matmul arr:float8_e8m0fnu np:uint64
-    assert_type(a_arr_float8_e8m0fnu @ np.int8(1), Array[float8_e8m0fnu])  # op matmul arr:float8_e8m0fnu np:int8
-    assert_type(a_arr_float8_e8m0fnu @ np.int16(1), Array[float8_e8m0fnu])  # op matmul arr:float8_e8m0fnu np:int16
-    assert_type(a_arr_float8_e8m0fnu @ np.int32(1), Array[float8_e8m0fnu])  # op matmul arr:float8_e8m0fnu np:int32
-    assert_type(a_arr_float8_e8m0fnu @ np.int64(1), Array[float8_e8m0fnu])  # op matmul arr:float8_e8m0fnu np:int64
+    a_arr_float8_e8m0fnu @ np.bool_(1)  # rejected: op matmul arr:float8_e8m0fnu np:bool
+    a_arr_float8_e8m0fnu @ np.uint8(1)  # rejected: op matmul arr:float8_e8m0fnu np:uint8
+    a_arr_float8_e8m0fnu @ np.uint16(1)  # rejected: op matmul arr:float8_e8m0fnu np:uint16
+    a_arr_float8_e8m0fnu @ np.uint32(1)  # rejected: op matmul arr:float8_e8m0fnu np:uint32
+    a_arr_float8_e8m0fnu @ np.uint64(1)  # rejected: op matmul arr:float8_e8m0fnu np:uint64
+    a_arr_float8_e8m0fnu @ np.int8(1)  # rejected: op matmul arr:float8_e8m0fnu np:int8
+    a_arr_float8_e8m0fnu @ np.int16(1)  # rejected: op matmul arr:float8_e8m0fnu np:int16
+    a_arr_float8_e8m0fnu @ np.int32(1)  # rejected: op matmul arr:float8_e8m0fnu np:int32
+    a_arr_float8_e8m0fnu @ np.int64(1)  # rejected: op matmul arr:float8_e8m0fnu np:int64
     a_arr_float8_e8m0fnu @ np.float16(1)  # rejected: op matmul arr:float8_e8m0fnu np:float16
     a_arr_float8_e8m0fnu @ np.float32(1)  # rejected: op matmul arr:float8_e8m0fnu np:float32
     a_arr_float8_e8m0fnu @ np.float64(1)  # rejected: op matmul arr:float8_e8m0fnu np:float64
@@ -21436,15 +21436,15 @@ def case_446_matmul_a_arr_float8_e4m3b11fnuz() -> None:
     a_arr_float8_e4m3b11fnuz @ 2  # rejected: op matmul arr:float8_e4m3b11fnuz py:int
     a_arr_float8_e4m3b11fnuz @ 2.0  # rejected: op matmul arr:float8_e4m3b11fnuz py:float
     a_arr_float8_e4m3b11fnuz @ 2j  # rejected: op matmul arr:float8_e4m3b11fnuz py:complex
-    assert_type(a_arr_float8_e4m3b11fnuz @ np.bool_(1), Array[float8_e4m3b11fnuz])  # op matmul arr:float8_e4m3b11fnuz np:bool
-    assert_type(a_arr_float8_e4m3b11fnuz @ np.uint8(1), Array[float8_e4m3b11fnuz])  # op matmul arr:float8_e4m3b11fnuz np:uint8
-    assert_type(a_arr_float8_e4m3b11fnuz @ np.uint16(1), Array[float8_e4m3b11fnuz])  # op matmul arr:float8_e4m3b11fnuz np:uint16
-    assert_type(a_arr_float8_e4m3b11fnuz @ np.uint32(1), Array[float8_e4m3b11fnuz])  # op matmul arr:float8_e4m3b11fnuz np:uint32
-    assert_type(a_arr_float8_e4m3b11fnuz @ np.uint64(1), Array[float8_e4m3b11fnuz])  # op matmul arr:float8_e4m3b11fnuz np:uint64
-    assert_type(a_arr_float8_e4m3b11fnuz @ np.int8(1), Array[float8_e4m3b11fnuz])  # op matmul arr:float8_e4m3b11fnuz np:int8
-    assert_type(a_arr_float8_e4m3b11fnuz @ np.int16(1), Array[float8_e4m3b11fnuz])  # op matmul arr:float8_e4m3b11fnuz np:int16
-    assert_type(a_arr_float8_e4m3b11fnuz @ np.int32(1), Array[float8_e4m3b11fnuz])  # op matmul arr:float8_e4m3b11fnuz np:int32
-    assert_type(a_arr_float8_e4m3b11fnuz @ np.int64(1), Array[float8_e4m3b11fnuz])  # op matmul arr:float8_e4m3b11fnuz np:int64
+    a_arr_float8_e4m3b11fnuz @ np.bool_(1)  # rejected: op matmul arr:float8_e4m3b11fnuz np:bool
+    a_arr_float8_e4m3b11fnuz @ np.uint8(1)  # rejected: op matmul arr:float8_e4m3b11fnuz np:uint8
+    a_arr_float8_e4m3b11fnuz @ np.uint16(1)  # rejected: op matmul arr:float8_e4m3b11fnuz np:uint16
+    a_arr_float8_e4m3b11fnuz @ np.uint32(1)  # rejected: op matmul arr:float8_e4m3b11fnuz np:uint32
+    a_arr_float8_e4m3b11fnuz @ np.uint64(1)  # rejected: op matmul arr:float8_e4m3b11fnuz np:uint64
+    a_arr_float8_e4m3b11fnuz @ np.int8(1)  # rejected: op matmul arr:float8_e4m3b11fnuz np:int8
+    a_arr_float8_e4m3b11fnuz @ np.int16(1)  # rejected: op matmul arr:float8_e4m3b11fnuz np:int16
+    a_arr_float8_e4m3b11fnuz @ np.int32(1)  # rejected: op matmul arr:float8_e4m3b11fnuz np:int32
+    a_arr_float8_e4m3b11fnuz @ np.int64(1)  # rejected: op matmul arr:float8_e4m3b11fnuz np:int64
     a_arr_float8_e4m3b11fnuz @ np.float16(1)  # rejected: op matmul arr:float8_e4m3b11fnuz np:float16
     a_arr_float8_e4m3b11fnuz @ np.float32(1)  # rejected: op matmul arr:float8_e4m3b11fnuz np:float32
     a_arr_float8_e4m3b11fnuz @ np.float64(1)  # rejected: op matmul arr:float8_e4m3b11fnuz np:float64
@@ -21492,15 +21492,15 @@ def case_447_matmul_a_arr_float8_e4m3fn() -> None:
     a_arr_float8_e4m3fn @ 2  # rejected: op matmul arr:float8_e4m3fn py:int
     a_arr_float8_e4m3fn @ 2.0  # rejected: op matmul arr:float8_e4m3fn py:float
     a_arr_float8_e4m3fn @ 2j  # rejected: op matmul arr:float8_e4m3fn py:complex
-    assert_type(a_arr_float8_e4m3fn @ np.bool_(1), Array[float8_e4m3fn])  # op matmul arr:float8_e4m3fn np:bool
-    assert_type(a_arr_float8_e4m3fn @ np.uint8(1), Array[float8_e4m3fn])  # op matmul arr:float8_e4m3fn np:uint8
-    assert_type(a_arr_float8_e4m3fn @ np.uint16(1), Array[float8_e4m3fn])  # op matmul arr:float8_e4m3fn np:uint16
-    assert_type(a_arr_float8_e4m3fn @ np.uint32(1), Array[float8_e4m3fn])  # op matmul arr:float8_e4m3fn np:uint32
-    assert_type(a_arr_float8_e4m3fn @ np.uint64(1), Array[float8_e4m3fn])  # op matmul arr:float8_e4m3fn np:uint64
-    assert_type(a_arr_float8_e4m3fn @ np.int8(1), Array[float8_e4m3fn])  # op matmul arr:float8_e4m3fn np:int8
-    assert_type(a_arr_float8_e4m3fn @ np.int16(1), Array[float8_e4m3fn])  # op matmul arr:float8_e4m3fn np:int16
-    assert_type(a_arr_float8_e4m3fn @ np.int32(1), Array[float8_e4m3fn])  # op matmul arr:float8_e4m3fn np:int32
-    assert_type(a_arr_float8_e4m3fn @ np.int64(1), Array[float8_e4m3fn])  # op matmul arr:float8_e4m3fn np:int64
+    a_arr_float8_e4m3fn @ np.bool_(1)  # rejected: op matmul arr:float8_e4m3fn np:bool
+    a_arr_float8_e4m3fn @ np.uint8(1)  # rejected: op matmul arr:float8_e4m3fn np:uint8
+    a_arr_float8_e4m3fn @ np.uint16(1)  # rejected: op matmul arr:float8_e4m3fn np:uint16
+    a_arr_float8_e4m3fn @ np.uint32(1)  # rejected: op matmul arr:float8_e4m3fn np:uint32
+    a_arr_float8_e4m3fn @ np.uint64(1)  # rejected: op matmul arr:float8_e4m3fn np:uint64
+    a_arr_float8_e4m3fn @ np.int8(1)  # rejected: op matmul arr:float8_e4m3fn np:int8
+    a_arr_float8_e4m3fn @ np.int16(1)  # rejected: op matmul arr:float8_e4m3fn np:int16
+    a_arr_float8_e4m3fn @ np.int32(1)  # rejected: op matmul arr:float8_e4m3fn np:int32
+    a_arr_float8_e4m3fn @ np.int64(1)  # rejected: op matmul arr:float8_e4m3fn np:int64
     a_arr_float8_e4m3fn @ np.float16(1)  # rejected: op matmul arr:float8_e4m3fn np:float16
     a_arr_float8_e4m3fn @ np.float32(1)  # rejected: op matmul arr:float8_e4m3fn np:float32
     a_arr_float8_e4m3fn @ np.float64(1)  # rejected: op matmul arr:float8_e4m3fn np:float64
@@ -21548,15 +21548,15 @@ def case_448_matmul_a_arr_float8_e4m3fnuz() -> None:
     a_arr_float8_e4m3fnuz @ 2  # rejected: op matmul arr:float8_e4m3fnuz py:int
     a_arr_float8_e4m3fnuz @ 2.0  # rejected: op matmul arr:float8_e4m3fnuz py:float
     a_arr_float8_e4m3fnuz @ 2j  # rejected: op matmul arr:float8_e4m3fnuz py:complex
-    assert_type(a_arr_float8_e4m3fnuz @ np.bool_(1), Array[float8_e4m3fnuz])  # op matmul arr:float8_e4m3fnuz np:bool
-    assert_type(a_arr_float8_e4m3fnuz @ np.uint8(1), Array[float8_e4m3fnuz])  # op matmul arr:float8_e4m3fnuz np:uint8
-    assert_type(a_arr_float8_e4m3fnuz @ np.uint16(1), Array[float8_e4m3fnuz])  # op matmul arr:float8_e4m3fnuz np:uint16
-    assert_type(a_arr_float8_e4m3fnuz @ np.uint32(1), Array[float8_e4m3fnuz])  # op matmul arr:float8_e4m3fnuz np:uint32
-    assert_type(a_arr_float8_e4m3fnuz @ np.uint64(1), Array[float8_e4m3fnuz])  # op matmul arr:float8_e4m3fnuz np:uint64
-    assert_type(a_arr_float8_e4m3fnuz @ np.int8(1), Array[float8_e4m3fnuz])  # op matmul arr:float8_e4m3fnuz np:int8
-    assert_type(a_arr_float8_e4m3fnuz @ np.int16(1), Array[float8_e4m3fnuz])  # op matmul arr:float8_e4m3fnuz np:int16
-    assert_type(a_arr_float8_e4m3fnuz @ np.int32(1), Array[float8_e4m3fnuz])  # op matmul arr:float8_e4m3fnuz np:int32
-    assert_type(a_arr_float8_e4m3fnuz @ np.int64(1), Array[float8_e4m3fnuz])  # op matmul arr:float8_e4m3fnuz np:int64
+    a_arr_float8_e4m3fnuz @ np.bool_(1)  # rejected: op matmul arr:float8_e4m3fnuz np:bool
+    a_arr_float8_e4m3fnuz @ np.uint8(1)  # rejected: op matmul arr:float8_e4m3fnuz np:uint8
+    a_arr_float8_e4m3fnuz @ np.uint16(1)  # rejected: op matmul arr:float8_e4m3fnuz np:uint16
+    a_arr_float8_e4m3fnuz @ np.uint32(1)  # rejected: op matmul arr:float8_e4m3fnuz np:uint32
+    a_arr_float8_e4m3fnuz @ np.uint64(1)  # rejected: op matmul arr:float8_e4m3fnuz np:uint64
+    a_arr_float8_e4m3fnuz @ np.int8(1)  # rejected: op matmul arr:float8_e4m3fnuz np:int8
+    a_arr_float8_e4m3fnuz @ np.int16(1)  # rejected: op matmul arr:float8_e4m3fnuz np:int16
+    a_arr_float8_e4m3fnuz @ np.int32(1)  # rejected: op matmul arr:float8_e4m3fnuz np:int32
+    a_arr_float8_e4m3fnuz @ np.int64(1)  # rejected: op matmul arr:float8_e4m3fnuz np:int64
     a_arr_float8_e4m3fnuz @ np.float16(1)  # rejected: op matmul arr:float8_e4m3fnuz np:float16
     a_arr_float8_e4m3fnuz @ np.float32(1)  # rejected: op matmul arr:float8_e4m3fnuz np:float32
     a_arr_float8_e4m3fnuz @ np.float64(1)  # rejected: op matmul arr:float8_e4m3fnuz np:float64
@@ -21604,15 +21604,15 @@ def case_449_matmul_a_arr_float8_e5m2() -> None:
     a_arr_float8_e5m2 @ 2  # rejected: op matmul arr:float8_e5m2 py:int
     a_arr_float8_e5m2 @ 2.0  # rejected: op matmul arr:float8_e5m2 py:float
     a_arr_float8_e5m2 @ 2j  # rejected: op matmul arr:float8_e5m2 py:complex
-    assert_type(a_arr_float8_e5m2 @ np.bool_(1), Array[float8_e5m2])  # op matmul arr:float8_e5m2 np:bool
-    assert_type(a_arr_float8_e5m2 @ np.uint8(1), Array[float8_e5m2])  # op matmul arr:float8_e5m2 np:uint8
-    assert_type(a_arr_float8_e5m2 @ np.uint16(1), Array[float8_e5m2])  # op matmul arr:float8_e5m2 np:uint16
-    assert_type(a_arr_float8_e5m2 @ np.uint32(1), Array[float8_e5m2])  # op matmul arr:float8_e5m2 np:uint32
-    assert_type(a_arr_float8_e5m2 @ np.uint64(1), Array[float8_e5m2])  # op matmul arr:float8_e5m2 np:uint64
-    assert_type(a_arr_float8_e5m2 @ np.int8(1), Array[float8_e5m2])  # op matmul arr:float8_e5m2 np:int8
-    assert_type(a_arr_float8_e5m2 @ np.int16(1), Array[float8_e5m2])  # op matmul arr:float8_e5m2 np:int16
-    assert_type(a_arr_float8_e5m2 @ np.int32(1), Array[float8_e5m2])  # op matmul arr:float8_e5m2 np:int32
-    assert_type(a_arr_float8_e5m2 @ np.int64(1), Array[float8_e5m2])  # op matmul arr:float8_e5m2 np:int64
+    a_arr_float8_e5m2 @ np.bool_(1)  # rejected: op matmul arr:float8_e5m2 np:bool
+    a_arr_float8_e5m2 @ np.uint8(1)  # rejected: op matmul arr:float8_e5m2 np:uint8
+    a_arr_float8_e5m2 @ np.uint16(1)  # rejected: op matmul arr:float8_e5m2 np:uint16
+    a_arr_float8_e5m2 @ np.uint32(1)  # rejected: op matmul arr:float8_e5m2 np:uint32
+    a_arr_float8_e5m2 @ np.uint64(1)  # rejected: op matmul arr:float8_e5m2 np:uint64
+    a_arr_float8_e5m2 @ np.int8(1)  # rejected: op matmul arr:float8_e5m2 np:int8
+    a_arr_float8_e5m2 @ np.int16(1)  # rejected: op matmul arr:float8_e5m2 np:int16
+    a_arr_float8_e5m2 @ np.int32(1)  # rejected: op matmul arr:float8_e5m2 np:int32
+    a_arr_float8_e5m2 @ np.int64(1)  # rejected: op matmul arr:float8_e5m2 np:int64
     a_arr_float8_e5m2 @ np.float16(1)  # rejected: op matmul arr:float8_e5m2 np:float16
     a_arr_float8_e5m2 @ np.float32(1)  # rejected: op matmul arr:float8_e5m2 np:float32
     a_arr_float8_e5m2 @ np.float64(1)  # rejected: op matmul arr:float8_e5m2 np:float64
@@ -21660,15 +21660,15 @@ def case_450_matmul_a_arr_float8_e5m2fnuz() -> None:
     a_arr_float8_e5m2fnuz @ 2  # rejected: op matmul arr:float8_e5m2fnuz py:int
     a_arr_float8_e5m2fnuz @ 2.0  # rejected: op matmul arr:float8_e5m2fnuz py:float
     a_arr_float8_e5m2fnuz @ 2j  # rejected: op matmul arr:float8_e5m2fnuz py:complex
-    assert_type(a_arr_float8_e5m2fnuz @ np.bool_(1), Array[float8_e5m2fnuz])  # op matmul arr:float8_e5m2fnuz np:bool
-    assert_type(a_arr_float8_e5m2fnuz @ np.uint8(1), Array[float8_e5m2fnuz])  # op matmul arr:float8_e5m2fnuz np:uint8
-    assert_type(a_arr_float8_e5m2fnuz @ np.uint16(1), Array[float8_e5m2fnuz])  # op matmul arr:float8_e5m2fnuz np:uint16
-    assert_type(a_arr_float8_e5m2fnuz @ np.uint32(1), Array[float8_e5m2fnuz])  # op matmul arr:float8_e5m2fnuz np:uint32
-    assert_type(a_arr_float8_e5m2fnuz @ np.uint64(1), Array[float8_e5m2fnuz])  # op matmul arr:float8_e5m2fnuz np:uint64
-    assert_type(a_arr_float8_e5m2fnuz @ np.int8(1), Array[float8_e5m2fnuz])  # op matmul arr:float8_e5m2fnuz np:int8
-    assert_type(a_arr_float8_e5m2fnuz @ np.int16(1), Array[float8_e5m2fnuz])  # op matmul arr:float8_e5m2fnuz np:int16
-    assert_type(a_arr_float8_e5m2fnuz @ np.int32(1), Array[float8_e5m2fnuz])  # op matmul arr:float8_e5m2fnuz np:int32
-    assert_type(a_arr_float8_e5m2fnuz @ np.int64(1), Array[float8_e5m2fnuz])  # op matmul arr:float8_e5m2fnuz np:int64
+    a_arr_float8_e5m2fnuz @ np.bool_(1)  # rejected: op matmul arr:float8_e5m2fnuz np:bool
+    a_arr_float8_e5m2fnuz @ np.uint8(1)  # rejected: op matmul arr:float8_e5m2fnuz np:uint8
+    a_arr_float8_e5m2fnuz @ np.uint16(1)  # rejected: op matmul arr:float8_e5m2fnuz np:uint16
+    a_arr_float8_e5m2fnuz @ np.uint32(1)  # rejected: op matmul arr:float8_e5m2fnuz np:uint32
+    a_arr_float8_e5m2fnuz @ np.uint64(1)  # rejected: op matmul arr:float8_e5m2fnuz np:uint64
+    a_arr_float8_e5m2fnuz @ np.int8(1)  # rejected: op matmul arr:float8_e5m2fnuz np:int8
+    a_arr_float8_e5m2fnuz @ np.int16(1)  # rejected: op matmul arr:float8_e5m2fnuz np:int16
+    a_arr_float8_e5m2fnuz @ np.int32(1)  # rejected: op matmul arr:float8_e5m2fnuz np:int32
+    a_arr_float8_e5m2fnuz @ np.int64(1)  # rejected: op matmul arr:float8_e5m2fnuz np:int64
     a_arr_float8_e5m2fnuz @ np.float16(1)  # rejected: op matmul arr:float8_e5m2fnuz np:float16
     a_arr_float8_e5m2fnuz @ np.float32(1)  # rejected: op matmul arr:float8_e5m2fnuz np:float32
     a_arr_float8_e5m2fnuz @ np.float64(1)  # rejected: op matmul arr:float8_e5m2fnuz np:float64
@@ -21716,20 +21716,20 @@ def case_451_matmul_a_arr_bfloat16() -> None:
     a_arr_bfloat16 @ 2  # rejected: op matmul arr:bfloat16 py:int
     a_arr_bfloat16 @ 2.0  # rejected: op matmul arr:bfloat16 py:float
     a_arr_bfloat16 @ 2j  # rejected: op matmul arr:bfloat16 py:complex
-    assert_type(a_arr_bfloat16 @ np.bool_(1), Array[bfloat16])  # op matmul arr:bfloat16 np:bool
-    assert_type(a_arr_bfloat16 @ np.uint8(1), Array[bfloat16])  # op matmul arr:bfloat16 np:uint8
-    assert_type(a_arr_bfloat16 @ np.uint16(1), Array[bfloat16])  # op matmul arr:bfloat16 np:uint16
-    assert_type(a_arr_bfloat16 @ np.uint32(1), Array[bfloat16])  # op matmul arr:bfloat16 np:uint32
-    assert_type(a_arr_bfloat16 @ np.uint64(1), Array[bfloat16])  # op matmul arr:bfloat16 np:uint64
-    assert_type(a_arr_bfloat16 @ np.int8(1), Array[bfloat16])  # op matmul arr:bfloat16 np:int8
-    assert_type(a_arr_bfloat16 @ np.int16(1), Array[bfloat16])  # op matmul arr:bfloat16 np:int16
-    assert_type(a_arr_bfloat16 @ np.int32(1), Array[bfloat16])  # op matmul arr:bfloat16 np:int32
-    assert_type(a_arr_bfloat16 @ np.int64(1), Array[bfloat16])  # op matmul arr:bfloat16 np:int64
-    assert_type(a_arr_bfloat16 @ np.float16(1), Array[float32])  # op matmul arr:bfloat16 np:float16
-    assert_type(a_arr_bfloat16 @ np.float32(1), Array[float32])  # op matmul arr:bfloat16 np:float32
-    assert_type(a_arr_bfloat16 @ np.float64(1), Array[float64])  # op matmul arr:bfloat16 np:float64
-    assert_type(a_arr_bfloat16 @ np.complex64(1), Array[complex64])  # op matmul arr:bfloat16 np:complex64
-    assert_type(a_arr_bfloat16 @ np.complex128(1), Array[complex128])  # op matmul arr:bfloat16 np:complex128
+    a_arr_bfloat16 @ np.bool_(1)  # rejected: op matmul arr:bfloat16 np:bool
+    a_arr_bfloat16 @ np.uint8(1)  # rejected: op matmul arr:bfloat16 np:uint8
+    a_arr_bfloat16 @ np.uint16(1)  # rejected: op matmul arr:bfloat16 np:uint16
+    a_arr_bfloat16 @ np.uint32(1)  # rejected: op matmul arr:bfloat16 np:uint32
+    a_arr_bfloat16 @ np.uint64(1)  # rejected: op matmul arr:bfloat16 np:uint64
+    a_arr_bfloat16 @ np.int8(1)  # rejected: op matmul arr:bfloat16 np:int8
+    a_arr_bfloat16 @ np.int16(1)  # rejected: op matmul arr:bfloat16 np:int16
+    a_arr_bfloat16 @ np.int32(1)  # rejected: op matmul arr:bfloat16 np:int32
+    a_arr_bfloat16 @ np.int64(1)  # rejected: op matmul arr:bfloat16 np:int64
+    a_arr_bfloat16 @ np.float16(1)  # rejected: op matmul arr:bfloat16 np:float16
+    a_arr_bfloat16 @ np.float32(1)  # rejected: op matmul arr:bfloat16 np:float32
+    a_arr_bfloat16 @ np.float64(1)  # rejected: op matmul arr:bfloat16 np:float64
+    a_arr_bfloat16 @ np.complex64(1)  # rejected: op matmul arr:bfloat16 np:complex64
+    a_arr_bfloat16 @ np.complex128(1)  # rejected: op matmul arr:bfloat16 np:complex128
 
 
 def case_452_matmul_a_arr_float16() -> None:
@@ -21772,20 +21772,20 @@ def case_452_matmul_a_arr_float16() -> None:
     a_arr_float16 @ 2  # rejected: op matmul arr:float16 py:int
     a_arr_float16 @ 2.0  # rejected: op matmul arr:float16 py:float
     a_arr_float16 @ 2j  # rejected: op matmul arr:float16 py:complex
-    assert_type(a_arr_float16 @ np.bool_(1), Array[float16])  # op matmul arr:float16 np:bool
-    assert_type(a_arr_float16 @ np.uint8(1), Array[float16])  # op matmul arr:float16 np:uint8
-    assert_type(a_arr_float16 @ np.uint16(1), Array[float16])  # op matmul arr:float16 np:uint16
-    assert_type(a_arr_float16 @ np.uint32(1), Array[float16])  # op matmul arr:float16 np:uint32
-    assert_type(a_arr_float16 @ np.uint64(1), Array[float16])  # op matmul arr:float16 np:uint64
-    assert_type(a_arr_float16 @ np.int8(1), Array[float16])  # op matmul arr:float16 np:int8
-    assert_type(a_arr_float16 @ np.int16(1), Array[float16])  # op matmul arr:float16 np:int16
-    assert_type(a_arr_float16 @ np.int32(1), Array[float16])  # op matmul arr:float16 np:int32
-    assert_type(a_arr_float16 @ np.int64(1), Array[float16])  # op matmul arr:float16 np:int64
-    assert_type(a_arr_float16 @ np.float16(1), Array[float16])  # op matmul arr:float16 np:float16
-    assert_type(a_arr_float16 @ np.float32(1), Array[float32])  # op matmul arr:float16 np:float32
-    assert_type(a_arr_float16 @ np.float64(1), Array[float64])  # op matmul arr:float16 np:float64
-    assert_type(a_arr_float16 @ np.complex64(1), Array[complex64])  # op matmul arr:float16 np:complex64
-    assert_type(a_arr_float16 @ np.complex128(1), Array[complex128])  # op matmul arr:float16 np:complex128
+    a_arr_float16 @ np.bool_(1)  # rejected: op matmul arr:float16 np:bool
+    a_arr_float16 @ np.uint8(1)  # rejected: op matmul arr:float16 np:uint8
+    a_arr_float16 @ np.uint16(1)  # rejected: op matmul arr:float16 np:uint16
+    a_arr_float16 @ np.uint32(1)  # rejected: op matmul arr:float16 np:uint32
+    a_arr_float16 @ np.uint64(1)  # rejected: op matmul arr:float16 np:uint64
+    a_arr_float16 @ np.int8(1)  # rejected: op matmul arr:float16 np:int8
+    a_arr_float16 @ np.int16(1)  # rejected: op matmul arr:float16 np:int16
+    a_arr_float16 @ np.int32(1)  # rejected: op matmul arr:float16 np:int32
+    a_arr_float16 @ np.int64(1)  # rejected: op matmul arr:float16 np:int64
+    a_arr_float16 @ np.float16(1)  # rejected: op matmul arr:float16 np:float16
+    a_arr_float16 @ np.float32(1)  # rejected: op matmul arr:float16 np:float32
+    a_arr_float16 @ np.float64(1)  # rejected: op matmul arr:float16 np:float64
+    a_arr_float16 @ np.complex64(1)  # rejected: op matmul arr:float16 np:complex64
+    a_arr_float16 @ np.complex128(1)  # rejected: op matmul arr:float16 np:complex128
 
 
 def case_453_matmul_a_arr_float32() -> None:
@@ -21828,20 +21828,20 @@ def case_453_matmul_a_arr_float32() -> None:
     a_arr_float32 @ 2  # rejected: op matmul arr:float32 py:int
     a_arr_float32 @ 2.0  # rejected: op matmul arr:float32 py:float
     a_arr_float32 @ 2j  # rejected: op matmul arr:float32 py:complex
-    assert_type(a_arr_float32 @ np.bool_(1), Array[float32])  # op matmul arr:float32 np:bool
-    assert_type(a_arr_float32 @ np.uint8(1), Array[float32])  # op matmul arr:float32 np:uint8
-    assert_type(a_arr_float32 @ np.uint16(1), Array[float32])  # op matmul arr:float32 np:uint16
-    assert_type(a_arr_float32 @ np.uint32(1), Array[float32])  # op matmul arr:float32 np:uint32
-    assert_type(a_arr_float32 @ np.uint64(1), Array[float32])  # op matmul arr:float32 np:uint64
-    assert_type(a_arr_float32 @ np.int8(1), Array[float32])  # op matmul arr:float32 np:int8
-    assert_type(a_arr_float32 @ np.int16(1), Array[float32])  # op matmul arr:float32 np:int16
-    assert_type(a_arr_float32 @ np.int32(1), Array[float32])  # op matmul arr:float32 np:int32
-    assert_type(a_arr_float32 @ np.int64(1), Array[float32])  # op matmul arr:float32 np:int64
-    assert_type(a_arr_float32 @ np.float16(1), Array[float32])  # op matmul arr:float32 np:float16
-    assert_type(a_arr_float32 @ np.float32(1), Array[float32])  # op matmul arr:float32 np:float32
-    assert_type(a_arr_float32 @ np.float64(1), Array[float64])  # op matmul arr:float32 np:float64
-    assert_type(a_arr_float32 @ np.complex64(1), Array[complex64])  # op matmul arr:float32 np:complex64
-    assert_type(a_arr_float32 @ np.complex128(1), Array[complex128])  # op matmul arr:float32 np:complex128
+    a_arr_float32 @ np.bool_(1)  # rejected: op matmul arr:float32 np:bool
+    a_arr_float32 @ np.uint8(1)  # rejected: op matmul arr:float32 np:uint8
+    a_arr_float32 @ np.uint16(1)  # rejected: op matmul arr:float32 np:uint16
+    a_arr_float32 @ np.uint32(1)  # rejected: op matmul arr:float32 np:uint32
+    a_arr_float32 @ np.uint64(1)  # rejected: op matmul arr:float32 np:uint64
+    a_arr_float32 @ np.int8(1)  # rejected: op matmul arr:float32 np:int8
+    a_arr_float32 @ np.int16(1)  # rejected: op matmul arr:float32 np:int16
+    a_arr_float32 @ np.int32(1)  # rejected: op matmul arr:float32 np:int32
+    a_arr_float32 @ np.int64(1)  # rejected: op matmul arr:float32 np:int64
+    a_arr_float32 @ np.float16(1)  # rejected: op matmul arr:float32 np:float16
+    a_arr_float32 @ np.float32(1)  # rejected: op matmul arr:float32 np:float32
+    a_arr_float32 @ np.float64(1)  # rejected: op matmul arr:float32 np:float64
+    a_arr_float32 @ np.complex64(1)  # rejected: op matmul arr:float32 np:complex64
+    a_arr_float32 @ np.complex128(1)  # rejected: op matmul arr:float32 np:complex128
 
 
 def case_454_matmul_a_arr_float64() -> None:
@@ -21884,20 +21884,20 @@ def case_454_matmul_a_arr_float64() -> None:
     a_arr_float64 @ 2  # rejected: op matmul arr:float64 py:int
     a_arr_float64 @ 2.0  # rejected: op matmul arr:float64 py:float
     a_arr_float64 @ 2j  # rejected: op matmul arr:float64 py:complex
-    assert_type(a_arr_float64 @ np.bool_(1), Array[float64])  # op matmul arr:float64 np:bool
-    assert_type(a_arr_float64 @ np.uint8(1), Array[float64])  # op matmul arr:float64 np:uint8
-    assert_type(a_arr_float64 @ np.uint16(1), Array[float64])  # op matmul arr:float64 np:uint16
-    assert_type(a_arr_float64 @ np.uint32(1), Array[float64])  # op matmul arr:float64 np:uint32
-    assert_type(a_arr_float64 @ np.uint64(1), Array[float64])  # op matmul arr:float64 np:uint64
-    assert_type(a_arr_float64 @ np.int8(1), Array[float64])  # op matmul arr:float64 np:int8
-    assert_type(a_arr_float64 @ np.int16(1), Array[float64])  # op matmul arr:float64 np:int16
-    assert_type(a_arr_float64 @ np.int32(1), Array[float64])  # op matmul arr:float64 np:int32
-    assert_type(a_arr_float64 @ np.int64(1), Array[float64])  # op matmul arr:float64 np:int64
-    assert_type(a_arr_float64 @ np.float16(1), Array[float64])  # op matmul arr:float64 np:float16
-    assert_type(a_arr_float64 @ np.float32(1), Array[float64])  # op matmul arr:float64 np:float32
-    assert_type(a_arr_float64 @ np.float64(1), Array[float64])  # op matmul arr:float64 np:float64
-    assert_type(a_arr_float64 @ np.complex64(1), Array[complex128])  # op matmul arr:float64 np:complex64
-    assert_type(a_arr_float64 @ np.complex128(1), Array[complex128])  # op matmul arr:float64 np:complex128
+    a_arr_float64 @ np.bool_(1)  # rejected: op matmul arr:float64 np:bool
+    a_arr_float64 @ np.uint8(1)  # rejected: op matmul arr:float64 np:uint8
+    a_arr_float64 @ np.uint16(1)  # rejected: op matmul arr:float64 np:uint16
+    a_arr_float64 @ np.uint32(1)  # rejected: op matmul arr:float64 np:uint32
+    a_arr_float64 @ np.uint64(1)  # rejected: op matmul arr:float64 np:uint64
+    a_arr_float64 @ np.int8(1)  # rejected: op matmul arr:float64 np:int8
+    a_arr_float64 @ np.int16(1)  # rejected: op matmul arr:float64 np:int16
+    a_arr_float64 @ np.int32(1)  # rejected: op matmul arr:float64 np:int32
+    a_arr_float64 @ np.int64(1)  # rejected: op matmul arr:float64 np:int64
+    a_arr_float64 @ np.float16(1)  # rejected: op matmul arr:float64 np:float16
+    a_arr_float64 @ np.float32(1)  # rejected: op matmul arr:float64 np:float32
+    a_arr_float64 @ np.float64(1)  # rejected: op matmul arr:float64 np:float64
+    a_arr_float64 @ np.complex64(1)  # rejected: op matmul arr:float64 np:complex64
+    a_arr_float64 @ np.complex128(1)  # rejected: op matmul arr:float64 np:complex128
 
 
 def case_455_matmul_a_arr_complex64() -> None:
@@ -21940,20 +21940,20 @@ def case_455_matmul_a_arr_complex64() -> None:
     a_arr_complex64 @ 2  # rejected: op matmul arr:complex64 py:int
     a_arr_complex64 @ 2.0  # rejected: op matmul arr:complex64 py:float
     a_arr_complex64 @ 2j  # rejected: op matmul arr:complex64 py:complex
-    assert_type(a_arr_complex64 @ np.bool_(1), Array[complex64])  # op matmul arr:complex64 np:bool
-    assert_type(a_arr_complex64 @ np.uint8(1), Array[complex64])  # op matmul arr:complex64 np:uint8
-    assert_type(a_arr_complex64 @ np.uint16(1), Array[complex64])  # op matmul arr:complex64 np:uint16
-    assert_type(a_arr_complex64 @ np.uint32(1), Array[complex64])  # op matmul arr:complex64 np:uint32
-    assert_type(a_arr_complex64 @ np.uint64(1), Array[complex64])  # op matmul arr:complex64 np:uint64
-    assert_type(a_arr_complex64 @ np.int8(1), Array[complex64])  # op matmul arr:complex64 np:int8
-    assert_type(a_arr_complex64 @ np.int16(1), Array[complex64])  # op matmul arr:complex64 np:int16
-    assert_type(a_arr_complex64 @ np.int32(1), Array[complex64])  # op matmul arr:complex64 np:int32
-    assert_type(a_arr_complex64 @ np.int64(1), Array[complex64])  # op matmul arr:complex64 np:int64
-    assert_type(a_arr_complex64 @ np.float16(1), Array[complex64])  # op matmul arr:complex64 np:float16
-    assert_type(a_arr_complex64 @ np.float32(1), Array[complex64])  # op matmul arr:complex64 np:float32
-    assert_type(a_arr_complex64 @ np.float64(1), Array[complex128])  # op matmul arr:complex64 np:float64
-    assert_type(a_arr_complex64 @ np.complex64(1), Array[complex64])  # op matmul arr:complex64 np:complex64
-    assert_type(a_arr_complex64 @ np.complex128(1), Array[complex128])  # op matmul arr:complex64 np:complex128
+    a_arr_complex64 @ np.bool_(1)  # rejected: op matmul arr:complex64 np:bool
+    a_arr_complex64 @ np.uint8(1)  # rejected: op matmul arr:complex64 np:uint8
+    a_arr_complex64 @ np.uint16(1)  # rejected: op matmul arr:complex64 np:uint16
+    a_arr_complex64 @ np.uint32(1)  # rejected: op matmul arr:complex64 np:uint32
+    a_arr_complex64 @ np.uint64(1)  # rejected: op matmul arr:complex64 np:uint64
+    a_arr_complex64 @ np.int8(1)  # rejected: op matmul arr:complex64 np:int8
+    a_arr_complex64 @ np.int16(1)  # rejected: op matmul arr:complex64 np:int16
+    a_arr_complex64 @ np.int32(1)  # rejected: op matmul arr:complex64 np:int32
+    a_arr_complex64 @ np.int64(1)  # rejected: op matmul arr:complex64 np:int64
+    a_arr_complex64 @ np.float16(1)  # rejected: op matmul arr:complex64 np:float16
+    a_arr_complex64 @ np.float32(1)  # rejected: op matmul arr:complex64 np:float32
+    a_arr_complex64 @ np.float64(1)  # rejected: op matmul arr:complex64 np:float64
+    a_arr_complex64 @ np.complex64(1)  # rejected: op matmul arr:complex64 np:complex64
+    a_arr_complex64 @ np.complex128(1)  # rejected: op matmul arr:complex64 np:complex128
 
 
 def case_456_matmul_a_arr_complex128() -> None:
@@ -21996,20 +21996,20 @@ def case_456_matmul_a_arr_complex128() -> None:
     a_arr_complex128 @ 2  # rejected: op matmul arr:complex128 py:int
     a_arr_complex128 @ 2.0  # rejected: op matmul arr:complex128 py:float
     a_arr_complex128 @ 2j  # rejected: op matmul arr:complex128 py:complex
-    assert_type(a_arr_complex128 @ np.bool_(1), Array[complex128])  # op matmul arr:complex128 np:bool
-    assert_type(a_arr_complex128 @ np.uint8(1), Array[complex128])  # op matmul arr:complex128 np:uint8
-    assert_type(a_arr_complex128 @ np.uint16(1), Array[complex128])  # op matmul arr:complex128 np:uint16
-    assert_type(a_arr_complex128 @ np.uint32(1), Array[complex128])  # op matmul arr:complex128 np:uint32
-    assert_type(a_arr_complex128 @ np.uint64(1), Array[complex128])  # op matmul arr:complex128 np:uint64
-    assert_type(a_arr_complex128 @ np.int8(1), Array[complex128])  # op matmul arr:complex128 np:int8
-    assert_type(a_arr_complex128 @ np.int16(1), Array[complex128])  # op matmul arr:complex128 np:int16
-    assert_type(a_arr_complex128 @ np.int32(1), Array[complex128])  # op matmul arr:complex128 np:int32
-    assert_type(a_arr_complex128 @ np.int64(1), Array[complex128])  # op matmul arr:complex128 np:int64
-    assert_type(a_arr_complex128 @ np.float16(1), Array[complex128])  # op matmul arr:complex128 np:float16
-    assert_type(a_arr_complex128 @ np.float32(1), Array[complex128])  # op matmul arr:complex128 np:float32
-    assert_type(a_arr_complex128 @ np.float64(1), Array[complex128])  # op matmul arr:complex128 np:float64
-    assert_type(a_arr_complex128 @ np.complex64(1), Array[complex128])  # op matmul arr:complex128 np:complex64
-    assert_type(a_arr_complex128 @ np.complex128(1), Array[complex128])  # op matmul arr:complex128 np:complex128
+    a_arr_complex128 @ np.bool_(1)  # rejected: op matmul arr:complex128 np:bool
+    a_arr_complex128 @ np.uint8(1)  # rejected: op matmul arr:complex128 np:uint8
+    a_arr_complex128 @ np.uint16(1)  # rejected: op matmul arr:complex128 np:uint16
+    a_arr_complex128 @ np.uint32(1)  # rejected: op matmul arr:complex128 np:uint32
+    a_arr_complex128 @ np.uint64(1)  # rejected: op matmul arr:complex128 np:uint64
+    a_arr_complex128 @ np.int8(1)  # rejected: op matmul arr:complex128 np:int8
+    a_arr_complex128 @ np.int16(1)  # rejected: op matmul arr:complex128 np:int16
+    a_arr_complex128 @ np.int32(1)  # rejected: op matmul arr:complex128 np:int32
+    a_arr_complex128 @ np.int64(1)  # rejected: op matmul arr:complex128 np:int64
+    a_arr_complex128 @ np.float16(1)  # rejected: op matmul arr:complex128 np:float16
+    a_arr_complex128 @ np.float32(1)  # rejected: op matmul arr:complex128 np:float32
+    a_arr_complex128 @ np.float64(1)  # rejected: op matmul arr:complex128 np:float64
+    a_arr_complex128 @ np.complex64(1)  # rejected: op matmul arr:complex128 np:complex64
+    a_arr_complex128 @ np.complex128(1)  # rejected: op matmul arr:complex128 np:complex128
 
 
 def case_457_matmul_a_warr_int() -> None:
@@ -22052,20 +22052,20 @@ def case_457_matmul_a_warr_int() -> None:
     a_warr_int @ 2  # rejected: op matmul warr:int py:int
     a_warr_int @ 2.0  # rejected: op matmul warr:int py:float
     a_warr_int @ 2j  # rejected: op matmul warr:int py:complex
-    assert_type(a_warr_int @ np.bool_(1), Array[int])  # op matmul warr:int np:bool
+    a_warr_int @ np.bool_(1)  # rejected: op matmul warr:int np:bool
     a_warr_int @ np.uint8(1)  # rejected: op matmul warr:int np:uint8
     a_warr_int @ np.uint16(1)  # rejected: op matmul warr:int np:uint16
     a_warr_int @ np.uint32(1)  # rejected: op matmul warr:int np:uint32
-    assert_type(a_warr_int @ np.uint64(1), Array[uint64])  # op matmul warr:int np:uint64
+    a_warr_int @ np.uint64(1)  # rejected: op matmul warr:int np:uint64
     a_warr_int @ np.int8(1)  # rejected: op matmul warr:int np:int8
     a_warr_int @ np.int16(1)  # rejected: op matmul warr:int np:int16
     a_warr_int @ np.int32(1)  # rejected: op matmul warr:int np:int32
-    assert_type(a_warr_int @ np.int64(1), Array[int64])  # op matmul warr:int np:int64
-    assert_type(a_warr_int @ np.float16(1), Array[float16])  # op matmul warr:int np:float16
-    assert_type(a_warr_int @ np.float32(1), Array[float32])  # op matmul warr:int np:float32
-    assert_type(a_warr_int @ np.float64(1), Array[float64])  # op matmul warr:int np:float64
-    assert_type(a_warr_int @ np.complex64(1), Array[complex64])  # op matmul warr:int np:complex64
-    assert_type(a_warr_int @ np.complex128(1), Array[complex128])  # op matmul warr:int np:complex128
+    a_warr_int @ np.int64(1)  # rejected: op matmul warr:int np:int64
+    a_warr_int @ np.float16(1)  # rejected: op matmul warr:int np:float16
+    a_warr_int @ np.float32(1)  # rejected: op matmul warr:int np:float32
+    a_warr_int @ np.float64(1)  # rejected: op matmul warr:int np:float64
+    a_warr_int @ np.complex64(1)  # rejected: op matmul warr:int np:complex64
+    a_warr_int @ np.complex128(1)  # rejected: op matmul warr:int np:complex128
 
 
 def case_458_matmul_a_warr_float() -> None:
@@ -22108,20 +22108,20 @@ def case_458_matmul_a_warr_float() -> None:
     a_warr_float @ 2  # rejected: op matmul warr:float py:int
     a_warr_float @ 2.0  # rejected: op matmul warr:float py:float
     a_warr_float @ 2j  # rejected: op matmul warr:float py:complex
-    assert_type(a_warr_float @ np.bool_(1), Array[float])  # op matmul warr:float np:bool
-    assert_type(a_warr_float @ np.uint8(1), Array[float])  # op matmul warr:float np:uint8
-    assert_type(a_warr_float @ np.uint16(1), Array[float])  # op matmul warr:float np:uint16
-    assert_type(a_warr_float @ np.uint32(1), Array[float])  # op matmul warr:float np:uint32
-    assert_type(a_warr_float @ np.uint64(1), Array[float])  # op matmul warr:float np:uint64
-    assert_type(a_warr_float @ np.int8(1), Array[float])  # op matmul warr:float np:int8
-    assert_type(a_warr_float @ np.int16(1), Array[float])  # op matmul warr:float np:int16
-    assert_type(a_warr_float @ np.int32(1), Array[float])  # op matmul warr:float np:int32
-    assert_type(a_warr_float @ np.int64(1), Array[float])  # op matmul warr:float np:int64
-    assert_type(a_warr_float @ np.float16(1), Array[float16])  # op matmul warr:float np:float16
-    assert_type(a_warr_float @ np.float32(1), Array[float32])  # op matmul warr:float np:float32
-    assert_type(a_warr_float @ np.float64(1), Array[float64])  # op matmul warr:float np:float64
-    assert_type(a_warr_float @ np.complex64(1), Array[complex64])  # op matmul warr:float np:complex64
-    assert_type(a_warr_float @ np.complex128(1), Array[complex128])  # op matmul warr:float np:complex128
+    a_warr_float @ np.bool_(1)  # rejected: op matmul warr:float np:bool
+    a_warr_float @ np.uint8(1)  # rejected: op matmul warr:float np:uint8
+    a_warr_float @ np.uint16(1)  # rejected: op matmul warr:float np:uint16
+    a_warr_float @ np.uint32(1)  # rejected: op matmul warr:float np:uint32
+    a_warr_float @ np.uint64(1)  # rejected: op matmul warr:float np:uint64
+    a_warr_float @ np.int8(1)  # rejected: op matmul warr:float np:int8
+    a_warr_float @ np.int16(1)  # rejected: op matmul warr:float np:int16
+    a_warr_float @ np.int32(1)  # rejected: op matmul warr:float np:int32
+    a_warr_float @ np.int64(1)  # rejected: op matmul warr:float np:int64
+    a_warr_float @ np.float16(1)  # rejected: op matmul warr:float np:float16
+    a_warr_float @ np.float32(1)  # rejected: op matmul warr:float np:float32
+    a_warr_float @ np.float64(1)  # rejected: op matmul warr:float np:float64
+    a_warr_float @ np.complex64(1)  # rejected: op matmul warr:float np:complex64
+    a_warr_float @ np.complex128(1)  # rejected: op matmul warr:float np:complex128
 
 
 def case_459_matmul_a_warr_complex() -> None:
@@ -22164,20 +22164,20 @@ def case_459_matmul_a_warr_complex() -> None:
     a_warr_complex @ 2  # rejected: op matmul warr:complex py:int
     a_warr_complex @ 2.0  # rejected: op matmul warr:complex py:float
     a_warr_complex @ 2j  # rejected: op matmul warr:complex py:complex
-    assert_type(a_warr_complex @ np.bool_(1), Array[complex])  # op matmul warr:complex np:bool
-    assert_type(a_warr_complex @ np.uint8(1), Array[complex])  # op matmul warr:complex np:uint8
-    assert_type(a_warr_complex @ np.uint16(1), Array[complex])  # op matmul warr:complex np:uint16
-    assert_type(a_warr_complex @ np.uint32(1), Array[complex])  # op matmul warr:complex np:uint32
-    assert_type(a_warr_complex @ np.uint64(1), Array[complex])  # op matmul warr:complex np:uint64
-    assert_type(a_warr_complex @ np.int8(1), Array[complex])  # op matmul warr:complex np:int8
-    assert_type(a_warr_complex @ np.int16(1), Array[complex])  # op matmul warr:complex np:int16
-    assert_type(a_warr_complex @ np.int32(1), Array[complex])  # op matmul warr:complex np:int32
-    assert_type(a_warr_complex @ np.int64(1), Array[complex])  # op matmul warr:complex np:int64
+    a_warr_complex @ np.bool_(1)  # rejected: op matmul warr:complex np:bool
+    a_warr_complex @ np.uint8(1)  # rejected: op matmul warr:complex np:uint8
+    a_warr_complex @ np.uint16(1)  # rejected: op matmul warr:complex np:uint16
+    a_warr_complex @ np.uint32(1)  # rejected: op matmul warr:complex np:uint32
+    a_warr_complex @ np.uint64(1)  # rejected: op matmul warr:complex np:uint64
+    a_warr_complex @ np.int8(1)  # rejected: op matmul warr:complex np:int8
+    a_warr_complex @ np.int16(1)  # rejected: op matmul warr:complex np:int16
+    a_warr_complex @ np.int32(1)  # rejected: op matmul warr:complex np:int32
+    a_warr_complex @ np.int64(1)  # rejected: op matmul warr:complex np:int64
     a_warr_complex @ np.float16(1)  # rejected: op matmul warr:complex np:float16
     a_warr_complex @ np.float32(1)  # rejected: op matmul warr:complex np:float32
-    assert_type(a_warr_complex @ np.float64(1), Array[complex128])  # op matmul warr:complex np:float64
+    a_warr_complex @ np.float64(1)  # rejected: op matmul warr:complex np:float64
     a_warr_complex @ np.complex64(1)  # rejected: op matmul warr:complex np:complex64
-    assert_type(a_warr_complex @ np.complex128(1), Array[complex128])  # op matmul warr:complex np:complex128
+    a_warr_complex @ np.complex128(1)  # rejected: op matmul warr:complex np:complex128
 
 
 def case_460_matmul_a_py_bool() -> None:
@@ -22333,363 +22333,363 @@ def case_463_matmul_a_py_complex() -> None:
 
 
 def case_464_matmul_a_np_bool() -> None:
-    assert_type(np.bool_(1) @ a_arr_bool, Array[bool_])  # op matmul np:bool arr:bool
-    assert_type(np.bool_(1) @ a_arr_uint1, Array[uint1])  # op matmul np:bool arr:uint1
-    assert_type(np.bool_(1) @ a_arr_uint2, Array[uint2])  # op matmul np:bool arr:uint2
-    assert_type(np.bool_(1) @ a_arr_uint4, Array[uint4])  # op matmul np:bool arr:uint4
-    assert_type(np.bool_(1) @ a_arr_uint8, Array[uint8])  # op matmul np:bool arr:uint8
-    assert_type(np.bool_(1) @ a_arr_uint16, Array[uint16])  # op matmul np:bool arr:uint16
-    assert_type(np.bool_(1) @ a_arr_uint32, Array[uint32])  # op matmul np:bool arr:uint32
-    assert_type(np.bool_(1) @ a_arr_uint64, Array[uint64])  # op matmul np:bool arr:uint64
+    np.bool_(1) @ a_arr_bool  # rejected: op matmul np:bool arr:bool
+    np.bool_(1) @ a_arr_uint1  # rejected: op matmul np:bool arr:uint1
+    np.bool_(1) @ a_arr_uint2  # rejected: op matmul np:bool arr:uint2
+    np.bool_(1) @ a_arr_uint4  # rejected: op matmul np:bool arr:uint4
+    np.bool_(1) @ a_arr_uint8  # rejected: op matmul np:bool arr:uint8
+    np.bool_(1) @ a_arr_uint16  # rejected: op matmul np:bool arr:uint16
+    np.bool_(1) @ a_arr_uint32  # rejected: op matmul np:bool arr:uint32
+    np.bool_(1) @ a_arr_uint64  # rejected: op matmul np:bool arr:uint64
     np.bool_(1) @ a_arr_int1  # rejected: op matmul np:bool arr:int1
-    assert_type(np.bool_(1) @ a_arr_int2, Array[int2])  # op matmul np:bool arr:int2
-    assert_type(np.bool_(1) @ a_arr_int4, Array[int4])  # op matmul np:bool arr:int4
-    assert_type(np.bool_(1) @ a_arr_int8, Array[int8])  # op matmul np:bool arr:int8
-    assert_type(np.bool_(1) @ a_arr_int16, Array[int16])  # op matmul np:bool arr:int16
-    assert_type(np.bool_(1) @ a_arr_int32, Array[int32])  # op matmul np:bool arr:int32
-    assert_type(np.bool_(1) @ a_arr_int64, Array[int64])  # op matmul np:bool arr:int64
-    assert_type(np.bool_(1) @ a_arr_float4_e2m1fn, Array[float4_e2m1fn])  # op matmul np:bool arr:float4_e2m1fn
-    assert_type(np.bool_(1) @ a_arr_float6_e2m3fn, Array[float6_e2m3fn])  # op matmul np:bool arr:float6_e2m3fn
-    assert_type(np.bool_(1) @ a_arr_float6_e3m2fn, Array[float6_e3m2fn])  # op matmul np:bool arr:float6_e3m2fn
-    assert_type(np.bool_(1) @ a_arr_float8_e3m4, Array[float8_e3m4])  # op matmul np:bool arr:float8_e3m4
-    assert_type(np.bool_(1) @ a_arr_float8_e4m3, Array[float8_e4m3])  # op matmul np:bool arr:float8_e4m3
-    assert_type(np.bool_(1) @ a_arr_float8_e8m0fnu, Array[float8_e8m0fnu])  # op matmul np:bool arr:float8_e8m0fnu
-    assert_type(np.bool_(1) @ a_arr_float8_e4m3b11fnuz, Array[float8_e4m3b11fnuz])  # op matmul np:bool arr:float8_e4m3b11fnuz
-    assert_type(np.bool_(1) @ a_arr_float8_e4m3fn, Array[float8_e4m3fn])  # op matmul np:bool arr:float8_e4m3fn
-    assert_type(np.bool_(1) @ a_arr_float8_e4m3fnuz, Array[float8_e4m3fnuz])  # op matmul np:bool arr:float8_e4m3fnuz
-    assert_type(np.bool_(1) @ a_arr_float8_e5m2, Array[float8_e5m2])  # op matmul np:bool arr:float8_e5m2
-    assert_type(np.bool_(1) @ a_arr_float8_e5m2fnuz, Array[float8_e5m2fnuz])  # op matmul np:bool arr:float8_e5m2fnuz
-    assert_type(np.bool_(1) @ a_arr_bfloat16, Array[bfloat16])  # op matmul np:bool arr:bfloat16
-    assert_type(np.bool_(1) @ a_arr_float16, Array[float16])  # op matmul np:bool arr:float16
-    assert_type(np.bool_(1) @ a_arr_float32, Array[float32])  # op matmul np:bool arr:float32
-    assert_type(np.bool_(1) @ a_arr_float64, Array[float64])  # op matmul np:bool arr:float64
-    assert_type(np.bool_(1) @ a_arr_complex64, Array[complex64])  # op matmul np:bool arr:complex64
-    assert_type(np.bool_(1) @ a_arr_complex128, Array[complex128])  # op matmul np:bool arr:complex128
-    assert_type(np.bool_(1) @ a_warr_int, Array[int])  # op matmul np:bool warr:int
-    assert_type(np.bool_(1) @ a_warr_float, Array[float])  # op matmul np:bool warr:float
-    assert_type(np.bool_(1) @ a_warr_complex, Array[complex])  # op matmul np:bool warr:complex
+    np.bool_(1) @ a_arr_int2  # rejected: op matmul np:bool arr:int2
+    np.bool_(1) @ a_arr_int4  # rejected: op matmul np:bool arr:int4
+    np.bool_(1) @ a_arr_int8  # rejected: op matmul np:bool arr:int8
+    np.bool_(1) @ a_arr_int16  # rejected: op matmul np:bool arr:int16
+    np.bool_(1) @ a_arr_int32  # rejected: op matmul np:bool arr:int32
+    np.bool_(1) @ a_arr_int64  # rejected: op matmul np:bool arr:int64
+    np.bool_(1) @ a_arr_float4_e2m1fn  # rejected: op matmul np:bool arr:float4_e2m1fn
+    np.bool_(1) @ a_arr_float6_e2m3fn  # rejected: op matmul np:bool arr:float6_e2m3fn
+    np.bool_(1) @ a_arr_float6_e3m2fn  # rejected: op matmul np:bool arr:float6_e3m2fn
+    np.bool_(1) @ a_arr_float8_e3m4  # rejected: op matmul np:bool arr:float8_e3m4
+    np.bool_(1) @ a_arr_float8_e4m3  # rejected: op matmul np:bool arr:float8_e4m3
+    np.bool_(1) @ a_arr_float8_e8m0fnu  # rejected: op matmul np:bool arr:float8_e8m0fnu
+    np.bool_(1) @ a_arr_float8_e4m3b11fnuz  # rejected: op matmul np:bool arr:float8_e4m3b11fnuz
+    np.bool_(1) @ a_arr_float8_e4m3fn  # rejected: op matmul np:bool arr:float8_e4m3fn
+    np.bool_(1) @ a_arr_float8_e4m3fnuz  # rejected: op matmul np:bool arr:float8_e4m3fnuz
+    np.bool_(1) @ a_arr_float8_e5m2  # rejected: op matmul np:bool arr:float8_e5m2
+    np.bool_(1) @ a_arr_float8_e5m2fnuz  # rejected: op matmul np:bool arr:float8_e5m2fnuz
+    np.bool_(1) @ a_arr_bfloat16  # rejected: op matmul np:bool arr:bfloat16
+    np.bool_(1) @ a_arr_float16  # rejected: op matmul np:bool arr:float16
+    np.bool_(1) @ a_arr_float32  # rejected: op matmul np:bool arr:float32
+    np.bool_(1) @ a_arr_float64  # rejected: op matmul np:bool arr:float64
+    np.bool_(1) @ a_arr_complex64  # rejected: op matmul np:bool arr:complex64
+    np.bool_(1) @ a_arr_complex128  # rejected: op matmul np:bool arr:complex128
+    np.bool_(1) @ a_warr_int  # rejected: op matmul np:bool warr:int
+    np.bool_(1) @ a_warr_float  # rejected: op matmul np:bool warr:float
+    np.bool_(1) @ a_warr_complex  # rejected: op matmul np:bool warr:complex
 
 
 def case_465_matmul_a_np_uint8() -> None:
-    assert_type(np.uint8(1) @ a_arr_bool, Array[uint8])  # op matmul np:uint8 arr:bool
+    np.uint8(1) @ a_arr_bool  # rejected: op matmul np:uint8 arr:bool
     np.uint8(1) @ a_arr_uint1  # rejected: op matmul np:uint8 arr:uint1
     np.uint8(1) @ a_arr_uint2  # rejected: op matmul np:uint8 arr:uint2
     np.uint8(1) @ a_arr_uint4  # rejected: op matmul np:uint8 arr:uint4
-    assert_type(np.uint8(1) @ a_arr_uint8, Array[uint8])  # op matmul np:uint8 arr:uint8
-    assert_type(np.uint8(1) @ a_arr_uint16, Array[uint16])  # op matmul np:uint8 arr:uint16
-    assert_type(np.uint8(1) @ a_arr_uint32, Array[uint32])  # op matmul np:uint8 arr:uint32
-    assert_type(np.uint8(1) @ a_arr_uint64, Array[uint64])  # op matmul np:uint8 arr:uint64
+    np.uint8(1) @ a_arr_uint8  # rejected: op matmul np:uint8 arr:uint8
+    np.uint8(1) @ a_arr_uint16  # rejected: op matmul np:uint8 arr:uint16
+    np.uint8(1) @ a_arr_uint32  # rejected: op matmul np:uint8 arr:uint32
+    np.uint8(1) @ a_arr_uint64  # rejected: op matmul np:uint8 arr:uint64
     np.uint8(1) @ a_arr_int1  # rejected: op matmul np:uint8 arr:int1
     np.uint8(1) @ a_arr_int2  # rejected: op matmul np:uint8 arr:int2
     np.uint8(1) @ a_arr_int4  # rejected: op matmul np:uint8 arr:int4
-    assert_type(np.uint8(1) @ a_arr_int8, Array[int16])  # op matmul np:uint8 arr:int8
-    assert_type(np.uint8(1) @ a_arr_int16, Array[int16])  # op matmul np:uint8 arr:int16
-    assert_type(np.uint8(1) @ a_arr_int32, Array[int32])  # op matmul np:uint8 arr:int32
-    assert_type(np.uint8(1) @ a_arr_int64, Array[int64])  # op matmul np:uint8 arr:int64
-    assert_type(np.uint8(1) @ a_arr_float4_e2m1fn, Array[float4_e2m1fn])  # op matmul np:uint8 arr:float4_e2m1fn
-    assert_type(np.uint8(1) @ a_arr_float6_e2m3fn, Array[float6_e2m3fn])  # op matmul np:uint8 arr:float6_e2m3fn
-    assert_type(np.uint8(1) @ a_arr_float6_e3m2fn, Array[float6_e3m2fn])  # op matmul np:uint8 arr:float6_e3m2fn
-    assert_type(np.uint8(1) @ a_arr_float8_e3m4, Array[float8_e3m4])  # op matmul np:uint8 arr:float8_e3m4
-    assert_type(np.uint8(1) @ a_arr_float8_e4m3, Array[float8_e4m3])  # op matmul np:uint8 arr:float8_e4m3
-    assert_type(np.uint8(1) @ a_arr_float8_e8m0fnu, Array[float8_e8m0fnu])  # op matmul np:uint8 arr:float8_e8m0fnu
-    assert_type(np.uint8(1) @ a_arr_float8_e4m3b11fnuz, Array[float8_e4m3b11fnuz])  # op matmul np:uint8 arr:float8_e4m3b11fnuz
-    assert_type(np.uint8(1) @ a_arr_float8_e4m3fn, Array[float8_e4m3fn])  # op matmul np:uint8 arr:float8_e4m3fn
-    assert_type(np.uint8(1) @ a_arr_float8_e4m3fnuz, Array[float8_e4m3fnuz])  # op matmul np:uint8 arr:float8_e4m3fnuz
-    assert_type(np.uint8(1) @ a_arr_float8_e5m2, Array[float8_e5m2])  # op matmul np:uint8 arr:float8_e5m2
-    assert_type(np.uint8(1) @ a_arr_float8_e5m2fnuz, Array[float8_e5m2fnuz])  # op matmul np:uint8 arr:float8_e5m2fnuz
-    assert_type(np.uint8(1) @ a_arr_bfloat16, Array[bfloat16])  # op matmul np:uint8 arr:bfloat16
-    assert_type(np.uint8(1) @ a_arr_float16, Array[float16])  # op matmul np:uint8 arr:float16
-    assert_type(np.uint8(1) @ a_arr_float32, Array[float32])  # op matmul np:uint8 arr:float32
-    assert_type(np.uint8(1) @ a_arr_float64, Array[float64])  # op matmul np:uint8 arr:float64
-    assert_type(np.uint8(1) @ a_arr_complex64, Array[complex64])  # op matmul np:uint8 arr:complex64
-    assert_type(np.uint8(1) @ a_arr_complex128, Array[complex128])  # op matmul np:uint8 arr:complex128
+    np.uint8(1) @ a_arr_int8  # rejected: op matmul np:uint8 arr:int8
+    np.uint8(1) @ a_arr_int16  # rejected: op matmul np:uint8 arr:int16
+    np.uint8(1) @ a_arr_int32  # rejected: op matmul np:uint8 arr:int32
+    np.uint8(1) @ a_arr_int64  # rejected: op matmul np:uint8 arr:int64
+    np.uint8(1) @ a_arr_float4_e2m1fn  # rejected: op matmul np:uint8 arr:float4_e2m1fn
+    np.uint8(1) @ a_arr_float6_e2m3fn  # rejected: op matmul np:uint8 arr:float6_e2m3fn
+    np.uint8(1) @ a_arr_float6_e3m2fn  # rejected: op matmul np:uint8 arr:float6_e3m2fn
+    np.uint8(1) @ a_arr_float8_e3m4  # rejected: op matmul np:uint8 arr:float8_e3m4
+    np.uint8(1) @ a_arr_float8_e4m3  # rejected: op matmul np:uint8 arr:float8_e4m3
+    np.uint8(1) @ a_arr_float8_e8m0fnu  # rejected: op matmul np:uint8 arr:float8_e8m0fnu
+    np.uint8(1) @ a_arr_float8_e4m3b11fnuz  # rejected: op matmul np:uint8 arr:float8_e4m3b11fnuz
+    np.uint8(1) @ a_arr_float8_e4m3fn  # rejected: op matmul np:uint8 arr:float8_e4m3fn
+    np.uint8(1) @ a_arr_float8_e4m3fnuz  # rejected: op matmul np:uint8 arr:float8_e4m3fnuz
+    np.uint8(1) @ a_arr_float8_e5m2  # rejected: op matmul np:uint8 arr:float8_e5m2
+    np.uint8(1) @ a_arr_float8_e5m2fnuz  # rejected: op matmul np:uint8 arr:float8_e5m2fnuz
+    np.uint8(1) @ a_arr_bfloat16  # rejected: op matmul np:uint8 arr:bfloat16
+    np.uint8(1) @ a_arr_float16  # rejected: op matmul np:uint8 arr:float16
+    np.uint8(1) @ a_arr_float32  # rejected: op matmul np:uint8 arr:float32
+    np.uint8(1) @ a_arr_float64  # rejected: op matmul np:uint8 arr:float64
+    np.uint8(1) @ a_arr_complex64  # rejected: op matmul np:uint8 arr:complex64
+    np.uint8(1) @ a_arr_complex128  # rejected: op matmul np:uint8 arr:complex128
     np.uint8(1) @ a_warr_int  # rejected: op matmul np:uint8 warr:int
-    assert_type(np.uint8(1) @ a_warr_float, Array[float])  # op matmul np:uint8 warr:float
-    assert_type(np.uint8(1) @ a_warr_complex, Array[complex])  # op matmul np:uint8 warr:complex
+    np.uint8(1) @ a_warr_float  # rejected: op matmul np:uint8 warr:float
+    np.uint8(1) @ a_warr_complex  # rejected: op matmul np:uint8 warr:complex
 
 
 def case_466_matmul_a_np_uint16() -> None:
-    assert_type(np.uint16(1) @ a_arr_bool, Array[uint16])  # op matmul np:uint16 arr:bool
+    np.uint16(1) @ a_arr_bool  # rejected: op matmul np:uint16 arr:bool
     np.uint16(1) @ a_arr_uint1  # rejected: op matmul np:uint16 arr:uint1
     np.uint16(1) @ a_arr_uint2  # rejected: op matmul np:uint16 arr:uint2
     np.uint16(1) @ a_arr_uint4  # rejected: op matmul np:uint16 arr:uint4
-    assert_type(np.uint16(1) @ a_arr_uint8, Array[uint16])  # op matmul np:uint16 arr:uint8
-    assert_type(np.uint16(1) @ a_arr_uint16, Array[uint16])  # op matmul np:uint16 arr:uint16
-    assert_type(np.uint16(1) @ a_arr_uint32, Array[uint32])  # op matmul np:uint16 arr:uint32
-    assert_type(np.uint16(1) @ a_arr_uint64, Array[uint64])  # op matmul np:uint16 arr:uint64
+    np.uint16(1) @ a_arr_uint8  # rejected: op matmul np:uint16 arr:uint8
+    np.uint16(1) @ a_arr_uint16  # rejected: op matmul np:uint16 arr:uint16
+    np.uint16(1) @ a_arr_uint32  # rejected: op matmul np:uint16 arr:uint32
+    np.uint16(1) @ a_arr_uint64  # rejected: op matmul np:uint16 arr:uint64
     np.uint16(1) @ a_arr_int1  # rejected: op matmul np:uint16 arr:int1
     np.uint16(1) @ a_arr_int2  # rejected: op matmul np:uint16 arr:int2
     np.uint16(1) @ a_arr_int4  # rejected: op matmul np:uint16 arr:int4
-    assert_type(np.uint16(1) @ a_arr_int8, Array[int32])  # op matmul np:uint16 arr:int8
-    assert_type(np.uint16(1) @ a_arr_int16, Array[int32])  # op matmul np:uint16 arr:int16
-    assert_type(np.uint16(1) @ a_arr_int32, Array[int32])  # op matmul np:uint16 arr:int32
-    assert_type(np.uint16(1) @ a_arr_int64, Array[int64])  # op matmul np:uint16 arr:int64
-    assert_type(np.uint16(1) @ a_arr_float4_e2m1fn, Array[float4_e2m1fn])  # op matmul np:uint16 arr:float4_e2m1fn
-    assert_type(np.uint16(1) @ a_arr_float6_e2m3fn, Array[float6_e2m3fn])  # op matmul np:uint16 arr:float6_e2m3fn
-    assert_type(np.uint16(1) @ a_arr_float6_e3m2fn, Array[float6_e3m2fn])  # op matmul np:uint16 arr:float6_e3m2fn
-    assert_type(np.uint16(1) @ a_arr_float8_e3m4, Array[float8_e3m4])  # op matmul np:uint16 arr:float8_e3m4
-    assert_type(np.uint16(1) @ a_arr_float8_e4m3, Array[float8_e4m3])  # op matmul np:uint16 arr:float8_e4m3
-    assert_type(np.uint16(1) @ a_arr_float8_e8m0fnu, Array[float8_e8m0fnu])  # op matmul np:uint16 arr:float8_e8m0fnu
-    assert_type(np.uint16(1) @ a_arr_float8_e4m3b11fnuz, Array[float8_e4m3b11fnuz])  # op matmul np:uint16 arr:float8_e4m3b11fnuz
-    assert_type(np.uint16(1) @ a_arr_float8_e4m3fn, Array[float8_e4m3fn])  # op matmul np:uint16 arr:float8_e4m3fn
-    assert_type(np.uint16(1) @ a_arr_float8_e4m3fnuz, Array[float8_e4m3fnuz])  # op matmul np:uint16 arr:float8_e4m3fnuz
-    assert_type(np.uint16(1) @ a_arr_float8_e5m2, Array[float8_e5m2])  # op matmul np:uint16 arr:float8_e5m2
-    assert_type(np.uint16(1) @ a_arr_float8_e5m2fnuz, Array[float8_e5m2fnuz])  # op matmul np:uint16 arr:float8_e5m2fnuz
-    assert_type(np.uint16(1) @ a_arr_bfloat16, Array[bfloat16])  # op matmul np:uint16 arr:bfloat16
-    assert_type(np.uint16(1) @ a_arr_float16, Array[float16])  # op matmul np:uint16 arr:float16
-    assert_type(np.uint16(1) @ a_arr_float32, Array[float32])  # op matmul np:uint16 arr:float32
-    assert_type(np.uint16(1) @ a_arr_float64, Array[float64])  # op matmul np:uint16 arr:float64
-    assert_type(np.uint16(1) @ a_arr_complex64, Array[complex64])  # op matmul np:uint16 arr:complex64
-    assert_type(np.uint16(1) @ a_arr_complex128, Array[complex128])  # op matmul np:uint16 arr:complex128
+    np.uint16(1) @ a_arr_int8  # rejected: op matmul np:uint16 arr:int8
+    np.uint16(1) @ a_arr_int16  # rejected: op matmul np:uint16 arr:int16
+    np.uint16(1) @ a_arr_int32  # rejected: op matmul np:uint16 arr:int32
+    np.uint16(1) @ a_arr_int64  # rejected: op matmul np:uint16 arr:int64
+    np.uint16(1) @ a_arr_float4_e2m1fn  # rejected: op matmul np:uint16 arr:float4_e2m1fn
+    np.uint16(1) @ a_arr_float6_e2m3fn  # rejected: op matmul np:uint16 arr:float6_e2m3fn
+    np.uint16(1) @ a_arr_float6_e3m2fn  # rejected: op matmul np:uint16 arr:float6_e3m2fn
+    np.uint16(1) @ a_arr_float8_e3m4  # rejected: op matmul np:uint16 arr:float8_e3m4
+    np.uint16(1) @ a_arr_float8_e4m3  # rejected: op matmul np:uint16 arr:float8_e4m3
+    np.uint16(1) @ a_arr_float8_e8m0fnu  # rejected: op matmul np:uint16 arr:float8_e8m0fnu
+    np.uint16(1) @ a_arr_float8_e4m3b11fnuz  # rejected: op matmul np:uint16 arr:float8_e4m3b11fnuz
+    np.uint16(1) @ a_arr_float8_e4m3fn  # rejected: op matmul np:uint16 arr:float8_e4m3fn
+    np.uint16(1) @ a_arr_float8_e4m3fnuz  # rejected: op matmul np:uint16 arr:float8_e4m3fnuz
+    np.uint16(1) @ a_arr_float8_e5m2  # rejected: op matmul np:uint16 arr:float8_e5m2
+    np.uint16(1) @ a_arr_float8_e5m2fnuz  # rejected: op matmul np:uint16 arr:float8_e5m2fnuz
+    np.uint16(1) @ a_arr_bfloat16  # rejected: op matmul np:uint16 arr:bfloat16
+    np.uint16(1) @ a_arr_float16  # rejected: op matmul np:uint16 arr:float16
+    np.uint16(1) @ a_arr_float32  # rejected: op matmul np:uint16 arr:float32
+    np.uint16(1) @ a_arr_float64  # rejected: op matmul np:uint16 arr:float64
+    np.uint16(1) @ a_arr_complex64  # rejected: op matmul np:uint16 arr:complex64
+    np.uint16(1) @ a_arr_complex128  # rejected: op matmul np:uint16 arr:complex128
     np.uint16(1) @ a_warr_int  # rejected: op matmul np:uint16 warr:int
-    assert_type(np.uint16(1) @ a_warr_float, Array[float])  # op matmul np:uint16 warr:float
-    assert_type(np.uint16(1) @ a_warr_complex, Array[complex])  # op matmul np:uint16 warr:complex
+    np.uint16(1) @ a_warr_float  # rejected: op matmul np:uint16 warr:float
+    np.uint16(1) @ a_warr_complex  # rejected: op matmul np:uint16 warr:complex
 
 
 def case_467_matmul_a_np_uint32() -> None:
-    assert_type(np.uint32(1) @ a_arr_bool, Array[uint32])  # op matmul np:uint32 arr:bool
+    np.uint32(1) @ a_arr_bool  # rejected: op matmul np:uint32 arr:bool
     np.uint32(1) @ a_arr_uint1  # rejected: op matmul np:uint32 arr:uint1
     np.uint32(1) @ a_arr_uint2  # rejected: op matmul np:uint32 arr:uint2
     np.uint32(1) @ a_arr_uint4  # rejected: op matmul np:uint32 arr:uint4
-    assert_type(np.uint32(1) @ a_arr_uint8, Array[uint32])  # op matmul np:uint32 arr:uint8
-    assert_type(np.uint32(1) @ a_arr_uint16, Array[uint32])  # op matmul np:uint32 arr:uint16
-    assert_type(np.uint32(1) @ a_arr_uint32, Array[uint32])  # op matmul np:uint32 arr:uint32
-    assert_type(np.uint32(1) @ a_arr_uint64, Array[uint64])  # op matmul np:uint32 arr:uint64
+    np.uint32(1) @ a_arr_uint8  # rejected: op matmul np:uint32 arr:uint8
+    np.uint32(1) @ a_arr_uint16  # rejected: op matmul np:uint32 arr:uint16
+    np.uint32(1) @ a_arr_uint32  # rejected: op matmul np:uint32 arr:uint32
+    np.uint32(1) @ a_arr_uint64  # rejected: op matmul np:uint32 arr:uint64
     np.uint32(1) @ a_arr_int1  # rejected: op matmul np:uint32 arr:int1
     np.uint32(1) @ a_arr_int2  # rejected: op matmul np:uint32 arr:int2
     np.uint32(1) @ a_arr_int4  # rejected: op matmul np:uint32 arr:int4
-    assert_type(np.uint32(1) @ a_arr_int8, Array[int64])  # op matmul np:uint32 arr:int8
-    assert_type(np.uint32(1) @ a_arr_int16, Array[int64])  # op matmul np:uint32 arr:int16
-    assert_type(np.uint32(1) @ a_arr_int32, Array[int64])  # op matmul np:uint32 arr:int32
-    assert_type(np.uint32(1) @ a_arr_int64, Array[int64])  # op matmul np:uint32 arr:int64
-    assert_type(np.uint32(1) @ a_arr_float4_e2m1fn, Array[float4_e2m1fn])  # op matmul np:uint32 arr:float4_e2m1fn
-    assert_type(np.uint32(1) @ a_arr_float6_e2m3fn, Array[float6_e2m3fn])  # op matmul np:uint32 arr:float6_e2m3fn
-    assert_type(np.uint32(1) @ a_arr_float6_e3m2fn, Array[float6_e3m2fn])  # op matmul np:uint32 arr:float6_e3m2fn
-    assert_type(np.uint32(1) @ a_arr_float8_e3m4, Array[float8_e3m4])  # op matmul np:uint32 arr:float8_e3m4
-    assert_type(np.uint32(1) @ a_arr_float8_e4m3, Array[float8_e4m3])  # op matmul np:uint32 arr:float8_e4m3
-    assert_type(np.uint32(1) @ a_arr_float8_e8m0fnu, Array[float8_e8m0fnu])  # op matmul np:uint32 arr:float8_e8m0fnu
-    assert_type(np.uint32(1) @ a_arr_float8_e4m3b11fnuz, Array[float8_e4m3b11fnuz])  # op matmul np:uint32 arr:float8_e4m3b11fnuz
-    assert_type(np.uint32(1) @ a_arr_float8_e4m3fn, Array[float8_e4m3fn])  # op matmul np:uint32 arr:float8_e4m3fn
-    assert_type(np.uint32(1) @ a_arr_float8_e4m3fnuz, Array[float8_e4m3fnuz])  # op matmul np:uint32 arr:float8_e4m3fnuz
-    assert_type(np.uint32(1) @ a_arr_float8_e5m2, Array[float8_e5m2])  # op matmul np:uint32 arr:float8_e5m2
-    assert_type(np.uint32(1) @ a_arr_float8_e5m2fnuz, Array[float8_e5m2fnuz])  # op matmul np:uint32 arr:float8_e5m2fnuz
-    assert_type(np.uint32(1) @ a_arr_bfloat16, Array[bfloat16])  # op matmul np:uint32 arr:bfloat16
-    assert_type(np.uint32(1) @ a_arr_float16, Array[float16])  # op matmul np:uint32 arr:float16
-    assert_type(np.uint32(1) @ a_arr_float32, Array[float32])  # op matmul np:uint32 arr:float32
-    assert_type(np.uint32(1) @ a_arr_float64, Array[float64])  # op matmul np:uint32 arr:float64
-    assert_type(np.uint32(1) @ a_arr_complex64, Array[complex64])  # op matmul np:uint32 arr:complex64
-    assert_type(np.uint32(1) @ a_arr_complex128, Array[complex128])  # op matmul np:uint32 arr:complex128
+    np.uint32(1) @ a_arr_int8  # rejected: op matmul np:uint32 arr:int8
+    np.uint32(1) @ a_arr_int16  # rejected: op matmul np:uint32 arr:int16
+    np.uint32(1) @ a_arr_int32  # rejected: op matmul np:uint32 arr:int32
+    np.uint32(1) @ a_arr_int64  # rejected: op matmul np:uint32 arr:int64
+    np.uint32(1) @ a_arr_float4_e2m1fn  # rejected: op matmul np:uint32 arr:float4_e2m1fn
+    np.uint32(1) @ a_arr_float6_e2m3fn  # rejected: op matmul np:uint32 arr:float6_e2m3fn
+    np.uint32(1) @ a_arr_float6_e3m2fn  # rejected: op matmul np:uint32 arr:float6_e3m2fn
+    np.uint32(1) @ a_arr_float8_e3m4  # rejected: op matmul np:uint32 arr:float8_e3m4
+    np.uint32(1) @ a_arr_float8_e4m3  # rejected: op matmul np:uint32 arr:float8_e4m3
+    np.uint32(1) @ a_arr_float8_e8m0fnu  # rejected: op matmul np:uint32 arr:float8_e8m0fnu
+    np.uint32(1) @ a_arr_float8_e4m3b11fnuz  # rejected: op matmul np:uint32 arr:float8_e4m3b11fnuz
+    np.uint32(1) @ a_arr_float8_e4m3fn  # rejected: op matmul np:uint32 arr:float8_e4m3fn
+    np.uint32(1) @ a_arr_float8_e4m3fnuz  # rejected: op matmul np:uint32 arr:float8_e4m3fnuz
+    np.uint32(1) @ a_arr_float8_e5m2  # rejected: op matmul np:uint32 arr:float8_e5m2
+    np.uint32(1) @ a_arr_float8_e5m2fnuz  # rejected: op matmul np:uint32 arr:float8_e5m2fnuz
+    np.uint32(1) @ a_arr_bfloat16  # rejected: op matmul np:uint32 arr:bfloat16
+    np.uint32(1) @ a_arr_float16  # rejected: op matmul np:uint32 arr:float16
+    np.uint32(1) @ a_arr_float32  # rejected: op matmul np:uint32 arr:float32
+    np.uint32(1) @ a_arr_float64  # rejected: op matmul np:uint32 arr:float64
+    np.uint32(1) @ a_arr_complex64  # rejected: op matmul np:uint32 arr:complex64
+    np.uint32(1) @ a_arr_complex128  # rejected: op matmul np:uint32 arr:complex128
     np.uint32(1) @ a_warr_int  # rejected: op matmul np:uint32 warr:int
-    assert_type(np.uint32(1) @ a_warr_float, Array[float])  # op matmul np:uint32 warr:float
-    assert_type(np.uint32(1) @ a_warr_complex, Array[complex])  # op matmul np:uint32 warr:complex
+    np.uint32(1) @ a_warr_float  # rejected: op matmul np:uint32 warr:float
+    np.uint32(1) @ a_warr_complex  # rejected: op matmul np:uint32 warr:complex
 
 
 def case_468_matmul_a_np_uint64() -> None:
-    assert_type(np.uint64(1) @ a_arr_bool, Array[uint64])  # op matmul np:uint64 arr:bool
+    np.uint64(1) @ a_arr_bool  # rejected: op matmul np:uint64 arr:bool
     np.uint64(1) @ a_arr_uint1  # rejected: op matmul np:uint64 arr:uint1
     np.uint64(1) @ a_arr_uint2  # rejected: op matmul np:uint64 arr:uint2
     np.uint64(1) @ a_arr_uint4  # rejected: op matmul np:uint64 arr:uint4
-    assert_type(np.uint64(1) @ a_arr_uint8, Array[uint64])  # op matmul np:uint64 arr:uint8
-    assert_type(np.uint64(1) @ a_arr_uint16, Array[uint64])  # op matmul np:uint64 arr:uint16
-    assert_type(np.uint64(1) @ a_arr_uint32, Array[uint64])  # op matmul np:uint64 arr:uint32
-    assert_type(np.uint64(1) @ a_arr_uint64, Array[uint64])  # op matmul np:uint64 arr:uint64
+    np.uint64(1) @ a_arr_uint8  # rejected: op matmul np:uint64 arr:uint8
+    np.uint64(1) @ a_arr_uint16  # rejected: op matmul np:uint64 arr:uint16
+    np.uint64(1) @ a_arr_uint32  # rejected: op matmul np:uint64 arr:uint32
+    np.uint64(1) @ a_arr_uint64  # rejected: op matmul np:uint64 arr:uint64
     np.uint64(1) @ a_arr_int1  # rejected: op matmul np:uint64 arr:int1
     np.uint64(1) @ a_arr_int2  # rejected: op matmul np:uint64 arr:int2
     np.uint64(1) @ a_arr_int4  # rejected: op matmul np:uint64 arr:int4
-    assert_type(np.uint64(1) @ a_arr_int8, Array[float])  # op matmul np:uint64 arr:int8
-    assert_type(np.uint64(1) @ a_arr_int16, Array[float])  # op matmul np:uint64 arr:int16
-    assert_type(np.uint64(1) @ a_arr_int32, Array[float])  # op matmul np:uint64 arr:int32
-    assert_type(np.uint64(1) @ a_arr_int64, Array[float])  # op matmul np:uint64 arr:int64
-    assert_type(np.uint64(1) @ a_arr_float4_e2m1fn, Array[float4_e2m1fn])  # op matmul np:uint64 arr:float4_e2m1fn
-    assert_type(np.uint64(1) @ a_arr_float6_e2m3fn, Array[float6_e2m3fn])  # op matmul np:uint64 arr:float6_e2m3fn
-    assert_type(np.uint64(1) @ a_arr_float6_e3m2fn, Array[float6_e3m2fn])  # op matmul np:uint64 arr:float6_e3m2fn
-    assert_type(np.uint64(1) @ a_arr_float8_e3m4, Array[float8_e3m4])  # op matmul np:uint64 arr:float8_e3m4
-    assert_type(np.uint64(1) @ a_arr_float8_e4m3, Array[float8_e4m3])  # op matmul np:uint64 arr:float8_e4m3
-    assert_type(np.uint64(1) @ a_arr_float8_e8m0fnu, Array[float8_e8m0fnu])  # op matmul np:uint64 arr:float8_e8m0fnu
-    assert_type(np.uint64(1) @ a_arr_float8_e4m3b11fnuz, Array[float8_e4m3b11fnuz])  # op matmul np:uint64 arr:float8_e4m3b11fnuz
-    assert_type(np.uint64(1) @ a_arr_float8_e4m3fn, Array[float8_e4m3fn])  # op matmul np:uint64 arr:float8_e4m3fn
-    assert_type(np.uint64(1) @ a_arr_float8_e4m3fnuz, Array[float8_e4m3fnuz])  # op matmul np:uint64 arr:float8_e4m3fnuz
-    assert_type(np.uint64(1) @ a_arr_float8_e5m2, Array[float8_e5m2])  # op matmul np:uint64 arr:float8_e5m2
-    assert_type(np.uint64(1) @ a_arr_float8_e5m2fnuz, Array[float8_e5m2fnuz])  # op matmul np:uint64 arr:float8_e5m2fnuz
-    assert_type(np.uint64(1) @ a_arr_bfloat16, Array[bfloat16])  # op matmul np:uint64 arr:bfloat16
-    assert_type(np.uint64(1) @ a_arr_float16, Array[float16])  # op matmul np:uint64 arr:float16
-    assert_type(np.uint64(1) @ a_arr_float32, Array[float32])  # op matmul np:uint64 arr:float32
-    assert_type(np.uint64(1) @ a_arr_float64, Array[float64])  # op matmul np:uint64 arr:float64
-    assert_type(np.uint64(1) @ a_arr_complex64, Array[complex64])  # op matmul np:uint64 arr:complex64
-    assert_type(np.uint64(1) @ a_arr_complex128, Array[complex128])  # op matmul np:uint64 arr:complex128
-    assert_type(np.uint64(1) @ a_warr_int, Array[uint64])  # op matmul np:uint64 warr:int
-    assert_type(np.uint64(1) @ a_warr_float, Array[float])  # op matmul np:uint64 warr:float
-    assert_type(np.uint64(1) @ a_warr_complex, Array[complex])  # op matmul np:uint64 warr:complex
+    np.uint64(1) @ a_arr_int8  # rejected: op matmul np:uint64 arr:int8
+    np.uint64(1) @ a_arr_int16  # rejected: op matmul np:uint64 arr:int16
+    np.uint64(1) @ a_arr_int32  # rejected: op matmul np:uint64 arr:int32
+    np.uint64(1) @ a_arr_int64  # rejected: op matmul np:uint64 arr:int64
+    np.uint64(1) @ a_arr_float4_e2m1fn  # rejected: op matmul np:uint64 arr:float4_e2m1fn
+    np.uint64(1) @ a_arr_float6_e2m3fn  # rejected: op matmul np:uint64 arr:float6_e2m3fn
+    np.uint64(1) @ a_arr_float6_e3m2fn  # rejected: op matmul np:uint64 arr:float6_e3m2fn
+    np.uint64(1) @ a_arr_float8_e3m4  # rejected: op matmul np:uint64 arr:float8_e3m4
+    np.uint64(1) @ a_arr_float8_e4m3  # rejected: op matmul np:uint64 arr:float8_e4m3
+    np.uint64(1) @ a_arr_float8_e8m0fnu  # rejected: op matmul np:uint64 arr:float8_e8m0fnu
+    np.uint64(1) @ a_arr_float8_e4m3b11fnuz  # rejected: op matmul np:uint64 arr:float8_e4m3b11fnuz
+    np.uint64(1) @ a_arr_float8_e4m3fn  # rejected: op matmul np:uint64 arr:float8_e4m3fn
+    np.uint64(1) @ a_arr_float8_e4m3fnuz  # rejected: op matmul np:uint64 arr:float8_e4m3fnuz
+    np.uint64(1) @ a_arr_float8_e5m2  # rejected: op matmul np:uint64 arr:float8_e5m2
+    np.uint64(1) @ a_arr_float8_e5m2fnuz  # rejected: op matmul np:uint64 arr:float8_e5m2fnuz
+    np.uint64(1) @ a_arr_bfloat16  # rejected: op matmul np:uint64 arr:bfloat16
+    np.uint64(1) @ a_arr_float16  # rejected: op matmul np:uint64 arr:float16
+    np.uint64(1) @ a_arr_float32  # rejected: op matmul np:uint64 arr:float32
+    np.uint64(1) @ a_arr_float64  # rejected: op matmul np:uint64 arr:float64
+    np.uint64(1) @ a_arr_complex64  # rejected: op matmul np:uint64 arr:complex64
+    np.uint64(1) @ a_arr_complex128  # rejected: op matmul np:uint64 arr:complex128
+    np.uint64(1) @ a_warr_int  # rejected: op matmul np:uint64 warr:int
+    np.uint64(1) @ a_warr_float  # rejected: op matmul np:uint64 warr:float
+    np.uint64(1) @ a_warr_complex  # rejected: op matmul np:uint64 warr:complex
 
 
 def case_469_matmul_a_np_int8() -> None:
-    assert_type(np.int8(1) @ a_arr_bool, Array[int8])  # op matmul np:int8 arr:bool
+    np.int8(1) @ a_arr_bool  # rejected: op matmul np:int8 arr:bool
     np.int8(1) @ a_arr_uint1  # rejected: op matmul np:int8 arr:uint1
     np.int8(1) @ a_arr_uint2  # rejected: op matmul np:int8 arr:uint2
     np.int8(1) @ a_arr_uint4  # rejected: op matmul np:int8 arr:uint4
-    assert_type(np.int8(1) @ a_arr_uint8, Array[int16])  # op matmul np:int8 arr:uint8
-    assert_type(np.int8(1) @ a_arr_uint16, Array[int32])  # op matmul np:int8 arr:uint16
-    assert_type(np.int8(1) @ a_arr_uint32, Array[int64])  # op matmul np:int8 arr:uint32
-    assert_type(np.int8(1) @ a_arr_uint64, Array[float])  # op matmul np:int8 arr:uint64
+    np.int8(1) @ a_arr_uint8  # rejected: op matmul np:int8 arr:uint8
+    np.int8(1) @ a_arr_uint16  # rejected: op matmul np:int8 arr:uint16
+    np.int8(1) @ a_arr_uint32  # rejected: op matmul np:int8 arr:uint32
+    np.int8(1) @ a_arr_uint64  # rejected: op matmul np:int8 arr:uint64
     np.int8(1) @ a_arr_int1  # rejected: op matmul np:int8 arr:int1
     np.int8(1) @ a_arr_int2  # rejected: op matmul np:int8 arr:int2
     np.int8(1) @ a_arr_int4  # rejected: op matmul np:int8 arr:int4
-    assert_type(np.int8(1) @ a_arr_int8, Array[int8])  # op matmul np:int8 arr:int8
-    assert_type(np.int8(1) @ a_arr_int16, Array[int16])  # op matmul np:int8 arr:int16
-    assert_type(np.int8(1) @ a_arr_int32, Array[int32])  # op matmul np:int8 arr:int32
-    assert_type(np.int8(1) @ a_arr_int64, Array[int64])  # op matmul np:int8 arr:int64
-    assert_type(np.int8(1) @ a_arr_float4_e2m1fn, Array[float4_e2m1fn])  # op matmul np:int8 arr:float4_e2m1fn
-    assert_type(np.int8(1) @ a_arr_float6_e2m3fn, Array[float6_e2m3fn])  # op matmul np:int8 arr:float6_e2m3fn
-    assert_type(np.int8(1) @ a_arr_float6_e3m2fn, Array[float6_e3m2fn])  # op matmul np:int8 arr:float6_e3m2fn
-    assert_type(np.int8(1) @ a_arr_float8_e3m4, Array[float8_e3m4])  # op matmul np:int8 arr:float8_e3m4
-    assert_type(np.int8(1) @ a_arr_float8_e4m3, Array[float8_e4m3])  # op matmul np:int8 arr:float8_e4m3
-    assert_type(np.int8(1) @ a_arr_float8_e8m0fnu, Array[float8_e8m0fnu])  # op matmul np:int8 arr:float8_e8m0fnu
-    assert_type(np.int8(1) @ a_arr_float8_e4m3b11fnuz, Array[float8_e4m3b11fnuz])  # op matmul np:int8 arr:float8_e4m3b11fnuz
-    assert_type(np.int8(1) @ a_arr_float8_e4m3fn, Array[float8_e4m3fn])  # op matmul np:int8 arr:float8_e4m3fn
-    assert_type(np.int8(1) @ a_arr_float8_e4m3fnuz, Array[float8_e4m3fnuz])  # op matmul np:int8 arr:float8_e4m3fnuz
-    assert_type(np.int8(1) @ a_arr_float8_e5m2, Array[float8_e5m2])  # op matmul np:int8 arr:float8_e5m2
-    assert_type(np.int8(1) @ a_arr_float8_e5m2fnuz, Array[float8_e5m2fnuz])  # op matmul np:int8 arr:float8_e5m2fnuz
-    assert_type(np.int8(1) @ a_arr_bfloat16, Array[bfloat16])  # op matmul np:int8 arr:bfloat16
-    assert_type(np.int8(1) @ a_arr_float16, Array[float16])  # op matmul np:int8 arr:float16
-    assert_type(np.int8(1) @ a_arr_float32, Array[float32])  # op matmul np:int8 arr:float32
-    assert_type(np.int8(1) @ a_arr_float64, Array[float64])  # op matmul np:int8 arr:float64
-    assert_type(np.int8(1) @ a_arr_complex64, Array[complex64])  # op matmul np:int8 arr:complex64
-    assert_type(np.int8(1) @ a_arr_complex128, Array[complex128])  # op matmul np:int8 arr:complex128
+    np.int8(1) @ a_arr_int8  # rejected: op matmul np:int8 arr:int8
+    np.int8(1) @ a_arr_int16  # rejected: op matmul np:int8 arr:int16
+    np.int8(1) @ a_arr_int32  # rejected: op matmul np:int8 arr:int32
+    np.int8(1) @ a_arr_int64  # rejected: op matmul np:int8 arr:int64
+    np.int8(1) @ a_arr_float4_e2m1fn  # rejected: op matmul np:int8 arr:float4_e2m1fn
+    np.int8(1) @ a_arr_float6_e2m3fn  # rejected: op matmul np:int8 arr:float6_e2m3fn
+    np.int8(1) @ a_arr_float6_e3m2fn  # rejected: op matmul np:int8 arr:float6_e3m2fn
+    np.int8(1) @ a_arr_float8_e3m4  # rejected: op matmul np:int8 arr:float8_e3m4
+    np.int8(1) @ a_arr_float8_e4m3  # rejected: op matmul np:int8 arr:float8_e4m3
+    np.int8(1) @ a_arr_float8_e8m0fnu  # rejected: op matmul np:int8 arr:float8_e8m0fnu
+    np.int8(1) @ a_arr_float8_e4m3b11fnuz  # rejected: op matmul np:int8 arr:float8_e4m3b11fnuz
+    np.int8(1) @ a_arr_float8_e4m3fn  # rejected: op matmul np:int8 arr:float8_e4m3fn
+    np.int8(1) @ a_arr_float8_e4m3fnuz  # rejected: op matmul np:int8 arr:float8_e4m3fnuz
+    np.int8(1) @ a_arr_float8_e5m2  # rejected: op matmul np:int8 arr:float8_e5m2
+    np.int8(1) @ a_arr_float8_e5m2fnuz  # rejected: op matmul np:int8 arr:float8_e5m2fnuz
+    np.int8(1) @ a_arr_bfloat16  # rejected: op matmul np:int8 arr:bfloat16
+    np.int8(1) @ a_arr_float16  # rejected: op matmul np:int8 arr:float16
+    np.int8(1) @ a_arr_float32  # rejected: op matmul np:int8 arr:float32
+    np.int8(1) @ a_arr_float64  # rejected: op matmul np:int8 arr:float64
+    np.int8(1) @ a_arr_complex64  # rejected: op matmul np:int8 arr:complex64
+    np.int8(1) @ a_arr_complex128  # rejected: op matmul np:int8 arr:complex128
     np.int8(1) @ a_warr_int  # rejected: op matmul np:int8 warr:int
-    assert_type(np.int8(1) @ a_warr_float, Array[float])  # op matmul np:int8 warr:float
-    assert_type(np.int8(1) @ a_warr_complex, Array[complex])  # op matmul np:int8 warr:complex
+    np.int8(1) @ a_warr_float  # rejected: op matmul np:int8 warr:float
+    np.int8(1) @ a_warr_complex  # rejected: op matmul np:int8 warr:complex
 
 
 def case_470_matmul_a_np_int16() -> None:
-    assert_type(np.int16(1) @ a_arr_bool, Array[int16])  # op matmul np:int16 arr:bool
+    np.int16(1) @ a_arr_bool  # rejected: op matmul np:int16 arr:bool
     np.int16(1) @ a_arr_uint1  # rejected: op matmul np:int16 arr:uint1
     np.int16(1) @ a_arr_uint2  # rejected: op matmul np:int16 arr:uint2
     np.int16(1) @ a_arr_uint4  # rejected: op matmul np:int16 arr:uint4
-    assert_type(np.int16(1) @ a_arr_uint8, Array[int16])  # op matmul np:int16 arr:uint8
-    assert_type(np.int16(1) @ a_arr_uint16, Array[int32])  # op matmul np:int16 arr:uint16
-    assert_type(np.int16(1) @ a_arr_uint32, Array[int64])  # op matmul np:int16 arr:uint32
-    assert_type(np.int16(1) @ a_arr_uint64, Array[float])  # op matmul np:int16 arr:uint64
+    np.int16(1) @ a_arr_uint8  # rejected: op matmul np:int16 arr:uint8
+    np.int16(1) @ a_arr_uint16  # rejected: op matmul np:int16 arr:uint16
+    np.int16(1) @ a_arr_uint32  # rejected: op matmul np:int16 arr:uint32
+    np.int16(1) @ a_arr_uint64  # rejected: op matmul np:int16 arr:uint64
     np.int16(1) @ a_arr_int1  # rejected: op matmul np:int16 arr:int1
     np.int16(1) @ a_arr_int2  # rejected: op matmul np:int16 arr:int2
     np.int16(1) @ a_arr_int4  # rejected: op matmul np:int16 arr:int4
-    assert_type(np.int16(1) @ a_arr_int8, Array[int16])  # op matmul np:int16 arr:int8
-    assert_type(np.int16(1) @ a_arr_int16, Array[int16])  # op matmul np:int16 arr:int16
-    assert_type(np.int16(1) @ a_arr_int32, Array[int32])  # op matmul np:int16 arr:int32
-    assert_type(np.int16(1) @ a_arr_int64, Array[int64])  # op matmul np:int16 arr:int64
-    assert_type(np.int16(1) @ a_arr_float4_e2m1fn, Array[float4_e2m1fn])  # op matmul np:int16 arr:float4_e2m1fn
-    assert_type(np.int16(1) @ a_arr_float6_e2m3fn, Array[float6_e2m3fn])  # op matmul np:int16 arr:float6_e2m3fn
-    assert_type(np.int16(1) @ a_arr_float6_e3m2fn, Array[float6_e3m2fn])  # op matmul np:int16 arr:float6_e3m2fn
-    assert_type(np.int16(1) @ a_arr_float8_e3m4, Array[float8_e3m4])  # op matmul np:int16 arr:float8_e3m4
-    assert_type(np.int16(1) @ a_arr_float8_e4m3, Array[float8_e4m3])  # op matmul np:int16 arr:float8_e4m3
-    assert_type(np.int16(1) @ a_arr_float8_e8m0fnu, Array[float8_e8m0fnu])  # op matmul np:int16 arr:float8_e8m0fnu
-    assert_type(np.int16(1) @ a_arr_float8_e4m3b11fnuz, Array[float8_e4m3b11fnuz])  # op matmul np:int16 arr:float8_e4m3b11fnuz
-    assert_type(np.int16(1) @ a_arr_float8_e4m3fn, Array[float8_e4m3fn])  # op matmul np:int16 arr:float8_e4m3fn
-    assert_type(np.int16(1) @ a_arr_float8_e4m3fnuz, Array[float8_e4m3fnuz])  # op matmul np:int16 arr:float8_e4m3fnuz
-    assert_type(np.int16(1) @ a_arr_float8_e5m2, Array[float8_e5m2])  # op matmul np:int16 arr:float8_e5m2
-    assert_type(np.int16(1) @ a_arr_float8_e5m2fnuz, Array[float8_e5m2fnuz])  # op matmul np:int16 arr:float8_e5m2fnuz
-    assert_type(np.int16(1) @ a_arr_bfloat16, Array[bfloat16])  # op matmul np:int16 arr:bfloat16
-    assert_type(np.int16(1) @ a_arr_float16, Array[float16])  # op matmul np:int16 arr:float16
-    assert_type(np.int16(1) @ a_arr_float32, Array[float32])  # op matmul np:int16 arr:float32
-    assert_type(np.int16(1) @ a_arr_float64, Array[float64])  # op matmul np:int16 arr:float64
-    assert_type(np.int16(1) @ a_arr_complex64, Array[complex64])  # op matmul np:int16 arr:complex64
-    assert_type(np.int16(1) @ a_arr_complex128, Array[complex128])  # op matmul np:int16 arr:complex128
+    np.int16(1) @ a_arr_int8  # rejected: op matmul np:int16 arr:int8
+    np.int16(1) @ a_arr_int16  # rejected: op matmul np:int16 arr:int16
+    np.int16(1) @ a_arr_int32  # rejected: op matmul np:int16 arr:int32
+    np.int16(1) @ a_arr_int64  # rejected: op matmul np:int16 arr:int64
+    np.int16(1) @ a_arr_float4_e2m1fn  # rejected: op matmul np:int16 arr:float4_e2m1fn
+    np.int16(1) @ a_arr_float6_e2m3fn  # rejected: op matmul np:int16 arr:float6_e2m3fn
+    np.int16(1) @ a_arr_float6_e3m2fn  # rejected: op matmul np:int16 arr:float6_e3m2fn
+    np.int16(1) @ a_arr_float8_e3m4  # rejected: op matmul np:int16 arr:float8_e3m4
+    np.int16(1) @ a_arr_float8_e4m3  # rejected: op matmul np:int16 arr:float8_e4m3
+    np.int16(1) @ a_arr_float8_e8m0fnu  # rejected: op matmul np:int16 arr:float8_e8m0fnu
+    np.int16(1) @ a_arr_float8_e4m3b11fnuz  # rejected: op matmul np:int16 arr:float8_e4m3b11fnuz
+    np.int16(1) @ a_arr_float8_e4m3fn  # rejected: op matmul np:int16 arr:float8_e4m3fn
+    np.int16(1) @ a_arr_float8_e4m3fnuz  # rejected: op matmul np:int16 arr:float8_e4m3fnuz
+    np.int16(1) @ a_arr_float8_e5m2  # rejected: op matmul np:int16 arr:float8_e5m2
+    np.int16(1) @ a_arr_float8_e5m2fnuz  # rejected: op matmul np:int16 arr:float8_e5m2fnuz
+    np.int16(1) @ a_arr_bfloat16  # rejected: op matmul np:int16 arr:bfloat16
+    np.int16(1) @ a_arr_float16  # rejected: op matmul np:int16 arr:float16
+    np.int16(1) @ a_arr_float32  # rejected: op matmul np:int16 arr:float32
+    np.int16(1) @ a_arr_float64  # rejected: op matmul np:int16 arr:float64
+    np.int16(1) @ a_arr_complex64  # rejected: op matmul np:int16 arr:complex64
+    np.int16(1) @ a_arr_complex128  # rejected: op matmul np:int16 arr:complex128
     np.int16(1) @ a_warr_int  # rejected: op matmul np:int16 warr:int
-    assert_type(np.int16(1) @ a_warr_float, Array[float])  # op matmul np:int16 warr:float
-    assert_type(np.int16(1) @ a_warr_complex, Array[complex])  # op matmul np:int16 warr:complex
+    np.int16(1) @ a_warr_float  # rejected: op matmul np:int16 warr:float
+    np.int16(1) @ a_warr_complex  # rejected: op matmul np:int16 warr:complex
 
 
 def case_471_matmul_a_np_int32() -> None:
-    assert_type(np.int32(1) @ a_arr_bool, Array[int32])  # op matmul np:int32 arr:bool
+    np.int32(1) @ a_arr_bool  # rejected: op matmul np:int32 arr:bool
     np.int32(1) @ a_arr_uint1  # rejected: op matmul np:int32 arr:uint1
     np.int32(1) @ a_arr_uint2  # rejected: op matmul np:int32 arr:uint2
     np.int32(1) @ a_arr_uint4  # rejected: op matmul np:int32 arr:uint4
-    assert_type(np.int32(1) @ a_arr_uint8, Array[int32])  # op matmul np:int32 arr:uint8
-    assert_type(np.int32(1) @ a_arr_uint16, Array[int32])  # op matmul np:int32 arr:uint16
-    assert_type(np.int32(1) @ a_arr_uint32, Array[int64])  # op matmul np:int32 arr:uint32
-    assert_type(np.int32(1) @ a_arr_uint64, Array[float])  # op matmul np:int32 arr:uint64
+    np.int32(1) @ a_arr_uint8  # rejected: op matmul np:int32 arr:uint8
+    np.int32(1) @ a_arr_uint16  # rejected: op matmul np:int32 arr:uint16
+    np.int32(1) @ a_arr_uint32  # rejected: op matmul np:int32 arr:uint32
+    np.int32(1) @ a_arr_uint64  # rejected: op matmul np:int32 arr:uint64
     np.int32(1) @ a_arr_int1  # rejected: op matmul np:int32 arr:int1
     np.int32(1) @ a_arr_int2  # rejected: op matmul np:int32 arr:int2
     np.int32(1) @ a_arr_int4  # rejected: op matmul np:int32 arr:int4
-    assert_type(np.int32(1) @ a_arr_int8, Array[int32])  # op matmul np:int32 arr:int8
-    assert_type(np.int32(1) @ a_arr_int16, Array[int32])  # op matmul np:int32 arr:int16
-    assert_type(np.int32(1) @ a_arr_int32, Array[int32])  # op matmul np:int32 arr:int32
-    assert_type(np.int32(1) @ a_arr_int64, Array[int64])  # op matmul np:int32 arr:int64
-    assert_type(np.int32(1) @ a_arr_float4_e2m1fn, Array[float4_e2m1fn])  # op matmul np:int32 arr:float4_e2m1fn
-    assert_type(np.int32(1) @ a_arr_float6_e2m3fn, Array[float6_e2m3fn])  # op matmul np:int32 arr:float6_e2m3fn
-    assert_type(np.int32(1) @ a_arr_float6_e3m2fn, Array[float6_e3m2fn])  # op matmul np:int32 arr:float6_e3m2fn
-    assert_type(np.int32(1) @ a_arr_float8_e3m4, Array[float8_e3m4])  # op matmul np:int32 arr:float8_e3m4
-    assert_type(np.int32(1) @ a_arr_float8_e4m3, Array[float8_e4m3])  # op matmul np:int32 arr:float8_e4m3
-    assert_type(np.int32(1) @ a_arr_float8_e8m0fnu, Array[float8_e8m0fnu])  # op matmul np:int32 arr:float8_e8m0fnu
-    assert_type(np.int32(1) @ a_arr_float8_e4m3b11fnuz, Array[float8_e4m3b11fnuz])  # op matmul np:int32 arr:float8_e4m3b11fnuz
-    assert_type(np.int32(1) @ a_arr_float8_e4m3fn, Array[float8_e4m3fn])  # op matmul np:int32 arr:float8_e4m3fn
-    assert_type(np.int32(1) @ a_arr_float8_e4m3fnuz, Array[float8_e4m3fnuz])  # op matmul np:int32 arr:float8_e4m3fnuz
-    assert_type(np.int32(1) @ a_arr_float8_e5m2, Array[float8_e5m2])  # op matmul np:int32 arr:float8_e5m2
-    assert_type(np.int32(1) @ a_arr_float8_e5m2fnuz, Array[float8_e5m2fnuz])  # op matmul np:int32 arr:float8_e5m2fnuz
-    assert_type(np.int32(1) @ a_arr_bfloat16, Array[bfloat16])  # op matmul np:int32 arr:bfloat16
-    assert_type(np.int32(1) @ a_arr_float16, Array[float16])  # op matmul np:int32 arr:float16
-    assert_type(np.int32(1) @ a_arr_float32, Array[float32])  # op matmul np:int32 arr:float32
-    assert_type(np.int32(1) @ a_arr_float64, Array[float64])  # op matmul np:int32 arr:float64
-    assert_type(np.int32(1) @ a_arr_complex64, Array[complex64])  # op matmul np:int32 arr:complex64
-    assert_type(np.int32(1) @ a_arr_complex128, Array[complex128])  # op matmul np:int32 arr:complex128
+    np.int32(1) @ a_arr_int8  # rejected: op matmul np:int32 arr:int8
+    np.int32(1) @ a_arr_int16  # rejected: op matmul np:int32 arr:int16
+    np.int32(1) @ a_arr_int32  # rejected: op matmul np:int32 arr:int32
+    np.int32(1) @ a_arr_int64  # rejected: op matmul np:int32 arr:int64
+    np.int32(1) @ a_arr_float4_e2m1fn  # rejected: op matmul np:int32 arr:float4_e2m1fn
+    np.int32(1) @ a_arr_float6_e2m3fn  # rejected: op matmul np:int32 arr:float6_e2m3fn
+    np.int32(1) @ a_arr_float6_e3m2fn  # rejected: op matmul np:int32 arr:float6_e3m2fn
+    np.int32(1) @ a_arr_float8_e3m4  # rejected: op matmul np:int32 arr:float8_e3m4
+    np.int32(1) @ a_arr_float8_e4m3  # rejected: op matmul np:int32 arr:float8_e4m3
+    np.int32(1) @ a_arr_float8_e8m0fnu  # rejected: op matmul np:int32 arr:float8_e8m0fnu
+    np.int32(1) @ a_arr_float8_e4m3b11fnuz  # rejected: op matmul np:int32 arr:float8_e4m3b11fnuz
+    np.int32(1) @ a_arr_float8_e4m3fn  # rejected: op matmul np:int32 arr:float8_e4m3fn
+    np.int32(1) @ a_arr_float8_e4m3fnuz  # rejected: op matmul np:int32 arr:float8_e4m3fnuz
+    np.int32(1) @ a_arr_float8_e5m2  # rejected: op matmul np:int32 arr:float8_e5m2
+    np.int32(1) @ a_arr_float8_e5m2fnuz  # rejected: op matmul np:int32 arr:float8_e5m2fnuz
+    np.int32(1) @ a_arr_bfloat16  # rejected: op matmul np:int32 arr:bfloat16
+    np.int32(1) @ a_arr_float16  # rejected: op matmul np:int32 arr:float16
+    np.int32(1) @ a_arr_float32  # rejected: op matmul np:int32 arr:float32
+    np.int32(1) @ a_arr_float64  # rejected: op matmul np:int32 arr:float64
+    np.int32(1) @ a_arr_complex64  # rejected: op matmul np:int32 arr:complex64
+    np.int32(1) @ a_arr_complex128  # rejected: op matmul np:int32 arr:complex128
     np.int32(1) @ a_warr_int  # rejected: op matmul np:int32 warr:int
-    assert_type(np.int32(1) @ a_warr_float, Array[float])  # op matmul np:int32 warr:float
-    assert_type(np.int32(1) @ a_warr_complex, Array[complex])  # op matmul np:int32 warr:complex
+    np.int32(1) @ a_warr_float  # rejected: op matmul np:int32 warr:float
+    np.int32(1) @ a_warr_complex  # rejected: op matmul np:int32 warr:complex
 
 
 def case_472_matmul_a_np_int64() -> None:
-    assert_type(np.int64(1) @ a_arr_bool, Array[int64])  # op matmul np:int64 arr:bool
+    np.int64(1) @ a_arr_bool  # rejected: op matmul np:int64 arr:bool
     np.int64(1) @ a_arr_uint1  # rejected: op matmul np:int64 arr:uint1
     np.int64(1) @ a_arr_uint2  # rejected: op matmul np:int64 arr:uint2
     np.int64(1) @ a_arr_uint4  # rejected: op matmul np:int64 arr:uint4
-    assert_type(np.int64(1) @ a_arr_uint8, Array[int64])  # op matmul np:int64 arr:uint8
-    assert_type(np.int64(1) @ a_arr_uint16, Array[int64])  # op matmul np:int64 arr:uint16
-    assert_type(np.int64(1) @ a_arr_uint32, Array[int64])  # op matmul np:int64 arr:uint32
-    assert_type(np.int64(1) @ a_arr_uint64, Array[float])  # op matmul np:int64 arr:uint64
+    np.int64(1) @ a_arr_uint8  # rejected: op matmul np:int64 arr:uint8
+    np.int64(1) @ a_arr_uint16  # rejected: op matmul np:int64 arr:uint16
+    np.int64(1) @ a_arr_uint32  # rejected: op matmul np:int64 arr:uint32
+    np.int64(1) @ a_arr_uint64  # rejected: op matmul np:int64 arr:uint64
     np.int64(1) @ a_arr_int1  # rejected: op matmul np:int64 arr:int1
     np.int64(1) @ a_arr_int2  # rejected: op matmul np:int64 arr:int2
     np.int64(1) @ a_arr_int4  # rejected: op matmul np:int64 arr:int4
-    assert_type(np.int64(1) @ a_arr_int8, Array[int64])  # op matmul np:int64 arr:int8
-    assert_type(np.int64(1) @ a_arr_int16, Array[int64])  # op matmul np:int64 arr:int16
-    assert_type(np.int64(1) @ a_arr_int32, Array[int64])  # op matmul np:int64 arr:int32
-    assert_type(np.int64(1) @ a_arr_int64, Array[int64])  # op matmul np:int64 arr:int64
-    assert_type(np.int64(1) @ a_arr_float4_e2m1fn, Array[float4_e2m1fn])  # op matmul np:int64 arr:float4_e2m1fn
-    assert_type(np.int64(1) @ a_arr_float6_e2m3fn, Array[float6_e2m3fn])  # op matmul np:int64 arr:float6_e2m3fn
-    assert_type(np.int64(1) @ a_arr_float6_e3m2fn, Array[float6_e3m2fn])  # op matmul np:int64 arr:float6_e3m2fn
-    assert_type(np.int64(1) @ a_arr_float8_e3m4, Array[float8_e3m4])  # op matmul np:int64 arr:float8_e3m4
-    assert_type(np.int64(1) @ a_arr_float8_e4m3, Array[float8_e4m3])  # op matmul np:int64 arr:float8_e4m3
-    assert_type(np.int64(1) @ a_arr_float8_e8m0fnu, Array[float8_e8m0fnu])  # op matmul np:int64 arr:float8_e8m0fnu
-    assert_type(np.int64(1) @ a_arr_float8_e4m3b11fnuz, Array[float8_e4m3b11fnuz])  # op matmul np:int64 arr:float8_e4m3b11fnuz
-    assert_type(np.int64(1) @ a_arr_float8_e4m3fn, Array[float8_e4m3fn])  # op matmul np:int64 arr:float8_e4m3fn
-    assert_type(np.int64(1) @ a_arr_float8_e4m3fnuz, Array[float8_e4m3fnuz])  # op matmul np:int64 arr:float8_e4m3fnuz
-    assert_type(np.int64(1) @ a_arr_float8_e5m2, Array[float8_e5m2])  # op matmul np:int64 arr:float8_e5m2
-    assert_type(np.int64(1) @ a_arr_float8_e5m2fnuz, Array[float8_e5m2fnuz])  # op matmul np:int64 arr:float8_e5m2fnuz
-    assert_type(np.int64(1) @ a_arr_bfloat16, Array[bfloat16])  # op matmul np:int64 arr:bfloat16
-    assert_type(np.int64(1) @ a_arr_float16, Array[float16])  # op matmul np:int64 arr:float16
-    assert_type(np.int64(1) @ a_arr_float32, Array[float32])  # op matmul np:int64 arr:float32
-    assert_type(np.int64(1) @ a_arr_float64, Array[float64])  # op matmul np:int64 arr:float64
-    assert_type(np.int64(1) @ a_arr_complex64, Array[complex64])  # op matmul np:int64 arr:complex64
-    assert_type(np.int64(1) @ a_arr_complex128, Array[complex128])  # op matmul np:int64 arr:complex128
-    assert_type(np.int64(1) @ a_warr_int, Array[int64])  # op matmul np:int64 warr:int
-    assert_type(np.int64(1) @ a_warr_float, Array[float])  # op matmul np:int64 warr:float
-    assert_type(np.int64(1) @ a_warr_complex, Array[complex])  # op matmul np:int64 warr:complex
+    np.int64(1) @ a_arr_int8  # rejected: op matmul np:int64 arr:int8
+    np.int64(1) @ a_arr_int16  # rejected: op matmul np:int64 arr:int16
+    np.int64(1) @ a_arr_int32  # rejected: op matmul np:int64 arr:int32
+    np.int64(1) @ a_arr_int64  # rejected: op matmul np:int64 arr:int64
+    np.int64(1) @ a_arr_float4_e2m1fn  # rejected: op matmul np:int64 arr:float4_e2m1fn
+    np.int64(1) @ a_arr_float6_e2m3fn  # rejected: op matmul np:int64 arr:float6_e2m3fn
+    np.int64(1) @ a_arr_float6_e3m2fn  # rejected: op matmul np:int64 arr:float6_e3m2fn
+    np.int64(1) @ a_arr_float8_e3m4  # rejected: op matmul np:int64 arr:float8_e3m4
+    np.int64(1) @ a_arr_float8_e4m3  # rejected: op matmul np:int64 arr:float8_e4m3
+    np.int64(1) @ a_arr_float8_e8m0fnu  # rejected: op matmul np:int64 arr:float8_e8m0fnu
+    np.int64(1) @ a_arr_float8_e4m3b11fnuz  # rejected: op matmul np:int64 arr:float8_e4m3b11fnuz
+    np.int64(1) @ a_arr_float8_e4m3fn  # rejected: op matmul np:int64 arr:float8_e4m3fn
+    np.int64(1) @ a_arr_float8_e4m3fnuz  # rejected: op matmul np:int64 arr:float8_e4m3fnuz
+    np.int64(1) @ a_arr_float8_e5m2  # rejected: op matmul np:int64 arr:float8_e5m2
+    np.int64(1) @ a_arr_float8_e5m2fnuz  # rejected: op matmul np:int64 arr:float8_e5m2fnuz
+    np.int64(1) @ a_arr_bfloat16  # rejected: op matmul np:int64 arr:bfloat16
+    np.int64(1) @ a_arr_float16  # rejected: op matmul np:int64 arr:float16
+    np.int64(1) @ a_arr_float32  # rejected: op matmul np:int64 arr:float32
+    np.int64(1) @ a_arr_float64  # rejected: op matmul np:int64 arr:float64
+    np.int64(1) @ a_arr_complex64  # rejected: op matmul np:int64 arr:complex64
+    np.int64(1) @ a_arr_complex128  # rejected: op matmul np:int64 arr:complex128
+    np.int64(1) @ a_warr_int  # rejected: op matmul np:int64 warr:int
+    np.int64(1) @ a_warr_float  # rejected: op matmul np:int64 warr:float
+    np.int64(1) @ a_warr_complex  # rejected: op matmul np:int64 warr:complex
 
 
 def case_473_matmul_a_np_float16() -> None:
-    assert_type(np.float16(1) @ a_arr_bool, Array[float16])  # op matmul np:float16 arr:bool
+    np.float16(1) @ a_arr_bool  # rejected: op matmul np:float16 arr:bool
     np.float16(1) @ a_arr_uint1  # rejected: op matmul np:float16 arr:uint1
     np.float16(1) @ a_arr_uint2  # rejected: op matmul np:float16 arr:uint2
     np.float16(1) @ a_arr_uint4  # rejected: op matmul np:float16 arr:uint4
-    assert_type(np.float16(1) @ a_arr_uint8, Array[float16])  # op matmul np:float16 arr:uint8
-    assert_type(np.float16(1) @ a_arr_uint16, Array[float16])  # op matmul np:float16 arr:uint16
-    assert_type(np.float16(1) @ a_arr_uint32, Array[float16])  # op matmul np:float16 arr:uint32
-    assert_type(np.float16(1) @ a_arr_uint64, Array[float16])  # op matmul np:float16 arr:uint64
+    np.float16(1) @ a_arr_uint8  # rejected: op matmul np:float16 arr:uint8
+    np.float16(1) @ a_arr_uint16  # rejected: op matmul np:float16 arr:uint16
+    np.float16(1) @ a_arr_uint32  # rejected: op matmul np:float16 arr:uint32
+    np.float16(1) @ a_arr_uint64  # rejected: op matmul np:float16 arr:uint64
     np.float16(1) @ a_arr_int1  # rejected: op matmul np:float16 arr:int1
     np.float16(1) @ a_arr_int2  # rejected: op matmul np:float16 arr:int2
     np.float16(1) @ a_arr_int4  # rejected: op matmul np:float16 arr:int4
-    assert_type(np.float16(1) @ a_arr_int8, Array[float16])  # op matmul np:float16 arr:int8
-    assert_type(np.float16(1) @ a_arr_int16, Array[float16])  # op matmul np:float16 arr:int16
-    assert_type(np.float16(1) @ a_arr_int32, Array[float16])  # op matmul np:float16 arr:int32
-    assert_type(np.float16(1) @ a_arr_int64, Array[float16])  # op matmul np:float16 arr:int64
+    np.float16(1) @ a_arr_int8  # rejected: op matmul np:float16 arr:int8
+    np.float16(1) @ a_arr_int16  # rejected: op matmul np:float16 arr:int16
+    np.float16(1) @ a_arr_int32  # rejected: op matmul np:float16 arr:int32
+    np.float16(1) @ a_arr_int64  # rejected: op matmul np:float16 arr:int64
     np.float16(1) @ a_arr_float4_e2m1fn  # rejected: op matmul np:float16 arr:float4_e2m1fn
     np.float16(1) @ a_arr_float6_e2m3fn  # rejected: op matmul np:float16 arr:float6_e2m3fn
     np.float16(1) @ a_arr_float6_e3m2fn  # rejected: op matmul np:float16 arr:float6_e3m2fn
@@ -22701,33 +22701,33 @@ def case_473_matmul_a_np_float16() -> None:
     np.float16(1) @ a_arr_float8_e4m3fnuz  # rejected: op matmul np:float16 arr:float8_e4m3fnuz
     np.float16(1) @ a_arr_float8_e5m2  # rejected: op matmul np:float16 arr:float8_e5m2
     np.float16(1) @ a_arr_float8_e5m2fnuz  # rejected: op matmul np:float16 arr:float8_e5m2fnuz
-    assert_type(np.float16(1) @ a_arr_bfloat16, Array[float32])  # op matmul np:float16 arr:bfloat16
-    assert_type(np.float16(1) @ a_arr_float16, Array[float16])  # op matmul np:float16 arr:float16
-    assert_type(np.float16(1) @ a_arr_float32, Array[float32])  # op matmul np:float16 arr:float32
-    assert_type(np.float16(1) @ a_arr_float64, Array[float64])  # op matmul np:float16 arr:float64
-    assert_type(np.float16(1) @ a_arr_complex64, Array[complex64])  # op matmul np:float16 arr:complex64
-    assert_type(np.float16(1) @ a_arr_complex128, Array[complex128])  # op matmul np:float16 arr:complex128
-    assert_type(np.float16(1) @ a_warr_int, Array[float16])  # op matmul np:float16 warr:int
-    assert_type(np.float16(1) @ a_warr_float, Array[float16])  # op matmul np:float16 warr:float
+    np.float16(1) @ a_arr_bfloat16  # rejected: op matmul np:float16 arr:bfloat16
+    np.float16(1) @ a_arr_float16  # rejected: op matmul np:float16 arr:float16
+    np.float16(1) @ a_arr_float32  # rejected: op matmul np:float16 arr:float32
+    np.float16(1) @ a_arr_float64  # rejected: op matmul np:float16 arr:float64
+    np.float16(1) @ a_arr_complex64  # rejected: op matmul np:float16 arr:complex64
+    np.float16(1) @ a_arr_complex128  # rejected: op matmul np:float16 arr:complex128
+    np.float16(1) @ a_warr_int  # rejected: op matmul np:float16 warr:int
+    np.float16(1) @ a_warr_float  # rejected: op matmul np:float16 warr:float
     np.float16(1) @ a_warr_complex  # rejected: op matmul np:float16 warr:complex
 
 
 def case_474_matmul_a_np_float32() -> None:
-    assert_type(np.float32(1) @ a_arr_bool, Array[float32])  # op matmul np:float32 arr:bool
+    np.float32(1) @ a_arr_bool  # rejected: op matmul np:float32 arr:bool
     np.float32(1) @ a_arr_uint1  # rejected: op matmul np:float32 arr:uint1
     np.float32(1) @ a_arr_uint2  # rejected: op matmul np:float32 arr:uint2
     np.float32(1) @ a_arr_uint4  # rejected: op matmul np:float32 arr:uint4
-    assert_type(np.float32(1) @ a_arr_uint8, Array[float32])  # op matmul np:float32 arr:uint8
-    assert_type(np.float32(1) @ a_arr_uint16, Array[float32])  # op matmul np:float32 arr:uint16
-    assert_type(np.float32(1) @ a_arr_uint32, Array[float32])  # op matmul np:float32 arr:uint32
-    assert_type(np.float32(1) @ a_arr_uint64, Array[float32])  # op matmul np:float32 arr:uint64
+    np.float32(1) @ a_arr_uint8  # rejected: op matmul np:float32 arr:uint8
+    np.float32(1) @ a_arr_uint16  # rejected: op matmul np:float32 arr:uint16
+    np.float32(1) @ a_arr_uint32  # rejected: op matmul np:float32 arr:uint32
+    np.float32(1) @ a_arr_uint64  # rejected: op matmul np:float32 arr:uint64
     np.float32(1) @ a_arr_int1  # rejected: op matmul np:float32 arr:int1
     np.float32(1) @ a_arr_int2  # rejected: op matmul np:float32 arr:int2
     np.float32(1) @ a_arr_int4  # rejected: op matmul np:float32 arr:int4
-    assert_type(np.float32(1) @ a_arr_int8, Array[float32])  # op matmul np:float32 arr:int8
-    assert_type(np.float32(1) @ a_arr_int16, Array[float32])  # op matmul np:float32 arr:int16
-    assert_type(np.float32(1) @ a_arr_int32, Array[float32])  # op matmul np:float32 arr:int32
-    assert_type(np.float32(1) @ a_arr_int64, Array[float32])  # op matmul np:float32 arr:int64
+    np.float32(1) @ a_arr_int8  # rejected: op matmul np:float32 arr:int8
+    np.float32(1) @ a_arr_int16  # rejected: op matmul np:float32 arr:int16
+    np.float32(1) @ a_arr_int32  # rejected: op matmul np:float32 arr:int32
+    np.float32(1) @ a_arr_int64  # rejected: op matmul np:float32 arr:int64
     np.float32(1) @ a_arr_float4_e2m1fn  # rejected: op matmul np:float32 arr:float4_e2m1fn
     np.float32(1) @ a_arr_float6_e2m3fn  # rejected: op matmul np:float32 arr:float6_e2m3fn
     np.float32(1) @ a_arr_float6_e3m2fn  # rejected: op matmul np:float32 arr:float6_e3m2fn
@@ -22739,33 +22739,33 @@ def case_474_matmul_a_np_float32() -> None:
     np.float32(1) @ a_arr_float8_e4m3fnuz  # rejected: op matmul np:float32 arr:float8_e4m3fnuz
     np.float32(1) @ a_arr_float8_e5m2  # rejected: op matmul np:float32 arr:float8_e5m2
     np.float32(1) @ a_arr_float8_e5m2fnuz  # rejected: op matmul np:float32 arr:float8_e5m2fnuz
-    assert_type(np.float32(1) @ a_arr_bfloat16, Array[float32])  # op matmul np:float32 arr:bfloat16
-    assert_type(np.float32(1) @ a_arr_float16, Array[float32])  # op matmul np:float32 arr:float16
-    assert_type(np.float32(1) @ a_arr_float32, Array[float32])  # op matmul np:float32 arr:float32
-    assert_type(np.float32(1) @ a_arr_float64, Array[float64])  # op matmul np:float32 arr:float64
-    assert_type(np.float32(1) @ a_arr_complex64, Array[complex64])  # op matmul np:float32 arr:complex64
-    assert_type(np.float32(1) @ a_arr_complex128, Array[complex128])  # op matmul np:float32 arr:complex128
-    assert_type(np.float32(1) @ a_warr_int, Array[float32])  # op matmul np:float32 warr:int
-    assert_type(np.float32(1) @ a_warr_float, Array[float32])  # op matmul np:float32 warr:float
+    np.float32(1) @ a_arr_bfloat16  # rejected: op matmul np:float32 arr:bfloat16
+    np.float32(1) @ a_arr_float16  # rejected: op matmul np:float32 arr:float16
+    np.float32(1) @ a_arr_float32  # rejected: op matmul np:float32 arr:float32
+    np.float32(1) @ a_arr_float64  # rejected: op matmul np:float32 arr:float64
+    np.float32(1) @ a_arr_complex64  # rejected: op matmul np:float32 arr:complex64
+    np.float32(1) @ a_arr_complex128  # rejected: op matmul np:float32 arr:complex128
+    np.float32(1) @ a_warr_int  # rejected: op matmul np:float32 warr:int
+    np.float32(1) @ a_warr_float  # rejected: op matmul np:float32 warr:float
     np.float32(1) @ a_warr_complex  # rejected: op matmul np:float32 warr:complex
 
 
 def case_475_matmul_a_np_float64() -> None:
-    assert_type(np.float64(1) @ a_arr_bool, Array[float64])  # op matmul np:float64 arr:bool
+    np.float64(1) @ a_arr_bool  # rejected: op matmul np:float64 arr:bool
     np.float64(1) @ a_arr_uint1  # rejected: op matmul np:float64 arr:uint1
     np.float64(1) @ a_arr_uint2  # rejected: op matmul np:float64 arr:uint2
     np.float64(1) @ a_arr_uint4  # rejected: op matmul np:float64 arr:uint4
-    assert_type(np.float64(1) @ a_arr_uint8, Array[float64])  # op matmul np:float64 arr:uint8
-    assert_type(np.float64(1) @ a_arr_uint16, Array[float64])  # op matmul np:float64 arr:uint16
-    assert_type(np.float64(1) @ a_arr_uint32, Array[float64])  # op matmul np:float64 arr:uint32
-    assert_type(np.float64(1) @ a_arr_uint64, Array[float64])  # op matmul np:float64 arr:uint64
+    np.float64(1) @ a_arr_uint8  # rejected: op matmul np:float64 arr:uint8
+    np.float64(1) @ a_arr_uint16  # rejected: op matmul np:float64 arr:uint16
+    np.float64(1) @ a_arr_uint32  # rejected: op matmul np:float64 arr:uint32
+    np.float64(1) @ a_arr_uint64  # rejected: op matmul np:float64 arr:uint64
     np.float64(1) @ a_arr_int1  # rejected: op matmul np:float64 arr:int1
     np.float64(1) @ a_arr_int2  # rejected: op matmul np:float64 arr:int2
     np.float64(1) @ a_arr_int4  # rejected: op matmul np:float64 arr:int4
-    assert_type(np.float64(1) @ a_arr_int8, Array[float64])  # op matmul np:float64 arr:int8
-    assert_type(np.float64(1) @ a_arr_int16, Array[float64])  # op matmul np:float64 arr:int16
-    assert_type(np.float64(1) @ a_arr_int32, Array[float64])  # op matmul np:float64 arr:int32
-    assert_type(np.float64(1) @ a_arr_int64, Array[float64])  # op matmul np:float64 arr:int64
+    np.float64(1) @ a_arr_int8  # rejected: op matmul np:float64 arr:int8
+    np.float64(1) @ a_arr_int16  # rejected: op matmul np:float64 arr:int16
+    np.float64(1) @ a_arr_int32  # rejected: op matmul np:float64 arr:int32
+    np.float64(1) @ a_arr_int64  # rejected: op matmul np:float64 arr:int64
     np.float64(1) @ a_arr_float4_e2m1fn  # rejected: op matmul np:float64 arr:float4_e2m1fn
     np.float64(1) @ a_arr_float6_e2m3fn  # rejected: op matmul np:float64 arr:float6_e2m3fn
     np.float64(1) @ a_arr_float6_e3m2fn  # rejected: op matmul np:float64 arr:float6_e3m2fn
@@ -22777,33 +22777,33 @@ def case_475_matmul_a_np_float64() -> None:
     np.float64(1) @ a_arr_float8_e4m3fnuz  # rejected: op matmul np:float64 arr:float8_e4m3fnuz
     np.float64(1) @ a_arr_float8_e5m2  # rejected: op matmul np:float64 arr:float8_e5m2
     np.float64(1) @ a_arr_float8_e5m2fnuz  # rejected: op matmul np:float64 arr:float8_e5m2fnuz
-    assert_type(np.float64(1) @ a_arr_bfloat16, Array[float64])  # op matmul np:float64 arr:bfloat16
-    assert_type(np.float64(1) @ a_arr_float16, Array[float64])  # op matmul np:float64 arr:float16
-    assert_type(np.float64(1) @ a_arr_float32, Array[float64])  # op matmul np:float64 arr:float32
-    assert_type(np.float64(1) @ a_arr_float64, Array[float64])  # op matmul np:float64 arr:float64
-    assert_type(np.float64(1) @ a_arr_complex64, Array[complex128])  # op matmul np:float64 arr:complex64
-    assert_type(np.float64(1) @ a_arr_complex128, Array[complex128])  # op matmul np:float64 arr:complex128
-    assert_type(np.float64(1) @ a_warr_int, Array[float64])  # op matmul np:float64 warr:int
-    assert_type(np.float64(1) @ a_warr_float, Array[float64])  # op matmul np:float64 warr:float
-    assert_type(np.float64(1) @ a_warr_complex, Array[complex128])  # op matmul np:float64 warr:complex
+    np.float64(1) @ a_arr_bfloat16  # rejected: op matmul np:float64 arr:bfloat16
+    np.float64(1) @ a_arr_float16  # rejected: op matmul np:float64 arr:float16
+    np.float64(1) @ a_arr_float32  # rejected: op matmul np:float64 arr:float32
+    np.float64(1) @ a_arr_float64  # rejected: op matmul np:float64 arr:float64
+    np.float64(1) @ a_arr_complex64  # rejected: op matmul np:float64 arr:complex64
+    np.float64(1) @ a_arr_complex128  # rejected: op matmul np:float64 arr:complex128
+    np.float64(1) @ a_warr_int  # rejected: op matmul np:float64 warr:int
+    np.float64(1) @ a_warr_float  # rejected: op matmul np:float64 warr:float
+    np.float64(1) @ a_warr_complex  # rejected: op matmul np:float64 warr:complex
 
 
 def case_476_matmul_a_np_complex64() -> None:
-    assert_type(np.complex64(1) @ a_arr_bool, Array[complex64])  # op matmul np:complex64 arr:bool
+    np.complex64(1) @ a_arr_bool  # rejected: op matmul np:complex64 arr:bool
     np.complex64(1) @ a_arr_uint1  # rejected: op matmul np:complex64 arr:uint1
     np.complex64(1) @ a_arr_uint2  # rejected: op matmul np:complex64 arr:uint2
     np.complex64(1) @ a_arr_uint4  # rejected: op matmul np:complex64 arr:uint4
-    assert_type(np.complex64(1) @ a_arr_uint8, Array[complex64])  # op matmul np:complex64 arr:uint8
-    assert_type(np.complex64(1) @ a_arr_uint16, Array[complex64])  # op matmul np:complex64 arr:uint16
-    assert_type(np.complex64(1) @ a_arr_uint32, Array[complex64])  # op matmul np:complex64 arr:uint32
-    assert_type(np.complex64(1) @ a_arr_uint64, Array[complex64])  # op matmul np:complex64 arr:uint64
+    np.complex64(1) @ a_arr_uint8  # rejected: op matmul np:complex64 arr:uint8
+    np.complex64(1) @ a_arr_uint16  # rejected: op matmul np:complex64 arr:uint16
+    np.complex64(1) @ a_arr_uint32  # rejected: op matmul np:complex64 arr:uint32
+    np.complex64(1) @ a_arr_uint64  # rejected: op matmul np:complex64 arr:uint64
     np.complex64(1) @ a_arr_int1  # rejected: op matmul np:complex64 arr:int1
     np.complex64(1) @ a_arr_int2  # rejected: op matmul np:complex64 arr:int2
     np.complex64(1) @ a_arr_int4  # rejected: op matmul np:complex64 arr:int4
-    assert_type(np.complex64(1) @ a_arr_int8, Array[complex64])  # op matmul np:complex64 arr:int8
-    assert_type(np.complex64(1) @ a_arr_int16, Array[complex64])  # op matmul np:complex64 arr:int16
-    assert_type(np.complex64(1) @ a_arr_int32, Array[complex64])  # op matmul np:complex64 arr:int32
-    assert_type(np.complex64(1) @ a_arr_int64, Array[complex64])  # op matmul np:complex64 arr:int64
+    np.complex64(1) @ a_arr_int8  # rejected: op matmul np:complex64 arr:int8
+    np.complex64(1) @ a_arr_int16  # rejected: op matmul np:complex64 arr:int16
+    np.complex64(1) @ a_arr_int32  # rejected: op matmul np:complex64 arr:int32
+    np.complex64(1) @ a_arr_int64  # rejected: op matmul np:complex64 arr:int64
     np.complex64(1) @ a_arr_float4_e2m1fn  # rejected: op matmul np:complex64 arr:float4_e2m1fn
     np.complex64(1) @ a_arr_float6_e2m3fn  # rejected: op matmul np:complex64 arr:float6_e2m3fn
     np.complex64(1) @ a_arr_float6_e3m2fn  # rejected: op matmul np:complex64 arr:float6_e3m2fn
@@ -22815,33 +22815,33 @@ def case_476_matmul_a_np_complex64() -> None:
     np.complex64(1) @ a_arr_float8_e4m3fnuz  # rejected: op matmul np:complex64 arr:float8_e4m3fnuz
     np.complex64(1) @ a_arr_float8_e5m2  # rejected: op matmul np:complex64 arr:float8_e5m2
     np.complex64(1) @ a_arr_float8_e5m2fnuz  # rejected: op matmul np:complex64 arr:float8_e5m2fnuz
-    assert_type(np.complex64(1) @ a_arr_bfloat16, Array[complex64])  # op matmul np:complex64 arr:bfloat16
-    assert_type(np.complex64(1) @ a_arr_float16, Array[complex64])  # op matmul np:complex64 arr:float16
-    assert_type(np.complex64(1) @ a_arr_float32, Array[complex64])  # op matmul np:complex64 arr:float32
-    assert_type(np.complex64(1) @ a_arr_float64, Array[complex128])  # op matmul np:complex64 arr:float64
-    assert_type(np.complex64(1) @ a_arr_complex64, Array[complex64])  # op matmul np:complex64 arr:complex64
-    assert_type(np.complex64(1) @ a_arr_complex128, Array[complex128])  # op matmul np:complex64 arr:complex128
-    assert_type(np.complex64(1) @ a_warr_int, Array[complex64])  # op matmul np:complex64 warr:int
-    assert_type(np.complex64(1) @ a_warr_float, Array[complex64])  # op matmul np:complex64 warr:float
+    np.complex64(1) @ a_arr_bfloat16  # rejected: op matmul np:complex64 arr:bfloat16
+    np.complex64(1) @ a_arr_float16  # rejected: op matmul np:complex64 arr:float16
+    np.complex64(1) @ a_arr_float32  # rejected: op matmul np:complex64 arr:float32
+    np.complex64(1) @ a_arr_float64  # rejected: op matmul np:complex64 arr:float64
+    np.complex64(1) @ a_arr_complex64  # rejected: op matmul np:complex64 arr:complex64
+    np.complex64(1) @ a_arr_complex128  # rejected: op matmul np:complex64 arr:complex128
+    np.complex64(1) @ a_warr_int  # rejected: op matmul np:complex64 warr:int
+    np.complex64(1) @ a_warr_float  # rejected: op matmul np:complex64 warr:float
     np.complex64(1) @ a_warr_complex  # rejected: op matmul np:complex64 warr:complex
 
 
 def case_477_matmul_a_np_complex128() -> None:
-    assert_type(np.complex128(1) @ a_arr_bool, Array[complex128])  # op matmul np:complex128 arr:bool
+    np.complex128(1) @ a_arr_bool  # rejected: op matmul np:complex128 arr:bool
     np.complex128(1) @ a_arr_uint1  # rejected: op matmul np:complex128 arr:uint1
     np.complex128(1) @ a_arr_uint2  # rejected: op matmul np:complex128 arr:uint2
     np.complex128(1) @ a_arr_uint4  # rejected: op matmul np:complex128 arr:uint4
-    assert_type(np.complex128(1) @ a_arr_uint8, Array[complex128])  # op matmul np:complex128 arr:uint8
-    assert_type(np.complex128(1) @ a_arr_uint16, Array[complex128])  # op matmul np:complex128 arr:uint16
-    assert_type(np.complex128(1) @ a_arr_uint32, Array[complex128])  # op matmul np:complex128 arr:uint32
-    assert_type(np.complex128(1) @ a_arr_uint64, Array[complex128])  # op matmul np:complex128 arr:uint64
+    np.complex128(1) @ a_arr_uint8  # rejected: op matmul np:complex128 arr:uint8
+    np.complex128(1) @ a_arr_uint16  # rejected: op matmul np:complex128 arr:uint16
+    np.complex128(1) @ a_arr_uint32  # rejected: op matmul np:complex128 arr:uint32
+    np.complex128(1) @ a_arr_uint64  # rejected: op matmul np:complex128 arr:uint64
     np.complex128(1) @ a_arr_int1  # rejected: op matmul np:complex128 arr:int1
     np.complex128(1) @ a_arr_int2  # rejected: op matmul np:complex128 arr:int2
     np.complex128(1) @ a_arr_int4  # rejected: op matmul np:complex128 arr:int4
-    assert_type(np.complex128(1) @ a_arr_int8, Array[complex128])  # op matmul np:complex128 arr:int8
-    assert_type(np.complex128(1) @ a_arr_int16, Array[complex128])  # op matmul np:complex128 arr:int16
-    assert_type(np.complex128(1) @ a_arr_int32, Array[complex128])  # op matmul np:complex128 arr:int32
-    assert_type(np.complex128(1) @ a_arr_int64, Array[complex128])  # op matmul np:complex128 arr:int64
+    np.complex128(1) @ a_arr_int8  # rejected: op matmul np:complex128 arr:int8
+    np.complex128(1) @ a_arr_int16  # rejected: op matmul np:complex128 arr:int16
+    np.complex128(1) @ a_arr_int32  # rejected: op matmul np:complex128 arr:int32
+    np.complex128(1) @ a_arr_int64  # rejected: op matmul np:complex128 arr:int64
     np.complex128(1) @ a_arr_float4_e2m1fn  # rejected: op matmul np:complex128 arr:float4_e2m1fn
     np.complex128(1) @ a_arr_float6_e2m3fn  # rejected: op matmul np:complex128 arr:float6_e2m3fn
     np.complex128(1) @ a_arr_float6_e3m2fn  # rejected: op matmul np:complex128 arr:float6_e3m2fn
@@ -22853,12 +22853,12 @@ def case_477_matmul_a_np_complex128() -> None:
     np.complex128(1) @ a_arr_float8_e4m3fnuz  # rejected: op matmul np:complex128 arr:float8_e4m3fnuz
     np.complex128(1) @ a_arr_float8_e5m2  # rejected: op matmul np:complex128 arr:float8_e5m2
     np.complex128(1) @ a_arr_float8_e5m2fnuz  # rejected: op matmul np:complex128 arr:float8_e5m2fnuz
-    assert_type(np.complex128(1) @ a_arr_bfloat16, Array[complex128])  # op matmul np:complex128 arr:bfloat16
-    assert_type(np.complex128(1) @ a_arr_float16, Array[complex128])  # op matmul np:complex128 arr:float16
-    assert_type(np.complex128(1) @ a_arr_float32, Array[complex128])  # op matmul np:complex128 arr:float32
-    assert_type(np.complex128(1) @ a_arr_float64, Array[complex128])  # op matmul np:complex128 arr:float64
-    assert_type(np.complex128(1) @ a_arr_complex64, Array[complex128])  # op matmul np:complex128 arr:complex64
-    assert_type(np.complex128(1) @ a_arr_complex128, Array[complex128])  # op matmul np:complex128 arr:complex128
-    assert_type(np.complex128(1) @ a_warr_int, Array[complex128])  # op matmul np:complex128 warr:int
-    assert_type(np.complex128(1) @ a_warr_float, Array[complex128])  # op matmul np:complex128 warr:float
-    assert_type(np.complex128(1) @ a_warr_complex, Array[complex128])  # op matmul np:complex128 warr:complex
+    np.complex128(1) @ a_arr_bfloat16  # rejected: op matmul np:complex128 arr:bfloat16
+    np.complex128(1) @ a_arr_float16  # rejected: op matmul np:complex128 arr:float16
+    np.complex128(1) @ a_arr_float32  # rejected: op matmul np:complex128 arr:float32
+    np.complex128(1) @ a_arr_float64  # rejected: op matmul np:complex128 arr:float64
+    np.complex128(1) @ a_arr_complex64  # rejected: op matmul np:complex128 arr:complex64
+    np.complex128(1) @ a_arr_complex128  # rejected: op matmul np:complex128 arr:complex128
+    np.complex128(1) @ a_warr_int  # rejected: op matmul np:complex128 warr:int
+    np.complex128(1) @ a_warr_float  # rejected: op matmul np:complex128 warr:float
+    np.complex128(1) @ a_warr_complex  # rejected: op matmul np:complex128 warr:complex

@@ -18,6 +18,7 @@ matches, as every checker does. Overloads, in order:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -224,7 +225,7 @@ def method_overloads(m: Model, op: str, *, reflected: bool = False) -> list[Ov]:
             py_ok = [w for w in _unrefused(fam, "L") if w.kind == "py"]
             if py_ok:
                 out.append(Ov(None, _ann(py_ok), "Any", _fixed(py_ok, _ARR + specs.WARR_SPECS, "Any")))
-        return _finish(out, fixed, arrays_only)
+        return _numpy_arrays_gradual(m, op, _finish(out, fixed, arrays_only, reflected=True), function=False)
     weak_arrays = [w for w in WEAK_ORDER if w.kind == "warr"]
     # a weak array with a numpy value: gradual, and before the weak overloads, which would take np.float64 as a
     # (weak) Python float
@@ -251,7 +252,7 @@ def method_overloads(m: Model, op: str, *, reflected: bool = False) -> list[Ov]:
     unrefused = _unrefused(fam, "R")
     if unrefused:
         out.append(Ov(None, _ann(unrefused), "Any", _fixed(_ARR + specs.WARR_SPECS, unrefused, "Any")))
-    return _finish(out, fixed, arrays_only)
+    return _numpy_arrays_gradual(m, op, _finish(out, fixed, arrays_only), function=False)
 
 
 def function_overloads(m: Model, op: str, keep_vars: KeepVars) -> list[Ov]:
@@ -296,15 +297,16 @@ def function_overloads(m: Model, op: str, keep_vars: KeepVars) -> list[Ov]:
         out.append(Ov("Array[Any]", _ann(right_ok), "Any", _fixed(arrays, right_ok, "Any")))
     if left_ok:
         out.append(Ov(_ann(left_ok), "Array[Any]", "Any", _fixed(left_ok, arrays, "Any")))
-    return _finish(out, fixed, arrays_only)
+    return _numpy_arrays_gradual(m, op, _finish(out, fixed, arrays_only), function=True)
 
 
 _PY_PARTS: Final = frozenset(s.annotation for s in specs.PY_SPECS) | {"_PyScalar"}
 
 
-def _finish(ovs: list[Ov], fixed: str | None, arrays_only: bool) -> list[Ov]:
+def _finish(ovs: list[Ov], fixed: str | None, arrays_only: bool, *, reflected: bool = False) -> list[Ov]:
     """Fix the result (comparisons answer ``bool_``) and, for an operation that takes no Python scalar, take the
-    Python scalar types out of every annotation (an overload left with none goes)."""
+    Python scalar types out of every annotation (an overload left with none goes). A reflected operator's
+    annotations are (self, other), its simulation's operands (other, self)."""
     out: list[Ov] = []
     for ov in ovs:
         left, right, result, sim = ov.left, ov.right, ov.result, ov.sim
@@ -316,9 +318,32 @@ def _finish(ovs: list[Ov], fixed: str | None, arrays_only: bool) -> list[Ov]:
             if stripped[0] == "" or stripped[1] == "":
                 continue
             left, right = stripped[0], stripped[1] or right
-            sim = _no_python(sim, numpy_left="np." in (left or ""), numpy_right="np." in right)
+            np_self, np_other = _names_numpy(left or ""), _names_numpy(right)
+            sim = _no_python(sim, numpy_left=np_other if reflected else np_self,
+                             numpy_right=np_self if reflected else np_other)
         out.append(Ov(left, right, result, sim))
     return out
+
+
+_NP_ARRAY_PART: Final = re.compile(r" \| np\.ndarray\[Any, np\.dtype\[np\.\w+\]\]")
+
+
+def _numpy_arrays_gradual(m: Model, op: str, ovs: list[Ov], *, function: bool) -> list[Ov]:
+    """For an operation that answers differently for a numpy scalar and a numpy array of its dtype (``power``,
+    ``matmul``): the typed overloads take numpy scalars alone (what the specs simulate), and numpy arrays go to
+    a gradual overload just after the ``Never`` catchers."""
+    if not specs.numpy_scalar_sensitive(op, m.cfg):
+        return ovs
+    out = [Ov(None if o.left is None else _NP_ARRAY_PART.sub("", o.left), _NP_ARRAY_PART.sub("", o.right), o.result,
+              o.sim) for o in ovs]
+    catch = ([Ov("np.ndarray[Any, Any]", "object", "Any"), Ov("object", "np.ndarray[Any, Any]", "Any")] if function
+             else [Ov(None, "np.ndarray[Any, Any]", "Any")])
+    return out[:2] + catch + out[2:]
+
+
+def _names_numpy(ann: str) -> bool:
+    """Whether an annotation takes numpy values (by name or through the ``_NumpyOperand`` alias)."""
+    return "np." in ann or "_NumpyOperand" in ann
 
 
 def _strip_python(ann: str | None) -> str | None:

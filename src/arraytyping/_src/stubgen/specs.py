@@ -97,8 +97,9 @@ _TOWER: Final[Mapping[str, int]] = MappingProxyType({"bool": 0, "int": 1, "float
 @dataclass(frozen=True, slots=True)
 class Spec:
     """One kind of operand: ``arr`` (strong array of a dtype), ``warr`` (weak array: ``int``, ``float``,
-    ``complex``), ``py`` (Python scalar: ``bool``, ``int``, ``float``, ``complex``) or ``np`` (numpy scalar or
-    array of a dtype)."""
+    ``complex``), ``py`` (Python scalar: ``bool``, ``int``, ``float``, ``complex``) or ``np`` (numpy scalar of a
+    dtype; its annotation also takes numpy arrays of that dtype, which every operation but ``power`` and
+    ``matmul`` treats alike: see :func:`numpy_scalar_sensitive`)."""
 
     kind: SpecKind
     name: str
@@ -156,6 +157,27 @@ Table: TypeAlias = Mapping[tuple[Spec, Spec], "str | None"]
 
 
 @functools.cache
+def numpy_scalar_sensitive(op: str, cfg: LatticeConfig) -> bool:
+    """Whether ``op`` answers differently for a numpy scalar and a numpy array of the same dtype (``power``: a
+    numpy integer scalar is a concrete exponent; ``matmul``: a scalar is 0-d). The stubs then declare numpy
+    scalars alone in the typed overloads, and take numpy arrays gradually."""
+    for a in all_specs():
+        for b in _NP_SPECS:
+            for x, y in ((a, b), (b, a)):
+                answers = set()
+                for flags in ([x.kind == "np", y.kind == "np"], [False, False]):
+                    try:
+                        answers.add(op_rules.binary_result(op, [x.operand, y.operand], cfg,
+                                                           python_scalars=[x.python_scalar, y.python_scalar],
+                                                           numpy_scalars=flags))
+                    except REJECTIONS:
+                        answers.add(None)
+                if len(answers) > 1:
+                    return True
+    return False
+
+
+@functools.cache
 def exact_table(op: str, cfg: LatticeConfig) -> Table:
     """``op_rules``' answer for every pair of operand specs: the result's static class, or None where it raises."""
     out: dict[tuple[Spec, Spec], str | None] = {}
@@ -163,7 +185,8 @@ def exact_table(op: str, cfg: LatticeConfig) -> Table:
         for b in all_specs():
             try:
                 name, weak = op_rules.binary_result(op, [a.operand, b.operand], cfg,
-                                                    python_scalars=[a.python_scalar, b.python_scalar])
+                                                    python_scalars=[a.python_scalar, b.python_scalar],
+                                                    numpy_scalars=[a.kind == "np", b.kind == "np"])
             except REJECTIONS:
                 out[a, b] = None
             else:
