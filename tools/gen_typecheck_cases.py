@@ -127,7 +127,8 @@ def gen_module(cfg: lattice.LatticeConfig, *, static: bool, functions: bool = Tr
         exact = specs.exact_table(op, cfg)
         for a, rights in by_left.items():
             n += 1  # one small function per family and left operand: checkers are fast on those
-            lines += ["", "", f"def case_{n}_{fam}_{var(a)}() -> None:"]
+            head = ["", "", f"def case_{n}_{fam}_{var(a)}() -> None:"]
+            lines += head
             for b in rights:
                 for kind in ("op", "fn") if functions else ("op",):
                     if kind == "op" and fam == "compare" and "np" in (a.kind, b.kind):
@@ -142,6 +143,8 @@ def gen_module(cfg: lattice.LatticeConfig, *, static: bool, functions: bool = Tr
                         lines.append(f"    {expr}  # rejected: {tag}")
                     else:
                         lines.append(f"    assert_type({expr}, Array[{r}])  # {tag}")
+            if lines[-len(head):] == head:  # no case for this left operand (a numpy value in a comparison)
+                del lines[-len(head):]
     return "\n".join(lines) + "\n"
 
 

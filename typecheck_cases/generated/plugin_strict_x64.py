@@ -20178,48 +20178,6 @@ def case_410_compare_a_py_complex() -> None:
     assert_type(2j < a_warr_complex, Array[bool_])  # op less py:complex warr:complex
 
 
-def case_411_compare_a_np_bool() -> None:
-
-
-def case_412_compare_a_np_uint8() -> None:
-
-
-def case_413_compare_a_np_uint16() -> None:
-
-
-def case_414_compare_a_np_uint32() -> None:
-
-
-def case_415_compare_a_np_uint64() -> None:
-
-
-def case_416_compare_a_np_int8() -> None:
-
-
-def case_417_compare_a_np_int16() -> None:
-
-
-def case_418_compare_a_np_int32() -> None:
-
-
-def case_419_compare_a_np_int64() -> None:
-
-
-def case_420_compare_a_np_float16() -> None:
-
-
-def case_421_compare_a_np_float32() -> None:
-
-
-def case_422_compare_a_np_float64() -> None:
-
-
-def case_423_compare_a_np_complex64() -> None:
-
-
-def case_424_compare_a_np_complex128() -> None:
-
-
 def case_425_matmul_a_arr_bool() -> None:
     assert_type(a_arr_bool @ a_arr_bool, Array[bool_])  # op matmul arr:bool arr:bool
     a_arr_bool @ a_arr_uint1  # rejected: op matmul arr:bool arr:uint1
