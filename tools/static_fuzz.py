@@ -52,8 +52,10 @@ def main(argv: list[str] | None = None) -> int:
 
     configs = list(CONFIGS) if args.config == "all" else args.config.split(",")
     names = args.checkers.split(",")
-    progress = (lambda s: None) if args.quiet else (lambda s: print(f"[{time.strftime('%H:%M:%S')}] {s}",
-                                                                    file=sys.stderr, flush=True))
+    def progress(line: str) -> None:
+        if not args.quiet:
+            print(f"[{time.strftime('%H:%M:%S')}] {line}", file=sys.stderr, flush=True)
+
     out_json = []
     failed = False
     for config in configs:

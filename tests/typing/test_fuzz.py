@@ -19,7 +19,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 
-from soundness import api, checkers, classify, driver, generate, modules, report, shrink  # noqa: E402
+from soundness import api, checkers, classify, driver, modules, report, shrink  # noqa: E402
 from soundness import universe as U  # noqa: E402
 from soundness.expressions import Choice, Dim, Lit  # noqa: E402
 from soundness.generate import Case, Outcome, Run  # noqa: E402
@@ -280,5 +280,3 @@ def test_plugin_is_sound_in_every_configuration(tmp_path: Path, config: str) -> 
     results = _run(tmp_path, config, ["mypy-plugin"], PLUGIN_SAMPLE)
     _assert_sound(results, f"mypy-plugin[{config}]")
 
-
-_ = generate

@@ -19,7 +19,7 @@ import re
 import subprocess
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -45,15 +45,28 @@ class LineReport:
 FileReport = dict[int, LineReport]
 
 
+PACKAGES = ("arraytyping", "arraytyping-stubs", "arraytyping_mypy")
+
+
+def package_dir(name: str) -> Path:
+    """Where the checkout holds a package: ``src/`` (the package, its stub package and the plugin side by side), or
+    the older layout's ``stubs/`` and ``mypy_plugin/``."""
+    for parent in ("src", "stubs", "mypy_plugin"):
+        if (ROOT / parent / name).is_dir():
+            return ROOT / parent / name
+    raise FileNotFoundError(f"{name} is not in the checkout")
+
+
 def site(root: Path) -> Path:
-    """A directory laid out as site-packages would be after installing the wheel (links into the checkout)."""
+    """A directory laid out as site-packages is after installing the wheel: ``src/`` itself when it holds all three
+    packages, else a directory of links to them."""
+    if all(package_dir(n).parent == ROOT / "src" for n in PACKAGES):
+        return ROOT / "src"
     d = root / "site"
     d.mkdir(parents=True, exist_ok=True)
-    for name, target in (("arraytyping", ROOT / "src" / "arraytyping"),
-                         ("arraytyping-stubs", ROOT / "stubs" / "arraytyping-stubs"),
-                         ("arraytyping_mypy", ROOT / "mypy_plugin" / "arraytyping_mypy")):
+    for name in PACKAGES:
         if not (d / name).exists():
-            (d / name).symlink_to(target)
+            (d / name).symlink_to(package_dir(name))
     return d
 
 
@@ -99,7 +112,9 @@ class Checker:
 
     def check(self, files: Sequence[Path], site_dir: Path, cache: Path) -> dict[str, FileReport]:
         """Run on ``files`` (all in one directory); per file name, per line, what the checker said."""
-        return getattr(self, "_" + self.name.replace("-", "_"))(files, site_dir, cache)
+        run: Callable[[Sequence[Path], Path, Path], dict[str, FileReport]] = getattr(
+            self, "_" + self.name.replace("-", "_"))
+        return run(files, site_dir, cache)
 
     def _mypy_plugin(self, files: Sequence[Path], site_dir: Path, cache: Path) -> dict[str, FileReport]:
         return self._mypy_run(files, site_dir, cache, plugin=True)

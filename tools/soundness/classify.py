@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from . import universe as U
 from .generate import Case, Outcome, Run
-from .typestrings import Atom, Member, Static
+from .typestrings import Member, Static
 
 OUTCOMES = ("exact", "gradual", "wrong", "false error", "missed rejection", "correct rejection", "no answer")
 
@@ -36,7 +36,7 @@ class Verdict:
     why: str = ""
 
 
-def _binding_matches(choice_dtype: str | None, choice_weak: bool, out: Outcome) -> bool:
+def binding_matches(choice_dtype: str | None, choice_weak: bool, out: Outcome) -> bool:
     if out.dtype == "bool" and choice_dtype == "bool":
         return True
     return (choice_dtype, choice_weak) == (out.dtype, out.weak)
@@ -59,13 +59,12 @@ def match(member: Member, run: Run, case: Case, cfg: U.Config) -> str:
     if atom.tag == "pybool":
         return "exact" if out.dtype == "bool" else "no"
     if atom.tag == "weak":
-        return "exact" if weak and cfg.weak_default(atom.name) == out.dtype and U.kind(atom.name) == U.kind(
-            out.dtype) else "no"
+        return "exact" if weak and cfg.weak_default(atom.name) == out.dtype else "no"
     if atom.tag == "abstract":
         return "contains" if not weak and U.in_abstract(atom.name, out.dtype) else "no"
     if atom.tag == "tv" and case.typevar == atom.name:
         b = run.binding(atom.name)
-        return "exact" if b is not None and _binding_matches(b.dtype, b.weak, out) else "no"
+        return "exact" if b is not None and binding_matches(b.dtype, b.weak, out) else "no"
     return "no"
 
 
@@ -115,5 +114,3 @@ def classify(case: Case, cfg: U.Config, reveal: Static | None, errors: Sequence[
         return Verdict("missed rejection")
     return v
 
-
-_ = Atom

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import multiprocessing
-import queue
 import random
 import tempfile
 import threading
@@ -54,7 +53,7 @@ def choose_form(case: Case, rng: random.Random) -> None:
     if case.expr.what != "array" or any(r.outcome.rejected for r in case.runs):
         return
     if case.typevar is not None and all(
-            classify._binding_matches(r.binding(case.typevar).dtype, r.binding(case.typevar).weak, r.outcome)  # type: ignore[union-attr]
+            classify.binding_matches(r.binding(case.typevar).dtype, r.binding(case.typevar).weak, r.outcome)  # type: ignore[union-attr]
             for r in case.runs):
         if rng.random() < 0.6:
             case.form, case.returns = "return", f"at.Array[{operands.typevar_annotation(case.typevar)}]"
@@ -136,20 +135,25 @@ class Results:
 
 
 class _Slots:
-    """Cache directories, one per concurrent run of a checker (mypy's cache is not safe to share)."""
+    """Cache directories, one per concurrent run of a checker (mypy's cache is not safe to share): a directory is
+    taken for a run and given back after it, so later runs reuse a warm cache."""
 
     def __init__(self, root: Path) -> None:
-        self.root, self.lock, self.free = root, threading.Lock(), {}  # type: ignore[var-annotated]
+        self.root, self.lock = root, threading.Lock()
+        self.free: dict[str, list[Path]] = {}
+        self.made = 0
 
     def take(self, label: str) -> Path:
         with self.lock:
-            q = self.free.setdefault(label, queue.SimpleQueue())
-            if q.empty():
-                q.put(self.root / f"cache-{label}-{len(self.free) * 100 + q.qsize()}-{time.monotonic_ns()}")
-        return q.get()  # type: ignore[no-any-return]
+            free = self.free.setdefault(label, [])
+            if free:
+                return free.pop()
+            self.made += 1
+            return self.root / f"cache-{label}-{self.made}"
 
     def give(self, label: str, path: Path) -> None:
-        self.free[label].put(path)
+        with self.lock:
+            self.free[label].append(path)
 
 
 def classify_module(results: Results, checker: C.Checker, cases: Sequence[Case], where: dict[str, modules.Lines],
@@ -243,7 +247,7 @@ def run(seed: str, count: int, config: str, checker_names: Sequence[str], jobs: 
 class _Inline(cf.Executor):
     """An executor that runs each call at once, in this process (``jobs=1``, or a single chunk)."""
 
-    def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def, override]
+    def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def]
         f: cf.Future[object] = cf.Future()
         try:
             f.set_result(fn(*args, **kwargs))

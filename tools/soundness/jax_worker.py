@@ -17,8 +17,8 @@ from typing import Any
 
 
 def main() -> None:
-    import jax
-    import jax.numpy as jnp
+    import jax  # type: ignore[import-not-found]  # in the JAX venv only
+    import jax.numpy as jnp  # type: ignore[import-not-found]
     import numpy as np
 
     items = json.load(sys.stdin)

@@ -18,11 +18,9 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
-from arraytyping import lattice
-
 from . import universe as U
 from .expressions import Choice, Lit, Node, Param, Shape
-from .typestrings import Atom, alias_trees, atoms
+from .typestrings import alias_trees, atoms
 
 if TYPE_CHECKING:
     from .generate import CaseBuilder
@@ -92,7 +90,7 @@ def alias_choices(alias: str, cfg: U.Config) -> tuple[Choice, ...]:
     """What an ``arraytyping.typing`` alias admits: the inhabited dtypes under its abstract classes, its concrete
     dtypes and its weak types, read from the stub's definition."""
     out: list[Choice] = []
-    for a in atoms(alias_trees()[alias][1][0], alias_trees()):  # type: ignore[index, arg-type]
+    for a in atoms(alias_trees()[alias][1][0], alias_trees()):  # type: ignore[arg-type]
         if a.tag == "abstract":
             out += [array_choice(d) for d in cfg.inhabited if U.in_abstract(a.name, d)]
         elif a.tag == "dtype" and a.name in cfg.inhabited:
@@ -133,7 +131,7 @@ def k_bare(b: CaseBuilder, shape: Shape) -> Param:
 def k_alias(b: CaseBuilder, shape: Shape) -> Param:
     alias = b.rng.choice(ARRAY_ALIASES)
     choices = alias_choices(alias, b.cfg)
-    gradual = any(a.tag == "any" for a in atoms(alias_trees()[alias][1][0], alias_trees()))  # type: ignore[index, arg-type]
+    gradual = any(a.tag == "any" for a in atoms(alias_trees()[alias][1][0], alias_trees()))  # type: ignore[arg-type]
     return b.param(f"att.{alias}", "alias", shape, choices, gradual=gradual, label=alias)
 
 
@@ -264,11 +262,6 @@ VALUE_KINDS: Final[dict[str, tuple[float, Callable[[CaseBuilder, Shape], Node | 
 # Dtype-likes
 
 
-def _some_spelling(b: CaseBuilder, d: str) -> str:
-    names = [s for s, n in U.valid_spellings(b.cfg.x64).items() if n == b.cfg.canonical(d)]
-    return d if b.rng.random() < 0.5 or not names else b.rng.choice(names)
-
-
 def l_dtype_string(b: CaseBuilder) -> Node:
     spellings = U.valid_spellings(b.cfg.x64)
     s = b.rng.choice(tuple(spellings)) if b.rng.random() < 0.4 else pick_dtype(b)
@@ -329,4 +322,3 @@ DTYPE_KINDS: Final[dict[str, tuple[float, Callable[[CaseBuilder], Node | Param]]
 }
 """Kinds of dtype leaves (``x.dtype``, ``promote_types`` and ``result_type`` come from the registry)."""
 
-_ = (lattice, Atom)

@@ -53,7 +53,8 @@ class RuntimeFault(Exception):
 def dtype_object(name: str) -> np.dtype[Any]:
     """The dtype object of a dtype name (ml_dtypes' included), not canonicalized."""
     cls = getattr(at, "bool_" if name == "bool" else name)
-    return np.dtype(cls.dtype)
+    dt: np.dtype[Any] = np.dtype(cls.dtype)
+    return dt
 
 
 def _value(p: Param, c: Choice, x64: bool) -> tuple[bool, object]:

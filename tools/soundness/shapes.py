@@ -35,8 +35,8 @@ Rule = Callable[[Shape | None, Slots, random.Random], ShapePlan | None]
 
 
 def target_shape(rng: random.Random) -> Shape:
-    shapes, weights = zip(*TARGETS, strict=True)
-    return rng.choices(shapes, weights)[0]
+    shape: Shape = rng.choices([s for s, _ in TARGETS], [w for _, w in TARGETS])[0]
+    return shape
 
 
 def compatible(target: Shape, rng: random.Random) -> Shape:

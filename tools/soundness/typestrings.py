@@ -17,7 +17,6 @@ import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Union
 
 from arraytyping import lattice
@@ -162,9 +161,9 @@ def _render(tree: Tree) -> str:
 def _union_items(tree: Tree) -> tuple[Tree, ...]:
     name, args = tree
     if name == "|" or _short(name) in ("Union",):
-        return tuple(m for a in args for m in _union_items(a))  # type: ignore[arg-type, union-attr]
+        return tuple(m for a in args for m in _union_items(a))  # type: ignore[arg-type]
     if _short(name) == "Optional":
-        return tuple(m for a in args for m in _union_items(a)) + (("None", ()),)  # type: ignore[arg-type, union-attr]
+        return tuple(m for a in args for m in _union_items(a)) + (("None", ()),)  # type: ignore[arg-type]
     return (tree,)
 
 
@@ -256,7 +255,9 @@ def show(static: Static) -> str:
 def alias_trees() -> dict[str, Tree]:
     """The array aliases of ``arraytyping.typing`` as its stub declares them (``FloatArray: TypeAlias =
     Array[floating | float]``), read from the stub so that a changed alias is followed."""
-    stub = Path(__file__).resolve().parents[2] / "stubs" / "arraytyping-stubs" / "typing.pyi"
+    from .checkers import package_dir
+
+    stub = package_dir("arraytyping-stubs") / "typing.pyi"
     out: dict[str, Tree] = {}
     for node in ast.parse(stub.read_text()).body:
         if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value is not None:
