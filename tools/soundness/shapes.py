@@ -42,9 +42,9 @@ def target_shape(rng: random.Random) -> Shape:
 def compatible(target: Shape, rng: random.Random) -> Shape:
     """A shape that broadcasts to ``target`` (a suffix, some dimensions 1)."""
     r = rng.random()
-    if r < 0.45 or not target:
+    if r < 0.4 or not target:
         return target
-    if r < 0.6:
+    if r < 0.65:
         return ()
     n = rng.randint(1, len(target))
     return tuple(1 if rng.random() < 0.3 else d for d in target[-n:])
@@ -78,7 +78,10 @@ def elementwise(target: Shape | None, slots: Slots, rng: random.Random) -> Shape
     full = rng.choice(free) if free else None
     plan = ShapePlan()
     for s, r in shaped:
-        plan.shapes[s] = () if r == "scalar" else target if s == full else compatible(target, rng)
+        if r == "scalar" or (s != full and rng.random() < 0.3):  # a 0-d operand, often a Python scalar
+            plan.shapes[s] = ()
+        else:
+            plan.shapes[s] = target if s == full else compatible(target, rng)
     return plan
 
 
