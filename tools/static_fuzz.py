@@ -68,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
             results.timings["shrinking"] = time.perf_counter() - t
         if args.jax_sample >= 0:
             t = time.perf_counter()
-            if report.cross_check(results, args.jax_venv, args.jax_sample, args.seed):
+            if report.cross_check(results, args.jax_venv, args.jax_sample, args.seed, args.jobs):
                 results.timings["JAX cross-check"] = time.perf_counter() - t
             else:
                 progress("no JAX venv: the runtime's answers are not cross-checked against JAX")

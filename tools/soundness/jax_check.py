@@ -10,7 +10,9 @@ copy). The venv is the one ``tools/jax_reference.py`` creates (``.jaxref-venv``)
 
 from __future__ import annotations
 
+import concurrent.futures
 import json
+import random
 import subprocess
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -68,26 +70,36 @@ def same(a: Outcome, b: Outcome) -> bool:
     return (a.dtype, a.shape, a.what) == (b.dtype, b.shape, b.what) and weak[0] == weak[1]
 
 
+def _evaluate(py: Path, items: list[dict[str, object]]) -> list[dict[str, object]]:
+    proc = subprocess.run([str(py), str(WORKER)], input=json.dumps(items), capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise RuntimeError(f"the JAX worker failed:\n{proc.stderr[-3000:]}")
+    out: list[dict[str, object]] = json.loads(proc.stdout)
+    return out
+
+
 def differences(cases: Sequence[Case], mode: str, x64: bool, venv: Path | None = None,
-                max_runs_per_case: int = 40) -> tuple[list[Difference], int]:
-    """Evaluate the cases' runs (up to ``max_runs_per_case`` each) with JAX; the runs whose answers differ from the
-    runtime's, and how many runs were compared. ``([], 0)`` without a JAX venv."""
+                max_runs_per_case: int = 8, jobs: int = 1) -> tuple[list[Difference], int]:
+    """Evaluate the cases' runs (up to ``max_runs_per_case`` of each, spread over its dims) with JAX, in ``jobs``
+    worker processes; the runs whose answers differ from the runtime's, and how many runs were compared.
+    ``([], 0)`` without a JAX venv."""
     py = python(venv)
     if py is None or not cases:
         return [], 0
     items, where = [], {}
     for c in cases:
-        for i, run in enumerate(c.runs[:max_runs_per_case]):
+        runs = c.runs if len(c.runs) <= max_runs_per_case else random.Random(c.id).sample(c.runs, max_runs_per_case)
+        for i, run in enumerate(runs):
             key = f"{c.id}:{i}"
             items.append(_item(key, c, run, mode, x64))
             where[key] = (c, run)
-    proc = subprocess.run([str(py), str(WORKER)], input=json.dumps(items), capture_output=True, text=True)
-    if proc.returncode != 0:
-        raise RuntimeError(f"the JAX worker failed:\n{proc.stderr[-3000:]}")
+    batches = [items[i::jobs] for i in range(max(1, jobs))]
+    with concurrent.futures.ThreadPoolExecutor(len(batches)) as pool:
+        answers = [d for part in pool.map(lambda b: _evaluate(py, b), [b for b in batches if b]) for d in part]
     out = []
     compared = 0
-    for d in json.loads(proc.stdout):
-        case, run = where[d["key"]]
+    for d in answers:
+        case, run = where[str(d["key"])]
         got = _outcome(d)
         if got.error == "unavailable":
             continue

@@ -87,7 +87,7 @@ def _outcome(result: object, case: Case) -> Outcome:
         raise RuntimeFault(f"{case.source}: the runtime returned its internal ConstVal (a constant inside a trace), "
                            "not an Array")
     if isinstance(result, at.Array):
-        aval = result.aval
+        aval: ShapedArray = getattr(result, "aval")  # noqa: B009 - the stubs do not declare the runtime's aval
         return Outcome(str(aval.dtype), bool(aval.weak_type), tuple(aval.shape))
     if isinstance(result, np.dtype):
         return Outcome(str(result), False, None, "dtype")

@@ -144,7 +144,7 @@ def missed_rejections(results: Results) -> list[Group]:
     return sorted(out.values(), key=lambda g: (-g.total, g.key))
 
 
-def cross_check(results: Results, venv: Path | None, sample: float, seed: str) -> bool:
+def cross_check(results: Results, venv: Path | None, sample: float, seed: str, jobs: int = 1) -> bool:
     """Evaluate every reproducer, and a sample of all cases, with JAX itself (see :mod:`.jax_check`). False when
     there is no JAX venv."""
     if jax_check.python(venv) is None:
@@ -152,13 +152,13 @@ def cross_check(results: Results, venv: Path | None, sample: float, seed: str) -
     mode, x64 = U.CONFIGS[results.config]
     reps = {g.reproducer.id: g.reproducer for g in groups(results) + missed_rejections(results)
             if g.reproducer is not None}
-    diffs, _ = jax_check.differences(list(reps.values()), mode, x64, venv)
+    diffs, _ = jax_check.differences(list(reps.values()), mode, x64, venv, jobs=jobs)
     results.jax_on_reproducers = {cid: [] for cid in reps}
     for d in diffs:
         results.jax_on_reproducers[d.case.id].append(d)
     rng = random.Random(f"{seed}:jax")
     picked = [c for c in results.cases.values() if rng.random() < sample]
-    diffs, compared = jax_check.differences(picked, mode, x64, venv, max_runs_per_case=8)
+    diffs, compared = jax_check.differences(picked, mode, x64, venv, max_runs_per_case=4, jobs=jobs)
     results.jax_differences, results.jax_compared = list(diffs), compared
     return True
 
