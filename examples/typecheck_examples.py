@@ -1,6 +1,6 @@
 """Run mypy (with the arraytyping plugin) and pyright on ``examples/typed_step.py`` and show what they infer.
 
-The checkers find the package, its ``arraytyping-stubs`` stub package and the plugin where the installation put
+The checkers find the package (with its stubs inline) and the plugin where the installation put
 them (an editable install of this checkout is a plain path entry to ``src/``, which both follow). Needs mypy and
 pyright (``pip install -e '.[typecheck]'``).
 """

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import warnings
+from pathlib import Path
 from collections.abc import Callable
 from typing import Any
 
@@ -141,3 +142,24 @@ def test_reference_data_is_complete_for_the_generator() -> None:
     for config_key in CONFIG_KEYS:
         for section, keys in module.section_keys().items():
             assert set(data["configs"][config_key][section]) == set(keys), (config_key, section)
+
+
+def test_dtype_strings_are_exactly_jaxs_spellings() -> None:
+    """lattice.DTYPE_SPELLINGS is the set of strings JAX 0.10.2 takes as a dtype (tests/data/jax_dtype_spellings.json,
+    numpy's spellings, byte-order marks and misspellings), each naming JAX's dtype; the runtime takes exactly
+    those and refuses every other string with a TypeError, as JAX does."""
+    import json
+
+    import arraytyping as at
+    from arraytyping import lattice
+
+    data = json.loads((Path(__file__).parent / "data" / "jax_dtype_spellings.json").read_text())["spellings"]
+    accepted = {s: r["jax"] for s, r in data.items() if not r["jax"].startswith("error")}
+    assert dict(lattice.DTYPE_SPELLINGS) == accepted
+    with at.enable_x64(True):
+        for s, r in data.items():
+            if r["jax"].startswith("error"):
+                with pytest.raises(TypeError, match="is not a dtype: no dtype is spelled so"):
+                    at.dtypes.canonicalize_dtype(s)
+            else:
+                assert at.dtypes.canonicalize_dtype(s).name == r["jax"], s

@@ -13,13 +13,29 @@ from pathlib import Path
 
 import pytest
 
+from arraytyping._src.stubgen import STUB_FILES
+
 ROOT = Path(__file__).resolve().parent.parent
 PYRIGHT = shutil.which("pyright", path=str(Path(sys.executable).parent))
 
 
-def test_mypy_strict_on_the_package() -> None:
-    out = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", "src/arraytyping"],
-                         cwd=ROOT, capture_output=True, text=True, timeout=600)
+def _copy_sources(tmp: Path) -> None:
+    """The package's own sources, without the generated stubs (which would take their modules' place for a
+    checker; the stub tests check those)."""
+    shutil.copytree(ROOT / "src" / "arraytyping", tmp / "arraytyping",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    for rel in STUB_FILES:
+        (tmp / "arraytyping" / rel).unlink()
+
+
+def test_mypy_strict_on_the_package(tmp_path: Path) -> None:
+    """The package's sources and the plugin."""
+    _copy_sources(tmp_path)
+    shutil.copytree(ROOT / "src" / "arraytyping_mypy", tmp_path / "arraytyping_mypy",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    out = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental",
+                          "arraytyping", "arraytyping_mypy"], cwd=tmp_path, capture_output=True, text=True,
+                         timeout=600)
     assert out.returncode == 0, out.stdout[-5000:] + out.stderr[-2000:]
 
 
@@ -34,12 +50,10 @@ def _interpreter_without_this_checkout(tmp: Path) -> Path:
 
 @pytest.mark.skipif(PYRIGHT is None, reason="pyright is installed with the dev extra")
 def test_pyright_strict_on_the_package(tmp_path: Path) -> None:
-    """The package's own sources, strictly. Pyright pairs a package's sources with a stub package for it anywhere on
-    its search paths and then checks the stubs in their place, so it gets a copy of the package alone, and an
-    interpreter that does not show it the installed one."""
+    """The package's own sources, strictly (not its generated stubs, which take a .py's place for a checker): a copy
+    of the package without them, and an interpreter that does not show pyright the installed package."""
     assert PYRIGHT is not None
-    shutil.copytree(ROOT / "src" / "arraytyping", tmp_path / "arraytyping",
-                    ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    _copy_sources(tmp_path)
     settings = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pyright"]
     (tmp_path / "pyrightconfig.json").write_text(json.dumps({**settings, "include": ["arraytyping"]}))
     python = _interpreter_without_this_checkout(tmp_path)
@@ -57,7 +71,6 @@ def test_pyright_verifytypes_is_complete(tmp_path: Path) -> None:
     site = tmp_path / "site"
     ignore = shutil.ignore_patterns("__pycache__", "*.so", "*.c")
     shutil.copytree(ROOT / "src" / "arraytyping", site / "arraytyping", ignore=ignore)
-    shutil.copytree(ROOT / "src" / "arraytyping-stubs", site / "arraytyping-stubs", ignore=ignore)
     env = {**os.environ, "PYTHONPATH": str(site)}
     out = subprocess.run([PYRIGHT, "--pythonpath", sys.executable, "--verifytypes", "arraytyping",
                           "--ignoreexternal", "--outputjson"], cwd=tmp_path, env=env, capture_output=True,

@@ -2,12 +2,14 @@
 
 * ``pairs_default.py``: for each operation family of ``op_rules`` (one representative operation each, see
   :data:`REPS`) and every pair of operands (the 32 scalar classes, the weak ``Array[int]``/``Array[float]``/
-  ``Array[complex]`` and the Python scalars ``True``/``2``/``2.0``/``2j`` on either side), the operator form and the
-  ``arraytyping.numpy`` function form. An accepted pair is an ``assert_type(<expr>, Array[<expected>])`` line; a
-  rejected pair is a bare expression line ending in ``# rejected``. Both checkers run over the file once; the test
-  expects errors on exactly the ``# rejected`` lines. The expectations are what the stubs answer (see
-  ``gen_stubs.static_table``), which equals ``op_rules`` except for :data:`gen_stubs` 's documented Python-bool
-  limitation (listed in ``cases.json`` under ``static_differences``).
+  ``Array[complex]`` and the Python scalars ``True``/``2``/``2.0``/``2j`` on either side, and numpy scalars of each
+  numpy dtype against every array), the operator form and the ``arraytyping.numpy`` function form (a comparison
+  operator with a numpy value is numpy's to type: its stubs take any object with ``__gt__``). An accepted pair
+  is an ``assert_type(<expr>, Array[<expected>])`` line; a rejected pair is a bare expression line marked
+  ``# rejected``. Every checker without the plugin runs over the file once; the test expects errors on exactly the
+  rejected lines. The expectations are what the stubs answer (``arraytyping._src.stubgen.binary.static_answer``),
+  which is ``op_rules``' answer but for the differences listed in ``cases.json`` under ``static_differences``
+  (a checker takes a Python ``bool`` where an ``int`` is expected, and an ``int`` where a ``float`` is).
 * ``plugin_<config>.py``: the same pairs with ``op_rules``' exact answers in each configuration, for mypy with the
   plugin configured accordingly (the x64 and strict modules hold the operator form only: the function form runs
   through the same plugin code and is covered in the default configuration).
@@ -24,55 +26,82 @@ import json
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+from arraytyping import lattice, op_rules
+from arraytyping._src.stubgen import specs
+from arraytyping._src.stubgen.binary import static_answer
+from arraytyping._src.stubgen.families import Model
+from arraytyping._src.stubgen.specs import Spec
 
-import gen_stubs as G  # noqa: E402
-
-L, OR = G.L, G.OR
-OUT = G.ROOT / "typecheck_cases" / "generated"
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "typecheck_cases" / "generated"
 
 REPS: dict[str, tuple[str, str]] = {  # op_rules family -> (representative operation, operator)
     "bool_arith": ("add", "+"), "arith": ("subtract", "-"), "divide": ("true_divide", "/"),
     "numeric": ("floor_divide", "//"), "power": ("power", "**"), "bitwise": ("bitwise_and", "&"),
     "shift": ("left_shift", "<<"), "compare": ("less", "<"), "matmul": ("matmul", "@"),
 }
-assert set(REPS) == set(OR.FAMILY.values()) and all(OR.FAMILY[op] == fam for fam, (op, _) in REPS.items())
-PY_LITERALS = {"py:bool": "True", "py:int": "2", "py:float": "2.0", "py:complex": "2j"}
-CONFIGS = {"default": L.LatticeConfig("standard", False), "x64": L.LatticeConfig("standard", True),
-           "strict": L.LatticeConfig("strict", False), "strict_x64": L.LatticeConfig("strict", True)}
+assert set(REPS) == set(op_rules.FAMILY.values()) and all(op_rules.FAMILY[op] == f for f, (op, _) in REPS.items())
+PY_LITERALS = {"bool": "True", "int": "2", "float": "2.0", "complex": "2j"}
+CONFIGS = {"default": lattice.LatticeConfig("standard", False), "x64": lattice.LatticeConfig("standard", True),
+           "strict": lattice.LatticeConfig("strict", False), "strict_x64": lattice.LatticeConfig("strict", True)}
+ARRAYS = tuple(s for s in specs.all_specs() if s.kind in ("arr", "warr"))
+LEFTS = tuple(s for s in specs.all_specs() if s.kind != "np") + tuple(s for s in specs.all_specs() if s.kind == "np")
 
 
-def var(spec: str) -> str:
-    return "a_" + spec.replace("w:", "w_").replace("py:", "py_")
+def pairs() -> list[tuple[Spec, Spec]]:
+    """Every (left, right) pair the cases hold: arrays and Python scalars with each other (not two Python
+    scalars), and numpy values with arrays (numpy with numpy or Python scalars is left to the gradual overloads)."""
+    out = []
+    for a in LEFTS:
+        for b in LEFTS:
+            if a.python_scalar and b.python_scalar:
+                continue
+            if (a.kind == "np" or b.kind == "np") and not (a in ARRAYS or b in ARRAYS):
+                continue
+            out.append((a, b))
+    return out
 
 
-def operand_expr(spec: str) -> str:
-    return PY_LITERALS.get(spec) or var(spec)
+def var(spec: Spec) -> str:
+    return f"a_{spec.kind}_{spec.name}"
 
 
-def rows(cfg: object) -> list[tuple[str, str, str, str, str | None]]:
+def operand_expr(spec: Spec) -> str:
+    if spec.kind == "py":
+        return PY_LITERALS[spec.name]
+    if spec.kind == "np":
+        return f"np.{specs.NUMPY_TYPES[spec.name][3:]}(1)"
+    return var(spec)
+
+
+def rows(cfg: lattice.LatticeConfig) -> list[tuple[str, str, str, str, str | None]]:
     """(family, op, left spec, right spec, op_rules' static result or None) for every representative and pair."""
+    return [(fam, op, str(a), str(b), specs.exact_table(op, cfg)[a, b]) for fam, (op, _) in REPS.items()
+            for a, b in pairs()]
+
+
+def static_differences(m: Model) -> list[tuple[str, str, str, str, str | None, str | None]]:
+    """(form, op, left, right, op_rules, stubs) where the stubs' answer differs from op_rules (one configuration)."""
     out = []
     for fam, (op, _) in REPS.items():
-        out += [(fam, op, a, b, r) for (a, b), r in G.exact_table(op, cfg).items()]
-    return out
-
-
-def static_differences(m: G.Model) -> list[tuple[str, str, str, str, str | None, str | None]]:
-    """(form, op, left, right, op_rules, stubs) where the stubs' answer differs from op_rules (default config)."""
-    out = []
-    for op in dict.fromkeys(list(G.OPERATORS.values()) + list(G.NUMPY_BINARY.values())):
-        exact = G.exact_table(op, m.cfg)
+        exact = specs.exact_table(op, m.cfg)
         for form in ("operator", "function"):
-            if form == "operator" and op not in G.OPERATORS.values():
-                continue
-            st = G.static_table(m, op, function=form == "function")
-            out += [(form, op, a, b, exact[a, b], st[a, b]) for (a, b) in exact if exact[a, b] != st[a, b]]
+            for a, b in pairs():
+                if form == "operator" and fam == "compare" and "np" in (a.kind, b.kind):
+                    continue
+                st = static_answer(m, op, a, b, function=form == "function")
+                if st != exact[a, b]:
+                    out.append((form, op, str(a), str(b), exact[a, b], st))
     return out
 
 
-def gen_module(cfg: object, *, static: bool, functions: bool = True) -> str:
-    m = G.Model(cfg)
+def _plugin_gradual(a: Spec, b: Spec) -> bool:
+    """Pairs the plugin answers ``Any`` for although op_rules refuses them: none."""
+    return False
+
+
+def gen_module(cfg: lattice.LatticeConfig, *, static: bool, functions: bool = True) -> str:
+    m = Model(cfg)
     lines = [
         f"# Generated by tools/gen_typecheck_cases.py from arraytyping/op_rules.py for {cfg}"
         f"{' (what the stubs answer)' if static else ''}. Do not edit.",
@@ -80,25 +109,32 @@ def gen_module(cfg: object, *, static: bool, functions: bool = True) -> str:
         "# report an error on exactly those lines).",
         "# pyright: basic, reportUnusedExpression=false, reportUnnecessaryComparison=false, reportOperatorIssue=error",
         "# mypy: disable-error-code=\"unused-ignore\"",
+        "from typing import Any",
+        "",
+        "import numpy as np",
         "from typing_extensions import assert_type",
         "",
         "import arraytyping.numpy as anp",
-        "from arraytyping import Array, " + ", ".join(G.CONCRETE),
+        "from arraytyping import Array, " + ", ".join(specs.CONCRETE),
         "",
     ]
-    lines += [f"{var(s)}: {G.spec_type(s)}" for s in G.CONCRETE + G.WARR]
+    lines += [f"{var(s)}: {s.annotation}" for s in ARRAYS]
+    by_left: dict[Spec, list[Spec]] = {}
+    for a, b in pairs():
+        by_left.setdefault(a, []).append(b)
     n = 0
     for fam, (op, sym) in REPS.items():
-        tables = {"op": G.static_table(m, op) if static else G.exact_table(op, cfg),
-                  "fn": G.static_table(m, op, function=True) if static else G.exact_table(op, cfg)}
-        for a in G.SPECS:
+        exact = specs.exact_table(op, cfg)
+        for a, rights in by_left.items():
             n += 1  # one small function per family and left operand: checkers are fast on those
             lines += ["", "", f"def case_{n}_{fam}_{var(a)}() -> None:"]
-            for b in G.SPECS:
-                if a.startswith("py:") and b.startswith("py:"):
-                    continue
+            for b in rights:
                 for kind in ("op", "fn") if functions else ("op",):
-                    r = tables[kind][a, b]
+                    if kind == "op" and fam == "compare" and "np" in (a.kind, b.kind):
+                        continue  # numpy's own comparisons take any object with __gt__: numpy's stubs answer
+                    r = (static_answer(m, op, a, b, function=kind == "fn") if static else exact[a, b])
+                    if not static and r is None and _plugin_gradual(a, b):
+                        r = "Any"
                     ea, eb = operand_expr(a), operand_expr(b)
                     expr = f"{ea} {sym} {eb}" if kind == "op" else f"anp.{op}({ea}, {eb})"
                     tag = f"{kind} {op} {a} {b}"
@@ -115,7 +151,7 @@ def generate() -> dict[str, str]:
         files[f"plugin_{key}.py"] = gen_module(cfg, static=False, functions=key == "default")
     data = {"generator": "tools/gen_typecheck_cases.py", "reps": REPS,
             "cases": {key: rows(cfg) for key, cfg in CONFIGS.items()},
-            "static_differences": static_differences(G.Model(CONFIGS["default"]))}
+            "static_differences": static_differences(Model(CONFIGS["default"]))}
     files["cases.json"] = json.dumps(data, indent=None, separators=(",", ":")).replace("],[", "],\n[") + "\n"
     return files
 

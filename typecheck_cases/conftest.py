@@ -1,5 +1,5 @@
 """The YAML cases' mypy runs (pytest-mypy-plugins, one subprocess per case) see arraytyping as an installed wheel
-lays it out: ``arraytyping`` next to ``arraytyping-stubs`` and ``arraytyping_mypy``, through ``PYTHONPATH`` (set for
+lays it out: ``arraytyping`` (its stubs inline) next to ``arraytyping_mypy``, through ``PYTHONPATH`` (set for
 those items only; ``--mypy-modify-pythonpath`` passes it on).
 """
 

@@ -1,10 +1,11 @@
-"""The ``arraytyping`` command: query and draw JAX 0.10.2's dtype promotion lattice.
+"""The ``arraytyping`` command: query and draw JAX 0.10.2's dtype promotion lattice, write typing stubs.
 
     arraytyping promote uint8 int8            # int16 (weak_type=False)
     arraytyping promote bfloat16 2.0          # bfloat16 (weak_type=False)
     arraytyping table --short --format html -o table.html
     arraytyping lattice -o lattice.svg
     arraytyping explain uint64 int8 --x64
+    arraytyping stubs --x64 -o typings        # stubs for x64-on code, for pyright, pyrefly or ty
 
 This module only parses arguments; the work is done by :mod:`arraytyping._src.cli` and the lattice itself.
 """
@@ -16,6 +17,7 @@ import os
 import sys
 import warnings
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Final, cast
 
 import arraytyping
@@ -38,6 +40,7 @@ examples:
   arraytyping table --short --format html -o promotion.html
   arraytyping lattice -o lattice.svg --mode strict
   arraytyping explain float8_e5m2 float32
+  arraytyping stubs --x64 --mode strict -o typings
 """
 
 Handler = Callable[[argparse.Namespace, argparse.ArgumentParser], int]
@@ -139,6 +142,38 @@ def _lattice(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     return 0
 
 
+def _stubs(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from arraytyping._src import stubgen
+
+    shipped = bool(args.shipped)
+    if shipped and (args.mode is not None or args.x64 is not None or args.output is not None):
+        parser.error("--shipped is the default configuration's stubs in the package: it takes no --mode, --x64 or -o")
+    cfg = lattice.LatticeConfig(cast(lattice.Mode, args.mode or "standard"), bool(args.x64))
+    stubs = stubgen.generate(cfg)
+    if shipped:
+        out, files = stubgen.SHIPPED, stubs
+    else:
+        out, files = Path(cast(str, args.output or "typings")) / "arraytyping", stubgen.package_copy(stubs)
+    if args.check:
+        stale = stubgen.stale_files(out, files)
+        if stale:
+            shown = ", ".join(stale[:5]) + (f" and {len(stale) - 5} more" if len(stale) > 5 else "")
+            _err(f"{out} does not hold the stubs of {cfg} for this arraytyping: {shown}; run `arraytyping stubs "
+                 f"{'--shipped' if shipped else '...'}` to write them")
+            return 1
+        print(f"{out}: up to date ({cfg})")
+        return 0
+    if out.exists() and not out.is_dir():
+        _err(f"{out} exists and is not a directory")
+        return 2
+    changed = stubgen.write(out, files)
+    print(f"wrote {out} ({cfg}; {len(changed)} of {len(files)} files changed)")
+    if not shipped:
+        print(f"point your checker at {out.parent}: pyright's stubPath (its default is typings), pyrefly's "
+              "search-path, ty's --extra-search-path, mypy's mypy_path; rerun after upgrading arraytyping")
+    return 0
+
+
 def _explain(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     operands = cast("list[Operand]", args.operands)
     if len(operands) < 2:
@@ -199,6 +234,20 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a dtype name, int/float/complex (weak), or a Python literal such as 2.0")
     _add_config_options(p)
     p.set_defaults(handler=_explain, parser=p)
+
+    p = sub.add_parser("stubs", help="write the typing stubs for a configuration (x64, strict promotion)",
+                       description="Write arraytyping's stubs for type checkers without the mypy plugin (pyright, "
+                                   "pyrefly, ty, mypy alone) for a promotion mode and x64 setting: a copy of the "
+                                   "package with those stubs in DIR/arraytyping, for the checker's search path. "
+                                   "The installed package carries the default configuration's (standard "
+                                   "promotion, x64 off).")
+    p.add_argument("-o", "--output", metavar="DIR", default=None,
+                   help="where to write arraytyping/ (default: typings, pyright's default stub path)")
+    p.add_argument("--mode", choices=("standard", "strict"), default=None, help="type promotion mode (standard)")
+    p.add_argument("--x64", action=argparse.BooleanOptionalAction, default=None, help="64-bit types (off)")
+    p.add_argument("--check", action="store_true", help="only check that DIR holds these stubs (exit status 1 if not)")
+    p.add_argument("--shipped", action="store_true", help=argparse.SUPPRESS)  # the package's own, for developers
+    p.set_defaults(handler=_stubs, parser=p)
     return parser
 
 

@@ -24,6 +24,7 @@ __all__ = [
     "BOOL",
     "COMPLEX_NAMES",
     "DTYPE_NAMES",
+    "DTYPE_SPELLINGS",
     "FLOAT4_NAMES",
     "FLOAT6_NAMES",
     "FLOAT8_NAMES",
@@ -149,6 +150,57 @@ class TypePromotionError(ValueError):
         super().__init__(message)
         self.nodes: tuple[str, ...] = tuple(nodes)
         self.config: LatticeConfig | None = config
+
+
+# --------------------------------------------------------------------------------------------------------------------
+# The strings that name a dtype.
+
+_SPELLINGS: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
+    {
+        "bool": ("bool", "bool_", "?", "b1", "<?", "<b1", "=?", "=b1", ">?", ">b1", "|?", "|b1"),
+        "uint1": ("uint1",),
+        "uint2": ("uint2",),
+        "uint4": ("uint4",),
+        "uint8": ("uint8", "ubyte", "B", "u1", "<B", "<u1", "=B", "=u1", ">B", ">u1", "|B", "|u1"),
+        "uint16": ("uint16", "ushort", "H", "u2", "<H", "<u2", "=H", "=u2", "|H", "|u2"),
+        "uint32": ("uint32", "uintc", "I", "u4", "<I", "<u4", "=I", "=u4", "|I", "|u4"),
+        "uint64": ("uint64", "uint", "uintp", "ulong", "ulonglong", "L", "N", "P", "Q", "u8", "<L", "<N", "<P", "<Q",
+            "<u8", "=L", "=N", "=P", "=Q", "=u8", "|L", "|N", "|P", "|Q", "|u8"),
+        "int1": ("int1",),
+        "int2": ("int2",),
+        "int4": ("int4",),
+        "int8": ("int8", "byte", "b", "i1", "<b", "<i1", "=b", "=i1", ">b", ">i1", "|b", "|i1"),
+        "int16": ("int16", "short", "h", "i2", "<h", "<i2", "=h", "=i2", "|h", "|i2"),
+        "int32": ("int32", "intc", "i", "i4", "<i", "<i4", "=i", "=i4", "|i", "|i4"),
+        "int64": ("int64", "int_", "intp", "long", "longlong", "i8", "int", "l", "n", "p", "q", "<i8", "<l", "<n",
+            "<p", "<q", "=i8", "=l", "=n", "=p", "=q", "|i8", "|l", "|n", "|p", "|q"),
+        "float4_e2m1fn": ("float4_e2m1fn",),
+        "float6_e2m3fn": ("float6_e2m3fn",),
+        "float6_e3m2fn": ("float6_e3m2fn",),
+        "float8_e3m4": ("float8_e3m4",),
+        "float8_e4m3": ("float8_e4m3",),
+        "float8_e8m0fnu": ("float8_e8m0fnu",),
+        "float8_e4m3b11fnuz": ("float8_e4m3b11fnuz",),
+        "float8_e4m3fn": ("float8_e4m3fn",),
+        "float8_e4m3fnuz": ("float8_e4m3fnuz",),
+        "float8_e5m2": ("float8_e5m2",),
+        "float8_e5m2fnuz": ("float8_e5m2fnuz",),
+        "bfloat16": ("bfloat16",),
+        "float16": ("float16", "half", "e", "f2", "<e", "<f2", "=e", "=f2", "|e", "|f2"),
+        "float32": ("float32", "single", "f", "f4", "<f", "<f4", "=f", "=f4", "|f", "|f4"),
+        "float64": ("float64", "double", "float", "d", "f8", "<d", "<f8", "=d", "=f8", "|d", "|f8"),
+        "complex64": ("complex64", "csingle", "F", "c8", "<F", "<c8", "=F", "=c8", "|F", "|c8"),
+        "complex128": ("complex128", "cdouble", "complex", "D", "c16", "<c16", "=c16", "|c16", "<D", "=D", "|D"),
+    }
+)
+DTYPE_SPELLINGS: Final[Mapping[str, str]] = MappingProxyType(
+    {spelling: name for name, spellings in _SPELLINGS.items() for spelling in spellings}
+)
+"""Every string JAX 0.10.2 takes as an explicitly requested dtype, mapped to the dtype it names (before x64
+truncation: ``'float'`` is ``float64``): numpy's names, aliases, type characters and sized codes, with the byte-order
+marks numpy allows for them, and ml_dtypes' names (tests/data/jax_dtype_spellings.json records JAX's answer for
+these and for misspellings; a test holds this table to it). No other string names a dtype: the runtime refuses it,
+the stubs' ``Literal`` leaves it out, the mypy plugin reports it with the nearest spellings."""
 
 
 # --------------------------------------------------------------------------------------------------------------------

@@ -18,8 +18,8 @@ from typing import Final, Literal, TypeAlias
 from arraytyping import lattice
 from arraytyping.lattice import LatticeConfig
 
-__all__ = ["BINARY_OPS", "FAMILY", "Family", "OperandTypeError", "OperandValueError", "REDUCTIONS", "binary_result",
-           "reduction_result", "to_inexact_name", "to_numeric_name"]
+__all__ = ["BINARY_OPS", "FAMILY", "Family", "OperandTypeError", "OperandValueError", "REDUCTIONS", "UNARY",
+           "UnaryFamily", "binary_result", "reduction_result", "to_inexact_name", "to_numeric_name", "unary_result"]
 
 Family: TypeAlias = Literal["arith", "bool_arith", "divide", "numeric", "bitwise", "shift", "compare", "power",
                            "matmul"]
@@ -83,12 +83,13 @@ class OperandValueError(ValueError):
 
 
 def binary_result(op: str, operands: Sequence[tuple[str, bool]], config: LatticeConfig = LatticeConfig(), *,
-                  python_scalars: Sequence[bool] = ()) -> tuple[str, bool]:
+                  python_scalars: Sequence[bool] = (), numpy_scalars: Sequence[bool] = ()) -> tuple[str, bool]:
     """The ``(dtype name, weak)`` of ``jax.numpy.<op>(x1, x2)`` on operands given as ``(dtype name, weak)`` pairs.
 
-    ``python_scalars`` flags operands that are Python scalar values (``2``, ``True``): ``power`` looks at it, since
-    JAX raises arrays to a concrete integer power without promoting the exponent, and ``matmul``, which takes no
-    0-d operand. Raises
+    ``python_scalars`` flags operands that are Python scalar values (``2``, ``True``), ``numpy_scalars`` numpy
+    scalar values (``np.int8(2)``; a numpy array is neither). ``power`` looks at them, since JAX raises arrays to a
+    concrete integer power (whatever ``operator.index`` takes: a Python int or bool, a numpy integer) without
+    promoting the exponent, and so does ``matmul``, which takes no 0-d operand. Raises
     :class:`lattice.TypePromotionError` when the operands have no join, :class:`OperandTypeError` when the operation
     does not take the joined dtype, and :class:`OperandValueError` where JAX fails on the value path."""
     try:
@@ -96,9 +97,9 @@ def binary_result(op: str, operands: Sequence[tuple[str, bool]], config: Lattice
     except KeyError:
         raise ValueError(f"unknown binary operation {op!r}; known: {', '.join(BINARY_OPS)}") from None
     if family == "power":
-        return _power(operands, config, tuple(python_scalars))
+        return _power(operands, config, tuple(python_scalars), tuple(numpy_scalars))
     if family == "matmul":
-        return _matmul(op, operands, config, tuple(python_scalars))
+        return _matmul(op, operands, config, tuple(python_scalars), tuple(numpy_scalars))
     if op == "floor_divide" and len(operands) > 1 and all(w or n in lattice.WEAK_NAMES for n, w in operands):
         return _floor_divide_all_weak(op, operands, config)
     name, weak = lattice.result_node(operands, config)
@@ -153,14 +154,14 @@ def _dot_rank(name: str) -> tuple[bool, int, int, int, bool]:
 
 
 def _matmul(op: str, operands: Sequence[tuple[str, bool]], config: LatticeConfig,
-            python_scalars: tuple[bool, ...]) -> tuple[str, bool]:
-    """JAX 0.10.2's ``matmul`` and ``dot``: ``matmul`` takes no 0-d operand (a Python scalar; ``dot`` takes it as a
-    weakly typed array of its kind's default dtype); the output dtype is ``dtypes.result_type`` of the operands (the
+            python_scalars: tuple[bool, ...], numpy_scalars: tuple[bool, ...]) -> tuple[str, bool]:
+    """JAX 0.10.2's ``matmul`` and ``dot``: ``matmul`` takes no 0-d operand (a Python or numpy scalar; ``dot`` takes
+    it as a 0-d array, a Python scalar weakly typed, of its kind's default dtype); the output dtype is ``dtypes.result_type`` of the operands (the
     lattice join, or its kind's default dtype when weak), passed to ``dot_general`` as its
     ``preferred_element_type``; ``dot_general`` then fails when its operands' own dtypes rank equal but differ, or
     when the preferred type is narrower than the higher-ranked non-float operand dtype."""
-    if op == "matmul" and any(python_scalars):
-        raise OperandValueError("matmul takes no 0-d operand, and a Python scalar is 0-d; use multiply to scale")
+    if op == "matmul" and (any(python_scalars) or any(numpy_scalars)):
+        raise OperandValueError("matmul takes no 0-d operand, and a scalar is 0-d; use multiply to scale")
     name, weak = lattice.result_node(operands, config)
     if weak:
         name = lattice.default_name(lattice.KIND[name], config.x64)
@@ -197,15 +198,16 @@ def _floor_divide_all_weak(op: str, operands: Sequence[tuple[str, bool]],
 
 
 def _power(operands: Sequence[tuple[str, bool]], config: LatticeConfig,
-           python_scalars: tuple[bool, ...]) -> tuple[str, bool]:
-    """jnp.power: a concrete integer exponent (a Python int or bool) raises the base alone (numeric promotion of the
-    base only); integer results use JAX's binary exponentiation, which fails on 1-, 2- and 4-bit integers; a
+           python_scalars: tuple[bool, ...], numpy_scalars: tuple[bool, ...]) -> tuple[str, bool]:
+    """jnp.power: a concrete integer exponent (a Python int or bool, a numpy integer scalar: what
+    ``operator.index`` takes) raises the base alone (numeric promotion of the base only); integer results use JAX's binary exponentiation, which fails on 1-, 2- and 4-bit integers; a
     floating or complex base with an integer array exponent keeps the base's dtype; otherwise promote, then pow."""
     if len(operands) != 2:
         raise ValueError(f"power takes two operands, got {len(operands)}")
     (n1, w1), (n2, w2) = operands
-    scalar2 = len(python_scalars) == 2 and python_scalars[1]
-    if scalar2 and lattice.KIND.get(n2) in ("b", "i"):
+    python2 = len(python_scalars) == 2 and python_scalars[1]
+    numpy2 = len(numpy_scalars) == 2 and numpy_scalars[1]
+    if python2 and lattice.KIND.get(n2) in ("b", "i") or numpy2 and lattice.KIND.get(n2) in ("i", "u"):
         base, bweak = lattice.result_node([(n1, w1)], config)
         return to_numeric_name(base), bweak and base != lattice.BOOL
     name, weak = lattice.result_node(operands, config)
@@ -263,3 +265,55 @@ def reduction_result(fn: str, operand: tuple[str, bool] | None, dtype: str | Non
         if int(name.lstrip("uint")) < int(default.lstrip("uint")):
             return default, False
     return name, False
+
+
+UnaryFamily: TypeAlias = Literal["keep", "numeric", "abs", "inexact", "integral", "to_bool"]
+
+UNARY: Final[Mapping[str, UnaryFamily]] = MappingProxyType({
+    "positive": "keep",
+    "negative": "numeric",
+    "sign": "numeric",
+    "abs": "abs",
+    "absolute": "abs",
+    "exp": "inexact",
+    "log": "inexact",
+    "sqrt": "inexact",
+    "sin": "inexact",
+    "cos": "inexact",
+    "tanh": "inexact",
+    "invert": "integral",
+    "bitwise_not": "integral",
+    "logical_not": "to_bool",
+})
+"""Each one-operand ``jax.numpy`` function's family: ``keep`` (the operand promoted alone), ``numeric`` (refuses
+bool: JAX's ``neg`` and ``sign`` take numbers), ``abs`` (a complex operand gives its real dtype; bool and unsigned
+integers are returned as they are), ``inexact`` (JAX's ``promote_args_inexact``: :func:`to_inexact_name`),
+``integral`` (bool and integers only, as JAX's ``bitwise_not``), ``to_bool``. JAX's ``to_inexact_dtype`` leaves
+1- and 2-bit integers as they are, so an ``inexact`` function then refuses them (its lax primitive takes floats)."""
+
+_REAL_PART: Final[Mapping[str, str]] = MappingProxyType({"complex64": "float32", "complex128": "float64"})
+
+
+def unary_result(fn: str, operand: tuple[str, bool], config: LatticeConfig = LatticeConfig()) -> tuple[str, bool]:
+    """The ``(dtype name, weak)`` of ``jax.numpy.<fn>(x)`` for ``x`` given as ``(dtype or weak node name, weak)``.
+    Raises :class:`OperandTypeError` where the function does not take the dtype."""
+    try:
+        family = UNARY[fn]
+    except KeyError:
+        raise ValueError(f"unknown one-operand function {fn!r}; known: {', '.join(UNARY)}") from None
+    name, weak = lattice.result_node([operand], config)
+    kind = lattice.KIND[name]
+    if family == "to_bool":  # a comparison with zero: weak when the operand is (a weak bool acts as bool)
+        return lattice.BOOL, weak
+    if family == "numeric" and kind == "b":
+        raise _reject(fn, name)
+    if family == "abs" and kind == "c":
+        return lattice.canonical_name(_REAL_PART[name], config.x64), weak
+    if family == "inexact":
+        out = lattice.canonical_name(to_inexact_name(name), config.x64)
+        if lattice.KIND[out] not in ("f", "c"):  # 1- and 2-bit integers stay integers, which lax refuses
+            raise _reject(fn, name)
+        return out, weak
+    if family == "integral" and kind not in ("b", "i", "u"):
+        raise _reject(fn, name)
+    return name, weak

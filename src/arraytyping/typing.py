@@ -9,7 +9,7 @@ Following JAX's typing roadmap, inputs are typed permissively and outputs strict
   :data:`InexactArray`, :data:`NumberArray` (each includes the category's weak type), :data:`NDArray` (any dtype);
 * :data:`ScalarType`, a type variable over dtypes for generic helpers.
 
-Type checkers read the generated stub ``arraytyping-stubs/typing.pyi``; the names here exist so that the aliases can
+Type checkers read the generated stub ``typing.pyi`` beside this module; the names here exist so that the aliases can
 be imported and used at run time (``isinstance`` against an alias is not supported, as with ``typing`` aliases). The
 aliases that mention ``Array`` are built on first access, so importing this module never imports the runtime.
 """
@@ -17,14 +17,15 @@ aliases that mention ``Array`` are built on first access, so importing this modu
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol, SupportsIndex, TypeVar, Union, runtime_checkable
+from typing import TYPE_CHECKING, Any, Literal, Protocol, SupportsIndex, TypeVar, Union, runtime_checkable
 
 import numpy as np
 
+from arraytyping import lattice
 from arraytyping._src import scalar_types as _st
 
 __all__ = [
-    "Array", "ArrayLike", "BoolArray", "ComplexArray", "DType", "DTypeLike", "FloatArray", "InexactArray",
+    "Array", "ArrayLike", "BoolArray", "ComplexArray", "DType", "DTypeLike", "DTypeName", "FloatArray", "InexactArray",
     "IntArray", "NDArray", "NumberArray", "Scalar", "ScalarType", "Shape", "ShapeLike", "SupportsDType",
 ]
 
@@ -38,7 +39,9 @@ class SupportsDType(Protocol):
 
 
 Scalar = Union[bool, int, float, complex]
-DTypeLike = Union[str, type[Any], "np.dtype[Any]", SupportsDType]
+DTypeName = Literal[tuple(lattice.DTYPE_SPELLINGS)]  # type: ignore[valid-type]  # pyright: ignore
+"""Every string that names a dtype (:data:`arraytyping.lattice.DTYPE_SPELLINGS`); no other string does."""
+DTypeLike = Union[str, type[Any], "np.dtype[Any]", SupportsDType]  # the stub: DTypeName, not any str
 ShapeLike = Union[SupportsIndex, Sequence[SupportsIndex]]
 DType = np.dtype
 Shape = tuple[int, ...]

@@ -1,4 +1,4 @@
-"""One signature per ``Array`` operator when the plugin computes the results.
+"""One signature per ``Array`` operator (and unary operator) when the plugin computes the results.
 
 The stubs give each operator of ``Array`` a few dozen promotion overloads, for checkers without the plugin. With the
 plugin, mypy would still bind, filter (by the ``self`` type) and expand every one of them at every operator
@@ -17,7 +17,7 @@ from typing import Final
 from mypy.nodes import ARG_POS, Argument, OverloadedFuncDef, Var
 from mypy.plugin import ClassDefContext
 from mypy.plugins.common import add_method_to_class
-from mypy.types import AnyType, TypeOfAny
+from mypy.types import AnyType, Overloaded, TypeOfAny
 
 __all__ = ["DECORATOR", "replace_operators"]
 
@@ -38,8 +38,11 @@ def replace_operators(ctx: ClassDefContext, names: Iterable[str]) -> bool:
     obj = ctx.api.named_type("builtins.object")
     for name in targets:
         old = info.names[name].node
-        other = Argument(Var("other", obj), obj, None, ARG_POS, pos_only=True)
-        add_method_to_class(ctx.api, ctx.cls, name, [other], AnyType(TypeOfAny.special_form))
+        assert isinstance(old, OverloadedFuncDef) and isinstance(old.type, Overloaded)
+        first = old.type.items[0]
+        # the operators take one operand beside self; the unary ones (__neg__...) none
+        args = [Argument(Var("other", obj), obj, None, ARG_POS, pos_only=True)] if len(first.arg_types) > 1 else []
+        add_method_to_class(ctx.api, ctx.cls, name, args, AnyType(TypeOfAny.special_form))
         # add_method_to_class keeps the old definition under a "<name>-redefinition" alias so that it still gets
         # analyzed; it has been, and nothing may resolve to it: drop it, and its statement in the class body.
         for alias in [k for k, sym in info.names.items() if sym.node is old]:

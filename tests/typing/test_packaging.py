@@ -1,8 +1,8 @@
-"""The wheel ships the runtime, its stub-only package and the mypy plugin side by side, and both checkers use them.
+"""The wheel ships the runtime with its stubs inline and the mypy plugin beside it, and both checkers use them.
 
 Builds the wheel from a copy of the tree (``pip wheel --no-deps``; the build backend comes from the package index as
 for any build), unpacks it into a directory that stands for site-packages, and type-checks a small file against
-that directory alone (``PYTHONPATH``): pyright and mypy give exact dtypes from ``arraytyping-stubs``, and mypy loads
+that directory alone (``PYTHONPATH``): pyright and mypy give exact dtypes from the package's inline stubs, and mypy loads
 the plugin from one configuration line.
 """
 
@@ -62,15 +62,16 @@ def site(wheel: Path) -> Path:
 
 def test_wheel_ships_stubs_and_plugin_next_to_the_package(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
-    stubs = sorted(p.relative_to(ROOT / "src").as_posix() for p in (ROOT / "src" / "arraytyping-stubs").rglob("*")
-                   if p.is_file() and "__pycache__" not in p.parts)
-    assert stubs and set(stubs) <= names, set(stubs) - names
-    assert "arraytyping-stubs/py.typed" in names and "arraytyping/py.typed" in names
+    stubs = sorted(p.relative_to(ROOT / "src").as_posix() for p in (ROOT / "src" / "arraytyping").rglob("*.pyi")
+                   if "__pycache__" not in p.parts)
+    assert "arraytyping/__init__.pyi" in stubs and "arraytyping/numpy/__init__.pyi" in stubs
+    assert set(stubs) <= names, set(stubs) - names
+    assert "arraytyping/py.typed" in names
     assert "arraytyping_mypy/__init__.py" in names
     for module in ("arraytyping/__init__.py", "arraytyping/lattice.py", "arraytyping/op_rules.py",
                    "arraytyping/numpy/__init__.py"):
         assert module in names
-    assert (zipfile.Path(wheel, "arraytyping-stubs/py.typed").read_text().strip() == "partial")
+    assert not any(n.startswith("arraytyping-stubs/") for n in names)
 
 
 def test_pyright_uses_the_wheels_stubs(site: Path, tmp_path: Path) -> None:

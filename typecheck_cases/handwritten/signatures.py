@@ -66,18 +66,19 @@ def products(a: Array[float32], m: Array[float16], i: Array[int8]) -> None:
 def divmods(i: Array[int8], u: Array[uint8], f: Array[float32], w: Array[int]) -> None:
     # divmod(x, y) is (x // y, x % y). Through the builtin, pyright resolves only the reflected form (a Python scalar
     # on the left): it matches typeshed's SupportsDivMod protocol against the first overload of __divmod__ that binds
-    # self, before looking at y. So the forward cases call the method.
+    # self, before looking at y. So the forward cases call the method. ty matches typeshed's SupportsRDivMod against
+    # every overload of __rdivmod__ and answers the union of their results (one exact, the others Any): limit[ty].
     assert_type(i.__divmod__(3), tuple[Array[int8], Array[int8]])
     assert_type(i.__divmod__(u), tuple[Array[int16], Array[int16]])
     assert_type(f.__divmod__(w), tuple[Array[float32], Array[float32]])
-    assert_type(divmod(7, i), tuple[Array[int8], Array[int8]])
-    assert_type(divmod(7.5, w), tuple[Array[float], Array[float]])
-    assert_type(divmod(True, u), tuple[Array[uint8], Array[uint8]])
+    assert_type(divmod(7, i), tuple[Array[int8], Array[int8]])  # limit[ty]
+    assert_type(divmod(7.5, w), tuple[Array[float], Array[float]])  # limit[ty]
+    assert_type(divmod(True, u), tuple[Array[uint8], Array[uint8]])  # limit[ty]
     q, r = f.__divmod__(2.0)
     assert_type(q, Array[float32])
     assert_type(r, Array[float32])
 
 
 def unhashable(x: Array[float32]) -> None:
-    h: Hashable = x  # type: ignore[assignment]  # arrays are unhashable (__hash__ is None), as in JAX
+    h: Hashable = x  # type: ignore[assignment]  # ty: ignore[invalid-assignment]  # arrays are unhashable (__hash__ is None), as in JAX
     del h

@@ -58,7 +58,7 @@ def train(params: Params, x: Array[bfloat16], labels: Array[float32]) -> Params:
     for _ in range(3):
         params = sgd_step(params, x, labels, 0.01)  # jit keeps the signature (ParamSpec)
     assert_type(params, Params)
-    sgd_step(params, x, labels)  # type: ignore[call-arg]  # missing lr: caught through jit
+    sgd_step(params, x, labels)  # type: ignore[call-arg]  # ty: ignore[missing-argument]  # missing lr: caught through jit
     return params
 
 

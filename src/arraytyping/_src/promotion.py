@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
+import difflib
 import functools
 import warnings
 from collections.abc import Callable
@@ -69,11 +70,20 @@ def to_dtype(x: object, not_on_lattice: type[Exception] = TypeError) -> registry
     at all, and ``not_on_lattice`` when it is a numpy dtype the lattice does not hold (object, strings, structured:
     JAX's ``promote_types`` says ValueError there, its ``result_type`` TypeError)."""
     obj: object = x  # unnarrowed, for messages
-    if isinstance(x, str):
-        info = registry.by_name(x)
-        if info is not None:
-            return info
-    elif isinstance(x, type):
+    if isinstance(x, str):  # exactly JAX's spellings (lattice.DTYPE_SPELLINGS): no other string names a dtype
+        name = lattice.DTYPE_SPELLINGS.get(x)
+        if name is None:
+            near = difflib.get_close_matches(x, lattice.DTYPE_SPELLINGS, n=3, cutoff=0.5)
+            hint = f"; did you mean {' or '.join(repr(s) for s in near)}?" if near else ""
+            try:  # a numpy dtype with no place on the lattice (object, str, big-endian...): not_on_lattice, as JAX
+                np.dtype(x)
+                error: type[Exception] = not_on_lattice
+            except Exception:  # noqa: BLE001 - numpy does not know the string either
+                error = TypeError
+            raise error(f"{x!r} is not a dtype: no dtype is spelled so{hint} (a dtype string is one of JAX's "
+                        "spellings: 'float32', 'f4', 'bfloat16', 'int8', ...)")
+        return registry.INFO[name]
+    if isinstance(x, type):
         cls: type = x
         info = registry.info_of_scalar_class(cls)
         if info is not None:

@@ -91,12 +91,30 @@ class Jaxpr:
     __repr__ = __str__
 
 
-@dataclass
+@dataclass(eq=False)
 class ClosedJaxpr:
-    """A jaxpr with the values of its constvars, as :func:`arraytyping.make_jaxpr` returns it."""
+    """A jaxpr with the values of its constvars, as :func:`arraytyping.make_jaxpr` returns it.
+
+    Equal when their jaxprs have the same structure (:func:`structural_key`) and their constants are the same
+    objects: control-flow primitives hold closed jaxprs as parameters, and equal parameters share a compiled
+    executable (an eager ``cond`` retraces its branches on every call)."""
 
     jaxpr: Jaxpr
     consts: list[Any] = field(default_factory=list[Any])
+
+    def _key(self) -> tuple[Any, ...]:
+        key: tuple[Any, ...] | None = self.__dict__.get("_cached_key")
+        if key is None:
+            key = (structural_key(self.jaxpr), tuple(id(c) for c in self.consts))
+            self.__dict__["_cached_key"] = key
+        return key
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, ClosedJaxpr) and self._key() == other._key()
+                                 and all(a is b for a, b in zip(self.consts, other.consts)))
 
     @property
     def in_avals(self) -> list[ShapedArray]:
@@ -114,6 +132,38 @@ class ClosedJaxpr:
         return pp_jaxpr(self.jaxpr)
 
     __repr__ = __str__
+
+
+def structural_key(jaxpr: Jaxpr) -> tuple[Any, ...]:
+    """A hashable value equal for two jaxprs exactly when they compute the same thing the same way: equations
+    (primitive, parameters, inputs by position or literal value, output types), binder and output types. Nested
+    jaxprs in parameters compare by their own structure."""
+    index: dict[Var, int] = {}
+
+    def bind(v: Var) -> ShapedArray:
+        index[v] = len(index)
+        return v.aval
+
+    def atom(x: Atom) -> Any:
+        if isinstance(x, Literal):
+            val = np.asarray(x.val)
+            return ("lit", x.aval, val.tobytes())
+        return index[x]
+
+    def param(v: Any) -> Any:
+        obj: object = v
+        if isinstance(obj, Jaxpr):
+            return structural_key(obj)
+        if isinstance(obj, tuple):
+            items: tuple[Any, ...] = v
+            return tuple(param(e) for e in items)
+        return v
+
+    head = (tuple(bind(v) for v in jaxpr.constvars), tuple(bind(v) for v in jaxpr.in_binders))
+    eqns = tuple((e.primitive, tuple(atom(x) for x in e.inputs),
+                  tuple(sorted((k, param(v)) for k, v in e.params.items())),
+                  tuple(bind(v) for v in e.out_binders)) for e in jaxpr.eqns)
+    return head + (eqns, tuple(atom(x) for x in jaxpr.outs))
 
 
 class JaxprTypeError(TypeError):
@@ -210,21 +260,6 @@ def _pp_dimension_numbers(dn: Any) -> str:
     return f"(({list(lc)}, {list(rc)}), ({list(lb)}, {list(rb)}))"
 
 
-def pp_eqn_params(prim: Primitive, params: Mapping[str, Any]) -> str:
-    """The shown parameters as one line (``[axes=(0,) out_sharding=None]``), or ``""``."""
-    shown = _shown_params(prim, params)
-    return "[" + " ".join(shown) + "]" if shown else ""
-
-
-def _shown_params(prim: Primitive, params: Mapping[str, Any]) -> list[str]:
-    out: list[str] = []
-    for k, v in sorted(params.items()):
-        if k in prim.hidden_params or (k in prim.hidden_if_empty and not v):
-            continue
-        out.append(f"{k}={_pp_dimension_numbers(v) if k == 'dimension_numbers' else _pp_param(v)}")
-    return out
-
-
 # A small Wadler/Lindig-style pretty printer with the layout rules of JAX's (``jax._src.pretty_printer``): a group
 # is printed flat when all of it fits in the rest of the line, else its breaks become newlines at the current
 # indentation. Documents are tuples: ("t", text) ("c", docs) ("b", text) ("g", doc) ("n", indent, doc).
@@ -309,34 +344,146 @@ def format_doc(doc: Doc, width: int = 80) -> str:
     return "\n".join(lines)
 
 
-def pp_jaxpr(jaxpr: Jaxpr, width: int = 80) -> str:
-    """``jaxpr`` in JAX's format, laid out as JAX lays it out (one line when it fits in ``width``)."""
-    names: dict[Var, str] = {}
+def jaxprs_in_params(params: Mapping[str, Any]) -> list[Jaxpr]:
+    """The jaxprs held by an equation's parameters (a ``Jaxpr``, a ``ClosedJaxpr`` or a tuple of them), in the
+    parameters' order."""
+    out: list[Jaxpr] = []
+    for value in params.values():
+        for v in _items(value):
+            if isinstance(v, Jaxpr):
+                out.append(v)
+            elif isinstance(v, ClosedJaxpr):
+                out.append(v.jaxpr)
+    return out
 
+
+def _items(value: Any) -> tuple[Any, ...]:
+    """A parameter's values: the items of a tuple, else the value alone."""
+    obj: object = value
+    if isinstance(obj, tuple):
+        items: tuple[Any, ...] = value
+        return items
+    return (value,)
+
+
+def _is_jaxpr_param(value: Any) -> bool:
+    items = _items(value)
+    return isinstance(value, (Jaxpr, ClosedJaxpr)) or (
+        type(value) is tuple and bool(items) and all(isinstance(j, (Jaxpr, ClosedJaxpr)) for j in items))
+
+
+class _PpContext:
+    """Names of variables across a jaxpr and all its nested jaxprs (JAX's ``JaxprPpContext``): each variable is
+    named on first sight, in printing order, skipping the names of shared jaxprs; unused outputs of the top-level
+    equations are ``_``."""
+
+    def __init__(self, dropped: dict[Var, str]) -> None:
+        self.names: dict[Var, str] = dict(dropped)
+        self.count = 0
+        self.shared: dict[Jaxpr, str] = {}
+        self.shared_names: set[str] = set()
+
+    def name(self, v: Var) -> str:
+        n = self.names.get(v)
+        if n is None:
+            while True:
+                n = _name(self.count)
+                self.count += 1
+                if n not in self.shared_names:
+                    break
+            self.names[v] = n
+        return n
+
+
+def _dropvars(jaxpr: Jaxpr) -> dict[Var, str]:
+    """The outputs of ``jaxpr``'s equations used by no later equation nor as an output (printed ``_``)."""
+    dropped: dict[Var, str] = {}
+    used: set[Var] = {x for x in jaxpr.outs if isinstance(x, Var)}
+    for eqn in reversed(jaxpr.eqns):
+        for v in eqn.out_binders:
+            if v not in used:
+                dropped[v] = "_"
+        used.update(x for x in eqn.inputs if isinstance(x, Var))
+    return dropped
+
+
+def _shared_jaxprs(top: Jaxpr) -> list[Jaxpr]:
+    """Nested jaxprs JAX prints once, before the top-level one (``let jaxpr = { ... } in``): those met more than
+    once, and those of more than 10 equations. Breadth-first order, as JAX counts them."""
+    counts: dict[Jaxpr, int] = {}
+    queue = [top]
+    while queue:
+        j = queue.pop(0)
+        counts[j] = counts.get(j, 0) + 1 + (1 if j is not top and len(j.eqns) > 10 else 0)
+        for eqn in j.eqns:
+            queue.extend(jaxprs_in_params(eqn.params))
+    return [j for j, c in counts.items() if c > 1]
+
+
+def pp_jaxpr(jaxpr: Jaxpr, width: int = 80) -> str:
+    """``jaxpr`` in JAX's format, laid out as JAX lays it out (one line when it fits in ``width``), nested jaxprs
+    (control flow) included."""
+    ctx = _PpContext(_dropvars(jaxpr))
+    shared = _shared_jaxprs(jaxpr)
+    counts: dict[str, int] = {}
+    for j in shared:  # every nested jaxpr is called "jaxpr" (our control-flow primitives have no ``name``)
+        name = "jaxpr"
+        count = counts.get(name, 0)
+        if count > 0:
+            counts[name] = count + 1
+            name += str(count)
+        counts[name] = counts.get(name, 0) + 1
+        ctx.shared_names.add(name)
+        ctx.shared[j] = name
+    docs: list[Doc] = []
+    for j in shared:
+        docs.append(_concat(_text("let "), _text(ctx.shared[j]), _text(" = "), _pp_skeleton(j, ctx), _text(" in"),
+                            _brk()))
+    docs.append(_pp_skeleton(jaxpr, ctx))
+    return format_doc(_concat(*docs), width)
+
+
+def _pp_vars(items: list[Doc], separator: str = "") -> Doc:
+    return _nest(2, _group(_join(_concat(_text(separator), _group(_brk())), items)))
+
+
+def _pp_nested(jaxpr: Jaxpr, ctx: _PpContext) -> Doc:
+    name = ctx.shared.get(jaxpr)
+    return _text(name) if name is not None else _pp_skeleton(jaxpr, ctx)
+
+
+def _pp_param_doc(key: str, value: Any, ctx: _PpContext) -> Doc:
+    if isinstance(value, (Jaxpr, ClosedJaxpr)):
+        return _concat(_text(f"{key}="), _pp_nested(value if isinstance(value, Jaxpr) else value.jaxpr, ctx))
+    if _is_jaxpr_param(value):
+        jaxprs = [j if isinstance(j, Jaxpr) else j.jaxpr for j in value]
+        return _concat(_text(f"{key}="), _group(_concat(
+            _nest(2, _concat(_text("("), _brk(""), _join(_brk(), [_pp_nested(j, ctx) for j in jaxprs]))),
+            _brk(""), _text(")"))))
+    return _text(f"{key}={_pp_dimension_numbers(value) if key == 'dimension_numbers' else _pp_param(value)}")
+
+
+def _pp_skeleton(jaxpr: Jaxpr, ctx: _PpContext) -> Doc:
     def binder(v: Var) -> Doc:
-        names[v] = _name(len(names))
-        return _text(f"{names[v]}:{v.aval.str_short()}")
+        return _text(f"{ctx.name(v)}:{v.aval.str_short()}")
 
     def atom(x: Atom) -> Doc:
-        return _text(x.pretty() if isinstance(x, Literal) else names.get(x, "?"))
+        return _text(x.pretty() if isinstance(x, Literal) else ctx.names.get(x, "?"))
 
-    def pp_vars(items: list[Doc], separator: str = "") -> Doc:
-        return _nest(2, _group(_join(_concat(_text(separator), _group(_brk())), items)))
-
-    constvars = pp_vars([binder(v) for v in jaxpr.constvars])
-    invars = pp_vars([binder(v) for v in jaxpr.in_binders])
+    constvars = _pp_vars([binder(v) for v in jaxpr.constvars])
+    invars = _pp_vars([binder(v) for v in jaxpr.in_binders])
     eqn_docs: list[Doc] = []
     for eqn in jaxpr.eqns:
-        ins = pp_vars([atom(x) for x in eqn.inputs])
-        lhs = pp_vars([binder(v) for v in eqn.out_binders])
-        shown = _shown_params(eqn.primitive, eqn.params)
+        lhs = _pp_vars([binder(v) for v in eqn.out_binders])
+        shown = [(k, v) for k, v in sorted(eqn.params.items())
+                 if k not in eqn.primitive.hidden_params and not (k in eqn.primitive.hidden_if_empty and not v)]
         params = _NIL if not shown else _group(_concat(
-            _nest(2, _concat(_text("["), _brk(""), _join(_brk(), [_text(p) for p in shown]))),
+            _nest(2, _concat(_text("["), _brk(""), _join(_brk(), [_pp_param_doc(k, v, ctx) for k, v in shown]))),
             _brk(""), _text("]")))
+        ins = _pp_vars([atom(x) for x in eqn.inputs])
         eqn_docs.append(_concat(lhs, _text(" = "), _text(eqn.primitive.name), params, _text(" "), ins))
-    outs = _concat(_text("("), pp_vars([atom(x) for x in jaxpr.outs], ","),
+    outs = _concat(_text("("), _pp_vars([atom(x) for x in jaxpr.outs], ","),
                    _text(",)" if len(jaxpr.outs) == 1 else ")"))
-    doc = _concat(_group(_nest(2, _concat(
+    return _group(_concat(_nest(2, _concat(
         _text("{ "), _text("lambda "), constvars, _text("; "), invars, _text(". "), _text("let"),
-        _nest(2, _concat(_brk(), _join(_brk("; "), eqn_docs))), _brk(), _text("in "), outs))), _text(" }"))
-    return format_doc(doc, width)
+        _nest(2, _concat(_brk(), _join(_brk("; "), eqn_docs))), _brk(), _text("in "), outs)), _text(" }")))

@@ -115,6 +115,14 @@ def iota(dtype: np.dtype[Any], shape: tuple[int, ...], dimension: int) -> Any:
     return P.iota_p.bind(dtype=dtype, shape=tuple(shape), dimension=dimension, sharding=None)
 
 
+def clamp(lo: Any, x: Any, hi: Any) -> Any:
+    return P.clamp_p.bind(lo, x, hi)
+
+
+def stop_gradient(x: Any) -> Any:
+    return P.stop_gradient_p.bind(x)
+
+
 def const(value: Any, aval: ShapedArray) -> ConstVal:
     """A constant of type ``aval`` (a literal in jaxprs when rank 0)."""
     with np.errstate(over="ignore", invalid="ignore"):

@@ -14,9 +14,10 @@ from arraytyping._src import registry
 from arraytyping._src.runtime import primitives as P
 from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.core import Primitive
-from arraytyping._src.runtime.jaxpr import Jaxpr, Literal, Var
+from arraytyping._src.runtime.jaxpr import ClosedJaxpr, Jaxpr, Literal, Var
+from arraytyping._src.runtime.tracing import ConstVal
 
-__all__ = ["lower_jaxpr", "LoweringError"]
+__all__ = ["lower_jaxpr", "jaxpr_subcomp", "closed_jaxpr_subcomp", "LoweringError", "RULES"]
 
 
 class LoweringError(NotImplementedError):
@@ -397,8 +398,48 @@ def _iota(ctx: LoweringContext, *, dtype: Any, shape: tuple[int, ...], dimension
 RULES[P.dot_general_p] = _dot_general
 RULES[P.iota_p] = _iota
 
+
+def _clamp(ctx: LoweringContext, lo: Any, x: Any, hi: Any) -> list[Any]:
+    return [ctx.hlo.clamp(lo, x, hi)]
+
+
+def _passthrough(ctx: LoweringContext, x: Any) -> list[Any]:
+    return [x]
+
+
+RULES[P.clamp_p] = _clamp
+RULES[P.stop_gradient_p] = _passthrough
+
 MISSING: Final = [p.name for p in P.ALL_PRIMITIVES if p not in RULES]
 assert not MISSING, f"primitives without lowering: {MISSING}"
+
+
+def jaxpr_subcomp(m: _MLIR, jaxpr: Jaxpr, args: Sequence[Any]) -> list[Any]:
+    """Emit ``jaxpr``'s equations at the current insertion point, its constvars then binders bound to ``args``;
+    returns its outputs. Control-flow lowerings call it inside their regions."""
+    env: dict[Var, Any] = dict(zip([*jaxpr.constvars, *jaxpr.in_binders], args, strict=True))
+
+    def read(x: Var | Literal) -> Any:
+        if isinstance(x, Literal):
+            return constant(m, x.val, x.aval)
+        return env[x]
+
+    for eqn in jaxpr.eqns:
+        rule = RULES.get(eqn.primitive)
+        if rule is None:
+            raise LoweringError(f"no StableHLO lowering for primitive {eqn.primitive.name}")
+        ctx = LoweringContext(m, [x.aval for x in eqn.inputs], [v.aval for v in eqn.out_binders])
+        outs = rule(ctx, *map(read, eqn.inputs), **eqn.params)
+        env.update(zip(eqn.out_binders, outs))
+    return [read(x) for x in jaxpr.outs]
+
+
+def closed_jaxpr_subcomp(m: _MLIR, closed: ClosedJaxpr, args: Sequence[Any]) -> list[Any]:
+    """:func:`jaxpr_subcomp` of a closed jaxpr (a control-flow parameter): its constants become StableHLO
+    constants."""
+    consts = [constant(m, c.val if isinstance(c, ConstVal) else np.asarray(c), v.aval)
+              for c, v in zip(closed.consts, closed.jaxpr.constvars)]
+    return jaxpr_subcomp(m, closed.jaxpr, [*consts, *args])
 
 
 def lower_jaxpr(jaxpr: Jaxpr) -> Any:
@@ -416,19 +457,5 @@ def lower_jaxpr(jaxpr: Jaxpr) -> Any:
             fn.attributes["sym_visibility"] = ir.StringAttr.get("public")
             block = fn.add_entry_block()
             with ir.InsertionPoint(block):
-                env: dict[Var, Any] = dict(zip(params, block.arguments))
-
-                def read(x: Var | Literal) -> Any:
-                    if isinstance(x, Literal):
-                        return constant(m, x.val, x.aval)
-                    return env[x]
-
-                for eqn in jaxpr.eqns:
-                    rule = RULES.get(eqn.primitive)
-                    if rule is None:
-                        raise LoweringError(f"no StableHLO lowering for primitive {eqn.primitive.name}")
-                    ctx = LoweringContext(m, [x.aval for x in eqn.inputs], [v.aval for v in eqn.out_binders])
-                    outs = rule(ctx, *map(read, eqn.inputs), **eqn.params)
-                    env.update(zip(eqn.out_binders, outs))
-                func.ReturnOp([read(x) for x in jaxpr.outs])
+                func.ReturnOp(jaxpr_subcomp(m, jaxpr, list(block.arguments)))
     return module

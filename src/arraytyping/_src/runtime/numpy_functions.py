@@ -99,14 +99,12 @@ _F64: Final = np.dtype("float64")
 
 
 def to_inexact_dtype(dtype: np.dtype[Any]) -> np.dtype[Any]:
-    """JAX's ``dtypes.to_inexact_dtype``: bool and integers of up to 32 bits become float32, 64-bit integers float64
-    (float32 with x64 off); inexact dtypes stay. (Not the default float: ``int32 / int32`` is float32 even with
-    x64, as in JAX.)"""
+    """JAX's ``dtypes.to_inexact_dtype`` (``op_rules.to_inexact_name``): bool and integers of 4 to 32 bits become
+    float32, 64-bit integers float64 (float32 with x64 off), 1- and 2-bit integers and inexact dtypes stay. (Not the
+    default float: ``int32 / int32`` is float32 even with x64, as in JAX.)"""
     info = registry.info_of_dtype(dtype)
     assert info is not None
-    if info.kind in "fc":
-        return dtype
-    return _F64 if info.bits > 32 and config.x64 else _F32
+    return registry.INFO[lattice.canonical_name(op_rules.to_inexact_name(info.name), config.x64)].dtype
 
 
 def _upcast_f16(dtype: np.dtype[Any]) -> np.dtype[Any]:

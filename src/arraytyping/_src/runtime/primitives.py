@@ -326,6 +326,29 @@ def _iota_rule(*, dtype: np.dtype[Any], shape: tuple[int, ...], dimension: int, 
 
 iota_p = Primitive("iota", _iota_rule)
 
+
+
+def _clamp_rule(lo: ShapedArray, x: ShapedArray, hi: ShapedArray) -> list[ShapedArray]:
+    """``clamp(min, x, max)`` (JAX's shape, dtype and weak-type rules): bounds of ``x``'s shape or rank 0."""
+    for name, b in (("min", lo), ("max", hi)):
+        if b.shape and b.shape != x.shape:
+            raise TypeError(f"clamp requires {name}.shape == operand.shape or {name}.shape == (), got "
+                            f"{name}.shape={b.shape}, operand.shape={x.shape}.")
+    _same_dtype("clamp", lo, x, hi)
+    return [ShapedArray(x.shape, x.dtype, lo.weak_type and x.weak_type and hi.weak_type)]
+
+
+clamp_p = Primitive("clamp", _clamp_rule)
+
+
+def _stop_gradient_rule(x: ShapedArray) -> list[ShapedArray]:
+    return [x]
+
+
+stop_gradient_p = Primitive("stop_gradient", _stop_gradient_rule)
+"""The identity, which autodiff treats as a constant (JAX's ``stop_gradient``; batching a ``cond`` on a batched
+predicate applies it to the operands of the branch not taken, as JAX does)."""
+
 ALL_PRIMITIVES: Final[tuple[Primitive, ...]] = tuple(
     v for v in list(globals().values()) if isinstance(v, Primitive))
 

@@ -8,9 +8,10 @@ from arraytyping._src.runtime.core import (
 )
 from arraytyping._src.runtime.dispatch import jit
 from arraytyping._src.runtime.tracing import eval_shape, make_jaxpr
+from arraytyping._src.runtime.vmap import vmap
 
 __all__ = [
     "Array", "ConcretizationTypeError", "DeletedArrayError", "TracerArrayConversionError",
     "TracerBoolConversionError", "TracerIntegerConversionError", "UnexpectedTracerError", "device_put", "devices",
-    "eval_shape", "jit", "make_jaxpr",
+    "eval_shape", "jit", "make_jaxpr", "vmap",
 ]

@@ -72,6 +72,8 @@ class JaxprBuilder:
         self.description = description
         self.eqns: list[tuple[Primitive, list[JaxprTracer], dict[str, Any], list[JaxprTracer]]] = []
         self.consts: dict[int, tuple[JaxprTracer, Any]] = {}
+        self.const_tracers: dict[int, tuple[JaxprTracer, Any]] = {}
+        """The tracer of each constant value (by identity, the value kept alive): one constvar per value, as JAX."""
         self.tracers: list[JaxprTracer] = []  # keeps ids stable
 
     def new_tracer(self, trace: JaxprTrace, aval: ShapedArray) -> JaxprTracer:
@@ -132,6 +134,9 @@ class JaxprTrace(Trace):
     def pure(self, val: Any) -> JaxprTracer:
         if isinstance(val, Tracer):  # an outer tracer: a constant of this jaxpr
             return self.lift(val)
+        known = self.builder.const_tracers.get(id(val))
+        if known is not None:
+            return known[0]
         if isinstance(val, ConstVal):
             const: Any = val
             aval = val.aval
@@ -146,11 +151,16 @@ class JaxprTrace(Trace):
             raise AssertionError
         t = self.builder.new_tracer(self, aval)
         self.builder.consts[id(t)] = (t, const)
+        self.builder.const_tracers[id(val)] = (t, val)
         return t
 
     def lift(self, val: Tracer) -> JaxprTracer:
+        known = self.builder.const_tracers.get(id(val))
+        if known is not None:
+            return known[0]
         t = self.builder.new_tracer(self, val.aval)
         self.builder.consts[id(t)] = (t, val)
+        self.builder.const_tracers[id(val)] = (t, val)
         return t
 
     def process_primitive(self, primitive: Primitive, tracers: list[Tracer], params: dict[str, Any]) -> list[Tracer]:

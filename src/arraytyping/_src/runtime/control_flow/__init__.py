@@ -1,0 +1,7 @@
+"""Structured control flow (``cond``, ``switch``, ``while_loop``, ``fori_loop``, ``scan``) staged into primitives
+with closed sub-jaxprs as parameters, lowered to StableHLO's control flow."""
+
+from arraytyping._src.runtime.control_flow.conditionals import cond, cond_p, switch
+from arraytyping._src.runtime.control_flow.loops import fori_loop, scan, scan_p, while_loop, while_p
+
+__all__ = ["cond", "cond_p", "fori_loop", "scan", "scan_p", "switch", "while_loop", "while_p"]

@@ -1,0 +1,159 @@
+"""The ``Array`` class of the root stub: operators, properties, ``astype`` and the reductions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from arraytyping._src.stubgen import binary, dtype_args, single_rules
+from arraytyping._src.stubgen.binary import Ov
+from arraytyping._src.stubgen.families import COMPARISONS, OPERATORS, Model
+from arraytyping._src.stubgen.unary import SelfOv, unary_overloads
+from arraytyping.lattice import LatticeConfig
+
+__all__ = ["array_class", "method_lines", "reduction_methods", "single_method"]
+
+IND = "    "
+
+
+def method_lines(name: str, ovs: Sequence[Ov], doc: str | None = None, *, tuple_result: bool = False) -> list[str]:
+    """An operator's overloads (``self`` the left operand, ``other`` the right one); the docstring on the first."""
+    out: list[str] = []
+    for i, ov in enumerate(ovs):
+        a = "self" if ov.left is None else f"self: {ov.left}"
+        r = f"Array[{ov.result}]"
+        if tuple_result:
+            r = f"tuple[{r}, {r}]"
+        # mypy reports an overloaded method's [override] error at its first decorator
+        ign = "  # type: ignore[override]" if name in ("__eq__", "__ne__") and i == 0 else ""
+        head = f"{IND}def {name}({a}, other: {ov.right}, /) -> {r}:"
+        out += [f"{IND}@overload{ign}", head + (" ..." if not (i == 0 and doc) else "")]
+        if i == 0 and doc:
+            out += [f"{IND}    {doc}", f"{IND}    ..."]
+    return out
+
+
+def single_method(name: str, ovs: Sequence[SelfOv], params: str = "", doc: str | None = None) -> list[str]:
+    """A method on ``self`` alone (``params``: the rest of its parameters, each with a leading ``, ``)."""
+    out: list[str] = []
+    for i, ov in enumerate(ovs):
+        a = "self" if ov.dtypes is None else f"self: Array[{ov.dtypes}]"
+        r = "_DT_co" if ov.keeps else ov.result
+        head = f"{IND}def {name}({a}{params}) -> Array[{r}]:"
+        out += [f"{IND}@overload", head + (" ..." if not (i == 0 and doc) else "")]
+        if i == 0 and doc:
+            out += [f"{IND}    {doc}", f"{IND}    ..."]
+    return out
+
+
+RED_KW = "axis: _Axis = None, dtype: None = None, out: None = None, keepdims: bool = False"
+RED_AFTER_DTYPE = ", out: None = None, keepdims: bool = False"
+RED_KW_PLAIN = "axis: _Axis = None, keepdims: bool = False"  # max, min, any, all: no dtype, no out
+
+
+def reduction_methods(cfg: LatticeConfig, *, method: bool, docs: Callable[[str], str | None],
+                      keep_var: Callable[[str], str] | None = None) -> list[str]:
+    """``sum``, ``prod``, ``mean``, ``max``, ``min``, ``any``, ``all``, as methods (``self``) or functions (``a``,
+    whose "keep the operand's dtype" overloads need a type variable from ``keep_var``)."""
+    ind = IND if method else ""
+    first = "self" if method else "a"
+    out: list[str] = []
+    for fn in ("sum", "prod", "mean", "max", "min", "any", "all"):
+        doc = docs(fn)
+        n_before = len(out)
+        if fn in ("sum", "prod", "mean"):
+            refuse_bool = fn == "mean"  # JAX divides in the result dtype: a mean in bool fails
+            dspecs = dtype_args.dtype_specs(cfg, (lambda r: "" if r == "bool_" else r) if refuse_bool else (lambda r: r))
+            a = first if method else f"{first}: ArrayLike"
+            for head in (f"{a}, axis: _Axis, dtype: ", f"{a}, axis: _Axis = None, *, dtype: "):
+                for spec, r in dspecs:
+                    out += [f"{ind}@overload", f"{ind}def {fn}({head}{spec}{RED_AFTER_DTYPE}) -> Array[{r}]: ..."]
+            tail = RED_KW
+        else:
+            tail = RED_KW_PLAIN
+        for ov in unary_overloads(single_rules.reduction_rule(fn, cfg), cfg):
+            if method:
+                operand = "self" if ov.dtypes is None else f"self: Array[{ov.dtypes}]"
+                r = "_DT_co" if ov.keeps else ov.result
+            elif ov.keeps:
+                assert keep_var is not None
+                v = keep_var(ov.dtypes or "")
+                operand, r = f"a: Array[{v}]", v
+            else:
+                operand = "a: ArrayLike" if ov.dtypes is None else f"a: Array[{ov.dtypes}]"
+                r = ov.result
+            out += [f"{ind}@overload", f"{ind}def {fn}({operand}, {tail}) -> Array[{r}]: ..."]
+        if doc:  # on the first overload
+            out[n_before + 1] = out[n_before + 1].removesuffix(" ...")
+            out[n_before + 2:n_before + 2] = [f"{ind}    {doc}", f"{ind}    ..."]
+    return out
+
+
+def _unary_dunder(m: Model, name: str, fn: str, cfg: LatticeConfig) -> list[str]:
+    return single_method(name, unary_overloads(single_rules.unary_rule(fn, cfg), cfg))
+
+
+def array_class(m: Model, cfg: LatticeConfig, docs: Callable[[str], str | None]) -> list[str]:
+    o: list[str] = [
+        "@type_check_only",
+        "def _operators_by_plugin(cls: _C, /) -> _C:",
+        '    """Marks ``Array`` for the arraytyping mypy plugin, which replaces its operators\' promotion overloads '
+        'by one signature and computes the results itself (mypy then does no overload search)."""',
+        "",
+        "@_operators_by_plugin",
+        "class Array(Generic[_DT_co]):",
+        '    """An array whose dtype is the type argument: ``Array[float32]``, ``Array[float]`` (weak float), '
+        '``Array[floating]`` (any float dtype) or bare ``Array`` (any)."""',
+        "    __array_priority__: ClassVar[int]",
+        "    @property",
+        "    def dtype(self) -> DType[_DT_co]:",
+        "        \"\"\"The array's dtype (an ``np.dtype``), typed by the array's own dtype class: "
+        "``y.astype(x.dtype)`` is an array of ``x``'s dtype.\"\"\"",
+        "        ...",
+        "    @property",
+        "    def shape(self) -> tuple[int, ...]: ...",
+        "    @property",
+        "    def ndim(self) -> int: ...",
+        "    @property",
+        "    def size(self) -> int: ...",
+        "    @property",
+        "    def weak_type(self) -> bool: ...",
+        "    @property",
+        "    def T(self) -> Array[_DT_co]: ...",
+        "    @type_check_only",
+        "    def __at_same__(self, x: _DT_co, /) -> _DT_co: ...  # type: ignore[misc]  # pyright: ignore",
+    ]
+    for name, op in OPERATORS.items():
+        o += method_lines(f"__{name}__", binary.method_overloads(m, op), docs(f"__{name}__"))
+        if name not in COMPARISONS:
+            o += method_lines(f"__r{name}__", binary.method_overloads(m, op, reflected=True), docs(f"__r{name}__"))
+    assert m.family_of["floor_divide"] == m.family_of["remainder"], "floor_divide and remainder tables differ"
+    o += method_lines("__divmod__", binary.method_overloads(m, "floor_divide"), tuple_result=True)
+    o += method_lines("__rdivmod__", binary.method_overloads(m, "floor_divide", reflected=True), tuple_result=True)
+    o += _unary_dunder(m, "__neg__", "negative", cfg)
+    o += ["    def __pos__(self) -> Array[_DT_co]: ..."]
+    o += _unary_dunder(m, "__abs__", "abs", cfg)
+    o += _unary_dunder(m, "__invert__", "invert", cfg)
+    o += ["    def __getitem__(self, key: Any, /) -> Array[_DT_co]: ...",
+          "    def __array__(self, dtype: Any = None, copy: bool | None = None) -> np.ndarray[Any, Any]: ...",
+          "    def __len__(self) -> int: ...",
+          "    def __iter__(self) -> Iterator[Array[_DT_co]]: ...",
+          "    def __bool__(self) -> bool: ...",
+          "    def __int__(self) -> int: ...",
+          "    def __float__(self) -> float: ...",
+          "    def __complex__(self) -> complex: ...",
+          "    def __index__(self) -> int: ...",
+          "    __hash__: ClassVar[None]  # type: ignore[assignment]",
+          "    def block_until_ready(self) -> Self: ...",
+          "    def delete(self) -> None: ...",
+          "    def item(self) -> Any: ...",
+          "    def tolist(self) -> Any: ...",
+          "    def reshape(self, *shape: Any) -> Array[_DT_co]: ...",
+          "    def transpose(self, *axes: Any) -> Array[_DT_co]: ..."]
+    doc = docs("astype")
+    for i, (spec, r) in enumerate(dtype_args.dtype_specs(cfg)):
+        head = f"    def astype(self, dtype: {spec}) -> Array[{r}]:"
+        o += ["    @overload", head + (" ..." if not (i == 0 and doc) else "")]
+        if i == 0 and doc:
+            o += [f"        {doc}", "        ..."]
+    o += reduction_methods(cfg, method=True, docs=lambda fn: docs(fn))
+    return [*o, "", ""]

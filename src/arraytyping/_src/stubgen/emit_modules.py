@@ -1,0 +1,169 @@
+"""The stub files: the root module (assembled here), ``dtypes``, ``typing`` (and ``numpy``, in
+:mod:`.emit_numpy`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from arraytyping import lattice
+from arraytyping._src.stubgen import dtype_args, emit_array, emit_scalars, from_source, specs
+from arraytyping._src.stubgen.families import Model
+from arraytyping.lattice import LatticeConfig
+
+__all__ = ["dtypes_stub", "root_stub", "typing_stub"]
+
+TYPEVARS = [
+    '_DT_co = TypeVar("_DT_co", covariant=True)',
+    '_T = TypeVar("_T")',
+    '_R = TypeVar("_R")',
+    '_R_co = TypeVar("_R_co", covariant=True)',
+    '_T_contra = TypeVar("_T_contra", contravariant=True)',
+]
+LATE_TYPEVARS = [
+    '_S = TypeVar("_S", bound=generic)',
+    '_P = ParamSpec("_P")',
+    '_C = TypeVar("_C", bound=type)',
+]
+
+
+def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[str], str | None]) -> str:
+    o: list[str] = [
+        *header,
+        '"""arraytyping: one dtype system for array code that holds at run time and in every type checker."""',
+        "",
+        "import contextlib",
+        "from collections.abc import Callable, Generator, Iterator, Sequence",
+        "from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar, final, overload, type_check_only",
+        "",
+        "import numpy as np",
+        "from typing_extensions import Never, ParamSpec, Self, TypeAlias",
+        "",
+        "from arraytyping import dtypes as dtypes, lattice as lattice",
+        "from arraytyping import numpy as numpy",
+        "from arraytyping import typing as typing",
+        "from arraytyping.lattice import TypePromotionError as TypePromotionError",
+        "from arraytyping.typing import ArrayLike, DType, DTypeLike",
+        "from arraytyping import op_rules as op_rules",
+        "",
+        *from_source.emit_all("__init__.py"),
+        "",
+        "__version__: str",
+        "",
+        *TYPEVARS,
+        "",
+        *emit_scalars.protocols(m),
+        "_PyScalar: TypeAlias = bool | int | float | complex",
+        "_NumpyOperand: TypeAlias = np.ndarray[Any, Any] | np.generic",
+        "_Axis: TypeAlias = int | Sequence[int] | None",
+        "",
+        *emit_scalars.scalar_classes(m, cfg, {}),
+        *LATE_TYPEVARS,
+        "",
+        *emit_array.array_class(m, cfg, docs),
+        *from_source.private_module_declarations(),
+        "def promote_types(a: DTypeLike, b: DTypeLike, /) -> np.dtype[Any]: ...",
+        "def result_type(*args: object) -> np.dtype[Any]: ...",
+        "",
+        "# Transformations keep the wrapped function's signature.",
+        "@overload",
+        "def jit(fun: Callable[_P, _R], *, static_argnames: str | Sequence[str] = ()) -> Callable[_P, _R]: ...",
+        "@overload",
+        "def jit(fun: None = None, *, static_argnames: str | Sequence[str] = ()) "
+        "-> Callable[[Callable[_P, _R]], Callable[_P, _R]]: ...",
+        "def make_jaxpr(f: Callable[_P, Any]) -> Callable[_P, Any]: ...",
+        "def device_put(x: _T, device: Any = None) -> _T: ...",
+        "def devices(backend: str | None = None) -> list[Any]: ...",
+        "def eval_shape(f: Callable[..., Any], *args: Any) -> Any: ...",
+        "",
+        "class ConcretizationTypeError(TypeError): ...",
+        "class TracerArrayConversionError(ConcretizationTypeError): ...",
+        "class TracerBoolConversionError(ConcretizationTypeError): ...",
+        "class TracerIntegerConversionError(ConcretizationTypeError): ...",
+        "class DeletedArrayError(RuntimeError): ...",
+        "class UnexpectedTracerError(RuntimeError): ...",
+    ]
+    return "\n".join(o) + "\n"
+
+
+def dtypes_stub(header: list[str]) -> str:
+    names = [*specs.ABSTRACT, *specs.CONCRETE]
+    return "\n".join([
+        *header,
+        '"""arraytyping.dtypes: dtype utilities, mirroring jax.dtypes."""',
+        "",
+        "from typing import Any, Literal, overload",
+        "",
+        "import numpy as np",
+        "",
+        "from arraytyping import " + ", ".join(f"{c} as {c}" for c in names),
+        "from arraytyping import promote_types as promote_types",
+        "from arraytyping import canonicalize_dtype as canonicalize_dtype, finfo as finfo, iinfo as iinfo, "
+        "isdtype as isdtype, issubdtype as issubdtype",
+        "from arraytyping.lattice import TypePromotionError as TypePromotionError",
+        "",
+        *from_source.emit_all("dtypes.py"),
+        "",
+        "@overload",
+        "def result_type(*args: object, return_weak_type_flag: Literal[False] = False) -> np.dtype[Any]: ...",
+        "@overload",
+        "def result_type(*args: object, return_weak_type_flag: Literal[True]) -> tuple[np.dtype[Any], bool]: ...",
+        "@overload",
+        "def result_type(*args: object, return_weak_type_flag: bool) -> np.dtype[Any] | tuple[np.dtype[Any], bool]: ...",
+        "",
+    ])
+
+
+def typing_stub(header: list[str]) -> str:
+    spellings = dtype_args.spelling_literal(list(lattice.DTYPE_SPELLINGS))
+    return "\n".join([
+        *header,
+        '"""arraytyping.typing: permissive types for inputs, strict types for outputs (JAX\'s typing roadmap)."""',
+        "",
+        "from collections.abc import Sequence",
+        "from typing import Any, Generic, Literal, Protocol, SupportsIndex, TypeVar",
+        "",
+        "import numpy as np",
+        "from typing_extensions import TypeAlias",
+        "",
+        "from arraytyping import Array as Array, bool_, " + ", ".join(specs.ABSTRACT),
+        "",
+        *from_source.emit_all("typing.py"),
+        "",
+        '_DT_co = TypeVar("_DT_co", covariant=True)',
+        "",
+        "class SupportsDType(Protocol):",
+        "    @property",
+        "    def dtype(self, /) -> np.dtype[Any]: ...",
+        "",
+        "class DType(np.dtype[np.generic], Generic[_DT_co]):  # type: ignore[misc]  # pyright: ignore",
+        '    """An array\'s ``dtype`` (an ``np.dtype`` at run time), typed by the array\'s dtype class: '
+        '``Array[T]().dtype`` is a ``DType[T]``, and ``astype``/``dtype=`` take it back to ``T``."""',
+        "",
+        "# Inputs: permissive.",
+        "Scalar: TypeAlias = bool | int | float | complex",
+        '"""A Python scalar: ``bool`` is strong, ``int``/``float``/``complex`` are weakly typed."""',
+        "ArrayLike: TypeAlias = Array[Any] | np.ndarray[Any, Any] | np.bool_ | np.number[Any] | bool | int | float "
+        "| complex",
+        '"""Anything arraytyping.numpy functions convert implicitly to an array (no lists: pass them to asarray)."""',
+        f"DTypeName: TypeAlias = {spellings}",
+        '"""Every string that names a dtype (JAX 0.10.2\'s spellings); no other string does."""',
+        "DTypeLike: TypeAlias = (DTypeName | type[generic] | type[bool] | type[int] | type[float] | type[complex] "
+        "| type[np.generic] | np.dtype[Any] | SupportsDType)",
+        '"""Anything that names a dtype: a name, a scalar class, a Python or numpy type, an np.dtype."""',
+        "ShapeLike: TypeAlias = SupportsIndex | Sequence[SupportsIndex]",
+        "",
+        "# Outputs: strict.",
+        "Shape: TypeAlias = tuple[int, ...]",
+        "",
+        "# Arrays by category (the Python classes are the weak types of the category).",
+        "NDArray: TypeAlias = Array[Any]",
+        "BoolArray: TypeAlias = Array[bool_]",
+        "IntArray: TypeAlias = Array[integer | int]",
+        "FloatArray: TypeAlias = Array[floating | float]",
+        "ComplexArray: TypeAlias = Array[complexfloating | complex]",
+        "InexactArray: TypeAlias = Array[inexact | float | complex]",
+        "NumberArray: TypeAlias = Array[number | int | float | complex]",
+        'ScalarType = TypeVar("ScalarType", bound=generic)',
+        '"""A type variable over dtypes, for generic helpers: ``def f(x: Array[ScalarType]) -> Array[ScalarType]``."""',
+        "",
+    ])

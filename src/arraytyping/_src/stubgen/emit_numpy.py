@@ -1,0 +1,231 @@
+"""The ``arraytyping.numpy`` stub: the jax.numpy-style functions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from arraytyping import lattice
+from arraytyping._src.stubgen import binary, dtype_args, emit_array, from_source, single_rules, specs
+from arraytyping._src.stubgen.binary import KeepVars, Ov
+from arraytyping._src.stubgen.emit_scalars import protocol_names
+from arraytyping._src.stubgen.families import NUMPY_BINARY, Model
+from arraytyping._src.stubgen.unary import unary_overloads
+from arraytyping.lattice import LatticeConfig
+
+__all__ = ["numpy_stub"]
+
+NAMED_OPERANDS = ("dot", "matmul")
+"""Binary functions whose operands JAX names ``a``, ``b`` (positional or keyword) instead of ``x1, x2, /``."""
+PY_VALUE = {"bool": "bool_", "int": "int", "float": "float", "complex": "complex"}
+"""The static dtype of a Python scalar taken alone: ``bool`` is strong, the others weak."""
+
+
+def _with_doc(lines: list[str], doc: str | None) -> list[str]:
+    """``lines`` (overloads, each ``@overload`` then a one-line ``def ... : ...``) with ``doc`` on the first."""
+    if not doc:
+        return lines
+    i = next(i for i, ln in enumerate(lines) if ln.startswith("def "))
+    return [*lines[:i], lines[i].removesuffix(" ..."), f"    {doc}", "    ...", *lines[i + 1:]]
+
+
+def _binary_function(name: str, ovs: Sequence[Ov], doc: str | None, prefix: str = "") -> list[str]:
+    a, b, pos = ("a", "b", "") if name in NAMED_OPERANDS else ("x1", "x2", ", /")
+    if prefix:
+        a, b, pos = "x", "y", ""
+    out: list[str] = []
+    for ov in ovs:
+        out += ["@overload", f"def {name}({prefix}{a}: {ov.left}, {b}: {ov.right}{pos}) -> Array[{ov.result}]: ..."]
+    return _with_doc(out, doc)
+
+
+def _unary_function(name: str, fn: str, cfg: LatticeConfig, keep: KeepVars, doc: str | None) -> list[str]:
+    """A one-operand function by its rule: arrays, then Python scalars and numpy values (taken as arrays)."""
+    rule = single_rules.unary_rule(fn, cfg)
+    ovs = unary_overloads(rule, cfg)
+    out: list[str] = []
+
+    def ov(operand: str, result: str) -> None:
+        out.extend(["@overload", f"def {name}(x: {operand}, /) -> Array[{result}]: ..."])
+
+    for o in ovs:
+        if o.dtypes == "_Abstract":  # scalars and numpy values before the gradual fallbacks
+            for py, cls in PY_VALUE.items():
+                if (r := rule(cls)) is not None:
+                    ov(py, r)
+            for node, np_type in specs.NUMPY_TYPES.items():
+                if (r := rule(specs.cls_of(node))) is not None:
+                    ov(f"{np_type} | np.ndarray[Any, np.dtype[{np_type}]]", r)
+        if o.keeps:
+            v = keep.var(o.dtypes or "")
+            ov(f"Array[{v}]", v)
+        elif o.dtypes is None:
+            ov("ArrayLike", o.result)
+        else:
+            ov(f"Array[{o.dtypes}]", o.result)
+    return _with_doc(out, doc)
+
+
+def _dtype_overloads(cfg: LatticeConfig, fname: str, before: str, after: str, doc: str | None = None) -> list[str]:
+    out: list[str] = []
+    for spec, r in dtype_args.dtype_specs(cfg):
+        out += ["@overload", f"def {fname}({before}dtype: {spec}{after}) -> Array[{r}]: ..."]
+    return _with_doc(out, doc)
+
+
+def _positional_dtype_overloads(cfg: LatticeConfig, fname: str, params: tuple[str, ...],
+                                defaults: tuple[str | None, ...], after: str) -> list[str]:
+    """:func:`_dtype_overloads` for a ``dtype`` that follows defaulted parameters: each spec once with those
+    parameters required (dtype passed positionally) and once with their defaults and dtype keyword-only."""
+    required = "".join(f"{p}, " for p in params)
+    defaulted = "".join(f"{p}, " if d is None else f"{p} = {d}, " for p, d in zip(params, defaults))
+    return (_dtype_overloads(cfg, fname, required, after)
+            + _dtype_overloads(cfg, fname, defaulted + "*, ", after))
+
+
+def _value_overloads(cfg: LatticeConfig, fn: str, param: str, after: str, before: str = "") -> list[str]:
+    """Overloads on the value of an asarray-like argument (no dtype): ``NDArray[Any]`` first (it would match every
+    numpy overload), then numpy values (before Python scalars: ``np.float64`` subclasses ``float``), arrays,
+    Python scalars (weak, but ``bool``), nested sequences of Python scalars (strong default dtypes)."""
+    def canon(node: str) -> str:
+        return specs.cls_of(lattice.canonical_name(node, cfg.x64))
+
+    o: list[str] = []
+
+    def ov(spec: str, r: str) -> None:
+        o.extend(["@overload", f"def {fn}({before}{param}: {spec}{after}) -> Array[{r}]: ..."])
+
+    ov("np.ndarray[Any, np.dtype[Never]]", "Any")
+    for node, npt in specs.NUMPY_TYPES.items():
+        ov(f"{npt} | np.ndarray[Any, np.dtype[{npt}]]", canon(node))
+    ov("Array[_T]", "_T")
+    for py, r in PY_VALUE.items():
+        ov(py, r)
+    ov("_NestedSequence[bool]", "bool_")
+    ov("_NestedSequence[int]", canon("int64"))
+    ov("_NestedSequence[float]", canon("float64"))
+    ov("_NestedSequence[complex]", canon("complex128"))
+    ov("ArrayLike | _NestedSequence[_PyScalar]", "Any")
+    return o
+
+
+def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[str], str | None]) -> str:
+    keep = KeepVars()
+    body: list[str] = []
+    for fn, op in NUMPY_BINARY.items():
+        body += _binary_function(fn, binary.function_overloads(m, op, keep), docs(fn))
+        body.append("")
+    body += _binary_function("where", binary.function_overloads(m, "add", keep), docs("where"),
+                             prefix="condition: ArrayLike, ")
+    body.append("")
+    for fn in ("logical_and", "logical_or", "logical_xor"):
+        body.append(f"def {fn}(x1: ArrayLike, x2: ArrayLike, /) -> Array[bool_]: ...")
+    for name, fn in (("negative", "negative"), ("positive", "positive"), ("abs", "abs"), ("sign", "sign"),
+                     ("exp", "exp"), ("log", "log"), ("sqrt", "sqrt"), ("sin", "sin"), ("cos", "cos"),
+                     ("tanh", "tanh"), ("invert", "invert"), ("bitwise_not", "invert")):
+        body += _unary_function(name, fn, cfg, keep, docs(name))
+    body.append("def logical_not(x: ArrayLike, /) -> Array[bool_]: ...")
+    body.append("absolute = abs")
+    body += emit_array.reduction_methods(cfg, method=False, docs=docs, keep_var=keep.var)
+    body += ["def reshape(a: Array[_T], shape: ShapeLike) -> Array[_T]: ...",
+             "def transpose(a: Array[_T], axes: Sequence[int] | None = None) -> Array[_T]: ...",
+             "def broadcast_to(a: Array[_T], shape: ShapeLike) -> Array[_T]: ...", ""]
+    body += _dtype_overloads(cfg, "astype", "x: ArrayLike, ", "", docs("astype"))
+    for fn in ("asarray", "array"):
+        body += _dtype_overloads(cfg, fn, "a: ArrayLike | _NestedSequence[_PyScalar], ", ", copy: bool | None = None",
+                                 docs(fn))
+        body += _value_overloads(cfg, fn, "a", ", dtype: None = None, copy: bool | None = None")
+    default_float = specs.cls_of(lattice.default_name("f", cfg.x64))
+    for fn in ("zeros", "ones"):
+        body += _dtype_overloads(cfg, fn, "shape: ShapeLike, ", "", docs(fn))
+        body += ["@overload", f"def {fn}(shape: ShapeLike, dtype: None = None) -> Array[{default_float}]: ..."]
+    body += _dtype_overloads(cfg, "full", "shape: ShapeLike, fill_value: ArrayLike, ", "", docs("full"))
+    body += _value_overloads(cfg, "full", "fill_value", ", dtype: None = None", before="shape: ShapeLike, ")
+    # *_like: a given dtype (strong), else a's dtype and weak flag (JAX's lax.full_like)
+    for fn, fill in (("zeros_like", ""), ("ones_like", ""), ("full_like", "fill_value: ArrayLike, ")):
+        shape = ", shape: ShapeLike | None = None"
+        body += _dtype_overloads(cfg, fn, f"a: ArrayLike, {fill}", shape, docs(fn))
+        body += ["@overload", f"def {fn}(a: Array[_T], {fill}dtype: None = None{shape}) -> Array[_T]: ..."]
+        body += [line for py, r in PY_VALUE.items()
+                 for line in ("@overload", f"def {fn}(a: {py}, {fill}dtype: None = None{shape}) -> Array[{r}]: ...")]
+        body += ["@overload", f"def {fn}(a: ArrayLike, {fill}dtype: None = None{shape}) -> Array[Any]: ..."]
+    default_int = specs.cls_of(lattice.default_name("i", cfg.x64))
+    body += _positional_dtype_overloads(cfg, "arange", ("start: ArrayLike", "stop: ArrayLike | None",
+                                                        "step: ArrayLike | None"), (None, "None", "None"), "")
+    body += ["@overload",
+             "def arange(start: int, stop: int | None = None, step: int | None = None, dtype: None = None) "
+             f"-> Array[{default_int}]: ...",
+             "@overload",
+             "def arange(start: float, stop: float | None = None, step: float | None = None, dtype: None = None) "
+             f"-> Array[{default_float}]: ...",
+             "@overload",
+             "def arange(start: ArrayLike, stop: ArrayLike | None = None, step: ArrayLike | None = None, "
+             "dtype: None = None) -> Array[Any]: ..."]
+    lin = "start: ArrayLike, stop: ArrayLike, num: int = 50, endpoint: bool = True, "
+    body += _positional_dtype_overloads(cfg, "linspace", ("start: ArrayLike", "stop: ArrayLike", "num: int",
+                                                          "endpoint: bool", "retstep: Literal[False]"),
+                                        (None, None, "50", "True", "False"), ", axis: int = 0")
+    body += ["@overload",
+             f"def linspace({lin}retstep: Literal[False] = False, dtype: None = None, axis: int = 0) "
+             f"-> Array[{default_float}]: ...",
+             "@overload",
+             f"def linspace({lin}*, retstep: Literal[True], dtype: None = None, axis: int = 0) "
+             f"-> tuple[Array[{default_float}], Array[{default_float}]]: ...",
+             "@overload",
+             "def linspace(start: ArrayLike, stop: ArrayLike, num: int, endpoint: bool, retstep: Literal[True], "
+             "dtype: DTypeLike | None = None, axis: int = 0) -> tuple[Array[Any], Array[Any]]: ...",
+             "@overload",
+             f"def linspace({lin}*, retstep: Literal[True], dtype: DTypeLike | None = None, axis: int = 0) "
+             "-> tuple[Array[Any], Array[Any]]: ...",
+             "@overload",
+             f"def linspace({lin}retstep: bool = False, dtype: DTypeLike | None = None, axis: int = 0) "
+             "-> Array[Any] | tuple[Array[Any], Array[Any]]: ..."]
+    body += ["def ndim(a: ArrayLike) -> int: ...",
+             "def shape(a: ArrayLike) -> tuple[int, ...]: ...",
+             "def size(a: ArrayLike) -> int: ...",
+             "",
+             "# Aliases, the same objects at run time.",
+             "amax = max",
+             "amin = min",
+             "pow = power",
+             "bitwise_left_shift = left_shift",
+             "bitwise_right_shift = right_shift",
+             "",
+             *from_source.private_module_declarations(modules=from_source.NUMPY_FROM_SOURCE)]
+    head = [*header,
+            '"""arraytyping.numpy: the jax.numpy-style function API."""',
+            "",
+            "from collections.abc import Sequence",
+            "from typing import Any, Literal, Protocol, TypeVar, overload, type_check_only",
+            "",
+            "import numpy as np",
+            "from typing_extensions import Never, TypeAlias",
+            "",
+            "from arraytyping import (",
+            "    Array as Array,",
+            "    " + ", ".join(f"{c} as {c}" for c in [*specs.ABSTRACT, *specs.CONCRETE]) + ",",
+            "    promote_types as promote_types, result_type as result_type,",
+            ")",
+            "from arraytyping import (",
+            "    " + ", ".join(protocol_names(m)) + ",",
+            ")",
+            "from arraytyping.typing import ArrayLike, DType, DTypeLike, ShapeLike",
+            "",
+            "ndarray = Array",
+            "",
+            *from_source.emit_all("numpy/__init__.py"),
+            "",
+            '_T = TypeVar("_T")',
+            '_T_co = TypeVar("_T_co", covariant=True)',
+            '_S = TypeVar("_S", bound=generic)',
+            '_R = TypeVar("_R")',
+            *keep.declarations(),
+            "_PyScalar: TypeAlias = bool | int | float | complex",
+            "_NumpyOperand: TypeAlias = np.ndarray[Any, Any] | np.generic",
+            "_Axis: TypeAlias = int | Sequence[int] | None",
+            "",
+            "@type_check_only",
+            "class _NestedSequence(Protocol[_T_co]):",
+            "    def __len__(self, /) -> int: ...",
+            "    def __getitem__(self, index: int, /) -> _T_co | _NestedSequence[_T_co]: ...",
+            ""]
+    return "\n".join([*head, *body]) + "\n"

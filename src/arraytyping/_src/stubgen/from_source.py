@@ -1,0 +1,129 @@
+"""Declarations the stubs take from the runtime's own source, read with ``ast`` (nothing is imported): the
+``__all__`` of each stubbed module, and the signatures of functions and classes that carry no dtype rule (their
+annotations verbatim, defaults as ``...``, the first paragraph of the docstring, for hovers).
+
+The root stub declares ``config``, ``enable_x64``, ``finfo``... itself rather than importing them from private
+modules: a type checker would otherwise analyse those modules and everything they import (the registry, the scalar
+types, ml_dtypes' stubs) on every cold run.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Final
+
+__all__ = ["FROM_PRIVATE_MODULES", "NUMPY_FROM_SOURCE", "PACKAGE", "docline", "emit_all", "private_module_declarations", "runtime_all"]
+
+PACKAGE: Final = Path(__file__).resolve().parents[2]
+"""The ``arraytyping`` package directory, whose sources are read."""
+
+FROM_PRIVATE_MODULES: Final[Mapping[str, tuple[str, ...]]] = {
+    "_src/config.py": ("Config", "config", "enable_x64", "dtype_promotion"),
+    "_src/dtype_queries.py": ("finfo", "iinfo", "isdtype", "issubdtype"),
+    "_src/promotion.py": ("canonicalize_dtype",),
+    "_src/runtime/vmap.py": ("vmap",),
+}
+"""Runtime module (relative to the package) -> the names the root stub declares from its source. A class becomes a
+type-check-only ``_<name>`` with its public methods; a module-level instance of it, a variable of that type."""
+
+NUMPY_FROM_SOURCE: Final[Mapping[str, tuple[str, ...]]] = {}
+"""Runtime module -> the functions the ``arraytyping.numpy`` stub declares from their source (annotations verbatim:
+a function whose dtype the rule modules do not give yet says ``Array`` (any dtype), never a dtype that could be
+wrong). The annotations may use what the numpy stub imports: ``Array``, ``ArrayLike``, ``DTypeLike``, ``ShapeLike``,
+``Any``, ``Literal``, ``Sequence``, ``np``."""
+
+
+def runtime_all(rel: str, package: Path = PACKAGE) -> list[str]:
+    """The literal ``__all__`` of the runtime module ``rel``."""
+    for node in ast.parse((package / rel).read_text(), rel).body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
+            names: object = ast.literal_eval(node.value)
+            if not isinstance(names, list) or not all(isinstance(n, str) for n in names):  # pyright: ignore
+                raise ValueError(f"{rel}: __all__ is not a literal list of names")
+            return [str(n) for n in names]  # pyright: ignore[reportUnknownVariableType, reportUnknownArgumentType]
+    raise ValueError(f"{rel} has no literal __all__")
+
+
+def emit_all(rel: str, package: Path = PACKAGE) -> list[str]:
+    """``__all__ = [...]`` as in the runtime module ``rel``, wrapped at 120 columns."""
+    out, line = ["__all__ = ["], "   "
+    for name in runtime_all(rel, package):
+        item = f' "{name}",'
+        if len(line) + len(item) > 120:
+            out.append(line)
+            line = "   "
+        line += item
+    return [*out, line, "]"]
+
+
+def docline(node: ast.FunctionDef | ast.ClassDef) -> str | None:
+    """The first paragraph of a docstring on one line, as a stub docstring (what a hover shows)."""
+    doc = ast.get_docstring(node, clean=True)
+    return None if not doc else repr(" ".join(doc.split("\n\n")[0].split()))
+
+
+def stub_function(fn: ast.FunctionDef, indent: str = "") -> list[str]:
+    """A function's stub: decorators and annotations as written, every default ``...``, its docline."""
+    args = fn.args
+    stub_args = ast.arguments(
+        posonlyargs=args.posonlyargs, args=args.args, vararg=args.vararg, kwonlyargs=args.kwonlyargs,
+        kw_defaults=[None if k is None else ast.Constant(...) for k in args.kw_defaults], kwarg=args.kwarg,
+        defaults=[ast.Constant(...) for _ in args.defaults])
+    ret = f" -> {ast.unparse(fn.returns)}" if fn.returns is not None else ""
+    out = [f"{indent}@{ast.unparse(d)}" for d in fn.decorator_list]
+    params = re.sub(r"(: [^,=]+)=\.\.\.", r"\1 = ...", ast.unparse(stub_args))  # "x: T = ...", as PEP 8 has it
+    out.append(f"{indent}def {fn.name}({params}){ret}:")
+    doc = docline(fn)
+    if doc:
+        out += [f"{indent}    {doc}", f"{indent}    ..."]
+    else:
+        out[-1] += " ..."
+    return out
+
+
+def private_module_declarations(package: Path = PACKAGE,
+                                 modules: Mapping[str, tuple[str, ...]] = FROM_PRIVATE_MODULES) -> list[str]:
+    """The declarations of ``modules`` (:data:`FROM_PRIVATE_MODULES`), generated from the runtime source."""
+    out: list[str] = []
+    for rel, names in modules.items():
+        tree = ast.parse((package / rel).read_text())
+        classes = {n.name for n in tree.body if isinstance(n, ast.ClassDef) and n.name in names}
+        out.append(f"# From arraytyping/{rel} (generated from its source).")
+        for node in tree.body:
+            if isinstance(node, ast.ClassDef) and node.name in names:
+                out += ["@type_check_only", f"class _{node.name}:"]
+                doc = docline(node)
+                if doc:
+                    out.append(f"    {doc}")
+                for item in node.body:
+                    if isinstance(item, ast.FunctionDef) and not item.name.startswith("_"):
+                        out += stub_function(item, "    ")
+            elif isinstance(node, ast.FunctionDef) and node.name in names:
+                out += stub_function(node)
+            elif (isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id in names
+                  and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name)
+                  and node.value.func.id in classes):
+                out.append(f"{node.target.id}: _{node.value.func.id}")
+        out.append("")
+    declared = {w for line in out for w in re.findall(r"(?:def |class _|^)(\w+)", line)}
+    missing = {n for names in modules.values() for n in names} - declared
+    if missing:
+        raise ValueError(f"stub generator: {', '.join(sorted(missing))} not found in their modules' source")
+    return out
+
+
+def docstrings(rel: str, package: Path = PACKAGE) -> dict[str, str]:
+    """The doclines of the functions of the runtime module ``rel`` (and of the methods of its classes, as
+    ``Class.method``), by name."""
+    out: dict[str, str] = {}
+    for node in ast.walk(ast.parse((package / rel).read_text())):
+        if isinstance(node, ast.ClassDef):
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef) and (doc := docline(item)):
+                    out[f"{node.name}.{item.name}"] = doc
+        elif isinstance(node, ast.FunctionDef) and (doc := docline(node)):
+            out.setdefault(node.name, doc)
+    return out

@@ -1,0 +1,50 @@
+"""``op_rules``' answers for operations on one array, as rules over static classes (see :mod:`.unary`).
+
+A static class is a concrete scalar class (an array of that dtype, strongly typed) or ``int``/``float``/``complex``
+(a weakly typed array of the kind's default dtype).
+"""
+
+from __future__ import annotations
+
+from arraytyping import lattice, op_rules
+from arraytyping._src.stubgen import specs
+from arraytyping._src.stubgen.unary import Rule
+from arraytyping.lattice import LatticeConfig
+
+__all__ = ["reduction_rule", "unary_rule"]
+
+
+def _operand(cls: str, cfg: LatticeConfig) -> tuple[str, bool]:
+    """``(canonical dtype name, weak)`` of a static class."""
+    if cls in specs.WEAK:
+        return lattice.default_name(lattice.KIND[cls], cfg.x64), True
+    return lattice.canonical_name(specs.node_of(cls), cfg.x64), False
+
+
+def unary_rule(fn: str, cfg: LatticeConfig) -> Rule:
+    """``jax.numpy.<fn>`` by :func:`arraytyping.op_rules.unary_result`."""
+    def rule(cls: str) -> str | None:
+        try:
+            name, weak = op_rules.unary_result(fn, _operand(cls, cfg), cfg)
+        except specs.REJECTIONS:
+            return None
+        return specs.static_of(name, weak)
+    return rule
+
+
+def reduction_rule(fn: str, cfg: LatticeConfig) -> Rule:
+    """``sum``/``prod``/``mean`` without ``dtype=``, by :func:`arraytyping.op_rules.reduction_result`; ``max``/
+    ``min`` keep the dtype and drop the weak flag (JAX converts the operand, strongly, before reducing);
+    ``any``/``all`` give bool."""
+    def rule(cls: str) -> str | None:
+        name, weak = _operand(cls, cfg)
+        if fn in ("max", "min"):
+            return specs.static_of(name, False)
+        if fn in ("any", "all"):
+            return "bool_"
+        try:
+            out, out_weak = op_rules.reduction_result(fn, (name, weak), None, cfg)
+        except specs.REJECTIONS:
+            return None
+        return specs.static_of(out, out_weak)
+    return rule

@@ -1,0 +1,67 @@
+"""Overloads of operations on one array whose result dtype follows from its dtype alone (negation, ``abs``,
+``exp``, reductions...), built from a rule: the result's static class for each operand class, or None where the
+operation refuses it.
+
+In order: ``Array[Any]`` first (``Array[Never]``, as in :mod:`.binary`); the concrete classes grouped by result
+(a group whose classes give themselves back answers the receiver's own type argument, so a union of them keeps its
+members); the weak arrays; the abstract classes every inhabited member of which gives itself back (generic code:
+``Array[T]`` stays ``Array[T]``); a gradual ``Array[Any]`` for other abstract classes, and for anything at all when
+no inhabited dtype is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from arraytyping._src.stubgen import specs
+from arraytyping._src.stubgen.binary import markers
+from arraytyping.lattice import LatticeConfig
+
+__all__ = ["Rule", "SelfOv", "unary_overloads"]
+
+Rule = Callable[[str], "str | None"]
+"""A static class (concrete, or ``int``/``float``/``complex`` for weak arrays) -> the result's static class, or
+None where the operation refuses it."""
+
+
+@dataclass(frozen=True)
+class SelfOv:
+    """One overload on the operand: the dtypes it takes (``Array[<dtypes>]``; None: any operand) and the result's
+    dtype annotation, or ``keeps``: the result is the operand's own dtype (``_DT_co`` in a method; in a function,
+    a type variable bound to ``dtypes``)."""
+
+    dtypes: str | None
+    result: str
+    keeps: bool = False
+
+
+def unary_overloads(rule: Rule, cfg: LatticeConfig) -> list[SelfOv]:
+    """The overloads of an operation on one array by ``rule``."""
+    out = [SelfOv("Never", "Any")]
+    groups: dict[str, list[str]] = {}
+    kept: list[str] = []
+    for c in specs.CONCRETE:
+        r = rule(c)
+        if r is None:
+            continue
+        if r == c:
+            kept.append(c)
+        else:
+            groups.setdefault(r, []).append(c)
+    for r, classes in groups.items():
+        out.append(SelfOv(" | ".join(classes), r))
+    for w in specs.WEAK:
+        r = rule(w)
+        if r is not None:
+            out.append(SelfOv(w, r))
+    keeping = [a for a in specs.ABSTRACT if all(rule(c) == c for c in specs.members(a, cfg))]
+    refused = any(rule(c) is None for c in specs.inhabited(cfg)) or any(rule(w) is None for w in specs.WEAK)
+    if kept:
+        out.append(SelfOv(" | ".join(kept), "", keeps=True))
+    if keeping:
+        out.append(SelfOv(markers(keeping), "", keeps=True))
+    out.append(SelfOv("_Abstract", "Any"))
+    if not refused:
+        out.append(SelfOv(None, "Any"))
+    return out

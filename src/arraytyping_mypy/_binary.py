@@ -1,0 +1,107 @@
+"""Binary operations: ``Array``'s operators (forward and reflected, also inherited by subclasses), a numpy value's
+operators with an ``Array`` on the right, ``arraytyping.numpy``'s binary functions and ``where``."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from mypy import errorcodes as codes
+from mypy.errorcodes import ErrorCode
+from mypy.plugin import FunctionContext, MethodContext
+from mypy.types import AnyType, Instance, Type, TypeOfAny, get_proper_type
+
+from arraytyping_mypy import _errors, _types
+from arraytyping_mypy._rules import OR, DtypeSet, Member, Rules, describe
+
+__all__ = ["COMPARISONS", "FUNCTIONS", "OPERATORS", "SYMBOL", "binary"]
+
+OPERATORS: Final[dict[str, str]] = {  # Array dunder (without underscores) -> op_rules operation
+    "add": "add", "sub": "subtract", "mul": "multiply", "truediv": "true_divide", "floordiv": "floor_divide",
+    "mod": "remainder", "pow": "power", "matmul": "matmul", "and": "bitwise_and", "or": "bitwise_or",
+    "xor": "bitwise_xor", "lshift": "left_shift", "rshift": "right_shift",
+    "lt": "less", "le": "less_equal", "gt": "greater", "ge": "greater_equal", "eq": "equal", "ne": "not_equal",
+}
+COMPARISONS: Final = frozenset({"lt", "le", "gt", "ge", "eq", "ne"})
+REFLECTED_COMPARISON: Final = {"lt": "gt", "le": "ge", "gt": "lt", "ge": "le", "eq": "eq", "ne": "ne"}
+SYMBOL: Final = {"add": "+", "sub": "-", "mul": "*", "floordiv": "//", "mod": "%", "pow": "**", "matmul": "@",
+                 "truediv": "/", "and": "&", "or": "|", "xor": "^", "lshift": "<<", "rshift": ">>", "lt": "<",
+                 "le": "<=", "gt": ">", "ge": ">=", "eq": "==", "ne": "!="}
+FUNCTIONS: Final[dict[str, str]] = {**{op: op for op in OR.BINARY_OPS}, "mod": "remainder"}
+"""``arraytyping.numpy``'s binary functions and the ``op_rules`` operation each is."""
+
+
+def binary(ctx: MethodContext | FunctionContext, rules: Rules, left: Type, right: Type, op: str, what: str,
+           code: ErrorCode) -> Type:
+    """The type of ``op(left, right)``; an error (``code``) where op_rules refuses every dtype the operands may
+    have (one concrete pair), or where an operand is no operand at all."""
+    lo, ro = _types.operand(left, rules), _types.operand(right, rules)
+    if lo is None or ro is None:
+        ctx.api.fail(f"Unsupported operand types for {what} ({_types.show(left)} and {_types.show(right)})",
+                     ctx.context, code=codes.OPERATOR if code.sub_code_of == codes.OPERATOR else codes.ARG_TYPE)
+        return AnyType(TypeOfAny.from_error)
+    compare = OR.FAMILY[op] == "compare"
+    if not isinstance(lo, DtypeSet) or not isinstance(ro, DtypeSet):
+        return ctx.api.named_generic_type(_types.ARRAY, [ctx.api.named_generic_type("arraytyping.bool_", [])]
+                                          if compare else [AnyType(TypeOfAny.implementation_artifact)])
+
+    def fn(a: Member, b: Member) -> str | Exception:
+        return rules.binary(op, a, b)
+
+    answer = rules.combine(lo, ro, fn)
+    if answer[0] == "error":
+        err = answer[1]
+        assert isinstance(err, Exception) and lo.single is not None and ro.single is not None
+        _errors.reject(ctx, err, describe(lo.single), describe(ro.single), what, code)
+        return AnyType(TypeOfAny.from_error)
+    return _types.array_of(ctx.api, answer, _types.type_vars(left, right))
+
+
+def operator_hook(rules: Rules, name: str, reflected: bool) -> object:
+    """The method hook of ``Array.__<name>__`` (``__r<name>__`` when ``reflected``)."""
+    def hook(ctx: MethodContext) -> Type:
+        other = ctx.arg_types[0][0] if ctx.arg_types and ctx.arg_types[0] else AnyType(TypeOfAny.special_form)
+        left, right = (other, ctx.type) if reflected else (ctx.type, other)
+        return binary(ctx, rules, left, right, OPERATORS[name], f"operator {SYMBOL[name]}", _errors.DTYPE_PROMOTION)
+    return hook
+
+
+def numpy_left_hook(rules: Rules, name: str) -> object:
+    """The method hook of a numpy type's ``__<name>__``: with an ``Array`` on the right, JAX's array wins at run
+    time (numpy defers to its ``__array_priority__``), though numpy's stubs accept it; otherwise numpy's answer."""
+    def hook(ctx: MethodContext) -> Type:
+        if not ctx.arg_types or not ctx.arg_types[0]:
+            return ctx.default_return_type
+        other = ctx.arg_types[0][0]
+        if not _is_array(other):
+            return ctx.default_return_type
+        if name in COMPARISONS:  # x > np_value is what runs: Array.__gt__
+            return binary(ctx, rules, other, ctx.type, OPERATORS[REFLECTED_COMPARISON[name]],
+                          f"operator {SYMBOL[name]}", _errors.DTYPE_PROMOTION)
+        return binary(ctx, rules, ctx.type, other, OPERATORS[name], f"operator {SYMBOL[name]}",
+                      _errors.DTYPE_PROMOTION)
+    return hook
+
+
+def _is_array(t: Type) -> bool:
+    p = get_proper_type(t)
+    return isinstance(p, Instance) and any(b.fullname == _types.ARRAY for b in p.type.mro)
+
+
+def function_hook(rules: Rules, fn: str) -> object:
+    """The function hook of ``arraytyping.numpy.<fn>(x1, x2)``."""
+    def hook(ctx: FunctionContext) -> Type:
+        if len(ctx.arg_types) < 2 or not ctx.arg_types[0] or not ctx.arg_types[1]:
+            return ctx.default_return_type
+        return binary(ctx, rules, ctx.arg_types[0][0], ctx.arg_types[1][0], FUNCTIONS[fn],
+                      f"arraytyping.numpy.{fn}", _errors.DTYPE_PROMOTION_ARG)
+    return hook
+
+
+def where_hook(rules: Rules) -> object:
+    """``arraytyping.numpy.where(condition, x, y)``: ``x`` and ``y`` promoted together (``add``'s rule)."""
+    def hook(ctx: FunctionContext) -> Type:
+        if len(ctx.arg_types) < 3 or not ctx.arg_types[1] or not ctx.arg_types[2]:
+            return ctx.default_return_type
+        return binary(ctx, rules, ctx.arg_types[1][0], ctx.arg_types[2][0], "add", "arraytyping.numpy.where",
+                      _errors.DTYPE_PROMOTION_ARG)
+    return hook

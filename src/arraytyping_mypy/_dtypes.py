@@ -1,0 +1,171 @@
+"""Dtype arguments and default dtypes, in the configured lattice: ``astype``, the ``dtype=`` of the creation
+functions, their default dtypes when none is given (the configuration's ``x64``), the scalar constructors
+(``anp.float64(2)``), and ``promote_types``/``result_type``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from mypy.nodes import TypeAlias, TypeInfo
+from mypy.plugin import FunctionContext, MethodContext
+from mypy.types import AnyType, Instance, NoneType, Type, TypeOfAny, get_proper_type
+
+from arraytyping_mypy import _dtype_args, _errors, _types
+from arraytyping_mypy._rules import L, DtypeSet, Rules, static_of
+
+__all__ = ["DTYPE_FUNCTIONS", "VALUE_PARAMETER", "astype_hook", "constructor_hook", "dtype_function_hook",
+           "promote_types_hook", "result_type_hook"]
+
+DTYPE_FUNCTIONS: Final = frozenset({
+    "asarray", "array", "astype", "zeros", "ones", "empty", "full", "zeros_like", "ones_like", "full_like", "arange",
+    "linspace",
+})
+"""``arraytyping.numpy`` functions whose ``dtype=`` argument fixes the result dtype."""
+VALUE_PARAMETER: Final = {"asarray": "a", "array": "a", "full": "fill_value", "arange": "start"}
+"""The argument whose Python values decide the default dtype (a nested list of floats: the default float)."""
+_WIDE: Final = {"int32": "int64", "uint32": "uint64", "float32": "float64", "complex64": "complex128"}
+
+
+def _named(rules: Rules, ctx: MethodContext | FunctionContext, node: str, what: str) -> Type:
+    """``Array`` of the dtype ``node``, canonicalized (strong, as every explicitly requested dtype)."""
+    return _types.array_of(ctx.api, ("class", static_of(rules.canonical(node), False)), {})
+
+
+def _dtype_argument(ctx: MethodContext | FunctionContext) -> Type | None:
+    names = ctx.callee_arg_names
+    if "dtype" not in names:
+        return None
+    i = names.index("dtype")
+    if i >= len(ctx.arg_types) or not ctx.arg_types[i]:
+        return None
+    return ctx.arg_types[i][0]
+
+
+def astype_hook(rules: Rules) -> Callable[[MethodContext], Type]:
+    def hook(ctx: MethodContext) -> Type:
+        arg = ctx.arg_types[0][0] if ctx.arg_types and ctx.arg_types[0] else None
+        if arg is None:
+            return ctx.default_return_type
+        d = _dtype_args.dtype_node(arg)
+        if isinstance(d, _dtype_args.Invalid):
+            _dtype_args.report_invalid(ctx, d, "astype")
+            return AnyType(TypeOfAny.from_error)
+        return ctx.default_return_type if d is None else _named(rules, ctx, d, "astype")
+    return hook
+
+
+def dtype_function_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
+    """``arraytyping.numpy.<fn>(..., dtype=...)``: the named dtype, canonicalized; without one, the stubs' answer
+    (written for x64 off), with default dtypes widened when the configuration has x64."""
+    def hook(ctx: FunctionContext) -> Type:
+        arg = _dtype_argument(ctx)
+        d = None if arg is None or isinstance(get_proper_type(arg), NoneType) else _dtype_args.dtype_node(arg)
+        if isinstance(d, _dtype_args.Invalid):
+            _dtype_args.report_invalid(ctx, d, f"arraytyping.numpy.{fn}")
+            return AnyType(TypeOfAny.from_error)
+        ret = get_proper_type(ctx.default_return_type)
+        if not (isinstance(ret, Instance) and ret.type.fullname == _types.ARRAY):
+            return ctx.default_return_type  # linspace(..., retstep=True)'s (array, step) pair
+        if d is not None:
+            return _named(rules, ctx, d, fn)
+        if arg is not None and not isinstance(get_proper_type(arg), NoneType):
+            return ctx.default_return_type  # a dtype the plugin cannot read: the stubs' answer
+        return _x64_default(ctx, rules, fn, ret)
+    return hook
+
+
+def _x64_default(ctx: FunctionContext, rules: Rules, fn: str, ret: Instance) -> Type:
+    """With x64, a default dtype the stubs gave for x64 off (``float32`` for ``zeros(3)``, ``asarray([1.0])``,
+    ``arange(3)``'s ``int32``) is the 64-bit one; an array's or numpy value's own dtype is not a default."""
+    if not rules.x64:
+        return ctx.default_return_type
+    arg = get_proper_type(ret.args[0]) if ret.args else None
+    if not (isinstance(arg, Instance) and arg.type.fullname.startswith("arraytyping.")):
+        return ctx.default_return_type
+    short = arg.type.fullname.rsplit(".", 1)[1]
+    if short not in _WIDE:
+        return ctx.default_return_type
+    value = VALUE_PARAMETER.get(fn)
+    if fn.endswith("_like"):
+        return ctx.default_return_type  # the operand's dtype
+    if value is not None and value in ctx.callee_arg_names:
+        i = ctx.callee_arg_names.index(value)
+        if i < len(ctx.arg_types) and ctx.arg_types[i]:
+            o = _types.operand(ctx.arg_types[i][0], rules)
+            if isinstance(o, DtypeSet) and not any(m[2] for m in o.members):
+                return ctx.default_return_type  # an array or numpy value: its own dtype
+    return _types.array_of(ctx.api, ("class", _WIDE[short]), {})
+
+
+def constructor_hook(rules: Rules, cls: str) -> Callable[[FunctionContext], Type]:
+    """``arraytyping.float64(2)``: an ``Array`` of the class's dtype, canonicalized (the stubs: for x64 off)."""
+    node = "bool" if cls == "bool_" else cls
+    return lambda ctx: _types.array_of(ctx.api, ("class", static_of(rules.canonical(node), False)), {})
+
+
+def _np_dtype(ctx: FunctionContext, name: str) -> Type:
+    """``np.dtype[<numpy scalar>]`` for dtypes numpy has, ``np.dtype[Any]`` for the ml_dtypes ones."""
+    api = ctx.api
+    try:
+        arg: Type = AnyType(TypeOfAny.implementation_artifact)
+        if name in _NUMPY_TYPE_OF:  # numpy.float32 is an alias of floating[_32Bit]: its target
+            sym = api.lookup_qualified(f"numpy.{name}")  # type: ignore[attr-defined]
+            if isinstance(sym.node, TypeAlias):
+                arg = sym.node.target
+            elif isinstance(sym.node, TypeInfo):
+                arg = Instance(sym.node, [])
+        return api.named_generic_type("numpy.dtype", [arg])
+    except Exception:  # noqa: BLE001 - numpy's stubs are laid out differently: the stubs' answer
+        return ctx.default_return_type
+
+
+_NUMPY_TYPE_OF: Final = {v: k for k, v in _types.NUMPY_SCALARS.items() if k != "numpy.bool_"}
+
+
+def promote_types_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
+    def hook(ctx: FunctionContext) -> Type:
+        ops: list[tuple[str, bool]] = []
+        for types in ctx.arg_types[:2]:
+            if len(types) != 1:
+                return ctx.default_return_type
+            node = _dtype_args.dtype_node(types[0], weak_python=True)
+            if isinstance(node, _dtype_args.Invalid):
+                _dtype_args.report_invalid(ctx, node, "promote_types")
+                return AnyType(TypeOfAny.from_error)
+            if node is None:
+                return ctx.default_return_type
+            ops.append((node, node in L.WEAK_NAMES))
+        if len(ops) != 2:
+            return ctx.default_return_type
+        try:
+            name, _ = L.result_node(ops, rules.cfg)
+        except L.TypePromotionError as e:
+            ctx.api.fail(f"{e} (in arraytyping.promote_types)", ctx.context, code=_errors.DTYPE_PROMOTION_CALL)
+            return AnyType(TypeOfAny.from_error)
+        return _np_dtype(ctx, name)
+    return hook
+
+
+def result_type_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
+    def hook(ctx: FunctionContext) -> Type:
+        ops: list[tuple[str, bool]] = []
+        for types in ctx.arg_types[:1]:
+            for t in types:
+                node = _dtype_args.dtype_node(t, weak_python=True)
+                if isinstance(node, str):
+                    ops.append((node, node in L.WEAK_NAMES))
+                    continue
+                o = _types.operand(t, rules)
+                if not isinstance(o, DtypeSet) or o.single is None:
+                    return ctx.default_return_type
+                ops.append(o.single[:2])
+        if not ops or len(ctx.arg_types) > 1 and any(ctx.arg_types[1:]):
+            return ctx.default_return_type  # return_weak_type_flag=...: the stubs' overloads
+        try:
+            name, _ = L.result_node(ops, rules.cfg)
+        except L.TypePromotionError as e:
+            ctx.api.fail(f"{e} (in result_type)", ctx.context, code=_errors.DTYPE_PROMOTION_CALL)
+            return AnyType(TypeOfAny.from_error)
+        return _np_dtype(ctx, name)
+    return hook

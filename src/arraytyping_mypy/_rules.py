@@ -1,0 +1,189 @@
+"""The rules the plugin answers with: ``arraytyping/lattice.py`` and ``op_rules.py`` of the installed package, loaded
+from their files (standard library only: no numpy, no XLA), applied to *dtype sets* in one configuration.
+
+A dtype set is what one operand may be at run time: one static class (``float32``, or ``int``/``float``/
+``complex`` for a weakly typed array, ``py:int`` for a Python scalar...), the members of a union, the inhabited
+members of an abstract class, or the instantiations of a type variable (then it carries the variable, so that an
+answer that is always the instantiation itself is the variable).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Final
+
+__all__ = ["ABSTRACT", "L", "OR", "REJECTIONS", "Answer", "DtypeSet", "Member", "Rules", "describe", "load_rules",
+           "static_of"]
+
+
+def _package_dir() -> Path:
+    spec = importlib.util.find_spec("arraytyping")
+    if spec is None or not spec.submodule_search_locations:
+        raise ImportError("arraytyping_mypy needs the arraytyping package installed")
+    for loc in spec.submodule_search_locations:
+        if (Path(loc) / "op_rules.py").exists():
+            return Path(loc)
+    raise ImportError("arraytyping/lattice.py and op_rules.py not found")
+
+
+def load_rules() -> tuple[ModuleType, ModuleType]:
+    """``arraytyping/lattice.py`` and ``arraytyping/op_rules.py`` of the installed package, executed on their own
+    by the package's own ``_src/rules_by_path.py``."""
+    src = _package_dir()
+    spec = importlib.util.spec_from_file_location("_arraytyping_mypy_rules_by_path", src / "_src" / "rules_by_path.py")
+    if spec is None or spec.loader is None:
+        raise ImportError(f"{src / '_src' / 'rules_by_path.py'} not found")
+    loader = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(loader)
+    lattice, op_rules = loader.load_rules(src, "_arraytyping_mypy")
+    return lattice, op_rules
+
+
+L, OR = load_rules()
+REJECTIONS: Final[tuple[type[Exception], ...]] = (L.TypePromotionError, OR.OperandTypeError, OR.OperandValueError)
+ABSTRACT: Final[dict[str, str]] = {
+    "generic": "biufc", "number": "iufc", "integer": "iu", "signedinteger": "i", "unsignedinteger": "u",
+    "inexact": "fc", "floating": "f", "complexfloating": "c"}
+"""The abstract scalar classes and the dtype kinds each stands for."""
+
+Member = tuple[str, bool, bool, bool]
+"""One operand: ``(dtype or weak node name, weak, is a Python scalar value, is a numpy scalar value)``."""
+
+
+def static_of(name: str, weak: bool) -> str:
+    """The static class of a result (``float32``; ``float`` for a weak float; ``bool_``)."""
+    if weak and name != "bool":
+        return {"i": "int", "u": "int", "f": "float", "c": "complex"}[L.KIND[name]]
+    return "bool_" if name == "bool" else name
+
+
+@dataclass(frozen=True)
+class DtypeSet:
+    """The dtypes one operand may have: ``members``; ``var``, the type variable whose instantiations they are (its
+    name), if any; ``abstract``, the abstract class they are the members of, if any."""
+
+    members: tuple[Member, ...]
+    var: str | None = None
+    abstract: str | None = None
+
+    @property
+    def single(self) -> Member | None:
+        return self.members[0] if len(self.members) == 1 and self.var is None and self.abstract is None else None
+
+
+Answer = tuple[str, object]
+"""``("class", "float32")``, ``("var", "T")`` (the variable's own instantiation), ``("union", (..classes..))``,
+``("abstract", "floating")``, ``("any", None)``, or ``("error", exception)``."""
+
+
+class Rules:
+    """``op_rules`` in one configuration, memoized (a module asks the same few questions many times)."""
+
+    def __init__(self, x64: bool, mode: str) -> None:
+        self.x64 = x64
+        self.cfg = L.LatticeConfig(mode, x64)
+        self._binary: dict[tuple[str, Member, Member], str | Exception] = {}
+
+    def canonical(self, name: str) -> str:
+        return str(L.canonical_name(name, self.x64))
+
+    def dtype_of(self, m: Member) -> str:
+        """The dtype an operand has at run time (a weak node: its kind's default), canonicalized."""
+        name = m[0]
+        if name in L.WEAK_NAMES:
+            name = L.default_name(L.KIND[name], True)
+        return self.canonical(name)
+
+    def inhabited(self) -> tuple[str, ...]:
+        """The dtypes an array can have at run time (with x64 off, no 64-bit one)."""
+        return tuple(n for n in L.DTYPE_NAMES if self.canonical(n) == n)
+
+    def members_of_kinds(self, kinds: str) -> tuple[Member, ...]:
+        return tuple((n, False, False, False) for n in self.inhabited() if L.KIND[n] in kinds)
+
+    def binary(self, op: str, a: Member, b: Member) -> str | Exception:
+        """The static class of ``op(a, b)``, or the exception op_rules raises."""
+        key = (op, a, b)
+        hit = self._binary.get(key)
+        if hit is None:
+            try:
+                name, weak = OR.binary_result(op, [a[:2], b[:2]], self.cfg, python_scalars=[a[2], b[2]],
+                                          numpy_scalars=[a[3], b[3]])
+                hit = static_of(name, weak)
+            except REJECTIONS as e:
+                hit = e
+            self._binary[key] = hit
+        return hit
+
+    def combine(self, left: DtypeSet, right: DtypeSet, fn: Callable[[Member, Member], str | Exception]) -> Answer:
+        """The answer for every pair of members: the pairs of one variable's instantiations are its diagonal."""
+        if left.var is not None and left.var == right.var:
+            pairs = [(m, m) for m in left.members]
+        else:
+            pairs = [(a, b) for a in left.members for b in right.members]
+        results = [(fn(a, b), a, b) for a, b in pairs]
+        return self.summarize(results, left, right)
+
+    def summarize(self, results: Sequence[tuple[str | Exception, Member, Member]], left: DtypeSet,
+                  right: DtypeSet | None) -> Answer:
+        """One answer for many: an error only when every operand is one concrete dtype (a union, abstract class or
+        type variable is judged by the dtypes with which the operation runs); the variable when every instantiation
+        gives itself back; one class; the union of the results of unions of concrete dtypes; the smallest abstract
+        class holding every result of an abstract or generic operand; else ``Any``."""
+        concrete = left.single is not None and (right is None or right.single is not None)
+        errors = [r for r, _, _ in results if isinstance(r, Exception)]
+        if errors and concrete:
+            return ("error", errors[0])
+        results = [r for r in results if not isinstance(r[0], Exception)]  # what runs, of a generic operation
+        if not results:
+            return ("any", None)
+        classes = [str(r) for r, _, _ in results]
+        for ds, side in ((left, 0), (right, 1)):
+            if ds is not None and ds.var is not None and all(
+                    c == static_of(*(pair[side][:2])) for c, pair in zip(classes, ((a, b) for _, a, b in results))):
+                return ("var", ds.var)
+        distinct = list(dict.fromkeys(classes))
+        if len(distinct) == 1:
+            return ("class", distinct[0])
+        generic = any(ds is not None and (ds.var is not None or ds.abstract is not None) for ds in (left, right))
+        if not generic:
+            return ("union", tuple(distinct))
+        return self.smallest_abstract(distinct)
+
+    def smallest_abstract(self, classes: Sequence[str]) -> Answer:
+        """The smallest abstract class holding every class of ``classes`` (none may be weak), else ``Any``."""
+        if any(c in L.WEAK_NAMES for c in classes):
+            return ("any", None)
+        kinds = {L.KIND["bool" if c == "bool_" else c] for c in classes}
+        fits = [(len(k), a) for a, k in ABSTRACT.items() if kinds <= set(k)]
+        return ("abstract", min(fits)[1]) if fits else ("any", None)
+
+    def unary(self, fn: str, m: Member) -> str | Exception:
+        """The static class of ``fn(m)`` for a one-operand function of op_rules' ``UNARY`` table."""
+        try:
+            name, weak = OR.unary_result(fn, m[:2], self.cfg)
+        except REJECTIONS as e:
+            return e
+        return static_of(name, weak)
+
+    def reduction(self, fn: str, m: Member | None, dtype: str | None) -> str | Exception:
+        try:
+            name, weak = OR.reduction_result(fn, None if m is None else m[:2], dtype, self.cfg)
+        except REJECTIONS as e:
+            return e
+        return static_of(name, weak)
+
+
+def describe(m: Member) -> str:
+    name, weak, py, np_scalar = m
+    if py:
+        return f"Python {name}"
+    if np_scalar:
+        return f"numpy {name}"
+    if name in L.WEAK_NAMES:
+        return f"weak {name}"
+    return f"{name} (weak)" if weak else name

@@ -1,0 +1,101 @@
+"""Operations on one array: ``-x``, ``abs(x)``, ``~x`` and ``arraytyping.numpy``'s one-operand functions
+(op_rules' ``UNARY`` table), and the reductions ``sum``/``prod``/``mean`` (with or without ``dtype=``),
+``max``/``min``/``any``/``all``, as methods and as functions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from mypy.plugin import FunctionContext, MethodContext
+from mypy.types import AnyType, NoneType, Type, TypeOfAny, get_proper_type
+
+from arraytyping_mypy import _dtype_args, _errors, _types
+from arraytyping_mypy._rules import OR, DtypeSet, Member, Rules, describe, static_of
+
+__all__ = ["DUNDERS", "REDUCTIONS", "reduction_hook", "unary", "unary_function_hook", "unary_method_hook"]
+
+DUNDERS: Final = {"__neg__": ("negative", "operator - (negation)"), "__abs__": ("abs", "abs()"),
+                  "__invert__": ("invert", "operator ~")}
+REDUCTIONS: Final = ("sum", "prod", "mean", "max", "min", "any", "all")
+
+
+def unary(ctx: MethodContext | FunctionContext, rules: Rules, operand: Type, fn: str, what: str) -> Type:
+    o = _types.operand(operand, rules)
+    if not isinstance(o, DtypeSet):
+        return ctx.default_return_type if o is None else _types.array_of(ctx.api, ("any", None), {})
+    results = [(rules.unary(fn, m), m, m) for m in o.members]
+    answer = rules.summarize(results, o, None)
+    if answer[0] == "error":
+        assert isinstance(answer[1], Exception) and o.single is not None
+        _errors.reject(ctx, answer[1], describe(o.single), None, what, _errors.DTYPE_PROMOTION_ARG
+                       if isinstance(ctx, FunctionContext) else _errors.DTYPE_PROMOTION_SELF)
+        return AnyType(TypeOfAny.from_error)
+    return _types.array_of(ctx.api, answer, _types.type_vars(operand))
+
+
+def unary_method_hook(rules: Rules, dunder: str) -> Callable[[MethodContext], Type]:
+    fn, what = DUNDERS[dunder]
+    return lambda ctx: unary(ctx, rules, ctx.type, fn, what)
+
+
+def unary_function_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
+    def hook(ctx: FunctionContext) -> Type:
+        if not ctx.arg_types or not ctx.arg_types[0]:
+            return ctx.default_return_type
+        return unary(ctx, rules, ctx.arg_types[0][0], fn, f"arraytyping.numpy.{fn}")
+    return hook
+
+
+def _reduce(rules: Rules, fn: str, m: Member, dtype: str | None) -> str | Exception:
+    if fn in ("max", "min"):  # the operand is converted (strongly) first
+        return static_of(rules.dtype_of(m), False)
+    if fn in ("any", "all"):
+        return "bool_"
+    return rules.reduction(fn, m, dtype)
+
+
+def reduction(ctx: MethodContext | FunctionContext, rules: Rules, fn: str, operand: Type) -> Type:
+    """``fn`` of ``operand`` by ``op_rules.reduction_result`` in the configured lattice, with or without ``dtype=``
+    (a known ``dtype`` decides alone)."""
+    dtype: str | None = None
+    names = ctx.callee_arg_names
+    if fn in OR.REDUCTIONS and "dtype" in names and (i := names.index("dtype")) < len(ctx.arg_types) \
+            and ctx.arg_types[i]:
+        arg = get_proper_type(ctx.arg_types[i][0])
+        if not isinstance(arg, NoneType):
+            d = _dtype_args.dtype_node(arg, weak_python=True)
+            if isinstance(d, _dtype_args.Invalid):
+                _dtype_args.report_invalid(ctx, d, f"{fn}(dtype=...)")
+                return AnyType(TypeOfAny.from_error)
+            if d is None:
+                return ctx.default_return_type  # a dtype the plugin cannot read (a DTypeLike variable)
+            dtype = d
+    if dtype is not None:
+        r = rules.reduction(fn, None, dtype)
+        if isinstance(r, Exception):
+            _errors.reject(ctx, r, f"dtype={dtype}", None, f"{fn}", _errors.DTYPE_PROMOTION_CALL)
+            return AnyType(TypeOfAny.from_error)
+        return _types.array_of(ctx.api, ("class", r), {})
+    o = _types.operand(operand, rules)
+    if not isinstance(o, DtypeSet) or any(m[2] for m in o.members):
+        return _types.array_of(ctx.api, ("any", None), {})  # gradual, or a Python scalar (the stubs' answer)
+    results = [(_reduce(rules, fn, m, None), m, m) for m in o.members]
+    answer = rules.summarize(results, o, None)
+    if answer[0] == "error":
+        assert isinstance(answer[1], Exception) and o.single is not None
+        _errors.reject(ctx, answer[1], describe(o.single), None, fn, _errors.DTYPE_PROMOTION_ARG
+                       if isinstance(ctx, FunctionContext) else _errors.DTYPE_PROMOTION_SELF)
+        return AnyType(TypeOfAny.from_error)
+    return _types.array_of(ctx.api, answer, _types.type_vars(operand))
+
+
+def reduction_hook(rules: Rules, fn: str, *, method: bool) -> Callable[[MethodContext], Type] | \
+        Callable[[FunctionContext], Type]:
+    if method:
+        return lambda ctx: reduction(ctx, rules, fn, ctx.type)
+
+    def hook(ctx: FunctionContext) -> Type:
+        operand = ctx.arg_types[0][0] if ctx.arg_types and ctx.arg_types[0] else AnyType(TypeOfAny.special_form)
+        return reduction(ctx, rules, fn, operand)
+    return hook

@@ -1,0 +1,236 @@
+"""From mypy types to the dtypes an operand may have (:class:`._rules.DtypeSet`), and back to ``Array[...]``."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from mypy.maptype import map_instance_to_supertype
+from mypy.nodes import TypeInfo
+from mypy.plugin import CheckerPluginInterface
+from mypy.types import (
+    AnyType, Instance, LiteralType, NoneType, ProperType, TupleType, Type, TypeOfAny, TypeVarType, UninhabitedType,
+    UnionType, get_proper_type,
+)
+
+from arraytyping_mypy._rules import ABSTRACT, L, Answer, DtypeSet, Member, Rules
+
+__all__ = ["ARRAY", "GRADUAL", "Operand", "array_arg", "array_of", "operand", "show"]
+
+ARRAY: Final = "arraytyping.Array"
+NUMPY_SCALARS: Final = {
+    "numpy.bool": "bool", "numpy.bool_": "bool", "numpy.int8": "int8", "numpy.int16": "int16", "numpy.int32": "int32",
+    "numpy.int64": "int64", "numpy.uint8": "uint8", "numpy.uint16": "uint16", "numpy.uint32": "uint32",
+    "numpy.uint64": "uint64", "numpy.float16": "float16", "numpy.float32": "float32", "numpy.float64": "float64",
+    "numpy.complex64": "complex64", "numpy.complex128": "complex128",
+}
+_NBIT: Final = {"numpy.signedinteger": "int", "numpy.unsignedinteger": "uint", "numpy.floating": "float",
+                "numpy.complexfloating": "complex"}
+_PY: Final = ("builtins.bool", "builtins.int", "builtins.float", "builtins.complex")
+
+
+class _Gradual:
+    """An operand the plugin cannot (and must not) judge: ``Any``, ``NDArray[Any]``..."""
+
+    def __repr__(self) -> str:
+        return "GRADUAL"
+
+
+GRADUAL: Final = _Gradual()
+Operand = DtypeSet | _Gradual | None
+"""What a value may be as an operand: dtypes, gradual, or None (not an operand at all: a string, a tuple...)."""
+
+
+def numpy_dtype(t: Instance) -> str | None | _Gradual:
+    """The dtype of a numpy scalar type (``np.float32``, ``np.floating[_32Bit]``); GRADUAL for an imprecise one
+    (``np.floating[Any]``, ``np.generic``), None if ``t`` is not numpy's."""
+    name = t.type.fullname
+    if name in NUMPY_SCALARS:
+        return NUMPY_SCALARS[name]
+    if name in _NBIT and t.args:
+        bits = get_proper_type(t.args[0])
+        if isinstance(bits, Instance) and bits.type.name.startswith("_") and bits.type.name.endswith("Bit"):
+            try:
+                n = int(bits.type.name[1:-3]) * (2 if name == "numpy.complexfloating" else 1)
+            except ValueError:
+                return GRADUAL
+            node = f"{_NBIT[name]}{n}"
+            return node if node in L.DTYPE_NAMES else GRADUAL
+        return GRADUAL
+    if any(b.fullname in ("numpy.generic", "numpy.number", "numpy.bool") for b in t.type.mro):
+        return GRADUAL
+    return None
+
+
+def _bound_members(t: ProperType, rules: Rules) -> tuple[Member, ...] | None:
+    """The dtypes a type variable's bound (or a constraint) allows, or None where the plugin cannot tell."""
+    if isinstance(t, UnionType):
+        out: list[Member] = []
+        for item in t.items:
+            ms = _bound_members(get_proper_type(item), rules)
+            if ms is None:
+                return None
+            out += [m for m in ms if m not in out]
+        return tuple(out)
+    if not isinstance(t, Instance):
+        return None
+    name = t.type.fullname
+    if name == "builtins.object":
+        return rules.members_of_kinds("biufc") + tuple((w, True, False, False) for w in L.WEAK_NAMES)
+    if name == "builtins.complex":
+        return tuple((w, True, False, False) for w in L.WEAK_NAMES)
+    if name == "builtins.float":
+        return (("int", True, False, False), ("float", True, False, False))
+    if name == "builtins.int":
+        return (("int", True, False, False),)
+    d = _dtype_of_class(t, rules)
+    return d.members if isinstance(d, DtypeSet) else None
+
+
+def _dtype_of_class(t: Instance, rules: Rules) -> DtypeSet | _Gradual | None:
+    """The dtypes of a dtype type argument that is a class: a scalar class, a Python type (weak), an abstract
+    class (its inhabited members)."""
+    name = t.type.fullname
+    if name.startswith("arraytyping."):
+        short = name.rsplit(".", 1)[1]
+        node = "bool" if short == "bool_" else short
+        if node in L.DTYPE_NAMES:
+            return DtypeSet(((node, False, False, False),))
+        if short in ABSTRACT:
+            return DtypeSet(rules.members_of_kinds(ABSTRACT[short]), abstract=short)
+        return GRADUAL
+    if name in _PY:
+        short = name[9:]
+        return DtypeSet(((short, short != "bool", False, False),))
+    mro = {b.fullname for b in t.type.mro}
+    for abstract in ABSTRACT:  # a user's subclass of an abstract scalar class
+        if f"arraytyping.{abstract}" in mro:
+            return GRADUAL
+    d = numpy_dtype(t)
+    if isinstance(d, str):
+        return DtypeSet(((d, False, False, False),))
+    return GRADUAL if d is not None else None
+
+
+def dtype_arg_set(arg: ProperType, rules: Rules) -> DtypeSet | _Gradual:
+    """The dtypes of ``Array[arg]``."""
+    if isinstance(arg, UnionType):
+        members: list[Member] = []
+        for item in arg.items:
+            d = dtype_arg_set(get_proper_type(item), rules)
+            if not isinstance(d, DtypeSet) or d.var is not None or d.abstract is not None:
+                return GRADUAL
+            members += [m for m in d.members if m not in members]
+        return DtypeSet(tuple(members))
+    if isinstance(arg, TypeVarType):
+        if arg.values:
+            ms: list[Member] = []
+            for v in arg.values:
+                got = _bound_members(get_proper_type(v), rules)
+                if got is None:
+                    return GRADUAL
+                ms += [m for m in got if m not in ms]
+            return DtypeSet(tuple(ms), var=arg.fullname)
+        upper = _bound_members(get_proper_type(arg.upper_bound), rules)
+        return GRADUAL if not upper else DtypeSet(upper, var=arg.fullname)
+    if isinstance(arg, Instance):
+        cls = _dtype_of_class(arg, rules)
+        return GRADUAL if cls is None else cls
+    return GRADUAL
+
+
+def array_arg(t: Instance) -> ProperType | None:
+    """The dtype type argument of an ``Array`` (or of a subclass of it, mapped to ``Array``)."""
+    for b in t.type.mro:
+        if b.fullname == ARRAY:
+            mapped = t if t.type.fullname == ARRAY else map_instance_to_supertype(t, b)
+            return get_proper_type(mapped.args[0]) if mapped.args else None
+    return None
+
+
+def operand(typ: Type, rules: Rules) -> Operand:
+    """What a value of type ``typ`` may be as an operand."""
+    t = get_proper_type(typ)
+    if isinstance(t, UnionType):
+        members: list[Member] = []
+        for item in t.items:
+            o = operand(item, rules)
+            if o is None or isinstance(o, _Gradual):
+                return o
+            if o.var is not None or o.abstract is not None:
+                return GRADUAL
+            members += [m for m in o.members if m not in members]
+        return DtypeSet(tuple(members))
+    if isinstance(t, LiteralType):
+        t = t.fallback
+    if isinstance(t, Instance):
+        name = t.type.fullname
+        if name == ARRAY or any(b.fullname == ARRAY for b in t.type.mro):
+            arg = array_arg(t)
+            return GRADUAL if arg is None else dtype_arg_set(arg, rules)
+        if name == "numpy.ndarray":
+            if len(t.args) == 2:
+                dt = get_proper_type(t.args[1])
+                if isinstance(dt, Instance) and dt.type.fullname == "numpy.dtype" and dt.args:
+                    inner = get_proper_type(dt.args[0])
+                    if isinstance(inner, Instance):
+                        d = numpy_dtype(inner)
+                        if isinstance(d, str):
+                            return DtypeSet(((d, False, False, False),))
+            return GRADUAL
+        d = numpy_dtype(t)  # before Python's: np.float64 subclasses float
+        if isinstance(d, str):
+            return DtypeSet(((d, False, False, True),))
+        if d is not None:
+            return d
+        if name in _PY:
+            short = name[9:]
+            return DtypeSet(((short, short != "bool", True, False),))
+        if any(b.fullname in _PY for b in t.type.mro):  # a subclass of a Python scalar type
+            return GRADUAL
+        return None
+    if isinstance(t, (NoneType, TupleType)):  # JAX takes no tuple operand (jnp functions neither)
+        return None
+    if isinstance(t, UninhabitedType):
+        return GRADUAL
+    return GRADUAL  # Any, type variables of the value itself, callables...: never judged
+
+
+def _type_info(api: CheckerPluginInterface, fullname: str) -> TypeInfo:
+    return api.named_generic_type(fullname, []).type
+
+
+def array_of(api: CheckerPluginInterface, answer: Answer, vars_by_name: dict[str, TypeVarType]) -> Type:
+    """``Array[...]`` of an answer that is not an error."""
+    kind, value = answer
+
+    def cls(c: str) -> Type:
+        return api.named_generic_type(f"builtins.{c}" if c in L.WEAK_NAMES else f"arraytyping.{c}", [])
+
+    if kind == "class":
+        arg: Type = cls(str(value))
+    elif kind == "var":
+        arg = vars_by_name[str(value)]
+    elif kind == "union":
+        assert isinstance(value, tuple)
+        arg = UnionType.make_union([cls(str(c)) for c in value])
+    elif kind == "abstract":
+        arg = cls(str(value))
+    else:
+        arg = AnyType(TypeOfAny.implementation_artifact)
+    return api.named_generic_type(ARRAY, [arg])
+
+
+def type_vars(*types: Type) -> dict[str, TypeVarType]:
+    """The type variables that are operands' dtypes, by full name."""
+    out: dict[str, TypeVarType] = {}
+    for typ in types:
+        t = get_proper_type(typ)
+        if isinstance(t, Instance):
+            arg = array_arg(t)
+            if isinstance(arg, TypeVarType):
+                out[arg.fullname] = arg
+    return out
+
+
+def show(t: Type) -> str:
+    return str(t).replace("arraytyping.", "")

@@ -1,0 +1,36 @@
+"""``op_rules.unary_result`` (what the stubs and the mypy plugin answer for one-operand functions) is the runtime's
+answer, for every function of its table, every dtype (strong and weakly typed) and every configuration: the dtype
+and weak flag by abstract evaluation, or the same refusal."""
+
+from __future__ import annotations
+
+import pytest
+
+import arraytyping as at
+import arraytyping.numpy as anp
+from arraytyping import lattice, op_rules
+from arraytyping._src.runtime.avals import ShapedArray
+
+OPERANDS = [(n, False) for n in lattice.DTYPE_NAMES] + [(n, True) for n in lattice.WEAK_NAMES]
+
+
+@pytest.mark.parametrize("cfg", lattice.ALL_CONFIGS, ids=str)
+@pytest.mark.parametrize("fn", list(op_rules.UNARY))
+def test_unary_result_is_the_runtime(fn: str, cfg: lattice.LatticeConfig) -> None:
+    mismatches = []
+    with at.enable_x64(cfg.x64), at.dtype_promotion(cfg.mode):
+        for name, weak in OPERANDS:
+            dtype = lattice.default_name(lattice.KIND[name], cfg.x64) if name in lattice.WEAK_NAMES else name
+            aval = ShapedArray((2,), at.dtypes.canonicalize_dtype(dtype), weak)
+            try:
+                expected: object = op_rules.unary_result(fn, (name, weak), cfg)
+            except op_rules.OperandTypeError:
+                expected = TypeError
+            try:
+                out = at.eval_shape(getattr(anp, fn), aval)
+                got: object = (str(out.dtype), bool(out.weak_type))
+            except TypeError:
+                got = TypeError
+            if got != expected:
+                mismatches.append((name, weak, expected, got))
+    assert not mismatches, mismatches

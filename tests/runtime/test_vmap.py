@@ -1,0 +1,264 @@
+"""``vmap``: every primitive's batching rule against running the unbatched function per example (a seeded fuzzer
+over in_axes/out_axes), composition with ``jit`` and nested ``vmap``, pytrees of axes, and errors."""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+
+import arraytyping as at
+import arraytyping.numpy as anp
+from arraytyping import lax as alax
+from arraytyping._src.runtime import batching
+from arraytyping._src.runtime import lax as L
+from arraytyping._src.runtime import primitives as P
+from arraytyping._src.runtime.avals import ShapedArray
+
+F32, I32, BOOL = np.dtype("float32"), np.dtype("int32"), np.dtype(bool)
+B = 3  # the batch size
+
+
+def _data(rng: np.random.Generator, shape: tuple[int, ...], dtype: np.dtype[Any]) -> np.ndarray[Any, Any]:
+    if dtype == BOOL:
+        return rng.integers(0, 2, shape).astype(bool)
+    if dtype.kind in "iu":
+        return rng.integers(1, 6, shape).astype(dtype)
+    return rng.uniform(0.5, 2.0, shape).astype(dtype)
+
+
+# name -> (function of arrays, operand types). Each function binds one primitive (or a few, for the control flow
+# rules); together they cover every primitive of the runtime.
+CASES: dict[str, tuple[Callable[..., Any], list[tuple[tuple[int, ...], np.dtype[Any]]]]] = {
+    "add": (L.add, [((2, 3), F32), ((2, 3), F32)]),
+    "add_scalar_operand": (L.add, [((2, 3), F32), ((), F32)]),
+    "add_size1": (L.add, [((2, 1), F32), ((1, 3), F32)]),
+    "sub": (L.sub, [((4,), I32), ((4,), I32)]),
+    "mul": (L.mul, [((2, 3), F32), ((2, 3), F32)]),
+    "div": (L.div, [((2, 3), F32), ((2, 3), F32)]),
+    "rem": (L.rem, [((3,), I32), ((3,), I32)]),
+    "pow": (L.pow, [((3,), F32), ((3,), F32)]),
+    "pow_int_exponent": (L.pow, [((3,), F32), ((3,), I32)]),
+    "max": (L.max, [((2, 2), F32), ((2, 2), F32)]),
+    "min": (L.min, [((2, 2), I32), ((2, 2), I32)]),
+    "and": (L.bitwise_and, [((3,), I32), ((3,), I32)]),
+    "or": (L.bitwise_or, [((3,), BOOL), ((3,), BOOL)]),
+    "xor": (L.bitwise_xor, [((3,), I32), ((3,), I32)]),
+    "shift_left": (L.shift_left, [((3,), I32), ((3,), I32)]),
+    "shift_right_logical": (L.shift_right_logical, [((3,), I32), ((3,), I32)]),
+    "shift_right_arithmetic": (L.shift_right_arithmetic, [((3,), I32), ((3,), I32)]),
+    "eq": (L.eq, [((2, 3), I32), ((2, 3), I32)]),
+    "ne": (L.ne, [((2, 3), F32), ((2, 3), F32)]),
+    "lt": (L.lt, [((2, 3), F32), ((2, 3), F32)]),
+    "le": (L.le, [((3,), I32), ((3,), I32)]),
+    "gt": (L.gt, [((3,), F32), ((), F32)]),
+    "ge": (L.ge, [((3,), I32), ((3,), I32)]),
+    "neg": (L.neg, [((2, 3), F32)]),
+    "sign": (L.sign, [((2, 3), F32)]),
+    "not": (L.bitwise_not, [((3,), BOOL)]),
+    "exp": (L.exp, [((2, 3), F32)]),
+    "log": (L.log, [((2, 3), F32)]),
+    "sqrt": (L.sqrt, [((2, 3), F32)]),
+    "sin": (L.sin, [((2, 3), F32)]),
+    "cos": (L.cos, [((2, 3), F32)]),
+    "tanh": (L.tanh, [((2, 3), F32)]),
+    "floor": (L.floor, [((2, 3), F32)]),
+    "round": (L.round, [((2, 3), F32)]),
+    "abs": (L.abs, [((2, 3), I32)]),
+    "real_imag": (lambda x: (L.real(L.convert_element_type(x, np.dtype("complex64"))),
+                             L.imag(L.convert_element_type(x, np.dtype("complex64")))), [((3,), F32)]),
+    "integer_pow": (lambda x: L.integer_pow(x, 3), [((2, 3), F32)]),
+    "convert_element_type": (lambda x: L.convert_element_type(x, I32), [((2, 3), F32)]),
+    "stop_gradient": (L.stop_gradient, [((2, 3), F32)]),
+    "select_n_bool": (L.select_n, [((2, 3), BOOL), ((2, 3), F32), ((2, 3), F32)]),
+    "select_n_scalar_which": (L.select_n, [((), BOOL), ((2, 3), F32), ((2, 3), F32)]),
+    "select_n_int": (lambda w, a, b, c: L.select_n(L.rem(w, L.full((), 3, I32)), a, b, c),
+                     [((4,), I32), ((4,), F32), ((4,), F32), ((4,), F32)]),
+    "clamp": (L.clamp, [((3,), F32), ((3,), F32), ((3,), F32)]),
+    "clamp_scalar_bounds": (L.clamp, [((), I32), ((2, 3), I32), ((), I32)]),
+    "broadcast_in_dim": (lambda x: L.broadcast_in_dim(x, (2, 4, 3), (0, 2)), [((2, 3), F32)]),
+    "broadcast_in_dim_scalar": (lambda x: L.broadcast_in_dim(x, (2, 2), ()), [((), F32)]),
+    "reshape": (lambda x: L.reshape(x, (3, 2)), [((2, 3), F32)]),
+    "transpose": (lambda x: L.transpose(x, (2, 0, 1)), [((2, 3, 4), F32)]),
+    "squeeze": (lambda x: L.squeeze(x, (1,)), [((2, 1, 3), F32)]),
+    "slice": (lambda x: L.slice(x, (0, 1), (2, 3)), [((2, 3), F32)]),
+    "slice_strided": (lambda x: L.slice(x, (1,), (6,), (2,)), [((6,), I32)]),
+    "rev": (lambda x: L.rev(x, (1,)), [((2, 3), F32)]),
+    "reduce_sum": (lambda x: L.reduce("sum", x, (1,)), [((2, 3), F32)]),
+    "reduce_prod": (lambda x: L.reduce("prod", x, (0,)), [((2, 3), I32)]),
+    "reduce_max": (lambda x: L.reduce("max", x, (0, 1)), [((2, 3), F32)]),
+    "reduce_min": (lambda x: L.reduce("min", x, (1,)), [((2, 3), I32)]),
+    "reduce_or": (lambda x: L.reduce("or", x, (0,)), [((2, 3), BOOL)]),
+    "reduce_and": (lambda x: L.reduce("and", x, (1,)), [((2, 3), BOOL)]),
+    "dot_general_matmul": (lambda a, b: L.dot_general(a, b, (((1,), (0,)), ((), ())), F32),
+                           [((2, 3), F32), ((3, 4), F32)]),
+    "dot_general_batch": (lambda a, b: L.dot_general(a, b, (((2,), (1,)), ((0,), (0,))), F32),
+                          [((2, 3, 4), F32), ((2, 4, 5), F32)]),
+    "dot_general_vec": (lambda a, b: L.dot_general(a, b, (((0,), (0,)), ((), ())), I32), [((3,), I32), ((3,), I32)]),
+    "iota_plus": (lambda x: L.add(x, L.iota(F32, (3,), 0)), [((3,), F32)]),
+    "cond": (lambda p, x: alax.cond(p, lambda x: L.sin(x), lambda x: L.neg(x), x), [((), BOOL), ((2,), F32)]),
+    "switch": (lambda i, x: alax.switch(i, [L.sin, L.neg, L.exp], x), [((), I32), ((2,), F32)]),
+    "while": (lambda n, x: alax.while_loop(lambda c: c[0] < n, lambda c: (c[0] + 1, c[1] * 1.5), (0, x))[1],
+              [((), I32), ((2,), F32)]),
+    "scan": (lambda c, xs: alax.scan(lambda c, x: (c * x + 1.0, c), c, xs), [((2,), F32), ((4, 2), F32)]),
+    "fori": (lambda x: alax.fori_loop(0, 3, lambda i, c: c * 2.0 + i, x), [((2,), F32)]),
+}
+
+NOT_BATCHED: dict[str, str] = {
+    "iota": "takes no operands, so it is never bound to batched values (iota_plus covers it inside a batch)",
+}
+
+
+def test_every_primitive_has_a_batching_rule() -> None:
+    from arraytyping._src.runtime.control_flow import cond_p, scan_p, while_p
+
+    missing = [p.name for p in (*P.ALL_PRIMITIVES, cond_p, while_p, scan_p)
+               if p not in batching.RULES and p.name not in NOT_BATCHED]
+    assert not missing
+
+
+def test_every_primitive_is_exercised() -> None:
+    from arraytyping._src.runtime.control_flow import cond_p, scan_p, while_p
+
+    seen: set[str] = set()
+    for fn, types in CASES.values():
+        closed = at.make_jaxpr(fn)(*[ShapedArray(s, d) for s, d in types])
+
+        def walk(j: Any) -> None:
+            for e in j.eqns:
+                seen.add(e.primitive.name)
+                for v in e.params.values():
+                    for s in (v if isinstance(v, tuple) else (v,)):
+                        if hasattr(s, "jaxpr"):
+                            walk(s.jaxpr)
+        walk(closed.jaxpr)
+    expected = {p.name for p in (*P.ALL_PRIMITIVES, cond_p, while_p, scan_p)}
+    assert expected <= seen, expected - seen
+
+
+def _per_example(fn: Callable[..., Any], args: list[np.ndarray[Any, Any]], in_axes: list[int | None],
+                 out_axis: int) -> list[np.ndarray[Any, Any]]:
+    """Run ``fn`` on each example (eagerly) and stack the results along ``out_axis``."""
+    results = []
+    for i in range(B):
+        ex = [anp.asarray(a if d is None else np.take(a, i, axis=d)) for a, d in zip(args, in_axes)]
+        out = fn(*ex)
+        results.append([np.asarray(o) for o in (out if isinstance(out, tuple) else (out,))])
+    return [np.stack([r[k] for r in results], axis=out_axis) for k in range(len(results[0]))]
+
+
+def _compare(got: Any, want: np.ndarray[Any, Any], what: str) -> None:
+    g = np.asarray(got)
+    assert g.shape == want.shape and g.dtype == want.dtype, (what, g.shape, want.shape, g.dtype, want.dtype)
+    if g.dtype.kind == "f":
+        np.testing.assert_allclose(g, want, rtol=1e-6, atol=1e-6, err_msg=what)
+    else:
+        np.testing.assert_array_equal(g, want, err_msg=what)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_batching_rule_matches_per_example_evaluation(name: str) -> None:
+    """Random in_axes (each operand mapped along some axis or not at all) and out_axes, eagerly and under jit."""
+    fn, types = CASES[name]
+    rng = np.random.default_rng(zlib.crc32(name.encode()))  # a seed per case, the same in every run
+    for trial in range(4):
+        in_axes: list[int | None] = []
+        args = []
+        for shape, dtype in types:
+            d = None if (trial > 0 and rng.random() < 0.3) else int(rng.integers(-len(shape) - 1, len(shape) + 1))
+            in_axes.append(d)
+            base = _data(rng, shape, dtype)
+            if d is not None:
+                nd = len(shape) + 1
+                base = np.stack([_data(rng, shape, dtype) for _ in range(B)], axis=d % nd)
+            args.append(base)
+        if all(d is None for d in in_axes):
+            in_axes[0] = 0
+            args[0] = np.stack([_data(rng, types[0][0], types[0][1]) for _ in range(B)])
+        out_axis = int(rng.choice([0, -1]))
+        want = _per_example(fn, args, in_axes, out_axis)
+        vf = at.vmap(fn, in_axes=tuple(in_axes), out_axes=out_axis)
+        for run in (vf, at.jit(vf)):
+            got = run(*[anp.asarray(a) for a in args])
+            got_list = list(got) if isinstance(got, tuple) else [got]
+            for k, (g, w) in enumerate(zip(got_list, want)):
+                _compare(g, w, f"{name} trial {trial} in_axes={in_axes} out_axes={out_axis} output {k}")
+
+
+def test_vmap_keeps_dtypes_and_weak_flags() -> None:
+    x = anp.ones((3, 2), dtype="bfloat16")
+    assert at.vmap(lambda v: v * 2)(x).dtype == np.dtype(x.dtype)
+    out = at.vmap(lambda v: 2.0, axis_size=None)(x)  # an unbatched Python scalar output is broadcast, weakly typed
+    assert out.shape == (3,) and out.weak_type
+    assert at.vmap(lambda v: v + 1)(anp.asarray([1.0, 2.0])).weak_type is False
+
+
+def test_composition_jit_and_nested_vmap() -> None:
+    rng = np.random.default_rng(0)
+    a, b = rng.normal(size=(4, 3)).astype(np.float32), rng.normal(size=(5, 3)).astype(np.float32)
+
+    def dot(x: Any, y: Any) -> Any:
+        return (x * y).sum()
+
+    want = a @ b.T
+    outer = at.vmap(at.vmap(dot, in_axes=(None, 0)), in_axes=(0, None))
+    np.testing.assert_allclose(np.asarray(outer(anp.asarray(a), anp.asarray(b))), want, rtol=1e-5)
+    np.testing.assert_allclose(np.asarray(at.jit(outer)(anp.asarray(a), anp.asarray(b))), want, rtol=1e-5)
+    inner_jit = at.vmap(at.vmap(at.jit(dot), in_axes=(None, 0)), in_axes=(0, None))
+    np.testing.assert_allclose(np.asarray(inner_jit(anp.asarray(a), anp.asarray(b))), want, rtol=1e-5)
+    # the batch axis of the outer vmap moves to the front of the output; out_axes=1 of the inner keeps its place
+    moved = at.vmap(at.vmap(dot, in_axes=(None, 0), out_axes=0), in_axes=(0, None), out_axes=1)
+    np.testing.assert_allclose(np.asarray(moved(anp.asarray(a), anp.asarray(b))), want.T, rtol=1e-5)
+
+
+def test_pytrees_of_axes() -> None:
+    x, y = anp.asarray(np.arange(6.0, dtype=np.float32).reshape(3, 2)), anp.asarray(np.ones(2, np.float32))
+
+    def f(d: Any, pair: Any) -> Any:
+        return {"s": d["a"] + d["b"], "t": [pair[0] * 2, pair[1]]}
+
+    out = at.vmap(f, in_axes=({"a": 0, "b": None}, [1, None]), out_axes={"s": 1, "t": [0, None]})(
+        {"a": x, "b": y}, [x.T, y])
+    np.testing.assert_array_equal(np.asarray(out["s"]), (np.asarray(x) + 1).T)
+    np.testing.assert_array_equal(np.asarray(out["t"][0]), np.asarray(x) * 2)
+    np.testing.assert_array_equal(np.asarray(out["t"][1]), np.asarray(y))
+    assert at.vmap(lambda a, n: a if n is None else n, in_axes=(0, None))(x, None).shape == (3, 2)
+
+
+@pytest.mark.parametrize("call, error, text", [
+    (lambda: at.vmap(lambda a: a)("s"), TypeError, "is not a valid JAX type"),
+    (lambda: at.vmap(lambda a: "s")(anp.ones(3)), TypeError, "Output from batched function 's'"),
+    (lambda: at.vmap(lambda a: a, in_axes="a"), TypeError, "vmap in_axes must be an int, None, or a tuple"),
+    (lambda: at.vmap(lambda a: a, in_axes=(1.0,)), TypeError, "(nested) container with those types as leaves"),
+    (lambda: at.vmap(lambda a: a, out_axes=1.0), TypeError, "vmap out_axes must be"),
+    (lambda: at.vmap(lambda: 1.0)(), ValueError, "must be passed at least one argument"),
+    (lambda: at.vmap(lambda a: a, axis_size=2)(anp.ones(3)), ValueError, "the `axis_size` argument was 2"),
+    (lambda: at.vmap(lambda a: a, in_axes=((0, 0),))(anp.ones(3)), ValueError, "different types at key path"),
+    (lambda: at.vmap(lambda a: a, in_axes=({"q": 0},))({"k": anp.ones(3)}), ValueError, "pytree metadata"),
+    (lambda: at.vmap(lambda *a: a[0] + a[1])(anp.ones(3), anp.ones(4)), ValueError, "axis 0 of args[1]"),
+    (lambda: at.vmap(lambda a, k: a + k)(anp.ones(3), k=anp.ones(4)), ValueError, "axis 0 of kwargs['k']"),
+    (lambda: at.vmap(lambda a: (a, a), out_axes=(0, None))(anp.ones((2, 3))), ValueError,
+     "at vmap out_axes[1], got axis spec None but output was batched on axis 0"),
+])
+def test_errors_as_jax(call: Callable[[], Any], error: type[Exception], text: str) -> None:
+    with pytest.raises(error) as info:
+        call()
+    assert text in str(info.value)
+
+
+def test_vmap_of_control_flow_per_example() -> None:
+    rng = np.random.default_rng(1)
+    n = np.array([0, 2, 5], np.int32)
+    x = rng.normal(size=(3, 2)).astype(np.float32)
+
+    def f(k: Any, v: Any) -> Any:
+        c = alax.while_loop(lambda c: c[0] < k, lambda c: (c[0] + 1, c[1] * 2.0 + 1.0), (0, v))
+        s = alax.scan(lambda acc, e: (acc + e, acc * e), c[1], anp.ones((3, 2)))
+        return alax.cond(k > 1, lambda t: t[0] - 1.0, lambda t: t[1].sum(axis=0), s)
+
+    want = _per_example(f, [n, x], [0, 0], 0)[0]
+    for run in (at.vmap(f), at.jit(at.vmap(f))):
+        _compare(run(anp.asarray(n), anp.asarray(x)), want, "control flow")

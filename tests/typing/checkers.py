@@ -1,0 +1,156 @@
+"""Run the five type checkers the project holds itself to on one file, and read their diagnostics per line.
+
+The checkers: ``mypy`` (the stubs alone), ``mypy-plugin`` (with ``arraytyping_mypy``, in a configuration of its
+``x64``/``promotion``), ``pyright``, ``pyrefly`` and ``ty``. Each sees the package as a wheel lays it out: the
+source root ``src/`` holds ``arraytyping`` (its stubs inline) and the plugin side by side.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE = ROOT / "src"
+BIN = Path(sys.executable).parent
+CHECKERS = ("mypy", "mypy-plugin", "pyright", "pyrefly", "ty")
+NO_PLUGIN = ("mypy", "pyright", "pyrefly", "ty")
+"""The checkers that read the stubs alone."""
+
+
+@dataclass
+class Diagnostics:
+    """One checker's verdict on a file: error messages and revealed types, by line (1-based); several files': by
+    ``(file name, line)`` in ``by_file``."""
+
+    checker: str
+    errors: dict[int, list[str]] = field(default_factory=dict[int, list[str]])
+    revealed: dict[int, list[str]] = field(default_factory=dict[int, list[str]])
+    by_file: dict[str, Diagnostics] = field(default_factory=dict[str, "Diagnostics"])
+    raw: str = ""
+
+    def _of(self, file: str) -> Diagnostics:
+        if file not in self.by_file:
+            self.by_file[file] = Diagnostics(self.checker)
+        return self.by_file[file]
+
+    def error(self, line: int, message: str, file: str = "") -> None:
+        self.errors.setdefault(line, []).append(message)
+        self._of(Path(file).name).errors.setdefault(line, []).append(message)
+
+    def reveal(self, line: int, text: str, file: str = "") -> None:
+        self.revealed.setdefault(line, []).append(text)
+        self._of(Path(file).name).revealed.setdefault(line, []).append(text)
+
+
+def _env() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("MYPYPATH", "PYTHONPATH")}
+    env["PYTHONPATH"] = str(SITE)
+    return env
+
+
+def _tool(name: str) -> str:
+    path = BIN / name
+    return str(path) if path.exists() else shutil.which(name) or name
+
+
+def run(checker: str, target: Path | list[Path], work: Path, *, plugin: tuple[bool, str] = (False, "standard"),
+        strict: bool = False, timeout: int = 1500) -> Diagnostics:
+    """``checker`` on ``target`` (one file or several; copies are checked in ``work``, a folder of their own);
+    ``plugin`` is the mypy plugin's ``(x64, promotion)``; ``strict`` turns on each checker's strict mode."""
+    if checker not in CHECKERS:
+        raise ValueError(f"unknown checker {checker!r}; known: {', '.join(CHECKERS)}")
+    work.mkdir(parents=True, exist_ok=True)
+    names = []
+    for t in target if isinstance(target, list) else [target]:
+        shutil.copyfile(t, work / t.name)
+        names.append(t.name)
+    return {"mypy": _mypy, "mypy-plugin": _mypy, "pyright": _pyright, "pyrefly": _pyrefly, "ty": _ty}[checker](
+        checker, names, work, plugin, strict, timeout)
+
+
+def _mypy(checker: str, names: list[str], work: Path, plugin: tuple[bool, str], strict: bool,
+          timeout: int) -> Diagnostics:
+    cfg = work / "mypy.ini"
+    text = f"[mypy]\ncache_dir = {work / '.mypy_cache'}\n" + ("strict = True\n" if strict else "")
+    if checker == "mypy-plugin":
+        x64, mode = plugin
+        text += f"plugins = arraytyping_mypy\n[arraytyping-mypy]\nx64 = {str(x64).lower()}\npromotion = {mode}\n"
+    cfg.write_text(text)
+    proc = subprocess.run([_tool("mypy"), "--config-file", str(cfg), "--no-error-summary", "--hide-error-context",
+                           *names], capture_output=True, text=True, env=_env(), cwd=work, timeout=timeout)
+    out = proc.stdout + proc.stderr
+    if "INTERNAL ERROR" in out or proc.returncode not in (0, 1):
+        raise RuntimeError(f"{checker} failed (exit {proc.returncode}):\n{out[-3000:]}")
+    d = Diagnostics(checker, raw=out)
+    for line in proc.stdout.splitlines():
+        if m := re.match(r"([^:]+\.py):(\d+): error: (.*)", line):
+            d.error(int(m.group(2)), m.group(3), m.group(1))
+        elif m := re.match(r'([^:]+\.py):(\d+): note: Revealed type is "(.*)"', line):
+            d.reveal(int(m.group(2)), m.group(3), m.group(1))
+    return d
+
+
+def _pyright(checker: str, names: list[str], work: Path, plugin: tuple[bool, str], strict: bool,
+             timeout: int) -> Diagnostics:
+    settings: dict[str, object] = {"typeCheckingMode": "strict" if strict else "basic", "reportUnusedExpression": False,
+                                   "reportUnnecessaryComparison": False, "pythonVersion": "3.11"}
+    if strict:
+        settings["reportUnnecessaryTypeIgnoreComment"] = "error"
+    (work / "pyrightconfig.json").write_text(json.dumps(settings))
+    proc = subprocess.run([_tool("pyright"), "--pythonpath", sys.executable, "--outputjson", *names],
+                          capture_output=True, text=True, env=_env(), cwd=work, timeout=timeout)
+    try:
+        data = json.loads(proc.stdout)
+    except json.JSONDecodeError:
+        raise RuntimeError(f"pyright failed (exit {proc.returncode}):\n{proc.stdout[-2000:]}{proc.stderr[-2000:]}")
+    d = Diagnostics(checker, raw=proc.stdout)
+    for diag in data["generalDiagnostics"]:
+        line = diag["range"]["start"]["line"] + 1
+        if diag["severity"] == "error":
+            d.error(line, diag["message"], diag["file"])
+        elif m := re.match(r'Type of ".*" is "(.*)"$', diag["message"], re.S):
+            d.reveal(line, m.group(1), diag["file"])
+    return d
+
+
+def _pyrefly(checker: str, names: list[str], work: Path, plugin: tuple[bool, str], strict: bool,
+             timeout: int) -> Diagnostics:
+    (work / "pyrefly.toml").write_text(
+        f'project-includes = {json.dumps(names)}\nsearch-path = ["{SITE}"]\n'
+        f'python-interpreter-path = "{sys.executable}"\npython-version = "3.11"\n')
+    proc = subprocess.run([_tool("pyrefly"), "check", "--output-format", "json"], capture_output=True, text=True,
+                          env=_env(), cwd=work, timeout=timeout)
+    try:
+        data = json.loads(proc.stdout)
+    except json.JSONDecodeError:
+        raise RuntimeError(f"pyrefly failed (exit {proc.returncode}):\n{proc.stdout[-2000:]}{proc.stderr[-2000:]}")
+    d = Diagnostics(checker, raw=proc.stdout)
+    for e in data["errors"]:
+        if e["name"] == "reveal-type":
+            d.reveal(e["line"], e["description"].removeprefix("revealed type: "), e["path"])
+        elif e["severity"] == "error":
+            d.error(e["line"], f"{e['description']} [{e['name']}]", e["path"])
+    return d
+
+
+def _ty(checker: str, names: list[str], work: Path, plugin: tuple[bool, str], strict: bool,
+        timeout: int) -> Diagnostics:
+    proc = subprocess.run([_tool("ty"), "check", "--python", sys.prefix, "--extra-search-path", str(SITE),
+                           "--python-version", "3.11", "--output-format", "concise", "--color", "never",
+                           *names], capture_output=True, text=True, env=_env(), cwd=work, timeout=timeout)
+    if proc.returncode not in (0, 1):
+        raise RuntimeError(f"ty failed (exit {proc.returncode}):\n{proc.stdout[-2000:]}{proc.stderr[-2000:]}")
+    d = Diagnostics(checker, raw=proc.stdout)
+    for line in proc.stdout.splitlines():
+        if m := re.match(r"([^:]+\.py):(\d+):\d+: info\[revealed-type\] Revealed type: `(.*)`$", line):
+            d.reveal(int(m.group(2)), m.group(3), m.group(1))
+        elif m := re.match(r"([^:]+\.py):(\d+):\d+: error\[([\w-]+)\] (.*)", line):
+            d.error(int(m.group(2)), f"{m.group(4)} [{m.group(3)}]", m.group(1))
+    return d

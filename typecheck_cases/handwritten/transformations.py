@@ -1,0 +1,69 @@
+"""vmap and structured control flow keep the types they can: vmap the wrapped function's signature, the loops their
+carry's type, cond and switch their branches' result type.
+
+Checked by pyright and by mypy (with and without the plugin).
+"""
+
+from __future__ import annotations
+
+from typing_extensions import assert_type
+
+import arraytyping as at
+import arraytyping.numpy as anp
+from arraytyping import Array, float32, int32, lax
+
+
+def per_example_loss(w: Array[float32], x: Array[float32], y: Array[float32]) -> Array[float32]:
+    return ((x @ w - y) ** 2).mean()
+
+
+def batched_losses(w: Array[float32], xs: Array[float32], ys: Array[float32]) -> Array[float32]:
+    losses = at.vmap(per_example_loss, in_axes=(None, 0, 0))(w, xs, ys)
+    assert_type(losses, Array[float32])
+    jitted = at.jit(at.vmap(per_example_loss, in_axes=(None, 0, 0)))
+    assert_type(jitted(w, xs, ys), Array[float32])
+    return losses
+
+
+def power_iteration(m: Array[float32], v0: Array[float32], n: int) -> Array[float32]:
+    def step(i: int | Array[int32], v: Array[float32]) -> Array[float32]:
+        w = m @ v
+        return w / anp.sqrt((w * w).sum())
+
+    v = lax.fori_loop(0, n, step, v0)
+    assert_type(v, Array[float32])
+    return v
+
+
+def count_and_scale(x: Array[float32]) -> tuple[Array[int32], Array[float32]]:
+    def cond_fun(c: tuple[Array[int32], Array[float32]]) -> Array[at.bool_]:
+        return c[0] < 10
+
+    def body_fun(c: tuple[Array[int32], Array[float32]]) -> tuple[Array[int32], Array[float32]]:
+        return c[0] + 1, c[1] * 2.0
+
+    out = lax.while_loop(cond_fun, body_fun, (anp.asarray(0, dtype=int32), x))
+    assert_type(out, tuple[Array[int32], Array[float32]])
+    return out
+
+
+def cumulative(xs: Array[float32]) -> tuple[Array[float32], Array[float32]]:
+    def f(c: Array[float32], x: Array[float32]) -> tuple[Array[float32], Array[float32]]:
+        return c + x, c
+
+    total, partial = lax.scan(f, anp.zeros((), dtype=float32), xs)
+    assert_type(total, Array[float32])
+    return total, partial
+
+
+def relu_or_negate(flag: Array[at.bool_], x: Array[float32]) -> Array[float32]:
+    def relu(v: Array[float32]) -> Array[float32]:
+        return anp.maximum(v, 0.0)
+
+    def neg(v: Array[float32]) -> Array[float32]:
+        return -v
+
+    out = lax.cond(flag, relu, neg, x)
+    assert_type(out, Array[float32])
+    assert_type(lax.switch(2, [relu, neg], x), Array[float32])
+    return out
