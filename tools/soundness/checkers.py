@@ -1,8 +1,8 @@
 """The five checkers: how each is run on generated modules and how its output is read.
 
-Every checker sees the package as an installed wheel lays it out (:func:`site`: ``arraytyping``,
-``arraytyping-stubs`` and ``arraytyping_mypy`` side by side in one directory, as ``tests/typing/test_static.py``
-does): mypy and pyright through ``PYTHONPATH`` (pyright asks the interpreter for its path), pyrefly through
+Every checker sees the package as an installed wheel lays it out (:func:`site`: the source root ``src/`` holds
+``arraytyping``, its stubs inline, and ``arraytyping_mypy`` side by side, as ``tests/typing/checkers.py`` has it):
+mypy and pyright through ``PYTHONPATH`` (pyright asks the interpreter for its path), pyrefly through
 ``search-path`` in a ``pyrefly.toml``, ty through ``--extra-search-path``. Each run checks a list of module files and
 returns, per file, per line, the revealed type and the errors.
 
@@ -45,29 +45,24 @@ class LineReport:
 FileReport = dict[int, LineReport]
 
 
-PACKAGES = ("arraytyping", "arraytyping-stubs", "arraytyping_mypy")
+PACKAGES = ("arraytyping", "arraytyping_mypy")
 
 
 def package_dir(name: str) -> Path:
-    """Where the checkout holds a package: ``src/`` (the package, its stub package and the plugin side by side), or
-    the older layout's ``stubs/`` and ``mypy_plugin/``."""
-    for parent in ("src", "stubs", "mypy_plugin"):
-        if (ROOT / parent / name).is_dir():
-            return ROOT / parent / name
-    raise FileNotFoundError(f"{name} is not in the checkout")
+    """Where the checkout holds a package (``src/``)."""
+    path = ROOT / "src" / name
+    if not path.is_dir():
+        raise FileNotFoundError(f"{name} is not in the checkout's src/")
+    return path
 
 
 def site(root: Path) -> Path:
-    """A directory laid out as site-packages is after installing the wheel: ``src/`` itself when it holds all three
-    packages, else a directory of links to them."""
-    if all(package_dir(n).parent == ROOT / "src" for n in PACKAGES):
-        return ROOT / "src"
-    d = root / "site"
-    d.mkdir(parents=True, exist_ok=True)
+    """A directory laid out as site-packages is after installing the wheel: the checkout's ``src/``, which holds the
+    package (its ``.pyi`` stubs inline) and the plugin. ``root`` (the run's work directory) is not needed since the
+    stubs moved into the package; it stays in the signature for the callers."""
     for name in PACKAGES:
-        if not (d / name).exists():
-            (d / name).symlink_to(package_dir(name))
-    return d
+        package_dir(name)
+    return ROOT / "src"
 
 
 def _line(reports: dict[str, FileReport], path: str, line: int) -> LineReport:

@@ -193,7 +193,7 @@ def run(seed: str, count: int, config: str, checker_names: Sequence[str], jobs: 
     """Generate ``count`` cases in ``config``, check them with the named checkers, classify every answer."""
     checker_list = C.checkers(checker_names, config)
     results = Results(config, [c.label for c in checker_list])
-    work = work or Path(tempfile.mkdtemp(prefix="static-fuzz-"))
+    work = (work or Path(tempfile.mkdtemp(prefix="static-fuzz-"))).resolve()
     results.work = str(work)
     work.mkdir(parents=True, exist_ok=True)
     site = C.site(work)

@@ -257,7 +257,7 @@ def alias_trees() -> dict[str, Tree]:
     Array[floating | float]``), read from the stub so that a changed alias is followed."""
     from .checkers import package_dir
 
-    stub = package_dir("arraytyping-stubs") / "typing.pyi"
+    stub = package_dir("arraytyping") / "typing.pyi"
     out: dict[str, Tree] = {}
     for node in ast.parse(stub.read_text()).body:
         if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value is not None:
