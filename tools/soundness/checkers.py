@@ -16,6 +16,8 @@ from __future__ import annotations
 import json
 import os
 import re
+import resource
+import signal
 import subprocess
 import sys
 import threading
@@ -34,6 +36,17 @@ STUB_ONLY = ("mypy", "pyright", "pyrefly", "ty")
 
 class CheckerFailed(RuntimeError):
     """A checker crashed or printed something this module cannot read."""
+
+
+class CheckerTimeout(CheckerFailed):
+    """A checker ran past its CPU limit on a module (some expressions make a checker's overload resolution
+    explode); the driver splits the module and isolates the expression."""
+
+
+def cpu_limit(cases: int) -> int:
+    """The CPU seconds a checker may spend on a module of ``cases`` expressions (a few times what the slowest,
+    pyright, takes on ordinary ones on a loaded machine): past it, the module is split."""
+    return 60 + 3 * cases
 
 
 @dataclass
@@ -73,12 +86,20 @@ CPU_SECONDS: dict[str, float] = {}
 """CPU time (user + system, the checker's processes and their children) per checker name, summed over runs: on a
 shared machine a fairer measure than wall time."""
 _cpu_lock = threading.Lock()
+_limit = threading.local()
+"""``seconds``: the CPU limit of the checker runs this thread starts (see :meth:`Checker.check`)."""
 
 
 def _run(argv: Sequence[str], cwd: Path, env: dict[str, str] | None = None,
          name: str = "") -> subprocess.CompletedProcess[str]:
+    limit: int | None = getattr(_limit, "seconds", None)
+
+    def set_limit() -> None:  # in the child, before exec: inherited by the checker's own children (node)
+        if limit is not None:
+            resource.setrlimit(resource.RLIMIT_CPU, (limit, limit + 5))
+
     proc = subprocess.Popen(list(argv), cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, **(env or {})})
+                            env={**os.environ, **(env or {})}, preexec_fn=set_limit)
     streams: dict[str, str] = {}
 
     def read(key: str, stream: Any) -> None:
@@ -91,8 +112,11 @@ def _run(argv: Sequence[str], cwd: Path, env: dict[str, str] | None = None,
     for t in readers:
         t.join()
     proc.returncode = os.waitstatus_to_exitcode(status)
+    used = usage.ru_utime + usage.ru_stime
     with _cpu_lock:
-        CPU_SECONDS[name] = CPU_SECONDS.get(name, 0.0) + usage.ru_utime + usage.ru_stime
+        CPU_SECONDS[name] = CPU_SECONDS.get(name, 0.0) + used
+    if limit is not None and (used >= limit - 1 or proc.returncode in (-signal.SIGXCPU, -signal.SIGKILL)):
+        raise CheckerTimeout(f"{name}: past its CPU limit of {limit} s")
     return subprocess.CompletedProcess(list(argv), proc.returncode, streams["out"], streams["err"])
 
 
@@ -105,11 +129,17 @@ class Checker:
     def label(self) -> str:
         return self.name if self.name != "mypy-plugin" or self.config == "default" else f"{self.name}[{self.config}]"
 
-    def check(self, files: Sequence[Path], site_dir: Path, cache: Path) -> dict[str, FileReport]:
-        """Run on ``files`` (all in one directory); per file name, per line, what the checker said."""
+    def check(self, files: Sequence[Path], site_dir: Path, cache: Path,
+              cpu_seconds: int | None = None) -> dict[str, FileReport]:
+        """Run on ``files`` (all in one directory); per file name, per line, what the checker said. Past
+        ``cpu_seconds`` of CPU, :class:`CheckerTimeout`."""
         run: Callable[[Sequence[Path], Path, Path], dict[str, FileReport]] = getattr(
             self, "_" + self.name.replace("-", "_"))
-        return run(files, site_dir, cache)
+        _limit.seconds = cpu_seconds
+        try:
+            return run(files, site_dir, cache)
+        finally:
+            _limit.seconds = None
 
     def _mypy_plugin(self, files: Sequence[Path], site_dir: Path, cache: Path) -> dict[str, FileReport]:
         return self._mypy_run(files, site_dir, cache, plugin=True)

@@ -1,6 +1,6 @@
 """One checker's answer on one case, against the runtime's: exact, gradual, wrong, false error, missed rejection,
 correct rejection (or no answer: the checker revealed nothing and reported nothing, which a generated case never
-allows).
+allows; or timed out: the checker ran past its CPU limit on the expression alone, see ``driver.check_split``).
 
 A case runs once per choice of its dims (the values ``Array[Any]``, a union, a type variable... may take). Against
 those runs:
@@ -27,7 +27,8 @@ from . import universe as U
 from .generate import Case, Outcome, Run
 from .typestrings import Member, Static
 
-OUTCOMES = ("exact", "gradual", "wrong", "false error", "missed rejection", "correct rejection", "no answer")
+OUTCOMES = ("exact", "gradual", "wrong", "false error", "missed rejection", "correct rejection", "timed out",
+            "no answer")
 
 
 @dataclass(frozen=True)

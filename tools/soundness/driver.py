@@ -170,22 +170,44 @@ def classify_module(results: Results, checker: C.Checker, cases: Sequence[Case],
         results.answers.setdefault(c.id, {})[checker.label] = Answer(rep.reveal, rep.errors, verdict)
 
 
+def check_split(results: Results, checker: C.Checker, cases: Sequence[Case], path: Path, site: Path,
+                cache: Path) -> None:
+    """Run ``checker`` on ``cases`` written as module ``path`` and classify its answers. Past the checker's CPU
+    limit (:func:`checkers.cpu_limit`), the module is split in halves, each checked on its own, until the expression
+    that makes the checker explode is alone: its verdict is ``timed out``."""
+    text, where, classes = modules.render(cases)
+    path.write_text(text)
+    try:
+        report = checker.check([path], site, cache, C.cpu_limit(len(cases))).get(path.name, {})
+    except C.CheckerTimeout as e:
+        if len(cases) == 1:
+            results.answers.setdefault(cases[0].id, {})[checker.label] = Answer(
+                None, [], classify.Verdict("timed out", str(e)))
+            return
+        half = len(cases) // 2
+        for i, part in enumerate((cases[:half], cases[half:])):
+            check_split(results, checker, part, path.with_name(f"{path.stem}_{i}.py"), site, cache)
+        return
+    classify_module(results, checker, cases, where, classes, path.name, report)
+
+
 def check_cases(results: Results, cases: Sequence[Case], checker_list: Sequence[C.Checker], work: Path, jobs: int,
                 name: str) -> None:
     """Write ``cases`` into one module and run every checker on it (used for shrinking rounds)."""
-    text, where, classes = modules.render(cases)
     path = work / f"{name}.py"
-    path.write_text(text)
     site = C.site(work)
     slots = _Slots(work)
+
+    def one(ch: C.Checker) -> None:
+        cache = slots.take(ch.label)
+        try:
+            check_split(results, ch, cases, path.with_name(f"{name}_{ch.label}.py"), site, cache)
+        finally:
+            slots.give(ch.label, cache)
+
     with cf.ThreadPoolExecutor(max(1, jobs)) as pool:
-        futs = {}
-        for ch in checker_list:
-            cache = slots.take(ch.label)
-            futs[pool.submit(ch.check, [path], site, cache)] = ch
-        for fut in cf.as_completed(futs):
-            ch = futs[fut]
-            classify_module(results, ch, cases, where, classes, path.name, fut.result().get(path.name, {}))
+        for f in [pool.submit(one, ch) for ch in checker_list]:
+            f.result()
 
 
 def run(seed: str, count: int, config: str, checker_names: Sequence[str], jobs: int = 2, chunk_size: int = 1000,
@@ -204,17 +226,19 @@ def run(seed: str, count: int, config: str, checker_names: Sequence[str], jobs: 
     checker_seconds: dict[str, float] = {c.label: 0.0 for c in checker_list}
     lock = threading.Lock()
 
-    def check(ch: C.Checker, path: Path, chunk: Chunk, where: dict[str, modules.Lines],
-              classes: dict[str, str]) -> None:
+    def check(ch: C.Checker, path: Path, chunk: Chunk) -> None:
         cache = slots.take(ch.label)
         t = time.perf_counter()
+        sub = Results(results.config, [ch.label])
         try:
-            report = ch.check([path], site, cache).get(path.name, {})
+            check_split(sub, ch, chunk.cases, path.with_name(f"{path.stem}_{ch.label}.py"), site, cache)
         finally:
             slots.give(ch.label, cache)
         with lock:
             checker_seconds[ch.label] += time.perf_counter() - t
-            classify_module(results, ch, chunk.cases, where, classes, path.name, report)
+            results.stray += sub.stray
+            for cid, per in sub.answers.items():
+                results.answers.setdefault(cid, {}).update(per)
         progress(f"{ch.label}: chunk {chunk.index} checked in {time.perf_counter() - t:.1f} s")
 
     gen_ctx = multiprocessing.get_context("spawn")
@@ -232,11 +256,9 @@ def run(seed: str, count: int, config: str, checker_names: Sequence[str], jobs: 
             results.eager += chunk.eager
             for c in chunk.cases:
                 results.cases[c.id] = c
-            text, where, classes = modules.render(chunk.cases)
             path = work / f"chunk_{chunk.index:03d}.py"
-            path.write_text(text)
             for ch in checker_list:
-                check_futs.append(check_pool.submit(check, ch, path, chunk, where, classes))
+                check_futs.append(check_pool.submit(check, ch, path, chunk))
         for f in check_futs:
             f.result()
     results.timings = {"wall": time.perf_counter() - t0, "runtime CPU": gen_seconds,

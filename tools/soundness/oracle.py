@@ -36,7 +36,7 @@ from .generate import Case, GeneratorBug, Outcome, Run
 _CALL_ERRORS = re.compile(r"unexpected keyword argument|positional argument|required (keyword|positional)|"
                           r"is not callable|not subscriptable|takes no arguments|multiple values for argument")
 """``TypeError`` messages that Python raises for a malformed call: the generator's fault, not the operands'."""
-_DTYPE_VALUE_ERRORS = re.compile(r"is not a dtype arraytyping can promote|is no dtype argument")
+_DTYPE_VALUE_ERRORS = re.compile(r"is not a dtype arraytyping can promote|is no dtype argument|is not a dtype: ")
 """``ValueError`` messages about a dtype argument (``promote_types`` of a string that names none): rejections. Every
 other ``ValueError`` (shapes, axes) is the generator's fault."""
 
@@ -197,7 +197,7 @@ def holdable(name: str) -> bool:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            anp.zeros((2,), dtype=name).block_until_ready()
+            anp.zeros((2,), dtype=dtype_object(name)).block_until_ready()
     except Exception:
         return False
     return True
@@ -218,7 +218,7 @@ def eager_differences(case: Case, cfg: U.Config, limit: int = 2) -> list[str]:
                 traced, value = _value(p, chosen[p.dim], cfg.x64)
                 if traced:
                     c = chosen[p.dim]
-                    value = anp.ones(p.shape, dtype=c.dtype)
+                    value = anp.ones(p.shape, dtype=dtype_object(c.dtype or ""))
                 env[p.name] = value
             try:
                 with warnings.catch_warnings():

@@ -183,7 +183,7 @@ def answer_text(a: Answer | None) -> str:
 
 def table(results: Results, markdown: bool = True) -> str:
     counts = results.counts()
-    cols = [o for o in OUTCOMES if o != "no answer" or any(c["no answer"] for c in counts.values())]
+    cols = [o for o in OUTCOMES if o not in ("no answer", "timed out") or any(c[o] for c in counts.values())]
     width = max(len(c) for c in results.checkers) + 2
     lines = ["| checker".ljust(width + 2) + "| " + " | ".join(cols) + " |",
              "|" + "-" * (width + 1) + "|" + "|".join("-" * (len(c) + 2) for c in cols) + "|"]
