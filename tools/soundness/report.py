@@ -222,6 +222,14 @@ def render(results: Results, seed: str, count: int, max_groups: int = 80) -> str
         out += ["", f"### Runtime vs JAX 0.10.2: {len(diffs)} of {results.jax_compared} sampled runs differ "
                 f"({len(seen)} patterns)", ""]
         out += [f"- {d}" for d in list(seen.values())[:max_groups]]
+    slow = [(cid, label, a) for cid, per in results.answers.items() for label, a in per.items()
+            if a.verdict.outcome == "timed out"]
+    if slow:
+        out += ["", f"### Timed out: {len(slow)} (case, checker) pairs (the checker ran past its CPU limit on the "
+                "expression alone)", ""]
+        for cid, label, a in slow[:max_groups]:
+            out += [f"- {label}: {a.verdict.why}", "  ```python"]
+            out += [f"  {ln}" for ln in case_function(results.cases[cid])] + ["  ```"]
     ms = missed_rejections(results)
     out += ["", f"### Missed rejections: {sum(g.total for g in ms)} (case, checker) pairs in {len(ms)} patterns "
             "(by the smallest subexpression the runtime rejects)", ""]
@@ -268,7 +276,7 @@ def to_json(results: Results, seed: str, count: int) -> dict[str, Any]:
     failures = []
     for cid, per in results.answers.items():
         for label, a in per.items():
-            if a.verdict.outcome in FAILURES:
+            if a.verdict.outcome in (*FAILURES, "timed out"):
                 c = results.cases[cid]
                 failures.append({"case": cid, "checker": label, "outcome": a.verdict.outcome, "why": a.verdict.why,
                                  "function": "\n".join(case_function(c)), "reveal": a.reveal, "errors": a.errors,
