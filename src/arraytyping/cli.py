@@ -243,7 +243,8 @@ def build_parser() -> argparse.ArgumentParser:
                                    "promotion, x64 off).")
     p.add_argument("-o", "--output", metavar="DIR", default=None,
                    help="where to write arraytyping/ (default: typings, pyright's default stub path)")
-    p.add_argument("--mode", choices=("standard", "strict"), default=None, help="type promotion mode (standard)")
+    p.add_argument("--promotion", "--mode", dest="mode", choices=("standard", "strict"), default=None,
+                   help="type promotion mode (standard; --mode as the other commands spell it)")
     p.add_argument("--x64", action=argparse.BooleanOptionalAction, default=None, help="64-bit types (off)")
     p.add_argument("--check", action="store_true", help="only check that DIR holds these stubs (exit status 1 if not)")
     p.add_argument("--shipped", action="store_true", help=argparse.SUPPRESS)  # the package's own, for developers

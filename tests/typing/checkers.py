@@ -61,9 +61,11 @@ def _tool(name: str) -> str:
 
 
 def run(checker: str, target: Path | list[Path], work: Path, *, plugin: tuple[bool, str] = (False, "standard"),
-        strict: bool = False, timeout: int = 1500) -> Diagnostics:
+        strict: bool = False, timeout: int = 1500, stubs: Path | None = None) -> Diagnostics:
     """``checker`` on ``target`` (one file or several; copies are checked in ``work``, a folder of their own);
-    ``plugin`` is the mypy plugin's ``(x64, promotion)``; ``strict`` turns on each checker's strict mode."""
+    ``plugin`` is the mypy plugin's ``(x64, promotion)``; ``strict`` turns on each checker's strict mode; ``stubs``
+    is a folder the checker searches before the installed package, configured as the README tells a user to point
+    it at the output of ``arraytyping stubs -o DIR``."""
     if checker not in CHECKERS:
         raise ValueError(f"unknown checker {checker!r}; known: {', '.join(CHECKERS)}")
     work.mkdir(parents=True, exist_ok=True)
@@ -72,13 +74,15 @@ def run(checker: str, target: Path | list[Path], work: Path, *, plugin: tuple[bo
         shutil.copyfile(t, work / t.name)
         names.append(t.name)
     return {"mypy": _mypy, "mypy-plugin": _mypy, "pyright": _pyright, "pyrefly": _pyrefly, "ty": _ty}[checker](
-        checker, names, work, plugin, strict, timeout)
+        checker, names, work, plugin, strict, timeout, stubs)
 
 
 def _mypy(checker: str, names: list[str], work: Path, plugin: tuple[bool, str], strict: bool,
-          timeout: int) -> Diagnostics:
+          timeout: int, stubs: Path | None) -> Diagnostics:
     cfg = work / "mypy.ini"
     text = f"[mypy]\ncache_dir = {work / '.mypy_cache'}\n" + ("strict = True\n" if strict else "")
+    if stubs is not None:
+        text += f"mypy_path = {stubs}\n"
     if checker == "mypy-plugin":
         x64, mode = plugin
         text += f"plugins = arraytyping_mypy\n[arraytyping-mypy]\nx64 = {str(x64).lower()}\npromotion = {mode}\n"
@@ -98,9 +102,11 @@ def _mypy(checker: str, names: list[str], work: Path, plugin: tuple[bool, str], 
 
 
 def _pyright(checker: str, names: list[str], work: Path, plugin: tuple[bool, str], strict: bool,
-             timeout: int) -> Diagnostics:
+             timeout: int, stubs: Path | None) -> Diagnostics:
     settings: dict[str, object] = {"typeCheckingMode": "strict" if strict else "basic", "reportUnusedExpression": False,
                                    "reportUnnecessaryComparison": False, "pythonVersion": "3.11"}
+    if stubs is not None:
+        settings["stubPath"] = str(stubs)
     if strict:
         settings["reportUnnecessaryTypeIgnoreComment"] = "error"
     (work / "pyrightconfig.json").write_text(json.dumps(settings))
@@ -121,9 +127,10 @@ def _pyright(checker: str, names: list[str], work: Path, plugin: tuple[bool, str
 
 
 def _pyrefly(checker: str, names: list[str], work: Path, plugin: tuple[bool, str], strict: bool,
-             timeout: int) -> Diagnostics:
+             timeout: int, stubs: Path | None) -> Diagnostics:
+    search = [str(p) for p in (stubs, SITE) if p is not None]
     (work / "pyrefly.toml").write_text(
-        f'project-includes = {json.dumps(names)}\nsearch-path = ["{SITE}"]\n'
+        f'project-includes = {json.dumps(names)}\nsearch-path = {json.dumps(search)}\n'
         f'python-interpreter-path = "{sys.executable}"\npython-version = "3.11"\n')
     proc = subprocess.run([_tool("pyrefly"), "check", "--output-format", "json"], capture_output=True, text=True,
                           env=_env(), cwd=work, timeout=timeout)
@@ -141,8 +148,9 @@ def _pyrefly(checker: str, names: list[str], work: Path, plugin: tuple[bool, str
 
 
 def _ty(checker: str, names: list[str], work: Path, plugin: tuple[bool, str], strict: bool,
-        timeout: int) -> Diagnostics:
-    proc = subprocess.run([_tool("ty"), "check", "--python", sys.prefix, "--extra-search-path", str(SITE),
+        timeout: int, stubs: Path | None) -> Diagnostics:
+    search = [arg for p in (stubs, SITE) if p is not None for arg in ("--extra-search-path", str(p))]
+    proc = subprocess.run([_tool("ty"), "check", "--python", sys.prefix, *search,
                            "--python-version", "3.11", "--output-format", "concise", "--color", "never",
                            *names], capture_output=True, text=True, env=_env(), cwd=work, timeout=timeout)
     if proc.returncode not in (0, 1):

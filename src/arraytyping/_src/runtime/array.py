@@ -43,6 +43,8 @@ def _binop(name: str, opchar: str, *, swap: bool = False) -> Callable[[Array, ob
         return NotImplemented  # type: ignore[no-any-return]
 
     method.__name__ = f"__{'r' if swap else ''}{name}__"
+    method.__doc__ = (f"``other {opchar} self``" if swap else f"``self {opchar} other``") + \
+        f": ``arraytyping.numpy.{name}``, the operands promoted together (JAX's rules), broadcast."
     return method
 
 
@@ -166,14 +168,17 @@ class Array(abc.ABC):
     # Methods ------------------------------------------------------------------------------------------------------
 
     def astype(self, dtype: Any) -> Array:
+        """This array converted to ``dtype`` (canonicalized for x64, strongly typed), as ``numpy.astype``."""
         return _jnp.astype(self, dtype)  # type: ignore[no-any-return]
 
     def reshape(self, *shape: Any) -> Array:
+        """This array with a new shape, given as separate ints or one sequence (one entry may be -1)."""
         if len(shape) == 1 and isinstance(shape[0], SEQUENCE_TYPES):
             shape = tuple(shape[0])
         return _jnp.reshape(self, shape)  # type: ignore[no-any-return]
 
     def transpose(self, *axes: Any) -> Array:
+        """This array with its axes permuted (reversed when no ``axes`` are given)."""
         if len(axes) == 1 and (axes[0] is None or isinstance(axes[0], SEQUENCE_TYPES)):
             axes = tuple(axes[0]) if axes[0] is not None else ()
         return _jnp.transpose(self, axes or None)  # type: ignore[no-any-return]
@@ -183,24 +188,31 @@ class Array(abc.ABC):
         return _jnp.transpose(self)  # type: ignore[no-any-return]
 
     def sum(self, axis: Any = None, dtype: Any = None, out: None = None, keepdims: bool = False) -> Array:
+        """The sum over ``axis`` (all axes by default), in ``dtype`` if given; bool and narrow integers widen (JAX)."""
         return _jnp.sum(self, axis=axis, dtype=dtype, out=out, keepdims=keepdims)  # type: ignore[no-any-return]
 
     def prod(self, axis: Any = None, dtype: Any = None, out: None = None, keepdims: bool = False) -> Array:
+        """The product over ``axis`` (all axes by default), in ``dtype`` if given; bool and narrow integers widen (JAX)."""
         return _jnp.prod(self, axis=axis, dtype=dtype, out=out, keepdims=keepdims)  # type: ignore[no-any-return]
 
     def max(self, axis: Any = None, keepdims: bool = False) -> Array:
+        """The maximum over ``axis`` (all axes by default), in this array's dtype."""
         return _jnp.max(self, axis=axis, keepdims=keepdims)  # type: ignore[no-any-return]
 
     def min(self, axis: Any = None, keepdims: bool = False) -> Array:
+        """The minimum over ``axis`` (all axes by default), in this array's dtype."""
         return _jnp.min(self, axis=axis, keepdims=keepdims)  # type: ignore[no-any-return]
 
     def mean(self, axis: Any = None, dtype: Any = None, out: None = None, keepdims: bool = False) -> Array:
+        """The arithmetic mean over ``axis`` (all axes by default); integers and bool give the default float."""
         return _jnp.mean(self, axis=axis, dtype=dtype, out=out, keepdims=keepdims)  # type: ignore[no-any-return]
 
     def any(self, axis: Any = None, keepdims: bool = False) -> Array:
+        """Whether any element over ``axis`` (all axes by default) is true: a bool array."""
         return _jnp.any(self, axis=axis, keepdims=keepdims)  # type: ignore[no-any-return]
 
     def all(self, axis: Any = None, keepdims: bool = False) -> Array:
+        """Whether every element over ``axis`` (all axes by default) is true: a bool array."""
         return _jnp.all(self, axis=axis, keepdims=keepdims)  # type: ignore[no-any-return]
 
     def __getitem__(self, index: Any) -> Array:

@@ -218,6 +218,13 @@ def _converted(dtype: np.dtype[Any], weak: bool, *args: Any) -> list[Any]:
     return _promote_shapes([_as_dtype(a, dtype, weak) for a in args])
 
 
+def _binary_doc(name: str, result: str = "") -> str:
+    """The docstring of a binary function (what a hover shows)."""
+    return (f"``jax.numpy.{name}``, element-wise: the operands (arrays, numpy values, Python scalars) are "
+            f"broadcast and promoted together by JAX's rules{result} (``arraytyping.op_rules``, family "
+            f"``{op_rules.FAMILY.get(name, 'compare')}``).")
+
+
 def _binary(name: str, op: Callable[[Any, Any], Any], bool_op: Callable[[Any, Any], Any] | None = None
             ) -> JitFunction:
     """An operation computed in its result dtype (operands converted to it first): arithmetic, division (whose
@@ -229,6 +236,7 @@ def _binary(name: str, op: Callable[[Any, Any], Any], bool_op: Callable[[Any, An
         out = bool_op(x, y) if bool_op is not None and dtype == BOOL else op(x, y)
         return _finish(name, out, dtype, weak)
     body.__name__ = name
+    body.__doc__ = _binary_doc(name)
     return _jitted(body, name)
 
 
@@ -271,6 +279,7 @@ def _compare(name: str, op: Callable[[Any, Any], Any], ordered: bool = False) ->
             out = op(x, y)
         return _finish(name, out, dtype, weak)
     body.__name__ = name
+    body.__doc__ = _binary_doc(name, ", then compared (a bool array)")
     return _jitted(body, name)
 
 
@@ -295,6 +304,8 @@ def _logical(name: str, op: Callable[[Any, Any], Any]) -> JitFunction:
         x, y = _promote_shapes([_to_bool(x), _to_bool(y)])
         return op(x, y)
     body.__name__ = name
+    body.__doc__ = (f"``jax.numpy.{name}``, element-wise on the operands' truth values (broadcast): a bool "
+                    "array.")
     return _jitted(body, name)
 
 
@@ -460,6 +471,8 @@ def power(x1: Any, x2: Any, /) -> Any:
 
 def _unary(name: str, body: Callable[[Any], Any]) -> JitFunction:
     body.__name__ = name
+    if not body.__doc__:
+        body.__doc__ = f"``jax.numpy.{name}``, element-wise, with JAX's result dtype (``op_rules.UNARY``)."
     return _jitted(body, name)
 
 
@@ -681,26 +694,33 @@ _PY_TYPE_KINDS: Final[dict[type, str]] = {bool: "b", int: "i", float: "f", compl
 
 
 def sum(a: Any, axis: Any = None, dtype: Any = None, out: None = None, keepdims: bool = False) -> Any:
+    """The sum of ``a`` over ``axis`` (all axes by default), in ``dtype`` if given; bool and narrow integers widen
+    as in JAX (to the default integer of their signedness)."""
     return _sum(a, axis=_static_axis(axis), keepdims=bool(keepdims), dtype=_reduction_dtype(dtype, out, "sum"))
 
 
 def prod(a: Any, axis: Any = None, dtype: Any = None, out: None = None, keepdims: bool = False) -> Any:
+    """The product of ``a`` over ``axis`` (all axes by default), in ``dtype`` if given; bool and narrow integers widen as in JAX."""
     return _prod(a, axis=_static_axis(axis), keepdims=bool(keepdims), dtype=_reduction_dtype(dtype, out, "prod"))
 
 
 def max(a: Any, axis: Any = None, keepdims: bool = False) -> Any:
+    """The maximum of ``a`` over ``axis`` (all axes by default), in ``a``'s dtype."""
     return _max(a, axis=_static_axis(axis), keepdims=bool(keepdims))
 
 
 def min(a: Any, axis: Any = None, keepdims: bool = False) -> Any:
+    """The minimum of ``a`` over ``axis`` (all axes by default), in ``a``'s dtype."""
     return _min(a, axis=_static_axis(axis), keepdims=bool(keepdims))
 
 
 def any(a: Any, axis: Any = None, keepdims: bool = False) -> Any:
+    """Whether any element of ``a`` over ``axis`` (all axes by default) is true: a bool array."""
     return _any(a, axis=_static_axis(axis), keepdims=bool(keepdims))
 
 
 def all(a: Any, axis: Any = None, keepdims: bool = False) -> Any:
+    """Whether every element of ``a`` over ``axis`` (all axes by default) is true: a bool array."""
     return _all(a, axis=_static_axis(axis), keepdims=bool(keepdims))
 
 
@@ -724,6 +744,8 @@ _mean = _jitted(_mean_body, "mean")
 
 
 def mean(a: Any, axis: Any = None, dtype: Any = None, out: None = None, keepdims: bool = False) -> Any:
+    """The arithmetic mean of ``a`` over ``axis`` (all axes by default); integers and bool give the default float
+    dtype, float16 and bfloat16 are accumulated in float32."""
     return _mean(a, axis=_static_axis(axis), keepdims=bool(keepdims), dtype=_reduction_dtype(dtype, out, "mean"))
 
 
@@ -773,6 +795,7 @@ _transpose = _jitted(_transpose_body, "transpose")
 
 
 def transpose(a: Any, axes: Any = None) -> Any:
+    """``a`` with its axes permuted by ``axes`` (reversed when omitted)."""
     return _transpose(a, axes=None if axes is None else tuple(map(operator.index, axes)))
 
 
@@ -793,6 +816,7 @@ _broadcast_to = _jitted(_broadcast_to_body, "broadcast_to")
 
 
 def broadcast_to(a: Any, shape: Any) -> Any:
+    """``a`` broadcast to ``shape`` (NumPy's broadcasting rules), in ``a``'s dtype."""
     dims = (operator.index(shape),) if not isinstance(shape, SEQUENCE_TYPES) else tuple(map(operator.index, shape))
     return _broadcast_to(a, shape=dims)
 
@@ -1136,10 +1160,12 @@ def _full(shape: Any, fill_value: Any, dt: np.dtype[Any], weak: bool) -> Any:
 
 
 def zeros(shape: Any, dtype: Any = None) -> Any:
+    """A new array of ``shape`` filled with zeros, of ``dtype`` (the default float dtype when omitted)."""
     return full(shape, 0, _default_float() if dtype is None else dtype)
 
 
 def ones(shape: Any, dtype: Any = None) -> Any:
+    """A new array of ``shape`` filled with ones, of ``dtype`` (the default float dtype when omitted)."""
     return full(shape, 1, _default_float() if dtype is None else dtype)
 
 
@@ -1153,10 +1179,12 @@ def full_like(a: Any, fill_value: Any, dtype: Any = None, shape: Any = None) -> 
 
 
 def zeros_like(a: Any, dtype: Any = None, shape: Any = None) -> Any:
+    """A new array of zeros with ``a``'s shape and dtype (or ``dtype``, ``shape`` when given)."""
     return full_like(a, 0, dtype, shape)
 
 
 def ones_like(a: Any, dtype: Any = None, shape: Any = None) -> Any:
+    """A new array of ones with ``a``'s shape and dtype (or ``dtype``, ``shape`` when given)."""
     return full_like(a, 1, dtype, shape)
 
 
@@ -1208,14 +1236,17 @@ def linspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True, retste
 
 
 def ndim(a: Any) -> int:
+    """The number of dimensions of ``a`` (an array, a numpy value or a Python scalar)."""
     return len(_shape(a))
 
 
 def shape(a: Any) -> tuple[int, ...]:
+    """The shape of ``a`` (an array, a numpy value or a Python scalar)."""
     return _shape(a)
 
 
 def size(a: Any) -> int:
+    """The number of elements of ``a`` (an array, a numpy value or a Python scalar)."""
     return math.prod(_shape(a))
 
 

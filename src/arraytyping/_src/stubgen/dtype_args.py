@@ -64,4 +64,23 @@ def dtype_specs(cfg: LatticeConfig, result: Callable[[str], str] = lambda r: r) 
             out.append(DtypeSpec(spelling_literal(by_dtype[node]), node, ""))
     out.append(DtypeSpec("DTypeLike", None, "Any"))
     pairs = [(d.annotation, result(d.canonical(cfg))) for d in out]
-    return [(a, r) for a, r in pairs if r]
+    return _merged([(a, r) for a, r in pairs if r])
+
+
+def _merged(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """One overload per result: every way of naming the dtypes that give it (classes, numpy types, spellings) in
+    one annotation, where its first member stood. Fewer overloads keep hovers and signature help short (pyright
+    lists them all). The gradual catchers (``Any``) and the generic ``_S`` stay as they are. No merged member
+    overlaps an overload it moves before (dtype classes, numpy types and string literals are disjoint; numpy's
+    ``float64`` subclasses ``float``, whose result it shares)."""
+    out: list[list[str]] = []
+    where: dict[str, int] = {}
+    for annotation, r in pairs:
+        if r in ("Any", "_S"):
+            out.append([annotation, r])
+        elif r in where:
+            out[where[r]][0] += f" | {annotation}"
+        else:
+            where[r] = len(out)
+            out.append([annotation, r])
+    return [(a, r) for a, r in out]

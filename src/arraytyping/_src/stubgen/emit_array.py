@@ -92,6 +92,11 @@ def _unary_dunder(m: Model, name: str, fn: str, cfg: LatticeConfig) -> list[str]
     return single_method(name, unary_overloads(single_rules.unary_rule(fn, cfg), cfg))
 
 
+def _with_doc(head: str, doc: str | None) -> list[str]:
+    """A one-line method stub, or the method with ``doc`` as its docstring."""
+    return [f"{head} ..."] if not doc else [head, f"        {doc}", "        ..."]
+
+
 def array_class(m: Model, cfg: LatticeConfig, docs: Callable[[str], str | None]) -> list[str]:
     o: list[str] = [
         "@type_check_only",
@@ -147,8 +152,8 @@ def array_class(m: Model, cfg: LatticeConfig, docs: Callable[[str], str | None])
           "    def delete(self) -> None: ...",
           "    def item(self) -> Any: ...",
           "    def tolist(self) -> Any: ...",
-          "    def reshape(self, *shape: Any) -> Array[_DT_co]: ...",
-          "    def transpose(self, *axes: Any) -> Array[_DT_co]: ..."]
+          *_with_doc("    def reshape(self, *shape: Any) -> Array[_DT_co]:", docs("reshape")),
+          *_with_doc("    def transpose(self, *axes: Any) -> Array[_DT_co]:", docs("transpose"))]
     doc = docs("astype")
     for i, (spec, r) in enumerate(dtype_args.dtype_specs(cfg)):
         head = f"    def astype(self, dtype: {spec}) -> Array[{r}]:"

@@ -164,7 +164,7 @@ def numpy_scalar_sensitive(op: str, cfg: LatticeConfig) -> bool:
     for a in all_specs():
         for b in _NP_SPECS:
             for x, y in ((a, b), (b, a)):
-                answers = set()
+                answers: set[tuple[str, bool] | None] = set()
                 for flags in ([x.kind == "np", y.kind == "np"], [False, False]):
                     try:
                         answers.add(op_rules.binary_result(op, [x.operand, y.operand], cfg,
