@@ -201,6 +201,10 @@ def test_dtype_results() -> None:
     assert _verdict(case, "dtype") == "gradual"
     assert _verdict(case, "dtype[float16]") == "wrong"
     assert _verdict(case, "Array[float32]") == "wrong"
+    # an array's .dtype is arraytyping.typing.DType[T]; a weak array's dtype (no weak flag of its own) is DType[float]
+    assert _verdict(case, "arraytyping.typing.DType[arraytyping.float32]") == "exact"
+    assert _verdict(case, "DType[float]") == "exact"
+    assert _verdict(case, "DType[int]") == "wrong"
 
 
 # Registry, generator, oracle -----------------------------------------------------------------------------------

@@ -59,8 +59,8 @@ def match(member: Member, run: Run, case: Case, cfg: U.Config) -> str:
         return "exact" if atom.name == out.dtype and not weak else "no"
     if atom.tag == "pybool":
         return "exact" if out.dtype == "bool" else "no"
-    if atom.tag == "weak":
-        return "exact" if weak and cfg.weak_default(atom.name) == out.dtype else "no"
+    if atom.tag == "weak":  # a dtype object carries no weak flag: DType[float] is the weak float's dtype
+        return "exact" if (weak or out.what == "dtype") and cfg.weak_default(atom.name) == out.dtype else "no"
     if atom.tag == "abstract":
         return "contains" if not weak and U.in_abstract(atom.name, out.dtype) else "no"
     if atom.tag == "tv" and case.typevar == atom.name:

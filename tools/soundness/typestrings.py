@@ -228,7 +228,7 @@ def members(tree: Tree, classes: Mapping[str, Tree]) -> set[Member]:
         elif short == "Array":
             params = atoms(args[0], classes) if args else [Atom("any")]  # type: ignore[arg-type]
             out |= {Member("array", a) for a in params}
-        elif short == "dtype":
+        elif short in ("dtype", "DType"):  # numpy's dtype, or arraytyping.typing.DType (an array's .dtype)
             params = atoms(args[0], classes) if args else [Atom("any")]  # type: ignore[arg-type]
             out |= {Member("dtype", a) for a in params}
         else:
