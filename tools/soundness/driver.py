@@ -52,7 +52,11 @@ def choose_form(case: Case, rng: random.Random) -> None:
     instantiation of the case's type variable (``def f(x: Array[T]) -> Array[T]``)."""
     if case.expr.what != "array" or any(r.outcome.rejected for r in case.runs):
         return
-    if case.typevar is not None and all(
+    # ``-> Array[T]`` only where the runs bind T to two dtypes or more: with one (``T_complex`` with x64 off is
+    # complex64 alone, complex128 canonicalized away) a constant result matches every run, but a checker rightly
+    # refuses it for the instantiations the configuration leaves uninhabited
+    if case.typevar is not None and len({(r.binding(case.typevar).dtype, r.binding(case.typevar).weak)  # type: ignore[union-attr]
+                                         for r in case.runs}) > 1 and all(
             classify.binding_matches(r.binding(case.typevar).dtype, r.binding(case.typevar).weak, r.outcome)  # type: ignore[union-attr]
             for r in case.runs):
         if rng.random() < 0.6:
