@@ -65,6 +65,8 @@ def match(member: Member, run: Run, case: Case, cfg: U.Config) -> str:
         return "contains" if not weak and U.in_abstract(atom.name, out.dtype) else "no"
     if atom.tag == "tv" and case.typevar == atom.name:
         b = run.binding(atom.name)
+        if b is not None and out.what == "dtype":  # a dtype object has no weak flag: DType[T] with T = int is int32
+            return "exact" if b.dtype == out.dtype else "no"
         return "exact" if b is not None and binding_matches(b.dtype, b.weak, out) else "no"
     return "no"
 
