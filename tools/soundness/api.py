@@ -1,0 +1,334 @@
+"""The registry: every operation the fuzzer composes, as data.
+
+An :class:`Entry` is a template of source (``{a}`` ... the operand slots, ``{d}`` a dtype slot; ``{axis}``,
+``{shape}``, ``{dims}``, ``{perm}`` and ``{n}`` come from its shape rule), the role of each slot, the shape rule
+(:data:`.shapes.RULES`) and what the expression gives (an array or a dtype). The same rendered text is what the
+checkers read and what the runtime evaluates, so an entry needs nothing else.
+
+To cover a new function, add an entry here (usually one line through the helpers below: :func:`binary`,
+:func:`unary`, :func:`reduction`, :func:`creation`...), naming the public names it exercises in ``covers``.
+``uncovered()`` lists the public names of ``arraytyping.numpy`` (and of any module in :data:`MODULES`) that no entry
+covers and :data:`NOT_FUZZED` does not explain; a test holds it empty, so a new public function cannot go untested.
+For a new module (``arraytyping.random``...), add it to :data:`MODULES` with the alias the generated code imports it
+under (:data:`.modules.IMPORTS`) and add its entries.
+
+Slot roles: ``array`` (an arraytyping ``Array``), ``arraylike`` (an ``Array``, a numpy array or scalar, a Python
+scalar), ``tensor`` (an array-like of rank >= 1: ``@``), ``scalar`` (a Python or numpy scalar), ``cond`` (an
+array-like used as a condition), ``dtype`` (anything naming a dtype: classes, strings, ``np.dtype``, ``x.dtype``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Final
+
+from arraytyping import lattice
+
+from .shapes import RULES
+
+
+@dataclass(frozen=True)
+class Entry:
+    name: str
+    """What the entry exercises, as reproducers and the coverage list show it."""
+    template: str
+    slots: tuple[tuple[str, str], ...]
+    shape: str
+    style: str = "call"
+    """``operator`` (operands in parentheses unless atomic; the result is not atomic), ``method`` (the receiver
+    ``{a}`` in parentheses unless atomic) or ``call`` (a call or subscript: nothing needs parentheses)."""
+    result: str = "array"
+    """``array`` or ``dtype``."""
+    covers: tuple[str, ...] = ()
+    needs_array: bool = False
+    """An operator: at least one operand is an arraytyping ``Array`` (else Python or numpy would compute it)."""
+    weight: float = 1.0
+    family: str = ""
+    """What findings are grouped by (with the operand kinds): ``arithmetic operator``, ``reduction method``..."""
+
+    def wraps(self, slot: str) -> bool:
+        return self.style == "operator" or (self.style == "method" and slot == "a")
+
+    def __post_init__(self) -> None:
+        assert self.shape in RULES, self.shape
+
+
+MODULES: Final[dict[str, str]] = {"arraytyping.numpy": "anp"}
+"""Public modules whose ``__all__`` the registry must cover, with the alias generated code uses."""
+
+AB = (("a", "arraylike"), ("b", "arraylike"))
+A = (("a", "array"),)
+AL = (("a", "arraylike"),)
+AD = (("a", "array"), ("d", "dtype"))
+
+BINARY_OPERATORS: Final[dict[str, str]] = {
+    "+": "add", "-": "sub", "*": "mul", "/": "truediv", "//": "floordiv", "%": "mod", "**": "pow", "&": "and",
+    "|": "or", "^": "xor", "<<": "lshift", ">>": "rshift", "<": "lt", "<=": "le", ">": "gt", ">=": "ge", "==": "eq",
+    "!=": "ne",
+}
+OPERATOR_FAMILY: Final[dict[str, str]] = {
+    **dict.fromkeys(("+", "-", "*", "/", "//", "%", "**"), "arithmetic"),
+    **dict.fromkeys(("&", "|", "^", "<<", ">>"), "bitwise"),
+    **dict.fromkeys(("<", "<=", ">", ">=", "==", "!="), "comparison"),
+}
+FUNCTION_FAMILY: Final[dict[str, str]] = {
+    **dict.fromkeys(("add", "subtract", "multiply", "divide", "true_divide", "floor_divide", "mod", "remainder",
+                     "power", "pow", "maximum", "minimum"), "arithmetic"),
+    **dict.fromkeys(("bitwise_and", "bitwise_or", "bitwise_xor", "left_shift", "right_shift", "bitwise_left_shift",
+                     "bitwise_right_shift"), "bitwise"),
+    **dict.fromkeys(("equal", "not_equal", "less", "less_equal", "greater", "greater_equal"), "comparison"),
+    **dict.fromkeys(("logical_and", "logical_or", "logical_xor"), "logical"),
+}
+BINARY_FUNCTIONS: Final[tuple[str, ...]] = (
+    "add", "subtract", "multiply", "divide", "true_divide", "floor_divide", "mod", "remainder", "power", "pow",
+    "maximum", "minimum", "bitwise_and", "bitwise_or", "bitwise_xor", "left_shift", "right_shift",
+    "bitwise_left_shift", "bitwise_right_shift", "equal", "not_equal", "less", "less_equal", "greater",
+    "greater_equal", "logical_and", "logical_or", "logical_xor",
+)
+UNARY_FUNCTIONS: Final[tuple[str, ...]] = (
+    "abs", "absolute", "negative", "positive", "sign", "exp", "log", "sqrt", "sin", "cos", "tanh", "invert",
+    "bitwise_not", "logical_not",
+)
+DTYPE_REDUCTIONS: Final[tuple[str, ...]] = ("sum", "prod", "mean")
+"""Reductions that take ``dtype=``."""
+REDUCTIONS: Final[tuple[str, ...]] = ("max", "min", "any", "all")
+FUNCTION_ONLY_REDUCTIONS: Final[tuple[str, ...]] = ("amax", "amin")
+
+
+def binary(name: str, weight: float = 1.0) -> Entry:
+    return Entry(f"anp.{name}", f"anp.{name}({{a}}, {{b}})", AB, "elementwise", covers=(f"numpy.{name}",),
+                 weight=weight, family=f"{FUNCTION_FAMILY[name]} function")
+
+
+def unary(name: str, weight: float = 1.0) -> Entry:
+    return Entry(f"anp.{name}", f"anp.{name}({{a}})", AL, "same", covers=(f"numpy.{name}",), weight=weight,
+                 family="unary function")
+
+
+def reduction(name: str, method: bool, with_dtype: bool, weight: float = 1.0) -> list[Entry]:
+    """The calls of a reduction: no arguments, ``axis``, ``axis`` with ``keepdims``, ``keepdims`` alone, two axes,
+    and (``sum``/``prod``/``mean``) ``dtype=`` with and without ``axis``."""
+    call, slots, covers = ((f"{{a}}.{name}(", A, (f"Array.{name}",)) if method
+                           else (f"anp.{name}({{a}}, ", AL, (f"numpy.{name}",)))
+    style = "method" if method else "call"
+    bare = f"{{a}}.{name}()" if method else f"anp.{name}({{a}})"
+    label = f"Array.{name}" if method else f"anp.{name}"
+    out = [
+        Entry(f"{label}()", bare, slots, "reduce_all", style, covers=covers, weight=weight),
+        Entry(f"{label}(axis)", call + "axis={axis})", slots, "reduce_axis", style, covers=covers, weight=weight),
+        Entry(f"{label}(axis, keepdims)", call + "axis={axis}, keepdims=True)", slots, "reduce_axis_keepdims",
+              style, covers=covers, weight=weight),
+        Entry(f"{label}(keepdims)", call + "keepdims=True)", slots, "reduce_all_keepdims", style, covers=covers,
+              weight=weight / 2),
+        Entry(f"{label}(axis=(i, j))", call + "axis={axis})", slots, "reduce_axes", style, covers=covers,
+              weight=weight / 2),
+    ]
+    if with_dtype:
+        dslots = slots + (("d", "dtype"),)
+        out += [
+            Entry(f"{label}(dtype)", call + "dtype={d})", dslots, "reduce_all", style, covers=covers,
+                  weight=weight),
+            Entry(f"{label}(axis, dtype)", call + "axis={axis}, dtype={d})", dslots, "reduce_axis", style,
+                  covers=covers, weight=weight),
+            Entry(f"{label}(axis, dtype positional)", call + "{axis}, {d})", dslots, "reduce_axis", style,
+                  covers=covers, weight=weight / 2),
+        ]
+    return out
+
+
+def creation(name: str, fill: bool, weight: float = 1.0) -> list[Entry]:
+    """``zeros``/``ones``/``full``: with and without ``dtype=`` (keyword and positional)."""
+    head = f"anp.{name}({{shape}}, " + ("{s}, " if fill else "")
+    slots: tuple[tuple[str, str], ...] = (("s", "scalar"),) if fill else ()
+    dslots = slots + (("d", "dtype"),)
+    covers = (f"numpy.{name}",)
+    return [
+        Entry(f"anp.{name}(shape)", head.rstrip(", ") + ")", slots, "create", covers=covers, weight=weight),
+        Entry(f"anp.{name}(shape, dtype)", head + "dtype={d})", dslots, "create", covers=covers, weight=weight),
+        Entry(f"anp.{name}(shape, dtype positional)", head + "{d})", dslots, "create", covers=covers,
+              weight=weight / 3),
+    ]
+
+
+def like(name: str, fill: bool, weight: float = 1.0) -> list[Entry]:
+    head = f"anp.{name}({{a}}, " + ("{s}, " if fill else "")
+    slots: tuple[tuple[str, str], ...] = (("a", "arraylike"),) + ((("s", "scalar"),) if fill else ())
+    covers = (f"numpy.{name}",)
+    return [
+        Entry(f"anp.{name}(a)", head.rstrip(", ") + ")", slots, "same", covers=covers, weight=weight),
+        Entry(f"anp.{name}(a, dtype)", head + "dtype={d})", slots + (("d", "dtype"),), "same", covers=covers,
+              weight=weight),
+    ]
+
+
+def conversion(name: str, weight: float = 1.0) -> list[Entry]:
+    covers = (f"numpy.{name}",)
+    return [
+        Entry(f"anp.{name}(a)", f"anp.{name}({{a}})", (("a", "arraylike"),), "same", covers=covers, weight=weight),
+        Entry(f"anp.{name}(a, dtype)", f"anp.{name}({{a}}, dtype={{d}})", (("a", "arraylike"), ("d", "dtype")),
+              "same", covers=covers, weight=weight),
+    ]
+
+
+def scalar_constructors(weight: float) -> list[Entry]:
+    """``anp.float32(2)`` (a 0-d array, as ``jnp.float32(2)``) and ``anp.float32(x)`` (a conversion)."""
+    out = []
+    for n in lattice.DTYPE_NAMES:
+        cls = "bool_" if n == "bool" else n
+        covers = (f"numpy.{cls}",)
+        out.append(Entry(f"anp.{cls}(scalar)", f"anp.{cls}({{s}})", (("s", "scalar"),), "same", covers=covers,
+                         weight=weight))
+        out.append(Entry(f"anp.{cls}(array)", f"anp.{cls}({{a}})", AL, "same", covers=covers, weight=weight / 2))
+    return out
+
+
+def _entries() -> list[Entry]:
+    out: list[Entry] = []
+    for sym, dunder in BINARY_OPERATORS.items():
+        reflected = dunder not in ("lt", "le", "gt", "ge", "eq", "ne")  # comparisons reflect to each other
+        covers = (f"Array.__{dunder}__",) + ((f"Array.__r{dunder}__",) if reflected else ())
+        out.append(Entry(f"operator {sym}", f"{{a}} {sym} {{b}}", AB, "elementwise", "operator", covers=covers,
+                         needs_array=True, weight=4.0 if sym in ("+", "-", "*", "/") else 1.5))
+    out += [
+        Entry("operator @", "{a} @ {b}", (("a", "tensor"), ("b", "tensor")), "matmul", "operator",
+              covers=("Array.__matmul__", "Array.__rmatmul__"), needs_array=True, weight=1.5),
+        Entry("divmod()[0]", "divmod({a}, {b})[0]", AB, "elementwise", covers=("Array.__divmod__",
+              "Array.__rdivmod__"), needs_array=True, weight=0.5),
+        Entry("divmod()[1]", "divmod({a}, {b})[1]", AB, "elementwise", covers=("Array.__divmod__",
+              "Array.__rdivmod__"), needs_array=True, weight=0.5),
+        Entry("operator unary -", "-{a}", A, "same", "operator", covers=("Array.__neg__",), weight=1.5),
+        Entry("operator unary +", "+{a}", A, "same", "operator", covers=("Array.__pos__",), weight=0.5),
+        Entry("operator ~", "~{a}", A, "same", "operator", covers=("Array.__invert__",), weight=1.0),
+        Entry("abs()", "abs({a})", A, "same", covers=("Array.__abs__",), weight=1.0),
+        # Methods and properties
+        Entry("Array.astype", "{a}.astype({d})", AD, "same", "method", covers=("Array.astype",), weight=4.0),
+        Entry("Array.reshape(shape)", "{a}.reshape({shape})", A, "reshape", "method", covers=("Array.reshape",)),
+        Entry("Array.reshape(*dims)", "{a}.reshape({dims})", A, "reshape_varargs", "method",
+              covers=("Array.reshape",), weight=0.5),
+        Entry("Array.reshape(-1)", "{a}.reshape(-1)", A, "reshape_flat", "method", covers=("Array.reshape",),
+              weight=0.5),
+        Entry("Array.transpose()", "{a}.transpose()", A, "transpose", "method", covers=("Array.transpose",),
+              weight=0.5),
+        Entry("Array.transpose(axes)", "{a}.transpose({perm})", A, "transpose_perm", "method",
+              covers=("Array.transpose",), weight=0.5),
+        Entry("Array.T", "{a}.T", A, "transpose", "method", covers=("Array.T",)),
+        Entry("x[0]", "{a}[0]", A, "index_int", "method", covers=("Array.__getitem__",)),
+        Entry("x[None]", "{a}[None]", A, "index_none", "method", covers=("Array.__getitem__",), weight=0.5),
+        Entry("x[...]", "{a}[...]", A, "same", "method", covers=("Array.__getitem__",), weight=0.3),
+        Entry("x[1:]", "{a}[1:]", A, "index_slice", "method", covers=("Array.__getitem__",), weight=0.5),
+        Entry("x[:, 0]", "{a}[:, 0]", A, "index_column", "method", covers=("Array.__getitem__",), weight=0.5),
+        Entry("Array.dtype", "{a}.dtype", A, "any_shape", "method", result="dtype", covers=("Array.dtype",)),
+    ]
+    for name in DTYPE_REDUCTIONS:
+        out += reduction(name, method=True, with_dtype=True, weight=0.6)
+        out += reduction(name, method=False, with_dtype=True, weight=0.3)
+    for name in REDUCTIONS:
+        out += reduction(name, method=True, with_dtype=False, weight=0.4)
+        out += reduction(name, method=False, with_dtype=False, weight=0.2)
+    for name in FUNCTION_ONLY_REDUCTIONS:
+        out += reduction(name, method=False, with_dtype=False, weight=0.1)
+    out += [binary(n, 0.5) for n in BINARY_FUNCTIONS]
+    out += [unary(n, 0.5) for n in UNARY_FUNCTIONS]
+    out += [
+        Entry("anp.matmul", "anp.matmul({a}, {b})", (("a", "tensor"), ("b", "tensor")), "matmul",
+              covers=("numpy.matmul",), weight=0.5),
+        Entry("anp.dot", "anp.dot({a}, {b})", (("a", "tensor"), ("b", "tensor")), "dot", covers=("numpy.dot",),
+              weight=0.5),
+        Entry("anp.where", "anp.where({c}, {a}, {b})", (("c", "cond"),) + AB, "elementwise",
+              covers=("numpy.where",), weight=2.5),
+        Entry("anp.astype", "anp.astype({a}, {d})", (("a", "arraylike"), ("d", "dtype")), "same",
+              covers=("numpy.astype",), weight=1.0),
+        Entry("anp.reshape", "anp.reshape({a}, {shape})", AL, "reshape", covers=("numpy.reshape",), weight=0.5),
+        Entry("anp.transpose", "anp.transpose({a})", AL, "transpose", covers=("numpy.transpose",), weight=0.3),
+        Entry("anp.transpose(axes)", "anp.transpose({a}, {perm})", AL, "transpose_perm",
+              covers=("numpy.transpose",), weight=0.3),
+        Entry("anp.broadcast_to", "anp.broadcast_to({a}, {shape})", AL, "broadcast_to",
+              covers=("numpy.broadcast_to",), weight=0.5),
+        Entry("anp.arange(n)", "anp.arange({n})", (), "create_1d", covers=("numpy.arange",), weight=0.5),
+        Entry("anp.arange(n, dtype)", "anp.arange({n}, dtype={d})", (("d", "dtype"),), "create_1d",
+              covers=("numpy.arange",), weight=0.5),
+        Entry("anp.arange(0.0, n)", "anp.arange(0.0, {n})", (), "create_1d", covers=("numpy.arange",), weight=0.3),
+        Entry("anp.linspace", "anp.linspace(0, 1, {n})", (), "create_1d", covers=("numpy.linspace",), weight=0.3),
+        Entry("anp.linspace(dtype)", "anp.linspace(0, 1, {n}, dtype={d})", (("d", "dtype"),), "create_1d",
+              covers=("numpy.linspace",), weight=0.3),
+        Entry("anp.promote_types", "anp.promote_types({d}, {e})", (("d", "dtype"), ("e", "dtype")), "any_shape",
+              result="dtype", covers=("numpy.promote_types", "promote_types"), weight=0.5),
+        Entry("at.promote_types", "at.promote_types({d}, {e})", (("d", "dtype"), ("e", "dtype")), "any_shape",
+              result="dtype", covers=("promote_types",), weight=0.3),
+        Entry("anp.result_type", "anp.result_type({a}, {b})", AB, "any_shape", result="dtype",
+              covers=("numpy.result_type", "result_type"), weight=0.5),
+        Entry("at.result_type(x, dtype)", "at.result_type({a}, {d})", (("a", "arraylike"), ("d", "dtype")),
+              "any_shape", result="dtype", covers=("result_type",), weight=0.3),
+    ]
+    out += creation("zeros", fill=False, weight=0.6) + creation("ones", fill=False, weight=0.4)
+    out += creation("full", fill=True, weight=0.5)
+    out += like("zeros_like", False, 0.4) + like("ones_like", False, 0.3) + like("full_like", True, 0.3)
+    out += conversion("asarray", 0.8) + conversion("array", 0.4)
+    out += scalar_constructors(weight=0.06)
+    return out
+
+
+def _family(e: Entry) -> str:
+    """The family of an entry the helpers did not name one for, from its name."""
+    n = e.name
+    if n.startswith("operator "):
+        sym = n.split(" ", 1)[1]
+        if sym in OPERATOR_FAMILY:
+            return f"{OPERATOR_FAMILY[sym]} operator"
+        return "matmul operator" if sym == "@" else "unary operator"
+    if n.startswith("divmod"):
+        return "arithmetic operator"
+    if n == "abs()":
+        return "unary operator"
+    base = n.split("(")[0]
+    method = base.startswith("Array.") or base.startswith("x[")
+    short = base.removeprefix("Array.").removeprefix("anp.").removeprefix("at.")
+    if short in DTYPE_REDUCTIONS + REDUCTIONS + FUNCTION_ONLY_REDUCTIONS:
+        return "reduction " + ("method" if method else "function")
+    if short in ("reshape", "transpose", "T", "broadcast_to") or base.startswith("x["):
+        return "shape " + ("method" if method else "function")
+    if short in ("dtype", "promote_types", "result_type"):
+        return "dtype " + ("property" if method else "function")
+    if short in ("zeros", "ones", "full", "arange", "linspace"):
+        return "creation function"
+    if short.endswith("_like"):
+        return "creation-like function"
+    if short in ("asarray", "array"):
+        return "conversion function"
+    if short in ("matmul", "dot"):
+        return "matmul function"
+    if short in ("astype", "where"):
+        return short + (" method" if method else " function")
+    return "scalar constructor"
+
+
+ENTRIES: Final[tuple[Entry, ...]] = tuple(e if e.family else replace(e, family=_family(e)) for e in _entries())
+
+NOT_FUZZED: Final[dict[str, str]] = {
+    "numpy.ndarray": "an alias of Array (the annotations use Array)",
+    "numpy.ndim": "an int result, no dtype",
+    "numpy.shape": "a tuple result, no dtype",
+    "numpy.size": "an int result, no dtype",
+    **{f"numpy.{n}": "an abstract class: used in annotations (type variables' bounds, aliases), not called"
+       for n in ("generic", "number", "integer", "signedinteger", "unsignedinteger", "inexact", "floating",
+                 "complexfloating")},
+}
+"""Public names the registry leaves out on purpose, and why."""
+
+
+def covered() -> set[str]:
+    return {c for e in ENTRIES for c in e.covers}
+
+
+def uncovered() -> list[str]:
+    """Public names of :data:`MODULES` that no entry covers and :data:`NOT_FUZZED` does not explain."""
+    import importlib
+
+    have = covered() | set(NOT_FUZZED)
+    missing = []
+    for module in MODULES:
+        short = module.removeprefix("arraytyping.")
+        for name in importlib.import_module(module).__all__:
+            if f"{short}.{name}" not in have:
+                missing.append(f"{short}.{name}")
+    return missing
