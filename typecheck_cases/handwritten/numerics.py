@@ -74,3 +74,10 @@ def accumulate_in_float32(x: Array[bfloat16], i: Array[int8]) -> None:
     assert_type(anp.prod(i, dtype=int), Array[int32])
     assert_type(i.sum(dtype=float64), Array[float32])
     assert_type(i.sum(), Array[int32])
+
+
+def numpy_arrays_of_unknown_dtype(a: np.ndarray[Any, Any], b: np.ndarray[Any, np.dtype[np.int8]]) -> None:
+    """A one-operand function of an ``NDArray[Any]`` is gradual, not the first typed overload's dtype (fuzzer)."""
+    assert_type(anp.negative(a), Array[Any])
+    assert_type(anp.sin(a), Array[Any])
+    assert_type(anp.negative(b), Array[int8])

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
 from arraytyping import lattice
 from arraytyping._src.stubgen import specs
@@ -67,16 +68,20 @@ def dtype_specs(cfg: LatticeConfig, result: Callable[[str], str] = lambda r: r) 
     return _merged([(a, r) for a, r in pairs if r])
 
 
+_PYTHON_TYPES: Final = frozenset(f"type[{t}]" for t in ("bool", "int", "float", "complex"))
+
+
 def _merged(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """One overload per result: every way of naming the dtypes that give it (classes, numpy types, spellings) in
     one annotation, where its first member stood. Fewer overloads keep hovers and signature help short (pyright
-    lists them all). The gradual catchers (``Any``) and the generic ``_S`` stay as they are. No merged member
-    overlaps an overload it moves before (dtype classes, numpy types and string literals are disjoint; numpy's
-    ``float64`` subclasses ``float``, whose result it shares)."""
+    lists them all). The gradual catchers (``Any``), the generic ``_S`` and the Python types stay as they are:
+    ``bool`` is an ``int``, so ``type[int]`` must not move before ``type[bool]``. No merged member overlaps an
+    overload it moves before (dtype classes, numpy types and string literals are disjoint; numpy's ``float64``
+    subclasses ``float``, whose result it shares)."""
     out: list[list[str]] = []
     where: dict[str, int] = {}
     for annotation, r in pairs:
-        if r in ("Any", "_S"):
+        if r in ("Any", "_S") or annotation.split(" | ")[0] in _PYTHON_TYPES:
             out.append([annotation, r])
         elif r in where:
             out[where[r]][0] += f" | {annotation}"
