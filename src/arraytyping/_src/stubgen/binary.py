@@ -8,12 +8,19 @@ matches, as every checker does. Overloads, in order:
 1. ``Any`` first: an ``Array[Any]`` (or ``Any``, or an ``NDArray[Any]``) operand is assignable to ``Array[Never]``
    (``np.dtype[Never]``...) and a concrete one is not, so a leading ``Array[Never]`` overload answers ``Array[Any]``
    for them, where a checker would otherwise take the first overload the ``Any`` fits;
-2. numpy operands, before Python scalars (``np.float64`` subclasses ``float``);
-3. weak with weak, weak with strong, strong with weak, strong with strong (see :mod:`.families`);
+2. numpy operands that a Python scalar annotation takes (``np.float64`` subclasses ``float``, ``np.complex128``
+   ``complex``), before every overload that names a Python scalar type;
+3. the common cases: a strong array with a weak operand, strong with strong (see :mod:`.families`);
 4. generic code: the abstract classes that keep their dtype (``Array[T] op Array[T]`` is ``Array[T]``, through the
-   receiver's own type argument, so a checker never solves a type variable to a union of two dtypes);
+   receiver's own type argument, so a checker never solves a type variable to a union of two dtypes); then weak
+   with weak, and the other numpy operands (no earlier overload takes them);
 5. gradual fallbacks (``Array[Any]``), each accepting only what no inhabited operand refuses, so that a refused
    concrete pair never reaches one and a type variable's instantiation could never be refused either.
+
+The order of 2-4 is also a matter of speed: a checker tries overloads in order and re-evaluates a call's arguments
+for each one it tries (pyright infers a nested call again with each overload's parameter type as context), so
+``anp.minimum(anp.maximum(x + d, 0.0), 1.0)`` costs the product of the failed attempts at each level; the common
+cases come early. :func:`simulate` checks that the order changes no answer.
 """
 
 from __future__ import annotations
@@ -205,8 +212,10 @@ def method_overloads(m: Model, op: str, *, reflected: bool = False) -> list[Ov]:
     arrays_only = op in m.arrays_only
     out = [Ov("Array[Never]", "object", "Any"), Ov(None, f"Array[Never] | {ANY_NUMPY}", "Any")]
     side: Side = "L" if reflected else "R"
+    late: list[Ov] = []  # numpy operands that no Python scalar annotation takes: after the common overloads
     for k, group in _protos(fam, side, NP_ORDER):
-        out.append(Ov(f"Array[_{fam.cap}W{k}[_R]]", _ann(group), "_R", _slot(fam, k, group, side)))
+        (out if _is_python_subclass(group) else late).append(
+            Ov(f"Array[_{fam.cap}W{k}[_R]]", _ann(group), "_R", _slot(fam, k, group, side)))
     if reflected:
         out.append(Ov(_WEAK_ARRAYS, "_NumpyOperand", "Any", _fixed(_NP, specs.WARR_SPECS, "Any")))
         if not arrays_only:
@@ -220,6 +229,7 @@ def method_overloads(m: Model, op: str, *, reflected: bool = False) -> list[Ov]:
                 py_group = [w for w in group if w.kind == "py"]
                 if py_group:
                     out.append(Ov(f"Array[{markers(classes)}]", _ann(py_group), "_DT_co"))
+        out += late
         out.append(Ov("Array[_Abstract]", "_PyScalar | _NumpyOperand", "Any"))
         if not arrays_only:
             py_ok = [w for w in _unrefused(fam, "L") if w.kind == "py"]
@@ -238,6 +248,7 @@ def method_overloads(m: Model, op: str, *, reflected: bool = False) -> list[Ov]:
             out.append(Ov(w.annotation, f"Array[_{fam.cap}W{k}[_R]]", "_R", _weak_array_with_strong(fam, w, "L")))
     for k, group in _protos(fam, "R"):
         out.append(Ov(f"Array[_{fam.cap}W{k}[_R]]", _ann(group), "_R", _slot(fam, k, group, "R")))
+    out += late
     out.append(Ov(None, f"Array[_{fam.cap}Up[_DT_co]]", "_DT_co", _strong_up(fam)))
     for i in range(fam.n_rules):
         out.append(Ov(None, f"Array[_{fam.cap}R{i}[_DT_co, _R]]", "_R", _strong_rule(fam, i)))
@@ -260,20 +271,23 @@ def function_overloads(m: Model, op: str, keep_vars: KeepVars) -> list[Ov]:
     fam, fixed = m.family_of[op]
     arrays_only = op in m.arrays_only
     out = [Ov(f"Array[Never] | {ANY_NUMPY}", "object", "Any"), Ov("object", f"Array[Never] | {ANY_NUMPY}", "Any")]
-    for k, group in _protos(fam, "R", NP_ORDER):
-        out.append(Ov(f"Array[_{fam.cap}W{k}[_R]]", _ann(group), "_R", _slot(fam, k, group, "R")))
-    for k, group in _protos(fam, "L", NP_ORDER):
-        out.append(Ov(_ann(group), f"Array[_{fam.cap}W{k}[_R]]", "_R", _slot(fam, k, group, "L")))
+    numpy_overloads = {side: [(k, group, _is_python_subclass(group)) for k, group in _protos(fam, side, NP_ORDER)]
+                       for side in ("L", "R")}
+    late: list[Ov] = []
+    for k, group, early in numpy_overloads["R"]:
+        (out if early else late).append(Ov(f"Array[_{fam.cap}W{k}[_R]]", _ann(group), "_R",
+                                           _slot(fam, k, group, "R")))
+    for k, group, early in numpy_overloads["L"]:
+        (out if early else late).append(Ov(_ann(group), f"Array[_{fam.cap}W{k}[_R]]", "_R",
+                                           _slot(fam, k, group, "L")))
     out += [Ov(f"{_WEAK_ARRAYS} | _NumpyOperand | _PyScalar", "_NumpyOperand", "Any",
                _fixed([*specs.WARR_SPECS, *_NP, *specs.PY_SPECS], _NP, "Any")),
             Ov("_NumpyOperand", f"{_WEAK_ARRAYS} | _PyScalar", "Any",
                _fixed(_NP, [*specs.WARR_SPECS, *specs.PY_SPECS], "Any"))]
-    for a, b, r in _weak_weak(fam, WEAK_ORDER, WEAK_ORDER):
-        out.append(Ov(a.annotation, b.annotation, r, _fixed([a], [b], r)))
-    for k, group in _protos(fam, "L"):
-        out.append(Ov(_ann(group), f"Array[_{fam.cap}W{k}[_R]]", "_R", _slot(fam, k, group, "L")))
     for k, group in _protos(fam, "R"):
         out.append(Ov(f"Array[_{fam.cap}W{k}[_R]]", _ann(group), "_R", _slot(fam, k, group, "R")))
+    for k, group in _protos(fam, "L"):
+        out.append(Ov(_ann(group), f"Array[_{fam.cap}W{k}[_R]]", "_R", _slot(fam, k, group, "L")))
     out.append(Ov("Array[_T]", f"Array[_{fam.cap}Up[_T]]", "_T", _strong_up(fam)))
     for i in range(fam.n_rules):
         out.append(Ov("Array[_T]", f"Array[_{fam.cap}R{i}[_T, _R]]", "_R", _strong_rule(fam, i)))
@@ -287,6 +301,9 @@ def function_overloads(m: Model, op: str, keep_vars: KeepVars) -> list[Ov]:
     for group, classes in _keep_groups(fam, "L"):
         v = keep_vars.var(markers(classes))
         out.append(Ov(_ann(group), f"Array[{v}]", v))
+    for a, b, r in _weak_weak(fam, WEAK_ORDER, WEAK_ORDER):
+        out.append(Ov(a.annotation, b.annotation, r, _fixed([a], [b], r)))
+    out += late
     out += [Ov("Array[_Abstract]", _OPERAND, "Any"), Ov(_OPERAND, "Array[_Abstract]", "Any")]
     if not fam.refuses_any(None):
         out.append(Ov("_Same[_T]", "_Same[_T]", "Any", lambda a, b: "Any" if a == b and a.kind in ("arr", "warr")
@@ -298,6 +315,16 @@ def function_overloads(m: Model, op: str, keep_vars: KeepVars) -> list[Ov]:
     if left_ok:
         out.append(Ov(_ann(left_ok), "Array[Any]", "Any", _fixed(left_ok, arrays, "Any")))
     return _numpy_arrays_gradual(m, op, _finish(out, fixed, arrays_only), function=True)
+
+
+_PYTHON_SUBCLASSES: Final = frozenset({"float64", "complex128"})
+"""numpy scalar classes that subclass a Python scalar type (``np.float64`` is a ``float``)."""
+
+
+def _is_python_subclass(group: Iterable[Spec]) -> bool:
+    """Whether a group of numpy specs holds one that a Python scalar annotation takes: its overload must come before
+    every overload that names a Python scalar type; the others may come after the common ones."""
+    return any(s.kind == "np" and s.name in _PYTHON_SUBCLASSES for s in group)
 
 
 _PY_PARTS: Final = frozenset(s.annotation for s in specs.PY_SPECS) | {"_PyScalar"}
