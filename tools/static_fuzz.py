@@ -35,7 +35,7 @@ def main(argv: list[str] | None = None) -> int:
                    help=f"comma-separated, from {', '.join(checkers.NAMES)} (default: all)")
     p.add_argument("--config", default="default", help=f"comma-separated, from {', '.join(CONFIGS)}, or all")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="processes at a time (default: the cores)")
-    p.add_argument("--chunk", type=int, default=1000, help="cases per generated module (default 1000)")
+    p.add_argument("--chunk", type=int, default=200, help="cases per generated module (default 200)")
     p.add_argument("--shrink-rounds", type=int, default=2, help="rounds of reproducer shrinking (default 2; 0: none)")
     p.add_argument("--eager", type=float, default=0.02,
                    help="share of cases also evaluated eagerly on concrete arrays, compared with the abstract answer")

@@ -45,8 +45,9 @@ class CheckerTimeout(CheckerFailed):
 
 def cpu_limit(cases: int) -> int:
     """The CPU seconds a checker may spend on a module of ``cases`` expressions (a few times what the slowest,
-    pyright, takes on ordinary ones on a loaded machine): past it, the module is split."""
-    return 60 + 3 * cases
+    pyright, takes on ordinary ones on a loaded machine): past it, the module is split. Isolating one exploding
+    expression costs about twice the limit of the first module, so modules are small (``--chunk``, 200)."""
+    return 60 + cases
 
 
 @dataclass

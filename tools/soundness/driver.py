@@ -216,7 +216,7 @@ def check_cases(results: Results, cases: Sequence[Case], checker_list: Sequence[
             f.result()
 
 
-def run(seed: str, count: int, config: str, checker_names: Sequence[str], jobs: int = 2, chunk_size: int = 1000,
+def run(seed: str, count: int, config: str, checker_names: Sequence[str], jobs: int = 2, chunk_size: int = 200,
         work: Path | None = None, eager: float = 0.0, progress: Callable[[str], None] = lambda s: None) -> Results:
     """Generate ``count`` cases in ``config``, check them with the named checkers, classify every answer."""
     checker_list = C.checkers(checker_names, config)
