@@ -184,7 +184,7 @@ def check_split(results: Results, checker: C.Checker, cases: Sequence[Case], pat
     text, where, classes = modules.render(cases)
     path.write_text(text)
     try:
-        report = checker.check([path], site, cache, C.cpu_limit(len(cases))).get(path.name, {})
+        report = checker.check([path], site, cache, C.cpu_limit(len(cases), checker.name)).get(path.name, {})
     except C.CheckerTimeout as e:
         if len(cases) == 1:
             results.answers.setdefault(cases[0].id, {})[checker.label] = Answer(
