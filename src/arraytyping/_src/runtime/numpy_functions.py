@@ -1138,13 +1138,12 @@ def _default_float() -> np.dtype[Any]:
 
 
 def full(shape: Any, fill_value: Any, dtype: Any = None) -> Any:
-    """An array of ``shape`` filled with ``fill_value`` (dtype: given, else that of ``fill_value``, strong)."""
+    """An array of ``shape`` filled with ``fill_value``: of ``dtype`` (strong) if given, else of ``fill_value``'s
+    dtype and weak flag (``full(3, 2)`` is a weakly typed int32, as JAX's ``lax.full``)."""
     if dtype is None:
-        name, _ = _operand(fill_value)
-        dt = registry.INFO[name].dtype
-    else:
-        dt = _canonical_dtype(dtype)
-    return _full(shape, fill_value, dt, False)
+        name, weak = _operand(fill_value)
+        return _full(shape, fill_value, registry.INFO[name].dtype, weak)
+    return _full(shape, fill_value, _canonical_dtype(dtype), False)
 
 
 def _full(shape: Any, fill_value: Any, dt: np.dtype[Any], weak: bool) -> Any:
