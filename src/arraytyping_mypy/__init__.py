@@ -58,6 +58,7 @@ _OPERATOR_OF: Final[dict[str, tuple[str, bool]]] = {  # Array operator method ->
 _REPLACED: Final = (*_OPERATOR_OF, *_single.DUNDERS)
 """The ``Array`` methods whose stub overloads the plugin replaces by one signature (its hooks answer)."""
 _DTYPE_METHODS: Final = ("astype", *_single.REDUCTIONS)
+_PYTHON_SCALARS: Final = frozenset({"builtins.bool", "builtins.int", "builtins.float", "builtins.complex"})
 _CONCRETE: Final = frozenset({"bool_", "uint1", "uint2", "uint4", "uint8", "uint16", "uint32", "uint64", "int1", "int2",
                               "int4", "int8", "int16", "int32", "int64", "float4_e2m1fn", "float6_e2m3fn",
                               "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e8m0fnu", "float8_e4m3b11fnuz",
@@ -96,6 +97,10 @@ class ArraytypingPlugin(Plugin):
     def get_method_hook(self, fullname: str) -> Callable[[MethodContext], Type] | None:
         cls, _, method = fullname.rpartition(".")
         if cls.startswith("numpy.") and method in _OPERATOR_OF and not _OPERATOR_OF[method][1]:
+            return _binary.numpy_left_hook(self.rules, _OPERATOR_OF[method][0])  # type: ignore[return-value]
+        if cls in _PYTHON_SCALARS and method in ("__eq__", "__ne__"):
+            # 3 == x: int.__eq__ takes any object (typeshed: -> bool), returns NotImplemented at run time, and
+            # Array.__eq__ answers; other operators reach Array's reflected method by themselves
             return _binary.numpy_left_hook(self.rules, _OPERATOR_OF[method][0])  # type: ignore[return-value]
         owner = self._array_method(fullname)
         if owner is None:
