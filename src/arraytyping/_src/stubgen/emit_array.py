@@ -82,6 +82,9 @@ def reduction_methods(cfg: LatticeConfig, *, method: bool, docs: Callable[[str],
                 operand = "a: ArrayLike" if ov.dtypes is None else f"a: Array[{ov.dtypes}]"
                 r = ov.result
             out += [f"{ind}@overload", f"{ind}def {fn}({operand}, {tail}) -> Array[{r}]: ..."]
+        if not method and not out[-1].startswith(f"{ind}def {fn}(a: ArrayLike"):
+            # numpy values and Python scalars, which JAX reduces too: gradual
+            out += [f"{ind}@overload", f"{ind}def {fn}(a: _NumpyOperand | _PyScalar, {tail}) -> Array[Any]: ..."]
         if doc:  # on the first overload
             out[n_before + 1] = out[n_before + 1].removesuffix(" ...")
             out[n_before + 2:n_before + 2] = [f"{ind}    {doc}", f"{ind}    ..."]

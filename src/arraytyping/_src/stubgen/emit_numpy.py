@@ -48,7 +48,7 @@ def _unary_function(name: str, fn: str, cfg: LatticeConfig, keep: KeepVars, doc:
         out.extend(["@overload", f"def {name}(x: {operand}, /) -> Array[{result}]: ..."])
 
     for o in ovs:
-        if o.dtypes == "_Abstract":  # scalars and numpy values before the gradual fallbacks
+        if o.dtypes is not None and o.dtypes.startswith("_Abstract"):  # scalars, numpy values before the fallbacks
             for py, cls in PY_VALUE.items():
                 if (r := rule(cls)) is not None:
                     ov(py, r)
@@ -128,9 +128,12 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
     body.append("def logical_not(x: ArrayLike, /) -> Array[bool_]: ...")
     body.append("absolute = abs")
     body += emit_array.reduction_methods(cfg, method=False, docs=docs, keep_var=keep.var)
-    body += ["def reshape(a: Array[_T], shape: ShapeLike) -> Array[_T]: ...",
-             "def transpose(a: Array[_T], axes: Sequence[int] | None = None) -> Array[_T]: ...",
-             "def broadcast_to(a: Array[_T], shape: ShapeLike) -> Array[_T]: ...", ""]
+    for fn, rest in (("reshape", ", shape: ShapeLike"), ("transpose", ", axes: Sequence[int] | None = None"),
+                     ("broadcast_to", ", shape: ShapeLike")):
+        # an array keeps its dtype; numpy values and Python scalars (which JAX takes too): gradual
+        body += ["@overload", f"def {fn}(a: Array[_T]{rest}) -> Array[_T]: ...",
+                 "@overload", f"def {fn}(a: ArrayLike{rest}) -> Array[Any]: ..."]
+    body.append("")
     body += _dtype_overloads(cfg, "astype", "x: ArrayLike, ", "", docs("astype"))
     for fn in ("asarray", "array"):
         body += _dtype_overloads(cfg, fn, "a: ArrayLike | _NestedSequence[_PyScalar], ", ", copy: bool | None = None",

@@ -5,7 +5,8 @@ operation refuses it.
 In order: ``Array[Any]`` first (``Array[_NoDType]``, as in :mod:`.binary`); the concrete classes grouped by result
 (a group whose classes give themselves back answers the receiver's own type argument, so a union of them keeps its
 members); the weak arrays; the abstract classes every inhabited member of which gives itself back (generic code:
-``Array[T]`` stays ``Array[T]``); a gradual ``Array[Any]`` for other abstract classes, and for anything at all when
+``Array[T]`` stays ``Array[T]``); a gradual ``Array[Any]`` for other abstract classes (also mixed with the weak
+kinds the operation takes), and for anything at all when
 no inhabited dtype is refused.
 """
 
@@ -61,7 +62,9 @@ def unary_overloads(rule: Rule, cfg: LatticeConfig) -> list[SelfOv]:
         out.append(SelfOv(" | ".join(kept), "", keeps=True))
     if keeping:
         out.append(SelfOv(markers(keeping), "", keeps=True))
-    out.append(SelfOv("_Abstract", "Any"))
+    # abstract classes, alone or mixed with the weak kinds the operation takes (``FloatArray``, ``Array[floating |
+    # float]``): gradual; an abstract class is never an error
+    out.append(SelfOv(" | ".join(["_Abstract", *(w for w in specs.WEAK if rule(w) is not None)]), "Any"))
     if not refused:
         out.append(SelfOv(None, "Any"))
     return out
