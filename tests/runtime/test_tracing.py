@@ -211,3 +211,20 @@ def test_tracers_forward_the_array_protocol() -> None:
     for g, w in zip(got, eager):
         assert isinstance(g, Array)
         np.testing.assert_allclose(np.asarray(g), np.asarray(w), rtol=1e-6)
+
+
+def test_functions_of_constants_inside_a_trace_give_arrays() -> None:
+    """``jnp.abs(np.uint8(3))`` inside ``jit``: computed from constants alone, the result is still a value of the trace
+    (with ``dtype``, ``astype``...), never the runtime's internal constant (found by the static fuzzer)."""
+    seen: list[Any] = []
+
+    def f(x: Array) -> Array:
+        c = jnp.abs(np.uint8(3))
+        points, step = jnp.linspace(0.0, 1.0, 3, retstep=True)  # a pair of results
+        seen.append((c.dtype, c.shape, points.dtype, step.dtype))
+        return x + c.astype(np.float32) + jnp.positive(2).astype(bool)
+
+    out = jit(f)(X)
+    np.testing.assert_array_equal(np.asarray(out), np.asarray(X) + 4)
+    assert seen[0][:2] == (np.dtype(np.uint8), ())
+    assert "convert_element_type" in str(make_jaxpr(f)(X))

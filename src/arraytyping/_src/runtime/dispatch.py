@@ -253,7 +253,7 @@ class JitFunction(_JitBase):
     def _call(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         """A call with arrays and Python scalars (and static keyword arguments for ``static_kwargs``)."""
         if _trace_state.dynamic is not None:
-            return self.fun(*args, **kwargs)
+            return _traced(self.fun(*args, **kwargs))
         cfg = current()
         x64 = cfg.x64
         sig: list[Any] = [id(cfg), x64]  # configurations are interned: their id is a cheap key
@@ -287,7 +287,7 @@ class JitFunction(_JitBase):
         dynamic = {k: v for k, v in kwargs.items() if k not in static}
         leaves, in_tree = tree.flatten((args, dynamic))
         if any(isinstance(x, core.Tracer) for x in leaves):
-            return self.fun(*args, **kwargs)
+            return _traced(self.fun(*args, **kwargs))
         cfg = current()
         x64 = cfg.x64
         sig: list[Any] = [id(cfg), x64, in_tree]
@@ -404,6 +404,20 @@ def _const_to_array(a: Any) -> Any:
 
 core.set_eager_apply(eager_apply)
 jx.literal_value = lambda lit: ConstVal(np.asarray(lit.val), lit.aval)
+
+
+def _traced(out: Any) -> Any:
+    """A function's result under a trace, with every constant it computed from constants alone (``anp.abs(np.uint8(3))``
+    inside ``jit``: the internal ``ConstVal``) made a value of the trace, as an operation on a tracer gives: what user
+    code holds has ``dtype``, ``astype``... and traces on."""
+    if type(out) is ConstVal:
+        trace = core.find_top_trace(())
+        return trace.pure(out) if trace is not None else _const_to_array(out)
+    if isinstance(out, (tuple, list, dict)):
+        leaves, treedef = tree.flatten(out)
+        if any(type(x) is ConstVal for x in leaves):
+            return tree.unflatten(treedef, [_traced(x) for x in leaves])
+    return out
 
 
 def _literal_output(lit: jx.Literal) -> Any:
