@@ -8,7 +8,7 @@ from typing import Final
 from mypy import errorcodes as codes
 from mypy.errorcodes import ErrorCode
 from mypy.plugin import FunctionContext, MethodContext
-from mypy.types import AnyType, Instance, Type, TypeOfAny, get_proper_type
+from mypy.types import AnyType, Instance, Type, TypeOfAny, UnionType, get_proper_type
 
 from arraytyping_mypy import _errors, _types
 from arraytyping_mypy._rules import OR, DtypeSet, Member, Rules, describe
@@ -83,7 +83,10 @@ def numpy_left_hook(rules: Rules, name: str) -> object:
 
 
 def _is_array(t: Type) -> bool:
+    """An ``Array`` (or a subclass), or a union of them."""
     p = get_proper_type(t)
+    if isinstance(p, UnionType):
+        return bool(p.items) and all(_is_array(i) for i in p.items)
     return isinstance(p, Instance) and any(b.fullname == _types.ARRAY for b in p.type.mro)
 
 

@@ -123,11 +123,17 @@ def _np_dtype(ctx: FunctionContext, name: str) -> Type:
 _NUMPY_TYPE_OF: Final = {v: k for k, v in _types.NUMPY_SCALARS.items() if k != "numpy.bool_"}
 
 
+_WEAK_DTYPE: Final = {"int": "int64", "float": "float64", "complex": "complex128"}
+"""The dtype ``promote_types`` gives a weak result (``promote_types(int, float)`` is float64)."""
+
+
 def promote_types_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
+    """``promote_types(a, b)``: the lattice's join, not canonicalized for x64 (JAX's ``promote_types('float32',
+    'float64')`` is float64 with x64 off too)."""
     def hook(ctx: FunctionContext) -> Type:
         ops: list[tuple[str, bool]] = []
         for types in ctx.arg_types[:2]:
-            if len(types) != 1:
+            if len(types) != 1 or _weak_array_dtype(types[0]):
                 return ctx.default_return_type
             node = _dtype_args.dtype_node(types[0], weak_python=True)
             if isinstance(node, _dtype_args.Invalid):
@@ -138,13 +144,23 @@ def promote_types_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
             ops.append((node, node in L.WEAK_NAMES))
         if len(ops) != 2:
             return ctx.default_return_type
-        try:
-            name, _ = L.result_node(ops, rules.cfg)
-        except L.TypePromotionError as e:
+        name = L.join_pair(ops[0][0], ops[1][0], rules.cfg)
+        if name is None:
+            e = L.promotion_error((ops[0][0], ops[1][0]), rules.cfg)
             ctx.api.fail(f"{e} (in arraytyping.promote_types)", ctx.context, code=_errors.DTYPE_PROMOTION_CALL)
             return AnyType(TypeOfAny.from_error)
-        return _np_dtype(ctx, name)
+        return _np_dtype(ctx, _WEAK_DTYPE.get(name, name))
     return hook
+
+
+def _weak_array_dtype(t: Type) -> bool:
+    """``x.dtype`` of a weakly typed array (``DType[int]``): a real dtype at run time, the configuration's default of
+    its kind, which the plugin does not read here."""
+    p = get_proper_type(t)
+    if not (isinstance(p, Instance) and p.type.fullname == "arraytyping.typing.DType" and p.args):
+        return False
+    inner = get_proper_type(p.args[0])
+    return isinstance(inner, Instance) and inner.type.fullname in ("builtins.int", "builtins.float", "builtins.complex")
 
 
 def result_type_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
