@@ -5,8 +5,8 @@ Every overload is built with the answer it gives each pair of concrete operand s
 generator knows what the stubs say without running a checker: :func:`simulate` picks the first overload that
 matches, as every checker does. Overloads, in order:
 
-1. ``Any`` first: an ``Array[Any]`` (or ``Any``, or an ``NDArray[Any]``) operand is assignable to ``Array[_NoDType]``
-   (``np.dtype[Never]``...) and a concrete one is not, so a leading ``Array[_NoDType]`` overload answers ``Array[Any]``
+1. ``Any`` first: an ``Array[Any]`` (or ``Any``, or an ``NDArray[Any]``) operand is assignable to ``Array[Never]``
+   (``np.dtype[Never]``...) and a concrete one is not, so a leading ``Array[Never]`` overload answers ``Array[Any]``
    for them, where a checker would otherwise take the first overload the ``Any`` fits;
 2. numpy operands that a Python scalar annotation takes (``np.float64`` subclasses ``float``, ``np.complex128``
    ``complex``), before every overload that names a Python scalar type;
@@ -34,7 +34,7 @@ from arraytyping._src.stubgen import specs
 from arraytyping._src.stubgen.families import NP_ORDER, WEAK_ORDER, Family, Model, Side
 from arraytyping._src.stubgen.specs import Spec
 
-__all__ = ["ANY_ARRAY", "ANY_NUMPY", "KeepVars", "Ov", "function_overloads", "method_overloads", "simulate"]
+__all__ = ["ANY_NUMPY", "KeepVars", "Ov", "function_overloads", "method_overloads", "simulate"]
 
 Sim = Callable[[Spec, Spec], "str | None"]
 """The answer an overload gives a pair of concrete operand specs, or None where it does not match them."""
@@ -56,7 +56,6 @@ class Ov:
 
 
 ANY_NUMPY: Final = "np.ndarray[Any, np.dtype[Never]] | np.number[Never]"
-ANY_ARRAY: Final = f"Array[{specs.ANY_DTYPE}]"
 """The numpy operands whose dtype is ``Any`` (``NDArray[Any]``, ``np.floating[Any]``), caught before the typed
 numpy overloads (which they would all match)."""
 _OPERAND: Final = "Array[Any] | _PyScalar | _NumpyOperand"
@@ -211,7 +210,7 @@ def method_overloads(m: Model, op: str, *, reflected: bool = False) -> list[Ov]:
     ``reflected`` (the left one is then a Python scalar or a numpy value, whose own operator gave up)."""
     fam, fixed = m.family_of[op]
     arrays_only = op in m.arrays_only
-    out = [Ov(ANY_ARRAY, "object", "Any"), Ov(None, f"{ANY_ARRAY} | {ANY_NUMPY}", "Any")]
+    out = [Ov("Array[Never]", "object", "Any"), Ov(None, f"Array[Never] | {ANY_NUMPY}", "Any")]
     side: Side = "L" if reflected else "R"
     late: list[Ov] = []  # numpy operands that no Python scalar annotation takes: after the common overloads
     for k, group in _protos(fam, side, NP_ORDER):
@@ -271,7 +270,7 @@ def function_overloads(m: Model, op: str, keep_vars: KeepVars) -> list[Ov]:
     """The overloads of ``op`` as an ``arraytyping.numpy`` function of two operands ``(x1, x2)``."""
     fam, fixed = m.family_of[op]
     arrays_only = op in m.arrays_only
-    out = [Ov(f"{ANY_ARRAY} | {ANY_NUMPY}", "object", "Any"), Ov("object", f"{ANY_ARRAY} | {ANY_NUMPY}", "Any")]
+    out = [Ov(f"Array[Never] | {ANY_NUMPY}", "object", "Any"), Ov("object", f"Array[Never] | {ANY_NUMPY}", "Any")]
     numpy_overloads = {side: [(k, group, _is_python_subclass(group)) for k, group in _protos(fam, side, NP_ORDER)]
                        for side in ("L", "R")}
     late: list[Ov] = []
@@ -359,7 +358,7 @@ _NP_ARRAY_PART: Final = re.compile(r" \| np\.ndarray\[Any, np\.dtype\[np\.\w+\]\
 def _numpy_arrays_gradual(m: Model, op: str, ovs: list[Ov], *, function: bool) -> list[Ov]:
     """For an operation that answers differently for a numpy scalar and a numpy array of its dtype (``power``,
     ``matmul``): the typed overloads take numpy scalars alone (what the specs simulate), and numpy arrays go to
-    a gradual overload just after the catch-all overloads."""
+    a gradual overload just after the ``Never`` catchers."""
     if not specs.numpy_scalar_sensitive(op, m.cfg):
         return ovs
     out = [Ov(None if o.left is None else _NP_ARRAY_PART.sub("", o.left), _NP_ARRAY_PART.sub("", o.right), o.result,

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 
 from arraytyping import lattice
 from arraytyping._src.stubgen import binary, dtype_args, emit_array, from_source, single_rules, specs
-from arraytyping._src.stubgen.binary import ANY_ARRAY, ANY_NUMPY, KeepVars, Ov
+from arraytyping._src.stubgen.binary import ANY_NUMPY, KeepVars, Ov
 from arraytyping._src.stubgen.emit_scalars import protocol_names
 from arraytyping._src.stubgen.families import NUMPY_BINARY, Model
 from arraytyping._src.stubgen.unary import unary_overloads
@@ -60,8 +60,8 @@ def _unary_function(name: str, fn: str, cfg: LatticeConfig, keep: KeepVars, doc:
             ov(f"Array[{v}]", v)
         elif o.dtypes is None:
             ov("ArrayLike", o.result)
-        elif o.dtypes == specs.ANY_DTYPE:  # Array[Any] and numpy values of dtype Any (NDArray[Any]): first
-            ov(f"{ANY_ARRAY} | {ANY_NUMPY}", o.result)
+        elif o.dtypes == "Never":  # Array[Any] and numpy values of dtype Any (NDArray[Any]): before the typed ones
+            ov(f"Array[Never] | {ANY_NUMPY}", o.result)
         else:
             ov(f"Array[{o.dtypes}]", o.result)
     return _with_doc(out, doc)
@@ -209,7 +209,6 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
             "    Array as Array,",
             "    " + ", ".join(f"{c} as {c}" for c in [*specs.ABSTRACT, *specs.CONCRETE]) + ",",
             "    promote_types as promote_types, result_type as result_type,",
-            f"    {specs.ANY_DTYPE},",
             ")",
             "from arraytyping import (",
             "    " + ", ".join(protocol_names(m)) + ",",

@@ -11,8 +11,6 @@ __all__ = ["protocol_names", "protocols", "scalar_classes"]
 
 def protocols(m: Model) -> list[str]:
     out = ["# Promotion protocols: implemented (type-check-only) by the scalar classes below.", "",
-           "@type_check_only", "@final", f"class {specs.ANY_DTYPE}:",
-           '    """No dtype: ``Array[_NoDType]`` is met by ``Array[Any]`` alone (the catch-all overloads)."""', "",
            "@type_check_only", "class _Abstract(Protocol):",
            "    def __at_abstract__(self) -> Literal[True]: ...", ""]
     for c in specs.ABSTRACT:

@@ -17,14 +17,9 @@ from typing import Final, Literal, TypeAlias
 from arraytyping import lattice, op_rules
 from arraytyping.lattice import LatticeConfig
 
-__all__ = ["ABSTRACT", "ANY_DTYPE", "CONCRETE", "NUMPY_TYPES", "PY_SPECS", "REJECTIONS", "Spec", "WARR_SPECS", "WEAK",
+__all__ = ["ABSTRACT", "CONCRETE", "NUMPY_TYPES", "PY_SPECS", "REJECTIONS", "Spec", "WARR_SPECS", "WEAK",
            "abstract_ancestors", "accepts", "all_specs", "canonical_cls", "cls_of", "exact_table", "inhabited",
            "members", "node_of", "static_of"]
-
-ANY_DTYPE: Final = "_NoDType"
-"""The dtype of the leading catch-all overloads, ``Array[_NoDType]``: a final class no dtype is, so an ``Array[Any]``
-(or bare ``Array``) meets it and a typed array does not. Not ``Never``: mypy infers a generic call in an argument
-with the parameter's type as context, and ``Array[Never]`` there made ``x + anp.abs(y)`` an ``Array[Any]``."""
 
 ABSTRACT: Final[Mapping[str, tuple[str | None, str]]] = MappingProxyType({
     "generic": (None, "biufc"), "number": ("generic", "iufc"), "integer": ("number", "iu"),

@@ -2,7 +2,7 @@
 ``exp``, reductions...), built from a rule: the result's static class for each operand class, or None where the
 operation refuses it.
 
-In order: ``Array[Any]`` first (``Array[_NoDType]``, as in :mod:`.binary`); the concrete classes grouped by result
+In order: ``Array[Any]`` first (``Array[Never]``, as in :mod:`.binary`); the concrete classes grouped by result
 (a group whose classes give themselves back answers the receiver's own type argument, so a union of them keeps its
 members); the weak arrays; the abstract classes every inhabited member of which gives itself back (generic code:
 ``Array[T]`` stays ``Array[T]``); a gradual ``Array[Any]`` for other abstract classes (also mixed with the weak
@@ -39,7 +39,7 @@ class SelfOv:
 
 def unary_overloads(rule: Rule, cfg: LatticeConfig) -> list[SelfOv]:
     """The overloads of an operation on one array by ``rule``."""
-    out = [SelfOv(specs.ANY_DTYPE, "Any")]
+    out = [SelfOv("Never", "Any")]
     groups: dict[str, list[str]] = {}
     kept: list[str] = []
     for c in specs.CONCRETE:
