@@ -413,11 +413,12 @@ def _traced(out: Any) -> Any:
     if type(out) is ConstVal:
         trace = core.find_top_trace(())
         return trace.pure(out) if trace is not None else _const_to_array(out)
-    if isinstance(out, (tuple, list, dict)):
+    result: Any = out
+    if isinstance(out, (tuple, list, dict)):  # NamedTuples too
         leaves, treedef = tree.flatten(out)
         if any(type(x) is ConstVal for x in leaves):
-            return tree.unflatten(treedef, [_traced(x) for x in leaves])
-    return out
+            result = tree.unflatten(treedef, [_traced(x) for x in leaves])
+    return result
 
 
 def _literal_output(lit: jx.Literal) -> Any:
