@@ -86,5 +86,6 @@ def test_pyright_verifytypes_is_complete(tmp_path: Path) -> None:
     assert completeness["packageRootDirectory"] == str(site / "arraytyping")
     assert completeness["exportedSymbolCounts"]["withKnownType"] > 1000
     assert completeness["completenessScore"] == 1.0, (
+        out.stderr[-1500:], report.get("summary"),  # pyright's own words, if its interpreter query failed
         [s["name"] for s in completeness["symbols"] if not s["isTypeKnown"]][:30],
         [d["message"][:300] for s in completeness["symbols"] if not s["isTypeKnown"] for d in s["diagnostics"]][:10])
