@@ -12,7 +12,7 @@ from typing_extensions import assert_type
 
 import arraytyping.numpy as anp
 from arraytyping import Array, bfloat16, bool_, float16, float32, float64, floating, int8, int32, uint8
-from arraytyping.typing import ScalarType
+from arraytyping.typing import ComplexArray, FloatArray, IntArray, ScalarType
 
 F = TypeVar("F", bound=floating)
 
@@ -81,3 +81,20 @@ def numpy_arrays_of_unknown_dtype(a: np.ndarray[Any, Any], b: np.ndarray[Any, np
     assert_type(anp.negative(a), Array[Any])
     assert_type(anp.sin(a), Array[Any])
     assert_type(anp.negative(b), Array[int8])
+
+
+def with_the_aliases(fa: FloatArray, ca: ComplexArray, ia: IntArray, b: Array[bool_], i: Array[int8],
+                     w: Array[float]) -> None:
+    """The package's aliases mix an abstract class with a weak one (``FloatArray`` is ``Array[float | floating]``):
+    the result's dtype depends on which float, so it is ``Any``, and never an error."""
+    assert_type(fa * 0.5, Array[Any])
+    assert_type(0.5 - fa, Array[Any])
+    assert_type(ca - 1e-5, Array[Any])
+    assert_type(b / fa, Array[Any])
+    assert_type(fa + i, Array[Any])
+    assert_type(fa - fa, Array[Any])
+    assert_type(w * fa, Array[Any])
+    assert_type(b - ia, Array[Any])
+    assert_type(anp.subtract(ca, i), Array[Any])
+    assert_type(anp.divide(b, fa), Array[Any])
+    assert_type(b >= fa, Array[bool_])

@@ -15,7 +15,9 @@ matches, as every checker does. Overloads, in order:
    receiver's own type argument, so a checker never solves a type variable to a union of two dtypes); then weak
    with weak, and the other numpy operands (no earlier overload takes them);
 5. gradual fallbacks (``Array[Any]``), each accepting only what no inhabited operand refuses, so that a refused
-   concrete pair never reaches one and a type variable's instantiation could never be refused either.
+   concrete pair never reaches one and a type variable's instantiation could never be refused either; an abstract
+   operand's fallback also takes the weak arrays that nothing refuses with the other operand, for the package's
+   aliases (``FloatArray`` is ``Array[float | floating]``, see :func:`_abstract_gradual`).
 
 The order of 2-4 is also a matter of speed: a checker tries overloads in order and re-evaluates a call's arguments
 for each one it tries (pyright infers a nested call again with each overload's parameter type as context), so
@@ -205,6 +207,55 @@ def _unrefused(fam: Family, side: Side) -> list[Spec]:
     return [w for w in WEAK_ORDER if not fam.refuses_any(w, side)]
 
 
+
+def _abstract_gradual(ovs: Sequence[Ov], side: Side, others: Sequence[Spec], others_ann: str) -> list[
+        tuple[str, str, Sim]]:
+    """Gradual overloads for an abstract array (``Array[floating]``, a type variable's bound) with an operand of
+    ``others`` on ``side``: (the abstract operand's annotation, the other's, the answers), answering ``Any``.
+
+    The package's aliases mix an abstract class with a weak one (``FloatArray`` is ``Array[float | floating]``), so
+    the abstract operand's annotation also takes the weak arrays that no earlier overload leaves unanswered: the
+    first overload takes every operand of ``others`` with the weak arrays that all of them meet; then one per
+    weak array that some operand refuses (``Array[float]`` with ``Array[int4]``), taking only the operands that
+    none of the weak arrays its annotation takes (``Array[float]`` takes ``Array[int]``) refuses, and abstract
+    arrays. No answer for a pair of concrete operands changes."""
+    def answered(v: Spec, o: Spec) -> bool:
+        return simulate(ovs, *((v, o) if side == "R" else (o, v))) is not None
+
+    def taken(p: Spec, pool: Sequence[Spec]) -> list[Spec]:
+        return [x for x in pool if specs.accepts(p, x)]
+
+    def oriented(mine: Sequence[Spec], theirs: Sequence[Spec]) -> Sim:
+        return _fixed(mine, theirs, "Any") if side == "R" else _fixed(theirs, mine, "Any")
+
+    everything = specs.all_specs()
+    full = [w for w in specs.WARR_SPECS if all(answered(v, o) for v in taken(w, everything) for o in others)]
+    out = [(_array_of(["_Abstract", *(w.name for w in full)]), others_ann, oriented(full, others))]
+    for w in specs.WARR_SPECS:
+        if w in full:
+            continue
+        mine = taken(w, everything)
+        partners = [o for o in others if all(answered(v, x) for v in mine for x in taken(o, everything))]
+        if partners:
+            out.append((_array_of(["_Abstract", w.name]), _annotation_of(partners), oriented([w], partners)))
+    return out
+
+
+def _array_of(dtypes: Sequence[str]) -> str:
+    return f"Array[{' | '.join(dtypes)}]"
+
+
+def _annotation_of(group: Sequence[Spec]) -> str:
+    """One annotation that takes abstract arrays and exactly the specs of ``group`` (closed under what an annotation
+    takes): its arrays as one ``Array[...]`` of a union, then its Python scalars and numpy values."""
+    arrays = [specs.cls_of(s.name) if s.kind == "arr" else s.name for s in group if s.kind in ("arr", "warr")]
+    out = [_array_of(["_Abstract", *arrays])]
+    for kind, every, alias in (("py", specs.PY_SPECS, "_PyScalar"), ("np", _NP, "_NumpyOperand")):
+        mine = [s for s in group if s.kind == kind]
+        out += [alias] if len(mine) == len(every) else [s.annotation for s in mine]
+    return " | ".join(out)
+
+
 def method_overloads(m: Model, op: str, *, reflected: bool = False) -> list[Ov]:
     """The overloads of ``op`` as an ``Array`` operator: ``self`` is the left operand, or the right one when
     ``reflected`` (the left one is then a Python scalar or a numpy value, whose own operator gave up)."""
@@ -230,7 +281,8 @@ def method_overloads(m: Model, op: str, *, reflected: bool = False) -> list[Ov]:
                 if py_group:
                     out.append(Ov(f"Array[{markers(classes)}]", _ann(py_group), "_DT_co"))
         out += late
-        out.append(Ov("Array[_Abstract]", "_PyScalar | _NumpyOperand", "Any"))
+        out += [Ov(mine, theirs, "Any", sim) for mine, theirs, sim in
+                _abstract_gradual(out, "L", specs.PY_SPECS + _NP, "_PyScalar | _NumpyOperand")]
         if not arrays_only:
             py_ok = [w for w in _unrefused(fam, "L") if w.kind == "py"]
             if py_ok:
@@ -257,7 +309,11 @@ def method_overloads(m: Model, op: str, *, reflected: bool = False) -> list[Ov]:
         out.append(Ov(f"Array[{markers(keep)}]", "Array[_DT_co]", "_DT_co"))
     for group, classes in _keep_groups(fam, "R"):
         out.append(Ov(f"Array[{markers(classes)}]", _ann(group), "_DT_co"))
-    out += [Ov("Array[_Abstract]", _OPERAND, "Any"), Ov(None, "Array[_Abstract]", "Any")]
+    arrays = _ARR + specs.WARR_SPECS
+    out += ([Ov(mine, theirs, "Any", sim) for mine, theirs, sim in
+             _abstract_gradual(out, "R", specs.all_specs(), _OPERAND)]
+            + [Ov(None if theirs == "Array[Any]" else theirs, mine, "Any", sim) for mine, theirs, sim in
+               _abstract_gradual(out, "L", arrays, "Array[Any]")])
     if not fam.refuses_any(None):
         out.append(Ov(None, "Array[_DT_co]", "Any", _same_array))
     unrefused = _unrefused(fam, "R")
@@ -304,7 +360,10 @@ def function_overloads(m: Model, op: str, keep_vars: KeepVars) -> list[Ov]:
     for a, b, r in _weak_weak(fam, WEAK_ORDER, WEAK_ORDER):
         out.append(Ov(a.annotation, b.annotation, r, _fixed([a], [b], r)))
     out += late
-    out += [Ov("Array[_Abstract]", _OPERAND, "Any"), Ov(_OPERAND, "Array[_Abstract]", "Any")]
+    out += ([Ov(mine, theirs, "Any", sim) for mine, theirs, sim in
+             _abstract_gradual(out, "R", specs.all_specs(), _OPERAND)]
+            + [Ov(theirs, mine, "Any", sim) for mine, theirs, sim in
+               _abstract_gradual(out, "L", specs.all_specs(), _OPERAND)])
     if not fam.refuses_any(None):
         out.append(Ov("_Same[_T]", "_Same[_T]", "Any", lambda a, b: "Any" if a == b and a.kind in ("arr", "warr")
                       else None))
@@ -376,8 +435,20 @@ def _names_numpy(ann: str) -> bool:
 def _strip_python(ann: str | None) -> str | None:
     if ann is None:
         return None
-    parts = [p for p in ann.split(" | ") if p not in _PY_PARTS]
+    parts = [p for p in _top_level(ann) if p not in _PY_PARTS]
     return " | ".join(parts)
+
+
+def _top_level(ann: str) -> list[str]:
+    """The members of a union annotation, not splitting inside brackets (``Array[_Abstract | int] | float``)."""
+    parts: list[str] = []
+    depth = start = 0
+    for i, ch in enumerate(ann):
+        depth += (ch == "[") - (ch == "]")
+        if depth == 0 and ann.startswith(" | ", i):
+            parts.append(ann[start:i])
+            start = i + 3
+    return [*parts, ann[start:]]
 
 
 def _fixed_result(sim: Sim, fixed: str) -> Sim:
