@@ -97,11 +97,11 @@ class ArraytypingPlugin(Plugin):
     def get_method_hook(self, fullname: str) -> Callable[[MethodContext], Type] | None:
         cls, _, method = fullname.rpartition(".")
         if cls.startswith("numpy.") and method in _OPERATOR_OF and not _OPERATOR_OF[method][1]:
-            return _binary.numpy_left_hook(self.rules, _OPERATOR_OF[method][0])  # type: ignore[return-value]
+            return _binary.left_operand_hook(self.rules, _OPERATOR_OF[method][0])  # type: ignore[return-value]
         if cls in _PYTHON_SCALARS and method in ("__eq__", "__ne__"):
             # 3 == x: int.__eq__ takes any object (typeshed: -> bool), returns NotImplemented at run time, and
             # Array.__eq__ answers; other operators reach Array's reflected method by themselves
-            return _binary.numpy_left_hook(self.rules, _OPERATOR_OF[method][0])  # type: ignore[return-value]
+            return _binary.left_operand_hook(self.rules, _OPERATOR_OF[method][0])  # type: ignore[return-value]
         owner = self._array_method(fullname)
         if owner is None:
             return None

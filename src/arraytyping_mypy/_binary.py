@@ -65,9 +65,11 @@ def operator_hook(rules: Rules, name: str, reflected: bool) -> object:
     return hook
 
 
-def numpy_left_hook(rules: Rules, name: str) -> object:
-    """The method hook of a numpy type's ``__<name>__``: with an ``Array`` on the right, JAX's array wins at run
-    time (numpy defers to its ``__array_priority__``), though numpy's stubs accept it; otherwise numpy's answer."""
+def left_operand_hook(rules: Rules, name: str) -> object:
+    """The method hook of ``__<name>__`` of a left operand whose own stubs take an ``Array`` on the right, though the
+    ``Array`` answers at run time: a numpy type (numpy defers to JAX's ``__array_priority__``), and a Python scalar's
+    ``__eq__``/``__ne__`` (typeshed's take any object; at run time they return NotImplemented). Otherwise the left
+    operand's own answer."""
     def hook(ctx: MethodContext) -> Type:
         if not ctx.arg_types or not ctx.arg_types[0]:
             return ctx.default_return_type

@@ -12,7 +12,7 @@ from mypy.types import FunctionLike, Instance, LiteralType, Type, TypeType, get_
 from arraytyping_mypy import _errors, _types
 from arraytyping_mypy._rules import L
 
-__all__ = ["Invalid", "dtype_node", "report_invalid"]
+__all__ = ["Invalid", "dtype_node", "report_invalid", "weak_array_dtype"]
 
 
 @dataclass(frozen=True)
@@ -72,3 +72,13 @@ def report_invalid(ctx: MethodContext | FunctionContext, bad: Invalid, what: str
     hint = f"; did you mean {' or '.join(repr(s) for s in near)}?" if near else ""
     ctx.api.fail(f"{bad.text!r} names no dtype (in {what}){hint} A dtype string is one of JAX's spellings, e.g. "
                  "'float32', 'int8', 'bfloat16', 'float8_e4m3fn'", ctx.context, code=_errors.DTYPE_PROMOTION_CALL)
+
+
+def weak_array_dtype(t: Type) -> bool:
+    """``x.dtype`` of a weakly typed array (``DType[int]``): a real dtype at run time, the configuration's default of
+    its kind, which the plugin does not read here."""
+    p = get_proper_type(t)
+    if not (isinstance(p, Instance) and p.type.fullname == "arraytyping.typing.DType" and p.args):
+        return False
+    inner = get_proper_type(p.args[0])
+    return isinstance(inner, Instance) and inner.type.fullname in ("builtins.int", "builtins.float", "builtins.complex")

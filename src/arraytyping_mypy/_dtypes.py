@@ -133,7 +133,7 @@ def promote_types_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
     def hook(ctx: FunctionContext) -> Type:
         ops: list[tuple[str, bool]] = []
         for types in ctx.arg_types[:2]:
-            if len(types) != 1 or _weak_array_dtype(types[0]):
+            if len(types) != 1 or _dtype_args.weak_array_dtype(types[0]):
                 return ctx.default_return_type
             node = _dtype_args.dtype_node(types[0], weak_python=True)
             if isinstance(node, _dtype_args.Invalid):
@@ -151,16 +151,6 @@ def promote_types_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
             return AnyType(TypeOfAny.from_error)
         return _np_dtype(ctx, _WEAK_DTYPE.get(name, name))
     return hook
-
-
-def _weak_array_dtype(t: Type) -> bool:
-    """``x.dtype`` of a weakly typed array (``DType[int]``): a real dtype at run time, the configuration's default of
-    its kind, which the plugin does not read here."""
-    p = get_proper_type(t)
-    if not (isinstance(p, Instance) and p.type.fullname == "arraytyping.typing.DType" and p.args):
-        return False
-    inner = get_proper_type(p.args[0])
-    return isinstance(inner, Instance) and inner.type.fullname in ("builtins.int", "builtins.float", "builtins.complex")
 
 
 def result_type_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
