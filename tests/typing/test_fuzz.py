@@ -19,7 +19,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 
-from soundness import api, checkers, classify, driver, modules, report, shrink  # noqa: E402
+from soundness import api, checkers, classify, driver, limits, modules, report, shrink  # noqa: E402
 from soundness import universe as U  # noqa: E402
 from soundness.expressions import Choice, Dim, Lit  # noqa: E402
 from soundness.generate import Case, Outcome, Run  # noqa: E402
@@ -132,6 +132,31 @@ def test_strong_result(reveal: str, expected: str) -> None:
 ])
 def test_weak_result(reveal: str, expected: str) -> None:
     assert _verdict(_case([({}, WEAK_F32)]), reveal) == expected
+
+
+def test_an_alias_with_folded_weak_members_is_gradual() -> None:
+    weak_int = _case([({}, Outcome("int32", weak=True))])
+    assert _verdict(weak_int, "Array[number | complex]") == "gradual"  # ty's NumberArray
+    assert _verdict(weak_int, "Array[complex]") == "wrong"
+    assert _verdict(_case([({}, Outcome("complex64", weak=True))]), "Array[number | float]") == "wrong"
+
+
+def test_failures_are_split_by_the_readme_limit_that_accounts_for_them() -> None:
+    key = "arithmetic operator (NDArray[np.dtype], Array[dtype])"
+    assert limits.limit_of(key, "pyright") == "a numpy value on the left of an operator"
+    assert limits.limit_of(key, "mypy-plugin") is None  # the plugin answers exactly there
+    assert limits.limit_of("comparison operator (py:int, Array[dtype])", "ty") == (
+        "a Python scalar on the left of a comparison")
+    assert limits.limit_of("arithmetic operator (Array[dtype], Array[T constrained])   [returned]", "pyrefly") == (
+        "a constrained TypeVar")
+    assert limits.limit_of("arithmetic operator (Array[dtype], Array[T constrained])", "mypy") is None
+    nested = "arithmetic operator ((arithmetic function), Array[dtype])"
+    assert limits.limit_of(nested, "pyrefly", ["anp.minimum({np.<uint>(...)}, {Array[C_half]}) - {Array[<int>]}"]) == (
+        "a constrained TypeVar")
+    assert limits.limit_of(nested, "pyrefly", ["anp.minimum({py:int}, {Array[<int>]}) - {Array[<int>]}"]) is None
+    assert limits.limit_of("astype method (Array[dtype], np.dtype)", "ty") == "np.dtype(...) in ty"
+    assert limits.limit_of("astype method (Array[dtype], np.dtype)", "pyright") is None
+    assert limits.limit_of("arithmetic operator (Array[dtype], FloatArray)", "pyright") is None
 
 
 def test_weak_result_follows_x64() -> None:

@@ -14,14 +14,16 @@ those runs:
   is named exactly (``Array[float32]`` = strong float32, ``Array[float]`` = weak default float, ``Array[bool_]`` =
   bool weak or not, ``Array[T]`` = the run's instantiation of T) and nothing else is named; *gradual* when each run
   is named exactly or contained (``Any``/``Unknown``, an abstract class containing the strong dtype, a union with a
-  member that matches); *wrong* when some run is neither (another dtype, a weak result as an abstract class, a
-  strong one as a weak type, a type variable the run does not bind it to, a type that is not an array).
+  member that matches, an alias whose weak members a checker folded: ``Array[number | complex]`` for a weak int);
+  *wrong* when some run is neither (another dtype, a weak result as an abstract class, a strong one as a weak type,
+  a type variable the run does not bind it to, a type that is not an array).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from . import universe as U
 from .generate import Case, Outcome, Run
@@ -71,6 +73,26 @@ def match(member: Member, run: Run, case: Case, cfg: U.Config) -> str:
     return "no"
 
 
+_TOWER: Final = ("int", "float", "complex")
+"""Python's numeric tower, as checkers read annotations: ``complex`` takes ``float`` and ``int``."""
+
+
+def _folded_alias(static: Static, run: Run, cfg: U.Config) -> bool:
+    """Whether the answer is one of the package's aliases with its weak members folded on the numeric tower (ty
+    shows ``NumberArray``, ``Array[int | float | complex | number]``, as ``Array[number | complex]``): an abstract
+    member and a weak one above the run's weak result. Gradual, as the alias itself is; a lone ``Array[complex]``
+    for a weak float stays wrong."""
+    out = run.outcome
+    if not out.weak or out.dtype is None or out.dtype == "bool":
+        return False
+    atoms = [m.atom for m in static if m.atom is not None]
+    if not any(a.tag == "abstract" for a in atoms):
+        return False
+    kind = next((w for w in _TOWER if cfg.weak_default(w) == out.dtype), None)
+    return kind is not None and any(a.tag == "weak" and a.name in _TOWER and _TOWER.index(a.name) > _TOWER.index(kind)
+                                    for a in atoms)
+
+
 def type_verdict(static: Static, runs: Sequence[Run], case: Case, cfg: U.Config) -> Verdict:
     hit: set[Member] = set()
     contained = False
@@ -79,7 +101,7 @@ def type_verdict(static: Static, runs: Sequence[Run], case: Case, cfg: U.Config)
         exact = [m for m, k in kinds.items() if k == "exact"]
         if exact:
             hit |= set(exact)
-        elif "contains" in kinds.values():
+        elif "contains" in kinds.values() or _folded_alias(static, run, cfg):
             contained = True
         else:
             return Verdict("wrong", f"nothing in the answer names {run.outcome}"

@@ -295,8 +295,10 @@ def l_python_type(b: CaseBuilder) -> Node:
 
 
 def k_dtype_str_param(b: CaseBuilder) -> Param:
+    """A dtype string held in a variable, annotated as the README says (a plain ``str`` is refused by design: dtype
+    strings are a closed set)."""
     choices = tuple(Choice(repr(d), "str", d, value=d) for d in b.cfg.inhabited)
-    return b.param("str", "dtype_str_param", None, choices, gradual=True, role="dtype", label="str")
+    return b.param("att.DTypeName", "dtype_str_param", None, choices, gradual=True, role="dtype", label="DTypeName")
 
 
 def k_np_dtype_param(b: CaseBuilder) -> Param:

@@ -20,7 +20,7 @@ from . import oracle
 from . import universe as U
 from .classify import OUTCOMES
 from .driver import Answer, Results
-from . import jax_check, operands
+from . import jax_check, limits, operands
 from .expressions import Call, Lit, Node, Ref
 from .generate import Case, GeneratorBug
 from .modules import case_function
@@ -193,12 +193,38 @@ def table(results: Results, markdown: bool = True) -> str:
     return "\n".join(lines)
 
 
+def by_limit(results: Results) -> dict[str, dict[str, int]]:
+    """Per checker, its wrong answers and false errors by the README limit that accounts for them (``other``:
+    none does)."""
+    out: dict[str, dict[str, int]] = {c: {} for c in results.checkers}
+    for g in groups(results):
+        for checker, n in g.checkers.items():
+            name = limits.limit_of(g.key, checker, list(g.patterns)) or "other"
+            out[checker][name] = out[checker].get(name, 0) + n
+    return out
+
+
+def limits_table(results: Results) -> str:
+    split = by_limit(results)
+    cols = [name for name, _ in limits.LIMITS if any(name in per for per in split.values())] + ["other"]
+    width = max(len(c) for c in results.checkers) + 2
+    lines = ["| checker".ljust(width + 2) + "| " + " | ".join(cols) + " |",
+             "|" + "-" * (width + 1) + "|" + "|".join("-" * (len(c) + 2) for c in cols) + "|"]
+    for checker, per in split.items():
+        lines.append(f"| {checker}".ljust(width + 2) + "| " + " | ".join(str(per.get(c, 0)).rjust(len(c))
+                                                                         for c in cols) + " |")
+    return "\n".join(lines)
+
+
 def render(results: Results, seed: str, count: int, max_groups: int = 80) -> str:
     out = [f"## Configuration {results.config}: {len(results.cases)} expressions (seed {seed!r}), "
            f"checkers {', '.join(results.checkers)}", ""]
     t = results.timings
     out.append("Timings: " + ", ".join(f"{k} {v:.0f} s" for k, v in t.items()))
     out += ["", table(results), ""]
+    if any(g.total for g in groups(results)):
+        out += ["Wrong answers and false errors by the README limit that accounts for them (`other`: none does):",
+                "", limits_table(results), ""]
     if results.stray:
         out += [f"**{len(results.stray)} errors outside the cases' lines** (harness or checker faults):"]
         out += [f"    {s}" for s in results.stray[:20]] + [""]
@@ -283,7 +309,7 @@ def to_json(results: Results, seed: str, count: int) -> dict[str, Any]:
                                  "runtime": runtime_summary(c, 50)})
     return {
         "config": results.config, "seed": seed, "count": count, "checkers": results.checkers,
-        "timings_s": results.timings, "counts": results.counts(),
+        "timings_s": results.timings, "counts": results.counts(), "by_limit": by_limit(results),
         "groups": [_group_json(results, g) for g in groups(results)],
         "missed_rejections": [_group_json(results, g, answers=False) for g in missed_rejections(results)],
         "failures": failures, "stray_errors": results.stray, "runtime_faults": sorted(set(results.faults)),

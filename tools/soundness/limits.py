@@ -1,0 +1,62 @@
+"""The checker limits the README's table documents, recognised in a failure's group (the coarse shape of its minimal
+reproducer, :func:`report.coarse_key`), so that the report can say how many wrong answers and false errors each
+limit accounts for and how many nothing documents. A limit is a fact about a checker, never an excuse: the counts
+stay in the main table, and this split only says where they come from."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection
+from typing import Final
+
+STUB_CHECKERS: Final = frozenset({"mypy", "pyright", "pyrefly", "ty"})
+
+
+def _args(key: str) -> list[str]:
+    """The coarse operand kinds of a group key: ``arithmetic operator (NDArray[np.dtype], Array[dtype])``."""
+    m = re.match(r"[^(]*\((.*)\)(\s+\[returned\])?$", key)
+    return [a.strip() for a in m.group(1).split(", ")] if m else []
+
+
+def _numpy_left(key: str, checker: str, patterns: Collection[str]) -> bool:
+    args = _args(key)
+    if checker not in STUB_CHECKERS or " operator (" not in key or not args:
+        return False
+    return args[0].startswith("NDArray") or ("comparison" in key and args[0] == "numpy scalar")
+
+
+def _scalar_left_comparison(key: str, checker: str, patterns: Collection[str]) -> bool:
+    args = _args(key)
+    return checker in STUB_CHECKERS and key.startswith("comparison operator (") and bool(args) and args[0].startswith(
+        "py")
+
+
+def _constrained(key: str, checker: str, patterns: Collection[str]) -> bool:
+    """Also nested: every pattern of the group names a constrained variable (``Array[C_half]``)."""
+    return checker in ("pyright", "pyrefly", "ty") and (
+        "T constrained" in key or bool(patterns) and all("Array[C_" in p for p in patterns))
+
+
+def _union_argument(key: str, checker: str, patterns: Collection[str]) -> bool:
+    return checker in STUB_CHECKERS and "Array[a|b]" in key
+
+
+def _ty_np_dtype(key: str, checker: str, patterns: Collection[str]) -> bool:
+    """Also nested: every pattern of the group calls ``np.dtype(...)``."""
+    return checker == "ty" and ("np.dtype" in key or bool(patterns) and all("np.dtype(" in p for p in patterns))
+
+
+LIMITS: Final[tuple[tuple[str, Callable[[str, str, Collection[str]], bool]], ...]] = (
+    ("a numpy value on the left of an operator", _numpy_left),
+    ("a Python scalar on the left of a comparison", _scalar_left_comparison),
+    ("a constrained TypeVar", _constrained),
+    ("a union inside Array[...]", _union_argument),
+    ("np.dtype(...) in ty", _ty_np_dtype),
+)
+"""The README's rows, in the order a group is tested against them (the first that matches names it)."""
+
+
+def limit_of(key: str, checker: str, patterns: Collection[str] = ()) -> str | None:
+    """The README row that accounts for a failure of ``checker`` in group ``key`` (whose reproducers have these
+    ``patterns``), or None."""
+    return next((name for name, matches in LIMITS if matches(key, checker, patterns)), None)
