@@ -157,6 +157,8 @@ def test_failures_are_split_by_the_readme_limit_that_accounts_for_them() -> None
     assert limits.limit_of("astype method (Array[dtype], np.dtype)", "ty") == "np.dtype(...) in ty"
     assert limits.limit_of("astype method (Array[dtype], np.dtype)", "pyright") is None
     assert limits.limit_of("arithmetic operator (Array[dtype], FloatArray)", "pyright") is None
+    assert limits.limit_of("arithmetic operator (Array[dtype], Array[T])", "ty") == "an unbounded TypeVar"
+    assert limits.limit_of("arithmetic operator (Array[dtype], Array[T bound])", "ty") is None
 
 
 def test_weak_result_follows_x64() -> None:

@@ -37,6 +37,10 @@ def _constrained(key: str, checker: str, patterns: Collection[str]) -> bool:
         "T constrained" in key or bool(patterns) and all("Array[C_" in p for p in patterns))
 
 
+def _unbounded(key: str, checker: str, patterns: Collection[str]) -> bool:
+    return checker in STUB_CHECKERS and bool(re.search(r"Array\[T\][,)]", key))
+
+
 def _union_argument(key: str, checker: str, patterns: Collection[str]) -> bool:
     return checker in STUB_CHECKERS and "Array[a|b]" in key
 
@@ -50,6 +54,7 @@ LIMITS: Final[tuple[tuple[str, Callable[[str, str, Collection[str]], bool]], ...
     ("a numpy value on the left of an operator", _numpy_left),
     ("a Python scalar on the left of a comparison", _scalar_left_comparison),
     ("a constrained TypeVar", _constrained),
+    ("an unbounded TypeVar", _unbounded),
     ("a union inside Array[...]", _union_argument),
     ("np.dtype(...) in ty", _ty_np_dtype),
 )
