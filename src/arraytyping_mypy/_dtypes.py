@@ -76,9 +76,23 @@ def dtype_function_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Ty
 
 
 def _x64_default(ctx: FunctionContext, rules: Rules, fn: str, ret: Instance) -> Type:
-    """With x64, a default dtype the stubs gave for x64 off (``float32`` for ``zeros(3)``, ``asarray([1.0])``,
-    ``arange(3)``'s ``int32``) is the 64-bit one; an array's or numpy value's own dtype is not a default."""
-    if not rules.x64:
+    """Without a dtype: an array's or numpy value's own dtype, canonicalized in this configuration (the stubs
+    canonicalize for x64 off, ``np.float64(2)`` -> ``float32``, and mypy alone answers ``Any`` for some numpy
+    arrays); with x64, a default dtype the stubs gave for x64 off (``float32`` for ``zeros(3)``, ``asarray([1.0])``,
+    ``arange(3)``'s ``int32``) is the 64-bit one."""
+    value = "a" if fn.endswith("_like") else VALUE_PARAMETER.get(fn)
+    others = [n for n in ("stop", "step") if fn == "arange" and n in ctx.callee_arg_names]
+    if any(ctx.arg_types[ctx.callee_arg_names.index(n)] for n in others
+           if ctx.callee_arg_names.index(n) < len(ctx.arg_types)):
+        value = None  # arange(start, stop): the result type of all of them
+    if value is not None and value in ctx.callee_arg_names:
+        i = ctx.callee_arg_names.index(value)
+        if i < len(ctx.arg_types) and ctx.arg_types[i]:
+            o = _types.operand(ctx.arg_types[i][0], rules)
+            if isinstance(o, DtypeSet) and not any(m[2] for m in o.members):
+                single = o.single
+                return ctx.default_return_type if single is None or single[1] else _named(rules, ctx, single[0], fn)
+    if not rules.x64 or fn.endswith("_like"):  # _like: a Python scalar's weak type, or what the stubs say
         return ctx.default_return_type
     arg = get_proper_type(ret.args[0]) if ret.args else None
     if not (isinstance(arg, Instance) and arg.type.fullname.startswith("arraytyping.")):
@@ -86,15 +100,6 @@ def _x64_default(ctx: FunctionContext, rules: Rules, fn: str, ret: Instance) -> 
     short = arg.type.fullname.rsplit(".", 1)[1]
     if short not in _WIDE:
         return ctx.default_return_type
-    value = VALUE_PARAMETER.get(fn)
-    if fn.endswith("_like"):
-        return ctx.default_return_type  # the operand's dtype
-    if value is not None and value in ctx.callee_arg_names:
-        i = ctx.callee_arg_names.index(value)
-        if i < len(ctx.arg_types) and ctx.arg_types[i]:
-            o = _types.operand(ctx.arg_types[i][0], rules)
-            if isinstance(o, DtypeSet) and not any(m[2] for m in o.members):
-                return ctx.default_return_type  # an array or numpy value: its own dtype
     return _types.array_of(ctx.api, ("class", _WIDE[short]), {})
 
 

@@ -98,3 +98,11 @@ def with_the_aliases(fa: FloatArray, ca: ComplexArray, ia: IntArray, b: Array[bo
     assert_type(anp.subtract(ca, i), Array[Any])
     assert_type(anp.divide(b, fa), Array[Any])
     assert_type(b >= fa, Array[bool_])
+
+
+def like_numpy_values(n: np.ndarray[Any, np.dtype[np.int64]]) -> None:
+    # a numpy value is strong and canonicalized (x64 off): np.float64 is not a Python float here
+    assert_type(anp.zeros_like(np.float64(2)), Array[float32])
+    # mypy alone answers Any for an int64 numpy array here, as for asarray (the plugin is exact): limit[mypy]
+    assert_type(anp.ones_like(n), Array[int32])  # limit[mypy]
+    assert_type(anp.full_like(2.0, 1), Array[float])

@@ -150,6 +150,11 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
         shape = ", shape: ShapeLike | None = None"
         body += _dtype_overloads(cfg, fn, f"a: ArrayLike, {fill}", shape, docs(fn))
         body += ["@overload", f"def {fn}(a: Array[_T], {fill}dtype: None = None{shape}) -> Array[_T]: ..."]
+        # numpy values before Python scalars (np.float64 subclasses float): their dtype, canonicalized, strong
+        body += [line for spec, r in [("np.ndarray[Any, np.dtype[Never]]", "Any"), *(
+                     (f"{npt} | np.ndarray[Any, np.dtype[{npt}]]",
+                      specs.cls_of(lattice.canonical_name(node, cfg.x64))) for node, npt in specs.NUMPY_TYPES.items())]
+                 for line in ("@overload", f"def {fn}(a: {spec}, {fill}dtype: None = None{shape}) -> Array[{r}]: ...")]
         body += [line for py, r in PY_VALUE.items()
                  for line in ("@overload", f"def {fn}(a: {py}, {fill}dtype: None = None{shape}) -> Array[{r}]: ...")]
         body += ["@overload", f"def {fn}(a: ArrayLike, {fill}dtype: None = None{shape}) -> Array[Any]: ..."]
