@@ -173,6 +173,25 @@ def test_where_and_logical() -> None:
     np.testing.assert_array_equal(np.asarray(jnp.logical_not(jnp.asarray(c))), ~c)
 
 
+@pytest.mark.parametrize("name", ["logical_and", "logical_or", "logical_xor"])
+def test_logical_operands_promote_together_first(name: str) -> None:
+    """As in JAX (found by the fuzzer's cross-check): the operands are promoted together before their truth values
+    are taken, so a pair with no promotion path is refused; any other pair gives bool."""
+    from arraytyping._src import registry
+    from arraytyping._src.runtime.avals import ShapedArray
+    from arraytyping._src.runtime.tracing import eval_shape
+
+    fn = getattr(jnp, name)
+    for a, b in (("uint1", "int4"), ("float8_e4m3b11fnuz", "float32"), ("uint2", "float32")):
+        with pytest.raises(TypePromotionError, match=name):
+            eval_shape(fn, ShapedArray((3,), registry.INFO[a].dtype, False),
+                       ShapedArray((3,), registry.INFO[b].dtype, False))
+    with pytest.raises(TypePromotionError):
+        eval_shape(lambda x: fn(x, 2.0), ShapedArray((3,), registry.INFO["int2"].dtype, False))
+    assert fn(jnp.zeros(3, jnp.int32), jnp.ones(3)).dtype == np.dtype(bool)
+    assert fn(jnp.zeros(3, jnp.bfloat16), 2.5).dtype == np.dtype(bool)
+
+
 @pytest.mark.parametrize("name", ["sum", "prod", "max", "min", "mean", "any", "all"])
 @pytest.mark.parametrize("axis", [None, 0, 1, (0, 1), -1])
 def test_reductions(name: str, axis: object) -> None:

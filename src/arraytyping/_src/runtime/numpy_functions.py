@@ -301,11 +301,15 @@ def _to_bool(x: Any) -> Any:
 def _logical(name: str, op: Callable[[Any, Any], Any]) -> JitFunction:
     def body(x: Any, y: Any) -> Any:
         _check_shapes(name, x, y)
+        try:  # JAX promotes the operands first: a pair with no promotion path is refused (int4 with uint1)
+            _result(x, y)
+        except lattice.TypePromotionError as e:
+            raise lattice.TypePromotionError(f"{name}: {e}", e.nodes, e.config) from None
         x, y = _promote_shapes([_to_bool(x), _to_bool(y)])
         return op(x, y)
     body.__name__ = name
     body.__doc__ = (f"``jax.numpy.{name}``, element-wise on the operands' truth values (broadcast): a bool "
-                    "array.")
+                    "array. The operands must promote together, as in JAX.")
     return _jitted(body, name)
 
 
