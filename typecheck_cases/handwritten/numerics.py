@@ -106,3 +106,12 @@ def like_numpy_values(n: np.ndarray[Any, np.dtype[np.int64]]) -> None:
     # mypy alone answers Any for an int64 numpy array here, as for asarray (the plugin is exact): limit[mypy]
     assert_type(anp.ones_like(n), Array[int32])  # limit[mypy]
     assert_type(anp.full_like(2.0, 1), Array[float])
+
+
+def generic_with_a_numpy_float64(x: Array[F], d: np.float64) -> Array[F]:
+    # np.float64 subclasses float, but it is a strong float64: F * d is float32 for every F that runs, not F.
+    # Without the plugin the stubs answer Any (they cannot tell np.float64 from float in a keep overload):
+    # limit[mypy] limit[pyright] limit[pyrefly] limit[ty]
+    assert_type(x * d, Array[float32])  # limit[mypy] limit[pyright] limit[pyrefly] limit[ty]
+    assert_type(x * 2.0, Array[F])
+    return x

@@ -276,6 +276,8 @@ def method_overloads(m: Model, op: str, *, reflected: bool = False) -> list[Ov]:
                 k = fam.slot_of[py, "L"]
                 if any(v is not None for v in fam.slots[k]):
                     out.append(Ov(f"Array[_{fam.cap}W{k}[_R]]", py.annotation, "_R", _slot(fam, k, [py], "L")))
+            if _keep_groups(fam, "L"):
+                out.append(Ov("Array[_Abstract]", _NUMPY_PYTHON_SUBCLASSES, "Any"))
             for group, classes in _keep_groups(fam, "L"):
                 py_group = [w for w in group if w.kind == "py"]
                 if py_group:
@@ -307,6 +309,8 @@ def method_overloads(m: Model, op: str, *, reflected: bool = False) -> list[Ov]:
     keep = fam.keep_classes(None)
     if keep:
         out.append(Ov(f"Array[{markers(keep)}]", "Array[_DT_co]", "_DT_co"))
+    if _keep_groups(fam, "R"):
+        out.append(Ov("Array[_Abstract]", _NUMPY_PYTHON_SUBCLASSES, "Any"))
     for group, classes in _keep_groups(fam, "R"):
         out.append(Ov(f"Array[{markers(classes)}]", _ann(group), "_DT_co"))
     arrays = _ARR + specs.WARR_SPECS
@@ -351,6 +355,9 @@ def function_overloads(m: Model, op: str, keep_vars: KeepVars) -> list[Ov]:
     if keep:
         v = keep_vars.var(markers(keep))
         out.append(Ov(f"_Same[{v}]", f"_Same[{v}]", v))
+    if _keep_groups(fam, "R") or _keep_groups(fam, "L"):
+        out += [Ov("Array[_Abstract]", _NUMPY_PYTHON_SUBCLASSES, "Any"),
+                Ov(_NUMPY_PYTHON_SUBCLASSES, "Array[_Abstract]", "Any")]
     for group, classes in _keep_groups(fam, "R"):
         v = keep_vars.var(markers(classes))
         out.append(Ov(f"Array[{v}]", _ann(group), v))
@@ -376,6 +383,10 @@ def function_overloads(m: Model, op: str, keep_vars: KeepVars) -> list[Ov]:
     return _numpy_arrays_gradual(m, op, _finish(out, fixed, arrays_only), function=True)
 
 
+_NUMPY_PYTHON_SUBCLASSES: Final = "np.float64 | np.complex128"
+"""The numpy scalars a Python scalar annotation takes: an abstract array with one gets ``Any`` before the overloads
+that keep an abstract dtype with a weak Python scalar (``Array[T] * 2.0`` is ``Array[T]``; ``Array[T] *
+np.float64(2)`` depends on ``T``: a strong float64 promotes a bfloat16 to float32)."""
 _PYTHON_SUBCLASSES: Final = frozenset({"float64", "complex128"})
 """numpy scalar classes that subclass a Python scalar type (``np.float64`` is a ``float``)."""
 
