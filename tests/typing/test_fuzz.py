@@ -147,6 +147,9 @@ def test_failures_are_split_by_the_readme_limit_that_accounts_for_them() -> None
     assert limits.limit_of(key, "mypy-plugin") is None  # the plugin answers exactly there
     assert limits.limit_of("comparison operator (py:int, Array[dtype])", "ty") == (
         "a Python scalar on the left of a comparison")
+    assert limits.limit_of("comparison operator (py:int, Array[dtype])", "pyright", ["{py:int} == {Array[<int>]}"]) == (
+        "a Python scalar on the left of a comparison")
+    assert limits.limit_of("comparison operator (py:int, Array[dtype])", "pyright", ["{py:int} < {Array[<int>]}"]) is None
     assert limits.limit_of("arithmetic operator (Array[dtype], Array[T constrained])   [returned]", "pyrefly") == (
         "a constrained TypeVar")
     assert limits.limit_of("arithmetic operator (Array[dtype], Array[T constrained])", "mypy") is None

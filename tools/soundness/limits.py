@@ -26,9 +26,12 @@ def _numpy_left(key: str, checker: str, patterns: Collection[str]) -> bool:
 
 
 def _scalar_left_comparison(key: str, checker: str, patterns: Collection[str]) -> bool:
+    """``3 == x`` in the four stub-only checkers (typeshed's ``int.__eq__``); any comparison (``3 < x``) in ty."""
     args = _args(key)
-    return checker in STUB_CHECKERS and key.startswith("comparison operator (") and bool(args) and args[0].startswith(
-        "py")
+    if checker not in STUB_CHECKERS or not key.startswith("comparison operator (") or not args or not args[
+            0].startswith("py"):
+        return False
+    return checker == "ty" or all(" == " in p or " != " in p for p in patterns)
 
 
 def _constrained(key: str, checker: str, patterns: Collection[str]) -> bool:
