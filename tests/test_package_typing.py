@@ -85,6 +85,14 @@ def test_pyright_verifytypes_is_complete(tmp_path: Path) -> None:
             break
     assert completeness["packageRootDirectory"] == str(site / "arraytyping")
     assert completeness["exportedSymbolCounts"]["withKnownType"] > 1000
+    if completeness["completenessScore"] != 1.0:  # what pyright searched, and what the interpreter says, to diagnose
+        (tmp_path / "probe.py").write_text("import numpy\n")
+        verbose = subprocess.run([PYRIGHT, "--pythonpath", sys.executable, "--verbose", "probe.py"], cwd=tmp_path,
+                                 env=env, capture_output=True, text=True, timeout=600)
+        probe = subprocess.run([sys.executable, "-c", "import sys, numpy; print(sys.path, numpy.__file__)"],
+                               cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+        print("pyright --verbose on `import numpy`:\n", verbose.stdout[:2500], verbose.stderr[-1000:],
+              "\ninterpreter:", probe.stdout[-1500:], probe.stderr[-1500:])
     assert completeness["completenessScore"] == 1.0, (
         out.stderr[-1500:], report.get("summary"),  # pyright's own words, if its interpreter query failed
         [s["name"] for s in completeness["symbols"] if not s["isTypeKnown"]][:30],
