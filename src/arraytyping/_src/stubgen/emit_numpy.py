@@ -84,6 +84,15 @@ def _positional_dtype_overloads(cfg: LatticeConfig, fname: str, params: tuple[st
             + _dtype_overloads(cfg, fname, defaulted + "*, ", after))
 
 
+def _numpy_values(cfg: LatticeConfig) -> list[tuple[str, str]]:
+    """(annotation, result dtype) for numpy values: ``NDArray[Any]`` first (it would match every typed one, so it is
+    ``Any``), then each numpy dtype's scalars and arrays, canonicalized and strong. They come before Python scalars
+    (``np.float64`` subclasses ``float``)."""
+    return [("np.ndarray[Any, np.dtype[Never]]", "Any"),
+            *((f"{npt} | np.ndarray[Any, np.dtype[{npt}]]", specs.cls_of(lattice.canonical_name(node, cfg.x64)))
+              for node, npt in specs.NUMPY_TYPES.items())]
+
+
 def _value_overloads(cfg: LatticeConfig, fn: str, param: str, after: str, before: str = "") -> list[str]:
     """Overloads on the value of an asarray-like argument (no dtype): ``NDArray[Any]`` first (it would match every
     numpy overload), then numpy values (before Python scalars: ``np.float64`` subclasses ``float``), arrays,
@@ -96,9 +105,8 @@ def _value_overloads(cfg: LatticeConfig, fn: str, param: str, after: str, before
     def ov(spec: str, r: str) -> None:
         o.extend(["@overload", f"def {fn}({before}{param}: {spec}{after}) -> Array[{r}]: ..."])
 
-    ov("np.ndarray[Any, np.dtype[Never]]", "Any")
-    for node, npt in specs.NUMPY_TYPES.items():
-        ov(f"{npt} | np.ndarray[Any, np.dtype[{npt}]]", canon(node))
+    for spec, r in _numpy_values(cfg):
+        ov(spec, r)
     ov("Array[_T]", "_T")
     for py, r in PY_VALUE.items():
         ov(py, r)
@@ -150,10 +158,7 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
         shape = ", shape: ShapeLike | None = None"
         body += _dtype_overloads(cfg, fn, f"a: ArrayLike, {fill}", shape, docs(fn))
         body += ["@overload", f"def {fn}(a: Array[_T], {fill}dtype: None = None{shape}) -> Array[_T]: ..."]
-        # numpy values before Python scalars (np.float64 subclasses float): their dtype, canonicalized, strong
-        body += [line for spec, r in [("np.ndarray[Any, np.dtype[Never]]", "Any"), *(
-                     (f"{npt} | np.ndarray[Any, np.dtype[{npt}]]",
-                      specs.cls_of(lattice.canonical_name(node, cfg.x64))) for node, npt in specs.NUMPY_TYPES.items())]
+        body += [line for spec, r in _numpy_values(cfg)
                  for line in ("@overload", f"def {fn}(a: {spec}, {fill}dtype: None = None{shape}) -> Array[{r}]: ...")]
         body += [line for py, r in PY_VALUE.items()
                  for line in ("@overload", f"def {fn}(a: {py}, {fill}dtype: None = None{shape}) -> Array[{r}]: ...")]
