@@ -15,9 +15,11 @@ from arraytyping._src.promotion import promote_types, result_type
 from arraytyping._src.runtime.array import bind_numpy_functions
 from arraytyping._src.runtime.numpy._promotion import binary_result
 from arraytyping._src.runtime.numpy.binary import (
-    add, bitwise_and, bitwise_left_shift, bitwise_or, bitwise_right_shift, bitwise_xor, divide, equal, floor_divide,
-    greater, greater_equal, left_shift, less, less_equal, logical_and, logical_or, logical_xor, maximum, minimum,
-    mod, multiply, not_equal, power, remainder, right_shift, subtract, true_divide,
+    add, allclose, arctan2, array_equal, bitwise_and, bitwise_left_shift, bitwise_or, bitwise_right_shift,
+    bitwise_xor, copysign, divide, equal, float_power, floor_divide, fmax, fmin, fmod, gcd, greater, greater_equal,
+    heaviside, hypot, isclose, lcm, left_shift, less, less_equal, logaddexp, logaddexp2, logical_and, logical_or,
+    logical_xor, maximum, minimum, mod, multiply, nextafter, not_equal, power, remainder, right_shift, subtract,
+    true_divide,
 )
 from arraytyping._src.runtime.numpy.contractions import dot, matmul
 from arraytyping._src.runtime.numpy.creation import (
@@ -27,7 +29,10 @@ from arraytyping._src.runtime.numpy.indexing import getitem, where
 from arraytyping._src.runtime.numpy.reductions import all, any, max, mean, min, prod, sum
 from arraytyping._src.runtime.numpy.shape import broadcast_to, ndim, reshape, shape, size, transpose
 from arraytyping._src.runtime.numpy.unary import (
-    abs, absolute, bitwise_not, cos, exp, invert, log, logical_not, negative, positive, sign, sin, sqrt, tanh,
+    abs, absolute, angle, arccos, arccosh, arcsin, arcsinh, arctan, arctanh, around, bitwise_not, cbrt, ceil, conj,
+    conjugate, cos, cosh, deg2rad, exp, exp2, expm1, fabs, floor, imag, invert, isfinite, isinf, isnan, log, log1p,
+    log2, log10, logical_not, nan_to_num, negative, positive, rad2deg, real, reciprocal, rint, round, sign, signbit,
+    sin, sinc, sinh, sqrt, square, tan, tanh, trunc,
 )
 
 __all__ = [

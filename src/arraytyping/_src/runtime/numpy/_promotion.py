@@ -156,6 +156,12 @@ _op_rule = functools.lru_cache(maxsize=4096)(op_rules.binary_result)
 """``op_rules.binary_result`` memoized: tracing a long chain asks the same question for every operation."""
 
 
+_RANK0_OPS: Final = frozenset(op for op, fam in op_rules.FAMILY.items()
+                             if fam in ("inexact", "inexact_rank0_weak", "gcd"))
+"""The operations whose rule looks at the result's rank (the others are asked without it, so their memoized answers
+are shared across ranks)."""
+
+
 def binary_result(op: str, x: Any, y: Any, *, scalar_exponent: bool = False) -> tuple[np.dtype[Any], bool]:
     """The output dtype and weak flag of ``op(x, y)`` from :func:`arraytyping.op_rules.binary_result`.
 
@@ -166,10 +172,11 @@ def binary_result(op: str, x: Any, y: Any, *, scalar_exponent: bool = False) -> 
     try:
         name, weak = _op_rule(op, operands, config.lattice_config,
                               python_scalars=(type(x) in PY_SCALAR_TYPES,
-                                              scalar_exponent or (op != "power" and type(y) in PY_SCALAR_TYPES)))
+                                              scalar_exponent or (op != "power" and type(y) in PY_SCALAR_TYPES)),
+                              rank0=op in _RANK0_OPS and not shape_of(x) and not shape_of(y))
     except lattice.TypePromotionError as e:
         raise lattice.TypePromotionError(f"{op}: {e}", e.nodes, e.config) from None
-    except (op_rules.OperandTypeError, op_rules.OperandValueError) as e:
+    except (op_rules.OperandTypeError, op_rules.OperandValueError, op_rules.OperandNotImplementedError) as e:
         what = (f"{_describe(x, operands[0])} and {_describe(y, operands[1])}" if not scalar_exponent
                 else f"{_describe(x, operands[0])} to the concrete integer power {y!r}")
         raise type(e)(f"{e} (operands: {what})") from None
