@@ -23,9 +23,12 @@ from arraytyping._src.runtime.numpy.binary import (
 )
 from arraytyping._src.runtime.numpy.contractions import dot, matmul
 from arraytyping._src.runtime.numpy.creation import (
-    arange, array, asarray, astype, full, full_like, linspace, ones, ones_like, zeros, zeros_like,
+    arange, array, asarray, astype, copy, diag, empty, empty_like, eye, full, full_like, identity, linspace, logspace,
+    meshgrid, ones, ones_like, tri, zeros, zeros_like,
 )
-from arraytyping._src.runtime.numpy.indexing import getitem, where
+from arraytyping._src.runtime.numpy.indexing import IndexUpdateHelper, getitem, take, take_along_axis
+from arraytyping._src.runtime.numpy.ordering import argsort, nonzero, searchsorted, sort, unique
+from arraytyping._src.runtime.numpy.selection import clip, diagonal, select, trace, tril, triu, where
 from arraytyping._src.runtime.numpy.reductions import (
     all, amax, amin, any, argmax, argmin, average, count_nonzero, cumprod, cumsum, max, mean, median, min, nanmax,
     nanmean, nanmin, nansum, prod, ptp, std, sum, var,
@@ -55,4 +58,5 @@ __all__ = [
     "true_divide", "where", "zeros", "zeros_like",
 ]
 
+_ = IndexUpdateHelper  # Array.at builds it through this package
 bind_numpy_functions(sys.modules[__name__])
