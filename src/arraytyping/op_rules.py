@@ -1,4 +1,10 @@
-"""Result dtypes of ``jax.numpy``'s binary operations: the lattice join, then each operation's own adjustment.
+"""Result dtypes of ``jax.numpy``'s functions: the lattice join, then each function's own adjustment, as data.
+
+One table per family of functions, each name-keyed (function name -> family -> rule), with the JAX 0.10.2 source
+each rule follows: :data:`FAMILY` for binary functions (:func:`binary_result`), :data:`UNARY`
+(:func:`unary_result`), :data:`REDUCTION` (:func:`reduction_result`), :data:`SHAPE` for shape, joining, indexing,
+selection and sorting functions (:func:`shape_result`) and :data:`CREATION` (:func:`creation_result`). The binary
+rules in detail:
 
 Promotion is one lattice for every operation, but operations then adjust the joined dtype, as JAX 0.10.2 does:
 true division makes integers and bool inexact (through a table that leaves 1- and 2-bit integers and the small
@@ -18,10 +24,11 @@ from typing import Final, Literal, TypeAlias
 from arraytyping import lattice
 from arraytyping.lattice import LatticeConfig
 
-__all__ = ["BINARY_OPS", "FAMILY", "Family", "OperandNotImplementedError", "OperandOverflowError", "OperandTypeError",
-           "OperandValueError", "REDUCTION", "REDUCTIONS", "REDUCTION_FUNCTIONS", "ReductionFamily", "UNARY",
-           "UNARY_FUNCTIONS", "UnaryFamily", "binary_result", "reduction_result", "to_inexact_name", "to_numeric_name",
-           "unary_result"]
+__all__ = ["BINARY_OPS", "CREATION", "CREATION_FUNCTIONS", "CreationFamily", "FAMILY", "Family",
+           "OperandNotImplementedError", "OperandOverflowError", "OperandTypeError", "OperandValueError", "REDUCTION",
+           "REDUCTIONS", "REDUCTION_FUNCTIONS", "ReductionFamily", "SHAPE", "SHAPE_FUNCTIONS", "ShapeFamily", "UNARY",
+           "UNARY_FUNCTIONS", "UnaryFamily", "binary_result", "creation_result", "reduction_result", "shape_result",
+           "to_inexact_name", "to_numeric_name", "unary_result"]
 
 Family: TypeAlias = Literal["arith", "bool_arith", "divide", "numeric", "bitwise", "shift", "compare", "power",
                            "matmul", "inexact", "inexact_rank0_weak", "inexact_real", "copysign", "gcd", "close",
@@ -153,7 +160,7 @@ def binary_result(op: str, operands: Sequence[tuple[str, bool]], config: Lattice
             raise OperandValueError(f"Arguments to {op} must be integers, got {name}")
         if name in ("int2", "int4"):
             raise _reject(op, name)  # abs of int2 and int4 fails
-        return name, weak and rank0
+        return name, _scalar_weak(name, weak, rank0, config)
     if family == "bool_arith":
         return name, weak
     if family == "arith":
@@ -187,7 +194,9 @@ def _inexact_binary(op: str, family: str, name: str, weak: bool, rank0: bool, co
         if op in ("logaddexp", "logaddexp2"):
             raise OperandValueError(f"{op} requires floating-point or complex inputs; got {out}")
         if op == "heaviside":
-            return out, weak and rank0
+            return out, _scalar_weak(out, weak, rank0, config)
+        if op == "copysign" and kind == "i":  # where(signbit(x2), -abs(x1), abs(x1)): lax.abs gives int8 for int1
+            return _abs_of(op, out, weak)
         raise _reject(op, out)
     if kind == "c":
         if op == "hypot":
@@ -200,7 +209,7 @@ def _inexact_binary(op: str, family: str, name: str, weak: bool, rank0: bool, co
         raise OperandNotImplementedError(f"{op} uses signbit, which supports 16-, 32- and 64-bit floats only, "
                                          f"not {out}")
     if family == "inexact_rank0_weak" or (op == "logaddexp" and kind == "c"):
-        return out, weak and rank0
+        return out, _scalar_weak(out, weak, rank0, config)
     return out, weak
 
 
@@ -550,13 +559,14 @@ def unary_result(fn: str, operand: tuple[str, bool], config: LatticeConfig = Lat
         if family == "fabs" and kind == "c":
             raise OperandTypeError("fabs does not support complex dtypes")
         out = lattice.canonical_name(to_inexact_name(name), config.x64)
+        weak = weak and kind != "b"  # promote_dtypes_inexact drops a bool's weak flag
         if out in _TINY_INTS:
             if family == "inexact_strong" and fn == "log10":
                 raise OperandValueError(f"log10 of {out} fails in JAX 0.10.2 (finfo has no {out})")
             if family == "inexact_rank0_weak":
                 if fn == "sinc" or out == "int1":
                     raise OperandOverflowError(f"{fn} of {out} fails in JAX 0.10.2 (its constant overflows {out})")
-                return out, weak and rank0
+                return out, _scalar_weak(out, weak, rank0, config)
             if family == "fabs" and lattice.KIND[out] == "i":
                 return _abs_of(fn, out, weak)  # lax.abs: int1 gives int8, int2 is refused; unsigned ones too
             raise OperandTypeError(f"{fn} does not accept dtype {out}")
@@ -565,7 +575,7 @@ def unary_result(fn: str, operand: tuple[str, bool], config: LatticeConfig = Lat
         if family == "inexact_strong":
             return out, False
         if family == "inexact_rank0_weak":
-            return out, weak and rank0
+            return out, _scalar_weak(out, weak, rank0, config)
         return out, weak
     if family == "numeric":
         return to_numeric_name(name), weak and name != lattice.BOOL
@@ -581,17 +591,19 @@ def unary_result(fn: str, operand: tuple[str, bool], config: LatticeConfig = Lat
         _require(fn, name, "biu")
         return name, weak
     if family == "logical":
-        return lattice.BOOL, weak and (kind == "b" or rank0)
+        return lattice.BOOL, weak if kind == "b" else _scalar_weak(name, weak, rank0, config)
     if family == "rounding":
         if kind == "c":
             raise OperandTypeError(f"{fn} does not accept dtype {name}")
+        if fn == "trunc" and kind == "f":  # where(x < 0, ceil(x), floor(x)) promotes the two weak operands again
+            return lattice.result_node([(name, weak), (name, weak)], config)
         return name, weak
     if family == "rint":
         if kind in ("b", "i", "u"):
             return lattice.default_name("f", config.x64), False
         return name, weak
     if family == "round":
-        return _round(name, weak, rank0, decimals)
+        return _round(name, weak, rank0, decimals, config)
     if family == "complex_part":
         return _COMPLEX_PART.get(name, name), weak
     if family == "angle":
@@ -601,7 +613,7 @@ def unary_result(fn: str, operand: tuple[str, bool], config: LatticeConfig = Lat
             out, out_weak = name, weak
         else:
             out, out_weak = lattice.default_name("f", config.x64), False
-        return out, out_weak and (rank0 or not deg)
+        return out, out_weak and (not deg or _scalar_weak(out, out_weak, rank0, config))
     if family == "isnan":
         return lattice.BOOL, weak
     if family == "isinf":
@@ -631,7 +643,14 @@ def _abs_of(fn: str, name: str, weak: bool) -> tuple[str, bool]:
     return _COMPLEX_PART.get(name, name), weak
 
 
-def _round(name: str, weak: bool, rank0: bool, decimals: int) -> tuple[str, bool]:
+def _scalar_weak(name: str, weak: bool, rank0: bool, config: LatticeConfig) -> bool:
+    """The weak flag after JAX meets a weakly typed operand with a numpy constant of its dtype (``lax._const``):
+    kept only for a rank-0 operand of its kind's default dtype (which JAX handles as a Python scalar)."""
+    kind = lattice.KIND[name]
+    return weak and rank0 and kind != "b" and name == lattice.default_name(kind, config.x64)
+
+
+def _round(name: str, weak: bool, rank0: bool, decimals: int, config: LatticeConfig) -> tuple[str, bool]:
     """``jnp.round``: integers pass through (negative decimals are not implemented for them); other dtypes ask
     ``finfo``, which bool fails; decimals other than 0 scale by a strong constant."""
     kind = lattice.KIND[name]
@@ -641,4 +660,119 @@ def _round(name: str, weak: bool, rank0: bool, decimals: int) -> tuple[str, bool
         return name, weak
     if kind == "b":
         raise OperandValueError("round of bool fails in JAX 0.10.2 (finfo has no bool)")
-    return name, weak and (decimals == 0 or rank0)
+    return name, weak if decimals == 0 else _scalar_weak(name, weak, rank0, config)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Shape, joining, indexing, selection and sorting functions
+
+
+ShapeFamily: TypeAlias = Literal["same", "promote", "index", "int32"]
+
+SHAPE: Final[Mapping[str, ShapeFamily]] = MappingProxyType({
+    **{fn: "same" for fn in (
+        "reshape", "ravel", "transpose", "swapaxes", "moveaxis", "expand_dims", "squeeze", "broadcast_to",
+        "broadcast_arrays", "atleast_1d", "atleast_2d", "atleast_3d", "flip", "rot90", "roll", "tile", "repeat",
+        "split", "array_split", "pad", "getitem", "take", "take_along_axis", "diagonal", "triu", "tril", "sort",
+        "unique")},
+    **{fn: "promote" for fn in ("concatenate", "stack", "vstack", "hstack", "column_stack", "where", "select",
+                                "clip")},
+    "argsort": "index",
+    "nonzero": "index",
+    "searchsorted": "int32",
+})
+"""Each shape, joining, indexing, selection and sorting function's dtype rule (JAX 0.10.2, ``lax_numpy.py``,
+``indexing.py``, ``sorting.py``, ``setops.py``):
+
+* ``same``: the operand's dtype and weak flag pass through (reshapes, ``rev``, ``slice``, ``gather``, ``sort``...;
+  ``pad``'s constant is converted to the operand's dtype, ``x.at[...]`` converts its result back);
+* ``promote``: every operand (for ``where`` the two value operands, for ``select`` the default and the choices, for
+  ``clip`` the operand and the bounds) promoted together with ``promote_dtypes``: the lattice's join, weak when
+  all are (never for ``bool``); with ``dtype=`` (``concatenate``, ``stack``, ``vstack``, ``hstack``), that dtype,
+  strong;
+* ``index``: ``argsort``, ``nonzero``: the default integer dtype (``unique``'s ``return_index``/``inverse``/
+  ``counts`` too);
+* ``int32``: ``searchsorted`` (``int_dtype_for_dim`` of the searched axis: int32 below 2**31 elements).
+"""
+SHAPE_FUNCTIONS: Final[tuple[str, ...]] = tuple(SHAPE)
+
+
+def shape_result(fn: str, operands: Sequence[tuple[str, bool]], config: LatticeConfig = LatticeConfig(),
+                 dtype: str | None = None) -> tuple[str, bool]:
+    """The ``(dtype name, weak)`` of the (first) result of ``jax.numpy.<fn>`` for ``fn`` in :data:`SHAPE`, given its
+    array operands' ``(dtype name, weak)`` pairs (weak nodes ``int``/``float``/``complex`` for Python scalars) and
+    its ``dtype=`` argument. Raises :class:`lattice.TypePromotionError` where the operands do not promote."""
+    try:
+        family = SHAPE[fn]
+    except KeyError:
+        raise ValueError(f"unknown shape function {fn!r}; known: {', '.join(SHAPE_FUNCTIONS)}") from None
+    if family == "index":
+        return lattice.default_name("i", config.x64), False
+    if family == "int32":
+        if len(operands) > 1:
+            lattice.result_node(operands, config)  # searchsorted promotes its operands first
+        return "int32", False
+    if dtype is not None:
+        if dtype in lattice.WEAK_NAMES:
+            dtype = lattice.default_name(lattice.KIND[dtype], config.x64)
+        return lattice.canonical_name(dtype, config.x64), False
+    if family == "same" or len(operands) == 1:
+        return _unary_operand(operands[0], config)
+    return lattice.result_node(operands, config)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Creation functions
+
+
+CreationFamily: TypeAlias = Literal["default_float", "float32", "fill", "like", "same", "bounds"]
+
+CREATION: Final[Mapping[str, CreationFamily]] = MappingProxyType({
+    **{fn: "default_float" for fn in ("zeros", "ones", "empty", "eye", "identity")},
+    "tri": "float32",
+    "full": "fill",
+    **{fn: "like" for fn in ("full_like", "zeros_like", "ones_like", "empty_like")},
+    **{fn: "same" for fn in ("asarray", "array", "copy", "diag", "meshgrid")},
+    **{fn: "bounds" for fn in ("arange", "linspace", "logspace")},
+})
+"""Each creation function's dtype rule without ``dtype=`` (JAX 0.10.2, ``array_creation.py``, ``lax_numpy.py``);
+with ``dtype=`` every one gives that dtype, canonicalized and strong:
+
+* ``default_float``: ``zeros``, ``ones``, ``empty``, ``eye``, ``identity``: the default float dtype, strong;
+* ``float32``: ``tri`` (float32 even with x64);
+* ``fill``: ``full``: the fill value's dtype and weak flag (``lax.full``: a Python scalar gives a weakly typed
+  array);
+* ``like``: the ``_like`` functions: the prototype's dtype and weak flag (``lax.full_like``);
+* ``same``: ``asarray``, ``array``, ``copy``, ``diag``, ``meshgrid``: the operand's dtype and weak flag (``diag``
+  of a weak bool is strong: it meets ``where``);
+* ``bounds``: ``arange`` takes ``result_type`` of its bounds (strong); ``linspace`` and ``logspace`` the inexact
+  dtype of it.
+"""
+CREATION_FUNCTIONS: Final[tuple[str, ...]] = tuple(CREATION)
+
+
+def creation_result(fn: str, operands: Sequence[tuple[str, bool]] = (), config: LatticeConfig = LatticeConfig(),
+                    dtype: str | None = None) -> tuple[str, bool]:
+    """The ``(dtype name, weak)`` of ``jax.numpy.<fn>(..., dtype=dtype)`` for ``fn`` in :data:`CREATION`;
+    ``operands`` are the fill value (``full``), the prototype (``_like``), the operand (``same``) or the bounds
+    (``bounds``), as ``(dtype name, weak)`` pairs."""
+    try:
+        family = CREATION[fn]
+    except KeyError:
+        raise ValueError(f"unknown creation function {fn!r}; known: {', '.join(CREATION_FUNCTIONS)}") from None
+    if dtype is not None:
+        if dtype in lattice.WEAK_NAMES:
+            dtype = lattice.default_name(lattice.KIND[dtype], config.x64)
+        return lattice.canonical_name(dtype, config.x64), False
+    if family == "default_float":
+        return lattice.default_name("f", config.x64), False
+    if family == "float32":
+        return "float32", False
+    if family == "bounds":
+        name, _ = lattice.result_node(operands, config)
+        out = name if fn == "arange" else lattice.canonical_name(to_inexact_name(name), config.x64)
+        return out, False
+    name, weak = _unary_operand(operands[0], config)
+    if fn == "diag" and name == lattice.BOOL:
+        return name, False
+    return name, weak

@@ -128,7 +128,7 @@ def full(shape: tuple[int, ...], value: Any, dtype: np.dtype[Any], weak_type: bo
     """``broadcast_in_dim`` of a scalar literal, as JAX stages ``jnp.zeros``/``jnp.full``."""
     c = const(value, ShapedArray((), dtype, weak_type))
     if not shape:
-        return convert_element_type(c, dtype, weak_type)
+        return c
     return broadcast_in_dim(c, tuple(shape), ())
 
 

@@ -72,7 +72,10 @@ def common_dtype(*args: Any) -> tuple[np.dtype[Any], bool]:
 
 
 def promote_args(*args: Any) -> list[Any]:
-    """Convert ``args`` to their common dtype (JAX's ``promote_dtypes``) and rank (``promote_shapes``)."""
+    """Convert ``args`` to their common dtype (JAX's ``promote_dtypes``) and rank (``promote_shapes``). A single
+    array passes through unchanged (a weakly typed bool stays one), as in JAX."""
+    if len(args) == 1 and isinstance(args[0], Array):
+        return [args[0]]
     dtype, weak = common_dtype(*args)
     return promote_shapes([as_dtype(a, dtype, weak) for a in args])
 
@@ -82,12 +85,12 @@ F64: Final = np.dtype("float64")
 
 
 def to_inexact_dtype(dtype: np.dtype[Any]) -> np.dtype[Any]:
-    """JAX's ``dtypes.to_inexact_dtype``: bool and integers of up to 32 bits become float32, 64-bit integers float64
-    (float32 with x64 off); inexact dtypes stay. (Not the default float: ``int32 / int32`` is float32 even with
+    """JAX's ``dtypes.to_inexact_dtype``: bool and integers of 4 to 32 bits become float32, 64-bit integers float64
+    (float32 with x64 off); inexact dtypes and 1- and 2-bit integers stay. (Not the default float: ``int32 / int32`` is float32 even with
     x64, as in JAX.)"""
     info = registry.info_of_dtype(dtype)
     assert info is not None
-    if info.kind in "fc":
+    if info.kind in "fc" or (info.kind in "iu" and info.bits <= 2):  # 1- and 2-bit integers stay (op_rules)
         return dtype
     return F64 if info.bits > 32 and config.x64 else F32
 
@@ -247,3 +250,19 @@ def traced_const(host: np.ndarray[Any, Any], aval: ShapedArray) -> Any:
     trace = find_top_trace(())
     assert trace is not None
     return trace.pure(lax.const(host, aval))
+
+
+def is_default_dtype(dtype: np.dtype[Any]) -> bool:
+    """``dtype`` is its kind's default in the current configuration (float32, or float64 with x64...)."""
+    info = registry.info_of_dtype(dtype)
+    assert info is not None
+    return info.kind != "b" and info.name == lattice.default_name(info.kind, config.x64)
+
+
+def numpy_const(x: Any, value: Any) -> ConstVal:
+    """A rank-0 constant of ``x``'s dtype as JAX's ``lax._const(x, value)`` meets ``x``: weakly typed exactly when
+    ``x`` is a weakly typed rank-0 value of its kind's default dtype (which JAX treats as a Python scalar), strong
+    otherwise."""
+    a = lax.aval_of(x)
+    weak = a.weak_type and not a.shape and is_default_dtype(a.dtype)
+    return lax.const(value, ShapedArray((), a.dtype, weak))

@@ -21,6 +21,7 @@ from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.core import Tracer
 from arraytyping._src.runtime.dispatch import JitFunction
 from arraytyping._src.runtime.numpy._promotion import (
+    numpy_const,
     BOOL, as_dtype, binary_result, broadcast_to_shape, check_shapes, common_dtype, const_of, converted, dtype_kind,
     finish, jitted, kind_of, operand, promote_args, promote_shapes, scalar_type, shape_of, to_bool, to_inexact_dtype,
     zero_like,
@@ -245,10 +246,11 @@ def power(x1: Any, x2: Any, /) -> Any:
 
 
 def _scalar(x: Any, value: Any, weak: bool | None = None) -> Any:
-    """A rank-0 constant of ``x``'s dtype: weak as given, else weak exactly when ``x`` is weak and of rank 0 (a
-    numpy constant in JAX, which keeps a weak flag only for rank-0 operands)."""
-    a = lax.aval_of(x)
-    return lax.const(value, ShapedArray((), a.dtype, a.weak_type and not a.shape if weak is None else weak))
+    """A rank-0 constant of ``x``'s dtype: weak as given, else as JAX's ``lax._const(x, value)`` meets ``x``
+    (:func:`~._promotion.numpy_const`)."""
+    if weak is None:
+        return numpy_const(x, value)
+    return lax.const(value, ShapedArray((), lax.aval_of(x).dtype, weak))
 
 
 def _inexact_pair(name: str, x: Any, y: Any) -> tuple[Any, Any, np.dtype[Any], bool]:
@@ -323,8 +325,9 @@ def _heaviside(x: Any, y: Any) -> Any:
 
 
 def _copysign(x: Any, y: Any) -> Any:
-    from arraytyping._src.runtime.numpy.unary import signbit  # noqa: PLC0415 - unary imports this module's helpers
-    ax = lax.abs(x)
+    from arraytyping._src.runtime.numpy.unary import abs as abs_  # noqa: PLC0415 - unary imports this module
+    from arraytyping._src.runtime.numpy.unary import signbit  # noqa: PLC0415
+    ax = abs_(x)
     return lax_where(signbit(y), lax.neg(ax), ax)
 
 

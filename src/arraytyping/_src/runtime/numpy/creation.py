@@ -127,6 +127,8 @@ def full(shape: Any, fill_value: Any, dtype: Any = None) -> Any:
 
 def _full(shape: Any, fill_value: Any, dt: np.dtype[Any], weak: bool) -> Any:
     dims = _shape_arg(shape)
+    if type(fill_value) is complex and registry.info_of_dtype(dt).kind != "c":  # type: ignore[union-attr]
+        raise TypeError(f"a Python complex fill value cannot be converted to {dt.name} (as in JAX)")
     if isinstance(fill_value, Tracer) or (trace_state.dynamic is not None):
         if isinstance(fill_value, Array):
             return broadcast_to(lax.convert_element_type(fill_value, dt, weak), dims)
@@ -180,6 +182,8 @@ def arange(start: Any, stop: Any = None, step: Any = None, dtype: Any = None) ->
         dt = result_type(*[np.asarray(v).item() if isinstance(v, Array) else v for v in vals])
     else:
         dt = canonical_dtype(dtype)
+        if dt == np.dtype(bool):
+            raise TypeError("arange does not support dtype bool (as in JAX)")
     bounds: list[Any] = [np.asarray(v).item() if isinstance(v, Array) else v for v in vals]
     host = _np_arange(*bounds).astype(dt)
     if trace_state.dynamic is not None:
@@ -223,6 +227,16 @@ def _operand_dtype(a: Any) -> tuple[np.dtype[Any], bool]:
 _copy = jitted(_copy_body, "copy")
 
 
+def _computation_dtype(dtype: np.dtype[Any], name: str) -> np.dtype[Any]:
+    """JAX's ``to_inexact_dtype`` of a ``linspace``/``logspace`` dtype, which leaves 1- and 2-bit integers alone, so
+    that JAX's ``finfo`` of it fails (``ValueError``)."""
+    info = registry.info_of_dtype(dtype)
+    assert info is not None
+    if info.kind in "iu" and info.bits <= 2:
+        raise ValueError(f"{name}: dtype {info.name} has no inexact counterpart (JAX's finfo fails on it)")
+    return to_inexact_dtype(dtype)
+
+
 def _linspace_body(start: Any, stop: Any, *, num: int, endpoint: bool, retstep: bool, dtype: np.dtype[Any] | None,
                    axis: int) -> Any:
     """JAX's ``_linspace``: ``start * (1 - t) + stop * t`` for ``t = iota / div`` in the computation dtype (the
@@ -233,7 +247,7 @@ def _linspace_body(start: Any, stop: Any, *, num: int, endpoint: bool, retstep: 
     if dtype is None:
         rdt, _ = common_dtype(start, stop)
         dtype = to_inexact_dtype(rdt)
-    cdt = to_inexact_dtype(dtype)
+    cdt = _computation_dtype(dtype, "linspace")
     start, stop = (lax.convert_element_type(v, cdt, False) if isinstance(v, Array) else as_dtype(v, cdt, False)
                    for v in (start, stop))
     bounds = list(np.broadcast_shapes(shape_of(start), shape_of(stop)))
@@ -295,7 +309,7 @@ def _logspace_body(start: Any, stop: Any, base: Any, *, num: int, endpoint: bool
     if dtype is None:
         rdt, _ = common_dtype(start, stop)
         dtype = to_inexact_dtype(rdt)
-    cdt = to_inexact_dtype(dtype)
+    cdt = _computation_dtype(dtype, "logspace")
     start, stop = (lax.convert_element_type(v, cdt, False) if isinstance(v, Array) else as_dtype(v, cdt, False)
                    for v in (start, stop))
     lin = _linspace_body(start, stop, num=num, endpoint=endpoint, retstep=False, dtype=None, axis=axis)

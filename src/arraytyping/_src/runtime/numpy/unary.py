@@ -22,6 +22,7 @@ from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.primitives import RoundingMethod
 from arraytyping._src.runtime.numpy._promotion import (
+    numpy_const,
     BOOL, PY_SCALAR_TYPES, as_dtype, dtype_kind, finish, jitted, kind_of, operand, promote_args, shape_of,
 )
 
@@ -48,10 +49,11 @@ def unary_result(fn: str, x: Any, **params: Any) -> tuple[np.dtype[Any], bool]:
 
 
 def _scalar(x: Any, value: Any, weak: bool | None = None) -> Any:
-    """A rank-0 constant of ``x``'s dtype (weak as given, else as ``x`` is when ``x`` has rank 0: a numpy
-    constant meeting a rank-0 weakly typed operand keeps it weak in JAX)."""
-    a = lax.aval_of(x)
-    return lax.const(value, ShapedArray((), a.dtype, a.weak_type and not a.shape if weak is None else weak))
+    """A rank-0 constant of ``x``'s dtype: weak as given, else as JAX's ``lax._const(x, value)`` meets ``x``
+    (:func:`~._promotion.numpy_const`)."""
+    if weak is None:
+        return numpy_const(x, value)
+    return lax.const(value, ShapedArray((), lax.aval_of(x).dtype, weak))
 
 
 def _real_dtype(dtype: np.dtype[Any]) -> np.dtype[Any]:
@@ -90,8 +92,9 @@ def _defined(fn: str, body: Callable[..., Any], **params: Any) -> Callable[..., 
 
 def _as_result(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
     """``x`` (array or Python/numpy value) in the computation dtype of a unary function: promote_args_inexact's
-    conversion, keeping a weak flag."""
-    return as_dtype(x, dtype, lax.aval_of(x).weak_type if isinstance(x, Array) else operand(x)[1])
+    conversion, keeping a weak flag (but a bool's)."""
+    name, w = operand(x)
+    return as_dtype(x, dtype, w and name != "bool")
 
 
 def _inexact(op: Callable[[Any], Any]) -> Callable[..., Any]:
@@ -207,10 +210,11 @@ def _ceil(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
 
 
 def _trunc(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
+    from arraytyping._src.runtime.numpy.selection import _where  # noqa: PLC0415 - selection imports this module
     x = promote_args(x)[0]
     if kind_of(x) in "biu":
         return x
-    return lax_where(lax.lt(x, _scalar(x, 0, False)), lax.ceil(x), lax.floor(x))
+    return _where(lax.lt(x, _scalar(x, 0, False)), lax.ceil(x), lax.floor(x))
 
 
 def _rint_real(x: Any) -> Any:
@@ -247,8 +251,7 @@ def _round(x: Any, dtype: np.dtype[Any], weak: bool, *, decimals: int = 0) -> An
         f16 = registry.INFO[operand(v)[0]].name == "float16"
         if f16:
             v = lax.convert_element_type(v, registry.INFO["float32"].dtype, False)
-        factor = lax.const(10 ** decimals, ShapedArray((), lax.aval_of(v).dtype, lax.aval_of(v).weak_type
-                                                       and not lax.aval_of(v).shape))
+        factor = numpy_const(v, 10 ** decimals)
         out = lax.div(_rint_real(lax.mul(v, factor)), factor)
         return lax.convert_element_type(out, registry.INFO["float16"].dtype, False) if f16 else out
     if kind == "c":
