@@ -21,10 +21,12 @@ Runs in its own venv with jax (see tools/jax_reference.py, whose helpers it shar
     python tools/jax_numpy_reference.py [--venv .jaxref-venv]
     JAXREF_ONLY=sort,argsort python tools/jax_numpy_reference.py     # regenerate only these cases
     JAXREF_RESUME=1 python tools/jax_numpy_reference.py              # complete an interrupted run
+    JAXREF_PART=values JAXREF_OUT=/tmp/v.json python tools/...       # only the values (or dtypes), elsewhere
 """
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -32,7 +34,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import jax_reference as ref  # noqa: E402  (same folder)
 
-OUT = ref.ROOT / "tests" / "data" / "jax_numpy_reference.json"
+OUT = Path(os.environ.get("JAXREF_OUT", ref.ROOT / "tests" / "data" / "jax_numpy_reference.json"))
 
 OPERANDS: list[str] = ([f"arr:{d}" for d in ref.DTYPES] + [f"warr:{d}" for d in ref.WEAK_ARRAY_DTYPES]
                        + [f"py:{k}" for k in ("bool", "int", "float", "complex")])
@@ -397,8 +399,9 @@ def main_inside() -> None:
     old: dict[str, Any] = json.loads(OUT.read_text()) if (only or resume) and OUT.exists() else \
         {"dtypes": {}, "values": {}}
     dtypes_out: dict[str, Any] = old["dtypes"]
+    part = os.environ.get("JAXREF_PART", "all")
     for case, (src, slots) in CASES.items():
-        if (only is not None and case not in only) or (resume and case in dtypes_out):
+        if (only is not None and case not in only) or (resume and case in dtypes_out) or part == "values":
             continue
         per_config: dict[str, Any] = {}
         for cfg in ref.each_config(jax):
@@ -412,7 +415,7 @@ def main_inside() -> None:
 
     values_out: dict[str, Any] = old["values"]
     for case, dts in VALUES.items():
-        if only is not None and case not in only:
+        if (only is not None and case not in only) or part == "dtypes":
             continue
         if resume and any(k.startswith(f"{case}|") for k in values_out):
             continue

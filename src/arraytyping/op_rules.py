@@ -150,6 +150,10 @@ def binary_result(op: str, operands: Sequence[tuple[str, bool]], config: Lattice
         return _floor_divide_all_weak(op, operands, config)
     if family == "equal_arrays":
         return lattice.BOOL, False
+    if op == "fmod" and len(operands) == 2 and operands[1][0] == lattice.BOOL and operands[1][1] and \
+            lattice.KIND[lattice.result_node(operands, config)[0]] in ("i", "u"):
+        # fmod replaces a zero integer divisor with where(x2 == 0, ones, x2), which makes a weak bool strong
+        operands = [operands[0], (lattice.BOOL, False)]
     name, weak = lattice.result_node(operands, config)
     kind = lattice.KIND[name]
     rank0 = rank0 or (len(python_scalars) == len(operands) > 0 and all(python_scalars))
@@ -488,8 +492,9 @@ JAX 0.10.2's sources (``jax/_src/numpy/ufuncs.py``, ``lax_numpy.py``), family by
 * ``inexact_strong``: ``log2``/``log10`` divide or multiply by a strong constant: never weak; ``log10`` asks
   ``finfo`` of the dtype, which fails for 1- and 2-bit integers (``ValueError``);
 * ``inexact_rank0_weak``: ``deg2rad``/``rad2deg``/``sinc`` multiply by a numpy constant of the operand's dtype,
-  which keeps a weak flag only for rank-0 operands; the constant itself fails for ``int1`` (``OverflowError``) and,
-  in ``sinc``, for every 1- and 2-bit integer, while ``deg2rad`` of ``uint1``, ``uint2``, ``int2`` stays integer;
+  which keeps a weak flag only for a rank-0 operand of its kind's default dtype; the constant itself fails for
+  ``int1`` (``OverflowError``) and, in ``sinc`` and ``rad2deg``, for every 1- and 2-bit integer, while ``deg2rad`` of
+  ``uint1``, ``uint2``, ``int2`` stays integer;
 * ``numeric``: ``lax.square(*promote_dtypes_numeric(x))``: bool becomes int32;
 * ``signed``: ``negative``/``sign``: ``promote_args`` then a primitive that refuses bool;
 * ``same``: ``positive``, ``conj``, ``copy``: dtype and weak flag unchanged;
@@ -564,7 +569,7 @@ def unary_result(fn: str, operand: tuple[str, bool], config: LatticeConfig = Lat
             if family == "inexact_strong" and fn == "log10":
                 raise OperandValueError(f"log10 of {out} fails in JAX 0.10.2 (finfo has no {out})")
             if family == "inexact_rank0_weak":
-                if fn == "sinc" or out == "int1":
+                if fn in ("sinc", "rad2deg") or out == "int1":
                     raise OperandOverflowError(f"{fn} of {out} fails in JAX 0.10.2 (its constant overflows {out})")
                 return out, _scalar_weak(out, weak, rank0, config)
             if family == "fabs" and lattice.KIND[out] == "i":
@@ -574,6 +579,8 @@ def unary_result(fn: str, operand: tuple[str, bool], config: LatticeConfig = Lat
             _require(fn, out, "f")
         if family == "inexact_strong":
             return out, False
+        if fn == "arccosh" and lattice.KIND[out] == "c":  # where(real(r) < 0, -r, r) promotes again (strict: default)
+            return lattice.result_node([(out, weak), (out, weak)], config)
         if family == "inexact_rank0_weak":
             return out, _scalar_weak(out, weak, rank0, config)
         return out, weak
@@ -744,7 +751,8 @@ with ``dtype=`` every one gives that dtype, canonicalized and strong:
   array);
 * ``like``: the ``_like`` functions: the prototype's dtype and weak flag (``lax.full_like``);
 * ``same``: ``asarray``, ``array``, ``copy``, ``diag``, ``meshgrid``: the operand's dtype and weak flag (``diag``
-  of a weak bool is strong: it meets ``where``);
+  of a vector meets ``where``, which promotes it with its own zero: a weak bool becomes strong, and in strict mode
+  a weak dtype becomes its kind's default);
 * ``bounds``: ``arange`` takes ``result_type`` of its bounds (strong); ``linspace`` and ``logspace`` the inexact
   dtype of it.
 """
@@ -752,18 +760,26 @@ CREATION_FUNCTIONS: Final[tuple[str, ...]] = tuple(CREATION)
 
 
 def creation_result(fn: str, operands: Sequence[tuple[str, bool]] = (), config: LatticeConfig = LatticeConfig(),
-                    dtype: str | None = None) -> tuple[str, bool]:
+                    dtype: str | None = None, *, vector: bool = True) -> tuple[str, bool]:
     """The ``(dtype name, weak)`` of ``jax.numpy.<fn>(..., dtype=dtype)`` for ``fn`` in :data:`CREATION`;
-    ``operands`` are the fill value (``full``), the prototype (``_like``), the operand (``same``) or the bounds
-    (``bounds``), as ``(dtype name, weak)`` pairs."""
+    ``operands`` are the fill value (``full``), the prototype and then the fill value (``full_like``), the operand
+    (``same``) or the bounds (``bounds``), as ``(dtype name, weak)`` pairs (``complex`` for a Python complex).
+    ``vector``: ``diag`` of a 1-d operand (else of a 2-d one, whose diagonal it takes).
+
+    A Python complex fill value refuses a dtype that is not complex (``OperandTypeError``), ``arange`` refuses bool,
+    ``linspace`` and ``logspace`` refuse 1- and 2-bit integers (``finfo``: ``OperandValueError``)."""
     try:
         family = CREATION[fn]
     except KeyError:
         raise ValueError(f"unknown creation function {fn!r}; known: {', '.join(CREATION_FUNCTIONS)}") from None
+    fill = operands[0] if fn == "full" and operands else operands[1] if fn == "full_like" and len(operands) > 1 \
+        else None
     if dtype is not None:
         if dtype in lattice.WEAK_NAMES:
             dtype = lattice.default_name(lattice.KIND[dtype], config.x64)
-        return lattice.canonical_name(dtype, config.x64), False
+        out = lattice.canonical_name(dtype, config.x64)
+        _check_creation(fn, out, fill)
+        return out, False
     if family == "default_float":
         return lattice.default_name("f", config.x64), False
     if family == "float32":
@@ -771,8 +787,20 @@ def creation_result(fn: str, operands: Sequence[tuple[str, bool]] = (), config: 
     if family == "bounds":
         name, _ = lattice.result_node(operands, config)
         out = name if fn == "arange" else lattice.canonical_name(to_inexact_name(name), config.x64)
+        _check_creation(fn, out, None)
         return out, False
     name, weak = _unary_operand(operands[0], config)
-    if fn == "diag" and name == lattice.BOOL:
-        return name, False
+    if fn == "full_like":
+        _check_creation(fn, name, fill)
+    if fn == "diag" and vector:  # where(eye, v, 0) promotes v with its own zero (strict: the default dtype)
+        return lattice.result_node([(name, weak), (name, weak)], config)
     return name, weak
+
+
+def _check_creation(fn: str, out: str, fill: tuple[str, bool] | None) -> None:
+    if fill is not None and fill[0] == "complex" and lattice.KIND[out] != "c":
+        raise OperandTypeError(f"{fn}: a Python complex fill value cannot be converted to {out}")
+    if fn == "arange" and out == lattice.BOOL:
+        raise OperandTypeError("arange does not accept dtype bool")
+    if fn in ("linspace", "logspace") and out in _TINY_INTS:
+        raise OperandValueError(f"{fn} in {out} fails in JAX 0.10.2 (finfo has no {out})")

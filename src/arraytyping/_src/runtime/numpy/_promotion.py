@@ -12,7 +12,7 @@ from __future__ import annotations
 import builtins
 import functools
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, TypeAlias, Union
 
 import numpy as np
 
@@ -27,6 +27,10 @@ from arraytyping._src.runtime.avals import HOST_VALUE_TYPES, ShapedArray
 from arraytyping._src.runtime.core import Tracer, find_top_trace, trace_state
 from arraytyping._src.runtime.dispatch import JitFunction
 from arraytyping._src.runtime.tracing import ConstVal
+
+ArrayLike: TypeAlias = Union[Array, "np.ndarray[Any, Any]", np.bool_, "np.number[Any]", bool, int, float, complex]
+"""What the functions take as an array argument (``arraytyping.typing.ArrayLike`` at run time, whose own definition
+waits for the runtime to be imported)."""
 
 PY_SCALARS = (bool, int, float, complex)
 NUMPY_VALUE_TYPES: tuple[type[Any], ...] = (np.ndarray, np.generic)
@@ -145,6 +149,11 @@ def jitted(fun: Callable[..., Any], name: str | None = None) -> JitFunction:
     return JitFunction(fun, name=name or fun.__name__.lstrip("_"), static_kwargs=True)
 
 
+def array_fn(fun: Callable[..., Any], name: str | None = None) -> Callable[..., Array]:
+    """:func:`jitted`, typed as returning one array (the bodies of the public functions with one result)."""
+    return jitted(fun, name)
+
+
 PY_SCALAR_TYPES: Final[frozenset[type]] = frozenset(PY_SCALARS)
 
 
@@ -184,6 +193,13 @@ def binary_result(op: str, x: Any, y: Any, *, scalar_exponent: bool = False) -> 
                 else f"{_describe(x, operands[0])} to the concrete integer power {y!r}")
         raise type(e)(f"{e} (operands: {what})") from None
     return registry.INFO[name].dtype, weak
+
+
+def dtype_name(dtype: np.dtype[Any]) -> str:
+    """The registered name of ``dtype`` (``bfloat16``, not numpy's ``V2``)."""
+    info = registry.info_of_dtype(dtype)
+    assert info is not None
+    return info.name
 
 
 def dtype_kind(dtype: np.dtype[Any]) -> str:

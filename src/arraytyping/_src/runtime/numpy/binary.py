@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final, cast
 
 import numpy as np
 
@@ -21,15 +21,12 @@ from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.core import Tracer
 from arraytyping._src.runtime.dispatch import JitFunction
 from arraytyping._src.runtime.numpy._promotion import (
-    numpy_const,
-    BOOL, as_dtype, binary_result, broadcast_to_shape, check_shapes, common_dtype, const_of, converted, dtype_kind,
-    finish, jitted, kind_of, operand, promote_args, promote_shapes, scalar_type, shape_of, to_bool, to_inexact_dtype,
-    zero_like,
+    BOOL, ArrayLike, array_fn, as_dtype, binary_result, broadcast_to_shape, check_shapes, common_dtype, const_of,
+    converted, dtype_kind, finish, jitted, kind_of, numpy_const, operand, promote_args, promote_shapes, scalar_type,
+    shape_of, to_bool, to_inexact_dtype, zero_like,
 )
 from arraytyping._src.runtime.numpy.unary import lax_where
 
-if TYPE_CHECKING:
-    from arraytyping.typing import ArrayLike
 
 
 def _binary(name: str, op: Callable[[Any, Any], Any], bool_op: Callable[[Any, Any], Any] | None = None
@@ -177,7 +174,7 @@ def _integer_pow_body(x: Any, *, y: int) -> Any:
     return finish("power", lax.integer_pow(x, y), dtype, weak)
 
 
-_integer_pow = jitted(_integer_pow_body, "integer_pow")
+_integer_pow = array_fn(_integer_pow_body, "integer_pow")
 
 
 def _power_body(x: Any, y: Any) -> Any:
@@ -219,7 +216,7 @@ def _bcast(x: Any, shape: tuple[int, ...]) -> Any:
     return lax.broadcast_in_dim(x, shape, tuple(range(len(shape) - len(s), len(shape))))
 
 
-_power = jitted(_power_body, "power")
+_power = array_fn(_power_body, "power")
 
 
 def _concrete_integer(x: Any) -> int | None:
@@ -346,14 +343,15 @@ def _fmod_body(x: Any, y: Any) -> Any:
     as 1."""
     check_shapes("fmod", x, y)
     dtype, weak = binary_result("fmod", x, y)
+    integer = dtype_kind(common_dtype(x, y)[0]) in "iu"  # JAX asks result_type(x1, x2): bool is no integer
     x, y = converted(dtype, weak, x, y)
-    if kind_of(y) in "iu":
+    if integer:
         ya = lax.aval_of(y)
         y = lax_where(lax.eq(y, zero_like(y)), lax.full(ya.shape, 1, ya.dtype, ya.weak_type), y)
     return finish("fmod", lax.rem(x, y), dtype, weak)
 
 
-_fmod = jitted(_fmod_body, "fmod")
+_fmod = array_fn(_fmod_body, "fmod")
 
 
 def _fminmax(name: str, greater_: bool) -> Callable[..., Array]:
@@ -419,8 +417,8 @@ def _lcm_body(x: Any, y: Any) -> Any:
     return finish("lcm", out, dtype, weak)
 
 
-_gcd = jitted(_gcd_body, "gcd")
-_lcm = jitted(_lcm_body, "lcm")
+_gcd = array_fn(_gcd_body, "gcd")
+_lcm = array_fn(_lcm_body, "lcm")
 
 
 def _isclose_body(a: Any, b: Any, rtol: Any, atol: Any, *, equal_nan: bool = False) -> Any:
@@ -440,7 +438,7 @@ def _isclose_body(a: Any, b: Any, rtol: Any, atol: Any, *, equal_nan: bool = Fal
     return finish("isclose", lax.bitwise_or(out, both_nan) if equal_nan else out, dtype, weak)
 
 
-_isclose = jitted(_isclose_body, "isclose")
+_isclose = array_fn(_isclose_body, "isclose")
 
 
 def arctan2(x1: ArrayLike, x2: ArrayLike, /) -> Array:
@@ -475,7 +473,7 @@ def nextafter(x1: ArrayLike, x2: ArrayLike, /) -> Array:
 
 def fmod(x1: ArrayLike, x2: ArrayLike, /) -> Array:
     """The remainder of truncated division (the sign of ``x1``), as C's ``fmod``."""
-    return _fmod(x1, x2)  # type: ignore[no-any-return]
+    return _fmod(x1, x2)
 
 
 def fmax(x1: ArrayLike, x2: ArrayLike) -> Array:
@@ -500,18 +498,18 @@ def float_power(x1: ArrayLike, x2: ArrayLike, /) -> Array:
 
 def gcd(x1: ArrayLike, x2: ArrayLike) -> Array:
     """The greatest common divisor of integers (non-integer operands raise ``ValueError``)."""
-    return _gcd(x1, x2)  # type: ignore[no-any-return]
+    return _gcd(x1, x2)
 
 
 def lcm(x1: ArrayLike, x2: ArrayLike) -> Array:
     """The least common multiple of integers (non-integer operands raise ``ValueError``)."""
-    return _lcm(x1, x2)  # type: ignore[no-any-return]
+    return _lcm(x1, x2)
 
 
 def isclose(a: ArrayLike, b: ArrayLike, rtol: ArrayLike = 1e-05, atol: ArrayLike = 1e-08,
             equal_nan: bool = False) -> Array:
     """Where ``|a - b| <= atol + rtol * |b|`` (a bool array); NaNs are close to NaNs with ``equal_nan``."""
-    return _isclose(a, b, rtol, atol, equal_nan=bool(equal_nan))  # type: ignore[no-any-return]
+    return _isclose(a, b, rtol, atol, equal_nan=bool(equal_nan))
 
 
 def allclose(a: ArrayLike, b: ArrayLike, rtol: ArrayLike = 1e-05, atol: ArrayLike = 1e-08,
@@ -527,7 +525,7 @@ def array_equal(a1: ArrayLike, a2: ArrayLike, equal_nan: bool = False) -> Array:
     from arraytyping._src.runtime.numpy.creation import asarray  # noqa: PLC0415 - creation imports shape functions
     from arraytyping._src.runtime.numpy.reductions import all as all_  # noqa: PLC0415
     if shape_of(a1) != shape_of(a2):
-        return asarray(False)
+        return cast(Array, asarray(False))
     eq = equal(a1, a2)
     if equal_nan:
         from arraytyping._src.runtime.numpy.unary import isnan  # noqa: PLC0415

@@ -11,7 +11,7 @@ from __future__ import annotations
 import builtins
 import operator
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -25,10 +25,13 @@ from arraytyping._src.runtime.array_impl import check_python_int, device_put
 from arraytyping._src.runtime.avals import SEQUENCE_TYPES, ShapedArray
 from arraytyping._src.runtime.core import Tracer, trace_state
 from arraytyping._src.runtime.numpy._promotion import (
-    as_dtype, canonical_dtype, common_dtype, in_trace, jitted, operand, shape_of, to_inexact_dtype, traced_const,
+    ArrayLike, array_fn, as_dtype, canonical_dtype, common_dtype, dtype_kind, dtype_name, in_trace, jitted, operand,
+    shape_of, to_inexact_dtype, traced_const,
 )
 from arraytyping._src.runtime.numpy.shape import broadcast_to
 from arraytyping._src.runtime.tracing import ConstVal
+
+from arraytyping.typing import DTypeLike, ShapeLike
 
 
 def _astype(x: Any, *, dtype: np.dtype[Any]) -> Any:
@@ -199,17 +202,17 @@ def arange(start: Any, stop: Any = None, step: Any = None, dtype: Any = None) ->
 
 
 
-def empty(shape: Any, dtype: Any = None) -> Any:
+def empty(shape: ShapeLike, dtype: DTypeLike | None = None) -> Array:
     """Zeros (arrays are immutable, so JAX's ``empty`` is ``zeros``)."""
-    return zeros(shape, dtype)
+    return cast(Array, zeros(shape, dtype))
 
 
-def empty_like(prototype: Any, dtype: Any = None, shape: Any = None) -> Any:
+def empty_like(prototype: ArrayLike, dtype: DTypeLike | None = None, shape: ShapeLike | None = None) -> Array:
     """Zeros of ``prototype``'s shape (or ``shape``), dtype and weak flag (``dtype`` if given), as JAX's."""
-    return full_like(prototype, 0, dtype, shape)
+    return cast(Array, full_like(prototype, 0, dtype, shape))
 
 
-def copy(a: Any, order: str | None = None) -> Any:
+def copy(a: ArrayLike, order: str | None = None) -> Array:
     """A copy of ``a`` (JAX's ``copy`` primitive: the same dtype and weak flag)."""
     return _copy(a)
 
@@ -224,7 +227,7 @@ def _operand_dtype(a: Any) -> tuple[np.dtype[Any], bool]:
     return registry.INFO[name].dtype, weak
 
 
-_copy = jitted(_copy_body, "copy")
+_copy = array_fn(_copy_body, "copy")
 
 
 def _computation_dtype(dtype: np.dtype[Any], name: str) -> np.dtype[Any]:
@@ -261,8 +264,8 @@ def _linspace_body(start: Any, stop: Any, *, num: int, endpoint: bool, retstep: 
                             lax.const(div, ShapedArray((), cdt, False)))
         iota_shape = [1] * len(bounds)
         iota_shape[axis] = div
-        real = cdt if registry.INFO[registry.info_of_dtype(cdt).name].kind == "f" else \
-            registry.INFO["float32" if registry.info_of_dtype(cdt).name == "complex64" else "float64"].dtype  # type: ignore[union-attr]
+        real = cdt if dtype_kind(cdt) == "f" else registry.INFO["float32" if dtype_name(cdt) == "complex64"
+                                                                else "float64"].dtype
         step = lax.div(lax.iota(real, (div,), 0), lax.const(div, ShapedArray((), real, False)))
         step = lax.convert_element_type(lax.reshape(step, tuple(iota_shape)), cdt, False)
         out = add(multiply(lax.reshape(b_start, tuple(bounds)), subtract(1, step)),
@@ -278,8 +281,7 @@ def _linspace_body(start: Any, stop: Any, *, num: int, endpoint: bool, retstep: 
         empty_shape.insert(axis, 0)
         delta = lax.full((), np.nan, cdt)
         out = lax.full(tuple(empty_shape), 0, dtype)
-    if registry.INFO[registry.info_of_dtype(dtype).name].kind in "iu" and \
-            registry.INFO[operand(out)[0]].kind not in "iu":  # type: ignore[union-attr]
+    if dtype_kind(dtype) in "iu" and registry.INFO[operand(out)[0]].kind not in "iu":
         out = lax.floor(out)
     out = lax.convert_element_type(out, dtype, False)
     return (out, delta) if retstep else out
@@ -316,11 +318,11 @@ def _logspace_body(start: Any, stop: Any, base: Any, *, num: int, endpoint: bool
     return lax.convert_element_type(power(base, lin), dtype, False)
 
 
-_logspace = jitted(_logspace_body, "logspace")
+_logspace = array_fn(_logspace_body, "logspace")
 
 
-def logspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True, base: Any = 10.0, dtype: Any = None,
-             axis: int = 0) -> Any:
+def logspace(start: ArrayLike, stop: ArrayLike, num: int = 50, endpoint: bool = True, base: ArrayLike = 10.0,
+             dtype: DTypeLike | None = None, axis: int = 0) -> Array:
     """``base ** linspace(start, stop, num)``."""
     return _logspace(start, stop, base, num=operator.index(num), endpoint=bool(endpoint),
                      dtype=None if dtype is None else canonical_dtype(dtype), axis=operator.index(axis))
@@ -338,10 +340,10 @@ def _eye_body(*, n: int, m: int, k: int, dtype: np.dtype[Any]) -> Any:
     return lax.convert_element_type(eye_mask(n, m, k), dtype, False)
 
 
-_eye = jitted(_eye_body, "eye")
+_eye = array_fn(_eye_body, "eye")
 
 
-def eye(N: int, M: int | None = None, k: int = 0, dtype: Any = None) -> Any:
+def eye(N: int, M: int | None = None, k: int = 0, dtype: DTypeLike | None = None) -> Array:
     """A 2-d array with ones on the ``k``-th diagonal and zeros elsewhere (the default float dtype)."""
     n = operator.index(N)
     m = n if M is None else operator.index(M)
@@ -352,7 +354,7 @@ def eye(N: int, M: int | None = None, k: int = 0, dtype: Any = None) -> Any:
                 dtype=_default_float() if dtype is None else canonical_dtype(dtype))
 
 
-def identity(n: int, dtype: Any = None) -> Any:
+def identity(n: int, dtype: DTypeLike | None = None) -> Array:
     """The ``n`` by ``n`` identity matrix (the default float dtype)."""
     return eye(n, dtype=dtype)
 
@@ -362,10 +364,10 @@ def _tri_body(*, n: int, m: int, k: int, dtype: np.dtype[Any]) -> Any:
     return lax.convert_element_type(tri_mask(n, m, k), dtype, False)
 
 
-_tri = jitted(_tri_body, "tri")
+_tri = array_fn(_tri_body, "tri")
 
 
-def tri(N: int, M: int | None = None, k: int = 0, dtype: Any = None) -> Any:
+def tri(N: int, M: int | None = None, k: int = 0, dtype: DTypeLike | None = None) -> Array:
     """Ones at and below the ``k``-th diagonal, zeros above (float32 unless ``dtype`` is given, as in JAX)."""
     n = operator.index(N)
     return _tri(n=n, m=n if M is None else operator.index(M), k=operator.index(k),
@@ -375,7 +377,7 @@ def tri(N: int, M: int | None = None, k: int = 0, dtype: Any = None) -> Any:
 def _diag_body(v: Any, *, k: int) -> Any:
     """JAX's ``_diag``: a 1-d ``v`` padded to the diagonal's length and selected onto ``eye(n, k=k)`` (its
     diagonal for a 2-d ``v``)."""
-    from arraytyping._src.runtime.numpy.selection import _where, diagonal  # noqa: PLC0415
+    from arraytyping._src.runtime.numpy.selection import diagonal, where_promoted  # noqa: PLC0415
     shape = shape_of(v)
     if len(shape) == 1:
         v = as_dtype(v, *_operand_dtype(v)) if not isinstance(v, Array) else v
@@ -383,29 +385,29 @@ def _diag_body(v: Any, *, k: int) -> Any:
         zero = lax.const(0, ShapedArray((), a.dtype, a.weak_type))
         n = shape[0] + builtins.abs(k)
         v = lax.pad(v, zero, [(builtins.max(0, -k), builtins.max(0, k), 0)])
-        return _where(eye_mask(n, n, k), lax.broadcast_in_dim(v, (n, 1), (0,)), zero)
+        return where_promoted(eye_mask(n, n, k), lax.broadcast_in_dim(v, (n, 1), (0,)), zero)
     if len(shape) == 2:
         return diagonal(v, offset=k)
     raise ValueError("diag input must be 1d or 2d")
 
 
-_diag = jitted(_diag_body, "diag")
+_diag = array_fn(_diag_body, "diag")
 
 
-def diag(v: Any, k: int = 0) -> Any:
+def diag(v: ArrayLike, k: int = 0) -> Array:
     """The matrix with ``v`` on its ``k``-th diagonal (1-d ``v``), or the ``k``-th diagonal of ``v`` (2-d)."""
     return _diag(v, k=operator.index(k))
 
 
 def _meshgrid_body(*xi: Any, sparse: bool, indexing: str) -> Any:
-    args = [as_dtype(a, *_operand_dtype(a)) if not isinstance(a, Array) else a for a in xi]
+    args: list[Any] = [as_dtype(a, *_operand_dtype(a)) if not isinstance(a, Array) else a for a in xi]
     if builtins.any(len(shape_of(a)) != 1 for a in args):
         raise ValueError(f"Arguments to arraytyping.numpy.meshgrid must be 1D, got shapes "
                          f"{[shape_of(a) for a in args]}")
     if indexing == "xy" and len(args) >= 2:
         args[0], args[1] = args[1], args[0]
     shape = [1 if sparse else shape_of(a)[0] for a in args]
-    out = []
+    out: list[Any] = []
     for i, a in enumerate(args):
         s = [*shape[:i], shape_of(a)[0], *shape[i + 1:]] if sparse else shape
         out.append(lax.broadcast_in_dim(a, tuple(s), (i,)))
@@ -417,7 +419,7 @@ def _meshgrid_body(*xi: Any, sparse: bool, indexing: str) -> Any:
 _meshgrid = jitted(_meshgrid_body, "meshgrid")
 
 
-def meshgrid(*xi: Any, copy: bool = True, sparse: bool = False, indexing: str = "xy") -> list[Array]:
+def meshgrid(*xi: ArrayLike, copy: bool = True, sparse: bool = False, indexing: str = "xy") -> list[Array]:
     """Coordinate arrays of the grid spanned by the 1-d arguments (``xy``: the first two swapped, as numpy)."""
     if not copy:
         raise ValueError("arraytyping.numpy.meshgrid only supports copy=True")

@@ -17,7 +17,7 @@ import math
 import operator
 from collections.abc import Hashable, Sequence
 from types import EllipsisType
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias
+from typing import Any, NamedTuple, TypeAlias, cast
 
 import numpy as np
 
@@ -30,12 +30,10 @@ from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.core import Tracer
 from arraytyping._src.runtime.numpy._promotion import (
-    ARRAY_TYPES, as_dtype, common_dtype, jitted, kind_of, operand, promote_args, shape_of,
+    ARRAY_TYPES, ArrayLike, array_fn, as_dtype, common_dtype, kind_of, operand, promote_args, shape_of,
 )
 from arraytyping._src.runtime.numpy.shape import canonicalize_axis
 
-if TYPE_CHECKING:
-    from arraytyping.typing import ArrayLike
 
 
 class NonConcreteBooleanIndexError(IndexError):
@@ -77,31 +75,36 @@ def _index_type(i: Any) -> _T:
         if registry.INFO[name].kind in "iu":
             return _T.ARRAY
         raise TypeError(f"Indexer must have integer or boolean type, got indexer with type {name}")
-    if isinstance(i, str):
+    obj: object = i  # tested unnarrowed: ``i`` stays ``Any``
+    if isinstance(obj, str):
         raise TypeError(f"JAX does not support string indexing; got idx={i!r}")
-    if isinstance(i, (list, tuple)):
-        if not i:
+    if isinstance(obj, (list, tuple)):
+        if not obj:
             return _T.ARRAY
-        a = np.asarray([np.asarray(v) if isinstance(v, Array) else v for v in i])
+        seq: Sequence[Any] = i
+        a = np.asarray([np.asarray(v) if isinstance(v, Array) else v for v in seq])
         if a.dtype == bool:
             return _T.BOOLEAN
         if a.dtype.kind in "iu":
             return _T.ARRAY
         raise TypeError(f"Indexer must have integer or boolean type, got indexer with type {a.dtype}")
-    if isinstance(i, (float, complex, np.generic)):
-        raise TypeError(f"Indexer must have integer or boolean type, got indexer with type {np.dtype(type(i))}")
+    if isinstance(obj, (float, complex, np.generic)):
+        raise TypeError(f"Indexer must have integer or boolean type, got indexer with type {np.asarray(i).dtype}")
     raise IndexError("only integers, slices (`:`), ellipsis (`...`), newaxis (`None`) and integer or boolean arrays "
                      f"are valid indices. Got {i!r:.80}")
 
 
 def _as_tuple(index: Any) -> tuple[Any, ...]:
     """JAX's ``eliminate_deprecated_list_indexing``: a non-tuple sequence is refused, anything else wrapped."""
-    if isinstance(index, tuple):
-        return index
-    if isinstance(index, list):
+    obj: object = index  # tested unnarrowed: ``index`` stays ``Any``
+    if isinstance(obj, tuple):
+        whole: tuple[Any, ...] = index
+        return whole
+    if isinstance(obj, list):
+        items: list[Any] = index
         how = "`arr[tuple(seq)]`" if builtins.any(
             isinstance(i, (list, tuple, slice)) or i is None or i is Ellipsis or
-            (isinstance(i, ARRAY_TYPES) and np.ndim(i) != 0) for i in index) else "`arr[array(seq)]`"
+            (isinstance(i, ARRAY_TYPES) and np.ndim(i) != 0) for i in items) else "`arr[array(seq)]`"
         raise TypeError(f"Using a non-tuple sequence for multidimensional indexing is not allowed; use {how} "
                         f"instead of `arr[seq]`.")
     return (index,)
@@ -235,7 +238,7 @@ def _static_body(x: Any, *, key: tuple[_StaticItem, ...]) -> Any:
     return lax.expand_dims(x, new_axes) if new_axes else x
 
 
-_static = jitted(_static_body, "getitem")
+_static = array_fn(_static_body, "getitem")
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -256,10 +259,12 @@ def _expand_bool(parsed: list[_Parsed], shape: tuple[int, ...]) -> list[_Parsed]
         if p.typ != _T.BOOLEAN:
             out.append(p)
             continue
-        if np.ndim(p.index) == 0 and not isinstance(p.index, list):
-            out.append(_Parsed(bool(_concrete(p.index)), p.typ, ()))
+        index: Any = p.index
+        raw: object = index
+        if np.ndim(index) == 0 and not isinstance(raw, list):
+            out.append(_Parsed(bool(_concrete(index)), p.typ, ()))
             continue
-        mask = _concrete(p.index) if not isinstance(p.index, list) else np.asarray(p.index, dtype=bool)
+        mask = _concrete(index) if not isinstance(raw, list) else np.asarray(index, dtype=bool)
         expected = [shape[i] for i in p.axes]
         if builtins.any(s not in (0, e) for s, e in zip(mask.shape, expected)):
             raise IndexError(f"boolean index did not match shape of indexed array in index {pos}: got "
@@ -281,9 +286,11 @@ def _split_dynamic(parsed: list[_Parsed]) -> tuple[tuple[Hashable, ...], list[An
     arrays: list[Any] = []
     for p in parsed:
         if p.typ == _T.ARRAY:
-            idx = p.index
-            if isinstance(idx, (list, tuple)):
-                idx = np.asarray([np.asarray(v) if isinstance(v, Array) else v for v in idx])
+            idx: Any = p.index
+            raw_idx: object = p.index
+            if isinstance(raw_idx, (list, tuple)):
+                entries: Sequence[Any] = p.index
+                idx = np.asarray([np.asarray(v) if isinstance(v, Array) else v for v in entries])
                 if idx.size == 0:
                     idx = idx.astype(np.int32)
             arrays.append(idx)
@@ -328,8 +335,10 @@ def _index_dtype() -> np.dtype[Any]:
 
 def _normalize(i: Any, size: int) -> Any:
     """A negative index counted from the end: ``where(i < 0, i + size, i)`` for signed arrays, static for ints."""
-    if isinstance(i, (int, np.integer)):
-        return i + size if i < 0 else i
+    obj: object = i
+    if isinstance(obj, (int, np.integer)):
+        k = operator.index(i)
+        return k + size if k < 0 else k
     a = promote_args(i)[0]
     if kind_of(a) == "u":
         return a
@@ -395,6 +404,7 @@ def _index_to_gather(parsed: list[_Parsed], shape: tuple[int, ...]) -> _GatherIn
     newaxis_dims: list[int] = []
     reversed_y_dims: list[int] = []
     gather_slice_shape: list[int] = []
+    parsed_slices: dict[int, slice[Any, Any, Any]] = {n: q.index for n, q in enumerate(fixed) if q.typ == _T.SLICE}
     for pos, p in enumerate(fixed):
         if advanced and ((contiguous and pos == idx_advanced[0]) or (not contiguous and pos == 0)):
             arrs = [promote_args(a)[0] for a in advanced]
@@ -431,7 +441,7 @@ def _index_to_gather(parsed: list[_Parsed], shape: tuple[int, ...]) -> _GatherIn
             newaxis_dims.append(y_axis)
             y_axis += 1
         elif p.typ == _T.SLICE:
-            sl: slice[Any, Any, Any] = p.index
+            sl: slice[Any, Any, Any] = parsed_slices[pos]
             start, stop, step = slice(*(None if v is None else operator.index(v)
                                         for v in (sl.start, sl.stop, sl.step))).indices(shape[x_axis])
             size = len(range(start, stop, step))
@@ -504,7 +514,7 @@ def _gather_body(x: Any, *arrays: Any, items: _Dynamic, mode: Any = None, fill_v
     return lax.expand_dims(y, ix.newaxis_dims) if ix.newaxis_dims else y
 
 
-_gather = jitted(_gather_body, "getitem")
+_gather = array_fn(_gather_body, "getitem")
 
 
 def getitem(x: Any, index: Any, *, mode: Any = None, fill_value: Any = None) -> Any:
@@ -572,7 +582,7 @@ def _scatter_body(x: Any, y: Any, *arrays: Any, items: _Dynamic, op: str, mode: 
     return lax.convert_element_type(out, xa.dtype, xa.weak_type)
 
 
-_scatter = jitted(_scatter_body, "scatter")
+_scatter = array_fn(_scatter_body, "scatter")
 
 
 def scatter_update(x: Any, index: Any, y: Any, op: str, *, mode: Any = None, indices_are_sorted: bool = False,
@@ -587,7 +597,7 @@ def scatter_update(x: Any, index: Any, y: Any, op: str, *, mode: Any = None, ind
     parsed = _expand_bool(parse(index, shape), shape)
     _check_slices(parsed)
     items, arrays = _split_dynamic(parsed)
-    return _scatter(x, y, *arrays, items=_Dynamic(items), op=op,  # type: ignore[no-any-return]
+    return _scatter(x, y, *arrays, items=_Dynamic(items), op=op,
                     mode=None if mode is None else G.GatherScatterMode.from_any(mode),
                     indices_are_sorted=bool(indices_are_sorted), unique_indices=bool(unique_indices))
 
@@ -609,7 +619,7 @@ class IndexUpdateRef:
             fill_value: Any = None) -> Array:
         """``x[index]``; ``mode`` ``'fill'`` gives ``fill_value`` (NaN, the integer extreme, True by default) for
         out-of-bounds indices, ``'clip'`` clamps them."""
-        return getitem(self.array, self.index, mode=mode, fill_value=fill_value)  # type: ignore[no-any-return]
+        return cast(Array, getitem(self.array, self.index, mode=mode, fill_value=fill_value))
 
     def set(self, values: ArrayLike, *, indices_are_sorted: bool = False, unique_indices: bool = False,
             mode: Any = None) -> Array:
@@ -708,7 +718,7 @@ def _take_body(a: Any, indices: Any, *, axis: int | None = None, mode: str | Non
                     unique_indices=unique_indices, indices_are_sorted=indices_are_sorted, fill_value=fill_value)
 
 
-_take = jitted(_take_body, "take")
+_take = array_fn(_take_body, "take")
 
 
 def take(a: ArrayLike, indices: ArrayLike, axis: int | None = None, out: None = None, mode: str | None = None,
@@ -716,7 +726,7 @@ def take(a: ArrayLike, indices: ArrayLike, axis: int | None = None, out: None = 
     """The elements of ``a`` at ``indices`` along ``axis`` (of the flattened array by default)."""
     if out is not None:
         raise NotImplementedError("The 'out' argument to arraytyping.numpy.take is not supported.")
-    return _take(a, indices, axis=None if axis is None else operator.index(axis), mode=mode,  # type: ignore[no-any-return]
+    return _take(a, indices, axis=None if axis is None else operator.index(axis), mode=mode,
                  unique_indices=bool(unique_indices), indices_are_sorted=bool(indices_are_sorted),
                  fill_value=None if fill_value is None else np.asarray(fill_value).item())
 
@@ -786,13 +796,13 @@ def _take_along_axis_body(arr: Any, indices: Any, *, axis: int | None = -1, mode
                     fill_value=fill_value)
 
 
-_take_along_axis = jitted(_take_along_axis_body, "take_along_axis")
+_take_along_axis = array_fn(_take_along_axis_body, "take_along_axis")
 
 
 def take_along_axis(arr: ArrayLike, indices: ArrayLike, axis: int | None = -1, mode: Any = None,
                     fill_value: Any = None) -> Array:
     """The elements of ``arr`` at ``indices`` along ``axis``, the other axes matched (broadcast) between them."""
-    return _take_along_axis(arr, indices, axis=None if axis is None else operator.index(axis),  # type: ignore[no-any-return]
+    return _take_along_axis(arr, indices, axis=None if axis is None else operator.index(axis),
                             mode=mode, fill_value=None if fill_value is None else np.asarray(fill_value).item())
 
 
@@ -822,16 +832,16 @@ def repeat_by_array(a: Any, repeats: Any, axis: int | None, total_repeat_length:
     if a.ndim == 0:
         if reps.shape == (1,):
             from arraytyping._src.runtime.numpy.creation import full  # noqa: PLC0415
-            return full((total,), a)  # type: ignore[no-any-return]
+            return cast(Array, full((total,), a))
         raise ValueError("`repeat` with a scalar parameter `a` is only implemented for scalar values of the "
                          "parameter `repeats`.")
     if total == 0:
         out_shape = list(a.shape)
         out_shape[ax] = 0
         av = a.aval
-        return lax.full(tuple(out_shape), 0, av.dtype, av.weak_type)  # type: ignore[no-any-return]
+        return cast(Array, lax.full(tuple(out_shape), 0, av.dtype, av.weak_type))
     if a.shape[ax] == 0:
-        return a
+        return cast(Array, a)
     exclusive = roll(reps, 1).at[0].set(0)
     starts = cumsum(exclusive)
     from arraytyping._src.runtime.numpy.creation import zeros  # noqa: PLC0415

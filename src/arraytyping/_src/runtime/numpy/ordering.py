@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 import operator
-from typing import TYPE_CHECKING, Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -19,13 +19,12 @@ from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.core import Tracer
 from arraytyping._src.runtime.numpy._promotion import (
-    BOOL, as_dtype, canonical_dtype, common_dtype, jitted, kind_of, promote_args, shape_of,
+    BOOL, ArrayLike, array_fn, as_dtype, canonical_dtype, common_dtype, jitted, kind_of, promote_args, shape_of,
 )
 from arraytyping._src.runtime.numpy.shape import canonicalize_axis
 from arraytyping._src.runtime.numpy.unary import lax_where
 
-if TYPE_CHECKING:
-    from arraytyping.typing import ArrayLike, DTypeLike
+from arraytyping.typing import DTypeLike
 
 
 def _default_int() -> np.dtype[Any]:
@@ -42,7 +41,7 @@ def _sort_body(a: Any, *, axis: int | None = -1, stable: bool = True, descending
     return lax.rev(out, (dim,)) if descending else out
 
 
-_sort = jitted(_sort_body, "sort")
+_sort = array_fn(_sort_body, "sort")
 
 
 def _check_sort_args(name: str, kind: Any, order: Any) -> None:
@@ -58,7 +57,7 @@ def sort(a: ArrayLike, axis: int | None = -1, *, kind: None = None, order: None 
     """``a`` sorted along ``axis`` (the flattened array for None): NaNs last, ``-0.0`` equal to ``0.0``, complex
     numbers by real then imaginary part."""
     _check_sort_args("sort", kind, order)
-    return _sort(a, axis=None if axis is None else operator.index(axis), stable=bool(stable),  # type: ignore[no-any-return]
+    return _sort(a, axis=None if axis is None else operator.index(axis), stable=bool(stable),
                  descending=bool(descending))
 
 
@@ -77,14 +76,14 @@ def _argsort_body(a: Any, *, axis: int | None = -1, stable: bool = True, descend
     return lax.rev(indices, (dim,)) if descending else indices
 
 
-_argsort = jitted(_argsort_body, "argsort")
+_argsort = array_fn(_argsort_body, "argsort")
 
 
 def argsort(a: ArrayLike, axis: int | None = -1, *, kind: None = None, order: None = None, stable: bool = True,
             descending: bool = False, dtype: DTypeLike | None = None) -> Array:
     """The indices that sort ``a`` along ``axis`` (the default integer dtype, or ``dtype``)."""
     _check_sort_args("argsort", kind, order)
-    return _argsort(a, axis=None if axis is None else operator.index(axis), stable=bool(stable),  # type: ignore[no-any-return]
+    return _argsort(a, axis=None if axis is None else operator.index(axis), stable=bool(stable),
                     descending=bool(descending), dtype=None if dtype is None else canonical_dtype(dtype))
 
 
@@ -142,7 +141,7 @@ def _searchsorted_body(a: Any, v: Any, *, side: str = "left") -> Any:
     return lax.convert_element_type(high, out_dtype, False)
 
 
-_searchsorted = jitted(_searchsorted_body, "searchsorted")
+_searchsorted = array_fn(_searchsorted_body, "searchsorted")
 
 
 def searchsorted(a: ArrayLike, v: ArrayLike, side: str = "left", sorter: ArrayLike | None = None, *,
@@ -155,7 +154,7 @@ def searchsorted(a: ArrayLike, v: ArrayLike, side: str = "left", sorter: ArrayLi
     if sorter is not None:
         from arraytyping._src.runtime.numpy.indexing import getitem  # noqa: PLC0415
         a = getitem(a, sorter)
-    return _searchsorted(a, v, side=side)  # type: ignore[no-any-return]
+    return _searchsorted(a, v, side=side)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -167,7 +166,7 @@ def _nonzero_body(a: Any, *, size: int, fill_value: Any = None) -> Any:
     of nonzeros and its cumulative sum, split into one index per axis; positions past the count are 0, or
     ``fill_value``."""
     from arraytyping._src.runtime.numpy.binary import floor_divide, remainder  # noqa: PLC0415
-    from arraytyping._src.runtime.numpy.reductions import _cumulative_body, _sum_body  # noqa: PLC0415
+    from arraytyping._src.runtime.numpy.reductions import cumulative_body, sum_body  # noqa: PLC0415
     from arraytyping._src.runtime.numpy.selection import where  # noqa: PLC0415
     a = promote_args(a)[0]
     shape = shape_of(a)
@@ -178,18 +177,19 @@ def _nonzero_body(a: Any, *, size: int, fill_value: Any = None) -> Any:
     mask = a if kind_of(a) == "b" else lax.ne(a, lax.const(0, ShapedArray((), lax.aval_of(a).dtype, False)))
     if math.prod(shape) == 0 or size == 0:
         return tuple(lax.full((size,), 0, int_dtype) for _ in shape)
-    counts = _cumulative_body(mask, kind="sum", axis=None)
+    counts = cumulative_body(mask, kind="sum", axis=None)
     bins = _bincount(counts, size)
-    flat = _cumulative_body(bins, kind="sum", axis=None)
+    flat = cumulative_body(bins, kind="sum", axis=None)
     strides = (np.cumprod(shape[::-1])[::-1] // np.asarray(shape)).astype(np.int64)
-    out = []
+    out: list[Any] = []
     for stride, n in zip(strides, shape):
         out.append(remainder(floor_divide(flat, int(stride)), n))
     if fill_value is not None:
-        values = fill_value if isinstance(fill_value, tuple) else (fill_value,) * len(shape)
+        given: object = fill_value
+        values: tuple[Any, ...] = fill_value if isinstance(given, tuple) else (fill_value,) * len(shape)
         if any(np.shape(v) != () for v in values):
             raise ValueError(f"fill_value must be a scalar or a tuple of length {len(shape)}; got {fill_value}")
-        total = _sum_body(mask)
+        total = sum_body(mask)
         fill_mask = lax.ge(lax.iota(int_dtype, (size,), 0), total)
         out = [where(fill_mask, fv, entry) for fv, entry in zip(values, out)]
     return tuple(out)
@@ -224,7 +224,8 @@ def nonzero(a: ArrayLike, *, size: int | None = None, fill_value: Any = None) ->
             raise ValueError("Calling nonzero on 0d arrays is not allowed. Use jnp.atleast_1d(scalar).nonzero() "
                              "instead.")
         size = int(np.count_nonzero(host))
-    fv = fill_value if fill_value is None or isinstance(fill_value, tuple) else np.asarray(fill_value).item()
+    given: object = fill_value
+    fv: Any = fill_value if given is None or isinstance(given, tuple) else np.asarray(fill_value).item()
     return tuple(_nonzero(a, size=operator.index(size), fill_value=fv))
 
 
@@ -242,8 +243,8 @@ def _unique_body(ar: Any, *, axis: int, return_index: bool, return_inverse: bool
     """JAX's ``_unique`` with a static ``size``: rows along ``axis`` sorted (lexicographically), a mask of the
     first of each run of equal ones (NaNs equal with ``equal_nan``), its first ``size`` positions gathered."""
     from arraytyping._src.runtime.numpy.indexing import getitem, scatter_update  # noqa: PLC0415
-    from arraytyping._src.runtime.numpy.reductions import _cumulative_body, _reduce, _sum_body  # noqa: PLC0415
-    from arraytyping._src.runtime.numpy.selection import where  # noqa: PLC0415
+    from arraytyping._src.runtime.numpy.reductions import cumulative_body, reduce_axes, sum_body  # noqa: PLC0415
+    from arraytyping._src.runtime.numpy.selection import where_promoted as _where  # noqa: PLC0415
     ar = promote_args(ar)[0]
     orig_shape = shape_of(ar)
     if flatten:
@@ -270,7 +271,7 @@ def _unique_body(ar: Any, *, axis: int, return_index: bool, return_inverse: bool
         neq = lax.ne(a1, a0)
         if kind_of(aux) in "fc" and equal_nan:
             neq = lax.bitwise_and(neq, lax.bitwise_not(lax.bitwise_and(lax.ne(a1, a1), lax.ne(a0, a0))))
-        neq = _reduce(neq, "any", "or", axis=tuple(range(1, len(shape_of(aux)))), keepdims=False,
+        neq = reduce_axes(neq, "any", "or", axis=tuple(range(1, len(shape_of(aux)))), keepdims=False,
                       result_dtype=BOOL, computation=BOOL)
         mask = scatter_update(lax.full((count,), True, BOOL), slice(1, None), neq, "set")
     else:
@@ -282,9 +283,9 @@ def _unique_body(ar: Any, *, axis: int, return_index: bool, return_inverse: bool
         fv = as_dtype(fill_value, ra.dtype, False) if not isinstance(fill_value, Array) else \
             lax.convert_element_type(fill_value, ra.dtype, False)
         if shape_of(result)[0]:
-            valid = lax.lt(lax.iota(int_dtype, (size,), 0), _sum_body(mask, dtype=int_dtype))
+            valid = lax.lt(lax.iota(int_dtype, (size,), 0), sum_body(mask, dtype=int_dtype))
             valid = lax.expand_dims(valid, tuple(range(1, len(shape_of(result)))))
-            result = where(valid, result, fv)
+            result = _where(valid, result, fv)
         else:
             result = lax.broadcast_in_dim(fv, (size, *shape_of(result)[1:]), ())
     inv = [perm_axes.index(i) for i in range(n)]
@@ -294,7 +295,7 @@ def _unique_body(ar: Any, *, axis: int, return_index: bool, return_inverse: bool
         ret.append(getitem(perm, ind) if total else perm)
     if return_inverse:
         if total:
-            imask = lax.sub(_cumulative_body(mask, kind="sum", axis=None), lax.const(1, ShapedArray((), int_dtype,
+            imask = lax.sub(cumulative_body(mask, kind="sum", axis=None), lax.const(1, ShapedArray((), int_dtype,
                                                                                                     False)))
             inv_idx = scatter_update(lax.full(shape_of(mask), 0, int_dtype), perm, imask, "set")
         else:
@@ -307,7 +308,7 @@ def _unique_body(ar: Any, *, axis: int, return_index: bool, return_inverse: bool
             idx = _nonzero_body(mask, size=size + 1)[0]
             tail = getitem(idx, slice(1, None))
             size_c = lax.const(shape_of(mask)[0], ShapedArray((), lax.aval_of(tail).dtype, False))
-            idx = scatter_update(idx, slice(1, None), where(tail, tail, size_c), "set")
+            idx = scatter_update(idx, slice(1, None), _where(tail, tail, size_c), "set")
             ret.append(lax.sub(getitem(idx, slice(1, None)), getitem(idx, slice(None, -1))))
         elif shape_of(ar)[ax]:
             ret.append(lax.full((1,), shape_of(ar)[ax], int_dtype))
@@ -335,7 +336,7 @@ def unique(ar: ArrayLike, return_index: bool = False, return_inverse: bool = Fal
             size = int(len(np.unique(host if host_axis is not None else host.ravel(), axis=host_axis,
                                      equal_nan=equal_nan)))
     fv = None if fill_value is None else np.asarray(fill_value).item()
-    return _unique(ar, axis=0 if axis is None else operator.index(axis),  # type: ignore[no-any-return]
+    return cast("Array | tuple[Array, ...]", _unique(ar, axis=0 if axis is None else operator.index(axis),
                    return_index=bool(return_index), return_inverse=bool(return_inverse),
                    return_counts=bool(return_counts), equal_nan=bool(equal_nan), size=operator.index(size),
-                   fill_value=fv, flatten=axis is None)
+                   fill_value=fv, flatten=axis is None))

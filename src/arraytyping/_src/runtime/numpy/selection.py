@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 import operator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
@@ -14,16 +14,16 @@ from arraytyping._src.runtime import lax
 from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.numpy._promotion import (
-    BOOL, as_dtype, broadcast_to_shape, common_dtype, jitted, kind_of, promote_args, scalar_type, shape_of,
-    to_bool,
+    BOOL, ArrayLike, array_fn, as_dtype, broadcast_to_shape, common_dtype, jitted, kind_of, promote_args,
+    scalar_type, shape_of, to_bool,
 )
 from arraytyping._src.runtime.numpy.shape import canonicalize_axis
 
-if TYPE_CHECKING:
-    from arraytyping.typing import ArrayLike
 
 
-def _where(condition: Any, x: Any, y: Any) -> Any:
+def where_promoted(condition: Any, x: Any, y: Any) -> Any:
+    """JAX's internal ``_where``: ``x`` where ``condition`` holds, else ``y``, the two promoted together and all
+    broadcast (operands may be constants as well as arrays)."""
     shape = tuple(np.broadcast_shapes(shape_of(condition), shape_of(x), shape_of(y)))
     c = to_bool(condition if isinstance(condition, Array) else as_dtype(condition, *scalar_type(condition)))
     dtype, weak = common_dtype(x, y)
@@ -32,7 +32,7 @@ def _where(condition: Any, x: Any, y: Any) -> Any:
     return lax.select_n(c, y, x)
 
 
-_where_jit = jitted(_where, "where")
+_where_jit = jitted(where_promoted, "where")
 
 
 def where(condition: ArrayLike, x: ArrayLike | None = None, y: ArrayLike | None = None, /, *,
@@ -61,8 +61,8 @@ def _select_body(*args: Any, n: int) -> Any:
     ``False`` broadcast in first for the default), then ``select_n`` over the default and the choices promoted
     together."""
     from arraytyping._src.runtime import sorting as S  # noqa: PLC0415
-    conds, choices, default = args[:n], args[n:2 * n], args[2 * n]
-    conds = [promote_args(c)[0] for c in conds]
+    choices, default = args[n:2 * n], args[2 * n]
+    conds = [promote_args(c)[0] for c in args[:n]]
     values = [default, *choices]
     dtype, weak = common_dtype(*values)
     values = [lax.convert_element_type(v, dtype, weak) if isinstance(v, Array) else as_dtype(v, dtype, weak)
@@ -74,7 +74,7 @@ def _select_body(*args: Any, n: int) -> Any:
     return lax.select_n(*_broadcast_all(idx, *values))
 
 
-_select = jitted(_select_body, "select")
+_select = array_fn(_select_body, "select")
 
 
 def select(condlist: Any, choicelist: Any, default: ArrayLike = 0) -> Array:
@@ -83,7 +83,7 @@ def select(condlist: Any, choicelist: Any, default: ArrayLike = 0) -> Array:
         raise ValueError(f"condlist must have length equal to choicelist ({len(condlist)} vs {len(choicelist)})")
     if len(condlist) == 0:
         raise ValueError("condlist must be non-empty")
-    return _select(*condlist, *choicelist, default, n=len(condlist))  # type: ignore[no-any-return]
+    return _select(*condlist, *choicelist, default, n=len(condlist))
 
 
 def _clip_body(arr: Any, lo: Any = None, hi: Any = None) -> Any:
@@ -99,14 +99,14 @@ def _clip_body(arr: Any, lo: Any = None, hi: Any = None) -> Any:
     return promote_args(arr)[0]
 
 
-_clip = jitted(_clip_body, "clip")
+_clip = array_fn(_clip_body, "clip")
 
 
 def clip(arr: ArrayLike | None = None, /, min: ArrayLike | None = None, max: ArrayLike | None = None) -> Array:
     """``arr`` limited to ``[min, max]`` (``maximum(min, arr)`` then ``minimum(max, ...)``, promoting as they do)."""
     if arr is None:
         raise ValueError("No input was provided to the clip function.")
-    return _clip(arr, min, max)  # type: ignore[no-any-return]
+    return _clip(arr, min, max)
 
 
 def _moveaxes_last(a: Any, axis1: int, axis2: int) -> Any:
@@ -136,12 +136,12 @@ def _diagonal_body(a: Any, *, offset: int = 0, axis1: int = 0, axis2: int = 1) -
     return getitem(a, (..., i, j) if offset >= 0 else (..., j, i))
 
 
-_diagonal = jitted(_diagonal_body, "diagonal")
+_diagonal = array_fn(_diagonal_body, "diagonal")
 
 
 def diagonal(a: ArrayLike, offset: int = 0, axis1: int = 0, axis2: int = 1) -> Array:
     """The diagonal at ``offset`` of the planes of ``axis1`` and ``axis2`` (as the last axis of the result)."""
-    return _diagonal(a, offset=operator.index(offset), axis1=operator.index(axis1),  # type: ignore[no-any-return]
+    return _diagonal(a, offset=operator.index(offset), axis1=operator.index(axis1),
                      axis2=operator.index(axis2))
 
 
@@ -154,7 +154,7 @@ def tri_mask(n: int, m: int, k: int) -> Any:
 
 def _trace_body(a: Any, *, offset: int = 0, axis1: int = 0, axis2: int = 1, dtype: Any = None) -> Any:
     from arraytyping._src.runtime.numpy.creation import eye_mask  # noqa: PLC0415
-    from arraytyping._src.runtime.numpy.reductions import _sum_body  # noqa: PLC0415
+    from arraytyping._src.runtime.numpy.reductions import sum_body  # noqa: PLC0415
     a = promote_args(a)[0]
     s = shape_of(a)
     if canonicalize_axis(axis1, len(s)) == canonicalize_axis(axis2, len(s)):
@@ -162,19 +162,19 @@ def _trace_body(a: Any, *, offset: int = 0, axis1: int = 0, axis2: int = 1, dtyp
     n1, n2 = s[canonicalize_axis(axis1, len(s))], s[canonicalize_axis(axis2, len(s))]
     a = _moveaxes_last(a, axis1, axis2)
     av = lax.aval_of(a)
-    masked = _where(eye_mask(n1, n2, offset), a, lax.full(av.shape, 0, av.dtype, av.weak_type))
-    return _sum_body(masked, axis=(len(s) - 2, len(s) - 1), dtype=dtype, name="trace")
+    masked = where_promoted(eye_mask(n1, n2, offset), a, lax.full(av.shape, 0, av.dtype, av.weak_type))
+    return sum_body(masked, axis=(len(s) - 2, len(s) - 1), dtype=dtype, name="trace")
 
 
-_trace = jitted(_trace_body, "trace")
+_trace = array_fn(_trace_body, "trace")
 
 
 def trace(a: ArrayLike, offset: int = 0, axis1: int = 0, axis2: int = 1, dtype: Any = None, out: None = None
           ) -> Array:
     """The sum along the diagonal at ``offset`` of the planes of ``axis1`` and ``axis2``."""
-    from arraytyping._src.runtime.numpy.reductions import _reduction_dtype  # noqa: PLC0415
-    return _trace(a, offset=operator.index(offset), axis1=operator.index(axis1),  # type: ignore[no-any-return]
-                  axis2=operator.index(axis2), dtype=_reduction_dtype(dtype, out, "trace"))
+    from arraytyping._src.runtime.numpy.reductions import reduction_dtype  # noqa: PLC0415
+    return _trace(a, offset=operator.index(offset), axis1=operator.index(axis1),
+                  axis2=operator.index(axis2), dtype=reduction_dtype(dtype, out, "trace"))
 
 
 def _tri_select_body(m: Any, *, k: int, upper: bool) -> Any:
@@ -192,15 +192,15 @@ def _tri_select_body(m: Any, *, k: int, upper: bool) -> Any:
     return lax.select_n(mask, m, zeros) if upper else lax.select_n(mask, zeros, m)
 
 
-_tri_select = jitted(_tri_select_body, "triu")
+_tri_select = array_fn(_tri_select_body, "triu")
 
 
 def triu(m: ArrayLike, k: int = 0) -> Array:
     """``m`` with the elements below the ``k``-th diagonal zeroed (on the last two axes)."""
-    return _tri_select(m, k=operator.index(k), upper=True)  # type: ignore[no-any-return]
+    return _tri_select(m, k=operator.index(k), upper=True)
 
 
 def tril(m: ArrayLike, k: int = 0) -> Array:
     """``m`` with the elements above the ``k``-th diagonal zeroed (on the last two axes)."""
-    return _tri_select(m, k=operator.index(k), upper=False)  # type: ignore[no-any-return]
+    return _tri_select(m, k=operator.index(k), upper=False)
 
