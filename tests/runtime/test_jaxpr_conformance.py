@@ -52,6 +52,17 @@ EXPANSION_DIFFERENCES: dict[str, str] = {
                               "into a bfloat16 literal (otherwise the same primitives in the same order)",
     "rfloordiv_py_float_f32": "as floordiv_bf16_py_float, for the dividend (JAX also broadcasts the converted "
                               "scalar; we broadcast the literal)",
+    "deg2rad_weak0": "JAX's constant meeting a rank-0 weak float32 is a Python float (its literal prints "
+                     "0.017453292519943295); ours holds it in float32 (0.01745329238474369): the same value on the "
+                     "device, the same primitives and types",
+}
+
+
+PRINTED_DIFFERENCES: dict[str, str] = {
+    "at_set_f32": "JAX prints scatter's update_jaxpr and update_consts (the combining function as a jaxpr); our "
+                  "scatter primitives name the combination by the primitive, so the equations (compared) agree but "
+                  "the printed text has two parameters less",
+    "at_add_column": "as at_set_f32",
 }
 
 
@@ -127,7 +138,7 @@ def test_jaxpr_matches_jax(config_key: str, name: str) -> None:
     for o, t in zip(ours, ref["eqns"]):
         assert not _param_mismatches(o["params"], t["params"]), (o["prim"], _param_mismatches(o["params"],
                                                                                                t["params"]))
-    if not ref["nested"]:
+    if not ref["nested"] and name not in PRINTED_DIFFERENCES:
         assert str(closed) == ref["text"]
 
 

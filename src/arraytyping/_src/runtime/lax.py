@@ -214,3 +214,13 @@ def expand_dims(x: Any, dimensions: Sequence[int]) -> Any:
     for d in sorted(dims):
         out.insert(d, 1)
     return broadcast_in_dim(x, tuple(out), tuple(i for i in range(n) if i not in dims))
+
+
+def slice_in_dim(x: Any, start: int, limit: int, axis: int) -> Any:
+    """JAX's ``lax.slice_in_dim``: ``x[start:limit]`` along ``axis`` (its strides of 1 spelled out, as JAX prints
+    them)."""
+    shape = aval_of(x).shape
+    lo = [0] * len(shape)
+    hi = list(shape)
+    lo[axis], hi[axis] = start, limit
+    return P.slice_p.bind(x, start_indices=tuple(lo), limit_indices=tuple(hi), strides=(1,) * len(shape))

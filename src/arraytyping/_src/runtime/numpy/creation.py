@@ -330,7 +330,7 @@ def logspace(start: ArrayLike, stop: ArrayLike, num: int = 50, endpoint: bool = 
 
 def eye_mask(n: int, m: int, k: int) -> Any:
     """JAX's ``_eye`` before its conversion: ``iota0 + k == iota1`` (a bool array of shape ``(n, m)``)."""
-    idx = registry.INFO["int32"].dtype
+    idx = registry.INFO[lattice.default_name("i", config.x64)].dtype  # the dtype of the offset k: the default int
     i = lax.iota(idx, (n, m), 0)
     j = lax.iota(idx, (n, m), 1)
     return lax.eq(lax.add(i, lax.const(k, ShapedArray((), idx, False))), j)

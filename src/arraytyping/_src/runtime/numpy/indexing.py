@@ -330,7 +330,8 @@ class _GatherIndexer(NamedTuple):
 
 
 def _index_dtype() -> np.dtype[Any]:
-    return registry.INFO["int64" if config.x64 else "int32"].dtype
+    """JAX's ``int_dtype_for_shape``: int32 for every shape below 2**31 elements, with x64 too."""
+    return registry.INFO["int32"].dtype
 
 
 def _normalize(i: Any, size: int) -> Any:

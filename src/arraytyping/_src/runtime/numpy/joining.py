@@ -174,7 +174,8 @@ def _split_body(a: Any, *, sizes: tuple[int, ...], axis: int) -> Any:
             lo_idx[axis], hi_idx[axis] = lo, max(lo, hi)
             out.append(lax.slice(a, lo_idx, hi_idx))
         return out
-    return lax.split(a, tuple(int(n) for n in sizes), axis)
+    sizes_printed: Any = tuple(np.int64(n) for n in sizes)  # JAX's parameter holds numpy integers (as printed)
+    return lax.split(a, sizes_printed, axis)
 
 
 _split = jitted(_split_body, "split")
@@ -227,13 +228,10 @@ def _pairs(values: Any, nd: int, name: str) -> tuple[tuple[Any, Any], ...]:
 
 
 def _slice_axis(a: Any, start: int, stop: int | None, axis: int) -> Any:
-    s = shape_of(a)
-    lo, hi = [0] * len(s), list(s)
-    n = s[axis]
+    n = shape_of(a)[axis]
     start = start + n if start < 0 else start
     stop = n if stop is None else (stop + n if stop < 0 else stop)
-    lo[axis], hi[axis] = start, stop
-    return lax.slice(a, lo, hi)
+    return lax.slice_in_dim(a, start, stop, axis)
 
 
 def _pad_constant(a: Any, widths: tuple[tuple[int, int], ...], value: Any) -> Any:

@@ -9,7 +9,9 @@ from typing import Any
 
 import numpy as np
 
+from arraytyping import lattice
 from arraytyping._src import registry
+from arraytyping._src.config import config
 from arraytyping._src.runtime import lax
 from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.avals import ShapedArray
@@ -129,7 +131,7 @@ def _diagonal_body(a: Any, *, offset: int = 0, axis1: int = 0, axis2: int = 1) -
     n1, n2 = s[canonicalize_axis(axis1, len(s))], s[canonicalize_axis(axis2, len(s))]
     a = _moveaxes_last(a, axis1, axis2)
     size = max(0, min(n1 + min(offset, 0), n2 - max(offset, 0)))
-    idx = registry.INFO["int32"].dtype
+    idx = registry.INFO[lattice.default_name("i", config.x64)].dtype  # arange: the default integer dtype
     i = lax.iota(idx, (size,), 0)
     j = lax.add(lax.iota(idx, (size,), 0), lax.const(abs(offset), ShapedArray((), idx, False))) if offset else \
         lax.iota(idx, (size,), 0)
@@ -146,8 +148,9 @@ def diagonal(a: ArrayLike, offset: int = 0, axis1: int = 0, axis2: int = 1) -> A
 
 
 def tri_mask(n: int, m: int, k: int) -> Any:
-    """JAX's ``lax._tri``: ``i + k >= j`` on broadcast iotas, a bool array of shape ``(n, m)``."""
-    idx = registry.INFO["int32"].dtype
+    """JAX's ``lax._tri``: ``i + k >= j`` on broadcast iotas (of the default integer dtype), a bool array of shape
+    ``(n, m)``."""
+    idx = registry.INFO[lattice.default_name("i", config.x64)].dtype
     i = lax.add(lax.iota(idx, (n, m), 0), lax.const(k, ShapedArray((), idx, False)))
     return lax.ge(i, lax.iota(idx, (n, m), 1))
 

@@ -292,11 +292,7 @@ def rot90(m: ArrayLike, k: int = 1, axes: tuple[int, int] = (0, 1)) -> Array:
 
 
 def _slice_in_dim(a: Any, start: int, stop: int, axis: int) -> Any:
-    s = shape_of(a)
-    lo = [0] * len(s)
-    hi = list(s)
-    lo[axis], hi[axis] = start, stop
-    return lax.slice(a, lo, hi, [1] * len(s))
+    return lax.slice_in_dim(a, start, stop, axis)
 
 
 def _roll_body(a: Any, *, shift: tuple[int, ...], axis: tuple[int, ...] | None) -> Any:

@@ -125,7 +125,8 @@ def _log10_body(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
     c = lax.const(0.4342944819032518, ShapedArray((), _real_dtype(dtype), False))
     if dtype_kind(dtype) == "c":
         r = lax.log(x)
-        return lax.complex(lax.mul(lax.real(r), c), lax.mul(lax.imag(r), c))
+        re, im = lax.real(r), lax.imag(r)
+        return lax.complex(lax.mul(re, c), lax.mul(im, c))
     return lax.mul(lax.log(x), c)
 
 
