@@ -58,6 +58,10 @@ EXPANSION_DIFFERENCES: dict[str, str] = {
 }
 
 
+DIFFERENCE_CONFIGS: dict[str, tuple[str, ...]] = {"deg2rad_weak0": ("standard-x32", "strict-x32")}
+"""The configurations an expansion difference shows in, where not all (with x64, float32 is no default dtype and
+JAX's constant is a float32 too)."""
+
 PRINTED_DIFFERENCES: dict[str, str] = {
     "at_set_f32": "JAX prints scatter's update_jaxpr and update_consts (the combining function as a jaxpr); our "
                   "scatter primitives name the combination by the primitive, so the equations (compared) agree but "
@@ -129,7 +133,7 @@ def test_jaxpr_matches_jax(config_key: str, name: str) -> None:
     assert [_aval_str(a) for a in closed.out_avals] == ref["out_avals"]
     assert [_atom_str(x) for x in closed.jaxpr.outs] == ref["outs"]
     ours = _eqns(closed)
-    if name in EXPANSION_DIFFERENCES:
+    if name in EXPANSION_DIFFERENCES and config_key in DIFFERENCE_CONFIGS.get(name, CONFIGS):
         assert [e["prim"] for e in ours] != [e["prim"] for e in ref["eqns"]] or \
             [e["in"] for e in ours] != [e["in"] for e in ref["eqns"]], f"{name} now matches: drop the exception"
         return
