@@ -70,6 +70,14 @@ def operands(case: str, key: str) -> list[Operand]:
 Rule = Callable[[list[Operand], lattice.LatticeConfig], tuple[str, bool]]
 
 
+def _equal_arrays(ops: list[Operand], cfg: lattice.LatticeConfig) -> tuple[str, bool]:
+    """``array_equal``: operands of other shapes (a rank-0 one against the (3, 4) array) are unequal before anything
+    is promoted; the rule speaks for operands of one shape."""
+    if len({o.rank0 for o in ops}) > 1:
+        return lattice.BOOL, False
+    return op_rules.binary_result("array_equal", [o.pair for o in ops], cfg)
+
+
 def _unary(fn: str, **params: Any) -> Rule:
     return lambda ops, cfg: op_rules.unary_result(fn, ops[0].pair, cfg, rank0=ops[0].rank0, **params)
 
@@ -77,7 +85,7 @@ def _unary(fn: str, **params: Any) -> Rule:
 def _binary(fn: str) -> Rule:
     return lambda ops, cfg: op_rules.binary_result(fn, [o.pair for o in ops], cfg,
                                                    python_scalars=[o.python for o in ops],
-                                                   rank0=all(o.rank0 for o in ops))
+                                                   rank0=ops[0].rank0 if fn == "heaviside" else all(o.rank0 for o in ops))
 
 
 def _reduction(fn: str) -> Rule:
@@ -109,10 +117,11 @@ RULES: dict[str, Rule] = {
     "round_negative_decimals": _unary("round", decimals=-1),
     "angle_deg": _unary("angle", deg=True),
     "nan_to_num_values": _unary("nan_to_num"),
-    **{fn: _binary(fn) for fn in op_rules.FAMILY if fn in TOOL.CASES},
-    "array_equal_nan": _binary("array_equal"),
+    **{fn: _binary(fn) for fn in op_rules.FUNCTION_FAMILY if fn in TOOL.CASES},
+    "array_equal": _equal_arrays,
+    "array_equal_nan": _equal_arrays,
     "isclose_nan": _binary("isclose"),
-    "array_equal_shapes": _binary("array_equal"),
+    "array_equal_shapes": lambda ops, cfg: (lattice.BOOL, False),  # other shapes: unequal, nothing promoted
     **{case: _reduction(case.split("_")[0] if case.split("_")[0] in op_rules.REDUCTION else case)
        for case in TOOL.CASES if case.split("_")[0] in op_rules.REDUCTION or case in op_rules.REDUCTION},
     "count_nonzero_keepdims": _reduction("count_nonzero"),

@@ -24,7 +24,7 @@ from typing import Final, Literal, TypeAlias
 from arraytyping import lattice
 from arraytyping.lattice import LatticeConfig
 
-__all__ = ["BINARY_OPS", "CREATION", "CREATION_FUNCTIONS", "CreationFamily", "FAMILY", "Family",
+__all__ = ["BINARY_FUNCTIONS", "BINARY_OPS", "CREATION", "CREATION_FUNCTIONS", "CreationFamily", "FAMILY", "FUNCTION_FAMILY", "Family",
            "OperandNotImplementedError", "OperandOverflowError", "OperandTypeError", "OperandValueError", "REDUCTION",
            "REDUCTIONS", "REDUCTION_FUNCTIONS", "ReductionFamily", "SHAPE", "SHAPE_FUNCTIONS", "ShapeFamily", "UNARY",
            "UNARY_FUNCTIONS", "UnaryFamily", "binary_result", "creation_result", "reduction_result", "shape_result",
@@ -58,6 +58,12 @@ FAMILY: Final[Mapping[str, Family]] = MappingProxyType({
     "not_equal": "compare",
     "matmul": "matmul",
     "dot": "matmul",
+})
+"""Each binary ``jax.numpy`` operator function's family: the rule that turns the lattice result into the output
+dtype."""
+BINARY_OPS: Final[tuple[str, ...]] = tuple(FAMILY)
+
+FUNCTION_FAMILY: Final[Mapping[str, Family]] = MappingProxyType({
     "arctan2": "inexact",
     "logaddexp": "inexact",
     "float_power": "inexact",
@@ -75,9 +81,10 @@ FAMILY: Final[Mapping[str, Family]] = MappingProxyType({
     "allclose": "close",
     "array_equal": "equal_arrays",
 })
-"""Each binary ``jax.numpy`` function's family: the rule that turns the lattice result into the output dtype.
-
-The families of the functions beyond the operators, from JAX 0.10.2's sources (``jax/_src/numpy/ufuncs.py``,
+"""The binary ``jax.numpy`` functions beyond the operators (:func:`binary_result` answers them too), kept apart from
+:data:`FAMILY` because several keep a weak flag only at rank 0 (``binary_result``'s ``rank0``) and some take more
+than two arguments (``isclose``'s tolerances), which the stubs' and the plugin's tables of :data:`FAMILY` do not
+model yet. Their families, from JAX 0.10.2's sources (``jax/_src/numpy/ufuncs.py``,
 ``lax_numpy.py``):
 
 * ``inexact``: ``promote_args_inexact`` then a primitive of floats and complex numbers (``arctan2``,
@@ -90,13 +97,13 @@ The families of the functions beyond the operators, from JAX 0.10.2's sources (`
 * ``copysign``: ``where(signbit(x2), -abs(x1), abs(x1))``: complex refused, and ``signbit``'s float widths;
 * ``fmod`` shares ``numeric`` with ``remainder``; ``fmax``/``fmin`` share ``bool_arith`` (``where`` of promoted
   operands);
-* ``gcd``: ``promote_dtypes`` then integers only (``ValueError``), through ``abs`` (which refuses int2 and int4) and
-  a loop whose constants leave a weak result only at rank 0;
+* ``gcd``: ``promote_dtypes`` then integers only (``ValueError``), through ``abs`` (which refuses int2 and int4 and
+  makes int1 int8) and a loop whose constants leave a weak result only at rank 0;
 * ``close``: ``isclose``/``allclose``: a strong bool; ``promote_args_inexact`` refuses 1- and 2-bit integers;
-* ``equal_arrays``: ``array_equal``: a strong bool for any operands (no promotion error is possible: arrays of other
-  shapes are simply unequal, and ``==`` promotes).
+* ``equal_arrays``: ``array_equal``: a strong bool; operands of one shape meet in ``==``, which promotes them (and
+  raises where they do not promote), while arrays of other shapes are unequal without promoting.
 """
-BINARY_OPS: Final[tuple[str, ...]] = tuple(FAMILY)
+BINARY_FUNCTIONS: Final[tuple[str, ...]] = tuple(FUNCTION_FAMILY)
 
 _TO_INEXACT: Final[Mapping[str, str]] = MappingProxyType({
     "bool": "float32", "uint4": "float32", "int4": "float32", "uint8": "float32", "int8": "float32",
@@ -134,14 +141,14 @@ def binary_result(op: str, operands: Sequence[tuple[str, bool]], config: Lattice
 
     ``python_scalars`` flags operands that are Python scalar values (``2``, ``True``): ``power`` looks at it, since
     JAX raises arrays to a concrete integer power without promoting the exponent, and ``matmul``, which takes no
-    0-d operand. ``rank0`` says the result has rank 0 (all Python scalars, or rank-0 arrays): the families that meet
-    numpy constants keep a weak flag only then. Raises
+    0-d operand. ``rank0`` says the result has rank 0 (all Python scalars, or rank-0 arrays; for ``heaviside``,
+    whose constants are its first operand's: that operand has rank 0): the families that meet numpy constants keep a
+    weak flag only then. Raises
     :class:`lattice.TypePromotionError` when the operands have no join, :class:`OperandTypeError` when the operation
     does not take the joined dtype, and :class:`OperandValueError` where JAX fails on the value path."""
-    try:
-        family = FAMILY[op]
-    except KeyError:
-        raise ValueError(f"unknown binary operation {op!r}; known: {', '.join(BINARY_OPS)}") from None
+    family = FAMILY.get(op) or FUNCTION_FAMILY.get(op)
+    if family is None:
+        raise ValueError(f"unknown binary operation {op!r}; known: {', '.join(BINARY_OPS + BINARY_FUNCTIONS)}")
     if family == "power":
         return _power(operands, config, tuple(python_scalars))
     if family == "matmul":
@@ -149,6 +156,7 @@ def binary_result(op: str, operands: Sequence[tuple[str, bool]], config: Lattice
     if op == "floor_divide" and len(operands) > 1 and all(w or n in lattice.WEAK_NAMES for n, w in operands):
         return _floor_divide_all_weak(op, operands, config)
     if family == "equal_arrays":
+        lattice.result_node(operands, config)  # ``a1 == a2`` promotes (JAX skips it for arrays of other shapes)
         return lattice.BOOL, False
     if op == "fmod" and len(operands) == 2 and operands[1][0] == lattice.BOOL and operands[1][1] and \
             lattice.KIND[lattice.result_node(operands, config)[0]] in ("i", "u"):
@@ -156,7 +164,8 @@ def binary_result(op: str, operands: Sequence[tuple[str, bool]], config: Lattice
         operands = [operands[0], (lattice.BOOL, False)]
     name, weak = lattice.result_node(operands, config)
     kind = lattice.KIND[name]
-    rank0 = rank0 or (len(python_scalars) == len(operands) > 0 and all(python_scalars))
+    rank0 = rank0 or (len(python_scalars) == len(operands) > 0 and
+                      (all(python_scalars) if op != "heaviside" else python_scalars[0]))
     if family in ("inexact", "inexact_real", "inexact_rank0_weak", "copysign", "close"):
         return _inexact_binary(op, family, name, weak, rank0, config)
     if family == "gcd":
@@ -164,6 +173,8 @@ def binary_result(op: str, operands: Sequence[tuple[str, bool]], config: Lattice
             raise OperandValueError(f"Arguments to {op} must be integers, got {name}")
         if name in ("int2", "int4"):
             raise _reject(op, name)  # abs of int2 and int4 fails
+        if name == "int1":
+            name = "int8"  # lax.abs gives int8 for int1
         return name, _scalar_weak(name, weak, rank0, config)
     if family == "bool_arith":
         return name, weak

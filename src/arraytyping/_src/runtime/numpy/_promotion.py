@@ -168,7 +168,7 @@ _op_rule = functools.lru_cache(maxsize=4096)(op_rules.binary_result)
 """``op_rules.binary_result`` memoized: tracing a long chain asks the same question for every operation."""
 
 
-_RANK0_OPS: Final = frozenset(op for op, fam in op_rules.FAMILY.items()
+_RANK0_OPS: Final = frozenset(op for op, fam in op_rules.FUNCTION_FAMILY.items()
                              if fam in ("inexact", "inexact_rank0_weak", "gcd"))
 """The operations whose rule looks at the result's rank (the others are asked without it, so their memoized answers
 are shared across ranks)."""
@@ -185,7 +185,7 @@ def binary_result(op: str, x: Any, y: Any, *, scalar_exponent: bool = False) -> 
         name, weak = _op_rule(op, operands, config.lattice_config,
                               python_scalars=(type(x) in PY_SCALAR_TYPES,
                                               scalar_exponent or (op != "power" and type(y) in PY_SCALAR_TYPES)),
-                              rank0=op in _RANK0_OPS and not shape_of(x) and not shape_of(y))
+                              rank0=op in _RANK0_OPS and not shape_of(x) and (op == "heaviside" or not shape_of(y)))
     except lattice.TypePromotionError as e:
         raise lattice.TypePromotionError(f"{op}: {e}", e.nodes, e.config) from None
     except (op_rules.OperandTypeError, op_rules.OperandValueError, op_rules.OperandNotImplementedError) as e:

@@ -399,7 +399,8 @@ def _gcd_operands(name: str, x: Any, y: Any) -> tuple[Any, Any, np.dtype[Any], b
     shape = tuple(np.broadcast_shapes(shape_of(x), shape_of(y)))
     x, y = broadcast_to_shape(x, shape), broadcast_to_shape(y, shape)
     if kind_of(x) == "i":
-        x, y = lax.abs(x), lax.abs(y)
+        from arraytyping._src.runtime.numpy.unary import abs as abs_  # noqa: PLC0415 - unary imports this module
+        x, y = abs_(x), abs_(y)  # int1 becomes int8, as lax.abs gives it
     return x, y, dtype, weak
 
 

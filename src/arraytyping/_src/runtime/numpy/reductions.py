@@ -52,8 +52,8 @@ def _axes(axis: Any, ndim: int, name: str) -> tuple[int, ...]:
     return tuple(sorted(out))
 
 
-def expand_dims(x: Any, axes: tuple[int, ...]) -> Any:
-    """JAX's ``lax.expand_dims``: size-1 axes inserted at ``axes`` (positions in the result), a
+def expand_axes(x: Any, axes: tuple[int, ...]) -> Any:
+    """JAX's ``lax.expand_axes``: size-1 axes inserted at ``axes`` (positions in the result), a
     ``broadcast_in_dim``."""
     if not axes:
         return x
@@ -68,7 +68,7 @@ def expand_dims(x: Any, axes: tuple[int, ...]) -> Any:
 
 
 def _keepdims(x: Any, axes: tuple[int, ...], keepdims: bool) -> Any:
-    return expand_dims(x, axes) if keepdims else x
+    return expand_axes(x, axes) if keepdims else x
 
 
 def _rule(fn: str, a: Any, dtype: np.dtype[Any] | None = None) -> np.dtype[Any]:
@@ -451,7 +451,7 @@ def _median_body(a: Any, *, axis: Any = None, keepdims: bool = False) -> Any:
     else:
         (ax,) = _axes(axis, len(shape), "median")
     shape = shape_of(a)
-    nan_any = expand_dims(lax.reduce("or", lax.ne(a, a), (ax,)), (ax,))
+    nan_any = expand_axes(lax.reduce("or", lax.ne(a, a), (ax,)), (ax,))
     cdtype, cweak = common_dtype(a, 0.5)
     a = lax_where(_bcast_to(nan_any, shape), lax.const(np.nan, ShapedArray((), cdtype, cweak)),
                   lax.convert_element_type(a, cdtype, cweak))
@@ -515,7 +515,7 @@ def _arg_body(a: Any, *, prim: str = "argmax", axis: int | None = None, keepdims
         raise ValueError(f"attempt to get {prim} of an empty sequence")
     p = S.argmax_p if prim == "argmax" else S.argmin_p
     out = p.bind(a, axes=(ax,), index_dtype=_rule(prim, a))
-    return expand_dims(out, dims) if keepdims else out
+    return expand_axes(out, dims) if keepdims else out
 
 
 _arg = array_fn(_arg_body, "argmax")
