@@ -521,8 +521,16 @@ def _arg_body(a: Any, *, prim: str = "argmax", axis: int | None = None, keepdims
 _arg = array_fn(_arg_body, "argmax")
 
 
+_argmax_flat = array_fn(lambda a: _arg_body(a, prim="argmax"), "argmax")
+_argmin_flat = array_fn(lambda a: _arg_body(a, prim="argmin"), "argmin")
+"""The calls without ``axis``/``keepdims``: the jitted call's fast path (its inline cache) serves only calls without
+keyword arguments."""
+
+
 def argmax(a: ArrayLike, axis: int | None = None, out: None = None, keepdims: bool | None = None) -> Array:
     """The index of the maximum along ``axis`` (of the flattened array by default; the first NaN wins)."""
+    if axis is None and not keepdims and out is None:
+        return _argmax_flat(a)
     reduction_dtype(None, out, "argmax")
     return _arg(a, prim="argmax", axis=None if axis is None else operator.index(axis),
                 keepdims=bool(keepdims))
@@ -530,6 +538,8 @@ def argmax(a: ArrayLike, axis: int | None = None, out: None = None, keepdims: bo
 
 def argmin(a: ArrayLike, axis: int | None = None, out: None = None, keepdims: bool | None = None) -> Array:
     """The index of the minimum along ``axis`` (of the flattened array by default; the first NaN wins)."""
+    if axis is None and not keepdims and out is None:
+        return _argmin_flat(a)
     reduction_dtype(None, out, "argmin")
     return _arg(a, prim="argmin", axis=None if axis is None else operator.index(axis),
                 keepdims=bool(keepdims))
