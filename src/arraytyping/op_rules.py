@@ -1,4 +1,10 @@
-"""Result dtypes of ``jax.numpy``'s binary operations: the lattice join, then each operation's own adjustment.
+"""Result dtypes of ``jax.numpy``'s functions: the lattice join, then each function's own adjustment, as data.
+
+One table per family of functions, each name-keyed (function name -> family -> rule), with the JAX 0.10.2 source
+each rule follows: :data:`FAMILY` for binary functions (:func:`binary_result`), :data:`UNARY`
+(:func:`unary_result`), :data:`REDUCTION` (:func:`reduction_result`), :data:`SHAPE` for shape, joining, indexing,
+selection and sorting functions (:func:`shape_result`) and :data:`CREATION` (:func:`creation_result`). The binary
+rules in detail:
 
 Promotion is one lattice for every operation, but operations then adjust the joined dtype, as JAX 0.10.2 does:
 true division makes integers and bool inexact (through a table that leaves 1- and 2-bit integers and the small
@@ -18,11 +24,15 @@ from typing import Final, Literal, TypeAlias
 from arraytyping import lattice
 from arraytyping.lattice import LatticeConfig
 
-__all__ = ["BINARY_OPS", "FAMILY", "Family", "OperandTypeError", "OperandValueError", "REDUCTIONS", "UNARY",
-           "UnaryFamily", "binary_result", "reduction_result", "to_inexact_name", "to_numeric_name", "unary_result"]
+__all__ = ["BINARY_FUNCTIONS", "BINARY_OPS", "CREATION", "CREATION_FUNCTIONS", "CreationFamily", "FAMILY", "FUNCTION_FAMILY", "Family",
+           "OperandNotImplementedError", "OperandOverflowError", "OperandTypeError", "OperandValueError", "REDUCTION",
+           "REDUCTIONS", "REDUCTION_FUNCTIONS", "ReductionFamily", "SHAPE", "SHAPE_FUNCTIONS", "ShapeFamily", "UNARY",
+           "UNARY_FUNCTIONS", "UnaryFamily", "binary_result", "creation_result", "reduction_result", "shape_result",
+           "to_inexact_name", "to_numeric_name", "unary_result"]
 
 Family: TypeAlias = Literal["arith", "bool_arith", "divide", "numeric", "bitwise", "shift", "compare", "power",
-                           "matmul"]
+                           "matmul", "inexact", "inexact_rank0_weak", "inexact_real", "copysign", "gcd", "close",
+                           "equal_arrays"]
 
 FAMILY: Final[Mapping[str, Family]] = MappingProxyType({
     "add": "bool_arith",
@@ -49,8 +59,51 @@ FAMILY: Final[Mapping[str, Family]] = MappingProxyType({
     "matmul": "matmul",
     "dot": "matmul",
 })
-"""Each binary ``jax.numpy`` function's family: the rule that turns the lattice result into the output dtype."""
+"""Each binary ``jax.numpy`` operator function's family: the rule that turns the lattice result into the output
+dtype."""
 BINARY_OPS: Final[tuple[str, ...]] = tuple(FAMILY)
+
+FUNCTION_FAMILY: Final[Mapping[str, Family]] = MappingProxyType({
+    "arctan2": "inexact",
+    "logaddexp": "inexact",
+    "float_power": "inexact",
+    "nextafter": "inexact_real",
+    "hypot": "inexact_rank0_weak",
+    "logaddexp2": "inexact_rank0_weak",
+    "heaviside": "inexact_rank0_weak",
+    "copysign": "copysign",
+    "fmod": "numeric",
+    "fmax": "bool_arith",
+    "fmin": "bool_arith",
+    "gcd": "gcd",
+    "lcm": "gcd",
+    "isclose": "close",
+    "allclose": "close",
+    "array_equal": "equal_arrays",
+})
+"""The binary ``jax.numpy`` functions beyond the operators (:func:`binary_result` answers them too), kept apart from
+:data:`FAMILY` because several keep a weak flag only at rank 0 (``binary_result``'s ``rank0``) and some take more
+than two arguments (``isclose``'s tolerances), which the stubs' and the plugin's tables of :data:`FAMILY` do not
+model yet. Their families, from JAX 0.10.2's sources (``jax/_src/numpy/ufuncs.py``,
+``lax_numpy.py``):
+
+* ``inexact``: ``promote_args_inexact`` then a primitive of floats and complex numbers (``arctan2``,
+  ``float_power``) or ``lax_other.logaddexp``, whose complex path meets strong constants (weak only at rank 0) and
+  which refuses 1- and 2-bit integers with a ``ValueError`` where the primitives raise ``TypeError``;
+* ``inexact_real``: the same for a primitive of real floats (``nextafter``: complex refused);
+* ``inexact_rank0_weak``: ``hypot``, ``logaddexp2``, ``heaviside`` compute with ``where`` and numpy constants:
+  weak only at rank 0; ``hypot`` refuses complex (``ValueError``), ``heaviside`` complex (``TypeError``) but keeps
+  1- and 2-bit integers (they never meet a float primitive);
+* ``copysign``: ``where(signbit(x2), -abs(x1), abs(x1))``: complex refused, and ``signbit``'s float widths;
+* ``fmod`` shares ``numeric`` with ``remainder``; ``fmax``/``fmin`` share ``bool_arith`` (``where`` of promoted
+  operands);
+* ``gcd``: ``promote_dtypes`` then integers only (``ValueError``), through ``abs`` (which refuses int2 and int4 and
+  makes int1 int8) and a loop whose constants leave a weak result only at rank 0;
+* ``close``: ``isclose``/``allclose``: a strong bool; ``promote_args_inexact`` refuses 1- and 2-bit integers;
+* ``equal_arrays``: ``array_equal``: a strong bool; operands of one shape meet in ``==``, which promotes them (and
+  raises where they do not promote), while arrays of other shapes are unequal without promoting.
+"""
+BINARY_FUNCTIONS: Final[tuple[str, ...]] = tuple(FUNCTION_FAMILY)
 
 _TO_INEXACT: Final[Mapping[str, str]] = MappingProxyType({
     "bool": "float32", "uint4": "float32", "int4": "float32", "uint8": "float32", "int8": "float32",
@@ -83,27 +136,48 @@ class OperandValueError(ValueError):
 
 
 def binary_result(op: str, operands: Sequence[tuple[str, bool]], config: LatticeConfig = LatticeConfig(), *,
-                  python_scalars: Sequence[bool] = (), numpy_scalars: Sequence[bool] = ()) -> tuple[str, bool]:
+                  python_scalars: Sequence[bool] = (), numpy_scalars: Sequence[bool] = (),
+                  rank0: bool = False) -> tuple[str, bool]:
     """The ``(dtype name, weak)`` of ``jax.numpy.<op>(x1, x2)`` on operands given as ``(dtype name, weak)`` pairs.
 
     ``python_scalars`` flags operands that are Python scalar values (``2``, ``True``), ``numpy_scalars`` numpy
     scalar values (``np.int8(2)``; a numpy array is neither). ``power`` looks at them, since JAX raises arrays to a
     concrete integer power (whatever ``operator.index`` takes: a Python int or bool, a numpy integer) without
-    promoting the exponent, and so does ``matmul``, which takes no 0-d operand. Raises
+    promoting the exponent, and so does ``matmul``, which takes no 0-d operand. ``rank0`` says the result has rank 0 (all Python scalars, or rank-0 arrays; for ``heaviside``,
+    whose constants are its first operand's: that operand has rank 0): the families that meet numpy constants keep a
+    weak flag only then. Raises
     :class:`lattice.TypePromotionError` when the operands have no join, :class:`OperandTypeError` when the operation
     does not take the joined dtype, and :class:`OperandValueError` where JAX fails on the value path."""
-    try:
-        family = FAMILY[op]
-    except KeyError:
-        raise ValueError(f"unknown binary operation {op!r}; known: {', '.join(BINARY_OPS)}") from None
+    family = FAMILY.get(op) or FUNCTION_FAMILY.get(op)
+    if family is None:
+        raise ValueError(f"unknown binary operation {op!r}; known: {', '.join(BINARY_OPS + BINARY_FUNCTIONS)}")
     if family == "power":
         return _power(operands, config, tuple(python_scalars), tuple(numpy_scalars))
     if family == "matmul":
         return _matmul(op, operands, config, tuple(python_scalars), tuple(numpy_scalars))
     if op == "floor_divide" and len(operands) > 1 and all(w or n in lattice.WEAK_NAMES for n, w in operands):
         return _floor_divide_all_weak(op, operands, config)
+    if family == "equal_arrays":
+        lattice.result_node(operands, config)  # ``a1 == a2`` promotes (JAX skips it for arrays of other shapes)
+        return lattice.BOOL, False
+    if op == "fmod" and len(operands) == 2 and operands[1][0] == lattice.BOOL and operands[1][1] and \
+            lattice.KIND[lattice.result_node(operands, config)[0]] in ("i", "u"):
+        # fmod replaces a zero integer divisor with where(x2 == 0, ones, x2), which makes a weak bool strong
+        operands = [operands[0], (lattice.BOOL, False)]
     name, weak = lattice.result_node(operands, config)
     kind = lattice.KIND[name]
+    rank0 = rank0 or (len(python_scalars) == len(operands) > 0 and
+                      (all(python_scalars) if op != "heaviside" else python_scalars[0]))
+    if family in ("inexact", "inexact_real", "inexact_rank0_weak", "copysign", "close"):
+        return _inexact_binary(op, family, name, weak, rank0, config)
+    if family == "gcd":
+        if kind not in ("i", "u"):
+            raise OperandValueError(f"Arguments to {op} must be integers, got {name}")
+        if name in ("int2", "int4"):
+            raise _reject(op, name)  # abs of int2 and int4 fails
+        if name == "int1":
+            name = "int8"  # lax.abs gives int8 for int1
+        return name, _scalar_weak(name, weak, rank0, config)
     if family == "bool_arith":
         return name, weak
     if family == "arith":
@@ -126,6 +200,34 @@ def binary_result(op: str, operands: Sequence[tuple[str, bool]], config: Lattice
             raise _reject(op, name)
         return name, weak
     return lattice.BOOL, weak  # compare: weak when the promoted operands were
+
+
+def _inexact_binary(op: str, family: str, name: str, weak: bool, rank0: bool, config: LatticeConfig
+                    ) -> tuple[str, bool]:
+    """The families that promote with ``promote_args_inexact`` (see :data:`FAMILY`)."""
+    out = lattice.canonical_name(to_inexact_name(name), config.x64)
+    kind = lattice.KIND[out]
+    if kind in ("u", "i"):  # 1- and 2-bit integers: to_inexact_dtype leaves them
+        if op in ("logaddexp", "logaddexp2"):
+            raise OperandValueError(f"{op} requires floating-point or complex inputs; got {out}")
+        if op == "heaviside":
+            return out, _scalar_weak(out, weak, rank0, config)
+        if op == "copysign" and kind == "i":  # where(signbit(x2), -abs(x1), abs(x1)): lax.abs gives int8 for int1
+            return _abs_of(op, out, weak)
+        raise _reject(op, out)
+    if kind == "c":
+        if op == "hypot":
+            raise OperandValueError(f"{op} is not well defined for complex-valued inputs; convert with abs first")
+        if family in ("inexact_real", "copysign") or op == "heaviside":
+            raise _reject(op, out)
+    if family == "close":
+        return lattice.BOOL, False
+    if family == "copysign" and out not in _SIGNBIT_FLOATS:
+        raise OperandNotImplementedError(f"{op} uses signbit, which supports 16-, 32- and 64-bit floats only, "
+                                         f"not {out}")
+    if family == "inexact_rank0_weak" or (op == "logaddexp" and kind == "c"):
+        return out, _scalar_weak(out, weak, rank0, config)
+    return out, weak
 
 
 _FLOAT_FORMAT: Final[Mapping[str, tuple[int, int, int]]] = MappingProxyType({
@@ -225,36 +327,128 @@ def _power(operands: Sequence[tuple[str, bool]], config: LatticeConfig,
 
 
 REDUCTIONS: Final[tuple[str, ...]] = ("sum", "prod", "mean")
-"""The reductions whose result dtype depends on the operand and a ``dtype=`` argument."""
+"""The reductions whose result dtype depends on the operand and a ``dtype=`` argument, as the stubs and the mypy
+plugin type them today (:data:`REDUCTION` has every reduction)."""
+
+ReductionFamily: TypeAlias = Literal["sum", "mean", "var", "std", "median", "same", "ptp", "bool", "index",
+                                     "cumulative"]
+
+REDUCTION: Final[Mapping[str, ReductionFamily]] = MappingProxyType({
+    "sum": "sum", "prod": "sum", "nansum": "sum", "trace": "sum",
+    "mean": "mean", "nanmean": "mean", "average": "mean",
+    "var": "var", "std": "std", "median": "median",
+    "max": "same", "min": "same", "amax": "same", "amin": "same", "nanmax": "same", "nanmin": "same",
+    "ptp": "ptp",
+    "any": "bool", "all": "bool",
+    "argmax": "index", "argmin": "index", "count_nonzero": "index",
+    "cumsum": "cumulative", "cumprod": "cumulative",
+})
+"""Each reduction's family (JAX 0.10.2, ``jax/_src/numpy/reductions.py`` and ``lax_numpy.py``). Results are never
+weakly typed (the reductions end in a ``convert_element_type`` to the result dtype).
+
+* ``sum``: ``_reduction`` with ``promote_integers``: bool and integers narrower than the default integer of their
+  signedness accumulate in it; 1-, 2- and 4-bit integers fail (numpy's ``iinfo`` has none: ``ValueError``);
+  ``nansum`` and ``trace`` reduce with ``sum``;
+* ``mean``: ``to_inexact_dtype`` (1- and 2-bit integers stay); ``nanmean`` of bool and integers is ``mean``,
+  ``average`` without weights is ``mean`` of ``promote_dtypes_inexact``;
+* ``var``/``std``: ``_var_promote_types``: bool and integers ``to_inexact_dtype``, complex numbers their real dtype;
+  1- and 2-bit integers fail in the computation (``TypeError``); ``std`` wants an inexact ``dtype=``;
+* ``median``: ``quantile`` of ``promote_dtypes_inexact(a)`` meeting the weak ``q = 0.5`` (so a weakly typed
+  bfloat16 or float16 operand computes in float32); complex fails (``ValueError``), 1- and 2-bit integers
+  (``TypeError``);
+* ``same``: ``max``, ``min`` and the NaN-ignoring ones keep the dtype; ``ptp`` subtracts, refusing bool;
+* ``bool``: ``any``/``all``;
+* ``index``: ``argmax``, ``argmin``, ``count_nonzero``: the default integer dtype;
+* ``cumulative``: ``cumsum``/``cumprod`` keep the dtype but for bool (the default integer), with ``dtype=`` that
+  dtype (``bool`` too, computed in the default integer).
+"""
+REDUCTION_FUNCTIONS: Final[tuple[str, ...]] = tuple(REDUCTION)
+
+
+def _reduction_operand(operand: tuple[str, bool], config: LatticeConfig) -> str:
+    name = operand[0]
+    if name in lattice.WEAK_NAMES:
+        return lattice.default_name(lattice.KIND[name], config.x64)
+    return lattice.canonical_name(name, config.x64)
 
 
 def reduction_result(fn: str, operand: tuple[str, bool] | None, dtype: str | None = None,
-                     config: LatticeConfig = LatticeConfig()) -> tuple[str, bool]:
-    """The ``(dtype name, weak)`` of ``jax.numpy.<fn>(x, dtype=dtype)`` for ``fn`` in :data:`REDUCTIONS`.
+                     config: LatticeConfig = LatticeConfig(),
+                     weights: tuple[str, bool] | None = None) -> tuple[str, bool]:
+    """The ``(dtype name, weak)`` of ``jax.numpy.<fn>(x, dtype=dtype)`` for ``fn`` in :data:`REDUCTION`.
 
     ``operand`` is ``x``'s ``(dtype name, weak)``; ``dtype`` a dtype name, a weak node (``"int"``, ``"float"``,
-    ``"complex"``: a Python type, which stands for the default dtype of its kind), or None. The result is never weak.
+    ``"complex"``: a Python type, which stands for the default dtype of its kind), or None. The result is never weak,
+    except ``var`` with an integer ``dtype`` (JAX's final ``where(..., nan)`` makes it a weak float).
     ``operand`` may be None (not known) when ``dtype`` is given: the result is then ``dtype``'s alone.
+    ``weights`` (``average`` only) is the weights' ``(dtype name, weak)``: the result is
+    ``promote_dtypes_inexact(x, weights)``'s dtype, strong.
     Without ``dtype``, ``sum`` and ``prod`` accumulate bool and narrow integers in the default integer of their
     signedness and fail on 1-, 2- and 4-bit integers (:class:`OperandValueError`); ``mean`` is inexact (JAX's
     ``to_inexact_dtype``). With it, the result is ``dtype`` canonicalized; a ``mean`` in bool fails
-    (:class:`OperandTypeError`)."""
-    if fn not in REDUCTIONS:
-        raise ValueError(f"unknown reduction {fn!r}; known: {', '.join(REDUCTIONS)}")
+    (:class:`OperandTypeError`). The other families are described at :data:`REDUCTION`."""
+    try:
+        family = REDUCTION[fn]
+    except KeyError:
+        raise ValueError(f"unknown reduction {fn!r}; known: {', '.join(REDUCTION_FUNCTIONS)}") from None
+    if weights is not None:
+        if fn != "average" or operand is None:
+            raise ValueError("weights= belongs to average, with a known operand")
+        # JAX's _average: promote_dtypes_inexact(a, weights), then sum(a * weights) / sum(weights).
+        node, _ = lattice.result_node([operand, weights], config)
+        inexact = lattice.canonical_name(to_inexact_name(_reduction_operand((node, False), config)), config.x64)
+        if inexact in lattice.INTN_NAMES:
+            raise OperandValueError(f"average of {inexact} arrays with weights fails in JAX 0.10.2 (it sums them, "
+                                    f"and its integer promotion asks numpy's iinfo, which has no {inexact})")
+        return inexact, False
     if dtype is not None:
         if dtype in lattice.WEAK_NAMES:
             dtype = lattice.default_name(lattice.KIND[dtype], config.x64)
         out = lattice.canonical_name(dtype, config.x64)
-        if fn == "mean" and out == lattice.BOOL:
-            raise OperandTypeError("mean in bool is undefined (JAX divides in the result dtype); pass another dtype")
+        if family == "mean" and out == lattice.BOOL:
+            raise OperandTypeError(f"{fn} in bool is undefined (JAX divides in the result dtype); pass another dtype")
+        if family == "std" and lattice.KIND[out] not in ("f", "c"):
+            raise OperandValueError(f"dtype argument to std must be inexact; got {out}")
+        if family in ("var", "std") and operand is not None and lattice.KIND[out] != "c" and \
+                lattice.KIND[_reduction_operand(operand, config)] == "c":
+            raise OperandValueError(f"{fn} of complex values with a real dtype= is not supported")
+        if family == "var" and lattice.KIND[out] in ("b", "i", "u"):
+            # JAX's _var computes in dtype (subtract refuses bool), then where(normalizer > 0, result, nan):
+            # the weak NaN promotes an integer result (to a weak float; strict mode and 1/2/4-bit ints refuse).
+            if out == lattice.BOOL:
+                raise OperandTypeError("var in bool subtracts, and subtract does not accept bool")
+            return lattice.result_node([(out, False), ("float", True)], config)
         return out, False
     if operand is None:
         raise ValueError(f"{fn}: the result dtype of an unknown operand needs a dtype argument")
-    name = lattice.canonical_name(operand[0], config.x64) if operand[0] not in lattice.WEAK_NAMES else \
-        lattice.canonical_name(lattice.default_name(lattice.KIND[operand[0]], True), config.x64)
-    if fn == "mean":
-        return lattice.canonical_name(to_inexact_name(name), config.x64), False
+    name = _reduction_operand(operand, config)
     kind = lattice.KIND[name]
+    if family in ("mean", "var", "std", "median"):
+        inexact = lattice.canonical_name(to_inexact_name(name), config.x64)
+        if family == "mean":
+            return inexact, False
+        if inexact in _TINY_INTS:
+            raise lattice.TypePromotionError(f"{fn} of {inexact} arrays fails in JAX 0.10.2 (it promotes them with a "
+                                             f"weak float, and {inexact} has no place in the lattice beside one)")
+        if family == "median":
+            if kind == "c":
+                raise OperandValueError("median does not support complex input, as the operation is poorly defined")
+            # A weak bool becomes a strong float (to_inexact_dtype of bool, converted strongly).
+            weak = (operand[1] and operand[0] != lattice.BOOL) or operand[0] in lattice.WEAK_NAMES
+            return lattice.result_node([(inexact, weak), ("float", True)], config)[0], False
+        return _COMPLEX_PART.get(inexact, inexact), False
+    if family == "same":
+        return name, False
+    if family == "ptp":
+        if kind == "b":
+            raise OperandTypeError("ptp subtracts, and subtract does not accept bool")
+        return name, False
+    if family == "bool":
+        return lattice.BOOL, False
+    if family == "index":
+        return lattice.default_name("i", config.x64), False
+    if family == "cumulative":
+        return (lattice.default_name("i", config.x64) if kind == "b" else name), False
     if name in lattice.INTN_NAMES:
         raise OperandValueError(f"{fn} of {name} arrays fails in JAX 0.10.2 (its integer promotion asks numpy's "
                                 f"iinfo, which has no {name}); pass dtype=, e.g. dtype='int32'")
@@ -267,53 +461,382 @@ def reduction_result(fn: str, operand: tuple[str, bool] | None, dtype: str | Non
     return name, False
 
 
-UnaryFamily: TypeAlias = Literal["keep", "numeric", "abs", "inexact", "integral", "to_bool"]
+# ---------------------------------------------------------------------------------------------------------------
+# Unary functions
+
+
+class OperandOverflowError(OverflowError):
+    """Where JAX 0.10.2 fails converting a constant into the operand's dtype (``deg2rad`` of ``int1``)."""
+
+
+class OperandNotImplementedError(NotImplementedError):
+    """Where JAX 0.10.2 raises ``NotImplementedError`` (``signbit`` of a float8, integer ``round`` to negative
+    decimals)."""
+
+
+UnaryFamily: TypeAlias = Literal[
+    "inexact", "inexact_real", "inexact_strong", "inexact_rank0_weak", "numeric", "signed", "same", "abs", "fabs",
+    "integer", "logical", "rounding", "rint", "round", "complex_part", "angle", "isnan", "isinf", "isfinite",
+    "signbit", "nan_to_num"]
 
 UNARY: Final[Mapping[str, UnaryFamily]] = MappingProxyType({
-    "positive": "keep",
-    "negative": "numeric",
-    "sign": "numeric",
+    # promote_args_inexact, then a lax primitive of floats and complex numbers (weak flag kept)
+    **{fn: "inexact" for fn in ("exp", "log", "sqrt", "sin", "cos", "tanh", "exp2", "expm1", "log1p", "tan",
+                                "arcsin", "arccos", "arctan", "sinh", "cosh", "arcsinh", "arccosh", "arctanh",
+                                "reciprocal")},
+    "cbrt": "inexact_real",
+    "fabs": "fabs",
+    "log2": "inexact_strong",
+    "log10": "inexact_strong",
+    "deg2rad": "inexact_rank0_weak",
+    "rad2deg": "inexact_rank0_weak",
+    "sinc": "inexact_rank0_weak",
+    "square": "numeric",
+    "negative": "signed",
+    "sign": "signed",
+    "positive": "same",
+    "conj": "same",
+    "conjugate": "same",
+    "copy": "same",
     "abs": "abs",
     "absolute": "abs",
-    "exp": "inexact",
-    "log": "inexact",
-    "sqrt": "inexact",
-    "sin": "inexact",
-    "cos": "inexact",
-    "tanh": "inexact",
-    "invert": "integral",
-    "bitwise_not": "integral",
-    "logical_not": "to_bool",
+    "invert": "integer",
+    "bitwise_not": "integer",
+    "logical_not": "logical",
+    "floor": "rounding",
+    "ceil": "rounding",
+    "trunc": "rounding",
+    "rint": "rint",
+    "round": "round",
+    "real": "complex_part",
+    "imag": "complex_part",
+    "angle": "angle",
+    "isnan": "isnan",
+    "isinf": "isinf",
+    "isfinite": "isfinite",
+    "signbit": "signbit",
+    "nan_to_num": "nan_to_num",
 })
-"""Each one-operand ``jax.numpy`` function's family: ``keep`` (the operand promoted alone), ``numeric`` (refuses
-bool: JAX's ``neg`` and ``sign`` take numbers), ``abs`` (a complex operand gives its real dtype; bool and unsigned
-integers are returned as they are), ``inexact`` (JAX's ``promote_args_inexact``: :func:`to_inexact_name`),
-``integral`` (bool and integers only, as JAX's ``bitwise_not``), ``to_bool``. JAX's ``to_inexact_dtype`` leaves
-1- and 2-bit integers as they are, so an ``inexact`` function then refuses them (its lax primitive takes floats)."""
+"""Each unary ``jax.numpy`` function's family: how its result dtype and weak flag follow from the operand's.
 
-_REAL_PART: Final[Mapping[str, str]] = MappingProxyType({"complex64": "float32", "complex128": "float64"})
+JAX 0.10.2's sources (``jax/_src/numpy/ufuncs.py``, ``lax_numpy.py``), family by family:
+
+* ``inexact``: ``lax.<op>(*promote_args_inexact(x))``; ``to_inexact_dtype`` leaves 1- and 2-bit integers alone and
+  the primitive then refuses them (``TypeError``), as it refuses nothing else;
+* ``inexact_real``: the same for primitives of real floats only (``cbrt``): complex operands are refused too;
+* ``fabs``: ``lax.abs(*promote_args_inexact(x))`` after refusing complex: ``abs``'s own rule on what stays;
+* ``inexact_strong``: ``log2``/``log10`` divide or multiply by a strong constant: never weak; ``log10`` asks
+  ``finfo`` of the dtype, which fails for 1- and 2-bit integers (``ValueError``);
+* ``inexact_rank0_weak``: ``deg2rad``/``rad2deg``/``sinc`` multiply by a numpy constant of the operand's dtype,
+  which keeps a weak flag only for a rank-0 operand of its kind's default dtype; the constant itself fails for
+  ``int1`` (``OverflowError``) and, in ``sinc`` and ``rad2deg``, for every 1- and 2-bit integer, while ``deg2rad`` of
+  ``uint1``, ``uint2``, ``int2`` stays integer;
+* ``numeric``: ``lax.square(*promote_dtypes_numeric(x))``: bool becomes int32;
+* ``signed``: ``negative``/``sign``: ``promote_args`` then a primitive that refuses bool;
+* ``same``: ``positive``, ``conj``, ``copy``: dtype and weak flag unchanged;
+* ``abs``: bool and unsigned integers unchanged, complex becomes its real dtype, ``lax.abs`` gives int8 for int1 and
+  refuses int2 and int4;
+* ``integer``: ``invert``: bool and integers only;
+* ``logical``: ``logical_not``: bool; weak when a weak bool passes through, or when a rank-0 weakly typed operand is
+  compared with a numpy zero;
+* ``rounding``: ``floor``/``ceil``/``trunc``: bool and integers unchanged, complex refused;
+* ``rint``: bool and integers give the default float dtype (strong);
+* ``round``: ``decimals=0``: integers unchanged, bool refused (``finfo(bool)``: ``ValueError``); other decimals
+  scale by a strong constant (weak only at rank 0) and refuse integers for negative decimals
+  (``NotImplementedError``);
+* ``complex_part``: ``real``/``imag``: complex becomes its real dtype, the rest is unchanged;
+* ``angle``: complex becomes its real dtype; bool and integers, and rank-0 real floats, give the default float
+  dtype (strong); with ``deg=True`` the result is scaled by a strong constant (weak only at rank 0);
+* ``isnan``: ``ne(x, x)``: bool, weak when the operand is;
+* ``isinf``: a strong bool (a comparison with a strong constant, or ``full_like(..., dtype=bool)``);
+* ``isfinite``: ``is_finite`` keeps the weak flag of a float or complex operand; others give a strong bool;
+* ``signbit``: a strong bool; floats other than 16-, 32- and 64-bit refused (``NotImplementedError``), complex
+  refused (``ValueError``);
+* ``nan_to_num``: bool and integers unchanged, floats and complex strong (``where`` with strong constants).
+"""
+UNARY_FUNCTIONS: Final[tuple[str, ...]] = tuple(UNARY)
+
+_COMPLEX_PART: Final[Mapping[str, str]] = MappingProxyType({"complex64": "float32", "complex128": "float64"})
+_SIGNBIT_FLOATS: Final = frozenset({"bfloat16", "float16", "float32", "float64"})
 
 
-def unary_result(fn: str, operand: tuple[str, bool], config: LatticeConfig = LatticeConfig()) -> tuple[str, bool]:
-    """The ``(dtype name, weak)`` of ``jax.numpy.<fn>(x)`` for ``x`` given as ``(dtype or weak node name, weak)``.
-    Raises :class:`OperandTypeError` where the function does not take the dtype."""
+def _unary_operand(operand: tuple[str, bool], config: LatticeConfig) -> tuple[str, bool]:
+    """An operand as a unary ``jax.numpy`` function sees it: a weak node (a Python scalar) is its default dtype,
+    weakly typed (``bool`` values are strong); a dtype is canonicalized; a weak ``bool`` array stays weak (JAX
+    promotes a single operand without converting it)."""
+    name, weak = operand
+    if name in lattice.WEAK_NAMES:
+        return lattice.default_name(lattice.KIND[name], config.x64), True
+    if name not in lattice.KIND:
+        raise ValueError(f"unknown dtype {name!r}")
+    return lattice.canonical_name(name, config.x64), weak
+
+
+def _require(fn: str, name: str, kinds: str) -> None:
+    if lattice.KIND[name] not in kinds:
+        raise OperandTypeError(f"{fn} does not accept dtype {name}")
+
+
+_TINY_INTS: Final = frozenset({"uint1", "uint2", "int1", "int2"})
+
+
+def unary_result(fn: str, operand: tuple[str, bool], config: LatticeConfig = LatticeConfig(), *,
+                 rank0: bool = False, decimals: int = 0, deg: bool = False) -> tuple[str, bool]:
+    """The ``(dtype name, weak)`` of ``jax.numpy.<fn>(x)`` for ``fn`` in :data:`UNARY`.
+
+    ``operand`` is ``x``'s ``(dtype name, weak)`` (a weak node ``int``/``float``/``complex`` for a Python scalar,
+    ``bool`` with ``False`` for a Python bool); ``rank0`` says ``x`` has rank 0 (Python scalars always have), which
+    decides the weak flag of the families that meet numpy constants; ``decimals`` is ``round``'s, ``deg`` is
+    ``angle``'s. Raises :class:`OperandTypeError` (``TypeError``), :class:`OperandValueError` (``ValueError``),
+    :class:`OperandOverflowError` or :class:`OperandNotImplementedError` where JAX raises those classes."""
     try:
         family = UNARY[fn]
     except KeyError:
-        raise ValueError(f"unknown one-operand function {fn!r}; known: {', '.join(UNARY)}") from None
-    name, weak = lattice.result_node([operand], config)
+        raise ValueError(f"unknown unary function {fn!r}; known: {', '.join(UNARY_FUNCTIONS)}") from None
+    rank0 = rank0 or operand[0] in lattice.WEAK_NAMES
+    name, weak = _unary_operand(operand, config)
     kind = lattice.KIND[name]
-    if family == "to_bool":  # a comparison with zero: weak when the operand is (a weak bool acts as bool)
-        return lattice.BOOL, weak
-    if family == "numeric" and kind == "b":
-        raise _reject(fn, name)
-    if family == "abs" and kind == "c":
-        return lattice.canonical_name(_REAL_PART[name], config.x64), weak
-    if family == "inexact":
+    if family in ("inexact", "inexact_real", "inexact_strong", "inexact_rank0_weak", "fabs"):
+        if family == "fabs" and kind == "c":
+            raise OperandTypeError("fabs does not support complex dtypes")
         out = lattice.canonical_name(to_inexact_name(name), config.x64)
-        if lattice.KIND[out] not in ("f", "c"):  # 1- and 2-bit integers stay integers, which lax refuses
-            raise _reject(fn, name)
+        weak = weak and kind != "b"  # promote_dtypes_inexact drops a bool's weak flag
+        if out in _TINY_INTS:
+            if family == "inexact_strong" and fn == "log10":
+                raise OperandValueError(f"log10 of {out} fails in JAX 0.10.2 (finfo has no {out})")
+            if family == "inexact_rank0_weak":
+                if fn in ("sinc", "rad2deg") or out == "int1":
+                    raise OperandOverflowError(f"{fn} of {out} fails in JAX 0.10.2 (its constant overflows {out})")
+                return out, _scalar_weak(out, weak, rank0, config)
+            if family == "fabs" and lattice.KIND[out] == "i":
+                return _abs_of(fn, out, weak)  # lax.abs: int1 gives int8, int2 is refused; unsigned ones too
+            raise OperandTypeError(f"{fn} does not accept dtype {out}")
+        if family == "inexact_real":
+            _require(fn, out, "f")
+        if family == "inexact_strong":
+            return out, False
+        if fn == "arccosh" and lattice.KIND[out] == "c":  # where(real(r) < 0, -r, r) promotes again (strict: default)
+            return lattice.result_node([(out, weak), (out, weak)], config)
+        if family == "inexact_rank0_weak":
+            return out, _scalar_weak(out, weak, rank0, config)
         return out, weak
-    if family == "integral" and kind not in ("b", "i", "u"):
-        raise _reject(fn, name)
+    if family == "numeric":
+        return to_numeric_name(name), weak and name != lattice.BOOL
+    if family == "signed":
+        if kind == "b":
+            raise OperandTypeError(f"{fn} does not accept dtype bool")
+        return name, weak
+    if family == "same":
+        return name, weak
+    if family == "abs":
+        return _abs_of(fn, name, weak)
+    if family == "integer":
+        _require(fn, name, "biu")
+        return name, weak
+    if family == "logical":
+        return lattice.BOOL, weak if kind == "b" else _scalar_weak(name, weak, rank0, config)
+    if family == "rounding":
+        if kind == "c":
+            raise OperandTypeError(f"{fn} does not accept dtype {name}")
+        if fn == "trunc" and kind == "f":  # where(x < 0, ceil(x), floor(x)) promotes the two weak operands again
+            return lattice.result_node([(name, weak), (name, weak)], config)
+        return name, weak
+    if family == "rint":
+        if kind in ("b", "i", "u"):
+            return lattice.default_name("f", config.x64), False
+        return name, weak
+    if family == "round":
+        return _round(name, weak, rank0, decimals, config)
+    if family == "complex_part":
+        return _COMPLEX_PART.get(name, name), weak
+    if family == "angle":
+        if kind == "c":
+            out, out_weak = _COMPLEX_PART[name], weak
+        elif kind == "f" and not rank0:
+            out, out_weak = name, weak
+        else:
+            out, out_weak = lattice.default_name("f", config.x64), False
+        return out, out_weak and (not deg or _scalar_weak(out, out_weak, rank0, config))
+    if family == "isnan":
+        return lattice.BOOL, weak
+    if family == "isinf":
+        return lattice.BOOL, False
+    if family == "isfinite":
+        return lattice.BOOL, weak and kind in ("f", "c")
+    if family == "signbit":
+        if kind == "c":
+            raise OperandValueError(f"signbit is not well defined for {name}")
+        if kind == "f" and name not in _SIGNBIT_FLOATS:
+            raise OperandNotImplementedError(f"signbit supports 16-, 32- and 64-bit floats only, not {name}")
+        return lattice.BOOL, False
+    # nan_to_num
+    return name, weak and kind not in ("f", "c")
+
+
+def _abs_of(fn: str, name: str, weak: bool) -> tuple[str, bool]:
+    """``jnp.abs``: bool and unsigned integers pass through; ``lax.abs`` maps complex to its real dtype, gives int8
+    for int1 and refuses int2 and int4."""
+    kind = lattice.KIND[name]
+    if kind in ("b", "u"):
+        return name, weak
+    if name == "int1":
+        return "int8", weak
+    if name in ("int2", "int4"):
+        raise OperandTypeError(f"{fn} does not accept dtype {name}")
+    return _COMPLEX_PART.get(name, name), weak
+
+
+def _scalar_weak(name: str, weak: bool, rank0: bool, config: LatticeConfig) -> bool:
+    """The weak flag after JAX meets a weakly typed operand with a numpy constant of its dtype (``lax._const``):
+    kept only for a rank-0 operand of its kind's default dtype (which JAX handles as a Python scalar)."""
+    kind = lattice.KIND[name]
+    return weak and rank0 and kind != "b" and name == lattice.default_name(kind, config.x64)
+
+
+def _round(name: str, weak: bool, rank0: bool, decimals: int, config: LatticeConfig) -> tuple[str, bool]:
+    """``jnp.round``: integers pass through (negative decimals are not implemented for them); other dtypes ask
+    ``finfo``, which bool fails; decimals other than 0 scale by a strong constant."""
+    kind = lattice.KIND[name]
+    if kind in ("i", "u"):
+        if decimals < 0:
+            raise OperandNotImplementedError("integer round is not implemented for decimals < 0")
+        return name, weak
+    if kind == "b":
+        raise OperandValueError("round of bool fails in JAX 0.10.2 (finfo has no bool)")
+    return name, weak if decimals == 0 else _scalar_weak(name, weak, rank0, config)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Shape, joining, indexing, selection and sorting functions
+
+
+ShapeFamily: TypeAlias = Literal["same", "promote", "index", "int32"]
+
+SHAPE: Final[Mapping[str, ShapeFamily]] = MappingProxyType({
+    **{fn: "same" for fn in (
+        "reshape", "ravel", "transpose", "swapaxes", "moveaxis", "expand_dims", "squeeze", "broadcast_to",
+        "broadcast_arrays", "atleast_1d", "atleast_2d", "atleast_3d", "flip", "rot90", "roll", "tile", "repeat",
+        "split", "array_split", "pad", "getitem", "take", "take_along_axis", "diagonal", "triu", "tril", "sort",
+        "unique")},
+    **{fn: "promote" for fn in ("concatenate", "stack", "vstack", "hstack", "column_stack", "where", "select",
+                                "clip")},
+    "argsort": "index",
+    "nonzero": "index",
+    "searchsorted": "int32",
+})
+"""Each shape, joining, indexing, selection and sorting function's dtype rule (JAX 0.10.2, ``lax_numpy.py``,
+``indexing.py``, ``sorting.py``, ``setops.py``):
+
+* ``same``: the operand's dtype and weak flag pass through (reshapes, ``rev``, ``slice``, ``gather``, ``sort``...;
+  ``pad``'s constant is converted to the operand's dtype, ``x.at[...]`` converts its result back);
+* ``promote``: every operand (for ``where`` the two value operands, for ``select`` the default and the choices, for
+  ``clip`` the operand and the bounds) promoted together with ``promote_dtypes``: the lattice's join, weak when
+  all are (never for ``bool``); with ``dtype=`` (``concatenate``, ``stack``, ``vstack``, ``hstack``), that dtype,
+  strong;
+* ``index``: ``argsort``, ``nonzero``: the default integer dtype (``unique``'s ``return_index``/``inverse``/
+  ``counts`` too);
+* ``int32``: ``searchsorted`` (``int_dtype_for_dim`` of the searched axis: int32 below 2**31 elements).
+"""
+SHAPE_FUNCTIONS: Final[tuple[str, ...]] = tuple(SHAPE)
+
+
+def shape_result(fn: str, operands: Sequence[tuple[str, bool]], config: LatticeConfig = LatticeConfig(),
+                 dtype: str | None = None) -> tuple[str, bool]:
+    """The ``(dtype name, weak)`` of the (first) result of ``jax.numpy.<fn>`` for ``fn`` in :data:`SHAPE`, given its
+    array operands' ``(dtype name, weak)`` pairs (weak nodes ``int``/``float``/``complex`` for Python scalars) and
+    its ``dtype=`` argument. Raises :class:`lattice.TypePromotionError` where the operands do not promote."""
+    try:
+        family = SHAPE[fn]
+    except KeyError:
+        raise ValueError(f"unknown shape function {fn!r}; known: {', '.join(SHAPE_FUNCTIONS)}") from None
+    if family == "index":
+        return lattice.default_name("i", config.x64), False
+    if family == "int32":
+        if len(operands) > 1:
+            lattice.result_node(operands, config)  # searchsorted promotes its operands first
+        return "int32", False
+    if dtype is not None:
+        if dtype in lattice.WEAK_NAMES:
+            dtype = lattice.default_name(lattice.KIND[dtype], config.x64)
+        return lattice.canonical_name(dtype, config.x64), False
+    if family == "same" or len(operands) == 1:
+        return _unary_operand(operands[0], config)
+    return lattice.result_node(operands, config)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Creation functions
+
+
+CreationFamily: TypeAlias = Literal["default_float", "float32", "fill", "like", "same", "bounds"]
+
+CREATION: Final[Mapping[str, CreationFamily]] = MappingProxyType({
+    **{fn: "default_float" for fn in ("zeros", "ones", "empty", "eye", "identity")},
+    "tri": "float32",
+    "full": "fill",
+    **{fn: "like" for fn in ("full_like", "zeros_like", "ones_like", "empty_like")},
+    **{fn: "same" for fn in ("asarray", "array", "copy", "diag", "meshgrid")},
+    **{fn: "bounds" for fn in ("arange", "linspace", "logspace")},
+})
+"""Each creation function's dtype rule without ``dtype=`` (JAX 0.10.2, ``array_creation.py``, ``lax_numpy.py``);
+with ``dtype=`` every one gives that dtype, canonicalized and strong:
+
+* ``default_float``: ``zeros``, ``ones``, ``empty``, ``eye``, ``identity``: the default float dtype, strong;
+* ``float32``: ``tri`` (float32 even with x64);
+* ``fill``: ``full``: the fill value's dtype and weak flag (``lax.full``: a Python scalar gives a weakly typed
+  array);
+* ``like``: the ``_like`` functions: the prototype's dtype and weak flag (``lax.full_like``);
+* ``same``: ``asarray``, ``array``, ``copy``, ``diag``, ``meshgrid``: the operand's dtype and weak flag (``diag``
+  of a vector meets ``where``, which promotes it with its own zero: a weak bool becomes strong, and in strict mode
+  a weak dtype becomes its kind's default);
+* ``bounds``: ``arange`` takes ``result_type`` of its bounds (strong); ``linspace`` and ``logspace`` the inexact
+  dtype of it.
+"""
+CREATION_FUNCTIONS: Final[tuple[str, ...]] = tuple(CREATION)
+
+
+def creation_result(fn: str, operands: Sequence[tuple[str, bool]] = (), config: LatticeConfig = LatticeConfig(),
+                    dtype: str | None = None, *, vector: bool = True) -> tuple[str, bool]:
+    """The ``(dtype name, weak)`` of ``jax.numpy.<fn>(..., dtype=dtype)`` for ``fn`` in :data:`CREATION`;
+    ``operands`` are the fill value (``full``), the prototype and then the fill value (``full_like``), the operand
+    (``same``) or the bounds (``bounds``), as ``(dtype name, weak)`` pairs (``complex`` for a Python complex).
+    ``vector``: ``diag`` of a 1-d operand (else of a 2-d one, whose diagonal it takes).
+
+    A Python complex fill value refuses a dtype that is not complex (``OperandTypeError``), ``arange`` refuses bool,
+    ``linspace`` and ``logspace`` refuse 1- and 2-bit integers (``finfo``: ``OperandValueError``)."""
+    try:
+        family = CREATION[fn]
+    except KeyError:
+        raise ValueError(f"unknown creation function {fn!r}; known: {', '.join(CREATION_FUNCTIONS)}") from None
+    fill = operands[0] if fn == "full" and operands else operands[1] if fn == "full_like" and len(operands) > 1 \
+        else None
+    if dtype is not None:
+        if dtype in lattice.WEAK_NAMES:
+            dtype = lattice.default_name(lattice.KIND[dtype], config.x64)
+        out = lattice.canonical_name(dtype, config.x64)
+        _check_creation(fn, out, fill)
+        return out, False
+    if family == "default_float":
+        return lattice.default_name("f", config.x64), False
+    if family == "float32":
+        return "float32", False
+    if family == "bounds":
+        name, _ = lattice.result_node(operands, config)
+        out = name if fn == "arange" else lattice.canonical_name(to_inexact_name(name), config.x64)
+        _check_creation(fn, out, None)
+        return out, False
+    name, weak = _unary_operand(operands[0], config)
+    if fn == "full_like":
+        _check_creation(fn, name, fill)
+    if fn == "diag" and vector:  # where(eye, v, 0) promotes v with its own zero (strict: the default dtype)
+        return lattice.result_node([(name, weak), (name, weak)], config)
     return name, weak
+
+
+def _check_creation(fn: str, out: str, fill: tuple[str, bool] | None) -> None:
+    if fill is not None and fill[0] == "complex" and lattice.KIND[out] != "c":
+        raise OperandTypeError(f"{fn}: a Python complex fill value cannot be converted to {out}")
+    if fn == "arange" and out == lattice.BOOL:
+        raise OperandTypeError("arange does not accept dtype bool")
+    if fn in ("linspace", "logspace") and out in _TINY_INTS:
+        raise OperandValueError(f"{fn} in {out} fails in JAX 0.10.2 (finfo has no {out})")

@@ -139,7 +139,7 @@ class ArraytypingPlugin(Plugin):
     def get_function_signature_hook(self, fullname: str) -> Callable[[FunctionSigContext], FunctionLike] | None:
         if fullname.startswith(_NP):
             fn = fullname[len(_NP):]
-            if fn in _binary.FUNCTIONS or fn == "where" or fn in OR.UNARY:
+            if fn in _binary.FUNCTIONS or fn == "where" or _single.answers_unary(fn):
                 return _permissive
             if fn in _dtypes.DTYPE_FUNCTIONS or fn in _single.REDUCTIONS:
                 return _permissive_if_bad_dtype_string
@@ -153,7 +153,7 @@ class ArraytypingPlugin(Plugin):
                 return _binary.function_hook(rules, fn)  # type: ignore[return-value]
             if fn == "where":
                 return _binary.where_hook(rules)  # type: ignore[return-value]
-            if fn in OR.UNARY:
+            if _single.answers_unary(fn):
                 return _single.unary_function_hook(rules, fn)
             if fn in _single.REDUCTIONS:
                 return _single.reduction_hook(rules, fn, method=False)  # type: ignore[return-value]

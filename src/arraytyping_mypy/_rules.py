@@ -44,7 +44,8 @@ def load_rules() -> tuple[ModuleType, ModuleType]:
 
 
 L, OR = load_rules()
-REJECTIONS: Final[tuple[type[Exception], ...]] = (L.TypePromotionError, OR.OperandTypeError, OR.OperandValueError)
+REJECTIONS: Final[tuple[type[Exception], ...]] = (L.TypePromotionError, OR.OperandTypeError, OR.OperandValueError,
+                                                  OR.OperandOverflowError, OR.OperandNotImplementedError)
 ABSTRACT: Final[dict[str, str]] = {
     "generic": "biufc", "number": "iufc", "integer": "iu", "signedinteger": "i", "unsignedinteger": "u",
     "inexact": "fc", "floating": "f", "complexfloating": "c"}

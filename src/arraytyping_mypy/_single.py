@@ -4,20 +4,52 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Final
 
 from mypy.plugin import FunctionContext, MethodContext
-from mypy.types import AnyType, NoneType, Type, TypeOfAny, get_proper_type
+from mypy.types import AnyType, Instance, LiteralType, NoneType, Type, TypeOfAny, get_proper_type
 
 from arraytyping_mypy import _dtype_args, _errors, _types
-from arraytyping_mypy._rules import OR, DtypeSet, Member, Rules, describe, static_of
+from arraytyping_mypy._rules import L, OR, DtypeSet, Member, Rules, describe, static_of
 
-__all__ = ["DUNDERS", "REDUCTIONS", "reduction_hook", "unary", "unary_function_hook", "unary_method_hook"]
+__all__ = ["DUNDERS", "REDUCTIONS", "answers_unary", "reduction_hook", "unary", "unary_function_hook",
+           "unary_method_hook"]
 
 DUNDERS: Final = {"__neg__": ("negative", "operator - (negation)"), "__abs__": ("abs", "abs()"),
                   "__invert__": ("invert", "operator ~")}
 REDUCTIONS: Final = ("sum", "prod", "mean", "max", "min", "any", "all")
+
+
+def _rank_free(fn: str) -> bool:
+    """Whether ``op_rules.unary_result`` answers ``fn`` alike for every rank (a type says no rank), in every
+    configuration and for every operand (weak or not): then the plugin can answer it."""
+    operands = [(n, False) for n in L.KIND if n not in L.WEAK_NAMES] + [(n, True) for n in L.KIND]
+    for cfg in (L.LatticeConfig(x64=x64, mode=mode) for x64 in (False, True) for mode in ("standard", "strict")):
+        for op in operands:
+            answers: list[object] = []
+            for rank0 in (False, True):
+                try:
+                    answers.append(OR.unary_result(fn, op, cfg, rank0=rank0))
+                except Exception as e:  # noqa: BLE001 - a rejection is an answer too
+                    answers.append(type(e))
+            if answers[0] != answers[1]:
+                return False
+    return True
+
+
+_PARAMETERIZED: Final = frozenset({"round", "around", "angle"})
+"""One-operand functions whose dtype also depends on another argument (``decimals=``, ``deg=``), which the plugin
+does not read: their stubs answer."""
+
+
+@functools.cache
+def answers_unary(fn: str) -> bool:
+    """Whether the plugin answers ``fn``, a one-operand function of op_rules' ``UNARY`` table: when its dtype and
+    weak flag depend neither on the operand's rank (``deg2rad`` of a weak rank-0 operand stays weak, of any other
+    not) nor on another argument. Asked once per function name, when mypy looks up its hook."""
+    return fn in OR.UNARY and fn not in _PARAMETERIZED and _rank_free(fn)
 
 
 def unary(ctx: MethodContext | FunctionContext, rules: Rules, operand: Type, fn: str, what: str) -> Type:
@@ -55,11 +87,22 @@ def _reduce(rules: Rules, fn: str, m: Member, dtype: str | None) -> str | Except
     return rules.reduction(fn, m, dtype)
 
 
+def _is_true(t: Type) -> bool:
+    """Whether ``t`` is the literal ``True``."""
+    p = get_proper_type(t)
+    if isinstance(p, Instance) and p.last_known_value is not None:
+        p = p.last_known_value
+    return isinstance(p, LiteralType) and p.value is True
+
+
 def reduction(ctx: MethodContext | FunctionContext, rules: Rules, fn: str, operand: Type) -> Type:
     """``fn`` of ``operand`` by ``op_rules.reduction_result`` in the configured lattice, with or without ``dtype=``
     (a known ``dtype`` decides alone)."""
     dtype: str | None = None
     names = ctx.callee_arg_names
+    if "promote_integers" in names and (i := names.index("promote_integers")) < len(ctx.arg_types) \
+            and ctx.arg_types[i] and not _is_true(ctx.arg_types[i][0]):
+        return ctx.default_return_type  # promote_integers=False keeps narrow integers: the stubs' gradual answer
     if fn in OR.REDUCTIONS and "dtype" in names and (i := names.index("dtype")) < len(ctx.arg_types) \
             and ctx.arg_types[i]:
         arg = get_proper_type(ctx.arg_types[i][0])

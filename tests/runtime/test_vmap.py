@@ -71,6 +71,15 @@ CASES: dict[str, tuple[Callable[..., Any], list[tuple[tuple[int, ...], np.dtype[
     "real_imag": (lambda x: (L.real(L.convert_element_type(x, np.dtype("complex64"))),
                              L.imag(L.convert_element_type(x, np.dtype("complex64")))), [((3,), F32)]),
     "integer_pow": (lambda x: L.integer_pow(x, 3), [((2, 3), F32)]),
+    **{name: (getattr(L, name), [((2, 3), F32)]) for name in (
+        "ceil", "exp2", "expm1", "log1p", "tan", "atan", "sinh", "cosh", "asinh", "cbrt", "square", "is_finite")},
+    "asin_acos_atanh": (lambda x: (L.asin(L.mul(x, L.full((), 0.4, F32))), L.acos(L.mul(x, L.full((), 0.4, F32))),
+                                   L.atanh(L.mul(x, L.full((), 0.4, F32)))), [((2, 3), F32)]),
+    "acosh": (lambda x: L.acosh(L.add(x, L.full((), 1.0, F32))), [((2, 3), F32)]),
+    "conj": (lambda x: L.conj(L.convert_element_type(x, np.dtype("complex64"))), [((3,), F32)]),
+    "bitcast_convert_type": (lambda x: L.bitcast_convert_type(x, I32), [((2, 3), F32)]),
+    **{name: (getattr(L, name), [((2, 3), F32), ((2, 3), F32)]) for name in (
+        "atan2", "nextafter", "complex", "eq_to", "lt_to", "le_to")},
     "convert_element_type": (lambda x: L.convert_element_type(x, I32), [((2, 3), F32)]),
     "stop_gradient": (L.stop_gradient, [((2, 3), F32)]),
     "select_n_bool": (L.select_n, [((2, 3), BOOL), ((2, 3), F32), ((2, 3), F32)]),

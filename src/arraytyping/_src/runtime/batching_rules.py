@@ -24,11 +24,14 @@ Dims = Sequence[int | None]
 
 for _p in (P.add_p, P.sub_p, P.mul_p, P.div_p, P.rem_p, P.pow_p, P.max_p, P.min_p, P.and_p, P.or_p, P.xor_p,
            P.shift_left_p, P.shift_right_logical_p, P.shift_right_arithmetic_p, P.eq_p, P.ne_p, P.lt_p, P.le_p,
-           P.gt_p, P.ge_p):
+           P.gt_p, P.ge_p, P.eq_to_p, P.lt_to_p, P.le_to_p, P.atan2_p, P.nextafter_p, P.complex_p):
     defbroadcasting(_p)
 
 for _p in (P.neg_p, P.sign_p, P.not_p, P.exp_p, P.log_p, P.sqrt_p, P.sin_p, P.cos_p, P.tanh_p, P.floor_p,
-           P.round_p, P.abs_p, P.real_p, P.imag_p, P.integer_pow_p, P.convert_element_type_p, P.stop_gradient_p):
+           P.round_p, P.abs_p, P.real_p, P.imag_p, P.integer_pow_p, P.convert_element_type_p, P.stop_gradient_p,
+           P.ceil_p, P.exp2_p, P.expm1_p, P.log1p_p, P.tan_p, P.asin_p, P.acos_p, P.atan_p, P.sinh_p, P.cosh_p,
+           P.asinh_p, P.acosh_p, P.atanh_p, P.cbrt_p, P.square_p, P.is_finite_p, P.conj_p,
+           P.bitcast_convert_type_p):  # bitcasts keep the width (the only ones the runtime makes): shape unchanged
     defvectorized(_p)
 
 for _p in (P.reduce_sum_p, P.reduce_prod_p, P.reduce_max_p, P.reduce_min_p, P.reduce_or_p, P.reduce_and_p):

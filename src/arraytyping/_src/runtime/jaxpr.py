@@ -452,7 +452,7 @@ def _pp_nested(jaxpr: Jaxpr, ctx: _PpContext) -> Doc:
     return _text(name) if name is not None else _pp_skeleton(jaxpr, ctx)
 
 
-def _pp_param_doc(key: str, value: Any, ctx: _PpContext) -> Doc:
+def _pp_param_doc(key: str, value: Any, ctx: _PpContext, prim: str = "") -> Doc:
     if isinstance(value, (Jaxpr, ClosedJaxpr)):
         return _concat(_text(f"{key}="), _pp_nested(value if isinstance(value, Jaxpr) else value.jaxpr, ctx))
     if _is_jaxpr_param(value):
@@ -460,7 +460,8 @@ def _pp_param_doc(key: str, value: Any, ctx: _PpContext) -> Doc:
         return _concat(_text(f"{key}="), _group(_concat(
             _nest(2, _concat(_text("("), _brk(""), _join(_brk(), [_pp_nested(j, ctx) for j in jaxprs]))),
             _brk(""), _text(")"))))
-    return _text(f"{key}={_pp_dimension_numbers(value) if key == 'dimension_numbers' else _pp_param(value)}")
+    dot = key == "dimension_numbers" and prim == "dot_general"  # gather's and scatter's print as themselves
+    return _text(f"{key}={_pp_dimension_numbers(value) if dot else _pp_param(value)}")
 
 
 def _pp_skeleton(jaxpr: Jaxpr, ctx: _PpContext) -> Doc:
@@ -478,7 +479,7 @@ def _pp_skeleton(jaxpr: Jaxpr, ctx: _PpContext) -> Doc:
         shown = [(k, v) for k, v in sorted(eqn.params.items())
                  if k not in eqn.primitive.hidden_params and not (k in eqn.primitive.hidden_if_empty and not v)]
         params = _NIL if not shown else _group(_concat(
-            _nest(2, _concat(_text("["), _brk(""), _join(_brk(), [_pp_param_doc(k, v, ctx) for k, v in shown]))),
+            _nest(2, _concat(_text("["), _brk(""), _join(_brk(), [_pp_param_doc(k, v, ctx, eqn.primitive.name) for k, v in shown]))),
             _brk(""), _text("]")))
         ins = _pp_vars([atom(x) for x in eqn.inputs])
         eqn_docs.append(_concat(lhs, _text(" = "), _text(eqn.primitive.name), params, _text(" "), ins))

@@ -7,7 +7,10 @@ from typing import Any
 
 import numpy as np
 
+from arraytyping._src.runtime import gather_scatter as G
 from arraytyping._src.runtime import primitives as P
+from arraytyping._src.runtime import shape_primitives as SP
+from arraytyping._src.runtime import sorting as S
 from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.tracing import ConstVal, abstractify
 
@@ -133,5 +136,98 @@ def full(shape: tuple[int, ...], value: Any, dtype: np.dtype[Any], weak_type: bo
     """``broadcast_in_dim`` of a scalar literal, as JAX stages ``jnp.zeros``/``jnp.full``."""
     c = const(value, ShapedArray((), dtype, weak_type))
     if not shape:
-        return convert_element_type(c, dtype, weak_type)
+        return c
     return broadcast_in_dim(c, tuple(shape), ())
+
+
+def ceil(x: Any) -> Any: return P.ceil_p.bind(x)
+def exp2(x: Any) -> Any: return P.exp2_p.bind(x)
+def expm1(x: Any) -> Any: return P.expm1_p.bind(x)
+def log1p(x: Any) -> Any: return P.log1p_p.bind(x)
+def tan(x: Any) -> Any: return P.tan_p.bind(x)
+def asin(x: Any) -> Any: return P.asin_p.bind(x)
+def acos(x: Any) -> Any: return P.acos_p.bind(x)
+def atan(x: Any) -> Any: return P.atan_p.bind(x)
+def sinh(x: Any) -> Any: return P.sinh_p.bind(x)
+def cosh(x: Any) -> Any: return P.cosh_p.bind(x)
+def asinh(x: Any) -> Any: return P.asinh_p.bind(x)
+def acosh(x: Any) -> Any: return P.acosh_p.bind(x)
+def atanh(x: Any) -> Any: return P.atanh_p.bind(x)
+def cbrt(x: Any) -> Any: return P.cbrt_p.bind(x)
+def square(x: Any) -> Any: return P.square_p.bind(x)
+def is_finite(x: Any) -> Any: return P.is_finite_p.bind(x)
+def atan2(x: Any, y: Any) -> Any: return P.atan2_p.bind(x, y)
+def nextafter(x: Any, y: Any) -> Any: return P.nextafter_p.bind(x, y)
+def complex(x: Any, y: Any) -> Any: return P.complex_p.bind(x, y)
+def eq_to(x: Any, y: Any) -> Any: return P.eq_to_p.bind(x, y)
+def lt_to(x: Any, y: Any) -> Any: return P.lt_to_p.bind(x, y)
+def le_to(x: Any, y: Any) -> Any: return P.le_to_p.bind(x, y)
+
+
+def conj(x: Any) -> Any:
+    return P.conj_p.bind(x, input_dtype=aval_of(x).dtype)
+
+
+def bitcast_convert_type(x: Any, new_dtype: np.dtype[Any]) -> Any:
+    return P.bitcast_convert_type_p.bind(x, new_dtype=new_dtype)
+
+
+def concatenate(operands: Sequence[Any], dimension: int) -> Any:
+    if len(operands) == 1:
+        return operands[0]
+    return SP.concatenate_p.bind(*operands, dimension=dimension)
+
+
+def stack(operands: Sequence[Any], axis: int) -> Any:
+    return SP.stack_p.bind(*operands, axis=axis)
+
+
+def split(x: Any, sizes: Sequence[int], axis: int) -> list[Any]:
+    return list(SP.split_p.bind(x, sizes=tuple(sizes), axis=axis))
+
+
+def pad(x: Any, padding_value: Any, padding_config: Sequence[tuple[int, int, int]]) -> Any:
+    return SP.pad_p.bind(x, padding_value, padding_config=tuple(tuple(c) for c in padding_config))
+
+
+def sort(operands: Sequence[Any], dimension: int, is_stable: bool = True, num_keys: int = 1) -> list[Any]:
+    return list(S.sort_p.bind(*operands, dimension=dimension, is_stable=is_stable, num_keys=num_keys))
+
+
+gather = G.gather
+
+
+def tile(x: Any, reps: Sequence[int]) -> Any:
+    return SP.tile_p.bind(x, reps=tuple(reps))
+
+
+def copy(x: Any) -> Any:
+    return SP.copy_p.bind(x)
+
+
+def expand_dims(x: Any, dimensions: Sequence[int]) -> Any:
+    """JAX's ``lax.expand_dims``: size-1 axes inserted at ``dimensions`` (positions in the result, negative ones
+    counted from its end), as one ``broadcast_in_dim``; nothing to insert gives ``x`` itself."""
+    if not dimensions:
+        return x
+    shape = aval_of(x).shape
+    n = len(shape) + len(dimensions)
+    dims = [d + n if d < 0 else d for d in dimensions]
+    if any(not 0 <= d < n for d in dims):
+        raise ValueError(f"axis out of range for lax.expand_dims: {tuple(dimensions)} on rank {len(shape)}")
+    if len(set(dims)) != len(dims):
+        raise ValueError(f"repeated axis in lax.expand_dims: {tuple(dimensions)}")
+    out = list(shape)
+    for d in sorted(dims):
+        out.insert(d, 1)
+    return broadcast_in_dim(x, tuple(out), tuple(i for i in range(n) if i not in dims))
+
+
+def slice_in_dim(x: Any, start: int, limit: int, axis: int) -> Any:
+    """JAX's ``lax.slice_in_dim``: ``x[start:limit]`` along ``axis`` (its strides of 1 spelled out, as JAX prints
+    them)."""
+    shape = aval_of(x).shape
+    lo = [0] * len(shape)
+    hi = list(shape)
+    lo[axis], hi[axis] = start, limit
+    return P.slice_p.bind(x, start_indices=tuple(lo), limit_indices=tuple(hi), strides=(1,) * len(shape))

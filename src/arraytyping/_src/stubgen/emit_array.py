@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Final
 
 from arraytyping._src.stubgen import binary, dtype_args, single_rules
 from arraytyping._src.stubgen.binary import Ov
@@ -48,6 +49,19 @@ def single_method(name: str, ovs: Sequence[SelfOv], params: str = "", doc: str |
 RED_KW = "axis: _Axis = None, dtype: None = None, out: None = None, keepdims: bool = False"
 RED_AFTER_DTYPE = ", out: None = None, keepdims: bool = False"
 RED_KW_PLAIN = "axis: _Axis = None, keepdims: bool = False"  # max, min, any, all: no dtype, no out
+_INITIAL_WHERE = ", initial: ArrayLike | None = None, where: ArrayLike | None = None"
+FUNCTION_TAILS: Final[Mapping[str, tuple[str, str, str]]] = {
+    "sum": (_INITIAL_WHERE + ", promote_integers: bool = True", _INITIAL_WHERE + ", promote_integers: bool = True",
+            RED_KW + _INITIAL_WHERE + ", promote_integers: Literal[True] = True"),
+    "mean": (", *, where: ArrayLike | None = None", ", where: ArrayLike | None = None",
+             RED_KW + ", *, where: ArrayLike | None = None"),
+    "max": ("", "", "axis: _Axis = None, out: None = None, keepdims: bool = False" + _INITIAL_WHERE),
+    "any": ("", "", "axis: _Axis = None, out: None = None, keepdims: bool = False, *, where: ArrayLike | None = None"),
+}
+"""The functions' parameters beyond the methods' (JAX's ``initial=``, ``where=``, ``promote_integers=``): what
+follows ``dtype``'s positional form, its keyword form, and the whole tail of the forms without ``dtype`` (``prod``
+is ``sum``'s, ``min`` is ``max``'s, ``all`` is ``any``'s). ``promote_integers=False`` keeps narrow integers: only
+the last, gradual form takes it."""
 
 
 def reduction_methods(cfg: LatticeConfig, *, method: bool, docs: Callable[[str], str | None],
@@ -64,12 +78,14 @@ def reduction_methods(cfg: LatticeConfig, *, method: bool, docs: Callable[[str],
             refuse_bool = fn == "mean"  # JAX divides in the result dtype: a mean in bool fails
             dspecs = dtype_args.dtype_specs(cfg, (lambda r: "" if r == "bool_" else r) if refuse_bool else (lambda r: r))
             a = first if method else f"{first}: ArrayLike"
-            for head in (f"{a}, axis: _Axis, dtype: ", f"{a}, axis: _Axis = None, *, dtype: "):
+            after_pos, after_kw, tail = ("", "", RED_KW) if method else _function_tails(fn)
+            for head, after in ((f"{a}, axis: _Axis, dtype: ", after_pos), (f"{a}, axis: _Axis = None, *, dtype: ",
+                                                                             after_kw)):
                 for spec, r in dspecs:
-                    out += [f"{ind}@overload", f"{ind}def {fn}({head}{spec}{RED_AFTER_DTYPE}) -> Array[{r}]: ..."]
-            tail = RED_KW
+                    out += [f"{ind}@overload",
+                            f"{ind}def {fn}({head}{spec}{RED_AFTER_DTYPE}{after}) -> Array[{r}]: ..."]
         else:
-            tail = RED_KW_PLAIN
+            tail = RED_KW_PLAIN if method else _function_tails(fn)[2]
         for ov in unary_overloads(single_rules.reduction_rule(fn, cfg), cfg):
             if method:
                 operand = "self" if ov.dtypes is None else f"self: Array[{ov.dtypes}]"
@@ -85,10 +101,18 @@ def reduction_methods(cfg: LatticeConfig, *, method: bool, docs: Callable[[str],
         if not method and not out[-1].startswith(f"{ind}def {fn}(a: ArrayLike"):
             # numpy values and Python scalars, which JAX reduces too: gradual
             out += [f"{ind}@overload", f"{ind}def {fn}(a: _NumpyOperand | _PyScalar, {tail}) -> Array[Any]: ..."]
+        if not method and fn in ("sum", "prod"):  # promote_integers=False: narrow integers stay (gradual)
+            out += [f"{ind}@overload", f"{ind}def {fn}(a: ArrayLike, axis: _Axis = None, dtype: None = None, "
+                    f"out: None = None, keepdims: bool = False{_INITIAL_WHERE}, *, promote_integers: bool"
+                    ") -> Array[Any]: ..."]
         if doc:  # on the first overload
             out[n_before + 1] = out[n_before + 1].removesuffix(" ...")
             out[n_before + 2:n_before + 2] = [f"{ind}    {doc}", f"{ind}    ..."]
     return out
+
+
+def _function_tails(fn: str) -> tuple[str, str, str]:
+    return FUNCTION_TAILS[{"prod": "sum", "min": "max", "all": "any"}.get(fn, fn)]
 
 
 def _unary_dunder(m: Model, name: str, fn: str, cfg: LatticeConfig) -> list[str]:
@@ -127,6 +151,10 @@ def array_class(m: Model, cfg: LatticeConfig, docs: Callable[[str], str | None])
         "    def weak_type(self) -> bool: ...",
         "    @property",
         "    def T(self) -> Array[_DT_co]: ...",
+        "    @property",
+        "    def at(self) -> Any:",
+        "        \"\"\"Indexed updates (``x.at[idx].set(v)``, ``add``, ``multiply``, ``min``, ``max``, ``get``): new arrays.\"\"\"",
+        "        ...",
         "    @type_check_only",
         "    def __at_same__(self, x: _DT_co, /) -> _DT_co: ...  # type: ignore[misc]  # pyright: ignore",
     ]

@@ -31,7 +31,7 @@ def _with_doc(lines: list[str], doc: str | None) -> list[str]:
 def _binary_function(name: str, ovs: Sequence[Ov], doc: str | None, prefix: str = "") -> list[str]:
     a, b, pos = ("a", "b", "") if name in NAMED_OPERANDS else ("x1", "x2", ", /")
     if prefix:
-        a, b, pos = "x", "y", ""
+        a, b, pos = "x", "y", ", /"
     out: list[str] = []
     for ov in ovs:
         out += ["@overload", f"def {name}({prefix}{a}: {ov.left}, {b}: {ov.right}{pos}) -> Array[{ov.result}]: ..."]
@@ -126,6 +126,8 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
         body.append("")
     body += _binary_function("where", binary.function_overloads(m, "add", keep), docs("where"),
                              prefix="condition: ArrayLike, ")
+    body += ["@overload", "def where(condition: ArrayLike, /, *, size: int | None = None, "
+             "fill_value: ArrayLike | None = None) -> tuple[Array[Any], ...]: ..."]
     body.append("")
     for fn in ("logical_and", "logical_or", "logical_xor"):
         body.append(f"def {fn}(x1: ArrayLike, x2: ArrayLike, /) -> Array[bool_]: ...")

@@ -29,7 +29,29 @@ FROM_PRIVATE_MODULES: Final[Mapping[str, tuple[str, ...]]] = {
 """Runtime module (relative to the package) -> the names the root stub declares from its source. A class becomes a
 type-check-only ``_<name>`` with its public methods; a module-level instance of it, a variable of that type."""
 
-NUMPY_FROM_SOURCE: Final[Mapping[str, tuple[str, ...]]] = {}
+NUMPY_FROM_SOURCE: Final[Mapping[str, tuple[str, ...]]] = {
+    "_src/runtime/numpy/unary.py": (
+        "angle", "arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctanh", "around", "cbrt", "ceil", "conj",
+        "conjugate", "cosh", "deg2rad", "exp2", "expm1", "fabs", "floor", "imag", "isfinite", "isinf", "isnan",
+        "log10", "log1p", "log2", "nan_to_num", "rad2deg", "real", "reciprocal", "rint", "round", "signbit", "sinc",
+        "sinh", "square", "tan", "trunc"),
+    "_src/runtime/numpy/binary.py": (
+        "allclose", "arctan2", "array_equal", "copysign", "float_power", "fmax", "fmin", "fmod", "gcd", "heaviside",
+        "hypot", "isclose", "lcm", "logaddexp", "logaddexp2", "nextafter"),
+    "_src/runtime/numpy/reductions.py": (
+        "argmax", "argmin", "average", "count_nonzero", "cumprod", "cumsum", "median", "nanmax", "nanmean", "nanmin",
+        "nansum", "ptp", "std", "var"),
+    "_src/runtime/numpy/shape.py": (
+        "atleast_1d", "atleast_2d", "atleast_3d", "broadcast_arrays", "expand_dims", "flip", "moveaxis", "ravel",
+        "repeat", "roll", "rot90", "squeeze", "swapaxes", "tile"),
+    "_src/runtime/numpy/joining.py": (
+        "array_split", "column_stack", "concatenate", "hstack", "pad", "split", "stack", "vstack"),
+    "_src/runtime/numpy/indexing.py": ("take", "take_along_axis"),
+    "_src/runtime/numpy/selection.py": ("clip", "diagonal", "select", "trace", "tril", "triu"),
+    "_src/runtime/numpy/ordering.py": ("argsort", "nonzero", "searchsorted", "sort", "unique"),
+    "_src/runtime/numpy/creation.py": (
+        "copy", "diag", "empty", "empty_like", "eye", "identity", "logspace", "meshgrid", "tri"),
+}
 """Runtime module -> the functions the ``arraytyping.numpy`` stub declares from their source (annotations verbatim:
 a function whose dtype the rule modules do not give yet says ``Array`` (any dtype), never a dtype that could be
 wrong). The annotations may use what the numpy stub imports: ``Array``, ``ArrayLike``, ``DTypeLike``, ``ShapeLike``,
@@ -66,7 +88,8 @@ def docline(node: ast.FunctionDef | ast.ClassDef) -> str | None:
 
 
 def stub_function(fn: ast.FunctionDef, indent: str = "") -> list[str]:
-    """A function's stub: decorators and annotations as written, every default ``...``, its docline."""
+    """A function's stub: decorators and annotations as written (a bare ``Array`` as ``Array[Any]``), every default
+    ``...``, its docline."""
     args = fn.args
     stub_args = ast.arguments(
         posonlyargs=args.posonlyargs, args=args.args, vararg=args.vararg, kwonlyargs=args.kwonlyargs,
@@ -75,7 +98,8 @@ def stub_function(fn: ast.FunctionDef, indent: str = "") -> list[str]:
     ret = f" -> {ast.unparse(fn.returns)}" if fn.returns is not None else ""
     out = [f"{indent}@{ast.unparse(d)}" for d in fn.decorator_list]
     params = re.sub(r"(: [^,=]+)=\.\.\.", r"\1 = ...", ast.unparse(stub_args))  # "x: T = ...", as PEP 8 has it
-    out.append(f"{indent}def {fn.name}({params}){ret}:")
+    # the runtime's Array is the stub's generic Array: a bare one is Array[Any] (gradual, and not Unknown in pyright)
+    out.append(re.sub(r"\bArray\b(?!\[)", "Array[Any]", f"{indent}def {fn.name}({params}){ret}:"))
     doc = docline(fn)
     if doc:
         out += [f"{indent}    {doc}", f"{indent}    ..."]

@@ -39,7 +39,8 @@ NUMPY_TYPES: Final[Mapping[str, str]] = MappingProxyType({
 })
 """numpy's own scalar types of the lattice's dtypes (the ml_dtypes ones have no static numpy type)."""
 
-REJECTIONS: Final = (lattice.TypePromotionError, op_rules.OperandTypeError, op_rules.OperandValueError)
+REJECTIONS: Final = (lattice.TypePromotionError, op_rules.OperandTypeError, op_rules.OperandValueError,
+                     op_rules.OperandOverflowError, op_rules.OperandNotImplementedError)
 
 
 def cls_of(name: str) -> str:

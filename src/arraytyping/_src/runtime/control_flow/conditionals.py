@@ -128,7 +128,7 @@ def _as_array(x: Any) -> Any:
     """A forwarded operand returned as an output (JAX's ``lax.asarray``: host values become arrays)."""
     if isinstance(x, Array):
         return x
-    from arraytyping._src.runtime.numpy_functions import asarray
+    from arraytyping._src.runtime.numpy import asarray
     return asarray(x)
 
 

@@ -1,0 +1,73 @@
+"""The runtime's ``jax.numpy``: numpy's API with JAX's promotion semantics, on the runtime's arrays and tracers.
+
+One module per family of functions (``creation``, ``unary``, ``binary``, ``reductions``, ``shape``, ``indexing``,
+``contractions``), sharing ``_promotion``'s operand and promotion helpers. Every function is a jitted body over the
+primitives: called on concrete arrays it runs one compiled executable (cached per signature); called under a trace
+it is inlined into the jaxpr. ``arraytyping.numpy`` re-exports the public names; :class:`~.array.Array`'s operators
+and methods call them through this package.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from arraytyping._src.promotion import promote_types, result_type
+from arraytyping._src.runtime.array import bind_numpy_functions
+from arraytyping._src.runtime.numpy._promotion import binary_result
+from arraytyping._src.runtime.numpy.binary import (
+    add, allclose, arctan2, array_equal, bitwise_and, bitwise_left_shift, bitwise_or, bitwise_right_shift,
+    bitwise_xor, copysign, divide, equal, float_power, floor_divide, fmax, fmin, fmod, gcd, greater, greater_equal,
+    heaviside, hypot, isclose, lcm, left_shift, less, less_equal, logaddexp, logaddexp2, logical_and, logical_or,
+    logical_xor, maximum, minimum, mod, multiply, nextafter, not_equal, power, remainder, right_shift, subtract,
+    true_divide,
+)
+from arraytyping._src.runtime.numpy.contractions import dot, matmul
+from arraytyping._src.runtime.numpy.creation import (
+    arange, array, asarray, astype, copy, diag, empty, empty_like, eye, full, full_like, identity, linspace, logspace,
+    meshgrid, ones, ones_like, tri, zeros, zeros_like,
+)
+from arraytyping._src.runtime.numpy.indexing import IndexUpdateHelper, getitem, take, take_along_axis
+from arraytyping._src.runtime.numpy.ordering import argsort, nonzero, searchsorted, sort, unique
+from arraytyping._src.runtime.numpy.selection import clip, diagonal, select, trace, tril, triu, where
+from arraytyping._src.runtime.numpy.reductions import (
+    all, amax, amin, any, argmax, argmin, average, count_nonzero, cumprod, cumsum, max, mean, median, min, nanmax,
+    nanmean, nanmin, nansum, prod, ptp, std, sum, var,
+)
+from arraytyping._src.runtime.numpy.joining import (
+    array_split, column_stack, concatenate, hstack, pad, split, stack, vstack,
+)
+from arraytyping._src.runtime.numpy.shape import (
+    atleast_1d, atleast_2d, atleast_3d, broadcast_arrays, broadcast_to, expand_dims, flip, moveaxis, ndim, ravel,
+    repeat, reshape, roll, rot90, shape, size, squeeze, swapaxes, tile, transpose,
+)
+from arraytyping._src.runtime.numpy.unary import (
+    abs, absolute, angle, arccos, arccosh, arcsin, arcsinh, arctan, arctanh, around, bitwise_not, cbrt, ceil, conj,
+    conjugate, cos, cosh, deg2rad, exp, exp2, expm1, fabs, floor, imag, invert, isfinite, isinf, isnan, log, log1p,
+    log2, log10, logical_not, nan_to_num, negative, positive, rad2deg, real, reciprocal, rint, round, sign, signbit,
+    sin, sinc, sinh, sqrt, square, tan, tanh, trunc,
+)
+
+__all__ = [
+    "abs", "absolute", "add", "all", "allclose", "amax", "amin", "angle", "any", "arange", "arccos", "arccosh",
+    "arcsin", "arcsinh", "arctan", "arctan2", "arctanh", "argmax", "argmin", "argsort", "around", "array",
+    "array_equal", "array_split", "asarray", "astype", "atleast_1d", "atleast_2d", "atleast_3d", "average",
+    "binary_result", "bitwise_and", "bitwise_left_shift", "bitwise_not", "bitwise_or", "bitwise_right_shift",
+    "bitwise_xor", "broadcast_arrays", "broadcast_to", "cbrt", "ceil", "clip", "column_stack", "concatenate",
+    "conj", "conjugate", "copy", "copysign", "cos", "cosh", "count_nonzero", "cumprod", "cumsum", "deg2rad", "diag",
+    "diagonal", "divide", "dot", "empty", "empty_like", "equal", "exp", "exp2", "expand_dims", "expm1", "eye",
+    "fabs", "flip", "float_power", "floor", "floor_divide", "fmax", "fmin", "fmod", "full", "full_like", "gcd",
+    "getitem", "greater", "greater_equal", "heaviside", "hstack", "hypot", "identity", "imag", "invert", "isclose",
+    "isfinite", "isinf", "isnan", "lcm", "left_shift", "less", "less_equal", "linspace", "log", "log10", "log1p",
+    "log2", "logaddexp", "logaddexp2", "logical_and", "logical_not", "logical_or", "logical_xor", "logspace",
+    "matmul", "max", "maximum", "mean", "median", "meshgrid", "min", "minimum", "mod", "moveaxis", "multiply",
+    "nan_to_num", "nanmax", "nanmean", "nanmin", "nansum", "ndim", "negative", "nextafter", "nonzero", "not_equal",
+    "ones", "ones_like", "pad", "positive", "power", "prod", "promote_types", "ptp", "rad2deg", "ravel", "real",
+    "reciprocal", "remainder", "repeat", "reshape", "result_type", "right_shift", "rint", "roll", "rot90", "round",
+    "searchsorted", "select", "shape", "sign", "signbit", "sin", "sinc", "sinh", "size", "sort", "split", "sqrt",
+    "square", "squeeze", "stack", "std", "subtract", "sum", "swapaxes", "take", "take_along_axis", "tan", "tanh",
+    "tile", "trace", "transpose", "tri", "tril", "triu", "true_divide", "trunc", "unique", "var", "vstack", "where",
+    "zeros", "zeros_like",
+]
+
+_ = IndexUpdateHelper  # Array.at builds it through this package
+bind_numpy_functions(sys.modules[__name__])
