@@ -49,6 +49,7 @@ class _MLIR:
         self.ctx = ir.Context()
         self.ctx.append_dialect_registry(reg)
         self.ctx.load_all_available_dialects()
+        chlo.register_dialect(self.ctx)  # as JAX's make_ir_context: chlo ops (square, asin, next_after...) need it
         hlo.register_dialect(self.ctx)
         self.lock = threading.RLock()
         i: Any = ir.IntegerType
