@@ -318,6 +318,7 @@ def _var_body(a: Any, where: Any = None, mean_: Any = None, *, axis: Any = None,
     a = promote_args(a)[0]
     _check_where(name, where)
     computation, result = _var_types(a, dtype, name)
+    original = operand(a)  # the rule's operand (``a`` becomes the computation dtype's)
     a = lax.convert_element_type(a, computation, False)
     axes = _axes(axis, len(shape_of(a)), name)
     if mean_ is None:
@@ -336,7 +337,7 @@ def _var_body(a: Any, where: Any = None, mean_: Any = None, *, axis: Any = None,
     out = lax.convert_element_type(lax.div(total, normalizer), result, False)
     positive = lax.gt(normalizer, lax.const(0, ShapedArray((), lax.aval_of(normalizer).dtype, False)))
     # where(positive, out, nan): the weak NaN promotes an integer dtype= result (to a weak float), as the rule says
-    final, weak = op_rules.reduction_result(name, operand(a), None if dtype is None else
+    final, weak = op_rules.reduction_result(name, original, None if dtype is None else
                                             registry.info_of_dtype(dtype).name,  # type: ignore[union-attr]
                                             config.lattice_config)
     final_dtype = registry.INFO[final].dtype
