@@ -265,6 +265,8 @@ def _entries() -> list[Entry]:
     out += like("zeros_like", False, 0.4) + like("ones_like", False, 0.3) + like("full_like", True, 0.3)
     out += conversion("asarray", 0.8) + conversion("array", 0.4)
     out += scalar_constructors(weight=0.06)
+    from .api_surface import surface_entries  # noqa: PLC0415 - it builds on this module's helpers
+    out += surface_entries()
     return out
 
 

@@ -36,7 +36,8 @@ from .generate import Case, GeneratorBug, Outcome, Run
 _CALL_ERRORS = re.compile(r"unexpected keyword argument|positional argument|required (keyword|positional)|"
                           r"is not callable|not subscriptable|takes no arguments|multiple values for argument")
 """``TypeError`` messages that Python raises for a malformed call: the generator's fault, not the operands'."""
-_DTYPE_VALUE_ERRORS = re.compile(r"is not a dtype arraytyping can promote|is no dtype argument|is not a dtype: ")
+_DTYPE_VALUE_ERRORS = re.compile(r"is not a dtype arraytyping can promote|is no dtype argument|is not a dtype: |"
+                                 r"Complex values have no ordering|must be inexact|has no inexact counterpart")
 """``ValueError`` messages about a dtype argument (``promote_types`` of a string that names none): rejections. Every
 other ``ValueError`` (shapes, axes) is the generator's fault."""
 
@@ -163,7 +164,8 @@ def evaluate_run(case: Case, assignment: tuple[tuple[str, Choice], ...], cfg: U.
             at.eval_shape(f, *(v for _, v in traced))
     except _Fault as e:
         raise RuntimeFault(f"{where}: {e}") from e
-    except (at.TypePromotionError, op_rules.OperandValueError) as e:
+    except (at.TypePromotionError, op_rules.OperandValueError, op_rules.OperandOverflowError,
+            op_rules.OperandNotImplementedError) as e:  # what the rule modules refuse for a dtype
         return rejected(e)
     except TypeError as e:
         if "ConstVal" in str(e):

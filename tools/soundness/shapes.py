@@ -269,6 +269,156 @@ def broadcast_to(target: Shape | None, slots: Slots, rng: random.Random) -> Shap
     return ShapePlan({_one(slots): compatible(target, rng)}, {"shape": shape_text(target, rng)})
 
 
+def _min_rank(k: int) -> Rule:
+    """Every operand of the target's shape, whose rank is at least ``k`` (``sort``: an axis; ``tril``: a matrix)."""
+    def rule(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+        assert target is not None
+        return _all(slots, target) if len(target) >= k else None
+    return rule
+
+
+def swap_ends(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+    """``swapaxes(a, 0, -1)``."""
+    assert target is not None
+    if len(target) < 2:
+        return None
+    return ShapePlan({_one(slots): (target[-1],) + target[1:-1] + (target[0],)})
+
+
+def move_first_last(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+    """``moveaxis(a, 0, -1)``: the first axis becomes the last."""
+    assert target is not None
+    if len(target) < 2:
+        return None
+    return ShapePlan({_one(slots): (target[-1],) + target[:-1]})
+
+
+def rot90(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+    """``rot90(a)``: the first two axes swap."""
+    assert target is not None
+    if len(target) < 2:
+        return None
+    return ShapePlan({_one(slots): (target[1], target[0]) + target[2:]})
+
+
+def squeeze_axis(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+    """``squeeze(a, axis)``: the operand has a 1 more, at ``axis``."""
+    assert target is not None
+    if len(target) >= 3:
+        return None
+    a = rng.randint(0, len(target))
+    return ShapePlan({_one(slots): target[:a] + (1,) + target[a:]}, {"axis": str(a)})
+
+
+def expand_axis(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+    """``expand_dims(a, axis)``: the target has a 1 at ``axis`` that the operand lacks."""
+    assert target is not None
+    ones = [i for i, d in enumerate(target) if d == 1]
+    if not ones:
+        return None
+    a = rng.choice(ones)
+    return ShapePlan({_one(slots): target[:a] + target[a + 1:]}, {"axis": str(a)})
+
+
+def _pair(slots: Slots) -> tuple[str, str]:
+    (a, _), (b, _) = _shaped(slots)
+    return a, b
+
+
+def stack_first(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+    """``stack([a, b])`` (and ``vstack`` of 1-d arrays): a new first axis of 2."""
+    assert target is not None
+    if not target or target[0] != 2:
+        return None
+    a, b = _pair(slots)
+    return ShapePlan({a: target[1:], b: target[1:]})
+
+
+def _concat(k: int, most: int = 3) -> Rule:
+    """``concatenate([a, b])`` along the first axis, the target's rank from ``k`` to ``most`` (``hstack`` joins
+    along the first axis only in 1-d)."""
+    def rule(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+        assert target is not None
+        if not k <= len(target) <= most or target[0] < 2:
+            return None
+        p = rng.randint(1, target[0] - 1)
+        a, b = _pair(slots)
+        return ShapePlan({a: (p,) + target[1:], b: (target[0] - p,) + target[1:]})
+    return rule
+
+
+def column_stack(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+    """``column_stack([a, b])`` of 1-d arrays: ``(n, 2)``."""
+    assert target is not None
+    if len(target) != 2 or target[1] != 2:
+        return None
+    a, b = _pair(slots)
+    return ShapePlan({a: target[:1], b: target[:1]})
+
+
+def meshgrid(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+    """``meshgrid(a, b)[0]`` of 1-d arrays: ``(len(b), len(a))``."""
+    assert target is not None
+    if len(target) != 2:
+        return None
+    a, b = _pair(slots)
+    return ShapePlan({a: target[1:], b: target[:1]})
+
+
+def pad1(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+    """``pad(a, 1)``: every axis 2 longer."""
+    assert target is not None
+    if not target or any(d < 3 for d in target):
+        return None
+    return ShapePlan({_one(slots): tuple(d - 2 for d in target)})
+
+
+def diagonal(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+    """``diagonal(a)`` (and ``diag``) of a matrix: as long as its shorter side."""
+    assert target is not None
+    if len(target) != 1:
+        return None
+    n = target[0]
+    return ShapePlan({_one(slots): rng.choice(((n, n), (n, n + 1), (n + 1, n)))})
+
+
+def trace(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+    """``trace(a)`` of a matrix: rank 0."""
+    if target != ():
+        return None
+    return ShapePlan({_one(slots): rng.choice(((2, 3), (3, 2), (2, 2), (1, 3)))})
+
+
+def pair_scalar(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+    """``allclose(a, b)``, ``array_equal(a, b)``: operands of one shape, a 0-d result."""
+    if target != ():
+        return None
+    return _all(slots, rng.choice(POOL))
+
+
+def sized_1d(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+    """``nonzero(a, size=n)[0]``, ``unique(a, size=n)``: ``(n,)`` from an operand of rank at least 1."""
+    assert target is not None
+    if len(target) != 1:
+        return None
+    return ShapePlan({_one(slots): rng.choice([p for p in POOL if p])}, {"n": str(target[0])})
+
+
+def searchsorted(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+    """``searchsorted(a, v)``: ``a`` 1-d, the result ``v``'s shape."""
+    assert target is not None
+    a, v = _pair(slots)
+    return ShapePlan({a: (rng.choice((2, 3)),), v: target})
+
+
+def create_2d(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+    """``eye(n, m)``, ``tri(n, m)``."""
+    assert target is not None
+    if len(target) != 2:
+        return None
+    return ShapePlan({}, {"n": str(target[0]), "m": str(target[1])})
+
+
 RULES: dict[str, Rule] = {
     "elementwise": elementwise, "same": same, "any_shape": any_shape, "reduce_axis": reduce_axis,
     "reduce_axis_keepdims": reduce_axis_keepdims, "reduce_axes": reduce_axes, "reduce_all": reduce_all,
@@ -276,5 +426,10 @@ RULES: dict[str, Rule] = {
     "reshape": reshape, "reshape_varargs": reshape_varargs, "reshape_flat": reshape_flat, "index_int": index_int,
     "index_none": index_none, "index_slice": index_slice, "index_column": index_column, "matmul": matmul, "dot": dot,
     "create": create, "create_1d": create_1d, "broadcast_to": broadcast_to,
+    "same_rank1": _min_rank(1), "same_rank2": _min_rank(2), "same_rank3": _min_rank(3), "swap_ends": swap_ends,
+    "move_first_last": move_first_last, "rot90": rot90, "squeeze_axis": squeeze_axis, "expand_axis": expand_axis,
+    "stack_first": stack_first, "concat_first": _concat(1), "concat_first2": _concat(2), "concat_1d": _concat(1, 1),
+    "column_stack": column_stack, "meshgrid": meshgrid, "pad1": pad1, "diagonal": diagonal, "trace": trace,
+    "pair_scalar": pair_scalar, "sized_1d": sized_1d, "searchsorted": searchsorted, "create_2d": create_2d,
 }
 """Every shape rule by the name the registry uses."""

@@ -1,0 +1,126 @@
+"""Registry entries for the jax.numpy surface beyond the operators, reductions and creation functions of
+:mod:`.api`: the elementwise, reduction, shape, joining, selection, sorting and creation functions (one entry per
+common call form). Most of their stub signatures are gradual (``Array[Any]``), so a checker's answer for them is
+gradual too; what the fuzzer holds them to is what it holds every entry to: no wrong dtype, no false error.
+"""
+
+from __future__ import annotations
+
+from .api import AB, AL, Entry
+
+__all__ = ["NOT_FUZZED_SURFACE", "surface_entries"]
+
+UNARY: tuple[str, ...] = (
+    "angle", "arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctanh", "around", "cbrt", "ceil", "conj",
+    "conjugate", "cosh", "deg2rad", "exp2", "expm1", "fabs", "floor", "imag", "isfinite", "isinf", "isnan", "log10",
+    "log1p", "log2", "nan_to_num", "rad2deg", "real", "reciprocal", "rint", "round", "signbit", "sinc", "sinh",
+    "square", "tan", "trunc", "copy",
+)
+BINARY: tuple[str, ...] = (
+    "arctan2", "copysign", "float_power", "fmax", "fmin", "fmod", "gcd", "heaviside", "hypot", "isclose", "lcm",
+    "logaddexp", "logaddexp2", "nextafter",
+)
+REDUCTIONS_WITH_DTYPE: tuple[str, ...] = ("var", "std", "nansum", "nanmean")
+REDUCTIONS: tuple[str, ...] = ("nanmax", "nanmin", "ptp", "count_nonzero", "average")
+
+ONE = (("a", "array"),)
+
+
+def _e(name: str, template: str, slots: tuple[tuple[str, str], ...], shape: str, family: str,
+       weight: float = 0.15, covers: tuple[str, ...] | None = None) -> Entry:
+    short = name.split("(")[0]
+    return Entry(f"anp.{name}", template, slots, shape, covers=covers or (f"numpy.{short}",), weight=weight,
+                 family=family)
+
+
+def _reduction(name: str, with_dtype: bool) -> list[Entry]:
+    f = "reduction function"
+    out = [_e(f"{name}()", f"anp.{name}({{a}})", AL, "reduce_all", f),
+           _e(f"{name}(axis)", f"anp.{name}({{a}}, axis={{axis}})", AL, "reduce_axis", f),
+           _e(f"{name}(axis, keepdims)", f"anp.{name}({{a}}, axis={{axis}}, keepdims=True)", AL,
+              "reduce_axis_keepdims", f, 0.08)]
+    if with_dtype:
+        out.append(_e(f"{name}(dtype)", f"anp.{name}({{a}}, dtype={{d}})", AL + (("d", "dtype"),), "reduce_all", f))
+    return out
+
+
+def surface_entries() -> list[Entry]:
+    out: list[Entry] = []
+    out += [_e(n, f"anp.{n}({{a}})", AL, "same", "unary function") for n in UNARY]
+    out += [_e(n, f"anp.{n}({{a}}, {{b}})", AB, "elementwise", "elementwise function") for n in BINARY]
+    out += [_e(n, f"anp.{n}({{a}}, {{b}})", AB, "pair_scalar", "comparison function") for n in
+            ("allclose", "array_equal")]
+    for n in REDUCTIONS_WITH_DTYPE:
+        out += _reduction(n, with_dtype=True)
+    for n in REDUCTIONS:
+        out += _reduction(n, with_dtype=False)
+    out += _reduction("median", with_dtype=False)
+    for n in ("argmax", "argmin"):
+        out += _reduction(n, with_dtype=False)
+    for n in ("cumsum", "cumprod"):
+        out += [_e(f"{n}()", f"anp.{n}({{a}})", AL, "reshape_flat", "cumulative function"),
+                _e(f"{n}(axis)", f"anp.{n}({{a}}, axis=-1)", AL, "same_rank1", "cumulative function"),
+                _e(f"{n}(axis, dtype)", f"anp.{n}({{a}}, axis=-1, dtype={{d}})", AL + (("d", "dtype"),),
+                   "same_rank1", "cumulative function")]
+    s = "shape function"
+    out += [
+        _e("ravel", "anp.ravel({a})", AL, "reshape_flat", s),
+        _e("swapaxes", "anp.swapaxes({a}, 0, -1)", ONE, "swap_ends", s),
+        _e("moveaxis", "anp.moveaxis({a}, 0, -1)", ONE, "move_first_last", s),
+        _e("expand_dims", "anp.expand_dims({a}, {axis})", AL, "expand_axis", s),
+        _e("squeeze", "anp.squeeze({a}, axis={axis})", ONE, "squeeze_axis", s),
+        _e("broadcast_arrays", "anp.broadcast_arrays({a}, {b})[0]", AB, "elementwise", s),
+        _e("tile", "anp.tile({a}, 1)", ONE, "same_rank1", s),
+        _e("repeat", "anp.repeat({a}, 1, axis=0)", ONE, "same_rank1", s),
+        _e("flip", "anp.flip({a})", AL, "same", s),
+        _e("roll", "anp.roll({a}, 1)", AL, "same", s),
+        _e("rot90", "anp.rot90({a})", ONE, "rot90", s),
+        _e("pad", "anp.pad({a}, 1)", ONE, "pad1", s),
+        _e("atleast_1d", "anp.atleast_1d({a})", ONE, "same_rank1", s),
+        _e("atleast_2d", "anp.atleast_2d({a})", ONE, "same_rank2", s),
+        _e("atleast_3d", "anp.atleast_3d({a})", ONE, "same_rank3", s),
+    ]
+    j = "joining function"
+    out += [
+        _e("concatenate", "anp.concatenate([{a}, {b}])", AB, "concat_first", j),
+        _e("stack", "anp.stack([{a}, {b}])", AB, "stack_first", j),
+        _e("vstack", "anp.vstack([{a}, {b}])", AB, "concat_first2", j),
+        _e("hstack", "anp.hstack([{a}, {b}])", AB, "concat_1d", j),
+        _e("column_stack", "anp.column_stack([{a}, {b}])", AB, "column_stack", j),
+        _e("split", "anp.split({a}, 1)[0]", ONE, "same_rank1", j),
+        _e("array_split", "anp.array_split({a}, 1)[0]", ONE, "same_rank1", j),
+    ]
+    x = "selection function"
+    out += [
+        _e("clip", "anp.clip({a}, 0, 1)", AL, "same", x),
+        _e("select", "anp.select([{c}], [{a}])", (("c", "cond"), ("a", "arraylike")), "elementwise", x),
+        _e("take", "anp.take({a}, 0)", AL, "reduce_all", x),
+        _e("take_along_axis", "anp.take_along_axis({a}, anp.argsort({a}, axis=-1), axis=-1)", ONE, "same_rank1", x),
+        _e("diagonal", "anp.diagonal({a})", ONE, "diagonal", x),
+        _e("diag", "anp.diag({a})", ONE, "diagonal", x),
+        _e("trace", "anp.trace({a})", ONE, "trace", x),
+        _e("tril", "anp.tril({a})", ONE, "same_rank2", x),
+        _e("triu", "anp.triu({a})", ONE, "same_rank2", x),
+        _e("sort", "anp.sort({a})", ONE, "same_rank1", x),
+        _e("argsort", "anp.argsort({a})", ONE, "same_rank1", x),
+        _e("searchsorted", "anp.searchsorted({a}, {b})", (("a", "array"), ("b", "arraylike")), "searchsorted", x),
+        _e("nonzero", "anp.nonzero({a}, size={n})[0]", ONE, "sized_1d", x),
+        _e("unique", "anp.unique({a}, size={n})", ONE, "sized_1d", x),
+    ]
+    c = "creation function"
+    out += [
+        _e("empty(shape)", "anp.empty({shape})", (), "create", c),
+        _e("empty(shape, dtype)", "anp.empty({shape}, dtype={d})", (("d", "dtype"),), "create", c),
+        _e("empty_like", "anp.empty_like({a})", AL, "same", c),
+        _e("eye", "anp.eye({n}, {m})", (), "create_2d", c),
+        _e("eye(dtype)", "anp.eye({n}, {m}, dtype={d})", (("d", "dtype"),), "create_2d", c),
+        _e("tri", "anp.tri({n}, {m})", (), "create_2d", c),
+        _e("identity", "anp.identity({n})[0]", (), "create_1d", c),
+        _e("logspace", "anp.logspace(0, 1, {n})", (), "create_1d", c),
+        _e("meshgrid", "anp.meshgrid({a}, {b})[0]", (("a", "array"), ("b", "array")), "meshgrid", c),
+    ]
+    return out
+
+
+NOT_FUZZED_SURFACE: dict[str, str] = {}
+"""Surface names the registry leaves out on purpose, and why (none: every one has an entry)."""
