@@ -3080,7 +3080,7 @@ def mod(x1: Array[_Abstract] | _NumpyOperand, x2: Array[_Abstract | complex], /)
 
 @overload
 def where(condition: ArrayLike, x: Array[Never] | np.ndarray[Any, np.dtype[Never]] | np.number[Never], y: object, /) -> Array[Any]:
-    'Elements of ``x`` where ``condition`` holds, else of ``y`` (both promoted together, all broadcast); with ``condition`` alone, :func:`nonzero` of it (``size``/``fill_value`` as there).'
+    'Elements of ``x`` where ``condition`` holds, else of ``y`` (both promoted together, all broadcast); with ``condition`` alone, ``nonzero`` of it (``size``/``fill_value`` as there).'
     ...
 @overload
 def where(condition: ArrayLike, x: object, y: Array[Never] | np.ndarray[Any, np.dtype[Never]] | np.number[Never], /) -> Array[Any]: ...

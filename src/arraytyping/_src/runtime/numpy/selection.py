@@ -40,7 +40,7 @@ _where_jit = jitted(where_promoted, "where")
 def where(condition: ArrayLike, x: ArrayLike | None = None, y: ArrayLike | None = None, /, *,
           size: int | None = None, fill_value: Any = None) -> Any:
     """Elements of ``x`` where ``condition`` holds, else of ``y`` (both promoted together, all broadcast); with
-    ``condition`` alone, :func:`nonzero` of it (``size``/``fill_value`` as there)."""
+    ``condition`` alone, ``nonzero`` of it (``size``/``fill_value`` as there)."""
     if x is None and y is None:
         from arraytyping._src.runtime.numpy.ordering import nonzero  # noqa: PLC0415 - ordering imports this
         return nonzero(condition, size=size, fill_value=fill_value)
