@@ -263,3 +263,70 @@ def reduction_result(fn: str, operand: tuple[str, bool] | None, dtype: str | Non
         if int(name.lstrip("uint")) < int(default.lstrip("uint")):
             return default, False
     return name, False
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# jax.random: each sampler's default and accepted dtypes (the runtime's ``arraytyping.random`` checks its ``dtype``
+# arguments with these; JAX 0.10.2 canonicalizes the argument first: ``None`` and the Python types give the default
+# dtype of their kind, 64-bit dtypes truncate with x64 off)
+
+RandomErrorClass: TypeAlias = Literal["TypeError", "ValueError"]
+
+RANDOM_DTYPES: Final[Mapping[str, tuple[str, str, RandomErrorClass]]] = MappingProxyType({
+    "uniform": ("f", "f", "ValueError"),
+    "normal": ("f", "fc", "ValueError"),
+    "truncated_normal": ("f", "f", "ValueError"),
+    "gumbel": ("f", "f", "ValueError"),
+    "randint": ("i", "iu", "TypeError"),
+    "bits": ("u", "u", "ValueError"),
+})
+"""Each sampler with a ``dtype`` argument: ``(default kind, accepted kinds, error class for another kind)``; kinds
+are :data:`arraytyping.lattice.KIND`'s letters."""
+
+RANDOM_FLOAT_WIDTHS: Final[frozenset[int]] = frozenset({8, 16, 32, 64})
+"""The bit widths JAX's floating samplers build values from (by bit manipulation): float4 and float6 dtypes are
+refused with a ``TypeError`` (and so is complex of those, vacuously)."""
+
+RANDOM_RESULTS: Final[Mapping[str, str]] = MappingProxyType({
+    "PRNGKey": "uint32", "split": "key", "fold_in": "key", "bernoulli": "bool", "categorical": "int",
+    "permutation": "operand", "choice": "operand",
+})
+"""The result dtype of the samplers and key functions without a ``dtype`` argument: a dtype name; ``key`` (the kind
+of key passed in: raw ``uint32`` data or a typed key); ``int`` (the default integer); ``operand`` (the dtype of the
+array argument, or the default integer when it is an integer count; ``choice`` with ``p`` gives the default
+integer for a count)."""
+
+
+def random_dtype_error(fn: str, name: str) -> TypeError | ValueError | None:
+    """The error JAX raises for ``jax.random.<fn>(..., dtype=name)`` (``name`` already canonical), or None."""
+    default_kind, kinds, error = RANDOM_DTYPES[fn]
+    kind = lattice.KIND[name]
+    if kind not in kinds:
+        cls = TypeError if error == "TypeError" else ValueError
+        return cls(f"dtype argument to `{fn}` must be a {' or '.join(_KIND_NOUNS[k] for k in kinds)} dtype, got "
+                   f"{name}")
+    if kind in ("f", "c") and _bit_width(name) not in RANDOM_FLOAT_WIDTHS:
+        return TypeError(f"{fn} only accepts 8-, 16-, 32-, or 64-bit floating dtypes, got {name}")
+    return None
+
+
+_KIND_NOUNS: Final[Mapping[str, str]] = MappingProxyType({
+    "b": "bool", "i": "signed integer", "u": "unsigned integer", "f": "float", "c": "complex"})
+
+
+def random_result(fn: str, dtype: str | None = None, config: LatticeConfig = LatticeConfig()) -> tuple[str, bool]:
+    """The ``(dtype name, weak)`` of ``jax.random.<fn>(key, ..., dtype=dtype)`` for ``fn`` in
+    :data:`RANDOM_DTYPES`: ``dtype`` is a dtype name, a weak node (``"int"``, ``"float"``, ``"complex"``: a Python
+    type, which stands for the default dtype of its kind) or None (the sampler's default). Never weak. Raises the
+    error JAX raises for a dtype the sampler refuses."""
+    default_kind = RANDOM_DTYPES[fn][0]
+    if dtype is None:
+        name = lattice.default_name(default_kind, config.x64)
+    elif dtype in lattice.WEAK_NAMES:
+        name = lattice.default_name(lattice.KIND[dtype], config.x64)
+    else:
+        name = lattice.canonical_name(dtype, config.x64)
+    error = random_dtype_error(fn, name)
+    if error is not None:
+        raise error
+    return name, False

@@ -1,0 +1,612 @@
+"""``arraytyping.random``: JAX 0.10.2's ``jax.random`` on the runtime, bit for bit.
+
+Keys are threefry-2x32 keys (:mod:`.prng`). ``PRNGKey(seed)`` gives a legacy raw key, a ``uint32[2]`` array, as in
+JAX; ``key(seed)`` a typed key array (:class:`PRNGKeyArray`, dtype ``key<fry>``) wrapping the same data. Every
+sampler takes either. Each sampler is a jitted body over the primitives, following JAX's algorithm operation by
+operation (so the same key, shape and dtype give the same bits), with JAX's default dtypes, accepted dtypes and
+errors; the defaults and accepted dtypes are data in :mod:`arraytyping.op_rules` (``RANDOM_DTYPES``).
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+from collections.abc import Iterator, Sequence
+from typing import Any, Final, overload
+
+import ml_dtypes
+import numpy as np
+
+from arraytyping import lattice, op_rules
+from arraytyping._src import registry
+from arraytyping._src.config import config
+from arraytyping._src.promotion import explicit_dtype_name, to_dtype
+from arraytyping._src.runtime import lax, prng
+from arraytyping._src.runtime import numpy_functions as jnp
+from arraytyping._src.runtime.array import Array
+from arraytyping._src.runtime.array_impl import device_put
+from arraytyping._src.runtime.avals import HOST_VALUE_TYPES, ShapedArray
+from arraytyping._src.runtime.dispatch import JitFunction
+from arraytyping._src.runtime.elementwise import bitcast_convert_type, nextafter
+from arraytyping._src.runtime.special import erf, erf_inv
+
+__all__ = ["PRNGKeyArray", "KeyDType", "PRNGKey", "key", "split", "fold_in", "key_data", "wrap_key_data", "bits",
+           "uniform", "normal", "randint", "bernoulli", "truncated_normal", "gumbel"]
+
+_UINT32: Final = np.dtype("uint32")
+_SQRT2: Final = math.sqrt(2)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Typed key arrays
+
+
+class KeyDType:
+    """The dtype of threefry-2x32 typed key arrays, printed ``key<fry>`` as JAX prints it."""
+
+    __slots__ = ()
+    name: Final = "key<fry>"
+
+    def __repr__(self) -> str:
+        return self.name
+
+    __str__ = __repr__
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, KeyDType)
+
+    def __hash__(self) -> int:
+        return hash(KeyDType)
+
+
+_KEY_DTYPE: Final = KeyDType()
+
+
+class PRNGKeyArray:
+    """An array of threefry-2x32 keys (``jax.random.key``'s typed keys): shape ``S`` over ``uint32[*S, 2]`` key data
+    (:func:`key_data`). Keys index, iterate and compare like arrays; they take no arithmetic. Unlike JAX's, it is
+    not an :class:`~arraytyping.Array` (whose operators it does not support)."""
+
+    __slots__ = ("_data",)
+    _data: Array
+
+    def __init__(self, data: Array) -> None:
+        self._data = data
+
+    @property
+    def dtype(self) -> KeyDType:
+        return _KEY_DTYPE
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return self._data.shape[:-1]
+
+    @property
+    def ndim(self) -> int:
+        return len(self.shape)
+
+    @property
+    def size(self) -> int:
+        return math.prod(self.shape)
+
+    def __len__(self) -> int:
+        if not self.shape:
+            raise TypeError("len() of unsized object")
+        return self.shape[0]
+
+    def __iter__(self) -> Iterator[PRNGKeyArray]:
+        if not self.shape:
+            raise TypeError("iteration over a 0-d key array")
+        return (self[i] for i in range(self.shape[0]))
+
+    def __getitem__(self, index: Any) -> PRNGKeyArray:
+        idx: tuple[Any, ...] = index if isinstance(index, tuple) else (index,)
+        return PRNGKeyArray(self._data[(*idx, slice(None))])
+
+    def __eq__(self, other: object) -> Array:  # type: ignore[override]
+        if not isinstance(other, PRNGKeyArray):
+            return NotImplemented
+        return (self._data == other._data).all(axis=-1)
+
+    def __ne__(self, other: object) -> Array:  # type: ignore[override]
+        if not isinstance(other, PRNGKeyArray):
+            return NotImplemented
+        return (self._data != other._data).any(axis=-1)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Array({self.shape}, dtype={self.dtype}) overlaying:\n{self._data}"
+
+
+def _check_key_data(key: Any) -> Array:
+    """Raw key data: a uint32 array whose last axis has size 2 (JAX's ``_check_prng_key_data``)."""
+    if isinstance(key, Array):
+        data: Array = key
+    elif isinstance(key, HOST_VALUE_TYPES):
+        data = _device_put(key)
+    else:
+        raise TypeError(f"unexpected PRNG key type {type(key)}")
+    if data.ndim < 1:
+        raise TypeError(f"JAX encountered invalid PRNG key data: expected key_data.ndim >= 1; got ndim={data.ndim}")
+    if data.shape[-1:] != (2,):
+        raise TypeError(f"JAX encountered invalid PRNG key data: expected key_data.shape to end with (2,); got "
+                        f"shape={data.shape} for impl=threefry2x32")
+    if data.dtype != _UINT32:
+        raise TypeError(f"JAX encountered invalid PRNG key data: expected key_data.dtype = uint32; got "
+                        f"dtype={data.dtype}")
+    return data
+
+
+def _device_put(x: Any) -> Array:
+    out: Array = device_put(x)
+    return out
+
+
+def _key_data_of(name: str, key: Any, *, allow_batched: bool = False) -> tuple[Array, bool]:
+    """The key data of ``key`` (a typed key array or raw key data) and whether it was raw."""
+    if isinstance(key, PRNGKeyArray):
+        data, raw = key._data, False  # pyright: ignore[reportPrivateUsage]
+    else:
+        data, raw = _check_key_data(key), True
+    if not allow_batched and data.ndim > 1:
+        raise ValueError(f"{name} accepts a single key, but was given a key array of shape {data.shape} != (). "
+                         "Use jax.vmap for batching.")
+    return data, raw
+
+
+def _wrap(data: Array, raw: bool) -> Any:
+    return data if raw else PRNGKeyArray(data)
+
+
+def _jitted(fun: Any, name: str) -> JitFunction:
+    return JitFunction(fun, name=name, static_kwargs=True)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Keys
+
+
+def _seed_body(seed: Any) -> Any:
+    a = lax.aval_of(seed)
+    if a.shape:
+        raise TypeError(f"PRNG key seed must be a scalar; got {seed!r}.")
+    if registry.INFO[a.name].kind not in "iu":
+        raise TypeError(f"PRNG key seed must be an integer; got {seed!r}")
+    return prng.seed(seed)
+
+
+_seed = _jitted(_seed_body, "random_seed")
+
+
+def _seed_data(ctor: str, seed: Any) -> Array:
+    if isinstance(seed, PRNGKeyArray):
+        raise TypeError(f"{ctor} accepts a scalar seed, but was given a PRNG key.")
+    if np.ndim(seed) if not isinstance(seed, Array) else seed.ndim:
+        raise TypeError(f"{ctor} accepts a scalar seed, but was given an array of shape {np.shape(seed)} != (). "
+                        "Use jax.vmap for batching")
+    if type(seed) is int:  # JAX: through np.int64 (so big seeds wrap with x64 off instead of overflowing)
+        seed = np.int64(seed)
+    if not isinstance(seed, Array):
+        seed = device_put(seed)
+    out: Array = _seed(seed)
+    return out
+
+
+def _check_impl(impl: object) -> None:
+    if impl is not None and impl not in ("threefry2x32", _KEY_DTYPE):
+        raise ValueError(f'unrecognized PRNG implementation "{impl}". Did you mean one of: "threefry2x32"? '
+                         "(arraytyping implements threefry2x32 only)")
+
+
+def PRNGKey(seed: int | Array | np.integer[Any] | np.ndarray[Any, Any], *, impl: str | None = None) -> Array:
+    """A legacy raw key (``uint32[2]``) from an integer seed, as ``jax.random.PRNGKey``."""
+    _check_impl(impl)
+    return _seed_data("PRNGKey", seed)
+
+
+def key(seed: int | Array | np.integer[Any] | np.ndarray[Any, Any], *, impl: str | None = None,
+        dtype: str | KeyDType | None = None) -> PRNGKeyArray:
+    """A typed key (``key<fry>[]``) from an integer seed, as ``jax.random.key``."""
+    if dtype is not None and impl is not None:
+        raise ValueError("Cannot specify both `impl` and `dtype` arguments to jax.random.key")
+    _check_impl(dtype if dtype is not None else impl)
+    return PRNGKeyArray(_seed_data("key", seed))
+
+
+def key_data(keys: PRNGKeyArray | Array) -> Array:
+    """The ``uint32[..., 2]`` data under a key array (raw key data is returned as it is)."""
+    data, _ = _key_data_of("key_data", keys, allow_batched=True)
+    return data
+
+
+def wrap_key_data(key_bits_array: Array | np.ndarray[Any, Any], *, impl: str | None = None) -> PRNGKeyArray:
+    """A typed key array over ``uint32[..., 2]`` key data."""
+    _check_impl(impl)
+    return PRNGKeyArray(_check_key_data(key_bits_array))
+
+
+def _shape_arg(shape: Any) -> tuple[int, ...]:
+    """JAX's ``core.canonicalize_shape``: an int or a sequence of ints."""
+    if isinstance(shape, int):
+        return (shape,)
+    try:
+        items: Sequence[Any] = shape
+        return tuple(operator.index(d) for d in items)
+    except TypeError:
+        raise TypeError(f"Shapes must be 1D sequences of concrete values of integer type, got {shape}.") from None
+
+
+def _split_body(data: Any, *, shape: tuple[int, ...]) -> Any:
+    return prng.split(data, shape)
+
+
+_split = _jitted(_split_body, "split")
+
+
+@overload
+def split(key: PRNGKeyArray, num: int | tuple[int, ...] = 2) -> PRNGKeyArray: ...
+@overload
+def split(key: Array | np.ndarray[Any, Any], num: int | tuple[int, ...] = 2) -> Array: ...
+def split(key: PRNGKeyArray | Array | np.ndarray[Any, Any], num: int | tuple[int, ...] = 2
+          ) -> PRNGKeyArray | Array:
+    """``num`` new keys (a leading axis; a tuple gives several), of the kind of ``key`` (typed or raw)."""
+    data, raw = _key_data_of("split", key)
+    shape = tuple(operator.index(n) for n in num) if isinstance(num, Sequence) else (operator.index(num),)
+    out: Array = _split(data, shape=shape)
+    return _wrap(out, raw)  # type: ignore[no-any-return]
+
+
+def _fold_in_body(data: Any, msg: Any) -> Any:
+    return prng.fold_in(data, msg)
+
+
+_fold_in = _jitted(_fold_in_body, "fold_in")
+
+
+@overload
+def fold_in(key: PRNGKeyArray, data: int | Array | np.integer[Any]) -> PRNGKeyArray: ...
+@overload
+def fold_in(key: Array | np.ndarray[Any, Any], data: int | Array | np.integer[Any]) -> Array: ...
+def fold_in(key: PRNGKeyArray | Array | np.ndarray[Any, Any], data: int | Array | np.integer[Any]
+            ) -> PRNGKeyArray | Array:
+    """A new key from ``key`` and 32 bits of ``data`` (a scalar, converted to uint32)."""
+    kdata, raw = _key_data_of("fold_in", key)
+    if (data.ndim if isinstance(data, Array) else np.ndim(data)):
+        raise TypeError(f"fold_in accepts a scalar, but was given an array of shape {np.shape(data)} != (). Use "
+                        "jax.vmap for batching.")
+    msg = data.astype(_UINT32) if isinstance(data, Array) else device_put(np.asarray(data).astype(_UINT32))
+    out: Array = _fold_in(kdata, msg)
+    return _wrap(out, raw)  # type: ignore[no-any-return]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Dtype arguments (the rules are op_rules.RANDOM_DTYPES)
+
+
+def _sampler_dtype(fn: str, dtype: Any) -> np.dtype[Any]:
+    """``dtype`` as JAX's ``check_and_canonicalize_user_dtype`` reads it (None and Python types give the default of
+    their kind), then checked against the sampler's accepted kinds (op_rules)."""
+    default_kind = op_rules.RANDOM_DTYPES[fn][0]
+    if dtype is None:
+        name = lattice.default_name(default_kind, config.x64)
+    elif isinstance(dtype, type) and dtype in _PY_KINDS:
+        name = lattice.default_name(_PY_KINDS[dtype], config.x64)
+    else:
+        name = explicit_dtype_name(to_dtype(dtype).name, config.x64, dtype)
+    error = op_rules.random_dtype_error(fn, name)
+    if error is not None:
+        raise error
+    return registry.INFO[name].dtype
+
+
+_PY_KINDS: Final[dict[type, str]] = {bool: "b", int: "i", float: "f", complex: "c"}
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Samplers
+
+
+def _finfo(dtype: np.dtype[Any]) -> Any:
+    return ml_dtypes.finfo(dtype)  # type: ignore[no-untyped-call]
+
+
+def _iinfo(dtype: np.dtype[Any]) -> Any:
+    return ml_dtypes.iinfo(dtype)  # type: ignore[no-untyped-call]
+
+
+def _broadcast_to_rank(x: Any, rank: int) -> Any:
+    shape = lax.aval_of(x).shape
+    if len(shape) >= rank:
+        return x
+    k = rank - len(shape)
+    return lax.broadcast_in_dim(x, (1,) * k + shape, tuple(range(k, rank)))
+
+
+def _const(value: Any, dtype: np.dtype[Any]) -> Any:
+    return lax.const(value, ShapedArray((), dtype, False))
+
+
+def _uniform_raw(data: Any, minval: Any, maxval: Any, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    """JAX's ``_uniform``: random mantissa bits under the exponent of 1.0 give a float in [1, 2); less 1, scaled
+    and shifted into [minval, maxval)."""
+    minval = _broadcast_to_rank(lax.convert_element_type(minval, dtype), len(shape))
+    maxval = _broadcast_to_rank(lax.convert_element_type(maxval, dtype), len(shape))
+    info = _finfo(dtype)
+    nbits, nmant = int(info.bits), int(info.nmant)
+    if nbits not in (8, 16, 32, 64):
+        raise TypeError(f"uniform only accepts 8-, 16-, 32-, or 64-bit dtypesgot {dtype}.")
+    rng_bits = 8 if nmant < 8 else nbits
+    raw = prng.random_bits(data, rng_bits, shape)
+    uint = prng.UINT_DTYPES[nbits]
+    if rng_bits != nbits:
+        raw = lax.convert_element_type(raw, uint)
+    float_bits = lax.shift_right_logical(raw, _const(rng_bits - nmant, uint))
+    float_bits = lax.bitwise_or(float_bits, _const(np.array(1.0, dtype).view(uint), uint))
+    floats = lax.sub(bitcast_convert_type(float_bits, dtype), _const(1.0, dtype))
+    return lax.max(minval, lax.reshape(floats * (maxval - minval) + minval, shape))
+
+
+def _uniform_body(data: Any, minval: Any, maxval: Any, *, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    return _uniform_raw(data, minval, maxval, shape, dtype)
+
+
+_uniform = _jitted(_uniform_body, "uniform")
+
+
+def uniform(key: PRNGKeyArray | Array, shape: Sequence[int] = (), dtype: Any = None, minval: Any = 0.0,
+            maxval: Any = 1.0) -> Array:
+    """Uniform samples in ``[minval, maxval)`` of ``shape`` and a floating ``dtype`` (default: the default float)."""
+    data, _ = _key_data_of("uniform", key)
+    dt = _sampler_dtype("uniform", dtype)
+    out: Array = _uniform(data, minval, maxval, shape=_shape_arg(shape), dtype=dt)
+    return out
+
+
+def bits(key: PRNGKeyArray | Array, shape: Sequence[int] = (), dtype: Any = None) -> Array:
+    """Uniform random bits as unsigned integers (default: uint32, uint64 with x64)."""
+    data, _ = _key_data_of("bits", key)
+    dt = _sampler_dtype("bits", dtype)
+    out: Array = _bits(data, shape=_shape_arg(shape), bit_width=dt.itemsize * 8)
+    return out
+
+
+def _bits_body(data: Any, *, shape: tuple[int, ...], bit_width: int) -> Any:
+    return prng.random_bits(data, bit_width, shape)
+
+
+_bits = _jitted(_bits_body, "bits")
+
+
+def _normal_real(data: Any, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    lo = np.nextafter(np.array(-1.0, dtype), np.array(0.0, dtype), dtype=dtype)
+    u = _uniform_raw(data, lax.const(lo, ShapedArray((), dtype, False)), _const(1.0, dtype), shape, dtype)
+    return lax.mul(_const(_SQRT2, dtype), erf_inv(u))
+
+
+def _normal_body(data: Any, *, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    if registry.INFO[lattice_name(dtype)].kind == "c":
+        real = np.dtype("float32") if dtype == np.dtype("complex64") else np.dtype("float64")
+        keys = prng.split(data, (2,))
+        re = lax.convert_element_type(_normal_real(keys[0], shape, real), dtype)
+        im = lax.convert_element_type(_normal_real(keys[1], shape, real), dtype)
+        return (re + 1j * im) / np.array(_SQRT2, dtype)
+    return _normal_real(data, shape, dtype)
+
+
+def lattice_name(dtype: np.dtype[Any]) -> str:
+    info = registry.info_of_dtype(dtype)
+    assert info is not None
+    return info.name
+
+
+_normal = _jitted(_normal_body, "normal")
+
+
+def normal(key: PRNGKeyArray | Array, shape: Sequence[int] = (), dtype: Any = None) -> Array:
+    """Standard normal samples of ``shape`` and a floating or complex ``dtype`` (default: the default float)."""
+    data, _ = _key_data_of("normal", key)
+    dt = _sampler_dtype("normal", dtype)
+    out: Array = _normal(data, shape=_shape_arg(shape), dtype=dt)
+    return out
+
+
+def _clip_integer(val: Any, dtype: np.dtype[Any]) -> Any:
+    """JAX's ``_convert_and_clip_integer``: ``val`` clipped to the range both dtypes share, then converted."""
+    vdtype = lax.aval_of(val).dtype
+    lo = max(int(_iinfo(dtype).min), int(_iinfo(vdtype).min))
+    hi = min(int(_iinfo(dtype).max), int(_iinfo(vdtype).max))
+    a = lax.aval_of(val)
+    clipped = lax.min(_const(hi, vdtype), lax.max(_const(lo, vdtype), val))
+    return lax.convert_element_type(clipped, dtype, False) if a.dtype != dtype or a.weak_type else clipped
+
+
+def _randint_body(data: Any, minval: Any, maxval: Any, *, shape: tuple[int, ...], dtype: np.dtype[Any],
+                  out_dtype: np.dtype[Any]) -> Any:
+    """JAX's ``_randint``: twice the dtype's bits per value, reduced modulo the span (and JAX's corrections for an
+    empty span and for a maximum beyond the dtype)."""
+    for name, v in (("minval", minval), ("maxval", maxval)):
+        vshape = lax.aval_of(v).shape
+        if tuple(np.broadcast_shapes(shape, vshape)) != shape:
+            raise ValueError(f"randint parameter shapes must be broadcast-compatible with shape argument, and the "
+                             f"result of broadcasting the shapes must equal the shape argument, but got result "
+                             f"{np.broadcast_shapes(shape, vshape)} for shape argument {shape}. ({name})")
+    default_int = registry.INFO[lattice.default_name("i", config.x64)].dtype
+    if _kind(minval) not in "iu":
+        minval = lax.convert_element_type(minval, default_int, False)
+    if _kind(maxval) not in "iu":
+        maxval = lax.convert_element_type(maxval, default_int, False)
+    maxval_out_of_range = lax.gt(maxval, _clip_integer(_const(_iinfo(dtype).max, dtype), lax.aval_of(maxval).dtype))
+    minval = _broadcast_to_rank(_clip_integer(minval, dtype), len(shape))
+    maxval = _broadcast_to_rank(_clip_integer(maxval, dtype), len(shape))
+    nbits = int(_iinfo(dtype).bits)
+    if nbits not in (8, 16, 32, 64):
+        raise TypeError(f"randint only accepts 8-, 16-, 32-, or 64-bit dtypes, got {dtype}")
+    keys = prng.split(data, (2,))
+    higher = prng.random_bits(keys[0], nbits, shape)
+    lower = prng.random_bits(keys[1], nbits, shape)
+    unsigned = prng.UINT_DTYPES[nbits]
+    span = lax.convert_element_type(maxval - minval, unsigned)
+    span = _select(maxval <= minval, lax.full(lax.aval_of(span).shape, 1, unsigned), span)
+    span = _select(maxval_out_of_range & (maxval > minval), lax.add(span, _const(1, unsigned)), span)
+    multiplier = lax.rem(_const(2 ** (nbits // 2), unsigned), span)
+    multiplier = lax.rem(lax.mul(multiplier, multiplier), span)
+    offset = lax.add(lax.mul(lax.rem(higher, span), multiplier), lax.rem(lower, span))
+    offset = lax.rem(offset, span)
+    out = lax.add(minval, lax.convert_element_type(offset, dtype))
+    return lax.convert_element_type(out, out_dtype)
+
+
+def _kind(x: Any) -> str:
+    return registry.INFO[lax.aval_of(x).name].kind
+
+
+def _select(pred: Any, on_true: Any, on_false: Any) -> Any:
+    """``lax.select`` with operands broadcast to one shape."""
+    shape = tuple(np.broadcast_shapes(*(lax.aval_of(v).shape for v in (pred, on_true, on_false))))
+    pred, on_true, on_false = (_broadcast(v, shape) for v in (pred, on_true, on_false))
+    return lax.select_n(pred, on_false, on_true)
+
+
+def _broadcast(x: Any, shape: tuple[int, ...]) -> Any:
+    s = lax.aval_of(x).shape
+    if s == shape:
+        return x
+    x = _broadcast_to_rank(x, len(shape))
+    s = lax.aval_of(x).shape
+    squeezed = tuple(i for i, d in enumerate(s) if d == 1 and shape[i] != 1)
+    x = lax.squeeze(x, squeezed)
+    return lax.broadcast_in_dim(x, shape, tuple(i for i in range(len(shape)) if i not in squeezed))
+
+
+_randint = _jitted(_randint_body, "randint")
+
+
+def _clip_int32(x: Any, lo: int, hi: int) -> Array:
+    """JAX's ``jnp.asarray(x).astype('int32').clip(lo, hi)``."""
+    a: Array = jnp.astype(jnp.asarray(x), np.dtype("int32"))
+    out: Array = jnp.minimum(jnp.maximum(a, lo), hi)
+    return out
+
+
+def randint(key: PRNGKeyArray | Array, shape: Sequence[int], minval: Any, maxval: Any, dtype: Any = None) -> Array:
+    """Uniform integers in ``[minval, maxval)`` of ``shape`` and an integer ``dtype`` (default: the default int).
+    8- and 16-bit dtypes are sampled in int32, then converted (as JAX does, to reduce the modulo bias)."""
+    data, _ = _key_data_of("randint", key)
+    dt = _sampler_dtype("randint", dtype)
+    info = _iinfo(dt)
+    sampling = dt
+    if int(info.bits) < 32:
+        sampling = np.dtype("int32")
+        minval = _clip_int32(minval, int(info.min), int(info.max))
+        maxval = _clip_int32(maxval, int(info.min), int(info.max) + 1)
+    out: Array = _randint(data, minval, maxval, shape=_shape_arg(shape), dtype=sampling, out_dtype=dt)
+    return out
+
+
+def _check_shape(name: str, shape: tuple[int, ...], *param_shapes: tuple[int, ...]) -> None:
+    if param_shapes:
+        try:
+            joined = tuple(np.broadcast_shapes(shape, *param_shapes))
+        except ValueError:
+            joined = None
+        if joined != shape:
+            raise ValueError(f"{name} parameter shapes must be broadcast-compatible with shape argument, and the "
+                             f"result of broadcasting the shapes must equal the shape argument, but got result "
+                             f"{joined} for shape argument {shape}.")
+
+
+def _bernoulli_body(data: Any, p: Any, *, shape: tuple[int, ...] | None, mode: str) -> Any:
+    pa = lax.aval_of(p)
+    if shape is None:
+        shape = pa.shape
+    else:
+        _check_shape("bernoulli", shape, pa.shape)
+    if mode == "high":
+        u = _uniform_raw(data, 0.0, 1.0, (2, *shape), pa.dtype)
+        u1, u2 = u[0], u[1] * (2.0 ** -int(_finfo(pa.dtype).nmant))
+        return u2 < p - u1
+    return _uniform_raw(data, 0.0, 1.0, shape, pa.dtype) < p
+
+
+_bernoulli = _jitted(_bernoulli_body, "bernoulli")
+
+
+def bernoulli(key: PRNGKeyArray | Array, p: Any = 0.5, shape: Sequence[int] | None = None,
+              mode: str = "low") -> Array:
+    """Bernoulli samples (bool) with mean ``p`` (floating), of ``shape`` (default: ``p``'s shape)."""
+    dims = None if shape is None else _shape_arg(shape)
+    if mode not in ("high", "low"):
+        raise ValueError(f"got mode={mode!r}, expected 'high' or 'low'")
+    data, _ = _key_data_of("bernoulli", key)
+    p_arr = p if isinstance(p, Array) else jnp.asarray(p)
+    if registry.INFO[p_arr.aval.name].kind != "f":
+        raise TypeError(f"bernoulli probability `p` must have a floating dtype, got {p_arr.dtype}.")
+    out: Array = _bernoulli(data, p_arr, shape=dims, mode=mode)
+    return out
+
+
+def _truncated_normal_body(data: Any, lower: Any, upper: Any, *, shape: tuple[int, ...] | None,
+                           dtype: np.dtype[Any]) -> Any:
+    lo_shape, hi_shape = lax.aval_of(lower).shape, lax.aval_of(upper).shape
+    if shape is None:
+        shape = tuple(np.broadcast_shapes(lo_shape, hi_shape))
+    else:
+        _check_shape("truncated_normal", shape, lo_shape, hi_shape)
+    sqrt2 = np.array(_SQRT2, dtype)
+    lower = lax.convert_element_type(lower, dtype)
+    upper = lax.convert_element_type(upper, dtype)
+    a = erf(lower / sqrt2)
+    b = erf(upper / sqrt2)
+    u = _uniform_raw(data, a, b, shape, dtype)
+    out = sqrt2 * erf_inv(u)
+    above = nextafter(lower, _const(np.inf, dtype))
+    below = nextafter(upper, _const(-np.inf, dtype))
+    return jnp.minimum(below, jnp.maximum(above, out))
+
+
+_truncated_normal = _jitted(_truncated_normal_body, "truncated_normal")
+
+
+def truncated_normal(key: PRNGKeyArray | Array, lower: Any, upper: Any, shape: Sequence[int] | None = None,
+                     dtype: Any = None) -> Array:
+    """Standard normal samples truncated to ``(lower, upper)``, of ``shape`` (default: the bounds' broadcast shape)
+    and a floating ``dtype``."""
+    dims = None if shape is None else _shape_arg(shape)
+    data, _ = _key_data_of("truncated_normal", key)
+    dt = _sampler_dtype("truncated_normal", dtype)
+    out: Array = _truncated_normal(data, lower, upper, shape=dims, dtype=dt)
+    return out
+
+
+def _gumbel_raw(data: Any, shape: tuple[int, ...], dtype: np.dtype[Any], mode: str) -> Any:
+    info = _finfo(dtype)
+    if mode == "high":
+        u = _uniform_raw(data, 0.0, 1.0, (2, *shape), dtype)
+        high, low = u[0], u[1]
+        x = jnp.where(high >= 0.5, high, high + 2.0 ** -int(info.nmant) * low + np.array(info.tiny, dtype))
+        return -jnp.log(-jnp.log1p(-x))
+    return -jnp.log(-jnp.log(_uniform_raw(data, np.array(info.tiny, dtype), 1.0, shape, dtype)))
+
+
+def _gumbel_body(data: Any, *, shape: tuple[int, ...], dtype: np.dtype[Any], mode: str) -> Any:
+    return _gumbel_raw(data, shape, dtype, mode)
+
+
+_gumbel = _jitted(_gumbel_body, "gumbel")
+
+
+def _gumbel_mode(mode: str | None) -> str:
+    mode = "low" if mode is None else mode
+    if mode not in ("high", "low"):
+        raise ValueError(f"Must provide valid mode for gumbel got: {mode} (arraytyping implements 'high' and 'low')")
+    return mode
+
+
+def gumbel(key: PRNGKeyArray | Array, shape: Sequence[int] = (), dtype: Any = None, mode: str | None = None
+           ) -> Array:
+    """Gumbel samples of ``shape`` and a floating ``dtype``; ``mode`` ``"high"`` uses twice the random bits."""
+    data, _ = _key_data_of("gumbel", key)
+    dt = _sampler_dtype("gumbel", dtype)
+    out: Array = _gumbel(data, shape=_shape_arg(shape), dtype=dt, mode=_gumbel_mode(mode))
+    return out
