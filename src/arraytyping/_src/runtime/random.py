@@ -26,6 +26,7 @@ from arraytyping._src.runtime import numpy_functions as jnp
 from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.array_impl import device_put
 from arraytyping._src.runtime.avals import HOST_VALUE_TYPES, ShapedArray
+from arraytyping._src.runtime.core import find_top_trace
 from arraytyping._src.runtime.dispatch import JitFunction
 from arraytyping._src.runtime.elementwise import bitcast_convert_type, nextafter
 from arraytyping._src.runtime.special import erf, erf_inv
@@ -185,8 +186,8 @@ def _seed_data(ctor: str, seed: Any) -> Array:
     if np.ndim(seed) if not isinstance(seed, Array) else seed.ndim:
         raise TypeError(f"{ctor} accepts a scalar seed, but was given an array of shape {np.shape(seed)} != (). "
                         "Use jax.vmap for batching")
-    if type(seed) is int:  # JAX: through np.int64 (so big seeds wrap with x64 off instead of overflowing)
-        seed = np.int64(seed)
+    if isinstance(seed, int):  # JAX: through np.int64 (big seeds wrap with x64 off instead of overflowing; a bool
+        seed = np.int64(seed)  # is an int here)
     if not isinstance(seed, Array):
         seed = device_put(seed)
     out: Array = _seed(seed)
@@ -275,6 +276,8 @@ def fold_in(key: PRNGKeyArray | Array | np.ndarray[Any, Any], data: int | Array 
     if (data.ndim if isinstance(data, Array) else np.ndim(data)):
         raise TypeError(f"fold_in accepts a scalar, but was given an array of shape {np.shape(data)} != (). Use "
                         "jax.vmap for batching.")
+    if isinstance(data, int) and not 0 <= data <= 0xFFFFFFFF:
+        raise OverflowError(f"Python int {data} too large to convert to uint32")
     msg = data.astype(_UINT32) if isinstance(data, Array) else device_put(np.asarray(data).astype(_UINT32))
     out: Array = _fold_in(kdata, msg)
     return _wrap(out, raw)  # type: ignore[no-any-return]
@@ -323,6 +326,15 @@ def _broadcast_to_rank(x: Any, rank: int) -> Any:
     return lax.broadcast_in_dim(x, (1,) * k + shape, tuple(range(k, rank)))
 
 
+def _traced(x: Any) -> Any:
+    """``x`` as a value of the current trace (a constant becomes a tracer, so operators apply to it)."""
+    if isinstance(x, Array):
+        return x
+    trace = find_top_trace(())
+    assert trace is not None, "sampler bodies run under a trace"
+    return trace.pure(x)
+
+
 def _const(value: Any, dtype: np.dtype[Any]) -> Any:
     return lax.const(value, ShapedArray((), dtype, False))
 
@@ -330,8 +342,8 @@ def _const(value: Any, dtype: np.dtype[Any]) -> Any:
 def _uniform_raw(data: Any, minval: Any, maxval: Any, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
     """JAX's ``_uniform``: random mantissa bits under the exponent of 1.0 give a float in [1, 2); less 1, scaled
     and shifted into [minval, maxval)."""
-    minval = _broadcast_to_rank(lax.convert_element_type(minval, dtype), len(shape))
-    maxval = _broadcast_to_rank(lax.convert_element_type(maxval, dtype), len(shape))
+    minval = _broadcast_to_rank(_traced(lax.convert_element_type(minval, dtype)), len(shape))
+    maxval = _broadcast_to_rank(_traced(lax.convert_element_type(maxval, dtype)), len(shape))
     info = _finfo(dtype)
     nbits, nmant = int(info.bits), int(info.nmant)
     if nbits not in (8, 16, 32, 64):
@@ -610,3 +622,20 @@ def gumbel(key: PRNGKeyArray | Array, shape: Sequence[int] = (), dtype: Any = No
     dt = _sampler_dtype("gumbel", dtype)
     out: Array = _gumbel(data, shape=_shape_arg(shape), dtype=dt, mode=_gumbel_mode(mode))
     return out
+
+
+def categorical(key: PRNGKeyArray | Array, logits: Any, axis: int = -1, shape: Sequence[int] | None = None,
+                replace: bool = True, mode: str | None = None) -> Array:
+    """Samples from the categorical distributions of ``logits`` (unnormalized log probabilities along ``axis``)."""
+    raise NotImplementedError("categorical needs argmax and top_k")
+
+
+def permutation(key: PRNGKeyArray | Array, x: Any, axis: int = 0, independent: bool = False) -> Array:
+    """A random permutation of ``arange(x)`` (an integer ``x``) or of ``x``'s elements along ``axis``."""
+    raise NotImplementedError("permutation needs sort")
+
+
+def choice(key: PRNGKeyArray | Array, a: Any, shape: Sequence[int] = (), replace: bool = True, p: Any = None,
+           axis: int = 0, mode: str | None = None) -> Array:
+    """Random samples from ``a`` (an array along ``axis``, or ``arange(a)``), uniform or with probabilities ``p``."""
+    raise NotImplementedError("choice needs sort, cumsum and take")

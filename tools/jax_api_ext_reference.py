@@ -1,0 +1,247 @@
+"""Write JAX 0.10.2's answers for ``jax.random``, ``jax.nn``, ``jax.lax``, ``jax.numpy.linalg`` (and the
+contractions) and ``jax.numpy.fft`` to ``tests/data/jax_<section>_reference.json``.
+
+Each case is a Python expression over a small vocabulary that both sides can evaluate: ``random``, ``nn``, ``lax``,
+``jnp``, ``linalg``, ``fft`` (JAX's modules here, arraytyping's in the tests), ``np``, and ``A(dtype, shape, seed)``
+(an array of seeded values, :func:`host`). JAX's answer is recorded as the result's dtype, weak flag, shape and
+bytes (exact: random bits are compared bit for bit, the others with a tolerance), a typed key as its key data, or
+the class of the error it raises. The cases are listed here (no JAX needed: the tests import this module to check
+the data holds exactly them and to build the same inputs).
+
+Runs in its own venv with jax (see tools/jax_reference.py, whose venv handling it shares)::
+
+    python tools/jax_api_ext_reference.py [--venv .jaxref-venv]     # JAXREF_ONLY=random,nn: some sections only
+"""
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import sys
+import warnings
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import jax_reference as ref  # noqa: E402  (same folder)
+
+DATA = ref.ROOT / "tests" / "data"
+SECTIONS = ("random", "nn", "lax", "linalg", "fft")
+X32_X64 = ("standard-x32", "standard-x64")
+ALL_CONFIGS = ("standard-x32", "standard-x64", "strict-x32", "strict-x64")
+
+
+def out_path(section: str) -> Path:
+    return DATA / f"jax_{section}_reference.json"
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Inputs (shared with the tests: numpy only)
+
+
+def host(dtype: str, shape: tuple[int, ...], seed: int) -> Any:
+    """Seeded input values of ``dtype`` and ``shape``: normals (times 2) for floats, with an imaginary part for
+    complex, integers in [-5, 5] (unsigned: [0, 10]), random bools."""
+    import ml_dtypes
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    sctype = getattr(ml_dtypes, dtype) if hasattr(ml_dtypes, dtype) else np.dtype(dtype).type
+    dt = np.dtype(sctype)
+    if dt == np.dtype(bool):
+        return rng.random(shape) < 0.5
+    if dt.kind == "c":
+        return (rng.standard_normal(shape) * 2 + 1j * rng.standard_normal(shape) * 2).astype(dt)
+    if dt.kind == "u":
+        return rng.integers(0, 11, shape).astype(dt)
+    if dt.kind == "i":
+        return rng.integers(-5, 6, shape).astype(dt)
+    return (rng.standard_normal(shape) * 2).astype(dt)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Cases: (configuration key, expression)
+
+SEEDS = (0, 1, 2, 3, 7, 42, 123, 1000, 2**31 - 1, 2**32 - 1, -1, -(2**31), 2**40 + 5, 2**63 - 1)
+SHAPES = ((), (1,), (3,), (2, 3), (4, 5))
+FLOAT_DTYPES = ("float32", "float16", "bfloat16", "float64", "float8_e4m3fn", "float8_e5m2")
+INT_DTYPES = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")
+
+
+def _random_cases() -> Iterator[str]:
+    seeds = SEEDS
+    few = (0, 42, 2**31 - 1)
+    for s in seeds:
+        yield f"random.PRNGKey({s})"
+        yield f"random.key({s})"
+    for s in ("np.int8(-3)", "np.uint8(200)", "np.int16(-300)", "np.uint32(4000000000)", "np.int64(-5)",
+              "np.uint64(2**64 - 1)", "jnp.asarray(7)", "jnp.asarray(np.uint16(9))", "1.5", "True", "[1, 2]",
+              "np.array([1, 2])", "2**64", "np.float32(3)", "jnp.asarray(2.0)"):
+        yield f"random.PRNGKey({s})"
+    for s in few:
+        yield f"random.key_data(random.key({s}))"
+        for num in ("2", "3", "1", "(2, 2)", "(3, 1)"):
+            yield f"random.split(random.PRNGKey({s}), {num})"
+            yield f"random.split(random.key({s}), {num})"
+        for d in ("0", "1", "7", "2**31", "-1", "np.uint32(123)", "np.int8(-2)", "jnp.asarray(5)", "1.5", "[1, 2]"):
+            yield f"random.fold_in(random.PRNGKey({s}), {d})"
+        yield f"random.fold_in(random.key({s}), 3)"
+        yield f"random.split(random.split(random.PRNGKey({s}))[1])"
+        yield f"random.fold_in(random.split(random.PRNGKey({s}), 4)[3], 9)"
+    for bad in ("random.split(random.split(random.PRNGKey(0)))", "random.split(np.zeros(3, np.uint32))",
+                "random.split(np.zeros(2, np.int32))", "random.split(0)", "random.split([0, 0])",
+                "random.normal(random.split(random.key(0)), (2,))", "random.key(random.key(0))",
+                "random.PRNGKey(np.array([1, 2]))", "random.uniform(np.zeros((2,), np.float32))",
+                "random.fold_in(random.PRNGKey(0), np.array([1, 2]))"):
+        yield bad
+    for s in seeds:
+        for shape in SHAPES:
+            yield f"random.uniform(random.PRNGKey({s}), {shape})"
+            yield f"random.normal(random.PRNGKey({s}), {shape})"
+            yield f"random.bits(random.PRNGKey({s}), {shape})"
+        yield f"random.randint(random.PRNGKey({s}), (5,), 0, 10)"
+        yield f"random.bernoulli(random.PRNGKey({s}), 0.3, (6,))"
+        yield f"random.truncated_normal(random.PRNGKey({s}), -1.0, 2.0, (5,))"
+    for s in few:
+        for shape in ((100,), (16, 17), (2, 3, 4)):
+            yield f"random.uniform(random.PRNGKey({s}), {shape})"
+            yield f"random.normal(random.key({s}), {shape})"
+            yield f"random.randint(random.PRNGKey({s}), {shape}, -100, 100)"
+        for dtype in FLOAT_DTYPES + ("complex64", "complex128", "int32", "uint8", "bool", "float4_e2m1fn",
+                                    "float8_e4m3b11fnuz", "float8_e3m4", "float", "int", "complex"):
+            d = dtype if dtype in ("float", "int", "complex") else repr(dtype)
+            for shape in ((), (3,), (2, 5)):
+                yield f"random.uniform(random.PRNGKey({s}), {shape}, {d})"
+                yield f"random.normal(random.PRNGKey({s}), {shape}, {d})"
+                yield f"random.truncated_normal(random.PRNGKey({s}), -2.0, 1.5, {shape}, {d})"
+            yield f"random.uniform(random.PRNGKey({s}), (4,), {d}, -3.0, 5.0)"
+        for dtype in INT_DTYPES + ("int4", "uint4", "bool", "float32", "int", "uint2"):
+            d = dtype if dtype == "int" else repr(dtype)
+            yield f"random.randint(random.PRNGKey({s}), (6,), 0, 5, {d})"
+            yield f"random.randint(random.PRNGKey({s}), (6,), -3, 120, {d})"
+            yield f"random.bits(random.PRNGKey({s}), (4,), {d})"
+        for lo, hi in (("0", "256"), ("-10", "300"), ("5", "5"), ("7", "3"), ("-2**31", "2**31 - 1"), ("0", "1"),
+                       ("A('int32', (3,), 1)", "10"), ("0", "A('int32', (2, 3), 2) + 6"), ("0.5", "4.7"),
+                       ("jnp.asarray(-4)", "jnp.asarray(np.int8(100))")):
+            for dtype in ("'int8'", "'uint8'", "'int32'", "'uint32'", "'int16'", "'int64'", "'uint64'"):
+                yield f"random.randint(random.PRNGKey({s}), (2, 3), {lo}, {hi}, {dtype})"
+        for p in ("0.5", "0.0", "1.0", "A('float32', (4,), 3) * 0.2 + 0.5", "jnp.asarray(np.float16(0.3))",
+                  "A('float64', (2, 3), 4) * 0.1 + 0.5", "np.float32(0.7)", "jnp.asarray(np.array(0.25, "
+                  "'bfloat16'))"):
+            yield f"random.bernoulli(random.PRNGKey({s}), {p})"
+            yield f"random.bernoulli(random.PRNGKey({s}), {p}, mode='high')"
+            yield f"random.bernoulli(random.key({s}), {p}, (5, 4))"
+        for bad in ("1", "np.int32(1)", "True", "jnp.asarray(1)"):
+            yield f"random.bernoulli(random.PRNGKey({s}), {bad})"
+        yield f"random.bernoulli(random.PRNGKey({s}), 0.5, mode='medium')"
+        for lo, hi in (("-1.0", "1.0"), ("0.0", "3.0"), ("A('float32', (3,), 5)", "5.0"),
+                       ("-5.0", "A('float32', (2, 3), 6) + 10"), ("2.0", "2.5"), ("-np.inf", "0.0"),
+                       ("1", "2")):
+            yield f"random.truncated_normal(random.PRNGKey({s}), {lo}, {hi})"
+            yield f"random.truncated_normal(random.PRNGKey({s}), {lo}, {hi}, (2, 3), 'float16')"
+        for shape in ((), (4,), (3, 2)):
+            for mode in ("None", "'low'", "'high'"):
+                for d in ("None", "'float32'", "'float16'", "'bfloat16'", "'float64'"):
+                    yield f"random.gumbel(random.PRNGKey({s}), {shape}, {d}, {mode})"
+        for logits in ("A('float32', (5,), 7)", "A('float32', (3, 4), 8)", "A('float16', (2, 6), 9)",
+                       "jnp.log(jnp.asarray([0.1, 0.2, 0.7]))", "A('float64', (4,), 10)"):
+            yield f"random.categorical(random.PRNGKey({s}), {logits})"
+            yield f"random.categorical(random.PRNGKey({s}), {logits}, axis=0)"
+            yield f"random.categorical(random.PRNGKey({s}), {logits}, shape=(7,) + {logits}.shape[:-1])"
+            yield f"random.categorical(random.PRNGKey({s}), {logits}, mode='high')"
+            yield f"random.categorical(random.PRNGKey({s}), {logits}, shape=(2,) + {logits}.shape[:-1], " \
+                  f"replace=False)"
+        for x in ("5", "10", "1", "A('float32', (6,), 11)", "A('int32', (4, 3), 12)", "jnp.arange(20)",
+                  "np.int32(7)"):
+            yield f"random.permutation(random.PRNGKey({s}), {x})"
+        yield f"random.permutation(random.PRNGKey({s}), A('int32', (4, 3), 12), axis=1)"
+        yield f"random.permutation(random.PRNGKey({s}), A('int32', (4, 3), 12), independent=True)"
+        yield f"random.permutation(random.PRNGKey({s}), A('int32', (4, 3), 12), axis=1, independent=True)"
+        yield f"random.permutation(random.PRNGKey({s}), 1.5)"
+        for a in ("5", "A('float32', (6,), 13)", "A('int32', (5, 2), 14)"):
+            for shape in ("()", "(3,)", "(2, 2)"):
+                yield f"random.choice(random.PRNGKey({s}), {a}, {shape})"
+                yield f"random.choice(random.PRNGKey({s}), {a}, {shape}, replace=False)"
+            yield f"random.choice(random.PRNGKey({s}), {a}, (4,), p=jnp.asarray([0.1, 0.2, 0.3, 0.15, 0.25]) " \
+                  f"if jnp.asarray({a}).shape[:1] in ((), (5,)) else None)"
+        yield f"random.choice(random.PRNGKey({s}), 5, (3,), replace=False, p=jnp.asarray([0.1, 0.2, 0.3, 0.15, 0.25]))"
+        yield f"random.choice(random.PRNGKey({s}), 6, (4,), p=A('float32', (6,), 15) ** 2)"
+        yield f"random.choice(random.PRNGKey({s}), A('int32', (3, 4), 16), (2,), axis=1)"
+        yield f"random.choice(random.PRNGKey({s}), 3, (5,), replace=False)"
+        yield f"random.choice(random.PRNGKey({s}), 0, (2,))"
+        yield f"random.choice(random.PRNGKey({s}), 4, 3)"
+
+
+def cases(section: str) -> list[tuple[str, str]]:
+    """Every ``(configuration key, expression)`` of a section, in a fixed order."""
+    if section == "random":
+        exprs = list(dict.fromkeys(_random_cases()))
+        return [(c, e) for c in X32_X64 for e in exprs]
+    if section in ("nn", "lax", "linalg", "fft"):
+        return []
+    raise ValueError(section)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Recording (inside the jax venv)
+
+
+def encode(out: Any) -> Any:
+    """A JSON form of a result: arrays as ``{dtype, weak, shape, hex}``, typed keys as ``{key, shape}``, tuples and
+    lists as ``{tuple: [...]}``."""
+    import jax
+    import numpy as np
+
+    if isinstance(out, (tuple, list)):
+        return {"tuple": [encode(o) for o in out]}
+    if isinstance(out, jax.Array) and jax.dtypes.issubdtype(out.dtype, jax.dtypes.prng_key):
+        return {"key": np.asarray(jax.random.key_data(out)).tobytes().hex(), "shape": list(out.shape)}
+    if isinstance(out, jax.Array):
+        host_value = np.asarray(out)
+        return {"dtype": np.dtype(out.dtype).name, "weak": bool(out.weak_type), "shape": list(out.shape),
+                "hex": host_value.tobytes().hex()}
+    raise TypeError(f"cannot encode {type(out)}")
+
+
+def main_inside() -> None:
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+
+    jax.config.update("jax_platforms", "cpu")
+    names: dict[str, Any] = {"random": jax.random, "nn": jax.nn, "lax": jax.lax, "jnp": jnp,
+                             "linalg": jnp.linalg, "fft": jnp.fft, "np": np}
+
+    def run(expr: str) -> Any:
+        names["A"] = lambda dtype, shape, seed: jnp.asarray(host(dtype, tuple(shape), seed))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                out = eval(expr, dict(names))  # noqa: S307 - our own case list
+                return encode(out)
+            except Exception as e:  # noqa: BLE001 - recorded by class
+                return {"error": type(e).__name__}
+
+    by_config = {k: (mode, x64) for k, (mode, x64) in zip(ALL_CONFIGS, [("standard", False), ("standard", True),
+                                                                     ("strict", False), ("strict", True)])}
+    only = os.environ.get("JAXREF_ONLY", ",".join(SECTIONS)).split(",")
+    for section in only:
+        results: dict[str, dict[str, Any]] = {}
+        all_cases = cases(section)
+        for config_key, group in itertools.groupby(all_cases, key=lambda c: c[0]):
+            mode, x64 = by_config[config_key]
+            jax.config.update("jax_numpy_dtype_promotion", mode)
+            jax.config.update("jax_enable_x64", x64)
+            print(section, config_key, file=sys.stderr)
+            results[config_key] = {expr: run(expr) for _, expr in group}
+        out = {"generator": "tools/jax_api_ext_reference.py", "versions": {"jax": jax.__version__},
+               "cases": results}
+        out_path(section).write_text(json.dumps(out, indent=0, sort_keys=True) + "\n")
+        print(f"wrote {out_path(section)} ({len(all_cases)} cases)", file=sys.stderr)
+
+
+_: Callable[..., Any] = host
+
+if __name__ == "__main__":
+    ref.cli(__doc__, __file__, main_inside)
