@@ -22,7 +22,8 @@ __all__ = ["BINARY_OPS", "FAMILY", "Family", "OperandTypeError", "OperandValueEr
            "reduction_result", "to_inexact_name", "to_numeric_name"]
 
 Family: TypeAlias = Literal["arith", "bool_arith", "divide", "numeric", "bitwise", "shift", "compare", "power",
-                           "matmul"]
+                           "matmul", "inexact", "inexact_rank0_weak", "inexact_real", "copysign", "gcd", "close",
+                           "equal_arrays"]
 
 FAMILY: Final[Mapping[str, Family]] = MappingProxyType({
     "add": "bool_arith",
@@ -48,8 +49,44 @@ FAMILY: Final[Mapping[str, Family]] = MappingProxyType({
     "not_equal": "compare",
     "matmul": "matmul",
     "dot": "matmul",
+    "arctan2": "inexact",
+    "logaddexp": "inexact",
+    "float_power": "inexact",
+    "nextafter": "inexact_real",
+    "hypot": "inexact_rank0_weak",
+    "logaddexp2": "inexact_rank0_weak",
+    "heaviside": "inexact_rank0_weak",
+    "copysign": "copysign",
+    "fmod": "numeric",
+    "fmax": "bool_arith",
+    "fmin": "bool_arith",
+    "gcd": "gcd",
+    "lcm": "gcd",
+    "isclose": "close",
+    "allclose": "close",
+    "array_equal": "equal_arrays",
 })
-"""Each binary ``jax.numpy`` function's family: the rule that turns the lattice result into the output dtype."""
+"""Each binary ``jax.numpy`` function's family: the rule that turns the lattice result into the output dtype.
+
+The families of the functions beyond the operators, from JAX 0.10.2's sources (``jax/_src/numpy/ufuncs.py``,
+``lax_numpy.py``):
+
+* ``inexact``: ``promote_args_inexact`` then a primitive of floats and complex numbers (``arctan2``,
+  ``float_power``) or ``lax_other.logaddexp``, whose complex path meets strong constants (weak only at rank 0) and
+  which refuses 1- and 2-bit integers with a ``ValueError`` where the primitives raise ``TypeError``;
+* ``inexact_real``: the same for a primitive of real floats (``nextafter``: complex refused);
+* ``inexact_rank0_weak``: ``hypot``, ``logaddexp2``, ``heaviside`` compute with ``where`` and numpy constants:
+  weak only at rank 0; ``hypot`` refuses complex (``ValueError``), ``heaviside`` complex (``TypeError``) but keeps
+  1- and 2-bit integers (they never meet a float primitive);
+* ``copysign``: ``where(signbit(x2), -abs(x1), abs(x1))``: complex refused, and ``signbit``'s float widths;
+* ``fmod`` shares ``numeric`` with ``remainder``; ``fmax``/``fmin`` share ``bool_arith`` (``where`` of promoted
+  operands);
+* ``gcd``: ``promote_dtypes`` then integers only (``ValueError``), through ``abs`` (which refuses int2 and int4) and
+  a loop whose constants leave a weak result only at rank 0;
+* ``close``: ``isclose``/``allclose``: a strong bool; ``promote_args_inexact`` refuses 1- and 2-bit integers;
+* ``equal_arrays``: ``array_equal``: a strong bool for any operands (no promotion error is possible: arrays of other
+  shapes are simply unequal, and ``==`` promotes).
+"""
 BINARY_OPS: Final[tuple[str, ...]] = tuple(FAMILY)
 
 _TO_INEXACT: Final[Mapping[str, str]] = MappingProxyType({
@@ -83,12 +120,13 @@ class OperandValueError(ValueError):
 
 
 def binary_result(op: str, operands: Sequence[tuple[str, bool]], config: LatticeConfig = LatticeConfig(), *,
-                  python_scalars: Sequence[bool] = ()) -> tuple[str, bool]:
+                  python_scalars: Sequence[bool] = (), rank0: bool = False) -> tuple[str, bool]:
     """The ``(dtype name, weak)`` of ``jax.numpy.<op>(x1, x2)`` on operands given as ``(dtype name, weak)`` pairs.
 
     ``python_scalars`` flags operands that are Python scalar values (``2``, ``True``): ``power`` looks at it, since
     JAX raises arrays to a concrete integer power without promoting the exponent, and ``matmul``, which takes no
-    0-d operand. Raises
+    0-d operand. ``rank0`` says the result has rank 0 (all Python scalars, or rank-0 arrays): the families that meet
+    numpy constants keep a weak flag only then. Raises
     :class:`lattice.TypePromotionError` when the operands have no join, :class:`OperandTypeError` when the operation
     does not take the joined dtype, and :class:`OperandValueError` where JAX fails on the value path."""
     try:
@@ -101,8 +139,19 @@ def binary_result(op: str, operands: Sequence[tuple[str, bool]], config: Lattice
         return _matmul(op, operands, config, tuple(python_scalars))
     if op == "floor_divide" and len(operands) > 1 and all(w or n in lattice.WEAK_NAMES for n, w in operands):
         return _floor_divide_all_weak(op, operands, config)
+    if family == "equal_arrays":
+        return lattice.BOOL, False
     name, weak = lattice.result_node(operands, config)
     kind = lattice.KIND[name]
+    rank0 = rank0 or (len(python_scalars) == len(operands) > 0 and all(python_scalars))
+    if family in ("inexact", "inexact_real", "inexact_rank0_weak", "copysign", "close"):
+        return _inexact_binary(op, family, name, weak, rank0, config)
+    if family == "gcd":
+        if kind not in ("i", "u"):
+            raise OperandValueError(f"Arguments to {op} must be integers, got {name}")
+        if name in ("int2", "int4"):
+            raise _reject(op, name)  # abs of int2 and int4 fails
+        return name, weak and rank0
     if family == "bool_arith":
         return name, weak
     if family == "arith":
@@ -125,6 +174,32 @@ def binary_result(op: str, operands: Sequence[tuple[str, bool]], config: Lattice
             raise _reject(op, name)
         return name, weak
     return lattice.BOOL, weak  # compare: weak when the promoted operands were
+
+
+def _inexact_binary(op: str, family: str, name: str, weak: bool, rank0: bool, config: LatticeConfig
+                    ) -> tuple[str, bool]:
+    """The families that promote with ``promote_args_inexact`` (see :data:`FAMILY`)."""
+    out = lattice.canonical_name(to_inexact_name(name), config.x64)
+    kind = lattice.KIND[out]
+    if kind in ("u", "i"):  # 1- and 2-bit integers: to_inexact_dtype leaves them
+        if op in ("logaddexp", "logaddexp2"):
+            raise OperandValueError(f"{op} requires floating-point or complex inputs; got {out}")
+        if op == "heaviside":
+            return out, weak and rank0
+        raise _reject(op, out)
+    if kind == "c":
+        if op == "hypot":
+            raise OperandValueError(f"{op} is not well defined for complex-valued inputs; convert with abs first")
+        if family in ("inexact_real", "copysign") or op == "heaviside":
+            raise _reject(op, out)
+    if family == "close":
+        return lattice.BOOL, False
+    if family == "copysign" and out not in _SIGNBIT_FLOATS:
+        raise OperandNotImplementedError(f"{op} uses signbit, which supports 16-, 32- and 64-bit floats only, "
+                                         f"not {out}")
+    if family == "inexact_rank0_weak" or (op == "logaddexp" and kind == "c"):
+        return out, weak and rank0
+    return out, weak
 
 
 _FLOAT_FORMAT: Final[Mapping[str, tuple[int, int, int]]] = MappingProxyType({
@@ -263,6 +338,238 @@ def reduction_result(fn: str, operand: tuple[str, bool] | None, dtype: str | Non
         if int(name.lstrip("uint")) < int(default.lstrip("uint")):
             return default, False
     return name, False
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Unary functions
+
+
+class OperandOverflowError(OverflowError):
+    """Where JAX 0.10.2 fails converting a constant into the operand's dtype (``deg2rad`` of ``int1``)."""
+
+
+class OperandNotImplementedError(NotImplementedError):
+    """Where JAX 0.10.2 raises ``NotImplementedError`` (``signbit`` of a float8, integer ``round`` to negative
+    decimals)."""
+
+
+UnaryFamily: TypeAlias = Literal[
+    "inexact", "inexact_real", "inexact_strong", "inexact_rank0_weak", "numeric", "signed", "same", "abs", "fabs",
+    "integer", "logical", "rounding", "rint", "round", "complex_part", "angle", "isnan", "isinf", "isfinite",
+    "signbit", "nan_to_num"]
+
+UNARY: Final[Mapping[str, UnaryFamily]] = MappingProxyType({
+    # promote_args_inexact, then a lax primitive of floats and complex numbers (weak flag kept)
+    **{fn: "inexact" for fn in ("exp", "log", "sqrt", "sin", "cos", "tanh", "exp2", "expm1", "log1p", "tan",
+                                "arcsin", "arccos", "arctan", "sinh", "cosh", "arcsinh", "arccosh", "arctanh",
+                                "reciprocal")},
+    "cbrt": "inexact_real",
+    "fabs": "fabs",
+    "log2": "inexact_strong",
+    "log10": "inexact_strong",
+    "deg2rad": "inexact_rank0_weak",
+    "rad2deg": "inexact_rank0_weak",
+    "sinc": "inexact_rank0_weak",
+    "square": "numeric",
+    "negative": "signed",
+    "sign": "signed",
+    "positive": "same",
+    "conj": "same",
+    "conjugate": "same",
+    "copy": "same",
+    "abs": "abs",
+    "absolute": "abs",
+    "invert": "integer",
+    "bitwise_not": "integer",
+    "logical_not": "logical",
+    "floor": "rounding",
+    "ceil": "rounding",
+    "trunc": "rounding",
+    "rint": "rint",
+    "round": "round",
+    "real": "complex_part",
+    "imag": "complex_part",
+    "angle": "angle",
+    "isnan": "isnan",
+    "isinf": "isinf",
+    "isfinite": "isfinite",
+    "signbit": "signbit",
+    "nan_to_num": "nan_to_num",
+})
+"""Each unary ``jax.numpy`` function's family: how its result dtype and weak flag follow from the operand's.
+
+JAX 0.10.2's sources (``jax/_src/numpy/ufuncs.py``, ``lax_numpy.py``), family by family:
+
+* ``inexact``: ``lax.<op>(*promote_args_inexact(x))``; ``to_inexact_dtype`` leaves 1- and 2-bit integers alone and
+  the primitive then refuses them (``TypeError``), as it refuses nothing else;
+* ``inexact_real``: the same for primitives of real floats only (``cbrt``): complex operands are refused too;
+* ``fabs``: ``lax.abs(*promote_args_inexact(x))`` after refusing complex: ``abs``'s own rule on what stays;
+* ``inexact_strong``: ``log2``/``log10`` divide or multiply by a strong constant: never weak; ``log10`` asks
+  ``finfo`` of the dtype, which fails for 1- and 2-bit integers (``ValueError``);
+* ``inexact_rank0_weak``: ``deg2rad``/``rad2deg``/``sinc`` multiply by a numpy constant of the operand's dtype,
+  which keeps a weak flag only for rank-0 operands; the constant itself fails for ``int1`` (``OverflowError``) and,
+  in ``sinc``, for every 1- and 2-bit integer, while ``deg2rad`` of ``uint1``, ``uint2``, ``int2`` stays integer;
+* ``numeric``: ``lax.square(*promote_dtypes_numeric(x))``: bool becomes int32;
+* ``signed``: ``negative``/``sign``: ``promote_args`` then a primitive that refuses bool;
+* ``same``: ``positive``, ``conj``, ``copy``: dtype and weak flag unchanged;
+* ``abs``: bool and unsigned integers unchanged, complex becomes its real dtype, ``lax.abs`` gives int8 for int1 and
+  refuses int2 and int4;
+* ``integer``: ``invert``: bool and integers only;
+* ``logical``: ``logical_not``: bool; weak when a weak bool passes through, or when a rank-0 weakly typed operand is
+  compared with a numpy zero;
+* ``rounding``: ``floor``/``ceil``/``trunc``: bool and integers unchanged, complex refused;
+* ``rint``: bool and integers give the default float dtype (strong);
+* ``round``: ``decimals=0``: integers unchanged, bool refused (``finfo(bool)``: ``ValueError``); other decimals
+  scale by a strong constant (weak only at rank 0) and refuse integers for negative decimals
+  (``NotImplementedError``);
+* ``complex_part``: ``real``/``imag``: complex becomes its real dtype, the rest is unchanged;
+* ``angle``: complex becomes its real dtype; bool and integers, and rank-0 real floats, give the default float
+  dtype (strong); with ``deg=True`` the result is scaled by a strong constant (weak only at rank 0);
+* ``isnan``: ``ne(x, x)``: bool, weak when the operand is;
+* ``isinf``: a strong bool (a comparison with a strong constant, or ``full_like(..., dtype=bool)``);
+* ``isfinite``: ``is_finite`` keeps the weak flag of a float or complex operand; others give a strong bool;
+* ``signbit``: a strong bool; floats other than 16-, 32- and 64-bit refused (``NotImplementedError``), complex
+  refused (``ValueError``);
+* ``nan_to_num``: bool and integers unchanged, floats and complex strong (``where`` with strong constants).
+"""
+UNARY_FUNCTIONS: Final[tuple[str, ...]] = tuple(UNARY)
+
+_COMPLEX_PART: Final[Mapping[str, str]] = MappingProxyType({"complex64": "float32", "complex128": "float64"})
+_SIGNBIT_FLOATS: Final = frozenset({"bfloat16", "float16", "float32", "float64"})
+
+
+def _unary_operand(operand: tuple[str, bool], config: LatticeConfig) -> tuple[str, bool]:
+    """An operand as a unary ``jax.numpy`` function sees it: a weak node (a Python scalar) is its default dtype,
+    weakly typed (``bool`` values are strong); a dtype is canonicalized; a weak ``bool`` array stays weak (JAX
+    promotes a single operand without converting it)."""
+    name, weak = operand
+    if name in lattice.WEAK_NAMES:
+        return lattice.default_name(lattice.KIND[name], config.x64), True
+    if name not in lattice.KIND:
+        raise ValueError(f"unknown dtype {name!r}")
+    return lattice.canonical_name(name, config.x64), weak
+
+
+def _require(fn: str, name: str, kinds: str) -> None:
+    if lattice.KIND[name] not in kinds:
+        raise OperandTypeError(f"{fn} does not accept dtype {name}")
+
+
+_TINY_INTS: Final = frozenset({"uint1", "uint2", "int1", "int2"})
+
+
+def unary_result(fn: str, operand: tuple[str, bool], config: LatticeConfig = LatticeConfig(), *,
+                 rank0: bool = False, decimals: int = 0, deg: bool = False) -> tuple[str, bool]:
+    """The ``(dtype name, weak)`` of ``jax.numpy.<fn>(x)`` for ``fn`` in :data:`UNARY`.
+
+    ``operand`` is ``x``'s ``(dtype name, weak)`` (a weak node ``int``/``float``/``complex`` for a Python scalar,
+    ``bool`` with ``False`` for a Python bool); ``rank0`` says ``x`` has rank 0 (Python scalars always have), which
+    decides the weak flag of the families that meet numpy constants; ``decimals`` is ``round``'s, ``deg`` is
+    ``angle``'s. Raises :class:`OperandTypeError` (``TypeError``), :class:`OperandValueError` (``ValueError``),
+    :class:`OperandOverflowError` or :class:`OperandNotImplementedError` where JAX raises those classes."""
+    try:
+        family = UNARY[fn]
+    except KeyError:
+        raise ValueError(f"unknown unary function {fn!r}; known: {', '.join(UNARY_FUNCTIONS)}") from None
+    rank0 = rank0 or operand[0] in lattice.WEAK_NAMES
+    name, weak = _unary_operand(operand, config)
+    kind = lattice.KIND[name]
+    if family in ("inexact", "inexact_real", "inexact_strong", "inexact_rank0_weak", "fabs"):
+        if family == "fabs" and kind == "c":
+            raise OperandTypeError("fabs does not support complex dtypes")
+        out = lattice.canonical_name(to_inexact_name(name), config.x64)
+        if out in _TINY_INTS:
+            if family == "inexact_strong" and fn == "log10":
+                raise OperandValueError(f"log10 of {out} fails in JAX 0.10.2 (finfo has no {out})")
+            if family == "inexact_rank0_weak":
+                if fn == "sinc" or out == "int1":
+                    raise OperandOverflowError(f"{fn} of {out} fails in JAX 0.10.2 (its constant overflows {out})")
+                return out, weak and rank0
+            if family == "fabs" and lattice.KIND[out] == "i":
+                return _abs_of(fn, out, weak)  # lax.abs: int1 gives int8, int2 is refused; unsigned ones too
+            raise OperandTypeError(f"{fn} does not accept dtype {out}")
+        if family == "inexact_real":
+            _require(fn, out, "f")
+        if family == "inexact_strong":
+            return out, False
+        if family == "inexact_rank0_weak":
+            return out, weak and rank0
+        return out, weak
+    if family == "numeric":
+        return to_numeric_name(name), weak and name != lattice.BOOL
+    if family == "signed":
+        if kind == "b":
+            raise OperandTypeError(f"{fn} does not accept dtype bool")
+        return name, weak
+    if family == "same":
+        return name, weak
+    if family == "abs":
+        return _abs_of(fn, name, weak)
+    if family == "integer":
+        _require(fn, name, "biu")
+        return name, weak
+    if family == "logical":
+        return lattice.BOOL, weak and (kind == "b" or rank0)
+    if family == "rounding":
+        if kind == "c":
+            raise OperandTypeError(f"{fn} does not accept dtype {name}")
+        return name, weak
+    if family == "rint":
+        if kind in ("b", "i", "u"):
+            return lattice.default_name("f", config.x64), False
+        return name, weak
+    if family == "round":
+        return _round(name, weak, rank0, decimals)
+    if family == "complex_part":
+        return _COMPLEX_PART.get(name, name), weak
+    if family == "angle":
+        if kind == "c":
+            out, out_weak = _COMPLEX_PART[name], weak
+        elif kind == "f" and not rank0:
+            out, out_weak = name, weak
+        else:
+            out, out_weak = lattice.default_name("f", config.x64), False
+        return out, out_weak and (rank0 or not deg)
+    if family == "isnan":
+        return lattice.BOOL, weak
+    if family == "isinf":
+        return lattice.BOOL, False
+    if family == "isfinite":
+        return lattice.BOOL, weak and kind in ("f", "c")
+    if family == "signbit":
+        if kind == "c":
+            raise OperandValueError(f"signbit is not well defined for {name}")
+        if kind == "f" and name not in _SIGNBIT_FLOATS:
+            raise OperandNotImplementedError(f"signbit supports 16-, 32- and 64-bit floats only, not {name}")
+        return lattice.BOOL, False
+    # nan_to_num
+    return name, weak and kind not in ("f", "c")
+
+
+def _abs_of(fn: str, name: str, weak: bool) -> tuple[str, bool]:
+    """``jnp.abs``: bool and unsigned integers pass through; ``lax.abs`` maps complex to its real dtype, gives int8
+    for int1 and refuses int2 and int4."""
+    kind = lattice.KIND[name]
+    if kind in ("b", "u"):
+        return name, weak
+    if name == "int1":
+        return "int8", weak
+    if name in ("int2", "int4"):
+        raise OperandTypeError(f"{fn} does not accept dtype {name}")
+    return _COMPLEX_PART.get(name, name), weak
+
+
+def _round(name: str, weak: bool, rank0: bool, decimals: int) -> tuple[str, bool]:
+    """``jnp.round``: integers pass through (negative decimals are not implemented for them); other dtypes ask
+    ``finfo``, which bool fails; decimals other than 0 scale by a strong constant."""
+    kind = lattice.KIND[name]
+    if kind in ("i", "u"):
+        if decimals < 0:
+            raise OperandNotImplementedError("integer round is not implemented for decimals < 0")
+        return name, weak
+    if kind == "b":
+        raise OperandValueError("round of bool fails in JAX 0.10.2 (finfo has no bool)")
+    return name, weak and (decimals == 0 or rank0)
 
 
 # ---------------------------------------------------------------------------------------------------------------

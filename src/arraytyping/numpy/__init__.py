@@ -5,9 +5,8 @@ are weak, ``bool`` is not; all-weak results stay weak), honour strict promotion 
 """
 
 from arraytyping._src.promotion import promote_types, result_type
-from arraytyping._src.runtime import numpy_functions as _nf
 from arraytyping._src.runtime.array import Array as ndarray
-from arraytyping._src.runtime.numpy_functions import (
+from arraytyping._src.runtime.numpy import (
     abs, absolute, add, all, any, arange, array, asarray, astype, bitwise_and, bitwise_left_shift, bitwise_not,
     bitwise_or, bitwise_right_shift, bitwise_xor, broadcast_to, cos, divide, dot, equal, exp, floor_divide, full,
     full_like, greater, greater_equal, invert, left_shift, less, less_equal, linspace, log, logical_and,
@@ -25,8 +24,6 @@ from arraytyping._src.scalar_types import (
 amax = max
 amin = min
 pow = power
-
-_ = _nf
 
 __all__ = [
     "abs", "absolute", "add", "all", "amax", "amin", "any", "arange", "array", "asarray", "astype", "bfloat16",

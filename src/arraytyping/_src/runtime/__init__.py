@@ -9,11 +9,11 @@ from typing import Any
 import numpy as np
 
 from arraytyping._src import scalar_construction
-from arraytyping._src.runtime import numpy_functions as _numpy_functions
+from arraytyping._src.runtime import numpy as _numpy
 
 
 def _construct(value: object, dtype: np.dtype[Any]) -> Any:
-    return _numpy_functions.asarray(value, dtype=dtype)
+    return _numpy.asarray(value, dtype=dtype)
 
 
 scalar_construction.register_constructor(_construct)

@@ -17,7 +17,7 @@ from arraytyping._src.runtime.avals import SEQUENCE_TYPES, ShapedArray
 
 __all__ = ["Array"]
 
-_jnp: Any = None  # arraytyping._src.runtime.numpy_functions, bound below (circular import)
+_jnp: Any = None  # the package arraytyping._src.runtime.numpy, bound below (circular import)
 
 _ACCEPTED_OPERANDS: tuple[type, ...] = (int, float, complex, np.generic, np.ndarray)
 """Operand types the operators take besides arrays (``bool`` is an ``int``), as JAX's ``_accepted_binop_types``."""

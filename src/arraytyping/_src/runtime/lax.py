@@ -127,3 +127,35 @@ def full(shape: tuple[int, ...], value: Any, dtype: np.dtype[Any], weak_type: bo
     if not shape:
         return convert_element_type(c, dtype, weak_type)
     return broadcast_in_dim(c, tuple(shape), ())
+
+
+def ceil(x: Any) -> Any: return P.ceil_p.bind(x)
+def exp2(x: Any) -> Any: return P.exp2_p.bind(x)
+def expm1(x: Any) -> Any: return P.expm1_p.bind(x)
+def log1p(x: Any) -> Any: return P.log1p_p.bind(x)
+def tan(x: Any) -> Any: return P.tan_p.bind(x)
+def asin(x: Any) -> Any: return P.asin_p.bind(x)
+def acos(x: Any) -> Any: return P.acos_p.bind(x)
+def atan(x: Any) -> Any: return P.atan_p.bind(x)
+def sinh(x: Any) -> Any: return P.sinh_p.bind(x)
+def cosh(x: Any) -> Any: return P.cosh_p.bind(x)
+def asinh(x: Any) -> Any: return P.asinh_p.bind(x)
+def acosh(x: Any) -> Any: return P.acosh_p.bind(x)
+def atanh(x: Any) -> Any: return P.atanh_p.bind(x)
+def cbrt(x: Any) -> Any: return P.cbrt_p.bind(x)
+def square(x: Any) -> Any: return P.square_p.bind(x)
+def is_finite(x: Any) -> Any: return P.is_finite_p.bind(x)
+def atan2(x: Any, y: Any) -> Any: return P.atan2_p.bind(x, y)
+def nextafter(x: Any, y: Any) -> Any: return P.nextafter_p.bind(x, y)
+def complex(x: Any, y: Any) -> Any: return P.complex_p.bind(x, y)
+def clamp(lo: Any, x: Any, hi: Any) -> Any: return P.clamp_p.bind(lo, x, hi)
+def lt_to(x: Any, y: Any) -> Any: return P.lt_to_p.bind(x, y)
+def le_to(x: Any, y: Any) -> Any: return P.le_to_p.bind(x, y)
+
+
+def conj(x: Any) -> Any:
+    return P.conj_p.bind(x, input_dtype=aval_of(x).dtype)
+
+
+def bitcast_convert_type(x: Any, new_dtype: np.dtype[Any]) -> Any:
+    return P.bitcast_convert_type_p.bind(x, new_dtype=new_dtype)

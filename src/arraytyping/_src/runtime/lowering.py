@@ -37,9 +37,11 @@ class _MLIR:
         ir: Any = importlib.import_module("jaxlib.mlir.ir")
         func: Any = importlib.import_module("jaxlib.mlir.dialects.func")
         hlo: Any = importlib.import_module("jaxlib.mlir.dialects.stablehlo")
+        chlo: Any = importlib.import_module("jaxlib.mlir.dialects.chlo")
 
         self.ir: Any = ir
         self.hlo: Any = hlo
+        self.chlo: Any = chlo
         self.func: Any = func
         reg = ir.DialectRegistry()
         jax_mlir_ext.register_dialects(reg)
@@ -88,6 +90,7 @@ class LoweringContext:
     def __init__(self, m: _MLIR, avals_in: Sequence[ShapedArray], avals_out: Sequence[ShapedArray]) -> None:
         self.m = m
         self.hlo = m.hlo
+        self.chlo = m.chlo
         self.avals_in = avals_in
         self.avals_out = avals_out
 
@@ -169,23 +172,28 @@ def _compare_type(aval: ShapedArray) -> str:
     return "FLOAT" if k in "fc" else "SIGNED" if k == "i" else "UNSIGNED"
 
 
-def compare(ctx: LoweringContext, x: Any, y: Any, aval: ShapedArray, direction: str) -> Any:
+def compare(ctx: LoweringContext, x: Any, y: Any, aval: ShapedArray, direction: str, total_order: bool = False
+            ) -> Any:
     hlo = ctx.hlo
     return hlo.compare(x, y, hlo.ComparisonDirectionAttr.get(direction),
-                       compare_type=hlo.ComparisonTypeAttr.get(_compare_type(aval)))
+                       compare_type=hlo.ComparisonTypeAttr.get(
+                           "TOTALORDER" if total_order and _kind(aval) in "fc" else _compare_type(aval)))
 
 
-def _compare(direction: str) -> Rule:
+def _compare(direction: str, total_order: bool = False) -> Rule:
     def rule(ctx: LoweringContext, x: Any, y: Any) -> list[Any]:
         shape = ctx.avals_out[0].shape
         x = _bcast_scalar(ctx, x, ctx.avals_in[0], shape)
         y = _bcast_scalar(ctx, y, ctx.avals_in[1], shape)
-        return [compare(ctx, x, y, ctx.avals_in[0], direction)]
+        return [compare(ctx, x, y, ctx.avals_in[0], direction, total_order)]
     return rule
 
 
 for _p, _n in [(P.eq_p, "EQ"), (P.ne_p, "NE"), (P.lt_p, "LT"), (P.le_p, "LE"), (P.gt_p, "GT"), (P.ge_p, "GE")]:
     RULES[_p] = _compare(_n)
+RULES[P.eq_to_p] = _compare("EQ", total_order=True)
+RULES[P.lt_to_p] = _compare("LT", total_order=True)
+RULES[P.le_to_p] = _compare("LE", total_order=True)
 
 
 def _unary(op_name: str) -> Rule:
@@ -196,8 +204,67 @@ def _unary(op_name: str) -> Rule:
 
 for _p, _n in [(P.neg_p, "negate"), (P.not_p, "not_"), (P.exp_p, "exponential"), (P.log_p, "log"),
                (P.sqrt_p, "sqrt"), (P.sin_p, "sine"), (P.cos_p, "cosine"), (P.tanh_p, "tanh"), (P.floor_p, "floor"),
-               (P.real_p, "real"), (P.imag_p, "imag")]:
+               (P.real_p, "real"), (P.imag_p, "imag"), (P.ceil_p, "ceil"), (P.expm1_p, "exponential_minus_one"),
+               (P.log1p_p, "log_plus_one"), (P.tan_p, "tan"), (P.cbrt_p, "cbrt"), (P.is_finite_p, "is_finite")]:
     RULES[_p] = _unary(_n)
+
+
+def _chlo_unary(op_name: str) -> Rule:
+    """Operations XLA expands itself from CHLO, as JAX lowers them."""
+    def rule(ctx: LoweringContext, x: Any) -> list[Any]:
+        return [getattr(ctx.chlo, op_name)(x)]
+    return rule
+
+
+for _p, _n in [(P.asin_p, "asin"), (P.acos_p, "acos"), (P.atan_p, "atan"), (P.sinh_p, "sinh"), (P.cosh_p, "cosh"),
+               (P.asinh_p, "asinh"), (P.acosh_p, "acosh"), (P.atanh_p, "atanh")]:
+    RULES[_p] = _chlo_unary(_n)
+
+
+def _square(ctx: LoweringContext, x: Any) -> list[Any]:
+    if _kind(ctx.avals_in[0]) in "iu":
+        return [ctx.hlo.multiply(x, x)]
+    return [ctx.chlo.square(x)]
+
+
+def _exp2(ctx: LoweringContext, x: Any) -> list[Any]:
+    """``exp(log(2) * x)``, as JAX lowers ``exp2``."""
+    aval = ctx.avals_in[0]
+    log2 = _bcast_scalar(ctx, constant(ctx.m, np.log(2), aval.update(shape=())), aval.update(shape=()), aval.shape)
+    return [ctx.hlo.exponential(ctx.hlo.multiply(log2, x))]
+
+
+def _conj(ctx: LoweringContext, x: Any, *, input_dtype: Any) -> list[Any]:
+    """JAX's lowering: ``complex(real(x), -imag(x))``, or ``complex(x, 0)`` for a real operand."""
+    aval, hlo = ctx.avals_in[0], ctx.hlo
+    if _kind(aval) == "c":
+        return [hlo.complex(hlo.real(x), hlo.negate(hlo.imag(x)))]
+    return [hlo.complex(x, constant(ctx.m, 0, aval))]
+
+
+def _bitcast(ctx: LoweringContext, x: Any, *, new_dtype: Any) -> list[Any]:
+    return [ctx.hlo.bitcast_convert(ctx.m.tensor(ctx.avals_out[0]), x)]
+
+
+def _nextafter(ctx: LoweringContext, x: Any, y: Any) -> list[Any]:
+    out = ctx.avals_out[0]
+    x = _bcast_scalar(ctx, x, ctx.avals_in[0], out.shape)
+    y = _bcast_scalar(ctx, y, ctx.avals_in[1], out.shape)
+    return [ctx.chlo.next_after(x, y)]
+
+
+def _clamp(ctx: LoweringContext, lo: Any, x: Any, hi: Any) -> list[Any]:
+    return [ctx.hlo.clamp(lo, x, hi)]
+
+
+RULES[P.square_p] = _square
+RULES[P.exp2_p] = _exp2
+RULES[P.conj_p] = _conj
+RULES[P.bitcast_convert_type_p] = _bitcast
+RULES[P.nextafter_p] = _nextafter
+RULES[P.clamp_p] = _clamp
+RULES[P.atan2_p] = _binary("atan2")
+RULES[P.complex_p] = _binary("complex")
 
 
 def _abs(ctx: LoweringContext, x: Any) -> list[Any]:
@@ -338,7 +405,9 @@ def _float_extreme(dtype: np.dtype[Any], sign: int) -> Any:
     return inf if np.isinf(inf) else (info.max if sign > 0 else info.min)
 
 
-def _identity(name: str, aval: ShapedArray) -> Any:
+def reduce_identity(name: str, aval: ShapedArray) -> Any:
+    """The identity of reduction ``name`` (``sum``, ``prod``, ``max``, ``min``, ``or``, ``and``) in ``aval``'s dtype
+    (the most negative finite value for ``max`` of a float without infinities)."""
     kind = _kind(aval)
     if name == "sum" or name == "or":
         return 0 if kind != "b" else False
@@ -360,7 +429,7 @@ def _reduce(name: str, op_name: str) -> Rule:
         m, hlo = ctx.m, ctx.hlo
         aval = ctx.avals_in[0]
         scalar = aval.update(shape=())
-        init = constant(m, _identity(name, aval), scalar)
+        init = constant(m, reduce_identity(name, aval), scalar)
         op = hlo.ReduceOp([m.tensor(ctx.avals_out[0])], [x], [init], m.i64s(axes))
         st = m.tensor(scalar)
         block = op.regions[0].blocks.append(st, st)

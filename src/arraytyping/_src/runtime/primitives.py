@@ -134,6 +134,10 @@ lt_p = Primitive("lt", _compare_rule("lt", REAL))
 le_p = Primitive("le", _compare_rule("le", REAL))
 gt_p = Primitive("gt", _compare_rule("gt", REAL))
 ge_p = Primitive("ge", _compare_rule("ge", REAL))
+eq_to_p = Primitive("eq_to", _compare_rule("eq_to", ANY))
+lt_to_p = Primitive("lt_to", _compare_rule("lt_to", REAL))
+le_to_p = Primitive("le_to", _compare_rule("le_to", REAL))
+"""Comparisons in IEEE total order (``-nan < -inf < ... < -0.0 < 0.0 < ... < inf < nan``), as JAX sorts."""
 
 neg_p = Primitive("neg", _unary_rule("neg", NUM))
 sign_p = Primitive("sign", _unary_rule("sign", NUM))
@@ -145,6 +149,83 @@ sin_p = Primitive("sin", _unary_rule("sin", FLOAT))
 cos_p = Primitive("cos", _unary_rule("cos", FLOAT))
 tanh_p = Primitive("tanh", _unary_rule("tanh", FLOAT))
 floor_p = Primitive("floor", _unary_rule("floor", "f"))
+ceil_p = Primitive("ceil", _unary_rule("ceil", "f"))
+exp2_p = Primitive("exp2", _unary_rule("exp2", FLOAT))
+expm1_p = Primitive("expm1", _unary_rule("expm1", FLOAT))
+log1p_p = Primitive("log1p", _unary_rule("log1p", FLOAT))
+tan_p = Primitive("tan", _unary_rule("tan", FLOAT))
+asin_p = Primitive("asin", _unary_rule("asin", FLOAT))
+acos_p = Primitive("acos", _unary_rule("acos", FLOAT))
+atan_p = Primitive("atan", _unary_rule("atan", FLOAT))
+sinh_p = Primitive("sinh", _unary_rule("sinh", FLOAT))
+cosh_p = Primitive("cosh", _unary_rule("cosh", FLOAT))
+asinh_p = Primitive("asinh", _unary_rule("asinh", FLOAT))
+acosh_p = Primitive("acosh", _unary_rule("acosh", FLOAT))
+atanh_p = Primitive("atanh", _unary_rule("atanh", FLOAT))
+cbrt_p = Primitive("cbrt", _unary_rule("cbrt", "f"))
+square_p = Primitive("square", _unary_rule("square", NUM))
+atan2_p = Primitive("atan2", _binary_rule("atan2", FLOAT))
+nextafter_p = Primitive("nextafter", _binary_rule("nextafter", "f"))
+
+
+def _is_finite_rule(x: ShapedArray) -> list[ShapedArray]:
+    """JAX's ``is_finite``: a bool of the operand's shape that keeps its weak flag (a weakly typed operand gives a
+    weak bool, as JAX's unary weak-type rule does)."""
+    _check_kinds("is_finite", "f", x)
+    return [ShapedArray(x.shape, BOOL, x.weak_type)]
+
+
+is_finite_p = Primitive("is_finite", _is_finite_rule)
+
+_COMPLEX_OF: Final = {"float32": "complex64", "float64": "complex128", "complex64": "complex64",
+                      "complex128": "complex128"}
+
+
+def _conj_rule(x: ShapedArray, *, input_dtype: np.dtype[Any]) -> list[ShapedArray]:
+    """JAX's ``conj``: float32/float64 and complex operands, a complex result (``lax.conj`` of a real array is
+    its complex copy)."""
+    if x.name not in _COMPLEX_OF:
+        raise TypeError(f"conj does not accept dtype {x.name}; it accepts float32, float64 and complex dtypes")
+    return [ShapedArray(x.shape, registry.INFO[_COMPLEX_OF[x.name]].dtype, x.weak_type)]
+
+
+conj_p = Primitive("conj", _conj_rule)
+
+
+def _complex_rule(x: ShapedArray, y: ShapedArray) -> list[ShapedArray]:
+    """JAX's ``complex``: real and imaginary parts of one dtype, float32 or float64."""
+    _same_dtype("complex", x, y)
+    if x.name not in ("float32", "float64"):
+        raise TypeError(f"complex does not accept dtype {x.name}; it accepts float32 and float64")
+    return [ShapedArray(_broadcast_scalars("complex", x, y), registry.INFO[_COMPLEX_OF[x.name]].dtype,
+                        x.weak_type and y.weak_type)]
+
+
+complex_p = Primitive("complex", _complex_rule)
+
+
+def _clamp_rule(lo: ShapedArray, x: ShapedArray, hi: ShapedArray) -> list[ShapedArray]:
+    """JAX's ``clamp(min, x, max)``: bounds of ``x``'s dtype, each rank 0 or of ``x``'s shape."""
+    _same_dtype("clamp", lo, x, hi)
+    _check_kinds("clamp", REAL, x)
+    for b in (lo, hi):
+        if b.shape not in ((), x.shape):
+            raise TypeError(f"clamp bounds must be scalars or of the operand's shape {x.shape}, got {b.shape}")
+    return [ShapedArray(x.shape, x.dtype, x.weak_type)]
+
+
+clamp_p = Primitive("clamp", _clamp_rule)
+
+
+def _bitcast_rule(x: ShapedArray, *, new_dtype: np.dtype[Any]) -> list[ShapedArray]:
+    """JAX's ``bitcast_convert_type`` between dtypes of one width (the only case arraytyping uses)."""
+    old_bits, new_bits = registry.INFO[x.name].bits, registry.info_of_dtype(new_dtype).bits  # type: ignore[union-attr]
+    if old_bits != new_bits:
+        raise TypeError(f"bitcast_convert_type from {x.name} to {np.dtype(new_dtype).name} changes the width")
+    return [ShapedArray(x.shape, new_dtype, False)]
+
+
+bitcast_convert_type_p = Primitive("bitcast_convert_type", _bitcast_rule)
 
 
 class RoundingMethod(enum.IntEnum):

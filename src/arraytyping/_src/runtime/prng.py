@@ -16,9 +16,8 @@ from arraytyping._src import registry
 from arraytyping._src.runtime import lax, lowering
 from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.core import Primitive
-from arraytyping._src.runtime.elementwise import broadcast_to
 from arraytyping._src.runtime.operand_checks import broadcast_shapes
-from arraytyping._src.runtime.slicing import pad
+from arraytyping._src.runtime.shape_primitives import concatenate_p
 
 __all__ = ["threefry2x32_p", "iota_2x32_shape_p", "UINT32", "seed", "split", "fold_in", "random_bits",
            "threefry_2x32"]
@@ -49,12 +48,20 @@ iota_2x32_shape_p = Primitive("iota_2x32_shape", _iota_2x32_shape_rule, multiple
 _ROTATIONS: Final = ((13, 15, 26, 6), (17, 29, 16, 24))
 
 
+def _broadcast(ctx: lowering.LoweringContext, x: Any, aval: ShapedArray, shape: tuple[int, ...]) -> Any:
+    """An operand of rank 0, or of the output's rank with size-1 dimensions, broadcast to ``shape``."""
+    if aval.shape == shape:
+        return x
+    dims = [] if not aval.shape else list(range(len(shape)))
+    return ctx.hlo.broadcast_in_dim(ctx.m.tensor(aval.update(shape=shape)), x, ctx.m.i64s(dims))
+
+
 def _threefry2x32_lower(ctx: lowering.LoweringContext, k1: Any, k2: Any, x1: Any, x2: Any) -> list[Any]:
     """The Threefry-2x32 block cipher (20 rounds, key injection every 4), unrolled; JAX's CPU lowering runs the same
     operations in a loop."""
     hlo, m = ctx.hlo, ctx.m
     out = ctx.avals_out[0]
-    k1, k2, x1, x2 = (broadcast_to(ctx, v, a, out.shape) for v, a in zip((k1, k2, x1, x2), ctx.avals_in))
+    k1, k2, x1, x2 = (_broadcast(ctx, v, a, out.shape) for v, a in zip((k1, k2, x1, x2), ctx.avals_in))
 
     def c(v: int) -> Any:
         return lowering.constant(m, v, out)
@@ -94,16 +101,9 @@ lowering.RULES[iota_2x32_shape_p] = _iota_2x32_shape_lower
 # Key operations on raw key data (``uint32[2]``)
 
 
-def _u32(value: int) -> Any:
-    return lax.const(value, ShapedArray((), UINT32, False))
-
-
 def _concat(a: Any, b: Any) -> Any:
-    """``a`` and ``b`` (uint32, equal shapes but for the last axis) joined along the last axis."""
-    sa, sb = lax.aval_of(a).shape, lax.aval_of(b).shape
-    keep = [(0, 0, 0)] * (len(sa) - 1)
-    zero = _u32(0)
-    return lax.bitwise_or(pad(a, zero, [*keep, (0, sb[-1], 0)]), pad(b, zero, [*keep, (sa[-1], 0, 0)]))
+    """``a`` and ``b`` joined along their last axis."""
+    return concatenate_p.bind(a, b, dimension=len(lax.aval_of(a).shape) - 1)
 
 
 def _halves(key: Any) -> tuple[Any, Any]:
@@ -133,7 +133,7 @@ def threefry_2x32(key: Any, count: Any) -> Any:
     n = math.prod(shape)
     flat = lax.reshape(count, (n,))
     if n % 2:
-        flat = pad(flat, _u32(0), [(0, 1, 0)])
+        flat = _concat(flat, lax.full((1,), 0, UINT32))
     half = (n + 1) // 2
     x1, x2 = lax.slice(flat, (0,), (half,)), lax.slice(flat, (half,), (2 * half,))
     y1, y2 = threefry2x32_p.bind(k1, k2, x1, x2)

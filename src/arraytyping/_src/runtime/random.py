@@ -22,13 +22,12 @@ from arraytyping._src import registry
 from arraytyping._src.config import config
 from arraytyping._src.promotion import explicit_dtype_name, to_dtype
 from arraytyping._src.runtime import lax, prng
-from arraytyping._src.runtime import numpy_functions as jnp
+from arraytyping._src.runtime import numpy as jnp
 from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.array_impl import device_put
 from arraytyping._src.runtime.avals import HOST_VALUE_TYPES, ShapedArray
 from arraytyping._src.runtime.core import find_top_trace
 from arraytyping._src.runtime.dispatch import JitFunction
-from arraytyping._src.runtime.elementwise import bitcast_convert_type, nextafter
 from arraytyping._src.runtime.special import erf, erf_inv
 
 __all__ = ["PRNGKeyArray", "KeyDType", "PRNGKey", "key", "split", "fold_in", "key_data", "wrap_key_data", "bits",
@@ -355,7 +354,7 @@ def _uniform_raw(data: Any, minval: Any, maxval: Any, shape: tuple[int, ...], dt
         raw = lax.convert_element_type(raw, uint)
     float_bits = lax.shift_right_logical(raw, _const(rng_bits - nmant, uint))
     float_bits = lax.bitwise_or(float_bits, _const(np.array(1.0, dtype).view(uint), uint))
-    floats = lax.sub(bitcast_convert_type(float_bits, dtype), _const(1.0, dtype))
+    floats = lax.sub(lax.bitcast_convert_type(float_bits, dtype), _const(1.0, dtype))
     return lax.max(minval, lax.reshape(floats * (maxval - minval) + minval, shape))
 
 
@@ -572,8 +571,8 @@ def _truncated_normal_body(data: Any, lower: Any, upper: Any, *, shape: tuple[in
     b = erf(upper / sqrt2)
     u = _uniform_raw(data, a, b, shape, dtype)
     out = sqrt2 * erf_inv(u)
-    above = nextafter(lower, _const(np.inf, dtype))
-    below = nextafter(upper, _const(-np.inf, dtype))
+    above = lax.nextafter(lower, _const(np.inf, dtype))
+    below = lax.nextafter(upper, _const(-np.inf, dtype))
     return jnp.minimum(below, jnp.maximum(above, out))
 
 

@@ -1,5 +1,5 @@
-"""Slicing primitives beyond :mod:`.primitives`: ``pad``, ``dynamic_slice`` and ``dynamic_update_slice``, with
-JAX 0.10.2's shape and dtype rules (and error classes) and their StableHLO lowerings."""
+"""Slicing primitives beyond :mod:`.primitives`: ``dynamic_slice`` and ``dynamic_update_slice``, with JAX 0.10.2's
+shape and dtype rules (and error classes) and their StableHLO lowerings."""
 
 from __future__ import annotations
 
@@ -12,30 +12,8 @@ from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.core import Primitive
 from arraytyping._src.runtime.operand_checks import kind, same_dtype
 
-__all__ = ["pad_p", "dynamic_slice_p", "dynamic_update_slice_p", "pad", "dynamic_slice", "dynamic_update_slice"]
+__all__ = ["dynamic_slice_p", "dynamic_update_slice_p", "dynamic_slice", "dynamic_update_slice"]
 
-PaddingConfig = tuple[tuple[int, int, int], ...]
-
-
-def _pad_rule(x: ShapedArray, value: ShapedArray, *, padding_config: PaddingConfig) -> list[ShapedArray]:
-    if x.dtype != value.dtype:
-        raise TypeError(f"pad operand and padding_value must be same dtype: got {x.name} and {value.name}.")
-    if value.ndim != 0:
-        raise ValueError(f"padding_value must be a scalar; got np.shape(padding_value)={value.shape}")
-    if len(padding_config) != x.ndim:
-        raise ValueError(f"length of padding_config must equal the number of axes of operand, got padding_config "
-                         f"{padding_config} for operand shape {x.shape}")
-    if any(i < 0 for _, _, i in padding_config):
-        raise ValueError(f"interior padding in padding_config must be nonnegative, got padding_config "
-                         f"{padding_config}")
-    shape = tuple(lo + hi + (0 if d == 0 else d + (d - 1) * i) for (lo, hi, i), d in zip(padding_config, x.shape))
-    if any(d < 0 for d in shape):
-        raise ValueError(f"Dimension size after padding is not at least 0, got result shape {shape}, for "
-                         f"padding_config {padding_config} and operand shape {x.shape}")
-    return [ShapedArray(shape, x.dtype, x.weak_type and value.weak_type)]
-
-
-pad_p = Primitive("pad", _pad_rule)
 
 
 def _check_indices(name: str, indices: Sequence[ShapedArray]) -> None:
@@ -83,12 +61,6 @@ def _dynamic_update_slice_rule(x: ShapedArray, update: ShapedArray, *indices: Sh
 dynamic_update_slice_p = Primitive("dynamic_update_slice", _dynamic_update_slice_rule)
 
 
-def _pad_lower(ctx: lowering.LoweringContext, x: Any, value: Any, *, padding_config: PaddingConfig) -> list[Any]:
-    m = ctx.m
-    lo, hi, interior = ([c[k] for c in padding_config] for k in range(3))
-    return [ctx.hlo.pad(x, value, m.i64s(lo), m.i64s(hi), m.i64s(interior))]
-
-
 def _dynamic_slice_lower(ctx: lowering.LoweringContext, x: Any, *indices: Any, slice_sizes: tuple[int, ...]
                          ) -> list[Any]:
     return [ctx.hlo.dynamic_slice(x, list(indices), ctx.m.i64s(slice_sizes))]
@@ -98,13 +70,8 @@ def _dynamic_update_slice_lower(ctx: lowering.LoweringContext, x: Any, update: A
     return [ctx.hlo.dynamic_update_slice(x, update, list(indices))]
 
 
-lowering.RULES[pad_p] = _pad_lower
 lowering.RULES[dynamic_slice_p] = _dynamic_slice_lower
 lowering.RULES[dynamic_update_slice_p] = _dynamic_update_slice_lower
-
-
-def pad(x: Any, value: Any, padding_config: Sequence[tuple[int, int, int]]) -> Any:
-    return pad_p.bind(x, value, padding_config=tuple((int(lo), int(hi), int(i)) for lo, hi, i in padding_config))
 
 
 def dynamic_slice(x: Any, indices: Sequence[Any], slice_sizes: Sequence[int]) -> Any:

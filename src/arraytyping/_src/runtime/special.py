@@ -10,7 +10,6 @@ from typing import Any
 from arraytyping._src.runtime import lowering
 from arraytyping._src.runtime.operand_checks import check_kinds
 from arraytyping._src.runtime.avals import ShapedArray
-from arraytyping._src.runtime.chlo import chlo
 from arraytyping._src.runtime.core import Primitive
 
 __all__ = ["erf_p", "erf_inv_p", "lgamma_p", "digamma_p", "erf", "erf_inv", "lgamma", "digamma"]
@@ -31,7 +30,7 @@ digamma_p = _float_unary("digamma")
 
 def _chlo_unary(op: str) -> Callable[..., list[Any]]:
     def rule(ctx: lowering.LoweringContext, x: Any) -> list[Any]:
-        return [getattr(chlo(), op)(x)]
+        return [getattr(ctx.chlo, op)(x)]
     return rule
 
 

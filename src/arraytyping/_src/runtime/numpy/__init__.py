@@ -1,0 +1,49 @@
+"""The runtime's ``jax.numpy``: numpy's API with JAX's promotion semantics, on the runtime's arrays and tracers.
+
+One module per family of functions (``creation``, ``unary``, ``binary``, ``reductions``, ``shape``, ``indexing``,
+``contractions``), sharing ``_promotion``'s operand and promotion helpers. Every function is a jitted body over the
+primitives: called on concrete arrays it runs one compiled executable (cached per signature); called under a trace
+it is inlined into the jaxpr. ``arraytyping.numpy`` re-exports the public names; :class:`~.array.Array`'s operators
+and methods call them through this package.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from arraytyping._src.promotion import promote_types, result_type
+from arraytyping._src.runtime.array import bind_numpy_functions
+from arraytyping._src.runtime.numpy._promotion import binary_result
+from arraytyping._src.runtime.numpy.binary import (
+    add, allclose, arctan2, array_equal, bitwise_and, bitwise_left_shift, bitwise_or, bitwise_right_shift,
+    bitwise_xor, copysign, divide, equal, float_power, floor_divide, fmax, fmin, fmod, gcd, greater, greater_equal,
+    heaviside, hypot, isclose, lcm, left_shift, less, less_equal, logaddexp, logaddexp2, logical_and, logical_or,
+    logical_xor, maximum, minimum, mod, multiply, nextafter, not_equal, power, remainder, right_shift, subtract,
+    true_divide,
+)
+from arraytyping._src.runtime.numpy.contractions import dot, matmul
+from arraytyping._src.runtime.numpy.creation import (
+    arange, array, asarray, astype, full, full_like, linspace, ones, ones_like, zeros, zeros_like,
+)
+from arraytyping._src.runtime.numpy.indexing import getitem, where
+from arraytyping._src.runtime.numpy.reductions import all, any, max, mean, min, prod, sum
+from arraytyping._src.runtime.numpy.shape import broadcast_to, ndim, reshape, shape, size, transpose
+from arraytyping._src.runtime.numpy.unary import (
+    abs, absolute, angle, arccos, arccosh, arcsin, arcsinh, arctan, arctanh, around, bitwise_not, cbrt, ceil, conj,
+    conjugate, cos, cosh, deg2rad, exp, exp2, expm1, fabs, floor, imag, invert, isfinite, isinf, isnan, log, log1p,
+    log2, log10, logical_not, nan_to_num, negative, positive, rad2deg, real, reciprocal, rint, round, sign, signbit,
+    sin, sinc, sinh, sqrt, square, tan, tanh, trunc,
+)
+
+__all__ = [
+    "abs", "absolute", "add", "all", "any", "arange", "array", "asarray", "astype", "binary_result", "bitwise_and",
+    "bitwise_left_shift", "bitwise_not", "bitwise_or", "bitwise_right_shift", "bitwise_xor", "broadcast_to", "cos",
+    "divide", "dot", "equal", "exp", "floor_divide", "full", "full_like", "getitem", "greater", "greater_equal",
+    "invert", "left_shift", "less", "less_equal", "linspace", "log", "logical_and", "logical_not", "logical_or",
+    "logical_xor", "matmul", "max", "maximum", "mean", "min", "minimum", "mod", "multiply", "ndim", "negative",
+    "not_equal", "ones", "ones_like", "positive", "power", "prod", "promote_types", "remainder", "reshape",
+    "result_type", "right_shift", "shape", "sign", "sin", "size", "sqrt", "subtract", "sum", "tanh", "transpose",
+    "true_divide", "where", "zeros", "zeros_like",
+]
+
+bind_numpy_functions(sys.modules[__name__])

@@ -1,0 +1,532 @@
+"""Elementwise binary functions: arithmetic, division, bitwise operations and shifts, comparisons, logical
+operations, ``floor_divide``, ``remainder`` and ``power``.
+
+Every binary function takes its output dtype and weak flag from ``arraytyping.op_rules.binary_result`` (the one
+table the stubs and the mypy plugin use too) and raises its errors; the bodies below only choose how to compute
+that dtype, as JAX 0.10.2's ``jax.numpy`` does.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final
+
+import numpy as np
+
+from arraytyping._src import registry
+from arraytyping._src.runtime import lax
+from arraytyping._src.runtime.array import Array
+from arraytyping._src.runtime.avals import ShapedArray
+from arraytyping._src.runtime.core import Tracer
+from arraytyping._src.runtime.dispatch import JitFunction
+from arraytyping._src.runtime.numpy._promotion import (
+    BOOL, as_dtype, binary_result, broadcast_to_shape, check_shapes, common_dtype, const_of, converted, dtype_kind,
+    finish, jitted, kind_of, operand, promote_args, promote_shapes, scalar_type, shape_of, to_bool, to_inexact_dtype,
+    zero_like,
+)
+from arraytyping._src.runtime.numpy.unary import lax_where
+
+if TYPE_CHECKING:
+    from arraytyping.typing import ArrayLike
+
+
+def _binary(name: str, op: Callable[[Any, Any], Any], bool_op: Callable[[Any, Any], Any] | None = None
+            ) -> JitFunction:
+    """An operation computed in its result dtype (operands converted to it first): arithmetic, division (whose
+    result is already inexact, or a 1-/2-bit integer that JAX divides as integers), bitwise operations."""
+    def body(x: Any, y: Any) -> Any:
+        check_shapes(name, x, y)
+        dtype, weak = binary_result(name, x, y)
+        x, y = converted(dtype, weak, x, y)
+        out = bool_op(x, y) if bool_op is not None and dtype == BOOL else op(x, y)
+        return finish(name, out, dtype, weak)
+    body.__name__ = name
+    return jitted(body, name)
+
+
+add = _binary("add", lax.add, lax.bitwise_or)
+subtract = _binary("subtract", lax.sub)
+multiply = _binary("multiply", lax.mul, lax.bitwise_and)
+true_divide = _binary("true_divide", lax.div)
+divide = true_divide
+maximum = _binary("maximum", lax.max)
+minimum = _binary("minimum", lax.min)
+bitwise_and = _binary("bitwise_and", lax.bitwise_and)
+bitwise_or = _binary("bitwise_or", lax.bitwise_or)
+bitwise_xor = _binary("bitwise_xor", lax.bitwise_xor)
+left_shift = _binary("left_shift", lax.shift_left)
+bitwise_left_shift = left_shift
+
+
+def _shift_right(x: Any, y: Any) -> Any:
+    """Logical for unsigned integers, arithmetic (sign-filling) for signed ones, as ``jnp.right_shift``."""
+    if kind_of(x) == "u":
+        return lax.shift_right_logical(x, y)
+    return lax.shift_right_arithmetic(x, y)
+
+
+right_shift = _binary("right_shift", _shift_right)
+bitwise_right_shift = right_shift
+
+
+def _compare(name: str, op: Callable[[Any, Any], Any], ordered: bool = False) -> JitFunction:
+    """A comparison: operands converted to their promoted dtype, a bool result that is weak when they are. Ordered
+    comparisons of complex numbers are lexicographic (real parts, then imaginary parts), as in JAX."""
+    def body(x: Any, y: Any) -> Any:
+        check_shapes(name, x, y)
+        dtype, weak = binary_result(name, x, y)
+        x, y = promote_args(x, y)
+        if ordered and kind_of(x) == "c":
+            xr, yr = lax.real(x), lax.real(y)
+            out = lax.select_n(lax.eq(xr, yr), op(xr, yr), op(lax.imag(x), lax.imag(y)))
+        else:
+            out = op(x, y)
+        return finish(name, out, dtype, weak)
+    body.__name__ = name
+    return jitted(body, name)
+
+
+equal = _compare("equal", lax.eq)
+not_equal = _compare("not_equal", lax.ne)
+less = _compare("less", lax.lt, ordered=True)
+less_equal = _compare("less_equal", lax.le, ordered=True)
+greater = _compare("greater", lax.gt, ordered=True)
+greater_equal = _compare("greater_equal", lax.ge, ordered=True)
+
+
+def _logical(name: str, op: Callable[[Any, Any], Any]) -> JitFunction:
+    def body(x: Any, y: Any) -> Any:
+        check_shapes(name, x, y)
+        x, y = promote_shapes([to_bool(x), to_bool(y)])
+        return op(x, y)
+    body.__name__ = name
+    return jitted(body, name)
+
+
+logical_and = _logical("logical_and", lax.bitwise_and)
+logical_or = _logical("logical_or", lax.bitwise_or)
+logical_xor = _logical("logical_xor", lax.bitwise_xor)
+
+
+def _float_divmod(x: Any, y: Any) -> tuple[Any, Any]:
+    """JAX's ``_float_divmod`` (after CPython's ``float_divmod``), primitive by primitive: the quotient of the
+    dividend less the truncated remainder (the dividend itself for a zero divisor), moved down by one where the
+    remainder's sign differs from the divisor's, then rounded half away from zero; and the remainder, moved to the
+    divisor's sign. ``floor_divide`` keeps only the quotient but JAX's expansion computes both, and so do we."""
+    mod = lax.rem(x, y)
+    x_corrected = lax_where(lax.eq(y, zero_like(y)), x, lax.sub(x, mod))
+    div = lax.div(x_corrected, y)
+    ind = lax.bitwise_and(lax.ne(mod, zero_like(mod)), lax.ne(lax.sign(y), lax.sign(mod)))
+    mod = lax.select_n(ind, mod, lax.add(mod, y))
+    div = lax.select_n(ind, div, lax.sub(div, const_of(div, 1.0)))
+    return lax.round(div), mod
+
+
+def _floor_divide(x: Any, y: Any) -> Any:
+    """JAX's ``floor_divide`` in the numeric result dtype (bool operands divide as int32): unsigned integers
+    divide, signed ones correct the truncated quotient towards negative infinity, floats take JAX's
+    ``_float_divmod`` quotient (exact for negative divisors, zero remainders, infinities, nan and -0.0 alike);
+    complex operands are rejected by the operation's rule (``TypeError``, as in JAX)."""
+    check_shapes("floor_divide", x, y)
+    dtype, weak = binary_result("floor_divide", x, y)
+    x, y = converted(dtype, weak, x, y)
+    kind = kind_of(x)
+    if kind == "u":
+        out = lax.div(x, y)
+    elif kind == "i":
+        quotient = lax.div(x, y)
+        wrong_sign = lax.ne(lax.sign(x), lax.sign(y))
+        inexact = lax.ne(lax.rem(x, y), zero_like(x))
+        out = lax.select_n(lax.bitwise_and(wrong_sign, inexact), quotient, lax.sub(quotient, const_of(quotient, 1)))
+    else:
+        out = _float_divmod(x, y)[0]
+    return finish("floor_divide", out, dtype, weak)
+
+
+floor_divide = jitted(_floor_divide)
+
+
+def _remainder(x: Any, y: Any) -> Any:
+    """JAX's ``remainder`` in the numeric result dtype: the truncated remainder, moved to the sign of the divisor;
+    an integer divisor of 0 counts as 1 (so ``x % 0 == 0``, as in JAX)."""
+    check_shapes("remainder", x, y)
+    dtype, weak = binary_result("remainder", x, y)
+    x, y = converted(dtype, weak, x, y)
+    if kind_of(y) in "iu":
+        ya = lax.aval_of(y)
+        y = lax.select_n(lax.eq(y, zero_like(y)), y, lax.full(ya.shape, 1, ya.dtype, ya.weak_type))
+    trunc = lax.rem(x, y)
+    zero = zero_like(trunc)
+    nonzero = lax.ne(trunc, zero)
+    signs_differ = lax.ne(lax.lt(trunc, zero), lax.lt(y, zero_like(y)))
+    out = lax.select_n(lax.bitwise_and(signs_differ, nonzero), trunc, lax.add(trunc, y))
+    return finish("remainder", out, dtype, weak)
+
+
+remainder = jitted(_remainder)
+mod = remainder
+
+
+def _integer_pow_body(x: Any, *, y: int) -> Any:
+    """``x ** y`` for a concrete integer ``y``: only the base is promoted (to a numeric dtype), then
+    ``integer_pow``, as JAX does."""
+    dtype, weak = binary_result("power", x, y, scalar_exponent=True)
+    (x,) = converted(dtype, weak, x)
+    return finish("power", lax.integer_pow(x, y), dtype, weak)
+
+
+_integer_pow = jitted(_integer_pow_body, "integer_pow")
+
+
+def _power_body(x: Any, y: Any) -> Any:
+    check_shapes("power", x, y)
+    dtype, weak = binary_result("power", x, y)
+    if dtype_kind(dtype) in "iu":
+        x, y = converted(dtype, False, x, y)
+        out = _pow_int_int(x, y)
+    else:
+        if kind_of(x) in "fc" and kind_of(y) in "iu":
+            # a floating or complex base with an integer exponent array: pow without promoting either operand
+            x, y = promote_shapes([as_dtype(x, *scalar_type(x)), as_dtype(y, *scalar_type(y))])
+        else:
+            x, y = converted(dtype, weak, x, y)
+        out = lax.pow(x, y)
+    return finish("power", out, dtype, weak)
+
+
+def _pow_int_int(x: Any, y: Any) -> Any:
+    """JAX's ``_pow_int_int``: binary exponentiation over the low 6 bits of the exponent (more would overflow for
+    any base above 1); ``0 ** n`` is 0 for ``n != 0``."""
+    a = lax.aval_of(x)
+    shape = tuple(np.broadcast_shapes(a.shape, lax.aval_of(y).shape))
+    zero, one = zero_like(y), const_of(y, 1)
+    acc = lax.select_n(_bcast(lax.bitwise_and(lax.eq(x, zero), lax.ne(y, zero)), shape),
+                       lax.full(shape, 1, a.dtype, False), lax.full(shape, 0, a.dtype, False))
+    for _ in range(6):
+        bit = lax.ne(lax.bitwise_and(y, one), zero)
+        acc = lax.select_n(_bcast(bit, shape), acc, _bcast(lax.mul(acc, x), shape))
+        x = lax.mul(x, x)
+        y = lax.shift_right_logical(y, one)
+    return acc
+
+
+def _bcast(x: Any, shape: tuple[int, ...]) -> Any:
+    s = lax.aval_of(x).shape
+    if s == shape:
+        return x
+    return lax.broadcast_in_dim(x, shape, tuple(range(len(shape) - len(s), len(shape))))
+
+
+_power = jitted(_power_body, "power")
+
+
+def _concrete_integer(x: Any) -> int | None:
+    """``operator.index(x)`` for a concrete rank-0 value (JAX's test for ``integer_pow``), else ``None``."""
+    if isinstance(x, Tracer) or np.ndim(x) != 0 or isinstance(x, (float, complex)):
+        return None
+    try:
+        return operator.index(x)
+    except TypeError:
+        return None
+
+
+def power(x1: Any, x2: Any, /) -> Any:
+    """``x1 ** x2``. A concrete integer exponent (Python int or bool, numpy integer, concrete integer scalar array)
+    gives ``integer_pow`` on the promoted base alone, as in JAX; anything else promotes (see ``op_rules``)."""
+    n = _concrete_integer(x2)
+    if n is not None:
+        return _integer_pow(x1, y=n)
+    return _power(x1, x2)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Elementwise functions beyond the operators (their families in op_rules.FAMILY)
+
+
+def _scalar(x: Any, value: Any, weak: bool | None = None) -> Any:
+    """A rank-0 constant of ``x``'s dtype: weak as given, else weak exactly when ``x`` is weak and of rank 0 (a
+    numpy constant in JAX, which keeps a weak flag only for rank-0 operands)."""
+    a = lax.aval_of(x)
+    return lax.const(value, ShapedArray((), a.dtype, a.weak_type and not a.shape if weak is None else weak))
+
+
+def _inexact_pair(name: str, x: Any, y: Any) -> tuple[Any, Any, np.dtype[Any], bool]:
+    """``promote_args_inexact`` for a function of ``FAMILY`` (its rule checked first): the operands converted to the
+    inexact computation dtype with the promoted weak flag, their ranks promoted; and the result dtype and weak flag."""
+    check_shapes(name, x, y)
+    dtype, weak = binary_result(name, x, y)
+    cdtype, cweak = common_dtype(x, y)
+    cdtype = to_inexact_dtype(cdtype)
+    x, y = converted(cdtype, cweak, x, y)
+    return x, y, dtype, weak
+
+
+def _defined_binary(name: str, body: Callable[[Any, Any], Any]) -> Callable[..., Array]:
+    def run(x: Any, y: Any) -> Any:
+        x, y, dtype, weak = _inexact_pair(name, x, y)
+        return finish(name, body(x, y), dtype, weak)
+    run.__name__ = name
+    return jitted(run, name)
+
+
+def _isposinf(x: Any) -> Any:
+    return lax.eq(x, _scalar(x, np.inf, False))
+
+
+def _hypot(x: Any, y: Any) -> Any:
+    """JAX's ``hypot``: ``max * sqrt(1 + (min / max) ** 2)`` on absolute values, 0 where both are 0, inf where
+    either is."""
+    x, y = lax.abs(x), lax.abs(y)
+    idx_inf = lax.bitwise_or(_isposinf(x), _isposinf(y))
+    x, y = lax.max(x, y), lax.min(x, y)
+    safe = lax_where(lax.eq(x, _scalar(x, 0, False)), lax.full(lax.aval_of(x).shape, 1, lax.aval_of(x).dtype,
+                                                               lax.aval_of(x).weak_type), x)
+    ratio = lax.square(lax.div(y, safe))
+    out = lax_where(lax.eq(x, _scalar(x, 0, False)), x,
+                    lax.mul(x, lax.sqrt(lax.add(_scalar(ratio, 1), ratio))))
+    return lax_where(idx_inf, _scalar(out, np.inf), out)
+
+
+def _wrap_between(x: Any, a: float) -> Any:
+    """JAX's ``_wrap_between``: ``x`` wrapped into ``[-a, a]``."""
+    rem = lax.rem(lax.add(x, _scalar(x, a)), _scalar(x, 2 * a))
+    rem = lax.select_n(lax.lt(rem, _scalar(rem, 0)), rem, lax.add(rem, _scalar(rem, 2 * a)))
+    return lax.sub(rem, _scalar(rem, a))
+
+
+def _logaddexp_base(two: bool) -> Callable[[Any, Any], Any]:
+    """JAX's ``lax_other.logaddexp`` (``two``: ``logaddexp2``): ``max + log1p(exp(-|x - y|))`` (the sum where the
+    difference is NaN); complex numbers with the imaginary part wrapped."""
+    def body(x: Any, y: Any) -> Any:
+        amax = lax.max(x, y)
+        inv = _scalar(amax, 1 / np.log(2)) if two else None
+        expf = lax.exp2 if two else lax.exp
+
+        def scaled(v: Any) -> Any:
+            return lax.mul(inv, v) if inv is not None else v
+        if kind_of(x) == "f":
+            delta = lax.sub(x, y)
+            return lax.select_n(lax.ne(delta, delta),
+                                lax.add(amax, scaled(lax.log1p(expf(lax.neg(lax.abs(delta)))))), lax.add(x, y))
+        delta = lax.sub(lax.add(x, y), lax.mul(amax, _scalar(amax, 2)))
+        out = lax.add(amax, scaled(lax.log1p(expf(delta))))
+        return lax.complex(lax.real(out), _wrap_between(lax.imag(out), np.pi / np.log(2) if two else np.pi))
+    return body
+
+
+def _heaviside(x: Any, y: Any) -> Any:
+    """0 where ``x < 0``, 1 where ``x > 0``, ``y`` where ``x == 0`` (``x`` where it is NaN)."""
+    zero = _scalar(x, 0)
+    return lax_where(lax.lt(x, zero), zero,
+                     lax_where(lax.gt(x, zero), _scalar(x, 1), lax_where(lax.ne(x, x), x, y)))
+
+
+def _copysign(x: Any, y: Any) -> Any:
+    from arraytyping._src.runtime.numpy.unary import signbit  # noqa: PLC0415 - unary imports this module's helpers
+    ax = lax.abs(x)
+    return lax_where(signbit(y), lax.neg(ax), ax)
+
+
+_arctan2 = _defined_binary("arctan2", lax.atan2)
+_hypot_jit = _defined_binary("hypot", _hypot)
+_logaddexp = _defined_binary("logaddexp", _logaddexp_base(False))
+_logaddexp2 = _defined_binary("logaddexp2", _logaddexp_base(True))
+_copysign_jit = _defined_binary("copysign", _copysign)
+_nextafter = _defined_binary("nextafter", lax.nextafter)
+_heaviside_jit = _defined_binary("heaviside", _heaviside)
+_float_power = _defined_binary("float_power", lax.pow)
+
+
+def _fmod_body(x: Any, y: Any) -> Any:
+    """JAX's ``fmod``: the truncated remainder (``rem``) in the numeric result dtype; an integer divisor of 0 counts
+    as 1."""
+    check_shapes("fmod", x, y)
+    dtype, weak = binary_result("fmod", x, y)
+    x, y = converted(dtype, weak, x, y)
+    if kind_of(y) in "iu":
+        ya = lax.aval_of(y)
+        y = lax_where(lax.eq(y, zero_like(y)), lax.full(ya.shape, 1, ya.dtype, ya.weak_type), y)
+    return finish("fmod", lax.rem(x, y), dtype, weak)
+
+
+_fmod = jitted(_fmod_body, "fmod")
+
+
+def _fminmax(name: str, greater_: bool) -> Callable[..., Array]:
+    """``fmax``/``fmin``: ``where(x > y | isnan(y), x, y)`` (``<`` for ``fmin``), so a NaN loses to a number."""
+    def body(x: Any, y: Any) -> Any:
+        check_shapes(name, x, y)
+        dtype, weak = binary_result(name, x, y)
+        x, y = converted(dtype, weak, x, y)
+        cmp = (greater if greater_ else less)(x, y)
+        mask = lax.bitwise_or(*promote_shapes([cmp, lax.ne(y, y)]))
+        return finish(name, _select_promoted(mask, x, y), dtype, weak)
+    body.__name__ = name
+    return jitted(body, name)
+
+
+def _select_promoted(mask: Any, x: Any, y: Any) -> Any:
+    """JAX's ``where`` on operands already of one dtype: everything broadcast to the common shape."""
+    shape = tuple(np.broadcast_shapes(shape_of(mask), shape_of(x), shape_of(y)))
+    return lax.select_n(broadcast_to_shape(mask, shape), broadcast_to_shape(y, shape), broadcast_to_shape(x, shape))
+
+
+_fmax = _fminmax("fmax", True)
+_fmin = _fminmax("fmin", False)
+
+_GCD_STEPS: Final = {1: 4, 2: 5, 4: 8, 8: 14, 16: 26, 32: 49, 64: 95}
+"""Euclid's algorithm ends within ``ceil(bits * log_phi(2)) + 2`` steps on ``bits``-bit operands (Lamé), so the
+loop JAX runs until every remainder is 0 is unrolled that many times (further steps change nothing)."""
+
+
+def _gcd_of(x: Any, y: Any) -> Any:
+    bits = registry.INFO[operand(x)[0]].bits
+    for _ in range(_GCD_STEPS[bits]):
+        nz = lax.ne(y, _scalar(y, 0))
+        x, y = lax_where(nz, y, x), lax_where(nz, lax.rem(x, lax_where(nz, y, _scalar(y, 1))), _scalar(y, 0))
+        lt = lax.lt(x, y)
+        x, y = lax_where(lt, y, x), lax_where(lt, x, y)
+    return x
+
+
+def _gcd_operands(name: str, x: Any, y: Any) -> tuple[Any, Any, np.dtype[Any], bool]:
+    check_shapes(name, x, y)
+    dtype, weak = binary_result(name, x, y)
+    cdtype, cweak = common_dtype(x, y)
+    x, y = converted(cdtype, cweak, x, y)
+    shape = tuple(np.broadcast_shapes(shape_of(x), shape_of(y)))
+    x, y = broadcast_to_shape(x, shape), broadcast_to_shape(y, shape)
+    if kind_of(x) == "i":
+        x, y = lax.abs(x), lax.abs(y)
+    return x, y, dtype, weak
+
+
+def _gcd_body(x: Any, y: Any) -> Any:
+    """JAX's ``gcd``: Euclid's algorithm on the absolute values (see :data:`_GCD_STEPS`)."""
+    x, y, dtype, weak = _gcd_operands("gcd", x, y)
+    return finish("gcd", _gcd_of(x, y), dtype, weak)
+
+
+def _lcm_body(x: Any, y: Any) -> Any:
+    """JAX's ``lcm``: ``|x| * (|y| // gcd)``, 0 where the gcd is 0."""
+    x, y, dtype, weak = _gcd_operands("lcm", x, y)
+    d = _gcd_of(x, y)
+    out = lax_where(lax.eq(d, _scalar(d, 0)), _scalar(d, 0), multiply(x, floor_divide(y, d)))
+    return finish("lcm", out, dtype, weak)
+
+
+_gcd = jitted(_gcd_body, "gcd")
+_lcm = jitted(_lcm_body, "lcm")
+
+
+def _isclose_body(a: Any, b: Any, rtol: Any, atol: Any, *, equal_nan: bool = False) -> Any:
+    """JAX's ``isclose``: ``|a - b| <= atol + rtol * |b|`` where ``b`` is finite, or ``a == b`` (or both NaN with
+    ``equal_nan``), in the inexact promoted dtype (its real dtype for the tolerances)."""
+    a, b, dtype, weak = _inexact_pair("isclose", a, b)
+    tol_dtype = lax.aval_of(lax.real(a) if kind_of(a) == "c" else a).dtype
+    rtol = as_dtype(rtol, tol_dtype, False) if not isinstance(rtol, Array) else \
+        lax.convert_element_type(rtol, tol_dtype, False)
+    atol = as_dtype(atol, tol_dtype, False) if not isinstance(atol, Array) else \
+        lax.convert_element_type(atol, tol_dtype, False)
+    both_nan = lax.bitwise_and(lax.ne(a, a), lax.ne(b, b))
+    finite_b = lax.is_finite(b) if kind_of(b) == "f" else \
+        lax.bitwise_and(lax.is_finite(lax.real(b)), lax.is_finite(lax.imag(b)))
+    in_range = lax.le(lax.abs(lax.sub(a, b)), lax.add(atol, lax.mul(rtol, lax.abs(b))))
+    out = lax.bitwise_or(lax.eq(a, b), lax.bitwise_and(finite_b, in_range))
+    return finish("isclose", lax.bitwise_or(out, both_nan) if equal_nan else out, dtype, weak)
+
+
+_isclose = jitted(_isclose_body, "isclose")
+
+
+def arctan2(x1: ArrayLike, x2: ArrayLike, /) -> Array:
+    """The angle of the point ``(x2, x1)``: the inverse tangent of ``x1 / x2`` in the right quadrant."""
+    return _arctan2(x1, x2)
+
+
+def hypot(x1: ArrayLike, x2: ArrayLike, /) -> Array:
+    """``sqrt(x1 ** 2 + x2 ** 2)`` without overflow (complex operands raise ``ValueError``)."""
+    return _hypot_jit(x1, x2)
+
+
+def logaddexp(x1: ArrayLike, x2: ArrayLike, /) -> Array:
+    """``log(exp(x1) + exp(x2))`` without overflow."""
+    return _logaddexp(x1, x2)
+
+
+def logaddexp2(x1: ArrayLike, x2: ArrayLike, /) -> Array:
+    """``log2(2 ** x1 + 2 ** x2)`` without overflow."""
+    return _logaddexp2(x1, x2)
+
+
+def copysign(x1: ArrayLike, x2: ArrayLike, /) -> Array:
+    """The magnitude of ``x1`` with the sign of ``x2`` (complex operands raise ``TypeError``)."""
+    return _copysign_jit(x1, x2)
+
+
+def nextafter(x1: ArrayLike, x2: ArrayLike, /) -> Array:
+    """The next representable value after ``x1`` towards ``x2``."""
+    return _nextafter(x1, x2)
+
+
+def fmod(x1: ArrayLike, x2: ArrayLike, /) -> Array:
+    """The remainder of truncated division (the sign of ``x1``), as C's ``fmod``."""
+    return _fmod(x1, x2)  # type: ignore[no-any-return]
+
+
+def fmax(x1: ArrayLike, x2: ArrayLike) -> Array:
+    """The elementwise maximum, ignoring NaNs (NaN only where both are)."""
+    return _fmax(x1, x2)
+
+
+def fmin(x1: ArrayLike, x2: ArrayLike) -> Array:
+    """The elementwise minimum, ignoring NaNs (NaN only where both are)."""
+    return _fmin(x1, x2)
+
+
+def heaviside(x1: ArrayLike, x2: ArrayLike, /) -> Array:
+    """The Heaviside step function: 0 for ``x1 < 0``, 1 for ``x1 > 0``, ``x2`` where ``x1 == 0``."""
+    return _heaviside_jit(x1, x2)
+
+
+def float_power(x1: ArrayLike, x2: ArrayLike, /) -> Array:
+    """``x1 ** x2`` computed in an inexact dtype."""
+    return _float_power(x1, x2)
+
+
+def gcd(x1: ArrayLike, x2: ArrayLike) -> Array:
+    """The greatest common divisor of integers (non-integer operands raise ``ValueError``)."""
+    return _gcd(x1, x2)  # type: ignore[no-any-return]
+
+
+def lcm(x1: ArrayLike, x2: ArrayLike) -> Array:
+    """The least common multiple of integers (non-integer operands raise ``ValueError``)."""
+    return _lcm(x1, x2)  # type: ignore[no-any-return]
+
+
+def isclose(a: ArrayLike, b: ArrayLike, rtol: ArrayLike = 1e-05, atol: ArrayLike = 1e-08,
+            equal_nan: bool = False) -> Array:
+    """Where ``|a - b| <= atol + rtol * |b|`` (a bool array); NaNs are close to NaNs with ``equal_nan``."""
+    return _isclose(a, b, rtol, atol, equal_nan=bool(equal_nan))  # type: ignore[no-any-return]
+
+
+def allclose(a: ArrayLike, b: ArrayLike, rtol: ArrayLike = 1e-05, atol: ArrayLike = 1e-08,
+             equal_nan: bool = False) -> Array:
+    """Whether every element of ``a`` is close to ``b`` (see :func:`isclose`), as a bool array of rank 0."""
+    from arraytyping._src.runtime.numpy.reductions import all as all_  # noqa: PLC0415 - reductions import binary
+    return all_(isclose(a, b, rtol, atol, equal_nan))
+
+
+def array_equal(a1: ArrayLike, a2: ArrayLike, equal_nan: bool = False) -> Array:
+    """Whether ``a1`` and ``a2`` have one shape and equal elements (a bool array of rank 0; NaNs equal with
+    ``equal_nan``)."""
+    from arraytyping._src.runtime.numpy.creation import asarray  # noqa: PLC0415 - creation imports shape functions
+    from arraytyping._src.runtime.numpy.reductions import all as all_  # noqa: PLC0415
+    if shape_of(a1) != shape_of(a2):
+        return asarray(False)
+    eq = equal(a1, a2)
+    if equal_nan:
+        from arraytyping._src.runtime.numpy.unary import isnan  # noqa: PLC0415
+        eq = logical_or(eq, logical_and(isnan(a1), isnan(a2)))
+    return all_(eq)

@@ -1,0 +1,130 @@
+"""Primitives that assemble arrays from pieces: ``concatenate``, ``stack``, ``split`` and ``pad``, with their
+abstract-evaluation rules and StableHLO lowerings, as JAX 0.10.2 defines them."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from arraytyping._src.runtime.avals import ShapedArray
+from arraytyping._src.runtime.core import Primitive
+from arraytyping._src.runtime.lowering import RULES, LoweringContext
+
+__all__ = ["concatenate_p", "stack_p", "split_p", "pad_p", "PRIMITIVES"]
+
+
+def _same_dtype(name: str, avals: tuple[ShapedArray, ...]) -> None:
+    if len({a.dtype for a in avals}) > 1:
+        raise TypeError(f"{name} requires arguments to have the same dtype, got "
+                        f"{', '.join(a.name for a in avals)}")
+
+
+def _concatenate_rule(*operands: ShapedArray, dimension: int) -> list[ShapedArray]:
+    if not operands:
+        raise TypeError("concatenate needs at least one operand")
+    _same_dtype("concatenate", operands)
+    first = operands[0]
+    if not 0 <= dimension < first.ndim:
+        raise TypeError(f"concatenate dimension {dimension} is out of range for rank {first.ndim}")
+    for o in operands:
+        if o.ndim != first.ndim or any(s != t for i, (s, t) in enumerate(zip(o.shape, first.shape)) if i != dimension):
+            raise TypeError(f"concatenate operands must agree except in dimension {dimension}, got "
+                            f"{', '.join(a.str_short() for a in operands)}")
+    shape = list(first.shape)
+    shape[dimension] = sum(o.shape[dimension] for o in operands)
+    return [ShapedArray(tuple(shape), first.dtype, all(o.weak_type for o in operands))]
+
+
+concatenate_p = Primitive("concatenate", _concatenate_rule)
+
+
+def _concatenate_lower(ctx: LoweringContext, *operands: Any, dimension: int) -> list[Any]:
+    return [ctx.hlo.concatenate(list(operands), dimension)]
+
+
+RULES[concatenate_p] = _concatenate_lower
+
+
+def _stack_rule(*operands: ShapedArray, axis: int) -> list[ShapedArray]:
+    if not operands:
+        raise TypeError("stack needs at least one operand")
+    _same_dtype("stack", operands)
+    shape = operands[0].shape
+    if any(o.shape != shape for o in operands):
+        raise TypeError(f"stack operands must have one shape, got {', '.join(a.str_short() for a in operands)}")
+    if not 0 <= axis <= len(shape):
+        raise TypeError(f"stack axis {axis} is out of range for rank {len(shape)}")
+    out = (*shape[:axis], len(operands), *shape[axis:])
+    return [ShapedArray(out, operands[0].dtype, all(o.weak_type for o in operands))]
+
+
+stack_p = Primitive("stack", _stack_rule)
+
+
+def _stack_lower(ctx: LoweringContext, *operands: Any, axis: int) -> list[Any]:
+    m, hlo = ctx.m, ctx.hlo
+    parts = [hlo.reshape(m.tensor(a.update(shape=(*a.shape[:axis], 1, *a.shape[axis:]))), x)
+             for x, a in zip(operands, ctx.avals_in)]
+    return [hlo.concatenate(parts, axis)]
+
+
+RULES[stack_p] = _stack_lower
+
+
+def _split_rule(x: ShapedArray, *, sizes: tuple[int, ...], axis: int) -> list[ShapedArray]:
+    if not 0 <= axis < x.ndim:
+        raise TypeError(f"split axis {axis} is out of range for rank {x.ndim}")
+    if any(s < 0 for s in sizes) or sum(sizes) != x.shape[axis]:
+        raise ValueError(f"split sizes {sizes} must be non-negative and sum to the axis size {x.shape[axis]}")
+    return [x.update(shape=(*x.shape[:axis], s, *x.shape[axis + 1:])) for s in sizes]
+
+
+split_p = Primitive("split", _split_rule, multiple_results=True)
+
+
+def _split_lower(ctx: LoweringContext, x: Any, *, sizes: tuple[int, ...], axis: int) -> list[Any]:
+    aval = ctx.avals_in[0]
+    outs: list[Any] = []
+    start = 0
+    for s in sizes:
+        lo = [0] * aval.ndim
+        hi = list(aval.shape)
+        lo[axis], hi[axis] = start, start + s
+        outs.append(ctx.hlo.slice(x, ctx.m.i64s(lo), ctx.m.i64s(hi), ctx.m.i64s([1] * aval.ndim)))
+        start += s
+    return outs
+
+
+RULES[split_p] = _split_lower
+
+
+def _pad_rule(x: ShapedArray, value: ShapedArray, *, padding_config: tuple[tuple[int, int, int], ...]
+              ) -> list[ShapedArray]:
+    if value.dtype != x.dtype or value.shape != ():
+        raise TypeError(f"pad's padding value must be a scalar of the operand's dtype {x.name}, got "
+                        f"{value.str_short()}")
+    if len(padding_config) != x.ndim:
+        raise TypeError(f"pad needs one (low, high, interior) triple per dimension of {x.str_short()}")
+    shape: list[int] = []
+    for n, (lo, hi, interior) in zip(x.shape, padding_config):
+        if interior < 0:
+            raise ValueError(f"interior padding must be non-negative, got {padding_config}")
+        size = lo + hi + n + max(n - 1, 0) * interior
+        if size < 0:
+            raise ValueError(f"dimension size after padding is negative: {padding_config} on {x.shape}")
+        shape.append(size)
+    return [ShapedArray(tuple(shape), x.dtype, x.weak_type and value.weak_type)]
+
+
+pad_p = Primitive("pad", _pad_rule)
+
+
+def _pad_lower(ctx: LoweringContext, x: Any, value: Any, *, padding_config: tuple[tuple[int, int, int], ...]
+               ) -> list[Any]:
+    lo, hi, interior = zip(*padding_config) if padding_config else ((), (), ())
+    i64s = ctx.m.i64s
+    return [ctx.hlo.pad(x, value, i64s(lo), i64s(hi), i64s(interior))]
+
+
+RULES[pad_p] = _pad_lower
+
+PRIMITIVES: Final[tuple[Primitive, ...]] = (concatenate_p, stack_p, split_p, pad_p)
