@@ -18,8 +18,10 @@ from typing import Final, Literal, TypeAlias
 from arraytyping import lattice
 from arraytyping.lattice import LatticeConfig
 
-__all__ = ["BINARY_OPS", "FAMILY", "Family", "OperandTypeError", "OperandValueError", "REDUCTIONS", "binary_result",
-           "reduction_result", "to_inexact_name", "to_numeric_name"]
+__all__ = ["BINARY_OPS", "FAMILY", "Family", "OperandNotImplementedError", "OperandOverflowError", "OperandTypeError",
+           "OperandValueError", "REDUCTION", "REDUCTIONS", "REDUCTION_FUNCTIONS", "ReductionFamily", "UNARY",
+           "UNARY_FUNCTIONS", "UnaryFamily", "binary_result", "reduction_result", "to_inexact_name", "to_numeric_name",
+           "unary_result"]
 
 Family: TypeAlias = Literal["arith", "bool_arith", "divide", "numeric", "bitwise", "shift", "compare", "power",
                            "matmul", "inexact", "inexact_rank0_weak", "inexact_real", "copysign", "gcd", "close",
@@ -298,12 +300,54 @@ def _power(operands: Sequence[tuple[str, bool]], config: LatticeConfig,
 
 
 REDUCTIONS: Final[tuple[str, ...]] = ("sum", "prod", "mean")
-"""The reductions whose result dtype depends on the operand and a ``dtype=`` argument."""
+"""The reductions whose result dtype depends on the operand and a ``dtype=`` argument, as the stubs and the mypy
+plugin type them today (:data:`REDUCTION` has every reduction)."""
+
+ReductionFamily: TypeAlias = Literal["sum", "mean", "var", "std", "median", "same", "ptp", "bool", "index",
+                                     "cumulative"]
+
+REDUCTION: Final[Mapping[str, ReductionFamily]] = MappingProxyType({
+    "sum": "sum", "prod": "sum", "nansum": "sum", "trace": "sum",
+    "mean": "mean", "nanmean": "mean", "average": "mean",
+    "var": "var", "std": "std", "median": "median",
+    "max": "same", "min": "same", "amax": "same", "amin": "same", "nanmax": "same", "nanmin": "same",
+    "ptp": "ptp",
+    "any": "bool", "all": "bool",
+    "argmax": "index", "argmin": "index", "count_nonzero": "index",
+    "cumsum": "cumulative", "cumprod": "cumulative",
+})
+"""Each reduction's family (JAX 0.10.2, ``jax/_src/numpy/reductions.py`` and ``lax_numpy.py``). Results are never
+weakly typed (the reductions end in a ``convert_element_type`` to the result dtype).
+
+* ``sum``: ``_reduction`` with ``promote_integers``: bool and integers narrower than the default integer of their
+  signedness accumulate in it; 1-, 2- and 4-bit integers fail (numpy's ``iinfo`` has none: ``ValueError``);
+  ``nansum`` and ``trace`` reduce with ``sum``;
+* ``mean``: ``to_inexact_dtype`` (1- and 2-bit integers stay); ``nanmean`` of bool and integers is ``mean``,
+  ``average`` without weights is ``mean`` of ``promote_dtypes_inexact``;
+* ``var``/``std``: ``_var_promote_types``: bool and integers ``to_inexact_dtype``, complex numbers their real dtype;
+  1- and 2-bit integers fail in the computation (``TypeError``); ``std`` wants an inexact ``dtype=``;
+* ``median``: ``quantile`` of ``promote_dtypes_inexact(a)`` meeting the weak ``q = 0.5`` (so a weakly typed
+  bfloat16 or float16 operand computes in float32); complex fails (``ValueError``), 1- and 2-bit integers
+  (``TypeError``);
+* ``same``: ``max``, ``min`` and the NaN-ignoring ones keep the dtype; ``ptp`` subtracts, refusing bool;
+* ``bool``: ``any``/``all``;
+* ``index``: ``argmax``, ``argmin``, ``count_nonzero``: the default integer dtype;
+* ``cumulative``: ``cumsum``/``cumprod`` keep the dtype but for bool (the default integer), with ``dtype=`` that
+  dtype (``bool`` too, computed in the default integer).
+"""
+REDUCTION_FUNCTIONS: Final[tuple[str, ...]] = tuple(REDUCTION)
+
+
+def _reduction_operand(operand: tuple[str, bool], config: LatticeConfig) -> str:
+    name = operand[0]
+    if name in lattice.WEAK_NAMES:
+        return lattice.default_name(lattice.KIND[name], config.x64)
+    return lattice.canonical_name(name, config.x64)
 
 
 def reduction_result(fn: str, operand: tuple[str, bool] | None, dtype: str | None = None,
                      config: LatticeConfig = LatticeConfig()) -> tuple[str, bool]:
-    """The ``(dtype name, weak)`` of ``jax.numpy.<fn>(x, dtype=dtype)`` for ``fn`` in :data:`REDUCTIONS`.
+    """The ``(dtype name, weak)`` of ``jax.numpy.<fn>(x, dtype=dtype)`` for ``fn`` in :data:`REDUCTION`.
 
     ``operand`` is ``x``'s ``(dtype name, weak)``; ``dtype`` a dtype name, a weak node (``"int"``, ``"float"``,
     ``"complex"``: a Python type, which stands for the default dtype of its kind), or None. The result is never weak.
@@ -311,23 +355,51 @@ def reduction_result(fn: str, operand: tuple[str, bool] | None, dtype: str | Non
     Without ``dtype``, ``sum`` and ``prod`` accumulate bool and narrow integers in the default integer of their
     signedness and fail on 1-, 2- and 4-bit integers (:class:`OperandValueError`); ``mean`` is inexact (JAX's
     ``to_inexact_dtype``). With it, the result is ``dtype`` canonicalized; a ``mean`` in bool fails
-    (:class:`OperandTypeError`)."""
-    if fn not in REDUCTIONS:
-        raise ValueError(f"unknown reduction {fn!r}; known: {', '.join(REDUCTIONS)}")
+    (:class:`OperandTypeError`). The other families are described at :data:`REDUCTION`."""
+    try:
+        family = REDUCTION[fn]
+    except KeyError:
+        raise ValueError(f"unknown reduction {fn!r}; known: {', '.join(REDUCTION_FUNCTIONS)}") from None
     if dtype is not None:
         if dtype in lattice.WEAK_NAMES:
             dtype = lattice.default_name(lattice.KIND[dtype], config.x64)
         out = lattice.canonical_name(dtype, config.x64)
-        if fn == "mean" and out == lattice.BOOL:
-            raise OperandTypeError("mean in bool is undefined (JAX divides in the result dtype); pass another dtype")
+        if family == "mean" and out == lattice.BOOL:
+            raise OperandTypeError(f"{fn} in bool is undefined (JAX divides in the result dtype); pass another dtype")
+        if family == "std" and lattice.KIND[out] not in ("f", "c"):
+            raise OperandValueError(f"dtype argument to std must be inexact; got {out}")
+        if family in ("var", "std") and operand is not None and lattice.KIND[out] != "c" and \
+                lattice.KIND[_reduction_operand(operand, config)] == "c":
+            raise OperandValueError(f"{fn} of complex values with a real dtype= is not supported")
         return out, False
     if operand is None:
         raise ValueError(f"{fn}: the result dtype of an unknown operand needs a dtype argument")
-    name = lattice.canonical_name(operand[0], config.x64) if operand[0] not in lattice.WEAK_NAMES else \
-        lattice.canonical_name(lattice.default_name(lattice.KIND[operand[0]], True), config.x64)
-    if fn == "mean":
-        return lattice.canonical_name(to_inexact_name(name), config.x64), False
+    name = _reduction_operand(operand, config)
     kind = lattice.KIND[name]
+    if family in ("mean", "var", "std", "median"):
+        inexact = lattice.canonical_name(to_inexact_name(name), config.x64)
+        if family == "mean":
+            return inexact, False
+        if inexact in _TINY_INTS:
+            raise OperandTypeError(f"{fn} of {inexact} arrays fails in JAX 0.10.2 (no float primitive takes it)")
+        if family == "median":
+            if kind == "c":
+                raise OperandValueError("median does not support complex input, as the operation is poorly defined")
+            return lattice.result_node([(inexact, operand[1] or operand[0] in lattice.WEAK_NAMES),
+                                        ("float", True)], config)[0], False
+        return _COMPLEX_PART.get(inexact, inexact), False
+    if family == "same":
+        return name, False
+    if family == "ptp":
+        if kind == "b":
+            raise OperandTypeError("ptp subtracts, and subtract does not accept bool")
+        return name, False
+    if family == "bool":
+        return lattice.BOOL, False
+    if family == "index":
+        return lattice.default_name("i", config.x64), False
+    if family == "cumulative":
+        return (lattice.default_name("i", config.x64) if kind == "b" else name), False
     if name in lattice.INTN_NAMES:
         raise OperandValueError(f"{fn} of {name} arrays fails in JAX 0.10.2 (its integer promotion asks numpy's "
                                 f"iinfo, which has no {name}); pass dtype=, e.g. dtype='int32'")

@@ -221,7 +221,8 @@ def _shown_params(prim: Primitive, params: Mapping[str, Any]) -> list[str]:
     for k, v in sorted(params.items()):
         if k in prim.hidden_params or (k in prim.hidden_if_empty and not v):
             continue
-        out.append(f"{k}={_pp_dimension_numbers(v) if k == 'dimension_numbers' else _pp_param(v)}")
+        dot = k == "dimension_numbers" and prim.name == "dot_general"
+        out.append(f"{k}={_pp_dimension_numbers(v) if dot else _pp_param(v)}")
     return out
 
 

@@ -7,7 +7,10 @@ from typing import Any
 
 import numpy as np
 
+from arraytyping._src.runtime import gather_scatter as G
 from arraytyping._src.runtime import primitives as P
+from arraytyping._src.runtime import shape_primitives as SP
+from arraytyping._src.runtime import sorting as S
 from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.tracing import ConstVal, abstractify
 
@@ -159,3 +162,54 @@ def conj(x: Any) -> Any:
 
 def bitcast_convert_type(x: Any, new_dtype: np.dtype[Any]) -> Any:
     return P.bitcast_convert_type_p.bind(x, new_dtype=new_dtype)
+
+
+def concatenate(operands: Sequence[Any], dimension: int) -> Any:
+    if len(operands) == 1:
+        return operands[0]
+    return SP.concatenate_p.bind(*operands, dimension=dimension)
+
+
+def stack(operands: Sequence[Any], axis: int) -> Any:
+    return SP.stack_p.bind(*operands, axis=axis)
+
+
+def split(x: Any, sizes: Sequence[int], axis: int) -> list[Any]:
+    return list(SP.split_p.bind(x, sizes=tuple(sizes), axis=axis))
+
+
+def pad(x: Any, padding_value: Any, padding_config: Sequence[tuple[int, int, int]]) -> Any:
+    return SP.pad_p.bind(x, padding_value, padding_config=tuple(tuple(c) for c in padding_config))
+
+
+def sort(operands: Sequence[Any], dimension: int, is_stable: bool = True, num_keys: int = 1) -> list[Any]:
+    return list(S.sort_p.bind(*operands, dimension=dimension, is_stable=is_stable, num_keys=num_keys))
+
+
+gather = G.gather
+
+
+def tile(x: Any, reps: Sequence[int]) -> Any:
+    return SP.tile_p.bind(x, reps=tuple(reps))
+
+
+def copy(x: Any) -> Any:
+    return SP.copy_p.bind(x)
+
+
+def expand_dims(x: Any, dimensions: Sequence[int]) -> Any:
+    """JAX's ``lax.expand_dims``: size-1 axes inserted at ``dimensions`` (positions in the result, negative ones
+    counted from its end), as one ``broadcast_in_dim``; nothing to insert gives ``x`` itself."""
+    if not dimensions:
+        return x
+    shape = aval_of(x).shape
+    n = len(shape) + len(dimensions)
+    dims = [d + n if d < 0 else d for d in dimensions]
+    if any(not 0 <= d < n for d in dims):
+        raise ValueError(f"axis out of range for lax.expand_dims: {tuple(dimensions)} on rank {len(shape)}")
+    if len(set(dims)) != len(dims):
+        raise ValueError(f"repeated axis in lax.expand_dims: {tuple(dimensions)}")
+    out = list(shape)
+    for d in sorted(dims):
+        out.insert(d, 1)
+    return broadcast_in_dim(x, tuple(out), tuple(i for i in range(n) if i not in dims))

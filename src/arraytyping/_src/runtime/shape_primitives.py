@@ -1,5 +1,5 @@
-"""Primitives that assemble arrays from pieces: ``concatenate``, ``stack``, ``split`` and ``pad``, with their
-abstract-evaluation rules and StableHLO lowerings, as JAX 0.10.2 defines them."""
+"""Primitives that assemble arrays from pieces: ``concatenate``, ``stack``, ``split``, ``pad``, ``tile`` and ``copy``,
+with their abstract-evaluation rules and StableHLO lowerings, as JAX 0.10.2 defines them."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.core import Primitive
 from arraytyping._src.runtime.lowering import RULES, LoweringContext
 
-__all__ = ["concatenate_p", "stack_p", "split_p", "pad_p", "PRIMITIVES"]
+__all__ = ["concatenate_p", "stack_p", "split_p", "pad_p", "tile_p", "copy_p", "PRIMITIVES"]
 
 
 def _same_dtype(name: str, avals: tuple[ShapedArray, ...]) -> None:
@@ -127,4 +127,34 @@ def _pad_lower(ctx: LoweringContext, x: Any, value: Any, *, padding_config: tupl
 
 RULES[pad_p] = _pad_lower
 
-PRIMITIVES: Final[tuple[Primitive, ...]] = (concatenate_p, stack_p, split_p, pad_p)
+
+
+def _tile_rule(x: ShapedArray, *, reps: tuple[int, ...]) -> list[ShapedArray]:
+    if len(reps) != x.ndim or any(r < 0 for r in reps):
+        raise TypeError(f"tile needs one non-negative repetition count per dimension of {x.str_short()}, got {reps}")
+    return [x.update(shape=tuple(r * n for r, n in zip(reps, x.shape)))]
+
+
+tile_p = Primitive("tile", _tile_rule)
+
+
+def _tile_lower(ctx: LoweringContext, x: Any, *, reps: tuple[int, ...]) -> list[Any]:
+    """A ``broadcast_in_dim`` to ``(r0, d0, r1, d1, ...)`` and a reshape, as JAX lowers ``tile``."""
+    m, hlo = ctx.m, ctx.hlo
+    aval = ctx.avals_in[0]
+    wide = tuple(s for r, n in zip(reps, aval.shape) for s in (r, n))
+    b = hlo.broadcast_in_dim(m.tensor(aval.update(shape=wide)), x, m.i64s(range(1, 2 * aval.ndim, 2)))
+    return [hlo.reshape(m.tensor(ctx.avals_out[0]), b)]
+
+
+RULES[tile_p] = _tile_lower
+
+
+def _copy_rule(x: ShapedArray) -> list[ShapedArray]:
+    return [x]
+
+
+copy_p = Primitive("copy", _copy_rule)
+RULES[copy_p] = lambda ctx, x: [x]
+
+PRIMITIVES: Final[tuple[Primitive, ...]] = (concatenate_p, stack_p, split_p, pad_p, tile_p, copy_p)

@@ -26,8 +26,17 @@ from arraytyping._src.runtime.numpy.creation import (
     arange, array, asarray, astype, full, full_like, linspace, ones, ones_like, zeros, zeros_like,
 )
 from arraytyping._src.runtime.numpy.indexing import getitem, where
-from arraytyping._src.runtime.numpy.reductions import all, any, max, mean, min, prod, sum
-from arraytyping._src.runtime.numpy.shape import broadcast_to, ndim, reshape, shape, size, transpose
+from arraytyping._src.runtime.numpy.reductions import (
+    all, amax, amin, any, argmax, argmin, average, count_nonzero, cumprod, cumsum, max, mean, median, min, nanmax,
+    nanmean, nanmin, nansum, prod, ptp, std, sum, var,
+)
+from arraytyping._src.runtime.numpy.joining import (
+    array_split, column_stack, concatenate, hstack, pad, split, stack, vstack,
+)
+from arraytyping._src.runtime.numpy.shape import (
+    atleast_1d, atleast_2d, atleast_3d, broadcast_arrays, broadcast_to, expand_dims, flip, moveaxis, ndim, ravel,
+    repeat, reshape, roll, rot90, shape, size, squeeze, swapaxes, tile, transpose,
+)
 from arraytyping._src.runtime.numpy.unary import (
     abs, absolute, angle, arccos, arccosh, arcsin, arcsinh, arctan, arctanh, around, bitwise_not, cbrt, ceil, conj,
     conjugate, cos, cosh, deg2rad, exp, exp2, expm1, fabs, floor, imag, invert, isfinite, isinf, isnan, log, log1p,

@@ -1,10 +1,19 @@
-"""Reductions over axes: ``sum``, ``prod``, ``max``, ``min``, ``any``, ``all``, ``mean``."""
+"""Reductions over axes (``sum``, ``max``, ``mean``, ``var``, ``median``, ``argmax``, the NaN-ignoring ones...) and
+the cumulative ``cumsum``/``cumprod``, as JAX 0.10.2's ``jax.numpy``.
+
+Result dtypes come from :func:`arraytyping.op_rules.reduction_result` (each function's family in
+``op_rules.REDUCTION``); the bodies follow JAX's ``_reduction``: the operand converted to the computation dtype,
+masked by ``where=`` with the reduction's identity, reduced by one ``reduce_*`` primitive, combined with
+``initial=``, converted to the result dtype.
+"""
 
 from __future__ import annotations
 
+import builtins
 import math
 import operator
-from typing import Any, Final
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
@@ -12,12 +21,21 @@ from arraytyping import lattice, op_rules
 from arraytyping._src import registry
 from arraytyping._src.config import config
 from arraytyping._src.runtime import lax
+from arraytyping._src.runtime import sorting as S
 from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.avals import ShapedArray
-from arraytyping._src.runtime.dispatch import JitFunction
 from arraytyping._src.runtime.numpy._promotion import (
-    BOOL, canonical_dtype, jitted, operand, promote_args, shape_of, upcast_f16,
+    BOOL, as_dtype, canonical_dtype, common_dtype, jitted, kind_of, operand, promote_args, shape_of,
+    to_inexact_dtype, upcast_f16,
 )
+from arraytyping._src.runtime.numpy.unary import RULE_ERRORS, lax_where
+
+if TYPE_CHECKING:
+    from arraytyping.typing import ArrayLike, DTypeLike
+
+_AxisError: Final = np.exceptions.AxisError
+"""numpy's ``AxisError`` (a ``ValueError`` and an ``IndexError``): JAX raises one or the other for an axis out of
+range depending on the function, and this class is both."""
 
 
 def _axes(axis: Any, ndim: int, name: str) -> tuple[int, ...]:
@@ -28,19 +46,21 @@ def _axes(axis: Any, ndim: int, name: str) -> tuple[int, ...]:
     for a in axes:
         a = operator.index(a)
         if not -ndim <= a < ndim:
-            raise ValueError(f"{name}: axis {a} is out of bounds for an array of dimension {ndim}")
+            raise _AxisError(a, ndim, f"{name}: axis {a} is out of bounds for an array of dimension {ndim}")
         out.append(a % ndim)
     if len(set(out)) != len(out):
-        raise ValueError(f"{name}: repeated axis in {axis}")
+        raise ValueError(f"{name}: duplicate value in 'axis': {axis}")
     return tuple(sorted(out))
 
 
-def _keepdims(x: Any, axes: tuple[int, ...], keepdims: bool) -> Any:
-    """Reinsert the reduced axes as size 1 (JAX's ``lax.expand_dims``: a ``broadcast_in_dim``)."""
-    if not keepdims or not axes:
+def expand_dims(x: Any, axes: tuple[int, ...]) -> Any:
+    """JAX's ``lax.expand_dims``: size-1 axes inserted at ``axes`` (positions in the result), a
+    ``broadcast_in_dim``."""
+    if not axes:
         return x
     s = shape_of(x)
     n = len(s) + len(axes)
+    axes = tuple(sorted(a % n for a in axes))
     kept = tuple(i for i in range(n) if i not in axes)
     out_shape = list(s)
     for a in axes:
@@ -48,54 +68,120 @@ def _keepdims(x: Any, axes: tuple[int, ...], keepdims: bool) -> Any:
     return lax.broadcast_in_dim(x, tuple(out_shape), kept)
 
 
-def _sum_like(kind: str, a: Any, axes: tuple[int, ...], keepdims: bool, dtype: np.dtype[Any] | None) -> Any:
-    """JAX's ``_reduction`` for sum and prod: bool becomes int32 (``_cast_to_numeric``), the result dtype is
-    ``op_rules.reduction_result``'s (or ``dtype``), float16/bfloat16 are summed in float32 unless ``dtype`` is
-    given, and the result is converted to the result dtype."""
-    name, weak = operand(a)
-    if name == "bool":
-        a = lax.convert_element_type(a, registry.INFO["int32"].dtype, weak)
-    result_dtype = dtype
-    if result_dtype is None:  # the operation's rule (op_rules), as the mypy plugin has it
-        rule = op_rules.reduction_result(kind, (name, weak), None, config.lattice_config)
-        result_dtype = registry.INFO[rule[0]].dtype
-    computation = upcast_f16(result_dtype) if dtype is None else result_dtype
+def _keepdims(x: Any, axes: tuple[int, ...], keepdims: bool) -> Any:
+    return expand_dims(x, axes) if keepdims else x
+
+
+def _rule(fn: str, a: Any, dtype: np.dtype[Any] | None = None) -> np.dtype[Any]:
+    """The result dtype of reduction ``fn`` from :func:`arraytyping.op_rules.reduction_result`."""
+    try:
+        name, _ = op_rules.reduction_result(fn, operand(a), None if dtype is None else
+                                            registry.info_of_dtype(dtype).name,  # type: ignore[union-attr]
+                                            config.lattice_config)
+    except RULE_ERRORS as e:
+        raise type(e)(f"{e} (operand: {operand(a)[0]})") from None
+    return registry.INFO[name].dtype
+
+
+def _init_value(kind: str, dtype: np.dtype[Any]) -> Any:
+    """JAX's ``_reduction_init_val``: the reduction's identity in ``dtype`` (the extreme finite values for floats
+    without infinities and for integers)."""
+    from arraytyping._src.runtime.lowering import reduce_identity  # noqa: PLC0415 - the lowering's own table
+    return reduce_identity(kind, ShapedArray((), dtype, False))
+
+
+_BOOL_KIND: Final = {"sum": "or", "prod": "and", "max": "or", "min": "and", "or": "or", "and": "and"}
+_BINARY: Final[dict[str, Callable[[Any, Any], Any]]] = {
+    "sum": lax.add, "prod": lax.mul, "max": lax.max, "min": lax.min, "or": lax.bitwise_or, "and": lax.bitwise_and}
+
+
+def _check_where(name: str, where: Any) -> None:
+    if where is not None and operand(where)[0] != "bool":
+        raise ValueError(f"arraytyping.numpy.{name}: where must be None or a boolean array; got "
+                         f"dtype={operand(where)[0]}")
+
+
+def _reduce(a: Any, name: str, kind: str, *, axis: Any, keepdims: bool, result_dtype: np.dtype[Any],
+            computation: np.dtype[Any], where: Any = None, initial: Any = None, has_identity: bool = True) -> Any:
+    """JAX's ``_reduction`` after its preprocessing: convert to ``computation``, mask with ``where``, reduce,
+    combine with ``initial``, restore the reduced axes for ``keepdims``, convert to ``result_dtype``."""
+    _check_where(name, where)
+    if initial is None and not has_identity and where is not None:
+        raise ValueError(f"reduction operation {name} does not have an identity, so to use a where mask one has "
+                         f"to specify 'initial'")
+    shape = shape_of(a)
+    axes = _axes(axis, len(shape), name)
+    if initial is None and not has_identity and builtins.any(shape[d] < 1 for d in axes):
+        raise ValueError(f"zero-size array to reduction operation {name} which has no identity")
     a = lax.convert_element_type(a, computation, False)
-    if computation == BOOL:  # JAX's bool_op: a sum of bools in bool is an "or", a product an "and"
-        kind = "or" if kind == "sum" else "and"
-    out = _keepdims(lax.reduce(kind, a, axes), axes, keepdims)
-    return lax.convert_element_type(out, result_dtype, False)
+    if computation == BOOL:
+        kind = _BOOL_KIND[kind]
+    if where is not None:
+        init = lax.const(_init_value(kind, computation), ShapedArray((), computation, False))
+        a = _where_bcast(where, a, init)
+    out = lax.reduce(kind, a, axes)
+    if initial is not None:
+        if shape_of(initial) != ():
+            raise ValueError(f"initial value must be a scalar. Got array of shape {shape_of(initial)}")
+        init_arr = lax.convert_element_type(initial, computation, False) if isinstance(initial, Array) else \
+            as_dtype(initial, computation, False)
+        out = _BINARY[kind](init_arr, out)
+    return lax.convert_element_type(_keepdims(out, axes, keepdims), result_dtype, False)
 
 
-def _reduction(kind: str, name: str) -> JitFunction:
-    def body(a: Any, *, axis: Any = None, keepdims: bool = False, dtype: np.dtype[Any] | None = None) -> Any:
-        a = promote_args(a)[0]
-        shape = shape_of(a)
-        axes = _axes(axis, len(shape), name)
-        if kind in ("sum", "prod"):
-            return _sum_like(kind, a, axes, keepdims, dtype)
-        if kind in ("or", "and"):  # JAX's _cast_to_bool: a conversion, not a comparison with 0
-            a = lax.convert_element_type(a, BOOL, False)
-        elif 0 in [shape[i] for i in axes]:
-            raise ValueError(f"{name} of an empty array has no identity; pass a non-empty array")
-        else:
-            a = lax.convert_element_type(a, lax.aval_of(a).dtype, False)
-        return _keepdims(lax.reduce(kind, a, axes), axes, keepdims)
-    body.__name__ = name
-    return jitted(body, name)
+def _where_bcast(where: Any, a: Any, init: Any) -> Any:
+    """JAX's ``_where(where, a, init)`` with ``a`` and ``init`` of one dtype."""
+    return lax_where(where if isinstance(where, Array) else as_dtype(where, BOOL, False), a, init)
 
 
-_sum = _reduction("sum", "sum")
-_prod = _reduction("prod", "prod")
-_max = _reduction("max", "max")
-_min = _reduction("min", "min")
-_any = _reduction("or", "any")
-_all = _reduction("and", "all")
+def _cast_to_numeric(a: Any) -> Any:
+    a = promote_args(a)[0]
+    if kind_of(a) == "b":
+        return lax.convert_element_type(a, registry.INFO["int32"].dtype, lax.aval_of(a).weak_type)
+    return a
+
+
+def _sum_body(a: Any, where: Any = None, initial: Any = None, *, kind: str = "sum", name: str = "sum",
+              axis: Any = None, keepdims: bool = False, dtype: np.dtype[Any] | None = None) -> Any:
+    """``sum``/``prod``: bool accumulates as int32 (``_cast_to_numeric``), the result dtype is the rule's (or
+    ``dtype``), float16/bfloat16 accumulate in float32 unless ``dtype`` is given."""
+    result = _rule(name, a, dtype)
+    a = _cast_to_numeric(a)
+    computation = upcast_f16(result) if dtype is None and registry.INFO[
+        registry.info_of_dtype(result).name].kind in "fc" else result  # type: ignore[union-attr]
+    return _reduce(a, name, kind, axis=axis, keepdims=keepdims, result_dtype=result, computation=computation,
+                   where=where, initial=initial)
+
+
+def _minmax_body(a: Any, where: Any = None, initial: Any = None, *, kind: str = "max", name: str = "max",
+                 axis: Any = None, keepdims: bool = False) -> Any:
+    a = promote_args(a)[0]
+    dtype = lax.aval_of(a).dtype
+    return _reduce(a, name, kind, axis=axis, keepdims=keepdims, result_dtype=dtype, computation=dtype, where=where,
+                   initial=initial, has_identity=False)
+
+
+def _bool_body(a: Any, where: Any = None, *, kind: str = "or", name: str = "any", axis: Any = None,
+               keepdims: bool = False) -> Any:
+    """``any``/``all``: JAX's ``_cast_to_bool`` (a conversion; complex numbers by their real part), then ``or``
+    (``and``)."""
+    a = promote_args(a)[0]
+    if kind_of(a) == "c":
+        a = lax.real(a)
+    a = lax.convert_element_type(a, BOOL, False)
+    return _reduce(a, name, kind, axis=axis, keepdims=keepdims, result_dtype=BOOL, computation=BOOL, where=where)
+
+
+_sum = jitted(_sum_body, "sum")
+_minmax = jitted(_minmax_body, "max")
+_bool = jitted(_bool_body, "any")
 
 
 def _static_axis(axis: Any) -> Any:
     if axis is None or isinstance(axis, int):
         return axis
+    if isinstance(axis, Array) or np.ndim(axis) == 0:
+        return operator.index(axis)
     return tuple(operator.index(a) for a in axis)
 
 
@@ -118,48 +204,489 @@ def _reduction_dtype(dtype: Any, out: Any, name: str) -> np.dtype[Any] | None:
 _PY_TYPE_KINDS: Final[dict[type, str]] = {bool: "b", int: "i", float: "f", complex: "c"}
 
 
-def sum(a: Any, axis: Any = None, dtype: Any = None, out: None = None, keepdims: bool = False) -> Any:
-    return _sum(a, axis=_static_axis(axis), keepdims=bool(keepdims), dtype=_reduction_dtype(dtype, out, "sum"))
+def sum(a: ArrayLike, axis: Any = None, dtype: DTypeLike | None = None, out: None = None, keepdims: bool = False,
+        initial: ArrayLike | None = None, where: ArrayLike | None = None, promote_integers: bool = True) -> Array:
+    """The sum over ``axis`` (all axes by default); bool and narrow integers accumulate in the default integer."""
+    return _sum(a, where, initial, kind="sum", name="sum", axis=_static_axis(axis), keepdims=bool(keepdims),
+                dtype=_reduction_dtype(dtype, out, "sum"))  # type: ignore[no-any-return]
 
 
-def prod(a: Any, axis: Any = None, dtype: Any = None, out: None = None, keepdims: bool = False) -> Any:
-    return _prod(a, axis=_static_axis(axis), keepdims=bool(keepdims), dtype=_reduction_dtype(dtype, out, "prod"))
+def prod(a: ArrayLike, axis: Any = None, dtype: DTypeLike | None = None, out: None = None, keepdims: bool = False,
+         initial: ArrayLike | None = None, where: ArrayLike | None = None, promote_integers: bool = True) -> Array:
+    """The product over ``axis``; bool and narrow integers accumulate in the default integer."""
+    return _sum(a, where, initial, kind="prod", name="prod", axis=_static_axis(axis), keepdims=bool(keepdims),
+                dtype=_reduction_dtype(dtype, out, "prod"))  # type: ignore[no-any-return]
 
 
-def max(a: Any, axis: Any = None, keepdims: bool = False) -> Any:
-    return _max(a, axis=_static_axis(axis), keepdims=bool(keepdims))
+def max(a: ArrayLike, axis: Any = None, out: None = None, keepdims: bool = False, initial: ArrayLike | None = None,
+        where: ArrayLike | None = None) -> Array:
+    """The maximum over ``axis`` (NaN if any element is NaN)."""
+    _reduction_dtype(None, out, "max")
+    return _minmax(a, where, initial, kind="max", name="max", axis=_static_axis(axis),  # type: ignore[no-any-return]
+                   keepdims=bool(keepdims))
 
 
-def min(a: Any, axis: Any = None, keepdims: bool = False) -> Any:
-    return _min(a, axis=_static_axis(axis), keepdims=bool(keepdims))
+def min(a: ArrayLike, axis: Any = None, out: None = None, keepdims: bool = False, initial: ArrayLike | None = None,
+        where: ArrayLike | None = None) -> Array:
+    """The minimum over ``axis`` (NaN if any element is NaN)."""
+    _reduction_dtype(None, out, "min")
+    return _minmax(a, where, initial, kind="min", name="min", axis=_static_axis(axis),  # type: ignore[no-any-return]
+                   keepdims=bool(keepdims))
 
 
-def any(a: Any, axis: Any = None, keepdims: bool = False) -> Any:
-    return _any(a, axis=_static_axis(axis), keepdims=bool(keepdims))
+def amax(a: ArrayLike, axis: Any = None, out: None = None, keepdims: bool = False, initial: ArrayLike | None = None,
+         where: ArrayLike | None = None) -> Array:
+    """An alias of :func:`max`."""
+    return max(a, axis, out, keepdims, initial, where)
 
 
-def all(a: Any, axis: Any = None, keepdims: bool = False) -> Any:
-    return _all(a, axis=_static_axis(axis), keepdims=bool(keepdims))
+def amin(a: ArrayLike, axis: Any = None, out: None = None, keepdims: bool = False, initial: ArrayLike | None = None,
+         where: ArrayLike | None = None) -> Array:
+    """An alias of :func:`min`."""
+    return min(a, axis, out, keepdims, initial, where)
 
 
-def _mean_body(a: Any, *, axis: Any = None, keepdims: bool = False, dtype: np.dtype[Any] | None = None) -> Any:
-    """JAX's ``_mean``: sum in the result dtype (the inexact dtype of ``a``, or ``dtype``; float32 for float16 and
-    bfloat16), divide by the count in that dtype, convert to the result dtype."""
-    a = promote_args(a)[0]
+def any(a: ArrayLike, axis: Any = None, out: None = None, keepdims: bool = False, *,
+        where: ArrayLike | None = None) -> Array:
+    """Whether any element along ``axis`` is true (nonzero)."""
+    _reduction_dtype(None, out, "any")
+    return _bool(a, where, kind="or", name="any", axis=_static_axis(axis),  # type: ignore[no-any-return]
+                 keepdims=bool(keepdims))
+
+
+def all(a: ArrayLike, axis: Any = None, out: None = None, keepdims: bool = False, *,
+        where: ArrayLike | None = None) -> Array:
+    """Whether every element along ``axis`` is true (nonzero)."""
+    _reduction_dtype(None, out, "all")
+    return _bool(a, where, kind="and", name="all", axis=_static_axis(axis),  # type: ignore[no-any-return]
+                 keepdims=bool(keepdims))
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# mean, var, std, average, median
+
+
+def _count(a: Any, axes: tuple[int, ...], keepdims: bool, where: Any, dtype: np.dtype[Any]) -> Any:
+    """JAX's ``_count``: the number of elements reduced, in ``dtype`` (a literal; with ``where``, a sum of the
+    mask broadcast to ``a``'s shape)."""
     shape = shape_of(a)
-    axes = _axes(axis, len(shape), "mean")
-    result_name, _ = op_rules.reduction_result("mean", operand(a), None if dtype is None else dtype.name,
-                                               config.lattice_config)
-    result_dtype = registry.INFO[result_name].dtype
-    computation = upcast_f16(result_dtype)
-    count = math.prod(shape[i] for i in axes)
-    total = _sum_like("sum", a, axes, keepdims, computation)
-    out = lax.div(total, lax.const(count, ShapedArray((), computation, False)))
-    return lax.convert_element_type(out, result_dtype, False)
+    if where is None:
+        return lax.const(math.prod(shape[i] for i in axes), ShapedArray((), dtype, False))
+    mask = where if isinstance(where, Array) else as_dtype(where, BOOL, False)
+    if shape_of(mask) != shape:
+        mask = lax.broadcast_in_dim(mask, shape, tuple(range(len(shape) - len(shape_of(mask)), len(shape))))
+    return _sum_body(mask, axis=axes, keepdims=keepdims, dtype=dtype)
+
+
+def _mean_body(a: Any, where: Any = None, *, axis: Any = None, keepdims: bool = False,
+               dtype: np.dtype[Any] | None = None, name: str = "mean") -> Any:
+    """JAX's ``_mean``: sum in the computation dtype (the inexact dtype of ``a``, or ``dtype``; float32 for float16
+    and bfloat16), divide by the count in that dtype, convert to the result dtype."""
+    a = promote_args(a)[0]
+    _check_where(name, where)
+    result = _rule("mean", a, dtype)
+    computation = upcast_f16(result) if registry.INFO[registry.info_of_dtype(result).name].kind in "fc" \
+        else result  # type: ignore[union-attr]
+    axes = _axes(axis, len(shape_of(a)), name)
+    total = _sum_body(a, where, axis=axes, keepdims=keepdims, dtype=computation)
+    return lax.convert_element_type(lax.div(total, _count(a, axes, keepdims, where, computation)), result, False)
 
 
 _mean = jitted(_mean_body, "mean")
 
 
-def mean(a: Any, axis: Any = None, dtype: Any = None, out: None = None, keepdims: bool = False) -> Any:
-    return _mean(a, axis=_static_axis(axis), keepdims=bool(keepdims), dtype=_reduction_dtype(dtype, out, "mean"))
+def mean(a: ArrayLike, axis: Any = None, dtype: DTypeLike | None = None, out: None = None, keepdims: bool = False,
+         *, where: ArrayLike | None = None) -> Array:
+    """The arithmetic mean over ``axis``, in an inexact dtype."""
+    return _mean(a, where, axis=_static_axis(axis), keepdims=bool(keepdims),  # type: ignore[no-any-return]
+                 dtype=_reduction_dtype(dtype, out, "mean"))
+
+
+def _var_types(a: Any, dtype: np.dtype[Any] | None, name: str) -> tuple[np.dtype[Any], np.dtype[Any]]:
+    """JAX's ``_var_promote_types``: the computation and result dtypes (the rule's result, float32 computation for
+    float16/bfloat16)."""
+    result = _rule(name, a, dtype)
+    if dtype is not None:
+        computation = dtype
+    else:
+        computation = to_inexact_dtype(lax.aval_of(a).dtype) if kind_of(a) not in "fc" else lax.aval_of(a).dtype
+    return upcast_f16(computation), result
+
+
+def _var_body(a: Any, where: Any = None, mean_: Any = None, *, axis: Any = None, keepdims: bool = False,
+              dtype: np.dtype[Any] | None = None, correction: float = 0, name: str = "var") -> Any:
+    """JAX's ``_var``: the squared (for complex numbers ``x * conj(x)``'s real part) deviations from the mean summed
+    and divided by ``count - correction``; NaN where that is not positive."""
+    a = promote_args(a)[0]
+    _check_where(name, where)
+    computation, result = _var_types(a, dtype, name)
+    a = lax.convert_element_type(a, computation, False)
+    axes = _axes(axis, len(shape_of(a)), name)
+    if mean_ is None:
+        a_mean = _mean_body(a, where, axis=axes, keepdims=True, dtype=computation)
+    else:
+        a_mean = lax.convert_element_type(promote_args(mean_)[0], computation, False)
+    centered = lax.sub(a, a_mean)
+    if registry.INFO[registry.info_of_dtype(computation).name].kind == "c":  # type: ignore[union-attr]
+        centered = lax.real(lax.mul(centered, lax.conj(centered)))
+        computation = lax.aval_of(centered).dtype
+    else:
+        centered = lax.square(centered)
+    normalizer = _count(a, axes, keepdims, where, computation)
+    normalizer = lax.sub(normalizer, lax.const(correction, ShapedArray((), computation, False)))
+    total = _sum_body(centered, where, axis=axes, keepdims=keepdims, dtype=computation)
+    out = lax.convert_element_type(lax.div(total, normalizer), result, False)
+    positive = lax.gt(normalizer, lax.const(0, ShapedArray((), lax.aval_of(normalizer).dtype, False)))
+    return lax_where(positive, out, lax.const(np.nan, ShapedArray((), result, False)))
+
+
+def _bcast_to(x: Any, shape: tuple[int, ...]) -> Any:
+    s = shape_of(x)
+    return lax.broadcast_in_dim(x, shape, tuple(range(len(shape) - len(s), len(shape))))
+
+
+_var = jitted(_var_body, "var")
+
+
+def _std_body(a: Any, where: Any = None, mean_: Any = None, *, axis: Any = None, keepdims: bool = False,
+              dtype: np.dtype[Any] | None = None, correction: float = 0) -> Any:
+    return lax.sqrt(_var_body(a, where, mean_, axis=axis, keepdims=keepdims, dtype=dtype, correction=correction,
+                              name="std"))
+
+
+_std = jitted(_std_body, "std")
+
+
+def _correction(ddof: int, correction: float | None) -> float:
+    if correction is None:
+        return ddof
+    if not isinstance(ddof, int) or ddof != 0:
+        raise ValueError("ddof and correction can't be provided simultaneously.")
+    return correction
+
+
+def var(a: ArrayLike, axis: Any = None, dtype: DTypeLike | None = None, out: None = None, ddof: int = 0,
+        keepdims: bool = False, *, where: ArrayLike | None = None, mean: ArrayLike | None = None,
+        correction: int | float | None = None) -> Array:
+    """The variance over ``axis`` (divided by ``n - correction``; complex numbers give their real dtype)."""
+    return _var(a, where, mean, axis=_static_axis(axis), keepdims=bool(keepdims),  # type: ignore[no-any-return]
+                dtype=_reduction_dtype(dtype, out, "var"), correction=_correction(ddof, correction))
+
+
+def std(a: ArrayLike, axis: Any = None, dtype: DTypeLike | None = None, out: None = None, ddof: int = 0,
+        keepdims: bool = False, *, where: ArrayLike | None = None, mean: ArrayLike | None = None,
+        correction: int | float | None = None) -> Array:
+    """The standard deviation over ``axis`` (the square root of :func:`var`)."""
+    dt = _reduction_dtype(dtype, out, "std")
+    if dt is not None and registry.INFO[registry.info_of_dtype(dt).name].kind not in "fc":  # type: ignore[union-attr]
+        raise ValueError(f"dtype argument to arraytyping.numpy.std must be inexact; got {dt}")
+    return _std(a, where, mean, axis=_static_axis(axis), keepdims=bool(keepdims), dtype=dt,  # type: ignore[no-any-return]
+                correction=_correction(ddof, correction))
+
+
+def _average_body(a: Any, weights: Any = None, *, axis: Any = None, returned: bool = False,
+                  keepdims: bool = False) -> Any:
+    """JAX's ``_average``: the mean of ``promote_dtypes_inexact(a)``, or ``sum(a * w) / sum(w)`` with weights (of
+    ``a``'s shape, or of its reduced axes' shape when ``axis`` is given)."""
+    from arraytyping._src.runtime.numpy.binary import multiply, true_divide  # noqa: PLC0415 - binary imports this
+    shape = shape_of(a)
+    axes = _axes(axis, len(shape), "average")
+    if weights is None:
+        dtype, weak = common_dtype(a)
+        a = as_dtype(a, to_inexact_dtype(dtype), weak) if not isinstance(a, Array) else \
+            lax.convert_element_type(a, to_inexact_dtype(dtype), weak)
+        avg = _mean_body(a, axis=axis, keepdims=keepdims)
+        weights_sum = lax.full((), math.prod(shape[d] for d in axes), lax.aval_of(avg).dtype)
+    else:
+        dtype, weak = common_dtype(a, weights)
+        dtype = to_inexact_dtype(dtype)
+        a, weights = (lax.convert_element_type(v, dtype, lax.aval_of(v).weak_type and weak) if isinstance(v, Array)
+                      else as_dtype(v, dtype, weak) for v in (a, weights))
+        if shape_of(a) != shape_of(weights):
+            if axis is None:
+                raise ValueError("Axis must be specified when shapes of a and weights differ.")
+            if shape_of(weights) != tuple(shape[d] for d in axes):
+                raise ValueError("Shape of weights must be consistent with shape of a along specified axis.")
+            new_shape = tuple(dim if i in axes else 1 for i, dim in enumerate(shape))
+            weights = lax.reshape(weights, new_shape)
+        weights_sum = _sum_body(weights, axis=axis, keepdims=keepdims)
+        avg = true_divide(_sum_body(multiply(a, weights), axis=axis, keepdims=keepdims), weights_sum)
+    if returned:
+        if shape_of(avg) != shape_of(weights_sum):
+            weights_sum = _bcast_to(weights_sum, shape_of(avg))
+        return avg, weights_sum
+    return avg
+
+
+_average = jitted(_average_body, "average")
+
+
+def average(a: ArrayLike, axis: Any = None, weights: ArrayLike | None = None, returned: bool = False,
+            keepdims: bool = False) -> Array | tuple[Array, Array]:
+    """The (weighted) average over ``axis``; with ``returned``, also the sum of the weights."""
+    return _average(a, weights, axis=_static_axis(axis), returned=bool(returned),  # type: ignore[no-any-return]
+                    keepdims=bool(keepdims))
+
+
+def _median_body(a: Any, *, axis: Any = None, keepdims: bool = False) -> Any:
+    """JAX's ``quantile(a, 0.5, method='midpoint')``: NaN where a slice holds one (``where`` with a weak NaN, which
+    promotes), sorted along the axis, the mean of the two middle elements (gathered at ``floor``/``ceil`` of
+    ``0.5 * (n - 1)``, computed in the weak float dtype of ``0.5``)."""
+    dtype, weak = common_dtype(a)
+    a = as_dtype(a, to_inexact_dtype(dtype), weak) if not isinstance(a, Array) else \
+        lax.convert_element_type(a, to_inexact_dtype(dtype), weak)
+    _rule("median", a)
+    shape = shape_of(a)
+    keepdim: list[int] = []
+    if axis is None:
+        if keepdims:
+            keepdim = [1] * len(shape)
+        a = lax.reshape(a, (math.prod(shape),))
+        ax = 0
+    elif isinstance(axis, tuple):
+        axes = _axes(axis, len(shape), "median")
+        keepdim = [1 if i in axes else s for i, s in enumerate(shape)]
+        rest = [i for i in range(len(shape)) if i not in axes]
+        a = lax.transpose(a, (*rest, *axes))
+        a = lax.reshape(a, (*(shape[i] for i in rest), math.prod(shape[i] for i in axes)))
+        ax = len(rest)
+    else:
+        (ax,) = _axes(axis, len(shape), "median")
+    shape = shape_of(a)
+    nan_any = expand_dims(lax.reduce("or", lax.ne(a, a), (ax,)), (ax,))
+    cdtype, cweak = common_dtype(a, 0.5)
+    a = lax_where(_bcast_to(nan_any, shape), lax.const(np.nan, ShapedArray((), cdtype, cweak)),
+                  lax.convert_element_type(a, cdtype, cweak))
+    (a,) = S.sort_p.bind(a, dimension=ax, is_stable=True, num_keys=1)
+    q_dtype = registry.INFO[lattice.default_name("f", config.x64)].dtype
+    q = lax.const(0.5, ShapedArray((), q_dtype, True))
+    n = lax.const(shape[ax], ShapedArray((), q_dtype, False))
+    one = lax.const(1.0, ShapedArray((), q_dtype, False))
+    q = lax.mul(q, lax.sub(n, one))
+    low, high = lax.floor(q), lax.ceil(q)
+    zero = lax.const(0.0, ShapedArray((), q_dtype, False))
+    low = lax.clamp(zero, low, lax.sub(n, one))
+    high = lax.clamp(zero, high, lax.sub(n, one))
+    index_dtype = registry.INFO[lattice.default_name("i", config.x64)].dtype
+    values = []
+    for i in (lax.convert_element_type(low, index_dtype, False), lax.convert_element_type(high, index_dtype, False)):
+        values.append(_take_index(a, i, ax, keepdims and axis is not None and not keepdim))
+    out = lax.mul(lax.add(values[0], values[1]), lax.const(0.5, ShapedArray((), lax.aval_of(values[0]).dtype, False)))
+    if keepdim:
+        out = lax.reshape(out, tuple(keepdim))
+    return out
+
+
+def _take_index(a: Any, i: Any, axis: int, keepdims: bool) -> Any:
+    """``a`` at the scalar index ``i`` along ``axis`` (a gather, as JAX's quantile does)."""
+    from arraytyping._src.runtime import gather_scatter as G  # noqa: PLC0415 - a leaf module, imported late
+    shape = shape_of(a)
+    slice_sizes = tuple(1 if d == axis else s for d, s in enumerate(shape))
+    offset_dims = tuple(range(len(shape) if keepdims else len(shape) - 1))
+    dnums = G.GatherDimensionNumbers(offset_dims=offset_dims, collapsed_slice_dims=() if keepdims else (axis,),
+                                     start_index_map=(axis,))
+    return G.gather(a, lax.broadcast_in_dim(i, (1,), ()), dnums, slice_sizes)
+
+
+_median = jitted(_median_body, "median")
+
+
+def median(a: ArrayLike, axis: int | tuple[int, ...] | None = None, out: None = None, overwrite_input: bool = False,
+           keepdims: bool = False) -> Array:
+    """The median over ``axis`` (NaN where a slice holds a NaN)."""
+    if overwrite_input or out is not None:
+        raise ValueError("arraytyping.numpy.median does not support overwrite_input=True or out != None")
+    return _median(a, axis=_static_axis(axis), keepdims=bool(keepdims))  # type: ignore[no-any-return]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# argmax, argmin, count_nonzero, ptp
+
+
+def _arg_body(a: Any, *, prim: str = "argmax", axis: int | None = None, keepdims: bool = False) -> Any:
+    a = promote_args(a)[0]
+    shape = shape_of(a)
+    if axis is None:
+        dims = tuple(range(len(shape)))
+        a = lax.reshape(a, (math.prod(shape),))
+        ax = 0
+    else:
+        (ax,) = _axes(axis, len(shape), prim)
+        dims = (ax,)
+    if shape_of(a)[ax] == 0:
+        raise ValueError(f"attempt to get {prim} of an empty sequence")
+    p = S.argmax_p if prim == "argmax" else S.argmin_p
+    out = p.bind(a, axes=(ax,), index_dtype=_rule(prim, a))
+    return expand_dims(out, dims) if keepdims else out
+
+
+_arg = jitted(_arg_body, "argmax")
+
+
+def argmax(a: ArrayLike, axis: int | None = None, out: None = None, keepdims: bool | None = None) -> Array:
+    """The index of the maximum along ``axis`` (of the flattened array by default; the first NaN wins)."""
+    _reduction_dtype(None, out, "argmax")
+    return _arg(a, prim="argmax", axis=None if axis is None else operator.index(axis),  # type: ignore[no-any-return]
+                keepdims=bool(keepdims))
+
+
+def argmin(a: ArrayLike, axis: int | None = None, out: None = None, keepdims: bool | None = None) -> Array:
+    """The index of the minimum along ``axis`` (of the flattened array by default; the first NaN wins)."""
+    _reduction_dtype(None, out, "argmin")
+    return _arg(a, prim="argmin", axis=None if axis is None else operator.index(axis),  # type: ignore[no-any-return]
+                keepdims=bool(keepdims))
+
+
+def _count_nonzero_body(a: Any, *, axis: Any = None, keepdims: bool = False) -> Any:
+    a = promote_args(a)[0]
+    nonzero = lax.ne(a, lax.const(0, ShapedArray((), lax.aval_of(a).dtype, False)))
+    return _sum_body(nonzero, axis=axis, keepdims=keepdims, dtype=_rule("count_nonzero", a))
+
+
+_count_nonzero = jitted(_count_nonzero_body, "count_nonzero")
+
+
+def count_nonzero(a: ArrayLike, axis: Any = None, keepdims: bool = False) -> Array:
+    """The number of nonzero elements along ``axis`` (the default integer dtype)."""
+    return _count_nonzero(a, axis=_static_axis(axis), keepdims=bool(keepdims))  # type: ignore[no-any-return]
+
+
+def _ptp_body(a: Any, *, axis: Any = None, keepdims: bool = False) -> Any:
+    a = promote_args(a)[0]
+    _rule("ptp", a)
+    hi = _minmax_body(a, kind="max", name="max", axis=axis, keepdims=keepdims)
+    lo = _minmax_body(a, kind="min", name="min", axis=axis, keepdims=keepdims)
+    return lax.sub(hi, lo)
+
+
+_ptp = jitted(_ptp_body, "ptp")
+
+
+def ptp(a: ArrayLike, axis: Any = None, out: None = None, keepdims: bool = False) -> Array:
+    """The range (maximum minus minimum) along ``axis``."""
+    _reduction_dtype(None, out, "ptp")
+    return _ptp(a, axis=_static_axis(axis), keepdims=bool(keepdims))  # type: ignore[no-any-return]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# NaN-ignoring reductions
+
+
+def _nan_masked(a: Any, kind: str) -> Any:
+    """``a`` with NaNs replaced by the reduction's identity (JAX's ``_nan_reduction``)."""
+    init = lax.const(_init_value(kind, lax.aval_of(a).dtype), ShapedArray((), lax.aval_of(a).dtype, False))
+    return lax_where(lax.ne(a, a), init, a)
+
+
+def _nansum_body(a: Any, where: Any = None, initial: Any = None, *, kind: str = "sum", axis: Any = None,
+                 keepdims: bool = False, dtype: np.dtype[Any] | None = None) -> Any:
+    a = promote_args(a)[0]
+    _check_where("nansum", where)
+    if kind_of(a) in "fc":
+        a = _nan_masked(a, "sum")
+    _rule("nansum", a, dtype)
+    return _sum_body(a, where, initial, kind="sum", name="sum", axis=axis, keepdims=keepdims, dtype=dtype)
+
+
+def _nanminmax_body(a: Any, where: Any = None, initial: Any = None, *, kind: str = "max", axis: Any = None,
+                    keepdims: bool = False) -> Any:
+    a = promote_args(a)[0]
+    name = f"nan{kind}"
+    _check_where(name, where)
+    if kind_of(a) not in "fc":
+        return _minmax_body(a, where, initial, kind=kind, name=kind, axis=axis, keepdims=keepdims)
+    out = _minmax_body(_nan_masked(a, kind), where, initial, kind=kind, name=kind, axis=axis, keepdims=keepdims)
+    if initial is not None:
+        return out
+    all_nan = _bool_body(lax.ne(a, a), kind="and", name="all", axis=axis, keepdims=keepdims)
+    return lax_where(all_nan, lax.const(np.nan, ShapedArray((), lax.aval_of(out).dtype, False)), out)
+
+
+def _nanmean_body(a: Any, where: Any = None, *, axis: Any = None, keepdims: bool = False,
+                  dtype: np.dtype[Any] | None = None) -> Any:
+    a = promote_args(a)[0]
+    _check_where("nanmean", where)
+    if kind_of(a) not in "fc":
+        return _mean_body(a, where, axis=axis, keepdims=keepdims, dtype=dtype, name="nanmean")
+    dt = dtype if dtype is not None else to_inexact_dtype(lax.aval_of(a).dtype)
+    not_nan = lax.bitwise_not(lax.ne(a, a))
+    normalizer = _sum_body(not_nan, where, axis=axis, keepdims=keepdims, dtype=dt)
+    return lax.div(_nansum_body(a, where, axis=axis, keepdims=keepdims, dtype=dt), normalizer)
+
+
+_nansum = jitted(_nansum_body, "nansum")
+_nanminmax = jitted(_nanminmax_body, "nanmax")
+_nanmean = jitted(_nanmean_body, "nanmean")
+
+
+def nansum(a: ArrayLike, axis: Any = None, dtype: DTypeLike | None = None, out: None = None,
+           keepdims: bool = False, initial: ArrayLike | None = None, where: ArrayLike | None = None) -> Array:
+    """The sum over ``axis``, NaNs counted as zero."""
+    return _nansum(a, where, initial, axis=_static_axis(axis), keepdims=bool(keepdims),  # type: ignore[no-any-return]
+                   dtype=_reduction_dtype(dtype, out, "nansum"))
+
+
+def nanmax(a: ArrayLike, axis: Any = None, out: None = None, keepdims: bool = False,
+           initial: ArrayLike | None = None, where: ArrayLike | None = None) -> Array:
+    """The maximum over ``axis`` ignoring NaNs (NaN where a slice is all NaN)."""
+    _reduction_dtype(None, out, "nanmax")
+    return _nanminmax(a, where, initial, kind="max", axis=_static_axis(axis),  # type: ignore[no-any-return]
+                      keepdims=bool(keepdims))
+
+
+def nanmin(a: ArrayLike, axis: Any = None, out: None = None, keepdims: bool = False,
+           initial: ArrayLike | None = None, where: ArrayLike | None = None) -> Array:
+    """The minimum over ``axis`` ignoring NaNs (NaN where a slice is all NaN)."""
+    _reduction_dtype(None, out, "nanmin")
+    return _nanminmax(a, where, initial, kind="min", axis=_static_axis(axis),  # type: ignore[no-any-return]
+                      keepdims=bool(keepdims))
+
+
+def nanmean(a: ArrayLike, axis: Any = None, dtype: DTypeLike | None = None, out: None = None,
+            keepdims: bool = False, where: ArrayLike | None = None) -> Array:
+    """The mean over ``axis`` of the elements that are not NaN."""
+    return _nanmean(a, where, axis=_static_axis(axis), keepdims=bool(keepdims),  # type: ignore[no-any-return]
+                    dtype=_reduction_dtype(dtype, out, "nanmean"))
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Cumulative reductions
+
+
+def _cumulative_body(a: Any, *, kind: str = "sum", axis: int | None = None,
+                     dtype: np.dtype[Any] | None = None) -> Any:
+    """JAX's ``_cumulative_reduction``: flattened when ``axis`` is None (or ``a`` is a scalar); bool accumulates in
+    the default integer; ``dtype=bool`` computes in the default integer from ``a != 0``."""
+    name = f"cum{kind}"
+    a = promote_args(a)[0]
+    shape = shape_of(a)
+    if axis is None or not shape:
+        a = lax.reshape(a, (math.prod(shape),))
+    (ax,) = _axes(0 if axis is None else axis, len(shape_of(a)), name)
+    result = _rule(name, a, dtype)
+    if dtype is not None and dtype == BOOL:
+        if kind_of(a) != "b":
+            a = lax.ne(a, lax.const(0, ShapedArray((), lax.aval_of(a).dtype, lax.aval_of(a).weak_type)))
+        computation = registry.INFO[lattice.default_name("i", config.x64)].dtype
+    else:
+        computation = result
+    a = lax.convert_element_type(a, computation, False)
+    prim = S.cumsum_p if kind == "sum" else S.cumprod_p
+    out = prim.bind(a, axis=ax, reverse=False)
+    return lax.convert_element_type(out, result, False)
+
+
+_cumulative = jitted(_cumulative_body, "cumsum")
+
+
+def cumsum(a: ArrayLike, axis: int | None = None, dtype: DTypeLike | None = None, out: None = None) -> Array:
+    """The cumulative sum along ``axis`` (of the flattened array by default)."""
+    return _cumulative(a, kind="sum", axis=None if axis is None else operator.index(axis),  # type: ignore[no-any-return]
+                       dtype=_reduction_dtype(dtype, out, "cumsum"))
+
+
+def cumprod(a: ArrayLike, axis: int | None = None, dtype: DTypeLike | None = None, out: None = None) -> Array:
+    """The cumulative product along ``axis`` (of the flattened array by default)."""
+    return _cumulative(a, kind="prod", axis=None if axis is None else operator.index(axis),  # type: ignore[no-any-return]
+                       dtype=_reduction_dtype(dtype, out, "cumprod"))
+

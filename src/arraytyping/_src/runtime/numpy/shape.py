@@ -1,4 +1,6 @@
-"""Shapes: ``reshape``, ``transpose``, ``broadcast_to``; the queries ``ndim``, ``shape``, ``size``."""
+"""Shapes and axes: ``reshape``, ``ravel``, ``transpose``, ``swapaxes``, ``moveaxis``, ``expand_dims``, ``squeeze``,
+``broadcast_to``, ``broadcast_arrays``, ``atleast_1d/2d/3d``, ``flip``, ``rot90``, ``roll``, ``tile``, ``repeat``; the
+queries ``ndim``, ``shape``, ``size``. None of them changes a dtype or a weak flag (``op_rules.SHAPE``: ``same``)."""
 
 from __future__ import annotations
 
@@ -6,13 +8,17 @@ import builtins
 import math
 import operator
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from arraytyping._src.runtime import lax
+from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.avals import SEQUENCE_TYPES
 from arraytyping._src.runtime.numpy._promotion import jitted, promote_args, shape_of
+
+if TYPE_CHECKING:
+    from arraytyping.typing import ArrayLike
 
 
 def _reshape_body(a: Any, *, shape: tuple[int, ...]) -> Any:
@@ -91,3 +97,286 @@ def shape(a: Any) -> tuple[int, ...]:
 
 def size(a: Any) -> int:
     return math.prod(shape_of(a))
+
+
+def canonicalize_axis(axis: Any, ndim: int) -> int:
+    """``axis`` in ``range(ndim)`` (negative ones counted from the end), or numpy's ``AxisError`` (a ``ValueError``
+    and an ``IndexError``), as JAX's ``_canonicalize_axis``."""
+    a = operator.index(axis)
+    if not -ndim <= a < ndim:
+        raise np.exceptions.AxisError(a, ndim)
+    return a % ndim if ndim else a
+
+
+def _axis_tuple(axis: Any) -> tuple[int, ...]:
+    if isinstance(axis, (tuple, list)):
+        return tuple(operator.index(a) for a in axis)
+    return (operator.index(axis),)
+
+
+def _ravel_body(a: Any) -> Any:
+    a = promote_args(a)[0]
+    return lax.reshape(a, (math.prod(shape_of(a)),))
+
+
+_ravel = jitted(_ravel_body, "ravel")
+
+
+def ravel(a: ArrayLike, order: str = "C") -> Array:
+    """``a`` flattened to one dimension (C order only)."""
+    if order != "C":
+        raise NotImplementedError(f"ravel with order={order!r}: only 'C' is supported")
+    return _ravel(a)  # type: ignore[no-any-return]
+
+
+def _permute_body(a: Any, *, perm: tuple[int, ...]) -> Any:
+    return lax.transpose(promote_args(a)[0], perm)
+
+
+_permute = jitted(_permute_body, "transpose")
+
+
+def swapaxes(a: ArrayLike, axis1: int, axis2: int) -> Array:
+    """``a`` with two axes exchanged."""
+    n = len(shape_of(a))
+    perm = list(range(n))
+    i, j = canonicalize_axis(axis1, n), canonicalize_axis(axis2, n)
+    perm[i], perm[j] = perm[j], perm[i]
+    return _permute(a, perm=tuple(perm))  # type: ignore[no-any-return]
+
+
+def moveaxis(a: ArrayLike, source: int | Sequence[int], destination: int | Sequence[int]) -> Array:
+    """``a`` with the axes ``source`` moved to the positions ``destination`` (the others keep their order)."""
+    n = len(shape_of(a))
+    src = tuple(canonicalize_axis(i, n) for i in _axis_tuple(source))
+    dst = tuple(canonicalize_axis(i, n) for i in _axis_tuple(destination))
+    if len(src) != len(dst):
+        raise ValueError(f"Inconsistent number of elements: {len(src)} vs {len(dst)}")
+    perm = [i for i in range(n) if i not in src]
+    for d, s in sorted(zip(dst, src)):
+        perm.insert(d, s)
+    return _permute(a, perm=tuple(perm))  # type: ignore[no-any-return]
+
+
+def _expand_dims_body(a: Any, *, axis: tuple[int, ...]) -> Any:
+    return lax.expand_dims(promote_args(a)[0], axis)
+
+
+_expand_dims = jitted(_expand_dims_body, "expand_dims")
+
+
+def expand_dims(a: ArrayLike, axis: int | Sequence[int]) -> Array:
+    """``a`` with size-1 axes inserted at the positions ``axis`` of the result."""
+    return _expand_dims(a, axis=_axis_tuple(axis))  # type: ignore[no-any-return]
+
+
+def _squeeze_body(a: Any, *, axis: tuple[int, ...] | None) -> Any:
+    a = promote_args(a)[0]
+    s = shape_of(a)
+    if axis is None:
+        dims = tuple(i for i, d in enumerate(s) if d == 1)
+    else:
+        dims = tuple(sorted({canonicalize_axis(i, len(s)) for i in axis}))
+        if any(s[d] != 1 for d in dims):
+            raise ValueError(f"cannot select an axis to squeeze out which has size not equal to one, got "
+                             f"shape={s} and dimensions={dims}")
+    return lax.squeeze(a, dims)
+
+
+_squeeze = jitted(_squeeze_body, "squeeze")
+
+
+def squeeze(a: ArrayLike, axis: int | Sequence[int] | None = None) -> Array:
+    """``a`` without its axes of size 1 (only those of ``axis`` when given; each must have size 1)."""
+    return _squeeze(a, axis=None if axis is None else _axis_tuple(axis))  # type: ignore[no-any-return]
+
+
+def _broadcast_arrays_body(*args: Any) -> Any:
+    arrays = [promote_args(a)[0] for a in args]
+    shape = tuple(np.broadcast_shapes(*(shape_of(a) for a in arrays)))
+    out = []
+    for a in arrays:
+        s = shape_of(a)
+        out.append(a if s == shape else lax.broadcast_in_dim(a, shape, tuple(range(len(shape) - len(s),
+                                                                                    len(shape)))))
+    return out
+
+
+_broadcast_arrays = jitted(_broadcast_arrays_body, "broadcast_arrays")
+
+
+def broadcast_arrays(*args: ArrayLike) -> list[Array]:
+    """The arguments broadcast to their common shape (dtypes unchanged)."""
+    return list(_broadcast_arrays(*args))
+
+
+def _atleast_body(a: Any, *, ndim: int) -> Any:
+    a = promote_args(a)[0]
+    s = shape_of(a)
+    if len(s) >= ndim:
+        return a
+    if ndim == 3:
+        dims = {0: (0, 1, 2), 1: (0, 2), 2: (2,)}[len(s)]
+        return lax.expand_dims(a, dims)
+    out = (1,) * (ndim - len(s)) + s
+    return lax.broadcast_in_dim(a, out, tuple(range(ndim - len(s), ndim)))
+
+
+_atleast_jit = jitted(_atleast_body, "atleast_nd")
+
+
+def _atleast(arys: tuple[Any, ...], ndim: int) -> Array | list[Array]:
+    if len(arys) == 1:
+        return _atleast_jit(arys[0], ndim=ndim)  # type: ignore[no-any-return]
+    return [_atleast_jit(a, ndim=ndim) for a in arys]
+
+
+def atleast_1d(*arys: ArrayLike) -> Array | list[Array]:
+    """Each argument with at least one dimension (a list for several arguments)."""
+    return _atleast(arys, 1)
+
+
+def atleast_2d(*arys: ArrayLike) -> Array | list[Array]:
+    """Each argument with at least two dimensions (leading size-1 axes added)."""
+    return _atleast(arys, 2)
+
+
+def atleast_3d(*arys: ArrayLike) -> Array | list[Array]:
+    """Each argument with at least three dimensions (``(N,)`` becomes ``(1, N, 1)``, ``(M, N)`` ``(M, N, 1)``)."""
+    return _atleast(arys, 3)
+
+
+def _flip_body(a: Any, *, axis: tuple[int, ...] | None) -> Any:
+    a = promote_args(a)[0]
+    n = len(shape_of(a))
+    dims = tuple(range(n)) if axis is None else tuple(canonicalize_axis(i, n) for i in axis)
+    return lax.rev(a, dims)
+
+
+_flip = jitted(_flip_body, "flip")
+
+
+def flip(m: ArrayLike, axis: int | Sequence[int] | None = None) -> Array:
+    """``m`` with the order of elements along ``axis`` (all axes by default) reversed."""
+    return _flip(m, axis=None if axis is None else _axis_tuple(axis))  # type: ignore[no-any-return]
+
+
+def _rot90_body(m: Any, *, k: int, axes: tuple[int, int]) -> Any:
+    m = promote_args(m)[0]
+    n = len(shape_of(m))
+    if n < 2:
+        raise ValueError(f"rot90 requires its first argument to have ndim at least two, but got first argument of "
+                         f"shape {shape_of(m)}, which has ndim {n}")
+    ax1, ax2 = canonicalize_axis(axes[0], n), canonicalize_axis(axes[1], n)
+    if ax1 == ax2:
+        raise ValueError("Axes must be different")
+    k = k % 4
+    if k == 0:
+        return m
+    if k == 2:
+        return lax.rev(lax.rev(m, (ax1,)), (ax2,))
+    perm = list(range(n))
+    perm[ax1], perm[ax2] = perm[ax2], perm[ax1]
+    if k == 1:
+        return lax.transpose(lax.rev(m, (ax2,)), perm)
+    return lax.rev(lax.transpose(m, perm), (ax2,))
+
+
+_rot90 = jitted(_rot90_body, "rot90")
+
+
+def rot90(m: ArrayLike, k: int = 1, axes: tuple[int, int] = (0, 1)) -> Array:
+    """``m`` rotated by 90 degrees ``k`` times in the plane of ``axes``."""
+    return _rot90(m, k=operator.index(k), axes=(operator.index(axes[0]),  # type: ignore[no-any-return]
+                                                operator.index(axes[1])))
+
+
+def _slice_in_dim(a: Any, start: int, stop: int, axis: int) -> Any:
+    s = shape_of(a)
+    lo = [0] * len(s)
+    hi = list(s)
+    lo[axis], hi[axis] = start, stop
+    return lax.slice(a, lo, hi, [1] * len(s))
+
+
+def _roll_body(a: Any, *, shift: tuple[int, ...], axis: tuple[int, ...] | None) -> Any:
+    """JAX's ``_roll_static``: for each axis the two slices around the split point, concatenated (the flattened
+    array when ``axis`` is None)."""
+    a = promote_args(a)[0]
+    if axis is None:
+        s = shape_of(a)
+        return lax.reshape(_roll_body(lax.reshape(a, (math.prod(s),)), shift=shift, axis=(0,)), s)
+    n = len(shape_of(a))
+    axes = tuple(canonicalize_axis(i, n) for i in axis)
+    for ax, sh in zip(*np.broadcast_arrays(np.array(axes), np.array(shift))):
+        size = shape_of(a)[int(ax)]
+        if size == 0:
+            continue
+        i = (-int(sh)) % size
+        a = lax.concatenate([_slice_in_dim(a, i, size, int(ax)), _slice_in_dim(a, 0, i, int(ax))], int(ax))
+    return a
+
+
+_roll = jitted(_roll_body, "roll")
+
+
+def roll(a: ArrayLike, shift: int | Sequence[int], axis: int | Sequence[int] | None = None) -> Array:
+    """``a`` with its elements shifted by ``shift`` along ``axis`` (the flattened array by default), cyclically."""
+    if isinstance(shift, Array) and shift.ndim == 0:
+        shift = operator.index(shift)
+    return _roll(a, shift=_axis_tuple(shift), axis=None if axis is None else _axis_tuple(axis))  # type: ignore[no-any-return]
+
+
+def _tile_body(a: Any, *, reps: tuple[int, ...]) -> Any:
+    a = promote_args(a)[0]
+    n = len(shape_of(a))
+    reps = (1,) * (n - len(reps)) + reps
+    if len(reps) > n:
+        a = lax.expand_dims(a, tuple(range(len(reps) - n)))
+    return lax.tile(a, reps)
+
+
+_tile = jitted(_tile_body, "tile")
+
+
+def tile(A: ArrayLike, reps: int | Sequence[int]) -> Array:
+    """``A`` repeated ``reps`` times along each axis."""
+    return _tile(A, reps=_axis_tuple(reps))  # type: ignore[no-any-return]
+
+
+def _repeat_scalar_body(a: Any, *, repeats: int, axis: int | None) -> Any:
+    """``repeat`` by one static count: a ``broadcast_in_dim`` adding an axis after ``axis``, then a reshape."""
+    a = promote_args(a)[0]
+    if axis is None:
+        a = lax.reshape(a, (math.prod(shape_of(a)),))
+        axis = 0
+    s = shape_of(a)
+    if not s:
+        return lax.broadcast_in_dim(a, (repeats,), ())
+    ax = canonicalize_axis(axis, len(s))
+    aux = list(s)
+    aux.insert(ax + 1, repeats)
+    b = lax.broadcast_in_dim(a, tuple(aux), tuple(i for i in range(len(aux)) if i != ax + 1))
+    out = list(s)
+    out[ax] *= repeats
+    return lax.reshape(b, tuple(out))
+
+
+_repeat_scalar = jitted(_repeat_scalar_body, "repeat")
+
+
+def repeat(a: ArrayLike, repeats: ArrayLike, axis: int | None = None, *,
+           total_repeat_length: int | None = None) -> Array:
+    """Each element of ``a`` repeated ``repeats`` times along ``axis`` (of the flattened array by default);
+    ``repeats`` may be one count or one per element along the axis (then concrete, or with
+    ``total_repeat_length``)."""
+    if np.ndim(repeats) == 0 and total_repeat_length is None and not (isinstance(repeats, Array)
+                                                                      and not _concrete(repeats)):
+        return _repeat_scalar(a, repeats=operator.index(repeats), axis=axis)  # type: ignore[no-any-return]
+    from arraytyping._src.runtime.numpy.indexing import repeat_by_array  # noqa: PLC0415 - indexing imports shape
+    return repeat_by_array(a, repeats, axis, total_repeat_length)
+
+
+def _concrete(x: Any) -> bool:
+    from arraytyping._src.runtime.core import Tracer  # noqa: PLC0415
+    return not isinstance(x, Tracer)

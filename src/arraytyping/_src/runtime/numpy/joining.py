@@ -1,0 +1,362 @@
+"""Joining and splitting arrays: ``concatenate``, ``stack``, ``vstack``, ``hstack``, ``column_stack``, ``split``,
+``array_split`` and ``pad``, as JAX 0.10.2's ``jax.numpy``. Joining promotes the pieces to their common dtype
+(``op_rules.SHAPE``: ``promote``) unless ``dtype=`` is given; splitting and padding keep the dtype."""
+
+from __future__ import annotations
+
+import math
+import operator
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from arraytyping._src.runtime import lax
+from arraytyping._src.runtime.array import Array
+from arraytyping._src.runtime.avals import SEQUENCE_TYPES
+from arraytyping._src.runtime.numpy._promotion import (
+    as_dtype, canonical_dtype, common_dtype, jitted, promote_args, shape_of,
+)
+from arraytyping._src.runtime.numpy.shape import _atleast_body, canonicalize_axis
+
+if TYPE_CHECKING:
+    from arraytyping.typing import ArrayLike, DTypeLike
+
+
+def _to_dtype(arrays: Sequence[Any], dtype: np.dtype[Any] | None) -> list[Any]:
+    """JAX's ``promote_dtypes`` of the pieces (their common dtype and weak flag), or each one as ``asarray(x,
+    dtype=dtype)`` (strong)."""
+    if dtype is None:
+        if len(arrays) < 2:
+            return [promote_args(a)[0] for a in arrays]
+        common, weak = common_dtype(*arrays)
+        return [lax.convert_element_type(a, common, weak) if isinstance(a, Array) else as_dtype(a, common, weak)
+                for a in arrays]
+    return [lax.convert_element_type(a, dtype, False) if isinstance(a, Array) else as_dtype(a, dtype, False)
+            for a in arrays]
+
+
+def _concatenate_body(*arrays: Any, axis: int | None = 0, dtype: np.dtype[Any] | None = None) -> Any:
+    if not arrays:
+        raise ValueError("Need at least one array to concatenate.")
+    if axis is None:
+        arrays = tuple(lax.reshape(promote_args(a)[0], (math.prod(shape_of(a)),)) for a in arrays)
+        axis = 0
+    if not shape_of(arrays[0]):
+        raise ValueError("Zero-dimensional arrays cannot be concatenated.")
+    ax = canonicalize_axis(axis, len(shape_of(arrays[0])))
+    pieces = _to_dtype(arrays, dtype)
+    ranks = {len(shape_of(p)) for p in pieces}
+    if len(ranks) > 1:
+        raise ValueError(f"Cannot concatenate arrays with different numbers of dimensions: got "
+                         f"{', '.join(str(shape_of(p)) for p in pieces)}.")
+    ref = shape_of(pieces[0])
+    for p in pieces[1:]:
+        s = shape_of(p)
+        if any(a != b for i, (a, b) in enumerate(zip(s, ref)) if i != ax):
+            raise TypeError(f"Cannot concatenate arrays with shapes that differ in dimensions other than the one "
+                            f"being concatenated: concatenating along dimension {ax} for shapes "
+                            f"{', '.join(str(shape_of(q)) for q in pieces)}.")
+    return lax.concatenate(pieces, ax)
+
+
+_concatenate = jitted(_concatenate_body, "concatenate")
+_concatenate_axis0 = jitted(lambda *arrays: _concatenate_body(*arrays), "concatenate")
+"""The common call ``concatenate([...])`` without keyword arguments: the jitted call's fast path (its inline cache)
+only serves calls without them."""
+
+
+def _pieces(arrays: Any, name: str) -> tuple[Any, ...]:
+    if isinstance(arrays, (Array, np.ndarray)):
+        return tuple(arrays[i] for i in range(len(arrays)))  # unstacked along the first axis, as JAX does
+    if not isinstance(arrays, SEQUENCE_TYPES):
+        raise TypeError(f"{name} takes a sequence of arrays, got {type(arrays).__name__}")
+    return tuple(arrays)
+
+
+def concatenate(arrays: Sequence[ArrayLike] | Array, axis: int | None = 0, dtype: DTypeLike | None = None) -> Array:
+    """The arrays joined along an existing ``axis`` (flattened first when ``axis`` is None), promoted to their common
+    dtype (or ``dtype``)."""
+    pieces = _pieces(arrays, "concatenate")
+    if axis == 0 and dtype is None:
+        return _concatenate_axis0(*pieces)  # type: ignore[no-any-return]
+    return _concatenate(*pieces, axis=None if axis is None else operator.index(axis),  # type: ignore[no-any-return]
+                        dtype=None if dtype is None else canonical_dtype(dtype))
+
+
+def _stack_body(*arrays: Any, axis: int = 0, dtype: np.dtype[Any] | None = None) -> Any:
+    if not arrays:
+        raise ValueError("Need at least one array to stack.")
+    pieces = _to_dtype(arrays, dtype)
+    shapes = {shape_of(p) for p in pieces}
+    if len(shapes) > 1:
+        raise ValueError("All input arrays must have the same shape.")
+    ax = canonicalize_axis(axis, len(shape_of(pieces[0])) + 1)
+    return lax.stack(pieces, ax)
+
+
+_stack = jitted(_stack_body, "stack")
+
+
+def stack(arrays: Sequence[ArrayLike] | Array, axis: int = 0, out: None = None, dtype: DTypeLike | None = None
+          ) -> Array:
+    """The arrays (of one shape) joined along a new ``axis``, promoted to their common dtype (or ``dtype``)."""
+    if out is not None:
+        raise NotImplementedError("The 'out' argument to arraytyping.numpy.stack is not supported.")
+    return _stack(*_pieces(arrays, "stack"), axis=operator.index(axis),  # type: ignore[no-any-return]
+                  dtype=None if dtype is None else canonical_dtype(dtype))
+
+
+def _vstack_body(*arrays: Any, dtype: np.dtype[Any] | None = None) -> Any:
+    return _concatenate_body(*(_atleast_body(a, ndim=2) for a in arrays), axis=0, dtype=dtype)
+
+
+def _hstack_body(*arrays: Any, dtype: np.dtype[Any] | None = None) -> Any:
+    pieces = [_atleast_body(a, ndim=1) for a in arrays]
+    return _concatenate_body(*pieces, axis=0 if pieces and len(shape_of(pieces[0])) == 1 else 1, dtype=dtype)
+
+
+def _column_stack_body(*arrays: Any) -> Any:
+    pieces = []
+    for a in arrays:
+        a = promote_args(a)[0]
+        pieces.append(lax.transpose(_atleast_body(a, ndim=2), (1, 0)) if len(shape_of(a)) < 2 else a)
+    return _concatenate_body(*pieces, axis=1)
+
+
+_vstack = jitted(_vstack_body, "vstack")
+_hstack = jitted(_hstack_body, "hstack")
+_column_stack = jitted(_column_stack_body, "column_stack")
+
+
+def vstack(tup: Sequence[ArrayLike] | Array, dtype: DTypeLike | None = None) -> Array:
+    """The arrays joined along the first axis (1-d ones as rows)."""
+    return _vstack(*_pieces(tup, "vstack"), dtype=None if dtype is None else canonical_dtype(dtype))  # type: ignore[no-any-return]
+
+
+def hstack(tup: Sequence[ArrayLike] | Array, dtype: DTypeLike | None = None) -> Array:
+    """The arrays joined along the second axis (the first for 1-d arrays)."""
+    return _hstack(*_pieces(tup, "hstack"), dtype=None if dtype is None else canonical_dtype(dtype))  # type: ignore[no-any-return]
+
+
+def column_stack(tup: Sequence[ArrayLike] | Array) -> Array:
+    """The arrays joined as columns (1-d arrays become columns) along the second axis."""
+    return _column_stack(*_pieces(tup, "column_stack"))  # type: ignore[no-any-return]
+
+
+def _split_sizes(op: str, size: int, indices_or_sections: Any) -> tuple[int, ...]:
+    if isinstance(indices_or_sections, (tuple, list)) or (isinstance(indices_or_sections, (np.ndarray, Array))
+                                                         and np.ndim(indices_or_sections) > 0):
+        cuts = [0, *(operator.index(i) for i in indices_or_sections), size]
+        return tuple(int(d) for d in np.diff(np.asarray(cuts)))
+    sections = operator.index(indices_or_sections)
+    if sections <= 0:
+        raise ValueError("number sections must be larger than 0.")
+    part, r = divmod(size, sections)
+    if r == 0:
+        return (part,) * sections
+    if op == "array_split":
+        return (part + 1,) * r + (part,) * (sections - r)
+    raise ValueError(f"array split does not result in an equal division: rest is {r}")
+
+
+def _split_body(a: Any, *, sizes: tuple[int, ...], axis: int) -> Any:
+    a = promote_args(a)[0]
+    s = shape_of(a)
+    if any(n < 0 for n in sizes):  # numpy's clipping of out-of-order cut points: empty pieces
+        starts = np.cumsum((0,) + sizes[:-1])
+        out = []
+        for st, n in zip(starts, sizes):
+            lo, hi = min(max(int(st), 0), s[axis]), min(max(int(st + n), 0), s[axis])
+            lo_idx, hi_idx = [0] * len(s), list(s)
+            lo_idx[axis], hi_idx[axis] = lo, max(lo, hi)
+            out.append(lax.slice(a, lo_idx, hi_idx))
+        return out
+    return lax.split(a, tuple(np.int64(n) for n in sizes), axis)
+
+
+_split = jitted(_split_body, "split")
+
+
+def _split_fn(op: str) -> Callable[..., list[Array]]:
+    def fn(ary: ArrayLike, indices_or_sections: int | Sequence[int] | ArrayLike, axis: int = 0) -> list[Array]:
+        s = shape_of(ary)
+        ax = canonicalize_axis(axis, len(s))
+        sizes = _split_sizes(op, s[ax], indices_or_sections)
+        return list(_split(ary, sizes=sizes, axis=ax))
+    return fn
+
+
+_split_op = _split_fn("split")
+_array_split_op = _split_fn("array_split")
+
+
+def split(ary: ArrayLike, indices_or_sections: int | Sequence[int] | ArrayLike, axis: int = 0) -> list[Array]:
+    """``ary`` split along ``axis`` into equal sections, or at the given indices."""
+    return _split_op(ary, indices_or_sections, axis)
+
+
+def array_split(ary: ArrayLike, indices_or_sections: int | Sequence[int] | ArrayLike, axis: int = 0) -> list[Array]:
+    """Like :func:`split`, with sections that may differ in size by one (the first ones larger)."""
+    return _array_split_op(ary, indices_or_sections, axis)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# pad
+
+
+def _pairs(values: Any, nd: int, name: str) -> tuple[tuple[Any, Any], ...]:
+    """JAX's ``_broadcast_to_pairs``: ``(before, after)`` per axis from a scalar, a pair, ``((b, a),)`` or one pair
+    per axis."""
+    v = np.asarray(values)
+    if v.dtype == object:
+        raise TypeError(f"`{name}` entries must be the same shape: {values}")
+    if v.shape == (nd, 2):
+        return tuple((v[i, 0].item(), v[i, 1].item()) for i in range(nd))
+    if v.shape == (1, 2):
+        return ((v[0, 0].item(), v[0, 1].item()),) * nd
+    if v.shape == (2,):
+        return ((v[0].item(), v[1].item()),) * nd
+    if v.shape in ((1,), ()):
+        x = v.reshape(()).item()
+        return ((x, x),) * nd
+    raise ValueError(f"arraytyping.numpy.pad: {name} with nd={nd} has unsupported shape {v.shape}. "
+                     f"Valid shapes are ({nd}, 2), (1, 2), (2,), (1,), or ().")
+
+
+def _slice_axis(a: Any, start: int, stop: int | None, axis: int) -> Any:
+    s = shape_of(a)
+    lo, hi = [0] * len(s), list(s)
+    n = s[axis]
+    start = start + n if start < 0 else start
+    stop = n if stop is None else (stop + n if stop < 0 else stop)
+    lo[axis], hi[axis] = start, stop
+    return lax.slice(a, lo, hi)
+
+
+def _pad_constant(a: Any, widths: tuple[tuple[int, int], ...], value: Any) -> Any:
+    aval = lax.aval_of(a)
+    if np.ndim(value) != 0:
+        raise NotImplementedError("arraytyping.numpy.pad: only a scalar constant_values is supported")
+    v = lax.convert_element_type(value, aval.dtype, aval.weak_type) if isinstance(value, Array) else \
+        as_dtype(value, aval.dtype, aval.weak_type)
+    return lax.pad(a, v, [(lo, hi, 0) for lo, hi in widths])
+
+
+def _pad_wrap(a: Any, widths: tuple[tuple[int, int], ...]) -> Any:
+    for i in range(len(shape_of(a))):
+        size = shape_of(a)[i]
+        if size == 0:
+            if widths[i][0] > 0 or widths[i][1] > 0:
+                raise ValueError("Cannot apply 'wrap' padding to empty axis")
+            continue
+        left_repeats, left_rem = divmod(widths[i][0], size)
+        right_repeats, right_rem = divmod(widths[i][1], size)
+        parts = []
+        if left_rem > 0:
+            parts.append(_slice_axis(a, size - left_rem, size, i))
+        parts += (left_repeats + right_repeats + 1) * [a]
+        if right_rem > 0:
+            parts.append(_slice_axis(a, 0, right_rem, i))
+        a = lax.concatenate(parts, i)
+    return a
+
+
+def _pad_reflect(a: Any, widths: tuple[tuple[int, int], ...], mode: str, reflect_type: str) -> Any:
+    """JAX's ``_pad_symmetric_or_reflect``: repeated reflections (``odd``: ``2 * edge - x``) until the width is
+    reached."""
+    from arraytyping._src.runtime.numpy.binary import multiply, subtract  # noqa: PLC0415 - binary imports joining
+    for i in range(len(shape_of(a))):
+        size = shape_of(a)[i]
+        if size == 0:
+            if widths[i][0] > 0 or widths[i][1] > 0:
+                raise ValueError(f"Cannot apply '{mode}' padding to empty axis")
+            continue
+        if widths[i] == (0, 0):
+            continue
+        for before, padding in ((True, widths[i][0]), (False, widths[i][1])):
+            edge = _slice_axis(a, 0, 1, i) if before else _slice_axis(a, -1, None, i)
+            offset = 1 if (mode == "reflect" and size > 1) else 0
+            while padding > 0:
+                cur = min(padding, size - offset)
+                padding -= cur
+                if before:
+                    x = _slice_axis(a, offset, offset + cur, i)
+                else:
+                    x = _slice_axis(a, -(cur + offset), None if (mode == "symmetric" or size == 1) else -1, i)
+                x = lax.rev(x, (i,))
+                if reflect_type == "odd":
+                    x = subtract(multiply(2, edge), x)
+                    if size > 1:
+                        edge = _slice_axis(x, 0, 1, i) if before else _slice_axis(x, -1, None, i)
+                a = lax.concatenate([x, a] if before else [a, x], i)
+    return a
+
+
+def _pad_edge(a: Any, widths: tuple[tuple[int, int], ...]) -> Any:
+    from arraytyping._src.runtime.numpy.shape import _repeat_scalar_body  # noqa: PLC0415
+    for i in range(len(shape_of(a))):
+        n = shape_of(a)[i]
+        if n == 0:
+            if widths[i][0] > 0 or widths[i][1] > 0:
+                raise ValueError("Cannot apply 'edge' padding to empty axis")
+            continue
+        before = _repeat_scalar_body(_slice_axis(a, 0, 1, i), repeats=widths[i][0], axis=i)
+        after = _repeat_scalar_body(_slice_axis(a, n - 1, n, i), repeats=widths[i][1], axis=i)
+        a = lax.concatenate([before, a, after], i)
+    return a
+
+
+def _pad_empty(a: Any, widths: tuple[tuple[int, int], ...]) -> Any:
+    aval = lax.aval_of(a)
+    for i in range(len(shape_of(a))):
+        s = shape_of(a)
+        parts = [lax.full(s[:i] + (widths[i][0],) + s[i + 1:], 0, aval.dtype, aval.weak_type), a,
+                 lax.full(s[:i] + (widths[i][1],) + s[i + 1:], 0, aval.dtype, aval.weak_type)]
+        a = lax.concatenate(parts, i)
+    return a
+
+
+def _pad_body(a: Any, constant_values: Any = 0, *, widths: tuple[tuple[int, int], ...], mode: str,
+              reflect_type: str) -> Any:
+    a = promote_args(a)[0]
+    if not shape_of(a):
+        return a
+    if mode == "constant":
+        return _pad_constant(a, widths, constant_values)
+    if mode == "wrap":
+        return _pad_wrap(a, widths)
+    if mode in ("symmetric", "reflect"):
+        return _pad_reflect(a, widths, mode, reflect_type)
+    if mode == "edge":
+        return _pad_edge(a, widths)
+    return _pad_empty(a, widths)
+
+
+_pad = jitted(_pad_body, "pad")
+
+_PAD_KWARGS = {"empty": (), "edge": (), "wrap": (), "constant": ("constant_values",),
+               "reflect": ("reflect_type",), "symmetric": ("reflect_type",)}
+
+
+def pad(array: ArrayLike, pad_width: Any, mode: str = "constant", **kwargs: Any) -> Array:
+    """``array`` padded by ``pad_width`` (per axis ``(before, after)``, or one for all) in ``mode``: ``constant``
+    (``constant_values``, a scalar), ``edge``, ``wrap``, ``reflect``, ``symmetric`` (``reflect_type`` ``even`` or
+    ``odd``) or ``empty`` (zeros). JAX's ``linear_ramp``, statistic modes and callables are not supported."""
+    nd = len(shape_of(array))
+    if callable(mode) or mode not in _PAD_KWARGS:
+        if mode in ("linear_ramp", "maximum", "mean", "median", "minimum") or callable(mode):
+            raise NotImplementedError(f"arraytyping.numpy.pad: mode {mode!r} is not supported yet")
+        raise NotImplementedError(f"Unimplemented padding mode '{mode}' for np.pad.")
+    unsupported = set(kwargs) - set(_PAD_KWARGS[mode])
+    if unsupported:
+        raise ValueError(f"unsupported keyword arguments for mode '{mode}': {unsupported}")
+    widths = _pairs(pad_width, nd, "pad_width") if nd else ()
+    if any(not isinstance(w, (int, np.integer)) or isinstance(w, bool) for p in widths for w in p):
+        raise TypeError("`pad_width` must be of integral type.")
+    widths = tuple((int(lo), int(hi)) for lo, hi in widths)
+    if any(w < 0 for p in widths for w in p):
+        raise ValueError("index can't contain negative values")
+    reflect_type = kwargs.get("reflect_type", "even")
+    return _pad(array, kwargs.get("constant_values", 0), widths=widths, mode=mode,  # type: ignore[no-any-return]
+                reflect_type=reflect_type)
