@@ -49,6 +49,7 @@ class _MLIR:
         self.ctx.append_dialect_registry(reg)
         self.ctx.load_all_available_dialects()
         hlo.register_dialect(self.ctx)
+        chlo.register_dialect(self.ctx)  # its operations that infer their result types need it (chlo.top_k)
         self.lock = threading.RLock()
         i: Any = ir.IntegerType
         self.elt: dict[str, Callable[[], Any]] = {

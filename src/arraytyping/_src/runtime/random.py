@@ -28,7 +28,10 @@ from arraytyping._src.runtime.array_impl import device_put
 from arraytyping._src.runtime.avals import HOST_VALUE_TYPES, ShapedArray
 from arraytyping._src.runtime.core import find_top_trace
 from arraytyping._src.runtime.dispatch import JitFunction
+from arraytyping._src.runtime.gather_scatter import GatherDimensionNumbers, gather
+from arraytyping._src.runtime.sorting import sort_p
 from arraytyping._src.runtime.special import erf, erf_inv
+from arraytyping._src.runtime.top_k import top_k
 
 __all__ = ["PRNGKeyArray", "KeyDType", "PRNGKey", "key", "split", "fold_in", "key_data", "wrap_key_data", "bits",
            "uniform", "normal", "randint", "bernoulli", "truncated_normal", "gumbel"]
@@ -623,18 +626,200 @@ def gumbel(key: PRNGKeyArray | Array, shape: Sequence[int] = (), dtype: Any = No
     return out
 
 
+
+def _categorical_body(data: Any, logits: Any, *, shape: tuple[int, ...], batch_shape: tuple[int, ...], axis: int,
+                      replace: bool, mode: str) -> Any:
+    """JAX's ``_categorical``: the argmax of Gumbel noise plus the logits (with replacement), or the top ``k`` of
+    one draw of noise plus the logits (without)."""
+    la = lax.aval_of(logits)
+    prefix = shape[:len(shape) - len(batch_shape)]
+    if replace:
+        if axis >= 0:
+            axis -= la.ndim
+        logits_shape = list(shape[len(shape) - len(batch_shape):])
+        logits_shape.insert(axis % la.ndim, la.shape[axis])
+        noise = _gumbel_raw(data, (*prefix, *logits_shape), la.dtype, mode)
+        return jnp.argmax(noise + _expand_leading(logits, len(prefix)), axis=axis)
+    logits = logits + _gumbel_raw(data, la.shape, la.dtype, mode)
+    k = math.prod(prefix)
+    if k > la.shape[axis]:
+        raise ValueError(f"Number of samples without replacement ({k}) cannot exceed number of categories "
+                         f"({la.shape[axis]}).")
+    _, indices = top_k(jnp.moveaxis(logits, axis, -1), k, la.ndim - 1)
+    ndim = len(batch_shape) + 1
+    return lax.reshape(lax.transpose(indices, (ndim - 1, *range(ndim - 1))), shape)
+
+
+def _expand_leading(x: Any, n: int) -> Any:
+    if not n:
+        return x
+    shape = lax.aval_of(x).shape
+    return lax.broadcast_in_dim(x, (1,) * n + shape, tuple(range(n, n + len(shape))))
+
+
+_categorical = _jitted(_categorical_body, "categorical")
+
+
+def _canonical_axis(axis: int, ndim: int) -> int:
+    axis = operator.index(axis)
+    if not -ndim <= axis < ndim:
+        raise ValueError(f"axis {axis} is out of bounds for array of dimension {ndim}")
+    return axis % ndim
+
+
 def categorical(key: PRNGKeyArray | Array, logits: Any, axis: int = -1, shape: Sequence[int] | None = None,
                 replace: bool = True, mode: str | None = None) -> Array:
-    """Samples from the categorical distributions of ``logits`` (unnormalized log probabilities along ``axis``)."""
-    raise NotImplementedError("categorical needs argmax and top_k")
+    """Samples from the categorical distributions of ``logits`` (unnormalized log probabilities along ``axis``):
+    of ``shape`` (default: the batch shape, ``logits``' shape without ``axis``), default integers with
+    replacement, int32 indices without (as JAX's ``top_k`` gives them)."""
+    data, _ = _key_data_of("categorical", key)
+    logits_arr = _as_array("categorical", logits)
+    ndim = logits_arr.ndim
+    batch_shape = tuple(np.delete(np.array(logits_arr.shape, dtype=np.int64), axis).tolist())
+    dims = batch_shape if shape is None else _shape_arg(shape)
+    if shape is not None:
+        _check_shape("categorical", dims, batch_shape)
+    _sampler_dtype("gumbel", logits_arr.dtype)
+    out: Array = _categorical(data, logits_arr, shape=dims, batch_shape=batch_shape, axis=operator.index(axis),
+                              replace=bool(replace), mode=_gumbel_mode(mode))
+    _ = ndim
+    return out
+
+
+def _as_array(name: str, x: Any) -> Array:
+    """JAX's ``check_arraylike`` then ``jnp.asarray``: arrays, numpy values and Python scalars (not lists)."""
+    if isinstance(x, Array):
+        return x
+    if not isinstance(x, HOST_VALUE_TYPES):
+        raise TypeError(f"{name} requires ndarray or scalar arguments, got {type(x).__name__} at position 1.")
+    out: Array = jnp.asarray(x)
+    return out
+
+
+def _shuffle(data: Any, x: Any, axis: int) -> Any:
+    """JAX's ``_shuffle``: sort ``x`` along ``axis`` by fresh random 32-bit keys, in enough rounds that ties are
+    unlikely (3 * log(size) / log(2**32 - 1) rounds)."""
+    xa = lax.aval_of(x)
+    rounds = int(np.ceil(3 * np.log(max(1, xa.size)) / np.log(np.iinfo(np.uint32).max)))
+    for _ in range(rounds):
+        keys = prng.split(data, (2,))
+        data, sub = keys[0], keys[1]
+        sort_keys = prng.random_bits(sub, 32, xa.shape)
+        _, x = sort_p.bind(sort_keys, x, dimension=axis, is_stable=True, num_keys=1)
+    return x
+
+
+def _take(x: Any, indices: Any, axis: int) -> Any:
+    """``jnp.take(x, indices, axis)`` for indices known to be in bounds: one gather."""
+    xa, ia = lax.aval_of(x), lax.aval_of(indices)
+    offset = tuple(d if d < axis else d + ia.ndim - 1 for d in range(xa.ndim) if d != axis)
+    dnums = GatherDimensionNumbers(offset_dims=offset, collapsed_slice_dims=(axis,), start_index_map=(axis,))
+    slice_sizes = tuple(1 if d == axis else s for d, s in enumerate(xa.shape))
+    idx = lax.reshape(indices, (*ia.shape, 1))
+    return gather(x, idx, dnums, slice_sizes, unique_indices=False, indices_are_sorted=False, mode="fill")
+
+
+def _permutation_body(data: Any, x: Any, *, axis: int, independent: bool) -> Any:
+    xa = lax.aval_of(x)
+    if independent or xa.ndim == 1:
+        return _shuffle(data, x, axis)
+    ind = _shuffle(data, jnp.arange(xa.shape[axis]), 0)
+    return _take(x, ind, axis)
+
+
+def _arange_body(data: Any, *, n: int) -> Any:
+    return _shuffle(data, jnp.arange(n), 0)
+
+
+_permutation = _jitted(_permutation_body, "permutation")
+_permuted_range = _jitted(_arange_body, "permutation")
 
 
 def permutation(key: PRNGKeyArray | Array, x: Any, axis: int = 0, independent: bool = False) -> Array:
-    """A random permutation of ``arange(x)`` (an integer ``x``) or of ``x``'s elements along ``axis``."""
-    raise NotImplementedError("permutation needs sort")
+    """A random permutation of ``arange(x)`` (an integer ``x``) or of ``x``'s elements along ``axis`` (each slice
+    independently with ``independent``)."""
+    data, _ = _key_data_of("permutation", key)
+    arr = _as_array("permutation", x)
+    axis = _canonical_axis(axis, arr.ndim or 1)
+    if not arr.ndim:
+        if registry.INFO[arr.aval.name].kind not in "iu":
+            raise TypeError("x must be an integer or at least 1-dimensional")
+        out: Array = _permuted_range(data, n=int(np.asarray(arr)))
+        return out
+    out = _permutation(data, arr, axis=axis, independent=bool(independent))
+    return out
+
+
+def _choice_p_body(data: Any, p: Any, arr: Any, *, shape: tuple[int, ...], replace: bool, axis: int,
+                   n_draws: int, out_shape: tuple[int, ...], mode: str) -> Any:
+    default_int = registry.INFO[lattice.default_name("i", config.x64)].dtype
+    pa = lax.aval_of(p)
+    if replace:
+        p_cuml = jnp.cumsum(p)
+        r = p_cuml[-1] * (1 - _uniform_raw(data, 0.0, 1.0, shape, pa.dtype))
+        ind = jnp.astype(jnp.searchsorted(p_cuml, r), default_int)
+    else:
+        g = _gumbel_raw(data, pa.shape, pa.dtype, mode) + jnp.log(p)
+        ind = jnp.astype(top_k(g, n_draws, 0)[1], default_int)
+    result = ind if arr is None else _take(arr, ind, axis)
+    return lax.reshape(result, out_shape)
+
+
+_choice_p = _jitted(_choice_p_body, "choice")
+
+
+def _choice_take_body(arr: Any, ind: Any, *, axis: int, out_shape: tuple[int, ...]) -> Any:
+    return lax.reshape(_take(arr, ind, axis), out_shape)
+
+
+_choice_take = _jitted(_choice_take_body, "choice")
 
 
 def choice(key: PRNGKeyArray | Array, a: Any, shape: Sequence[int] = (), replace: bool = True, p: Any = None,
            axis: int = 0, mode: str | None = None) -> Array:
-    """Random samples from ``a`` (an array along ``axis``, or ``arange(a)``), uniform or with probabilities ``p``."""
-    raise NotImplementedError("choice needs sort, cumsum and take")
+    """Random samples from ``a`` (an array along ``axis``, or ``arange(a)`` for an integer): uniform, or with the
+    probabilities ``p``; with or without replacement."""
+    data, _ = _key_data_of("choice", key)
+    if not isinstance(shape, Sequence):
+        raise TypeError(f"shape argument of jax.random.choice must be a sequence, got {shape}")
+    dims = _shape_arg(shape)
+    arr = _as_array("choice", a)
+    if arr.ndim == 0:
+        n_inputs = operator.index(np.asarray(arr).item()) if not isinstance(a, int) else a
+    else:
+        axis = _canonical_axis(axis, arr.ndim)
+        n_inputs = arr.shape[axis]
+    n_draws = math.prod(dims)
+    if n_draws == 0:
+        zeros: Array = jnp.zeros(dims, dtype=arr.dtype)
+        return zeros
+    if n_inputs <= 0:
+        raise ValueError("a must be greater than 0 unless no samples are taken")
+    if not replace and n_draws > n_inputs:
+        raise ValueError(f"Cannot take a larger sample (size {n_draws}) than population (size {n_inputs}) when "
+                         "'replace=False'")
+    out_shape = dims if arr.ndim == 0 else (*arr.shape[:axis], *dims, *arr.shape[axis + 1:])
+    if p is None:
+        if replace:
+            ind = randint(key, dims, 0, n_inputs)
+            if arr.ndim == 0:
+                return ind
+            out: Array = _choice_take(arr, ind, axis=axis, out_shape=out_shape)
+            return out
+        perm = permutation(key, n_inputs if arr.ndim == 0 else arr, axis)
+        picked: Array = perm[(slice(None),) * axis + (slice(n_draws),)]
+        return picked.reshape(out_shape)
+    p_arr = _as_array("choice", p)
+    p_arr = jnp.astype(p_arr, jnp_inexact(p_arr)) if registry.INFO[p_arr.aval.name].kind not in "fc" else p_arr
+    if p_arr.shape != (n_inputs,):
+        raise ValueError(f"p must be None or a 1D vector with the same size as a.shape[axis]. p has shape "
+                         f"{p_arr.shape} and a.shape[axis] is {n_inputs}.")
+    out = _choice_p(data, p_arr, None if arr.ndim == 0 else arr, shape=dims, replace=bool(replace), axis=axis,
+                    n_draws=n_draws, out_shape=out_shape, mode=_gumbel_mode(mode))
+    return out
+
+
+def jnp_inexact(x: Array) -> np.dtype[Any]:
+    """JAX's ``promote_dtypes_inexact`` of one array: bool and integers become inexact."""
+    name = op_rules.to_inexact_name(x.aval.name)
+    return registry.INFO[lattice.canonical_name(name, config.x64)].dtype
