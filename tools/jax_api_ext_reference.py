@@ -173,12 +173,78 @@ def _random_cases() -> Iterator[str]:
         yield f"random.choice(random.PRNGKey({s}), 4, 3)"
 
 
+NN_FUNCTIONS = ("nn.relu({})", "nn.gelu({})", "nn.gelu({}, approximate=False)", "nn.silu({})", "nn.sigmoid({})",
+                "nn.softplus({})", "nn.softmax({})", "nn.log_softmax({})", "nn.logsumexp({})",
+                "nn.standardize({})", "nn.one_hot({}, 3)")
+WEAK_SCALARS = ("2", "2.0", "2j", "True")
+
+
+def _abstract_operands() -> Iterator[str]:
+    """Every operand of the abstract (dtype-only) cases: each dtype strong, the weak ones weak, Python scalars."""
+    for d in ref.DTYPES:
+        yield f"S({d!r}, (2, 3))"
+    for d in ref.WEAK_ARRAY_DTYPES:
+        yield f"S({d!r}, (2, 3), True)"
+
+
+def _nn_abstract_cases() -> Iterator[str]:
+    for fn in NN_FUNCTIONS:
+        for x in _abstract_operands():
+            yield f"eval_shape(lambda x: {fn.format('x')}, {x})"
+        for v in WEAK_SCALARS:
+            yield f"eval_shape(lambda: {fn.format(v)})"
+    for d in [*ref.DTYPES, "int", "float", "bool", "complex"]:
+        dt = d if d in ("int", "float", "bool", "complex") else repr(d)
+        yield f"eval_shape(lambda x: nn.one_hot(x, 4, dtype={dt}), S('int32', (3,)))"
+    for x in _abstract_operands():
+        yield f"eval_shape(lambda x, b: nn.logsumexp(x, b=b), S('float32', (2, 3)), {x})"
+        yield f"eval_shape(lambda x: nn.logsumexp(x, axis=1, return_sign=True), {x})"
+        yield f"eval_shape(lambda x: nn.softmax(x, where=x > 0), {x})"
+
+
+def _nn_value_cases() -> Iterator[str]:
+    dtypes = ("float32", "float16", "bfloat16", "float64", "int32", "complex64")
+    for d in dtypes:
+        for shape, seed in (((5,), 1), ((3, 4), 2), ((2, 3, 4), 3)):
+            x = f"A({d!r}, {shape}, {seed})"
+            for fn in NN_FUNCTIONS:
+                yield fn.format(x)
+            if len(shape) > 1:
+                for axis in ("0", "(0, 1)", "None"):
+                    yield f"nn.softmax({x}, axis={axis})"
+                    yield f"nn.log_softmax({x}, axis={axis})"
+                    yield f"nn.logsumexp({x}, axis={axis})"
+                    yield f"nn.standardize({x}, axis={axis})"
+                yield f"nn.logsumexp({x}, axis=1, keepdims=True)"
+                yield f"nn.standardize({x}, axis=0, algorithm='stable')"
+                yield f"nn.one_hot({x}, 5, axis=0)"
+            yield f"nn.softmax({x}, where={x} > 0)"
+            yield f"nn.log_softmax({x}, where={x} > 0)"
+            yield f"nn.logsumexp({x}, b={x} * 0.5)"
+            yield f"nn.logsumexp({x}, b=jnp.abs({x}), return_sign=True)"
+            yield f"nn.logsumexp({x}, where={x} > -1)"
+            yield f"nn.standardize({x}, mean=0.5, variance=2.0)"
+            yield f"nn.standardize({x}, where={x} > -1)"
+    for x in ("jnp.asarray([0.0, -np.inf, np.inf, np.nan])", "jnp.asarray([-1e30, 1e30, 0.0])",
+              "jnp.asarray([-np.inf, -np.inf])", "jnp.asarray([100.0, -100.0, 20.0, -20.0])"):
+        for fn in NN_FUNCTIONS[:-1]:
+            yield fn.format(x)
+    for bad in ("nn.relu([1, 2])", "nn.softmax([1.0, 2.0])", "nn.one_hot(A('int32', (3,), 0), 3, axis=5)",
+                "nn.standardize(A('float32', (3,), 0), algorithm='slow')", "nn.logsumexp(A('float32', (3,), 0), "
+                "axis=3)", "nn.one_hot(jnp.asarray([0.0, 1.5, 2.0]), 3)", "nn.one_hot(jnp.asarray([-1, 0, 3]), 3)"):
+        yield bad
+
+
 def cases(section: str) -> list[tuple[str, str]]:
     """Every ``(configuration key, expression)`` of a section, in a fixed order."""
     if section == "random":
         exprs = list(dict.fromkeys(_random_cases()))
         return [(c, e) for c in X32_X64 for e in exprs]
-    if section in ("nn", "lax", "linalg", "fft"):
+    if section == "nn":
+        abstract = list(dict.fromkeys(_nn_abstract_cases()))
+        values = list(dict.fromkeys(_nn_value_cases()))
+        return [(c, e) for c in ALL_CONFIGS for e in abstract] + [(c, e) for c in X32_X64 for e in values]
+    if section in ("lax", "linalg", "fft"):
         return []
     raise ValueError(section)
 
@@ -197,6 +263,8 @@ def encode(out: Any) -> Any:
         return {"tuple": [encode(o) for o in out]}
     if isinstance(out, jax.Array) and jax.dtypes.issubdtype(out.dtype, jax.dtypes.prng_key):
         return {"key": np.asarray(jax.random.key_data(out)).tobytes().hex(), "shape": list(out.shape)}
+    if isinstance(out, jax.ShapeDtypeStruct):
+        return {"dtype": np.dtype(out.dtype).name, "weak": bool(out.weak_type), "shape": list(out.shape)}
     if isinstance(out, jax.Array):
         host_value = np.asarray(out)
         return {"dtype": np.dtype(out.dtype).name, "weak": bool(out.weak_type), "shape": list(out.shape),
@@ -215,6 +283,9 @@ def main_inside() -> None:
 
     def run(expr: str) -> Any:
         names["A"] = lambda dtype, shape, seed: jnp.asarray(host(dtype, tuple(shape), seed))
+        names["S"] = lambda dtype, shape, weak=False: jax.ShapeDtypeStruct(
+            shape, np.dtype(ref.sctype(dtype)), weak_type=weak)
+        names["eval_shape"] = jax.eval_shape
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             try:
@@ -234,7 +305,7 @@ def main_inside() -> None:
             jax.config.update("jax_numpy_dtype_promotion", mode)
             jax.config.update("jax_enable_x64", x64)
             print(section, config_key, file=sys.stderr)
-            results[config_key] = {expr: run(expr) for _, expr in group}
+            results.setdefault(config_key, {}).update({expr: run(expr) for _, expr in group})
         out = {"generator": "tools/jax_api_ext_reference.py", "versions": {"jax": jax.__version__},
                "cases": results}
         out_path(section).write_text(json.dumps(out, indent=0, sort_keys=True) + "\n")

@@ -709,3 +709,179 @@ def random_result(fn: str, dtype: str | None = None, config: LatticeConfig = Lat
     if error is not None:
         raise error
     return name, False
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# jax.nn: each function's result dtype, by its definition in JAX 0.10.2 (jax/_src/nn/functions.py,
+# jax/_src/ops/special.py) run over dtypes: every step is one of the rules above (a binary or unary jax.numpy
+# function, a reduction) or a lax primitive, so promotion errors, refused dtypes and weak flags fall out as JAX's do
+
+NN_FUNCTIONS: Final[tuple[str, ...]] = ("relu", "gelu", "silu", "sigmoid", "softplus", "softmax", "log_softmax",
+                                        "logsumexp", "standardize", "one_hot")
+
+_PY_FLOAT: Final = ("float", True)
+_PY_INT: Final = ("int", True)
+Operand: TypeAlias = tuple[str, bool]
+
+
+class _NN:
+    """The steps of the ``jax.nn`` definitions, over ``(dtype name, weak)`` operands."""
+
+    def __init__(self, config: LatticeConfig, rank0: bool) -> None:
+        self.config = config
+        self.rank0 = rank0
+
+    def operand(self, x: Operand) -> Operand:
+        """An argument as JAX's functions see it: a Python scalar (a weak node) is a weak array of its kind's
+        default dtype, a dtype is canonicalized."""
+        name, weak = x
+        if name in lattice.WEAK_NAMES:
+            return lattice.default_name(lattice.KIND[name], self.config.x64), True
+        return lattice.canonical_name(name, self.config.x64), weak
+
+    def binary(self, op: str, a: Operand, b: Operand) -> Operand:
+        py = tuple(o[0] in lattice.WEAK_NAMES for o in (a, b))
+        return binary_result(op, [a, b], self.config, python_scalars=py, rank0=self.rank0)
+
+    def unary(self, fn: str, a: Operand) -> Operand:
+        return unary_result(fn, a, self.config, rank0=self.rank0)
+
+    def reduce(self, fn: str, a: Operand) -> Operand:
+        return reduction_result(fn, a, None, self.config)
+
+    def join(self, *xs: Operand) -> Operand:
+        """``jnp.where``'s promotion of its two values."""
+        return lattice.result_node(list(xs), self.config)
+
+    def inexact(self, *xs: Operand) -> Operand:
+        """``promote_args_inexact`` of the operands: their join made inexact (1- and 2-bit integers stay), the weak
+        flag kept."""
+        name, weak = lattice.result_node([self.operand(x) for x in xs], self.config)
+        return lattice.canonical_name(to_inexact_name(name), self.config.x64), weak
+
+    def lax_unary(self, fn: str, a: Operand, kinds: str) -> Operand:
+        """A lax primitive of one operand of the given kinds, which keeps the operand's type."""
+        a = self.operand(a)
+        if lattice.KIND[a[0]] not in kinds:
+            raise OperandTypeError(f"{fn} does not accept dtype {a[0]}")
+        return a
+
+    # Each function: JAX's definition, step by step.
+
+    def relu(self, x: Operand) -> Operand:
+        return self.binary("maximum", x, _PY_INT)
+
+    def gelu(self, x: Operand, approximate: bool) -> Operand:
+        xa = self.inexact(x)
+        const = (xa[0], False)  # np.sqrt(...).astype(x.dtype): a strong numpy scalar
+        if approximate:
+            cube = binary_result("power", [xa, _PY_INT], self.config, python_scalars=(False, True))
+            inner = self.binary("add", xa, self.binary("multiply", _PY_FLOAT, cube))
+            cdf = self.binary("multiply", _PY_FLOAT,
+                              self.binary("add", _PY_FLOAT, self.unary("tanh", self.binary("multiply", const, inner))))
+            return self.binary("multiply", xa, cdf)
+        half = self.binary("multiply", _PY_FLOAT, xa)  # 0.5 * x first, as Python evaluates it
+        erfc = self.lax_unary("erfc", self.binary("multiply", self.unary("negative", xa), const), "f")
+        self.binary("multiply", half, erfc)
+        return xa[0], False  # jnp.array(..., dtype=x.dtype)
+
+    def sigmoid(self, x: Operand) -> Operand:
+        return self.lax_unary("logistic", x, "fc")
+
+    def silu(self, x: Operand) -> Operand:
+        xa = self.operand(x)
+        return self.binary("multiply", xa, self.sigmoid(xa))
+
+    def softplus(self, x: Operand) -> Operand:
+        return self.binary("logaddexp", x, _PY_INT)
+
+    def softmax(self, x: Operand, where: bool) -> Operand:
+        x_max = self.reduce("max", x)
+        x_safe = self.join(x, _PY_FLOAT) if where else x
+        unnormalized = self.unary("exp", self.binary("subtract", x_safe, x_max))
+        result = self.binary("divide", unnormalized, self.reduce("sum", unnormalized))
+        return self.join(result, _PY_INT) if where else result
+
+    def log_softmax(self, x: Operand, where: bool) -> Operand:
+        x_max = self.reduce("max", x)
+        x_safe = self.join(x, _PY_FLOAT) if where else x
+        shifted = self.binary("subtract", x_safe, x_max)
+        result = self.binary("subtract", shifted, self.unary("log", self.reduce("sum", self.unary("exp", shifted))))
+        return self.join(result, _PY_FLOAT) if where else result
+
+    def logsumexp(self, a: Operand, b: Operand | None, where: bool) -> tuple[Operand, Operand]:
+        """``(result, sign)``: the sign has the dtype of the sum, the result its real dtype (the complex dtype
+        itself when there is no ``b`` and no ``return_sign``; :func:`nn_result` picks)."""
+        if where:
+            a = self.join(a, _PY_INT)
+        if b is not None:
+            a = self.join(self.inexact(a, b), _PY_FLOAT)  # where(b != 0, a, -inf)
+        else:
+            a = self.inexact(a)
+        name = a[0]
+        if lattice.KIND[name] not in ("f", "c"):  # lax.exp
+            raise OperandTypeError(f"exp does not accept dtype {name}")
+        return (_COMPLEX_PART.get(name, name), False), (name, False)
+
+    def standardize(self, x: Operand, stable: bool) -> Operand:
+        mean = self.reduce("mean", x)
+        if stable:
+            variance = self.reduce("mean", self.unary("square", self.binary("subtract", x, mean)))
+        else:
+            variance = self.binary("subtract", self.reduce("mean", self.unary("square", x)),
+                                   self.unary("square", mean))
+            if lattice.KIND[variance[0]] == "c":
+                raise OperandValueError("Clip received a complex value either through the input or the min/max "
+                                        "keywords")
+            variance = self.binary("maximum", _PY_INT, variance)  # jnp.clip(variance, 0)
+        scale = self.lax_unary("rsqrt", self.binary("add", variance, _PY_FLOAT), "fc")
+        return self.binary("multiply", self.binary("subtract", x, mean), scale)
+
+
+def nn_result(fn: str, operand: Operand, config: LatticeConfig = LatticeConfig(), *, rank0: bool = False,
+              approximate: bool = True, where: bool = False, b: Operand | None = None, return_sign: bool = False,
+              stable: bool = False) -> Operand:
+    """The ``(dtype name, weak)`` of ``jax.nn.<fn>(x)`` for ``fn`` in :data:`NN_FUNCTIONS` but ``one_hot``
+    (:func:`nn_one_hot_result`). ``operand`` is ``x``'s ``(dtype name, weak)`` (a weak node for a Python scalar);
+    ``rank0`` says ``x`` has rank 0 (Python scalars always have), which decides the weak flag of the steps that meet
+    numpy constants; ``approximate`` is ``gelu``'s, ``where`` says a ``where=`` mask is given (``softmax``,
+    ``log_softmax``, ``logsumexp``), ``b`` is ``logsumexp``'s ``b`` operand, ``return_sign`` whether it returns the
+    sign too (whose dtype :func:`nn_sign_result` gives), ``stable`` that ``standardize`` uses the two-pass
+    variance. Raises the error classes JAX raises: :class:`lattice.TypePromotionError`
+    where a step promotes what cannot be promoted, :class:`OperandTypeError` where a step refuses the dtype,
+    :class:`OperandValueError` (``logaddexp`` of 1- and 2-bit integers, ``standardize`` of complex numbers)."""
+    nn = _NN(config, rank0 or operand[0] in lattice.WEAK_NAMES)
+    if fn in ("relu", "sigmoid", "silu", "softplus"):
+        out: Operand = getattr(nn, fn)(operand)
+        return out
+    if fn == "standardize":
+        return nn.standardize(operand, stable)
+    if fn == "gelu":
+        return nn.gelu(operand, approximate)
+    if fn in ("softmax", "log_softmax"):
+        return nn.softmax(operand, where) if fn == "softmax" else nn.log_softmax(operand, where)
+    if fn == "logsumexp":
+        real, full = nn.logsumexp(operand, b, where)
+        return real if return_sign else full
+    raise ValueError(f"unknown jax.nn function {fn!r}; known: {', '.join(NN_FUNCTIONS)}")
+
+
+def nn_sign_result(operand: Operand, config: LatticeConfig = LatticeConfig(), *, where: bool = False,
+                   b: Operand | None = None) -> Operand:
+    """The ``(dtype name, weak)`` of the sign ``jax.nn.logsumexp(a, b=b, return_sign=True)`` returns: the dtype of
+    the sum (complex for complex operands), strong."""
+    return _NN(config, False).logsumexp(operand, b, where)[1]
+
+
+def nn_one_hot_result(operand: str, dtype: str | None = None, config: LatticeConfig = LatticeConfig()) -> Operand:
+    """The ``(dtype name, weak)`` of ``jax.nn.one_hot(x, n, dtype=dtype)``: ``dtype`` canonicalized (a weak node
+    stands for its kind's default dtype; None for the default float), strong. ``x`` (its dtype name ``operand``)
+    may be of any dtype but bool (its ``iota`` refuses bool: :class:`OperandTypeError`)."""
+    x = lattice.default_name(lattice.KIND[operand], config.x64) if operand in lattice.WEAK_NAMES else operand
+    if lattice.KIND[x] == "b":
+        raise OperandTypeError("one_hot compares with an iota of the operand's dtype, and iota does not accept bool")
+    if dtype is None:
+        return lattice.default_name("f", config.x64), False
+    if dtype in lattice.WEAK_NAMES:
+        return lattice.default_name(lattice.KIND[dtype], config.x64), False
+    return lattice.canonical_name(dtype, config.x64), False

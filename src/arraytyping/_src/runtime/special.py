@@ -1,4 +1,4 @@
-"""Special functions as primitives: ``erf``, ``erf_inv``, ``lgamma`` and ``digamma`` (floating operands; the result
+"""Special functions as primitives: ``erf``, ``erfc``, ``erf_inv``, ``lgamma`` and ``digamma`` (floating operands; the result
 keeps the operand's type, weak flag included), lowered to CHLO's operations as JAX 0.10.2 lowers them, so XLA
 expands them into the same arithmetic and the values agree bit for bit."""
 
@@ -12,7 +12,7 @@ from arraytyping._src.runtime.operand_checks import check_kinds
 from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.core import Primitive
 
-__all__ = ["erf_p", "erf_inv_p", "lgamma_p", "digamma_p", "erf", "erf_inv", "lgamma", "digamma"]
+__all__ = ["erf_p", "erfc_p", "erf_inv_p", "lgamma_p", "digamma_p", "erf", "erfc", "erf_inv", "lgamma", "digamma"]
 
 
 def _float_unary(name: str) -> Primitive:
@@ -23,6 +23,7 @@ def _float_unary(name: str) -> Primitive:
 
 
 erf_p = _float_unary("erf")
+erfc_p = _float_unary("erfc")
 erf_inv_p = _float_unary("erf_inv")
 lgamma_p = _float_unary("lgamma")
 digamma_p = _float_unary("digamma")
@@ -34,11 +35,12 @@ def _chlo_unary(op: str) -> Callable[..., list[Any]]:
     return rule
 
 
-for _p, _op in [(erf_p, "erf"), (erf_inv_p, "erf_inv"), (lgamma_p, "lgamma"), (digamma_p, "digamma")]:
+for _p, _op in [(erf_p, "erf"), (erfc_p, "erfc"), (erf_inv_p, "erf_inv"), (lgamma_p, "lgamma"), (digamma_p, "digamma")]:
     lowering.RULES[_p] = _chlo_unary(_op)
 
 
 def erf(x: Any) -> Any: return erf_p.bind(x)
+def erfc(x: Any) -> Any: return erfc_p.bind(x)
 def erf_inv(x: Any) -> Any: return erf_inv_p.bind(x)
 def lgamma(x: Any) -> Any: return lgamma_p.bind(x)
 def digamma(x: Any) -> Any: return digamma_p.bind(x)
