@@ -885,3 +885,37 @@ def nn_one_hot_result(operand: str, dtype: str | None = None, config: LatticeCon
     if dtype in lattice.WEAK_NAMES:
         return lattice.default_name(lattice.KIND[dtype], config.x64), False
     return lattice.canonical_name(dtype, config.x64), False
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# jax.lax: the dtype rules of the primitives arraytyping.lax exposes beyond one dtype in, the same out
+
+_FP8_NAMES: Final = frozenset({"float8_e4m3fn", "float8_e5m2", "float8_e5m2fnuz", "float8_e4m3fnuz", "float8_e3m4",
+                               "float8_e4m3", "float8_e8m0fnu"})
+
+
+def dot_general_result(lhs: str, rhs: str, preferred: str | None = None) -> str:
+    """The result dtype of ``lax.dot_general(lhs, rhs, ..., preferred_element_type=preferred)`` (and of
+    ``lax.conv_general_dilated``'s operands, which must agree): XLA's ``HigherPrecisionType`` of the operand
+    dtypes (two different dtypes of equal rank are refused: :class:`OperandTypeError`), then ``preferred`` unless
+    it is narrower than a non-float result (:class:`OperandTypeError`). Weak when both operands are."""
+    if _dot_rank(lhs) > _dot_rank(rhs):
+        result = lhs
+    elif _dot_rank(rhs) > _dot_rank(lhs):
+        result = rhs
+    elif lhs != rhs:
+        raise OperandTypeError(f"lax.dot_general argument type error: {lhs}, {rhs}")
+    else:
+        result = lhs
+    if preferred is None or preferred == result:
+        return result
+    if lattice.KIND[result] != "f" and _bit_width(preferred) < _bit_width(result):
+        raise OperandTypeError(f"`preferred_element_type` must not be narrower than the original type, got "
+                               f"preferred_element_type of {preferred} for result type of {result}.")
+    return preferred
+
+
+def dot_general_converts_operands(lhs: str, rhs: str) -> bool:
+    """Whether JAX's CPU lowering of ``dot_general`` converts both operands to the result dtype first (operands of
+    two dtypes, unless both are float8)."""
+    return lhs != rhs and not (lhs in _FP8_NAMES and rhs in _FP8_NAMES)

@@ -10,6 +10,7 @@ from typing import Any, Final
 import ml_dtypes
 import numpy as np
 
+from arraytyping import op_rules
 from arraytyping._src import registry
 from arraytyping._src.runtime import primitives as P
 from arraytyping._src.runtime.avals import ShapedArray
@@ -452,6 +453,10 @@ def _dot_general(ctx: LoweringContext, x: Any, y: Any, *, dimension_numbers: Any
                  preferred_element_type: Any, out_sharding: None = None) -> list[Any]:
     (lc, rc), (lb, rb) = dimension_numbers
     hlo = ctx.hlo
+    (xa, ya), out = ctx.avals_in, ctx.avals_out[0]
+    if op_rules.dot_general_converts_operands(xa.name, ya.name):  # as JAX's CPU lowering: both in the result dtype
+        x = hlo.convert(ctx.m.tensor(xa.update(dtype=out.dtype)), x)
+        y = hlo.convert(ctx.m.tensor(ya.update(dtype=out.dtype)), y)
     dn = hlo.DotDimensionNumbers.get(lhs_batching_dimensions=list(lb), rhs_batching_dimensions=list(rb),
                                      lhs_contracting_dimensions=list(lc), rhs_contracting_dimensions=list(rc))
     return [hlo.dot_general(ctx.m.tensor(ctx.avals_out[0]), x, y, dn)]
