@@ -9,6 +9,8 @@ Cases (both sides run the same code, ``_jax_runtime_worker.run_cases``):
 * ``make_jaxpr_chain``: ``make_jaxpr`` of a 1,000-operation chain                   target <= 0.5x JAX
 * ``compile_fresh``: first call of a freshly jitted 100-operation function          target <= 1.0x JAX
 * ``memory``: 100,000 eager ops; must leave no live buffers behind and little RSS growth (time per op reported)
+* ``eager_softmax``/``jit_softmax``: ``nn.softmax`` of a float32 (8, 128) array, eager and jitted  target <= 1.0x JAX
+* ``eager_random_normal``/``jit_random_normal``: ``random.normal(key, (128,))``, eager and jitted   target <= 1.0x JAX
 
 Method: each side runs in its own fresh process (ours with this interpreter, JAX's with ``python -I`` in its venv,
 so neither can import the other), once per repetition, alternating which goes first, so drifting machine load hits
@@ -54,6 +56,10 @@ CASES: tuple[Case, ...] = (
     Case("make_jaxpr_chain", "make_jaxpr, 1,000-op chain", 0.5),
     Case("compile_fresh", "first call (trace+compile), 100 ops", 1.0),
     Case("memory", "100,000 eager x + 1.0 (per op)", None),
+    Case("eager_softmax", "eager nn.softmax, f32[8,128]", 1.0),
+    Case("jit_softmax", "jit nn.softmax, f32[8,128]", 1.0),
+    Case("eager_random_normal", "eager random.normal(key, (128,))", 1.0),
+    Case("jit_random_normal", "jit random.normal(key, (128,))", 1.0),
 )
 
 
@@ -81,12 +87,15 @@ def worker_main() -> int:
     from _jax_runtime_worker import Api, run_cases
 
     import arraytyping
+    import arraytyping.nn
     import arraytyping.numpy as anp
+    import arraytyping.random
     from arraytyping._src.runtime.backend import backend
 
     request: dict[str, Any] = json.load(sys.stdin)
     api = Api(name="arraytyping", version=arraytyping.__version__, asarray=anp.asarray, jit=arraytyping.jit,
-              make_jaxpr=arraytyping.make_jaxpr, live_arrays=lambda: len(backend().live_buffers()))
+              make_jaxpr=arraytyping.make_jaxpr, live_arrays=lambda: len(backend().live_buffers()),
+              softmax=arraytyping.nn.softmax, prng_key=arraytyping.random.PRNGKey, normal=arraytyping.random.normal)
     json.dump({"version": api.version, "results": run_cases(api, request)}, sys.stdout)
     return 0
 

@@ -235,6 +235,188 @@ def _nn_value_cases() -> Iterator[str]:
         yield bad
 
 
+LAX_UNARY = ("lax.rsqrt({})", "lax.erf({})", "lax.erf_inv({})", "lax.lgamma({})", "lax.digamma({})",
+             "lax.integer_pow({}, 3)", "lax.integer_pow({}, -2)", "lax.integer_pow({}, 0)")
+PAIR_OPERANDS = ("S('bool', (2, 3))", "S('int8', (2, 3))", "S('int32', (2, 3))", "S('uint8', (2, 3))",
+                 "S('int64', (2, 3))", "S('float16', (2, 3))", "S('bfloat16', (2, 3))", "S('float32', (2, 3))",
+                 "S('float64', (2, 3))", "S('complex64', (2, 3))", "S('float32', (2, 3), True)",
+                 "S('int32', (2, 3), True)", "2.0", "2", "S('float8_e4m3fn', (2, 3))", "S('int4', (2, 3))")
+
+
+def _lax_abstract_cases() -> Iterator[str]:
+    for fn in LAX_UNARY + ("lax.top_k({}, 2)", "lax.convert_element_type({}, 'float32')",
+                           "lax.convert_element_type({}, 'int8')", "lax.convert_element_type({}, float)",
+                           "lax.convert_element_type({}, 'bfloat16')", "lax.convert_element_type({}, 'float64')"):
+        for x in _abstract_operands():
+            yield f"eval_shape(lambda x: {fn.format('x')}, {x})"
+        for v in WEAK_SCALARS:
+            yield f"eval_shape(lambda: {fn.format(v)})"
+    for d in [*ref.DTYPES, "int", "float", "bool", "complex"]:
+        dt = d if d in ("int", "float", "bool", "complex") else repr(d)
+        yield f"eval_shape(lambda: lax.iota({dt}, 4))"
+    for a, b in itertools.product(PAIR_OPERANDS, repeat=2):
+        for fn in ("lax.add({}, {})", "lax.mul({}, {})", "lax.max({}, {})", "lax.min({}, {})",
+                   "lax.dot_general({}, {}, (((1,), (1,)), ((), ())))", "lax.clamp({0}, {1}, {1})"):
+            yield _abstract_call(fn, a, b)
+    for a in PAIR_OPERANDS[:12]:
+        for pref in ("None", "'float32'", "'int32'", "'int8'", "'float64'", "'complex64'", "'int16'", "'uint32'",
+                     "float"):
+            yield f"eval_shape(lambda x: lax.dot_general(x, x, (((1,), (1,)), ((), ())), " \
+                  f"preferred_element_type={pref}), {a})"
+            yield f"eval_shape(lambda x: lax.conv_general_dilated(x[None, None], x[None, None], (1, 1), 'SAME', " \
+                  f"preferred_element_type={pref}), {a})"
+        yield f"eval_shape(lambda x: lax.reduce_window(x, 0, lax.add, (2, 2), (1, 1), 'VALID'), {a})"
+        yield f"eval_shape(lambda x: lax.reduce_window(x, -np.inf, lax.max, (1, 2), (1, 1), 'SAME'), {a})"
+        yield f"eval_shape(lambda x: lax.pad(x, 0, [(1, 1, 0), (0, 2, 1)]), {a})"
+        yield f"eval_shape(lambda x: lax.pad(x, 0.0, [(1, 1, 0), (0, 2, 1)]), {a})"
+        yield f"eval_shape(lambda x: lax.dynamic_slice(x, (0, 1), (1, 2)), {a})"
+        yield f"eval_shape(lambda x: lax.dynamic_update_slice(x, x[:1], (1, 0)), {a})"
+        yield f"eval_shape(lambda x: lax.broadcast_in_dim(x, (4, 2, 3), (1, 2)), {a})"
+
+
+def _abstract_call(fn: str, *operands: str) -> str:
+    """``eval_shape`` of ``fn`` (a format string) on operands: abstract ones (``S(...)``) become the lambda's
+    arguments, Python scalars stay literals."""
+    params = [f"x{i}" for i, o in enumerate(operands) if o.startswith("S(")]
+    names = iter(params)
+    body = fn.format(*(next(names) if o.startswith("S(") else o for o in operands))
+    args = "".join(f", {o}" for o in operands if o.startswith("S("))
+    return f"eval_shape(lambda {', '.join(params)}: {body}{args})"
+
+
+def _lax_value_cases() -> Iterator[str]:
+    for d in ("float32", "float16", "bfloat16", "float64"):
+        x = f"A({d!r}, (3, 4), 1)"
+        for fn in LAX_UNARY:
+            yield fn.format(f"jnp.abs({x}) + 0.5" if "rsqrt" in fn or "gamma" in fn else
+                            f"jnp.tanh({x})" if "erf_inv" in fn else x)
+        yield f"lax.clamp(np.array(-1, {d!r}), {x}, np.array(1.5, {d!r}))"
+        yield f"lax.top_k({x}, 3)"
+        yield f"lax.top_k({x}, 2, axis=0)"
+        yield f"lax.convert_element_type({x}, 'int32')"
+        yield f"lax.dot_general({x}, A({d!r}, (4, 5), 2), (((1,), (0,)), ((), ())))"
+        yield f"lax.dot_general(A({d!r}, (2, 3, 4), 3), A({d!r}, (2, 4, 5), 4), (((2,), (1,)), ((0,), (0,))))"
+        for lhs, rhs, strides, pad, extra in (
+                ("(1, 2, 6, 7)", "(3, 2, 3, 3)", "(1, 1)", "'SAME'", ""),
+                ("(2, 3, 8, 8)", "(4, 3, 2, 3)", "(2, 1)", "'VALID'", ""),
+                ("(1, 4, 5, 5)", "(4, 2, 3, 3)", "(1, 1)", "((1, 0), (2, 1))", ", feature_group_count=2"),
+                ("(1, 2, 7, 6)", "(2, 2, 3, 2)", "(1, 2)", "'SAME'", ", rhs_dilation=(2, 1)"),
+                ("(1, 2, 4, 4)", "(1, 2, 3, 3)", "(1, 1)", "((2, 2), (2, 2))", ", lhs_dilation=(2, 2)"),
+                ("(4, 2, 5)", "(3, 2, 2)", "(1,)", "'SAME_LOWER'", ""),
+                ("(1, 6, 6, 2)", "(3, 3, 2, 4)", "(1, 1)", "'SAME'", ", dimension_numbers=('NHWC', 'HWIO', 'NHWC')"),
+                ("(4, 2, 5, 5)", "(4, 1, 2, 2)", "(1, 1)", "'VALID'", ", batch_group_count=2")):
+            yield f"lax.conv_general_dilated(A({d!r}, {lhs}, 5), A({d!r}, {rhs}, 6), {strides}, {pad}{extra})"
+        for comp, init in (("lax.add", "0.0"), ("lax.max", "-np.inf"), ("lax.min", "np.inf"),
+                           ("lambda a, b: a * b", "1.0"), ("lax.add", "1.0")):
+            for window, strides, pad in (("(2, 2)", "(1, 1)", "'VALID'"), ("(3, 2)", "(2, 1)", "'SAME'"),
+                                         ("(2, 3)", "(1, 2)", "((1, 0), (0, 2))")):
+                yield f"lax.reduce_window({x}, np.array({init}, {d!r}), {comp}, {window}, {strides}, {pad})"
+        yield f"lax.reduce_window({x}, np.array(0, {d!r}), lax.add, (2, 2), (1, 1), 'VALID', (2, 1), (1, 2))"
+    for d in ("int32", "uint8", "int8", "bool"):
+        x = f"A({d!r}, (3, 4), 2)"
+        yield f"lax.pad({x}, np.array(1, {d!r}), [(1, -1, 1), (2, 0, 0)])"
+        yield f"lax.dynamic_slice({x}, (1, 1), (2, 3))"
+        yield f"lax.dynamic_slice({x}, (5, -1), (2, 2))"
+        yield f"lax.dynamic_slice({x}, (jnp.asarray(-2), jnp.asarray(3)), (1, 2))"
+        yield f"lax.dynamic_slice({x}, jnp.asarray([1, -3]), (2, 2))"
+        yield f"lax.dynamic_slice({x}, (np.uint8(1), np.uint8(250)), (2, 2))"
+        yield f"lax.dynamic_update_slice({x}, {x}[:2, :2], (2, -1))"
+        yield f"lax.top_k({x}, 2)" if d != "bool" else f"lax.iota('int16', 5)"
+        yield f"lax.reduce_window({x}, np.array(0, {d!r}), lax.max, (2, 2), (1, 1), 'SAME')"
+        yield f"lax.broadcast_in_dim({x}, (2, 3, 4), (1, 2))"
+        yield f"lax.broadcast_in_dim({x}[:1], (3, 3, 4), (0, 2))"
+        yield f"lax.dot_general({x}, {x}, (((1,), (1,)), ((), ())))"
+    for d in ("complex64",):
+        x = f"A({d!r}, (3, 4), 7)"
+        yield f"lax.rsqrt({x})"
+        yield f"lax.conv_general_dilated(A({d!r}, (1, 2, 5, 5), 5), A({d!r}, (3, 2, 2, 2), 6), (1, 1), 'SAME')"
+        yield f"lax.dot_general({x}, {x}, (((1,), (1,)), ((), ())))"
+        yield f"lax.reduce_window({x}, np.array(0, {d!r}), lax.add, (2, 2), (1, 1), 'VALID')"
+    for bad in ("lax.dynamic_slice(A('float32', (3,), 0), (1, 2), (1,))",
+                "lax.dynamic_slice(A('float32', (3,), 0), (-1,), (1,), allow_negative_indices=False)",
+                "lax.dynamic_slice(A('float32', (3, 3), 0), (jnp.asarray(1), np.int8(1)), (1, 1))",
+                "lax.dynamic_slice(A('float32', (3,), 0), (0,), (4,))",
+                "lax.dynamic_slice(A('float32', (3,), 0), (0.5,), (1,))",
+                "lax.dynamic_update_slice(A('float32', (3,), 0), A('float16', (1,), 0), (0,))",
+                "lax.dynamic_update_slice(A('float32', (3,), 0), A('float32', (4,), 0), (0,))",
+                "lax.pad(A('float32', (3,), 0), np.float16(0), [(1, 1, 0)])",
+                "lax.pad(A('float32', (3,), 0), jnp.zeros(2), [(1, 1, 0)])",
+                "lax.pad(A('float32', (3,), 0), 0.0, [(1, 1, 0), (0, 0, 0)])",
+                "lax.pad(A('float32', (3,), 0), 0.0, [(1, 1, -1)])",
+                "lax.pad(A('float32', (3,), 0), 0.0, [(-3, -1, 0)])",
+                "lax.broadcast_in_dim(A('float32', (3,), 0), (3, 4), (1,))",
+                "lax.broadcast_in_dim(A('float32', (3,), 0), (3,), (0, 1))",
+                "lax.top_k(A('float32', (3,), 0), 4)", "lax.top_k(A('float32', (3,), 0), -1)",
+                "lax.top_k(A('complex64', (3,), 0), 1)", "lax.top_k(jnp.asarray(1.0), 1)",
+                "lax.top_k(A('float32', (3, 2), 0), 1, axis=2)",
+                "lax.iota('float32', -1)", "lax.iota('bool', 3)",
+                "lax.integer_pow(A('int32', (3,), 0), -1)", "lax.integer_pow(A('bool', (3,), 0), 2)",
+                "lax.clamp(A('float32', (2,), 0), A('float32', (3,), 0), 1.0)",
+                "lax.clamp(0, A('float32', (3,), 0), 1.0)",
+                "lax.dot_general(A('float32', (2, 3), 0), A('float32', (4, 5), 0), (((1,), (0,)), ((), ())))",
+                "lax.dot_general(A('float32', (2, 3), 0), A('float32', (3, 5), 0), (((2,), (0,)), ((), ())))",
+                "lax.dot_general(A('int8', (2, 3), 0), A('uint8', (3, 5), 0), (((1,), (0,)), ((), ())))",
+                "lax.dot_general(A('int32', (2, 3), 0), A('int32', (3, 5), 0), (((1,), (0,)), ((), ())), "
+                "preferred_element_type='int8')",
+                "lax.conv_general_dilated(A('float32', (1, 2, 5), 0), A('float32', (3, 3, 2), 0), (1,), 'SAME')",
+                "lax.conv_general_dilated(A('float32', (1, 2, 5), 0), A('float32', (3, 2, 2), 0), (1, 1), 'SAME')",
+                "lax.conv_general_dilated(A('float32', (1, 2, 5), 0), A('float32', (3, 2, 2), 0), (1,), 'FULL')",
+                "lax.conv_general_dilated(A('float32', (1, 2, 5), 0), A('float16', (3, 2, 2), 0), (1,), 'SAME')",
+                "lax.conv_general_dilated(A('float32', (1, 2, 5), 0), A('float32', (3, 2, 2), 0), (1,), 'SAME', "
+                "lhs_dilation=(2,))",
+                "lax.conv_general_dilated(A('float32', (1, 2, 5), 0), A('float32', (3, 2, 2), 0), (1,), 'SAME', "
+                "dimension_numbers=('NCH', 'OIW', 'NCH'))",
+                "lax.conv_general_dilated(A('float32', (1, 2, 5), 0), A('float32', (3, 2, 2), 0), (1,), 'SAME', "
+                "feature_group_count=2)",
+                "lax.reduce_window(A('float32', (3,), 0), 0.0, lax.add, (2, 2), (1,), 'VALID')",
+                "lax.reduce_window(A('float32', (3,), 0), 0, lax.add, (2,), (1,), 'VALID')",
+                "lax.reduce_window(A('bool', (3,), 0), False, lax.add, (2,), (1,), 'VALID')",
+                "lax.reduce_window(A('float32', (3,), 0), 0.0, lax.add, (0,), (1,), 'VALID')",
+                "lax.reduce_window(A('float32', (3,), 0), jnp.zeros(2), lambda a, b: a + b, (2,), (1,), 'VALID')",
+                "lax.convert_element_type(A('complex64', (2,), 0), 'float32')",
+                "lax.convert_element_type(2**40, 'int32')", "lax.convert_element_type(2**40, 'float32')",
+                "lax.convert_element_type(1.5, 'int8')", "lax.convert_element_type([1, 2], 'int8')",
+                "lax.rsqrt(A('int32', (2,), 0))", "lax.erf(A('complex64', (2,), 0))",
+                "lax.add(A('float32', (2,), 0), A('float32', (3,), 0))",
+                "lax.add(A('float32', (2, 1), 0), A('float32', (1, 3), 0))"):
+        yield bad
+
+
+FFT_FUNCTIONS = ("fft.fft({})", "fft.ifft({})", "fft.rfft({})", "fft.irfft({})", "fft.fft2({})")
+
+
+def _fft_abstract_cases() -> Iterator[str]:
+    for fn in FFT_FUNCTIONS:
+        for x in _abstract_operands():
+            yield f"eval_shape(lambda x: {fn.format('x')}, {x})"
+    for d in ("None", "'float32'", "'float64'", "'float16'", "'bfloat16'", "'int32'", "'complex64'", "float"):
+        yield f"eval_shape(lambda: fft.fftfreq(8, dtype={d}))"
+
+
+def _fft_value_cases() -> Iterator[str]:
+    for d in ("float32", "float64", "complex64", "complex128", "int32", "float16", "bool"):
+        for shape, seed in (((8,), 1), ((3, 5), 2), ((2, 4, 6), 3)):
+            x = f"A({d!r}, {shape}, {seed})"
+            for fn in FFT_FUNCTIONS:
+                if fn == "fft.fft2({})" and len(shape) < 2:
+                    continue
+                yield fn.format(x)
+                for extra in ("norm='ortho'", "norm='forward'", "axis=0", "n=5", "n=12"):
+                    if fn == "fft.fft2({})":
+                        extra = {"axis=0": "axes=(0, 1)" if len(shape) == 2 else "axes=(0, 2)", "n=5": "s=(2, 3)",
+                                 "n=12": "s=(4, 7)"}.get(extra, extra)
+                    yield fn.format(f"{x}, {extra}")
+    for n, dd in (("8", "1.0"), ("9", "0.1"), ("1", "2.0"), ("10", "jnp.asarray(0.5)")):
+        for d in ("None", "'float32'", "'float64'", "'float16'", "'int32'", "'complex64'"):
+            yield f"fft.fftfreq({n}, {dd}, dtype={d})"
+    for bad in ("fft.fft(A('float32', (4,), 0), axis=(0, 1))", "fft.fft2(A('float32', (4,), 0))",
+                "fft.fft2(A('float32', (4, 4), 0), axes=(0,))", "fft.fft(A('float32', (4,), 0), n=0)",
+                "fft.fft(A('float32', (4,), 0), norm='sideways')", "fft.fftfreq([4])", "fft.fft([1.0, 2.0])",
+                "fft.fft2(A('float32', (4, 4), 0), axes=(0, 0))", "fft.fft(jnp.asarray(2.0))",
+                "fft.fft(A('float32', (4,), 0), axis=2)"):
+        yield bad
+
+
 def cases(section: str) -> list[tuple[str, str]]:
     """Every ``(configuration key, expression)`` of a section, in a fixed order."""
     if section == "random":
@@ -244,7 +426,15 @@ def cases(section: str) -> list[tuple[str, str]]:
         abstract = list(dict.fromkeys(_nn_abstract_cases()))
         values = list(dict.fromkeys(_nn_value_cases()))
         return [(c, e) for c in ALL_CONFIGS for e in abstract] + [(c, e) for c in X32_X64 for e in values]
-    if section in ("lax", "linalg", "fft"):
+    if section == "lax":
+        abstract = list(dict.fromkeys(_lax_abstract_cases()))
+        values = list(dict.fromkeys(_lax_value_cases()))
+        return [(c, e) for c in X32_X64 for e in abstract + values]
+    if section == "fft":
+        abstract = list(dict.fromkeys(_fft_abstract_cases()))
+        values = list(dict.fromkeys(_fft_value_cases()))
+        return [(c, e) for c in ALL_CONFIGS for e in abstract] + [(c, e) for c in X32_X64 for e in values]
+    if section == "linalg":
         return []
     raise ValueError(section)
 

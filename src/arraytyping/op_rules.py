@@ -919,3 +919,57 @@ def dot_general_converts_operands(lhs: str, rhs: str) -> bool:
     """Whether JAX's CPU lowering of ``dot_general`` converts both operands to the result dtype first (operands of
     two dtypes, unless both are float8)."""
     return lhs != rhs and not (lhs in _FP8_NAMES and rhs in _FP8_NAMES)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# jax.numpy.fft
+
+FFT_FUNCTIONS: Final[Mapping[str, Literal["complex", "real_input", "real_output"]]] = MappingProxyType({
+    "fft": "complex", "ifft": "complex", "fft2": "complex", "rfft": "real_input", "irfft": "real_output"})
+"""Each transform's kind: ``complex`` (complex in and out: the operand's complex dtype), ``real_input`` (``rfft``: a
+real operand, made inexact, gives its complex dtype; complex operands are refused with a ``ValueError``),
+``real_output`` (``irfft``: the operand's complex dtype in, its real dtype out)."""
+
+_TO_COMPLEX: Final[Mapping[str, str]] = MappingProxyType({"float64": "complex128", "complex128": "complex128"})
+
+
+def fft_operand_name(name: str) -> str:
+    """JAX's ``to_complex_dtype``: complex128 for float64 and complex128, complex64 for everything else."""
+    return _TO_COMPLEX.get(to_inexact_name(name), "complex64")
+
+
+def fft_result(fn: str, operand: Operand, config: LatticeConfig = LatticeConfig()) -> Operand:
+    """The ``(dtype name, weak)`` of ``jax.numpy.fft.<fn>(a)`` for ``fn`` in :data:`FFT_FUNCTIONS` (the weak flag
+    is the operand's; a Python scalar is a weak node). Raises :class:`OperandValueError` for a complex ``rfft``
+    operand and where XLA has no transform for the dtype."""
+    name, weak = operand
+    if name in lattice.WEAK_NAMES:
+        name = lattice.default_name(lattice.KIND[name], config.x64)
+    name = lattice.canonical_name(name, config.x64)
+    kind = FFT_FUNCTIONS[fn]
+    if kind == "real_input":
+        if lattice.KIND[name] == "c":
+            raise OperandValueError("only real valued inputs supported for rfft")
+        real = lattice.canonical_name(to_inexact_name(name), config.x64)
+        if real not in ("float32", "float64"):
+            raise OperandValueError(f"RFFT input must be float32 or float64, got {real}")
+        return ("complex128" if real == "float64" else "complex64"), weak
+    out = fft_operand_name(name)
+    if kind == "real_output":
+        return _COMPLEX_PART[out], weak
+    return out, weak
+
+
+def fftfreq_result(dtype: str | None = None, config: LatticeConfig = LatticeConfig()) -> str:
+    """The dtype of ``jax.numpy.fft.fftfreq(n, d, dtype=dtype)``: ``dtype`` (canonical) or the default float."""
+    if dtype is None:
+        return lattice.default_name("f", config.x64)
+    if dtype in lattice.WEAK_NAMES:
+        return lattice.default_name(lattice.KIND[dtype], config.x64)
+    return lattice.canonical_name(dtype, config.x64)
+
+
+def fftfreq_compute_name(dtype: str) -> str:
+    """The dtype ``fftfreq`` computes in: the real dtype of ``to_inexact_dtype(dtype)`` (``finfo(...).dtype``)."""
+    name = to_inexact_name(dtype)
+    return _COMPLEX_PART.get(name, name)

@@ -21,7 +21,6 @@ from arraytyping._src.config import config
 from arraytyping._src.promotion import explicit_dtype_name, to_dtype
 from arraytyping._src.runtime import lax as _lax
 from arraytyping._src.runtime import primitives as P
-from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.avals import HOST_VALUE_TYPES, ShapedArray
 from arraytyping._src.runtime.convolution import (
     ConvDimensionNumbers, check_preferred, conv_dimension_numbers, conv_general_dilated_p,
@@ -35,7 +34,7 @@ from arraytyping._src.runtime.top_k import top_k_p
 from arraytyping._src.runtime.jaxpr import ClosedJaxpr
 from arraytyping._src.runtime.tracing import abstractify, trace_to_jaxpr
 from arraytyping._src.runtime.windowed_reductions import MONOIDS, reduce_window_p
-from arraytyping.typing import ArrayLike, DTypeLike
+from arraytyping.typing import Array, ArrayLike, DTypeLike
 
 __all__ = ["ConvDimensionNumbers", "add", "broadcast_in_dim", "clamp", "conv_general_dilated",
            "convert_element_type", "digamma", "dot_general", "dynamic_slice", "dynamic_update_slice", "erf",
@@ -74,93 +73,95 @@ def _shape(shape: Any, what: str = "shape") -> tuple[int, ...]:
 # Elementwise
 
 
-def add(x: ArrayLike, y: ArrayLike) -> Array:
+def add(x: ArrayLike, y: ArrayLike) -> Array[Any]:
     """Elementwise ``x + y`` of operands of one dtype (``lax.add``)."""
     _check_operand("add", x, y)
-    out: Array = P.add_p.bind(x, y)
+    out: Array[Any] = P.add_p.bind(x, y)
     return out
 
 
-def mul(x: ArrayLike, y: ArrayLike) -> Array:
+def mul(x: ArrayLike, y: ArrayLike) -> Array[Any]:
     """Elementwise ``x * y`` of operands of one dtype (``lax.mul``)."""
     _check_operand("mul", x, y)
-    out: Array = P.mul_p.bind(x, y)
+    out: Array[Any] = P.mul_p.bind(x, y)
     return out
 
 
-def max(x: ArrayLike, y: ArrayLike) -> Array:
+def max(x: ArrayLike, y: ArrayLike) -> Array[Any]:
     """Elementwise maximum of operands of one dtype (``lax.max``; NaN wins)."""
     _check_operand("max", x, y)
-    out: Array = P.max_p.bind(x, y)
+    out: Array[Any] = P.max_p.bind(x, y)
     return out
 
 
-def min(x: ArrayLike, y: ArrayLike) -> Array:
+def min(x: ArrayLike, y: ArrayLike) -> Array[Any]:
     """Elementwise minimum of operands of one dtype (``lax.min``; NaN wins)."""
     _check_operand("min", x, y)
-    out: Array = P.min_p.bind(x, y)
+    out: Array[Any] = P.min_p.bind(x, y)
     return out
 
 
-def rsqrt(x: ArrayLike, *, accuracy: None = None) -> Array:
+def rsqrt(x: ArrayLike, *, accuracy: None = None) -> Array[Any]:
     """Elementwise ``1 / sqrt(x)`` (floating and complex operands)."""
     _check_operand("rsqrt", x)
-    out: Array = rsqrt_p.bind(x, accuracy=accuracy)
+    out: Array[Any] = rsqrt_p.bind(x, accuracy=accuracy)
     return out
 
 
-def erf(x: ArrayLike) -> Array:
+def erf(x: ArrayLike) -> Array[Any]:
     """The error function (floating operands)."""
     _check_operand("erf", x)
-    out: Array = erf_p.bind(x)
+    out: Array[Any] = erf_p.bind(x)
     return out
 
 
-def erf_inv(x: ArrayLike) -> Array:
+def erf_inv(x: ArrayLike) -> Array[Any]:
     """The inverse of the error function (floating operands)."""
     _check_operand("erf_inv", x)
-    out: Array = erf_inv_p.bind(x)
+    out: Array[Any] = erf_inv_p.bind(x)
     return out
 
 
-def lgamma(x: ArrayLike) -> Array:
+def lgamma(x: ArrayLike) -> Array[Any]:
     """The log of the absolute value of the gamma function (floating operands)."""
     _check_operand("lgamma", x)
-    out: Array = lgamma_p.bind(x)
+    out: Array[Any] = lgamma_p.bind(x)
     return out
 
 
-def digamma(x: ArrayLike) -> Array:
+def digamma(x: ArrayLike) -> Array[Any]:
     """The digamma function, the derivative of ``lgamma`` (floating operands)."""
     _check_operand("digamma", x)
-    out: Array = digamma_p.bind(x)
+    out: Array[Any] = digamma_p.bind(x)
     return out
 
 
-def integer_pow(x: ArrayLike, y: int) -> Array:
+def integer_pow(x: ArrayLike, y: int) -> Array[Any]:
     """``x ** y`` for a static integer ``y`` (by repeated multiplication; integers take no negative power)."""
     _check_operand("integer_pow", x)
-    out: Array = P.integer_pow_p.bind(x, y=operator.index(y))
+    out: Array[Any] = P.integer_pow_p.bind(x, y=operator.index(y))
     return out
 
 
-def clamp(min: ArrayLike, x: ArrayLike, max: ArrayLike) -> Array:
+def clamp(min: ArrayLike, x: ArrayLike, max: ArrayLike) -> Array[Any]:
     """``x`` clamped to ``[min, max]`` (bounds of ``x``'s dtype, each a scalar or of ``x``'s shape)."""
     _check_operand("clamp", min, x, max)
-    out: Array = P.clamp_p.bind(min, x, max)
+    out: Array[Any] = P.clamp_p.bind(min, x, max)
     return out
 
 
-def convert_element_type(operand: ArrayLike, new_dtype: DTypeLike) -> Array:
+def convert_element_type(operand: ArrayLike, new_dtype: DTypeLike) -> Array[Any]:
     """``operand`` converted to ``new_dtype`` (canonicalized for x64), strongly typed. Complex to real discards
     the imaginary part (with numpy's ``ComplexWarning``, as JAX warns)."""
     _check_operand("convert_element_type", operand)
     dtype = _user_dtype(new_dtype)
     if type(operand) is int:  # a big Python int converts by value (numpy), not through int32
         value: Any = np.asarray(operand).astype(dtype)
-        out: Array = _lax.convert_element_type(_lax.const(value, ShapedArray((), dtype, False)), dtype, False)
+        out: Array[Any] = _lax.convert_element_type(_lax.const(value, ShapedArray((), dtype, False)), dtype, False)
         return _materialize(out)
     a = abstractify(operand)
+    if type(operand) is complex and registry.INFO[ShapedArray((), dtype).name].kind != "c":
+        raise TypeError(f"can't convert complex to {ShapedArray((), dtype).name}")  # numpy's, as JAX's
     if registry.INFO[a.name].kind == "c" and registry.INFO[ShapedArray((), dtype).name].kind != "c":
         import warnings  # noqa: PLC0415 - only for this warning
 
@@ -169,7 +170,7 @@ def convert_element_type(operand: ArrayLike, new_dtype: DTypeLike) -> Array:
     return _materialize(_lax.convert_element_type(operand, dtype, False))
 
 
-def _materialize(x: Any) -> Array:
+def _materialize(x: Any) -> Array[Any]:
     """A constant (from a conversion of a host value) as an array of the current trace or on the device."""
     if isinstance(x, Array):
         return x
@@ -178,9 +179,9 @@ def _materialize(x: Any) -> Array:
 
     trace = find_top_trace(())
     if trace is not None:
-        traced: Array = trace.pure(x)
+        traced: Array[Any] = trace.pure(x)
         return traced
-    out: Array = device_put(np.asarray(x.val))
+    out: Array[Any] = device_put(np.asarray(x.val))
     return out
 
 
@@ -189,7 +190,7 @@ def _materialize(x: Any) -> Array:
 
 
 def broadcast_in_dim(operand: ArrayLike, shape: Sequence[int], broadcast_dimensions: Sequence[int], *,
-                     out_sharding: None = None) -> Array:
+                     out_sharding: None = None) -> Array[Any]:
     """``operand`` broadcast to ``shape``, its axis ``i`` becoming axis ``broadcast_dimensions[i]``."""
     _check_operand("broadcast_in_dim", operand)
     dims = _shape(shape)
@@ -213,7 +214,7 @@ def broadcast_in_dim(operand: ArrayLike, shape: Sequence[int], broadcast_dimensi
                         f"broadcast_dimensions {bdims}")
     if a.ndim == len(dims) and not bdims and isinstance(operand, Array):
         return operand
-    out: Array = P.broadcast_in_dim_p.bind(operand, shape=dims, broadcast_dimensions=bdims, sharding=None)
+    out: Array[Any] = P.broadcast_in_dim_p.bind(operand, shape=dims, broadcast_dimensions=bdims, sharding=None)
     return out
 
 
@@ -255,34 +256,32 @@ def _start_indices(name: str, operand: Any, start_indices: Any, allow_negative_i
     return out
 
 
-def dynamic_slice(operand: ArrayLike, start_indices: Sequence[ArrayLike] | Array, slice_sizes: Sequence[int], *,
-                  allow_negative_indices: bool | Sequence[bool] = True) -> Array:
+def dynamic_slice(operand: ArrayLike, start_indices: Sequence[ArrayLike] | Array[Any], slice_sizes: Sequence[int], *,
+                  allow_negative_indices: bool | Sequence[bool] = True) -> Array[Any]:
     """The ``slice_sizes`` block of ``operand`` starting at ``start_indices`` (traced values allowed; a start is
     clamped so the block stays inside the array)."""
     _check_operand("dynamic_slice", operand)
     indices = _start_indices("dynamic_slice", operand, start_indices, allow_negative_indices)
-    out: Array = dynamic_slice_p.bind(operand, *indices, slice_sizes=_shape(slice_sizes))
+    out: Array[Any] = dynamic_slice_p.bind(operand, *indices, slice_sizes=_shape(slice_sizes))
     return out
 
 
-def dynamic_update_slice(operand: ArrayLike, update: ArrayLike, start_indices: Sequence[ArrayLike] | Array, *,
-                         allow_negative_indices: bool | Sequence[bool] = True) -> Array:
+def dynamic_update_slice(operand: ArrayLike, update: ArrayLike, start_indices: Sequence[ArrayLike] | Array[Any], *,
+                         allow_negative_indices: bool | Sequence[bool] = True) -> Array[Any]:
     """``operand`` with the block at ``start_indices`` replaced by ``update`` (clamped to stay inside)."""
     _check_operand("dynamic_update_slice", operand, update)
     indices = _start_indices("dynamic_update_slice", operand, start_indices, allow_negative_indices)
-    out: Array = dynamic_update_slice_p.bind(operand, update, *indices)
+    out: Array[Any] = dynamic_update_slice_p.bind(operand, update, *indices)
     return out
 
 
-def pad(operand: ArrayLike, padding_value: ArrayLike, padding_config: Sequence[tuple[int, int, int]]) -> Array:
+def pad(operand: ArrayLike, padding_value: ArrayLike, padding_config: Sequence[tuple[int, int, int]]) -> Array[Any]:
     """``operand`` padded with ``padding_value``: ``(low, high, interior)`` per axis; negative low/high remove
     elements."""
     _check_operand("pad", operand, padding_value)
     config_ = tuple((operator.index(lo), operator.index(hi), operator.index(i)) for lo, hi, i in padding_config)
     a, v = abstractify(operand), abstractify(padding_value)
-    if a.dtype != v.dtype:
-        raise TypeError(f"pad operand and padding_value must be same dtype: got {a.name} and {v.name}.")
-    if v.ndim != 0:
+    if v.ndim != 0:  # JAX's shape rule runs before its dtype rule
         raise ValueError(f"padding_value must be a scalar; got np.shape(padding_value)={v.shape}")
     if len(config_) != a.ndim:
         raise ValueError(f"length of padding_config must equal the number of axes of operand, got padding_config "
@@ -293,11 +292,13 @@ def pad(operand: ArrayLike, padding_value: ArrayLike, padding_config: Sequence[t
     if any(d < 0 for d in shape):
         raise ValueError(f"Dimension size after padding is not at least 0, got result shape {shape}, for "
                          f"padding_config {config_} and operand shape {a.shape}")
-    out: Array = pad_p.bind(operand, padding_value, padding_config=config_)
+    if a.dtype != v.dtype:
+        raise TypeError(f"pad operand and padding_value must be same dtype: got {a.name} and {v.name}.")
+    out: Array[Any] = pad_p.bind(operand, padding_value, padding_config=config_)
     return out
 
 
-def iota(dtype: DTypeLike, size: int) -> Array:
+def iota(dtype: DTypeLike, size: int) -> Array[Any]:
     """``[0, 1, ..., size - 1]`` in a numeric ``dtype``."""
     dt = _user_dtype(dtype)
     n = operator.index(size)
@@ -306,11 +307,11 @@ def iota(dtype: DTypeLike, size: int) -> Array:
                         "complexfloating.")
     if n < 0:
         raise TypeError(f"iota shape must have every element be nonnegative, got ({n},).")
-    out: Array = P.iota_p.bind(dtype=dt, shape=(n,), dimension=0, sharding=None)
+    out: Array[Any] = P.iota_p.bind(dtype=dt, shape=(n,), dimension=0, sharding=None)
     return out
 
 
-def top_k(operand: ArrayLike, k: int, *, axis: int = -1) -> tuple[Array, Array]:
+def top_k(operand: ArrayLike, k: int, *, axis: int = -1) -> tuple[Array[Any], Array[Any]]:
     """The ``k`` largest values along ``axis`` and their int32 indices (stable: equal values by index)."""
     _check_operand("top_k", operand)
     k = operator.index(k)
@@ -329,7 +330,7 @@ def top_k(operand: ArrayLike, k: int, *, axis: int = -1) -> tuple[Array, Array]:
 
 
 def dot_general(lhs: ArrayLike, rhs: ArrayLike, dimension_numbers: DotDimensionNumbers, precision: None = None,
-                preferred_element_type: DTypeLike | None = None, *, out_sharding: None = None) -> Array:
+                preferred_element_type: DTypeLike | None = None, *, out_sharding: None = None) -> Array[Any]:
     """The general dot product: ``((lhs_contracting, rhs_contracting), (lhs_batch, rhs_batch))`` axes; the result
     has the batch axes, then ``lhs``'s free axes, then ``rhs``'s. Operands of two dtypes compute in the
     higher-ranked one (XLA's rule; see :func:`arraytyping.op_rules.dot_general_result`)."""
@@ -338,7 +339,7 @@ def dot_general(lhs: ArrayLike, rhs: ArrayLike, dimension_numbers: DotDimensionN
     dn = ((tuple(map(operator.index, lc)), tuple(map(operator.index, rc))),
           (tuple(map(operator.index, lb)), tuple(map(operator.index, rb))))
     pref = None if preferred_element_type is None else _user_dtype(preferred_element_type)
-    out: Array = P.dot_general_p.bind(lhs, rhs, dimension_numbers=dn, precision=precision,
+    out: Array[Any] = P.dot_general_p.bind(lhs, rhs, dimension_numbers=dn, precision=precision,
                                       preferred_element_type=pref, out_sharding=None)
     return out
 
@@ -364,7 +365,7 @@ def conv_general_dilated(lhs: ArrayLike, rhs: ArrayLike, window_strides: Sequenc
                          rhs_dilation: Sequence[int] | None = None,
                          dimension_numbers: ConvGeneralDilatedDimensionNumbers = None, feature_group_count: int = 1,
                          batch_group_count: int = 1, precision: None = None,
-                         preferred_element_type: DTypeLike | None = None, out_sharding: None = None) -> Array:
+                         preferred_element_type: DTypeLike | None = None, out_sharding: None = None) -> Array[Any]:
     """The general dilated convolution (XLA's): strided, padded (explicitly or ``'SAME'``/``'VALID'``), with
     input (``lhs_dilation``) and kernel (``rhs_dilation``) dilation, feature and batch groups, and the layouts of
     ``dimension_numbers`` (e.g. ``('NCHW', 'OIHW', 'NCHW')``; the default is that one)."""
@@ -388,7 +389,7 @@ def conv_general_dilated(lhs: ArrayLike, rhs: ArrayLike, window_strides: Sequenc
             raise ValueError(f"padding argument to conv_general_dilated should be a string or a sequence of (low, "
                              f"high) pairs, got {padding}") from e
     pref = None if preferred_element_type is None else _user_dtype(preferred_element_type)
-    out: Array = conv_general_dilated_p.bind(
+    out: Array[Any] = conv_general_dilated_p.bind(
         lhs, rhs, window_strides=strides, padding=pads, lhs_dilation=lhs_dil, rhs_dilation=rhs_dil,
         dimension_numbers=dnums, feature_group_count=operator.index(feature_group_count),
         batch_group_count=operator.index(batch_group_count), precision=precision, preferred_element_type=pref,
@@ -449,7 +450,7 @@ def reduce_window(operand: Any, init_value: Any, computation: Callable[..., Any]
                               "base_dilation": bdil, "window_dilation": wdil}
     monoid = _MONOID_FUNCTIONS.get(computation)
     if monoid is not None and single and _monoid_init_matches(monoid, inits[0]):
-        out: Array = MONOIDS[monoid].bind(operand, **params)
+        out: Array[Any] = MONOIDS[monoid].bind(operand, **params)
         return out
     closed = _reducer_jaxpr(computation, tuple(abstractify(i) for i in inits), single)
     outs = reduce_window_p.bind(*operands, *inits, jaxpr=closed.jaxpr, consts=tuple(closed.consts), **params)

@@ -206,12 +206,12 @@ complex_p = Primitive("complex", _complex_rule)
 
 def _clamp_rule(lo: ShapedArray, x: ShapedArray, hi: ShapedArray) -> list[ShapedArray]:
     """JAX's ``clamp(min, x, max)``: bounds of ``x``'s dtype, each rank 0 or of ``x``'s shape."""
-    _same_dtype("clamp", lo, x, hi)
-    _check_kinds("clamp", REAL, x)
-    for b in (lo, hi):
+    for name, b in (("min", lo), ("max", hi)):  # JAX's shape rule runs first
         if b.shape not in ((), x.shape):
-            raise TypeError(f"clamp bounds must be scalars or of the operand's shape {x.shape}, got {b.shape}")
-    return [ShapedArray(x.shape, x.dtype, x.weak_type)]
+            raise TypeError(f"clamp requires {name}.shape == operand.shape or {name}.shape == (), got "
+                            f"{name}.shape={b.shape}, operand.shape={x.shape}.")
+    _same_dtype("clamp", lo, x, hi)
+    return [ShapedArray(x.shape, x.dtype, lo.weak_type and x.weak_type and hi.weak_type)]  # any dtype, as JAX
 
 
 clamp_p = Primitive("clamp", _clamp_rule)

@@ -55,7 +55,8 @@ def _dynamic_update_slice_rule(x: ShapedArray, update: ShapedArray, *indices: Sh
     same_dtype("dynamic_update_slice", x, update)
     if indices:
         _check_indices("dynamic_update_slice", indices)
-    return [ShapedArray(x.shape, x.dtype, x.weak_type)]
+    # JAX's standard weak-type rule: weak when every operand is, the indices included
+    return [ShapedArray(x.shape, x.dtype, all(a.weak_type for a in (x, update, *indices)))]
 
 
 dynamic_update_slice_p = Primitive("dynamic_update_slice", _dynamic_update_slice_rule)

@@ -31,7 +31,7 @@ def _top_k_rule(x: ShapedArray, *, k: int, axis: int) -> list[ShapedArray]:
         raise ValueError(f"k argument to top_k must be no larger than size along axis; got k={k} with "
                          f"shape={list(x.shape)} and axis={axis}")
     shape = (*x.shape[:axis], k, *x.shape[axis + 1:])
-    return [x.update(shape=shape), ShapedArray(shape, _INT32, False)]
+    return [x.update(shape=shape), ShapedArray(shape, _INT32, x.weak_type)]  # JAX: the operand's weak flag
 
 
 top_k_p = Primitive("top_k", _top_k_rule, multiple_results=True)
