@@ -678,7 +678,7 @@ integer for a count)."""
 
 def random_dtype_error(fn: str, name: str) -> TypeError | ValueError | None:
     """The error JAX raises for ``jax.random.<fn>(..., dtype=name)`` (``name`` already canonical), or None."""
-    default_kind, kinds, error = RANDOM_DTYPES[fn]
+    _, kinds, error = RANDOM_DTYPES[fn]
     kind = lattice.KIND[name]
     if kind not in kinds:
         cls = TypeError if error == "TypeError" else ValueError
@@ -939,10 +939,10 @@ def fft_operand_name(name: str) -> str:
 
 
 def fft_result(fn: str, operand: Operand, config: LatticeConfig = LatticeConfig()) -> Operand:
-    """The ``(dtype name, weak)`` of ``jax.numpy.fft.<fn>(a)`` for ``fn`` in :data:`FFT_FUNCTIONS` (the weak flag
-    is the operand's; a Python scalar is a weak node). Raises :class:`OperandValueError` for a complex ``rfft``
+    """The ``(dtype name, weak)`` of ``jax.numpy.fft.<fn>(a)`` for ``fn`` in :data:`FFT_FUNCTIONS` (never weak:
+    ``lax.fft`` converts its operand to a strong dtype; a Python scalar operand is a weak node). Raises :class:`OperandValueError` for a complex ``rfft``
     operand and where XLA has no transform for the dtype."""
-    name, weak = operand
+    name = operand[0]
     if name in lattice.WEAK_NAMES:
         name = lattice.default_name(lattice.KIND[name], config.x64)
     name = lattice.canonical_name(name, config.x64)
@@ -953,11 +953,11 @@ def fft_result(fn: str, operand: Operand, config: LatticeConfig = LatticeConfig(
         real = lattice.canonical_name(to_inexact_name(name), config.x64)
         if real not in ("float32", "float64"):
             raise OperandValueError(f"RFFT input must be float32 or float64, got {real}")
-        return ("complex128" if real == "float64" else "complex64"), weak
+        return ("complex128" if real == "float64" else "complex64"), False
     out = fft_operand_name(name)
     if kind == "real_output":
-        return _COMPLEX_PART[out], weak
-    return out, weak
+        return _COMPLEX_PART[out], False
+    return out, False
 
 
 def fftfreq_result(dtype: str | None = None, config: LatticeConfig = LatticeConfig()) -> str:

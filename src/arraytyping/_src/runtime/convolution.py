@@ -39,15 +39,17 @@ def conv_dimension_numbers(lhs_shape: tuple[int, ...], rhs_shape: tuple[int, ...
     if dimension_numbers is None:
         iota = tuple(range(len(lhs_shape)))
         return ConvDimensionNumbers(iota, iota, iota)
-    if not isinstance(dimension_numbers, (list, tuple)):
-        raise TypeError(f"convolution dimension_numbers must be tuple/list or None, got {type(dimension_numbers)}.")
+    obj: object = dimension_numbers
+    if not isinstance(obj, (list, tuple)):
+        raise TypeError(f"convolution dimension_numbers must be tuple/list or None, got {type(obj)}.")
     specs: Sequence[Any] = dimension_numbers
     if len(specs) != 3:
         raise TypeError(f"convolution dimension_numbers list/tuple must be length 3, got {len(specs)}.")
-    if not all(isinstance(s, str) for s in specs):
+    items: list[object] = list(specs)
+    if not all(isinstance(s, str) for s in items):
         raise TypeError(f"convolution dimension_numbers elements must be strings, got "
-                        f"{tuple(type(s) for s in specs)}.")
-    strs: list[str] = [str(s) for s in specs]
+                        f"{tuple(type(s) for s in items)}.")
+    strs: list[str] = [str(s) for s in items]
     for i, s in enumerate(strs):
         if len(s) != len(lhs_shape):
             raise TypeError(f"convolution dimension_numbers[{i}] must have len equal to the ndim of lhs and rhs, "
@@ -154,7 +156,7 @@ def _conv_rule(lhs: ShapedArray, rhs: ShapedArray, *, window_strides: tuple[int,
         padded = size + lo + hi
         spatial.append(0 if padded < window else (padded - window) // stride + 1)
     out_t = (lhs_t[0] // batch_group_count, rhs_t[0], *spatial)
-    shape = tuple(out_t[i] for i in np.argsort(dn.out_spec))
+    shape = tuple(out_t[int(i)] for i in np.argsort(np.array(dn.out_spec, dtype=np.int64)))
     same_dtype("conv_general_dilated", lhs, rhs)
     dtype = lhs.dtype
     if preferred_element_type is not None:

@@ -18,7 +18,7 @@ def _unary(name: str, kinds: str, *, accuracy: bool) -> Primitive:
     def rule(x: ShapedArray, accuracy: None = None) -> list[ShapedArray]:
         check_kinds(name, kinds, x)
         return [x]
-    hidden = frozenset({"accuracy"}) if accuracy else frozenset()
+    hidden: frozenset[str] = frozenset({"accuracy"}) if accuracy else frozenset()
     return Primitive(name, rule, hidden_if_empty=hidden)
 
 

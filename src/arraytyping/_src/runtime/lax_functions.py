@@ -15,7 +15,7 @@ from typing import Any, TypeAlias
 
 import numpy as np
 
-from arraytyping import lattice
+from arraytyping import Array, lattice
 from arraytyping._src import registry
 from arraytyping._src.config import config
 from arraytyping._src.promotion import explicit_dtype_name, to_dtype
@@ -23,7 +23,7 @@ from arraytyping._src.runtime import lax as _lax
 from arraytyping._src.runtime import primitives as P
 from arraytyping._src.runtime.avals import HOST_VALUE_TYPES, ShapedArray
 from arraytyping._src.runtime.convolution import (
-    ConvDimensionNumbers, check_preferred, conv_dimension_numbers, conv_general_dilated_p,
+    ConvDimensionNumbers, conv_dimension_numbers, conv_general_dilated_p,
 )
 from arraytyping._src.runtime.core import Tracer
 from arraytyping._src.runtime.elementwise import rsqrt_p
@@ -34,7 +34,8 @@ from arraytyping._src.runtime.top_k import top_k_p
 from arraytyping._src.runtime.jaxpr import ClosedJaxpr
 from arraytyping._src.runtime.tracing import abstractify, trace_to_jaxpr
 from arraytyping._src.runtime.windowed_reductions import MONOIDS, reduce_window_p
-from arraytyping.typing import Array, ArrayLike, DTypeLike
+from arraytyping._src.runtime.annotations import ArrayLike
+from arraytyping.typing import DTypeLike
 
 __all__ = ["ConvDimensionNumbers", "add", "broadcast_in_dim", "clamp", "conv_general_dilated",
            "convert_element_type", "digamma", "dot_general", "dynamic_slice", "dynamic_update_slice", "erf",
@@ -223,12 +224,15 @@ def _start_indices(name: str, operand: Any, start_indices: Any, allow_negative_i
     """JAX's ``_dynamic_slice_indices``: one index per axis; negative ones count from the end (a static negative
     index is adjusted now, a traced one by a ``select``)."""
     a = abstractify(operand)
-    if isinstance(start_indices, (Array, np.ndarray)):
-        if np.ndim(start_indices) != 1:
-            raise ValueError(f"Slice indices must be a 1D sequence, got {np.shape(start_indices)}")
-        items = [start_indices[i] for i in range(np.shape(start_indices)[0])]
+    given: Any = start_indices
+    obj: object = start_indices
+    items: list[Any]
+    if isinstance(obj, (Array, np.ndarray)):
+        if np.ndim(given) != 1:
+            raise ValueError(f"Slice indices must be a 1D sequence, got {np.shape(given)}")
+        items = [given[i] for i in range(np.shape(given)[0])]
     else:
-        items = list(start_indices)
+        items = list(given)
     if len(items) != a.ndim:
         raise ValueError(f"Length of slice indices must match number of operand dimensions ({len(items)} vs "
                          f"{a.shape})")
@@ -240,8 +244,9 @@ def _start_indices(name: str, operand: Any, start_indices: Any, allow_negative_i
         if registry.INFO[ia.name].kind == "u":
             out.append(i)
             continue
-        if isinstance(i, (int, np.integer)) and not isinstance(i, bool):
-            value = int(i)
+        static: object = i
+        if isinstance(static, (int, np.integer)) and not isinstance(static, bool):
+            value = operator.index(static)
             if value < 0 and not neg:
                 raise ValueError(f"Index {value} is out of bounds for dimension {d} if allow_negative_indices=False")
             fixed = value + d if value < 0 else value
@@ -429,10 +434,15 @@ def reduce_window(operand: Any, init_value: Any, computation: Callable[..., Any]
     """Reduces each window of ``operand`` with ``computation`` from ``init_value`` (several operands as a tuple,
     with a tuple of initial values). ``arraytyping.lax.add``/``max``/``min`` with their identity as the initial
     value are the ``reduce_window_sum``/``max``/``min`` primitives; any other computation is traced over scalars."""
-    single = not isinstance(operand, (tuple, list))
-    operands: list[Any] = [operand] if single else list(operand)
-    inits: list[Any] = [init_value] if not isinstance(init_value, (tuple, list)) else list(init_value)
-    if single != (not isinstance(init_value, (tuple, list))) or len(operands) != len(inits):
+    given: Any = operand
+    given_init: Any = init_value
+    obj: object = operand
+    obj_init: object = init_value
+    single = not isinstance(obj, (tuple, list))
+    single_init = not isinstance(obj_init, (tuple, list))
+    operands: list[Any] = [given] if single else list(given)
+    inits: list[Any] = [given_init] if single_init else list(given_init)
+    if single != single_init or len(operands) != len(inits):
         raise ValueError("Operands must have the same tree structure as init_values")
     if not operands:
         raise ValueError("reduce_window must have at least one operand.")

@@ -15,7 +15,7 @@ from typing import Any, Final, Literal, overload
 
 import numpy as np
 
-from arraytyping import op_rules
+from arraytyping import Array, op_rules
 from arraytyping._src import registry
 from arraytyping._src.config import config
 from arraytyping._src.runtime import lax
@@ -28,7 +28,8 @@ from arraytyping._src.runtime.elementwise import logistic, rsqrt
 from arraytyping._src.runtime.numpy._promotion import canonical_dtype, operand, promote_args_inexact
 from arraytyping._src.runtime.special import erfc
 from arraytyping._src.runtime.tracing import ConstVal
-from arraytyping.typing import Array, ArrayLike, DTypeLike
+from arraytyping._src.runtime.annotations import ArrayLike
+from arraytyping.typing import DTypeLike
 
 __all__ = ["relu", "gelu", "silu", "swish", "sigmoid", "softplus", "softmax", "log_softmax", "logsumexp", "one_hot",
            "standardize"]
@@ -46,7 +47,8 @@ _PY_NODES: Final[dict[type, tuple[str, bool]]] = {int: ("int", True), float: ("f
 
 def _operand(x: Any) -> tuple[str, bool]:
     """``x`` as the rules take it: a Python scalar as its weak node, anything else as its dtype and weak flag."""
-    node = _PY_NODES.get(type(x))
+    obj: object = x
+    node = _PY_NODES.get(type(obj))
     return node if node is not None else operand(x)
 
 

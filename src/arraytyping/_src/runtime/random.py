@@ -12,12 +12,12 @@ from __future__ import annotations
 import math
 import operator
 from collections.abc import Iterator, Sequence
-from typing import Any, ClassVar, Final, overload
+from typing import Any, ClassVar, Final, cast, overload
 
 import ml_dtypes
 import numpy as np
 
-from arraytyping import lattice, op_rules
+from arraytyping import Array, lattice, op_rules
 from arraytyping._src import registry
 from arraytyping._src.config import config
 from arraytyping._src.promotion import explicit_dtype_name, to_dtype
@@ -27,7 +27,6 @@ from arraytyping._src.runtime.array_impl import device_put
 from arraytyping._src.runtime.avals import HOST_VALUE_TYPES, ShapedArray
 from arraytyping._src.runtime.core import find_top_trace
 from arraytyping._src.runtime.dispatch import JitFunction
-from arraytyping.typing import Array
 from arraytyping._src.runtime.gather_scatter import GatherDimensionNumbers, gather
 from arraytyping._src.runtime.sorting import sort_p
 from arraytyping._src.runtime.special import erf, erf_inv
@@ -104,18 +103,23 @@ class PRNGKeyArray:
         return (self[i] for i in range(self.shape[0]))
 
     def __getitem__(self, index: Any) -> PRNGKeyArray:
-        idx: tuple[Any, ...] = index if isinstance(index, tuple) else (index,)
+        given: object = index
+        idx: tuple[Any, ...] = index if isinstance(given, tuple) else (index,)
         return PRNGKeyArray(self._data[(*idx, slice(None))])
 
     def __eq__(self, other: object) -> Array[Any]:  # type: ignore[override,unused-ignore]  # pyright: ignore[reportIncompatibleMethodOverride]
         if not isinstance(other, PRNGKeyArray):
             return NotImplemented
-        return (self._data == other._data).all(axis=-1)
+        same: Array[Any] = jnp.equal(self._data, other._data)
+        out: Array[Any] = same.all(axis=-1)
+        return out
 
     def __ne__(self, other: object) -> Array[Any]:  # type: ignore[override,unused-ignore]  # pyright: ignore[reportIncompatibleMethodOverride]
         if not isinstance(other, PRNGKeyArray):
             return NotImplemented
-        return (self._data != other._data).any(axis=-1)
+        differ: Array[Any] = jnp.not_equal(self._data, other._data)
+        out: Array[Any] = differ.any(axis=-1)
+        return out
 
     __hash__: ClassVar[None] = None  # type: ignore[assignment]  # pyright: ignore[reportIncompatibleVariableOverride]
 
@@ -783,7 +787,8 @@ def choice(key: PRNGKeyArray | Array[Any], a: Any, shape: Sequence[int] = (), re
     """Random samples from ``a`` (an array along ``axis``, or ``arange(a)`` for an integer): uniform, or with the
     probabilities ``p``; with or without replacement."""
     data, _ = _key_data_of("choice", key)
-    if not isinstance(shape, Sequence):
+    given_shape = cast(object, shape)  # checked at run time whatever the annotation says
+    if not isinstance(given_shape, Sequence):
         raise TypeError(f"shape argument of jax.random.choice must be a sequence, got {shape}")
     dims = _shape_arg(shape)
     arr = _as_array("choice", a)

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
-from arraytyping import op_rules
+from arraytyping import Array, op_rules
 from arraytyping._src import registry
 from arraytyping._src.config import config
 from arraytyping._src.runtime import lax
@@ -23,7 +23,8 @@ from arraytyping._src.runtime.numpy.joining import pad
 from arraytyping._src.runtime.numpy.reductions import prod
 from arraytyping._src.runtime.numpy.shape import moveaxis
 from arraytyping._src.runtime.numpy.unary import sqrt
-from arraytyping.typing import Array, ArrayLike, DTypeLike
+from arraytyping._src.runtime.annotations import ArrayLike
+from arraytyping.typing import DTypeLike
 
 __all__ = ["fft", "ifft", "rfft", "irfft", "fft2", "fftfreq"]
 
@@ -37,7 +38,7 @@ def _lax_fft(x: Array[Any], fft_type: FftType, lengths: tuple[int, ...]) -> Arra
         target = op_rules.to_inexact_name(name)
     else:
         target = op_rules.fft_operand_name(name)
-    x = lax.convert_element_type(x, registry.INFO[target].dtype, x.weak_type)
+    x = lax.convert_element_type(x, registry.INFO[target].dtype, False)  # JAX's lax.fft: a strong operand
     if not lengths:
         return x
     out: Array[Any] = fft_p.bind(x, fft_type=fft_type, fft_lengths=lengths)
@@ -46,7 +47,8 @@ def _lax_fft(x: Array[Any], fft_type: FftType, lengths: tuple[int, ...]) -> Arra
 
 def _fft_core(fn: str, fft_type: FftType, a: ArrayLike, s: Sequence[int] | None, axes: Sequence[int] | None,
               norm: str | None) -> Array[Any]:
-    if not isinstance(a, (Array, int, float, complex, np.ndarray, np.generic)):
+    given = cast(object, a)  # checked at run time whatever the annotation says
+    if not isinstance(given, (Array, int, float, complex, np.ndarray, np.generic)):
         raise TypeError(f"jax.numpy.fft.{fn} requires ndarray or scalar arguments, got {type(a).__name__} at "
                         f"position 0.")
     op_rules.fft_result(fn, operand(a), config.lattice_config)
