@@ -101,8 +101,8 @@ def main() -> int:
     site.mkdir()
     (base / "arraytyping").mkdir(parents=True)
     (site / "arraytyping").symlink_to(ROOT / "src" / "arraytyping")
-    (site / "arraytyping-stubs").symlink_to(ROOT / "stubs" / "arraytyping-stubs")
-    (site / "arraytyping_mypy").symlink_to(ROOT / "mypy_plugin" / "arraytyping_mypy")
+    (site / "arraytyping-stubs").symlink_to(ROOT / "src" / "arraytyping-stubs")
+    (site / "arraytyping_mypy").symlink_to(ROOT / "src" / "arraytyping_mypy")
     (base / "arraytyping" / "__init__.pyi").write_text(BASELINE_STUB)
     (base / "arraytyping" / "py.typed").write_text("")
     work = tmp / "work"

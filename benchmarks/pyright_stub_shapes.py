@@ -4,7 +4,7 @@ The ``pyright <= 1.6x the one-signature baseline`` target of ``bench_typecheck.p
 (~2.5x). This script rebuilds the shapes that decompose the cost, so the finding can be checked on any machine:
 
   baseline            ``def __add__(self, other: Any) -> Array[Any]`` (bench_typecheck's baseline)
-  current             the generated stubs (``stubs/arraytyping-stubs``): ~24 self-annotated overloads per operator
+  current             the generated stubs (``src/arraytyping-stubs``): ~24 self-annotated overloads per operator
   desc-trivial        operators as descriptors: ``__get__`` picks a per-dtype callable by solving one type variable
                       against a nominal generic base of the scalar class; the callable has ONE non-generic signature
                       ``(other: Any) -> Array[<dtype>]``. Not exact: the lower bound of any descriptor design.
@@ -177,7 +177,7 @@ def full_descriptor_stubs(dest: Path) -> None:
             extra += _callable(f"_{key}_{s}", items + [("_NumpyOperand", "Any")])
         extra += [f"class _{key}_any:", "    def __call__(self, other: Any, /) -> Array[Any]: ..."]
         extra += _descriptor(key, names, f"_{key}_any")
-    src = (ROOT / "stubs" / "arraytyping-stubs" / "__init__.pyi").read_text().split("\n")
+    src = (ROOT / "src" / "arraytyping-stubs" / "__init__.pyi").read_text().split("\n")
     out: list[str] = []
     in_array = False
     for line in src:
@@ -197,7 +197,7 @@ def full_descriptor_stubs(dest: Path) -> None:
     pre = [*(f'_O{i} = TypeVar("_O{i}", covariant=True)' for i in range(len(names))), '_OpF = TypeVar("_OpF")',
            f"class _Ops(Generic[{', '.join(f'_O{i}' for i in range(len(names)))}]): ..."]
     text = text[:at] + "\n".join(pre) + "\n\n" + text[at:] + "\n" + "\n".join(extra) + "\n"
-    shutil.copytree(ROOT / "stubs" / "arraytyping-stubs", dest / "arraytyping-stubs")
+    shutil.copytree(ROOT / "src" / "arraytyping-stubs", dest / "arraytyping-stubs")
     (dest / "arraytyping-stubs" / "__init__.pyi").write_text(text)
 
 
@@ -233,7 +233,7 @@ def main() -> int:
         (d / "py.typed").write_text("")
         sites[name] = d.parent
     sites["current"] = tmp / "current"
-    shutil.copytree(ROOT / "stubs" / "arraytyping-stubs", sites["current"] / "arraytyping-stubs")
+    shutil.copytree(ROOT / "src" / "arraytyping-stubs", sites["current"] / "arraytyping-stubs")
     sites["desc-full"] = tmp / "desc-full"
     full_descriptor_stubs(sites["desc-full"])
     for name in ("current", "desc-full"):

@@ -1,8 +1,8 @@
 """Run mypy (with the arraytyping plugin) and pyright on ``examples/typed_step.py`` and show what they infer.
 
-An editable install is invisible to type checkers (setuptools' editable finder is an import hook), so the checkers
-get the installed layout in a temporary folder: the package, the ``arraytyping-stubs`` stub package and the plugin,
-side by side, on their search path. Needs mypy and pyright (``pip install -e '.[typecheck]'``).
+The checkers find the package, its ``arraytyping-stubs`` stub package and the plugin where the installation put
+them (an editable install of this checkout is a plain path entry to ``src/``, which both follow). Needs mypy and
+pyright (``pip install -e '.[typecheck]'``).
 """
 
 from __future__ import annotations
@@ -17,8 +17,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "typed_step.py"
-PACKAGES = {"arraytyping": ROOT / "src" / "arraytyping", "arraytyping-stubs": ROOT / "stubs" / "arraytyping-stubs",
-            "arraytyping_mypy": ROOT / "mypy_plugin" / "arraytyping_mypy"}
 
 
 def _tool(name: str) -> str | None:
@@ -33,13 +31,9 @@ def main() -> int:
         return 0
     failures = 0
     with tempfile.TemporaryDirectory(prefix="arraytyping_examples_") as tmp:
-        site = Path(tmp) / "site"
-        site.mkdir()
-        for name, target in PACKAGES.items():
-            (site / name).symlink_to(target, target_is_directory=True)
         ini = Path(tmp) / "mypy.ini"
         ini.write_text("[mypy]\nplugins = arraytyping_mypy\n")
-        env = {**os.environ, "PYTHONPATH": str(site)}
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # the installation alone
         runs = {
             "mypy (plugin)": [mypy, "--config-file", str(ini), "--cache-dir", str(Path(tmp) / "cache"),
                               "--hide-error-context", "--no-error-summary", str(EXAMPLE)],

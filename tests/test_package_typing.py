@@ -7,6 +7,8 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -21,12 +23,30 @@ def test_mypy_strict_on_the_package() -> None:
     assert out.returncode == 0, out.stdout[-5000:] + out.stderr[-2000:]
 
 
+def _interpreter_without_this_checkout(tmp: Path) -> Path:
+    """An interpreter for pyright that sees the environment's packages but not this checkout's ``src/`` (an
+    editable install puts it on the path)."""
+    shim = tmp / "python"
+    shim.write_text(f"#!/bin/sh\nexec env PYTHONPATH={sysconfig.get_paths()['purelib']} {sys.executable} -S \"$@\"\n")
+    shim.chmod(0o755)
+    return shim
+
+
 @pytest.mark.skipif(PYRIGHT is None, reason="pyright is installed with the dev extra")
-def test_pyright_strict_on_the_package() -> None:
+def test_pyright_strict_on_the_package(tmp_path: Path) -> None:
+    """The package's own sources, strictly. Pyright pairs a package's sources with a stub package for it anywhere on
+    its search paths and then checks the stubs in their place, so it gets a copy of the package alone, and an
+    interpreter that does not show it the installed one."""
     assert PYRIGHT is not None
-    out = subprocess.run([PYRIGHT, "--pythonpath", sys.executable, "src/arraytyping"], cwd=ROOT,
-                         capture_output=True, text=True, timeout=600)
+    shutil.copytree(ROOT / "src" / "arraytyping", tmp_path / "arraytyping",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    settings = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pyright"]
+    (tmp_path / "pyrightconfig.json").write_text(json.dumps({**settings, "include": ["arraytyping"]}))
+    python = _interpreter_without_this_checkout(tmp_path)
+    out = subprocess.run([PYRIGHT, "--pythonpath", str(python)], cwd=tmp_path, capture_output=True, text=True,
+                         timeout=600)
     assert out.returncode == 0, out.stdout[-5000:] + out.stderr[-2000:]
+    assert "0 errors" in out.stdout and "arraytyping" in settings["include"][0]
 
 
 @pytest.mark.skipif(PYRIGHT is None, reason="pyright is installed with the dev extra")
@@ -37,7 +57,7 @@ def test_pyright_verifytypes_is_complete(tmp_path: Path) -> None:
     site = tmp_path / "site"
     ignore = shutil.ignore_patterns("__pycache__", "*.so", "*.c")
     shutil.copytree(ROOT / "src" / "arraytyping", site / "arraytyping", ignore=ignore)
-    shutil.copytree(ROOT / "stubs" / "arraytyping-stubs", site / "arraytyping-stubs", ignore=ignore)
+    shutil.copytree(ROOT / "src" / "arraytyping-stubs", site / "arraytyping-stubs", ignore=ignore)
     env = {**os.environ, "PYTHONPATH": str(site)}
     out = subprocess.run([PYRIGHT, "--pythonpath", sys.executable, "--verifytypes", "arraytyping",
                           "--ignoreexternal", "--outputjson"], cwd=tmp_path, env=env, capture_output=True,

@@ -1,4 +1,4 @@
-"""Generate the PEP 561 stub package ``stubs/arraytyping-stubs`` from the operation rules.
+"""Generate the PEP 561 stub package ``src/arraytyping-stubs`` from the operation rules.
 
 Usage::
 
@@ -50,7 +50,7 @@ from types import ModuleType
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-STUBS = ROOT / "stubs" / "arraytyping-stubs"
+STUBS = ROOT / "src" / "arraytyping-stubs"
 SRC = ROOT / "src" / "arraytyping"
 
 

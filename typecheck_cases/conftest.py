@@ -7,25 +7,16 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-_SITE: list[Path] = []
 
 
 def _site() -> Path:
-    if not _SITE:
-        d = Path(tempfile.mkdtemp(prefix="arraytyping-site-"))
-        for name, target in (("arraytyping", ROOT / "src" / "arraytyping"),
-                             ("arraytyping-stubs", ROOT / "stubs" / "arraytyping-stubs"),
-                             ("arraytyping_mypy", ROOT / "mypy_plugin" / "arraytyping_mypy")):
-            (d / name).symlink_to(target)
-        _SITE.append(d)
-    return _SITE[0]
+    return ROOT / "src"  # the package, its stub package and the plugin side by side, as a wheel installs them
 
 
 @pytest.hookimpl(wrapper=True)

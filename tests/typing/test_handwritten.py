@@ -20,13 +20,9 @@ PLUGIN_ONLY = {"promotion_errors.py"}  # without the plugin, mypy reports these 
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    d = tmp_path_factory.mktemp("site")
-    for name, target in (("arraytyping", ROOT / "src" / "arraytyping"),
-                         ("arraytyping-stubs", ROOT / "stubs" / "arraytyping-stubs"),
-                         ("arraytyping_mypy", ROOT / "mypy_plugin" / "arraytyping_mypy")):
-        (d / name).symlink_to(target)
-    return d
+def site() -> Path:
+    """The source root: the package, its stub package and the plugin side by side, as a wheel installs them."""
+    return ROOT / "src"
 
 
 def test_pyright_strict(site: Path, tmp_path: Path) -> None:

@@ -44,8 +44,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     tree.mkdir()
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(ROOT / name, tree / name)
-    for name in ("src", "stubs", "mypy_plugin"):
-        shutil.copytree(ROOT / name, tree / name, ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.egg-info"))
+    shutil.copytree(ROOT / "src", tree / "src", ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.egg-info"))
     proc = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp / "dist"),
                            str(tree)], capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-3000:]
@@ -63,7 +62,7 @@ def site(wheel: Path) -> Path:
 
 def test_wheel_ships_stubs_and_plugin_next_to_the_package(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
-    stubs = sorted(p.relative_to(ROOT / "stubs").as_posix() for p in (ROOT / "stubs").rglob("*")
+    stubs = sorted(p.relative_to(ROOT / "src").as_posix() for p in (ROOT / "src" / "arraytyping-stubs").rglob("*")
                    if p.is_file() and "__pycache__" not in p.parts)
     assert stubs and set(stubs) <= names, set(stubs) - names
     assert "arraytyping-stubs/py.typed" in names and "arraytyping/py.typed" in names

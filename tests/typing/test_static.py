@@ -50,14 +50,8 @@ KNOWN_RUNTIME_DIFFERENCES: dict[tuple[str, str, str, str], str] = {}
 
 
 def _site(root: Path) -> Path:
-    d = root / "site"
-    d.mkdir(exist_ok=True)
-    for name, target in (("arraytyping", ROOT / "src" / "arraytyping"),
-                         ("arraytyping-stubs", ROOT / "stubs" / "arraytyping-stubs"),
-                         ("arraytyping_mypy", ROOT / "mypy_plugin" / "arraytyping_mypy")):
-        if not (d / name).exists():
-            (d / name).symlink_to(target)
-    return d
+    """The source root: the package, its stub package and the plugin side by side, as a wheel installs them."""
+    return ROOT / "src"
 
 
 def _mypy_run(site: Path, target: Path, tmp: Path, config: str | None) -> dict[int, str]:

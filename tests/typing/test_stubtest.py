@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-STUBS = ROOT / "stubs" / "arraytyping-stubs"
+STUBS = ROOT / "src" / "arraytyping-stubs"
 ALLOWLIST = ROOT / "typecheck_cases" / "stubtest_allowlist.txt"
 
 
