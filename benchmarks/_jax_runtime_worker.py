@@ -33,7 +33,8 @@ from _jax_worker import measure  # noqa: E402
 __all__ = ["Api", "run_cases", "CASES"]
 
 CASES = ("eager_add_small", "eager_mul_pyscalar_small", "eager_add_large", "jit_call_small", "make_jaxpr_chain",
-         "compile_fresh", "memory", "eager_softmax", "jit_softmax", "eager_random_normal", "jit_random_normal")
+         "compile_fresh", "memory", "eager_concatenate", "jit_concatenate", "eager_argmax", "jit_argmax",
+         "eager_softmax", "jit_softmax", "eager_random_normal", "jit_random_normal")
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,8 @@ class Api:
     jit: Callable[[Callable[..., Any]], Callable[..., Any]]
     make_jaxpr: Callable[[Callable[..., Any]], Callable[..., Any]]
     live_arrays: Callable[[], int]
+    concatenate: Callable[..., Any]
+    argmax: Callable[..., Any]
     softmax: Callable[..., Any] | None = None
     prng_key: Callable[[int], Any] | None = None
     normal: Callable[..., Any] | None = None
@@ -94,12 +97,24 @@ def run_cases(api: Api, request: dict[str, Any]) -> dict[str, Any]:
     def add_block(a: Any, b: Any) -> Any:
         return (a + b).block_until_ready()
 
+    def concat(a: Any, b: Any) -> Any:
+        return api.concatenate([a, b])
+
     timed("eager_add_small", add, [x, y])
     timed("eager_mul_pyscalar_small", mul2, [x])
     timed("eager_add_large", add_block, [X, Y])
     jitted = api.jit(lambda a, b: a * b + a)
     jitted(x, y).block_until_ready()
     timed("jit_call_small", jitted, [x, y])
+    # the jax.numpy surface: concatenate and argmax, called eagerly and inside a warmed-up jitted function
+    timed("eager_concatenate", concat, [x, y])
+    jit_concat = api.jit(concat)
+    jit_concat(x, y).block_until_ready()
+    timed("jit_concatenate", jit_concat, [x, y])
+    timed("eager_argmax", api.argmax, [x])
+    jit_argmax = api.jit(lambda a: api.argmax(a))
+    jit_argmax(x).block_until_ready()
+    timed("jit_argmax", jit_argmax, [x])
 
     if api.softmax is not None:
         softmax = api.softmax
@@ -167,8 +182,8 @@ def main() -> int:
     if "arraytyping" in sys.modules:
         raise RuntimeError("the JAX worker must not import arraytyping")
     api = Api(name="jax", version=str(jax.__version__), asarray=jnp.asarray, jit=jax.jit, make_jaxpr=jax.make_jaxpr,
-              live_arrays=lambda: len(jax.live_arrays()), softmax=jax.nn.softmax, prng_key=jax.random.PRNGKey,
-              normal=jax.random.normal)
+              live_arrays=lambda: len(jax.live_arrays()), concatenate=jnp.concatenate, argmax=jnp.argmax,
+              softmax=jax.nn.softmax, prng_key=jax.random.PRNGKey, normal=jax.random.normal)
     json.dump({"version": api.version, "results": run_cases(api, request)}, sys.stdout)
     return 0
 

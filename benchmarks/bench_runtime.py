@@ -9,6 +9,9 @@ Cases (both sides run the same code, ``_jax_runtime_worker.run_cases``):
 * ``make_jaxpr_chain``: ``make_jaxpr`` of a 1,000-operation chain                   target <= 0.5x JAX
 * ``compile_fresh``: first call of a freshly jitted 100-operation function          target <= 1.0x JAX
 * ``memory``: 100,000 eager ops; must leave no live buffers behind and little RSS growth (time per op reported)
+* ``eager_concatenate``/``jit_concatenate``: ``concatenate([x, y])`` of f32 (2, 3) arrays, eagerly and as a
+  warmed-up jitted call                                                               target <= 1.0x JAX
+* ``eager_argmax``/``jit_argmax``: ``argmax(x)`` of an f32 (2, 3) array, likewise     target <= 1.0x JAX
 * ``eager_softmax``/``jit_softmax``: ``nn.softmax`` of a float32 (8, 128) array, eager and jitted  target <= 1.0x JAX
 * ``eager_random_normal``/``jit_random_normal``: ``random.normal(key, (128,))``, eager and jitted   target <= 1.0x JAX
 
@@ -56,6 +59,10 @@ CASES: tuple[Case, ...] = (
     Case("make_jaxpr_chain", "make_jaxpr, 1,000-op chain", 0.5),
     Case("compile_fresh", "first call (trace+compile), 100 ops", 1.0),
     Case("memory", "100,000 eager x + 1.0 (per op)", None),
+    Case("eager_concatenate", "eager concatenate([x, y]), f32[2,3]", 1.0),
+    Case("jit_concatenate", "jit call concatenate([a, b]), f32[2,3]", 1.0),
+    Case("eager_argmax", "eager argmax(x), f32[2,3]", 1.0),
+    Case("jit_argmax", "jit call argmax(a), f32[2,3]", 1.0),
     Case("eager_softmax", "eager nn.softmax, f32[8,128]", 1.0),
     Case("jit_softmax", "jit nn.softmax, f32[8,128]", 1.0),
     Case("eager_random_normal", "eager random.normal(key, (128,))", 1.0),
@@ -95,7 +102,8 @@ def worker_main() -> int:
     request: dict[str, Any] = json.load(sys.stdin)
     api = Api(name="arraytyping", version=arraytyping.__version__, asarray=anp.asarray, jit=arraytyping.jit,
               make_jaxpr=arraytyping.make_jaxpr, live_arrays=lambda: len(backend().live_buffers()),
-              softmax=arraytyping.nn.softmax, prng_key=arraytyping.random.PRNGKey, normal=arraytyping.random.normal)
+              concatenate=anp.concatenate, argmax=anp.argmax, softmax=arraytyping.nn.softmax,
+              prng_key=arraytyping.random.PRNGKey, normal=arraytyping.random.normal)
     json.dump({"version": api.version, "results": run_cases(api, request)}, sys.stdout)
     return 0
 

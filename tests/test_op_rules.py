@@ -75,8 +75,8 @@ def test_every_family_is_covered_by_the_reference() -> None:
 
 
 def test_unknown_operation_is_named() -> None:
-    with pytest.raises(ValueError, match="unknown binary operation 'hypot'"):
-        op_rules.binary_result("hypot", [("float32", False), ("float32", False)])
+    with pytest.raises(ValueError, match="unknown binary operation 'ldexp'"):  # hypot has a rule now
+        op_rules.binary_result("ldexp", [("float32", False), ("float32", False)])
 
 
 def test_module_imports_only_the_standard_library() -> None:
@@ -142,8 +142,8 @@ def test_reduction_result_matches_jax_for_every_operand_and_dtype(fn: str) -> No
 
 
 def test_reduction_result_bad_input_names_it() -> None:
-    with pytest.raises(ValueError, match="unknown reduction 'median'"):
-        op_rules.reduction_result("median", ("float32", False))
+    with pytest.raises(ValueError, match="unknown reduction 'quantile'"):  # median has a rule now
+        op_rules.reduction_result("quantile", ("float32", False))
     with pytest.raises(ValueError, match="needs a dtype argument"):
         op_rules.reduction_result("sum", None)
     assert op_rules.reduction_result("mean", None, "float16") == ("float16", False)

@@ -628,6 +628,8 @@ def gen_array(m: Model) -> list[str]:
           "    def weak_type(self) -> bool: ...",
           "    @property",
           "    def T(self) -> Array[_DT_co]: ...",
+          "    @property",
+          "    def at(self) -> Any: ...",
           ]
     for name, op in OPERATORS.items():
         o += emit_method(m, f"__{name}__", op)
@@ -677,7 +679,8 @@ RED_AFTER_DTYPE = ", out: None = None, keepdims: bool = False"
 RED_KW_PLAIN = "axis: _Axis = None, keepdims: bool = False"  # max, min, any, all: no dtype, no out
 
 
-def reduction_dtype_overloads(fname: str, a: str, *, method: bool, x64: bool = False) -> list[str]:
+def reduction_dtype_overloads(fname: str, a: str, *, method: bool, x64: bool = False, extra: str = "",
+                              kw_extra: str = "") -> list[str]:
     """``sum``/``prod``/``mean`` with ``dtype=``: the result is the canonicalized dtype, strong (JAX's
     ``check_and_canonicalize_user_dtype``). Scalar classes and Python types are exact; other spellings (strings,
     numpy types) give ``Array[Any]`` here, and the exact dtype from the mypy plugin. Each form comes twice: ``dtype``
@@ -689,9 +692,9 @@ def reduction_dtype_overloads(fname: str, a: str, *, method: bool, x64: bool = F
               ("type[float]", canon(L.default_name("f", True))), ("type[complex]", canon(L.default_name("c", True))),
               ("DTypeLike", "Any")]
     out: list[str] = []
-    for head in (f"{a}, axis: _Axis, dtype: ", f"{a}, axis: _Axis = None, *, dtype: "):
+    for head, more in ((f"{a}, axis: _Axis, dtype: ", extra), (f"{a}, axis: _Axis = None, *, dtype: ", kw_extra)):
         for spec, r in specs:
-            out += [ind + "@overload", f"{ind}def {fname}({head}{spec}{RED_AFTER_DTYPE}) -> Array[{r}]: ..."]
+            out += [ind + "@overload", f"{ind}def {fname}({head}{spec}{RED_AFTER_DTYPE}{more}) -> Array[{r}]: ..."]
     return out
 
 
@@ -708,35 +711,47 @@ def reductions(method: bool) -> list[str]:
     def sa(x: str) -> str:
         return f"{a}: {x}"
 
+    # the functions take JAX's initial=/where= (and promote_integers=) too; the methods keep the short forms
+    sum_more = "" if method else (", initial: ArrayLike | None = None, where: ArrayLike | None = None, "
+                                  "promote_integers: bool = True")
+    red_kw = RED_KW + sum_more
     for fn in ("sum", "prod"):
-        o.extend(reduction_dtype_overloads(fn, a + ("" if method else ": ArrayLike"), method=method))
+        o.extend(reduction_dtype_overloads(fn, a + ("" if method else ": ArrayLike"), method=method, extra=sum_more,
+                                           kw_extra=sum_more))
         d("@overload")
-        d(f"def {fn}({sa('Array[bool_ | int1 | int2 | int4 | int8 | int16]')}, {RED_KW}) -> Array[int32]: ...")
+        d(f"def {fn}({sa('Array[bool_ | int1 | int2 | int4 | int8 | int16]')}, {red_kw}) -> Array[int32]: ...")
         d("@overload")
-        d(f"def {fn}({sa('Array[uint1 | uint2 | uint4 | uint8 | uint16]')}, {RED_KW}) -> Array[uint32]: ...")
+        d(f"def {fn}({sa('Array[uint1 | uint2 | uint4 | uint8 | uint16]')}, {red_kw}) -> Array[uint32]: ...")
         d("@overload")
-        d(f"def {fn}({sa('Array[int64]')}, {RED_KW}) -> Array[int32]: ...")
+        d(f"def {fn}({sa('Array[int64]')}, {red_kw}) -> Array[int32]: ...")
         d("@overload")
-        d(f"def {fn}({sa('Array[uint64]')}, {RED_KW}) -> Array[uint32]: ...")
+        d(f"def {fn}({sa('Array[uint64]')}, {red_kw}) -> Array[uint32]: ...")
         d("@overload")
-        d(f"def {fn}({a}{ann}, {RED_KW}) -> Array[{t}]: ...")
-    o.extend(reduction_dtype_overloads("mean", a + ("" if method else ": ArrayLike"), method=method))
+        d(f"def {fn}({a}{ann}, {red_kw}) -> Array[{t}]: ...")
+    where_kw = "" if method else ", where: ArrayLike | None = None"
+    mean_kw = RED_KW + ("" if method else ", *, where: ArrayLike | None = None")
+    o.extend(reduction_dtype_overloads("mean", a + ("" if method else ": ArrayLike"), method=method,
+                                       extra=("" if method else ", *" + where_kw), kw_extra=where_kw))
     d("@overload")
-    d(f"def mean({sa('Array[int1 | int2 | uint1 | uint2]')}, {RED_KW}) -> Array[{t}]: ...  # JAX keeps these")
+    d(f"def mean({sa('Array[int1 | int2 | uint1 | uint2]')}, {mean_kw}) -> Array[{t}]: ...  # JAX keeps these")
     d("@overload")
-    d(f"def mean({sa('Array[bool_ | integer]')}, {RED_KW}) -> Array[float32]: ...")
+    d(f"def mean({sa('Array[bool_ | integer]')}, {mean_kw}) -> Array[float32]: ...")
     d("@overload")
-    d(f"def mean({sa('Array[int]')}, {RED_KW}) -> Array[float]: ...")
+    d(f"def mean({sa('Array[int]')}, {mean_kw}) -> Array[float]: ...")
     d("@overload")
-    d(f"def mean({sa('Array[float64]')}, {RED_KW}) -> Array[float32]: ...")
+    d(f"def mean({sa('Array[float64]')}, {mean_kw}) -> Array[float32]: ...")
     d("@overload")
-    d(f"def mean({sa('Array[complex128]')}, {RED_KW}) -> Array[complex64]: ...")
+    d(f"def mean({sa('Array[complex128]')}, {mean_kw}) -> Array[complex64]: ...")
     d("@overload")
-    d(f"def mean({a}{ann}, {RED_KW}) -> Array[{t}]: ...")
+    d(f"def mean({a}{ann}, {mean_kw}) -> Array[{t}]: ...")
+    minmax_kw = RED_KW_PLAIN if method else ("axis: _Axis = None, out: None = None, keepdims: bool = False, "
+                                             "initial: ArrayLike | None = None, where: ArrayLike | None = None")
+    bool_kw = RED_KW_PLAIN if method else ("axis: _Axis = None, out: None = None, keepdims: bool = False, *, "
+                                           "where: ArrayLike | None = None")
     for fn in ("max", "min"):
-        d(f"def {fn}({a}{ann}, {RED_KW_PLAIN}) -> Array[{t}]: ...")
+        d(f"def {fn}({a}{ann}, {minmax_kw}) -> Array[{t}]: ...")
     for fn in ("any", "all"):
-        d(f"def {fn}({a}{': ArrayLike' if not method else ''}, {RED_KW_PLAIN}) -> Array[bool_]: ...")
+        d(f"def {fn}({a}{': ArrayLike' if not method else ''}, {bool_kw}) -> Array[bool_]: ...")
     return o
 
 
@@ -789,6 +804,50 @@ FROM_PRIVATE_MODULES: dict[str, tuple[str, ...]] = {  # runtime module -> the na
 would otherwise analyse those modules and everything they import (registry, scalar types, ml_dtypes' stubs) on
 every cold run (~10% of a cold mypy run). A class becomes a type-check-only ``_<name>`` (its public methods and
 properties), a module-level instance of it a variable of that type."""
+
+
+NUMPY_FROM_PRIVATE_MODULES: dict[str, tuple[str, ...]] = {  # runtime module -> names the numpy stub declares
+    "_src/runtime/numpy/unary.py": (
+        "angle", "arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctanh", "around", "cbrt", "ceil", "conj",
+        "conjugate", "cosh", "deg2rad", "exp2", "expm1", "fabs", "floor", "imag", "isfinite", "isinf", "isnan",
+        "log10", "log1p", "log2", "nan_to_num", "rad2deg", "real", "reciprocal", "rint", "round", "signbit", "sinc",
+        "sinh", "square", "tan", "trunc"),
+    "_src/runtime/numpy/binary.py": (
+        "allclose", "arctan2", "array_equal", "copysign", "float_power", "fmax", "fmin", "fmod", "gcd", "heaviside",
+        "hypot", "isclose", "lcm", "logaddexp", "logaddexp2", "nextafter"),
+    "_src/runtime/numpy/reductions.py": (
+        "argmax", "argmin", "average", "count_nonzero", "cumprod", "cumsum", "median", "nanmax", "nanmean", "nanmin",
+        "nansum", "ptp", "std", "var"),
+    "_src/runtime/numpy/shape.py": (
+        "atleast_1d", "atleast_2d", "atleast_3d", "broadcast_arrays", "expand_dims", "flip", "moveaxis", "ravel",
+        "repeat", "roll", "rot90", "squeeze", "swapaxes", "tile"),
+    "_src/runtime/numpy/joining.py": (
+        "array_split", "column_stack", "concatenate", "hstack", "pad", "split", "stack", "vstack"),
+    "_src/runtime/numpy/indexing.py": ("take", "take_along_axis"),
+    "_src/runtime/numpy/selection.py": ("clip", "diagonal", "select", "trace", "tril", "triu"),
+    "_src/runtime/numpy/ordering.py": ("argsort", "nonzero", "searchsorted", "sort", "unique"),
+    "_src/runtime/numpy/creation.py": (
+        "copy", "diag", "empty", "empty_like", "eye", "identity", "logspace", "meshgrid", "tri"),
+}
+"""The numpy stub declares these jax.numpy functions from their runtime source (annotations verbatim: ``ArrayLike``,
+``DTypeLike``, ``ShapeLike``, ``Array``), as :data:`FROM_PRIVATE_MODULES` does for the root stub; their dtypes are
+gradual (``Array``) until the stubs compute them from ``op_rules``' tables."""
+
+
+def numpy_private_declarations(src: Path = SRC) -> list[str]:
+    """The declarations of :data:`NUMPY_FROM_PRIVATE_MODULES`, generated from the runtime source."""
+    out: list[str] = []
+    for rel, names in NUMPY_FROM_PRIVATE_MODULES.items():
+        tree = ast.parse((src / rel).read_text())
+        found = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name in names}
+        missing = set(names) - set(found)
+        if missing:
+            raise SystemExit(f"gen_stubs: {', '.join(sorted(missing))} not found in {rel}")
+        out.append(f"# From arraytyping/{rel} (generated from its source).")
+        for name in names:
+            out += _stub_function(found[name])
+        out.append("")
+    return out
 
 
 def _docline(node: ast.FunctionDef | ast.ClassDef) -> str | None:
@@ -979,7 +1038,8 @@ def gen_numpy(m: Model) -> str:
               "@overload", f"def {fn}(x: float, /) -> Array[float]: ...",
               "@overload", f"def {fn}(x: ArrayLike, /) -> Array[Any]: ..."]
     o += reductions(method=False)
-    o += ["def where(condition: ArrayLike, x: ArrayLike | None = None, y: ArrayLike | None = None) -> Array[Any]: ...",
+    o += ["def where(condition: ArrayLike, x: ArrayLike | None = None, y: ArrayLike | None = None, /, *, "
+          "size: int | None = None, fill_value: Any = None) -> Any: ...",
           "def reshape(a: Array[_T], shape: ShapeLike) -> Array[_T]: ...",
           "def transpose(a: Array[_T], axes: Sequence[int] | None = None) -> Array[_T]: ...",
           "def broadcast_to(a: Array[_T], shape: ShapeLike) -> Array[_T]: ...",
@@ -1039,6 +1099,7 @@ def gen_numpy(m: Model) -> str:
           "def shape(a: ArrayLike) -> tuple[int, ...]: ...",
           "def size(a: ArrayLike) -> int: ...",
           "",
+          *numpy_private_declarations(),
           "# Aliases, the same objects at run time.",
           "amax = max",
           "amin = min",

@@ -5,9 +5,10 @@ error class where JAX refuses), in the four configurations, and values on seeded
 Each case is a *source string* over a neutral namespace (``np`` is ``jax.numpy`` here and ``arraytyping.numpy`` in
 ``tests/runtime/test_conformance_numpy.py``, which evaluates the same strings) and a list of argument slots:
 
-* ``x`` and ``y`` (optionally with a shape, ``x[5]``; default ``[3,4]``): operands that vary over every strong
-  array dtype, the weakly typed arrays of ``jax_reference.WEAK_ARRAY_DTYPES`` and the Python scalars (``py:int``...);
-  with both, every pair; ``x`` alone also over weakly typed arrays of rank 0 (``warr0:float32``);
+* ``x`` (optionally with a shape, ``x[5]``; default ``[3,4]``): an operand that varies over every strong array
+  dtype, the weakly typed arrays of ``jax_reference.WEAK_ARRAY_DTYPES`` and the Python scalars (``py:int``...);
+  when it is the only operand, also over weakly typed arrays of rank 0 (``warr0:float32``);
+* ``w``: a second operand, over a smaller set (:data:`SMALL_OPERANDS`), paired with every ``x``;
 * ``d``: a ``dtype=`` argument that varies over ``None``, every dtype name and the Python types.
 
 Results are ``float32*[3,4]`` (dtype, ``*`` when weakly typed, shape), several outputs joined by ``,``, or
@@ -19,10 +20,13 @@ Runs in its own venv with jax (see tools/jax_reference.py, whose helpers it shar
 
     python tools/jax_numpy_reference.py [--venv .jaxref-venv]
     JAXREF_ONLY=sort,argsort python tools/jax_numpy_reference.py     # regenerate only these cases
+    JAXREF_RESUME=1 python tools/jax_numpy_reference.py              # complete an interrupted run
+    JAXREF_PART=values JAXREF_OUT=/tmp/v.json python tools/...       # only the values (or dtypes), elsewhere
 """
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -30,11 +34,19 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import jax_reference as ref  # noqa: E402  (same folder)
 
-OUT = ref.ROOT / "tests" / "data" / "jax_numpy_reference.json"
+OUT = Path(os.environ.get("JAXREF_OUT", ref.ROOT / "tests" / "data" / "jax_numpy_reference.json"))
 
 OPERANDS: list[str] = ([f"arr:{d}" for d in ref.DTYPES] + [f"warr:{d}" for d in ref.WEAK_ARRAY_DTYPES]
                        + [f"py:{k}" for k in ("bool", "int", "float", "complex")])
 """What ``x`` and ``y`` range over."""
+SMALL_OPERANDS: list[str] = ([f"arr:{d}" for d in ("bool", "uint8", "uint32", "uint64", "int4", "int8", "int16",
+                                                     "int32", "int64", "float8_e4m3fn", "bfloat16", "float16",
+                                                     "float32", "float64", "complex64", "complex128")]
+                              + [f"warr:{d}" for d in ("bool", "int32", "float32", "bfloat16", "complex64")]
+                              + [f"py:{k}" for k in ("bool", "int", "float", "complex")])
+"""What ``w`` ranges over: the second operand of binary functions. Their rules are the lattice's join (which
+``jax_reference.json`` covers for every pair) followed by an adjustment of the joined dtype, and ``x`` over every
+dtype with ``w`` over these still meets every joined dtype, strong and weak."""
 RANK0_OPERANDS: list[str] = [f"warr0:{d}" for d in ref.WEAK_ARRAY_DTYPES]
 """Weakly typed arrays of rank 0, which ``x`` also ranges over when it is the only operand and not of rank 0 itself
 (several functions give a weakly typed result for a rank-0 weak operand and a strong one otherwise)."""
@@ -74,7 +86,7 @@ CASES: dict[str, tuple[str, list[str]]] = {
     "tri_dtype": ("lambda d: np.tri(2, dtype=d)", ["d"]),
     "diag_vector": (_E + "np.diag(x)", ["x[3]"]),
     "diag_matrix": (_E + "np.diag(x, k=1)", ["x"]),
-    "meshgrid": (_XY + "np.meshgrid(x, y)", ["x[3]", "y[2]"]),
+    "meshgrid": (_XY + "np.meshgrid(x, y)", ["x[3]", "w[2]"]),
     "meshgrid_ij": (_E + "np.meshgrid(x, x, indexing='ij')", ["x[3]"]),
     "logspace": ("lambda: np.logspace(0, 2, 5)", []),
     "logspace_int": ("lambda: np.logspace(0, 2, 3, base=2)", []),
@@ -99,12 +111,12 @@ CASES: dict[str, tuple[str, list[str]]] = {
     "angle_deg": (_E + "np.angle(x, deg=True)", ["x"]),
     "nan_to_num_values": (_E + "np.nan_to_num(x, nan=1.0, posinf=2.0, neginf=-2.0)", ["x"]),
     # --- binary ----------------------------------------------------------------------------------------------
-    **{name: (_XY + f"np.{name}(x, y)", ["x", "y"]) for name in (
+    **{name: (_XY + f"np.{name}(x, y)", ["x", "w"]) for name in (
         "arctan2", "hypot", "logaddexp", "logaddexp2", "copysign", "nextafter", "fmod", "fmax", "fmin",
         "heaviside", "float_power", "gcd", "lcm", "isclose", "allclose", "array_equal")},
-    "array_equal_shapes": (_XY + "np.array_equal(x, y)", ["x[3]", "y[2]"]),
-    "array_equal_nan": (_XY + "np.array_equal(x, y, equal_nan=True)", ["x", "y"]),
-    "isclose_nan": (_XY + "np.isclose(x, y, rtol=1e-3, atol=0.5, equal_nan=True)", ["x", "y"]),
+    "array_equal_shapes": (_XY + "np.array_equal(x, y)", ["x[3]", "w[2]"]),
+    "array_equal_nan": (_XY + "np.array_equal(x, y, equal_nan=True)", ["x", "w"]),
+    "isclose_nan": (_XY + "np.isclose(x, y, rtol=1e-3, atol=0.5, equal_nan=True)", ["x", "w"]),
     # --- reductions ------------------------------------------------------------------------------------------
     **{name: (_E + f"np.{name}(x, axis=0)", ["x"]) for name in (
         "sum", "prod", "max", "min", "mean", "any", "all",
@@ -118,7 +130,7 @@ CASES: dict[str, tuple[str, list[str]]] = {
         "var", "argmax", "median", "nanmax", "count_nonzero")},
     "var_ddof": (_E + "np.var(x, axis=0, ddof=1)", ["x"]),
     "std_correction": (_E + "np.std(x, correction=1)", ["x"]),
-    "average_weights": (_XY + "np.average(x, axis=0, weights=y)", ["x", "y"]),
+    "average_weights": (_XY + "np.average(x, axis=0, weights=y)", ["x", "w"]),
     "average_returned": (_E + "np.average(x, axis=1, returned=True)", ["x"]),
     **{f"{name}_where": (_E + f"np.{name}(x, axis=0, where=np.array([True, False, True, True]))", ["x"]) for name in (
         "sum", "prod", "mean", "any", "all", "var", "nansum", "nanmean")},
@@ -135,16 +147,16 @@ CASES: dict[str, tuple[str, list[str]]] = {
     "expand_dims": (_E + "np.expand_dims(x, (0, 2))", ["x"]),
     "squeeze": (_E + "np.squeeze(x)", ["x[1,3,1]"]),
     "squeeze_axis": (_E + "np.squeeze(x, axis=0)", ["x[1,3,1]"]),
-    "broadcast_arrays": (_XY + "np.broadcast_arrays(x, y)", ["x[3,1]", "y[4]"]),
-    "concatenate": (_XY + "np.concatenate([x, y])", ["x", "y"]),
-    "concatenate_axis": (_XY + "np.concatenate((x, y), axis=1)", ["x[3,2]", "y[3,4]"]),
-    "concatenate_none": (_XY + "np.concatenate([x, y], axis=None)", ["x[3,2]", "y[4]"]),
+    "broadcast_arrays": (_XY + "np.broadcast_arrays(x, y)", ["x[3,1]", "w[4]"]),
+    "concatenate": (_XY + "np.concatenate([x, y])", ["x", "w"]),
+    "concatenate_axis": (_XY + "np.concatenate((x, y), axis=1)", ["x[3,2]", "w[3,4]"]),
+    "concatenate_none": (_XY + "np.concatenate([x, y], axis=None)", ["x[3,2]", "w[4]"]),
     "concatenate_dtype": ("lambda d: np.concatenate([np.zeros(2, 'int8'), np.ones(2, 'float16')], dtype=d)", ["d"]),
-    "stack": (_XY + "np.stack([x, y])", ["x", "y"]),
-    "stack_axis": (_XY + "np.stack((x, y), axis=-1)", ["x", "y"]),
-    "vstack": (_XY + "np.vstack([x, y])", ["x[4]", "y[2,4]"]),
-    "hstack": (_XY + "np.hstack([x, y])", ["x[3]", "y[2]"]),
-    "column_stack": (_XY + "np.column_stack([x, y])", ["x[3]", "y[3,2]"]),
+    "stack": (_XY + "np.stack([x, y])", ["x", "w"]),
+    "stack_axis": (_XY + "np.stack((x, y), axis=-1)", ["x", "w"]),
+    "vstack": (_XY + "np.vstack([x, y])", ["x[4]", "w[2,4]"]),
+    "hstack": (_XY + "np.hstack([x, y])", ["x[3]", "w[2]"]),
+    "column_stack": (_XY + "np.column_stack([x, y])", ["x[3]", "w[3,2]"]),
     "split": (_E + "np.split(x, 2, axis=1)", ["x"]),
     "split_indices": (_E + "np.split(x, [1, 2])", ["x"]),
     "array_split": (_E + "np.array_split(x, 3, axis=1)", ["x"]),
@@ -173,18 +185,18 @@ CASES: dict[str, tuple[str, list[str]]] = {
     "take_index_dtype": ("lambda x: np.take(np.arange(5.0), x)", ["x[2]"]),
     "take_along_axis": (_E + "np.take_along_axis(x, np.array([[0, 1, 2, 0]]), axis=0)", ["x"]),
     "select": (_XY + "np.select([np.array([True, False, True, False]), np.array([False, True, True, False])], "
-               "[x, y], 0)", ["x", "y"]),
-    "select_default": (_XY + "np.select([np.array([True, False, True, False])], [x], y)", ["x", "y[]"]),
+               "[x, y], 0)", ["x", "w"]),
+    "select_default": (_XY + "np.select([np.array([True, False, True, False])], [x], y)", ["x", "w[]"]),
     "clip": (_E + "np.clip(x, 1, 3)", ["x"]),
     "clip_float": (_E + "np.clip(x, 0.5)", ["x"]),
-    "clip_array": (_XY + "np.clip(x, max=y)", ["x", "y"]),
+    "clip_array": (_XY + "np.clip(x, max=y)", ["x", "w"]),
     "diagonal": (_E + "np.diagonal(x)", ["x"]),
     "diagonal_offset": (_E + "np.diagonal(x, offset=-1, axis1=1, axis2=0)", ["x"]),
     "trace": (_E + "np.trace(x)", ["x"]),
     "trace_dtype": ("lambda d: np.trace(np.ones((3, 3), 'int8'), dtype=d)", ["d"]),
     "triu": (_E + "np.triu(x)", ["x"]),
     "tril": (_E + "np.tril(x, k=1)", ["x"]),
-    "searchsorted": (_XY + "np.searchsorted(x, y)", ["x[5]", "y"]),
+    "searchsorted": (_XY + "np.searchsorted(x, y)", ["x[5]", "w"]),
     "searchsorted_right": (_E + "np.searchsorted(np.arange(5.0), x, side='right')", ["x"]),
     "sort": (_E + "np.sort(x)", ["x"]),
     "sort_axis": (_E + "np.sort(x, axis=0, descending=True)", ["x"]),
@@ -205,7 +217,7 @@ CASES: dict[str, tuple[str, list[str]]] = {
     "getitem_bool_static": (_E + "x[np.array([True, False, True])]", ["x"]),
     "at_set": (_E + "x.at[0].set(2)", ["x"]),
     "at_set_value": (_E + "np.zeros((3, 4), 'int8').at[1, 2].set(x)", ["x[]"]),
-    "at_set_array": (_XY + "x.at[np.array([0, 2])].set(y)", ["x", "y[4]"]),
+    "at_set_array": (_XY + "x.at[np.array([0, 2])].set(y)", ["x", "w[4]"]),
     "at_add": (_E + "x.at[:, 1].add(2)", ["x"]),
     "at_add_value": (_E + "np.zeros((3, 4), 'float16').at[1].add(x)", ["x[]"]),
     "at_multiply": (_E + "x.at[np.array([0, 0])].multiply(3)", ["x"]),
@@ -219,7 +231,7 @@ def parse_slot(slot: str) -> tuple[str, tuple[int, ...]]:
     """``"x[5]"`` -> ``("x", (5,))``; ``"x"`` -> ``("x", (3, 4))``; ``"d"`` -> ``("d", ())``."""
     name, _, dims = slot.partition("[")
     if not dims:
-        return name, ((3, 4) if name in ("x", "y") else ())
+        return name, ((3, 4) if name in ("x", "y", "w") else ())
     return name, tuple(int(d) for d in dims.rstrip("]").split(",") if d)
 
 
@@ -227,10 +239,11 @@ def keys(case: str) -> list[str]:
     """The operand combinations of ``case`` in the reference's order (each ``|``-joined, in slot order)."""
     parsed = [parse_slot(s) for s in CASES[case][1]]
     single = [p for p in parsed if p[0] != "d"]
+    values = {"d": DTYPE_ARGS, "w": SMALL_OPERANDS}
     rank0 = RANK0_OPERANDS if len(single) == 1 and single[0][1] != () else []
     combos: list[list[str]] = [[]]
     for s, _ in parsed:
-        combos = [c + [v] for c in combos for v in (DTYPE_ARGS if s == "d" else OPERANDS + rank0)]
+        combos = [c + [v] for c in combos for v in values.get(s, OPERANDS + rank0)]
     return ["|".join(c) for c in combos]
 
 
@@ -382,10 +395,13 @@ def main_inside() -> None:
                         for o in jax.tree.leaves(out))
 
     only = set(os.environ["JAXREF_ONLY"].split(",")) if os.environ.get("JAXREF_ONLY") else None
-    old: dict[str, Any] = json.loads(OUT.read_text()) if only and OUT.exists() else {"dtypes": {}, "values": {}}
+    resume = os.environ.get("JAXREF_RESUME") == "1"
+    old: dict[str, Any] = json.loads(OUT.read_text()) if (only or resume) and OUT.exists() else \
+        {"dtypes": {}, "values": {}}
     dtypes_out: dict[str, Any] = old["dtypes"]
+    part = os.environ.get("JAXREF_PART", "all")
     for case, (src, slots) in CASES.items():
-        if only is not None and case not in only:
+        if (only is not None and case not in only) or (resume and case in dtypes_out) or part == "values":
             continue
         per_config: dict[str, Any] = {}
         for cfg in ref.each_config(jax):
@@ -395,10 +411,13 @@ def main_inside() -> None:
             same = next((c for c, v in per_config.items() if v == answers), None)
             per_config[cfg] = same if same is not None else answers
         dtypes_out[case] = per_config
+        _write(jax, dtypes_out, old["values"])
 
     values_out: dict[str, Any] = old["values"]
     for case, dts in VALUES.items():
-        if only is not None and case not in only:
+        if (only is not None and case not in only) or part == "dtypes":
+            continue
+        if resume and any(k.startswith(f"{case}|") for k in values_out):
             continue
         src, slots = CASES[case]
         fn = eval(src, {"np": jnp})  # noqa: S307 - our own table
@@ -416,10 +435,16 @@ def main_inside() -> None:
                 except Exception as e:  # noqa: BLE001 - recorded by class
                     entry["error"] = type(e).__name__
             values_out[f"{case}|{dt}"] = entry
+    _write(jax, dtypes_out, values_out)
+    print(f"wrote {OUT}", file=sys.stderr)
+
+
+def _write(jax: Any, dtypes_out: dict[str, Any], values_out: dict[str, Any]) -> None:
+    """Write what is known so far (the file is rewritten after every case, so an interrupted run keeps its
+    work: rerun with ``JAXREF_ONLY`` or ``JAXREF_RESUME=1``)."""
     data = {"generator": "tools/jax_numpy_reference.py", "versions": {"jax": jax.__version__},
             "dtypes": dtypes_out, "values": values_out}
     OUT.write_text(json.dumps(data, indent=0, sort_keys=True) + "\n")
-    print(f"wrote {OUT}", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,10 @@
-"""Result dtypes of ``jax.numpy``'s binary operations: the lattice join, then each operation's own adjustment.
+"""Result dtypes of ``jax.numpy``'s functions: the lattice join, then each function's own adjustment, as data.
+
+One table per family of functions, each name-keyed (function name -> family -> rule), with the JAX 0.10.2 source
+each rule follows: :data:`FAMILY` for binary functions (:func:`binary_result`), :data:`UNARY`
+(:func:`unary_result`), :data:`REDUCTION` (:func:`reduction_result`), :data:`SHAPE` for shape, joining, indexing,
+selection and sorting functions (:func:`shape_result`) and :data:`CREATION` (:func:`creation_result`). The binary
+rules in detail:
 
 Promotion is one lattice for every operation, but operations then adjust the joined dtype, as JAX 0.10.2 does:
 true division makes integers and bool inexact (through a table that leaves 1- and 2-bit integers and the small
@@ -18,10 +24,11 @@ from typing import Final, Literal, TypeAlias
 from arraytyping import lattice
 from arraytyping.lattice import LatticeConfig
 
-__all__ = ["BINARY_OPS", "FAMILY", "Family", "OperandNotImplementedError", "OperandOverflowError", "OperandTypeError",
-           "OperandValueError", "REDUCTION", "REDUCTIONS", "REDUCTION_FUNCTIONS", "ReductionFamily", "UNARY",
-           "UNARY_FUNCTIONS", "UnaryFamily", "binary_result", "reduction_result", "to_inexact_name", "to_numeric_name",
-           "unary_result"]
+__all__ = ["BINARY_FUNCTIONS", "BINARY_OPS", "CREATION", "CREATION_FUNCTIONS", "CreationFamily", "FAMILY", "FUNCTION_FAMILY", "Family",
+           "OperandNotImplementedError", "OperandOverflowError", "OperandTypeError", "OperandValueError", "REDUCTION",
+           "REDUCTIONS", "REDUCTION_FUNCTIONS", "ReductionFamily", "SHAPE", "SHAPE_FUNCTIONS", "ShapeFamily", "UNARY",
+           "UNARY_FUNCTIONS", "UnaryFamily", "binary_result", "creation_result", "reduction_result", "shape_result",
+           "to_inexact_name", "to_numeric_name", "unary_result"]
 
 Family: TypeAlias = Literal["arith", "bool_arith", "divide", "numeric", "bitwise", "shift", "compare", "power",
                            "matmul", "inexact", "inexact_rank0_weak", "inexact_real", "copysign", "gcd", "close",
@@ -51,6 +58,12 @@ FAMILY: Final[Mapping[str, Family]] = MappingProxyType({
     "not_equal": "compare",
     "matmul": "matmul",
     "dot": "matmul",
+})
+"""Each binary ``jax.numpy`` operator function's family: the rule that turns the lattice result into the output
+dtype."""
+BINARY_OPS: Final[tuple[str, ...]] = tuple(FAMILY)
+
+FUNCTION_FAMILY: Final[Mapping[str, Family]] = MappingProxyType({
     "arctan2": "inexact",
     "logaddexp": "inexact",
     "float_power": "inexact",
@@ -68,9 +81,10 @@ FAMILY: Final[Mapping[str, Family]] = MappingProxyType({
     "allclose": "close",
     "array_equal": "equal_arrays",
 })
-"""Each binary ``jax.numpy`` function's family: the rule that turns the lattice result into the output dtype.
-
-The families of the functions beyond the operators, from JAX 0.10.2's sources (``jax/_src/numpy/ufuncs.py``,
+"""The binary ``jax.numpy`` functions beyond the operators (:func:`binary_result` answers them too), kept apart from
+:data:`FAMILY` because several keep a weak flag only at rank 0 (``binary_result``'s ``rank0``) and some take more
+than two arguments (``isclose``'s tolerances), which the stubs' and the plugin's tables of :data:`FAMILY` do not
+model yet. Their families, from JAX 0.10.2's sources (``jax/_src/numpy/ufuncs.py``,
 ``lax_numpy.py``):
 
 * ``inexact``: ``promote_args_inexact`` then a primitive of floats and complex numbers (``arctan2``,
@@ -83,13 +97,13 @@ The families of the functions beyond the operators, from JAX 0.10.2's sources (`
 * ``copysign``: ``where(signbit(x2), -abs(x1), abs(x1))``: complex refused, and ``signbit``'s float widths;
 * ``fmod`` shares ``numeric`` with ``remainder``; ``fmax``/``fmin`` share ``bool_arith`` (``where`` of promoted
   operands);
-* ``gcd``: ``promote_dtypes`` then integers only (``ValueError``), through ``abs`` (which refuses int2 and int4) and
-  a loop whose constants leave a weak result only at rank 0;
+* ``gcd``: ``promote_dtypes`` then integers only (``ValueError``), through ``abs`` (which refuses int2 and int4 and
+  makes int1 int8) and a loop whose constants leave a weak result only at rank 0;
 * ``close``: ``isclose``/``allclose``: a strong bool; ``promote_args_inexact`` refuses 1- and 2-bit integers;
-* ``equal_arrays``: ``array_equal``: a strong bool for any operands (no promotion error is possible: arrays of other
-  shapes are simply unequal, and ``==`` promotes).
+* ``equal_arrays``: ``array_equal``: a strong bool; operands of one shape meet in ``==``, which promotes them (and
+  raises where they do not promote), while arrays of other shapes are unequal without promoting.
 """
-BINARY_OPS: Final[tuple[str, ...]] = tuple(FAMILY)
+BINARY_FUNCTIONS: Final[tuple[str, ...]] = tuple(FUNCTION_FAMILY)
 
 _TO_INEXACT: Final[Mapping[str, str]] = MappingProxyType({
     "bool": "float32", "uint4": "float32", "int4": "float32", "uint8": "float32", "int8": "float32",
@@ -127,14 +141,14 @@ def binary_result(op: str, operands: Sequence[tuple[str, bool]], config: Lattice
 
     ``python_scalars`` flags operands that are Python scalar values (``2``, ``True``): ``power`` looks at it, since
     JAX raises arrays to a concrete integer power without promoting the exponent, and ``matmul``, which takes no
-    0-d operand. ``rank0`` says the result has rank 0 (all Python scalars, or rank-0 arrays): the families that meet
-    numpy constants keep a weak flag only then. Raises
+    0-d operand. ``rank0`` says the result has rank 0 (all Python scalars, or rank-0 arrays; for ``heaviside``,
+    whose constants are its first operand's: that operand has rank 0): the families that meet numpy constants keep a
+    weak flag only then. Raises
     :class:`lattice.TypePromotionError` when the operands have no join, :class:`OperandTypeError` when the operation
     does not take the joined dtype, and :class:`OperandValueError` where JAX fails on the value path."""
-    try:
-        family = FAMILY[op]
-    except KeyError:
-        raise ValueError(f"unknown binary operation {op!r}; known: {', '.join(BINARY_OPS)}") from None
+    family = FAMILY.get(op) or FUNCTION_FAMILY.get(op)
+    if family is None:
+        raise ValueError(f"unknown binary operation {op!r}; known: {', '.join(BINARY_OPS + BINARY_FUNCTIONS)}")
     if family == "power":
         return _power(operands, config, tuple(python_scalars))
     if family == "matmul":
@@ -142,10 +156,16 @@ def binary_result(op: str, operands: Sequence[tuple[str, bool]], config: Lattice
     if op == "floor_divide" and len(operands) > 1 and all(w or n in lattice.WEAK_NAMES for n, w in operands):
         return _floor_divide_all_weak(op, operands, config)
     if family == "equal_arrays":
+        lattice.result_node(operands, config)  # ``a1 == a2`` promotes (JAX skips it for arrays of other shapes)
         return lattice.BOOL, False
+    if op == "fmod" and len(operands) == 2 and operands[1][0] == lattice.BOOL and operands[1][1] and \
+            lattice.KIND[lattice.result_node(operands, config)[0]] in ("i", "u"):
+        # fmod replaces a zero integer divisor with where(x2 == 0, ones, x2), which makes a weak bool strong
+        operands = [operands[0], (lattice.BOOL, False)]
     name, weak = lattice.result_node(operands, config)
     kind = lattice.KIND[name]
-    rank0 = rank0 or (len(python_scalars) == len(operands) > 0 and all(python_scalars))
+    rank0 = rank0 or (len(python_scalars) == len(operands) > 0 and
+                      (all(python_scalars) if op != "heaviside" else python_scalars[0]))
     if family in ("inexact", "inexact_real", "inexact_rank0_weak", "copysign", "close"):
         return _inexact_binary(op, family, name, weak, rank0, config)
     if family == "gcd":
@@ -153,7 +173,9 @@ def binary_result(op: str, operands: Sequence[tuple[str, bool]], config: Lattice
             raise OperandValueError(f"Arguments to {op} must be integers, got {name}")
         if name in ("int2", "int4"):
             raise _reject(op, name)  # abs of int2 and int4 fails
-        return name, weak and rank0
+        if name == "int1":
+            name = "int8"  # lax.abs gives int8 for int1
+        return name, _scalar_weak(name, weak, rank0, config)
     if family == "bool_arith":
         return name, weak
     if family == "arith":
@@ -187,7 +209,9 @@ def _inexact_binary(op: str, family: str, name: str, weak: bool, rank0: bool, co
         if op in ("logaddexp", "logaddexp2"):
             raise OperandValueError(f"{op} requires floating-point or complex inputs; got {out}")
         if op == "heaviside":
-            return out, weak and rank0
+            return out, _scalar_weak(out, weak, rank0, config)
+        if op == "copysign" and kind == "i":  # where(signbit(x2), -abs(x1), abs(x1)): lax.abs gives int8 for int1
+            return _abs_of(op, out, weak)
         raise _reject(op, out)
     if kind == "c":
         if op == "hypot":
@@ -200,7 +224,7 @@ def _inexact_binary(op: str, family: str, name: str, weak: bool, rank0: bool, co
         raise OperandNotImplementedError(f"{op} uses signbit, which supports 16-, 32- and 64-bit floats only, "
                                          f"not {out}")
     if family == "inexact_rank0_weak" or (op == "logaddexp" and kind == "c"):
-        return out, weak and rank0
+        return out, _scalar_weak(out, weak, rank0, config)
     return out, weak
 
 
@@ -479,8 +503,9 @@ JAX 0.10.2's sources (``jax/_src/numpy/ufuncs.py``, ``lax_numpy.py``), family by
 * ``inexact_strong``: ``log2``/``log10`` divide or multiply by a strong constant: never weak; ``log10`` asks
   ``finfo`` of the dtype, which fails for 1- and 2-bit integers (``ValueError``);
 * ``inexact_rank0_weak``: ``deg2rad``/``rad2deg``/``sinc`` multiply by a numpy constant of the operand's dtype,
-  which keeps a weak flag only for rank-0 operands; the constant itself fails for ``int1`` (``OverflowError``) and,
-  in ``sinc``, for every 1- and 2-bit integer, while ``deg2rad`` of ``uint1``, ``uint2``, ``int2`` stays integer;
+  which keeps a weak flag only for a rank-0 operand of its kind's default dtype; the constant itself fails for
+  ``int1`` (``OverflowError``) and, in ``sinc`` and ``rad2deg``, for every 1- and 2-bit integer, while ``deg2rad`` of
+  ``uint1``, ``uint2``, ``int2`` stays integer;
 * ``numeric``: ``lax.square(*promote_dtypes_numeric(x))``: bool becomes int32;
 * ``signed``: ``negative``/``sign``: ``promote_args`` then a primitive that refuses bool;
 * ``same``: ``positive``, ``conj``, ``copy``: dtype and weak flag unchanged;
@@ -550,13 +575,14 @@ def unary_result(fn: str, operand: tuple[str, bool], config: LatticeConfig = Lat
         if family == "fabs" and kind == "c":
             raise OperandTypeError("fabs does not support complex dtypes")
         out = lattice.canonical_name(to_inexact_name(name), config.x64)
+        weak = weak and kind != "b"  # promote_dtypes_inexact drops a bool's weak flag
         if out in _TINY_INTS:
             if family == "inexact_strong" and fn == "log10":
                 raise OperandValueError(f"log10 of {out} fails in JAX 0.10.2 (finfo has no {out})")
             if family == "inexact_rank0_weak":
-                if fn == "sinc" or out == "int1":
+                if fn in ("sinc", "rad2deg") or out == "int1":
                     raise OperandOverflowError(f"{fn} of {out} fails in JAX 0.10.2 (its constant overflows {out})")
-                return out, weak and rank0
+                return out, _scalar_weak(out, weak, rank0, config)
             if family == "fabs" and lattice.KIND[out] == "i":
                 return _abs_of(fn, out, weak)  # lax.abs: int1 gives int8, int2 is refused; unsigned ones too
             raise OperandTypeError(f"{fn} does not accept dtype {out}")
@@ -564,8 +590,10 @@ def unary_result(fn: str, operand: tuple[str, bool], config: LatticeConfig = Lat
             _require(fn, out, "f")
         if family == "inexact_strong":
             return out, False
+        if fn == "arccosh" and lattice.KIND[out] == "c":  # where(real(r) < 0, -r, r) promotes again (strict: default)
+            return lattice.result_node([(out, weak), (out, weak)], config)
         if family == "inexact_rank0_weak":
-            return out, weak and rank0
+            return out, _scalar_weak(out, weak, rank0, config)
         return out, weak
     if family == "numeric":
         return to_numeric_name(name), weak and name != lattice.BOOL
@@ -581,17 +609,19 @@ def unary_result(fn: str, operand: tuple[str, bool], config: LatticeConfig = Lat
         _require(fn, name, "biu")
         return name, weak
     if family == "logical":
-        return lattice.BOOL, weak and (kind == "b" or rank0)
+        return lattice.BOOL, weak if kind == "b" else _scalar_weak(name, weak, rank0, config)
     if family == "rounding":
         if kind == "c":
             raise OperandTypeError(f"{fn} does not accept dtype {name}")
+        if fn == "trunc" and kind == "f":  # where(x < 0, ceil(x), floor(x)) promotes the two weak operands again
+            return lattice.result_node([(name, weak), (name, weak)], config)
         return name, weak
     if family == "rint":
         if kind in ("b", "i", "u"):
             return lattice.default_name("f", config.x64), False
         return name, weak
     if family == "round":
-        return _round(name, weak, rank0, decimals)
+        return _round(name, weak, rank0, decimals, config)
     if family == "complex_part":
         return _COMPLEX_PART.get(name, name), weak
     if family == "angle":
@@ -601,7 +631,7 @@ def unary_result(fn: str, operand: tuple[str, bool], config: LatticeConfig = Lat
             out, out_weak = name, weak
         else:
             out, out_weak = lattice.default_name("f", config.x64), False
-        return out, out_weak and (rank0 or not deg)
+        return out, out_weak and (not deg or _scalar_weak(out, out_weak, rank0, config))
     if family == "isnan":
         return lattice.BOOL, weak
     if family == "isinf":
@@ -631,7 +661,14 @@ def _abs_of(fn: str, name: str, weak: bool) -> tuple[str, bool]:
     return _COMPLEX_PART.get(name, name), weak
 
 
-def _round(name: str, weak: bool, rank0: bool, decimals: int) -> tuple[str, bool]:
+def _scalar_weak(name: str, weak: bool, rank0: bool, config: LatticeConfig) -> bool:
+    """The weak flag after JAX meets a weakly typed operand with a numpy constant of its dtype (``lax._const``):
+    kept only for a rank-0 operand of its kind's default dtype (which JAX handles as a Python scalar)."""
+    kind = lattice.KIND[name]
+    return weak and rank0 and kind != "b" and name == lattice.default_name(kind, config.x64)
+
+
+def _round(name: str, weak: bool, rank0: bool, decimals: int, config: LatticeConfig) -> tuple[str, bool]:
     """``jnp.round``: integers pass through (negative decimals are not implemented for them); other dtypes ask
     ``finfo``, which bool fails; decimals other than 0 scale by a strong constant."""
     kind = lattice.KIND[name]
@@ -641,7 +678,7 @@ def _round(name: str, weak: bool, rank0: bool, decimals: int) -> tuple[str, bool
         return name, weak
     if kind == "b":
         raise OperandValueError("round of bool fails in JAX 0.10.2 (finfo has no bool)")
-    return name, weak and (decimals == 0 or rank0)
+    return name, weak if decimals == 0 else _scalar_weak(name, weak, rank0, config)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -973,3 +1010,139 @@ def fftfreq_compute_name(dtype: str) -> str:
     """The dtype ``fftfreq`` computes in: the real dtype of ``to_inexact_dtype(dtype)`` (``finfo(...).dtype``)."""
     name = to_inexact_name(dtype)
     return _COMPLEX_PART.get(name, name)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Shape, joining, indexing, selection and sorting functions
+
+
+ShapeFamily: TypeAlias = Literal["same", "promote", "index", "int32"]
+
+SHAPE: Final[Mapping[str, ShapeFamily]] = MappingProxyType({
+    **{fn: "same" for fn in (
+        "reshape", "ravel", "transpose", "swapaxes", "moveaxis", "expand_dims", "squeeze", "broadcast_to",
+        "broadcast_arrays", "atleast_1d", "atleast_2d", "atleast_3d", "flip", "rot90", "roll", "tile", "repeat",
+        "split", "array_split", "pad", "getitem", "take", "take_along_axis", "diagonal", "triu", "tril", "sort",
+        "unique")},
+    **{fn: "promote" for fn in ("concatenate", "stack", "vstack", "hstack", "column_stack", "where", "select",
+                                "clip")},
+    "argsort": "index",
+    "nonzero": "index",
+    "searchsorted": "int32",
+})
+"""Each shape, joining, indexing, selection and sorting function's dtype rule (JAX 0.10.2, ``lax_numpy.py``,
+``indexing.py``, ``sorting.py``, ``setops.py``):
+
+* ``same``: the operand's dtype and weak flag pass through (reshapes, ``rev``, ``slice``, ``gather``, ``sort``...;
+  ``pad``'s constant is converted to the operand's dtype, ``x.at[...]`` converts its result back);
+* ``promote``: every operand (for ``where`` the two value operands, for ``select`` the default and the choices, for
+  ``clip`` the operand and the bounds) promoted together with ``promote_dtypes``: the lattice's join, weak when
+  all are (never for ``bool``); with ``dtype=`` (``concatenate``, ``stack``, ``vstack``, ``hstack``), that dtype,
+  strong;
+* ``index``: ``argsort``, ``nonzero``: the default integer dtype (``unique``'s ``return_index``/``inverse``/
+  ``counts`` too);
+* ``int32``: ``searchsorted`` (``int_dtype_for_dim`` of the searched axis: int32 below 2**31 elements).
+"""
+SHAPE_FUNCTIONS: Final[tuple[str, ...]] = tuple(SHAPE)
+
+
+def shape_result(fn: str, operands: Sequence[tuple[str, bool]], config: LatticeConfig = LatticeConfig(),
+                 dtype: str | None = None) -> tuple[str, bool]:
+    """The ``(dtype name, weak)`` of the (first) result of ``jax.numpy.<fn>`` for ``fn`` in :data:`SHAPE`, given its
+    array operands' ``(dtype name, weak)`` pairs (weak nodes ``int``/``float``/``complex`` for Python scalars) and
+    its ``dtype=`` argument. Raises :class:`lattice.TypePromotionError` where the operands do not promote."""
+    try:
+        family = SHAPE[fn]
+    except KeyError:
+        raise ValueError(f"unknown shape function {fn!r}; known: {', '.join(SHAPE_FUNCTIONS)}") from None
+    if family == "index":
+        return lattice.default_name("i", config.x64), False
+    if family == "int32":
+        if len(operands) > 1:
+            lattice.result_node(operands, config)  # searchsorted promotes its operands first
+        return "int32", False
+    if dtype is not None:
+        if dtype in lattice.WEAK_NAMES:
+            dtype = lattice.default_name(lattice.KIND[dtype], config.x64)
+        return lattice.canonical_name(dtype, config.x64), False
+    if family == "same" or len(operands) == 1:
+        return _unary_operand(operands[0], config)
+    return lattice.result_node(operands, config)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Creation functions
+
+
+CreationFamily: TypeAlias = Literal["default_float", "float32", "fill", "like", "same", "bounds"]
+
+CREATION: Final[Mapping[str, CreationFamily]] = MappingProxyType({
+    **{fn: "default_float" for fn in ("zeros", "ones", "empty", "eye", "identity")},
+    "tri": "float32",
+    "full": "fill",
+    **{fn: "like" for fn in ("full_like", "zeros_like", "ones_like", "empty_like")},
+    **{fn: "same" for fn in ("asarray", "array", "copy", "diag", "meshgrid")},
+    **{fn: "bounds" for fn in ("arange", "linspace", "logspace")},
+})
+"""Each creation function's dtype rule without ``dtype=`` (JAX 0.10.2, ``array_creation.py``, ``lax_numpy.py``);
+with ``dtype=`` every one gives that dtype, canonicalized and strong:
+
+* ``default_float``: ``zeros``, ``ones``, ``empty``, ``eye``, ``identity``: the default float dtype, strong;
+* ``float32``: ``tri`` (float32 even with x64);
+* ``fill``: ``full``: the fill value's dtype and weak flag (``lax.full``: a Python scalar gives a weakly typed
+  array);
+* ``like``: the ``_like`` functions: the prototype's dtype and weak flag (``lax.full_like``);
+* ``same``: ``asarray``, ``array``, ``copy``, ``diag``, ``meshgrid``: the operand's dtype and weak flag (``diag``
+  of a vector meets ``where``, which promotes it with its own zero: a weak bool becomes strong, and in strict mode
+  a weak dtype becomes its kind's default);
+* ``bounds``: ``arange`` takes ``result_type`` of its bounds (strong); ``linspace`` and ``logspace`` the inexact
+  dtype of it.
+"""
+CREATION_FUNCTIONS: Final[tuple[str, ...]] = tuple(CREATION)
+
+
+def creation_result(fn: str, operands: Sequence[tuple[str, bool]] = (), config: LatticeConfig = LatticeConfig(),
+                    dtype: str | None = None, *, vector: bool = True) -> tuple[str, bool]:
+    """The ``(dtype name, weak)`` of ``jax.numpy.<fn>(..., dtype=dtype)`` for ``fn`` in :data:`CREATION`;
+    ``operands`` are the fill value (``full``), the prototype and then the fill value (``full_like``), the operand
+    (``same``) or the bounds (``bounds``), as ``(dtype name, weak)`` pairs (``complex`` for a Python complex).
+    ``vector``: ``diag`` of a 1-d operand (else of a 2-d one, whose diagonal it takes).
+
+    A Python complex fill value refuses a dtype that is not complex (``OperandTypeError``), ``arange`` refuses bool,
+    ``linspace`` and ``logspace`` refuse 1- and 2-bit integers (``finfo``: ``OperandValueError``)."""
+    try:
+        family = CREATION[fn]
+    except KeyError:
+        raise ValueError(f"unknown creation function {fn!r}; known: {', '.join(CREATION_FUNCTIONS)}") from None
+    fill = operands[0] if fn == "full" and operands else operands[1] if fn == "full_like" and len(operands) > 1 \
+        else None
+    if dtype is not None:
+        if dtype in lattice.WEAK_NAMES:
+            dtype = lattice.default_name(lattice.KIND[dtype], config.x64)
+        out = lattice.canonical_name(dtype, config.x64)
+        _check_creation(fn, out, fill)
+        return out, False
+    if family == "default_float":
+        return lattice.default_name("f", config.x64), False
+    if family == "float32":
+        return "float32", False
+    if family == "bounds":
+        name, _ = lattice.result_node(operands, config)
+        out = name if fn == "arange" else lattice.canonical_name(to_inexact_name(name), config.x64)
+        _check_creation(fn, out, None)
+        return out, False
+    name, weak = _unary_operand(operands[0], config)
+    if fn == "full_like":
+        _check_creation(fn, name, fill)
+    if fn == "diag" and vector:  # where(eye, v, 0) promotes v with its own zero (strict: the default dtype)
+        return lattice.result_node([(name, weak), (name, weak)], config)
+    return name, weak
+
+
+def _check_creation(fn: str, out: str, fill: tuple[str, bool] | None) -> None:
+    if fill is not None and fill[0] == "complex" and lattice.KIND[out] != "c":
+        raise OperandTypeError(f"{fn}: a Python complex fill value cannot be converted to {out}")
+    if fn == "arange" and out == lattice.BOOL:
+        raise OperandTypeError("arange does not accept dtype bool")
+    if fn in ("linspace", "logspace") and out in _TINY_INTS:
+        raise OperandValueError(f"{fn} in {out} fails in JAX 0.10.2 (finfo has no {out})")

@@ -52,6 +52,21 @@ EXPANSION_DIFFERENCES: dict[str, str] = {
                               "into a bfloat16 literal (otherwise the same primitives in the same order)",
     "rfloordiv_py_float_f32": "as floordiv_bf16_py_float, for the dividend (JAX also broadcasts the converted "
                               "scalar; we broadcast the literal)",
+    "deg2rad_weak0": "JAX's constant meeting a rank-0 weak float32 is a Python float (its literal prints "
+                     "0.017453292519943295); ours holds it in float32 (0.01745329238474369): the same value on the "
+                     "device, the same primitives and types",
+}
+
+
+DIFFERENCE_CONFIGS: dict[str, tuple[str, ...]] = {"deg2rad_weak0": ("standard-x32", "strict-x32")}
+"""The configurations an expansion difference shows in, where not all (with x64, float32 is no default dtype and
+JAX's constant is a float32 too)."""
+
+PRINTED_DIFFERENCES: dict[str, str] = {
+    "at_set_f32": "JAX prints scatter's update_jaxpr and update_consts (the combining function as a jaxpr); our "
+                  "scatter primitives name the combination by the primitive, so the equations (compared) agree but "
+                  "the printed text has two parameters less",
+    "at_add_column": "as at_set_f32",
 }
 
 
@@ -118,7 +133,7 @@ def test_jaxpr_matches_jax(config_key: str, name: str) -> None:
     assert [_aval_str(a) for a in closed.out_avals] == ref["out_avals"]
     assert [_atom_str(x) for x in closed.jaxpr.outs] == ref["outs"]
     ours = _eqns(closed)
-    if name in EXPANSION_DIFFERENCES:
+    if name in EXPANSION_DIFFERENCES and config_key in DIFFERENCE_CONFIGS.get(name, CONFIGS):
         assert [e["prim"] for e in ours] != [e["prim"] for e in ref["eqns"]] or \
             [e["in"] for e in ours] != [e["in"] for e in ref["eqns"]], f"{name} now matches: drop the exception"
         return
@@ -127,7 +142,7 @@ def test_jaxpr_matches_jax(config_key: str, name: str) -> None:
     for o, t in zip(ours, ref["eqns"]):
         assert not _param_mismatches(o["params"], t["params"]), (o["prim"], _param_mismatches(o["params"],
                                                                                                t["params"]))
-    if not ref["nested"]:
+    if not ref["nested"] and name not in PRINTED_DIFFERENCES:
         assert str(closed) == ref["text"]
 
 

@@ -7,12 +7,21 @@ are weak, ``bool`` is not; all-weak results stay weak), honour strict promotion 
 from arraytyping._src.promotion import promote_types, result_type
 from arraytyping._src.runtime.array import Array as ndarray
 from arraytyping._src.runtime.numpy import (
-    abs, absolute, add, all, any, arange, array, asarray, astype, bitwise_and, bitwise_left_shift, bitwise_not,
-    bitwise_or, bitwise_right_shift, bitwise_xor, broadcast_to, cos, divide, dot, equal, exp, floor_divide, full,
-    full_like, greater, greater_equal, invert, left_shift, less, less_equal, linspace, log, logical_and,
-    logical_not, logical_or, logical_xor, matmul, max, maximum, mean, min, minimum, mod, multiply, ndim, negative,
-    not_equal, ones, ones_like, positive, power, prod, remainder, reshape, right_shift, shape, sign, sin, size,
-    sqrt, subtract, sum, tanh, transpose, true_divide, where, zeros, zeros_like,
+    abs, absolute, add, all, allclose, amax, amin, angle, any, arange, arccos, arccosh, arcsin, arcsinh, arctan,
+    arctan2, arctanh, argmax, argmin, argsort, around, array, array_equal, array_split, asarray, astype, atleast_1d,
+    atleast_2d, atleast_3d, average, bitwise_and, bitwise_left_shift, bitwise_not, bitwise_or, bitwise_right_shift,
+    bitwise_xor, broadcast_arrays, broadcast_to, cbrt, ceil, clip, column_stack, concatenate, conj, conjugate, copy,
+    copysign, cos, cosh, count_nonzero, cumprod, cumsum, deg2rad, diag, diagonal, divide, dot, empty, empty_like,
+    equal, exp, exp2, expand_dims, expm1, eye, fabs, flip, float_power, floor, floor_divide, fmax, fmin, fmod, full,
+    full_like, gcd, greater, greater_equal, heaviside, hstack, hypot, identity, imag, invert, isclose, isfinite,
+    isinf, isnan, lcm, left_shift, less, less_equal, linspace, log, log10, log1p, log2, logaddexp, logaddexp2,
+    logical_and, logical_not, logical_or, logical_xor, logspace, matmul, max, maximum, mean, median, meshgrid, min,
+    minimum, mod, moveaxis, multiply, nan_to_num, nanmax, nanmean, nanmin, nansum, ndim, negative, nextafter,
+    nonzero, not_equal, ones, ones_like, pad, positive, power, prod, ptp, rad2deg, ravel, real, reciprocal,
+    remainder, repeat, reshape, right_shift, rint, roll, rot90, round, searchsorted, select, shape, sign, signbit,
+    sin, sinc, sinh, size, sort, split, sqrt, square, squeeze, stack, std, subtract, sum, swapaxes, take,
+    take_along_axis, tan, tanh, tile, trace, transpose, tri, tril, triu, true_divide, trunc, unique, var, vstack,
+    where, zeros, zeros_like,
 )
 from arraytyping._src.scalar_types import (
     bfloat16, bool_, complex64, complex128, complexfloating, float4_e2m1fn, float6_e2m3fn, float6_e3m2fn,
@@ -21,22 +30,31 @@ from arraytyping._src.scalar_types import (
     int64, integer, number, signedinteger, uint1, uint2, uint4, uint8, uint16, uint32, uint64, unsignedinteger,
 )
 
-amax = max
-amin = min
 pow = power
 
 __all__ = [
-    "abs", "absolute", "add", "all", "amax", "amin", "any", "arange", "array", "asarray", "astype", "bfloat16",
-    "bitwise_and", "bitwise_left_shift", "bitwise_not", "bitwise_or",
-    "bitwise_right_shift", "bitwise_xor", "bool_", "broadcast_to", "complex64", "complex128",
-    "complexfloating", "cos", "divide", "dot", "equal", "exp", "float4_e2m1fn", "float6_e2m3fn", "float6_e3m2fn",
-    "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2",
-    "float8_e5m2fnuz", "float8_e8m0fnu", "float16", "float32", "float64", "floating", "floor_divide", "full",
-    "full_like", "generic", "greater", "greater_equal", "inexact", "int1", "int2", "int4", "int8", "int16", "int32",
-    "int64", "integer", "invert", "left_shift", "less", "less_equal", "linspace", "log", "logical_and", "logical_not",
-    "logical_or", "logical_xor", "matmul", "max", "maximum", "mean", "min", "minimum", "mod", "multiply", "ndarray",
-    "ndim", "negative", "not_equal", "number", "ones", "ones_like", "positive", "pow", "power", "prod",
-    "promote_types", "remainder", "reshape", "result_type", "right_shift", "shape", "sign", "signedinteger", "sin", "size", "sqrt",
-    "subtract", "sum", "tanh", "transpose", "true_divide", "uint1", "uint2", "uint4", "uint8", "uint16", "uint32",
-    "uint64", "unsignedinteger", "where", "zeros", "zeros_like",
+    "abs", "absolute", "add", "all", "allclose", "amax", "amin", "angle", "any", "arange", "arccos", "arccosh",
+    "arcsin", "arcsinh", "arctan", "arctan2", "arctanh", "argmax", "argmin", "argsort", "around", "array",
+    "array_equal", "array_split", "asarray", "astype", "atleast_1d", "atleast_2d", "atleast_3d", "average",
+    "bfloat16", "bitwise_and", "bitwise_left_shift", "bitwise_not", "bitwise_or", "bitwise_right_shift",
+    "bitwise_xor", "bool_", "broadcast_arrays", "broadcast_to", "cbrt", "ceil", "clip", "column_stack",
+    "complex128", "complex64", "complexfloating", "concatenate", "conj", "conjugate", "copy", "copysign", "cos",
+    "cosh", "count_nonzero", "cumprod", "cumsum", "deg2rad", "diag", "diagonal", "divide", "dot", "empty",
+    "empty_like", "equal", "exp", "exp2", "expand_dims", "expm1", "eye", "fabs", "flip", "float16", "float32",
+    "float4_e2m1fn", "float64", "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4", "float8_e4m3",
+    "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu",
+    "float_power", "floating", "floor", "floor_divide", "fmax", "fmin", "fmod", "full", "full_like", "gcd",
+    "generic", "greater", "greater_equal", "heaviside", "hstack", "hypot", "identity", "imag", "inexact", "int1",
+    "int16", "int2", "int32", "int4", "int64", "int8", "integer", "invert", "isclose", "isfinite", "isinf", "isnan",
+    "lcm", "left_shift", "less", "less_equal", "linspace", "log", "log10", "log1p", "log2", "logaddexp",
+    "logaddexp2", "logical_and", "logical_not", "logical_or", "logical_xor", "logspace", "matmul", "max", "maximum",
+    "mean", "median", "meshgrid", "min", "minimum", "mod", "moveaxis", "multiply", "nan_to_num", "nanmax",
+    "nanmean", "nanmin", "nansum", "ndarray", "ndim", "negative", "nextafter", "nonzero", "not_equal", "number",
+    "ones", "ones_like", "pad", "positive", "pow", "power", "prod", "promote_types", "ptp", "rad2deg", "ravel",
+    "real", "reciprocal", "remainder", "repeat", "reshape", "result_type", "right_shift", "rint", "roll", "rot90",
+    "round", "searchsorted", "select", "shape", "sign", "signbit", "signedinteger", "sin", "sinc", "sinh", "size",
+    "sort", "split", "sqrt", "square", "squeeze", "stack", "std", "subtract", "sum", "swapaxes", "take",
+    "take_along_axis", "tan", "tanh", "tile", "trace", "transpose", "tri", "tril", "triu", "true_divide", "trunc",
+    "uint1", "uint16", "uint2", "uint32", "uint4", "uint64", "uint8", "unique", "unsignedinteger", "var", "vstack",
+    "where", "zeros", "zeros_like",
 ]

@@ -206,6 +206,12 @@ class Array(abc.ABC):
     def __getitem__(self, index: Any) -> Array:
         return _jnp.getitem(self, index)  # type: ignore[no-any-return]
 
+    @property
+    def at(self) -> Any:
+        """``x.at[index]``: indexed reads and functional updates (``.get``, ``.set``, ``.add``, ``.multiply``,
+        ``.min``, ``.max``), as JAX's ``Array.at``."""
+        return _jnp.IndexUpdateHelper(self)
+
 
 _OPERANDS: tuple[type, ...] = (Array, *_ACCEPTED_OPERANDS)
 """What the operators take (checked on every eager operation: built once)."""

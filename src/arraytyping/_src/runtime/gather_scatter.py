@@ -1,7 +1,7 @@
 """``gather`` and the ``scatter`` family (``scatter``, ``scatter-add``, ``scatter-mul``, ``scatter-min``,
 ``scatter-max``): XLA's indexed reads and writes, with the dimension numbers, modes, abstract-evaluation rules and
 StableHLO lowerings of JAX 0.10.2's ``lax.gather_p``/``scatter_p`` (index vectors on the last axis of the indices;
-batching dimensions are not used by ``arraytyping.numpy`` and are refused).
+gathers take batching dimensions, as ``take_along_axis`` uses them; scatters refuse them).
 """
 
 from __future__ import annotations
@@ -80,16 +80,17 @@ def _gather_rule(operand: ShapedArray, indices: ShapedArray, *, dimension_number
                  mode: GatherScatterMode, fill_value: Any) -> list[ShapedArray]:
     dn = dimension_numbers
     _check_indices("gather", indices)
-    if dn.operand_batching_dims or dn.start_indices_batching_dims:
-        raise NotImplementedError("gather with batching dimensions is not supported")
+    if len(dn.operand_batching_dims) != len(dn.start_indices_batching_dims):
+        raise TypeError("gather needs as many operand batching dimensions as start-index batching dimensions")
     if len(slice_sizes) != operand.ndim or any(not 0 <= s <= n for s, n in zip(slice_sizes, operand.shape)):
         raise TypeError(f"gather slice_sizes {slice_sizes} do not fit operand shape {operand.shape}")
     if indices.shape[-1] != len(dn.start_index_map):
         raise TypeError(f"gather index vectors of length {indices.shape[-1]} do not match start_index_map "
                         f"{dn.start_index_map}")
-    if any(slice_sizes[d] > 1 for d in dn.collapsed_slice_dims):
+    if any(slice_sizes[d] > 1 for d in (*dn.collapsed_slice_dims, *dn.operand_batching_dims)):
         raise TypeError(f"gather collapses dimensions {dn.collapsed_slice_dims} whose slices are not of size 1")
-    offsets = [s for d, s in enumerate(slice_sizes) if d not in dn.collapsed_slice_dims]
+    offsets = [s for d, s in enumerate(slice_sizes)
+               if d not in dn.collapsed_slice_dims and d not in dn.operand_batching_dims]
     batch = list(indices.shape[:-1])
     rank = len(batch) + len(offsets)
     if len(dn.offset_dims) != len(offsets) or any(not 0 <= d < rank for d in dn.offset_dims):
@@ -114,7 +115,8 @@ def _gather_lower(ctx: LoweringContext, operand: Any, indices: Any, *, dimension
         return [constant(m, 0, out)]
     hdn = hlo.GatherDimensionNumbers.get(
         offset_dims=list(dn.offset_dims), collapsed_slice_dims=list(dn.collapsed_slice_dims),
-        operand_batching_dims=[], start_indices_batching_dims=[], start_index_map=list(dn.start_index_map),
+        operand_batching_dims=list(dn.operand_batching_dims),
+        start_indices_batching_dims=list(dn.start_indices_batching_dims), start_index_map=list(dn.start_index_map),
         index_vector_dim=idx_aval.ndim - 1)
     result = hlo.gather(operand, indices, hdn, m.i64s(slice_sizes),
                         indices_are_sorted=m.ir.BoolAttr.get(indices_are_sorted))
@@ -241,8 +243,11 @@ def default_fill_value(dtype: np.dtype[Any]) -> Any:
     if info.kind == "b":
         return True
     import ml_dtypes  # noqa: PLC0415 - iinfo of every integer width, the 1-, 2- and 4-bit ones included
-    ii: Any = ml_dtypes.iinfo(dtype)  # type: ignore[no-untyped-call]
-    return int(ii.min) if info.kind == "i" else int(ii.max)
+    iinfo: Any = getattr(ml_dtypes, "iinfo")
+    ii: Any = iinfo(dtype)
+    lo: int = int(ii.min)
+    hi: int = int(ii.max)
+    return lo if info.kind == "i" else hi
 
 
 def gather(operand: Any, indices: Any, dimension_numbers: GatherDimensionNumbers, slice_sizes: Sequence[int], *,

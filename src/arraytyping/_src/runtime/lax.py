@@ -128,7 +128,7 @@ def full(shape: tuple[int, ...], value: Any, dtype: np.dtype[Any], weak_type: bo
     """``broadcast_in_dim`` of a scalar literal, as JAX stages ``jnp.zeros``/``jnp.full``."""
     c = const(value, ShapedArray((), dtype, weak_type))
     if not shape:
-        return convert_element_type(c, dtype, weak_type)
+        return c
     return broadcast_in_dim(c, tuple(shape), ())
 
 
@@ -152,6 +152,7 @@ def atan2(x: Any, y: Any) -> Any: return P.atan2_p.bind(x, y)
 def nextafter(x: Any, y: Any) -> Any: return P.nextafter_p.bind(x, y)
 def complex(x: Any, y: Any) -> Any: return P.complex_p.bind(x, y)
 def clamp(lo: Any, x: Any, hi: Any) -> Any: return P.clamp_p.bind(lo, x, hi)
+def eq_to(x: Any, y: Any) -> Any: return P.eq_to_p.bind(x, y)
 def lt_to(x: Any, y: Any) -> Any: return P.lt_to_p.bind(x, y)
 def le_to(x: Any, y: Any) -> Any: return P.le_to_p.bind(x, y)
 
@@ -213,3 +214,13 @@ def expand_dims(x: Any, dimensions: Sequence[int]) -> Any:
     for d in sorted(dims):
         out.insert(d, 1)
     return broadcast_in_dim(x, tuple(out), tuple(i for i in range(n) if i not in dims))
+
+
+def slice_in_dim(x: Any, start: int, limit: int, axis: int) -> Any:
+    """JAX's ``lax.slice_in_dim``: ``x[start:limit]`` along ``axis`` (its strides of 1 spelled out, as JAX prints
+    them)."""
+    shape = aval_of(x).shape
+    lo = [0] * len(shape)
+    hi = list(shape)
+    lo[axis], hi[axis] = start, limit
+    return P.slice_p.bind(x, start_indices=tuple(lo), limit_indices=tuple(hi), strides=(1,) * len(shape))

@@ -155,6 +155,12 @@ def _copy_rule(x: ShapedArray) -> list[ShapedArray]:
 
 
 copy_p = Primitive("copy", _copy_rule)
-RULES[copy_p] = lambda ctx, x: [x]
+
+
+def _copy_lower(ctx: LoweringContext, x: Any) -> list[Any]:
+    return [x]
+
+
+RULES[copy_p] = _copy_lower
 
 PRIMITIVES: Final[tuple[Primitive, ...]] = (concatenate_p, stack_p, split_p, pad_p, tile_p, copy_p)

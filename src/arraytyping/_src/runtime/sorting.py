@@ -124,6 +124,9 @@ def _argminmax_lower(direction: str) -> Callable[..., list[Any]]:
     def rule(ctx: LoweringContext, x: Any, *, axes: tuple[int, ...], index_dtype: Any) -> list[Any]:
         m, hlo = ctx.m, ctx.hlo
         aval, out = ctx.avals_in[0], ctx.avals_out[0]
+        if _kind(aval) == "c":  # JAX's lowering compares with lax.gt/lt, which take no complex operands
+            raise TypeError(f"{'argmax' if direction == 'GT' else 'argmin'} of {aval.name}: JAX compares the values "
+                            f"with an ordered comparison, which complex numbers do not have")
         (axis,) = axes
         idx_aval = aval.update(dtype=out.dtype, weak_type=False)
         ir = m.ir

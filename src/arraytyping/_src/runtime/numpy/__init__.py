@@ -23,9 +23,12 @@ from arraytyping._src.runtime.numpy.binary import (
 )
 from arraytyping._src.runtime.numpy.contractions import dot, matmul
 from arraytyping._src.runtime.numpy.creation import (
-    arange, array, asarray, astype, full, full_like, linspace, ones, ones_like, zeros, zeros_like,
+    arange, array, asarray, astype, copy, diag, empty, empty_like, eye, full, full_like, identity, linspace, logspace,
+    meshgrid, ones, ones_like, tri, zeros, zeros_like,
 )
-from arraytyping._src.runtime.numpy.indexing import getitem, where
+from arraytyping._src.runtime.numpy.indexing import IndexUpdateHelper, getitem, take, take_along_axis
+from arraytyping._src.runtime.numpy.ordering import argsort, nonzero, searchsorted, sort, unique
+from arraytyping._src.runtime.numpy.selection import clip, diagonal, select, trace, tril, triu, where
 from arraytyping._src.runtime.numpy.reductions import (
     all, amax, amin, any, argmax, argmin, average, count_nonzero, cumprod, cumsum, max, mean, median, min, nanmax,
     nanmean, nanmin, nansum, prod, ptp, std, sum, var,
@@ -45,14 +48,26 @@ from arraytyping._src.runtime.numpy.unary import (
 )
 
 __all__ = [
-    "abs", "absolute", "add", "all", "any", "arange", "array", "asarray", "astype", "binary_result", "bitwise_and",
-    "bitwise_left_shift", "bitwise_not", "bitwise_or", "bitwise_right_shift", "bitwise_xor", "broadcast_to", "cos",
-    "divide", "dot", "equal", "exp", "floor_divide", "full", "full_like", "getitem", "greater", "greater_equal",
-    "invert", "left_shift", "less", "less_equal", "linspace", "log", "logical_and", "logical_not", "logical_or",
-    "logical_xor", "matmul", "max", "maximum", "mean", "min", "minimum", "mod", "multiply", "ndim", "negative",
-    "not_equal", "ones", "ones_like", "positive", "power", "prod", "promote_types", "remainder", "reshape",
-    "result_type", "right_shift", "shape", "sign", "sin", "size", "sqrt", "subtract", "sum", "tanh", "transpose",
-    "true_divide", "where", "zeros", "zeros_like",
+    "abs", "absolute", "add", "all", "allclose", "amax", "amin", "angle", "any", "arange", "arccos", "arccosh",
+    "arcsin", "arcsinh", "arctan", "arctan2", "arctanh", "argmax", "argmin", "argsort", "around", "array",
+    "array_equal", "array_split", "asarray", "astype", "atleast_1d", "atleast_2d", "atleast_3d", "average",
+    "binary_result", "bitwise_and", "bitwise_left_shift", "bitwise_not", "bitwise_or", "bitwise_right_shift",
+    "bitwise_xor", "broadcast_arrays", "broadcast_to", "cbrt", "ceil", "clip", "column_stack", "concatenate",
+    "conj", "conjugate", "copy", "copysign", "cos", "cosh", "count_nonzero", "cumprod", "cumsum", "deg2rad", "diag",
+    "diagonal", "divide", "dot", "empty", "empty_like", "equal", "exp", "exp2", "expand_dims", "expm1", "eye",
+    "fabs", "flip", "float_power", "floor", "floor_divide", "fmax", "fmin", "fmod", "full", "full_like", "gcd",
+    "getitem", "greater", "greater_equal", "heaviside", "hstack", "hypot", "identity", "imag", "invert", "isclose",
+    "isfinite", "isinf", "isnan", "lcm", "left_shift", "less", "less_equal", "linspace", "log", "log10", "log1p",
+    "log2", "logaddexp", "logaddexp2", "logical_and", "logical_not", "logical_or", "logical_xor", "logspace",
+    "matmul", "max", "maximum", "mean", "median", "meshgrid", "min", "minimum", "mod", "moveaxis", "multiply",
+    "nan_to_num", "nanmax", "nanmean", "nanmin", "nansum", "ndim", "negative", "nextafter", "nonzero", "not_equal",
+    "ones", "ones_like", "pad", "positive", "power", "prod", "promote_types", "ptp", "rad2deg", "ravel", "real",
+    "reciprocal", "remainder", "repeat", "reshape", "result_type", "right_shift", "rint", "roll", "rot90", "round",
+    "searchsorted", "select", "shape", "sign", "signbit", "sin", "sinc", "sinh", "size", "sort", "split", "sqrt",
+    "square", "squeeze", "stack", "std", "subtract", "sum", "swapaxes", "take", "take_along_axis", "tan", "tanh",
+    "tile", "trace", "transpose", "tri", "tril", "triu", "true_divide", "trunc", "unique", "var", "vstack", "where",
+    "zeros", "zeros_like",
 ]
 
+_ = IndexUpdateHelper  # Array.at builds it through this package
 bind_numpy_functions(sys.modules[__name__])

@@ -12,7 +12,7 @@ from __future__ import annotations
 import builtins
 import functools
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, TypeAlias, Union
 
 import numpy as np
 
@@ -27,6 +27,10 @@ from arraytyping._src.runtime.avals import HOST_VALUE_TYPES, ShapedArray
 from arraytyping._src.runtime.core import Tracer, find_top_trace, trace_state
 from arraytyping._src.runtime.dispatch import JitFunction
 from arraytyping._src.runtime.tracing import ConstVal
+
+ArrayLike: TypeAlias = Union[Array, "np.ndarray[Any, Any]", np.bool_, "np.number[Any]", bool, int, float, complex]
+"""What the functions take as an array argument (``arraytyping.typing.ArrayLike`` at run time, whose own definition
+waits for the runtime to be imported)."""
 
 PY_SCALARS = (bool, int, float, complex)
 NUMPY_VALUE_TYPES: tuple[type[Any], ...] = (np.ndarray, np.generic)
@@ -72,7 +76,10 @@ def common_dtype(*args: Any) -> tuple[np.dtype[Any], bool]:
 
 
 def promote_args(*args: Any) -> list[Any]:
-    """Convert ``args`` to their common dtype (JAX's ``promote_dtypes``) and rank (``promote_shapes``)."""
+    """Convert ``args`` to their common dtype (JAX's ``promote_dtypes``) and rank (``promote_shapes``). A single
+    array passes through unchanged (a weakly typed bool stays one), as in JAX."""
+    if len(args) == 1 and isinstance(args[0], Array):
+        return [args[0]]
     dtype, weak = common_dtype(*args)
     return promote_shapes([as_dtype(a, dtype, weak) for a in args])
 
@@ -82,12 +89,12 @@ F64: Final = np.dtype("float64")
 
 
 def to_inexact_dtype(dtype: np.dtype[Any]) -> np.dtype[Any]:
-    """JAX's ``dtypes.to_inexact_dtype``: bool and integers of up to 32 bits become float32, 64-bit integers float64
-    (float32 with x64 off); inexact dtypes stay. (Not the default float: ``int32 / int32`` is float32 even with
+    """JAX's ``dtypes.to_inexact_dtype``: bool and integers of 4 to 32 bits become float32, 64-bit integers float64
+    (float32 with x64 off); inexact dtypes and 1- and 2-bit integers stay. (Not the default float: ``int32 / int32`` is float32 even with
     x64, as in JAX.)"""
     info = registry.info_of_dtype(dtype)
     assert info is not None
-    if info.kind in "fc":
+    if info.kind in "fc" or (info.kind in "iu" and info.bits <= 2):  # 1- and 2-bit integers stay (op_rules)
         return dtype
     return F64 if info.bits > 32 and config.x64 else F32
 
@@ -142,6 +149,11 @@ def jitted(fun: Callable[..., Any], name: str | None = None) -> JitFunction:
     return JitFunction(fun, name=name or fun.__name__.lstrip("_"), static_kwargs=True)
 
 
+def array_fn(fun: Callable[..., Any], name: str | None = None) -> Callable[..., Array]:
+    """:func:`jitted`, typed as returning one array (the bodies of the public functions with one result)."""
+    return jitted(fun, name)
+
+
 PY_SCALAR_TYPES: Final[frozenset[type]] = frozenset(PY_SCALARS)
 
 
@@ -156,7 +168,7 @@ _op_rule = functools.lru_cache(maxsize=4096)(op_rules.binary_result)
 """``op_rules.binary_result`` memoized: tracing a long chain asks the same question for every operation."""
 
 
-_RANK0_OPS: Final = frozenset(op for op, fam in op_rules.FAMILY.items()
+_RANK0_OPS: Final = frozenset(op for op, fam in op_rules.FUNCTION_FAMILY.items()
                              if fam in ("inexact", "inexact_rank0_weak", "gcd"))
 """The operations whose rule looks at the result's rank (the others are asked without it, so their memoized answers
 are shared across ranks)."""
@@ -173,7 +185,7 @@ def binary_result(op: str, x: Any, y: Any, *, scalar_exponent: bool = False) -> 
         name, weak = _op_rule(op, operands, config.lattice_config,
                               python_scalars=(type(x) in PY_SCALAR_TYPES,
                                               scalar_exponent or (op != "power" and type(y) in PY_SCALAR_TYPES)),
-                              rank0=op in _RANK0_OPS and not shape_of(x) and not shape_of(y))
+                              rank0=op in _RANK0_OPS and not shape_of(x) and (op == "heaviside" or not shape_of(y)))
     except lattice.TypePromotionError as e:
         raise lattice.TypePromotionError(f"{op}: {e}", e.nodes, e.config) from None
     except (op_rules.OperandTypeError, op_rules.OperandValueError, op_rules.OperandNotImplementedError) as e:
@@ -181,6 +193,13 @@ def binary_result(op: str, x: Any, y: Any, *, scalar_exponent: bool = False) -> 
                 else f"{_describe(x, operands[0])} to the concrete integer power {y!r}")
         raise type(e)(f"{e} (operands: {what})") from None
     return registry.INFO[name].dtype, weak
+
+
+def dtype_name(dtype: np.dtype[Any]) -> str:
+    """The registered name of ``dtype`` (``bfloat16``, not numpy's ``V2``)."""
+    info = registry.info_of_dtype(dtype)
+    assert info is not None
+    return info.name
 
 
 def dtype_kind(dtype: np.dtype[Any]) -> str:
@@ -247,3 +266,19 @@ def traced_const(host: np.ndarray[Any, Any], aval: ShapedArray) -> Any:
     trace = find_top_trace(())
     assert trace is not None
     return trace.pure(lax.const(host, aval))
+
+
+def is_default_dtype(dtype: np.dtype[Any]) -> bool:
+    """``dtype`` is its kind's default in the current configuration (float32, or float64 with x64...)."""
+    info = registry.info_of_dtype(dtype)
+    assert info is not None
+    return info.kind != "b" and info.name == lattice.default_name(info.kind, config.x64)
+
+
+def numpy_const(x: Any, value: Any) -> ConstVal:
+    """A rank-0 constant of ``x``'s dtype as JAX's ``lax._const(x, value)`` meets ``x``: weakly typed exactly when
+    ``x`` is a weakly typed rank-0 value of its kind's default dtype (which JAX treats as a Python scalar), strong
+    otherwise."""
+    a = lax.aval_of(x)
+    weak = a.weak_type and not a.shape and is_default_dtype(a.dtype)
+    return lax.const(value, ShapedArray((), a.dtype, weak))

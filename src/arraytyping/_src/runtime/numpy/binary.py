@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final, cast
 
 import numpy as np
 
@@ -21,14 +21,12 @@ from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.core import Tracer
 from arraytyping._src.runtime.dispatch import JitFunction
 from arraytyping._src.runtime.numpy._promotion import (
-    BOOL, as_dtype, binary_result, broadcast_to_shape, check_shapes, common_dtype, const_of, converted, dtype_kind,
-    finish, jitted, kind_of, operand, promote_args, promote_shapes, scalar_type, shape_of, to_bool, to_inexact_dtype,
-    zero_like,
+    BOOL, ArrayLike, array_fn, as_dtype, binary_result, broadcast_to_shape, check_shapes, common_dtype, const_of,
+    converted, dtype_kind, finish, jitted, kind_of, numpy_const, operand, promote_args, promote_shapes, scalar_type,
+    shape_of, to_bool, to_inexact_dtype, zero_like,
 )
 from arraytyping._src.runtime.numpy.unary import lax_where
 
-if TYPE_CHECKING:
-    from arraytyping.typing import ArrayLike
 
 
 def _binary(name: str, op: Callable[[Any, Any], Any], bool_op: Callable[[Any, Any], Any] | None = None
@@ -176,7 +174,7 @@ def _integer_pow_body(x: Any, *, y: int) -> Any:
     return finish("power", lax.integer_pow(x, y), dtype, weak)
 
 
-_integer_pow = jitted(_integer_pow_body, "integer_pow")
+_integer_pow = array_fn(_integer_pow_body, "integer_pow")
 
 
 def _power_body(x: Any, y: Any) -> Any:
@@ -218,7 +216,7 @@ def _bcast(x: Any, shape: tuple[int, ...]) -> Any:
     return lax.broadcast_in_dim(x, shape, tuple(range(len(shape) - len(s), len(shape))))
 
 
-_power = jitted(_power_body, "power")
+_power = array_fn(_power_body, "power")
 
 
 def _concrete_integer(x: Any) -> int | None:
@@ -245,10 +243,11 @@ def power(x1: Any, x2: Any, /) -> Any:
 
 
 def _scalar(x: Any, value: Any, weak: bool | None = None) -> Any:
-    """A rank-0 constant of ``x``'s dtype: weak as given, else weak exactly when ``x`` is weak and of rank 0 (a
-    numpy constant in JAX, which keeps a weak flag only for rank-0 operands)."""
-    a = lax.aval_of(x)
-    return lax.const(value, ShapedArray((), a.dtype, a.weak_type and not a.shape if weak is None else weak))
+    """A rank-0 constant of ``x``'s dtype: weak as given, else as JAX's ``lax._const(x, value)`` meets ``x``
+    (:func:`~._promotion.numpy_const`)."""
+    if weak is None:
+        return numpy_const(x, value)
+    return lax.const(value, ShapedArray((), lax.aval_of(x).dtype, weak))
 
 
 def _inexact_pair(name: str, x: Any, y: Any) -> tuple[Any, Any, np.dtype[Any], bool]:
@@ -323,8 +322,9 @@ def _heaviside(x: Any, y: Any) -> Any:
 
 
 def _copysign(x: Any, y: Any) -> Any:
-    from arraytyping._src.runtime.numpy.unary import signbit  # noqa: PLC0415 - unary imports this module's helpers
-    ax = lax.abs(x)
+    from arraytyping._src.runtime.numpy.unary import abs as abs_  # noqa: PLC0415 - unary imports this module
+    from arraytyping._src.runtime.numpy.unary import signbit  # noqa: PLC0415
+    ax = abs_(x)
     return lax_where(signbit(y), lax.neg(ax), ax)
 
 
@@ -343,14 +343,15 @@ def _fmod_body(x: Any, y: Any) -> Any:
     as 1."""
     check_shapes("fmod", x, y)
     dtype, weak = binary_result("fmod", x, y)
+    integer = dtype_kind(common_dtype(x, y)[0]) in "iu"  # JAX asks result_type(x1, x2): bool is no integer
     x, y = converted(dtype, weak, x, y)
-    if kind_of(y) in "iu":
+    if integer:
         ya = lax.aval_of(y)
         y = lax_where(lax.eq(y, zero_like(y)), lax.full(ya.shape, 1, ya.dtype, ya.weak_type), y)
     return finish("fmod", lax.rem(x, y), dtype, weak)
 
 
-_fmod = jitted(_fmod_body, "fmod")
+_fmod = array_fn(_fmod_body, "fmod")
 
 
 def _fminmax(name: str, greater_: bool) -> Callable[..., Array]:
@@ -398,7 +399,8 @@ def _gcd_operands(name: str, x: Any, y: Any) -> tuple[Any, Any, np.dtype[Any], b
     shape = tuple(np.broadcast_shapes(shape_of(x), shape_of(y)))
     x, y = broadcast_to_shape(x, shape), broadcast_to_shape(y, shape)
     if kind_of(x) == "i":
-        x, y = lax.abs(x), lax.abs(y)
+        from arraytyping._src.runtime.numpy.unary import abs as abs_  # noqa: PLC0415 - unary imports this module
+        x, y = abs_(x), abs_(y)  # int1 becomes int8, as lax.abs gives it
     return x, y, dtype, weak
 
 
@@ -416,8 +418,8 @@ def _lcm_body(x: Any, y: Any) -> Any:
     return finish("lcm", out, dtype, weak)
 
 
-_gcd = jitted(_gcd_body, "gcd")
-_lcm = jitted(_lcm_body, "lcm")
+_gcd = array_fn(_gcd_body, "gcd")
+_lcm = array_fn(_lcm_body, "lcm")
 
 
 def _isclose_body(a: Any, b: Any, rtol: Any, atol: Any, *, equal_nan: bool = False) -> Any:
@@ -437,7 +439,7 @@ def _isclose_body(a: Any, b: Any, rtol: Any, atol: Any, *, equal_nan: bool = Fal
     return finish("isclose", lax.bitwise_or(out, both_nan) if equal_nan else out, dtype, weak)
 
 
-_isclose = jitted(_isclose_body, "isclose")
+_isclose = array_fn(_isclose_body, "isclose")
 
 
 def arctan2(x1: ArrayLike, x2: ArrayLike, /) -> Array:
@@ -472,7 +474,7 @@ def nextafter(x1: ArrayLike, x2: ArrayLike, /) -> Array:
 
 def fmod(x1: ArrayLike, x2: ArrayLike, /) -> Array:
     """The remainder of truncated division (the sign of ``x1``), as C's ``fmod``."""
-    return _fmod(x1, x2)  # type: ignore[no-any-return]
+    return _fmod(x1, x2)
 
 
 def fmax(x1: ArrayLike, x2: ArrayLike) -> Array:
@@ -497,18 +499,18 @@ def float_power(x1: ArrayLike, x2: ArrayLike, /) -> Array:
 
 def gcd(x1: ArrayLike, x2: ArrayLike) -> Array:
     """The greatest common divisor of integers (non-integer operands raise ``ValueError``)."""
-    return _gcd(x1, x2)  # type: ignore[no-any-return]
+    return _gcd(x1, x2)
 
 
 def lcm(x1: ArrayLike, x2: ArrayLike) -> Array:
     """The least common multiple of integers (non-integer operands raise ``ValueError``)."""
-    return _lcm(x1, x2)  # type: ignore[no-any-return]
+    return _lcm(x1, x2)
 
 
 def isclose(a: ArrayLike, b: ArrayLike, rtol: ArrayLike = 1e-05, atol: ArrayLike = 1e-08,
             equal_nan: bool = False) -> Array:
     """Where ``|a - b| <= atol + rtol * |b|`` (a bool array); NaNs are close to NaNs with ``equal_nan``."""
-    return _isclose(a, b, rtol, atol, equal_nan=bool(equal_nan))  # type: ignore[no-any-return]
+    return _isclose(a, b, rtol, atol, equal_nan=bool(equal_nan))
 
 
 def allclose(a: ArrayLike, b: ArrayLike, rtol: ArrayLike = 1e-05, atol: ArrayLike = 1e-08,
@@ -524,7 +526,7 @@ def array_equal(a1: ArrayLike, a2: ArrayLike, equal_nan: bool = False) -> Array:
     from arraytyping._src.runtime.numpy.creation import asarray  # noqa: PLC0415 - creation imports shape functions
     from arraytyping._src.runtime.numpy.reductions import all as all_  # noqa: PLC0415
     if shape_of(a1) != shape_of(a2):
-        return asarray(False)
+        return cast(Array, asarray(False))
     eq = equal(a1, a2)
     if equal_nan:
         from arraytyping._src.runtime.numpy.unary import isnan  # noqa: PLC0415

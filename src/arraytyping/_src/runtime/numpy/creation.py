@@ -1,12 +1,17 @@
-"""Array creation: ``asarray``/``array``, ``astype``, ``full``/``zeros``/``ones`` and their ``_like`` forms,
-``arange`` and ``linspace``."""
+"""Array creation: ``asarray``/``array``/``copy``, ``astype``, ``full``/``zeros``/``ones``/``empty`` and their ``_like``
+forms, ``arange``, ``linspace``, ``logspace``, ``eye``/``identity``, ``tri``, ``diag`` and ``meshgrid``.
+
+Dtypes and weak flags as JAX 0.10.2 gives them (``op_rules.CREATION``): without ``dtype=``, ``full`` takes the fill
+value's dtype and weak flag (a Python scalar is weak), the ``_like`` forms the prototype's, ``zeros``/``ones``/
+``empty``/``eye``/``identity`` the default float dtype, ``tri`` float32; with it, that dtype, strong.
+"""
 
 from __future__ import annotations
 
 import builtins
 import operator
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -20,10 +25,13 @@ from arraytyping._src.runtime.array_impl import check_python_int, device_put
 from arraytyping._src.runtime.avals import SEQUENCE_TYPES, ShapedArray
 from arraytyping._src.runtime.core import Tracer, trace_state
 from arraytyping._src.runtime.numpy._promotion import (
-    as_dtype, canonical_dtype, in_trace, jitted, operand, shape_of, to_inexact_dtype, traced_const,
+    ArrayLike, array_fn, as_dtype, canonical_dtype, common_dtype, dtype_kind, dtype_name, in_trace, jitted, operand,
+    shape_of, to_inexact_dtype, traced_const,
 )
 from arraytyping._src.runtime.numpy.shape import broadcast_to
 from arraytyping._src.runtime.tracing import ConstVal
+
+from arraytyping.typing import DTypeLike, ShapeLike
 
 
 def _astype(x: Any, *, dtype: np.dtype[Any]) -> Any:
@@ -109,17 +117,21 @@ def _default_float() -> np.dtype[Any]:
 
 
 def full(shape: Any, fill_value: Any, dtype: Any = None) -> Any:
-    """An array of ``shape`` filled with ``fill_value`` (dtype: given, else that of ``fill_value``, strong)."""
+    """An array of ``shape`` filled with ``fill_value``: of ``dtype`` (strong) if given, else of ``fill_value``'s
+    dtype and weak flag (JAX's ``lax.full``: ``full((2,), 3.0)`` is weakly typed). A fill value of higher rank is
+    broadcast to ``shape``."""
+    if np.ndim(fill_value) != 0:
+        return broadcast_to(asarray(fill_value, dtype=dtype), _shape_arg(shape))
     if dtype is None:
-        name, _ = operand(fill_value)
-        dt = registry.INFO[name].dtype
-    else:
-        dt = canonical_dtype(dtype)
-    return _full(shape, fill_value, dt, False)
+        name, weak = operand(fill_value)
+        return _full(shape, fill_value, registry.INFO[name].dtype, weak)
+    return _full(shape, fill_value, canonical_dtype(dtype), False)
 
 
 def _full(shape: Any, fill_value: Any, dt: np.dtype[Any], weak: bool) -> Any:
     dims = _shape_arg(shape)
+    if type(fill_value) is complex and registry.info_of_dtype(dt).kind != "c":  # type: ignore[union-attr]
+        raise TypeError(f"a Python complex fill value cannot be converted to {dt.name} (as in JAX)")
     if isinstance(fill_value, Tracer) or (trace_state.dynamic is not None):
         if isinstance(fill_value, Array):
             return broadcast_to(lax.convert_element_type(fill_value, dt, weak), dims)
@@ -173,6 +185,8 @@ def arange(start: Any, stop: Any = None, step: Any = None, dtype: Any = None) ->
         dt = result_type(*[np.asarray(v).item() if isinstance(v, Array) else v for v in vals])
     else:
         dt = canonical_dtype(dtype)
+        if dt == np.dtype(bool):
+            raise TypeError("arange does not support dtype bool (as in JAX)")
     bounds: list[Any] = [np.asarray(v).item() if isinstance(v, Array) else v for v in vals]
     host = _np_arange(*bounds).astype(dt)
     if trace_state.dynamic is not None:
@@ -186,17 +200,229 @@ def arange(start: Any, stop: Any = None, step: Any = None, dtype: Any = None) ->
     return device_put(host)
 
 
+
+
+def empty(shape: ShapeLike, dtype: DTypeLike | None = None) -> Array:
+    """Zeros (arrays are immutable, so JAX's ``empty`` is ``zeros``)."""
+    return cast(Array, zeros(shape, dtype))
+
+
+def empty_like(prototype: ArrayLike, dtype: DTypeLike | None = None, shape: ShapeLike | None = None) -> Array:
+    """Zeros of ``prototype``'s shape (or ``shape``), dtype and weak flag (``dtype`` if given), as JAX's."""
+    return cast(Array, full_like(prototype, 0, dtype, shape))
+
+
+def copy(a: ArrayLike, order: str | None = None) -> Array:
+    """A copy of ``a`` (JAX's ``copy`` primitive: the same dtype and weak flag)."""
+    return _copy(a)
+
+
+def _copy_body(a: Any) -> Any:
+    x = as_dtype(a, *_operand_dtype(a)) if not isinstance(a, Array) else a
+    return lax.copy(x)
+
+
+def _operand_dtype(a: Any) -> tuple[np.dtype[Any], bool]:
+    name, weak = operand(a)
+    return registry.INFO[name].dtype, weak
+
+
+_copy = array_fn(_copy_body, "copy")
+
+
+def _computation_dtype(dtype: np.dtype[Any], name: str) -> np.dtype[Any]:
+    """JAX's ``to_inexact_dtype`` of a ``linspace``/``logspace`` dtype, which leaves 1- and 2-bit integers alone, so
+    that JAX's ``finfo`` of it fails (``ValueError``)."""
+    info = registry.info_of_dtype(dtype)
+    assert info is not None
+    if info.kind in "iu" and info.bits <= 2:
+        raise ValueError(f"{name}: dtype {info.name} has no inexact counterpart (JAX's finfo fails on it)")
+    return to_inexact_dtype(dtype)
+
+
+def _linspace_body(start: Any, stop: Any, *, num: int, endpoint: bool, retstep: bool, dtype: np.dtype[Any] | None,
+                   axis: int) -> Any:
+    """JAX's ``_linspace``: ``start * (1 - t) + stop * t`` for ``t = iota / div`` in the computation dtype (the
+    inexact one of ``dtype``), ``stop`` itself last when ``endpoint``; integer dtypes floor first."""
+    from arraytyping._src.runtime.numpy.binary import add, multiply, subtract, true_divide  # noqa: PLC0415
+    if num < 0:
+        raise ValueError(f"Number of samples, {num}, must be non-negative.")
+    if dtype is None:
+        rdt, _ = common_dtype(start, stop)
+        dtype = to_inexact_dtype(rdt)
+    cdt = _computation_dtype(dtype, "linspace")
+    start, stop = (lax.convert_element_type(v, cdt, False) if isinstance(v, Array) else as_dtype(v, cdt, False)
+                   for v in (start, stop))
+    bounds = list(np.broadcast_shapes(shape_of(start), shape_of(stop)))
+    b_start, b_stop = (v if shape_of(v) == tuple(bounds) else lax.broadcast_in_dim(
+        v, tuple(bounds), tuple(range(len(bounds) - len(shape_of(v)), len(bounds)))) for v in (start, stop))
+    axis = len(bounds) + axis + 1 if axis < 0 else axis
+    bounds.insert(axis, 1)
+    div = (num - 1) if endpoint else num
+    if num > 1:
+        delta = true_divide(lax.convert_element_type(subtract(stop, start), cdt, False),
+                            lax.const(div, ShapedArray((), cdt, False)))
+        iota_shape = [1] * len(bounds)
+        iota_shape[axis] = div
+        real = cdt if dtype_kind(cdt) == "f" else registry.INFO["float32" if dtype_name(cdt) == "complex64"
+                                                                else "float64"].dtype
+        step = lax.div(lax.iota(real, (div,), 0), lax.const(div, ShapedArray((), real, False)))
+        step = lax.convert_element_type(lax.reshape(step, tuple(iota_shape)), cdt, False)
+        out = add(multiply(lax.reshape(b_start, tuple(bounds)), subtract(1, step)),
+                  multiply(lax.reshape(b_stop, tuple(bounds)), step))
+        if endpoint:
+            out = lax.concatenate([out, lax.expand_dims(b_stop, (axis,))], axis)
+    elif num == 1:
+        delta = lax.const(np.nan, ShapedArray((), cdt, False)) if endpoint else \
+            lax.convert_element_type(subtract(stop, start), cdt, False)
+        out = lax.reshape(b_start, tuple(bounds))
+    else:
+        empty_shape = list(np.broadcast_shapes(shape_of(start), shape_of(stop)))
+        empty_shape.insert(axis, 0)
+        delta = lax.full((), np.nan, cdt)
+        out = lax.full(tuple(empty_shape), 0, dtype)
+    if dtype_kind(dtype) in "iu" and registry.INFO[operand(out)[0]].kind not in "iu":
+        out = lax.floor(out)
+    out = lax.convert_element_type(out, dtype, False)
+    return (out, delta) if retstep else out
+
+
+_linspace = jitted(_linspace_body, "linspace")
+
+
 def linspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True, retstep: bool = False,
              dtype: Any = None, axis: int = 0) -> Any:
-    """``num`` evenly spaced values from ``start`` to ``stop`` (static scalar bounds; default float dtype). With
-    ``retstep``, also the step: a rank-0 array of the inexact computation dtype (``dtype``, made inexact as JAX's
-    ``to_inexact_dtype``), NaN where undefined. ``axis`` is 0 or -1 (the result is 1-d)."""
-    dt = _default_float() if dtype is None else canonical_dtype(dtype)
-    host, step = np.linspace(float(start), float(stop), operator.index(num), endpoint=endpoint, retstep=True,
-                             axis=operator.index(axis))
-    host = host.astype(dt)
-    step_host = np.asarray(step).astype(to_inexact_dtype(dt))
-    if trace_state.dynamic is not None:
-        out = traced_const(host, ShapedArray(host.shape, dt, False))
-        return (out, traced_const(step_host, ShapedArray((), step_host.dtype, False))) if retstep else out
-    return (device_put(host), device_put(step_host)) if retstep else device_put(host)
+    """``num`` evenly spaced values from ``start`` to ``stop`` (arrays broadcast; the result's ``axis`` runs along
+    the samples), computed as JAX does; ``dtype`` defaults to the inexact dtype of the bounds. With ``retstep``, also
+    the step (in the inexact computation dtype; NaN when undefined)."""
+    num = operator.index(num)
+    ax = operator.index(axis)
+    nd = len(np.broadcast_shapes(shape_of(start), shape_of(stop))) + 1
+    if not -nd <= ax < nd:
+        raise np.exceptions.AxisError(ax, nd)
+    return _linspace(start, stop, num=num, endpoint=bool(endpoint), retstep=bool(retstep),
+                     dtype=None if dtype is None else canonical_dtype(dtype), axis=ax)
+
+
+def _logspace_body(start: Any, stop: Any, base: Any, *, num: int, endpoint: bool, dtype: np.dtype[Any] | None,
+                   axis: int) -> Any:
+    """JAX's ``_logspace``: ``power(base, linspace(start, stop))`` in the computation dtype, converted."""
+    from arraytyping._src.runtime.numpy.binary import power  # noqa: PLC0415
+    if dtype is None:
+        rdt, _ = common_dtype(start, stop)
+        dtype = to_inexact_dtype(rdt)
+    cdt = _computation_dtype(dtype, "logspace")
+    start, stop = (lax.convert_element_type(v, cdt, False) if isinstance(v, Array) else as_dtype(v, cdt, False)
+                   for v in (start, stop))
+    lin = _linspace_body(start, stop, num=num, endpoint=endpoint, retstep=False, dtype=None, axis=axis)
+    return lax.convert_element_type(power(base, lin), dtype, False)
+
+
+_logspace = array_fn(_logspace_body, "logspace")
+
+
+def logspace(start: ArrayLike, stop: ArrayLike, num: int = 50, endpoint: bool = True, base: ArrayLike = 10.0,
+             dtype: DTypeLike | None = None, axis: int = 0) -> Array:
+    """``base ** linspace(start, stop, num)``."""
+    return _logspace(start, stop, base, num=operator.index(num), endpoint=bool(endpoint),
+                     dtype=None if dtype is None else canonical_dtype(dtype), axis=operator.index(axis))
+
+
+def eye_mask(n: int, m: int, k: int) -> Any:
+    """JAX's ``_eye`` before its conversion: ``iota0 + k == iota1`` (a bool array of shape ``(n, m)``)."""
+    idx = registry.INFO[lattice.default_name("i", config.x64)].dtype  # the dtype of the offset k: the default int
+    i = lax.iota(idx, (n, m), 0)
+    j = lax.iota(idx, (n, m), 1)
+    return lax.eq(lax.add(i, lax.const(k, ShapedArray((), idx, False))), j)
+
+
+def _eye_body(*, n: int, m: int, k: int, dtype: np.dtype[Any]) -> Any:
+    return lax.convert_element_type(eye_mask(n, m, k), dtype, False)
+
+
+_eye = array_fn(_eye_body, "eye")
+
+
+def eye(N: int, M: int | None = None, k: int = 0, dtype: DTypeLike | None = None) -> Array:
+    """A 2-d array with ones on the ``k``-th diagonal and zeros elsewhere (the default float dtype)."""
+    n = operator.index(N)
+    m = n if M is None else operator.index(M)
+    if n < 0 or m < 0:
+        raise ValueError(f"negative dimensions are not allowed, got {N} and {M}")
+    k = operator.index(k)
+    return _eye(n=n, m=m, k=builtins.max(builtins.min(k, 2**31 - 1), -2**31),
+                dtype=_default_float() if dtype is None else canonical_dtype(dtype))
+
+
+def identity(n: int, dtype: DTypeLike | None = None) -> Array:
+    """The ``n`` by ``n`` identity matrix (the default float dtype)."""
+    return eye(n, dtype=dtype)
+
+
+def _tri_body(*, n: int, m: int, k: int, dtype: np.dtype[Any]) -> Any:
+    from arraytyping._src.runtime.numpy.selection import tri_mask  # noqa: PLC0415
+    return lax.convert_element_type(tri_mask(n, m, k), dtype, False)
+
+
+_tri = array_fn(_tri_body, "tri")
+
+
+def tri(N: int, M: int | None = None, k: int = 0, dtype: DTypeLike | None = None) -> Array:
+    """Ones at and below the ``k``-th diagonal, zeros above (float32 unless ``dtype`` is given, as in JAX)."""
+    n = operator.index(N)
+    return _tri(n=n, m=n if M is None else operator.index(M), k=operator.index(k),
+                dtype=registry.INFO["float32"].dtype if dtype is None else canonical_dtype(dtype))
+
+
+def _diag_body(v: Any, *, k: int) -> Any:
+    """JAX's ``_diag``: a 1-d ``v`` padded to the diagonal's length and selected onto ``eye(n, k=k)`` (its
+    diagonal for a 2-d ``v``)."""
+    from arraytyping._src.runtime.numpy.selection import diagonal, where_promoted  # noqa: PLC0415
+    shape = shape_of(v)
+    if len(shape) == 1:
+        v = as_dtype(v, *_operand_dtype(v)) if not isinstance(v, Array) else v
+        a = lax.aval_of(v)
+        zero = lax.const(0, ShapedArray((), a.dtype, a.weak_type))
+        n = shape[0] + builtins.abs(k)
+        v = lax.pad(v, zero, [(builtins.max(0, -k), builtins.max(0, k), 0)])
+        return where_promoted(eye_mask(n, n, k), lax.broadcast_in_dim(v, (n, 1), (0,)), zero)
+    if len(shape) == 2:
+        return diagonal(v, offset=k)
+    raise ValueError("diag input must be 1d or 2d")
+
+
+_diag = array_fn(_diag_body, "diag")
+
+
+def diag(v: ArrayLike, k: int = 0) -> Array:
+    """The matrix with ``v`` on its ``k``-th diagonal (1-d ``v``), or the ``k``-th diagonal of ``v`` (2-d)."""
+    return _diag(v, k=operator.index(k))
+
+
+def _meshgrid_body(*xi: Any, sparse: bool, indexing: str) -> Any:
+    args: list[Any] = [as_dtype(a, *_operand_dtype(a)) if not isinstance(a, Array) else a for a in xi]
+    if builtins.any(len(shape_of(a)) != 1 for a in args):
+        raise ValueError(f"Arguments to arraytyping.numpy.meshgrid must be 1D, got shapes "
+                         f"{[shape_of(a) for a in args]}")
+    if indexing == "xy" and len(args) >= 2:
+        args[0], args[1] = args[1], args[0]
+    shape = [1 if sparse else shape_of(a)[0] for a in args]
+    out: list[Any] = []
+    for i, a in enumerate(args):
+        s = [*shape[:i], shape_of(a)[0], *shape[i + 1:]] if sparse else shape
+        out.append(lax.broadcast_in_dim(a, tuple(s), (i,)))
+    if indexing == "xy" and len(args) >= 2:
+        out[0], out[1] = out[1], out[0]
+    return out
+
+
+_meshgrid = jitted(_meshgrid_body, "meshgrid")
+
+
+def meshgrid(*xi: ArrayLike, copy: bool = True, sparse: bool = False, indexing: str = "xy") -> list[Array]:
+    """Coordinate arrays of the grid spanned by the 1-d arguments (``xy``: the first two swapped, as numpy)."""
+    if not copy:
+        raise ValueError("arraytyping.numpy.meshgrid only supports copy=True")
+    if indexing not in ("xy", "ij"):
+        raise ValueError(f"Valid values for indexing are 'xy' and 'ij', got {indexing}")
+    return list(_meshgrid(*xi, sparse=bool(sparse), indexing=indexing))

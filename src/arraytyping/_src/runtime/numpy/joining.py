@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 import operator
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
@@ -15,12 +15,11 @@ from arraytyping._src.runtime import lax
 from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.avals import SEQUENCE_TYPES
 from arraytyping._src.runtime.numpy._promotion import (
-    as_dtype, canonical_dtype, common_dtype, jitted, promote_args, shape_of,
+    ArrayLike, array_fn, as_dtype, canonical_dtype, common_dtype, jitted, promote_args, shape_of,
 )
-from arraytyping._src.runtime.numpy.shape import _atleast_body, canonicalize_axis
+from arraytyping._src.runtime.numpy.shape import atleast_body, canonicalize_axis
 
-if TYPE_CHECKING:
-    from arraytyping.typing import ArrayLike, DTypeLike
+from arraytyping.typing import DTypeLike
 
 
 def _to_dtype(arrays: Sequence[Any], dtype: np.dtype[Any] | None) -> list[Any]:
@@ -60,15 +59,17 @@ def _concatenate_body(*arrays: Any, axis: int | None = 0, dtype: np.dtype[Any] |
     return lax.concatenate(pieces, ax)
 
 
-_concatenate = jitted(_concatenate_body, "concatenate")
-_concatenate_axis0 = jitted(lambda *arrays: _concatenate_body(*arrays), "concatenate")
+_concatenate = array_fn(_concatenate_body, "concatenate")
+_concatenate_axis0 = array_fn(lambda *arrays: _concatenate_body(*arrays), "concatenate")
 """The common call ``concatenate([...])`` without keyword arguments: the jitted call's fast path (its inline cache)
 only serves calls without them."""
 
 
 def _pieces(arrays: Any, name: str) -> tuple[Any, ...]:
-    if isinstance(arrays, (Array, np.ndarray)):
-        return tuple(arrays[i] for i in range(len(arrays)))  # unstacked along the first axis, as JAX does
+    obj: object = arrays
+    if isinstance(obj, (Array, np.ndarray)):
+        stacked: Any = arrays
+        return tuple(stacked[i] for i in range(len(stacked)))  # unstacked along the first axis, as JAX does
     if not isinstance(arrays, SEQUENCE_TYPES):
         raise TypeError(f"{name} takes a sequence of arrays, got {type(arrays).__name__}")
     return tuple(arrays)
@@ -79,8 +80,8 @@ def concatenate(arrays: Sequence[ArrayLike] | Array, axis: int | None = 0, dtype
     dtype (or ``dtype``)."""
     pieces = _pieces(arrays, "concatenate")
     if axis == 0 and dtype is None:
-        return _concatenate_axis0(*pieces)  # type: ignore[no-any-return]
-    return _concatenate(*pieces, axis=None if axis is None else operator.index(axis),  # type: ignore[no-any-return]
+        return _concatenate_axis0(*pieces)
+    return _concatenate(*pieces, axis=None if axis is None else operator.index(axis),
                         dtype=None if dtype is None else canonical_dtype(dtype))
 
 
@@ -95,7 +96,7 @@ def _stack_body(*arrays: Any, axis: int = 0, dtype: np.dtype[Any] | None = None)
     return lax.stack(pieces, ax)
 
 
-_stack = jitted(_stack_body, "stack")
+_stack = array_fn(_stack_body, "stack")
 
 
 def stack(arrays: Sequence[ArrayLike] | Array, axis: int = 0, out: None = None, dtype: DTypeLike | None = None
@@ -103,51 +104,52 @@ def stack(arrays: Sequence[ArrayLike] | Array, axis: int = 0, out: None = None, 
     """The arrays (of one shape) joined along a new ``axis``, promoted to their common dtype (or ``dtype``)."""
     if out is not None:
         raise NotImplementedError("The 'out' argument to arraytyping.numpy.stack is not supported.")
-    return _stack(*_pieces(arrays, "stack"), axis=operator.index(axis),  # type: ignore[no-any-return]
+    return _stack(*_pieces(arrays, "stack"), axis=operator.index(axis),
                   dtype=None if dtype is None else canonical_dtype(dtype))
 
 
 def _vstack_body(*arrays: Any, dtype: np.dtype[Any] | None = None) -> Any:
-    return _concatenate_body(*(_atleast_body(a, ndim=2) for a in arrays), axis=0, dtype=dtype)
+    return _concatenate_body(*(atleast_body(a, ndim=2) for a in arrays), axis=0, dtype=dtype)
 
 
 def _hstack_body(*arrays: Any, dtype: np.dtype[Any] | None = None) -> Any:
-    pieces = [_atleast_body(a, ndim=1) for a in arrays]
+    pieces = [atleast_body(a, ndim=1) for a in arrays]
     return _concatenate_body(*pieces, axis=0 if pieces and len(shape_of(pieces[0])) == 1 else 1, dtype=dtype)
 
 
 def _column_stack_body(*arrays: Any) -> Any:
-    pieces = []
+    pieces: list[Any] = []
     for a in arrays:
         a = promote_args(a)[0]
-        pieces.append(lax.transpose(_atleast_body(a, ndim=2), (1, 0)) if len(shape_of(a)) < 2 else a)
+        pieces.append(lax.transpose(atleast_body(a, ndim=2), (1, 0)) if len(shape_of(a)) < 2 else a)
     return _concatenate_body(*pieces, axis=1)
 
 
-_vstack = jitted(_vstack_body, "vstack")
-_hstack = jitted(_hstack_body, "hstack")
-_column_stack = jitted(_column_stack_body, "column_stack")
+_vstack = array_fn(_vstack_body, "vstack")
+_hstack = array_fn(_hstack_body, "hstack")
+_column_stack = array_fn(_column_stack_body, "column_stack")
 
 
 def vstack(tup: Sequence[ArrayLike] | Array, dtype: DTypeLike | None = None) -> Array:
     """The arrays joined along the first axis (1-d ones as rows)."""
-    return _vstack(*_pieces(tup, "vstack"), dtype=None if dtype is None else canonical_dtype(dtype))  # type: ignore[no-any-return]
+    return _vstack(*_pieces(tup, "vstack"), dtype=None if dtype is None else canonical_dtype(dtype))
 
 
 def hstack(tup: Sequence[ArrayLike] | Array, dtype: DTypeLike | None = None) -> Array:
     """The arrays joined along the second axis (the first for 1-d arrays)."""
-    return _hstack(*_pieces(tup, "hstack"), dtype=None if dtype is None else canonical_dtype(dtype))  # type: ignore[no-any-return]
+    return _hstack(*_pieces(tup, "hstack"), dtype=None if dtype is None else canonical_dtype(dtype))
 
 
 def column_stack(tup: Sequence[ArrayLike] | Array) -> Array:
     """The arrays joined as columns (1-d arrays become columns) along the second axis."""
-    return _column_stack(*_pieces(tup, "column_stack"))  # type: ignore[no-any-return]
+    return _column_stack(*_pieces(tup, "column_stack"))
 
 
 def _split_sizes(op: str, size: int, indices_or_sections: Any) -> tuple[int, ...]:
-    if isinstance(indices_or_sections, (tuple, list)) or (isinstance(indices_or_sections, (np.ndarray, Array))
-                                                         and np.ndim(indices_or_sections) > 0):
-        cuts = [0, *(operator.index(i) for i in indices_or_sections), size]
+    obj: object = indices_or_sections
+    if isinstance(obj, (tuple, list)) or (isinstance(obj, (np.ndarray, Array)) and np.ndim(indices_or_sections) > 0):
+        cut_points: Sequence[Any] = list(np.asarray(indices_or_sections).ravel())
+        cuts = [0, *(operator.index(i) for i in cut_points), size]
         return tuple(int(d) for d in np.diff(np.asarray(cuts)))
     sections = operator.index(indices_or_sections)
     if sections <= 0:
@@ -165,14 +167,15 @@ def _split_body(a: Any, *, sizes: tuple[int, ...], axis: int) -> Any:
     s = shape_of(a)
     if any(n < 0 for n in sizes):  # numpy's clipping of out-of-order cut points: empty pieces
         starts = np.cumsum((0,) + sizes[:-1])
-        out = []
+        out: list[Any] = []
         for st, n in zip(starts, sizes):
             lo, hi = min(max(int(st), 0), s[axis]), min(max(int(st + n), 0), s[axis])
             lo_idx, hi_idx = [0] * len(s), list(s)
             lo_idx[axis], hi_idx[axis] = lo, max(lo, hi)
             out.append(lax.slice(a, lo_idx, hi_idx))
         return out
-    return lax.split(a, tuple(np.int64(n) for n in sizes), axis)
+    sizes_printed: Any = tuple(np.int64(n) for n in sizes)  # JAX's parameter holds numpy integers (as printed)
+    return lax.split(a, sizes_printed, axis)
 
 
 _split = jitted(_split_body, "split")
@@ -225,13 +228,10 @@ def _pairs(values: Any, nd: int, name: str) -> tuple[tuple[Any, Any], ...]:
 
 
 def _slice_axis(a: Any, start: int, stop: int | None, axis: int) -> Any:
-    s = shape_of(a)
-    lo, hi = [0] * len(s), list(s)
-    n = s[axis]
+    n = shape_of(a)[axis]
     start = start + n if start < 0 else start
     stop = n if stop is None else (stop + n if stop < 0 else stop)
-    lo[axis], hi[axis] = start, stop
-    return lax.slice(a, lo, hi)
+    return lax.slice_in_dim(a, start, stop, axis)
 
 
 def _pad_constant(a: Any, widths: tuple[tuple[int, int], ...], value: Any) -> Any:
@@ -252,7 +252,7 @@ def _pad_wrap(a: Any, widths: tuple[tuple[int, int], ...]) -> Any:
             continue
         left_repeats, left_rem = divmod(widths[i][0], size)
         right_repeats, right_rem = divmod(widths[i][1], size)
-        parts = []
+        parts: list[Any] = []
         if left_rem > 0:
             parts.append(_slice_axis(a, size - left_rem, size, i))
         parts += (left_repeats + right_repeats + 1) * [a]
@@ -294,15 +294,15 @@ def _pad_reflect(a: Any, widths: tuple[tuple[int, int], ...], mode: str, reflect
 
 
 def _pad_edge(a: Any, widths: tuple[tuple[int, int], ...]) -> Any:
-    from arraytyping._src.runtime.numpy.shape import _repeat_scalar_body  # noqa: PLC0415
+    from arraytyping._src.runtime.numpy.shape import repeat_scalar_body  # noqa: PLC0415
     for i in range(len(shape_of(a))):
         n = shape_of(a)[i]
         if n == 0:
             if widths[i][0] > 0 or widths[i][1] > 0:
                 raise ValueError("Cannot apply 'edge' padding to empty axis")
             continue
-        before = _repeat_scalar_body(_slice_axis(a, 0, 1, i), repeats=widths[i][0], axis=i)
-        after = _repeat_scalar_body(_slice_axis(a, n - 1, n, i), repeats=widths[i][1], axis=i)
+        before = repeat_scalar_body(_slice_axis(a, 0, 1, i), repeats=widths[i][0], axis=i)
+        after = repeat_scalar_body(_slice_axis(a, n - 1, n, i), repeats=widths[i][1], axis=i)
         a = lax.concatenate([before, a, after], i)
     return a
 
@@ -333,7 +333,7 @@ def _pad_body(a: Any, constant_values: Any = 0, *, widths: tuple[tuple[int, int]
     return _pad_empty(a, widths)
 
 
-_pad = jitted(_pad_body, "pad")
+_pad = array_fn(_pad_body, "pad")
 
 _PAD_KWARGS = {"empty": (), "edge": (), "wrap": (), "constant": ("constant_values",),
                "reflect": ("reflect_type",), "symmetric": ("reflect_type",)}
@@ -358,5 +358,5 @@ def pad(array: ArrayLike, pad_width: Any, mode: str = "constant", **kwargs: Any)
     if any(w < 0 for p in widths for w in p):
         raise ValueError("index can't contain negative values")
     reflect_type = kwargs.get("reflect_type", "even")
-    return _pad(array, kwargs.get("constant_values", 0), widths=widths, mode=mode,  # type: ignore[no-any-return]
+    return _pad(array, kwargs.get("constant_values", 0), widths=widths, mode=mode,
                 reflect_type=reflect_type)

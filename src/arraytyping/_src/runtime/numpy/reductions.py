@@ -13,7 +13,7 @@ import builtins
 import math
 import operator
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final, cast
 
 import numpy as np
 
@@ -25,13 +25,12 @@ from arraytyping._src.runtime import sorting as S
 from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.numpy._promotion import (
-    BOOL, as_dtype, canonical_dtype, common_dtype, jitted, kind_of, operand, promote_args, shape_of,
-    to_inexact_dtype, upcast_f16,
+    BOOL, ArrayLike, array_fn, as_dtype, canonical_dtype, common_dtype, dtype_kind, jitted, kind_of, operand,
+    promote_args, shape_of, to_inexact_dtype, upcast_f16,
 )
 from arraytyping._src.runtime.numpy.unary import RULE_ERRORS, lax_where
 
-if TYPE_CHECKING:
-    from arraytyping.typing import ArrayLike, DTypeLike
+from arraytyping.typing import DTypeLike
 
 _AxisError: Final = np.exceptions.AxisError
 """numpy's ``AxisError`` (a ``ValueError`` and an ``IndexError``): JAX raises one or the other for an axis out of
@@ -53,8 +52,8 @@ def _axes(axis: Any, ndim: int, name: str) -> tuple[int, ...]:
     return tuple(sorted(out))
 
 
-def expand_dims(x: Any, axes: tuple[int, ...]) -> Any:
-    """JAX's ``lax.expand_dims``: size-1 axes inserted at ``axes`` (positions in the result), a
+def expand_axes(x: Any, axes: tuple[int, ...]) -> Any:
+    """JAX's ``lax.expand_axes``: size-1 axes inserted at ``axes`` (positions in the result), a
     ``broadcast_in_dim``."""
     if not axes:
         return x
@@ -69,7 +68,7 @@ def expand_dims(x: Any, axes: tuple[int, ...]) -> Any:
 
 
 def _keepdims(x: Any, axes: tuple[int, ...], keepdims: bool) -> Any:
-    return expand_dims(x, axes) if keepdims else x
+    return expand_axes(x, axes) if keepdims else x
 
 
 def _rule(fn: str, a: Any, dtype: np.dtype[Any] | None = None) -> np.dtype[Any]:
@@ -101,7 +100,7 @@ def _check_where(name: str, where: Any) -> None:
                          f"dtype={operand(where)[0]}")
 
 
-def _reduce(a: Any, name: str, kind: str, *, axis: Any, keepdims: bool, result_dtype: np.dtype[Any],
+def reduce_axes(a: Any, name: str, kind: str, *, axis: Any, keepdims: bool, result_dtype: np.dtype[Any],
             computation: np.dtype[Any], where: Any = None, initial: Any = None, has_identity: bool = True) -> Any:
     """JAX's ``_reduction`` after its preprocessing: convert to ``computation``, mask with ``where``, reduce,
     combine with ``initial``, restore the reduced axes for ``keepdims``, convert to ``result_dtype``."""
@@ -141,7 +140,7 @@ def _cast_to_numeric(a: Any) -> Any:
     return a
 
 
-def _sum_body(a: Any, where: Any = None, initial: Any = None, *, kind: str = "sum", name: str = "sum",
+def sum_body(a: Any, where: Any = None, initial: Any = None, *, kind: str = "sum", name: str = "sum",
               axis: Any = None, keepdims: bool = False, dtype: np.dtype[Any] | None = None) -> Any:
     """``sum``/``prod``: bool accumulates as int32 (``_cast_to_numeric``), the result dtype is the rule's (or
     ``dtype``), float16/bfloat16 accumulate in float32 unless ``dtype`` is given."""
@@ -149,7 +148,7 @@ def _sum_body(a: Any, where: Any = None, initial: Any = None, *, kind: str = "su
     a = _cast_to_numeric(a)
     computation = upcast_f16(result) if dtype is None and registry.INFO[
         registry.info_of_dtype(result).name].kind in "fc" else result  # type: ignore[union-attr]
-    return _reduce(a, name, kind, axis=axis, keepdims=keepdims, result_dtype=result, computation=computation,
+    return reduce_axes(a, name, kind, axis=axis, keepdims=keepdims, result_dtype=result, computation=computation,
                    where=where, initial=initial)
 
 
@@ -157,7 +156,7 @@ def _minmax_body(a: Any, where: Any = None, initial: Any = None, *, kind: str = 
                  axis: Any = None, keepdims: bool = False) -> Any:
     a = promote_args(a)[0]
     dtype = lax.aval_of(a).dtype
-    return _reduce(a, name, kind, axis=axis, keepdims=keepdims, result_dtype=dtype, computation=dtype, where=where,
+    return reduce_axes(a, name, kind, axis=axis, keepdims=keepdims, result_dtype=dtype, computation=dtype, where=where,
                    initial=initial, has_identity=False)
 
 
@@ -169,12 +168,12 @@ def _bool_body(a: Any, where: Any = None, *, kind: str = "or", name: str = "any"
     if kind_of(a) == "c":
         a = lax.real(a)
     a = lax.convert_element_type(a, BOOL, False)
-    return _reduce(a, name, kind, axis=axis, keepdims=keepdims, result_dtype=BOOL, computation=BOOL, where=where)
+    return reduce_axes(a, name, kind, axis=axis, keepdims=keepdims, result_dtype=BOOL, computation=BOOL, where=where)
 
 
-_sum = jitted(_sum_body, "sum")
-_minmax = jitted(_minmax_body, "max")
-_bool = jitted(_bool_body, "any")
+_sum = array_fn(sum_body, "sum")
+_minmax = array_fn(_minmax_body, "max")
+_bool = array_fn(_bool_body, "any")
 
 
 def _static_axis(axis: Any) -> Any:
@@ -185,7 +184,7 @@ def _static_axis(axis: Any) -> Any:
     return tuple(operator.index(a) for a in axis)
 
 
-def _reduction_dtype(dtype: Any, out: Any, name: str) -> np.dtype[Any] | None:
+def reduction_dtype(dtype: Any, out: Any, name: str) -> np.dtype[Any] | None:
     """A reduction's ``dtype=`` as JAX's ``check_and_canonicalize_user_dtype`` reads it: Python types give the
     default dtype of their kind, other dtypes are canonicalized (x64 off: 64-bit ones truncate, with a warning).
     ``out`` must be None, as in JAX."""
@@ -208,29 +207,29 @@ def sum(a: ArrayLike, axis: Any = None, dtype: DTypeLike | None = None, out: Non
         initial: ArrayLike | None = None, where: ArrayLike | None = None, promote_integers: bool = True) -> Array:
     """The sum over ``axis`` (all axes by default); bool and narrow integers accumulate in the default integer."""
     return _sum(a, where, initial, kind="sum", name="sum", axis=_static_axis(axis), keepdims=bool(keepdims),
-                dtype=_reduction_dtype(dtype, out, "sum"))  # type: ignore[no-any-return]
+                dtype=reduction_dtype(dtype, out, "sum"))
 
 
 def prod(a: ArrayLike, axis: Any = None, dtype: DTypeLike | None = None, out: None = None, keepdims: bool = False,
          initial: ArrayLike | None = None, where: ArrayLike | None = None, promote_integers: bool = True) -> Array:
     """The product over ``axis``; bool and narrow integers accumulate in the default integer."""
     return _sum(a, where, initial, kind="prod", name="prod", axis=_static_axis(axis), keepdims=bool(keepdims),
-                dtype=_reduction_dtype(dtype, out, "prod"))  # type: ignore[no-any-return]
+                dtype=reduction_dtype(dtype, out, "prod"))
 
 
 def max(a: ArrayLike, axis: Any = None, out: None = None, keepdims: bool = False, initial: ArrayLike | None = None,
         where: ArrayLike | None = None) -> Array:
     """The maximum over ``axis`` (NaN if any element is NaN)."""
-    _reduction_dtype(None, out, "max")
-    return _minmax(a, where, initial, kind="max", name="max", axis=_static_axis(axis),  # type: ignore[no-any-return]
+    reduction_dtype(None, out, "max")
+    return _minmax(a, where, initial, kind="max", name="max", axis=_static_axis(axis),
                    keepdims=bool(keepdims))
 
 
 def min(a: ArrayLike, axis: Any = None, out: None = None, keepdims: bool = False, initial: ArrayLike | None = None,
         where: ArrayLike | None = None) -> Array:
     """The minimum over ``axis`` (NaN if any element is NaN)."""
-    _reduction_dtype(None, out, "min")
-    return _minmax(a, where, initial, kind="min", name="min", axis=_static_axis(axis),  # type: ignore[no-any-return]
+    reduction_dtype(None, out, "min")
+    return _minmax(a, where, initial, kind="min", name="min", axis=_static_axis(axis),
                    keepdims=bool(keepdims))
 
 
@@ -249,16 +248,16 @@ def amin(a: ArrayLike, axis: Any = None, out: None = None, keepdims: bool = Fals
 def any(a: ArrayLike, axis: Any = None, out: None = None, keepdims: bool = False, *,
         where: ArrayLike | None = None) -> Array:
     """Whether any element along ``axis`` is true (nonzero)."""
-    _reduction_dtype(None, out, "any")
-    return _bool(a, where, kind="or", name="any", axis=_static_axis(axis),  # type: ignore[no-any-return]
+    reduction_dtype(None, out, "any")
+    return _bool(a, where, kind="or", name="any", axis=_static_axis(axis),
                  keepdims=bool(keepdims))
 
 
 def all(a: ArrayLike, axis: Any = None, out: None = None, keepdims: bool = False, *,
         where: ArrayLike | None = None) -> Array:
     """Whether every element along ``axis`` is true (nonzero)."""
-    _reduction_dtype(None, out, "all")
-    return _bool(a, where, kind="and", name="all", axis=_static_axis(axis),  # type: ignore[no-any-return]
+    reduction_dtype(None, out, "all")
+    return _bool(a, where, kind="and", name="all", axis=_static_axis(axis),
                  keepdims=bool(keepdims))
 
 
@@ -275,7 +274,7 @@ def _count(a: Any, axes: tuple[int, ...], keepdims: bool, where: Any, dtype: np.
     mask = where if isinstance(where, Array) else as_dtype(where, BOOL, False)
     if shape_of(mask) != shape:
         mask = lax.broadcast_in_dim(mask, shape, tuple(range(len(shape) - len(shape_of(mask)), len(shape))))
-    return _sum_body(mask, axis=axes, keepdims=keepdims, dtype=dtype)
+    return sum_body(mask, axis=axes, keepdims=keepdims, dtype=dtype)
 
 
 def _mean_body(a: Any, where: Any = None, *, axis: Any = None, keepdims: bool = False,
@@ -285,21 +284,20 @@ def _mean_body(a: Any, where: Any = None, *, axis: Any = None, keepdims: bool = 
     a = promote_args(a)[0]
     _check_where(name, where)
     result = _rule("mean", a, dtype)
-    computation = upcast_f16(result) if registry.INFO[registry.info_of_dtype(result).name].kind in "fc" \
-        else result  # type: ignore[union-attr]
+    computation = upcast_f16(result) if dtype_kind(result) in "fc" else result
     axes = _axes(axis, len(shape_of(a)), name)
-    total = _sum_body(a, where, axis=axes, keepdims=keepdims, dtype=computation)
+    total = sum_body(a, where, axis=axes, keepdims=keepdims, dtype=computation)
     return lax.convert_element_type(lax.div(total, _count(a, axes, keepdims, where, computation)), result, False)
 
 
-_mean = jitted(_mean_body, "mean")
+_mean = array_fn(_mean_body, "mean")
 
 
 def mean(a: ArrayLike, axis: Any = None, dtype: DTypeLike | None = None, out: None = None, keepdims: bool = False,
          *, where: ArrayLike | None = None) -> Array:
     """The arithmetic mean over ``axis``, in an inexact dtype."""
-    return _mean(a, where, axis=_static_axis(axis), keepdims=bool(keepdims),  # type: ignore[no-any-return]
-                 dtype=_reduction_dtype(dtype, out, "mean"))
+    return _mean(a, where, axis=_static_axis(axis), keepdims=bool(keepdims),
+                 dtype=reduction_dtype(dtype, out, "mean"))
 
 
 def _var_types(a: Any, dtype: np.dtype[Any] | None, name: str) -> tuple[np.dtype[Any], np.dtype[Any]]:
@@ -334,7 +332,7 @@ def _var_body(a: Any, where: Any = None, mean_: Any = None, *, axis: Any = None,
         centered = lax.square(centered)
     normalizer = _count(a, axes, keepdims, where, computation)
     normalizer = lax.sub(normalizer, lax.const(correction, ShapedArray((), computation, False)))
-    total = _sum_body(centered, where, axis=axes, keepdims=keepdims, dtype=computation)
+    total = sum_body(centered, where, axis=axes, keepdims=keepdims, dtype=computation)
     out = lax.convert_element_type(lax.div(total, normalizer), result, False)
     positive = lax.gt(normalizer, lax.const(0, ShapedArray((), lax.aval_of(normalizer).dtype, False)))
     return lax_where(positive, out, lax.const(np.nan, ShapedArray((), result, False)))
@@ -345,7 +343,7 @@ def _bcast_to(x: Any, shape: tuple[int, ...]) -> Any:
     return lax.broadcast_in_dim(x, shape, tuple(range(len(shape) - len(s), len(shape))))
 
 
-_var = jitted(_var_body, "var")
+_var = array_fn(_var_body, "var")
 
 
 def _std_body(a: Any, where: Any = None, mean_: Any = None, *, axis: Any = None, keepdims: bool = False,
@@ -354,13 +352,13 @@ def _std_body(a: Any, where: Any = None, mean_: Any = None, *, axis: Any = None,
                               name="std"))
 
 
-_std = jitted(_std_body, "std")
+_std = array_fn(_std_body, "std")
 
 
 def _correction(ddof: int, correction: float | None) -> float:
     if correction is None:
         return ddof
-    if not isinstance(ddof, int) or ddof != 0:
+    if ddof != 0:
         raise ValueError("ddof and correction can't be provided simultaneously.")
     return correction
 
@@ -369,18 +367,18 @@ def var(a: ArrayLike, axis: Any = None, dtype: DTypeLike | None = None, out: Non
         keepdims: bool = False, *, where: ArrayLike | None = None, mean: ArrayLike | None = None,
         correction: int | float | None = None) -> Array:
     """The variance over ``axis`` (divided by ``n - correction``; complex numbers give their real dtype)."""
-    return _var(a, where, mean, axis=_static_axis(axis), keepdims=bool(keepdims),  # type: ignore[no-any-return]
-                dtype=_reduction_dtype(dtype, out, "var"), correction=_correction(ddof, correction))
+    return _var(a, where, mean, axis=_static_axis(axis), keepdims=bool(keepdims),
+                dtype=reduction_dtype(dtype, out, "var"), correction=_correction(ddof, correction))
 
 
 def std(a: ArrayLike, axis: Any = None, dtype: DTypeLike | None = None, out: None = None, ddof: int = 0,
         keepdims: bool = False, *, where: ArrayLike | None = None, mean: ArrayLike | None = None,
         correction: int | float | None = None) -> Array:
     """The standard deviation over ``axis`` (the square root of :func:`var`)."""
-    dt = _reduction_dtype(dtype, out, "std")
+    dt = reduction_dtype(dtype, out, "std")
     if dt is not None and registry.INFO[registry.info_of_dtype(dt).name].kind not in "fc":  # type: ignore[union-attr]
         raise ValueError(f"dtype argument to arraytyping.numpy.std must be inexact; got {dt}")
-    return _std(a, where, mean, axis=_static_axis(axis), keepdims=bool(keepdims), dtype=dt,  # type: ignore[no-any-return]
+    return _std(a, where, mean, axis=_static_axis(axis), keepdims=bool(keepdims), dtype=dt,
                 correction=_correction(ddof, correction))
 
 
@@ -409,8 +407,8 @@ def _average_body(a: Any, weights: Any = None, *, axis: Any = None, returned: bo
                 raise ValueError("Shape of weights must be consistent with shape of a along specified axis.")
             new_shape = tuple(dim if i in axes else 1 for i, dim in enumerate(shape))
             weights = lax.reshape(weights, new_shape)
-        weights_sum = _sum_body(weights, axis=axis, keepdims=keepdims)
-        avg = true_divide(_sum_body(multiply(a, weights), axis=axis, keepdims=keepdims), weights_sum)
+        weights_sum = sum_body(weights, axis=axis, keepdims=keepdims)
+        avg = true_divide(sum_body(multiply(a, weights), axis=axis, keepdims=keepdims), weights_sum)
     if returned:
         if shape_of(avg) != shape_of(weights_sum):
             weights_sum = _bcast_to(weights_sum, shape_of(avg))
@@ -424,8 +422,8 @@ _average = jitted(_average_body, "average")
 def average(a: ArrayLike, axis: Any = None, weights: ArrayLike | None = None, returned: bool = False,
             keepdims: bool = False) -> Array | tuple[Array, Array]:
     """The (weighted) average over ``axis``; with ``returned``, also the sum of the weights."""
-    return _average(a, weights, axis=_static_axis(axis), returned=bool(returned),  # type: ignore[no-any-return]
-                    keepdims=bool(keepdims))
+    return cast("Array | tuple[Array, Array]", _average(a, weights, axis=_static_axis(axis),
+                                                         returned=bool(returned), keepdims=bool(keepdims)))
 
 
 def _median_body(a: Any, *, axis: Any = None, keepdims: bool = False) -> Any:
@@ -453,7 +451,7 @@ def _median_body(a: Any, *, axis: Any = None, keepdims: bool = False) -> Any:
     else:
         (ax,) = _axes(axis, len(shape), "median")
     shape = shape_of(a)
-    nan_any = expand_dims(lax.reduce("or", lax.ne(a, a), (ax,)), (ax,))
+    nan_any = expand_axes(lax.reduce("or", lax.ne(a, a), (ax,)), (ax,))
     cdtype, cweak = common_dtype(a, 0.5)
     a = lax_where(_bcast_to(nan_any, shape), lax.const(np.nan, ShapedArray((), cdtype, cweak)),
                   lax.convert_element_type(a, cdtype, cweak))
@@ -468,7 +466,7 @@ def _median_body(a: Any, *, axis: Any = None, keepdims: bool = False) -> Any:
     low = lax.clamp(zero, low, lax.sub(n, one))
     high = lax.clamp(zero, high, lax.sub(n, one))
     index_dtype = registry.INFO[lattice.default_name("i", config.x64)].dtype
-    values = []
+    values: list[Any] = []
     for i in (lax.convert_element_type(low, index_dtype, False), lax.convert_element_type(high, index_dtype, False)):
         values.append(_take_index(a, i, ax, keepdims and axis is not None and not keepdim))
     out = lax.mul(lax.add(values[0], values[1]), lax.const(0.5, ShapedArray((), lax.aval_of(values[0]).dtype, False)))
@@ -488,7 +486,7 @@ def _take_index(a: Any, i: Any, axis: int, keepdims: bool) -> Any:
     return G.gather(a, lax.broadcast_in_dim(i, (1,), ()), dnums, slice_sizes)
 
 
-_median = jitted(_median_body, "median")
+_median = array_fn(_median_body, "median")
 
 
 def median(a: ArrayLike, axis: int | tuple[int, ...] | None = None, out: None = None, overwrite_input: bool = False,
@@ -496,7 +494,7 @@ def median(a: ArrayLike, axis: int | tuple[int, ...] | None = None, out: None = 
     """The median over ``axis`` (NaN where a slice holds a NaN)."""
     if overwrite_input or out is not None:
         raise ValueError("arraytyping.numpy.median does not support overwrite_input=True or out != None")
-    return _median(a, axis=_static_axis(axis), keepdims=bool(keepdims))  # type: ignore[no-any-return]
+    return _median(a, axis=_static_axis(axis), keepdims=bool(keepdims))
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -517,38 +515,48 @@ def _arg_body(a: Any, *, prim: str = "argmax", axis: int | None = None, keepdims
         raise ValueError(f"attempt to get {prim} of an empty sequence")
     p = S.argmax_p if prim == "argmax" else S.argmin_p
     out = p.bind(a, axes=(ax,), index_dtype=_rule(prim, a))
-    return expand_dims(out, dims) if keepdims else out
+    return expand_axes(out, dims) if keepdims else out
 
 
-_arg = jitted(_arg_body, "argmax")
+_arg = array_fn(_arg_body, "argmax")
+
+
+_argmax_flat = array_fn(lambda a: _arg_body(a, prim="argmax"), "argmax")
+_argmin_flat = array_fn(lambda a: _arg_body(a, prim="argmin"), "argmin")
+"""The calls without ``axis``/``keepdims``: the jitted call's fast path (its inline cache) serves only calls without
+keyword arguments."""
 
 
 def argmax(a: ArrayLike, axis: int | None = None, out: None = None, keepdims: bool | None = None) -> Array:
     """The index of the maximum along ``axis`` (of the flattened array by default; the first NaN wins)."""
-    _reduction_dtype(None, out, "argmax")
-    return _arg(a, prim="argmax", axis=None if axis is None else operator.index(axis),  # type: ignore[no-any-return]
+    if axis is None and not keepdims and out is None:
+        return _argmax_flat(a)
+    reduction_dtype(None, out, "argmax")
+    return _arg(a, prim="argmax", axis=None if axis is None else operator.index(axis),
                 keepdims=bool(keepdims))
 
 
 def argmin(a: ArrayLike, axis: int | None = None, out: None = None, keepdims: bool | None = None) -> Array:
     """The index of the minimum along ``axis`` (of the flattened array by default; the first NaN wins)."""
-    _reduction_dtype(None, out, "argmin")
-    return _arg(a, prim="argmin", axis=None if axis is None else operator.index(axis),  # type: ignore[no-any-return]
+    if axis is None and not keepdims and out is None:
+        return _argmin_flat(a)
+    reduction_dtype(None, out, "argmin")
+    return _arg(a, prim="argmin", axis=None if axis is None else operator.index(axis),
                 keepdims=bool(keepdims))
 
 
 def _count_nonzero_body(a: Any, *, axis: Any = None, keepdims: bool = False) -> Any:
     a = promote_args(a)[0]
     nonzero = lax.ne(a, lax.const(0, ShapedArray((), lax.aval_of(a).dtype, False)))
-    return _sum_body(nonzero, axis=axis, keepdims=keepdims, dtype=_rule("count_nonzero", a))
+    return sum_body(nonzero, axis=axis, keepdims=keepdims, dtype=_rule("count_nonzero", a))
 
 
-_count_nonzero = jitted(_count_nonzero_body, "count_nonzero")
+_count_nonzero = array_fn(_count_nonzero_body, "count_nonzero")
 
 
 def count_nonzero(a: ArrayLike, axis: Any = None, keepdims: bool = False) -> Array:
     """The number of nonzero elements along ``axis`` (the default integer dtype)."""
-    return _count_nonzero(a, axis=_static_axis(axis), keepdims=bool(keepdims))  # type: ignore[no-any-return]
+    return _count_nonzero(a, axis=_static_axis(axis), keepdims=bool(keepdims))
 
 
 def _ptp_body(a: Any, *, axis: Any = None, keepdims: bool = False) -> Any:
@@ -559,13 +567,13 @@ def _ptp_body(a: Any, *, axis: Any = None, keepdims: bool = False) -> Any:
     return lax.sub(hi, lo)
 
 
-_ptp = jitted(_ptp_body, "ptp")
+_ptp = array_fn(_ptp_body, "ptp")
 
 
 def ptp(a: ArrayLike, axis: Any = None, out: None = None, keepdims: bool = False) -> Array:
     """The range (maximum minus minimum) along ``axis``."""
-    _reduction_dtype(None, out, "ptp")
-    return _ptp(a, axis=_static_axis(axis), keepdims=bool(keepdims))  # type: ignore[no-any-return]
+    reduction_dtype(None, out, "ptp")
+    return _ptp(a, axis=_static_axis(axis), keepdims=bool(keepdims))
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -585,7 +593,7 @@ def _nansum_body(a: Any, where: Any = None, initial: Any = None, *, kind: str = 
     if kind_of(a) in "fc":
         a = _nan_masked(a, "sum")
     _rule("nansum", a, dtype)
-    return _sum_body(a, where, initial, kind="sum", name="sum", axis=axis, keepdims=keepdims, dtype=dtype)
+    return sum_body(a, where, initial, kind="sum", name="sum", axis=axis, keepdims=keepdims, dtype=dtype)
 
 
 def _nanminmax_body(a: Any, where: Any = None, initial: Any = None, *, kind: str = "max", axis: Any = None,
@@ -610,50 +618,50 @@ def _nanmean_body(a: Any, where: Any = None, *, axis: Any = None, keepdims: bool
         return _mean_body(a, where, axis=axis, keepdims=keepdims, dtype=dtype, name="nanmean")
     dt = dtype if dtype is not None else to_inexact_dtype(lax.aval_of(a).dtype)
     not_nan = lax.bitwise_not(lax.ne(a, a))
-    normalizer = _sum_body(not_nan, where, axis=axis, keepdims=keepdims, dtype=dt)
+    normalizer = sum_body(not_nan, where, axis=axis, keepdims=keepdims, dtype=dt)
     return lax.div(_nansum_body(a, where, axis=axis, keepdims=keepdims, dtype=dt), normalizer)
 
 
-_nansum = jitted(_nansum_body, "nansum")
-_nanminmax = jitted(_nanminmax_body, "nanmax")
-_nanmean = jitted(_nanmean_body, "nanmean")
+_nansum = array_fn(_nansum_body, "nansum")
+_nanminmax = array_fn(_nanminmax_body, "nanmax")
+_nanmean = array_fn(_nanmean_body, "nanmean")
 
 
 def nansum(a: ArrayLike, axis: Any = None, dtype: DTypeLike | None = None, out: None = None,
            keepdims: bool = False, initial: ArrayLike | None = None, where: ArrayLike | None = None) -> Array:
     """The sum over ``axis``, NaNs counted as zero."""
-    return _nansum(a, where, initial, axis=_static_axis(axis), keepdims=bool(keepdims),  # type: ignore[no-any-return]
-                   dtype=_reduction_dtype(dtype, out, "nansum"))
+    return _nansum(a, where, initial, axis=_static_axis(axis), keepdims=bool(keepdims),
+                   dtype=reduction_dtype(dtype, out, "nansum"))
 
 
 def nanmax(a: ArrayLike, axis: Any = None, out: None = None, keepdims: bool = False,
            initial: ArrayLike | None = None, where: ArrayLike | None = None) -> Array:
     """The maximum over ``axis`` ignoring NaNs (NaN where a slice is all NaN)."""
-    _reduction_dtype(None, out, "nanmax")
-    return _nanminmax(a, where, initial, kind="max", axis=_static_axis(axis),  # type: ignore[no-any-return]
+    reduction_dtype(None, out, "nanmax")
+    return _nanminmax(a, where, initial, kind="max", axis=_static_axis(axis),
                       keepdims=bool(keepdims))
 
 
 def nanmin(a: ArrayLike, axis: Any = None, out: None = None, keepdims: bool = False,
            initial: ArrayLike | None = None, where: ArrayLike | None = None) -> Array:
     """The minimum over ``axis`` ignoring NaNs (NaN where a slice is all NaN)."""
-    _reduction_dtype(None, out, "nanmin")
-    return _nanminmax(a, where, initial, kind="min", axis=_static_axis(axis),  # type: ignore[no-any-return]
+    reduction_dtype(None, out, "nanmin")
+    return _nanminmax(a, where, initial, kind="min", axis=_static_axis(axis),
                       keepdims=bool(keepdims))
 
 
 def nanmean(a: ArrayLike, axis: Any = None, dtype: DTypeLike | None = None, out: None = None,
             keepdims: bool = False, where: ArrayLike | None = None) -> Array:
     """The mean over ``axis`` of the elements that are not NaN."""
-    return _nanmean(a, where, axis=_static_axis(axis), keepdims=bool(keepdims),  # type: ignore[no-any-return]
-                    dtype=_reduction_dtype(dtype, out, "nanmean"))
+    return _nanmean(a, where, axis=_static_axis(axis), keepdims=bool(keepdims),
+                    dtype=reduction_dtype(dtype, out, "nanmean"))
 
 
 # ---------------------------------------------------------------------------------------------------------------
 # Cumulative reductions
 
 
-def _cumulative_body(a: Any, *, kind: str = "sum", axis: int | None = None,
+def cumulative_body(a: Any, *, kind: str = "sum", axis: int | None = None,
                      dtype: np.dtype[Any] | None = None) -> Any:
     """JAX's ``_cumulative_reduction``: flattened when ``axis`` is None (or ``a`` is a scalar); bool accumulates in
     the default integer; ``dtype=bool`` computes in the default integer from ``a != 0``."""
@@ -676,17 +684,17 @@ def _cumulative_body(a: Any, *, kind: str = "sum", axis: int | None = None,
     return lax.convert_element_type(out, result, False)
 
 
-_cumulative = jitted(_cumulative_body, "cumsum")
+_cumulative = array_fn(cumulative_body, "cumsum")
 
 
 def cumsum(a: ArrayLike, axis: int | None = None, dtype: DTypeLike | None = None, out: None = None) -> Array:
     """The cumulative sum along ``axis`` (of the flattened array by default)."""
-    return _cumulative(a, kind="sum", axis=None if axis is None else operator.index(axis),  # type: ignore[no-any-return]
-                       dtype=_reduction_dtype(dtype, out, "cumsum"))
+    return _cumulative(a, kind="sum", axis=None if axis is None else operator.index(axis),
+                       dtype=reduction_dtype(dtype, out, "cumsum"))
 
 
 def cumprod(a: ArrayLike, axis: int | None = None, dtype: DTypeLike | None = None, out: None = None) -> Array:
     """The cumulative product along ``axis`` (of the flattened array by default)."""
-    return _cumulative(a, kind="prod", axis=None if axis is None else operator.index(axis),  # type: ignore[no-any-return]
-                       dtype=_reduction_dtype(dtype, out, "cumprod"))
+    return _cumulative(a, kind="prod", axis=None if axis is None else operator.index(axis),
+                       dtype=reduction_dtype(dtype, out, "cumprod"))
 

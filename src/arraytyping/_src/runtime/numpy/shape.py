@@ -8,17 +8,15 @@ import builtins
 import math
 import operator
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from arraytyping._src.runtime import lax
 from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.avals import SEQUENCE_TYPES
-from arraytyping._src.runtime.numpy._promotion import jitted, promote_args, shape_of
+from arraytyping._src.runtime.numpy._promotion import ArrayLike, array_fn, jitted, promote_args, shape_of
 
-if TYPE_CHECKING:
-    from arraytyping.typing import ArrayLike
 
 
 def _reshape_body(a: Any, *, shape: tuple[int, ...]) -> Any:
@@ -109,8 +107,10 @@ def canonicalize_axis(axis: Any, ndim: int) -> int:
 
 
 def _axis_tuple(axis: Any) -> tuple[int, ...]:
-    if isinstance(axis, (tuple, list)):
-        return tuple(operator.index(a) for a in axis)
+    obj: object = axis
+    if isinstance(obj, (tuple, list)):
+        axes: Sequence[Any] = axis
+        return tuple(operator.index(a) for a in axes)
     return (operator.index(axis),)
 
 
@@ -119,21 +119,21 @@ def _ravel_body(a: Any) -> Any:
     return lax.reshape(a, (math.prod(shape_of(a)),))
 
 
-_ravel = jitted(_ravel_body, "ravel")
+_ravel = array_fn(_ravel_body, "ravel")
 
 
 def ravel(a: ArrayLike, order: str = "C") -> Array:
     """``a`` flattened to one dimension (C order only)."""
     if order != "C":
         raise NotImplementedError(f"ravel with order={order!r}: only 'C' is supported")
-    return _ravel(a)  # type: ignore[no-any-return]
+    return _ravel(a)
 
 
 def _permute_body(a: Any, *, perm: tuple[int, ...]) -> Any:
     return lax.transpose(promote_args(a)[0], perm)
 
 
-_permute = jitted(_permute_body, "transpose")
+_permute = array_fn(_permute_body, "transpose")
 
 
 def swapaxes(a: ArrayLike, axis1: int, axis2: int) -> Array:
@@ -142,7 +142,7 @@ def swapaxes(a: ArrayLike, axis1: int, axis2: int) -> Array:
     perm = list(range(n))
     i, j = canonicalize_axis(axis1, n), canonicalize_axis(axis2, n)
     perm[i], perm[j] = perm[j], perm[i]
-    return _permute(a, perm=tuple(perm))  # type: ignore[no-any-return]
+    return _permute(a, perm=tuple(perm))
 
 
 def moveaxis(a: ArrayLike, source: int | Sequence[int], destination: int | Sequence[int]) -> Array:
@@ -155,19 +155,19 @@ def moveaxis(a: ArrayLike, source: int | Sequence[int], destination: int | Seque
     perm = [i for i in range(n) if i not in src]
     for d, s in sorted(zip(dst, src)):
         perm.insert(d, s)
-    return _permute(a, perm=tuple(perm))  # type: ignore[no-any-return]
+    return _permute(a, perm=tuple(perm))
 
 
 def _expand_dims_body(a: Any, *, axis: tuple[int, ...]) -> Any:
     return lax.expand_dims(promote_args(a)[0], axis)
 
 
-_expand_dims = jitted(_expand_dims_body, "expand_dims")
+_expand_dims = array_fn(_expand_dims_body, "expand_dims")
 
 
 def expand_dims(a: ArrayLike, axis: int | Sequence[int]) -> Array:
     """``a`` with size-1 axes inserted at the positions ``axis`` of the result."""
-    return _expand_dims(a, axis=_axis_tuple(axis))  # type: ignore[no-any-return]
+    return _expand_dims(a, axis=_axis_tuple(axis))
 
 
 def _squeeze_body(a: Any, *, axis: tuple[int, ...] | None) -> Any:
@@ -183,18 +183,18 @@ def _squeeze_body(a: Any, *, axis: tuple[int, ...] | None) -> Any:
     return lax.squeeze(a, dims)
 
 
-_squeeze = jitted(_squeeze_body, "squeeze")
+_squeeze = array_fn(_squeeze_body, "squeeze")
 
 
 def squeeze(a: ArrayLike, axis: int | Sequence[int] | None = None) -> Array:
     """``a`` without its axes of size 1 (only those of ``axis`` when given; each must have size 1)."""
-    return _squeeze(a, axis=None if axis is None else _axis_tuple(axis))  # type: ignore[no-any-return]
+    return _squeeze(a, axis=None if axis is None else _axis_tuple(axis))
 
 
 def _broadcast_arrays_body(*args: Any) -> Any:
     arrays = [promote_args(a)[0] for a in args]
     shape = tuple(np.broadcast_shapes(*(shape_of(a) for a in arrays)))
-    out = []
+    out: list[Any] = []
     for a in arrays:
         s = shape_of(a)
         out.append(a if s == shape else lax.broadcast_in_dim(a, shape, tuple(range(len(shape) - len(s),
@@ -210,7 +210,7 @@ def broadcast_arrays(*args: ArrayLike) -> list[Array]:
     return list(_broadcast_arrays(*args))
 
 
-def _atleast_body(a: Any, *, ndim: int) -> Any:
+def atleast_body(a: Any, *, ndim: int) -> Any:
     a = promote_args(a)[0]
     s = shape_of(a)
     if len(s) >= ndim:
@@ -222,12 +222,12 @@ def _atleast_body(a: Any, *, ndim: int) -> Any:
     return lax.broadcast_in_dim(a, out, tuple(range(ndim - len(s), ndim)))
 
 
-_atleast_jit = jitted(_atleast_body, "atleast_nd")
+_atleast_jit = array_fn(atleast_body, "atleast_nd")
 
 
 def _atleast(arys: tuple[Any, ...], ndim: int) -> Array | list[Array]:
     if len(arys) == 1:
-        return _atleast_jit(arys[0], ndim=ndim)  # type: ignore[no-any-return]
+        return _atleast_jit(arys[0], ndim=ndim)
     return [_atleast_jit(a, ndim=ndim) for a in arys]
 
 
@@ -253,12 +253,12 @@ def _flip_body(a: Any, *, axis: tuple[int, ...] | None) -> Any:
     return lax.rev(a, dims)
 
 
-_flip = jitted(_flip_body, "flip")
+_flip = array_fn(_flip_body, "flip")
 
 
 def flip(m: ArrayLike, axis: int | Sequence[int] | None = None) -> Array:
     """``m`` with the order of elements along ``axis`` (all axes by default) reversed."""
-    return _flip(m, axis=None if axis is None else _axis_tuple(axis))  # type: ignore[no-any-return]
+    return _flip(m, axis=None if axis is None else _axis_tuple(axis))
 
 
 def _rot90_body(m: Any, *, k: int, axes: tuple[int, int]) -> Any:
@@ -282,21 +282,17 @@ def _rot90_body(m: Any, *, k: int, axes: tuple[int, int]) -> Any:
     return lax.rev(lax.transpose(m, perm), (ax2,))
 
 
-_rot90 = jitted(_rot90_body, "rot90")
+_rot90 = array_fn(_rot90_body, "rot90")
 
 
 def rot90(m: ArrayLike, k: int = 1, axes: tuple[int, int] = (0, 1)) -> Array:
     """``m`` rotated by 90 degrees ``k`` times in the plane of ``axes``."""
-    return _rot90(m, k=operator.index(k), axes=(operator.index(axes[0]),  # type: ignore[no-any-return]
+    return _rot90(m, k=operator.index(k), axes=(operator.index(axes[0]),
                                                 operator.index(axes[1])))
 
 
 def _slice_in_dim(a: Any, start: int, stop: int, axis: int) -> Any:
-    s = shape_of(a)
-    lo = [0] * len(s)
-    hi = list(s)
-    lo[axis], hi[axis] = start, stop
-    return lax.slice(a, lo, hi, [1] * len(s))
+    return lax.slice_in_dim(a, start, stop, axis)
 
 
 def _roll_body(a: Any, *, shift: tuple[int, ...], axis: tuple[int, ...] | None) -> Any:
@@ -317,14 +313,14 @@ def _roll_body(a: Any, *, shift: tuple[int, ...], axis: tuple[int, ...] | None) 
     return a
 
 
-_roll = jitted(_roll_body, "roll")
+_roll = array_fn(_roll_body, "roll")
 
 
 def roll(a: ArrayLike, shift: int | Sequence[int], axis: int | Sequence[int] | None = None) -> Array:
     """``a`` with its elements shifted by ``shift`` along ``axis`` (the flattened array by default), cyclically."""
     if isinstance(shift, Array) and shift.ndim == 0:
         shift = operator.index(shift)
-    return _roll(a, shift=_axis_tuple(shift), axis=None if axis is None else _axis_tuple(axis))  # type: ignore[no-any-return]
+    return _roll(a, shift=_axis_tuple(shift), axis=None if axis is None else _axis_tuple(axis))
 
 
 def _tile_body(a: Any, *, reps: tuple[int, ...]) -> Any:
@@ -336,15 +332,15 @@ def _tile_body(a: Any, *, reps: tuple[int, ...]) -> Any:
     return lax.tile(a, reps)
 
 
-_tile = jitted(_tile_body, "tile")
+_tile = array_fn(_tile_body, "tile")
 
 
 def tile(A: ArrayLike, reps: int | Sequence[int]) -> Array:
     """``A`` repeated ``reps`` times along each axis."""
-    return _tile(A, reps=_axis_tuple(reps))  # type: ignore[no-any-return]
+    return _tile(A, reps=_axis_tuple(reps))
 
 
-def _repeat_scalar_body(a: Any, *, repeats: int, axis: int | None) -> Any:
+def repeat_scalar_body(a: Any, *, repeats: int, axis: int | None) -> Any:
     """``repeat`` by one static count: a ``broadcast_in_dim`` adding an axis after ``axis``, then a reshape."""
     a = promote_args(a)[0]
     if axis is None:
@@ -362,7 +358,7 @@ def _repeat_scalar_body(a: Any, *, repeats: int, axis: int | None) -> Any:
     return lax.reshape(b, tuple(out))
 
 
-_repeat_scalar = jitted(_repeat_scalar_body, "repeat")
+_repeat_scalar = array_fn(repeat_scalar_body, "repeat")
 
 
 def repeat(a: ArrayLike, repeats: ArrayLike, axis: int | None = None, *,
@@ -372,7 +368,8 @@ def repeat(a: ArrayLike, repeats: ArrayLike, axis: int | None = None, *,
     ``total_repeat_length``)."""
     if np.ndim(repeats) == 0 and total_repeat_length is None and not (isinstance(repeats, Array)
                                                                       and not _concrete(repeats)):
-        return _repeat_scalar(a, repeats=operator.index(repeats), axis=axis)  # type: ignore[no-any-return]
+        count: Any = repeats
+        return _repeat_scalar(a, repeats=operator.index(count), axis=axis)
     from arraytyping._src.runtime.numpy.indexing import repeat_by_array  # noqa: PLC0415 - indexing imports shape
     return repeat_by_array(a, repeats, axis, total_repeat_length)
 

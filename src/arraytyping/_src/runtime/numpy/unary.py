@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 import numpy as np
 
@@ -22,11 +22,10 @@ from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.primitives import RoundingMethod
 from arraytyping._src.runtime.numpy._promotion import (
-    BOOL, PY_SCALAR_TYPES, as_dtype, dtype_kind, finish, jitted, kind_of, operand, promote_args, shape_of,
+    BOOL, PY_SCALAR_TYPES, ArrayLike, as_dtype, dtype_kind, finish, jitted, kind_of, numpy_const, operand,
+    promote_args, shape_of,
 )
 
-if TYPE_CHECKING:
-    from arraytyping.typing import ArrayLike
 
 _rule: Final = functools.lru_cache(maxsize=4096)(op_rules.unary_result)
 """``op_rules.unary_result`` memoized (tracing asks the same question again and again)."""
@@ -48,10 +47,11 @@ def unary_result(fn: str, x: Any, **params: Any) -> tuple[np.dtype[Any], bool]:
 
 
 def _scalar(x: Any, value: Any, weak: bool | None = None) -> Any:
-    """A rank-0 constant of ``x``'s dtype (weak as given, else as ``x`` is when ``x`` has rank 0: a numpy
-    constant meeting a rank-0 weakly typed operand keeps it weak in JAX)."""
-    a = lax.aval_of(x)
-    return lax.const(value, ShapedArray((), a.dtype, a.weak_type and not a.shape if weak is None else weak))
+    """A rank-0 constant of ``x``'s dtype: weak as given, else as JAX's ``lax._const(x, value)`` meets ``x``
+    (:func:`~._promotion.numpy_const`)."""
+    if weak is None:
+        return numpy_const(x, value)
+    return lax.const(value, ShapedArray((), lax.aval_of(x).dtype, weak))
 
 
 def _real_dtype(dtype: np.dtype[Any]) -> np.dtype[Any]:
@@ -90,8 +90,9 @@ def _defined(fn: str, body: Callable[..., Any], **params: Any) -> Callable[..., 
 
 def _as_result(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
     """``x`` (array or Python/numpy value) in the computation dtype of a unary function: promote_args_inexact's
-    conversion, keeping a weak flag."""
-    return as_dtype(x, dtype, lax.aval_of(x).weak_type if isinstance(x, Array) else operand(x)[1])
+    conversion, keeping a weak flag (but a bool's)."""
+    name, w = operand(x)
+    return as_dtype(x, dtype, w and name != "bool")
 
 
 def _inexact(op: Callable[[Any], Any]) -> Callable[..., Any]:
@@ -100,15 +101,16 @@ def _inexact(op: Callable[[Any], Any]) -> Callable[..., Any]:
     return body
 
 
-def _arccosh(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
+def _arccosh_body(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
     """``acosh``; for complex results, negated where the real part is negative (numpy's branch)."""
+    from arraytyping._src.runtime.numpy.selection import where_promoted  # noqa: PLC0415 - imports this module
     out = lax.acosh(_as_result(x, dtype, weak))
-    if dtype_kind(dtype) == "c":
-        out = lax_where(lax.lt(lax.real(out), _scalar(lax.real(out), 0)), lax.neg(out), out)
+    if registry.INFO[operand(out)[0]].kind == "c":  # jnp's where: promotes the two (strict: to the default dtype)
+        out = where_promoted(lax.lt(lax.real(out), _scalar(lax.real(out), 0)), lax.neg(out), out)
     return out
 
 
-def _log2(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
+def _log2_body(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
     x = _as_result(x, dtype, weak)
     if dtype_kind(dtype) == "c":
         r = lax.log(x)
@@ -118,12 +120,13 @@ def _log2(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
     return lax.div(lax.log(x), lax.log(lax.const(2, ShapedArray((), dtype, False))))
 
 
-def _log10(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
+def _log10_body(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
     x = _as_result(x, dtype, weak)
     c = lax.const(0.4342944819032518, ShapedArray((), _real_dtype(dtype), False))
     if dtype_kind(dtype) == "c":
         r = lax.log(x)
-        return lax.complex(lax.mul(lax.real(r), c), lax.mul(lax.imag(r), c))
+        re, im = lax.real(r), lax.imag(r)
+        return lax.complex(lax.mul(re, c), lax.mul(im, c))
     return lax.mul(lax.log(x), c)
 
 
@@ -134,7 +137,7 @@ def _scaled(factor: float) -> Callable[..., Any]:
     return body
 
 
-def _sinc(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
+def _sinc_body(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
     """JAX's ``sinc``: ``sin(pi x) / (pi x)``, and 1 (its Maclaurin term, ``pi x * 0 + 1``) where ``x == 0``."""
     x = _as_result(x, dtype, weak)
     eq_zero = lax.eq(x, _scalar(x, 0))
@@ -148,7 +151,7 @@ def _same(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
     return promote_args(x)[0]
 
 
-def _square(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
+def _square_body(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
     return lax.square(as_dtype(x, dtype, weak))
 
 
@@ -169,7 +172,7 @@ def _abs(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
     return lax.abs(x)
 
 
-def _fabs(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
+def _fabs_body(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
     name = operand(x)[0]
     x = promote_args(x)[0] if name in ("int1", "int2") else \
         as_dtype(x, registry.INFO[lattice.canonical_name(op_rules.to_inexact_name(name), config.x64)].dtype,
@@ -196,28 +199,29 @@ def _logical_not(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
     return lax.bitwise_not(to_bool(x))
 
 
-def _floor(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
+def _floor_body(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
     x = promote_args(x)[0]
     return x if kind_of(x) in "biu" else lax.floor(x)
 
 
-def _ceil(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
+def _ceil_body(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
     x = promote_args(x)[0]
     return x if kind_of(x) in "biu" else lax.ceil(x)
 
 
-def _trunc(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
+def _trunc_body(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
+    from arraytyping._src.runtime.numpy.selection import where_promoted  # noqa: PLC0415 - imports this module
     x = promote_args(x)[0]
     if kind_of(x) in "biu":
         return x
-    return lax_where(lax.lt(x, _scalar(x, 0, False)), lax.ceil(x), lax.floor(x))
+    return where_promoted(lax.lt(x, _scalar(x, 0, False)), lax.ceil(x), lax.floor(x))
 
 
 def _rint_real(x: Any) -> Any:
     return lax.round(x, RoundingMethod.TO_NEAREST_EVEN)
 
 
-def _rint(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
+def _rint_body(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
     x = promote_args(x)[0]
     kind = kind_of(x)
     if kind in "biu":
@@ -227,7 +231,7 @@ def _rint(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
     return _rint_real(x)
 
 
-def _round(x: Any, dtype: np.dtype[Any], weak: bool, *, decimals: int = 0) -> Any:
+def _round_body(x: Any, dtype: np.dtype[Any], weak: bool, *, decimals: int = 0) -> Any:
     """JAX's ``round``: integers pass through; floats (and the parts of complex numbers) round half to even, after
     scaling by ``10 ** decimals`` (float16 scales in float32); decimals beyond the dtype's range change nothing."""
     x = promote_args(x)[0]
@@ -247,8 +251,7 @@ def _round(x: Any, dtype: np.dtype[Any], weak: bool, *, decimals: int = 0) -> An
         f16 = registry.INFO[operand(v)[0]].name == "float16"
         if f16:
             v = lax.convert_element_type(v, registry.INFO["float32"].dtype, False)
-        factor = lax.const(10 ** decimals, ShapedArray((), lax.aval_of(v).dtype, lax.aval_of(v).weak_type
-                                                       and not lax.aval_of(v).shape))
+        factor = numpy_const(v, 10 ** decimals)
         out = lax.div(_rint_real(lax.mul(v, factor)), factor)
         return lax.convert_element_type(out, registry.INFO["float16"].dtype, False) if f16 else out
     if kind == "c":
@@ -269,12 +272,12 @@ def _imag_body(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
     return lax.full(a.shape, 0, a.dtype, a.weak_type)
 
 
-def _conj(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
+def _conj_body(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
     x = promote_args(x)[0]
     return lax.conj(x) if kind_of(x) == "c" else x
 
 
-def _angle(x: Any, dtype: np.dtype[Any], weak: bool, *, deg: bool = False) -> Any:
+def _angle_body(x: Any, dtype: np.dtype[Any], weak: bool, *, deg: bool = False) -> Any:
     """JAX's ``angle``: ``atan2(imag, real)``, in the default float dtype for bool, integers and rank-0 floats;
     ``deg`` converts to degrees (a multiplication by a numpy constant)."""
     x = promote_args(x)[0]
@@ -291,12 +294,12 @@ def _angle(x: Any, dtype: np.dtype[Any], weak: bool, *, deg: bool = False) -> An
     return out
 
 
-def _isnan(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
+def _isnan_body(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
     x = promote_args(x)[0]
     return lax.ne(x, x)
 
 
-def _isinf(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
+def _isinf_body(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
     x = promote_args(x)[0]
     kind = kind_of(x)
     if kind == "f":
@@ -308,7 +311,7 @@ def _isinf(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
     return lax.full(lax.aval_of(x).shape, False, BOOL)
 
 
-def _isfinite(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
+def _isfinite_body(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
     x = promote_args(x)[0]
     kind = kind_of(x)
     if kind == "f":
@@ -321,7 +324,7 @@ def _isfinite(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
 _INT_OF_WIDTH: Final = {16: "int16", 32: "int32", 64: "int64"}
 
 
-def _signbit(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
+def _signbit_body(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
     x = promote_args(x)[0]
     kind = kind_of(x)
     if kind in "iu":
@@ -348,7 +351,7 @@ def _nan_to_num_real(x: Any, nan: Any, posinf: Any, neginf: Any) -> Any:
     return lax_where(lax.eq(out, _scalar(out, -np.inf, False)), lax.const(neginf, strong), out)
 
 
-def _nan_to_num(x: Any, dtype: np.dtype[Any], weak: bool, *, nan: float = 0.0, posinf: float | None = None,
+def _nan_to_num_body(x: Any, dtype: np.dtype[Any], weak: bool, *, nan: float = 0.0, posinf: float | None = None,
                 neginf: float | None = None) -> Any:
     """JAX's ``nan_to_num``: bool and integers unchanged; NaN, then +inf, then -inf replaced (by 0 and the dtype's
     largest and smallest finite values unless given), complex numbers part by part."""
@@ -385,8 +388,8 @@ logical_not = _defined("logical_not", _logical_not)
 
 _exp2 = _defined("exp2", _inexact(lax.exp2))
 _expm1 = _defined("expm1", _inexact(lax.expm1))
-_log2 = _defined("log2", _log2)
-_log10 = _defined("log10", _log10)
+_log2 = _defined("log2", _log2_body)
+_log10 = _defined("log10", _log10_body)
 _log1p = _defined("log1p", _inexact(lax.log1p))
 _cbrt = _defined("cbrt", _inexact(lax.cbrt))
 _tan = _defined("tan", _inexact(lax.tan))
@@ -396,28 +399,28 @@ _arctan = _defined("arctan", _inexact(lax.atan))
 _sinh = _defined("sinh", _inexact(lax.sinh))
 _cosh = _defined("cosh", _inexact(lax.cosh))
 _arcsinh = _defined("arcsinh", _inexact(lax.asinh))
-_arccosh = _defined("arccosh", _arccosh)
+_arccosh = _defined("arccosh", _arccosh_body)
 _arctanh = _defined("arctanh", _inexact(lax.atanh))
 _deg2rad = _defined("deg2rad", _scaled(math.pi / 180))
 _rad2deg = _defined("rad2deg", _scaled(180 / math.pi))
-_sinc = _defined("sinc", _sinc)
-_square = _defined("square", _square)
+_sinc = _defined("sinc", _sinc_body)
+_square = _defined("square", _square_body)
 _reciprocal = _defined("reciprocal", _inexact(lambda v: lax.integer_pow(v, -1)))
-_fabs = _defined("fabs", _fabs)
-_floor = _defined("floor", _floor)
-_ceil = _defined("ceil", _ceil)
-_trunc = _defined("trunc", _trunc)
-_rint = _defined("rint", _rint)
-_round = _defined("round", _round)
-_conj = _defined("conj", _conj)
+_fabs = _defined("fabs", _fabs_body)
+_floor = _defined("floor", _floor_body)
+_ceil = _defined("ceil", _ceil_body)
+_trunc = _defined("trunc", _trunc_body)
+_rint = _defined("rint", _rint_body)
+_round = _defined("round", _round_body)
+_conj = _defined("conj", _conj_body)
 _real = _defined("real", _real_body)
 _imag = _defined("imag", _imag_body)
-_angle = _defined("angle", _angle)
-_isnan = _defined("isnan", _isnan)
-_isinf = _defined("isinf", _isinf)
-_isfinite = _defined("isfinite", _isfinite)
-_signbit = _defined("signbit", _signbit)
-_nan_to_num = _defined("nan_to_num", _nan_to_num)
+_angle = _defined("angle", _angle_body)
+_isnan = _defined("isnan", _isnan_body)
+_isinf = _defined("isinf", _isinf_body)
+_isfinite = _defined("isfinite", _isfinite_body)
+_signbit = _defined("signbit", _signbit_body)
+_nan_to_num = _defined("nan_to_num", _nan_to_num_body)
 
 
 def exp2(x: ArrayLike, /) -> Array:
@@ -602,8 +605,8 @@ def signbit(x: ArrayLike, /) -> Array:
     return _signbit(x)
 
 
-def nan_to_num(x: ArrayLike, copy: bool = True, nan: ArrayLike = 0.0, posinf: ArrayLike | None = None,
-               neginf: ArrayLike | None = None) -> Array:
+def nan_to_num(x: ArrayLike, copy: bool = True, nan: float = 0.0, posinf: float | None = None,
+               neginf: float | None = None) -> Array:
     """``x`` with NaN replaced by ``nan`` and infinities by ``posinf``/``neginf`` (the largest finite values by
     default)."""
     return _nan_to_num(x, nan=float(nan), posinf=None if posinf is None else float(posinf),
