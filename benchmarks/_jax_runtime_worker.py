@@ -33,7 +33,8 @@ from _jax_worker import measure  # noqa: E402
 __all__ = ["Api", "run_cases", "CASES"]
 
 CASES = ("eager_add_small", "eager_mul_pyscalar_small", "eager_add_large", "jit_call_small", "make_jaxpr_chain",
-         "compile_fresh", "memory", "eager_concatenate", "jit_concatenate", "eager_argmax", "jit_argmax")
+         "compile_fresh", "memory", "eager_concatenate", "jit_concatenate", "eager_argmax", "jit_argmax",
+         "eager_softmax", "jit_softmax", "eager_random_normal", "jit_random_normal")
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,9 @@ class Api:
     live_arrays: Callable[[], int]
     concatenate: Callable[..., Any]
     argmax: Callable[..., Any]
+    softmax: Callable[..., Any] | None = None
+    prng_key: Callable[[int], Any] | None = None
+    normal: Callable[..., Any] | None = None
 
 
 def _rss_bytes() -> int:
@@ -112,6 +116,27 @@ def run_cases(api: Api, request: dict[str, Any]) -> dict[str, Any]:
     jit_argmax(x).block_until_ready()
     timed("jit_argmax", jit_argmax, [x])
 
+    if api.softmax is not None:
+        softmax = api.softmax
+        logits = api.asarray(np.random.default_rng(0).standard_normal((8, 128)).astype(np.float32))
+        softmax(logits).block_until_ready()
+        timed("eager_softmax", softmax, [logits])
+        jitted_softmax = api.jit(softmax)
+        jitted_softmax(logits).block_until_ready()
+        timed("jit_softmax", jitted_softmax, [logits])
+    if api.normal is not None and api.prng_key is not None:
+        normal = api.normal
+        key = api.prng_key(0)
+
+        def draw(k: Any) -> Any:
+            return normal(k, (128,))
+
+        draw(key).block_until_ready()
+        timed("eager_random_normal", draw, [key])
+        jitted_draw = api.jit(draw)
+        jitted_draw(key).block_until_ready()
+        timed("jit_random_normal", jitted_draw, [key])
+
     if "make_jaxpr_chain" in only:
         # A fresh function each time: JAX caches traces per function object.
         n_chain = int(request["chain_ops"])
@@ -157,7 +182,8 @@ def main() -> int:
     if "arraytyping" in sys.modules:
         raise RuntimeError("the JAX worker must not import arraytyping")
     api = Api(name="jax", version=str(jax.__version__), asarray=jnp.asarray, jit=jax.jit, make_jaxpr=jax.make_jaxpr,
-              live_arrays=lambda: len(jax.live_arrays()), concatenate=jnp.concatenate, argmax=jnp.argmax)
+              live_arrays=lambda: len(jax.live_arrays()), concatenate=jnp.concatenate, argmax=jnp.argmax,
+              softmax=jax.nn.softmax, prng_key=jax.random.PRNGKey, normal=jax.random.normal)
     json.dump({"version": api.version, "results": run_cases(api, request)}, sys.stdout)
     return 0
 

@@ -12,6 +12,8 @@ Cases (both sides run the same code, ``_jax_runtime_worker.run_cases``):
 * ``eager_concatenate``/``jit_concatenate``: ``concatenate([x, y])`` of f32 (2, 3) arrays, eagerly and as a
   warmed-up jitted call                                                               target <= 1.0x JAX
 * ``eager_argmax``/``jit_argmax``: ``argmax(x)`` of an f32 (2, 3) array, likewise     target <= 1.0x JAX
+* ``eager_softmax``/``jit_softmax``: ``nn.softmax`` of a float32 (8, 128) array, eager and jitted  target <= 1.0x JAX
+* ``eager_random_normal``/``jit_random_normal``: ``random.normal(key, (128,))``, eager and jitted   target <= 1.0x JAX
 
 Method: each side runs in its own fresh process (ours with this interpreter, JAX's with ``python -I`` in its venv,
 so neither can import the other), once per repetition, alternating which goes first, so drifting machine load hits
@@ -61,6 +63,10 @@ CASES: tuple[Case, ...] = (
     Case("jit_concatenate", "jit call concatenate([a, b]), f32[2,3]", 1.0),
     Case("eager_argmax", "eager argmax(x), f32[2,3]", 1.0),
     Case("jit_argmax", "jit call argmax(a), f32[2,3]", 1.0),
+    Case("eager_softmax", "eager nn.softmax, f32[8,128]", 1.0),
+    Case("jit_softmax", "jit nn.softmax, f32[8,128]", 1.0),
+    Case("eager_random_normal", "eager random.normal(key, (128,))", 1.0),
+    Case("jit_random_normal", "jit random.normal(key, (128,))", 1.0),
 )
 
 
@@ -88,13 +94,16 @@ def worker_main() -> int:
     from _jax_runtime_worker import Api, run_cases
 
     import arraytyping
+    import arraytyping.nn
     import arraytyping.numpy as anp
+    import arraytyping.random
     from arraytyping._src.runtime.backend import backend
 
     request: dict[str, Any] = json.load(sys.stdin)
     api = Api(name="arraytyping", version=arraytyping.__version__, asarray=anp.asarray, jit=arraytyping.jit,
               make_jaxpr=arraytyping.make_jaxpr, live_arrays=lambda: len(backend().live_buffers()),
-              concatenate=anp.concatenate, argmax=anp.argmax)
+              concatenate=anp.concatenate, argmax=anp.argmax, softmax=arraytyping.nn.softmax,
+              prng_key=arraytyping.random.PRNGKey, normal=arraytyping.random.normal)
     json.dump({"version": api.version, "results": run_cases(api, request)}, sys.stdout)
     return 0
 

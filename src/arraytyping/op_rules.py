@@ -707,6 +707,337 @@ def _round(name: str, weak: bool, rank0: bool, decimals: int, config: LatticeCon
 
 
 # ---------------------------------------------------------------------------------------------------------------
+# jax.random: each sampler's default and accepted dtypes (the runtime's ``arraytyping.random`` checks its ``dtype``
+# arguments with these; JAX 0.10.2 canonicalizes the argument first: ``None`` and the Python types give the default
+# dtype of their kind, 64-bit dtypes truncate with x64 off)
+
+RandomErrorClass: TypeAlias = Literal["TypeError", "ValueError"]
+
+RANDOM_DTYPES: Final[Mapping[str, tuple[str, str, RandomErrorClass]]] = MappingProxyType({
+    "uniform": ("f", "f", "ValueError"),
+    "normal": ("f", "fc", "ValueError"),
+    "truncated_normal": ("f", "f", "ValueError"),
+    "gumbel": ("f", "f", "ValueError"),
+    "randint": ("i", "iu", "TypeError"),
+    "bits": ("u", "u", "ValueError"),
+})
+"""Each sampler with a ``dtype`` argument: ``(default kind, accepted kinds, error class for another kind)``; kinds
+are :data:`arraytyping.lattice.KIND`'s letters."""
+
+RANDOM_FLOAT_WIDTHS: Final[frozenset[int]] = frozenset({8, 16, 32, 64})
+"""The bit widths JAX's floating samplers build values from (by bit manipulation): float4 and float6 dtypes are
+refused with a ``TypeError`` (and so is complex of those, vacuously)."""
+
+RANDOM_RESULTS: Final[Mapping[str, str]] = MappingProxyType({
+    "PRNGKey": "uint32", "split": "key", "fold_in": "key", "bernoulli": "bool", "categorical": "int",
+    "permutation": "operand", "choice": "operand",
+})
+"""The result dtype of the samplers and key functions without a ``dtype`` argument: a dtype name; ``key`` (the kind
+of key passed in: raw ``uint32`` data or a typed key); ``int`` (the default integer); ``operand`` (the dtype of the
+array argument, or the default integer when it is an integer count; ``choice`` with ``p`` gives the default
+integer for a count)."""
+
+
+def random_dtype_error(fn: str, name: str) -> TypeError | ValueError | None:
+    """The error JAX raises for ``jax.random.<fn>(..., dtype=name)`` (``name`` already canonical), or None."""
+    _, kinds, error = RANDOM_DTYPES[fn]
+    kind = lattice.KIND[name]
+    if kind not in kinds:
+        cls = TypeError if error == "TypeError" else ValueError
+        return cls(f"dtype argument to `{fn}` must be a {' or '.join(_KIND_NOUNS[k] for k in kinds)} dtype, got "
+                   f"{name}")
+    if kind in ("f", "c") and _bit_width(name) not in RANDOM_FLOAT_WIDTHS:
+        return TypeError(f"{fn} only accepts 8-, 16-, 32-, or 64-bit floating dtypes, got {name}")
+    return None
+
+
+_KIND_NOUNS: Final[Mapping[str, str]] = MappingProxyType({
+    "b": "bool", "i": "signed integer", "u": "unsigned integer", "f": "float", "c": "complex"})
+
+
+def random_result(fn: str, dtype: str | None = None, config: LatticeConfig = LatticeConfig()) -> tuple[str, bool]:
+    """The ``(dtype name, weak)`` of ``jax.random.<fn>(key, ..., dtype=dtype)`` for ``fn`` in
+    :data:`RANDOM_DTYPES`: ``dtype`` is a dtype name, a weak node (``"int"``, ``"float"``, ``"complex"``: a Python
+    type, which stands for the default dtype of its kind) or None (the sampler's default). Never weak. Raises the
+    error JAX raises for a dtype the sampler refuses."""
+    default_kind = RANDOM_DTYPES[fn][0]
+    if dtype is None:
+        name = lattice.default_name(default_kind, config.x64)
+    elif dtype in lattice.WEAK_NAMES:
+        name = lattice.default_name(lattice.KIND[dtype], config.x64)
+    else:
+        name = lattice.canonical_name(dtype, config.x64)
+    error = random_dtype_error(fn, name)
+    if error is not None:
+        raise error
+    return name, False
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# jax.nn: each function's result dtype, by its definition in JAX 0.10.2 (jax/_src/nn/functions.py,
+# jax/_src/ops/special.py) run over dtypes: every step is one of the rules above (a binary or unary jax.numpy
+# function, a reduction) or a lax primitive, so promotion errors, refused dtypes and weak flags fall out as JAX's do
+
+NN_FUNCTIONS: Final[tuple[str, ...]] = ("relu", "gelu", "silu", "sigmoid", "softplus", "softmax", "log_softmax",
+                                        "logsumexp", "standardize", "one_hot")
+
+_PY_FLOAT: Final = ("float", True)
+_PY_INT: Final = ("int", True)
+Operand: TypeAlias = tuple[str, bool]
+
+
+class _NN:
+    """The steps of the ``jax.nn`` definitions, over ``(dtype name, weak)`` operands."""
+
+    def __init__(self, config: LatticeConfig, rank0: bool) -> None:
+        self.config = config
+        self.rank0 = rank0
+
+    def operand(self, x: Operand) -> Operand:
+        """An argument as JAX's functions see it: a Python scalar (a weak node) is a weak array of its kind's
+        default dtype, a dtype is canonicalized."""
+        name, weak = x
+        if name in lattice.WEAK_NAMES:
+            return lattice.default_name(lattice.KIND[name], self.config.x64), True
+        return lattice.canonical_name(name, self.config.x64), weak
+
+    def binary(self, op: str, a: Operand, b: Operand) -> Operand:
+        py = tuple(o[0] in lattice.WEAK_NAMES for o in (a, b))
+        return binary_result(op, [a, b], self.config, python_scalars=py, rank0=self.rank0)
+
+    def unary(self, fn: str, a: Operand) -> Operand:
+        return unary_result(fn, a, self.config, rank0=self.rank0)
+
+    def reduce(self, fn: str, a: Operand) -> Operand:
+        return reduction_result(fn, a, None, self.config)
+
+    def join(self, *xs: Operand) -> Operand:
+        """``jnp.where``'s promotion of its two values."""
+        return lattice.result_node(list(xs), self.config)
+
+    def inexact(self, *xs: Operand) -> Operand:
+        """``promote_args_inexact`` of the operands: their join made inexact (1- and 2-bit integers stay), the weak
+        flag kept."""
+        name, weak = lattice.result_node([self.operand(x) for x in xs], self.config)
+        return lattice.canonical_name(to_inexact_name(name), self.config.x64), weak
+
+    def lax_unary(self, fn: str, a: Operand, kinds: str) -> Operand:
+        """A lax primitive of one operand of the given kinds, which keeps the operand's type."""
+        a = self.operand(a)
+        if lattice.KIND[a[0]] not in kinds:
+            raise OperandTypeError(f"{fn} does not accept dtype {a[0]}")
+        return a
+
+    # Each function: JAX's definition, step by step.
+
+    def relu(self, x: Operand) -> Operand:
+        return self.binary("maximum", x, _PY_INT)
+
+    def gelu(self, x: Operand, approximate: bool) -> Operand:
+        xa = self.inexact(x)
+        const = (xa[0], False)  # np.sqrt(...).astype(x.dtype): a strong numpy scalar
+        if approximate:
+            cube = binary_result("power", [xa, _PY_INT], self.config, python_scalars=(False, True))
+            inner = self.binary("add", xa, self.binary("multiply", _PY_FLOAT, cube))
+            cdf = self.binary("multiply", _PY_FLOAT,
+                              self.binary("add", _PY_FLOAT, self.unary("tanh", self.binary("multiply", const, inner))))
+            return self.binary("multiply", xa, cdf)
+        half = self.binary("multiply", _PY_FLOAT, xa)  # 0.5 * x first, as Python evaluates it
+        erfc = self.lax_unary("erfc", self.binary("multiply", self.unary("negative", xa), const), "f")
+        self.binary("multiply", half, erfc)
+        return xa[0], False  # jnp.array(..., dtype=x.dtype)
+
+    def sigmoid(self, x: Operand) -> Operand:
+        return self.lax_unary("logistic", x, "fc")
+
+    def silu(self, x: Operand) -> Operand:
+        xa = self.operand(x)
+        return self.binary("multiply", xa, self.sigmoid(xa))
+
+    def softplus(self, x: Operand) -> Operand:
+        return self.binary("logaddexp", x, _PY_INT)
+
+    def softmax(self, x: Operand, where: bool) -> Operand:
+        x_max = self.reduce("max", x)
+        x_safe = self.join(x, _PY_FLOAT) if where else x
+        unnormalized = self.unary("exp", self.binary("subtract", x_safe, x_max))
+        result = self.binary("divide", unnormalized, self.reduce("sum", unnormalized))
+        return self.join(result, _PY_INT) if where else result
+
+    def log_softmax(self, x: Operand, where: bool) -> Operand:
+        x_max = self.reduce("max", x)
+        x_safe = self.join(x, _PY_FLOAT) if where else x
+        shifted = self.binary("subtract", x_safe, x_max)
+        result = self.binary("subtract", shifted, self.unary("log", self.reduce("sum", self.unary("exp", shifted))))
+        return self.join(result, _PY_FLOAT) if where else result
+
+    def logsumexp(self, a: Operand, b: Operand | None, where: bool) -> tuple[Operand, Operand]:
+        """``(result, sign)``: the sign has the dtype of the sum, the result its real dtype (the complex dtype
+        itself when there is no ``b`` and no ``return_sign``; :func:`nn_result` picks)."""
+        if where:
+            a = self.join(a, _PY_INT)
+        if b is not None:
+            a = self.join(self.inexact(a, b), _PY_FLOAT)  # where(b != 0, a, -inf)
+        else:
+            a = self.inexact(a)
+        name = a[0]
+        if lattice.KIND[name] not in ("f", "c"):  # lax.exp
+            raise OperandTypeError(f"exp does not accept dtype {name}")
+        return (_COMPLEX_PART.get(name, name), False), (name, False)
+
+    def standardize(self, x: Operand, stable: bool) -> Operand:
+        mean = self.reduce("mean", x)
+        if stable:
+            variance = self.reduce("mean", self.unary("square", self.binary("subtract", x, mean)))
+        else:
+            variance = self.binary("subtract", self.reduce("mean", self.unary("square", x)),
+                                   self.unary("square", mean))
+            if lattice.KIND[variance[0]] == "c":
+                raise OperandValueError("Clip received a complex value either through the input or the min/max "
+                                        "keywords")
+            variance = self.binary("maximum", _PY_INT, variance)  # jnp.clip(variance, 0)
+        scale = self.lax_unary("rsqrt", self.binary("add", variance, _PY_FLOAT), "fc")
+        return self.binary("multiply", self.binary("subtract", x, mean), scale)
+
+
+def nn_result(fn: str, operand: Operand, config: LatticeConfig = LatticeConfig(), *, rank0: bool = False,
+              approximate: bool = True, where: bool = False, b: Operand | None = None, return_sign: bool = False,
+              stable: bool = False) -> Operand:
+    """The ``(dtype name, weak)`` of ``jax.nn.<fn>(x)`` for ``fn`` in :data:`NN_FUNCTIONS` but ``one_hot``
+    (:func:`nn_one_hot_result`). ``operand`` is ``x``'s ``(dtype name, weak)`` (a weak node for a Python scalar);
+    ``rank0`` says ``x`` has rank 0 (Python scalars always have), which decides the weak flag of the steps that meet
+    numpy constants; ``approximate`` is ``gelu``'s, ``where`` says a ``where=`` mask is given (``softmax``,
+    ``log_softmax``, ``logsumexp``), ``b`` is ``logsumexp``'s ``b`` operand, ``return_sign`` whether it returns the
+    sign too (whose dtype :func:`nn_sign_result` gives), ``stable`` that ``standardize`` uses the two-pass
+    variance. Raises the error classes JAX raises: :class:`lattice.TypePromotionError`
+    where a step promotes what cannot be promoted, :class:`OperandTypeError` where a step refuses the dtype,
+    :class:`OperandValueError` (``logaddexp`` of 1- and 2-bit integers, ``standardize`` of complex numbers)."""
+    nn = _NN(config, rank0 or operand[0] in lattice.WEAK_NAMES)
+    if fn in ("relu", "sigmoid", "silu", "softplus"):
+        out: Operand = getattr(nn, fn)(operand)
+        return out
+    if fn == "standardize":
+        return nn.standardize(operand, stable)
+    if fn == "gelu":
+        return nn.gelu(operand, approximate)
+    if fn in ("softmax", "log_softmax"):
+        return nn.softmax(operand, where) if fn == "softmax" else nn.log_softmax(operand, where)
+    if fn == "logsumexp":
+        real, full = nn.logsumexp(operand, b, where)
+        return real if return_sign else full
+    raise ValueError(f"unknown jax.nn function {fn!r}; known: {', '.join(NN_FUNCTIONS)}")
+
+
+def nn_sign_result(operand: Operand, config: LatticeConfig = LatticeConfig(), *, where: bool = False,
+                   b: Operand | None = None) -> Operand:
+    """The ``(dtype name, weak)`` of the sign ``jax.nn.logsumexp(a, b=b, return_sign=True)`` returns: the dtype of
+    the sum (complex for complex operands), strong."""
+    return _NN(config, False).logsumexp(operand, b, where)[1]
+
+
+def nn_one_hot_result(operand: str, dtype: str | None = None, config: LatticeConfig = LatticeConfig()) -> Operand:
+    """The ``(dtype name, weak)`` of ``jax.nn.one_hot(x, n, dtype=dtype)``: ``dtype`` canonicalized (a weak node
+    stands for its kind's default dtype; None for the default float), strong. ``x`` (its dtype name ``operand``)
+    may be of any dtype but bool (its ``iota`` refuses bool: :class:`OperandTypeError`)."""
+    x = lattice.default_name(lattice.KIND[operand], config.x64) if operand in lattice.WEAK_NAMES else operand
+    if lattice.KIND[x] == "b":
+        raise OperandTypeError("one_hot compares with an iota of the operand's dtype, and iota does not accept bool")
+    if dtype is None:
+        return lattice.default_name("f", config.x64), False
+    if dtype in lattice.WEAK_NAMES:
+        return lattice.default_name(lattice.KIND[dtype], config.x64), False
+    return lattice.canonical_name(dtype, config.x64), False
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# jax.lax: the dtype rules of the primitives arraytyping.lax exposes beyond one dtype in, the same out
+
+_FP8_NAMES: Final = frozenset({"float8_e4m3fn", "float8_e5m2", "float8_e5m2fnuz", "float8_e4m3fnuz", "float8_e3m4",
+                               "float8_e4m3", "float8_e8m0fnu"})
+
+
+def dot_general_result(lhs: str, rhs: str, preferred: str | None = None) -> str:
+    """The result dtype of ``lax.dot_general(lhs, rhs, ..., preferred_element_type=preferred)`` (and of
+    ``lax.conv_general_dilated``'s operands, which must agree): XLA's ``HigherPrecisionType`` of the operand
+    dtypes (two different dtypes of equal rank are refused: :class:`OperandTypeError`), then ``preferred`` unless
+    it is narrower than a non-float result (:class:`OperandTypeError`). Weak when both operands are."""
+    if _dot_rank(lhs) > _dot_rank(rhs):
+        result = lhs
+    elif _dot_rank(rhs) > _dot_rank(lhs):
+        result = rhs
+    elif lhs != rhs:
+        raise OperandTypeError(f"lax.dot_general argument type error: {lhs}, {rhs}")
+    else:
+        result = lhs
+    if preferred is None or preferred == result:
+        return result
+    if lattice.KIND[result] != "f" and _bit_width(preferred) < _bit_width(result):
+        raise OperandTypeError(f"`preferred_element_type` must not be narrower than the original type, got "
+                               f"preferred_element_type of {preferred} for result type of {result}.")
+    return preferred
+
+
+def dot_general_converts_operands(lhs: str, rhs: str) -> bool:
+    """Whether JAX's CPU lowering of ``dot_general`` converts both operands to the result dtype first (operands of
+    two dtypes, unless both are float8)."""
+    return lhs != rhs and not (lhs in _FP8_NAMES and rhs in _FP8_NAMES)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# jax.numpy.fft
+
+FFT_FUNCTIONS: Final[Mapping[str, Literal["complex", "real_input", "real_output"]]] = MappingProxyType({
+    "fft": "complex", "ifft": "complex", "fft2": "complex", "rfft": "real_input", "irfft": "real_output"})
+"""Each transform's kind: ``complex`` (complex in and out: the operand's complex dtype), ``real_input`` (``rfft``: a
+real operand, made inexact, gives its complex dtype; complex operands are refused with a ``ValueError``),
+``real_output`` (``irfft``: the operand's complex dtype in, its real dtype out)."""
+
+_TO_COMPLEX: Final[Mapping[str, str]] = MappingProxyType({"float64": "complex128", "complex128": "complex128"})
+
+
+def fft_operand_name(name: str) -> str:
+    """JAX's ``to_complex_dtype``: complex128 for float64 and complex128, complex64 for everything else."""
+    return _TO_COMPLEX.get(to_inexact_name(name), "complex64")
+
+
+def fft_result(fn: str, operand: Operand, config: LatticeConfig = LatticeConfig()) -> Operand:
+    """The ``(dtype name, weak)`` of ``jax.numpy.fft.<fn>(a)`` for ``fn`` in :data:`FFT_FUNCTIONS` (never weak:
+    ``lax.fft`` converts its operand to a strong dtype; a Python scalar operand is a weak node). Raises :class:`OperandValueError` for a complex ``rfft``
+    operand and where XLA has no transform for the dtype."""
+    name = operand[0]
+    if name in lattice.WEAK_NAMES:
+        name = lattice.default_name(lattice.KIND[name], config.x64)
+    name = lattice.canonical_name(name, config.x64)
+    kind = FFT_FUNCTIONS[fn]
+    if kind == "real_input":
+        if lattice.KIND[name] == "c":
+            raise OperandValueError("only real valued inputs supported for rfft")
+        real = lattice.canonical_name(to_inexact_name(name), config.x64)
+        if real not in ("float32", "float64"):
+            raise OperandValueError(f"RFFT input must be float32 or float64, got {real}")
+        return ("complex128" if real == "float64" else "complex64"), False
+    out = fft_operand_name(name)
+    if kind == "real_output":
+        return _COMPLEX_PART[out], False
+    return out, False
+
+
+def fftfreq_result(dtype: str | None = None, config: LatticeConfig = LatticeConfig()) -> str:
+    """The dtype of ``jax.numpy.fft.fftfreq(n, d, dtype=dtype)``: ``dtype`` (canonical) or the default float."""
+    if dtype is None:
+        return lattice.default_name("f", config.x64)
+    if dtype in lattice.WEAK_NAMES:
+        return lattice.default_name(lattice.KIND[dtype], config.x64)
+    return lattice.canonical_name(dtype, config.x64)
+
+
+def fftfreq_compute_name(dtype: str) -> str:
+    """The dtype ``fftfreq`` computes in: the real dtype of ``to_inexact_dtype(dtype)`` (``finfo(...).dtype``)."""
+    name = to_inexact_name(dtype)
+    return _COMPLEX_PART.get(name, name)
+
+
+# ---------------------------------------------------------------------------------------------------------------
 # Shape, joining, indexing, selection and sorting functions
 
 

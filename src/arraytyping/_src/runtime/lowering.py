@@ -10,6 +10,7 @@ from typing import Any, Final
 import ml_dtypes
 import numpy as np
 
+from arraytyping import op_rules
 from arraytyping._src import registry
 from arraytyping._src.runtime import primitives as P
 from arraytyping._src.runtime.avals import ShapedArray
@@ -51,6 +52,7 @@ class _MLIR:
         self.ctx.load_all_available_dialects()
         chlo.register_dialect(self.ctx)  # as JAX's make_ir_context: chlo ops (square, asin, next_after...) need it
         hlo.register_dialect(self.ctx)
+        chlo.register_dialect(self.ctx)  # its operations that infer their result types need it (chlo.top_k)
         self.lock = threading.RLock()
         i: Any = ir.IntegerType
         self.elt: dict[str, Callable[[], Any]] = {
@@ -453,6 +455,10 @@ def _dot_general(ctx: LoweringContext, x: Any, y: Any, *, dimension_numbers: Any
                  preferred_element_type: Any, out_sharding: None = None) -> list[Any]:
     (lc, rc), (lb, rb) = dimension_numbers
     hlo = ctx.hlo
+    (xa, ya), out = ctx.avals_in, ctx.avals_out[0]
+    if op_rules.dot_general_converts_operands(xa.name, ya.name):  # as JAX's CPU lowering: both in the result dtype
+        x = hlo.convert(ctx.m.tensor(xa.update(dtype=out.dtype)), x)
+        y = hlo.convert(ctx.m.tensor(ya.update(dtype=out.dtype)), y)
     dn = hlo.DotDimensionNumbers.get(lhs_batching_dimensions=list(lb), rhs_batching_dimensions=list(rb),
                                      lhs_contracting_dimensions=list(lc), rhs_contracting_dimensions=list(rc))
     return [hlo.dot_general(ctx.m.tensor(ctx.avals_out[0]), x, y, dn)]

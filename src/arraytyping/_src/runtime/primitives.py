@@ -15,7 +15,7 @@ from typing import Any, Final
 
 import numpy as np
 
-from arraytyping import lattice
+from arraytyping import lattice, op_rules
 from arraytyping._src import registry
 from arraytyping._src.config import config
 from arraytyping._src.promotion import lattice_result
@@ -370,18 +370,41 @@ DotDims = tuple[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[int, ...], 
 
 
 def _dot_general_rule(x: ShapedArray, y: ShapedArray, *, dimension_numbers: Any, precision: None = None,
-                      preferred_element_type: np.dtype[Any], out_sharding: None = None) -> list[ShapedArray]:
+                      preferred_element_type: np.dtype[Any] | None = None, out_sharding: None = None
+                      ) -> list[ShapedArray]:
+    """JAX's ``dot_general``: the dimension-number checks of its shape rule, and the result dtype of
+    :func:`arraytyping.op_rules.dot_general_result` (operands of different dtypes are ranked as XLA ranks them);
+    weak when both operands are."""
     dn: tuple[tuple[Sequence[int], Sequence[int]], tuple[Sequence[int], Sequence[int]]] = dimension_numbers
     (lc, rc), (lb, rb) = dn
-    _same_dtype("dot_general", x, y)
-    if any(x.shape[a] != y.shape[b] for a, b in zip(lc, rc)) or any(x.shape[a] != y.shape[b]
-                                                                      for a, b in zip(lb, rb)):
-        raise TypeError(f"dot_general contracting/batch dimensions of {x.str_short()} and {y.str_short()} "
-                        f"do not match: {dimension_numbers}")
+    for side, a, contracting, batch in (("lhs", x, lc, lb), ("rhs", y, rc, rb)):
+        if not all(0 <= d < a.ndim for d in (*contracting, *batch)):
+            raise TypeError(f"dot_general requires {side} dimension numbers to be nonnegative and less than the "
+                            f"number of axes of the {side} value, got {side}_batch of {tuple(batch)} and "
+                            f"{side}_contracting of {tuple(contracting)} for {side} of rank {a.ndim}")
+    if len(lb) != len(rb):
+        raise TypeError(f"dot_general requires equal numbers of lhs_batch and rhs_batch dimensions, got lhs_batch "
+                        f"{tuple(lb)} and rhs_batch {tuple(rb)}.")
+    for what, dims in (("lhs batch", lb), ("rhs batch", rb), ("lhs contracting", lc), ("rhs contracting", rc)):
+        if len(set(dims)) != len(dims):
+            raise TypeError(f"dot_general requires {what} dimensions to be distinct, got {tuple(dims)}.")
+    for side, contracting, batch in (("lhs", lc, lb), ("rhs", rc, rb)):
+        if set(contracting) & set(batch):
+            raise TypeError(f"dot_general requires {side} batch dimensions to be disjoint from contracting "
+                            f"dimensions, got {side}_batch {tuple(batch)} and {side}_contracting "
+                            f"{tuple(contracting)}.")
+    if tuple(x.shape[a] for a in lb) != tuple(y.shape[b] for b in rb):
+        raise TypeError(f"dot_general requires lhs batch dimensions and rhs batch dimensions to have the same "
+                        f"shape, got {tuple(x.shape[a] for a in lb)} and {tuple(y.shape[b] for b in rb)}.")
+    if tuple(x.shape[a] for a in lc) != tuple(y.shape[b] for b in rc):
+        raise TypeError(f"dot_general requires contracting dimensions to have the same shape, got "
+                        f"{tuple(x.shape[a] for a in lc)} and {tuple(y.shape[b] for b in rc)}.")
+    preferred = None if preferred_element_type is None else registry.info_of_dtype(preferred_element_type)
+    out = op_rules.dot_general_result(x.name, y.name, None if preferred is None else preferred.name)
     batch = tuple(x.shape[a] for a in lb)
     xfree = tuple(s for i, s in enumerate(x.shape) if i not in lc and i not in lb)
     yfree = tuple(s for i, s in enumerate(y.shape) if i not in rc and i not in rb)
-    return [ShapedArray(batch + xfree + yfree, preferred_element_type, _weak((x, y)))]
+    return [ShapedArray(batch + xfree + yfree, registry.INFO[out].dtype, x.weak_type and y.weak_type)]
 
 
 dot_general_p = Primitive("dot_general", _dot_general_rule, hidden_params=frozenset({"precision", "out_sharding"}))

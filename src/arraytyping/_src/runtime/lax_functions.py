@@ -1,0 +1,491 @@
+"""``arraytyping.lax``'s functions: JAX 0.10.2's ``jax.lax`` names for the primitives users call directly, with its
+signatures, argument handling and errors (each binds one primitive, whose rule checks dtypes and shapes as JAX's
+does).
+
+Unlike ``arraytyping.numpy``, nothing promotes here: operands of different dtypes are an error (``TypeError``),
+Python scalars are weakly typed arrays of their kind's default dtype.
+"""
+
+from __future__ import annotations
+
+import builtins
+import operator
+from collections.abc import Callable, Sequence
+from typing import Any, TypeAlias
+
+import numpy as np
+
+from arraytyping import Array, lattice
+from arraytyping._src import registry
+from arraytyping._src.config import config
+from arraytyping._src.promotion import explicit_dtype_name, to_dtype
+from arraytyping._src.runtime import lax as _lax
+from arraytyping._src.runtime import primitives as P
+from arraytyping._src.runtime.avals import HOST_VALUE_TYPES, ShapedArray
+from arraytyping._src.runtime.convolution import (
+    ConvDimensionNumbers, conv_dimension_numbers, conv_general_dilated_p,
+)
+from arraytyping._src.runtime.core import Tracer
+from arraytyping._src.runtime.elementwise import rsqrt_p
+from arraytyping._src.runtime.shape_primitives import pad_p
+from arraytyping._src.runtime.slicing import dynamic_slice_p, dynamic_update_slice_p
+from arraytyping._src.runtime.special import digamma_p, erf_inv_p, erf_p, lgamma_p
+from arraytyping._src.runtime.top_k import top_k_p
+from arraytyping._src.runtime.jaxpr import ClosedJaxpr
+from arraytyping._src.runtime.tracing import abstractify, trace_to_jaxpr
+from arraytyping._src.runtime.windowed_reductions import MONOIDS, reduce_window_p
+from arraytyping._src.runtime.annotations import ArrayLike
+from arraytyping.typing import DTypeLike
+
+__all__ = ["ConvDimensionNumbers", "add", "broadcast_in_dim", "clamp", "conv_general_dilated",
+           "convert_element_type", "digamma", "dot_general", "dynamic_slice", "dynamic_update_slice", "erf",
+           "erf_inv", "integer_pow", "iota", "lgamma", "max", "min", "mul", "pad", "reduce_window", "rsqrt", "top_k"]
+
+DotDimensionNumbers: TypeAlias = tuple[tuple[Sequence[int], Sequence[int]], tuple[Sequence[int], Sequence[int]]]
+ConvGeneralDilatedDimensionNumbers: TypeAlias = "tuple[str, str, str] | ConvDimensionNumbers | None"
+_PY_KINDS = {bool: "b", int: "i", float: "f", complex: "c"}
+
+
+def _user_dtype(dtype: Any) -> np.dtype[Any]:
+    """JAX's ``check_and_canonicalize_user_dtype``: Python types give their kind's default dtype, other dtypes are
+    canonicalized (64-bit ones truncate with x64 off, with a warning)."""
+    if isinstance(dtype, type) and dtype in _PY_KINDS:
+        return registry.INFO[lattice.default_name(_PY_KINDS[dtype], config.x64)].dtype
+    return registry.INFO[explicit_dtype_name(to_dtype(dtype).name, config.x64, dtype)].dtype
+
+
+def _check_operand(name: str, *xs: Any) -> None:
+    for x in xs:
+        if not isinstance(x, (Array, *HOST_VALUE_TYPES)):
+            raise TypeError(f"{name}: {type(x).__name__} {x!r:.60} is not a valid JAX type")
+
+
+def _shape(shape: Any, what: str = "shape") -> tuple[int, ...]:
+    if isinstance(shape, int):
+        return (shape,)
+    try:
+        items: Sequence[Any] = shape
+        return tuple(operator.index(d) for d in items)
+    except TypeError:
+        raise TypeError(f"Shapes must be 1D sequences of concrete values of integer type, got {shape}.") from None
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Elementwise
+
+
+def add(x: ArrayLike, y: ArrayLike) -> Array[Any]:
+    """Elementwise ``x + y`` of operands of one dtype (``lax.add``)."""
+    _check_operand("add", x, y)
+    out: Array[Any] = P.add_p.bind(x, y)
+    return out
+
+
+def mul(x: ArrayLike, y: ArrayLike) -> Array[Any]:
+    """Elementwise ``x * y`` of operands of one dtype (``lax.mul``)."""
+    _check_operand("mul", x, y)
+    out: Array[Any] = P.mul_p.bind(x, y)
+    return out
+
+
+def max(x: ArrayLike, y: ArrayLike) -> Array[Any]:
+    """Elementwise maximum of operands of one dtype (``lax.max``; NaN wins)."""
+    _check_operand("max", x, y)
+    out: Array[Any] = P.max_p.bind(x, y)
+    return out
+
+
+def min(x: ArrayLike, y: ArrayLike) -> Array[Any]:
+    """Elementwise minimum of operands of one dtype (``lax.min``; NaN wins)."""
+    _check_operand("min", x, y)
+    out: Array[Any] = P.min_p.bind(x, y)
+    return out
+
+
+def rsqrt(x: ArrayLike, *, accuracy: None = None) -> Array[Any]:
+    """Elementwise ``1 / sqrt(x)`` (floating and complex operands)."""
+    _check_operand("rsqrt", x)
+    out: Array[Any] = rsqrt_p.bind(x, accuracy=accuracy)
+    return out
+
+
+def erf(x: ArrayLike) -> Array[Any]:
+    """The error function (floating operands)."""
+    _check_operand("erf", x)
+    out: Array[Any] = erf_p.bind(x)
+    return out
+
+
+def erf_inv(x: ArrayLike) -> Array[Any]:
+    """The inverse of the error function (floating operands)."""
+    _check_operand("erf_inv", x)
+    out: Array[Any] = erf_inv_p.bind(x)
+    return out
+
+
+def lgamma(x: ArrayLike) -> Array[Any]:
+    """The log of the absolute value of the gamma function (floating operands)."""
+    _check_operand("lgamma", x)
+    out: Array[Any] = lgamma_p.bind(x)
+    return out
+
+
+def digamma(x: ArrayLike) -> Array[Any]:
+    """The digamma function, the derivative of ``lgamma`` (floating operands)."""
+    _check_operand("digamma", x)
+    out: Array[Any] = digamma_p.bind(x)
+    return out
+
+
+def integer_pow(x: ArrayLike, y: int) -> Array[Any]:
+    """``x ** y`` for a static integer ``y`` (by repeated multiplication; integers take no negative power)."""
+    _check_operand("integer_pow", x)
+    out: Array[Any] = P.integer_pow_p.bind(x, y=operator.index(y))
+    return out
+
+
+def clamp(min: ArrayLike, x: ArrayLike, max: ArrayLike) -> Array[Any]:
+    """``x`` clamped to ``[min, max]`` (bounds of ``x``'s dtype, each a scalar or of ``x``'s shape)."""
+    _check_operand("clamp", min, x, max)
+    out: Array[Any] = P.clamp_p.bind(min, x, max)
+    return out
+
+
+def convert_element_type(operand: ArrayLike, new_dtype: DTypeLike) -> Array[Any]:
+    """``operand`` converted to ``new_dtype`` (canonicalized for x64), strongly typed. Complex to real discards
+    the imaginary part (with numpy's ``ComplexWarning``, as JAX warns)."""
+    _check_operand("convert_element_type", operand)
+    dtype = _user_dtype(new_dtype)
+    if type(operand) is int:  # a big Python int converts by value (numpy), not through int32
+        value: Any = np.asarray(operand).astype(dtype)
+        out: Array[Any] = _lax.convert_element_type(_lax.const(value, ShapedArray((), dtype, False)), dtype, False)
+        return _materialize(out)
+    a = abstractify(operand)
+    if type(operand) is complex and registry.INFO[ShapedArray((), dtype).name].kind != "c":
+        raise TypeError(f"can't convert complex to {ShapedArray((), dtype).name}")  # numpy's, as JAX's
+    if registry.INFO[a.name].kind == "c" and registry.INFO[ShapedArray((), dtype).name].kind != "c":
+        import warnings  # noqa: PLC0415 - only for this warning
+
+        warnings.warn("Casting complex values to real discards the imaginary part", np.exceptions.ComplexWarning,
+                      stacklevel=2)
+    return _materialize(_lax.convert_element_type(operand, dtype, False))
+
+
+def _materialize(x: Any) -> Array[Any]:
+    """A constant (from a conversion of a host value) as an array of the current trace or on the device."""
+    if isinstance(x, Array):
+        return x
+    from arraytyping._src.runtime.core import find_top_trace  # noqa: PLC0415
+    from arraytyping._src.runtime.array_impl import device_put  # noqa: PLC0415
+
+    trace = find_top_trace(())
+    if trace is not None:
+        traced: Array[Any] = trace.pure(x)
+        return traced
+    out: Array[Any] = device_put(np.asarray(x.val))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Shapes and slices
+
+
+def broadcast_in_dim(operand: ArrayLike, shape: Sequence[int], broadcast_dimensions: Sequence[int], *,
+                     out_sharding: None = None) -> Array[Any]:
+    """``operand`` broadcast to ``shape``, its axis ``i`` becoming axis ``broadcast_dimensions[i]``."""
+    _check_operand("broadcast_in_dim", operand)
+    dims = _shape(shape)
+    bdims = tuple(operator.index(d) for d in broadcast_dimensions)
+    a = abstractify(operand)
+    if a.ndim != len(bdims):
+        raise TypeError(f"broadcast_in_dim broadcast_dimensions must have length equal to operand ndim; got "
+                        f"broadcast_dimensions {bdims} for operand ndim {a.ndim}.")
+    if len(dims) < a.ndim:
+        raise TypeError(f"broadcast_in_dim target broadcast shape must have equal or higher rank to the operand "
+                        f"shape; got operand ndim {a.ndim} and target broadcast ndim {len(dims)}.")
+    if any(not 0 <= d < len(dims) for d in bdims):
+        raise TypeError(f"broadcast_in_dim broadcast_dimensions must be a subset of output dimensions, got {bdims} "
+                        f"for operand ndim {a.ndim} and shape {dims}.")
+    if any(a.shape[i] != 1 and a.shape[i] != dims[d] for i, d in enumerate(bdims)):
+        raise TypeError(f"broadcast_in_dim operand dimension sizes must either be 1, or be equal to their "
+                        f"corresponding dimensions in the target broadcast shape; got operand of shape {a.shape}, "
+                        f"target broadcast shape {dims}, broadcast_dimensions {bdims} ")
+    if list(bdims) != sorted(set(bdims)):
+        raise TypeError(f"broadcast_in_dim broadcast_dimensions must be strictly increasing; got "
+                        f"broadcast_dimensions {bdims}")
+    if a.ndim == len(dims) and not bdims and isinstance(operand, Array):
+        return operand
+    out: Array[Any] = P.broadcast_in_dim_p.bind(operand, shape=dims, broadcast_dimensions=bdims, sharding=None)
+    return out
+
+
+def _start_indices(name: str, operand: Any, start_indices: Any, allow_negative_indices: bool | Sequence[bool]
+                   ) -> list[Any]:
+    """JAX's ``_dynamic_slice_indices``: one index per axis; negative ones count from the end (a static negative
+    index is adjusted now, a traced one by a ``select``)."""
+    a = abstractify(operand)
+    given: Any = start_indices
+    obj: object = start_indices
+    items: list[Any]
+    if isinstance(obj, (Array, np.ndarray)):
+        if np.ndim(given) != 1:
+            raise ValueError(f"Slice indices must be a 1D sequence, got {np.shape(given)}")
+        items = [given[i] for i in range(np.shape(given)[0])]
+    else:
+        items = list(given)
+    if len(items) != a.ndim:
+        raise ValueError(f"Length of slice indices must match number of operand dimensions ({len(items)} vs "
+                         f"{a.shape})")
+    allow = [allow_negative_indices] * len(items) if isinstance(allow_negative_indices, bool) \
+        else list(allow_negative_indices)
+    out: list[Any] = []
+    for i, d, neg in zip(items, a.shape, allow):
+        ia = abstractify(i)
+        if registry.INFO[ia.name].kind == "u":
+            out.append(i)
+            continue
+        static: object = i
+        if isinstance(static, (int, np.integer)) and not isinstance(static, bool):
+            value = operator.index(static)
+            if value < 0 and not neg:
+                raise ValueError(f"Index {value} is out of bounds for dimension {d} if allow_negative_indices=False")
+            fixed = value + d if value < 0 else value
+            out.append(np.asarray(fixed, dtype=ia.dtype))  # a strong constant of the index's dtype
+            continue
+        if neg:
+            size = _lax.const(d, ShapedArray((), ia.dtype, False))
+            zero = _lax.const(0, ShapedArray((), ia.dtype, False))
+            out.append(_lax.select_n(_lax.lt(i, zero), i, _lax.add(i, size)))
+        else:
+            out.append(i)
+    return out
+
+
+def dynamic_slice(operand: ArrayLike, start_indices: Sequence[ArrayLike] | Array[Any], slice_sizes: Sequence[int], *,
+                  allow_negative_indices: bool | Sequence[bool] = True) -> Array[Any]:
+    """The ``slice_sizes`` block of ``operand`` starting at ``start_indices`` (traced values allowed; a start is
+    clamped so the block stays inside the array)."""
+    _check_operand("dynamic_slice", operand)
+    indices = _start_indices("dynamic_slice", operand, start_indices, allow_negative_indices)
+    out: Array[Any] = dynamic_slice_p.bind(operand, *indices, slice_sizes=_shape(slice_sizes))
+    return out
+
+
+def dynamic_update_slice(operand: ArrayLike, update: ArrayLike, start_indices: Sequence[ArrayLike] | Array[Any], *,
+                         allow_negative_indices: bool | Sequence[bool] = True) -> Array[Any]:
+    """``operand`` with the block at ``start_indices`` replaced by ``update`` (clamped to stay inside)."""
+    _check_operand("dynamic_update_slice", operand, update)
+    indices = _start_indices("dynamic_update_slice", operand, start_indices, allow_negative_indices)
+    out: Array[Any] = dynamic_update_slice_p.bind(operand, update, *indices)
+    return out
+
+
+def pad(operand: ArrayLike, padding_value: ArrayLike, padding_config: Sequence[tuple[int, int, int]]) -> Array[Any]:
+    """``operand`` padded with ``padding_value``: ``(low, high, interior)`` per axis; negative low/high remove
+    elements."""
+    _check_operand("pad", operand, padding_value)
+    config_ = tuple((operator.index(lo), operator.index(hi), operator.index(i)) for lo, hi, i in padding_config)
+    a, v = abstractify(operand), abstractify(padding_value)
+    if v.ndim != 0:  # JAX's shape rule runs before its dtype rule
+        raise ValueError(f"padding_value must be a scalar; got np.shape(padding_value)={v.shape}")
+    if len(config_) != a.ndim:
+        raise ValueError(f"length of padding_config must equal the number of axes of operand, got padding_config "
+                         f"{config_} for operand shape {a.shape}")
+    if any(i < 0 for _, _, i in config_):
+        raise ValueError(f"interior padding in padding_config must be nonnegative, got padding_config {config_}")
+    shape = tuple(lo + hi + (0 if d == 0 else d + (d - 1) * i) for (lo, hi, i), d in zip(config_, a.shape))
+    if any(d < 0 for d in shape):
+        raise ValueError(f"Dimension size after padding is not at least 0, got result shape {shape}, for "
+                         f"padding_config {config_} and operand shape {a.shape}")
+    if a.dtype != v.dtype:
+        raise TypeError(f"pad operand and padding_value must be same dtype: got {a.name} and {v.name}.")
+    out: Array[Any] = pad_p.bind(operand, padding_value, padding_config=config_)
+    return out
+
+
+def iota(dtype: DTypeLike, size: int) -> Array[Any]:
+    """``[0, 1, ..., size - 1]`` in a numeric ``dtype``."""
+    dt = _user_dtype(dtype)
+    n = operator.index(size)
+    if registry.INFO[ShapedArray((), dt).name].kind == "b":
+        raise TypeError("iota does not accept dtype bool. Accepted dtypes are subtypes of integer, floating, "
+                        "complexfloating.")
+    if n < 0:
+        raise TypeError(f"iota shape must have every element be nonnegative, got ({n},).")
+    out: Array[Any] = P.iota_p.bind(dtype=dt, shape=(n,), dimension=0, sharding=None)
+    return out
+
+
+def top_k(operand: ArrayLike, k: int, *, axis: int = -1) -> tuple[Array[Any], Array[Any]]:
+    """The ``k`` largest values along ``axis`` and their int32 indices (stable: equal values by index)."""
+    _check_operand("top_k", operand)
+    k = operator.index(k)
+    if k < 0:
+        raise ValueError(f"k argument to top_k must be nonnegative, got {k}")
+    ndim = abstractify(operand).ndim
+    axis = operator.index(axis)
+    if not -ndim <= axis < ndim:
+        raise ValueError(f"axis {axis} is out of bounds for array of dimension {ndim}")
+    values, indices = top_k_p.bind(operand, k=k, axis=axis % ndim if ndim else axis)
+    return values, indices
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Contractions
+
+
+def dot_general(lhs: ArrayLike, rhs: ArrayLike, dimension_numbers: DotDimensionNumbers, precision: None = None,
+                preferred_element_type: DTypeLike | None = None, *, out_sharding: None = None) -> Array[Any]:
+    """The general dot product: ``((lhs_contracting, rhs_contracting), (lhs_batch, rhs_batch))`` axes; the result
+    has the batch axes, then ``lhs``'s free axes, then ``rhs``'s. Operands of two dtypes compute in the
+    higher-ranked one (XLA's rule; see :func:`arraytyping.op_rules.dot_general_result`)."""
+    _check_operand("dot_general", lhs, rhs)
+    (lc, rc), (lb, rb) = dimension_numbers
+    dn = ((tuple(map(operator.index, lc)), tuple(map(operator.index, rc))),
+          (tuple(map(operator.index, lb)), tuple(map(operator.index, rb))))
+    pref = None if preferred_element_type is None else _user_dtype(preferred_element_type)
+    out: Array[Any] = P.dot_general_p.bind(lhs, rhs, dimension_numbers=dn, precision=precision,
+                                      preferred_element_type=pref, out_sharding=None)
+    return out
+
+
+def _padtype_to_pads(in_shape: Sequence[int], window: Sequence[int], strides: Sequence[int], padding: str
+                     ) -> tuple[tuple[int, int], ...]:
+    """JAX's ``padtype_to_pads``: ``VALID``, ``SAME`` or ``SAME_LOWER`` as explicit ``(low, high)`` pairs."""
+    kind_ = padding.upper()
+    if kind_ not in ("VALID", "SAME", "SAME_LOWER"):
+        raise RuntimeError(f"Unrecognized padding type: expected 'VALID', 'SAME', or 'SAME_LOWER', got {padding}.")
+    if kind_ == "VALID":
+        return tuple((0, 0) for _ in in_shape)
+    pads: list[tuple[int, int]] = []
+    for d, w, s in zip(in_shape, window, strides):
+        out = -(-d // s)
+        size = builtins.max((out - 1) * s + w - d, 0)
+        pads.append((size // 2, size - size // 2) if kind_ == "SAME" else (size - size // 2, size // 2))
+    return tuple(pads)
+
+
+def conv_general_dilated(lhs: ArrayLike, rhs: ArrayLike, window_strides: Sequence[int],
+                         padding: str | Sequence[tuple[int, int]], lhs_dilation: Sequence[int] | None = None,
+                         rhs_dilation: Sequence[int] | None = None,
+                         dimension_numbers: ConvGeneralDilatedDimensionNumbers = None, feature_group_count: int = 1,
+                         batch_group_count: int = 1, precision: None = None,
+                         preferred_element_type: DTypeLike | None = None, out_sharding: None = None) -> Array[Any]:
+    """The general dilated convolution (XLA's): strided, padded (explicitly or ``'SAME'``/``'VALID'``), with
+    input (``lhs_dilation``) and kernel (``rhs_dilation``) dilation, feature and batch groups, and the layouts of
+    ``dimension_numbers`` (e.g. ``('NCHW', 'OIHW', 'NCHW')``; the default is that one)."""
+    _check_operand("conv_general_dilated", lhs, rhs)
+    la, ra = abstractify(lhs), abstractify(rhs)
+    dnums = conv_dimension_numbers(la.shape, ra.shape, dimension_numbers)
+    lhs_dil = (1,) * (la.ndim - 2) if lhs_dilation is None else tuple(map(operator.index, lhs_dilation))
+    if lhs_dilation is not None and isinstance(padding, str) and any(d != 1 for d in lhs_dil):
+        raise ValueError("String padding is not implemented for transposed convolution using this op. Please either "
+                         "exactly specify the required padding or use conv_transpose.")
+    rhs_dil = (1,) * (ra.ndim - 2) if rhs_dilation is None else tuple(map(operator.index, rhs_dilation))
+    strides = tuple(map(operator.index, window_strides))
+    if isinstance(padding, str):
+        rhs_spatial = [ra.shape[i] for i in dnums.rhs_spec[2:]]
+        window = [0 if k == 0 else 1 + r * (k - 1) for k, r in zip(rhs_spatial, rhs_dil)]
+        pads = _padtype_to_pads([la.shape[i] for i in dnums.lhs_spec[2:]], window, strides, padding)
+    else:
+        try:
+            pads = tuple((operator.index(lo), operator.index(hi)) for lo, hi in padding)
+        except (ValueError, TypeError) as e:
+            raise ValueError(f"padding argument to conv_general_dilated should be a string or a sequence of (low, "
+                             f"high) pairs, got {padding}") from e
+    pref = None if preferred_element_type is None else _user_dtype(preferred_element_type)
+    out: Array[Any] = conv_general_dilated_p.bind(
+        lhs, rhs, window_strides=strides, padding=pads, lhs_dilation=lhs_dil, rhs_dilation=rhs_dil,
+        dimension_numbers=dnums, feature_group_count=operator.index(feature_group_count),
+        batch_group_count=operator.index(batch_group_count), precision=precision, preferred_element_type=pref,
+        out_sharding=None)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# reduce_window
+
+
+_MONOID_FUNCTIONS: dict[Callable[..., Any], str] = {add: "add", max: "max", min: "min"}
+
+
+def _monoid_init_matches(name: str, init: Any) -> bool:
+    """Whether a concrete scalar ``init`` is the identity of the monoid (JAX's ``_get_monoid_window_reducer``)."""
+    if isinstance(init, Tracer) or np.ndim(init) != 0:
+        return False
+    a = abstractify(init)
+    value = np.asarray(init).item() if not isinstance(init, (bool, int, float, complex)) else init
+    if name == "add":
+        return bool(value == 0)
+    kind_ = registry.INFO[a.name].kind
+    if kind_ == "b":
+        return bool(value == (name == "min"))
+    if kind_ in "iu":
+        import ml_dtypes  # noqa: PLC0415 - iinfo of every integer width
+
+        info: Any = ml_dtypes.iinfo(a.dtype)  # type: ignore[no-untyped-call]
+        return bool(value == (info.min if name == "max" else info.max))
+    return bool(value == (-np.inf if name == "max" else np.inf))
+
+
+def reduce_window(operand: Any, init_value: Any, computation: Callable[..., Any], window_dimensions: Sequence[int],
+                  window_strides: Sequence[int] | None = None, padding: str | Sequence[tuple[int, int]] = "VALID",
+                  base_dilation: Sequence[int] | None = None, window_dilation: Sequence[int] | None = None) -> Any:
+    """Reduces each window of ``operand`` with ``computation`` from ``init_value`` (several operands as a tuple,
+    with a tuple of initial values). ``arraytyping.lax.add``/``max``/``min`` with their identity as the initial
+    value are the ``reduce_window_sum``/``max``/``min`` primitives; any other computation is traced over scalars."""
+    given: Any = operand
+    given_init: Any = init_value
+    obj: object = operand
+    obj_init: object = init_value
+    single = not isinstance(obj, (tuple, list))
+    single_init = not isinstance(obj_init, (tuple, list))
+    operands: list[Any] = [given] if single else list(given)
+    inits: list[Any] = [given_init] if single_init else list(given_init)
+    if single != single_init or len(operands) != len(inits):
+        raise ValueError("Operands must have the same tree structure as init_values")
+    if not operands:
+        raise ValueError("reduce_window must have at least one operand.")
+    window = tuple(map(operator.index, window_dimensions))
+    wdil = None if window_dilation is None else tuple(map(operator.index, window_dilation))
+    strides = (1,) * len(window) if window_strides is None else tuple(map(operator.index, window_strides))
+    if isinstance(padding, str):
+        dilated = window if wdil is None else tuple(0 if w == 0 else 1 + d * (w - 1) for w, d in zip(window, wdil))
+        pads = _padtype_to_pads(abstractify(operands[0]).shape, dilated, strides, padding)
+    else:
+        pads = tuple((operator.index(lo), operator.index(hi)) for lo, hi in padding)
+    bdil = (1,) * len(window) if base_dilation is None else tuple(map(operator.index, base_dilation))
+    wdil = (1,) * len(window) if wdil is None else wdil
+    params: dict[str, Any] = {"window_dimensions": window, "window_strides": strides, "padding": pads,
+                              "base_dilation": bdil, "window_dilation": wdil}
+    monoid = _MONOID_FUNCTIONS.get(computation)
+    if monoid is not None and single and _monoid_init_matches(monoid, inits[0]):
+        out: Array[Any] = MONOIDS[monoid].bind(operand, **params)
+        return out
+    closed = _reducer_jaxpr(computation, tuple(abstractify(i) for i in inits), single)
+    outs = reduce_window_p.bind(*operands, *inits, jaxpr=closed.jaxpr, consts=tuple(closed.consts), **params)
+    return outs[0] if single else tuple(outs)
+
+
+_reducers: dict[tuple[Any, ...], ClosedJaxpr] = {}
+
+
+def _reducer_jaxpr(computation: Callable[..., Any], avals: tuple[ShapedArray, ...], single: bool) -> ClosedJaxpr:
+    """The jaxpr of ``computation`` over scalars of the initial values' types (traced once per computation and
+    types, so repeated calls reuse one compiled executable)."""
+    key = (computation, avals, single, config.lattice_config)
+    closed = _reducers.get(key)
+    if closed is None:
+        n = len(avals)
+
+        def reducer(*xs: Any) -> Any:
+            return computation(xs[0], xs[1]) if single else computation(tuple(xs[:n]), tuple(xs[n:]))
+
+        closed, out_tree = trace_to_jaxpr(reducer, [*avals, *avals], "reduce_window comp")
+        if out_tree.num_leaves != n or (not single and out_tree.kind not in ("tuple", "list")):
+            raise ValueError("reduce_window output must have the same tree structure as the operands")
+        if [a.dtype for a in closed.out_avals] != [a.dtype for a in avals]:
+            raise TypeError(f"reduce_window computation must return the initial values' types, got "
+                            f"{[a.str_short() for a in closed.out_avals]} for {[a.str_short() for a in avals]}")
+        _reducers[key] = closed
+    return closed

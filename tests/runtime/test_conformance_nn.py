@@ -1,0 +1,135 @@
+"""``arraytyping.nn`` against JAX 0.10.2 (``tests/data/jax_nn_reference.json``, written by
+``tools/jax_api_ext_reference.py``): every function's dtype, weak flag or error class over every dtype (strong and
+weak arrays, Python scalars) in the four configurations (checked abstractly, and against
+``arraytyping.op_rules.nn_result``), and values on seeded inputs over shapes, axes, masks and special values with
+x64 off and on (within a relative tolerance of 1e-5; all but one complex ``gelu`` case agree to the bit)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from api_ext_reference import configured, generator, load, mismatch, run, sampled  # noqa: E402
+
+CONFIGS = ["standard-x32", "standard-x64", "strict-x32", "strict-x64"]
+
+
+def test_reference_holds_exactly_the_generators_cases() -> None:
+    want: dict[str, list[str]] = {}
+    for config, expr in generator().cases("nn"):
+        want.setdefault(config, []).append(expr)
+    assert {c: sorted(t) for c, t in load("nn").items()} == {c: sorted(e) for c, e in want.items()}
+
+
+@pytest.mark.parametrize("config", CONFIGS)
+def test_nn_matches_jax(config: str) -> None:
+    table = load("nn")[config]
+    cases = [e for c, e in sampled("nn") if c == config]
+    wrong: list[str] = []
+    with configured(config):
+        for expr in cases:
+            why = mismatch(table[expr], run(expr), rtol=1e-5, atol=1e-8)
+            if why:
+                wrong.append(f"{expr}: {why}")
+    assert not wrong, f"{len(wrong)} of {len(cases)} differ:\n" + "\n".join(wrong[:40])
+
+
+class _RuleOperand:
+    """An abstract argument as the rules see it."""
+
+    def __init__(self, dtype: str, shape: tuple[int, ...], weak: bool = False) -> None:
+        self.operand = (dtype, weak)
+        self.rank0 = not shape
+
+    def __gt__(self, other: object) -> _RuleOperand:
+        return self  # ``where=x > 0``: only its presence matters to the rules
+
+
+def _as_operand(x: object) -> tuple[tuple[str, bool], bool]:
+    if isinstance(x, _RuleOperand):
+        return x.operand, x.rank0
+    nodes = {bool: ("bool", False), int: ("int", True), float: ("float", True), complex: ("complex", True)}
+    return nodes[type(x)], True
+
+
+class _RuleNN:
+    """``nn`` for the rule check: each function answers with :func:`arraytyping.op_rules.nn_result`."""
+
+    def __getattr__(self, fn: str) -> object:
+        from arraytyping import op_rules
+
+        def call(x: object, *args: object, **kwargs: object) -> object:
+            operand, rank0 = _as_operand(x)
+            with configured(self.config):
+                import arraytyping as at
+                cfg = at.config.lattice_config
+            if fn == "one_hot":
+                dtype = kwargs.get("dtype")
+                name = None if dtype is None else dtype if isinstance(dtype, str) else \
+                    {int: "int", float: "float", bool: "bool", complex: "complex"}[dtype]  # type: ignore[index]
+                return op_rules.nn_one_hot_result(operand[0], name, cfg)
+            options: dict[str, object] = {"rank0": rank0}
+            if "approximate" in kwargs:
+                options["approximate"] = kwargs["approximate"]
+            if "where" in kwargs:
+                options["where"] = True
+            if "b" in kwargs:
+                options["b"] = _as_operand(kwargs["b"])[0]
+            if kwargs.get("return_sign"):
+                options["return_sign"] = True
+                return (op_rules.nn_result(fn, operand, cfg, **options),  # type: ignore[arg-type]
+                        op_rules.nn_sign_result(operand, cfg, b=options.get("b")))  # type: ignore[arg-type]
+            return op_rules.nn_result(fn, operand, cfg, **options)  # type: ignore[arg-type]
+        return call
+
+    config = "standard-x32"
+
+
+def _rule_answer(expr: str, config: str) -> dict[str, object]:
+    rules = _RuleNN()
+    rules.config = config
+    names = {"nn": rules, "S": _RuleOperand, "eval_shape": lambda f, *args: f(*args)}
+
+    def encode(out: object) -> dict[str, object]:
+        if isinstance(out, tuple) and isinstance(out[0], tuple):
+            return {"tuple": [encode(o) for o in out]}
+        name, weak = out  # type: ignore[misc]
+        return {"dtype": name, "weak": weak}
+
+    try:
+        return encode(eval(expr, names))  # noqa: S307 - the reference's own case list
+    except Exception as e:  # noqa: BLE001 - compared by class
+        return {"error": type(e).__name__, "classes": [c.__name__ for c in type(e).__mro__]}
+
+
+def _strip(enc: dict[str, object]) -> dict[str, object]:
+    if "tuple" in enc:
+        return {"tuple": [_strip(e) for e in enc["tuple"]]}  # type: ignore[attr-defined]
+    return {k: v for k, v in enc.items() if k in ("dtype", "weak", "error")}
+
+
+# The rules answer for dtypes only: where JAX fails on a shape (the axis of a 0-d Python scalar), they say nothing.
+_SHAPE_ERRORS = ("nn.softmax(", "nn.log_softmax(", "nn.standardize(")
+
+
+@pytest.mark.parametrize("config", CONFIGS)
+def test_op_rules_nn_result_over_every_dtype(config: str) -> None:
+    """op_rules.nn_result (what the stubs and the plugin will use) gives JAX's dtype, weak flag or error class for
+    every abstract case."""
+    table = load("nn")[config]
+    wrong: list[str] = []
+    n = 0
+    for expr, want in table.items():
+        if not expr.startswith("eval_shape") or ("lambda:" in expr and expr.split("lambda: ")[1].startswith(
+                _SHAPE_ERRORS)):
+            continue
+        n += 1
+        got = _rule_answer(expr, config)
+        why = mismatch(_strip(want), got)
+        if why:
+            wrong.append(f"{expr}: {why}")
+    assert n > 600
+    assert not wrong, f"{len(wrong)} of {n} differ:\n" + "\n".join(wrong[:40])

@@ -1,0 +1,508 @@
+"""Write JAX 0.10.2's answers for ``jax.random``, ``jax.nn``, ``jax.lax``, ``jax.numpy.linalg`` (and the
+contractions) and ``jax.numpy.fft`` to ``tests/data/jax_<section>_reference.json``.
+
+Each case is a Python expression over a small vocabulary that both sides can evaluate: ``random``, ``nn``, ``lax``,
+``jnp``, ``linalg``, ``fft`` (JAX's modules here, arraytyping's in the tests), ``np``, and ``A(dtype, shape, seed)``
+(an array of seeded values, :func:`host`). JAX's answer is recorded as the result's dtype, weak flag, shape and
+bytes (exact: random bits are compared bit for bit, the others with a tolerance), a typed key as its key data, or
+the class of the error it raises. The cases are listed here (no JAX needed: the tests import this module to check
+the data holds exactly them and to build the same inputs).
+
+Runs in its own venv with jax (see tools/jax_reference.py, whose venv handling it shares)::
+
+    python tools/jax_api_ext_reference.py [--venv .jaxref-venv]     # JAXREF_ONLY=random,nn: some sections only
+"""
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import sys
+import warnings
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import jax_reference as ref  # noqa: E402  (same folder)
+
+DATA = ref.ROOT / "tests" / "data"
+SECTIONS = ("random", "nn", "lax", "linalg", "fft")
+X32_X64 = ("standard-x32", "standard-x64")
+ALL_CONFIGS = ("standard-x32", "standard-x64", "strict-x32", "strict-x64")
+
+
+def out_path(section: str) -> Path:
+    return DATA / f"jax_{section}_reference.json"
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Inputs (shared with the tests: numpy only)
+
+
+def host(dtype: str, shape: tuple[int, ...], seed: int) -> Any:
+    """Seeded input values of ``dtype`` and ``shape``: normals (times 2) for floats, with an imaginary part for
+    complex, integers in [-5, 5] (unsigned: [0, 10]), random bools."""
+    import ml_dtypes
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    sctype = getattr(ml_dtypes, dtype) if hasattr(ml_dtypes, dtype) else np.dtype(dtype).type
+    dt = np.dtype(sctype)
+    if dt == np.dtype(bool):
+        return rng.random(shape) < 0.5
+    if dt.kind == "c":
+        return (rng.standard_normal(shape) * 2 + 1j * rng.standard_normal(shape) * 2).astype(dt)
+    if dt.kind == "u":
+        return rng.integers(0, 11, shape).astype(dt)
+    if dt.kind == "i":
+        return rng.integers(-5, 6, shape).astype(dt)
+    return (rng.standard_normal(shape) * 2).astype(dt)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Cases: (configuration key, expression)
+
+SEEDS = (0, 1, 2, 3, 7, 42, 123, 1000, 2**31 - 1, 2**32 - 1, -1, -(2**31), 2**40 + 5, 2**63 - 1)
+SHAPES = ((), (1,), (3,), (2, 3), (4, 5))
+FLOAT_DTYPES = ("float32", "float16", "bfloat16", "float64", "float8_e4m3fn", "float8_e5m2")
+INT_DTYPES = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")
+
+
+def _random_cases() -> Iterator[str]:
+    seeds = SEEDS
+    few = (0, 42, 2**31 - 1)
+    for s in seeds:
+        yield f"random.PRNGKey({s})"
+        yield f"random.key({s})"
+    for s in ("np.int8(-3)", "np.uint8(200)", "np.int16(-300)", "np.uint32(4000000000)", "np.int64(-5)",
+              "np.uint64(2**64 - 1)", "jnp.asarray(7)", "jnp.asarray(np.uint16(9))", "1.5", "True", "[1, 2]",
+              "np.array([1, 2])", "2**64", "np.float32(3)", "jnp.asarray(2.0)"):
+        yield f"random.PRNGKey({s})"
+    for s in few:
+        yield f"random.key_data(random.key({s}))"
+        for num in ("2", "3", "1", "(2, 2)", "(3, 1)"):
+            yield f"random.split(random.PRNGKey({s}), {num})"
+            yield f"random.split(random.key({s}), {num})"
+        for d in ("0", "1", "7", "2**31", "-1", "np.uint32(123)", "np.int8(-2)", "jnp.asarray(5)", "1.5", "[1, 2]"):
+            yield f"random.fold_in(random.PRNGKey({s}), {d})"
+        yield f"random.fold_in(random.key({s}), 3)"
+        yield f"random.split(random.split(random.PRNGKey({s}))[1])"
+        yield f"random.fold_in(random.split(random.PRNGKey({s}), 4)[3], 9)"
+    for bad in ("random.split(random.split(random.PRNGKey(0)))", "random.split(np.zeros(3, np.uint32))",
+                "random.split(np.zeros(2, np.int32))", "random.split(0)", "random.split([0, 0])",
+                "random.normal(random.split(random.key(0)), (2,))", "random.key(random.key(0))",
+                "random.PRNGKey(np.array([1, 2]))", "random.uniform(np.zeros((2,), np.float32))",
+                "random.fold_in(random.PRNGKey(0), np.array([1, 2]))"):
+        yield bad
+    for s in seeds:
+        for shape in SHAPES:
+            yield f"random.uniform(random.PRNGKey({s}), {shape})"
+            yield f"random.normal(random.PRNGKey({s}), {shape})"
+            yield f"random.bits(random.PRNGKey({s}), {shape})"
+        yield f"random.randint(random.PRNGKey({s}), (5,), 0, 10)"
+        yield f"random.bernoulli(random.PRNGKey({s}), 0.3, (6,))"
+        yield f"random.truncated_normal(random.PRNGKey({s}), -1.0, 2.0, (5,))"
+    for s in few:
+        for shape in ((100,), (16, 17), (2, 3, 4)):
+            yield f"random.uniform(random.PRNGKey({s}), {shape})"
+            yield f"random.normal(random.key({s}), {shape})"
+            yield f"random.randint(random.PRNGKey({s}), {shape}, -100, 100)"
+        for dtype in FLOAT_DTYPES + ("complex64", "complex128", "int32", "uint8", "bool", "float4_e2m1fn",
+                                    "float8_e4m3b11fnuz", "float8_e3m4", "float", "int", "complex"):
+            d = dtype if dtype in ("float", "int", "complex") else repr(dtype)
+            for shape in ((), (3,), (2, 5)):
+                yield f"random.uniform(random.PRNGKey({s}), {shape}, {d})"
+                yield f"random.normal(random.PRNGKey({s}), {shape}, {d})"
+                yield f"random.truncated_normal(random.PRNGKey({s}), -2.0, 1.5, {shape}, {d})"
+            yield f"random.uniform(random.PRNGKey({s}), (4,), {d}, -3.0, 5.0)"
+        for dtype in INT_DTYPES + ("int4", "uint4", "bool", "float32", "int", "uint2"):
+            d = dtype if dtype == "int" else repr(dtype)
+            yield f"random.randint(random.PRNGKey({s}), (6,), 0, 5, {d})"
+            yield f"random.randint(random.PRNGKey({s}), (6,), -3, 120, {d})"
+            yield f"random.bits(random.PRNGKey({s}), (4,), {d})"
+        for lo, hi in (("0", "256"), ("-10", "300"), ("5", "5"), ("7", "3"), ("-2**31", "2**31 - 1"), ("0", "1"),
+                       ("A('int32', (3,), 1)", "10"), ("0", "A('int32', (2, 3), 2) + 6"), ("0.5", "4.7"),
+                       ("jnp.asarray(-4)", "jnp.asarray(np.int8(100))")):
+            for dtype in ("'int8'", "'uint8'", "'int32'", "'uint32'", "'int16'", "'int64'", "'uint64'"):
+                yield f"random.randint(random.PRNGKey({s}), (2, 3), {lo}, {hi}, {dtype})"
+        for p in ("0.5", "0.0", "1.0", "A('float32', (4,), 3) * 0.2 + 0.5", "jnp.asarray(np.float16(0.3))",
+                  "A('float64', (2, 3), 4) * 0.1 + 0.5", "np.float32(0.7)", "jnp.asarray(np.array(0.25, "
+                  "'bfloat16'))"):
+            yield f"random.bernoulli(random.PRNGKey({s}), {p})"
+            yield f"random.bernoulli(random.PRNGKey({s}), {p}, mode='high')"
+            yield f"random.bernoulli(random.key({s}), {p}, (5, 4))"
+        for bad in ("1", "np.int32(1)", "True", "jnp.asarray(1)"):
+            yield f"random.bernoulli(random.PRNGKey({s}), {bad})"
+        yield f"random.bernoulli(random.PRNGKey({s}), 0.5, mode='medium')"
+        for lo, hi in (("-1.0", "1.0"), ("0.0", "3.0"), ("A('float32', (3,), 5)", "5.0"),
+                       ("-5.0", "A('float32', (2, 3), 6) + 10"), ("2.0", "2.5"), ("-np.inf", "0.0"),
+                       ("1", "2")):
+            yield f"random.truncated_normal(random.PRNGKey({s}), {lo}, {hi})"
+            yield f"random.truncated_normal(random.PRNGKey({s}), {lo}, {hi}, (2, 3), 'float16')"
+        for shape in ((), (4,), (3, 2)):
+            for mode in ("None", "'low'", "'high'"):
+                for d in ("None", "'float32'", "'float16'", "'bfloat16'", "'float64'"):
+                    yield f"random.gumbel(random.PRNGKey({s}), {shape}, {d}, {mode})"
+        for logits in ("A('float32', (5,), 7)", "A('float32', (3, 4), 8)", "A('float16', (2, 6), 9)",
+                       "jnp.log(jnp.asarray([0.1, 0.2, 0.7]))", "A('float64', (4,), 10)"):
+            yield f"random.categorical(random.PRNGKey({s}), {logits})"
+            yield f"random.categorical(random.PRNGKey({s}), {logits}, axis=0)"
+            yield f"random.categorical(random.PRNGKey({s}), {logits}, shape=(7,) + {logits}.shape[:-1])"
+            yield f"random.categorical(random.PRNGKey({s}), {logits}, mode='high')"
+            yield f"random.categorical(random.PRNGKey({s}), {logits}, shape=(2,) + {logits}.shape[:-1], " \
+                  f"replace=False)"
+        for x in ("5", "10", "1", "A('float32', (6,), 11)", "A('int32', (4, 3), 12)", "jnp.arange(20)",
+                  "np.int32(7)"):
+            yield f"random.permutation(random.PRNGKey({s}), {x})"
+        yield f"random.permutation(random.PRNGKey({s}), A('int32', (4, 3), 12), axis=1)"
+        yield f"random.permutation(random.PRNGKey({s}), A('int32', (4, 3), 12), independent=True)"
+        yield f"random.permutation(random.PRNGKey({s}), A('int32', (4, 3), 12), axis=1, independent=True)"
+        yield f"random.permutation(random.PRNGKey({s}), 1.5)"
+        for a in ("5", "A('float32', (6,), 13)", "A('int32', (5, 2), 14)"):
+            for shape in ("()", "(3,)", "(2, 2)"):
+                yield f"random.choice(random.PRNGKey({s}), {a}, {shape})"
+                yield f"random.choice(random.PRNGKey({s}), {a}, {shape}, replace=False)"
+            yield f"random.choice(random.PRNGKey({s}), {a}, (4,), p=jnp.asarray([0.1, 0.2, 0.3, 0.15, 0.25]) " \
+                  f"if jnp.asarray({a}).shape[:1] in ((), (5,)) else None)"
+        yield f"random.choice(random.PRNGKey({s}), 5, (3,), replace=False, p=jnp.asarray([0.1, 0.2, 0.3, 0.15, 0.25]))"
+        yield f"random.choice(random.PRNGKey({s}), 6, (4,), p=A('float32', (6,), 15) ** 2)"
+        yield f"random.choice(random.PRNGKey({s}), A('int32', (3, 4), 16), (2,), axis=1)"
+        yield f"random.choice(random.PRNGKey({s}), 3, (5,), replace=False)"
+        yield f"random.choice(random.PRNGKey({s}), 0, (2,))"
+        yield f"random.choice(random.PRNGKey({s}), 4, 3)"
+
+
+NN_FUNCTIONS = ("nn.relu({})", "nn.gelu({})", "nn.gelu({}, approximate=False)", "nn.silu({})", "nn.sigmoid({})",
+                "nn.softplus({})", "nn.softmax({})", "nn.log_softmax({})", "nn.logsumexp({})",
+                "nn.standardize({})", "nn.one_hot({}, 3)")
+WEAK_SCALARS = ("2", "2.0", "2j", "True")
+
+
+def _abstract_operands() -> Iterator[str]:
+    """Every operand of the abstract (dtype-only) cases: each dtype strong, the weak ones weak, Python scalars."""
+    for d in ref.DTYPES:
+        yield f"S({d!r}, (2, 3))"
+    for d in ref.WEAK_ARRAY_DTYPES:
+        yield f"S({d!r}, (2, 3), True)"
+
+
+def _nn_abstract_cases() -> Iterator[str]:
+    for fn in NN_FUNCTIONS:
+        for x in _abstract_operands():
+            yield f"eval_shape(lambda x: {fn.format('x')}, {x})"
+        for v in WEAK_SCALARS:
+            yield f"eval_shape(lambda: {fn.format(v)})"
+    for d in [*ref.DTYPES, "int", "float", "bool", "complex"]:
+        dt = d if d in ("int", "float", "bool", "complex") else repr(d)
+        yield f"eval_shape(lambda x: nn.one_hot(x, 4, dtype={dt}), S('int32', (3,)))"
+    for x in _abstract_operands():
+        yield f"eval_shape(lambda x, b: nn.logsumexp(x, b=b), S('float32', (2, 3)), {x})"
+        yield f"eval_shape(lambda x: nn.logsumexp(x, axis=1, return_sign=True), {x})"
+        yield f"eval_shape(lambda x: nn.softmax(x, where=x > 0), {x})"
+
+
+def _nn_value_cases() -> Iterator[str]:
+    dtypes = ("float32", "float16", "bfloat16", "float64", "int32", "complex64")
+    for d in dtypes:
+        for shape, seed in (((5,), 1), ((3, 4), 2), ((2, 3, 4), 3)):
+            x = f"A({d!r}, {shape}, {seed})"
+            for fn in NN_FUNCTIONS:
+                yield fn.format(x)
+            if len(shape) > 1:
+                for axis in ("0", "(0, 1)", "None"):
+                    yield f"nn.softmax({x}, axis={axis})"
+                    yield f"nn.log_softmax({x}, axis={axis})"
+                    yield f"nn.logsumexp({x}, axis={axis})"
+                    yield f"nn.standardize({x}, axis={axis})"
+                yield f"nn.logsumexp({x}, axis=1, keepdims=True)"
+                yield f"nn.standardize({x}, axis=0, algorithm='stable')"
+                yield f"nn.one_hot({x}, 5, axis=0)"
+            yield f"nn.softmax({x}, where={x} > 0)"
+            yield f"nn.log_softmax({x}, where={x} > 0)"
+            yield f"nn.logsumexp({x}, b={x} * 0.5)"
+            yield f"nn.logsumexp({x}, b=jnp.abs({x}), return_sign=True)"
+            yield f"nn.logsumexp({x}, where={x} > -1)"
+            yield f"nn.standardize({x}, mean=0.5, variance=2.0)"
+            yield f"nn.standardize({x}, where={x} > -1)"
+    for x in ("jnp.asarray([0.0, -np.inf, np.inf, np.nan])", "jnp.asarray([-1e30, 1e30, 0.0])",
+              "jnp.asarray([-np.inf, -np.inf])", "jnp.asarray([100.0, -100.0, 20.0, -20.0])"):
+        for fn in NN_FUNCTIONS[:-1]:
+            yield fn.format(x)
+    for bad in ("nn.relu([1, 2])", "nn.softmax([1.0, 2.0])", "nn.one_hot(A('int32', (3,), 0), 3, axis=5)",
+                "nn.standardize(A('float32', (3,), 0), algorithm='slow')", "nn.logsumexp(A('float32', (3,), 0), "
+                "axis=3)", "nn.one_hot(jnp.asarray([0.0, 1.5, 2.0]), 3)", "nn.one_hot(jnp.asarray([-1, 0, 3]), 3)"):
+        yield bad
+
+
+LAX_UNARY = ("lax.rsqrt({})", "lax.erf({})", "lax.erf_inv({})", "lax.lgamma({})", "lax.digamma({})",
+             "lax.integer_pow({}, 3)", "lax.integer_pow({}, -2)", "lax.integer_pow({}, 0)")
+PAIR_OPERANDS = ("S('bool', (2, 3))", "S('int8', (2, 3))", "S('int32', (2, 3))", "S('uint8', (2, 3))",
+                 "S('int64', (2, 3))", "S('float16', (2, 3))", "S('bfloat16', (2, 3))", "S('float32', (2, 3))",
+                 "S('float64', (2, 3))", "S('complex64', (2, 3))", "S('float32', (2, 3), True)",
+                 "S('int32', (2, 3), True)", "2.0", "2", "S('float8_e4m3fn', (2, 3))", "S('int4', (2, 3))")
+
+
+def _lax_abstract_cases() -> Iterator[str]:
+    for fn in LAX_UNARY + ("lax.top_k({}, 2)", "lax.convert_element_type({}, 'float32')",
+                           "lax.convert_element_type({}, 'int8')", "lax.convert_element_type({}, float)",
+                           "lax.convert_element_type({}, 'bfloat16')", "lax.convert_element_type({}, 'float64')"):
+        for x in _abstract_operands():
+            yield f"eval_shape(lambda x: {fn.format('x')}, {x})"
+        for v in WEAK_SCALARS:
+            yield f"eval_shape(lambda: {fn.format(v)})"
+    for d in [*ref.DTYPES, "int", "float", "bool", "complex"]:
+        dt = d if d in ("int", "float", "bool", "complex") else repr(d)
+        yield f"eval_shape(lambda: lax.iota({dt}, 4))"
+    for a, b in itertools.product(PAIR_OPERANDS, repeat=2):
+        for fn in ("lax.add({}, {})", "lax.mul({}, {})", "lax.max({}, {})", "lax.min({}, {})",
+                   "lax.dot_general({}, {}, (((1,), (1,)), ((), ())))", "lax.clamp({0}, {1}, {1})"):
+            yield _abstract_call(fn, a, b)
+    for a in PAIR_OPERANDS[:12]:
+        for pref in ("None", "'float32'", "'int32'", "'int8'", "'float64'", "'complex64'", "'int16'", "'uint32'",
+                     "float"):
+            yield f"eval_shape(lambda x: lax.dot_general(x, x, (((1,), (1,)), ((), ())), " \
+                  f"preferred_element_type={pref}), {a})"
+            yield f"eval_shape(lambda x: lax.conv_general_dilated(x[None, None], x[None, None], (1, 1), 'SAME', " \
+                  f"preferred_element_type={pref}), {a})"
+        yield f"eval_shape(lambda x: lax.reduce_window(x, 0, lax.add, (2, 2), (1, 1), 'VALID'), {a})"
+        yield f"eval_shape(lambda x: lax.reduce_window(x, -np.inf, lax.max, (1, 2), (1, 1), 'SAME'), {a})"
+        yield f"eval_shape(lambda x: lax.pad(x, 0, [(1, 1, 0), (0, 2, 1)]), {a})"
+        yield f"eval_shape(lambda x: lax.pad(x, 0.0, [(1, 1, 0), (0, 2, 1)]), {a})"
+        yield f"eval_shape(lambda x: lax.dynamic_slice(x, (0, 1), (1, 2)), {a})"
+        yield f"eval_shape(lambda x: lax.dynamic_update_slice(x, x[:1], (1, 0)), {a})"
+        yield f"eval_shape(lambda x: lax.broadcast_in_dim(x, (4, 2, 3), (1, 2)), {a})"
+
+
+def _abstract_call(fn: str, *operands: str) -> str:
+    """``eval_shape`` of ``fn`` (a format string) on operands: abstract ones (``S(...)``) become the lambda's
+    arguments, Python scalars stay literals."""
+    params = [f"x{i}" for i, o in enumerate(operands) if o.startswith("S(")]
+    names = iter(params)
+    body = fn.format(*(next(names) if o.startswith("S(") else o for o in operands))
+    args = "".join(f", {o}" for o in operands if o.startswith("S("))
+    return f"eval_shape(lambda {', '.join(params)}: {body}{args})"
+
+
+def _lax_value_cases() -> Iterator[str]:
+    for d in ("float32", "float16", "bfloat16", "float64"):
+        x = f"A({d!r}, (3, 4), 1)"
+        for fn in LAX_UNARY:
+            yield fn.format(f"jnp.abs({x}) + 0.5" if "rsqrt" in fn or "gamma" in fn else
+                            f"jnp.tanh({x})" if "erf_inv" in fn else x)
+        yield f"lax.clamp(np.array(-1, {d!r}), {x}, np.array(1.5, {d!r}))"
+        yield f"lax.top_k({x}, 3)"
+        yield f"lax.top_k({x}, 2, axis=0)"
+        yield f"lax.convert_element_type({x}, 'int32')"
+        yield f"lax.dot_general({x}, A({d!r}, (4, 5), 2), (((1,), (0,)), ((), ())))"
+        yield f"lax.dot_general(A({d!r}, (2, 3, 4), 3), A({d!r}, (2, 4, 5), 4), (((2,), (1,)), ((0,), (0,))))"
+        for lhs, rhs, strides, pad, extra in (
+                ("(1, 2, 6, 7)", "(3, 2, 3, 3)", "(1, 1)", "'SAME'", ""),
+                ("(2, 3, 8, 8)", "(4, 3, 2, 3)", "(2, 1)", "'VALID'", ""),
+                ("(1, 4, 5, 5)", "(4, 2, 3, 3)", "(1, 1)", "((1, 0), (2, 1))", ", feature_group_count=2"),
+                ("(1, 2, 7, 6)", "(2, 2, 3, 2)", "(1, 2)", "'SAME'", ", rhs_dilation=(2, 1)"),
+                ("(1, 2, 4, 4)", "(1, 2, 3, 3)", "(1, 1)", "((2, 2), (2, 2))", ", lhs_dilation=(2, 2)"),
+                ("(4, 2, 5)", "(3, 2, 2)", "(1,)", "'SAME_LOWER'", ""),
+                ("(1, 6, 6, 2)", "(3, 3, 2, 4)", "(1, 1)", "'SAME'", ", dimension_numbers=('NHWC', 'HWIO', 'NHWC')"),
+                ("(4, 2, 5, 5)", "(4, 1, 2, 2)", "(1, 1)", "'VALID'", ", batch_group_count=2")):
+            yield f"lax.conv_general_dilated(A({d!r}, {lhs}, 5), A({d!r}, {rhs}, 6), {strides}, {pad}{extra})"
+        for comp, init in (("lax.add", "0.0"), ("lax.max", "-np.inf"), ("lax.min", "np.inf"),
+                           ("lambda a, b: a * b", "1.0"), ("lax.add", "1.0")):
+            for window, strides, pad in (("(2, 2)", "(1, 1)", "'VALID'"), ("(3, 2)", "(2, 1)", "'SAME'"),
+                                         ("(2, 3)", "(1, 2)", "((1, 0), (0, 2))")):
+                yield f"lax.reduce_window({x}, np.array({init}, {d!r}), {comp}, {window}, {strides}, {pad})"
+        yield f"lax.reduce_window({x}, np.array(0, {d!r}), lax.add, (2, 2), (1, 1), 'VALID', (2, 1), (1, 2))"
+    for d in ("int32", "uint8", "int8", "bool"):
+        x = f"A({d!r}, (3, 4), 2)"
+        yield f"lax.pad({x}, np.array(1, {d!r}), [(1, -1, 1), (2, 0, 0)])"
+        yield f"lax.dynamic_slice({x}, (1, 1), (2, 3))"
+        yield f"lax.dynamic_slice({x}, (5, -1), (2, 2))"
+        yield f"lax.dynamic_slice({x}, (jnp.asarray(-2), jnp.asarray(3)), (1, 2))"
+        yield f"lax.dynamic_slice({x}, jnp.asarray([1, -3]), (2, 2))"
+        yield f"lax.dynamic_slice({x}, (np.uint8(1), np.uint8(250)), (2, 2))"
+        yield f"lax.dynamic_update_slice({x}, {x}[:2, :2], (2, -1))"
+        yield f"lax.top_k({x}, 2)" if d != "bool" else f"lax.iota('int16', 5)"
+        yield f"lax.reduce_window({x}, np.array(0, {d!r}), lax.max, (2, 2), (1, 1), 'SAME')"
+        yield f"lax.broadcast_in_dim({x}, (2, 3, 4), (1, 2))"
+        yield f"lax.broadcast_in_dim({x}[:1], (3, 3, 4), (0, 2))"
+        yield f"lax.dot_general({x}, {x}, (((1,), (1,)), ((), ())))"
+    for d in ("complex64",):
+        x = f"A({d!r}, (3, 4), 7)"
+        yield f"lax.rsqrt({x})"
+        yield f"lax.conv_general_dilated(A({d!r}, (1, 2, 5, 5), 5), A({d!r}, (3, 2, 2, 2), 6), (1, 1), 'SAME')"
+        yield f"lax.dot_general({x}, {x}, (((1,), (1,)), ((), ())))"
+        yield f"lax.reduce_window({x}, np.array(0, {d!r}), lax.add, (2, 2), (1, 1), 'VALID')"
+    for bad in ("lax.dynamic_slice(A('float32', (3,), 0), (1, 2), (1,))",
+                "lax.dynamic_slice(A('float32', (3,), 0), (-1,), (1,), allow_negative_indices=False)",
+                "lax.dynamic_slice(A('float32', (3, 3), 0), (jnp.asarray(1), np.int8(1)), (1, 1))",
+                "lax.dynamic_slice(A('float32', (3,), 0), (0,), (4,))",
+                "lax.dynamic_slice(A('float32', (3,), 0), (0.5,), (1,))",
+                "lax.dynamic_update_slice(A('float32', (3,), 0), A('float16', (1,), 0), (0,))",
+                "lax.dynamic_update_slice(A('float32', (3,), 0), A('float32', (4,), 0), (0,))",
+                "lax.pad(A('float32', (3,), 0), np.float16(0), [(1, 1, 0)])",
+                "lax.pad(A('float32', (3,), 0), jnp.zeros(2), [(1, 1, 0)])",
+                "lax.pad(A('float32', (3,), 0), 0.0, [(1, 1, 0), (0, 0, 0)])",
+                "lax.pad(A('float32', (3,), 0), 0.0, [(1, 1, -1)])",
+                "lax.pad(A('float32', (3,), 0), 0.0, [(-3, -1, 0)])",
+                "lax.broadcast_in_dim(A('float32', (3,), 0), (3, 4), (1,))",
+                "lax.broadcast_in_dim(A('float32', (3,), 0), (3,), (0, 1))",
+                "lax.top_k(A('float32', (3,), 0), 4)", "lax.top_k(A('float32', (3,), 0), -1)",
+                "lax.top_k(A('complex64', (3,), 0), 1)", "lax.top_k(jnp.asarray(1.0), 1)",
+                "lax.top_k(A('float32', (3, 2), 0), 1, axis=2)",
+                "lax.iota('float32', -1)", "lax.iota('bool', 3)",
+                "lax.integer_pow(A('int32', (3,), 0), -1)", "lax.integer_pow(A('bool', (3,), 0), 2)",
+                "lax.clamp(A('float32', (2,), 0), A('float32', (3,), 0), 1.0)",
+                "lax.clamp(0, A('float32', (3,), 0), 1.0)",
+                "lax.dot_general(A('float32', (2, 3), 0), A('float32', (4, 5), 0), (((1,), (0,)), ((), ())))",
+                "lax.dot_general(A('float32', (2, 3), 0), A('float32', (3, 5), 0), (((2,), (0,)), ((), ())))",
+                "lax.dot_general(A('int8', (2, 3), 0), A('uint8', (3, 5), 0), (((1,), (0,)), ((), ())))",
+                "lax.dot_general(A('int32', (2, 3), 0), A('int32', (3, 5), 0), (((1,), (0,)), ((), ())), "
+                "preferred_element_type='int8')",
+                "lax.conv_general_dilated(A('float32', (1, 2, 5), 0), A('float32', (3, 3, 2), 0), (1,), 'SAME')",
+                "lax.conv_general_dilated(A('float32', (1, 2, 5), 0), A('float32', (3, 2, 2), 0), (1, 1), 'SAME')",
+                "lax.conv_general_dilated(A('float32', (1, 2, 5), 0), A('float32', (3, 2, 2), 0), (1,), 'FULL')",
+                "lax.conv_general_dilated(A('float32', (1, 2, 5), 0), A('float16', (3, 2, 2), 0), (1,), 'SAME')",
+                "lax.conv_general_dilated(A('float32', (1, 2, 5), 0), A('float32', (3, 2, 2), 0), (1,), 'SAME', "
+                "lhs_dilation=(2,))",
+                "lax.conv_general_dilated(A('float32', (1, 2, 5), 0), A('float32', (3, 2, 2), 0), (1,), 'SAME', "
+                "dimension_numbers=('NCH', 'OIW', 'NCH'))",
+                "lax.conv_general_dilated(A('float32', (1, 2, 5), 0), A('float32', (3, 2, 2), 0), (1,), 'SAME', "
+                "feature_group_count=2)",
+                "lax.reduce_window(A('float32', (3,), 0), 0.0, lax.add, (2, 2), (1,), 'VALID')",
+                "lax.reduce_window(A('float32', (3,), 0), 0, lax.add, (2,), (1,), 'VALID')",
+                "lax.reduce_window(A('bool', (3,), 0), False, lax.add, (2,), (1,), 'VALID')",
+                "lax.reduce_window(A('float32', (3,), 0), 0.0, lax.add, (0,), (1,), 'VALID')",
+                "lax.reduce_window(A('float32', (3,), 0), jnp.zeros(2), lambda a, b: a + b, (2,), (1,), 'VALID')",
+                "lax.convert_element_type(A('complex64', (2,), 0), 'float32')",
+                "lax.convert_element_type(2**40, 'int32')", "lax.convert_element_type(2**40, 'float32')",
+                "lax.convert_element_type(1.5, 'int8')", "lax.convert_element_type([1, 2], 'int8')",
+                "lax.rsqrt(A('int32', (2,), 0))", "lax.erf(A('complex64', (2,), 0))",
+                "lax.add(A('float32', (2,), 0), A('float32', (3,), 0))",
+                "lax.add(A('float32', (2, 1), 0), A('float32', (1, 3), 0))"):
+        yield bad
+
+
+FFT_FUNCTIONS = ("fft.fft({})", "fft.ifft({})", "fft.rfft({})", "fft.irfft({})", "fft.fft2({})")
+
+
+def _fft_abstract_cases() -> Iterator[str]:
+    for fn in FFT_FUNCTIONS:
+        for x in _abstract_operands():
+            yield f"eval_shape(lambda x: {fn.format('x')}, {x})"
+    for d in ("None", "'float32'", "'float64'", "'float16'", "'bfloat16'", "'int32'", "'complex64'", "float"):
+        yield f"eval_shape(lambda: fft.fftfreq(8, dtype={d}))"
+
+
+def _fft_value_cases() -> Iterator[str]:
+    for d in ("float32", "float64", "complex64", "complex128", "int32", "float16", "bool"):
+        for shape, seed in (((8,), 1), ((3, 5), 2), ((2, 4, 6), 3)):
+            x = f"A({d!r}, {shape}, {seed})"
+            for fn in FFT_FUNCTIONS:
+                if fn == "fft.fft2({})" and len(shape) < 2:
+                    continue
+                yield fn.format(x)
+                for extra in ("norm='ortho'", "norm='forward'", "axis=0", "n=5", "n=12"):
+                    if fn == "fft.fft2({})":
+                        extra = {"axis=0": "axes=(0, 1)" if len(shape) == 2 else "axes=(0, 2)", "n=5": "s=(2, 3)",
+                                 "n=12": "s=(4, 7)"}.get(extra, extra)
+                    yield fn.format(f"{x}, {extra}")
+    for n, dd in (("8", "1.0"), ("9", "0.1"), ("1", "2.0"), ("10", "jnp.asarray(0.5)")):
+        for d in ("None", "'float32'", "'float64'", "'float16'", "'int32'", "'complex64'"):
+            yield f"fft.fftfreq({n}, {dd}, dtype={d})"
+    for bad in ("fft.fft(A('float32', (4,), 0), axis=(0, 1))", "fft.fft2(A('float32', (4,), 0))",
+                "fft.fft2(A('float32', (4, 4), 0), axes=(0,))", "fft.fft(A('float32', (4,), 0), n=0)",
+                "fft.fft(A('float32', (4,), 0), norm='sideways')", "fft.fftfreq([4])", "fft.fft([1.0, 2.0])",
+                "fft.fft2(A('float32', (4, 4), 0), axes=(0, 0))", "fft.fft(jnp.asarray(2.0))",
+                "fft.fft(A('float32', (4,), 0), axis=2)"):
+        yield bad
+
+
+def cases(section: str) -> list[tuple[str, str]]:
+    """Every ``(configuration key, expression)`` of a section, in a fixed order."""
+    if section == "random":
+        exprs = list(dict.fromkeys(_random_cases()))
+        return [(c, e) for c in X32_X64 for e in exprs]
+    if section == "nn":
+        abstract = list(dict.fromkeys(_nn_abstract_cases()))
+        values = list(dict.fromkeys(_nn_value_cases()))
+        return [(c, e) for c in ALL_CONFIGS for e in abstract] + [(c, e) for c in X32_X64 for e in values]
+    if section == "lax":
+        abstract = list(dict.fromkeys(_lax_abstract_cases()))
+        values = list(dict.fromkeys(_lax_value_cases()))
+        return [(c, e) for c in X32_X64 for e in abstract + values]
+    if section == "fft":
+        abstract = list(dict.fromkeys(_fft_abstract_cases()))
+        values = list(dict.fromkeys(_fft_value_cases()))
+        return [(c, e) for c in ALL_CONFIGS for e in abstract] + [(c, e) for c in X32_X64 for e in values]
+    if section == "linalg":
+        return []
+    raise ValueError(section)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Recording (inside the jax venv)
+
+
+def encode(out: Any) -> Any:
+    """A JSON form of a result: arrays as ``{dtype, weak, shape, hex}``, typed keys as ``{key, shape}``, tuples and
+    lists as ``{tuple: [...]}``."""
+    import jax
+    import numpy as np
+
+    if isinstance(out, (tuple, list)):
+        return {"tuple": [encode(o) for o in out]}
+    if isinstance(out, jax.Array) and jax.dtypes.issubdtype(out.dtype, jax.dtypes.prng_key):
+        return {"key": np.asarray(jax.random.key_data(out)).tobytes().hex(), "shape": list(out.shape)}
+    if isinstance(out, jax.ShapeDtypeStruct):
+        return {"dtype": np.dtype(out.dtype).name, "weak": bool(out.weak_type), "shape": list(out.shape)}
+    if isinstance(out, jax.Array):
+        host_value = np.asarray(out)
+        return {"dtype": np.dtype(out.dtype).name, "weak": bool(out.weak_type), "shape": list(out.shape),
+                "hex": host_value.tobytes().hex()}
+    raise TypeError(f"cannot encode {type(out)}")
+
+
+def main_inside() -> None:
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+
+    jax.config.update("jax_platforms", "cpu")
+    names: dict[str, Any] = {"random": jax.random, "nn": jax.nn, "lax": jax.lax, "jnp": jnp,
+                             "linalg": jnp.linalg, "fft": jnp.fft, "np": np}
+
+    def run(expr: str) -> Any:
+        names["A"] = lambda dtype, shape, seed: jnp.asarray(host(dtype, tuple(shape), seed))
+        names["S"] = lambda dtype, shape, weak=False: jax.ShapeDtypeStruct(
+            shape, np.dtype(ref.sctype(dtype)), weak_type=weak)
+        names["eval_shape"] = jax.eval_shape
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                out = eval(expr, dict(names))  # noqa: S307 - our own case list
+                return encode(out)
+            except Exception as e:  # noqa: BLE001 - recorded by class
+                return {"error": type(e).__name__}
+
+    by_config = {k: (mode, x64) for k, (mode, x64) in zip(ALL_CONFIGS, [("standard", False), ("standard", True),
+                                                                     ("strict", False), ("strict", True)])}
+    only = os.environ.get("JAXREF_ONLY", ",".join(SECTIONS)).split(",")
+    for section in only:
+        results: dict[str, dict[str, Any]] = {}
+        all_cases = cases(section)
+        for config_key, group in itertools.groupby(all_cases, key=lambda c: c[0]):
+            mode, x64 = by_config[config_key]
+            jax.config.update("jax_numpy_dtype_promotion", mode)
+            jax.config.update("jax_enable_x64", x64)
+            print(section, config_key, file=sys.stderr)
+            results.setdefault(config_key, {}).update({expr: run(expr) for _, expr in group})
+        out = {"generator": "tools/jax_api_ext_reference.py", "versions": {"jax": jax.__version__},
+               "cases": results}
+        out_path(section).write_text(json.dumps(out, indent=0, sort_keys=True) + "\n")
+        print(f"wrote {out_path(section)} ({len(all_cases)} cases)", file=sys.stderr)
+
+
+_: Callable[..., Any] = host
+
+if __name__ == "__main__":
+    ref.cli(__doc__, __file__, main_inside)
