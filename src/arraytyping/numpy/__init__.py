@@ -32,6 +32,8 @@ from arraytyping._src.scalar_types import (
 
 pow = power
 
+from arraytyping.numpy import fft as fft  # as jax.numpy: jnp.fft.fft works after importing jax.numpy alone
+
 __all__ = [
     "abs", "absolute", "add", "all", "allclose", "amax", "amin", "angle", "any", "arange", "arccos", "arccosh",
     "arcsin", "arcsinh", "arctan", "arctan2", "arctanh", "argmax", "argmin", "argsort", "around", "array",

@@ -226,6 +226,7 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
             "    " + ", ".join(protocol_names(m)) + ",",
             ")",
             "from arraytyping.typing import ArrayLike, DType, DTypeLike, ShapeLike",
+            "from arraytyping.numpy import fft as fft",
             "",
             "ndarray = Array",
             "",
