@@ -10,7 +10,10 @@ import numpy as np
 
 from arraytyping import Array
 
-__all__ = ["ArrayLike"]
+__all__ = ["AnyArray", "ArrayLike"]
 
-ArrayLike: TypeAlias = "Array[Any] | np.ndarray[Any, Any] | np.bool_ | np.number[Any] | bool | int | float | complex"
+AnyArray: TypeAlias = Array
+"""An array of any dtype: the runtime class in the source, ``Array[Any]`` in the generated ``annotations.pyi`` (what a
+checker reading the installed package sees, with every type known)."""
+ArrayLike: TypeAlias = "AnyArray | np.ndarray[Any, Any] | np.bool_ | np.number[Any] | bool | int | float | complex"
 """Anything the functions convert to an array implicitly (as :data:`arraytyping.typing.ArrayLike`)."""

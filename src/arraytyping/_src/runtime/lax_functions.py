@@ -11,7 +11,7 @@ from __future__ import annotations
 import builtins
 import operator
 from collections.abc import Callable, Sequence
-from typing import Any, TypeAlias
+from typing import Any, SupportsIndex, TypeAlias, cast
 
 import numpy as np
 
@@ -34,7 +34,7 @@ from arraytyping._src.runtime.top_k import top_k_p
 from arraytyping._src.runtime.jaxpr import ClosedJaxpr
 from arraytyping._src.runtime.tracing import abstractify, trace_to_jaxpr
 from arraytyping._src.runtime.windowed_reductions import MONOIDS, reduce_window_p
-from arraytyping._src.runtime.annotations import ArrayLike
+from arraytyping._src.runtime.annotations import AnyArray, ArrayLike
 from arraytyping.typing import DTypeLike
 
 __all__ = ["ConvDimensionNumbers", "add", "broadcast_in_dim", "clamp", "conv_general_dilated",
@@ -74,91 +74,91 @@ def _shape(shape: Any, what: str = "shape") -> tuple[int, ...]:
 # Elementwise
 
 
-def add(x: ArrayLike, y: ArrayLike) -> Array[Any]:
+def add(x: ArrayLike, y: ArrayLike) -> AnyArray:
     """Elementwise ``x + y`` of operands of one dtype (``lax.add``)."""
     _check_operand("add", x, y)
-    out: Array[Any] = P.add_p.bind(x, y)
+    out: AnyArray = P.add_p.bind(x, y)
     return out
 
 
-def mul(x: ArrayLike, y: ArrayLike) -> Array[Any]:
+def mul(x: ArrayLike, y: ArrayLike) -> AnyArray:
     """Elementwise ``x * y`` of operands of one dtype (``lax.mul``)."""
     _check_operand("mul", x, y)
-    out: Array[Any] = P.mul_p.bind(x, y)
+    out: AnyArray = P.mul_p.bind(x, y)
     return out
 
 
-def max(x: ArrayLike, y: ArrayLike) -> Array[Any]:
+def max(x: ArrayLike, y: ArrayLike) -> AnyArray:
     """Elementwise maximum of operands of one dtype (``lax.max``; NaN wins)."""
     _check_operand("max", x, y)
-    out: Array[Any] = P.max_p.bind(x, y)
+    out: AnyArray = P.max_p.bind(x, y)
     return out
 
 
-def min(x: ArrayLike, y: ArrayLike) -> Array[Any]:
+def min(x: ArrayLike, y: ArrayLike) -> AnyArray:
     """Elementwise minimum of operands of one dtype (``lax.min``; NaN wins)."""
     _check_operand("min", x, y)
-    out: Array[Any] = P.min_p.bind(x, y)
+    out: AnyArray = P.min_p.bind(x, y)
     return out
 
 
-def rsqrt(x: ArrayLike, *, accuracy: None = None) -> Array[Any]:
+def rsqrt(x: ArrayLike, *, accuracy: None = None) -> AnyArray:
     """Elementwise ``1 / sqrt(x)`` (floating and complex operands)."""
     _check_operand("rsqrt", x)
-    out: Array[Any] = rsqrt_p.bind(x, accuracy=accuracy)
+    out: AnyArray = rsqrt_p.bind(x, accuracy=accuracy)
     return out
 
 
-def erf(x: ArrayLike) -> Array[Any]:
+def erf(x: ArrayLike) -> AnyArray:
     """The error function (floating operands)."""
     _check_operand("erf", x)
-    out: Array[Any] = erf_p.bind(x)
+    out: AnyArray = erf_p.bind(x)
     return out
 
 
-def erf_inv(x: ArrayLike) -> Array[Any]:
+def erf_inv(x: ArrayLike) -> AnyArray:
     """The inverse of the error function (floating operands)."""
     _check_operand("erf_inv", x)
-    out: Array[Any] = erf_inv_p.bind(x)
+    out: AnyArray = erf_inv_p.bind(x)
     return out
 
 
-def lgamma(x: ArrayLike) -> Array[Any]:
+def lgamma(x: ArrayLike) -> AnyArray:
     """The log of the absolute value of the gamma function (floating operands)."""
     _check_operand("lgamma", x)
-    out: Array[Any] = lgamma_p.bind(x)
+    out: AnyArray = lgamma_p.bind(x)
     return out
 
 
-def digamma(x: ArrayLike) -> Array[Any]:
+def digamma(x: ArrayLike) -> AnyArray:
     """The digamma function, the derivative of ``lgamma`` (floating operands)."""
     _check_operand("digamma", x)
-    out: Array[Any] = digamma_p.bind(x)
+    out: AnyArray = digamma_p.bind(x)
     return out
 
 
-def integer_pow(x: ArrayLike, y: int) -> Array[Any]:
+def integer_pow(x: ArrayLike, y: int) -> AnyArray:
     """``x ** y`` for a static integer ``y`` (by repeated multiplication; integers take no negative power)."""
     _check_operand("integer_pow", x)
-    out: Array[Any] = P.integer_pow_p.bind(x, y=operator.index(y))
+    out: AnyArray = P.integer_pow_p.bind(x, y=operator.index(y))
     return out
 
 
-def clamp(min: ArrayLike, x: ArrayLike, max: ArrayLike) -> Array[Any]:
+def clamp(min: ArrayLike, x: ArrayLike, max: ArrayLike) -> AnyArray:
     """``x`` clamped to ``[min, max]`` (bounds of ``x``'s dtype, each a scalar or of ``x``'s shape)."""
     _check_operand("clamp", min, x, max)
-    out: Array[Any] = P.clamp_p.bind(min, x, max)
+    out: AnyArray = P.clamp_p.bind(min, x, max)
     return out
 
 
-def convert_element_type(operand: ArrayLike, new_dtype: DTypeLike) -> Array[Any]:
+def convert_element_type(operand: ArrayLike, new_dtype: DTypeLike) -> AnyArray:
     """``operand`` converted to ``new_dtype`` (canonicalized for x64), strongly typed. Complex to real discards
     the imaginary part (with numpy's ``ComplexWarning``, as JAX warns)."""
     _check_operand("convert_element_type", operand)
     dtype = _user_dtype(new_dtype)
     if type(operand) is int:  # a big Python int converts by value (numpy), not through int32
         value: Any = np.asarray(operand).astype(dtype)
-        out: Array[Any] = _lax.convert_element_type(_lax.const(value, ShapedArray((), dtype, False)), dtype, False)
+        out: AnyArray = _lax.convert_element_type(_lax.const(value, ShapedArray((), dtype, False)), dtype, False)
         return _materialize(out)
     a = abstractify(operand)
     if type(operand) is complex and registry.INFO[ShapedArray((), dtype).name].kind != "c":
@@ -171,7 +171,7 @@ def convert_element_type(operand: ArrayLike, new_dtype: DTypeLike) -> Array[Any]
     return _materialize(_lax.convert_element_type(operand, dtype, False))
 
 
-def _materialize(x: Any) -> Array[Any]:
+def _materialize(x: Any) -> AnyArray:
     """A constant (from a conversion of a host value) as an array of the current trace or on the device."""
     if isinstance(x, Array):
         return x
@@ -180,9 +180,9 @@ def _materialize(x: Any) -> Array[Any]:
 
     trace = find_top_trace(())
     if trace is not None:
-        traced: Array[Any] = trace.pure(x)
+        traced: AnyArray = trace.pure(x)
         return traced
-    out: Array[Any] = device_put(np.asarray(x.val))
+    out: AnyArray = device_put(np.asarray(x.val))
     return out
 
 
@@ -191,7 +191,7 @@ def _materialize(x: Any) -> Array[Any]:
 
 
 def broadcast_in_dim(operand: ArrayLike, shape: Sequence[int], broadcast_dimensions: Sequence[int], *,
-                     out_sharding: None = None) -> Array[Any]:
+                     out_sharding: None = None) -> AnyArray:
     """``operand`` broadcast to ``shape``, its axis ``i`` becoming axis ``broadcast_dimensions[i]``."""
     _check_operand("broadcast_in_dim", operand)
     dims = _shape(shape)
@@ -215,7 +215,7 @@ def broadcast_in_dim(operand: ArrayLike, shape: Sequence[int], broadcast_dimensi
                         f"broadcast_dimensions {bdims}")
     if a.ndim == len(dims) and not bdims and isinstance(operand, Array):
         return operand
-    out: Array[Any] = P.broadcast_in_dim_p.bind(operand, shape=dims, broadcast_dimensions=bdims, sharding=None)
+    out: AnyArray = P.broadcast_in_dim_p.bind(operand, shape=dims, broadcast_dimensions=bdims, sharding=None)
     return out
 
 
@@ -246,7 +246,7 @@ def _start_indices(name: str, operand: Any, start_indices: Any, allow_negative_i
             continue
         static: object = i
         if isinstance(static, (int, np.integer)) and not isinstance(static, bool):
-            value = operator.index(static)
+            value = operator.index(cast(SupportsIndex, static))  # a Python or numpy integer
             if value < 0 and not neg:
                 raise ValueError(f"Index {value} is out of bounds for dimension {d} if allow_negative_indices=False")
             fixed = value + d if value < 0 else value
@@ -261,26 +261,26 @@ def _start_indices(name: str, operand: Any, start_indices: Any, allow_negative_i
     return out
 
 
-def dynamic_slice(operand: ArrayLike, start_indices: Sequence[ArrayLike] | Array[Any], slice_sizes: Sequence[int], *,
-                  allow_negative_indices: bool | Sequence[bool] = True) -> Array[Any]:
+def dynamic_slice(operand: ArrayLike, start_indices: Sequence[ArrayLike] | AnyArray, slice_sizes: Sequence[int], *,
+                  allow_negative_indices: bool | Sequence[bool] = True) -> AnyArray:
     """The ``slice_sizes`` block of ``operand`` starting at ``start_indices`` (traced values allowed; a start is
     clamped so the block stays inside the array)."""
     _check_operand("dynamic_slice", operand)
     indices = _start_indices("dynamic_slice", operand, start_indices, allow_negative_indices)
-    out: Array[Any] = dynamic_slice_p.bind(operand, *indices, slice_sizes=_shape(slice_sizes))
+    out: AnyArray = dynamic_slice_p.bind(operand, *indices, slice_sizes=_shape(slice_sizes))
     return out
 
 
-def dynamic_update_slice(operand: ArrayLike, update: ArrayLike, start_indices: Sequence[ArrayLike] | Array[Any], *,
-                         allow_negative_indices: bool | Sequence[bool] = True) -> Array[Any]:
+def dynamic_update_slice(operand: ArrayLike, update: ArrayLike, start_indices: Sequence[ArrayLike] | AnyArray, *,
+                         allow_negative_indices: bool | Sequence[bool] = True) -> AnyArray:
     """``operand`` with the block at ``start_indices`` replaced by ``update`` (clamped to stay inside)."""
     _check_operand("dynamic_update_slice", operand, update)
     indices = _start_indices("dynamic_update_slice", operand, start_indices, allow_negative_indices)
-    out: Array[Any] = dynamic_update_slice_p.bind(operand, update, *indices)
+    out: AnyArray = dynamic_update_slice_p.bind(operand, update, *indices)
     return out
 
 
-def pad(operand: ArrayLike, padding_value: ArrayLike, padding_config: Sequence[tuple[int, int, int]]) -> Array[Any]:
+def pad(operand: ArrayLike, padding_value: ArrayLike, padding_config: Sequence[tuple[int, int, int]]) -> AnyArray:
     """``operand`` padded with ``padding_value``: ``(low, high, interior)`` per axis; negative low/high remove
     elements."""
     _check_operand("pad", operand, padding_value)
@@ -299,11 +299,11 @@ def pad(operand: ArrayLike, padding_value: ArrayLike, padding_config: Sequence[t
                          f"padding_config {config_} and operand shape {a.shape}")
     if a.dtype != v.dtype:
         raise TypeError(f"pad operand and padding_value must be same dtype: got {a.name} and {v.name}.")
-    out: Array[Any] = pad_p.bind(operand, padding_value, padding_config=config_)
+    out: AnyArray = pad_p.bind(operand, padding_value, padding_config=config_)
     return out
 
 
-def iota(dtype: DTypeLike, size: int) -> Array[Any]:
+def iota(dtype: DTypeLike, size: int) -> AnyArray:
     """``[0, 1, ..., size - 1]`` in a numeric ``dtype``."""
     dt = _user_dtype(dtype)
     n = operator.index(size)
@@ -312,11 +312,11 @@ def iota(dtype: DTypeLike, size: int) -> Array[Any]:
                         "complexfloating.")
     if n < 0:
         raise TypeError(f"iota shape must have every element be nonnegative, got ({n},).")
-    out: Array[Any] = P.iota_p.bind(dtype=dt, shape=(n,), dimension=0, sharding=None)
+    out: AnyArray = P.iota_p.bind(dtype=dt, shape=(n,), dimension=0, sharding=None)
     return out
 
 
-def top_k(operand: ArrayLike, k: int, *, axis: int = -1) -> tuple[Array[Any], Array[Any]]:
+def top_k(operand: ArrayLike, k: int, *, axis: int = -1) -> tuple[AnyArray, AnyArray]:
     """The ``k`` largest values along ``axis`` and their int32 indices (stable: equal values by index)."""
     _check_operand("top_k", operand)
     k = operator.index(k)
@@ -335,7 +335,7 @@ def top_k(operand: ArrayLike, k: int, *, axis: int = -1) -> tuple[Array[Any], Ar
 
 
 def dot_general(lhs: ArrayLike, rhs: ArrayLike, dimension_numbers: DotDimensionNumbers, precision: None = None,
-                preferred_element_type: DTypeLike | None = None, *, out_sharding: None = None) -> Array[Any]:
+                preferred_element_type: DTypeLike | None = None, *, out_sharding: None = None) -> AnyArray:
     """The general dot product: ``((lhs_contracting, rhs_contracting), (lhs_batch, rhs_batch))`` axes; the result
     has the batch axes, then ``lhs``'s free axes, then ``rhs``'s. Operands of two dtypes compute in the
     higher-ranked one (XLA's rule; see :func:`arraytyping.op_rules.dot_general_result`)."""
@@ -344,7 +344,7 @@ def dot_general(lhs: ArrayLike, rhs: ArrayLike, dimension_numbers: DotDimensionN
     dn = ((tuple(map(operator.index, lc)), tuple(map(operator.index, rc))),
           (tuple(map(operator.index, lb)), tuple(map(operator.index, rb))))
     pref = None if preferred_element_type is None else _user_dtype(preferred_element_type)
-    out: Array[Any] = P.dot_general_p.bind(lhs, rhs, dimension_numbers=dn, precision=precision,
+    out: AnyArray = P.dot_general_p.bind(lhs, rhs, dimension_numbers=dn, precision=precision,
                                       preferred_element_type=pref, out_sharding=None)
     return out
 
@@ -370,7 +370,7 @@ def conv_general_dilated(lhs: ArrayLike, rhs: ArrayLike, window_strides: Sequenc
                          rhs_dilation: Sequence[int] | None = None,
                          dimension_numbers: ConvGeneralDilatedDimensionNumbers = None, feature_group_count: int = 1,
                          batch_group_count: int = 1, precision: None = None,
-                         preferred_element_type: DTypeLike | None = None, out_sharding: None = None) -> Array[Any]:
+                         preferred_element_type: DTypeLike | None = None, out_sharding: None = None) -> AnyArray:
     """The general dilated convolution (XLA's): strided, padded (explicitly or ``'SAME'``/``'VALID'``), with
     input (``lhs_dilation``) and kernel (``rhs_dilation``) dilation, feature and batch groups, and the layouts of
     ``dimension_numbers`` (e.g. ``('NCHW', 'OIHW', 'NCHW')``; the default is that one)."""
@@ -394,7 +394,7 @@ def conv_general_dilated(lhs: ArrayLike, rhs: ArrayLike, window_strides: Sequenc
             raise ValueError(f"padding argument to conv_general_dilated should be a string or a sequence of (low, "
                              f"high) pairs, got {padding}") from e
     pref = None if preferred_element_type is None else _user_dtype(preferred_element_type)
-    out: Array[Any] = conv_general_dilated_p.bind(
+    out: AnyArray = conv_general_dilated_p.bind(
         lhs, rhs, window_strides=strides, padding=pads, lhs_dilation=lhs_dil, rhs_dilation=rhs_dil,
         dimension_numbers=dnums, feature_group_count=operator.index(feature_group_count),
         batch_group_count=operator.index(batch_group_count), precision=precision, preferred_element_type=pref,
@@ -460,7 +460,7 @@ def reduce_window(operand: Any, init_value: Any, computation: Callable[..., Any]
                               "base_dilation": bdil, "window_dilation": wdil}
     monoid = _MONOID_FUNCTIONS.get(computation)
     if monoid is not None and single and _monoid_init_matches(monoid, inits[0]):
-        out: Array[Any] = MONOIDS[monoid].bind(operand, **params)
+        out: AnyArray = MONOIDS[monoid].bind(operand, **params)
         return out
     closed = _reducer_jaxpr(computation, tuple(abstractify(i) for i in inits), single)
     outs = reduce_window_p.bind(*operands, *inits, jaxpr=closed.jaxpr, consts=tuple(closed.consts), **params)

@@ -28,7 +28,7 @@ from arraytyping._src.runtime.elementwise import logistic, rsqrt
 from arraytyping._src.runtime.numpy._promotion import canonical_dtype, operand, promote_args_inexact
 from arraytyping._src.runtime.special import erfc
 from arraytyping._src.runtime.tracing import ConstVal
-from arraytyping._src.runtime.annotations import ArrayLike
+from arraytyping._src.runtime.annotations import AnyArray, ArrayLike
 from arraytyping.typing import DTypeLike
 
 __all__ = ["relu", "gelu", "silu", "swish", "sigmoid", "softplus", "softmax", "log_softmax", "logsumexp", "one_hot",
@@ -101,14 +101,14 @@ def _relu_body(x: Any) -> Any:
 _relu = _jitted(_relu_body, "relu")
 
 
-def relu(x: ArrayLike) -> Array[Any]:
+def relu(x: ArrayLike) -> AnyArray:
     """The rectified linear unit, ``max(x, 0)``."""
     _check("relu", x)
-    out: Array[Any] = _relu(x)
+    out: AnyArray = _relu(x)
     return out
 
 
-def gelu(x: ArrayLike, approximate: bool = True) -> Array[Any]:
+def gelu(x: ArrayLike, approximate: bool = True) -> AnyArray:
     """The Gaussian error linear unit: ``x * Φ(x)``, by its tanh approximation (``approximate``) or exactly
     (through ``erfc``). Computed operation by operation, as JAX does."""
     _check("gelu", x, approximate=bool(approximate))
@@ -122,7 +122,7 @@ def gelu(x: ArrayLike, approximate: bool = True) -> Array[Any]:
     else:
         half = np.sqrt(0.5).astype(dtype)
         out = lax.convert_element_type(0.5 * xa * erfc(-xa * half), dtype, False)
-    result: Array[Any] = _finish("gelu", x, out, approximate=bool(approximate))
+    result: AnyArray = _finish("gelu", x, out, approximate=bool(approximate))
     return result
 
 
@@ -144,10 +144,10 @@ def _sigmoid_body(x: Any) -> Any:
 _sigmoid = _jitted(_sigmoid_body, "sigmoid")
 
 
-def sigmoid(x: ArrayLike) -> Array[Any]:
+def sigmoid(x: ArrayLike) -> AnyArray:
     """The logistic sigmoid, ``1 / (1 + exp(-x))`` (floating and complex operands, as ``lax.logistic``)."""
     _check("sigmoid", x)
-    out: Array[Any] = _sigmoid(x)
+    out: AnyArray = _sigmoid(x)
     return out
 
 
@@ -158,10 +158,10 @@ def _silu_body(x: Any) -> Any:
 _silu = _jitted(_silu_body, "silu")
 
 
-def silu(x: ArrayLike) -> Array[Any]:
+def silu(x: ArrayLike) -> AnyArray:
     """The sigmoid linear unit (swish), ``x * sigmoid(x)``."""
     _check("silu", x)
-    out: Array[Any] = _silu(x)
+    out: AnyArray = _silu(x)
     return out
 
 
@@ -175,10 +175,10 @@ def _softplus_body(x: Any) -> Any:
 _softplus = _jitted(_softplus_body, "softplus")
 
 
-def softplus(x: ArrayLike) -> Array[Any]:
+def softplus(x: ArrayLike) -> AnyArray:
     """``log(1 + exp(x))``, as ``logaddexp(x, 0)``."""
     _check("softplus", x)
-    out: Array[Any] = _softplus(x)
+    out: AnyArray = _softplus(x)
     return out
 
 
@@ -192,7 +192,7 @@ def _axis_arg(axis: Axis) -> int | tuple[int, ...] | None:
     return tuple(operator.index(a) for a in axis)
 
 
-def softmax(x: ArrayLike, axis: Axis = -1, where: ArrayLike | None = None) -> Array[Any]:
+def softmax(x: ArrayLike, axis: Axis = -1, where: ArrayLike | None = None) -> AnyArray:
     """``exp(x) / sum(exp(x))`` along ``axis`` (computed after subtracting the maximum); ``where`` masks
     elements out (their result is 0). Computed operation by operation, as JAX does."""
     _check("softmax", x, where, axis=axis, where=where is not None)
@@ -203,7 +203,7 @@ def softmax(x: ArrayLike, axis: Axis = -1, where: ArrayLike | None = None) -> Ar
     result = unnormalized / jnp.sum(unnormalized, axis, where=where, keepdims=True)
     if where is not None:
         result = jnp.where(where, result, 0)
-    out: Array[Any] = _finish("softmax", x, result, where=where is not None)
+    out: AnyArray = _finish("softmax", x, result, where=where is not None)
     return out
 
 
@@ -221,10 +221,10 @@ def _log_softmax_body(x: Any, where: Any, *, axis: int | tuple[int, ...] | None)
 _log_softmax = _jitted(_log_softmax_body, "log_softmax")
 
 
-def log_softmax(x: ArrayLike, axis: Axis = -1, where: ArrayLike | None = None) -> Array[Any]:
+def log_softmax(x: ArrayLike, axis: Axis = -1, where: ArrayLike | None = None) -> AnyArray:
     """``x - logsumexp(x)`` along ``axis``; ``where`` masks elements out (their result is -inf)."""
     _check("log_softmax", x, where, axis=axis, where=where is not None)
-    out: Array[Any] = _log_softmax(x, where, axis=_axis_arg(axis))
+    out: AnyArray = _log_softmax(x, where, axis=_axis_arg(axis))
     return out
 
 
@@ -288,21 +288,21 @@ def _expand_dims(x: Any, dims: tuple[int, ...]) -> Any:
 
 @overload
 def logsumexp(a: ArrayLike, axis: Axis = None, b: ArrayLike | None = None, keepdims: bool = False,
-              return_sign: Literal[False] = False, where: ArrayLike | None = None) -> Array[Any]: ...
+              return_sign: Literal[False] = False, where: ArrayLike | None = None) -> AnyArray: ...
 @overload
 def logsumexp(a: ArrayLike, axis: Axis = None, b: ArrayLike | None = None, keepdims: bool = False, *,
-              return_sign: Literal[True], where: ArrayLike | None = None) -> tuple[Array[Any], Array[Any]]: ...
+              return_sign: Literal[True], where: ArrayLike | None = None) -> tuple[AnyArray, AnyArray]: ...
 @overload
 def logsumexp(a: ArrayLike, axis: Axis = None, b: ArrayLike | None = None, keepdims: bool = False,
-              return_sign: bool = False, where: ArrayLike | None = None) -> Array[Any] | tuple[Array[Any], Array[Any]]: ...
+              return_sign: bool = False, where: ArrayLike | None = None) -> AnyArray | tuple[AnyArray, AnyArray]: ...
 def logsumexp(a: ArrayLike, axis: Axis = None, b: ArrayLike | None = None, keepdims: bool = False,
-              return_sign: bool = False, where: ArrayLike | None = None) -> Array[Any] | tuple[Array[Any], Array[Any]]:
+              return_sign: bool = False, where: ArrayLike | None = None) -> AnyArray | tuple[AnyArray, AnyArray]:
     """``log(sum(b * exp(a)))`` over ``axis`` (all axes by default), computed after subtracting the maximum; with
     ``return_sign``, also the sign of the sum (whose log is then of its absolute value). Computed operation by
     operation, as JAX does."""
     _check("logsumexp", a, b, where, axis=axis, where=where is not None, b=None if b is None else _operand(b),
            return_sign=bool(return_sign))
-    out: Array[Any] | tuple[Array[Any], Array[Any]] = _logsumexp(a, b, where, axis=_axis_arg(axis), keepdims=bool(keepdims),
+    out: AnyArray | tuple[AnyArray, AnyArray] = _logsumexp(a, b, where, axis=_axis_arg(axis), keepdims=bool(keepdims),
                                                   return_sign=bool(return_sign))
     return out
 
@@ -326,11 +326,11 @@ def _canonical_axis(axis: int, ndim: int) -> int:
 _one_hot = _jitted(_one_hot_body, "one_hot")
 
 
-def one_hot(x: ArrayLike, num_classes: int, *, dtype: DTypeLike | None = None, axis: int = -1) -> Array[Any]:
+def one_hot(x: ArrayLike, num_classes: int, *, dtype: DTypeLike | None = None, axis: int = -1) -> AnyArray:
     """``x``'s values as one-hot vectors of length ``num_classes`` along ``axis`` (a new axis), in ``dtype``
     (default: the default float). Values outside ``[0, num_classes)`` give all-zero vectors."""
     n = operator.index(num_classes)
-    xa: Array[Any] = x if isinstance(x, Array) else jnp.asarray(x)
+    xa: AnyArray = x if isinstance(x, Array) else jnp.asarray(x)
     name = op_rules.nn_one_hot_result(xa.aval.name, None if dtype is None else canonical_dtype(dtype).name,
                                       config.lattice_config)[0]
     if registry.INFO[xa.aval.name].kind not in "iu":
@@ -338,7 +338,7 @@ def one_hot(x: ArrayLike, num_classes: int, *, dtype: DTypeLike | None = None, a
 
         warnings.warn(f"jax.nn.one_hot input should be integer-typed; got dtype={xa.dtype}", DeprecationWarning,
                       stacklevel=2)
-    out: Array[Any] = _one_hot(xa, num_classes=n, dtype=registry.INFO[name].dtype, axis=operator.index(axis))
+    out: AnyArray = _one_hot(xa, num_classes=n, dtype=registry.INFO[name].dtype, axis=operator.index(axis))
     return out
 
 
@@ -361,7 +361,7 @@ _standardize = _jitted(_standardize_body, "standardize")
 
 
 def standardize(x: ArrayLike, axis: Axis = -1, mean: ArrayLike | None = None, variance: ArrayLike | None = None,
-                epsilon: ArrayLike = 1e-5, where: ArrayLike | None = None, *, algorithm: str = "fast") -> Array[Any]:
+                epsilon: ArrayLike = 1e-5, where: ArrayLike | None = None, *, algorithm: str = "fast") -> AnyArray:
     """``(x - mean) / sqrt(variance + epsilon)`` along ``axis``, the statistics computed unless given
     (``algorithm``: ``"fast"``, ``E[x²] - E[x]²`` clipped at 0, or ``"stable"``, ``E[(x - E[x])²]``)."""
     if mean is None and variance is None:
@@ -370,7 +370,7 @@ def standardize(x: ArrayLike, axis: Axis = -1, mean: ArrayLike | None = None, va
         _check_arraylike("standardize", x, mean, variance, where)
     if algorithm not in ("fast", "stable"):
         raise ValueError(f"Unknown algorithm '{algorithm}'. Expected 'fast' or 'stable'.")
-    out: Array[Any] = _standardize(x, mean, variance, epsilon, where, axis=_axis_arg(axis), algorithm=algorithm)
+    out: AnyArray = _standardize(x, mean, variance, epsilon, where, axis=_axis_arg(axis), algorithm=algorithm)
     return out
 
 

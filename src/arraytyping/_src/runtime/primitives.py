@@ -17,8 +17,6 @@ import numpy as np
 
 from arraytyping import lattice, op_rules
 from arraytyping._src import registry
-from arraytyping._src.config import config
-from arraytyping._src.promotion import lattice_result
 from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.core import Primitive
 
@@ -60,13 +58,6 @@ def _broadcast_scalars(prim: str, *avals: ShapedArray) -> tuple[int, ...]:
             raise TypeError(f"{prim} got incompatible shapes {', '.join(a.str_short() for a in avals)}")
         out.append(sizes.pop() if sizes else 1)
     return tuple(out)
-
-
-def _weak(avals: Sequence[ShapedArray]) -> bool:
-    """The weak flag of an operation on operands of one dtype, decided by the lattice."""
-    cfg = config.lattice_config
-    _, weak = lattice_result(tuple((a.name, a.weak_type) for a in avals), cfg)
-    return weak
 
 
 def _binary_rule(name: str, kinds: str) -> Any:

@@ -18,6 +18,7 @@ import ml_dtypes
 import numpy as np
 
 from arraytyping import Array, lattice, op_rules
+from arraytyping._src.runtime.annotations import AnyArray
 from arraytyping._src import registry
 from arraytyping._src.config import config
 from arraytyping._src.promotion import explicit_dtype_name, to_dtype
@@ -70,9 +71,9 @@ class PRNGKeyArray:
     not an :class:`~arraytyping.Array` (whose operators it does not support)."""
 
     __slots__ = ("_data",)
-    _data: Array[Any]
+    _data: AnyArray
 
-    def __init__(self, data: Array[Any]) -> None:
+    def __init__(self, data: AnyArray) -> None:
         self._data = data
 
     @property
@@ -107,18 +108,18 @@ class PRNGKeyArray:
         idx: tuple[Any, ...] = index if isinstance(given, tuple) else (index,)
         return PRNGKeyArray(self._data[(*idx, slice(None))])
 
-    def __eq__(self, other: object) -> Array[Any]:  # type: ignore[override,unused-ignore]  # pyright: ignore[reportIncompatibleMethodOverride]
+    def __eq__(self, other: object) -> AnyArray:  # type: ignore[override,unused-ignore]  # pyright: ignore[reportIncompatibleMethodOverride]
         if not isinstance(other, PRNGKeyArray):
             return NotImplemented
-        same: Array[Any] = jnp.equal(self._data, other._data)
-        out: Array[Any] = same.all(axis=-1)
+        same: AnyArray = jnp.equal(self._data, other._data)
+        out: AnyArray = same.all(axis=-1)
         return out
 
-    def __ne__(self, other: object) -> Array[Any]:  # type: ignore[override,unused-ignore]  # pyright: ignore[reportIncompatibleMethodOverride]
+    def __ne__(self, other: object) -> AnyArray:  # type: ignore[override,unused-ignore]  # pyright: ignore[reportIncompatibleMethodOverride]
         if not isinstance(other, PRNGKeyArray):
             return NotImplemented
-        differ: Array[Any] = jnp.not_equal(self._data, other._data)
-        out: Array[Any] = differ.any(axis=-1)
+        differ: AnyArray = jnp.not_equal(self._data, other._data)
+        out: AnyArray = differ.any(axis=-1)
         return out
 
     __hash__: ClassVar[None] = None  # type: ignore[assignment]  # pyright: ignore[reportIncompatibleVariableOverride]
@@ -127,10 +128,10 @@ class PRNGKeyArray:
         return f"Array({self.shape}, dtype={self.dtype}) overlaying:\n{self._data}"
 
 
-def _check_key_data(key: Any) -> Array[Any]:
+def _check_key_data(key: Any) -> AnyArray:
     """Raw key data: a uint32 array whose last axis has size 2 (JAX's ``_check_prng_key_data``)."""
     if isinstance(key, Array):
-        data: Array[Any] = key
+        data: AnyArray = key
     elif isinstance(key, HOST_VALUE_TYPES):
         data = _device_put(key)
     else:
@@ -146,12 +147,12 @@ def _check_key_data(key: Any) -> Array[Any]:
     return data
 
 
-def _device_put(x: Any) -> Array[Any]:
-    out: Array[Any] = device_put(x)
+def _device_put(x: Any) -> AnyArray:
+    out: AnyArray = device_put(x)
     return out
 
 
-def _key_data_of(name: str, key: Any, *, allow_batched: bool = False) -> tuple[Array[Any], bool]:
+def _key_data_of(name: str, key: Any, *, allow_batched: bool = False) -> tuple[AnyArray, bool]:
     """The key data of ``key`` (a typed key array or raw key data) and whether it was raw."""
     if isinstance(key, PRNGKeyArray):
         data, raw = key._data, False  # pyright: ignore[reportPrivateUsage]
@@ -163,7 +164,7 @@ def _key_data_of(name: str, key: Any, *, allow_batched: bool = False) -> tuple[A
     return data, raw
 
 
-def _wrap(data: Array[Any], raw: bool) -> Any:
+def _wrap(data: AnyArray, raw: bool) -> Any:
     return data if raw else PRNGKeyArray(data)
 
 
@@ -187,7 +188,7 @@ def _seed_body(seed: Any) -> Any:
 _seed = _jitted(_seed_body, "random_seed")
 
 
-def _seed_data(ctor: str, seed: Any) -> Array[Any]:
+def _seed_data(ctor: str, seed: Any) -> AnyArray:
     if isinstance(seed, PRNGKeyArray):
         raise TypeError(f"{ctor} accepts a scalar seed, but was given a PRNG key.")
     if np.ndim(seed) if not isinstance(seed, Array) else seed.ndim:
@@ -197,7 +198,7 @@ def _seed_data(ctor: str, seed: Any) -> Array[Any]:
         seed = np.int64(seed)  # is an int here)
     if not isinstance(seed, Array):
         seed = device_put(seed)
-    out: Array[Any] = _seed(seed)
+    out: AnyArray = _seed(seed)
     return out
 
 
@@ -207,13 +208,13 @@ def _check_impl(impl: object) -> None:
                          "(arraytyping implements threefry2x32 only)")
 
 
-def PRNGKey(seed: int | Array[Any] | np.integer[Any] | np.ndarray[Any, Any], *, impl: str | None = None) -> Array[Any]:
+def PRNGKey(seed: int | AnyArray | np.integer[Any] | np.ndarray[Any, Any], *, impl: str | None = None) -> AnyArray:
     """A legacy raw key (``uint32[2]``) from an integer seed, as ``jax.random.PRNGKey``."""
     _check_impl(impl)
     return _seed_data("PRNGKey", seed)
 
 
-def key(seed: int | Array[Any] | np.integer[Any] | np.ndarray[Any, Any], *, impl: str | None = None,
+def key(seed: int | AnyArray | np.integer[Any] | np.ndarray[Any, Any], *, impl: str | None = None,
         dtype: str | KeyDType | None = None) -> PRNGKeyArray:
     """A typed key (``key<fry>[]``) from an integer seed, as ``jax.random.key``."""
     if dtype is not None and impl is not None:
@@ -222,13 +223,13 @@ def key(seed: int | Array[Any] | np.integer[Any] | np.ndarray[Any, Any], *, impl
     return PRNGKeyArray(_seed_data("key", seed))
 
 
-def key_data(keys: PRNGKeyArray | Array[Any]) -> Array[Any]:
+def key_data(keys: PRNGKeyArray | AnyArray) -> AnyArray:
     """The ``uint32[..., 2]`` data under a key array (raw key data is returned as it is)."""
     data, _ = _key_data_of("key_data", keys, allow_batched=True)
     return data
 
 
-def wrap_key_data(key_bits_array: Array[Any] | np.ndarray[Any, Any], *, impl: str | None = None) -> PRNGKeyArray:
+def wrap_key_data(key_bits_array: AnyArray | np.ndarray[Any, Any], *, impl: str | None = None) -> PRNGKeyArray:
     """A typed key array over ``uint32[..., 2]`` key data."""
     _check_impl(impl)
     return PRNGKeyArray(_check_key_data(key_bits_array))
@@ -255,14 +256,14 @@ _split = _jitted(_split_body, "split")
 @overload
 def split(key: PRNGKeyArray, num: int | tuple[int, ...] = 2) -> PRNGKeyArray: ...
 @overload
-def split(key: Array[Any] | np.ndarray[Any, Any], num: int | tuple[int, ...] = 2) -> Array[Any]: ...
-def split(key: PRNGKeyArray | Array[Any] | np.ndarray[Any, Any], num: int | tuple[int, ...] = 2
-          ) -> PRNGKeyArray | Array[Any]:
+def split(key: AnyArray | np.ndarray[Any, Any], num: int | tuple[int, ...] = 2) -> AnyArray: ...
+def split(key: PRNGKeyArray | AnyArray | np.ndarray[Any, Any], num: int | tuple[int, ...] = 2
+          ) -> PRNGKeyArray | AnyArray:
     """``num`` new keys (a leading axis; a tuple gives several), of the kind of ``key`` (typed or raw)."""
     data, raw = _key_data_of("split", key)
     shape = tuple(operator.index(n) for n in num) if isinstance(num, Sequence) else (operator.index(num),)
-    out: Array[Any] = _split(data, shape=shape)
-    wrapped: PRNGKeyArray | Array[Any] = _wrap(out, raw)
+    out: AnyArray = _split(data, shape=shape)
+    wrapped: PRNGKeyArray | AnyArray = _wrap(out, raw)
     return wrapped
 
 
@@ -274,11 +275,11 @@ _fold_in = _jitted(_fold_in_body, "fold_in")
 
 
 @overload
-def fold_in(key: PRNGKeyArray, data: int | Array[Any] | np.integer[Any]) -> PRNGKeyArray: ...
+def fold_in(key: PRNGKeyArray, data: int | AnyArray | np.integer[Any]) -> PRNGKeyArray: ...
 @overload
-def fold_in(key: Array[Any] | np.ndarray[Any, Any], data: int | Array[Any] | np.integer[Any]) -> Array[Any]: ...
-def fold_in(key: PRNGKeyArray | Array[Any] | np.ndarray[Any, Any], data: int | Array[Any] | np.integer[Any]
-            ) -> PRNGKeyArray | Array[Any]:
+def fold_in(key: AnyArray | np.ndarray[Any, Any], data: int | AnyArray | np.integer[Any]) -> AnyArray: ...
+def fold_in(key: PRNGKeyArray | AnyArray | np.ndarray[Any, Any], data: int | AnyArray | np.integer[Any]
+            ) -> PRNGKeyArray | AnyArray:
     """A new key from ``key`` and 32 bits of ``data`` (a scalar, converted to uint32)."""
     kdata, raw = _key_data_of("fold_in", key)
     if (data.ndim if isinstance(data, Array) else np.ndim(data)):
@@ -287,8 +288,8 @@ def fold_in(key: PRNGKeyArray | Array[Any] | np.ndarray[Any, Any], data: int | A
     if isinstance(data, int) and not 0 <= data <= 0xFFFFFFFF:
         raise OverflowError(f"Python int {data} too large to convert to uint32")
     msg = data.astype(_UINT32) if isinstance(data, Array) else device_put(np.asarray(data).astype(_UINT32))
-    out: Array[Any] = _fold_in(kdata, msg)
-    wrapped: PRNGKeyArray | Array[Any] = _wrap(out, raw)
+    out: AnyArray = _fold_in(kdata, msg)
+    wrapped: PRNGKeyArray | AnyArray = _wrap(out, raw)
     return wrapped
 
 
@@ -375,20 +376,20 @@ def _uniform_body(data: Any, minval: Any, maxval: Any, *, shape: tuple[int, ...]
 _uniform = _jitted(_uniform_body, "uniform")
 
 
-def uniform(key: PRNGKeyArray | Array[Any], shape: Sequence[int] = (), dtype: Any = None, minval: Any = 0.0,
-            maxval: Any = 1.0) -> Array[Any]:
+def uniform(key: PRNGKeyArray | AnyArray, shape: Sequence[int] = (), dtype: Any = None, minval: Any = 0.0,
+            maxval: Any = 1.0) -> AnyArray:
     """Uniform samples in ``[minval, maxval)`` of ``shape`` and a floating ``dtype`` (default: the default float)."""
     data, _ = _key_data_of("uniform", key)
     dt = _sampler_dtype("uniform", dtype)
-    out: Array[Any] = _uniform(data, minval, maxval, shape=_shape_arg(shape), dtype=dt)
+    out: AnyArray = _uniform(data, minval, maxval, shape=_shape_arg(shape), dtype=dt)
     return out
 
 
-def bits(key: PRNGKeyArray | Array[Any], shape: Sequence[int] = (), dtype: Any = None) -> Array[Any]:
+def bits(key: PRNGKeyArray | AnyArray, shape: Sequence[int] = (), dtype: Any = None) -> AnyArray:
     """Uniform random bits as unsigned integers (default: uint32, uint64 with x64)."""
     data, _ = _key_data_of("bits", key)
     dt = _sampler_dtype("bits", dtype)
-    out: Array[Any] = _bits(data, shape=_shape_arg(shape), bit_width=dt.itemsize * 8)
+    out: AnyArray = _bits(data, shape=_shape_arg(shape), bit_width=dt.itemsize * 8)
     return out
 
 
@@ -424,11 +425,11 @@ def lattice_name(dtype: np.dtype[Any]) -> str:
 _normal = _jitted(_normal_body, "normal")
 
 
-def normal(key: PRNGKeyArray | Array[Any], shape: Sequence[int] = (), dtype: Any = None) -> Array[Any]:
+def normal(key: PRNGKeyArray | AnyArray, shape: Sequence[int] = (), dtype: Any = None) -> AnyArray:
     """Standard normal samples of ``shape`` and a floating or complex ``dtype`` (default: the default float)."""
     data, _ = _key_data_of("normal", key)
     dt = _sampler_dtype("normal", dtype)
-    out: Array[Any] = _normal(data, shape=_shape_arg(shape), dtype=dt)
+    out: AnyArray = _normal(data, shape=_shape_arg(shape), dtype=dt)
     return out
 
 
@@ -503,14 +504,14 @@ def _broadcast(x: Any, shape: tuple[int, ...]) -> Any:
 _randint = _jitted(_randint_body, "randint")
 
 
-def _clip_int32(x: Any, lo: int, hi: int) -> Array[Any]:
+def _clip_int32(x: Any, lo: int, hi: int) -> AnyArray:
     """JAX's ``jnp.asarray(x).astype('int32').clip(lo, hi)``."""
-    a: Array[Any] = jnp.astype(jnp.asarray(x), np.dtype("int32"))
-    out: Array[Any] = jnp.minimum(jnp.maximum(a, lo), hi)
+    a: AnyArray = jnp.astype(jnp.asarray(x), np.dtype("int32"))
+    out: AnyArray = jnp.minimum(jnp.maximum(a, lo), hi)
     return out
 
 
-def randint(key: PRNGKeyArray | Array[Any], shape: Sequence[int], minval: Any, maxval: Any, dtype: Any = None) -> Array[Any]:
+def randint(key: PRNGKeyArray | AnyArray, shape: Sequence[int], minval: Any, maxval: Any, dtype: Any = None) -> AnyArray:
     """Uniform integers in ``[minval, maxval)`` of ``shape`` and an integer ``dtype`` (default: the default int).
     8- and 16-bit dtypes are sampled in int32, then converted (as JAX does, to reduce the modulo bias)."""
     data, _ = _key_data_of("randint", key)
@@ -521,7 +522,7 @@ def randint(key: PRNGKeyArray | Array[Any], shape: Sequence[int], minval: Any, m
         sampling = np.dtype("int32")
         minval = _clip_int32(minval, int(info.min), int(info.max))
         maxval = _clip_int32(maxval, int(info.min), int(info.max) + 1)
-    out: Array[Any] = _randint(data, minval, maxval, shape=_shape_arg(shape), dtype=sampling, out_dtype=dt)
+    out: AnyArray = _randint(data, minval, maxval, shape=_shape_arg(shape), dtype=sampling, out_dtype=dt)
     return out
 
 
@@ -553,8 +554,8 @@ def _bernoulli_body(data: Any, p: Any, *, shape: tuple[int, ...] | None, mode: s
 _bernoulli = _jitted(_bernoulli_body, "bernoulli")
 
 
-def bernoulli(key: PRNGKeyArray | Array[Any], p: Any = 0.5, shape: Sequence[int] | None = None,
-              mode: str = "low") -> Array[Any]:
+def bernoulli(key: PRNGKeyArray | AnyArray, p: Any = 0.5, shape: Sequence[int] | None = None,
+              mode: str = "low") -> AnyArray:
     """Bernoulli samples (bool) with mean ``p`` (floating), of ``shape`` (default: ``p``'s shape)."""
     dims = None if shape is None else _shape_arg(shape)
     if mode not in ("high", "low"):
@@ -563,7 +564,7 @@ def bernoulli(key: PRNGKeyArray | Array[Any], p: Any = 0.5, shape: Sequence[int]
     p_arr = p if isinstance(p, Array) else jnp.asarray(p)
     if registry.INFO[p_arr.aval.name].kind != "f":
         raise TypeError(f"bernoulli probability `p` must have a floating dtype, got {p_arr.dtype}.")
-    out: Array[Any] = _bernoulli(data, p_arr, shape=dims, mode=mode)
+    out: AnyArray = _bernoulli(data, p_arr, shape=dims, mode=mode)
     return out
 
 
@@ -589,14 +590,14 @@ def _truncated_normal_body(data: Any, lower: Any, upper: Any, *, shape: tuple[in
 _truncated_normal = _jitted(_truncated_normal_body, "truncated_normal")
 
 
-def truncated_normal(key: PRNGKeyArray | Array[Any], lower: Any, upper: Any, shape: Sequence[int] | None = None,
-                     dtype: Any = None) -> Array[Any]:
+def truncated_normal(key: PRNGKeyArray | AnyArray, lower: Any, upper: Any, shape: Sequence[int] | None = None,
+                     dtype: Any = None) -> AnyArray:
     """Standard normal samples truncated to ``(lower, upper)``, of ``shape`` (default: the bounds' broadcast shape)
     and a floating ``dtype``."""
     dims = None if shape is None else _shape_arg(shape)
     data, _ = _key_data_of("truncated_normal", key)
     dt = _sampler_dtype("truncated_normal", dtype)
-    out: Array[Any] = _truncated_normal(data, lower, upper, shape=dims, dtype=dt)
+    out: AnyArray = _truncated_normal(data, lower, upper, shape=dims, dtype=dt)
     return out
 
 
@@ -624,12 +625,12 @@ def _gumbel_mode(mode: str | None) -> str:
     return mode
 
 
-def gumbel(key: PRNGKeyArray | Array[Any], shape: Sequence[int] = (), dtype: Any = None, mode: str | None = None
-           ) -> Array[Any]:
+def gumbel(key: PRNGKeyArray | AnyArray, shape: Sequence[int] = (), dtype: Any = None, mode: str | None = None
+           ) -> AnyArray:
     """Gumbel samples of ``shape`` and a floating ``dtype``; ``mode`` ``"high"`` uses twice the random bits."""
     data, _ = _key_data_of("gumbel", key)
     dt = _sampler_dtype("gumbel", dtype)
-    out: Array[Any] = _gumbel(data, shape=_shape_arg(shape), dtype=dt, mode=_gumbel_mode(mode))
+    out: AnyArray = _gumbel(data, shape=_shape_arg(shape), dtype=dt, mode=_gumbel_mode(mode))
     return out
 
 
@@ -674,8 +675,8 @@ def _canonical_axis(axis: int, ndim: int) -> int:
     return axis % ndim
 
 
-def categorical(key: PRNGKeyArray | Array[Any], logits: Any, axis: int = -1, shape: Sequence[int] | None = None,
-                replace: bool = True, mode: str | None = None) -> Array[Any]:
+def categorical(key: PRNGKeyArray | AnyArray, logits: Any, axis: int = -1, shape: Sequence[int] | None = None,
+                replace: bool = True, mode: str | None = None) -> AnyArray:
     """Samples from the categorical distributions of ``logits`` (unnormalized log probabilities along ``axis``):
     of ``shape`` (default: the batch shape, ``logits``' shape without ``axis``), default integers with
     replacement, int32 indices without (as JAX's ``top_k`` gives them)."""
@@ -687,19 +688,19 @@ def categorical(key: PRNGKeyArray | Array[Any], logits: Any, axis: int = -1, sha
     if shape is not None:
         _check_shape("categorical", dims, batch_shape)
     _sampler_dtype("gumbel", logits_arr.dtype)
-    out: Array[Any] = _categorical(data, logits_arr, shape=dims, batch_shape=batch_shape, axis=operator.index(axis),
+    out: AnyArray = _categorical(data, logits_arr, shape=dims, batch_shape=batch_shape, axis=operator.index(axis),
                               replace=bool(replace), mode=_gumbel_mode(mode))
     _ = ndim
     return out
 
 
-def _as_array(name: str, x: Any) -> Array[Any]:
+def _as_array(name: str, x: Any) -> AnyArray:
     """JAX's ``check_arraylike`` then ``jnp.asarray``: arrays, numpy values and Python scalars (not lists)."""
     if isinstance(x, Array):
         return x
     if not isinstance(x, HOST_VALUE_TYPES):
         raise TypeError(f"{name} requires ndarray or scalar arguments, got {type(x).__name__} at position 1.")
-    out: Array[Any] = jnp.asarray(x)
+    out: AnyArray = jnp.asarray(x)
     return out
 
 
@@ -742,7 +743,7 @@ _permutation = _jitted(_permutation_body, "permutation")
 _permuted_range = _jitted(_arange_body, "permutation")
 
 
-def permutation(key: PRNGKeyArray | Array[Any], x: Any, axis: int = 0, independent: bool = False) -> Array[Any]:
+def permutation(key: PRNGKeyArray | AnyArray, x: Any, axis: int = 0, independent: bool = False) -> AnyArray:
     """A random permutation of ``arange(x)`` (an integer ``x``) or of ``x``'s elements along ``axis`` (each slice
     independently with ``independent``)."""
     data, _ = _key_data_of("permutation", key)
@@ -751,7 +752,7 @@ def permutation(key: PRNGKeyArray | Array[Any], x: Any, axis: int = 0, independe
     if not arr.ndim:
         if registry.INFO[arr.aval.name].kind not in "iu":
             raise TypeError("x must be an integer or at least 1-dimensional")
-        out: Array[Any] = _permuted_range(data, n=int(np.asarray(arr)))
+        out: AnyArray = _permuted_range(data, n=int(np.asarray(arr)))
         return out
     out = _permutation(data, arr, axis=axis, independent=bool(independent))
     return out
@@ -782,8 +783,8 @@ def _choice_take_body(arr: Any, ind: Any, *, axis: int, out_shape: tuple[int, ..
 _choice_take = _jitted(_choice_take_body, "choice")
 
 
-def choice(key: PRNGKeyArray | Array[Any], a: Any, shape: Sequence[int] = (), replace: bool = True, p: Any = None,
-           axis: int = 0, mode: str | None = None) -> Array[Any]:
+def choice(key: PRNGKeyArray | AnyArray, a: Any, shape: Sequence[int] = (), replace: bool = True, p: Any = None,
+           axis: int = 0, mode: str | None = None) -> AnyArray:
     """Random samples from ``a`` (an array along ``axis``, or ``arange(a)`` for an integer): uniform, or with the
     probabilities ``p``; with or without replacement."""
     data, _ = _key_data_of("choice", key)
@@ -799,7 +800,7 @@ def choice(key: PRNGKeyArray | Array[Any], a: Any, shape: Sequence[int] = (), re
         n_inputs = arr.shape[axis]
     n_draws = math.prod(dims)
     if n_draws == 0:
-        zeros: Array[Any] = jnp.zeros(dims, dtype=arr.dtype)
+        zeros: AnyArray = jnp.zeros(dims, dtype=arr.dtype)
         return zeros
     if n_inputs <= 0:
         raise ValueError("a must be greater than 0 unless no samples are taken")
@@ -812,10 +813,10 @@ def choice(key: PRNGKeyArray | Array[Any], a: Any, shape: Sequence[int] = (), re
             ind = randint(key, dims, 0, n_inputs)
             if arr.ndim == 0:
                 return ind
-            out: Array[Any] = _choice_take(arr, ind, axis=axis, out_shape=out_shape)
+            out: AnyArray = _choice_take(arr, ind, axis=axis, out_shape=out_shape)
             return out
         perm = permutation(key, n_inputs if arr.ndim == 0 else arr, axis)
-        picked: Array[Any] = perm[(slice(None),) * axis + (slice(n_draws),)]
+        picked: AnyArray = perm[(slice(None),) * axis + (slice(n_draws),)]
         return picked.reshape(out_shape)
     p_arr = _as_array("choice", p)
     p_arr = jnp.astype(p_arr, jnp_inexact(p_arr)) if registry.INFO[p_arr.aval.name].kind not in "fc" else p_arr
@@ -827,7 +828,7 @@ def choice(key: PRNGKeyArray | Array[Any], a: Any, shape: Sequence[int] = (), re
     return out
 
 
-def jnp_inexact(x: Array[Any]) -> np.dtype[Any]:
+def jnp_inexact(x: AnyArray) -> np.dtype[Any]:
     """JAX's ``promote_dtypes_inexact`` of one array: bool and integers become inexact."""
     name = op_rules.to_inexact_name(x.aval.name)
     return registry.INFO[lattice.canonical_name(name, config.x64)].dtype

@@ -23,13 +23,13 @@ from arraytyping._src.runtime.numpy.joining import pad
 from arraytyping._src.runtime.numpy.reductions import prod
 from arraytyping._src.runtime.numpy.shape import moveaxis
 from arraytyping._src.runtime.numpy.unary import sqrt
-from arraytyping._src.runtime.annotations import ArrayLike
+from arraytyping._src.runtime.annotations import AnyArray, ArrayLike
 from arraytyping.typing import DTypeLike
 
 __all__ = ["fft", "ifft", "rfft", "irfft", "fft2", "fftfreq"]
 
 
-def _lax_fft(x: Array[Any], fft_type: FftType, lengths: tuple[int, ...]) -> Array[Any]:
+def _lax_fft(x: AnyArray, fft_type: FftType, lengths: tuple[int, ...]) -> AnyArray:
     """JAX's ``lax.fft``: the operand converted to the transform's dtype (complex, or inexact real for RFFT)."""
     name = x.aval.name
     if fft_type == FftType.RFFT:
@@ -41,18 +41,18 @@ def _lax_fft(x: Array[Any], fft_type: FftType, lengths: tuple[int, ...]) -> Arra
     x = lax.convert_element_type(x, registry.INFO[target].dtype, False)  # JAX's lax.fft: a strong operand
     if not lengths:
         return x
-    out: Array[Any] = fft_p.bind(x, fft_type=fft_type, fft_lengths=lengths)
+    out: AnyArray = fft_p.bind(x, fft_type=fft_type, fft_lengths=lengths)
     return out
 
 
 def _fft_core(fn: str, fft_type: FftType, a: ArrayLike, s: Sequence[int] | None, axes: Sequence[int] | None,
-              norm: str | None) -> Array[Any]:
+              norm: str | None) -> AnyArray:
     given = cast(object, a)  # checked at run time whatever the annotation says
     if not isinstance(given, (Array, int, float, complex, np.ndarray, np.generic)):
         raise TypeError(f"jax.numpy.fft.{fn} requires ndarray or scalar arguments, got {type(a).__name__} at "
                         f"position 0.")
     op_rules.fft_result(fn, operand(a), config.lattice_config)
-    arr: Array[Any] = asarray(a)
+    arr: AnyArray = asarray(a)
     sizes = None if s is None else tuple(map(operator.index, s))
     if sizes is not None and any(d <= 0 for d in sizes):
         raise ValueError("Shape should be positive.")
@@ -93,7 +93,7 @@ def _fft_core(fn: str, fft_type: FftType, a: ArrayLike, s: Sequence[int] | None,
     return out
 
 
-def _norm(s: Array[Any], fn: str, norm: str) -> Any:
+def _norm(s: AnyArray, fn: str, norm: str) -> Any:
     if norm == "backward":
         return asarray(1)
     if norm == "ortho":
@@ -109,39 +109,39 @@ def _one_axis(fn: str, axis: Any) -> None:
                          f"Got axis = {axis!r}.")
 
 
-def fft(a: ArrayLike, n: int | None = None, axis: int = -1, norm: str | None = None) -> Array[Any]:
+def fft(a: ArrayLike, n: int | None = None, axis: int = -1, norm: str | None = None) -> AnyArray:
     """The one-dimensional discrete Fourier transform along ``axis`` (cropped or zero-padded to ``n``)."""
     _one_axis("fft", axis)
     return _fft_core("fft", FftType.FFT, a, None if n is None else [n], [axis], norm)
 
 
-def ifft(a: ArrayLike, n: int | None = None, axis: int = -1, norm: str | None = None) -> Array[Any]:
+def ifft(a: ArrayLike, n: int | None = None, axis: int = -1, norm: str | None = None) -> AnyArray:
     """The one-dimensional inverse discrete Fourier transform along ``axis``."""
     _one_axis("ifft", axis)
     return _fft_core("ifft", FftType.IFFT, a, None if n is None else [n], [axis], norm)
 
 
-def rfft(a: ArrayLike, n: int | None = None, axis: int = -1, norm: str | None = None) -> Array[Any]:
+def rfft(a: ArrayLike, n: int | None = None, axis: int = -1, norm: str | None = None) -> AnyArray:
     """The one-dimensional transform of real input: the ``n // 2 + 1`` non-negative frequency terms."""
     _one_axis("rfft", axis)
     return _fft_core("rfft", FftType.RFFT, a, None if n is None else [n], [axis], norm)
 
 
-def irfft(a: ArrayLike, n: int | None = None, axis: int = -1, norm: str | None = None) -> Array[Any]:
+def irfft(a: ArrayLike, n: int | None = None, axis: int = -1, norm: str | None = None) -> AnyArray:
     """The inverse of :func:`rfft`: ``n`` real values (default ``2 * (m - 1)`` for ``m`` input terms)."""
     _one_axis("irfft", axis)
     return _fft_core("irfft", FftType.IRFFT, a, None if n is None else [n], [axis], norm)
 
 
 def fft2(a: ArrayLike, s: Sequence[int] | None = None, axes: Sequence[int] = (-2, -1), norm: str | None = None
-         ) -> Array[Any]:
+         ) -> AnyArray:
     """The two-dimensional discrete Fourier transform over ``axes``."""
     if len(axes) != 2:
         raise ValueError(f"jax.numpy.fft.fft2 only supports 2 axes. Got axes = {axes!r}.")
     return _fft_core("fft2", FftType.FFT, a, s, axes, norm)
 
 
-def fftfreq(n: int, d: ArrayLike = 1.0, *, dtype: DTypeLike | None = None, device: None = None) -> Array[Any]:
+def fftfreq(n: int, d: ArrayLike = 1.0, *, dtype: DTypeLike | None = None, device: None = None) -> AnyArray:
     """The sample frequencies of a length-``n`` transform with sample spacing ``d``: ``[0, 1, ..., -1] / (d * n)``
     (in ``dtype``, by default the default float)."""
     if isinstance(n, (list, tuple)):
@@ -155,5 +155,5 @@ def fftfreq(n: int, d: ArrayLike = 1.0, *, dtype: DTypeLike | None = None, devic
     i = arange(n, dtype=dt)
     k = (i + n // 2) % n - n // 2
     result = astype(k, dt) / asarray(d * n, dtype=dt)
-    out: Array[Any] = astype(result, out_dtype)
+    out: AnyArray = astype(result, out_dtype)
     return out
