@@ -6,12 +6,9 @@
 
 from typing import Any
 
-import numpy as np
 from typing_extensions import TypeAlias
-
-from arraytyping import Array
 
 __all__ = ["AnyArray", "ArrayLike"]
 
-AnyArray: TypeAlias = Array[Any]
-ArrayLike: TypeAlias = Array[Any] | np.ndarray[Any, Any] | np.bool_ | np.number[Any] | bool | int | float | complex
+AnyArray: TypeAlias = Any
+ArrayLike: TypeAlias = Any

@@ -15,7 +15,8 @@ from typing import Any, SupportsIndex, TypeAlias, cast
 
 import numpy as np
 
-from arraytyping import Array, lattice
+from arraytyping import lattice
+from arraytyping._src.runtime.array import Array
 from arraytyping._src import registry
 from arraytyping._src.config import config
 from arraytyping._src.promotion import explicit_dtype_name, to_dtype

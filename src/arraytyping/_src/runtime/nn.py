@@ -15,7 +15,8 @@ from typing import Any, Final, Literal, overload
 
 import numpy as np
 
-from arraytyping import Array, op_rules
+from arraytyping import op_rules
+from arraytyping._src.runtime.array import Array
 from arraytyping._src import registry
 from arraytyping._src.config import config
 from arraytyping._src.runtime import lax

@@ -17,7 +17,8 @@ from typing import Any, ClassVar, Final, cast, overload
 import ml_dtypes
 import numpy as np
 
-from arraytyping import Array, lattice, op_rules
+from arraytyping import lattice, op_rules
+from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.annotations import AnyArray
 from arraytyping._src import registry
 from arraytyping._src.config import config
