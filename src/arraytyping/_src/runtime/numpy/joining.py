@@ -46,9 +46,12 @@ def _concatenate_body(*arrays: Any, axis: int | None = 0, dtype: np.dtype[Any] |
     ax = canonicalize_axis(axis, len(shape_of(arrays[0])))
     pieces = _to_dtype(arrays, dtype)
     ranks = {len(shape_of(p)) for p in pieces}
-    if len(ranks) > 1:
-        raise ValueError(f"Cannot concatenate arrays with different numbers of dimensions: got "
-                         f"{', '.join(str(shape_of(p)) for p in pieces)}.")
+    if len(ranks) > 1:  # lax.concatenate's shape rule: a TypeError in JAX (a Python scalar piece lands here)
+        first = len(shape_of(pieces[0]))
+        odd = next(i for i, p in enumerate(pieces) if len(shape_of(p)) != first)
+        raise TypeError(f"Cannot concatenate arrays with different numbers of dimensions: got "
+                        f"{', '.join(str(shape_of(p)) for p in pieces)} (piece {odd} has rank "
+                        f"{len(shape_of(pieces[odd]))}, piece 0 rank {first}).")
     ref = shape_of(pieces[0])
     for p in pieces[1:]:
         s = shape_of(p)
