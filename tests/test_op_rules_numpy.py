@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -96,10 +96,13 @@ def _reduction(fn: str) -> Rule:
     return rule
 
 
-def _shape(fn: str) -> Rule:
+def _shape(fn: str, before: Sequence[tuple[str, bool]] = (), after: Sequence[tuple[str, bool]] = ()) -> Rule:
+    """``shape_result`` of the slots' operands, with ``before`` and ``after`` them the operands that the case's
+    source string writes out (``clip(x, 1, 3)``'s bounds, ``select``'s default ``0``, fixed arrays)."""
     def rule(ops: list[Operand], cfg: lattice.LatticeConfig) -> tuple[str, bool]:
         dtype = next((o.dtype_arg for o in ops if o.pair == ("", False)), None)
-        return op_rules.shape_result(fn, [o.pair for o in ops if o.pair != ("", False)], cfg, dtype)
+        pairs = [*before, *(o.pair for o in ops if o.pair != ("", False)), *after]
+        return op_rules.shape_result(fn, pairs, cfg, dtype)
     return rule
 
 
@@ -156,6 +159,12 @@ RULES: dict[str, Rule] = {
                                                                   weights=ops[1].pair),
 }
 """Each case with a rule: how to ask it (the case's function and parameters)."""
+RULES.update({
+    "clip": _shape("clip", after=[("int", True), ("int", True)]),  # np.clip(x, 1, 3)
+    "clip_float": _shape("clip", after=[("float", True)]),  # np.clip(x, 0.5)
+    "select": _shape("select", before=[("int", True)]),  # the default 0, promoted with the choices
+    "concatenate_dtype": _shape("concatenate", before=[("int8", False), ("float16", False)]),
+})
 RULES["full_like_value"] = lambda ops, cfg: op_rules.creation_result("full_like", [("int8", False), ops[0].pair], cfg)
 NO_RULE = sorted(set(TOOL.CASES) - set(RULES))
 """Cases no rule covers: ``at_*`` (``x.at[...]`` keeps ``x``'s dtype, tested at run time) and the like."""

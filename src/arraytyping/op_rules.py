@@ -1041,7 +1041,7 @@ def fftfreq_compute_name(dtype: str) -> str:
 # Shape, joining, indexing, selection and sorting functions
 
 
-ShapeFamily: TypeAlias = Literal["same", "promote", "index", "int32"]
+ShapeFamily: TypeAlias = Literal["same", "promote", "promote_real", "index", "int32"]
 
 SHAPE: Final[Mapping[str, ShapeFamily]] = MappingProxyType({
     **{fn: "same" for fn in (
@@ -1049,8 +1049,8 @@ SHAPE: Final[Mapping[str, ShapeFamily]] = MappingProxyType({
         "broadcast_arrays", "atleast_1d", "atleast_2d", "atleast_3d", "flip", "rot90", "roll", "tile", "repeat",
         "split", "array_split", "pad", "getitem", "take", "take_along_axis", "diagonal", "triu", "tril", "sort",
         "unique")},
-    **{fn: "promote" for fn in ("concatenate", "stack", "vstack", "hstack", "column_stack", "where", "select",
-                                "clip")},
+    **{fn: "promote" for fn in ("concatenate", "stack", "vstack", "hstack", "column_stack", "where", "select")},
+    "clip": "promote_real",
     "argsort": "index",
     "nonzero": "index",
     "searchsorted": "int32",
@@ -1060,10 +1060,15 @@ SHAPE: Final[Mapping[str, ShapeFamily]] = MappingProxyType({
 
 * ``same``: the operand's dtype and weak flag pass through (reshapes, ``rev``, ``slice``, ``gather``, ``sort``...;
   ``pad``'s constant is converted to the operand's dtype, ``x.at[...]`` converts its result back);
-* ``promote``: every operand (for ``where`` the two value operands, for ``select`` the default and the choices, for
-  ``clip`` the operand and the bounds) promoted together with ``promote_dtypes``: the lattice's join, weak when
-  all are (never for ``bool``); with ``dtype=`` (``concatenate``, ``stack``, ``vstack``, ``hstack``), that dtype,
+* ``promote``: every operand (for ``where`` the two value operands, for ``select`` the default and the choices)
+  promoted together with ``promote_dtypes``: the lattice's join, weakly typed when the join is a weak node (a
+  ``bool`` never is); ``select``'s default is ``0`` when the call leaves it out, a weakly typed int, so bool
+  choices give a weak int; with ``dtype=`` (``concatenate``, ``stack``, ``vstack``, ``hstack``), that dtype,
   strong;
+* ``promote_real``: ``clip``: the operand alone passes through (``asarray``); with bounds, ``maximum(min, x)`` then
+  ``minimum(max, ...)`` promote them together (the join again: a Python-scalar bound is weak, so ``clip(b, 1, 3)``
+  of a bool array is a weak int); a complex operand or bound is refused first (``ValueError``: complex numbers
+  have no order);
 * ``index``: ``argsort``, ``nonzero``: the default integer dtype (``unique``'s ``return_index``/``inverse``/
   ``counts`` too);
 * ``int32``: ``searchsorted`` (``int_dtype_for_dim`` of the searched axis: int32 below 2**31 elements).
@@ -1074,12 +1079,20 @@ SHAPE_FUNCTIONS: Final[tuple[str, ...]] = tuple(SHAPE)
 def shape_result(fn: str, operands: Sequence[tuple[str, bool]], config: LatticeConfig = LatticeConfig(),
                  dtype: str | None = None) -> tuple[str, bool]:
     """The ``(dtype name, weak)`` of the (first) result of ``jax.numpy.<fn>`` for ``fn`` in :data:`SHAPE`, given its
-    array operands' ``(dtype name, weak)`` pairs (weak nodes ``int``/``float``/``complex`` for Python scalars) and
-    its ``dtype=`` argument. Raises :class:`lattice.TypePromotionError` where the operands do not promote."""
+    operands' ``(dtype name, weak)`` pairs and its ``dtype=`` argument. The operands are every argument the family
+    promotes (see :data:`SHAPE`), Python scalars included as weak nodes ``int``/``float``/``complex`` (``bool`` with
+    ``False`` for a Python bool): ``clip``'s bounds, ``select``'s default (``("int", True)`` when the call leaves it
+    out). Raises :class:`lattice.TypePromotionError` where the operands do not promote and
+    :class:`OperandValueError` for a complex operand of ``clip``."""
     try:
         family = SHAPE[fn]
     except KeyError:
         raise ValueError(f"unknown shape function {fn!r}; known: {', '.join(SHAPE_FUNCTIONS)}") from None
+    if family == "promote_real":
+        complex_operands = [n for n, _ in operands if lattice.KIND.get(n) == "c"]
+        if complex_operands:
+            raise OperandValueError(f"{fn} received a complex operand ({complex_operands[0]}): complex numbers have "
+                                    f"no order; take the real or imaginary part first")
     if family == "index":
         return lattice.default_name("i", config.x64), False
     if family == "int32":

@@ -13,11 +13,12 @@ import numpy as np
 
 from arraytyping._src.runtime import lax
 from arraytyping._src.runtime.array import Array
-from arraytyping._src.runtime.avals import SEQUENCE_TYPES
+from arraytyping._src.runtime.avals import SEQUENCE_TYPES, ShapedArray
 from arraytyping._src.runtime.numpy._promotion import (
     ArrayLike, array_fn, as_dtype, canonical_dtype, common_dtype, jitted, promote_args, shape_of,
 )
 from arraytyping._src.runtime.numpy.shape import atleast_body, canonicalize_axis
+from arraytyping._src.runtime.tracing import ConstVal
 
 from arraytyping.typing import DTypeLike
 
@@ -46,9 +47,12 @@ def _concatenate_body(*arrays: Any, axis: int | None = 0, dtype: np.dtype[Any] |
     ax = canonicalize_axis(axis, len(shape_of(arrays[0])))
     pieces = _to_dtype(arrays, dtype)
     ranks = {len(shape_of(p)) for p in pieces}
-    if len(ranks) > 1:
-        raise ValueError(f"Cannot concatenate arrays with different numbers of dimensions: got "
-                         f"{', '.join(str(shape_of(p)) for p in pieces)}.")
+    if len(ranks) > 1:  # lax.concatenate's shape rule: a TypeError in JAX (a Python scalar piece lands here)
+        first = len(shape_of(pieces[0]))
+        odd = next(i for i, p in enumerate(pieces) if len(shape_of(p)) != first)
+        raise TypeError(f"Cannot concatenate arrays with different numbers of dimensions: got "
+                        f"{', '.join(str(shape_of(p)) for p in pieces)} (piece {odd} has rank "
+                        f"{len(shape_of(pieces[odd]))}, piece 0 rank {first}).")
     ref = shape_of(pieces[0])
     for p in pieces[1:]:
         s = shape_of(p)
@@ -211,7 +215,10 @@ def array_split(ary: ArrayLike, indices_or_sections: int | Sequence[int] | Array
 def _pairs(values: Any, nd: int, name: str) -> tuple[tuple[Any, Any], ...]:
     """JAX's ``_broadcast_to_pairs``: ``(before, after)`` per axis from a scalar, a pair, ``((b, a),)`` or one pair
     per axis."""
-    v = np.asarray(values)
+    try:
+        v = np.asarray(values)
+    except ValueError:  # numpy refuses ragged nesting ("inhomogeneous shape"); JAX reports it as a TypeError
+        v = np.asarray(None, dtype=object)
     if v.dtype == object:
         raise TypeError(f"`{name}` entries must be the same shape: {values}")
     if v.shape == (nd, 2):
@@ -223,8 +230,8 @@ def _pairs(values: Any, nd: int, name: str) -> tuple[tuple[Any, Any], ...]:
     if v.shape in ((1,), ()):
         x = v.reshape(()).item()
         return ((x, x),) * nd
-    raise ValueError(f"arraytyping.numpy.pad: {name} with nd={nd} has unsupported shape {v.shape}. "
-                     f"Valid shapes are ({nd}, 2), (1, 2), (2,), (1,), or ().")
+    raise ValueError(f"arraytyping.numpy.pad: {name} with nd={nd} (the array's rank) has unsupported shape "
+                     f"{v.shape}. Valid shapes are ({nd}, 2), (1, 2), (2,), (1,), or ().")
 
 
 def _slice_axis(a: Any, start: int, stop: int | None, axis: int) -> Any:
@@ -238,8 +245,11 @@ def _pad_constant(a: Any, widths: tuple[tuple[int, int], ...], value: Any) -> An
     aval = lax.aval_of(a)
     if np.ndim(value) != 0:
         raise NotImplementedError("arraytyping.numpy.pad: only a scalar constant_values is supported")
-    v = lax.convert_element_type(value, aval.dtype, aval.weak_type) if isinstance(value, Array) else \
-        as_dtype(value, aval.dtype, aval.weak_type)
+    if isinstance(value, Array):
+        v = lax.convert_element_type(value, aval.dtype, aval.weak_type)
+    else:  # JAX converts asarray(constant_values) with the array's weak flag, a weakly typed bool's too
+        c = as_dtype(value, aval.dtype, aval.weak_type)
+        v = lax.const(c.val, ShapedArray((), aval.dtype, aval.weak_type)) if isinstance(c, ConstVal) else c
     return lax.pad(a, v, [(lo, hi, 0) for lo, hi in widths])
 
 
@@ -344,6 +354,11 @@ def pad(array: ArrayLike, pad_width: Any, mode: str = "constant", **kwargs: Any)
     (``constant_values``, a scalar), ``edge``, ``wrap``, ``reflect``, ``symmetric`` (``reflect_type`` ``even`` or
     ``odd``) or ``empty`` (zeros). JAX's ``linear_ramp``, statistic modes and callables are not supported."""
     nd = len(shape_of(array))
+    # As JAX: pad_width is checked against the rank first, a rank-0 array's too (only () and (0, 2) fit rank 0;
+    # such an array is then returned as it is).
+    widths = _pairs(pad_width, nd, "pad_width")
+    if any(not isinstance(w, (int, np.integer)) or isinstance(w, bool) for p in widths for w in p):
+        raise TypeError("`pad_width` must be of integral type.")
     if callable(mode) or mode not in _PAD_KWARGS:
         if mode in ("linear_ramp", "maximum", "mean", "median", "minimum") or callable(mode):
             raise NotImplementedError(f"arraytyping.numpy.pad: mode {mode!r} is not supported yet")
@@ -351,9 +366,6 @@ def pad(array: ArrayLike, pad_width: Any, mode: str = "constant", **kwargs: Any)
     unsupported = set(kwargs) - set(_PAD_KWARGS[mode])
     if unsupported:
         raise ValueError(f"unsupported keyword arguments for mode '{mode}': {unsupported}")
-    widths = _pairs(pad_width, nd, "pad_width") if nd else ()
-    if any(not isinstance(w, (int, np.integer)) or isinstance(w, bool) for p in widths for w in p):
-        raise TypeError("`pad_width` must be of integral type.")
     widths = tuple((int(lo), int(hi)) for lo, hi in widths)
     if any(w < 0 for p in widths for w in p):
         raise ValueError("index can't contain negative values")

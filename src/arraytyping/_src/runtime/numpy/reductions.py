@@ -679,13 +679,17 @@ def nanmean(a: ArrayLike, axis: Any = None, dtype: DTypeLike | None = None, out:
 
 def cumulative_body(a: Any, *, kind: str = "sum", axis: int | None = None,
                      dtype: np.dtype[Any] | None = None) -> Any:
-    """JAX's ``_cumulative_reduction``: flattened when ``axis`` is None (or ``a`` is a scalar); bool accumulates in
-    the default integer; ``dtype=bool`` computes in the default integer from ``a != 0``."""
+    """JAX's ``_cumulative_reduction``: flattened when ``axis`` is None or ``a`` is a scalar (to JAX, a weakly typed
+    value of rank 0: a Python bool, a numpy scalar or a strong rank-0 array has no axis 0 to accumulate along); bool
+    accumulates in the default integer; ``dtype=bool`` computes in the default integer from ``a != 0``."""
     name = f"cum{kind}"
     a = promote_args(a)[0]
     shape = shape_of(a)
-    if axis is None or not shape:
+    if axis is None or (not shape and lax.aval_of(a).weak_type):
         a = lax.reshape(a, (math.prod(shape),))
+    elif not shape:
+        raise _AxisError(axis, 0, f"{name} of a strongly typed rank-0 {operand(a)[0]} value (a Python bool, a numpy "
+                                  f"scalar or a rank-0 array) has no axis to accumulate along; pass axis=None")
     (ax,) = _axes(0 if axis is None else axis, len(shape_of(a)), name)
     result = _rule(name, a, dtype)
     if dtype is not None and dtype == BOOL:

@@ -9,15 +9,15 @@ from typing import Any
 
 import numpy as np
 
-from arraytyping import lattice
+from arraytyping import lattice, op_rules
 from arraytyping._src import registry
 from arraytyping._src.config import config
 from arraytyping._src.runtime import lax
 from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.numpy._promotion import (
-    BOOL, ArrayLike, array_fn, as_dtype, broadcast_to_shape, common_dtype, jitted, kind_of, promote_args,
-    scalar_type, shape_of, to_bool,
+    BOOL, ArrayLike, array_fn, as_dtype, broadcast_to_shape, common_dtype, finish, jitted, kind_of, operand,
+    promote_args, scalar_type, shape_of, to_bool,
 )
 from arraytyping._src.runtime.numpy.shape import canonicalize_axis
 
@@ -89,16 +89,24 @@ def select(condlist: Any, choicelist: Any, default: ArrayLike = 0) -> Array:
 
 
 def _clip_body(arr: Any, lo: Any = None, hi: Any = None) -> Any:
+    """JAX's ``clip``: complex operands refused, then ``maximum(min, arr)`` and ``minimum(max, ...)``, which promote
+    the bounds with ``arr`` (``op_rules.SHAPE``: ``promote_real``; the rule gives the result, checked here)."""
     from arraytyping._src.runtime.numpy.binary import maximum, minimum  # noqa: PLC0415 - binary imports this
-    if any(v is not None and kind_of(v) == "c" for v in (arr, lo, hi)):
-        raise ValueError("Clip received a complex value either through the input or the min/max keywords. Complex "
-                         "values have no ordering and cannot be clipped. Please convert to a real value or array by "
-                         "taking the real or imaginary components via jax.numpy.real/imag respectively.")
+    named = [(what, v) for what, v in (("arr", arr), ("min", lo), ("max", hi)) if v is not None]
+    try:
+        dtype, weak = op_rules.shape_result("clip", [operand(v) for _, v in named], config.lattice_config)
+    except op_rules.OperandValueError:
+        bad = ", ".join(f"{what} ({operand(v)[0]})" for what, v in named if kind_of(v) == "c")
+        raise ValueError(f"clip received a complex value: {bad}. Complex values have no ordering and cannot be "
+                         "clipped. Please convert to a real value or array by taking the real or imaginary "
+                         "components via arraytyping.numpy.real/imag respectively.") from None
+    except lattice.TypePromotionError as e:
+        raise lattice.TypePromotionError(f"clip: {e}", e.nodes, e.config) from None
     if lo is not None:
         arr = maximum(lo, arr)
     if hi is not None:
         arr = minimum(hi, arr)
-    return promote_args(arr)[0]
+    return finish("clip", promote_args(arr)[0], registry.INFO[dtype].dtype, weak)
 
 
 _clip = array_fn(_clip_body, "clip")
