@@ -26,9 +26,9 @@ from arraytyping.lattice import LatticeConfig
 
 __all__ = ["BINARY_FUNCTIONS", "BINARY_OPS", "CREATION", "CREATION_FUNCTIONS", "CreationFamily", "FAMILY", "FUNCTION_FAMILY", "Family",
            "OperandNotImplementedError", "OperandOverflowError", "OperandTypeError", "OperandValueError", "REDUCTION",
-           "REDUCTIONS", "REDUCTION_FUNCTIONS", "ReductionFamily", "SHAPE", "SHAPE_FUNCTIONS", "ShapeFamily", "UNARY",
-           "UNARY_FUNCTIONS", "UnaryFamily", "binary_result", "creation_result", "reduction_result", "shape_result",
-           "to_inexact_name", "to_numeric_name", "unary_result"]
+           "REDUCTIONS", "REDUCTION_FUNCTIONS", "ReductionFamily", "SELF_PROMOTED", "SHAPE", "SHAPE_FUNCTIONS",
+           "ShapeFamily", "UNARY", "UNARY_FUNCTIONS", "UnaryFamily", "binary_result", "creation_result",
+           "reduction_result", "shape_result", "to_inexact_name", "to_numeric_name", "unary_result"]
 
 Family: TypeAlias = Literal["arith", "bool_arith", "divide", "numeric", "bitwise", "shift", "compare", "power",
                            "matmul", "inexact", "inexact_rank0_weak", "inexact_real", "copysign", "gcd", "close",
@@ -348,7 +348,8 @@ weakly typed (the reductions end in a ``convert_element_type`` to the result dty
 
 * ``sum``: ``_reduction`` with ``promote_integers``: bool and integers narrower than the default integer of their
   signedness accumulate in it; 1-, 2- and 4-bit integers fail (numpy's ``iinfo`` has none: ``ValueError``);
-  ``nansum`` and ``trace`` reduce with ``sum``;
+  ``nansum`` and ``trace`` reduce with ``sum``, ``trace`` after masking with ``where(eye, a, zeros_like(a))``
+  (:data:`SELF_PROMOTED`);
 * ``mean``: ``to_inexact_dtype`` (1- and 2-bit integers stay); ``nanmean`` of bool and integers is ``mean``,
   ``average`` without weights is ``mean`` of ``promote_dtypes_inexact``;
 * ``var``/``std``: ``_var_promote_types``: bool and integers ``to_inexact_dtype``, complex numbers their real dtype;
@@ -363,6 +364,12 @@ weakly typed (the reductions end in a ``convert_element_type`` to the result dty
   dtype (``bool`` too, computed in the default integer).
 """
 REDUCTION_FUNCTIONS: Final[tuple[str, ...]] = tuple(REDUCTION)
+
+SELF_PROMOTED: Final[frozenset[str]] = frozenset({"trace"})
+"""Reductions whose operand first meets ``where`` beside an array of its own dtype and weak flag (``trace``:
+``where(eye, a, zeros_like(a))``), which promotes it with itself: in strict mode a weak dtype becomes its kind's
+default (a weakly typed bfloat16 matrix sums in float32, a weakly typed uint8 one in the default signed integer),
+and a weak bool becomes strong."""
 
 
 def _reduction_operand(operand: tuple[str, bool], config: LatticeConfig) -> str:
@@ -421,6 +428,8 @@ def reduction_result(fn: str, operand: tuple[str, bool] | None, dtype: str | Non
         return out, False
     if operand is None:
         raise ValueError(f"{fn}: the result dtype of an unknown operand needs a dtype argument")
+    if fn in SELF_PROMOTED:
+        operand = lattice.result_node([operand, operand], config)
     name = _reduction_operand(operand, config)
     kind = lattice.KIND[name]
     if family in ("mean", "var", "std", "median"):
