@@ -719,14 +719,16 @@ def _round(name: str, weak: bool, rank0: bool, decimals: int, config: LatticeCon
 # Shape, joining, indexing, selection and sorting functions
 
 
-ShapeFamily: TypeAlias = Literal["same", "promote", "index", "int32"]
+ShapeFamily: TypeAlias = Literal["same", "gather", "unique", "promote", "index", "int32"]
 
 SHAPE: Final[Mapping[str, ShapeFamily]] = MappingProxyType({
     **{fn: "same" for fn in (
         "reshape", "ravel", "transpose", "swapaxes", "moveaxis", "expand_dims", "squeeze", "broadcast_to",
         "broadcast_arrays", "atleast_1d", "atleast_2d", "atleast_3d", "flip", "rot90", "roll", "tile", "repeat",
-        "split", "array_split", "pad", "getitem", "take", "take_along_axis", "diagonal", "triu", "tril", "sort",
-        "unique")},
+        "split", "array_split", "pad", "take_along_axis", "diagonal", "triu", "tril", "sort")},
+    "getitem": "gather",
+    "take": "gather",
+    "unique": "unique",
     **{fn: "promote" for fn in ("concatenate", "stack", "vstack", "hstack", "column_stack", "where", "select",
                                 "clip")},
     "argsort": "index",
@@ -738,6 +740,15 @@ SHAPE: Final[Mapping[str, ShapeFamily]] = MappingProxyType({
 
 * ``same``: the operand's dtype and weak flag pass through (reshapes, ``rev``, ``slice``, ``gather``, ``sort``...;
   ``pad``'s constant is converted to the operand's dtype, ``x.at[...]`` converts its result back);
+* ``gather``: ``getitem`` (``x[i]``) and ``take``: the indexed array's dtype and weak flag (its first operand);
+  the further operands are the index arrays, whose dtypes are checked as JAX does: ``getitem`` takes integer and
+  bool indices (a bool array is a mask) and refuses others (``TypeError``); ``take`` first normalizes negative
+  indices with ``where(i < 0, i + n, i)``, which promotes them with a Python int (in strict mode a bool index has
+  no promotion path: ``TypePromotionError``; in standard mode it becomes an int32), and its ``gather`` refuses
+  inexact indices (``ValueError``);
+* ``unique``: the operand's dtype; weakly typed only where nothing strong meets it: complex operands have their
+  NaNs replaced by a strong constant (``where(isnan(x), nan, x)``) and a ``fill_value`` (a second operand, of any
+  dtype: it is converted to the result's with ``astype``) pads the result with ``where``, both strong;
 * ``promote``: every operand (for ``where`` the two value operands, for ``select`` the default and the choices, for
   ``clip`` the operand and the bounds) promoted together with ``promote_dtypes``: the lattice's join, weak when
   all are (never for ``bool``); with ``dtype=`` (``concatenate``, ``stack``, ``vstack``, ``hstack``), that dtype,
@@ -753,11 +764,21 @@ def shape_result(fn: str, operands: Sequence[tuple[str, bool]], config: LatticeC
                  dtype: str | None = None) -> tuple[str, bool]:
     """The ``(dtype name, weak)`` of the (first) result of ``jax.numpy.<fn>`` for ``fn`` in :data:`SHAPE`, given its
     array operands' ``(dtype name, weak)`` pairs (weak nodes ``int``/``float``/``complex`` for Python scalars) and
-    its ``dtype=`` argument. Raises :class:`lattice.TypePromotionError` where the operands do not promote."""
+    its ``dtype=`` argument. The operands are, in order: the array, then (``getitem``, ``take``) the index arrays or
+    (``unique``) the ``fill_value``; ``searchsorted``'s sorted array, then the values. Raises
+    :class:`lattice.TypePromotionError` where the operands do not promote, :class:`OperandTypeError` (``getitem``)
+    and :class:`OperandValueError` (``take``) for an index of a dtype that cannot index."""
     try:
         family = SHAPE[fn]
     except KeyError:
         raise ValueError(f"unknown shape function {fn!r}; known: {', '.join(SHAPE_FUNCTIONS)}") from None
+    if family == "gather":
+        for index in operands[1:]:
+            _check_index(fn, index, config)
+        return _unary_operand(operands[0], config)
+    if family == "unique":
+        name, weak = _unary_operand(operands[0], config)
+        return name, weak and len(operands) == 1 and lattice.KIND[name] != "c"
     if family == "index":
         return lattice.default_name("i", config.x64), False
     if family == "int32":
@@ -771,6 +792,18 @@ def shape_result(fn: str, operands: Sequence[tuple[str, bool]], config: LatticeC
     if family == "same" or len(operands) == 1:
         return _unary_operand(operands[0], config)
     return lattice.result_node(operands, config)
+
+
+def _check_index(fn: str, index: tuple[str, bool], config: LatticeConfig) -> None:
+    """Raise JAX's error for an index array of ``index``'s dtype given to ``fn`` (``getitem`` or ``take``)."""
+    name, _ = _unary_operand(index, config)
+    if fn == "take":
+        lattice.result_node([index, ("int", True)], config)  # where(i < 0, i + n, i)
+        if lattice.KIND[name] not in ("b", "i", "u"):
+            raise OperandValueError(f"take: indices must have an integer type; got indices of dtype {name}")
+    elif lattice.KIND[name] not in ("b", "i", "u"):
+        raise OperandTypeError(f"getitem: indexers must have an integer or boolean type; got an index of dtype "
+                               f"{name}")
 
 
 # ---------------------------------------------------------------------------------------------------------------
