@@ -798,7 +798,12 @@ def _check_index(fn: str, index: tuple[str, bool], config: LatticeConfig) -> Non
     """Raise JAX's error for an index array of ``index``'s dtype given to ``fn`` (``getitem`` or ``take``)."""
     name, _ = _unary_operand(index, config)
     if fn == "take":
-        lattice.result_node([index, ("int", True)], config)  # where(i < 0, i + n, i)
+        try:
+            lattice.result_node([index, ("int", True)], config)
+        except lattice.TypePromotionError as e:
+            raise lattice.TypePromotionError(
+                f"take: indices of dtype {name} do not promote with the Python int that moves negative indices "
+                f"(where(i < 0, i + n, i)): {e}", e.nodes, e.config) from None
         if lattice.KIND[name] not in ("b", "i", "u"):
             raise OperandValueError(f"take: indices must have an integer type; got indices of dtype {name}")
     elif lattice.KIND[name] not in ("b", "i", "u"):
