@@ -26,9 +26,9 @@ from arraytyping.lattice import LatticeConfig
 
 __all__ = ["BINARY_FUNCTIONS", "BINARY_OPS", "CREATION", "CREATION_FUNCTIONS", "CreationFamily", "FAMILY", "FUNCTION_FAMILY", "Family",
            "OperandNotImplementedError", "OperandOverflowError", "OperandTypeError", "OperandValueError", "REDUCTION",
-           "REDUCTIONS", "REDUCTION_FUNCTIONS", "ReductionFamily", "SHAPE", "SHAPE_FUNCTIONS", "ShapeFamily", "UNARY",
-           "UNARY_FUNCTIONS", "UnaryFamily", "binary_result", "creation_result", "reduction_result", "shape_result",
-           "to_inexact_name", "to_numeric_name", "unary_result"]
+           "REDUCTIONS", "REDUCTION_FUNCTIONS", "ReductionFamily", "SELF_PROMOTED", "SHAPE", "SHAPE_FUNCTIONS",
+           "ShapeFamily", "UNARY", "UNARY_FUNCTIONS", "UnaryFamily", "binary_result", "creation_result",
+           "reduction_result", "shape_result", "to_inexact_name", "to_numeric_name", "unary_result"]
 
 Family: TypeAlias = Literal["arith", "bool_arith", "divide", "numeric", "bitwise", "shift", "compare", "power",
                            "matmul", "inexact", "inexact_rank0_weak", "inexact_real", "copysign", "gcd", "close",
@@ -348,7 +348,8 @@ weakly typed (the reductions end in a ``convert_element_type`` to the result dty
 
 * ``sum``: ``_reduction`` with ``promote_integers``: bool and integers narrower than the default integer of their
   signedness accumulate in it; 1-, 2- and 4-bit integers fail (numpy's ``iinfo`` has none: ``ValueError``);
-  ``nansum`` and ``trace`` reduce with ``sum``;
+  ``nansum`` and ``trace`` reduce with ``sum``, ``trace`` after masking with ``where(eye, a, zeros_like(a))``
+  (:data:`SELF_PROMOTED`);
 * ``mean``: ``to_inexact_dtype`` (1- and 2-bit integers stay); ``nanmean`` of bool and integers is ``mean``,
   ``average`` without weights is ``mean`` of ``promote_dtypes_inexact``;
 * ``var``/``std``: ``_var_promote_types``: bool and integers ``to_inexact_dtype``, complex numbers their real dtype;
@@ -363,6 +364,12 @@ weakly typed (the reductions end in a ``convert_element_type`` to the result dty
   dtype (``bool`` too, computed in the default integer).
 """
 REDUCTION_FUNCTIONS: Final[tuple[str, ...]] = tuple(REDUCTION)
+
+SELF_PROMOTED: Final[frozenset[str]] = frozenset({"trace"})
+"""Reductions whose operand first meets ``where`` beside an array of its own dtype and weak flag (``trace``:
+``where(eye, a, zeros_like(a))``), which promotes it with itself: in strict mode a weak dtype becomes its kind's
+default (a weakly typed bfloat16 matrix sums in float32, a weakly typed uint8 one in the default signed integer),
+and a weak bool becomes strong."""
 
 
 def _reduction_operand(operand: tuple[str, bool], config: LatticeConfig) -> str:
@@ -421,6 +428,8 @@ def reduction_result(fn: str, operand: tuple[str, bool] | None, dtype: str | Non
         return out, False
     if operand is None:
         raise ValueError(f"{fn}: the result dtype of an unknown operand needs a dtype argument")
+    if fn in SELF_PROMOTED:
+        operand = lattice.result_node([operand, operand], config)
     name = _reduction_operand(operand, config)
     kind = lattice.KIND[name]
     if family in ("mean", "var", "std", "median"):
@@ -1041,14 +1050,16 @@ def fftfreq_compute_name(dtype: str) -> str:
 # Shape, joining, indexing, selection and sorting functions
 
 
-ShapeFamily: TypeAlias = Literal["same", "promote", "promote_real", "index", "int32"]
+ShapeFamily: TypeAlias = Literal["same", "gather", "unique", "promote", "promote_real", "index", "int32"]
 
 SHAPE: Final[Mapping[str, ShapeFamily]] = MappingProxyType({
     **{fn: "same" for fn in (
         "reshape", "ravel", "transpose", "swapaxes", "moveaxis", "expand_dims", "squeeze", "broadcast_to",
         "broadcast_arrays", "atleast_1d", "atleast_2d", "atleast_3d", "flip", "rot90", "roll", "tile", "repeat",
-        "split", "array_split", "pad", "getitem", "take", "take_along_axis", "diagonal", "triu", "tril", "sort",
-        "unique")},
+        "split", "array_split", "pad", "take_along_axis", "diagonal", "triu", "tril", "sort")},
+    "getitem": "gather",
+    "take": "gather",
+    "unique": "unique",
     **{fn: "promote" for fn in ("concatenate", "stack", "vstack", "hstack", "column_stack", "where", "select")},
     "clip": "promote_real",
     "argsort": "index",
@@ -1060,6 +1071,15 @@ SHAPE: Final[Mapping[str, ShapeFamily]] = MappingProxyType({
 
 * ``same``: the operand's dtype and weak flag pass through (reshapes, ``rev``, ``slice``, ``gather``, ``sort``...;
   ``pad``'s constant is converted to the operand's dtype, ``x.at[...]`` converts its result back);
+* ``gather``: ``getitem`` (``x[i]``) and ``take``: the indexed array's dtype and weak flag (its first operand);
+  the further operands are the index arrays, whose dtypes are checked as JAX does: ``getitem`` takes integer and
+  bool indices (a bool array is a mask) and refuses others (``TypeError``); ``take`` first normalizes negative
+  indices with ``where(i < 0, i + n, i)``, which promotes them with a Python int (in strict mode a bool index has
+  no promotion path: ``TypePromotionError``; in standard mode it becomes an int32), and its ``gather`` refuses
+  inexact indices (``ValueError``);
+* ``unique``: the operand's dtype; weakly typed only where nothing strong meets it: complex operands have their
+  NaNs replaced by a strong constant (``where(isnan(x), nan, x)``) and a ``fill_value`` (a second operand, of any
+  dtype: it is converted to the result's with ``astype``) pads the result with ``where``, both strong;
 * ``promote``: every operand (for ``where`` the two value operands, for ``select`` the default and the choices)
   promoted together with ``promote_dtypes``: the lattice's join, weakly typed when the join is a weak node (a
   ``bool`` never is); ``select``'s default is ``0`` when the call leaves it out, a weakly typed int, so bool
@@ -1079,15 +1099,25 @@ SHAPE_FUNCTIONS: Final[tuple[str, ...]] = tuple(SHAPE)
 def shape_result(fn: str, operands: Sequence[tuple[str, bool]], config: LatticeConfig = LatticeConfig(),
                  dtype: str | None = None) -> tuple[str, bool]:
     """The ``(dtype name, weak)`` of the (first) result of ``jax.numpy.<fn>`` for ``fn`` in :data:`SHAPE`, given its
-    operands' ``(dtype name, weak)`` pairs and its ``dtype=`` argument. The operands are every argument the family
-    promotes (see :data:`SHAPE`), Python scalars included as weak nodes ``int``/``float``/``complex`` (``bool`` with
-    ``False`` for a Python bool): ``clip``'s bounds, ``select``'s default (``("int", True)`` when the call leaves it
-    out). Raises :class:`lattice.TypePromotionError` where the operands do not promote and
-    :class:`OperandValueError` for a complex operand of ``clip``."""
+    operands' ``(dtype name, weak)`` pairs (weak nodes ``int``/``float``/``complex`` for Python scalars, ``bool``
+    with ``False`` for a Python bool) and its ``dtype=`` argument. The operands are, in order: the array, then
+    (``getitem``, ``take``) the index arrays or (``unique``) the ``fill_value``; ``searchsorted``'s sorted array,
+    then the values; every argument the ``promote`` families promote, Python scalars included: ``clip``'s bounds,
+    ``select``'s default (``("int", True)`` when the call leaves it out). Raises :class:`lattice.TypePromotionError`
+    where the operands do not promote, :class:`OperandTypeError` (``getitem``) and :class:`OperandValueError`
+    (``take``) for an index of a dtype that cannot index, and :class:`OperandValueError` for a complex operand of
+    ``clip``."""
     try:
         family = SHAPE[fn]
     except KeyError:
         raise ValueError(f"unknown shape function {fn!r}; known: {', '.join(SHAPE_FUNCTIONS)}") from None
+    if family == "gather":
+        for index in operands[1:]:
+            _check_index(fn, index, config)
+        return _unary_operand(operands[0], config)
+    if family == "unique":
+        name, weak = _unary_operand(operands[0], config)
+        return name, weak and len(operands) == 1 and lattice.KIND[name] != "c"
     if family == "promote_real":
         complex_operands = [n for n, _ in operands if lattice.KIND.get(n) == "c"]
         if complex_operands:
@@ -1106,6 +1136,23 @@ def shape_result(fn: str, operands: Sequence[tuple[str, bool]], config: LatticeC
     if family == "same" or len(operands) == 1:
         return _unary_operand(operands[0], config)
     return lattice.result_node(operands, config)
+
+
+def _check_index(fn: str, index: tuple[str, bool], config: LatticeConfig) -> None:
+    """Raise JAX's error for an index array of ``index``'s dtype given to ``fn`` (``getitem`` or ``take``)."""
+    name, _ = _unary_operand(index, config)
+    if fn == "take":
+        try:
+            lattice.result_node([index, ("int", True)], config)
+        except lattice.TypePromotionError as e:
+            raise lattice.TypePromotionError(
+                f"take: indices of dtype {name} do not promote with the Python int that moves negative indices "
+                f"(where(i < 0, i + n, i)): {e}", e.nodes, e.config) from None
+        if lattice.KIND[name] not in ("b", "i", "u"):
+            raise OperandValueError(f"take: indices must have an integer type; got indices of dtype {name}")
+    elif lattice.KIND[name] not in ("b", "i", "u"):
+        raise OperandTypeError(f"getitem: indexers must have an integer or boolean type; got an index of dtype "
+                               f"{name}")
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from typing import Any, NamedTuple, TypeAlias, cast
 
 import numpy as np
 
+from arraytyping import op_rules
 from arraytyping._src import registry
 from arraytyping._src.config import config
 from arraytyping._src.runtime import gather_scatter as G
@@ -678,11 +679,12 @@ def _take_body(a: Any, indices: Any, *, axis: int | None = None, mode: str | Non
                unique_indices: bool = False, indices_are_sorted: bool = False, fill_value: Any = None) -> Any:
     """JAX's ``_take``: a gather of one slice per index along ``axis`` (of the flattened array by default);
     negative indices count from the end; ``mode`` ``fill`` (the default) fills out-of-bounds indices, ``clip``
-    clamps, ``wrap`` takes them modulo the axis size."""
-    from arraytyping._src.runtime.numpy.binary import remainder  # noqa: PLC0415 - binary imports this module
+    clamps, ``wrap`` takes them modulo the axis size. The index dtype is checked by ``op_rules.shape_result``
+    (``take``: integers, and bool where it promotes with a Python int)."""
+    from arraytyping._src.runtime.numpy.binary import add, less, remainder  # noqa: PLC0415 - binary imports this
+    from arraytyping._src.runtime.numpy.selection import where_promoted  # noqa: PLC0415 - selection imports this
     a, indices = promote_args(a)[0], promote_args(indices)[0]
-    if kind_of(indices) not in "iu":
-        raise ValueError("indices must have an integer type")
+    op_rules.shape_result("take", [operand(a), operand(indices)], config.lattice_config)
     if axis is None:
         a = lax.reshape(a, (math.prod(shape_of(a)),))
         ax = 0
@@ -691,7 +693,9 @@ def _take_body(a: Any, indices: Any, *, axis: int | None = None, mode: str | Non
     size = shape_of(a)[ax]
     if mode is None or mode == "fill":
         gmode = G.GatherScatterMode.FILL_OR_DROP
-        indices = _normalize(indices, size)
+        # JAX: where(indices < 0, indices + n, indices), for unsigned indices too; the Python int promotes a bool
+        # index to an int32 (weakly typed)
+        indices = where_promoted(less(indices, 0), add(indices, size), indices)
     elif mode == "raise":
         raise NotImplementedError("The 'raise' mode to arraytyping.numpy.take is not supported.")
     elif mode == "wrap":

@@ -230,11 +230,12 @@ def nonzero(a: ArrayLike, *, size: int | None = None, fill_value: Any = None) ->
 
 
 def _lexsort_perm(aux: Any) -> Any:
-    """The stable sorting permutation of the rows of ``aux`` (2-d), the first column most significant."""
+    """The stable sorting permutation of the rows of ``aux`` (2-d), the first column most significant: JAX's
+    ``lexsort``, whose iota is of the default integer dtype (int64 with x64) for any axis below 2**31 elements."""
     n, m = shape_of(aux)
     keys = lax.rev(lax.transpose(aux, (1, 0)), (0,))
     cols = [lax.squeeze(lax.slice(keys, (i, 0), (i + 1, n)), (0,)) for i in range(m)][::-1]
-    *_, perm = lax.sort([*cols, lax.iota(registry.INFO["int32"].dtype, (n,), 0)], 0, is_stable=True, num_keys=m)
+    *_, perm = lax.sort([*cols, lax.iota(_default_int(), (n,), 0)], 0, is_stable=True, num_keys=m)
     return perm
 
 
