@@ -256,7 +256,7 @@ integer_pow_p = Primitive("integer_pow", _integer_pow_rule)
 
 def _convert_rule(x: ShapedArray, *, new_dtype: np.dtype[Any], weak_type: bool, sharding: None = None
                   ) -> list[ShapedArray]:
-    return [ShapedArray(x.shape, new_dtype, weak_type and new_dtype != BOOL)]
+    return [ShapedArray(x.shape, new_dtype, weak_type)]  # JAX's weak-type rule: as asked (a weak bool too)
 
 
 convert_element_type_p = Primitive("convert_element_type", _convert_rule, hidden_params=frozenset({"sharding"}))

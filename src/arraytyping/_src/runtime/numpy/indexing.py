@@ -26,6 +26,7 @@ from arraytyping._src import registry
 from arraytyping._src.config import config
 from arraytyping._src.runtime import gather_scatter as G
 from arraytyping._src.runtime import lax
+from arraytyping._src.runtime import primitives as P
 from arraytyping._src.runtime import sorting as S
 from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.avals import ShapedArray
@@ -552,6 +553,9 @@ def _scatter_body(x: Any, y: Any, *arrays: Any, items: _Dynamic, op: str, mode: 
     and weak flag."""
     x = promote_args(x)[0]
     xa = lax.aval_of(x)
+    # JAX's safe_to_cast(y, x) only warns when the cast is unsafe, but its result_type(y, x.dtype) (x's dtype taken
+    # strongly) raises where the two have no promotion path: a weakly typed int32 operand takes no int4 update
+    common_dtype(y, np.zeros((), xa.dtype))
     parsed = _rebuild(items.items, arrays)
     ix = _index_to_gather(parsed, shape_of(x))
     if 0 in ix.slice_shape:
@@ -581,7 +585,12 @@ def _scatter_body(x: Any, y: Any, *arrays: Any, items: _Dynamic, op: str, mode: 
                     unique_indices=ix.unique_indices or unique_indices, mode=mode)
     if ix.scalar_bool_dims:
         out = lax.squeeze(out, ix.scalar_bool_dims)
-    return lax.convert_element_type(out, xa.dtype, xa.weak_type)
+    oa = lax.aval_of(out)
+    if (oa.dtype, oa.weak_type) == (xa.dtype, xa.weak_type):
+        return out
+    # the primitive itself: JAX's convert_element_type keeps a weak flag for bool too (a weakly typed bool operand
+    # stays one), which lax.convert_element_type here drops for the promotion paths
+    return P.convert_element_type_p.bind(out, new_dtype=xa.dtype, weak_type=xa.weak_type, sharding=None)
 
 
 _scatter = array_fn(_scatter_body, "scatter")
@@ -592,7 +601,7 @@ def scatter_update(x: Any, index: Any, y: Any, op: str, *, mode: Any = None, ind
     """``x.at[index].<op>(y)`` (JAX's ``_scatter_update``): a Python int update is taken in ``x``'s integer dtype
     when it fits; indices as for ``x[index]``."""
     shape = shape_of(x)
-    if (type(y) is int and registry.INFO[operand(x)[0]].kind in "iu"):
+    if isinstance(y, int) and registry.INFO[operand(x)[0]].kind in "iu":  # a Python bool too, as in JAX
         info = np.iinfo(registry.INFO[operand(x)[0]].dtype) if registry.INFO[operand(x)[0]].bits >= 8 else None
         if info is not None and info.min <= y <= info.max:
             y = np.asarray(y, dtype=registry.INFO[operand(x)[0]].dtype)
