@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-from typing import Any
 
 from arraytyping import lattice
 
@@ -22,11 +21,3 @@ def _check_is_lattice() -> None:
 
 
 _check_is_lattice()
-
-
-def pytest_collection_modifyitems(items: list[Any]) -> None:
-    """Run ``pyright --verifytypes`` first. In full runs (never alone) it reported 93-96% with numpy's classes
-    unknown, after thousands of runtime tests had grown this process (jaxlib executables): pyright's type cache is
-    emptied under heap pressure. Early, the machine's memory is free."""
-    first = [i for i in items if i.name == "test_pyright_verifytypes_is_complete"]
-    items[:] = first + [i for i in items if i not in first]

@@ -73,8 +73,10 @@ def test_pyright_verifytypes_is_complete(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "src" / "arraytyping", site / "arraytyping", ignore=ignore)
     # a minimal environment: in full CI runs (never alone, in the same tree) this once reported 96%, with numpy-typed
     # symbols (DType, astype, bool_.__new__) unknown; nothing the earlier tests leave in the environment may reach it
-    env = {"PATH": os.environ.get("PATH", ""), "HOME": os.environ.get("HOME", str(tmp_path)), "PYTHONPATH": str(site),
-           "LANG": "C.UTF-8", "NODE_OPTIONS": "--max-old-space-size=8192"}  # room for numpy's stubs: no cache eviction
+    # The venv's bin first on PATH, as an activated venv has it: with /usr/bin first (CI's scrubbed PATH), pyright
+    # found the system python there besides --pythonpath and left numpy's classes unknown (93%)
+    env = {"PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]),
+           "HOME": os.environ.get("HOME", str(tmp_path)), "PYTHONPATH": str(site), "LANG": "C.UTF-8"}
     for _attempt in range(2):
         out = subprocess.run([PYRIGHT, "--pythonpath", sys.executable, "--verifytypes", "arraytyping",
                               "--ignoreexternal", "--outputjson"], cwd=tmp_path, env=env, capture_output=True,
