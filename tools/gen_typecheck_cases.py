@@ -7,7 +7,8 @@
   operator with a numpy value is numpy's to type: its stubs take any object with ``__gt__``). An accepted pair
   is an ``assert_type(<expr>, Array[<expected>])`` line; a rejected pair is a bare expression line marked
   ``# rejected``. Every checker without the plugin runs over the file once; the test expects errors on exactly the
-  rejected lines. The expectations are what the stubs answer (``arraytyping._src.stubgen.binary.static_answer``),
+  rejected lines. Then every one-operand function the stubs type by its rule (``exp``, ``floor``, ``isnan``...)
+  of every operand spec (:func:`unary_cases`). The expectations are what the stubs answer (``arraytyping._src.stubgen.binary.static_answer``),
   which is ``op_rules``' answer but for the differences listed in ``cases.json`` under ``static_differences``
   (a checker takes a Python ``bool`` where an ``int`` is expected, and an ``int`` where a ``float`` is).
 * ``plugin_<config>.py``: the same pairs with ``op_rules``' exact answers in each configuration, for mypy with the
@@ -27,7 +28,9 @@ import sys
 from pathlib import Path
 
 from arraytyping import lattice, op_rules
-from arraytyping._src.stubgen import specs
+from arraytyping._src.stubgen import single_rules, specs
+from arraytyping._src.stubgen.emit_numpy import PY_VALUE as PY_STATIC
+from arraytyping._src.stubgen.emit_numpy import typed_unary
 from arraytyping._src.stubgen.binary import static_answer
 from arraytyping._src.stubgen.families import Model
 from arraytyping._src.stubgen.specs import Spec
@@ -145,7 +148,28 @@ def gen_module(cfg: lattice.LatticeConfig, *, static: bool, functions: bool = Tr
                         lines.append(f"    assert_type({expr}, Array[{r}])  # {tag}")
             if lines[-len(head):] == head:  # no case for this left operand (a numpy value in a comparison)
                 del lines[-len(head):]
+    if functions:
+        lines += unary_cases(cfg, static=static)
     return "\n".join(lines) + "\n"
+
+
+def unary_cases(cfg: lattice.LatticeConfig, *, static: bool) -> list[str]:
+    """One case function per one-operand function the stubs type by its rule (``emit_numpy.typed_unary``): the
+    function of every operand spec, with ``op_rules``' answer (a numpy value is a strong array of its canonical
+    dtype, a Python scalar a weak one, ``bool`` strong). The stubs give exactly that but for one static difference,
+    as in the pairs: a function that refuses ``bool`` takes a Python ``bool`` as the ``int`` it subclasses."""
+    lines: list[str] = []
+    for name, fn, _ in typed_unary():
+        rule = single_rules.unary_rule(fn, cfg)
+        lines += ["", "", f"def case_u_{name}() -> None:"]
+        for spec in specs.all_specs():
+            cls = PY_STATIC[spec.name] if spec.kind == "py" else specs.cls_of(spec.name)
+            r = rule(cls)
+            if static and r is None and spec.kind == "py" and spec.name == "bool":
+                r = rule("int")
+            expr, tag = f"anp.{name}({operand_expr(spec)})", f"un {name} {spec}"
+            lines.append(f"    {expr}  # rejected: {tag}" if r is None else f"    assert_type({expr}, Array[{r}])  # {tag}")
+    return lines
 
 
 def generate() -> dict[str, str]:

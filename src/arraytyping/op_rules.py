@@ -27,8 +27,9 @@ from arraytyping.lattice import LatticeConfig
 __all__ = ["BINARY_FUNCTIONS", "BINARY_OPS", "CREATION", "CREATION_FUNCTIONS", "CreationFamily", "FAMILY", "FUNCTION_FAMILY", "Family",
            "OperandNotImplementedError", "OperandOverflowError", "OperandTypeError", "OperandValueError", "REDUCTION",
            "REDUCTIONS", "REDUCTION_FUNCTIONS", "ReductionFamily", "SELF_PROMOTED", "SHAPE", "SHAPE_FUNCTIONS",
-           "ShapeFamily", "UNARY", "UNARY_FUNCTIONS", "UnaryFamily", "binary_result", "creation_result",
-           "reduction_result", "shape_result", "to_inexact_name", "to_numeric_name", "unary_result"]
+           "ShapeFamily", "UNARY", "UNARY_FUNCTIONS", "UNARY_PARAMETERIZED", "UnaryFamily", "binary_result",
+           "creation_result", "reduction_result", "shape_result", "to_inexact_name", "to_numeric_name",
+           "unary_is_static", "unary_result"]
 
 Family: TypeAlias = Literal["arith", "bool_arith", "divide", "numeric", "bitwise", "shift", "compare", "power",
                            "matmul", "inexact", "inexact_rank0_weak", "inexact_real", "copysign", "gcd", "close",
@@ -713,6 +714,43 @@ def _round(name: str, weak: bool, rank0: bool, decimals: int, config: LatticeCon
     if kind == "b":
         raise OperandValueError("round of bool fails in JAX 0.10.2 (finfo has no bool)")
     return name, weak if decimals == 0 else _scalar_weak(name, weak, rank0, config)
+
+
+UNARY_PARAMETERIZED: Final[frozenset[str]] = frozenset({"round", "angle"})
+"""One-operand functions of :data:`UNARY` whose dtype also depends on another argument (``decimals=``, ``deg=``)."""
+
+
+def unary_is_static(fn: str) -> bool:
+    """Whether ``jax.numpy.<fn>``'s result dtype and weak flag follow from the operand's dtype and weak flag alone,
+    in every configuration: neither its rank (``deg2rad`` of a weak rank-0 operand stays weak, of any other array
+    not) nor another argument (:data:`UNARY_PARAMETERIZED`) matters. A type says no rank, so this is what a type
+    checker can answer exactly (the stubs' overloads, the mypy plugin)."""
+    if fn not in UNARY:
+        raise ValueError(f"unknown unary function {fn!r}; known: {', '.join(UNARY_FUNCTIONS)}")
+    if fn in UNARY_PARAMETERIZED:
+        return False
+    if fn not in _RANK_FREE:
+        _RANK_FREE[fn] = _rank_free(fn)
+    return _RANK_FREE[fn]
+
+
+_RANK_FREE: Final[dict[str, bool]] = {}
+""":func:`_rank_free`'s answers, computed once per function."""
+
+
+def _rank_free(fn: str) -> bool:
+    operands = [(n, False) for n in lattice.KIND if n not in lattice.WEAK_NAMES] + [(n, True) for n in lattice.KIND]
+    for config in (LatticeConfig(x64=x64, mode=mode) for x64 in (False, True) for mode in ("standard", "strict")):
+        for operand in operands:
+            answers: list[object] = []
+            for rank0 in (False, True):
+                try:
+                    answers.append(unary_result(fn, operand, config, rank0=rank0))
+                except Exception as e:  # noqa: BLE001 - a refusal is an answer too
+                    answers.append(type(e))
+            if answers[0] != answers[1]:
+                return False
+    return True
 
 
 # ---------------------------------------------------------------------------------------------------------------

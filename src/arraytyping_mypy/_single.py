@@ -22,34 +22,12 @@ DUNDERS: Final = {"__neg__": ("negative", "operator - (negation)"), "__abs__": (
 REDUCTIONS: Final = ("sum", "prod", "mean", "max", "min", "any", "all")
 
 
-def _rank_free(fn: str) -> bool:
-    """Whether ``op_rules.unary_result`` answers ``fn`` alike for every rank (a type says no rank), in every
-    configuration and for every operand (weak or not): then the plugin can answer it."""
-    operands = [(n, False) for n in L.KIND if n not in L.WEAK_NAMES] + [(n, True) for n in L.KIND]
-    for cfg in (L.LatticeConfig(x64=x64, mode=mode) for x64 in (False, True) for mode in ("standard", "strict")):
-        for op in operands:
-            answers: list[object] = []
-            for rank0 in (False, True):
-                try:
-                    answers.append(OR.unary_result(fn, op, cfg, rank0=rank0))
-                except Exception as e:  # noqa: BLE001 - a rejection is an answer too
-                    answers.append(type(e))
-            if answers[0] != answers[1]:
-                return False
-    return True
-
-
-_PARAMETERIZED: Final = frozenset({"round", "around", "angle"})
-"""One-operand functions whose dtype also depends on another argument (``decimals=``, ``deg=``), which the plugin
-does not read: their stubs answer."""
-
-
 @functools.cache
 def answers_unary(fn: str) -> bool:
     """Whether the plugin answers ``fn``, a one-operand function of op_rules' ``UNARY`` table: when its dtype and
     weak flag depend neither on the operand's rank (``deg2rad`` of a weak rank-0 operand stays weak, of any other
     not) nor on another argument. Asked once per function name, when mypy looks up its hook."""
-    return fn in OR.UNARY and fn not in _PARAMETERIZED and _rank_free(fn)
+    return fn in OR.UNARY and OR.unary_is_static(fn)
 
 
 def unary(ctx: MethodContext | FunctionContext, rules: Rules, operand: Type, fn: str, what: str) -> Type:

@@ -115,3 +115,23 @@ def generic_with_a_numpy_float64(x: Array[F], d: np.float64) -> Array[F]:
     assert_type(x * d, Array[float32])  # limit[mypy] limit[pyright] limit[pyrefly] limit[ty]
     assert_type(x * 2.0, Array[F])
     return x
+
+
+def robust_stats(x: Array[bfloat16], counts: Array[int32], n: np.ndarray[Any, np.dtype[np.float64]]) -> None:
+    """Element-wise functions and dtype-keeping reshapes of jax.numpy, as a data pipeline uses them: each answer is
+    the rule's (``op_rules.UNARY``), with or without the plugin."""
+    assert_type(anp.log1p(x), Array[bfloat16])
+    assert_type(anp.expm1(counts), Array[float32])  # integers become the default float
+    assert_type(anp.isnan(x), Array[bool_])
+    assert_type(anp.isfinite(counts), Array[bool_])
+    assert_type(anp.floor(counts), Array[int32])  # integers are returned as they are
+    assert_type(anp.square(True), Array[int32])  # bool squares as int32
+    assert_type(anp.log2(2.0), Array[float32])  # a strong constant: not weak
+    assert_type(anp.cbrt(n), Array[float32])  # a numpy float64 array is strong, canonicalized
+    assert_type(anp.exp2(np.float64(3)), Array[float32])  # np.float64 subclasses float, but is strong
+    assert_type(anp.real(x), Array[bfloat16])
+    assert_type(anp.sort(anp.ravel(x)), Array[bfloat16])
+    assert_type(anp.flip(anp.expand_dims(counts, 0), axis=1), Array[int32])
+    assert_type(anp.pad(anp.tril(anp.expand_dims(x, 0)), 1, constant_values=0), Array[bfloat16])
+    assert_type(anp.copy(anp.squeeze(anp.tile(x, 2))), Array[bfloat16])
+    assert_type(anp.ravel(2.0), Array[Any])  # a Python scalar: gradual (a weak float at run time)

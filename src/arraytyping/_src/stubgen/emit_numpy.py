@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final
 
-from arraytyping import lattice
+from arraytyping import lattice, op_rules
 from arraytyping._src.stubgen import binary, dtype_args, emit_array, from_source, single_rules, specs
 from arraytyping._src.stubgen.binary import ANY_NUMPY, KeepVars, Ov
 from arraytyping._src.stubgen.emit_scalars import protocol_names
@@ -12,7 +13,7 @@ from arraytyping._src.stubgen.families import NUMPY_BINARY, Model
 from arraytyping._src.stubgen.unary import unary_overloads
 from arraytyping.lattice import LatticeConfig
 
-__all__ = ["numpy_stub"]
+__all__ = ["UNARY_BY_HAND", "numpy_stub", "typed_unary"]
 
 NAMED_OPERANDS = ("dot", "matmul")
 """Binary functions whose operands JAX names ``a``, ``b`` (positional or keyword) instead of ``x1, x2, /``."""
@@ -38,23 +39,26 @@ def _binary_function(name: str, ovs: Sequence[Ov], doc: str | None, prefix: str 
     return _with_doc(out, doc)
 
 
-def _unary_function(name: str, fn: str, cfg: LatticeConfig, keep: KeepVars, doc: str | None) -> list[str]:
-    """A one-operand function by its rule: arrays, then Python scalars and numpy values (taken as arrays)."""
+def _unary_function(name: str, fn: str, cfg: LatticeConfig, keep: KeepVars, doc: str | None,
+                    operand: tuple[str, bool] = ("x", True)) -> list[str]:
+    """A one-operand function by its rule: arrays, then Python scalars and numpy values (taken as arrays).
+    ``operand``: the parameter's name and whether it is positional-only."""
     rule = single_rules.unary_rule(fn, cfg)
     ovs = unary_overloads(rule, cfg)
     out: list[str] = []
+    param, slash = operand[0], ", /" if operand[1] else ""
 
     def ov(operand: str, result: str) -> None:
-        out.extend(["@overload", f"def {name}(x: {operand}, /) -> Array[{result}]: ..."])
+        out.extend(["@overload", f"def {name}({param}: {operand}{slash}) -> Array[{result}]: ..."])
 
     for o in ovs:
-        if o.dtypes is not None and o.dtypes.startswith("_Abstract"):  # scalars, numpy values before the fallbacks
+        if o.dtypes is not None and o.dtypes.startswith("_Abstract"):  # numpy values, scalars before the fallbacks
+            for node, np_type in specs.NUMPY_TYPES.items():  # first: np.float64 subclasses float (but is strong)
+                if (r := rule(specs.cls_of(node))) is not None:
+                    ov(f"{np_type} | np.ndarray[Any, np.dtype[{np_type}]]", r)
             for py, cls in PY_VALUE.items():
                 if (r := rule(cls)) is not None:
                     ov(py, r)
-            for node, np_type in specs.NUMPY_TYPES.items():
-                if (r := rule(specs.cls_of(node))) is not None:
-                    ov(f"{np_type} | np.ndarray[Any, np.dtype[{np_type}]]", r)
         if o.keeps:
             v = keep.var(o.dtypes or "")
             ov(f"Array[{v}]", v)
@@ -118,6 +122,42 @@ def _value_overloads(cfg: LatticeConfig, fn: str, param: str, after: str, before
     return o
 
 
+UNARY_BY_HAND: Final = (("negative", "negative"), ("positive", "positive"), ("abs", "abs"), ("sign", "sign"),
+                         ("exp", "exp"), ("log", "log"), ("sqrt", "sqrt"), ("sin", "sin"), ("cos", "cos"),
+                         ("tanh", "tanh"), ("invert", "invert"), ("bitwise_not", "invert"))
+"""``(name, op_rules' UNARY function)`` of the one-operand functions the runtime defines with a ``(x, **kw)``
+signature (the elementwise table's), which the stub declares as ``(x, /)``."""
+
+
+def typed_unary() -> list[tuple[str, str, tuple[str, bool]]]:
+    """``(name, op_rules' UNARY function, (parameter, positional-only))`` of every one-operand function whose
+    overloads come from its rule: :data:`UNARY_BY_HAND`, and the source-declared functions whose dtype the rule
+    gives from the operand's alone (:func:`op_rules.unary_is_static`) and that take nothing else."""
+    out = [(name, fn, ("x", True)) for name, fn in UNARY_BY_HAND]
+    for rel, names in from_source.NUMPY_FROM_SOURCE.items():
+        for name in names:
+            if name in op_rules.UNARY and op_rules.unary_is_static(name):
+                operand = from_source.sole_operand(rel, name)
+                if operand is not None:
+                    out.append((name, name, operand))
+    return out
+
+
+def _from_source() -> dict[str, tuple[str, ...]]:
+    """:data:`from_source.NUMPY_FROM_SOURCE` without the functions of :func:`typed_unary`."""
+    typed = {name for name, _, _ in typed_unary()}
+    return {rel: tuple(n for n in names if n not in typed) for rel, names in from_source.NUMPY_FROM_SOURCE.items()}
+
+
+def _keeping() -> frozenset[str]:
+    """The source-declared functions whose result has their first argument's dtype and weak flag (op_rules' ``same``
+    families) and is one array: an ``Array[_T]`` argument gives ``Array[_T]``."""
+    same = {fn for fn, f in op_rules.SHAPE.items() if f == "same"} | {fn for fn, f in op_rules.UNARY.items()
+                                                                       if f == "same"}
+    return frozenset(n for rel, names in _from_source().items() for n in names
+                     if n in same and from_source.return_annotation(rel, n) == "Array")
+
+
 def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[str], str | None]) -> str:
     keep = KeepVars()
     body: list[str] = []
@@ -131,10 +171,8 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
     body.append("")
     for fn in ("logical_and", "logical_or", "logical_xor"):
         body.append(f"def {fn}(x1: ArrayLike, x2: ArrayLike, /) -> Array[bool_]: ...")
-    for name, fn in (("negative", "negative"), ("positive", "positive"), ("abs", "abs"), ("sign", "sign"),
-                     ("exp", "exp"), ("log", "log"), ("sqrt", "sqrt"), ("sin", "sin"), ("cos", "cos"),
-                     ("tanh", "tanh"), ("invert", "invert"), ("bitwise_not", "invert")):
-        body += _unary_function(name, fn, cfg, keep, docs(name))
+    for name, fn, operand in typed_unary():
+        body += _unary_function(name, fn, cfg, keep, docs(name), operand)
     body.append("def logical_not(x: ArrayLike, /) -> Array[bool_]: ...")
     body.append("absolute = abs")
     body += emit_array.reduction_methods(cfg, method=False, docs=docs, keep_var=keep.var)
@@ -207,7 +245,7 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
              "bitwise_left_shift = left_shift",
              "bitwise_right_shift = right_shift",
              "",
-             *from_source.private_module_declarations(modules=from_source.NUMPY_FROM_SOURCE)]
+             *from_source.private_module_declarations(modules=_from_source(), keeping=_keeping())]
     head = [*header,
             '"""arraytyping.numpy: the jax.numpy-style function API."""',
             "",

@@ -15,7 +15,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
 
-__all__ = ["FROM_PRIVATE_MODULES", "NUMPY_FROM_SOURCE", "PACKAGE", "docline", "emit_all", "private_module_declarations", "runtime_all"]
+__all__ = ["FROM_PRIVATE_MODULES", "NUMPY_FROM_SOURCE", "PACKAGE", "docline", "emit_all", "keeping_overloads",
+           "private_module_declarations", "return_annotation", "runtime_all", "sole_operand"]
 
 PACKAGE: Final = Path(__file__).resolve().parents[2]
 """The ``arraytyping`` package directory, whose sources are read."""
@@ -87,9 +88,9 @@ def docline(node: ast.FunctionDef | ast.ClassDef) -> str | None:
     return None if not doc else repr(" ".join(doc.split("\n\n")[0].split()))
 
 
-def stub_function(fn: ast.FunctionDef, indent: str = "") -> list[str]:
+def stub_function(fn: ast.FunctionDef, indent: str = "", with_doc: bool = True) -> list[str]:
     """A function's stub: decorators and annotations as written (a bare ``Array`` as ``Array[Any]``), every default
-    ``...``, its docline."""
+    ``...``, its docline (unless not ``with_doc``)."""
     args = fn.args
     stub_args = ast.arguments(
         posonlyargs=args.posonlyargs, args=args.args, vararg=args.vararg, kwonlyargs=args.kwonlyargs,
@@ -100,7 +101,7 @@ def stub_function(fn: ast.FunctionDef, indent: str = "") -> list[str]:
     params = re.sub(r"(: [^,=]+)=\.\.\.", r"\1 = ...", ast.unparse(stub_args))  # "x: T = ...", as PEP 8 has it
     # the runtime's Array is the stub's generic Array: a bare one is Array[Any] (gradual, and not Unknown in pyright)
     out.append(re.sub(r"\bArray\b(?!\[)", "Array[Any]", f"{indent}def {fn.name}({params}){ret}:"))
-    doc = docline(fn)
+    doc = docline(fn) if with_doc else None
     if doc:
         out += [f"{indent}    {doc}", f"{indent}    ..."]
     else:
@@ -108,9 +109,46 @@ def stub_function(fn: ast.FunctionDef, indent: str = "") -> list[str]:
     return out
 
 
+def sole_operand(rel: str, name: str, package: Path = PACKAGE) -> tuple[str, bool] | None:
+    """``(parameter name, positional-only)`` of the function ``name`` of the runtime module ``rel`` when it takes
+    exactly one parameter, with no default; None otherwise."""
+    for node in ast.parse((package / rel).read_text(), rel).body:
+        if isinstance(node, ast.FunctionDef) and node.name == name:
+            a = node.args
+            params = [*a.posonlyargs, *a.args]
+            if len(params) != 1 or a.defaults or a.vararg or a.kwonlyargs or a.kwarg:
+                return None
+            return params[0].arg, bool(a.posonlyargs)
+    raise ValueError(f"{rel} has no function {name!r}")
+
+
+def return_annotation(rel: str, name: str, package: Path = PACKAGE) -> str | None:
+    """The return annotation, as written, of the function ``name`` of the runtime module ``rel``."""
+    for node in ast.parse((package / rel).read_text(), rel).body:
+        if isinstance(node, ast.FunctionDef) and node.name == name:
+            return None if node.returns is None else ast.unparse(node.returns)
+    raise ValueError(f"{rel} has no function {name!r}")
+
+
+def keeping_overloads(fn: ast.FunctionDef) -> list[str]:
+    """A function whose result is its first argument's dtype and weak flag (``ravel``, ``flip``, ``sort``...), as two
+    overloads: an ``Array[_T]`` first argument gives ``Array[_T]``; anything else what its source says."""
+    first = (fn.args.posonlyargs or fn.args.args)[0]
+    source = first.annotation
+    first.annotation = ast.Name("Array[_T]")
+    returns = fn.returns
+    fn.returns = ast.Name("Array[_T]")
+    keeping = stub_function(fn)
+    first.annotation, fn.returns = source, returns
+    plain = stub_function(fn, with_doc=False)  # the docstring is the first overload's
+    return ["@overload", *keeping, "@overload", *plain]
+
+
 def private_module_declarations(package: Path = PACKAGE,
-                                 modules: Mapping[str, tuple[str, ...]] = FROM_PRIVATE_MODULES) -> list[str]:
-    """The declarations of ``modules`` (:data:`FROM_PRIVATE_MODULES`), generated from the runtime source."""
+                                 modules: Mapping[str, tuple[str, ...]] = FROM_PRIVATE_MODULES,
+                                 keeping: frozenset[str] = frozenset()) -> list[str]:
+    """The declarations of ``modules`` (:data:`FROM_PRIVATE_MODULES`), generated from the runtime source; the
+    functions named in ``keeping`` as :func:`keeping_overloads`."""
     out: list[str] = []
     for rel, names in modules.items():
         tree = ast.parse((package / rel).read_text())
@@ -126,7 +164,7 @@ def private_module_declarations(package: Path = PACKAGE,
                     if isinstance(item, ast.FunctionDef) and not item.name.startswith("_"):
                         out += stub_function(item, "    ")
             elif isinstance(node, ast.FunctionDef) and node.name in names:
-                out += stub_function(node)
+                out += keeping_overloads(node) if node.name in keeping else stub_function(node)
             elif (isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id in names
                   and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name)
                   and node.value.func.id in classes):
