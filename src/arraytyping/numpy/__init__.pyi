@@ -7424,13 +7424,13 @@ def gcd(x1: ArrayLike, x2: ArrayLike) -> Array[Any]:
 def lcm(x1: ArrayLike, x2: ArrayLike) -> Array[Any]:
     'The least common multiple of integers (non-integer operands raise ``ValueError``).'
     ...
-def isclose(a: ArrayLike, b: ArrayLike, rtol: ArrayLike = ..., atol: ArrayLike = ..., equal_nan: bool = ...) -> Array[Any]:
+def isclose(a: ArrayLike, b: ArrayLike, rtol: ArrayLike = ..., atol: ArrayLike = ..., equal_nan: bool = ...) -> Array[bool_]:
     'Where ``|a - b| <= atol + rtol * |b|`` (a bool array); NaNs are close to NaNs with ``equal_nan``.'
     ...
-def allclose(a: ArrayLike, b: ArrayLike, rtol: ArrayLike = ..., atol: ArrayLike = ..., equal_nan: bool = ...) -> Array[Any]:
+def allclose(a: ArrayLike, b: ArrayLike, rtol: ArrayLike = ..., atol: ArrayLike = ..., equal_nan: bool = ...) -> Array[bool_]:
     'Whether every element of ``a`` is close to ``b`` (see :func:`isclose`), as a bool array of rank 0.'
     ...
-def array_equal(a1: ArrayLike, a2: ArrayLike, equal_nan: bool = ...) -> Array[Any]:
+def array_equal(a1: ArrayLike, a2: ArrayLike, equal_nan: bool = ...) -> Array[bool_]:
     'Whether ``a1`` and ``a2`` have one shape and equal elements (a bool array of rank 0; NaNs equal with ``equal_nan``).'
     ...
 
@@ -7447,13 +7447,13 @@ def average(a: ArrayLike, axis: Any = ..., weights: ArrayLike | None = ..., retu
 def median(a: ArrayLike, axis: int | tuple[int, ...] | None=..., out: None = ..., overwrite_input: bool = ..., keepdims: bool = ...) -> Array[Any]:
     'The median over ``axis`` (NaN where a slice holds a NaN).'
     ...
-def argmax(a: ArrayLike, axis: int | None = ..., out: None = ..., keepdims: bool | None = ...) -> Array[Any]:
+def argmax(a: ArrayLike, axis: int | None = ..., out: None = ..., keepdims: bool | None = ...) -> Array[int32]:
     'The index of the maximum along ``axis`` (of the flattened array by default; the first NaN wins).'
     ...
-def argmin(a: ArrayLike, axis: int | None = ..., out: None = ..., keepdims: bool | None = ...) -> Array[Any]:
+def argmin(a: ArrayLike, axis: int | None = ..., out: None = ..., keepdims: bool | None = ...) -> Array[int32]:
     'The index of the minimum along ``axis`` (of the flattened array by default; the first NaN wins).'
     ...
-def count_nonzero(a: ArrayLike, axis: Any = ..., keepdims: bool = ...) -> Array[Any]:
+def count_nonzero(a: ArrayLike, axis: Any = ..., keepdims: bool = ...) -> Array[int32]:
     'The number of nonzero elements along ``axis`` (the default integer dtype).'
     ...
 def ptp(a: ArrayLike, axis: Any = ..., out: None = ..., keepdims: bool = ...) -> Array[Any]:
@@ -7631,7 +7631,7 @@ def sort(a: ArrayLike, axis: int | None = ..., *, kind: None = ..., order: None 
 def argsort(a: ArrayLike, axis: int | None = ..., *, kind: None = ..., order: None = ..., stable: bool = ..., descending: bool = ..., dtype: DTypeLike | None = ...) -> Array[Any]:
     'The indices that sort ``a`` along ``axis`` (the default integer dtype, or ``dtype``).'
     ...
-def searchsorted(a: ArrayLike, v: ArrayLike, side: str = ..., sorter: ArrayLike | None = ..., *, method: str = ...) -> Array[Any]:
+def searchsorted(a: ArrayLike, v: ArrayLike, side: str = ..., sorter: ArrayLike | None = ..., *, method: str = ...) -> Array[int32]:
     "Where ``v``'s elements would be inserted in the sorted 1-d ``a`` to keep it sorted (int32 indices)."
     ...
 def nonzero(a: ArrayLike, *, size: int | None = ..., fill_value: Any = ...) -> tuple[Array[Any], ...]:

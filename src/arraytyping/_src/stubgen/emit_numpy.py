@@ -158,6 +158,44 @@ def _keeping() -> frozenset[str]:
                      if n in same and from_source.return_annotation(rel, n) == "Array")
 
 
+def _constant_results(cfg: LatticeConfig) -> dict[str, str]:
+    """The source-declared functions whose rule gives one result whatever the operands' dtypes (``argmax``,
+    ``count_nonzero``: the default integer; ``isclose``, ``array_equal``: bool; ``searchsorted``: int32), where
+    they return one array and take no ``dtype``: name -> the result's static class. The rule refusing some operands
+    is no matter: the stub then takes them (a rejection the checker misses), never with another dtype."""
+    operands = [(n, False) for n in lattice.KIND if n not in lattice.WEAK_NAMES] + [(n, True) for n in lattice.KIND]
+
+    def one(results: set[tuple[str, bool]]) -> str | None:
+        return specs.static_of(*next(iter(results))) if len(results) == 1 else None
+
+    def answers(rule: Callable[[], tuple[str, bool]], into: set[tuple[str, bool]]) -> None:
+        try:
+            into.add(rule())
+        except specs.REJECTIONS:
+            pass
+
+    out: dict[str, str] = {}
+    for rel, names in _from_source().items():
+        for fn in names:
+            if from_source.return_annotation(rel, fn) != "Array" or from_source.has_parameter(rel, fn, "dtype"):
+                continue
+            results: set[tuple[str, bool]] = set()
+            if fn in op_rules.REDUCTION:
+                for a in operands:
+                    answers(lambda: op_rules.reduction_result(fn, a, None, cfg), results)
+            elif fn in op_rules.FUNCTION_FAMILY or fn in op_rules.SHAPE:
+                def rule(a: tuple[str, bool], b: tuple[str, bool]) -> tuple[str, bool]:
+                    if fn in op_rules.SHAPE:
+                        return op_rules.shape_result(fn, [a, b], cfg)
+                    return op_rules.binary_result(fn, [a, b], cfg)
+                for a in operands:
+                    for b in operands:
+                        answers(lambda: rule(a, b), results)
+            if (r := one(results)) is not None:
+                out[fn] = r
+    return out
+
+
 def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[str], str | None]) -> str:
     keep = KeepVars()
     body: list[str] = []
@@ -245,7 +283,8 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
              "bitwise_left_shift = left_shift",
              "bitwise_right_shift = right_shift",
              "",
-             *from_source.private_module_declarations(modules=_from_source(), keeping=_keeping())]
+             *from_source.private_module_declarations(modules=_from_source(), keeping=_keeping(),
+                                                      results=_constant_results(cfg))]
     head = [*header,
             '"""arraytyping.numpy: the jax.numpy-style function API."""',
             "",

@@ -13,9 +13,10 @@ import ast
 import re
 from collections.abc import Mapping
 from pathlib import Path
+from types import MappingProxyType
 from typing import Final
 
-__all__ = ["FROM_PRIVATE_MODULES", "NUMPY_FROM_SOURCE", "PACKAGE", "docline", "emit_all", "keeping_overloads",
+__all__ = ["FROM_PRIVATE_MODULES", "NUMPY_FROM_SOURCE", "PACKAGE", "docline", "emit_all", "has_parameter", "keeping_overloads",
            "private_module_declarations", "return_annotation", "runtime_all", "sole_operand"]
 
 PACKAGE: Final = Path(__file__).resolve().parents[2]
@@ -130,6 +131,15 @@ def return_annotation(rel: str, name: str, package: Path = PACKAGE) -> str | Non
     raise ValueError(f"{rel} has no function {name!r}")
 
 
+def has_parameter(rel: str, name: str, param: str, package: Path = PACKAGE) -> bool:
+    """Whether the function ``name`` of the runtime module ``rel`` has a parameter ``param``."""
+    for node in ast.parse((package / rel).read_text(), rel).body:
+        if isinstance(node, ast.FunctionDef) and node.name == name:
+            a = node.args
+            return any(p.arg == param for p in [*a.posonlyargs, *a.args, *a.kwonlyargs])
+    raise ValueError(f"{rel} has no function {name!r}")
+
+
 def keeping_overloads(fn: ast.FunctionDef) -> list[str]:
     """A function whose result is its first argument's dtype and weak flag (``ravel``, ``flip``, ``sort``...), as two
     overloads: an ``Array[_T]`` first argument gives ``Array[_T]``; anything else what its source says."""
@@ -146,9 +156,11 @@ def keeping_overloads(fn: ast.FunctionDef) -> list[str]:
 
 def private_module_declarations(package: Path = PACKAGE,
                                  modules: Mapping[str, tuple[str, ...]] = FROM_PRIVATE_MODULES,
-                                 keeping: frozenset[str] = frozenset()) -> list[str]:
+                                 keeping: frozenset[str] = frozenset(),
+                                 results: Mapping[str, str] = MappingProxyType({})) -> list[str]:
     """The declarations of ``modules`` (:data:`FROM_PRIVATE_MODULES`), generated from the runtime source; the
-    functions named in ``keeping`` as :func:`keeping_overloads`."""
+    functions named in ``keeping`` as :func:`keeping_overloads`; those in ``results`` (name -> a dtype class)
+    returning ``Array[<that class>]``."""
     out: list[str] = []
     for rel, names in modules.items():
         tree = ast.parse((package / rel).read_text())
@@ -164,6 +176,8 @@ def private_module_declarations(package: Path = PACKAGE,
                     if isinstance(item, ast.FunctionDef) and not item.name.startswith("_"):
                         out += stub_function(item, "    ")
             elif isinstance(node, ast.FunctionDef) and node.name in names:
+                if node.name in results:
+                    node.returns = ast.Name(f"Array[{results[node.name]}]")
                 out += keeping_overloads(node) if node.name in keeping else stub_function(node)
             elif (isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id in names
                   and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name)
