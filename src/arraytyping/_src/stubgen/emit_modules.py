@@ -114,11 +114,11 @@ def dtypes_stub(header: list[str]) -> str:
 
 
 def annotations_stub(header: list[str]) -> str:
-    """The annotation aliases of the modules without a stub of their own (``random``, ``nn``, ``lax``,
-    ``numpy.fft``), as a checker reading the installed package sees them: gradual (``Any``). Their sources mix the
-    runtime ``Array`` with their results; a checker that met the stub's generic ``Array`` there would find the two
-    classes apart (a stub of each module, generated from its source as ``arraytyping.numpy``'s functions are, is
-    what makes them precise)."""
+    """The annotation aliases of the runtime modules behind ``random``, ``nn``, ``lax`` and ``numpy.fft``, as a
+    checker that reads those sources sees them: gradual (``Any``). Their sources mix the runtime ``Array`` with
+    their results; a checker that met the stub's generic ``Array`` there would find the two classes apart. A
+    checker of the installed package reads the public modules' own stubs (:mod:`.emit_reexports`), where these
+    aliases are ``Array[Any]`` and ``arraytyping.typing.ArrayLike``."""
     return "\n".join([
         *header,
         '"""Annotation aliases of the public functions defined under ``_src`` (see annotations.py)."""',

@@ -1,0 +1,174 @@
+"""Stubs of the public modules that re-export runtime functions and classes (``arraytyping.random``, ``nn``, ``lax``,
+``numpy.fft``), generated from the runtime source.
+
+Their sources hand the runtime ``Array`` around (what ``mypy --strict`` checks there); a checker of the installed
+package reads these stubs instead, where the annotation alias ``AnyArray`` is the stubs' ``Array[Any]``: gradual in
+its dtype, never a wrong one, and an array (completion, hover, and every ``arraytyping.numpy`` function takes it).
+Each declaration is the runtime's (annotations as written, defaults ``...``, the docstring's first paragraph), so
+``mypy.stubtest`` holds the stub to the runtime; a name an annotation uses that the stub cannot import is an error
+here, not in a user's checker.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Final
+
+from arraytyping._src.stubgen.from_source import PACKAGE, docline, emit_all, stub_function
+
+__all__ = ["REEXPORT_MODULES", "reexport_stub"]
+
+REEXPORT_MODULES: Final = ("random.py", "nn.py", "lax.py", "numpy/fft.py")
+"""The public modules (relative to the package) whose stub (``.pyi`` beside them) this module writes."""
+
+_IMPORTS: Final = (
+    "from collections.abc import Callable, Iterator, Sequence",
+    "from typing import Any, ClassVar, Final, Literal, NamedTuple, TypeVar, overload",
+    "",
+    "from typing_extensions import TypeAlias",
+    "",
+    "import numpy as np",
+    "",
+    "from arraytyping import Array",
+    "from arraytyping.typing import ArrayLike, DTypeLike, ShapeLike",
+)
+_IMPORTED: Final = frozenset({"Callable", "Iterator", "Sequence", "Any", "ClassVar", "Final", "Literal", "NamedTuple",
+                              "TypeVar", "overload", "TypeAlias", "np", "Array", "ArrayLike", "DTypeLike",
+                              "ShapeLike", "AnyArray"})
+"""What an annotation may name besides builtins and the stub's own declarations (``AnyArray`` is rewritten)."""
+
+
+def _module_file(module: str) -> Path:
+    rel = module.removeprefix("arraytyping.").replace(".", "/")
+    path = PACKAGE / f"{rel}.py"
+    return path if path.is_file() else PACKAGE / rel / "__init__.py"
+
+
+def _find(module: str, name: str) -> tuple[ast.Module, list[ast.stmt], list[str]]:
+    """The source tree of the module that defines ``name`` (following re-exports), its defining statements
+    (several for an overloaded function) and its source lines."""
+    text = _module_file(module).read_text()
+    tree = ast.parse(text)
+    found: list[ast.stmt] = []
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name == name:
+            found.append(node)
+        elif isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
+            found.append(node)
+        elif isinstance(node, ast.ImportFrom) and node.module and any(a.name == name for a in node.names):
+            return _find(node.module, name)
+    if not found:
+        raise ValueError(f"stub generator: {name} not found in {module}")
+    return tree, found, text.splitlines()
+
+
+def _class_stub(node: ast.ClassDef, lines: Sequence[str]) -> list[str]:
+    bases = ", ".join(ast.unparse(b) for b in [*node.bases, *node.keywords])
+    out = [f"class {node.name}({bases}):" if bases else f"class {node.name}:"]
+    doc = docline(node)
+    if doc:
+        out.append(f"    {doc}")
+    for item in node.body:
+        if isinstance(item, ast.FunctionDef) and (not item.name.startswith("_") or item.name.startswith("__")):
+            out += stub_function(item, "    ")
+        elif (isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
+              and (not item.target.id.startswith("_") or item.target.id.startswith("__"))):
+            value = f" = {item.value.value!r}" if isinstance(item.value, ast.Constant) else ""
+            source = lines[item.lineno - 1]  # its checkers' ignore comments too (``__hash__: ClassVar[None]``)
+            ignore = source[source.index("  # type: ignore"):] if "  # type: ignore" in source else ""
+            out.append(f"    {item.target.id}: {ast.unparse(item.annotation)}{value}{ignore}")
+    return out if len(out) > 1 else [*out, "    ..."]
+
+
+def _declaration(name: str, nodes: Sequence[ast.stmt], lines: Sequence[str]) -> list[str]:
+    functions = [n for n in nodes if isinstance(n, ast.FunctionDef)]
+    overloads = [f for f in functions if any(ast.unparse(d) == "overload" for d in f.decorator_list)]
+    if overloads:
+        return [line for f in overloads for line in stub_function(f)]
+    if functions:
+        return stub_function(functions[-1])
+    node = nodes[-1]
+    if isinstance(node, ast.ClassDef):
+        return _class_stub(node, lines)
+    assert isinstance(node, ast.Assign)
+    if isinstance(node.value, ast.Name):  # an alias of another declared name (``swish = silu``)
+        return [f"{name} = {node.value.id}"]
+    raise ValueError(f"stub generator: cannot declare {name} (a value: {ast.unparse(node)[:80]})")
+
+
+def _type_vars(tree: ast.Module) -> dict[str, str]:
+    """The module-level type variables and type aliases of ``tree`` (``X = TypeVar(...)``, ``X: TypeAlias = ...``,
+    ``X = int | ...``), as stub declarations by name (an alias's value unquoted)."""
+    out: dict[str, str] = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            name, value = node.targets[0].id, node.value
+            if isinstance(value, ast.Call) and ast.unparse(value.func) == "TypeVar":
+                out[name] = ast.unparse(node)
+            elif isinstance(value, ast.BinOp) and isinstance(value.op, ast.BitOr):
+                out[name] = f"{name}: TypeAlias = {ast.unparse(value)}"
+        elif (isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value is not None
+              and ast.unparse(node.annotation) == "TypeAlias"):
+            value_text = (node.value.value if isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+                          else ast.unparse(node.value))
+            out[node.target.id] = f"{node.target.id}: TypeAlias = {value_text}"
+    return out
+
+
+def reexport_stub(rel: str, header: Sequence[str]) -> str:
+    """The stub of the public module ``rel`` (one of :data:`REEXPORT_MODULES`): its docstring and ``__all__``, then a
+    declaration of each name it imports from the runtime."""
+    tree = ast.parse((PACKAGE / rel).read_text())
+    names = [(node.module, a.asname or a.name) for node in tree.body
+             if isinstance(node, ast.ImportFrom) and node.module for a in node.names]
+    body: list[str] = []
+    type_vars: dict[str, str] = {}
+    for module, name in sorted(names, key=lambda m_n: _order(m_n[1], names)):
+        source, nodes, lines = _find(module, name)
+        body += _declaration(name, nodes, lines)
+        type_vars.update(_type_vars(source))
+    text = re.sub(r"\bAnyArray\b", "Array[Any]", "\n".join(body))
+    used = set(re.findall(r"\b[A-Za-z_]\w*\b", text))
+    declared = {n for _, n in names}
+    needed = sorted(v for v in type_vars if v in used)
+    missing = {n for n in _annotation_names(text) if n not in _IMPORTED | declared | set(needed) | set(dir(builtins))}
+    if missing:
+        raise ValueError(f"stub generator: {rel}'s declarations use {', '.join(sorted(missing))}, which its stub "
+                         "does not import")
+    declarations = [type_vars[v] for v in needed]
+    for v in needed:  # private in the stub: the runtime module has no such name
+        if not v.startswith("_"):
+            text = re.sub(rf"\b{v}\b", f"_{v}", text)
+            declarations = [re.sub(rf"\b{v}\b", f"_{v}", d) for d in declarations]
+    doc = ast.get_docstring(tree)
+    return "\n".join([*header, *([repr(doc), ""] if doc else []), *_IMPORTS, "", *emit_all(rel), "",
+                      *declarations, *([""] if needed else []), text, ""])
+
+
+def _order(name: str, names: Sequence[tuple[str, str]]) -> int:
+    """Classes and functions before aliases of them, otherwise the import order."""
+    return [n for _, n in names].index(name)
+
+
+def _annotation_names(text: str) -> set[str]:
+    """The names the annotations, defaults and bases of the declarations in ``text`` refer to."""
+    tree = ast.parse(text)
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        targets: list[ast.expr] = []
+        if isinstance(node, ast.FunctionDef):
+            a = node.args
+            targets += [p.annotation for p in [*a.posonlyargs, *a.args, *a.kwonlyargs] if p.annotation]
+            targets += [p.annotation for p in (a.vararg, a.kwarg) if p is not None and p.annotation]
+            targets += [*node.decorator_list, *([node.returns] if node.returns else [])]
+        elif isinstance(node, ast.ClassDef):
+            targets += node.bases
+        elif isinstance(node, ast.AnnAssign):
+            targets.append(node.annotation)
+        for t in targets:
+            out |= {n.id for n in ast.walk(t) if isinstance(n, ast.Name)}
+    return out
