@@ -1236,14 +1236,18 @@ def _check_creation(fn: str, out: str, fill: tuple[str, bool] | None) -> None:
 # ---------------------------------------------------------------------------------------------------------------
 # jax.numpy's products and contractions, and jax.numpy.linalg
 
-CONTRACTION: Final[Mapping[str, Literal["dot", "multiply", "multiply_numeric", "subtract"]]] = MappingProxyType({
-    "vdot": "dot", "inner": "dot", "tensordot": "dot", "einsum": "dot",
+CONTRACTION: Final[Mapping[str, Literal["dot", "result_type", "multiply", "multiply_numeric", "subtract"]]] = \
+    MappingProxyType({
+    "vdot": "dot", "inner": "dot", "tensordot": "dot", "einsum": "result_type",
     "outer": "multiply", "kron": "multiply_numeric", "cross": "subtract",
 })
 """Each product's rule, from JAX 0.10.2's ``tensor_contractions.py``, ``einsum.py`` and ``lax_numpy.py``:
 
 * ``dot``: ``dot_general`` with ``preferred_element_type=result_type(*operands)`` then that dtype and weak flag
   (:func:`binary_result`'s ``dot``; ``inner`` of a scalar is ``multiply``'s, which that rule agrees with);
+* ``result_type``: ``einsum``: ``result_type(*operands)`` (weak: its kind's default dtype, the weak flag kept),
+  each step's ``dot_general`` checking the operands it meets (:func:`dot_general_result`) once single-operand
+  reductions have cast them to that dtype;
 * ``multiply``: ``promote_dtypes`` then ``*`` (``outer``): the join, bool included;
 * ``multiply_numeric``: ``promote_dtypes`` then ``lax.mul`` (``kron``), which refuses bool;
 * ``subtract``: products then differences of the promoted operands (``cross``): the join, bool refused.
@@ -1258,6 +1262,8 @@ def contraction_result(fn: str, operands: Sequence[tuple[str, bool]], config: La
     if rule == "dot":
         return _matmul(fn, operands, config, (), ())
     name, weak = lattice.result_node(operands, config)
+    if rule == "result_type":
+        return (lattice.default_name(lattice.KIND[name], config.x64) if weak else name), weak
     if rule != "multiply" and name == lattice.BOOL:
         raise _reject(fn, name)
     return name, weak

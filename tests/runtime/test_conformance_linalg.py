@@ -107,6 +107,8 @@ def test_executed(case: str, config_key: str) -> None:
         for i in base._sample(len(ks), EXECUTED_STRIDE, zlib.crc32(f"{case}|{config_key}|run".encode())):
             if not base.runnable(ks[i], x64) or want_all[i].startswith("error:"):
                 continue
+            if _dot_of_2bit_ints(case, want_all[i]):
+                continue  # XLA's CPU has no dot of 2-bit integers (UNIMPLEMENTED), for JAX as for us
             if case in TOOL.LAPACK_CASES and want_all[i].split("[")[0].rstrip("*") not in LAPACK_DTYPES:
                 continue  # JAX fails to lower these (NotImplementedError), as ours does: the values cover it
             f, arrays = call(case, ks[i], x64, _well_conditioned)
@@ -114,6 +116,14 @@ def test_executed(case: str, config_key: str) -> None:
             if not base.matches(want_all[i], got, err):
                 failures.append(f"{ks[i]}: JAX {want_all[i]}, ours {got}" + (f" ({err})" if err else ""))
     assert not failures, f"{case} {config_key}: {len(failures)} mismatches:\n" + "\n".join(failures[:25])
+
+
+def _dot_of_2bit_ints(case: str, want: str) -> bool:
+    """The case computes a ``dot_general`` of int2 or uint2 operands, which XLA's CPU backend cannot run
+    (``UNIMPLEMENTED: unsupported operand type S2 in op dot``, from JAX 0.10.2 too): its abstract answer stands."""
+    dot = case.startswith(("vdot", "inner", "tensordot")) or (case.startswith("einsum") and "," in
+                                                                TOOL.CASES[case][0].split("'")[1])
+    return dot and want.startswith(("int2", "uint2"))
 
 
 def _well_conditioned(kind: str, name: str, shape: tuple[int, ...]) -> Any:

@@ -22,7 +22,7 @@ from typing import Any, Final
 import numpy as np
 
 from arraytyping._src import registry
-from arraytyping._src.runtime import lax, lowering
+from arraytyping._src.runtime import batching, lax, lowering
 from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.core import Primitive
 
@@ -343,3 +343,18 @@ def _triangular_solve_lower(ctx: lowering.LoweringContext, a: Any, b: Any, *, le
 
 
 lowering.RULES[triangular_solve_p] = _triangular_solve_lower
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# vmap: every primitive here is batched over its operands' leading axes
+
+
+def _batch_at_front(prim: Primitive) -> None:
+    def rule(size: int, args: Sequence[Any], dims: Sequence[int | None], **params: Any) -> tuple[Any, Any]:
+        out = prim.bind(*[batching.bdim_at_front(x, d, size) for x, d in zip(args, dims)], **params)
+        return (out, [0] * len(out)) if prim.multiple_results else (out, 0)
+    batching.register_rule(prim, rule)
+
+
+for _prim in (cholesky_p, lu_p, geqrf_p, householder_product_p, eigh_p, svd_p, triangular_solve_p):
+    _batch_at_front(_prim)

@@ -8,7 +8,7 @@ import builtins
 import math
 import operator
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -129,10 +129,11 @@ def dot(a: Any, b: Any) -> Any:
     return _dot(a, b)
 
 
-def _array(x: Any, fn: str) -> Any:
+def ensure_array(x: Any, fn: str) -> Any:
     """JAX's ``ensure_arraylike``: an array (a Python scalar becomes a weakly typed one); lists are refused."""
     if isinstance(x, (list, tuple)):
-        raise TypeError(f"{fn} requires ndarray or scalar arguments, got {type(x).__name__} at position 0.")
+        raise TypeError(f"{fn} requires ndarray or scalar arguments, got {type(cast(object, x)).__name__} at "
+                        f"position 0.")
     operand(x)  # a TypeError naming anything else
     return promote_args(x)[0]
 
@@ -145,7 +146,7 @@ def _contract(fn: str, a: Any, b: Any, contracting: tuple[tuple[int, ...], tuple
 
 
 def _vdot_body(a: Any, b: Any) -> Any:
-    a, b = _array(a, "vdot"), _array(b, "vdot")
+    a, b = ensure_array(a, "vdot"), ensure_array(b, "vdot")
     if lax.aval_of(a).name.startswith("complex"):
         a = lax.conj(a)
     a = lax.reshape(a, (math.prod(shape_of(a)),))
@@ -163,8 +164,8 @@ def vdot(a: ArrayLike, b: ArrayLike) -> Array:
     return out
 
 
-def _tensordot_body(a: Any, b: Any, *, axes: Any) -> Any:
-    a, b = _array(a, "tensordot"), _array(b, "tensordot")
+def _tensordot_body(a: Any, b: Any, *, axes: int | tuple[Any, ...]) -> Any:
+    a, b = ensure_array(a, "tensordot"), ensure_array(b, "tensordot")
     common_dtype(a, b)  # result_type's errors first, as JAX (dot_general's checks come after the axes')
     na, nb = len(shape_of(a)), len(shape_of(b))
     contracting: tuple[tuple[int, ...], tuple[int, ...]]
@@ -173,15 +174,15 @@ def _tensordot_body(a: Any, b: Any, *, axes: Any) -> Any:
             raise TypeError(f"Number of tensordot axes (axes {axes}) exceeds input ranks ({shape_of(a)} and "
                             f"{shape_of(b)})")
         contracting = tuple(range(na - axes, na)), tuple(range(axes))
-    elif isinstance(axes, (tuple, list)) and len(axes) == 2:
+    elif isinstance(axes, tuple) and len(axes) == 2:  # lists are tuples here (static arguments)
         ax1, ax2 = axes
         if isinstance(ax1, int) and isinstance(ax2, int):
             contracting = (canonicalize_axis(ax1, na),), (canonicalize_axis(ax2, nb),)
-        elif isinstance(ax1, (tuple, list)) and isinstance(ax2, (tuple, list)):
-            if len(ax1) != len(ax2):
-                raise TypeError(f"tensordot requires axes lists to have equal length, got {ax1} and {ax2}.")
-            contracting = (tuple(canonicalize_axis(i, na) for i in ax1),
-                           tuple(canonicalize_axis(i, nb) for i in ax2))
+        elif isinstance(ax1, tuple) and isinstance(ax2, tuple):
+            l1, l2 = cast(tuple[int, ...], ax1), cast(tuple[int, ...], ax2)
+            if len(l1) != len(l2):
+                raise TypeError(f"tensordot requires axes lists to have equal length, got {l1} and {l2}.")
+            contracting = (tuple(canonicalize_axis(i, na) for i in l1), tuple(canonicalize_axis(i, nb) for i in l2))
         else:
             raise TypeError(f"tensordot requires both axes lists to be either ints, tuples or lists, got {ax1} "
                             f"and {ax2}")
@@ -197,7 +198,7 @@ _tensordot = jitted(_tensordot_body, "tensordot")
 def _static_axes(axes: Any) -> Any:
     """``axes`` as a hashable static argument (lists become tuples; ``int`` stays ``int`` as JAX tests it)."""
     if isinstance(axes, (list, tuple)):
-        return tuple(_static_axes(a) for a in axes)
+        return tuple(_static_axes(a) for a in cast(Sequence[Any], axes))
     return axes
 
 
@@ -209,7 +210,7 @@ def tensordot(a: ArrayLike, b: ArrayLike, axes: int | Sequence[int] | Sequence[S
 
 
 def _inner_body(a: Any, b: Any) -> Any:
-    a, b = _array(a, "inner"), _array(b, "inner")
+    a, b = ensure_array(a, "inner"), ensure_array(b, "inner")
     if not shape_of(a) or not shape_of(b):
         return multiply(a, b)
     return _tensordot_body(a, b, axes=(-1, -1))
@@ -245,7 +246,7 @@ def outer(a: ArrayLike, b: ArrayLike, out: None = None) -> Array:
 
 def _kron_body(a: Any, b: Any) -> Any:
     dtype, weak = contraction_result("kron", a, b)
-    a, b = as_dtype(_array(a, "kron"), dtype, weak), as_dtype(_array(b, "kron"), dtype, weak)
+    a, b = as_dtype(ensure_array(a, "kron"), dtype, weak), as_dtype(ensure_array(b, "kron"), dtype, weak)
     na, nb = len(shape_of(a)), len(shape_of(b))
     if na < nb:
         a = lax.expand_dims(a, tuple(range(nb - na)))
@@ -269,7 +270,7 @@ def kron(a: ArrayLike, b: ArrayLike) -> Array:
 
 
 def _cross_body(a: Any, b: Any, *, axisa: int, axisb: int, axisc: int) -> Any:
-    a, b = _array(a, "cross"), _array(b, "cross")
+    a, b = ensure_array(a, "cross"), ensure_array(b, "cross")
     a = _moveaxis_body(a, axisa)
     b = _moveaxis_body(b, axisb)
     da, db = shape_of(a)[-1], shape_of(b)[-1]

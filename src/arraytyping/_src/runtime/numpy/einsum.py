@@ -13,7 +13,7 @@ from __future__ import annotations
 import collections
 import itertools
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -23,7 +23,7 @@ from arraytyping._src.promotion import lattice_result
 from arraytyping._src.runtime import lax
 from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.numpy._promotion import ArrayLike, jitted, operand, shape_of
-from arraytyping._src.runtime.numpy.contractions import _array, contraction_result
+from arraytyping._src.runtime.numpy.contractions import ensure_array, contraction_result
 
 __all__ = ["einsum"]
 
@@ -104,7 +104,7 @@ def _optimal(inputs: list[frozenset[str]], output: frozenset[str], sizes: dict[s
     def pair(terms: tuple[frozenset[str], ...], remaining: set[int], i: int, j: int) -> tuple[frozenset[str], int]:
         k1, k2 = terms[i], terms[j]
         either, shared = k1 | k2, k1 & k2
-        keep = frozenset.union(output, *(terms[r] for r in remaining - {i, j}))
+        keep = output.union(*(terms[r] for r in remaining - {i, j}))
         return either & keep, _flops(either, bool(shared - keep), 2, sizes)
 
     def search(path: tuple[tuple[int, ...], ...], remaining: set[int], terms: tuple[frozenset[str], ...],
@@ -166,7 +166,7 @@ def contraction_path(subscripts: str, shapes: Sequence[tuple[int, ...]]) -> list
     for num, positions in enumerate(path):
         positions = tuple(sorted(positions, reverse=True))
         taken = [sets.pop(p) for p in positions]
-        contracted = frozenset.union(*taken)
+        contracted = frozenset[str]().union(*taken)
         result_set = contracted & frozenset(output).union(*sets)
         sets.append(result_set)
         inputs = [names.pop(p) for p in positions]
@@ -185,7 +185,7 @@ def _remove(s: str, chars: str | Sequence[str]) -> str:
 
 
 def _einsum_body(*operands: Any, contractions: tuple[Contraction, ...]) -> Any:
-    ops = [_array(x, "einsum") for x in operands]
+    ops = [ensure_array(x, "einsum") for x in operands]
     dtype, weak = contraction_result("einsum", *ops)
     preferred = registry.INFO[registry.info_of_dtype(dtype).name].dtype  # type: ignore[union-attr]
 
@@ -284,7 +284,7 @@ def einsum(subscripts: str, /, *operands: ArrayLike, out: None = None, optimize:
     ``preferred_element_type`` are not supported."""
     if out is not None:
         raise NotImplementedError("The 'out' argument to jnp.einsum is not supported.")
-    if not isinstance(subscripts, str):
+    if not isinstance(cast(object, subscripts), str):  # checked at run time whatever the annotation says
         raise NotImplementedError("einsum's interleaved form (operand, axes, operand, axes...) is not supported")
     if optimize not in ("auto", True, "optimal"):
         raise NotImplementedError(f"einsum with optimize={optimize!r}: only 'auto' is supported")

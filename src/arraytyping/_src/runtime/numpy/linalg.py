@@ -8,24 +8,20 @@ each function checks its operand against them first.
 
 from __future__ import annotations
 
-import math
 import operator
-from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple, overload
 
 import numpy as np
 
-from arraytyping import lattice, op_rules
+from arraytyping import op_rules
 from arraytyping._src.config import config
-from arraytyping._src.promotion import lattice_result
 from arraytyping._src.runtime import lapack, lax
 from arraytyping._src.runtime.annotations import AnyArray, ArrayLike
-from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.numpy._promotion import (
     as_dtype, common_dtype, jitted, operand, promote_args_inexact, shape_of, to_inexact_dtype,
 )
 from arraytyping._src.runtime.numpy.binary import divide, equal, less, multiply, not_equal, power, subtract
-from arraytyping._src.runtime.numpy.contractions import _array
+from arraytyping._src.runtime.numpy.contractions import ensure_array
 from arraytyping._src.runtime.numpy.creation import asarray
 from arraytyping._src.runtime.numpy.indexing import take_along_axis
 from arraytyping._src.runtime.numpy.reductions import any as any_, amax, amin, count_nonzero, prod, sum
@@ -67,11 +63,6 @@ def _check(fn: str, a: Any, variant: str | None = None) -> None:
         op_rules.linalg_result(variant or fn, (name, weak), config.lattice_config)
     except (op_rules.OperandTypeError, op_rules.OperandValueError) as e:
         raise type(e)(f"jnp.linalg.{fn}: {e}") from None
-
-
-def _inexact(fn: str, a: Any, variant: str | None = None) -> Any:
-    _check(fn, a, variant)
-    return promote_args_inexact(_array(a, f"jnp.linalg.{fn}"))[0]
 
 
 def _mT(x: Any) -> Any:
@@ -213,7 +204,7 @@ def norm(x: ArrayLike, ord: int | float | str | None = None, axis: None | tuple[
     _check("norm", x, _norm_variant(ord, naxes) if not (axis is None and ord is None) else "norm")
     static_axis = None if axis is None else tuple(map(operator.index, axis)) if isinstance(axis, tuple) else (
         operator.index(axis),)
-    out: AnyArray = _norm(_array(x, "jnp.linalg.norm"), ord=ord, axis=static_axis, keepdims=bool(keepdims))
+    out: AnyArray = _norm(ensure_array(x, "jnp.linalg.norm"), ord=ord, axis=static_axis, keepdims=bool(keepdims))
     return out
 
 
@@ -294,7 +285,7 @@ def slogdet(a: ArrayLike, *, method: str | None = None) -> SlogdetResult:
             raise NotImplementedError("slogdet with method='qr' is not supported")
         raise ValueError(f"Unknown slogdet method '{method}'. Supported methods are 'lu' (`None`), and 'qr'.")
     _check("slogdet", a)
-    sign, logdet = _slogdet(_array(a, "jnp.linalg.slogdet"))
+    sign, logdet = _slogdet(ensure_array(a, "jnp.linalg.slogdet"))
     return SlogdetResult(sign, logdet)
 
 
@@ -329,7 +320,7 @@ def det(a: ArrayLike) -> AnyArray:
     otherwise."""
     s = shape_of(a)
     _check("det", a, "det_small" if len(s) >= 2 and s[-1] == s[-2] in (2, 3) else "det")
-    out: AnyArray = _det(_array(a, "jnp.linalg.det"))
+    out: AnyArray = _det(ensure_array(a, "jnp.linalg.det"))
     return out
 
 
@@ -360,13 +351,11 @@ def _solve_body(a: Any, b: Any) -> Any:
                          f"as a batched 1-dimensional solve. To recover this behavior, use solve(a, b[..., None])"
                          f".squeeze(-1).")
     vector = len(sb) == 1
-    if sa[-1] != sa[-2]:
-        raise ValueError(f"The arguments to solve must have shapes a=[..., m, m] and b=[..., m, k] or b=[..., m]; "
-                         f"got a={sa} and b={sb}")
+    if not sb or sa[-1] != sa[-2] or (sb[-1] if vector else sb[-2]) != sa[-1]:
+        raise ValueError(f"The arguments to solve must have shapes a=[..., m, m] and b=[..., m, k] or b=[m]; got "
+                         f"a={sa} and b={sb}")
+    _check("solve", a)
     rhs = lax.expand_dims(b, (1,)) if vector else b  # b: [m] -> [m, 1]
-    if shape_of(rhs)[-2] != sa[-1]:
-        raise ValueError(f"The arguments to solve must have shapes a=[..., m, m] and b=[..., m, k] or b=[..., m]; "
-                         f"got a={sa} and b={sb}")
     batch = tuple(np.broadcast_shapes(sa[:-2], shape_of(rhs)[:-2]))
     a = _broadcast(a, (*batch, *sa[-2:]))
     rhs = _broadcast(rhs, (*batch, *shape_of(rhs)[-2:]))
@@ -388,12 +377,7 @@ _solve = jitted(_solve_body, "solve")
 def solve(a: ArrayLike, b: ArrayLike) -> AnyArray:
     """The solution ``x`` of ``a @ x == b`` (``a``: ``[..., m, m]``; ``b``: ``[m]`` or ``[..., m, k]``), from the LU
     factorization of ``a``."""
-    name, weak = lattice_result((operand(a), operand(b)), config.lattice_config)  # promotion errors first
-    try:
-        op_rules.linalg_result("solve", (name, weak), config.lattice_config)
-    except (op_rules.OperandTypeError, op_rules.OperandValueError) as e:
-        raise type(e)(f"jnp.linalg.solve: {e}") from None
-    out: AnyArray = _solve(_array(a, "jnp.linalg.solve"), _array(b, "jnp.linalg.solve"))
+    out: AnyArray = _solve(ensure_array(a, "jnp.linalg.solve"), ensure_array(b, "jnp.linalg.solve"))
     return out
 
 
@@ -413,7 +397,7 @@ _inv = jitted(_inv_body, "inv")
 def inv(a: ArrayLike) -> AnyArray:
     """The inverse of ``a`` (``[..., n, n]``): ``solve(a, eye)``."""
     _check("inv", a)
-    out: AnyArray = _inv(_array(a, "jnp.linalg.inv"))
+    out: AnyArray = _inv(ensure_array(a, "jnp.linalg.inv"))
     return out
 
 
@@ -440,7 +424,7 @@ def cholesky(a: ArrayLike, *, upper: bool = False, symmetrize_input: bool = True
     """The Cholesky factor of the Hermitian positive definite ``a`` (``[..., n, n]``): lower (``a = L @ L^H``), or
     upper with ``upper=True``; nans where ``a`` is not positive definite."""
     _check("cholesky", a)
-    out: AnyArray = _cholesky(_array(a, "jnp.linalg.cholesky"), upper=bool(upper),
+    out: AnyArray = _cholesky(ensure_array(a, "jnp.linalg.cholesky"), upper=bool(upper),
                               symmetrize_input=bool(symmetrize_input))
     return out
 
@@ -470,7 +454,13 @@ def _qr_body(a: Any, *, full_matrices: bool) -> Any:
 _qr = jitted(_qr_body, "qr")
 
 
-def qr(a: ArrayLike, mode: str = "reduced") -> Any:
+@overload
+def qr(a: ArrayLike, mode: Literal["reduced", "complete", "full"] = "reduced") -> QRResult: ...
+@overload
+def qr(a: ArrayLike, mode: Literal["r"]) -> AnyArray: ...
+@overload
+def qr(a: ArrayLike, mode: str) -> QRResult | AnyArray: ...
+def qr(a: ArrayLike, mode: str = "reduced") -> QRResult | AnyArray:
     """The QR decomposition of ``a`` (``[..., m, n]``): ``(Q, R)`` with ``mode='reduced'`` (``Q``: ``[..., m, k]``,
     ``k = min(m, n)``) or ``'complete'`` (``Q``: ``[..., m, m]``), only ``R`` with ``mode='r'``. (``'raw'`` is not
     supported.)"""
@@ -479,8 +469,9 @@ def qr(a: ArrayLike, mode: str = "reduced") -> Any:
     if mode not in ("reduced", "r", "full", "complete"):
         raise ValueError(f"Unsupported QR decomposition mode '{mode}'")
     _check("qr", a)
-    q, r = _qr(_array(a, "jnp.linalg.qr"), full_matrices=mode == "complete")
-    return r if mode == "r" else QRResult(q, r)
+    q, r = _qr(ensure_array(a, "jnp.linalg.qr"), full_matrices=mode == "complete")
+    r_: AnyArray = r
+    return r_ if mode == "r" else QRResult(q, r_)
 
 
 def _eigh_body(a: Any, *, lower: bool, symmetrize_input: bool) -> Any:
@@ -504,7 +495,7 @@ def eigh(a: ArrayLike, UPLO: str | None = None, symmetrize_input: bool = True) -
     else:
         raise ValueError(f"UPLO must be one of None, 'L', or 'U', got {UPLO}")
     _check("eigh", a)
-    w, v = _eigh(_array(a, "jnp.linalg.eigh"), lower=lower, symmetrize_input=bool(symmetrize_input))
+    w, v = _eigh(ensure_array(a, "jnp.linalg.eigh"), lower=lower, symmetrize_input=bool(symmetrize_input))
     return EighResult(w, v)
 
 
@@ -524,15 +515,30 @@ def _svd_body(a: Any, *, full_matrices: bool, compute_uv: bool) -> Any:
 _svd = jitted(_svd_body, "svd")
 
 
-def svd(a: ArrayLike, full_matrices: bool = True, compute_uv: bool = True, hermitian: bool = False) -> Any:
+@overload
+def svd(a: ArrayLike, full_matrices: bool = True, compute_uv: Literal[True] = True, hermitian: bool = False
+        ) -> SVDResult: ...
+@overload
+def svd(a: ArrayLike, full_matrices: bool, compute_uv: Literal[False], hermitian: bool = False) -> AnyArray: ...
+@overload
+def svd(a: ArrayLike, full_matrices: bool = True, *, compute_uv: Literal[False], hermitian: bool = False
+        ) -> AnyArray: ...
+@overload
+def svd(a: ArrayLike, full_matrices: bool = True, compute_uv: bool = True, hermitian: bool = False
+        ) -> SVDResult | AnyArray: ...
+def svd(a: ArrayLike, full_matrices: bool = True, compute_uv: bool = True, hermitian: bool = False
+        ) -> SVDResult | AnyArray:
     """The singular value decomposition ``a = U @ diag(S) @ Vh`` of ``a`` (``[..., m, n]``): ``(U, S, Vh)``, ``S``
     real and descending; ``U`` and ``Vh`` square with ``full_matrices`` (the default), else ``[..., m, k]`` and
     ``[..., k, n]``; only ``S`` without ``compute_uv``. (``hermitian=True`` is not supported.)"""
     if hermitian:
         raise NotImplementedError("svd with hermitian=True is not supported")
     _check("svd", a)
-    out = _svd(_array(a, "jnp.linalg.svd"), full_matrices=bool(full_matrices), compute_uv=bool(compute_uv))
-    return SVDResult(*out) if compute_uv else out
+    out = _svd(ensure_array(a, "jnp.linalg.svd"), full_matrices=bool(full_matrices), compute_uv=bool(compute_uv))
+    if compute_uv:
+        u, sv, vh = out
+        return SVDResult(u, sv, vh)
+    values: AnyArray = out
+    return values
 
 
-_ = (lattice, math, Sequence, ShapedArray)
