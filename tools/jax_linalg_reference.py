@@ -82,7 +82,9 @@ CASES: dict[str, tuple[str, list[str]]] = {
     # --- decompositions ------------------------------------------------------------------------------------------
     "det": (_E + "np.linalg.det(x)", ["x[3,3]"]),
     "det_batch": (_E + "np.linalg.det(x)", ["x[2,3,3]"]),
+    "det_lu": (_E + "np.linalg.det(x)", ["x[4,4]"]),
     "slogdet": (_E + "np.linalg.slogdet(x)", ["x[3,3]"]),
+    "slogdet_2x2": (_E + "np.linalg.slogdet(x)", ["x[2,2]"]),
     "inv": (_E + "np.linalg.inv(x)", ["x[3,3]"]),
     "solve": (_XY + "np.linalg.solve(x, y)", ["x[3,3]", "w[3]"]),
     "solve_matrix": (_XY + "np.linalg.solve(x, y)", ["x[2,3,3]", "w[2,3,2]"]),
@@ -111,15 +113,16 @@ VALUES: dict[str, list[str]] = {
         "norm", "norm_vector", "norm_axis", "norm_ord1", "norm_ord0", "norm_ord3", "norm_inf", "norm_neg_inf",
         "norm_fro", "norm_matrix1", "norm_matrix_neg1", "norm_matrix_inf", "norm_matrix_neg_inf")},
     **{name: _DECOMP for name in (
-        "norm_matrix2", "norm_matrix_neg2", "norm_nuc", "det", "det_batch", "slogdet", "inv", "solve",
-        "solve_matrix", "cholesky", "cholesky_upper", "qr", "qr_wide", "qr_complete", "qr_r", "eigh", "eigh_upper",
+        "norm_matrix2", "norm_matrix_neg2", "norm_nuc", "det", "det_batch", "det_lu", "slogdet", "slogdet_2x2", "inv",
+        "solve", "solve_matrix", "cholesky", "cholesky_upper", "qr", "qr_wide", "qr_complete", "qr_r", "eigh", "eigh_upper",
         "svd", "svd_reduced", "svd_values")},
 }
 
 LAPACK_CASES: frozenset[str] = frozenset(
-    name for name, dts in VALUES.items() if dts is _DECOMP and name not in ("det", "det_batch"))
+    name for name, dts in VALUES.items() if dts is _DECOMP and name not in ("det", "det_batch", "slogdet_2x2"))
 """The cases that run a LAPACK kernel on the CPU (float32, float64, complex64, complex128 only: JAX's lowering
-raises ``NotImplementedError`` for other dtypes; ``det`` of a 3x3 matrix is by cofactors)."""
+raises ``NotImplementedError`` for other dtypes; ``det`` of a 3x3 matrix is by cofactors, ``slogdet`` of a 2x2 one
+by its formula)."""
 
 SYMMETRIC_POSITIVE: frozenset[str] = frozenset({"cholesky", "cholesky_upper", "eigh", "eigh_upper"})
 """The cases whose ``x`` is made Hermitian positive definite."""

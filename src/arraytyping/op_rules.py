@@ -1273,7 +1273,8 @@ LinalgSmallInts: TypeAlias = Literal["keep", "TypeError", "ValueError"]
 
 LINALG: Final[Mapping[str, LinalgSmallInts]] = MappingProxyType({
     "norm": "ValueError", "norm_count": "ValueError", "norm_abs": "keep", "norm_max": "keep",
-    "norm_svd": "TypeError", "det_small": "keep", "det": "TypeError", "slogdet": "TypeError", "solve": "TypeError",
+    "norm_svd": "TypeError", "det_small": "keep", "det": "TypeError", "slogdet": "TypeError",
+    "slogdet_small": "keep", "solve": "TypeError",
     "inv": "TypeError", "cholesky": "TypeError", "qr": "TypeError", "eigh": "TypeError", "svd": "TypeError",
 })
 """``jax.numpy.linalg``'s functions (``norm`` by its kind of ``ord``, ``det`` by its path) and what they do with
@@ -1288,7 +1289,9 @@ function first makes its operand inexact (:func:`to_inexact_name`); the others t
 * ``norm_svd`` (``ord`` ±2, ``'nuc'`` of a matrix), ``det`` (LU for sizes other than 2 and 3), ``slogdet``,
   ``solve``, ``inv``, ``cholesky``, ``qr``, ``eigh``, ``svd``: the decompositions take floating and complex
   dtypes only (a ``TypeError``);
-* ``det_small`` (2x2 and 3x3, by cofactors: products and differences): computed in the integer dtype.
+* ``det_small`` (2x2 and 3x3, by cofactors: products and differences): computed in the integer dtype;
+* ``slogdet_small`` (1x1 and 2x2: ``sign(det)``, ``real(log(abs(det)))`` of the cofactor determinant): int1 kept
+  (its sign is int1, its log float32); ``sign``/``abs`` refuse int2, uint1 and uint2 (``TypeError``).
 
 The results are the inexact operand's dtype, real for ``norm`` and for ``eigh``'s eigenvalues, ``svd``'s singular
 values and ``slogdet``'s log (:func:`real_name`); on the CPU the decompositions compute in float32, float64,
@@ -1315,6 +1318,8 @@ def linalg_result(fn: str, operand: tuple[str, bool], config: LatticeConfig = La
             raise OperandValueError(f"norm of {name}: the sum of {name} values fails in JAX 0.10.2")
         if fn in ("norm_abs", "norm_max") and name == "int2":
             raise _reject("abs", name)
+        if fn == "slogdet_small" and name != "int1":
+            raise _reject("sign", name)
         if rule == "TypeError":
             raise OperandTypeError(f"{fn} takes floating and complex dtypes (and integers it converts to float32), "
                                    f"not {name}")

@@ -28,6 +28,7 @@ from arraytyping._src.runtime.numpy.reductions import any as any_, amax, amin, c
 from arraytyping._src.runtime.numpy.selection import where
 from arraytyping._src.runtime.numpy.shape import canonicalize_axis, expand_dims, moveaxis
 from arraytyping._src.runtime.numpy.unary import abs, conj, exp, log, real, sqrt
+from arraytyping._src.runtime.numpy.unary import sign as sign_of
 
 __all__ = ["EighResult", "QRResult", "SVDResult", "SlogdetResult", "cholesky", "det", "eigh", "inv", "norm", "qr",
            "slogdet", "solve", "svd"]
@@ -237,14 +238,7 @@ def _slogdet_small(a: Any) -> tuple[Any, Any]:
         det = a[..., 0, 0]
     else:
         det = subtract(multiply(a[..., 0, 0], a[..., 1, 1]), multiply(a[..., 0, 1], a[..., 1, 0]))
-    is_complex = lax.aval_of(a).name.startswith("complex")
-    dtype = lax.aval_of(a).dtype
-    if is_complex:
-        abs_det = abs(det)
-        sign = divide(det, lax.convert_element_type(abs_det, dtype, lax.aval_of(abs_det).weak_type))
-    else:
-        sign = lax.sign(det)
-    return sign, log(abs(det))
+    return sign_of(det), real(log(abs(det)))
 
 
 def _slogdet_lu(a: Any) -> tuple[Any, Any]:
@@ -284,7 +278,8 @@ def slogdet(a: ArrayLike, *, method: str | None = None) -> SlogdetResult:
         if method == "qr":
             raise NotImplementedError("slogdet with method='qr' is not supported")
         raise ValueError(f"Unknown slogdet method '{method}'. Supported methods are 'lu' (`None`), and 'qr'.")
-    _check("slogdet", a)
+    s = shape_of(a)
+    _check("slogdet", a, "slogdet_small" if len(s) >= 2 and s[-1] == s[-2] in (1, 2) else "slogdet")
     sign, logdet = _slogdet(ensure_array(a, "jnp.linalg.slogdet"))
     return SlogdetResult(sign, logdet)
 
