@@ -9,7 +9,7 @@ each function checks its operand against them first.
 from __future__ import annotations
 
 import operator
-from typing import Any, Literal, NamedTuple, overload
+from typing import Any, Literal, NamedTuple, cast, overload
 
 import numpy as np
 
@@ -21,7 +21,6 @@ from arraytyping._src.runtime.numpy._promotion import (
     as_dtype, common_dtype, jitted, operand, promote_args_inexact, shape_of, to_inexact_dtype,
 )
 from arraytyping._src.runtime.numpy.binary import divide, equal, less, multiply, not_equal, power, subtract
-from arraytyping._src.runtime.numpy.contractions import ensure_array
 from arraytyping._src.runtime.numpy.creation import asarray
 from arraytyping._src.runtime.numpy.indexing import take_along_axis
 from arraytyping._src.runtime.numpy.reductions import any as any_, amax, amin, count_nonzero, prod, sum
@@ -64,6 +63,16 @@ def _check(fn: str, a: Any, variant: str | None = None) -> None:
         op_rules.linalg_result(variant or fn, (name, weak), config.lattice_config)
     except (op_rules.OperandTypeError, op_rules.OperandValueError) as e:
         raise type(e)(f"jnp.linalg.{fn}: {e}") from None
+
+
+def _arg(x: Any, fn: str) -> Any:
+    """``x`` checked as JAX's ``ensure_arraylike`` checks (lists refused), passed on as it is: the jitted body
+    converts it (a Python scalar arrives there as a weakly typed argument)."""
+    if isinstance(x, (list, tuple)):
+        raise TypeError(f"{fn} requires ndarray or scalar arguments, got {type(cast(object, x)).__name__} at "
+                        f"position 0.")
+    operand(x)
+    return x
 
 
 def _mT(x: Any) -> Any:
@@ -205,7 +214,7 @@ def norm(x: ArrayLike, ord: int | float | str | None = None, axis: None | tuple[
     _check("norm", x, _norm_variant(ord, naxes) if not (axis is None and ord is None) else "norm")
     static_axis = None if axis is None else tuple(map(operator.index, axis)) if isinstance(axis, tuple) else (
         operator.index(axis),)
-    out: AnyArray = _norm(ensure_array(x, "jnp.linalg.norm"), ord=ord, axis=static_axis, keepdims=bool(keepdims))
+    out: AnyArray = _norm(_arg(x, "jnp.linalg.norm"), ord=ord, axis=static_axis, keepdims=bool(keepdims))
     return out
 
 
@@ -280,7 +289,7 @@ def slogdet(a: ArrayLike, *, method: str | None = None) -> SlogdetResult:
         raise ValueError(f"Unknown slogdet method '{method}'. Supported methods are 'lu' (`None`), and 'qr'.")
     s = shape_of(a)
     _check("slogdet", a, "slogdet_small" if len(s) >= 2 and s[-1] == s[-2] in (1, 2) else "slogdet")
-    sign, logdet = _slogdet(ensure_array(a, "jnp.linalg.slogdet"))
+    sign, logdet = _slogdet(_arg(a, "jnp.linalg.slogdet"))
     return SlogdetResult(sign, logdet)
 
 
@@ -315,7 +324,7 @@ def det(a: ArrayLike) -> AnyArray:
     otherwise."""
     s = shape_of(a)
     _check("det", a, "det_small" if len(s) >= 2 and s[-1] == s[-2] in (2, 3) else "det")
-    out: AnyArray = _det(ensure_array(a, "jnp.linalg.det"))
+    out: AnyArray = _det(_arg(a, "jnp.linalg.det"))
     return out
 
 
@@ -372,7 +381,7 @@ _solve = jitted(_solve_body, "solve")
 def solve(a: ArrayLike, b: ArrayLike) -> AnyArray:
     """The solution ``x`` of ``a @ x == b`` (``a``: ``[..., m, m]``; ``b``: ``[m]`` or ``[..., m, k]``), from the LU
     factorization of ``a``."""
-    out: AnyArray = _solve(ensure_array(a, "jnp.linalg.solve"), ensure_array(b, "jnp.linalg.solve"))
+    out: AnyArray = _solve(_arg(a, "jnp.linalg.solve"), _arg(b, "jnp.linalg.solve"))
     return out
 
 
@@ -392,7 +401,7 @@ _inv = jitted(_inv_body, "inv")
 def inv(a: ArrayLike) -> AnyArray:
     """The inverse of ``a`` (``[..., n, n]``): ``solve(a, eye)``."""
     _check("inv", a)
-    out: AnyArray = _inv(ensure_array(a, "jnp.linalg.inv"))
+    out: AnyArray = _inv(_arg(a, "jnp.linalg.inv"))
     return out
 
 
@@ -419,7 +428,7 @@ def cholesky(a: ArrayLike, *, upper: bool = False, symmetrize_input: bool = True
     """The Cholesky factor of the Hermitian positive definite ``a`` (``[..., n, n]``): lower (``a = L @ L^H``), or
     upper with ``upper=True``; nans where ``a`` is not positive definite."""
     _check("cholesky", a)
-    out: AnyArray = _cholesky(ensure_array(a, "jnp.linalg.cholesky"), upper=bool(upper),
+    out: AnyArray = _cholesky(_arg(a, "jnp.linalg.cholesky"), upper=bool(upper),
                               symmetrize_input=bool(symmetrize_input))
     return out
 
@@ -464,7 +473,7 @@ def qr(a: ArrayLike, mode: str = "reduced") -> QRResult | AnyArray:
     if mode not in ("reduced", "r", "full", "complete"):
         raise ValueError(f"Unsupported QR decomposition mode '{mode}'")
     _check("qr", a)
-    q, r = _qr(ensure_array(a, "jnp.linalg.qr"), full_matrices=mode == "complete")
+    q, r = _qr(_arg(a, "jnp.linalg.qr"), full_matrices=mode == "complete")
     r_: AnyArray = r
     return r_ if mode == "r" else QRResult(q, r_)
 
@@ -490,7 +499,7 @@ def eigh(a: ArrayLike, UPLO: str | None = None, symmetrize_input: bool = True) -
     else:
         raise ValueError(f"UPLO must be one of None, 'L', or 'U', got {UPLO}")
     _check("eigh", a)
-    w, v = _eigh(ensure_array(a, "jnp.linalg.eigh"), lower=lower, symmetrize_input=bool(symmetrize_input))
+    w, v = _eigh(_arg(a, "jnp.linalg.eigh"), lower=lower, symmetrize_input=bool(symmetrize_input))
     return EighResult(w, v)
 
 
@@ -529,7 +538,7 @@ def svd(a: ArrayLike, full_matrices: bool = True, compute_uv: bool = True, hermi
     if hermitian:
         raise NotImplementedError("svd with hermitian=True is not supported")
     _check("svd", a)
-    out = _svd(ensure_array(a, "jnp.linalg.svd"), full_matrices=bool(full_matrices), compute_uv=bool(compute_uv))
+    out = _svd(_arg(a, "jnp.linalg.svd"), full_matrices=bool(full_matrices), compute_uv=bool(compute_uv))
     if compute_uv:
         u, sv, vh = out
         return SVDResult(u, sv, vh)
