@@ -235,11 +235,16 @@ def parse_slot(slot: str) -> tuple[str, tuple[int, ...]]:
     return name, tuple(int(d) for d in dims.rstrip("]").split(",") if d)
 
 
-def keys(case: str) -> list[str]:
-    """The operand combinations of ``case`` in the reference's order (each ``|``-joined, in slot order)."""
-    parsed = [parse_slot(s) for s in CASES[case][1]]
+def keys(case: str, cases: dict[str, tuple[str, list[str]]] | None = None,
+         binary_operands: tuple[list[str], list[str]] | None = None) -> list[str]:
+    """The operand combinations of ``case`` (of ``cases``, by default :data:`CASES`) in the reference's order (each
+    ``|``-joined, in slot order). ``binary_operands``: what ``x`` and ``w`` range over when both are present
+    (by default every operand and :data:`SMALL_OPERANDS`)."""
+    parsed = [parse_slot(s) for s in (CASES if cases is None else cases)[case][1]]
     single = [p for p in parsed if p[0] != "d"]
     values = {"d": DTYPE_ARGS, "w": SMALL_OPERANDS}
+    if binary_operands is not None and {"x", "w"} <= {p[0] for p in parsed}:
+        values = {"d": DTYPE_ARGS, "x": binary_operands[0], "w": binary_operands[1]}
     rank0 = RANK0_OPERANDS if len(single) == 1 and single[0][1] != () else []
     combos: list[list[str]] = [[]]
     for s, _ in parsed:
@@ -340,9 +345,17 @@ def encode(a: Any) -> dict[str, Any]:
     return {"dtype": a.dtype.name, "shape": list(a.shape), "values": vals}
 
 
-def main_inside() -> None:
+def main_inside(table: Any = None) -> None:
+    """Write the reference of ``table`` (a module with ``CASES``, ``VALUES``, ``OUT``, ``GENERATOR``,
+    ``make_input``, ``value_config`` and ``BINARY_OPERANDS`` (see :func:`keys`) as this one's; by default this module: ``tools/jax_linalg_reference.py``
+    passes its own)."""
     import os
+    import types
     import warnings
+
+    t: Any = table if table is not None else types.SimpleNamespace(
+        CASES=CASES, VALUES=VALUES, OUT=OUT, GENERATOR="tools/jax_numpy_reference.py", make_input=make_input,
+        value_config=value_config, BINARY_OPERANDS=None)
 
     os.environ.setdefault("JAX_PLATFORMS", "cpu")
     import jax
@@ -396,36 +409,36 @@ def main_inside() -> None:
 
     only = set(os.environ["JAXREF_ONLY"].split(",")) if os.environ.get("JAXREF_ONLY") else None
     resume = os.environ.get("JAXREF_RESUME") == "1"
-    old: dict[str, Any] = json.loads(OUT.read_text()) if (only or resume) and OUT.exists() else \
+    old: dict[str, Any] = json.loads(t.OUT.read_text()) if (only or resume) and t.OUT.exists() else \
         {"dtypes": {}, "values": {}}
     dtypes_out: dict[str, Any] = old["dtypes"]
     part = os.environ.get("JAXREF_PART", "all")
-    for case, (src, slots) in CASES.items():
+    for case, (src, slots) in t.CASES.items():
         if (only is not None and case not in only) or (resume and case in dtypes_out) or part == "values":
             continue
         per_config: dict[str, Any] = {}
         for cfg in ref.each_config(jax):
             print(case, cfg, file=sys.stderr)
-            answers = [result(src, slots, k) for k in keys(case)]
+            answers = [result(src, slots, k) for k in keys(case, t.CASES, t.BINARY_OPERANDS)]
             # A configuration that answers as an earlier one did is stored as that one's name.
             same = next((c for c, v in per_config.items() if v == answers), None)
             per_config[cfg] = same if same is not None else answers
         dtypes_out[case] = per_config
-        _write(jax, dtypes_out, old["values"])
+        _write(t, jax, dtypes_out, old["values"])
 
     values_out: dict[str, Any] = old["values"]
-    for case, dts in VALUES.items():
+    for case, dts in t.VALUES.items():
         if (only is not None and case not in only) or part == "dtypes":
             continue
         if resume and any(k.startswith(f"{case}|") for k in values_out):
             continue
-        src, slots = CASES[case]
+        src, slots = t.CASES[case]
         fn = eval(src, {"np": jnp})  # noqa: S307 - our own table
         for dt in dts or ["none"]:
-            cfg = value_config(dt)
+            cfg = t.value_config(dt)
             jax.config.update("jax_numpy_dtype_promotion", "standard")
             jax.config.update("jax_enable_x64", cfg.endswith("x64"))
-            inputs = [make_input(case, s, dt, parse_slot(s)[1]) for s in slots]
+            inputs = [t.make_input(case, s, dt, parse_slot(s)[1]) for s in slots]
             entry: dict[str, Any] = {"config": cfg, "inputs": [encode(a) for a in inputs]}
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
@@ -435,16 +448,16 @@ def main_inside() -> None:
                 except Exception as e:  # noqa: BLE001 - recorded by class
                     entry["error"] = type(e).__name__
             values_out[f"{case}|{dt}"] = entry
-    _write(jax, dtypes_out, values_out)
-    print(f"wrote {OUT}", file=sys.stderr)
+    _write(t, jax, dtypes_out, values_out)
+    print(f"wrote {t.OUT}", file=sys.stderr)
 
 
-def _write(jax: Any, dtypes_out: dict[str, Any], values_out: dict[str, Any]) -> None:
+def _write(t: Any, jax: Any, dtypes_out: dict[str, Any], values_out: dict[str, Any]) -> None:
     """Write what is known so far (the file is rewritten after every case, so an interrupted run keeps its
     work: rerun with ``JAXREF_ONLY`` or ``JAXREF_RESUME=1``)."""
-    data = {"generator": "tools/jax_numpy_reference.py", "versions": {"jax": jax.__version__},
+    data = {"generator": t.GENERATOR, "versions": {"jax": jax.__version__},
             "dtypes": dtypes_out, "values": values_out}
-    OUT.write_text(json.dumps(data, indent=0, sort_keys=True) + "\n")
+    t.OUT.write_text(json.dumps(data, indent=0, sort_keys=True) + "\n")
 
 
 if __name__ == "__main__":

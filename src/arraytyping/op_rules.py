@@ -1269,3 +1269,98 @@ def _check_creation(fn: str, out: str, fill: tuple[str, bool] | None) -> None:
         raise OperandTypeError("arange does not accept dtype bool")
     if fn in ("linspace", "logspace") and out in _TINY_INTS:
         raise OperandValueError(f"{fn} in {out} fails in JAX 0.10.2 (finfo has no {out})")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# jax.numpy's products and contractions, and jax.numpy.linalg
+
+CONTRACTION: Final[Mapping[str, Literal["dot", "result_type", "multiply", "multiply_numeric", "subtract"]]] = \
+    MappingProxyType({
+    "vdot": "dot", "inner": "dot", "tensordot": "dot", "einsum": "result_type",
+    "outer": "multiply", "kron": "multiply_numeric", "cross": "subtract",
+})
+"""Each product's rule, from JAX 0.10.2's ``tensor_contractions.py``, ``einsum.py`` and ``lax_numpy.py``:
+
+* ``dot``: ``dot_general`` with ``preferred_element_type=result_type(*operands)`` then that dtype and weak flag
+  (:func:`binary_result`'s ``dot``; ``inner`` of a scalar is ``multiply``'s, which that rule agrees with);
+* ``result_type``: ``einsum``: ``result_type(*operands)`` (weak: its kind's default dtype, the weak flag kept),
+  each step's ``dot_general`` checking the operands it meets (:func:`dot_general_result`) once single-operand
+  reductions have cast them to that dtype;
+* ``multiply``: ``promote_dtypes`` then ``*`` (``outer``): the join, bool included;
+* ``multiply_numeric``: ``promote_dtypes`` then ``lax.mul`` (``kron``), which refuses bool;
+* ``subtract``: products then differences of the promoted operands (``cross``): the join, bool refused.
+"""
+CONTRACTION_FUNCTIONS: Final[tuple[str, ...]] = tuple(CONTRACTION)
+
+
+def contraction_result(fn: str, operands: Sequence[tuple[str, bool]], config: LatticeConfig = LatticeConfig()
+                       ) -> tuple[str, bool]:
+    """The ``(dtype name, weak)`` of product ``fn`` (:data:`CONTRACTION`) of ``operands``."""
+    rule = CONTRACTION[fn]
+    if rule == "dot":
+        return _matmul(fn, operands, config, (), ())
+    name, weak = lattice.result_node(operands, config)
+    if rule == "result_type":
+        return (lattice.default_name(lattice.KIND[name], config.x64) if weak else name), weak
+    if rule != "multiply" and name == lattice.BOOL:
+        raise _reject(fn, name)
+    return name, weak
+
+
+LinalgSmallInts: TypeAlias = Literal["keep", "TypeError", "ValueError"]
+
+LINALG: Final[Mapping[str, LinalgSmallInts]] = MappingProxyType({
+    "norm": "ValueError", "norm_count": "ValueError", "norm_abs": "keep", "norm_max": "keep",
+    "norm_svd": "TypeError", "det_small": "keep", "det": "TypeError", "slogdet": "TypeError",
+    "slogdet_small": "keep", "solve": "TypeError",
+    "inv": "TypeError", "cholesky": "TypeError", "qr": "TypeError", "eigh": "TypeError", "svd": "TypeError",
+})
+"""``jax.numpy.linalg``'s functions (``norm`` by its kind of ``ord``, ``det`` by its path) and what they do with
+the 1- and 2-bit integers ``promote_dtypes_inexact`` leaves alone (JAX 0.10.2, ``jax/_src/numpy/linalg.py``). Every
+function first makes its operand inexact (:func:`to_inexact_name`); the others then:
+
+* ``norm`` (``ord`` None/2/``'fro'``: ``sqrt(sum(real(x * conj(x))))``), ``norm_count`` (``ord=0``:
+  ``sum(x != 0, dtype=finfo(x.dtype).dtype)``): a ``ValueError`` (no ``finfo``, no real part of these integers);
+* ``norm_abs`` (``ord`` 1, -1, ±inf of a matrix, other powers of a vector: sums of ``abs``) and ``norm_max``
+  (``±inf`` of a vector: ``max(abs(x))``): computed as the integers they are (``abs`` makes int1 int8 and refuses
+  int2, sums give the default integer, uint1 and uint2 sums fail: see :func:`linalg_result`);
+* ``norm_svd`` (``ord`` ±2, ``'nuc'`` of a matrix), ``det`` (LU for sizes other than 2 and 3), ``slogdet``,
+  ``solve``, ``inv``, ``cholesky``, ``qr``, ``eigh``, ``svd``: the decompositions take floating and complex
+  dtypes only (a ``TypeError``);
+* ``det_small`` (2x2 and 3x3, by cofactors: products and differences): computed in the integer dtype;
+* ``slogdet_small`` (1x1 and 2x2: ``sign(det)``, ``real(log(abs(det)))`` of the cofactor determinant): int1 kept
+  (its sign is int1, its log float32); ``sign``/``abs`` refuse int2, uint1 and uint2 (``TypeError``).
+
+The results are the inexact operand's dtype, real for ``norm`` and for ``eigh``'s eigenvalues, ``svd``'s singular
+values and ``slogdet``'s log (:func:`real_name`); on the CPU the decompositions compute in float32, float64,
+complex64 and complex128 only (JAX's lowering raises ``NotImplementedError`` for the others)."""
+
+_SMALL_INTS: Final = frozenset({"int1", "int2", "uint1", "uint2"})
+
+
+def real_name(name: str) -> str:
+    """The real dtype of ``name``'s values (``float32`` for ``complex64``); other dtypes are their own."""
+    return _REAL_OF.get(name, name)
+
+
+def linalg_result(fn: str, operand: tuple[str, bool], config: LatticeConfig = LatticeConfig()) -> str:
+    """The inexact dtype ``jax.numpy.linalg.<fn>`` (a key of :data:`LINALG`) computes in for an operand
+    ``(dtype name, weak)``; raises as JAX does for the 1- and 2-bit integers (:data:`LINALG`)."""
+    name, weak = operand
+    if weak and name in lattice.WEAK_NAMES:
+        name = lattice.default_name(lattice.KIND[name], config.x64)
+    name = lattice.canonical_name(to_inexact_name(name), config.x64)
+    if name in _SMALL_INTS:
+        rule = LINALG[fn]
+        if fn == "norm_abs" and name in ("uint1", "uint2"):
+            raise OperandValueError(f"norm of {name}: the sum of {name} values fails in JAX 0.10.2")
+        if fn in ("norm_abs", "norm_max") and name == "int2":
+            raise _reject("abs", name)
+        if fn == "slogdet_small" and name != "int1":
+            raise _reject("sign", name)
+        if rule == "TypeError":
+            raise OperandTypeError(f"{fn} takes floating and complex dtypes (and integers it converts to float32), "
+                                   f"not {name}")
+        if rule == "ValueError":
+            raise OperandValueError(f"{fn} of {name}: JAX 0.10.2 has no finfo or real part for {name}")
+    return name

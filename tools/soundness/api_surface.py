@@ -1,6 +1,6 @@
 """Registry entries for the jax.numpy surface beyond the operators, reductions and creation functions of
-:mod:`.api`: the elementwise, reduction, shape, joining, selection, sorting and creation functions (one entry per
-common call form). Most of their stub signatures are gradual (``Array[Any]``), so a checker's answer for them is
+:mod:`.api`: the elementwise, reduction, shape, joining, selection, sorting, product and creation functions (one
+entry per common call form). Most of their stub signatures are gradual (``Array[Any]``), so a checker's answer for them is
 gradual too; what the fuzzer holds them to is what it holds every entry to: no wrong dtype, no false error.
 """
 
@@ -106,6 +106,16 @@ def surface_entries() -> list[Entry]:
         _e("searchsorted", "anp.searchsorted({a}, {b})", (("a", "array"), ("b", "arraylike")), "searchsorted", x),
         _e("nonzero", "anp.nonzero({a}, size={n})[0]", ONE, "sized_1d", x),
         _e("unique", "anp.unique({a}, size={n})", ONE, "sized_1d", x),
+    ]
+    p = "product function"
+    out += [
+        _e("vdot", "anp.vdot({a}, {b})", AB, "vdot", p),
+        _e("inner", "anp.inner({a}, {b})", AB, "inner", p),
+        _e("outer", "anp.outer({a}, {b})", AB, "outer", p),
+        _e("tensordot", "anp.tensordot({a}, {b}, 1)", AB, "dot", p),
+        _e("einsum", "anp.einsum('ij,jk->ik', {a}, {b})", AB, "matrix_product", p),
+        _e("kron", "anp.kron({a}, {b})", AB, "kron", p),
+        _e("cross", "anp.cross({a}, {b})", AB, "cross", p),
     ]
     c = "creation function"
     out += [

@@ -411,6 +411,61 @@ def searchsorted(target: Shape | None, slots: Slots, rng: random.Random) -> Shap
     return ShapePlan({a: (rng.choice((2, 3)),), v: target})
 
 
+def vdot(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+    """``vdot(a, b)``: operands of one size (flattened), a 0-d result."""
+    if target != ():
+        return None
+    a, b = _pair(slots)
+    shape = rng.choice(((3,), (2, 3), (1, 3)))
+    return ShapePlan({a: shape, b: shape})
+
+
+def inner(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+    """``inner(a, b)``: the last axes contracted, the result ``a.shape[:-1] + b.shape[:-1]``."""
+    assert target is not None
+    if len(target) > 2:
+        return None
+    a, b = _pair(slots)
+    k = rng.choice((2, 3))
+    split = rng.randint(0, len(target))
+    return ShapePlan({a: target[:split] + (k,), b: target[split:] + (k,)})
+
+
+def outer(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+    """``outer(a, b)`` of 1-d arrays: ``(len(a), len(b))``."""
+    assert target is not None
+    if len(target) != 2:
+        return None
+    a, b = _pair(slots)
+    return ShapePlan({a: target[:1], b: target[1:]})
+
+
+def matrix_product(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+    """``einsum('ij,jk->ik', a, b)``: matrices only."""
+    assert target is not None
+    if len(target) != 2:
+        return None
+    return matmul(target, slots, rng)
+
+
+def kron(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+    """``kron(a, b)`` with ``b`` of size 1 (0-d, or all axes 1): ``a``'s shape."""
+    assert target is not None
+    a, b = _pair(slots)
+    return ShapePlan({a: target, b: rng.choice(((), (1,) * len(target)))})
+
+
+def cross(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+    """``cross(a, b)``: 3-vectors give 3-vectors, 2-vectors their scalar z component (over the leading axes)."""
+    assert target is not None
+    a, b = _pair(slots)
+    if target and target[-1] == 3:
+        return ShapePlan({a: target, b: target})
+    if len(target) <= 1:
+        return ShapePlan({a: target + (2,), b: target + (2,)})
+    return None
+
+
 def create_2d(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
     """``eye(n, m)``, ``tri(n, m)``."""
     assert target is not None
@@ -431,5 +486,6 @@ RULES: dict[str, Rule] = {
     "stack_first": stack_first, "concat_first": _concat(1), "concat_first2": _concat(2), "concat_1d": _concat(1, 1),
     "column_stack": column_stack, "meshgrid": meshgrid, "pad1": pad1, "diagonal": diagonal, "trace": trace,
     "pair_scalar": pair_scalar, "sized_1d": sized_1d, "searchsorted": searchsorted, "create_2d": create_2d,
+    "vdot": vdot, "inner": inner, "outer": outer, "matrix_product": matrix_product, "kron": kron, "cross": cross,
 }
 """Every shape rule by the name the registry uses."""

@@ -20,6 +20,7 @@ from arraytyping import (
 )
 from arraytyping.typing import ArrayLike, DType, DTypeLike, ShapeLike
 from arraytyping.numpy import fft as fft
+from arraytyping.numpy import linalg as linalg
 
 ndarray = Array
 
@@ -29,24 +30,24 @@ __all__ = [
     "array_equal", "array_split", "asarray", "astype", "atleast_1d", "atleast_2d", "atleast_3d", "average", "bfloat16",
     "bitwise_and", "bitwise_left_shift", "bitwise_not", "bitwise_or", "bitwise_right_shift", "bitwise_xor", "bool_",
     "broadcast_arrays", "broadcast_to", "cbrt", "ceil", "clip", "column_stack", "complex128", "complex64",
-    "complexfloating", "concatenate", "conj", "conjugate", "copy", "copysign", "cos", "cosh", "count_nonzero",
-    "cumprod", "cumsum", "deg2rad", "diag", "diagonal", "divide", "dot", "empty", "empty_like", "equal", "exp", "exp2",
-    "expand_dims", "expm1", "eye", "fabs", "flip", "float16", "float32", "float4_e2m1fn", "float64", "float6_e2m3fn",
-    "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz",
-    "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float_power", "floating", "floor", "floor_divide", "fmax",
-    "fmin", "fmod", "full", "full_like", "gcd", "generic", "greater", "greater_equal", "heaviside", "hstack", "hypot",
-    "identity", "imag", "inexact", "int1", "int16", "int2", "int32", "int4", "int64", "int8", "integer", "invert",
-    "isclose", "isfinite", "isinf", "isnan", "lcm", "left_shift", "less", "less_equal", "linspace", "log", "log10",
-    "log1p", "log2", "logaddexp", "logaddexp2", "logical_and", "logical_not", "logical_or", "logical_xor", "logspace",
-    "matmul", "max", "maximum", "mean", "median", "meshgrid", "min", "minimum", "mod", "moveaxis", "multiply",
-    "nan_to_num", "nanmax", "nanmean", "nanmin", "nansum", "ndarray", "ndim", "negative", "nextafter", "nonzero",
-    "not_equal", "number", "ones", "ones_like", "pad", "positive", "pow", "power", "prod", "promote_types", "ptp",
-    "rad2deg", "ravel", "real", "reciprocal", "remainder", "repeat", "reshape", "result_type", "right_shift", "rint",
-    "roll", "rot90", "round", "searchsorted", "select", "shape", "sign", "signbit", "signedinteger", "sin", "sinc",
-    "sinh", "size", "sort", "split", "sqrt", "square", "squeeze", "stack", "std", "subtract", "sum", "swapaxes", "take",
-    "take_along_axis", "tan", "tanh", "tile", "trace", "transpose", "tri", "tril", "triu", "true_divide", "trunc",
-    "uint1", "uint16", "uint2", "uint32", "uint4", "uint64", "uint8", "unique", "unsignedinteger", "var", "vstack",
-    "where", "zeros", "zeros_like",
+    "complexfloating", "concatenate", "conj", "conjugate", "copy", "copysign", "cos", "cosh", "count_nonzero", "cross",
+    "cumprod", "cumsum", "deg2rad", "diag", "diagonal", "divide", "dot", "einsum", "empty", "empty_like", "equal",
+    "exp", "exp2", "expand_dims", "expm1", "eye", "fabs", "flip", "float16", "float32", "float4_e2m1fn", "float64",
+    "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn",
+    "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float_power", "floating", "floor",
+    "floor_divide", "fmax", "fmin", "fmod", "full", "full_like", "gcd", "generic", "greater", "greater_equal",
+    "heaviside", "hstack", "hypot", "identity", "imag", "inexact", "inner", "int1", "int16", "int2", "int32", "int4",
+    "int64", "int8", "integer", "invert", "isclose", "isfinite", "isinf", "isnan", "kron", "lcm", "left_shift", "less",
+    "less_equal", "linspace", "log", "log10", "log1p", "log2", "logaddexp", "logaddexp2", "logical_and", "logical_not",
+    "logical_or", "logical_xor", "logspace", "matmul", "max", "maximum", "mean", "median", "meshgrid", "min", "minimum",
+    "mod", "moveaxis", "multiply", "nan_to_num", "nanmax", "nanmean", "nanmin", "nansum", "ndarray", "ndim", "negative",
+    "nextafter", "nonzero", "not_equal", "number", "ones", "ones_like", "outer", "pad", "positive", "pow", "power",
+    "prod", "promote_types", "ptp", "rad2deg", "ravel", "real", "reciprocal", "remainder", "repeat", "reshape",
+    "result_type", "right_shift", "rint", "roll", "rot90", "round", "searchsorted", "select", "shape", "sign",
+    "signbit", "signedinteger", "sin", "sinc", "sinh", "size", "sort", "split", "sqrt", "square", "squeeze", "stack",
+    "std", "subtract", "sum", "swapaxes", "take", "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace",
+    "transpose", "tri", "tril", "triu", "true_divide", "trunc", "uint1", "uint16", "uint2", "uint32", "uint4", "uint64",
+    "uint8", "unique", "unsignedinteger", "var", "vdot", "vstack", "where", "zeros", "zeros_like",
 ]
 
 _T = TypeVar("_T")
@@ -7671,5 +7672,30 @@ def diag(v: ArrayLike, k: int = ...) -> Array[Any]:
     ...
 def meshgrid(*xi: ArrayLike, copy: bool = ..., sparse: bool = ..., indexing: str = ...) -> list[Array[Any]]:
     'Coordinate arrays of the grid spanned by the 1-d arguments (``xy``: the first two swapped, as numpy).'
+    ...
+
+# From arraytyping/_src/runtime/numpy/contractions.py (generated from its source).
+def vdot(a: ArrayLike, b: ArrayLike) -> Array[Any]:
+    "The dot product of ``a`` and ``b`` flattened, ``a`` conjugated when complex (JAX's ``dot`` dtype rule). JAX's ``precision``/``preferred_element_type`` are not supported."
+    ...
+def tensordot(a: ArrayLike, b: ArrayLike, axes: int | Sequence[int] | Sequence[Sequence[int]] = ...) -> Array[Any]:
+    "The sum of products of ``a`` and ``b`` over ``axes``: the last ``axes`` of ``a`` with the first of ``b``, or the pair of axis lists given. JAX's ``precision``/``preferred_element_type`` are not supported."
+    ...
+def inner(a: ArrayLike, b: ArrayLike) -> Array[Any]:
+    'The sum of products over the last axes of ``a`` and ``b`` (their product when one is a scalar).'
+    ...
+def outer(a: ArrayLike, b: ArrayLike, out: None = ...) -> Array[Any]:
+    'The outer product of ``a`` and ``b`` flattened, in their promoted dtype.'
+    ...
+def kron(a: ArrayLike, b: ArrayLike) -> Array[Any]:
+    "The Kronecker product of ``a`` and ``b`` (the lower rank padded with leading axes), in their promoted dtype; bool is refused, as by JAX's ``lax.mul``."
+    ...
+def cross(a: ArrayLike, b: ArrayLike, axisa: int = ..., axisb: int = ..., axisc: int = ..., axis: int | None = ...) -> Array[Any]:
+    'The cross product of 2- or 3-vectors along ``axisa``/``axisb`` (``axis`` sets all three), put along ``axisc``; two 2-vectors give the scalar z component.'
+    ...
+
+# From arraytyping/_src/runtime/numpy/einsum.py (generated from its source).
+def einsum(subscripts: str, /, *operands: ArrayLike, out: None = ..., optimize: str | bool = ...) -> Array[Any]:
+    'The Einstein summation ``subscripts`` (``"ij,jk->ik"``, with ``...`` and an implicit output as numpy\'s) of ``operands``, contracted pairwise along opt_einsum\'s path as JAX\'s ``einsum`` (``optimize="auto"`` or ``True``); its dtype is the operands\' ``result_type``. The interleaved form and JAX\'s ``precision``/ ``preferred_element_type`` are not supported.'
     ...
 

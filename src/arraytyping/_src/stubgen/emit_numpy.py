@@ -304,6 +304,7 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
             ")",
             "from arraytyping.typing import ArrayLike, DType, DTypeLike, ShapeLike",
             "from arraytyping.numpy import fft as fft",
+            "from arraytyping.numpy import linalg as linalg",
             "",
             "ndarray = Array",
             "",

@@ -1,5 +1,5 @@
 """Stubs of the public modules that re-export runtime functions and classes (``arraytyping.random``, ``nn``, ``lax``,
-``numpy.fft``), generated from the runtime source.
+``numpy.fft``, ``numpy.linalg``), generated from the runtime source.
 
 Their sources hand the runtime ``Array`` around (what ``mypy --strict`` checks there); a checker of the installed
 package reads these stubs instead, where the annotation alias ``AnyArray`` is the stubs' ``Array[Any]``: gradual in
@@ -22,7 +22,7 @@ from arraytyping._src.stubgen.from_source import PACKAGE, docline, emit_all, stu
 
 __all__ = ["REEXPORT_MODULES", "reexport_stub"]
 
-REEXPORT_MODULES: Final = ("random.py", "nn.py", "lax.py", "numpy/fft.py")
+REEXPORT_MODULES: Final = ("random.py", "nn.py", "lax.py", "numpy/fft.py", "numpy/linalg.py")
 """The public modules (relative to the package) whose stub (``.pyi`` beside them) this module writes."""
 
 _IMPORTS: Final = (

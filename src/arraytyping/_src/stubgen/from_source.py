@@ -53,6 +53,8 @@ NUMPY_FROM_SOURCE: Final[Mapping[str, tuple[str, ...]]] = {
     "_src/runtime/numpy/ordering.py": ("argsort", "nonzero", "searchsorted", "sort", "unique"),
     "_src/runtime/numpy/creation.py": (
         "copy", "diag", "empty", "empty_like", "eye", "identity", "logspace", "meshgrid", "tri"),
+    "_src/runtime/numpy/contractions.py": ("cross", "inner", "kron", "outer", "tensordot", "vdot"),
+    "_src/runtime/numpy/einsum.py": ("einsum",),
 }
 """Runtime module -> the functions the ``arraytyping.numpy`` stub declares from their source (annotations verbatim:
 a function whose dtype the rule modules do not give yet says ``Array`` (any dtype), never a dtype that could be

@@ -1,7 +1,7 @@
 """The runtime's ``jax.numpy``: numpy's API with JAX's promotion semantics, on the runtime's arrays and tracers.
 
 One module per family of functions (``creation``, ``unary``, ``binary``, ``reductions``, ``shape``, ``indexing``,
-``contractions``), sharing ``_promotion``'s operand and promotion helpers. Every function is a jitted body over the
+``contractions``, ``einsum``, ``linalg``, ``fft``), sharing ``_promotion``'s operand and promotion helpers. Every function is a jitted body over the
 primitives: called on concrete arrays it runs one compiled executable (cached per signature); called under a trace
 it is inlined into the jaxpr. ``arraytyping.numpy`` re-exports the public names; :class:`~.array.Array`'s operators
 and methods call them through this package.
@@ -21,7 +21,8 @@ from arraytyping._src.runtime.numpy.binary import (
     logical_xor, maximum, minimum, mod, multiply, nextafter, not_equal, power, remainder, right_shift, subtract,
     true_divide,
 )
-from arraytyping._src.runtime.numpy.contractions import dot, matmul
+from arraytyping._src.runtime.numpy.contractions import cross, dot, inner, kron, matmul, outer, tensordot, vdot
+from arraytyping._src.runtime.numpy.einsum import einsum
 from arraytyping._src.runtime.numpy.creation import (
     arange, array, asarray, astype, copy, diag, empty, empty_like, eye, full, full_like, identity, linspace, logspace,
     meshgrid, ones, ones_like, tri, zeros, zeros_like,
@@ -53,19 +54,20 @@ __all__ = [
     "array_equal", "array_split", "asarray", "astype", "atleast_1d", "atleast_2d", "atleast_3d", "average",
     "binary_result", "bitwise_and", "bitwise_left_shift", "bitwise_not", "bitwise_or", "bitwise_right_shift",
     "bitwise_xor", "broadcast_arrays", "broadcast_to", "cbrt", "ceil", "clip", "column_stack", "concatenate",
-    "conj", "conjugate", "copy", "copysign", "cos", "cosh", "count_nonzero", "cumprod", "cumsum", "deg2rad", "diag",
-    "diagonal", "divide", "dot", "empty", "empty_like", "equal", "exp", "exp2", "expand_dims", "expm1", "eye",
-    "fabs", "flip", "float_power", "floor", "floor_divide", "fmax", "fmin", "fmod", "full", "full_like", "gcd",
-    "getitem", "greater", "greater_equal", "heaviside", "hstack", "hypot", "identity", "imag", "invert", "isclose",
-    "isfinite", "isinf", "isnan", "lcm", "left_shift", "less", "less_equal", "linspace", "log", "log10", "log1p",
-    "log2", "logaddexp", "logaddexp2", "logical_and", "logical_not", "logical_or", "logical_xor", "logspace",
-    "matmul", "max", "maximum", "mean", "median", "meshgrid", "min", "minimum", "mod", "moveaxis", "multiply",
-    "nan_to_num", "nanmax", "nanmean", "nanmin", "nansum", "ndim", "negative", "nextafter", "nonzero", "not_equal",
-    "ones", "ones_like", "pad", "positive", "power", "prod", "promote_types", "ptp", "rad2deg", "ravel", "real",
-    "reciprocal", "remainder", "repeat", "reshape", "result_type", "right_shift", "rint", "roll", "rot90", "round",
-    "searchsorted", "select", "shape", "sign", "signbit", "sin", "sinc", "sinh", "size", "sort", "split", "sqrt",
-    "square", "squeeze", "stack", "std", "subtract", "sum", "swapaxes", "take", "take_along_axis", "tan", "tanh",
-    "tile", "trace", "transpose", "tri", "tril", "triu", "true_divide", "trunc", "unique", "var", "vstack", "where",
+    "conj", "conjugate", "copy", "copysign", "cos", "cosh", "count_nonzero", "cross", "cumprod", "cumsum",
+    "deg2rad", "diag", "diagonal", "divide", "dot", "einsum", "empty", "empty_like", "equal", "exp", "exp2",
+    "expand_dims", "expm1", "eye", "fabs", "flip", "float_power", "floor", "floor_divide", "fmax", "fmin", "fmod",
+    "full", "full_like", "gcd", "getitem", "greater", "greater_equal", "heaviside", "hstack", "hypot", "identity",
+    "imag", "inner", "invert", "isclose", "isfinite", "isinf", "isnan", "kron", "lcm", "left_shift", "less",
+    "less_equal", "linspace", "log", "log10", "log1p", "log2", "logaddexp", "logaddexp2", "logical_and",
+    "logical_not", "logical_or", "logical_xor", "logspace", "matmul", "max", "maximum", "mean", "median",
+    "meshgrid", "min", "minimum", "mod", "moveaxis", "multiply", "nan_to_num", "nanmax", "nanmean", "nanmin",
+    "nansum", "ndim", "negative", "nextafter", "nonzero", "not_equal", "ones", "ones_like", "outer", "pad",
+    "positive", "power", "prod", "promote_types", "ptp", "rad2deg", "ravel", "real", "reciprocal", "remainder",
+    "repeat", "reshape", "result_type", "right_shift", "rint", "roll", "rot90", "round", "searchsorted", "select",
+    "shape", "sign", "signbit", "sin", "sinc", "sinh", "size", "sort", "split", "sqrt", "square", "squeeze",
+    "stack", "std", "subtract", "sum", "swapaxes", "take", "take_along_axis", "tan", "tanh", "tensordot", "tile",
+    "trace", "transpose", "tri", "tril", "triu", "true_divide", "trunc", "unique", "var", "vdot", "vstack", "where",
     "zeros", "zeros_like",
 ]
 

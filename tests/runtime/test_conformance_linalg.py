@@ -1,0 +1,203 @@
+"""The linear algebra of ``arraytyping.numpy`` (``vdot``, ``inner``, ``outer``, ``tensordot``, ``einsum``, ``kron``,
+``cross``, ``numpy.linalg``) against JAX 0.10.2, case by case.
+
+``tests/data/jax_linalg_reference.json`` (``tools/jax_linalg_reference.py``, in ``tools/jax_numpy_reference.py``'s
+format) holds JAX's result types over the operand dtypes in the four configurations and its values on seeded, well
+conditioned inputs. As ``test_conformance_numpy.py`` (whose helpers this module uses), the same source strings run
+here: abstractly over a sample of the operand combinations (all with ``ARRAYTYPING_FULL_CONFORMANCE=1``), executed
+for a smaller sample, and on JAX's inputs against JAX's outputs, with tolerances for the accumulated rounding of
+contractions and decompositions.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import zlib
+from pathlib import Path
+from typing import Any, Callable
+
+import numpy as np
+import pytest
+
+import arraytyping.numpy as anp
+import test_conformance_numpy as base  # the same folder: its helpers
+from arraytyping import lattice
+from arraytyping._src.runtime import lax, tree
+from arraytyping._src.runtime.tracing import eval_shape
+from arraytyping._src.runtime.numpy.einsum import contraction_path
+
+ROOT = Path(__file__).resolve().parents[2]
+REF = json.loads((ROOT / "tests" / "data" / "jax_linalg_reference.json").read_text())
+_spec = importlib.util.spec_from_file_location("jax_linalg_reference", ROOT / "tools" / "jax_linalg_reference.py")
+assert _spec is not None and _spec.loader is not None
+TOOL = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(TOOL)
+
+CONFIGS = base.CONFIGS
+CASES = sorted(REF["dtypes"])
+ABSTRACT_STRIDE = 1 if base.FULL else 7
+EXECUTED_STRIDE = 1 if base.FULL else 41
+
+
+def keys(case: str) -> list[str]:
+    return TOOL.base.keys(case, TOOL.CASES, TOOL.BINARY_OPERANDS)  # type: ignore[no-any-return]
+
+
+def answers(case: str, config_key: str) -> list[str]:
+    v = REF["dtypes"][case][config_key]
+    return answers(case, v) if isinstance(v, str) else v  # type: ignore[no-any-return]
+
+
+def call(case: str, key: str, x64: bool, make: Callable[[str, str, tuple[int, ...]], Any]) -> tuple[Any, list[Any]]:
+    src, slots = TOOL.CASES[case]
+    fn = eval(src, {"np": anp})  # noqa: S307 - the tool's own table
+    fixed: list[tuple[bool, Any]] = []
+    arrays: list[Any] = []
+    for slot, spec in zip(slots, key.split("|") if key else []):
+        _, shape = TOOL.base.parse_slot(slot)
+        kind, _, dt = spec.partition(":")
+        if kind == "py":
+            fixed.append((False, TOOL.base.PY_VALUES[dt]))
+        else:
+            fixed.append((True, None))
+            arrays.append(make(kind, lattice.canonical_name(dt, x64), () if kind == "warr0" else shape))
+
+    def f(*xs: Any) -> Any:
+        it = iter(xs)
+        return plain(fn(*[next(it) if is_arg else v for is_arg, v in fixed]))
+    return f, arrays
+
+
+def plain(out: Any) -> Any:
+    """A named tuple result (``QRResult``...) as a plain tuple (the runtime's pytrees take named tuples as
+    leaves)."""
+    return tuple(out) if isinstance(out, tuple) and hasattr(out, "_fields") else out
+
+
+@pytest.mark.parametrize("config_key", CONFIGS)
+@pytest.mark.parametrize("case", CASES)
+def test_abstract(case: str, config_key: str) -> None:
+    """JAX's result type (or error class) for a sample of ``case``'s operand combinations, traced abstractly."""
+    want_all = answers(case, config_key)
+    ks = keys(case)
+    assert len(ks) == len(want_all), f"{case}: regenerate the reference (its keys changed)"
+    failures = []
+    with base.config(config_key) as x64:
+        for i in base._sample(len(ks), ABSTRACT_STRIDE, zlib.crc32(f"{case}|{config_key}".encode())):
+            f, arrays = call(case, ks[i], x64, base.abstract)
+            got, err = base.outcome(lambda: eval_shape(f, *arrays))
+            if not base.matches(want_all[i], got, err):
+                failures.append(f"{ks[i]}: JAX {want_all[i]}, ours {got}" + (f" ({err})" if err else ""))
+    assert not failures, f"{case} {config_key}: {len(failures)} mismatches:\n" + "\n".join(failures[:25])
+
+
+LAPACK_DTYPES = frozenset({"float32", "float64", "complex64", "complex128"})
+"""What the decompositions compute in on the CPU (JAX lowers the others to no LAPACK kernel)."""
+
+
+@pytest.mark.parametrize("config_key", CONFIGS if base.FULL else CONFIGS[:1])
+@pytest.mark.parametrize("case", CASES)
+def test_executed(case: str, config_key: str) -> None:
+    """JAX's result types when ``case`` runs on concrete arrays (a sample in CI)."""
+    want_all = answers(case, config_key)
+    ks = keys(case)
+    failures = []
+    with base.config(config_key) as x64:
+        for i in base._sample(len(ks), EXECUTED_STRIDE, zlib.crc32(f"{case}|{config_key}|run".encode())):
+            if not base.runnable(ks[i], x64) or want_all[i].startswith("error:"):
+                continue
+            if _dot_of_2bit_ints(case, want_all[i]):
+                continue  # XLA's CPU has no dot of 2-bit integers (UNIMPLEMENTED), for JAX as for us
+            if case in TOOL.LAPACK_CASES and want_all[i].split("[")[0].rstrip("*") not in LAPACK_DTYPES:
+                continue  # JAX fails to lower these (NotImplementedError), as ours does: the values cover it
+            f, arrays = call(case, ks[i], x64, _well_conditioned)
+            got, err = base.outcome(lambda: f(*arrays))
+            if not base.matches(want_all[i], got, err):
+                failures.append(f"{ks[i]}: JAX {want_all[i]}, ours {got}" + (f" ({err})" if err else ""))
+    assert not failures, f"{case} {config_key}: {len(failures)} mismatches:\n" + "\n".join(failures[:25])
+
+
+def _dot_of_2bit_ints(case: str, want: str) -> bool:
+    """The case computes a ``dot_general`` of int2 or uint2 operands, which XLA's CPU backend cannot run
+    (``UNIMPLEMENTED: unsupported operand type S2 in op dot``, from JAX 0.10.2 too): its abstract answer stands."""
+    dot = case.startswith(("vdot", "inner", "tensordot")) or (case.startswith("einsum") and "," in
+                                                                TOOL.CASES[case][0].split("'")[1])
+    return dot and want.startswith(("int2", "uint2"))
+
+
+def _well_conditioned(kind: str, name: str, shape: tuple[int, ...]) -> Any:
+    """:func:`base.concrete`'s operand (``arange`` modulo 3), with 3 added on the diagonal of square matrices (so
+    solves and decompositions have something to decompose)."""
+    host = (np.arange(int(np.prod(shape))) % 3).reshape(shape)
+    if len(shape) >= 2 and shape[-1] == shape[-2] and name != "bool":
+        host = host + 3 * np.eye(shape[-1], dtype=host.dtype)
+    arr = anp.asarray(host.astype(base.np_dtype(name)))
+    if kind in ("warr", "warr0"):
+        arr = lax.convert_element_type(arr, arr.dtype, True)
+    return arr
+
+
+VALUE_STRIDE = 1 if base.FULL else 4
+VALUE_KEYS = sorted(REF["values"])[::VALUE_STRIDE]
+_TOLERANCE: dict[str, float] = {"float64": 1e-10, "complex128": 1e-10, "float32": 5e-5, "complex64": 5e-5,
+                                "float16": 5e-3, "bfloat16": 3e-2}
+
+
+def _close(got: np.ndarray[Any, Any], want: np.ndarray[Any, Any], name: str) -> bool:
+    if got.shape != want.shape:
+        return False
+    tol = _TOLERANCE.get(name)
+    if tol is None:
+        return bool(np.array_equal(got, want))
+    g = got.astype(np.complex128 if got.dtype.kind == "c" else np.float64)
+    return bool(np.allclose(g, want.astype(g.dtype), rtol=tol, atol=tol, equal_nan=True))
+
+
+@pytest.mark.parametrize("value_key", VALUE_KEYS)
+def test_values(value_key: str) -> None:
+    """JAX's outputs (dtype, weak flag, values) on its seeded inputs."""
+    case, _ = value_key.split("|")
+    entry = REF["values"][value_key]
+    fn = eval(TOOL.CASES[case][0], {"np": anp})  # noqa: S307 - the tool's own table
+    with base.config(entry["config"]):
+        inputs = [anp.asarray(base.decode(e)) for e in entry["inputs"]]
+        try:
+            out = plain(fn(*inputs))
+        except Exception as e:  # noqa: BLE001 - compared by class
+            assert "error" in entry, f"{value_key}: JAX computed, ours raised {type(e).__name__}: {e}"
+            assert isinstance(e, base.ERRORS[entry["error"]]), f"{value_key}: JAX {entry['error']}, ours {e!r}"
+            return
+        assert "error" not in entry, f"{value_key}: JAX raised {entry['error']}, ours computed {out}"
+        leaves, _ = tree.flatten(out)
+        assert len(leaves) == len(entry["outputs"]), f"{value_key}: {len(leaves)} outputs, JAX {len(entry['outputs'])}"
+        for i, (got, want) in enumerate(zip(leaves, entry["outputs"])):
+            assert (got.dtype.name, got.weak_type) == (want["dtype"], want["weak"]), \
+                f"{value_key} output {i}: JAX {want['dtype']}{'*' if want['weak'] else ''}, ours {got.aval}"
+            expected = base.decode(want)
+            host = np.asarray(got)
+            assert _close(host, expected, want["dtype"]), \
+                f"{value_key} output {i}:\nJAX  {expected.tolist()}\nours {host.tolist()}"
+
+
+def test_reference_covers_the_tool() -> None:
+    assert set(REF["dtypes"]) == set(TOOL.CASES), "regenerate tests/data/jax_linalg_reference.json"
+    for case in TOOL.CASES:
+        for cfg in CONFIGS:
+            assert len(answers(case, cfg)) == len(keys(case)), case
+
+
+@pytest.mark.parametrize(("spec", "shapes", "path"), [
+    ("ij,jk,kl->il", [(2, 30), (30, 4), (4, 50)], [((1, 0), "jk,ij->ki"), ((1, 0), "ki,kl->il")]),
+    ("ab,bc,cd,de->ae", [(5, 6), (6, 2), (2, 9), (9, 3)],
+     [((1, 0), "bc,ab->ca"), ((1, 0), "de,cd->ec"), ((1, 0), "ec,ca->ae")]),
+    ("abc,cd,db,e->ae", [(2, 3, 4), (4, 5), (5, 3), (6,)],
+     [((2, 1), "db,cd->bc"), ((2, 0), "bc,abc->a"), ((1, 0), "a,e->ae")]),
+    ("ba,ca,cb", [(7, 3), (2, 3), (2, 7)], [((2, 0), "cb,ba->ca"), ((1, 0), "ca,ca->")]),
+    ("ij,j,jk,k->ik", [(3, 4), (4,), (4, 5), (5,)], [((1, 0), "j,ij->ji"), ((2, 0), "ji,jk->ik"), ((1, 0), "ik,k->ik")]),
+    ("...ij,...jk->...ik", [(2, 3, 4), (4, 2)], [((1, 0), "jk,cij->cik")]),
+])
+def test_einsum_path(spec: str, shapes: list[tuple[int, ...]], path: list[tuple[tuple[int, ...], str]]) -> None:
+    """opt_einsum 3.4's ``contract_path(..., optimize="auto")`` for these specs (recorded from it): the order in which
+    JAX's ``einsum`` contracts, which decides the rounding and which dtypes meet in ``dot_general``."""
+    assert [(p, s) for p, _, s in contraction_path(spec, shapes)] == path

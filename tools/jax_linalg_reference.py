@@ -1,0 +1,165 @@
+"""Write JAX 0.10.2's answers for the linear algebra of ``arraytyping.numpy`` (``vdot``, ``inner``, ``outer``,
+``tensordot``, ``einsum``, ``kron``, ``cross`` and ``numpy.linalg``) to ``tests/data/jax_linalg_reference.json``.
+
+The cases, slots and file format are ``tools/jax_numpy_reference.py``'s (whose generator runs them): result types over
+every operand dtype in the four configurations, and values on seeded inputs. The inputs differ: matrices are well
+conditioned (a random normal matrix plus ``n`` times the identity; symmetric positive definite ones for
+``cholesky``/``eigh``), without the nans and infinities of the elementwise cases. Decompositions are compared
+through their outputs as JAX computes them (the same LAPACK routines run in both), with a tolerance.
+
+Runs in its own venv with jax (see tools/jax_reference.py)::
+
+    python tools/jax_linalg_reference.py [--venv .jaxref-venv]
+    JAXREF_ONLY=einsum_matmul python tools/jax_linalg_reference.py     # regenerate only these cases
+"""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import jax_numpy_reference as base  # noqa: E402  (same folder)
+import jax_reference as ref  # noqa: E402
+
+OUT = Path(os.environ.get("JAXREF_OUT", ref.ROOT / "tests" / "data" / "jax_linalg_reference.json"))
+GENERATOR = "tools/jax_linalg_reference.py"
+
+BINARY_OPERANDS: tuple[list[str], list[str]] = (
+    [f"arr:{d}" for d in ref.DTYPES] + ["warr:bool", "warr:int32", "warr:float32", "warr:complex64"]
+    + [f"py:{k}" for k in ("bool", "int", "float", "complex")],
+    ["arr:bool", "arr:int8", "arr:float32", "arr:bfloat16", "arr:complex64", "warr:float32", "py:int"])
+"""What ``x`` and ``w`` range over in the cases with both: every strong dtype against a few (the join itself is
+``jax_reference.json``'s; these cases add the contraction's checks and adjustments to it)."""
+
+_E = "lambda x: "
+_XY = "lambda x, y: "
+
+CASES: dict[str, tuple[str, list[str]]] = {
+    # --- products and contractions ---------------------------------------------------------------------------
+    "vdot": (_XY + "np.vdot(x, y)", ["x[3]", "w[3]"]),
+    "vdot_matrix": (_XY + "np.vdot(x, y)", ["x[2,3]", "w[6]"]),
+    "inner": (_XY + "np.inner(x, y)", ["x[3,4]", "w[2,4]"]),
+    "outer": (_XY + "np.outer(x, y)", ["x[3]", "w[2]"]),
+    "tensordot": (_XY + "np.tensordot(x, y)", ["x[3,4]", "w[3,4]"]),
+    "tensordot_axes": (_XY + "np.tensordot(x, y, axes=([1], [0]))", ["x[3,4]", "w[4,2]"]),
+    "tensordot_int": (_XY + "np.tensordot(x, y, 1)", ["x[3,4]", "w[4,2]"]),
+    "kron": (_XY + "np.kron(x, y)", ["x[2,3]", "w[2]"]),
+    "cross": (_XY + "np.cross(x, y)", ["x[3]", "w[3]"]),
+    "cross_2d": (_XY + "np.cross(x, y)", ["x[4,2]", "w[4,2]"]),
+    "cross_axis": (_XY + "np.cross(x, y, axisa=0, axisc=0)", ["x[3,2]", "w[2,3]"]),
+    "einsum_matmul": (_XY + "np.einsum('ij,jk->ik', x, y)", ["x[3,4]", "w[4,2]"]),
+    "einsum_implicit": (_XY + "np.einsum('ij,jk', x, y)", ["x[3,4]", "w[4,2]"]),
+    "einsum_batch": (_XY + "np.einsum('bij,bkj->bki', x, y)", ["x[2,3,4]", "w[2,5,4]"]),
+    "einsum_outer": (_XY + "np.einsum('i,j->ij', x, y)", ["x[3]", "w[2]"]),
+    "einsum_dot": (_XY + "np.einsum('i,i', x, y)", ["x[3]", "w[3]"]),
+    "einsum_sum_both": (_XY + "np.einsum('ij,kl->i', x, y)", ["x[3,4]", "w[2,2]"]),
+    "einsum_repeated": (_XY + "np.einsum('iij,j->i', x, y)", ["x[3,3,4]", "w[4]"]),
+    "einsum_ellipsis": (_XY + "np.einsum('...ij,...jk->...ik', x, y)", ["x[2,3,4]", "w[4,2]"]),
+    "einsum_three": (_XY + "np.einsum('ij,jk,kl->il', x, y, x)", ["x[3,3]", "w[3,3]"]),
+    "einsum_trace": (_E + "np.einsum('ii', x)", ["x[3,3]"]),
+    "einsum_diagonal": (_E + "np.einsum('ii->i', x)", ["x[3,3]"]),
+    "einsum_sum": (_E + "np.einsum('ij->', x)", ["x"]),
+    "einsum_transpose": (_E + "np.einsum('ij->ji', x)", ["x"]),
+    # --- linalg.norm ---------------------------------------------------------------------------------------------
+    "norm": (_E + "np.linalg.norm(x)", ["x"]),
+    "norm_vector": (_E + "np.linalg.norm(x)", ["x[5]"]),
+    "norm_axis": (_E + "np.linalg.norm(x, axis=1)", ["x"]),
+    "norm_ord1": (_E + "np.linalg.norm(x, ord=1, axis=0)", ["x"]),
+    "norm_ord0": (_E + "np.linalg.norm(x, ord=0, axis=1)", ["x"]),
+    "norm_ord3": (_E + "np.linalg.norm(x, ord=3, axis=1)", ["x"]),
+    "norm_inf": (_E + "np.linalg.norm(x, ord=float('inf'))", ["x[5]"]),
+    "norm_neg_inf": (_E + "np.linalg.norm(x, ord=-float('inf'), axis=0, keepdims=True)", ["x"]),
+    "norm_fro": (_E + "np.linalg.norm(x, ord='fro', keepdims=True)", ["x"]),
+    "norm_matrix1": (_E + "np.linalg.norm(x, ord=1)", ["x"]),
+    "norm_matrix_neg1": (_E + "np.linalg.norm(x, ord=-1, axis=(1, 0))", ["x"]),
+    "norm_matrix_inf": (_E + "np.linalg.norm(x, ord=float('inf'), keepdims=True)", ["x"]),
+    "norm_matrix_neg_inf": (_E + "np.linalg.norm(x, ord=-float('inf'))", ["x"]),
+    "norm_matrix2": (_E + "np.linalg.norm(x, ord=2)", ["x"]),
+    "norm_matrix_neg2": (_E + "np.linalg.norm(x, ord=-2)", ["x"]),
+    "norm_nuc": (_E + "np.linalg.norm(x, ord='nuc', axis=(0, 1), keepdims=True)", ["x[2,3,4]"]),
+    # --- decompositions ------------------------------------------------------------------------------------------
+    "det": (_E + "np.linalg.det(x)", ["x[3,3]"]),
+    "det_batch": (_E + "np.linalg.det(x)", ["x[2,3,3]"]),
+    "det_lu": (_E + "np.linalg.det(x)", ["x[4,4]"]),
+    "slogdet": (_E + "np.linalg.slogdet(x)", ["x[3,3]"]),
+    "slogdet_2x2": (_E + "np.linalg.slogdet(x)", ["x[2,2]"]),
+    "inv": (_E + "np.linalg.inv(x)", ["x[3,3]"]),
+    "solve": (_XY + "np.linalg.solve(x, y)", ["x[3,3]", "w[3]"]),
+    "solve_matrix": (_XY + "np.linalg.solve(x, y)", ["x[2,3,3]", "w[2,3,2]"]),
+    "cholesky": (_E + "np.linalg.cholesky(x)", ["x[3,3]"]),
+    "cholesky_upper": (_E + "np.linalg.cholesky(x, upper=True)", ["x[2,3,3]"]),
+    "qr": (_E + "np.linalg.qr(x)", ["x[4,3]"]),
+    "qr_wide": (_E + "np.linalg.qr(x)", ["x[3,4]"]),
+    "qr_complete": (_E + "np.linalg.qr(x, mode='complete')", ["x[4,3]"]),
+    "qr_r": (_E + "np.linalg.qr(x, mode='r')", ["x[2,4,3]"]),
+    "eigh": (_E + "np.linalg.eigh(x)", ["x[3,3]"]),
+    "eigh_upper": (_E + "np.linalg.eigh(x, UPLO='U')", ["x[2,3,3]"]),
+    "svd": (_E + "np.linalg.svd(x)", ["x[4,3]"]),
+    "svd_reduced": (_E + "np.linalg.svd(x, full_matrices=False)", ["x[3,4]"]),
+    "svd_values": (_E + "np.linalg.svd(x, compute_uv=False)", ["x[2,4,3]"]),
+}
+
+_PRODUCTS = ["float32", "int32", "bool", "complex64", "bfloat16", "float64", "uint8"]
+_DECOMP = ["float32", "float64", "complex64", "complex128", "int32", "float16"]
+VALUES: dict[str, list[str]] = {
+    **{name: _PRODUCTS for name in (
+        "vdot", "vdot_matrix", "inner", "outer", "tensordot", "tensordot_axes", "tensordot_int", "kron", "cross",
+        "cross_2d", "cross_axis", "einsum_matmul", "einsum_implicit", "einsum_batch", "einsum_outer", "einsum_dot",
+        "einsum_sum_both", "einsum_repeated", "einsum_ellipsis", "einsum_three", "einsum_trace", "einsum_diagonal",
+        "einsum_sum", "einsum_transpose")},
+    **{name: ["float32", "int32", "complex64", "bfloat16", "float64", "bool"] for name in (
+        "norm", "norm_vector", "norm_axis", "norm_ord1", "norm_ord0", "norm_ord3", "norm_inf", "norm_neg_inf",
+        "norm_fro", "norm_matrix1", "norm_matrix_neg1", "norm_matrix_inf", "norm_matrix_neg_inf")},
+    **{name: _DECOMP for name in (
+        "norm_matrix2", "norm_matrix_neg2", "norm_nuc", "det", "det_batch", "det_lu", "slogdet", "slogdet_2x2", "inv",
+        "solve", "solve_matrix", "cholesky", "cholesky_upper", "qr", "qr_wide", "qr_complete", "qr_r", "eigh", "eigh_upper",
+        "svd", "svd_reduced", "svd_values")},
+}
+
+LAPACK_CASES: frozenset[str] = frozenset(
+    name for name, dts in VALUES.items() if dts is _DECOMP and name not in ("det", "det_batch", "slogdet_2x2"))
+"""The cases that run a LAPACK kernel on the CPU (float32, float64, complex64, complex128 only: JAX's lowering
+raises ``NotImplementedError`` for other dtypes; ``det`` of a 3x3 matrix is by cofactors, ``slogdet`` of a 2x2 one
+by its formula)."""
+
+SYMMETRIC_POSITIVE: frozenset[str] = frozenset({"cholesky", "cholesky_upper", "eigh", "eigh_upper"})
+"""The cases whose ``x`` is made Hermitian positive definite."""
+
+
+def value_config(dtype: str) -> str:
+    return base.value_config(dtype)
+
+
+def make_input(case: str, slot: str, dtype: str, shape: tuple[int, ...]) -> Any:
+    """Seeded inputs: small integers (bool at random) for integer dtypes; normal floats (complex with a normal
+    imaginary part) otherwise; square matrices get ``n`` added on the diagonal (well conditioned), and for
+    :data:`SYMMETRIC_POSITIVE` cases become ``a @ a^H + n I``."""
+    import zlib
+
+    import numpy as np
+
+    rng = np.random.default_rng(zlib.crc32(f"{case}|{slot}|{dtype}".encode()))
+    np_dtype = np.dtype(ref.sctype(dtype))
+    if dtype == "bool":
+        return rng.integers(0, 2, shape).astype(bool)
+    if np_dtype.kind in "iu":
+        a = rng.integers(0 if np_dtype.kind == "u" else -3, 4, shape).astype(np.float64)
+    else:
+        a = rng.normal(0.0, 1.0, shape)
+        if np_dtype.kind == "c":
+            a = a + 1j * rng.normal(0.0, 1.0, shape)
+    square = len(shape) >= 2 and shape[-1] == shape[-2] and slot.startswith("x")
+    if square:
+        n = shape[-1]
+        if case in SYMMETRIC_POSITIVE:
+            a = a @ np.swapaxes(a, -1, -2).conj()
+            if np_dtype.kind in "iu":
+                a = np.round(a)
+        a = a + n * np.eye(n)
+    return a.astype(np_dtype)
+
+
+if __name__ == "__main__":
+    ref.cli(__doc__, __file__, lambda: base.main_inside(sys.modules[__name__]))
