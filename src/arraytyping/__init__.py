@@ -6,7 +6,7 @@ that stage functions into jaxprs for :func:`jit`) with JAX 0.10.2's semantics. :
 ``jax.numpy``-style API.
 """
 
-from arraytyping import dtypes, lattice, op_rules
+from arraytyping import dtypes, lattice, op_rules, tree_util
 from arraytyping._src.config import config, dtype_promotion, enable_x64
 from arraytyping._src.dtype_queries import finfo, iinfo, isdtype, issubdtype
 from arraytyping._src.promotion import canonicalize_dtype, promote_types

@@ -9,8 +9,10 @@ to the executable. The cache is safe under threads (misses compile under a lock,
 from __future__ import annotations
 
 import functools
+import inspect
+import operator
 import threading
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
@@ -237,12 +239,16 @@ if not TYPE_CHECKING and _speedups is not None:
 class JitFunction(_JitBase):
     """A function traced once per input signature, lowered to StableHLO, compiled and run by jaxlib.
 
-    Called under a trace (inside ``make_jaxpr`` or another ``jit``), it is inlined into the enclosing jaxpr."""
+    Arguments are pytrees of arrays, numpy values and Python scalars, except the static ones (``static_argnums``
+    positions, ``static_argnames`` names, or every keyword argument with ``static_kwargs``), which are part of the
+    cache key instead. Called under a trace (inside ``make_jaxpr``, another ``jit`` or a transformation), it is
+    inlined into the enclosing computation."""
 
-    def __init__(self, fun: Callable[..., Any], static_argnames: Sequence[str] = (), *, name: str | None = None,
-                 static_kwargs: bool = False) -> None:
+    def __init__(self, fun: Callable[..., Any], static_argnames: Sequence[str] = (), *,
+                 static_argnums: Sequence[int] = (), name: str | None = None, static_kwargs: bool = False) -> None:
         self.fun = fun
         self.static_argnames = frozenset(static_argnames)
+        self.static_argnums = tuple(static_argnums)
         self.static_kwargs = static_kwargs
         self.name = name or getattr(fun, "__qualname__", None) or getattr(fun, "__name__", "fun")
         self._cache: dict[Hashable, Compiled] = {}
@@ -254,6 +260,8 @@ class JitFunction(_JitBase):
         """A call with arrays and Python scalars (and static keyword arguments for ``static_kwargs``)."""
         if _trace_state.dynamic is not None:
             return self.fun(*args, **kwargs)
+        if self.static_argnums:
+            return self._call_general(args, kwargs)
         cfg = current()
         x64 = cfg.x64
         sig: list[Any] = [id(cfg), x64]  # configurations are interned: their id is a cheap key
@@ -277,15 +285,23 @@ class JitFunction(_JitBase):
         key = tuple(sig)
         entry = self._cache.get(key)
         if entry is None:
-            entry = self._compile(key, list(sig[2:len(args) + 2]), len(args), None, kwargs)
+            entry = self._compile(key, list(sig[2:len(args) + 2]), len(args), None, (), kwargs)
         if not kwargs and entry.single and not entry.const_bufs:
             self._last = (cfg, key[2:], entry.exe, entry.handlers, entry.out_avals[0])
         return entry.run(bufs)
 
+    def _static_positions(self, n: int) -> frozenset[int]:
+        """The positions of the static arguments of a call with ``n`` positional arguments."""
+        return frozenset(i + n if i < 0 else i for i in self.static_argnums)
+
     def _call_general(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        """Any call: pytrees of arrays and scalars, static arguments by position or by name."""
+        static_pos = self._static_positions(len(args)) if self.static_argnums else frozenset[int]()
+        static_args = tuple((i, a) for i, a in enumerate(args) if i in static_pos)
+        dyn_args = tuple(a for i, a in enumerate(args) if i not in static_pos) if static_pos else args
         static = {k: v for k, v in kwargs.items() if self.static_kwargs or k in self.static_argnames}
         dynamic = {k: v for k, v in kwargs.items() if k not in static}
-        leaves, in_tree = tree.flatten((args, dynamic))
+        leaves, in_tree = tree.flatten((dyn_args, dynamic))
         if any(isinstance(x, core.Tracer) for x in leaves):
             return self.fun(*args, **kwargs)
         cfg = current()
@@ -301,25 +317,30 @@ class JitFunction(_JitBase):
                 continue
             if not isinstance(x, ArrayImpl):
                 if not _is_leaf_array(x):
-                    raise TypeError(f"argument {x!r:.80} of jitted function {self.name} is not an array, a numpy "
-                                    "value or a Python scalar; mark it static with static_argnames")
+                    raise TypeError(f"argument {x!r:.80} of type {tp} of jitted function {self.name} is not an "
+                                    "array, a numpy value or a Python scalar; mark it static with static_argnums "
+                                    "or static_argnames")
                 x = device_put(x)
             x.check_alive()
             sig.append(x.aval)
             bufs.append(x.buf)
-        try:
-            sig.append(tuple(sorted(static.items())))
-            key = tuple(sig)
-            hash(key)
-        except TypeError:
-            raise TypeError(f"static arguments of {self.name} must be hashable, got {static!r:.120}") from None
+        statics = (static_args, tuple(sorted(static.items())))
+        for _, v in (*static_args, *static.items()):
+            try:
+                hash(v)
+            except TypeError as e:
+                raise ValueError(f"Non-hashable static arguments are not supported. An error occurred while trying "
+                                 f"to hash an object of type {type(v)}, {v!r:.120}. The error was:\nTypeError: {e}"
+                                 ) from None
+        sig.append(statics)
+        key = tuple(sig)
         entry = self._cache.get(key)
         if entry is None:
-            entry = self._compile(key, sig[3:3 + len(leaves)], len(leaves), in_tree, static)
+            entry = self._compile(key, sig[3:3 + len(leaves)], len(leaves), in_tree, static_args, static)
         return entry.run(bufs)
 
     def _compile(self, key: Hashable, arg_sigs: list[Any], n: int, in_tree: tree.TreeDef | None,
-                 static: dict[str, Any]) -> Compiled:
+                 static_args: tuple[tuple[int, Any], ...], static: dict[str, Any]) -> Compiled:
         with self._lock:
             entry = self._cache.get(key)
             if entry is not None:
@@ -332,8 +353,8 @@ class JitFunction(_JitBase):
                     return fun(*xs, **static)
             else:
                 def flat(*xs: Any) -> Any:
-                    args, dyn = tree.unflatten(in_tree, list(xs))
-                    return fun(*args, **dyn, **static)
+                    dyn_args, dyn = tree.unflatten(in_tree, list(xs))
+                    return fun(*_merge_static(dyn_args, static_args), **dyn, **static)
             closed, out_tree = trace_to_jaxpr(flat, avals, f"jit({self.name})")
             entry = compile_closed_jaxpr(closed, out_tree)
             self._cache[key] = entry
@@ -362,15 +383,75 @@ if _speedups is not None:
     _speedups.enable_vectorcall(JitFunction)
 
 
-def jit(fun: Callable[..., Any] | None = None, *, static_argnames: Sequence[str] | str = ()) -> Any:
-    """``jit(f)``: trace ``f`` once per input signature (dtypes, shapes, weak flags, configuration and static
-    arguments), lower the jaxpr to StableHLO, compile it with XLA and run the executable on later calls."""
-    names = (static_argnames,) if isinstance(static_argnames, str) else tuple(static_argnames)
+def _merge_static(dyn_args: tuple[Any, ...], static_args: tuple[tuple[int, Any], ...]) -> list[Any]:
+    """The positional arguments of a call: the dynamic ones with the static ones put back at their positions."""
+    out = list(dyn_args)
+    for i, v in static_args:
+        out.insert(i, v)
+    return out
+
+
+def _resolve_static(fun: Callable[..., Any], argnums: tuple[int, ...], argnames: tuple[str, ...]
+                    ) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """JAX's ``infer_argnums_and_argnames``: when only one of ``static_argnums``/``static_argnames`` is given, the
+    other is inferred from ``fun``'s signature (so a static argument is static however it is passed); both are
+    checked against the signature."""
+    try:
+        sig = inspect.signature(fun)
+    except (ValueError, TypeError):
+        return argnums, argnames
+    params = list(sig.parameters.values())
+    positional = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    if not any(p.kind is p.VAR_POSITIONAL for p in params):
+        for i in argnums:
+            if not -len(positional) <= i < len(positional):
+                raise ValueError(f"Jitted function has static_argnums={argnums}, but only accepts "
+                                 f"{len(positional)} positional arguments.")
+    if not any(p.kind is p.VAR_KEYWORD for p in params):
+        keyword = {p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
+        if invalid := set(argnames) - keyword:
+            raise ValueError(f"Jitted function has invalid argnames {invalid} in static_argnames. Function does not "
+                             "take these args.")
+    if argnums and not argnames:
+        argnames = tuple(p.name for i, p in enumerate(positional)
+                         if p.kind is p.POSITIONAL_OR_KEYWORD and (i in argnums or i - len(positional) in argnums))
+    elif argnames and not argnums:
+        argnums = tuple(i for i, p in enumerate(positional) if p.kind is p.POSITIONAL_OR_KEYWORD and p.name in argnames)
+    return argnums, argnames
+
+
+def _index_tuple(x: int | Sequence[int] | None) -> tuple[int, ...]:
+    if x is None:
+        return ()
+    if isinstance(x, int):
+        return (operator.index(x),)
+    return tuple(operator.index(i) for i in x)
+
+
+def _name_tuple(x: str | Iterable[str] | None) -> tuple[str, ...]:
+    if x is None:
+        return ()
+    if isinstance(x, str):
+        return (x,)
+    return tuple(x)
+
+
+def jit(fun: Callable[..., Any] | None = None, *, static_argnums: int | Sequence[int] | None = None,
+        static_argnames: str | Iterable[str] | None = None) -> Any:
+    """``jit(f)``: trace ``f`` once per input signature (dtypes, shapes, weak flags and tree structure of its
+    arguments, the configuration and the static arguments), lower the jaxpr to StableHLO, compile it with XLA and run
+    the executable on later calls. Arguments and results are pytrees. ``static_argnums`` (positions) and
+    ``static_argnames`` (names) mark static arguments, which must be hashable; each is inferred from the other
+    through ``f``'s signature, so a static argument is static whether it is passed by position or by keyword."""
+    nums, names = _index_tuple(static_argnums), _name_tuple(static_argnames)
+
+    def make(f: Callable[..., Any]) -> JitFunction:
+        argnums, argnames = _resolve_static(f, nums, names) if nums or names else ((), ())
+        return JitFunction(f, argnames, static_argnums=argnums)
+
     if fun is None:
-        def decorate(f: Callable[..., Any]) -> JitFunction:
-            return JitFunction(f, names)
-        return decorate
-    return JitFunction(fun, names)
+        return make
+    return make(fun)
 
 
 # ---------------------------------------------------------------------------------------------------------------
