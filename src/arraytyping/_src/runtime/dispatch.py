@@ -45,15 +45,18 @@ _SCALAR_TYPES: Final = frozenset({bool, int, float, complex})
 class Compiled:
     """A compiled jaxpr: the executable, its constants on the device and the output types and tree."""
 
-    __slots__ = ("exe", "const_bufs", "out_avals", "out_tree", "single", "jaxpr", "handlers", "out_aval0")
+    __slots__ = ("exe", "const_bufs", "out_avals", "out_tree", "single", "jaxpr", "handlers", "out_aval0",
+                 "host_outs")
 
     def __init__(self, exe: Any, const_bufs: list[Any], out_avals: list[ShapedArray], out_tree: tree.TreeDef,
-                 jaxpr: jx.ClosedJaxpr) -> None:
+                 jaxpr: jx.ClosedJaxpr, host_outs: tuple[tuple[int, Any], ...] = ()) -> None:
         self.exe = exe
         self.const_bufs = const_bufs
         self.out_avals = out_avals
         self.out_tree = out_tree
-        self.single = out_tree == tree.LEAF
+        self.host_outs = host_outs
+        """Outputs that are host constants, not computed: ``float0`` tangents (position among the leaves, value)."""
+        self.single = out_tree == tree.LEAF and not host_outs
         self.jaxpr = jaxpr
         b = backend()
         self.handlers = [b.result_handler(a) for a in out_avals]
@@ -71,7 +74,10 @@ class Compiled:
         new = ArrayImpl.new
         if self.single:
             return new(outs[0], self.out_aval0)  # type: ignore[arg-type]  # single: one output
-        return tree.unflatten(self.out_tree, [new(b, a) for b, a in zip(outs, self.out_avals)])
+        leaves = [new(b, a) for b, a in zip(outs, self.out_avals)]
+        for i, value in self.host_outs:
+            leaves.insert(i, value)
+        return tree.unflatten(self.out_tree, leaves)
 
 
 def _explain_failure(bufs: Sequence[Any]) -> None:
@@ -107,7 +113,8 @@ def _const_buffer(value: Any) -> Any:
     raise TypeError(f"cannot use {value!r:.80} as a constant of a compiled computation")
 
 
-def compile_closed_jaxpr(closed: jx.ClosedJaxpr, out_tree: tree.TreeDef) -> Compiled:
+def compile_closed_jaxpr(closed: jx.ClosedJaxpr, out_tree: tree.TreeDef,
+                         host_outs: tuple[tuple[int, Any], ...] = ()) -> Compiled:
     for aval in [*closed.in_avals, *closed.out_avals]:
         check_supported(aval)
     m = mlir()
@@ -115,7 +122,26 @@ def compile_closed_jaxpr(closed: jx.ClosedJaxpr, out_tree: tree.TreeDef) -> Comp
         module = lower_jaxpr(closed.jaxpr)
         exe = backend().compile(module)
     const_bufs = [_const_buffer(c) for c in closed.consts]
-    return Compiled(exe, const_bufs, closed.out_avals, out_tree, closed)
+    return Compiled(exe, const_bufs, closed.out_avals, out_tree, closed, host_outs)
+
+
+_NDARRAY: tuple[type[Any], ...] = (np.ndarray,)
+
+
+def _is_float0(x: Any) -> bool:
+    return isinstance(x, _NDARRAY) and x.dtype.names == ("float0",)
+
+
+def _split_host_outputs(fun: Callable[..., Any], found: list[tuple[tree.TreeDef, tuple[tuple[int, Any], ...]]]
+                        ) -> Callable[..., Any]:
+    """``fun`` returning its ``float0`` leaves (tangents of integers: numpy arrays without values) through ``found``
+    instead of as outputs of the computation, as JAX's jit returns them."""
+    def split(*xs: Any) -> Any:
+        leaves, out_tree = tree.flatten(fun(*xs))
+        host = tuple((i, x) for i, x in enumerate(leaves) if _is_float0(x))
+        found.append((out_tree, host))
+        return [x for x in leaves if not _is_float0(x)] if host else tree.unflatten(out_tree, leaves)
+    return split
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -254,7 +280,9 @@ class JitFunction(_JitBase):
         self._cache: dict[Hashable, Compiled] = {}
         self._lock = threading.Lock()
         self._last: _LastCall | None = None
-        functools.update_wrapper(self, fun)
+        # The name, docstring and ``__wrapped__`` only: copying ``fun.__dict__`` would overwrite this object's state
+        # with that of a wrapped JitFunction (or of a function wrapping one, such as ``grad(jit(f))``).
+        functools.update_wrapper(self, fun, updated=())
 
     def _call(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         """A call with arrays and Python scalars (and static keyword arguments for ``static_kwargs``)."""
@@ -355,8 +383,10 @@ class JitFunction(_JitBase):
                 def flat(*xs: Any) -> Any:
                     dyn_args, dyn = tree.unflatten(in_tree, list(xs))
                     return fun(*_merge_static(dyn_args, static_args), **dyn, **static)
-            closed, out_tree = trace_to_jaxpr(flat, avals, f"jit({self.name})")
-            entry = compile_closed_jaxpr(closed, out_tree)
+            found: list[tuple[tree.TreeDef, tuple[tuple[int, Any], ...]]] = []
+            closed, out_tree = trace_to_jaxpr(_split_host_outputs(flat, found), avals, f"jit({self.name})")
+            full_tree, host = found[0]
+            entry = compile_closed_jaxpr(closed, full_tree if host else out_tree, host)
             self._cache[key] = entry
             return entry
 
@@ -473,11 +503,11 @@ def eager_apply(prim: core.Primitive, args: Sequence[Any], params: dict[str, Any
         def one(*xs: Any) -> Any:
             return prim.bind(*xs, **params)
         fn = _eager_prims.setdefault(key, JitFunction(one, name=prim.name))
-    converted = [_const_to_array(a) for a in args]
+    converted = [const_to_array(a) for a in args]
     return fn(*converted)
 
 
-def _const_to_array(a: Any) -> Any:
+def const_to_array(a: Any) -> Any:
     if isinstance(a, ConstVal):
         return ArrayImpl.new(backend().put(np.ascontiguousarray(a.val), a.aval), a.aval)
     return a
@@ -490,7 +520,7 @@ jx.literal_value = lambda lit: ConstVal(np.asarray(lit.val), lit.aval)
 def _literal_output(lit: jx.Literal) -> Any:
     const = ConstVal(np.asarray(lit.val), lit.aval)
     trace = core.find_top_trace(())
-    return trace.pure(const) if trace is not None else _const_to_array(const)
+    return trace.pure(const) if trace is not None else const_to_array(const)
 
 
 jx.literal_output = _literal_output
