@@ -309,11 +309,24 @@ def format_doc(doc: Doc, width: int = 80) -> str:
     return "\n".join(lines)
 
 
+def _unused_binders(jaxpr: Jaxpr) -> set[Var]:
+    """Equation outputs nothing later reads: JAX prints them as ``_`` (and gives them no name)."""
+    used: set[Var] = {x for x in jaxpr.outs if isinstance(x, Var)}
+    unused: set[Var] = set()
+    for eqn in reversed(jaxpr.eqns):
+        unused.update(v for v in eqn.out_binders if v not in used)
+        used.update(x for x in eqn.inputs if isinstance(x, Var))
+    return unused
+
+
 def pp_jaxpr(jaxpr: Jaxpr, width: int = 80) -> str:
     """``jaxpr`` in JAX's format, laid out as JAX lays it out (one line when it fits in ``width``)."""
     names: dict[Var, str] = {}
+    unused = _unused_binders(jaxpr)
 
     def binder(v: Var) -> Doc:
+        if v in unused:
+            return _text(f"_:{v.aval.str_short()}")
         names[v] = _name(len(names))
         return _text(f"{names[v]}:{v.aval.str_short()}")
 

@@ -233,10 +233,13 @@ broadcast_in_dim_p = Primitive("broadcast_in_dim", _broadcast_in_dim_rule,
                                hidden_if_empty=frozenset({"broadcast_dimensions"}))
 
 
-def _reshape_rule(x: ShapedArray, *, new_sizes: tuple[int, ...], dimensions: None = None, sharding: None = None
-                  ) -> list[ShapedArray]:
+def _reshape_rule(x: ShapedArray, *, new_sizes: tuple[int, ...], dimensions: tuple[int, ...] | None = None,
+                  sharding: None = None) -> list[ShapedArray]:
+    """``reshape``; ``dimensions`` (a permutation) transposes the operand first, as in JAX."""
     if math.prod(new_sizes) != x.size:
         raise TypeError(f"cannot reshape {x.str_short()} ({x.size} elements) to shape {new_sizes}")
+    if dimensions is not None and sorted(dimensions) != list(range(x.ndim)):
+        raise TypeError(f"reshape dimensions {dimensions} are not a permutation of the axes of {x.str_short()}")
     return [ShapedArray(new_sizes, x.dtype, x.weak_type)]
 
 
@@ -325,6 +328,59 @@ def _iota_rule(*, dtype: np.dtype[Any], shape: tuple[int, ...], dimension: int, 
 
 
 iota_p = Primitive("iota", _iota_rule)
+
+
+def _add_any_rule(x: ShapedArray, y: ShapedArray) -> list[ShapedArray]:
+    """JAX's ``add_any`` (``add_jaxvals``): the sum of two tangents or cotangents of one type; the result has the
+    first operand's type (weak flag included)."""
+    if x.shape != y.shape or x.dtype != y.dtype:
+        raise TypeError(f"add_any requires operands of one type, got {x.str_short()} and {y.str_short()}")
+    return [x]
+
+
+add_any_p = Primitive("add_any", _add_any_rule)
+
+
+def _pad_rule(x: ShapedArray, padding_value: ShapedArray, *,
+              padding_config: tuple[tuple[int, int, int], ...]) -> list[ShapedArray]:
+    """``pad``: ``(low, high, interior)`` padding per axis (negative low/high padding crops), with a rank-0 padding
+    value of the operand's dtype."""
+    _same_dtype("pad", x, padding_value)
+    if padding_value.shape != () or len(padding_config) != x.ndim:
+        raise TypeError(f"pad needs a rank-0 padding value and one (low, high, interior) triple per axis, got "
+                        f"{x.str_short()}, {padding_value.str_short()} and {padding_config}")
+    shape = tuple(int(lo + hi + d + max(0, d - 1) * interior) for (lo, hi, interior), d in zip(padding_config, x.shape))
+    if any(d < 0 for d in shape) or any(interior < 0 for _, _, interior in padding_config):
+        raise TypeError(f"pad of {x.str_short()} with {padding_config} gives a negative dimension")
+    return [ShapedArray(shape, x.dtype, x.weak_type and padding_value.weak_type)]
+
+
+pad_p = Primitive("pad", _pad_rule)
+
+
+def _complex_of(x: ShapedArray) -> np.dtype[Any]:
+    return np.dtype("complex128") if x.name in ("float64", "complex128") else np.dtype("complex64")
+
+
+def _complex_rule(x: ShapedArray, y: ShapedArray) -> list[ShapedArray]:
+    """``complex(re, im)`` of two float32 or float64 operands of one dtype."""
+    _same_dtype("complex", x, y)
+    if x.name not in ("float32", "float64"):
+        raise TypeError(f"complex does not accept dtype {x.name}; it accepts float32 and float64")
+    return [ShapedArray(_broadcast_scalars("complex", x, y), _complex_of(x), x.weak_type and y.weak_type)]
+
+
+complex_p = Primitive("complex", _complex_rule)
+
+
+def _conj_rule(x: ShapedArray, *, input_dtype: np.dtype[Any]) -> list[ShapedArray]:
+    """The complex conjugate; a float32/float64 operand gives its complex dtype (as JAX's ``conj``)."""
+    if x.name not in ("float32", "float64", "complex64", "complex128"):
+        raise TypeError(f"conj does not accept dtype {x.name}")
+    return [ShapedArray(x.shape, _complex_of(x), x.weak_type)]
+
+
+conj_p = Primitive("conj", _conj_rule)
 
 ALL_PRIMITIVES: Final[tuple[Primitive, ...]] = tuple(
     v for v in list(globals().values()) if isinstance(v, Primitive))
