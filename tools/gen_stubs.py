@@ -784,6 +784,7 @@ FROM_PRIVATE_MODULES: dict[str, tuple[str, ...]] = {  # runtime module -> the na
     "_src/config.py": ("Config", "config", "enable_x64", "dtype_promotion"),
     "_src/dtype_queries.py": ("finfo", "iinfo", "isdtype", "issubdtype"),
     "_src/promotion.py": ("canonicalize_dtype",),
+    "_src/runtime/ad_api.py": ("grad", "jvp", "linearize", "value_and_grad", "vjp"),
 }
 """The root stub declares these itself, from their source's signatures, rather than importing them: a type checker
 would otherwise analyse those modules and everything they import (registry, scalar types, ml_dtypes' stubs) on
@@ -823,6 +824,7 @@ def private_module_declarations(src: Path = SRC) -> list[str]:
         tree = ast.parse((src / rel).read_text())
         classes = {n.name for n in tree.body if isinstance(n, ast.ClassDef) and n.name in names}
         out.append(f"# From arraytyping/{rel} (generated from its source).")
+        overloads: set[str] = set()
         for node in tree.body:
             if isinstance(node, ast.ClassDef) and node.name in names:
                 out += ["@type_check_only", f"class _{node.name}:"]
@@ -833,7 +835,15 @@ def private_module_declarations(src: Path = SRC) -> list[str]:
                     if isinstance(item, ast.FunctionDef) and not item.name.startswith("_"):
                         out += _stub_function(item, "    ")
             elif isinstance(node, ast.FunctionDef) and node.name in names:
-                out += _stub_function(node)
+                overloaded = any(isinstance(d, ast.Name) and d.id == "overload" for d in node.decorator_list)
+                if overloaded or node.name not in overloads:  # a stub declares the overloads only
+                    out += _stub_function(node)
+                if overloaded:
+                    overloads.add(node.name)
+            elif (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+                  and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name)
+                  and node.value.func.id in ("TypeVar", "ParamSpec")):
+                out.append(ast.unparse(node))  # the module's own type variables (named apart from the stub's)
             elif (isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id in names
                   and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name)
                   and node.value.func.id in classes):
@@ -851,14 +861,15 @@ def gen_init(m: Model) -> str:
                     '"""arraytyping: one dtype system for array code that holds at run time, in pyright and in mypy."""',
                     "",
                     "import contextlib",
-                    "from collections.abc import Callable, Generator, Iterator, Sequence",
+                    "from collections.abc import Callable, Generator, Iterable, Iterator, Sequence",
                     "from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar, final, overload, "
                     "type_check_only",
                     "",
                     "import numpy as np",
-                    "from typing_extensions import Never, ParamSpec, Self, TypeAlias",
+                    "from typing_extensions import Concatenate, Never, ParamSpec, Self, TypeAlias",
                     "",
                     "from arraytyping import dtypes as dtypes, lattice as lattice",
+                    "from arraytyping import tree_util as tree_util",
                     "from arraytyping import numpy as numpy",
                     "from arraytyping import typing as typing",
                     "from arraytyping.lattice import TypePromotionError as TypePromotionError",
@@ -889,10 +900,11 @@ def gen_init(m: Model) -> str:
           "",
           "# Transformations keep the wrapped function's signature.",
           "@overload",
-          "def jit(fun: Callable[_P, _R], *, static_argnames: str | Sequence[str] = ()) -> Callable[_P, _R]: ...",
+          "def jit(fun: Callable[_P, _R], *, static_argnums: int | Sequence[int] | None = None, "
+          "static_argnames: str | Iterable[str] | None = None) -> Callable[_P, _R]: ...",
           "@overload",
-          "def jit(fun: None = None, *, static_argnames: str | Sequence[str] = ()) "
-          "-> Callable[[Callable[_P, _R]], Callable[_P, _R]]: ...",
+          "def jit(fun: None = None, *, static_argnums: int | Sequence[int] | None = None, "
+          "static_argnames: str | Iterable[str] | None = None) -> Callable[[Callable[_P, _R]], Callable[_P, _R]]: ...",
           "def make_jaxpr(f: Callable[_P, Any]) -> Callable[_P, Any]: ...",
           "def device_put(x: _T, device: Any = None) -> _T: ...",
           "def devices(backend: str | None = None) -> list[Any]: ...",
