@@ -107,3 +107,54 @@ def test_static_args_do_not_take_the_cached_fast_path() -> None:
     f(x, 2)
     assert f._last is None  # pyright: ignore[reportPrivateUsage]  # the inline cache is for arrays-only calls
     assert np.asarray(f(x, 3)).tolist() == [1.0, 1.0]
+
+
+def test_pytree_hit_path_matches_the_general_path() -> None:
+    """Repeated calls on pytrees take the recorded-structure path; any change of structure, leaf type or
+    configuration falls back to the general path, with the same results."""
+    def f(p: Any, x: Any) -> Any:
+        return {"y": p["w"] * x + p["b"], "n": Params(x, p["b"])}
+
+    jf = at.jit(f)
+    p = {"w": anp.ones(3), "b": anp.zeros(3)}
+    x = anp.asarray([1.0, 2.0, 3.0])
+    for _ in range(3):  # the second and third calls take the hit path
+        out = jf(p, x)
+        assert np.asarray(out["y"]).tolist() == [1.0, 2.0, 3.0] and isinstance(out["n"], Params)
+    assert jf._last_tree is not None  # pyright: ignore[reportPrivateUsage]
+    variants: list[tuple[Any, Any]] = [
+        ({"w": anp.ones(3), "b": anp.ones(3)}, x),                                # same structure, new values
+        ({"w": anp.ones(3, dtype=anp.float16), "b": anp.zeros(3, dtype=anp.float16)}, x),  # another dtype
+        ({"w": anp.ones(3), "b": anp.zeros(3), "c": anp.ones(1)}, x),            # another key set
+        ({"w": 2.0, "b": anp.zeros(3)}, x),                                     # a Python scalar leaf
+        ({"w": anp.ones(3), "b": anp.zeros(3)}, np.ones(3, dtype=np.float32)),  # a numpy leaf
+    ]
+    for pv, xv in variants:
+        got = jf(pv, xv)
+        want = f(pv, xv)
+        assert np.asarray(got["y"]).tolist() == np.asarray(want["y"]).tolist()
+        assert got["y"].dtype == want["y"].dtype and got["y"].weak_type == want["y"].weak_type
+    p64 = {"w": anp.ones(3, dtype=anp.float32), "b": anp.asarray(np.zeros(3, np.float32))}
+    jf(p64, x)
+    with at.enable_x64(True):  # another configuration: the weak 2.0 of a traced function would now be float64
+        out = at.jit(lambda p, x: p["w"] * x * 2.0)
+        out(p64, x)
+        assert out(p64, x).dtype == np.float32
+        assert jf(p64, x)["y"].dtype == np.float32
+
+
+def test_pytree_hit_path_explains_a_deleted_argument() -> None:
+    jf = at.jit(lambda p: p["a"] * 2.0)
+    jf({"a": anp.ones(2)})
+    arg = {"a": anp.ones(2)}
+    jf(arg)
+    arg["a"].delete()
+    with pytest.raises(at.DeletedArrayError):
+        jf(arg)
+
+
+def test_jit_of_jit_keeps_its_own_state() -> None:
+    inner = at.jit(lambda x: x * 2.0)
+    outer = at.jit(inner)
+    assert float(outer(1.5)) == 3.0
+    assert outer.cache_size() == 1 and inner.cache_size() == 0  # inlined when traced: the inner never compiled

@@ -509,7 +509,8 @@ deflinear(P.pad_p, _pad_transpose)
 def _reduce_sum_transpose(ct: Any, x: UndefinedPrimal, *, axes: tuple[int, ...], out_sharding: None = None
                           ) -> list[Any]:
     shape = x.aval.shape
-    return [lax.broadcast_in_dim(ct, shape, tuple(np.delete(np.arange(len(shape)), axes)))]  # numpy ints, as JAX
+    dims: tuple[Any, ...] = tuple(np.delete(np.arange(len(shape)), axes))  # numpy ints, as JAX's (they print)
+    return [lax.broadcast_in_dim(ct, shape, dims)]
 
 
 deflinear(P.reduce_sum_p, _reduce_sum_transpose)

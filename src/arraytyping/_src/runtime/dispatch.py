@@ -23,7 +23,7 @@ from arraytyping._src.config import STATE, current
 from arraytyping.lattice import LatticeConfig
 from arraytyping._src.runtime import core
 from arraytyping._src.runtime import jaxpr as jx
-from arraytyping._src.runtime import tree
+from arraytyping._src.runtime import tree, tree_fast_path
 from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.array_impl import ArrayImpl, DeletedArrayError, check_python_int, device_put
 from arraytyping._src.runtime.avals import ShapedArray
@@ -46,7 +46,7 @@ class Compiled:
     """A compiled jaxpr: the executable, its constants on the device and the output types and tree."""
 
     __slots__ = ("exe", "const_bufs", "out_avals", "out_tree", "single", "jaxpr", "handlers", "out_aval0",
-                 "host_outs")
+                 "host_outs", "_build")
 
     def __init__(self, exe: Any, const_bufs: list[Any], out_avals: list[ShapedArray], out_tree: tree.TreeDef,
                  jaxpr: jx.ClosedJaxpr, host_outs: tuple[tuple[int, Any], ...] = ()) -> None:
@@ -61,6 +61,14 @@ class Compiled:
         b = backend()
         self.handlers = [b.result_handler(a) for a in out_avals]
         self.out_aval0 = out_avals[0] if out_avals else None
+        self._build: Callable[[Any], Any] | None = None
+
+    @property
+    def build(self) -> Callable[[Any], Any]:
+        """Builds the result from an iterator over the output arrays (made once, for the pytree hit path)."""
+        if self._build is None:
+            self._build = tree_fast_path.builder(self.out_tree)
+        return self._build
 
     def run(self, bufs: list[Any]) -> Any:
         """Execute on device buffers; the hot path of every eager operation and jitted call."""
@@ -280,6 +288,7 @@ class JitFunction(_JitBase):
         self._cache: dict[Hashable, Compiled] = {}
         self._lock = threading.Lock()
         self._last: _LastCall | None = None
+        self._last_tree: _LastTreeCall | None = None
         # The name, docstring and ``__wrapped__`` only: copying ``fun.__dict__`` would overwrite this object's state
         # with that of a wrapped JitFunction (or of a function wrapping one, such as ``grad(jit(f))``).
         functools.update_wrapper(self, fun, updated=())
@@ -288,6 +297,11 @@ class JitFunction(_JitBase):
         """A call with arrays and Python scalars (and static keyword arguments for ``static_kwargs``)."""
         if _trace_state.dynamic is not None:
             return self.fun(*args, **kwargs)
+        last_tree = self._last_tree
+        if last_tree is not None and not kwargs:
+            out = _tree_hit(last_tree, args)
+            if out is not _MISS:
+                return out
         if self.static_argnums:
             return self._call_general(args, kwargs)
         cfg = current()
@@ -329,29 +343,30 @@ class JitFunction(_JitBase):
         dyn_args = tuple(a for i, a in enumerate(args) if i not in static_pos) if static_pos else args
         static = {k: v for k, v in kwargs.items() if self.static_kwargs or k in self.static_argnames}
         dynamic = {k: v for k, v in kwargs.items() if k not in static}
-        leaves, in_tree = tree.flatten((dyn_args, dynamic))
-        if any(isinstance(x, core.Tracer) for x in leaves):
-            return self.fun(*args, **kwargs)
+        leaves, structure = tree.flatten_keyed((dyn_args, dynamic))
         cfg = current()
         x64 = cfg.x64
-        sig: list[Any] = [id(cfg), x64, in_tree]
+        sig: list[Any] = [id(cfg), x64, structure]
         bufs: list[Any] = []
         for x in leaves:
             obj: object = x
             tp = type(obj)
-            if tp in _SCALAR_TYPES:
+            if tp is ArrayImpl:  # liveness is not checked: executing a deleted buffer fails, and is then explained
+                sig.append(x.aval)
+                bufs.append(x.buf)
+            elif tp in _SCALAR_TYPES:
                 sig.append(tp)
                 bufs.append(scalar_buffer(x, tp, x64))
-                continue
-            if not isinstance(x, ArrayImpl):
-                if not _is_leaf_array(x):
-                    raise TypeError(f"argument {x!r:.80} of type {tp} of jitted function {self.name} is not an "
-                                    "array, a numpy value or a Python scalar; mark it static with static_argnums "
-                                    "or static_argnames")
-                x = device_put(x)
-            x.check_alive()
-            sig.append(x.aval)
-            bufs.append(x.buf)
+            elif isinstance(x, core.Tracer):
+                return self.fun(*args, **kwargs)
+            elif _is_leaf_array(x):
+                arr = device_put(x)
+                sig.append(arr.aval)
+                bufs.append(arr.buf)
+            else:
+                raise TypeError(f"argument {x!r:.80} of type {tp} of jitted function {self.name} is not an array, "
+                                "a numpy value or a Python scalar; mark it static with static_argnums or "
+                                "static_argnames")
         statics = (static_args, tuple(sorted(static.items())))
         for _, v in (*static_args, *static.items()):
             try:
@@ -364,7 +379,12 @@ class JitFunction(_JitBase):
         key = tuple(sig)
         entry = self._cache.get(key)
         if entry is None:
+            in_tree = tree.structure((dyn_args, dynamic))
             entry = self._compile(key, sig[3:3 + len(leaves)], len(leaves), in_tree, static_args, static)
+        if not kwargs and not static_args and not entry.host_outs and all(type(x) is ArrayImpl for x in leaves):
+            # Pytree arguments of arrays: the next call with this structure takes the pytree hit path
+            self._last_tree = (cfg, tree_fast_path.Matcher(tree.structure(args)), tuple(sig[3:3 + len(leaves)]),
+                               entry)
         return entry.run(bufs)
 
     def _compile(self, key: Hashable, arg_sigs: list[Any], n: int, in_tree: tree.TreeDef | None,
@@ -400,6 +420,44 @@ class JitFunction(_JitBase):
 
     def __repr__(self) -> str:
         return f"<jitted function {self.name}>"
+
+
+_LastTreeCall: TypeAlias = "tuple[LatticeConfig, tree_fast_path.Matcher, tuple[ShapedArray, ...], Compiled]"
+"""A jitted function's last call on pytrees of arrays: the configuration, the arguments' structure, the leaves'
+types and the executable."""
+
+_MISS: Final[Any] = object()
+
+
+def _tree_hit(last: _LastTreeCall, args: tuple[Any, ...]) -> Any:
+    """The result of a call whose arguments have the structure and types of the last pytree call, or ``_MISS``."""
+    cfg, matcher, sigs, entry = last
+    if (STATE.lattice if STATE.active == 0 else current()) is not cfg:
+        return _MISS
+    leaves = matcher(args)
+    if leaves is None or len(leaves) != len(sigs):
+        return _MISS
+    bufs: list[Any] = [*entry.const_bufs]
+    for a, s in zip(leaves, sigs):
+        obj: object = a
+        if type(obj) is not ArrayImpl:
+            return _MISS
+        aval = a.aval
+        if aval is not s and aval != s:
+            return _MISS
+        bufs.append(a.buf)
+    try:
+        outs = entry.exe.execute_sharded(bufs).consume_with_handlers(entry.handlers)
+    except Exception:
+        _explain_failure(bufs)
+        raise
+    arrays: list[ArrayImpl] = []
+    for b, av in zip(outs, entry.out_avals):
+        out = _alloc(ArrayImpl)  # ArrayImpl.new without its call frame
+        out.buf = b
+        out.aval = av
+        arrays.append(out)
+    return entry.build(iter(arrays))
 
 
 class PyJitFunction(JitFunction):

@@ -184,7 +184,7 @@ def _identity_broadcast(x: ShapedArray, out: ShapedArray, params: dict[str, Any]
 
 
 def _identity_convert(x: ShapedArray, out: ShapedArray, params: dict[str, Any]) -> bool:
-    return x.dtype == params["new_dtype"] and x.weak_type == params["weak_type"]
+    return bool(x.dtype == params["new_dtype"] and x.weak_type == params["weak_type"])
 
 
 FORWARDING: dict[Primitive, Callable[[ShapedArray, ShapedArray, dict[str, Any]], bool]] = {
