@@ -196,3 +196,13 @@ def test_strict_mode_and_x64_hold_inside_derivatives() -> None:
     with at.dtype_promotion("strict"):
         with pytest.raises(at.TypePromotionError):
             at.grad(lambda x: anp.sum(x * anp.ones(2, dtype=anp.float16)))(anp.ones(2, dtype=anp.bfloat16))
+
+
+def test_jvp_closed_jaxpr_stages_the_jvp_of_a_jaxpr() -> None:
+    """The control-flow hook: a jaxpr's JVP as a jaxpr, with the tangents of the chosen inputs."""
+    closed = at.make_jaxpr(lambda x, y: (anp.sin(x) * y, y * 2.0))(1.0, 2.0)
+    staged, out_nz = ad.jvp_closed_jaxpr(closed, [True, False], [False, False])
+    assert out_nz == [True, False] and len(staged.in_avals) == 3 and len(staged.out_avals) == 3
+    from arraytyping._src.runtime import jaxpr as jx
+    y1, y2, t1 = jx.eval_jaxpr(staged.jaxpr, [anp.asarray(1.0), anp.asarray(2.0), anp.asarray(1.0)], staged.consts)
+    assert float(t1) == pytest.approx(float(np.cos(1.0) * 2.0)) and float(y2) == 4.0

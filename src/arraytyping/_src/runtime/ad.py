@@ -28,9 +28,14 @@ runtime's primitives are in :mod:`.ad_rules`). A module that adds a primitive at
     ad.transpose_rules[p] = rule    # rule(ct, *operands, **params) -> a cotangent per operand (None if not linear)
 
 In a JVP rule, tangents may be :class:`Zero`; in a transpose rule the linear operands are :class:`UndefinedPrimal`
-(their type only) and the others are values. A higher-order primitive (control flow) that holds sub-jaxprs
-registers the same two rules and differentiates its bodies with :func:`jvp_jaxpr` and :func:`linearize_flat` /
-:func:`backward_pass` (the hook for ``cond``/``scan``/``while``).
+(their type only) and the others are values.
+
+Control flow (the hook for ``cond``/``switch``/``scan``/``while_loop``, whose primitives hold sub-jaxprs): the JVP
+rule binds the primitive again on JVP'd bodies, which :func:`jvp_closed_jaxpr` stages (``jvp_jaxpr`` evaluates one
+inline). While linearizing, such a rule would put the primal half of the bodies into the linear jaxpr, so these
+primitives also register a rule in :data:`linearize_rules`, used instead of the JVP rule there: it splits each body
+into its primal part (bound in the enclosing computation, returning the residuals) and its tangent part (bound on the
+tangents, linear), and the tangent primitive gets a transpose rule (built on :func:`backward_pass` of the bodies).
 """
 
 from __future__ import annotations
@@ -55,7 +60,7 @@ from arraytyping._src.runtime.tracing import ConstVal, JaxprBuilder, JaxprTrace,
 __all__ = ["FLOAT0", "Zero", "UndefinedPrimal", "jvp_rules", "transpose_rules", "defjvp", "defjvp2", "defjvp_zero",
            "deflinear", "defbilinear", "tangent_aval", "zeros_like_aval", "instantiate_zeros", "add_tangents",
            "materialize", "aval_str", "is_float0_value", "JVPTrace", "JVPTracer", "jvp_flat", "linearize_flat", "Linearized", "backward_pass",
-           "jvp_jaxpr", "dce_jaxpr", "is_float0"]
+           "jvp_jaxpr", "jvp_closed_jaxpr", "linearize_rules", "dce_jaxpr", "is_float0"]
 
 FLOAT0: Final = np.dtype([("float0", np.void, 0)])
 """The dtype of tangents of integer and bool values (JAX's ``float0``): it has no values."""
@@ -95,6 +100,9 @@ TransposeRule = Callable[..., Sequence[Any]]
 
 jvp_rules: dict[Primitive, JvpRule] = {}
 """``rule(primals, tangents, **params) -> (primal_out, tangent_out)`` (lists for multiple results)."""
+linearize_rules: dict[Primitive, JvpRule] = {}
+"""Used instead of :data:`jvp_rules` while linearizing (for control flow, see the module docstring): the same
+signature; primal outputs must be computed from the primals alone and tangent outputs linearly from the tangents."""
 transpose_rules: dict[Primitive, TransposeRule] = {}
 """``rule(ct, *operands, **params) -> [cotangent or None per operand]``; linear operands are
 :class:`UndefinedPrimal`, ``ct`` is never :class:`Zero` (equations with zero cotangents are skipped)."""
@@ -292,6 +300,8 @@ class JVPTrace(Trace):
             out = primitive.bind(*primals, **params)
             return list(out) if primitive.multiple_results else [out]
         rule = jvp_rules.get(primitive)
+        if self.main.global_data is not None:  # linearizing
+            rule = linearize_rules.get(primitive, rule)
         if rule is None:
             raise NotImplementedError(f"Differentiation rule for '{primitive}' not implemented")
         primal_out, tangent_out = rule(primals, tangents, **params)
@@ -352,6 +362,28 @@ def jvp_jaxpr(closed: jx.ClosedJaxpr, primals: Sequence[Any], tangents: Sequence
         return jx.eval_jaxpr(closed.jaxpr, xs, closed.consts), None
     outs, touts, _ = jvp_flat(fun, primals, tangents, "jvp of a jaxpr")
     return outs, touts
+
+
+def jvp_closed_jaxpr(closed: jx.ClosedJaxpr, nonzeros: Sequence[bool], instantiate: Sequence[bool]
+                     ) -> tuple[jx.ClosedJaxpr, list[bool]]:
+    """The JVP of a jaxpr as a jaxpr (for control-flow JVP rules): inputs are the primals, then the tangents where
+    ``nonzeros``; outputs the primal outputs, then the tangent outputs that are nonzero or ``instantiate``d. Also
+    returns which output tangents are present."""
+    from arraytyping._src.runtime.tracing import trace_to_jaxpr
+    n = len(closed.in_avals)
+    tangent_avals = [tangent_aval(a) for a, nz in zip(closed.in_avals, nonzeros) if nz]
+    out_nonzero: list[bool] = []
+
+    def fun(*args: Any) -> list[Any]:
+        it = iter(args[n:])
+        tangents = [next(it) if nz else Zero(tangent_aval(a)) for a, nz in zip(closed.in_avals, nonzeros)]
+        outs, touts = jvp_jaxpr(closed, args[:n], tangents)
+        touts = [instantiate_zeros(t) if inst else t for t, inst in zip(touts, instantiate)]
+        out_nonzero.extend(type(t) is not Zero for t in touts)
+        return [*outs, *[materialize(t) for t in touts if type(t) is not Zero]]
+
+    staged, _ = trace_to_jaxpr(fun, [*closed.in_avals, *tangent_avals], "jvp of a jaxpr")
+    return staged, out_nonzero
 
 
 # ---------------------------------------------------------------------------------------------------------------
