@@ -1132,6 +1132,8 @@ def gen_dtypes(m: Model) -> str:
         "",
         *emit_all("dtypes.py"),
         "",
+        "float0: np.dtype[Any]",
+        "",
         "@overload",
         "def result_type(*args: object, return_weak_type_flag: Literal[False] = False) -> np.dtype[Any]: ...",
         "@overload",

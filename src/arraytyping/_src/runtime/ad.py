@@ -47,6 +47,7 @@ from typing import Any, Final
 import numpy as np
 
 from arraytyping._src import registry
+from arraytyping.dtypes import float0
 from arraytyping._src.runtime import jaxpr as jx
 from arraytyping._src.runtime import primitives as P
 from arraytyping._src.runtime.array import Array
@@ -62,8 +63,8 @@ __all__ = ["FLOAT0", "Zero", "UndefinedPrimal", "jvp_rules", "transpose_rules", 
            "materialize", "aval_str", "is_float0_value", "JVPTrace", "JVPTracer", "jvp_flat", "linearize_flat", "Linearized", "backward_pass",
            "jvp_jaxpr", "jvp_closed_jaxpr", "linearize_rules", "dce_jaxpr", "is_float0"]
 
-FLOAT0: Final = np.dtype([("float0", np.void, 0)])
-"""The dtype of tangents of integer and bool values (JAX's ``float0``): it has no values."""
+FLOAT0: Final = float0
+"""The dtype of tangents of integer and bool values (JAX's ``float0``, ``arraytyping.dtypes.float0``)."""
 
 
 class Zero:
