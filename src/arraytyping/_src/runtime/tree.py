@@ -81,6 +81,9 @@ class TreeDef:
     (registered types). Equal structures compare and hash equal (auxiliary data compared with ``==``)."""
 
     __slots__ = ("kind", "aux", "children", "num_leaves", "num_nodes", "_hash")
+    kind: str
+    aux: Any
+    children: tuple[TreeDef, ...]
     num_leaves: int
     num_nodes: int
 
