@@ -28,6 +28,7 @@ def _add_any_rule(axis_size: int, args: Sequence[Any], dims: Sequence[int | None
     if dx == dy:
         return lax.add_any(x, y), dx
     if dx is None:
+        assert dy is not None
         return lax.add_any(broadcast(x, axis_size, dy), y), dy
     if dy is None:
         return lax.add_any(x, broadcast(y, axis_size, dx)), dx

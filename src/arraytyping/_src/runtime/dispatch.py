@@ -582,13 +582,14 @@ def _traced(out: Any) -> Any:
     if type(out) is ConstVal:
         trace = core.find_top_trace(())
         if trace is None:
-            return _const_to_array(out)
+            return const_to_array(out)
         t = trace.pure(out)
         if isinstance(trace, JaxprTrace):
             trace.builder.computed.add(id(t))  # JAX stages the computation: its converts are not folded
         return t
     result: Any = out
-    if tree.is_registered(type(out)):  # any pytree node: named tuples, registered dataclasses...
+    obj: object = out
+    if tree.is_registered(type(obj)):  # any pytree node: named tuples, registered dataclasses...
         leaves, treedef = tree.flatten(out)
         if any(type(x) is ConstVal for x in leaves):
             result = tree.unflatten(treedef, [_traced(x) for x in leaves])
