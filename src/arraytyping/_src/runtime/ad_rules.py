@@ -4,7 +4,9 @@ same order, so derivatives have JAX's values, dtypes and weak flags and their ja
 Every primitive of :mod:`.primitives` has a JVP rule (piecewise-constant and integer-only ones a zero one). The
 primitives that can occur in a linear jaxpr (the tangent computations of these rules) have a transpose rule;
 nonlinear ones (``sin``, ``exp``...) have none, as in JAX. :mod:`.ad` documents how to add rules for a new
-primitive; ``tests/runtime/test_ad_rules.py`` checks that none is missing.
+primitive. The primitives of the other runtime modules (special functions, indexing, sorting...) have theirs in
+:mod:`.ad_rules_elementwise` and :mod:`.ad_rules_structural`; ``tests/runtime/test_ad_conformance.py`` checks
+that none is missing.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.lax import aval_of
 from arraytyping._src.runtime.tracing import ConstVal
 
-__all__: list[str] = []
+__all__ = ["const_like", "one_like", "zeros_like", "full_like", "select", "shape_of"]
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -632,3 +634,13 @@ def _add_any_transpose(ct: Any, x: Any, y: Any) -> list[Any]:
 
 
 deflinear(P.add_any_p, _add_any_transpose)
+
+
+# JAX's helpers, for the rule modules of the other primitives (:mod:`.ad_rules_elementwise`,
+# :mod:`.ad_rules_structural`)
+const_like = _const
+one_like = _one
+zeros_like = _zeros
+full_like = _full_like
+select = _select
+shape_of = _shape
