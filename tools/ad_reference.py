@@ -42,8 +42,8 @@ COMPLEX = ["complex64", "complex128"]
 """Dtype families; ``float32*`` is a weakly typed float32 (float64 with x64)."""
 
 # Argument specs: ``SHAPE:VALUES`` with VALUES one of ``a`` (signed), ``b`` (signed, ties with ``a``), ``p``
-# (positive), ``w`` (a bool selector), ``n`` (int32 exponents), ``i`` (int32 selector in 0..2); the dtype is the
-# case's, except for ``w``, ``n`` and ``i``.
+# (positive), ``u`` (in (-1, 1)), ``g`` (greater than 1), ``w`` (a bool selector), ``n`` (int32 exponents), ``i``
+# (int32 selector in 0..2); the dtype is the case's, except for ``w``, ``n`` and ``i``.
 PRIMITIVES: dict[str, tuple[str, list[str], list[str]]] = {
     "add": ("lambda x, y: L.add(x, y)", ["2,3:a", "2,3:b"], NUM),
     "add_scalar": ("lambda x, y: L.add(x, y)", ["2,3:a", ":p"], FLOAT),
@@ -127,12 +127,77 @@ PRIMITIVES: dict[str, tuple[str, list[str], list[str]]] = {
     "add_any": ("lambda x, y: L.add_any(x, y)", ["2,3:a", "2,3:b"], FLOAT),
     "iota_mul": ("lambda x: L.mul(x, L.iota_like(x))", ["2,3:a"], NUM),
     "chain": ("lambda x, y: L.reduce_sum(L.mul(L.sin(x), L.exp(L.mul(x, y))), (0,))", ["2,3:a", "2,3:b"], FLOAT),
+    # The primitives of the jax.numpy, lax and special-function surface (``PRIMITIVES_EXTENDED`` below)
 }
+
+PRIMITIVES_EXTENDED: dict[str, tuple[str, list[str], list[str]]] = {
+    "ceil": ("lambda x: L.ceil(x)", ["2,3:a"], REAL_FLOAT),
+    "is_finite": ("lambda x: L.is_finite(x)", ["2,3:a"], REAL_FLOAT),
+    "exp2": ("lambda x: L.exp2(x)", ["2,3:a"], REAL_FLOAT),
+    "expm1": ("lambda x: L.expm1(x)", ["2,3:a"], FLOAT),
+    "log1p": ("lambda x: L.log1p(x)", ["2,3:p"], FLOAT),
+    "tan": ("lambda x: L.tan(x)", ["2,3:u"], FLOAT),
+    "asin": ("lambda x: L.asin(x)", ["2,3:u"], REAL_FLOAT),
+    "acos": ("lambda x: L.acos(x)", ["2,3:u"], REAL_FLOAT),
+    "atan": ("lambda x: L.atan(x)", ["2,3:a"], REAL_FLOAT),
+    "sinh": ("lambda x: L.sinh(x)", ["2,3:a"], FLOAT),
+    "cosh": ("lambda x: L.cosh(x)", ["2,3:a"], FLOAT),
+    "asinh": ("lambda x: L.asinh(x)", ["2,3:a"], REAL_FLOAT),
+    "acosh": ("lambda x: L.acosh(x)", ["2,3:g"], REAL_FLOAT),
+    "atanh": ("lambda x: L.atanh(x)", ["2,3:u"], REAL_FLOAT),
+    "atan2": ("lambda x, y: L.atan2(x, y)", ["2,3:a", "2,3:b"], REAL_FLOAT),
+    "cbrt": ("lambda x: L.cbrt(x)", ["2,3:a"], REAL_FLOAT),
+    "square": ("lambda x: L.square(x)", ["2,3:a"], NUM),
+    "rsqrt": ("lambda x: L.rsqrt(x)", ["2,3:p"], FLOAT),
+    "logistic": ("lambda x: L.logistic(x)", ["2,3:a"], REAL_FLOAT),
+    "erf": ("lambda x: L.erf(x)", ["2,3:u"], REAL_FLOAT),
+    "erfc": ("lambda x: L.erfc(x)", ["2,3:u"], REAL_FLOAT),
+    "erf_inv": ("lambda x: L.erf_inv(x)", ["2,3:u"], REAL_FLOAT),
+    "lgamma": ("lambda x: L.lgamma(x)", ["2,3:p"], REAL_FLOAT),
+    "nextafter": ("lambda x, y: L.nextafter(x, y)", ["2,3:a", "2,3:b"], ["float32", "float64"]),
+    "eq_to": ("lambda x, y: L.eq_to(x, y)", ["2,3:a", "2,3:b"], ["int32", "float32"]),
+    "lt_to": ("lambda x, y: L.lt_to(x, y)", ["2,3:a", "2,3:b"], ["int32", "float32"]),
+    "le_to": ("lambda x, y: L.le_to(x, y)", ["2,3:a", "2,3:b"], ["int32", "float32"]),
+    "bitcast_convert_type": ("lambda x: L.mul(L.convert(L.bitcast(x, 'int32'), 'float32'), x)", ["2,3:a"],
+                             ["float32"]),
+    "clamp": ("lambda lo, x, hi: L.clamp(lo, x, hi)", ["2,3:b", "2,3:a", "2,3:p"], INTS + REAL_FLOAT),
+    "stop_gradient": ("lambda x: L.mul(L.stop_gradient(x), x)", ["2,3:a"], FLOAT),
+    "copy": ("lambda x: L.copy(x)", ["2,3:a"], FLOAT),
+    "concatenate": ("lambda x, y: L.concatenate([x, y], 1)", ["2,3:a", "2,3:b"], NUM),
+    "stack": ("lambda x, y: L.stack([x, y], 1)", ["2,3:a", "2,3:b"], FLOAT),
+    "split": ("lambda x: L.mul(L.split(x, (1, 1, 1), 1)[2], L.split(x, (2, 1), 1)[1])", ["2,3:a"], FLOAT),
+    "tile": ("lambda x: L.tile(x, (2, 1))", ["2,3:a"], FLOAT),
+    "dynamic_slice": ("lambda x: L.dynamic_slice(x, (L.index(1), L.index(1)), (1, 2))", ["2,3:a"], FLOAT),
+    "dynamic_update_slice": ("lambda x, u: L.dynamic_update_slice(x, u, (L.index(0), L.index(1)))",
+                             ["2,3:a", "2,2:b"], FLOAT),
+    "gather": ("lambda x: L.gather(x, L.indices([[1], [0], [1]]), L.GDN((1,), (0,), (0,)), (1, 3))", ["2,3:a"],
+               FLOAT),
+    "scatter_add": ("lambda x, u: L.scatter_add(x, L.indices([[1], [1]]), u, L.SDN((1,), (0,), (0,)))",
+                    ["2,3:a", "2,3:b"], FLOAT),
+    "sort": ("lambda x: L.sort(x, 1)", ["2,3:b"], INTS + REAL_FLOAT),
+    "sort_axis0": ("lambda x: L.sort(x, 0)", ["2,3:a"], REAL_FLOAT),
+    "top_k": ("lambda x: L.top_k(x, 2)[0]", ["2,3:a"], REAL_FLOAT),
+    "argmax": ("lambda x: L.mul(L.convert(L.argmax(x, 1), 'float32'), L.reduce_sum(x, (1,)))", ["2,3:b"],
+               ["float32"]),
+    "argmin": ("lambda x: L.mul(L.convert(L.argmin(x, 0), 'float32'), L.reduce_sum(x, (0,)))", ["2,3:b"],
+               ["float32"]),
+    "cumsum": ("lambda x: L.cumsum(x, 1)", ["2,3:a"], NUM),
+    "cumsum_reverse": ("lambda x: L.cumsum(x, 0, True)", ["2,3:a"], FLOAT),
+    "cumprod": ("lambda x: L.cumprod(x, 1)", ["2,3:a"], FLOAT),
+    "cumprod_reverse": ("lambda x: L.cumprod(x, 0, True)", ["3,2:a"], REAL_FLOAT),
+    "cummax": ("lambda x: L.cummax(x, 1)", ["2,3:b"], INTS + REAL_FLOAT),
+    "cummin": ("lambda x: L.cummin(x, 0, True)", ["3,2:b"], REAL_FLOAT),
+}
+"""Cases of the primitives beyond the core ones: run and checked as :data:`PRIMITIVES` (the test samples them in CI
+unless ``ARRAYTYPING_FULL_CONFORMANCE=1``)."""
+PRIMITIVES.update(PRIMITIVES_EXTENDED)
 
 VALUES: dict[str, list[float]] = {
     "a": [0.5, -1.25, 2.0, 1.5, -0.75, 3.0],
     "b": [1.5, -1.25, 0.25, 1.5, 2.5, -2.0],
     "p": [0.75, 1.5, 2.25, 1.25, 3.0, 0.5],
+    "u": [0.5, -0.25, 0.75, 0.125, -0.625, 0.375],
+    "g": [1.5, 2.25, 1.25, 3.0, 1.75, 2.5],
 }
 """Values of the argument kinds (repeated to fill a shape); complex arguments add ``0.5j`` times the reversed
 values. ``a`` and ``b`` tie in two places (``max``/``min``/``reduce_max`` split the derivative there)."""
@@ -300,6 +365,7 @@ def main_inside() -> None:
     import numpy as np
     from jax import lax
     from jax._src.ad_util import add_jaxvals
+    from jax._src.lax import lax as LL
     from jax._src.lax.lax import _convert_element_type
     from jax.extend import core as jcore
 
@@ -332,6 +398,49 @@ def main_inside() -> None:
         @staticmethod
         def iota_like(x: Any) -> Any:
             return lax.broadcasted_iota(x.dtype, x.shape, 1)
+
+        @staticmethod
+        def eq_to(x: Any, y: Any) -> Any:
+            return LL.eq_to_p.bind(x, y)
+
+        @staticmethod
+        def lt_to(x: Any, y: Any) -> Any:
+            return LL.lt_to_p.bind(x, y)
+
+        @staticmethod
+        def le_to(x: Any, y: Any) -> Any:
+            return LL.le_to_p.bind(x, y)
+
+        @staticmethod
+        def copy(x: Any) -> Any:
+            return LL.copy_p.bind(x)
+
+        @staticmethod
+        def bitcast(x: Any, name: str) -> Any:
+            return lax.bitcast_convert_type(x, np_dtype(name))
+
+        @staticmethod
+        def index(i: int) -> Any:
+            return np.int32(i)
+
+        @staticmethod
+        def indices(rows: list[list[int]]) -> Any:
+            return np.asarray(rows, dtype=np.int32)
+
+        GDN = lax.GatherDimensionNumbers
+        SDN = lax.ScatterDimensionNumbers
+
+        @staticmethod
+        def sort(x: Any, dimension: int) -> Any:
+            return lax.sort(x, dimension=dimension)
+
+        @staticmethod
+        def argmax(x: Any, axis: int) -> Any:
+            return lax.argmax(x, axis, np.int32)
+
+        @staticmethod
+        def argmin(x: Any, axis: int) -> Any:
+            return lax.argmin(x, axis, np.int32)
 
     L = JaxLax()
 

@@ -206,3 +206,26 @@ def test_jvp_closed_jaxpr_stages_the_jvp_of_a_jaxpr() -> None:
     from arraytyping._src.runtime import jaxpr as jx
     y1, y2, t1 = jx.eval_jaxpr(staged.jaxpr, [anp.asarray(1.0), anp.asarray(2.0), anp.asarray(1.0)], staged.consts)
     assert float(t1) == pytest.approx(float(np.cos(1.0) * 2.0)) and float(y2) == 4.0
+
+
+@pytest.mark.parametrize("form", ["vmap_grad", "grad_vmap", "jit_vmap_grad", "vmap_jit_grad"])
+def test_vmap_and_grad_compose(form: str) -> None:
+    """Per-example gradients by ``vmap(grad(f))`` (in either order, with ``jit`` around or inside) are the gradients
+    computed one example at a time."""
+    def f(w: Any, x: Any) -> Any:
+        return anp.sum(anp.tanh(x * w) ** 2) + anp.max(x * w) + anp.sum(anp.clip(x, -0.5, 0.5) * w[::-1])
+
+    rng = np.random.default_rng(7)
+    w = anp.asarray(rng.standard_normal(3).astype(np.float32))
+    xs = anp.asarray(rng.standard_normal((5, 3)).astype(np.float32))
+    per_example = at.grad(f)
+    want = np.stack([np.asarray(per_example(w, xs[i])) for i in range(5)])
+    batched: Callable[..., Any] = {
+        "vmap_grad": at.vmap(at.grad(f), in_axes=(None, 0)),
+        "grad_vmap": at.vmap(lambda w1, x1: at.grad(lambda v: f(v, x1))(w1), in_axes=(None, 0)),
+        "jit_vmap_grad": at.jit(at.vmap(at.grad(f), in_axes=(None, 0))),
+        "vmap_jit_grad": at.vmap(at.jit(at.grad(f)), in_axes=(None, 0)),
+    }[form]
+    np.testing.assert_allclose(np.asarray(batched(w, xs)), want, rtol=2e-5, atol=1e-6)
+    total = at.grad(lambda v: anp.sum(at.vmap(f, in_axes=(None, 0))(v, xs)))(w)
+    np.testing.assert_allclose(np.asarray(total), want.sum(0), rtol=2e-5, atol=1e-5)

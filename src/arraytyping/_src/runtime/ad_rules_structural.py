@@ -25,7 +25,7 @@ from arraytyping._src.runtime.ad import (
     UndefinedPrimal, Zero, defjvp_zero, deflinear, instantiate_zeros, jvp_flat, jvp_rules, tangent_aval,
     transpose_rules,
 )
-from arraytyping._src.runtime.ad_rules import full_like, shape_of
+from arraytyping._src.runtime.ad_rules import const_like, full_like, shape_of
 from arraytyping._src.runtime.lax import aval_of
 
 __all__ = ["associative_scan"]
@@ -255,7 +255,7 @@ def _interleave(a: Any, b: Any, axis: int) -> Any:
     a_pad[axis] = (0, 1 if na == nb else 0, 1)
     b_pad[axis] = (1, 0 if na == nb else 1, 1)
     op = lax.bitwise_or if aval_of(a).dtype == np.dtype(bool) else lax.add
-    return op(lax.pad(a, full_like(a, 0, ()), a_pad), lax.pad(b, full_like(b, 0, ()), b_pad))
+    return op(lax.pad(a, const_like(a, 0), a_pad), lax.pad(b, const_like(b, 0), b_pad))
 
 
 def associative_scan(fn: Callable[[Any, Any], Any], x: Any, reverse: bool = False, axis: int = 0) -> Any:
