@@ -1,5 +1,6 @@
 """The main job on bundled examples: what the lattice says about a few promotions, in the CLI's own words, a
-jitted function over mixed dtypes with its jaxpr, and what mypy (with the plugin) and pyright infer on typed code.
+jitted function over mixed dtypes with its jaxpr, a small model trained with ``jit(value_and_grad(loss))``, and what
+mypy (with the plugin) and pyright infer on typed code.
 
 Run from the repository root after installing the package: ``python examples/run_examples.py``. Pictures and tables
 are written to ``out/`` (ignored by git).
@@ -14,6 +15,7 @@ from pathlib import Path
 from arraytyping.cli import main
 
 import mixed_precision  # the runtime: a jitted function over mixed dtypes and its jaxpr
+import train_mlp  # differentiation: a small MLP trained with jit(value_and_grad(loss)) on a pytree of parameters
 import typecheck_examples  # the type checkers on examples/typed_step.py
 
 OUT = Path("out")
@@ -52,6 +54,10 @@ def _main() -> int:
     failures += int(run(["table", "--short", "--format", "markdown", "-o", str(OUT / "table.md")]) != 0)
     print("$ python examples/mixed_precision.py", flush=True)
     mixed_precision.main()
+    print(flush=True)
+    print("$ python examples/train_mlp.py", flush=True)
+    losses = train_mlp.main()
+    failures += int(not losses[-1] < losses[0] / 10)
     print(flush=True)
     failures += typecheck_examples.main()
     print(f"examples done; outputs in {OUT}/; {failures} unexpected results")

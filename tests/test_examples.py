@@ -19,6 +19,10 @@ def test_bundled_examples_run(tmp_path: Path) -> None:
     assert "scaled_residual(bf16[3], f16[3], 2.0) = Array(5., dtype=float32)" in text
     assert "{ lambda ; a:bf16[3] b:f16[3] c:f32[]. let" in text
     assert "float8 + float32     -> TypePromotionError" in text
+    # training: the loss printed every 50 steps falls
+    losses = [float(line.split()[-1]) for line in text.splitlines() if line.startswith("step ") and "loss" in line]
+    assert len(losses) == 7 and losses[-1] < losses[0] / 10 and losses == sorted(losses, reverse=True)
+    assert "jitted value_and_grad steps" in text
     assert "0 unexpected results" in text
     for name in ("lattice.svg", "lattice.dot", "table.html", "table.md"):
         assert (tmp_path / "out" / name).stat().st_size > 1000

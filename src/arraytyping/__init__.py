@@ -6,14 +6,15 @@ that stage functions into jaxprs for :func:`jit`) with JAX 0.10.2's semantics. :
 ``jax.numpy``-style API.
 """
 
-from arraytyping import dtypes, lattice, op_rules
+from arraytyping import dtypes, lattice, op_rules, tree_util
 from arraytyping._src.config import config, dtype_promotion, enable_x64
 from arraytyping._src.dtype_queries import finfo, iinfo, isdtype, issubdtype
 from arraytyping._src.promotion import canonicalize_dtype, promote_types
 from arraytyping._src.promotion import public_result_type as result_type
 from arraytyping._src.runtime.public import (
     Array, ConcretizationTypeError, DeletedArrayError, TracerArrayConversionError, TracerBoolConversionError,
-    TracerIntegerConversionError, UnexpectedTracerError, device_put, devices, eval_shape, jit, make_jaxpr, vmap,
+    TracerIntegerConversionError, UnexpectedTracerError, device_put, devices, eval_shape, grad, jit, jvp, linearize,
+    make_jaxpr, value_and_grad, vjp, vmap,
 )
 from arraytyping._src.scalar_types import (
     bfloat16, bool_, complex64, complex128, complexfloating, float4_e2m1fn, float6_e2m3fn, float6_e3m2fn,
@@ -27,13 +28,13 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Array", "ConcretizationTypeError", "DeletedArrayError", "TracerArrayConversionError", "TracerBoolConversionError",
-    "TracerIntegerConversionError", "UnexpectedTracerError", "device_put", "devices", "eval_shape", "jit",
-    "make_jaxpr", "vmap",
+    "TracerIntegerConversionError", "UnexpectedTracerError", "device_put", "devices", "eval_shape", "grad", "jit",
+    "jvp", "linearize", "make_jaxpr", "value_and_grad", "vjp", "vmap",
     "TypePromotionError", "bfloat16", "bool_", "canonicalize_dtype", "complex64", "complex128", "complexfloating",
     "config", "dtype_promotion", "dtypes", "enable_x64", "finfo", "float4_e2m1fn", "float6_e2m3fn", "float6_e3m2fn",
     "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2",
     "float8_e5m2fnuz", "float8_e8m0fnu", "float16", "float32", "float64", "floating", "generic", "iinfo", "inexact",
     "int1", "int2", "int4", "int8", "int16", "int32", "int64", "integer", "isdtype", "issubdtype", "lattice",
-    "number", "op_rules", "promote_types", "result_type", "signedinteger", "uint1", "uint2", "uint4", "uint8", "uint16",
-    "uint32", "uint64", "unsignedinteger",
+    "number", "op_rules", "promote_types", "result_type", "signedinteger", "tree_util", "uint1", "uint2", "uint4",
+    "uint8", "uint16", "uint32", "uint64", "unsignedinteger",
 ]

@@ -5,13 +5,14 @@
 """arraytyping: one dtype system for array code that holds at run time and in every type checker."""
 
 import contextlib
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar, final, overload, type_check_only
 
 import numpy as np
-from typing_extensions import Never, ParamSpec, Self, TypeAlias
+from typing_extensions import Concatenate, Never, ParamSpec, Self, TypeAlias
 
 from arraytyping import dtypes as dtypes, lattice as lattice
+from arraytyping import tree_util as tree_util
 from arraytyping import numpy as numpy
 from arraytyping import typing as typing
 from arraytyping.lattice import TypePromotionError as TypePromotionError
@@ -20,14 +21,15 @@ from arraytyping import op_rules as op_rules
 
 __all__ = [
     "Array", "ConcretizationTypeError", "DeletedArrayError", "TracerArrayConversionError", "TracerBoolConversionError",
-    "TracerIntegerConversionError", "UnexpectedTracerError", "device_put", "devices", "eval_shape", "jit", "make_jaxpr",
-    "vmap", "TypePromotionError", "bfloat16", "bool_", "canonicalize_dtype", "complex64", "complex128",
-    "complexfloating", "config", "dtype_promotion", "dtypes", "enable_x64", "finfo", "float4_e2m1fn", "float6_e2m3fn",
-    "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz",
-    "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float16", "float32", "float64", "floating", "generic", "iinfo",
-    "inexact", "int1", "int2", "int4", "int8", "int16", "int32", "int64", "integer", "isdtype", "issubdtype", "lattice",
-    "number", "op_rules", "promote_types", "result_type", "signedinteger", "uint1", "uint2", "uint4", "uint8", "uint16",
-    "uint32", "uint64", "unsignedinteger",
+    "TracerIntegerConversionError", "UnexpectedTracerError", "device_put", "devices", "eval_shape", "grad", "jit",
+    "jvp", "linearize", "make_jaxpr", "value_and_grad", "vjp", "vmap", "TypePromotionError", "bfloat16", "bool_",
+    "canonicalize_dtype", "complex64", "complex128", "complexfloating", "config", "dtype_promotion", "dtypes",
+    "enable_x64", "finfo", "float4_e2m1fn", "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4", "float8_e4m3",
+    "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu",
+    "float16", "float32", "float64", "floating", "generic", "iinfo", "inexact", "int1", "int2", "int4", "int8", "int16",
+    "int32", "int64", "integer", "isdtype", "issubdtype", "lattice", "number", "op_rules", "promote_types",
+    "result_type", "signedinteger", "tree_util", "uint1", "uint2", "uint4", "uint8", "uint16", "uint32", "uint64",
+    "unsignedinteger",
 ]
 
 __version__: str
@@ -9646,14 +9648,54 @@ def vmap(fun: Callable[_P, _R], in_axes: int | None | Sequence[Any] = ..., out_a
     'Vectorize ``fun`` over an axis of its arguments: ``vmap(f)(xs)`` is ``f`` applied to each slice of ``xs`` along axis 0, the results stacked along axis 0, computed by batched primitives rather than a loop.'
     ...
 
+# From arraytyping/_src/runtime/ad_api.py (generated from its source).
+_GradT = TypeVar('_GradT')
+_GradT2 = TypeVar('_GradT2')
+_GradA = TypeVar('_GradA')
+_GradR = TypeVar('_GradR')
+_GradU = TypeVar('_GradU')
+_GradP = ParamSpec('_GradP')
+@overload
+def jvp(fun: Callable[..., _GradR], primals: Sequence[Any], tangents: Sequence[Any], has_aux: Literal[False] = ...) -> tuple[_GradR, Any]: ...
+@overload
+def jvp(fun: Callable[..., tuple[_GradR, _GradU]], primals: Sequence[Any], tangents: Sequence[Any], has_aux: Literal[True]) -> tuple[_GradR, Any, _GradU]: ...
+@overload
+def linearize(fun: Callable[..., _GradR], *primals: Any, has_aux: Literal[False] = ...) -> tuple[_GradR, Callable[..., Any]]: ...
+@overload
+def linearize(fun: Callable[..., tuple[_GradR, _GradU]], *primals: Any, has_aux: Literal[True]) -> tuple[_GradR, Callable[..., Any], _GradU]: ...
+@overload
+def vjp(fun: Callable[..., _GradR], *primals: Any, has_aux: Literal[False] = ...) -> tuple[_GradR, Callable[[Any], tuple[Any, ...]]]: ...
+@overload
+def vjp(fun: Callable[..., tuple[_GradR, _GradU]], *primals: Any, has_aux: Literal[True]) -> tuple[_GradR, Callable[[Any], tuple[Any, ...]], _GradU]: ...
+@overload
+def value_and_grad(fun: Callable[Concatenate[_GradT, _GradP], _GradR], argnums: Literal[0] = ..., has_aux: Literal[False] = ..., holomorphic: bool = ..., allow_int: bool = ...) -> Callable[Concatenate[_GradT, _GradP], tuple[_GradR, _GradT]]: ...
+@overload
+def value_and_grad(fun: Callable[Concatenate[_GradT, _GradP], tuple[_GradR, _GradU]], argnums: Literal[0] = ..., *, has_aux: Literal[True], holomorphic: bool = ..., allow_int: bool = ...) -> Callable[Concatenate[_GradT, _GradP], tuple[tuple[_GradR, _GradU], _GradT]]: ...
+@overload
+def value_and_grad(fun: Callable[Concatenate[_GradA, _GradT, _GradP], _GradR], argnums: Literal[1], has_aux: Literal[False] = ..., holomorphic: bool = ..., allow_int: bool = ...) -> Callable[Concatenate[_GradA, _GradT, _GradP], tuple[_GradR, _GradT]]: ...
+@overload
+def value_and_grad(fun: Callable[Concatenate[_GradT, _GradT2, _GradP], _GradR], argnums: tuple[Literal[0], Literal[1]], has_aux: Literal[False] = ..., holomorphic: bool = ..., allow_int: bool = ...) -> Callable[Concatenate[_GradT, _GradT2, _GradP], tuple[_GradR, tuple[_GradT, _GradT2]]]: ...
+@overload
+def value_and_grad(fun: Callable[_GradP, Any], argnums: int | Sequence[int] = ..., has_aux: bool = ..., holomorphic: bool = ..., allow_int: bool = ...) -> Callable[_GradP, tuple[Any, Any]]: ...
+@overload
+def grad(fun: Callable[Concatenate[_GradT, _GradP], Any], argnums: Literal[0] = ..., has_aux: Literal[False] = ..., holomorphic: bool = ..., allow_int: bool = ...) -> Callable[Concatenate[_GradT, _GradP], _GradT]: ...
+@overload
+def grad(fun: Callable[Concatenate[_GradT, _GradP], tuple[Any, _GradU]], argnums: Literal[0] = ..., *, has_aux: Literal[True], holomorphic: bool = ..., allow_int: bool = ...) -> Callable[Concatenate[_GradT, _GradP], tuple[_GradT, _GradU]]: ...
+@overload
+def grad(fun: Callable[Concatenate[_GradA, _GradT, _GradP], Any], argnums: Literal[1], has_aux: Literal[False] = ..., holomorphic: bool = ..., allow_int: bool = ...) -> Callable[Concatenate[_GradA, _GradT, _GradP], _GradT]: ...
+@overload
+def grad(fun: Callable[Concatenate[_GradT, _GradT2, _GradP], Any], argnums: tuple[Literal[0], Literal[1]], has_aux: Literal[False] = ..., holomorphic: bool = ..., allow_int: bool = ...) -> Callable[Concatenate[_GradT, _GradT2, _GradP], tuple[_GradT, _GradT2]]: ...
+@overload
+def grad(fun: Callable[_GradP, Any], argnums: int | Sequence[int] = ..., has_aux: bool = ..., holomorphic: bool = ..., allow_int: bool = ...) -> Callable[_GradP, Any]: ...
+
 def promote_types(a: DTypeLike, b: DTypeLike, /) -> np.dtype[Any]: ...
 def result_type(*args: object) -> np.dtype[Any]: ...
 
 # Transformations keep the wrapped function's signature.
 @overload
-def jit(fun: Callable[_P, _R], *, static_argnames: str | Sequence[str] = ()) -> Callable[_P, _R]: ...
+def jit(fun: Callable[_P, _R], *, static_argnums: int | Sequence[int] | None = None, static_argnames: str | Iterable[str] | None = None) -> Callable[_P, _R]: ...
 @overload
-def jit(fun: None = None, *, static_argnames: str | Sequence[str] = ()) -> Callable[[Callable[_P, _R]], Callable[_P, _R]]: ...
+def jit(fun: None = None, *, static_argnums: int | Sequence[int] | None = None, static_argnames: str | Iterable[str] | None = None) -> Callable[[Callable[_P, _R]], Callable[_P, _R]]: ...
 def make_jaxpr(f: Callable[_P, Any]) -> Callable[_P, Any]: ...
 def device_put(x: _T, device: Any = None) -> _T: ...
 def devices(backend: str | None = None) -> list[Any]: ...

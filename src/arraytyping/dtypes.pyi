@@ -15,12 +15,14 @@ from arraytyping.lattice import TypePromotionError as TypePromotionError
 
 __all__ = [
     "TypePromotionError", "bfloat16", "bool_", "canonicalize_dtype", "complex64", "complex128", "complexfloating",
-    "finfo", "float4_e2m1fn", "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz",
-    "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float16", "float32",
-    "float64", "floating", "generic", "iinfo", "inexact", "int1", "int2", "int4", "int8", "int16", "int32", "int64",
-    "integer", "isdtype", "issubdtype", "number", "promote_types", "result_type", "signedinteger", "uint1", "uint2",
-    "uint4", "uint8", "uint16", "uint32", "uint64", "unsignedinteger",
+    "finfo", "float0", "float4_e2m1fn", "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4", "float8_e4m3",
+    "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu",
+    "float16", "float32", "float64", "floating", "generic", "iinfo", "inexact", "int1", "int2", "int4", "int8", "int16",
+    "int32", "int64", "integer", "isdtype", "issubdtype", "number", "promote_types", "result_type", "signedinteger",
+    "uint1", "uint2", "uint4", "uint8", "uint16", "uint32", "uint64", "unsignedinteger",
 ]
+
+float0: np.dtype[Any]
 
 @overload
 def result_type(*args: object, return_weak_type_flag: Literal[False] = False) -> np.dtype[Any]: ...

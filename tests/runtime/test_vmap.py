@@ -36,6 +36,7 @@ CASES: dict[str, tuple[Callable[..., Any], list[tuple[tuple[int, ...], np.dtype[
     "add": (L.add, [((2, 3), F32), ((2, 3), F32)]),
     "add_scalar_operand": (L.add, [((2, 3), F32), ((), F32)]),
     "add_size1": (L.add, [((2, 1), F32), ((1, 3), F32)]),
+    "add_any": (L.add_any, [((2, 3), F32), ((2, 3), F32)]),
     "sub": (L.sub, [((4,), I32), ((4,), I32)]),
     "mul": (L.mul, [((2, 3), F32), ((2, 3), F32)]),
     "div": (L.div, [((2, 3), F32), ((2, 3), F32)]),

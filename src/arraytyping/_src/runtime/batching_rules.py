@@ -14,11 +14,28 @@ import numpy as np
 from arraytyping._src.runtime import lax
 from arraytyping._src.runtime import primitives as P
 from arraytyping._src.runtime.batching import (
-    bdim_at_front, canonicalize_axis, defbroadcasting, defreducer, defvectorized, moveaxis, ndim,
+    bdim_at_front, broadcast, canonicalize_axis, defbroadcasting, defreducer, defvectorized, moveaxis, ndim,
     register_rule, shape,
 )
 
 __all__: list[str] = []
+
+
+def _add_any_rule(axis_size: int, args: Sequence[Any], dims: Sequence[int | None]) -> tuple[Any, int | None]:
+    """JAX's ``add_batched``: operands of one type, so an unbatched one is broadcast, not reshaped."""
+    x, y = args
+    dx, dy = dims
+    if dx == dy:
+        return lax.add_any(x, y), dx
+    if dx is None:
+        assert dy is not None
+        return lax.add_any(broadcast(x, axis_size, dy), y), dy
+    if dy is None:
+        return lax.add_any(x, broadcast(y, axis_size, dx)), dx
+    return lax.add_any(moveaxis(x, dx, dy), y), dy
+
+
+register_rule(P.add_any_p, _add_any_rule)
 
 Dims = Sequence[int | None]
 

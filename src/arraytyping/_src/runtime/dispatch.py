@@ -9,8 +9,10 @@ to the executable. The cache is safe under threads (misses compile under a lock,
 from __future__ import annotations
 
 import functools
+import inspect
+import operator
 import threading
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
@@ -21,13 +23,13 @@ from arraytyping._src.config import STATE, current
 from arraytyping.lattice import LatticeConfig
 from arraytyping._src.runtime import core
 from arraytyping._src.runtime import jaxpr as jx
-from arraytyping._src.runtime import tree
+from arraytyping._src.runtime import tree, tree_fast_path
 from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.array_impl import ArrayImpl, DeletedArrayError, check_python_int, device_put
 from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.backend import backend, check_supported
 from arraytyping._src.runtime.lowering import lower_jaxpr, mlir
-from arraytyping._src.runtime.tracing import ConstVal, abstractify, trace_to_jaxpr
+from arraytyping._src.runtime.tracing import ConstVal, JaxprTrace, abstractify, trace_to_jaxpr
 
 __all__ = ["Compiled", "JitFunction", "PyJitFunction", "jit", "compile_closed_jaxpr", "scalar_buffer"]
 
@@ -43,19 +45,30 @@ _SCALAR_TYPES: Final = frozenset({bool, int, float, complex})
 class Compiled:
     """A compiled jaxpr: the executable, its constants on the device and the output types and tree."""
 
-    __slots__ = ("exe", "const_bufs", "out_avals", "out_tree", "single", "jaxpr", "handlers", "out_aval0")
+    __slots__ = ("exe", "const_bufs", "out_avals", "out_tree", "single", "jaxpr", "handlers", "out_aval0",
+                 "host_outs", "_build")
 
     def __init__(self, exe: Any, const_bufs: list[Any], out_avals: list[ShapedArray], out_tree: tree.TreeDef,
-                 jaxpr: jx.ClosedJaxpr) -> None:
+                 jaxpr: jx.ClosedJaxpr, host_outs: tuple[tuple[int, Any], ...] = ()) -> None:
         self.exe = exe
         self.const_bufs = const_bufs
         self.out_avals = out_avals
         self.out_tree = out_tree
-        self.single = out_tree == tree.LEAF
+        self.host_outs = host_outs
+        """Outputs that are host constants, not computed: ``float0`` tangents (position among the leaves, value)."""
+        self.single = out_tree == tree.LEAF and not host_outs
         self.jaxpr = jaxpr
         b = backend()
         self.handlers = [b.result_handler(a) for a in out_avals]
         self.out_aval0 = out_avals[0] if out_avals else None
+        self._build: Callable[[Any], Any] | None = None
+
+    @property
+    def build(self) -> Callable[[Any], Any]:
+        """Builds the result from an iterator over the output arrays (made once, for the pytree hit path)."""
+        if self._build is None:
+            self._build = tree_fast_path.builder(self.out_tree)
+        return self._build
 
     def run(self, bufs: list[Any]) -> Any:
         """Execute on device buffers; the hot path of every eager operation and jitted call."""
@@ -69,7 +82,10 @@ class Compiled:
         new = ArrayImpl.new
         if self.single:
             return new(outs[0], self.out_aval0)  # type: ignore[arg-type]  # single: one output
-        return tree.unflatten(self.out_tree, [new(b, a) for b, a in zip(outs, self.out_avals)])
+        leaves = [new(b, a) for b, a in zip(outs, self.out_avals)]
+        for i, value in self.host_outs:
+            leaves.insert(i, value)
+        return tree.unflatten(self.out_tree, leaves)
 
 
 def _explain_failure(bufs: Sequence[Any]) -> None:
@@ -105,7 +121,8 @@ def _const_buffer(value: Any) -> Any:
     raise TypeError(f"cannot use {value!r:.80} as a constant of a compiled computation")
 
 
-def compile_closed_jaxpr(closed: jx.ClosedJaxpr, out_tree: tree.TreeDef) -> Compiled:
+def compile_closed_jaxpr(closed: jx.ClosedJaxpr, out_tree: tree.TreeDef,
+                         host_outs: tuple[tuple[int, Any], ...] = ()) -> Compiled:
     for aval in [*closed.in_avals, *closed.out_avals]:
         check_supported(aval)
     m = mlir()
@@ -113,7 +130,26 @@ def compile_closed_jaxpr(closed: jx.ClosedJaxpr, out_tree: tree.TreeDef) -> Comp
         module = lower_jaxpr(closed.jaxpr)
         exe = backend().compile(module)
     const_bufs = [_const_buffer(c) for c in closed.consts]
-    return Compiled(exe, const_bufs, closed.out_avals, out_tree, closed)
+    return Compiled(exe, const_bufs, closed.out_avals, out_tree, closed, host_outs)
+
+
+_NDARRAY: tuple[type[Any], ...] = (np.ndarray,)
+
+
+def _is_float0(x: Any) -> bool:
+    return isinstance(x, _NDARRAY) and x.dtype.names == ("float0",)
+
+
+def _split_host_outputs(fun: Callable[..., Any], found: list[tuple[tree.TreeDef, tuple[tuple[int, Any], ...]]]
+                        ) -> Callable[..., Any]:
+    """``fun`` returning its ``float0`` leaves (tangents of integers: numpy arrays without values) through ``found``
+    instead of as outputs of the computation, as JAX's jit returns them."""
+    def split(*xs: Any) -> Any:
+        leaves, out_tree = tree.flatten(fun(*xs))
+        host = tuple((i, x) for i, x in enumerate(leaves) if _is_float0(x))
+        found.append((out_tree, host))
+        return [x for x in leaves if not _is_float0(x)] if host else tree.unflatten(out_tree, leaves)
+    return split
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -237,23 +273,37 @@ if not TYPE_CHECKING and _speedups is not None:
 class JitFunction(_JitBase):
     """A function traced once per input signature, lowered to StableHLO, compiled and run by jaxlib.
 
-    Called under a trace (inside ``make_jaxpr`` or another ``jit``), it is inlined into the enclosing jaxpr."""
+    Arguments are pytrees of arrays, numpy values and Python scalars, except the static ones (``static_argnums``
+    positions, ``static_argnames`` names, or every keyword argument with ``static_kwargs``), which are part of the
+    cache key instead. Called under a trace (inside ``make_jaxpr``, another ``jit`` or a transformation), it is
+    inlined into the enclosing computation."""
 
-    def __init__(self, fun: Callable[..., Any], static_argnames: Sequence[str] = (), *, name: str | None = None,
-                 static_kwargs: bool = False) -> None:
+    def __init__(self, fun: Callable[..., Any], static_argnames: Sequence[str] = (), *,
+                 static_argnums: Sequence[int] = (), name: str | None = None, static_kwargs: bool = False) -> None:
         self.fun = fun
         self.static_argnames = frozenset(static_argnames)
+        self.static_argnums = tuple(static_argnums)
         self.static_kwargs = static_kwargs
         self.name = name or getattr(fun, "__qualname__", None) or getattr(fun, "__name__", "fun")
         self._cache: dict[Hashable, Compiled] = {}
         self._lock = threading.Lock()
         self._last: _LastCall | None = None
-        functools.update_wrapper(self, fun)
+        self._last_tree: _LastTreeCall | None = None
+        # The name, docstring and ``__wrapped__`` only: copying ``fun.__dict__`` would overwrite this object's state
+        # with that of a wrapped JitFunction (or of a function wrapping one, such as ``grad(jit(f))``).
+        functools.update_wrapper(self, fun, updated=())
 
     def _call(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         """A call with arrays and Python scalars (and static keyword arguments for ``static_kwargs``)."""
         if _trace_state.dynamic is not None:
             return _traced(self.fun(*args, **kwargs))
+        last_tree = self._last_tree
+        if last_tree is not None and not kwargs:
+            out = _tree_hit(last_tree, args)
+            if out is not _MISS:
+                return out
+        if self.static_argnums:
+            return self._call_general(args, kwargs)
         cfg = current()
         x64 = cfg.x64
         sig: list[Any] = [id(cfg), x64]  # configurations are interned: their id is a cheap key
@@ -277,49 +327,68 @@ class JitFunction(_JitBase):
         key = tuple(sig)
         entry = self._cache.get(key)
         if entry is None:
-            entry = self._compile(key, list(sig[2:len(args) + 2]), len(args), None, kwargs)
+            entry = self._compile(key, list(sig[2:len(args) + 2]), len(args), None, (), kwargs)
         if not kwargs and entry.single and not entry.const_bufs:
             self._last = (cfg, key[2:], entry.exe, entry.handlers, entry.out_avals[0])
         return entry.run(bufs)
 
+    def _static_positions(self, n: int) -> frozenset[int]:
+        """The positions of the static arguments of a call with ``n`` positional arguments."""
+        return frozenset(i + n if i < 0 else i for i in self.static_argnums)
+
     def _call_general(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        """Any call: pytrees of arrays and scalars, static arguments by position or by name."""
+        static_pos = self._static_positions(len(args)) if self.static_argnums else frozenset[int]()
+        static_args = tuple((i, a) for i, a in enumerate(args) if i in static_pos)
+        dyn_args = tuple(a for i, a in enumerate(args) if i not in static_pos) if static_pos else args
         static = {k: v for k, v in kwargs.items() if self.static_kwargs or k in self.static_argnames}
         dynamic = {k: v for k, v in kwargs.items() if k not in static}
-        leaves, in_tree = tree.flatten((args, dynamic))
-        if any(isinstance(x, core.Tracer) for x in leaves):
-            return _traced(self.fun(*args, **kwargs))
+        leaves, structure = tree.flatten_keyed((dyn_args, dynamic))
         cfg = current()
         x64 = cfg.x64
-        sig: list[Any] = [id(cfg), x64, in_tree]
+        sig: list[Any] = [id(cfg), x64, structure]
         bufs: list[Any] = []
         for x in leaves:
             obj: object = x
             tp = type(obj)
-            if tp in _SCALAR_TYPES:
+            if tp is ArrayImpl:  # liveness is not checked: executing a deleted buffer fails, and is then explained
+                sig.append(x.aval)
+                bufs.append(x.buf)
+            elif tp in _SCALAR_TYPES:
                 sig.append(tp)
                 bufs.append(scalar_buffer(x, tp, x64))
-                continue
-            if not isinstance(x, ArrayImpl):
-                if not _is_leaf_array(x):
-                    raise TypeError(f"argument {x!r:.80} of jitted function {self.name} is not an array, a numpy "
-                                    "value or a Python scalar; mark it static with static_argnames")
-                x = device_put(x)
-            x.check_alive()
-            sig.append(x.aval)
-            bufs.append(x.buf)
-        try:
-            sig.append(tuple(sorted(static.items())))
-            key = tuple(sig)
-            hash(key)
-        except TypeError:
-            raise TypeError(f"static arguments of {self.name} must be hashable, got {static!r:.120}") from None
+            elif isinstance(x, core.Tracer):
+                return _traced(self.fun(*args, **kwargs))
+            elif _is_leaf_array(x):
+                arr = device_put(x)
+                sig.append(arr.aval)
+                bufs.append(arr.buf)
+            else:
+                raise TypeError(f"argument {x!r:.80} of type {tp} of jitted function {self.name} is not an array, "
+                                "a numpy value or a Python scalar; mark it static with static_argnums or "
+                                "static_argnames")
+        statics = (static_args, tuple(sorted(static.items())))
+        for _, v in (*static_args, *static.items()):
+            try:
+                hash(v)
+            except TypeError as e:
+                raise ValueError(f"Non-hashable static arguments are not supported. An error occurred while trying "
+                                 f"to hash an object of type {type(v)}, {v!r:.120}. The error was:\nTypeError: {e}"
+                                 ) from None
+        sig.append(statics)
+        key = tuple(sig)
         entry = self._cache.get(key)
         if entry is None:
-            entry = self._compile(key, sig[3:3 + len(leaves)], len(leaves), in_tree, static)
+            in_tree = tree.structure((dyn_args, dynamic))
+            entry = self._compile(key, sig[3:3 + len(leaves)], len(leaves), in_tree, static_args, static)
+        if not kwargs and not static_args and not entry.host_outs and all(type(x) is ArrayImpl for x in leaves):
+            # Pytree arguments of arrays: the next call with this structure takes the pytree hit path
+            self._last_tree = (cfg, tree_fast_path.Matcher(tree.structure(args)), tuple(sig[3:3 + len(leaves)]),
+                               entry)
         return entry.run(bufs)
 
     def _compile(self, key: Hashable, arg_sigs: list[Any], n: int, in_tree: tree.TreeDef | None,
-                 static: dict[str, Any]) -> Compiled:
+                 static_args: tuple[tuple[int, Any], ...], static: dict[str, Any]) -> Compiled:
         with self._lock:
             entry = self._cache.get(key)
             if entry is not None:
@@ -332,10 +401,12 @@ class JitFunction(_JitBase):
                     return fun(*xs, **static)
             else:
                 def flat(*xs: Any) -> Any:
-                    args, dyn = tree.unflatten(in_tree, list(xs))
-                    return fun(*args, **dyn, **static)
-            closed, out_tree = trace_to_jaxpr(flat, avals, f"jit({self.name})")
-            entry = compile_closed_jaxpr(closed, out_tree)
+                    dyn_args, dyn = tree.unflatten(in_tree, list(xs))
+                    return fun(*_merge_static(dyn_args, static_args), **dyn, **static)
+            found: list[tuple[tree.TreeDef, tuple[tuple[int, Any], ...]]] = []
+            closed, out_tree = trace_to_jaxpr(_split_host_outputs(flat, found), avals, f"jit({self.name})")
+            full_tree, host = found[0]
+            entry = compile_closed_jaxpr(closed, full_tree if host else out_tree, host)
             self._cache[key] = entry
             return entry
 
@@ -351,6 +422,44 @@ class JitFunction(_JitBase):
         return f"<jitted function {self.name}>"
 
 
+_LastTreeCall: TypeAlias = "tuple[LatticeConfig, tree_fast_path.Matcher, tuple[ShapedArray, ...], Compiled]"
+"""A jitted function's last call on pytrees of arrays: the configuration, the arguments' structure, the leaves'
+types and the executable."""
+
+_MISS: Final[Any] = object()
+
+
+def _tree_hit(last: _LastTreeCall, args: tuple[Any, ...]) -> Any:
+    """The result of a call whose arguments have the structure and types of the last pytree call, or ``_MISS``."""
+    cfg, matcher, sigs, entry = last
+    if (STATE.lattice if STATE.active == 0 else current()) is not cfg:
+        return _MISS
+    leaves = matcher(args)
+    if leaves is None or len(leaves) != len(sigs):
+        return _MISS
+    bufs: list[Any] = [*entry.const_bufs]
+    for a, s in zip(leaves, sigs):
+        obj: object = a
+        if type(obj) is not ArrayImpl:
+            return _MISS
+        aval = a.aval
+        if aval is not s and aval != s:
+            return _MISS
+        bufs.append(a.buf)
+    try:
+        outs = entry.exe.execute_sharded(bufs).consume_with_handlers(entry.handlers)
+    except Exception:
+        _explain_failure(bufs)
+        raise
+    arrays: list[ArrayImpl] = []
+    for b, av in zip(outs, entry.out_avals):
+        out = _alloc(ArrayImpl)  # ArrayImpl.new without its call frame
+        out.buf = b
+        out.aval = av
+        arrays.append(out)
+    return entry.build(iter(arrays))
+
+
 class PyJitFunction(JitFunction):
     """A :class:`JitFunction` whose hot path is the Python one even when the C extension is built (for tests)."""
 
@@ -362,15 +471,75 @@ if _speedups is not None:
     _speedups.enable_vectorcall(JitFunction)
 
 
-def jit(fun: Callable[..., Any] | None = None, *, static_argnames: Sequence[str] | str = ()) -> Any:
-    """``jit(f)``: trace ``f`` once per input signature (dtypes, shapes, weak flags, configuration and static
-    arguments), lower the jaxpr to StableHLO, compile it with XLA and run the executable on later calls."""
-    names = (static_argnames,) if isinstance(static_argnames, str) else tuple(static_argnames)
+def _merge_static(dyn_args: tuple[Any, ...], static_args: tuple[tuple[int, Any], ...]) -> list[Any]:
+    """The positional arguments of a call: the dynamic ones with the static ones put back at their positions."""
+    out = list(dyn_args)
+    for i, v in static_args:
+        out.insert(i, v)
+    return out
+
+
+def _resolve_static(fun: Callable[..., Any], argnums: tuple[int, ...], argnames: tuple[str, ...]
+                    ) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """JAX's ``infer_argnums_and_argnames``: when only one of ``static_argnums``/``static_argnames`` is given, the
+    other is inferred from ``fun``'s signature (so a static argument is static however it is passed); both are
+    checked against the signature."""
+    try:
+        sig = inspect.signature(fun)
+    except (ValueError, TypeError):
+        return argnums, argnames
+    params = list(sig.parameters.values())
+    positional = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    if not any(p.kind is p.VAR_POSITIONAL for p in params):
+        for i in argnums:
+            if not -len(positional) <= i < len(positional):
+                raise ValueError(f"Jitted function has static_argnums={argnums}, but only accepts "
+                                 f"{len(positional)} positional arguments.")
+    if not any(p.kind is p.VAR_KEYWORD for p in params):
+        keyword = {p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
+        if invalid := set(argnames) - keyword:
+            raise ValueError(f"Jitted function has invalid argnames {invalid} in static_argnames. Function does not "
+                             "take these args.")
+    if argnums and not argnames:
+        argnames = tuple(p.name for i, p in enumerate(positional)
+                         if p.kind is p.POSITIONAL_OR_KEYWORD and (i in argnums or i - len(positional) in argnums))
+    elif argnames and not argnums:
+        argnums = tuple(i for i, p in enumerate(positional) if p.kind is p.POSITIONAL_OR_KEYWORD and p.name in argnames)
+    return argnums, argnames
+
+
+def _index_tuple(x: int | Sequence[int] | None) -> tuple[int, ...]:
+    if x is None:
+        return ()
+    if isinstance(x, int):
+        return (operator.index(x),)
+    return tuple(operator.index(i) for i in x)
+
+
+def _name_tuple(x: str | Iterable[str] | None) -> tuple[str, ...]:
+    if x is None:
+        return ()
+    if isinstance(x, str):
+        return (x,)
+    return tuple(x)
+
+
+def jit(fun: Callable[..., Any] | None = None, *, static_argnums: int | Sequence[int] | None = None,
+        static_argnames: str | Iterable[str] | None = None) -> Any:
+    """``jit(f)``: trace ``f`` once per input signature (dtypes, shapes, weak flags and tree structure of its
+    arguments, the configuration and the static arguments), lower the jaxpr to StableHLO, compile it with XLA and run
+    the executable on later calls. Arguments and results are pytrees. ``static_argnums`` (positions) and
+    ``static_argnames`` (names) mark static arguments, which must be hashable; each is inferred from the other
+    through ``f``'s signature, so a static argument is static whether it is passed by position or by keyword."""
+    nums, names = _index_tuple(static_argnums), _name_tuple(static_argnames)
+
+    def make(f: Callable[..., Any]) -> JitFunction:
+        argnums, argnames = _resolve_static(f, nums, names) if nums or names else ((), ())
+        return JitFunction(f, argnames, static_argnums=argnums)
+
     if fun is None:
-        def decorate(f: Callable[..., Any]) -> JitFunction:
-            return JitFunction(f, names)
-        return decorate
-    return JitFunction(fun, names)
+        return make
+    return make(fun)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -392,11 +561,11 @@ def eager_apply(prim: core.Primitive, args: Sequence[Any], params: dict[str, Any
         def one(*xs: Any) -> Any:
             return prim.bind(*xs, **params)
         fn = _eager_prims.setdefault(key, JitFunction(one, name=prim.name))
-    converted = [_const_to_array(a) for a in args]
+    converted = [const_to_array(a) for a in args]
     return fn(*converted)
 
 
-def _const_to_array(a: Any) -> Any:
+def const_to_array(a: Any) -> Any:
     if isinstance(a, ConstVal):
         return ArrayImpl.new(backend().put(np.ascontiguousarray(a.val), a.aval), a.aval)
     return a
@@ -412,9 +581,15 @@ def _traced(out: Any) -> Any:
     code holds has ``dtype``, ``astype``... and traces on."""
     if type(out) is ConstVal:
         trace = core.find_top_trace(())
-        return trace.pure(out) if trace is not None else _const_to_array(out)
+        if trace is None:
+            return const_to_array(out)
+        t = trace.pure(out)
+        if isinstance(trace, JaxprTrace):
+            trace.builder.computed.add(id(t))  # JAX stages the computation: its converts are not folded
+        return t
     result: Any = out
-    if isinstance(out, (tuple, list, dict)):  # NamedTuples too
+    obj: object = out
+    if tree.is_registered(type(obj)):  # any pytree node: named tuples, registered dataclasses...
         leaves, treedef = tree.flatten(out)
         if any(type(x) is ConstVal for x in leaves):
             result = tree.unflatten(treedef, [_traced(x) for x in leaves])
@@ -424,7 +599,7 @@ def _traced(out: Any) -> Any:
 def _literal_output(lit: jx.Literal) -> Any:
     const = ConstVal(np.asarray(lit.val), lit.aval)
     trace = core.find_top_trace(())
-    return trace.pure(const) if trace is not None else _const_to_array(const)
+    return trace.pure(const) if trace is not None else const_to_array(const)
 
 
 jx.literal_output = _literal_output

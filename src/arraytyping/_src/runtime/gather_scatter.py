@@ -1,7 +1,7 @@
 """``gather`` and the ``scatter`` family (``scatter``, ``scatter-add``, ``scatter-mul``, ``scatter-min``,
 ``scatter-max``): XLA's indexed reads and writes, with the dimension numbers, modes, abstract-evaluation rules and
 StableHLO lowerings of JAX 0.10.2's ``lax.gather_p``/``scatter_p`` (index vectors on the last axis of the indices;
-gathers take batching dimensions, as ``take_along_axis`` uses them; scatters refuse them).
+gathers and scatters take batching dimensions, as ``take_along_axis`` and the transpose of ``sort``'s JVP use them).
 """
 
 from __future__ import annotations
@@ -154,8 +154,8 @@ def _scatter_rule(name: str) -> Callable[..., list[ShapedArray]]:
         if operand.dtype != updates.dtype:
             raise TypeError(f"{name} requires arguments to have the same dtype, got {operand.name} and "
                             f"{updates.name}")
-        if dn.operand_batching_dims or dn.scatter_indices_batching_dims:
-            raise NotImplementedError(f"{name} with batching dimensions is not supported")
+        if len(dn.operand_batching_dims) != len(dn.scatter_indices_batching_dims):
+            raise TypeError(f"{name} needs as many operand batching dimensions as scatter-index batching dimensions")
         if indices.shape[-1] != len(dn.scatter_dims_to_operand_dims):
             raise TypeError(f"{name} index vectors of length {indices.shape[-1]} do not match "
                             f"scatter_dims_to_operand_dims {dn.scatter_dims_to_operand_dims}")
@@ -184,7 +184,7 @@ def _clamp_indices(ctx: LoweringContext, indices: Any, dn: ScatterDimensionNumbe
     sizes: list[int] = []
     pos = 0
     for i in range(operand.ndim):
-        if i in dn.inserted_window_dims:
+        if i in dn.inserted_window_dims or i in dn.operand_batching_dims:
             sizes.append(1)
         else:
             sizes.append(updates.shape[dn.update_window_dims[pos]])
@@ -208,7 +208,8 @@ def _scatter_lower(prim: Primitive) -> Callable[..., list[Any]]:
             indices = _clamp_indices(ctx, indices, dn)
         hdn = hlo.ScatterDimensionNumbers.get(
             update_window_dims=list(dn.update_window_dims), inserted_window_dims=list(dn.inserted_window_dims),
-            input_batching_dims=[], scatter_indices_batching_dims=[],
+            input_batching_dims=list(dn.operand_batching_dims),
+            scatter_indices_batching_dims=list(dn.scatter_indices_batching_dims),
             scattered_dims_to_operand_dims=list(dn.scatter_dims_to_operand_dims),
             index_vector_dim=idx_aval.ndim - 1)
         op = hlo.ScatterOp([m.tensor(ctx.avals_out[0])], [operand], indices, [updates], hdn,

@@ -11,6 +11,7 @@ from arraytyping._src.runtime import gather_scatter as G
 from arraytyping._src.runtime import primitives as P
 from arraytyping._src.runtime import shape_primitives as SP
 from arraytyping._src.runtime import sorting as S
+from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.tracing import ConstVal, abstractify
 
@@ -71,14 +72,21 @@ def select_n(which: Any, *cases: Any) -> Any:
 
 
 def broadcast_in_dim(x: Any, shape: tuple[int, ...], broadcast_dimensions: tuple[int, ...]) -> Any:
+    """JAX's ``lax.broadcast_in_dim``: no equation for a rank-0 array to rank 0."""
+    if not shape and not broadcast_dimensions and isinstance(x, Array) and not x.aval.shape:
+        return x
     return P.broadcast_in_dim_p.bind(x, shape=tuple(shape), broadcast_dimensions=tuple(broadcast_dimensions),
                                      sharding=None)
 
 
-def reshape(x: Any, new_sizes: tuple[int, ...]) -> Any:
-    if aval_of(x).shape == tuple(new_sizes):
+def reshape(x: Any, new_sizes: tuple[int, ...], dimensions: Sequence[int] | None = None) -> Any:
+    """``x`` reshaped to ``new_sizes``, after transposing by ``dimensions`` if given (JAX's ``lax.reshape``)."""
+    a = aval_of(x)
+    same_dims = dimensions is None or tuple(dimensions) == tuple(range(a.ndim))
+    if a.shape == tuple(new_sizes) and same_dims:
         return x
-    return P.reshape_p.bind(x, new_sizes=tuple(new_sizes), dimensions=None, sharding=None)
+    return P.reshape_p.bind(x, new_sizes=tuple(new_sizes), dimensions=None if same_dims else tuple(dimensions or ()),
+                            sharding=None)
 
 
 def transpose(x: Any, permutation: Sequence[int]) -> Any:
@@ -112,6 +120,10 @@ def reduce(kind: str, x: Any, axes: Sequence[int]) -> Any:
 def dot_general(x: Any, y: Any, dimension_numbers: Any, preferred_element_type: np.dtype[Any]) -> Any:
     return P.dot_general_p.bind(x, y, dimension_numbers=dimension_numbers, precision=None,
                                 preferred_element_type=preferred_element_type, out_sharding=None)
+
+
+def add_any(x: Any, y: Any) -> Any:
+    return P.add_any_p.bind(x, y)
 
 
 def iota(dtype: np.dtype[Any], shape: tuple[int, ...], dimension: int) -> Any:

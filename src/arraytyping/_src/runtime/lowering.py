@@ -74,7 +74,7 @@ class _MLIR:
         return self.ir.RankedTensorType.get(aval.shape, self.elt[aval.name]())
 
     def i64s(self, xs: Sequence[int]) -> Any:
-        return self.ir.DenseI64ArrayAttr.get(list(xs))
+        return self.ir.DenseI64ArrayAttr.get([int(x) for x in xs])  # parameters may hold numpy ints, as JAX's
 
 
 _mlir: _MLIR | None = None
@@ -148,8 +148,35 @@ def _binary(op_name: str) -> Rule:
     return rule
 
 
+def minmax(ctx: LoweringContext, op_name: str, x: Any, y: Any, aval: ShapedArray) -> Any:
+    """``maximum``/``minimum``; complex values compare lexicographically (real parts, then imaginary parts), as
+    JAX's ``max_hlo``/``min_hlo``."""
+    hlo = ctx.hlo
+    if _kind(aval) != "c":
+        return getattr(hlo, op_name)(x, y)
+    direction = "GT" if op_name == "maximum" else "LT"
+    part = aval.update(dtype=np.dtype("float64" if aval.name == "complex128" else "float32"))
+    rx, ry = hlo.real(x), hlo.real(y)
+    real_eq = compare(ctx, rx, ry, part, "EQ")
+    real_cmp = compare(ctx, rx, ry, part, direction)
+    imag_cmp = compare(ctx, hlo.imag(x), hlo.imag(y), part, direction)
+    return hlo.select(hlo.select(real_eq, imag_cmp, real_cmp), x, y)
+
+
+def _minmax_rule(op_name: str) -> Rule:
+    def rule(ctx: LoweringContext, x: Any, y: Any) -> list[Any]:
+        out = ctx.avals_out[0]
+        x = _bcast_scalar(ctx, x, ctx.avals_in[0], out.shape)
+        y = _bcast_scalar(ctx, y, ctx.avals_in[1], out.shape)
+        return [minmax(ctx, op_name, x, y, out)]
+    return rule
+
+
+RULES[P.max_p] = _minmax_rule("maximum")
+RULES[P.min_p] = _minmax_rule("minimum")
+
 for _p, _n in [(P.add_p, "add"), (P.sub_p, "subtract"), (P.mul_p, "multiply"), (P.div_p, "divide"),
-               (P.rem_p, "remainder"), (P.max_p, "maximum"), (P.min_p, "minimum"), (P.and_p, "and_"),
+               (P.rem_p, "remainder"), (P.and_p, "and_"),
                (P.or_p, "or_"), (P.xor_p, "xor"), (P.shift_left_p, "shift_left"),
                (P.shift_right_logical_p, "shift_right_logical"),
                (P.shift_right_arithmetic_p, "shift_right_arithmetic")]:
@@ -367,7 +394,13 @@ def _broadcast_in_dim(ctx: LoweringContext, x: Any, *, shape: tuple[int, ...], b
     return [ctx.hlo.broadcast_in_dim(ctx.m.tensor(ctx.avals_out[0]), x, ctx.m.i64s(broadcast_dimensions))]
 
 
-def _reshape(ctx: LoweringContext, x: Any, **_: Any) -> list[Any]:
+def _reshape(ctx: LoweringContext, x: Any, *, dimensions: tuple[int, ...] | None = None, **_: Any) -> list[Any]:
+    if dimensions is not None and tuple(dimensions) != tuple(range(len(dimensions))):
+        x = ctx.hlo.transpose(x, ctx.m.i64s(dimensions))
+    return [ctx.hlo.reshape(ctx.m.tensor(ctx.avals_out[0]), x)]
+
+
+def _squeeze(ctx: LoweringContext, x: Any, *, dimensions: tuple[int, ...]) -> list[Any]:
     return [ctx.hlo.reshape(ctx.m.tensor(ctx.avals_out[0]), x)]
 
 
@@ -387,7 +420,7 @@ def _rev(ctx: LoweringContext, x: Any, *, dimensions: tuple[int, ...]) -> list[A
 
 RULES[P.broadcast_in_dim_p] = _broadcast_in_dim
 RULES[P.reshape_p] = _reshape
-RULES[P.squeeze_p] = _reshape
+RULES[P.squeeze_p] = _squeeze
 RULES[P.transpose_p] = _transpose
 RULES[P.slice_p] = _slice
 RULES[P.rev_p] = _rev
@@ -438,7 +471,11 @@ def _reduce(name: str, op_name: str) -> Rule:
         st = m.tensor(scalar)
         block = op.regions[0].blocks.append(st, st)
         with m.ir.InsertionPoint(block):
-            hlo.return_([getattr(hlo, op_name)(*block.arguments)])
+            a, b = block.arguments
+            if op_name in ("maximum", "minimum"):
+                hlo.return_([minmax(ctx, op_name, a, b, scalar)])
+            else:
+                hlo.return_([getattr(hlo, op_name)(a, b)])
         return [op.result]
     return rule
 
@@ -473,6 +510,7 @@ def _iota(ctx: LoweringContext, *, dtype: Any, shape: tuple[int, ...], dimension
 
 RULES[P.dot_general_p] = _dot_general
 RULES[P.iota_p] = _iota
+RULES[P.add_any_p] = _binary("add")
 
 
 def _passthrough(ctx: LoweringContext, x: Any) -> list[Any]:

@@ -292,10 +292,13 @@ broadcast_in_dim_p = Primitive("broadcast_in_dim", _broadcast_in_dim_rule,
                                hidden_if_empty=frozenset({"broadcast_dimensions"}))
 
 
-def _reshape_rule(x: ShapedArray, *, new_sizes: tuple[int, ...], dimensions: None = None, sharding: None = None
-                  ) -> list[ShapedArray]:
+def _reshape_rule(x: ShapedArray, *, new_sizes: tuple[int, ...], dimensions: tuple[int, ...] | None = None,
+                  sharding: None = None) -> list[ShapedArray]:
+    """``reshape``; ``dimensions`` (a permutation) transposes the operand first, as in JAX."""
     if math.prod(new_sizes) != x.size:
         raise TypeError(f"cannot reshape {x.str_short()} ({x.size} elements) to shape {new_sizes}")
+    if dimensions is not None and sorted(dimensions) != list(range(x.ndim)):
+        raise TypeError(f"reshape dimensions {dimensions} are not a permutation of the axes of {x.str_short()}")
     return [ShapedArray(new_sizes, x.dtype, x.weak_type)]
 
 
@@ -409,7 +412,6 @@ def _iota_rule(*, dtype: np.dtype[Any], shape: tuple[int, ...], dimension: int, 
 iota_p = Primitive("iota", _iota_rule)
 
 
-
 def _clamp_rule(lo: ShapedArray, x: ShapedArray, hi: ShapedArray) -> list[ShapedArray]:
     """``clamp(min, x, max)`` (JAX's shape, dtype and weak-type rules): bounds of ``x``'s shape or rank 0."""
     for name, b in (("min", lo), ("max", hi)):
@@ -430,6 +432,17 @@ def _stop_gradient_rule(x: ShapedArray) -> list[ShapedArray]:
 stop_gradient_p = Primitive("stop_gradient", _stop_gradient_rule)
 """The identity, which autodiff treats as a constant (JAX's ``stop_gradient``; batching a ``cond`` on a batched
 predicate applies it to the operands of the branch not taken, as JAX does)."""
+
+
+def _add_any_rule(x: ShapedArray, y: ShapedArray) -> list[ShapedArray]:
+    """JAX's ``add_any`` (``add_jaxvals``): the sum of two tangents or cotangents of one type; the result has the
+    first operand's type (weak flag included)."""
+    if x.shape != y.shape or x.dtype != y.dtype:
+        raise TypeError(f"add_any requires operands of one type, got {x.str_short()} and {y.str_short()}")
+    return [x]
+
+
+add_any_p = Primitive("add_any", _add_any_rule)
 
 ALL_PRIMITIVES: Final[tuple[Primitive, ...]] = tuple(
     v for v in list(globals().values()) if isinstance(v, Primitive))

@@ -1,6 +1,7 @@
 """The runtime's public names, re-exported by ``arraytyping``."""
 
 from arraytyping._src.runtime.array import Array
+from arraytyping._src.runtime.ad_api import grad, jvp, linearize, value_and_grad, vjp
 from arraytyping._src.runtime.array_impl import DeletedArrayError, device_put, devices
 from arraytyping._src.runtime.core import (
     ConcretizationTypeError, TracerArrayConversionError, TracerBoolConversionError, TracerIntegerConversionError,
@@ -13,5 +14,5 @@ from arraytyping._src.runtime.vmap import vmap
 __all__ = [
     "Array", "ConcretizationTypeError", "DeletedArrayError", "TracerArrayConversionError",
     "TracerBoolConversionError", "TracerIntegerConversionError", "UnexpectedTracerError", "device_put", "devices",
-    "eval_shape", "jit", "make_jaxpr", "vmap",
+    "eval_shape", "grad", "jit", "jvp", "linearize", "make_jaxpr", "value_and_grad", "vjp", "vmap",
 ]

@@ -111,7 +111,7 @@ def _pad_rule(x: ShapedArray, value: ShapedArray, *, padding_config: tuple[tuple
         size = lo + hi + n + max(n - 1, 0) * interior
         if size < 0:
             raise ValueError(f"dimension size after padding is negative: {padding_config} on {x.shape}")
-        shape.append(size)
+        shape.append(int(size))  # an int even when the configuration holds numpy ints (as in JAX)
     return [ShapedArray(tuple(shape), x.dtype, x.weak_type and value.weak_type)]
 
 

@@ -12,6 +12,7 @@ from arraytyping._src import registry
 from arraytyping._src.config import config
 from arraytyping._src.promotion import operand_of
 from arraytyping._src.runtime import jaxpr as jx
+from arraytyping._src.runtime import primitives as P
 from arraytyping._src.runtime import tree
 from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.avals import HOST_VALUE_TYPES, ShapedArray
@@ -73,6 +74,9 @@ class JaxprBuilder:
         self.eqns: list[tuple[Primitive, list[JaxprTracer], dict[str, Any], list[JaxprTracer]]] = []
         self.consts: dict[int, tuple[JaxprTracer, Any]] = {}
         self.const_tracers: dict[int, tuple[JaxprTracer, Any]] = {}
+        self.computed: set[int] = set()
+        """Ids of constant tracers the runtime computed from constants alone (JAX stages those computations, so
+        a convert of one is not folded)."""
         """The tracer of each constant value (by identity, the value kept alive): one constvar per value, as JAX."""
         self.tracers: list[JaxprTracer] = []  # keeps ids stable
 
@@ -163,11 +167,42 @@ class JaxprTrace(Trace):
         self.builder.const_tracers[id(val)] = (t, val)
         return t
 
+    def _fold_convert(self, x: Tracer, out: ShapedArray) -> JaxprTracer | None:
+        """A rank-0 host constant converted at trace time (JAX's constant folding of ``convert_element_type``)."""
+        entry = self.builder.consts.get(id(x))
+        if entry is None or type(entry[1]) is not ConstVal or entry[1].aval.shape or id(x) in self.builder.computed:
+            return None
+        value: np.ndarray[Any, Any] = entry[1].val
+        if np.iscomplexobj(value) and registry.info_of_dtype(out.dtype).kind != "c":  # type: ignore[union-attr]
+            value = value.real
+        with np.errstate(over="ignore", invalid="ignore"):
+            return self.pure(ConstVal(np.asarray(value).astype(out.dtype), out))
+
     def process_primitive(self, primitive: Primitive, tracers: list[Tracer], params: dict[str, Any]) -> list[Tracer]:
         avals_out = primitive.abstract_eval(*[t.aval for t in tracers], **params)
+        forward = FORWARDING.get(primitive)
+        if forward is not None and forward(tracers[0].aval, avals_out[0], params):
+            return [tracers[0]]  # an identity: staged as its input, as JAX's forwarding rules do
+        if primitive is P.convert_element_type_p:
+            folded = self._fold_convert(tracers[0], avals_out[0])
+            if folded is not None:
+                return [folded]
         outs = [self.builder.new_tracer(self, a) for a in avals_out]
         self.builder.eqns.append((primitive, tracers, params, outs))  # type: ignore[arg-type]
         return list(outs)
+
+
+def _identity_broadcast(x: ShapedArray, out: ShapedArray, params: dict[str, Any]) -> bool:
+    return x.shape == params["shape"] and tuple(params["broadcast_dimensions"]) == tuple(range(x.ndim))
+
+
+def _identity_convert(x: ShapedArray, out: ShapedArray, params: dict[str, Any]) -> bool:
+    return bool(x.dtype == params["new_dtype"] and x.weak_type == params["weak_type"])
+
+
+FORWARDING: dict[Primitive, Callable[[ShapedArray, ShapedArray, dict[str, Any]], bool]] = {
+    P.broadcast_in_dim_p: _identity_broadcast, P.convert_element_type_p: _identity_convert}
+"""Primitives that, applied as an identity, are staged as their input (JAX's ``forwarding_rules``)."""
 
 
 def _describe_fn(f: Callable[..., Any], what: str) -> str:
@@ -193,7 +228,7 @@ def make_jaxpr(f: Callable[..., Any]) -> Callable[..., jx.ClosedJaxpr]:
     """``make_jaxpr(f)(*args)``: the jaxpr of ``f`` for arguments like ``args`` (arrays, numpy values, Python
     scalars, which are weakly typed, or ``ShapedArray`` types). Arguments may be nested tuples/lists/dicts."""
 
-    @functools.wraps(f)
+    @functools.wraps(f, updated=())
     def wrapped(*args: Any) -> jx.ClosedJaxpr:
         leaves, in_tree = tree.flatten(args)
         avals = [abstractify(x) for x in leaves]

@@ -1,5 +1,5 @@
-"""Key paths and structural differences of pytrees (tuples, lists, dicts, ``None``), for error messages in JAX's
-words: ``keystr`` (``[0]['a']``), ``leaf_paths``, ``treedef_str`` (``PyTreeDef((*, *))``) and
+"""Key paths and structural differences of pytrees (any node :mod:`.tree` knows), for error messages in JAX's
+words: ``keystr`` (``[0]['a'].w``), ``leaf_paths``, ``treedef_str`` (``PyTreeDef((*, *))``) and
 ``equality_errors``."""
 
 from __future__ import annotations
@@ -14,21 +14,11 @@ __all__ = ["keystr", "children", "is_node", "leaf_paths", "treedef_str", "equali
 
 
 def keystr(path: Sequence[Any]) -> str:
-    return "".join(f"[{k!r}]" for k in path)
+    return "".join(f".{k.name}" if isinstance(k, tree.AttrKey) else f"[{k!r}]" for k in path)
 
 
-def is_node(x: object) -> bool:
-    return isinstance(x, (tuple, list, dict))
-
-
-def children(node: Any) -> list[tuple[Any, Any]]:
-    """(key, child) pairs of a tuple, list or dict (a dict's in sorted key order, as pytrees flatten them)."""
-    obj: object = node
-    if isinstance(obj, dict):
-        mapping: dict[Any, Any] = node
-        return [(k, mapping[k]) for k in sorted(mapping)]
-    seq: Sequence[Any] = node
-    return list(enumerate(seq))
+is_node = tree.is_node
+children = tree.node_children
 
 
 def leaf_paths(x: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -52,22 +42,9 @@ def skeleton(td: tree.TreeDef) -> Any:
     return tree.unflatten(td, [_Leaf() for _ in range(td.num_leaves)])
 
 
-def _tree_str(x: Any) -> str:
-    obj: object = x
-    if isinstance(obj, tuple):
-        items: tuple[Any, ...] = x
-        return "(" + ", ".join(map(_tree_str, items)) + ("," if len(items) == 1 else "") + ")"
-    if isinstance(obj, list):
-        seq: list[Any] = x
-        return "[" + ", ".join(map(_tree_str, seq)) + "]"
-    if isinstance(obj, dict):
-        return "{" + ", ".join(f"{k!r}: {_tree_str(v)}" for k, v in children(x)) + "}"
-    return "None" if x is None else "*"
-
-
 def treedef_str(td: tree.TreeDef) -> str:
     """A tree definition as JAX prints one: ``PyTreeDef((*, [*, *]))``."""
-    return f"PyTreeDef({_tree_str(skeleton(td))})"
+    return repr(td)
 
 
 def _type_str(x: object) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from pathlib import Path
 from types import MappingProxyType
 from typing import Final
@@ -27,9 +27,12 @@ FROM_PRIVATE_MODULES: Final[Mapping[str, tuple[str, ...]]] = {
     "_src/dtype_queries.py": ("finfo", "iinfo", "isdtype", "issubdtype"),
     "_src/promotion.py": ("canonicalize_dtype",),
     "_src/runtime/vmap.py": ("vmap",),
+    "_src/runtime/ad_api.py": ("grad", "jvp", "linearize", "value_and_grad", "vjp"),
 }
 """Runtime module (relative to the package) -> the names the root stub declares from its source. A class becomes a
-type-check-only ``_<name>`` with its public methods; a module-level instance of it, a variable of that type."""
+type-check-only ``_<name>`` with its public methods; a module-level instance of it, a variable of that type. An
+overloaded function is declared by its overloads only; the module's own ``TypeVar``/``ParamSpec`` assignments are
+copied (they must be named apart from the stub's: ``_GradT``, not ``_T``)."""
 
 NUMPY_FROM_SOURCE: Final[Mapping[str, tuple[str, ...]]] = {
     "_src/runtime/numpy/unary.py": (
@@ -159,15 +162,18 @@ def keeping_overloads(fn: ast.FunctionDef) -> list[str]:
 def private_module_declarations(package: Path = PACKAGE,
                                  modules: Mapping[str, tuple[str, ...]] = FROM_PRIVATE_MODULES,
                                  keeping: frozenset[str] = frozenset(),
-                                 results: Mapping[str, str] = MappingProxyType({})) -> list[str]:
+                                 results: Mapping[str, str] = MappingProxyType({}),
+                                 stub_typevars: Collection[str] = ()) -> list[str]:
     """The declarations of ``modules`` (:data:`FROM_PRIVATE_MODULES`), generated from the runtime source; the
     functions named in ``keeping`` as :func:`keeping_overloads`; those in ``results`` (name -> a dtype class)
-    returning ``Array[<that class>]``."""
+    returning ``Array[<that class>]``. A module's type variable named as one of ``stub_typevars`` (those the stub
+    declares itself) is not declared again."""
     out: list[str] = []
     for rel, names in modules.items():
         tree = ast.parse((package / rel).read_text())
         classes = {n.name for n in tree.body if isinstance(n, ast.ClassDef) and n.name in names}
         out.append(f"# From arraytyping/{rel} (generated from its source).")
+        overloads: set[str] = set()
         for node in tree.body:
             if isinstance(node, ast.ClassDef) and node.name in names:
                 out += ["@type_check_only", f"class _{node.name}:"]
@@ -180,7 +186,16 @@ def private_module_declarations(package: Path = PACKAGE,
             elif isinstance(node, ast.FunctionDef) and node.name in names:
                 if node.name in results:
                     node.returns = ast.Name(f"Array[{results[node.name]}]")
-                out += keeping_overloads(node) if node.name in keeping else stub_function(node)
+                overloaded = any(isinstance(d, ast.Name) and d.id == "overload" for d in node.decorator_list)
+                if overloaded or node.name not in overloads:  # a stub declares the overloads only
+                    out += keeping_overloads(node) if node.name in keeping else stub_function(node)
+                if overloaded:
+                    overloads.add(node.name)
+            elif (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+                  and node.targets[0].id.startswith("_") and isinstance(node.value, ast.Call)
+                  and isinstance(node.value.func, ast.Name) and node.value.func.id in ("TypeVar", "ParamSpec")
+                  and node.targets[0].id not in stub_typevars):
+                out.append(ast.unparse(node))  # the module's own type variables
             elif (isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id in names
                   and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name)
                   and node.value.func.id in classes):

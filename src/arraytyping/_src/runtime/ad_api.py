@@ -1,0 +1,453 @@
+"""The differentiation API (as JAX 0.10.2's): :func:`jvp`, :func:`linearize`, :func:`vjp`, :func:`grad` and
+:func:`value_and_grad`, on pytrees of arrays, with JAX's checks and error classes. The machinery is in :mod:`.ad`,
+the rules in :mod:`.ad_rules`.
+
+``grad(f)`` keeps ``f``'s parameters and is typed to return the type of the differentiated argument (the gradient
+is a pytree of the argument's structure and dtypes); ``value_and_grad(f)`` returns ``tuple[R, G]``. (A Python
+``float`` argument's gradient is a weakly typed 0-d array; with ``argnums=0`` the checkers see it as ``Any``.)
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from typing import Any, Literal, TypeVar, overload
+
+import numpy as np
+from typing_extensions import Concatenate, ParamSpec
+
+from arraytyping._src import registry
+from arraytyping._src.runtime import ad
+from arraytyping._src.runtime import ad_rules as _ad_rules
+from arraytyping._src.runtime import ad_rules_elementwise as _ad_rules_elementwise
+from arraytyping._src.runtime import ad_rules_structural as _ad_rules_structural
+from arraytyping._src.runtime import tree
+from arraytyping._src.runtime.array import Array
+from arraytyping._src.runtime.array_impl import device_put
+from arraytyping._src.runtime.avals import SEQUENCE_TYPES, ShapedArray
+from arraytyping._src.runtime.lax import const
+from arraytyping._src.runtime.tracing import ConstVal, abstractify
+
+__all__ = ["grad", "value_and_grad", "jvp", "vjp", "linearize"]
+
+_GradT = TypeVar("_GradT")
+_GradT2 = TypeVar("_GradT2")
+_GradA = TypeVar("_GradA")
+_GradR = TypeVar("_GradR")
+_GradU = TypeVar("_GradU")
+_GradP = ParamSpec("_GradP")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Arguments
+
+
+def _describe(f: Callable[..., Any]) -> str:
+    return getattr(f, "__qualname__", None) or getattr(f, "__name__", None) or type(f).__name__
+
+
+def _check_callable(fun: object) -> None:
+    if not callable(fun):
+        raise TypeError(f"Expected a callable value, got {fun}")
+
+
+def _aval(x: Any) -> ShapedArray:
+    """The type of an argument leaf, with JAX's error for a value that is not an array."""
+    if ad.is_float0_value(x):
+        return ShapedArray(np.shape(x), ad.FLOAT0, False)
+    try:
+        return abstractify(x)
+    except TypeError:
+        raise TypeError(f"Argument '{x}' of type {type(x)} is not a valid arraytyping type.") from None
+
+
+_PY_SCALARS: frozenset[type] = frozenset({bool, int, float, complex})
+
+
+def _primal(x: Any) -> Any:
+    """A primal argument leaf: arrays and Python scalars as they are (as JAX, which keeps a Python scalar a weakly
+    typed scalar), numpy values as arrays."""
+    _aval(x)
+    if isinstance(x, Array) or type(x) in _PY_SCALARS:
+        return x
+    return device_put(x)
+
+
+def _tangent(x: Any) -> Any:
+    if ad.is_float0_value(x):
+        return ad.Zero(ShapedArray(np.shape(x), ad.FLOAT0, False))
+    return _primal(x)
+
+
+def _dtype_str(dtype: np.dtype[Any]) -> str:
+    return str(dtype) if dtype == ad.FLOAT0 else ShapedArray((), dtype).name
+
+
+def _instantiate(xs: Sequence[Any]) -> list[Any]:
+    return [ad.materialize(ad.instantiate_zeros(x)) for x in xs]
+
+
+def _flat_fun(fun: Callable[..., Any], in_tree: tree.TreeDef, has_aux: bool, out_trees: list[tree.TreeDef]
+              ) -> ad.FlatFun:
+    """``fun`` on flat arguments, returning flat outputs and the auxiliary output; the output tree goes to
+    ``out_trees``."""
+    def flat(*xs: Any) -> tuple[list[Any], Any]:
+        out = fun(*tree.unflatten(in_tree, list(xs)))
+        aux: Any = None
+        if has_aux:
+            if not isinstance(out, SEQUENCE_TYPES) or len(out) != 2:
+                raise TypeError("expected function with aux output to return a two-element tuple, but got type "
+                                f"{type(out)} with value {out!r}")
+            out, aux = out
+        leaves, out_tree = tree.flatten(out)
+        out_trees.append(out_tree)
+        return leaves, aux
+    return flat
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Forward mode
+
+
+@overload
+def jvp(fun: Callable[..., _GradR], primals: Sequence[Any], tangents: Sequence[Any], has_aux: Literal[False] = False
+        ) -> tuple[_GradR, Any]: ...
+@overload
+def jvp(fun: Callable[..., tuple[_GradR, _GradU]], primals: Sequence[Any], tangents: Sequence[Any], has_aux: Literal[True]
+        ) -> tuple[_GradR, Any, _GradU]: ...
+def jvp(fun: Callable[..., Any], primals: Sequence[Any], tangents: Sequence[Any], has_aux: bool = False
+        ) -> tuple[Any, ...]:
+    """The forward-mode Jacobian-vector product: ``(fun(*primals), tangent of the output)`` for input
+    ``tangents`` (a tuple or list of the primals' structure; tangents of integer and bool inputs are ``float0``
+    zeros). With ``has_aux``, ``fun`` returns ``(output, aux)`` and ``aux`` is returned third."""
+    _check_callable(fun)
+    if not isinstance(primals, (tuple, list)) or not isinstance(tangents, (tuple, list)):
+        raise TypeError("primal and tangent arguments to arraytyping.jvp must be tuples or lists; found "
+                        f"{type(primals).__name__} and {type(tangents).__name__}.")
+    ps, in_tree = tree.flatten(primals)
+    ts, t_tree = tree.flatten(tangents)
+    if in_tree != t_tree:
+        raise TypeError("primal and tangent arguments to arraytyping.jvp must have the same tree structure; primals "
+                        f"have tree structure {in_tree} whereas tangents have tree structure {t_tree}.")
+    for p, t in zip(ps, ts):
+        pa, ta = _aval(p), _aval(t)
+        expected = ad.tangent_dtype(pa.dtype)
+        if expected != ta.dtype:
+            raise TypeError("primal and tangent arguments to arraytyping.jvp do not match; dtypes must be equal, or "
+                            "in case of int/bool primal dtype the tangent dtype must be float0. Got primal dtype "
+                            f"{_dtype_str(pa.dtype)} and so expected tangent dtype {_dtype_str(expected)}, but got "
+                            f"tangent dtype {_dtype_str(ta.dtype)} instead.")
+        if pa.shape != ta.shape:
+            raise ValueError("jvp called with different primal and tangent shapes; Got primal shape "
+                             f"{pa.shape} and tangent shape as {ta.shape}")
+    out_trees: list[tree.TreeDef] = []
+    flat = _flat_fun(fun, in_tree, has_aux, out_trees)
+    outs, touts, aux = ad.jvp_flat(flat, [_primal(p) for p in ps], [_tangent(t) for t in ts],
+                                   f"jvp({_describe(fun)})")
+    out_tree = out_trees[0]
+    result = (tree.unflatten(out_tree, outs), tree.unflatten(out_tree, _instantiate(touts)))
+    return (*result, aux) if has_aux else result
+
+
+class LinearizedFunction:
+    """The function :func:`linearize` returns: output tangents for input tangents, at the linearization point."""
+
+    __slots__ = ("_lin", "_in_tree", "_out_tree")
+
+    def __init__(self, lin: ad.Linearized, in_tree: tree.TreeDef, out_tree: tree.TreeDef) -> None:
+        self._lin = lin
+        self._in_tree = in_tree
+        self._out_tree = out_tree
+
+    def __call__(self, *tangents: Any) -> Any:
+        ts, t_tree = tree.flatten(tangents)
+        if t_tree != self._in_tree:
+            raise TypeError(f"expected {self._in_tree}, got {t_tree}")
+        for a, t in zip(self._lin.in_avals, ts):
+            expected, got = ad.tangent_aval(a), _aval(t)
+            if expected.shape != got.shape or expected.dtype != got.dtype:
+                raise ValueError("linearized function called on tangent values inconsistent with the original "
+                                 f"primal values: got tangent aval {ad.aval_str(got)} for primal aval "
+                                 f"{ad.aval_str(a)} but expected {ad.aval_str(expected)}.")
+        return tree.unflatten(self._out_tree, _instantiate(self._lin.apply([_tangent(t) for t in ts])))
+
+
+@overload
+def linearize(fun: Callable[..., _GradR], *primals: Any, has_aux: Literal[False] = False
+              ) -> tuple[_GradR, Callable[..., Any]]: ...
+@overload
+def linearize(fun: Callable[..., tuple[_GradR, _GradU]], *primals: Any, has_aux: Literal[True]
+              ) -> tuple[_GradR, Callable[..., Any], _GradU]: ...
+def linearize(fun: Callable[..., Any], *primals: Any, has_aux: bool = False) -> tuple[Any, ...]:
+    """``(fun(*primals), f_jvp)``: ``f_jvp(*tangents)`` is the JVP at ``primals``, computed from the staged linear
+    part of ``fun`` without re-running it. With ``has_aux``, the auxiliary output is returned third."""
+    _check_callable(fun)
+    ps, in_tree = tree.flatten(primals)
+    out_trees: list[tree.TreeDef] = []
+    flat = _flat_fun(fun, in_tree, has_aux, out_trees)
+    outs, lin, aux = ad.linearize_flat(flat, [_primal(p) for p in ps], f"linearize({_describe(fun)})")
+    out_tree = out_trees[0]
+    result = (tree.unflatten(out_tree, outs), LinearizedFunction(lin, in_tree, out_tree))
+    return (*result, aux) if has_aux else result
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Reverse mode
+
+
+class _VJPMeta:
+    """What a :class:`VJPFunction` keeps besides its residuals (compared by identity, as JAX's)."""
+
+    __slots__ = ("lin", "in_tree", "out_tree", "spec", "name")
+
+    def __init__(self, lin: ad.Linearized, in_tree: tree.TreeDef, out_tree: tree.TreeDef,
+                 spec: list[tuple[bool, int]], name: str) -> None:
+        self.lin = lin
+        self.in_tree = in_tree
+        self.out_tree = out_tree
+        self.spec = spec
+        self.name = name
+
+
+class VJPFunction:
+    """The function :func:`vjp` returns: input cotangents for an output cotangent. A pytree whose leaves are its
+    residuals (the inputs it needs, then the values it computed), so ``jit`` can return it."""
+
+    __slots__ = ("_meta", "_args_res", "_opaque")
+
+    def __init__(self, meta: _VJPMeta, args_res: list[Any], opaque: list[Any]) -> None:
+        self._meta = meta
+        self._args_res = args_res
+        self._opaque = opaque
+
+    def __call__(self, ct: Any, *extra: Any) -> tuple[Any, ...]:
+        meta = self._meta
+        if extra:
+            raise TypeError(f"The function returned by arraytyping.vjp applied to {meta.name} was called with "
+                            f"{len(extra) + 1} arguments, but it takes a single argument: the cotangent of the "
+                            "value the differentiated function returned (even if that value is a tuple or other "
+                            "container).")
+        cts, ct_tree = tree.flatten(ct)
+        if ct_tree != meta.out_tree:
+            raise ValueError(f"unexpected tree structure of the argument to the VJP function of {meta.name}: it must "
+                             f"match the structure of the function's output, {meta.out_tree}, but got {ct_tree}")
+        for c, a in zip(cts, meta.lin.out_avals):
+            expected, got = ad.tangent_aval(a), _aval(c)
+            if got.shape != expected.shape or (got.dtype != expected.dtype and got.dtype != ad.FLOAT0):
+                raise ValueError("unexpected type (e.g. shape/dtype) for argument to VJP function: got "
+                                 f"{ad.aval_str(got)}, but expected {ad.aval_str(expected)} because the "
+                                 f"corresponding output of the differentiated function had type {a.str_short()}")
+        lin = meta.lin
+        consts = [self._args_res[i] if is_arg else self._opaque[i] for is_arg, i in meta.spec]
+        lin = ad.Linearized(lin.jaxpr, consts, lin.in_nonzero, lin.out_nonzero, lin.in_avals, lin.out_avals)
+        in_cts = lin.transpose([_cotangent(c) for c in cts])
+        out: tuple[Any, ...] = tree.unflatten(meta.in_tree, _instantiate(in_cts))
+        return out
+
+    def __repr__(self) -> str:
+        return f"<VJP function of {self._meta.name}>"
+
+
+def _cotangent(c: Any) -> Any:
+    if ad.is_float0_value(c):
+        return ad.Zero(ShapedArray(np.shape(c), ad.FLOAT0, False))
+    return c if isinstance(c, (Array, ConstVal)) else _primal(c)
+
+
+def _vjp_flatten(f: VJPFunction) -> tuple[list[Any], _VJPMeta]:
+    return [f._args_res, f._opaque], f._meta  # pyright: ignore[reportPrivateUsage]
+
+
+def _vjp_unflatten(meta: _VJPMeta, children: Sequence[Any]) -> VJPFunction:
+    args_res, opaque = children
+    return VJPFunction(meta, list(args_res), list(opaque))
+
+
+tree.register_pytree_node(VJPFunction, _vjp_flatten, _vjp_unflatten)
+
+
+def _vjp(fun: Callable[..., Any], primals: Sequence[Any], has_aux: bool, name: str
+         ) -> tuple[Any, VJPFunction, Any]:
+    ps, in_tree = tree.flatten(tuple(primals))
+    ps = [_primal(p) for p in ps]
+    out_trees: list[tree.TreeDef] = []
+    flat = _flat_fun(fun, in_tree, has_aux, out_trees)
+    outs, lin, aux = ad.linearize_flat(flat, ps, f"vjp({name})")
+    # Residuals that are inputs are kept as inputs (JAX's ``args_res``), the others in order (``opaque``).
+    index = {id(p): i for i, p in enumerate(ps)}
+    spec: list[tuple[bool, int]] = []
+    used: set[int] = set()
+    opaque: list[Any] = []
+    for c in lin.consts:
+        i = index.get(id(c))
+        if i is not None:
+            spec.append((True, i))
+            used.add(i)
+        else:
+            spec.append((False, len(opaque)))
+            opaque.append(c)
+    args_res = [p if i in used else None for i, p in enumerate(ps)]
+    meta = _VJPMeta(lin, in_tree, out_trees[0], spec, name)
+    return tree.unflatten(out_trees[0], outs), VJPFunction(meta, args_res, opaque), aux
+
+
+@overload
+def vjp(fun: Callable[..., _GradR], *primals: Any, has_aux: Literal[False] = False
+        ) -> tuple[_GradR, Callable[[Any], tuple[Any, ...]]]: ...
+@overload
+def vjp(fun: Callable[..., tuple[_GradR, _GradU]], *primals: Any, has_aux: Literal[True]
+        ) -> tuple[_GradR, Callable[[Any], tuple[Any, ...]], _GradU]: ...
+def vjp(fun: Callable[..., Any], *primals: Any, has_aux: bool = False) -> tuple[Any, ...]:
+    """The reverse-mode vector-Jacobian product: ``(fun(*primals), f_vjp)``, where ``f_vjp(ct)`` gives the
+    cotangents of ``primals`` (a tuple, one per primal, each of its primal's structure, dtype and weak flag;
+    ``float0`` zeros for integer and bool inputs) for a cotangent ``ct`` of the output. With ``has_aux``, ``fun``
+    returns ``(output, aux)`` and ``aux`` is returned third."""
+    _check_callable(fun)
+    out, f_vjp, aux = _vjp(fun, primals, has_aux, _describe(fun))
+    return (out, f_vjp, aux) if has_aux else (out, f_vjp)
+
+
+def _argnums(argnums: Any) -> int | tuple[int, ...]:
+    if isinstance(argnums, int):
+        return argnums
+    if isinstance(argnums, SEQUENCE_TYPES) and all(isinstance(i, int) for i in argnums):
+        return tuple(argnums)
+    raise TypeError(f"argnums must be an int or a tuple of ints, got {argnums!r}")
+
+
+def _check_input_dtype(name: str, holomorphic: bool, allow_int: bool, x: Any) -> None:
+    aval = _aval(x)
+    kind = registry.INFO[aval.name].kind if aval.dtype != ad.FLOAT0 else "V"
+    if holomorphic and kind != "c":
+        raise TypeError(f"{name} with holomorphic=True requires inputs with complex dtype, but got {aval.name}.")
+    if kind in "biuV" and not allow_int:
+        raise TypeError(f"{name} requires real- or complex-valued inputs (input dtype that is a sub-dtype of "
+                        f"np.inexact), but got {_dtype_str(aval.dtype)}. If you want to use Boolean- or "
+                        "integer-valued inputs, use vjp or set allow_int to True.")
+
+
+def _check_scalar(x: Any) -> None:
+    try:
+        aval = abstractify(x)
+    except TypeError:
+        raise TypeError(f"Gradient only defined for scalar-output functions. Output was {x}.") from None
+    if aval.shape != ():
+        raise TypeError(f"Gradient only defined for scalar-output functions. Output had shape: {aval.shape}.")
+
+
+def _check_output_dtype(name: str, holomorphic: bool, x: Any) -> None:
+    aval = abstractify(x)
+    kind = registry.INFO[aval.name].kind
+    if holomorphic:
+        if kind != "c":
+            raise TypeError(f"{name} with holomorphic=True requires outputs with complex dtype, but got "
+                            f"{aval.name}.")
+    elif kind == "c":
+        raise TypeError(f"{name} requires real-valued outputs (output dtype that is a sub-dtype of np.floating), but "
+                        f"got {aval.name}. For holomorphic differentiation, pass holomorphic=True. For "
+                        "differentiation of non-holomorphic functions involving complex outputs, use "
+                        "arraytyping.vjp directly.")
+    elif kind != "f":
+        raise TypeError(f"{name} requires real-valued outputs (output dtype that is a sub-dtype of np.floating), but "
+                        f"got {aval.name}. For differentiation of functions with integer outputs, use "
+                        "arraytyping.vjp directly.")
+
+
+def _value_and_grad(fun: Callable[..., Any], argnums: int | Sequence[int], has_aux: bool, holomorphic: bool,
+                    allow_int: bool, name: str) -> Callable[..., tuple[Any, Any]]:
+    _check_callable(fun)
+    nums = _argnums(argnums)
+
+    @functools.wraps(fun, updated=())
+    def value_and_grad_f(*args: Any, **kwargs: Any) -> tuple[Any, Any]:
+        wanted = (nums,) if isinstance(nums, int) else nums
+        max_argnum = max(wanted) if wanted else -1
+        if max_argnum >= len(args):
+            raise TypeError(f"differentiating with respect to argnums={argnums!r} requires at least "
+                            f"{max_argnum + 1} positional arguments to be passed by the caller, but got only "
+                            f"{len(args)} positional arguments.")
+        dyn_args = tuple(args[i] for i in wanted)
+        for leaf in tree.leaves(dyn_args):
+            _check_input_dtype(name, holomorphic, allow_int, leaf)
+
+        def f_partial(*dyn: Any) -> Any:
+            full = list(args)
+            for i, d in zip(wanted, dyn):
+                full[i] = d
+            return fun(*full, **kwargs)
+
+        ans, f_vjp, aux = _vjp(f_partial, dyn_args, has_aux, _describe(fun))
+        _check_scalar(ans)
+        _check_output_dtype(name, holomorphic, ans)
+        a = abstractify(ans)
+        g = f_vjp(const(1, ShapedArray((), a.dtype, a.weak_type)))
+        g = g[0] if isinstance(nums, int) else g
+        return ((ans, aux) if has_aux else ans), g
+
+    return value_and_grad_f
+
+
+@overload
+def value_and_grad(fun: Callable[Concatenate[_GradT, _GradP], _GradR], argnums: Literal[0] = 0, has_aux: Literal[False] = False,
+                   holomorphic: bool = False, allow_int: bool = False
+                   ) -> Callable[Concatenate[_GradT, _GradP], tuple[_GradR, _GradT]]: ...
+@overload
+def value_and_grad(fun: Callable[Concatenate[_GradT, _GradP], tuple[_GradR, _GradU]], argnums: Literal[0] = 0, *,
+                   has_aux: Literal[True], holomorphic: bool = False, allow_int: bool = False
+                   ) -> Callable[Concatenate[_GradT, _GradP], tuple[tuple[_GradR, _GradU], _GradT]]: ...
+@overload
+def value_and_grad(  # type: ignore[overload-overlap]
+        fun: Callable[Concatenate[_GradA, _GradT, _GradP], _GradR], argnums: Literal[1], has_aux: Literal[False] = False,
+                   holomorphic: bool = False, allow_int: bool = False
+                   ) -> Callable[Concatenate[_GradA, _GradT, _GradP], tuple[_GradR, _GradT]]: ...
+@overload
+def value_and_grad(  # type: ignore[overload-overlap]
+        fun: Callable[Concatenate[_GradT, _GradT2, _GradP], _GradR], argnums: tuple[Literal[0], Literal[1]],
+                   has_aux: Literal[False] = False, holomorphic: bool = False, allow_int: bool = False
+                   ) -> Callable[Concatenate[_GradT, _GradT2, _GradP], tuple[_GradR, tuple[_GradT, _GradT2]]]: ...
+@overload
+def value_and_grad(fun: Callable[_GradP, Any], argnums: int | Sequence[int] = 0, has_aux: bool = False,
+                   holomorphic: bool = False, allow_int: bool = False) -> Callable[_GradP, tuple[Any, Any]]: ...
+def value_and_grad(fun: Callable[..., Any], argnums: int | Sequence[int] = 0, has_aux: bool = False,
+                   holomorphic: bool = False, allow_int: bool = False) -> Callable[..., tuple[Any, Any]]:
+    """``value_and_grad(fun)(*args)`` is ``(fun(*args), grad(fun)(*args))``, computed together (one forward
+    pass). With ``has_aux``: ``((value, aux), gradient)``."""
+    return _value_and_grad(fun, argnums, has_aux, holomorphic, allow_int, "value_and_grad")
+
+
+@overload
+def grad(fun: Callable[Concatenate[_GradT, _GradP], Any], argnums: Literal[0] = 0, has_aux: Literal[False] = False,
+         holomorphic: bool = False, allow_int: bool = False) -> Callable[Concatenate[_GradT, _GradP], _GradT]: ...
+@overload
+def grad(fun: Callable[Concatenate[_GradT, _GradP], tuple[Any, _GradU]], argnums: Literal[0] = 0, *, has_aux: Literal[True],
+         holomorphic: bool = False, allow_int: bool = False) -> Callable[Concatenate[_GradT, _GradP], tuple[_GradT, _GradU]]: ...
+@overload
+def grad(  # type: ignore[overload-overlap]
+        fun: Callable[Concatenate[_GradA, _GradT, _GradP], Any], argnums: Literal[1], has_aux: Literal[False] = False,
+         holomorphic: bool = False, allow_int: bool = False) -> Callable[Concatenate[_GradA, _GradT, _GradP], _GradT]: ...
+@overload
+def grad(  # type: ignore[overload-overlap]
+        fun: Callable[Concatenate[_GradT, _GradT2, _GradP], Any], argnums: tuple[Literal[0], Literal[1]],
+         has_aux: Literal[False] = False, holomorphic: bool = False, allow_int: bool = False
+         ) -> Callable[Concatenate[_GradT, _GradT2, _GradP], tuple[_GradT, _GradT2]]: ...
+@overload
+def grad(fun: Callable[_GradP, Any], argnums: int | Sequence[int] = 0, has_aux: bool = False, holomorphic: bool = False,
+         allow_int: bool = False) -> Callable[_GradP, Any]: ...
+def grad(fun: Callable[..., Any], argnums: int | Sequence[int] = 0, has_aux: bool = False, holomorphic: bool = False,
+         allow_int: bool = False) -> Callable[..., Any]:
+    """The gradient of a scalar-valued ``fun`` with respect to its positional argument ``argnums`` (an int: the
+    gradient has that argument's structure, dtypes and weak flags; a tuple: a tuple of them). Arguments must be
+    floating or complex (integer and bool ones are refused with a ``TypeError``; ``allow_int`` gives them ``float0``
+    gradients); the output must be a real scalar. With ``has_aux``, ``fun`` returns ``(value, aux)`` and the result
+    is ``(gradient, aux)``."""
+    value_and_grad_f = _value_and_grad(fun, argnums, has_aux, holomorphic, allow_int, "grad")
+
+    @functools.wraps(fun, updated=())
+    def grad_f(*args: Any, **kwargs: Any) -> Any:
+        value, g = value_and_grad_f(*args, **kwargs)
+        return (g, value[1]) if has_aux else g
+
+    return grad_f
+
+
+_ = (_ad_rules, _ad_rules_elementwise, _ad_rules_structural)  # the rules register themselves on import

@@ -1,0 +1,85 @@
+"""Differentiation as users write it: ``grad`` keeps the loss's parameters and returns the type of the argument it
+differentiates (a pytree of arrays keeps its structure and dtypes), ``value_and_grad`` returns ``(value, grad)``,
+and both compose with ``jit``.
+
+Checked by pyright and by mypy (with and without the plugin). Every ``# type: ignore[...]`` here must suppress an
+error: both checkers are run with unused-ignore reporting on.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from typing_extensions import assert_type
+
+import arraytyping as at
+from arraytyping import Array, bfloat16, float32
+
+
+class Params(NamedTuple):
+    w: Array[float32]
+    b: Array[float32]
+
+
+def loss(params: Params, x: Array[float32], y: Array[float32]) -> Array[float32]:
+    err = x @ params.w + params.b - y
+    return (err * err).mean()
+
+
+def loss_with_aux(params: Params, x: Array[float32], y: Array[float32]) -> tuple[Array[float32], Array[float32]]:
+    err = x @ params.w + params.b - y
+    return (err * err).mean(), err
+
+
+def scale(x: Array[bfloat16], s: Array[float32]) -> Array[float32]:
+    return (x.astype(float32) * s).sum()
+
+
+def step(params: Params, x: Array[float32], y: Array[float32]) -> Params:
+    g = at.grad(loss)(params, x, y)
+    assert_type(g, Params)  # the gradient has the structure and dtypes of what it differentiates
+    value, g2 = at.value_and_grad(loss)(params, x, y)
+    assert_type(value, Array[float32])
+    assert_type(g2, Params)
+    gx = at.grad(loss, argnums=1)(params, x, y)
+    assert_type(gx, Array[float32])
+    gp, gx2 = at.grad(loss, argnums=(0, 1))(params, x, y)
+    assert_type(gp, Params)
+    assert_type(gx2, Array[float32])
+    (v, err), g3 = at.value_and_grad(loss_with_aux, has_aux=True)(params, x, y)
+    assert_type(v, Array[float32])
+    assert_type(err, Array[float32])
+    assert_type(g3, Params)
+    g4, aux = at.grad(loss_with_aux, has_aux=True)(params, x, y)
+    assert_type(g4, Params)
+    assert_type(aux, Array[float32])
+    at.grad(loss)(params, x)  # type: ignore[call-arg]  # grad keeps the parameters: y is missing
+    return Params(params.w - 0.1 * g.w, params.b - 0.1 * g.b)
+
+
+@at.jit
+def train_step(params: Params, x: Array[float32], y: Array[float32]) -> tuple[Array[float32], Params]:
+    value, g = at.value_and_grad(loss)(params, x, y)
+    return value, Params(params.w - 0.1 * g.w, params.b - 0.1 * g.b)
+
+
+def run(params: Params, x: Array[float32], y: Array[float32]) -> None:
+    value, params = train_step(params, x, y)
+    assert_type(value, Array[float32])
+    assert_type(params, Params)
+    fast = at.jit(at.value_and_grad(loss))  # jit keeps value_and_grad's signature
+    assert_type(fast(params, x, y), tuple[Array[float32], Params])
+
+
+def forward_and_reverse(x: Array[bfloat16], s: Array[float32]) -> None:
+    gs = at.grad(scale, argnums=1)(x, s)
+    assert_type(gs, Array[float32])
+    out, tangent = at.jvp(scale, (x, s), (x, s))
+    assert_type(out, Array[float32])
+    assert_type(tangent, Any)  # float0 for integer outputs: not expressible
+    out2, f_vjp = at.vjp(scale, x, s)
+    assert_type(out2, Array[float32])
+    assert_type(f_vjp(out2), tuple[Any, ...])
+    out3, f_jvp = at.linearize(scale, x, s)
+    assert_type(out3, Array[float32])
+    assert_type(f_jvp(x, s), Any)
