@@ -53,7 +53,7 @@ def step(params: Params, x: Array[float32], y: Array[float32]) -> Params:
     g4, aux = at.grad(loss_with_aux, has_aux=True)(params, x, y)
     assert_type(g4, Params)
     assert_type(aux, Array[float32])
-    at.grad(loss)(params, x)  # type: ignore[call-arg]  # grad keeps the parameters: y is missing
+    at.grad(loss)(params, x)  # type: ignore[call-arg]  # ty: ignore[missing-argument]  # grad keeps the parameters: y is missing
     return Params(params.w - 0.1 * g.w, params.b - 0.1 * g.b)
 
 

@@ -15,7 +15,9 @@ symbolic zeros, ``float0`` tangents and the structure of JAX 0.10.2's direct lin
   computation. ``vjp`` and ``grad`` are linearization followed by transposition.
 
 Rules are data: :data:`jvp_rules` and :data:`transpose_rules` map each primitive to its rule (the rules of the
-runtime's primitives are in :mod:`.ad_rules`). A module that adds a primitive attaches its rules here::
+runtime's primitives are in :mod:`.ad_rules`, :mod:`.ad_rules_elementwise` and :mod:`.ad_rules_structural`; a
+primitive without a JVP rule raises JAX's ``NotImplementedError`` when differentiated). A module that adds a
+primitive attaches its rules here::
 
     from arraytyping._src.runtime import ad, lax
 
