@@ -88,7 +88,12 @@ def _declaration(name: str, nodes: Sequence[ast.stmt], lines: Sequence[str]) -> 
     functions = [n for n in nodes if isinstance(n, ast.FunctionDef)]
     overloads = [f for f in functions if any(ast.unparse(d) == "overload" for d in f.decorator_list)]
     if overloads:
-        return [line for f in overloads for line in stub_function(f)]
+        lines = [line for f in overloads for line in stub_function(f)]
+        implementation = [f for f in functions if f not in overloads]
+        doc = docline(implementation[-1]) if implementation else None
+        if doc and lines[1].endswith(" ..."):  # the implementation's docstring on the first overload, for hovers
+            lines[1:2] = [lines[1].removesuffix(" ..."), f"    {doc}", "    ..."]
+        return lines
     if functions:
         return stub_function(functions[-1])
     node = nodes[-1]

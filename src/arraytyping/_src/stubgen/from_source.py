@@ -174,6 +174,7 @@ def private_module_declarations(package: Path = PACKAGE,
         classes = {n.name for n in tree.body if isinstance(n, ast.ClassDef) and n.name in names}
         out.append(f"# From arraytyping/{rel} (generated from its source).")
         overloads: set[str] = set()
+        first_overload: dict[str, int] = {}
         for node in tree.body:
             if isinstance(node, ast.ClassDef) and node.name in names:
                 out += ["@type_check_only", f"class _{node.name}:"]
@@ -188,7 +189,13 @@ def private_module_declarations(package: Path = PACKAGE,
                     node.returns = ast.Name(f"Array[{results[node.name]}]")
                 overloaded = any(isinstance(d, ast.Name) and d.id == "overload" for d in node.decorator_list)
                 if overloaded or node.name not in overloads:  # a stub declares the overloads only
+                    if overloaded and node.name not in overloads:
+                        first_overload[node.name] = len(out) + 1  # its def line, after ``@overload``
                     out += keeping_overloads(node) if node.name in keeping else stub_function(node)
+                elif (doc := docline(node)) and out[first_overload[node.name]].endswith(" ..."):
+                    # the implementation's docstring goes on the first overload (what a hover shows)
+                    i = first_overload[node.name]
+                    out[i:i + 1] = [out[i].removesuffix(" ..."), f"    {doc}", "    ..."]
                 if overloaded:
                     overloads.add(node.name)
             elif (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)

@@ -13,7 +13,7 @@ import builtins
 import math
 import operator
 from collections.abc import Callable
-from typing import Any, Final, cast
+from typing import Any, Final, Literal, cast, overload
 
 import numpy as np
 
@@ -427,6 +427,18 @@ def _average_body(a: Any, weights: Any = None, *, axis: Any = None, returned: bo
 _average = jitted(_average_body, "average")
 
 
+@overload
+def average(a: ArrayLike, axis: Any = None, weights: ArrayLike | None = None, returned: Literal[False] = False,
+            keepdims: bool = False) -> Array: ...
+@overload
+def average(a: ArrayLike, axis: Any = None, weights: ArrayLike | None = None, *, returned: Literal[True],
+            keepdims: bool = False) -> tuple[Array, Array]: ...
+@overload
+def average(a: ArrayLike, axis: Any, weights: ArrayLike | None, returned: Literal[True],
+            keepdims: bool = False) -> tuple[Array, Array]: ...
+@overload
+def average(a: ArrayLike, axis: Any = None, weights: ArrayLike | None = None, returned: bool = False,
+            keepdims: bool = False) -> Array | tuple[Array, Array]: ...
 def average(a: ArrayLike, axis: Any = None, weights: ArrayLike | None = None, returned: bool = False,
             keepdims: bool = False) -> Array | tuple[Array, Array]:
     """The (weighted) average over ``axis``; with ``returned``, also the sum of the weights."""

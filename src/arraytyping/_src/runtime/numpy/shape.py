@@ -8,7 +8,7 @@ import builtins
 import math
 import operator
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, overload
 
 import numpy as np
 
@@ -236,16 +236,34 @@ def _atleast(arys: tuple[Any, ...], ndim: int) -> Array | list[Array]:
     return [_atleast_jit(a, ndim=ndim) for a in arys]
 
 
+@overload
+def atleast_1d() -> list[Array]: ...
+@overload
+def atleast_1d(x: ArrayLike, /) -> Array: ...
+@overload
+def atleast_1d(x: ArrayLike, y: ArrayLike, /, *arys: ArrayLike) -> list[Array]: ...
 def atleast_1d(*arys: ArrayLike) -> Array | list[Array]:
     """Each argument with at least one dimension (a list for several arguments)."""
     return _atleast(arys, 1)
 
 
+@overload
+def atleast_2d() -> list[Array]: ...
+@overload
+def atleast_2d(x: ArrayLike, /) -> Array: ...
+@overload
+def atleast_2d(x: ArrayLike, y: ArrayLike, /, *arys: ArrayLike) -> list[Array]: ...
 def atleast_2d(*arys: ArrayLike) -> Array | list[Array]:
     """Each argument with at least two dimensions (leading size-1 axes added)."""
     return _atleast(arys, 2)
 
 
+@overload
+def atleast_3d() -> list[Array]: ...
+@overload
+def atleast_3d(x: ArrayLike, /) -> Array: ...
+@overload
+def atleast_3d(x: ArrayLike, y: ArrayLike, /, *arys: ArrayLike) -> list[Array]: ...
 def atleast_3d(*arys: ArrayLike) -> Array | list[Array]:
     """Each argument with at least three dimensions (``(N,)`` becomes ``(1, N, 1)``, ``(M, N)`` ``(M, N, 1)``)."""
     return _atleast(arys, 3)
