@@ -286,6 +286,13 @@ WITHOUT_RULES: dict[str, str] = {
     "cond": "not yet: control flow is differentiated through ad.linearize_rules (see ad.py), not written yet",
     "while": "not yet (JAX differentiates while_loop in forward mode only)",
     "scan": "not yet",
+    "cholesky": "not yet (JAX's rule: L^-1 dA L^-H, through two triangular solves)",
+    "lu": "not yet (JAX's rule: the lower and upper parts of L^-1 dA U^-1)",
+    "geqrf": "not yet (JAX differentiates qr as a whole, not its LAPACK steps)",
+    "householder_product": "not yet (JAX differentiates qr as a whole, not its LAPACK steps)",
+    "eigh": "not yet (JAX's rule: the eigenvector basis change with 1 / (w_i - w_j))",
+    "svd": "not yet (JAX's rule: through the singular vectors, as eigh's)",
+    "triangular_solve": "not yet (JAX's rule is linear in b and solves again for a)",
 }
 """The primitives differentiating which raises JAX's ``NotImplementedError`` (integer-only primitives, whose
 tangents are always symbolic zeros, never reach a rule and are not listed)."""
@@ -315,7 +322,11 @@ def _without_rule_case(name: str) -> Callable[[Any], Any]:
     """A function of a float32[4] ``x`` whose derivative needs ``name``'s rule."""
     from arraytyping import lax as alax
     from arraytyping._src.runtime.numpy import fft as anp_fft
+    from arraytyping._src.runtime import lapack
     from arraytyping._src.runtime.windowed_reductions import MONOIDS
+
+    def spd(x: Any) -> Any:  # a symmetric positive definite 4x4 matrix of x
+        return x[:, None] * x[None, :] + anp.eye(4, dtype=anp.float32) * 10.0
     idx = np.asarray([[1], [3]], dtype=np.int32)
     dn = G.ScatterDimensionNumbers((), (0,), (0,))
     window = {"window_dimensions": (2,), "window_strides": (1,), "padding": ((0, 0),), "base_dilation": (1,),
@@ -337,6 +348,15 @@ def _without_rule_case(name: str) -> Callable[[Any], Any]:
         "cond": lambda x: alax.cond(True, anp.sin, anp.cos, x),
         "while": lambda x: alax.while_loop(lambda c: c[0] < 2, lambda c: (c[0] + 1, c[1] * 2.0), (0, x))[1],
         "scan": lambda x: alax.scan(lambda c, e: (c * e, c), 1.0, x)[1],
+        "cholesky": lambda x: lapack.cholesky_p.bind(spd(x)),
+        "lu": lambda x: lapack.lu_p.bind(spd(x))[0],
+        "geqrf": lambda x: lapack.geqrf_p.bind(spd(x))[0],
+        "householder_product": lambda x: lapack.householder_product_p.bind(spd(x), x),
+        "eigh": lambda x: lapack.eigh_p.bind(spd(x), lower=True)[0],
+        "svd": lambda x: lapack.svd_p.bind(spd(x), full_matrices=False, compute_uv=False)[0],
+        "triangular_solve": lambda x: lapack.triangular_solve_p.bind(
+            spd(x), x.reshape(4, 1), left_side=True, lower=True, transpose_a=False, conjugate_a=False,
+            unit_diagonal=False),
     }
     return cases[name]
 
