@@ -29,6 +29,7 @@ from arraytyping._src.config import dtype_promotion, enable_x64
 from arraytyping._src.runtime import jaxpr as jx
 from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.tracing import make_jaxpr
+from jaxpr_equations import atom_str, aval_str, eqns
 
 ROOT = Path(__file__).resolve().parents[2]
 REF = json.loads((ROOT / "tests" / "data" / "jaxpr_reference.json").read_text())
@@ -79,22 +80,6 @@ def _np_dtype(name: str) -> np.dtype[Any]:
     return np.dtype(getattr(ml_dtypes, name)) if hasattr(ml_dtypes, name) else np.dtype(name)
 
 
-def _aval_str(a: ShapedArray) -> str:
-    return a.str_short() + ("*" if a.weak_type else "")
-
-
-def _atom_str(x: jx.Atom) -> str:
-    if isinstance(x, jx.Literal):
-        return f"{np.asarray(x.val).item()!r}:{_aval_str(x.aval)}"
-    return _aval_str(x.aval)
-
-
-def _eqns(closed: jx.ClosedJaxpr) -> list[dict[str, Any]]:
-    return [{"prim": e.primitive.name, "in": [_atom_str(x) for x in e.inputs],
-             "out": [_aval_str(v.aval) for v in e.out_binders],
-             "params": {k: jx._pp_param(v) for k, v in e.params.items()}} for e in closed.eqns]
-
-
 def _trace(name: str, config_key: str) -> jx.ClosedJaxpr:
     src, specs = TOOL.FUNCTIONS[name]
     mode, x64 = config_key.split("-")[0], config_key.endswith("x64")
@@ -129,10 +114,10 @@ def test_jaxpr_matches_jax(config_key: str, name: str) -> None:
             _trace(name, config_key)
         return
     closed = _trace(name, config_key)
-    assert [_aval_str(a) for a in closed.in_avals] == ref["in_avals"]
-    assert [_aval_str(a) for a in closed.out_avals] == ref["out_avals"]
-    assert [_atom_str(x) for x in closed.jaxpr.outs] == ref["outs"]
-    ours = _eqns(closed)
+    assert [aval_str(a) for a in closed.in_avals] == ref["in_avals"]
+    assert [aval_str(a) for a in closed.out_avals] == ref["out_avals"]
+    assert [atom_str(x) for x in closed.jaxpr.outs] == ref["outs"]
+    ours = eqns(closed)
     if name in EXPANSION_DIFFERENCES and config_key in DIFFERENCE_CONFIGS.get(name, CONFIGS):
         assert [e["prim"] for e in ours] != [e["prim"] for e in ref["eqns"]] or \
             [e["in"] for e in ours] != [e["in"] for e in ref["eqns"]], f"{name} now matches: drop the exception"

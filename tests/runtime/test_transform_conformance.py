@@ -27,6 +27,7 @@ from arraytyping import lattice
 from arraytyping._src.config import dtype_promotion, enable_x64
 from arraytyping._src.runtime import jaxpr as jx
 from arraytyping._src.runtime.avals import ShapedArray
+from jaxpr_equations import atom_str, aval_str
 
 ROOT = Path(__file__).resolve().parents[2]
 REF = json.loads((ROOT / "tests" / "data" / "transform_reference.json").read_text())
@@ -63,18 +64,8 @@ def _np_dtype(name: str) -> np.dtype[Any]:
     return np.dtype(getattr(ml_dtypes, name)) if hasattr(ml_dtypes, name) else np.dtype(name)
 
 
-def _aval_str(a: ShapedArray) -> str:
-    return a.str_short() + ("*" if a.weak_type else "")
-
-
-def _atom_str(x: jx.Atom) -> str:
-    if isinstance(x, jx.Literal):
-        return f"{np.asarray(x.val).item()!r}:{_aval_str(x.aval)}"
-    return _aval_str(x.aval)
-
-
 def _jaxpr_record(j: jx.Jaxpr) -> dict[str, Any]:
-    return {"in": [_aval_str(v.aval) for v in j.in_binders], "outs": [_atom_str(x) for x in j.outs],
+    return {"in": [aval_str(v.aval) for v in j.in_binders], "outs": [atom_str(x) for x in j.outs],
             "eqns": _eqns(j)}
 
 
@@ -89,8 +80,8 @@ def _eqns(j: jx.Jaxpr) -> list[dict[str, Any]]:
                 nested[k] = [_jaxpr_record(s if isinstance(s, jx.Jaxpr) else s.jaxpr) for s in vals]
             else:
                 params[k] = jx._pp_param(v)
-        rec: dict[str, Any] = {"prim": e.primitive.name, "params": params, "in": [_atom_str(x) for x in e.inputs],
-                               "out": [_aval_str(v.aval) for v in e.out_binders]}
+        rec: dict[str, Any] = {"prim": e.primitive.name, "params": params, "in": [atom_str(x) for x in e.inputs],
+                               "out": [aval_str(v.aval) for v in e.out_binders]}
         if nested:
             rec["jaxprs"] = nested
         out.append(rec)
@@ -152,8 +143,8 @@ def test_types_and_errors_match_jax(key: str, name: str) -> None:
             assert TOOL.normalize_message(str(info.value)) == ref["message"]
         return
     closed = _trace(name, key)
-    assert [_aval_str(a) for a in closed.in_avals] == ref["in_avals"]
-    assert [_aval_str(a) for a in closed.out_avals] == ref["out_avals"]
+    assert [aval_str(a) for a in closed.in_avals] == ref["in_avals"]
+    assert [aval_str(a) for a in closed.out_avals] == ref["out_avals"]
 
 
 @pytest.mark.parametrize("name", sorted(n for n in TOOL.FUNCTIONS if "error" not in REF["configs"]["standard-x32"][n]))
@@ -164,7 +155,7 @@ def test_jaxpr_matches_jax(key: str, name: str) -> None:
     if "error" in ref:
         pytest.skip("an error in this configuration (test_types_and_errors_match_jax)")
     closed = _trace(name, key)
-    assert [_atom_str(x) for x in closed.jaxpr.outs] == ref["outs"]
+    assert [atom_str(x) for x in closed.jaxpr.outs] == ref["outs"]
     if (name, None) in EXPANSION_DIFFERENCES or (name, key) in EXPANSION_DIFFERENCES:
         with pytest.raises(AssertionError):  # if this fails, the expansions now agree: drop the exception
             _compare_eqns(_eqns(closed.jaxpr), ref["eqns"], name)
@@ -193,7 +184,7 @@ def test_values_match_jax(name: str) -> None:
         for x, r in zip(leaves, ref["outs"]):
             if r["type"] == "Array":
                 assert isinstance(x, at.Array), (name, x)
-                assert _aval_str(x.aval) == r["aval"], name
+                assert aval_str(x.aval) == r["aval"], name
             elif run is fn:  # a value JAX returns as it was given (a forwarded Python scalar)
                 assert repr(x) == r["aval"], (name, x)
             got = np.asarray(x).astype(np.float64).ravel()
