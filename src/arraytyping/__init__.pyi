@@ -6,10 +6,10 @@
 
 import contextlib
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
-from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar, final, overload, type_check_only
+from typing import Any, ClassVar, Final, Generic, Literal, Protocol, final, overload, type_check_only
 
 import numpy as np
-from typing_extensions import Concatenate, Never, ParamSpec, Self, TypeAlias
+from typing_extensions import Concatenate, Never, ParamSpec, Self, TypeAlias, TypeVar
 
 from arraytyping import dtypes as dtypes, lattice as lattice
 from arraytyping import tree_util as tree_util
@@ -35,6 +35,12 @@ __all__ = [
 __version__: str
 
 _DT_co = TypeVar("_DT_co", covariant=True)
+MYPY: Final = False
+if not MYPY:  # an unknown shape is gradual: it is accepted where a shape is declared
+    _AnyShape: TypeAlias = tuple[Any, ...]
+else:  # mypy (and pyrefly): a default holding Any makes every overloaded call on such arrays ambiguous (Any)
+    _AnyShape: TypeAlias = tuple[int, ...]
+_SH_co = TypeVar("_SH_co", bound=tuple[Any, ...], covariant=True, default=_AnyShape)
 _T = TypeVar("_T")
 _R = TypeVar("_R")
 _R_co = TypeVar("_R_co", covariant=True)
@@ -6601,15 +6607,15 @@ def _operators_by_plugin(cls: _C, /) -> _C:
     """Marks ``Array`` for the arraytyping mypy plugin, which replaces its operators' promotion overloads by one signature and computes the results itself (mypy then does no overload search)."""
 
 @_operators_by_plugin
-class Array(Generic[_DT_co]):
-    """An array whose dtype is the type argument: ``Array[float32]``, ``Array[float]`` (weak float), ``Array[floating]`` (any float dtype) or bare ``Array`` (any)."""
+class Array(Generic[_DT_co, _SH_co]):
+    """An array whose dtype is the first type argument: ``Array[float32]``, ``Array[float]`` (weak float), ``Array[floating]`` (any float dtype) or bare ``Array`` (any); a shape may follow as a tuple: ``Array[float32, tuple[Literal[3], N]]`` (``N`` a type variable bound to ``int``). Without one, any shape."""
     __array_priority__: ClassVar[int]
     @property
     def dtype(self) -> DType[_DT_co]:
         """The array's dtype (an ``np.dtype``), typed by the array's own dtype class: ``y.astype(x.dtype)`` is an array of ``x``'s dtype."""
         ...
     @property
-    def shape(self) -> tuple[int, ...]: ...
+    def shape(self) -> _SH_co: ...
     @property
     def ndim(self) -> int: ...
     @property

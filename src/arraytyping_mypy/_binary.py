@@ -41,8 +41,8 @@ def binary(ctx: MethodContext | FunctionContext, rules: Rules, left: Type, right
         return AnyType(TypeOfAny.from_error)
     compare = OR.FAMILY[op] == "compare"
     if not isinstance(lo, DtypeSet) or not isinstance(ro, DtypeSet):
-        return ctx.api.named_generic_type(_types.ARRAY, [ctx.api.named_generic_type("arraytyping.bool_", [])]
-                                          if compare else [AnyType(TypeOfAny.implementation_artifact)])
+        return _types.array_type(ctx.api, ctx.api.named_generic_type("arraytyping.bool_", [])
+                                 if compare else AnyType(TypeOfAny.implementation_artifact))
 
     def fn(a: Member, b: Member) -> str | Exception:
         return rules.binary(op, a, b)

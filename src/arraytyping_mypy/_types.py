@@ -14,7 +14,7 @@ from mypy.types import (
 
 from arraytyping_mypy._rules import ABSTRACT, L, Answer, DtypeSet, Member, Rules
 
-__all__ = ["ARRAY", "GRADUAL", "Operand", "array_arg", "array_of", "operand", "show"]
+__all__ = ["ARRAY", "GRADUAL", "Operand", "array_arg", "array_of", "as_array", "array_type", "operand", "show"]
 
 ARRAY: Final = "arraytyping.Array"
 NUMPY_SCALARS: Final = {
@@ -138,13 +138,18 @@ def dtype_arg_set(arg: ProperType, rules: Rules) -> DtypeSet | _Gradual:
     return GRADUAL
 
 
-def array_arg(t: Instance) -> ProperType | None:
-    """The dtype type argument of an ``Array`` (or of a subclass of it, mapped to ``Array``)."""
+def as_array(t: Instance) -> Instance | None:
+    """An ``Array`` (or a subclass of it) as an ``Array`` instance: its type arguments are the dtype and shape."""
     for b in t.type.mro:
         if b.fullname == ARRAY:
-            mapped = t if t.type.fullname == ARRAY else map_instance_to_supertype(t, b)
-            return get_proper_type(mapped.args[0]) if mapped.args else None
+            return t if t.type.fullname == ARRAY else map_instance_to_supertype(t, b)
     return None
+
+
+def array_arg(t: Instance) -> ProperType | None:
+    """The dtype type argument of an ``Array`` (or of a subclass of it, mapped to ``Array``)."""
+    mapped = as_array(t)
+    return get_proper_type(mapped.args[0]) if mapped is not None and mapped.args else None
 
 
 def operand(typ: Type, rules: Rules) -> Operand:
@@ -217,7 +222,16 @@ def array_of(api: CheckerPluginInterface, answer: Answer, vars_by_name: dict[str
         arg = cls(str(value))
     else:
         arg = AnyType(TypeOfAny.implementation_artifact)
-    return api.named_generic_type(ARRAY, [arg])
+    return array_type(api, arg)
+
+
+def array_type(api: CheckerPluginInterface, dtype: Type, shape: Type | None = None) -> Instance:
+    """``Array[dtype, shape]``; without ``shape``, the class's default (any shape), as ``Array[dtype]`` means."""
+    info = _type_info(api, ARRAY)
+    if shape is None:
+        var = info.defn.type_vars[1]
+        shape = var.default if isinstance(var, TypeVarType) else AnyType(TypeOfAny.special_form)
+    return Instance(info, [dtype, shape])
 
 
 def type_vars(*types: Type) -> dict[str, TypeVarType]:

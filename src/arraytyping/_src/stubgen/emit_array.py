@@ -132,9 +132,10 @@ def array_class(m: Model, cfg: LatticeConfig, docs: Callable[[str], str | None])
         'by one signature and computes the results itself (mypy then does no overload search)."""',
         "",
         "@_operators_by_plugin",
-        "class Array(Generic[_DT_co]):",
-        '    """An array whose dtype is the type argument: ``Array[float32]``, ``Array[float]`` (weak float), '
-        '``Array[floating]`` (any float dtype) or bare ``Array`` (any)."""',
+        "class Array(Generic[_DT_co, _SH_co]):",
+        '    """An array whose dtype is the first type argument: ``Array[float32]``, ``Array[float]`` (weak float), '
+        '``Array[floating]`` (any float dtype) or bare ``Array`` (any); a shape may follow as a tuple: '
+        '``Array[float32, tuple[Literal[3], N]]`` (``N`` a type variable bound to ``int``). Without one, any shape."""',
         "    __array_priority__: ClassVar[int]",
         "    @property",
         "    def dtype(self) -> DType[_DT_co]:",
@@ -142,7 +143,7 @@ def array_class(m: Model, cfg: LatticeConfig, docs: Callable[[str], str | None])
         "``y.astype(x.dtype)`` is an array of ``x``'s dtype.\"\"\"",
         "        ...",
         "    @property",
-        "    def shape(self) -> tuple[int, ...]: ...",
+        "    def shape(self) -> _SH_co: ...",
         "    @property",
         "    def ndim(self) -> int: ...",
         "    @property",
