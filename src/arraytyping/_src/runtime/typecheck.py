@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import functools
 import inspect
-import sys
 import typing
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar, cast
@@ -141,10 +140,11 @@ def _typecheck(fun: Any, localns: Mapping[str, Any] | None) -> Any:
     if isinstance(fun, JitFunction):  # check the traced function: once per traced signature, as @jit @typecheck
         return type(fun)(_typecheck(fun.fun, localns), tuple(fun.static_argnames),
                          static_argnums=fun.static_argnums, name=fun.name, static_kwargs=fun.static_kwargs)
+    kind = type(typing.cast(object, fun)).__name__
     if isinstance(fun, (staticmethod, classmethod)):
-        return type(fun)(_typecheck(fun.__func__, localns))
+        raise TypeError(f"typecheck takes the function itself: write @{kind} above @typecheck")
     if not callable(fun):
-        raise TypeError(f"typecheck takes a function, got {type(fun).__name__}")
+        raise TypeError(f"typecheck takes a function, got {kind}")
     return _checked(fun, localns)
 
 
@@ -154,6 +154,8 @@ def typecheck(fun: _TypecheckedF) -> _TypecheckedF:
     the return value; a mismatch raises :class:`TypeCheckError`. Parameters annotated otherwise are not checked
     (a union with an ``Array`` member is checked against each member). Under ``jit`` (either order) the check runs
     when the function is traced, once per traced signature."""
-    frame = sys._getframe(1)  # the defining scope: a function's local type variables, for its annotations
-    localns = dict(frame.f_locals) if "<locals>" in getattr(fun, "__qualname__", "") else None
+    frame = inspect.currentframe()
+    caller = frame.f_back if frame is not None else None  # the defining scope: its local names, for annotations
+    local = caller is not None and "<locals>" in getattr(fun, "__qualname__", "")
+    localns = dict(caller.f_locals) if local and caller is not None else None
     return cast(_TypecheckedF, _typecheck(fun, localns))

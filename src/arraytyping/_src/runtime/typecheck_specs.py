@@ -117,12 +117,15 @@ def _dtype_spec(p: object, owner: str) -> DtypeSpec | None:
         return None
     if isinstance(p, typing.TypeVar):
         if p.__constraints__:
-            parts = [(_name(c), _dtype_members(c, owner)[:2]) for c in p.__constraints__]
-            constraints = tuple((name, s | w) for name, (s, w) in parts)
-            strong = frozenset().union(*(s for _, (s, _w) in parts))
-            weak = frozenset().union(*(w for _, (_s, w) in parts))
-            desc = " or ".join(name for name, _ in parts) + f" ({p.__name__}'s constraints)"
-            return DtypeSpec(strong, weak, p.__name__, desc, p, constraints)
+            strong: frozenset[type] = frozenset()
+            weak: frozenset[type] = frozenset()
+            constraints: list[tuple[str, frozenset[type]]] = []
+            for c in p.__constraints__:
+                s, w, _ = _dtype_members(c, owner)
+                strong, weak = strong | s, weak | w
+                constraints.append((_name(c), s | w))
+            desc = " or ".join(name for name, _ in constraints) + f" ({p.__name__}'s constraints)"
+            return DtypeSpec(strong, weak, p.__name__, desc, p, tuple(constraints))
         if p.__bound__ is None:
             return DtypeSpec(_types_of(st.generic), frozenset(), p.__name__, "a dtype", p)
         strong, weak, descs = _dtype_members(p.__bound__, owner)
@@ -173,7 +176,8 @@ def _bind(sym: object, value: object, shown: str, env: Env, where: str, what: st
     if bound[0] == value:
         return None
     earlier = bound[0]
-    earlier_text = _tuple_text([str(v) for v in earlier]) if isinstance(earlier, tuple) else str(earlier)
+    earlier_text = (_tuple_text([str(v) for v in typing.cast("tuple[object, ...]", earlier)])
+                    if isinstance(earlier, tuple) else str(earlier))
     return f"{what} {shown}, but {_name(sym)} = {earlier_text} from {bound[1]}"
 
 
@@ -329,7 +333,7 @@ def describe_value(x: object) -> str:
         return (f"numpy.ndarray of {arr.dtype}{list(arr.shape)} (a numpy array, not an Array: "
                 "arraytyping.numpy.asarray converts it)")
     if isinstance(x, np.generic):
-        return f"numpy.{type(x).__name__} (a numpy scalar, not an Array)"
+        return f"numpy.{type(typing.cast(object, x)).__name__} (a numpy scalar, not an Array)"
     if x is None:
         return "None"
     t = type(x)
