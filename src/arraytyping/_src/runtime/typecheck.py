@@ -48,8 +48,8 @@ class _Plan:
         self.name = f"{getattr(fun, '__qualname__', None) or getattr(fun, '__name__', repr(fun))}()"
         try:
             hints = typing.get_type_hints(fun, localns=dict(localns) if localns else None, include_extras=True)
-        except NameError as e:
-            raise TypeError(f"typecheck: the annotations of {self.name} cannot be evaluated: {e}") from e
+        except NameError:
+            hints = self._hints_one_by_one(fun, localns)
         positional: list[tuple[int, Checker, str]] = []
         self.by_name: dict[str, tuple[Checker, str]] = {}
         self.var_positional: Checker | None = None
@@ -77,6 +77,22 @@ class _Plan:
         if self.result is not None:
             checkers.append(self.result)
         self.symbolic = any(c.binds for c in checkers)
+
+    def _hints_one_by_one(self, fun: Callable[..., Any], localns: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The annotations that can be evaluated, when one cannot (``get_type_hints`` gives none then): one that
+        names no ``Array`` is left unchecked (a method returning its own local class), one that does is an error."""
+        hints: dict[str, Any] = {}
+        for key, annotation in getattr(inspect.unwrap(fun), "__annotations__", {}).items():
+            shim = functools.update_wrapper(lambda: None, fun)
+            shim.__annotations__ = {key: annotation}
+            try:
+                hints |= typing.get_type_hints(shim, localns=dict(localns) if localns else None, include_extras=True)
+            except NameError as e:
+                if "Array" in str(annotation):
+                    where = "return value" if key == "return" else f"argument {key!r}"
+                    raise TypeError(f"typecheck: {self.name}, the annotation of {where} cannot be evaluated: "
+                                    f"{e}") from e
+        return hints
 
     def _compile(self, hints: dict[str, Any], key: str, where: str) -> Checker | None:
         if key not in hints:
