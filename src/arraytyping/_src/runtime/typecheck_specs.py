@@ -228,10 +228,13 @@ class ShapeSpec:
                 return err
         if isinstance(self.variadic, typing.TypeVarTuple) and env is not None:
             run = shape[pre:n - suf]
-            axes = f"axes {pre} to {n - suf - 1} are" if len(run) > 1 else (
-                f"axis {pre} is" if run else f"no axes at {pre}, are")
-            return _bind(self.variadic, run, _tuple_text([str(v) for v in run]) if len(run) != 1 else str(run[0]),
-                         env, where, axes)
+            if len(run) > 1:
+                what, shown = f"axes {pre} to {n - suf - 1} are", _tuple_text([str(v) for v in run])
+            elif run:
+                what, shown = f"axis {pre} is", str(run[0])
+            else:
+                what, shown = f"no axes for *{self.variadic.__name__}", f"(rank {n})"
+            return _bind(self.variadic, run, shown, env, where, what)
         return None
 
 
