@@ -80,7 +80,8 @@ class Array(abc.ABC):
         shape too) at run time, so annotations that are evaluated work (``typing.get_type_hints``,
         :func:`arraytyping.typecheck`); the type checkers read the parameters from the generated stubs. Any other
         arity, or a shape that is not a ``tuple[...]`` type, is a ``TypeError`` naming it."""
-        args = params if isinstance(params, tuple) else (params,)
+        args: tuple[object, ...] = (typing.cast("tuple[object, ...]", params) if isinstance(params, tuple)
+                                    else (params,))
         if len(args) == 1:
             return types.GenericAlias(cls, args[0])
         if not args:

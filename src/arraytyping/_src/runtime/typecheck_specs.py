@@ -209,7 +209,9 @@ class ShapeSpec:
         if self.exact is not None:
             return None if shape == self.exact else self._mismatch(shape, env, where)
         if self.whole is not None:
-            return None if env is None else _bind(self.whole, shape, _tuple_text([str(n) for n in shape]), env, where, "shape")
+            if env is None:
+                return None
+            return _bind(self.whole, shape, _tuple_text([str(n) for n in shape]), env, where, "shape")
         return self._mismatch(shape, env, where)
 
     def _mismatch(self, shape: tuple[int, ...], env: Env | None, where: str) -> str | None:
