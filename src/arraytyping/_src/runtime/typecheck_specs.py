@@ -78,16 +78,12 @@ class DtypeSpec:
             return f"dtype {dtype_name(aval.dtype)} is not {self.desc}"
         var = self.var
         if var is not None and env is not None:
-            value = dtype_name(aval.dtype)
+            value: object = t  # the dtype's scalar type, or the name of the constraint it falls under
             for name, members in self.constraints:
                 if t in members:
                     value = name
                     break
-            bound = env.get(var)
-            if bound is None:
-                env[var] = (value, where)
-            elif bound[0] != value:
-                return f"dtype {dtype_name(aval.dtype)}, but {var.__name__} = {bound[0]} from {bound[1]}"
+            return _bind(var, value, "", env, where, f"dtype {dtype_name(aval.dtype)}")
         return None
 
 
@@ -175,10 +171,16 @@ def _bind(sym: object, value: object, shown: str, env: Env, where: str, what: st
         return None
     if bound[0] == value:
         return None
-    earlier = bound[0]
-    earlier_text = (_tuple_text([str(v) for v in typing.cast("tuple[object, ...]", earlier)])
-                    if isinstance(earlier, tuple) else str(earlier))
-    return f"{what} {shown}, but {_name(sym)} = {earlier_text} from {bound[1]}"
+    return f"{what}{' ' if shown else ''}{shown}, but {_name(sym)} = {_value_text(bound[0])} from {bound[1]}"
+
+
+def _value_text(value: object) -> str:
+    """A bound symbol's value as messages show it: a size, a run of sizes, a dtype's name, a constraint's name."""
+    if isinstance(value, tuple):
+        return _tuple_text([str(v) for v in typing.cast("tuple[object, ...]", value)])
+    if isinstance(value, type):
+        return dtype_name(np.dtype(value))
+    return str(value)
 
 
 class ShapeSpec:
@@ -208,11 +210,38 @@ class ShapeSpec:
     def check(self, shape: tuple[int, ...], env: Env | None, where: str) -> str | None:
         if self.exact is not None:
             return None if shape == self.exact else self._mismatch(shape, env, where)
+        if self.variadic is None and self.whole is None:  # fixed rank, some dimension not a literal
+            if len(shape) == len(self.prefix) and _fit_dims(self.prefix, shape, env, where):
+                return None
+            return self._mismatch(shape, env, where)
         if self.whole is not None:
             if env is None:
                 return None
             return _bind(self.whole, shape, _tuple_text([str(n) for n in shape]), env, where, "shape")
+        if self._fits(shape, env, where):
+            return None
+        # Walk again, now saying why: what _fits bound before it failed is bound to the same values again.
         return self._mismatch(shape, env, where)
+
+    def _fits(self, shape: tuple[int, ...], env: Env | None, where: str) -> bool:
+        """The check without building any message (the per-call path), in :meth:`_mismatch`'s order."""
+        n, pre = len(shape), len(self.prefix)
+        variadic = self.variadic
+        if variadic is None:
+            return n == pre and _fit_dims(self.prefix, shape, env, where)
+        suf = len(self.suffix)
+        if n < pre + suf or not _fit_dims(self.prefix, shape, env, where):
+            return False
+        if suf and not _fit_dims(self.suffix, shape[n - suf:], env, where):
+            return False
+        if variadic is ANY_DIMS or env is None:
+            return True
+        run = shape[pre:n - suf]
+        bound = env.get(variadic)
+        if bound is None:
+            env[variadic] = (run, where)
+            return True
+        return bound[0] == run
 
     def _mismatch(self, shape: tuple[int, ...], env: Env | None, where: str) -> str | None:
         n, pre, suf = len(shape), len(self.prefix), len(self.suffix)
@@ -238,6 +267,26 @@ class ShapeSpec:
                 what, shown = f"no axes for *{self.variadic.__name__}", f"(rank {n})"
             return _bind(self.variadic, run, shown, env, where, what)
         return None
+
+
+def _fit_dims(dims: tuple[Dim, ...], sizes: tuple[int, ...], env: Env | None, where: str) -> bool:
+    """Whether ``sizes`` fit ``dims`` (as many or more sizes; the extra ones are not looked at), binding symbols."""
+    for d, size in zip(dims, sizes):
+        if d is None:
+            continue
+        if type(d) is int:
+            if size != d:
+                return False
+        elif isinstance(d, frozenset):
+            if size not in d:
+                return False
+        elif env is not None:
+            bound = env.get(d)
+            if bound is None:
+                env[d] = (size, where)
+            elif bound[0] != size:
+                return False
+    return True
 
 
 def _check_dim(d: Dim, size: int, axis: int, env: Env | None, where: str) -> str | None:
@@ -361,7 +410,19 @@ class ArrayCheck:
         dtype = self.dtype
         if dtype is not None:
             t = aval.dtype.type
-            if dtype.var is not None or (t not in dtype.strong and not (aval.weak_type and t in dtype.weak)):
+            var = dtype.var
+            if t not in dtype.strong and not (aval.weak_type and t in dtype.weak):
+                ok = False
+            elif var is None or env is None:
+                ok = True
+            elif dtype.constraints:
+                ok = False  # DtypeSpec.check binds the constraint
+            else:  # a dtype TypeVar binds the dtype's scalar type
+                bound = env.get(var)
+                if bound is None:
+                    env[var] = (t, where)
+                ok = bound is None or bound[0] is t
+            if not ok:
                 err = dtype.check(aval, env, where)
                 if err is not None:
                     return f"expected {self.text}, got {_show(aval)}: {err}"
