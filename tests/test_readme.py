@@ -57,7 +57,8 @@ def _statements(block: str) -> list[tuple[str, str | None]]:
     out = []
     for node in ast.parse(block).body:
         assert node.end_lineno is not None
-        source = "\n".join(lines[node.lineno - 1:node.end_lineno])
+        start = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", []))])  # with decorators
+        source = "\n".join(lines[start - 1:node.end_lineno])
         comment = lines[node.end_lineno - 1].partition("  # ")[2].strip()
         m = re.match(r"(\w+(?:Error|Exception))\b", comment)
         out.append((source, m.group(1) if m else None))

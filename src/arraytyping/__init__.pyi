@@ -21,15 +21,15 @@ from arraytyping import op_rules as op_rules
 
 __all__ = [
     "Array", "ConcretizationTypeError", "DeletedArrayError", "TracerArrayConversionError", "TracerBoolConversionError",
-    "TracerIntegerConversionError", "UnexpectedTracerError", "device_put", "devices", "eval_shape", "grad", "jit",
-    "jvp", "linearize", "make_jaxpr", "value_and_grad", "vjp", "vmap", "TypePromotionError", "bfloat16", "bool_",
-    "canonicalize_dtype", "complex64", "complex128", "complexfloating", "config", "dtype_promotion", "dtypes",
-    "enable_x64", "finfo", "float4_e2m1fn", "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4", "float8_e4m3",
-    "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu",
-    "float16", "float32", "float64", "floating", "generic", "iinfo", "inexact", "int1", "int2", "int4", "int8", "int16",
-    "int32", "int64", "integer", "isdtype", "issubdtype", "lattice", "number", "op_rules", "promote_types",
-    "result_type", "signedinteger", "tree_util", "uint1", "uint2", "uint4", "uint8", "uint16", "uint32", "uint64",
-    "unsignedinteger",
+    "TracerIntegerConversionError", "TypeCheckError", "UnexpectedTracerError", "device_put", "devices", "eval_shape",
+    "grad", "jit", "jvp", "linearize", "make_jaxpr", "typecheck", "value_and_grad", "vjp", "vmap", "TypePromotionError",
+    "bfloat16", "bool_", "canonicalize_dtype", "complex64", "complex128", "complexfloating", "config",
+    "dtype_promotion", "dtypes", "enable_x64", "finfo", "float4_e2m1fn", "float6_e2m3fn", "float6_e3m2fn",
+    "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2",
+    "float8_e5m2fnuz", "float8_e8m0fnu", "float16", "float32", "float64", "floating", "generic", "iinfo", "inexact",
+    "int1", "int2", "int4", "int8", "int16", "int32", "int64", "integer", "isdtype", "issubdtype", "lattice", "number",
+    "op_rules", "promote_types", "result_type", "signedinteger", "tree_util", "uint1", "uint2", "uint4", "uint8",
+    "uint16", "uint32", "uint64", "unsignedinteger",
 ]
 
 __version__: str
@@ -9703,6 +9703,15 @@ def grad(fun: Callable[Concatenate[_GradA, _GradT, _GradP], Any], argnums: Liter
 def grad(fun: Callable[Concatenate[_GradT, _GradT2, _GradP], Any], argnums: tuple[Literal[0], Literal[1]], has_aux: Literal[False] = ..., holomorphic: bool = ..., allow_int: bool = ...) -> Callable[Concatenate[_GradT, _GradT2, _GradP], tuple[_GradT, _GradT2]]: ...
 @overload
 def grad(fun: Callable[_GradP, Any], argnums: int | Sequence[int] = ..., has_aux: bool = ..., holomorphic: bool = ..., allow_int: bool = ...) -> Callable[_GradP, Any]: ...
+
+# From arraytyping/_src/runtime/typecheck.py (generated from its source).
+_TypecheckedF = TypeVar('_TypecheckedF', bound=Callable[..., Any])
+class TypeCheckError(TypeError):
+    "An argument or the return value of a :func:`typecheck`-ed function does not match its ``Array[...]`` annotation; the message names the function, the parameter (or the return value), the expected and the actual dtype and shape, and for a symbol where it was bound (``B = 3 from argument 'x'``)."
+    ...
+def typecheck(fun: _TypecheckedF) -> _TypecheckedF:
+    "Check ``fun``'s arguments and return value against their ``Array[...]`` annotations at each call: dtype and shape (``Array[float32, tuple[B, Literal[4]]]``), binding each symbol once per call across the arguments and the return value; a mismatch raises :class:`TypeCheckError`. Parameters annotated otherwise are not checked (a union with an ``Array`` member is checked against each member). Under ``jit`` (either order) the check runs when the function is traced, once per traced signature."
+    ...
 
 def promote_types(a: DTypeLike, b: DTypeLike, /) -> np.dtype[Any]: ...
 def result_type(*args: object) -> np.dtype[Any]: ...

@@ -70,12 +70,14 @@ def _build(name: str) -> object:
         "Array": array,
         "NDArray": array,
         "ArrayLike": Union[array, np.ndarray, np.bool_, np.number, bool, int, float, complex],
-        "BoolArray": array,
-        "IntArray": array,
-        "FloatArray": array,
-        "ComplexArray": array,
-        "InexactArray": array,
-        "NumberArray": array,
+        # As the stub declares them, so that arraytyping.typecheck checks the dtype category (a Python scalar type
+        # is the weakly typed array of that kind).
+        "BoolArray": array[_st.bool_],
+        "IntArray": array[Union[_st.integer, int]],
+        "FloatArray": array[Union[_st.floating, float]],
+        "ComplexArray": array[Union[_st.complexfloating, complex]],
+        "InexactArray": array[Union[_st.inexact, float, complex]],
+        "NumberArray": array[Union[_st.number, int, float, complex]],
     }
     return table[name]
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import abc
 import types
+import typing
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -48,6 +49,25 @@ def _binop(name: str, opchar: str, *, swap: bool = False) -> Callable[[Array, ob
     return method
 
 
+def _param_repr(x: object) -> str:
+    """A type parameter as written: a class by its name, a typing construct by its ``repr``."""
+    if isinstance(x, type) and not isinstance(x, types.GenericAlias):
+        return x.__name__
+    return repr(x)
+
+
+def _param_list(args: tuple[object, ...]) -> str:
+    return ", ".join(_param_repr(a) for a in args)
+
+
+def _is_shape_param(x: object) -> bool:
+    """Whether ``x`` can be ``Array``'s shape parameter: a ``tuple[...]`` type (not unpacked, as ``*tuple[...]``
+    is), a ``TypeVar`` (a whole shape bound once per call), ``Any``, or a forward reference still to evaluate."""
+    if isinstance(x, (str, typing.ForwardRef, typing.TypeVar)) or x is typing.Any:
+        return True
+    return typing.get_origin(x) is tuple and not getattr(x, "__unpacked__", False)
+
+
 class Array(abc.ABC):
     """An array of a registered dtype with a static shape and JAX's weak-type flag.
 
@@ -55,10 +75,26 @@ class Array(abc.ABC):
 
     __slots__ = ()
 
-    def __class_getitem__(cls, dtype: object) -> types.GenericAlias:
-        """``Array[float32]`` at run time, so annotations that are evaluated work; the type checkers read the dtype
-        parameter from the generated stubs."""
-        return types.GenericAlias(cls, dtype)
+    def __class_getitem__(cls, params: object) -> types.GenericAlias:
+        """``Array[float32]`` (that dtype, any shape) and ``Array[float32, tuple[Literal[3], Literal[4]]]`` (a
+        shape too) at run time, so annotations that are evaluated work (``typing.get_type_hints``,
+        :func:`arraytyping.typecheck`); the type checkers read the parameters from the generated stubs. Any other
+        arity, or a shape that is not a ``tuple[...]`` type, is a ``TypeError`` naming it."""
+        args: tuple[object, ...] = (typing.cast("tuple[object, ...]", params) if isinstance(params, tuple)
+                                    else (params,))
+        if len(args) == 1:
+            return types.GenericAlias(cls, args[0])
+        if not args:
+            raise TypeError("Array takes a dtype and optionally a shape (Array[float32], "
+                            "Array[float32, tuple[Literal[3], Literal[4]]]), got no parameters")
+        if len(args) != 2:
+            raise TypeError(f"Array takes a dtype and optionally a shape, got {len(args)} parameters: "
+                            f"Array[{_param_list(args)}]; write the shape as one tuple type: "
+                            f"Array[{_param_repr(args[0])}, tuple[{_param_list(args[1:])}]]")
+        if not _is_shape_param(args[1]):
+            raise TypeError(f"Array's shape parameter must be a tuple type, such as tuple[Literal[3], Literal[4]] "
+                            f"(tuple[int, ...]: any shape; tuple[()]: rank 0), got {_param_repr(args[1])}")
+        return types.GenericAlias(cls, args)
     __array_priority__ = 100
 
     aval: ShapedArray

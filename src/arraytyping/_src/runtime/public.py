@@ -9,10 +9,12 @@ from arraytyping._src.runtime.core import (
 )
 from arraytyping._src.runtime.dispatch import jit
 from arraytyping._src.runtime.tracing import eval_shape, make_jaxpr
+from arraytyping._src.runtime.typecheck import TypeCheckError, typecheck
 from arraytyping._src.runtime.vmap import vmap
 
 __all__ = [
     "Array", "ConcretizationTypeError", "DeletedArrayError", "TracerArrayConversionError",
-    "TracerBoolConversionError", "TracerIntegerConversionError", "UnexpectedTracerError", "device_put", "devices",
-    "eval_shape", "grad", "jit", "jvp", "linearize", "make_jaxpr", "value_and_grad", "vjp", "vmap",
+    "TracerBoolConversionError", "TracerIntegerConversionError", "TypeCheckError", "UnexpectedTracerError",
+    "device_put", "devices", "eval_shape", "grad", "jit", "jvp", "linearize", "make_jaxpr", "typecheck",
+    "value_and_grad", "vjp", "vmap",
 ]

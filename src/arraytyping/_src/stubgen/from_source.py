@@ -10,6 +10,7 @@ types, ml_dtypes' stubs) on every cold run.
 from __future__ import annotations
 
 import ast
+import builtins
 import re
 from collections.abc import Collection, Mapping
 from pathlib import Path
@@ -28,6 +29,7 @@ FROM_PRIVATE_MODULES: Final[Mapping[str, tuple[str, ...]]] = {
     "_src/promotion.py": ("canonicalize_dtype",),
     "_src/runtime/vmap.py": ("vmap",),
     "_src/runtime/ad_api.py": ("grad", "jvp", "linearize", "value_and_grad", "vjp"),
+    "_src/runtime/typecheck.py": ("TypeCheckError", "typecheck"),
 }
 """Runtime module (relative to the package) -> the names the root stub declares from its source. A class becomes a
 type-check-only ``_<name>`` with its public methods; a module-level instance of it, a variable of that type. An
@@ -176,7 +178,10 @@ def private_module_declarations(package: Path = PACKAGE,
         overloads: set[str] = set()
         first_overload: dict[str, int] = {}
         for node in tree.body:
-            if isinstance(node, ast.ClassDef) and node.name in names:
+            if isinstance(node, ast.ClassDef) and node.name in names and _is_exception(node):
+                out += [f"class {node.name}({', '.join(ast.unparse(b) for b in node.bases)}):"]
+                out += [f"    {doc}", "    ..."] if (doc := docline(node)) else ["    ..."]
+            elif isinstance(node, ast.ClassDef) and node.name in names:
                 out += ["@type_check_only", f"class _{node.name}:"]
                 doc = docline(node)
                 if doc:
@@ -208,11 +213,18 @@ def private_module_declarations(package: Path = PACKAGE,
                   and node.value.func.id in classes):
                 out.append(f"{node.target.id}: _{node.value.func.id}")
         out.append("")
-    declared = {w for line in out for w in re.findall(r"(?:def |class _|^)(\w+)", line)}
+    declared = {w for line in out for w in re.findall(r"(?:def |class _?|^)(\w+)", line)}
     missing = {n for names in modules.values() for n in names} - declared
     if missing:
         raise ValueError(f"stub generator: {', '.join(sorted(missing))} not found in their modules' source")
     return out
+
+
+def _is_exception(node: ast.ClassDef) -> bool:
+    """Whether a class derives from a builtin exception: the stub declares it under its own name, with its bases
+    (an error class a module exports, such as ``TypeCheckError``)."""
+    return any(isinstance(b, ast.Name) and isinstance(getattr(builtins, b.id, None), type)
+               and issubclass(getattr(builtins, b.id), BaseException) for b in node.bases)
 
 
 def docstrings(rel: str, package: Path = PACKAGE) -> dict[str, str]:
