@@ -488,11 +488,11 @@ def _slice_dim(d: Dim, s: slice) -> Dim:
 
 
 def index(shape: Shape | None, items: Sequence[IndexItem]) -> Shape | None:
-    """The shape of ``x[items]`` for ``x`` of ``shape``: ints (which JAX clamps: never an error), slices (of known
-    length on literal dimensions; on symbolic ones, only the whole axis keeps its symbol), ``None`` (a new axis of
-    size 1) and one ``Ellipsis``. An :data:`ARRAY_INDEX` or ``bool`` item makes the result gradual (``None``), as
-    does an unknown rank. :class:`ShapeIndexError` for too many indices or two ellipses, :class:`ShapeError` for a
-    zero step."""
+    """The shape of ``x[items]`` for ``x`` of ``shape``: ints (which JAX clamps: an error only on an axis of size
+    0), slices (of known length on literal dimensions; on symbolic ones, only the whole axis keeps its symbol),
+    ``None`` (a new axis of size 1) and one ``Ellipsis``. An :data:`ARRAY_INDEX` or ``bool`` item makes the result
+    gradual (``None``), as does an unknown rank. :class:`ShapeIndexError` for too many indices, two ellipses or an
+    int on an axis of size 0, :class:`ShapeError` for a zero step."""
     items = tuple(items)
     if sum(1 for it in items if it is Ellipsis) > 1:
         raise ShapeIndexError("an index can only have a single ellipsis ('...')", () if shape is None else (shape,),
@@ -507,18 +507,21 @@ def index(shape: Shape | None, items: Sequence[IndexItem]) -> Shape | None:
         raise ShapeIndexError(f"Too many indices: array is {len(shape)}-dimensional, but {consumed} were indexed",
                               (shape,), None)
     out: list[Dim] = []
-    dims = iter(shape)
+    k = 0  # the input axis the next item indexes
     for it in items:
         if it is None:
             out.append(1)
         elif it is Ellipsis:
-            for _ in range(len(shape) - consumed):
-                out.append(next(dims))
+            out.extend(shape[k:k + len(shape) - consumed])
+            k += len(shape) - consumed
         elif isinstance(it, slice):
-            out.append(_slice_dim(next(dims), it))
+            out.append(_slice_dim(shape[k], it))
+            k += 1
         else:
-            next(dims)
-    out.extend(dims)
+            if shape[k] == 0:
+                raise ShapeIndexError(f"index is out of bounds for axis {k} with size 0", (shape,), k)
+            k += 1
+    out.extend(shape[k:])
     return tuple(out)
 
 
