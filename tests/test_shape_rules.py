@@ -11,7 +11,10 @@ numpy gives, or both refuse.
 from __future__ import annotations
 
 import itertools
+import subprocess
+import sys
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -441,3 +444,16 @@ def test_binary_families_broadcast_in_numpy() -> None:
             continue
         a, b = np.ones((2, 1, 3), dtype=np.int32), np.ones((4, 1), dtype=np.int32)
         assert np.shape(fn(a, b)) == shape_rules.broadcast_shapes(a.shape, b.shape), name
+
+
+def test_module_imports_only_the_standard_library() -> None:
+    """Every module that importing ``shape_rules`` loads (without the package's ``__init__``, which imports numpy)
+    is the standard library's or one of the three pure rule modules."""
+    src = Path(__file__).resolve().parent.parent / "src" / "arraytyping"
+    code = ("import sys, types; before = set(sys.modules); pkg = types.ModuleType('arraytyping'); "
+            f"pkg.__path__ = [{str(src)!r}]; sys.modules['arraytyping'] = pkg; import arraytyping.shape_rules; "
+            "new = set(sys.modules) - before - {'arraytyping'}; "
+            "bad = sorted(m for m in new if m.split('.')[0] not in sys.stdlib_module_names and m not in "
+            "{'arraytyping.lattice', 'arraytyping.op_rules', 'arraytyping.shape_rules'}); print(bad)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0 and out.stdout.strip() == "[]", (out.stdout, out.stderr)
