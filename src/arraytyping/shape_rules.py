@@ -502,7 +502,7 @@ def index(shape: Shape | None, items: Sequence[IndexItem]) -> Shape | None:
             raise ShapeError("slice step cannot be zero", () if shape is None else (shape,), None)
     if shape is None or any(isinstance(it, (bool, _ArrayIndex)) for it in items):
         return None
-    consumed = sum(1 for it in items if isinstance(it, (int, slice)))
+    consumed = sum(1 for it in items if it is not None and it is not Ellipsis)  # ints (any __index__) and slices
     if consumed > len(shape):
         raise ShapeIndexError(f"Too many indices: array is {len(shape)}-dimensional, but {consumed} were indexed",
                               (shape,), None)
