@@ -194,7 +194,10 @@ def _squeeze_body(a: Any, *, axis: tuple[int, ...] | None) -> Any:
     if axis is None:
         dims = tuple(i for i, d in enumerate(s) if d == 1)
     else:
-        dims = tuple(sorted({canonicalize_axis(i, len(s)) for i in axis}))
+        canon = tuple(canonicalize_axis(i, len(s)) for i in axis)
+        if len(set(canon)) != len(canon):
+            raise ValueError(f"dimensions are not unique: {canon}")  # JAX's lax.squeeze
+        dims = tuple(sorted(canon))
         if any(s[d] != 1 for d in dims):
             raise ValueError(f"cannot select an axis to squeeze out which has size not equal to one, got "
                              f"shape={s} and dimensions={dims}")
