@@ -288,6 +288,24 @@ def test_transpose_against_numpy() -> None:
     assert shape_rules.transpose(("a", "b", "c")) == ("c", "b", "a")  # .T reverses every axis, as JAX's does
 
 
+def jax_moveaxis(a: np.ndarray[Any, Any], src: int | tuple[int, ...], dst: int | tuple[int, ...]
+                 ) -> np.ndarray[Any, Any]:
+    """JAX's ``_moveaxis``: each source inserted at its destination, in order of destination, then a transpose (a
+    permutation whenever the sources are distinct); numpy refuses a repeated destination, JAX does not."""
+    s = (src,) if isinstance(src, int) else src
+    d = (dst,) if isinstance(dst, int) else dst
+    if len(s) != len(d):
+        return np.moveaxis(a, src, dst)
+    s = tuple(np.lib.array_utils.normalize_axis_tuple(s, a.ndim, allow_duplicate=True))
+    d = tuple(np.lib.array_utils.normalize_axis_tuple(d, a.ndim, allow_duplicate=True))
+    if len(set(s)) != len(s):
+        raise TypeError("transpose permutation isn't a permutation of operand dimensions")
+    perm = [i for i in range(a.ndim) if i not in s]
+    for di, si in sorted(zip(d, s)):
+        perm.insert(di, si)
+    return np.transpose(a, perm)
+
+
 def test_swapaxes_and_moveaxis_against_numpy() -> None:
     axes = range(-4, 4)
     for s in PERM_SHAPES:
@@ -295,7 +313,8 @@ def test_swapaxes_and_moveaxis_against_numpy() -> None:
             check(Case([s]), lambda: shape_rules.swapaxes(s, i, j), lambda c, _: np.swapaxes(z(c[0]), i, j))
         movers: list[int | tuple[int, ...]] = [*axes, *itertools.product(range(-3, 3), repeat=2), (0,)]
         for src, dst in itertools.product(movers, repeat=2):
-            check(Case([s]), lambda: shape_rules.moveaxis(s, src, dst), lambda c, _: np.moveaxis(z(c[0]), src, dst))
+            check(Case([s]), lambda: shape_rules.moveaxis(s, src, dst), lambda c, _: jax_moveaxis(z(c[0]), src, dst))
+    assert shape_rules.moveaxis((2, 3), (-2, -1), (-2, -2)) == (3, 2)  # JAX 0.10.2's answer (numpy refuses)
 
 
 def test_expand_dims_and_squeeze_against_numpy() -> None:

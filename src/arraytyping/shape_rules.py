@@ -277,7 +277,9 @@ def swapaxes(shape: Shape | None, axis1: int, axis2: int) -> Shape | None:
 
 
 def moveaxis(shape: Shape | None, source: int | Sequence[int], destination: int | Sequence[int]) -> Shape | None:
-    """``shape`` with the axes ``source`` moved to the positions ``destination`` (the others keep their order)."""
+    """``shape`` with the axes ``source`` moved to the positions ``destination`` (the others keep their order), by
+    JAX's permutation: the other axes, then each source inserted at its destination in order of destination (a
+    repeated destination is no error in JAX, a repeated source is)."""
     src, dst = _axes(source), _axes(destination)
     if len(src) != len(dst):
         raise ShapeError(f"Inconsistent number of elements: {len(src)} vs {len(dst)}",
@@ -287,11 +289,12 @@ def moveaxis(shape: Shape | None, source: int | Sequence[int], destination: int 
     n = len(shape)
     s = tuple(_canonical_axis(a, n, (shape,)) for a in src)
     d = tuple(_canonical_axis(a, n, (shape,)) for a in dst)
-    if len(set(s)) != len(s) or len(set(d)) != len(d):
-        raise ShapeError(f"moveaxis: repeated axis in source {src} or destination {dst}", (shape,), None)
     perm = [i for i in range(n) if i not in s]
     for di, si in sorted(zip(d, s)):
         perm.insert(di, si)
+    if len(set(s)) != len(s):  # a repeated destination still inserts a permutation, which JAX transposes by
+        raise ShapeError(f"transpose permutation isn't a permutation of operand dimensions, got permutation "
+                         f"{tuple(perm)} for operand shape {_fmt(shape)}.", (shape,), None)
     return tuple(shape[i] for i in perm)
 
 
