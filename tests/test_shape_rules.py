@@ -11,6 +11,7 @@ numpy gives, or both refuse.
 from __future__ import annotations
 
 import itertools
+import json
 import subprocess
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -476,3 +477,50 @@ def test_module_imports_only_the_standard_library() -> None:
             "{'arraytyping.lattice', 'arraytyping.op_rules', 'arraytyping.shape_rules'}); print(bad)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0 and out.stdout.strip() == "[]", (out.stdout, out.stderr)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# JAX's own answers (tools/jax_shape_reference.py): every literal case exactly
+
+
+REFERENCE = Path(__file__).resolve().parent / "data" / "jax_shape_reference.json"
+
+
+def _item(it: Any) -> Any:
+    if it == "...":
+        return Ellipsis
+    return slice(*it["slice"]) if isinstance(it, dict) else it
+
+
+def _axis(a: Any) -> Any:
+    return tuple(a) if isinstance(a, list) else a
+
+
+RULE_CALLS: dict[str, Callable[[list[Any]], Shape | None]] = {
+    "reduce": lambda a: shape_rules.reduce_shape(tuple(a[0]), _axis(a[1]), a[2]),
+    "reshape": lambda a: shape_rules.reshape(tuple(a[0]), tuple(a[1])),
+    "transpose": lambda a: shape_rules.transpose(tuple(a[0]), _axis(a[1])),
+    "swapaxes": lambda a: shape_rules.swapaxes(tuple(a[0]), a[1], a[2]),
+    "moveaxis": lambda a: shape_rules.moveaxis(tuple(a[0]), _axis(a[1]), _axis(a[2])),
+    "expand_dims": lambda a: shape_rules.expand_dims(tuple(a[0]), _axis(a[1])),
+    "squeeze": lambda a: shape_rules.squeeze(tuple(a[0]), _axis(a[1])),
+    "atleast": lambda a: shape_rules.atleast(tuple(a[0]), a[1]),
+    "matmul": lambda a: shape_rules.matmul(tuple(a[0]), tuple(a[1])),
+    "dot": lambda a: shape_rules.dot(tuple(a[0]), tuple(a[1])),
+    "concatenate": lambda a: shape_rules.concatenate([tuple(s) for s in a[0]], a[1]),
+    "stack": lambda a: shape_rules.stack([tuple(s) for s in a[0]], a[1]),
+    "index": lambda a: shape_rules.index(tuple(a[0]), tuple(_item(i) for i in a[1])),
+}
+
+
+def test_every_literal_case_is_jax() -> None:
+    """The rules give JAX 0.10.2's shape on every recorded case, and refuse exactly where JAX raises."""
+    data = json.loads(REFERENCE.read_text())
+    assert data["versions"]["jax"] == "0.10.2" and set(data["cases"]) == set(RULE_CALLS)
+    for rule, cases in data["cases"].items():
+        for args, want in cases:
+            got = outcome(lambda: RULE_CALLS[rule](args))
+            if isinstance(want, str):
+                assert want.startswith("error:") and isinstance(got, ShapeError), (rule, args, want, got)
+            else:
+                assert got == tuple(want), (rule, args, want, got)
