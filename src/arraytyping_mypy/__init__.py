@@ -22,8 +22,13 @@ variable where every instantiation gives itself back (``x * x``, ``x + 1e-5`` fo
 ``Any``; ``Any``, abstract dtypes and unions are never an error. What JAX refuses is reported as
 ``[dtype-promotion]`` with both dtypes and the fix (see ``_errors`` for silencing it with and without the plugin).
 
+Shapes (``Array[float32, tuple[Literal[3], N]]``) follow ``arraytyping.shape_rules``: operators and binary functions
+broadcast (``@``/``matmul``/``dot`` contract), one-operand functions and ``astype`` keep the shape, reductions apply
+literal ``axis``/``keepdims``, ``zeros((3, 4))``-style creation and ``*_like`` give theirs, ``x.T`` reverses; what
+no sizes could make run is ``[shape-mismatch]``; anything else keeps a gradual shape.
+
 Feature modules: ``_binary`` (operators, binary functions, ``where``), ``_single`` (one-operand functions,
-reductions), ``_dtypes`` (dtype arguments, defaults, constructors, promotion functions), ``_dtype_args`` (reading
+reductions), ``_shapes`` (result shapes, laid over the other hooks), ``_dtypes`` (dtype arguments, defaults, constructors, promotion functions), ``_dtype_args`` (reading
 a dtype argument), ``_types`` (from mypy types to dtype sets), ``_rules`` (op_rules in the configured lattice),
 ``_operators`` (one signature per replaced method), ``_config``, ``_errors``.
 """
@@ -38,14 +43,14 @@ from typing import Any, Final, final
 from mypy.nodes import StrExpr, TypeInfo
 from mypy.options import Options
 from mypy.plugin import (
-    ClassDefContext, FunctionContext, FunctionSigContext, MethodContext, MethodSigContext, Plugin, ReportConfigContext,
+    AttributeContext, ClassDefContext, FunctionContext, FunctionSigContext, MethodContext, MethodSigContext, Plugin, ReportConfigContext,
 )
 from mypy.types import AnyType, FunctionLike, Type, TypeOfAny
 
-from arraytyping_mypy import _binary, _dtypes, _errors, _operators, _single
+from arraytyping_mypy import _binary, _dtypes, _errors, _operators, _shapes, _single
 from arraytyping_mypy._config import ConfigError, read_config
 from arraytyping_mypy._errors import DTYPE_PROMOTION, DTYPE_PROMOTION_ARG, DTYPE_PROMOTION_CALL, DTYPE_PROMOTION_SELF
-from arraytyping_mypy._rules import OR, Rules, load_rules
+from arraytyping_mypy._rules import OR, SR, Rules, load_rules
 from arraytyping_mypy._types import ARRAY
 
 __all__ = ["DTYPE_PROMOTION", "DTYPE_PROMOTION_ARG", "DTYPE_PROMOTION_CALL", "DTYPE_PROMOTION_SELF", "ArraytypingPlugin",
@@ -97,23 +102,31 @@ class ArraytypingPlugin(Plugin):
     def get_method_hook(self, fullname: str) -> Callable[[MethodContext], Type] | None:
         cls, _, method = fullname.rpartition(".")
         if cls.startswith("numpy.") and method in _OPERATOR_OF and not _OPERATOR_OF[method][1]:
-            return _binary.left_operand_hook(self.rules, _OPERATOR_OF[method][0])  # type: ignore[return-value]
+            return _shaped_operator(_binary.left_operand_hook(self.rules, _OPERATOR_OF[method][0]),
+                                    _OPERATOR_OF[method][0], False)
         if cls in _PYTHON_SCALARS and method in ("__eq__", "__ne__"):
             # 3 == x: int.__eq__ takes any object (typeshed: -> bool), returns NotImplemented at run time, and
             # Array.__eq__ answers; other operators reach Array's reflected method by themselves
-            return _binary.left_operand_hook(self.rules, _OPERATOR_OF[method][0])  # type: ignore[return-value]
+            return _shaped_operator(_binary.left_operand_hook(self.rules, _OPERATOR_OF[method][0]),
+                                    _OPERATOR_OF[method][0], False)
         owner = self._array_method(fullname)
         if owner is None:
             return None
         if method in _OPERATOR_OF:
             name, reflected = _OPERATOR_OF[method]
-            return _binary.operator_hook(self.rules, name, reflected)  # type: ignore[return-value]
+            return _shaped_operator(_binary.operator_hook(self.rules, name, reflected), name, reflected)
         if method in _single.DUNDERS:
-            return _single.unary_method_hook(self.rules, method)
+            return _shapes.keeping(_single.unary_method_hook(self.rules, method), _self, method)
         if method == "astype":
-            return _dtypes.astype_hook(self.rules)
+            return _shapes.keeping(_dtypes.astype_hook(self.rules), _self, "astype")
         if method in _single.REDUCTIONS:
-            return _single.reduction_hook(self.rules, method, method=True)  # type: ignore[return-value]
+            return _shapes.reducing(_single.reduction_hook(self.rules, method, method=True),  # type: ignore[arg-type]
+                                    _self, f"Array.{method}")
+        return None
+
+    def get_attribute_hook(self, fullname: str) -> Callable[[AttributeContext], Type] | None:
+        if fullname.rpartition(".")[2] == "T" and self._array_method(fullname) is not None:
+            return _shapes.transposed
         return None
 
     def get_method_signature_hook(self, fullname: str) -> Callable[[MethodSigContext], FunctionLike] | None:
@@ -149,16 +162,33 @@ class ArraytypingPlugin(Plugin):
         rules = self.rules
         if fullname.startswith(_NP):
             fn = fullname[len(_NP):]
+            what = f"arraytyping.numpy.{fn}"
+            family = SR.SHAPE_FAMILY.get(fn)
             if fn in _binary.FUNCTIONS:
-                return _binary.function_hook(rules, fn)  # type: ignore[return-value]
+                hook: Callable[[FunctionContext], Type] = _binary.function_hook(rules, fn)  # type: ignore[assignment]
+                if family in ("matmul", "dot"):
+                    return _shapes.matmul(hook, _first_two, _errors.SHAPE_MISMATCH_ARG, what, family)
+                if family == "broadcast":
+                    return _shapes.broadcasting(hook, _first_two, _errors.SHAPE_MISMATCH_ARG, what)
+                return hook
             if fn == "where":
-                return _binary.where_hook(rules)  # type: ignore[return-value]
+                return _shapes.broadcasting(_binary.where_hook(rules), _first_three,  # type: ignore[arg-type]
+                                            _errors.SHAPE_MISMATCH_ARG, what)
             if _single.answers_unary(fn):
-                return _single.unary_function_hook(rules, fn)
+                hook = _single.unary_function_hook(rules, fn)
+                return _shapes.keeping(hook, _first, what) if family == "keep" else hook
             if fn in _single.REDUCTIONS:
-                return _single.reduction_hook(rules, fn, method=False)  # type: ignore[return-value]
+                return _shapes.reducing(_single.reduction_hook(rules, fn, method=False),  # type: ignore[arg-type]
+                                        _first, what)
             if fn in _dtypes.DTYPE_FUNCTIONS:
-                return _dtypes.dtype_function_hook(rules, fn)
+                hook = _dtypes.dtype_function_hook(rules, fn)
+                if family == "creation":
+                    return _shapes.creation(hook, what)
+                if family == "like":
+                    return _shapes.like(hook, what)
+                if fn == "astype":
+                    return _shapes.keeping(hook, _first, what)
+                return hook
             if fn in _CONCRETE:
                 return _dtypes.constructor_hook(rules, fn)
         if fullname.startswith("arraytyping.") and fullname.count(".") == 1 and fullname[12:] in _CONCRETE:
@@ -169,6 +199,37 @@ class ArraytypingPlugin(Plugin):
         if fullname in ("arraytyping.result_type", "arraytyping.numpy.result_type", "arraytyping.dtypes.result_type"):
             return _dtypes.result_type_hook(rules)
         return None
+
+
+def _self(ctx: MethodContext) -> Type:
+    return ctx.type
+
+
+def _arg(ctx: FunctionContext, i: int) -> Type | None:
+    return ctx.arg_types[i][0] if i < len(ctx.arg_types) and ctx.arg_types[i] else None
+
+
+def _first(ctx: FunctionContext) -> Type | None:
+    return _arg(ctx, 0)
+
+
+def _first_two(ctx: FunctionContext) -> list[Type | None]:
+    return [_arg(ctx, 0), _arg(ctx, 1)]
+
+
+def _first_three(ctx: FunctionContext) -> list[Type | None]:
+    return [_arg(ctx, 0), _arg(ctx, 1), _arg(ctx, 2)]
+
+
+def _shaped_operator(hook: object, name: str, reflected: bool) -> Callable[[MethodContext], Type]:
+    """An operator's dtype hook with its shape: broadcasting, or matmul's rule for ``@``."""
+    def operands(ctx: MethodContext) -> list[Type | None]:
+        other = ctx.arg_types[0][0] if ctx.arg_types and ctx.arg_types[0] else None
+        return [other, ctx.type] if reflected else [ctx.type, other]
+    what = f"operator {_binary.SYMBOL[name]}"
+    if name == "matmul":
+        return _shapes.matmul(hook, operands, _errors.SHAPE_MISMATCH, what)  # type: ignore[arg-type]
+    return _shapes.broadcasting(hook, operands, _errors.SHAPE_MISMATCH, what)  # type: ignore[arg-type]
 
 
 def _permissive(ctx: MethodSigContext | FunctionSigContext) -> FunctionLike:

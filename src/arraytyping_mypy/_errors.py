@@ -13,6 +13,10 @@ a function (``anp.add(x, y)``, ``anp.where``, ...)     ``[arg-type]``
 a unary operator on its self (``-x`` of bool)          ``[misc]``
 a dtype string that names no dtype (``astype("f33")``) ``[call-overload]``
 =====================================================  ==================
+
+``shape-mismatch`` reports shapes that no sizes of their symbols could make work (``(3, 4) + (5,)``, a reduction's
+axis out of range), with both shapes and the axis; it is a sub-code of ``operator`` for an operator and of
+``arg-type`` for a function or method, so ``# type: ignore[operator]`` silences it as it would a dtype mistake.
 """
 
 from __future__ import annotations
@@ -27,8 +31,8 @@ from mypy.plugin import FunctionContext, MethodContext
 
 from arraytyping_mypy._rules import L, OR
 
-__all__ = ["DTYPE_PROMOTION", "DTYPE_PROMOTION_ARG", "DTYPE_PROMOTION_CALL", "DTYPE_PROMOTION_SELF", "nearest_spellings",
-           "reject"]
+__all__ = ["DTYPE_PROMOTION", "DTYPE_PROMOTION_ARG", "DTYPE_PROMOTION_CALL", "DTYPE_PROMOTION_SELF", "SHAPE_MISMATCH",
+           "SHAPE_MISMATCH_ARG", "nearest_spellings", "reject"]
 
 _DESCRIPTION: Final = "What JAX 0.10.2 refuses for these dtypes (arraytyping)"
 DTYPE_PROMOTION: Final = ErrorCode("dtype-promotion", _DESCRIPTION, "arraytyping", sub_code_of=codes.OPERATOR)
@@ -36,6 +40,9 @@ DTYPE_PROMOTION_ARG: Final = ErrorCode("dtype-promotion", _DESCRIPTION, "arrayty
 DTYPE_PROMOTION_SELF: Final = ErrorCode("dtype-promotion", _DESCRIPTION, "arraytyping", sub_code_of=codes.MISC)
 DTYPE_PROMOTION_CALL: Final = ErrorCode("dtype-promotion", _DESCRIPTION, "arraytyping",
                                         sub_code_of=codes.CALL_OVERLOAD)
+_SHAPES: Final = "Shapes no sizes could make work in JAX 0.10.2 (arraytyping)"
+SHAPE_MISMATCH: Final = ErrorCode("shape-mismatch", _SHAPES, "arraytyping", sub_code_of=codes.OPERATOR)
+SHAPE_MISMATCH_ARG: Final = ErrorCode("shape-mismatch", _SHAPES, "arraytyping", sub_code_of=codes.ARG_TYPE)
 
 
 def reject(ctx: MethodContext | FunctionContext, err: Exception, a: str, b: str | None, what: str,

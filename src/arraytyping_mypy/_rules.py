@@ -16,7 +16,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Final
 
-__all__ = ["ABSTRACT", "L", "OR", "REJECTIONS", "Answer", "DtypeSet", "Member", "Rules", "describe", "load_rules",
+__all__ = ["ABSTRACT", "L", "OR", "REJECTIONS", "SR", "Answer", "DtypeSet", "Member", "Rules", "describe", "load_rules",
            "static_of"]
 
 
@@ -43,7 +43,19 @@ def load_rules() -> tuple[ModuleType, ModuleType]:
     return lattice, op_rules
 
 
+def load_shape_rules() -> ModuleType:
+    """``arraytyping/shape_rules.py`` of the installed package, loaded as :func:`load_rules` loads the others."""
+    src = _package_dir()
+    spec = importlib.util.spec_from_file_location("_arraytyping_mypy_rules_by_path", src / "_src" / "rules_by_path.py")
+    if spec is None or spec.loader is None:
+        raise ImportError(f"{src / '_src' / 'rules_by_path.py'} not found")
+    loader = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(loader)
+    return loader.load_shape_rules(src, "_arraytyping_mypy")  # type: ignore[no-any-return]
+
+
 L, OR = load_rules()
+SR: Final = load_shape_rules()
 REJECTIONS: Final[tuple[type[Exception], ...]] = (L.TypePromotionError, OR.OperandTypeError, OR.OperandValueError,
                                                   OR.OperandOverflowError, OR.OperandNotImplementedError)
 ABSTRACT: Final[dict[str, str]] = {

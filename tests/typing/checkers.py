@@ -45,8 +45,18 @@ class Diagnostics:
         self._of(Path(file).name).errors.setdefault(line, []).append(message)
 
     def reveal(self, line: int, text: str, file: str = "") -> None:
+        text = without_default_shape(text)
         self.revealed.setdefault(line, []).append(text)
         self._of(Path(file).name).revealed.setdefault(line, []).append(text)
+
+
+_DEFAULT_SHAPE = re.compile(r", tuple\[(?:builtins\.)?(?:int|Any), \.\.\.\]\]")
+
+
+def without_default_shape(text: str) -> str:
+    """A revealed type with ``Array``'s default shape left out, as the user wrote it: ``Array[float32]`` for
+    mypy's ``Array[float32, tuple[int, ...]]`` (pyright and ty: ``tuple[Any, ...]``; pyrefly leaves it out)."""
+    return _DEFAULT_SHAPE.sub("]", text)
 
 
 def _env() -> dict[str, str]:

@@ -1,4 +1,4 @@
-"""Load ``lattice.py`` and ``op_rules.py`` from their files, without importing the ``arraytyping`` package.
+"""Load ``lattice.py``, ``op_rules.py`` and ``shape_rules.py`` from their files, without importing the ``arraytyping`` package.
 
 The package's ``__init__`` loads numpy and the runtime; the mypy plugin and the stub generator need only the lattice
 and the operation rules (standard library only). Both load this module by its path, then call :func:`load_rules`.
@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-__all__ = ["load_module", "load_rules"]
+__all__ = ["load_module", "load_rules", "load_shape_rules"]
 
 
 def load_module(name: str, path: Path) -> ModuleType:
@@ -55,3 +55,30 @@ def load_rules(package_dir: Path, prefix: str) -> tuple[ModuleType, ModuleType]:
             else:
                 sys.modules[k] = v
     return lattice, op_rules
+
+
+def load_shape_rules(package_dir: Path, prefix: str) -> ModuleType:
+    """``shape_rules`` of the package directory ``package_dir``, registered as ``{prefix}_shape_rules`` (after
+    :func:`load_rules`, whose ``op_rules`` its ``from arraytyping import op_rules`` is served)."""
+    name = f"{prefix}_shape_rules"
+    if name in sys.modules:
+        return sys.modules[name]
+    if not (package_dir / "shape_rules.py").is_file():
+        raise ImportError(f"{package_dir / 'shape_rules.py'} not found: {package_dir} is not an arraytyping package "
+                          "directory")
+    lattice, op_rules = load_rules(package_dir, prefix)
+    saved = {k: sys.modules.get(k) for k in ("arraytyping", "arraytyping.lattice", "arraytyping.op_rules")}
+    pkg = ModuleType("arraytyping")
+    pkg.__path__ = []
+    setattr(pkg, "lattice", lattice)
+    setattr(pkg, "op_rules", op_rules)
+    sys.modules["arraytyping"], sys.modules["arraytyping.lattice"] = pkg, lattice
+    sys.modules["arraytyping.op_rules"] = op_rules
+    try:
+        return load_module(name, package_dir / "shape_rules.py")
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                sys.modules.pop(k, None)
+            else:
+                sys.modules[k] = v

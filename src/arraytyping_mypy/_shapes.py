@@ -1,0 +1,256 @@
+"""Shapes: ``Array``'s second type argument, computed by ``arraytyping.shape_rules`` and laid over the dtype hooks.
+
+A shape is ``tuple[...]`` of ``Literal[n]``, type variables bound to ``int`` (symbols: one size throughout a
+signature) and ``int`` (any size); without one, any shape. Each hook here wraps a dtype hook: the dtype hook decides
+the result's dtype, this module its shape, by the rule of the operation's family (broadcasting, a reduction, ...).
+What the rule cannot tell (an unknown rank, a variadic part, an argument that is no literal) is a gradual shape,
+never an error; what no values of the symbols could make run is ``[shape-mismatch]``, with both shapes and the axis.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Final, TypeVar, Union
+
+from mypy.errorcodes import ErrorCode
+from mypy.nodes import Expression, IntExpr, NameExpr, TupleExpr, UnaryExpr
+from mypy.plugin import AttributeContext, FunctionContext, MethodContext
+from mypy.types import (
+    AnyType, Instance, LiteralType, ProperType, TupleType, Type, TypeOfAny, TypeVarType, UninhabitedType, UnionType,
+    get_proper_type,
+)
+
+from arraytyping_mypy import _errors, _types
+from arraytyping_mypy._rules import SR
+
+__all__ = ["broadcasting", "creation", "keeping", "like", "matmul", "reducing", "shape_of", "transposed"]
+
+Dim = Union[int, str, None]
+Shape = tuple[Dim, ...]
+Ctx = TypeVar("Ctx", MethodContext, FunctionContext)
+_PY: Final = frozenset({"builtins.bool", "builtins.int", "builtins.float", "builtins.complex"})
+_UNREAD: Final = object()
+"""An argument that is not a literal the rules can read (the shape is then gradual)."""
+
+
+class _Symbols:
+    """The type variables met in the operands' shapes, by name, to write a symbolic result back."""
+
+    def __init__(self) -> None:
+        self.by_name: dict[str, TypeVarType] = {}
+
+    def dim(self, t: Type) -> Dim:
+        p = get_proper_type(t)
+        if isinstance(p, Instance) and p.last_known_value is not None:
+            p = p.last_known_value
+        if isinstance(p, LiteralType) and isinstance(p.value, int) and not isinstance(p.value, bool):
+            return p.value
+        if isinstance(p, TypeVarType):
+            self.by_name[p.fullname] = p
+            return p.fullname
+        return None
+
+
+def shape_of(t: Type, symbols: _Symbols) -> Shape | None:
+    """The shape of an operand: an ``Array``'s shape argument, ``()`` for a Python or numpy scalar, ``None`` when
+    unknown (any rank)."""
+    p = get_proper_type(t)
+    if isinstance(p, LiteralType):
+        p = p.fallback
+    if not isinstance(p, Instance):
+        return None
+    if p.type.fullname in _PY or any(b.fullname == "numpy.generic" for b in p.type.mro):
+        return ()
+    mapped = _types.as_array(p)
+    if mapped is None or len(mapped.args) < 2:
+        return None
+    s = get_proper_type(mapped.args[1])
+    if not isinstance(s, TupleType):
+        return None  # tuple[int, ...], a type variable for the whole shape, Any: any rank
+    if any(not isinstance(get_proper_type(i), (LiteralType, Instance, TypeVarType, AnyType)) for i in s.items):
+        return None  # an unpacked variadic part
+    return tuple(symbols.dim(i) for i in s.items)
+
+
+def shape_type(ctx: MethodContext | FunctionContext | AttributeContext, shape: Shape, symbols: _Symbols) -> Type:
+    """``tuple[...]`` of ``shape``."""
+    int_type = ctx.api.named_generic_type("builtins.int", [])
+    items: list[Type] = []
+    for d in shape:
+        if isinstance(d, int):
+            items.append(LiteralType(d, int_type))
+        elif isinstance(d, str) and d in symbols.by_name:
+            items.append(symbols.by_name[d])
+        else:
+            items.append(int_type)
+    return TupleType(items, ctx.api.named_generic_type("builtins.tuple", [int_type]))
+
+
+def _layer(dtype_hook: Callable[[Ctx], Type], rule: Callable[[Ctx, _Symbols], Shape | None],
+           code: ErrorCode, what: str) -> Callable[[Ctx], Type]:
+    """``dtype_hook``'s answer with the shape ``rule`` gives, or the mismatch it finds reported."""
+    def hook(ctx: Ctx) -> Type:
+        result = dtype_hook(ctx)
+        p = get_proper_type(result)
+        if not (isinstance(p, Instance) and p.type.fullname == _types.ARRAY):
+            return result
+        symbols = _Symbols()
+        try:
+            shape = rule(ctx, symbols)
+        except SR.ShapeError as e:
+            ctx.api.fail(f"{e} (in {what})", ctx.context, code=code)
+            return result
+        if shape is None:
+            return result
+        return p.copy_modified(args=[p.args[0], shape_type(ctx, shape, symbols)])
+    return hook
+
+
+def _arg(ctx: MethodContext | FunctionContext, name: str) -> Type | None:
+    names = ctx.callee_arg_names
+    if name not in names:
+        return None
+    i = names.index(name)
+    return ctx.arg_types[i][0] if i < len(ctx.arg_types) and ctx.arg_types[i] else None
+
+
+def _positional(ctx: MethodContext | FunctionContext, i: int) -> Type | None:
+    return ctx.arg_types[i][0] if i < len(ctx.arg_types) and ctx.arg_types[i] else None
+
+
+def _expr(ctx: MethodContext | FunctionContext, name: str) -> Expression | None:
+    names = ctx.callee_arg_names
+    if name not in names:
+        return None
+    i = names.index(name)
+    return ctx.args[i][0] if i < len(ctx.args) and ctx.args[i] else None
+
+
+def literal_int(e: Expression | None) -> int | object:
+    """An integer literal (``3``, ``-1``), or ``_UNREAD``."""
+    if isinstance(e, IntExpr):
+        return e.value
+    if isinstance(e, UnaryExpr) and e.op == "-" and isinstance(e.expr, IntExpr):
+        return -e.expr.value
+    return _UNREAD
+
+
+def literal_axis(e: Expression | None) -> int | tuple[int, ...] | None | object:
+    """``axis=``: absent or ``None`` -> ``None``; an integer or a tuple of integer literals; else ``_UNREAD``."""
+    if e is None or (isinstance(e, NameExpr) and e.fullname == "builtins.None"):
+        return None
+    if isinstance(e, TupleExpr):
+        items = [literal_int(i) for i in e.items]
+        return _UNREAD if any(i is _UNREAD for i in items) else tuple(i for i in items if isinstance(i, int))
+    return literal_int(e)
+
+
+def literal_bool(e: Expression | None, default: bool) -> bool | object:
+    if e is None:
+        return default
+    if isinstance(e, NameExpr) and e.fullname in ("builtins.True", "builtins.False"):
+        return e.fullname == "builtins.True"
+    return _UNREAD
+
+
+def dims_of(t: Type | None, e: Expression | None, symbols: _Symbols) -> Shape | None:
+    """A shape argument (``zeros((3, n))``, ``reshape(x, (-1, 4))``): an int or a tuple, read from the expression's
+    literals and then from its type (``Literal`` types, type variables); ``None`` when not even the rank is known."""
+    if isinstance(e, TupleExpr):
+        out: list[Dim] = []
+        for item in e.items:
+            v = literal_int(item)
+            out.append(v if isinstance(v, int) else None)
+        if t is not None:
+            p = get_proper_type(t)
+            if isinstance(p, TupleType) and len(p.items) == len(out):
+                out = [d if d is not None else symbols.dim(i) for d, i in zip(out, p.items)]
+        return tuple(out)
+    v = literal_int(e)
+    if isinstance(v, int):
+        return (v,)
+    if t is None:
+        return None
+    p = get_proper_type(t)
+    if isinstance(p, TupleType):
+        return tuple(symbols.dim(i) for i in p.items)
+    if isinstance(p, Instance) and p.type.fullname == "builtins.int" or isinstance(p, (LiteralType, TypeVarType)):
+        return (symbols.dim(p),)
+    return None
+
+
+# -- families
+
+
+def broadcasting(dtype_hook: Callable[[Ctx], Type], operands: Callable[[Ctx], Sequence[Type | None]],
+                 code: ErrorCode, what: str) -> Callable[[Ctx], Type]:
+    """Elementwise operations: the operands' shapes broadcast together."""
+    def rule(ctx: Ctx, symbols: _Symbols) -> Shape | None:
+        shapes = [None if t is None else shape_of(t, symbols) for t in operands(ctx)]
+        return SR.broadcast_shapes(*shapes)  # type: ignore[no-any-return]
+    return _layer(dtype_hook, rule, code, what)
+
+
+def matmul(dtype_hook: Callable[[Ctx], Type], operands: Callable[[Ctx], Sequence[Type | None]],
+           code: ErrorCode, what: str, rule_name: str = "matmul") -> Callable[[Ctx], Type]:
+    def rule(ctx: Ctx, symbols: _Symbols) -> Shape | None:
+        a, b = operands(ctx)
+        if a is None or b is None:
+            return None
+        return getattr(SR, rule_name)(shape_of(a, symbols), shape_of(b, symbols))  # type: ignore[no-any-return]
+    return _layer(dtype_hook, rule, code, what)
+
+
+def keeping(dtype_hook: Callable[[Ctx], Type], operand: Callable[[Ctx], Type | None], what: str) -> Callable[[Ctx], Type]:
+    """Elementwise functions of one operand, ``astype``: the operand's shape."""
+    def rule(ctx: Ctx, symbols: _Symbols) -> Shape | None:
+        t = operand(ctx)
+        return None if t is None else shape_of(t, symbols)
+    return _layer(dtype_hook, rule, _errors.SHAPE_MISMATCH_ARG, what)
+
+
+def reducing(dtype_hook: Callable[[Ctx], Type], operand: Callable[[Ctx], Type | None], what: str) -> Callable[[Ctx], Type]:
+    """Reductions with ``axis=`` and ``keepdims=`` literals."""
+    def rule(ctx: Ctx, symbols: _Symbols) -> Shape | None:
+        t = operand(ctx)
+        axis = literal_axis(_expr(ctx, "axis"))
+        keepdims = literal_bool(_expr(ctx, "keepdims"), False)
+        if t is None or axis is _UNREAD or keepdims is _UNREAD:
+            return None
+        return SR.reduce_shape(shape_of(t, symbols), axis, bool(keepdims))  # type: ignore[no-any-return]
+    return _layer(dtype_hook, rule, _errors.SHAPE_MISMATCH_ARG, what)
+
+
+def creation(dtype_hook: Callable[[FunctionContext], Type], what: str) -> Callable[[FunctionContext], Type]:
+    """``zeros``/``ones``/``empty``/``full``: the ``shape`` argument."""
+    def rule(ctx: FunctionContext, symbols: _Symbols) -> Shape | None:
+        dims = dims_of(_arg(ctx, "shape"), _expr(ctx, "shape"), symbols)
+        if dims is None or any(isinstance(d, int) and d < 0 for d in dims):
+            return None  # a negative size: the runtime's error, not a shape
+        return dims
+    return _layer(dtype_hook, rule, _errors.SHAPE_MISMATCH_ARG, what)
+
+
+def like(dtype_hook: Callable[[FunctionContext], Type], what: str) -> Callable[[FunctionContext], Type]:
+    """``zeros_like(a, shape=None)``: ``shape`` if given, else ``a``'s."""
+    def rule(ctx: FunctionContext, symbols: _Symbols) -> Shape | None:
+        e = _expr(ctx, "shape")
+        if e is not None and not (isinstance(e, NameExpr) and e.fullname == "builtins.None"):
+            return dims_of(_arg(ctx, "shape"), e, symbols)
+        a = _positional(ctx, 0)
+        return None if a is None else shape_of(a, symbols)
+    return _layer(dtype_hook, rule, _errors.SHAPE_MISMATCH_ARG, what)
+
+
+def transposed(ctx: AttributeContext) -> Type:
+    """``x.T``: the axes reversed."""
+    result = get_proper_type(ctx.default_attr_type)
+    if not (isinstance(result, Instance) and result.type.fullname == _types.ARRAY):
+        return ctx.default_attr_type
+    symbols = _Symbols()
+    shape = shape_of(ctx.type, symbols)
+    out = None if shape is None else SR.transpose(shape)
+    if out is None:
+        return ctx.default_attr_type
+    return result.copy_modified(args=[result.args[0], shape_type(ctx, out, symbols)])
+

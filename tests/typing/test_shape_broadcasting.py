@@ -1,0 +1,168 @@
+"""Static broadcasting, generated: every pair of shapes of rank 0-3 over the dimensions {1, 2, 3, N} (``N`` a type
+variable bound to ``int``), for ``a + b`` and ``anp.where(m, a, b)``.
+
+The oracle is numpy, not the rules the plugin computes with: ``numpy.broadcast_shapes`` with ``N`` replaced by 1, 2,
+3 and 4. A pair refused for every value must be a ``[shape-mismatch]`` error; otherwise each dimension of the
+result is the literal every successful value gives, or ``N`` where the result is ``N`` itself, or unknown. mypy with
+the plugin must give exactly that shape, or ``int`` for a dimension (gradual, counted); it must never give another
+shape, and never refuse a pair that runs for some value. The stub-only checkers, which do not compute broadcasting,
+must give the operand-independent default (any shape: gradual) or the oracle's shape, never another, and no error.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import checkers  # beside this file (pytest puts its folder on the path)
+
+DIMS = ("1", "2", "3", "N")
+SHAPES = [s for r in range(4) for s in itertools.product(DIMS, repeat=r)]
+PAIRS = [(a, b) for a in SHAPES for b in SHAPES]
+STUB_SAMPLE_EVERY = 7
+"""The stub-only checkers see one pair in seven of ``a + b`` (their answer does not depend on the shapes)."""
+GRADUAL_PAIRS = 0
+"""Answers with an unknown dimension: two different symbols cannot occur here, so every answer is exact."""
+
+
+def numpy_results(a: tuple[str, ...], b: tuple[str, ...]) -> dict[int, tuple[int, ...]]:
+    """numpy's broadcast shape of ``a`` and ``b`` for each value of ``N`` (1, 2, 3, 4) it accepts."""
+    results: dict[int, tuple[int, ...]] = {}
+    for n in (1, 2, 3, 4):
+        def sub(s: tuple[str, ...]) -> tuple[int, ...]:
+            return tuple(n if d == "N" else int(d) for d in s)
+        try:
+            results[n] = tuple(np.broadcast_shapes(sub(a), sub(b)))
+        except ValueError:
+            pass
+    return results
+
+
+def agrees(got: tuple[str, ...], results: dict[int, tuple[int, ...]]) -> bool:
+    """Whether a revealed shape (dimensions ``"3"``, ``"N"``, ``"int"``: unknown) is numpy's for every value of ``N``
+    numpy accepts."""
+    for n, shape in results.items():
+        if len(got) != len(shape):
+            return False
+        for g, v in zip(got, shape):
+            if g != "int" and (n if g == "N" else int(g)) != v:
+                return False
+    return True
+
+
+def _name(s: tuple[str, ...]) -> str:
+    return "s_" + "_".join(s) if s else "s0"
+
+
+def _annotation(s: tuple[str, ...]) -> str:
+    dims = ", ".join("N" if d == "N" else f"Literal[{d}]" for d in s)
+    return f"Array[float32, tuple[{dims or '()'}]]"
+
+
+def source(pairs: list[tuple[tuple[str, ...], tuple[str, ...]]], where: bool) -> tuple[str, dict[int, tuple]]:
+    """A module revealing ``a + b`` (and ``where``) for ``pairs``; the line of each reveal -> (op, a, b)."""
+    lines = ["from typing import Literal, TypeVar", "", "import arraytyping.numpy as anp",
+             "from arraytyping import Array, bool_, float32", "", 'N = TypeVar("N", bound=int)', "", "",
+             "def f(m: Array[bool_, tuple[()]], "
+             + ", ".join(f"{_name(s)}: {_annotation(s)}" for s in SHAPES) + ") -> None:"]
+    where_of: dict[int, tuple] = {}
+    for a, b in pairs:
+        lines.append(f"    reveal_type({_name(a)} + {_name(b)})")
+        where_of[len(lines)] = ("+", a, b)
+        if where:
+            lines.append(f"    reveal_type(anp.where(m, {_name(a)}, {_name(b)}))")
+            where_of[len(lines)] = ("where", a, b)
+    return "\n".join(lines) + "\n", where_of
+
+
+_SHAPE = re.compile(r"tuple\[(.*)\]\]$")
+
+
+def revealed_shape(text: str) -> tuple[str, ...] | None:
+    """The dimensions of a revealed ``Array[..., tuple[...]]``; ``None`` for any shape (the default)."""
+    text = text.replace("arraytyping.", "").replace("builtins.", "")
+    if "tuple[Any, ...]" in text or "tuple[int, ...]" in text or not text.endswith("]]"):
+        return None
+    m = _SHAPE.search(text)
+    if m is None:
+        return None
+    inner = m.group(1)
+    if inner == "()":
+        return ()
+    return tuple(re.sub(r"^Literal\[(\d+)\]$", r"\1", d.strip()).split("`")[0] for d in inner.split(","))
+
+
+@pytest.fixture(scope="module")
+def plugin_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[checkers.Diagnostics, dict[int, tuple]]:
+    work = tmp_path_factory.mktemp("shapes_plugin")
+    text, where_of = source(PAIRS, where=True)
+    path = work / "shapes_broadcast.py"
+    path.write_text(text)
+    return checkers.run("mypy-plugin", path, work / "run", plugin=(False, "standard")), where_of
+
+
+def test_oracle_sanity() -> None:
+    assert numpy_results(("2",), ("3",)) == {}
+    assert agrees(("3",), numpy_results(("N",), ("3",)))
+    assert not agrees(("N",), numpy_results(("N",), ("3",)))
+    assert agrees(("N",), numpy_results(("N",), ("1",))) and not agrees(("1",), numpy_results(("N",), ("1",)))
+    assert agrees(("3", "2"), numpy_results(("N", "2"), ("3", "1")))
+    assert agrees(("N", "2", "3"), numpy_results(("N", "N", "N"), ("2", "3")))  # runs only for N = 1
+    assert agrees(("int",), numpy_results(("N",), ("2",))) and not agrees(("int", "int"), {1: (2,)})
+
+
+def test_plugin_broadcasting_is_numpys(plugin_run: tuple[checkers.Diagnostics, dict[int, tuple]]) -> None:
+    d, where_of = plugin_run
+    exact = gradual = 0
+    wrong: list[str] = []
+    for line, (op, a, b) in where_of.items():
+        results = numpy_results(a, b)
+        errors = [e for e in d.errors.get(line, []) if "shape-mismatch" in e]
+        others = [e for e in d.errors.get(line, []) if "shape-mismatch" not in e]
+        if others:
+            wrong.append(f"{op} {a} {b}: unexpected error {others}")
+            continue
+        if not results:
+            if not errors:
+                wrong.append(f"{op} {a} {b}: runs for no N, but no shape-mismatch error")
+            else:
+                exact += 1
+            continue
+        if errors:
+            wrong.append(f"{op} {a} {b}: runs for some N, but refused: {errors}")
+            continue
+        got = revealed_shape(d.revealed[line][0])
+        if got is None or "int" in got:
+            gradual += got is None or agrees(got, results)
+            if got is not None and not agrees(got, results):
+                wrong.append(f"{op} {a} {b}: revealed {got}, numpy gives {results}")
+        elif agrees(got, results):
+            exact += 1
+        else:
+            wrong.append(f"{op} {a} {b}: revealed {got}, numpy gives {results}")
+    assert not wrong, f"{len(wrong)} wrong of {len(where_of)}:\n" + "\n".join(wrong[:40])
+    assert exact + gradual == len(where_of) == 2 * len(PAIRS) == 14450
+    assert gradual <= GRADUAL_PAIRS, f"{gradual} gradual answers (was {GRADUAL_PAIRS})"
+
+
+@pytest.mark.parametrize("checker", checkers.NO_PLUGIN)
+def test_stubs_broadcasting_is_numpys_or_gradual(checker: str, tmp_path: Path) -> None:
+    pairs = PAIRS[::STUB_SAMPLE_EVERY]
+    text, where_of = source(pairs, where=False)
+    path = tmp_path / "shapes_broadcast.py"
+    path.write_text(text)
+    d = checkers.run(checker, path, tmp_path / "run")
+    wrong: list[str] = []
+    for line, (op, a, b) in where_of.items():
+        if d.errors.get(line):
+            wrong.append(f"{op} {a} {b}: error {d.errors[line]}")
+            continue
+        got = revealed_shape(d.revealed[line][0])
+        results = numpy_results(a, b)
+        if got is not None and not agrees(got, results):
+            wrong.append(f"{op} {a} {b}: revealed {got}, numpy gives {results}")
+    assert not wrong, f"{len(wrong)} wrong of {len(where_of)}:\n" + "\n".join(wrong[:40])
