@@ -24,7 +24,8 @@ variable where every instantiation gives itself back (``x * x``, ``x + 1e-5`` fo
 
 Shapes (``Array[float32, tuple[Literal[3], N]]``) follow ``arraytyping.shape_rules``: operators and binary functions
 broadcast (``@``/``matmul``/``dot`` contract), one-operand functions and ``astype`` keep the shape, reductions apply
-literal ``axis``/``keepdims``, ``zeros((3, 4))``-style creation and ``*_like`` give theirs, ``x.T`` reverses; what
+literal ``axis``/``keepdims``, ``zeros((3, 4))``-style creation and ``*_like`` give theirs, ``x.T``, ``transpose``,
+``swapaxes``, ``reshape``, ``expand_dims``, ``squeeze`` and indexing with literals follow the rules; what
 no sizes could make run is ``[shape-mismatch]``; anything else keeps a gradual shape.
 
 Feature modules: ``_binary`` (operators, binary functions, ``where``), ``_single`` (one-operand functions,
@@ -119,6 +120,12 @@ class ArraytypingPlugin(Plugin):
             return _shapes.keeping(_single.unary_method_hook(self.rules, method), _self, method)
         if method == "astype":
             return _shapes.keeping(_dtypes.astype_hook(self.rules), _self, "astype")
+        if method == "__getitem__":
+            return _shapes.indexing
+        if method == "reshape":
+            return _shapes.reshaped_method
+        if method == "transpose":
+            return _shapes.transposed_method
         if method in _single.REDUCTIONS:
             return _shapes.reducing(_single.reduction_hook(self.rules, method, method=True),  # type: ignore[arg-type]
                                     _self, f"Array.{method}")
@@ -191,6 +198,7 @@ class ArraytypingPlugin(Plugin):
                 return hook
             if fn in _CONCRETE:
                 return _dtypes.constructor_hook(rules, fn)
+            return _shapes.shape_function(fn)
         if fullname.startswith("arraytyping.") and fullname.count(".") == 1 and fullname[12:] in _CONCRETE:
             return _dtypes.constructor_hook(rules, fullname[12:])
         if fullname in ("arraytyping.promote_types", "arraytyping.numpy.promote_types",

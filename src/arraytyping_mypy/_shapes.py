@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Final, TypeVar, Union
 
 from mypy.errorcodes import ErrorCode
-from mypy.nodes import Expression, IntExpr, NameExpr, TupleExpr, UnaryExpr
+from mypy.nodes import EllipsisExpr, Expression, IntExpr, NameExpr, SliceExpr, TupleExpr, UnaryExpr
 from mypy.plugin import AttributeContext, FunctionContext, MethodContext
 from mypy.types import (
     AnyType, Instance, LiteralType, ProperType, TupleType, Type, TypeOfAny, TypeVarType, UninhabitedType, UnionType,
@@ -23,7 +23,8 @@ from mypy.types import (
 from arraytyping_mypy import _errors, _types
 from arraytyping_mypy._rules import SR
 
-__all__ = ["broadcasting", "creation", "keeping", "like", "matmul", "reducing", "shape_of", "transposed"]
+__all__ = ["broadcasting", "creation", "indexing", "keeping", "like", "matmul", "reducing", "reshaped_method",
+           "shape_function", "shape_of", "transposed", "transposed_method"]
 
 Dim = Union[int, str, None]
 Shape = tuple[Dim, ...]
@@ -254,3 +255,109 @@ def transposed(ctx: AttributeContext) -> Type:
         return ctx.default_attr_type
     return result.copy_modified(args=[result.args[0], shape_type(ctx, out, symbols)])
 
+
+
+def _default(ctx: Ctx) -> Type:
+    return ctx.default_return_type
+
+
+def _index_item(e: Expression, t: Type | None) -> object:
+    """One item of ``x[...]`` as ``shape_rules.index`` takes it, or ``_UNREAD``."""
+    v = literal_int(e)
+    if isinstance(v, int):
+        return v
+    if isinstance(e, NameExpr) and e.fullname == "builtins.None":
+        return None
+    if isinstance(e, EllipsisExpr):
+        return ...
+    if isinstance(e, SliceExpr):
+        bounds = [None if b is None else literal_int(b) for b in (e.begin_index, e.end_index, e.stride)]
+        if any(b is _UNREAD for b in bounds):
+            return _UNREAD
+        return slice(*bounds)
+    p = get_proper_type(t) if t is not None else None
+    if isinstance(p, Instance) and p.type.fullname in ("builtins.int", "builtins.bool"):
+        return _UNREAD if p.type.fullname == "builtins.bool" else 0  # any int drops its axis (JAX clamps)
+    if isinstance(p, Instance) and _types.as_array(p) is not None:
+        return SR.ARRAY_INDEX
+    return _UNREAD
+
+
+def indexing(ctx: MethodContext) -> Type:
+    """``x[i, a:b, None, ...]``: literal ints and slices, ``None``, ``...``; an array index leaves the rule to
+    say; anything else keeps the shape gradual."""
+    def rule(ctx: MethodContext, symbols: _Symbols) -> Shape | None:
+        if not ctx.args or not ctx.args[0]:
+            return None
+        key = ctx.args[0][0]
+        key_type = ctx.arg_types[0][0] if ctx.arg_types and ctx.arg_types[0] else None
+        if isinstance(key, TupleExpr):
+            kt = get_proper_type(key_type) if key_type is not None else None
+            types: list[Type | None] = list(kt.items) if isinstance(kt, TupleType) and len(kt.items) == len(
+                key.items) else [None] * len(key.items)
+            items = [_index_item(e, t) for e, t in zip(key.items, types)]
+        else:
+            items = [_index_item(key, key_type)]
+        if any(i is _UNREAD for i in items):
+            return None
+        return SR.index(shape_of(ctx.type, symbols), tuple(items))  # type: ignore[no-any-return]
+    return _layer(_default, rule, _errors.SHAPE_MISMATCH_ARG, "indexing")(ctx)
+
+
+def _axes_of(ctx: MethodContext) -> object:
+    """``x.transpose(1, 0)`` / ``x.transpose((1, 0))`` / ``x.transpose()``: the axes, or ``_UNREAD``."""
+    exprs = ctx.args[0] if ctx.args else []
+    if not exprs:
+        return None
+    if len(exprs) == 1 and not isinstance(exprs[0], (IntExpr, UnaryExpr)):
+        return literal_axis(exprs[0])
+    items = [literal_int(e) for e in exprs]
+    return _UNREAD if any(i is _UNREAD for i in items) else tuple(items)
+
+
+def reshaped_method(ctx: MethodContext) -> Type:
+    """``x.reshape(3, -1)`` / ``x.reshape((3, -1))``."""
+    def rule(ctx: MethodContext, symbols: _Symbols) -> Shape | None:
+        exprs = ctx.args[0] if ctx.args else []
+        types = ctx.arg_types[0] if ctx.arg_types else []
+        if len(exprs) == 1:
+            dims = dims_of(types[0] if types else None, exprs[0], symbols)
+        else:
+            read = [literal_int(e) for e in exprs]
+            dims = None if any(r is _UNREAD for r in read) else tuple(r for r in read if isinstance(r, int))
+        return None if dims is None else SR.reshape(shape_of(ctx.type, symbols), dims)
+    return _layer(_default, rule, _errors.SHAPE_MISMATCH_ARG, "Array.reshape")(ctx)
+
+
+def transposed_method(ctx: MethodContext) -> Type:
+    def rule(ctx: MethodContext, symbols: _Symbols) -> Shape | None:
+        axes = _axes_of(ctx)
+        if axes is _UNREAD or isinstance(axes, int):
+            return None
+        return SR.transpose(shape_of(ctx.type, symbols), axes)  # type: ignore[no-any-return]
+    return _layer(_default, rule, _errors.SHAPE_MISMATCH_ARG, "Array.transpose")(ctx)
+
+
+def shape_function(fn: str) -> Callable[[FunctionContext], Type] | None:
+    """``reshape``, ``transpose``, ``swapaxes``, ``expand_dims``, ``squeeze`` of ``arraytyping.numpy``: the stubs'
+    dtype, the rule's shape."""
+    def rule(ctx: FunctionContext, symbols: _Symbols) -> Shape | None:
+        a = ctx.arg_types[0][0] if ctx.arg_types and ctx.arg_types[0] else None
+        if a is None:
+            return None
+        shape = shape_of(a, symbols)
+        if fn == "reshape":
+            dims = dims_of(_arg(ctx, "shape"), _expr(ctx, "shape"), symbols)
+            return None if dims is None else SR.reshape(shape, dims)
+        if fn == "swapaxes":
+            a1, a2 = literal_int(_expr(ctx, "axis1")), literal_int(_expr(ctx, "axis2"))
+            if not isinstance(a1, int) or not isinstance(a2, int):
+                return None
+            return SR.swapaxes(shape, a1, a2)  # type: ignore[no-any-return]
+        axis = literal_axis(_expr(ctx, "axes" if fn == "transpose" else "axis"))
+        if axis is _UNREAD or (fn == "expand_dims" and axis is None):
+            return None
+        return getattr(SR, fn)(shape, axis)  # type: ignore[no-any-return]
+    if fn not in ("reshape", "transpose", "swapaxes", "expand_dims", "squeeze"):
+        return None
+    return _layer(_default, rule, _errors.SHAPE_MISMATCH_ARG, f"arraytyping.numpy.{fn}")
