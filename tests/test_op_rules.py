@@ -80,9 +80,10 @@ def test_unknown_operation_is_named() -> None:
 
 
 def test_module_imports_only_the_standard_library() -> None:
-    # arraytyping/__init__ imports numpy; load the two pure modules without the package's __init__.
+    # arraytyping/__init__ imports numpy; load the three pure modules without the package's __init__.
     code = ("import importlib.util, sys, types; pkg = types.ModuleType('arraytyping'); pkg.__path__ = [%r]; "
-            "sys.modules['arraytyping'] = pkg; import arraytyping.lattice, arraytyping.op_rules; "
+            "sys.modules['arraytyping'] = pkg; import arraytyping.lattice, arraytyping.op_rules, "
+            "arraytyping.shape_rules; "
             "bad = sorted(k for k in sys.modules if k.split('.')[0] in {'numpy', 'ml_dtypes', 'jaxlib'}); "
             "assert not bad, bad; print('ok')") % str(ROOT / "src" / "arraytyping")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

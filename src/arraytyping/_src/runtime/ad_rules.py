@@ -30,6 +30,7 @@ from arraytyping._src.runtime.ad import (
 from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.lax import aval_of
 from arraytyping._src.runtime.tracing import ConstVal
+from arraytyping._src.runtime.operand_checks import numpy_broadcast
 
 __all__ = ["const_like", "one_like", "zeros_like", "full_like", "select", "shape_of"]
 
@@ -219,7 +220,7 @@ def _div_transpose(ct: Any, x: Any, y: Any) -> list[Any]:
 transpose_rules[P.div_p] = _div_transpose
 
 def _rem_jvp_lhs(g: Any, x: Any, y: Any) -> Any:
-    return _maybe_broadcast(tuple(np.broadcast_shapes(_shape(x), _shape(y))), g)
+    return _maybe_broadcast(numpy_broadcast(_shape(x), _shape(y)), g)
 
 
 def _rem_jvp_rhs(g: Any, x: Any, y: Any) -> Any:
@@ -260,7 +261,7 @@ def _pow_jvp_lhs(g: Any, ans: Any, x: Any, y: Any) -> Any:
     y = _convert(y, dt)
     if y_is_int:
         if _shape(x) != _shape(y):
-            shape = tuple(np.broadcast_shapes(_shape(x), _shape(y)))
+            shape = numpy_broadcast(_shape(x), _shape(y))
             x = _maybe_broadcast(shape, x)
             y = _maybe_broadcast(shape, y)
         jac = _select(lax.eq(y, _const(y, 0)), _zeros(y),

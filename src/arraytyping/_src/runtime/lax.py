@@ -7,12 +7,14 @@ from typing import Any
 
 import numpy as np
 
+from arraytyping import shape_rules
 from arraytyping._src.runtime import gather_scatter as G
 from arraytyping._src.runtime import primitives as P
 from arraytyping._src.runtime import shape_primitives as SP
 from arraytyping._src.runtime import sorting as S
 from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.avals import ShapedArray
+from arraytyping._src.runtime.operand_checks import literal
 from arraytyping._src.runtime.tracing import ConstVal, abstractify
 
 
@@ -229,10 +231,8 @@ def expand_dims(x: Any, dimensions: Sequence[int]) -> Any:
         raise ValueError(f"axis out of range for lax.expand_dims: {tuple(dimensions)} on rank {len(shape)}")
     if len(set(dims)) != len(dims):
         raise ValueError(f"repeated axis in lax.expand_dims: {tuple(dimensions)}")
-    out = list(shape)
-    for d in sorted(dims):
-        out.insert(d, 1)
-    return broadcast_in_dim(x, tuple(out), tuple(i for i in range(n) if i not in dims))
+    out = literal(shape_rules.expand_dims(shape, dims))
+    return broadcast_in_dim(x, out, tuple(i for i in range(n) if i not in dims))
 
 
 def slice_in_dim(x: Any, start: int, limit: int, axis: int) -> Any:

@@ -15,10 +15,11 @@ from typing import Any, Final
 
 import numpy as np
 
-from arraytyping import lattice, op_rules
+from arraytyping import lattice, op_rules, shape_rules
 from arraytyping._src import registry
 from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.core import Primitive
+from arraytyping._src.runtime.operand_checks import literal
 
 BOOL: Final = np.dtype(bool)
 
@@ -44,20 +45,17 @@ def _same_dtype(prim: str, *avals: ShapedArray) -> None:
 
 def _broadcast_scalars(prim: str, *avals: ShapedArray) -> tuple[int, ...]:
     """The shape of an elementwise operation: rank-0 operands broadcast; the others must have one rank, and each
-    dimension agrees or is 1 (as JAX's lax allows)."""
+    dimension agrees or is 1 (as JAX's lax allows): :func:`arraytyping.shape_rules.broadcast_shapes` on one rank."""
     shapes = [a.shape for a in avals if a.shape != ()]
     if not shapes:
         return ()
     if len({len(s) for s in shapes}) > 1:
         raise TypeError(f"{prim} requires arguments of equal rank (or rank 0), got "
                         f"{', '.join(a.str_short() for a in avals)}")
-    out: list[int] = []
-    for dims in zip(*shapes):
-        sizes = {d for d in dims if d != 1}
-        if len(sizes) > 1:
-            raise TypeError(f"{prim} got incompatible shapes {', '.join(a.str_short() for a in avals)}")
-        out.append(sizes.pop() if sizes else 1)
-    return tuple(out)
+    try:
+        return literal(shape_rules.broadcast_shapes(*shapes))
+    except shape_rules.ShapeError:
+        raise TypeError(f"{prim} got incompatible shapes {', '.join(a.str_short() for a in avals)}") from None
 
 
 def _binary_rule(name: str, kinds: str) -> Any:
@@ -308,7 +306,7 @@ reshape_p = Primitive("reshape", _reshape_rule)
 def _transpose_rule(x: ShapedArray, *, permutation: tuple[int, ...]) -> list[ShapedArray]:
     if sorted(permutation) != list(range(x.ndim)):
         raise TypeError(f"transpose permutation {permutation} is not a permutation of the axes of {x.str_short()}")
-    return [ShapedArray(tuple(x.shape[p] for p in permutation), x.dtype, x.weak_type)]
+    return [ShapedArray(literal(shape_rules.transpose(x.shape, permutation)), x.dtype, x.weak_type)]
 
 
 transpose_p = Primitive("transpose", _transpose_rule)
@@ -317,7 +315,7 @@ transpose_p = Primitive("transpose", _transpose_rule)
 def _squeeze_rule(x: ShapedArray, *, dimensions: tuple[int, ...]) -> list[ShapedArray]:
     if any(not 0 <= d < x.ndim or x.shape[d] != 1 for d in dimensions):
         raise TypeError(f"squeeze dimensions {dimensions} must be axes of size 1 of {x.str_short()}")
-    return [ShapedArray(tuple(s for i, s in enumerate(x.shape) if i not in dimensions), x.dtype, x.weak_type)]
+    return [ShapedArray(literal(shape_rules.squeeze(x.shape, dimensions)), x.dtype, x.weak_type)]
 
 
 squeeze_p = Primitive("squeeze", _squeeze_rule)
@@ -349,7 +347,7 @@ def _reduce_rule(name: str, kinds: str) -> Any:
         _check_kinds(name, kinds, x)
         if any(not 0 <= a < x.ndim for a in axes) or len(set(axes)) != len(axes):
             raise TypeError(f"{name} axes {axes} out of range for {x.str_short()}")
-        return [ShapedArray(tuple(s for i, s in enumerate(x.shape) if i not in axes), x.dtype, x.weak_type)]
+        return [ShapedArray(literal(shape_rules.reduce_shape(x.shape, axes)), x.dtype, x.weak_type)]
     return rule
 
 

@@ -33,6 +33,7 @@ from arraytyping._src.runtime.gather_scatter import GatherDimensionNumbers, gath
 from arraytyping._src.runtime.sorting import sort_p
 from arraytyping._src.runtime.special import erf, erf_inv
 from arraytyping._src.runtime.top_k import top_k
+from arraytyping._src.runtime.operand_checks import numpy_broadcast
 
 __all__ = ["PRNGKeyArray", "KeyDType", "PRNGKey", "key", "split", "fold_in", "key_data", "wrap_key_data", "bits",
            "uniform", "normal", "randint", "bernoulli", "truncated_normal", "gumbel"]
@@ -450,10 +451,10 @@ def _randint_body(data: Any, minval: Any, maxval: Any, *, shape: tuple[int, ...]
     empty span and for a maximum beyond the dtype)."""
     for name, v in (("minval", minval), ("maxval", maxval)):
         vshape = lax.aval_of(v).shape
-        if tuple(np.broadcast_shapes(shape, vshape)) != shape:
+        if numpy_broadcast(shape, vshape) != shape:
             raise ValueError(f"randint parameter shapes must be broadcast-compatible with shape argument, and the "
                              f"result of broadcasting the shapes must equal the shape argument, but got result "
-                             f"{np.broadcast_shapes(shape, vshape)} for shape argument {shape}. ({name})")
+                             f"{numpy_broadcast(shape, vshape)} for shape argument {shape}. ({name})")
     default_int = registry.INFO[lattice.default_name("i", config.x64)].dtype
     if _kind(minval) not in "iu":
         minval = lax.convert_element_type(minval, default_int, False)
@@ -486,7 +487,7 @@ def _kind(x: Any) -> str:
 
 def _select(pred: Any, on_true: Any, on_false: Any) -> Any:
     """``lax.select`` with operands broadcast to one shape."""
-    shape = tuple(np.broadcast_shapes(*(lax.aval_of(v).shape for v in (pred, on_true, on_false))))
+    shape = numpy_broadcast(*(lax.aval_of(v).shape for v in (pred, on_true, on_false)))
     pred, on_true, on_false = (_broadcast(v, shape) for v in (pred, on_true, on_false))
     return lax.select_n(pred, on_false, on_true)
 
@@ -530,7 +531,7 @@ def randint(key: PRNGKeyArray | AnyArray, shape: Sequence[int], minval: Any, max
 def _check_shape(name: str, shape: tuple[int, ...], *param_shapes: tuple[int, ...]) -> None:
     if param_shapes:
         try:
-            joined = tuple(np.broadcast_shapes(shape, *param_shapes))
+            joined = numpy_broadcast(shape, *param_shapes)
         except ValueError:
             joined = None
         if joined != shape:
@@ -573,7 +574,7 @@ def _truncated_normal_body(data: Any, lower: Any, upper: Any, *, shape: tuple[in
                            dtype: np.dtype[Any]) -> Any:
     lo_shape, hi_shape = lax.aval_of(lower).shape, lax.aval_of(upper).shape
     if shape is None:
-        shape = tuple(np.broadcast_shapes(lo_shape, hi_shape))
+        shape = numpy_broadcast(lo_shape, hi_shape)
     else:
         _check_shape("truncated_normal", shape, lo_shape, hi_shape)
     sqrt2 = np.array(_SQRT2, dtype)

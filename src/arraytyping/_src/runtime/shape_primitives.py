@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from arraytyping import shape_rules
 from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.core import Primitive
 from arraytyping._src.runtime.lowering import RULES, LoweringContext
+from arraytyping._src.runtime.operand_checks import literal
 
 __all__ = ["concatenate_p", "stack_p", "split_p", "pad_p", "tile_p", "copy_p", "PRIMITIVES"]
 
@@ -29,9 +31,8 @@ def _concatenate_rule(*operands: ShapedArray, dimension: int) -> list[ShapedArra
         if o.ndim != first.ndim or any(s != t for i, (s, t) in enumerate(zip(o.shape, first.shape)) if i != dimension):
             raise TypeError(f"concatenate operands must agree except in dimension {dimension}, got "
                             f"{', '.join(a.str_short() for a in operands)}")
-    shape = list(first.shape)
-    shape[dimension] = sum(o.shape[dimension] for o in operands)
-    return [ShapedArray(tuple(shape), first.dtype, all(o.weak_type for o in operands))]
+    shape = literal(shape_rules.concatenate([o.shape for o in operands], dimension))
+    return [ShapedArray(shape, first.dtype, all(o.weak_type for o in operands))]
 
 
 concatenate_p = Primitive("concatenate", _concatenate_rule)
@@ -53,7 +54,7 @@ def _stack_rule(*operands: ShapedArray, axis: int) -> list[ShapedArray]:
         raise TypeError(f"stack operands must have one shape, got {', '.join(a.str_short() for a in operands)}")
     if not 0 <= axis <= len(shape):
         raise TypeError(f"stack axis {axis} is out of range for rank {len(shape)}")
-    out = (*shape[:axis], len(operands), *shape[axis:])
+    out = literal(shape_rules.stack([o.shape for o in operands], axis))
     return [ShapedArray(out, operands[0].dtype, all(o.weak_type for o in operands))]
 
 

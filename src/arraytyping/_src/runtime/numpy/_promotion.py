@@ -27,6 +27,7 @@ from arraytyping._src.runtime.avals import HOST_VALUE_TYPES, ShapedArray
 from arraytyping._src.runtime.core import Tracer, find_top_trace, trace_state
 from arraytyping._src.runtime.dispatch import JitFunction
 from arraytyping._src.runtime.tracing import ConstVal
+from arraytyping._src.runtime.operand_checks import numpy_broadcast
 
 ArrayLike: TypeAlias = Union[Array, "np.ndarray[Any, Any]", np.bool_, "np.number[Any]", bool, int, float, complex]
 """What the functions take as an array argument (``arraytyping.typing.ArrayLike`` at run time, whose own definition
@@ -123,7 +124,7 @@ def promote_shapes(args: list[Any]) -> list[Any]:
     ranks = {len(s) for s in shapes if s}
     if len(ranks) < 2:
         return args
-    np.broadcast_shapes(*shapes)  # raises numpy's ValueError for incompatible shapes
+    numpy_broadcast(*shapes)  # raises numpy's ValueError for incompatible shapes
     rank = builtins.max(ranks)
     out: list[Any] = []
     for a, s in zip(args, shapes):
@@ -135,7 +136,7 @@ def promote_shapes(args: list[Any]) -> list[Any]:
 
 def check_shapes(name: str, *args: Any) -> None:
     try:
-        np.broadcast_shapes(*[shape_of(a) for a in args])
+        numpy_broadcast(*[shape_of(a) for a in args])
     except ValueError:
         raise ValueError(f"{name}: operands could not be broadcast together with shapes "
                          f"{' '.join(str(shape_of(a)) for a in args)}") from None

@@ -27,6 +27,7 @@ from arraytyping._src.runtime.numpy._promotion import (
     shape_of, to_bool, to_inexact_dtype, zero_like,
 )
 from arraytyping._src.runtime.numpy.unary import lax_where
+from arraytyping._src.runtime.operand_checks import numpy_broadcast
 
 
 
@@ -213,7 +214,7 @@ def _pow_int_int(x: Any, y: Any) -> Any:
     """JAX's ``_pow_int_int``: binary exponentiation over the low 6 bits of the exponent (more would overflow for
     any base above 1); ``0 ** n`` is 0 for ``n != 0``."""
     a = lax.aval_of(x)
-    shape = tuple(np.broadcast_shapes(a.shape, lax.aval_of(y).shape))
+    shape = numpy_broadcast(a.shape, lax.aval_of(y).shape)
     zero, one = zero_like(y), const_of(y, 1)
     acc = lax.select_n(_bcast(lax.bitwise_and(lax.eq(x, zero), lax.ne(y, zero)), shape),
                        lax.full(shape, 1, a.dtype, False), lax.full(shape, 0, a.dtype, False))
@@ -385,7 +386,7 @@ def _fminmax(name: str, greater_: bool) -> Callable[..., Array]:
 
 def _select_promoted(mask: Any, x: Any, y: Any) -> Any:
     """JAX's ``where`` on operands already of one dtype: everything broadcast to the common shape."""
-    shape = tuple(np.broadcast_shapes(shape_of(mask), shape_of(x), shape_of(y)))
+    shape = numpy_broadcast(shape_of(mask), shape_of(x), shape_of(y))
     return lax.select_n(broadcast_to_shape(mask, shape), broadcast_to_shape(y, shape), broadcast_to_shape(x, shape))
 
 
@@ -412,7 +413,7 @@ def _gcd_operands(name: str, x: Any, y: Any) -> tuple[Any, Any, np.dtype[Any], b
     dtype, weak = binary_result(name, x, y)
     cdtype, cweak = common_dtype(x, y)
     x, y = converted(cdtype, cweak, x, y)
-    shape = tuple(np.broadcast_shapes(shape_of(x), shape_of(y)))
+    shape = numpy_broadcast(shape_of(x), shape_of(y))
     x, y = broadcast_to_shape(x, shape), broadcast_to_shape(y, shape)
     if kind_of(x) == "i":
         from arraytyping._src.runtime.numpy.unary import abs as abs_  # noqa: PLC0415 - unary imports this module

@@ -30,6 +30,7 @@ from arraytyping._src.runtime.numpy._promotion import (
 )
 from arraytyping._src.runtime.numpy.shape import broadcast_to
 from arraytyping._src.runtime.tracing import ConstVal
+from arraytyping._src.runtime.operand_checks import numpy_broadcast
 
 from arraytyping.typing import DTypeLike, ShapeLike
 
@@ -257,7 +258,7 @@ def _linspace_body(start: Any, stop: Any, *, num: int, endpoint: bool, retstep: 
     cdt = _computation_dtype(dtype, "linspace")
     start, stop = (lax.convert_element_type(v, cdt, False) if isinstance(v, Array) else as_dtype(v, cdt, False)
                    for v in (start, stop))
-    bounds = list(np.broadcast_shapes(shape_of(start), shape_of(stop)))
+    bounds = list(numpy_broadcast(shape_of(start), shape_of(stop)))
     b_start, b_stop = (v if shape_of(v) == tuple(bounds) else lax.broadcast_in_dim(
         v, tuple(bounds), tuple(range(len(bounds) - len(shape_of(v)), len(bounds)))) for v in (start, stop))
     axis = len(bounds) + axis + 1 if axis < 0 else axis
@@ -281,7 +282,7 @@ def _linspace_body(start: Any, stop: Any, *, num: int, endpoint: bool, retstep: 
             lax.convert_element_type(subtract(stop, start), cdt, False)
         out = lax.reshape(b_start, tuple(bounds))
     else:
-        empty_shape = list(np.broadcast_shapes(shape_of(start), shape_of(stop)))
+        empty_shape = list(numpy_broadcast(shape_of(start), shape_of(stop)))
         empty_shape.insert(axis, 0)
         delta = lax.full((), np.nan, cdt)
         out = lax.full(tuple(empty_shape), 0, dtype)
@@ -301,7 +302,7 @@ def linspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True, retste
     the step (in the inexact computation dtype; NaN when undefined)."""
     num = operator.index(num)
     ax = operator.index(axis)
-    nd = len(np.broadcast_shapes(shape_of(start), shape_of(stop))) + 1
+    nd = len(numpy_broadcast(shape_of(start), shape_of(stop))) + 1
     if not -nd <= ax < nd:
         raise np.exceptions.AxisError(ax, nd)
     return _linspace(start, stop, num=num, endpoint=bool(endpoint), retstep=bool(retstep),

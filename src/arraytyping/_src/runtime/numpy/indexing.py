@@ -35,6 +35,7 @@ from arraytyping._src.runtime.numpy._promotion import (
     ARRAY_TYPES, ArrayLike, array_fn, as_dtype, common_dtype, kind_of, operand, promote_args, shape_of,
 )
 from arraytyping._src.runtime.numpy.shape import canonicalize_axis
+from arraytyping._src.runtime.operand_checks import numpy_broadcast
 
 
 
@@ -411,7 +412,7 @@ def _index_to_gather(parsed: list[_Parsed], shape: tuple[int, ...]) -> _GatherIn
     for pos, p in enumerate(fixed):
         if advanced and ((contiguous and pos == idx_advanced[0]) or (not contiguous and pos == 0)):
             arrs = [promote_args(a)[0] for a in advanced]
-            bshape = tuple(np.broadcast_shapes(*(shape_of(a) for a in arrs)))
+            bshape = numpy_broadcast(*(shape_of(a) for a in arrs))
             arrs = [a if shape_of(a) == bshape else
                     lax.broadcast_in_dim(a, bshape, tuple(range(len(bshape) - len(shape_of(a)), len(bshape))))
                     for a in arrs]
@@ -566,7 +567,7 @@ def _scatter_body(x: Any, y: Any, *arrays: Any, items: _Dynamic, op: str, mode: 
     ys = shape_of(y)
     target = ix.slice_shape
     try:
-        if np.broadcast_shapes(ys, target) != target:
+        if numpy_broadcast(ys, target) != target:
             raise ValueError
     except ValueError:
         raise ValueError(f"Incompatible shapes for broadcasting: {ys} and requested shape {target}") from None
@@ -763,7 +764,7 @@ def _take_along_axis_body(arr: Any, indices: Any, *, axis: int | None = -1, mode
         raise ValueError(f"indices and arr must have the same number of dimensions; {len(ishape)} vs. {rank}")
     ax = canonicalize_axis(axis, rank)
     arr_shape = tuple(1 if i == ax else s for i, s in enumerate(shape_of(a)))
-    out_shape = tuple(np.broadcast_shapes(ishape, arr_shape))
+    out_shape = numpy_broadcast(ishape, arr_shape)
     size = shape_of(a)[ax]
     if size == 0:
         av = lax.aval_of(a)

@@ -28,6 +28,7 @@ from arraytyping._src.runtime.numpy.selection import where
 from arraytyping._src.runtime.numpy.shape import canonicalize_axis, expand_dims, moveaxis
 from arraytyping._src.runtime.numpy.unary import abs, conj, exp, log, real, sqrt
 from arraytyping._src.runtime.numpy.unary import sign as sign_of
+from arraytyping._src.runtime.operand_checks import numpy_broadcast
 
 __all__ = ["EighResult", "QRResult", "SVDResult", "SlogdetResult", "cholesky", "det", "eigh", "inv", "norm", "qr",
            "slogdet", "solve", "svd"]
@@ -360,7 +361,7 @@ def _solve_body(a: Any, b: Any) -> Any:
                          f"a={sa} and b={sb}")
     _check("solve", a)
     rhs = lax.expand_dims(b, (1,)) if vector else b  # b: [m] -> [m, 1]
-    batch = tuple(np.broadcast_shapes(sa[:-2], shape_of(rhs)[:-2]))
+    batch = numpy_broadcast(sa[:-2], shape_of(rhs)[:-2])
     a = _broadcast(a, (*batch, *sa[-2:]))
     rhs = _broadcast(rhs, (*batch, *shape_of(rhs)[-2:]))
     lu, _, perm = _lu(lax.stop_gradient(a))

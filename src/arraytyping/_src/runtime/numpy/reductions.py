@@ -17,7 +17,7 @@ from typing import Any, Final, Literal, cast, overload
 
 import numpy as np
 
-from arraytyping import lattice, op_rules
+from arraytyping import lattice, op_rules, shape_rules
 from arraytyping._src import registry
 from arraytyping._src.config import config
 from arraytyping._src.runtime import lax
@@ -29,6 +29,7 @@ from arraytyping._src.runtime.numpy._promotion import (
     promote_args, shape_of, to_inexact_dtype, upcast_f16,
 )
 from arraytyping._src.runtime.numpy.unary import RULE_ERRORS, lax_where
+from arraytyping._src.runtime.operand_checks import literal
 
 from arraytyping.typing import DTypeLike
 
@@ -61,10 +62,7 @@ def expand_axes(x: Any, axes: tuple[int, ...]) -> Any:
     n = len(s) + len(axes)
     axes = tuple(sorted(a % n for a in axes))
     kept = tuple(i for i in range(n) if i not in axes)
-    out_shape = list(s)
-    for a in axes:
-        out_shape.insert(a, 1)
-    return lax.broadcast_in_dim(x, tuple(out_shape), kept)
+    return lax.broadcast_in_dim(x, literal(shape_rules.expand_dims(s, axes)), kept)
 
 
 def _keepdims(x: Any, axes: tuple[int, ...], keepdims: bool) -> Any:

@@ -7,8 +7,6 @@ from __future__ import annotations
 import operator
 from typing import Any
 
-import numpy as np
-
 from arraytyping import lattice, op_rules
 from arraytyping._src import registry
 from arraytyping._src.config import config
@@ -20,13 +18,14 @@ from arraytyping._src.runtime.numpy._promotion import (
     promote_args, scalar_type, shape_of, to_bool,
 )
 from arraytyping._src.runtime.numpy.shape import canonicalize_axis
+from arraytyping._src.runtime.operand_checks import numpy_broadcast
 
 
 
 def where_promoted(condition: Any, x: Any, y: Any) -> Any:
     """JAX's internal ``_where``: ``x`` where ``condition`` holds, else ``y``, the two promoted together and all
     broadcast (operands may be constants as well as arrays)."""
-    shape = tuple(np.broadcast_shapes(shape_of(condition), shape_of(x), shape_of(y)))
+    shape = numpy_broadcast(shape_of(condition), shape_of(x), shape_of(y))
     c = to_bool(condition if isinstance(condition, Array) else as_dtype(condition, *scalar_type(condition)))
     dtype, weak = common_dtype(x, y)
     x, y = as_dtype(x, dtype, weak), as_dtype(y, dtype, weak)
@@ -53,7 +52,7 @@ def where(condition: ArrayLike, x: ArrayLike | None = None, y: ArrayLike | None 
 
 
 def _broadcast_all(*args: Any) -> list[Any]:
-    shape = tuple(np.broadcast_shapes(*(shape_of(a) for a in args)))
+    shape = numpy_broadcast(*(shape_of(a) for a in args))
     return [a if shape_of(a) == shape else
             lax.broadcast_in_dim(a, shape, tuple(range(len(shape) - len(shape_of(a)), len(shape)))) for a in args]
 

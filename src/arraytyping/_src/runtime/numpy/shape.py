@@ -4,18 +4,20 @@ queries ``ndim``, ``shape``, ``size``. None of them changes a dtype or a weak fl
 
 from __future__ import annotations
 
-import builtins
+import functools
 import math
 import operator
 from collections.abc import Sequence
-from typing import Any, overload
+from typing import Any, NoReturn, overload
 
 import numpy as np
 
+from arraytyping import shape_rules
 from arraytyping._src.runtime import lax
 from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.avals import SEQUENCE_TYPES
 from arraytyping._src.runtime.numpy._promotion import ArrayLike, array_fn, jitted, promote_args, shape_of
+from arraytyping._src.runtime.operand_checks import literal, numpy_broadcast
 
 
 
@@ -27,10 +29,22 @@ def _reshape_body(a: Any, *, shape: tuple[int, ...]) -> Any:
 _reshape = jitted(_reshape_body, "reshape")
 
 
+_reshape_rule = functools.lru_cache(maxsize=1024)(shape_rules.reshape)
+"""``shape_rules.reshape`` memoized: an eager ``reshape`` asks it on every call."""
+
+
 def reshape(a: Any, shape: Any) -> Any:
-    """``a`` with a new shape (one entry may be -1)."""
+    """``a`` with a new shape (one entry may be -1): :func:`arraytyping.shape_rules.reshape`."""
     dims = (operator.index(shape),) if not isinstance(shape, SEQUENCE_TYPES) else tuple(map(operator.index, shape))
-    size = math.prod(shape_of(a))
+    try:
+        new = literal(_reshape_rule(shape_of(a), dims))
+    except shape_rules.ShapeError:
+        _reshape_error(math.prod(shape_of(a)), dims)
+    return _reshape(a, shape=new)
+
+
+def _reshape_error(size: int, dims: tuple[int, ...]) -> NoReturn:
+    """The error of a reshape :func:`arraytyping.shape_rules.reshape` refuses, worded as before."""
     if dims.count(-1) > 1:
         raise ValueError(f"reshape: can only specify one unknown dimension, got {dims}")
     if -1 in dims:
@@ -38,23 +52,22 @@ def reshape(a: Any, shape: Any) -> Any:
         if known == 0 or size % known:
             raise ValueError(f"cannot reshape array of size {size} into shape {dims}")
         dims = tuple(size // known if d == -1 else d for d in dims)
-    if math.prod(dims) != size or builtins.any(d < 0 for d in dims):
-        raise ValueError(f"cannot reshape array of size {size} into shape {dims}")
-    return _reshape(a, shape=dims)
+    raise ValueError(f"cannot reshape array of size {size} into shape {dims}")
 
 
 def _transpose_body(a: Any, *, axes: tuple[int, ...] | None) -> Any:
     a = promote_args(a)[0]
     n = len(shape_of(a))
-    perm = tuple(range(n))[::-1] if axes is None else _perm(axes, n)
-    return lax.transpose(a, perm)
+    return lax.transpose(a, _perm(axes, n))
 
 
-def _perm(axes: Sequence[int], n: int) -> tuple[int, ...]:
-    perm = tuple(operator.index(x) % n if n else operator.index(x) for x in axes)
-    if sorted(perm) != list(range(n)):
-        raise ValueError(f"transpose: axes {tuple(axes)} don't match an array of dimension {n}")
-    return perm
+def _perm(axes: Sequence[int] | None, n: int) -> tuple[int, ...]:
+    """The permutation ``axes`` (reversed when ``None``) names: :func:`arraytyping.shape_rules.transpose` of the
+    shape ``(0, 1, ..., n - 1)``."""
+    try:
+        return literal(shape_rules.transpose(tuple(range(n)), axes))
+    except shape_rules.ShapeError:
+        raise ValueError(f"transpose: axes {tuple(axes or ())} don't match an array of dimension {n}") from None
 
 
 _transpose = jitted(_transpose_body, "transpose")
@@ -69,7 +82,7 @@ def _broadcast_to_body(a: Any, *, shape: tuple[int, ...]) -> Any:
     a = promote_args(a)[0]
     s = shape_of(a)
     try:
-        if np.broadcast_shapes(s, shape) != shape:
+        if numpy_broadcast(s, shape) != shape:
             raise ValueError
     except ValueError:
         raise ValueError(f"cannot broadcast an array of shape {s} to shape {shape}") from None
@@ -181,7 +194,10 @@ def _squeeze_body(a: Any, *, axis: tuple[int, ...] | None) -> Any:
     if axis is None:
         dims = tuple(i for i, d in enumerate(s) if d == 1)
     else:
-        dims = tuple(sorted({canonicalize_axis(i, len(s)) for i in axis}))
+        canon = tuple(canonicalize_axis(i, len(s)) for i in axis)
+        if len(set(canon)) != len(canon):
+            raise ValueError(f"dimensions are not unique: {canon}")  # JAX's lax.squeeze
+        dims = tuple(sorted(canon))
         if any(s[d] != 1 for d in dims):
             raise ValueError(f"cannot select an axis to squeeze out which has size not equal to one, got "
                              f"shape={s} and dimensions={dims}")
@@ -198,7 +214,7 @@ def squeeze(a: ArrayLike, axis: int | Sequence[int] | None = None) -> Array:
 
 def _broadcast_arrays_body(*args: Any) -> Any:
     arrays = [promote_args(a)[0] for a in args]
-    shape = tuple(np.broadcast_shapes(*(shape_of(a) for a in arrays)))
+    shape = numpy_broadcast(*(shape_of(a) for a in arrays))
     out: list[Any] = []
     for a in arrays:
         s = shape_of(a)

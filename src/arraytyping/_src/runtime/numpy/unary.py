@@ -25,6 +25,7 @@ from arraytyping._src.runtime.numpy._promotion import (
     BOOL, PY_SCALAR_TYPES, ArrayLike, as_dtype, dtype_kind, finish, jitted, kind_of, numpy_const, operand,
     promote_args, shape_of,
 )
+from arraytyping._src.runtime.operand_checks import numpy_broadcast
 
 
 _rule: Final = functools.lru_cache(maxsize=4096)(op_rules.unary_result)
@@ -62,7 +63,7 @@ def _real_dtype(dtype: np.dtype[Any]) -> np.dtype[Any]:
 def lax_where(condition: Any, x: Any, y: Any) -> Any:
     """JAX's internal ``_where`` on a bool condition and operands of one dtype (``select_n`` after broadcasting
     ``x`` and ``y``, and the condition unless it has rank 0)."""
-    shape = tuple(np.broadcast_shapes(shape_of(condition), shape_of(x), shape_of(y)))
+    shape = numpy_broadcast(shape_of(condition), shape_of(x), shape_of(y))
     if shape_of(condition):
         condition = _bcast(condition, shape)
     return lax.select_n(condition, _bcast(y, shape), _bcast(x, shape))
