@@ -224,6 +224,8 @@ def test_reduce_errors_are_jax_messages() -> None:
     with pytest.raises(ShapeError, match=r"^duplicate value in 'axis': \(0, -2\)$"):
         shape_rules.reduce_shape((2, 3), (0, -2))
     assert shape_rules.reduce_shape(None, 5) is None
+    assert shape_rules.reduce_shape(None) == ()  # a full reduction of any rank is 0-d
+    assert shape_rules.reduce_shape(None, None, keepdims=True) is None  # keeps every (unknown) axis
     assert shape_rules.reduce_shape(("b", 3, "d"), -1, keepdims=True) == ("b", 3, 1)
 
 

@@ -173,9 +173,10 @@ def reduce_shape(shape: Shape | None, axis: int | Sequence[int] | None = None, k
                  ) -> Shape | None:
     """The shape of a reduction (``sum``, ``max``, ``mean``, ``argmax``...) of ``shape`` over ``axis`` (all axes
     when ``None``); reduced axes stay as size 1 with ``keepdims``. :class:`ShapeError` with JAX's message for an
-    axis out of range or a repeated axis."""
+    axis out of range or a repeated axis. Of an unknown shape, only a full reduction without ``keepdims`` is known:
+    ``()``."""
     if shape is None:
-        return None
+        return () if axis is None and not keepdims else None
     axes = _reduced_axes(shape, axis)
     if keepdims:
         return tuple(1 if i in axes else d for i, d in enumerate(shape))

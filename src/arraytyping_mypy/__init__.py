@@ -10,6 +10,7 @@ Optional settings (defaults: the runtime's defaults)::
     [arraytyping-mypy]                      # or [tool.arraytyping-mypy] in pyproject.toml
     x64 = false                             # 64-bit types enabled
     promotion = standard                    # or strict: every implicit promotion between strong dtypes is an error
+    shapes = true                           # false: dtypes only (every result shape unknown, no shape errors)
 
 The plugin answers with ``arraytyping.op_rules`` itself (``op_rules.py`` and ``lattice.py`` are loaded from the
 installed package's files, without importing the runtime), in the configured lattice, so its answers are JAX
@@ -44,11 +45,11 @@ from typing import Any, Final, final
 from mypy.nodes import StrExpr, TypeInfo
 from mypy.options import Options
 from mypy.plugin import (
-    AttributeContext, ClassDefContext, FunctionContext, FunctionSigContext, MethodContext, MethodSigContext, Plugin, ReportConfigContext,
+    AnalyzeTypeContext, AttributeContext, ClassDefContext, FunctionContext, FunctionSigContext, MethodContext, MethodSigContext, Plugin, ReportConfigContext,
 )
 from mypy.types import AnyType, FunctionLike, Type, TypeOfAny
 
-from arraytyping_mypy import _binary, _dtypes, _errors, _operators, _shapes, _single
+from arraytyping_mypy import _binary, _dtypes, _errors, _operators, _shapes, _single, _types
 from arraytyping_mypy._config import ConfigError, read_config
 from arraytyping_mypy._errors import DTYPE_PROMOTION, DTYPE_PROMOTION_ARG, DTYPE_PROMOTION_CALL, DTYPE_PROMOTION_SELF
 from arraytyping_mypy._rules import OR, SR, Rules, load_rules
@@ -83,7 +84,7 @@ class ArraytypingPlugin(Plugin):
     def __init__(self, options: Options) -> None:
         super().__init__(options)
         try:
-            self.x64, self.mode = read_config(options.config_file)
+            self.x64, self.mode, self.shapes = read_config(options.config_file)
         except ConfigError as e:  # a user's mistake: a message, as mypy's own configuration errors have
             print(f"{options.config_file}: error: {e}", file=sys.stderr)
             raise SystemExit(2) from None
@@ -91,7 +92,13 @@ class ArraytypingPlugin(Plugin):
         self._inherited: dict[str, str | None] = {}
 
     def report_config_data(self, ctx: ReportConfigContext) -> dict[str, Any]:
-        return {"x64": self.x64, "promotion": self.mode, "rules": 3}
+        return {"x64": self.x64, "promotion": self.mode, "shapes": self.shapes, "rules": 3}
+
+    # -- types
+    def get_type_analyze_hook(self, fullname: str) -> Callable[[AnalyzeTypeContext], Type] | None:
+        if fullname == _types.ANY_SHAPE:
+            return _types.gradual_shape
+        return None
 
     # -- classes
     def get_class_decorator_hook_2(self, fullname: str) -> Callable[[ClassDefContext], bool] | None:
@@ -103,36 +110,38 @@ class ArraytypingPlugin(Plugin):
     def get_method_hook(self, fullname: str) -> Callable[[MethodContext], Type] | None:
         cls, _, method = fullname.rpartition(".")
         if cls.startswith("numpy.") and method in _OPERATOR_OF and not _OPERATOR_OF[method][1]:
-            return _shaped_operator(_binary.left_operand_hook(self.rules, _OPERATOR_OF[method][0]),
-                                    _OPERATOR_OF[method][0], False)
+            return self._shaped_operator(_binary.left_operand_hook(self.rules, _OPERATOR_OF[method][0]),
+                                         _OPERATOR_OF[method][0], False)
         if cls in _PYTHON_SCALARS and method in ("__eq__", "__ne__"):
             # 3 == x: int.__eq__ takes any object (typeshed: -> bool), returns NotImplemented at run time, and
             # Array.__eq__ answers; other operators reach Array's reflected method by themselves
-            return _shaped_operator(_binary.left_operand_hook(self.rules, _OPERATOR_OF[method][0]),
-                                    _OPERATOR_OF[method][0], False)
+            return self._shaped_operator(_binary.left_operand_hook(self.rules, _OPERATOR_OF[method][0]),
+                                         _OPERATOR_OF[method][0], False)
         owner = self._array_method(fullname)
         if owner is None:
             return None
         if method in _OPERATOR_OF:
             name, reflected = _OPERATOR_OF[method]
-            return _shaped_operator(_binary.operator_hook(self.rules, name, reflected), name, reflected)
+            return self._shaped_operator(_binary.operator_hook(self.rules, name, reflected), name, reflected)
         if method in _single.DUNDERS:
-            return _shapes.keeping(_single.unary_method_hook(self.rules, method), _self, method)
+            return self._shaped(_shapes.keeping, _single.unary_method_hook(self.rules, method), _self, method)
         if method == "astype":
-            return _shapes.keeping(_dtypes.astype_hook(self.rules), _self, "astype")
+            return self._shaped(_shapes.keeping, _dtypes.astype_hook(self.rules), _self, "astype")
+        if method in _single.REDUCTIONS:
+            return self._shaped(_shapes.reducing, _single.reduction_hook(self.rules, method, method=True),
+                                _self, f"Array.{method}")
+        if not self.shapes:
+            return None
         if method == "__getitem__":
             return _shapes.indexing
         if method == "reshape":
             return _shapes.reshaped_method
         if method == "transpose":
             return _shapes.transposed_method
-        if method in _single.REDUCTIONS:
-            return _shapes.reducing(_single.reduction_hook(self.rules, method, method=True),  # type: ignore[arg-type]
-                                    _self, f"Array.{method}")
         return None
 
     def get_attribute_hook(self, fullname: str) -> Callable[[AttributeContext], Type] | None:
-        if fullname.rpartition(".")[2] == "T" and self._array_method(fullname) is not None:
+        if self.shapes and fullname.rpartition(".")[2] == "T" and self._array_method(fullname) is not None:
             return _shapes.transposed
         return None
 
@@ -141,6 +150,25 @@ class ArraytypingPlugin(Plugin):
         if method in _DTYPE_METHODS and self._array_method(fullname) is not None:
             return _permissive_if_bad_dtype_string
         return None
+
+    def _shaped(self, layer: Callable[..., Callable[[Any], Type]], dtype_hook: Any,
+                *args: object) -> Callable[[Any], Type]:
+        """``dtype_hook`` with the shape ``layer`` laid over it, or alone where shapes are off."""
+        return layer(dtype_hook, *args) if self.shapes else dtype_hook
+
+    def _shaped_operator(self, hook: Any, name: str,
+                         reflected: bool) -> Callable[[MethodContext], Type]:
+        """An operator's dtype hook with its shape: broadcasting, or matmul's rule for ``@``."""
+        if not self.shapes:
+            return hook  # type: ignore[no-any-return]
+
+        def operands(ctx: MethodContext) -> list[Type | None]:
+            other = ctx.arg_types[0][0] if ctx.arg_types and ctx.arg_types[0] else None
+            return [other, ctx.type] if reflected else [ctx.type, other]
+        what = f"operator {_binary.SYMBOL[name]}"
+        if name == "matmul":
+            return _shapes.matmul(hook, operands, _errors.SHAPE_MISMATCH, what)
+        return _shapes.broadcasting(hook, operands, _errors.SHAPE_MISMATCH, what)
 
     def _array_method(self, fullname: str) -> str | None:
         """``fullname`` if it is a method of ``Array``, also as inherited by a subclass (``mod.Params.__mul__``:
@@ -170,7 +198,7 @@ class ArraytypingPlugin(Plugin):
         if fullname.startswith(_NP):
             fn = fullname[len(_NP):]
             what = f"arraytyping.numpy.{fn}"
-            family = SR.SHAPE_FAMILY.get(fn)
+            family = SR.SHAPE_FAMILY.get(fn) if self.shapes else None
             if fn in _binary.FUNCTIONS:
                 hook: Callable[[FunctionContext], Type] = _binary.function_hook(rules, fn)  # type: ignore[assignment]
                 if family in ("matmul", "dot"):
@@ -179,14 +207,13 @@ class ArraytypingPlugin(Plugin):
                     return _shapes.broadcasting(hook, _first_two, _errors.SHAPE_MISMATCH_ARG, what)
                 return hook
             if fn == "where":
-                return _shapes.broadcasting(_binary.where_hook(rules), _first_three,  # type: ignore[arg-type]
-                                            _errors.SHAPE_MISMATCH_ARG, what)
+                return self._shaped(_shapes.broadcasting, _binary.where_hook(rules), _first_three,
+                                    _errors.SHAPE_MISMATCH_ARG, what)
             if _single.answers_unary(fn):
                 hook = _single.unary_function_hook(rules, fn)
                 return _shapes.keeping(hook, _first, what) if family == "keep" else hook
             if fn in _single.REDUCTIONS:
-                return _shapes.reducing(_single.reduction_hook(rules, fn, method=False),  # type: ignore[arg-type]
-                                        _first, what)
+                return self._shaped(_shapes.reducing, _single.reduction_hook(rules, fn, method=False), _first, what)
             if fn in _dtypes.DTYPE_FUNCTIONS:
                 hook = _dtypes.dtype_function_hook(rules, fn)
                 if family == "creation":
@@ -194,11 +221,13 @@ class ArraytypingPlugin(Plugin):
                 if family == "like":
                     return _shapes.like(hook, what)
                 if fn == "astype":
-                    return _shapes.keeping(hook, _first, what)
+                    return self._shaped(_shapes.keeping, hook, _first, what)
                 return hook
             if fn in _CONCRETE:
                 return _dtypes.constructor_hook(rules, fn)
-            return _shapes.shape_function(fn)
+            return _shapes.shape_function(fn) if self.shapes else None
+        if fullname == "builtins.abs":
+            return self._shaped(_shapes.keeping, _single.abs_builtin_hook(rules), _first, "abs()")
         if fullname.startswith("arraytyping.") and fullname.count(".") == 1 and fullname[12:] in _CONCRETE:
             return _dtypes.constructor_hook(rules, fullname[12:])
         if fullname in ("arraytyping.promote_types", "arraytyping.numpy.promote_types",
@@ -227,17 +256,6 @@ def _first_two(ctx: FunctionContext) -> list[Type | None]:
 
 def _first_three(ctx: FunctionContext) -> list[Type | None]:
     return [_arg(ctx, 0), _arg(ctx, 1), _arg(ctx, 2)]
-
-
-def _shaped_operator(hook: object, name: str, reflected: bool) -> Callable[[MethodContext], Type]:
-    """An operator's dtype hook with its shape: broadcasting, or matmul's rule for ``@``."""
-    def operands(ctx: MethodContext) -> list[Type | None]:
-        other = ctx.arg_types[0][0] if ctx.arg_types and ctx.arg_types[0] else None
-        return [other, ctx.type] if reflected else [ctx.type, other]
-    what = f"operator {_binary.SYMBOL[name]}"
-    if name == "matmul":
-        return _shapes.matmul(hook, operands, _errors.SHAPE_MISMATCH, what)  # type: ignore[arg-type]
-    return _shapes.broadcasting(hook, operands, _errors.SHAPE_MISMATCH, what)  # type: ignore[arg-type]
 
 
 def _permissive(ctx: MethodSigContext | FunctionSigContext) -> FunctionLike:

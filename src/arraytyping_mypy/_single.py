@@ -14,7 +14,7 @@ from mypy.types import AnyType, Instance, LiteralType, NoneType, Type, TypeOfAny
 from arraytyping_mypy import _dtype_args, _errors, _types
 from arraytyping_mypy._rules import L, OR, DtypeSet, Member, Rules, describe, static_of
 
-__all__ = ["DUNDERS", "REDUCTIONS", "answers_unary", "reduction_hook", "unary", "unary_function_hook",
+__all__ = ["DUNDERS", "REDUCTIONS", "abs_builtin_hook", "answers_unary", "reduction_hook", "unary", "unary_function_hook",
            "unary_method_hook"]
 
 DUNDERS: Final = {"__neg__": ("negative", "operator - (negation)"), "__abs__": ("abs", "abs()"),
@@ -54,6 +54,17 @@ def unary_function_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Ty
         if not ctx.arg_types or not ctx.arg_types[0]:
             return ctx.default_return_type
         return unary(ctx, rules, ctx.arg_types[0][0], fn, f"arraytyping.numpy.{fn}")
+    return hook
+
+
+def abs_builtin_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
+    """``abs(x)`` of an ``Array`` (typeshed: what ``__abs__`` returns, which the plugin replaced by one signature);
+    of anything else, typeshed's answer."""
+    def hook(ctx: FunctionContext) -> Type:
+        arg = get_proper_type(ctx.arg_types[0][0]) if ctx.arg_types and ctx.arg_types[0] else None
+        if not (isinstance(arg, Instance) and _types.as_array(arg) is not None):
+            return ctx.default_return_type
+        return unary(ctx, rules, arg, "abs", "abs()")
     return hook
 
 

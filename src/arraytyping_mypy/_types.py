@@ -6,7 +6,7 @@ from typing import Final
 
 from mypy.maptype import map_instance_to_supertype
 from mypy.nodes import TypeInfo
-from mypy.plugin import CheckerPluginInterface
+from mypy.plugin import AnalyzeTypeContext, CheckerPluginInterface
 from mypy.types import (
     AnyType, Instance, LiteralType, NoneType, ProperType, TupleType, Type, TypeOfAny, TypeVarType, UninhabitedType,
     UnionType, get_proper_type,
@@ -223,6 +223,18 @@ def array_of(api: CheckerPluginInterface, answer: Answer, vars_by_name: dict[str
     else:
         arg = AnyType(TypeOfAny.implementation_artifact)
     return array_type(api, arg)
+
+
+ANY_SHAPE: Final = "arraytyping._AnyShape"
+"""The stubs' default shape: ``tuple[int, ...]`` where they read as mypy reads them (``MYPY``), for mypy without
+the plugin, which would answer ``Any`` for every overloaded call given an array whose shape holds an ``Any``."""
+
+
+def gradual_shape(ctx: AnalyzeTypeContext) -> Type:
+    """The default shape with the plugin: ``tuple[Any, ...]``, gradual (accepted where a shape is declared, as in
+    pyright and ty), with a special-form ``Any``, which mypy's overload resolution does not count as an ``Any``
+    argument (so no call becomes ambiguous)."""
+    return ctx.api.named_type("builtins.tuple", [AnyType(TypeOfAny.special_form)])
 
 
 def array_type(api: CheckerPluginInterface, dtype: Type, shape: Type | None = None) -> Instance:

@@ -36,7 +36,7 @@ from arraytyping._src.stubgen import specs
 from arraytyping._src.stubgen.families import NP_ORDER, WEAK_ORDER, Family, Model, Side
 from arraytyping._src.stubgen.specs import Spec
 
-__all__ = ["ANY_NUMPY", "KeepVars", "Ov", "function_overloads", "method_overloads", "simulate"]
+__all__ = ["ANY_NUMPY", "KeepVars", "Ov", "function_overloads", "method_overloads", "simulate", "top_level"]
 
 Sim = Callable[[Spec, Spec], "str | None"]
 """The answer an overload gives a pair of concrete operand specs, or None where it does not match them."""
@@ -446,11 +446,11 @@ def _names_numpy(ann: str) -> bool:
 def _strip_python(ann: str | None) -> str | None:
     if ann is None:
         return None
-    parts = [p for p in _top_level(ann) if p not in _PY_PARTS]
+    parts = [p for p in top_level(ann) if p not in _PY_PARTS]
     return " | ".join(parts)
 
 
-def _top_level(ann: str) -> list[str]:
+def top_level(ann: str) -> list[str]:
     """The members of a union annotation, not splitting inside brackets (``Array[_Abstract | int] | float``)."""
     parts: list[str] = []
     depth = start = 0

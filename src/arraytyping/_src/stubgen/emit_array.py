@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
@@ -16,12 +17,39 @@ __all__ = ["array_class", "method_lines", "reduction_methods", "single_method"]
 IND = "    "
 
 
+_SCALAR_PART: Final = re.compile(r"bool|int|float|complex|_PyScalar")
+"""An operand annotation's members that are Python scalars (0-d: the array operand's shape is the result's).
+numpy scalars are 0-d too, but their annotations share overloads with numpy arrays of their dtype: splitting those
+would add an overload per numpy dtype to every operator, a cost every checker pays on every call."""
+_ARRAY_PART: Final = re.compile(r"Array\[(.*)\]")
+
+
+def _shape_keeping(ov: Ov) -> list[tuple[Ov, bool]]:
+    """``ov`` split in two where its other operand may be a Python scalar and an array: the scalars first, keeping
+    ``self``'s shape (``x + 2`` has ``x``'s shape); arrays after, with a gradual shape, as do overloads whose
+    ``self`` annotation is not made of ``Array[...]`` members."""
+    parts = binary.top_level(ov.right)
+    scalars = [p for p in parts if _SCALAR_PART.fullmatch(p)]
+    if not scalars or (ov.left is not None and not all(_ARRAY_PART.fullmatch(p) for p in binary.top_level(ov.left))):
+        return [(ov, False)]
+    rest = [p for p in parts if p not in scalars]
+    out = [(Ov(ov.left, " | ".join(scalars), ov.result, ov.sim), True)]
+    return out + [(Ov(ov.left, " | ".join(rest), ov.result, ov.sim), False)] if rest else out
+
+
 def method_lines(name: str, ovs: Sequence[Ov], doc: str | None = None, *, tuple_result: bool = False) -> list[str]:
-    """An operator's overloads (``self`` the left operand, ``other`` the right one); the docstring on the first."""
+    """An operator's overloads (``self`` the left operand, ``other`` the right one); the docstring on the first.
+    Where the other operand is a scalar, the result has ``self``'s shape (``_Sh``); elsewhere a gradual one."""
     out: list[str] = []
-    for i, ov in enumerate(ovs):
+    for i, (ov, keeps_shape) in enumerate(kept for ov in ovs for kept in _shape_keeping(ov)):
         a = "self" if ov.left is None else f"self: {ov.left}"
         r = f"Array[{ov.result}]"
+        if keeps_shape:
+            if ov.left is None:
+                r = f"Array[{ov.result}, _SH_co]"
+            else:
+                a = "self: " + " | ".join(_ARRAY_PART.sub(r"Array[\1, _Sh]", p) for p in binary.top_level(ov.left))
+                r = f"Array[{ov.result}, _Sh]"
         if tuple_result:
             r = f"tuple[{r}, {r}]"
         # mypy reports an overloaded method's [override] error at its first decorator
@@ -34,12 +62,13 @@ def method_lines(name: str, ovs: Sequence[Ov], doc: str | None = None, *, tuple_
 
 
 def single_method(name: str, ovs: Sequence[SelfOv], params: str = "", doc: str | None = None) -> list[str]:
-    """A method on ``self`` alone (``params``: the rest of its parameters, each with a leading ``, ``)."""
+    """A method on ``self`` alone (``params``: the rest of its parameters, each with a leading ``, ``), elementwise:
+    the result has ``self``'s shape."""
     out: list[str] = []
     for i, ov in enumerate(ovs):
-        a = "self" if ov.dtypes is None else f"self: Array[{ov.dtypes}]"
+        a, shape = ("self", "_SH_co") if ov.dtypes is None else (f"self: Array[{ov.dtypes}, _Sh]", "_Sh")
         r = "_DT_co" if ov.keeps else ov.result
-        head = f"{IND}def {name}({a}{params}) -> Array[{r}]:"
+        head = f"{IND}def {name}({a}{params}) -> Array[{r}, {shape}]:"
         out += [f"{IND}@overload", head + (" ..." if not (i == 0 and doc) else "")]
         if i == 0 and doc:
             out += [f"{IND}    {doc}", f"{IND}    ..."]
@@ -167,7 +196,7 @@ def array_class(m: Model, cfg: LatticeConfig, docs: Callable[[str], str | None])
     o += method_lines("__divmod__", binary.method_overloads(m, "floor_divide"), tuple_result=True)
     o += method_lines("__rdivmod__", binary.method_overloads(m, "floor_divide", reflected=True), tuple_result=True)
     o += _unary_dunder(m, "__neg__", "negative", cfg)
-    o += ["    def __pos__(self) -> Array[_DT_co]: ..."]
+    o += ["    def __pos__(self) -> Array[_DT_co, _SH_co]: ..."]
     o += _unary_dunder(m, "__abs__", "abs", cfg)
     o += _unary_dunder(m, "__invert__", "invert", cfg)
     o += ["    def __getitem__(self, key: Any, /) -> Array[_DT_co]: ...",
@@ -188,7 +217,7 @@ def array_class(m: Model, cfg: LatticeConfig, docs: Callable[[str], str | None])
           *_with_doc("    def transpose(self, *axes: Any) -> Array[_DT_co]:", docs("transpose"))]
     doc = docs("astype")
     for i, (spec, r) in enumerate(dtype_args.dtype_specs(cfg)):
-        head = f"    def astype(self, dtype: {spec}) -> Array[{r}]:"
+        head = f"    def astype(self, dtype: {spec}) -> Array[{r}, _SH_co]:"
         o += ["    @overload", head + (" ..." if not (i == 0 and doc) else "")]
         if i == 0 and doc:
             o += [f"        {doc}", "        ..."]

@@ -20,6 +20,7 @@ TYPEVARS = [
     "else:  # mypy (and pyrefly): a default holding Any makes every overloaded call on such arrays ambiguous (Any)",
     "    _AnyShape: TypeAlias = tuple[int, ...]",
     '_SH_co = TypeVar("_SH_co", bound=tuple[Any, ...], covariant=True, default=_AnyShape)',
+    '_Sh = TypeVar("_Sh", bound=tuple[Any, ...])',
     '_T = TypeVar("_T")',
     '_R = TypeVar("_R")',
     '_R_co = TypeVar("_R_co", covariant=True)',
