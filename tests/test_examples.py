@@ -28,6 +28,6 @@ def test_bundled_examples_run(tmp_path: Path) -> None:
         assert (tmp_path / "out" / name).stat().st_size > 1000
     # the type checkers on examples/typed_step.py (the dev environment has both)
     assert "$ mypy (plugin) examples/typed_step.py" in text and "$ pyright examples/typed_step.py" in text
-    assert 'typed_step.py:30: note: Revealed type is "arraytyping.Array[arraytyping.float32, tuple[int, ...]]"' in text
-    assert 'Type of "q * 2" is "Array[float]"' in text
+    assert 'typed_step.py:30: note: Revealed type is "arraytyping.Array[arraytyping.float32, tuple[Any, ...]]"' in text
+    assert 'Type of "q * 2" is "Array[float, tuple[Any, ...]]"' in text
     assert text.count("-> 8 inferred types; the float8 + float32 promotion caught") == 2

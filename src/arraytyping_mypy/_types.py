@@ -259,4 +259,6 @@ def type_vars(*types: Type) -> dict[str, TypeVarType]:
 
 
 def show(t: Type) -> str:
-    return str(t).replace("arraytyping.", "")
+    """``t`` as the plugin's messages name it: without the package prefix, and ``Array[float32]`` for an array of
+    any shape, as the user wrote it."""
+    return str(t).replace("arraytyping.", "").replace(", tuple[Any, ...]]", "]")
