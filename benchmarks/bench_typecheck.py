@@ -11,13 +11,18 @@ against the real stubs and against a baseline package of the same names where ``
 ``Array[Any]`` (every operator and method ``(*args: Any) -> Array[Any]``; made from the runtime package's names, so
 both sides import the same modules). mypy runs cold (no cache) and warm (dependencies cached, the corpus changed).
 
-Targets (``--check``, on medians of per-repetition wall-clock ratios ours/baseline):
-  * realistic corpus: every checker <= 1.3x;
-  * operators corpus: mypy with the plugin <= 1.3x (cold and warm), pyright <= 2.5x.
+A third side, ``dtypes``, is what shapes cost: the same stubs generated with ``Array`` of a dtype alone (no shape
+parameter, no shape-keeping overloads), and the plugin with ``shapes = false`` (mypy with the plugin reads the real
+stubs on both sides).
+
+Targets (``--check``, on medians of per-repetition wall-clock ratios):
+  * ours/baseline, realistic corpus: every checker <= 1.3x;
+  * ours/baseline, operators corpus: mypy with the plugin <= 1.3x (cold and warm), pyright <= 2.5x;
+  * ours/dtypes (shapes), both corpora: mypy with the plugin <= 1.15x (cold), pyright <= 1.2x.
 numpy's own stubs on the operators corpus, and the other ratios, are shown for information.
 
 Usage: python benchmarks/bench_typecheck.py [--reps 3] [--corpus realistic,operators] [--checkers ...]
-           [--lines 2000] [--json F] [--check]
+           [--against baseline,dtypes] [--lines 2000] [--json F] [--check]
 
 Every run is repeated ``--reps`` times, in an order that alternates between repetitions so that drifting machine
 load hits both sides alike; wall-clock and CPU times are both reported (CPU time is the steadier on a loaded
@@ -50,6 +55,7 @@ NP_DTYPES = ["float32", "float16", "float64", "int8", "int32", "uint8", "bool_"]
 OPS = ["+", "*", "-", "/", "<"]
 CHECKERS = ("mypy", "mypy+plugin", "pyright", "pyrefly", "ty")
 CORPORA = ("realistic", "operators")
+REFERENCES = ("baseline", "dtypes")
 
 
 def baseline_package() -> dict[str, str]:
@@ -153,7 +159,14 @@ def setup(tmp: Path, corpora: Sequence[str], lines: int) -> Setup:
     for rel, text in baseline_package().items():
         (base / "arraytyping" / rel).parent.mkdir(parents=True, exist_ok=True)
         (base / "arraytyping" / rel).write_text(text)
-    s.sites = {"ours": ours, "baseline": base}
+    dtypes = tmp / "dtypes"
+    sys.path.insert(0, str(ROOT / "src"))
+    from arraytyping._src.stubgen import generate, package_copy
+
+    for rel, text in package_copy(generate(shapes=False)).items():
+        (dtypes / "arraytyping" / rel).parent.mkdir(parents=True, exist_ok=True)
+        (dtypes / "arraytyping" / rel).write_text(text)
+    s.sites = {"ours": ours, "baseline": base, "dtypes": dtypes}
     for name in corpora:
         work = tmp / name
         work.mkdir()
@@ -167,17 +180,21 @@ def setup(tmp: Path, corpora: Sequence[str], lines: int) -> Setup:
             s.files[name] = ["c.py"]
             s.files["numpy"] = ["n.py"]
         (work / "plugin.ini").write_text("[mypy]\nplugins = arraytyping_mypy\n")
+        (work / "plugin-dtypes.ini").write_text("[mypy]\nplugins = arraytyping_mypy\n[arraytyping-mypy]\nshapes = false\n")
         (work / "plain.ini").write_text("[mypy]\n")
         (work / "pyrightconfig.json").write_text('{"typeCheckingMode": "basic"}')
         s.work[name] = work
     return s
 
 
-def command(checker: str, site: Path | None, work: Path, files: list[str], cache: Path) -> list[str]:
+def command(checker: str, side: str, site: Path | None, work: Path, files: list[str], cache: Path) -> list[str]:
     """One checker's command line on ``files`` with ``site`` first on its search path (None: numpy's stubs only)."""
     if checker.startswith("mypy"):
-        # the baseline has no plugin to run: mypy with the plugin is compared with mypy on the baseline
-        cfg = "plugin.ini" if checker == "mypy+plugin" and site is not None and site.name == "ours" else "plain.ini"
+        # the baseline has no plugin to run: mypy with the plugin is compared with mypy on the baseline; on the
+        # dtypes side, with the plugin's shapes off
+        cfg = "plain.ini"
+        if checker == "mypy+plugin" and side in ("ours", "dtypes"):
+            cfg = "plugin.ini" if side == "ours" else "plugin-dtypes.ini"
         return [str(BIN / "mypy"), "--config-file", cfg, "--cache-dir", str(cache), *files]
     if checker == "pyright":
         return [str(BIN / "pyright"), "--pythonpath", sys.executable, *files]
@@ -204,25 +221,28 @@ TARGETS: dict[str, float] = {  # "corpus: checker ours / baseline" -> the bound 
     "operators: mypy+plugin cold / baseline": 1.3,
     "operators: mypy+plugin warm / baseline": 1.3,
     "operators: pyright / baseline": 2.5,
+    **{f"{c}: mypy+plugin cold / dtypes": 1.15 for c in CORPORA},
+    **{f"{c}: pyright / dtypes": 1.2 for c in CORPORA},
 }
 
 
 def measure(s: Setup, corpora: Sequence[str], checkers: Sequence[str], reps: int,
-            ) -> dict[str, list[tuple[float, float]]]:
+            against: Sequence[str] = REFERENCES) -> dict[str, list[tuple[float, float]]]:
     samples: dict[str, list[tuple[float, float]]] = {}
     runs: list[tuple[str, str, str, str]] = []  # (corpus, checker, side, files key)
     for corpus in corpora:
         for checker in checkers:
-            runs += [(corpus, checker, "ours", corpus), (corpus, checker, "baseline", corpus)]
-            if corpus == "operators" and checker in ("mypy", "pyright"):
+            runs += [(corpus, checker, side, corpus) for side in ("ours", *against)]
+            if corpus == "operators" and checker in ("mypy", "pyright") and "baseline" in against:
                 runs.append((corpus, checker, "numpy", "numpy"))
     for rep in range(reps):
         for corpus, checker, side, key in (runs if rep % 2 == 0 else runs[::-1]):
             work = s.work[corpus]
-            site = s.sites.get(side)
+            # mypy with the plugin reads the real stubs on the dtypes side too (the plugin reads the shape parameter)
+            site = s.sites.get("ours" if side == "dtypes" and checker == "mypy+plugin" else side)
             cache = s.tmp / f"cache_{corpus}_{checker}_{side}"
             shutil.rmtree(cache, ignore_errors=True)
-            cmd = command(checker, site, work, s.files[key], cache)
+            cmd = command(checker, side, site, work, s.files[key], cache)
             label = f"{corpus}: {checker}" + (" cold" if checker.startswith("mypy") else "")
             samples.setdefault(f"{label} [{side}]", []).append(run(cmd, work, env_for(site)))
             if checker.startswith("mypy"):  # warm: dependencies cached, one corpus file changed and re-checked
@@ -241,6 +261,7 @@ def ratios(samples: dict[str, list[tuple[float, float]]]) -> dict[str, dict[str,
             continue
         run_name = key.removesuffix(" [ours]")
         for other, label, flip in ((f"{run_name} [baseline]", f"{run_name} / baseline", False),
+                                   (f"{run_name} [dtypes]", f"{run_name} / dtypes", False),
                                    (f"{run_name} [numpy]", f"{run_name}: numpy's stubs / ours (speedup)", True)):
             if other not in samples:
                 continue
@@ -256,12 +277,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--corpus", default=",".join(CORPORA), help=f"comma-separated, from {', '.join(CORPORA)}")
     p.add_argument("--checkers", default=",".join(CHECKERS), help=f"comma-separated, from {', '.join(CHECKERS)}")
     p.add_argument("--lines", type=int, default=2000, help="lines of the operators corpus")
+    p.add_argument("--against", default=",".join(REFERENCES),
+                   help="comma-separated references: baseline (one-signature Array[Any]), dtypes (no shapes)")
     p.add_argument("--json", type=Path, help="also write every sample, the medians and the ratios as JSON")
     p.add_argument("--check", action="store_true", help="exit 1 if a target is missed")
     args = p.parse_args(argv)
     corpora = [c for c in args.corpus.split(",") if c]
     checkers = [c for c in args.checkers.split(",") if c]
-    for name, given, known in (("corpus", corpora, CORPORA), ("checker", checkers, CHECKERS)):
+    against = [c for c in args.against.split(",") if c]
+    for name, given, known in (("corpus", corpora, CORPORA), ("checker", checkers, CHECKERS),
+                               ("reference", against, REFERENCES)):
         bad = [g for g in given if g not in known]
         if bad or not given:
             p.error(f"unknown {name} {', '.join(bad) or '(none given)'}; choose from {', '.join(known)}")
@@ -273,7 +298,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         s = setup(tmp, corpora, args.lines)
         lines = {c: sum(len((s.work[c] / f).read_text().splitlines()) for f in s.files[c]) for c in corpora}
-        samples = measure(s, corpora, checkers, args.reps)
+        samples = measure(s, corpora, checkers, args.reps, against)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     med = {k: (statistics.median(w for w, _ in v), statistics.median(c for _, c in v)) for k, v in samples.items()}

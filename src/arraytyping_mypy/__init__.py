@@ -141,8 +141,10 @@ class ArraytypingPlugin(Plugin):
         return None
 
     def get_attribute_hook(self, fullname: str) -> Callable[[AttributeContext], Type] | None:
-        if self.shapes and fullname.rpartition(".")[2] == "T" and self._array_method(fullname) is not None:
-            return _shapes.transposed
+        attribute = fullname.rpartition(".")[2]
+        if attribute in ("T", "shape") and self._array_method(fullname) is not None:
+            return _shapes.transposed if attribute == "T" and self.shapes else _shapes.shape_attribute \
+                if attribute == "shape" else None
         return None
 
     def get_method_signature_hook(self, fullname: str) -> Callable[[MethodSigContext], FunctionLike] | None:

@@ -243,6 +243,17 @@ def like(dtype_hook: Callable[[FunctionContext], Type], what: str) -> Callable[[
     return _layer(dtype_hook, rule, _errors.SHAPE_MISMATCH_ARG, what)
 
 
+def shape_attribute(ctx: AttributeContext) -> Type:
+    """``x.shape``: the array's shape, and ``tuple[int, ...]`` where it is unknown (its gradual ``Any`` would make
+    ``x.shape[-1]`` an ``Any``, and every expression built on it)."""
+    t = get_proper_type(ctx.default_attr_type)
+    if isinstance(t, AnyType) or (isinstance(t, Instance) and t.type.fullname == "builtins.tuple" and t.args
+                                  and isinstance(get_proper_type(t.args[0]), AnyType)):
+        int_type = ctx.api.named_generic_type("builtins.int", [])
+        return ctx.api.named_generic_type("builtins.tuple", [int_type])
+    return ctx.default_attr_type
+
+
 def transposed(ctx: AttributeContext) -> Type:
     """``x.T``: the axes reversed."""
     result = get_proper_type(ctx.default_attr_type)

@@ -93,7 +93,7 @@ def test_mypy_uses_the_wheels_stubs_and_plugin(site: Path, tmp_path: Path) -> No
                            "user.py"], capture_output=True, text=True, cwd=tmp_path,
                           env={**os.environ, "PYTHONPATH": str(site)}, timeout=300)
     out = proc.stdout.splitlines()
-    assert 'user.py:8: note: Revealed type is "arraytyping.Array[arraytyping.bfloat16, tuple[int, ...]]"' in out, proc.stdout
+    assert 'user.py:8: note: Revealed type is "arraytyping.Array[arraytyping.bfloat16, tuple[Any, ...]]"' in out, proc.stdout
     errors = [ln for ln in out if ": error:" in ln]
     assert len(errors) == 1 and errors[0].startswith("user.py:13:") and errors[0].endswith("[dtype-promotion]"), out
     assert "int4" in errors[0] and "int8" in errors[0]

@@ -63,9 +63,10 @@ def _docs(module: str) -> Callable[[str], str | None]:
     return doc
 
 
-def generate(cfg: LatticeConfig = LatticeConfig()) -> dict[str, str]:
-    """Every stub file (path relative to the stub package -> text) for ``cfg``."""
-    m = Model(cfg)
+def generate(cfg: LatticeConfig = LatticeConfig(), *, shapes: bool = True) -> dict[str, str]:
+    """Every stub file (path relative to the stub package -> text) for ``cfg``; without ``shapes``, ``Array`` takes
+    a dtype alone (for measuring what shapes cost: not for use with the mypy plugin, which reads the shape)."""
+    m = Model(cfg, shapes=shapes)
     header = [HEADER[0].format(cfg=cfg), *HEADER[1:]]
     files = {
         "__init__.pyi": emit_modules.root_stub(m, cfg, header, _docs("arraytyping")),

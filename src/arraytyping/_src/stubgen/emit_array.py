@@ -37,11 +37,13 @@ def _shape_keeping(ov: Ov) -> list[tuple[Ov, bool]]:
     return out + [(Ov(ov.left, " | ".join(rest), ov.result, ov.sim), False)] if rest else out
 
 
-def method_lines(name: str, ovs: Sequence[Ov], doc: str | None = None, *, tuple_result: bool = False) -> list[str]:
+def method_lines(name: str, ovs: Sequence[Ov], doc: str | None = None, *, tuple_result: bool = False,
+                 shapes: bool = True) -> list[str]:
     """An operator's overloads (``self`` the left operand, ``other`` the right one); the docstring on the first.
     Where the other operand is a scalar, the result has ``self``'s shape (``_Sh``); elsewhere a gradual one."""
     out: list[str] = []
-    for i, (ov, keeps_shape) in enumerate(kept for ov in ovs for kept in _shape_keeping(ov)):
+    for i, (ov, keeps_shape) in enumerate(kept for ov in ovs for kept in (_shape_keeping(ov) if shapes else
+                                                                          [(ov, False)])):
         a = "self" if ov.left is None else f"self: {ov.left}"
         r = f"Array[{ov.result}]"
         if keeps_shape:
@@ -61,14 +63,17 @@ def method_lines(name: str, ovs: Sequence[Ov], doc: str | None = None, *, tuple_
     return out
 
 
-def single_method(name: str, ovs: Sequence[SelfOv], params: str = "", doc: str | None = None) -> list[str]:
+def single_method(name: str, ovs: Sequence[SelfOv], params: str = "", doc: str | None = None, *,
+                  shapes: bool = True) -> list[str]:
     """A method on ``self`` alone (``params``: the rest of its parameters, each with a leading ``, ``), elementwise:
     the result has ``self``'s shape."""
     out: list[str] = []
     for i, ov in enumerate(ovs):
-        a, shape = ("self", "_SH_co") if ov.dtypes is None else (f"self: Array[{ov.dtypes}, _Sh]", "_Sh")
+        a, shape = ("self", ", _SH_co") if ov.dtypes is None else (f"self: Array[{ov.dtypes}, _Sh]", ", _Sh")
+        if not shapes:
+            a, shape = ("self", "") if ov.dtypes is None else (f"self: Array[{ov.dtypes}]", "")
         r = "_DT_co" if ov.keeps else ov.result
-        head = f"{IND}def {name}({a}{params}) -> Array[{r}, {shape}]:"
+        head = f"{IND}def {name}({a}{params}) -> Array[{r}{shape}]:"
         out += [f"{IND}@overload", head + (" ..." if not (i == 0 and doc) else "")]
         if i == 0 and doc:
             out += [f"{IND}    {doc}", f"{IND}    ..."]
@@ -145,7 +150,7 @@ def _function_tails(fn: str) -> tuple[str, str, str]:
 
 
 def _unary_dunder(m: Model, name: str, fn: str, cfg: LatticeConfig) -> list[str]:
-    return single_method(name, unary_overloads(single_rules.unary_rule(fn, cfg), cfg))
+    return single_method(name, unary_overloads(single_rules.unary_rule(fn, cfg), cfg), shapes=m.shapes)
 
 
 def _with_doc(head: str, doc: str | None) -> list[str]:
@@ -154,6 +159,7 @@ def _with_doc(head: str, doc: str | None) -> list[str]:
 
 
 def array_class(m: Model, cfg: LatticeConfig, docs: Callable[[str], str | None]) -> list[str]:
+    keep = ", _SH_co" if m.shapes else ""  # a result of self's shape
     o: list[str] = [
         "@type_check_only",
         "def _operators_by_plugin(cls: _C, /) -> _C:",
@@ -161,7 +167,7 @@ def array_class(m: Model, cfg: LatticeConfig, docs: Callable[[str], str | None])
         'by one signature and computes the results itself (mypy then does no overload search)."""',
         "",
         "@_operators_by_plugin",
-        "class Array(Generic[_DT_co, _SH_co]):",
+        f"class Array(Generic[_DT_co{keep}]):",
         '    """An array whose dtype is the first type argument: ``Array[float32]``, ``Array[float]`` (weak float), '
         '``Array[floating]`` (any float dtype) or bare ``Array`` (any); a shape may follow as a tuple: '
         '``Array[float32, tuple[Literal[3], N]]`` (``N`` a type variable bound to ``int``). Without one, any shape."""',
@@ -172,7 +178,7 @@ def array_class(m: Model, cfg: LatticeConfig, docs: Callable[[str], str | None])
         "``y.astype(x.dtype)`` is an array of ``x``'s dtype.\"\"\"",
         "        ...",
         "    @property",
-        "    def shape(self) -> _SH_co: ...",
+        f"    def shape(self) -> {'_SH_co' if m.shapes else 'tuple[int, ...]'}: ...",
         "    @property",
         "    def ndim(self) -> int: ...",
         "    @property",
@@ -189,14 +195,16 @@ def array_class(m: Model, cfg: LatticeConfig, docs: Callable[[str], str | None])
         "    def __at_same__(self, x: _DT_co, /) -> _DT_co: ...  # type: ignore[misc]  # pyright: ignore",
     ]
     for name, op in OPERATORS.items():
-        o += method_lines(f"__{name}__", binary.method_overloads(m, op), docs(f"__{name}__"))
+        o += method_lines(f"__{name}__", binary.method_overloads(m, op), docs(f"__{name}__"), shapes=m.shapes)
         if name not in COMPARISONS:
-            o += method_lines(f"__r{name}__", binary.method_overloads(m, op, reflected=True), docs(f"__r{name}__"))
+            o += method_lines(f"__r{name}__", binary.method_overloads(m, op, reflected=True), docs(f"__r{name}__"),
+                              shapes=m.shapes)
     assert m.family_of["floor_divide"] == m.family_of["remainder"], "floor_divide and remainder tables differ"
-    o += method_lines("__divmod__", binary.method_overloads(m, "floor_divide"), tuple_result=True)
-    o += method_lines("__rdivmod__", binary.method_overloads(m, "floor_divide", reflected=True), tuple_result=True)
+    o += method_lines("__divmod__", binary.method_overloads(m, "floor_divide"), tuple_result=True, shapes=m.shapes)
+    o += method_lines("__rdivmod__", binary.method_overloads(m, "floor_divide", reflected=True), tuple_result=True,
+                      shapes=m.shapes)
     o += _unary_dunder(m, "__neg__", "negative", cfg)
-    o += ["    def __pos__(self) -> Array[_DT_co, _SH_co]: ..."]
+    o += [f"    def __pos__(self) -> Array[_DT_co{keep}]: ..."]
     o += _unary_dunder(m, "__abs__", "abs", cfg)
     o += _unary_dunder(m, "__invert__", "invert", cfg)
     o += ["    def __getitem__(self, key: Any, /) -> Array[_DT_co]: ...",
@@ -217,7 +225,7 @@ def array_class(m: Model, cfg: LatticeConfig, docs: Callable[[str], str | None])
           *_with_doc("    def transpose(self, *axes: Any) -> Array[_DT_co]:", docs("transpose"))]
     doc = docs("astype")
     for i, (spec, r) in enumerate(dtype_args.dtype_specs(cfg)):
-        head = f"    def astype(self, dtype: {spec}) -> Array[{r}, _SH_co]:"
+        head = f"    def astype(self, dtype: {spec}) -> Array[{r}{keep}]:"
         o += ["    @overload", head + (" ..." if not (i == 0 and doc) else "")]
         if i == 0 and doc:
             o += [f"        {doc}", "        ..."]

@@ -140,8 +140,11 @@ class Family:
 class Model:
     """Every binary operation of ``Array`` and ``arraytyping.numpy`` in one configuration, grouped into families."""
 
-    def __init__(self, cfg: LatticeConfig) -> None:
+    def __init__(self, cfg: LatticeConfig, *, shapes: bool = True) -> None:
         self.cfg = cfg
+        self.shapes = shapes
+        """Whether ``Array`` takes a shape (``False``: dtypes alone, ``Array[float32]``: what shapes cost a checker
+        is measured against it, ``benchmarks/bench_typecheck.py``)."""
         self.families: dict[str, Family] = {}
         self.family_of: dict[str, tuple[Family, str | None]] = {}
         """op -> (its family, the fixed result if any)."""
