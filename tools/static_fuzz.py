@@ -1,14 +1,16 @@
 """The static soundness fuzzer: random well-typed expressions over every operand kind and the public API, checked by
 five type checkers and evaluated by the runtime; each checker's answer is classified (exact, gradual, wrong, false
-error, missed rejection, correct rejection), and every wrong answer and false error gets a minimal reproducer,
-grouped by pattern.
+error, missed rejection, correct rejection), its shape too (exact, gradual, wrong, false error: half the array
+operands declare their literal shape), and every wrong answer and false error gets a minimal reproducer, grouped by
+pattern.
 
     python tools/static_fuzz.py --count 20000 --jobs 2 --json out/fuzz.json
     python tools/static_fuzz.py --config x64,strict,strict_x64 --checkers mypy-plugin
 
 ``--config`` runs the runtime and the mypy plugin in that configuration (``default``, ``x64``, ``strict``,
 ``strict_x64``, or ``all``); the stub-only checkers (``mypy``, ``pyright``, ``pyrefly``, ``ty``) encode the default
-configuration and run in it only. The exit status is 1 when some checker gave a wrong answer or a false error.
+configuration and run in it only. The exit status is 1 when some checker gave a wrong answer or a false error, of a
+dtype or of a shape.
 The code lives in ``tools/soundness/`` (its ``__init__`` says what each module holds and how to extend it).
 """
 
@@ -75,6 +77,7 @@ def main(argv: list[str] | None = None) -> int:
         print(report.render(results, args.seed, args.count, args.max_patterns), flush=True)
         out_json.append(report.to_json(results, args.seed, args.count))
         failed |= any(c["wrong"] or c["false error"] for c in results.counts().values())
+        failed |= any(c["wrong"] or c["false error"] for c in results.shape_counts().values())
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(out_json, indent=1))

@@ -4,7 +4,7 @@ Its parts are tested on their own: the normalisers of the checkers' type spellin
 coverage of the public API, the generator against the runtime (every runtime failure is a dtype rejection, every shape
 is the generator's). Then a fixed-seed sample of expressions runs through all five checkers (and the mypy plugin in
 its other configurations): the plugin may give no wrong answer and no false error, the stub-only checkers none
-that their README limits do not account for. A failure prints the findings, grouped by pattern, each with a minimal
+that their README limits do not account for; and no checker a wrong shape or a false shape error. A failure prints the findings, grouped by pattern, each with a minimal
 reproducer.
 """
 
@@ -24,7 +24,8 @@ from soundness import api, checkers, classify, driver, limits, modules, report, 
 from soundness import universe as U  # noqa: E402
 from soundness.expressions import Choice, Dim, Lit  # noqa: E402
 from soundness.generate import Case, Outcome, Run  # noqa: E402
-from soundness.typestrings import normalise, show  # noqa: E402
+from soundness.operands import with_shape  # noqa: E402
+from soundness.typestrings import normalise, shape_claims, show  # noqa: E402
 
 SAMPLE = 50
 """Expressions of the default configuration checked by all five checkers. Sized for CI: mypy without the plugin takes
@@ -35,6 +36,9 @@ where findings are counted."""
 PLUGIN_SAMPLE = 30
 """Expressions of each other configuration, checked by the mypy plugin in that configuration."""
 
+SHAPE_LIMITED: dict[str, str] = {}
+"""Stub-only checkers allowed wrong shapes, with the reason (none: every checker gives the runtime's shape or an
+unknown one)."""
 LIMITED: frozenset[str] = frozenset({"mypy", "pyright", "pyrefly", "ty"})
 """The checkers that read the stubs alone. Where their own limits make an exact answer impossible (a numpy array on
 the left of an operator answers with numpy's stubs, constrained TypeVars, ty's ``np.dtype``...: the README's table,
@@ -81,9 +85,42 @@ fails the test. The mypy plugin has no such excuse: it must be sound on every ex
     ("Array[C_f32_f16@case_1_2]", "Array[C_f32_f16]"),
     ("Array[Any | T_number@case_1_20]", "Array[Any] | Array[T_number]"),
     ("Array[Unknown | float32]", "Array[Any] | Array[float32]"),
+    # with a shape (the dtype judgement reads the dtype alone)
+    ("arraytyping.Array[arraytyping.float32, tuple[builtins.int, ...]]", "Array[float32]"),
+    ("Array[float32, tuple[Any, ...]]", "Array[float32]"),
+    ("Array[T@case_0_1, tuple[Literal[2], Literal[3]]]", "Array[T]"),
+    ("Array[float32, tuple[()]] | Array[int8, tuple[()]]", "Array[float32] | Array[int8]"),
 ])
 def test_normalise(text: str, expected: str) -> None:
     assert show(normalise(text)) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("arraytyping.Array[arraytyping.float32, tuple[Literal[2], Literal[3]]]", ["(2, 3)"]),  # mypy
+    ("arraytyping.Array[arraytyping.float32, tuple[builtins.int, ...]]", ["any shape"]),  # mypy, stubs alone
+    ("Array[float32, tuple[Any, ...]]", ["any shape"]),  # pyright, ty, the plugin
+    ("Array[float32]", ["any shape"]),  # pyrefly leaves the default out
+    ("Array[float32, tuple[()]]", ["()"]),
+    ("Array[float32, tuple[Literal[3]]]", ["(3,)"]),
+    ("Array[float32, tuple[int, N`-1]]", ["(?, ?)"]),  # int and a type variable: gradual dimensions
+    ("Array[float32, tuple[Literal[2], N@f]]", ["(2, ?)"]),
+    ("Array[float32, tuple[*tuple[int, ...], Literal[3]]]", ["any shape"]),
+    ("Array[float32, tuple[Literal[2]]] | Array[int8, tuple[Literal[3]]]", ["(2,)", "(3,)"]),
+    ("Any", ["any shape"]), ("Unknown", ["any shape"]), ("FloatArray", ["any shape"]),
+    ("Array[float32, list[int]]", ["list[int]"]),  # not a shape: never matches one
+    ("dtype[float32]", None), ("builtins.bool", None), ("ndarray[tuple[Any, ...], dtype[float32]]", None),
+])
+def test_shape_claims(text: str, expected: list[str] | None) -> None:
+    claims = shape_claims(text)
+    assert (None if claims is None else [str(c) for c in claims]) == expected
+
+
+def test_operands_are_declared_with_their_shape() -> None:
+    assert with_shape("at.Array[at.float32]", (2, 3)) == "at.Array[at.float32, tuple[Literal[2], Literal[3]]]"
+    assert with_shape("at.Array[at.float32] | None", ()) == "at.Array[at.float32, tuple[()]] | None"
+    assert with_shape("Union[at.Array[at.int8], at.Array[at.float16 | at.bool_]]", (3,)) == (
+        "Union[at.Array[at.int8, tuple[Literal[3]]], at.Array[at.float16 | at.bool_, tuple[Literal[3]]]]")
+    assert with_shape("att.FloatArray", (3,)) == "att.FloatArray"  # aliases and bare Array take no shape
 
 
 def test_normalise_subclasses() -> None:
@@ -222,6 +259,33 @@ def test_a_union_operand_that_fails_for_some_member_must_be_rejected() -> None:
     assert _verdict(case, "Array[int8]") == "wrong"  # wrong for the member that runs: reported as such
 
 
+def _shape_verdict(case: Case, reveal: str | None, errors: Sequence[str] = ()) -> str:
+    return classify.shape_verdict(case, None if reveal is None else shape_claims(reveal), errors).outcome
+
+
+@pytest.mark.parametrize(("reveal", "expected"), [
+    ("Array[float32, tuple[Literal[2], Literal[3]]]", "exact"), ("Array[float32, tuple[Any, ...]]", "gradual"),
+    ("Array[float32]", "gradual"), ("Any", "gradual"), ("Array[float32, tuple[int, int]]", "gradual"),
+    ("Array[float32, tuple[Literal[2], N@f]]", "gradual"),
+    ("Array[float32, tuple[Literal[3], Literal[2]]]", "wrong"), ("Array[float32, tuple[Literal[6]]]", "wrong"),
+    ("Array[float32, tuple[int]]", "wrong"), ("Array[float32, tuple[()]]", "wrong"),
+    ("Array[float32, tuple[Literal[2], Literal[3]]] | Array[int8, tuple[Literal[3]]]", "wrong"),
+    ("Array[float32, tuple[Literal[2], Literal[3]]] | Array[int8, tuple[Any, ...]]", "gradual"),
+    ("Array[float32, list[int]]", "wrong"), ("dtype[float32]", "not judged"), (None, "not judged"),
+])
+def test_shape_verdicts(reveal: str | None, expected: str) -> None:
+    assert _shape_verdict(_case([({}, Outcome("float32", shape=(2, 3)))]), reveal) == expected
+
+
+def test_shape_errors() -> None:
+    runs = _case([({}, Outcome("float32", shape=(3,)))])
+    shaped = "Array[float32, tuple[Literal[3]]]"
+    assert _shape_verdict(runs, shaped, ['Unsupported operand types [shape-mismatch]']) == "false error"
+    assert _shape_verdict(runs, shaped, ['Unsupported operand types [operator]']) == "exact"  # a dtype error
+    assert _shape_verdict(_case([({}, REJECT)]), "Any", ["error [shape-mismatch]"]) == "not judged"
+    assert _shape_verdict(_case([({}, Outcome("float32", what="dtype"))]), "dtype[float32]") == "not judged"
+
+
 def test_dtype_results() -> None:
     case = _case([({}, Outcome("float32", what="dtype"))])
     assert _verdict(case, "dtype[float32]") == "exact"
@@ -293,11 +357,30 @@ def _findings(results: driver.Results, checker: str) -> str:
     return "\n".join(report._render_groups(sub, mine[:25]))
 
 
+def _assert_shapes(results: driver.Results, checker: str) -> None:
+    """No wrong shape (every revealed shape is the runtime's, or unknown) and no false shape error (no
+    ``[shape-mismatch]`` on code that runs, no error that goes away without the operands' shapes); the mypy plugin
+    gives some exact shapes (it reads the operands declared with their shapes)."""
+    counts = results.shape_counts()[checker]
+    if checker.startswith("mypy-plugin"):
+        assert counts["exact"] > 0, counts
+    if checker in SHAPE_LIMITED or not (counts["wrong"] or counts["false error"]):
+        return
+    shown = driver.Results(results.config, results.checkers, results.cases, results.answers)
+    shown.reproducers, shown.extra_cases, shown.extra_answers = (results.reproducers, results.extra_cases,
+                                                                 results.extra_answers)
+    mine = [g for g in report.groups(results, shapes=True) if checker in g.checkers]
+    raise AssertionError(f"{checker} shapes: {counts}\n{report.table(results, shapes=True)}\n"
+                         + "\n".join(report._render_groups(shown, mine[:25])))
+
+
 def _assert_sound(results: driver.Results, checker: str) -> None:
     """The harness worked (no stray errors, an answer for every case, some exact ones), and the checker gave no
     wrong answer, no false error and stayed within its CPU limit on every expression; for a checker in
-    :data:`LIMITED`, no wrong answer or false error but those its README limits account for."""
+    :data:`LIMITED`, no wrong answer or false error but those its README limits account for. Shapes:
+    :func:`_assert_shapes`."""
     assert not results.stray, results.stray[:10]
+    _assert_shapes(results, checker)
     counts = results.counts()[checker]
     assert counts["no answer"] == 0
     assert counts["exact"] > 0

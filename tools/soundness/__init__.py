@@ -2,7 +2,9 @@
 
 It generates random well-typed expressions over every operand kind and the public API, writes them as functions of
 generated modules, asks five checkers for each expression's type (``reveal_type``) and errors, asks the runtime for
-its dtype and weak flag (or its error) in the same configuration, and classifies each checker's answer.
+its dtype, weak flag and shape (or its error) in the same configuration, and classifies each checker's answer: its
+dtype, and its shape (half the ``Array`` operands are declared with their literal shape, ``Array[float32,
+tuple[Literal[2], Literal[3]]]``; the rest ``Array[float32]``, any shape).
 
 Modules, in the order a run uses them:
 
@@ -16,8 +18,10 @@ Modules, in the order a run uses them:
 * ``modules``: generated modules and where each case's line is;
 * ``checkers``: running mypy (with and without the plugin), pyright, pyrefly, ty; reading their output;
 * ``typestrings``: normalising each checker's spelling of a type;
-* ``classify``: exact / gradual / wrong / false error / missed rejection / correct rejection;
-* ``driver``: a run (chunks in parallel, checkers in parallel);
+* ``classify``: exact / gradual / wrong / false error / missed rejection / correct rejection; for the shape, exact /
+  gradual / wrong / false error;
+* ``driver``: a run (chunks in parallel, checkers in parallel); errors attributed to shapes (a case checked again
+  with its operands' shapes left out);
 * ``shrink``: minimal reproducers of wrong answers and false errors;
 * ``report``: the table, the findings grouped by pattern, JSON.
 

@@ -26,8 +26,9 @@ from dataclasses import dataclass
 from typing import Final
 
 from . import universe as U
+from .expressions import Shape
 from .generate import Case, Outcome, Run
-from .typestrings import Member, Static
+from .typestrings import Member, ShapeClaim, Static
 
 OUTCOMES = ("exact", "gradual", "wrong", "false error", "missed rejection", "correct rejection", "timed out",
             "no answer")
@@ -139,3 +140,50 @@ def classify(case: Case, cfg: U.Config, reveal: Static | None, errors: Sequence[
         return Verdict("missed rejection")
     return v
 
+
+
+# Shapes --------------------------------------------------------------------------------------------------------
+
+SHAPE_OUTCOMES = ("exact", "gradual", "wrong", "false error", "not judged")
+"""A checker's answer on the result's shape. *not judged*: no run of the runtime gives an array (it rejects every
+run, or the result is a dtype), or the answer names no array (its dtype verdict says what it is)."""
+
+
+def shape_error(errors: Sequence[str]) -> str | None:
+    """The first error that is a shape error by its code (the plugin's ``[shape-mismatch]``). A stub checker's
+    error is attributed to shapes when it goes away with the operands' shapes left out (``driver.attribute``)."""
+    return next((e for e in errors if "shape-mismatch" in e), None)
+
+
+def _claim_verdict(claim: ShapeClaim, shape: Shape) -> str:
+    if claim.text:
+        return "wrong"
+    if claim.dims is None:
+        return "gradual"
+    if len(claim.dims) != len(shape) or any(isinstance(d, int) and d != s for d, s in zip(claim.dims, shape)):
+        return "wrong"
+    return "exact" if claim.dims == shape else "gradual"
+
+
+def shape_verdict(case: Case, claims: Sequence[ShapeClaim] | None, errors: Sequence[str]) -> Verdict:
+    """Against the runtime's result shape (the same in every run that succeeds: the generator's): *exact* when
+    every array member of the answer names it; *gradual* when each names it or less (any shape, a dimension
+    ``int``/``Any``/a type variable); *wrong* when some member names another rank or size (or a shape that cannot
+    be read); *false error* for a shape error where the runtime runs. Every generated case's shapes fit (the
+    generator builds them to; a shape error of the runtime is a ``GeneratorBug``), so no shape error is ever right
+    here."""
+    ok = [r for r in case.runs if not r.outcome.rejected]
+    if not ok or ok[0].outcome.what != "array":
+        return Verdict("not judged")
+    err = shape_error(errors)
+    if err is not None:
+        return Verdict("false error", err)
+    if claims is None:
+        return Verdict("not judged")
+    shape = ok[0].outcome.shape
+    assert shape is not None
+    kinds = [_claim_verdict(c, shape) for c in claims]
+    if "wrong" in kinds:
+        bad = next(c for c, k in zip(claims, kinds) if k == "wrong")
+        return Verdict("wrong", f"the answer names shape {bad}, the runtime's is {shape}")
+    return Verdict("exact") if all(k == "exact" for k in kinds) else Verdict("gradual")

@@ -15,14 +15,14 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from . import checkers as C
 from . import classify, generate, modules, operands, oracle
 from . import universe as U
 from .generate import Case
-from .typestrings import normalise
+from .typestrings import normalise, shape_claims
 
 KEEP_DEEP_REJECTIONS = 0.3
 """A case the runtime rejects outright is kept with this probability when its expression is deeper than 2 (the
@@ -101,6 +101,8 @@ class Answer:
     reveal: str | None
     errors: list[str]
     verdict: classify.Verdict
+    shape: classify.Verdict = classify.Verdict("not judged")
+    """The verdict on the result's shape (:func:`classify.shape_verdict`), beside the dtype's."""
 
 
 @dataclass
@@ -139,6 +141,13 @@ class Results:
                 out[checker][a.verdict.outcome] += 1
         return out
 
+    def shape_counts(self) -> dict[str, dict[str, int]]:
+        out = {c: dict.fromkeys(classify.SHAPE_OUTCOMES, 0) for c in self.checkers}
+        for per in self.answers.values():
+            for checker, a in per.items():
+                out[checker][a.shape.outcome] += 1
+        return out
+
 
 class _Slots:
     """Cache directories, one per concurrent run of a checker (mypy's cache is not safe to share): a directory is
@@ -173,7 +182,9 @@ def classify_module(results: Results, checker: C.Checker, cases: Sequence[Case],
         rep = report.get(where[c.id].expr, C.LineReport())
         static = normalise(rep.reveal, classes) if rep.reveal is not None else None
         verdict = classify.classify(c, cfg, static, rep.errors)
-        results.answers.setdefault(c.id, {})[checker.label] = Answer(rep.reveal, rep.errors, verdict)
+        claims = shape_claims(rep.reveal, classes) if rep.reveal is not None else None
+        shape = classify.shape_verdict(c, claims, rep.errors)
+        results.answers.setdefault(c.id, {})[checker.label] = Answer(rep.reveal, rep.errors, verdict, shape)
 
 
 def check_split(results: Results, checker: C.Checker, cases: Sequence[Case], path: Path, site: Path,
@@ -214,6 +225,42 @@ def check_cases(results: Results, cases: Sequence[Case], checker_list: Sequence[
     with cf.ThreadPoolExecutor(max(1, jobs)) as pool:
         for f in [pool.submit(one, ch) for ch in checker_list]:
             f.result()
+
+
+def unshaped(case: Case) -> Case:
+    """``case`` with every operand declared without its shape (``Array[float32]``): its *twin*."""
+    params = [replace(p, annotation=p.plain, plain="") if p.plain else p for p in case.params]
+    return replace(case, id=f"{case.id}_noshape", params=params)
+
+
+def attribute(results: Results, cases: Sequence[Case], checker_list: Sequence[C.Checker], work: Path,
+              jobs: int) -> None:
+    """Which errors come from the shapes: each case with an operand declared with its shape, where the runtime runs
+    and a checker reports an error that is not a ``[shape-mismatch]``, is checked again as its twin (the operands
+    without their shapes, :func:`unshaped`); an error its twin does not get is the shape's, a *false error* of the
+    shape verdict (the dtype verdict keeps its own: code that runs got an error)."""
+    todo: dict[str, list[str]] = {}
+    for c in cases:
+        if not any(p.plain for p in c.params) or all(r.outcome.rejected for r in c.runs):
+            continue
+        for label, a in results.answers.get(c.id, {}).items():
+            if a.errors and a.shape.outcome != "false error":
+                todo.setdefault(c.id, []).append(label)
+    if not todo:
+        return
+    twins = [unshaped(c) for c in cases if c.id in todo]
+    labels = {lb for lbs in todo.values() for lb in lbs}
+    sub = Results(results.config, sorted(labels))
+    check_cases(sub, twins, [ch for ch in checker_list if ch.label in labels], work, jobs, "noshape")
+    results.stray += sub.stray
+    for twin in twins:
+        cid = twin.id.removesuffix("_noshape")
+        results.extra_cases[twin.id] = twin
+        results.extra_answers[twin.id] = sub.answers.get(twin.id, {})
+        for label in todo[cid]:
+            a, plain = results.answers[cid][label], sub.answers.get(twin.id, {}).get(label)
+            if plain is not None and not plain.errors and plain.verdict.outcome != "timed out":
+                a.shape = classify.Verdict("false error", f"{a.errors[0]} (gone without the operands' shapes)")
 
 
 def run(seed: str, count: int, config: str, checker_names: Sequence[str], jobs: int = 2, chunk_size: int = 200,
@@ -267,7 +314,10 @@ def run(seed: str, count: int, config: str, checker_names: Sequence[str], jobs: 
                 check_futs.append(check_pool.submit(check, ch, path, chunk))
         for f in check_futs:
             f.result()
-    results.timings = {"wall": time.perf_counter() - t0, "runtime CPU": gen_seconds,
+    t_attr = time.perf_counter()
+    attribute(results, list(results.cases.values()), checker_list, work, jobs)
+    results.timings = {"wall": time.perf_counter() - t0, "shape attribution": time.perf_counter() - t_attr,
+                       "runtime CPU": gen_seconds,
                        **{f"{k} CPU": C.CPU_SECONDS.get(k, 0.0) - cpu_before.get(k, 0.0) for k in checker_seconds}}
     return results
 

@@ -59,6 +59,9 @@ class Param:
     role: str = "array"
     label: str = ""
     """A short description for reproducers and pattern keys: ``Array[float32]``, ``Array[Any]``, ``float``."""
+    plain: str = ""
+    """For an operand declared with its literal shape (``Array[float32, tuple[Literal[2]]]``), the annotation
+    without it (``Array[float32]``); empty otherwise."""
 
 
 class Node:

@@ -93,8 +93,11 @@ class TooManyRuns(Exception):
 
 
 class CaseBuilder:
-    def __init__(self, rng: random.Random, cfg: U.Config, typevar: str | None) -> None:
+    def __init__(self, rng: random.Random, cfg: U.Config, typevar: str | None, case_id: str = "") -> None:
         self.rng, self.cfg, self.typevar = rng, cfg, typevar
+        self.shape_rng = random.Random(f"{case_id}:shapes")
+        """Whether an operand declares its shape (:data:`.operands.SHAPED`): its own stream, so that the main one
+        (and with it every case's expression and operands) is what it was before shapes were declared."""
         self.params: list[Param] = []
         self.dims: dict[str, Dim] = {}
         self.declarations: dict[str, str] = {}
@@ -120,8 +123,12 @@ class CaseBuilder:
             if self.runs() * len(choices) > MAX_RUNS:
                 raise TooManyRuns
             self.dims[key] = Dim(key, choices, gradual, typevar)
+        plain = ""
+        if role == "array" and shape is not None and "at.Array[" in annotation and \
+                self.shape_rng.random() < operands.SHAPED:
+            plain, annotation = annotation, operands.with_shape(annotation, shape)
         p = Param(name, annotation, kind, key, shape or (), tuple(s.format(name=name) for s in narrowing), role,
-                  label or annotation)
+                  label or plain or annotation, plain)
         self.params.append(p)
         return p
 
@@ -223,7 +230,7 @@ class CaseBuilder:
 def build(case_id: str, rng: random.Random, cfg: U.Config) -> Case:
     """One random case (its runs not yet evaluated)."""
     typevar = rng.choice(list(operands.TYPEVARS)) if rng.random() < 0.2 else None
-    b = CaseBuilder(rng, cfg, typevar)
+    b = CaseBuilder(rng, cfg, typevar, case_id)
     depth = rng.choice((1, 1, 2, 2, 2, 3, 3))
     expr: Node | None = None
     while expr is None:

@@ -102,6 +102,33 @@ def alias_choices(alias: str, cfg: U.Config) -> tuple[Choice, ...]:
     return tuple(dict.fromkeys(out))
 
 
+SHAPED: Final = 0.5
+"""The share of ``Array`` operands declared with their literal shape (``Array[float32, tuple[Literal[2],
+Literal[3]]]``, the shape the generator gives their runtime value); the others are ``Array[float32]``, any shape.
+Drawn from a generator of its own (:class:`~.generate.CaseBuilder`), so the cases stay the dtype-only ones."""
+
+
+def shape_annotation(shape: Shape) -> str:
+    """``tuple[Literal[2], Literal[3]]``; ``tuple[()]`` for 0-d."""
+    return "tuple[" + (", ".join(f"Literal[{d}]" for d in shape) or "()") + "]"
+
+
+def with_shape(annotation: str, shape: Shape) -> str:
+    """``annotation`` with every ``at.Array[...]`` in it given ``shape`` as its second argument
+    (``at.Array[float32] | None`` -> ``at.Array[float32, tuple[Literal[2]]] | None``); bare ``at.Array``, aliases
+    and subclasses (which take no shape) are left as they are."""
+    out, pos, head = [], 0, "at.Array["
+    while (i := annotation.find(head, pos)) >= 0:
+        depth, j = 0, i + len(head) - 1
+        for j in range(i + len(head) - 1, len(annotation)):
+            depth += {"[": 1, "]": -1}.get(annotation[j], 0)
+            if depth == 0:
+                break
+        out += [annotation[pos:j], ", ", shape_annotation(shape)]
+        pos = j
+    return "".join(out) + annotation[pos:]
+
+
 ARRAY_ALIASES: Final[tuple[str, ...]] = ("FloatArray", "IntArray", "BoolArray", "ComplexArray", "InexactArray",
                                          "NumberArray", "NDArray")
 

@@ -18,13 +18,13 @@ from typing import Any
 
 from . import oracle
 from . import universe as U
-from .classify import OUTCOMES
+from .classify import OUTCOMES, SHAPE_OUTCOMES
 from .driver import Answer, Results
 from . import jax_check, limits, operands
 from .expressions import Call, Lit, Node, Ref
 from .generate import Case, GeneratorBug
 from .modules import case_function
-from .shrink import FAILURES, _case_of
+from .shrink import FAILURES, SHAPE, _case_of
 
 
 COARSE_KINDS: dict[str, str] = {
@@ -98,17 +98,23 @@ def pattern(case: Case) -> str:
     return text + ("   [returned as " + case.returns.removeprefix("at.") + "]" if case.form == "return" else "")
 
 
-def groups(results: Results) -> list[Group]:
+def groups(results: Results, shapes: bool = False) -> list[Group]:
+    """The dtype verdicts' failures grouped; with ``shapes``, the shape verdicts' (``wrong shape``, ``false shape
+    error``)."""
     out: dict[tuple[str, str], Group] = {}
     for cid, per in results.answers.items():
         for label, a in per.items():
-            if a.verdict.outcome not in FAILURES:
+            outcome = a.shape.outcome if shapes else a.verdict.outcome
+            if outcome not in FAILURES:
                 continue
-            rep = results.reproducers.get((cid, label), results.cases[cid])
-            key = coarse_key(a.verdict.outcome, rep)
+            rep = results.reproducers.get((cid, label + (SHAPE if shapes else "")), results.cases[cid])
+            key = coarse_key(SHAPE_FAILURE[outcome] if shapes else outcome, rep)
             out.setdefault(key, Group(*key)).add(label, rep)
-    order = {o: i for i, o in enumerate(OUTCOMES)}
+    order = {o: i for i, o in enumerate(OUTCOMES + tuple(SHAPE_FAILURE.values()))}
     return sorted(out.values(), key=lambda g: (order[g.outcome], -g.total, g.key))
+
+
+SHAPE_FAILURE = {"wrong": "wrong shape", "false error": "false shape error"}
 
 
 def rejecting_part(case: Case, cfg: U.Config) -> Case:
@@ -164,6 +170,12 @@ def cross_check(results: Results, venv: Path | None, sample: float, seed: str, j
 
 
 def runtime_summary(case: Case, limit: int = 6) -> str:
+    shapes = {r.outcome.shape for r in case.runs if not r.outcome.rejected and r.outcome.what == "array"}
+    shape = f"shape {shapes.pop()}; " if len(shapes) == 1 else ""
+    return shape + _outcomes_summary(case, limit)
+
+
+def _outcomes_summary(case: Case, limit: int) -> str:
     if len(case.runs) == 1:
         return str(case.runs[0].outcome)
     by: dict[str, list[str]] = collections.defaultdict(list)
@@ -178,12 +190,14 @@ def answer_text(a: Answer | None) -> str:
         return "(not checked)"
     said = a.reveal if a.reveal is not None else "(no reveal)"
     err = f"  error: {a.errors[0][:200]}" if a.errors else ""
-    return f"{said}{err}  -> {a.verdict.outcome}"
+    return f"{said}{err}  -> {a.verdict.outcome}; shape {a.shape.outcome}"
 
 
-def table(results: Results, markdown: bool = True) -> str:
-    counts = results.counts()
-    cols = [o for o in OUTCOMES if o not in ("no answer", "timed out") or any(c[o] for c in counts.values())]
+def table(results: Results, markdown: bool = True, shapes: bool = False) -> str:
+    """The per-checker counts of the dtype verdicts (with ``shapes``, of the shape verdicts)."""
+    counts = results.shape_counts() if shapes else results.counts()
+    cols = list(SHAPE_OUTCOMES) if shapes else [
+        o for o in OUTCOMES if o not in ("no answer", "timed out") or any(c[o] for c in counts.values())]
     width = max(len(c) for c in results.checkers) + 2
     lines = ["| checker".ljust(width + 2) + "| " + " | ".join(cols) + " |",
              "|" + "-" * (width + 1) + "|" + "|".join("-" * (len(c) + 2) for c in cols) + "|"]
@@ -221,7 +235,8 @@ def render(results: Results, seed: str, count: int, max_groups: int = 80) -> str
            f"checkers {', '.join(results.checkers)}", ""]
     t = results.timings
     out.append("Timings: " + ", ".join(f"{k} {v:.0f} s" for k, v in t.items()))
-    out += ["", table(results), ""]
+    out += ["", "Dtypes:", "", table(results), "", "Shapes (of the same answers; half the `Array` operands declare "
+            "their literal shape):", "", table(results, shapes=True), ""]
     if any(g.total for g in groups(results)):
         out += ["Wrong answers and false errors by the README limit that accounts for them (`other`: none does):",
                 "", limits_table(results), ""]
@@ -240,6 +255,10 @@ def render(results: Results, seed: str, count: int, max_groups: int = 80) -> str
     out += _render_groups(results, gs[:max_groups])
     if len(gs) > max_groups:
         out.append(f"... and {len(gs) - max_groups} more patterns (see --json)")
+    ss = groups(results, shapes=True)
+    out += ["", f"### Wrong shapes and false shape errors: {sum(g.total for g in ss)} (case, checker) pairs in "
+            f"{len(ss)} patterns", ""]
+    out += _render_groups(results, ss[:max_groups])
     if results.jax_compared:
         diffs = sorted(results.jax_differences, key=lambda d: (d.case.expr.size(), d.case.source))  # type: ignore[attr-defined]
         seen: dict[str, object] = {}
@@ -293,7 +312,8 @@ def _group_json(results: Results, g: Group, answers: bool = True) -> dict[str, A
         "outcome": g.outcome, "group": g.key, "checkers": dict(g.checkers), "patterns": dict(g.patterns),
         "reproducer": {"function": "\n".join(case_function(rep)), "expression": rep.source,
                        "operands": {p.name: p.annotation for p in rep.params}, "runtime": runtime_summary(rep, 50),
-                       "answers": {c: {"reveal": a.reveal, "errors": a.errors, "verdict": a.verdict.outcome}
+                       "answers": {c: {"reveal": a.reveal, "errors": a.errors, "verdict": a.verdict.outcome,
+                                       "shape": a.shape.outcome}
                                    for c, a in results.answers_on(rep.id).items()} if answers else {}},
     }
 
@@ -307,10 +327,16 @@ def to_json(results: Results, seed: str, count: int) -> dict[str, Any]:
                 failures.append({"case": cid, "checker": label, "outcome": a.verdict.outcome, "why": a.verdict.why,
                                  "function": "\n".join(case_function(c)), "reveal": a.reveal, "errors": a.errors,
                                  "runtime": runtime_summary(c, 50)})
+            if a.shape.outcome in FAILURES:
+                c = results.cases[cid]
+                failures.append({"case": cid, "checker": label, "outcome": SHAPE_FAILURE[a.shape.outcome],
+                                 "why": a.shape.why, "function": "\n".join(case_function(c)), "reveal": a.reveal,
+                                 "errors": a.errors, "runtime": runtime_summary(c, 50)})
     return {
         "config": results.config, "seed": seed, "count": count, "checkers": results.checkers,
-        "timings_s": results.timings, "counts": results.counts(), "by_limit": by_limit(results),
-        "groups": [_group_json(results, g) for g in groups(results)],
+        "timings_s": results.timings, "counts": results.counts(), "shape_counts": results.shape_counts(),
+        "by_limit": by_limit(results), "groups": [_group_json(results, g) for g in groups(results)],
+        "shape_groups": [_group_json(results, g) for g in groups(results, shapes=True)],
         "missed_rejections": [_group_json(results, g, answers=False) for g in missed_rejections(results)],
         "failures": failures, "stray_errors": results.stray, "runtime_faults": sorted(set(results.faults)),
         "eager_differences": results.eager,

@@ -17,11 +17,20 @@ from pathlib import Path
 from . import checkers as C
 from . import oracle
 from . import universe as U
-from .driver import Results, annotation_of, check_cases, choose_form
+from .driver import Answer, Results, annotation_of, attribute, check_cases, choose_form
 from .expressions import Call, Choice, Dim, Node, Param, Ref, params_of, replace
+from .operands import with_shape
 from .generate import Case, GeneratorBug
 
 FAILURES = ("wrong", "false error")
+SHAPE = " shape"
+"""A shape failure's key in ``Results.reproducers`` is ``(case id, checker + SHAPE)``; a dtype failure's
+``(case id, checker)``."""
+
+
+def failure(answer: Answer, key: str) -> str:
+    """The verdict a failure with this key is about: the shape's or the dtype's."""
+    return answer.shape.outcome if key.endswith(SHAPE) else answer.verdict.outcome
 
 
 def _case_of(parent: Case, cid: str, expr: Node, extra: Sequence[Param] = (),
@@ -58,8 +67,13 @@ def candidates(case: Case, cfg: U.Config, prefix: str) -> list[Case]:
         label = annotation_of(dtype, weak).removeprefix("at.")
         p = Param(name, annotation_of(dtype, weak), "dtype" if not weak else "weak", name, n.shape, (), "array",
                   label if weak else f"Array[<{U.category(dtype)}>]")
-        out.append(_case_of(case, f"{prefix}r{i}", replace(case.expr, n, Ref(p, n.shape, "array")), [p],
-                            [Dim(name, (choice,))]))
+        variants = [p]
+        if any(q.plain for q in case.params):  # shapes declared: the call replaced by its shaped type too
+            variants.append(Param(name, with_shape(p.annotation, n.shape), p.kind, name, n.shape, (), "array",
+                                  p.label, p.annotation))
+        for j, v in enumerate(variants):
+            out.append(_case_of(case, f"{prefix}r{i}{'s' * j}", replace(case.expr, n, Ref(v, n.shape, "array")), [v],
+                                [Dim(name, (choice,))]))
     kept = []
     for c in out:
         if not c.runs:
@@ -87,9 +101,10 @@ def shrink(results: Results, checker_list: Sequence[C.Checker], work: Path, jobs
     verdict: dict[tuple[str, str], str] = {}
     for cid, per in results.answers.items():
         for label, a in per.items():
-            if a.verdict.outcome in FAILURES:
-                best[(cid, label)] = results.cases[cid]
-                verdict[(cid, label)] = a.verdict.outcome
+            for key in (label, label + SHAPE):
+                if failure(a, key) in FAILURES:
+                    best[(cid, key)] = results.cases[cid]
+                    verdict[(cid, key)] = failure(a, key)
     for r in range(rounds):
         pending = sorted({c.id: c for c in best.values() if c.expr.depth() > 1}.values(), key=lambda c: c.expr.size())
         pool: dict[str, list[Case]] = {}
@@ -105,11 +120,13 @@ def shrink(results: Results, checker_list: Sequence[C.Checker], work: Path, jobs
         sub = Results(results.config, results.checkers)
         flat = [x for cs in pool.values() for x in cs]
         check_cases(sub, flat, checker_list, work, jobs, f"shrink_{r}")
+        attribute(sub, flat, checker_list, work, jobs)
         for k in list(best):
             cur = best[k]
+            label = k[1].removesuffix(SHAPE)
             better = [x for x in pool.get(cur.id, ())
-                      if sub.answers.get(x.id, {}).get(k[1]) is not None
-                      and sub.answers[x.id][k[1]].verdict.outcome == verdict[k]]
+                      if sub.answers.get(x.id, {}).get(label) is not None
+                      and failure(sub.answers[x.id][label], k[1]) == verdict[k]]
             if better:
                 best[k] = min(better, key=lambda x: (x.expr.size(), len(x.params)))
         for x in flat:

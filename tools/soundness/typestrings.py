@@ -17,7 +17,7 @@ import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Union
+from typing import Final, Union
 
 from arraytyping import lattice
 
@@ -265,3 +265,90 @@ def alias_trees() -> dict[str, Tree]:
             if text.startswith("Array"):
                 out[node.target.id] = parse_tree(text)
     return out
+
+
+# Shapes --------------------------------------------------------------------------------------------------------
+
+Dims = tuple[Union[int, str], ...]
+"""A revealed shape: each dimension a size (``Literal[3]``) or a gradual one (``?``: ``int``, ``Any``, a type
+variable, which the runtime cannot check)."""
+GRADUAL_DIM = "?"
+
+
+@dataclass(frozen=True)
+class ShapeClaim:
+    """What one member of a revealed type says about the shape: ``dims`` (``None``: any shape, ``Any``, or a
+    variadic part), or ``text`` when it is not a shape this module can read (never matches a runtime shape)."""
+
+    dims: Dims | None = None
+    text: str = ""
+
+    def __str__(self) -> str:
+        if self.text:
+            return self.text
+        if self.dims is None:
+            return "any shape"
+        return "(" + ", ".join(map(str, self.dims)) + ("," if len(self.dims) == 1 else "") + ")"
+
+
+_ANY_SHAPE: Final = ShapeClaim()
+
+
+def _dim(tree: Tree) -> int | str | None:
+    name, args = tree
+    if name == "'":
+        return None
+    short = _short(name)
+    if short == "Literal" and len(args) == 1 and args[0][0] == "'" and str(args[0][1]).lstrip("-").isdigit():
+        return int(str(args[0][1]))
+    if not args and (short in ("int", "Any", "Unknown") or re.fullmatch(r"[A-Za-z_]\w*", short)):
+        return GRADUAL_DIM  # int, Any, or a type variable (N@f, N`-1)
+    return None
+
+
+def _shape_claim(tree: Tree | None) -> ShapeClaim:
+    if tree is None:
+        return _ANY_SHAPE
+    name, args = tree
+    short = _short(name) if name != "'" else "'"
+    if short in ("Any", "Unknown"):
+        return _ANY_SHAPE
+    if short not in ("tuple", "Tuple"):
+        return ShapeClaim(text=_render(tree))
+    if len(args) == 1 and args[0] == ("()", ()):  # tuple[()]
+        return ShapeClaim(())
+    if any(a[0] == "'" and a[1] in ("...", "*") for a in args):  # tuple[int, ...], a variadic part
+        return _ANY_SHAPE
+    dims = [_dim(a) for a in args]  # type: ignore[arg-type]
+    if any(d is None for d in dims):
+        return ShapeClaim(text=_render(tree))
+    return ShapeClaim(tuple(d for d in dims if d is not None))
+
+
+def shape_claims(text: str, classes: Mapping[str, str] = {}) -> list[ShapeClaim] | None:
+    """The shape each ``Array`` member of a revealed type names (``Array[float32, tuple[Literal[2]]]`` -> ``(2,)``;
+    no shape argument, or ``tuple[int, ...]``/``tuple[Any, ...]``, -> any shape; a dimension ``int``, ``Any`` or a
+    type variable -> ``?``); an ``Any`` member names any shape. ``None`` when no member is an array or ``Any`` (a
+    dtype, an ndarray, ...: the dtype judgement says what that is). ``classes`` as :func:`normalise`'s: an alias or
+    subclass of the package (``FloatArray``, ``Sub_float32``) stands for an ``Array`` of any shape."""
+    trees = {**alias_trees(), **{k: parse_tree(v) for k, v in classes.items()}}
+    try:
+        tree = parse_tree(text)
+    except ParseError:
+        return None
+    out: list[ShapeClaim] = []
+
+    def walk(item: Tree) -> None:
+        name, args = item
+        short = _short(name) if name != "'" else "'"
+        if short in ("Any", "Unknown"):
+            out.append(_ANY_SHAPE)
+        elif short in trees:
+            for sub in _union_items(trees[short]):
+                walk(sub)
+        elif short == "Array":
+            out.append(_shape_claim(args[1] if len(args) > 1 else None))  # type: ignore[arg-type]
+
+    for item in _union_items(tree):
+        walk(item)
+    return out or None
