@@ -33,25 +33,24 @@ def _package_dir() -> Path:
 def load_rules() -> tuple[ModuleType, ModuleType]:
     """``arraytyping/lattice.py`` and ``arraytyping/op_rules.py`` of the installed package, executed on their own
     by the package's own ``_src/rules_by_path.py``."""
-    src = _package_dir()
-    spec = importlib.util.spec_from_file_location("_arraytyping_mypy_rules_by_path", src / "_src" / "rules_by_path.py")
-    if spec is None or spec.loader is None:
-        raise ImportError(f"{src / '_src' / 'rules_by_path.py'} not found")
-    loader = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(loader)
-    lattice, op_rules = loader.load_rules(src, "_arraytyping_mypy")
+    lattice, op_rules = _loader().load_rules(_package_dir(), "_arraytyping_mypy")
     return lattice, op_rules
 
 
 def load_shape_rules() -> ModuleType:
     """``arraytyping/shape_rules.py`` of the installed package, loaded as :func:`load_rules` loads the others."""
+    return _loader().load_shape_rules(_package_dir(), "_arraytyping_mypy")  # type: ignore[no-any-return]
+
+
+def _loader() -> ModuleType:
+    """The installed package's ``_src/rules_by_path.py``, executed on its own (the runtime is never imported)."""
     src = _package_dir()
     spec = importlib.util.spec_from_file_location("_arraytyping_mypy_rules_by_path", src / "_src" / "rules_by_path.py")
     if spec is None or spec.loader is None:
         raise ImportError(f"{src / '_src' / 'rules_by_path.py'} not found")
     loader = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(loader)
-    return loader.load_shape_rules(src, "_arraytyping_mypy")  # type: ignore[no-any-return]
+    return loader
 
 
 L, OR = load_rules()

@@ -6,8 +6,10 @@ and the operation rules (standard library only). Both load this module by its pa
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import sys
+from collections.abc import Generator
 from pathlib import Path
 from types import ModuleType
 
@@ -41,20 +43,31 @@ def load_rules(package_dir: Path, prefix: str) -> tuple[ModuleType, ModuleType]:
         if not (package_dir / file).is_file():
             raise ImportError(f"{package_dir / file} not found: {package_dir} is not an arraytyping package directory")
     lattice = load_module(names[0], package_dir / "lattice.py")
-    saved = {k: sys.modules.get(k) for k in ("arraytyping", "arraytyping.lattice")}
+    with _serving({"lattice": lattice}):
+        op_rules = load_module(names[1], package_dir / "op_rules.py")
+    return lattice, op_rules
+
+
+@contextlib.contextmanager
+def _serving(modules: dict[str, ModuleType]) -> Generator[None, None, None]:
+    """A stand-in ``arraytyping`` package holding ``modules`` (its ``from arraytyping import lattice`` is served
+    without importing the runtime), in ``sys.modules`` for the duration; what was there before is put back."""
+    keys = ["arraytyping", *(f"arraytyping.{name}" for name in modules)]
+    saved = {k: sys.modules.get(k) for k in keys}
     pkg = ModuleType("arraytyping")
     pkg.__path__ = []
-    setattr(pkg, "lattice", lattice)
-    sys.modules["arraytyping"], sys.modules["arraytyping.lattice"] = pkg, lattice
+    for name, module in modules.items():
+        setattr(pkg, name, module)
+        sys.modules[f"arraytyping.{name}"] = module
+    sys.modules["arraytyping"] = pkg
     try:
-        op_rules = load_module(names[1], package_dir / "op_rules.py")
+        yield
     finally:
         for k, v in saved.items():
             if v is None:
                 sys.modules.pop(k, None)
             else:
                 sys.modules[k] = v
-    return lattice, op_rules
 
 
 def load_shape_rules(package_dir: Path, prefix: str) -> ModuleType:
@@ -67,18 +80,5 @@ def load_shape_rules(package_dir: Path, prefix: str) -> ModuleType:
         raise ImportError(f"{package_dir / 'shape_rules.py'} not found: {package_dir} is not an arraytyping package "
                           "directory")
     lattice, op_rules = load_rules(package_dir, prefix)
-    saved = {k: sys.modules.get(k) for k in ("arraytyping", "arraytyping.lattice", "arraytyping.op_rules")}
-    pkg = ModuleType("arraytyping")
-    pkg.__path__ = []
-    setattr(pkg, "lattice", lattice)
-    setattr(pkg, "op_rules", op_rules)
-    sys.modules["arraytyping"], sys.modules["arraytyping.lattice"] = pkg, lattice
-    sys.modules["arraytyping.op_rules"] = op_rules
-    try:
+    with _serving({"lattice": lattice, "op_rules": op_rules}):
         return load_module(name, package_dir / "shape_rules.py")
-    finally:
-        for k, v in saved.items():
-            if v is None:
-                sys.modules.pop(k, None)
-            else:
-                sys.modules[k] = v
