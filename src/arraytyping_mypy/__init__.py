@@ -32,7 +32,8 @@ no sizes could make run is ``[shape-mismatch]``; anything else keeps a gradual s
 Feature modules: ``_binary`` (operators, binary functions, ``where``), ``_single`` (one-operand functions,
 reductions), ``_shapes`` (result shapes, laid over the other hooks), ``_dtypes`` (dtype arguments, defaults, constructors, promotion functions), ``_dtype_args`` (reading
 a dtype argument), ``_types`` (from mypy types to dtype sets), ``_rules`` (op_rules in the configured lattice),
-``_operators`` (one signature per replaced method), ``_config``, ``_errors``.
+``_operators`` (one signature per replaced method), ``_joins`` (fast joins of dtype classes), ``_config``,
+``_errors``.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ from mypy.plugin import (
 )
 from mypy.types import AnyType, FunctionLike, Type, TypeOfAny
 
-from arraytyping_mypy import _binary, _dtypes, _errors, _operators, _shapes, _single, _types
+from arraytyping_mypy import _binary, _dtypes, _errors, _joins, _operators, _shapes, _single, _types
 from arraytyping_mypy._config import ConfigError, read_config
 from arraytyping_mypy._errors import DTYPE_PROMOTION, DTYPE_PROMOTION_ARG, DTYPE_PROMOTION_CALL, DTYPE_PROMOTION_SELF
 from arraytyping_mypy._rules import OR, SR, Rules, load_rules
@@ -101,6 +102,11 @@ class ArraytypingPlugin(Plugin):
         return None
 
     # -- classes
+    def get_customize_class_mro_hook(self, fullname: str) -> Callable[[ClassDefContext], None] | None:
+        if _joins.SLOT_PROTOCOL.fullmatch(fullname):
+            return _joins.invariant_slots
+        return None
+
     def get_class_decorator_hook_2(self, fullname: str) -> Callable[[ClassDefContext], bool] | None:
         if fullname == _operators.DECORATOR:
             return lambda ctx: _operators.replace_operators(ctx, _REPLACED)
