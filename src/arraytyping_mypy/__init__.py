@@ -63,8 +63,9 @@ _NP: Final = "arraytyping.numpy."
 _OPERATOR_OF: Final[dict[str, tuple[str, bool]]] = {  # Array operator method -> (name, reflected)
     f"__{r}{n}__": (n, bool(r)) for n in _binary.OPERATORS for r in ("", "r") if not (r and n in _binary.COMPARISONS)
 }
-_REPLACED: Final = (*_OPERATOR_OF, *_single.DUNDERS)
-"""The ``Array`` methods whose stub overloads the plugin replaces by one signature (its hooks answer)."""
+_REPLACED: Final = (*_OPERATOR_OF, *_single.DUNDERS, *_single.REDUCTIONS)
+"""The ``Array`` methods whose stub overloads the plugin replaces by one signature (its hooks answer; the
+reductions' overloads are self-typed, and took no union dtype, ``Array[int16 | float32].sum(axis=0)``)."""
 _DTYPE_METHODS: Final = ("astype", *_single.REDUCTIONS)
 _PYTHON_SCALARS: Final = frozenset({"builtins.bool", "builtins.int", "builtins.float", "builtins.complex"})
 _CONCRETE: Final = frozenset({"bool_", "uint1", "uint2", "uint4", "uint8", "uint16", "uint32", "uint64", "int1", "int2",
@@ -109,7 +110,7 @@ class ArraytypingPlugin(Plugin):
 
     def get_class_decorator_hook_2(self, fullname: str) -> Callable[[ClassDefContext], bool] | None:
         if fullname == _operators.DECORATOR:
-            return lambda ctx: _operators.replace_operators(ctx, _REPLACED)
+            return lambda ctx: _operators.replace_operators(ctx, _REPLACED, _single.REDUCTIONS)
         return None
 
     # -- methods
@@ -118,6 +119,8 @@ class ArraytypingPlugin(Plugin):
         if cls.startswith("numpy.") and method in _OPERATOR_OF and not _OPERATOR_OF[method][1]:
             return self._shaped_operator(_binary.left_operand_hook(self.rules, _OPERATOR_OF[method][0]),
                                          _OPERATOR_OF[method][0], False)
+        if cls.startswith("numpy.") and method == "__divmod__":  # divmod(np_value, x)
+            return _binary.divmod_left_hook(self.rules)  # type: ignore[return-value]
         if cls in _PYTHON_SCALARS and method in ("__eq__", "__ne__"):
             # 3 == x: int.__eq__ takes any object (typeshed: -> bool), returns NotImplemented at run time, and
             # Array.__eq__ answers; other operators reach Array's reflected method by themselves
@@ -156,7 +159,7 @@ class ArraytypingPlugin(Plugin):
     def get_method_signature_hook(self, fullname: str) -> Callable[[MethodSigContext], FunctionLike] | None:
         _, _, method = fullname.rpartition(".")
         if method in _DTYPE_METHODS and self._array_method(fullname) is not None:
-            return _permissive_if_bad_dtype_string
+            return _permissive if method in _single.REDUCTIONS else _permissive_if_bad_dtype_string
         return None
 
     def _shaped(self, layer: Callable[..., Callable[[Any], Type]], dtype_hook: Any,
@@ -195,9 +198,11 @@ class ArraytypingPlugin(Plugin):
     def get_function_signature_hook(self, fullname: str) -> Callable[[FunctionSigContext], FunctionLike] | None:
         if fullname.startswith(_NP):
             fn = fullname[len(_NP):]
-            if fn in _binary.FUNCTIONS or fn == "where" or _single.answers_unary(fn):
+            if fn in _binary.FUNCTIONS or fn == "where" or _single.answers_unary(fn) or fn in _single.REDUCTIONS:
+                # reductions too: the stubs' overloads would infer a nested call in the operand with each one's
+                # parameter as context (anp.sum(anp.asarray(x)) summed an Array[bool_]), and take no union dtype
                 return _permissive
-            if fn in _dtypes.DTYPE_FUNCTIONS or fn in _single.REDUCTIONS:
+            if fn in _dtypes.DTYPE_FUNCTIONS:
                 return _permissive_if_bad_dtype_string
         return None
 
@@ -206,7 +211,7 @@ class ArraytypingPlugin(Plugin):
         if fullname.startswith(_NP):
             fn = fullname[len(_NP):]
             what = f"arraytyping.numpy.{fn}"
-            family = SR.SHAPE_FAMILY.get(fn) if self.shapes else None
+            family = SR.SHAPE_FAMILY.get(_binary.FUNCTIONS.get(fn, fn)) if self.shapes else None
             if fn in _binary.FUNCTIONS:
                 hook: Callable[[FunctionContext], Type] = _binary.function_hook(rules, fn)  # type: ignore[assignment]
                 if family in ("matmul", "dot"):

@@ -8,12 +8,12 @@ from typing import Final
 from mypy import errorcodes as codes
 from mypy.errorcodes import ErrorCode
 from mypy.plugin import FunctionContext, MethodContext
-from mypy.types import AnyType, Instance, Type, TypeOfAny, UnionType, get_proper_type
+from mypy.types import AnyType, Instance, TupleType, Type, TypeOfAny, UnionType, get_proper_type
 
 from arraytyping_mypy import _errors, _types
 from arraytyping_mypy._rules import OR, DtypeSet, Member, Rules, describe
 
-__all__ = ["COMPARISONS", "FUNCTIONS", "OPERATORS", "SYMBOL", "binary"]
+__all__ = ["COMPARISONS", "FUNCTIONS", "OPERATORS", "SYMBOL", "binary", "divmod_left_hook", "left_operand_hook"]
 
 OPERATORS: Final[dict[str, str]] = {  # Array dunder (without underscores) -> op_rules operation
     "add": "add", "sub": "subtract", "mul": "multiply", "truediv": "true_divide", "floordiv": "floor_divide",
@@ -26,8 +26,10 @@ REFLECTED_COMPARISON: Final = {"lt": "gt", "le": "ge", "gt": "lt", "ge": "le", "
 SYMBOL: Final = {"add": "+", "sub": "-", "mul": "*", "floordiv": "//", "mod": "%", "pow": "**", "matmul": "@",
                  "truediv": "/", "and": "&", "or": "|", "xor": "^", "lshift": "<<", "rshift": ">>", "lt": "<",
                  "le": "<=", "gt": ">", "ge": ">=", "eq": "==", "ne": "!="}
-FUNCTIONS: Final[dict[str, str]] = {**{op: op for op in OR.BINARY_OPS}, "mod": "remainder"}
-"""``arraytyping.numpy``'s binary functions and the ``op_rules`` operation each is."""
+FUNCTIONS: Final[dict[str, str]] = {**{op: op for op in OR.BINARY_OPS}, "mod": "remainder", "pow": "power",
+                                    "bitwise_left_shift": "left_shift", "bitwise_right_shift": "right_shift"}
+"""``arraytyping.numpy``'s binary functions and the ``op_rules`` operation each is (its aliases included: the stubs'
+``pow = power`` is a name of its own to mypy, and was left to the stubs' overloads)."""
 
 
 def binary(ctx: MethodContext | FunctionContext, rules: Rules, left: Type, right: Type, op: str, what: str,
@@ -81,6 +83,23 @@ def left_operand_hook(rules: Rules, name: str) -> object:
                           f"operator {SYMBOL[name]}", _errors.DTYPE_PROMOTION)
         return binary(ctx, rules, ctx.type, other, OPERATORS[name], f"operator {SYMBOL[name]}",
                       _errors.DTYPE_PROMOTION)
+    return hook
+
+
+def divmod_left_hook(rules: Rules) -> object:
+    """The method hook of a numpy value's ``__divmod__`` (mypy checks ``divmod(a, x)`` as ``a.__divmod__(x)``):
+    numpy's stubs take an ``Array`` on the right, but at run time numpy defers to ``Array.__rdivmod__``
+    (``__array_priority__``), whose answer is the pair ``(a // x, a % x)``. Otherwise numpy's own answer."""
+    def hook(ctx: MethodContext) -> Type:
+        if not ctx.arg_types or not ctx.arg_types[0] or not _is_array(ctx.arg_types[0][0]):
+            return ctx.default_return_type
+        items: list[Type] = []
+        for op in ("floor_divide", "remainder"):
+            item = binary(ctx, rules, ctx.type, ctx.arg_types[0][0], op, "divmod()", _errors.DTYPE_PROMOTION)
+            if isinstance(get_proper_type(item), AnyType):  # refused (reported once), or gradual
+                return item
+            items.append(item)
+        return TupleType(items, ctx.api.named_generic_type("builtins.tuple", [UnionType.make_union(items)]))
     return hook
 
 

@@ -1,4 +1,4 @@
-"""One signature per ``Array`` operator (and unary operator) when the plugin computes the results.
+"""One signature per ``Array`` operator (and unary operator, and reduction) when the plugin computes the results.
 
 The stubs give each operator of ``Array`` a few dozen promotion overloads, for checkers without the plugin. With the
 plugin, mypy would still bind, filter (by the ``self`` type) and expand every one of them at every operator
@@ -11,7 +11,7 @@ written to, nor read back from, mypy's cache either).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from typing import Final
 
 from mypy.nodes import ARG_POS, Argument, OverloadedFuncDef, Var
@@ -25,9 +25,12 @@ DECORATOR: Final = "arraytyping._operators_by_plugin"
 """Full name of the stubs' class decorator that asks for :func:`replace_operators`."""
 
 
-def replace_operators(ctx: ClassDefContext, names: Iterable[str]) -> bool:
-    """Replace the overloaded methods ``names`` of the decorated class by one permissive signature each. Returns
-    whether the class is done (mypy calls a ``get_class_decorator_hook_2`` hook again until it is)."""
+def replace_operators(ctx: ClassDefContext, names: Iterable[str], keep_parameters: Container[str] = ()) -> bool:
+    """Replace the overloaded methods ``names`` of the decorated class by one permissive signature each: the
+    operators ``(self, other: object, /)``, the unary ones ``(self)``, and those in ``keep_parameters`` (the
+    reductions, whose hooks read ``axis=``, ``dtype=``, ``keepdims=`` by name) the parameters of their last overload,
+    every one ``object``. Returns whether the class is done (mypy calls a ``get_class_decorator_hook_2`` hook again
+    until it is)."""
     info = ctx.cls.info
     targets = [n for n in names if n in info.names and isinstance(info.names[n].node, OverloadedFuncDef)]
     for name in targets:
@@ -39,9 +42,12 @@ def replace_operators(ctx: ClassDefContext, names: Iterable[str]) -> bool:
     for name in targets:
         old = info.names[name].node
         assert isinstance(old, OverloadedFuncDef) and isinstance(old.type, Overloaded)
-        first = old.type.items[0]
-        # the operators take one operand beside self; the unary ones (__neg__...) none
-        args = [Argument(Var("other", obj), obj, None, ARG_POS, pos_only=True)] if len(first.arg_types) > 1 else []
+        first, last = old.type.items[0], old.type.items[-1]
+        if name in keep_parameters:  # the last overload takes every parameter (with its default)
+            args = [Argument(Var(n or f"_{i}", obj), obj, None, kind, pos_only=n is None)
+                    for i, (n, kind) in enumerate(zip(last.arg_names[1:], last.arg_kinds[1:]))]
+        else:  # the operators take one operand beside self; the unary ones (__neg__...) none
+            args = [Argument(Var("other", obj), obj, None, ARG_POS, pos_only=True)] if len(first.arg_types) > 1 else []
         add_method_to_class(ctx.api, ctx.cls, name, args, AnyType(TypeOfAny.special_form))
         # add_method_to_class keeps the old definition under a "<name>-redefinition" alias so that it still gets
         # analyzed; it has been, and nothing may resolve to it: drop it, and its statement in the class body.

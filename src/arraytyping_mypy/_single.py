@@ -91,7 +91,7 @@ def reduction(ctx: MethodContext | FunctionContext, rules: Rules, fn: str, opera
     names = ctx.callee_arg_names
     if "promote_integers" in names and (i := names.index("promote_integers")) < len(ctx.arg_types) \
             and ctx.arg_types[i] and not _is_true(ctx.arg_types[i][0]):
-        return ctx.default_return_type  # promote_integers=False keeps narrow integers: the stubs' gradual answer
+        return _types.array_of(ctx.api, ("any", None), {})  # promote_integers=False keeps narrow integers
     if fn in OR.REDUCTIONS and "dtype" in names and (i := names.index("dtype")) < len(ctx.arg_types) \
             and ctx.arg_types[i]:
         arg = get_proper_type(ctx.arg_types[i][0])
@@ -101,7 +101,7 @@ def reduction(ctx: MethodContext | FunctionContext, rules: Rules, fn: str, opera
                 _dtype_args.report_invalid(ctx, d, f"{fn}(dtype=...)")
                 return AnyType(TypeOfAny.from_error)
             if d is None:
-                return ctx.default_return_type  # a dtype the plugin cannot read (a DTypeLike variable)
+                return _types.array_of(ctx.api, ("any", None), {})  # a dtype it cannot read (a DTypeLike variable)
             dtype = d
     if dtype is not None:
         r = rules.reduction(fn, None, dtype)
