@@ -243,6 +243,17 @@ def test_creation_functions() -> None:
     assert isinstance(arraytyping.bfloat16(2.0), Array)
 
 
+def test_astype_takes_arrays_and_scalars_not_lists() -> None:
+    """JAX's ``jnp.astype`` checks its operand is array-like (``check_arraylike``): a list or tuple is a TypeError,
+    as the stubs say (found by the static fuzzer: the runtime converted the list)."""
+    assert jnp.astype(jnp.ones(2), jnp.int8).dtype == np.dtype("int8")
+    assert jnp.astype(2.0, "int8").dtype == np.dtype("int8") and jnp.astype(np.float16(1), "float32").shape == ()
+    for bad in ([1.0, 2.0], (1, 2)):
+        with pytest.raises(TypeError, match=r"^astype requires ndarray or scalar arguments, got (list|tuple) at "
+                                             r"position 0\.$"):
+            jnp.astype(bad, jnp.float32)
+
+
 def test_small_float_and_intn_dtypes_execute() -> None:
     for dt in ["bfloat16", "float16", "float8_e4m3fn", "float8_e5m2", "float4_e2m1fn", "int4", "uint4", "int2"]:
         x = jnp.ones((3,), dt)

@@ -141,3 +141,14 @@ def robust_stats(x: Array[bfloat16], counts: Array[int32], n: np.ndarray[Any, np
     assert_type(anp.searchsorted(anp.sort(counts), 3), Array[int32])
     assert_type(anp.isclose(x, 0.0), Array[bool_])
     assert_type(anp.array_equal(counts, n), Array[bool_])
+
+
+def vocabulary(tokens: Array[int32], size: int) -> tuple[Array[Any], Array[Any]]:
+    """``unique`` is one array unless a ``return_*`` flag is true: then a tuple (it was a union with the tuple, so
+    ``unique(x, size=n).max()`` was an error in every checker)."""
+    words = anp.unique(tokens, size=size)
+    assert_type(words, Array[Any])
+    largest = words.max(axis=0)
+    words_again, counts = anp.unique(tokens, return_counts=True, size=size)
+    assert_type(anp.unique(tokens, True, size=size), tuple[Array[Any], ...])
+    return largest + words_again, counts

@@ -45,7 +45,10 @@ _astype_jit = jitted(_astype, "astype")
 
 
 def astype(x: Any, dtype: Any) -> Any:
-    """``x`` converted to ``dtype`` (canonicalized for x64, strongly typed)."""
+    """``x`` converted to ``dtype`` (canonicalized for x64, strongly typed). As JAX's, it takes an array or a scalar,
+    not a list or tuple (``asarray(x, dtype)`` converts those)."""
+    if isinstance(x, (list, tuple)):
+        raise TypeError(f"astype requires ndarray or scalar arguments, got {type(cast(object, x)).__name__} at position 0.")
     return _astype_jit(x, dtype=canonical_dtype(dtype))
 
 

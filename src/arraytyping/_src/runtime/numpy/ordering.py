@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 import operator
-from typing import Any, cast
+from typing import Any, Literal, cast, overload
 
 import numpy as np
 
@@ -321,6 +321,26 @@ def _unique_body(ar: Any, *, axis: int, return_index: bool, return_inverse: bool
 _unique = jitted(_unique_body, "unique")
 
 
+@overload
+def unique(ar: ArrayLike, return_index: Literal[False] = False, return_inverse: Literal[False] = False,
+           return_counts: Literal[False] = False, axis: int | None = None, *, equal_nan: bool = True,
+           size: int | None = None, fill_value: Any = None, sorted: bool = True) -> Array: ...
+@overload
+def unique(ar: ArrayLike, return_index: Literal[True], return_inverse: bool = False, return_counts: bool = False,
+           axis: int | None = None, *, equal_nan: bool = True, size: int | None = None, fill_value: Any = None,
+           sorted: bool = True) -> tuple[Array, ...]: ...
+@overload
+def unique(ar: ArrayLike, return_index: bool = False, *, return_inverse: Literal[True], return_counts: bool = False,
+           axis: int | None = None, equal_nan: bool = True, size: int | None = None, fill_value: Any = None,
+           sorted: bool = True) -> tuple[Array, ...]: ...
+@overload
+def unique(ar: ArrayLike, return_index: bool = False, return_inverse: bool = False, *, return_counts: Literal[True],
+           axis: int | None = None, equal_nan: bool = True, size: int | None = None, fill_value: Any = None,
+           sorted: bool = True) -> tuple[Array, ...]: ...
+@overload
+def unique(ar: ArrayLike, return_index: bool = False, return_inverse: bool = False, return_counts: bool = False,
+           axis: int | None = None, *, equal_nan: bool = True, size: int | None = None, fill_value: Any = None,
+           sorted: bool = True) -> Array | tuple[Array, ...]: ...
 def unique(ar: ArrayLike, return_index: bool = False, return_inverse: bool = False, return_counts: bool = False,
            axis: int | None = None, *, equal_nan: bool = True, size: int | None = None, fill_value: Any = None,
            sorted: bool = True) -> Array | tuple[Array, ...]:
