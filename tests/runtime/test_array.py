@@ -254,6 +254,18 @@ def test_astype_takes_arrays_and_scalars_not_lists() -> None:
             jnp.astype(bad, jnp.float32)
 
 
+def test_cross_with_a_numpy_operand() -> None:
+    """A numpy operand of ``cross`` is a host constant in its traced body, which the body indexes (found by the
+    static fuzzer: ``'ConstVal' object is not subscriptable``); strongly typed, as numpy values are in JAX."""
+    out = jnp.cross(jnp.ones(3), np.array([1, 2, 3], np.int32))
+    assert out.dtype == np.dtype("float32") and not out.weak_type
+    np.testing.assert_array_equal(np.asarray(out), np.cross(np.ones(3), np.array([1, 2, 3])))
+    z = jnp.cross(np.array([1.0, 2.0], np.float16), jnp.asarray([3.0, 4.0]))
+    assert z.dtype == np.dtype("float32") and z.shape == () and float(z) == -2.0
+    c = jnp.cross(np.ones((2, 3), np.bool_), jnp.asarray([[1j, 2, 3], [0, 1, 0]]))
+    assert c.dtype == np.dtype("complex64") and c.shape == (2, 3)
+
+
 def test_small_float_and_intn_dtypes_execute() -> None:
     for dt in ["bfloat16", "float16", "float8_e4m3fn", "float8_e5m2", "float4_e2m1fn", "int4", "uint4", "int2"]:
         x = jnp.ones((3,), dt)

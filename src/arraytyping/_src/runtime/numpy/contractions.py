@@ -18,8 +18,9 @@ from arraytyping._src.config import config
 from arraytyping._src.runtime import lax
 from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.numpy._promotion import (
-    ArrayLike, as_dtype, binary_result, common_dtype, jitted, operand, promote_args, shape_of,
+    ArrayLike, as_dtype, binary_result, common_dtype, jitted, operand, promote_args, shape_of, traced_const,
 )
+from arraytyping._src.runtime.tracing import ConstVal
 from arraytyping._src.runtime.numpy.binary import multiply, subtract
 from arraytyping._src.runtime.numpy.shape import canonicalize_axis
 
@@ -270,7 +271,9 @@ def kron(a: ArrayLike, b: ArrayLike) -> Array:
 
 
 def _cross_body(a: Any, b: Any, *, axisa: int, axisb: int, axisc: int) -> Any:
-    a, b = ensure_array(a, "cross"), ensure_array(b, "cross")
+    # a numpy operand is a host constant under the trace: made a tracer, as the indexing below needs
+    a, b = (traced_const(v.val, v.aval) if isinstance(v, ConstVal) else v
+            for v in (ensure_array(a, "cross"), ensure_array(b, "cross")))
     a = _moveaxis_body(a, axisa)
     b = _moveaxis_body(b, axisb)
     da, db = shape_of(a)[-1], shape_of(b)[-1]
