@@ -63,7 +63,8 @@ _NP: Final = "arraytyping.numpy."
 _OPERATOR_OF: Final[dict[str, tuple[str, bool]]] = {  # Array operator method -> (name, reflected)
     f"__{r}{n}__": (n, bool(r)) for n in _binary.OPERATORS for r in ("", "r") if not (r and n in _binary.COMPARISONS)
 }
-_REPLACED: Final = (*_OPERATOR_OF, *_single.DUNDERS, *_single.REDUCTIONS)
+_DIVMOD: Final = {"__divmod__": "array", "__rdivmod__": "reflected"}
+_REPLACED: Final = (*_OPERATOR_OF, *_DIVMOD, *_single.DUNDERS, *_single.REDUCTIONS)
 """The ``Array`` methods whose stub overloads the plugin replaces by one signature (its hooks answer; the
 reductions' overloads are self-typed, and took no union dtype, ``Array[int16 | float32].sum(axis=0)``)."""
 _DTYPE_METHODS: Final = ("astype", *_single.REDUCTIONS)
@@ -120,7 +121,7 @@ class ArraytypingPlugin(Plugin):
             return self._shaped_operator(_binary.left_operand_hook(self.rules, _OPERATOR_OF[method][0]),
                                          _OPERATOR_OF[method][0], False)
         if cls.startswith("numpy.") and method == "__divmod__":  # divmod(np_value, x)
-            return _binary.divmod_left_hook(self.rules)  # type: ignore[return-value]
+            return _binary.divmod_hook(self.rules, "numpy")  # type: ignore[return-value]
         if cls in _PYTHON_SCALARS and method in ("__eq__", "__ne__"):
             # 3 == x: int.__eq__ takes any object (typeshed: -> bool), returns NotImplemented at run time, and
             # Array.__eq__ answers; other operators reach Array's reflected method by themselves
@@ -129,6 +130,8 @@ class ArraytypingPlugin(Plugin):
         owner = self._array_method(fullname)
         if owner is None:
             return None
+        if method in _DIVMOD:
+            return _binary.divmod_hook(self.rules, _DIVMOD[method])  # type: ignore[return-value]
         if method in _OPERATOR_OF:
             name, reflected = _OPERATOR_OF[method]
             return self._shaped_operator(_binary.operator_hook(self.rules, name, reflected), name, reflected)

@@ -13,7 +13,7 @@ from mypy.types import AnyType, Instance, TupleType, Type, TypeOfAny, UnionType,
 from arraytyping_mypy import _errors, _types
 from arraytyping_mypy._rules import OR, DtypeSet, Member, Rules, describe
 
-__all__ = ["COMPARISONS", "FUNCTIONS", "OPERATORS", "SYMBOL", "binary", "divmod_left_hook", "left_operand_hook"]
+__all__ = ["COMPARISONS", "FUNCTIONS", "OPERATORS", "SYMBOL", "binary", "divmod_hook", "left_operand_hook"]
 
 OPERATORS: Final[dict[str, str]] = {  # Array dunder (without underscores) -> op_rules operation
     "add": "add", "sub": "subtract", "mul": "multiply", "truediv": "true_divide", "floordiv": "floor_divide",
@@ -86,16 +86,21 @@ def left_operand_hook(rules: Rules, name: str) -> object:
     return hook
 
 
-def divmod_left_hook(rules: Rules) -> object:
-    """The method hook of a numpy value's ``__divmod__`` (mypy checks ``divmod(a, x)`` as ``a.__divmod__(x)``):
-    numpy's stubs take an ``Array`` on the right, but at run time numpy defers to ``Array.__rdivmod__``
-    (``__array_priority__``), whose answer is the pair ``(a // x, a % x)``. Otherwise numpy's own answer."""
+def divmod_hook(rules: Rules, side: str) -> object:
+    """The method hook of ``__divmod__``/``__rdivmod__``: the pair ``(a // x, a % x)``. ``side`` is ``"array"``
+    (``Array``'s own methods, either operand order) or ``"numpy"`` (a numpy value's ``__divmod__``: mypy checks
+    ``divmod(a, x)`` as ``a.__divmod__(x)``, numpy's stubs take an ``Array`` there, but at run time numpy defers to
+    ``Array.__rdivmod__``, ``__array_priority__``; with anything but an ``Array`` on the right, numpy's answer)."""
     def hook(ctx: MethodContext) -> Type:
-        if not ctx.arg_types or not ctx.arg_types[0] or not _is_array(ctx.arg_types[0][0]):
+        if not ctx.arg_types or not ctx.arg_types[0]:
             return ctx.default_return_type
+        other = ctx.arg_types[0][0]
+        if side == "numpy" and not _is_array(other):
+            return ctx.default_return_type
+        left, right = (other, ctx.type) if side == "reflected" else (ctx.type, other)
         items: list[Type] = []
         for op in ("floor_divide", "remainder"):
-            item = binary(ctx, rules, ctx.type, ctx.arg_types[0][0], op, "divmod()", _errors.DTYPE_PROMOTION)
+            item = binary(ctx, rules, left, right, op, "divmod()", _errors.DTYPE_PROMOTION)
             if isinstance(get_proper_type(item), AnyType):  # refused (reported once), or gradual
                 return item
             items.append(item)
