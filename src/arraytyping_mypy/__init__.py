@@ -14,9 +14,10 @@ Optional settings (defaults: the runtime's defaults)::
 
 The plugin answers with ``arraytyping.op_rules`` itself (``op_rules.py`` and ``lattice.py`` are loaded from the
 installed package's files, without importing the runtime), in the configured lattice, so its answers are JAX
-0.10.2's: ``Array``'s operators (whose promotion overloads in the stubs it replaces by one signature, so that mypy
-does no overload search), numpy values' operators with an ``Array`` on the right (JAX's array wins at run time),
-``arraytyping.numpy``'s binary and one-operand functions and ``where``, the reductions, ``astype`` and ``dtype=``
+0.10.2's: ``Array``'s operators, ``divmod`` and reductions (whose promotion overloads in the stubs it replaces by one
+signature, so that mypy does no overload search), numpy values' operators and ``divmod`` with an ``Array`` on the
+right (JAX's array wins at run time), ``arraytyping.numpy``'s binary (aliases included: ``pow``...) and one-operand
+functions and ``where``, the reduction functions, ``astype`` and ``dtype=``
 arguments, default dtypes, scalar constructors, ``promote_types``/``result_type``. Generic code keeps its type
 variable where every instantiation gives itself back (``x * x``, ``x + 1e-5`` for ``x: Array[F]``, ``F`` bound to
 ``floating``), and gets the one class every instantiation gives, or the smallest abstract class holding them, or
