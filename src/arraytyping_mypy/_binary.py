@@ -88,7 +88,8 @@ def left_operand_hook(rules: Rules, name: str) -> object:
 
 def divmod_hook(rules: Rules, side: str) -> object:
     """The method hook of ``__divmod__``/``__rdivmod__``: the pair ``(a // x, a % x)``. ``side`` is ``"array"``
-    (``Array``'s own methods, either operand order) or ``"numpy"`` (a numpy value's ``__divmod__``: mypy checks
+    (``Array.__divmod__``), ``"reflected"`` (``Array.__rdivmod__``: the other operand on the left) or ``"numpy"``
+    (a numpy value's ``__divmod__``: mypy checks
     ``divmod(a, x)`` as ``a.__divmod__(x)``, numpy's stubs take an ``Array`` there, but at run time numpy defers to
     ``Array.__rdivmod__``, ``__array_priority__``; with anything but an ``Array`` on the right, numpy's answer)."""
     def hook(ctx: MethodContext) -> Type:
