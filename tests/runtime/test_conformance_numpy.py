@@ -168,12 +168,10 @@ def test_abstract(case: str, config_key: str) -> None:
 
 
 def runnable(key: str, x64: bool) -> bool:
-    """Every operand, and every ``dtype=`` argument, is of a dtype the backend holds (weak bools exist only
-    abstractly)."""
+    """Every operand, and every ``dtype=`` argument, is of a dtype the backend holds."""
     for spec in key.split("|") if key else []:
         kind, _, name = spec.partition(":")
-        if kind in ("warr", "warr0", "arr", "name") and (lattice.canonical_name(name, x64) in UNSUPPORTED_DTYPES
-                                                          or (kind in ("warr", "warr0") and name == "bool")):
+        if kind in ("warr", "warr0", "arr", "name") and lattice.canonical_name(name, x64) in UNSUPPORTED_DTYPES:
             return False
     return True
 

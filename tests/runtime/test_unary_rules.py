@@ -11,7 +11,8 @@ import arraytyping.numpy as anp
 from arraytyping import lattice, op_rules
 from arraytyping._src.runtime.avals import ShapedArray
 
-OPERANDS = [(n, False) for n in lattice.DTYPE_NAMES] + [(n, True) for n in lattice.WEAK_NAMES]
+OPERANDS = [(n, False) for n in lattice.DTYPE_NAMES] + [(n, True) for n in lattice.WEAK_NAMES] + [("bool", True)]
+"""Every dtype, the weak nodes, and a weak bool array (what comparing two weakly typed operands gives)."""
 
 
 _ERRORS = (TypeError, ValueError, OverflowError, NotImplementedError)

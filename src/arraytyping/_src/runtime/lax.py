@@ -63,7 +63,7 @@ def integer_pow(x: Any, y: int) -> Any: return P.integer_pow_p.bind(x, y=y)
 def convert_element_type(x: Any, new_dtype: np.dtype[Any], weak_type: bool = False) -> Any:
     """Convert ``x`` to ``new_dtype`` with the given weak flag; no equation when nothing changes (as in JAX)."""
     a = aval_of(x)
-    weak = weak_type and new_dtype != np.dtype(bool)
+    weak = bool(weak_type)
     if a.dtype == new_dtype and a.weak_type == weak:
         return x
     return P.convert_element_type_p.bind(x, new_dtype=new_dtype, weak_type=weak, sharding=None)

@@ -587,9 +587,9 @@ def count_nonzero(a: ArrayLike, axis: Any = None, keepdims: bool = False) -> Arr
 
 def _ptp_body(a: Any, *, axis: Any = None, keepdims: bool = False) -> Any:
     a = promote_args(a)[0]
-    _rule("ptp", a)
-    hi = _minmax_body(a, kind="max", name="max", axis=axis, keepdims=keepdims)
+    hi = _minmax_body(a, kind="max", name="max", axis=axis, keepdims=keepdims)  # a bad axis first, as in JAX
     lo = _minmax_body(a, kind="min", name="min", axis=axis, keepdims=keepdims)
+    _rule("ptp", a)
     return lax.sub(hi, lo)
 
 
