@@ -1,10 +1,12 @@
-"""vmap and structured control flow keep the types they can: vmap the wrapped function's signature, the loops their
-carry's type, cond and switch their branches' result type.
+"""vmap and structured control flow keep the types they can: vmap the wrapped function's dtypes (at any shape: each
+gains the mapped axis), the loops their carry's type, cond and switch their branches' result type.
 
 Checked by pyright and by mypy (with and without the plugin).
 """
 
 from __future__ import annotations
+
+from typing import Any, Literal, NamedTuple
 
 from typing_extensions import assert_type
 
@@ -23,6 +25,34 @@ def batched_losses(w: Array[float32], xs: Array[float32], ys: Array[float32]) ->
     jitted = at.jit(at.vmap(per_example_loss, in_axes=(None, 0, 0)))
     assert_type(jitted(w, xs, ys), Array[float32])
     return losses
+
+
+def row_norms(xs: Array[float32, tuple[Literal[8], Literal[3]]]) -> Array[float32]:
+    def norm(x: Array[float32, tuple[Literal[3]]]) -> Array[float32]:
+        return anp.sqrt((x * x).sum())
+
+    # norm's parameter is one row; the batched function takes every row (8, 3) and gives 8 norms: the dtypes stay,
+    # the shapes are any (no signature can add the mapped axis to norm's own)
+    norms = at.vmap(norm)(xs)
+    assert_type(norms, Array[float32])
+    assert_type(at.jit(at.vmap(norm))(xs), Array[float32])
+    return norms
+
+
+class Params(NamedTuple):
+    w: Array[float32]
+    b: Array[float32]
+
+
+def per_example_logits(p: Params, x: Array[float32]) -> Array[float32]:
+    return x @ p.w + p.b
+
+
+def batched_logits(p: Params, xs: Array[float32]) -> Array[float32]:
+    out = at.vmap(per_example_logits, in_axes=(None, 0))(p, xs)
+    assert_type(out, Any)  # a parameter that is not an Array: the batched signature is unknown, never a wrong one
+    logits: Array[float32] = out
+    return logits
 
 
 def power_iteration(m: Array[float32], v0: Array[float32], n: int) -> Array[float32]:

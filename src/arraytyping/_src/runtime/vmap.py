@@ -226,9 +226,10 @@ def vmap(fun: Callable[_P, _R], in_axes: int | None | Sequence[Any] = 0, out_axe
     accepted for JAX's signature (there are no collective operations to use it). Composes with ``jit``, nested
     ``vmap`` and the control-flow functions of :mod:`arraytyping.lax`.
 
-    Typed as keeping ``fun``'s signature: batching keeps every dtype and tree, only shapes (which the types do not
-    track) gain the mapped axis. One exception the types cannot see: a Python scalar that ``fun`` returns comes
-    back as a (weakly typed) array."""
+    Typed (in the stubs) by dtype: batching keeps every dtype and tree while every shape gains the mapped axis, so
+    ``vmap`` of a function of up to three ``Array`` parameters returning an ``Array`` is a function of the same
+    dtypes at any shape, and any other function is ``Callable[..., Any]`` (its own signature would claim the
+    unbatched shapes)."""
     if not callable(fun):
         raise TypeError(f"vmap requires a callable as its first argument, got {fun!r}")
     in_axes = _check_axes(in_axes, out_axes)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from arraytyping import lattice
 from arraytyping._src.stubgen import dtype_args, emit_array, emit_scalars, from_source, specs
@@ -80,6 +81,7 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
         "@overload",
         "def jit(fun: None = None, *, static_argnums: int | Sequence[int] | None = None, "
         "static_argnames: str | Iterable[str] | None = None) -> Callable[[Callable[_P, _R]], Callable[_P, _R]]: ...",
+        *vmap_declaration(m, docs("vmap")),
         "def make_jaxpr(f: Callable[_P, Any]) -> Callable[_P, Any]: ...",
         "def device_put(x: _T, device: Any = None) -> _T: ...",
         "def devices(backend: str | None = None) -> list[Any]: ...",
@@ -93,6 +95,33 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
         "class UnexpectedTracerError(RuntimeError): ...",
     ]
     return "\n".join(o) + "\n"
+
+
+VMAP_ARITIES: Final = 3
+"""``vmap`` of a function of up to this many ``Array`` parameters returning an ``Array`` keeps the dtypes."""
+
+
+def vmap_declaration(m: Model, doc: str | None) -> list[str]:
+    """``vmap``'s overloads. Batching keeps every dtype and adds the mapped axis to every shape, which no signature
+    can say of ``fun``'s own parameters; so, with shapes, a function of ``Array`` parameters returning an ``Array``
+    gives a function of those dtypes at any shape (an unmapped argument, ``in_axes=None``, keeps its shape, which
+    "any shape" admits too), and any other function gives ``Callable[..., Any]``: keeping ``fun``'s signature would
+    claim the unbatched shapes (a false error on every batched argument, a wrong shape for the result). Without
+    shapes the signature is kept, as ``jit`` keeps it."""
+    rest = ("in_axes: int | None | Sequence[Any] = ..., out_axes: Any = ..., axis_name: object = ..., "
+            "axis_size: int | None = ...")
+    body = [f"    {doc}", "    ..."] if doc else ["    ..."]
+    if not m.shapes:
+        return [f"def vmap(fun: Callable[_P, _R], {rest}) -> Callable[_P, _R]:", *body]
+    out = [f'_Vm{i} = TypeVar("_Vm{i}")' for i in range(VMAP_ARITIES + 1)]
+    for n in range(1, VMAP_ARITIES + 1):
+        params = ", ".join(f"Array[_Vm{i}, Any]" for i in range(1, n + 1))
+        batched = ", ".join(f"Array[_Vm{i}]" for i in range(1, n + 1))
+        out += ["@overload", f"def vmap(fun: Callable[[{params}], Array[_Vm0, Any]], {rest}) -> "
+                f"Callable[[{batched}], Array[_Vm0]]:" + ("" if n == 1 else " ...")]
+        if n == 1:
+            out += body
+    return [*out, "@overload", f"def vmap(fun: Callable[..., Any], {rest}) -> Callable[..., Any]: ..."]
 
 
 def dtypes_stub(header: list[str]) -> str:

@@ -27,7 +27,6 @@ FROM_PRIVATE_MODULES: Final[Mapping[str, tuple[str, ...]]] = {
     "_src/config.py": ("Config", "config", "enable_x64", "dtype_promotion"),
     "_src/dtype_queries.py": ("finfo", "iinfo", "isdtype", "issubdtype"),
     "_src/promotion.py": ("canonicalize_dtype",),
-    "_src/runtime/vmap.py": ("vmap",),
     "_src/runtime/ad_api.py": ("grad", "jvp", "linearize", "value_and_grad", "vjp"),
     "_src/runtime/typecheck.py": ("TypeCheckError", "typecheck"),
 }
