@@ -24,7 +24,6 @@ _ConvGeneralDilatedDimensionNumbers: TypeAlias = tuple[str, str, str] | ConvDime
 _DotDimensionNumbers: TypeAlias = tuple[tuple[Sequence[int], Sequence[int]], tuple[Sequence[int], Sequence[int]]]
 _C = TypeVar('_C')
 _T = TypeVar('_T')
-_Y = TypeVar('_Y')
 
 def cond(pred: Any, true_fun: Callable[..., _T], false_fun: Callable[..., _T], *operands: Any, operand: Any = ...) -> _T:
     '``true_fun(*operands)`` if ``pred`` else ``false_fun(*operands)``, as one ``cond`` primitive: both branches are staged (they must return the same tree of the same types), only the chosen one runs. ``pred`` is a scalar bool or number (nonzero is true). Under ``vmap`` with a batched ``pred`` both branches run and a ``select_n`` picks the results (as in JAX).'
@@ -32,7 +31,7 @@ def cond(pred: Any, true_fun: Callable[..., _T], false_fun: Callable[..., _T], *
 def fori_loop(lower: Any, upper: Any, body_fun: Callable[[Any, _T], _T], init_val: _T, *, unroll: int | bool | None = ...) -> _T:
     '``val = init_val; for i in range(lower, upper): val = body_fun(i, val)``. With concrete bounds it is a ``scan`` of ``upper - lower`` steps (``unroll`` allowed); with traced bounds a ``while_loop``.'
     ...
-def scan(f: Callable[[_C, Any], tuple[_C, _Y]], init: _C, xs: Any = ..., length: int | None = ..., reverse: bool = ..., unroll: int | bool = ..., _split_transpose: bool = ...) -> tuple[_C, _Y]:
+def scan(f: Callable[[_C, Any], tuple[_C, Any]], init: _C, xs: Any = ..., length: int | None = ..., reverse: bool = ..., unroll: int | bool = ..., _split_transpose: bool = ...) -> tuple[_C, Any]:
     '``carry = init; for x in xs: carry, y = f(carry, x)``, returning the final carry and the ``y`` stacked along a new leading axis, as one ``scan`` primitive. ``xs`` is a tree of arrays with one leading length (``None`` with ``length``); ``reverse`` scans from the end; ``unroll`` steps run per loop iteration (``True``: all of them).'
     ...
 def switch(index: Any, branches: Sequence[Callable[..., _T]], *operands: Any, operand: Any = ...) -> _T:

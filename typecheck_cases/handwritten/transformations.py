@@ -83,6 +83,7 @@ def cumulative(xs: Array[float32]) -> tuple[Array[float32], Array[float32]]:
 
     total, partial = lax.scan(f, anp.zeros((), dtype=float32), xs)
     assert_type(total, Array[float32])
+    assert_type(partial, Any)  # each y gains the leading axis, which f's annotation cannot say
     return total, partial
 
 

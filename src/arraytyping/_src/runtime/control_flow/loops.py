@@ -36,7 +36,6 @@ __all__ = ["while_loop", "fori_loop", "scan", "while_p", "scan_p"]
 
 _T = TypeVar("_T")
 _C = TypeVar("_C")
-_Y = TypeVar("_Y")
 
 BOOL: Final = np.dtype(bool)
 INT32: Final = np.dtype(np.int32)
@@ -394,12 +393,15 @@ def _maybe_put(x: Any) -> Any:
     return device_put(x) if isinstance(x, np.ndarray) else x
 
 
-def scan(f: Callable[[_C, Any], tuple[_C, _Y]], init: _C, xs: Any = None, length: int | None = None,
-         reverse: bool = False, unroll: int | bool = 1, _split_transpose: bool = False) -> tuple[_C, _Y]:
+def scan(f: Callable[[_C, Any], tuple[_C, Any]], init: _C, xs: Any = None, length: int | None = None,
+         reverse: bool = False, unroll: int | bool = 1, _split_transpose: bool = False) -> tuple[_C, Any]:
     """``carry = init; for x in xs: carry, y = f(carry, x)``, returning the final carry and the ``y`` stacked
     along a new leading axis, as one ``scan`` primitive. ``xs`` is a tree of arrays with one leading length
     (``None`` with ``length``); ``reverse`` scans from the end; ``unroll`` steps run per loop iteration (``True``:
-    all of them)."""
+    all of them).
+
+    Typed as keeping the carry's type; the stacked ``ys`` are ``Any``, since each of ``f``'s outputs gains the
+    leading axis, which ``f``'s own annotation cannot say (its shape would be wrong)."""
     if not callable(f):
         raise TypeError("lax.scan: f argument should be callable.")
     init_leaves, init_tree = tree.flatten(init)
@@ -459,7 +461,7 @@ def scan(f: Callable[[_C, Any], tuple[_C, _Y]], init: _C, xs: Any = None, length
     if any(move):
         it_c, it_k = iter(carry_vals), iter(new_consts)
         carry_vals = [next(it_k) if mv else next(it_c) for mv in move]
-    result: tuple[_C, _Y] = (tree.unflatten(carry_tree, carry_vals), tree.unflatten(ys_tree, ys))
+    result: tuple[_C, Any] = (tree.unflatten(carry_tree, carry_vals), tree.unflatten(ys_tree, ys))
     return result
 
 
