@@ -389,21 +389,21 @@ def _value_and_grad(fun: Callable[..., Any], argnums: int | Sequence[int], has_a
 
 @overload
 def value_and_grad(fun: Callable[Concatenate[_GradT, _GradP], _GradR], argnums: Literal[0] = 0, has_aux: Literal[False] = False,
-                   holomorphic: bool = False, allow_int: bool = False
+                   holomorphic: bool = False, allow_int: Literal[False] = False
                    ) -> Callable[Concatenate[_GradT, _GradP], tuple[_GradR, _GradT]]: ...
 @overload
 def value_and_grad(fun: Callable[Concatenate[_GradT, _GradP], tuple[_GradR, _GradU]], argnums: Literal[0] = 0, *,
-                   has_aux: Literal[True], holomorphic: bool = False, allow_int: bool = False
+                   has_aux: Literal[True], holomorphic: bool = False, allow_int: Literal[False] = False
                    ) -> Callable[Concatenate[_GradT, _GradP], tuple[tuple[_GradR, _GradU], _GradT]]: ...
 @overload
 def value_and_grad(  # type: ignore[overload-overlap]
         fun: Callable[Concatenate[_GradA, _GradT, _GradP], _GradR], argnums: Literal[1], has_aux: Literal[False] = False,
-                   holomorphic: bool = False, allow_int: bool = False
+                   holomorphic: bool = False, allow_int: Literal[False] = False
                    ) -> Callable[Concatenate[_GradA, _GradT, _GradP], tuple[_GradR, _GradT]]: ...
 @overload
 def value_and_grad(  # type: ignore[overload-overlap]
         fun: Callable[Concatenate[_GradT, _GradT2, _GradP], _GradR], argnums: tuple[Literal[0], Literal[1]],
-                   has_aux: Literal[False] = False, holomorphic: bool = False, allow_int: bool = False
+                   has_aux: Literal[False] = False, holomorphic: bool = False, allow_int: Literal[False] = False
                    ) -> Callable[Concatenate[_GradT, _GradT2, _GradP], tuple[_GradR, tuple[_GradT, _GradT2]]]: ...
 @overload
 def value_and_grad(fun: Callable[_GradP, Any], argnums: int | Sequence[int] = 0, has_aux: bool = False,
@@ -417,18 +417,18 @@ def value_and_grad(fun: Callable[..., Any], argnums: int | Sequence[int] = 0, ha
 
 @overload
 def grad(fun: Callable[Concatenate[_GradT, _GradP], Any], argnums: Literal[0] = 0, has_aux: Literal[False] = False,
-         holomorphic: bool = False, allow_int: bool = False) -> Callable[Concatenate[_GradT, _GradP], _GradT]: ...
+         holomorphic: bool = False, allow_int: Literal[False] = False) -> Callable[Concatenate[_GradT, _GradP], _GradT]: ...
 @overload
 def grad(fun: Callable[Concatenate[_GradT, _GradP], tuple[Any, _GradU]], argnums: Literal[0] = 0, *, has_aux: Literal[True],
-         holomorphic: bool = False, allow_int: bool = False) -> Callable[Concatenate[_GradT, _GradP], tuple[_GradT, _GradU]]: ...
+         holomorphic: bool = False, allow_int: Literal[False] = False) -> Callable[Concatenate[_GradT, _GradP], tuple[_GradT, _GradU]]: ...
 @overload
 def grad(  # type: ignore[overload-overlap]
         fun: Callable[Concatenate[_GradA, _GradT, _GradP], Any], argnums: Literal[1], has_aux: Literal[False] = False,
-         holomorphic: bool = False, allow_int: bool = False) -> Callable[Concatenate[_GradA, _GradT, _GradP], _GradT]: ...
+         holomorphic: bool = False, allow_int: Literal[False] = False) -> Callable[Concatenate[_GradA, _GradT, _GradP], _GradT]: ...
 @overload
 def grad(  # type: ignore[overload-overlap]
         fun: Callable[Concatenate[_GradT, _GradT2, _GradP], Any], argnums: tuple[Literal[0], Literal[1]],
-         has_aux: Literal[False] = False, holomorphic: bool = False, allow_int: bool = False
+         has_aux: Literal[False] = False, holomorphic: bool = False, allow_int: Literal[False] = False
          ) -> Callable[Concatenate[_GradT, _GradT2, _GradP], tuple[_GradT, _GradT2]]: ...
 @overload
 def grad(fun: Callable[_GradP, Any], argnums: int | Sequence[int] = 0, has_aux: bool = False, holomorphic: bool = False,
