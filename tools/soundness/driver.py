@@ -190,13 +190,16 @@ def classify_module(results: Results, checker: C.Checker, cases: Sequence[Case],
 def check_split(results: Results, checker: C.Checker, cases: Sequence[Case], path: Path, site: Path,
                 cache: Path) -> None:
     """Run ``checker`` on ``cases`` written as module ``path`` and classify its answers. Past the checker's CPU
-    limit (:func:`checkers.cpu_limit`), the module is split in halves, each checked on its own, until the expression
-    that makes the checker explode is alone: its verdict is ``timed out``."""
+    limit (:func:`checkers.cpu_limit`), or failing on a module of several cases, the module is split in halves, each
+    checked on its own, until the expression that makes the checker explode is alone: its verdict is ``timed out``
+    (a failure on one case is raised)."""
     text, where, classes = modules.render(cases)
     path.write_text(text)
     try:
         report = checker.check([path], site, cache, C.cpu_limit(len(cases), checker.name)).get(path.name, {})
-    except C.CheckerTimeout as e:
+    except C.CheckerFailed as e:  # past its CPU limit, or a crash on a large module: split it
+        if len(cases) == 1 and not isinstance(e, C.CheckerTimeout):
+            raise
         if len(cases) == 1:
             results.answers.setdefault(cases[0].id, {})[checker.label] = Answer(
                 None, [], classify.Verdict("timed out", str(e)))
@@ -233,6 +236,10 @@ def unshaped(case: Case) -> Case:
     return replace(case, id=f"{case.id}_noshape", params=params)
 
 
+ATTRIBUTE_CHUNK = 400
+"""Twins per module in :func:`attribute`."""
+
+
 def attribute(results: Results, cases: Sequence[Case], checker_list: Sequence[C.Checker], work: Path,
               jobs: int) -> None:
     """Which errors come from the shapes: each case with an operand declared with its shape, where the runtime runs
@@ -251,7 +258,9 @@ def attribute(results: Results, cases: Sequence[Case], checker_list: Sequence[C.
     twins = [unshaped(c) for c in cases if c.id in todo]
     labels = {lb for lbs in todo.values() for lb in lbs}
     sub = Results(results.config, sorted(labels))
-    check_cases(sub, twins, [ch for ch in checker_list if ch.label in labels], work, jobs, "noshape")
+    for i in range(0, len(twins), ATTRIBUTE_CHUNK):  # one module of every twin crashed pyright at 20,000 cases
+        check_cases(sub, twins[i:i + ATTRIBUTE_CHUNK], [ch for ch in checker_list if ch.label in labels], work,
+                    jobs, f"noshape_{i // ATTRIBUTE_CHUNK:03d}")
     results.stray += sub.stray
     for twin in twins:
         cid = twin.id.removesuffix("_noshape")
