@@ -177,8 +177,7 @@ def _abs(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
 
 def _fabs_body(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
     name = operand(x)[0]
-    x = promote_args(x)[0] if name in ("int1", "int2") else \
-        as_dtype(x, registry.INFO[lattice.canonical_name(op_rules.to_inexact_name(name), config.x64)].dtype, weak)
+    x = promote_args(x)[0] if name in ("int1", "int2") else as_dtype(x, dtype, weak)  # the rule's dtype and flag
     if registry.INFO[operand(x)[0]].name == "int1":
         x = lax.convert_element_type(x, dtype, weak)
     return lax.abs(x)
