@@ -8,11 +8,14 @@ error: both checkers are run with unused-ignore reporting on.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
+import numpy as np
 from typing_extensions import assert_type
 
 import arraytyping as at
+import arraytyping.numpy as anp
 from arraytyping import Array, bfloat16, float32
 
 
@@ -85,3 +88,27 @@ def forward_and_reverse(x: Array[bfloat16], s: Array[float32]) -> None:
     out3, f_jvp = at.linearize(scale, x, s)
     assert_type(out3, Array[float32])
     assert_type(f_jvp(x, s), Any)
+
+
+def host_scalar(t: float) -> float:
+    return t * t
+
+
+def scaled(x: Array[float32], s: float) -> Array[float32]:
+    return (x * s).sum()
+
+
+def host_sum(h: np.ndarray[Any, np.dtype[np.float32]]) -> Array[float32]:
+    return anp.sum(anp.asarray(h) * 2)
+
+
+def host_arguments(x: Array[float32], host: np.ndarray[Any, np.dtype[np.float32]]) -> None:
+    # a Python float or numpy argument's gradient is an Array (a weak float32 for a float), not the parameter's type,
+    # and the value is computed from traced arrays: unknown, never the annotation's float
+    assert_type(at.grad(host_scalar)(1.0), Any)
+    assert_type(at.value_and_grad(host_scalar)(1.0), tuple[Any, Any])
+    assert_type(at.grad(scaled, argnums=1)(x, 2.0), Any)
+    assert_type(at.grad(scaled, argnums=(0, 1))(x, 2.0), Any)
+    grad_host = at.grad(host_sum)  # called, mypy --strict says no-untyped-call: an Any in its signature (NDArray's)
+    assert_type(grad_host, Callable[..., Any])
+    assert_type(at.grad(scaled)(x, 2.0), Array[float32])  # an Array argument keeps its type

@@ -37,6 +37,13 @@ _GradR = TypeVar("_GradR")
 _GradU = TypeVar("_GradU")
 _GradP = ParamSpec("_GradP")
 
+_HostFirst = Callable[Concatenate[float, ...], Any] | Callable[Concatenate["np.ndarray[Any, Any]", ...], Any]
+"""A function whose first parameter takes a Python scalar (``float``, ``complex``) or a numpy array: its gradient
+(and its value, which is computed from traced arrays) is an ``Array``, not the parameter's type, so the overloads that
+return the parameter's type must not catch it. A generic or unannotated parameter is caught here too (it accepts a
+float): ``Any`` is its honest answer, and an overload that kept the parameters would bind them to ``float``."""
+_HostSecond = Callable[Concatenate[Any, float, ...], Any] | Callable[Concatenate[Any, "np.ndarray[Any, Any]", ...], Any]
+
 
 # ---------------------------------------------------------------------------------------------------------------
 # Arguments
@@ -388,6 +395,15 @@ def _value_and_grad(fun: Callable[..., Any], argnums: int | Sequence[int], has_a
 
 
 @overload
+def value_and_grad(fun: _HostFirst, argnums: Literal[0] = 0, has_aux: bool = False, holomorphic: bool = False,
+                   allow_int: bool = False) -> Callable[..., tuple[Any, Any]]: ...
+@overload
+def value_and_grad(fun: _HostSecond, argnums: Literal[1], has_aux: bool = False, holomorphic: bool = False,
+                   allow_int: bool = False) -> Callable[..., tuple[Any, Any]]: ...
+@overload
+def value_and_grad(fun: _HostFirst | _HostSecond, argnums: tuple[Literal[0], Literal[1]], has_aux: bool = False,
+                   holomorphic: bool = False, allow_int: bool = False) -> Callable[..., tuple[Any, Any]]: ...
+@overload
 def value_and_grad(fun: Callable[Concatenate[_GradT, _GradP], _GradR], argnums: Literal[0] = 0, has_aux: Literal[False] = False,
                    holomorphic: bool = False, allow_int: Literal[False] = False
                    ) -> Callable[Concatenate[_GradT, _GradP], tuple[_GradR, _GradT]]: ...
@@ -415,6 +431,15 @@ def value_and_grad(fun: Callable[..., Any], argnums: int | Sequence[int] = 0, ha
     return _value_and_grad(fun, argnums, has_aux, holomorphic, allow_int, "value_and_grad")
 
 
+@overload
+def grad(fun: _HostFirst, argnums: Literal[0] = 0, has_aux: bool = False, holomorphic: bool = False,
+         allow_int: bool = False) -> Callable[..., Any]: ...
+@overload
+def grad(fun: _HostSecond, argnums: Literal[1], has_aux: bool = False, holomorphic: bool = False,
+         allow_int: bool = False) -> Callable[..., Any]: ...
+@overload
+def grad(fun: _HostFirst | _HostSecond, argnums: tuple[Literal[0], Literal[1]], has_aux: bool = False,
+         holomorphic: bool = False, allow_int: bool = False) -> Callable[..., Any]: ...
 @overload
 def grad(fun: Callable[Concatenate[_GradT, _GradP], Any], argnums: Literal[0] = 0, has_aux: Literal[False] = False,
          holomorphic: bool = False, allow_int: Literal[False] = False) -> Callable[Concatenate[_GradT, _GradP], _GradT]: ...

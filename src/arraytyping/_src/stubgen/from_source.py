@@ -32,8 +32,8 @@ FROM_PRIVATE_MODULES: Final[Mapping[str, tuple[str, ...]]] = {
 }
 """Runtime module (relative to the package) -> the names the root stub declares from its source. A class becomes a
 type-check-only ``_<name>`` with its public methods; a module-level instance of it, a variable of that type. An
-overloaded function is declared by its overloads only; the module's own ``TypeVar``/``ParamSpec`` assignments are
-copied (they must be named apart from the stub's: ``_GradT``, not ``_T``)."""
+overloaded function is declared by its overloads only; the module's own ``TypeVar``/``ParamSpec`` assignments and
+private type aliases are copied (they must be named apart from the stub's: ``_GradT``, not ``_T``)."""
 
 NUMPY_FROM_SOURCE: Final[Mapping[str, tuple[str, ...]]] = {
     "_src/runtime/numpy/unary.py": (
@@ -173,6 +173,8 @@ def private_module_declarations(package: Path = PACKAGE,
     for rel, names in modules.items():
         tree = ast.parse((package / rel).read_text())
         classes = {n.name for n in tree.body if isinstance(n, ast.ClassDef) and n.name in names}
+        used = {n.id for f in tree.body if isinstance(f, ast.FunctionDef) and f.name in names
+                for n in ast.walk(f) if isinstance(n, ast.Name)}
         out.append(f"# From arraytyping/{rel} (generated from its source).")
         overloads: set[str] = set()
         first_overload: dict[str, int] = {}
@@ -207,6 +209,12 @@ def private_module_declarations(package: Path = PACKAGE,
                   and isinstance(node.value.func, ast.Name) and node.value.func.id in ("TypeVar", "ParamSpec")
                   and node.targets[0].id not in stub_typevars):
                 out.append(ast.unparse(node))  # the module's own type variables
+            elif (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+                  and node.targets[0].id in used and isinstance(node.value, ast.BinOp | ast.Subscript)
+                  and node.targets[0].id.startswith("_") and node.targets[0].id not in stub_typevars):
+                # the module's own type aliases that its declared functions use, quoted annotations unquoted
+                value = ast.unparse(node.value).replace("'", "")
+                out.append(f"{node.targets[0].id}: TypeAlias = {value}")
             elif (isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id in names
                   and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name)
                   and node.value.func.id in classes):
