@@ -194,6 +194,23 @@ def test_failures_are_split_by_the_readme_limit_that_accounts_for_them() -> None
     assert limits.limit_of("arithmetic operator (Array[dtype], FloatArray)", "pyright") is None
     assert limits.limit_of("arithmetic operator (Array[dtype], Array[T])", "ty") == "an unbounded TypeVar"
     assert limits.limit_of("arithmetic operator (Array[dtype], Array[T bound])", "ty") is None
+    # nested: every reproducer pattern of the group meets the limit inside the expression
+    assert limits.limit_of("dtype property ((comparison operator))", "pyrefly", ["({py:int} == {Array[<float>]}).dtype"]) == (
+        "a Python scalar on the left of a comparison")
+    assert limits.limit_of("dtype property ((comparison operator))", "pyrefly", ["({py:int} < {Array[<float>]}).dtype"]) is None
+    assert limits.limit_of("unary operator ((comparison operator))", "ty", ["+({NDArray[np.<uint>]} >= {Array[<float>]})"]) == (
+        "a numpy value on the left of an operator")
+    assert limits.limit_of("unary operator ((comparison operator))", "ty", ["+({Array[<float>]} >= {NDArray[np.<uint>]})"]) is None
+    assert limits.limit_of("reduction method ((arithmetic operator))", "ty", ["({Array[<float<16>|<uint>]} * {py:float}).prod()"]) == (
+        "a union inside Array[...]")
+    assert limits.limit_of("arithmetic operator (Array|Array, Array|Array)", "pyrefly") == "a union of arrays"
+    assert limits.limit_of("arithmetic operator (Array|Array, Array|Array)", "mypy-plugin") is None
+    assert limits.limit_of("arithmetic operator (Array[dtype], (unary operator))", "ty", ["{Array[<float>]} + abs({Array[Any]})"]) == (
+        "abs() and divmod() in pyrefly and ty")
+    assert limits.limit_of("arithmetic operator (Array[dtype], (unary operator))", "pyright", ["{Array[<float>]} + abs({Array[Any]})"]) is None
+    assert limits.limit_of("arithmetic operator (py complex param, Array[dtype])   [returned]", "ty") == (
+        "a float or complex parameter in ty")
+    assert limits.limit_of("arithmetic operator (py complex param, Array[dtype])   [returned]", "pyrefly") is None
 
 
 def test_weak_result_follows_x64() -> None:

@@ -18,20 +18,34 @@ def _args(key: str) -> list[str]:
     return [a.strip() for a in m.group(1).split(", ")] if m else []
 
 
+_BINARY = r"(?:\+|-|\*|/|//|%|\*\*|@|<|<=|>|>=|==|!=|&|\||\^)"
+
+
+def _every(patterns: Collection[str], regex: str) -> bool:
+    """Whether every reproducer pattern of a group (``{NDArray[np.<int>]} + {Array[<uint>]}``) matches: a limit
+    met inside a nested expression, whose group key names only the outer operation."""
+    return bool(patterns) and all(re.search(regex, p) for p in patterns)
+
+
 def _numpy_left(key: str, checker: str, patterns: Collection[str]) -> bool:
-    args = _args(key)
-    if checker not in STUB_CHECKERS or " operator (" not in key or not args:
+    if checker not in STUB_CHECKERS:
         return False
-    return args[0].startswith("NDArray") or ("comparison" in key and args[0] == "numpy scalar")
+    args = _args(key)
+    if " operator (" in key and args and (
+            args[0].startswith("NDArray") or ("comparison" in key and args[0] == "numpy scalar")):
+        return True
+    return _every(patterns, r"\{NDArray\[[^}]*\}\)? " + _BINARY + " ")
 
 
 def _scalar_left_comparison(key: str, checker: str, patterns: Collection[str]) -> bool:
     """``3 == x`` in the four stub-only checkers (typeshed's ``int.__eq__``); any comparison (``3 < x``) in ty."""
-    args = _args(key)
-    if checker not in STUB_CHECKERS or not key.startswith("comparison operator (") or not args or not args[
-            0].startswith("py"):
+    if checker not in STUB_CHECKERS:
         return False
-    return checker == "ty" or all(" == " in p or " != " in p for p in patterns)
+    ops = r"(?:==|!=|<|<=|>|>=)" if checker == "ty" else r"(?:==|!=)"
+    args = _args(key)
+    if key.startswith("comparison operator (") and args and args[0].startswith("py"):
+        return checker == "ty" or all(" == " in p or " != " in p for p in patterns)
+    return _every(patterns, r"\{py:\w+\} " + ops + " ")
 
 
 def _constrained(key: str, checker: str, patterns: Collection[str]) -> bool:
@@ -44,8 +58,29 @@ def _unbounded(key: str, checker: str, patterns: Collection[str]) -> bool:
     return checker in STUB_CHECKERS and bool(re.search(r"Array\[T\][,)]", key))
 
 
+def _union_of_arrays(key: str, checker: str, patterns: Collection[str]) -> bool:
+    """``x: Array[a] | Array[b]`` (or ``Optional``-free unions of arrays), also nested."""
+    return checker in STUB_CHECKERS and ("Array|Array" in key or _every(patterns, r"\]\|Array\["))
+
+
 def _union_argument(key: str, checker: str, patterns: Collection[str]) -> bool:
-    return checker in STUB_CHECKERS and "Array[a|b]" in key
+    """``Array[a | b]``, also nested: every pattern has a ``|`` inside one ``Array[...]``."""
+    return checker in STUB_CHECKERS and ("Array[a|b]" in key or _every(patterns, r"Array\[[^\][]*\|"))
+
+
+def _builtin_protocols(key: str, checker: str, patterns: Collection[str]) -> bool:
+    """``abs(x)`` and ``divmod(x, y)``, answered through typeshed's ``SupportsAbs``/``SupportsDivMod``."""
+    return checker in ("pyrefly", "ty") and _every(patterns, r"\b(?:abs|divmod)\(")
+
+
+def _ty_promoted_parameter(key: str, checker: str, patterns: Collection[str]) -> bool:
+    """A parameter annotated ``float``/``complex``, which ty reads as the typing spec's ``int | float | complex``."""
+    return checker == "ty" and bool(re.search(r"py (?:float|complex) param", key))
+
+
+def _ty_narrowed(key: str, checker: str, patterns: Collection[str]) -> bool:
+    """``x: Array[...] | float`` narrowed by ``isinstance(x, Array)``: ty keeps ``int & Array[Unknown]``."""
+    return checker == "ty" and ("narrowed" in key or _every(patterns, r"(?:int|float|complex) narrowed\}"))
 
 
 def _ty_np_dtype(key: str, checker: str, patterns: Collection[str]) -> bool:
@@ -59,6 +94,10 @@ LIMITS: Final[tuple[tuple[str, Callable[[str, str, Collection[str]], bool]], ...
     ("a constrained TypeVar", _constrained),
     ("an unbounded TypeVar", _unbounded),
     ("a union inside Array[...]", _union_argument),
+    ("a union of arrays", _union_of_arrays),
+    ("abs() and divmod() in pyrefly and ty", _builtin_protocols),
+    ("a float or complex parameter in ty", _ty_promoted_parameter),
+    ("isinstance narrowing of a union with a scalar in ty", _ty_narrowed),
     ("np.dtype(...) in ty", _ty_np_dtype),
 )
 """The README's rows, in the order a group is tested against them (the first that matches names it)."""
