@@ -175,6 +175,10 @@ SCALAR_FORMS = ("{x} + 2", "2.0 * {x}", "{x} < 1", "{x} ** 2", "True & ({x} > 0)
 checker, stubs included (they say so with a shape type variable, which no second operand can widen)."""
 
 
+FULL_REDUCTIONS = ("{x}.sum()", "{x}.mean()", "{x}.max()", "{x}.prod(axis=None)", "anp.min({x})",
+                   "anp.any({x} > 0)", "anp.mean({x}, keepdims=False)")
+"""Full reductions (``axis=None``, no ``keepdims``): 0-d in every checker, whatever the operand's shape."""
+
 GRADUAL_SCALAR_FORMS = {("pyrefly", "abs({x})")}
 """pyrefly answers ``abs(x)`` (typeshed's ``SupportsAbs[T]``) with ``Array[Any, Unknown]`` when ``x``'s shape holds a
 type variable: gradual, allowed (45 of its 850 answers); every other answer of every checker is exact."""
@@ -183,13 +187,17 @@ type variable: gradual, allowed (45 of its 850 answers); every other answer of e
 @pytest.mark.parametrize("checker", checkers.CHECKERS)
 def test_scalar_operands_keep_the_shape(checker: str, tmp_path: Path) -> None:
     lines = ["from typing import Literal, TypeVar, reveal_type", "",
-             "from arraytyping import Array, float32, int8", "", 'N = TypeVar("N", bound=int)', "", "",
+             "import arraytyping.numpy as anp", "from arraytyping import Array, float32, int8", "",
+             'N = TypeVar("N", bound=int)', "", "",
              "def f(" + ", ".join(f"{_name(s)}: {_annotation(s)}" for s in SHAPES) + ") -> None:"]
     shape_of: dict[int, tuple[str, tuple[str, ...]]] = {}
     for s in SHAPES:
         for form in SCALAR_FORMS:
             lines.append(f"    reveal_type({form.format(x=_name(s))})")
             shape_of[len(lines)] = (form, s)
+        for form in FULL_REDUCTIONS:
+            lines.append(f"    reveal_type({form.format(x=_name(s))})")
+            shape_of[len(lines)] = (form, ())
     path = tmp_path / "shapes_scalars.py"
     path.write_text("\n".join(lines) + "\n")
     d = checkers.run(checker, path, tmp_path / "run", plugin=(False, "standard"))
@@ -202,4 +210,4 @@ def test_scalar_operands_keep_the_shape(checker: str, tmp_path: Path) -> None:
         elif got != s:
             wrong.append(f"{form} {s}: {d.errors.get(line) or d.revealed[line]}")
     assert not wrong, f"{len(wrong)} of {len(shape_of)} not exact:\n" + "\n".join(wrong[:40])
-    assert len(shape_of) == 850 and gradual <= 45
+    assert len(shape_of) == 85 * (len(SCALAR_FORMS) + len(FULL_REDUCTIONS)) and gradual <= 45

@@ -98,10 +98,20 @@ is ``sum``'s, ``min`` is ``max``'s, ``all`` is ``any``'s). ``promote_integers=Fa
 the last, gradual form takes it."""
 
 
+def _full_reduction(tail: str) -> str:
+    """A reduction's parameters after the operand, narrowed to a full reduction (``axis`` ``None``, ``keepdims``
+    false): its result is 0-d whatever the operand's shape."""
+    full = tail.replace("axis: _Axis = None", "axis: None = None").replace("keepdims: bool = False",
+                                                                            "keepdims: Literal[False] = False")
+    assert "_Axis" not in full and "keepdims: bool" not in full, tail
+    return full
+
+
 def reduction_methods(cfg: LatticeConfig, *, method: bool, docs: Callable[[str], str | None],
-                      keep_var: Callable[[str], str] | None = None) -> list[str]:
+                      keep_var: Callable[[str], str] | None = None, shapes: bool = False) -> list[str]:
     """``sum``, ``prod``, ``mean``, ``max``, ``min``, ``any``, ``all``, as methods (``self``) or functions (``a``,
-    whose "keep the operand's dtype" overloads need a type variable from ``keep_var``)."""
+    whose "keep the operand's dtype" overloads need a type variable from ``keep_var``). With ``shapes``, each form
+    without ``dtype`` is preceded by its full reduction's (``x.sum()``: ``Array[R, tuple[()]]``)."""
     ind = IND if method else ""
     first = "self" if method else "a"
     out: list[str] = []
@@ -131,9 +141,14 @@ def reduction_methods(cfg: LatticeConfig, *, method: bool, docs: Callable[[str],
             else:
                 operand = "a: ArrayLike" if ov.dtypes is None else f"a: Array[{ov.dtypes}]"
                 r = ov.result
+            if shapes:
+                out += [f"{ind}@overload", f"{ind}def {fn}({operand}, {_full_reduction(tail)}) -> Array[{r}, tuple[()]]: ..."]
             out += [f"{ind}@overload", f"{ind}def {fn}({operand}, {tail}) -> Array[{r}]: ..."]
         if not method and not out[-1].startswith(f"{ind}def {fn}(a: ArrayLike"):
             # numpy values and Python scalars, which JAX reduces too: gradual
+            if shapes:
+                out += [f"{ind}@overload",
+                        f"{ind}def {fn}(a: _NumpyOperand | _PyScalar, {_full_reduction(tail)}) -> Array[Any, tuple[()]]: ..."]
             out += [f"{ind}@overload", f"{ind}def {fn}(a: _NumpyOperand | _PyScalar, {tail}) -> Array[Any]: ..."]
         if not method and fn in ("sum", "prod"):  # promote_integers=False: narrow integers stay (gradual)
             out += [f"{ind}@overload", f"{ind}def {fn}(a: ArrayLike, axis: _Axis = None, dtype: None = None, "
@@ -229,5 +244,5 @@ def array_class(m: Model, cfg: LatticeConfig, docs: Callable[[str], str | None])
         o += ["    @overload", head + (" ..." if not (i == 0 and doc) else "")]
         if i == 0 and doc:
             o += [f"        {doc}", "        ..."]
-    o += reduction_methods(cfg, method=True, docs=lambda fn: docs(fn))
+    o += reduction_methods(cfg, method=True, docs=lambda fn: docs(fn), shapes=m.shapes)
     return [*o, "", ""]

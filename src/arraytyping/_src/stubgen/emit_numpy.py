@@ -213,7 +213,7 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
         body += _unary_function(name, fn, cfg, keep, docs(name), operand)
     body.append("def logical_not(x: ArrayLike, /) -> Array[bool_]: ...")
     body.append("absolute = abs")
-    body += emit_array.reduction_methods(cfg, method=False, docs=docs, keep_var=keep.var)
+    body += emit_array.reduction_methods(cfg, method=False, docs=docs, keep_var=keep.var, shapes=m.shapes)
     for fn, rest in (("reshape", ", shape: ShapeLike"), ("transpose", ", axes: Sequence[int] | None = None"),
                      ("broadcast_to", ", shape: ShapeLike")):
         # an array keeps its dtype; numpy values and Python scalars (which JAX takes too): gradual
