@@ -69,11 +69,11 @@ def accumulate_in_float32(x: Array[bfloat16], i: Array[int8]) -> None:
     """Reductions with dtype=: the result is the requested dtype, canonicalized (float64 is float32 with x64 off)."""
     assert_type(x.sum(dtype=float32), Array[float32])
     assert_type(anp.mean(x, axis=0, dtype=float32), Array[float32])
-    assert_type(x.mean(), Array[bfloat16])
+    assert_type(x.mean(), Array[bfloat16, tuple[()]])
     assert_type(i.sum(0, float), Array[float32])  # dtype is the second positional argument, as in JAX
     assert_type(anp.prod(i, dtype=int), Array[int32])
     assert_type(i.sum(dtype=float64), Array[float32])
-    assert_type(i.sum(), Array[int32])
+    assert_type(i.sum(), Array[int32, tuple[()]])
 
 
 def numpy_arrays_of_unknown_dtype(a: np.ndarray[Any, Any], b: np.ndarray[Any, np.dtype[np.int8]]) -> None:

@@ -44,7 +44,7 @@ def accuracy(logits: Array[float32], labels: Array[int32]) -> Array[float32]:
 @at.jit
 def sgd_step(params: Params, x: Array[bfloat16], labels: Array[float32], lr: float) -> Params:
     assert_type(x, Array[bfloat16])  # inside jit, parameters are Arrays with their methods (tracers at run time)
-    assert_type(x.astype(float32).sum(), Array[float32])
+    assert_type(x.astype(float32).sum(), Array[float32, tuple[()]])  # a full reduction is 0-d
     value = loss(params, x, labels)
     assert_type(value, Array[float32])
     w = params.w - lr * params.w  # a Python float is weakly typed: float32 stays float32
