@@ -64,19 +64,22 @@ def products(a: Array[float32], m: Array[float16], i: Array[int8]) -> None:
 
 
 def divmods(i: Array[int8], u: Array[uint8], f: Array[float32], w: Array[int]) -> None:
-    # divmod(x, y) is (x // y, x % y). Through the builtin, pyright resolves only the reflected form (a Python scalar
-    # on the left): it matches typeshed's SupportsDivMod protocol against the first overload of __divmod__ that binds
-    # self, before looking at y. So the forward cases call the method. ty matches typeshed's SupportsRDivMod against
-    # every overload of __rdivmod__ and answers the union of their results (one exact, the others Any): limit[ty].
-    assert_type(i.__divmod__(3), tuple[Array[int8], Array[int8]])
-    assert_type(i.__divmod__(u), tuple[Array[int16], Array[int16]])
-    assert_type(f.__divmod__(w), tuple[Array[float32], Array[float32]])
+    # divmod(x, y) is (x // y, x % y). Through typeshed's SupportsDivMod protocol, pyright solves the forward form
+    # from the first overload of __divmod__ that binds self, before looking at y: an error for every array. So the
+    # forward form is one gradual signature in the stubs (the plugin answers it exactly); the reflected form (a Python
+    # scalar on the left) keeps its overloads. ty matches typeshed's SupportsRDivMod against every overload of
+    # __rdivmod__ and answers the union of their results (one exact, the others Any): limit[ty].
+    # (the stubs' Any, the plugin's exact answer: both assignable where JAX's dtype is declared)
+    by_int: tuple[Array[int8], Array[int8]] = divmod(i, 3)
+    by_uint: tuple[Array[int16], Array[int16]] = divmod(i, u)
+    by_weak: tuple[Array[float32], Array[float32]] = divmod(f, w)
+    del by_int, by_uint, by_weak
     assert_type(divmod(7, i), tuple[Array[int8], Array[int8]])  # limit[ty]
     assert_type(divmod(7.5, w), tuple[Array[float], Array[float]])  # limit[ty]
     assert_type(divmod(True, u), tuple[Array[uint8], Array[uint8]])  # limit[ty]
-    q, r = f.__divmod__(2.0)
-    assert_type(q, Array[float32])
-    assert_type(r, Array[float32])
+    q: Array[float32]
+    q, r = divmod(f, 2.0)
+    del q, r
 
 
 def unhashable(x: Array[float32]) -> None:

@@ -215,7 +215,13 @@ def array_class(m: Model, cfg: LatticeConfig, docs: Callable[[str], str | None])
             o += method_lines(f"__r{name}__", binary.method_overloads(m, op, reflected=True), docs(f"__r{name}__"),
                               shapes=m.shapes)
     assert m.family_of["floor_divide"] == m.family_of["remainder"], "floor_divide and remainder tables differ"
-    o += method_lines("__divmod__", binary.method_overloads(m, "floor_divide"), tuple_result=True, shapes=m.shapes)
+    # divmod(x, y) answers through typeshed's SupportsDivMod protocol, which pyright solves from the first overload of
+    # __divmod__ that binds self (the catch-all for an Any operand), before looking at y: every divmod of an array by
+    # anything was an error there. One gradual signature (the plugin answers divmod exactly); the reflected form,
+    # divmod(7, x), which pyright resolves, keeps its overloads.
+    o += [f"{IND}def __divmod__(self, other: Any, /) -> tuple[Array[Any], Array[Any]]:",
+          f"{IND}    \"``divmod(self, other)``: ``(self // other, self % other)``; of any dtype here (the plugin's is exact).\"",
+          f"{IND}    ..."]
     o += method_lines("__rdivmod__", binary.method_overloads(m, "floor_divide", reflected=True), tuple_result=True,
                       shapes=m.shapes)
     o += _unary_dunder(m, "__neg__", "negative", cfg)
