@@ -211,6 +211,8 @@ def test_failures_are_split_by_the_readme_limit_that_accounts_for_them() -> None
     assert limits.limit_of("arithmetic operator (py complex param, Array[dtype])   [returned]", "ty") == (
         "a float or complex parameter in ty")
     assert limits.limit_of("arithmetic operator (py complex param, Array[dtype])   [returned]", "pyrefly") is None
+    assert limits.limit_of("comparison operator ((logical function), (shape method))", "pyright",
+                           ["anp.logical_and({Array[T]}, {Array[T]}) >= {Array[T]}.reshape(())"]) == "an unbounded TypeVar"
 
 
 def test_weak_result_follows_x64() -> None:

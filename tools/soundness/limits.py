@@ -55,7 +55,8 @@ def _constrained(key: str, checker: str, patterns: Collection[str]) -> bool:
 
 
 def _unbounded(key: str, checker: str, patterns: Collection[str]) -> bool:
-    return checker in STUB_CHECKERS and bool(re.search(r"Array\[T\][,)]", key))
+    """Also nested: every pattern of the group has an operand ``Array[T]``."""
+    return checker in STUB_CHECKERS and (bool(re.search(r"Array\[T\][,)]", key)) or _every(patterns, r"\{Array\[T\]\}"))
 
 
 def _union_of_arrays(key: str, checker: str, patterns: Collection[str]) -> bool:
