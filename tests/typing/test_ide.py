@@ -115,7 +115,7 @@ def _first_paragraph(obj: object) -> str:
 @pytest.mark.parametrize(("marker", "offset", "name", "result"), [
     ("x.astype(anp", 2, "astype", "Array[_S@astype]"),  # the generic dtype-class overload, solved at the call
     ("x.astype(float", 2, "astype", "Array[float32]"),
-    ("x.sum()", 2, "sum", "Array[float32]"),
+    ("x.sum()", 2, "sum", "Array[float32, tuple[()]]"),  # a full reduction: the 0-d overload
     ("x.mean(axis", 2, "mean", "Array[float32]"),
     ("x.reshape", 2, "reshape", "Array[float32]"),
     ("x.__add__", 2, "__add__", "Array[float32]"),
@@ -159,7 +159,7 @@ def test_hover_shows_the_docstrings_first_paragraph(ide: tuple[LanguageServer, s
 
 @pytest.mark.parametrize(("variable", "dtype"), [
     ("r_astype", "float16"), ("r_astype_float", "float32"), ("r_add", "float32"), ("r_mixed", "float32"),
-    ("r_weak", "float32"), ("r_sum", "float32"), ("r_mean", "float32"), ("r_reshape", "float32"),
+    ("r_weak", "float32"), ("r_sum", "float32, tuple[()]"), ("r_mean", "float32"), ("r_reshape", "float32"),
     ("r_dunder", "float32"), ("r_zeros", "float32"), ("r_where", "float32"), ("r_fastype", "float16"),
     ("r_jit", "float32"), ("r_vmap", "float32"),
 ])
