@@ -37,12 +37,12 @@ _GradR = TypeVar("_GradR")
 _GradU = TypeVar("_GradU")
 _GradP = ParamSpec("_GradP")
 
-_HostFirst = Callable[Concatenate[float, ...], Any] | Callable[Concatenate["np.ndarray[Any, Any]", ...], Any]
+_HostFirst = Callable[Concatenate[float, ...], Any] | Callable[Concatenate[np.ndarray[Any, Any], ...], Any]
 """A function whose first parameter takes a Python scalar (``float``, ``complex``) or a numpy array: its gradient
 (and its value, which is computed from traced arrays) is an ``Array``, not the parameter's type, so the overloads that
 return the parameter's type must not catch it. A generic or unannotated parameter is caught here too (it accepts a
 float): ``Any`` is its honest answer, and an overload that kept the parameters would bind them to ``float``."""
-_HostSecond = Callable[Concatenate[Any, float, ...], Any] | Callable[Concatenate[Any, "np.ndarray[Any, Any]", ...], Any]
+_HostSecond = Callable[Concatenate[Any, float, ...], Any] | Callable[Concatenate[Any, np.ndarray[Any, Any], ...], Any]
 
 
 # ---------------------------------------------------------------------------------------------------------------

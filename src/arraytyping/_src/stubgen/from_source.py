@@ -212,9 +212,8 @@ def private_module_declarations(package: Path = PACKAGE,
             elif (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
                   and node.targets[0].id in used and isinstance(node.value, ast.BinOp | ast.Subscript)
                   and node.targets[0].id.startswith("_") and node.targets[0].id not in stub_typevars):
-                # the module's own type aliases that its declared functions use, quoted annotations unquoted
-                value = ast.unparse(node.value).replace("'", "")
-                out.append(f"{node.targets[0].id}: TypeAlias = {value}")
+                # the module's own type aliases that its declared functions use
+                out.append(f"{node.targets[0].id}: TypeAlias = {ast.unparse(node.value)}")
             elif (isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id in names
                   and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name)
                   and node.value.func.id in classes):
