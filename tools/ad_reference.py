@@ -192,6 +192,30 @@ PRIMITIVES_EXTENDED: dict[str, tuple[str, list[str], list[str]]] = {
 unless ``ARRAYTYPING_FULL_CONFORMANCE=1``)."""
 PRIMITIVES.update(PRIMITIVES_EXTENDED)
 
+# Control flow: cond and switch (residuals of one branch only, constants captured by a branch), scan (constants,
+# carry and xs all differentiated, both directions), fori_loop with a static trip count (a scan), while_loop (forward
+# mode only: its vjp is JAX's ValueError)
+_SCAN_BODY = "lambda c, x: (L.add(L.sin(L.mul(c, w)), x), L.mul(c, x))"
+PRIMITIVES_CONTROL_FLOW: dict[str, tuple[str, list[str], list[str]]] = {
+    "cond_true": ("lambda x, y: L.cond(True, lambda a, b: L.mul(L.sin(a), b), lambda a, b: L.add(a, b), x, y)",
+                  ["2,3:a", "2,3:b"], FLOAT),
+    "cond_false": ("lambda x, y: L.cond(False, lambda a, b: L.mul(L.sin(a), b), lambda a, b: L.add(a, b), x, y)",
+                   ["2,3:a", "2,3:b"], FLOAT),
+    "cond_closure": ("lambda x, y: L.cond(False, lambda a: L.mul(a, y), lambda a: L.mul(L.exp(a), y), x)",
+                     ["2,3:u", "2,3:b"], FLOAT),
+    "switch": ("lambda x, y: L.switch(2, [lambda a, b: a, lambda a, b: L.mul(a, b), "
+               "lambda a, b: L.mul(L.cos(a), L.sin(b))], x, y)", ["2,3:a", "2,3:b"], FLOAT),
+    "scan": (f"lambda w, c, xs: (lambda r: L.add(r[0], L.reduce_sum(r[1], (0,))))(L.scan({_SCAN_BODY}, c, xs))",
+             ["2,3:u", "2,3:b", "4,2,3:u"], FLOAT),
+    "scan_reverse": ("lambda w, c, xs: (lambda r: L.add(r[0], L.reduce_sum(r[1], (0,))))("
+                     f"L.scan({_SCAN_BODY}, c, xs, reverse=True))", ["2,3:u", "2,3:b", "4,2,3:u"], FLOAT),
+    "fori_loop": ("lambda x, y: L.fori_loop(0, 3, lambda i, c: L.add(L.mul(L.sin(c), y), x), x)",
+                  ["2,3:u", "2,3:u"], FLOAT),
+    "while_loop": ("lambda x: L.while_loop(lambda c: c[0] < 3, lambda c: (c[0] + 1, L.mul(L.sin(c[1]), c[1])), "
+                   "(0, x))[1]", ["2,3:a"], FLOAT),
+}
+PRIMITIVES.update(PRIMITIVES_CONTROL_FLOW)
+
 VALUES: dict[str, list[float]] = {
     "a": [0.5, -1.25, 2.0, 1.5, -0.75, 3.0],
     "b": [1.5, -1.25, 0.25, 1.5, 2.5, -2.0],
@@ -291,12 +315,55 @@ FUNCTIONS: dict[str, tuple[str, list[str], tuple[str, ...]]] = {
                     ("grad", "value_and_grad", "jit_grad")),
     "sin_sin": ("lambda x: np.sin(np.sin(x))", ["float32[]"], ("grad_grad", "jvp")),
     "square_sum_grad_grad": ("lambda x: x * x * x", ["float32[]"], ("grad_grad",)),
+    # control flow (``lax``): residuals joined across branches, hoisted and forwarded in scans
+    "cond_branches": ("lambda x: np.sum(lax.cond(x[0] > 0, lambda v: np.sin(v) * 2.0, lambda v: v * 3.0, x))",
+                      ["float32[3]"], ("grad", "jvp", "vjp", "linearize", "jit_grad")),
+    "switch_branches": ("lambda x: np.sum(lax.switch(1, [lambda v: v, lambda v: np.exp(v), lambda v: v * v], x))",
+                        ["float32[2]"], ("grad", "jvp")),
+    "scan_closure": ("lambda w, x: np.sum(lax.scan(lambda c, a: (np.sin(c * w) + a, c * a), x, "
+                     "np.ones((4, 3), np.float32))[1])", ["float32[]", "float32[3]"], ("grad", "jvp", "vjp")),
+    "fori_static": ("lambda x: lax.fori_loop(0, 3, lambda i, c: np.sin(c) * x, x)", ["float32[]"],
+                    ("grad", "jvp", "grad_grad")),
+    "while_forward": ("lambda x: lax.while_loop(lambda c: c < 10.0, lambda c: c * 2.0, x)", ["float32[]"],
+                      ("jvp", "linearize")),
 }
 
 # ---------------------------------------------------------------------------------------------------------------
 # What the API refuses (or gives): sources over ``ad`` (jvp, vjp, grad, value_and_grad, linearize) and ``np``.
 
 API_CASES: dict[str, str] = {
+    "grad_while_loop": "ad.grad(lambda x: lax.while_loop(lambda c: c < 10.0, lambda c: c * 2.0, x))(1.5)",
+    "jvp_while_loop": "ad.jvp(lambda x: lax.while_loop(lambda c: c < 10.0, lambda c: c * 2.0, x), (1.5,), (1.0,))",
+    "grad_cond_pytree": "ad.grad(lambda p: lax.cond(p['a'] > 0, lambda q: np.sum(q['a'] * q['b']), "
+                        "lambda q: np.sum(q['b']), p))({'a': 2.0, 'b': np.ones(2, np.float32)})",
+    "grad_scan_of_cond": "ad.grad(lambda w, c: np.sum(lax.scan(lambda c, a: (lax.cond(a > 0.5, "
+                         "lambda v: np.sin(v) * w, lambda v: v * a + w, c), c * a), c, "
+                         "np.asarray([0.1, 0.9, 0.4], np.float32))[1]), "
+                         "argnums=(0, 1))(np.float32(0.8), np.asarray([0.3, -0.7], np.float32))",
+    "jit_grad_scan": "ad.jit(ad.grad(lambda w: lax.scan(lambda c, a: (np.sin(c * w) + a, None), w, "
+                     "np.asarray([0.1, 0.9], np.float32))[0]))(np.float32(0.8))",
+    "grad_jit_scan": "ad.grad(ad.jit(lambda w: lax.scan(lambda c, a: (np.sin(c * w) + a, None), w, "
+                     "np.asarray([0.1, 0.9], np.float32))[0]))(np.float32(0.8))",
+    "grad_grad_fori_loop": "ad.grad(ad.grad(lambda v: lax.fori_loop(0, 4, lambda i, c: np.sin(c) * v, v)))(0.4)",
+    "vmap_grad_scan": "ad.vmap(ad.grad(lambda w: lax.scan(lambda c, a: (c * np.cos(w * a), c), w, "
+                      "np.asarray([1.0, 2.0], np.float32))[0]))(np.asarray([0.5, -0.25], np.float32))",
+    "grad_vmap_cond": "ad.grad(lambda w: np.sum(ad.vmap(lambda p, x: lax.cond(p, lambda v: v * w, lambda v: np.exp(v), "
+                      "x))(np.asarray([True, False]), np.asarray([0.5, 1.5], np.float32))))(np.float32(2.0))",
+    "grad_switch_traced_index": "ad.grad(lambda x, k: np.sum(lax.switch(k, [lambda v: v, lambda v: np.exp(v), "
+                                "lambda v: v * v * 3.0], x)))(np.asarray([0.3, -0.7], np.float32), 5)",
+    "grad_scan_int_carry": "ad.grad(lambda x: np.sum(lax.scan(lambda c, a: ((c[0] + 1, c[1] * np.cos(c[1]) + c[0]), "
+                           "c[1] * c[0]), (0, x), None, length=3)[1]))(np.asarray([0.3, -0.7], np.float32))",
+    "jvp_scan_int_carry": "ad.jvp(lambda x: lax.scan(lambda c, a: ((c[0] + 1, c[1] * np.cos(c[1]) + c[0]), c[1]), "
+                          "(0, x), None, length=3), (np.asarray([0.3, -0.7], np.float32),), "
+                          "(np.ones(2, np.float32),))",
+    "grad_scan_weak_carry_promoted": "ad.grad(lambda v: lax.scan(lambda c, a: (c * np.sin(a), None), v, "
+                                     "np.asarray([1.0, 2.0]))[0])(1.5)",
+    "vjp_scan_ys_reverse": "ad.vjp(lambda v: lax.scan(lambda c, a: (c * a, c + a), v, np.stack([v, v * 2.0]), "
+                           "reverse=True)[1], np.asarray([0.3, -0.7], np.float32))[1](np.ones((2, 2), np.float32))",
+    "linearize_cond": "ad.linearize(lambda v: lax.cond(True, lambda a: np.sin(a), lambda a: a, v), "
+                      "np.asarray([0.3, -0.7], np.float32))[1](np.asarray([1.0, 2.0], np.float32))",
+    "grad_scan_pytree_carry": "ad.grad(lambda x: lax.scan(lambda c, a: ((c[0] * a, c[1] + c[0]), c[0]), (x, x), "
+                              "np.arange(3.0))[0][1])(1.5)",
     "grad_python_int": "ad.grad(lambda x: x * 2.0)(1)",
     "grad_int_array": "ad.grad(lambda x: np.sum(x * 2.0))(np.arange(3))",
     "grad_bool": "ad.grad(lambda x: np.sum(x * 2.0))(True)",
@@ -575,7 +642,7 @@ def main_inside() -> None:
 
     def jaxpr_case(name: str, transform: str) -> dict[str, Any]:
         src, specs, _ = FUNCTIONS[name]
-        fn = eval(src, {"np": jnp})  # noqa: S307 - our own table
+        fn = eval(src, {"np": jnp, "lax": lax})  # noqa: S307 - our own table
         try:
             f, all_specs = transformed(transform, fn, specs)
             closed = jax.make_jaxpr(f)(*[abstract(s) for s in all_specs])
@@ -594,6 +661,8 @@ def main_inside() -> None:
     class Api:
         jvp = staticmethod(jax.jvp)
         vjp = staticmethod(jax.vjp)
+        jit = staticmethod(jax.jit)
+        vmap = staticmethod(jax.vmap)
         grad = staticmethod(jax.grad)
         value_and_grad = staticmethod(jax.value_and_grad)
         linearize = staticmethod(jax.linearize)
@@ -607,7 +676,7 @@ def main_inside() -> None:
 
     def api_case(src: str) -> dict[str, Any]:
         try:
-            out = eval(src, {"ad": Api, "np": jnp, "FLOAT0_SCALAR": np.zeros((), float0)})  # noqa: S307
+            out = eval(src, {"ad": Api, "np": jnp, "lax": lax, "FLOAT0_SCALAR": np.zeros((), float0)})  # noqa: S307
         except Exception as e:  # noqa: BLE001 - recorded
             return {"error": type(e).__name__, "message": str(e)}
         leaves, tree = jax.tree_util.tree_flatten(out)

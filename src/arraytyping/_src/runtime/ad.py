@@ -435,16 +435,18 @@ class Linearized:
                 for a, nz in zip(self.in_avals, self.in_nonzero)]
 
 
-def linearize_flat(fun: FlatFun, primals: Sequence[Any], description: str
-                   ) -> tuple[list[Any], Linearized, Any]:
+def linearize_flat(fun: FlatFun, primals: Sequence[Any], description: str,
+                   nonzeros: Sequence[bool] | None = None) -> tuple[list[Any], Linearized, Any]:
     """Evaluate ``fun`` at ``primals`` and stage its linear part: ``(primal outputs, linear part, auxiliary output)``.
     Primal computations (including the residuals the derivative needs) happen in the enclosing computation, eagerly
-    or staged, in the order the JVP rules compute them."""
+    or staged, in the order the JVP rules compute them. ``nonzeros`` says which inputs have a tangent (default:
+    every input whose tangent is not ``float0``); the others are constants of the derivative."""
     in_avals = [abstractify(p) for p in primals]
     builder = JaxprBuilder(description)
     with new_main(_TangentTrace, builder, description, dynamic=False) as lin_main:
         lin = _TangentTrace(lin_main)
-        in_nonzero = [not is_float0(tangent_aval(a)) for a in in_avals]
+        in_nonzero = [not is_float0(tangent_aval(a)) and (nonzeros is None or bool(nonzeros[i]))
+                      for i, a in enumerate(in_avals)]
         tangent_args = [lin.new_arg(tangent_aval(a)) for a, nz in zip(in_avals, in_nonzero) if nz]
         it = iter(tangent_args)
         tangents = [next(it) if nz else Zero(tangent_aval(a)) for a, nz in zip(in_avals, in_nonzero)]
@@ -479,15 +481,20 @@ def dce_jaxpr(jaxpr: jx.Jaxpr, consts: Sequence[Any]) -> tuple[jx.Jaxpr, list[An
 # Transposition
 
 
-def backward_pass(jaxpr: jx.Jaxpr, consts: Sequence[Any], cts: Sequence[Any]) -> list[Any]:
+def backward_pass(jaxpr: jx.Jaxpr, consts: Sequence[Any], cts: Sequence[Any],
+                  in_avals: dict[jx.Var, ShapedArray] | None = None, accumulate: dict[jx.Var, Any] | None = None
+                  ) -> list[Any]:
     """Transpose the linear ``jaxpr`` (its inputs are the linear variables, its constants known values): the
     cotangents of its inputs (Zero where none) for the cotangents ``cts`` of its outputs. The transposed operations
-    run in the current computation (eagerly or staged)."""
+    run in the current computation (eagerly or staged). ``in_avals`` gives some inputs another type than their
+    binder's (a loop carry typed by its incoming cotangent, as JAX's scan transposes); ``accumulate`` gives some
+    inputs a cotangent to add each contribution to as it is made (a scan's accumulated constants' cotangents)."""
+    linear_avals = in_avals or {}
     known: dict[jx.Var, Any] = dict(zip(jaxpr.constvars, consts))
-    ct_env: dict[jx.Var, Any] = {}
+    ct_env: dict[jx.Var, Any] = dict(accumulate or {})
 
     def write(v: jx.Var, ct: Any) -> None:
-        if ct is None or type(ct) is Zero:
+        if ct is None or type(ct) is Zero or v in known:
             return
         prev = ct_env.get(v)
         ct_env[v] = ct if prev is None else add_tangents(prev, ct)
@@ -497,12 +504,21 @@ def backward_pass(jaxpr: jx.Jaxpr, consts: Sequence[Any], cts: Sequence[Any]) ->
             return jx.literal_value(x)
         if x in known:
             return known[x]
-        return UndefinedPrimal(x.aval)
+        return UndefinedPrimal(linear_avals.get(x, x.aval))
 
+    # Equations on known values alone (the zeros a control-flow rule stages for a branch whose tangent is zero)
+    # are not linear: they run forward first, as in JAX's backward pass.
+    linear_eqns: list[jx.JaxprEqn] = []
+    for eqn in jaxpr.eqns:
+        if all(isinstance(x, jx.Literal) or x in known for x in eqn.inputs):
+            outs = eqn.primitive.bind(*[read(x) for x in eqn.inputs], **eqn.params)
+            known.update(zip(eqn.out_binders, outs if eqn.primitive.multiple_results else [outs]))
+        else:
+            linear_eqns.append(eqn)
     for x, ct in zip(jaxpr.outs, cts):
         if isinstance(x, jx.Var) and x not in known:
             write(x, ct)
-    for eqn in reversed(jaxpr.eqns):
+    for eqn in reversed(linear_eqns):
         cts_out = [ct_env.pop(v, None) for v in eqn.out_binders]
         if all(c is None for c in cts_out):
             continue
