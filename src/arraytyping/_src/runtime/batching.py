@@ -266,16 +266,19 @@ def expand_dims(x: Any, dimensions: Sequence[int]) -> Any:
 
 def defbroadcasting(prim: Primitive) -> None:
     """``prim`` is elementwise over operands of one shape, rank-0 operands and size-1 axes broadcasting (the
-    binary arithmetic, bitwise and comparison primitives): operands batched alike pass through; otherwise every
-    batch axis moves to the front and unbatched operands get a size-1 axis there."""
+    binary arithmetic, bitwise and comparison primitives, ``threefry2x32`` with its several results): operands
+    batched alike pass through; otherwise every batch axis moves to the front and unbatched operands get a size-1
+    axis there."""
     def rule(size: int, args: Sequence[Any], dims: Sequence[int | None], **params: Any) -> tuple[Any, Any]:
         first_shape, dim = next((shape(x), d) for x, d in zip(args, dims) if d is not None)
         if all(shape(x) == first_shape and d == dim for x, d in zip(args, dims) if ndim(x)):
-            return prim.bind(*args, **params), dim
-        moved = [bdim_at_front(x, d, 1) if ndim(x) else x for x, d in zip(args, dims)]
-        nd = max(ndim(x) for x in moved)
-        moved = [_handle_scalar_broadcasting(nd, x, d) for x, d in zip(moved, dims)]
-        return prim.bind(*moved, **params), 0
+            out = prim.bind(*args, **params)
+        else:
+            moved = [bdim_at_front(x, d, 1) if ndim(x) else x for x, d in zip(args, dims)]
+            nd = max(ndim(x) for x in moved)
+            moved = [_handle_scalar_broadcasting(nd, x, d) for x, d in zip(moved, dims)]
+            out, dim = prim.bind(*moved, **params), 0
+        return (out, [dim] * len(out)) if prim.multiple_results else (out, dim)
     register_rule(prim, rule)
 
 

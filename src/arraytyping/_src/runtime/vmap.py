@@ -13,6 +13,9 @@ from typing import Any, ParamSpec, TypeVar
 import numpy as np
 
 from arraytyping._src.runtime import batching_rules as _batching_rules  # registers the rules
+from arraytyping._src.runtime import batching_rules_elementwise as _batching_rules_elementwise
+from arraytyping._src.runtime import batching_rules_shape as _batching_rules_shape
+from arraytyping._src.runtime import batching_rules_sorting as _batching_rules_sorting
 from arraytyping._src.runtime import tree
 from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.avals import HOST_VALUE_TYPES
@@ -289,4 +292,5 @@ def _out_info(trace: BatchTrace, x: Any) -> tuple[Any, int | None]:
     return trace.to_batch_info(x)
 
 
-_ = _batching_rules  # imported for its side effect: registering the batching rules
+# imported for their side effect: registering the batching rules
+_ = (_batching_rules, _batching_rules_elementwise, _batching_rules_shape, _batching_rules_sorting)
