@@ -14,6 +14,7 @@ import numpy as np
 
 from arraytyping._src.runtime import batching_rules as _batching_rules  # registers the rules
 from arraytyping._src.runtime import batching_rules_elementwise as _batching_rules_elementwise
+from arraytyping._src.runtime import batching_rules_indexing as _batching_rules_indexing
 from arraytyping._src.runtime import batching_rules_shape as _batching_rules_shape
 from arraytyping._src.runtime import batching_rules_sorting as _batching_rules_sorting
 from arraytyping._src.runtime import tree
@@ -293,4 +294,5 @@ def _out_info(trace: BatchTrace, x: Any) -> tuple[Any, int | None]:
 
 
 # imported for their side effect: registering the batching rules
-_ = (_batching_rules, _batching_rules_elementwise, _batching_rules_shape, _batching_rules_sorting)
+_ = (_batching_rules, _batching_rules_elementwise, _batching_rules_indexing, _batching_rules_shape,
+     _batching_rules_sorting)
