@@ -338,11 +338,13 @@ def _broadcast_to_rank(x: Any, rank: int) -> Any:
     return lax.broadcast_in_dim(x, (1,) * k + shape, tuple(range(k, rank)))
 
 
-def _traced(x: Any) -> Any:
-    """``x`` as a value of the current trace (a constant becomes a tracer, so operators apply to it)."""
+def _traced(x: Any, data: Any) -> Any:
+    """``x`` as a value of the current trace (a constant becomes a tracer, so operators apply to it): the trace of
+    the key data ``data`` or the dynamic one (a jitted sampler called eagerly under ``vmap`` runs inline on batch
+    tracers, with no dynamic trace)."""
     if isinstance(x, Array):
         return x
-    trace = find_top_trace(())
+    trace = find_top_trace((data,))
     assert trace is not None, "sampler bodies run under a trace"
     return trace.pure(x)
 
@@ -354,8 +356,8 @@ def _const(value: Any, dtype: np.dtype[Any]) -> Any:
 def _uniform_raw(data: Any, minval: Any, maxval: Any, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
     """JAX's ``_uniform``: random mantissa bits under the exponent of 1.0 give a float in [1, 2); less 1, scaled
     and shifted into [minval, maxval)."""
-    minval = _broadcast_to_rank(_traced(lax.convert_element_type(minval, dtype)), len(shape))
-    maxval = _broadcast_to_rank(_traced(lax.convert_element_type(maxval, dtype)), len(shape))
+    minval = _broadcast_to_rank(_traced(lax.convert_element_type(minval, dtype), data), len(shape))
+    maxval = _broadcast_to_rank(_traced(lax.convert_element_type(maxval, dtype), data), len(shape))
     info = _finfo(dtype)
     nbits, nmant = int(info.bits), int(info.nmant)
     if nbits not in (8, 16, 32, 64):
