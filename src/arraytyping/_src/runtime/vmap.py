@@ -16,6 +16,7 @@ from arraytyping._src.runtime import batching_rules as _batching_rules  # regist
 from arraytyping._src.runtime import batching_rules_elementwise as _batching_rules_elementwise
 from arraytyping._src.runtime import batching_rules_indexing as _batching_rules_indexing
 from arraytyping._src.runtime import batching_rules_shape as _batching_rules_shape
+from arraytyping._src.runtime import batching_rules_signal as _batching_rules_signal
 from arraytyping._src.runtime import batching_rules_sorting as _batching_rules_sorting
 from arraytyping._src.runtime import tree
 from arraytyping._src.runtime.array import Array
@@ -295,4 +296,4 @@ def _out_info(trace: BatchTrace, x: Any) -> tuple[Any, int | None]:
 
 # imported for their side effect: registering the batching rules
 _ = (_batching_rules, _batching_rules_elementwise, _batching_rules_indexing, _batching_rules_shape,
-     _batching_rules_sorting)
+     _batching_rules_signal, _batching_rules_sorting)
