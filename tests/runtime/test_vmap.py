@@ -3,6 +3,8 @@ over in_axes/out_axes), composition with ``jit`` and nested ``vmap``, pytrees of
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import zlib
 from collections.abc import Callable
 from typing import Any
@@ -13,12 +15,19 @@ import pytest
 import arraytyping as at
 import arraytyping.numpy as anp
 from arraytyping import lax as alax
+from arraytyping._src import runtime
 from arraytyping._src.runtime import batching
+from arraytyping._src.runtime import elementwise as E
 from arraytyping._src.runtime import lax as L
-from arraytyping._src.runtime import primitives as P
+from arraytyping._src.runtime import prng
+from arraytyping._src.runtime import slicing as SL
+from arraytyping._src.runtime import sorting as S
+from arraytyping._src.runtime import special as SF
 from arraytyping._src.runtime.avals import ShapedArray
+from arraytyping._src.runtime.core import Primitive
+from arraytyping._src.runtime.top_k import top_k
 
-F32, I32, BOOL = np.dtype("float32"), np.dtype("int32"), np.dtype(bool)
+F32, I32, U32, BOOL = np.dtype("float32"), np.dtype("int32"), np.dtype("uint32"), np.dtype(bool)
 B = 3  # the batch size
 
 
@@ -115,24 +124,87 @@ CASES: dict[str, tuple[Callable[..., Any], list[tuple[tuple[int, ...], np.dtype[
               [((), I32), ((2,), F32)]),
     "scan": (lambda c, xs: alax.scan(lambda c, x: (c * x + 1.0, c), c, xs), [((2,), F32), ((4, 2), F32)]),
     "fori": (lambda x: alax.fori_loop(0, 3, lambda i, c: c * 2.0 + i, x), [((2,), F32)]),
+    # elementwise primitives outside primitives.py
+    **{f.__name__: (f, [((2, 3), F32)]) for f in (SF.erf, SF.erfc, SF.lgamma, SF.digamma, E.rsqrt, E.logistic)},
+    "erf_inv": (lambda x: SF.erf_inv(L.mul(x, L.full((), 0.4, F32))), [((2, 3), F32)]),
+    "clz": (E.clz, [((2, 3), I32)]),
+    "copy": (L.copy, [((2, 3), F32)]),
+    # joining
+    "concatenate": (lambda a, b, c: L.concatenate([a, b, c], 1), [((2, 3), F32), ((2, 1), F32), ((2, 2), F32)]),
+    "stack": (lambda a, b: L.stack([a, b], 1), [((2, 3), I32), ((2, 3), I32)]),
+    "split": (lambda x: tuple(L.split(x, (1, 0, 2), 1)), [((2, 3), F32)]),
+    "pad": (lambda x, v: L.pad(x, v, [(1, 2, 1), (0, -1, 0)]), [((2, 3), F32), ((), F32)]),
+    "pad_int": (lambda x, v: L.pad(x, v, [(2, 0, 0)]), [((3,), I32), ((), I32)]),
+    "tile": (lambda x: L.tile(x, (2, 3)), [((2, 3), F32)]),
+    # order-based
+    "sort": (lambda x: tuple(L.sort([x], 1)), [((2, 4), F32)]),
+    "sort_two_operands": (lambda k, v: tuple(L.sort([k, v], 0, num_keys=1)), [((4, 2), I32), ((4, 2), F32)]),
+    "argmax": (lambda x: S.argmax_p.bind(x, axes=(1,), index_dtype=I32), [((2, 4), F32)]),
+    "argmin": (lambda x: S.argmin_p.bind(x, axes=(0,), index_dtype=I32), [((3, 2), I32)]),
+    **{p.name: (lambda x, p=p: p.bind(x, axis=1, reverse=False), [((2, 4), F32)])
+       for p in (S.cumsum_p, S.cumprod_p, S.cummax_p)},
+    "cummin_reverse": (lambda x: S.cummin_p.bind(x, axis=0, reverse=True), [((4, 2), I32)]),
+    "top_k": (lambda x: top_k(x, 2, 1), [((2, 5), F32)]),
+    # indexing
+    "dynamic_slice": (lambda x, i, j: SL.dynamic_slice(x, (i, j), (2, 2)), [((3, 4), F32), ((), I32), ((), I32)]),
+    "dynamic_update_slice": (lambda x, u, i: SL.dynamic_update_slice(x, u, (i, L.full((), 0, I32))),
+                             [((3, 4), F32), ((2, 4), F32), ((), I32)]),
+    "gather": (lambda x, i: x[i], [((6, 2), F32), ((2,), I32)]),
+    "gather_fill": (lambda x, i: x.at[i].get(mode="fill"), [((4,), F32), ((3,), I32)]),
+    "gather_take_along_axis": (lambda x, i: anp.take_along_axis(x, i, axis=1), [((2, 6), F32), ((2, 3), I32)]),
+    "scatter": (lambda x, i, u: x.at[i].set(u), [((6, 2), F32), ((1,), I32), ((1, 2), F32)]),
+    "scatter-add": (lambda x, i, u: x.at[i].add(u), [((6,), F32), ((3,), I32), ((3,), F32)]),
+    "scatter-mul": (lambda x, i, u: x.at[i].multiply(u), [((6,), I32), ((3,), I32), ((3,), I32)]),
+    "scatter-min": (lambda x, i, u: x.at[i].min(u), [((6,), F32), ((3,), I32), ((3,), F32)]),
+    "scatter-max": (lambda x, i, u: x.at[i].max(u, mode="clip"), [((6,), I32), ((3,), I32), ((3,), I32)]),
+    # random
+    "threefry2x32": (lambda a, b, x, y: tuple(prng.threefry2x32_p.bind(a, b, x, y)),
+                     [((), U32), ((), U32), ((3,), U32), ((3,), U32)]),
+    "prng_split": (lambda k: prng.split(k, (2, 3)), [((2,), U32)]),
+    "prng_random_bits": (lambda k: prng.random_bits(k, 32, (5,)), [((2,), U32)]),
+    # signal processing
+    "fft": (lambda x: anp.fft.fft(x), [((2, 4), F32)]),
+    "rfft": (lambda x: anp.fft.rfft(x), [((2, 4), F32)]),
+    "reduce_window_sum": (lambda x: alax.reduce_window(x, 0.0, alax.add, (2, 1), (1, 1), "VALID"), [((3, 2), F32)]),
+    "reduce_window_max": (lambda x: alax.reduce_window(x, -np.inf, alax.max, (2,), (2,), [(1, 0)]), [((5,), F32)]),
+    "reduce_window_min": (lambda x: alax.reduce_window(x, np.inf, alax.min, (1, 2), None, "SAME"), [((2, 3), F32)]),
+    "reduce_window": (lambda x: alax.reduce_window(x, 1.0, alax.mul, (2,), (1,)), [((4,), F32)]),
+    "conv": (lambda x, w: alax.conv_general_dilated(x, w, (1,), "SAME"), [((2, 4, 5), F32), ((3, 4, 2), F32)]),
+    "conv_feature_groups": (lambda x, w: alax.conv_general_dilated(x, w, (1,), "VALID", feature_group_count=2),
+                            [((1, 4, 5), F32), ((4, 2, 2), F32)]),
+    "conv_batch_groups": (lambda x, w: alax.conv_general_dilated(x, w, (2,), [(1, 0)], batch_group_count=2),
+                          [((2, 3, 5), F32), ((4, 3, 2), F32)]),
+    # linear algebra (its primitives batch with their batch axes in front); well-conditioned, sign-free results
+    "cholesky": (lambda a: anp.linalg.cholesky(a @ a.T + 4.0 * anp.eye(3, dtype=F32)), [((3, 3), F32)]),
+    "solve": (lambda a, b: anp.linalg.solve(a + 4.0 * anp.eye(3, dtype=F32), b), [((3, 3), F32), ((3,), F32)]),
+    "qr": (lambda a: (lambda q, r: q @ r)(*anp.linalg.qr(a)), [((3, 2), F32)]),
+    "eigvalsh": (lambda a: anp.linalg.eigh(a + a.T)[0], [((3, 3), F32)]),
+    "svdvals": (lambda a: anp.linalg.svd(a, compute_uv=False), [((3, 2), F32)]),
 }
 
 NOT_BATCHED: dict[str, str] = {
     "iota": "takes no operands, so it is never bound to batched values (iota_plus covers it inside a batch)",
+    "iota_2x32_shape": "takes no operands, so it is never bound to batched values (prng_split covers it)",
 }
 
 
-def test_every_primitive_has_a_batching_rule() -> None:
-    from arraytyping._src.runtime.control_flow import cond_p, scan_p, while_p
+def _all_primitives() -> dict[str, Primitive]:
+    """Every primitive of the runtime package (each module walked, so a new one cannot go unnoticed)."""
+    found: dict[str, Primitive] = {}
+    for info in pkgutil.walk_packages(runtime.__path__, "arraytyping._src.runtime."):
+        for v in vars(importlib.import_module(info.name)).values():
+            if isinstance(v, Primitive):
+                found[v.name] = v
+    return found
 
-    missing = [p.name for p in (*P.ALL_PRIMITIVES, cond_p, while_p, scan_p)
-               if p not in batching.RULES and p.name not in NOT_BATCHED]
+
+def test_every_primitive_has_a_batching_rule() -> None:
+    missing = [name for name, p in _all_primitives().items() if p not in batching.RULES and name not in NOT_BATCHED]
     assert not missing
+    assert set(NOT_BATCHED) <= set(_all_primitives())
 
 
 def test_every_primitive_is_exercised() -> None:
-    from arraytyping._src.runtime.control_flow import cond_p, scan_p, while_p
-
     seen: set[str] = set()
     for fn, types in CASES.values():
         closed = at.make_jaxpr(fn)(*[ShapedArray(s, d) for s, d in types])
@@ -145,25 +217,29 @@ def test_every_primitive_is_exercised() -> None:
                         if hasattr(s, "jaxpr"):
                             walk(s.jaxpr)
         walk(closed.jaxpr)
-    expected = {p.name for p in (*P.ALL_PRIMITIVES, cond_p, while_p, scan_p)}
+    expected = set(_all_primitives())
     assert expected <= seen, expected - seen
 
 
 def _per_example(fn: Callable[..., Any], args: list[np.ndarray[Any, Any]], in_axes: list[int | None],
-                 out_axis: int) -> list[np.ndarray[Any, Any]]:
-    """Run ``fn`` on each example (eagerly) and stack the results along ``out_axis``."""
+                 out_axis: int, weak: list[bool] | None = None) -> list[np.ndarray[Any, Any]]:
+    """Run ``fn`` on each example (eagerly) and stack the results along ``out_axis`` (their weak flags, the same
+    for every example, into ``weak``)."""
     results = []
     for i in range(B):
         ex = [anp.asarray(a if d is None else np.take(a, i, axis=d)) for a, d in zip(args, in_axes)]
         out = fn(*ex)
-        results.append([np.asarray(o) for o in (out if isinstance(out, tuple) else (out,))])
+        outs = out if isinstance(out, tuple) else (out,)
+        results.append([np.asarray(o) for o in outs])
+        if weak is not None:
+            weak[:] = [bool(getattr(o, "weak_type", False)) for o in outs]
     return [np.stack([r[k] for r in results], axis=out_axis) for k in range(len(results[0]))]
 
 
 def _compare(got: Any, want: np.ndarray[Any, Any], what: str) -> None:
     g = np.asarray(got)
     assert g.shape == want.shape and g.dtype == want.dtype, (what, g.shape, want.shape, g.dtype, want.dtype)
-    if g.dtype.kind == "f":
+    if g.dtype.kind in "fc":
         np.testing.assert_allclose(g, want, rtol=1e-6, atol=1e-6, err_msg=what)
     else:
         np.testing.assert_array_equal(g, want, err_msg=what)
@@ -189,13 +265,17 @@ def test_batching_rule_matches_per_example_evaluation(name: str) -> None:
             in_axes[0] = 0
             args[0] = np.stack([_data(rng, types[0][0], types[0][1]) for _ in range(B)])
         out_axis = int(rng.choice([0, -1]))
-        want = _per_example(fn, args, in_axes, out_axis)
+        weak: list[bool] = []
+        want = _per_example(fn, args, in_axes, out_axis, weak)
         vf = at.vmap(fn, in_axes=tuple(in_axes), out_axes=out_axis)
         for run in (vf, at.jit(vf)):
             got = run(*[anp.asarray(a) for a in args])
             got_list = list(got) if isinstance(got, tuple) else [got]
-            for k, (g, w) in enumerate(zip(got_list, want)):
-                _compare(g, w, f"{name} trial {trial} in_axes={in_axes} out_axes={out_axis} output {k}")
+            assert len(got_list) == len(want)
+            for k, (g, w, wk) in enumerate(zip(got_list, want, weak)):
+                what = f"{name} trial {trial} in_axes={in_axes} out_axes={out_axis} output {k}"
+                _compare(g, w, what)
+                assert g.weak_type == wk, what
 
 
 def test_vmap_keeps_dtypes_and_weak_flags() -> None:

@@ -19,8 +19,11 @@ Registering a rule (any module that defines a primitive does this once, at impor
 or, for the common shapes of rule, ``batching.defvectorized(p)`` (elementwise on one operand, or on operands
 batched alike), ``batching.defbroadcasting(p)`` (elementwise with rank-0/size-1 broadcasting, as ``add``),
 ``batching.defreducer(p)`` (a reduction with an ``axes`` parameter). :data:`RULES` maps each primitive to its
-rule; ``tests/runtime/test_batching.py`` checks that every primitive of the runtime has one. The rules of the
-primitives of :mod:`.primitives` live in :mod:`.batching_rules`, those of control flow beside their primitives.
+rule; ``tests/runtime/test_vmap.py`` checks that every primitive of the runtime has one. The rules of the
+primitives of :mod:`.primitives` live in :mod:`.batching_rules`, those of control flow and of :mod:`.lapack` beside
+their primitives, the others in one small module per family (:mod:`.batching_rules_elementwise`,
+:mod:`.batching_rules_shape`, :mod:`.batching_rules_sorting`, :mod:`.batching_rules_indexing`,
+:mod:`.batching_rules_signal`), all imported by :mod:`.vmap`.
 
 The helpers ``moveaxis``, ``broadcast``, ``bdim_at_front`` and ``matchaxis`` move batch axes as JAX's do (down to
 the numpy integers JAX leaves in some parameters, so that batched jaxprs print as JAX prints them);
