@@ -119,6 +119,9 @@ CASES: dict[str, tuple[Callable[..., Any], list[tuple[tuple[int, ...], np.dtype[
     "dot_general_vec": (lambda a, b: L.dot_general(a, b, (((0,), (0,)), ((), ())), I32), [((3,), I32), ((3,), I32)]),
     "iota_plus": (lambda x: L.add(x, L.iota(F32, (3,), 0)), [((3,), F32)]),
     "cond": (lambda p, x: alax.cond(p, lambda x: L.sin(x), lambda x: L.neg(x), x), [((), BOOL), ((2,), F32)]),
+    # the gradient of a cond: its residual slots hold empty2 placeholders in the branch without residuals
+    "cond_grad": (lambda x: at.grad(lambda v: alax.cond(v > 0, lambda y: L.sin(y), lambda y: L.neg(y), v))(x),
+                  [((), F32)]),
     "switch": (lambda i, x: alax.switch(i, [L.sin, L.neg, L.exp], x), [((), I32), ((2,), F32)]),
     "while": (lambda n, x: alax.while_loop(lambda c: c[0] < n, lambda c: (c[0] + 1, c[1] * 1.5), (0, x))[1],
               [((), I32), ((2,), F32)]),
@@ -185,6 +188,7 @@ CASES: dict[str, tuple[Callable[..., Any], list[tuple[tuple[int, ...], np.dtype[
 NOT_BATCHED: dict[str, str] = {
     "iota": "takes no operands, so it is never bound to batched values (iota_plus covers it inside a batch)",
     "iota_2x32_shape": "takes no operands, so it is never bound to batched values (prng_split covers it)",
+    "empty2": "takes no operands (a cond's placeholder for another branch's residual, staged by grad)",
 }
 
 
