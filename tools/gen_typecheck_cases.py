@@ -117,6 +117,7 @@ def gen_module(cfg: lattice.LatticeConfig, *, static: bool, functions: bool = Tr
         "import numpy as np",
         "from typing_extensions import assert_type",
         "",
+        "import arraytyping.nn as nn",
         "import arraytyping.numpy as anp",
         "from arraytyping import Array, " + ", ".join(specs.CONCRETE),
         "",
@@ -169,7 +170,29 @@ def unary_cases(cfg: lattice.LatticeConfig, *, static: bool) -> list[str]:
                 r = rule("int")
             expr, tag = f"anp.{name}({operand_expr(spec)})", f"un {name} {spec}"
             lines.append(f"    {expr}  # rejected: {tag}" if r is None else f"    assert_type({expr}, Array[{r}])  # {tag}")
+    for name in (*op_rules.NN_STATIC, "swish"):  # the one-operand jax.nn functions, by their rule too
+        fn = "silu" if name == "swish" else name
+        exact = single_rules.nn_rule(fn, cfg)
+        rule = single_rules.int_as_float(exact) if static else exact  # what the stubs state (see int_as_float)
+        lines += ["", "", f"def case_nn_{name}() -> None:"]
+        for spec in specs.all_specs():
+            cls = PY_STATIC[spec.name] if spec.kind == "py" else specs.cls_of(spec.name)
+            r = rule(cls)
+            if static and r is None and spec.kind == "py" and spec.name == "bool":
+                r = rule("int")
+            if not static and spec.kind == "py":  # the plugin knows a Python scalar has rank 0
+                r = _nn_python_scalar(fn, spec.name, cfg)
+            expr, tag = f"nn.{name}({operand_expr(spec)})", f"nn {name} {spec}"
+            lines.append(f"    {expr}  # rejected: {tag}" if r is None else f"    assert_type({expr}, Array[{r}])  # {tag}")
     return lines
+
+
+def _nn_python_scalar(fn: str, py: str, cfg: lattice.LatticeConfig) -> str | None:
+    """``op_rules``' answer for a one-operand ``jax.nn`` function of a Python scalar (rank 0; ``bool`` strong)."""
+    try:
+        return specs.static_of(*op_rules.nn_result(fn, (py, py != "bool"), cfg))
+    except specs.REJECTIONS:
+        return None
 
 
 def generate() -> dict[str, str]:

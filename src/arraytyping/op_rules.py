@@ -975,6 +975,32 @@ def nn_result(fn: str, operand: Operand, config: LatticeConfig = LatticeConfig()
     raise ValueError(f"unknown jax.nn function {fn!r}; known: {', '.join(NN_FUNCTIONS)}")
 
 
+NN_STATIC: Final[tuple[str, ...]] = ("relu", "sigmoid", "silu", "softplus")
+"""The ``jax.nn`` functions of one operand and nothing else, whose dtype a type checker can give from the
+operand's (:func:`nn_static_result`)."""
+
+
+def nn_static_result(fn: str, operand: Operand, config: LatticeConfig = LatticeConfig()) -> Operand | None:
+    """:func:`nn_result` of ``fn`` (one of :data:`NN_STATIC`) for an operand of any rank: the answer when every rank
+    gives the same one, None where the rank decides (``softplus`` of a weak complex array: weak at rank 0 only).
+    Raises what :func:`nn_result` raises where every rank raises."""
+    if fn not in NN_STATIC:
+        raise ValueError(f"{fn!r} is not a one-operand jax.nn function; known: {', '.join(NN_STATIC)}")
+    answers: list[Operand | Exception] = []
+    for rank0 in (False, True):
+        try:
+            answers.append(nn_result(fn, operand, config, rank0=rank0))
+        except (lattice.TypePromotionError, OperandTypeError, OperandValueError, OperandOverflowError,
+                OperandNotImplementedError) as e:
+            answers.append(e)
+    first, second = answers
+    if isinstance(first, Exception):
+        if isinstance(second, Exception):
+            raise first
+        return None
+    return first if first == second else None
+
+
 def nn_sign_result(operand: Operand, config: LatticeConfig = LatticeConfig(), *, where: bool = False,
                    b: Operand | None = None) -> Operand:
     """The ``(dtype name, weak)`` of the sign ``jax.nn.logsumexp(a, b=b, return_sign=True)`` returns: the dtype of

@@ -61,6 +61,7 @@ __all__ = ["DTYPE_PROMOTION", "DTYPE_PROMOTION_ARG", "DTYPE_PROMOTION_CALL", "DT
            "load_lattice", "load_rules", "plugin"]
 
 _NP: Final = "arraytyping.numpy."
+_NN: Final = "arraytyping.nn."
 _OPERATOR_OF: Final[dict[str, tuple[str, bool]]] = {  # Array operator method -> (name, reflected)
     f"__{r}{n}__": (n, bool(r)) for n in _binary.OPERATORS for r in ("", "r") if not (r and n in _binary.COMPARISONS)
 }
@@ -200,6 +201,8 @@ class ArraytypingPlugin(Plugin):
 
     # -- functions
     def get_function_signature_hook(self, fullname: str) -> Callable[[FunctionSigContext], FunctionLike] | None:
+        if fullname.startswith(_NN) and fullname[len(_NN):] in _single.NN:
+            return _permissive
         if fullname.startswith(_NP):
             fn = fullname[len(_NP):]
             if fn in _binary.FUNCTIONS or fn == "where" or _single.answers_unary(fn) or fn in _single.REDUCTIONS:
@@ -212,6 +215,9 @@ class ArraytypingPlugin(Plugin):
 
     def get_function_hook(self, fullname: str) -> Callable[[FunctionContext], Type] | None:
         rules = self.rules
+        if fullname.startswith(_NN) and fullname[len(_NN):] in _single.NN:
+            hook_nn = _single.nn_function_hook(rules, fullname[len(_NN):])
+            return _shapes.keeping(hook_nn, _first, fullname) if self.shapes else hook_nn
         if fullname.startswith(_NP):
             fn = fullname[len(_NP):]
             what = f"arraytyping.numpy.{fn}"

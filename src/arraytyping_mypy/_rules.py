@@ -182,6 +182,18 @@ class Rules:
             return e
         return static_of(name, weak)
 
+    def nn(self, fn: str, m: Member) -> str | Exception:
+        """The static class of ``jax.nn.<fn>(m)`` for a function of op_rules' ``NN_STATIC`` (``Any`` where the
+        operand's rank decides)."""
+        name, weak, py, _ = m
+        if not py and name in L.WEAK_NAMES:  # a weak array, of any rank (a weak node alone is a Python scalar)
+            name = L.default_name(L.KIND[name], self.cfg.x64)
+        try:
+            out = OR.nn_static_result(fn, (name, weak), self.cfg)
+        except REJECTIONS as e:
+            return e
+        return "Any" if out is None else static_of(*out)
+
     def reduction(self, fn: str, m: Member | None, dtype: str | None) -> str | Exception:
         try:
             name, weak = OR.reduction_result(fn, None if m is None else m[:2], dtype, self.cfg)

@@ -30,11 +30,14 @@ def answers_unary(fn: str) -> bool:
     return fn in OR.UNARY and OR.unary_is_static(fn)
 
 
-def unary(ctx: MethodContext | FunctionContext, rules: Rules, operand: Type, fn: str, what: str) -> Type:
+def unary(ctx: MethodContext | FunctionContext, rules: Rules, operand: Type, fn: str, what: str,
+          rule: Callable[[str, Member], str | Exception] | None = None) -> Type:
+    """``fn`` of one operand by ``rule`` (default: ``rules.unary``, op_rules' ``UNARY`` table)."""
     o = _types.operand(operand, rules)
     if not isinstance(o, DtypeSet):
         return ctx.default_return_type if o is None else _types.array_of(ctx.api, ("any", None), {})
-    results = [(rules.unary(fn, m), m, m) for m in o.members]
+    answer_of = rules.unary if rule is None else rule
+    results = [(answer_of(fn, m), m, m) for m in o.members]
     answer = rules.summarize(results, o, None)
     if answer[0] == "error":
         assert isinstance(answer[1], Exception) and o.single is not None
@@ -54,6 +57,18 @@ def unary_function_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Ty
         if not ctx.arg_types or not ctx.arg_types[0]:
             return ctx.default_return_type
         return unary(ctx, rules, ctx.arg_types[0][0], fn, f"arraytyping.numpy.{fn}")
+    return hook
+
+
+NN: Final = {**{fn: fn for fn in OR.NN_STATIC}, "swish": "silu"}
+"""The ``arraytyping.nn`` functions the plugin answers (by name, to op_rules' ``NN_STATIC`` function)."""
+
+
+def nn_function_hook(rules: Rules, name: str) -> Callable[[FunctionContext], Type]:
+    def hook(ctx: FunctionContext) -> Type:
+        if not ctx.arg_types or not ctx.arg_types[0]:
+            return ctx.default_return_type
+        return unary(ctx, rules, ctx.arg_types[0][0], NN[name], f"arraytyping.nn.{name}", rules.nn)
     return hook
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -113,3 +114,38 @@ def test_op_rules_nn_result_over_every_dtype(config: str) -> None:
             wrong.append(f"{expr}: {why}")
     assert n > 600
     assert not wrong, f"{len(wrong)} of {n} differ:\n" + "\n".join(wrong[:40])
+
+
+@pytest.mark.parametrize("x64", [False, True])
+def test_nn_static_result_is_the_answer_at_every_rank(x64: bool) -> None:
+    """op_rules.nn_static_result (the stubs' and the plugin's answer for an operand of unknown rank) is nn_result's
+    answer where rank 0 and higher ranks agree, None where they do not, and raises only where both raise."""
+    from arraytyping import lattice, op_rules
+    from arraytyping.lattice import LatticeConfig
+
+    cfg = LatticeConfig(x64=x64)
+    gradual = []
+    for fn in op_rules.NN_STATIC:
+        for name in lattice.NODES:
+            for weak in (False, True):
+                if name in lattice.WEAK_NAMES and not weak:
+                    continue
+                answers: list[Any] = []
+                for rank0 in (False, True):
+                    try:
+                        answers.append(op_rules.nn_result(fn, (name, weak), cfg, rank0=rank0))
+                    except (TypeError, ValueError, OverflowError, NotImplementedError) as e:
+                        answers.append(type(e))
+                try:
+                    got: Any = op_rules.nn_static_result(fn, (name, weak), cfg)
+                except (TypeError, ValueError, OverflowError, NotImplementedError) as e:
+                    got = type(e)
+                if answers[0] == answers[1]:
+                    assert got == answers[0], (fn, name, weak)
+                else:
+                    assert got is None, (fn, name, weak)
+                    gradual.append((fn, name))
+    # the only rank-dependent answer: softplus of a weak complex array (weak at rank 0 only)
+    assert {fn for fn, _ in gradual} == {"softplus"} and all(lattice.KIND[n] == "c" for _, n in gradual)
+    with pytest.raises(ValueError, match="not a one-operand jax.nn function"):
+        op_rules.nn_static_result("softmax", ("float32", False))

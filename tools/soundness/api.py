@@ -53,7 +53,7 @@ class Entry:
         assert self.shape in RULES, self.shape
 
 
-MODULES: Final[dict[str, str]] = {"arraytyping.numpy": "anp"}
+MODULES: Final[dict[str, str]] = {"arraytyping.numpy": "anp", "arraytyping.nn": "nn"}
 """Public modules whose ``__all__`` the registry must cover, with the alias generated code uses."""
 
 AB = (("a", "arraylike"), ("b", "arraylike"))
@@ -265,6 +265,13 @@ def _entries() -> list[Entry]:
     out += like("zeros_like", False, 0.4) + like("ones_like", False, 0.3) + like("full_like", True, 0.3)
     out += conversion("asarray", 0.8) + conversion("array", 0.4)
     out += scalar_constructors(weight=0.06)
+    # jax.nn: the one-operand activations typed by their rule (op_rules.NN_STATIC), the others gradual
+    out += [Entry(f"nn.{n}", f"nn.{n}({{a}})", AL, "same", covers=(f"nn.{n}",), weight=0.2, family="nn function")
+            for n in ("relu", "sigmoid", "silu", "swish", "softplus", "gelu")]
+    out += [Entry(f"nn.{n}", f"nn.{n}({{a}})", AL, "same_rank1", covers=(f"nn.{n}",), weight=0.1,
+                  family="nn function") for n in ("softmax", "log_softmax", "standardize")]  # axis=-1
+    out.append(Entry("nn.logsumexp", "nn.logsumexp({a})", AL, "reduce_all", covers=("nn.logsumexp",),
+                     weight=0.1, family="nn function"))
     from .api_surface import surface_entries  # noqa: PLC0415 - it builds on this module's helpers
     out += surface_entries()
     return out
@@ -311,6 +318,7 @@ NOT_FUZZED: Final[dict[str, str]] = {
     "numpy.ndim": "an int result, no dtype",
     "numpy.shape": "a tuple result, no dtype",
     "numpy.size": "an int result, no dtype",
+    "nn.one_hot": "its dtype is its dtype= argument's (default float), whatever the operand's; needs a class count",
     **{f"numpy.{n}": "an abstract class: used in annotations (type variables' bounds, aliases), not called"
        for n in ("generic", "number", "integer", "signedinteger", "unsignedinteger", "inexact", "floating",
                  "complexfloating")},

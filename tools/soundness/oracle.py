@@ -80,7 +80,9 @@ def _value(p: Param, c: Choice, x64: bool) -> tuple[bool, object]:
 def _env() -> dict[str, object]:
     import numpy.typing as npt
 
-    return {"at": at, "anp": anp, "np": np, "npt": npt, "att": att}
+    import arraytyping.nn as nn
+
+    return {"at": at, "anp": anp, "nn": nn, "np": np, "npt": npt, "att": att}
 
 
 def _outcome(result: object, case: Case) -> Outcome:

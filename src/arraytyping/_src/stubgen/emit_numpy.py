@@ -10,10 +10,10 @@ from arraytyping._src.stubgen import binary, dtype_args, emit_array, from_source
 from arraytyping._src.stubgen.binary import ANY_NUMPY, KeepVars, Ov
 from arraytyping._src.stubgen.emit_scalars import protocol_names
 from arraytyping._src.stubgen.families import NUMPY_BINARY, Model
-from arraytyping._src.stubgen.unary import unary_overloads
+from arraytyping._src.stubgen.unary import Rule, unary_overloads
 from arraytyping.lattice import LatticeConfig
 
-__all__ = ["UNARY_BY_HAND", "numpy_stub", "typed_unary"]
+__all__ = ["UNARY_BY_HAND", "numpy_stub", "typed_unary", "unary_function"]
 
 NAMED_OPERANDS = ("dot", "matmul")
 """Binary functions whose operands JAX names ``a``, ``b`` (positional or keyword) instead of ``x1, x2, /``."""
@@ -39,11 +39,12 @@ def _binary_function(name: str, ovs: Sequence[Ov], doc: str | None, prefix: str 
     return _with_doc(out, doc)
 
 
-def _unary_function(name: str, fn: str, cfg: LatticeConfig, keep: KeepVars, doc: str | None,
-                    operand: tuple[str, bool] = ("x", True)) -> list[str]:
-    """A one-operand function by its rule: arrays, then Python scalars and numpy values (taken as arrays).
-    ``operand``: the parameter's name and whether it is positional-only."""
-    rule = single_rules.unary_rule(fn, cfg)
+def unary_function(name: str, fn: str, cfg: LatticeConfig, keep: KeepVars, doc: str | None,
+                   operand: tuple[str, bool] = ("x", True), rule: Rule | None = None) -> list[str]:
+    """A one-operand function by its rule (default: ``op_rules``' ``UNARY`` rule of ``fn``): arrays, then Python
+    scalars and numpy values (taken as arrays). ``operand``: the parameter's name and whether it is
+    positional-only."""
+    rule = single_rules.unary_rule(fn, cfg) if rule is None else rule
     ovs = unary_overloads(rule, cfg)
     out: list[str] = []
     param, slash = operand[0], ", /" if operand[1] else ""
@@ -210,7 +211,7 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
     for fn in ("logical_and", "logical_or", "logical_xor"):
         body.append(f"def {fn}(x1: ArrayLike, x2: ArrayLike, /) -> Array[bool_]: ...")
     for name, fn, operand in typed_unary():
-        body += _unary_function(name, fn, cfg, keep, docs(name), operand)
+        body += unary_function(name, fn, cfg, keep, docs(name), operand)
     body.append("def logical_not(x: ArrayLike, /) -> Array[bool_]: ...")
     body.append("absolute = abs")
     body += emit_array.reduction_methods(cfg, method=False, docs=docs, keep_var=keep.var, shapes=m.shapes)

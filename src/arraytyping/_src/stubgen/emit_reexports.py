@@ -14,16 +14,31 @@ from __future__ import annotations
 import ast
 import builtins
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Final
 
+from arraytyping import op_rules
+from arraytyping._src.stubgen import single_rules, specs
+from arraytyping._src.stubgen.binary import KeepVars
+from arraytyping._src.stubgen.emit_numpy import unary_function
 from arraytyping._src.stubgen.from_source import PACKAGE, docline, emit_all, stub_function
+from arraytyping._src.stubgen.unary import Rule
+from arraytyping.lattice import LatticeConfig
 
 __all__ = ["REEXPORT_MODULES", "reexport_stub"]
 
 REEXPORT_MODULES: Final = ("random.py", "nn.py", "lax.py", "numpy/fft.py", "numpy/linalg.py")
 """The public modules (relative to the package) whose stub (``.pyi`` beside them) this module writes."""
+
+TYPED: Final[dict[str, dict[str, Callable[[str, LatticeConfig], Rule]]]] = {
+    "nn.py": {name: lambda fn, cfg: single_rules.int_as_float(single_rules.nn_rule(fn, cfg))
+              for name in op_rules.NN_STATIC},
+}
+"""The functions of one operand declared by their dtype rule (exact overloads for every operand kind, as
+``arraytyping.numpy.exp``), not from their runtime signature."""
+
+_DTYPE_NAMES: Final = frozenset([*specs.CONCRETE, *specs.ABSTRACT, "_Abstract"])
 
 _IMPORTS: Final = (
     "from collections.abc import Callable, Iterator, Sequence",
@@ -124,23 +139,38 @@ def _type_vars(tree: ast.Module) -> dict[str, str]:
     return out
 
 
-def reexport_stub(rel: str, header: Sequence[str]) -> str:
+def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeConfig()) -> str:
     """The stub of the public module ``rel`` (one of :data:`REEXPORT_MODULES`): its docstring and ``__all__``, then a
-    declaration of each name it imports from the runtime."""
+    declaration of each name it imports from the runtime (by its dtype rule for :data:`TYPED`'s functions)."""
     tree = ast.parse((PACKAGE / rel).read_text())
     names = [(node.module, a.asname or a.name) for node in tree.body
              if isinstance(node, ast.ImportFrom) and node.module for a in node.names]
     body: list[str] = []
     type_vars: dict[str, str] = {}
+    keep = KeepVars()
+    typed: list[str] = []
     for module, name in sorted(names, key=lambda m_n: _order(m_n[1], names)):
         source, nodes, lines = _find(module, name)
-        body += _declaration(name, nodes, lines)
+        rule = TYPED.get(rel, {}).get(name)
+        if rule is not None:
+            function = nodes[-1]
+            assert isinstance(function, ast.FunctionDef)
+            declared_by_rule = unary_function(name, name, cfg, keep, docline(function),
+                                              (function.args.args[0].arg, False), rule(name, cfg))
+            typed += declared_by_rule
+            body += declared_by_rule
+        else:
+            body += _declaration(name, nodes, lines)
         type_vars.update(_type_vars(source))
     text = re.sub(r"\bAnyArray\b", "Array[Any]", "\n".join(body))
     used = set(re.findall(r"\b[A-Za-z_]\w*\b", text))
     declared = {n for _, n in names}
     needed = sorted(v for v in type_vars if v in used)
-    missing = {n for n in _annotation_names(text) if n not in _IMPORTED | declared | set(needed) | set(dir(builtins))}
+    keep_vars = keep.declarations()
+    typed_names = set(re.findall(r"\b[A-Za-z_]\w*\b", "\n".join([*typed, *keep_vars])))
+    dtype_names = sorted(n for n in typed_names if n in _DTYPE_NAMES or n.startswith("_Is"))
+    missing = {n for n in _annotation_names(text) if n not in _IMPORTED | declared | set(needed) | set(dir(builtins))
+               | set(dtype_names) | set(keep.names.values()) | {"Never"}}
     if missing:
         raise ValueError(f"stub generator: {rel}'s declarations use {', '.join(sorted(missing))}, which its stub "
                          "does not import")
@@ -150,8 +180,10 @@ def reexport_stub(rel: str, header: Sequence[str]) -> str:
             text = re.sub(rf"\b{v}\b", f"_{v}", text)
             declarations = [re.sub(rf"\b{v}\b", f"_{v}", d) for d in declarations]
     doc = ast.get_docstring(tree)
-    return "\n".join([*header, *([repr(doc), ""] if doc else []), *_IMPORTS, "", *emit_all(rel), "",
-                      *declarations, *([""] if needed else []), text, ""])
+    typed_imports = (["from typing_extensions import Never", "", f"from arraytyping import {', '.join(dtype_names)}"]
+                     if dtype_names else [])
+    return "\n".join([*header, *([repr(doc), ""] if doc else []), *_IMPORTS, *typed_imports, "", *emit_all(rel), "",
+                      *declarations, *keep_vars, *([""] if needed or keep_vars else []), text, ""])
 
 
 def _order(name: str, names: Sequence[tuple[str, str]]) -> int:

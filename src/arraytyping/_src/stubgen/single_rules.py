@@ -11,7 +11,7 @@ from arraytyping._src.stubgen import specs
 from arraytyping._src.stubgen.unary import Rule
 from arraytyping.lattice import LatticeConfig
 
-__all__ = ["reduction_rule", "unary_rule"]
+__all__ = ["int_as_float", "nn_rule", "reduction_rule", "unary_rule"]
 
 
 def _operand(cls: str, cfg: LatticeConfig) -> tuple[str, bool]:
@@ -30,6 +30,30 @@ def unary_rule(fn: str, cfg: LatticeConfig) -> Rule:
             return None
         return specs.static_of(name, weak)
     return rule
+
+
+def nn_rule(fn: str, cfg: LatticeConfig) -> Rule:
+    """``jax.nn.<fn>`` of one operand by :func:`arraytyping.op_rules.nn_static_result`: gradual (``Any``) where the
+    operand's rank decides."""
+    def rule(cls: str) -> str | None:
+        try:
+            out = op_rules.nn_static_result(fn, _operand(cls, cfg), cfg)
+        except specs.REJECTIONS:
+            return None
+        return "Any" if out is None else specs.static_of(*out)
+    return rule
+
+
+def int_as_float(rule: Rule) -> Rule:
+    """``rule`` as the stubs can state it: pyrefly and ty take an ``int`` (and so a ``bool``) where a ``float`` is
+    expected, even inside ``Array[...]``, so a weak ``int`` that ``rule`` refuses while it takes ``float`` is
+    gradual (``Any``) in every checker rather than refused in some and answered ``float`` in others."""
+    def stated(cls: str) -> str | None:
+        r = rule(cls)
+        if r is None and cls == "int" and rule("float") is not None:
+            return "Any"
+        return r
+    return stated
 
 
 def reduction_rule(fn: str, cfg: LatticeConfig) -> Rule:
