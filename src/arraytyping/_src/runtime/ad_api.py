@@ -21,6 +21,8 @@ from arraytyping._src.runtime import ad
 from arraytyping._src.runtime import ad_rules as _ad_rules
 from arraytyping._src.runtime import ad_rules_elementwise as _ad_rules_elementwise
 from arraytyping._src.runtime import ad_rules_structural as _ad_rules_structural
+from arraytyping._src.runtime import ad_rules_scatter as _ad_rules_scatter
+from arraytyping._src.runtime import ad_rules_windowed as _ad_rules_windowed
 from arraytyping._src.runtime import tree
 from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.array_impl import device_put
@@ -475,4 +477,4 @@ def grad(fun: Callable[..., Any], argnums: int | Sequence[int] = 0, has_aux: boo
     return grad_f
 
 
-_ = (_ad_rules, _ad_rules_elementwise, _ad_rules_structural)  # the rules register themselves on import
+_ = (_ad_rules, _ad_rules_elementwise, _ad_rules_structural, _ad_rules_scatter, _ad_rules_windowed)  # the rules register themselves on import
