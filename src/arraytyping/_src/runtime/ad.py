@@ -15,7 +15,8 @@ symbolic zeros, ``float0`` tangents and the structure of JAX 0.10.2's direct lin
   computation. ``vjp`` and ``grad`` are linearization followed by transposition.
 
 Rules are data: :data:`jvp_rules` and :data:`transpose_rules` map each primitive to its rule (the rules of the
-runtime's primitives are in :mod:`.ad_rules`, :mod:`.ad_rules_elementwise` and :mod:`.ad_rules_structural`; a
+runtime's primitives are in :mod:`.ad_rules`, :mod:`.ad_rules_elementwise`, :mod:`.ad_rules_structural`,
+:mod:`.ad_rules_scatter`, :mod:`.ad_rules_windowed`, :mod:`.ad_rules_conv` and :mod:`.ad_rules_linalg`; a
 primitive without a JVP rule raises JAX's ``NotImplementedError`` when differentiated). A module that adds a
 primitive attaches its rules here::
 

@@ -23,6 +23,8 @@ from arraytyping._src.runtime import ad_rules_elementwise as _ad_rules_elementwi
 from arraytyping._src.runtime import ad_rules_structural as _ad_rules_structural
 from arraytyping._src.runtime import ad_rules_scatter as _ad_rules_scatter
 from arraytyping._src.runtime import ad_rules_windowed as _ad_rules_windowed
+from arraytyping._src.runtime import ad_rules_conv as _ad_rules_conv
+from arraytyping._src.runtime import ad_rules_linalg as _ad_rules_linalg
 from arraytyping._src.runtime import tree
 from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.array_impl import device_put
@@ -477,4 +479,5 @@ def grad(fun: Callable[..., Any], argnums: int | Sequence[int] = 0, has_aux: boo
     return grad_f
 
 
-_ = (_ad_rules, _ad_rules_elementwise, _ad_rules_structural, _ad_rules_scatter, _ad_rules_windowed)  # the rules register themselves on import
+_ = (_ad_rules, _ad_rules_elementwise, _ad_rules_structural, _ad_rules_scatter, _ad_rules_windowed, _ad_rules_conv,
+     _ad_rules_linalg)  # the rules register themselves on import

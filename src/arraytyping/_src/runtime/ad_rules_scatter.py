@@ -9,7 +9,9 @@
 * ``scatter-mul``: linear in the operand; the updates' derivative needs ``unique_indices`` (JAX's
   ``NotImplementedError`` otherwise).
 * ``scatter-min``/``scatter-max``: where updates and the operand tie at an index, the tangent is the average of the
-  tied tangents (JAX's ``_scatter_extremal_jvp``).
+  tied tangents (JAX's ``_scatter_extremal_jvp``). One known difference: for a weakly typed operand JAX's reverse
+  mode gives a strongly typed operand cotangent (the order in which its backward pass accumulates the weak and the
+  strong contributions decides), ours a weakly typed one; values and dtypes agree.
 """
 
 from __future__ import annotations
@@ -196,15 +198,14 @@ def _scatter_extremal_jvp(prim: Any) -> Any:
         ones_u, zeros_u = full_like(updates, 1), zeros_like(updates)
         num_updates = gather(scatter_add(zeros_like(operand), select(successful_updates, ones_u, zeros_u)))
         num_refs = gather(scatter_add(zeros_like(operand), ones_u))
-        one = full_like(num_updates, 1.0, ())
-        updates_normalizer = select(retained_values, lax.div(one, lax.add(num_updates, one)),
-                                    lax.div(one, num_updates))
+        # Python scalars and operators, as JAX writes them (their promotion is jax.numpy's: with x64, a weakly
+        # typed float32 meets 1.0 as float64, and select refuses the mix as JAX's does)
+        updates_normalizer = select(retained_values, 1.0 / (num_updates + 1), 1.0 / num_updates)
         updates_coef = select(successful_updates, updates_normalizer, zeros_u)
-        operand_normalizer = select(retained_values, lax.div(one, lax.add(num_updates, one)),
-                                    zeros_like(num_updates))
-        operand_coef = lax.div(lax.add(full_like(operand_normalizer, -1.0, ()), operand_normalizer), num_refs)
+        operand_normalizer = select(retained_values, 1.0 / (num_updates + 1), zeros_like(num_updates))
+        operand_coef = (-1.0 + operand_normalizer) / num_refs
         target_tangents = gather(g_operand)
-        tangent_updates = lax.add(lax.mul(target_tangents, operand_coef), lax.mul(g_updates, updates_coef))
+        tangent_updates = target_tangents * operand_coef + g_updates * updates_coef
         t_out = G.scatter(G.scatter_add_p, g_operand, indices, tangent_updates, dn,
                           indices_are_sorted=indices_are_sorted, unique_indices=unique_indices, mode=mode)
         return out, t_out

@@ -3,9 +3,7 @@ slices, ``gather``/``scatter-add``, ``sort``, ``top_k``, ``argmax``/``argmin``, 
 JAX 0.10.2's.
 
 ``cumprod``/``cummax``/``cummin`` are differentiated, as in JAX, through the forward mode of a parallel prefix
-scan (:func:`associative_scan`, JAX's). Without rules, as the runtime has them (differentiating them raises JAX's
-``NotImplementedError``): ``scatter``, ``scatter-mul``, ``scatter-min``, ``scatter-max``, the windowed reductions,
-``conv_general_dilated``, ``fft`` and the control-flow primitives (``cond``, ``while``, ``scan``).
+scan (:func:`associative_scan`, JAX's). The other scatters are in :mod:`.ad_rules_scatter`.
 """
 
 from __future__ import annotations

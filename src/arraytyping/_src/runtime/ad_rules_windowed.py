@@ -117,9 +117,15 @@ def _chooser_jvp(is_max: bool) -> Any:
             window_dilation)
         out_shape = shape_of(chosen)
         dn = G.GatherDimensionNumbers(offset_dims=(), collapsed_slice_dims=(0,), start_index_map=(0,))
+        # JAX's select_and_gather_add keeps a weak type both ways, but its transpose with base dilation pads with a
+        # strong identity (a strong cotangent); a gather's transpose is strong
+        weak = aval_of(g).weak_type and all(d == 1 for d in base_dilation)
+        if weak:
+            g = lax.convert_element_type(g, a.dtype, False)
         flat = lax.reshape(g, (size,))
-        return G.gather(flat, lax.reshape(chosen, (*out_shape, 1)), dn, (1,), mode=G.GatherScatterMode.FILL_OR_DROP,
-                        fill_value=0)
+        out = G.gather(flat, lax.reshape(chosen, (*out_shape, 1)), dn, (1,), mode=G.GatherScatterMode.FILL_OR_DROP,
+                       fill_value=0)
+        return lax.convert_element_type(out, a.dtype, True) if weak else out
     return rule
 
 
