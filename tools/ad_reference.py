@@ -39,6 +39,7 @@ NUM = INTS + FLOAT
 ANY = ["bool"] + NUM
 BITS = ["bool", "int8", "int32", "uint8"]
 COMPLEX = ["complex64", "complex128"]
+LINALG = ["float32", "float32*", "float64", "complex64", "complex128"]
 """Dtype families; ``float32*`` is a weakly typed float32 (float64 with x64)."""
 
 # Argument specs: ``SHAPE:VALUES`` with VALUES one of ``a`` (signed), ``b`` (signed, ties with ``a``), ``p``
@@ -187,6 +188,56 @@ PRIMITIVES_EXTENDED: dict[str, tuple[str, list[str], list[str]]] = {
     "cumprod_reverse": ("lambda x: L.cumprod(x, 0, True)", ["3,2:a"], REAL_FLOAT),
     "cummax": ("lambda x: L.cummax(x, 1)", ["2,3:b"], INTS + REAL_FLOAT),
     "cummin": ("lambda x: L.cummin(x, 0, True)", ["3,2:b"], REAL_FLOAT),
+    # Scatters: duplicate indices (JAX's general rule for scatter; ties with the operand for min/max), unique ones
+    "scatter": ("lambda x, u: L.scatter(x, L.indices([[1], [1]]), u, L.SDN((1,), (0,), (0,)))",
+                ["2,3:a", "2,3:b"], FLOAT),
+    "scatter_unique": ("lambda x, u: L.scatter(x, L.indices([[1], [0]]), u, L.SDN((1,), (0,), (0,)), True)",
+                       ["2,3:a", "2,3:b"], FLOAT),
+    "scatter_window": ("lambda x, u: L.scatter(x, L.indices([[0, 1], [0, 1], [1, 0]]), u, L.SDN((1,), (0,), (0, 1)))",
+                       ["2,3:a", "3,2:b"], REAL_FLOAT),
+    "scatter_mul": ("lambda x, u: L.scatter_mul(x, L.indices([[1], [0]]), u, L.SDN((1,), (0,), (0,)), True)",
+                    ["2,3:a", "2,3:b"], FLOAT),
+    "scatter_mul_duplicates": ("lambda x, u: L.scatter_mul(x, L.indices([[1], [1]]), u, L.SDN((1,), (0,), (0,)))",
+                               ["2,3:a", "2,3:b"], ["float32"]),
+    # (not weakly typed: JAX's operand cotangent is strong there, ours weak, see ad_rules_scatter)
+    "scatter_max": ("lambda x, u: L.scatter_max(x, L.indices([[1], [1]]), u, L.SDN((1,), (0,), (0,)))",
+                    ["2,3:a", "2,3:b"], ["float16", "bfloat16", "float32", "float64"]),
+    "scatter_min": ("lambda x, u: L.scatter_min(x, L.indices([[0], [1], [0]]), u, L.SDN((1,), (0,), (0,)))",
+                    ["2,3:a", "3,3:b"], ["float16", "bfloat16", "float32", "float64"]),
+    # Windowed reductions: padding, strides, dilations; max/min with ties in a window
+    "reduce_window_sum": ("lambda x: L.reduce_window_sum(x, (2, 2), (1, 1), ((1, 0), (0, 1)), (1, 1), (1, 1))",
+                          ["2,3:a"], ["int32"] + FLOAT),
+    "reduce_window_sum_dilated": ("lambda x: L.reduce_window_sum(x, (2, 2), (2, 1), ((0, 1), (1, 0)), (1, 2), "
+                                  "(2, 1))", ["3,4:a"], REAL_FLOAT),
+    "reduce_window_max": ("lambda x: L.reduce_window_max(x, (2, 2), (1, 1), ((1, 0), (0, 1)), (1, 1), (1, 1))",
+                          ["2,3:b"], ["int32"] + REAL_FLOAT),
+    "reduce_window_max_strided": ("lambda x: L.reduce_window_max(x, (2, 3), (2, 1), ((1, 1), (0, 2)), (1, 2), "
+                                  "(1, 1))", ["3,4:b"], REAL_FLOAT),
+    "reduce_window_min": ("lambda x: L.reduce_window_min(x, (1, 2), (1, 2), ((0, 0), (1, 1)), (1, 1), (1, 1))",
+                          ["2,3:b"], REAL_FLOAT),
+    "reduce_window": ("lambda x: L.reduce_window(x, 'mul', (2, 2))", ["2,3:a"], ["float32"]),
+    # Convolutions: padding, strides, dilations, feature and batch groups, layouts
+    "conv_general_dilated": ("lambda x, k: L.conv_general_dilated(x, k, (1, 1), ((1, 0), (0, 1)), (1, 1), (1, 1), "
+                             "('NCHW', 'OIHW', 'NCHW'))", ["1,2,3,3:a", "2,2,2,2:b"], REAL_FLOAT),
+    "conv_strided_grouped": ("lambda x, k: L.conv_general_dilated(x, k, (2, 1), ((1, 1), (0, 0)), (1, 2), (2, 1), "
+                             "('NHWC', 'HWIO', 'NHWC'), 2)", ["1,4,3,2:a", "2,2,1,2:b"], ["float32", "float64"]),
+    "conv_batch_group": ("lambda x, k: L.conv_general_dilated(x, k, (1,), ((0, 1),), (1,), (1,), ('NCH', 'OIH', "
+                         "'NCH'), 1, 2)", ["2,2,3:a", "2,2,2:b"], ["float32", "float32*", "float64"]),
+    # FFTs: complex, real-to-complex and back (even and odd lengths)
+    "fft": ("lambda x: L.fft(x, 'FFT', (3,))", ["2,3:a"], COMPLEX),
+    "ifft_2d": ("lambda x: L.fft(x, 'IFFT', (2, 3))", ["2,3:a"], COMPLEX),
+    "rfft": ("lambda x: L.fft(x, 'RFFT', (4,))", ["3,4:a"], ["float32", "float32*", "float64"]),
+    "rfft_odd": ("lambda x: L.fft(x, 'RFFT', (2, 3))", ["2,3:a"], ["float32", "float64"]),
+    "irfft": ("lambda x: L.fft(x, 'IRFFT', (4,))", ["2,3:a"], COMPLEX),
+    "irfft_odd": ("lambda x: L.fft(x, 'IRFFT', (5,))", ["2,3:a"], COMPLEX),
+    # Linear algebra
+    "triangular_solve": ("lambda a, b: L.triangular_solve(a, b, True, True, False)", ["3,3:p", "3,2:a"], LINALG),
+    "triangular_solve_right": ("lambda a, b: L.triangular_solve(a, b, False, False, True)", ["3,3:p", "2,3:a"],
+                               LINALG),
+    "cholesky": ("lambda x: L.cholesky(L.dot_general(x, x, (((1,), (1,)), ((), ()))))", ["2,3:p"],
+                 ["float32", "float64"]),  # weakly typed: JAX's cotangent is weak, ours strong (see ad_rules_linalg)
+    "cholesky_complex": ("lambda x: L.cholesky(L.dot_general(x, L.conj(x), (((1,), (1,)), ((), ()))))", ["2,3:p"],
+                         COMPLEX),
 }
 """Cases of the primitives beyond the core ones: run and checked as :data:`PRIMITIVES` (the test samples them in CI
 unless ``ARRAYTYPING_FULL_CONFORMANCE=1``)."""
@@ -433,6 +484,8 @@ def main_inside() -> None:
     from jax import lax
     from jax._src.ad_util import add_jaxvals
     from jax._src.lax import lax as LL
+    from jax._src.lax import windowed_reductions as WR
+    from jax.lax import linalg as lax_linalg
     from jax._src.lax.lax import _convert_element_type
     from jax.extend import core as jcore
 
@@ -508,6 +561,52 @@ def main_inside() -> None:
         @staticmethod
         def argmin(x: Any, axis: int) -> Any:
             return lax.argmin(x, axis, np.int32)
+
+        @staticmethod
+        def scatter(x: Any, idx: Any, u: Any, dn: Any, unique: bool = False) -> Any:
+            return lax.scatter(x, idx, u, dn, unique_indices=unique)
+
+        @staticmethod
+        def scatter_mul(x: Any, idx: Any, u: Any, dn: Any, unique: bool = False) -> Any:
+            return lax.scatter_mul(x, idx, u, dn, unique_indices=unique)
+
+        @staticmethod
+        def scatter_min(x: Any, idx: Any, u: Any, dn: Any) -> Any:
+            return lax.scatter_min(x, idx, u, dn)
+
+        @staticmethod
+        def scatter_max(x: Any, idx: Any, u: Any, dn: Any) -> Any:
+            return lax.scatter_max(x, idx, u, dn)
+
+        @staticmethod
+        def reduce_window_sum(x: Any, *window: Any) -> Any:
+            return WR._reduce_window_sum(x, *window)
+
+        @staticmethod
+        def reduce_window_max(x: Any, *window: Any) -> Any:
+            return WR._reduce_window_max(x, *window)
+
+        @staticmethod
+        def reduce_window_min(x: Any, *window: Any) -> Any:
+            return WR._reduce_window_min(x, *window)
+
+        @staticmethod
+        def reduce_window(x: Any, op: str, window: Any) -> Any:
+            """A reducer no monoid matches: the generic primitive."""
+            assert op == "mul"
+            return lax.reduce_window(x, np.ones((), x.dtype), lax.mul, window, (1,) * len(window), "VALID")
+
+        @staticmethod
+        def fft(x: Any, fft_type: str, lengths: Any) -> Any:
+            return lax.fft(x, getattr(lax.FftType, fft_type), lengths)
+
+        @staticmethod
+        def triangular_solve(a: Any, b: Any, left_side: bool, lower: bool, transpose_a: bool) -> Any:
+            return lax_linalg.triangular_solve(a, b, left_side=left_side, lower=lower, transpose_a=transpose_a)
+
+        @staticmethod
+        def cholesky(x: Any) -> Any:
+            return lax_linalg.cholesky(x, symmetrize_input=False)
 
     L = JaxLax()
 

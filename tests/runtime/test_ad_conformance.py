@@ -38,6 +38,10 @@ from arraytyping import lax as public_lax
 from arraytyping._src.runtime import ad, lax, special
 from arraytyping._src.runtime import elementwise as E
 from arraytyping._src.runtime import gather_scatter as G
+from arraytyping._src.runtime import lapack
+from arraytyping._src.runtime import windowed_reductions as W
+from arraytyping._src.runtime.ad_rules_linalg import tril
+from arraytyping._src.runtime.fft_primitive import FftType, fft_p
 from arraytyping._src.runtime import sorting as S
 from arraytyping._src.runtime import tree as tree_mod
 from arraytyping._src.runtime.array_impl import device_put
@@ -189,6 +193,59 @@ class OurLax:
     def cummin(x: Any, axis: int, reverse: bool = False) -> Any:
         return S.cummin_p.bind(x, axis=axis, reverse=reverse)
 
+    @staticmethod
+    def scatter(x: Any, idx: Any, u: Any, dn: Any, unique: bool = False) -> Any:
+        return G.scatter(G.scatter_p, x, idx, u, dn, unique_indices=unique)
+
+    @staticmethod
+    def scatter_mul(x: Any, idx: Any, u: Any, dn: Any, unique: bool = False) -> Any:
+        return G.scatter(G.scatter_mul_p, x, idx, u, dn, unique_indices=unique)
+
+    @staticmethod
+    def scatter_min(x: Any, idx: Any, u: Any, dn: Any) -> Any:
+        return G.scatter(G.scatter_min_p, x, idx, u, dn)
+
+    @staticmethod
+    def scatter_max(x: Any, idx: Any, u: Any, dn: Any) -> Any:
+        return G.scatter(G.scatter_max_p, x, idx, u, dn)
+
+    @staticmethod
+    def _window(prim: Any, x: Any, window: Any, strides: Any, padding: Any, base: Any, dilation: Any) -> Any:
+        return prim.bind(x, window_dimensions=window, window_strides=strides, padding=padding, base_dilation=base,
+                         window_dilation=dilation)
+
+    @staticmethod
+    def reduce_window_sum(x: Any, *window: Any) -> Any:
+        return OurLax._window(W.reduce_window_sum_p, x, *window)
+
+    @staticmethod
+    def reduce_window_max(x: Any, *window: Any) -> Any:
+        return OurLax._window(W.reduce_window_max_p, x, *window)
+
+    @staticmethod
+    def reduce_window_min(x: Any, *window: Any) -> Any:
+        return OurLax._window(W.reduce_window_min_p, x, *window)
+
+    @staticmethod
+    def reduce_window(x: Any, op: str, window: Any) -> Any:
+        assert op == "mul"
+        one = np.ones((), lax.aval_of(x).dtype)
+        return public_lax.reduce_window(x, one, lax.mul, window, (1,) * len(window), "VALID")
+
+    @staticmethod
+    def fft(x: Any, fft_type: str, lengths: Any) -> Any:
+        x = lax.convert_element_type(x, lax.aval_of(x).dtype, False)  # JAX's lax.fft converts its operand
+        return fft_p.bind(x, fft_type=FftType[fft_type], fft_lengths=tuple(lengths))
+
+    @staticmethod
+    def triangular_solve(a: Any, b: Any, left_side: bool, lower: bool, transpose_a: bool) -> Any:
+        return lapack.triangular_solve_p.bind(a, b, left_side=left_side, lower=lower, transpose_a=transpose_a,
+                                              conjugate_a=False, unit_diagonal=False)
+
+    @staticmethod
+    def cholesky(x: Any) -> Any:
+        return tril(lapack.cholesky_p.bind(x))  # JAX's lax.linalg.cholesky
+
 
 L = OurLax()
 
@@ -273,23 +330,11 @@ def _all_primitives() -> dict[str, Any]:
 WITHOUT_RULES: dict[str, str] = {
     "digamma": "JAX's rule needs polygamma, which the runtime does not have",
     "nextafter": "JAX has no rule either",
-    "scatter": "not yet (JAX's rule scatters ids to find the surviving updates)",
-    "scatter-mul": "not yet",
-    "scatter-min": "not yet",
-    "scatter-max": "not yet",
-    "reduce_window_sum": "not yet (JAX transposes it into a padded reduce_window_sum)",
-    "reduce_window_max": "not yet (JAX differentiates it through select_and_gather_add)",
-    "reduce_window_min": "not yet (JAX differentiates it through select_and_gather_add)",
-    "reduce_window": "not yet",
-    "conv_general_dilated": "not yet (JAX's transposes are convolutions with swapped dimension numbers)",
-    "fft": "not yet (JAX transposes it into the inverse transform, rfft and irfft specially)",
-    "cholesky": "not yet (JAX's rule: L^-1 dA L^-H, through two triangular solves)",
     "lu": "not yet (JAX's rule: the lower and upper parts of L^-1 dA U^-1)",
     "geqrf": "not yet (JAX differentiates qr as a whole, not its LAPACK steps)",
     "householder_product": "not yet (JAX differentiates qr as a whole, not its LAPACK steps)",
     "eigh": "not yet (JAX's rule: the eigenvector basis change with 1 / (w_i - w_j))",
     "svd": "not yet (JAX's rule: through the singular vectors, as eigh's)",
-    "triangular_solve": "not yet (JAX's rule is linear in b and solves again for a)",
 }
 """The primitives differentiating which raises JAX's ``NotImplementedError`` (integer-only primitives, whose
 tangents are always symbolic zeros, never reach a rule and are not listed)."""
@@ -308,7 +353,8 @@ def test_every_primitive_has_its_rules() -> None:
     linear = {"add", "sub", "mul", "div", "neg", "convert_element_type", "select_n", "broadcast_in_dim", "reshape",
               "transpose", "squeeze", "slice", "rev", "reduce_sum", "dot_general", "add_any", "pad", "complex",
               "conj", "real", "imag", "copy", "concatenate", "split", "stack", "tile", "dynamic_slice",
-              "dynamic_update_slice", "gather", "scatter-add", "cumsum"}
+              "dynamic_update_slice", "gather", "scatter-add", "cumsum", "scatter", "scatter-mul", "reduce_window_sum",
+              "conv_general_dilated", "fft", "triangular_solve"}
     assert linear <= {p.name for p in ad.transpose_rules}
     sources = " ".join(s for s, _, _ in TOOL.PRIMITIVES.values())
     untested = [n for n in prims if n not in INTEGER_ONLY and n not in WITHOUT_RULES
@@ -377,7 +423,8 @@ def test_primitives_without_rules_raise_jax_error(name: str) -> None:
 
 _LAX_NAME = {"and": "bitwise_and", "or": "bitwise_or", "xor": "bitwise_xor", "not": "bitwise_not",
              "convert_element_type": "convert", "scatter-add": "scatter_add", "bitcast_convert_type": "bitcast",
-             "while": "while_loop"}
+             "while": "while_loop", "scatter-mul": "scatter_mul", "scatter-min": "scatter_min",
+             "scatter-max": "scatter_max"}
 
 
 @pytest.mark.parametrize("config_key", CONFIGS)
