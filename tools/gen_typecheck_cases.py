@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from arraytyping import lattice, op_rules
@@ -34,6 +35,7 @@ from arraytyping._src.stubgen.emit_numpy import typed_unary
 from arraytyping._src.stubgen.binary import static_answer
 from arraytyping._src.stubgen.families import Model
 from arraytyping._src.stubgen.specs import Spec
+from arraytyping._src.stubgen.unary import Rule
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "typecheck_cases" / "generated"
@@ -161,29 +163,33 @@ def unary_cases(cfg: lattice.LatticeConfig, *, static: bool) -> list[str]:
     as in the pairs: a function that refuses ``bool`` takes a Python ``bool`` as the ``int`` it subclasses."""
     lines: list[str] = []
     for name, fn, _ in typed_unary():
-        rule = single_rules.unary_rule(fn, cfg)
-        lines += ["", "", f"def case_u_{name}() -> None:"]
-        for spec in specs.all_specs():
-            cls = PY_STATIC[spec.name] if spec.kind == "py" else specs.cls_of(spec.name)
-            r = rule(cls)
-            if static and r is None and spec.kind == "py" and spec.name == "bool":
-                r = rule("int")
-            expr, tag = f"anp.{name}({operand_expr(spec)})", f"un {name} {spec}"
-            lines.append(f"    {expr}  # rejected: {tag}" if r is None else f"    assert_type({expr}, Array[{r}])  # {tag}")
+        lines += _one_operand_case(f"u_{name}", f"anp.{name}", f"un {name}", single_rules.unary_rule(fn, cfg),
+                                   static)
     for name in (*op_rules.NN_STATIC, "swish"):  # the one-operand jax.nn functions, by their rule too
         fn = "silu" if name == "swish" else name
         exact = single_rules.nn_rule(fn, cfg)
         rule = single_rules.int_as_float(exact) if static else exact  # what the stubs state (see int_as_float)
-        lines += ["", "", f"def case_nn_{name}() -> None:"]
-        for spec in specs.all_specs():
-            cls = PY_STATIC[spec.name] if spec.kind == "py" else specs.cls_of(spec.name)
-            r = rule(cls)
-            if static and r is None and spec.kind == "py" and spec.name == "bool":
-                r = rule("int")
-            if not static and spec.kind == "py":  # the plugin knows a Python scalar has rank 0
-                r = _nn_python_scalar(fn, spec.name, cfg)
-            expr, tag = f"nn.{name}({operand_expr(spec)})", f"nn {name} {spec}"
-            lines.append(f"    {expr}  # rejected: {tag}" if r is None else f"    assert_type({expr}, Array[{r}])  # {tag}")
+        # the plugin knows a Python scalar has rank 0
+        python = None if static else (lambda py, fn=fn: _nn_python_scalar(fn, py, cfg))
+        lines += _one_operand_case(f"nn_{name}", f"nn.{name}", f"nn {name}", rule, static, python)
+    return lines
+
+
+def _one_operand_case(case: str, callee: str, tag: str, rule: Rule, static: bool,
+                      python: Callable[[str], str | None] | None = None) -> list[str]:
+    """One case function: ``callee`` of every operand spec, with ``rule``'s answer (``python``'s for a Python
+    scalar where given)."""
+    lines = ["", "", f"def case_{case}() -> None:"]
+    for spec in specs.all_specs():
+        cls = PY_STATIC[spec.name] if spec.kind == "py" else specs.cls_of(spec.name)
+        r = rule(cls)
+        if static and r is None and spec.kind == "py" and spec.name == "bool":
+            r = rule("int")
+        if python is not None and spec.kind == "py":
+            r = python(spec.name)
+        expr, label = f"{callee}({operand_expr(spec)})", f"{tag} {spec}"
+        lines.append(f"    {expr}  # rejected: {label}" if r is None
+                     else f"    assert_type({expr}, Array[{r}])  # {label}")
     return lines
 
 

@@ -28,30 +28,13 @@ from arraytyping._src.runtime.ad import (
     UndefinedPrimal, Zero, defjvp, instantiate_zeros, jvp_rules, tangent_aval, transpose_rules,
 )
 from arraytyping._src.runtime.ad_rules import full_like, select, shape_of, zeros_like
+from arraytyping._src.runtime.ad_rules_structural import inverse_gather
 from arraytyping._src.runtime.lax import aval_of
 
 __all__: list[str] = []
 
 _Dn = G.ScatterDimensionNumbers
 _Mode = G.GatherScatterMode
-
-
-def _inverse_gather(dn: _Dn, operand_shape: Sequence[int], updates_shape: Sequence[int]
-                    ) -> tuple[G.GatherDimensionNumbers, list[int]]:
-    """The gather that reads back what a scatter with dimension numbers ``dn`` wrote, and its slice sizes."""
-    gather_dn = G.GatherDimensionNumbers(
-        offset_dims=dn.update_window_dims, collapsed_slice_dims=dn.inserted_window_dims,
-        start_index_map=dn.scatter_dims_to_operand_dims, operand_batching_dims=dn.operand_batching_dims,
-        start_indices_batching_dims=dn.scatter_indices_batching_dims)
-    slice_sizes: list[int] = []
-    pos = 0
-    for i in range(len(operand_shape)):
-        if i in dn.inserted_window_dims or i in dn.operand_batching_dims:
-            slice_sizes.append(1)
-        else:
-            slice_sizes.append(updates_shape[dn.update_window_dims[pos]])
-            pos += 1
-    return gather_dn, slice_sizes
 
 
 def _shape(x: Any) -> tuple[int, ...]:
@@ -93,7 +76,7 @@ def _scatter_jvp(primals: Sequence[Any], tangents: Sequence[Any], *, dimension_n
     scattered_ids = G.scatter(G.scatter_p, lax.full(operand_shape, 0, id_dtype, False), indices, update_ids, dn,
                               indices_are_sorted=indices_are_sorted, unique_indices=unique_indices, mode=mode)
     # b) the inverse gather: which update survived at each update's place
-    gather_dn, slice_sizes = _inverse_gather(dn, operand_shape, updates_shape)
+    gather_dn, slice_sizes = inverse_gather(dn, operand_shape, updates_shape)
     gathered_ids = G.gather(scattered_ids, indices, gather_dn, slice_sizes, mode=None)
     # c) the operand elements not overwritten, the surviving updates
     kept_operand = lax.eq(scattered_ids, zeros_like(scattered_ids))
@@ -122,7 +105,7 @@ def _scatter_transpose(ct: Any, operand: Any, indices: Any, updates: Any, *, dim
         operand_t = G.scatter(G.scatter_p, ct, indices, zeros, dn, indices_are_sorted=indices_are_sorted,
                               unique_indices=True, mode=mode)
     if type(updates) is UndefinedPrimal:
-        gather_dn, slice_sizes = _inverse_gather(dn, shape_of(ct), updates_shape)
+        gather_dn, slice_sizes = inverse_gather(dn, shape_of(ct), updates_shape)
         update_t = G.gather(ct, indices, gather_dn, slice_sizes, mode=mode, fill_value=0)
     return [operand_t, None, update_t]
 
@@ -157,7 +140,7 @@ def _scatter_mul_transpose(ct: Any, operand: Any, indices: Any, updates: Any, *,
     if type(updates) is UndefinedPrimal:
         if not unique_indices:
             raise NotImplementedError("scatter_mul gradients are only implemented if `unique_indices=True`")
-        gather_dn, slice_sizes = _inverse_gather(dn, shape_of(ct), updates.aval.shape)
+        gather_dn, slice_sizes = inverse_gather(dn, shape_of(ct), updates.aval.shape)
         update_t = G.gather(lax.mul(ct, operand), indices, gather_dn, slice_sizes, mode=mode, fill_value=0)
     return [operand_t, None, update_t]
 
@@ -182,7 +165,7 @@ def _scatter_extremal_jvp(prim: Any) -> Any:
             return out, Zero(tangent_aval(aval_of(out)))
         g_operand = instantiate_zeros(g_operand)
         g_updates = instantiate_zeros(g_updates)
-        gather_dn, slice_sizes = _inverse_gather(dn, shape_of(operand), shape_of(updates))
+        gather_dn, slice_sizes = inverse_gather(dn, shape_of(operand), shape_of(updates))
 
         def gather(x: Any) -> Any:
             return G.gather(x, indices, gather_dn, slice_sizes, mode=None)

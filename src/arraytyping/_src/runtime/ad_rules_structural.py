@@ -26,7 +26,7 @@ from arraytyping._src.runtime.ad import (
 from arraytyping._src.runtime.ad_rules import const_like, full_like, shape_of
 from arraytyping._src.runtime.lax import aval_of
 
-__all__ = ["associative_scan"]
+__all__ = ["associative_scan", "inverse_gather"]
 
 for _p in (S.argmax_p, S.argmin_p):
     defjvp_zero(_p)
@@ -149,6 +149,25 @@ def _scatter_add_jvp(primals: Sequence[Any], tangents: Sequence[Any], **params: 
     return out, G.scatter_add_p.bind(instantiate_zeros(g_operand), indices, instantiate_zeros(g_updates), **params)
 
 
+def inverse_gather(dn: G.ScatterDimensionNumbers, operand_shape: Sequence[int], updates_shape: Sequence[int]
+                   ) -> tuple[G.GatherDimensionNumbers, list[int]]:
+    """The gather that reads back what a scatter with dimension numbers ``dn`` wrote, and its slice sizes."""
+    gather_dn = G.GatherDimensionNumbers(
+        offset_dims=dn.update_window_dims, collapsed_slice_dims=dn.inserted_window_dims,
+        start_index_map=dn.scatter_dims_to_operand_dims, operand_batching_dims=dn.operand_batching_dims,
+        start_indices_batching_dims=dn.scatter_indices_batching_dims)
+    slice_sizes: list[int] = []
+    pos = 0
+    for i in range(len(operand_shape)):
+        if i in dn.inserted_window_dims or i in dn.operand_batching_dims:
+            slice_sizes.append(1)
+        else:
+            slice_sizes.append(updates_shape[dn.update_window_dims[pos]])
+            pos += 1
+    return gather_dn, slice_sizes
+
+
+
 def _scatter_add_transpose(ct: Any, operand: Any, indices: Any, updates: Any, *,
                            dimension_numbers: G.ScatterDimensionNumbers, indices_are_sorted: bool,
                            unique_indices: bool, mode: G.GatherScatterMode) -> list[Any]:
@@ -156,19 +175,7 @@ def _scatter_add_transpose(ct: Any, operand: Any, indices: Any, updates: Any, *,
     operand_t = ct if type(operand) is UndefinedPrimal else None
     update_t = None
     if type(updates) is UndefinedPrimal:
-        updates_shape = updates.aval.shape
-        gather_dn = G.GatherDimensionNumbers(
-            offset_dims=dn.update_window_dims, collapsed_slice_dims=dn.inserted_window_dims,
-            start_index_map=dn.scatter_dims_to_operand_dims, operand_batching_dims=dn.operand_batching_dims,
-            start_indices_batching_dims=dn.scatter_indices_batching_dims)
-        slice_sizes: list[int] = []
-        pos = 0
-        for i in range(len(shape_of(ct))):
-            if i in dn.inserted_window_dims or i in dn.operand_batching_dims:
-                slice_sizes.append(1)
-            else:
-                slice_sizes.append(updates_shape[dn.update_window_dims[pos]])
-                pos += 1
+        gather_dn, slice_sizes = inverse_gather(dn, shape_of(ct), updates.aval.shape)
         update_t = G.gather(ct, indices, gather_dn, slice_sizes, mode=mode, fill_value=0)
     return [operand_t, None, update_t]
 
