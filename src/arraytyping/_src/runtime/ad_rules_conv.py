@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from arraytyping._src.runtime import lax
+from arraytyping._src.runtime.batching import reshape_axis_into, reshape_axis_out_of
 from arraytyping._src.runtime.ad import UndefinedPrimal, Zero, defbilinear, deflinear
 from arraytyping._src.runtime.ad_rules import full_like, shape_of
 from arraytyping._src.runtime.ad_rules_windowed import conv_vjp_lhs_padding
@@ -35,23 +36,6 @@ def _spec_transpose(spec: tuple[int, ...]) -> tuple[int, ...]:
 
 def _take(shape: Sequence[int], dims: Sequence[int]) -> list[int]:
     return [shape[d] for d in dims]
-
-
-def _reshape_axis_into(src: int, dst: int, x: Any) -> Any:
-    shape = shape_of(x)
-    perm = [i for i in range(len(shape)) if i != src]
-    perm.insert(dst, src)
-    new_shape = [s for i, s in enumerate(shape) if i != src]
-    new_shape[dst] *= shape[src]
-    return lax.reshape(x, tuple(new_shape), perm)
-
-
-def _reshape_axis_out_of(src: int, size1: int, x: Any) -> Any:
-    shape = list(shape_of(x))
-    size2, ragged = divmod(shape[src], size1)
-    assert not ragged
-    shape[src:src + 1] = [size1, size2]
-    return lax.reshape(x, tuple(shape))
 
 
 def _vjp_rhs_padding(in_shape: Sequence[int], window_dimensions: Sequence[int], window_strides: Sequence[int],
@@ -93,11 +77,11 @@ def _conv_transpose_lhs(g: Any, lhs: UndefinedPrimal, rhs: Any, *, window_stride
     lhs_spec, rhs_spec, out_spec = dimension_numbers
     t_rhs_spec = _spec_transpose(rhs_spec)
     if feature_group_count > 1:
-        rhs = _reshape_axis_out_of(rhs_spec[0], feature_group_count, rhs)
-        rhs = _reshape_axis_into(rhs_spec[0], rhs_spec[1], rhs)
+        rhs = reshape_axis_out_of(rhs_spec[0], feature_group_count, rhs)
+        rhs = reshape_axis_into(rhs_spec[0], rhs_spec[1], rhs)
     elif batch_group_count > 1:
-        rhs = _reshape_axis_out_of(rhs_spec[0], batch_group_count, rhs)
-        rhs = _reshape_axis_into(rhs_spec[0], rhs_spec[1], rhs)
+        rhs = reshape_axis_out_of(rhs_spec[0], batch_group_count, rhs)
+        rhs = reshape_axis_into(rhs_spec[0], rhs_spec[1], rhs)
         feature_group_count = batch_group_count
     trans_dn = ConvDimensionNumbers(out_spec, t_rhs_spec, lhs_spec)
     pads = conv_vjp_lhs_padding(_take(lhs_shape, lhs_spec[2:]), _take(rhs_shape, rhs_spec[2:]), window_strides,
@@ -112,8 +96,8 @@ def _conv_transpose_lhs(g: Any, lhs: UndefinedPrimal, rhs: Any, *, window_stride
     if aval_of(out).dtype != lhs.aval.dtype:
         out = lax.convert_element_type(out, lhs.aval.dtype, False)
     if batch_group_count > 1:
-        out = _reshape_axis_out_of(lhs_spec[1], batch_group_count, out)
-        out = _reshape_axis_into(lhs_spec[1], lhs_spec[0], out)
+        out = reshape_axis_out_of(lhs_spec[1], batch_group_count, out)
+        out = reshape_axis_into(lhs_spec[1], lhs_spec[0], out)
     return out
 
 

@@ -47,7 +47,8 @@ from arraytyping._src.runtime.tracing import abstractify, trace_to_jaxpr
 
 __all__ = ["BatchTracer", "BatchTrace", "RULES", "BatchRule", "register_rule", "defvectorized", "defbroadcasting",
            "defreducer", "moveaxis", "broadcast", "bdim_at_front", "matchaxis", "canonicalize_axis",
-           "batch_jaxpr", "batch_jaxpr_axes", "SpecMatchError", "ndim", "shape"]
+           "batch_jaxpr", "batch_jaxpr_axes", "SpecMatchError", "ndim", "shape", "reshape_axis_into",
+           "reshape_axis_out_of"]
 
 BatchRule = Callable[..., tuple[Any, Any]]
 """``rule(axis_size, args, dims, **params) -> (out, out_dim)`` (lists for a primitive with multiple results)."""
@@ -139,6 +140,25 @@ class BatchTrace(Trace):
 
 # ---------------------------------------------------------------------------------------------------------------
 # Moving batch axes (as JAX's ``batching`` helpers, parameter values included)
+
+
+def reshape_axis_into(src: int, dst: int, x: Any) -> Any:
+    """Axis ``src`` of ``x`` merged into axis ``dst`` (numbered after ``src`` is removed), as its major part."""
+    s = shape(x)
+    perm = [i for i in range(len(s)) if i != src]
+    perm.insert(dst, src)
+    new_shape = [int(d) for d in np.delete(s, src)]
+    new_shape[dst] *= s[src]
+    return lax.reshape(x, tuple(new_shape), perm)
+
+
+def reshape_axis_out_of(src: int, size1: int, x: Any) -> Any:
+    """Axis ``src`` of ``x`` split into ``(size1, rest)``."""
+    s = list(shape(x))
+    size2, ragged = divmod(s[src], size1)
+    assert not ragged
+    s[src:src + 1] = [size1, size2]
+    return lax.reshape(x, tuple(s))
 
 
 def moveaxis(x: Any, src: int, dst: int) -> Any:

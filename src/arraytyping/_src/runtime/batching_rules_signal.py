@@ -18,7 +18,9 @@ from arraytyping._src.runtime import fft_primitive as F
 from arraytyping._src.runtime import lax
 from arraytyping._src.runtime import windowed_reductions as W
 from arraytyping._src.runtime.avals import ShapedArray
-from arraytyping._src.runtime.batching import bdim_at_front, moveaxis, register_rule, shape
+from arraytyping._src.runtime.batching import (
+    bdim_at_front, moveaxis, register_rule, reshape_axis_into, reshape_axis_out_of, shape,
+)
 from arraytyping._src.runtime.core import Primitive
 
 __all__: list[str] = []
@@ -82,25 +84,6 @@ register_rule(F.fft_p, _fft)
 # conv_general_dilated
 
 
-def _reshape_axis_into(src: int, dst: int, x: Any) -> Any:
-    """Axis ``src`` of ``x`` merged into axis ``dst`` (numbered after ``src`` is removed), as its major part."""
-    s = shape(x)
-    perm = [i for i in range(len(s)) if i != src]
-    perm.insert(dst, src)
-    new_shape = [int(d) for d in np.delete(s, src)]
-    new_shape[dst] *= s[src]
-    return lax.reshape(x, tuple(new_shape), perm)
-
-
-def _reshape_axis_out_of(src: int, size1: int, x: Any) -> Any:
-    """Axis ``src`` of ``x`` split into ``(size1, rest)``."""
-    s = list(shape(x))
-    size2, ragged = divmod(s[src], size1)
-    assert not ragged
-    s[src:src + 1] = [size1, size2]
-    return lax.reshape(x, tuple(s))
-
-
 def _conv(size: int, args: Sequence[Any], dims: Dims, *, window_strides: tuple[int, ...],
           padding: tuple[tuple[int, int], ...], lhs_dilation: tuple[int, ...], rhs_dilation: tuple[int, ...],
           dimension_numbers: C.ConvDimensionNumbers, feature_group_count: int, batch_group_count: int,
@@ -132,37 +115,37 @@ def _conv(size: int, args: Sequence[Any], dims: Dims, *, window_strides: tuple[i
     if lhs_bdim is not None and rhs_bdim is not None:
         n = lhs_shape[lhs_bdim]
         if batch_group_count > 1:
-            new_lhs = _reshape_axis_into(lhs_bdim, lhs_spec[0], lhs)
-            out = conv(new_lhs, _reshape_axis_into(rhs_bdim, rhs_spec[0], rhs), bgc=batch_group_count * n)
+            new_lhs = reshape_axis_into(lhs_bdim, lhs_spec[0], lhs)
+            out = conv(new_lhs, reshape_axis_into(rhs_bdim, rhs_spec[0], rhs), bgc=batch_group_count * n)
         else:
-            new_lhs = _reshape_axis_into(lhs_bdim, lhs_spec[1], lhs)
-            out = conv(new_lhs, _reshape_axis_into(rhs_bdim, rhs_spec[0], rhs), fgc=feature_group_count * n)
-        return _reshape_axis_out_of(out_spec[1], n, out), out_spec[1]
+            new_lhs = reshape_axis_into(lhs_bdim, lhs_spec[1], lhs)
+            out = conv(new_lhs, reshape_axis_into(rhs_bdim, rhs_spec[0], rhs), fgc=feature_group_count * n)
+        return reshape_axis_out_of(out_spec[1], n, out), out_spec[1]
     if lhs_bdim is not None:
         n = lhs_shape[lhs_bdim]
         if batch_group_count == 1:
-            out = conv(_reshape_axis_into(lhs_bdim, lhs_spec[0], lhs), rhs)
-            return _reshape_axis_out_of(out_spec[0], n, out), out_spec[0]
-        new_lhs = _reshape_axis_out_of(lhs_spec[0] + int(lhs_bdim <= lhs_spec[0]), batch_group_count, lhs)
-        new_lhs = _reshape_axis_into(lhs_bdim + int(lhs_spec[0] < lhs_bdim), lhs_spec[0] + 1, new_lhs)
-        new_lhs = _reshape_axis_into(lhs_spec[0], lhs_spec[0], new_lhs)
+            out = conv(reshape_axis_into(lhs_bdim, lhs_spec[0], lhs), rhs)
+            return reshape_axis_out_of(out_spec[0], n, out), out_spec[0]
+        new_lhs = reshape_axis_out_of(lhs_spec[0] + int(lhs_bdim <= lhs_spec[0]), batch_group_count, lhs)
+        new_lhs = reshape_axis_into(lhs_bdim + int(lhs_spec[0] < lhs_bdim), lhs_spec[0] + 1, new_lhs)
+        new_lhs = reshape_axis_into(lhs_spec[0], lhs_spec[0], new_lhs)
         out = conv(new_lhs, rhs)
-        return _reshape_axis_out_of(out_spec[0], n, out), out_spec[0]
+        return reshape_axis_out_of(out_spec[0], n, out), out_spec[0]
     assert rhs_bdim is not None
     n = rhs_shape[rhs_bdim]
     if feature_group_count == 1 and batch_group_count == 1:
-        out = conv(lhs, _reshape_axis_into(rhs_bdim, rhs_spec[0], rhs))
-        return _reshape_axis_out_of(out_spec[1], n, out), out_spec[1]
+        out = conv(lhs, reshape_axis_into(rhs_bdim, rhs_spec[0], rhs))
+        return reshape_axis_out_of(out_spec[1], n, out), out_spec[1]
     # the groups must stay outermost: factor them out of the rhs output features, fold the batch axis into the rest,
     # put the groups back; the same on the output
     group_count = feature_group_count if feature_group_count > 1 else batch_group_count
-    new_rhs = _reshape_axis_out_of(rhs_spec[0] + int(rhs_bdim <= rhs_spec[0]), group_count, rhs)
-    new_rhs = _reshape_axis_into(rhs_bdim + int(rhs_spec[0] < rhs_bdim), rhs_spec[0] + 1, new_rhs)
-    new_rhs = _reshape_axis_into(rhs_spec[0], rhs_spec[0], new_rhs)
+    new_rhs = reshape_axis_out_of(rhs_spec[0] + int(rhs_bdim <= rhs_spec[0]), group_count, rhs)
+    new_rhs = reshape_axis_into(rhs_bdim + int(rhs_spec[0] < rhs_bdim), rhs_spec[0] + 1, new_rhs)
+    new_rhs = reshape_axis_into(rhs_spec[0], rhs_spec[0], new_rhs)
     out = conv(lhs, new_rhs)
-    out = _reshape_axis_out_of(out_spec[1], group_count, out)
-    out = _reshape_axis_out_of(out_spec[1] + 1, n, out)
-    return _reshape_axis_into(out_spec[1], out_spec[1] + 1, out), out_spec[1]
+    out = reshape_axis_out_of(out_spec[1], group_count, out)
+    out = reshape_axis_out_of(out_spec[1] + 1, n, out)
+    return reshape_axis_into(out_spec[1], out_spec[1] + 1, out), out_spec[1]
 
 
 register_rule(C.conv_general_dilated_p, _conv)
