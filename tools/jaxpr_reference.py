@@ -133,6 +133,12 @@ FUNCTIONS: dict[str, tuple[str, list[str]]] = {
     # shape, joining
     "concatenate_f32_i32": ("lambda x, y: np.concatenate([x, y])", ["float32[3,4]", "int32[2,4]"]),
     "concatenate_axis1": ("lambda x, y: np.concatenate([x, y], axis=1)", ["float32[3,2]", "float32[3,4]"]),
+    "array_of_traced": ("lambda x: np.array([x, 2 * x])", ["float32[3]"]),
+    "asarray_of_traced_mixed": ("lambda x, h: np.asarray([x, h, x])", ["float32[3]", "float16[3]"]),
+    "asarray_of_traced_nested": ("lambda x: np.asarray([[x[0], 2.0], [1, x[1]]])", ["float32[3]"]),
+    "asarray_of_traced_dtype": ("lambda x: np.asarray((x, x), dtype=np.float16)", ["float32[3]"]),
+    "asarray_of_traced_wide": ("lambda x: np.asarray([x[i] for i in range(3)] * 7)", ["float32[3]"]),
+    "asarray_of_traced_weak": ("lambda x: np.asarray([x, 1.0])", ["float32*[]"]),
     "stack_f16": ("lambda x, y: np.stack([x, y], axis=-1)", ["float16[3]", "float16[3]"]),
     "vstack_1d_2d": ("lambda x, y: np.vstack([x, y])", ["float32[4]", "float32[2,4]"]),
     "split_axis1": ("lambda x: np.split(x, 2, axis=1)", ["float32[3,4]"]),

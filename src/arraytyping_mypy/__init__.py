@@ -31,9 +31,10 @@ literal ``axis``/``keepdims``, ``zeros((3, 4))``-style creation and ``*_like`` g
 no sizes could make run is ``[shape-mismatch]``; anything else keeps a gradual shape.
 
 Feature modules: ``_binary`` (operators, binary functions, ``where``), ``_single`` (one-operand functions,
-reductions), ``_shapes`` (result shapes, laid over the other hooks), ``_dtypes`` (dtype arguments, defaults, constructors, promotion functions), ``_dtype_args`` (reading
-a dtype argument), ``_types`` (from mypy types to dtype sets), ``_rules`` (op_rules in the configured lattice),
-``_operators`` (one signature per replaced method), ``_joins`` (fast joins of dtype classes), ``_config``,
+reductions), ``_shapes`` (result shapes, laid over the other hooks), ``_dtypes`` (dtype arguments, defaults,
+constructors, promotion functions), ``_autodiff`` (``grad`` of Python-scalar and numpy leaves), ``_dtype_args``
+(reading a dtype argument), ``_types`` (from mypy types to dtype sets), ``_rules`` (op_rules in the configured
+lattice), ``_operators`` (one signature per replaced method), ``_joins`` (fast joins of dtype classes), ``_config``,
 ``_errors``.
 """
 
@@ -51,7 +52,7 @@ from mypy.plugin import (
 )
 from mypy.types import AnyType, FunctionLike, Type, TypeOfAny
 
-from arraytyping_mypy import _binary, _dtypes, _errors, _joins, _operators, _shapes, _single, _types
+from arraytyping_mypy import _autodiff, _binary, _dtypes, _errors, _joins, _operators, _shapes, _single, _types
 from arraytyping_mypy._config import ConfigError, read_config
 from arraytyping_mypy._errors import DTYPE_PROMOTION, DTYPE_PROMOTION_ARG, DTYPE_PROMOTION_CALL, DTYPE_PROMOTION_SELF
 from arraytyping_mypy._rules import OR, SR, Rules, load_rules
@@ -258,6 +259,8 @@ class ArraytypingPlugin(Plugin):
             return _dtypes.promote_types_hook(rules)
         if fullname in ("arraytyping.result_type", "arraytyping.numpy.result_type", "arraytyping.dtypes.result_type"):
             return _dtypes.result_type_hook(rules)
+        if fullname in _autodiff.HOOKED:
+            return _autodiff.gradient_hook(fullname)
         return None
 
 

@@ -112,3 +112,33 @@ def host_arguments(x: Array[float32], host: np.ndarray[Any, np.dtype[np.float32]
     grad_host = at.grad(host_sum)  # called, mypy --strict says no-untyped-call: an Any in its signature (NDArray's)
     assert_type(grad_host, Callable[..., Any])
     assert_type(at.grad(scaled)(x, 2.0), Array[float32])  # an Array argument keeps its type
+
+
+def host_list(p: list[float]) -> Array[float32]:
+    return anp.asarray(p).sum()
+
+
+def host_dict(p: dict[str, float]) -> Array[float]:
+    return anp.asarray(p["a"]) * 2  # a Python float is weakly typed
+
+
+def host_pair(p: tuple[Array[float32], float]) -> Array[float32]:
+    return (p[0] * p[1]).sum()
+
+
+def host_numpy_scalar(s: np.float32) -> Array[float32]:
+    return anp.asarray(s) * 2
+
+
+def array_list(p: list[Array[float32]]) -> Array[float32]:
+    return p[0].sum()
+
+
+def host_leaves(x: Array[float32], s: np.float32) -> None:
+    # a Python float or numpy leaf inside a container differentiates to an Array: never the container's own type
+    assert_type(at.grad(host_list)([1.0, 2.0]), Any)
+    assert_type(at.grad(host_dict)({"a": 1.0}), Any)
+    assert_type(at.grad(host_pair)((x, 2.0)), Any)
+    assert_type(at.value_and_grad(host_pair)((x, 2.0)), tuple[Any, Any])
+    assert_type(at.grad(host_numpy_scalar)(s), Any)
+    assert_type(at.grad(array_list)([x, x]), list[Array[float32]])  # Array leaves keep the container's type

@@ -41,12 +41,105 @@ _GradR = TypeVar("_GradR")
 _GradU = TypeVar("_GradU")
 _GradP = ParamSpec("_GradP")
 
-_HostFirst = Callable[Concatenate[float, ...], Any] | Callable[Concatenate[np.ndarray[Any, Any], ...], Any]
-"""A function whose first parameter takes a Python scalar (``float``, ``complex``) or a numpy array: its gradient
-(and its value, which is computed from traced arrays) is an ``Array``, not the parameter's type, so the overloads that
-return the parameter's type must not catch it. A generic or unannotated parameter is caught here too (it accepts a
-float): ``Any`` is its honest answer, and an overload that kept the parameters would bind them to ``float``."""
-_HostSecond = Callable[Concatenate[Any, float, ...], Any] | Callable[Concatenate[Any, np.ndarray[Any, Any], ...], Any]
+_HostFirst = (
+    Callable[Concatenate[float, ...], Any]
+    | Callable[Concatenate[list[float], ...], Any]
+    | Callable[Concatenate[tuple[float, ...], ...], Any]
+    | Callable[Concatenate[dict[Any, float], ...], Any]
+    | Callable[Concatenate[tuple[float, Any], ...], Any]
+    | Callable[Concatenate[tuple[Any, float], ...], Any]
+    | Callable[Concatenate[tuple[float, Any, Any], ...], Any]
+    | Callable[Concatenate[tuple[Any, float, Any], ...], Any]
+    | Callable[Concatenate[tuple[Any, Any, float], ...], Any]
+    | Callable[Concatenate[np.ndarray[Any, Any], ...], Any]
+    | Callable[Concatenate[list[np.ndarray[Any, Any]], ...], Any]
+    | Callable[Concatenate[tuple[np.ndarray[Any, Any], ...], ...], Any]
+    | Callable[Concatenate[dict[Any, np.ndarray[Any, Any]], ...], Any]
+    | Callable[Concatenate[tuple[np.ndarray[Any, Any], Any], ...], Any]
+    | Callable[Concatenate[tuple[Any, np.ndarray[Any, Any]], ...], Any]
+    | Callable[Concatenate[tuple[np.ndarray[Any, Any], Any, Any], ...], Any]
+    | Callable[Concatenate[tuple[Any, np.ndarray[Any, Any], Any], ...], Any]
+    | Callable[Concatenate[tuple[Any, Any, np.ndarray[Any, Any]], ...], Any]
+    | Callable[Concatenate[np.float32, ...], Any]
+    | Callable[Concatenate[list[np.float32], ...], Any]
+    | Callable[Concatenate[tuple[np.float32, ...], ...], Any]
+    | Callable[Concatenate[dict[Any, np.float32], ...], Any]
+    | Callable[Concatenate[tuple[np.float32, Any], ...], Any]
+    | Callable[Concatenate[tuple[Any, np.float32], ...], Any]
+    | Callable[Concatenate[tuple[np.float32, Any, Any], ...], Any]
+    | Callable[Concatenate[tuple[Any, np.float32, Any], ...], Any]
+    | Callable[Concatenate[tuple[Any, Any, np.float32], ...], Any]
+    | Callable[Concatenate[np.float16, ...], Any]
+    | Callable[Concatenate[list[np.float16], ...], Any]
+    | Callable[Concatenate[tuple[np.float16, ...], ...], Any]
+    | Callable[Concatenate[dict[Any, np.float16], ...], Any]
+    | Callable[Concatenate[tuple[np.float16, Any], ...], Any]
+    | Callable[Concatenate[tuple[Any, np.float16], ...], Any]
+    | Callable[Concatenate[tuple[np.float16, Any, Any], ...], Any]
+    | Callable[Concatenate[tuple[Any, np.float16, Any], ...], Any]
+    | Callable[Concatenate[tuple[Any, Any, np.float16], ...], Any]
+    | Callable[Concatenate[np.complex64, ...], Any]
+    | Callable[Concatenate[list[np.complex64], ...], Any]
+    | Callable[Concatenate[tuple[np.complex64, ...], ...], Any]
+    | Callable[Concatenate[dict[Any, np.complex64], ...], Any]
+    | Callable[Concatenate[tuple[np.complex64, Any], ...], Any]
+    | Callable[Concatenate[tuple[Any, np.complex64], ...], Any]
+    | Callable[Concatenate[tuple[np.complex64, Any, Any], ...], Any]
+    | Callable[Concatenate[tuple[Any, np.complex64, Any], ...], Any]
+    | Callable[Concatenate[tuple[Any, Any, np.complex64], ...], Any])
+"""A function whose first parameter takes a Python scalar (``float``, ``complex``), a numpy array or scalar, or one of
+them in a list, a tuple or a dict: the gradient of such a leaf (and the value, which is computed from traced arrays)
+is an ``Array``, not the parameter's type, so the overloads that return the parameter's type must not catch it. A
+generic or unannotated parameter is caught here too (it accepts a float): ``Any`` is its honest answer, and an
+overload that kept the parameters would bind them to ``float``. A leaf deeper in (a ``NamedTuple`` or dataclass field,
+a nested container) is not caught here; the mypy plugin catches it (``arraytyping_mypy._autodiff``)."""
+_HostSecond = (
+    Callable[Concatenate[Any, float, ...], Any]
+    | Callable[Concatenate[Any, list[float], ...], Any]
+    | Callable[Concatenate[Any, tuple[float, ...], ...], Any]
+    | Callable[Concatenate[Any, dict[Any, float], ...], Any]
+    | Callable[Concatenate[Any, tuple[float, Any], ...], Any]
+    | Callable[Concatenate[Any, tuple[Any, float], ...], Any]
+    | Callable[Concatenate[Any, tuple[float, Any, Any], ...], Any]
+    | Callable[Concatenate[Any, tuple[Any, float, Any], ...], Any]
+    | Callable[Concatenate[Any, tuple[Any, Any, float], ...], Any]
+    | Callable[Concatenate[Any, np.ndarray[Any, Any], ...], Any]
+    | Callable[Concatenate[Any, list[np.ndarray[Any, Any]], ...], Any]
+    | Callable[Concatenate[Any, tuple[np.ndarray[Any, Any], ...], ...], Any]
+    | Callable[Concatenate[Any, dict[Any, np.ndarray[Any, Any]], ...], Any]
+    | Callable[Concatenate[Any, tuple[np.ndarray[Any, Any], Any], ...], Any]
+    | Callable[Concatenate[Any, tuple[Any, np.ndarray[Any, Any]], ...], Any]
+    | Callable[Concatenate[Any, tuple[np.ndarray[Any, Any], Any, Any], ...], Any]
+    | Callable[Concatenate[Any, tuple[Any, np.ndarray[Any, Any], Any], ...], Any]
+    | Callable[Concatenate[Any, tuple[Any, Any, np.ndarray[Any, Any]], ...], Any]
+    | Callable[Concatenate[Any, np.float32, ...], Any]
+    | Callable[Concatenate[Any, list[np.float32], ...], Any]
+    | Callable[Concatenate[Any, tuple[np.float32, ...], ...], Any]
+    | Callable[Concatenate[Any, dict[Any, np.float32], ...], Any]
+    | Callable[Concatenate[Any, tuple[np.float32, Any], ...], Any]
+    | Callable[Concatenate[Any, tuple[Any, np.float32], ...], Any]
+    | Callable[Concatenate[Any, tuple[np.float32, Any, Any], ...], Any]
+    | Callable[Concatenate[Any, tuple[Any, np.float32, Any], ...], Any]
+    | Callable[Concatenate[Any, tuple[Any, Any, np.float32], ...], Any]
+    | Callable[Concatenate[Any, np.float16, ...], Any]
+    | Callable[Concatenate[Any, list[np.float16], ...], Any]
+    | Callable[Concatenate[Any, tuple[np.float16, ...], ...], Any]
+    | Callable[Concatenate[Any, dict[Any, np.float16], ...], Any]
+    | Callable[Concatenate[Any, tuple[np.float16, Any], ...], Any]
+    | Callable[Concatenate[Any, tuple[Any, np.float16], ...], Any]
+    | Callable[Concatenate[Any, tuple[np.float16, Any, Any], ...], Any]
+    | Callable[Concatenate[Any, tuple[Any, np.float16, Any], ...], Any]
+    | Callable[Concatenate[Any, tuple[Any, Any, np.float16], ...], Any]
+    | Callable[Concatenate[Any, np.complex64, ...], Any]
+    | Callable[Concatenate[Any, list[np.complex64], ...], Any]
+    | Callable[Concatenate[Any, tuple[np.complex64, ...], ...], Any]
+    | Callable[Concatenate[Any, dict[Any, np.complex64], ...], Any]
+    | Callable[Concatenate[Any, tuple[np.complex64, Any], ...], Any]
+    | Callable[Concatenate[Any, tuple[Any, np.complex64], ...], Any]
+    | Callable[Concatenate[Any, tuple[np.complex64, Any, Any], ...], Any]
+    | Callable[Concatenate[Any, tuple[Any, np.complex64, Any], ...], Any]
+    | Callable[Concatenate[Any, tuple[Any, Any, np.complex64], ...], Any])
+
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -59,6 +59,8 @@ def asarray(a: Any, dtype: Any = None, copy: bool | None = None) -> Any:
         dt = canonical_dtype(dtype)
         if isinstance(a, Array):
             return astype(a, dt)
+        if isinstance(a, SEQUENCE_TYPES) and builtins.any(isinstance(v, Tracer) for v in _flat(a)):
+            return _stack_traced(a, dt)
         if isinstance(a, SEQUENCE_TYPES) and builtins.any(isinstance(v, Array) for v in _flat(a)):
             a = np.asarray([np.asarray(v) for v in _items(a)]) if not in_trace() else a
         host = _host(a, dt)
@@ -69,8 +71,7 @@ def asarray(a: Any, dtype: Any = None, copy: bool | None = None) -> Any:
         return a
     if isinstance(a, SEQUENCE_TYPES):
         if builtins.any(isinstance(v, Tracer) for v in _flat(a)):
-            raise TypeError("asarray of a list containing traced values is not supported; stack them with "
-                            "reshape/concatenation of arrays instead")
+            return _stack_traced(a, None)
         items = _items(a)
         host_seq: np.ndarray[Any, Any] = np.asarray([np.asarray(v) if isinstance(v, Array) else v for v in items]) \
             if builtins.any(isinstance(v, Array) for v in items) else np.asarray(a)
@@ -82,6 +83,19 @@ def asarray(a: Any, dtype: Any = None, copy: bool | None = None) -> Any:
         host = _host(a, registry.INFO[name].dtype)
         return traced_const(host, ShapedArray(host.shape, host.dtype, weak))
     return device_put(a)
+
+
+def _stack_traced(a: Any, dtype: np.dtype[Any] | None) -> Any:
+    """JAX's ``jnp.array`` of a list or tuple holding traced values: every element converted to ``dtype`` (by
+    default the result dtype of all the leaves, strongly typed, as a list is never weak), given a leading axis
+    (``broadcast_in_dim``) and concatenated, at most 16 at a time (JAX's tree of concatenations)."""
+    if dtype is None:
+        common, _ = common_dtype(*_flat(a))
+        dtype = canonical_dtype(common)
+    pieces = [lax.expand_dims(asarray(elt, dtype=dtype), [0]) for elt in _items(a)]
+    while len(pieces) > 16:
+        pieces = [lax.concatenate(pieces[i:i + 16], 0) for i in range(0, len(pieces), 16)]
+    return lax.concatenate(pieces, 0)
 
 
 def _items(a: Any) -> Sequence[Any]:
