@@ -27,7 +27,9 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Final
 
+import arraytyping.lax as at_lax
 from arraytyping import lattice, op_rules
 from arraytyping._src.stubgen import single_rules, specs
 from arraytyping._src.stubgen.emit_numpy import PY_VALUE as PY_STATIC
@@ -114,13 +116,15 @@ def gen_module(cfg: lattice.LatticeConfig, *, static: bool, functions: bool = Tr
         "# report an error on exactly those lines).",
         "# pyright: basic, reportUnusedExpression=false, reportUnnecessaryComparison=false, reportOperatorIssue=error",
         "# mypy: disable-error-code=\"unused-ignore\"",
-        "from typing import Any",
+        "from typing import Final, Any",
         "",
         "import numpy as np",
         "from typing_extensions import assert_type",
         "",
+        "import arraytyping.lax as lax",
         "import arraytyping.nn as nn",
         "import arraytyping.numpy as anp",
+        "import arraytyping.random as random",
         "from arraytyping import Array, " + ", ".join(specs.CONCRETE),
         "",
     ]
@@ -153,7 +157,39 @@ def gen_module(cfg: lattice.LatticeConfig, *, static: bool, functions: bool = Tr
                 del lines[-len(head):]
     if functions:
         lines += unary_cases(cfg, static=static)
+    lines += random_cases(cfg)
     return "\n".join(lines) + "\n"
+
+
+_SAMPLER_CALLS: Final = {"normal": "random.normal(k, (2,){})", "uniform": "random.uniform(k, (2,){})",
+                         "truncated_normal": "random.truncated_normal(k, -1.0, 1.0, (2,){})",
+                         "gumbel": "random.gumbel(k, (2,){})", "randint": "random.randint(k, (2,), 0, 5{})",
+                         "bits": "random.bits(k, (2,){})", "bernoulli": "random.bernoulli(k, 0.5, (2,){})",
+                         "categorical": "random.categorical(k, a_arr_float32{})"}
+
+
+def random_cases(cfg: lattice.LatticeConfig) -> list[str]:
+    """The samplers by ``op_rules.random_result``: without a dtype (the default of ``cfg``), and with every dtype
+    class they take (canonicalized: ``dtype=float64`` is ``float32`` with x64 off). A dtype they refuse is left
+    out: pyright and ty answer ``Array[Any]`` for it (the gradual ``DTypeLike`` overload), mypy refuses it."""
+    lines = ["", "", "def case_random_samplers() -> None:", "    k = random.key(0)"]
+    for fn, call in _SAMPLER_CALLS.items():
+        if fn not in op_rules.RANDOM_DTYPES:
+            fixed = op_rules.RANDOM_RESULTS[fn]
+            r = specs.cls_of("bool" if fixed == "bool" else lattice.default_name("i", cfg.x64))
+            lines.append(f"    assert_type({call.format('')}, Array[{r}])  # random {fn}")
+            continue
+        name, _ = op_rules.random_result(fn, None, cfg)
+        lines.append(f"    assert_type({call.format('')}, Array[{specs.cls_of(name)}])  # random {fn}")
+        for node in lattice.DTYPE_NAMES:
+            try:
+                name, _ = op_rules.random_result(fn, node, cfg)
+            except (TypeError, ValueError):
+                continue
+            cls = specs.cls_of(node)
+            lines.append(f"    assert_type({call.format(f', dtype={cls}')}, Array[{specs.cls_of(name)}])"
+                         f"  # random {fn} dtype={cls}")
+    return lines
 
 
 def unary_cases(cfg: lattice.LatticeConfig, *, static: bool) -> list[str]:
@@ -172,6 +208,11 @@ def unary_cases(cfg: lattice.LatticeConfig, *, static: bool) -> list[str]:
         # the plugin knows a Python scalar has rank 0
         python = None if static else (lambda py, fn=fn: _nn_python_scalar(fn, py, cfg))
         lines += _one_operand_case(f"nn_{name}", f"nn.{name}", f"nn {name}", rule, static, python)
+    for name in op_rules.LAX_UNARY_KINDS:  # the one-operand jax.lax functions that keep the operand's type
+        if hasattr(at_lax, name):
+            exact = single_rules.lax_rule(name, cfg)
+            lines += _one_operand_case(f"lax_{name}", f"lax.{name}", f"lax {name}",
+                                       single_rules.int_as_float(exact) if static else exact, static)
     return lines
 
 
@@ -194,11 +235,13 @@ def _one_operand_case(case: str, callee: str, tag: str, rule: Rule, static: bool
 
 
 def _nn_python_scalar(fn: str, py: str, cfg: lattice.LatticeConfig) -> str | None:
-    """``op_rules``' answer for a one-operand ``jax.nn`` function of a Python scalar (rank 0; ``bool`` strong)."""
+    """``op_rules``' answer for a ``jax.nn`` function of a Python scalar (rank 0; ``bool`` strong), over the settings
+    of its dtype-neutral arguments (``Any`` where they decide)."""
     try:
-        return specs.static_of(*op_rules.nn_result(fn, (py, py != "bool"), cfg))
+        out = op_rules.nn_static_result(fn, (py, py != "bool"), cfg)
     except specs.REJECTIONS:
         return None
+    return "Any" if out is None else specs.static_of(*out)
 
 
 def generate() -> dict[str, str]:

@@ -975,30 +975,48 @@ def nn_result(fn: str, operand: Operand, config: LatticeConfig = LatticeConfig()
     raise ValueError(f"unknown jax.nn function {fn!r}; known: {', '.join(NN_FUNCTIONS)}")
 
 
-NN_STATIC: Final[tuple[str, ...]] = ("relu", "sigmoid", "silu", "softplus")
-"""The ``jax.nn`` functions of one operand and nothing else, whose dtype a type checker can give from the
-operand's (:func:`nn_static_result`)."""
+NN_STATIC: Final[tuple[str, ...]] = ("relu", "sigmoid", "silu", "softplus", "gelu", "softmax", "log_softmax",
+                                     "standardize", "logsumexp")
+"""The ``jax.nn`` functions whose dtype a type checker can give from their operand's alone
+(:func:`nn_static_result`): the activations of one operand, and those whose other arguments do not decide the dtype
+as long as they are left out or dtype-neutral (``gelu``'s ``approximate``, an ``axis``, a ``where`` mask,
+``standardize``'s ``algorithm`` and a Python-float ``epsilon``; ``logsumexp`` without ``b`` and ``return_sign``)."""
+
+NN_STATIC_VARIANTS: Final[dict[str, tuple[dict[str, bool], ...]]] = {
+    "gelu": ({"approximate": True}, {"approximate": False}),
+    "softmax": ({"where": False}, {"where": True}),
+    "log_softmax": ({"where": False}, {"where": True}),
+    "logsumexp": ({"where": False}, {"where": True}),
+    "standardize": ({"stable": False}, {"stable": True}),
+}
+"""The settings of the dtype-neutral arguments a static answer must hold for (besides the operand's rank)."""
 
 
 def nn_static_result(fn: str, operand: Operand, config: LatticeConfig = LatticeConfig()) -> Operand | None:
-    """:func:`nn_result` of ``fn`` (one of :data:`NN_STATIC`) for an operand of any rank: the answer when every rank
-    gives the same one, None where the rank decides (``softplus`` of a weak complex array: weak at rank 0 only).
-    Raises what :func:`nn_result` raises where every rank raises."""
+    """:func:`nn_result` of ``fn`` (one of :data:`NN_STATIC`) for an operand of any rank, with any setting of its
+    dtype-neutral arguments (:data:`NN_STATIC_VARIANTS`): the answer when they all give the same one, None where the
+    rank or a setting decides (``softplus`` of a weak complex array: weak at rank 0 only). Raises what
+    :func:`nn_result` raises where every one raises."""
     if fn not in NN_STATIC:
-        raise ValueError(f"{fn!r} is not a one-operand jax.nn function; known: {', '.join(NN_STATIC)}")
+        raise ValueError(f"{fn!r} is not a jax.nn function typed by its operand alone; known: {', '.join(NN_STATIC)}")
     answers: list[Operand | Exception] = []
     for rank0 in (False, True):
-        try:
-            answers.append(nn_result(fn, operand, config, rank0=rank0))
-        except (lattice.TypePromotionError, OperandTypeError, OperandValueError, OperandOverflowError,
-                OperandNotImplementedError) as e:
-            answers.append(e)
-    first, second = answers
-    if isinstance(first, Exception):
-        if isinstance(second, Exception):
-            raise first
+        for variant in NN_STATIC_VARIANTS.get(fn, ({},)):
+            try:
+                answers.append(nn_result(fn, operand, config, rank0=rank0,
+                                         approximate=variant.get("approximate", True),
+                                         where=variant.get("where", False), stable=variant.get("stable", False)))
+            except (lattice.TypePromotionError, OperandTypeError, OperandValueError, OperandOverflowError,
+                    OperandNotImplementedError) as e:
+                answers.append(e)
+    results = [a for a in answers if not isinstance(a, Exception)]
+    if not results:  # every answer is an exception
+        first = answers[0]
+        assert isinstance(first, Exception)
+        raise first
+    if len(results) < len(answers):
         return None
-    return first if first == second else None
+    return results[0] if all(a == results[0] for a in results) else None
 
 
 def nn_sign_result(operand: Operand, config: LatticeConfig = LatticeConfig(), *, where: bool = False,
@@ -1024,6 +1042,22 @@ def nn_one_hot_result(operand: str, dtype: str | None = None, config: LatticeCon
 
 # ---------------------------------------------------------------------------------------------------------------
 # jax.lax: the dtype rules of the primitives arraytyping.lax exposes beyond one dtype in, the same out
+
+LAX_UNARY_KINDS: Final[Mapping[str, str]] = MappingProxyType({
+    "rsqrt": "fc", "logistic": "fc", "erf": "f", "erfc": "f", "erf_inv": "f", "lgamma": "f", "digamma": "f"})
+"""The ``jax.lax`` primitives of one operand that keep its dtype and weak flag, by the dtype kinds they accept
+(JAX's ``standard_unop(_float | _complex, ...)``: ``"fc"``)."""
+
+
+def lax_unary_result(fn: str, operand: Operand, config: LatticeConfig = LatticeConfig()) -> Operand:
+    """The ``(dtype name, weak)`` of ``jax.lax.<fn>(x)`` for ``fn`` in :data:`LAX_UNARY_KINDS`: ``x``'s own (a
+    Python scalar, a weak node, is a weak array of its kind's default dtype; a dtype is canonicalized), or
+    :class:`OperandTypeError` for a dtype of a kind the primitive refuses (``lax.erf`` of an integer, of a Python
+    ``int``). Never promotes."""
+    if fn not in LAX_UNARY_KINDS:
+        raise ValueError(f"unknown jax.lax function of one operand {fn!r}; known: {', '.join(LAX_UNARY_KINDS)}")
+    return _NN(config, True).lax_unary(fn, operand, LAX_UNARY_KINDS[fn])
+
 
 _FP8_NAMES: Final = frozenset({"float8_e4m3fn", "float8_e5m2", "float8_e5m2fnuz", "float8_e4m3fnuz", "float8_e3m4",
                                "float8_e4m3", "float8_e8m0fnu"})

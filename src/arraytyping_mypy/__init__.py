@@ -32,10 +32,10 @@ no sizes could make run is ``[shape-mismatch]``; anything else keeps a gradual s
 
 Feature modules: ``_binary`` (operators, binary functions, ``where``), ``_single`` (one-operand functions,
 reductions), ``_shapes`` (result shapes, laid over the other hooks), ``_dtypes`` (dtype arguments, defaults,
-constructors, promotion functions), ``_autodiff`` (``grad`` of Python-scalar and numpy leaves), ``_dtype_args``
-(reading a dtype argument), ``_types`` (from mypy types to dtype sets), ``_rules`` (op_rules in the configured
-lattice), ``_operators`` (one signature per replaced method), ``_joins`` (fast joins of dtype classes), ``_config``,
-``_errors``.
+constructors, promotion functions), ``_random`` (the samplers' dtypes), ``_autodiff`` (``grad`` of Python-scalar
+and numpy leaves), ``_dtype_args`` (reading a dtype argument), ``_types`` (from mypy types to dtype sets),
+``_rules`` (op_rules in the configured lattice), ``_operators`` (one signature per replaced method), ``_joins``
+(fast joins of dtype classes), ``_config``, ``_errors``.
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ from mypy.plugin import (
 )
 from mypy.types import AnyType, FunctionLike, Type, TypeOfAny
 
-from arraytyping_mypy import _autodiff, _binary, _dtypes, _errors, _joins, _operators, _shapes, _single, _types
+from arraytyping_mypy import _autodiff, _binary, _dtypes, _random, _errors, _joins, _operators, _shapes, _single, _types
 from arraytyping_mypy._config import ConfigError, read_config
 from arraytyping_mypy._errors import DTYPE_PROMOTION, DTYPE_PROMOTION_ARG, DTYPE_PROMOTION_CALL, DTYPE_PROMOTION_SELF
 from arraytyping_mypy._rules import OR, SR, Rules, load_rules
@@ -63,6 +63,8 @@ __all__ = ["DTYPE_PROMOTION", "DTYPE_PROMOTION_ARG", "DTYPE_PROMOTION_CALL", "DT
 
 _NP: Final = "arraytyping.numpy."
 _NN: Final = "arraytyping.nn."
+_LAX: Final = "arraytyping.lax."
+_RANDOM: Final = "arraytyping.random."
 _OPERATOR_OF: Final[dict[str, tuple[str, bool]]] = {  # Array operator method -> (name, reflected)
     f"__{r}{n}__": (n, bool(r)) for n in _binary.OPERATORS for r in ("", "r") if not (r and n in _binary.COMPARISONS)
 }
@@ -204,6 +206,8 @@ class ArraytypingPlugin(Plugin):
     def get_function_signature_hook(self, fullname: str) -> Callable[[FunctionSigContext], FunctionLike] | None:
         if fullname.startswith(_NN) and fullname[len(_NN):] in _single.NN:
             return _permissive
+        if fullname.startswith(_LAX) and fullname[len(_LAX):] in OR.LAX_UNARY_KINDS:
+            return _permissive
         if fullname.startswith(_NP):
             fn = fullname[len(_NP):]
             if fn in _binary.FUNCTIONS or fn == "where" or _single.answers_unary(fn) or fn in _single.REDUCTIONS:
@@ -218,7 +222,13 @@ class ArraytypingPlugin(Plugin):
         rules = self.rules
         if fullname.startswith(_NN) and fullname[len(_NN):] in _single.NN:
             hook_nn = _single.nn_function_hook(rules, fullname[len(_NN):])
-            return _shapes.keeping(hook_nn, _first, fullname) if self.shapes else hook_nn
+            keeps = self.shapes and fullname[len(_NN):] not in _single.NN_REDUCING
+            return _shapes.keeping(hook_nn, _first, fullname) if keeps else hook_nn
+        if fullname.startswith(_RANDOM) and fullname[len(_RANDOM):] in _random.SAMPLERS:
+            return _random.sampler_hook(rules, fullname[len(_RANDOM):])
+        if fullname.startswith(_LAX) and fullname[len(_LAX):] in OR.LAX_UNARY_KINDS:
+            hook_lax = _single.lax_function_hook(rules, fullname[len(_LAX):])
+            return _shapes.keeping(hook_lax, _first, fullname) if self.shapes else hook_lax
         if fullname.startswith(_NP):
             fn = fullname[len(_NP):]
             what = f"arraytyping.numpy.{fn}"

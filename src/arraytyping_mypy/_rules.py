@@ -182,6 +182,14 @@ class Rules:
             return e
         return static_of(name, weak)
 
+    def lax(self, fn: str, m: Member) -> str | Exception:
+        """The static class of ``jax.lax.<fn>(m)`` for a function of op_rules' ``LAX_UNARY_KINDS``."""
+        try:
+            name, weak = OR.lax_unary_result(fn, m[:2], self.cfg)
+        except REJECTIONS as e:
+            return e
+        return static_of(name, weak)
+
     def nn(self, fn: str, m: Member) -> str | Exception:
         """The static class of ``jax.nn.<fn>(m)`` for a function of op_rules' ``NN_STATIC`` (``Any`` where the
         operand's rank decides)."""

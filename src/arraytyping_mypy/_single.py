@@ -14,7 +14,7 @@ from mypy.types import AnyType, Instance, LiteralType, NoneType, Type, TypeOfAny
 from arraytyping_mypy import _dtype_args, _errors, _types
 from arraytyping_mypy._rules import L, OR, DtypeSet, Member, Rules, describe, static_of
 
-__all__ = ["DUNDERS", "REDUCTIONS", "abs_builtin_hook", "answers_unary", "reduction_hook", "unary", "unary_function_hook",
+__all__ = ["DUNDERS", "REDUCTIONS", "abs_builtin_hook", "answers_unary", "lax_function_hook", "reduction_hook", "unary", "unary_function_hook",
            "unary_method_hook"]
 
 DUNDERS: Final = {"__neg__": ("negative", "operator - (negation)"), "__abs__": ("abs", "abs()"),
@@ -64,12 +64,39 @@ NN: Final = {**{fn: fn for fn in OR.NN_STATIC}, "swish": "silu"}
 """The ``arraytyping.nn`` functions the plugin answers (by name, to op_rules' ``NN_STATIC`` function)."""
 
 
+NN_REDUCING: Final = frozenset({"logsumexp"})
+"""The ``NN`` functions whose result does not keep the operand's shape."""
+
+_NN_DECIDING: Final = frozenset({"mean", "variance", "b", "return_sign"})
+"""Parameters of ``NN``'s functions that can change the dtype (or the result's type): given, the answer is gradual."""
+
+
 def nn_function_hook(rules: Rules, name: str) -> Callable[[FunctionContext], Type]:
     def hook(ctx: FunctionContext) -> Type:
         if not ctx.arg_types or not ctx.arg_types[0]:
             return ctx.default_return_type
+        for param, types in zip(ctx.callee_arg_names, ctx.arg_types):
+            if types and (param in _NN_DECIDING or (param == "epsilon" and not _is_python_real(types[0]))):
+                return AnyType(TypeOfAny.special_form)  # the stubs' gradual fallback answers these calls
         return unary(ctx, rules, ctx.arg_types[0][0], NN[name], f"arraytyping.nn.{name}", rules.nn)
     return hook
+
+
+def lax_function_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
+    """``arraytyping.lax.<fn>`` of one operand (op_rules' ``LAX_UNARY_KINDS``): the operand's own type, or refused."""
+    def hook(ctx: FunctionContext) -> Type:
+        if not ctx.arg_types or not ctx.arg_types[0]:
+            return ctx.default_return_type
+        return unary(ctx, rules, ctx.arg_types[0][0], fn, f"arraytyping.lax.{fn}", rules.lax)
+    return hook
+
+
+def _is_python_real(t: Type) -> bool:
+    """Whether ``t`` is a Python ``int`` or ``float`` (a weak operand, as the default ``epsilon`` is)."""
+    p = get_proper_type(t)
+    if isinstance(p, LiteralType):
+        p = p.fallback
+    return isinstance(p, Instance) and p.type.fullname in ("builtins.int", "builtins.float")
 
 
 def abs_builtin_hook(rules: Rules) -> Callable[[FunctionContext], Type]:

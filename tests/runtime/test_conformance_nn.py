@@ -6,6 +6,8 @@ on) are compared with JAX's in ``test_conformance_ext.py``."""
 
 from __future__ import annotations
 
+import itertools
+
 import sys
 from pathlib import Path
 from typing import Any
@@ -118,8 +120,9 @@ def test_op_rules_nn_result_over_every_dtype(config: str) -> None:
 
 @pytest.mark.parametrize("x64", [False, True])
 def test_nn_static_result_is_the_answer_at_every_rank(x64: bool) -> None:
-    """op_rules.nn_static_result (the stubs' and the plugin's answer for an operand of unknown rank) is nn_result's
-    answer where rank 0 and higher ranks agree, None where they do not, and raises only where both raise."""
+    """op_rules.nn_static_result (the stubs' and the plugin's answer for an operand of unknown rank, the function's
+    other arguments left out or dtype-neutral) is nn_result's answer where every rank and every setting of those
+    arguments agree, None where they do not, and raises only where all raise."""
     from arraytyping import lattice, op_rules
     from arraytyping.lattice import LatticeConfig
 
@@ -132,20 +135,27 @@ def test_nn_static_result_is_the_answer_at_every_rank(x64: bool) -> None:
                     continue
                 answers: list[Any] = []
                 for rank0 in (False, True):
-                    try:
-                        answers.append(op_rules.nn_result(fn, (name, weak), cfg, rank0=rank0))
-                    except (TypeError, ValueError, OverflowError, NotImplementedError) as e:
-                        answers.append(type(e))
+                    for approximate, where, stable in itertools.product((True, False), repeat=3):
+                        try:
+                            answers.append(op_rules.nn_result(fn, (name, weak), cfg, rank0=rank0,
+                                                              approximate=approximate, where=where, stable=stable))
+                        except (TypeError, ValueError, OverflowError, NotImplementedError) as e:
+                            answers.append(type(e))
                 try:
                     got: Any = op_rules.nn_static_result(fn, (name, weak), cfg)
                 except (TypeError, ValueError, OverflowError, NotImplementedError) as e:
                     got = type(e)
-                if answers[0] == answers[1]:
+                if all(isinstance(a, type) for a in answers):  # refused whatever the settings: an error
+                    assert isinstance(got, type) and got in answers, (fn, name, weak)
+                elif all(a == answers[0] for a in answers):
                     assert got == answers[0], (fn, name, weak)
                 else:
                     assert got is None, (fn, name, weak)
                     gradual.append((fn, name))
-    # the only rank-dependent answer: softplus of a weak complex array (weak at rank 0 only)
-    assert {fn for fn, _ in gradual} == {"softplus"} and all(lattice.KIND[n] == "c" for _, n in gradual)
-    with pytest.raises(ValueError, match="not a one-operand jax.nn function"):
-        op_rules.nn_static_result("softmax", ("float32", False))
+    # the activations are gradual only where the rank decides (softplus of a weak complex array: weak at rank 0);
+    # the others where a setting decides too, never for the floating dtypes but the narrow ones
+    assert {n for fn, n in gradual if fn in ("relu", "sigmoid", "silu", "softplus")} <= {"complex", "complex64",
+                                                                                        "complex128"}
+    assert not {(fn, n) for fn, n in gradual if n in ("bfloat16", "float16", "float32", "float64")}
+    with pytest.raises(ValueError, match="not a jax.nn function typed by its operand alone"):
+        op_rules.nn_static_result("one_hot", ("float32", False))

@@ -53,7 +53,7 @@ class Entry:
         assert self.shape in RULES, self.shape
 
 
-MODULES: Final[dict[str, str]] = {"arraytyping.numpy": "anp", "arraytyping.nn": "nn"}
+MODULES: Final[dict[str, str]] = {"arraytyping.numpy": "anp", "arraytyping.nn": "nn", "arraytyping.random": "random"}
 """Public modules whose ``__all__`` the registry must cover, with the alias generated code uses."""
 
 AB = (("a", "arraylike"), ("b", "arraylike"))
@@ -148,6 +148,30 @@ def creation(name: str, fill: bool, weight: float = 1.0) -> list[Entry]:
         Entry(f"anp.{name}(shape, dtype positional)", head + "{d})", dslots, "create", covers=covers,
               weight=weight / 3),
     ]
+
+
+_SAMPLERS: Final = {"normal": "", "uniform": "", "gumbel": "", "bits": "", "truncated_normal": "-1.0, 1.0, ",
+                     "randint": "", "bernoulli": "0.5, "}
+"""The samplers of ``arraytyping.random`` by the arguments before their shape (``randint``'s bounds follow it)."""
+
+
+def samplers(weight: float = 0.15) -> list[Entry]:
+    """``arraytyping.random``'s samplers of a literal shape, with and without ``dtype=`` (their dtype rule:
+    ``op_rules.random_result``), and ``categorical`` of logits."""
+    out: list[Entry] = []
+    for name, before in _SAMPLERS.items():
+        after = ", 0, 5" if name == "randint" else ""
+        head = f"random.{name}(random.key(0), {before}{{shape}}{after}"
+        covers = (f"random.{name}",)
+        fam = "random sampler"
+        out.append(Entry(f"random.{name}(shape)", head + ")", (), "create", covers=covers, weight=weight,
+                         family=fam))
+        if name != "bernoulli":
+            out.append(Entry(f"random.{name}(shape, dtype)", head + ", dtype={d})", (("d", "dtype"),), "create",
+                             covers=covers, weight=weight, family=fam))
+    out.append(Entry("random.categorical", "random.categorical(random.key(0), {a})", AL, "any_shape",
+                     covers=("random.categorical",), weight=weight / 2, family="random sampler"))
+    return out
 
 
 def like(name: str, fill: bool, weight: float = 1.0) -> list[Entry]:
@@ -265,13 +289,14 @@ def _entries() -> list[Entry]:
     out += like("zeros_like", False, 0.4) + like("ones_like", False, 0.3) + like("full_like", True, 0.3)
     out += conversion("asarray", 0.8) + conversion("array", 0.4)
     out += scalar_constructors(weight=0.06)
-    # jax.nn: the one-operand activations typed by their rule (op_rules.NN_STATIC), the others gradual
+    # jax.nn: typed by their rule (op_rules.NN_STATIC) when their other arguments are left out
     out += [Entry(f"nn.{n}", f"nn.{n}({{a}})", AL, "same", covers=(f"nn.{n}",), weight=0.2, family="nn function")
             for n in ("relu", "sigmoid", "silu", "swish", "softplus", "gelu")]
     out += [Entry(f"nn.{n}", f"nn.{n}({{a}})", AL, "same_rank1", covers=(f"nn.{n}",), weight=0.1,
                   family="nn function") for n in ("softmax", "log_softmax", "standardize")]  # axis=-1
     out.append(Entry("nn.logsumexp", "nn.logsumexp({a})", AL, "reduce_all", covers=("nn.logsumexp",),
                      weight=0.1, family="nn function"))
+    out += samplers()
     from .api_surface import surface_entries  # noqa: PLC0415 - it builds on this module's helpers
     out += surface_entries()
     return out
@@ -319,6 +344,10 @@ NOT_FUZZED: Final[dict[str, str]] = {
     "numpy.shape": "a tuple result, no dtype",
     "numpy.size": "an int result, no dtype",
     "nn.one_hot": "its dtype is its dtype= argument's (default float), whatever the operand's; needs a class count",
+    **{f"random.{n}": "keys and key arrays: no dtype of an array operand to promote (typed PRNGKeyArray or uint32)"
+       for n in ("KeyDType", "PRNGKey", "PRNGKeyArray", "fold_in", "key", "key_data", "split", "wrap_key_data")},
+    **{f"random.{n}": "the operand's dtype, typed gradually (Array[Any]) in the stubs: nothing to be wrong about"
+       for n in ("choice", "permutation")},
     **{f"numpy.{n}": "an abstract class: used in annotations (type variables' bounds, aliases), not called"
        for n in ("generic", "number", "integer", "signedinteger", "unsignedinteger", "inexact", "floating",
                  "complexfloating")},

@@ -24,6 +24,7 @@ from typing_extensions import reveal_type
 import arraytyping as at
 import arraytyping.nn as nn
 import arraytyping.numpy as anp
+import arraytyping.random as random
 import arraytyping.typing as att
 """
 

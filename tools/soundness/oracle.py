@@ -81,8 +81,9 @@ def _env() -> dict[str, object]:
     import numpy.typing as npt
 
     import arraytyping.nn as nn
+    import arraytyping.random as random
 
-    return {"at": at, "anp": anp, "nn": nn, "np": np, "npt": npt, "att": att}
+    return {"at": at, "anp": anp, "nn": nn, "random": random, "np": np, "npt": npt, "att": att}
 
 
 def _outcome(result: object, case: Case) -> Outcome:

@@ -3,13 +3,15 @@
 # report an error on exactly those lines).
 # pyright: basic, reportUnusedExpression=false, reportUnnecessaryComparison=false, reportOperatorIssue=error
 # mypy: disable-error-code="unused-ignore"
-from typing import Any
+from typing import Final, Any
 
 import numpy as np
 from typing_extensions import assert_type
 
+import arraytyping.lax as lax
 import arraytyping.nn as nn
 import arraytyping.numpy as anp
+import arraytyping.random as random
 from arraytyping import Array, bool_, uint1, uint2, uint4, uint8, uint16, uint32, uint64, int1, int2, int4, int8, int16, int32, int64, float4_e2m1fn, float6_e2m3fn, float6_e3m2fn, float8_e3m4, float8_e4m3, float8_e8m0fnu, float8_e4m3b11fnuz, float8_e4m3fn, float8_e4m3fnuz, float8_e5m2, float8_e5m2fnuz, bfloat16, float16, float32, float64, complex64, complex128
 
 a_arr_bool: Array[bool_]
@@ -22821,3 +22823,86 @@ def case_477_matmul_a_np_complex128() -> None:
     np.complex128(1) @ a_warr_int  # rejected: op matmul np:complex128 warr:int
     np.complex128(1) @ a_warr_float  # rejected: op matmul np:complex128 warr:float
     np.complex128(1) @ a_warr_complex  # rejected: op matmul np:complex128 warr:complex
+
+
+def case_random_samplers() -> None:
+    k = random.key(0)
+    assert_type(random.normal(k, (2,)), Array[float64])  # random normal
+    assert_type(random.normal(k, (2,), dtype=float8_e3m4), Array[float8_e3m4])  # random normal dtype=float8_e3m4
+    assert_type(random.normal(k, (2,), dtype=float8_e4m3), Array[float8_e4m3])  # random normal dtype=float8_e4m3
+    assert_type(random.normal(k, (2,), dtype=float8_e8m0fnu), Array[float8_e8m0fnu])  # random normal dtype=float8_e8m0fnu
+    assert_type(random.normal(k, (2,), dtype=float8_e4m3b11fnuz), Array[float8_e4m3b11fnuz])  # random normal dtype=float8_e4m3b11fnuz
+    assert_type(random.normal(k, (2,), dtype=float8_e4m3fn), Array[float8_e4m3fn])  # random normal dtype=float8_e4m3fn
+    assert_type(random.normal(k, (2,), dtype=float8_e4m3fnuz), Array[float8_e4m3fnuz])  # random normal dtype=float8_e4m3fnuz
+    assert_type(random.normal(k, (2,), dtype=float8_e5m2), Array[float8_e5m2])  # random normal dtype=float8_e5m2
+    assert_type(random.normal(k, (2,), dtype=float8_e5m2fnuz), Array[float8_e5m2fnuz])  # random normal dtype=float8_e5m2fnuz
+    assert_type(random.normal(k, (2,), dtype=bfloat16), Array[bfloat16])  # random normal dtype=bfloat16
+    assert_type(random.normal(k, (2,), dtype=float16), Array[float16])  # random normal dtype=float16
+    assert_type(random.normal(k, (2,), dtype=float32), Array[float32])  # random normal dtype=float32
+    assert_type(random.normal(k, (2,), dtype=float64), Array[float64])  # random normal dtype=float64
+    assert_type(random.normal(k, (2,), dtype=complex64), Array[complex64])  # random normal dtype=complex64
+    assert_type(random.normal(k, (2,), dtype=complex128), Array[complex128])  # random normal dtype=complex128
+    assert_type(random.uniform(k, (2,)), Array[float64])  # random uniform
+    assert_type(random.uniform(k, (2,), dtype=float8_e3m4), Array[float8_e3m4])  # random uniform dtype=float8_e3m4
+    assert_type(random.uniform(k, (2,), dtype=float8_e4m3), Array[float8_e4m3])  # random uniform dtype=float8_e4m3
+    assert_type(random.uniform(k, (2,), dtype=float8_e8m0fnu), Array[float8_e8m0fnu])  # random uniform dtype=float8_e8m0fnu
+    assert_type(random.uniform(k, (2,), dtype=float8_e4m3b11fnuz), Array[float8_e4m3b11fnuz])  # random uniform dtype=float8_e4m3b11fnuz
+    assert_type(random.uniform(k, (2,), dtype=float8_e4m3fn), Array[float8_e4m3fn])  # random uniform dtype=float8_e4m3fn
+    assert_type(random.uniform(k, (2,), dtype=float8_e4m3fnuz), Array[float8_e4m3fnuz])  # random uniform dtype=float8_e4m3fnuz
+    assert_type(random.uniform(k, (2,), dtype=float8_e5m2), Array[float8_e5m2])  # random uniform dtype=float8_e5m2
+    assert_type(random.uniform(k, (2,), dtype=float8_e5m2fnuz), Array[float8_e5m2fnuz])  # random uniform dtype=float8_e5m2fnuz
+    assert_type(random.uniform(k, (2,), dtype=bfloat16), Array[bfloat16])  # random uniform dtype=bfloat16
+    assert_type(random.uniform(k, (2,), dtype=float16), Array[float16])  # random uniform dtype=float16
+    assert_type(random.uniform(k, (2,), dtype=float32), Array[float32])  # random uniform dtype=float32
+    assert_type(random.uniform(k, (2,), dtype=float64), Array[float64])  # random uniform dtype=float64
+    assert_type(random.truncated_normal(k, -1.0, 1.0, (2,)), Array[float64])  # random truncated_normal
+    assert_type(random.truncated_normal(k, -1.0, 1.0, (2,), dtype=float8_e3m4), Array[float8_e3m4])  # random truncated_normal dtype=float8_e3m4
+    assert_type(random.truncated_normal(k, -1.0, 1.0, (2,), dtype=float8_e4m3), Array[float8_e4m3])  # random truncated_normal dtype=float8_e4m3
+    assert_type(random.truncated_normal(k, -1.0, 1.0, (2,), dtype=float8_e8m0fnu), Array[float8_e8m0fnu])  # random truncated_normal dtype=float8_e8m0fnu
+    assert_type(random.truncated_normal(k, -1.0, 1.0, (2,), dtype=float8_e4m3b11fnuz), Array[float8_e4m3b11fnuz])  # random truncated_normal dtype=float8_e4m3b11fnuz
+    assert_type(random.truncated_normal(k, -1.0, 1.0, (2,), dtype=float8_e4m3fn), Array[float8_e4m3fn])  # random truncated_normal dtype=float8_e4m3fn
+    assert_type(random.truncated_normal(k, -1.0, 1.0, (2,), dtype=float8_e4m3fnuz), Array[float8_e4m3fnuz])  # random truncated_normal dtype=float8_e4m3fnuz
+    assert_type(random.truncated_normal(k, -1.0, 1.0, (2,), dtype=float8_e5m2), Array[float8_e5m2])  # random truncated_normal dtype=float8_e5m2
+    assert_type(random.truncated_normal(k, -1.0, 1.0, (2,), dtype=float8_e5m2fnuz), Array[float8_e5m2fnuz])  # random truncated_normal dtype=float8_e5m2fnuz
+    assert_type(random.truncated_normal(k, -1.0, 1.0, (2,), dtype=bfloat16), Array[bfloat16])  # random truncated_normal dtype=bfloat16
+    assert_type(random.truncated_normal(k, -1.0, 1.0, (2,), dtype=float16), Array[float16])  # random truncated_normal dtype=float16
+    assert_type(random.truncated_normal(k, -1.0, 1.0, (2,), dtype=float32), Array[float32])  # random truncated_normal dtype=float32
+    assert_type(random.truncated_normal(k, -1.0, 1.0, (2,), dtype=float64), Array[float64])  # random truncated_normal dtype=float64
+    assert_type(random.gumbel(k, (2,)), Array[float64])  # random gumbel
+    assert_type(random.gumbel(k, (2,), dtype=float8_e3m4), Array[float8_e3m4])  # random gumbel dtype=float8_e3m4
+    assert_type(random.gumbel(k, (2,), dtype=float8_e4m3), Array[float8_e4m3])  # random gumbel dtype=float8_e4m3
+    assert_type(random.gumbel(k, (2,), dtype=float8_e8m0fnu), Array[float8_e8m0fnu])  # random gumbel dtype=float8_e8m0fnu
+    assert_type(random.gumbel(k, (2,), dtype=float8_e4m3b11fnuz), Array[float8_e4m3b11fnuz])  # random gumbel dtype=float8_e4m3b11fnuz
+    assert_type(random.gumbel(k, (2,), dtype=float8_e4m3fn), Array[float8_e4m3fn])  # random gumbel dtype=float8_e4m3fn
+    assert_type(random.gumbel(k, (2,), dtype=float8_e4m3fnuz), Array[float8_e4m3fnuz])  # random gumbel dtype=float8_e4m3fnuz
+    assert_type(random.gumbel(k, (2,), dtype=float8_e5m2), Array[float8_e5m2])  # random gumbel dtype=float8_e5m2
+    assert_type(random.gumbel(k, (2,), dtype=float8_e5m2fnuz), Array[float8_e5m2fnuz])  # random gumbel dtype=float8_e5m2fnuz
+    assert_type(random.gumbel(k, (2,), dtype=bfloat16), Array[bfloat16])  # random gumbel dtype=bfloat16
+    assert_type(random.gumbel(k, (2,), dtype=float16), Array[float16])  # random gumbel dtype=float16
+    assert_type(random.gumbel(k, (2,), dtype=float32), Array[float32])  # random gumbel dtype=float32
+    assert_type(random.gumbel(k, (2,), dtype=float64), Array[float64])  # random gumbel dtype=float64
+    assert_type(random.randint(k, (2,), 0, 5), Array[int64])  # random randint
+    assert_type(random.randint(k, (2,), 0, 5, dtype=uint1), Array[uint1])  # random randint dtype=uint1
+    assert_type(random.randint(k, (2,), 0, 5, dtype=uint2), Array[uint2])  # random randint dtype=uint2
+    assert_type(random.randint(k, (2,), 0, 5, dtype=uint4), Array[uint4])  # random randint dtype=uint4
+    assert_type(random.randint(k, (2,), 0, 5, dtype=uint8), Array[uint8])  # random randint dtype=uint8
+    assert_type(random.randint(k, (2,), 0, 5, dtype=uint16), Array[uint16])  # random randint dtype=uint16
+    assert_type(random.randint(k, (2,), 0, 5, dtype=uint32), Array[uint32])  # random randint dtype=uint32
+    assert_type(random.randint(k, (2,), 0, 5, dtype=uint64), Array[uint64])  # random randint dtype=uint64
+    assert_type(random.randint(k, (2,), 0, 5, dtype=int1), Array[int1])  # random randint dtype=int1
+    assert_type(random.randint(k, (2,), 0, 5, dtype=int2), Array[int2])  # random randint dtype=int2
+    assert_type(random.randint(k, (2,), 0, 5, dtype=int4), Array[int4])  # random randint dtype=int4
+    assert_type(random.randint(k, (2,), 0, 5, dtype=int8), Array[int8])  # random randint dtype=int8
+    assert_type(random.randint(k, (2,), 0, 5, dtype=int16), Array[int16])  # random randint dtype=int16
+    assert_type(random.randint(k, (2,), 0, 5, dtype=int32), Array[int32])  # random randint dtype=int32
+    assert_type(random.randint(k, (2,), 0, 5, dtype=int64), Array[int64])  # random randint dtype=int64
+    assert_type(random.bits(k, (2,)), Array[uint64])  # random bits
+    assert_type(random.bits(k, (2,), dtype=uint1), Array[uint1])  # random bits dtype=uint1
+    assert_type(random.bits(k, (2,), dtype=uint2), Array[uint2])  # random bits dtype=uint2
+    assert_type(random.bits(k, (2,), dtype=uint4), Array[uint4])  # random bits dtype=uint4
+    assert_type(random.bits(k, (2,), dtype=uint8), Array[uint8])  # random bits dtype=uint8
+    assert_type(random.bits(k, (2,), dtype=uint16), Array[uint16])  # random bits dtype=uint16
+    assert_type(random.bits(k, (2,), dtype=uint32), Array[uint32])  # random bits dtype=uint32
+    assert_type(random.bits(k, (2,), dtype=uint64), Array[uint64])  # random bits dtype=uint64
+    assert_type(random.bernoulli(k, 0.5, (2,)), Array[bool_])  # random bernoulli
+    assert_type(random.categorical(k, a_arr_float32), Array[int64])  # random categorical

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from arraytyping import op_rules
 from arraytyping._src.runtime import lowering
 from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.core import Primitive
@@ -22,8 +23,8 @@ def _unary(name: str, kinds: str, *, accuracy: bool) -> Primitive:
     return Primitive(name, rule, hidden_if_empty=hidden)
 
 
-rsqrt_p = _unary("rsqrt", "fc", accuracy=True)
-logistic_p = _unary("logistic", "fc", accuracy=True)
+rsqrt_p = _unary("rsqrt", op_rules.LAX_UNARY_KINDS["rsqrt"], accuracy=True)  # the kinds the stubs state too
+logistic_p = _unary("logistic", op_rules.LAX_UNARY_KINDS["logistic"], accuracy=True)
 clz_p = _unary("clz", "iu", accuracy=False)
 
 

@@ -40,17 +40,17 @@ def _binary_function(name: str, ovs: Sequence[Ov], doc: str | None, prefix: str 
 
 
 def unary_function(name: str, fn: str, cfg: LatticeConfig, keep: KeepVars, doc: str | None,
-                   operand: tuple[str, bool] = ("x", True), rule: Rule | None = None) -> list[str]:
+                   operand: tuple[str, bool] = ("x", True), rule: Rule | None = None, rest: str = "") -> list[str]:
     """A one-operand function by its rule (default: ``op_rules``' ``UNARY`` rule of ``fn``): arrays, then Python
     scalars and numpy values (taken as arrays). ``operand``: the parameter's name and whether it is
-    positional-only."""
+    positional-only; ``rest``: the parameters after it (``", axis: int = ..."``), which do not decide the dtype."""
     rule = single_rules.unary_rule(fn, cfg) if rule is None else rule
     ovs = unary_overloads(rule, cfg)
     out: list[str] = []
     param, slash = operand[0], ", /" if operand[1] else ""
 
     def ov(operand: str, result: str) -> None:
-        out.extend(["@overload", f"def {name}({param}: {operand}{slash}) -> Array[{result}]: ..."])
+        out.extend(["@overload", f"def {name}({param}: {operand}{slash}{rest}) -> Array[{result}]: ..."])
 
     for o in ovs:
         if o.dtypes is not None and o.dtypes.startswith("_Abstract"):  # numpy values, scalars before the fallbacks

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import ast
 import builtins
+import copy
 import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Final
 
 from arraytyping import op_rules
-from arraytyping._src.stubgen import single_rules, specs
+from arraytyping._src.stubgen import random_samplers, single_rules, specs
 from arraytyping._src.stubgen.binary import KeepVars
 from arraytyping._src.stubgen.emit_numpy import unary_function
 from arraytyping._src.stubgen.from_source import PACKAGE, docline, emit_all, stub_function
@@ -34,9 +35,17 @@ REEXPORT_MODULES: Final = ("random.py", "nn.py", "lax.py", "numpy/fft.py", "nump
 TYPED: Final[dict[str, dict[str, Callable[[str, LatticeConfig], Rule]]]] = {
     "nn.py": {name: lambda fn, cfg: single_rules.int_as_float(single_rules.nn_rule(fn, cfg))
               for name in op_rules.NN_STATIC},
+    "lax.py": {name: lambda fn, cfg: single_rules.int_as_float(single_rules.lax_rule(fn, cfg))
+               for name in op_rules.LAX_UNARY_KINDS},
 }
 """The functions of one operand declared by their dtype rule (exact overloads for every operand kind, as
-``arraytyping.numpy.exp``), not from their runtime signature."""
+``arraytyping.numpy.exp``), not from their runtime signature; a function with more parameters keeps them (those
+of :data:`DTYPE_NEUTRAL` restricted), and its runtime signature follows as the gradual fallback."""
+
+DTYPE_NEUTRAL: Final[dict[str, str]] = {"mean": "None", "variance": "None", "epsilon": "float", "b": "None",
+                                        "return_sign": "Literal[False]"}
+"""The parameters of :data:`TYPED`'s functions that could change the dtype, as the typed overloads take them (left
+out, or a Python float ``epsilon``: what ``op_rules.nn_static_result`` answers for)."""
 
 _DTYPE_NAMES: Final = frozenset([*specs.CONCRETE, *specs.ABSTRACT, "_Abstract"])
 
@@ -99,6 +108,85 @@ def _class_stub(node: ast.ClassDef, lines: Sequence[str]) -> list[str]:
     return out if len(out) > 1 else [*out, "    ..."]
 
 
+def _rest_of_signature(fn: ast.FunctionDef) -> str:
+    """The parameters of ``fn`` after its first, as a stub writes them (``", axis: _Axis = ..."``), those of
+    :data:`DTYPE_NEUTRAL` restricted; empty if there are none."""
+    a = copy.deepcopy(fn.args)  # the annotations are rewritten below; the runtime signature is declared too
+    first_has_default = len(a.defaults) == len(a.args)
+    rest = ast.arguments(
+        posonlyargs=[], args=a.args[1:], vararg=a.vararg, kwonlyargs=a.kwonlyargs,
+        kw_defaults=[None if k is None else ast.Constant(...) for k in a.kw_defaults], kwarg=a.kwarg,
+        defaults=[ast.Constant(...) for _ in a.defaults[1 if first_has_default else 0:]])
+    names = [arg.arg for arg in rest.args]
+    if "epsilon" in names:  # keyword-only from there: a positional np.float64 epsilon must not reach these overloads
+        i = names.index("epsilon")
+        n_default = len(rest.defaults)
+        rest.kwonlyargs = [*rest.args[i:], *rest.kwonlyargs]
+        rest.kw_defaults = [*rest.defaults[n_default - (len(rest.args) - i):], *rest.kw_defaults]
+        rest.args, rest.defaults = rest.args[:i], rest.defaults[:n_default - (len(rest.args) - i)]
+    for arg in [*rest.args, *rest.kwonlyargs]:
+        if arg.arg in DTYPE_NEUTRAL:
+            arg.annotation = ast.parse(DTYPE_NEUTRAL[arg.arg], mode="eval").body
+    text = re.sub(r"(: [^,=]+)=\.\.\.", r"\1 = ...", ast.unparse(rest))
+    return f", {text}" if text else ""
+
+
+def _deciding_overloads(nodes: Sequence[ast.stmt]) -> list[str]:
+    """Gradual overloads for the calls of a :data:`TYPED` function that pass a parameter of :data:`DTYPE_NEUTRAL`
+    (``logsumexp(a, b=w)``, ``standardize(x, mean=m)``): each of the runtime's signatures with that parameter
+    required, once keyword-only and once positional (with every parameter before it), so that a call passing none of
+    them still meets only the typed overloads, which refuse what JAX refuses."""
+    functions = [n for n in nodes if isinstance(n, ast.FunctionDef)]
+    overloads = [f for f in functions if any(ast.unparse(d) == "overload" for d in f.decorator_list)]
+    out: list[str] = []
+    for fn in overloads or functions[-1:]:
+        a = fn.args
+        for i, arg in enumerate(a.args):
+            if arg.arg not in DTYPE_NEUTRAL:
+                continue
+            n_default = len(a.defaults)
+            defaults = [None] * (len(a.args) - n_default) + list(a.defaults)
+            keyword = _keyword_from(fn, i)
+            positional = copy.deepcopy(fn)
+            positional.args.defaults = [d for j, d in enumerate(defaults) if j > i and d is not None]
+            for variant in (keyword, positional):
+                variant.decorator_list = [ast.Name("overload")]
+                out += [f"{line} ..." if line.endswith(":") else line
+                        for line in stub_function(variant, with_doc=False)]
+        for arg in a.kwonlyargs:
+            if arg.arg in DTYPE_NEUTRAL:  # keyword-only already: made required (``return_sign: Literal[True]`` is)
+                variant = copy.deepcopy(fn)
+                variant.args.kw_defaults = [None if x.arg == arg.arg else d
+                                            for x, d in zip(a.kwonlyargs, a.kw_defaults)]
+                variant.decorator_list = [ast.Name("overload")]
+                out += [f"{line} ..." if line.endswith(":") else line
+                        for line in stub_function(variant, with_doc=False)]
+    return _unique(out)
+
+
+def _keyword_from(fn: ast.FunctionDef, i: int) -> ast.FunctionDef:
+    """``fn`` with its ``i``-th positional parameter and those after it keyword-only (in their order), the ``i``-th
+    required: the parameters before it keep their positions, as the runtime's (``stubtest`` compares them)."""
+    out = copy.deepcopy(fn)
+    a = out.args
+    defaults = [None] * (len(a.args) - len(a.defaults)) + list(a.defaults)
+    moved, moved_defaults = a.args[i:], [None, *defaults[i + 1:]]
+    a.args, a.defaults = a.args[:i], [d for d in defaults[:i] if d is not None]
+    a.kwonlyargs, a.kw_defaults = [*moved, *a.kwonlyargs], [*moved_defaults, *a.kw_defaults]
+    return out
+
+
+def _unique(lines: list[str]) -> list[str]:
+    """``lines`` (``@overload`` and ``def`` pairs) without repeated declarations."""
+    seen: set[str] = set()
+    out: list[str] = []
+    for i in range(0, len(lines), 2):
+        if lines[i + 1] not in seen:
+            seen.add(lines[i + 1])
+            out += lines[i:i + 2]
+    return out
+
+
 def _declaration(name: str, nodes: Sequence[ast.stmt], lines: Sequence[str]) -> list[str]:
     functions = [n for n in nodes if isinstance(n, ast.FunctionDef)]
     overloads = [f for f in functions if any(ast.unparse(d) == "overload" for d in f.decorator_list)]
@@ -155,8 +243,20 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
         if rule is not None:
             function = nodes[-1]
             assert isinstance(function, ast.FunctionDef)
+            rest = _rest_of_signature(function)
             declared_by_rule = unary_function(name, name, cfg, keep, docline(function),
-                                              (function.args.args[0].arg, False), rule(name, cfg))
+                                              (function.args.args[0].arg, False), rule(name, cfg), rest)
+            if "epsilon: float" in rest:  # np.float64 is a float, but a strong one: gradual, before the typed ones
+                first = next(i for i, line in enumerate(declared_by_rule) if line == "    ...") + 1
+                catch = rest.replace("epsilon: float = ...", "epsilon: np.float64").replace(": None = ...", ": ArrayLike | None = ...")
+                declared_by_rule[first:first] = ["@overload", f"def {name}({function.args.args[0].arg}: ArrayLike{catch}) -> Array[Any]: ..."]
+            typed += declared_by_rule
+            body += declared_by_rule
+            body += _deciding_overloads(nodes)
+        elif rel == "random.py" and random_samplers.typed_sampler(name):
+            function = nodes[-1]
+            assert isinstance(function, ast.FunctionDef)
+            declared_by_rule = random_samplers.sampler_overloads(function, cfg, keep, docline(function))
             typed += declared_by_rule
             body += declared_by_rule
         else:
@@ -170,7 +270,7 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
     typed_names = set(re.findall(r"\b[A-Za-z_]\w*\b", "\n".join([*typed, *keep_vars])))
     dtype_names = sorted(n for n in typed_names if n in _DTYPE_NAMES or n.startswith("_Is"))
     missing = {n for n in _annotation_names(text) if n not in _IMPORTED | declared | set(needed) | set(dir(builtins))
-               | set(dtype_names) | set(keep.names.values()) | {"Never"}}
+               | set(dtype_names) | set(keep.names.values()) | {"Never", "DType"}}
     if missing:
         raise ValueError(f"stub generator: {rel}'s declarations use {', '.join(sorted(missing))}, which its stub "
                          "does not import")
@@ -182,6 +282,8 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
     doc = ast.get_docstring(tree)
     typed_imports = (["from typing_extensions import Never", "", f"from arraytyping import {', '.join(dtype_names)}"]
                      if dtype_names else [])
+    if "DType" in typed_names:  # a dtype argument (random.normal(key, dtype=...))
+        typed_imports += ["from arraytyping.typing import DType"]
     return "\n".join([*header, *([repr(doc), ""] if doc else []), *_IMPORTS, *typed_imports, "", *emit_all(rel), "",
                       *declarations, *keep_vars, *([""] if needed or keep_vars else []), text, ""])
 

@@ -11,7 +11,7 @@ from arraytyping._src.stubgen import specs
 from arraytyping._src.stubgen.unary import Rule
 from arraytyping.lattice import LatticeConfig
 
-__all__ = ["int_as_float", "nn_rule", "reduction_rule", "unary_rule"]
+__all__ = ["int_as_float", "lax_rule", "nn_rule", "reduction_rule", "unary_rule"]
 
 
 def _operand(cls: str, cfg: LatticeConfig) -> tuple[str, bool]:
@@ -26,6 +26,18 @@ def unary_rule(fn: str, cfg: LatticeConfig) -> Rule:
     def rule(cls: str) -> str | None:
         try:
             name, weak = op_rules.unary_result(fn, _operand(cls, cfg), cfg)
+        except specs.REJECTIONS:
+            return None
+        return specs.static_of(name, weak)
+    return rule
+
+
+def lax_rule(fn: str, cfg: LatticeConfig) -> Rule:
+    """``jax.lax.<fn>`` of one operand by :func:`arraytyping.op_rules.lax_unary_result`: the operand's own type, or
+    refused."""
+    def rule(cls: str) -> str | None:
+        try:
+            name, weak = op_rules.lax_unary_result(fn, _operand(cls, cfg), cfg)
         except specs.REJECTIONS:
             return None
         return specs.static_of(name, weak)
