@@ -259,6 +259,8 @@ class ArraytypingPlugin(Plugin):
                 return hook
             if fn in _CONCRETE:
                 return _dtypes.constructor_hook(rules, fn)
+            if fn in ("argmax", "argmin", "count_nonzero") and rules.x64:  # the default integer: int64 with x64
+                return _dtypes.default_int_hook(rules)
             return _shapes.shape_function(fn) if self.shapes else None
         if fullname == "builtins.abs":
             return self._shaped(_shapes.keeping, _single.abs_builtin_hook(rules), _first, "abs()")

@@ -15,7 +15,7 @@ from arraytyping_mypy import _dtype_args, _errors, _types
 from arraytyping_mypy._rules import L, DtypeSet, Rules, static_of
 
 __all__ = ["DTYPE_FUNCTIONS", "VALUE_PARAMETER", "astype_hook", "constructor_hook", "dtype_function_hook",
-           "promote_types_hook", "result_type_hook"]
+           "default_int_hook", "promote_types_hook", "result_type_hook"]
 
 DTYPE_FUNCTIONS: Final = frozenset({
     "asarray", "array", "astype", "zeros", "ones", "empty", "full", "zeros_like", "ones_like", "full_like", "arange",
@@ -101,6 +101,16 @@ def _x64_default(ctx: FunctionContext, rules: Rules, fn: str, ret: Instance) -> 
     if short not in _WIDE:
         return ctx.default_return_type
     return _types.array_of(ctx.api, ("class", _WIDE[short]), {})
+
+
+def default_int_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
+    """``argmax``/``argmin``/``count_nonzero``: the default integer of the configuration (the stubs': ``int32``)."""
+    def hook(ctx: FunctionContext) -> Type:
+        ret = get_proper_type(ctx.default_return_type)
+        if not (isinstance(ret, Instance) and ret.type.fullname == _types.ARRAY):
+            return ctx.default_return_type
+        return _types.array_of(ctx.api, ("class", static_of(L.default_name("i", rules.x64), False)), {})
+    return hook
 
 
 def constructor_hook(rules: Rules, cls: str) -> Callable[[FunctionContext], Type]:
