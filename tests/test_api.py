@@ -199,6 +199,31 @@ def test_explicit_64_bit_dtypes_warn_when_x64_is_off() -> None:
         assert at.result_type("int64") == np.int64
 
 
+def test_python_types_as_dtype_arguments_never_warn() -> None:
+    """``dtype=int`` means the default integer: JAX's ``check_user_dtype_supported`` returns before its warning for
+    ``bool``, ``int``, ``float`` and ``complex``, and so do we, in every function taking a ``dtype``."""
+    import warnings
+
+    import arraytyping.lax as lax
+    import arraytyping.numpy as anp
+    import arraytyping.random as random
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert anp.zeros(2, dtype=int).dtype == np.int32
+        assert anp.asarray([1.0], dtype=float).dtype == np.float32
+        assert anp.asarray([1j], dtype=complex).dtype == np.complex64
+        assert anp.ones(2).astype(int).dtype == np.int32
+        assert anp.ones(2).sum(dtype=int).dtype == np.int32
+        assert anp.arange(3, dtype=float).dtype == np.float32
+        assert random.normal(random.key(0), (2,), dtype=float).dtype == np.float32
+        assert lax.convert_element_type(anp.ones(2), int).dtype == np.int32
+    with pytest.warns(UserWarning, match="int64 .from 'int64'. is not available"):
+        anp.zeros(2, dtype="int64")
+    with pytest.warns(UserWarning, match=r"float64 \(from numpy.float64\) is not available"):
+        anp.ones(2).astype(np.float64)
+
+
 def test_issubdtype_and_isdtype_know_ml_dtypes() -> None:
     assert at.issubdtype("bfloat16", at.floating)
     assert at.issubdtype(at.float8_e4m3fn, np.floating)

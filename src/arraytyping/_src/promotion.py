@@ -104,9 +104,11 @@ def to_dtype(x: object, not_on_lattice: type[Exception] = TypeError) -> registry
 
 
 def explicit_dtype_name(name: str, x64: bool, what: object) -> str:
-    """Canonicalize an explicitly requested dtype, warning when x64 is off and it is truncated (as JAX does)."""
+    """Canonicalize an explicitly requested dtype, warning when x64 is off and it is truncated, as JAX's
+    ``check_user_dtype_supported`` does: never for the Python types ``bool``, ``int``, ``float`` and ``complex``
+    (``dtype=int`` means the default integer)."""
     out = lattice.canonical_name(name, x64)
-    if out != name:
+    if out != name and not (isinstance(what, type) and what in _PY_DEFAULT):
         warnings.warn(
             f"Explicitly requested dtype {name} (from {describe(what)}) is not available, and will be truncated "
             f"to dtype {out}. To enable 64-bit dtypes, call arraytyping.config.update('x64', True) or set "

@@ -1,12 +1,14 @@
-"""Special functions as primitives: ``erf``, ``erfc``, ``erf_inv``, ``lgamma`` and ``digamma`` (floating operands; the result
-keeps the operand's type, weak flag included), lowered to CHLO's operations as JAX 0.10.2 lowers them, so XLA
-expands them into the same arithmetic and the values agree bit for bit."""
+"""Special functions as primitives: ``erf``, ``erfc``, ``erf_inv``, ``lgamma`` and ``digamma`` (floating operands,
+the kinds of :data:`arraytyping.op_rules.LAX_UNARY_KINDS`; the result keeps the operand's type, weak flag included),
+lowered to CHLO's operations as JAX 0.10.2 lowers them, so XLA expands them into the same arithmetic and the values
+agree bit for bit."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
+from arraytyping import op_rules
 from arraytyping._src.runtime import lowering
 from arraytyping._src.runtime.operand_checks import check_kinds
 from arraytyping._src.runtime.avals import ShapedArray
@@ -16,8 +18,10 @@ __all__ = ["erf_p", "erfc_p", "erf_inv_p", "lgamma_p", "digamma_p", "erf", "erfc
 
 
 def _float_unary(name: str) -> Primitive:
+    kinds = op_rules.LAX_UNARY_KINDS[name]
+
     def rule(x: ShapedArray) -> list[ShapedArray]:
-        check_kinds(name, "f", x)
+        check_kinds(name, kinds, x)
         return [x]
     return Primitive(name, rule)
 
