@@ -125,6 +125,7 @@ def gen_module(cfg: lattice.LatticeConfig, *, static: bool, functions: bool = Tr
         "import arraytyping.nn as nn",
         "import arraytyping.numpy as anp",
         "import arraytyping.random as random",
+        "from arraytyping.numpy import fft, linalg",
         "from arraytyping import Array, " + ", ".join(specs.CONCRETE),
         "",
     ]
@@ -158,6 +159,8 @@ def gen_module(cfg: lattice.LatticeConfig, *, static: bool, functions: bool = Tr
     if functions:
         lines += unary_cases(cfg, static=static)
     lines += random_cases(cfg)
+    lines += ["", "", "def case_fftfreq() -> None:",
+              *_dtype_cases("fftfreq", "fft.fftfreq(8{})", lambda node: op_rules.fftfreq_result(node, cfg))]
     return "\n".join(lines) + "\n"
 
 
@@ -179,16 +182,21 @@ def random_cases(cfg: lattice.LatticeConfig) -> list[str]:
             r = specs.cls_of("bool" if fixed == "bool" else lattice.default_name("i", cfg.x64))
             lines.append(f"    assert_type({call.format('')}, Array[{r}])  # random {fn}")
             continue
-        name, _ = op_rules.random_result(fn, None, cfg)
-        lines.append(f"    assert_type({call.format('')}, Array[{specs.cls_of(name)}])  # random {fn}")
-        for node in lattice.DTYPE_NAMES:
-            try:
-                name, _ = op_rules.random_result(fn, node, cfg)
-            except (TypeError, ValueError):
-                continue
-            cls = specs.cls_of(node)
-            lines.append(f"    assert_type({call.format(f', dtype={cls}')}, Array[{specs.cls_of(name)}])"
-                         f"  # random {fn} dtype={cls}")
+        lines += _dtype_cases(f"random {fn}", call, lambda node, fn=fn: op_rules.random_result(fn, node, cfg)[0])
+    return lines
+
+
+def _dtype_cases(tag: str, call: str, rule: Callable[[str | None], str]) -> list[str]:
+    """The cases of ``call`` (``{}``: where ``, dtype=...`` goes) without a dtype and with every dtype class ``rule``
+    takes (its answer; a dtype it refuses is left out, as in :func:`random_cases`)."""
+    lines = [f"    assert_type({call.format('')}, Array[{specs.cls_of(rule(None))}])  # {tag}"]
+    for node in lattice.DTYPE_NAMES:
+        try:
+            name = rule(node)
+        except (TypeError, ValueError):
+            continue
+        cls = specs.cls_of(node)
+        lines.append(f"    assert_type({call.format(f', dtype={cls}')}, Array[{specs.cls_of(name)}])  # {tag} dtype={cls}")
     return lines
 
 
@@ -213,13 +221,24 @@ def unary_cases(cfg: lattice.LatticeConfig, *, static: bool) -> list[str]:
             exact = single_rules.lax_rule(name, cfg)
             lines += _one_operand_case(f"lax_{name}", f"lax.{name}", f"lax {name}",
                                        single_rules.int_as_float(exact) if static else exact, static)
+    for y in (2,) if static else (2, -2):  # lax.integer_pow: the stubs take every y as non-negative; the plugin
+        # reads a literal one
+        rule = single_rules.integer_pow_rule(cfg, 0 if static else y)
+        lines += _one_operand_case(f"lax_integer_pow_{y}".replace("-", "neg"), "lax.integer_pow",
+                                   f"lax integer_pow {y}", rule, static, after=f", {y}")
+    for name in op_rules.FFT_FUNCTIONS:  # jax.numpy.fft's transforms: a strong complex (irfft: real) dtype
+        lines += _one_operand_case(f"fft_{name}", f"fft.{name}", f"fft {name}", single_rules.fft_rule(name, cfg),
+                                   static)
+    for name in op_rules.LINALG_STATIC:  # jax.numpy.linalg's functions of one array result: the inexact dtype
+        lines += _one_operand_case(f"linalg_{name}", f"linalg.{name}", f"linalg {name}",
+                                   single_rules.linalg_rule(name, cfg), static)
     return lines
 
 
 def _one_operand_case(case: str, callee: str, tag: str, rule: Rule, static: bool,
-                      python: Callable[[str], str | None] | None = None) -> list[str]:
-    """One case function: ``callee`` of every operand spec, with ``rule``'s answer (``python``'s for a Python
-    scalar where given)."""
+                      python: Callable[[str], str | None] | None = None, after: str = "") -> list[str]:
+    """One case function: ``callee`` of every operand spec (then ``after``, its other arguments), with ``rule``'s
+    answer (``python``'s for a Python scalar where given)."""
     lines = ["", "", f"def case_{case}() -> None:"]
     for spec in specs.all_specs():
         cls = PY_STATIC[spec.name] if spec.kind == "py" else specs.cls_of(spec.name)
@@ -228,7 +247,7 @@ def _one_operand_case(case: str, callee: str, tag: str, rule: Rule, static: bool
             r = rule("int")
         if python is not None and spec.kind == "py":
             r = python(spec.name)
-        expr, label = f"{callee}({operand_expr(spec)})", f"{tag} {spec}"
+        expr, label = f"{callee}({operand_expr(spec)}{after})", f"{tag} {spec}"
         lines.append(f"    {expr}  # rejected: {label}" if r is None
                      else f"    assert_type({expr}, Array[{r}])  # {label}")
     return lines

@@ -1059,6 +1059,21 @@ def lax_unary_result(fn: str, operand: Operand, config: LatticeConfig = LatticeC
     return _NN(config, True).lax_unary(fn, operand, LAX_UNARY_KINDS[fn])
 
 
+def integer_pow_kinds(y: int) -> str:
+    """The dtype kinds ``jax.lax.integer_pow(x, y)`` accepts: numbers, but an integer takes no negative power
+    (JAX's ``_integer_pow_dtype_rule``; bool never)."""
+    return "iufc" if y >= 0 else "fc"
+
+
+def integer_pow_result(operand: Operand, y: int, config: LatticeConfig = LatticeConfig()) -> Operand:
+    """The ``(dtype name, weak)`` of ``jax.lax.integer_pow(x, y)``: ``x``'s own, as :func:`lax_unary_result`, for
+    the kinds of :func:`integer_pow_kinds` (:class:`OperandTypeError` otherwise)."""
+    out = _NN(config, True).lax_unary("integer_pow", operand, integer_pow_kinds(0))
+    if lattice.KIND[out[0]] not in integer_pow_kinds(y):
+        raise OperandTypeError(f"integer_pow of an integer array ({out[0]}) to a negative power ({y})")
+    return out
+
+
 _FP8_NAMES: Final = frozenset({"float8_e4m3fn", "float8_e5m2", "float8_e5m2fnuz", "float8_e4m3fnuz", "float8_e3m4",
                                "float8_e4m3", "float8_e8m0fnu"})
 
@@ -1424,3 +1439,38 @@ def linalg_result(fn: str, operand: tuple[str, bool], config: LatticeConfig = La
         if rule == "ValueError":
             raise OperandValueError(f"{fn} of {name}: JAX 0.10.2 has no finfo or real part for {name}")
     return name
+
+
+LINALG_STATIC: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType({
+    "inv": ("inv",), "cholesky": ("cholesky",), "det": ("det_small", "det"),
+    "norm": ("norm", "norm_count", "norm_abs", "norm_max", "norm_svd")})
+"""The ``jax.numpy.linalg`` functions of one array result typed by their operand alone, with the :data:`LINALG`
+paths their calls can take (``det``: by the matrix size; ``norm``: by ``ord`` and the number of axes)."""
+
+
+def linalg_static_result(fn: str, operand: Operand, config: LatticeConfig = LatticeConfig()) -> Operand | None:
+    """The ``(dtype name, weak)`` of ``jax.numpy.linalg.<fn>(a)`` (``fn`` in :data:`LINALG_STATIC`) for every
+    matrix size and setting of its other arguments: the inexact dtype of a strong operand (real for ``norm``),
+    strong. None (gradual) for a weak operand (its weak flag depends on the path: ``cholesky`` keeps it, ``inv``
+    drops it) and where the paths disagree (the 1- and 2-bit integers); raises where every path raises."""
+    if fn not in LINALG_STATIC:
+        raise ValueError(f"{fn!r} is not a jax.numpy.linalg function typed by its operand alone; known: "
+                         f"{', '.join(LINALG_STATIC)}")
+    if operand[1]:
+        return None
+    answers: list[str | Exception] = []
+    for path in LINALG_STATIC[fn]:
+        try:
+            name = linalg_result(path, operand, config)
+        except (OperandTypeError, OperandValueError) as e:
+            answers.append(e)
+            continue
+        answers.append(real_name(name) if fn == "norm" else name)
+    results = [a for a in answers if not isinstance(a, Exception)]
+    if not results:
+        first = answers[0]
+        assert isinstance(first, Exception)
+        raise first
+    if len(results) < len(answers) or any(r != results[0] for r in results) or results[0] in _SMALL_INTS:
+        return None  # a small integer's sums and products are computed as the integers they are
+    return results[0], False

@@ -65,6 +65,8 @@ _NP: Final = "arraytyping.numpy."
 _NN: Final = "arraytyping.nn."
 _LAX: Final = "arraytyping.lax."
 _RANDOM: Final = "arraytyping.random."
+_FFT: Final = "arraytyping.numpy.fft."
+_LINALG: Final = "arraytyping.numpy.linalg."
 _OPERATOR_OF: Final[dict[str, tuple[str, bool]]] = {  # Array operator method -> (name, reflected)
     f"__{r}{n}__": (n, bool(r)) for n in _binary.OPERATORS for r in ("", "r") if not (r and n in _binary.COMPARISONS)
 }
@@ -206,7 +208,13 @@ class ArraytypingPlugin(Plugin):
     def get_function_signature_hook(self, fullname: str) -> Callable[[FunctionSigContext], FunctionLike] | None:
         if fullname.startswith(_NN) and fullname[len(_NN):] in _single.NN:
             return _permissive
-        if fullname.startswith(_LAX) and fullname[len(_LAX):] in OR.LAX_UNARY_KINDS:
+        if fullname.startswith(_LAX) and fullname[len(_LAX):] in (*OR.LAX_UNARY_KINDS, "integer_pow"):
+            return _permissive
+        if fullname.startswith(_FFT):
+            fft = fullname[len(_FFT):]
+            return (_permissive if fft in OR.FFT_FUNCTIONS
+                    else _permissive_if_bad_dtype_string if fft == "fftfreq" else None)
+        if fullname.startswith(_LINALG) and fullname[len(_LINALG):] in OR.LINALG_STATIC:
             return _permissive
         if fullname.startswith(_NP):
             fn = fullname[len(_NP):]
@@ -226,9 +234,21 @@ class ArraytypingPlugin(Plugin):
             return _shapes.keeping(hook_nn, _first, fullname) if keeps else hook_nn
         if fullname.startswith(_RANDOM) and fullname[len(_RANDOM):] in _random.SAMPLERS:
             return _random.sampler_hook(rules, fullname[len(_RANDOM):])
-        if fullname.startswith(_LAX) and fullname[len(_LAX):] in OR.LAX_UNARY_KINDS:
-            hook_lax = _single.lax_function_hook(rules, fullname[len(_LAX):])
+        if fullname.startswith(_LAX) and fullname[len(_LAX):] in (*OR.LAX_UNARY_KINDS, "integer_pow"):
+            lax_fn = fullname[len(_LAX):]
+            hook_lax = (_single.integer_pow_hook(rules) if lax_fn == "integer_pow"
+                        else _single.lax_function_hook(rules, lax_fn))
             return _shapes.keeping(hook_lax, _first, fullname) if self.shapes else hook_lax
+        if fullname.startswith(_FFT):
+            fft = fullname[len(_FFT):]
+            if fft in OR.FFT_FUNCTIONS:
+                return _single.fft_function_hook(rules, fft)
+            return _dtypes.dtype_function_hook(rules, "fft.fftfreq") if fft == "fftfreq" else None
+        if fullname.startswith(_LINALG) and fullname[len(_LINALG):] in OR.LINALG_STATIC:
+            linalg_fn = fullname[len(_LINALG):]
+            hook_linalg = _single.linalg_function_hook(rules, linalg_fn)
+            keeps = self.shapes and linalg_fn in _single.LINALG_KEEPING
+            return _shapes.keeping(hook_linalg, _first, fullname) if keeps else hook_linalg
         if fullname.startswith(_NP):
             fn = fullname[len(_NP):]
             what = f"arraytyping.numpy.{fn}"

@@ -174,21 +174,38 @@ class Rules:
         fits = [(len(k), a) for a, k in ABSTRACT.items() if kinds <= set(k)]
         return ("abstract", min(fits)[1]) if fits else ("any", None)
 
-    def unary(self, fn: str, m: Member) -> str | Exception:
-        """The static class of ``fn(m)`` for a one-operand function of op_rules' ``UNARY`` table."""
+    def _static(self, answer: Callable[[], tuple[str, bool]]) -> str | Exception:
+        """The static class of ``answer()``'s ``(dtype, weak)``, or the rejection it raised."""
         try:
-            name, weak = OR.unary_result(fn, m[:2], self.cfg)
+            name, weak = answer()
         except REJECTIONS as e:
             return e
         return static_of(name, weak)
 
+    def unary(self, fn: str, m: Member) -> str | Exception:
+        """The static class of ``fn(m)`` for a one-operand function of op_rules' ``UNARY`` table."""
+        return self._static(lambda: OR.unary_result(fn, m[:2], self.cfg))
+
     def lax(self, fn: str, m: Member) -> str | Exception:
         """The static class of ``jax.lax.<fn>(m)`` for a function of op_rules' ``LAX_UNARY_KINDS``."""
+        return self._static(lambda: OR.lax_unary_result(fn, m[:2], self.cfg))
+
+    def integer_pow(self, y: int, m: Member) -> str | Exception:
+        """The static class of ``jax.lax.integer_pow(m, y)``."""
+        return self._static(lambda: OR.integer_pow_result(m[:2], y, self.cfg))
+
+    def fft(self, fn: str, m: Member) -> str | Exception:
+        """The static class of ``jax.numpy.fft.<fn>(m)`` for a function of op_rules' ``FFT_FUNCTIONS``."""
+        return self._static(lambda: OR.fft_result(fn, m[:2], self.cfg))
+
+    def linalg(self, fn: str, m: Member) -> str | Exception:
+        """The static class of ``jax.numpy.linalg.<fn>(m)`` for a function of op_rules' ``LINALG_STATIC``
+        (``Any`` for a weak operand and where the path decides)."""
         try:
-            name, weak = OR.lax_unary_result(fn, m[:2], self.cfg)
+            out = OR.linalg_static_result(fn, m[:2], self.cfg)
         except REJECTIONS as e:
             return e
-        return static_of(name, weak)
+        return "Any" if out is None else static_of(*out)
 
     def nn(self, fn: str, m: Member) -> str | Exception:
         """The static class of ``jax.nn.<fn>(m)`` for a function of op_rules' ``NN_STATIC`` (``Any`` where the

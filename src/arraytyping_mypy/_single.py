@@ -14,8 +14,8 @@ from mypy.types import AnyType, Instance, LiteralType, NoneType, Type, TypeOfAny
 from arraytyping_mypy import _dtype_args, _errors, _types
 from arraytyping_mypy._rules import L, OR, DtypeSet, Member, Rules, describe, static_of
 
-__all__ = ["DUNDERS", "REDUCTIONS", "abs_builtin_hook", "answers_unary", "lax_function_hook", "reduction_hook", "unary", "unary_function_hook",
-           "unary_method_hook"]
+__all__ = ["DUNDERS", "REDUCTIONS", "abs_builtin_hook", "answers_unary", "fft_function_hook", "integer_pow_hook",
+           "lax_function_hook", "reduction_hook", "unary", "unary_function_hook", "unary_method_hook"]
 
 DUNDERS: Final = {"__neg__": ("negative", "operator - (negation)"), "__abs__": ("abs", "abs()"),
                   "__invert__": ("invert", "operator ~")}
@@ -88,6 +88,52 @@ def lax_function_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type
         if not ctx.arg_types or not ctx.arg_types[0]:
             return ctx.default_return_type
         return unary(ctx, rules, ctx.arg_types[0][0], fn, f"arraytyping.lax.{fn}", rules.lax)
+    return hook
+
+
+def integer_pow_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
+    """``arraytyping.lax.integer_pow(x, y)``: ``x``'s own type; an integer ``x`` is refused for a literal negative
+    ``y`` (any other ``y`` is taken as non-negative: for a negative one the call fails at run time)."""
+    def hook(ctx: FunctionContext) -> Type:
+        if not ctx.arg_types or not ctx.arg_types[0]:
+            return ctx.default_return_type
+        y = _literal_int(ctx.arg_types[1][0]) if len(ctx.arg_types) > 1 and ctx.arg_types[1] else None
+        return unary(ctx, rules, ctx.arg_types[0][0], "integer_pow", "arraytyping.lax.integer_pow",
+                     lambda _, m: rules.integer_pow(0 if y is None else y, m))
+    return hook
+
+
+def _literal_int(t: Type) -> int | None:
+    """The value of an ``int`` literal type (``Literal[-2]``, or ``-2`` inferred as ``int``), else ``None``."""
+    p = get_proper_type(t)
+    if isinstance(p, Instance) and p.last_known_value is not None:
+        p = p.last_known_value
+    if isinstance(p, LiteralType) and isinstance(p.value, int) and not isinstance(p.value, bool):
+        return p.value
+    return None
+
+
+def fft_function_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
+    """``arraytyping.numpy.fft.<fn>`` (op_rules' ``FFT_FUNCTIONS``): a strong complex (``irfft``: real) dtype, or
+    refused (``rfft`` of a complex or half-precision operand)."""
+    def hook(ctx: FunctionContext) -> Type:
+        if not ctx.arg_types or not ctx.arg_types[0]:
+            return ctx.default_return_type
+        return unary(ctx, rules, ctx.arg_types[0][0], fn, f"arraytyping.numpy.fft.{fn}", rules.fft)
+    return hook
+
+
+LINALG_KEEPING: Final = frozenset({"inv", "cholesky"})
+"""The ``arraytyping.numpy.linalg`` functions of op_rules' ``LINALG_STATIC`` whose result has the operand's shape."""
+
+
+def linalg_function_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
+    """``arraytyping.numpy.linalg.<fn>`` (op_rules' ``LINALG_STATIC``): the strong inexact dtype (real for
+    ``norm``), gradual for a weak operand and where the matrix size or ``ord`` decides, or refused."""
+    def hook(ctx: FunctionContext) -> Type:
+        if not ctx.arg_types or not ctx.arg_types[0]:
+            return ctx.default_return_type
+        return unary(ctx, rules, ctx.arg_types[0][0], fn, f"arraytyping.numpy.linalg.{fn}", rules.linalg)
     return hook
 
 

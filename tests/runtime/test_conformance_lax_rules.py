@@ -55,3 +55,46 @@ def test_python_scalars_are_weak_arrays_of_their_kind() -> None:
         op_rules.lax_unary_result("erf", ("int", True))
     with pytest.raises(ValueError, match="unknown jax.lax function"):
         op_rules.lax_unary_result("exp", ("float32", False))
+
+
+_POW_CASE = re.compile(r"eval_shape\(lambda x: lax\.integer_pow\(x, (-?\d+)\), S\('(\w+)', \([\d, ]*\)(, True)?\)\)")
+
+
+@pytest.mark.parametrize("config", sorted(load("lax")))
+def test_integer_pow_result_is_jaxs(config: str) -> None:
+    """``op_rules.integer_pow_result`` for every dtype, strong and weak, and every power the reference holds
+    (negative, zero, positive): the dtype and weak flag, or JAX's error class."""
+    import arraytyping as at
+    from arraytyping import op_rules
+
+    with configured(config):
+        cfg = at.config.lattice_config
+    wrong: list[str] = []
+    powers: set[int] = set()
+    for expr, want in load("lax")[config].items():
+        m = _POW_CASE.fullmatch(expr)
+        if m is None:
+            continue
+        y, dtype, weak = int(m.group(1)), m.group(2), m.group(3) is not None
+        powers.add(y)
+        try:
+            name, w = op_rules.integer_pow_result((dtype, weak), y, cfg)
+            got: dict[str, object] = {"dtype": name, "weak": w}
+        except TypeError as e:
+            got = {"error": type(e).__name__, "classes": [c.__name__ for c in type(e).__mro__]}
+        why = mismatch({k: v for k, v in want.items() if k in ("dtype", "weak", "error")}, got)
+        if why:
+            wrong.append(f"{expr}: {why}")
+    assert powers == {-2, 0, 3}
+    assert not wrong, "\n".join(wrong)
+
+
+def test_integer_pow_of_a_python_scalar_and_a_negative_integer_power() -> None:
+    from arraytyping import op_rules
+
+    assert op_rules.integer_pow_result(("int", True), 2) == ("int32", True)
+    assert op_rules.integer_pow_result(("float", True), -1) == ("float32", True)
+    with pytest.raises(TypeError, match=r"integer_pow of an integer array \(int8\) to a negative power \(-1\)"):
+        op_rules.integer_pow_result(("int8", False), -1)
+    with pytest.raises(TypeError):
+        op_rules.integer_pow_result(("bool", False), 2)

@@ -53,7 +53,8 @@ class Entry:
         assert self.shape in RULES, self.shape
 
 
-MODULES: Final[dict[str, str]] = {"arraytyping.numpy": "anp", "arraytyping.nn": "nn", "arraytyping.random": "random"}
+MODULES: Final[dict[str, str]] = {"arraytyping.numpy": "anp", "arraytyping.nn": "nn", "arraytyping.random": "random",
+                                 "arraytyping.numpy.fft": "fft", "arraytyping.numpy.linalg": "linalg"}
 """Public modules whose ``__all__`` the registry must cover, with the alias generated code uses."""
 
 AB = (("a", "arraylike"), ("b", "arraylike"))
@@ -167,6 +168,38 @@ def samplers(weight: float = 0.15) -> list[Entry]:
         out.append(Entry(f"random.{name}(shape)", head + ")", (), "create", covers=covers, weight=weight,
                          family=fam))
     return out
+
+
+_FFT_SHAPES: Final = {"fft": "same_rank1", "ifft": "same_rank1", "fft2": "same_rank2", "rfft": "rfft",
+                       "irfft": "irfft"}
+"""The transforms of ``arraytyping.numpy.fft`` by their shape rule (``irfft`` takes ``n=``)."""
+
+
+def fft_transforms(weight: float = 0.2) -> list[Entry]:
+    """``arraytyping.numpy.fft``'s transforms of an array-like of rank 1 or more, and ``fftfreq`` (no operand)."""
+    out = [Entry(f"fft.{name}", f"fft.{name}({{a}}" + (", n={n})" if name == "irfft" else ")"), AL, shape,
+                 covers=(f"numpy.fft.{name}",), weight=weight, family="fft function")
+           for name, shape in _FFT_SHAPES.items()]
+    out.append(Entry("fft.fftfreq(n)", "fft.fftfreq({n})", (), "create_1d", covers=("numpy.fft.fftfreq",),
+                     weight=weight / 2, family="fft function"))
+    return out
+
+
+def linalg_functions(weight: float = 0.2) -> list[Entry]:
+    """``arraytyping.numpy.linalg``'s functions of one array result: ``inv``, ``cholesky`` and ``det`` of square
+    matrices, ``norm`` of the whole operand and over one axis."""
+    fam = "linalg function"
+    return [
+        Entry("linalg.inv", "linalg.inv({a})", AL, "square", covers=("numpy.linalg.inv",), weight=weight,
+              family=fam),
+        Entry("linalg.cholesky", "linalg.cholesky({a})", AL, "square", covers=("numpy.linalg.cholesky",),
+              weight=weight, family=fam),
+        Entry("linalg.det", "linalg.det({a})", AL, "det", covers=("numpy.linalg.det",), weight=weight, family=fam),
+        Entry("linalg.norm", "linalg.norm({a})", AL, "reduce_all", covers=("numpy.linalg.norm",), weight=weight,
+              family=fam),
+        Entry("linalg.norm(axis)", "linalg.norm({a}, axis={axis})", AL, "reduce_axis",
+              covers=("numpy.linalg.norm",), weight=weight, family=fam),
+    ]
 
 
 def like(name: str, fill: bool, weight: float = 1.0) -> list[Entry]:
@@ -292,6 +325,8 @@ def _entries() -> list[Entry]:
     out.append(Entry("nn.logsumexp", "nn.logsumexp({a})", AL, "reduce_all", covers=("nn.logsumexp",),
                      weight=0.1, family="nn function"))
     out += samplers()
+    out += fft_transforms()
+    out += linalg_functions()
     from .api_surface import surface_entries  # noqa: PLC0415 - it builds on this module's helpers
     out += surface_entries()
     return out
@@ -343,6 +378,10 @@ NOT_FUZZED: Final[dict[str, str]] = {
        for n in ("KeyDType", "PRNGKey", "PRNGKeyArray", "fold_in", "key", "key_data", "split", "wrap_key_data")},
     **{f"random.{n}": "the operand's dtype, typed gradually (Array[Any]) in the stubs: nothing to be wrong about"
        for n in ("choice", "permutation")},
+    **{f"numpy.linalg.{n}": "typed gradually (Array[Any] results) in the stubs: nothing to be wrong about"
+       for n in ("qr", "eigh", "svd", "slogdet", "solve")},
+    **{f"numpy.linalg.{n}": "a named tuple class of results (typed gradually)"
+       for n in ("EighResult", "QRResult", "SVDResult", "SlogdetResult")},
     "random.categorical": "the default integer whatever the logits, which must be real floating (generated cases)",
     **{f"numpy.{n}": "an abstract class: used in annotations (type variables' bounds, aliases), not called"
        for n in ("generic", "number", "integer", "signedinteger", "unsignedinteger", "inexact", "floating",

@@ -25,6 +25,7 @@ import arraytyping as at
 import arraytyping.nn as nn
 import arraytyping.numpy as anp
 import arraytyping.random as random
+from arraytyping.numpy import fft, linalg
 import arraytyping.typing as att
 """
 

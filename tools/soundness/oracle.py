@@ -82,8 +82,9 @@ def _env() -> dict[str, object]:
 
     import arraytyping.nn as nn
     import arraytyping.random as random
+    from arraytyping.numpy import fft, linalg
 
-    return {"at": at, "anp": anp, "nn": nn, "random": random, "np": np, "npt": npt, "att": att}
+    return {"at": at, "anp": anp, "nn": nn, "random": random, "fft": fft, "linalg": linalg, "np": np, "npt": npt, "att": att}
 
 
 def _outcome(result: object, case: Case) -> Outcome:

@@ -18,7 +18,7 @@ from .expressions import Shape
 POOL: tuple[Shape, ...] = ((), (3,), (2,), (2, 3), (3, 2), (1, 3), (2, 1), (2, 2, 3))
 """Shapes for operands whose shape does not follow from the result's (reductions, ``result_type``...)."""
 TARGETS: tuple[tuple[Shape, float], ...] = (((), 2.0), ((3,), 3.0), ((2, 3), 4.0), ((2, 1), 1.0), ((1, 3), 1.0),
-                                            ((2, 2, 3), 1.0))
+                                            ((2, 2, 3), 1.0), ((3, 3), 0.5))
 """Result shapes of whole expressions, with weights."""
 SHAPE_ROLES = frozenset({"array", "arraylike", "tensor", "scalar", "cond"})
 """Slot roles that carry a shape (a ``dtype`` slot does not)."""
@@ -474,6 +474,48 @@ def create_2d(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePl
     return ShapePlan({}, {"n": str(target[0]), "m": str(target[1])})
 
 
+def rfft(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+    """``fft.rfft(a)``: the last axis ``n`` becomes ``n // 2 + 1``."""
+    assert target is not None
+    if not target:
+        return None
+    n = 2 * (target[-1] - 1) + rng.randint(0, 1)
+    if n < 1:
+        return None
+    return _all(slots, target[:-1] + (n,))
+
+
+def irfft(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+    """``fft.irfft(a, n=n)``: the last axis becomes ``n`` (the operand's, ``m``, is cut or padded to ``n // 2 + 1``;
+    ``m`` is that length or the one an even ``n`` would give without ``n=``)."""
+    assert target is not None
+    if not target:
+        return None
+    n = target[-1]
+    m = n // 2 + 1 if rng.random() < 0.5 else rng.choice((2, 3))
+    plan = _all(slots, target[:-1] + (m,))
+    if plan is not None:
+        plan.extras["n"] = str(n)
+    return plan
+
+
+def square(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+    """``linalg.inv(a)``, ``linalg.cholesky(a)``: square matrices (over any leading axes), the operand's shape."""
+    assert target is not None
+    if len(target) < 2 or target[-1] != target[-2]:
+        return None
+    return _all(slots, target)
+
+
+def det(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+    """``linalg.det(a)``: the last two axes (a square matrix: 2x2 and 3x3 by cofactors, 4x4 by LU) dropped."""
+    assert target is not None
+    if len(target) > 1:
+        return None
+    k = rng.choice((2, 3, 4))
+    return _all(slots, target + (k, k))
+
+
 RULES: dict[str, Rule] = {
     "elementwise": elementwise, "same": same, "any_shape": any_shape, "reduce_axis": reduce_axis,
     "reduce_axis_keepdims": reduce_axis_keepdims, "reduce_axes": reduce_axes, "reduce_all": reduce_all,
@@ -487,5 +529,6 @@ RULES: dict[str, Rule] = {
     "column_stack": column_stack, "meshgrid": meshgrid, "pad1": pad1, "diagonal": diagonal, "trace": trace,
     "pair_scalar": pair_scalar, "sized_1d": sized_1d, "searchsorted": searchsorted, "create_2d": create_2d,
     "vdot": vdot, "inner": inner, "outer": outer, "matrix_product": matrix_product, "kron": kron, "cross": cross,
+    "rfft": rfft, "irfft": irfft, "square": square, "det": det,
 }
 """Every shape rule by the name the registry uses."""

@@ -12,6 +12,7 @@ import arraytyping.lax as lax
 import arraytyping.nn as nn
 import arraytyping.numpy as anp
 import arraytyping.random as random
+from arraytyping.numpy import fft, linalg
 from arraytyping import Array, bool_, uint1, uint2, uint4, uint8, uint16, uint32, uint64, int1, int2, int4, int8, int16, int32, int64, float4_e2m1fn, float6_e2m3fn, float6_e3m2fn, float8_e3m4, float8_e4m3, float8_e8m0fnu, float8_e4m3b11fnuz, float8_e4m3fn, float8_e4m3fnuz, float8_e5m2, float8_e5m2fnuz, bfloat16, float16, float32, float64, complex64, complex128
 
 a_arr_bool: Array[bool_]
@@ -22906,3 +22907,39 @@ def case_random_samplers() -> None:
     assert_type(random.bits(k, (2,), dtype=uint64), Array[uint64])  # random bits dtype=uint64
     assert_type(random.bernoulli(k, 0.5, (2,)), Array[bool_])  # random bernoulli
     assert_type(random.categorical(k, a_arr_float32), Array[int64])  # random categorical
+
+
+def case_fftfreq() -> None:
+    assert_type(fft.fftfreq(8), Array[float64])  # fftfreq
+    assert_type(fft.fftfreq(8, dtype=bool_), Array[bool_])  # fftfreq dtype=bool_
+    assert_type(fft.fftfreq(8, dtype=uint1), Array[uint1])  # fftfreq dtype=uint1
+    assert_type(fft.fftfreq(8, dtype=uint2), Array[uint2])  # fftfreq dtype=uint2
+    assert_type(fft.fftfreq(8, dtype=uint4), Array[uint4])  # fftfreq dtype=uint4
+    assert_type(fft.fftfreq(8, dtype=uint8), Array[uint8])  # fftfreq dtype=uint8
+    assert_type(fft.fftfreq(8, dtype=uint16), Array[uint16])  # fftfreq dtype=uint16
+    assert_type(fft.fftfreq(8, dtype=uint32), Array[uint32])  # fftfreq dtype=uint32
+    assert_type(fft.fftfreq(8, dtype=uint64), Array[uint64])  # fftfreq dtype=uint64
+    assert_type(fft.fftfreq(8, dtype=int1), Array[int1])  # fftfreq dtype=int1
+    assert_type(fft.fftfreq(8, dtype=int2), Array[int2])  # fftfreq dtype=int2
+    assert_type(fft.fftfreq(8, dtype=int4), Array[int4])  # fftfreq dtype=int4
+    assert_type(fft.fftfreq(8, dtype=int8), Array[int8])  # fftfreq dtype=int8
+    assert_type(fft.fftfreq(8, dtype=int16), Array[int16])  # fftfreq dtype=int16
+    assert_type(fft.fftfreq(8, dtype=int32), Array[int32])  # fftfreq dtype=int32
+    assert_type(fft.fftfreq(8, dtype=int64), Array[int64])  # fftfreq dtype=int64
+    assert_type(fft.fftfreq(8, dtype=float4_e2m1fn), Array[float4_e2m1fn])  # fftfreq dtype=float4_e2m1fn
+    assert_type(fft.fftfreq(8, dtype=float6_e2m3fn), Array[float6_e2m3fn])  # fftfreq dtype=float6_e2m3fn
+    assert_type(fft.fftfreq(8, dtype=float6_e3m2fn), Array[float6_e3m2fn])  # fftfreq dtype=float6_e3m2fn
+    assert_type(fft.fftfreq(8, dtype=float8_e3m4), Array[float8_e3m4])  # fftfreq dtype=float8_e3m4
+    assert_type(fft.fftfreq(8, dtype=float8_e4m3), Array[float8_e4m3])  # fftfreq dtype=float8_e4m3
+    assert_type(fft.fftfreq(8, dtype=float8_e8m0fnu), Array[float8_e8m0fnu])  # fftfreq dtype=float8_e8m0fnu
+    assert_type(fft.fftfreq(8, dtype=float8_e4m3b11fnuz), Array[float8_e4m3b11fnuz])  # fftfreq dtype=float8_e4m3b11fnuz
+    assert_type(fft.fftfreq(8, dtype=float8_e4m3fn), Array[float8_e4m3fn])  # fftfreq dtype=float8_e4m3fn
+    assert_type(fft.fftfreq(8, dtype=float8_e4m3fnuz), Array[float8_e4m3fnuz])  # fftfreq dtype=float8_e4m3fnuz
+    assert_type(fft.fftfreq(8, dtype=float8_e5m2), Array[float8_e5m2])  # fftfreq dtype=float8_e5m2
+    assert_type(fft.fftfreq(8, dtype=float8_e5m2fnuz), Array[float8_e5m2fnuz])  # fftfreq dtype=float8_e5m2fnuz
+    assert_type(fft.fftfreq(8, dtype=bfloat16), Array[bfloat16])  # fftfreq dtype=bfloat16
+    assert_type(fft.fftfreq(8, dtype=float16), Array[float16])  # fftfreq dtype=float16
+    assert_type(fft.fftfreq(8, dtype=float32), Array[float32])  # fftfreq dtype=float32
+    assert_type(fft.fftfreq(8, dtype=float64), Array[float64])  # fftfreq dtype=float64
+    assert_type(fft.fftfreq(8, dtype=complex64), Array[complex64])  # fftfreq dtype=complex64
+    assert_type(fft.fftfreq(8, dtype=complex128), Array[complex128])  # fftfreq dtype=complex128

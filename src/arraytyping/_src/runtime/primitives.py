@@ -244,7 +244,7 @@ imag_p = Primitive("imag", _complex_part_rule("imag"))
 
 def _integer_pow_rule(x: ShapedArray, *, y: int) -> list[ShapedArray]:
     _check_kinds("integer_pow", NUM, x)
-    if _kind(x) in "iu" and y < 0:
+    if _kind(x) not in op_rules.integer_pow_kinds(y):
         raise TypeError(f"integer_pow of an integer array ({x.name}) to a negative power {y}")
     return [x]
 

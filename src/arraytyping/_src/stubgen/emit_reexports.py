@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Final
 
 from arraytyping import op_rules
-from arraytyping._src.stubgen import random_samplers, single_rules, specs
+from arraytyping._src.stubgen import dtype_given, random_samplers, single_rules, specs
 from arraytyping._src.stubgen.binary import KeepVars
 from arraytyping._src.stubgen.emit_numpy import unary_function
 from arraytyping._src.stubgen.from_source import PACKAGE, docline, emit_all, stub_function
@@ -35,8 +35,11 @@ REEXPORT_MODULES: Final = ("random.py", "nn.py", "lax.py", "numpy/fft.py", "nump
 TYPED: Final[dict[str, dict[str, Callable[[str, LatticeConfig], Rule]]]] = {
     "nn.py": {name: lambda fn, cfg: single_rules.int_as_float(single_rules.nn_rule(fn, cfg))
               for name in op_rules.NN_STATIC},
-    "lax.py": {name: lambda fn, cfg: single_rules.int_as_float(single_rules.lax_rule(fn, cfg))
-               for name in op_rules.LAX_UNARY_KINDS},
+    "lax.py": {**{name: lambda fn, cfg: single_rules.int_as_float(single_rules.lax_rule(fn, cfg))
+                  for name in op_rules.LAX_UNARY_KINDS},
+               "integer_pow": lambda fn, cfg: single_rules.integer_pow_rule(cfg)},
+    "numpy/fft.py": {name: single_rules.fft_rule for name in op_rules.FFT_FUNCTIONS},
+    "numpy/linalg.py": {name: single_rules.linalg_rule for name in op_rules.LINALG_STATIC},
 }
 """The functions of one operand declared by their dtype rule (exact overloads for every operand kind, as
 ``arraytyping.numpy.exp``), not from their runtime signature; a function with more parameters keeps them (those
@@ -253,6 +256,13 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
             typed += declared_by_rule
             body += declared_by_rule
             body += _deciding_overloads(nodes)
+        elif rel == "numpy/fft.py" and name == "fftfreq":
+            function = nodes[-1]
+            assert isinstance(function, ast.FunctionDef)
+            declared_by_rule = dtype_given.overloads(function, cfg, keep, docline(function),
+                                                     lambda node: op_rules.fftfreq_result(node, cfg))
+            typed += declared_by_rule
+            body += declared_by_rule
         elif rel == "random.py" and random_samplers.typed_sampler(name):
             function = nodes[-1]
             assert isinstance(function, ast.FunctionDef)

@@ -6,12 +6,14 @@ A static class is a concrete scalar class (an array of that dtype, strongly type
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from arraytyping import lattice, op_rules
 from arraytyping._src.stubgen import specs
 from arraytyping._src.stubgen.unary import Rule
 from arraytyping.lattice import LatticeConfig
 
-__all__ = ["int_as_float", "lax_rule", "nn_rule", "reduction_rule", "unary_rule"]
+__all__ = ["fft_rule", "int_as_float", "integer_pow_rule", "lax_rule", "linalg_rule", "nn_rule", "reduction_rule", "unary_rule"]
 
 
 def _operand(cls: str, cfg: LatticeConfig) -> tuple[str, bool]:
@@ -21,26 +23,50 @@ def _operand(cls: str, cfg: LatticeConfig) -> tuple[str, bool]:
     return lattice.canonical_name(specs.node_of(cls), cfg.x64), False
 
 
-def unary_rule(fn: str, cfg: LatticeConfig) -> Rule:
-    """``jax.numpy.<fn>`` by :func:`arraytyping.op_rules.unary_result`."""
+def _by(answer: Callable[[tuple[str, bool]], tuple[str, bool]], cfg: LatticeConfig) -> Rule:
+    """The rule that answers a static class by ``answer`` of its ``(dtype, weak)``: refused where it raises."""
     def rule(cls: str) -> str | None:
         try:
-            name, weak = op_rules.unary_result(fn, _operand(cls, cfg), cfg)
+            name, weak = answer(_operand(cls, cfg))
         except specs.REJECTIONS:
             return None
         return specs.static_of(name, weak)
     return rule
 
 
+def unary_rule(fn: str, cfg: LatticeConfig) -> Rule:
+    """``jax.numpy.<fn>`` by :func:`arraytyping.op_rules.unary_result`."""
+    return _by(lambda o: op_rules.unary_result(fn, o, cfg), cfg)
+
+
 def lax_rule(fn: str, cfg: LatticeConfig) -> Rule:
     """``jax.lax.<fn>`` of one operand by :func:`arraytyping.op_rules.lax_unary_result`: the operand's own type, or
     refused."""
+    return _by(lambda o: op_rules.lax_unary_result(fn, o, cfg), cfg)
+
+
+def integer_pow_rule(cfg: LatticeConfig, y: int = 0) -> Rule:
+    """``jax.lax.integer_pow(x, y)`` by :func:`arraytyping.op_rules.integer_pow_result`. The stubs cannot see ``y``
+    and take it as non-negative: every number keeps its type (a negative ``y`` refuses integers at run time; the
+    plugin sees a literal one)."""
+    return _by(lambda o: op_rules.integer_pow_result(o, y, cfg), cfg)
+
+
+def fft_rule(fn: str, cfg: LatticeConfig) -> Rule:
+    """``jax.numpy.fft.<fn>`` by :func:`arraytyping.op_rules.fft_result`: a complex (or, for ``irfft``, real)
+    strong dtype, or refused (``rfft`` of a complex or half-precision operand)."""
+    return _by(lambda o: op_rules.fft_result(fn, o, cfg), cfg)
+
+
+def linalg_rule(fn: str, cfg: LatticeConfig) -> Rule:
+    """``jax.numpy.linalg.<fn>`` of one array result by :func:`arraytyping.op_rules.linalg_static_result`: the
+    strong inexact dtype, gradual (``Any``) for a weak operand and where the path decides, or refused."""
     def rule(cls: str) -> str | None:
         try:
-            name, weak = op_rules.lax_unary_result(fn, _operand(cls, cfg), cfg)
+            out = op_rules.linalg_static_result(fn, _operand(cls, cfg), cfg)
         except specs.REJECTIONS:
             return None
-        return specs.static_of(name, weak)
+        return "Any" if out is None else specs.static_of(*out)
     return rule
 
 

@@ -1,0 +1,98 @@
+"""Functions declared by the rule of their ``dtype`` argument: each dtype spelling the rule takes gives its answer
+(``normal(key, (3,), dtype=bfloat16)`` is ``Array[bfloat16]``, ``fftfreq(8, dtype=float64)`` is ``Array[float32]``
+with x64 off), a spelling it refuses has no overload (``uniform(key, dtype=int32)``), and no ``dtype`` gives the
+rule's default."""
+
+from __future__ import annotations
+
+import ast
+import copy
+from collections.abc import Callable
+
+from arraytyping._src.stubgen import dtype_args, specs
+from arraytyping._src.stubgen.binary import KeepVars
+from arraytyping._src.stubgen.from_source import stub_function
+from arraytyping.lattice import LatticeConfig
+
+__all__ = ["declare", "overloads", "with_doc"]
+
+DtypeRule = Callable[[str | None], str]
+"""The result dtype name for a ``dtype`` argument's dtype name (``None``: none given); raises ``TypeError`` or
+``ValueError`` for one the function refuses."""
+
+
+def overloads(fn: ast.FunctionDef, cfg: LatticeConfig, keep: KeepVars, doc: str | None, rule: DtypeRule) -> list[str]:
+    """The overloads of ``fn`` (its runtime definition, with a ``dtype`` parameter), ``doc`` on the first; a dtype
+    class the rule keeps as it is (``bfloat16``, ``x.dtype`` of an ``Array[bfloat16]``) through a type variable
+    bound to those classes (from ``keep``)."""
+    kept = [cls for cls in specs.CONCRETE if specs.canonical_cls(cls, cfg) == cls and _keeps(rule, cls)]
+    var = keep.var(" | ".join(kept))
+
+    def result(cls: str) -> str:
+        if cls == "_S":  # a dtype class: itself where the rule keeps it (the bound), else the DTypeLike catcher
+            return var
+        if cls == "Any":
+            return "Any"
+        try:
+            return specs.cls_of(rule(specs.node_of(cls)))
+        except (TypeError, ValueError):
+            return ""  # refused: no overload takes it
+
+    out: list[str] = []
+    for spec, r in dtype_args.dtype_specs(cfg, result):
+        out += _dtype_given(fn, spec.replace("_S", var) if r == var else spec, r)
+    out += declare(fn, "None", specs.cls_of(rule(None)))
+    return with_doc(out, doc)
+
+
+def _keeps(rule: DtypeRule, cls: str) -> bool:
+    """Whether ``rule`` gives the canonical class ``cls`` for ``dtype=cls``."""
+    try:
+        return rule(specs.node_of(cls)) == specs.node_of(cls)
+    except (TypeError, ValueError):
+        return False
+
+
+def _dtype_given(fn: ast.FunctionDef, spec: str, r: str) -> list[str]:
+    """The overloads taking ``dtype: spec`` (required): positionally (every parameter before it required too) and
+    by keyword; only by keyword where ``dtype`` is keyword-only."""
+    a = fn.args
+    names = [p.arg for p in a.args]
+    if "dtype" not in names:
+        keyword_only = copy.deepcopy(fn)
+        keyword_only.args.kw_defaults = [None if p.arg == "dtype" else d
+                                         for p, d in zip(a.kwonlyargs, a.kw_defaults)]
+        return declare(keyword_only, spec, r)
+    i = names.index("dtype")
+    defaults = [None] * (len(a.args) - len(a.defaults)) + list(a.defaults)
+    positional = copy.deepcopy(fn)
+    positional.args.defaults = [d for j, d in enumerate(defaults) if j > i and d is not None]
+    keyword = copy.deepcopy(fn)  # dtype and the parameters after it keyword-only, in order (positions unchanged)
+    k = keyword.args
+    moved, moved_defaults = k.args[i:], [None, *defaults[i + 1:]]
+    k.args, k.defaults = k.args[:i], [d for d in defaults[:i] if d is not None]
+    k.kwonlyargs, k.kw_defaults = [*moved, *k.kwonlyargs], [*moved_defaults, *k.kw_defaults]
+    return [line for variant in (positional, keyword) for line in declare(variant, spec, r)]
+
+
+def _annotate(fn: ast.FunctionDef, param: str, annotation: str) -> None:
+    for p in [*fn.args.args, *fn.args.kwonlyargs]:
+        if p.arg == param:
+            p.annotation = ast.parse(annotation, mode="eval").body
+
+
+def declare(fn: ast.FunctionDef, dtype: str | None, result: str) -> list[str]:
+    """``fn`` as one ``@overload`` returning ``Array[result]`` (its ``dtype`` annotated ``dtype`` when given)."""
+    variant = copy.deepcopy(fn)
+    if dtype is not None:
+        _annotate(variant, "dtype", dtype)
+    variant.returns = ast.parse(f"Array[{result}]", mode="eval").body
+    variant.decorator_list = [ast.Name("overload")]
+    return [f"{line} ..." if line.endswith(":") else line for line in stub_function(variant, with_doc=False)]
+
+
+def with_doc(lines: list[str], doc: str | None) -> list[str]:
+    """``lines`` (overloads) with ``doc`` as the first one's docstring, for hovers."""
+    if not doc:
+        return lines
+    return [lines[0], lines[1].removesuffix(" ..."), f"    {doc}", "    ...", *lines[2:]]

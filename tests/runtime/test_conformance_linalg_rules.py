@@ -1,0 +1,61 @@
+"""``arraytyping.op_rules.linalg_static_result`` (what the stubs and the plugin answer for ``linalg.inv``,
+``cholesky``, ``det`` and ``norm``) against JAX 0.10.2 (``tests/data/jax_linalg_reference.json``, written by
+``tools/jax_linalg_reference.py``): for every reference case of those functions (every ``ord``, axis and matrix size
+the reference holds) and every operand, the static answer is JAX's dtype (strong) or gradual (``None``), and it
+refuses only operands JAX refuses."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+import test_conformance_linalg as ref  # the same folder: the reference and its keys
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from api_ext_reference import configured  # noqa: E402
+
+_FUNCTION = re.compile(r"np\.linalg\.(\w+)\(")
+_CASES = sorted(case for case in ref.CASES if (m := _FUNCTION.search(ref.TOOL.CASES[case][0]))
+                and m.group(1) in ("inv", "cholesky", "det", "norm"))
+
+
+def test_every_function_has_cases() -> None:
+    from arraytyping import op_rules
+
+    have = {_FUNCTION.search(ref.TOOL.CASES[case][0]).group(1) for case in _CASES}  # type: ignore[union-attr]
+    assert have == set(op_rules.LINALG_STATIC)
+
+
+@pytest.mark.parametrize("config_key", ref.CONFIGS)
+@pytest.mark.parametrize("case", _CASES)
+def test_linalg_static_result_is_jaxs(case: str, config_key: str) -> None:
+    import arraytyping as at
+    from arraytyping import op_rules
+
+    fn = _FUNCTION.search(ref.TOOL.CASES[case][0]).group(1)  # type: ignore[union-attr]
+    with configured(config_key):
+        cfg = at.config.lattice_config
+    wrong: list[str] = []
+    exact = 0
+    for key, want in zip(ref.keys(case), ref.answers(case, config_key)):
+        kind, _, dtype = key.partition(":")
+        if kind == "py":
+            continue  # a Python scalar has no rank: an error in every function here
+        try:
+            got = op_rules.linalg_static_result(fn, (dtype, kind.startswith("warr")), cfg)
+        except (TypeError, ValueError) as e:
+            if not want.startswith("error:"):
+                wrong.append(f"{key}: JAX {want}, the rule refuses it ({e})")
+            continue
+        if got is None:
+            continue
+        exact += 1
+        stated = got[0] + ("*" if got[1] else "")
+        if want.split("[")[0] != stated:
+            wrong.append(f"{key}: JAX {want}, the rule {stated}")
+    assert not wrong, f"{case} {config_key}:\n" + "\n".join(wrong)
+    strong = sum(key.startswith("arr:") for key in ref.keys(case))
+    assert exact == strong - 4  # every strong dtype but the 1- and 2-bit integers is answered exactly
