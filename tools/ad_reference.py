@@ -155,6 +155,8 @@ PRIMITIVES_EXTENDED: dict[str, tuple[str, list[str], list[str]]] = {
     "erfc": ("lambda x: L.erfc(x)", ["2,3:u"], REAL_FLOAT),
     "erf_inv": ("lambda x: L.erf_inv(x)", ["2,3:u"], REAL_FLOAT),
     "lgamma": ("lambda x: L.lgamma(x)", ["2,3:p"], REAL_FLOAT),
+    "digamma": ("lambda x: L.digamma(x)", ["2,3:p"], REAL_FLOAT),
+    "polygamma": ("lambda x: L.polygamma(L.iota_like(x), x)", ["2,3:p"], REAL_FLOAT),
     "nextafter": ("lambda x, y: L.nextafter(x, y)", ["2,3:a", "2,3:b"], ["float32", "float64"]),
     "eq_to": ("lambda x, y: L.eq_to(x, y)", ["2,3:a", "2,3:b"], ["int32", "float32"]),
     "lt_to": ("lambda x, y: L.lt_to(x, y)", ["2,3:a", "2,3:b"], ["int32", "float32"]),

@@ -328,7 +328,6 @@ def _all_primitives() -> dict[str, Any]:
 
 
 WITHOUT_RULES: dict[str, str] = {
-    "digamma": "JAX's rule needs polygamma, which the runtime does not have",
     "nextafter": "JAX has no rule either",
     "lu": "not yet (JAX's rule: the lower and upper parts of L^-1 dA U^-1)",
     "geqrf": "not yet (JAX differentiates qr as a whole, not its LAPACK steps)",
@@ -376,7 +375,6 @@ def _without_rule_case(name: str) -> Callable[[Any], Any]:
     window = {"window_dimensions": (2,), "window_strides": (1,), "padding": ((0, 0),), "base_dilation": (1,),
               "window_dilation": (1,)}
     cases: dict[str, Callable[[Any], Any]] = {
-        "digamma": special.digamma,
         "nextafter": lambda x: lax.nextafter(x, x + 1.0),
         "scatter": lambda x: G.scatter(G.scatter_p, x, idx, x[:2], dn),
         "scatter-mul": lambda x: G.scatter(G.scatter_mul_p, x, idx, x[:2], dn),

@@ -89,7 +89,7 @@ CASES: dict[str, tuple[Callable[..., Any], list[tuple[tuple[int, ...], np.dtype[
     "conj": (lambda x: L.conj(L.convert_element_type(x, np.dtype("complex64"))), [((3,), F32)]),
     "bitcast_convert_type": (lambda x: L.bitcast_convert_type(x, I32), [((2, 3), F32)]),
     **{name: (getattr(L, name), [((2, 3), F32), ((2, 3), F32)]) for name in (
-        "atan2", "nextafter", "complex", "eq_to", "lt_to", "le_to")},
+        "atan2", "nextafter", "polygamma", "complex", "eq_to", "lt_to", "le_to")},
     "convert_element_type": (lambda x: L.convert_element_type(x, I32), [((2, 3), F32)]),
     "stop_gradient": (L.stop_gradient, [((2, 3), F32)]),
     "select_n_bool": (L.select_n, [((2, 3), BOOL), ((2, 3), F32), ((2, 3), F32)]),

@@ -3,8 +3,9 @@ functions, ``exp2``/``expm1``/``log1p``, ``cbrt``/``square``/``rsqrt``, the spec
 ``stop_gradient``, the total-order comparisons...), each JAX 0.10.2's: the same operations in the same order.
 
 Piecewise-constant ones (``ceil``, ``is_finite``, ``eq_to``/``lt_to``/``le_to``, ``bitcast_convert_type``) have a
-zero tangent. As in JAX, ``nextafter`` and ``digamma`` have no rule (JAX's ``digamma`` rule needs ``polygamma``,
-which the runtime does not have): differentiating them raises JAX's ``NotImplementedError``.
+zero tangent. ``digamma``'s derivative is ``polygamma(1, x)``, and ``polygamma``'s in ``x`` is ``polygamma(m + 1, x)``
+(in ``m``: JAX's ``ValueError``). As in JAX, ``nextafter`` has no rule: differentiating it raises JAX's
+``NotImplementedError``.
 """
 
 from __future__ import annotations
@@ -124,6 +125,21 @@ def _lgamma(g: Any, x: Any) -> Any:
     return lax.mul(g, special.digamma(x))
 
 
+def _digamma(g: Any, x: Any) -> Any:
+    return lax.mul(g, lax.polygamma(const_like(x, 1), x))
+
+
+def _polygamma_m(g: Any, m: Any, x: Any) -> Any:
+    raise ValueError("polygamma gradient with respect to m is not supported")
+
+
+def _polygamma_x(g: Any, m: Any, x: Any) -> Any:
+    from arraytyping._src.runtime.numpy.binary import multiply  # noqa: PLC0415 - numpy builds on this module
+
+    # JAX's ``g * polygamma(...)``: a jnp product, which promotes (a weak tangent is made strong first)
+    return multiply(g, lax.polygamma(lax.add(m, const_like(m, 1)), x))
+
+
 defjvp2(P.exp2_p, _exp2)
 defjvp2(P.expm1_p, _expm1)
 defjvp(P.log1p_p, _log1p)
@@ -145,6 +161,8 @@ defjvp(special.erf_p, _erf)
 defjvp(special.erfc_p, _erfc)
 defjvp2(special.erf_inv_p, _erf_inv)
 defjvp(special.lgamma_p, _lgamma)
+defjvp(special.digamma_p, _digamma)
+defjvp(P.polygamma_p, _polygamma_m, _polygamma_x)
 
 
 def _clamp_min(g: Any, lo: Any, x: Any, hi: Any) -> Any:

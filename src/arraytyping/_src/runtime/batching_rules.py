@@ -41,7 +41,8 @@ Dims = Sequence[int | None]
 
 for _p in (P.add_p, P.sub_p, P.mul_p, P.div_p, P.rem_p, P.pow_p, P.max_p, P.min_p, P.and_p, P.or_p, P.xor_p,
            P.shift_left_p, P.shift_right_logical_p, P.shift_right_arithmetic_p, P.eq_p, P.ne_p, P.lt_p, P.le_p,
-           P.gt_p, P.ge_p, P.eq_to_p, P.lt_to_p, P.le_to_p, P.atan2_p, P.nextafter_p, P.complex_p):
+           P.gt_p, P.ge_p, P.eq_to_p, P.lt_to_p, P.le_to_p, P.atan2_p, P.nextafter_p, P.polygamma_p,
+           P.complex_p):
     defbroadcasting(_p)
 
 for _p in (P.neg_p, P.sign_p, P.not_p, P.exp_p, P.log_p, P.sqrt_p, P.sin_p, P.cos_p, P.tanh_p, P.floor_p,

@@ -155,6 +155,7 @@ cbrt_p = Primitive("cbrt", _unary_rule("cbrt", "f"))
 square_p = Primitive("square", _unary_rule("square", NUM))
 atan2_p = Primitive("atan2", _binary_rule("atan2", FLOAT))
 nextafter_p = Primitive("nextafter", _binary_rule("nextafter", "f"))
+polygamma_p = Primitive("polygamma", _binary_rule("polygamma", "f"))  # digamma's derivative (JAX's lax.polygamma)
 
 
 def _is_finite_rule(x: ShapedArray) -> list[ShapedArray]:
