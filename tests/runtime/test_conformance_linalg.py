@@ -201,3 +201,30 @@ def test_einsum_path(spec: str, shapes: list[tuple[int, ...]], path: list[tuple[
     """opt_einsum 3.4's ``contract_path(..., optimize="auto")`` for these specs (recorded from it): the order in which
     JAX's ``einsum`` contracts, which decides the rounding and which dtypes meet in ``dot_general``."""
     assert [(p, s) for p, _, s in contraction_path(spec, shapes)] == path
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+def test_numpy_matrices_inside_a_trace(n: int) -> None:
+    """A numpy matrix enters a trace as a host constant: every function takes it as eagerly (``det`` and
+    ``slogdet`` of 2x2 and 3x3 matrices index it, ``cholesky`` and ``eigh`` symmetrize it), with the same values."""
+    import arraytyping as at
+    from arraytyping.numpy import linalg
+
+    m = (np.eye(n, dtype=np.float32) * 2 + np.arange(n * n, dtype=np.float32).reshape(n, n) / 10).astype(np.float32)
+    m = (m + m.T) / 2
+    calls: dict[str, Callable[[], Any]] = {
+        "det": lambda: linalg.det(m), "slogdet": lambda: tuple(linalg.slogdet(m)), "inv": lambda: linalg.inv(m),
+        "cholesky": lambda: linalg.cholesky(m), "eigh": lambda: tuple(linalg.eigh(m)), "norm": lambda: linalg.norm(m),
+        "qr": lambda: tuple(linalg.qr(m)), "svd": lambda: tuple(linalg.svd(m)),
+        "solve": lambda: linalg.solve(m, np.ones(n, np.float32)), "det_bool": lambda: linalg.det(m > 1),
+    }
+    def leaves(r: Any) -> list[Any]:
+        return list(r) if isinstance(r, tuple) else [r]
+
+    for name, f in calls.items():
+        eager = leaves(f())
+        traced = leaves(at.jit(f)())
+        assert [np.asarray(x).dtype for x in traced] == [np.asarray(x).dtype for x in eager], name
+        for x, y in zip(traced, eager):
+            np.testing.assert_allclose(np.asarray(x), np.asarray(y), rtol=1e-5, atol=1e-5, err_msg=name)
+        assert [a.dtype for a in leaves(eval_shape(f))] == [np.asarray(x).dtype for x in eager], name

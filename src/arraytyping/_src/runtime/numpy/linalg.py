@@ -20,9 +20,9 @@ from arraytyping._src.runtime.annotations import AnyArray, ArrayLike
 from arraytyping._src.runtime.numpy._promotion import (
     as_dtype, common_dtype, jitted, operand, promote_args_inexact, shape_of, to_inexact_dtype,
 )
-from arraytyping._src.runtime.numpy.binary import divide, equal, less, multiply, not_equal, power, subtract
+from arraytyping._src.runtime.numpy.binary import add, divide, equal, less, multiply, not_equal, power, subtract
 from arraytyping._src.runtime.numpy.creation import asarray
-from arraytyping._src.runtime.numpy.indexing import take_along_axis
+from arraytyping._src.runtime.numpy.indexing import getitem, take_along_axis
 from arraytyping._src.runtime.numpy.reductions import any as any_, amax, amin, count_nonzero, prod, sum
 from arraytyping._src.runtime.numpy.selection import where
 from arraytyping._src.runtime.numpy.shape import canonicalize_axis, expand_dims, moveaxis
@@ -244,10 +244,14 @@ def _eye_mask(n: int) -> Any:
 
 def _slogdet_small(a: Any) -> tuple[Any, Any]:
     n = shape_of(a)[-1]
+
+    def m(i: int, j: int) -> Any:  # ``a[..., i, j]``, also of a host constant (a numpy operand inside a trace)
+        return getitem(a, (..., i, j))
+
     if n == 1:
-        det = a[..., 0, 0]
+        det = m(0, 0)
     else:
-        det = subtract(multiply(a[..., 0, 0], a[..., 1, 1]), multiply(a[..., 0, 1], a[..., 1, 0]))
+        det = subtract(multiply(m(0, 0), m(1, 1)), multiply(m(0, 1), m(1, 0)))
     return sign_of(det), real(log(abs(det)))
 
 
@@ -297,17 +301,18 @@ def slogdet(a: ArrayLike, *, method: str | None = None) -> SlogdetResult:
 def _det_body(a: Any) -> Any:
     a = promote_args_inexact(a)[0]
     s = shape_of(a)
+    def m(i: int, j: int) -> Any:  # ``a[..., i, j]``, also of a host constant (a numpy operand inside a trace)
+        return getitem(a, (..., i, j))
+
     if len(s) >= 2 and s[-1] == s[-2] == 2:
-        return subtract(multiply(a[..., 0, 0], a[..., 1, 1]), multiply(a[..., 0, 1], a[..., 1, 0]))
+        return subtract(multiply(m(0, 0), m(1, 1)), multiply(m(0, 1), m(1, 0)))
     if len(s) >= 2 and s[-1] == s[-2] == 3:
-        def m(i: int, j: int) -> Any:
-            return a[..., i, j]
         t = [multiply(multiply(m(0, 0), m(1, 1)), m(2, 2)), multiply(multiply(m(0, 1), m(1, 2)), m(2, 0)),
              multiply(multiply(m(0, 2), m(1, 0)), m(2, 1)), multiply(multiply(m(0, 2), m(1, 1)), m(2, 0)),
              multiply(multiply(m(0, 0), m(1, 2)), m(2, 1)), multiply(multiply(m(0, 1), m(1, 0)), m(2, 2))]
         out = t[0]
         for x in t[1:3]:
-            out = out + x
+            out = add(out, x)
         for x in t[3:]:
             out = subtract(out, x)
         return out
@@ -411,7 +416,7 @@ def inv(a: ArrayLike) -> AnyArray:
 
 
 def _symmetrize(x: Any) -> Any:
-    return divide(x + _H(x), 2)
+    return divide(add(x, _H(x)), 2)
 
 
 def _cholesky_body(a: Any, *, upper: bool, symmetrize_input: bool) -> Any:
