@@ -54,7 +54,8 @@ class Entry:
 
 
 MODULES: Final[dict[str, str]] = {"arraytyping.numpy": "anp", "arraytyping.nn": "nn", "arraytyping.random": "random",
-                                 "arraytyping.numpy.fft": "fft", "arraytyping.numpy.linalg": "linalg"}
+                                 "arraytyping.numpy.fft": "fft", "arraytyping.numpy.linalg": "linalg",
+                                 "arraytyping.lax": "lax"}
 """Public modules whose ``__all__`` the registry must cover, with the alias generated code uses."""
 
 AB = (("a", "arraylike"), ("b", "arraylike"))
@@ -202,6 +203,21 @@ def linalg_functions(weight: float = 0.2) -> list[Entry]:
     ]
 
 
+_LAX_TYPED: Final = ("rsqrt", "erf", "erf_inv", "lgamma", "digamma")
+"""The one-operand ``arraytyping.lax`` functions typed by ``op_rules.lax_unary_result``."""
+
+
+def lax_functions(weight: float = 0.2) -> list[Entry]:
+    """``arraytyping.lax``'s functions typed by their rule: the special functions and ``integer_pow`` (a positive
+    and a negative literal power: an integer operand is refused for the second)."""
+    fam = "lax function"
+    out = [Entry(f"lax.{name}", f"lax.{name}({{a}})", AL, "same", covers=(f"lax.{name}",), weight=weight,
+                 family=fam) for name in _LAX_TYPED]
+    out += [Entry(f"lax.integer_pow(y={y})", f"lax.integer_pow({{a}}, {y})", AL, "same", covers=("lax.integer_pow",),
+                  weight=weight, family=fam) for y in (2, -2)]
+    return out
+
+
 def like(name: str, fill: bool, weight: float = 1.0) -> list[Entry]:
     head = f"anp.{name}({{a}}, " + ("{s}, " if fill else "")
     slots: tuple[tuple[str, str], ...] = (("a", "arraylike"),) + ((("s", "scalar"),) if fill else ())
@@ -327,6 +343,7 @@ def _entries() -> list[Entry]:
     out += samplers()
     out += fft_transforms()
     out += linalg_functions()
+    out += lax_functions()
     from .api_surface import surface_entries  # noqa: PLC0415 - it builds on this module's helpers
     out += surface_entries()
     return out
@@ -382,6 +399,13 @@ NOT_FUZZED: Final[dict[str, str]] = {
        for n in ("qr", "eigh", "svd", "slogdet", "solve")},
     **{f"numpy.linalg.{n}": "a named tuple class of results (typed gradually)"
        for n in ("EighResult", "QRResult", "SVDResult", "SlogdetResult")},
+    **{f"lax.{n}": "typed gradually (Array[Any]) in the stubs and the plugin: nothing to be wrong about"
+       for n in ("add", "mul", "max", "min", "clamp", "convert_element_type", "iota", "top_k", "pad", "dot_general",
+                 "broadcast_in_dim", "dynamic_slice", "dynamic_update_slice", "conv_general_dilated",
+                 "reduce_window")},
+    **{f"lax.{n}": "control flow: takes functions (typed by the transformations' signatures)"
+       for n in ("cond", "switch", "fori_loop", "while_loop", "scan")},
+    "lax.ConvDimensionNumbers": "a named tuple of dimension numbers, no dtype",
     "random.categorical": "the default integer whatever the logits, which must be real floating (generated cases)",
     **{f"numpy.{n}": "an abstract class: used in annotations (type variables' bounds, aliases), not called"
        for n in ("generic", "number", "integer", "signedinteger", "unsignedinteger", "inexact", "floating",

@@ -30,7 +30,7 @@ def main() -> None:
     out = []
     for item in items:
         jax.config.update("jax_enable_x64", item["x64"])
-        env: dict[str, Any] = {"anp": jnp, "at": at, "nn": jax.nn, "random": jax.random, "fft": jnp.fft, "linalg": jnp.linalg, "np": np, "jnp": jnp}
+        env: dict[str, Any] = {"anp": jnp, "at": at, "nn": jax.nn, "random": jax.random, "fft": jnp.fft, "linalg": jnp.linalg, "lax": jax.lax, "np": np, "jnp": jnp}
         args, names = [], []
         try:
             for p in item["params"]:

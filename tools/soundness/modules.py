@@ -22,6 +22,7 @@ import numpy.typing as npt
 from typing_extensions import reveal_type
 
 import arraytyping as at
+import arraytyping.lax as lax
 import arraytyping.nn as nn
 import arraytyping.numpy as anp
 import arraytyping.random as random

@@ -80,11 +80,13 @@ def _value(p: Param, c: Choice, x64: bool) -> tuple[bool, object]:
 def _env() -> dict[str, object]:
     import numpy.typing as npt
 
+    import arraytyping.lax as lax
     import arraytyping.nn as nn
     import arraytyping.random as random
     from arraytyping.numpy import fft, linalg
 
-    return {"at": at, "anp": anp, "nn": nn, "random": random, "fft": fft, "linalg": linalg, "np": np, "npt": npt, "att": att}
+    return {"at": at, "anp": anp, "nn": nn, "random": random, "fft": fft, "linalg": linalg, "lax": lax, "np": np,
+            "npt": npt, "att": att}
 
 
 def _outcome(result: object, case: Case) -> Outcome:
