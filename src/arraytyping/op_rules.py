@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Final, Literal, TypeAlias
+from typing import Final, Literal, TypeAlias, TypeVar
 
 from arraytyping import lattice
 from arraytyping.lattice import LatticeConfig
@@ -1009,6 +1009,15 @@ def nn_static_result(fn: str, operand: Operand, config: LatticeConfig = LatticeC
             except (lattice.TypePromotionError, OperandTypeError, OperandValueError, OperandOverflowError,
                     OperandNotImplementedError) as e:
                 answers.append(e)
+    return _agreed(answers)
+
+
+_T = TypeVar("_T")
+
+
+def _agreed(answers: Sequence[_T | Exception]) -> _T | None:
+    """The answer every variant of a call gives; None (gradual) where they differ or some raise; the first
+    exception where all raise."""
     results = [a for a in answers if not isinstance(a, Exception)]
     if not results:  # every answer is an exception
         first = answers[0]
@@ -1466,11 +1475,7 @@ def linalg_static_result(fn: str, operand: Operand, config: LatticeConfig = Latt
             answers.append(e)
             continue
         answers.append(real_name(name) if fn == "norm" else name)
-    results = [a for a in answers if not isinstance(a, Exception)]
-    if not results:
-        first = answers[0]
-        assert isinstance(first, Exception)
-        raise first
-    if len(results) < len(answers) or any(r != results[0] for r in results) or results[0] in _SMALL_INTS:
-        return None  # a small integer's sums and products are computed as the integers they are
-    return results[0], False
+    agreed = _agreed(answers)
+    if agreed is None or agreed in _SMALL_INTS:  # a small integer's sums and products are computed as it is
+        return None
+    return agreed, False

@@ -174,13 +174,14 @@ class Rules:
         fits = [(len(k), a) for a, k in ABSTRACT.items() if kinds <= set(k)]
         return ("abstract", min(fits)[1]) if fits else ("any", None)
 
-    def _static(self, answer: Callable[[], tuple[str, bool]]) -> str | Exception:
-        """The static class of ``answer()``'s ``(dtype, weak)``, or the rejection it raised."""
+    def _static(self, answer: Callable[[], tuple[str, bool] | None]) -> str | Exception:
+        """The static class of ``answer()``'s ``(dtype, weak)`` (``Any`` where it answers None), or the rejection
+        it raised."""
         try:
-            name, weak = answer()
+            out = answer()
         except REJECTIONS as e:
             return e
-        return static_of(name, weak)
+        return "Any" if out is None else static_of(*out)
 
     def unary(self, fn: str, m: Member) -> str | Exception:
         """The static class of ``fn(m)`` for a one-operand function of op_rules' ``UNARY`` table."""
@@ -201,11 +202,7 @@ class Rules:
     def linalg(self, fn: str, m: Member) -> str | Exception:
         """The static class of ``jax.numpy.linalg.<fn>(m)`` for a function of op_rules' ``LINALG_STATIC``
         (``Any`` for a weak operand and where the path decides)."""
-        try:
-            out = OR.linalg_static_result(fn, m[:2], self.cfg)
-        except REJECTIONS as e:
-            return e
-        return "Any" if out is None else static_of(*out)
+        return self._static(lambda: OR.linalg_static_result(fn, m[:2], self.cfg))
 
     def nn(self, fn: str, m: Member) -> str | Exception:
         """The static class of ``jax.nn.<fn>(m)`` for a function of op_rules' ``NN_STATIC`` (``Any`` where the
@@ -213,11 +210,7 @@ class Rules:
         name, weak, py, _ = m
         if not py and name in L.WEAK_NAMES:  # a weak array, of any rank (a weak node alone is a Python scalar)
             name = L.default_name(L.KIND[name], self.cfg.x64)
-        try:
-            out = OR.nn_static_result(fn, (name, weak), self.cfg)
-        except REJECTIONS as e:
-            return e
-        return "Any" if out is None else static_of(*out)
+        return self._static(lambda: OR.nn_static_result(fn, (name, weak), self.cfg))
 
     def reduction(self, fn: str, m: Member | None, dtype: str | None) -> str | Exception:
         try:

@@ -139,12 +139,14 @@ def _bcast_scalar(ctx: LoweringContext, x: Any, aval: ShapedArray, shape: tuple[
     return ctx.hlo.broadcast_in_dim(ctx.m.tensor(aval.update(shape=shape)), x, ctx.m.i64s(dims))
 
 
-def _binary(op_name: str) -> Rule:
+def _binary(op_name: str, dialect: str = "hlo") -> Rule:
+    """An operation of two operands of one shape, StableHLO's (or ``dialect='chlo'``: CHLO's), a 0-d operand
+    broadcast first, as JAX's ``_nary_lower_hlo``."""
     def rule(ctx: LoweringContext, x: Any, y: Any) -> list[Any]:
         out = ctx.avals_out[0]
         x = _bcast_scalar(ctx, x, ctx.avals_in[0], out.shape)
         y = _bcast_scalar(ctx, y, ctx.avals_in[1], out.shape)
-        return [getattr(ctx.hlo, op_name)(x, y)]
+        return [getattr(getattr(ctx, dialect), op_name)(x, y)]
     return rule
 
 
@@ -277,16 +279,6 @@ def _bitcast(ctx: LoweringContext, x: Any, *, new_dtype: Any) -> list[Any]:
     return [ctx.hlo.bitcast_convert(ctx.m.tensor(ctx.avals_out[0]), x)]
 
 
-def _chlo_binary(op_name: str) -> Rule:
-    """A CHLO operation of two operands of one shape (a 0-d operand broadcast first, as JAX's ``_nary_lower_hlo``)."""
-    def rule(ctx: LoweringContext, x: Any, y: Any) -> list[Any]:
-        out = ctx.avals_out[0]
-        x = _bcast_scalar(ctx, x, ctx.avals_in[0], out.shape)
-        y = _bcast_scalar(ctx, y, ctx.avals_in[1], out.shape)
-        return [getattr(ctx.chlo, op_name)(x, y)]
-    return rule
-
-
 def _clamp(ctx: LoweringContext, lo: Any, x: Any, hi: Any) -> list[Any]:
     return [ctx.hlo.clamp(lo, x, hi)]
 
@@ -295,8 +287,8 @@ RULES[P.square_p] = _square
 RULES[P.exp2_p] = _exp2
 RULES[P.conj_p] = _conj
 RULES[P.bitcast_convert_type_p] = _bitcast
-RULES[P.nextafter_p] = _chlo_binary("next_after")
-RULES[P.polygamma_p] = _chlo_binary("polygamma")
+RULES[P.nextafter_p] = _binary("next_after", "chlo")
+RULES[P.polygamma_p] = _binary("polygamma", "chlo")
 RULES[P.clamp_p] = _clamp
 RULES[P.atan2_p] = _binary("atan2")
 RULES[P.complex_p] = _binary("complex")

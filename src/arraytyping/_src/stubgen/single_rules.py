@@ -23,14 +23,15 @@ def _operand(cls: str, cfg: LatticeConfig) -> tuple[str, bool]:
     return lattice.canonical_name(specs.node_of(cls), cfg.x64), False
 
 
-def _by(answer: Callable[[tuple[str, bool]], tuple[str, bool]], cfg: LatticeConfig) -> Rule:
-    """The rule that answers a static class by ``answer`` of its ``(dtype, weak)``: refused where it raises."""
+def _by(answer: Callable[[tuple[str, bool]], tuple[str, bool] | None], cfg: LatticeConfig) -> Rule:
+    """The rule that answers a static class by ``answer`` of its ``(dtype, weak)``: refused where it raises,
+    gradual (``Any``) where it answers None."""
     def rule(cls: str) -> str | None:
         try:
-            name, weak = answer(_operand(cls, cfg))
+            out = answer(_operand(cls, cfg))
         except specs.REJECTIONS:
             return None
-        return specs.static_of(name, weak)
+        return "Any" if out is None else specs.static_of(*out)
     return rule
 
 
@@ -61,25 +62,13 @@ def fft_rule(fn: str, cfg: LatticeConfig) -> Rule:
 def linalg_rule(fn: str, cfg: LatticeConfig) -> Rule:
     """``jax.numpy.linalg.<fn>`` of one array result by :func:`arraytyping.op_rules.linalg_static_result`: the
     strong inexact dtype, gradual (``Any``) for a weak operand and where the path decides, or refused."""
-    def rule(cls: str) -> str | None:
-        try:
-            out = op_rules.linalg_static_result(fn, _operand(cls, cfg), cfg)
-        except specs.REJECTIONS:
-            return None
-        return "Any" if out is None else specs.static_of(*out)
-    return rule
+    return _by(lambda o: op_rules.linalg_static_result(fn, o, cfg), cfg)
 
 
 def nn_rule(fn: str, cfg: LatticeConfig) -> Rule:
     """``jax.nn.<fn>`` of one operand by :func:`arraytyping.op_rules.nn_static_result`: gradual (``Any``) where the
     operand's rank decides."""
-    def rule(cls: str) -> str | None:
-        try:
-            out = op_rules.nn_static_result(fn, _operand(cls, cfg), cfg)
-        except specs.REJECTIONS:
-            return None
-        return "Any" if out is None else specs.static_of(*out)
-    return rule
+    return _by(lambda o: op_rules.nn_static_result(fn, o, cfg), cfg)
 
 
 def int_as_float(rule: Rule) -> Rule:
