@@ -380,7 +380,7 @@ def _uniform_body(data: Any, minval: Any, maxval: Any, *, shape: tuple[int, ...]
 _uniform = _jitted(_uniform_body, "uniform")
 
 
-def uniform(key: PRNGKeyArray | AnyArray, shape: Sequence[int] = (), dtype: Any = None, minval: Any = 0.0,
+def uniform(key: PRNGKeyArray | AnyArray, shape: int | Sequence[int] = (), dtype: Any = None, minval: Any = 0.0,
             maxval: Any = 1.0) -> AnyArray:
     """Uniform samples in ``[minval, maxval)`` of ``shape`` and a floating ``dtype`` (default: the default float)."""
     data, _ = _key_data_of("uniform", key)
@@ -389,7 +389,7 @@ def uniform(key: PRNGKeyArray | AnyArray, shape: Sequence[int] = (), dtype: Any 
     return out
 
 
-def bits(key: PRNGKeyArray | AnyArray, shape: Sequence[int] = (), dtype: Any = None) -> AnyArray:
+def bits(key: PRNGKeyArray | AnyArray, shape: int | Sequence[int] = (), dtype: Any = None) -> AnyArray:
     """Uniform random bits as unsigned integers (default: uint32, uint64 with x64)."""
     data, _ = _key_data_of("bits", key)
     dt = _sampler_dtype("bits", dtype)
@@ -429,7 +429,7 @@ def lattice_name(dtype: np.dtype[Any]) -> str:
 _normal = _jitted(_normal_body, "normal")
 
 
-def normal(key: PRNGKeyArray | AnyArray, shape: Sequence[int] = (), dtype: Any = None) -> AnyArray:
+def normal(key: PRNGKeyArray | AnyArray, shape: int | Sequence[int] = (), dtype: Any = None) -> AnyArray:
     """Standard normal samples of ``shape`` and a floating or complex ``dtype`` (default: the default float)."""
     data, _ = _key_data_of("normal", key)
     dt = _sampler_dtype("normal", dtype)
@@ -515,7 +515,7 @@ def _clip_int32(x: Any, lo: int, hi: int) -> AnyArray:
     return out
 
 
-def randint(key: PRNGKeyArray | AnyArray, shape: Sequence[int], minval: Any, maxval: Any, dtype: Any = None) -> AnyArray:
+def randint(key: PRNGKeyArray | AnyArray, shape: int | Sequence[int], minval: Any, maxval: Any, dtype: Any = None) -> AnyArray:
     """Uniform integers in ``[minval, maxval)`` of ``shape`` and an integer ``dtype`` (default: the default int).
     8- and 16-bit dtypes are sampled in int32, then converted (as JAX does, to reduce the modulo bias)."""
     data, _ = _key_data_of("randint", key)
@@ -558,7 +558,7 @@ def _bernoulli_body(data: Any, p: Any, *, shape: tuple[int, ...] | None, mode: s
 _bernoulli = _jitted(_bernoulli_body, "bernoulli")
 
 
-def bernoulli(key: PRNGKeyArray | AnyArray, p: Any = 0.5, shape: Sequence[int] | None = None,
+def bernoulli(key: PRNGKeyArray | AnyArray, p: Any = 0.5, shape: int | Sequence[int] | None = None,
               mode: str = "low") -> AnyArray:
     """Bernoulli samples (bool) with mean ``p`` (floating), of ``shape`` (default: ``p``'s shape)."""
     dims = None if shape is None else _shape_arg(shape)
@@ -594,7 +594,7 @@ def _truncated_normal_body(data: Any, lower: Any, upper: Any, *, shape: tuple[in
 _truncated_normal = _jitted(_truncated_normal_body, "truncated_normal")
 
 
-def truncated_normal(key: PRNGKeyArray | AnyArray, lower: Any, upper: Any, shape: Sequence[int] | None = None,
+def truncated_normal(key: PRNGKeyArray | AnyArray, lower: Any, upper: Any, shape: int | Sequence[int] | None = None,
                      dtype: Any = None) -> AnyArray:
     """Standard normal samples truncated to ``(lower, upper)``, of ``shape`` (default: the bounds' broadcast shape)
     and a floating ``dtype``."""
@@ -629,7 +629,7 @@ def _gumbel_mode(mode: str | None) -> str:
     return mode
 
 
-def gumbel(key: PRNGKeyArray | AnyArray, shape: Sequence[int] = (), dtype: Any = None, mode: str | None = None
+def gumbel(key: PRNGKeyArray | AnyArray, shape: int | Sequence[int] = (), dtype: Any = None, mode: str | None = None
            ) -> AnyArray:
     """Gumbel samples of ``shape`` and a floating ``dtype``; ``mode`` ``"high"`` uses twice the random bits."""
     data, _ = _key_data_of("gumbel", key)
@@ -679,7 +679,7 @@ def _canonical_axis(axis: int, ndim: int) -> int:
     return axis % ndim
 
 
-def categorical(key: PRNGKeyArray | AnyArray, logits: Any, axis: int = -1, shape: Sequence[int] | None = None,
+def categorical(key: PRNGKeyArray | AnyArray, logits: Any, axis: int = -1, shape: int | Sequence[int] | None = None,
                 replace: bool = True, mode: str | None = None) -> AnyArray:
     """Samples from the categorical distributions of ``logits`` (unnormalized log probabilities along ``axis``):
     of ``shape`` (default: the batch shape, ``logits``' shape without ``axis``), default integers with
