@@ -31,7 +31,7 @@ from typing import Final
 
 import arraytyping.lax as at_lax
 from arraytyping import lattice, op_rules
-from arraytyping._src.stubgen import single_rules, specs
+from arraytyping._src.stubgen import emit_reexports, single_rules, specs
 from arraytyping._src.stubgen.emit_numpy import PY_VALUE as PY_STATIC
 from arraytyping._src.stubgen.emit_numpy import typed_unary
 from arraytyping._src.stubgen.binary import static_answer
@@ -126,6 +126,7 @@ def gen_module(cfg: lattice.LatticeConfig, *, static: bool, functions: bool = Tr
         "import arraytyping.numpy as anp",
         "import arraytyping.random as random",
         "from arraytyping.numpy import fft, linalg",
+        "from arraytyping.numpy.linalg import EighResult, QRResult, SlogdetResult, SVDResult",
         "from arraytyping import Array, " + ", ".join(specs.CONCRETE),
         "",
     ]
@@ -232,13 +233,23 @@ def unary_cases(cfg: lattice.LatticeConfig, *, static: bool) -> list[str]:
     for name in op_rules.LINALG_STATIC:  # jax.numpy.linalg's functions of one array result: the inexact dtype
         lines += _one_operand_case(f"linalg_{name}", f"linalg.{name}", f"linalg {name}",
                                    single_rules.linalg_rule(name, cfg), static)
+    for name, cls in emit_reexports.TUPLES["numpy/linalg.py"].items():  # named tuples of arrays, and a field alone
+        lines += _one_operand_case(f"linalg_{name}", f"linalg.{name}", f"linalg {name}",
+                                   single_rules.linalg_tuple_rule(name, cfg), static,
+                                   returns=emit_reexports.tuple_returns(cls, name))
+        if name in op_rules.LINALG_ALONE:
+            alone = ", mode='r'" if name == "qr" else ", compute_uv=False"
+            lines += _one_operand_case(f"linalg_{name}_alone", f"linalg.{name}", f"linalg {name}({alone[2:]})",
+                                       single_rules.linalg_field_rule(name, op_rules.LINALG_ALONE[name], cfg),
+                                       static, after=alone)
     return lines
 
 
 def _one_operand_case(case: str, callee: str, tag: str, rule: Rule, static: bool,
-                      python: Callable[[str], str | None] | None = None, after: str = "") -> list[str]:
+                      python: Callable[[str], str | None] | None = None, after: str = "",
+                      returns: Callable[[str], str] = "Array[{}]".format) -> list[str]:
     """One case function: ``callee`` of every operand spec (then ``after``, its other arguments), with ``rule``'s
-    answer (``python``'s for a Python scalar where given)."""
+    answer (``python``'s for a Python scalar where given) as ``returns`` states it."""
     lines = ["", "", f"def case_{case}() -> None:"]
     for spec in specs.all_specs():
         cls = PY_STATIC[spec.name] if spec.kind == "py" else specs.cls_of(spec.name)
@@ -249,7 +260,7 @@ def _one_operand_case(case: str, callee: str, tag: str, rule: Rule, static: bool
             r = python(spec.name)
         expr, label = f"{callee}({operand_expr(spec)}{after})", f"{tag} {spec}"
         lines.append(f"    {expr}  # rejected: {label}" if r is None
-                     else f"    assert_type({expr}, Array[{r}])  # {label}")
+                     else f"    assert_type({expr}, {returns(r)})  # {label}")
     return lines
 
 

@@ -5,7 +5,7 @@
 "``arraytyping.lax``: JAX 0.10.2's ``jax.lax`` functions, without promotion (operands of one dtype), and its\nstructured control flow."
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, ClassVar, Final, Literal, NamedTuple, TypeVar, overload
+from typing import Any, ClassVar, Final, Generic, Literal, NamedTuple, TypeVar, overload
 
 from typing_extensions import TypeAlias
 

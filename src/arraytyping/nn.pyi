@@ -5,7 +5,7 @@
 "``arraytyping.nn``: JAX 0.10.2's ``jax.nn`` activations and normalizations, with its dtypes, weak flags and\nerrors (their rules are :func:`arraytyping.op_rules.nn_result`)."
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, ClassVar, Final, Literal, NamedTuple, TypeVar, overload
+from typing import Any, ClassVar, Final, Generic, Literal, NamedTuple, TypeVar, overload
 
 from typing_extensions import TypeAlias
 

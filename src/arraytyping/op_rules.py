@@ -1479,3 +1479,48 @@ def linalg_static_result(fn: str, operand: Operand, config: LatticeConfig = Latt
     if agreed is None or agreed in _SMALL_INTS:  # a small integer's sums and products are computed as it is
         return None
     return agreed, False
+
+
+LinalgField: TypeAlias = Literal["same", "real"]
+
+LINALG_TUPLES: Final[Mapping[str, tuple[tuple[str, ...], tuple[LinalgField, ...]]]] = MappingProxyType({
+    "qr": (("qr",), ("same", "same")), "eigh": (("eigh",), ("real", "same")),
+    "svd": (("svd",), ("same", "real", "same")), "slogdet": (("slogdet_small", "slogdet"), ("same", "real"))})
+"""The ``jax.numpy.linalg`` functions whose result is a named tuple of arrays (``QRResult(Q, R)``,
+``EighResult(eigenvalues, eigenvectors)``, ``SVDResult(U, S, Vh)``, ``SlogdetResult(sign, logabsdet)``): the
+:data:`LINALG` paths a call can take (``slogdet``: by the matrix size) and each field's dtype, the inexact operand's
+(``same``) or its real dtype (``real``). ``qr(a, mode='r')`` is ``R`` alone, ``svd(a, compute_uv=False)`` ``S``."""
+
+LINALG_TUPLE_CLASSES: Final[Mapping[str, str]] = MappingProxyType({
+    "qr": "QRResult", "eigh": "EighResult", "svd": "SVDResult", "slogdet": "SlogdetResult"})
+"""The class (in ``arraytyping.numpy.linalg``) of each :data:`LINALG_TUPLES` result: a named tuple generic in its
+fields' dtypes, in their order."""
+
+LINALG_ALONE: Final[Mapping[str, int]] = MappingProxyType({"qr": 1, "svd": 1})
+"""The field of a :data:`LINALG_TUPLES` result that a call can return alone: ``R`` of ``qr(a, mode='r')``, ``S`` of
+``svd(a, compute_uv=False)``."""
+
+_WEAK_KEPT: Final = frozenset({"qr", "eigh", "svd", "slogdet_small"})
+"""The :data:`LINALG_TUPLES` paths that keep a weak operand weak (the LAPACK primitives keep the weak flag;
+``slogdet`` of a larger matrix sums logs of the LU factor's diagonal into a strong result)."""
+
+
+def linalg_tuple_result(fn: str, operand: Operand, config: LatticeConfig = LatticeConfig()
+                        ) -> tuple[Operand, ...] | None:
+    """The ``(dtype name, weak)`` of each field of ``jax.numpy.linalg.<fn>(a)`` (``fn`` in :data:`LINALG_TUPLES`)
+    for every matrix size and setting of its other arguments. None (gradual) where the paths disagree (``slogdet``
+    of a weak operand or of ``int1``); raises where every path raises."""
+    if fn not in LINALG_TUPLES:
+        raise ValueError(f"{fn!r} is not a jax.numpy.linalg function with a named tuple result; known: "
+                         f"{', '.join(LINALG_TUPLES)}")
+    paths, fields = LINALG_TUPLES[fn]
+    answers: list[tuple[Operand, ...] | Exception] = []
+    for path in paths:
+        try:
+            name = linalg_result(path, operand, config)
+        except (OperandTypeError, OperandValueError) as e:
+            answers.append(e)
+            continue
+        weak = operand[1] and path in _WEAK_KEPT
+        answers.append(tuple((name if field == "same" else real_name(name), weak) for field in fields))
+    return _agreed(answers)

@@ -40,8 +40,11 @@ and numpy leaves), ``_dtype_args`` (reading a dtype argument), ``_types`` (from 
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from types import ModuleType
 from typing import Any, Final, final
 
@@ -102,7 +105,7 @@ class ArraytypingPlugin(Plugin):
         self._inherited: dict[str, str | None] = {}
 
     def report_config_data(self, ctx: ReportConfigContext) -> dict[str, Any]:
-        return {"x64": self.x64, "promotion": self.mode, "shapes": self.shapes, "rules": 3}
+        return {"x64": self.x64, "promotion": self.mode, "shapes": self.shapes, "sources": _sources_digest()}
 
     # -- types
     def get_type_analyze_hook(self, fullname: str) -> Callable[[AnalyzeTypeContext], Type] | None:
@@ -214,7 +217,7 @@ class ArraytypingPlugin(Plugin):
             fft = fullname[len(_FFT):]
             return (_permissive if fft in OR.FFT_FUNCTIONS
                     else _permissive_if_bad_dtype_string if fft == "fftfreq" else None)
-        if fullname.startswith(_LINALG) and fullname[len(_LINALG):] in OR.LINALG_STATIC:
+        if fullname.startswith(_LINALG) and fullname[len(_LINALG):] in (*OR.LINALG_STATIC, *OR.LINALG_TUPLES):
             return _permissive
         if fullname.startswith(_NP):
             fn = fullname[len(_NP):]
@@ -244,6 +247,10 @@ class ArraytypingPlugin(Plugin):
             if fft in OR.FFT_FUNCTIONS:
                 return _single.fft_function_hook(rules, fft)
             return _dtypes.dtype_function_hook(rules, "fft.fftfreq") if fft == "fftfreq" else None
+        if fullname.startswith(_LINALG) and fullname[len(_LINALG):] in OR.LINALG_TUPLES:
+            return _single.linalg_tuple_hook(rules, fullname[len(_LINALG):])
+        if fullname.startswith(_LINALG) and fullname[len(_LINALG):] in OR.LINALG_TUPLES:
+            return _single.linalg_tuple_hook(rules, fullname[len(_LINALG):])
         if fullname.startswith(_LINALG) and fullname[len(_LINALG):] in OR.LINALG_STATIC:
             linalg_fn = fullname[len(_LINALG):]
             hook_linalg = _single.linalg_function_hook(rules, linalg_fn)
@@ -314,6 +321,19 @@ def _first_two(ctx: FunctionContext) -> list[Type | None]:
 
 def _first_three(ctx: FunctionContext) -> list[Type | None]:
     return [_arg(ctx, 0), _arg(ctx, 1), _arg(ctx, 2)]
+
+
+@functools.cache
+def _sources_digest() -> str:
+    """A digest of the plugin's modules and the rule modules it reads: mypy reuses a module's cached types while the
+    plugin's configuration data is unchanged, so a changed rule or hook (an upgrade, a development checkout) must
+    change it."""
+    import arraytyping
+
+    here = Path(__file__).parent
+    rules = Path(arraytyping.__file__).parent
+    files = [*sorted(here.glob("*.py")), *(rules / f"{m}.py" for m in ("lattice", "op_rules", "shape_rules"))]
+    return hashlib.sha256(b"".join(f.read_bytes() for f in files if f.is_file())).hexdigest()[:16]
 
 
 def _permissive(ctx: MethodSigContext | FunctionSigContext) -> FunctionLike:

@@ -204,6 +204,14 @@ class Rules:
         (``Any`` for a weak operand and where the path decides)."""
         return self._static(lambda: OR.linalg_static_result(fn, m[:2], self.cfg))
 
+    def linalg_field(self, fn: str, field: int, m: Member) -> str | Exception:
+        """The static class of the ``field``-th array of ``jax.numpy.linalg.<fn>(m)`` for a function of op_rules'
+        ``LINALG_TUPLES`` (``Any`` where the matrix size decides)."""
+        def answer() -> tuple[str, bool] | None:
+            out = OR.linalg_tuple_result(fn, m[:2], self.cfg)
+            return None if out is None else out[field]
+        return self._static(answer)
+
     def nn(self, fn: str, m: Member) -> str | Exception:
         """The static class of ``jax.nn.<fn>(m)`` for a function of op_rules' ``NN_STATIC`` (``Any`` where the
         operand's rank decides)."""

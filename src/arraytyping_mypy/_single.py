@@ -9,13 +9,14 @@ from collections.abc import Callable
 from typing import Final
 
 from mypy.plugin import FunctionContext, MethodContext
-from mypy.types import AnyType, Instance, LiteralType, NoneType, Type, TypeOfAny, get_proper_type
+from mypy.types import AnyType, Instance, LiteralType, NoneType, Type, TypeOfAny, UnionType, get_proper_type
 
 from arraytyping_mypy import _dtype_args, _errors, _types
 from arraytyping_mypy._rules import L, OR, DtypeSet, Member, Rules, describe, static_of
 
 __all__ = ["DUNDERS", "REDUCTIONS", "abs_builtin_hook", "answers_unary", "fft_function_hook", "integer_pow_hook",
-           "lax_function_hook", "reduction_hook", "unary", "unary_function_hook", "unary_method_hook"]
+           "lax_function_hook", "linalg_function_hook", "linalg_tuple_hook", "reduction_hook", "unary",
+           "unary_function_hook", "unary_method_hook"]
 
 DUNDERS: Final = {"__neg__": ("negative", "operator - (negation)"), "__abs__": ("abs", "abs()"),
                   "__invert__": ("invert", "operator ~")}
@@ -134,6 +135,62 @@ def linalg_function_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], T
         if not ctx.arg_types or not ctx.arg_types[0]:
             return ctx.default_return_type
         return unary(ctx, rules, ctx.arg_types[0][0], fn, f"arraytyping.numpy.linalg.{fn}", rules.linalg)
+    return hook
+
+
+_LINALG_KIND: Final[dict[str, tuple[str, dict[str | bool, bool]]]] = {
+    "qr": ("mode", {"reduced": False, "complete": False, "full": False, "r": True}),
+    "svd": ("compute_uv", {True: False, False: True})}
+"""The argument of a ``LINALG_TUPLES`` function that decides whether it returns one array (op_rules'
+``LINALG_ALONE``): by its literal values (True: that array alone)."""
+
+
+def _alone(ctx: FunctionContext, fn: str) -> bool | None:
+    """Whether a call of ``fn`` returns one array (False: the named tuple; None: its argument does not tell)."""
+    if fn not in _LINALG_KIND:
+        return False
+    param, values = _LINALG_KIND[fn]
+    if param not in ctx.callee_arg_names:
+        return False
+    i = ctx.callee_arg_names.index(param)
+    if i >= len(ctx.arg_types) or not ctx.arg_types[i]:
+        return False
+    p = get_proper_type(ctx.arg_types[i][0])
+    if isinstance(p, Instance) and p.last_known_value is not None:
+        p = p.last_known_value
+    value = p.value if isinstance(p, LiteralType) else None
+    return values.get(value) if isinstance(value, (str, bool)) else None
+
+
+def linalg_tuple_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
+    """``arraytyping.numpy.linalg.<fn>`` of a named tuple result (op_rules' ``LINALG_TUPLES``: ``qr``, ``eigh``,
+    ``svd``, ``slogdet``): each field's dtype in the configured lattice, or refused; the field a call returns alone
+    (``qr(a, mode='r')``, ``svd(a, compute_uv=False)``, op_rules' ``LINALG_ALONE``); gradually either where the
+    call's ``mode`` or ``compute_uv`` is not a literal."""
+    n = len(OR.LINALG_TUPLES[fn][1])
+    what = f"arraytyping.numpy.linalg.{fn}"
+    cls = f"arraytyping.numpy.linalg.{OR.LINALG_TUPLE_CLASSES[fn]}"
+
+    def field(ctx: FunctionContext, i: int) -> Type:
+        return unary(ctx, rules, ctx.arg_types[0][0], fn, what, lambda _, m: rules.linalg_field(fn, i, m))
+
+    def hook(ctx: FunctionContext) -> Type:
+        if not ctx.arg_types or not ctx.arg_types[0]:
+            return ctx.default_return_type
+        alone = _alone(ctx, fn)
+        if alone is None:
+            gradual = AnyType(TypeOfAny.special_form)
+            return UnionType.make_union([_types.named_tuple(ctx.api, cls, [gradual] * n),
+                                         _types.array_type(ctx.api, gradual)])
+        if alone:
+            return field(ctx, OR.LINALG_ALONE[fn])
+        fields: list[Type] = []
+        for i in range(n):
+            t = field(ctx, i)
+            if isinstance(get_proper_type(t), AnyType):
+                return t  # refused (reported once, for the first field)
+            fields.append(t)
+        return _types.named_tuple(ctx.api, cls, [_types.array_arg_or_any(t) for t in fields])
     return hook
 
 

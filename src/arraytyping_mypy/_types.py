@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Final
 
+from mypy.expandtype import expand_type_by_instance
 from mypy.maptype import map_instance_to_supertype
 from mypy.nodes import TypeInfo
 from mypy.plugin import AnalyzeTypeContext, CheckerPluginInterface
+from mypy.typevars import fill_typevars
 from mypy.types import (
     AnyType, Instance, LiteralType, NoneType, ProperType, TupleType, Type, TypeOfAny, TypeVarType, UninhabitedType,
     UnionType, get_proper_type,
@@ -14,7 +16,8 @@ from mypy.types import (
 
 from arraytyping_mypy._rules import ABSTRACT, L, Answer, DtypeSet, Member, Rules
 
-__all__ = ["ARRAY", "GRADUAL", "Operand", "array_arg", "array_of", "as_array", "array_type", "operand", "show"]
+__all__ = ["ARRAY", "GRADUAL", "Operand", "array_arg", "array_arg_or_any", "array_of", "as_array", "array_type",
+           "named_tuple", "operand", "show"]
 
 ARRAY: Final = "arraytyping.Array"
 NUMPY_SCALARS: Final = {
@@ -209,6 +212,8 @@ def array_of(api: CheckerPluginInterface, answer: Answer, vars_by_name: dict[str
     kind, value = answer
 
     def cls(c: str) -> Type:
+        if c == "Any":  # a rule's gradual answer (not the name arraytyping's stubs import from typing)
+            return AnyType(TypeOfAny.special_form)
         return api.named_generic_type(f"builtins.{c}" if c in L.WEAK_NAMES else f"arraytyping.{c}", [])
 
     if kind == "class":
@@ -244,6 +249,20 @@ def array_type(api: CheckerPluginInterface, dtype: Type, shape: Type | None = No
         var = info.defn.type_vars[1]
         shape = var.default if isinstance(var, TypeVarType) else AnyType(TypeOfAny.special_form)
     return Instance(info, [dtype, shape])
+
+
+def array_arg_or_any(t: Type) -> Type:
+    """The dtype type argument of ``t``, an ``Array`` (``Any`` for anything else)."""
+    p = get_proper_type(t)
+    arg = array_arg(p) if isinstance(p, Instance) else None
+    return AnyType(TypeOfAny.special_form) if arg is None else arg
+
+
+def named_tuple(api: CheckerPluginInterface, fullname: str, dtypes: list[Type]) -> Type:
+    """The named tuple class ``fullname`` of arrays, generic in its fields' dtypes, of ``dtypes``: the tuple of
+    ``Array[dtype]`` fields that mypy's ``EighResult[float32, complex64]`` means."""
+    info = _type_info(api, fullname)
+    return expand_type_by_instance(fill_typevars(info), Instance(info, dtypes))
 
 
 def type_vars(*types: Type) -> dict[str, TypeVarType]:

@@ -1,5 +1,6 @@
 """``arraytyping.op_rules.linalg_static_result`` (what the stubs and the plugin answer for ``linalg.inv``,
-``cholesky``, ``det`` and ``norm``) against JAX 0.10.2 (``tests/data/jax_linalg_reference.json``, written by
+``cholesky``, ``det`` and ``norm``) and ``linalg_tuple_result`` (``qr``, ``eigh``, ``svd``, ``slogdet``, whose
+results are named tuples) against JAX 0.10.2 (``tests/data/jax_linalg_reference.json``, written by
 ``tools/jax_linalg_reference.py``): for every reference case of those functions (every ``ord``, axis and matrix size
 the reference holds) and every operand, the static answer is JAX's dtype (strong) or gradual (``None``), and it
 refuses only operands JAX refuses."""
@@ -59,3 +60,65 @@ def test_linalg_static_result_is_jaxs(case: str, config_key: str) -> None:
     assert not wrong, f"{case} {config_key}:\n" + "\n".join(wrong)
     strong = sum(key.startswith("arr:") for key in ref.keys(case))
     assert exact == strong - 4  # every strong dtype but the 1- and 2-bit integers is answered exactly
+
+
+_TUPLE_CASES = sorted(case for case in ref.CASES if (m := _FUNCTION.search(ref.TOOL.CASES[case][0]))
+                      and m.group(1) in ("qr", "eigh", "svd", "slogdet"))
+
+
+def _field(case: str) -> int | None:
+    """The one field a case's call returns (``qr(a, mode='r')``: ``R``; ``svd(a, compute_uv=False)``: ``S``), or
+    None for the whole named tuple."""
+    src = ref.TOOL.CASES[case][0]
+    return 1 if "mode='r'" in src or "compute_uv=False" in src else None
+
+
+def test_every_tuple_function_has_cases() -> None:
+    from arraytyping import op_rules
+
+    have = {_FUNCTION.search(ref.TOOL.CASES[case][0]).group(1) for case in _TUPLE_CASES}  # type: ignore[union-attr]
+    assert have == set(op_rules.LINALG_TUPLES)
+    assert {_field(case) for case in _TUPLE_CASES} == {None, 1}
+
+
+@pytest.mark.parametrize("config_key", ref.CONFIGS)
+@pytest.mark.parametrize("case", _TUPLE_CASES)
+def test_linalg_tuple_result_is_jaxs(case: str, config_key: str) -> None:
+    """Every field's dtype and weak flag, for every strong operand and every weak one a static type names (the
+    weak ``int``/``float``/``complex`` of the configuration's default dtypes)."""
+    import arraytyping as at
+    from arraytyping import lattice, op_rules
+
+    fn = _FUNCTION.search(ref.TOOL.CASES[case][0]).group(1)  # type: ignore[union-attr]
+    field = _field(case)
+    with configured(config_key):
+        cfg = at.config.lattice_config
+    wrong: list[str] = []
+    exact = weak_exact = 0
+    for key, want in zip(ref.keys(case), ref.answers(case, config_key)):
+        kind, _, dtype = key.partition(":")
+        if kind in ("py", "warr0"):
+            continue  # a Python scalar or a rank-0 array: a rank error in every function here
+        if kind == "warr" and (dtype == "bool" or dtype != lattice.default_name(lattice.KIND[dtype], cfg.x64)):
+            continue  # a weak array no static type names
+        try:
+            got = op_rules.linalg_tuple_result(fn, (dtype, kind == "warr"), cfg)
+        except (TypeError, ValueError) as e:
+            if not want.startswith("error:"):
+                wrong.append(f"{key}: JAX {want}, the rule refuses it ({e})")
+            continue
+        if got is None:
+            continue
+        exact += kind == "arr"
+        weak_exact += kind == "warr"
+        fields = got if field is None else (got[field],)
+        stated = ",".join(name + ("*" if weak else "") for name, weak in fields)
+        jax = ",".join(part.split("[")[0] for part in want.split("],"))
+        if jax != stated:
+            wrong.append(f"{key}: JAX {want}, the rule {stated}")
+    assert not wrong, f"{case} {config_key}:\n" + "\n".join(wrong)
+    strong = sum(key.startswith("arr:") for key in ref.keys(case))
+    # every strong dtype but the 1- and 2-bit integers (refused, or for slogdet decided by the matrix size)
+    assert exact == strong - 4
+    if not config_key.endswith("x64") and fn != "slogdet":  # warr:int32, warr:float32, warr:complex64 are named
+        assert weak_exact == 3

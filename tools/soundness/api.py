@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Final
 
-from arraytyping import lattice
+from arraytyping import lattice, op_rules
 
 from .shapes import RULES
 
@@ -200,7 +200,31 @@ def linalg_functions(weight: float = 0.2) -> list[Entry]:
               family=fam),
         Entry("linalg.norm(axis)", "linalg.norm({a}, axis={axis})", AL, "reduce_axis",
               covers=("numpy.linalg.norm",), weight=weight, family=fam),
+        *linalg_tuple_functions(weight / 2),
     ]
+
+
+def linalg_tuple_functions(weight: float) -> list[Entry]:
+    """``arraytyping.numpy.linalg``'s functions of a named tuple result (``qr``, ``eigh``, ``svd``, ``slogdet``),
+    typed by their fields: each field of square matrices, by name and by index, and the arrays ``qr(a, mode='r')``
+    and ``svd(a, compute_uv=False)`` return alone."""
+    fam = "linalg named tuple"
+    fields = (("qr", "Q", "square"), ("qr", "R", "square"), ("eigh", "eigenvalues", "eigvals"),
+              ("eigh", "eigenvectors", "square"), ("svd", "U", "square"), ("svd", "S", "eigvals"),
+              ("svd", "Vh", "square"), ("slogdet", "sign", "det"), ("slogdet", "logabsdet", "det"))
+    out = [Entry(f"linalg.{fn}.{field}", f"linalg.{fn}({{a}}).{field}", AL, shape,
+                 covers=(f"numpy.linalg.{fn}", f"numpy.linalg.{_TUPLE_CLASS[fn]}"), weight=weight, family=fam)
+           for fn, field, shape in fields]
+    out += [Entry("linalg.eigh[0]", "linalg.eigh({a})[0]", AL, "eigvals", covers=("numpy.linalg.eigh",),
+                  weight=weight, family=fam),
+            Entry("linalg.qr(mode=r)", "linalg.qr({a}, mode='r')", AL, "square", covers=("numpy.linalg.qr",),
+                  weight=weight, family=fam),
+            Entry("linalg.svd(compute_uv=False)", "linalg.svd({a}, compute_uv=False)", AL, "eigvals",
+                  covers=("numpy.linalg.svd",), weight=weight, family=fam)]
+    return out
+
+
+_TUPLE_CLASS: Final = op_rules.LINALG_TUPLE_CLASSES
 
 
 _LAX_TYPED: Final = ("rsqrt", "erf", "erf_inv", "lgamma", "digamma")
@@ -395,10 +419,7 @@ NOT_FUZZED: Final[dict[str, str]] = {
        for n in ("KeyDType", "PRNGKey", "PRNGKeyArray", "fold_in", "key", "key_data", "split", "wrap_key_data")},
     **{f"random.{n}": "the operand's dtype, typed gradually (Array[Any]) in the stubs: nothing to be wrong about"
        for n in ("choice", "permutation")},
-    **{f"numpy.linalg.{n}": "typed gradually (Array[Any] results) in the stubs: nothing to be wrong about"
-       for n in ("qr", "eigh", "svd", "slogdet", "solve")},
-    **{f"numpy.linalg.{n}": "a named tuple class of results (typed gradually)"
-       for n in ("EighResult", "QRResult", "SVDResult", "SlogdetResult")},
+    "numpy.linalg.solve": "typed gradually (Array[Any] results) in the stubs: nothing to be wrong about",
     **{f"lax.{n}": "typed gradually (Array[Any]) in the stubs and the plugin: nothing to be wrong about"
        for n in ("add", "mul", "max", "min", "clamp", "convert_element_type", "iota", "top_k", "pad", "dot_general",
                  "broadcast_in_dim", "dynamic_slice", "dynamic_update_slice", "conv_general_dilated",

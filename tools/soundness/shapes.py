@@ -516,8 +516,16 @@ def det(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | N
     return _all(slots, target + (k, k))
 
 
+def eigvals(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+    """``linalg.eigh(a).eigenvalues``, ``linalg.svd(a).S``: square matrices, their last axis dropped."""
+    assert target is not None
+    if not target:
+        return None
+    return _all(slots, target + target[-1:])
+
+
 RULES: dict[str, Rule] = {
-    "elementwise": elementwise, "same": same, "any_shape": any_shape, "reduce_axis": reduce_axis,
+    "eigvals": eigvals, "elementwise": elementwise, "same": same, "any_shape": any_shape, "reduce_axis": reduce_axis,
     "reduce_axis_keepdims": reduce_axis_keepdims, "reduce_axes": reduce_axes, "reduce_all": reduce_all,
     "reduce_all_keepdims": reduce_all_keepdims, "transpose": transpose, "transpose_perm": transpose_perm,
     "reshape": reshape, "reshape_varargs": reshape_varargs, "reshape_flat": reshape_flat, "index_int": index_int,

@@ -13,6 +13,7 @@ import arraytyping.nn as nn
 import arraytyping.numpy as anp
 import arraytyping.random as random
 from arraytyping.numpy import fft, linalg
+from arraytyping.numpy.linalg import EighResult, QRResult, SlogdetResult, SVDResult
 from arraytyping import Array, bool_, uint1, uint2, uint4, uint8, uint16, uint32, uint64, int1, int2, int4, int8, int16, int32, int64, float4_e2m1fn, float6_e2m3fn, float6_e3m2fn, float8_e3m4, float8_e4m3, float8_e8m0fnu, float8_e4m3b11fnuz, float8_e4m3fn, float8_e4m3fnuz, float8_e5m2, float8_e5m2fnuz, bfloat16, float16, float32, float64, complex64, complex128
 
 a_arr_bool: Array[bool_]

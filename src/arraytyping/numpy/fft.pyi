@@ -5,7 +5,7 @@
 "``arraytyping.numpy.fft``: JAX 0.10.2's ``jax.numpy.fft`` transforms (XLA's FFT), with its dtypes\n(:func:`arraytyping.op_rules.fft_result`)."
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, ClassVar, Final, Literal, NamedTuple, TypeVar, overload
+from typing import Any, ClassVar, Final, Generic, Literal, NamedTuple, TypeVar, overload
 
 from typing_extensions import TypeAlias
 

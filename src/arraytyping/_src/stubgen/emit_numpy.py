@@ -40,17 +40,19 @@ def _binary_function(name: str, ovs: Sequence[Ov], doc: str | None, prefix: str 
 
 
 def unary_function(name: str, fn: str, cfg: LatticeConfig, keep: KeepVars, doc: str | None,
-                   operand: tuple[str, bool] = ("x", True), rule: Rule | None = None, rest: str = "") -> list[str]:
+                   operand: tuple[str, bool] = ("x", True), rule: Rule | None = None, rest: str = "",
+                   returns: Callable[[str], str] = "Array[{}]".format) -> list[str]:
     """A one-operand function by its rule (default: ``op_rules``' ``UNARY`` rule of ``fn``): arrays, then Python
     scalars and numpy values (taken as arrays). ``operand``: the parameter's name and whether it is
-    positional-only; ``rest``: the parameters after it (``", axis: int = ..."``), which do not decide the dtype."""
+    positional-only; ``rest``: the parameters after it (``", axis: int = ..."``), which do not decide the dtype;
+    ``returns``: the return annotation of the rule's answer (an array of it by default)."""
     rule = single_rules.unary_rule(fn, cfg) if rule is None else rule
     ovs = unary_overloads(rule, cfg)
     out: list[str] = []
     param, slash = operand[0], ", /" if operand[1] else ""
 
     def ov(operand: str, result: str) -> None:
-        out.extend(["@overload", f"def {name}({param}: {operand}{slash}{rest}) -> Array[{result}]: ..."])
+        out.extend(["@overload", f"def {name}({param}: {operand}{slash}{rest}) -> {returns(result)}: ..."])
 
     for o in ovs:
         if o.dtypes is not None and o.dtypes.startswith("_Abstract"):  # numpy values, scalars before the fallbacks
@@ -70,6 +72,18 @@ def unary_function(name: str, fn: str, cfg: LatticeConfig, keep: KeepVars, doc: 
         else:
             ov(f"Array[{o.dtypes}]", o.result)
     return _with_doc(out, doc)
+
+
+def accepted_operand(rule: Rule) -> str:
+    """The annotation of every operand ``rule`` takes, as :func:`unary_function`'s overloads state them: arrays of
+    the classes it answers (and of any abstract class, gradually), numpy values of any dtype and of those it answers,
+    and those Python scalars: a fallback's operand where the typed overloads cannot see an argument
+    (``qr(a, mode)`` of a ``mode: str``), so that it still refuses what the rule refuses."""
+    arrays = [c for c in [*specs.CONCRETE, *specs.WEAK] if rule(c) is not None]
+    numpy = [f"{t} | np.ndarray[Any, np.dtype[{t}]]" for node, t in specs.NUMPY_TYPES.items()
+             if rule(specs.cls_of(node)) is not None]
+    python = [py for py, cls in PY_VALUE.items() if rule(cls) is not None]
+    return " | ".join([f"Array[{' | '.join([*arrays, '_Abstract'])}]", ANY_NUMPY, *numpy, *python])
 
 
 def _dtype_overloads(cfg: LatticeConfig, fname: str, before: str, after: str, doc: str | None = None) -> list[str]:

@@ -22,12 +22,12 @@ from typing import Final
 from arraytyping import op_rules
 from arraytyping._src.stubgen import dtype_given, random_samplers, single_rules, specs
 from arraytyping._src.stubgen.binary import KeepVars
-from arraytyping._src.stubgen.emit_numpy import unary_function
+from arraytyping._src.stubgen.emit_numpy import accepted_operand, unary_function
 from arraytyping._src.stubgen.from_source import PACKAGE, docline, emit_all, stub_function
 from arraytyping._src.stubgen.unary import Rule
 from arraytyping.lattice import LatticeConfig
 
-__all__ = ["REEXPORT_MODULES", "reexport_stub"]
+__all__ = ["REEXPORT_MODULES", "TUPLES", "reexport_stub", "tuple_returns"]
 
 REEXPORT_MODULES: Final = ("random.py", "nn.py", "lax.py", "numpy/fft.py", "numpy/linalg.py")
 """The public modules (relative to the package) whose stub (``.pyi`` beside them) this module writes."""
@@ -45,16 +45,25 @@ TYPED: Final[dict[str, dict[str, Callable[[str, LatticeConfig], Rule]]]] = {
 ``arraytyping.numpy.exp``), not from their runtime signature; a function with more parameters keeps them (those
 of :data:`DTYPE_NEUTRAL` restricted), and its runtime signature follows as the gradual fallback."""
 
+TUPLES: Final[dict[str, dict[str, str]]] = {"numpy/linalg.py": dict(op_rules.LINALG_TUPLE_CLASSES)}
+"""The functions of one operand whose result is a named tuple of arrays (``op_rules.LINALG_TUPLES``), by the class
+of that result: declared as :data:`TYPED`'s, returning the class of the fields' dtypes (``EighResult[float32,
+complex64]``); the runtime's overloads that return one array (``qr(a, mode='r')``) are typed by that field's rule
+(``op_rules.LINALG_ALONE``)."""
+
 DTYPE_NEUTRAL: Final[dict[str, str]] = {"mean": "None", "variance": "None", "epsilon": "float", "b": "None",
-                                        "return_sign": "Literal[False]"}
-"""The parameters of :data:`TYPED`'s functions that could change the dtype, as the typed overloads take them (left
-out, or a Python float ``epsilon``: what ``op_rules.nn_static_result`` answers for)."""
+                                        "return_sign": "Literal[False]",
+                                        "mode": "Literal['reduced', 'complete', 'full']",
+                                        "compute_uv": "Literal[True]"}
+"""The parameters of :data:`TYPED`'s (and :data:`TUPLES`') functions that could change the dtype or the kind of
+result, as the typed overloads take them (left out, or a Python float ``epsilon``: what ``op_rules.nn_static_result``
+answers for; the modes of ``qr`` and ``svd`` that return the named tuple)."""
 
 _DTYPE_NAMES: Final = frozenset([*specs.CONCRETE, *specs.ABSTRACT, "_Abstract"])
 
 _IMPORTS: Final = (
     "from collections.abc import Callable, Iterator, Sequence",
-    "from typing import Any, ClassVar, Final, Literal, NamedTuple, TypeVar, overload",
+    "from typing import Any, ClassVar, Final, Generic, Literal, NamedTuple, TypeVar, overload",
     "",
     "from typing_extensions import TypeAlias",
     "",
@@ -63,7 +72,7 @@ _IMPORTS: Final = (
     "from arraytyping import Array",
     "from arraytyping.typing import ArrayLike, DTypeLike, ShapeLike",
 )
-_IMPORTED: Final = frozenset({"Callable", "Iterator", "Sequence", "Any", "ClassVar", "Final", "Literal", "NamedTuple",
+_IMPORTED: Final = frozenset({"Callable", "Iterator", "Sequence", "Any", "ClassVar", "Final", "Generic", "Literal", "NamedTuple",
                               "TypeVar", "overload", "TypeAlias", "np", "Array", "ArrayLike", "DTypeLike",
                               "ShapeLike", "AnyArray"})
 """What an annotation may name besides builtins and the stub's own declarations (``AnyArray`` is rewritten)."""
@@ -94,11 +103,16 @@ def _find(module: str, name: str) -> tuple[ast.Module, list[ast.stmt], list[str]
 
 
 def _class_stub(node: ast.ClassDef, lines: Sequence[str]) -> list[str]:
+    """The stub of a runtime class. A named tuple generic in ``[_D0, _D1, ...]`` holds arrays of those dtypes, in
+    its fields' order: its ``AnyArray`` fields are declared ``Array[_D0]``, ``Array[_D1]``..."""
     bases = ", ".join(ast.unparse(b) for b in [*node.bases, *node.keywords])
     out = [f"class {node.name}({bases}):" if bases else f"class {node.name}:"]
     doc = docline(node)
     if doc:
         out.append(f"    {doc}")
+    params = [ast.unparse(e) for b in node.bases if isinstance(b, ast.Subscript) and ast.unparse(b.value) == "Generic"
+              for e in (b.slice.elts if isinstance(b.slice, ast.Tuple) else [b.slice])]
+    fields = iter(params if "NamedTuple" in bases else [])
     for item in node.body:
         if isinstance(item, ast.FunctionDef) and (not item.name.startswith("_") or item.name.startswith("__")):
             out += stub_function(item, "    ")
@@ -107,13 +121,16 @@ def _class_stub(node: ast.ClassDef, lines: Sequence[str]) -> list[str]:
             value = f" = {item.value.value!r}" if isinstance(item.value, ast.Constant) else ""
             source = lines[item.lineno - 1]  # its checkers' ignore comments too (``__hash__: ClassVar[None]``)
             ignore = source[source.index("  # type: ignore"):] if "  # type: ignore" in source else ""
-            out.append(f"    {item.target.id}: {ast.unparse(item.annotation)}{value}{ignore}")
+            annotation = ast.unparse(item.annotation)
+            if annotation == "AnyArray" and (param := next(fields, None)) is not None:
+                annotation = f"Array[{param}]"
+            out.append(f"    {item.target.id}: {annotation}{value}{ignore}")
     return out if len(out) > 1 else [*out, "    ..."]
 
 
-def _rest_of_signature(fn: ast.FunctionDef) -> str:
+def _rest_of_signature(fn: ast.FunctionDef, restrict: bool = True) -> str:
     """The parameters of ``fn`` after its first, as a stub writes them (``", axis: _Axis = ..."``), those of
-    :data:`DTYPE_NEUTRAL` restricted; empty if there are none."""
+    :data:`DTYPE_NEUTRAL` restricted (unless not ``restrict``); empty if there are none."""
     a = copy.deepcopy(fn.args)  # the annotations are rewritten below; the runtime signature is declared too
     first_has_default = len(a.defaults) == len(a.args)
     rest = ast.arguments(
@@ -127,19 +144,23 @@ def _rest_of_signature(fn: ast.FunctionDef) -> str:
         rest.kwonlyargs = [*rest.args[i:], *rest.kwonlyargs]
         rest.kw_defaults = [*rest.defaults[n_default - (len(rest.args) - i):], *rest.kw_defaults]
         rest.args, rest.defaults = rest.args[:i], rest.defaults[:n_default - (len(rest.args) - i)]
-    for arg in [*rest.args, *rest.kwonlyargs]:
+    for arg in [*rest.args, *rest.kwonlyargs] if restrict else []:
         if arg.arg in DTYPE_NEUTRAL:
             arg.annotation = ast.parse(DTYPE_NEUTRAL[arg.arg], mode="eval").body
     text = re.sub(r"(: [^,=]+)=\.\.\.", r"\1 = ...", ast.unparse(rest))
     return f", {text}" if text else ""
 
 
-def _deciding_overloads(nodes: Sequence[ast.stmt]) -> list[str]:
+def _deciding_overloads(nodes: Sequence[ast.stmt], operand: str | None = None) -> list[str]:
     """Gradual overloads for the calls of a :data:`TYPED` function that pass a parameter of :data:`DTYPE_NEUTRAL`
     (``logsumexp(a, b=w)``, ``standardize(x, mean=m)``): each of the runtime's signatures with that parameter
     required, once keyword-only and once positional (with every parameter before it), so that a call passing none of
-    them still meets only the typed overloads, which refuse what JAX refuses."""
-    functions = [n for n in nodes if isinstance(n, ast.FunctionDef)]
+    them still meets only the typed overloads, which refuse what JAX refuses; the first parameter's annotation
+    ``operand`` where given (what the function takes whatever that parameter is)."""
+    functions = [copy.deepcopy(n) for n in nodes if isinstance(n, ast.FunctionDef)]
+    if operand is not None:
+        for f in functions:
+            f.args.args[0].annotation = ast.parse(operand, mode="eval").body
     overloads = [f for f in functions if any(ast.unparse(d) == "overload" for d in f.decorator_list)]
     out: list[str] = []
     for fn in overloads or functions[-1:]:
@@ -256,6 +277,12 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
             typed += declared_by_rule
             body += declared_by_rule
             body += _deciding_overloads(nodes)
+        elif name in TUPLES.get(rel, {}):
+            declared_by_rule = _tuple_overloads(name, TUPLES[rel][name], nodes, cfg, keep)
+            typed += declared_by_rule
+            body += declared_by_rule
+            # the dtype rule is the same for every mode: calls the typed overloads cannot read still refuse
+            body += _deciding_overloads(nodes, accepted_operand(single_rules.linalg_tuple_rule(name, cfg)))
         elif rel == "numpy/fft.py" and name == "fftfreq":
             function = nodes[-1]
             assert isinstance(function, ast.FunctionDef)
@@ -296,6 +323,32 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
         typed_imports += ["from arraytyping.typing import DType"]
     return "\n".join([*header, *([repr(doc), ""] if doc else []), *_IMPORTS, *typed_imports, "", *emit_all(rel), "",
                       *declarations, *keep_vars, *([""] if needed or keep_vars else []), text, ""])
+
+
+def tuple_returns(cls: str, fn: str) -> Callable[[str], str]:
+    """The return annotation of a :data:`TUPLES` function for its rule's answer (``EighResult[float32, complex64]``
+    for ``float32/complex64``)."""
+    n = len(op_rules.LINALG_TUPLES[fn][1])
+    return lambda r: f"{cls}[{', '.join(single_rules.tuple_fields(r, n))}]"
+
+
+def _tuple_overloads(name: str, cls: str, nodes: Sequence[ast.stmt], cfg: LatticeConfig, keep: KeepVars
+                     ) -> list[str]:
+    """A :data:`TUPLES` function by its rules: the named tuple of its fields' dtypes (the other parameters as the
+    implementation's, :data:`DTYPE_NEUTRAL`'s restricted to the modes that return it), then, for each of the
+    runtime's overloads that returns one array (``AnyArray``), that array's dtype with that overload's parameters."""
+    functions = [n for n in nodes if isinstance(n, ast.FunctionDef)]
+    implementation = functions[-1]
+    param = (implementation.args.args[0].arg, False)
+    out = unary_function(name, name, cfg, keep, docline(implementation), param,
+                         single_rules.linalg_tuple_rule(name, cfg), _rest_of_signature(implementation),
+                         tuple_returns(cls, name))
+    for overload in functions[:-1]:
+        if overload.returns is not None and ast.unparse(overload.returns) == "AnyArray":
+            out += unary_function(name, name, cfg, keep, None, param,
+                                  single_rules.linalg_field_rule(name, op_rules.LINALG_ALONE[name], cfg),
+                                  _rest_of_signature(overload, restrict=False))
+    return out
 
 
 def _order(name: str, names: Sequence[tuple[str, str]]) -> int:

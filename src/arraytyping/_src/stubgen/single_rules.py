@@ -13,7 +13,8 @@ from arraytyping._src.stubgen import specs
 from arraytyping._src.stubgen.unary import Rule
 from arraytyping.lattice import LatticeConfig
 
-__all__ = ["fft_rule", "int_as_float", "integer_pow_rule", "lax_rule", "linalg_rule", "nn_rule", "reduction_rule", "unary_rule"]
+__all__ = ["fft_rule", "int_as_float", "integer_pow_rule", "lax_rule", "linalg_field_rule", "linalg_rule",
+           "linalg_tuple_rule", "nn_rule", "reduction_rule", "tuple_fields", "unary_rule"]
 
 
 def _operand(cls: str, cfg: LatticeConfig) -> tuple[str, bool]:
@@ -63,6 +64,40 @@ def linalg_rule(fn: str, cfg: LatticeConfig) -> Rule:
     """``jax.numpy.linalg.<fn>`` of one array result by :func:`arraytyping.op_rules.linalg_static_result`: the
     strong inexact dtype, gradual (``Any``) for a weak operand and where the path decides, or refused."""
     return _by(lambda o: op_rules.linalg_static_result(fn, o, cfg), cfg)
+
+
+def linalg_tuple_rule(fn: str, cfg: LatticeConfig) -> Rule:
+    """``jax.numpy.linalg.<fn>`` of a named tuple result by :func:`arraytyping.op_rules.linalg_tuple_result`, as one
+    static class when every field has it (so that a type variable is kept, as for one result), else the fields'
+    classes joined by ``/`` (``float32/complex64`` for ``eigh`` of ``complex64``; see :func:`tuple_fields`)."""
+    def rule(cls: str) -> str | None:
+        try:
+            out = op_rules.linalg_tuple_result(fn, _operand(cls, cfg), cfg)
+        except specs.REJECTIONS:
+            return None
+        if out is None:
+            return "Any"
+        fields = [specs.static_of(*o) for o in out]
+        return fields[0] if len(set(fields)) == 1 else "/".join(fields)
+    return rule
+
+
+def tuple_fields(result: str, n: int) -> list[str]:
+    """The ``n`` fields' dtype annotations of a :func:`linalg_tuple_rule` answer (a type variable, ``Any`` or a class
+    is every field's)."""
+    return result.split("/") if "/" in result else [result] * n
+
+
+def linalg_field_rule(fn: str, field: int, cfg: LatticeConfig) -> Rule:
+    """The ``field``-th array of :func:`linalg_tuple_rule`'s answer, for a call that returns it alone
+    (``qr(a, mode='r')``, ``svd(a, compute_uv=False)``)."""
+    def rule(cls: str) -> str | None:
+        try:
+            out = op_rules.linalg_tuple_result(fn, _operand(cls, cfg), cfg)
+        except specs.REJECTIONS:
+            return None
+        return "Any" if out is None else specs.static_of(*out[field])
+    return rule
 
 
 def nn_rule(fn: str, cfg: LatticeConfig) -> Rule:

@@ -9,7 +9,7 @@ each function checks its operand against them first.
 from __future__ import annotations
 
 import operator
-from typing import Any, Literal, NamedTuple, cast, overload
+from typing import Any, Generic, Literal, NamedTuple, TypeVar, cast, overload
 
 import numpy as np
 
@@ -34,24 +34,31 @@ __all__ = ["EighResult", "QRResult", "SVDResult", "SlogdetResult", "cholesky", "
            "slogdet", "solve", "svd"]
 
 
-class SlogdetResult(NamedTuple):
+_D0 = TypeVar("_D0", covariant=True)
+_D1 = TypeVar("_D1", covariant=True)
+_D2 = TypeVar("_D2", covariant=True)
+"""The dtypes of a result's fields: a named tuple generic in ``[_D0, _D1, ...]`` holds an array of dtype ``_D0`` in
+its first field, ``_D1`` in its second... (the stubs declare the fields so, ``Array[_D0]``; here they are arrays)."""
+
+
+class SlogdetResult(NamedTuple, Generic[_D0, _D1]):
     """``slogdet``'s result: the sign (a unit complex number for complex matrices) and log of the absolute value."""
 
     sign: AnyArray
     logabsdet: AnyArray
 
 
-class QRResult(NamedTuple):
+class QRResult(NamedTuple, Generic[_D0, _D1]):
     Q: AnyArray
     R: AnyArray
 
 
-class EighResult(NamedTuple):
+class EighResult(NamedTuple, Generic[_D0, _D1]):
     eigenvalues: AnyArray
     eigenvectors: AnyArray
 
 
-class SVDResult(NamedTuple):
+class SVDResult(NamedTuple, Generic[_D0, _D1, _D2]):
     U: AnyArray
     S: AnyArray
     Vh: AnyArray
@@ -285,7 +292,7 @@ def _slogdet_body(a: Any) -> Any:
 _slogdet = jitted(_slogdet_body, "slogdet")
 
 
-def slogdet(a: ArrayLike, *, method: str | None = None) -> SlogdetResult:
+def slogdet(a: ArrayLike, *, method: str | None = None) -> SlogdetResult[Any, Any]:
     """The sign and the natural log of the absolute value of the determinant of ``a`` (``[..., n, n]``), from its LU
     factorization (JAX's ``method='lu'``, the default; ``'qr'`` is not supported)."""
     if method not in (None, "lu"):
@@ -465,12 +472,12 @@ _qr = jitted(_qr_body, "qr")
 
 
 @overload
-def qr(a: ArrayLike, mode: Literal["reduced", "complete", "full"] = "reduced") -> QRResult: ...
+def qr(a: ArrayLike, mode: Literal["reduced", "complete", "full"] = "reduced") -> QRResult[Any, Any]: ...
 @overload
 def qr(a: ArrayLike, mode: Literal["r"]) -> AnyArray: ...
 @overload
-def qr(a: ArrayLike, mode: str) -> QRResult | AnyArray: ...
-def qr(a: ArrayLike, mode: str = "reduced") -> QRResult | AnyArray:
+def qr(a: ArrayLike, mode: str) -> QRResult[Any, Any] | AnyArray: ...
+def qr(a: ArrayLike, mode: str = "reduced") -> QRResult[Any, Any] | AnyArray:
     """The QR decomposition of ``a`` (``[..., m, n]``): ``(Q, R)`` with ``mode='reduced'`` (``Q``: ``[..., m, k]``,
     ``k = min(m, n)``) or ``'complete'`` (``Q``: ``[..., m, m]``), only ``R`` with ``mode='r'``. (``'raw'`` is not
     supported.)"""
@@ -495,7 +502,7 @@ def _eigh_body(a: Any, *, lower: bool, symmetrize_input: bool) -> Any:
 _eigh = jitted(_eigh_body, "eigh")
 
 
-def eigh(a: ArrayLike, UPLO: str | None = None, symmetrize_input: bool = True) -> EighResult:
+def eigh(a: ArrayLike, UPLO: str | None = None, symmetrize_input: bool = True) -> EighResult[Any, Any]:
     """The eigenvalues (ascending, real) and eigenvectors (columns) of the Hermitian ``a`` (``[..., n, n]``),
     computed from its lower (``UPLO='L'``, the default) or upper triangle, after symmetrizing it by default."""
     if UPLO is None or UPLO == "L":
@@ -527,7 +534,7 @@ _svd = jitted(_svd_body, "svd")
 
 @overload
 def svd(a: ArrayLike, full_matrices: bool = True, compute_uv: Literal[True] = True, hermitian: bool = False
-        ) -> SVDResult: ...
+        ) -> SVDResult[Any, Any, Any]: ...
 @overload
 def svd(a: ArrayLike, full_matrices: bool, compute_uv: Literal[False], hermitian: bool = False) -> AnyArray: ...
 @overload
@@ -535,9 +542,9 @@ def svd(a: ArrayLike, full_matrices: bool = True, *, compute_uv: Literal[False],
         ) -> AnyArray: ...
 @overload
 def svd(a: ArrayLike, full_matrices: bool = True, compute_uv: bool = True, hermitian: bool = False
-        ) -> SVDResult | AnyArray: ...
+        ) -> SVDResult[Any, Any, Any] | AnyArray: ...
 def svd(a: ArrayLike, full_matrices: bool = True, compute_uv: bool = True, hermitian: bool = False
-        ) -> SVDResult | AnyArray:
+        ) -> SVDResult[Any, Any, Any] | AnyArray:
     """The singular value decomposition ``a = U @ diag(S) @ Vh`` of ``a`` (``[..., m, n]``): ``(U, S, Vh)``, ``S``
     real and descending; ``U`` and ``Vh`` square with ``full_matrices`` (the default), else ``[..., m, k]`` and
     ``[..., k, n]``; only ``S`` without ``compute_uv``. (``hermitian=True`` is not supported.)"""
