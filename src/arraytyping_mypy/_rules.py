@@ -161,6 +161,8 @@ class Rules:
         distinct = list(dict.fromkeys(classes))
         if len(distinct) == 1:
             return ("class", distinct[0])
+        if "Any" in distinct:  # some member's answer is gradual (a rule's None): so is the whole
+            return ("any", None)
         generic = any(ds is not None and (ds.var is not None or ds.abstract is not None) for ds in (left, right))
         if not generic:
             return ("union", tuple(distinct))
@@ -168,7 +170,7 @@ class Rules:
 
     def smallest_abstract(self, classes: Sequence[str]) -> Answer:
         """The smallest abstract class holding every class of ``classes`` (none may be weak), else ``Any``."""
-        if any(c in L.WEAK_NAMES for c in classes):
+        if any(c in L.WEAK_NAMES or c == "Any" for c in classes):
             return ("any", None)
         kinds = {L.KIND["bool" if c == "bool_" else c] for c in classes}
         fits = [(len(k), a) for a, k in ABSTRACT.items() if kinds <= set(k)]
