@@ -70,6 +70,9 @@ _LAX: Final = "arraytyping.lax."
 _RANDOM: Final = "arraytyping.random."
 _FFT: Final = "arraytyping.numpy.fft."
 _LINALG: Final = "arraytyping.numpy.linalg."
+_NUMPY_ALIASES: Final = {"amax": "max", "amin": "min"}
+"""``arraytyping.numpy``'s other names of functions the plugin answers (its stub assigns them, ``amax = max``, so
+mypy asks for a hook by the alias's name; ``absolute`` and ``pow`` are answered under their own)."""
 _OPERATOR_OF: Final[dict[str, tuple[str, bool]]] = {  # Array operator method -> (name, reflected)
     f"__{r}{n}__": (n, bool(r)) for n in _binary.OPERATORS for r in ("", "r") if not (r and n in _binary.COMPARISONS)
 }
@@ -220,7 +223,7 @@ class ArraytypingPlugin(Plugin):
         if fullname.startswith(_LINALG) and fullname[len(_LINALG):] in (*OR.LINALG_STATIC, *OR.LINALG_TUPLES):
             return _permissive
         if fullname.startswith(_NP):
-            fn = fullname[len(_NP):]
+            fn = _NUMPY_ALIASES.get(fullname[len(_NP):], fullname[len(_NP):])
             if fn in _binary.FUNCTIONS or fn == "where" or _single.answers_unary(fn) or fn in _single.REDUCTIONS:
                 # reductions too: the stubs' overloads would infer a nested call in the operand with each one's
                 # parameter as context (anp.sum(anp.asarray(x)) summed an Array[bool_]), and take no union dtype
@@ -257,8 +260,8 @@ class ArraytypingPlugin(Plugin):
             keeps = self.shapes and linalg_fn in _single.LINALG_KEEPING
             return _shapes.keeping(hook_linalg, _first, fullname) if keeps else hook_linalg
         if fullname.startswith(_NP):
-            fn = fullname[len(_NP):]
-            what = f"arraytyping.numpy.{fn}"
+            what = fullname
+            fn = _NUMPY_ALIASES.get(fullname[len(_NP):], fullname[len(_NP):])
             family = SR.SHAPE_FAMILY.get(_binary.FUNCTIONS.get(fn, fn)) if self.shapes else None
             if fn in _binary.FUNCTIONS:
                 hook: Callable[[FunctionContext], Type] = _binary.function_hook(rules, fn)  # type: ignore[assignment]
