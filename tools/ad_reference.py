@@ -40,6 +40,10 @@ ANY = ["bool"] + NUM
 BITS = ["bool", "int8", "int32", "uint8"]
 COMPLEX = ["complex64", "complex128"]
 LINALG = ["float32", "float32*", "float64", "complex64", "complex128"]
+LINALG_STRONG = ["float32", "float64", "complex64", "complex128"]
+"""The decompositions whose derivative rules JAX writes with ``jnp`` operations (``eigh``, ``svd``, ``qr``): a weakly
+typed float32 operand takes JAX's weak-type promotions there (float64 under x64 when traced), which the rules here,
+written with ``lax`` operations, do not reproduce; their values and strong dtypes agree."""
 """Dtype families; ``float32*`` is a weakly typed float32 (float64 with x64)."""
 
 # Argument specs: ``SHAPE:VALUES`` with VALUES one of ``a`` (signed), ``b`` (signed, ties with ``a``), ``p``
@@ -240,6 +244,27 @@ PRIMITIVES_EXTENDED: dict[str, tuple[str, list[str], list[str]]] = {
                  ["float32", "float64"]),  # weakly typed: JAX's cotangent is weak, ours strong (see ad_rules_linalg)
     "cholesky_complex": ("lambda x: L.cholesky(L.dot_general(x, L.conj(x), (((1,), (1,)), ((), ()))))", ["2,3:p"],
                          COMPLEX),
+    # lu's packed factors (the 2x2 matrix pivots), of a square, a wide and a tall matrix
+    "lu": ("lambda x: L.lu(x)", ["2,2:a"], LINALG),
+    "lu_wide": ("lambda x: L.lu(x)", ["2,3:a"], LINALG),
+    "lu_tall": ("lambda x: L.lu(x)", ["3,2:a"], LINALG),
+    # eigh of a Gram matrix: the eigenvalues, and the eigenvectors times their conjugates (free of LAPACK's signs)
+    "eigh_values": ("lambda x: L.eigh_values(L.dot_general(x, x, (((1,), (1,)), ((), ()))))", ["2,3:p"],
+                    ["float32", "float64"]),
+    "eigh_vectors": ("lambda x: L.eigh_vectors(L.dot_general(x, x, (((1,), (1,)), ((), ()))))", ["2,3:p"],
+                     ["float32", "float64"]),
+    "eigh_values_complex": ("lambda x: L.eigh_values(L.dot_general(x, L.conj(x), (((1,), (1,)), ((), ()))))",
+                            ["2,3:p"], COMPLEX),
+    "eigh_vectors_complex": ("lambda x: L.eigh_vectors(L.dot_general(x, L.conj(x), (((1,), (1,)), ((), ()))))",
+                             ["2,3:p"], COMPLEX),
+    # svd: the singular values of a wide and a tall matrix; the reduced singular vectors times their conjugates
+    "svd_values": ("lambda x: L.svd_values(x)", ["2,3:a"], LINALG_STRONG),
+    "svd_values_tall": ("lambda x: L.svd_values(x)", ["3,2:a"], LINALG_STRONG),
+    "svd_u": ("lambda x: L.svd_u(x)", ["3,2:a"], LINALG_STRONG),
+    "svd_vt": ("lambda x: L.svd_vt(x)", ["2,3:a"], LINALG_STRONG),
+    # qr (differentiated as a whole): Q and R of a tall matrix, times their conjugates
+    "qr_q": ("lambda x: L.qr_q(x)", ["3,2:a"], LINALG_STRONG),
+    "qr_r": ("lambda x: L.qr_r(x)", ["3,2:a"], LINALG_STRONG),
 }
 """Cases of the primitives beyond the core ones: run and checked as :data:`PRIMITIVES` (the test samples them in CI
 unless ``ARRAYTYPING_FULL_CONFORMANCE=1``)."""
@@ -609,6 +634,43 @@ def main_inside() -> None:
         @staticmethod
         def cholesky(x: Any) -> Any:
             return lax_linalg.cholesky(x, symmetrize_input=False)
+
+        @staticmethod
+        def lu(x: Any) -> Any:
+            return lax_linalg.lu(x)[0]
+
+        @staticmethod
+        def eigh_values(x: Any) -> Any:
+            return lax_linalg.eigh(x)[1]
+
+        @staticmethod
+        def eigh_vectors(x: Any) -> Any:
+            v = lax_linalg.eigh(x)[0]
+            return lax.mul(v, lax.conj(v)) if jnp.iscomplexobj(v) else lax.mul(v, v)
+
+        @staticmethod
+        def qr_q(x: Any) -> Any:
+            q = lax_linalg.qr(x, full_matrices=False)[0]
+            return lax.mul(q, lax.conj(q)) if jnp.iscomplexobj(q) else lax.mul(q, q)
+
+        @staticmethod
+        def qr_r(x: Any) -> Any:
+            r = lax_linalg.qr(x, full_matrices=False)[1]
+            return lax.mul(r, lax.conj(r)) if jnp.iscomplexobj(r) else lax.mul(r, r)
+
+        @staticmethod
+        def svd_values(x: Any) -> Any:
+            return lax_linalg.svd(x, full_matrices=False, compute_uv=False)
+
+        @staticmethod
+        def svd_u(x: Any) -> Any:
+            u = lax_linalg.svd(x, full_matrices=False, compute_uv=True)[0]
+            return lax.mul(u, lax.conj(u)) if jnp.iscomplexobj(u) else lax.mul(u, u)
+
+        @staticmethod
+        def svd_vt(x: Any) -> Any:
+            vt = lax_linalg.svd(x, full_matrices=False, compute_uv=True)[2]
+            return lax.mul(vt, lax.conj(vt)) if jnp.iscomplexobj(vt) else lax.mul(vt, vt)
 
     L = JaxLax()
 

@@ -40,6 +40,7 @@ from arraytyping._src.runtime import elementwise as E
 from arraytyping._src.runtime import gather_scatter as G
 from arraytyping._src.runtime import lapack
 from arraytyping._src.runtime import windowed_reductions as W
+from arraytyping._src.runtime.ad_rules_linalg import symmetrize as _symmetrize
 from arraytyping._src.runtime.ad_rules_linalg import tril
 from arraytyping._src.runtime.fft_primitive import FftType, fft_p
 from arraytyping._src.runtime import sorting as S
@@ -246,6 +247,43 @@ class OurLax:
     def cholesky(x: Any) -> Any:
         return tril(lapack.cholesky_p.bind(x))  # JAX's lax.linalg.cholesky
 
+    @staticmethod
+    def lu(x: Any) -> Any:
+        return lapack.lu_p.bind(x)[0]
+
+    @staticmethod
+    def eigh_values(x: Any) -> Any:
+        return lapack.eigh_p.bind(_symmetrize(x), lower=True)[1]  # JAX's lax.linalg.eigh symmetrizes its input
+
+    @staticmethod
+    def eigh_vectors(x: Any) -> Any:
+        v = lapack.eigh_p.bind(_symmetrize(x), lower=True)[0]
+        return lax.mul(v, lax.conj(v) if lax.aval_of(v).dtype.kind == "c" else v)
+
+    @staticmethod
+    def qr_q(x: Any) -> Any:
+        q = lapack.qr_p.bind(x, full_matrices=False, pivoting=False, use_magma=None)[0]
+        return lax.mul(q, lax.conj(q) if lax.aval_of(q).dtype.kind == "c" else q)
+
+    @staticmethod
+    def qr_r(x: Any) -> Any:
+        r = lapack.qr_p.bind(x, full_matrices=False, pivoting=False, use_magma=None)[1]
+        return lax.mul(r, lax.conj(r) if lax.aval_of(r).dtype.kind == "c" else r)
+
+    @staticmethod
+    def svd_values(x: Any) -> Any:
+        return lapack.svd_p.bind(x, full_matrices=False, compute_uv=False)[0]
+
+    @staticmethod
+    def svd_u(x: Any) -> Any:
+        u = lapack.svd_p.bind(x, full_matrices=False, compute_uv=True)[1]
+        return lax.mul(u, lax.conj(u) if lax.aval_of(u).dtype.kind == "c" else u)
+
+    @staticmethod
+    def svd_vt(x: Any) -> Any:
+        vt = lapack.svd_p.bind(x, full_matrices=False, compute_uv=True)[2]
+        return lax.mul(vt, lax.conj(vt) if lax.aval_of(vt).dtype.kind == "c" else vt)
+
 
 L = OurLax()
 
@@ -329,11 +367,8 @@ def _all_primitives() -> dict[str, Any]:
 
 WITHOUT_RULES: dict[str, str] = {
     "nextafter": "JAX has no rule either",
-    "lu": "not yet (JAX's rule: the lower and upper parts of L^-1 dA U^-1)",
     "geqrf": "not yet (JAX differentiates qr as a whole, not its LAPACK steps)",
     "householder_product": "not yet (JAX differentiates qr as a whole, not its LAPACK steps)",
-    "eigh": "not yet (JAX's rule: the eigenvector basis change with 1 / (w_i - w_j))",
-    "svd": "not yet (JAX's rule: through the singular vectors, as eigh's)",
 }
 """The primitives differentiating which raises JAX's ``NotImplementedError`` (integer-only primitives, whose
 tangents are always symbolic zeros, never reach a rule and are not listed)."""
@@ -422,7 +457,7 @@ def test_primitives_without_rules_raise_jax_error(name: str) -> None:
 _LAX_NAME = {"and": "bitwise_and", "or": "bitwise_or", "xor": "bitwise_xor", "not": "bitwise_not",
              "convert_element_type": "convert", "scatter-add": "scatter_add", "bitcast_convert_type": "bitcast",
              "while": "while_loop", "scatter-mul": "scatter_mul", "scatter-min": "scatter_min",
-             "scatter-max": "scatter_max"}
+             "scatter-max": "scatter_max", "eigh": "eigh_values", "svd": "svd_values", "qr": "qr_q"}
 
 
 @pytest.mark.parametrize("config_key", CONFIGS)

@@ -1,5 +1,5 @@
 """The decomposition primitives of ``jax.lax.linalg`` on the CPU: ``cholesky``, ``lu``, ``geqrf``,
-``householder_product``, ``eigh``, ``svd`` and ``triangular_solve``, lowered as JAX 0.10.2 lowers them there, to
+``householder_product``, ``qr`` (their composition), ``eigh``, ``svd`` and ``triangular_solve``, lowered as JAX 0.10.2 lowers them there, to
 the LAPACK kernels jaxlib registers as typed-FFI custom calls (``lapack_spotrf_ffi``, ``lapack_dgetrf_ffi``...).
 
 Each custom call takes and gives its matrices in column-major layout (XLA inserts the transposes), aliases its
@@ -26,7 +26,7 @@ from arraytyping._src.runtime import batching, lax, lowering
 from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.core import Primitive
 
-__all__ = ["cholesky_p", "eigh_p", "geqrf_p", "householder_product_p", "lu_p", "lu_pivots_to_permutation", "svd_p",
+__all__ = ["cholesky_p", "eigh_p", "geqrf_p", "householder_product_p", "lu_p", "lu_pivots_to_permutation", "qr_p", "svd_p",
            "triangular_solve_p"]
 
 _PREFIX: Final = {"float32": "s", "float64": "d", "complex64": "c", "complex128": "z"}
@@ -236,6 +236,59 @@ def _householder_product_lower(ctx: lowering.LoweringContext, a: Any, taus: Any)
 lowering.RULES[householder_product_p] = _householder_product_lower
 
 
+def _qr_rule(x: ShapedArray, *, full_matrices: bool, pivoting: bool, use_magma: Any) -> list[ShapedArray]:
+    _check_inexact("qr", x)
+    _check_matrix("qr", x)
+    if pivoting:
+        raise NotImplementedError("qr with pivoting=True is not supported")
+    *batch, m, n = x.shape
+    k = m if full_matrices else min(m, n)
+    return [ShapedArray((*batch, m, k), x.dtype, x.weak_type), ShapedArray((*batch, k, n), x.dtype, x.weak_type)]
+
+
+qr_p = Primitive("qr", _qr_rule, multiple_results=True)
+"""The QR decomposition ``(q, r)`` (JAX's ``qr`` primitive, differentiated as a whole), lowered as JAX lowers it on
+the CPU: ``geqrf``, then ``householder_product`` of the reflectors (padded to ``m x m`` for ``full_matrices``)."""
+
+
+def _upper(x: Any) -> Any:
+    """The upper triangle of the last two axes of ``x``."""
+    a = lax.aval_of(x)
+    n = len(a.shape)
+    rows = lax.iota(_INT32, a.shape[-2:], 0)
+    cols = lax.iota(_INT32, a.shape[-2:], 1)
+    mask = lax.broadcast_in_dim(lax.le(rows, cols), a.shape, (n - 2, n - 1))
+    return lax.select_n(mask, lax.full(a.shape, 0, a.dtype, a.weak_type), x)
+
+
+def _qr_steps(a: Any, full_matrices: bool) -> list[Any]:
+    """JAX's ``_qr_lowering``: the LAPACK steps of :data:`qr_p`."""
+    *batch, m, n = lax.aval_of(a).shape
+    rank = len(batch) + 2
+    r, taus = geqrf_p.bind(a)
+    if m < n:
+        q = householder_product_p.bind(lax.slice_in_dim(r, 0, m, rank - 1), taus)
+    elif full_matrices:
+        a_r = lax.aval_of(r)
+        padded = lax.pad(r, lax.full((), 0, a_r.dtype, a_r.weak_type), [(0, 0, 0)] * (rank - 1) + [(0, m - n, 0)])
+        q = householder_product_p.bind(padded, taus)
+    else:
+        q = householder_product_p.bind(r, taus)
+        r = lax.slice_in_dim(r, 0, n, rank - 2)
+    return [q, _upper(r)]
+
+
+def _qr_lower(ctx: lowering.LoweringContext, x: Any, *, full_matrices: bool, pivoting: bool,
+              use_magma: Any) -> list[Any]:
+    from arraytyping._src.runtime.tracing import trace_to_jaxpr  # tracing imports the primitives' modules
+
+    closed, _ = trace_to_jaxpr(lambda a: _qr_steps(a, full_matrices), ctx.avals_in, "qr")
+    return lowering.closed_jaxpr_subcomp(ctx.m, closed, [x])
+
+
+lowering.RULES[qr_p] = _qr_lower
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # eigh
 
@@ -356,5 +409,5 @@ def _batch_at_front(prim: Primitive) -> None:
     batching.register_rule(prim, rule)
 
 
-for _prim in (cholesky_p, lu_p, geqrf_p, householder_product_p, eigh_p, svd_p, triangular_solve_p):
+for _prim in (cholesky_p, lu_p, geqrf_p, householder_product_p, qr_p, eigh_p, svd_p, triangular_solve_p):
     _batch_at_front(_prim)

@@ -376,7 +376,7 @@ def _solve_body(a: Any, b: Any) -> Any:
     batch = numpy_broadcast(sa[:-2], shape_of(rhs)[:-2])
     a = _broadcast(a, (*batch, *sa[-2:]))
     rhs = _broadcast(rhs, (*batch, *shape_of(rhs)[-2:]))
-    lu, _, perm = _lu(lax.stop_gradient(a))
+    lu, _, perm = _lu(a)  # JAX: lu of stop_gradient(a) inside a custom_linear_solve whose matvec differentiates a
     x = _lu_solve(lu, perm, rhs)
     return lax.reshape(x, (*batch, sa[-1])) if vector else x
 
@@ -454,18 +454,7 @@ def _rank2(fn: str, a: Any) -> None:
 def _qr_body(a: Any, *, full_matrices: bool) -> Any:
     a = promote_args_inexact(a)[0]
     _rank2("qr", a)
-    *batch, m, n = shape_of(a)
-    r, taus = lapack.geqrf_p.bind(a)
-    if m < n:
-        q = lapack.householder_product_p.bind(r[..., :m, :m], taus)
-    elif full_matrices:
-        a_r = lax.aval_of(r)
-        q = lax.pad(r, lax.full((), 0, a_r.dtype, a_r.weak_type), [(0, 0, 0)] * (len(batch) + 1) + [(0, m - n, 0)])
-        q = lapack.householder_product_p.bind(q, taus)
-    else:
-        q = lapack.householder_product_p.bind(r, taus)
-        r = r[..., :n, :n]
-    return q, _triangle(r, lower=False)
+    return lapack.qr_p.bind(a, full_matrices=full_matrices, pivoting=False, use_magma=None)
 
 
 _qr = jitted(_qr_body, "qr")
