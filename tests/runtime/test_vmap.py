@@ -18,6 +18,7 @@ from arraytyping import lax as alax
 from arraytyping._src import runtime
 from arraytyping._src.runtime import batching
 from arraytyping._src.runtime import elementwise as E
+from arraytyping._src.runtime import lapack
 from arraytyping._src.runtime import lax as L
 from arraytyping._src.runtime import prng
 from arraytyping._src.runtime import slicing as SL
@@ -181,6 +182,9 @@ CASES: dict[str, tuple[Callable[..., Any], list[tuple[tuple[int, ...], np.dtype[
     "cholesky": (lambda a: anp.linalg.cholesky(a @ a.T + 4.0 * anp.eye(3, dtype=F32)), [((3, 3), F32)]),
     "solve": (lambda a, b: anp.linalg.solve(a + 4.0 * anp.eye(3, dtype=F32), b), [((3, 3), F32), ((3,), F32)]),
     "qr": (lambda a: (lambda q, r: q @ r)(*anp.linalg.qr(a)), [((3, 2), F32)]),
+    # qr's LAPACK steps (its lowering binds them; they are primitives of their own too)
+    "geqrf": (lambda a: lapack.geqrf_p.bind(a)[0], [((3, 2), F32)]),
+    "householder_product": (lambda a: lapack.householder_product_p.bind(*lapack.geqrf_p.bind(a)), [((3, 2), F32)]),
     "eigvalsh": (lambda a: anp.linalg.eigh(a + a.T)[0], [((3, 3), F32)]),
     "svdvals": (lambda a: anp.linalg.svd(a, compute_uv=False), [((3, 2), F32)]),
 }

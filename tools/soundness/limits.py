@@ -45,7 +45,7 @@ def _scalar_left_comparison(key: str, checker: str, patterns: Collection[str]) -
     args = _args(key)
     if key.startswith("comparison operator (") and args and args[0].startswith("py"):
         return checker == "ty" or all(" == " in p or " != " in p for p in patterns)
-    return _every(patterns, r"\{py:\w+\} " + ops + " ")
+    return _every(patterns, r"\{(?:py:\w+|bool|int|float|complex)\} " + ops + " ")  # a literal or a parameter
 
 
 def _constrained(key: str, checker: str, patterns: Collection[str]) -> bool:

@@ -282,7 +282,10 @@ def _qr_lower(ctx: lowering.LoweringContext, x: Any, *, full_matrices: bool, piv
               use_magma: Any) -> list[Any]:
     from arraytyping._src.runtime.tracing import trace_to_jaxpr  # tracing imports the primitives' modules
 
-    closed, _ = trace_to_jaxpr(lambda a: _qr_steps(a, full_matrices), ctx.avals_in, "qr")
+    def steps(a: Any) -> list[Any]:
+        return _qr_steps(a, full_matrices)
+
+    closed, _ = trace_to_jaxpr(steps, ctx.avals_in, "qr")
     return lowering.closed_jaxpr_subcomp(ctx.m, closed, [x])
 
 
