@@ -1481,6 +1481,15 @@ def linalg_static_result(fn: str, operand: Operand, config: LatticeConfig = Latt
     return agreed, False
 
 
+def linalg_solve_result(a: Operand, b: Operand, config: LatticeConfig = LatticeConfig(), *,
+                        python_scalars: Sequence[bool] = (), numpy_scalars: Sequence[bool] = ()) -> Operand:
+    """The ``(dtype name, weak)`` of ``jax.numpy.linalg.solve(a, b)``: JAX's ``promote_dtypes_inexact`` of the two
+    operands (their join, :func:`binary_result`'s for ``add``, made inexact), weak when both are; raises where they
+    have no join and as :data:`LINALG`'s ``solve`` for the 1- and 2-bit integers."""
+    name, weak = binary_result("add", [a, b], config, python_scalars=python_scalars, numpy_scalars=numpy_scalars)
+    return linalg_result("solve", (name, weak), config), weak
+
+
 LinalgField: TypeAlias = Literal["same", "real"]
 
 LINALG_TUPLES: Final[Mapping[str, tuple[tuple[str, ...], tuple[LinalgField, ...]]]] = MappingProxyType({

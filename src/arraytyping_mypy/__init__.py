@@ -252,8 +252,12 @@ class ArraytypingPlugin(Plugin):
             return _dtypes.dtype_function_hook(rules, "fft.fftfreq") if fft == "fftfreq" else None
         if fullname.startswith(_LINALG) and fullname[len(_LINALG):] in OR.LINALG_TUPLES:
             return _single.linalg_tuple_hook(rules, fullname[len(_LINALG):])
+        if fullname == f"{_LINALG}solve":
+            return _binary.linalg_solve_hook(rules)
         if fullname.startswith(_LINALG) and fullname[len(_LINALG):] in OR.LINALG_TUPLES:
             return _single.linalg_tuple_hook(rules, fullname[len(_LINALG):])
+        if fullname == f"{_LINALG}solve":
+            return _binary.linalg_solve_hook(rules)
         if fullname.startswith(_LINALG) and fullname[len(_LINALG):] in OR.LINALG_STATIC:
             linalg_fn = fullname[len(_LINALG):]
             hook_linalg = _single.linalg_function_hook(rules, linalg_fn)

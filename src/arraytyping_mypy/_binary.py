@@ -3,6 +3,7 @@ operators with an ``Array`` on the right, ``arraytyping.numpy``'s binary functio
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from mypy import errorcodes as codes
@@ -13,7 +14,8 @@ from mypy.types import AnyType, Instance, TupleType, Type, TypeOfAny, UnionType,
 from arraytyping_mypy import _errors, _types
 from arraytyping_mypy._rules import OR, DtypeSet, Member, Rules, describe
 
-__all__ = ["COMPARISONS", "FUNCTIONS", "OPERATORS", "SYMBOL", "binary", "divmod_hook", "left_operand_hook"]
+__all__ = ["COMPARISONS", "FUNCTIONS", "OPERATORS", "SYMBOL", "binary", "divmod_hook", "left_operand_hook",
+           "linalg_solve_hook"]
 
 OPERATORS: Final[dict[str, str]] = {  # Array dunder (without underscores) -> op_rules operation
     "add": "add", "sub": "subtract", "mul": "multiply", "truediv": "true_divide", "floordiv": "floor_divide",
@@ -33,9 +35,10 @@ FUNCTIONS: Final[dict[str, str]] = {**{op: op for op in OR.BINARY_OPS}, "mod": "
 
 
 def binary(ctx: MethodContext | FunctionContext, rules: Rules, left: Type, right: Type, op: str, what: str,
-           code: ErrorCode) -> Type:
-    """The type of ``op(left, right)``; an error (``code``) where op_rules refuses every dtype the operands may
-    have (one concrete pair), or where an operand is no operand at all."""
+           code: ErrorCode, rule: Callable[[Member, Member], str | Exception] | None = None) -> Type:
+    """The type of ``op(left, right)`` (by ``rule`` where given, else op_rules' rule of ``op``); an error
+    (``code``) where the rule refuses every dtype the operands may have (one concrete pair), or where an operand is
+    no operand at all."""
     lo, ro = _types.operand(left, rules), _types.operand(right, rules)
     if lo is None or ro is None:
         ctx.api.fail(f"Unsupported operand types for {what} ({_types.show(left)} and {_types.show(right)})",
@@ -49,7 +52,7 @@ def binary(ctx: MethodContext | FunctionContext, rules: Rules, left: Type, right
     def fn(a: Member, b: Member) -> str | Exception:
         return rules.binary(op, a, b)
 
-    answer = rules.combine(lo, ro, fn)
+    answer = rules.combine(lo, ro, fn if rule is None else rule)
     if answer[0] == "error":
         err = answer[1]
         assert isinstance(err, Exception) and lo.single is not None and ro.single is not None
@@ -124,6 +127,17 @@ def function_hook(rules: Rules, fn: str) -> object:
             return ctx.default_return_type
         return binary(ctx, rules, ctx.arg_types[0][0], ctx.arg_types[1][0], FUNCTIONS[fn],
                       f"arraytyping.numpy.{fn}", _errors.DTYPE_PROMOTION_ARG)
+    return hook
+
+
+def linalg_solve_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
+    """``arraytyping.numpy.linalg.solve(a, b)``: the operands promoted together, made inexact (op_rules'
+    ``linalg_solve_result``)."""
+    def hook(ctx: FunctionContext) -> Type:
+        if len(ctx.arg_types) < 2 or not ctx.arg_types[0] or not ctx.arg_types[1]:
+            return ctx.default_return_type
+        return binary(ctx, rules, ctx.arg_types[0][0], ctx.arg_types[1][0], "add", "arraytyping.numpy.linalg.solve",
+                      _errors.DTYPE_PROMOTION_ARG, rules.linalg_solve)
     return hook
 
 

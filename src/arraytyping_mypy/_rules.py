@@ -206,6 +206,11 @@ class Rules:
         (``Any`` for a weak operand and where the path decides)."""
         return self._static(lambda: OR.linalg_static_result(fn, m[:2], self.cfg))
 
+    def linalg_solve(self, a: Member, b: Member) -> str | Exception:
+        """The static class of ``jax.numpy.linalg.solve(a, b)``, or the exception op_rules raises."""
+        return self._static(lambda: OR.linalg_solve_result(a[:2], b[:2], self.cfg, python_scalars=[a[2], b[2]],
+                                                           numpy_scalars=[a[3], b[3]]))
+
     def linalg_field(self, fn: str, field: int, m: Member) -> str | Exception:
         """The static class of the ``field``-th array of ``jax.numpy.linalg.<fn>(m)`` for a function of op_rules'
         ``LINALG_TUPLES`` (``Any`` where the matrix size decides)."""

@@ -1,6 +1,6 @@
 """``arraytyping.op_rules.linalg_static_result`` (what the stubs and the plugin answer for ``linalg.inv``,
-``cholesky``, ``det`` and ``norm``) and ``linalg_tuple_result`` (``qr``, ``eigh``, ``svd``, ``slogdet``, whose
-results are named tuples) against JAX 0.10.2 (``tests/data/jax_linalg_reference.json``, written by
+``cholesky``, ``det`` and ``norm``), ``linalg_tuple_result`` (``qr``, ``eigh``, ``svd``, ``slogdet``, whose
+results are named tuples) and ``linalg_solve_result`` (``solve``, what the plugin answers) against JAX 0.10.2 (``tests/data/jax_linalg_reference.json``, written by
 ``tools/jax_linalg_reference.py``): for every reference case of those functions (every ``ord``, axis and matrix size
 the reference holds) and every operand, the static answer is JAX's dtype (strong) or gradual (``None``), and it
 refuses only operands JAX refuses."""
@@ -122,3 +122,37 @@ def test_linalg_tuple_result_is_jaxs(case: str, config_key: str) -> None:
     assert exact == strong - 4
     if not config_key.endswith("x64") and fn != "slogdet":  # warr:int32, warr:float32, warr:complex64 are named
         assert weak_exact == 3
+
+
+@pytest.mark.parametrize("config_key", ref.CONFIGS)
+@pytest.mark.parametrize("case", ["solve", "solve_matrix"])
+def test_linalg_solve_result_is_jaxs(case: str, config_key: str) -> None:
+    """Every pair of a strong dtype or a weak one a static type names (the matrix and the right-hand side): JAX's
+    dtype and weak flag, or refused where JAX refuses."""
+    import arraytyping as at
+    from arraytyping import lattice, op_rules
+
+    with configured(config_key):
+        cfg = at.config.lattice_config
+    wrong: list[str] = []
+    judged = 0
+    for key, want in zip(ref.keys(case), ref.answers(case, config_key)):
+        operands: list[tuple[str, bool]] = []
+        for spec in key.split("|"):
+            kind, _, dtype = spec.partition(":")
+            if kind in ("py", "warr0") or (kind == "warr" and (
+                    dtype == "bool" or dtype != lattice.default_name(lattice.KIND[dtype], cfg.x64))):
+                break  # a rank error, or a weak array no static type names
+            operands.append((dtype, kind == "warr"))
+        else:
+            judged += 1
+            try:
+                name, weak = op_rules.linalg_solve_result(operands[0], operands[1], cfg)
+            except (TypeError, ValueError) as e:
+                if not want.startswith("error:"):
+                    wrong.append(f"{key}: JAX {want}, the rule refuses it ({e})")
+                continue
+            if want.split("[")[0] != name + ("*" if weak else ""):
+                wrong.append(f"{key}: JAX {want}, the rule {name}{'*' if weak else ''}")
+    assert not wrong, f"{case} {config_key}:\n" + "\n".join(wrong)
+    assert judged >= 150

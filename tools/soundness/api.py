@@ -201,6 +201,8 @@ def linalg_functions(weight: float = 0.2) -> list[Entry]:
         Entry("linalg.norm(axis)", "linalg.norm({a}, axis={axis})", AL, "reduce_axis",
               covers=("numpy.linalg.norm",), weight=weight, family=fam),
         *linalg_tuple_functions(weight / 2),
+        Entry("linalg.solve", "linalg.solve({a}, {b})", (("a", "tensor"), ("b", "tensor")), "solve",
+              covers=("numpy.linalg.solve",), weight=weight, family=fam),
     ]
 
 
@@ -419,7 +421,6 @@ NOT_FUZZED: Final[dict[str, str]] = {
        for n in ("KeyDType", "PRNGKey", "PRNGKeyArray", "fold_in", "key", "key_data", "split", "wrap_key_data")},
     **{f"random.{n}": "the operand's dtype, typed gradually (Array[Any]) in the stubs: nothing to be wrong about"
        for n in ("choice", "permutation")},
-    "numpy.linalg.solve": "typed gradually (Array[Any] results) in the stubs: nothing to be wrong about",
     **{f"lax.{n}": "typed gradually (Array[Any]) in the stubs and the plugin: nothing to be wrong about"
        for n in ("add", "mul", "max", "min", "clamp", "convert_element_type", "iota", "top_k", "pad", "dot_general",
                  "broadcast_in_dim", "dynamic_slice", "dynamic_update_slice", "conv_general_dilated",

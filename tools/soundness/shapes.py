@@ -516,6 +516,17 @@ def det(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | N
     return _all(slots, target + (k, k))
 
 
+def solve(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+    """``linalg.solve(a, b)``: ``a`` square; ``b`` a vector (``[m]``, the target) or matrices (``[..., m, k]``,
+    the target, with ``a`` of its leading axes)."""
+    assert target is not None
+    (a, _), (b, _) = _shaped(slots)
+    if not target:
+        return None
+    m = target[-1] if len(target) == 1 else target[-2]
+    return ShapePlan({a: (*target[:-2], m, m), b: target})
+
+
 def eigvals(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
     """``linalg.eigh(a).eigenvalues``, ``linalg.svd(a).S``: square matrices, their last axis dropped."""
     assert target is not None
@@ -525,7 +536,7 @@ def eigvals(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan
 
 
 RULES: dict[str, Rule] = {
-    "eigvals": eigvals, "elementwise": elementwise, "same": same, "any_shape": any_shape, "reduce_axis": reduce_axis,
+    "eigvals": eigvals, "solve": solve, "elementwise": elementwise, "same": same, "any_shape": any_shape, "reduce_axis": reduce_axis,
     "reduce_axis_keepdims": reduce_axis_keepdims, "reduce_axes": reduce_axes, "reduce_all": reduce_all,
     "reduce_all_keepdims": reduce_all_keepdims, "transpose": transpose, "transpose_perm": transpose_perm,
     "reshape": reshape, "reshape_varargs": reshape_varargs, "reshape_flat": reshape_flat, "index_int": index_int,
