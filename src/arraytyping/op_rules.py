@@ -1509,6 +1509,12 @@ LINALG_ALONE: Final[Mapping[str, int]] = MappingProxyType({"qr": 1, "svd": 1})
 """The field of a :data:`LINALG_TUPLES` result that a call can return alone: ``R`` of ``qr(a, mode='r')``, ``S`` of
 ``svd(a, compute_uv=False)``."""
 
+LINALG_ALONE_BY: Final[Mapping[str, tuple[str, Mapping[str | bool, bool]]]] = MappingProxyType({
+    "qr": ("mode", MappingProxyType({"reduced": False, "complete": False, "full": False, "r": True})),
+    "svd": ("compute_uv", MappingProxyType({True: False, False: True}))})
+"""The argument that decides whether a :data:`LINALG_ALONE` function returns its named tuple or that field alone,
+with each accepted value (True: the field alone)."""
+
 _WEAK_KEPT: Final = frozenset({"qr", "eigh", "svd", "slogdet_small"})
 """The :data:`LINALG_TUPLES` paths that keep a weak operand weak (the LAPACK primitives keep the weak flag;
 ``slogdet`` of a larger matrix sums logs of the LU factor's diagonal into a strong result)."""

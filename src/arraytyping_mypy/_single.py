@@ -138,18 +138,11 @@ def linalg_function_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], T
     return hook
 
 
-_LINALG_KIND: Final[dict[str, tuple[str, dict[str | bool, bool]]]] = {
-    "qr": ("mode", {"reduced": False, "complete": False, "full": False, "r": True}),
-    "svd": ("compute_uv", {True: False, False: True})}
-"""The argument of a ``LINALG_TUPLES`` function that decides whether it returns one array (op_rules'
-``LINALG_ALONE``): by its literal values (True: that array alone)."""
-
-
 def _alone(ctx: FunctionContext, fn: str) -> bool | None:
     """Whether a call of ``fn`` returns one array (False: the named tuple; None: its argument does not tell)."""
-    if fn not in _LINALG_KIND:
+    if fn not in OR.LINALG_ALONE_BY:
         return False
-    param, values = _LINALG_KIND[fn]
+    param, values = OR.LINALG_ALONE_BY[fn]
     if param not in ctx.callee_arg_names:
         return False
     i = ctx.callee_arg_names.index(param)

@@ -73,6 +73,20 @@ def _field(case: str) -> int | None:
     return 1 if "mode='r'" in src or "compute_uv=False" in src else None
 
 
+def _nameable(spec: str, x64: bool) -> tuple[str, bool] | None:
+    """The ``(dtype, weak)`` operand of a reference key's spec (``arr:float32``, ``warr:int32``) that a static type
+    names: every strong dtype, and the weak ``int``/``float``/``complex`` of the configuration's default dtypes;
+    None for a Python scalar or a rank-0 array (rank errors in every function here) and other weak arrays."""
+    from arraytyping import lattice
+
+    kind, _, dtype = spec.partition(":")
+    if kind == "arr":
+        return dtype, False
+    if kind == "warr" and dtype != "bool" and dtype == lattice.default_name(lattice.KIND[dtype], x64):
+        return dtype, True
+    return None
+
+
 def test_every_tuple_function_has_cases() -> None:
     from arraytyping import op_rules
 
@@ -87,7 +101,7 @@ def test_linalg_tuple_result_is_jaxs(case: str, config_key: str) -> None:
     """Every field's dtype and weak flag, for every strong operand and every weak one a static type names (the
     weak ``int``/``float``/``complex`` of the configuration's default dtypes)."""
     import arraytyping as at
-    from arraytyping import lattice, op_rules
+    from arraytyping import op_rules
 
     fn = _FUNCTION.search(ref.TOOL.CASES[case][0]).group(1)  # type: ignore[union-attr]
     field = _field(case)
@@ -96,13 +110,12 @@ def test_linalg_tuple_result_is_jaxs(case: str, config_key: str) -> None:
     wrong: list[str] = []
     exact = weak_exact = 0
     for key, want in zip(ref.keys(case), ref.answers(case, config_key)):
-        kind, _, dtype = key.partition(":")
-        if kind in ("py", "warr0"):
-            continue  # a Python scalar or a rank-0 array: a rank error in every function here
-        if kind == "warr" and (dtype == "bool" or dtype != lattice.default_name(lattice.KIND[dtype], cfg.x64)):
-            continue  # a weak array no static type names
+        operand = _nameable(key, cfg.x64)
+        if operand is None:
+            continue
+        kind = "warr" if operand[1] else "arr"
         try:
-            got = op_rules.linalg_tuple_result(fn, (dtype, kind == "warr"), cfg)
+            got = op_rules.linalg_tuple_result(fn, operand, cfg)
         except (TypeError, ValueError) as e:
             if not want.startswith("error:"):
                 wrong.append(f"{key}: JAX {want}, the rule refuses it ({e})")
@@ -130,29 +143,24 @@ def test_linalg_solve_result_is_jaxs(case: str, config_key: str) -> None:
     """Every pair of a strong dtype or a weak one a static type names (the matrix and the right-hand side): JAX's
     dtype and weak flag, or refused where JAX refuses."""
     import arraytyping as at
-    from arraytyping import lattice, op_rules
+    from arraytyping import op_rules
 
     with configured(config_key):
         cfg = at.config.lattice_config
     wrong: list[str] = []
     judged = 0
     for key, want in zip(ref.keys(case), ref.answers(case, config_key)):
-        operands: list[tuple[str, bool]] = []
-        for spec in key.split("|"):
-            kind, _, dtype = spec.partition(":")
-            if kind in ("py", "warr0") or (kind == "warr" and (
-                    dtype == "bool" or dtype != lattice.default_name(lattice.KIND[dtype], cfg.x64))):
-                break  # a rank error, or a weak array no static type names
-            operands.append((dtype, kind == "warr"))
-        else:
-            judged += 1
-            try:
-                name, weak = op_rules.linalg_solve_result(operands[0], operands[1], cfg)
-            except (TypeError, ValueError) as e:
-                if not want.startswith("error:"):
-                    wrong.append(f"{key}: JAX {want}, the rule refuses it ({e})")
-                continue
-            if want.split("[")[0] != name + ("*" if weak else ""):
-                wrong.append(f"{key}: JAX {want}, the rule {name}{'*' if weak else ''}")
+        a, b = (_nameable(spec, cfg.x64) for spec in key.split("|"))
+        if a is None or b is None:
+            continue
+        judged += 1
+        try:
+            name, weak = op_rules.linalg_solve_result(a, b, cfg)
+        except (TypeError, ValueError) as e:
+            if not want.startswith("error:"):
+                wrong.append(f"{key}: JAX {want}, the rule refuses it ({e})")
+            continue
+        if want.split("[")[0] != name + ("*" if weak else ""):
+            wrong.append(f"{key}: JAX {want}, the rule {name}{'*' if weak else ''}")
     assert not wrong, f"{case} {config_key}:\n" + "\n".join(wrong)
     assert judged >= 150

@@ -76,6 +76,11 @@ def _triu(x: Any, k: int = 0) -> Any:
     return select(_tri_mask(x, k - 1), full_like(x, 0), x)
 
 
+def _eye(dtype: np.dtype[Any], n: int) -> Any:
+    return lax.convert_element_type(lax.eq(lax.iota(np.dtype("int32"), (n, n), 0),
+                                           lax.iota(np.dtype("int32"), (n, n), 1)), dtype, False)
+
+
 def _matmul(x: Any, y: Any) -> Any:
     n = len(shape_of(x))
     batch = tuple(range(n - 2))
@@ -146,8 +151,7 @@ def _cholesky_jvp(primals: Sequence[Any], tangents: Sequence[Any]) -> tuple[Any,
     def phi(X: Any) -> Any:
         low = _tril(X)
         n = shape_of(X)[-1]
-        eye = lax.convert_element_type(lax.eq(lax.iota(np.dtype("int32"), (n, n), 0),
-                                              lax.iota(np.dtype("int32"), (n, n), 1)), aval_of(X).dtype, False)
+        eye = _eye(aval_of(X).dtype, n)
         denom = lax.add(lax.broadcast_in_dim(full_like(X, 1, ()), (n, n), ()), eye)
         shape = shape_of(low)
         return lax.div(low, lax.broadcast_in_dim(denom, shape, (len(shape) - 2, len(shape) - 1)))
@@ -163,11 +167,6 @@ jvp_rules[cholesky_p] = _cholesky_jvp
 
 # ---------------------------------------------------------------------------------------------------------------
 # lu
-
-
-def _eye(dtype: np.dtype[Any], n: int) -> Any:
-    return lax.convert_element_type(lax.eq(lax.iota(np.dtype("int32"), (n, n), 0),
-                                           lax.iota(np.dtype("int32"), (n, n), 1)), dtype, False)
 
 
 def _diagonal(x: Any) -> Any:

@@ -53,8 +53,8 @@ complex64]``); the runtime's overloads that return one array (``qr(a, mode='r')`
 
 DTYPE_NEUTRAL: Final[dict[str, str]] = {"mean": "None", "variance": "None", "epsilon": "float", "b": "None",
                                         "return_sign": "Literal[False]",
-                                        "mode": "Literal['reduced', 'complete', 'full']",
-                                        "compute_uv": "Literal[True]"}
+                                        **{param: f"Literal[{', '.join(repr(v) for v, a in values.items() if not a)}]"
+                                           for param, values in op_rules.LINALG_ALONE_BY.values()}}
 """The parameters of :data:`TYPED`'s (and :data:`TUPLES`') functions that could change the dtype or the kind of
 result, as the typed overloads take them (left out, or a Python float ``epsilon``: what ``op_rules.nn_static_result``
 answers for; the modes of ``qr`` and ``svd`` that return the named tuple)."""
@@ -72,9 +72,9 @@ _IMPORTS: Final = (
     "from arraytyping import Array",
     "from arraytyping.typing import ArrayLike, DTypeLike, ShapeLike",
 )
-_IMPORTED: Final = frozenset({"Callable", "Iterator", "Sequence", "Any", "ClassVar", "Final", "Generic", "Literal", "NamedTuple",
-                              "TypeVar", "overload", "TypeAlias", "np", "Array", "ArrayLike", "DTypeLike",
-                              "ShapeLike", "AnyArray"})
+_IMPORTED: Final = frozenset({"Callable", "Iterator", "Sequence", "Any", "ClassVar", "Final", "Generic", "Literal",
+                              "NamedTuple", "TypeVar", "overload", "TypeAlias", "np", "Array", "ArrayLike",
+                              "DTypeLike", "ShapeLike", "AnyArray"})
 """What an annotation may name besides builtins and the stub's own declarations (``AnyArray`` is rewritten)."""
 
 
