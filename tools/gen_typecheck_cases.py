@@ -23,6 +23,7 @@ Usage: ``python tools/gen_typecheck_cases.py [--check]``.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
 from collections.abc import Callable
@@ -160,6 +161,7 @@ def gen_module(cfg: lattice.LatticeConfig, *, static: bool, functions: bool = Tr
     if functions:
         lines += unary_cases(cfg, static=static)
     lines += random_cases(cfg)
+    lines += lax_dtype_cases(cfg)
     lines += ["", "", "def case_fftfreq() -> None:",
               *_dtype_cases("fftfreq", "fft.fftfreq(8{})", lambda node: op_rules.fftfreq_result(node, cfg))]
     return "\n".join(lines) + "\n"
@@ -187,17 +189,33 @@ def random_cases(cfg: lattice.LatticeConfig) -> list[str]:
     return lines
 
 
-def _dtype_cases(tag: str, call: str, rule: Callable[[str | None], str]) -> list[str]:
-    """The cases of ``call`` (``{}``: where ``, dtype=...`` goes) without a dtype and with every dtype class ``rule``
-    takes (its answer; a dtype it refuses is left out, as in :func:`random_cases`)."""
-    lines = [f"    assert_type({call.format('')}, Array[{specs.cls_of(rule(None))}])  # {tag}"]
+def _dtype_cases(tag: str, call: str, rule: Callable[[str | None], str], given: str | None = ", dtype={}"
+                 ) -> list[str]:
+    """The cases of ``call`` (``{}``: where ``given`` goes, ``, dtype=...``) without a dtype and with every dtype
+    class ``rule`` takes (its answer; a dtype it refuses is left out, as in :func:`random_cases`). ``given`` None: the
+    dtype is a required argument, ``{}`` itself, and there is no case without one."""
+    lines = [] if given is None else [f"    assert_type({call.format('')}, Array[{specs.cls_of(rule(None))}])  # {tag}"]
     for node in lattice.DTYPE_NAMES:
         try:
             name = rule(node)
         except (TypeError, ValueError):
             continue
         cls = specs.cls_of(node)
-        lines.append(f"    assert_type({call.format(f', dtype={cls}')}, Array[{specs.cls_of(name)}])  # {tag} dtype={cls}")
+        lines.append(f"    assert_type({call.format((given or '{}').format(cls))}, Array[{specs.cls_of(name)}])"
+                     f"  # {tag} dtype={cls}")
+    return lines
+
+
+def lax_dtype_cases(cfg: lattice.LatticeConfig) -> list[str]:
+    """``lax.convert_element_type`` and ``lax.iota`` by ``op_rules.lax_dtype_result``: every dtype class they take
+    (canonicalized), and the Python types (their kind's default)."""
+    calls = {"convert_element_type": "lax.convert_element_type(a_arr_int8, {})", "iota": "lax.iota({}, 3)"}
+    lines = ["", "", "def case_lax_dtype_given() -> None:"]
+    for fn, call in calls.items():
+        rule = functools.partial(op_rules.lax_dtype_result, fn, config=cfg)
+        lines += _dtype_cases(f"lax {fn}", call, lambda node, rule=rule: rule(node or ""), given=None)
+        for py in ("int", "float", "complex"):
+            lines.append(f"    assert_type({call.format(py)}, Array[{specs.cls_of(rule(py))}])  # lax {fn} {py}")
     return lines
 
 

@@ -1068,6 +1068,57 @@ def lax_unary_result(fn: str, operand: Operand, config: LatticeConfig = LatticeC
     return _NN(config, True).lax_unary(fn, operand, LAX_UNARY_KINDS[fn])
 
 
+LAX_SAME_KINDS: Final[Mapping[str, str]] = MappingProxyType({
+    "add": "iufc", "mul": "iufc", "max": "biufc", "min": "biufc", "clamp": "biufc"})
+"""The ``jax.lax`` primitives of operands of one dtype (no promotion), by the dtype kinds they accept (JAX's
+``standard_naryop([_num, _num], 'add')``: ``"iufc"``; ``max``, ``min`` and ``clamp`` take any dtype)."""
+
+
+def lax_same_result(fn: str, operands: Sequence[Operand], config: LatticeConfig = LatticeConfig()) -> Operand:
+    """The ``(dtype name, weak)`` of ``jax.lax.<fn>(*operands)`` for ``fn`` in :data:`LAX_SAME_KINDS` (``clamp``'s
+    operands in its order ``(min, x, max)``): the operands' one dtype, weak when every operand is (JAX's n-ary
+    weak-type rule). Each operand is canonicalized first, a Python scalar (a weak node) being a weak array of its
+    kind's default dtype, so ``lax.add(x_f32, 2.0)`` is ``float32`` with x64 off and refused with it on.
+    :class:`OperandTypeError` for a dtype of a kind the primitive refuses (JAX checks each position first) and for
+    operands of two dtypes (``lax.add requires arguments to have the same dtypes``). Never promotes."""
+    if fn not in LAX_SAME_KINDS:
+        raise ValueError(f"unknown jax.lax function of operands of one dtype {fn!r}; known: "
+                         f"{', '.join(LAX_SAME_KINDS)}")
+    nn = _NN(config, True)
+    seen = [nn.operand(o) for o in operands]
+    for i, (name, _) in enumerate(seen):
+        if lattice.KIND[name] not in LAX_SAME_KINDS[fn]:
+            raise OperandTypeError(f"{fn} does not accept dtype {name} at position {i}")
+    if len({name for name, _ in seen}) > 1:
+        raise OperandTypeError(f"lax.{fn} requires arguments to have the same dtypes, got "
+                               f"{', '.join(name for name, _ in seen)}.")
+    return seen[0][0], all(weak for _, weak in seen)
+
+
+LAX_DTYPE_GIVEN: Final[Mapping[str, tuple[str, str]]] = MappingProxyType({
+    "convert_element_type": ("new_dtype", "biufc"), "iota": ("dtype", "iufc")})
+"""The ``jax.lax`` functions whose result dtype is the one an argument names, by that parameter and the dtype kinds
+it may name (``iota`` refuses bool)."""
+
+
+def lax_dtype_result(fn: str, dtype: str, config: LatticeConfig = LatticeConfig(), *,
+                     python_complex: bool = False) -> str:
+    """The result dtype of ``jax.lax.<fn>`` for ``fn`` in :data:`LAX_DTYPE_GIVEN` when its dtype parameter names
+    ``dtype`` (a dtype name, or a weak node for a Python type: its kind's default): canonicalized, strongly typed
+    whatever the operand; :class:`OperandTypeError` for a kind the function refuses (``iota(bool, 3)``) and for a
+    Python ``complex`` operand (``python_complex``) converted to a dtype that is not complex (numpy's "can't
+    convert complex", as JAX raises; a complex array converts, dropping the imaginary part)."""
+    if fn not in LAX_DTYPE_GIVEN:
+        raise ValueError(f"unknown jax.lax function of a given dtype {fn!r}; known: {', '.join(LAX_DTYPE_GIVEN)}")
+    name = _NN(config, True).operand((dtype, True))[0]
+    if lattice.KIND[name] not in LAX_DTYPE_GIVEN[fn][1]:
+        raise OperandTypeError(f"{fn} does not accept dtype {name}. Accepted dtypes are subtypes of integer, "
+                               "floating, complexfloating.")
+    if python_complex and lattice.KIND[name] != "c":
+        raise OperandTypeError(f"can't convert complex to {name}")
+    return name
+
+
 def integer_pow_kinds(y: int) -> str:
     """The dtype kinds ``jax.lax.integer_pow(x, y)`` accepts: numbers, but an integer takes no negative power
     (JAX's ``_integer_pow_dtype_rule``; bool never)."""

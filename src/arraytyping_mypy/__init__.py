@@ -48,7 +48,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Final, final
 
-from mypy.nodes import StrExpr, TypeInfo
+from mypy.nodes import ComplexExpr, Expression, MemberExpr, NameExpr, RefExpr, StrExpr, TypeInfo
 from mypy.options import Options
 from mypy.plugin import (
     AnalyzeTypeContext, AttributeContext, ClassDefContext, FunctionContext, FunctionSigContext, MethodContext, MethodSigContext, Plugin, ReportConfigContext,
@@ -216,6 +216,8 @@ class ArraytypingPlugin(Plugin):
             return _permissive
         if fullname.startswith(_LAX) and fullname[len(_LAX):] in (*OR.LAX_UNARY_KINDS, "integer_pow"):
             return _permissive
+        if fullname.startswith(_LAX) and fullname[len(_LAX):] in OR.LAX_DTYPE_GIVEN:
+            return _permissive_if_refused_lax_dtype
         if fullname.startswith(_FFT):
             fft = fullname[len(_FFT):]
             return (_permissive if fft in OR.FFT_FUNCTIONS
@@ -245,15 +247,15 @@ class ArraytypingPlugin(Plugin):
             hook_lax = (_single.integer_pow_hook(rules) if lax_fn == "integer_pow"
                         else _single.lax_function_hook(rules, lax_fn))
             return _shapes.keeping(hook_lax, _first, fullname) if self.shapes else hook_lax
+        if fullname.startswith(_LAX) and fullname[len(_LAX):] in OR.LAX_DTYPE_GIVEN:
+            hook_dtype = _dtypes.lax_dtype_hook(rules, fullname[len(_LAX):])
+            converts = self.shapes and fullname == f"{_LAX}convert_element_type"
+            return _shapes.keeping(hook_dtype, _first, fullname) if converts else hook_dtype
         if fullname.startswith(_FFT):
             fft = fullname[len(_FFT):]
             if fft in OR.FFT_FUNCTIONS:
                 return _single.fft_function_hook(rules, fft)
             return _dtypes.dtype_function_hook(rules, "fft.fftfreq") if fft == "fftfreq" else None
-        if fullname.startswith(_LINALG) and fullname[len(_LINALG):] in OR.LINALG_TUPLES:
-            return _single.linalg_tuple_hook(rules, fullname[len(_LINALG):])
-        if fullname == f"{_LINALG}solve":
-            return _binary.linalg_solve_hook(rules)
         if fullname.startswith(_LINALG) and fullname[len(_LINALG):] in OR.LINALG_TUPLES:
             return _single.linalg_tuple_hook(rules, fullname[len(_LINALG):])
         if fullname == f"{_LINALG}solve":
@@ -363,6 +365,29 @@ def _permissive_if_bad_dtype_string(ctx: MethodSigContext | FunctionSigContext) 
             if isinstance(expr, StrExpr) and expr.value not in L.DTYPE_SPELLINGS:
                 return _permissive(ctx)
     return ctx.default_signature
+
+
+_BOOL_NAMES: Final = frozenset({"builtins.bool", "arraytyping.bool_", "arraytyping.numpy.bool_", "numpy.bool",
+                                 "numpy.bool_"})
+
+
+def _names_bool(expr: Expression) -> bool:
+    if isinstance(expr, StrExpr):
+        from arraytyping_mypy._rules import L
+
+        return bool(L.DTYPE_SPELLINGS.get(expr.value) == L.BOOL)
+    return isinstance(expr, RefExpr) and expr.fullname in _BOOL_NAMES
+
+
+def _permissive_if_refused_lax_dtype(ctx: FunctionSigContext) -> FunctionLike:
+    """``lax.iota`` of a dtype spelled bool, ``lax.convert_element_type`` of a complex literal (or a bad dtype
+    string): a permissive signature, so that the hook's error is the only one (the stubs' overloads take these
+    gradually, and mypy would report the hook's refusal as no overload matching)."""
+    if any(_names_bool(e) for e in ctx.args[0]) and ctx.default_signature.arg_names[:1] == ["dtype"]:
+        return _permissive(ctx)
+    if ctx.args and any(isinstance(e, ComplexExpr) for e in ctx.args[0]):
+        return _permissive(ctx)
+    return _permissive_if_bad_dtype_string(ctx)
 
 
 def plugin(version: str) -> type[Plugin]:

@@ -12,10 +12,10 @@ from mypy.plugin import FunctionContext, MethodContext
 from mypy.types import AnyType, Instance, NoneType, Type, TypeOfAny, get_proper_type
 
 from arraytyping_mypy import _dtype_args, _errors, _types
-from arraytyping_mypy._rules import L, DtypeSet, Rules, static_of
+from arraytyping_mypy._rules import OR, L, DtypeSet, Rules, static_of
 
-__all__ = ["DTYPE_FUNCTIONS", "VALUE_PARAMETER", "astype_hook", "constructor_hook", "dtype_function_hook",
-           "default_int_hook", "promote_types_hook", "result_type_hook"]
+__all__ = ["DTYPE_FUNCTIONS", "VALUE_PARAMETER", "argument", "astype_hook", "constructor_hook",
+           "default_int_hook", "dtype_function_hook", "lax_dtype_hook", "promote_types_hook", "result_type_hook"]
 
 DTYPE_FUNCTIONS: Final = frozenset({
     "asarray", "array", "astype", "zeros", "ones", "empty", "full", "zeros_like", "ones_like", "full_like", "arange",
@@ -32,14 +32,42 @@ def _named(rules: Rules, ctx: MethodContext | FunctionContext, node: str, what: 
     return _types.array_of(ctx.api, ("class", static_of(rules.canonical(node), False)), {})
 
 
-def _dtype_argument(ctx: MethodContext | FunctionContext) -> Type | None:
+def argument(ctx: MethodContext | FunctionContext, name: str = "dtype") -> Type | None:
+    """The type of the argument given for the callee's parameter ``name``, or None where none is given."""
     names = ctx.callee_arg_names
-    if "dtype" not in names:
+    if name not in names:
         return None
-    i = names.index("dtype")
+    i = names.index(name)
     if i >= len(ctx.arg_types) or not ctx.arg_types[i]:
         return None
     return ctx.arg_types[i][0]
+
+
+def lax_dtype_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
+    """``arraytyping.lax.convert_element_type(x, new_dtype)`` and ``iota(dtype, size)`` (op_rules'
+    ``LAX_DTYPE_GIVEN``): the named dtype, canonicalized in this configuration, strong; a dtype the function refuses
+    (``iota(bool, 3)``) or a Python ``complex`` converted to a real dtype is an error, as JAX raises."""
+    what = f"arraytyping.lax.{fn}"
+    param = OR.LAX_DTYPE_GIVEN[fn][0]
+
+    def hook(ctx: FunctionContext) -> Type:
+        arg = argument(ctx, param)
+        d = None if arg is None else _dtype_args.dtype_node(arg)
+        if isinstance(d, _dtype_args.Invalid):
+            _dtype_args.report_invalid(ctx, d, what)
+            return AnyType(TypeOfAny.from_error)
+        if d is None:
+            return ctx.default_return_type  # a dtype the plugin cannot read: the stubs' answer (gradual)
+        operand = argument(ctx, "operand")
+        python_complex = isinstance(p := get_proper_type(operand), Instance) and p.type.fullname == "builtins.complex"
+        try:
+            name = OR.lax_dtype_result(fn, d, rules.cfg, python_complex=python_complex)
+        except OR.OperandTypeError as e:
+            _errors.reject(ctx, e, f"dtype {d}" if not python_complex else f"a Python complex and dtype {d}", None,
+                           what, _errors.DTYPE_PROMOTION_ARG)
+            return AnyType(TypeOfAny.from_error)
+        return _types.array_of(ctx.api, ("class", static_of(name, False)), {})
+    return hook
 
 
 def astype_hook(rules: Rules) -> Callable[[MethodContext], Type]:
@@ -59,7 +87,7 @@ def dtype_function_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Ty
     """``arraytyping.numpy.<fn>(..., dtype=...)``: the named dtype, canonicalized; without one, the stubs' answer
     (written for x64 off), with default dtypes widened when the configuration has x64."""
     def hook(ctx: FunctionContext) -> Type:
-        arg = _dtype_argument(ctx)
+        arg = argument(ctx)
         d = None if arg is None or isinstance(get_proper_type(arg), NoneType) else _dtype_args.dtype_node(arg)
         if isinstance(d, _dtype_args.Invalid):
             _dtype_args.report_invalid(ctx, d, f"arraytyping.numpy.{fn}")

@@ -12,7 +12,7 @@ from typing import Final
 from mypy.plugin import FunctionContext
 from mypy.types import AnyType, NoneType, Type, TypeOfAny, get_proper_type
 
-from arraytyping_mypy import _dtype_args, _types
+from arraytyping_mypy import _dtype_args, _dtypes, _types
 from arraytyping_mypy._rules import L, OR, Rules, static_of
 
 __all__ = ["SAMPLERS", "sampler_hook"]
@@ -29,7 +29,7 @@ def sampler_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
             fixed = OR.RANDOM_RESULTS[fn]
             node = L.BOOL if fixed == "bool" else L.default_name("i", rules.cfg.x64)
             return _types.array_of(ctx.api, ("class", static_of(node, False)), {})
-        arg = _argument(ctx, "dtype")
+        arg = _dtypes.argument(ctx)
         d = None if arg is None or isinstance(get_proper_type(arg), NoneType) else _dtype_args.dtype_node(arg)
         if isinstance(d, _dtype_args.Invalid):
             _dtype_args.report_invalid(ctx, d, what)
@@ -43,10 +43,3 @@ def sampler_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
         return _types.array_of(ctx.api, ("class", static_of(name, weak)), {})
     return hook
 
-
-def _argument(ctx: FunctionContext, name: str) -> Type | None:
-    names = ctx.callee_arg_names
-    if name not in names:
-        return None
-    i = names.index(name)
-    return ctx.arg_types[i][0] if i < len(ctx.arg_types) and ctx.arg_types[i] else None

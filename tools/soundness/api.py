@@ -241,6 +241,10 @@ def lax_functions(weight: float = 0.2) -> list[Entry]:
                  family=fam) for name in _LAX_TYPED]
     out += [Entry(f"lax.integer_pow(y={y})", f"lax.integer_pow({{a}}, {y})", AL, "same", covers=("lax.integer_pow",),
                   weight=weight, family=fam) for y in (2, -2)]
+    out += [Entry("lax.convert_element_type", "lax.convert_element_type({a}, {d})", (("a", "arraylike"), ("d", "dtype")),
+                  "same", covers=("lax.convert_element_type",), weight=weight * 2, family=fam),
+            Entry("lax.iota", "lax.iota({d}, {n})", (("d", "dtype"),), "create_1d", covers=("lax.iota",),
+                  weight=weight, family=fam)]
     return out
 
 
@@ -422,7 +426,7 @@ NOT_FUZZED: Final[dict[str, str]] = {
     **{f"random.{n}": "the operand's dtype, typed gradually (Array[Any]) in the stubs: nothing to be wrong about"
        for n in ("choice", "permutation")},
     **{f"lax.{n}": "typed gradually (Array[Any]) in the stubs and the plugin: nothing to be wrong about"
-       for n in ("add", "mul", "max", "min", "clamp", "convert_element_type", "iota", "top_k", "pad", "dot_general",
+       for n in ("add", "mul", "max", "min", "clamp", "top_k", "pad", "dot_general",
                  "broadcast_in_dim", "dynamic_slice", "dynamic_update_slice", "conv_general_dilated",
                  "reduce_window")},
     **{f"lax.{n}": "control flow: takes functions (typed by the transformations' signatures)"

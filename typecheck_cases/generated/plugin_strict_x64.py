@@ -22910,6 +22910,78 @@ def case_random_samplers() -> None:
     assert_type(random.categorical(k, a_arr_float32), Array[int64])  # random categorical
 
 
+def case_lax_dtype_given() -> None:
+    assert_type(lax.convert_element_type(a_arr_int8, bool_), Array[bool_])  # lax convert_element_type dtype=bool_
+    assert_type(lax.convert_element_type(a_arr_int8, uint1), Array[uint1])  # lax convert_element_type dtype=uint1
+    assert_type(lax.convert_element_type(a_arr_int8, uint2), Array[uint2])  # lax convert_element_type dtype=uint2
+    assert_type(lax.convert_element_type(a_arr_int8, uint4), Array[uint4])  # lax convert_element_type dtype=uint4
+    assert_type(lax.convert_element_type(a_arr_int8, uint8), Array[uint8])  # lax convert_element_type dtype=uint8
+    assert_type(lax.convert_element_type(a_arr_int8, uint16), Array[uint16])  # lax convert_element_type dtype=uint16
+    assert_type(lax.convert_element_type(a_arr_int8, uint32), Array[uint32])  # lax convert_element_type dtype=uint32
+    assert_type(lax.convert_element_type(a_arr_int8, uint64), Array[uint64])  # lax convert_element_type dtype=uint64
+    assert_type(lax.convert_element_type(a_arr_int8, int1), Array[int1])  # lax convert_element_type dtype=int1
+    assert_type(lax.convert_element_type(a_arr_int8, int2), Array[int2])  # lax convert_element_type dtype=int2
+    assert_type(lax.convert_element_type(a_arr_int8, int4), Array[int4])  # lax convert_element_type dtype=int4
+    assert_type(lax.convert_element_type(a_arr_int8, int8), Array[int8])  # lax convert_element_type dtype=int8
+    assert_type(lax.convert_element_type(a_arr_int8, int16), Array[int16])  # lax convert_element_type dtype=int16
+    assert_type(lax.convert_element_type(a_arr_int8, int32), Array[int32])  # lax convert_element_type dtype=int32
+    assert_type(lax.convert_element_type(a_arr_int8, int64), Array[int64])  # lax convert_element_type dtype=int64
+    assert_type(lax.convert_element_type(a_arr_int8, float4_e2m1fn), Array[float4_e2m1fn])  # lax convert_element_type dtype=float4_e2m1fn
+    assert_type(lax.convert_element_type(a_arr_int8, float6_e2m3fn), Array[float6_e2m3fn])  # lax convert_element_type dtype=float6_e2m3fn
+    assert_type(lax.convert_element_type(a_arr_int8, float6_e3m2fn), Array[float6_e3m2fn])  # lax convert_element_type dtype=float6_e3m2fn
+    assert_type(lax.convert_element_type(a_arr_int8, float8_e3m4), Array[float8_e3m4])  # lax convert_element_type dtype=float8_e3m4
+    assert_type(lax.convert_element_type(a_arr_int8, float8_e4m3), Array[float8_e4m3])  # lax convert_element_type dtype=float8_e4m3
+    assert_type(lax.convert_element_type(a_arr_int8, float8_e8m0fnu), Array[float8_e8m0fnu])  # lax convert_element_type dtype=float8_e8m0fnu
+    assert_type(lax.convert_element_type(a_arr_int8, float8_e4m3b11fnuz), Array[float8_e4m3b11fnuz])  # lax convert_element_type dtype=float8_e4m3b11fnuz
+    assert_type(lax.convert_element_type(a_arr_int8, float8_e4m3fn), Array[float8_e4m3fn])  # lax convert_element_type dtype=float8_e4m3fn
+    assert_type(lax.convert_element_type(a_arr_int8, float8_e4m3fnuz), Array[float8_e4m3fnuz])  # lax convert_element_type dtype=float8_e4m3fnuz
+    assert_type(lax.convert_element_type(a_arr_int8, float8_e5m2), Array[float8_e5m2])  # lax convert_element_type dtype=float8_e5m2
+    assert_type(lax.convert_element_type(a_arr_int8, float8_e5m2fnuz), Array[float8_e5m2fnuz])  # lax convert_element_type dtype=float8_e5m2fnuz
+    assert_type(lax.convert_element_type(a_arr_int8, bfloat16), Array[bfloat16])  # lax convert_element_type dtype=bfloat16
+    assert_type(lax.convert_element_type(a_arr_int8, float16), Array[float16])  # lax convert_element_type dtype=float16
+    assert_type(lax.convert_element_type(a_arr_int8, float32), Array[float32])  # lax convert_element_type dtype=float32
+    assert_type(lax.convert_element_type(a_arr_int8, float64), Array[float64])  # lax convert_element_type dtype=float64
+    assert_type(lax.convert_element_type(a_arr_int8, complex64), Array[complex64])  # lax convert_element_type dtype=complex64
+    assert_type(lax.convert_element_type(a_arr_int8, complex128), Array[complex128])  # lax convert_element_type dtype=complex128
+    assert_type(lax.convert_element_type(a_arr_int8, int), Array[int64])  # lax convert_element_type int
+    assert_type(lax.convert_element_type(a_arr_int8, float), Array[float64])  # lax convert_element_type float
+    assert_type(lax.convert_element_type(a_arr_int8, complex), Array[complex128])  # lax convert_element_type complex
+    assert_type(lax.iota(uint1, 3), Array[uint1])  # lax iota dtype=uint1
+    assert_type(lax.iota(uint2, 3), Array[uint2])  # lax iota dtype=uint2
+    assert_type(lax.iota(uint4, 3), Array[uint4])  # lax iota dtype=uint4
+    assert_type(lax.iota(uint8, 3), Array[uint8])  # lax iota dtype=uint8
+    assert_type(lax.iota(uint16, 3), Array[uint16])  # lax iota dtype=uint16
+    assert_type(lax.iota(uint32, 3), Array[uint32])  # lax iota dtype=uint32
+    assert_type(lax.iota(uint64, 3), Array[uint64])  # lax iota dtype=uint64
+    assert_type(lax.iota(int1, 3), Array[int1])  # lax iota dtype=int1
+    assert_type(lax.iota(int2, 3), Array[int2])  # lax iota dtype=int2
+    assert_type(lax.iota(int4, 3), Array[int4])  # lax iota dtype=int4
+    assert_type(lax.iota(int8, 3), Array[int8])  # lax iota dtype=int8
+    assert_type(lax.iota(int16, 3), Array[int16])  # lax iota dtype=int16
+    assert_type(lax.iota(int32, 3), Array[int32])  # lax iota dtype=int32
+    assert_type(lax.iota(int64, 3), Array[int64])  # lax iota dtype=int64
+    assert_type(lax.iota(float4_e2m1fn, 3), Array[float4_e2m1fn])  # lax iota dtype=float4_e2m1fn
+    assert_type(lax.iota(float6_e2m3fn, 3), Array[float6_e2m3fn])  # lax iota dtype=float6_e2m3fn
+    assert_type(lax.iota(float6_e3m2fn, 3), Array[float6_e3m2fn])  # lax iota dtype=float6_e3m2fn
+    assert_type(lax.iota(float8_e3m4, 3), Array[float8_e3m4])  # lax iota dtype=float8_e3m4
+    assert_type(lax.iota(float8_e4m3, 3), Array[float8_e4m3])  # lax iota dtype=float8_e4m3
+    assert_type(lax.iota(float8_e8m0fnu, 3), Array[float8_e8m0fnu])  # lax iota dtype=float8_e8m0fnu
+    assert_type(lax.iota(float8_e4m3b11fnuz, 3), Array[float8_e4m3b11fnuz])  # lax iota dtype=float8_e4m3b11fnuz
+    assert_type(lax.iota(float8_e4m3fn, 3), Array[float8_e4m3fn])  # lax iota dtype=float8_e4m3fn
+    assert_type(lax.iota(float8_e4m3fnuz, 3), Array[float8_e4m3fnuz])  # lax iota dtype=float8_e4m3fnuz
+    assert_type(lax.iota(float8_e5m2, 3), Array[float8_e5m2])  # lax iota dtype=float8_e5m2
+    assert_type(lax.iota(float8_e5m2fnuz, 3), Array[float8_e5m2fnuz])  # lax iota dtype=float8_e5m2fnuz
+    assert_type(lax.iota(bfloat16, 3), Array[bfloat16])  # lax iota dtype=bfloat16
+    assert_type(lax.iota(float16, 3), Array[float16])  # lax iota dtype=float16
+    assert_type(lax.iota(float32, 3), Array[float32])  # lax iota dtype=float32
+    assert_type(lax.iota(float64, 3), Array[float64])  # lax iota dtype=float64
+    assert_type(lax.iota(complex64, 3), Array[complex64])  # lax iota dtype=complex64
+    assert_type(lax.iota(complex128, 3), Array[complex128])  # lax iota dtype=complex128
+    assert_type(lax.iota(int, 3), Array[int64])  # lax iota int
+    assert_type(lax.iota(float, 3), Array[float64])  # lax iota float
+    assert_type(lax.iota(complex, 3), Array[complex128])  # lax iota complex
+
+
 def case_fftfreq() -> None:
     assert_type(fft.fftfreq(8), Array[float64])  # fftfreq
     assert_type(fft.fftfreq(8, dtype=bool_), Array[bool_])  # fftfreq dtype=bool_

@@ -15,7 +15,7 @@ from typing import Any, SupportsIndex, TypeAlias, cast
 
 import numpy as np
 
-from arraytyping import lattice
+from arraytyping import lattice, op_rules
 from arraytyping._src.runtime.array import Array
 from arraytyping._src import registry
 from arraytyping._src.config import config
@@ -308,9 +308,7 @@ def iota(dtype: DTypeLike, size: int) -> AnyArray:
     """``[0, 1, ..., size - 1]`` in a numeric ``dtype``."""
     dt = _user_dtype(dtype)
     n = operator.index(size)
-    if registry.INFO[ShapedArray((), dt).name].kind == "b":
-        raise TypeError("iota does not accept dtype bool. Accepted dtypes are subtypes of integer, floating, "
-                        "complexfloating.")
+    op_rules.lax_dtype_result("iota", ShapedArray((), dt).name)  # refuses bool
     if n < 0:
         raise TypeError(f"iota shape must have every element be nonnegative, got ({n},).")
     out: AnyArray = P.iota_p.bind(dtype=dt, shape=(n,), dimension=0, sharding=None)

@@ -90,13 +90,13 @@ REAL: Final = "biuf"
 ANY: Final = "biufc"
 FLOAT: Final = "fc"
 
-add_p = Primitive("add", _binary_rule("add", NUM))
+add_p = Primitive("add", _binary_rule("add", op_rules.LAX_SAME_KINDS["add"]))
 sub_p = Primitive("sub", _binary_rule("sub", NUM))
-mul_p = Primitive("mul", _binary_rule("mul", NUM))
+mul_p = Primitive("mul", _binary_rule("mul", op_rules.LAX_SAME_KINDS["mul"]))
 div_p = Primitive("div", _binary_rule("div", NUM))
 rem_p = Primitive("rem", _binary_rule("rem", "iuf"))
-max_p = Primitive("max", _binary_rule("max", ANY))
-min_p = Primitive("min", _binary_rule("min", ANY))
+max_p = Primitive("max", _binary_rule("max", op_rules.LAX_SAME_KINDS["max"]))
+min_p = Primitive("min", _binary_rule("min", op_rules.LAX_SAME_KINDS["min"]))
 and_p = Primitive("and", _binary_rule("and", INT))
 shift_left_p = Primitive("shift_left", _binary_rule("shift_left", "iu"))
 shift_right_logical_p = Primitive("shift_right_logical", _binary_rule("shift_right_logical", "iu"))

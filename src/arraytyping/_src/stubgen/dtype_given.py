@@ -21,10 +21,12 @@ DtypeRule = Callable[[str | None], str]
 ``ValueError`` for one the function refuses."""
 
 
-def overloads(fn: ast.FunctionDef, cfg: LatticeConfig, keep: KeepVars, doc: str | None, rule: DtypeRule) -> list[str]:
-    """The overloads of ``fn`` (its runtime definition, with a ``dtype`` parameter), ``doc`` on the first; a dtype
-    class the rule keeps as it is (``bfloat16``, ``x.dtype`` of an ``Array[bfloat16]``) through a type variable
-    bound to those classes (from ``keep``)."""
+def overloads(fn: ast.FunctionDef, cfg: LatticeConfig, keep: KeepVars, doc: str | None, rule: DtypeRule, *,
+              param: str = "dtype") -> list[str]:
+    """The overloads of ``fn`` (its runtime definition, with a dtype parameter ``param``), ``doc`` on the first; a
+    dtype class the rule keeps as it is (``bfloat16``, ``x.dtype`` of an ``Array[bfloat16]``) through a type
+    variable bound to those classes (from ``keep``). A required ``param`` (``lax.iota(dtype, size)``) has no
+    overload for ``None``."""
     kept = [cls for cls in specs.CONCRETE if specs.canonical_cls(cls, cfg) == cls and _keeps(rule, cls)]
     var = keep.var(" | ".join(kept))
 
@@ -40,8 +42,9 @@ def overloads(fn: ast.FunctionDef, cfg: LatticeConfig, keep: KeepVars, doc: str 
 
     out: list[str] = []
     for spec, r in dtype_args.dtype_specs(cfg, result):
-        out += _dtype_given(fn, spec.replace("_S", var) if r == var else spec, r)
-    out += declare(fn, "None", specs.cls_of(rule(None)))
+        out += _dtype_given(fn, spec.replace("_S", var) if r == var else spec, r, param)
+    if _has_default(fn, param):
+        out += declare(fn, "None", specs.cls_of(rule(None)), param)
     return with_doc(out, doc)
 
 
@@ -53,17 +56,27 @@ def _keeps(rule: DtypeRule, cls: str) -> bool:
         return False
 
 
-def _dtype_given(fn: ast.FunctionDef, spec: str, r: str) -> list[str]:
-    """The overloads taking ``dtype: spec`` (required): positionally (every parameter before it required too) and
-    by keyword; only by keyword where ``dtype`` is keyword-only."""
+def _has_default(fn: ast.FunctionDef, param: str) -> bool:
+    a = fn.args
+    positional = [p.arg for p in a.args]
+    if param in positional:
+        return positional.index(param) >= len(positional) - len(a.defaults)
+    return any(p.arg == param and d is not None for p, d in zip(a.kwonlyargs, a.kw_defaults))
+
+
+def _dtype_given(fn: ast.FunctionDef, spec: str, r: str, param: str) -> list[str]:
+    """The overloads taking ``param: spec`` (required): positionally (every parameter before it required too) and
+    by keyword; only by keyword where ``param`` is keyword-only; one overload where it is required already."""
     a = fn.args
     names = [p.arg for p in a.args]
-    if "dtype" not in names:
+    if param not in names:
         keyword_only = copy.deepcopy(fn)
-        keyword_only.args.kw_defaults = [None if p.arg == "dtype" else d
+        keyword_only.args.kw_defaults = [None if p.arg == param else d
                                          for p, d in zip(a.kwonlyargs, a.kw_defaults)]
-        return declare(keyword_only, spec, r)
-    i = names.index("dtype")
+        return declare(keyword_only, spec, r, param)
+    if not _has_default(fn, param):
+        return declare(fn, spec, r, param)
+    i = names.index(param)
     defaults = [None] * (len(a.args) - len(a.defaults)) + list(a.defaults)
     positional = copy.deepcopy(fn)
     positional.args.defaults = [d for j, d in enumerate(defaults) if j > i and d is not None]
@@ -72,7 +85,7 @@ def _dtype_given(fn: ast.FunctionDef, spec: str, r: str) -> list[str]:
     moved, moved_defaults = k.args[i:], [None, *defaults[i + 1:]]
     k.args, k.defaults = k.args[:i], [d for d in defaults[:i] if d is not None]
     k.kwonlyargs, k.kw_defaults = [*moved, *k.kwonlyargs], [*moved_defaults, *k.kw_defaults]
-    return [line for variant in (positional, keyword) for line in declare(variant, spec, r)]
+    return [line for variant in (positional, keyword) for line in declare(variant, spec, r, param)]
 
 
 def _annotate(fn: ast.FunctionDef, param: str, annotation: str) -> None:
@@ -81,11 +94,12 @@ def _annotate(fn: ast.FunctionDef, param: str, annotation: str) -> None:
             p.annotation = ast.parse(annotation, mode="eval").body
 
 
-def declare(fn: ast.FunctionDef, dtype: str | None, result: str) -> list[str]:
-    """``fn`` as one ``@overload`` returning ``Array[result]`` (its ``dtype`` annotated ``dtype`` when given)."""
+def declare(fn: ast.FunctionDef, dtype: str | None, result: str, param: str = "dtype") -> list[str]:
+    """``fn`` as one ``@overload`` returning ``Array[result]`` (its dtype parameter ``param`` annotated ``dtype``
+    when given)."""
     variant = copy.deepcopy(fn)
     if dtype is not None:
-        _annotate(variant, "dtype", dtype)
+        _annotate(variant, param, dtype)
     variant.returns = ast.parse(f"Array[{result}]", mode="eval").body
     variant.decorator_list = [ast.Name("overload")]
     return [f"{line} ..." if line.endswith(":") else line for line in stub_function(variant, with_doc=False)]

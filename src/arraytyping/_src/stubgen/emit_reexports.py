@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import builtins
 import copy
+import functools
 import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -290,6 +291,14 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
                                                      lambda node: op_rules.fftfreq_result(node, cfg))
             typed += declared_by_rule
             body += declared_by_rule
+        elif rel == "lax.py" and name in op_rules.LAX_DTYPE_GIVEN:
+            function = nodes[-1]
+            assert isinstance(function, ast.FunctionDef)
+            declared_by_rule = dtype_given.overloads(function, cfg, keep, docline(function),
+                                                     functools.partial(_lax_dtype, name, cfg),
+                                                     param=op_rules.LAX_DTYPE_GIVEN[name][0])
+            typed += declared_by_rule
+            body += declared_by_rule
         elif rel == "random.py" and random_samplers.typed_sampler(name):
             function = nodes[-1]
             assert isinstance(function, ast.FunctionDef)
@@ -323,6 +332,12 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
         typed_imports += ["from arraytyping.typing import DType"]
     return "\n".join([*header, *([repr(doc), ""] if doc else []), *_IMPORTS, *typed_imports, "", *emit_all(rel), "",
                       *declarations, *keep_vars, *([""] if needed or keep_vars else []), text, ""])
+
+
+def _lax_dtype(fn: str, cfg: LatticeConfig, node: str | None) -> str:
+    """``op_rules.lax_dtype_result`` as a dtype rule of :mod:`.dtype_given` (the dtype is required: never None)."""
+    assert node is not None
+    return op_rules.lax_dtype_result(fn, node, cfg)
 
 
 def tuple_returns(cls: str, fn: str) -> Callable[[str], str]:
