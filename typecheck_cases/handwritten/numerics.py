@@ -152,3 +152,13 @@ def vocabulary(tokens: Array[int32], size: int) -> tuple[Array[Any], Array[Any]]
     words_again, counts = anp.unique(tokens, return_counts=True, size=size)
     assert_type(anp.unique(tokens, True, size=size), tuple[Array[Any], ...])
     return largest + words_again, counts
+
+
+def generic_cosine(y: Array[F], z: Array[int8]) -> Array[F]:
+    # asarray nested in a one-operand function keeps a type variable; an Array is no nested list of Python scalars,
+    # so mypy never answers asarray's bool overload for it under the outer call's context
+    assert_type(anp.cos(anp.asarray(z)), Array[float32])
+    out = anp.cos(anp.asarray(y))
+    # ty answers the nested call gradually (Unknown): limit[ty]
+    assert_type(out, Array[F])  # limit[ty]
+    return out

@@ -133,7 +133,10 @@ def _value_overloads(cfg: LatticeConfig, fn: str, param: str, after: str, before
     ov("_NestedSequence[int]", canon("int64"))
     ov("_NestedSequence[float]", canon("float64"))
     ov("_NestedSequence[complex]", canon("complex128"))
-    ov("ArrayLike | _NestedSequence[_PyScalar]", "Any")
+    # not Array: the Array[_T] overload takes every one, and mypy, inferring this call with an outer overload's
+    # parameter as context (``anp.cos(anp.asarray(x))``, ``x: Array[T]``), would find Array[_T] refused by that
+    # context and answer Array[Any] here, which the outer overload then reads as its own typed operand (float32)
+    ov("np.ndarray[Any, Any] | np.bool_ | np.number[Any] | _PyScalar | _NestedSequence[_PyScalar]", "Any")
     return o
 
 
@@ -338,5 +341,10 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
             "class _NestedSequence(Protocol[_T_co]):",
             "    def __len__(self, /) -> int: ...",
             "    def __getitem__(self, index: int, /) -> _T_co | _NestedSequence[_T_co]: ...",
+            # what lists and tuples have and an Array has not: without them an Array is a nested sequence of any
+            # Python scalar (its __getitem__ gives Arrays), which mypy takes where the Array[_T] overload fails
+            # against an outer call's context (anp.cos(anp.asarray(x)) was an asarray of bools)
+            "    def count(self, value: Any, /) -> int: ...",
+            "    def index(self, value: Any, /) -> int: ...",
             ""]
     return "\n".join([*head, *body]) + "\n"
