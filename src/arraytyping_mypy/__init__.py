@@ -214,7 +214,8 @@ class ArraytypingPlugin(Plugin):
     def get_function_signature_hook(self, fullname: str) -> Callable[[FunctionSigContext], FunctionLike] | None:
         if fullname.startswith(_NN) and fullname[len(_NN):] in _single.NN:
             return _permissive
-        if fullname.startswith(_LAX) and fullname[len(_LAX):] in (*OR.LAX_UNARY_KINDS, "integer_pow"):
+        if fullname.startswith(_LAX) and fullname[len(_LAX):] in (*OR.LAX_UNARY_KINDS, "integer_pow",
+                                                                   *OR.LAX_SAME_KINDS):
             return _permissive
         if fullname.startswith(_LAX) and fullname[len(_LAX):] in OR.LAX_DTYPE_GIVEN:
             return _permissive_if_refused_lax_dtype
@@ -247,6 +248,8 @@ class ArraytypingPlugin(Plugin):
             hook_lax = (_single.integer_pow_hook(rules) if lax_fn == "integer_pow"
                         else _single.lax_function_hook(rules, lax_fn))
             return _shapes.keeping(hook_lax, _first, fullname) if self.shapes else hook_lax
+        if fullname.startswith(_LAX) and fullname[len(_LAX):] in OR.LAX_SAME_KINDS:
+            return _binary.lax_same_hook(rules, fullname[len(_LAX):])
         if fullname.startswith(_LAX) and fullname[len(_LAX):] in OR.LAX_DTYPE_GIVEN:
             hook_dtype = _dtypes.lax_dtype_hook(rules, fullname[len(_LAX):])
             converts = self.shapes and fullname == f"{_LAX}convert_element_type"

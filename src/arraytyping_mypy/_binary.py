@@ -141,6 +141,28 @@ def linalg_solve_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
     return hook
 
 
+def lax_same_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
+    """``arraytyping.lax.add/mul/max/min(x, y)`` and ``clamp(min, x, max)`` (op_rules' ``LAX_SAME_KINDS``): operands
+    of one dtype, never promoted (a Python scalar is a weak array of its kind's default dtype, so ``lax.add(x_f32,
+    2.0)`` runs with x64 off and is refused with it on). ``clamp`` is judged a pair at a time: ``min`` with ``x``,
+    then that result (``x``'s dtype, weak when both are) with ``max``."""
+    what = f"arraytyping.lax.{fn}"
+
+    def rule(a: Member, b: Member) -> str | Exception:
+        return rules.lax_same(fn, a, b)
+
+    def hook(ctx: FunctionContext) -> Type:
+        n = 3 if fn == "clamp" else 2
+        if len(ctx.arg_types) < n or not all(ctx.arg_types[i] for i in range(n)):
+            return ctx.default_return_type
+        out = binary(ctx, rules, ctx.arg_types[0][0], ctx.arg_types[1][0], "add", what, _errors.DTYPE_PROMOTION_ARG,
+                     rule)
+        if n == 3 and not (isinstance(p := get_proper_type(out), AnyType) and p.type_of_any == TypeOfAny.from_error):
+            out = binary(ctx, rules, out, ctx.arg_types[2][0], "add", what, _errors.DTYPE_PROMOTION_ARG, rule)
+        return out
+    return hook
+
+
 def where_hook(rules: Rules) -> object:
     """``arraytyping.numpy.where(condition, x, y)``: ``x`` and ``y`` promoted together (``add``'s rule)."""
     def hook(ctx: FunctionContext) -> Type:

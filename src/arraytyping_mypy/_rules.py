@@ -193,6 +193,11 @@ class Rules:
         """The static class of ``jax.lax.<fn>(m)`` for a function of op_rules' ``LAX_UNARY_KINDS``."""
         return self._static(lambda: OR.lax_unary_result(fn, m[:2], self.cfg))
 
+    def lax_same(self, fn: str, a: Member, b: Member) -> str | Exception:
+        """The static class of ``jax.lax.<fn>(a, b)`` for a function of op_rules' ``LAX_SAME_KINDS`` (``clamp``:
+        two of its operands at a time), or the exception op_rules raises."""
+        return self._static(lambda: OR.lax_same_result(fn, [a[:2], b[:2]], self.cfg))
+
     def integer_pow(self, y: int, m: Member) -> str | Exception:
         """The static class of ``jax.lax.integer_pow(m, y)``."""
         return self._static(lambda: OR.integer_pow_result(m[:2], y, self.cfg))

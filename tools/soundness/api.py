@@ -230,7 +230,9 @@ _TUPLE_CLASS: Final = op_rules.LINALG_TUPLE_CLASSES
 
 
 _LAX_TYPED: Final = ("rsqrt", "erf", "erf_inv", "lgamma", "digamma")
-"""The one-operand ``arraytyping.lax`` functions typed by ``op_rules.lax_unary_result``."""
+"""The one-operand ``arraytyping.lax`` functions typed by ``op_rules.lax_unary_result``; ``lax_functions`` adds
+those typed by ``lax_dtype_result`` and ``lax_same_result`` (the last by the plugin only: the stubs answer
+``Array[Any]``)."""
 
 
 def lax_functions(weight: float = 0.2) -> list[Entry]:
@@ -245,6 +247,11 @@ def lax_functions(weight: float = 0.2) -> list[Entry]:
                   "same", covers=("lax.convert_element_type",), weight=weight * 2, family=fam),
             Entry("lax.iota", "lax.iota({d}, {n})", (("d", "dtype"),), "create_1d", covers=("lax.iota",),
                   weight=weight, family=fam)]
+    out += [Entry(f"lax.{name}", f"lax.{name}({{a}}, {{b}})", AB, "same", covers=(f"lax.{name}",), weight=weight,
+                  family=fam) for name in ("add", "mul", "max", "min")]
+    out.append(Entry("lax.clamp", "lax.clamp({a}, {b}, {c})", (("a", "arraylike"), ("b", "arraylike"),
+                                                                ("c", "arraylike")), "same", covers=("lax.clamp",),
+                     weight=weight, family=fam))
     return out
 
 
@@ -426,7 +433,7 @@ NOT_FUZZED: Final[dict[str, str]] = {
     **{f"random.{n}": "the operand's dtype, typed gradually (Array[Any]) in the stubs: nothing to be wrong about"
        for n in ("choice", "permutation")},
     **{f"lax.{n}": "typed gradually (Array[Any]) in the stubs and the plugin: nothing to be wrong about"
-       for n in ("add", "mul", "max", "min", "clamp", "top_k", "pad", "dot_general",
+       for n in ("top_k", "pad", "dot_general",
                  "broadcast_in_dim", "dynamic_slice", "dynamic_update_slice", "conv_general_dilated",
                  "reduce_window")},
     **{f"lax.{n}": "control flow: takes functions (typed by the transformations' signatures)"
