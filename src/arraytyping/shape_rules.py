@@ -33,7 +33,7 @@ from typing import Final, Literal, TypeAlias
 
 from arraytyping import op_rules
 
-__all__ = ["ARRAY_INDEX", "Dim", "IndexItem", "SHAPE_FAMILY", "Shape", "ShapeError", "ShapeFamily",
+__all__ = ["ARRAY_INDEX", "Dim", "IndexItem", "MODULE_SHAPE_FAMILY", "SHAPE_FAMILY", "Shape", "ShapeError", "ShapeFamily",
            "ShapeIndexError", "atleast", "broadcast_shapes", "concatenate", "creation_shape", "dot", "expand_dims",
            "index", "matmul", "moveaxis", "reduce_shape", "reshape", "squeeze", "stack", "swapaxes", "transpose"]
 
@@ -605,3 +605,11 @@ classified once, from the dtype tables' families, with the exceptions below):
 * ``other``: no shape rule here (a gradual shape): data-dependent results (``unique``, ``nonzero``), and functions
   whose shapes this module does not model yet.
 """
+
+
+MODULE_SHAPE_FAMILY: Final[Mapping[str, ShapeFamily]] = MappingProxyType({
+    **{f"lax.{fn}": "keep" for fn in (*op_rules.LAX_UNARY_KINDS, "integer_pow", "convert_element_type")},
+    **{f"nn.{fn}": "keep" for fn in op_rules.NN_STATIC if fn != "logsumexp"}, "nn.logsumexp": "reduce"})
+"""The shape rule of the ``jax.lax`` and ``jax.nn`` functions typed by their dtype rule, by ``module.name``: the
+elementwise ones keep their operand's shape (``softmax`` and ``standardize`` too, along any axis);
+``logsumexp`` reduces."""

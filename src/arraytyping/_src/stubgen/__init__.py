@@ -74,7 +74,7 @@ def generate(cfg: LatticeConfig = LatticeConfig(), *, shapes: bool = True) -> di
         "dtypes.pyi": emit_modules.dtypes_stub(header),
         "typing.pyi": emit_modules.typing_stub(header),
         "_src/runtime/annotations.pyi": emit_modules.annotations_stub(header),
-        **{rel.removesuffix(".py") + ".pyi": emit_reexports.reexport_stub(rel, header, cfg)
+        **{rel.removesuffix(".py") + ".pyi": emit_reexports.reexport_stub(rel, header, cfg, shapes=shapes)
            for rel in emit_reexports.REEXPORT_MODULES},
     }
     assert tuple(files) == STUB_FILES

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from arraytyping import lattice, op_rules
+from arraytyping import lattice, op_rules, shape_rules
 from arraytyping._src.stubgen import binary, dtype_args, emit_array, from_source, single_rules, specs
 from arraytyping._src.stubgen.binary import ANY_NUMPY, KeepVars, Ov
 from arraytyping._src.stubgen.emit_scalars import protocol_names
@@ -39,20 +39,30 @@ def _binary_function(name: str, ovs: Sequence[Ov], doc: str | None, prefix: str 
     return _with_doc(out, doc)
 
 
+SHAPE_VAR: Final = "_Sh"
+SHAPE_VAR_DECLARATION: Final = f'{SHAPE_VAR} = TypeVar("{SHAPE_VAR}", bound=tuple[Any, ...])'
+"""The type variable of an elementwise function's shape (``anp.cos(x)`` has ``x``'s shape)."""
+
+
 def unary_function(name: str, fn: str, cfg: LatticeConfig, keep: KeepVars, doc: str | None,
                    operand: tuple[str, bool] = ("x", True), rule: Rule | None = None, rest: str = "",
-                   returns: Callable[[str], str] = "Array[{}]".format) -> list[str]:
+                   returns: Callable[[str], str] = "Array[{}]".format, *, elementwise: bool = False) -> list[str]:
     """A one-operand function by its rule (default: ``op_rules``' ``UNARY`` rule of ``fn``): arrays, then Python
     scalars and numpy values (taken as arrays). ``operand``: the parameter's name and whether it is
     positional-only; ``rest``: the parameters after it (``", axis: int = ..."``), which do not decide the dtype;
-    ``returns``: the return annotation of the rule's answer (an array of it by default)."""
+    ``returns``: the return annotation of the rule's answer (an array of it by default). ``elementwise``: the
+    result of an array operand has its shape (:data:`SHAPE_VAR`); a numpy value's or a Python scalar's stays any
+    shape, as does the gradual answer for an ``Array[Any]``."""
     rule = single_rules.unary_rule(fn, cfg) if rule is None else rule
     ovs = unary_overloads(rule, cfg)
     out: list[str] = []
     param, slash = operand[0], ", /" if operand[1] else ""
 
     def ov(operand: str, result: str) -> None:
-        out.extend(["@overload", f"def {name}({param}: {operand}{slash}{rest}) -> {returns(result)}: ..."])
+        r = returns(result)
+        if elementwise and operand.startswith("Array[") and not operand.startswith("Array[Never]"):
+            operand, r = f"{operand[:-1]}, {SHAPE_VAR}]", f"Array[{result}, {SHAPE_VAR}]"
+        out.extend(["@overload", f"def {name}({param}: {operand}{slash}{rest}) -> {r}: ..."])
 
     for o in ovs:
         if o.dtypes is not None and o.dtypes.startswith("_Abstract"):  # numpy values, scalars before the fallbacks
@@ -228,7 +238,8 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
     for fn in ("logical_and", "logical_or", "logical_xor"):
         body.append(f"def {fn}(x1: ArrayLike, x2: ArrayLike, /) -> Array[bool_]: ...")
     for name, fn, operand in typed_unary():
-        body += unary_function(name, fn, cfg, keep, docs(name), operand)
+        body += unary_function(name, fn, cfg, keep, docs(name), operand,
+                               elementwise=m.shapes and shape_rules.SHAPE_FAMILY.get(fn) == "keep")
     body.append("def logical_not(x: ArrayLike, /) -> Array[bool_]: ...")
     body.append("absolute = abs")
     body += emit_array.reduction_methods(cfg, method=False, docs=docs, keep_var=keep.var, shapes=m.shapes)
@@ -332,6 +343,7 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
             '_T_co = TypeVar("_T_co", covariant=True)',
             '_S = TypeVar("_S", bound=generic)',
             '_R = TypeVar("_R")',
+            *([SHAPE_VAR_DECLARATION] if m.shapes else []),
             *keep.declarations(),
             "_PyScalar: TypeAlias = bool | int | float | complex",
             "_NumpyOperand: TypeAlias = np.ndarray[Any, Any] | np.generic",

@@ -20,10 +20,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Final
 
-from arraytyping import op_rules
+from arraytyping import op_rules, shape_rules
 from arraytyping._src.stubgen import dtype_given, random_samplers, single_rules, specs
 from arraytyping._src.stubgen.binary import KeepVars
-from arraytyping._src.stubgen.emit_numpy import accepted_operand, unary_function
+from arraytyping._src.stubgen.emit_numpy import SHAPE_VAR, SHAPE_VAR_DECLARATION, accepted_operand, unary_function
 from arraytyping._src.stubgen.from_source import PACKAGE, docline, emit_all, stub_function
 from arraytyping._src.stubgen.unary import Rule
 from arraytyping.lattice import LatticeConfig
@@ -252,9 +252,11 @@ def _type_vars(tree: ast.Module) -> dict[str, str]:
     return out
 
 
-def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeConfig()) -> str:
+def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeConfig(), *, shapes: bool = True
+                  ) -> str:
     """The stub of the public module ``rel`` (one of :data:`REEXPORT_MODULES`): its docstring and ``__all__``, then a
-    declaration of each name it imports from the runtime (by its dtype rule for :data:`TYPED`'s functions)."""
+    declaration of each name it imports from the runtime (by its dtype rule for :data:`TYPED`'s functions; those
+    ``shape_rules.MODULE_SHAPE_FAMILY`` says keep their operand's shape keep it, with ``shapes``)."""
     tree = ast.parse((PACKAGE / rel).read_text())
     names = [(node.module, a.asname or a.name) for node in tree.body
              if isinstance(node, ast.ImportFrom) and node.module for a in node.names]
@@ -269,8 +271,10 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
             function = nodes[-1]
             assert isinstance(function, ast.FunctionDef)
             rest = _rest_of_signature(function)
-            declared_by_rule = unary_function(name, name, cfg, keep, docline(function),
-                                              (function.args.args[0].arg, False), rule(name, cfg), rest)
+            module_name = f"{rel.removesuffix('.py').replace('/', '.')}.{name}"
+            declared_by_rule = unary_function(
+                name, name, cfg, keep, docline(function), (function.args.args[0].arg, False), rule(name, cfg), rest,
+                elementwise=shapes and shape_rules.MODULE_SHAPE_FAMILY.get(module_name) == "keep")
             if "epsilon: float" in rest:  # np.float64 is a float, but a strong one: gradual, before the typed ones
                 first = next(i for i, line in enumerate(declared_by_rule) if line == "    ...") + 1
                 catch = rest.replace("epsilon: float = ...", "epsilon: np.float64").replace(": None = ...", ": ArrayLike | None = ...")
@@ -316,11 +320,13 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
     typed_names = set(re.findall(r"\b[A-Za-z_]\w*\b", "\n".join([*typed, *keep_vars])))
     dtype_names = sorted(n for n in typed_names if n in _DTYPE_NAMES or n.startswith("_Is"))
     missing = {n for n in _annotation_names(text) if n not in _IMPORTED | declared | set(needed) | set(dir(builtins))
-               | set(dtype_names) | set(keep.names.values()) | {"Never", "DType"}}
+               | set(dtype_names) | set(keep.names.values()) | {"Never", "DType", SHAPE_VAR}}
     if missing:
         raise ValueError(f"stub generator: {rel}'s declarations use {', '.join(sorted(missing))}, which its stub "
                          "does not import")
     declarations = [type_vars[v] for v in needed]
+    if re.search(rf"\b{SHAPE_VAR}\b", text):
+        declarations.append(SHAPE_VAR_DECLARATION)
     for v in needed:  # private in the stub: the runtime module has no such name
         if not v.startswith("_"):
             text = re.sub(rf"\b{v}\b", f"_{v}", text)
