@@ -98,6 +98,12 @@ CASES: dict[str, tuple[str, list[str]]] = {
     "linspace": ("lambda: np.linspace(0, 1, 5)", []),
     "linspace_dtype": ("lambda d: np.linspace(0, 4, 5, dtype=d)", ["d"]),
     "asarray_py": (_E + "np.asarray(x)", ["x[]"]),
+    # Python values converted to a requested dtype: numpy's np.array(value, dtype) (out-of-bounds integers and
+    # complex-to-real refused)
+    **{f"asarray_py_{tag}_dtype": (f"lambda d: np.asarray({value}, dtype=d)", ["d"]) for tag, value in (
+        ("int", "300"), ("negative", "-1"), ("big", "2**40"), ("float", "300.0"), ("complex", "2j"),
+        ("list", "[1.0, 2j]"), ("nested", "[[1, 300]]"))},
+    "array_py_int_dtype": ("lambda d: np.array(-3, dtype=d)", ["d"]),
     # --- unary -----------------------------------------------------------------------------------------------
     **{name: (_E + f"np.{name}(x)", ["x"]) for name in (
         "exp", "log", "sqrt", "sin", "cos", "tanh", "abs", "absolute", "negative", "positive", "sign", "invert",

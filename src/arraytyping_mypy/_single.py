@@ -12,7 +12,7 @@ from mypy.plugin import FunctionContext, MethodContext
 from mypy.types import AnyType, Instance, LiteralType, NoneType, Type, TypeOfAny, UnionType, get_proper_type
 
 from arraytyping_mypy import _dtype_args, _errors, _types
-from arraytyping_mypy._rules import L, OR, DtypeSet, Member, Rules, describe, static_of
+from arraytyping_mypy._rules import L, OR, SR, DtypeSet, Member, Rules, describe, static_of
 
 __all__ = ["DUNDERS", "REDUCTIONS", "abs_builtin_hook", "answers_unary", "fft_function_hook", "integer_pow_hook",
            "lax_function_hook", "linalg_function_hook", "linalg_tuple_hook", "reduction_hook", "unary",
@@ -65,8 +65,8 @@ NN: Final = {**{fn: fn for fn in OR.NN_STATIC}, "swish": "silu"}
 """The ``arraytyping.nn`` functions the plugin answers (by name, to op_rules' ``NN_STATIC`` function)."""
 
 
-NN_REDUCING: Final = frozenset({"logsumexp"})
-"""The ``NN`` functions whose result does not keep the operand's shape."""
+NN_REDUCING: Final = frozenset(fn for fn, rule in NN.items() if SR.MODULE_SHAPE_FAMILY[f"nn.{rule}"] != "keep")
+"""The ``NN`` functions whose result does not keep the operand's shape (``shape_rules.MODULE_SHAPE_FAMILY``)."""
 
 _NN_DECIDING: Final = frozenset({"mean", "variance", "b", "return_sign"})
 """Parameters of ``NN``'s functions that can change the dtype (or the result's type): given, the answer is gradual."""

@@ -11,7 +11,7 @@ import numpy as np
 from typing_extensions import assert_type
 
 import arraytyping.numpy as anp
-from arraytyping import Array, bfloat16, bool_, float16, float32, float64, floating, int8, int32, uint8
+from arraytyping import Array, bfloat16, bool_, complex64, float16, float32, float64, floating, int8, int32, uint8
 from arraytyping.typing import ComplexArray, FloatArray, IntArray, ScalarType
 
 F = TypeVar("F", bound=floating)
@@ -152,6 +152,17 @@ def vocabulary(tokens: Array[int32], size: int) -> tuple[Array[Any], Array[Any]]
     words_again, counts = anp.unique(tokens, return_counts=True, size=size)
     assert_type(anp.unique(tokens, True, size=size), tuple[Array[Any], ...])
     return largest + words_again, counts
+
+
+def from_lists() -> None:
+    # a list literal is a nested sequence of its own scalars (mypy infers it in each overload's context)
+    assert_type(anp.asarray([1.0, 2.0]), Array[float32])
+    assert_type(anp.asarray([1, 2]), Array[int32])
+    assert_type(anp.asarray([[True], [False]]), Array[bool_])
+    assert_type(anp.array([[1.0, 2.0]]), Array[float32])
+    assert_type(anp.asarray((1.0, 2j)), Array[complex64])
+    # an empty list is float32 in JAX, a list of Any anything: gradual (not the first typed overload's bool_)
+    assert_type(anp.asarray([]), Array[Any])
 
 
 def generic_cosine(y: Array[F], z: Array[int8]) -> Array[F]:

@@ -139,6 +139,7 @@ def _value_overloads(cfg: LatticeConfig, fn: str, param: str, after: str, before
     ov("Array[_T]", "_T")
     for py, r in PY_VALUE.items():
         ov(py, r)
+    ov("_NestedSequence[Never]", "Any")  # [] (float32 in JAX) and a list[Any]: before the typed ones
     ov("_NestedSequence[bool]", "bool_")
     ov("_NestedSequence[int]", canon("int64"))
     ov("_NestedSequence[float]", canon("float64"))
@@ -146,7 +147,7 @@ def _value_overloads(cfg: LatticeConfig, fn: str, param: str, after: str, before
     # not Array: the Array[_T] overload takes every one, and mypy, inferring this call with an outer overload's
     # parameter as context (``anp.cos(anp.asarray(x))``, ``x: Array[T]``), would find Array[_T] refused by that
     # context and answer Array[Any] here, which the outer overload then reads as its own typed operand (float32)
-    ov("np.ndarray[Any, Any] | np.bool_ | np.number[Any] | _PyScalar | _NestedSequence[_PyScalar]", "Any")
+    ov("np.ndarray[Any, Any] | np.bool_ | np.number[Any] | _PyScalar | Sequence[Any]", "Any")  # a list of arrays
     return o
 
 
@@ -251,7 +252,7 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
     body.append("")
     body += _dtype_overloads(cfg, "astype", "x: ArrayLike, ", "", docs("astype"))
     for fn in ("asarray", "array"):
-        body += _dtype_overloads(cfg, fn, "a: ArrayLike | _NestedSequence[_PyScalar], ", ", copy: bool | None = None",
+        body += _dtype_overloads(cfg, fn, "a: ArrayLike | Sequence[Any], ", ", copy: bool | None = None",
                                  docs(fn))
         body += _value_overloads(cfg, fn, "a", ", dtype: None = None, copy: bool | None = None")
     default_float = specs.cls_of(lattice.default_name("f", cfg.x64))
@@ -349,14 +350,10 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
             "_NumpyOperand: TypeAlias = np.ndarray[Any, Any] | np.generic",
             "_Axis: TypeAlias = int | Sequence[int] | None",
             "",
-            "@type_check_only",
-            "class _NestedSequence(Protocol[_T_co]):",
-            "    def __len__(self, /) -> int: ...",
-            "    def __getitem__(self, index: int, /) -> _T_co | _NestedSequence[_T_co]: ...",
-            # what lists and tuples have and an Array has not: without them an Array is a nested sequence of any
-            # Python scalar (its __getitem__ gives Arrays), which mypy takes where the Array[_T] overload fails
-            # against an outer call's context (anp.cos(anp.asarray(x)) was an asarray of bools)
-            "    def count(self, value: Any, /) -> int: ...",
-            "    def index(self, value: Any, /) -> int: ...",
+            # nested lists and tuples, nominally (an Array, a string's characters and a protocol's recursion are no
+            # such thing: ty took [[1.0]] and mypy an Array under an outer call's context as nested bools), to the
+            # depth of real literals; deeper ones are the gradual catch-all's
+            "_NestedSequence: TypeAlias = (Sequence[_T] | Sequence[Sequence[_T]] | Sequence[Sequence[Sequence[_T]]]"
+            " | Sequence[Sequence[Sequence[Sequence[_T]]]])",
             ""]
     return "\n".join([*head, *body]) + "\n"

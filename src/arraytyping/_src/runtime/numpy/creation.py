@@ -63,7 +63,7 @@ def asarray(a: Any, dtype: Any = None, copy: bool | None = None) -> Any:
             return _stack_traced(a, dt)
         if isinstance(a, SEQUENCE_TYPES) and builtins.any(isinstance(v, Array) for v in _flat(a)):
             a = np.asarray([np.asarray(v) for v in _items(a)]) if not in_trace() else a
-        host = _host(a, dt)
+        host = _requested(a, dt)
         if in_trace():
             return traced_const(host, ShapedArray(host.shape, dt, False))
         return device_put(host)
@@ -116,6 +116,18 @@ def _host(a: Any, dtype: np.dtype[Any]) -> np.ndarray[Any, Any]:
         check_python_int(a)
     with np.errstate(over="ignore", invalid="ignore"):
         return np.asarray(a).astype(dtype)
+
+
+def _requested(a: Any, dtype: np.dtype[Any]) -> np.ndarray[Any, Any]:
+    """``a`` as a host array of a requested ``dtype``: Python scalars (and nested lists of them) by numpy's
+    ``np.array(a, dtype)``, as JAX converts them (a Python ``int`` or ``float`` out of an integer dtype's bounds is an
+    ``OverflowError``, a ``complex`` for a real dtype a ``TypeError``; 2**40 is a fine float32); numpy values (and
+    arrays) cast, wrapping, as :func:`_host`."""
+    if isinstance(a, (bool, int, float, complex)) or (
+            isinstance(a, SEQUENCE_TYPES) and builtins.all(isinstance(v, (bool, int, float, complex)) for v in _flat(a))):
+        with np.errstate(over="ignore", invalid="ignore"):
+            return np.array(a, dtype=dtype)
+    return _host(a, dtype)
 
 
 def array(a: Any, dtype: Any = None, copy: bool = True) -> Any:
