@@ -34,7 +34,9 @@ def _numpy_left(key: str, checker: str, patterns: Collection[str]) -> bool:
     if " operator (" in key and args and (
             args[0].startswith("NDArray") or ("comparison" in key and args[0] == "numpy scalar")):
         return True
-    return _every(patterns, r"\{NDArray\[[^}]*\}\)? " + _BINARY + " ")
+    # a numpy array on the left of any operator, or a numpy scalar on the left of a comparison, nested
+    return (_every(patterns, r"\{NDArray\[[^}]*\}\)? " + _BINARY + " ")
+            or _every(patterns, r"\{np\.<[^}]*\(\.\.\.\)\} (?:==|!=|<|<=|>|>=) "))
 
 
 def _scalar_left_comparison(key: str, checker: str, patterns: Collection[str]) -> bool:
