@@ -6603,6 +6603,27 @@ _S = TypeVar("_S", bound=generic)
 _P = ParamSpec("_P")
 _C = TypeVar("_C", bound=type)
 
+_Dim0 = TypeVar("_Dim0")
+_Dim1 = TypeVar("_Dim1")
+_Dim2 = TypeVar("_Dim2")
+
+@type_check_only
+class _Transposed:
+    @overload
+    def __get__(self, obj: None, owner: type[Any], /) -> _Transposed: ...
+    @overload
+    def __get__(self, obj: Array[_T, tuple[Never, ...]], owner: type[Any], /) -> Array[_T]:
+        """``x.T``: ``x`` with its axes reversed (``transpose``); a shape of rank 1 to 3 is computed."""
+        ...
+    @overload
+    def __get__(self, obj: Array[_T, tuple[_Dim0]], owner: type[Any], /) -> Array[_T, tuple[_Dim0]]: ...
+    @overload
+    def __get__(self, obj: Array[_T, tuple[_Dim0, _Dim1]], owner: type[Any], /) -> Array[_T, tuple[_Dim1, _Dim0]]: ...
+    @overload
+    def __get__(self, obj: Array[_T, tuple[_Dim0, _Dim1, _Dim2]], owner: type[Any], /) -> Array[_T, tuple[_Dim2, _Dim1, _Dim0]]: ...
+    @overload
+    def __get__(self, obj: Array[_T], owner: type[Any], /) -> Array[_T]: ...
+
 @type_check_only
 def _operators_by_plugin(cls: _C, /) -> _C:
     """Marks ``Array`` for the arraytyping mypy plugin, which replaces its operators' promotion overloads by one signature and computes the results itself (mypy then does no overload search)."""
@@ -6623,8 +6644,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def size(self) -> int: ...
     @property
     def weak_type(self) -> bool: ...
-    @property
-    def T(self) -> Array[_DT_co]: ...
+    T: _Transposed
     @property
     def at(self) -> Any:
         """Indexed updates (``x.at[idx].set(v)``, ``add``, ``multiply``, ``min``, ``max``, ``get``): new arrays."""

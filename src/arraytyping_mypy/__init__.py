@@ -168,8 +168,9 @@ class ArraytypingPlugin(Plugin):
     def get_attribute_hook(self, fullname: str) -> Callable[[AttributeContext], Type] | None:
         attribute = fullname.rpartition(".")[2]
         if attribute in ("T", "shape") and self._array_method(fullname) is not None:
-            return _shapes.transposed if attribute == "T" and self.shapes else _shapes.shape_attribute \
-                if attribute == "shape" else None
+            if attribute == "T":
+                return _shapes.transposed if self.shapes else _shapes.transposed_any_shape
+            return _shapes.shape_attribute
         return None
 
     def get_method_signature_hook(self, fullname: str) -> Callable[[MethodSigContext], FunctionLike] | None:

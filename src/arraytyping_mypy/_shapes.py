@@ -24,7 +24,7 @@ from arraytyping_mypy import _errors, _types
 from arraytyping_mypy._rules import SR
 
 __all__ = ["broadcasting", "creation", "indexing", "keeping", "like", "matmul", "reducing", "reshaped_method",
-           "shape_function", "shape_of", "transposed", "transposed_method"]
+           "shape_function", "shape_of", "transposed", "transposed_any_shape", "transposed_method"]
 
 Dim = Union[int, str, None]
 Shape = tuple[Dim, ...]
@@ -255,17 +255,24 @@ def shape_attribute(ctx: AttributeContext) -> Type:
 
 
 def transposed(ctx: AttributeContext) -> Type:
-    """``x.T``: the axes reversed."""
-    result = get_proper_type(ctx.default_attr_type)
-    if not (isinstance(result, Instance) and result.type.fullname == _types.ARRAY):
+    """``x.T``: an array of ``x``'s dtype with the axes reversed (any shape where ``x``'s is unknown). Read from
+    ``x`` itself: the stubs' descriptor answers ``Any`` for an ``Array[Any]``, whose overloads all match."""
+    return _transposed(ctx, computed=True)
+
+
+def transposed_any_shape(ctx: AttributeContext) -> Type:
+    """``x.T`` with the plugin's shapes off: an array of ``x``'s dtype, any shape."""
+    return _transposed(ctx, computed=False)
+
+
+def _transposed(ctx: AttributeContext, *, computed: bool) -> Type:
+    receiver = get_proper_type(ctx.type)
+    if not (isinstance(receiver, Instance) and receiver.type.fullname == _types.ARRAY and receiver.args):
         return ctx.default_attr_type
     symbols = _Symbols()
-    shape = shape_of(ctx.type, symbols)
+    shape = shape_of(receiver, symbols) if computed else None
     out = None if shape is None else SR.transpose(shape)
-    if out is None:
-        return ctx.default_attr_type
-    return result.copy_modified(args=[result.args[0], shape_type(ctx, out, symbols)])
-
+    return _types.array_type(ctx.api, receiver.args[0], None if out is None else shape_type(ctx, out, symbols))
 
 
 def _default(ctx: Ctx) -> Type:

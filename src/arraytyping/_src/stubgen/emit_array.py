@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
+from arraytyping import shape_rules
 from arraytyping._src.stubgen import binary, dtype_args, single_rules
 from arraytyping._src.stubgen.binary import Ov
 from arraytyping._src.stubgen.families import COMPARISONS, OPERATORS, Model
@@ -173,9 +174,32 @@ def _with_doc(head: str, doc: str | None) -> list[str]:
     return [f"{head} ..."] if not doc else [head, f"        {doc}", "        ..."]
 
 
+TRANSPOSE_DIMS: Final = ("_Dim0", "_Dim1", "_Dim2")
+"""The type variables of ``x.T``'s overloads, one per axis of the ranks it computes (1 to 3)."""
+
+
+def transpose_descriptor() -> list[str]:
+    """``x.T`` as a descriptor whose ``__get__`` overloads give ``shape_rules.transpose`` of a rank-1 to rank-3
+    shape (a property cannot be overloaded on its array's shape). An unknown shape (``tuple[Any, ...]``, which
+    would match every fixed rank) is caught first, by ``tuple[Never, ...]``, and stays unknown."""
+    o = ["@type_check_only", "class _Transposed:", "    @overload",
+         "    def __get__(self, obj: None, owner: type[Any], /) -> _Transposed: ...", "    @overload",
+         "    def __get__(self, obj: Array[_T, tuple[Never, ...]], owner: type[Any], /) -> Array[_T]:",
+         '        """``x.T``: ``x`` with its axes reversed (``transpose``); a shape of rank 1 to 3 is computed."""',
+         "        ..."]
+    for rank in range(1, len(TRANSPOSE_DIMS) + 1):
+        dims = TRANSPOSE_DIMS[:rank]
+        out = shape_rules.transpose(dims)
+        assert out is not None  # a known shape's transpose is known
+        o += ["    @overload", f"    def __get__(self, obj: Array[_T, tuple[{', '.join(dims)}]], owner: type[Any], /)"
+              f" -> Array[_T, tuple[{', '.join(str(d) for d in out)}]]: ..."]
+    o += ["    @overload", "    def __get__(self, obj: Array[_T], owner: type[Any], /) -> Array[_T]: ...", ""]
+    return [*(f'{d} = TypeVar("{d}")' for d in TRANSPOSE_DIMS), "", *o]
+
+
 def array_class(m: Model, cfg: LatticeConfig, docs: Callable[[str], str | None]) -> list[str]:
     keep = ", _SH_co" if m.shapes else ""  # a result of self's shape
-    o: list[str] = [
+    o: list[str] = [*(transpose_descriptor() if m.shapes else []),
         "@type_check_only",
         "def _operators_by_plugin(cls: _C, /) -> _C:",
         '    """Marks ``Array`` for the arraytyping mypy plugin, which replaces its operators\' promotion overloads '
@@ -200,8 +224,7 @@ def array_class(m: Model, cfg: LatticeConfig, docs: Callable[[str], str | None])
         "    def size(self) -> int: ...",
         "    @property",
         "    def weak_type(self) -> bool: ...",
-        "    @property",
-        "    def T(self) -> Array[_DT_co]: ...",
+        *(["    T: _Transposed"] if m.shapes else ["    @property", "    def T(self) -> Array[_DT_co]: ..."]),
         "    @property",
         "    def at(self) -> Any:",
         "        \"\"\"Indexed updates (``x.at[idx].set(v)``, ``add``, ``multiply``, ``min``, ``max``, ``get``): new arrays.\"\"\"",
