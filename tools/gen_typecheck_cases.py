@@ -32,7 +32,7 @@ from typing import Final
 
 import arraytyping.lax as at_lax
 from arraytyping import lattice, op_rules
-from arraytyping._src.stubgen import emit_reexports, single_rules, specs
+from arraytyping._src.stubgen import emit_reexports, lax_same, single_rules, specs
 from arraytyping._src.stubgen.emit_numpy import PY_VALUE as PY_STATIC
 from arraytyping._src.stubgen.emit_numpy import typed_unary
 from arraytyping._src.stubgen.binary import static_answer
@@ -162,6 +162,7 @@ def gen_module(cfg: lattice.LatticeConfig, *, static: bool, functions: bool = Tr
         lines += unary_cases(cfg, static=static)
     lines += random_cases(cfg)
     lines += lax_dtype_cases(cfg)
+    lines += lax_same_cases(cfg, static=static)
     lines += ["", "", "def case_fftfreq() -> None:",
               *_dtype_cases("fftfreq", "fft.fftfreq(8{})", lambda node: op_rules.fftfreq_result(node, cfg))]
     return "\n".join(lines) + "\n"
@@ -216,6 +217,29 @@ def lax_dtype_cases(cfg: lattice.LatticeConfig) -> list[str]:
         lines += _dtype_cases(f"lax {fn}", call, lambda node, rule=rule: rule(node or ""), given=None)
         for py in ("int", "float", "complex"):
             lines.append(f"    assert_type({call.format(py)}, Array[{specs.cls_of(rule(py))}])  # lax {fn} {py}")
+    return lines
+
+
+LAX_SAME_CASES: Final = ("add", "max")
+"""The ``lax_same`` functions the cases hold (``mul`` and ``min`` have ``add``'s and ``max``'s rule and overloads)."""
+
+
+def lax_same_cases(cfg: lattice.LatticeConfig, *, static: bool) -> list[str]:
+    """``lax.add`` and ``lax.max`` of every pair of operand kinds but two non-arrays: the plugin gives
+    ``op_rules.lax_same_result`` (a refusal an error); the stubs, what their first matching overload gives (the
+    rule's answer where it takes the pair; where it refuses, a wider overload's or ``Any``: a refusal they miss)."""
+    lines: list[str] = []
+    for fn in LAX_SAME_CASES:
+        ovs = lax_same.overloads(fn, cfg)
+        for a in specs.all_specs():
+            rights = [b for b in specs.all_specs() if a.kind in ("arr", "warr") or b.kind in ("arr", "warr")]
+            if not rights:
+                continue
+            lines += ["", "", f"def case_lax_{fn}_{var(a)}() -> None:"]
+            for b in rights:
+                r = (lax_same.simulate(ovs, a, b) or "Any") if static else lax_same.rule(fn, a, b, cfg)
+                expr, tag = f"lax.{fn}({operand_expr(a)}, {operand_expr(b)})", f"lax {fn} {a} {b}"
+                lines.append(f"    {expr}  # rejected: {tag}" if r is None else f"    assert_type({expr}, Array[{r}])  # {tag}")
     return lines
 
 

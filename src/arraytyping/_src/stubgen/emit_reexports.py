@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Final
 
 from arraytyping import op_rules, shape_rules
-from arraytyping._src.stubgen import dtype_given, random_samplers, single_rules, specs
+from arraytyping._src.stubgen import dtype_given, lax_same, random_samplers, single_rules, specs
 from arraytyping._src.stubgen.binary import KeepVars
 from arraytyping._src.stubgen.emit_numpy import SHAPE_VAR, SHAPE_VAR_DECLARATION, accepted_operand, unary_function
 from arraytyping._src.stubgen.from_source import PACKAGE, docline, emit_all, stub_function
@@ -303,6 +303,13 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
                                                      param=op_rules.LAX_DTYPE_GIVEN[name][0])
             typed += declared_by_rule
             body += declared_by_rule
+        elif rel == "lax.py" and name in lax_same.FUNCTIONS:
+            function = nodes[-1]
+            assert isinstance(function, ast.FunctionDef)
+            x, y = (p.arg for p in function.args.args)
+            declared_by_rule = lax_same.declarations(name, cfg, (x, y), docline(function))
+            typed += declared_by_rule
+            body += [*declared_by_rule, *dtype_given.declare(function, None, "Any")]  # the pairs JAX refuses
         elif rel == "random.py" and random_samplers.typed_sampler(name):
             function = nodes[-1]
             assert isinstance(function, ast.FunctionDef)

@@ -1,0 +1,99 @@
+"""``lax.add``, ``mul``, ``max`` and ``min`` declared by their rule (``op_rules.lax_same_result``): operands of one
+dtype, never promoted. Each operand kind (strong and weak arrays, numpy values, Python scalars) meets every other;
+the pairs the rule takes become overloads, one per left operand and run of right operands with one answer, in an
+order where a narrower annotation comes first (a numpy ``float64`` is a Python ``float``, a ``bool`` an ``int``).
+A pair the rule refuses has no overload of its own: it may meet a wider one (``lax.add(x_f32, 1)`` matches the
+``float`` overload) or the runtime signature after them (``Array[Any]``), a refusal the stubs do not report. The
+first overload matching each pair is checked here against the rule (:func:`simulate`), as a checker picks it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from arraytyping import lattice, op_rules
+from arraytyping._src.stubgen import specs
+from arraytyping._src.stubgen.specs import Spec
+from arraytyping.lattice import LatticeConfig
+
+__all__ = ["FUNCTIONS", "Overload", "overloads", "rule", "simulate"]
+
+FUNCTIONS: Final = ("add", "mul", "max", "min")
+"""The two-operand functions of ``op_rules.LAX_SAME_KINDS`` (``clamp``, of three, keeps its runtime signature)."""
+
+_UNKNOWN: Final = "Array[Never] | np.ndarray[Any, np.dtype[Never]] | np.number[Never]"
+"""An operand of unknown dtype (``Array[Any]``, ``NDArray[Any]``): it would match every overload."""
+
+_WEAK_CLASS: Final = {"i": "int", "f": "float", "c": "complex"}
+
+Overload = tuple[tuple[Spec, ...], tuple[Spec, ...], str]
+"""(the left operand's specs, the right operand's specs, the result's dtype class)."""
+
+
+def _order() -> tuple[Spec, ...]:
+    """Every operand spec, narrower ones first: arrays, numpy values (before Python scalars), weak arrays and
+    Python scalars up the numeric tower."""
+    by_kind = {kind: [s for s in specs.all_specs() if s.kind == kind] for kind in ("arr", "np", "warr", "py")}
+    return tuple(s for kind in ("arr", "np", "warr", "py") for s in by_kind[kind])
+
+
+def rule(fn: str, a: Spec, b: Spec, cfg: LatticeConfig) -> str | None:
+    """The result's dtype class of ``lax.<fn>(a, b)`` (a weak one as its Python class), or None where JAX refuses."""
+    try:
+        name, weak = op_rules.lax_same_result(fn, [a.operand, b.operand], cfg)
+    except op_rules.OperandTypeError:
+        return None
+    return _WEAK_CLASS[lattice.KIND[name]] if weak else specs.cls_of(name)
+
+
+def overloads(fn: str, cfg: LatticeConfig) -> list[Overload]:
+    """The typed overloads of ``lax.<fn>``, in order; :func:`simulate` of them agrees with :func:`rule` on every
+    pair the rule takes (``ValueError`` otherwise: a bug here, never a stub that answers wrong)."""
+    order = _order()
+    rows: list[list[Overload]] = []
+    for a in order:
+        row: list[Overload] = []
+        for b in order:
+            r = rule(fn, a, b, cfg)
+            if r is None:
+                continue
+            if row and row[-1][2] == r:
+                row[-1] = (row[-1][0], (*row[-1][1], b), r)
+            else:
+                row.append(((a,), (b,), r))
+        if rows and rows[-1] and [o[1:] for o in rows[-1]] == [o[1:] for o in row]:
+            rows[-1] = [((*o[0], a), o[1], o[2]) for o in rows[-1]]
+        else:
+            rows.append(row)
+    out = [o for row in rows for o in row]
+    for a in order:
+        for b in order:
+            expected, got = rule(fn, a, b, cfg), simulate(out, a, b)
+            if expected is not None and got != expected:
+                raise ValueError(f"lax.{fn}({a}, {b}): the overloads answer {got}, the rule {expected}")
+    return out
+
+
+def simulate(ovs: Sequence[Overload], a: Spec, b: Spec) -> str | None:
+    """The answer of the first overload a checker matches for ``(a, b)`` (None: none matches, the runtime
+    signature's ``Array[Any]``)."""
+    for left, right, r in ovs:
+        if any(specs.accepts(p, a) for p in left) and any(specs.accepts(q, b) for q in right):
+            return r
+    return None
+
+
+def declarations(fn: str, cfg: LatticeConfig, params: tuple[str, str], doc: str | None) -> list[str]:
+    """The ``@overload`` lines of ``lax.<fn>`` (``params``: its parameters' names), ``doc`` on the first."""
+    x, y = params
+    out = ["@overload", f"def {fn}({x}: {_UNKNOWN}, {y}: ArrayLike) -> Array[Any]: ...",  # gradual operands first
+           "@overload", f"def {fn}({x}: ArrayLike, {y}: {_UNKNOWN}) -> Array[Any]: ..."]
+    for left, right, r in overloads(fn, cfg):
+        out += ["@overload", f"def {fn}({x}: {_union(left)}, {y}: {_union(right)}) -> Array[{r}]: ..."]
+    if doc and out:
+        out[1:2] = [out[1].removesuffix(" ..."), f"    {doc}", "    ..."]
+    return out
+
+
+def _union(ss: Sequence[Spec]) -> str:
+    return " | ".join(s.annotation for s in ss)
