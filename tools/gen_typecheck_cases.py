@@ -163,6 +163,7 @@ def gen_module(cfg: lattice.LatticeConfig, *, static: bool, functions: bool = Tr
     lines += random_cases(cfg)
     lines += lax_dtype_cases(cfg)
     lines += lax_same_cases(cfg, static=static)
+    lines += solve_cases(cfg, static=static)
     lines += ["", "", "def case_fftfreq() -> None:",
               *_dtype_cases("fftfreq", "fft.fftfreq(8{})", lambda node: op_rules.fftfreq_result(node, cfg))]
     return "\n".join(lines) + "\n"
@@ -240,6 +241,30 @@ def lax_same_cases(cfg: lattice.LatticeConfig, *, static: bool) -> list[str]:
                 r = (lax_same.simulate(ovs, a, b) or "Any") if static else lax_same.rule(fn, a, b, cfg)
                 expr, tag = f"lax.{fn}({operand_expr(a)}, {operand_expr(b)})", f"lax {fn} {a} {b}"
                 lines.append(f"    {expr}  # rejected: {tag}" if r is None else f"    assert_type({expr}, Array[{r}])  # {tag}")
+    return lines
+
+
+def solve_cases(cfg: lattice.LatticeConfig, *, static: bool) -> list[str]:
+    """``linalg.solve`` of every pair the binary cases hold: the plugin gives ``op_rules.linalg_solve_result`` (a
+    refusal an error); the stubs, ``true_divide``'s answer (their overloads are its: ``emit_reexports.BINARY``)."""
+    m = Model(cfg)
+    by_left: dict[Spec, list[Spec]] = {}
+    for a, b in pairs():
+        by_left.setdefault(a, []).append(b)
+    lines: list[str] = []
+    for a, rights in by_left.items():
+        lines += ["", "", f"def case_solve_{var(a)}() -> None:"]
+        for b in rights:
+            if static:
+                r = static_answer(m, "true_divide", a, b, function=True)
+            else:
+                try:
+                    name, weak = op_rules.linalg_solve_result(a.operand, b.operand, cfg)
+                    r = {"f": "float", "c": "complex"}[lattice.KIND[name]] if weak else specs.cls_of(name)
+                except (TypeError, ValueError):
+                    r = None
+            expr, tag = f"linalg.solve({operand_expr(a)}, {operand_expr(b)})", f"solve {a} {b}"
+            lines.append(f"    {expr}  # rejected: {tag}" if r is None else f"    assert_type({expr}, Array[{r}])  # {tag}")
     return lines
 
 

@@ -21,8 +21,9 @@ from pathlib import Path
 from typing import Final
 
 from arraytyping import op_rules, shape_rules
-from arraytyping._src.stubgen import dtype_given, lax_same, random_samplers, single_rules, specs
+from arraytyping._src.stubgen import binary, dtype_given, lax_same, random_samplers, single_rules, specs
 from arraytyping._src.stubgen.binary import KeepVars
+from arraytyping._src.stubgen.families import Model
 from arraytyping._src.stubgen.emit_numpy import SHAPE_VAR, SHAPE_VAR_DECLARATION, accepted_operand, unary_function
 from arraytyping._src.stubgen.from_source import PACKAGE, docline, emit_all, stub_function
 from arraytyping._src.stubgen.unary import Rule
@@ -61,6 +62,14 @@ result, as the typed overloads take them (left out, or a Python float ``epsilon`
 answers for; the modes of ``qr`` and ``svd`` that return the named tuple)."""
 
 _DTYPE_NAMES: Final = frozenset([*specs.CONCRETE, *specs.ABSTRACT, "_Abstract"])
+_ROOT_PRIVATE: Final = re.compile(r"_Is\w+|_Same|_PyScalar|_NumpyOperand|_[A-Z][a-z]+(?:W\d+|Up|R\d+)")
+"""The root stub's type-check-only names a rule's overloads use: its promotion protocols (``_IsFloating``, the
+binary families' ``_DivW0``, ``_DivUp``, ``_DivR0``, ``_Same``) and operand aliases, imported from ``arraytyping``."""
+
+BINARY: Final[dict[str, dict[str, str]]] = {"numpy/linalg.py": {"solve": "true_divide"}}
+"""The functions of two operands declared by a binary operation's overloads (``arraytyping.numpy``'s): ``solve`` is
+``promote_dtypes_inexact`` of its operands, ``true_divide``'s table, but for the 1- and 2-bit integers it refuses
+(``op_rules.linalg_solve_result``), a refusal the stubs miss."""
 
 _IMPORTS: Final = (
     "from collections.abc import Callable, Iterator, Sequence",
@@ -303,6 +312,16 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
                                                      param=op_rules.LAX_DTYPE_GIVEN[name][0])
             typed += declared_by_rule
             body += declared_by_rule
+        elif name in BINARY.get(rel, {}):
+            function = nodes[-1]
+            assert isinstance(function, ast.FunctionDef)
+            x, y = (p.arg for p in function.args.args)
+            declared_by_rule = dtype_given.with_doc(
+                [line for ov in binary.function_overloads(Model(cfg, shapes=shapes), BINARY[rel][name], keep)
+                 for line in ("@overload", f"def {name}({x}: {ov.left}, {y}: {ov.right}) -> Array[{ov.result}]: ...")],
+                docline(function))
+            typed += declared_by_rule
+            body += declared_by_rule
         elif rel == "lax.py" and name in lax_same.FUNCTIONS:
             function = nodes[-1]
             assert isinstance(function, ast.FunctionDef)
@@ -325,13 +344,14 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
     needed = sorted(v for v in type_vars if v in used)
     keep_vars = keep.declarations()
     typed_names = set(re.findall(r"\b[A-Za-z_]\w*\b", "\n".join([*typed, *keep_vars])))
-    dtype_names = sorted(n for n in typed_names if n in _DTYPE_NAMES or n.startswith("_Is"))
+    dtype_names = sorted(n for n in typed_names if n in _DTYPE_NAMES or _ROOT_PRIVATE.fullmatch(n))
     missing = {n for n in _annotation_names(text) if n not in _IMPORTED | declared | set(needed) | set(dir(builtins))
-               | set(dtype_names) | set(keep.names.values()) | {"Never", "DType", SHAPE_VAR}}
+               | set(dtype_names) | set(keep.names.values()) | {"Never", "DType", SHAPE_VAR, "_T", "_R"}}
     if missing:
         raise ValueError(f"stub generator: {rel}'s declarations use {', '.join(sorted(missing))}, which its stub "
                          "does not import")
     declarations = [type_vars[v] for v in needed]
+    declarations += [f'{v} = TypeVar("{v}")' for v in ("_T", "_R") if v not in type_vars and re.search(rf"\b{v}\b", text)]
     if re.search(rf"\b{SHAPE_VAR}\b", text):
         declarations.append(SHAPE_VAR_DECLARATION)
     for v in needed:  # private in the stub: the runtime module has no such name
