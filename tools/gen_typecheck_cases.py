@@ -226,9 +226,10 @@ LAX_SAME_CASES: Final = ("add", "max")
 
 
 def lax_same_cases(cfg: lattice.LatticeConfig, *, static: bool) -> list[str]:
-    """``lax.add`` and ``lax.max`` of every pair of operand kinds but two non-arrays: the plugin gives
-    ``op_rules.lax_same_result`` (a refusal an error); the stubs, what their first matching overload gives (the
-    rule's answer where it takes the pair; where it refuses, a wider overload's or ``Any``: a refusal they miss)."""
+    """``lax.add`` and ``lax.max`` of every pair of operand kinds but two non-arrays, and ``lax.clamp(b, x, b)`` of
+    every such pair: the plugin gives ``op_rules.lax_same_result`` (a refusal an error); the stubs, what their first
+    matching overload gives (the rule's answer where it takes the operands; where it refuses, a wider overload's or
+    ``Any``: a refusal they miss)."""
     lines: list[str] = []
     for fn in LAX_SAME_CASES:
         ovs = lax_same.overloads(fn, cfg)
@@ -241,6 +242,16 @@ def lax_same_cases(cfg: lattice.LatticeConfig, *, static: bool) -> list[str]:
                 r = (lax_same.simulate(ovs, a, b) or "Any") if static else lax_same.rule(fn, a, b, cfg)
                 expr, tag = f"lax.{fn}({operand_expr(a)}, {operand_expr(b)})", f"lax {fn} {a} {b}"
                 lines.append(f"    {expr}  # rejected: {tag}" if r is None else f"    assert_type({expr}, Array[{r}])  # {tag}")
+    clamps = lax_same.clamp_overloads(cfg)  # clamp(b, x, b): every x with every bound (as both bounds)
+    for x in specs.all_specs():
+        lines += ["", "", f"def case_lax_clamp_{var(x)}() -> None:"]
+        for b in specs.all_specs():
+            if x.kind not in ("arr", "warr") and b.kind not in ("arr", "warr"):
+                continue
+            r = (lax_same.simulate_clamp(clamps, b, x, b) or "Any") if static else lax_same.clamp_rule(b, x, b, cfg)
+            ex, eb = operand_expr(x), operand_expr(b)
+            expr, tag = f"lax.clamp({eb}, {ex}, {eb})", f"lax clamp {b} {x} {b}"
+            lines.append(f"    {expr}  # rejected: {tag}" if r is None else f"    assert_type({expr}, Array[{r}])  # {tag}")
     return lines
 
 

@@ -322,11 +322,13 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
                 docline(function))
             typed += declared_by_rule
             body += declared_by_rule
-        elif rel == "lax.py" and name in lax_same.FUNCTIONS:
+        elif rel == "lax.py" and name in (*lax_same.FUNCTIONS, "clamp"):
             function = nodes[-1]
             assert isinstance(function, ast.FunctionDef)
-            x, y = (p.arg for p in function.args.args)
-            declared_by_rule = lax_same.declarations(name, cfg, (x, y), docline(function))
+            params = tuple(p.arg for p in function.args.args)
+            declared_by_rule = (lax_same.clamp_declarations(cfg, (params[0], params[1], params[2]), docline(function))
+                                if name == "clamp" else
+                                lax_same.declarations(name, cfg, (params[0], params[1]), docline(function)))
             typed += declared_by_rule
             body += [*declared_by_rule, *dtype_given.declare(function, None, "Any")]  # the pairs JAX refuses
         elif rel == "random.py" and random_samplers.typed_sampler(name):

@@ -16,10 +16,11 @@ from arraytyping._src.stubgen import specs
 from arraytyping._src.stubgen.specs import Spec
 from arraytyping.lattice import LatticeConfig
 
-__all__ = ["FUNCTIONS", "Overload", "overloads", "rule", "simulate"]
+__all__ = ["FUNCTIONS", "Clamp", "Overload", "clamp_declarations", "clamp_overloads", "clamp_rule", "declarations",
+           "overloads", "rule", "simulate", "simulate_clamp"]
 
 FUNCTIONS: Final = ("add", "mul", "max", "min")
-"""The two-operand functions of ``op_rules.LAX_SAME_KINDS`` (``clamp``, of three, keeps its runtime signature)."""
+"""The two-operand functions of ``op_rules.LAX_SAME_KINDS``; ``clamp``, of three, has its own overloads."""
 
 _UNKNOWN: Final = "Array[Never] | np.ndarray[Any, np.dtype[Never]] | np.number[Never]"
 """An operand of unknown dtype (``Array[Any]``, ``NDArray[Any]``): it would match every overload."""
@@ -39,8 +40,17 @@ def _order() -> tuple[Spec, ...]:
 
 def rule(fn: str, a: Spec, b: Spec, cfg: LatticeConfig) -> str | None:
     """The result's dtype class of ``lax.<fn>(a, b)`` (a weak one as its Python class), or None where JAX refuses."""
+    return _answer(fn, (a, b), cfg)
+
+
+def clamp_rule(lo: Spec, x: Spec, hi: Spec, cfg: LatticeConfig) -> str | None:
+    """The result's dtype class of ``lax.clamp(lo, x, hi)``, or None where JAX refuses."""
+    return _answer("clamp", (lo, x, hi), cfg)
+
+
+def _answer(fn: str, operands: Sequence[Spec], cfg: LatticeConfig) -> str | None:
     try:
-        name, weak = op_rules.lax_same_result(fn, [a.operand, b.operand], cfg)
+        name, weak = op_rules.lax_same_result(fn, [o.operand for o in operands], cfg)
     except op_rules.OperandTypeError:
         return None
     return _WEAK_CLASS[lattice.KIND[name]] if weak else specs.cls_of(name)
@@ -97,3 +107,65 @@ def declarations(fn: str, cfg: LatticeConfig, params: tuple[str, str], doc: str 
 
 def _union(ss: Sequence[Spec]) -> str:
     return " | ".join(s.annotation for s in ss)
+
+
+Clamp = tuple[tuple[Spec, ...], tuple[Spec, ...], tuple[Spec, ...], str]
+"""(``min``'s specs, ``x``'s, ``max``'s, the result's dtype class)."""
+
+
+def clamp_overloads(cfg: LatticeConfig) -> list[Clamp]:
+    """The typed overloads of ``lax.clamp(min, x, max)``, by ``x``: the bounds of its dtype (once canonicalized),
+    strong when ``x`` is; for a weak ``x``, strong when a bound is (those overloads first: a numpy ``float64`` is a
+    ``float``), weak when both are. :func:`simulate_clamp` of them agrees with :func:`clamp_rule` on every triple the
+    rule takes (``ValueError`` otherwise)."""
+    order = _order()
+    rows: list[list[Clamp]] = []
+    for x in order:
+        alone = clamp_rule(x, x, x, cfg)
+        if alone is None:
+            continue
+        bounds = tuple(s for s in order if clamp_rule(s, x, x, cfg) is not None)
+        strong = tuple(s for s in bounds if not s.operand[1])
+        weak = tuple(s for s in bounds if s.operand[1])
+        if not x.operand[1]:
+            row: list[Clamp] = [(bounds, (x,), bounds, alone)]
+        else:
+            strong_result = clamp_rule(strong[0], x, x, cfg) if strong else None
+            row = [] if strong_result is None else [(strong, (x,), bounds, strong_result),
+                                                    (bounds, (x,), strong, strong_result)]
+            row.append((weak, (x,), weak, alone))
+        if rows and [(o[0], o[2], o[3]) for o in rows[-1]] == [(o[0], o[2], o[3]) for o in row]:
+            rows[-1] = [(o[0], (*o[1], x), o[2], o[3]) for o in rows[-1]]
+        else:
+            rows.append(row)
+    out = [o for row in rows for o in row]
+    for x in order:  # every triple the rule takes: its bounds are among x's row's
+        bounds = tuple(s for s in order if clamp_rule(s, x, x, cfg) is not None)
+        for lo in bounds:
+            for hi in bounds:
+                expected, got = clamp_rule(lo, x, hi, cfg), simulate_clamp(out, lo, x, hi)
+                if expected is not None and got != expected:
+                    raise ValueError(f"lax.clamp({lo}, {x}, {hi}): the overloads answer {got}, the rule {expected}")
+    return out
+
+
+def simulate_clamp(ovs: Sequence[Clamp], lo: Spec, x: Spec, hi: Spec) -> str | None:
+    """The answer of the first overload of ``clamp`` a checker matches (None: the runtime signature's)."""
+    for los, xs, his, r in ovs:
+        if all(any(specs.accepts(p, arg) for p in ps) for ps, arg in ((los, lo), (xs, x), (his, hi))):
+            return r
+    return None
+
+
+def clamp_declarations(cfg: LatticeConfig, params: tuple[str, str, str], doc: str | None) -> list[str]:
+    """The ``@overload`` lines of ``lax.clamp`` (``params``: its parameters' names), ``doc`` on the first."""
+    lo, x, hi = params
+    out: list[str] = []
+    for i in range(3):  # an operand of unknown dtype first
+        ps = [f"{name}: {_UNKNOWN if j == i else 'ArrayLike'}" for j, name in enumerate(params)]
+        out += ["@overload", f"def clamp({', '.join(ps)}) -> Array[Any]: ..."]
+    for los, xs, his, r in clamp_overloads(cfg):
+        out += ["@overload", f"def clamp({lo}: {_union(los)}, {x}: {_union(xs)}, {hi}: {_union(his)}) -> Array[{r}]: ..."]
+    if doc:
+        out[1:2] = [out[1].removesuffix(" ..."), f"    {doc}", "    ..."]
+    return out
