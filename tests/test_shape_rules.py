@@ -526,3 +526,33 @@ def test_every_literal_case_is_jax() -> None:
                 assert want.startswith("error:") and isinstance(got, ShapeError), (rule, args, want, got)
             else:
                 assert got == tuple(want), (rule, args, want, got)
+
+
+def test_fft_shape_is_numpys() -> None:
+    """``fft_shape`` against numpy's transforms (whose shapes JAX's ``jnp.fft`` follows) on every shape of rank 0-3
+    over {1, 2, 3}, every axis in range and one past it, and ``n`` of None and 1-5: numpy's shape, or a
+    ``ShapeError`` where numpy raises; where the rule's length would be 0 (``irfft`` of a length-1 axis, which numpy
+    refuses) the axis is unknown."""
+    transforms = {"fft": np.fft.fft, "ifft": np.fft.ifft, "rfft": np.fft.rfft, "irfft": np.fft.irfft}
+    checked = 0
+    for rank in range(4):
+        for shape in itertools.product((1, 2, 3), repeat=rank):
+            for fn, transform in transforms.items():
+                for axis in range(-rank - 1, rank + 1):
+                    for n in (None, 1, 2, 3, 4, 5):
+                        got = outcome(lambda: shape_rules.fft_shape(fn, shape, (n,), (axis,)))
+                        want = numpy_outcome(lambda: transform(np.zeros(shape), n=n, axis=axis))
+                        checked += 1
+                        if want == REFUSED and isinstance(got, tuple) and None in got:
+                            assert fn == "irfft" and n is None and shape[axis] == 1, (fn, shape, axis, n, got)
+                        elif want == REFUSED:
+                            assert isinstance(got, ShapeError), (fn, shape, axis, n, got, want)
+                        else:
+                            assert got == want, (fn, shape, axis, n, got, want)
+    assert checked == 4 * 6 * sum(3 ** r * (2 * r + 2) for r in range(4))
+    assert shape_rules.fft_shape("fft2", (2, 3, 4), (None, 5), (-2, -1)) == (2, 3, 5)
+    assert shape_rules.fft_shape("rfft", ("b", 8)) == ("b", 5)
+    assert shape_rules.fft_shape("rfft", (8, "n")) == (8, None)
+    assert shape_rules.fft_shape("fft", None) is None
+    with pytest.raises(ValueError, match="unknown fft transform 'dct'"):
+        shape_rules.fft_shape("dct", (3,))

@@ -33,9 +33,10 @@ from typing import Final, Literal, TypeAlias
 
 from arraytyping import op_rules
 
-__all__ = ["ARRAY_INDEX", "Dim", "IndexItem", "MODULE_SHAPE_FAMILY", "SHAPE_FAMILY", "Shape", "ShapeError", "ShapeFamily",
-           "ShapeIndexError", "atleast", "broadcast_shapes", "concatenate", "creation_shape", "dot", "expand_dims",
-           "index", "matmul", "moveaxis", "reduce_shape", "reshape", "squeeze", "stack", "swapaxes", "transpose"]
+__all__ = ["ARRAY_INDEX", "Dim", "FFT_LENGTH", "IndexItem", "MODULE_SHAPE_FAMILY", "SHAPE_FAMILY", "Shape", "ShapeError",
+           "ShapeFamily", "ShapeIndexError", "atleast", "broadcast_shapes", "concatenate", "creation_shape", "dot",
+           "expand_dims", "fft_shape", "index", "matmul", "moveaxis", "reduce_shape", "reshape", "squeeze", "stack",
+           "swapaxes", "transpose"]
 
 Dim: TypeAlias = int | str | None
 """One dimension: a literal size, a symbol's name (same name, same size) or ``None`` (unknown, no identity)."""
@@ -529,6 +530,37 @@ def index(shape: Shape | None, items: Sequence[IndexItem]) -> Shape | None:
     return tuple(out)
 
 
+FFT_LENGTH: Final[Mapping[str, str]] = MappingProxyType({
+    "fft": "n", "ifft": "n", "fft2": "n", "rfft": "half", "irfft": "double"})
+"""The length of each ``jax.numpy.fft`` transform's output along a transformed axis of input length ``m``: ``n``
+(``n``, or ``m`` when not given), ``half`` (``n // 2 + 1``, ``n`` defaulting to ``m``: the real transform keeps the
+non-negative frequencies) or ``double`` (``n``, or ``2 * (m - 1)``: the inverse real transform)."""
+
+
+def fft_shape(fn: str, shape: Shape | None, lengths: Sequence[int | None] = (None,),
+              axes: Sequence[int] = (-1,)) -> Shape | None:
+    """The shape of ``jax.numpy.fft.<fn>`` of an operand of ``shape``, transformed along ``axes`` to ``lengths``
+    (``n`` for the one-axis transforms, ``s`` for ``fft2``; ``None``: not given): each transformed axis by
+    :data:`FFT_LENGTH`, the others kept. An axis outside the operand is JAX's error; a symbolic length or one the
+    rule would make non-positive (``irfft`` of a length-1 axis) is unknown (``None`` for that axis)."""
+    if fn not in FFT_LENGTH:
+        raise ValueError(f"unknown fft transform {fn!r}; known: {', '.join(FFT_LENGTH)}")
+    if shape is None:
+        return None
+    out: list[Dim] = list(shape)
+    for axis, n in zip(axes, lengths):
+        i = _canonical_axis(axis, len(shape), (shape,))
+        m = shape[i]
+        if FFT_LENGTH[fn] == "double" and n is None:
+            d: Dim = 2 * (m - 1) if isinstance(m, int) else None
+        else:
+            length = m if n is None else n
+            d = length // 2 + 1 if FFT_LENGTH[fn] == "half" and isinstance(length, int) else \
+                length if FFT_LENGTH[fn] != "half" else None
+        out[i] = d if not isinstance(d, int) or d > 0 else None
+    return tuple(out)
+
+
 def creation_shape(shape: int | str | Sequence[Dim]) -> Shape:
     """The shape a creation function (``zeros``, ``ones``, ``empty``, ``full``) makes from its ``shape`` argument:
     ``3`` is ``(3,)``, ``(3, 4)`` is itself. :class:`ShapeError` for a negative size."""
@@ -546,7 +578,7 @@ def creation_shape(shape: int | str | Sequence[Dim]) -> Shape:
 ShapeFamily: TypeAlias = Literal[
     "broadcast", "broadcast_scalar", "scalar", "keep", "reduce", "keep_or_flatten", "reshape", "ravel", "transpose",
     "swapaxes", "moveaxis", "expand_dims", "squeeze", "atleast", "broadcast_to", "matmul", "dot", "concatenate",
-    "stack", "index", "creation", "like", "other"]
+    "stack", "index", "creation", "like", "fft", "other"]
 
 _OWN: Final[Mapping[str, ShapeFamily]] = MappingProxyType({
     # op_rules.FUNCTION_FAMILY
@@ -609,7 +641,8 @@ classified once, from the dtype tables' families, with the exceptions below):
 
 MODULE_SHAPE_FAMILY: Final[Mapping[str, ShapeFamily]] = MappingProxyType({
     **{f"lax.{fn}": "keep" for fn in (*op_rules.LAX_UNARY_KINDS, "integer_pow", "convert_element_type")},
-    **{f"nn.{fn}": "keep" for fn in op_rules.NN_STATIC if fn != "logsumexp"}, "nn.logsumexp": "reduce"})
+    **{f"nn.{fn}": "keep" for fn in op_rules.NN_STATIC if fn != "logsumexp"}, "nn.logsumexp": "reduce",
+    **{f"numpy.fft.{fn}": "fft" for fn in op_rules.FFT_FUNCTIONS}})
 """The shape rule of the ``jax.lax`` and ``jax.nn`` functions typed by their dtype rule, by ``module.name``: the
 elementwise ones keep their operand's shape (``softmax`` and ``standardize`` too, along any axis);
-``logsumexp`` reduces."""
+``logsumexp`` reduces; the transforms of ``jax.numpy.fft`` follow :func:`fft_shape`."""

@@ -258,7 +258,7 @@ class ArraytypingPlugin(Plugin):
         if fullname.startswith(_FFT):
             fft = fullname[len(_FFT):]
             if fft in OR.FFT_FUNCTIONS:
-                return _single.fft_function_hook(rules, fft)
+                return self._shaped(_shapes.fft_transform, _single.fft_function_hook(rules, fft), fft)
             return _dtypes.dtype_function_hook(rules, "fft.fftfreq") if fft == "fftfreq" else None
         if fullname.startswith(_LINALG) and fullname[len(_LINALG):] in OR.LINALG_TUPLES:
             return _single.linalg_tuple_hook(rules, fullname[len(_LINALG):])

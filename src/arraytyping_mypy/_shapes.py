@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Final, TypeVar, Union
 
 from mypy.errorcodes import ErrorCode
-from mypy.nodes import EllipsisExpr, Expression, IntExpr, NameExpr, SliceExpr, TupleExpr, UnaryExpr
+from mypy.nodes import EllipsisExpr, Expression, IntExpr, ListExpr, NameExpr, SliceExpr, TupleExpr, UnaryExpr
 from mypy.plugin import AttributeContext, FunctionContext, MethodContext
 from mypy.types import (
     AnyType, Instance, LiteralType, ProperType, TupleType, Type, TypeOfAny, TypeVarType, UninhabitedType, UnionType,
@@ -23,7 +23,7 @@ from mypy.types import (
 from arraytyping_mypy import _errors, _types
 from arraytyping_mypy._rules import SR
 
-__all__ = ["broadcasting", "creation", "indexing", "keeping", "like", "matmul", "reducing", "reshaped_method",
+__all__ = ["broadcasting", "creation", "fft_transform", "indexing", "keeping", "like", "matmul", "reducing", "reshaped_method",
            "shape_function", "shape_of", "transposed", "transposed_any_shape", "transposed_method"]
 
 Dim = Union[int, str, None]
@@ -220,6 +220,40 @@ def reducing(dtype_hook: Callable[[Ctx], Type], operand: Callable[[Ctx], Type | 
             return None
         return SR.reduce_shape(shape_of(t, symbols), axis, bool(keepdims))  # type: ignore[no-any-return]
     return _layer(dtype_hook, rule, _errors.SHAPE_MISMATCH_ARG, what)
+
+
+def fft_transform(dtype_hook: Callable[[FunctionContext], Type], fn: str) -> Callable[[FunctionContext], Type]:
+    """``arraytyping.numpy.fft``'s transforms: ``shape_rules.fft_shape`` of the operand, with literal ``n`` and
+    ``axis`` (``s`` and ``axes`` for ``fft2``)."""
+    def rule(ctx: FunctionContext, symbols: _Symbols) -> Shape | None:
+        a = ctx.arg_types[0][0] if ctx.arg_types and ctx.arg_types[0] else None
+        if a is None:
+            return None
+        if fn == "fft2":
+            lengths, axes = _literal_ints(ctx, "s", 2), _literal_ints(ctx, "axes", 2, (-2, -1))
+        else:
+            n, axis = _literal_ints(ctx, "n", 1), _literal_ints(ctx, "axis", 1, (-1,))
+            lengths, axes = n, axis
+        if lengths is None or axes is None or any(x is None for x in axes):
+            return None
+        return SR.fft_shape(fn, shape_of(a, symbols), lengths, axes)  # type: ignore[no-any-return]
+    return _layer(dtype_hook, rule, _errors.SHAPE_MISMATCH_ARG, f"arraytyping.numpy.fft.{fn}")
+
+
+def _literal_ints(ctx: FunctionContext, name: str, count: int,
+                  default: tuple[int, ...] | None = None) -> tuple[int | None, ...] | None:
+    """The argument ``name``: ``count`` literal ints (a single one, or a tuple or list of them), ``default`` when
+    not passed (``None`` for each when no default), ``None`` for anything else (not read: a gradual shape)."""
+    e = _expr(ctx, name)
+    if e is None:
+        return default if default is not None else (None,) * count
+    if isinstance(e, NameExpr) and e.fullname == "builtins.None":
+        return (None,) * count
+    items = e.items if isinstance(e, (TupleExpr, ListExpr)) else [e] if count == 1 else None
+    if items is None or len(items) != count:
+        return None
+    values = [literal_int(i) for i in items]
+    return tuple(v for v in values if isinstance(v, int)) if all(isinstance(v, int) for v in values) else None
 
 
 def creation(dtype_hook: Callable[[FunctionContext], Type], what: str) -> Callable[[FunctionContext], Type]:
