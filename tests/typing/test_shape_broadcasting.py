@@ -183,6 +183,10 @@ TRANSPOSES = ("{x}.T", "({x} + 1).T.T")
 """``x.T``: the shape reversed in every checker (the stubs' ``T`` is a descriptor overloaded on ranks 1-3); a 0-d
 array's ``x.T`` has any shape in the stubs (their first overload takes every unknown shape, ``tuple[()]`` with it)."""
 
+FFTS = (("fft.fft({x})", 1), ("fft.ifft({x}, axis=0)", 1), ("fft.fft2({x})", 2))
+"""The complex transforms without ``n`` (``s``), of an operand of at least the rank given: the operand's shape in
+every checker (the stubs' first overloads take ``n: None``)."""
+
 GRADUAL_SCALAR_FORMS = {("pyrefly", "abs({x})")}
 """pyrefly answers ``abs(x)`` (typeshed's ``SupportsAbs[T]``) with ``Array[Any, Unknown]`` when ``x``'s shape holds a
 type variable: gradual, allowed (45 of its 850 answers); every other answer of every checker is exact."""
@@ -191,7 +195,8 @@ type variable: gradual, allowed (45 of its 850 answers); every other answer of e
 @pytest.mark.parametrize("checker", checkers.CHECKERS)
 def test_scalar_operands_keep_the_shape(checker: str, tmp_path: Path) -> None:
     lines = ["from typing import Literal, TypeVar, reveal_type", "",
-             "import arraytyping.numpy as anp", "from arraytyping import Array, float32, int8", "",
+             "import arraytyping.numpy as anp", "from arraytyping import Array, float32, int8",
+             "from arraytyping.numpy import fft", "",
              'N = TypeVar("N", bound=int)', "", "",
              "def f(" + ", ".join(f"{_name(s)}: {_annotation(s)}" for s in SHAPES) + ") -> None:"]
     shape_of: dict[int, tuple[str, tuple[str, ...]]] = {}
@@ -205,6 +210,10 @@ def test_scalar_operands_keep_the_shape(checker: str, tmp_path: Path) -> None:
         for form in TRANSPOSES:
             lines.append(f"    reveal_type({form.format(x=_name(s))})")
             shape_of[len(lines)] = (form, s[::-1] if form == "{x}.T" else s)
+        for form, rank in FFTS:
+            if len(s) >= rank:
+                lines.append(f"    reveal_type({form.format(x=_name(s))})")
+                shape_of[len(lines)] = (form, s)
     path = tmp_path / "shapes_scalars.py"
     path.write_text("\n".join(lines) + "\n")
     d = checkers.run(checker, path, tmp_path / "run", plugin=(False, "standard"))
@@ -219,4 +228,5 @@ def test_scalar_operands_keep_the_shape(checker: str, tmp_path: Path) -> None:
         elif got != s:
             wrong.append(f"{form} {s}: {d.errors.get(line) or d.revealed[line]}")
     assert not wrong, f"{len(wrong)} of {len(shape_of)} not exact:\n" + "\n".join(wrong[:40])
-    assert len(shape_of) == 85 * (len(SCALAR_FORMS) + len(FULL_REDUCTIONS) + len(TRANSPOSES)) and gradual <= 45
+    ffts = sum(1 for s in SHAPES for _, rank in FFTS if len(s) >= rank)
+    assert len(shape_of) == 85 * (len(SCALAR_FORMS) + len(FULL_REDUCTIONS) + len(TRANSPOSES)) + ffts and gradual <= 45

@@ -281,9 +281,16 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
             assert isinstance(function, ast.FunctionDef)
             rest = _rest_of_signature(function)
             module_name = f"{rel.removesuffix('.py').replace('/', '.')}.{name}"
-            declared_by_rule = unary_function(
-                name, name, cfg, keep, docline(function), (function.args.args[0].arg, False), rule(name, cfg), rest,
-                elementwise=shapes and shape_rules.MODULE_SHAPE_FAMILY.get(module_name) == "keep")
+            family = shape_rules.MODULE_SHAPE_FAMILY.get(module_name)
+            operand = (function.args.args[0].arg, False)
+            declared_by_rule = unary_function(name, name, cfg, keep, docline(function), operand, rule(name, cfg), rest,
+                                              elementwise=shapes and family == "keep")
+            if shapes and family == "fft" and shape_rules.FFT_LENGTH[name] == "n":
+                # without n (s), a complex transform keeps the operand's shape: those overloads first
+                kept = re.sub(r"\b(n: int|s: Sequence\[int\]) \| None = \.\.\.", lambda m: m.group(1).split(":")[0] + ": None = ...", rest)
+                declared_by_rule = [*unary_function(name, name, cfg, keep, docline(function), operand, rule(name, cfg),
+                                                    kept, elementwise=True),
+                                    *unary_function(name, name, cfg, keep, None, operand, rule(name, cfg), rest)]
             if "epsilon: float" in rest:  # np.float64 is a float, but a strong one: gradual, before the typed ones
                 first = next(i for i, line in enumerate(declared_by_rule) if line == "    ...") + 1
                 catch = rest.replace("epsilon: float = ...", "epsilon: np.float64").replace(": None = ...", ": ArrayLike | None = ...")
