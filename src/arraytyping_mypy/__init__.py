@@ -224,7 +224,8 @@ class ArraytypingPlugin(Plugin):
             fft = fullname[len(_FFT):]
             return (_permissive if fft in OR.FFT_FUNCTIONS
                     else _permissive_if_bad_dtype_string if fft == "fftfreq" else None)
-        if fullname.startswith(_LINALG) and fullname[len(_LINALG):] in (*OR.LINALG_STATIC, *OR.LINALG_TUPLES):
+        if fullname.startswith(_LINALG) and fullname[len(_LINALG):] in (*OR.LINALG_STATIC, *OR.LINALG_TUPLES,
+                                                                          "solve"):
             return _permissive
         if fullname.startswith(_NP):
             fn = _NUMPY_ALIASES.get(fullname[len(_NP):], fullname[len(_NP):])
