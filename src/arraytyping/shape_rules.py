@@ -550,14 +550,13 @@ def fft_shape(fn: str, shape: Shape | None, lengths: Sequence[int | None] = (Non
     out: list[Dim] = list(shape)
     for axis, n in zip(axes, lengths):
         i = _canonical_axis(axis, len(shape), (shape,))
-        m = shape[i]
-        if FFT_LENGTH[fn] == "double" and n is None:
-            d: Dim = 2 * (m - 1) if isinstance(m, int) else None
-        else:
-            length = m if n is None else n
-            d = length // 2 + 1 if FFT_LENGTH[fn] == "half" and isinstance(length, int) else \
-                length if FFT_LENGTH[fn] != "half" else None
-        out[i] = d if not isinstance(d, int) or d > 0 else None
+        m, kind = shape[i], FFT_LENGTH[fn]
+        length: Dim = m if n is None else n
+        if kind == "double" and n is None:
+            length = 2 * (m - 1) if isinstance(m, int) else None
+        elif kind == "half":
+            length = length // 2 + 1 if isinstance(length, int) else None
+        out[i] = length if not isinstance(length, int) or length > 0 else None
     return tuple(out)
 
 

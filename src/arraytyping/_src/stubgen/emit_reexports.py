@@ -287,7 +287,7 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
                                               elementwise=shapes and family == "keep")
             if shapes and family == "fft" and shape_rules.FFT_LENGTH[name] == "n":
                 # without n (s), a complex transform keeps the operand's shape: those overloads first
-                kept = re.sub(r"\b(n: int|s: Sequence\[int\]) \| None = \.\.\.", lambda m: m.group(1).split(":")[0] + ": None = ...", rest)
+                kept = re.sub(r"\b(n|s): (?:int|Sequence\[int\]) \| None = \.\.\.", r"\1: None = ...", rest)
                 declared_by_rule = [*unary_function(name, name, cfg, keep, docline(function), operand, rule(name, cfg),
                                                     kept, elementwise=True),
                                     *unary_function(name, name, cfg, keep, None, operand, rule(name, cfg), rest)]
