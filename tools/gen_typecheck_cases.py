@@ -132,6 +132,7 @@ def gen_module(cfg: lattice.LatticeConfig, *, static: bool, functions: bool = Tr
         "",
     ]
     lines += [f"{var(s)}: {s.annotation}" for s in ARRAYS]
+    lines.append("dims: tuple[int, ...]")
     by_left: dict[Spec, list[Spec]] = {}
     for a, b in pairs():
         by_left.setdefault(a, []).append(b)
@@ -221,8 +222,15 @@ def lax_dtype_cases(cfg: lattice.LatticeConfig) -> list[str]:
     return lines
 
 
-LAX_SAME_CASES: Final = ("add", "max")
-"""The ``lax_same`` functions the cases hold (``mul`` and ``min`` have ``add``'s and ``max``'s rule and overloads)."""
+LAX_SAME_CASES: Final = {"add": "", "max": "", "dynamic_update_slice": ", ()", "dot_general": ", (((), ()), ((), ()))"}
+"""The ``lax_same`` functions the cases hold, by their arguments after the two operands (``mul`` and ``min`` have
+``add``'s and ``max``'s rule and overloads, ``pad`` ``max``'s; ``dynamic_update_slice`` is never weak;
+``dot_general`` takes two dtypes, typed by the stubs where they are one)."""
+
+
+LAX_SHAPE_ARGUMENTS: Final = {"broadcast_in_dim": ", dims, ()", "dynamic_slice": ", (), dims"}
+"""The arguments after the operand of the one-operand ``lax`` functions that take a shape: ``dims``, a
+``tuple[int, ...]``, so that the plugin computes no shape (the cases hold dtypes)."""
 
 
 def lax_same_cases(cfg: lattice.LatticeConfig, *, static: bool) -> list[str]:
@@ -231,7 +239,7 @@ def lax_same_cases(cfg: lattice.LatticeConfig, *, static: bool) -> list[str]:
     matching overload gives (the rule's answer where it takes the operands; where it refuses, a wider overload's or
     ``Any``: a refusal they miss)."""
     lines: list[str] = []
-    for fn in LAX_SAME_CASES:
+    for fn, after in LAX_SAME_CASES.items():
         ovs = lax_same.overloads(fn, cfg)
         for a in specs.all_specs():
             rights = [b for b in specs.all_specs() if a.kind in ("arr", "warr") or b.kind in ("arr", "warr")]
@@ -240,7 +248,7 @@ def lax_same_cases(cfg: lattice.LatticeConfig, *, static: bool) -> list[str]:
             lines += ["", "", f"def case_lax_{fn}_{var(a)}() -> None:"]
             for b in rights:
                 r = (lax_same.simulate(ovs, a, b) or "Any") if static else lax_same.rule(fn, a, b, cfg)
-                expr, tag = f"lax.{fn}({operand_expr(a)}, {operand_expr(b)})", f"lax {fn} {a} {b}"
+                expr, tag = f"lax.{fn}({operand_expr(a)}, {operand_expr(b)}{after})", f"lax {fn} {a} {b}"
                 lines.append(f"    {expr}  # rejected: {tag}" if r is None else f"    assert_type({expr}, Array[{r}])  # {tag}")
     clamps = lax_same.clamp_overloads(cfg)  # clamp(b, x, b): every x with every bound (as both bounds)
     for x in specs.all_specs():
@@ -299,7 +307,13 @@ def unary_cases(cfg: lattice.LatticeConfig, *, static: bool) -> list[str]:
         if hasattr(at_lax, name):
             exact = single_rules.lax_rule(name, cfg)
             lines += _one_operand_case(f"lax_{name}", f"lax.{name}", f"lax {name}",
-                                       single_rules.int_as_float(exact) if static else exact, static)
+                                       single_rules.int_as_float(exact) if static else exact, static,
+                                       after=LAX_SHAPE_ARGUMENTS.get(name, ""))
+    lines += _one_operand_case("lax_reduce_window", "lax.reduce_window", "lax reduce_window",
+                               single_rules.reduce_window_rule(cfg), static, after=", 0, lax.add, dims, dims")
+    lines += _one_operand_case("lax_top_k", "lax.top_k", "lax top_k", single_rules.top_k_rule(cfg), static,
+                               after=", 1", returns=lambda r: "tuple[{}, {}]".format(
+                                   *(f"Array[{f}]" for f in single_rules.tuple_fields(r, 2))))
     for y in (2,) if static else (2, -2):  # lax.integer_pow: the stubs take every y as non-negative; the plugin
         # reads a literal one
         rule = single_rules.integer_pow_rule(cfg, 0 if static else y)

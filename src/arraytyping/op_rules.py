@@ -1053,9 +1053,12 @@ def nn_one_hot_result(operand: str, dtype: str | None = None, config: LatticeCon
 # jax.lax: the dtype rules of the primitives arraytyping.lax exposes beyond one dtype in, the same out
 
 LAX_UNARY_KINDS: Final[Mapping[str, str]] = MappingProxyType({
-    "rsqrt": "fc", "logistic": "fc", "erf": "f", "erfc": "f", "erf_inv": "f", "lgamma": "f", "digamma": "f"})
-"""The ``jax.lax`` primitives of one operand that keep its dtype and weak flag, by the dtype kinds they accept
-(JAX's ``standard_unop(_float | _complex, ...)``: ``"fc"``)."""
+    "rsqrt": "fc", "logistic": "fc", "erf": "f", "erfc": "f", "erf_inv": "f", "lgamma": "f", "digamma": "f",
+    "broadcast_in_dim": "biufc", "dynamic_slice": "biufc"})
+"""The ``jax.lax`` functions of one array operand that keep its dtype and weak flag, by the dtype kinds they accept
+(JAX's ``standard_unop(_float | _complex, ...)``: ``"fc"``). ``broadcast_in_dim`` and ``dynamic_slice`` take any
+dtype: their other arguments are a shape and start indices, which change the shape alone (JAX's weak-type rule for
+them is the operand's: ``_argnum_weak_type(0)``)."""
 
 
 def lax_unary_result(fn: str, operand: Operand, config: LatticeConfig = LatticeConfig()) -> Operand:
@@ -1069,15 +1072,24 @@ def lax_unary_result(fn: str, operand: Operand, config: LatticeConfig = LatticeC
 
 
 LAX_SAME_KINDS: Final[Mapping[str, str]] = MappingProxyType({
-    "add": "iufc", "mul": "iufc", "max": "biufc", "min": "biufc", "clamp": "biufc"})
+    "add": "iufc", "mul": "iufc", "max": "biufc", "min": "biufc", "clamp": "biufc",
+    "pad": "biufc", "dynamic_update_slice": "biufc", "conv_general_dilated": "biufc"})
 """The ``jax.lax`` primitives of operands of one dtype (no promotion), by the dtype kinds they accept (JAX's
-``standard_naryop([_num, _num], 'add')``: ``"iufc"``; ``max``, ``min`` and ``clamp`` take any dtype)."""
+``standard_naryop([_num, _num], 'add')``: ``"iufc"``; ``max``, ``min`` and ``clamp`` take any dtype; ``pad``'s
+operands are ``(operand, padding_value)``, ``dynamic_update_slice``'s ``(operand, update)``,
+``conv_general_dilated``'s ``(lhs, rhs)`` without a ``preferred_element_type``, each checked by JAX's
+``check_same_dtypes``)."""
+
+LAX_STRONG_RESULT: Final = frozenset({"dynamic_update_slice"})
+"""The :data:`LAX_SAME_KINDS` functions whose result is never weak: ``dynamic_update_slice``'s start indices, strong
+integer arrays once converted, are operands of its primitive too, and JAX's n-ary weak-type rule wants every
+operand weak."""
 
 
 def lax_same_result(fn: str, operands: Sequence[Operand], config: LatticeConfig = LatticeConfig()) -> Operand:
     """The ``(dtype name, weak)`` of ``jax.lax.<fn>(*operands)`` for ``fn`` in :data:`LAX_SAME_KINDS` (``clamp``'s
     operands in its order ``(min, x, max)``): the operands' one dtype, weak when every operand is (JAX's n-ary
-    weak-type rule). Each operand is canonicalized first, a Python scalar (a weak node) being a weak array of its
+    weak-type rule; never for :data:`LAX_STRONG_RESULT`). Each operand is canonicalized first, a Python scalar (a weak node) being a weak array of its
     kind's default dtype, so ``lax.add(x_f32, 2.0)`` is ``float32`` with x64 off and refused with it on.
     :class:`OperandTypeError` for a dtype of a kind the primitive refuses (JAX checks each position first) and for
     operands of two dtypes (``lax.add requires arguments to have the same dtypes``). Never promotes."""
@@ -1092,7 +1104,32 @@ def lax_same_result(fn: str, operands: Sequence[Operand], config: LatticeConfig 
     if len({name for name, _ in seen}) > 1:
         raise OperandTypeError(f"lax.{fn} requires arguments to have the same dtypes, got "
                                f"{', '.join(name for name, _ in seen)}.")
-    return seen[0][0], all(weak for _, weak in seen)
+    return seen[0][0], fn not in LAX_STRONG_RESULT and all(weak for _, weak in seen)
+
+
+LAX_TOP_K_KINDS: Final = "biuf"
+"""The dtype kinds ``jax.lax.top_k`` sorts (complex refused: JAX's ``ValueError``)."""
+
+
+def lax_top_k_result(operand: Operand, config: LatticeConfig = LatticeConfig()) -> tuple[Operand, Operand]:
+    """The ``(values, indices)`` types of ``jax.lax.top_k(x, k)``: ``x``'s own (a Python scalar, a weak node, is a
+    weak array of its kind's default dtype; a dtype is canonicalized) and ``int32`` indices, weakly typed when
+    ``x`` is (JAX 0.10.2 gives them the operand's weak flag); :class:`OperandValueError` for a complex ``x``."""
+    try:
+        values = _NN(config, True).lax_unary("top_k", operand, LAX_TOP_K_KINDS)
+    except OperandTypeError:
+        raise OperandValueError("top_k is not compatible with complex inputs.") from None
+    return values, ("int32", values[1])
+
+
+def lax_reduce_window_result(operand: Operand, config: LatticeConfig = LatticeConfig()) -> Operand | None:
+    """The ``(dtype name, weak)`` of ``jax.lax.reduce_window(x, init_value, computation, ...)`` of one array ``x``
+    where JAX runs it: ``x``'s own dtype, canonicalized (JAX requires the computation's values and the initial value
+    of that dtype, or converts them to it for ``add``, ``max`` and ``min`` of their identity). ``None`` (unknown) for
+    a weak ``x``: the monoid reductions keep the weak flag and a traced computation decides it. A computation or
+    initial value JAX refuses (``add`` on bools) is not seen here."""
+    name, weak = _NN(config, True).operand(operand)
+    return None if weak else (name, False)
 
 
 LAX_DTYPE_GIVEN: Final[Mapping[str, tuple[str, str]]] = MappingProxyType({
@@ -1157,6 +1194,18 @@ def dot_general_result(lhs: str, rhs: str, preferred: str | None = None) -> str:
         raise OperandTypeError(f"`preferred_element_type` must not be narrower than the original type, got "
                                f"preferred_element_type of {preferred} for result type of {result}.")
     return preferred
+
+
+def lax_dot_general_result(lhs: Operand, rhs: Operand, config: LatticeConfig = LatticeConfig(),
+                           preferred: str | None = None) -> Operand:
+    """The ``(dtype name, weak)`` of ``jax.lax.dot_general(lhs, rhs, ..., preferred_element_type=preferred)`` for
+    operands as the type rules see them: each canonicalized, a Python scalar (a weak node) a weak array of its kind's
+    default dtype, then :func:`dot_general_result` of their dtypes (``preferred`` canonicalized too), weak when both
+    operands are (whatever ``preferred``: JAX's n-ary weak-type rule). Never promotes by the lattice."""
+    nn = _NN(config, True)
+    (a, a_weak), (b, b_weak) = nn.operand(lhs), nn.operand(rhs)
+    want = None if preferred is None else nn.operand((preferred, False))[0]
+    return dot_general_result(a, b, want), a_weak and b_weak
 
 
 def dot_general_converts_operands(lhs: str, rhs: str) -> bool:

@@ -33,10 +33,10 @@ from typing import Final, Literal, TypeAlias
 
 from arraytyping import op_rules
 
-__all__ = ["ARRAY_INDEX", "Dim", "FFT_LENGTH", "IndexItem", "MODULE_SHAPE_FAMILY", "SHAPE_FAMILY", "Shape", "ShapeError",
-           "ShapeFamily", "ShapeIndexError", "atleast", "broadcast_shapes", "concatenate", "creation_shape", "dot",
-           "expand_dims", "fft_shape", "index", "matmul", "moveaxis", "reduce_shape", "reshape", "squeeze", "stack",
-           "swapaxes", "transpose"]
+__all__ = ["ARRAY_INDEX", "Dim", "FFT_LENGTH", "IndexItem", "LAX_GIVEN_SHAPE", "MODULE_SHAPE_FAMILY", "SHAPE_FAMILY",
+           "Shape", "ShapeError", "ShapeFamily", "ShapeIndexError", "atleast", "broadcast_shapes", "concatenate",
+           "creation_shape", "dot", "expand_dims", "fft_shape", "index", "matmul", "moveaxis", "reduce_shape",
+           "reshape", "squeeze", "stack", "swapaxes", "transpose"]
 
 Dim: TypeAlias = int | str | None
 """One dimension: a literal size, a symbol's name (same name, same size) or ``None`` (unknown, no identity)."""
@@ -577,7 +577,7 @@ def creation_shape(shape: int | str | Sequence[Dim]) -> Shape:
 ShapeFamily: TypeAlias = Literal[
     "broadcast", "broadcast_scalar", "scalar", "keep", "reduce", "keep_or_flatten", "reshape", "ravel", "transpose",
     "swapaxes", "moveaxis", "expand_dims", "squeeze", "atleast", "broadcast_to", "matmul", "dot", "concatenate",
-    "stack", "index", "creation", "like", "fft", "other"]
+    "stack", "index", "creation", "like", "fft", "given", "other"]
 
 _OWN: Final[Mapping[str, ShapeFamily]] = MappingProxyType({
     # op_rules.FUNCTION_FAMILY
@@ -638,10 +638,19 @@ classified once, from the dtype tables' families, with the exceptions below):
 """
 
 
+LAX_GIVEN_SHAPE: Final[Mapping[str, str]] = MappingProxyType({"broadcast_in_dim": "shape",
+                                                              "dynamic_slice": "slice_sizes"})
+"""The ``jax.lax`` functions whose result has the shape one argument gives, by that parameter: when JAX runs them,
+``broadcast_in_dim``'s result has its ``shape`` and ``dynamic_slice``'s its ``slice_sizes`` (every other shape is
+an error JAX raises)."""
+
 MODULE_SHAPE_FAMILY: Final[Mapping[str, ShapeFamily]] = MappingProxyType({
-    **{f"lax.{fn}": "keep" for fn in (*op_rules.LAX_UNARY_KINDS, "integer_pow", "convert_element_type")},
+    **{f"lax.{fn}": "keep" for fn in (*op_rules.LAX_UNARY_KINDS, "integer_pow", "convert_element_type")
+       if fn not in LAX_GIVEN_SHAPE},
+    **{f"lax.{fn}": "given" for fn in LAX_GIVEN_SHAPE},
     **{f"nn.{fn}": "keep" for fn in op_rules.NN_STATIC if fn != "logsumexp"}, "nn.logsumexp": "reduce",
     **{f"numpy.fft.{fn}": "fft" for fn in op_rules.FFT_FUNCTIONS}})
 """The shape rule of the ``jax.lax`` and ``jax.nn`` functions typed by their dtype rule, by ``module.name``: the
-elementwise ones keep their operand's shape (``softmax`` and ``standardize`` too, along any axis);
+elementwise ones keep their operand's shape (``softmax`` and ``standardize`` too, along any axis); those of
+:data:`LAX_GIVEN_SHAPE` have the shape an argument gives;
 ``logsumexp`` reduces; the transforms of ``jax.numpy.fft`` follow :func:`fft_shape`."""

@@ -216,7 +216,8 @@ class ArraytypingPlugin(Plugin):
         if fullname.startswith(_NN) and fullname[len(_NN):] in _single.NN:
             return _permissive
         if fullname.startswith(_LAX) and fullname[len(_LAX):] in (*OR.LAX_UNARY_KINDS, "integer_pow",
-                                                                   *OR.LAX_SAME_KINDS):
+                                                                   *OR.LAX_SAME_KINDS, "dot_general", "top_k",
+                                                                   "reduce_window"):
             return _permissive
         if fullname.startswith(_LAX) and fullname[len(_LAX):] in OR.LAX_DTYPE_GIVEN:
             return _permissive_if_refused_lax_dtype
@@ -249,9 +250,19 @@ class ArraytypingPlugin(Plugin):
             lax_fn = fullname[len(_LAX):]
             hook_lax = (_single.integer_pow_hook(rules) if lax_fn == "integer_pow"
                         else _single.lax_function_hook(rules, lax_fn))
-            return _shapes.keeping(hook_lax, _first, fullname) if self.shapes else hook_lax
+            if not self.shapes:
+                return hook_lax
+            if lax_fn in SR.LAX_GIVEN_SHAPE:
+                return _shapes.creation(hook_lax, fullname, SR.LAX_GIVEN_SHAPE[lax_fn])
+            return _shapes.keeping(hook_lax, _first, fullname)
         if fullname.startswith(_LAX) and fullname[len(_LAX):] in OR.LAX_SAME_KINDS:
             return _binary.lax_same_hook(rules, fullname[len(_LAX):])
+        if fullname == f"{_LAX}dot_general":
+            return _binary.lax_dot_general_hook(rules)
+        if fullname == f"{_LAX}top_k":
+            return _single.lax_top_k_hook(rules)
+        if fullname == f"{_LAX}reduce_window":
+            return _single.lax_reduce_window_hook(rules)
         if fullname.startswith(_LAX) and fullname[len(_LAX):] in OR.LAX_DTYPE_GIVEN:
             hook_dtype = _dtypes.lax_dtype_hook(rules, fullname[len(_LAX):])
             converts = self.shapes and fullname == f"{_LAX}convert_element_type"

@@ -8,6 +8,7 @@ from typing import Final
 
 from mypy import errorcodes as codes
 from mypy.errorcodes import ErrorCode
+from mypy.nodes import NameExpr
 from mypy.plugin import FunctionContext, MethodContext
 from mypy.types import AnyType, Instance, TupleType, Type, TypeOfAny, UnionType, get_proper_type
 
@@ -142,10 +143,11 @@ def linalg_solve_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
 
 
 def lax_same_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
-    """``arraytyping.lax.add/mul/max/min(x, y)`` and ``clamp(min, x, max)`` (op_rules' ``LAX_SAME_KINDS``): operands
-    of one dtype, never promoted (a Python scalar is a weak array of its kind's default dtype, so ``lax.add(x_f32,
-    2.0)`` runs with x64 off and is refused with it on). ``clamp`` is judged a pair at a time: ``min`` with ``x``,
-    then that result (``x``'s dtype, weak when both are) with ``max``."""
+    """``arraytyping.lax.add/mul/max/min(x, y)``, ``clamp(min, x, max)`` and the others of op_rules'
+    ``LAX_SAME_KINDS`` (``pad``, ``dynamic_update_slice``, ``conv_general_dilated``: a ``preferred_element_type``
+    makes it gradual): operands of one dtype, never promoted (a Python scalar is a weak array of its kind's default
+    dtype, so ``lax.add(x_f32, 2.0)`` runs with x64 off and is refused with it on). ``clamp`` is judged a pair at a
+    time: ``min`` with ``x``, then that result (``x``'s dtype, weak when both are) with ``max``."""
     what = f"arraytyping.lax.{fn}"
 
     def rule(a: Member, b: Member) -> str | Exception:
@@ -155,12 +157,39 @@ def lax_same_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
         n = 3 if fn == "clamp" else 2
         if len(ctx.arg_types) < n or not all(ctx.arg_types[i] for i in range(n)):
             return ctx.default_return_type
+        if _given(ctx, "preferred_element_type"):
+            return AnyType(TypeOfAny.special_form)
         out = binary(ctx, rules, ctx.arg_types[0][0], ctx.arg_types[1][0], "add", what, _errors.DTYPE_PROMOTION_ARG,
                      rule)
         if n == 3 and not (isinstance(p := get_proper_type(out), AnyType) and p.type_of_any == TypeOfAny.from_error):
             out = binary(ctx, rules, out, ctx.arg_types[2][0], "add", what, _errors.DTYPE_PROMOTION_ARG, rule)
         return out
     return hook
+
+
+def lax_dot_general_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
+    """``arraytyping.lax.dot_general(lhs, rhs, dimension_numbers)`` (op_rules' ``lax_dot_general_result``): the
+    higher-ranked operand dtype as XLA ranks them (two of equal rank refused), weak when both operands are. A
+    ``preferred_element_type`` other than ``None`` makes the call gradual."""
+    what = "arraytyping.lax.dot_general"
+
+    def hook(ctx: FunctionContext) -> Type:
+        if len(ctx.arg_types) < 2 or not ctx.arg_types[0] or not ctx.arg_types[1]:
+            return ctx.default_return_type
+        if _given(ctx, "preferred_element_type"):
+            return AnyType(TypeOfAny.special_form)
+        return binary(ctx, rules, ctx.arg_types[0][0], ctx.arg_types[1][0], "add", what, _errors.DTYPE_PROMOTION_ARG,
+                      rules.lax_dot_general)
+    return hook
+
+
+def _given(ctx: FunctionContext, param: str) -> bool:
+    """Whether the call passes ``param`` a value other than ``None``."""
+    names = ctx.callee_arg_names
+    if param not in names:
+        return False
+    given = ctx.args[names.index(param)]
+    return bool(given) and not (isinstance(given[0], NameExpr) and given[0].fullname == "builtins.None")
 
 
 def where_hook(rules: Rules) -> object:

@@ -198,6 +198,19 @@ class Rules:
         two of its operands at a time), or the exception op_rules raises."""
         return self._static(lambda: OR.lax_same_result(fn, [a[:2], b[:2]], self.cfg))
 
+    def lax_dot_general(self, a: Member, b: Member) -> str | Exception:
+        """The static class of ``jax.lax.dot_general(a, b, ...)`` without ``preferred_element_type``, or the
+        exception op_rules raises."""
+        return self._static(lambda: OR.lax_dot_general_result(a[:2], b[:2], self.cfg))
+
+    def lax_reduce_window(self, fn: str, m: Member) -> str | Exception:
+        """The static class of ``jax.lax.reduce_window(m, ...)`` (``Any`` for a weak ``m``)."""
+        return self._static(lambda: OR.lax_reduce_window_result(m[:2], self.cfg))
+
+    def lax_top_k(self, field: int, m: Member) -> str | Exception:
+        """The static class of the ``field``-th array (values, indices) of ``jax.lax.top_k(m, k)``."""
+        return self._static(lambda: OR.lax_top_k_result(m[:2], self.cfg)[field])
+
     def integer_pow(self, y: int, m: Member) -> str | Exception:
         """The static class of ``jax.lax.integer_pow(m, y)``."""
         return self._static(lambda: OR.integer_pow_result(m[:2], y, self.cfg))

@@ -256,10 +256,12 @@ def _literal_ints(ctx: FunctionContext, name: str, count: int,
     return tuple(v for v in values if isinstance(v, int)) if all(isinstance(v, int) for v in values) else None
 
 
-def creation(dtype_hook: Callable[[FunctionContext], Type], what: str) -> Callable[[FunctionContext], Type]:
-    """``zeros``/``ones``/``empty``/``full``: the ``shape`` argument."""
+def creation(dtype_hook: Callable[[FunctionContext], Type], what: str, param: str = "shape"
+             ) -> Callable[[FunctionContext], Type]:
+    """``zeros``/``ones``/``empty``/``full``: the ``shape`` argument; ``lax.broadcast_in_dim``'s ``shape``,
+    ``lax.dynamic_slice``'s ``slice_sizes`` (``param``: shape_rules' ``LAX_GIVEN_SHAPE``)."""
     def rule(ctx: FunctionContext, symbols: _Symbols) -> Shape | None:
-        dims = dims_of(_arg(ctx, "shape"), _expr(ctx, "shape"), symbols)
+        dims = dims_of(_arg(ctx, param), _expr(ctx, param), symbols)
         if dims is None or any(isinstance(d, int) and d < 0 for d in dims):
             return None  # a negative size: the runtime's error, not a shape
         return dims

@@ -9,7 +9,8 @@ from collections.abc import Callable
 from typing import Final
 
 from mypy.plugin import FunctionContext, MethodContext
-from mypy.types import AnyType, Instance, LiteralType, NoneType, Type, TypeOfAny, UnionType, get_proper_type
+from mypy.types import (AnyType, Instance, LiteralType, NoneType, TupleType, Type, TypeOfAny, UnionType,
+                        get_proper_type)
 
 from arraytyping_mypy import _dtype_args, _errors, _types
 from arraytyping_mypy._rules import L, OR, SR, DtypeSet, Member, Rules, describe, static_of
@@ -185,6 +186,40 @@ def linalg_tuple_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type
             fields.append(t)
         return _types.named_tuple(ctx.api, cls, [_types.array_arg_or_any(t) for t in fields])
     return hook
+
+
+def lax_top_k_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
+    """``arraytyping.lax.top_k(x, k)``: the tuple of the values (``x``'s own type) and the ``int32`` indices (weak
+    when ``x`` is), op_rules' ``lax_top_k_result``; a complex ``x`` refused."""
+    what = "arraytyping.lax.top_k"
+
+    def hook(ctx: FunctionContext) -> Type:
+        if not ctx.arg_types or not ctx.arg_types[0]:
+            return ctx.default_return_type
+        fields: list[Type] = []
+        for i in range(2):
+            t = unary(ctx, rules, ctx.arg_types[0][0], "top_k", what, functools.partial(_top_k_field, rules, i))
+            if isinstance(get_proper_type(t), AnyType):
+                return t  # refused (reported once, for the values)
+            fields.append(t)
+        return TupleType(fields, ctx.api.named_generic_type("builtins.tuple", [_types.array_type(
+            ctx.api, AnyType(TypeOfAny.special_form))]))
+    return hook
+
+
+def lax_reduce_window_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
+    """``arraytyping.lax.reduce_window(x, init_value, computation, ...)`` of one array: ``x``'s own dtype
+    (op_rules' ``lax_reduce_window_result``: ``Any`` for a weak ``x``); a tuple of operands stays gradual."""
+    def hook(ctx: FunctionContext) -> Type:
+        if not ctx.arg_types or not ctx.arg_types[0]:
+            return ctx.default_return_type
+        return unary(ctx, rules, ctx.arg_types[0][0], "reduce_window", "arraytyping.lax.reduce_window",
+                     rules.lax_reduce_window)
+    return hook
+
+
+def _top_k_field(rules: Rules, field: int, fn: str, m: Member) -> str | Exception:
+    return rules.lax_top_k(field, m)
 
 
 def _is_python_real(t: Type) -> bool:

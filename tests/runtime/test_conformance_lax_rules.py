@@ -108,6 +108,8 @@ def _operand(node: ast.expr, params: dict[str, tuple[str, bool]]) -> tuple[str, 
     lambda parameter, or a Python scalar literal (a weak node; ``True`` is a strong bool, as JAX takes it)."""
     if isinstance(node, ast.Name):
         return params[node.id]
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
+        return params[node.value.id]  # a slice (x[:1]) keeps the array's dtype and weak flag
     assert isinstance(node, ast.Constant), ast.unparse(node)
     value = node.value
     if isinstance(value, bool):
@@ -162,7 +164,9 @@ def test_lax_same_result_is_jaxs(config: str) -> None:
     wrong: list[str] = []
     counts: dict[str, int] = {}
     for expr, fn, args, params, want in _lax_calls(config, op_rules.LAX_SAME_KINDS):
-        operands = [_operand(a, params) for a in args]
+        if fn == "conv_general_dilated" and "preferred_element_type=None" not in expr:
+            continue  # a preferred_element_type decides the dtype: gradual in the stubs and the plugin
+        operands = [_operand(a, params) for a in args[:3 if fn == "clamp" else 2]]
         counts[fn] = counts.get(fn, 0) + 1
         if fn == "clamp" and isinstance(args[1], ast.Constant) and isinstance(args[0], ast.Name):
             assert "error" in want  # a (2, 3) bound of a scalar: JAX refuses the shapes, not the dtypes
@@ -171,7 +175,29 @@ def test_lax_same_result_is_jaxs(config: str) -> None:
                        _answer(lambda: op_rules.lax_same_result(fn, operands, cfg)))
         if why:
             wrong.append(f"{expr}: {why}")
-    assert counts == {fn: 256 for fn in op_rules.LAX_SAME_KINDS}, counts
+    assert counts == {**{fn: 256 for fn in ("add", "mul", "max", "min", "clamp")}, "pad": 24,
+                      "dynamic_update_slice": 12, "conv_general_dilated": 12}, counts
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("config", sorted(load("lax")))
+def test_lax_shape_functions_keep_the_operands_type(config: str) -> None:
+    """``op_rules.lax_unary_result`` of ``lax.broadcast_in_dim`` and ``lax.dynamic_slice`` (every dtype the
+    reference holds, strong and weak): the operand's dtype and weak flag, as JAX answers."""
+    import arraytyping as at
+    from arraytyping import op_rules
+
+    with configured(config):
+        cfg = at.config.lattice_config
+    wrong: list[str] = []
+    counts: dict[str, int] = {}
+    for expr, fn, args, params, want in _lax_calls(config, ("broadcast_in_dim", "dynamic_slice")):
+        counts[fn] = counts.get(fn, 0) + 1
+        why = mismatch({k: v for k, v in want.items() if k in ("dtype", "weak", "error")},
+                       _answer(lambda: op_rules.lax_unary_result(fn, _operand(args[0], params), cfg)))
+        if why:
+            wrong.append(f"{expr}: {why}")
+    assert counts == {"broadcast_in_dim": 12, "dynamic_slice": 12}, counts
     assert not wrong, "\n".join(wrong)
 
 
@@ -196,6 +222,95 @@ def test_lax_dtype_result_is_jaxs(config: str) -> None:
         if why:
             wrong.append(f"{expr}: {why}")
     assert counts["iota"] >= 25 and counts["convert_element_type"] >= 5 * 40, counts
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("config", sorted(load("lax")))
+def test_lax_dot_general_result_is_jaxs(config: str) -> None:
+    """``op_rules.lax_dot_general_result`` for every pair of operands the reference holds (every dtype against a
+    sample, strong and weak; ``preferred_element_type`` of several dtypes): JAX's dtype and weak flag, or its error
+    class. A Python scalar operand meets a matrix there, which JAX refuses for its rank."""
+    import arraytyping as at
+    from arraytyping import op_rules
+
+    with configured(config):
+        cfg = at.config.lattice_config
+    wrong: list[str] = []
+    n = preferred_seen = 0
+    for expr, _, args, params, want in _lax_calls(config, ("dot_general",)):
+        call = ast.parse(expr, mode="eval").body
+        assert isinstance(call, ast.Call) and isinstance(call.args[0], ast.Lambda)
+        body = call.args[0].body
+        assert isinstance(body, ast.Call)
+        if any(isinstance(a, ast.Constant) for a in args[:2]):
+            assert "error" in want  # a rank-0 operand contracted on axis 1: JAX refuses the shapes
+            continue
+        preferred = next((k.value.id if isinstance(k.value, ast.Name) else ast.literal_eval(k.value)
+                          for k in body.keywords if k.arg == "preferred_element_type"), None)  # 'float' or float
+        preferred_seen += preferred is not None
+        n += 1
+        why = mismatch({k: v for k, v in want.items() if k in ("dtype", "weak", "error")},
+                       _answer(lambda: op_rules.lax_dot_general_result(_operand(args[0], params),
+                                                                       _operand(args[1], params), cfg, preferred)))
+        if why:
+            wrong.append(f"{expr}: {why}")
+    assert n >= 300 and preferred_seen >= 20, (n, preferred_seen)
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("config", sorted(load("lax")))
+def test_lax_top_k_result_is_jaxs(config: str) -> None:
+    """``op_rules.lax_top_k_result`` for every dtype the reference holds, strong and weak: JAX's values and indices
+    (dtype and weak flag), or its error class (complex). A Python scalar, of rank 0, JAX refuses for its rank."""
+    import arraytyping as at
+    from arraytyping import op_rules
+
+    with configured(config):
+        cfg = at.config.lattice_config
+    wrong: list[str] = []
+    n = 0
+    for expr, _, args, params, want in _lax_calls(config, ("top_k",)):
+        if isinstance(args[0], ast.Constant):
+            assert "error" in want
+            continue
+        n += 1
+        try:
+            got: dict[str, object] = {"tuple": [{"dtype": d, "weak": w} for d, w in
+                                                op_rules.lax_top_k_result(_operand(args[0], params), cfg)]}
+        except ValueError as e:
+            got = {"error": type(e).__name__, "classes": [c.__name__ for c in type(e).__mro__]}
+        if "tuple" in want:
+            want = {"tuple": [{k: v for k, v in field.items() if k in ("dtype", "weak")} for field in want["tuple"]]}
+        if "tuple" in want and got != want or "error" in want and "error" not in got:
+            wrong.append(f"{expr}: JAX {want}, ours {got}")
+    assert n >= 30, n
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("config", sorted(load("lax")))
+def test_lax_reduce_window_result_is_jaxs(config: str) -> None:
+    """``op_rules.lax_reduce_window_result`` where JAX runs the reference's windows (``max`` from ``-inf``, ``add``
+    from ``0``, every dtype, strong and weak): the operand's dtype, strongly typed; unknown for a weak operand. The
+    rule does not look at the computation (``add`` on bools, which JAX refuses, is a refusal the types miss)."""
+    import arraytyping as at
+    from arraytyping import op_rules
+
+    with configured(config):
+        cfg = at.config.lattice_config
+    wrong: list[str] = []
+    judged = 0
+    for expr, _, args, params, want in _lax_calls(config, ("reduce_window",)):
+        if "error" in want:
+            assert "lax.add" in expr and params["x"][0] == "bool", expr
+            continue
+        got = op_rules.lax_reduce_window_result(_operand(args[0], params), cfg)
+        if got is None:
+            assert params["x"][1], expr  # unknown only for a weak operand
+            continue
+        judged += 1
+        if {"dtype": got[0], "weak": got[1]} != {k: want[k] for k in ("dtype", "weak")}:
+            wrong.append(f"{expr}: JAX {want}, ours {got}")
+    assert judged >= 18, judged
     assert not wrong, "\n".join(wrong)
 
 

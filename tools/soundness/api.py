@@ -231,8 +231,7 @@ _TUPLE_CLASS: Final = op_rules.LINALG_TUPLE_CLASSES
 
 _LAX_TYPED: Final = ("rsqrt", "erf", "erf_inv", "lgamma", "digamma")
 """The one-operand ``arraytyping.lax`` functions typed by ``op_rules.lax_unary_result``; ``lax_functions`` adds
-those typed by ``lax_dtype_result`` and ``lax_same_result`` (the last by the plugin only: the stubs answer
-``Array[Any]``)."""
+those typed by ``lax_dtype_result`` and ``lax_same_result``, and the shape functions."""
 
 
 def lax_functions(weight: float = 0.2) -> list[Entry]:
@@ -252,6 +251,28 @@ def lax_functions(weight: float = 0.2) -> list[Entry]:
     out.append(Entry("lax.clamp", "lax.clamp({a}, {b}, {c})", (("a", "arraylike"), ("b", "arraylike"),
                                                                 ("c", "arraylike")), "same", covers=("lax.clamp",),
                      weight=weight, family=fam))
+    # the shape functions, with arguments that fit any operand's rank (the result has the operand's shape; the
+    # dot_general batches every axis)
+    out += [Entry("lax.broadcast_in_dim", "lax.broadcast_in_dim({a}, anp.shape({a}), tuple(range(anp.ndim({a}))))",
+                  AL, "same", covers=("lax.broadcast_in_dim",), weight=weight, family=fam),
+            Entry("lax.dynamic_slice", "lax.dynamic_slice({a}, (0,) * anp.ndim({a}), anp.shape({a}))", AL, "same",
+                  covers=("lax.dynamic_slice",), weight=weight, family=fam),
+            Entry("lax.dynamic_update_slice", "lax.dynamic_update_slice({a}, {b}, (0,) * anp.ndim({a}))", AB, "same",
+                  covers=("lax.dynamic_update_slice",), weight=weight, family=fam),
+            Entry("lax.pad", "lax.pad({a}, {s}, [(0, 0, 0)] * anp.ndim({a}))", (("a", "arraylike"), ("s", "scalar")),
+                  "elementwise", covers=("lax.pad",), weight=weight, family=fam),
+            Entry("lax.dot_general",
+                  "lax.dot_general({a}, {b}, (((), ()), (tuple(range(anp.ndim({a}))), tuple(range(anp.ndim({a}))))))",
+                  AB, "same", covers=("lax.dot_general",), weight=weight, family=fam)]
+    out.append(Entry("lax.conv_general_dilated",
+                     "lax.conv_general_dilated(anp.asarray({a})[None, None], anp.asarray({b})[None, None], "
+                     "(1,) * anp.ndim({a}), 'SAME')[0, 0]", AB, "same_rank1", covers=("lax.conv_general_dilated",),
+                     weight=weight, family=fam))
+    out.append(Entry("lax.reduce_window",
+                     "lax.reduce_window({a}, 0, lax.add, (1,) * anp.ndim({a}), (1,) * anp.ndim({a}), 'VALID')", AL,
+                     "same", covers=("lax.reduce_window",), weight=weight, family=fam))
+    out += [Entry(f"lax.top_k[{i}]", f"lax.top_k({{a}}, anp.shape({{a}})[-1])[{i}]", AL, "same_rank1",
+                  covers=("lax.top_k",), weight=weight / 2, family=fam) for i in (0, 1)]
     return out
 
 
@@ -432,10 +453,6 @@ NOT_FUZZED: Final[dict[str, str]] = {
        for n in ("KeyDType", "PRNGKey", "PRNGKeyArray", "fold_in", "key", "key_data", "split", "wrap_key_data")},
     **{f"random.{n}": "the operand's dtype, typed gradually (Array[Any]) in the stubs: nothing to be wrong about"
        for n in ("choice", "permutation")},
-    **{f"lax.{n}": "typed gradually (Array[Any]) in the stubs and the plugin: nothing to be wrong about"
-       for n in ("top_k", "pad", "dot_general",
-                 "broadcast_in_dim", "dynamic_slice", "dynamic_update_slice", "conv_general_dilated",
-                 "reduce_window")},
     **{f"lax.{n}": "control flow: takes functions (typed by the transformations' signatures)"
        for n in ("cond", "switch", "fori_loop", "while_loop", "scan")},
     "lax.ConvDimensionNumbers": "a named tuple of dimension numbers, no dtype",

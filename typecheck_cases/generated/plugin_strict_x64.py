@@ -51,6 +51,7 @@ a_arr_complex128: Array[complex128]
 a_warr_int: Array[int]
 a_warr_float: Array[float]
 a_warr_complex: Array[complex]
+dims: tuple[int, ...]
 
 
 def case_1_bool_arith_a_arr_bool() -> None:
@@ -28268,6 +28269,5294 @@ def case_lax_max_a_np_complex128() -> None:
     lax.max(np.complex128(1), a_warr_int)  # rejected: lax max np:complex128 warr:int
     lax.max(np.complex128(1), a_warr_float)  # rejected: lax max np:complex128 warr:float
     assert_type(lax.max(np.complex128(1), a_warr_complex), Array[complex128])  # lax max np:complex128 warr:complex
+
+
+def case_lax_dynamic_update_slice_a_arr_bool() -> None:
+    assert_type(lax.dynamic_update_slice(a_arr_bool, a_arr_bool, ()), Array[bool_])  # lax dynamic_update_slice arr:bool arr:bool
+    lax.dynamic_update_slice(a_arr_bool, a_arr_uint1, ())  # rejected: lax dynamic_update_slice arr:bool arr:uint1
+    lax.dynamic_update_slice(a_arr_bool, a_arr_uint2, ())  # rejected: lax dynamic_update_slice arr:bool arr:uint2
+    lax.dynamic_update_slice(a_arr_bool, a_arr_uint4, ())  # rejected: lax dynamic_update_slice arr:bool arr:uint4
+    lax.dynamic_update_slice(a_arr_bool, a_arr_uint8, ())  # rejected: lax dynamic_update_slice arr:bool arr:uint8
+    lax.dynamic_update_slice(a_arr_bool, a_arr_uint16, ())  # rejected: lax dynamic_update_slice arr:bool arr:uint16
+    lax.dynamic_update_slice(a_arr_bool, a_arr_uint32, ())  # rejected: lax dynamic_update_slice arr:bool arr:uint32
+    lax.dynamic_update_slice(a_arr_bool, a_arr_uint64, ())  # rejected: lax dynamic_update_slice arr:bool arr:uint64
+    lax.dynamic_update_slice(a_arr_bool, a_arr_int1, ())  # rejected: lax dynamic_update_slice arr:bool arr:int1
+    lax.dynamic_update_slice(a_arr_bool, a_arr_int2, ())  # rejected: lax dynamic_update_slice arr:bool arr:int2
+    lax.dynamic_update_slice(a_arr_bool, a_arr_int4, ())  # rejected: lax dynamic_update_slice arr:bool arr:int4
+    lax.dynamic_update_slice(a_arr_bool, a_arr_int8, ())  # rejected: lax dynamic_update_slice arr:bool arr:int8
+    lax.dynamic_update_slice(a_arr_bool, a_arr_int16, ())  # rejected: lax dynamic_update_slice arr:bool arr:int16
+    lax.dynamic_update_slice(a_arr_bool, a_arr_int32, ())  # rejected: lax dynamic_update_slice arr:bool arr:int32
+    lax.dynamic_update_slice(a_arr_bool, a_arr_int64, ())  # rejected: lax dynamic_update_slice arr:bool arr:int64
+    lax.dynamic_update_slice(a_arr_bool, a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice arr:bool arr:float4_e2m1fn
+    lax.dynamic_update_slice(a_arr_bool, a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice arr:bool arr:float6_e2m3fn
+    lax.dynamic_update_slice(a_arr_bool, a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice arr:bool arr:float6_e3m2fn
+    lax.dynamic_update_slice(a_arr_bool, a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice arr:bool arr:float8_e3m4
+    lax.dynamic_update_slice(a_arr_bool, a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice arr:bool arr:float8_e4m3
+    lax.dynamic_update_slice(a_arr_bool, a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice arr:bool arr:float8_e8m0fnu
+    lax.dynamic_update_slice(a_arr_bool, a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice arr:bool arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(a_arr_bool, a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice arr:bool arr:float8_e4m3fn
+    lax.dynamic_update_slice(a_arr_bool, a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice arr:bool arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(a_arr_bool, a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice arr:bool arr:float8_e5m2
+    lax.dynamic_update_slice(a_arr_bool, a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice arr:bool arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(a_arr_bool, a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice arr:bool arr:bfloat16
+    lax.dynamic_update_slice(a_arr_bool, a_arr_float16, ())  # rejected: lax dynamic_update_slice arr:bool arr:float16
+    lax.dynamic_update_slice(a_arr_bool, a_arr_float32, ())  # rejected: lax dynamic_update_slice arr:bool arr:float32
+    lax.dynamic_update_slice(a_arr_bool, a_arr_float64, ())  # rejected: lax dynamic_update_slice arr:bool arr:float64
+    lax.dynamic_update_slice(a_arr_bool, a_arr_complex64, ())  # rejected: lax dynamic_update_slice arr:bool arr:complex64
+    lax.dynamic_update_slice(a_arr_bool, a_arr_complex128, ())  # rejected: lax dynamic_update_slice arr:bool arr:complex128
+    lax.dynamic_update_slice(a_arr_bool, a_warr_int, ())  # rejected: lax dynamic_update_slice arr:bool warr:int
+    lax.dynamic_update_slice(a_arr_bool, a_warr_float, ())  # rejected: lax dynamic_update_slice arr:bool warr:float
+    lax.dynamic_update_slice(a_arr_bool, a_warr_complex, ())  # rejected: lax dynamic_update_slice arr:bool warr:complex
+    assert_type(lax.dynamic_update_slice(a_arr_bool, True, ()), Array[bool_])  # lax dynamic_update_slice arr:bool py:bool
+    lax.dynamic_update_slice(a_arr_bool, 2, ())  # rejected: lax dynamic_update_slice arr:bool py:int
+    lax.dynamic_update_slice(a_arr_bool, 2.0, ())  # rejected: lax dynamic_update_slice arr:bool py:float
+    lax.dynamic_update_slice(a_arr_bool, 2j, ())  # rejected: lax dynamic_update_slice arr:bool py:complex
+    assert_type(lax.dynamic_update_slice(a_arr_bool, np.bool_(1), ()), Array[bool_])  # lax dynamic_update_slice arr:bool np:bool
+    lax.dynamic_update_slice(a_arr_bool, np.uint8(1), ())  # rejected: lax dynamic_update_slice arr:bool np:uint8
+    lax.dynamic_update_slice(a_arr_bool, np.uint16(1), ())  # rejected: lax dynamic_update_slice arr:bool np:uint16
+    lax.dynamic_update_slice(a_arr_bool, np.uint32(1), ())  # rejected: lax dynamic_update_slice arr:bool np:uint32
+    lax.dynamic_update_slice(a_arr_bool, np.uint64(1), ())  # rejected: lax dynamic_update_slice arr:bool np:uint64
+    lax.dynamic_update_slice(a_arr_bool, np.int8(1), ())  # rejected: lax dynamic_update_slice arr:bool np:int8
+    lax.dynamic_update_slice(a_arr_bool, np.int16(1), ())  # rejected: lax dynamic_update_slice arr:bool np:int16
+    lax.dynamic_update_slice(a_arr_bool, np.int32(1), ())  # rejected: lax dynamic_update_slice arr:bool np:int32
+    lax.dynamic_update_slice(a_arr_bool, np.int64(1), ())  # rejected: lax dynamic_update_slice arr:bool np:int64
+    lax.dynamic_update_slice(a_arr_bool, np.float16(1), ())  # rejected: lax dynamic_update_slice arr:bool np:float16
+    lax.dynamic_update_slice(a_arr_bool, np.float32(1), ())  # rejected: lax dynamic_update_slice arr:bool np:float32
+    lax.dynamic_update_slice(a_arr_bool, np.float64(1), ())  # rejected: lax dynamic_update_slice arr:bool np:float64
+    lax.dynamic_update_slice(a_arr_bool, np.complex64(1), ())  # rejected: lax dynamic_update_slice arr:bool np:complex64
+    lax.dynamic_update_slice(a_arr_bool, np.complex128(1), ())  # rejected: lax dynamic_update_slice arr:bool np:complex128
+
+
+def case_lax_dynamic_update_slice_a_arr_uint1() -> None:
+    lax.dynamic_update_slice(a_arr_uint1, a_arr_bool, ())  # rejected: lax dynamic_update_slice arr:uint1 arr:bool
+    assert_type(lax.dynamic_update_slice(a_arr_uint1, a_arr_uint1, ()), Array[uint1])  # lax dynamic_update_slice arr:uint1 arr:uint1
+    lax.dynamic_update_slice(a_arr_uint1, a_arr_uint2, ())  # rejected: lax dynamic_update_slice arr:uint1 arr:uint2
+    lax.dynamic_update_slice(a_arr_uint1, a_arr_uint4, ())  # rejected: lax dynamic_update_slice arr:uint1 arr:uint4
+    lax.dynamic_update_slice(a_arr_uint1, a_arr_uint8, ())  # rejected: lax dynamic_update_slice arr:uint1 arr:uint8
+    lax.dynamic_update_slice(a_arr_uint1, a_arr_uint16, ())  # rejected: lax dynamic_update_slice arr:uint1 arr:uint16
+    lax.dynamic_update_slice(a_arr_uint1, a_arr_uint32, ())  # rejected: lax dynamic_update_slice arr:uint1 arr:uint32
+    lax.dynamic_update_slice(a_arr_uint1, a_arr_uint64, ())  # rejected: lax dynamic_update_slice arr:uint1 arr:uint64
+    lax.dynamic_update_slice(a_arr_uint1, a_arr_int1, ())  # rejected: lax dynamic_update_slice arr:uint1 arr:int1
+    lax.dynamic_update_slice(a_arr_uint1, a_arr_int2, ())  # rejected: lax dynamic_update_slice arr:uint1 arr:int2
+    lax.dynamic_update_slice(a_arr_uint1, a_arr_int4, ())  # rejected: lax dynamic_update_slice arr:uint1 arr:int4
+    lax.dynamic_update_slice(a_arr_uint1, a_arr_int8, ())  # rejected: lax dynamic_update_slice arr:uint1 arr:int8
+    lax.dynamic_update_slice(a_arr_uint1, a_arr_int16, ())  # rejected: lax dynamic_update_slice arr:uint1 arr:int16
+    lax.dynamic_update_slice(a_arr_uint1, a_arr_int32, ())  # rejected: lax dynamic_update_slice arr:uint1 arr:int32
+    lax.dynamic_update_slice(a_arr_uint1, a_arr_int64, ())  # rejected: lax dynamic_update_slice arr:uint1 arr:int64
+    lax.dynamic_update_slice(a_arr_uint1, a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice arr:uint1 arr:float4_e2m1fn
+    lax.dynamic_update_slice(a_arr_uint1, a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice arr:uint1 arr:float6_e2m3fn
+    lax.dynamic_update_slice(a_arr_uint1, a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice arr:uint1 arr:float6_e3m2fn
+    lax.dynamic_update_slice(a_arr_uint1, a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice arr:uint1 arr:float8_e3m4
+    lax.dynamic_update_slice(a_arr_uint1, a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice arr:uint1 arr:float8_e4m3
+    lax.dynamic_update_slice(a_arr_uint1, a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice arr:uint1 arr:float8_e8m0fnu
+    lax.dynamic_update_slice(a_arr_uint1, a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice arr:uint1 arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(a_arr_uint1, a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice arr:uint1 arr:float8_e4m3fn
+    lax.dynamic_update_slice(a_arr_uint1, a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice arr:uint1 arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(a_arr_uint1, a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice arr:uint1 arr:float8_e5m2
+    lax.dynamic_update_slice(a_arr_uint1, a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice arr:uint1 arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(a_arr_uint1, a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice arr:uint1 arr:bfloat16
+    lax.dynamic_update_slice(a_arr_uint1, a_arr_float16, ())  # rejected: lax dynamic_update_slice arr:uint1 arr:float16
+    lax.dynamic_update_slice(a_arr_uint1, a_arr_float32, ())  # rejected: lax dynamic_update_slice arr:uint1 arr:float32
+    lax.dynamic_update_slice(a_arr_uint1, a_arr_float64, ())  # rejected: lax dynamic_update_slice arr:uint1 arr:float64
+    lax.dynamic_update_slice(a_arr_uint1, a_arr_complex64, ())  # rejected: lax dynamic_update_slice arr:uint1 arr:complex64
+    lax.dynamic_update_slice(a_arr_uint1, a_arr_complex128, ())  # rejected: lax dynamic_update_slice arr:uint1 arr:complex128
+    lax.dynamic_update_slice(a_arr_uint1, a_warr_int, ())  # rejected: lax dynamic_update_slice arr:uint1 warr:int
+    lax.dynamic_update_slice(a_arr_uint1, a_warr_float, ())  # rejected: lax dynamic_update_slice arr:uint1 warr:float
+    lax.dynamic_update_slice(a_arr_uint1, a_warr_complex, ())  # rejected: lax dynamic_update_slice arr:uint1 warr:complex
+    lax.dynamic_update_slice(a_arr_uint1, True, ())  # rejected: lax dynamic_update_slice arr:uint1 py:bool
+    lax.dynamic_update_slice(a_arr_uint1, 2, ())  # rejected: lax dynamic_update_slice arr:uint1 py:int
+    lax.dynamic_update_slice(a_arr_uint1, 2.0, ())  # rejected: lax dynamic_update_slice arr:uint1 py:float
+    lax.dynamic_update_slice(a_arr_uint1, 2j, ())  # rejected: lax dynamic_update_slice arr:uint1 py:complex
+    lax.dynamic_update_slice(a_arr_uint1, np.bool_(1), ())  # rejected: lax dynamic_update_slice arr:uint1 np:bool
+    lax.dynamic_update_slice(a_arr_uint1, np.uint8(1), ())  # rejected: lax dynamic_update_slice arr:uint1 np:uint8
+    lax.dynamic_update_slice(a_arr_uint1, np.uint16(1), ())  # rejected: lax dynamic_update_slice arr:uint1 np:uint16
+    lax.dynamic_update_slice(a_arr_uint1, np.uint32(1), ())  # rejected: lax dynamic_update_slice arr:uint1 np:uint32
+    lax.dynamic_update_slice(a_arr_uint1, np.uint64(1), ())  # rejected: lax dynamic_update_slice arr:uint1 np:uint64
+    lax.dynamic_update_slice(a_arr_uint1, np.int8(1), ())  # rejected: lax dynamic_update_slice arr:uint1 np:int8
+    lax.dynamic_update_slice(a_arr_uint1, np.int16(1), ())  # rejected: lax dynamic_update_slice arr:uint1 np:int16
+    lax.dynamic_update_slice(a_arr_uint1, np.int32(1), ())  # rejected: lax dynamic_update_slice arr:uint1 np:int32
+    lax.dynamic_update_slice(a_arr_uint1, np.int64(1), ())  # rejected: lax dynamic_update_slice arr:uint1 np:int64
+    lax.dynamic_update_slice(a_arr_uint1, np.float16(1), ())  # rejected: lax dynamic_update_slice arr:uint1 np:float16
+    lax.dynamic_update_slice(a_arr_uint1, np.float32(1), ())  # rejected: lax dynamic_update_slice arr:uint1 np:float32
+    lax.dynamic_update_slice(a_arr_uint1, np.float64(1), ())  # rejected: lax dynamic_update_slice arr:uint1 np:float64
+    lax.dynamic_update_slice(a_arr_uint1, np.complex64(1), ())  # rejected: lax dynamic_update_slice arr:uint1 np:complex64
+    lax.dynamic_update_slice(a_arr_uint1, np.complex128(1), ())  # rejected: lax dynamic_update_slice arr:uint1 np:complex128
+
+
+def case_lax_dynamic_update_slice_a_arr_uint2() -> None:
+    lax.dynamic_update_slice(a_arr_uint2, a_arr_bool, ())  # rejected: lax dynamic_update_slice arr:uint2 arr:bool
+    lax.dynamic_update_slice(a_arr_uint2, a_arr_uint1, ())  # rejected: lax dynamic_update_slice arr:uint2 arr:uint1
+    assert_type(lax.dynamic_update_slice(a_arr_uint2, a_arr_uint2, ()), Array[uint2])  # lax dynamic_update_slice arr:uint2 arr:uint2
+    lax.dynamic_update_slice(a_arr_uint2, a_arr_uint4, ())  # rejected: lax dynamic_update_slice arr:uint2 arr:uint4
+    lax.dynamic_update_slice(a_arr_uint2, a_arr_uint8, ())  # rejected: lax dynamic_update_slice arr:uint2 arr:uint8
+    lax.dynamic_update_slice(a_arr_uint2, a_arr_uint16, ())  # rejected: lax dynamic_update_slice arr:uint2 arr:uint16
+    lax.dynamic_update_slice(a_arr_uint2, a_arr_uint32, ())  # rejected: lax dynamic_update_slice arr:uint2 arr:uint32
+    lax.dynamic_update_slice(a_arr_uint2, a_arr_uint64, ())  # rejected: lax dynamic_update_slice arr:uint2 arr:uint64
+    lax.dynamic_update_slice(a_arr_uint2, a_arr_int1, ())  # rejected: lax dynamic_update_slice arr:uint2 arr:int1
+    lax.dynamic_update_slice(a_arr_uint2, a_arr_int2, ())  # rejected: lax dynamic_update_slice arr:uint2 arr:int2
+    lax.dynamic_update_slice(a_arr_uint2, a_arr_int4, ())  # rejected: lax dynamic_update_slice arr:uint2 arr:int4
+    lax.dynamic_update_slice(a_arr_uint2, a_arr_int8, ())  # rejected: lax dynamic_update_slice arr:uint2 arr:int8
+    lax.dynamic_update_slice(a_arr_uint2, a_arr_int16, ())  # rejected: lax dynamic_update_slice arr:uint2 arr:int16
+    lax.dynamic_update_slice(a_arr_uint2, a_arr_int32, ())  # rejected: lax dynamic_update_slice arr:uint2 arr:int32
+    lax.dynamic_update_slice(a_arr_uint2, a_arr_int64, ())  # rejected: lax dynamic_update_slice arr:uint2 arr:int64
+    lax.dynamic_update_slice(a_arr_uint2, a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice arr:uint2 arr:float4_e2m1fn
+    lax.dynamic_update_slice(a_arr_uint2, a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice arr:uint2 arr:float6_e2m3fn
+    lax.dynamic_update_slice(a_arr_uint2, a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice arr:uint2 arr:float6_e3m2fn
+    lax.dynamic_update_slice(a_arr_uint2, a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice arr:uint2 arr:float8_e3m4
+    lax.dynamic_update_slice(a_arr_uint2, a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice arr:uint2 arr:float8_e4m3
+    lax.dynamic_update_slice(a_arr_uint2, a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice arr:uint2 arr:float8_e8m0fnu
+    lax.dynamic_update_slice(a_arr_uint2, a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice arr:uint2 arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(a_arr_uint2, a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice arr:uint2 arr:float8_e4m3fn
+    lax.dynamic_update_slice(a_arr_uint2, a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice arr:uint2 arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(a_arr_uint2, a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice arr:uint2 arr:float8_e5m2
+    lax.dynamic_update_slice(a_arr_uint2, a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice arr:uint2 arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(a_arr_uint2, a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice arr:uint2 arr:bfloat16
+    lax.dynamic_update_slice(a_arr_uint2, a_arr_float16, ())  # rejected: lax dynamic_update_slice arr:uint2 arr:float16
+    lax.dynamic_update_slice(a_arr_uint2, a_arr_float32, ())  # rejected: lax dynamic_update_slice arr:uint2 arr:float32
+    lax.dynamic_update_slice(a_arr_uint2, a_arr_float64, ())  # rejected: lax dynamic_update_slice arr:uint2 arr:float64
+    lax.dynamic_update_slice(a_arr_uint2, a_arr_complex64, ())  # rejected: lax dynamic_update_slice arr:uint2 arr:complex64
+    lax.dynamic_update_slice(a_arr_uint2, a_arr_complex128, ())  # rejected: lax dynamic_update_slice arr:uint2 arr:complex128
+    lax.dynamic_update_slice(a_arr_uint2, a_warr_int, ())  # rejected: lax dynamic_update_slice arr:uint2 warr:int
+    lax.dynamic_update_slice(a_arr_uint2, a_warr_float, ())  # rejected: lax dynamic_update_slice arr:uint2 warr:float
+    lax.dynamic_update_slice(a_arr_uint2, a_warr_complex, ())  # rejected: lax dynamic_update_slice arr:uint2 warr:complex
+    lax.dynamic_update_slice(a_arr_uint2, True, ())  # rejected: lax dynamic_update_slice arr:uint2 py:bool
+    lax.dynamic_update_slice(a_arr_uint2, 2, ())  # rejected: lax dynamic_update_slice arr:uint2 py:int
+    lax.dynamic_update_slice(a_arr_uint2, 2.0, ())  # rejected: lax dynamic_update_slice arr:uint2 py:float
+    lax.dynamic_update_slice(a_arr_uint2, 2j, ())  # rejected: lax dynamic_update_slice arr:uint2 py:complex
+    lax.dynamic_update_slice(a_arr_uint2, np.bool_(1), ())  # rejected: lax dynamic_update_slice arr:uint2 np:bool
+    lax.dynamic_update_slice(a_arr_uint2, np.uint8(1), ())  # rejected: lax dynamic_update_slice arr:uint2 np:uint8
+    lax.dynamic_update_slice(a_arr_uint2, np.uint16(1), ())  # rejected: lax dynamic_update_slice arr:uint2 np:uint16
+    lax.dynamic_update_slice(a_arr_uint2, np.uint32(1), ())  # rejected: lax dynamic_update_slice arr:uint2 np:uint32
+    lax.dynamic_update_slice(a_arr_uint2, np.uint64(1), ())  # rejected: lax dynamic_update_slice arr:uint2 np:uint64
+    lax.dynamic_update_slice(a_arr_uint2, np.int8(1), ())  # rejected: lax dynamic_update_slice arr:uint2 np:int8
+    lax.dynamic_update_slice(a_arr_uint2, np.int16(1), ())  # rejected: lax dynamic_update_slice arr:uint2 np:int16
+    lax.dynamic_update_slice(a_arr_uint2, np.int32(1), ())  # rejected: lax dynamic_update_slice arr:uint2 np:int32
+    lax.dynamic_update_slice(a_arr_uint2, np.int64(1), ())  # rejected: lax dynamic_update_slice arr:uint2 np:int64
+    lax.dynamic_update_slice(a_arr_uint2, np.float16(1), ())  # rejected: lax dynamic_update_slice arr:uint2 np:float16
+    lax.dynamic_update_slice(a_arr_uint2, np.float32(1), ())  # rejected: lax dynamic_update_slice arr:uint2 np:float32
+    lax.dynamic_update_slice(a_arr_uint2, np.float64(1), ())  # rejected: lax dynamic_update_slice arr:uint2 np:float64
+    lax.dynamic_update_slice(a_arr_uint2, np.complex64(1), ())  # rejected: lax dynamic_update_slice arr:uint2 np:complex64
+    lax.dynamic_update_slice(a_arr_uint2, np.complex128(1), ())  # rejected: lax dynamic_update_slice arr:uint2 np:complex128
+
+
+def case_lax_dynamic_update_slice_a_arr_uint4() -> None:
+    lax.dynamic_update_slice(a_arr_uint4, a_arr_bool, ())  # rejected: lax dynamic_update_slice arr:uint4 arr:bool
+    lax.dynamic_update_slice(a_arr_uint4, a_arr_uint1, ())  # rejected: lax dynamic_update_slice arr:uint4 arr:uint1
+    lax.dynamic_update_slice(a_arr_uint4, a_arr_uint2, ())  # rejected: lax dynamic_update_slice arr:uint4 arr:uint2
+    assert_type(lax.dynamic_update_slice(a_arr_uint4, a_arr_uint4, ()), Array[uint4])  # lax dynamic_update_slice arr:uint4 arr:uint4
+    lax.dynamic_update_slice(a_arr_uint4, a_arr_uint8, ())  # rejected: lax dynamic_update_slice arr:uint4 arr:uint8
+    lax.dynamic_update_slice(a_arr_uint4, a_arr_uint16, ())  # rejected: lax dynamic_update_slice arr:uint4 arr:uint16
+    lax.dynamic_update_slice(a_arr_uint4, a_arr_uint32, ())  # rejected: lax dynamic_update_slice arr:uint4 arr:uint32
+    lax.dynamic_update_slice(a_arr_uint4, a_arr_uint64, ())  # rejected: lax dynamic_update_slice arr:uint4 arr:uint64
+    lax.dynamic_update_slice(a_arr_uint4, a_arr_int1, ())  # rejected: lax dynamic_update_slice arr:uint4 arr:int1
+    lax.dynamic_update_slice(a_arr_uint4, a_arr_int2, ())  # rejected: lax dynamic_update_slice arr:uint4 arr:int2
+    lax.dynamic_update_slice(a_arr_uint4, a_arr_int4, ())  # rejected: lax dynamic_update_slice arr:uint4 arr:int4
+    lax.dynamic_update_slice(a_arr_uint4, a_arr_int8, ())  # rejected: lax dynamic_update_slice arr:uint4 arr:int8
+    lax.dynamic_update_slice(a_arr_uint4, a_arr_int16, ())  # rejected: lax dynamic_update_slice arr:uint4 arr:int16
+    lax.dynamic_update_slice(a_arr_uint4, a_arr_int32, ())  # rejected: lax dynamic_update_slice arr:uint4 arr:int32
+    lax.dynamic_update_slice(a_arr_uint4, a_arr_int64, ())  # rejected: lax dynamic_update_slice arr:uint4 arr:int64
+    lax.dynamic_update_slice(a_arr_uint4, a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice arr:uint4 arr:float4_e2m1fn
+    lax.dynamic_update_slice(a_arr_uint4, a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice arr:uint4 arr:float6_e2m3fn
+    lax.dynamic_update_slice(a_arr_uint4, a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice arr:uint4 arr:float6_e3m2fn
+    lax.dynamic_update_slice(a_arr_uint4, a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice arr:uint4 arr:float8_e3m4
+    lax.dynamic_update_slice(a_arr_uint4, a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice arr:uint4 arr:float8_e4m3
+    lax.dynamic_update_slice(a_arr_uint4, a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice arr:uint4 arr:float8_e8m0fnu
+    lax.dynamic_update_slice(a_arr_uint4, a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice arr:uint4 arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(a_arr_uint4, a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice arr:uint4 arr:float8_e4m3fn
+    lax.dynamic_update_slice(a_arr_uint4, a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice arr:uint4 arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(a_arr_uint4, a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice arr:uint4 arr:float8_e5m2
+    lax.dynamic_update_slice(a_arr_uint4, a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice arr:uint4 arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(a_arr_uint4, a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice arr:uint4 arr:bfloat16
+    lax.dynamic_update_slice(a_arr_uint4, a_arr_float16, ())  # rejected: lax dynamic_update_slice arr:uint4 arr:float16
+    lax.dynamic_update_slice(a_arr_uint4, a_arr_float32, ())  # rejected: lax dynamic_update_slice arr:uint4 arr:float32
+    lax.dynamic_update_slice(a_arr_uint4, a_arr_float64, ())  # rejected: lax dynamic_update_slice arr:uint4 arr:float64
+    lax.dynamic_update_slice(a_arr_uint4, a_arr_complex64, ())  # rejected: lax dynamic_update_slice arr:uint4 arr:complex64
+    lax.dynamic_update_slice(a_arr_uint4, a_arr_complex128, ())  # rejected: lax dynamic_update_slice arr:uint4 arr:complex128
+    lax.dynamic_update_slice(a_arr_uint4, a_warr_int, ())  # rejected: lax dynamic_update_slice arr:uint4 warr:int
+    lax.dynamic_update_slice(a_arr_uint4, a_warr_float, ())  # rejected: lax dynamic_update_slice arr:uint4 warr:float
+    lax.dynamic_update_slice(a_arr_uint4, a_warr_complex, ())  # rejected: lax dynamic_update_slice arr:uint4 warr:complex
+    lax.dynamic_update_slice(a_arr_uint4, True, ())  # rejected: lax dynamic_update_slice arr:uint4 py:bool
+    lax.dynamic_update_slice(a_arr_uint4, 2, ())  # rejected: lax dynamic_update_slice arr:uint4 py:int
+    lax.dynamic_update_slice(a_arr_uint4, 2.0, ())  # rejected: lax dynamic_update_slice arr:uint4 py:float
+    lax.dynamic_update_slice(a_arr_uint4, 2j, ())  # rejected: lax dynamic_update_slice arr:uint4 py:complex
+    lax.dynamic_update_slice(a_arr_uint4, np.bool_(1), ())  # rejected: lax dynamic_update_slice arr:uint4 np:bool
+    lax.dynamic_update_slice(a_arr_uint4, np.uint8(1), ())  # rejected: lax dynamic_update_slice arr:uint4 np:uint8
+    lax.dynamic_update_slice(a_arr_uint4, np.uint16(1), ())  # rejected: lax dynamic_update_slice arr:uint4 np:uint16
+    lax.dynamic_update_slice(a_arr_uint4, np.uint32(1), ())  # rejected: lax dynamic_update_slice arr:uint4 np:uint32
+    lax.dynamic_update_slice(a_arr_uint4, np.uint64(1), ())  # rejected: lax dynamic_update_slice arr:uint4 np:uint64
+    lax.dynamic_update_slice(a_arr_uint4, np.int8(1), ())  # rejected: lax dynamic_update_slice arr:uint4 np:int8
+    lax.dynamic_update_slice(a_arr_uint4, np.int16(1), ())  # rejected: lax dynamic_update_slice arr:uint4 np:int16
+    lax.dynamic_update_slice(a_arr_uint4, np.int32(1), ())  # rejected: lax dynamic_update_slice arr:uint4 np:int32
+    lax.dynamic_update_slice(a_arr_uint4, np.int64(1), ())  # rejected: lax dynamic_update_slice arr:uint4 np:int64
+    lax.dynamic_update_slice(a_arr_uint4, np.float16(1), ())  # rejected: lax dynamic_update_slice arr:uint4 np:float16
+    lax.dynamic_update_slice(a_arr_uint4, np.float32(1), ())  # rejected: lax dynamic_update_slice arr:uint4 np:float32
+    lax.dynamic_update_slice(a_arr_uint4, np.float64(1), ())  # rejected: lax dynamic_update_slice arr:uint4 np:float64
+    lax.dynamic_update_slice(a_arr_uint4, np.complex64(1), ())  # rejected: lax dynamic_update_slice arr:uint4 np:complex64
+    lax.dynamic_update_slice(a_arr_uint4, np.complex128(1), ())  # rejected: lax dynamic_update_slice arr:uint4 np:complex128
+
+
+def case_lax_dynamic_update_slice_a_arr_uint8() -> None:
+    lax.dynamic_update_slice(a_arr_uint8, a_arr_bool, ())  # rejected: lax dynamic_update_slice arr:uint8 arr:bool
+    lax.dynamic_update_slice(a_arr_uint8, a_arr_uint1, ())  # rejected: lax dynamic_update_slice arr:uint8 arr:uint1
+    lax.dynamic_update_slice(a_arr_uint8, a_arr_uint2, ())  # rejected: lax dynamic_update_slice arr:uint8 arr:uint2
+    lax.dynamic_update_slice(a_arr_uint8, a_arr_uint4, ())  # rejected: lax dynamic_update_slice arr:uint8 arr:uint4
+    assert_type(lax.dynamic_update_slice(a_arr_uint8, a_arr_uint8, ()), Array[uint8])  # lax dynamic_update_slice arr:uint8 arr:uint8
+    lax.dynamic_update_slice(a_arr_uint8, a_arr_uint16, ())  # rejected: lax dynamic_update_slice arr:uint8 arr:uint16
+    lax.dynamic_update_slice(a_arr_uint8, a_arr_uint32, ())  # rejected: lax dynamic_update_slice arr:uint8 arr:uint32
+    lax.dynamic_update_slice(a_arr_uint8, a_arr_uint64, ())  # rejected: lax dynamic_update_slice arr:uint8 arr:uint64
+    lax.dynamic_update_slice(a_arr_uint8, a_arr_int1, ())  # rejected: lax dynamic_update_slice arr:uint8 arr:int1
+    lax.dynamic_update_slice(a_arr_uint8, a_arr_int2, ())  # rejected: lax dynamic_update_slice arr:uint8 arr:int2
+    lax.dynamic_update_slice(a_arr_uint8, a_arr_int4, ())  # rejected: lax dynamic_update_slice arr:uint8 arr:int4
+    lax.dynamic_update_slice(a_arr_uint8, a_arr_int8, ())  # rejected: lax dynamic_update_slice arr:uint8 arr:int8
+    lax.dynamic_update_slice(a_arr_uint8, a_arr_int16, ())  # rejected: lax dynamic_update_slice arr:uint8 arr:int16
+    lax.dynamic_update_slice(a_arr_uint8, a_arr_int32, ())  # rejected: lax dynamic_update_slice arr:uint8 arr:int32
+    lax.dynamic_update_slice(a_arr_uint8, a_arr_int64, ())  # rejected: lax dynamic_update_slice arr:uint8 arr:int64
+    lax.dynamic_update_slice(a_arr_uint8, a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice arr:uint8 arr:float4_e2m1fn
+    lax.dynamic_update_slice(a_arr_uint8, a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice arr:uint8 arr:float6_e2m3fn
+    lax.dynamic_update_slice(a_arr_uint8, a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice arr:uint8 arr:float6_e3m2fn
+    lax.dynamic_update_slice(a_arr_uint8, a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice arr:uint8 arr:float8_e3m4
+    lax.dynamic_update_slice(a_arr_uint8, a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice arr:uint8 arr:float8_e4m3
+    lax.dynamic_update_slice(a_arr_uint8, a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice arr:uint8 arr:float8_e8m0fnu
+    lax.dynamic_update_slice(a_arr_uint8, a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice arr:uint8 arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(a_arr_uint8, a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice arr:uint8 arr:float8_e4m3fn
+    lax.dynamic_update_slice(a_arr_uint8, a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice arr:uint8 arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(a_arr_uint8, a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice arr:uint8 arr:float8_e5m2
+    lax.dynamic_update_slice(a_arr_uint8, a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice arr:uint8 arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(a_arr_uint8, a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice arr:uint8 arr:bfloat16
+    lax.dynamic_update_slice(a_arr_uint8, a_arr_float16, ())  # rejected: lax dynamic_update_slice arr:uint8 arr:float16
+    lax.dynamic_update_slice(a_arr_uint8, a_arr_float32, ())  # rejected: lax dynamic_update_slice arr:uint8 arr:float32
+    lax.dynamic_update_slice(a_arr_uint8, a_arr_float64, ())  # rejected: lax dynamic_update_slice arr:uint8 arr:float64
+    lax.dynamic_update_slice(a_arr_uint8, a_arr_complex64, ())  # rejected: lax dynamic_update_slice arr:uint8 arr:complex64
+    lax.dynamic_update_slice(a_arr_uint8, a_arr_complex128, ())  # rejected: lax dynamic_update_slice arr:uint8 arr:complex128
+    lax.dynamic_update_slice(a_arr_uint8, a_warr_int, ())  # rejected: lax dynamic_update_slice arr:uint8 warr:int
+    lax.dynamic_update_slice(a_arr_uint8, a_warr_float, ())  # rejected: lax dynamic_update_slice arr:uint8 warr:float
+    lax.dynamic_update_slice(a_arr_uint8, a_warr_complex, ())  # rejected: lax dynamic_update_slice arr:uint8 warr:complex
+    lax.dynamic_update_slice(a_arr_uint8, True, ())  # rejected: lax dynamic_update_slice arr:uint8 py:bool
+    lax.dynamic_update_slice(a_arr_uint8, 2, ())  # rejected: lax dynamic_update_slice arr:uint8 py:int
+    lax.dynamic_update_slice(a_arr_uint8, 2.0, ())  # rejected: lax dynamic_update_slice arr:uint8 py:float
+    lax.dynamic_update_slice(a_arr_uint8, 2j, ())  # rejected: lax dynamic_update_slice arr:uint8 py:complex
+    lax.dynamic_update_slice(a_arr_uint8, np.bool_(1), ())  # rejected: lax dynamic_update_slice arr:uint8 np:bool
+    assert_type(lax.dynamic_update_slice(a_arr_uint8, np.uint8(1), ()), Array[uint8])  # lax dynamic_update_slice arr:uint8 np:uint8
+    lax.dynamic_update_slice(a_arr_uint8, np.uint16(1), ())  # rejected: lax dynamic_update_slice arr:uint8 np:uint16
+    lax.dynamic_update_slice(a_arr_uint8, np.uint32(1), ())  # rejected: lax dynamic_update_slice arr:uint8 np:uint32
+    lax.dynamic_update_slice(a_arr_uint8, np.uint64(1), ())  # rejected: lax dynamic_update_slice arr:uint8 np:uint64
+    lax.dynamic_update_slice(a_arr_uint8, np.int8(1), ())  # rejected: lax dynamic_update_slice arr:uint8 np:int8
+    lax.dynamic_update_slice(a_arr_uint8, np.int16(1), ())  # rejected: lax dynamic_update_slice arr:uint8 np:int16
+    lax.dynamic_update_slice(a_arr_uint8, np.int32(1), ())  # rejected: lax dynamic_update_slice arr:uint8 np:int32
+    lax.dynamic_update_slice(a_arr_uint8, np.int64(1), ())  # rejected: lax dynamic_update_slice arr:uint8 np:int64
+    lax.dynamic_update_slice(a_arr_uint8, np.float16(1), ())  # rejected: lax dynamic_update_slice arr:uint8 np:float16
+    lax.dynamic_update_slice(a_arr_uint8, np.float32(1), ())  # rejected: lax dynamic_update_slice arr:uint8 np:float32
+    lax.dynamic_update_slice(a_arr_uint8, np.float64(1), ())  # rejected: lax dynamic_update_slice arr:uint8 np:float64
+    lax.dynamic_update_slice(a_arr_uint8, np.complex64(1), ())  # rejected: lax dynamic_update_slice arr:uint8 np:complex64
+    lax.dynamic_update_slice(a_arr_uint8, np.complex128(1), ())  # rejected: lax dynamic_update_slice arr:uint8 np:complex128
+
+
+def case_lax_dynamic_update_slice_a_arr_uint16() -> None:
+    lax.dynamic_update_slice(a_arr_uint16, a_arr_bool, ())  # rejected: lax dynamic_update_slice arr:uint16 arr:bool
+    lax.dynamic_update_slice(a_arr_uint16, a_arr_uint1, ())  # rejected: lax dynamic_update_slice arr:uint16 arr:uint1
+    lax.dynamic_update_slice(a_arr_uint16, a_arr_uint2, ())  # rejected: lax dynamic_update_slice arr:uint16 arr:uint2
+    lax.dynamic_update_slice(a_arr_uint16, a_arr_uint4, ())  # rejected: lax dynamic_update_slice arr:uint16 arr:uint4
+    lax.dynamic_update_slice(a_arr_uint16, a_arr_uint8, ())  # rejected: lax dynamic_update_slice arr:uint16 arr:uint8
+    assert_type(lax.dynamic_update_slice(a_arr_uint16, a_arr_uint16, ()), Array[uint16])  # lax dynamic_update_slice arr:uint16 arr:uint16
+    lax.dynamic_update_slice(a_arr_uint16, a_arr_uint32, ())  # rejected: lax dynamic_update_slice arr:uint16 arr:uint32
+    lax.dynamic_update_slice(a_arr_uint16, a_arr_uint64, ())  # rejected: lax dynamic_update_slice arr:uint16 arr:uint64
+    lax.dynamic_update_slice(a_arr_uint16, a_arr_int1, ())  # rejected: lax dynamic_update_slice arr:uint16 arr:int1
+    lax.dynamic_update_slice(a_arr_uint16, a_arr_int2, ())  # rejected: lax dynamic_update_slice arr:uint16 arr:int2
+    lax.dynamic_update_slice(a_arr_uint16, a_arr_int4, ())  # rejected: lax dynamic_update_slice arr:uint16 arr:int4
+    lax.dynamic_update_slice(a_arr_uint16, a_arr_int8, ())  # rejected: lax dynamic_update_slice arr:uint16 arr:int8
+    lax.dynamic_update_slice(a_arr_uint16, a_arr_int16, ())  # rejected: lax dynamic_update_slice arr:uint16 arr:int16
+    lax.dynamic_update_slice(a_arr_uint16, a_arr_int32, ())  # rejected: lax dynamic_update_slice arr:uint16 arr:int32
+    lax.dynamic_update_slice(a_arr_uint16, a_arr_int64, ())  # rejected: lax dynamic_update_slice arr:uint16 arr:int64
+    lax.dynamic_update_slice(a_arr_uint16, a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice arr:uint16 arr:float4_e2m1fn
+    lax.dynamic_update_slice(a_arr_uint16, a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice arr:uint16 arr:float6_e2m3fn
+    lax.dynamic_update_slice(a_arr_uint16, a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice arr:uint16 arr:float6_e3m2fn
+    lax.dynamic_update_slice(a_arr_uint16, a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice arr:uint16 arr:float8_e3m4
+    lax.dynamic_update_slice(a_arr_uint16, a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice arr:uint16 arr:float8_e4m3
+    lax.dynamic_update_slice(a_arr_uint16, a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice arr:uint16 arr:float8_e8m0fnu
+    lax.dynamic_update_slice(a_arr_uint16, a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice arr:uint16 arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(a_arr_uint16, a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice arr:uint16 arr:float8_e4m3fn
+    lax.dynamic_update_slice(a_arr_uint16, a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice arr:uint16 arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(a_arr_uint16, a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice arr:uint16 arr:float8_e5m2
+    lax.dynamic_update_slice(a_arr_uint16, a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice arr:uint16 arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(a_arr_uint16, a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice arr:uint16 arr:bfloat16
+    lax.dynamic_update_slice(a_arr_uint16, a_arr_float16, ())  # rejected: lax dynamic_update_slice arr:uint16 arr:float16
+    lax.dynamic_update_slice(a_arr_uint16, a_arr_float32, ())  # rejected: lax dynamic_update_slice arr:uint16 arr:float32
+    lax.dynamic_update_slice(a_arr_uint16, a_arr_float64, ())  # rejected: lax dynamic_update_slice arr:uint16 arr:float64
+    lax.dynamic_update_slice(a_arr_uint16, a_arr_complex64, ())  # rejected: lax dynamic_update_slice arr:uint16 arr:complex64
+    lax.dynamic_update_slice(a_arr_uint16, a_arr_complex128, ())  # rejected: lax dynamic_update_slice arr:uint16 arr:complex128
+    lax.dynamic_update_slice(a_arr_uint16, a_warr_int, ())  # rejected: lax dynamic_update_slice arr:uint16 warr:int
+    lax.dynamic_update_slice(a_arr_uint16, a_warr_float, ())  # rejected: lax dynamic_update_slice arr:uint16 warr:float
+    lax.dynamic_update_slice(a_arr_uint16, a_warr_complex, ())  # rejected: lax dynamic_update_slice arr:uint16 warr:complex
+    lax.dynamic_update_slice(a_arr_uint16, True, ())  # rejected: lax dynamic_update_slice arr:uint16 py:bool
+    lax.dynamic_update_slice(a_arr_uint16, 2, ())  # rejected: lax dynamic_update_slice arr:uint16 py:int
+    lax.dynamic_update_slice(a_arr_uint16, 2.0, ())  # rejected: lax dynamic_update_slice arr:uint16 py:float
+    lax.dynamic_update_slice(a_arr_uint16, 2j, ())  # rejected: lax dynamic_update_slice arr:uint16 py:complex
+    lax.dynamic_update_slice(a_arr_uint16, np.bool_(1), ())  # rejected: lax dynamic_update_slice arr:uint16 np:bool
+    lax.dynamic_update_slice(a_arr_uint16, np.uint8(1), ())  # rejected: lax dynamic_update_slice arr:uint16 np:uint8
+    assert_type(lax.dynamic_update_slice(a_arr_uint16, np.uint16(1), ()), Array[uint16])  # lax dynamic_update_slice arr:uint16 np:uint16
+    lax.dynamic_update_slice(a_arr_uint16, np.uint32(1), ())  # rejected: lax dynamic_update_slice arr:uint16 np:uint32
+    lax.dynamic_update_slice(a_arr_uint16, np.uint64(1), ())  # rejected: lax dynamic_update_slice arr:uint16 np:uint64
+    lax.dynamic_update_slice(a_arr_uint16, np.int8(1), ())  # rejected: lax dynamic_update_slice arr:uint16 np:int8
+    lax.dynamic_update_slice(a_arr_uint16, np.int16(1), ())  # rejected: lax dynamic_update_slice arr:uint16 np:int16
+    lax.dynamic_update_slice(a_arr_uint16, np.int32(1), ())  # rejected: lax dynamic_update_slice arr:uint16 np:int32
+    lax.dynamic_update_slice(a_arr_uint16, np.int64(1), ())  # rejected: lax dynamic_update_slice arr:uint16 np:int64
+    lax.dynamic_update_slice(a_arr_uint16, np.float16(1), ())  # rejected: lax dynamic_update_slice arr:uint16 np:float16
+    lax.dynamic_update_slice(a_arr_uint16, np.float32(1), ())  # rejected: lax dynamic_update_slice arr:uint16 np:float32
+    lax.dynamic_update_slice(a_arr_uint16, np.float64(1), ())  # rejected: lax dynamic_update_slice arr:uint16 np:float64
+    lax.dynamic_update_slice(a_arr_uint16, np.complex64(1), ())  # rejected: lax dynamic_update_slice arr:uint16 np:complex64
+    lax.dynamic_update_slice(a_arr_uint16, np.complex128(1), ())  # rejected: lax dynamic_update_slice arr:uint16 np:complex128
+
+
+def case_lax_dynamic_update_slice_a_arr_uint32() -> None:
+    lax.dynamic_update_slice(a_arr_uint32, a_arr_bool, ())  # rejected: lax dynamic_update_slice arr:uint32 arr:bool
+    lax.dynamic_update_slice(a_arr_uint32, a_arr_uint1, ())  # rejected: lax dynamic_update_slice arr:uint32 arr:uint1
+    lax.dynamic_update_slice(a_arr_uint32, a_arr_uint2, ())  # rejected: lax dynamic_update_slice arr:uint32 arr:uint2
+    lax.dynamic_update_slice(a_arr_uint32, a_arr_uint4, ())  # rejected: lax dynamic_update_slice arr:uint32 arr:uint4
+    lax.dynamic_update_slice(a_arr_uint32, a_arr_uint8, ())  # rejected: lax dynamic_update_slice arr:uint32 arr:uint8
+    lax.dynamic_update_slice(a_arr_uint32, a_arr_uint16, ())  # rejected: lax dynamic_update_slice arr:uint32 arr:uint16
+    assert_type(lax.dynamic_update_slice(a_arr_uint32, a_arr_uint32, ()), Array[uint32])  # lax dynamic_update_slice arr:uint32 arr:uint32
+    lax.dynamic_update_slice(a_arr_uint32, a_arr_uint64, ())  # rejected: lax dynamic_update_slice arr:uint32 arr:uint64
+    lax.dynamic_update_slice(a_arr_uint32, a_arr_int1, ())  # rejected: lax dynamic_update_slice arr:uint32 arr:int1
+    lax.dynamic_update_slice(a_arr_uint32, a_arr_int2, ())  # rejected: lax dynamic_update_slice arr:uint32 arr:int2
+    lax.dynamic_update_slice(a_arr_uint32, a_arr_int4, ())  # rejected: lax dynamic_update_slice arr:uint32 arr:int4
+    lax.dynamic_update_slice(a_arr_uint32, a_arr_int8, ())  # rejected: lax dynamic_update_slice arr:uint32 arr:int8
+    lax.dynamic_update_slice(a_arr_uint32, a_arr_int16, ())  # rejected: lax dynamic_update_slice arr:uint32 arr:int16
+    lax.dynamic_update_slice(a_arr_uint32, a_arr_int32, ())  # rejected: lax dynamic_update_slice arr:uint32 arr:int32
+    lax.dynamic_update_slice(a_arr_uint32, a_arr_int64, ())  # rejected: lax dynamic_update_slice arr:uint32 arr:int64
+    lax.dynamic_update_slice(a_arr_uint32, a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice arr:uint32 arr:float4_e2m1fn
+    lax.dynamic_update_slice(a_arr_uint32, a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice arr:uint32 arr:float6_e2m3fn
+    lax.dynamic_update_slice(a_arr_uint32, a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice arr:uint32 arr:float6_e3m2fn
+    lax.dynamic_update_slice(a_arr_uint32, a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice arr:uint32 arr:float8_e3m4
+    lax.dynamic_update_slice(a_arr_uint32, a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice arr:uint32 arr:float8_e4m3
+    lax.dynamic_update_slice(a_arr_uint32, a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice arr:uint32 arr:float8_e8m0fnu
+    lax.dynamic_update_slice(a_arr_uint32, a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice arr:uint32 arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(a_arr_uint32, a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice arr:uint32 arr:float8_e4m3fn
+    lax.dynamic_update_slice(a_arr_uint32, a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice arr:uint32 arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(a_arr_uint32, a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice arr:uint32 arr:float8_e5m2
+    lax.dynamic_update_slice(a_arr_uint32, a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice arr:uint32 arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(a_arr_uint32, a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice arr:uint32 arr:bfloat16
+    lax.dynamic_update_slice(a_arr_uint32, a_arr_float16, ())  # rejected: lax dynamic_update_slice arr:uint32 arr:float16
+    lax.dynamic_update_slice(a_arr_uint32, a_arr_float32, ())  # rejected: lax dynamic_update_slice arr:uint32 arr:float32
+    lax.dynamic_update_slice(a_arr_uint32, a_arr_float64, ())  # rejected: lax dynamic_update_slice arr:uint32 arr:float64
+    lax.dynamic_update_slice(a_arr_uint32, a_arr_complex64, ())  # rejected: lax dynamic_update_slice arr:uint32 arr:complex64
+    lax.dynamic_update_slice(a_arr_uint32, a_arr_complex128, ())  # rejected: lax dynamic_update_slice arr:uint32 arr:complex128
+    lax.dynamic_update_slice(a_arr_uint32, a_warr_int, ())  # rejected: lax dynamic_update_slice arr:uint32 warr:int
+    lax.dynamic_update_slice(a_arr_uint32, a_warr_float, ())  # rejected: lax dynamic_update_slice arr:uint32 warr:float
+    lax.dynamic_update_slice(a_arr_uint32, a_warr_complex, ())  # rejected: lax dynamic_update_slice arr:uint32 warr:complex
+    lax.dynamic_update_slice(a_arr_uint32, True, ())  # rejected: lax dynamic_update_slice arr:uint32 py:bool
+    lax.dynamic_update_slice(a_arr_uint32, 2, ())  # rejected: lax dynamic_update_slice arr:uint32 py:int
+    lax.dynamic_update_slice(a_arr_uint32, 2.0, ())  # rejected: lax dynamic_update_slice arr:uint32 py:float
+    lax.dynamic_update_slice(a_arr_uint32, 2j, ())  # rejected: lax dynamic_update_slice arr:uint32 py:complex
+    lax.dynamic_update_slice(a_arr_uint32, np.bool_(1), ())  # rejected: lax dynamic_update_slice arr:uint32 np:bool
+    lax.dynamic_update_slice(a_arr_uint32, np.uint8(1), ())  # rejected: lax dynamic_update_slice arr:uint32 np:uint8
+    lax.dynamic_update_slice(a_arr_uint32, np.uint16(1), ())  # rejected: lax dynamic_update_slice arr:uint32 np:uint16
+    assert_type(lax.dynamic_update_slice(a_arr_uint32, np.uint32(1), ()), Array[uint32])  # lax dynamic_update_slice arr:uint32 np:uint32
+    lax.dynamic_update_slice(a_arr_uint32, np.uint64(1), ())  # rejected: lax dynamic_update_slice arr:uint32 np:uint64
+    lax.dynamic_update_slice(a_arr_uint32, np.int8(1), ())  # rejected: lax dynamic_update_slice arr:uint32 np:int8
+    lax.dynamic_update_slice(a_arr_uint32, np.int16(1), ())  # rejected: lax dynamic_update_slice arr:uint32 np:int16
+    lax.dynamic_update_slice(a_arr_uint32, np.int32(1), ())  # rejected: lax dynamic_update_slice arr:uint32 np:int32
+    lax.dynamic_update_slice(a_arr_uint32, np.int64(1), ())  # rejected: lax dynamic_update_slice arr:uint32 np:int64
+    lax.dynamic_update_slice(a_arr_uint32, np.float16(1), ())  # rejected: lax dynamic_update_slice arr:uint32 np:float16
+    lax.dynamic_update_slice(a_arr_uint32, np.float32(1), ())  # rejected: lax dynamic_update_slice arr:uint32 np:float32
+    lax.dynamic_update_slice(a_arr_uint32, np.float64(1), ())  # rejected: lax dynamic_update_slice arr:uint32 np:float64
+    lax.dynamic_update_slice(a_arr_uint32, np.complex64(1), ())  # rejected: lax dynamic_update_slice arr:uint32 np:complex64
+    lax.dynamic_update_slice(a_arr_uint32, np.complex128(1), ())  # rejected: lax dynamic_update_slice arr:uint32 np:complex128
+
+
+def case_lax_dynamic_update_slice_a_arr_uint64() -> None:
+    lax.dynamic_update_slice(a_arr_uint64, a_arr_bool, ())  # rejected: lax dynamic_update_slice arr:uint64 arr:bool
+    lax.dynamic_update_slice(a_arr_uint64, a_arr_uint1, ())  # rejected: lax dynamic_update_slice arr:uint64 arr:uint1
+    lax.dynamic_update_slice(a_arr_uint64, a_arr_uint2, ())  # rejected: lax dynamic_update_slice arr:uint64 arr:uint2
+    lax.dynamic_update_slice(a_arr_uint64, a_arr_uint4, ())  # rejected: lax dynamic_update_slice arr:uint64 arr:uint4
+    lax.dynamic_update_slice(a_arr_uint64, a_arr_uint8, ())  # rejected: lax dynamic_update_slice arr:uint64 arr:uint8
+    lax.dynamic_update_slice(a_arr_uint64, a_arr_uint16, ())  # rejected: lax dynamic_update_slice arr:uint64 arr:uint16
+    lax.dynamic_update_slice(a_arr_uint64, a_arr_uint32, ())  # rejected: lax dynamic_update_slice arr:uint64 arr:uint32
+    assert_type(lax.dynamic_update_slice(a_arr_uint64, a_arr_uint64, ()), Array[uint64])  # lax dynamic_update_slice arr:uint64 arr:uint64
+    lax.dynamic_update_slice(a_arr_uint64, a_arr_int1, ())  # rejected: lax dynamic_update_slice arr:uint64 arr:int1
+    lax.dynamic_update_slice(a_arr_uint64, a_arr_int2, ())  # rejected: lax dynamic_update_slice arr:uint64 arr:int2
+    lax.dynamic_update_slice(a_arr_uint64, a_arr_int4, ())  # rejected: lax dynamic_update_slice arr:uint64 arr:int4
+    lax.dynamic_update_slice(a_arr_uint64, a_arr_int8, ())  # rejected: lax dynamic_update_slice arr:uint64 arr:int8
+    lax.dynamic_update_slice(a_arr_uint64, a_arr_int16, ())  # rejected: lax dynamic_update_slice arr:uint64 arr:int16
+    lax.dynamic_update_slice(a_arr_uint64, a_arr_int32, ())  # rejected: lax dynamic_update_slice arr:uint64 arr:int32
+    lax.dynamic_update_slice(a_arr_uint64, a_arr_int64, ())  # rejected: lax dynamic_update_slice arr:uint64 arr:int64
+    lax.dynamic_update_slice(a_arr_uint64, a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice arr:uint64 arr:float4_e2m1fn
+    lax.dynamic_update_slice(a_arr_uint64, a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice arr:uint64 arr:float6_e2m3fn
+    lax.dynamic_update_slice(a_arr_uint64, a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice arr:uint64 arr:float6_e3m2fn
+    lax.dynamic_update_slice(a_arr_uint64, a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice arr:uint64 arr:float8_e3m4
+    lax.dynamic_update_slice(a_arr_uint64, a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice arr:uint64 arr:float8_e4m3
+    lax.dynamic_update_slice(a_arr_uint64, a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice arr:uint64 arr:float8_e8m0fnu
+    lax.dynamic_update_slice(a_arr_uint64, a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice arr:uint64 arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(a_arr_uint64, a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice arr:uint64 arr:float8_e4m3fn
+    lax.dynamic_update_slice(a_arr_uint64, a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice arr:uint64 arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(a_arr_uint64, a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice arr:uint64 arr:float8_e5m2
+    lax.dynamic_update_slice(a_arr_uint64, a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice arr:uint64 arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(a_arr_uint64, a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice arr:uint64 arr:bfloat16
+    lax.dynamic_update_slice(a_arr_uint64, a_arr_float16, ())  # rejected: lax dynamic_update_slice arr:uint64 arr:float16
+    lax.dynamic_update_slice(a_arr_uint64, a_arr_float32, ())  # rejected: lax dynamic_update_slice arr:uint64 arr:float32
+    lax.dynamic_update_slice(a_arr_uint64, a_arr_float64, ())  # rejected: lax dynamic_update_slice arr:uint64 arr:float64
+    lax.dynamic_update_slice(a_arr_uint64, a_arr_complex64, ())  # rejected: lax dynamic_update_slice arr:uint64 arr:complex64
+    lax.dynamic_update_slice(a_arr_uint64, a_arr_complex128, ())  # rejected: lax dynamic_update_slice arr:uint64 arr:complex128
+    lax.dynamic_update_slice(a_arr_uint64, a_warr_int, ())  # rejected: lax dynamic_update_slice arr:uint64 warr:int
+    lax.dynamic_update_slice(a_arr_uint64, a_warr_float, ())  # rejected: lax dynamic_update_slice arr:uint64 warr:float
+    lax.dynamic_update_slice(a_arr_uint64, a_warr_complex, ())  # rejected: lax dynamic_update_slice arr:uint64 warr:complex
+    lax.dynamic_update_slice(a_arr_uint64, True, ())  # rejected: lax dynamic_update_slice arr:uint64 py:bool
+    lax.dynamic_update_slice(a_arr_uint64, 2, ())  # rejected: lax dynamic_update_slice arr:uint64 py:int
+    lax.dynamic_update_slice(a_arr_uint64, 2.0, ())  # rejected: lax dynamic_update_slice arr:uint64 py:float
+    lax.dynamic_update_slice(a_arr_uint64, 2j, ())  # rejected: lax dynamic_update_slice arr:uint64 py:complex
+    lax.dynamic_update_slice(a_arr_uint64, np.bool_(1), ())  # rejected: lax dynamic_update_slice arr:uint64 np:bool
+    lax.dynamic_update_slice(a_arr_uint64, np.uint8(1), ())  # rejected: lax dynamic_update_slice arr:uint64 np:uint8
+    lax.dynamic_update_slice(a_arr_uint64, np.uint16(1), ())  # rejected: lax dynamic_update_slice arr:uint64 np:uint16
+    lax.dynamic_update_slice(a_arr_uint64, np.uint32(1), ())  # rejected: lax dynamic_update_slice arr:uint64 np:uint32
+    assert_type(lax.dynamic_update_slice(a_arr_uint64, np.uint64(1), ()), Array[uint64])  # lax dynamic_update_slice arr:uint64 np:uint64
+    lax.dynamic_update_slice(a_arr_uint64, np.int8(1), ())  # rejected: lax dynamic_update_slice arr:uint64 np:int8
+    lax.dynamic_update_slice(a_arr_uint64, np.int16(1), ())  # rejected: lax dynamic_update_slice arr:uint64 np:int16
+    lax.dynamic_update_slice(a_arr_uint64, np.int32(1), ())  # rejected: lax dynamic_update_slice arr:uint64 np:int32
+    lax.dynamic_update_slice(a_arr_uint64, np.int64(1), ())  # rejected: lax dynamic_update_slice arr:uint64 np:int64
+    lax.dynamic_update_slice(a_arr_uint64, np.float16(1), ())  # rejected: lax dynamic_update_slice arr:uint64 np:float16
+    lax.dynamic_update_slice(a_arr_uint64, np.float32(1), ())  # rejected: lax dynamic_update_slice arr:uint64 np:float32
+    lax.dynamic_update_slice(a_arr_uint64, np.float64(1), ())  # rejected: lax dynamic_update_slice arr:uint64 np:float64
+    lax.dynamic_update_slice(a_arr_uint64, np.complex64(1), ())  # rejected: lax dynamic_update_slice arr:uint64 np:complex64
+    lax.dynamic_update_slice(a_arr_uint64, np.complex128(1), ())  # rejected: lax dynamic_update_slice arr:uint64 np:complex128
+
+
+def case_lax_dynamic_update_slice_a_arr_int1() -> None:
+    lax.dynamic_update_slice(a_arr_int1, a_arr_bool, ())  # rejected: lax dynamic_update_slice arr:int1 arr:bool
+    lax.dynamic_update_slice(a_arr_int1, a_arr_uint1, ())  # rejected: lax dynamic_update_slice arr:int1 arr:uint1
+    lax.dynamic_update_slice(a_arr_int1, a_arr_uint2, ())  # rejected: lax dynamic_update_slice arr:int1 arr:uint2
+    lax.dynamic_update_slice(a_arr_int1, a_arr_uint4, ())  # rejected: lax dynamic_update_slice arr:int1 arr:uint4
+    lax.dynamic_update_slice(a_arr_int1, a_arr_uint8, ())  # rejected: lax dynamic_update_slice arr:int1 arr:uint8
+    lax.dynamic_update_slice(a_arr_int1, a_arr_uint16, ())  # rejected: lax dynamic_update_slice arr:int1 arr:uint16
+    lax.dynamic_update_slice(a_arr_int1, a_arr_uint32, ())  # rejected: lax dynamic_update_slice arr:int1 arr:uint32
+    lax.dynamic_update_slice(a_arr_int1, a_arr_uint64, ())  # rejected: lax dynamic_update_slice arr:int1 arr:uint64
+    assert_type(lax.dynamic_update_slice(a_arr_int1, a_arr_int1, ()), Array[int1])  # lax dynamic_update_slice arr:int1 arr:int1
+    lax.dynamic_update_slice(a_arr_int1, a_arr_int2, ())  # rejected: lax dynamic_update_slice arr:int1 arr:int2
+    lax.dynamic_update_slice(a_arr_int1, a_arr_int4, ())  # rejected: lax dynamic_update_slice arr:int1 arr:int4
+    lax.dynamic_update_slice(a_arr_int1, a_arr_int8, ())  # rejected: lax dynamic_update_slice arr:int1 arr:int8
+    lax.dynamic_update_slice(a_arr_int1, a_arr_int16, ())  # rejected: lax dynamic_update_slice arr:int1 arr:int16
+    lax.dynamic_update_slice(a_arr_int1, a_arr_int32, ())  # rejected: lax dynamic_update_slice arr:int1 arr:int32
+    lax.dynamic_update_slice(a_arr_int1, a_arr_int64, ())  # rejected: lax dynamic_update_slice arr:int1 arr:int64
+    lax.dynamic_update_slice(a_arr_int1, a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice arr:int1 arr:float4_e2m1fn
+    lax.dynamic_update_slice(a_arr_int1, a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice arr:int1 arr:float6_e2m3fn
+    lax.dynamic_update_slice(a_arr_int1, a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice arr:int1 arr:float6_e3m2fn
+    lax.dynamic_update_slice(a_arr_int1, a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice arr:int1 arr:float8_e3m4
+    lax.dynamic_update_slice(a_arr_int1, a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice arr:int1 arr:float8_e4m3
+    lax.dynamic_update_slice(a_arr_int1, a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice arr:int1 arr:float8_e8m0fnu
+    lax.dynamic_update_slice(a_arr_int1, a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice arr:int1 arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(a_arr_int1, a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice arr:int1 arr:float8_e4m3fn
+    lax.dynamic_update_slice(a_arr_int1, a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice arr:int1 arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(a_arr_int1, a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice arr:int1 arr:float8_e5m2
+    lax.dynamic_update_slice(a_arr_int1, a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice arr:int1 arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(a_arr_int1, a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice arr:int1 arr:bfloat16
+    lax.dynamic_update_slice(a_arr_int1, a_arr_float16, ())  # rejected: lax dynamic_update_slice arr:int1 arr:float16
+    lax.dynamic_update_slice(a_arr_int1, a_arr_float32, ())  # rejected: lax dynamic_update_slice arr:int1 arr:float32
+    lax.dynamic_update_slice(a_arr_int1, a_arr_float64, ())  # rejected: lax dynamic_update_slice arr:int1 arr:float64
+    lax.dynamic_update_slice(a_arr_int1, a_arr_complex64, ())  # rejected: lax dynamic_update_slice arr:int1 arr:complex64
+    lax.dynamic_update_slice(a_arr_int1, a_arr_complex128, ())  # rejected: lax dynamic_update_slice arr:int1 arr:complex128
+    lax.dynamic_update_slice(a_arr_int1, a_warr_int, ())  # rejected: lax dynamic_update_slice arr:int1 warr:int
+    lax.dynamic_update_slice(a_arr_int1, a_warr_float, ())  # rejected: lax dynamic_update_slice arr:int1 warr:float
+    lax.dynamic_update_slice(a_arr_int1, a_warr_complex, ())  # rejected: lax dynamic_update_slice arr:int1 warr:complex
+    lax.dynamic_update_slice(a_arr_int1, True, ())  # rejected: lax dynamic_update_slice arr:int1 py:bool
+    lax.dynamic_update_slice(a_arr_int1, 2, ())  # rejected: lax dynamic_update_slice arr:int1 py:int
+    lax.dynamic_update_slice(a_arr_int1, 2.0, ())  # rejected: lax dynamic_update_slice arr:int1 py:float
+    lax.dynamic_update_slice(a_arr_int1, 2j, ())  # rejected: lax dynamic_update_slice arr:int1 py:complex
+    lax.dynamic_update_slice(a_arr_int1, np.bool_(1), ())  # rejected: lax dynamic_update_slice arr:int1 np:bool
+    lax.dynamic_update_slice(a_arr_int1, np.uint8(1), ())  # rejected: lax dynamic_update_slice arr:int1 np:uint8
+    lax.dynamic_update_slice(a_arr_int1, np.uint16(1), ())  # rejected: lax dynamic_update_slice arr:int1 np:uint16
+    lax.dynamic_update_slice(a_arr_int1, np.uint32(1), ())  # rejected: lax dynamic_update_slice arr:int1 np:uint32
+    lax.dynamic_update_slice(a_arr_int1, np.uint64(1), ())  # rejected: lax dynamic_update_slice arr:int1 np:uint64
+    lax.dynamic_update_slice(a_arr_int1, np.int8(1), ())  # rejected: lax dynamic_update_slice arr:int1 np:int8
+    lax.dynamic_update_slice(a_arr_int1, np.int16(1), ())  # rejected: lax dynamic_update_slice arr:int1 np:int16
+    lax.dynamic_update_slice(a_arr_int1, np.int32(1), ())  # rejected: lax dynamic_update_slice arr:int1 np:int32
+    lax.dynamic_update_slice(a_arr_int1, np.int64(1), ())  # rejected: lax dynamic_update_slice arr:int1 np:int64
+    lax.dynamic_update_slice(a_arr_int1, np.float16(1), ())  # rejected: lax dynamic_update_slice arr:int1 np:float16
+    lax.dynamic_update_slice(a_arr_int1, np.float32(1), ())  # rejected: lax dynamic_update_slice arr:int1 np:float32
+    lax.dynamic_update_slice(a_arr_int1, np.float64(1), ())  # rejected: lax dynamic_update_slice arr:int1 np:float64
+    lax.dynamic_update_slice(a_arr_int1, np.complex64(1), ())  # rejected: lax dynamic_update_slice arr:int1 np:complex64
+    lax.dynamic_update_slice(a_arr_int1, np.complex128(1), ())  # rejected: lax dynamic_update_slice arr:int1 np:complex128
+
+
+def case_lax_dynamic_update_slice_a_arr_int2() -> None:
+    lax.dynamic_update_slice(a_arr_int2, a_arr_bool, ())  # rejected: lax dynamic_update_slice arr:int2 arr:bool
+    lax.dynamic_update_slice(a_arr_int2, a_arr_uint1, ())  # rejected: lax dynamic_update_slice arr:int2 arr:uint1
+    lax.dynamic_update_slice(a_arr_int2, a_arr_uint2, ())  # rejected: lax dynamic_update_slice arr:int2 arr:uint2
+    lax.dynamic_update_slice(a_arr_int2, a_arr_uint4, ())  # rejected: lax dynamic_update_slice arr:int2 arr:uint4
+    lax.dynamic_update_slice(a_arr_int2, a_arr_uint8, ())  # rejected: lax dynamic_update_slice arr:int2 arr:uint8
+    lax.dynamic_update_slice(a_arr_int2, a_arr_uint16, ())  # rejected: lax dynamic_update_slice arr:int2 arr:uint16
+    lax.dynamic_update_slice(a_arr_int2, a_arr_uint32, ())  # rejected: lax dynamic_update_slice arr:int2 arr:uint32
+    lax.dynamic_update_slice(a_arr_int2, a_arr_uint64, ())  # rejected: lax dynamic_update_slice arr:int2 arr:uint64
+    lax.dynamic_update_slice(a_arr_int2, a_arr_int1, ())  # rejected: lax dynamic_update_slice arr:int2 arr:int1
+    assert_type(lax.dynamic_update_slice(a_arr_int2, a_arr_int2, ()), Array[int2])  # lax dynamic_update_slice arr:int2 arr:int2
+    lax.dynamic_update_slice(a_arr_int2, a_arr_int4, ())  # rejected: lax dynamic_update_slice arr:int2 arr:int4
+    lax.dynamic_update_slice(a_arr_int2, a_arr_int8, ())  # rejected: lax dynamic_update_slice arr:int2 arr:int8
+    lax.dynamic_update_slice(a_arr_int2, a_arr_int16, ())  # rejected: lax dynamic_update_slice arr:int2 arr:int16
+    lax.dynamic_update_slice(a_arr_int2, a_arr_int32, ())  # rejected: lax dynamic_update_slice arr:int2 arr:int32
+    lax.dynamic_update_slice(a_arr_int2, a_arr_int64, ())  # rejected: lax dynamic_update_slice arr:int2 arr:int64
+    lax.dynamic_update_slice(a_arr_int2, a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice arr:int2 arr:float4_e2m1fn
+    lax.dynamic_update_slice(a_arr_int2, a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice arr:int2 arr:float6_e2m3fn
+    lax.dynamic_update_slice(a_arr_int2, a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice arr:int2 arr:float6_e3m2fn
+    lax.dynamic_update_slice(a_arr_int2, a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice arr:int2 arr:float8_e3m4
+    lax.dynamic_update_slice(a_arr_int2, a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice arr:int2 arr:float8_e4m3
+    lax.dynamic_update_slice(a_arr_int2, a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice arr:int2 arr:float8_e8m0fnu
+    lax.dynamic_update_slice(a_arr_int2, a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice arr:int2 arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(a_arr_int2, a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice arr:int2 arr:float8_e4m3fn
+    lax.dynamic_update_slice(a_arr_int2, a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice arr:int2 arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(a_arr_int2, a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice arr:int2 arr:float8_e5m2
+    lax.dynamic_update_slice(a_arr_int2, a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice arr:int2 arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(a_arr_int2, a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice arr:int2 arr:bfloat16
+    lax.dynamic_update_slice(a_arr_int2, a_arr_float16, ())  # rejected: lax dynamic_update_slice arr:int2 arr:float16
+    lax.dynamic_update_slice(a_arr_int2, a_arr_float32, ())  # rejected: lax dynamic_update_slice arr:int2 arr:float32
+    lax.dynamic_update_slice(a_arr_int2, a_arr_float64, ())  # rejected: lax dynamic_update_slice arr:int2 arr:float64
+    lax.dynamic_update_slice(a_arr_int2, a_arr_complex64, ())  # rejected: lax dynamic_update_slice arr:int2 arr:complex64
+    lax.dynamic_update_slice(a_arr_int2, a_arr_complex128, ())  # rejected: lax dynamic_update_slice arr:int2 arr:complex128
+    lax.dynamic_update_slice(a_arr_int2, a_warr_int, ())  # rejected: lax dynamic_update_slice arr:int2 warr:int
+    lax.dynamic_update_slice(a_arr_int2, a_warr_float, ())  # rejected: lax dynamic_update_slice arr:int2 warr:float
+    lax.dynamic_update_slice(a_arr_int2, a_warr_complex, ())  # rejected: lax dynamic_update_slice arr:int2 warr:complex
+    lax.dynamic_update_slice(a_arr_int2, True, ())  # rejected: lax dynamic_update_slice arr:int2 py:bool
+    lax.dynamic_update_slice(a_arr_int2, 2, ())  # rejected: lax dynamic_update_slice arr:int2 py:int
+    lax.dynamic_update_slice(a_arr_int2, 2.0, ())  # rejected: lax dynamic_update_slice arr:int2 py:float
+    lax.dynamic_update_slice(a_arr_int2, 2j, ())  # rejected: lax dynamic_update_slice arr:int2 py:complex
+    lax.dynamic_update_slice(a_arr_int2, np.bool_(1), ())  # rejected: lax dynamic_update_slice arr:int2 np:bool
+    lax.dynamic_update_slice(a_arr_int2, np.uint8(1), ())  # rejected: lax dynamic_update_slice arr:int2 np:uint8
+    lax.dynamic_update_slice(a_arr_int2, np.uint16(1), ())  # rejected: lax dynamic_update_slice arr:int2 np:uint16
+    lax.dynamic_update_slice(a_arr_int2, np.uint32(1), ())  # rejected: lax dynamic_update_slice arr:int2 np:uint32
+    lax.dynamic_update_slice(a_arr_int2, np.uint64(1), ())  # rejected: lax dynamic_update_slice arr:int2 np:uint64
+    lax.dynamic_update_slice(a_arr_int2, np.int8(1), ())  # rejected: lax dynamic_update_slice arr:int2 np:int8
+    lax.dynamic_update_slice(a_arr_int2, np.int16(1), ())  # rejected: lax dynamic_update_slice arr:int2 np:int16
+    lax.dynamic_update_slice(a_arr_int2, np.int32(1), ())  # rejected: lax dynamic_update_slice arr:int2 np:int32
+    lax.dynamic_update_slice(a_arr_int2, np.int64(1), ())  # rejected: lax dynamic_update_slice arr:int2 np:int64
+    lax.dynamic_update_slice(a_arr_int2, np.float16(1), ())  # rejected: lax dynamic_update_slice arr:int2 np:float16
+    lax.dynamic_update_slice(a_arr_int2, np.float32(1), ())  # rejected: lax dynamic_update_slice arr:int2 np:float32
+    lax.dynamic_update_slice(a_arr_int2, np.float64(1), ())  # rejected: lax dynamic_update_slice arr:int2 np:float64
+    lax.dynamic_update_slice(a_arr_int2, np.complex64(1), ())  # rejected: lax dynamic_update_slice arr:int2 np:complex64
+    lax.dynamic_update_slice(a_arr_int2, np.complex128(1), ())  # rejected: lax dynamic_update_slice arr:int2 np:complex128
+
+
+def case_lax_dynamic_update_slice_a_arr_int4() -> None:
+    lax.dynamic_update_slice(a_arr_int4, a_arr_bool, ())  # rejected: lax dynamic_update_slice arr:int4 arr:bool
+    lax.dynamic_update_slice(a_arr_int4, a_arr_uint1, ())  # rejected: lax dynamic_update_slice arr:int4 arr:uint1
+    lax.dynamic_update_slice(a_arr_int4, a_arr_uint2, ())  # rejected: lax dynamic_update_slice arr:int4 arr:uint2
+    lax.dynamic_update_slice(a_arr_int4, a_arr_uint4, ())  # rejected: lax dynamic_update_slice arr:int4 arr:uint4
+    lax.dynamic_update_slice(a_arr_int4, a_arr_uint8, ())  # rejected: lax dynamic_update_slice arr:int4 arr:uint8
+    lax.dynamic_update_slice(a_arr_int4, a_arr_uint16, ())  # rejected: lax dynamic_update_slice arr:int4 arr:uint16
+    lax.dynamic_update_slice(a_arr_int4, a_arr_uint32, ())  # rejected: lax dynamic_update_slice arr:int4 arr:uint32
+    lax.dynamic_update_slice(a_arr_int4, a_arr_uint64, ())  # rejected: lax dynamic_update_slice arr:int4 arr:uint64
+    lax.dynamic_update_slice(a_arr_int4, a_arr_int1, ())  # rejected: lax dynamic_update_slice arr:int4 arr:int1
+    lax.dynamic_update_slice(a_arr_int4, a_arr_int2, ())  # rejected: lax dynamic_update_slice arr:int4 arr:int2
+    assert_type(lax.dynamic_update_slice(a_arr_int4, a_arr_int4, ()), Array[int4])  # lax dynamic_update_slice arr:int4 arr:int4
+    lax.dynamic_update_slice(a_arr_int4, a_arr_int8, ())  # rejected: lax dynamic_update_slice arr:int4 arr:int8
+    lax.dynamic_update_slice(a_arr_int4, a_arr_int16, ())  # rejected: lax dynamic_update_slice arr:int4 arr:int16
+    lax.dynamic_update_slice(a_arr_int4, a_arr_int32, ())  # rejected: lax dynamic_update_slice arr:int4 arr:int32
+    lax.dynamic_update_slice(a_arr_int4, a_arr_int64, ())  # rejected: lax dynamic_update_slice arr:int4 arr:int64
+    lax.dynamic_update_slice(a_arr_int4, a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice arr:int4 arr:float4_e2m1fn
+    lax.dynamic_update_slice(a_arr_int4, a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice arr:int4 arr:float6_e2m3fn
+    lax.dynamic_update_slice(a_arr_int4, a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice arr:int4 arr:float6_e3m2fn
+    lax.dynamic_update_slice(a_arr_int4, a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice arr:int4 arr:float8_e3m4
+    lax.dynamic_update_slice(a_arr_int4, a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice arr:int4 arr:float8_e4m3
+    lax.dynamic_update_slice(a_arr_int4, a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice arr:int4 arr:float8_e8m0fnu
+    lax.dynamic_update_slice(a_arr_int4, a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice arr:int4 arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(a_arr_int4, a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice arr:int4 arr:float8_e4m3fn
+    lax.dynamic_update_slice(a_arr_int4, a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice arr:int4 arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(a_arr_int4, a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice arr:int4 arr:float8_e5m2
+    lax.dynamic_update_slice(a_arr_int4, a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice arr:int4 arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(a_arr_int4, a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice arr:int4 arr:bfloat16
+    lax.dynamic_update_slice(a_arr_int4, a_arr_float16, ())  # rejected: lax dynamic_update_slice arr:int4 arr:float16
+    lax.dynamic_update_slice(a_arr_int4, a_arr_float32, ())  # rejected: lax dynamic_update_slice arr:int4 arr:float32
+    lax.dynamic_update_slice(a_arr_int4, a_arr_float64, ())  # rejected: lax dynamic_update_slice arr:int4 arr:float64
+    lax.dynamic_update_slice(a_arr_int4, a_arr_complex64, ())  # rejected: lax dynamic_update_slice arr:int4 arr:complex64
+    lax.dynamic_update_slice(a_arr_int4, a_arr_complex128, ())  # rejected: lax dynamic_update_slice arr:int4 arr:complex128
+    lax.dynamic_update_slice(a_arr_int4, a_warr_int, ())  # rejected: lax dynamic_update_slice arr:int4 warr:int
+    lax.dynamic_update_slice(a_arr_int4, a_warr_float, ())  # rejected: lax dynamic_update_slice arr:int4 warr:float
+    lax.dynamic_update_slice(a_arr_int4, a_warr_complex, ())  # rejected: lax dynamic_update_slice arr:int4 warr:complex
+    lax.dynamic_update_slice(a_arr_int4, True, ())  # rejected: lax dynamic_update_slice arr:int4 py:bool
+    lax.dynamic_update_slice(a_arr_int4, 2, ())  # rejected: lax dynamic_update_slice arr:int4 py:int
+    lax.dynamic_update_slice(a_arr_int4, 2.0, ())  # rejected: lax dynamic_update_slice arr:int4 py:float
+    lax.dynamic_update_slice(a_arr_int4, 2j, ())  # rejected: lax dynamic_update_slice arr:int4 py:complex
+    lax.dynamic_update_slice(a_arr_int4, np.bool_(1), ())  # rejected: lax dynamic_update_slice arr:int4 np:bool
+    lax.dynamic_update_slice(a_arr_int4, np.uint8(1), ())  # rejected: lax dynamic_update_slice arr:int4 np:uint8
+    lax.dynamic_update_slice(a_arr_int4, np.uint16(1), ())  # rejected: lax dynamic_update_slice arr:int4 np:uint16
+    lax.dynamic_update_slice(a_arr_int4, np.uint32(1), ())  # rejected: lax dynamic_update_slice arr:int4 np:uint32
+    lax.dynamic_update_slice(a_arr_int4, np.uint64(1), ())  # rejected: lax dynamic_update_slice arr:int4 np:uint64
+    lax.dynamic_update_slice(a_arr_int4, np.int8(1), ())  # rejected: lax dynamic_update_slice arr:int4 np:int8
+    lax.dynamic_update_slice(a_arr_int4, np.int16(1), ())  # rejected: lax dynamic_update_slice arr:int4 np:int16
+    lax.dynamic_update_slice(a_arr_int4, np.int32(1), ())  # rejected: lax dynamic_update_slice arr:int4 np:int32
+    lax.dynamic_update_slice(a_arr_int4, np.int64(1), ())  # rejected: lax dynamic_update_slice arr:int4 np:int64
+    lax.dynamic_update_slice(a_arr_int4, np.float16(1), ())  # rejected: lax dynamic_update_slice arr:int4 np:float16
+    lax.dynamic_update_slice(a_arr_int4, np.float32(1), ())  # rejected: lax dynamic_update_slice arr:int4 np:float32
+    lax.dynamic_update_slice(a_arr_int4, np.float64(1), ())  # rejected: lax dynamic_update_slice arr:int4 np:float64
+    lax.dynamic_update_slice(a_arr_int4, np.complex64(1), ())  # rejected: lax dynamic_update_slice arr:int4 np:complex64
+    lax.dynamic_update_slice(a_arr_int4, np.complex128(1), ())  # rejected: lax dynamic_update_slice arr:int4 np:complex128
+
+
+def case_lax_dynamic_update_slice_a_arr_int8() -> None:
+    lax.dynamic_update_slice(a_arr_int8, a_arr_bool, ())  # rejected: lax dynamic_update_slice arr:int8 arr:bool
+    lax.dynamic_update_slice(a_arr_int8, a_arr_uint1, ())  # rejected: lax dynamic_update_slice arr:int8 arr:uint1
+    lax.dynamic_update_slice(a_arr_int8, a_arr_uint2, ())  # rejected: lax dynamic_update_slice arr:int8 arr:uint2
+    lax.dynamic_update_slice(a_arr_int8, a_arr_uint4, ())  # rejected: lax dynamic_update_slice arr:int8 arr:uint4
+    lax.dynamic_update_slice(a_arr_int8, a_arr_uint8, ())  # rejected: lax dynamic_update_slice arr:int8 arr:uint8
+    lax.dynamic_update_slice(a_arr_int8, a_arr_uint16, ())  # rejected: lax dynamic_update_slice arr:int8 arr:uint16
+    lax.dynamic_update_slice(a_arr_int8, a_arr_uint32, ())  # rejected: lax dynamic_update_slice arr:int8 arr:uint32
+    lax.dynamic_update_slice(a_arr_int8, a_arr_uint64, ())  # rejected: lax dynamic_update_slice arr:int8 arr:uint64
+    lax.dynamic_update_slice(a_arr_int8, a_arr_int1, ())  # rejected: lax dynamic_update_slice arr:int8 arr:int1
+    lax.dynamic_update_slice(a_arr_int8, a_arr_int2, ())  # rejected: lax dynamic_update_slice arr:int8 arr:int2
+    lax.dynamic_update_slice(a_arr_int8, a_arr_int4, ())  # rejected: lax dynamic_update_slice arr:int8 arr:int4
+    assert_type(lax.dynamic_update_slice(a_arr_int8, a_arr_int8, ()), Array[int8])  # lax dynamic_update_slice arr:int8 arr:int8
+    lax.dynamic_update_slice(a_arr_int8, a_arr_int16, ())  # rejected: lax dynamic_update_slice arr:int8 arr:int16
+    lax.dynamic_update_slice(a_arr_int8, a_arr_int32, ())  # rejected: lax dynamic_update_slice arr:int8 arr:int32
+    lax.dynamic_update_slice(a_arr_int8, a_arr_int64, ())  # rejected: lax dynamic_update_slice arr:int8 arr:int64
+    lax.dynamic_update_slice(a_arr_int8, a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice arr:int8 arr:float4_e2m1fn
+    lax.dynamic_update_slice(a_arr_int8, a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice arr:int8 arr:float6_e2m3fn
+    lax.dynamic_update_slice(a_arr_int8, a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice arr:int8 arr:float6_e3m2fn
+    lax.dynamic_update_slice(a_arr_int8, a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice arr:int8 arr:float8_e3m4
+    lax.dynamic_update_slice(a_arr_int8, a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice arr:int8 arr:float8_e4m3
+    lax.dynamic_update_slice(a_arr_int8, a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice arr:int8 arr:float8_e8m0fnu
+    lax.dynamic_update_slice(a_arr_int8, a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice arr:int8 arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(a_arr_int8, a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice arr:int8 arr:float8_e4m3fn
+    lax.dynamic_update_slice(a_arr_int8, a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice arr:int8 arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(a_arr_int8, a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice arr:int8 arr:float8_e5m2
+    lax.dynamic_update_slice(a_arr_int8, a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice arr:int8 arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(a_arr_int8, a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice arr:int8 arr:bfloat16
+    lax.dynamic_update_slice(a_arr_int8, a_arr_float16, ())  # rejected: lax dynamic_update_slice arr:int8 arr:float16
+    lax.dynamic_update_slice(a_arr_int8, a_arr_float32, ())  # rejected: lax dynamic_update_slice arr:int8 arr:float32
+    lax.dynamic_update_slice(a_arr_int8, a_arr_float64, ())  # rejected: lax dynamic_update_slice arr:int8 arr:float64
+    lax.dynamic_update_slice(a_arr_int8, a_arr_complex64, ())  # rejected: lax dynamic_update_slice arr:int8 arr:complex64
+    lax.dynamic_update_slice(a_arr_int8, a_arr_complex128, ())  # rejected: lax dynamic_update_slice arr:int8 arr:complex128
+    lax.dynamic_update_slice(a_arr_int8, a_warr_int, ())  # rejected: lax dynamic_update_slice arr:int8 warr:int
+    lax.dynamic_update_slice(a_arr_int8, a_warr_float, ())  # rejected: lax dynamic_update_slice arr:int8 warr:float
+    lax.dynamic_update_slice(a_arr_int8, a_warr_complex, ())  # rejected: lax dynamic_update_slice arr:int8 warr:complex
+    lax.dynamic_update_slice(a_arr_int8, True, ())  # rejected: lax dynamic_update_slice arr:int8 py:bool
+    lax.dynamic_update_slice(a_arr_int8, 2, ())  # rejected: lax dynamic_update_slice arr:int8 py:int
+    lax.dynamic_update_slice(a_arr_int8, 2.0, ())  # rejected: lax dynamic_update_slice arr:int8 py:float
+    lax.dynamic_update_slice(a_arr_int8, 2j, ())  # rejected: lax dynamic_update_slice arr:int8 py:complex
+    lax.dynamic_update_slice(a_arr_int8, np.bool_(1), ())  # rejected: lax dynamic_update_slice arr:int8 np:bool
+    lax.dynamic_update_slice(a_arr_int8, np.uint8(1), ())  # rejected: lax dynamic_update_slice arr:int8 np:uint8
+    lax.dynamic_update_slice(a_arr_int8, np.uint16(1), ())  # rejected: lax dynamic_update_slice arr:int8 np:uint16
+    lax.dynamic_update_slice(a_arr_int8, np.uint32(1), ())  # rejected: lax dynamic_update_slice arr:int8 np:uint32
+    lax.dynamic_update_slice(a_arr_int8, np.uint64(1), ())  # rejected: lax dynamic_update_slice arr:int8 np:uint64
+    assert_type(lax.dynamic_update_slice(a_arr_int8, np.int8(1), ()), Array[int8])  # lax dynamic_update_slice arr:int8 np:int8
+    lax.dynamic_update_slice(a_arr_int8, np.int16(1), ())  # rejected: lax dynamic_update_slice arr:int8 np:int16
+    lax.dynamic_update_slice(a_arr_int8, np.int32(1), ())  # rejected: lax dynamic_update_slice arr:int8 np:int32
+    lax.dynamic_update_slice(a_arr_int8, np.int64(1), ())  # rejected: lax dynamic_update_slice arr:int8 np:int64
+    lax.dynamic_update_slice(a_arr_int8, np.float16(1), ())  # rejected: lax dynamic_update_slice arr:int8 np:float16
+    lax.dynamic_update_slice(a_arr_int8, np.float32(1), ())  # rejected: lax dynamic_update_slice arr:int8 np:float32
+    lax.dynamic_update_slice(a_arr_int8, np.float64(1), ())  # rejected: lax dynamic_update_slice arr:int8 np:float64
+    lax.dynamic_update_slice(a_arr_int8, np.complex64(1), ())  # rejected: lax dynamic_update_slice arr:int8 np:complex64
+    lax.dynamic_update_slice(a_arr_int8, np.complex128(1), ())  # rejected: lax dynamic_update_slice arr:int8 np:complex128
+
+
+def case_lax_dynamic_update_slice_a_arr_int16() -> None:
+    lax.dynamic_update_slice(a_arr_int16, a_arr_bool, ())  # rejected: lax dynamic_update_slice arr:int16 arr:bool
+    lax.dynamic_update_slice(a_arr_int16, a_arr_uint1, ())  # rejected: lax dynamic_update_slice arr:int16 arr:uint1
+    lax.dynamic_update_slice(a_arr_int16, a_arr_uint2, ())  # rejected: lax dynamic_update_slice arr:int16 arr:uint2
+    lax.dynamic_update_slice(a_arr_int16, a_arr_uint4, ())  # rejected: lax dynamic_update_slice arr:int16 arr:uint4
+    lax.dynamic_update_slice(a_arr_int16, a_arr_uint8, ())  # rejected: lax dynamic_update_slice arr:int16 arr:uint8
+    lax.dynamic_update_slice(a_arr_int16, a_arr_uint16, ())  # rejected: lax dynamic_update_slice arr:int16 arr:uint16
+    lax.dynamic_update_slice(a_arr_int16, a_arr_uint32, ())  # rejected: lax dynamic_update_slice arr:int16 arr:uint32
+    lax.dynamic_update_slice(a_arr_int16, a_arr_uint64, ())  # rejected: lax dynamic_update_slice arr:int16 arr:uint64
+    lax.dynamic_update_slice(a_arr_int16, a_arr_int1, ())  # rejected: lax dynamic_update_slice arr:int16 arr:int1
+    lax.dynamic_update_slice(a_arr_int16, a_arr_int2, ())  # rejected: lax dynamic_update_slice arr:int16 arr:int2
+    lax.dynamic_update_slice(a_arr_int16, a_arr_int4, ())  # rejected: lax dynamic_update_slice arr:int16 arr:int4
+    lax.dynamic_update_slice(a_arr_int16, a_arr_int8, ())  # rejected: lax dynamic_update_slice arr:int16 arr:int8
+    assert_type(lax.dynamic_update_slice(a_arr_int16, a_arr_int16, ()), Array[int16])  # lax dynamic_update_slice arr:int16 arr:int16
+    lax.dynamic_update_slice(a_arr_int16, a_arr_int32, ())  # rejected: lax dynamic_update_slice arr:int16 arr:int32
+    lax.dynamic_update_slice(a_arr_int16, a_arr_int64, ())  # rejected: lax dynamic_update_slice arr:int16 arr:int64
+    lax.dynamic_update_slice(a_arr_int16, a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice arr:int16 arr:float4_e2m1fn
+    lax.dynamic_update_slice(a_arr_int16, a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice arr:int16 arr:float6_e2m3fn
+    lax.dynamic_update_slice(a_arr_int16, a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice arr:int16 arr:float6_e3m2fn
+    lax.dynamic_update_slice(a_arr_int16, a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice arr:int16 arr:float8_e3m4
+    lax.dynamic_update_slice(a_arr_int16, a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice arr:int16 arr:float8_e4m3
+    lax.dynamic_update_slice(a_arr_int16, a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice arr:int16 arr:float8_e8m0fnu
+    lax.dynamic_update_slice(a_arr_int16, a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice arr:int16 arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(a_arr_int16, a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice arr:int16 arr:float8_e4m3fn
+    lax.dynamic_update_slice(a_arr_int16, a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice arr:int16 arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(a_arr_int16, a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice arr:int16 arr:float8_e5m2
+    lax.dynamic_update_slice(a_arr_int16, a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice arr:int16 arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(a_arr_int16, a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice arr:int16 arr:bfloat16
+    lax.dynamic_update_slice(a_arr_int16, a_arr_float16, ())  # rejected: lax dynamic_update_slice arr:int16 arr:float16
+    lax.dynamic_update_slice(a_arr_int16, a_arr_float32, ())  # rejected: lax dynamic_update_slice arr:int16 arr:float32
+    lax.dynamic_update_slice(a_arr_int16, a_arr_float64, ())  # rejected: lax dynamic_update_slice arr:int16 arr:float64
+    lax.dynamic_update_slice(a_arr_int16, a_arr_complex64, ())  # rejected: lax dynamic_update_slice arr:int16 arr:complex64
+    lax.dynamic_update_slice(a_arr_int16, a_arr_complex128, ())  # rejected: lax dynamic_update_slice arr:int16 arr:complex128
+    lax.dynamic_update_slice(a_arr_int16, a_warr_int, ())  # rejected: lax dynamic_update_slice arr:int16 warr:int
+    lax.dynamic_update_slice(a_arr_int16, a_warr_float, ())  # rejected: lax dynamic_update_slice arr:int16 warr:float
+    lax.dynamic_update_slice(a_arr_int16, a_warr_complex, ())  # rejected: lax dynamic_update_slice arr:int16 warr:complex
+    lax.dynamic_update_slice(a_arr_int16, True, ())  # rejected: lax dynamic_update_slice arr:int16 py:bool
+    lax.dynamic_update_slice(a_arr_int16, 2, ())  # rejected: lax dynamic_update_slice arr:int16 py:int
+    lax.dynamic_update_slice(a_arr_int16, 2.0, ())  # rejected: lax dynamic_update_slice arr:int16 py:float
+    lax.dynamic_update_slice(a_arr_int16, 2j, ())  # rejected: lax dynamic_update_slice arr:int16 py:complex
+    lax.dynamic_update_slice(a_arr_int16, np.bool_(1), ())  # rejected: lax dynamic_update_slice arr:int16 np:bool
+    lax.dynamic_update_slice(a_arr_int16, np.uint8(1), ())  # rejected: lax dynamic_update_slice arr:int16 np:uint8
+    lax.dynamic_update_slice(a_arr_int16, np.uint16(1), ())  # rejected: lax dynamic_update_slice arr:int16 np:uint16
+    lax.dynamic_update_slice(a_arr_int16, np.uint32(1), ())  # rejected: lax dynamic_update_slice arr:int16 np:uint32
+    lax.dynamic_update_slice(a_arr_int16, np.uint64(1), ())  # rejected: lax dynamic_update_slice arr:int16 np:uint64
+    lax.dynamic_update_slice(a_arr_int16, np.int8(1), ())  # rejected: lax dynamic_update_slice arr:int16 np:int8
+    assert_type(lax.dynamic_update_slice(a_arr_int16, np.int16(1), ()), Array[int16])  # lax dynamic_update_slice arr:int16 np:int16
+    lax.dynamic_update_slice(a_arr_int16, np.int32(1), ())  # rejected: lax dynamic_update_slice arr:int16 np:int32
+    lax.dynamic_update_slice(a_arr_int16, np.int64(1), ())  # rejected: lax dynamic_update_slice arr:int16 np:int64
+    lax.dynamic_update_slice(a_arr_int16, np.float16(1), ())  # rejected: lax dynamic_update_slice arr:int16 np:float16
+    lax.dynamic_update_slice(a_arr_int16, np.float32(1), ())  # rejected: lax dynamic_update_slice arr:int16 np:float32
+    lax.dynamic_update_slice(a_arr_int16, np.float64(1), ())  # rejected: lax dynamic_update_slice arr:int16 np:float64
+    lax.dynamic_update_slice(a_arr_int16, np.complex64(1), ())  # rejected: lax dynamic_update_slice arr:int16 np:complex64
+    lax.dynamic_update_slice(a_arr_int16, np.complex128(1), ())  # rejected: lax dynamic_update_slice arr:int16 np:complex128
+
+
+def case_lax_dynamic_update_slice_a_arr_int32() -> None:
+    lax.dynamic_update_slice(a_arr_int32, a_arr_bool, ())  # rejected: lax dynamic_update_slice arr:int32 arr:bool
+    lax.dynamic_update_slice(a_arr_int32, a_arr_uint1, ())  # rejected: lax dynamic_update_slice arr:int32 arr:uint1
+    lax.dynamic_update_slice(a_arr_int32, a_arr_uint2, ())  # rejected: lax dynamic_update_slice arr:int32 arr:uint2
+    lax.dynamic_update_slice(a_arr_int32, a_arr_uint4, ())  # rejected: lax dynamic_update_slice arr:int32 arr:uint4
+    lax.dynamic_update_slice(a_arr_int32, a_arr_uint8, ())  # rejected: lax dynamic_update_slice arr:int32 arr:uint8
+    lax.dynamic_update_slice(a_arr_int32, a_arr_uint16, ())  # rejected: lax dynamic_update_slice arr:int32 arr:uint16
+    lax.dynamic_update_slice(a_arr_int32, a_arr_uint32, ())  # rejected: lax dynamic_update_slice arr:int32 arr:uint32
+    lax.dynamic_update_slice(a_arr_int32, a_arr_uint64, ())  # rejected: lax dynamic_update_slice arr:int32 arr:uint64
+    lax.dynamic_update_slice(a_arr_int32, a_arr_int1, ())  # rejected: lax dynamic_update_slice arr:int32 arr:int1
+    lax.dynamic_update_slice(a_arr_int32, a_arr_int2, ())  # rejected: lax dynamic_update_slice arr:int32 arr:int2
+    lax.dynamic_update_slice(a_arr_int32, a_arr_int4, ())  # rejected: lax dynamic_update_slice arr:int32 arr:int4
+    lax.dynamic_update_slice(a_arr_int32, a_arr_int8, ())  # rejected: lax dynamic_update_slice arr:int32 arr:int8
+    lax.dynamic_update_slice(a_arr_int32, a_arr_int16, ())  # rejected: lax dynamic_update_slice arr:int32 arr:int16
+    assert_type(lax.dynamic_update_slice(a_arr_int32, a_arr_int32, ()), Array[int32])  # lax dynamic_update_slice arr:int32 arr:int32
+    lax.dynamic_update_slice(a_arr_int32, a_arr_int64, ())  # rejected: lax dynamic_update_slice arr:int32 arr:int64
+    lax.dynamic_update_slice(a_arr_int32, a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice arr:int32 arr:float4_e2m1fn
+    lax.dynamic_update_slice(a_arr_int32, a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice arr:int32 arr:float6_e2m3fn
+    lax.dynamic_update_slice(a_arr_int32, a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice arr:int32 arr:float6_e3m2fn
+    lax.dynamic_update_slice(a_arr_int32, a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice arr:int32 arr:float8_e3m4
+    lax.dynamic_update_slice(a_arr_int32, a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice arr:int32 arr:float8_e4m3
+    lax.dynamic_update_slice(a_arr_int32, a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice arr:int32 arr:float8_e8m0fnu
+    lax.dynamic_update_slice(a_arr_int32, a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice arr:int32 arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(a_arr_int32, a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice arr:int32 arr:float8_e4m3fn
+    lax.dynamic_update_slice(a_arr_int32, a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice arr:int32 arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(a_arr_int32, a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice arr:int32 arr:float8_e5m2
+    lax.dynamic_update_slice(a_arr_int32, a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice arr:int32 arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(a_arr_int32, a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice arr:int32 arr:bfloat16
+    lax.dynamic_update_slice(a_arr_int32, a_arr_float16, ())  # rejected: lax dynamic_update_slice arr:int32 arr:float16
+    lax.dynamic_update_slice(a_arr_int32, a_arr_float32, ())  # rejected: lax dynamic_update_slice arr:int32 arr:float32
+    lax.dynamic_update_slice(a_arr_int32, a_arr_float64, ())  # rejected: lax dynamic_update_slice arr:int32 arr:float64
+    lax.dynamic_update_slice(a_arr_int32, a_arr_complex64, ())  # rejected: lax dynamic_update_slice arr:int32 arr:complex64
+    lax.dynamic_update_slice(a_arr_int32, a_arr_complex128, ())  # rejected: lax dynamic_update_slice arr:int32 arr:complex128
+    lax.dynamic_update_slice(a_arr_int32, a_warr_int, ())  # rejected: lax dynamic_update_slice arr:int32 warr:int
+    lax.dynamic_update_slice(a_arr_int32, a_warr_float, ())  # rejected: lax dynamic_update_slice arr:int32 warr:float
+    lax.dynamic_update_slice(a_arr_int32, a_warr_complex, ())  # rejected: lax dynamic_update_slice arr:int32 warr:complex
+    lax.dynamic_update_slice(a_arr_int32, True, ())  # rejected: lax dynamic_update_slice arr:int32 py:bool
+    lax.dynamic_update_slice(a_arr_int32, 2, ())  # rejected: lax dynamic_update_slice arr:int32 py:int
+    lax.dynamic_update_slice(a_arr_int32, 2.0, ())  # rejected: lax dynamic_update_slice arr:int32 py:float
+    lax.dynamic_update_slice(a_arr_int32, 2j, ())  # rejected: lax dynamic_update_slice arr:int32 py:complex
+    lax.dynamic_update_slice(a_arr_int32, np.bool_(1), ())  # rejected: lax dynamic_update_slice arr:int32 np:bool
+    lax.dynamic_update_slice(a_arr_int32, np.uint8(1), ())  # rejected: lax dynamic_update_slice arr:int32 np:uint8
+    lax.dynamic_update_slice(a_arr_int32, np.uint16(1), ())  # rejected: lax dynamic_update_slice arr:int32 np:uint16
+    lax.dynamic_update_slice(a_arr_int32, np.uint32(1), ())  # rejected: lax dynamic_update_slice arr:int32 np:uint32
+    lax.dynamic_update_slice(a_arr_int32, np.uint64(1), ())  # rejected: lax dynamic_update_slice arr:int32 np:uint64
+    lax.dynamic_update_slice(a_arr_int32, np.int8(1), ())  # rejected: lax dynamic_update_slice arr:int32 np:int8
+    lax.dynamic_update_slice(a_arr_int32, np.int16(1), ())  # rejected: lax dynamic_update_slice arr:int32 np:int16
+    assert_type(lax.dynamic_update_slice(a_arr_int32, np.int32(1), ()), Array[int32])  # lax dynamic_update_slice arr:int32 np:int32
+    lax.dynamic_update_slice(a_arr_int32, np.int64(1), ())  # rejected: lax dynamic_update_slice arr:int32 np:int64
+    lax.dynamic_update_slice(a_arr_int32, np.float16(1), ())  # rejected: lax dynamic_update_slice arr:int32 np:float16
+    lax.dynamic_update_slice(a_arr_int32, np.float32(1), ())  # rejected: lax dynamic_update_slice arr:int32 np:float32
+    lax.dynamic_update_slice(a_arr_int32, np.float64(1), ())  # rejected: lax dynamic_update_slice arr:int32 np:float64
+    lax.dynamic_update_slice(a_arr_int32, np.complex64(1), ())  # rejected: lax dynamic_update_slice arr:int32 np:complex64
+    lax.dynamic_update_slice(a_arr_int32, np.complex128(1), ())  # rejected: lax dynamic_update_slice arr:int32 np:complex128
+
+
+def case_lax_dynamic_update_slice_a_arr_int64() -> None:
+    lax.dynamic_update_slice(a_arr_int64, a_arr_bool, ())  # rejected: lax dynamic_update_slice arr:int64 arr:bool
+    lax.dynamic_update_slice(a_arr_int64, a_arr_uint1, ())  # rejected: lax dynamic_update_slice arr:int64 arr:uint1
+    lax.dynamic_update_slice(a_arr_int64, a_arr_uint2, ())  # rejected: lax dynamic_update_slice arr:int64 arr:uint2
+    lax.dynamic_update_slice(a_arr_int64, a_arr_uint4, ())  # rejected: lax dynamic_update_slice arr:int64 arr:uint4
+    lax.dynamic_update_slice(a_arr_int64, a_arr_uint8, ())  # rejected: lax dynamic_update_slice arr:int64 arr:uint8
+    lax.dynamic_update_slice(a_arr_int64, a_arr_uint16, ())  # rejected: lax dynamic_update_slice arr:int64 arr:uint16
+    lax.dynamic_update_slice(a_arr_int64, a_arr_uint32, ())  # rejected: lax dynamic_update_slice arr:int64 arr:uint32
+    lax.dynamic_update_slice(a_arr_int64, a_arr_uint64, ())  # rejected: lax dynamic_update_slice arr:int64 arr:uint64
+    lax.dynamic_update_slice(a_arr_int64, a_arr_int1, ())  # rejected: lax dynamic_update_slice arr:int64 arr:int1
+    lax.dynamic_update_slice(a_arr_int64, a_arr_int2, ())  # rejected: lax dynamic_update_slice arr:int64 arr:int2
+    lax.dynamic_update_slice(a_arr_int64, a_arr_int4, ())  # rejected: lax dynamic_update_slice arr:int64 arr:int4
+    lax.dynamic_update_slice(a_arr_int64, a_arr_int8, ())  # rejected: lax dynamic_update_slice arr:int64 arr:int8
+    lax.dynamic_update_slice(a_arr_int64, a_arr_int16, ())  # rejected: lax dynamic_update_slice arr:int64 arr:int16
+    lax.dynamic_update_slice(a_arr_int64, a_arr_int32, ())  # rejected: lax dynamic_update_slice arr:int64 arr:int32
+    assert_type(lax.dynamic_update_slice(a_arr_int64, a_arr_int64, ()), Array[int64])  # lax dynamic_update_slice arr:int64 arr:int64
+    lax.dynamic_update_slice(a_arr_int64, a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice arr:int64 arr:float4_e2m1fn
+    lax.dynamic_update_slice(a_arr_int64, a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice arr:int64 arr:float6_e2m3fn
+    lax.dynamic_update_slice(a_arr_int64, a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice arr:int64 arr:float6_e3m2fn
+    lax.dynamic_update_slice(a_arr_int64, a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice arr:int64 arr:float8_e3m4
+    lax.dynamic_update_slice(a_arr_int64, a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice arr:int64 arr:float8_e4m3
+    lax.dynamic_update_slice(a_arr_int64, a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice arr:int64 arr:float8_e8m0fnu
+    lax.dynamic_update_slice(a_arr_int64, a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice arr:int64 arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(a_arr_int64, a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice arr:int64 arr:float8_e4m3fn
+    lax.dynamic_update_slice(a_arr_int64, a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice arr:int64 arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(a_arr_int64, a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice arr:int64 arr:float8_e5m2
+    lax.dynamic_update_slice(a_arr_int64, a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice arr:int64 arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(a_arr_int64, a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice arr:int64 arr:bfloat16
+    lax.dynamic_update_slice(a_arr_int64, a_arr_float16, ())  # rejected: lax dynamic_update_slice arr:int64 arr:float16
+    lax.dynamic_update_slice(a_arr_int64, a_arr_float32, ())  # rejected: lax dynamic_update_slice arr:int64 arr:float32
+    lax.dynamic_update_slice(a_arr_int64, a_arr_float64, ())  # rejected: lax dynamic_update_slice arr:int64 arr:float64
+    lax.dynamic_update_slice(a_arr_int64, a_arr_complex64, ())  # rejected: lax dynamic_update_slice arr:int64 arr:complex64
+    lax.dynamic_update_slice(a_arr_int64, a_arr_complex128, ())  # rejected: lax dynamic_update_slice arr:int64 arr:complex128
+    assert_type(lax.dynamic_update_slice(a_arr_int64, a_warr_int, ()), Array[int64])  # lax dynamic_update_slice arr:int64 warr:int
+    lax.dynamic_update_slice(a_arr_int64, a_warr_float, ())  # rejected: lax dynamic_update_slice arr:int64 warr:float
+    lax.dynamic_update_slice(a_arr_int64, a_warr_complex, ())  # rejected: lax dynamic_update_slice arr:int64 warr:complex
+    lax.dynamic_update_slice(a_arr_int64, True, ())  # rejected: lax dynamic_update_slice arr:int64 py:bool
+    assert_type(lax.dynamic_update_slice(a_arr_int64, 2, ()), Array[int64])  # lax dynamic_update_slice arr:int64 py:int
+    lax.dynamic_update_slice(a_arr_int64, 2.0, ())  # rejected: lax dynamic_update_slice arr:int64 py:float
+    lax.dynamic_update_slice(a_arr_int64, 2j, ())  # rejected: lax dynamic_update_slice arr:int64 py:complex
+    lax.dynamic_update_slice(a_arr_int64, np.bool_(1), ())  # rejected: lax dynamic_update_slice arr:int64 np:bool
+    lax.dynamic_update_slice(a_arr_int64, np.uint8(1), ())  # rejected: lax dynamic_update_slice arr:int64 np:uint8
+    lax.dynamic_update_slice(a_arr_int64, np.uint16(1), ())  # rejected: lax dynamic_update_slice arr:int64 np:uint16
+    lax.dynamic_update_slice(a_arr_int64, np.uint32(1), ())  # rejected: lax dynamic_update_slice arr:int64 np:uint32
+    lax.dynamic_update_slice(a_arr_int64, np.uint64(1), ())  # rejected: lax dynamic_update_slice arr:int64 np:uint64
+    lax.dynamic_update_slice(a_arr_int64, np.int8(1), ())  # rejected: lax dynamic_update_slice arr:int64 np:int8
+    lax.dynamic_update_slice(a_arr_int64, np.int16(1), ())  # rejected: lax dynamic_update_slice arr:int64 np:int16
+    lax.dynamic_update_slice(a_arr_int64, np.int32(1), ())  # rejected: lax dynamic_update_slice arr:int64 np:int32
+    assert_type(lax.dynamic_update_slice(a_arr_int64, np.int64(1), ()), Array[int64])  # lax dynamic_update_slice arr:int64 np:int64
+    lax.dynamic_update_slice(a_arr_int64, np.float16(1), ())  # rejected: lax dynamic_update_slice arr:int64 np:float16
+    lax.dynamic_update_slice(a_arr_int64, np.float32(1), ())  # rejected: lax dynamic_update_slice arr:int64 np:float32
+    lax.dynamic_update_slice(a_arr_int64, np.float64(1), ())  # rejected: lax dynamic_update_slice arr:int64 np:float64
+    lax.dynamic_update_slice(a_arr_int64, np.complex64(1), ())  # rejected: lax dynamic_update_slice arr:int64 np:complex64
+    lax.dynamic_update_slice(a_arr_int64, np.complex128(1), ())  # rejected: lax dynamic_update_slice arr:int64 np:complex128
+
+
+def case_lax_dynamic_update_slice_a_arr_float4_e2m1fn() -> None:
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, a_arr_bool, ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn arr:bool
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, a_arr_uint1, ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn arr:uint1
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, a_arr_uint2, ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn arr:uint2
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, a_arr_uint4, ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn arr:uint4
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, a_arr_uint8, ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn arr:uint8
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, a_arr_uint16, ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn arr:uint16
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, a_arr_uint32, ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn arr:uint32
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, a_arr_uint64, ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn arr:uint64
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, a_arr_int1, ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn arr:int1
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, a_arr_int2, ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn arr:int2
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, a_arr_int4, ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn arr:int4
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, a_arr_int8, ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn arr:int8
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, a_arr_int16, ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn arr:int16
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, a_arr_int32, ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn arr:int32
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, a_arr_int64, ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn arr:int64
+    assert_type(lax.dynamic_update_slice(a_arr_float4_e2m1fn, a_arr_float4_e2m1fn, ()), Array[float4_e2m1fn])  # lax dynamic_update_slice arr:float4_e2m1fn arr:float4_e2m1fn
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn arr:float6_e2m3fn
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn arr:float6_e3m2fn
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn arr:float8_e3m4
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn arr:float8_e4m3
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn arr:float8_e8m0fnu
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn arr:float8_e4m3fn
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn arr:float8_e5m2
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn arr:bfloat16
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, a_arr_float16, ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn arr:float16
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, a_arr_float32, ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn arr:float32
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, a_arr_float64, ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn arr:float64
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, a_arr_complex64, ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn arr:complex64
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, a_arr_complex128, ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn arr:complex128
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, a_warr_int, ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn warr:int
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, a_warr_float, ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn warr:float
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, a_warr_complex, ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn warr:complex
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, True, ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn py:bool
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, 2, ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn py:int
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, 2.0, ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn py:float
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, 2j, ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn py:complex
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, np.bool_(1), ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn np:bool
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, np.uint8(1), ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn np:uint8
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, np.uint16(1), ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn np:uint16
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, np.uint32(1), ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn np:uint32
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, np.uint64(1), ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn np:uint64
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, np.int8(1), ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn np:int8
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, np.int16(1), ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn np:int16
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, np.int32(1), ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn np:int32
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, np.int64(1), ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn np:int64
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, np.float16(1), ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn np:float16
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, np.float32(1), ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn np:float32
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, np.float64(1), ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn np:float64
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, np.complex64(1), ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn np:complex64
+    lax.dynamic_update_slice(a_arr_float4_e2m1fn, np.complex128(1), ())  # rejected: lax dynamic_update_slice arr:float4_e2m1fn np:complex128
+
+
+def case_lax_dynamic_update_slice_a_arr_float6_e2m3fn() -> None:
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, a_arr_bool, ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn arr:bool
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, a_arr_uint1, ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn arr:uint1
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, a_arr_uint2, ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn arr:uint2
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, a_arr_uint4, ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn arr:uint4
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, a_arr_uint8, ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn arr:uint8
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, a_arr_uint16, ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn arr:uint16
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, a_arr_uint32, ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn arr:uint32
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, a_arr_uint64, ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn arr:uint64
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, a_arr_int1, ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn arr:int1
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, a_arr_int2, ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn arr:int2
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, a_arr_int4, ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn arr:int4
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, a_arr_int8, ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn arr:int8
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, a_arr_int16, ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn arr:int16
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, a_arr_int32, ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn arr:int32
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, a_arr_int64, ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn arr:int64
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn arr:float4_e2m1fn
+    assert_type(lax.dynamic_update_slice(a_arr_float6_e2m3fn, a_arr_float6_e2m3fn, ()), Array[float6_e2m3fn])  # lax dynamic_update_slice arr:float6_e2m3fn arr:float6_e2m3fn
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn arr:float6_e3m2fn
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn arr:float8_e3m4
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn arr:float8_e4m3
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn arr:float8_e8m0fnu
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn arr:float8_e4m3fn
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn arr:float8_e5m2
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn arr:bfloat16
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, a_arr_float16, ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn arr:float16
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, a_arr_float32, ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn arr:float32
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, a_arr_float64, ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn arr:float64
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, a_arr_complex64, ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn arr:complex64
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, a_arr_complex128, ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn arr:complex128
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, a_warr_int, ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn warr:int
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, a_warr_float, ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn warr:float
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, a_warr_complex, ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn warr:complex
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, True, ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn py:bool
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, 2, ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn py:int
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, 2.0, ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn py:float
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, 2j, ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn py:complex
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, np.bool_(1), ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn np:bool
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, np.uint8(1), ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn np:uint8
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, np.uint16(1), ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn np:uint16
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, np.uint32(1), ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn np:uint32
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, np.uint64(1), ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn np:uint64
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, np.int8(1), ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn np:int8
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, np.int16(1), ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn np:int16
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, np.int32(1), ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn np:int32
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, np.int64(1), ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn np:int64
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, np.float16(1), ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn np:float16
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, np.float32(1), ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn np:float32
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, np.float64(1), ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn np:float64
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, np.complex64(1), ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn np:complex64
+    lax.dynamic_update_slice(a_arr_float6_e2m3fn, np.complex128(1), ())  # rejected: lax dynamic_update_slice arr:float6_e2m3fn np:complex128
+
+
+def case_lax_dynamic_update_slice_a_arr_float6_e3m2fn() -> None:
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, a_arr_bool, ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn arr:bool
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, a_arr_uint1, ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn arr:uint1
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, a_arr_uint2, ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn arr:uint2
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, a_arr_uint4, ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn arr:uint4
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, a_arr_uint8, ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn arr:uint8
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, a_arr_uint16, ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn arr:uint16
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, a_arr_uint32, ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn arr:uint32
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, a_arr_uint64, ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn arr:uint64
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, a_arr_int1, ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn arr:int1
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, a_arr_int2, ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn arr:int2
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, a_arr_int4, ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn arr:int4
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, a_arr_int8, ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn arr:int8
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, a_arr_int16, ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn arr:int16
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, a_arr_int32, ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn arr:int32
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, a_arr_int64, ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn arr:int64
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn arr:float4_e2m1fn
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn arr:float6_e2m3fn
+    assert_type(lax.dynamic_update_slice(a_arr_float6_e3m2fn, a_arr_float6_e3m2fn, ()), Array[float6_e3m2fn])  # lax dynamic_update_slice arr:float6_e3m2fn arr:float6_e3m2fn
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn arr:float8_e3m4
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn arr:float8_e4m3
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn arr:float8_e8m0fnu
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn arr:float8_e4m3fn
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn arr:float8_e5m2
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn arr:bfloat16
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, a_arr_float16, ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn arr:float16
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, a_arr_float32, ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn arr:float32
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, a_arr_float64, ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn arr:float64
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, a_arr_complex64, ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn arr:complex64
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, a_arr_complex128, ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn arr:complex128
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, a_warr_int, ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn warr:int
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, a_warr_float, ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn warr:float
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, a_warr_complex, ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn warr:complex
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, True, ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn py:bool
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, 2, ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn py:int
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, 2.0, ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn py:float
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, 2j, ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn py:complex
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, np.bool_(1), ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn np:bool
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, np.uint8(1), ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn np:uint8
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, np.uint16(1), ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn np:uint16
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, np.uint32(1), ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn np:uint32
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, np.uint64(1), ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn np:uint64
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, np.int8(1), ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn np:int8
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, np.int16(1), ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn np:int16
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, np.int32(1), ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn np:int32
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, np.int64(1), ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn np:int64
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, np.float16(1), ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn np:float16
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, np.float32(1), ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn np:float32
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, np.float64(1), ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn np:float64
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, np.complex64(1), ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn np:complex64
+    lax.dynamic_update_slice(a_arr_float6_e3m2fn, np.complex128(1), ())  # rejected: lax dynamic_update_slice arr:float6_e3m2fn np:complex128
+
+
+def case_lax_dynamic_update_slice_a_arr_float8_e3m4() -> None:
+    lax.dynamic_update_slice(a_arr_float8_e3m4, a_arr_bool, ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 arr:bool
+    lax.dynamic_update_slice(a_arr_float8_e3m4, a_arr_uint1, ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 arr:uint1
+    lax.dynamic_update_slice(a_arr_float8_e3m4, a_arr_uint2, ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 arr:uint2
+    lax.dynamic_update_slice(a_arr_float8_e3m4, a_arr_uint4, ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 arr:uint4
+    lax.dynamic_update_slice(a_arr_float8_e3m4, a_arr_uint8, ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 arr:uint8
+    lax.dynamic_update_slice(a_arr_float8_e3m4, a_arr_uint16, ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 arr:uint16
+    lax.dynamic_update_slice(a_arr_float8_e3m4, a_arr_uint32, ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 arr:uint32
+    lax.dynamic_update_slice(a_arr_float8_e3m4, a_arr_uint64, ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 arr:uint64
+    lax.dynamic_update_slice(a_arr_float8_e3m4, a_arr_int1, ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 arr:int1
+    lax.dynamic_update_slice(a_arr_float8_e3m4, a_arr_int2, ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 arr:int2
+    lax.dynamic_update_slice(a_arr_float8_e3m4, a_arr_int4, ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 arr:int4
+    lax.dynamic_update_slice(a_arr_float8_e3m4, a_arr_int8, ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 arr:int8
+    lax.dynamic_update_slice(a_arr_float8_e3m4, a_arr_int16, ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 arr:int16
+    lax.dynamic_update_slice(a_arr_float8_e3m4, a_arr_int32, ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 arr:int32
+    lax.dynamic_update_slice(a_arr_float8_e3m4, a_arr_int64, ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 arr:int64
+    lax.dynamic_update_slice(a_arr_float8_e3m4, a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 arr:float4_e2m1fn
+    lax.dynamic_update_slice(a_arr_float8_e3m4, a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 arr:float6_e2m3fn
+    lax.dynamic_update_slice(a_arr_float8_e3m4, a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 arr:float6_e3m2fn
+    assert_type(lax.dynamic_update_slice(a_arr_float8_e3m4, a_arr_float8_e3m4, ()), Array[float8_e3m4])  # lax dynamic_update_slice arr:float8_e3m4 arr:float8_e3m4
+    lax.dynamic_update_slice(a_arr_float8_e3m4, a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 arr:float8_e4m3
+    lax.dynamic_update_slice(a_arr_float8_e3m4, a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 arr:float8_e8m0fnu
+    lax.dynamic_update_slice(a_arr_float8_e3m4, a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(a_arr_float8_e3m4, a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 arr:float8_e4m3fn
+    lax.dynamic_update_slice(a_arr_float8_e3m4, a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(a_arr_float8_e3m4, a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 arr:float8_e5m2
+    lax.dynamic_update_slice(a_arr_float8_e3m4, a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(a_arr_float8_e3m4, a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 arr:bfloat16
+    lax.dynamic_update_slice(a_arr_float8_e3m4, a_arr_float16, ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 arr:float16
+    lax.dynamic_update_slice(a_arr_float8_e3m4, a_arr_float32, ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 arr:float32
+    lax.dynamic_update_slice(a_arr_float8_e3m4, a_arr_float64, ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 arr:float64
+    lax.dynamic_update_slice(a_arr_float8_e3m4, a_arr_complex64, ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 arr:complex64
+    lax.dynamic_update_slice(a_arr_float8_e3m4, a_arr_complex128, ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 arr:complex128
+    lax.dynamic_update_slice(a_arr_float8_e3m4, a_warr_int, ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 warr:int
+    lax.dynamic_update_slice(a_arr_float8_e3m4, a_warr_float, ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 warr:float
+    lax.dynamic_update_slice(a_arr_float8_e3m4, a_warr_complex, ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 warr:complex
+    lax.dynamic_update_slice(a_arr_float8_e3m4, True, ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 py:bool
+    lax.dynamic_update_slice(a_arr_float8_e3m4, 2, ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 py:int
+    lax.dynamic_update_slice(a_arr_float8_e3m4, 2.0, ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 py:float
+    lax.dynamic_update_slice(a_arr_float8_e3m4, 2j, ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 py:complex
+    lax.dynamic_update_slice(a_arr_float8_e3m4, np.bool_(1), ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 np:bool
+    lax.dynamic_update_slice(a_arr_float8_e3m4, np.uint8(1), ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 np:uint8
+    lax.dynamic_update_slice(a_arr_float8_e3m4, np.uint16(1), ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 np:uint16
+    lax.dynamic_update_slice(a_arr_float8_e3m4, np.uint32(1), ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 np:uint32
+    lax.dynamic_update_slice(a_arr_float8_e3m4, np.uint64(1), ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 np:uint64
+    lax.dynamic_update_slice(a_arr_float8_e3m4, np.int8(1), ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 np:int8
+    lax.dynamic_update_slice(a_arr_float8_e3m4, np.int16(1), ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 np:int16
+    lax.dynamic_update_slice(a_arr_float8_e3m4, np.int32(1), ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 np:int32
+    lax.dynamic_update_slice(a_arr_float8_e3m4, np.int64(1), ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 np:int64
+    lax.dynamic_update_slice(a_arr_float8_e3m4, np.float16(1), ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 np:float16
+    lax.dynamic_update_slice(a_arr_float8_e3m4, np.float32(1), ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 np:float32
+    lax.dynamic_update_slice(a_arr_float8_e3m4, np.float64(1), ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 np:float64
+    lax.dynamic_update_slice(a_arr_float8_e3m4, np.complex64(1), ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 np:complex64
+    lax.dynamic_update_slice(a_arr_float8_e3m4, np.complex128(1), ())  # rejected: lax dynamic_update_slice arr:float8_e3m4 np:complex128
+
+
+def case_lax_dynamic_update_slice_a_arr_float8_e4m3() -> None:
+    lax.dynamic_update_slice(a_arr_float8_e4m3, a_arr_bool, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 arr:bool
+    lax.dynamic_update_slice(a_arr_float8_e4m3, a_arr_uint1, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 arr:uint1
+    lax.dynamic_update_slice(a_arr_float8_e4m3, a_arr_uint2, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 arr:uint2
+    lax.dynamic_update_slice(a_arr_float8_e4m3, a_arr_uint4, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 arr:uint4
+    lax.dynamic_update_slice(a_arr_float8_e4m3, a_arr_uint8, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 arr:uint8
+    lax.dynamic_update_slice(a_arr_float8_e4m3, a_arr_uint16, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 arr:uint16
+    lax.dynamic_update_slice(a_arr_float8_e4m3, a_arr_uint32, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 arr:uint32
+    lax.dynamic_update_slice(a_arr_float8_e4m3, a_arr_uint64, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 arr:uint64
+    lax.dynamic_update_slice(a_arr_float8_e4m3, a_arr_int1, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 arr:int1
+    lax.dynamic_update_slice(a_arr_float8_e4m3, a_arr_int2, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 arr:int2
+    lax.dynamic_update_slice(a_arr_float8_e4m3, a_arr_int4, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 arr:int4
+    lax.dynamic_update_slice(a_arr_float8_e4m3, a_arr_int8, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 arr:int8
+    lax.dynamic_update_slice(a_arr_float8_e4m3, a_arr_int16, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 arr:int16
+    lax.dynamic_update_slice(a_arr_float8_e4m3, a_arr_int32, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 arr:int32
+    lax.dynamic_update_slice(a_arr_float8_e4m3, a_arr_int64, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 arr:int64
+    lax.dynamic_update_slice(a_arr_float8_e4m3, a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 arr:float4_e2m1fn
+    lax.dynamic_update_slice(a_arr_float8_e4m3, a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 arr:float6_e2m3fn
+    lax.dynamic_update_slice(a_arr_float8_e4m3, a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 arr:float6_e3m2fn
+    lax.dynamic_update_slice(a_arr_float8_e4m3, a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 arr:float8_e3m4
+    assert_type(lax.dynamic_update_slice(a_arr_float8_e4m3, a_arr_float8_e4m3, ()), Array[float8_e4m3])  # lax dynamic_update_slice arr:float8_e4m3 arr:float8_e4m3
+    lax.dynamic_update_slice(a_arr_float8_e4m3, a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 arr:float8_e8m0fnu
+    lax.dynamic_update_slice(a_arr_float8_e4m3, a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(a_arr_float8_e4m3, a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 arr:float8_e4m3fn
+    lax.dynamic_update_slice(a_arr_float8_e4m3, a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(a_arr_float8_e4m3, a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 arr:float8_e5m2
+    lax.dynamic_update_slice(a_arr_float8_e4m3, a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(a_arr_float8_e4m3, a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 arr:bfloat16
+    lax.dynamic_update_slice(a_arr_float8_e4m3, a_arr_float16, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 arr:float16
+    lax.dynamic_update_slice(a_arr_float8_e4m3, a_arr_float32, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 arr:float32
+    lax.dynamic_update_slice(a_arr_float8_e4m3, a_arr_float64, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 arr:float64
+    lax.dynamic_update_slice(a_arr_float8_e4m3, a_arr_complex64, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 arr:complex64
+    lax.dynamic_update_slice(a_arr_float8_e4m3, a_arr_complex128, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 arr:complex128
+    lax.dynamic_update_slice(a_arr_float8_e4m3, a_warr_int, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 warr:int
+    lax.dynamic_update_slice(a_arr_float8_e4m3, a_warr_float, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 warr:float
+    lax.dynamic_update_slice(a_arr_float8_e4m3, a_warr_complex, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 warr:complex
+    lax.dynamic_update_slice(a_arr_float8_e4m3, True, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 py:bool
+    lax.dynamic_update_slice(a_arr_float8_e4m3, 2, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 py:int
+    lax.dynamic_update_slice(a_arr_float8_e4m3, 2.0, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 py:float
+    lax.dynamic_update_slice(a_arr_float8_e4m3, 2j, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 py:complex
+    lax.dynamic_update_slice(a_arr_float8_e4m3, np.bool_(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 np:bool
+    lax.dynamic_update_slice(a_arr_float8_e4m3, np.uint8(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 np:uint8
+    lax.dynamic_update_slice(a_arr_float8_e4m3, np.uint16(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 np:uint16
+    lax.dynamic_update_slice(a_arr_float8_e4m3, np.uint32(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 np:uint32
+    lax.dynamic_update_slice(a_arr_float8_e4m3, np.uint64(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 np:uint64
+    lax.dynamic_update_slice(a_arr_float8_e4m3, np.int8(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 np:int8
+    lax.dynamic_update_slice(a_arr_float8_e4m3, np.int16(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 np:int16
+    lax.dynamic_update_slice(a_arr_float8_e4m3, np.int32(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 np:int32
+    lax.dynamic_update_slice(a_arr_float8_e4m3, np.int64(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 np:int64
+    lax.dynamic_update_slice(a_arr_float8_e4m3, np.float16(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 np:float16
+    lax.dynamic_update_slice(a_arr_float8_e4m3, np.float32(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 np:float32
+    lax.dynamic_update_slice(a_arr_float8_e4m3, np.float64(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 np:float64
+    lax.dynamic_update_slice(a_arr_float8_e4m3, np.complex64(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 np:complex64
+    lax.dynamic_update_slice(a_arr_float8_e4m3, np.complex128(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3 np:complex128
+
+
+def case_lax_dynamic_update_slice_a_arr_float8_e8m0fnu() -> None:
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, a_arr_bool, ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu arr:bool
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, a_arr_uint1, ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu arr:uint1
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, a_arr_uint2, ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu arr:uint2
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, a_arr_uint4, ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu arr:uint4
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, a_arr_uint8, ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu arr:uint8
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, a_arr_uint16, ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu arr:uint16
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, a_arr_uint32, ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu arr:uint32
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, a_arr_uint64, ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu arr:uint64
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, a_arr_int1, ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu arr:int1
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, a_arr_int2, ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu arr:int2
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, a_arr_int4, ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu arr:int4
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, a_arr_int8, ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu arr:int8
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, a_arr_int16, ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu arr:int16
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, a_arr_int32, ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu arr:int32
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, a_arr_int64, ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu arr:int64
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu arr:float4_e2m1fn
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu arr:float6_e2m3fn
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu arr:float6_e3m2fn
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu arr:float8_e3m4
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu arr:float8_e4m3
+    assert_type(lax.dynamic_update_slice(a_arr_float8_e8m0fnu, a_arr_float8_e8m0fnu, ()), Array[float8_e8m0fnu])  # lax dynamic_update_slice arr:float8_e8m0fnu arr:float8_e8m0fnu
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu arr:float8_e4m3fn
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu arr:float8_e5m2
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu arr:bfloat16
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, a_arr_float16, ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu arr:float16
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, a_arr_float32, ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu arr:float32
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, a_arr_float64, ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu arr:float64
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, a_arr_complex64, ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu arr:complex64
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, a_arr_complex128, ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu arr:complex128
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, a_warr_int, ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu warr:int
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, a_warr_float, ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu warr:float
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, a_warr_complex, ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu warr:complex
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, True, ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu py:bool
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, 2, ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu py:int
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, 2.0, ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu py:float
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, 2j, ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu py:complex
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, np.bool_(1), ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu np:bool
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, np.uint8(1), ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu np:uint8
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, np.uint16(1), ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu np:uint16
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, np.uint32(1), ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu np:uint32
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, np.uint64(1), ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu np:uint64
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, np.int8(1), ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu np:int8
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, np.int16(1), ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu np:int16
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, np.int32(1), ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu np:int32
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, np.int64(1), ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu np:int64
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, np.float16(1), ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu np:float16
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, np.float32(1), ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu np:float32
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, np.float64(1), ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu np:float64
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, np.complex64(1), ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu np:complex64
+    lax.dynamic_update_slice(a_arr_float8_e8m0fnu, np.complex128(1), ())  # rejected: lax dynamic_update_slice arr:float8_e8m0fnu np:complex128
+
+
+def case_lax_dynamic_update_slice_a_arr_float8_e4m3b11fnuz() -> None:
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, a_arr_bool, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz arr:bool
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, a_arr_uint1, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz arr:uint1
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, a_arr_uint2, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz arr:uint2
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, a_arr_uint4, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz arr:uint4
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, a_arr_uint8, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz arr:uint8
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, a_arr_uint16, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz arr:uint16
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, a_arr_uint32, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz arr:uint32
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, a_arr_uint64, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz arr:uint64
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, a_arr_int1, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz arr:int1
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, a_arr_int2, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz arr:int2
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, a_arr_int4, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz arr:int4
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, a_arr_int8, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz arr:int8
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, a_arr_int16, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz arr:int16
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, a_arr_int32, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz arr:int32
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, a_arr_int64, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz arr:int64
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz arr:float4_e2m1fn
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz arr:float6_e2m3fn
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz arr:float6_e3m2fn
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz arr:float8_e3m4
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz arr:float8_e4m3
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz arr:float8_e8m0fnu
+    assert_type(lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, a_arr_float8_e4m3b11fnuz, ()), Array[float8_e4m3b11fnuz])  # lax dynamic_update_slice arr:float8_e4m3b11fnuz arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz arr:float8_e4m3fn
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz arr:float8_e5m2
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz arr:bfloat16
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, a_arr_float16, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz arr:float16
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, a_arr_float32, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz arr:float32
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, a_arr_float64, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz arr:float64
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, a_arr_complex64, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz arr:complex64
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, a_arr_complex128, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz arr:complex128
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, a_warr_int, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz warr:int
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, a_warr_float, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz warr:float
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, a_warr_complex, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz warr:complex
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, True, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz py:bool
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, 2, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz py:int
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, 2.0, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz py:float
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, 2j, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz py:complex
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, np.bool_(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz np:bool
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, np.uint8(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz np:uint8
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, np.uint16(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz np:uint16
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, np.uint32(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz np:uint32
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, np.uint64(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz np:uint64
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, np.int8(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz np:int8
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, np.int16(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz np:int16
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, np.int32(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz np:int32
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, np.int64(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz np:int64
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, np.float16(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz np:float16
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, np.float32(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz np:float32
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, np.float64(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz np:float64
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, np.complex64(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz np:complex64
+    lax.dynamic_update_slice(a_arr_float8_e4m3b11fnuz, np.complex128(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3b11fnuz np:complex128
+
+
+def case_lax_dynamic_update_slice_a_arr_float8_e4m3fn() -> None:
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, a_arr_bool, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn arr:bool
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, a_arr_uint1, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn arr:uint1
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, a_arr_uint2, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn arr:uint2
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, a_arr_uint4, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn arr:uint4
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, a_arr_uint8, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn arr:uint8
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, a_arr_uint16, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn arr:uint16
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, a_arr_uint32, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn arr:uint32
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, a_arr_uint64, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn arr:uint64
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, a_arr_int1, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn arr:int1
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, a_arr_int2, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn arr:int2
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, a_arr_int4, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn arr:int4
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, a_arr_int8, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn arr:int8
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, a_arr_int16, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn arr:int16
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, a_arr_int32, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn arr:int32
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, a_arr_int64, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn arr:int64
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn arr:float4_e2m1fn
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn arr:float6_e2m3fn
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn arr:float6_e3m2fn
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn arr:float8_e3m4
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn arr:float8_e4m3
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn arr:float8_e8m0fnu
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn arr:float8_e4m3b11fnuz
+    assert_type(lax.dynamic_update_slice(a_arr_float8_e4m3fn, a_arr_float8_e4m3fn, ()), Array[float8_e4m3fn])  # lax dynamic_update_slice arr:float8_e4m3fn arr:float8_e4m3fn
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn arr:float8_e5m2
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn arr:bfloat16
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, a_arr_float16, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn arr:float16
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, a_arr_float32, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn arr:float32
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, a_arr_float64, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn arr:float64
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, a_arr_complex64, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn arr:complex64
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, a_arr_complex128, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn arr:complex128
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, a_warr_int, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn warr:int
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, a_warr_float, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn warr:float
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, a_warr_complex, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn warr:complex
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, True, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn py:bool
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, 2, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn py:int
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, 2.0, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn py:float
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, 2j, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn py:complex
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, np.bool_(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn np:bool
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, np.uint8(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn np:uint8
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, np.uint16(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn np:uint16
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, np.uint32(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn np:uint32
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, np.uint64(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn np:uint64
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, np.int8(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn np:int8
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, np.int16(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn np:int16
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, np.int32(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn np:int32
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, np.int64(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn np:int64
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, np.float16(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn np:float16
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, np.float32(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn np:float32
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, np.float64(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn np:float64
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, np.complex64(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn np:complex64
+    lax.dynamic_update_slice(a_arr_float8_e4m3fn, np.complex128(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fn np:complex128
+
+
+def case_lax_dynamic_update_slice_a_arr_float8_e4m3fnuz() -> None:
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, a_arr_bool, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz arr:bool
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, a_arr_uint1, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz arr:uint1
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, a_arr_uint2, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz arr:uint2
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, a_arr_uint4, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz arr:uint4
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, a_arr_uint8, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz arr:uint8
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, a_arr_uint16, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz arr:uint16
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, a_arr_uint32, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz arr:uint32
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, a_arr_uint64, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz arr:uint64
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, a_arr_int1, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz arr:int1
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, a_arr_int2, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz arr:int2
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, a_arr_int4, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz arr:int4
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, a_arr_int8, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz arr:int8
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, a_arr_int16, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz arr:int16
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, a_arr_int32, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz arr:int32
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, a_arr_int64, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz arr:int64
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz arr:float4_e2m1fn
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz arr:float6_e2m3fn
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz arr:float6_e3m2fn
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz arr:float8_e3m4
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz arr:float8_e4m3
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz arr:float8_e8m0fnu
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz arr:float8_e4m3fn
+    assert_type(lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, a_arr_float8_e4m3fnuz, ()), Array[float8_e4m3fnuz])  # lax dynamic_update_slice arr:float8_e4m3fnuz arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz arr:float8_e5m2
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz arr:bfloat16
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, a_arr_float16, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz arr:float16
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, a_arr_float32, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz arr:float32
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, a_arr_float64, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz arr:float64
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, a_arr_complex64, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz arr:complex64
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, a_arr_complex128, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz arr:complex128
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, a_warr_int, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz warr:int
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, a_warr_float, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz warr:float
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, a_warr_complex, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz warr:complex
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, True, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz py:bool
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, 2, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz py:int
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, 2.0, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz py:float
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, 2j, ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz py:complex
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, np.bool_(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz np:bool
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, np.uint8(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz np:uint8
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, np.uint16(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz np:uint16
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, np.uint32(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz np:uint32
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, np.uint64(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz np:uint64
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, np.int8(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz np:int8
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, np.int16(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz np:int16
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, np.int32(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz np:int32
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, np.int64(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz np:int64
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, np.float16(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz np:float16
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, np.float32(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz np:float32
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, np.float64(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz np:float64
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, np.complex64(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz np:complex64
+    lax.dynamic_update_slice(a_arr_float8_e4m3fnuz, np.complex128(1), ())  # rejected: lax dynamic_update_slice arr:float8_e4m3fnuz np:complex128
+
+
+def case_lax_dynamic_update_slice_a_arr_float8_e5m2() -> None:
+    lax.dynamic_update_slice(a_arr_float8_e5m2, a_arr_bool, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 arr:bool
+    lax.dynamic_update_slice(a_arr_float8_e5m2, a_arr_uint1, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 arr:uint1
+    lax.dynamic_update_slice(a_arr_float8_e5m2, a_arr_uint2, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 arr:uint2
+    lax.dynamic_update_slice(a_arr_float8_e5m2, a_arr_uint4, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 arr:uint4
+    lax.dynamic_update_slice(a_arr_float8_e5m2, a_arr_uint8, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 arr:uint8
+    lax.dynamic_update_slice(a_arr_float8_e5m2, a_arr_uint16, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 arr:uint16
+    lax.dynamic_update_slice(a_arr_float8_e5m2, a_arr_uint32, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 arr:uint32
+    lax.dynamic_update_slice(a_arr_float8_e5m2, a_arr_uint64, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 arr:uint64
+    lax.dynamic_update_slice(a_arr_float8_e5m2, a_arr_int1, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 arr:int1
+    lax.dynamic_update_slice(a_arr_float8_e5m2, a_arr_int2, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 arr:int2
+    lax.dynamic_update_slice(a_arr_float8_e5m2, a_arr_int4, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 arr:int4
+    lax.dynamic_update_slice(a_arr_float8_e5m2, a_arr_int8, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 arr:int8
+    lax.dynamic_update_slice(a_arr_float8_e5m2, a_arr_int16, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 arr:int16
+    lax.dynamic_update_slice(a_arr_float8_e5m2, a_arr_int32, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 arr:int32
+    lax.dynamic_update_slice(a_arr_float8_e5m2, a_arr_int64, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 arr:int64
+    lax.dynamic_update_slice(a_arr_float8_e5m2, a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 arr:float4_e2m1fn
+    lax.dynamic_update_slice(a_arr_float8_e5m2, a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 arr:float6_e2m3fn
+    lax.dynamic_update_slice(a_arr_float8_e5m2, a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 arr:float6_e3m2fn
+    lax.dynamic_update_slice(a_arr_float8_e5m2, a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 arr:float8_e3m4
+    lax.dynamic_update_slice(a_arr_float8_e5m2, a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 arr:float8_e4m3
+    lax.dynamic_update_slice(a_arr_float8_e5m2, a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 arr:float8_e8m0fnu
+    lax.dynamic_update_slice(a_arr_float8_e5m2, a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(a_arr_float8_e5m2, a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 arr:float8_e4m3fn
+    lax.dynamic_update_slice(a_arr_float8_e5m2, a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 arr:float8_e4m3fnuz
+    assert_type(lax.dynamic_update_slice(a_arr_float8_e5m2, a_arr_float8_e5m2, ()), Array[float8_e5m2])  # lax dynamic_update_slice arr:float8_e5m2 arr:float8_e5m2
+    lax.dynamic_update_slice(a_arr_float8_e5m2, a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(a_arr_float8_e5m2, a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 arr:bfloat16
+    lax.dynamic_update_slice(a_arr_float8_e5m2, a_arr_float16, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 arr:float16
+    lax.dynamic_update_slice(a_arr_float8_e5m2, a_arr_float32, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 arr:float32
+    lax.dynamic_update_slice(a_arr_float8_e5m2, a_arr_float64, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 arr:float64
+    lax.dynamic_update_slice(a_arr_float8_e5m2, a_arr_complex64, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 arr:complex64
+    lax.dynamic_update_slice(a_arr_float8_e5m2, a_arr_complex128, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 arr:complex128
+    lax.dynamic_update_slice(a_arr_float8_e5m2, a_warr_int, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 warr:int
+    lax.dynamic_update_slice(a_arr_float8_e5m2, a_warr_float, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 warr:float
+    lax.dynamic_update_slice(a_arr_float8_e5m2, a_warr_complex, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 warr:complex
+    lax.dynamic_update_slice(a_arr_float8_e5m2, True, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 py:bool
+    lax.dynamic_update_slice(a_arr_float8_e5m2, 2, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 py:int
+    lax.dynamic_update_slice(a_arr_float8_e5m2, 2.0, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 py:float
+    lax.dynamic_update_slice(a_arr_float8_e5m2, 2j, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 py:complex
+    lax.dynamic_update_slice(a_arr_float8_e5m2, np.bool_(1), ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 np:bool
+    lax.dynamic_update_slice(a_arr_float8_e5m2, np.uint8(1), ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 np:uint8
+    lax.dynamic_update_slice(a_arr_float8_e5m2, np.uint16(1), ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 np:uint16
+    lax.dynamic_update_slice(a_arr_float8_e5m2, np.uint32(1), ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 np:uint32
+    lax.dynamic_update_slice(a_arr_float8_e5m2, np.uint64(1), ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 np:uint64
+    lax.dynamic_update_slice(a_arr_float8_e5m2, np.int8(1), ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 np:int8
+    lax.dynamic_update_slice(a_arr_float8_e5m2, np.int16(1), ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 np:int16
+    lax.dynamic_update_slice(a_arr_float8_e5m2, np.int32(1), ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 np:int32
+    lax.dynamic_update_slice(a_arr_float8_e5m2, np.int64(1), ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 np:int64
+    lax.dynamic_update_slice(a_arr_float8_e5m2, np.float16(1), ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 np:float16
+    lax.dynamic_update_slice(a_arr_float8_e5m2, np.float32(1), ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 np:float32
+    lax.dynamic_update_slice(a_arr_float8_e5m2, np.float64(1), ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 np:float64
+    lax.dynamic_update_slice(a_arr_float8_e5m2, np.complex64(1), ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 np:complex64
+    lax.dynamic_update_slice(a_arr_float8_e5m2, np.complex128(1), ())  # rejected: lax dynamic_update_slice arr:float8_e5m2 np:complex128
+
+
+def case_lax_dynamic_update_slice_a_arr_float8_e5m2fnuz() -> None:
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, a_arr_bool, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz arr:bool
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, a_arr_uint1, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz arr:uint1
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, a_arr_uint2, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz arr:uint2
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, a_arr_uint4, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz arr:uint4
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, a_arr_uint8, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz arr:uint8
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, a_arr_uint16, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz arr:uint16
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, a_arr_uint32, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz arr:uint32
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, a_arr_uint64, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz arr:uint64
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, a_arr_int1, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz arr:int1
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, a_arr_int2, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz arr:int2
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, a_arr_int4, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz arr:int4
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, a_arr_int8, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz arr:int8
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, a_arr_int16, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz arr:int16
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, a_arr_int32, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz arr:int32
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, a_arr_int64, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz arr:int64
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz arr:float4_e2m1fn
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz arr:float6_e2m3fn
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz arr:float6_e3m2fn
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz arr:float8_e3m4
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz arr:float8_e4m3
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz arr:float8_e8m0fnu
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz arr:float8_e4m3fn
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz arr:float8_e5m2
+    assert_type(lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, a_arr_float8_e5m2fnuz, ()), Array[float8_e5m2fnuz])  # lax dynamic_update_slice arr:float8_e5m2fnuz arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz arr:bfloat16
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, a_arr_float16, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz arr:float16
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, a_arr_float32, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz arr:float32
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, a_arr_float64, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz arr:float64
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, a_arr_complex64, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz arr:complex64
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, a_arr_complex128, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz arr:complex128
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, a_warr_int, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz warr:int
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, a_warr_float, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz warr:float
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, a_warr_complex, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz warr:complex
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, True, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz py:bool
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, 2, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz py:int
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, 2.0, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz py:float
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, 2j, ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz py:complex
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, np.bool_(1), ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz np:bool
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, np.uint8(1), ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz np:uint8
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, np.uint16(1), ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz np:uint16
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, np.uint32(1), ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz np:uint32
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, np.uint64(1), ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz np:uint64
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, np.int8(1), ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz np:int8
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, np.int16(1), ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz np:int16
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, np.int32(1), ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz np:int32
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, np.int64(1), ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz np:int64
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, np.float16(1), ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz np:float16
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, np.float32(1), ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz np:float32
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, np.float64(1), ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz np:float64
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, np.complex64(1), ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz np:complex64
+    lax.dynamic_update_slice(a_arr_float8_e5m2fnuz, np.complex128(1), ())  # rejected: lax dynamic_update_slice arr:float8_e5m2fnuz np:complex128
+
+
+def case_lax_dynamic_update_slice_a_arr_bfloat16() -> None:
+    lax.dynamic_update_slice(a_arr_bfloat16, a_arr_bool, ())  # rejected: lax dynamic_update_slice arr:bfloat16 arr:bool
+    lax.dynamic_update_slice(a_arr_bfloat16, a_arr_uint1, ())  # rejected: lax dynamic_update_slice arr:bfloat16 arr:uint1
+    lax.dynamic_update_slice(a_arr_bfloat16, a_arr_uint2, ())  # rejected: lax dynamic_update_slice arr:bfloat16 arr:uint2
+    lax.dynamic_update_slice(a_arr_bfloat16, a_arr_uint4, ())  # rejected: lax dynamic_update_slice arr:bfloat16 arr:uint4
+    lax.dynamic_update_slice(a_arr_bfloat16, a_arr_uint8, ())  # rejected: lax dynamic_update_slice arr:bfloat16 arr:uint8
+    lax.dynamic_update_slice(a_arr_bfloat16, a_arr_uint16, ())  # rejected: lax dynamic_update_slice arr:bfloat16 arr:uint16
+    lax.dynamic_update_slice(a_arr_bfloat16, a_arr_uint32, ())  # rejected: lax dynamic_update_slice arr:bfloat16 arr:uint32
+    lax.dynamic_update_slice(a_arr_bfloat16, a_arr_uint64, ())  # rejected: lax dynamic_update_slice arr:bfloat16 arr:uint64
+    lax.dynamic_update_slice(a_arr_bfloat16, a_arr_int1, ())  # rejected: lax dynamic_update_slice arr:bfloat16 arr:int1
+    lax.dynamic_update_slice(a_arr_bfloat16, a_arr_int2, ())  # rejected: lax dynamic_update_slice arr:bfloat16 arr:int2
+    lax.dynamic_update_slice(a_arr_bfloat16, a_arr_int4, ())  # rejected: lax dynamic_update_slice arr:bfloat16 arr:int4
+    lax.dynamic_update_slice(a_arr_bfloat16, a_arr_int8, ())  # rejected: lax dynamic_update_slice arr:bfloat16 arr:int8
+    lax.dynamic_update_slice(a_arr_bfloat16, a_arr_int16, ())  # rejected: lax dynamic_update_slice arr:bfloat16 arr:int16
+    lax.dynamic_update_slice(a_arr_bfloat16, a_arr_int32, ())  # rejected: lax dynamic_update_slice arr:bfloat16 arr:int32
+    lax.dynamic_update_slice(a_arr_bfloat16, a_arr_int64, ())  # rejected: lax dynamic_update_slice arr:bfloat16 arr:int64
+    lax.dynamic_update_slice(a_arr_bfloat16, a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice arr:bfloat16 arr:float4_e2m1fn
+    lax.dynamic_update_slice(a_arr_bfloat16, a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice arr:bfloat16 arr:float6_e2m3fn
+    lax.dynamic_update_slice(a_arr_bfloat16, a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice arr:bfloat16 arr:float6_e3m2fn
+    lax.dynamic_update_slice(a_arr_bfloat16, a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice arr:bfloat16 arr:float8_e3m4
+    lax.dynamic_update_slice(a_arr_bfloat16, a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice arr:bfloat16 arr:float8_e4m3
+    lax.dynamic_update_slice(a_arr_bfloat16, a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice arr:bfloat16 arr:float8_e8m0fnu
+    lax.dynamic_update_slice(a_arr_bfloat16, a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice arr:bfloat16 arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(a_arr_bfloat16, a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice arr:bfloat16 arr:float8_e4m3fn
+    lax.dynamic_update_slice(a_arr_bfloat16, a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice arr:bfloat16 arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(a_arr_bfloat16, a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice arr:bfloat16 arr:float8_e5m2
+    lax.dynamic_update_slice(a_arr_bfloat16, a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice arr:bfloat16 arr:float8_e5m2fnuz
+    assert_type(lax.dynamic_update_slice(a_arr_bfloat16, a_arr_bfloat16, ()), Array[bfloat16])  # lax dynamic_update_slice arr:bfloat16 arr:bfloat16
+    lax.dynamic_update_slice(a_arr_bfloat16, a_arr_float16, ())  # rejected: lax dynamic_update_slice arr:bfloat16 arr:float16
+    lax.dynamic_update_slice(a_arr_bfloat16, a_arr_float32, ())  # rejected: lax dynamic_update_slice arr:bfloat16 arr:float32
+    lax.dynamic_update_slice(a_arr_bfloat16, a_arr_float64, ())  # rejected: lax dynamic_update_slice arr:bfloat16 arr:float64
+    lax.dynamic_update_slice(a_arr_bfloat16, a_arr_complex64, ())  # rejected: lax dynamic_update_slice arr:bfloat16 arr:complex64
+    lax.dynamic_update_slice(a_arr_bfloat16, a_arr_complex128, ())  # rejected: lax dynamic_update_slice arr:bfloat16 arr:complex128
+    lax.dynamic_update_slice(a_arr_bfloat16, a_warr_int, ())  # rejected: lax dynamic_update_slice arr:bfloat16 warr:int
+    lax.dynamic_update_slice(a_arr_bfloat16, a_warr_float, ())  # rejected: lax dynamic_update_slice arr:bfloat16 warr:float
+    lax.dynamic_update_slice(a_arr_bfloat16, a_warr_complex, ())  # rejected: lax dynamic_update_slice arr:bfloat16 warr:complex
+    lax.dynamic_update_slice(a_arr_bfloat16, True, ())  # rejected: lax dynamic_update_slice arr:bfloat16 py:bool
+    lax.dynamic_update_slice(a_arr_bfloat16, 2, ())  # rejected: lax dynamic_update_slice arr:bfloat16 py:int
+    lax.dynamic_update_slice(a_arr_bfloat16, 2.0, ())  # rejected: lax dynamic_update_slice arr:bfloat16 py:float
+    lax.dynamic_update_slice(a_arr_bfloat16, 2j, ())  # rejected: lax dynamic_update_slice arr:bfloat16 py:complex
+    lax.dynamic_update_slice(a_arr_bfloat16, np.bool_(1), ())  # rejected: lax dynamic_update_slice arr:bfloat16 np:bool
+    lax.dynamic_update_slice(a_arr_bfloat16, np.uint8(1), ())  # rejected: lax dynamic_update_slice arr:bfloat16 np:uint8
+    lax.dynamic_update_slice(a_arr_bfloat16, np.uint16(1), ())  # rejected: lax dynamic_update_slice arr:bfloat16 np:uint16
+    lax.dynamic_update_slice(a_arr_bfloat16, np.uint32(1), ())  # rejected: lax dynamic_update_slice arr:bfloat16 np:uint32
+    lax.dynamic_update_slice(a_arr_bfloat16, np.uint64(1), ())  # rejected: lax dynamic_update_slice arr:bfloat16 np:uint64
+    lax.dynamic_update_slice(a_arr_bfloat16, np.int8(1), ())  # rejected: lax dynamic_update_slice arr:bfloat16 np:int8
+    lax.dynamic_update_slice(a_arr_bfloat16, np.int16(1), ())  # rejected: lax dynamic_update_slice arr:bfloat16 np:int16
+    lax.dynamic_update_slice(a_arr_bfloat16, np.int32(1), ())  # rejected: lax dynamic_update_slice arr:bfloat16 np:int32
+    lax.dynamic_update_slice(a_arr_bfloat16, np.int64(1), ())  # rejected: lax dynamic_update_slice arr:bfloat16 np:int64
+    lax.dynamic_update_slice(a_arr_bfloat16, np.float16(1), ())  # rejected: lax dynamic_update_slice arr:bfloat16 np:float16
+    lax.dynamic_update_slice(a_arr_bfloat16, np.float32(1), ())  # rejected: lax dynamic_update_slice arr:bfloat16 np:float32
+    lax.dynamic_update_slice(a_arr_bfloat16, np.float64(1), ())  # rejected: lax dynamic_update_slice arr:bfloat16 np:float64
+    lax.dynamic_update_slice(a_arr_bfloat16, np.complex64(1), ())  # rejected: lax dynamic_update_slice arr:bfloat16 np:complex64
+    lax.dynamic_update_slice(a_arr_bfloat16, np.complex128(1), ())  # rejected: lax dynamic_update_slice arr:bfloat16 np:complex128
+
+
+def case_lax_dynamic_update_slice_a_arr_float16() -> None:
+    lax.dynamic_update_slice(a_arr_float16, a_arr_bool, ())  # rejected: lax dynamic_update_slice arr:float16 arr:bool
+    lax.dynamic_update_slice(a_arr_float16, a_arr_uint1, ())  # rejected: lax dynamic_update_slice arr:float16 arr:uint1
+    lax.dynamic_update_slice(a_arr_float16, a_arr_uint2, ())  # rejected: lax dynamic_update_slice arr:float16 arr:uint2
+    lax.dynamic_update_slice(a_arr_float16, a_arr_uint4, ())  # rejected: lax dynamic_update_slice arr:float16 arr:uint4
+    lax.dynamic_update_slice(a_arr_float16, a_arr_uint8, ())  # rejected: lax dynamic_update_slice arr:float16 arr:uint8
+    lax.dynamic_update_slice(a_arr_float16, a_arr_uint16, ())  # rejected: lax dynamic_update_slice arr:float16 arr:uint16
+    lax.dynamic_update_slice(a_arr_float16, a_arr_uint32, ())  # rejected: lax dynamic_update_slice arr:float16 arr:uint32
+    lax.dynamic_update_slice(a_arr_float16, a_arr_uint64, ())  # rejected: lax dynamic_update_slice arr:float16 arr:uint64
+    lax.dynamic_update_slice(a_arr_float16, a_arr_int1, ())  # rejected: lax dynamic_update_slice arr:float16 arr:int1
+    lax.dynamic_update_slice(a_arr_float16, a_arr_int2, ())  # rejected: lax dynamic_update_slice arr:float16 arr:int2
+    lax.dynamic_update_slice(a_arr_float16, a_arr_int4, ())  # rejected: lax dynamic_update_slice arr:float16 arr:int4
+    lax.dynamic_update_slice(a_arr_float16, a_arr_int8, ())  # rejected: lax dynamic_update_slice arr:float16 arr:int8
+    lax.dynamic_update_slice(a_arr_float16, a_arr_int16, ())  # rejected: lax dynamic_update_slice arr:float16 arr:int16
+    lax.dynamic_update_slice(a_arr_float16, a_arr_int32, ())  # rejected: lax dynamic_update_slice arr:float16 arr:int32
+    lax.dynamic_update_slice(a_arr_float16, a_arr_int64, ())  # rejected: lax dynamic_update_slice arr:float16 arr:int64
+    lax.dynamic_update_slice(a_arr_float16, a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice arr:float16 arr:float4_e2m1fn
+    lax.dynamic_update_slice(a_arr_float16, a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice arr:float16 arr:float6_e2m3fn
+    lax.dynamic_update_slice(a_arr_float16, a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice arr:float16 arr:float6_e3m2fn
+    lax.dynamic_update_slice(a_arr_float16, a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice arr:float16 arr:float8_e3m4
+    lax.dynamic_update_slice(a_arr_float16, a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice arr:float16 arr:float8_e4m3
+    lax.dynamic_update_slice(a_arr_float16, a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice arr:float16 arr:float8_e8m0fnu
+    lax.dynamic_update_slice(a_arr_float16, a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice arr:float16 arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(a_arr_float16, a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice arr:float16 arr:float8_e4m3fn
+    lax.dynamic_update_slice(a_arr_float16, a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice arr:float16 arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(a_arr_float16, a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice arr:float16 arr:float8_e5m2
+    lax.dynamic_update_slice(a_arr_float16, a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice arr:float16 arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(a_arr_float16, a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice arr:float16 arr:bfloat16
+    assert_type(lax.dynamic_update_slice(a_arr_float16, a_arr_float16, ()), Array[float16])  # lax dynamic_update_slice arr:float16 arr:float16
+    lax.dynamic_update_slice(a_arr_float16, a_arr_float32, ())  # rejected: lax dynamic_update_slice arr:float16 arr:float32
+    lax.dynamic_update_slice(a_arr_float16, a_arr_float64, ())  # rejected: lax dynamic_update_slice arr:float16 arr:float64
+    lax.dynamic_update_slice(a_arr_float16, a_arr_complex64, ())  # rejected: lax dynamic_update_slice arr:float16 arr:complex64
+    lax.dynamic_update_slice(a_arr_float16, a_arr_complex128, ())  # rejected: lax dynamic_update_slice arr:float16 arr:complex128
+    lax.dynamic_update_slice(a_arr_float16, a_warr_int, ())  # rejected: lax dynamic_update_slice arr:float16 warr:int
+    lax.dynamic_update_slice(a_arr_float16, a_warr_float, ())  # rejected: lax dynamic_update_slice arr:float16 warr:float
+    lax.dynamic_update_slice(a_arr_float16, a_warr_complex, ())  # rejected: lax dynamic_update_slice arr:float16 warr:complex
+    lax.dynamic_update_slice(a_arr_float16, True, ())  # rejected: lax dynamic_update_slice arr:float16 py:bool
+    lax.dynamic_update_slice(a_arr_float16, 2, ())  # rejected: lax dynamic_update_slice arr:float16 py:int
+    lax.dynamic_update_slice(a_arr_float16, 2.0, ())  # rejected: lax dynamic_update_slice arr:float16 py:float
+    lax.dynamic_update_slice(a_arr_float16, 2j, ())  # rejected: lax dynamic_update_slice arr:float16 py:complex
+    lax.dynamic_update_slice(a_arr_float16, np.bool_(1), ())  # rejected: lax dynamic_update_slice arr:float16 np:bool
+    lax.dynamic_update_slice(a_arr_float16, np.uint8(1), ())  # rejected: lax dynamic_update_slice arr:float16 np:uint8
+    lax.dynamic_update_slice(a_arr_float16, np.uint16(1), ())  # rejected: lax dynamic_update_slice arr:float16 np:uint16
+    lax.dynamic_update_slice(a_arr_float16, np.uint32(1), ())  # rejected: lax dynamic_update_slice arr:float16 np:uint32
+    lax.dynamic_update_slice(a_arr_float16, np.uint64(1), ())  # rejected: lax dynamic_update_slice arr:float16 np:uint64
+    lax.dynamic_update_slice(a_arr_float16, np.int8(1), ())  # rejected: lax dynamic_update_slice arr:float16 np:int8
+    lax.dynamic_update_slice(a_arr_float16, np.int16(1), ())  # rejected: lax dynamic_update_slice arr:float16 np:int16
+    lax.dynamic_update_slice(a_arr_float16, np.int32(1), ())  # rejected: lax dynamic_update_slice arr:float16 np:int32
+    lax.dynamic_update_slice(a_arr_float16, np.int64(1), ())  # rejected: lax dynamic_update_slice arr:float16 np:int64
+    assert_type(lax.dynamic_update_slice(a_arr_float16, np.float16(1), ()), Array[float16])  # lax dynamic_update_slice arr:float16 np:float16
+    lax.dynamic_update_slice(a_arr_float16, np.float32(1), ())  # rejected: lax dynamic_update_slice arr:float16 np:float32
+    lax.dynamic_update_slice(a_arr_float16, np.float64(1), ())  # rejected: lax dynamic_update_slice arr:float16 np:float64
+    lax.dynamic_update_slice(a_arr_float16, np.complex64(1), ())  # rejected: lax dynamic_update_slice arr:float16 np:complex64
+    lax.dynamic_update_slice(a_arr_float16, np.complex128(1), ())  # rejected: lax dynamic_update_slice arr:float16 np:complex128
+
+
+def case_lax_dynamic_update_slice_a_arr_float32() -> None:
+    lax.dynamic_update_slice(a_arr_float32, a_arr_bool, ())  # rejected: lax dynamic_update_slice arr:float32 arr:bool
+    lax.dynamic_update_slice(a_arr_float32, a_arr_uint1, ())  # rejected: lax dynamic_update_slice arr:float32 arr:uint1
+    lax.dynamic_update_slice(a_arr_float32, a_arr_uint2, ())  # rejected: lax dynamic_update_slice arr:float32 arr:uint2
+    lax.dynamic_update_slice(a_arr_float32, a_arr_uint4, ())  # rejected: lax dynamic_update_slice arr:float32 arr:uint4
+    lax.dynamic_update_slice(a_arr_float32, a_arr_uint8, ())  # rejected: lax dynamic_update_slice arr:float32 arr:uint8
+    lax.dynamic_update_slice(a_arr_float32, a_arr_uint16, ())  # rejected: lax dynamic_update_slice arr:float32 arr:uint16
+    lax.dynamic_update_slice(a_arr_float32, a_arr_uint32, ())  # rejected: lax dynamic_update_slice arr:float32 arr:uint32
+    lax.dynamic_update_slice(a_arr_float32, a_arr_uint64, ())  # rejected: lax dynamic_update_slice arr:float32 arr:uint64
+    lax.dynamic_update_slice(a_arr_float32, a_arr_int1, ())  # rejected: lax dynamic_update_slice arr:float32 arr:int1
+    lax.dynamic_update_slice(a_arr_float32, a_arr_int2, ())  # rejected: lax dynamic_update_slice arr:float32 arr:int2
+    lax.dynamic_update_slice(a_arr_float32, a_arr_int4, ())  # rejected: lax dynamic_update_slice arr:float32 arr:int4
+    lax.dynamic_update_slice(a_arr_float32, a_arr_int8, ())  # rejected: lax dynamic_update_slice arr:float32 arr:int8
+    lax.dynamic_update_slice(a_arr_float32, a_arr_int16, ())  # rejected: lax dynamic_update_slice arr:float32 arr:int16
+    lax.dynamic_update_slice(a_arr_float32, a_arr_int32, ())  # rejected: lax dynamic_update_slice arr:float32 arr:int32
+    lax.dynamic_update_slice(a_arr_float32, a_arr_int64, ())  # rejected: lax dynamic_update_slice arr:float32 arr:int64
+    lax.dynamic_update_slice(a_arr_float32, a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice arr:float32 arr:float4_e2m1fn
+    lax.dynamic_update_slice(a_arr_float32, a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice arr:float32 arr:float6_e2m3fn
+    lax.dynamic_update_slice(a_arr_float32, a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice arr:float32 arr:float6_e3m2fn
+    lax.dynamic_update_slice(a_arr_float32, a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice arr:float32 arr:float8_e3m4
+    lax.dynamic_update_slice(a_arr_float32, a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice arr:float32 arr:float8_e4m3
+    lax.dynamic_update_slice(a_arr_float32, a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice arr:float32 arr:float8_e8m0fnu
+    lax.dynamic_update_slice(a_arr_float32, a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice arr:float32 arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(a_arr_float32, a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice arr:float32 arr:float8_e4m3fn
+    lax.dynamic_update_slice(a_arr_float32, a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice arr:float32 arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(a_arr_float32, a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice arr:float32 arr:float8_e5m2
+    lax.dynamic_update_slice(a_arr_float32, a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice arr:float32 arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(a_arr_float32, a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice arr:float32 arr:bfloat16
+    lax.dynamic_update_slice(a_arr_float32, a_arr_float16, ())  # rejected: lax dynamic_update_slice arr:float32 arr:float16
+    assert_type(lax.dynamic_update_slice(a_arr_float32, a_arr_float32, ()), Array[float32])  # lax dynamic_update_slice arr:float32 arr:float32
+    lax.dynamic_update_slice(a_arr_float32, a_arr_float64, ())  # rejected: lax dynamic_update_slice arr:float32 arr:float64
+    lax.dynamic_update_slice(a_arr_float32, a_arr_complex64, ())  # rejected: lax dynamic_update_slice arr:float32 arr:complex64
+    lax.dynamic_update_slice(a_arr_float32, a_arr_complex128, ())  # rejected: lax dynamic_update_slice arr:float32 arr:complex128
+    lax.dynamic_update_slice(a_arr_float32, a_warr_int, ())  # rejected: lax dynamic_update_slice arr:float32 warr:int
+    lax.dynamic_update_slice(a_arr_float32, a_warr_float, ())  # rejected: lax dynamic_update_slice arr:float32 warr:float
+    lax.dynamic_update_slice(a_arr_float32, a_warr_complex, ())  # rejected: lax dynamic_update_slice arr:float32 warr:complex
+    lax.dynamic_update_slice(a_arr_float32, True, ())  # rejected: lax dynamic_update_slice arr:float32 py:bool
+    lax.dynamic_update_slice(a_arr_float32, 2, ())  # rejected: lax dynamic_update_slice arr:float32 py:int
+    lax.dynamic_update_slice(a_arr_float32, 2.0, ())  # rejected: lax dynamic_update_slice arr:float32 py:float
+    lax.dynamic_update_slice(a_arr_float32, 2j, ())  # rejected: lax dynamic_update_slice arr:float32 py:complex
+    lax.dynamic_update_slice(a_arr_float32, np.bool_(1), ())  # rejected: lax dynamic_update_slice arr:float32 np:bool
+    lax.dynamic_update_slice(a_arr_float32, np.uint8(1), ())  # rejected: lax dynamic_update_slice arr:float32 np:uint8
+    lax.dynamic_update_slice(a_arr_float32, np.uint16(1), ())  # rejected: lax dynamic_update_slice arr:float32 np:uint16
+    lax.dynamic_update_slice(a_arr_float32, np.uint32(1), ())  # rejected: lax dynamic_update_slice arr:float32 np:uint32
+    lax.dynamic_update_slice(a_arr_float32, np.uint64(1), ())  # rejected: lax dynamic_update_slice arr:float32 np:uint64
+    lax.dynamic_update_slice(a_arr_float32, np.int8(1), ())  # rejected: lax dynamic_update_slice arr:float32 np:int8
+    lax.dynamic_update_slice(a_arr_float32, np.int16(1), ())  # rejected: lax dynamic_update_slice arr:float32 np:int16
+    lax.dynamic_update_slice(a_arr_float32, np.int32(1), ())  # rejected: lax dynamic_update_slice arr:float32 np:int32
+    lax.dynamic_update_slice(a_arr_float32, np.int64(1), ())  # rejected: lax dynamic_update_slice arr:float32 np:int64
+    lax.dynamic_update_slice(a_arr_float32, np.float16(1), ())  # rejected: lax dynamic_update_slice arr:float32 np:float16
+    assert_type(lax.dynamic_update_slice(a_arr_float32, np.float32(1), ()), Array[float32])  # lax dynamic_update_slice arr:float32 np:float32
+    lax.dynamic_update_slice(a_arr_float32, np.float64(1), ())  # rejected: lax dynamic_update_slice arr:float32 np:float64
+    lax.dynamic_update_slice(a_arr_float32, np.complex64(1), ())  # rejected: lax dynamic_update_slice arr:float32 np:complex64
+    lax.dynamic_update_slice(a_arr_float32, np.complex128(1), ())  # rejected: lax dynamic_update_slice arr:float32 np:complex128
+
+
+def case_lax_dynamic_update_slice_a_arr_float64() -> None:
+    lax.dynamic_update_slice(a_arr_float64, a_arr_bool, ())  # rejected: lax dynamic_update_slice arr:float64 arr:bool
+    lax.dynamic_update_slice(a_arr_float64, a_arr_uint1, ())  # rejected: lax dynamic_update_slice arr:float64 arr:uint1
+    lax.dynamic_update_slice(a_arr_float64, a_arr_uint2, ())  # rejected: lax dynamic_update_slice arr:float64 arr:uint2
+    lax.dynamic_update_slice(a_arr_float64, a_arr_uint4, ())  # rejected: lax dynamic_update_slice arr:float64 arr:uint4
+    lax.dynamic_update_slice(a_arr_float64, a_arr_uint8, ())  # rejected: lax dynamic_update_slice arr:float64 arr:uint8
+    lax.dynamic_update_slice(a_arr_float64, a_arr_uint16, ())  # rejected: lax dynamic_update_slice arr:float64 arr:uint16
+    lax.dynamic_update_slice(a_arr_float64, a_arr_uint32, ())  # rejected: lax dynamic_update_slice arr:float64 arr:uint32
+    lax.dynamic_update_slice(a_arr_float64, a_arr_uint64, ())  # rejected: lax dynamic_update_slice arr:float64 arr:uint64
+    lax.dynamic_update_slice(a_arr_float64, a_arr_int1, ())  # rejected: lax dynamic_update_slice arr:float64 arr:int1
+    lax.dynamic_update_slice(a_arr_float64, a_arr_int2, ())  # rejected: lax dynamic_update_slice arr:float64 arr:int2
+    lax.dynamic_update_slice(a_arr_float64, a_arr_int4, ())  # rejected: lax dynamic_update_slice arr:float64 arr:int4
+    lax.dynamic_update_slice(a_arr_float64, a_arr_int8, ())  # rejected: lax dynamic_update_slice arr:float64 arr:int8
+    lax.dynamic_update_slice(a_arr_float64, a_arr_int16, ())  # rejected: lax dynamic_update_slice arr:float64 arr:int16
+    lax.dynamic_update_slice(a_arr_float64, a_arr_int32, ())  # rejected: lax dynamic_update_slice arr:float64 arr:int32
+    lax.dynamic_update_slice(a_arr_float64, a_arr_int64, ())  # rejected: lax dynamic_update_slice arr:float64 arr:int64
+    lax.dynamic_update_slice(a_arr_float64, a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice arr:float64 arr:float4_e2m1fn
+    lax.dynamic_update_slice(a_arr_float64, a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice arr:float64 arr:float6_e2m3fn
+    lax.dynamic_update_slice(a_arr_float64, a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice arr:float64 arr:float6_e3m2fn
+    lax.dynamic_update_slice(a_arr_float64, a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice arr:float64 arr:float8_e3m4
+    lax.dynamic_update_slice(a_arr_float64, a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice arr:float64 arr:float8_e4m3
+    lax.dynamic_update_slice(a_arr_float64, a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice arr:float64 arr:float8_e8m0fnu
+    lax.dynamic_update_slice(a_arr_float64, a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice arr:float64 arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(a_arr_float64, a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice arr:float64 arr:float8_e4m3fn
+    lax.dynamic_update_slice(a_arr_float64, a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice arr:float64 arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(a_arr_float64, a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice arr:float64 arr:float8_e5m2
+    lax.dynamic_update_slice(a_arr_float64, a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice arr:float64 arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(a_arr_float64, a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice arr:float64 arr:bfloat16
+    lax.dynamic_update_slice(a_arr_float64, a_arr_float16, ())  # rejected: lax dynamic_update_slice arr:float64 arr:float16
+    lax.dynamic_update_slice(a_arr_float64, a_arr_float32, ())  # rejected: lax dynamic_update_slice arr:float64 arr:float32
+    assert_type(lax.dynamic_update_slice(a_arr_float64, a_arr_float64, ()), Array[float64])  # lax dynamic_update_slice arr:float64 arr:float64
+    lax.dynamic_update_slice(a_arr_float64, a_arr_complex64, ())  # rejected: lax dynamic_update_slice arr:float64 arr:complex64
+    lax.dynamic_update_slice(a_arr_float64, a_arr_complex128, ())  # rejected: lax dynamic_update_slice arr:float64 arr:complex128
+    lax.dynamic_update_slice(a_arr_float64, a_warr_int, ())  # rejected: lax dynamic_update_slice arr:float64 warr:int
+    assert_type(lax.dynamic_update_slice(a_arr_float64, a_warr_float, ()), Array[float64])  # lax dynamic_update_slice arr:float64 warr:float
+    lax.dynamic_update_slice(a_arr_float64, a_warr_complex, ())  # rejected: lax dynamic_update_slice arr:float64 warr:complex
+    lax.dynamic_update_slice(a_arr_float64, True, ())  # rejected: lax dynamic_update_slice arr:float64 py:bool
+    lax.dynamic_update_slice(a_arr_float64, 2, ())  # rejected: lax dynamic_update_slice arr:float64 py:int
+    assert_type(lax.dynamic_update_slice(a_arr_float64, 2.0, ()), Array[float64])  # lax dynamic_update_slice arr:float64 py:float
+    lax.dynamic_update_slice(a_arr_float64, 2j, ())  # rejected: lax dynamic_update_slice arr:float64 py:complex
+    lax.dynamic_update_slice(a_arr_float64, np.bool_(1), ())  # rejected: lax dynamic_update_slice arr:float64 np:bool
+    lax.dynamic_update_slice(a_arr_float64, np.uint8(1), ())  # rejected: lax dynamic_update_slice arr:float64 np:uint8
+    lax.dynamic_update_slice(a_arr_float64, np.uint16(1), ())  # rejected: lax dynamic_update_slice arr:float64 np:uint16
+    lax.dynamic_update_slice(a_arr_float64, np.uint32(1), ())  # rejected: lax dynamic_update_slice arr:float64 np:uint32
+    lax.dynamic_update_slice(a_arr_float64, np.uint64(1), ())  # rejected: lax dynamic_update_slice arr:float64 np:uint64
+    lax.dynamic_update_slice(a_arr_float64, np.int8(1), ())  # rejected: lax dynamic_update_slice arr:float64 np:int8
+    lax.dynamic_update_slice(a_arr_float64, np.int16(1), ())  # rejected: lax dynamic_update_slice arr:float64 np:int16
+    lax.dynamic_update_slice(a_arr_float64, np.int32(1), ())  # rejected: lax dynamic_update_slice arr:float64 np:int32
+    lax.dynamic_update_slice(a_arr_float64, np.int64(1), ())  # rejected: lax dynamic_update_slice arr:float64 np:int64
+    lax.dynamic_update_slice(a_arr_float64, np.float16(1), ())  # rejected: lax dynamic_update_slice arr:float64 np:float16
+    lax.dynamic_update_slice(a_arr_float64, np.float32(1), ())  # rejected: lax dynamic_update_slice arr:float64 np:float32
+    assert_type(lax.dynamic_update_slice(a_arr_float64, np.float64(1), ()), Array[float64])  # lax dynamic_update_slice arr:float64 np:float64
+    lax.dynamic_update_slice(a_arr_float64, np.complex64(1), ())  # rejected: lax dynamic_update_slice arr:float64 np:complex64
+    lax.dynamic_update_slice(a_arr_float64, np.complex128(1), ())  # rejected: lax dynamic_update_slice arr:float64 np:complex128
+
+
+def case_lax_dynamic_update_slice_a_arr_complex64() -> None:
+    lax.dynamic_update_slice(a_arr_complex64, a_arr_bool, ())  # rejected: lax dynamic_update_slice arr:complex64 arr:bool
+    lax.dynamic_update_slice(a_arr_complex64, a_arr_uint1, ())  # rejected: lax dynamic_update_slice arr:complex64 arr:uint1
+    lax.dynamic_update_slice(a_arr_complex64, a_arr_uint2, ())  # rejected: lax dynamic_update_slice arr:complex64 arr:uint2
+    lax.dynamic_update_slice(a_arr_complex64, a_arr_uint4, ())  # rejected: lax dynamic_update_slice arr:complex64 arr:uint4
+    lax.dynamic_update_slice(a_arr_complex64, a_arr_uint8, ())  # rejected: lax dynamic_update_slice arr:complex64 arr:uint8
+    lax.dynamic_update_slice(a_arr_complex64, a_arr_uint16, ())  # rejected: lax dynamic_update_slice arr:complex64 arr:uint16
+    lax.dynamic_update_slice(a_arr_complex64, a_arr_uint32, ())  # rejected: lax dynamic_update_slice arr:complex64 arr:uint32
+    lax.dynamic_update_slice(a_arr_complex64, a_arr_uint64, ())  # rejected: lax dynamic_update_slice arr:complex64 arr:uint64
+    lax.dynamic_update_slice(a_arr_complex64, a_arr_int1, ())  # rejected: lax dynamic_update_slice arr:complex64 arr:int1
+    lax.dynamic_update_slice(a_arr_complex64, a_arr_int2, ())  # rejected: lax dynamic_update_slice arr:complex64 arr:int2
+    lax.dynamic_update_slice(a_arr_complex64, a_arr_int4, ())  # rejected: lax dynamic_update_slice arr:complex64 arr:int4
+    lax.dynamic_update_slice(a_arr_complex64, a_arr_int8, ())  # rejected: lax dynamic_update_slice arr:complex64 arr:int8
+    lax.dynamic_update_slice(a_arr_complex64, a_arr_int16, ())  # rejected: lax dynamic_update_slice arr:complex64 arr:int16
+    lax.dynamic_update_slice(a_arr_complex64, a_arr_int32, ())  # rejected: lax dynamic_update_slice arr:complex64 arr:int32
+    lax.dynamic_update_slice(a_arr_complex64, a_arr_int64, ())  # rejected: lax dynamic_update_slice arr:complex64 arr:int64
+    lax.dynamic_update_slice(a_arr_complex64, a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice arr:complex64 arr:float4_e2m1fn
+    lax.dynamic_update_slice(a_arr_complex64, a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice arr:complex64 arr:float6_e2m3fn
+    lax.dynamic_update_slice(a_arr_complex64, a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice arr:complex64 arr:float6_e3m2fn
+    lax.dynamic_update_slice(a_arr_complex64, a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice arr:complex64 arr:float8_e3m4
+    lax.dynamic_update_slice(a_arr_complex64, a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice arr:complex64 arr:float8_e4m3
+    lax.dynamic_update_slice(a_arr_complex64, a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice arr:complex64 arr:float8_e8m0fnu
+    lax.dynamic_update_slice(a_arr_complex64, a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice arr:complex64 arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(a_arr_complex64, a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice arr:complex64 arr:float8_e4m3fn
+    lax.dynamic_update_slice(a_arr_complex64, a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice arr:complex64 arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(a_arr_complex64, a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice arr:complex64 arr:float8_e5m2
+    lax.dynamic_update_slice(a_arr_complex64, a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice arr:complex64 arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(a_arr_complex64, a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice arr:complex64 arr:bfloat16
+    lax.dynamic_update_slice(a_arr_complex64, a_arr_float16, ())  # rejected: lax dynamic_update_slice arr:complex64 arr:float16
+    lax.dynamic_update_slice(a_arr_complex64, a_arr_float32, ())  # rejected: lax dynamic_update_slice arr:complex64 arr:float32
+    lax.dynamic_update_slice(a_arr_complex64, a_arr_float64, ())  # rejected: lax dynamic_update_slice arr:complex64 arr:float64
+    assert_type(lax.dynamic_update_slice(a_arr_complex64, a_arr_complex64, ()), Array[complex64])  # lax dynamic_update_slice arr:complex64 arr:complex64
+    lax.dynamic_update_slice(a_arr_complex64, a_arr_complex128, ())  # rejected: lax dynamic_update_slice arr:complex64 arr:complex128
+    lax.dynamic_update_slice(a_arr_complex64, a_warr_int, ())  # rejected: lax dynamic_update_slice arr:complex64 warr:int
+    lax.dynamic_update_slice(a_arr_complex64, a_warr_float, ())  # rejected: lax dynamic_update_slice arr:complex64 warr:float
+    lax.dynamic_update_slice(a_arr_complex64, a_warr_complex, ())  # rejected: lax dynamic_update_slice arr:complex64 warr:complex
+    lax.dynamic_update_slice(a_arr_complex64, True, ())  # rejected: lax dynamic_update_slice arr:complex64 py:bool
+    lax.dynamic_update_slice(a_arr_complex64, 2, ())  # rejected: lax dynamic_update_slice arr:complex64 py:int
+    lax.dynamic_update_slice(a_arr_complex64, 2.0, ())  # rejected: lax dynamic_update_slice arr:complex64 py:float
+    lax.dynamic_update_slice(a_arr_complex64, 2j, ())  # rejected: lax dynamic_update_slice arr:complex64 py:complex
+    lax.dynamic_update_slice(a_arr_complex64, np.bool_(1), ())  # rejected: lax dynamic_update_slice arr:complex64 np:bool
+    lax.dynamic_update_slice(a_arr_complex64, np.uint8(1), ())  # rejected: lax dynamic_update_slice arr:complex64 np:uint8
+    lax.dynamic_update_slice(a_arr_complex64, np.uint16(1), ())  # rejected: lax dynamic_update_slice arr:complex64 np:uint16
+    lax.dynamic_update_slice(a_arr_complex64, np.uint32(1), ())  # rejected: lax dynamic_update_slice arr:complex64 np:uint32
+    lax.dynamic_update_slice(a_arr_complex64, np.uint64(1), ())  # rejected: lax dynamic_update_slice arr:complex64 np:uint64
+    lax.dynamic_update_slice(a_arr_complex64, np.int8(1), ())  # rejected: lax dynamic_update_slice arr:complex64 np:int8
+    lax.dynamic_update_slice(a_arr_complex64, np.int16(1), ())  # rejected: lax dynamic_update_slice arr:complex64 np:int16
+    lax.dynamic_update_slice(a_arr_complex64, np.int32(1), ())  # rejected: lax dynamic_update_slice arr:complex64 np:int32
+    lax.dynamic_update_slice(a_arr_complex64, np.int64(1), ())  # rejected: lax dynamic_update_slice arr:complex64 np:int64
+    lax.dynamic_update_slice(a_arr_complex64, np.float16(1), ())  # rejected: lax dynamic_update_slice arr:complex64 np:float16
+    lax.dynamic_update_slice(a_arr_complex64, np.float32(1), ())  # rejected: lax dynamic_update_slice arr:complex64 np:float32
+    lax.dynamic_update_slice(a_arr_complex64, np.float64(1), ())  # rejected: lax dynamic_update_slice arr:complex64 np:float64
+    assert_type(lax.dynamic_update_slice(a_arr_complex64, np.complex64(1), ()), Array[complex64])  # lax dynamic_update_slice arr:complex64 np:complex64
+    lax.dynamic_update_slice(a_arr_complex64, np.complex128(1), ())  # rejected: lax dynamic_update_slice arr:complex64 np:complex128
+
+
+def case_lax_dynamic_update_slice_a_arr_complex128() -> None:
+    lax.dynamic_update_slice(a_arr_complex128, a_arr_bool, ())  # rejected: lax dynamic_update_slice arr:complex128 arr:bool
+    lax.dynamic_update_slice(a_arr_complex128, a_arr_uint1, ())  # rejected: lax dynamic_update_slice arr:complex128 arr:uint1
+    lax.dynamic_update_slice(a_arr_complex128, a_arr_uint2, ())  # rejected: lax dynamic_update_slice arr:complex128 arr:uint2
+    lax.dynamic_update_slice(a_arr_complex128, a_arr_uint4, ())  # rejected: lax dynamic_update_slice arr:complex128 arr:uint4
+    lax.dynamic_update_slice(a_arr_complex128, a_arr_uint8, ())  # rejected: lax dynamic_update_slice arr:complex128 arr:uint8
+    lax.dynamic_update_slice(a_arr_complex128, a_arr_uint16, ())  # rejected: lax dynamic_update_slice arr:complex128 arr:uint16
+    lax.dynamic_update_slice(a_arr_complex128, a_arr_uint32, ())  # rejected: lax dynamic_update_slice arr:complex128 arr:uint32
+    lax.dynamic_update_slice(a_arr_complex128, a_arr_uint64, ())  # rejected: lax dynamic_update_slice arr:complex128 arr:uint64
+    lax.dynamic_update_slice(a_arr_complex128, a_arr_int1, ())  # rejected: lax dynamic_update_slice arr:complex128 arr:int1
+    lax.dynamic_update_slice(a_arr_complex128, a_arr_int2, ())  # rejected: lax dynamic_update_slice arr:complex128 arr:int2
+    lax.dynamic_update_slice(a_arr_complex128, a_arr_int4, ())  # rejected: lax dynamic_update_slice arr:complex128 arr:int4
+    lax.dynamic_update_slice(a_arr_complex128, a_arr_int8, ())  # rejected: lax dynamic_update_slice arr:complex128 arr:int8
+    lax.dynamic_update_slice(a_arr_complex128, a_arr_int16, ())  # rejected: lax dynamic_update_slice arr:complex128 arr:int16
+    lax.dynamic_update_slice(a_arr_complex128, a_arr_int32, ())  # rejected: lax dynamic_update_slice arr:complex128 arr:int32
+    lax.dynamic_update_slice(a_arr_complex128, a_arr_int64, ())  # rejected: lax dynamic_update_slice arr:complex128 arr:int64
+    lax.dynamic_update_slice(a_arr_complex128, a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice arr:complex128 arr:float4_e2m1fn
+    lax.dynamic_update_slice(a_arr_complex128, a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice arr:complex128 arr:float6_e2m3fn
+    lax.dynamic_update_slice(a_arr_complex128, a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice arr:complex128 arr:float6_e3m2fn
+    lax.dynamic_update_slice(a_arr_complex128, a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice arr:complex128 arr:float8_e3m4
+    lax.dynamic_update_slice(a_arr_complex128, a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice arr:complex128 arr:float8_e4m3
+    lax.dynamic_update_slice(a_arr_complex128, a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice arr:complex128 arr:float8_e8m0fnu
+    lax.dynamic_update_slice(a_arr_complex128, a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice arr:complex128 arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(a_arr_complex128, a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice arr:complex128 arr:float8_e4m3fn
+    lax.dynamic_update_slice(a_arr_complex128, a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice arr:complex128 arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(a_arr_complex128, a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice arr:complex128 arr:float8_e5m2
+    lax.dynamic_update_slice(a_arr_complex128, a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice arr:complex128 arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(a_arr_complex128, a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice arr:complex128 arr:bfloat16
+    lax.dynamic_update_slice(a_arr_complex128, a_arr_float16, ())  # rejected: lax dynamic_update_slice arr:complex128 arr:float16
+    lax.dynamic_update_slice(a_arr_complex128, a_arr_float32, ())  # rejected: lax dynamic_update_slice arr:complex128 arr:float32
+    lax.dynamic_update_slice(a_arr_complex128, a_arr_float64, ())  # rejected: lax dynamic_update_slice arr:complex128 arr:float64
+    lax.dynamic_update_slice(a_arr_complex128, a_arr_complex64, ())  # rejected: lax dynamic_update_slice arr:complex128 arr:complex64
+    assert_type(lax.dynamic_update_slice(a_arr_complex128, a_arr_complex128, ()), Array[complex128])  # lax dynamic_update_slice arr:complex128 arr:complex128
+    lax.dynamic_update_slice(a_arr_complex128, a_warr_int, ())  # rejected: lax dynamic_update_slice arr:complex128 warr:int
+    lax.dynamic_update_slice(a_arr_complex128, a_warr_float, ())  # rejected: lax dynamic_update_slice arr:complex128 warr:float
+    assert_type(lax.dynamic_update_slice(a_arr_complex128, a_warr_complex, ()), Array[complex128])  # lax dynamic_update_slice arr:complex128 warr:complex
+    lax.dynamic_update_slice(a_arr_complex128, True, ())  # rejected: lax dynamic_update_slice arr:complex128 py:bool
+    lax.dynamic_update_slice(a_arr_complex128, 2, ())  # rejected: lax dynamic_update_slice arr:complex128 py:int
+    lax.dynamic_update_slice(a_arr_complex128, 2.0, ())  # rejected: lax dynamic_update_slice arr:complex128 py:float
+    assert_type(lax.dynamic_update_slice(a_arr_complex128, 2j, ()), Array[complex128])  # lax dynamic_update_slice arr:complex128 py:complex
+    lax.dynamic_update_slice(a_arr_complex128, np.bool_(1), ())  # rejected: lax dynamic_update_slice arr:complex128 np:bool
+    lax.dynamic_update_slice(a_arr_complex128, np.uint8(1), ())  # rejected: lax dynamic_update_slice arr:complex128 np:uint8
+    lax.dynamic_update_slice(a_arr_complex128, np.uint16(1), ())  # rejected: lax dynamic_update_slice arr:complex128 np:uint16
+    lax.dynamic_update_slice(a_arr_complex128, np.uint32(1), ())  # rejected: lax dynamic_update_slice arr:complex128 np:uint32
+    lax.dynamic_update_slice(a_arr_complex128, np.uint64(1), ())  # rejected: lax dynamic_update_slice arr:complex128 np:uint64
+    lax.dynamic_update_slice(a_arr_complex128, np.int8(1), ())  # rejected: lax dynamic_update_slice arr:complex128 np:int8
+    lax.dynamic_update_slice(a_arr_complex128, np.int16(1), ())  # rejected: lax dynamic_update_slice arr:complex128 np:int16
+    lax.dynamic_update_slice(a_arr_complex128, np.int32(1), ())  # rejected: lax dynamic_update_slice arr:complex128 np:int32
+    lax.dynamic_update_slice(a_arr_complex128, np.int64(1), ())  # rejected: lax dynamic_update_slice arr:complex128 np:int64
+    lax.dynamic_update_slice(a_arr_complex128, np.float16(1), ())  # rejected: lax dynamic_update_slice arr:complex128 np:float16
+    lax.dynamic_update_slice(a_arr_complex128, np.float32(1), ())  # rejected: lax dynamic_update_slice arr:complex128 np:float32
+    lax.dynamic_update_slice(a_arr_complex128, np.float64(1), ())  # rejected: lax dynamic_update_slice arr:complex128 np:float64
+    lax.dynamic_update_slice(a_arr_complex128, np.complex64(1), ())  # rejected: lax dynamic_update_slice arr:complex128 np:complex64
+    assert_type(lax.dynamic_update_slice(a_arr_complex128, np.complex128(1), ()), Array[complex128])  # lax dynamic_update_slice arr:complex128 np:complex128
+
+
+def case_lax_dynamic_update_slice_a_warr_int() -> None:
+    lax.dynamic_update_slice(a_warr_int, a_arr_bool, ())  # rejected: lax dynamic_update_slice warr:int arr:bool
+    lax.dynamic_update_slice(a_warr_int, a_arr_uint1, ())  # rejected: lax dynamic_update_slice warr:int arr:uint1
+    lax.dynamic_update_slice(a_warr_int, a_arr_uint2, ())  # rejected: lax dynamic_update_slice warr:int arr:uint2
+    lax.dynamic_update_slice(a_warr_int, a_arr_uint4, ())  # rejected: lax dynamic_update_slice warr:int arr:uint4
+    lax.dynamic_update_slice(a_warr_int, a_arr_uint8, ())  # rejected: lax dynamic_update_slice warr:int arr:uint8
+    lax.dynamic_update_slice(a_warr_int, a_arr_uint16, ())  # rejected: lax dynamic_update_slice warr:int arr:uint16
+    lax.dynamic_update_slice(a_warr_int, a_arr_uint32, ())  # rejected: lax dynamic_update_slice warr:int arr:uint32
+    lax.dynamic_update_slice(a_warr_int, a_arr_uint64, ())  # rejected: lax dynamic_update_slice warr:int arr:uint64
+    lax.dynamic_update_slice(a_warr_int, a_arr_int1, ())  # rejected: lax dynamic_update_slice warr:int arr:int1
+    lax.dynamic_update_slice(a_warr_int, a_arr_int2, ())  # rejected: lax dynamic_update_slice warr:int arr:int2
+    lax.dynamic_update_slice(a_warr_int, a_arr_int4, ())  # rejected: lax dynamic_update_slice warr:int arr:int4
+    lax.dynamic_update_slice(a_warr_int, a_arr_int8, ())  # rejected: lax dynamic_update_slice warr:int arr:int8
+    lax.dynamic_update_slice(a_warr_int, a_arr_int16, ())  # rejected: lax dynamic_update_slice warr:int arr:int16
+    lax.dynamic_update_slice(a_warr_int, a_arr_int32, ())  # rejected: lax dynamic_update_slice warr:int arr:int32
+    assert_type(lax.dynamic_update_slice(a_warr_int, a_arr_int64, ()), Array[int64])  # lax dynamic_update_slice warr:int arr:int64
+    lax.dynamic_update_slice(a_warr_int, a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice warr:int arr:float4_e2m1fn
+    lax.dynamic_update_slice(a_warr_int, a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice warr:int arr:float6_e2m3fn
+    lax.dynamic_update_slice(a_warr_int, a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice warr:int arr:float6_e3m2fn
+    lax.dynamic_update_slice(a_warr_int, a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice warr:int arr:float8_e3m4
+    lax.dynamic_update_slice(a_warr_int, a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice warr:int arr:float8_e4m3
+    lax.dynamic_update_slice(a_warr_int, a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice warr:int arr:float8_e8m0fnu
+    lax.dynamic_update_slice(a_warr_int, a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice warr:int arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(a_warr_int, a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice warr:int arr:float8_e4m3fn
+    lax.dynamic_update_slice(a_warr_int, a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice warr:int arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(a_warr_int, a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice warr:int arr:float8_e5m2
+    lax.dynamic_update_slice(a_warr_int, a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice warr:int arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(a_warr_int, a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice warr:int arr:bfloat16
+    lax.dynamic_update_slice(a_warr_int, a_arr_float16, ())  # rejected: lax dynamic_update_slice warr:int arr:float16
+    lax.dynamic_update_slice(a_warr_int, a_arr_float32, ())  # rejected: lax dynamic_update_slice warr:int arr:float32
+    lax.dynamic_update_slice(a_warr_int, a_arr_float64, ())  # rejected: lax dynamic_update_slice warr:int arr:float64
+    lax.dynamic_update_slice(a_warr_int, a_arr_complex64, ())  # rejected: lax dynamic_update_slice warr:int arr:complex64
+    lax.dynamic_update_slice(a_warr_int, a_arr_complex128, ())  # rejected: lax dynamic_update_slice warr:int arr:complex128
+    assert_type(lax.dynamic_update_slice(a_warr_int, a_warr_int, ()), Array[int64])  # lax dynamic_update_slice warr:int warr:int
+    lax.dynamic_update_slice(a_warr_int, a_warr_float, ())  # rejected: lax dynamic_update_slice warr:int warr:float
+    lax.dynamic_update_slice(a_warr_int, a_warr_complex, ())  # rejected: lax dynamic_update_slice warr:int warr:complex
+    lax.dynamic_update_slice(a_warr_int, True, ())  # rejected: lax dynamic_update_slice warr:int py:bool
+    assert_type(lax.dynamic_update_slice(a_warr_int, 2, ()), Array[int64])  # lax dynamic_update_slice warr:int py:int
+    lax.dynamic_update_slice(a_warr_int, 2.0, ())  # rejected: lax dynamic_update_slice warr:int py:float
+    lax.dynamic_update_slice(a_warr_int, 2j, ())  # rejected: lax dynamic_update_slice warr:int py:complex
+    lax.dynamic_update_slice(a_warr_int, np.bool_(1), ())  # rejected: lax dynamic_update_slice warr:int np:bool
+    lax.dynamic_update_slice(a_warr_int, np.uint8(1), ())  # rejected: lax dynamic_update_slice warr:int np:uint8
+    lax.dynamic_update_slice(a_warr_int, np.uint16(1), ())  # rejected: lax dynamic_update_slice warr:int np:uint16
+    lax.dynamic_update_slice(a_warr_int, np.uint32(1), ())  # rejected: lax dynamic_update_slice warr:int np:uint32
+    lax.dynamic_update_slice(a_warr_int, np.uint64(1), ())  # rejected: lax dynamic_update_slice warr:int np:uint64
+    lax.dynamic_update_slice(a_warr_int, np.int8(1), ())  # rejected: lax dynamic_update_slice warr:int np:int8
+    lax.dynamic_update_slice(a_warr_int, np.int16(1), ())  # rejected: lax dynamic_update_slice warr:int np:int16
+    lax.dynamic_update_slice(a_warr_int, np.int32(1), ())  # rejected: lax dynamic_update_slice warr:int np:int32
+    assert_type(lax.dynamic_update_slice(a_warr_int, np.int64(1), ()), Array[int64])  # lax dynamic_update_slice warr:int np:int64
+    lax.dynamic_update_slice(a_warr_int, np.float16(1), ())  # rejected: lax dynamic_update_slice warr:int np:float16
+    lax.dynamic_update_slice(a_warr_int, np.float32(1), ())  # rejected: lax dynamic_update_slice warr:int np:float32
+    lax.dynamic_update_slice(a_warr_int, np.float64(1), ())  # rejected: lax dynamic_update_slice warr:int np:float64
+    lax.dynamic_update_slice(a_warr_int, np.complex64(1), ())  # rejected: lax dynamic_update_slice warr:int np:complex64
+    lax.dynamic_update_slice(a_warr_int, np.complex128(1), ())  # rejected: lax dynamic_update_slice warr:int np:complex128
+
+
+def case_lax_dynamic_update_slice_a_warr_float() -> None:
+    lax.dynamic_update_slice(a_warr_float, a_arr_bool, ())  # rejected: lax dynamic_update_slice warr:float arr:bool
+    lax.dynamic_update_slice(a_warr_float, a_arr_uint1, ())  # rejected: lax dynamic_update_slice warr:float arr:uint1
+    lax.dynamic_update_slice(a_warr_float, a_arr_uint2, ())  # rejected: lax dynamic_update_slice warr:float arr:uint2
+    lax.dynamic_update_slice(a_warr_float, a_arr_uint4, ())  # rejected: lax dynamic_update_slice warr:float arr:uint4
+    lax.dynamic_update_slice(a_warr_float, a_arr_uint8, ())  # rejected: lax dynamic_update_slice warr:float arr:uint8
+    lax.dynamic_update_slice(a_warr_float, a_arr_uint16, ())  # rejected: lax dynamic_update_slice warr:float arr:uint16
+    lax.dynamic_update_slice(a_warr_float, a_arr_uint32, ())  # rejected: lax dynamic_update_slice warr:float arr:uint32
+    lax.dynamic_update_slice(a_warr_float, a_arr_uint64, ())  # rejected: lax dynamic_update_slice warr:float arr:uint64
+    lax.dynamic_update_slice(a_warr_float, a_arr_int1, ())  # rejected: lax dynamic_update_slice warr:float arr:int1
+    lax.dynamic_update_slice(a_warr_float, a_arr_int2, ())  # rejected: lax dynamic_update_slice warr:float arr:int2
+    lax.dynamic_update_slice(a_warr_float, a_arr_int4, ())  # rejected: lax dynamic_update_slice warr:float arr:int4
+    lax.dynamic_update_slice(a_warr_float, a_arr_int8, ())  # rejected: lax dynamic_update_slice warr:float arr:int8
+    lax.dynamic_update_slice(a_warr_float, a_arr_int16, ())  # rejected: lax dynamic_update_slice warr:float arr:int16
+    lax.dynamic_update_slice(a_warr_float, a_arr_int32, ())  # rejected: lax dynamic_update_slice warr:float arr:int32
+    lax.dynamic_update_slice(a_warr_float, a_arr_int64, ())  # rejected: lax dynamic_update_slice warr:float arr:int64
+    lax.dynamic_update_slice(a_warr_float, a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice warr:float arr:float4_e2m1fn
+    lax.dynamic_update_slice(a_warr_float, a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice warr:float arr:float6_e2m3fn
+    lax.dynamic_update_slice(a_warr_float, a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice warr:float arr:float6_e3m2fn
+    lax.dynamic_update_slice(a_warr_float, a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice warr:float arr:float8_e3m4
+    lax.dynamic_update_slice(a_warr_float, a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice warr:float arr:float8_e4m3
+    lax.dynamic_update_slice(a_warr_float, a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice warr:float arr:float8_e8m0fnu
+    lax.dynamic_update_slice(a_warr_float, a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice warr:float arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(a_warr_float, a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice warr:float arr:float8_e4m3fn
+    lax.dynamic_update_slice(a_warr_float, a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice warr:float arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(a_warr_float, a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice warr:float arr:float8_e5m2
+    lax.dynamic_update_slice(a_warr_float, a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice warr:float arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(a_warr_float, a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice warr:float arr:bfloat16
+    lax.dynamic_update_slice(a_warr_float, a_arr_float16, ())  # rejected: lax dynamic_update_slice warr:float arr:float16
+    lax.dynamic_update_slice(a_warr_float, a_arr_float32, ())  # rejected: lax dynamic_update_slice warr:float arr:float32
+    assert_type(lax.dynamic_update_slice(a_warr_float, a_arr_float64, ()), Array[float64])  # lax dynamic_update_slice warr:float arr:float64
+    lax.dynamic_update_slice(a_warr_float, a_arr_complex64, ())  # rejected: lax dynamic_update_slice warr:float arr:complex64
+    lax.dynamic_update_slice(a_warr_float, a_arr_complex128, ())  # rejected: lax dynamic_update_slice warr:float arr:complex128
+    lax.dynamic_update_slice(a_warr_float, a_warr_int, ())  # rejected: lax dynamic_update_slice warr:float warr:int
+    assert_type(lax.dynamic_update_slice(a_warr_float, a_warr_float, ()), Array[float64])  # lax dynamic_update_slice warr:float warr:float
+    lax.dynamic_update_slice(a_warr_float, a_warr_complex, ())  # rejected: lax dynamic_update_slice warr:float warr:complex
+    lax.dynamic_update_slice(a_warr_float, True, ())  # rejected: lax dynamic_update_slice warr:float py:bool
+    lax.dynamic_update_slice(a_warr_float, 2, ())  # rejected: lax dynamic_update_slice warr:float py:int
+    assert_type(lax.dynamic_update_slice(a_warr_float, 2.0, ()), Array[float64])  # lax dynamic_update_slice warr:float py:float
+    lax.dynamic_update_slice(a_warr_float, 2j, ())  # rejected: lax dynamic_update_slice warr:float py:complex
+    lax.dynamic_update_slice(a_warr_float, np.bool_(1), ())  # rejected: lax dynamic_update_slice warr:float np:bool
+    lax.dynamic_update_slice(a_warr_float, np.uint8(1), ())  # rejected: lax dynamic_update_slice warr:float np:uint8
+    lax.dynamic_update_slice(a_warr_float, np.uint16(1), ())  # rejected: lax dynamic_update_slice warr:float np:uint16
+    lax.dynamic_update_slice(a_warr_float, np.uint32(1), ())  # rejected: lax dynamic_update_slice warr:float np:uint32
+    lax.dynamic_update_slice(a_warr_float, np.uint64(1), ())  # rejected: lax dynamic_update_slice warr:float np:uint64
+    lax.dynamic_update_slice(a_warr_float, np.int8(1), ())  # rejected: lax dynamic_update_slice warr:float np:int8
+    lax.dynamic_update_slice(a_warr_float, np.int16(1), ())  # rejected: lax dynamic_update_slice warr:float np:int16
+    lax.dynamic_update_slice(a_warr_float, np.int32(1), ())  # rejected: lax dynamic_update_slice warr:float np:int32
+    lax.dynamic_update_slice(a_warr_float, np.int64(1), ())  # rejected: lax dynamic_update_slice warr:float np:int64
+    lax.dynamic_update_slice(a_warr_float, np.float16(1), ())  # rejected: lax dynamic_update_slice warr:float np:float16
+    lax.dynamic_update_slice(a_warr_float, np.float32(1), ())  # rejected: lax dynamic_update_slice warr:float np:float32
+    assert_type(lax.dynamic_update_slice(a_warr_float, np.float64(1), ()), Array[float64])  # lax dynamic_update_slice warr:float np:float64
+    lax.dynamic_update_slice(a_warr_float, np.complex64(1), ())  # rejected: lax dynamic_update_slice warr:float np:complex64
+    lax.dynamic_update_slice(a_warr_float, np.complex128(1), ())  # rejected: lax dynamic_update_slice warr:float np:complex128
+
+
+def case_lax_dynamic_update_slice_a_warr_complex() -> None:
+    lax.dynamic_update_slice(a_warr_complex, a_arr_bool, ())  # rejected: lax dynamic_update_slice warr:complex arr:bool
+    lax.dynamic_update_slice(a_warr_complex, a_arr_uint1, ())  # rejected: lax dynamic_update_slice warr:complex arr:uint1
+    lax.dynamic_update_slice(a_warr_complex, a_arr_uint2, ())  # rejected: lax dynamic_update_slice warr:complex arr:uint2
+    lax.dynamic_update_slice(a_warr_complex, a_arr_uint4, ())  # rejected: lax dynamic_update_slice warr:complex arr:uint4
+    lax.dynamic_update_slice(a_warr_complex, a_arr_uint8, ())  # rejected: lax dynamic_update_slice warr:complex arr:uint8
+    lax.dynamic_update_slice(a_warr_complex, a_arr_uint16, ())  # rejected: lax dynamic_update_slice warr:complex arr:uint16
+    lax.dynamic_update_slice(a_warr_complex, a_arr_uint32, ())  # rejected: lax dynamic_update_slice warr:complex arr:uint32
+    lax.dynamic_update_slice(a_warr_complex, a_arr_uint64, ())  # rejected: lax dynamic_update_slice warr:complex arr:uint64
+    lax.dynamic_update_slice(a_warr_complex, a_arr_int1, ())  # rejected: lax dynamic_update_slice warr:complex arr:int1
+    lax.dynamic_update_slice(a_warr_complex, a_arr_int2, ())  # rejected: lax dynamic_update_slice warr:complex arr:int2
+    lax.dynamic_update_slice(a_warr_complex, a_arr_int4, ())  # rejected: lax dynamic_update_slice warr:complex arr:int4
+    lax.dynamic_update_slice(a_warr_complex, a_arr_int8, ())  # rejected: lax dynamic_update_slice warr:complex arr:int8
+    lax.dynamic_update_slice(a_warr_complex, a_arr_int16, ())  # rejected: lax dynamic_update_slice warr:complex arr:int16
+    lax.dynamic_update_slice(a_warr_complex, a_arr_int32, ())  # rejected: lax dynamic_update_slice warr:complex arr:int32
+    lax.dynamic_update_slice(a_warr_complex, a_arr_int64, ())  # rejected: lax dynamic_update_slice warr:complex arr:int64
+    lax.dynamic_update_slice(a_warr_complex, a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice warr:complex arr:float4_e2m1fn
+    lax.dynamic_update_slice(a_warr_complex, a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice warr:complex arr:float6_e2m3fn
+    lax.dynamic_update_slice(a_warr_complex, a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice warr:complex arr:float6_e3m2fn
+    lax.dynamic_update_slice(a_warr_complex, a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice warr:complex arr:float8_e3m4
+    lax.dynamic_update_slice(a_warr_complex, a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice warr:complex arr:float8_e4m3
+    lax.dynamic_update_slice(a_warr_complex, a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice warr:complex arr:float8_e8m0fnu
+    lax.dynamic_update_slice(a_warr_complex, a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice warr:complex arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(a_warr_complex, a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice warr:complex arr:float8_e4m3fn
+    lax.dynamic_update_slice(a_warr_complex, a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice warr:complex arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(a_warr_complex, a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice warr:complex arr:float8_e5m2
+    lax.dynamic_update_slice(a_warr_complex, a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice warr:complex arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(a_warr_complex, a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice warr:complex arr:bfloat16
+    lax.dynamic_update_slice(a_warr_complex, a_arr_float16, ())  # rejected: lax dynamic_update_slice warr:complex arr:float16
+    lax.dynamic_update_slice(a_warr_complex, a_arr_float32, ())  # rejected: lax dynamic_update_slice warr:complex arr:float32
+    lax.dynamic_update_slice(a_warr_complex, a_arr_float64, ())  # rejected: lax dynamic_update_slice warr:complex arr:float64
+    lax.dynamic_update_slice(a_warr_complex, a_arr_complex64, ())  # rejected: lax dynamic_update_slice warr:complex arr:complex64
+    assert_type(lax.dynamic_update_slice(a_warr_complex, a_arr_complex128, ()), Array[complex128])  # lax dynamic_update_slice warr:complex arr:complex128
+    lax.dynamic_update_slice(a_warr_complex, a_warr_int, ())  # rejected: lax dynamic_update_slice warr:complex warr:int
+    lax.dynamic_update_slice(a_warr_complex, a_warr_float, ())  # rejected: lax dynamic_update_slice warr:complex warr:float
+    assert_type(lax.dynamic_update_slice(a_warr_complex, a_warr_complex, ()), Array[complex128])  # lax dynamic_update_slice warr:complex warr:complex
+    lax.dynamic_update_slice(a_warr_complex, True, ())  # rejected: lax dynamic_update_slice warr:complex py:bool
+    lax.dynamic_update_slice(a_warr_complex, 2, ())  # rejected: lax dynamic_update_slice warr:complex py:int
+    lax.dynamic_update_slice(a_warr_complex, 2.0, ())  # rejected: lax dynamic_update_slice warr:complex py:float
+    assert_type(lax.dynamic_update_slice(a_warr_complex, 2j, ()), Array[complex128])  # lax dynamic_update_slice warr:complex py:complex
+    lax.dynamic_update_slice(a_warr_complex, np.bool_(1), ())  # rejected: lax dynamic_update_slice warr:complex np:bool
+    lax.dynamic_update_slice(a_warr_complex, np.uint8(1), ())  # rejected: lax dynamic_update_slice warr:complex np:uint8
+    lax.dynamic_update_slice(a_warr_complex, np.uint16(1), ())  # rejected: lax dynamic_update_slice warr:complex np:uint16
+    lax.dynamic_update_slice(a_warr_complex, np.uint32(1), ())  # rejected: lax dynamic_update_slice warr:complex np:uint32
+    lax.dynamic_update_slice(a_warr_complex, np.uint64(1), ())  # rejected: lax dynamic_update_slice warr:complex np:uint64
+    lax.dynamic_update_slice(a_warr_complex, np.int8(1), ())  # rejected: lax dynamic_update_slice warr:complex np:int8
+    lax.dynamic_update_slice(a_warr_complex, np.int16(1), ())  # rejected: lax dynamic_update_slice warr:complex np:int16
+    lax.dynamic_update_slice(a_warr_complex, np.int32(1), ())  # rejected: lax dynamic_update_slice warr:complex np:int32
+    lax.dynamic_update_slice(a_warr_complex, np.int64(1), ())  # rejected: lax dynamic_update_slice warr:complex np:int64
+    lax.dynamic_update_slice(a_warr_complex, np.float16(1), ())  # rejected: lax dynamic_update_slice warr:complex np:float16
+    lax.dynamic_update_slice(a_warr_complex, np.float32(1), ())  # rejected: lax dynamic_update_slice warr:complex np:float32
+    lax.dynamic_update_slice(a_warr_complex, np.float64(1), ())  # rejected: lax dynamic_update_slice warr:complex np:float64
+    lax.dynamic_update_slice(a_warr_complex, np.complex64(1), ())  # rejected: lax dynamic_update_slice warr:complex np:complex64
+    assert_type(lax.dynamic_update_slice(a_warr_complex, np.complex128(1), ()), Array[complex128])  # lax dynamic_update_slice warr:complex np:complex128
+
+
+def case_lax_dynamic_update_slice_a_py_bool() -> None:
+    assert_type(lax.dynamic_update_slice(True, a_arr_bool, ()), Array[bool_])  # lax dynamic_update_slice py:bool arr:bool
+    lax.dynamic_update_slice(True, a_arr_uint1, ())  # rejected: lax dynamic_update_slice py:bool arr:uint1
+    lax.dynamic_update_slice(True, a_arr_uint2, ())  # rejected: lax dynamic_update_slice py:bool arr:uint2
+    lax.dynamic_update_slice(True, a_arr_uint4, ())  # rejected: lax dynamic_update_slice py:bool arr:uint4
+    lax.dynamic_update_slice(True, a_arr_uint8, ())  # rejected: lax dynamic_update_slice py:bool arr:uint8
+    lax.dynamic_update_slice(True, a_arr_uint16, ())  # rejected: lax dynamic_update_slice py:bool arr:uint16
+    lax.dynamic_update_slice(True, a_arr_uint32, ())  # rejected: lax dynamic_update_slice py:bool arr:uint32
+    lax.dynamic_update_slice(True, a_arr_uint64, ())  # rejected: lax dynamic_update_slice py:bool arr:uint64
+    lax.dynamic_update_slice(True, a_arr_int1, ())  # rejected: lax dynamic_update_slice py:bool arr:int1
+    lax.dynamic_update_slice(True, a_arr_int2, ())  # rejected: lax dynamic_update_slice py:bool arr:int2
+    lax.dynamic_update_slice(True, a_arr_int4, ())  # rejected: lax dynamic_update_slice py:bool arr:int4
+    lax.dynamic_update_slice(True, a_arr_int8, ())  # rejected: lax dynamic_update_slice py:bool arr:int8
+    lax.dynamic_update_slice(True, a_arr_int16, ())  # rejected: lax dynamic_update_slice py:bool arr:int16
+    lax.dynamic_update_slice(True, a_arr_int32, ())  # rejected: lax dynamic_update_slice py:bool arr:int32
+    lax.dynamic_update_slice(True, a_arr_int64, ())  # rejected: lax dynamic_update_slice py:bool arr:int64
+    lax.dynamic_update_slice(True, a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice py:bool arr:float4_e2m1fn
+    lax.dynamic_update_slice(True, a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice py:bool arr:float6_e2m3fn
+    lax.dynamic_update_slice(True, a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice py:bool arr:float6_e3m2fn
+    lax.dynamic_update_slice(True, a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice py:bool arr:float8_e3m4
+    lax.dynamic_update_slice(True, a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice py:bool arr:float8_e4m3
+    lax.dynamic_update_slice(True, a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice py:bool arr:float8_e8m0fnu
+    lax.dynamic_update_slice(True, a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice py:bool arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(True, a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice py:bool arr:float8_e4m3fn
+    lax.dynamic_update_slice(True, a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice py:bool arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(True, a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice py:bool arr:float8_e5m2
+    lax.dynamic_update_slice(True, a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice py:bool arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(True, a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice py:bool arr:bfloat16
+    lax.dynamic_update_slice(True, a_arr_float16, ())  # rejected: lax dynamic_update_slice py:bool arr:float16
+    lax.dynamic_update_slice(True, a_arr_float32, ())  # rejected: lax dynamic_update_slice py:bool arr:float32
+    lax.dynamic_update_slice(True, a_arr_float64, ())  # rejected: lax dynamic_update_slice py:bool arr:float64
+    lax.dynamic_update_slice(True, a_arr_complex64, ())  # rejected: lax dynamic_update_slice py:bool arr:complex64
+    lax.dynamic_update_slice(True, a_arr_complex128, ())  # rejected: lax dynamic_update_slice py:bool arr:complex128
+    lax.dynamic_update_slice(True, a_warr_int, ())  # rejected: lax dynamic_update_slice py:bool warr:int
+    lax.dynamic_update_slice(True, a_warr_float, ())  # rejected: lax dynamic_update_slice py:bool warr:float
+    lax.dynamic_update_slice(True, a_warr_complex, ())  # rejected: lax dynamic_update_slice py:bool warr:complex
+
+
+def case_lax_dynamic_update_slice_a_py_int() -> None:
+    lax.dynamic_update_slice(2, a_arr_bool, ())  # rejected: lax dynamic_update_slice py:int arr:bool
+    lax.dynamic_update_slice(2, a_arr_uint1, ())  # rejected: lax dynamic_update_slice py:int arr:uint1
+    lax.dynamic_update_slice(2, a_arr_uint2, ())  # rejected: lax dynamic_update_slice py:int arr:uint2
+    lax.dynamic_update_slice(2, a_arr_uint4, ())  # rejected: lax dynamic_update_slice py:int arr:uint4
+    lax.dynamic_update_slice(2, a_arr_uint8, ())  # rejected: lax dynamic_update_slice py:int arr:uint8
+    lax.dynamic_update_slice(2, a_arr_uint16, ())  # rejected: lax dynamic_update_slice py:int arr:uint16
+    lax.dynamic_update_slice(2, a_arr_uint32, ())  # rejected: lax dynamic_update_slice py:int arr:uint32
+    lax.dynamic_update_slice(2, a_arr_uint64, ())  # rejected: lax dynamic_update_slice py:int arr:uint64
+    lax.dynamic_update_slice(2, a_arr_int1, ())  # rejected: lax dynamic_update_slice py:int arr:int1
+    lax.dynamic_update_slice(2, a_arr_int2, ())  # rejected: lax dynamic_update_slice py:int arr:int2
+    lax.dynamic_update_slice(2, a_arr_int4, ())  # rejected: lax dynamic_update_slice py:int arr:int4
+    lax.dynamic_update_slice(2, a_arr_int8, ())  # rejected: lax dynamic_update_slice py:int arr:int8
+    lax.dynamic_update_slice(2, a_arr_int16, ())  # rejected: lax dynamic_update_slice py:int arr:int16
+    lax.dynamic_update_slice(2, a_arr_int32, ())  # rejected: lax dynamic_update_slice py:int arr:int32
+    assert_type(lax.dynamic_update_slice(2, a_arr_int64, ()), Array[int64])  # lax dynamic_update_slice py:int arr:int64
+    lax.dynamic_update_slice(2, a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice py:int arr:float4_e2m1fn
+    lax.dynamic_update_slice(2, a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice py:int arr:float6_e2m3fn
+    lax.dynamic_update_slice(2, a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice py:int arr:float6_e3m2fn
+    lax.dynamic_update_slice(2, a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice py:int arr:float8_e3m4
+    lax.dynamic_update_slice(2, a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice py:int arr:float8_e4m3
+    lax.dynamic_update_slice(2, a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice py:int arr:float8_e8m0fnu
+    lax.dynamic_update_slice(2, a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice py:int arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(2, a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice py:int arr:float8_e4m3fn
+    lax.dynamic_update_slice(2, a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice py:int arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(2, a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice py:int arr:float8_e5m2
+    lax.dynamic_update_slice(2, a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice py:int arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(2, a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice py:int arr:bfloat16
+    lax.dynamic_update_slice(2, a_arr_float16, ())  # rejected: lax dynamic_update_slice py:int arr:float16
+    lax.dynamic_update_slice(2, a_arr_float32, ())  # rejected: lax dynamic_update_slice py:int arr:float32
+    lax.dynamic_update_slice(2, a_arr_float64, ())  # rejected: lax dynamic_update_slice py:int arr:float64
+    lax.dynamic_update_slice(2, a_arr_complex64, ())  # rejected: lax dynamic_update_slice py:int arr:complex64
+    lax.dynamic_update_slice(2, a_arr_complex128, ())  # rejected: lax dynamic_update_slice py:int arr:complex128
+    assert_type(lax.dynamic_update_slice(2, a_warr_int, ()), Array[int64])  # lax dynamic_update_slice py:int warr:int
+    lax.dynamic_update_slice(2, a_warr_float, ())  # rejected: lax dynamic_update_slice py:int warr:float
+    lax.dynamic_update_slice(2, a_warr_complex, ())  # rejected: lax dynamic_update_slice py:int warr:complex
+
+
+def case_lax_dynamic_update_slice_a_py_float() -> None:
+    lax.dynamic_update_slice(2.0, a_arr_bool, ())  # rejected: lax dynamic_update_slice py:float arr:bool
+    lax.dynamic_update_slice(2.0, a_arr_uint1, ())  # rejected: lax dynamic_update_slice py:float arr:uint1
+    lax.dynamic_update_slice(2.0, a_arr_uint2, ())  # rejected: lax dynamic_update_slice py:float arr:uint2
+    lax.dynamic_update_slice(2.0, a_arr_uint4, ())  # rejected: lax dynamic_update_slice py:float arr:uint4
+    lax.dynamic_update_slice(2.0, a_arr_uint8, ())  # rejected: lax dynamic_update_slice py:float arr:uint8
+    lax.dynamic_update_slice(2.0, a_arr_uint16, ())  # rejected: lax dynamic_update_slice py:float arr:uint16
+    lax.dynamic_update_slice(2.0, a_arr_uint32, ())  # rejected: lax dynamic_update_slice py:float arr:uint32
+    lax.dynamic_update_slice(2.0, a_arr_uint64, ())  # rejected: lax dynamic_update_slice py:float arr:uint64
+    lax.dynamic_update_slice(2.0, a_arr_int1, ())  # rejected: lax dynamic_update_slice py:float arr:int1
+    lax.dynamic_update_slice(2.0, a_arr_int2, ())  # rejected: lax dynamic_update_slice py:float arr:int2
+    lax.dynamic_update_slice(2.0, a_arr_int4, ())  # rejected: lax dynamic_update_slice py:float arr:int4
+    lax.dynamic_update_slice(2.0, a_arr_int8, ())  # rejected: lax dynamic_update_slice py:float arr:int8
+    lax.dynamic_update_slice(2.0, a_arr_int16, ())  # rejected: lax dynamic_update_slice py:float arr:int16
+    lax.dynamic_update_slice(2.0, a_arr_int32, ())  # rejected: lax dynamic_update_slice py:float arr:int32
+    lax.dynamic_update_slice(2.0, a_arr_int64, ())  # rejected: lax dynamic_update_slice py:float arr:int64
+    lax.dynamic_update_slice(2.0, a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice py:float arr:float4_e2m1fn
+    lax.dynamic_update_slice(2.0, a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice py:float arr:float6_e2m3fn
+    lax.dynamic_update_slice(2.0, a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice py:float arr:float6_e3m2fn
+    lax.dynamic_update_slice(2.0, a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice py:float arr:float8_e3m4
+    lax.dynamic_update_slice(2.0, a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice py:float arr:float8_e4m3
+    lax.dynamic_update_slice(2.0, a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice py:float arr:float8_e8m0fnu
+    lax.dynamic_update_slice(2.0, a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice py:float arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(2.0, a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice py:float arr:float8_e4m3fn
+    lax.dynamic_update_slice(2.0, a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice py:float arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(2.0, a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice py:float arr:float8_e5m2
+    lax.dynamic_update_slice(2.0, a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice py:float arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(2.0, a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice py:float arr:bfloat16
+    lax.dynamic_update_slice(2.0, a_arr_float16, ())  # rejected: lax dynamic_update_slice py:float arr:float16
+    lax.dynamic_update_slice(2.0, a_arr_float32, ())  # rejected: lax dynamic_update_slice py:float arr:float32
+    assert_type(lax.dynamic_update_slice(2.0, a_arr_float64, ()), Array[float64])  # lax dynamic_update_slice py:float arr:float64
+    lax.dynamic_update_slice(2.0, a_arr_complex64, ())  # rejected: lax dynamic_update_slice py:float arr:complex64
+    lax.dynamic_update_slice(2.0, a_arr_complex128, ())  # rejected: lax dynamic_update_slice py:float arr:complex128
+    lax.dynamic_update_slice(2.0, a_warr_int, ())  # rejected: lax dynamic_update_slice py:float warr:int
+    assert_type(lax.dynamic_update_slice(2.0, a_warr_float, ()), Array[float64])  # lax dynamic_update_slice py:float warr:float
+    lax.dynamic_update_slice(2.0, a_warr_complex, ())  # rejected: lax dynamic_update_slice py:float warr:complex
+
+
+def case_lax_dynamic_update_slice_a_py_complex() -> None:
+    lax.dynamic_update_slice(2j, a_arr_bool, ())  # rejected: lax dynamic_update_slice py:complex arr:bool
+    lax.dynamic_update_slice(2j, a_arr_uint1, ())  # rejected: lax dynamic_update_slice py:complex arr:uint1
+    lax.dynamic_update_slice(2j, a_arr_uint2, ())  # rejected: lax dynamic_update_slice py:complex arr:uint2
+    lax.dynamic_update_slice(2j, a_arr_uint4, ())  # rejected: lax dynamic_update_slice py:complex arr:uint4
+    lax.dynamic_update_slice(2j, a_arr_uint8, ())  # rejected: lax dynamic_update_slice py:complex arr:uint8
+    lax.dynamic_update_slice(2j, a_arr_uint16, ())  # rejected: lax dynamic_update_slice py:complex arr:uint16
+    lax.dynamic_update_slice(2j, a_arr_uint32, ())  # rejected: lax dynamic_update_slice py:complex arr:uint32
+    lax.dynamic_update_slice(2j, a_arr_uint64, ())  # rejected: lax dynamic_update_slice py:complex arr:uint64
+    lax.dynamic_update_slice(2j, a_arr_int1, ())  # rejected: lax dynamic_update_slice py:complex arr:int1
+    lax.dynamic_update_slice(2j, a_arr_int2, ())  # rejected: lax dynamic_update_slice py:complex arr:int2
+    lax.dynamic_update_slice(2j, a_arr_int4, ())  # rejected: lax dynamic_update_slice py:complex arr:int4
+    lax.dynamic_update_slice(2j, a_arr_int8, ())  # rejected: lax dynamic_update_slice py:complex arr:int8
+    lax.dynamic_update_slice(2j, a_arr_int16, ())  # rejected: lax dynamic_update_slice py:complex arr:int16
+    lax.dynamic_update_slice(2j, a_arr_int32, ())  # rejected: lax dynamic_update_slice py:complex arr:int32
+    lax.dynamic_update_slice(2j, a_arr_int64, ())  # rejected: lax dynamic_update_slice py:complex arr:int64
+    lax.dynamic_update_slice(2j, a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice py:complex arr:float4_e2m1fn
+    lax.dynamic_update_slice(2j, a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice py:complex arr:float6_e2m3fn
+    lax.dynamic_update_slice(2j, a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice py:complex arr:float6_e3m2fn
+    lax.dynamic_update_slice(2j, a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice py:complex arr:float8_e3m4
+    lax.dynamic_update_slice(2j, a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice py:complex arr:float8_e4m3
+    lax.dynamic_update_slice(2j, a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice py:complex arr:float8_e8m0fnu
+    lax.dynamic_update_slice(2j, a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice py:complex arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(2j, a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice py:complex arr:float8_e4m3fn
+    lax.dynamic_update_slice(2j, a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice py:complex arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(2j, a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice py:complex arr:float8_e5m2
+    lax.dynamic_update_slice(2j, a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice py:complex arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(2j, a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice py:complex arr:bfloat16
+    lax.dynamic_update_slice(2j, a_arr_float16, ())  # rejected: lax dynamic_update_slice py:complex arr:float16
+    lax.dynamic_update_slice(2j, a_arr_float32, ())  # rejected: lax dynamic_update_slice py:complex arr:float32
+    lax.dynamic_update_slice(2j, a_arr_float64, ())  # rejected: lax dynamic_update_slice py:complex arr:float64
+    lax.dynamic_update_slice(2j, a_arr_complex64, ())  # rejected: lax dynamic_update_slice py:complex arr:complex64
+    assert_type(lax.dynamic_update_slice(2j, a_arr_complex128, ()), Array[complex128])  # lax dynamic_update_slice py:complex arr:complex128
+    lax.dynamic_update_slice(2j, a_warr_int, ())  # rejected: lax dynamic_update_slice py:complex warr:int
+    lax.dynamic_update_slice(2j, a_warr_float, ())  # rejected: lax dynamic_update_slice py:complex warr:float
+    assert_type(lax.dynamic_update_slice(2j, a_warr_complex, ()), Array[complex128])  # lax dynamic_update_slice py:complex warr:complex
+
+
+def case_lax_dynamic_update_slice_a_np_bool() -> None:
+    assert_type(lax.dynamic_update_slice(np.bool_(1), a_arr_bool, ()), Array[bool_])  # lax dynamic_update_slice np:bool arr:bool
+    lax.dynamic_update_slice(np.bool_(1), a_arr_uint1, ())  # rejected: lax dynamic_update_slice np:bool arr:uint1
+    lax.dynamic_update_slice(np.bool_(1), a_arr_uint2, ())  # rejected: lax dynamic_update_slice np:bool arr:uint2
+    lax.dynamic_update_slice(np.bool_(1), a_arr_uint4, ())  # rejected: lax dynamic_update_slice np:bool arr:uint4
+    lax.dynamic_update_slice(np.bool_(1), a_arr_uint8, ())  # rejected: lax dynamic_update_slice np:bool arr:uint8
+    lax.dynamic_update_slice(np.bool_(1), a_arr_uint16, ())  # rejected: lax dynamic_update_slice np:bool arr:uint16
+    lax.dynamic_update_slice(np.bool_(1), a_arr_uint32, ())  # rejected: lax dynamic_update_slice np:bool arr:uint32
+    lax.dynamic_update_slice(np.bool_(1), a_arr_uint64, ())  # rejected: lax dynamic_update_slice np:bool arr:uint64
+    lax.dynamic_update_slice(np.bool_(1), a_arr_int1, ())  # rejected: lax dynamic_update_slice np:bool arr:int1
+    lax.dynamic_update_slice(np.bool_(1), a_arr_int2, ())  # rejected: lax dynamic_update_slice np:bool arr:int2
+    lax.dynamic_update_slice(np.bool_(1), a_arr_int4, ())  # rejected: lax dynamic_update_slice np:bool arr:int4
+    lax.dynamic_update_slice(np.bool_(1), a_arr_int8, ())  # rejected: lax dynamic_update_slice np:bool arr:int8
+    lax.dynamic_update_slice(np.bool_(1), a_arr_int16, ())  # rejected: lax dynamic_update_slice np:bool arr:int16
+    lax.dynamic_update_slice(np.bool_(1), a_arr_int32, ())  # rejected: lax dynamic_update_slice np:bool arr:int32
+    lax.dynamic_update_slice(np.bool_(1), a_arr_int64, ())  # rejected: lax dynamic_update_slice np:bool arr:int64
+    lax.dynamic_update_slice(np.bool_(1), a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice np:bool arr:float4_e2m1fn
+    lax.dynamic_update_slice(np.bool_(1), a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice np:bool arr:float6_e2m3fn
+    lax.dynamic_update_slice(np.bool_(1), a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice np:bool arr:float6_e3m2fn
+    lax.dynamic_update_slice(np.bool_(1), a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice np:bool arr:float8_e3m4
+    lax.dynamic_update_slice(np.bool_(1), a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice np:bool arr:float8_e4m3
+    lax.dynamic_update_slice(np.bool_(1), a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice np:bool arr:float8_e8m0fnu
+    lax.dynamic_update_slice(np.bool_(1), a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice np:bool arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(np.bool_(1), a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice np:bool arr:float8_e4m3fn
+    lax.dynamic_update_slice(np.bool_(1), a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice np:bool arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(np.bool_(1), a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice np:bool arr:float8_e5m2
+    lax.dynamic_update_slice(np.bool_(1), a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice np:bool arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(np.bool_(1), a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice np:bool arr:bfloat16
+    lax.dynamic_update_slice(np.bool_(1), a_arr_float16, ())  # rejected: lax dynamic_update_slice np:bool arr:float16
+    lax.dynamic_update_slice(np.bool_(1), a_arr_float32, ())  # rejected: lax dynamic_update_slice np:bool arr:float32
+    lax.dynamic_update_slice(np.bool_(1), a_arr_float64, ())  # rejected: lax dynamic_update_slice np:bool arr:float64
+    lax.dynamic_update_slice(np.bool_(1), a_arr_complex64, ())  # rejected: lax dynamic_update_slice np:bool arr:complex64
+    lax.dynamic_update_slice(np.bool_(1), a_arr_complex128, ())  # rejected: lax dynamic_update_slice np:bool arr:complex128
+    lax.dynamic_update_slice(np.bool_(1), a_warr_int, ())  # rejected: lax dynamic_update_slice np:bool warr:int
+    lax.dynamic_update_slice(np.bool_(1), a_warr_float, ())  # rejected: lax dynamic_update_slice np:bool warr:float
+    lax.dynamic_update_slice(np.bool_(1), a_warr_complex, ())  # rejected: lax dynamic_update_slice np:bool warr:complex
+
+
+def case_lax_dynamic_update_slice_a_np_uint8() -> None:
+    lax.dynamic_update_slice(np.uint8(1), a_arr_bool, ())  # rejected: lax dynamic_update_slice np:uint8 arr:bool
+    lax.dynamic_update_slice(np.uint8(1), a_arr_uint1, ())  # rejected: lax dynamic_update_slice np:uint8 arr:uint1
+    lax.dynamic_update_slice(np.uint8(1), a_arr_uint2, ())  # rejected: lax dynamic_update_slice np:uint8 arr:uint2
+    lax.dynamic_update_slice(np.uint8(1), a_arr_uint4, ())  # rejected: lax dynamic_update_slice np:uint8 arr:uint4
+    assert_type(lax.dynamic_update_slice(np.uint8(1), a_arr_uint8, ()), Array[uint8])  # lax dynamic_update_slice np:uint8 arr:uint8
+    lax.dynamic_update_slice(np.uint8(1), a_arr_uint16, ())  # rejected: lax dynamic_update_slice np:uint8 arr:uint16
+    lax.dynamic_update_slice(np.uint8(1), a_arr_uint32, ())  # rejected: lax dynamic_update_slice np:uint8 arr:uint32
+    lax.dynamic_update_slice(np.uint8(1), a_arr_uint64, ())  # rejected: lax dynamic_update_slice np:uint8 arr:uint64
+    lax.dynamic_update_slice(np.uint8(1), a_arr_int1, ())  # rejected: lax dynamic_update_slice np:uint8 arr:int1
+    lax.dynamic_update_slice(np.uint8(1), a_arr_int2, ())  # rejected: lax dynamic_update_slice np:uint8 arr:int2
+    lax.dynamic_update_slice(np.uint8(1), a_arr_int4, ())  # rejected: lax dynamic_update_slice np:uint8 arr:int4
+    lax.dynamic_update_slice(np.uint8(1), a_arr_int8, ())  # rejected: lax dynamic_update_slice np:uint8 arr:int8
+    lax.dynamic_update_slice(np.uint8(1), a_arr_int16, ())  # rejected: lax dynamic_update_slice np:uint8 arr:int16
+    lax.dynamic_update_slice(np.uint8(1), a_arr_int32, ())  # rejected: lax dynamic_update_slice np:uint8 arr:int32
+    lax.dynamic_update_slice(np.uint8(1), a_arr_int64, ())  # rejected: lax dynamic_update_slice np:uint8 arr:int64
+    lax.dynamic_update_slice(np.uint8(1), a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice np:uint8 arr:float4_e2m1fn
+    lax.dynamic_update_slice(np.uint8(1), a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice np:uint8 arr:float6_e2m3fn
+    lax.dynamic_update_slice(np.uint8(1), a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice np:uint8 arr:float6_e3m2fn
+    lax.dynamic_update_slice(np.uint8(1), a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice np:uint8 arr:float8_e3m4
+    lax.dynamic_update_slice(np.uint8(1), a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice np:uint8 arr:float8_e4m3
+    lax.dynamic_update_slice(np.uint8(1), a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice np:uint8 arr:float8_e8m0fnu
+    lax.dynamic_update_slice(np.uint8(1), a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice np:uint8 arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(np.uint8(1), a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice np:uint8 arr:float8_e4m3fn
+    lax.dynamic_update_slice(np.uint8(1), a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice np:uint8 arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(np.uint8(1), a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice np:uint8 arr:float8_e5m2
+    lax.dynamic_update_slice(np.uint8(1), a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice np:uint8 arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(np.uint8(1), a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice np:uint8 arr:bfloat16
+    lax.dynamic_update_slice(np.uint8(1), a_arr_float16, ())  # rejected: lax dynamic_update_slice np:uint8 arr:float16
+    lax.dynamic_update_slice(np.uint8(1), a_arr_float32, ())  # rejected: lax dynamic_update_slice np:uint8 arr:float32
+    lax.dynamic_update_slice(np.uint8(1), a_arr_float64, ())  # rejected: lax dynamic_update_slice np:uint8 arr:float64
+    lax.dynamic_update_slice(np.uint8(1), a_arr_complex64, ())  # rejected: lax dynamic_update_slice np:uint8 arr:complex64
+    lax.dynamic_update_slice(np.uint8(1), a_arr_complex128, ())  # rejected: lax dynamic_update_slice np:uint8 arr:complex128
+    lax.dynamic_update_slice(np.uint8(1), a_warr_int, ())  # rejected: lax dynamic_update_slice np:uint8 warr:int
+    lax.dynamic_update_slice(np.uint8(1), a_warr_float, ())  # rejected: lax dynamic_update_slice np:uint8 warr:float
+    lax.dynamic_update_slice(np.uint8(1), a_warr_complex, ())  # rejected: lax dynamic_update_slice np:uint8 warr:complex
+
+
+def case_lax_dynamic_update_slice_a_np_uint16() -> None:
+    lax.dynamic_update_slice(np.uint16(1), a_arr_bool, ())  # rejected: lax dynamic_update_slice np:uint16 arr:bool
+    lax.dynamic_update_slice(np.uint16(1), a_arr_uint1, ())  # rejected: lax dynamic_update_slice np:uint16 arr:uint1
+    lax.dynamic_update_slice(np.uint16(1), a_arr_uint2, ())  # rejected: lax dynamic_update_slice np:uint16 arr:uint2
+    lax.dynamic_update_slice(np.uint16(1), a_arr_uint4, ())  # rejected: lax dynamic_update_slice np:uint16 arr:uint4
+    lax.dynamic_update_slice(np.uint16(1), a_arr_uint8, ())  # rejected: lax dynamic_update_slice np:uint16 arr:uint8
+    assert_type(lax.dynamic_update_slice(np.uint16(1), a_arr_uint16, ()), Array[uint16])  # lax dynamic_update_slice np:uint16 arr:uint16
+    lax.dynamic_update_slice(np.uint16(1), a_arr_uint32, ())  # rejected: lax dynamic_update_slice np:uint16 arr:uint32
+    lax.dynamic_update_slice(np.uint16(1), a_arr_uint64, ())  # rejected: lax dynamic_update_slice np:uint16 arr:uint64
+    lax.dynamic_update_slice(np.uint16(1), a_arr_int1, ())  # rejected: lax dynamic_update_slice np:uint16 arr:int1
+    lax.dynamic_update_slice(np.uint16(1), a_arr_int2, ())  # rejected: lax dynamic_update_slice np:uint16 arr:int2
+    lax.dynamic_update_slice(np.uint16(1), a_arr_int4, ())  # rejected: lax dynamic_update_slice np:uint16 arr:int4
+    lax.dynamic_update_slice(np.uint16(1), a_arr_int8, ())  # rejected: lax dynamic_update_slice np:uint16 arr:int8
+    lax.dynamic_update_slice(np.uint16(1), a_arr_int16, ())  # rejected: lax dynamic_update_slice np:uint16 arr:int16
+    lax.dynamic_update_slice(np.uint16(1), a_arr_int32, ())  # rejected: lax dynamic_update_slice np:uint16 arr:int32
+    lax.dynamic_update_slice(np.uint16(1), a_arr_int64, ())  # rejected: lax dynamic_update_slice np:uint16 arr:int64
+    lax.dynamic_update_slice(np.uint16(1), a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice np:uint16 arr:float4_e2m1fn
+    lax.dynamic_update_slice(np.uint16(1), a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice np:uint16 arr:float6_e2m3fn
+    lax.dynamic_update_slice(np.uint16(1), a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice np:uint16 arr:float6_e3m2fn
+    lax.dynamic_update_slice(np.uint16(1), a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice np:uint16 arr:float8_e3m4
+    lax.dynamic_update_slice(np.uint16(1), a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice np:uint16 arr:float8_e4m3
+    lax.dynamic_update_slice(np.uint16(1), a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice np:uint16 arr:float8_e8m0fnu
+    lax.dynamic_update_slice(np.uint16(1), a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice np:uint16 arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(np.uint16(1), a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice np:uint16 arr:float8_e4m3fn
+    lax.dynamic_update_slice(np.uint16(1), a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice np:uint16 arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(np.uint16(1), a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice np:uint16 arr:float8_e5m2
+    lax.dynamic_update_slice(np.uint16(1), a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice np:uint16 arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(np.uint16(1), a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice np:uint16 arr:bfloat16
+    lax.dynamic_update_slice(np.uint16(1), a_arr_float16, ())  # rejected: lax dynamic_update_slice np:uint16 arr:float16
+    lax.dynamic_update_slice(np.uint16(1), a_arr_float32, ())  # rejected: lax dynamic_update_slice np:uint16 arr:float32
+    lax.dynamic_update_slice(np.uint16(1), a_arr_float64, ())  # rejected: lax dynamic_update_slice np:uint16 arr:float64
+    lax.dynamic_update_slice(np.uint16(1), a_arr_complex64, ())  # rejected: lax dynamic_update_slice np:uint16 arr:complex64
+    lax.dynamic_update_slice(np.uint16(1), a_arr_complex128, ())  # rejected: lax dynamic_update_slice np:uint16 arr:complex128
+    lax.dynamic_update_slice(np.uint16(1), a_warr_int, ())  # rejected: lax dynamic_update_slice np:uint16 warr:int
+    lax.dynamic_update_slice(np.uint16(1), a_warr_float, ())  # rejected: lax dynamic_update_slice np:uint16 warr:float
+    lax.dynamic_update_slice(np.uint16(1), a_warr_complex, ())  # rejected: lax dynamic_update_slice np:uint16 warr:complex
+
+
+def case_lax_dynamic_update_slice_a_np_uint32() -> None:
+    lax.dynamic_update_slice(np.uint32(1), a_arr_bool, ())  # rejected: lax dynamic_update_slice np:uint32 arr:bool
+    lax.dynamic_update_slice(np.uint32(1), a_arr_uint1, ())  # rejected: lax dynamic_update_slice np:uint32 arr:uint1
+    lax.dynamic_update_slice(np.uint32(1), a_arr_uint2, ())  # rejected: lax dynamic_update_slice np:uint32 arr:uint2
+    lax.dynamic_update_slice(np.uint32(1), a_arr_uint4, ())  # rejected: lax dynamic_update_slice np:uint32 arr:uint4
+    lax.dynamic_update_slice(np.uint32(1), a_arr_uint8, ())  # rejected: lax dynamic_update_slice np:uint32 arr:uint8
+    lax.dynamic_update_slice(np.uint32(1), a_arr_uint16, ())  # rejected: lax dynamic_update_slice np:uint32 arr:uint16
+    assert_type(lax.dynamic_update_slice(np.uint32(1), a_arr_uint32, ()), Array[uint32])  # lax dynamic_update_slice np:uint32 arr:uint32
+    lax.dynamic_update_slice(np.uint32(1), a_arr_uint64, ())  # rejected: lax dynamic_update_slice np:uint32 arr:uint64
+    lax.dynamic_update_slice(np.uint32(1), a_arr_int1, ())  # rejected: lax dynamic_update_slice np:uint32 arr:int1
+    lax.dynamic_update_slice(np.uint32(1), a_arr_int2, ())  # rejected: lax dynamic_update_slice np:uint32 arr:int2
+    lax.dynamic_update_slice(np.uint32(1), a_arr_int4, ())  # rejected: lax dynamic_update_slice np:uint32 arr:int4
+    lax.dynamic_update_slice(np.uint32(1), a_arr_int8, ())  # rejected: lax dynamic_update_slice np:uint32 arr:int8
+    lax.dynamic_update_slice(np.uint32(1), a_arr_int16, ())  # rejected: lax dynamic_update_slice np:uint32 arr:int16
+    lax.dynamic_update_slice(np.uint32(1), a_arr_int32, ())  # rejected: lax dynamic_update_slice np:uint32 arr:int32
+    lax.dynamic_update_slice(np.uint32(1), a_arr_int64, ())  # rejected: lax dynamic_update_slice np:uint32 arr:int64
+    lax.dynamic_update_slice(np.uint32(1), a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice np:uint32 arr:float4_e2m1fn
+    lax.dynamic_update_slice(np.uint32(1), a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice np:uint32 arr:float6_e2m3fn
+    lax.dynamic_update_slice(np.uint32(1), a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice np:uint32 arr:float6_e3m2fn
+    lax.dynamic_update_slice(np.uint32(1), a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice np:uint32 arr:float8_e3m4
+    lax.dynamic_update_slice(np.uint32(1), a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice np:uint32 arr:float8_e4m3
+    lax.dynamic_update_slice(np.uint32(1), a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice np:uint32 arr:float8_e8m0fnu
+    lax.dynamic_update_slice(np.uint32(1), a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice np:uint32 arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(np.uint32(1), a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice np:uint32 arr:float8_e4m3fn
+    lax.dynamic_update_slice(np.uint32(1), a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice np:uint32 arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(np.uint32(1), a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice np:uint32 arr:float8_e5m2
+    lax.dynamic_update_slice(np.uint32(1), a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice np:uint32 arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(np.uint32(1), a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice np:uint32 arr:bfloat16
+    lax.dynamic_update_slice(np.uint32(1), a_arr_float16, ())  # rejected: lax dynamic_update_slice np:uint32 arr:float16
+    lax.dynamic_update_slice(np.uint32(1), a_arr_float32, ())  # rejected: lax dynamic_update_slice np:uint32 arr:float32
+    lax.dynamic_update_slice(np.uint32(1), a_arr_float64, ())  # rejected: lax dynamic_update_slice np:uint32 arr:float64
+    lax.dynamic_update_slice(np.uint32(1), a_arr_complex64, ())  # rejected: lax dynamic_update_slice np:uint32 arr:complex64
+    lax.dynamic_update_slice(np.uint32(1), a_arr_complex128, ())  # rejected: lax dynamic_update_slice np:uint32 arr:complex128
+    lax.dynamic_update_slice(np.uint32(1), a_warr_int, ())  # rejected: lax dynamic_update_slice np:uint32 warr:int
+    lax.dynamic_update_slice(np.uint32(1), a_warr_float, ())  # rejected: lax dynamic_update_slice np:uint32 warr:float
+    lax.dynamic_update_slice(np.uint32(1), a_warr_complex, ())  # rejected: lax dynamic_update_slice np:uint32 warr:complex
+
+
+def case_lax_dynamic_update_slice_a_np_uint64() -> None:
+    lax.dynamic_update_slice(np.uint64(1), a_arr_bool, ())  # rejected: lax dynamic_update_slice np:uint64 arr:bool
+    lax.dynamic_update_slice(np.uint64(1), a_arr_uint1, ())  # rejected: lax dynamic_update_slice np:uint64 arr:uint1
+    lax.dynamic_update_slice(np.uint64(1), a_arr_uint2, ())  # rejected: lax dynamic_update_slice np:uint64 arr:uint2
+    lax.dynamic_update_slice(np.uint64(1), a_arr_uint4, ())  # rejected: lax dynamic_update_slice np:uint64 arr:uint4
+    lax.dynamic_update_slice(np.uint64(1), a_arr_uint8, ())  # rejected: lax dynamic_update_slice np:uint64 arr:uint8
+    lax.dynamic_update_slice(np.uint64(1), a_arr_uint16, ())  # rejected: lax dynamic_update_slice np:uint64 arr:uint16
+    lax.dynamic_update_slice(np.uint64(1), a_arr_uint32, ())  # rejected: lax dynamic_update_slice np:uint64 arr:uint32
+    assert_type(lax.dynamic_update_slice(np.uint64(1), a_arr_uint64, ()), Array[uint64])  # lax dynamic_update_slice np:uint64 arr:uint64
+    lax.dynamic_update_slice(np.uint64(1), a_arr_int1, ())  # rejected: lax dynamic_update_slice np:uint64 arr:int1
+    lax.dynamic_update_slice(np.uint64(1), a_arr_int2, ())  # rejected: lax dynamic_update_slice np:uint64 arr:int2
+    lax.dynamic_update_slice(np.uint64(1), a_arr_int4, ())  # rejected: lax dynamic_update_slice np:uint64 arr:int4
+    lax.dynamic_update_slice(np.uint64(1), a_arr_int8, ())  # rejected: lax dynamic_update_slice np:uint64 arr:int8
+    lax.dynamic_update_slice(np.uint64(1), a_arr_int16, ())  # rejected: lax dynamic_update_slice np:uint64 arr:int16
+    lax.dynamic_update_slice(np.uint64(1), a_arr_int32, ())  # rejected: lax dynamic_update_slice np:uint64 arr:int32
+    lax.dynamic_update_slice(np.uint64(1), a_arr_int64, ())  # rejected: lax dynamic_update_slice np:uint64 arr:int64
+    lax.dynamic_update_slice(np.uint64(1), a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice np:uint64 arr:float4_e2m1fn
+    lax.dynamic_update_slice(np.uint64(1), a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice np:uint64 arr:float6_e2m3fn
+    lax.dynamic_update_slice(np.uint64(1), a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice np:uint64 arr:float6_e3m2fn
+    lax.dynamic_update_slice(np.uint64(1), a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice np:uint64 arr:float8_e3m4
+    lax.dynamic_update_slice(np.uint64(1), a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice np:uint64 arr:float8_e4m3
+    lax.dynamic_update_slice(np.uint64(1), a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice np:uint64 arr:float8_e8m0fnu
+    lax.dynamic_update_slice(np.uint64(1), a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice np:uint64 arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(np.uint64(1), a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice np:uint64 arr:float8_e4m3fn
+    lax.dynamic_update_slice(np.uint64(1), a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice np:uint64 arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(np.uint64(1), a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice np:uint64 arr:float8_e5m2
+    lax.dynamic_update_slice(np.uint64(1), a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice np:uint64 arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(np.uint64(1), a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice np:uint64 arr:bfloat16
+    lax.dynamic_update_slice(np.uint64(1), a_arr_float16, ())  # rejected: lax dynamic_update_slice np:uint64 arr:float16
+    lax.dynamic_update_slice(np.uint64(1), a_arr_float32, ())  # rejected: lax dynamic_update_slice np:uint64 arr:float32
+    lax.dynamic_update_slice(np.uint64(1), a_arr_float64, ())  # rejected: lax dynamic_update_slice np:uint64 arr:float64
+    lax.dynamic_update_slice(np.uint64(1), a_arr_complex64, ())  # rejected: lax dynamic_update_slice np:uint64 arr:complex64
+    lax.dynamic_update_slice(np.uint64(1), a_arr_complex128, ())  # rejected: lax dynamic_update_slice np:uint64 arr:complex128
+    lax.dynamic_update_slice(np.uint64(1), a_warr_int, ())  # rejected: lax dynamic_update_slice np:uint64 warr:int
+    lax.dynamic_update_slice(np.uint64(1), a_warr_float, ())  # rejected: lax dynamic_update_slice np:uint64 warr:float
+    lax.dynamic_update_slice(np.uint64(1), a_warr_complex, ())  # rejected: lax dynamic_update_slice np:uint64 warr:complex
+
+
+def case_lax_dynamic_update_slice_a_np_int8() -> None:
+    lax.dynamic_update_slice(np.int8(1), a_arr_bool, ())  # rejected: lax dynamic_update_slice np:int8 arr:bool
+    lax.dynamic_update_slice(np.int8(1), a_arr_uint1, ())  # rejected: lax dynamic_update_slice np:int8 arr:uint1
+    lax.dynamic_update_slice(np.int8(1), a_arr_uint2, ())  # rejected: lax dynamic_update_slice np:int8 arr:uint2
+    lax.dynamic_update_slice(np.int8(1), a_arr_uint4, ())  # rejected: lax dynamic_update_slice np:int8 arr:uint4
+    lax.dynamic_update_slice(np.int8(1), a_arr_uint8, ())  # rejected: lax dynamic_update_slice np:int8 arr:uint8
+    lax.dynamic_update_slice(np.int8(1), a_arr_uint16, ())  # rejected: lax dynamic_update_slice np:int8 arr:uint16
+    lax.dynamic_update_slice(np.int8(1), a_arr_uint32, ())  # rejected: lax dynamic_update_slice np:int8 arr:uint32
+    lax.dynamic_update_slice(np.int8(1), a_arr_uint64, ())  # rejected: lax dynamic_update_slice np:int8 arr:uint64
+    lax.dynamic_update_slice(np.int8(1), a_arr_int1, ())  # rejected: lax dynamic_update_slice np:int8 arr:int1
+    lax.dynamic_update_slice(np.int8(1), a_arr_int2, ())  # rejected: lax dynamic_update_slice np:int8 arr:int2
+    lax.dynamic_update_slice(np.int8(1), a_arr_int4, ())  # rejected: lax dynamic_update_slice np:int8 arr:int4
+    assert_type(lax.dynamic_update_slice(np.int8(1), a_arr_int8, ()), Array[int8])  # lax dynamic_update_slice np:int8 arr:int8
+    lax.dynamic_update_slice(np.int8(1), a_arr_int16, ())  # rejected: lax dynamic_update_slice np:int8 arr:int16
+    lax.dynamic_update_slice(np.int8(1), a_arr_int32, ())  # rejected: lax dynamic_update_slice np:int8 arr:int32
+    lax.dynamic_update_slice(np.int8(1), a_arr_int64, ())  # rejected: lax dynamic_update_slice np:int8 arr:int64
+    lax.dynamic_update_slice(np.int8(1), a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice np:int8 arr:float4_e2m1fn
+    lax.dynamic_update_slice(np.int8(1), a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice np:int8 arr:float6_e2m3fn
+    lax.dynamic_update_slice(np.int8(1), a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice np:int8 arr:float6_e3m2fn
+    lax.dynamic_update_slice(np.int8(1), a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice np:int8 arr:float8_e3m4
+    lax.dynamic_update_slice(np.int8(1), a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice np:int8 arr:float8_e4m3
+    lax.dynamic_update_slice(np.int8(1), a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice np:int8 arr:float8_e8m0fnu
+    lax.dynamic_update_slice(np.int8(1), a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice np:int8 arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(np.int8(1), a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice np:int8 arr:float8_e4m3fn
+    lax.dynamic_update_slice(np.int8(1), a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice np:int8 arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(np.int8(1), a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice np:int8 arr:float8_e5m2
+    lax.dynamic_update_slice(np.int8(1), a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice np:int8 arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(np.int8(1), a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice np:int8 arr:bfloat16
+    lax.dynamic_update_slice(np.int8(1), a_arr_float16, ())  # rejected: lax dynamic_update_slice np:int8 arr:float16
+    lax.dynamic_update_slice(np.int8(1), a_arr_float32, ())  # rejected: lax dynamic_update_slice np:int8 arr:float32
+    lax.dynamic_update_slice(np.int8(1), a_arr_float64, ())  # rejected: lax dynamic_update_slice np:int8 arr:float64
+    lax.dynamic_update_slice(np.int8(1), a_arr_complex64, ())  # rejected: lax dynamic_update_slice np:int8 arr:complex64
+    lax.dynamic_update_slice(np.int8(1), a_arr_complex128, ())  # rejected: lax dynamic_update_slice np:int8 arr:complex128
+    lax.dynamic_update_slice(np.int8(1), a_warr_int, ())  # rejected: lax dynamic_update_slice np:int8 warr:int
+    lax.dynamic_update_slice(np.int8(1), a_warr_float, ())  # rejected: lax dynamic_update_slice np:int8 warr:float
+    lax.dynamic_update_slice(np.int8(1), a_warr_complex, ())  # rejected: lax dynamic_update_slice np:int8 warr:complex
+
+
+def case_lax_dynamic_update_slice_a_np_int16() -> None:
+    lax.dynamic_update_slice(np.int16(1), a_arr_bool, ())  # rejected: lax dynamic_update_slice np:int16 arr:bool
+    lax.dynamic_update_slice(np.int16(1), a_arr_uint1, ())  # rejected: lax dynamic_update_slice np:int16 arr:uint1
+    lax.dynamic_update_slice(np.int16(1), a_arr_uint2, ())  # rejected: lax dynamic_update_slice np:int16 arr:uint2
+    lax.dynamic_update_slice(np.int16(1), a_arr_uint4, ())  # rejected: lax dynamic_update_slice np:int16 arr:uint4
+    lax.dynamic_update_slice(np.int16(1), a_arr_uint8, ())  # rejected: lax dynamic_update_slice np:int16 arr:uint8
+    lax.dynamic_update_slice(np.int16(1), a_arr_uint16, ())  # rejected: lax dynamic_update_slice np:int16 arr:uint16
+    lax.dynamic_update_slice(np.int16(1), a_arr_uint32, ())  # rejected: lax dynamic_update_slice np:int16 arr:uint32
+    lax.dynamic_update_slice(np.int16(1), a_arr_uint64, ())  # rejected: lax dynamic_update_slice np:int16 arr:uint64
+    lax.dynamic_update_slice(np.int16(1), a_arr_int1, ())  # rejected: lax dynamic_update_slice np:int16 arr:int1
+    lax.dynamic_update_slice(np.int16(1), a_arr_int2, ())  # rejected: lax dynamic_update_slice np:int16 arr:int2
+    lax.dynamic_update_slice(np.int16(1), a_arr_int4, ())  # rejected: lax dynamic_update_slice np:int16 arr:int4
+    lax.dynamic_update_slice(np.int16(1), a_arr_int8, ())  # rejected: lax dynamic_update_slice np:int16 arr:int8
+    assert_type(lax.dynamic_update_slice(np.int16(1), a_arr_int16, ()), Array[int16])  # lax dynamic_update_slice np:int16 arr:int16
+    lax.dynamic_update_slice(np.int16(1), a_arr_int32, ())  # rejected: lax dynamic_update_slice np:int16 arr:int32
+    lax.dynamic_update_slice(np.int16(1), a_arr_int64, ())  # rejected: lax dynamic_update_slice np:int16 arr:int64
+    lax.dynamic_update_slice(np.int16(1), a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice np:int16 arr:float4_e2m1fn
+    lax.dynamic_update_slice(np.int16(1), a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice np:int16 arr:float6_e2m3fn
+    lax.dynamic_update_slice(np.int16(1), a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice np:int16 arr:float6_e3m2fn
+    lax.dynamic_update_slice(np.int16(1), a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice np:int16 arr:float8_e3m4
+    lax.dynamic_update_slice(np.int16(1), a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice np:int16 arr:float8_e4m3
+    lax.dynamic_update_slice(np.int16(1), a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice np:int16 arr:float8_e8m0fnu
+    lax.dynamic_update_slice(np.int16(1), a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice np:int16 arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(np.int16(1), a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice np:int16 arr:float8_e4m3fn
+    lax.dynamic_update_slice(np.int16(1), a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice np:int16 arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(np.int16(1), a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice np:int16 arr:float8_e5m2
+    lax.dynamic_update_slice(np.int16(1), a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice np:int16 arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(np.int16(1), a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice np:int16 arr:bfloat16
+    lax.dynamic_update_slice(np.int16(1), a_arr_float16, ())  # rejected: lax dynamic_update_slice np:int16 arr:float16
+    lax.dynamic_update_slice(np.int16(1), a_arr_float32, ())  # rejected: lax dynamic_update_slice np:int16 arr:float32
+    lax.dynamic_update_slice(np.int16(1), a_arr_float64, ())  # rejected: lax dynamic_update_slice np:int16 arr:float64
+    lax.dynamic_update_slice(np.int16(1), a_arr_complex64, ())  # rejected: lax dynamic_update_slice np:int16 arr:complex64
+    lax.dynamic_update_slice(np.int16(1), a_arr_complex128, ())  # rejected: lax dynamic_update_slice np:int16 arr:complex128
+    lax.dynamic_update_slice(np.int16(1), a_warr_int, ())  # rejected: lax dynamic_update_slice np:int16 warr:int
+    lax.dynamic_update_slice(np.int16(1), a_warr_float, ())  # rejected: lax dynamic_update_slice np:int16 warr:float
+    lax.dynamic_update_slice(np.int16(1), a_warr_complex, ())  # rejected: lax dynamic_update_slice np:int16 warr:complex
+
+
+def case_lax_dynamic_update_slice_a_np_int32() -> None:
+    lax.dynamic_update_slice(np.int32(1), a_arr_bool, ())  # rejected: lax dynamic_update_slice np:int32 arr:bool
+    lax.dynamic_update_slice(np.int32(1), a_arr_uint1, ())  # rejected: lax dynamic_update_slice np:int32 arr:uint1
+    lax.dynamic_update_slice(np.int32(1), a_arr_uint2, ())  # rejected: lax dynamic_update_slice np:int32 arr:uint2
+    lax.dynamic_update_slice(np.int32(1), a_arr_uint4, ())  # rejected: lax dynamic_update_slice np:int32 arr:uint4
+    lax.dynamic_update_slice(np.int32(1), a_arr_uint8, ())  # rejected: lax dynamic_update_slice np:int32 arr:uint8
+    lax.dynamic_update_slice(np.int32(1), a_arr_uint16, ())  # rejected: lax dynamic_update_slice np:int32 arr:uint16
+    lax.dynamic_update_slice(np.int32(1), a_arr_uint32, ())  # rejected: lax dynamic_update_slice np:int32 arr:uint32
+    lax.dynamic_update_slice(np.int32(1), a_arr_uint64, ())  # rejected: lax dynamic_update_slice np:int32 arr:uint64
+    lax.dynamic_update_slice(np.int32(1), a_arr_int1, ())  # rejected: lax dynamic_update_slice np:int32 arr:int1
+    lax.dynamic_update_slice(np.int32(1), a_arr_int2, ())  # rejected: lax dynamic_update_slice np:int32 arr:int2
+    lax.dynamic_update_slice(np.int32(1), a_arr_int4, ())  # rejected: lax dynamic_update_slice np:int32 arr:int4
+    lax.dynamic_update_slice(np.int32(1), a_arr_int8, ())  # rejected: lax dynamic_update_slice np:int32 arr:int8
+    lax.dynamic_update_slice(np.int32(1), a_arr_int16, ())  # rejected: lax dynamic_update_slice np:int32 arr:int16
+    assert_type(lax.dynamic_update_slice(np.int32(1), a_arr_int32, ()), Array[int32])  # lax dynamic_update_slice np:int32 arr:int32
+    lax.dynamic_update_slice(np.int32(1), a_arr_int64, ())  # rejected: lax dynamic_update_slice np:int32 arr:int64
+    lax.dynamic_update_slice(np.int32(1), a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice np:int32 arr:float4_e2m1fn
+    lax.dynamic_update_slice(np.int32(1), a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice np:int32 arr:float6_e2m3fn
+    lax.dynamic_update_slice(np.int32(1), a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice np:int32 arr:float6_e3m2fn
+    lax.dynamic_update_slice(np.int32(1), a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice np:int32 arr:float8_e3m4
+    lax.dynamic_update_slice(np.int32(1), a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice np:int32 arr:float8_e4m3
+    lax.dynamic_update_slice(np.int32(1), a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice np:int32 arr:float8_e8m0fnu
+    lax.dynamic_update_slice(np.int32(1), a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice np:int32 arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(np.int32(1), a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice np:int32 arr:float8_e4m3fn
+    lax.dynamic_update_slice(np.int32(1), a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice np:int32 arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(np.int32(1), a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice np:int32 arr:float8_e5m2
+    lax.dynamic_update_slice(np.int32(1), a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice np:int32 arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(np.int32(1), a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice np:int32 arr:bfloat16
+    lax.dynamic_update_slice(np.int32(1), a_arr_float16, ())  # rejected: lax dynamic_update_slice np:int32 arr:float16
+    lax.dynamic_update_slice(np.int32(1), a_arr_float32, ())  # rejected: lax dynamic_update_slice np:int32 arr:float32
+    lax.dynamic_update_slice(np.int32(1), a_arr_float64, ())  # rejected: lax dynamic_update_slice np:int32 arr:float64
+    lax.dynamic_update_slice(np.int32(1), a_arr_complex64, ())  # rejected: lax dynamic_update_slice np:int32 arr:complex64
+    lax.dynamic_update_slice(np.int32(1), a_arr_complex128, ())  # rejected: lax dynamic_update_slice np:int32 arr:complex128
+    lax.dynamic_update_slice(np.int32(1), a_warr_int, ())  # rejected: lax dynamic_update_slice np:int32 warr:int
+    lax.dynamic_update_slice(np.int32(1), a_warr_float, ())  # rejected: lax dynamic_update_slice np:int32 warr:float
+    lax.dynamic_update_slice(np.int32(1), a_warr_complex, ())  # rejected: lax dynamic_update_slice np:int32 warr:complex
+
+
+def case_lax_dynamic_update_slice_a_np_int64() -> None:
+    lax.dynamic_update_slice(np.int64(1), a_arr_bool, ())  # rejected: lax dynamic_update_slice np:int64 arr:bool
+    lax.dynamic_update_slice(np.int64(1), a_arr_uint1, ())  # rejected: lax dynamic_update_slice np:int64 arr:uint1
+    lax.dynamic_update_slice(np.int64(1), a_arr_uint2, ())  # rejected: lax dynamic_update_slice np:int64 arr:uint2
+    lax.dynamic_update_slice(np.int64(1), a_arr_uint4, ())  # rejected: lax dynamic_update_slice np:int64 arr:uint4
+    lax.dynamic_update_slice(np.int64(1), a_arr_uint8, ())  # rejected: lax dynamic_update_slice np:int64 arr:uint8
+    lax.dynamic_update_slice(np.int64(1), a_arr_uint16, ())  # rejected: lax dynamic_update_slice np:int64 arr:uint16
+    lax.dynamic_update_slice(np.int64(1), a_arr_uint32, ())  # rejected: lax dynamic_update_slice np:int64 arr:uint32
+    lax.dynamic_update_slice(np.int64(1), a_arr_uint64, ())  # rejected: lax dynamic_update_slice np:int64 arr:uint64
+    lax.dynamic_update_slice(np.int64(1), a_arr_int1, ())  # rejected: lax dynamic_update_slice np:int64 arr:int1
+    lax.dynamic_update_slice(np.int64(1), a_arr_int2, ())  # rejected: lax dynamic_update_slice np:int64 arr:int2
+    lax.dynamic_update_slice(np.int64(1), a_arr_int4, ())  # rejected: lax dynamic_update_slice np:int64 arr:int4
+    lax.dynamic_update_slice(np.int64(1), a_arr_int8, ())  # rejected: lax dynamic_update_slice np:int64 arr:int8
+    lax.dynamic_update_slice(np.int64(1), a_arr_int16, ())  # rejected: lax dynamic_update_slice np:int64 arr:int16
+    lax.dynamic_update_slice(np.int64(1), a_arr_int32, ())  # rejected: lax dynamic_update_slice np:int64 arr:int32
+    assert_type(lax.dynamic_update_slice(np.int64(1), a_arr_int64, ()), Array[int64])  # lax dynamic_update_slice np:int64 arr:int64
+    lax.dynamic_update_slice(np.int64(1), a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice np:int64 arr:float4_e2m1fn
+    lax.dynamic_update_slice(np.int64(1), a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice np:int64 arr:float6_e2m3fn
+    lax.dynamic_update_slice(np.int64(1), a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice np:int64 arr:float6_e3m2fn
+    lax.dynamic_update_slice(np.int64(1), a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice np:int64 arr:float8_e3m4
+    lax.dynamic_update_slice(np.int64(1), a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice np:int64 arr:float8_e4m3
+    lax.dynamic_update_slice(np.int64(1), a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice np:int64 arr:float8_e8m0fnu
+    lax.dynamic_update_slice(np.int64(1), a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice np:int64 arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(np.int64(1), a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice np:int64 arr:float8_e4m3fn
+    lax.dynamic_update_slice(np.int64(1), a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice np:int64 arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(np.int64(1), a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice np:int64 arr:float8_e5m2
+    lax.dynamic_update_slice(np.int64(1), a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice np:int64 arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(np.int64(1), a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice np:int64 arr:bfloat16
+    lax.dynamic_update_slice(np.int64(1), a_arr_float16, ())  # rejected: lax dynamic_update_slice np:int64 arr:float16
+    lax.dynamic_update_slice(np.int64(1), a_arr_float32, ())  # rejected: lax dynamic_update_slice np:int64 arr:float32
+    lax.dynamic_update_slice(np.int64(1), a_arr_float64, ())  # rejected: lax dynamic_update_slice np:int64 arr:float64
+    lax.dynamic_update_slice(np.int64(1), a_arr_complex64, ())  # rejected: lax dynamic_update_slice np:int64 arr:complex64
+    lax.dynamic_update_slice(np.int64(1), a_arr_complex128, ())  # rejected: lax dynamic_update_slice np:int64 arr:complex128
+    assert_type(lax.dynamic_update_slice(np.int64(1), a_warr_int, ()), Array[int64])  # lax dynamic_update_slice np:int64 warr:int
+    lax.dynamic_update_slice(np.int64(1), a_warr_float, ())  # rejected: lax dynamic_update_slice np:int64 warr:float
+    lax.dynamic_update_slice(np.int64(1), a_warr_complex, ())  # rejected: lax dynamic_update_slice np:int64 warr:complex
+
+
+def case_lax_dynamic_update_slice_a_np_float16() -> None:
+    lax.dynamic_update_slice(np.float16(1), a_arr_bool, ())  # rejected: lax dynamic_update_slice np:float16 arr:bool
+    lax.dynamic_update_slice(np.float16(1), a_arr_uint1, ())  # rejected: lax dynamic_update_slice np:float16 arr:uint1
+    lax.dynamic_update_slice(np.float16(1), a_arr_uint2, ())  # rejected: lax dynamic_update_slice np:float16 arr:uint2
+    lax.dynamic_update_slice(np.float16(1), a_arr_uint4, ())  # rejected: lax dynamic_update_slice np:float16 arr:uint4
+    lax.dynamic_update_slice(np.float16(1), a_arr_uint8, ())  # rejected: lax dynamic_update_slice np:float16 arr:uint8
+    lax.dynamic_update_slice(np.float16(1), a_arr_uint16, ())  # rejected: lax dynamic_update_slice np:float16 arr:uint16
+    lax.dynamic_update_slice(np.float16(1), a_arr_uint32, ())  # rejected: lax dynamic_update_slice np:float16 arr:uint32
+    lax.dynamic_update_slice(np.float16(1), a_arr_uint64, ())  # rejected: lax dynamic_update_slice np:float16 arr:uint64
+    lax.dynamic_update_slice(np.float16(1), a_arr_int1, ())  # rejected: lax dynamic_update_slice np:float16 arr:int1
+    lax.dynamic_update_slice(np.float16(1), a_arr_int2, ())  # rejected: lax dynamic_update_slice np:float16 arr:int2
+    lax.dynamic_update_slice(np.float16(1), a_arr_int4, ())  # rejected: lax dynamic_update_slice np:float16 arr:int4
+    lax.dynamic_update_slice(np.float16(1), a_arr_int8, ())  # rejected: lax dynamic_update_slice np:float16 arr:int8
+    lax.dynamic_update_slice(np.float16(1), a_arr_int16, ())  # rejected: lax dynamic_update_slice np:float16 arr:int16
+    lax.dynamic_update_slice(np.float16(1), a_arr_int32, ())  # rejected: lax dynamic_update_slice np:float16 arr:int32
+    lax.dynamic_update_slice(np.float16(1), a_arr_int64, ())  # rejected: lax dynamic_update_slice np:float16 arr:int64
+    lax.dynamic_update_slice(np.float16(1), a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice np:float16 arr:float4_e2m1fn
+    lax.dynamic_update_slice(np.float16(1), a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice np:float16 arr:float6_e2m3fn
+    lax.dynamic_update_slice(np.float16(1), a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice np:float16 arr:float6_e3m2fn
+    lax.dynamic_update_slice(np.float16(1), a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice np:float16 arr:float8_e3m4
+    lax.dynamic_update_slice(np.float16(1), a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice np:float16 arr:float8_e4m3
+    lax.dynamic_update_slice(np.float16(1), a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice np:float16 arr:float8_e8m0fnu
+    lax.dynamic_update_slice(np.float16(1), a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice np:float16 arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(np.float16(1), a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice np:float16 arr:float8_e4m3fn
+    lax.dynamic_update_slice(np.float16(1), a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice np:float16 arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(np.float16(1), a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice np:float16 arr:float8_e5m2
+    lax.dynamic_update_slice(np.float16(1), a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice np:float16 arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(np.float16(1), a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice np:float16 arr:bfloat16
+    assert_type(lax.dynamic_update_slice(np.float16(1), a_arr_float16, ()), Array[float16])  # lax dynamic_update_slice np:float16 arr:float16
+    lax.dynamic_update_slice(np.float16(1), a_arr_float32, ())  # rejected: lax dynamic_update_slice np:float16 arr:float32
+    lax.dynamic_update_slice(np.float16(1), a_arr_float64, ())  # rejected: lax dynamic_update_slice np:float16 arr:float64
+    lax.dynamic_update_slice(np.float16(1), a_arr_complex64, ())  # rejected: lax dynamic_update_slice np:float16 arr:complex64
+    lax.dynamic_update_slice(np.float16(1), a_arr_complex128, ())  # rejected: lax dynamic_update_slice np:float16 arr:complex128
+    lax.dynamic_update_slice(np.float16(1), a_warr_int, ())  # rejected: lax dynamic_update_slice np:float16 warr:int
+    lax.dynamic_update_slice(np.float16(1), a_warr_float, ())  # rejected: lax dynamic_update_slice np:float16 warr:float
+    lax.dynamic_update_slice(np.float16(1), a_warr_complex, ())  # rejected: lax dynamic_update_slice np:float16 warr:complex
+
+
+def case_lax_dynamic_update_slice_a_np_float32() -> None:
+    lax.dynamic_update_slice(np.float32(1), a_arr_bool, ())  # rejected: lax dynamic_update_slice np:float32 arr:bool
+    lax.dynamic_update_slice(np.float32(1), a_arr_uint1, ())  # rejected: lax dynamic_update_slice np:float32 arr:uint1
+    lax.dynamic_update_slice(np.float32(1), a_arr_uint2, ())  # rejected: lax dynamic_update_slice np:float32 arr:uint2
+    lax.dynamic_update_slice(np.float32(1), a_arr_uint4, ())  # rejected: lax dynamic_update_slice np:float32 arr:uint4
+    lax.dynamic_update_slice(np.float32(1), a_arr_uint8, ())  # rejected: lax dynamic_update_slice np:float32 arr:uint8
+    lax.dynamic_update_slice(np.float32(1), a_arr_uint16, ())  # rejected: lax dynamic_update_slice np:float32 arr:uint16
+    lax.dynamic_update_slice(np.float32(1), a_arr_uint32, ())  # rejected: lax dynamic_update_slice np:float32 arr:uint32
+    lax.dynamic_update_slice(np.float32(1), a_arr_uint64, ())  # rejected: lax dynamic_update_slice np:float32 arr:uint64
+    lax.dynamic_update_slice(np.float32(1), a_arr_int1, ())  # rejected: lax dynamic_update_slice np:float32 arr:int1
+    lax.dynamic_update_slice(np.float32(1), a_arr_int2, ())  # rejected: lax dynamic_update_slice np:float32 arr:int2
+    lax.dynamic_update_slice(np.float32(1), a_arr_int4, ())  # rejected: lax dynamic_update_slice np:float32 arr:int4
+    lax.dynamic_update_slice(np.float32(1), a_arr_int8, ())  # rejected: lax dynamic_update_slice np:float32 arr:int8
+    lax.dynamic_update_slice(np.float32(1), a_arr_int16, ())  # rejected: lax dynamic_update_slice np:float32 arr:int16
+    lax.dynamic_update_slice(np.float32(1), a_arr_int32, ())  # rejected: lax dynamic_update_slice np:float32 arr:int32
+    lax.dynamic_update_slice(np.float32(1), a_arr_int64, ())  # rejected: lax dynamic_update_slice np:float32 arr:int64
+    lax.dynamic_update_slice(np.float32(1), a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice np:float32 arr:float4_e2m1fn
+    lax.dynamic_update_slice(np.float32(1), a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice np:float32 arr:float6_e2m3fn
+    lax.dynamic_update_slice(np.float32(1), a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice np:float32 arr:float6_e3m2fn
+    lax.dynamic_update_slice(np.float32(1), a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice np:float32 arr:float8_e3m4
+    lax.dynamic_update_slice(np.float32(1), a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice np:float32 arr:float8_e4m3
+    lax.dynamic_update_slice(np.float32(1), a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice np:float32 arr:float8_e8m0fnu
+    lax.dynamic_update_slice(np.float32(1), a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice np:float32 arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(np.float32(1), a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice np:float32 arr:float8_e4m3fn
+    lax.dynamic_update_slice(np.float32(1), a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice np:float32 arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(np.float32(1), a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice np:float32 arr:float8_e5m2
+    lax.dynamic_update_slice(np.float32(1), a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice np:float32 arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(np.float32(1), a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice np:float32 arr:bfloat16
+    lax.dynamic_update_slice(np.float32(1), a_arr_float16, ())  # rejected: lax dynamic_update_slice np:float32 arr:float16
+    assert_type(lax.dynamic_update_slice(np.float32(1), a_arr_float32, ()), Array[float32])  # lax dynamic_update_slice np:float32 arr:float32
+    lax.dynamic_update_slice(np.float32(1), a_arr_float64, ())  # rejected: lax dynamic_update_slice np:float32 arr:float64
+    lax.dynamic_update_slice(np.float32(1), a_arr_complex64, ())  # rejected: lax dynamic_update_slice np:float32 arr:complex64
+    lax.dynamic_update_slice(np.float32(1), a_arr_complex128, ())  # rejected: lax dynamic_update_slice np:float32 arr:complex128
+    lax.dynamic_update_slice(np.float32(1), a_warr_int, ())  # rejected: lax dynamic_update_slice np:float32 warr:int
+    lax.dynamic_update_slice(np.float32(1), a_warr_float, ())  # rejected: lax dynamic_update_slice np:float32 warr:float
+    lax.dynamic_update_slice(np.float32(1), a_warr_complex, ())  # rejected: lax dynamic_update_slice np:float32 warr:complex
+
+
+def case_lax_dynamic_update_slice_a_np_float64() -> None:
+    lax.dynamic_update_slice(np.float64(1), a_arr_bool, ())  # rejected: lax dynamic_update_slice np:float64 arr:bool
+    lax.dynamic_update_slice(np.float64(1), a_arr_uint1, ())  # rejected: lax dynamic_update_slice np:float64 arr:uint1
+    lax.dynamic_update_slice(np.float64(1), a_arr_uint2, ())  # rejected: lax dynamic_update_slice np:float64 arr:uint2
+    lax.dynamic_update_slice(np.float64(1), a_arr_uint4, ())  # rejected: lax dynamic_update_slice np:float64 arr:uint4
+    lax.dynamic_update_slice(np.float64(1), a_arr_uint8, ())  # rejected: lax dynamic_update_slice np:float64 arr:uint8
+    lax.dynamic_update_slice(np.float64(1), a_arr_uint16, ())  # rejected: lax dynamic_update_slice np:float64 arr:uint16
+    lax.dynamic_update_slice(np.float64(1), a_arr_uint32, ())  # rejected: lax dynamic_update_slice np:float64 arr:uint32
+    lax.dynamic_update_slice(np.float64(1), a_arr_uint64, ())  # rejected: lax dynamic_update_slice np:float64 arr:uint64
+    lax.dynamic_update_slice(np.float64(1), a_arr_int1, ())  # rejected: lax dynamic_update_slice np:float64 arr:int1
+    lax.dynamic_update_slice(np.float64(1), a_arr_int2, ())  # rejected: lax dynamic_update_slice np:float64 arr:int2
+    lax.dynamic_update_slice(np.float64(1), a_arr_int4, ())  # rejected: lax dynamic_update_slice np:float64 arr:int4
+    lax.dynamic_update_slice(np.float64(1), a_arr_int8, ())  # rejected: lax dynamic_update_slice np:float64 arr:int8
+    lax.dynamic_update_slice(np.float64(1), a_arr_int16, ())  # rejected: lax dynamic_update_slice np:float64 arr:int16
+    lax.dynamic_update_slice(np.float64(1), a_arr_int32, ())  # rejected: lax dynamic_update_slice np:float64 arr:int32
+    lax.dynamic_update_slice(np.float64(1), a_arr_int64, ())  # rejected: lax dynamic_update_slice np:float64 arr:int64
+    lax.dynamic_update_slice(np.float64(1), a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice np:float64 arr:float4_e2m1fn
+    lax.dynamic_update_slice(np.float64(1), a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice np:float64 arr:float6_e2m3fn
+    lax.dynamic_update_slice(np.float64(1), a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice np:float64 arr:float6_e3m2fn
+    lax.dynamic_update_slice(np.float64(1), a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice np:float64 arr:float8_e3m4
+    lax.dynamic_update_slice(np.float64(1), a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice np:float64 arr:float8_e4m3
+    lax.dynamic_update_slice(np.float64(1), a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice np:float64 arr:float8_e8m0fnu
+    lax.dynamic_update_slice(np.float64(1), a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice np:float64 arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(np.float64(1), a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice np:float64 arr:float8_e4m3fn
+    lax.dynamic_update_slice(np.float64(1), a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice np:float64 arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(np.float64(1), a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice np:float64 arr:float8_e5m2
+    lax.dynamic_update_slice(np.float64(1), a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice np:float64 arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(np.float64(1), a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice np:float64 arr:bfloat16
+    lax.dynamic_update_slice(np.float64(1), a_arr_float16, ())  # rejected: lax dynamic_update_slice np:float64 arr:float16
+    lax.dynamic_update_slice(np.float64(1), a_arr_float32, ())  # rejected: lax dynamic_update_slice np:float64 arr:float32
+    assert_type(lax.dynamic_update_slice(np.float64(1), a_arr_float64, ()), Array[float64])  # lax dynamic_update_slice np:float64 arr:float64
+    lax.dynamic_update_slice(np.float64(1), a_arr_complex64, ())  # rejected: lax dynamic_update_slice np:float64 arr:complex64
+    lax.dynamic_update_slice(np.float64(1), a_arr_complex128, ())  # rejected: lax dynamic_update_slice np:float64 arr:complex128
+    lax.dynamic_update_slice(np.float64(1), a_warr_int, ())  # rejected: lax dynamic_update_slice np:float64 warr:int
+    assert_type(lax.dynamic_update_slice(np.float64(1), a_warr_float, ()), Array[float64])  # lax dynamic_update_slice np:float64 warr:float
+    lax.dynamic_update_slice(np.float64(1), a_warr_complex, ())  # rejected: lax dynamic_update_slice np:float64 warr:complex
+
+
+def case_lax_dynamic_update_slice_a_np_complex64() -> None:
+    lax.dynamic_update_slice(np.complex64(1), a_arr_bool, ())  # rejected: lax dynamic_update_slice np:complex64 arr:bool
+    lax.dynamic_update_slice(np.complex64(1), a_arr_uint1, ())  # rejected: lax dynamic_update_slice np:complex64 arr:uint1
+    lax.dynamic_update_slice(np.complex64(1), a_arr_uint2, ())  # rejected: lax dynamic_update_slice np:complex64 arr:uint2
+    lax.dynamic_update_slice(np.complex64(1), a_arr_uint4, ())  # rejected: lax dynamic_update_slice np:complex64 arr:uint4
+    lax.dynamic_update_slice(np.complex64(1), a_arr_uint8, ())  # rejected: lax dynamic_update_slice np:complex64 arr:uint8
+    lax.dynamic_update_slice(np.complex64(1), a_arr_uint16, ())  # rejected: lax dynamic_update_slice np:complex64 arr:uint16
+    lax.dynamic_update_slice(np.complex64(1), a_arr_uint32, ())  # rejected: lax dynamic_update_slice np:complex64 arr:uint32
+    lax.dynamic_update_slice(np.complex64(1), a_arr_uint64, ())  # rejected: lax dynamic_update_slice np:complex64 arr:uint64
+    lax.dynamic_update_slice(np.complex64(1), a_arr_int1, ())  # rejected: lax dynamic_update_slice np:complex64 arr:int1
+    lax.dynamic_update_slice(np.complex64(1), a_arr_int2, ())  # rejected: lax dynamic_update_slice np:complex64 arr:int2
+    lax.dynamic_update_slice(np.complex64(1), a_arr_int4, ())  # rejected: lax dynamic_update_slice np:complex64 arr:int4
+    lax.dynamic_update_slice(np.complex64(1), a_arr_int8, ())  # rejected: lax dynamic_update_slice np:complex64 arr:int8
+    lax.dynamic_update_slice(np.complex64(1), a_arr_int16, ())  # rejected: lax dynamic_update_slice np:complex64 arr:int16
+    lax.dynamic_update_slice(np.complex64(1), a_arr_int32, ())  # rejected: lax dynamic_update_slice np:complex64 arr:int32
+    lax.dynamic_update_slice(np.complex64(1), a_arr_int64, ())  # rejected: lax dynamic_update_slice np:complex64 arr:int64
+    lax.dynamic_update_slice(np.complex64(1), a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice np:complex64 arr:float4_e2m1fn
+    lax.dynamic_update_slice(np.complex64(1), a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice np:complex64 arr:float6_e2m3fn
+    lax.dynamic_update_slice(np.complex64(1), a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice np:complex64 arr:float6_e3m2fn
+    lax.dynamic_update_slice(np.complex64(1), a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice np:complex64 arr:float8_e3m4
+    lax.dynamic_update_slice(np.complex64(1), a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice np:complex64 arr:float8_e4m3
+    lax.dynamic_update_slice(np.complex64(1), a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice np:complex64 arr:float8_e8m0fnu
+    lax.dynamic_update_slice(np.complex64(1), a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice np:complex64 arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(np.complex64(1), a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice np:complex64 arr:float8_e4m3fn
+    lax.dynamic_update_slice(np.complex64(1), a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice np:complex64 arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(np.complex64(1), a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice np:complex64 arr:float8_e5m2
+    lax.dynamic_update_slice(np.complex64(1), a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice np:complex64 arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(np.complex64(1), a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice np:complex64 arr:bfloat16
+    lax.dynamic_update_slice(np.complex64(1), a_arr_float16, ())  # rejected: lax dynamic_update_slice np:complex64 arr:float16
+    lax.dynamic_update_slice(np.complex64(1), a_arr_float32, ())  # rejected: lax dynamic_update_slice np:complex64 arr:float32
+    lax.dynamic_update_slice(np.complex64(1), a_arr_float64, ())  # rejected: lax dynamic_update_slice np:complex64 arr:float64
+    assert_type(lax.dynamic_update_slice(np.complex64(1), a_arr_complex64, ()), Array[complex64])  # lax dynamic_update_slice np:complex64 arr:complex64
+    lax.dynamic_update_slice(np.complex64(1), a_arr_complex128, ())  # rejected: lax dynamic_update_slice np:complex64 arr:complex128
+    lax.dynamic_update_slice(np.complex64(1), a_warr_int, ())  # rejected: lax dynamic_update_slice np:complex64 warr:int
+    lax.dynamic_update_slice(np.complex64(1), a_warr_float, ())  # rejected: lax dynamic_update_slice np:complex64 warr:float
+    lax.dynamic_update_slice(np.complex64(1), a_warr_complex, ())  # rejected: lax dynamic_update_slice np:complex64 warr:complex
+
+
+def case_lax_dynamic_update_slice_a_np_complex128() -> None:
+    lax.dynamic_update_slice(np.complex128(1), a_arr_bool, ())  # rejected: lax dynamic_update_slice np:complex128 arr:bool
+    lax.dynamic_update_slice(np.complex128(1), a_arr_uint1, ())  # rejected: lax dynamic_update_slice np:complex128 arr:uint1
+    lax.dynamic_update_slice(np.complex128(1), a_arr_uint2, ())  # rejected: lax dynamic_update_slice np:complex128 arr:uint2
+    lax.dynamic_update_slice(np.complex128(1), a_arr_uint4, ())  # rejected: lax dynamic_update_slice np:complex128 arr:uint4
+    lax.dynamic_update_slice(np.complex128(1), a_arr_uint8, ())  # rejected: lax dynamic_update_slice np:complex128 arr:uint8
+    lax.dynamic_update_slice(np.complex128(1), a_arr_uint16, ())  # rejected: lax dynamic_update_slice np:complex128 arr:uint16
+    lax.dynamic_update_slice(np.complex128(1), a_arr_uint32, ())  # rejected: lax dynamic_update_slice np:complex128 arr:uint32
+    lax.dynamic_update_slice(np.complex128(1), a_arr_uint64, ())  # rejected: lax dynamic_update_slice np:complex128 arr:uint64
+    lax.dynamic_update_slice(np.complex128(1), a_arr_int1, ())  # rejected: lax dynamic_update_slice np:complex128 arr:int1
+    lax.dynamic_update_slice(np.complex128(1), a_arr_int2, ())  # rejected: lax dynamic_update_slice np:complex128 arr:int2
+    lax.dynamic_update_slice(np.complex128(1), a_arr_int4, ())  # rejected: lax dynamic_update_slice np:complex128 arr:int4
+    lax.dynamic_update_slice(np.complex128(1), a_arr_int8, ())  # rejected: lax dynamic_update_slice np:complex128 arr:int8
+    lax.dynamic_update_slice(np.complex128(1), a_arr_int16, ())  # rejected: lax dynamic_update_slice np:complex128 arr:int16
+    lax.dynamic_update_slice(np.complex128(1), a_arr_int32, ())  # rejected: lax dynamic_update_slice np:complex128 arr:int32
+    lax.dynamic_update_slice(np.complex128(1), a_arr_int64, ())  # rejected: lax dynamic_update_slice np:complex128 arr:int64
+    lax.dynamic_update_slice(np.complex128(1), a_arr_float4_e2m1fn, ())  # rejected: lax dynamic_update_slice np:complex128 arr:float4_e2m1fn
+    lax.dynamic_update_slice(np.complex128(1), a_arr_float6_e2m3fn, ())  # rejected: lax dynamic_update_slice np:complex128 arr:float6_e2m3fn
+    lax.dynamic_update_slice(np.complex128(1), a_arr_float6_e3m2fn, ())  # rejected: lax dynamic_update_slice np:complex128 arr:float6_e3m2fn
+    lax.dynamic_update_slice(np.complex128(1), a_arr_float8_e3m4, ())  # rejected: lax dynamic_update_slice np:complex128 arr:float8_e3m4
+    lax.dynamic_update_slice(np.complex128(1), a_arr_float8_e4m3, ())  # rejected: lax dynamic_update_slice np:complex128 arr:float8_e4m3
+    lax.dynamic_update_slice(np.complex128(1), a_arr_float8_e8m0fnu, ())  # rejected: lax dynamic_update_slice np:complex128 arr:float8_e8m0fnu
+    lax.dynamic_update_slice(np.complex128(1), a_arr_float8_e4m3b11fnuz, ())  # rejected: lax dynamic_update_slice np:complex128 arr:float8_e4m3b11fnuz
+    lax.dynamic_update_slice(np.complex128(1), a_arr_float8_e4m3fn, ())  # rejected: lax dynamic_update_slice np:complex128 arr:float8_e4m3fn
+    lax.dynamic_update_slice(np.complex128(1), a_arr_float8_e4m3fnuz, ())  # rejected: lax dynamic_update_slice np:complex128 arr:float8_e4m3fnuz
+    lax.dynamic_update_slice(np.complex128(1), a_arr_float8_e5m2, ())  # rejected: lax dynamic_update_slice np:complex128 arr:float8_e5m2
+    lax.dynamic_update_slice(np.complex128(1), a_arr_float8_e5m2fnuz, ())  # rejected: lax dynamic_update_slice np:complex128 arr:float8_e5m2fnuz
+    lax.dynamic_update_slice(np.complex128(1), a_arr_bfloat16, ())  # rejected: lax dynamic_update_slice np:complex128 arr:bfloat16
+    lax.dynamic_update_slice(np.complex128(1), a_arr_float16, ())  # rejected: lax dynamic_update_slice np:complex128 arr:float16
+    lax.dynamic_update_slice(np.complex128(1), a_arr_float32, ())  # rejected: lax dynamic_update_slice np:complex128 arr:float32
+    lax.dynamic_update_slice(np.complex128(1), a_arr_float64, ())  # rejected: lax dynamic_update_slice np:complex128 arr:float64
+    lax.dynamic_update_slice(np.complex128(1), a_arr_complex64, ())  # rejected: lax dynamic_update_slice np:complex128 arr:complex64
+    assert_type(lax.dynamic_update_slice(np.complex128(1), a_arr_complex128, ()), Array[complex128])  # lax dynamic_update_slice np:complex128 arr:complex128
+    lax.dynamic_update_slice(np.complex128(1), a_warr_int, ())  # rejected: lax dynamic_update_slice np:complex128 warr:int
+    lax.dynamic_update_slice(np.complex128(1), a_warr_float, ())  # rejected: lax dynamic_update_slice np:complex128 warr:float
+    assert_type(lax.dynamic_update_slice(np.complex128(1), a_warr_complex, ()), Array[complex128])  # lax dynamic_update_slice np:complex128 warr:complex
+
+
+def case_lax_dot_general_a_arr_bool() -> None:
+    assert_type(lax.dot_general(a_arr_bool, a_arr_bool, (((), ()), ((), ()))), Array[bool_])  # lax dot_general arr:bool arr:bool
+    assert_type(lax.dot_general(a_arr_bool, a_arr_uint1, (((), ()), ((), ()))), Array[bool_])  # lax dot_general arr:bool arr:uint1
+    assert_type(lax.dot_general(a_arr_bool, a_arr_uint2, (((), ()), ((), ()))), Array[uint2])  # lax dot_general arr:bool arr:uint2
+    assert_type(lax.dot_general(a_arr_bool, a_arr_uint4, (((), ()), ((), ()))), Array[uint4])  # lax dot_general arr:bool arr:uint4
+    assert_type(lax.dot_general(a_arr_bool, a_arr_uint8, (((), ()), ((), ()))), Array[uint8])  # lax dot_general arr:bool arr:uint8
+    assert_type(lax.dot_general(a_arr_bool, a_arr_uint16, (((), ()), ((), ()))), Array[uint16])  # lax dot_general arr:bool arr:uint16
+    assert_type(lax.dot_general(a_arr_bool, a_arr_uint32, (((), ()), ((), ()))), Array[uint32])  # lax dot_general arr:bool arr:uint32
+    assert_type(lax.dot_general(a_arr_bool, a_arr_uint64, (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:bool arr:uint64
+    lax.dot_general(a_arr_bool, a_arr_int1, (((), ()), ((), ())))  # rejected: lax dot_general arr:bool arr:int1
+    assert_type(lax.dot_general(a_arr_bool, a_arr_int2, (((), ()), ((), ()))), Array[int2])  # lax dot_general arr:bool arr:int2
+    assert_type(lax.dot_general(a_arr_bool, a_arr_int4, (((), ()), ((), ()))), Array[int4])  # lax dot_general arr:bool arr:int4
+    assert_type(lax.dot_general(a_arr_bool, a_arr_int8, (((), ()), ((), ()))), Array[int8])  # lax dot_general arr:bool arr:int8
+    assert_type(lax.dot_general(a_arr_bool, a_arr_int16, (((), ()), ((), ()))), Array[int16])  # lax dot_general arr:bool arr:int16
+    assert_type(lax.dot_general(a_arr_bool, a_arr_int32, (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:bool arr:int32
+    assert_type(lax.dot_general(a_arr_bool, a_arr_int64, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:bool arr:int64
+    assert_type(lax.dot_general(a_arr_bool, a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:bool arr:float4_e2m1fn
+    assert_type(lax.dot_general(a_arr_bool, a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:bool arr:float6_e2m3fn
+    assert_type(lax.dot_general(a_arr_bool, a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:bool arr:float6_e3m2fn
+    assert_type(lax.dot_general(a_arr_bool, a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:bool arr:float8_e3m4
+    assert_type(lax.dot_general(a_arr_bool, a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:bool arr:float8_e4m3
+    assert_type(lax.dot_general(a_arr_bool, a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:bool arr:float8_e8m0fnu
+    assert_type(lax.dot_general(a_arr_bool, a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:bool arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(a_arr_bool, a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:bool arr:float8_e4m3fn
+    assert_type(lax.dot_general(a_arr_bool, a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:bool arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(a_arr_bool, a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:bool arr:float8_e5m2
+    assert_type(lax.dot_general(a_arr_bool, a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:bool arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(a_arr_bool, a_arr_bfloat16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:bool arr:bfloat16
+    assert_type(lax.dot_general(a_arr_bool, a_arr_float16, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:bool arr:float16
+    assert_type(lax.dot_general(a_arr_bool, a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:bool arr:float32
+    assert_type(lax.dot_general(a_arr_bool, a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:bool arr:float64
+    assert_type(lax.dot_general(a_arr_bool, a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:bool arr:complex64
+    assert_type(lax.dot_general(a_arr_bool, a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:bool arr:complex128
+    assert_type(lax.dot_general(a_arr_bool, a_warr_int, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:bool warr:int
+    assert_type(lax.dot_general(a_arr_bool, a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:bool warr:float
+    assert_type(lax.dot_general(a_arr_bool, a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:bool warr:complex
+    assert_type(lax.dot_general(a_arr_bool, True, (((), ()), ((), ()))), Array[bool_])  # lax dot_general arr:bool py:bool
+    assert_type(lax.dot_general(a_arr_bool, 2, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:bool py:int
+    assert_type(lax.dot_general(a_arr_bool, 2.0, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:bool py:float
+    assert_type(lax.dot_general(a_arr_bool, 2j, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:bool py:complex
+    assert_type(lax.dot_general(a_arr_bool, np.bool_(1), (((), ()), ((), ()))), Array[bool_])  # lax dot_general arr:bool np:bool
+    assert_type(lax.dot_general(a_arr_bool, np.uint8(1), (((), ()), ((), ()))), Array[uint8])  # lax dot_general arr:bool np:uint8
+    assert_type(lax.dot_general(a_arr_bool, np.uint16(1), (((), ()), ((), ()))), Array[uint16])  # lax dot_general arr:bool np:uint16
+    assert_type(lax.dot_general(a_arr_bool, np.uint32(1), (((), ()), ((), ()))), Array[uint32])  # lax dot_general arr:bool np:uint32
+    assert_type(lax.dot_general(a_arr_bool, np.uint64(1), (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:bool np:uint64
+    assert_type(lax.dot_general(a_arr_bool, np.int8(1), (((), ()), ((), ()))), Array[int8])  # lax dot_general arr:bool np:int8
+    assert_type(lax.dot_general(a_arr_bool, np.int16(1), (((), ()), ((), ()))), Array[int16])  # lax dot_general arr:bool np:int16
+    assert_type(lax.dot_general(a_arr_bool, np.int32(1), (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:bool np:int32
+    assert_type(lax.dot_general(a_arr_bool, np.int64(1), (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:bool np:int64
+    assert_type(lax.dot_general(a_arr_bool, np.float16(1), (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:bool np:float16
+    assert_type(lax.dot_general(a_arr_bool, np.float32(1), (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:bool np:float32
+    assert_type(lax.dot_general(a_arr_bool, np.float64(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:bool np:float64
+    assert_type(lax.dot_general(a_arr_bool, np.complex64(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:bool np:complex64
+    assert_type(lax.dot_general(a_arr_bool, np.complex128(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:bool np:complex128
+
+
+def case_lax_dot_general_a_arr_uint1() -> None:
+    assert_type(lax.dot_general(a_arr_uint1, a_arr_bool, (((), ()), ((), ()))), Array[bool_])  # lax dot_general arr:uint1 arr:bool
+    assert_type(lax.dot_general(a_arr_uint1, a_arr_uint1, (((), ()), ((), ()))), Array[uint1])  # lax dot_general arr:uint1 arr:uint1
+    assert_type(lax.dot_general(a_arr_uint1, a_arr_uint2, (((), ()), ((), ()))), Array[uint2])  # lax dot_general arr:uint1 arr:uint2
+    assert_type(lax.dot_general(a_arr_uint1, a_arr_uint4, (((), ()), ((), ()))), Array[uint4])  # lax dot_general arr:uint1 arr:uint4
+    assert_type(lax.dot_general(a_arr_uint1, a_arr_uint8, (((), ()), ((), ()))), Array[uint8])  # lax dot_general arr:uint1 arr:uint8
+    assert_type(lax.dot_general(a_arr_uint1, a_arr_uint16, (((), ()), ((), ()))), Array[uint16])  # lax dot_general arr:uint1 arr:uint16
+    assert_type(lax.dot_general(a_arr_uint1, a_arr_uint32, (((), ()), ((), ()))), Array[uint32])  # lax dot_general arr:uint1 arr:uint32
+    assert_type(lax.dot_general(a_arr_uint1, a_arr_uint64, (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:uint1 arr:uint64
+    assert_type(lax.dot_general(a_arr_uint1, a_arr_int1, (((), ()), ((), ()))), Array[int1])  # lax dot_general arr:uint1 arr:int1
+    assert_type(lax.dot_general(a_arr_uint1, a_arr_int2, (((), ()), ((), ()))), Array[int2])  # lax dot_general arr:uint1 arr:int2
+    assert_type(lax.dot_general(a_arr_uint1, a_arr_int4, (((), ()), ((), ()))), Array[int4])  # lax dot_general arr:uint1 arr:int4
+    assert_type(lax.dot_general(a_arr_uint1, a_arr_int8, (((), ()), ((), ()))), Array[int8])  # lax dot_general arr:uint1 arr:int8
+    assert_type(lax.dot_general(a_arr_uint1, a_arr_int16, (((), ()), ((), ()))), Array[int16])  # lax dot_general arr:uint1 arr:int16
+    assert_type(lax.dot_general(a_arr_uint1, a_arr_int32, (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:uint1 arr:int32
+    assert_type(lax.dot_general(a_arr_uint1, a_arr_int64, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:uint1 arr:int64
+    assert_type(lax.dot_general(a_arr_uint1, a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:uint1 arr:float4_e2m1fn
+    assert_type(lax.dot_general(a_arr_uint1, a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:uint1 arr:float6_e2m3fn
+    assert_type(lax.dot_general(a_arr_uint1, a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:uint1 arr:float6_e3m2fn
+    assert_type(lax.dot_general(a_arr_uint1, a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:uint1 arr:float8_e3m4
+    assert_type(lax.dot_general(a_arr_uint1, a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:uint1 arr:float8_e4m3
+    assert_type(lax.dot_general(a_arr_uint1, a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:uint1 arr:float8_e8m0fnu
+    assert_type(lax.dot_general(a_arr_uint1, a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:uint1 arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(a_arr_uint1, a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:uint1 arr:float8_e4m3fn
+    assert_type(lax.dot_general(a_arr_uint1, a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:uint1 arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(a_arr_uint1, a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:uint1 arr:float8_e5m2
+    assert_type(lax.dot_general(a_arr_uint1, a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:uint1 arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(a_arr_uint1, a_arr_bfloat16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:uint1 arr:bfloat16
+    assert_type(lax.dot_general(a_arr_uint1, a_arr_float16, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:uint1 arr:float16
+    assert_type(lax.dot_general(a_arr_uint1, a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:uint1 arr:float32
+    assert_type(lax.dot_general(a_arr_uint1, a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:uint1 arr:float64
+    assert_type(lax.dot_general(a_arr_uint1, a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:uint1 arr:complex64
+    assert_type(lax.dot_general(a_arr_uint1, a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:uint1 arr:complex128
+    assert_type(lax.dot_general(a_arr_uint1, a_warr_int, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:uint1 warr:int
+    assert_type(lax.dot_general(a_arr_uint1, a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:uint1 warr:float
+    assert_type(lax.dot_general(a_arr_uint1, a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:uint1 warr:complex
+    assert_type(lax.dot_general(a_arr_uint1, True, (((), ()), ((), ()))), Array[bool_])  # lax dot_general arr:uint1 py:bool
+    assert_type(lax.dot_general(a_arr_uint1, 2, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:uint1 py:int
+    assert_type(lax.dot_general(a_arr_uint1, 2.0, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:uint1 py:float
+    assert_type(lax.dot_general(a_arr_uint1, 2j, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:uint1 py:complex
+    assert_type(lax.dot_general(a_arr_uint1, np.bool_(1), (((), ()), ((), ()))), Array[bool_])  # lax dot_general arr:uint1 np:bool
+    assert_type(lax.dot_general(a_arr_uint1, np.uint8(1), (((), ()), ((), ()))), Array[uint8])  # lax dot_general arr:uint1 np:uint8
+    assert_type(lax.dot_general(a_arr_uint1, np.uint16(1), (((), ()), ((), ()))), Array[uint16])  # lax dot_general arr:uint1 np:uint16
+    assert_type(lax.dot_general(a_arr_uint1, np.uint32(1), (((), ()), ((), ()))), Array[uint32])  # lax dot_general arr:uint1 np:uint32
+    assert_type(lax.dot_general(a_arr_uint1, np.uint64(1), (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:uint1 np:uint64
+    assert_type(lax.dot_general(a_arr_uint1, np.int8(1), (((), ()), ((), ()))), Array[int8])  # lax dot_general arr:uint1 np:int8
+    assert_type(lax.dot_general(a_arr_uint1, np.int16(1), (((), ()), ((), ()))), Array[int16])  # lax dot_general arr:uint1 np:int16
+    assert_type(lax.dot_general(a_arr_uint1, np.int32(1), (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:uint1 np:int32
+    assert_type(lax.dot_general(a_arr_uint1, np.int64(1), (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:uint1 np:int64
+    assert_type(lax.dot_general(a_arr_uint1, np.float16(1), (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:uint1 np:float16
+    assert_type(lax.dot_general(a_arr_uint1, np.float32(1), (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:uint1 np:float32
+    assert_type(lax.dot_general(a_arr_uint1, np.float64(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:uint1 np:float64
+    assert_type(lax.dot_general(a_arr_uint1, np.complex64(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:uint1 np:complex64
+    assert_type(lax.dot_general(a_arr_uint1, np.complex128(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:uint1 np:complex128
+
+
+def case_lax_dot_general_a_arr_uint2() -> None:
+    assert_type(lax.dot_general(a_arr_uint2, a_arr_bool, (((), ()), ((), ()))), Array[uint2])  # lax dot_general arr:uint2 arr:bool
+    assert_type(lax.dot_general(a_arr_uint2, a_arr_uint1, (((), ()), ((), ()))), Array[uint2])  # lax dot_general arr:uint2 arr:uint1
+    assert_type(lax.dot_general(a_arr_uint2, a_arr_uint2, (((), ()), ((), ()))), Array[uint2])  # lax dot_general arr:uint2 arr:uint2
+    assert_type(lax.dot_general(a_arr_uint2, a_arr_uint4, (((), ()), ((), ()))), Array[uint4])  # lax dot_general arr:uint2 arr:uint4
+    assert_type(lax.dot_general(a_arr_uint2, a_arr_uint8, (((), ()), ((), ()))), Array[uint8])  # lax dot_general arr:uint2 arr:uint8
+    assert_type(lax.dot_general(a_arr_uint2, a_arr_uint16, (((), ()), ((), ()))), Array[uint16])  # lax dot_general arr:uint2 arr:uint16
+    assert_type(lax.dot_general(a_arr_uint2, a_arr_uint32, (((), ()), ((), ()))), Array[uint32])  # lax dot_general arr:uint2 arr:uint32
+    assert_type(lax.dot_general(a_arr_uint2, a_arr_uint64, (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:uint2 arr:uint64
+    assert_type(lax.dot_general(a_arr_uint2, a_arr_int1, (((), ()), ((), ()))), Array[uint2])  # lax dot_general arr:uint2 arr:int1
+    assert_type(lax.dot_general(a_arr_uint2, a_arr_int2, (((), ()), ((), ()))), Array[int2])  # lax dot_general arr:uint2 arr:int2
+    assert_type(lax.dot_general(a_arr_uint2, a_arr_int4, (((), ()), ((), ()))), Array[int4])  # lax dot_general arr:uint2 arr:int4
+    assert_type(lax.dot_general(a_arr_uint2, a_arr_int8, (((), ()), ((), ()))), Array[int8])  # lax dot_general arr:uint2 arr:int8
+    assert_type(lax.dot_general(a_arr_uint2, a_arr_int16, (((), ()), ((), ()))), Array[int16])  # lax dot_general arr:uint2 arr:int16
+    assert_type(lax.dot_general(a_arr_uint2, a_arr_int32, (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:uint2 arr:int32
+    assert_type(lax.dot_general(a_arr_uint2, a_arr_int64, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:uint2 arr:int64
+    assert_type(lax.dot_general(a_arr_uint2, a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:uint2 arr:float4_e2m1fn
+    assert_type(lax.dot_general(a_arr_uint2, a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:uint2 arr:float6_e2m3fn
+    assert_type(lax.dot_general(a_arr_uint2, a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:uint2 arr:float6_e3m2fn
+    assert_type(lax.dot_general(a_arr_uint2, a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:uint2 arr:float8_e3m4
+    assert_type(lax.dot_general(a_arr_uint2, a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:uint2 arr:float8_e4m3
+    assert_type(lax.dot_general(a_arr_uint2, a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:uint2 arr:float8_e8m0fnu
+    assert_type(lax.dot_general(a_arr_uint2, a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:uint2 arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(a_arr_uint2, a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:uint2 arr:float8_e4m3fn
+    assert_type(lax.dot_general(a_arr_uint2, a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:uint2 arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(a_arr_uint2, a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:uint2 arr:float8_e5m2
+    assert_type(lax.dot_general(a_arr_uint2, a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:uint2 arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(a_arr_uint2, a_arr_bfloat16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:uint2 arr:bfloat16
+    assert_type(lax.dot_general(a_arr_uint2, a_arr_float16, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:uint2 arr:float16
+    assert_type(lax.dot_general(a_arr_uint2, a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:uint2 arr:float32
+    assert_type(lax.dot_general(a_arr_uint2, a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:uint2 arr:float64
+    assert_type(lax.dot_general(a_arr_uint2, a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:uint2 arr:complex64
+    assert_type(lax.dot_general(a_arr_uint2, a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:uint2 arr:complex128
+    assert_type(lax.dot_general(a_arr_uint2, a_warr_int, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:uint2 warr:int
+    assert_type(lax.dot_general(a_arr_uint2, a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:uint2 warr:float
+    assert_type(lax.dot_general(a_arr_uint2, a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:uint2 warr:complex
+    assert_type(lax.dot_general(a_arr_uint2, True, (((), ()), ((), ()))), Array[uint2])  # lax dot_general arr:uint2 py:bool
+    assert_type(lax.dot_general(a_arr_uint2, 2, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:uint2 py:int
+    assert_type(lax.dot_general(a_arr_uint2, 2.0, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:uint2 py:float
+    assert_type(lax.dot_general(a_arr_uint2, 2j, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:uint2 py:complex
+    assert_type(lax.dot_general(a_arr_uint2, np.bool_(1), (((), ()), ((), ()))), Array[uint2])  # lax dot_general arr:uint2 np:bool
+    assert_type(lax.dot_general(a_arr_uint2, np.uint8(1), (((), ()), ((), ()))), Array[uint8])  # lax dot_general arr:uint2 np:uint8
+    assert_type(lax.dot_general(a_arr_uint2, np.uint16(1), (((), ()), ((), ()))), Array[uint16])  # lax dot_general arr:uint2 np:uint16
+    assert_type(lax.dot_general(a_arr_uint2, np.uint32(1), (((), ()), ((), ()))), Array[uint32])  # lax dot_general arr:uint2 np:uint32
+    assert_type(lax.dot_general(a_arr_uint2, np.uint64(1), (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:uint2 np:uint64
+    assert_type(lax.dot_general(a_arr_uint2, np.int8(1), (((), ()), ((), ()))), Array[int8])  # lax dot_general arr:uint2 np:int8
+    assert_type(lax.dot_general(a_arr_uint2, np.int16(1), (((), ()), ((), ()))), Array[int16])  # lax dot_general arr:uint2 np:int16
+    assert_type(lax.dot_general(a_arr_uint2, np.int32(1), (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:uint2 np:int32
+    assert_type(lax.dot_general(a_arr_uint2, np.int64(1), (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:uint2 np:int64
+    assert_type(lax.dot_general(a_arr_uint2, np.float16(1), (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:uint2 np:float16
+    assert_type(lax.dot_general(a_arr_uint2, np.float32(1), (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:uint2 np:float32
+    assert_type(lax.dot_general(a_arr_uint2, np.float64(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:uint2 np:float64
+    assert_type(lax.dot_general(a_arr_uint2, np.complex64(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:uint2 np:complex64
+    assert_type(lax.dot_general(a_arr_uint2, np.complex128(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:uint2 np:complex128
+
+
+def case_lax_dot_general_a_arr_uint4() -> None:
+    assert_type(lax.dot_general(a_arr_uint4, a_arr_bool, (((), ()), ((), ()))), Array[uint4])  # lax dot_general arr:uint4 arr:bool
+    assert_type(lax.dot_general(a_arr_uint4, a_arr_uint1, (((), ()), ((), ()))), Array[uint4])  # lax dot_general arr:uint4 arr:uint1
+    assert_type(lax.dot_general(a_arr_uint4, a_arr_uint2, (((), ()), ((), ()))), Array[uint4])  # lax dot_general arr:uint4 arr:uint2
+    assert_type(lax.dot_general(a_arr_uint4, a_arr_uint4, (((), ()), ((), ()))), Array[uint4])  # lax dot_general arr:uint4 arr:uint4
+    assert_type(lax.dot_general(a_arr_uint4, a_arr_uint8, (((), ()), ((), ()))), Array[uint8])  # lax dot_general arr:uint4 arr:uint8
+    assert_type(lax.dot_general(a_arr_uint4, a_arr_uint16, (((), ()), ((), ()))), Array[uint16])  # lax dot_general arr:uint4 arr:uint16
+    assert_type(lax.dot_general(a_arr_uint4, a_arr_uint32, (((), ()), ((), ()))), Array[uint32])  # lax dot_general arr:uint4 arr:uint32
+    assert_type(lax.dot_general(a_arr_uint4, a_arr_uint64, (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:uint4 arr:uint64
+    assert_type(lax.dot_general(a_arr_uint4, a_arr_int1, (((), ()), ((), ()))), Array[uint4])  # lax dot_general arr:uint4 arr:int1
+    assert_type(lax.dot_general(a_arr_uint4, a_arr_int2, (((), ()), ((), ()))), Array[uint4])  # lax dot_general arr:uint4 arr:int2
+    assert_type(lax.dot_general(a_arr_uint4, a_arr_int4, (((), ()), ((), ()))), Array[int4])  # lax dot_general arr:uint4 arr:int4
+    assert_type(lax.dot_general(a_arr_uint4, a_arr_int8, (((), ()), ((), ()))), Array[int8])  # lax dot_general arr:uint4 arr:int8
+    assert_type(lax.dot_general(a_arr_uint4, a_arr_int16, (((), ()), ((), ()))), Array[int16])  # lax dot_general arr:uint4 arr:int16
+    assert_type(lax.dot_general(a_arr_uint4, a_arr_int32, (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:uint4 arr:int32
+    assert_type(lax.dot_general(a_arr_uint4, a_arr_int64, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:uint4 arr:int64
+    assert_type(lax.dot_general(a_arr_uint4, a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:uint4 arr:float4_e2m1fn
+    assert_type(lax.dot_general(a_arr_uint4, a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:uint4 arr:float6_e2m3fn
+    assert_type(lax.dot_general(a_arr_uint4, a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:uint4 arr:float6_e3m2fn
+    assert_type(lax.dot_general(a_arr_uint4, a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:uint4 arr:float8_e3m4
+    assert_type(lax.dot_general(a_arr_uint4, a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:uint4 arr:float8_e4m3
+    assert_type(lax.dot_general(a_arr_uint4, a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:uint4 arr:float8_e8m0fnu
+    assert_type(lax.dot_general(a_arr_uint4, a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:uint4 arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(a_arr_uint4, a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:uint4 arr:float8_e4m3fn
+    assert_type(lax.dot_general(a_arr_uint4, a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:uint4 arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(a_arr_uint4, a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:uint4 arr:float8_e5m2
+    assert_type(lax.dot_general(a_arr_uint4, a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:uint4 arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(a_arr_uint4, a_arr_bfloat16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:uint4 arr:bfloat16
+    assert_type(lax.dot_general(a_arr_uint4, a_arr_float16, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:uint4 arr:float16
+    assert_type(lax.dot_general(a_arr_uint4, a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:uint4 arr:float32
+    assert_type(lax.dot_general(a_arr_uint4, a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:uint4 arr:float64
+    assert_type(lax.dot_general(a_arr_uint4, a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:uint4 arr:complex64
+    assert_type(lax.dot_general(a_arr_uint4, a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:uint4 arr:complex128
+    assert_type(lax.dot_general(a_arr_uint4, a_warr_int, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:uint4 warr:int
+    assert_type(lax.dot_general(a_arr_uint4, a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:uint4 warr:float
+    assert_type(lax.dot_general(a_arr_uint4, a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:uint4 warr:complex
+    assert_type(lax.dot_general(a_arr_uint4, True, (((), ()), ((), ()))), Array[uint4])  # lax dot_general arr:uint4 py:bool
+    assert_type(lax.dot_general(a_arr_uint4, 2, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:uint4 py:int
+    assert_type(lax.dot_general(a_arr_uint4, 2.0, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:uint4 py:float
+    assert_type(lax.dot_general(a_arr_uint4, 2j, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:uint4 py:complex
+    assert_type(lax.dot_general(a_arr_uint4, np.bool_(1), (((), ()), ((), ()))), Array[uint4])  # lax dot_general arr:uint4 np:bool
+    assert_type(lax.dot_general(a_arr_uint4, np.uint8(1), (((), ()), ((), ()))), Array[uint8])  # lax dot_general arr:uint4 np:uint8
+    assert_type(lax.dot_general(a_arr_uint4, np.uint16(1), (((), ()), ((), ()))), Array[uint16])  # lax dot_general arr:uint4 np:uint16
+    assert_type(lax.dot_general(a_arr_uint4, np.uint32(1), (((), ()), ((), ()))), Array[uint32])  # lax dot_general arr:uint4 np:uint32
+    assert_type(lax.dot_general(a_arr_uint4, np.uint64(1), (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:uint4 np:uint64
+    assert_type(lax.dot_general(a_arr_uint4, np.int8(1), (((), ()), ((), ()))), Array[int8])  # lax dot_general arr:uint4 np:int8
+    assert_type(lax.dot_general(a_arr_uint4, np.int16(1), (((), ()), ((), ()))), Array[int16])  # lax dot_general arr:uint4 np:int16
+    assert_type(lax.dot_general(a_arr_uint4, np.int32(1), (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:uint4 np:int32
+    assert_type(lax.dot_general(a_arr_uint4, np.int64(1), (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:uint4 np:int64
+    assert_type(lax.dot_general(a_arr_uint4, np.float16(1), (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:uint4 np:float16
+    assert_type(lax.dot_general(a_arr_uint4, np.float32(1), (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:uint4 np:float32
+    assert_type(lax.dot_general(a_arr_uint4, np.float64(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:uint4 np:float64
+    assert_type(lax.dot_general(a_arr_uint4, np.complex64(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:uint4 np:complex64
+    assert_type(lax.dot_general(a_arr_uint4, np.complex128(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:uint4 np:complex128
+
+
+def case_lax_dot_general_a_arr_uint8() -> None:
+    assert_type(lax.dot_general(a_arr_uint8, a_arr_bool, (((), ()), ((), ()))), Array[uint8])  # lax dot_general arr:uint8 arr:bool
+    assert_type(lax.dot_general(a_arr_uint8, a_arr_uint1, (((), ()), ((), ()))), Array[uint8])  # lax dot_general arr:uint8 arr:uint1
+    assert_type(lax.dot_general(a_arr_uint8, a_arr_uint2, (((), ()), ((), ()))), Array[uint8])  # lax dot_general arr:uint8 arr:uint2
+    assert_type(lax.dot_general(a_arr_uint8, a_arr_uint4, (((), ()), ((), ()))), Array[uint8])  # lax dot_general arr:uint8 arr:uint4
+    assert_type(lax.dot_general(a_arr_uint8, a_arr_uint8, (((), ()), ((), ()))), Array[uint8])  # lax dot_general arr:uint8 arr:uint8
+    assert_type(lax.dot_general(a_arr_uint8, a_arr_uint16, (((), ()), ((), ()))), Array[uint16])  # lax dot_general arr:uint8 arr:uint16
+    assert_type(lax.dot_general(a_arr_uint8, a_arr_uint32, (((), ()), ((), ()))), Array[uint32])  # lax dot_general arr:uint8 arr:uint32
+    assert_type(lax.dot_general(a_arr_uint8, a_arr_uint64, (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:uint8 arr:uint64
+    assert_type(lax.dot_general(a_arr_uint8, a_arr_int1, (((), ()), ((), ()))), Array[uint8])  # lax dot_general arr:uint8 arr:int1
+    assert_type(lax.dot_general(a_arr_uint8, a_arr_int2, (((), ()), ((), ()))), Array[uint8])  # lax dot_general arr:uint8 arr:int2
+    assert_type(lax.dot_general(a_arr_uint8, a_arr_int4, (((), ()), ((), ()))), Array[uint8])  # lax dot_general arr:uint8 arr:int4
+    assert_type(lax.dot_general(a_arr_uint8, a_arr_int8, (((), ()), ((), ()))), Array[int8])  # lax dot_general arr:uint8 arr:int8
+    assert_type(lax.dot_general(a_arr_uint8, a_arr_int16, (((), ()), ((), ()))), Array[int16])  # lax dot_general arr:uint8 arr:int16
+    assert_type(lax.dot_general(a_arr_uint8, a_arr_int32, (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:uint8 arr:int32
+    assert_type(lax.dot_general(a_arr_uint8, a_arr_int64, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:uint8 arr:int64
+    assert_type(lax.dot_general(a_arr_uint8, a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:uint8 arr:float4_e2m1fn
+    assert_type(lax.dot_general(a_arr_uint8, a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:uint8 arr:float6_e2m3fn
+    assert_type(lax.dot_general(a_arr_uint8, a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:uint8 arr:float6_e3m2fn
+    assert_type(lax.dot_general(a_arr_uint8, a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:uint8 arr:float8_e3m4
+    assert_type(lax.dot_general(a_arr_uint8, a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:uint8 arr:float8_e4m3
+    assert_type(lax.dot_general(a_arr_uint8, a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:uint8 arr:float8_e8m0fnu
+    assert_type(lax.dot_general(a_arr_uint8, a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:uint8 arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(a_arr_uint8, a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:uint8 arr:float8_e4m3fn
+    assert_type(lax.dot_general(a_arr_uint8, a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:uint8 arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(a_arr_uint8, a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:uint8 arr:float8_e5m2
+    assert_type(lax.dot_general(a_arr_uint8, a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:uint8 arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(a_arr_uint8, a_arr_bfloat16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:uint8 arr:bfloat16
+    assert_type(lax.dot_general(a_arr_uint8, a_arr_float16, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:uint8 arr:float16
+    assert_type(lax.dot_general(a_arr_uint8, a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:uint8 arr:float32
+    assert_type(lax.dot_general(a_arr_uint8, a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:uint8 arr:float64
+    assert_type(lax.dot_general(a_arr_uint8, a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:uint8 arr:complex64
+    assert_type(lax.dot_general(a_arr_uint8, a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:uint8 arr:complex128
+    assert_type(lax.dot_general(a_arr_uint8, a_warr_int, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:uint8 warr:int
+    assert_type(lax.dot_general(a_arr_uint8, a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:uint8 warr:float
+    assert_type(lax.dot_general(a_arr_uint8, a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:uint8 warr:complex
+    assert_type(lax.dot_general(a_arr_uint8, True, (((), ()), ((), ()))), Array[uint8])  # lax dot_general arr:uint8 py:bool
+    assert_type(lax.dot_general(a_arr_uint8, 2, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:uint8 py:int
+    assert_type(lax.dot_general(a_arr_uint8, 2.0, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:uint8 py:float
+    assert_type(lax.dot_general(a_arr_uint8, 2j, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:uint8 py:complex
+    assert_type(lax.dot_general(a_arr_uint8, np.bool_(1), (((), ()), ((), ()))), Array[uint8])  # lax dot_general arr:uint8 np:bool
+    assert_type(lax.dot_general(a_arr_uint8, np.uint8(1), (((), ()), ((), ()))), Array[uint8])  # lax dot_general arr:uint8 np:uint8
+    assert_type(lax.dot_general(a_arr_uint8, np.uint16(1), (((), ()), ((), ()))), Array[uint16])  # lax dot_general arr:uint8 np:uint16
+    assert_type(lax.dot_general(a_arr_uint8, np.uint32(1), (((), ()), ((), ()))), Array[uint32])  # lax dot_general arr:uint8 np:uint32
+    assert_type(lax.dot_general(a_arr_uint8, np.uint64(1), (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:uint8 np:uint64
+    assert_type(lax.dot_general(a_arr_uint8, np.int8(1), (((), ()), ((), ()))), Array[int8])  # lax dot_general arr:uint8 np:int8
+    assert_type(lax.dot_general(a_arr_uint8, np.int16(1), (((), ()), ((), ()))), Array[int16])  # lax dot_general arr:uint8 np:int16
+    assert_type(lax.dot_general(a_arr_uint8, np.int32(1), (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:uint8 np:int32
+    assert_type(lax.dot_general(a_arr_uint8, np.int64(1), (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:uint8 np:int64
+    assert_type(lax.dot_general(a_arr_uint8, np.float16(1), (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:uint8 np:float16
+    assert_type(lax.dot_general(a_arr_uint8, np.float32(1), (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:uint8 np:float32
+    assert_type(lax.dot_general(a_arr_uint8, np.float64(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:uint8 np:float64
+    assert_type(lax.dot_general(a_arr_uint8, np.complex64(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:uint8 np:complex64
+    assert_type(lax.dot_general(a_arr_uint8, np.complex128(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:uint8 np:complex128
+
+
+def case_lax_dot_general_a_arr_uint16() -> None:
+    assert_type(lax.dot_general(a_arr_uint16, a_arr_bool, (((), ()), ((), ()))), Array[uint16])  # lax dot_general arr:uint16 arr:bool
+    assert_type(lax.dot_general(a_arr_uint16, a_arr_uint1, (((), ()), ((), ()))), Array[uint16])  # lax dot_general arr:uint16 arr:uint1
+    assert_type(lax.dot_general(a_arr_uint16, a_arr_uint2, (((), ()), ((), ()))), Array[uint16])  # lax dot_general arr:uint16 arr:uint2
+    assert_type(lax.dot_general(a_arr_uint16, a_arr_uint4, (((), ()), ((), ()))), Array[uint16])  # lax dot_general arr:uint16 arr:uint4
+    assert_type(lax.dot_general(a_arr_uint16, a_arr_uint8, (((), ()), ((), ()))), Array[uint16])  # lax dot_general arr:uint16 arr:uint8
+    assert_type(lax.dot_general(a_arr_uint16, a_arr_uint16, (((), ()), ((), ()))), Array[uint16])  # lax dot_general arr:uint16 arr:uint16
+    assert_type(lax.dot_general(a_arr_uint16, a_arr_uint32, (((), ()), ((), ()))), Array[uint32])  # lax dot_general arr:uint16 arr:uint32
+    assert_type(lax.dot_general(a_arr_uint16, a_arr_uint64, (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:uint16 arr:uint64
+    assert_type(lax.dot_general(a_arr_uint16, a_arr_int1, (((), ()), ((), ()))), Array[uint16])  # lax dot_general arr:uint16 arr:int1
+    assert_type(lax.dot_general(a_arr_uint16, a_arr_int2, (((), ()), ((), ()))), Array[uint16])  # lax dot_general arr:uint16 arr:int2
+    assert_type(lax.dot_general(a_arr_uint16, a_arr_int4, (((), ()), ((), ()))), Array[uint16])  # lax dot_general arr:uint16 arr:int4
+    assert_type(lax.dot_general(a_arr_uint16, a_arr_int8, (((), ()), ((), ()))), Array[uint16])  # lax dot_general arr:uint16 arr:int8
+    assert_type(lax.dot_general(a_arr_uint16, a_arr_int16, (((), ()), ((), ()))), Array[int16])  # lax dot_general arr:uint16 arr:int16
+    assert_type(lax.dot_general(a_arr_uint16, a_arr_int32, (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:uint16 arr:int32
+    assert_type(lax.dot_general(a_arr_uint16, a_arr_int64, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:uint16 arr:int64
+    assert_type(lax.dot_general(a_arr_uint16, a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:uint16 arr:float4_e2m1fn
+    assert_type(lax.dot_general(a_arr_uint16, a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:uint16 arr:float6_e2m3fn
+    assert_type(lax.dot_general(a_arr_uint16, a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:uint16 arr:float6_e3m2fn
+    assert_type(lax.dot_general(a_arr_uint16, a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:uint16 arr:float8_e3m4
+    assert_type(lax.dot_general(a_arr_uint16, a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:uint16 arr:float8_e4m3
+    assert_type(lax.dot_general(a_arr_uint16, a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:uint16 arr:float8_e8m0fnu
+    assert_type(lax.dot_general(a_arr_uint16, a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:uint16 arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(a_arr_uint16, a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:uint16 arr:float8_e4m3fn
+    assert_type(lax.dot_general(a_arr_uint16, a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:uint16 arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(a_arr_uint16, a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:uint16 arr:float8_e5m2
+    assert_type(lax.dot_general(a_arr_uint16, a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:uint16 arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(a_arr_uint16, a_arr_bfloat16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:uint16 arr:bfloat16
+    assert_type(lax.dot_general(a_arr_uint16, a_arr_float16, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:uint16 arr:float16
+    assert_type(lax.dot_general(a_arr_uint16, a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:uint16 arr:float32
+    assert_type(lax.dot_general(a_arr_uint16, a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:uint16 arr:float64
+    assert_type(lax.dot_general(a_arr_uint16, a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:uint16 arr:complex64
+    assert_type(lax.dot_general(a_arr_uint16, a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:uint16 arr:complex128
+    assert_type(lax.dot_general(a_arr_uint16, a_warr_int, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:uint16 warr:int
+    assert_type(lax.dot_general(a_arr_uint16, a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:uint16 warr:float
+    assert_type(lax.dot_general(a_arr_uint16, a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:uint16 warr:complex
+    assert_type(lax.dot_general(a_arr_uint16, True, (((), ()), ((), ()))), Array[uint16])  # lax dot_general arr:uint16 py:bool
+    assert_type(lax.dot_general(a_arr_uint16, 2, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:uint16 py:int
+    assert_type(lax.dot_general(a_arr_uint16, 2.0, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:uint16 py:float
+    assert_type(lax.dot_general(a_arr_uint16, 2j, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:uint16 py:complex
+    assert_type(lax.dot_general(a_arr_uint16, np.bool_(1), (((), ()), ((), ()))), Array[uint16])  # lax dot_general arr:uint16 np:bool
+    assert_type(lax.dot_general(a_arr_uint16, np.uint8(1), (((), ()), ((), ()))), Array[uint16])  # lax dot_general arr:uint16 np:uint8
+    assert_type(lax.dot_general(a_arr_uint16, np.uint16(1), (((), ()), ((), ()))), Array[uint16])  # lax dot_general arr:uint16 np:uint16
+    assert_type(lax.dot_general(a_arr_uint16, np.uint32(1), (((), ()), ((), ()))), Array[uint32])  # lax dot_general arr:uint16 np:uint32
+    assert_type(lax.dot_general(a_arr_uint16, np.uint64(1), (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:uint16 np:uint64
+    assert_type(lax.dot_general(a_arr_uint16, np.int8(1), (((), ()), ((), ()))), Array[uint16])  # lax dot_general arr:uint16 np:int8
+    assert_type(lax.dot_general(a_arr_uint16, np.int16(1), (((), ()), ((), ()))), Array[int16])  # lax dot_general arr:uint16 np:int16
+    assert_type(lax.dot_general(a_arr_uint16, np.int32(1), (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:uint16 np:int32
+    assert_type(lax.dot_general(a_arr_uint16, np.int64(1), (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:uint16 np:int64
+    assert_type(lax.dot_general(a_arr_uint16, np.float16(1), (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:uint16 np:float16
+    assert_type(lax.dot_general(a_arr_uint16, np.float32(1), (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:uint16 np:float32
+    assert_type(lax.dot_general(a_arr_uint16, np.float64(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:uint16 np:float64
+    assert_type(lax.dot_general(a_arr_uint16, np.complex64(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:uint16 np:complex64
+    assert_type(lax.dot_general(a_arr_uint16, np.complex128(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:uint16 np:complex128
+
+
+def case_lax_dot_general_a_arr_uint32() -> None:
+    assert_type(lax.dot_general(a_arr_uint32, a_arr_bool, (((), ()), ((), ()))), Array[uint32])  # lax dot_general arr:uint32 arr:bool
+    assert_type(lax.dot_general(a_arr_uint32, a_arr_uint1, (((), ()), ((), ()))), Array[uint32])  # lax dot_general arr:uint32 arr:uint1
+    assert_type(lax.dot_general(a_arr_uint32, a_arr_uint2, (((), ()), ((), ()))), Array[uint32])  # lax dot_general arr:uint32 arr:uint2
+    assert_type(lax.dot_general(a_arr_uint32, a_arr_uint4, (((), ()), ((), ()))), Array[uint32])  # lax dot_general arr:uint32 arr:uint4
+    assert_type(lax.dot_general(a_arr_uint32, a_arr_uint8, (((), ()), ((), ()))), Array[uint32])  # lax dot_general arr:uint32 arr:uint8
+    assert_type(lax.dot_general(a_arr_uint32, a_arr_uint16, (((), ()), ((), ()))), Array[uint32])  # lax dot_general arr:uint32 arr:uint16
+    assert_type(lax.dot_general(a_arr_uint32, a_arr_uint32, (((), ()), ((), ()))), Array[uint32])  # lax dot_general arr:uint32 arr:uint32
+    assert_type(lax.dot_general(a_arr_uint32, a_arr_uint64, (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:uint32 arr:uint64
+    assert_type(lax.dot_general(a_arr_uint32, a_arr_int1, (((), ()), ((), ()))), Array[uint32])  # lax dot_general arr:uint32 arr:int1
+    assert_type(lax.dot_general(a_arr_uint32, a_arr_int2, (((), ()), ((), ()))), Array[uint32])  # lax dot_general arr:uint32 arr:int2
+    assert_type(lax.dot_general(a_arr_uint32, a_arr_int4, (((), ()), ((), ()))), Array[uint32])  # lax dot_general arr:uint32 arr:int4
+    assert_type(lax.dot_general(a_arr_uint32, a_arr_int8, (((), ()), ((), ()))), Array[uint32])  # lax dot_general arr:uint32 arr:int8
+    assert_type(lax.dot_general(a_arr_uint32, a_arr_int16, (((), ()), ((), ()))), Array[uint32])  # lax dot_general arr:uint32 arr:int16
+    assert_type(lax.dot_general(a_arr_uint32, a_arr_int32, (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:uint32 arr:int32
+    assert_type(lax.dot_general(a_arr_uint32, a_arr_int64, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:uint32 arr:int64
+    assert_type(lax.dot_general(a_arr_uint32, a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:uint32 arr:float4_e2m1fn
+    assert_type(lax.dot_general(a_arr_uint32, a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:uint32 arr:float6_e2m3fn
+    assert_type(lax.dot_general(a_arr_uint32, a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:uint32 arr:float6_e3m2fn
+    assert_type(lax.dot_general(a_arr_uint32, a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:uint32 arr:float8_e3m4
+    assert_type(lax.dot_general(a_arr_uint32, a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:uint32 arr:float8_e4m3
+    assert_type(lax.dot_general(a_arr_uint32, a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:uint32 arr:float8_e8m0fnu
+    assert_type(lax.dot_general(a_arr_uint32, a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:uint32 arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(a_arr_uint32, a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:uint32 arr:float8_e4m3fn
+    assert_type(lax.dot_general(a_arr_uint32, a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:uint32 arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(a_arr_uint32, a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:uint32 arr:float8_e5m2
+    assert_type(lax.dot_general(a_arr_uint32, a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:uint32 arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(a_arr_uint32, a_arr_bfloat16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:uint32 arr:bfloat16
+    assert_type(lax.dot_general(a_arr_uint32, a_arr_float16, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:uint32 arr:float16
+    assert_type(lax.dot_general(a_arr_uint32, a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:uint32 arr:float32
+    assert_type(lax.dot_general(a_arr_uint32, a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:uint32 arr:float64
+    assert_type(lax.dot_general(a_arr_uint32, a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:uint32 arr:complex64
+    assert_type(lax.dot_general(a_arr_uint32, a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:uint32 arr:complex128
+    assert_type(lax.dot_general(a_arr_uint32, a_warr_int, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:uint32 warr:int
+    assert_type(lax.dot_general(a_arr_uint32, a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:uint32 warr:float
+    assert_type(lax.dot_general(a_arr_uint32, a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:uint32 warr:complex
+    assert_type(lax.dot_general(a_arr_uint32, True, (((), ()), ((), ()))), Array[uint32])  # lax dot_general arr:uint32 py:bool
+    assert_type(lax.dot_general(a_arr_uint32, 2, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:uint32 py:int
+    assert_type(lax.dot_general(a_arr_uint32, 2.0, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:uint32 py:float
+    assert_type(lax.dot_general(a_arr_uint32, 2j, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:uint32 py:complex
+    assert_type(lax.dot_general(a_arr_uint32, np.bool_(1), (((), ()), ((), ()))), Array[uint32])  # lax dot_general arr:uint32 np:bool
+    assert_type(lax.dot_general(a_arr_uint32, np.uint8(1), (((), ()), ((), ()))), Array[uint32])  # lax dot_general arr:uint32 np:uint8
+    assert_type(lax.dot_general(a_arr_uint32, np.uint16(1), (((), ()), ((), ()))), Array[uint32])  # lax dot_general arr:uint32 np:uint16
+    assert_type(lax.dot_general(a_arr_uint32, np.uint32(1), (((), ()), ((), ()))), Array[uint32])  # lax dot_general arr:uint32 np:uint32
+    assert_type(lax.dot_general(a_arr_uint32, np.uint64(1), (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:uint32 np:uint64
+    assert_type(lax.dot_general(a_arr_uint32, np.int8(1), (((), ()), ((), ()))), Array[uint32])  # lax dot_general arr:uint32 np:int8
+    assert_type(lax.dot_general(a_arr_uint32, np.int16(1), (((), ()), ((), ()))), Array[uint32])  # lax dot_general arr:uint32 np:int16
+    assert_type(lax.dot_general(a_arr_uint32, np.int32(1), (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:uint32 np:int32
+    assert_type(lax.dot_general(a_arr_uint32, np.int64(1), (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:uint32 np:int64
+    assert_type(lax.dot_general(a_arr_uint32, np.float16(1), (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:uint32 np:float16
+    assert_type(lax.dot_general(a_arr_uint32, np.float32(1), (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:uint32 np:float32
+    assert_type(lax.dot_general(a_arr_uint32, np.float64(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:uint32 np:float64
+    assert_type(lax.dot_general(a_arr_uint32, np.complex64(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:uint32 np:complex64
+    assert_type(lax.dot_general(a_arr_uint32, np.complex128(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:uint32 np:complex128
+
+
+def case_lax_dot_general_a_arr_uint64() -> None:
+    assert_type(lax.dot_general(a_arr_uint64, a_arr_bool, (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:uint64 arr:bool
+    assert_type(lax.dot_general(a_arr_uint64, a_arr_uint1, (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:uint64 arr:uint1
+    assert_type(lax.dot_general(a_arr_uint64, a_arr_uint2, (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:uint64 arr:uint2
+    assert_type(lax.dot_general(a_arr_uint64, a_arr_uint4, (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:uint64 arr:uint4
+    assert_type(lax.dot_general(a_arr_uint64, a_arr_uint8, (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:uint64 arr:uint8
+    assert_type(lax.dot_general(a_arr_uint64, a_arr_uint16, (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:uint64 arr:uint16
+    assert_type(lax.dot_general(a_arr_uint64, a_arr_uint32, (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:uint64 arr:uint32
+    assert_type(lax.dot_general(a_arr_uint64, a_arr_uint64, (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:uint64 arr:uint64
+    assert_type(lax.dot_general(a_arr_uint64, a_arr_int1, (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:uint64 arr:int1
+    assert_type(lax.dot_general(a_arr_uint64, a_arr_int2, (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:uint64 arr:int2
+    assert_type(lax.dot_general(a_arr_uint64, a_arr_int4, (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:uint64 arr:int4
+    assert_type(lax.dot_general(a_arr_uint64, a_arr_int8, (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:uint64 arr:int8
+    assert_type(lax.dot_general(a_arr_uint64, a_arr_int16, (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:uint64 arr:int16
+    assert_type(lax.dot_general(a_arr_uint64, a_arr_int32, (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:uint64 arr:int32
+    assert_type(lax.dot_general(a_arr_uint64, a_arr_int64, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:uint64 arr:int64
+    assert_type(lax.dot_general(a_arr_uint64, a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:uint64 arr:float4_e2m1fn
+    assert_type(lax.dot_general(a_arr_uint64, a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:uint64 arr:float6_e2m3fn
+    assert_type(lax.dot_general(a_arr_uint64, a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:uint64 arr:float6_e3m2fn
+    assert_type(lax.dot_general(a_arr_uint64, a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:uint64 arr:float8_e3m4
+    assert_type(lax.dot_general(a_arr_uint64, a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:uint64 arr:float8_e4m3
+    assert_type(lax.dot_general(a_arr_uint64, a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:uint64 arr:float8_e8m0fnu
+    assert_type(lax.dot_general(a_arr_uint64, a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:uint64 arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(a_arr_uint64, a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:uint64 arr:float8_e4m3fn
+    assert_type(lax.dot_general(a_arr_uint64, a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:uint64 arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(a_arr_uint64, a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:uint64 arr:float8_e5m2
+    assert_type(lax.dot_general(a_arr_uint64, a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:uint64 arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(a_arr_uint64, a_arr_bfloat16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:uint64 arr:bfloat16
+    assert_type(lax.dot_general(a_arr_uint64, a_arr_float16, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:uint64 arr:float16
+    assert_type(lax.dot_general(a_arr_uint64, a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:uint64 arr:float32
+    assert_type(lax.dot_general(a_arr_uint64, a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:uint64 arr:float64
+    assert_type(lax.dot_general(a_arr_uint64, a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:uint64 arr:complex64
+    assert_type(lax.dot_general(a_arr_uint64, a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:uint64 arr:complex128
+    assert_type(lax.dot_general(a_arr_uint64, a_warr_int, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:uint64 warr:int
+    assert_type(lax.dot_general(a_arr_uint64, a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:uint64 warr:float
+    assert_type(lax.dot_general(a_arr_uint64, a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:uint64 warr:complex
+    assert_type(lax.dot_general(a_arr_uint64, True, (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:uint64 py:bool
+    assert_type(lax.dot_general(a_arr_uint64, 2, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:uint64 py:int
+    assert_type(lax.dot_general(a_arr_uint64, 2.0, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:uint64 py:float
+    assert_type(lax.dot_general(a_arr_uint64, 2j, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:uint64 py:complex
+    assert_type(lax.dot_general(a_arr_uint64, np.bool_(1), (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:uint64 np:bool
+    assert_type(lax.dot_general(a_arr_uint64, np.uint8(1), (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:uint64 np:uint8
+    assert_type(lax.dot_general(a_arr_uint64, np.uint16(1), (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:uint64 np:uint16
+    assert_type(lax.dot_general(a_arr_uint64, np.uint32(1), (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:uint64 np:uint32
+    assert_type(lax.dot_general(a_arr_uint64, np.uint64(1), (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:uint64 np:uint64
+    assert_type(lax.dot_general(a_arr_uint64, np.int8(1), (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:uint64 np:int8
+    assert_type(lax.dot_general(a_arr_uint64, np.int16(1), (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:uint64 np:int16
+    assert_type(lax.dot_general(a_arr_uint64, np.int32(1), (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:uint64 np:int32
+    assert_type(lax.dot_general(a_arr_uint64, np.int64(1), (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:uint64 np:int64
+    assert_type(lax.dot_general(a_arr_uint64, np.float16(1), (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:uint64 np:float16
+    assert_type(lax.dot_general(a_arr_uint64, np.float32(1), (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:uint64 np:float32
+    assert_type(lax.dot_general(a_arr_uint64, np.float64(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:uint64 np:float64
+    assert_type(lax.dot_general(a_arr_uint64, np.complex64(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:uint64 np:complex64
+    assert_type(lax.dot_general(a_arr_uint64, np.complex128(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:uint64 np:complex128
+
+
+def case_lax_dot_general_a_arr_int1() -> None:
+    lax.dot_general(a_arr_int1, a_arr_bool, (((), ()), ((), ())))  # rejected: lax dot_general arr:int1 arr:bool
+    assert_type(lax.dot_general(a_arr_int1, a_arr_uint1, (((), ()), ((), ()))), Array[int1])  # lax dot_general arr:int1 arr:uint1
+    assert_type(lax.dot_general(a_arr_int1, a_arr_uint2, (((), ()), ((), ()))), Array[uint2])  # lax dot_general arr:int1 arr:uint2
+    assert_type(lax.dot_general(a_arr_int1, a_arr_uint4, (((), ()), ((), ()))), Array[uint4])  # lax dot_general arr:int1 arr:uint4
+    assert_type(lax.dot_general(a_arr_int1, a_arr_uint8, (((), ()), ((), ()))), Array[uint8])  # lax dot_general arr:int1 arr:uint8
+    assert_type(lax.dot_general(a_arr_int1, a_arr_uint16, (((), ()), ((), ()))), Array[uint16])  # lax dot_general arr:int1 arr:uint16
+    assert_type(lax.dot_general(a_arr_int1, a_arr_uint32, (((), ()), ((), ()))), Array[uint32])  # lax dot_general arr:int1 arr:uint32
+    assert_type(lax.dot_general(a_arr_int1, a_arr_uint64, (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:int1 arr:uint64
+    assert_type(lax.dot_general(a_arr_int1, a_arr_int1, (((), ()), ((), ()))), Array[int1])  # lax dot_general arr:int1 arr:int1
+    assert_type(lax.dot_general(a_arr_int1, a_arr_int2, (((), ()), ((), ()))), Array[int2])  # lax dot_general arr:int1 arr:int2
+    assert_type(lax.dot_general(a_arr_int1, a_arr_int4, (((), ()), ((), ()))), Array[int4])  # lax dot_general arr:int1 arr:int4
+    assert_type(lax.dot_general(a_arr_int1, a_arr_int8, (((), ()), ((), ()))), Array[int8])  # lax dot_general arr:int1 arr:int8
+    assert_type(lax.dot_general(a_arr_int1, a_arr_int16, (((), ()), ((), ()))), Array[int16])  # lax dot_general arr:int1 arr:int16
+    assert_type(lax.dot_general(a_arr_int1, a_arr_int32, (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:int1 arr:int32
+    assert_type(lax.dot_general(a_arr_int1, a_arr_int64, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int1 arr:int64
+    assert_type(lax.dot_general(a_arr_int1, a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:int1 arr:float4_e2m1fn
+    assert_type(lax.dot_general(a_arr_int1, a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:int1 arr:float6_e2m3fn
+    assert_type(lax.dot_general(a_arr_int1, a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:int1 arr:float6_e3m2fn
+    assert_type(lax.dot_general(a_arr_int1, a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:int1 arr:float8_e3m4
+    assert_type(lax.dot_general(a_arr_int1, a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:int1 arr:float8_e4m3
+    assert_type(lax.dot_general(a_arr_int1, a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:int1 arr:float8_e8m0fnu
+    assert_type(lax.dot_general(a_arr_int1, a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:int1 arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(a_arr_int1, a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:int1 arr:float8_e4m3fn
+    assert_type(lax.dot_general(a_arr_int1, a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:int1 arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(a_arr_int1, a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:int1 arr:float8_e5m2
+    assert_type(lax.dot_general(a_arr_int1, a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:int1 arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(a_arr_int1, a_arr_bfloat16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:int1 arr:bfloat16
+    assert_type(lax.dot_general(a_arr_int1, a_arr_float16, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:int1 arr:float16
+    assert_type(lax.dot_general(a_arr_int1, a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:int1 arr:float32
+    assert_type(lax.dot_general(a_arr_int1, a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:int1 arr:float64
+    assert_type(lax.dot_general(a_arr_int1, a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:int1 arr:complex64
+    assert_type(lax.dot_general(a_arr_int1, a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:int1 arr:complex128
+    assert_type(lax.dot_general(a_arr_int1, a_warr_int, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int1 warr:int
+    assert_type(lax.dot_general(a_arr_int1, a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:int1 warr:float
+    assert_type(lax.dot_general(a_arr_int1, a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:int1 warr:complex
+    lax.dot_general(a_arr_int1, True, (((), ()), ((), ())))  # rejected: lax dot_general arr:int1 py:bool
+    assert_type(lax.dot_general(a_arr_int1, 2, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int1 py:int
+    assert_type(lax.dot_general(a_arr_int1, 2.0, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:int1 py:float
+    assert_type(lax.dot_general(a_arr_int1, 2j, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:int1 py:complex
+    lax.dot_general(a_arr_int1, np.bool_(1), (((), ()), ((), ())))  # rejected: lax dot_general arr:int1 np:bool
+    assert_type(lax.dot_general(a_arr_int1, np.uint8(1), (((), ()), ((), ()))), Array[uint8])  # lax dot_general arr:int1 np:uint8
+    assert_type(lax.dot_general(a_arr_int1, np.uint16(1), (((), ()), ((), ()))), Array[uint16])  # lax dot_general arr:int1 np:uint16
+    assert_type(lax.dot_general(a_arr_int1, np.uint32(1), (((), ()), ((), ()))), Array[uint32])  # lax dot_general arr:int1 np:uint32
+    assert_type(lax.dot_general(a_arr_int1, np.uint64(1), (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:int1 np:uint64
+    assert_type(lax.dot_general(a_arr_int1, np.int8(1), (((), ()), ((), ()))), Array[int8])  # lax dot_general arr:int1 np:int8
+    assert_type(lax.dot_general(a_arr_int1, np.int16(1), (((), ()), ((), ()))), Array[int16])  # lax dot_general arr:int1 np:int16
+    assert_type(lax.dot_general(a_arr_int1, np.int32(1), (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:int1 np:int32
+    assert_type(lax.dot_general(a_arr_int1, np.int64(1), (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int1 np:int64
+    assert_type(lax.dot_general(a_arr_int1, np.float16(1), (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:int1 np:float16
+    assert_type(lax.dot_general(a_arr_int1, np.float32(1), (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:int1 np:float32
+    assert_type(lax.dot_general(a_arr_int1, np.float64(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:int1 np:float64
+    assert_type(lax.dot_general(a_arr_int1, np.complex64(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:int1 np:complex64
+    assert_type(lax.dot_general(a_arr_int1, np.complex128(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:int1 np:complex128
+
+
+def case_lax_dot_general_a_arr_int2() -> None:
+    assert_type(lax.dot_general(a_arr_int2, a_arr_bool, (((), ()), ((), ()))), Array[int2])  # lax dot_general arr:int2 arr:bool
+    assert_type(lax.dot_general(a_arr_int2, a_arr_uint1, (((), ()), ((), ()))), Array[int2])  # lax dot_general arr:int2 arr:uint1
+    assert_type(lax.dot_general(a_arr_int2, a_arr_uint2, (((), ()), ((), ()))), Array[int2])  # lax dot_general arr:int2 arr:uint2
+    assert_type(lax.dot_general(a_arr_int2, a_arr_uint4, (((), ()), ((), ()))), Array[uint4])  # lax dot_general arr:int2 arr:uint4
+    assert_type(lax.dot_general(a_arr_int2, a_arr_uint8, (((), ()), ((), ()))), Array[uint8])  # lax dot_general arr:int2 arr:uint8
+    assert_type(lax.dot_general(a_arr_int2, a_arr_uint16, (((), ()), ((), ()))), Array[uint16])  # lax dot_general arr:int2 arr:uint16
+    assert_type(lax.dot_general(a_arr_int2, a_arr_uint32, (((), ()), ((), ()))), Array[uint32])  # lax dot_general arr:int2 arr:uint32
+    assert_type(lax.dot_general(a_arr_int2, a_arr_uint64, (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:int2 arr:uint64
+    assert_type(lax.dot_general(a_arr_int2, a_arr_int1, (((), ()), ((), ()))), Array[int2])  # lax dot_general arr:int2 arr:int1
+    assert_type(lax.dot_general(a_arr_int2, a_arr_int2, (((), ()), ((), ()))), Array[int2])  # lax dot_general arr:int2 arr:int2
+    assert_type(lax.dot_general(a_arr_int2, a_arr_int4, (((), ()), ((), ()))), Array[int4])  # lax dot_general arr:int2 arr:int4
+    assert_type(lax.dot_general(a_arr_int2, a_arr_int8, (((), ()), ((), ()))), Array[int8])  # lax dot_general arr:int2 arr:int8
+    assert_type(lax.dot_general(a_arr_int2, a_arr_int16, (((), ()), ((), ()))), Array[int16])  # lax dot_general arr:int2 arr:int16
+    assert_type(lax.dot_general(a_arr_int2, a_arr_int32, (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:int2 arr:int32
+    assert_type(lax.dot_general(a_arr_int2, a_arr_int64, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int2 arr:int64
+    assert_type(lax.dot_general(a_arr_int2, a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:int2 arr:float4_e2m1fn
+    assert_type(lax.dot_general(a_arr_int2, a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:int2 arr:float6_e2m3fn
+    assert_type(lax.dot_general(a_arr_int2, a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:int2 arr:float6_e3m2fn
+    assert_type(lax.dot_general(a_arr_int2, a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:int2 arr:float8_e3m4
+    assert_type(lax.dot_general(a_arr_int2, a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:int2 arr:float8_e4m3
+    assert_type(lax.dot_general(a_arr_int2, a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:int2 arr:float8_e8m0fnu
+    assert_type(lax.dot_general(a_arr_int2, a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:int2 arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(a_arr_int2, a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:int2 arr:float8_e4m3fn
+    assert_type(lax.dot_general(a_arr_int2, a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:int2 arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(a_arr_int2, a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:int2 arr:float8_e5m2
+    assert_type(lax.dot_general(a_arr_int2, a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:int2 arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(a_arr_int2, a_arr_bfloat16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:int2 arr:bfloat16
+    assert_type(lax.dot_general(a_arr_int2, a_arr_float16, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:int2 arr:float16
+    assert_type(lax.dot_general(a_arr_int2, a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:int2 arr:float32
+    assert_type(lax.dot_general(a_arr_int2, a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:int2 arr:float64
+    assert_type(lax.dot_general(a_arr_int2, a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:int2 arr:complex64
+    assert_type(lax.dot_general(a_arr_int2, a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:int2 arr:complex128
+    assert_type(lax.dot_general(a_arr_int2, a_warr_int, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int2 warr:int
+    assert_type(lax.dot_general(a_arr_int2, a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:int2 warr:float
+    assert_type(lax.dot_general(a_arr_int2, a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:int2 warr:complex
+    assert_type(lax.dot_general(a_arr_int2, True, (((), ()), ((), ()))), Array[int2])  # lax dot_general arr:int2 py:bool
+    assert_type(lax.dot_general(a_arr_int2, 2, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int2 py:int
+    assert_type(lax.dot_general(a_arr_int2, 2.0, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:int2 py:float
+    assert_type(lax.dot_general(a_arr_int2, 2j, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:int2 py:complex
+    assert_type(lax.dot_general(a_arr_int2, np.bool_(1), (((), ()), ((), ()))), Array[int2])  # lax dot_general arr:int2 np:bool
+    assert_type(lax.dot_general(a_arr_int2, np.uint8(1), (((), ()), ((), ()))), Array[uint8])  # lax dot_general arr:int2 np:uint8
+    assert_type(lax.dot_general(a_arr_int2, np.uint16(1), (((), ()), ((), ()))), Array[uint16])  # lax dot_general arr:int2 np:uint16
+    assert_type(lax.dot_general(a_arr_int2, np.uint32(1), (((), ()), ((), ()))), Array[uint32])  # lax dot_general arr:int2 np:uint32
+    assert_type(lax.dot_general(a_arr_int2, np.uint64(1), (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:int2 np:uint64
+    assert_type(lax.dot_general(a_arr_int2, np.int8(1), (((), ()), ((), ()))), Array[int8])  # lax dot_general arr:int2 np:int8
+    assert_type(lax.dot_general(a_arr_int2, np.int16(1), (((), ()), ((), ()))), Array[int16])  # lax dot_general arr:int2 np:int16
+    assert_type(lax.dot_general(a_arr_int2, np.int32(1), (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:int2 np:int32
+    assert_type(lax.dot_general(a_arr_int2, np.int64(1), (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int2 np:int64
+    assert_type(lax.dot_general(a_arr_int2, np.float16(1), (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:int2 np:float16
+    assert_type(lax.dot_general(a_arr_int2, np.float32(1), (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:int2 np:float32
+    assert_type(lax.dot_general(a_arr_int2, np.float64(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:int2 np:float64
+    assert_type(lax.dot_general(a_arr_int2, np.complex64(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:int2 np:complex64
+    assert_type(lax.dot_general(a_arr_int2, np.complex128(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:int2 np:complex128
+
+
+def case_lax_dot_general_a_arr_int4() -> None:
+    assert_type(lax.dot_general(a_arr_int4, a_arr_bool, (((), ()), ((), ()))), Array[int4])  # lax dot_general arr:int4 arr:bool
+    assert_type(lax.dot_general(a_arr_int4, a_arr_uint1, (((), ()), ((), ()))), Array[int4])  # lax dot_general arr:int4 arr:uint1
+    assert_type(lax.dot_general(a_arr_int4, a_arr_uint2, (((), ()), ((), ()))), Array[int4])  # lax dot_general arr:int4 arr:uint2
+    assert_type(lax.dot_general(a_arr_int4, a_arr_uint4, (((), ()), ((), ()))), Array[int4])  # lax dot_general arr:int4 arr:uint4
+    assert_type(lax.dot_general(a_arr_int4, a_arr_uint8, (((), ()), ((), ()))), Array[uint8])  # lax dot_general arr:int4 arr:uint8
+    assert_type(lax.dot_general(a_arr_int4, a_arr_uint16, (((), ()), ((), ()))), Array[uint16])  # lax dot_general arr:int4 arr:uint16
+    assert_type(lax.dot_general(a_arr_int4, a_arr_uint32, (((), ()), ((), ()))), Array[uint32])  # lax dot_general arr:int4 arr:uint32
+    assert_type(lax.dot_general(a_arr_int4, a_arr_uint64, (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:int4 arr:uint64
+    assert_type(lax.dot_general(a_arr_int4, a_arr_int1, (((), ()), ((), ()))), Array[int4])  # lax dot_general arr:int4 arr:int1
+    assert_type(lax.dot_general(a_arr_int4, a_arr_int2, (((), ()), ((), ()))), Array[int4])  # lax dot_general arr:int4 arr:int2
+    assert_type(lax.dot_general(a_arr_int4, a_arr_int4, (((), ()), ((), ()))), Array[int4])  # lax dot_general arr:int4 arr:int4
+    assert_type(lax.dot_general(a_arr_int4, a_arr_int8, (((), ()), ((), ()))), Array[int8])  # lax dot_general arr:int4 arr:int8
+    assert_type(lax.dot_general(a_arr_int4, a_arr_int16, (((), ()), ((), ()))), Array[int16])  # lax dot_general arr:int4 arr:int16
+    assert_type(lax.dot_general(a_arr_int4, a_arr_int32, (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:int4 arr:int32
+    assert_type(lax.dot_general(a_arr_int4, a_arr_int64, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int4 arr:int64
+    assert_type(lax.dot_general(a_arr_int4, a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:int4 arr:float4_e2m1fn
+    assert_type(lax.dot_general(a_arr_int4, a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:int4 arr:float6_e2m3fn
+    assert_type(lax.dot_general(a_arr_int4, a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:int4 arr:float6_e3m2fn
+    assert_type(lax.dot_general(a_arr_int4, a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:int4 arr:float8_e3m4
+    assert_type(lax.dot_general(a_arr_int4, a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:int4 arr:float8_e4m3
+    assert_type(lax.dot_general(a_arr_int4, a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:int4 arr:float8_e8m0fnu
+    assert_type(lax.dot_general(a_arr_int4, a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:int4 arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(a_arr_int4, a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:int4 arr:float8_e4m3fn
+    assert_type(lax.dot_general(a_arr_int4, a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:int4 arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(a_arr_int4, a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:int4 arr:float8_e5m2
+    assert_type(lax.dot_general(a_arr_int4, a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:int4 arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(a_arr_int4, a_arr_bfloat16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:int4 arr:bfloat16
+    assert_type(lax.dot_general(a_arr_int4, a_arr_float16, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:int4 arr:float16
+    assert_type(lax.dot_general(a_arr_int4, a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:int4 arr:float32
+    assert_type(lax.dot_general(a_arr_int4, a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:int4 arr:float64
+    assert_type(lax.dot_general(a_arr_int4, a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:int4 arr:complex64
+    assert_type(lax.dot_general(a_arr_int4, a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:int4 arr:complex128
+    assert_type(lax.dot_general(a_arr_int4, a_warr_int, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int4 warr:int
+    assert_type(lax.dot_general(a_arr_int4, a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:int4 warr:float
+    assert_type(lax.dot_general(a_arr_int4, a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:int4 warr:complex
+    assert_type(lax.dot_general(a_arr_int4, True, (((), ()), ((), ()))), Array[int4])  # lax dot_general arr:int4 py:bool
+    assert_type(lax.dot_general(a_arr_int4, 2, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int4 py:int
+    assert_type(lax.dot_general(a_arr_int4, 2.0, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:int4 py:float
+    assert_type(lax.dot_general(a_arr_int4, 2j, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:int4 py:complex
+    assert_type(lax.dot_general(a_arr_int4, np.bool_(1), (((), ()), ((), ()))), Array[int4])  # lax dot_general arr:int4 np:bool
+    assert_type(lax.dot_general(a_arr_int4, np.uint8(1), (((), ()), ((), ()))), Array[uint8])  # lax dot_general arr:int4 np:uint8
+    assert_type(lax.dot_general(a_arr_int4, np.uint16(1), (((), ()), ((), ()))), Array[uint16])  # lax dot_general arr:int4 np:uint16
+    assert_type(lax.dot_general(a_arr_int4, np.uint32(1), (((), ()), ((), ()))), Array[uint32])  # lax dot_general arr:int4 np:uint32
+    assert_type(lax.dot_general(a_arr_int4, np.uint64(1), (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:int4 np:uint64
+    assert_type(lax.dot_general(a_arr_int4, np.int8(1), (((), ()), ((), ()))), Array[int8])  # lax dot_general arr:int4 np:int8
+    assert_type(lax.dot_general(a_arr_int4, np.int16(1), (((), ()), ((), ()))), Array[int16])  # lax dot_general arr:int4 np:int16
+    assert_type(lax.dot_general(a_arr_int4, np.int32(1), (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:int4 np:int32
+    assert_type(lax.dot_general(a_arr_int4, np.int64(1), (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int4 np:int64
+    assert_type(lax.dot_general(a_arr_int4, np.float16(1), (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:int4 np:float16
+    assert_type(lax.dot_general(a_arr_int4, np.float32(1), (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:int4 np:float32
+    assert_type(lax.dot_general(a_arr_int4, np.float64(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:int4 np:float64
+    assert_type(lax.dot_general(a_arr_int4, np.complex64(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:int4 np:complex64
+    assert_type(lax.dot_general(a_arr_int4, np.complex128(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:int4 np:complex128
+
+
+def case_lax_dot_general_a_arr_int8() -> None:
+    assert_type(lax.dot_general(a_arr_int8, a_arr_bool, (((), ()), ((), ()))), Array[int8])  # lax dot_general arr:int8 arr:bool
+    assert_type(lax.dot_general(a_arr_int8, a_arr_uint1, (((), ()), ((), ()))), Array[int8])  # lax dot_general arr:int8 arr:uint1
+    assert_type(lax.dot_general(a_arr_int8, a_arr_uint2, (((), ()), ((), ()))), Array[int8])  # lax dot_general arr:int8 arr:uint2
+    assert_type(lax.dot_general(a_arr_int8, a_arr_uint4, (((), ()), ((), ()))), Array[int8])  # lax dot_general arr:int8 arr:uint4
+    assert_type(lax.dot_general(a_arr_int8, a_arr_uint8, (((), ()), ((), ()))), Array[int8])  # lax dot_general arr:int8 arr:uint8
+    assert_type(lax.dot_general(a_arr_int8, a_arr_uint16, (((), ()), ((), ()))), Array[uint16])  # lax dot_general arr:int8 arr:uint16
+    assert_type(lax.dot_general(a_arr_int8, a_arr_uint32, (((), ()), ((), ()))), Array[uint32])  # lax dot_general arr:int8 arr:uint32
+    assert_type(lax.dot_general(a_arr_int8, a_arr_uint64, (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:int8 arr:uint64
+    assert_type(lax.dot_general(a_arr_int8, a_arr_int1, (((), ()), ((), ()))), Array[int8])  # lax dot_general arr:int8 arr:int1
+    assert_type(lax.dot_general(a_arr_int8, a_arr_int2, (((), ()), ((), ()))), Array[int8])  # lax dot_general arr:int8 arr:int2
+    assert_type(lax.dot_general(a_arr_int8, a_arr_int4, (((), ()), ((), ()))), Array[int8])  # lax dot_general arr:int8 arr:int4
+    assert_type(lax.dot_general(a_arr_int8, a_arr_int8, (((), ()), ((), ()))), Array[int8])  # lax dot_general arr:int8 arr:int8
+    assert_type(lax.dot_general(a_arr_int8, a_arr_int16, (((), ()), ((), ()))), Array[int16])  # lax dot_general arr:int8 arr:int16
+    assert_type(lax.dot_general(a_arr_int8, a_arr_int32, (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:int8 arr:int32
+    assert_type(lax.dot_general(a_arr_int8, a_arr_int64, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int8 arr:int64
+    assert_type(lax.dot_general(a_arr_int8, a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:int8 arr:float4_e2m1fn
+    assert_type(lax.dot_general(a_arr_int8, a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:int8 arr:float6_e2m3fn
+    assert_type(lax.dot_general(a_arr_int8, a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:int8 arr:float6_e3m2fn
+    assert_type(lax.dot_general(a_arr_int8, a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:int8 arr:float8_e3m4
+    assert_type(lax.dot_general(a_arr_int8, a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:int8 arr:float8_e4m3
+    assert_type(lax.dot_general(a_arr_int8, a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:int8 arr:float8_e8m0fnu
+    assert_type(lax.dot_general(a_arr_int8, a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:int8 arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(a_arr_int8, a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:int8 arr:float8_e4m3fn
+    assert_type(lax.dot_general(a_arr_int8, a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:int8 arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(a_arr_int8, a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:int8 arr:float8_e5m2
+    assert_type(lax.dot_general(a_arr_int8, a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:int8 arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(a_arr_int8, a_arr_bfloat16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:int8 arr:bfloat16
+    assert_type(lax.dot_general(a_arr_int8, a_arr_float16, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:int8 arr:float16
+    assert_type(lax.dot_general(a_arr_int8, a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:int8 arr:float32
+    assert_type(lax.dot_general(a_arr_int8, a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:int8 arr:float64
+    assert_type(lax.dot_general(a_arr_int8, a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:int8 arr:complex64
+    assert_type(lax.dot_general(a_arr_int8, a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:int8 arr:complex128
+    assert_type(lax.dot_general(a_arr_int8, a_warr_int, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int8 warr:int
+    assert_type(lax.dot_general(a_arr_int8, a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:int8 warr:float
+    assert_type(lax.dot_general(a_arr_int8, a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:int8 warr:complex
+    assert_type(lax.dot_general(a_arr_int8, True, (((), ()), ((), ()))), Array[int8])  # lax dot_general arr:int8 py:bool
+    assert_type(lax.dot_general(a_arr_int8, 2, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int8 py:int
+    assert_type(lax.dot_general(a_arr_int8, 2.0, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:int8 py:float
+    assert_type(lax.dot_general(a_arr_int8, 2j, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:int8 py:complex
+    assert_type(lax.dot_general(a_arr_int8, np.bool_(1), (((), ()), ((), ()))), Array[int8])  # lax dot_general arr:int8 np:bool
+    assert_type(lax.dot_general(a_arr_int8, np.uint8(1), (((), ()), ((), ()))), Array[int8])  # lax dot_general arr:int8 np:uint8
+    assert_type(lax.dot_general(a_arr_int8, np.uint16(1), (((), ()), ((), ()))), Array[uint16])  # lax dot_general arr:int8 np:uint16
+    assert_type(lax.dot_general(a_arr_int8, np.uint32(1), (((), ()), ((), ()))), Array[uint32])  # lax dot_general arr:int8 np:uint32
+    assert_type(lax.dot_general(a_arr_int8, np.uint64(1), (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:int8 np:uint64
+    assert_type(lax.dot_general(a_arr_int8, np.int8(1), (((), ()), ((), ()))), Array[int8])  # lax dot_general arr:int8 np:int8
+    assert_type(lax.dot_general(a_arr_int8, np.int16(1), (((), ()), ((), ()))), Array[int16])  # lax dot_general arr:int8 np:int16
+    assert_type(lax.dot_general(a_arr_int8, np.int32(1), (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:int8 np:int32
+    assert_type(lax.dot_general(a_arr_int8, np.int64(1), (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int8 np:int64
+    assert_type(lax.dot_general(a_arr_int8, np.float16(1), (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:int8 np:float16
+    assert_type(lax.dot_general(a_arr_int8, np.float32(1), (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:int8 np:float32
+    assert_type(lax.dot_general(a_arr_int8, np.float64(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:int8 np:float64
+    assert_type(lax.dot_general(a_arr_int8, np.complex64(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:int8 np:complex64
+    assert_type(lax.dot_general(a_arr_int8, np.complex128(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:int8 np:complex128
+
+
+def case_lax_dot_general_a_arr_int16() -> None:
+    assert_type(lax.dot_general(a_arr_int16, a_arr_bool, (((), ()), ((), ()))), Array[int16])  # lax dot_general arr:int16 arr:bool
+    assert_type(lax.dot_general(a_arr_int16, a_arr_uint1, (((), ()), ((), ()))), Array[int16])  # lax dot_general arr:int16 arr:uint1
+    assert_type(lax.dot_general(a_arr_int16, a_arr_uint2, (((), ()), ((), ()))), Array[int16])  # lax dot_general arr:int16 arr:uint2
+    assert_type(lax.dot_general(a_arr_int16, a_arr_uint4, (((), ()), ((), ()))), Array[int16])  # lax dot_general arr:int16 arr:uint4
+    assert_type(lax.dot_general(a_arr_int16, a_arr_uint8, (((), ()), ((), ()))), Array[int16])  # lax dot_general arr:int16 arr:uint8
+    assert_type(lax.dot_general(a_arr_int16, a_arr_uint16, (((), ()), ((), ()))), Array[int16])  # lax dot_general arr:int16 arr:uint16
+    assert_type(lax.dot_general(a_arr_int16, a_arr_uint32, (((), ()), ((), ()))), Array[uint32])  # lax dot_general arr:int16 arr:uint32
+    assert_type(lax.dot_general(a_arr_int16, a_arr_uint64, (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:int16 arr:uint64
+    assert_type(lax.dot_general(a_arr_int16, a_arr_int1, (((), ()), ((), ()))), Array[int16])  # lax dot_general arr:int16 arr:int1
+    assert_type(lax.dot_general(a_arr_int16, a_arr_int2, (((), ()), ((), ()))), Array[int16])  # lax dot_general arr:int16 arr:int2
+    assert_type(lax.dot_general(a_arr_int16, a_arr_int4, (((), ()), ((), ()))), Array[int16])  # lax dot_general arr:int16 arr:int4
+    assert_type(lax.dot_general(a_arr_int16, a_arr_int8, (((), ()), ((), ()))), Array[int16])  # lax dot_general arr:int16 arr:int8
+    assert_type(lax.dot_general(a_arr_int16, a_arr_int16, (((), ()), ((), ()))), Array[int16])  # lax dot_general arr:int16 arr:int16
+    assert_type(lax.dot_general(a_arr_int16, a_arr_int32, (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:int16 arr:int32
+    assert_type(lax.dot_general(a_arr_int16, a_arr_int64, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int16 arr:int64
+    assert_type(lax.dot_general(a_arr_int16, a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:int16 arr:float4_e2m1fn
+    assert_type(lax.dot_general(a_arr_int16, a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:int16 arr:float6_e2m3fn
+    assert_type(lax.dot_general(a_arr_int16, a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:int16 arr:float6_e3m2fn
+    assert_type(lax.dot_general(a_arr_int16, a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:int16 arr:float8_e3m4
+    assert_type(lax.dot_general(a_arr_int16, a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:int16 arr:float8_e4m3
+    assert_type(lax.dot_general(a_arr_int16, a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:int16 arr:float8_e8m0fnu
+    assert_type(lax.dot_general(a_arr_int16, a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:int16 arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(a_arr_int16, a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:int16 arr:float8_e4m3fn
+    assert_type(lax.dot_general(a_arr_int16, a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:int16 arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(a_arr_int16, a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:int16 arr:float8_e5m2
+    assert_type(lax.dot_general(a_arr_int16, a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:int16 arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(a_arr_int16, a_arr_bfloat16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:int16 arr:bfloat16
+    assert_type(lax.dot_general(a_arr_int16, a_arr_float16, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:int16 arr:float16
+    assert_type(lax.dot_general(a_arr_int16, a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:int16 arr:float32
+    assert_type(lax.dot_general(a_arr_int16, a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:int16 arr:float64
+    assert_type(lax.dot_general(a_arr_int16, a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:int16 arr:complex64
+    assert_type(lax.dot_general(a_arr_int16, a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:int16 arr:complex128
+    assert_type(lax.dot_general(a_arr_int16, a_warr_int, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int16 warr:int
+    assert_type(lax.dot_general(a_arr_int16, a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:int16 warr:float
+    assert_type(lax.dot_general(a_arr_int16, a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:int16 warr:complex
+    assert_type(lax.dot_general(a_arr_int16, True, (((), ()), ((), ()))), Array[int16])  # lax dot_general arr:int16 py:bool
+    assert_type(lax.dot_general(a_arr_int16, 2, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int16 py:int
+    assert_type(lax.dot_general(a_arr_int16, 2.0, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:int16 py:float
+    assert_type(lax.dot_general(a_arr_int16, 2j, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:int16 py:complex
+    assert_type(lax.dot_general(a_arr_int16, np.bool_(1), (((), ()), ((), ()))), Array[int16])  # lax dot_general arr:int16 np:bool
+    assert_type(lax.dot_general(a_arr_int16, np.uint8(1), (((), ()), ((), ()))), Array[int16])  # lax dot_general arr:int16 np:uint8
+    assert_type(lax.dot_general(a_arr_int16, np.uint16(1), (((), ()), ((), ()))), Array[int16])  # lax dot_general arr:int16 np:uint16
+    assert_type(lax.dot_general(a_arr_int16, np.uint32(1), (((), ()), ((), ()))), Array[uint32])  # lax dot_general arr:int16 np:uint32
+    assert_type(lax.dot_general(a_arr_int16, np.uint64(1), (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:int16 np:uint64
+    assert_type(lax.dot_general(a_arr_int16, np.int8(1), (((), ()), ((), ()))), Array[int16])  # lax dot_general arr:int16 np:int8
+    assert_type(lax.dot_general(a_arr_int16, np.int16(1), (((), ()), ((), ()))), Array[int16])  # lax dot_general arr:int16 np:int16
+    assert_type(lax.dot_general(a_arr_int16, np.int32(1), (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:int16 np:int32
+    assert_type(lax.dot_general(a_arr_int16, np.int64(1), (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int16 np:int64
+    assert_type(lax.dot_general(a_arr_int16, np.float16(1), (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:int16 np:float16
+    assert_type(lax.dot_general(a_arr_int16, np.float32(1), (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:int16 np:float32
+    assert_type(lax.dot_general(a_arr_int16, np.float64(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:int16 np:float64
+    assert_type(lax.dot_general(a_arr_int16, np.complex64(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:int16 np:complex64
+    assert_type(lax.dot_general(a_arr_int16, np.complex128(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:int16 np:complex128
+
+
+def case_lax_dot_general_a_arr_int32() -> None:
+    assert_type(lax.dot_general(a_arr_int32, a_arr_bool, (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:int32 arr:bool
+    assert_type(lax.dot_general(a_arr_int32, a_arr_uint1, (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:int32 arr:uint1
+    assert_type(lax.dot_general(a_arr_int32, a_arr_uint2, (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:int32 arr:uint2
+    assert_type(lax.dot_general(a_arr_int32, a_arr_uint4, (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:int32 arr:uint4
+    assert_type(lax.dot_general(a_arr_int32, a_arr_uint8, (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:int32 arr:uint8
+    assert_type(lax.dot_general(a_arr_int32, a_arr_uint16, (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:int32 arr:uint16
+    assert_type(lax.dot_general(a_arr_int32, a_arr_uint32, (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:int32 arr:uint32
+    assert_type(lax.dot_general(a_arr_int32, a_arr_uint64, (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:int32 arr:uint64
+    assert_type(lax.dot_general(a_arr_int32, a_arr_int1, (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:int32 arr:int1
+    assert_type(lax.dot_general(a_arr_int32, a_arr_int2, (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:int32 arr:int2
+    assert_type(lax.dot_general(a_arr_int32, a_arr_int4, (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:int32 arr:int4
+    assert_type(lax.dot_general(a_arr_int32, a_arr_int8, (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:int32 arr:int8
+    assert_type(lax.dot_general(a_arr_int32, a_arr_int16, (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:int32 arr:int16
+    assert_type(lax.dot_general(a_arr_int32, a_arr_int32, (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:int32 arr:int32
+    assert_type(lax.dot_general(a_arr_int32, a_arr_int64, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int32 arr:int64
+    assert_type(lax.dot_general(a_arr_int32, a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:int32 arr:float4_e2m1fn
+    assert_type(lax.dot_general(a_arr_int32, a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:int32 arr:float6_e2m3fn
+    assert_type(lax.dot_general(a_arr_int32, a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:int32 arr:float6_e3m2fn
+    assert_type(lax.dot_general(a_arr_int32, a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:int32 arr:float8_e3m4
+    assert_type(lax.dot_general(a_arr_int32, a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:int32 arr:float8_e4m3
+    assert_type(lax.dot_general(a_arr_int32, a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:int32 arr:float8_e8m0fnu
+    assert_type(lax.dot_general(a_arr_int32, a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:int32 arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(a_arr_int32, a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:int32 arr:float8_e4m3fn
+    assert_type(lax.dot_general(a_arr_int32, a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:int32 arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(a_arr_int32, a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:int32 arr:float8_e5m2
+    assert_type(lax.dot_general(a_arr_int32, a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:int32 arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(a_arr_int32, a_arr_bfloat16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:int32 arr:bfloat16
+    assert_type(lax.dot_general(a_arr_int32, a_arr_float16, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:int32 arr:float16
+    assert_type(lax.dot_general(a_arr_int32, a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:int32 arr:float32
+    assert_type(lax.dot_general(a_arr_int32, a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:int32 arr:float64
+    assert_type(lax.dot_general(a_arr_int32, a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:int32 arr:complex64
+    assert_type(lax.dot_general(a_arr_int32, a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:int32 arr:complex128
+    assert_type(lax.dot_general(a_arr_int32, a_warr_int, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int32 warr:int
+    assert_type(lax.dot_general(a_arr_int32, a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:int32 warr:float
+    assert_type(lax.dot_general(a_arr_int32, a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:int32 warr:complex
+    assert_type(lax.dot_general(a_arr_int32, True, (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:int32 py:bool
+    assert_type(lax.dot_general(a_arr_int32, 2, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int32 py:int
+    assert_type(lax.dot_general(a_arr_int32, 2.0, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:int32 py:float
+    assert_type(lax.dot_general(a_arr_int32, 2j, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:int32 py:complex
+    assert_type(lax.dot_general(a_arr_int32, np.bool_(1), (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:int32 np:bool
+    assert_type(lax.dot_general(a_arr_int32, np.uint8(1), (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:int32 np:uint8
+    assert_type(lax.dot_general(a_arr_int32, np.uint16(1), (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:int32 np:uint16
+    assert_type(lax.dot_general(a_arr_int32, np.uint32(1), (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:int32 np:uint32
+    assert_type(lax.dot_general(a_arr_int32, np.uint64(1), (((), ()), ((), ()))), Array[uint64])  # lax dot_general arr:int32 np:uint64
+    assert_type(lax.dot_general(a_arr_int32, np.int8(1), (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:int32 np:int8
+    assert_type(lax.dot_general(a_arr_int32, np.int16(1), (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:int32 np:int16
+    assert_type(lax.dot_general(a_arr_int32, np.int32(1), (((), ()), ((), ()))), Array[int32])  # lax dot_general arr:int32 np:int32
+    assert_type(lax.dot_general(a_arr_int32, np.int64(1), (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int32 np:int64
+    assert_type(lax.dot_general(a_arr_int32, np.float16(1), (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:int32 np:float16
+    assert_type(lax.dot_general(a_arr_int32, np.float32(1), (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:int32 np:float32
+    assert_type(lax.dot_general(a_arr_int32, np.float64(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:int32 np:float64
+    assert_type(lax.dot_general(a_arr_int32, np.complex64(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:int32 np:complex64
+    assert_type(lax.dot_general(a_arr_int32, np.complex128(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:int32 np:complex128
+
+
+def case_lax_dot_general_a_arr_int64() -> None:
+    assert_type(lax.dot_general(a_arr_int64, a_arr_bool, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int64 arr:bool
+    assert_type(lax.dot_general(a_arr_int64, a_arr_uint1, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int64 arr:uint1
+    assert_type(lax.dot_general(a_arr_int64, a_arr_uint2, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int64 arr:uint2
+    assert_type(lax.dot_general(a_arr_int64, a_arr_uint4, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int64 arr:uint4
+    assert_type(lax.dot_general(a_arr_int64, a_arr_uint8, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int64 arr:uint8
+    assert_type(lax.dot_general(a_arr_int64, a_arr_uint16, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int64 arr:uint16
+    assert_type(lax.dot_general(a_arr_int64, a_arr_uint32, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int64 arr:uint32
+    assert_type(lax.dot_general(a_arr_int64, a_arr_uint64, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int64 arr:uint64
+    assert_type(lax.dot_general(a_arr_int64, a_arr_int1, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int64 arr:int1
+    assert_type(lax.dot_general(a_arr_int64, a_arr_int2, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int64 arr:int2
+    assert_type(lax.dot_general(a_arr_int64, a_arr_int4, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int64 arr:int4
+    assert_type(lax.dot_general(a_arr_int64, a_arr_int8, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int64 arr:int8
+    assert_type(lax.dot_general(a_arr_int64, a_arr_int16, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int64 arr:int16
+    assert_type(lax.dot_general(a_arr_int64, a_arr_int32, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int64 arr:int32
+    assert_type(lax.dot_general(a_arr_int64, a_arr_int64, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int64 arr:int64
+    assert_type(lax.dot_general(a_arr_int64, a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:int64 arr:float4_e2m1fn
+    assert_type(lax.dot_general(a_arr_int64, a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:int64 arr:float6_e2m3fn
+    assert_type(lax.dot_general(a_arr_int64, a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:int64 arr:float6_e3m2fn
+    assert_type(lax.dot_general(a_arr_int64, a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:int64 arr:float8_e3m4
+    assert_type(lax.dot_general(a_arr_int64, a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:int64 arr:float8_e4m3
+    assert_type(lax.dot_general(a_arr_int64, a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:int64 arr:float8_e8m0fnu
+    assert_type(lax.dot_general(a_arr_int64, a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:int64 arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(a_arr_int64, a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:int64 arr:float8_e4m3fn
+    assert_type(lax.dot_general(a_arr_int64, a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:int64 arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(a_arr_int64, a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:int64 arr:float8_e5m2
+    assert_type(lax.dot_general(a_arr_int64, a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:int64 arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(a_arr_int64, a_arr_bfloat16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:int64 arr:bfloat16
+    assert_type(lax.dot_general(a_arr_int64, a_arr_float16, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:int64 arr:float16
+    assert_type(lax.dot_general(a_arr_int64, a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:int64 arr:float32
+    assert_type(lax.dot_general(a_arr_int64, a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:int64 arr:float64
+    assert_type(lax.dot_general(a_arr_int64, a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:int64 arr:complex64
+    assert_type(lax.dot_general(a_arr_int64, a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:int64 arr:complex128
+    assert_type(lax.dot_general(a_arr_int64, a_warr_int, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int64 warr:int
+    assert_type(lax.dot_general(a_arr_int64, a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:int64 warr:float
+    assert_type(lax.dot_general(a_arr_int64, a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:int64 warr:complex
+    assert_type(lax.dot_general(a_arr_int64, True, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int64 py:bool
+    assert_type(lax.dot_general(a_arr_int64, 2, (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int64 py:int
+    assert_type(lax.dot_general(a_arr_int64, 2.0, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:int64 py:float
+    assert_type(lax.dot_general(a_arr_int64, 2j, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:int64 py:complex
+    assert_type(lax.dot_general(a_arr_int64, np.bool_(1), (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int64 np:bool
+    assert_type(lax.dot_general(a_arr_int64, np.uint8(1), (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int64 np:uint8
+    assert_type(lax.dot_general(a_arr_int64, np.uint16(1), (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int64 np:uint16
+    assert_type(lax.dot_general(a_arr_int64, np.uint32(1), (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int64 np:uint32
+    assert_type(lax.dot_general(a_arr_int64, np.uint64(1), (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int64 np:uint64
+    assert_type(lax.dot_general(a_arr_int64, np.int8(1), (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int64 np:int8
+    assert_type(lax.dot_general(a_arr_int64, np.int16(1), (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int64 np:int16
+    assert_type(lax.dot_general(a_arr_int64, np.int32(1), (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int64 np:int32
+    assert_type(lax.dot_general(a_arr_int64, np.int64(1), (((), ()), ((), ()))), Array[int64])  # lax dot_general arr:int64 np:int64
+    assert_type(lax.dot_general(a_arr_int64, np.float16(1), (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:int64 np:float16
+    assert_type(lax.dot_general(a_arr_int64, np.float32(1), (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:int64 np:float32
+    assert_type(lax.dot_general(a_arr_int64, np.float64(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:int64 np:float64
+    assert_type(lax.dot_general(a_arr_int64, np.complex64(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:int64 np:complex64
+    assert_type(lax.dot_general(a_arr_int64, np.complex128(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:int64 np:complex128
+
+
+def case_lax_dot_general_a_arr_float4_e2m1fn() -> None:
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, a_arr_bool, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:float4_e2m1fn arr:bool
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, a_arr_uint1, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:float4_e2m1fn arr:uint1
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, a_arr_uint2, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:float4_e2m1fn arr:uint2
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, a_arr_uint4, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:float4_e2m1fn arr:uint4
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, a_arr_uint8, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:float4_e2m1fn arr:uint8
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, a_arr_uint16, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:float4_e2m1fn arr:uint16
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, a_arr_uint32, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:float4_e2m1fn arr:uint32
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, a_arr_uint64, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:float4_e2m1fn arr:uint64
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, a_arr_int1, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:float4_e2m1fn arr:int1
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, a_arr_int2, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:float4_e2m1fn arr:int2
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, a_arr_int4, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:float4_e2m1fn arr:int4
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, a_arr_int8, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:float4_e2m1fn arr:int8
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, a_arr_int16, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:float4_e2m1fn arr:int16
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, a_arr_int32, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:float4_e2m1fn arr:int32
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, a_arr_int64, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:float4_e2m1fn arr:int64
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:float4_e2m1fn arr:float4_e2m1fn
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:float4_e2m1fn arr:float6_e2m3fn
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:float4_e2m1fn arr:float6_e3m2fn
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:float4_e2m1fn arr:float8_e3m4
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:float4_e2m1fn arr:float8_e4m3
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float4_e2m1fn arr:float8_e8m0fnu
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:float4_e2m1fn arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:float4_e2m1fn arr:float8_e4m3fn
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:float4_e2m1fn arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float4_e2m1fn arr:float8_e5m2
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float4_e2m1fn arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, a_arr_bfloat16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:float4_e2m1fn arr:bfloat16
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, a_arr_float16, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float4_e2m1fn arr:float16
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float4_e2m1fn arr:float32
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float4_e2m1fn arr:float64
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:float4_e2m1fn arr:complex64
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float4_e2m1fn arr:complex128
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, a_warr_int, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:float4_e2m1fn warr:int
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float4_e2m1fn warr:float
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float4_e2m1fn warr:complex
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, True, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:float4_e2m1fn py:bool
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, 2, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:float4_e2m1fn py:int
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, 2.0, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float4_e2m1fn py:float
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, 2j, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float4_e2m1fn py:complex
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, np.bool_(1), (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:float4_e2m1fn np:bool
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, np.uint8(1), (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:float4_e2m1fn np:uint8
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, np.uint16(1), (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:float4_e2m1fn np:uint16
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, np.uint32(1), (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:float4_e2m1fn np:uint32
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, np.uint64(1), (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:float4_e2m1fn np:uint64
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, np.int8(1), (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:float4_e2m1fn np:int8
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, np.int16(1), (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:float4_e2m1fn np:int16
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, np.int32(1), (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:float4_e2m1fn np:int32
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, np.int64(1), (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general arr:float4_e2m1fn np:int64
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, np.float16(1), (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float4_e2m1fn np:float16
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, np.float32(1), (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float4_e2m1fn np:float32
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, np.float64(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float4_e2m1fn np:float64
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, np.complex64(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:float4_e2m1fn np:complex64
+    assert_type(lax.dot_general(a_arr_float4_e2m1fn, np.complex128(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float4_e2m1fn np:complex128
+
+
+def case_lax_dot_general_a_arr_float6_e2m3fn() -> None:
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, a_arr_bool, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:float6_e2m3fn arr:bool
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, a_arr_uint1, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:float6_e2m3fn arr:uint1
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, a_arr_uint2, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:float6_e2m3fn arr:uint2
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, a_arr_uint4, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:float6_e2m3fn arr:uint4
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, a_arr_uint8, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:float6_e2m3fn arr:uint8
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, a_arr_uint16, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:float6_e2m3fn arr:uint16
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, a_arr_uint32, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:float6_e2m3fn arr:uint32
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, a_arr_uint64, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:float6_e2m3fn arr:uint64
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, a_arr_int1, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:float6_e2m3fn arr:int1
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, a_arr_int2, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:float6_e2m3fn arr:int2
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, a_arr_int4, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:float6_e2m3fn arr:int4
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, a_arr_int8, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:float6_e2m3fn arr:int8
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, a_arr_int16, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:float6_e2m3fn arr:int16
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, a_arr_int32, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:float6_e2m3fn arr:int32
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, a_arr_int64, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:float6_e2m3fn arr:int64
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:float6_e2m3fn arr:float4_e2m1fn
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:float6_e2m3fn arr:float6_e2m3fn
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:float6_e2m3fn arr:float6_e3m2fn
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:float6_e2m3fn arr:float8_e3m4
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:float6_e2m3fn arr:float8_e4m3
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float6_e2m3fn arr:float8_e8m0fnu
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:float6_e2m3fn arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:float6_e2m3fn arr:float8_e4m3fn
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:float6_e2m3fn arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float6_e2m3fn arr:float8_e5m2
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float6_e2m3fn arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, a_arr_bfloat16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:float6_e2m3fn arr:bfloat16
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, a_arr_float16, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float6_e2m3fn arr:float16
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float6_e2m3fn arr:float32
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float6_e2m3fn arr:float64
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:float6_e2m3fn arr:complex64
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float6_e2m3fn arr:complex128
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, a_warr_int, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:float6_e2m3fn warr:int
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float6_e2m3fn warr:float
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float6_e2m3fn warr:complex
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, True, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:float6_e2m3fn py:bool
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, 2, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:float6_e2m3fn py:int
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, 2.0, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float6_e2m3fn py:float
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, 2j, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float6_e2m3fn py:complex
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, np.bool_(1), (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:float6_e2m3fn np:bool
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, np.uint8(1), (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:float6_e2m3fn np:uint8
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, np.uint16(1), (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:float6_e2m3fn np:uint16
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, np.uint32(1), (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:float6_e2m3fn np:uint32
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, np.uint64(1), (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:float6_e2m3fn np:uint64
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, np.int8(1), (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:float6_e2m3fn np:int8
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, np.int16(1), (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:float6_e2m3fn np:int16
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, np.int32(1), (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:float6_e2m3fn np:int32
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, np.int64(1), (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general arr:float6_e2m3fn np:int64
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, np.float16(1), (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float6_e2m3fn np:float16
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, np.float32(1), (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float6_e2m3fn np:float32
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, np.float64(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float6_e2m3fn np:float64
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, np.complex64(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:float6_e2m3fn np:complex64
+    assert_type(lax.dot_general(a_arr_float6_e2m3fn, np.complex128(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float6_e2m3fn np:complex128
+
+
+def case_lax_dot_general_a_arr_float6_e3m2fn() -> None:
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, a_arr_bool, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:float6_e3m2fn arr:bool
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, a_arr_uint1, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:float6_e3m2fn arr:uint1
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, a_arr_uint2, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:float6_e3m2fn arr:uint2
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, a_arr_uint4, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:float6_e3m2fn arr:uint4
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, a_arr_uint8, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:float6_e3m2fn arr:uint8
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, a_arr_uint16, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:float6_e3m2fn arr:uint16
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, a_arr_uint32, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:float6_e3m2fn arr:uint32
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, a_arr_uint64, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:float6_e3m2fn arr:uint64
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, a_arr_int1, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:float6_e3m2fn arr:int1
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, a_arr_int2, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:float6_e3m2fn arr:int2
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, a_arr_int4, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:float6_e3m2fn arr:int4
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, a_arr_int8, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:float6_e3m2fn arr:int8
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, a_arr_int16, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:float6_e3m2fn arr:int16
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, a_arr_int32, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:float6_e3m2fn arr:int32
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, a_arr_int64, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:float6_e3m2fn arr:int64
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:float6_e3m2fn arr:float4_e2m1fn
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:float6_e3m2fn arr:float6_e2m3fn
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:float6_e3m2fn arr:float6_e3m2fn
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:float6_e3m2fn arr:float8_e3m4
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:float6_e3m2fn arr:float8_e4m3
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float6_e3m2fn arr:float8_e8m0fnu
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:float6_e3m2fn arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:float6_e3m2fn arr:float8_e4m3fn
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:float6_e3m2fn arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float6_e3m2fn arr:float8_e5m2
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float6_e3m2fn arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, a_arr_bfloat16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:float6_e3m2fn arr:bfloat16
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, a_arr_float16, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float6_e3m2fn arr:float16
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float6_e3m2fn arr:float32
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float6_e3m2fn arr:float64
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:float6_e3m2fn arr:complex64
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float6_e3m2fn arr:complex128
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, a_warr_int, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:float6_e3m2fn warr:int
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float6_e3m2fn warr:float
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float6_e3m2fn warr:complex
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, True, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:float6_e3m2fn py:bool
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, 2, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:float6_e3m2fn py:int
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, 2.0, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float6_e3m2fn py:float
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, 2j, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float6_e3m2fn py:complex
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, np.bool_(1), (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:float6_e3m2fn np:bool
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, np.uint8(1), (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:float6_e3m2fn np:uint8
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, np.uint16(1), (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:float6_e3m2fn np:uint16
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, np.uint32(1), (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:float6_e3m2fn np:uint32
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, np.uint64(1), (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:float6_e3m2fn np:uint64
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, np.int8(1), (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:float6_e3m2fn np:int8
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, np.int16(1), (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:float6_e3m2fn np:int16
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, np.int32(1), (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:float6_e3m2fn np:int32
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, np.int64(1), (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:float6_e3m2fn np:int64
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, np.float16(1), (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float6_e3m2fn np:float16
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, np.float32(1), (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float6_e3m2fn np:float32
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, np.float64(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float6_e3m2fn np:float64
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, np.complex64(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:float6_e3m2fn np:complex64
+    assert_type(lax.dot_general(a_arr_float6_e3m2fn, np.complex128(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float6_e3m2fn np:complex128
+
+
+def case_lax_dot_general_a_arr_float8_e3m4() -> None:
+    assert_type(lax.dot_general(a_arr_float8_e3m4, a_arr_bool, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:float8_e3m4 arr:bool
+    assert_type(lax.dot_general(a_arr_float8_e3m4, a_arr_uint1, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:float8_e3m4 arr:uint1
+    assert_type(lax.dot_general(a_arr_float8_e3m4, a_arr_uint2, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:float8_e3m4 arr:uint2
+    assert_type(lax.dot_general(a_arr_float8_e3m4, a_arr_uint4, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:float8_e3m4 arr:uint4
+    assert_type(lax.dot_general(a_arr_float8_e3m4, a_arr_uint8, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:float8_e3m4 arr:uint8
+    assert_type(lax.dot_general(a_arr_float8_e3m4, a_arr_uint16, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:float8_e3m4 arr:uint16
+    assert_type(lax.dot_general(a_arr_float8_e3m4, a_arr_uint32, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:float8_e3m4 arr:uint32
+    assert_type(lax.dot_general(a_arr_float8_e3m4, a_arr_uint64, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:float8_e3m4 arr:uint64
+    assert_type(lax.dot_general(a_arr_float8_e3m4, a_arr_int1, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:float8_e3m4 arr:int1
+    assert_type(lax.dot_general(a_arr_float8_e3m4, a_arr_int2, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:float8_e3m4 arr:int2
+    assert_type(lax.dot_general(a_arr_float8_e3m4, a_arr_int4, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:float8_e3m4 arr:int4
+    assert_type(lax.dot_general(a_arr_float8_e3m4, a_arr_int8, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:float8_e3m4 arr:int8
+    assert_type(lax.dot_general(a_arr_float8_e3m4, a_arr_int16, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:float8_e3m4 arr:int16
+    assert_type(lax.dot_general(a_arr_float8_e3m4, a_arr_int32, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:float8_e3m4 arr:int32
+    assert_type(lax.dot_general(a_arr_float8_e3m4, a_arr_int64, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:float8_e3m4 arr:int64
+    assert_type(lax.dot_general(a_arr_float8_e3m4, a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:float8_e3m4 arr:float4_e2m1fn
+    assert_type(lax.dot_general(a_arr_float8_e3m4, a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:float8_e3m4 arr:float6_e2m3fn
+    assert_type(lax.dot_general(a_arr_float8_e3m4, a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general arr:float8_e3m4 arr:float6_e3m2fn
+    assert_type(lax.dot_general(a_arr_float8_e3m4, a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:float8_e3m4 arr:float8_e3m4
+    assert_type(lax.dot_general(a_arr_float8_e3m4, a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:float8_e3m4 arr:float8_e4m3
+    assert_type(lax.dot_general(a_arr_float8_e3m4, a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e3m4 arr:float8_e8m0fnu
+    assert_type(lax.dot_general(a_arr_float8_e3m4, a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:float8_e3m4 arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(a_arr_float8_e3m4, a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:float8_e3m4 arr:float8_e4m3fn
+    assert_type(lax.dot_general(a_arr_float8_e3m4, a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:float8_e3m4 arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(a_arr_float8_e3m4, a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float8_e3m4 arr:float8_e5m2
+    assert_type(lax.dot_general(a_arr_float8_e3m4, a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float8_e3m4 arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(a_arr_float8_e3m4, a_arr_bfloat16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:float8_e3m4 arr:bfloat16
+    assert_type(lax.dot_general(a_arr_float8_e3m4, a_arr_float16, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float8_e3m4 arr:float16
+    assert_type(lax.dot_general(a_arr_float8_e3m4, a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float8_e3m4 arr:float32
+    assert_type(lax.dot_general(a_arr_float8_e3m4, a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float8_e3m4 arr:float64
+    assert_type(lax.dot_general(a_arr_float8_e3m4, a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:float8_e3m4 arr:complex64
+    assert_type(lax.dot_general(a_arr_float8_e3m4, a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float8_e3m4 arr:complex128
+    assert_type(lax.dot_general(a_arr_float8_e3m4, a_warr_int, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:float8_e3m4 warr:int
+    assert_type(lax.dot_general(a_arr_float8_e3m4, a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float8_e3m4 warr:float
+    assert_type(lax.dot_general(a_arr_float8_e3m4, a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float8_e3m4 warr:complex
+    assert_type(lax.dot_general(a_arr_float8_e3m4, True, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:float8_e3m4 py:bool
+    assert_type(lax.dot_general(a_arr_float8_e3m4, 2, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:float8_e3m4 py:int
+    assert_type(lax.dot_general(a_arr_float8_e3m4, 2.0, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float8_e3m4 py:float
+    assert_type(lax.dot_general(a_arr_float8_e3m4, 2j, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float8_e3m4 py:complex
+    assert_type(lax.dot_general(a_arr_float8_e3m4, np.bool_(1), (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:float8_e3m4 np:bool
+    assert_type(lax.dot_general(a_arr_float8_e3m4, np.uint8(1), (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:float8_e3m4 np:uint8
+    assert_type(lax.dot_general(a_arr_float8_e3m4, np.uint16(1), (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:float8_e3m4 np:uint16
+    assert_type(lax.dot_general(a_arr_float8_e3m4, np.uint32(1), (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:float8_e3m4 np:uint32
+    assert_type(lax.dot_general(a_arr_float8_e3m4, np.uint64(1), (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:float8_e3m4 np:uint64
+    assert_type(lax.dot_general(a_arr_float8_e3m4, np.int8(1), (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:float8_e3m4 np:int8
+    assert_type(lax.dot_general(a_arr_float8_e3m4, np.int16(1), (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:float8_e3m4 np:int16
+    assert_type(lax.dot_general(a_arr_float8_e3m4, np.int32(1), (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:float8_e3m4 np:int32
+    assert_type(lax.dot_general(a_arr_float8_e3m4, np.int64(1), (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general arr:float8_e3m4 np:int64
+    assert_type(lax.dot_general(a_arr_float8_e3m4, np.float16(1), (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float8_e3m4 np:float16
+    assert_type(lax.dot_general(a_arr_float8_e3m4, np.float32(1), (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float8_e3m4 np:float32
+    assert_type(lax.dot_general(a_arr_float8_e3m4, np.float64(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float8_e3m4 np:float64
+    assert_type(lax.dot_general(a_arr_float8_e3m4, np.complex64(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:float8_e3m4 np:complex64
+    assert_type(lax.dot_general(a_arr_float8_e3m4, np.complex128(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float8_e3m4 np:complex128
+
+
+def case_lax_dot_general_a_arr_float8_e4m3() -> None:
+    assert_type(lax.dot_general(a_arr_float8_e4m3, a_arr_bool, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:float8_e4m3 arr:bool
+    assert_type(lax.dot_general(a_arr_float8_e4m3, a_arr_uint1, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:float8_e4m3 arr:uint1
+    assert_type(lax.dot_general(a_arr_float8_e4m3, a_arr_uint2, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:float8_e4m3 arr:uint2
+    assert_type(lax.dot_general(a_arr_float8_e4m3, a_arr_uint4, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:float8_e4m3 arr:uint4
+    assert_type(lax.dot_general(a_arr_float8_e4m3, a_arr_uint8, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:float8_e4m3 arr:uint8
+    assert_type(lax.dot_general(a_arr_float8_e4m3, a_arr_uint16, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:float8_e4m3 arr:uint16
+    assert_type(lax.dot_general(a_arr_float8_e4m3, a_arr_uint32, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:float8_e4m3 arr:uint32
+    assert_type(lax.dot_general(a_arr_float8_e4m3, a_arr_uint64, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:float8_e4m3 arr:uint64
+    assert_type(lax.dot_general(a_arr_float8_e4m3, a_arr_int1, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:float8_e4m3 arr:int1
+    assert_type(lax.dot_general(a_arr_float8_e4m3, a_arr_int2, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:float8_e4m3 arr:int2
+    assert_type(lax.dot_general(a_arr_float8_e4m3, a_arr_int4, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:float8_e4m3 arr:int4
+    assert_type(lax.dot_general(a_arr_float8_e4m3, a_arr_int8, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:float8_e4m3 arr:int8
+    assert_type(lax.dot_general(a_arr_float8_e4m3, a_arr_int16, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:float8_e4m3 arr:int16
+    assert_type(lax.dot_general(a_arr_float8_e4m3, a_arr_int32, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:float8_e4m3 arr:int32
+    assert_type(lax.dot_general(a_arr_float8_e4m3, a_arr_int64, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:float8_e4m3 arr:int64
+    assert_type(lax.dot_general(a_arr_float8_e4m3, a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:float8_e4m3 arr:float4_e2m1fn
+    assert_type(lax.dot_general(a_arr_float8_e4m3, a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:float8_e4m3 arr:float6_e2m3fn
+    assert_type(lax.dot_general(a_arr_float8_e4m3, a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:float8_e4m3 arr:float6_e3m2fn
+    assert_type(lax.dot_general(a_arr_float8_e4m3, a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:float8_e4m3 arr:float8_e3m4
+    assert_type(lax.dot_general(a_arr_float8_e4m3, a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:float8_e4m3 arr:float8_e4m3
+    assert_type(lax.dot_general(a_arr_float8_e4m3, a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e4m3 arr:float8_e8m0fnu
+    assert_type(lax.dot_general(a_arr_float8_e4m3, a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:float8_e4m3 arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(a_arr_float8_e4m3, a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:float8_e4m3 arr:float8_e4m3fn
+    lax.dot_general(a_arr_float8_e4m3, a_arr_float8_e4m3fnuz, (((), ()), ((), ())))  # rejected: lax dot_general arr:float8_e4m3 arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(a_arr_float8_e4m3, a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float8_e4m3 arr:float8_e5m2
+    assert_type(lax.dot_general(a_arr_float8_e4m3, a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float8_e4m3 arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(a_arr_float8_e4m3, a_arr_bfloat16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:float8_e4m3 arr:bfloat16
+    assert_type(lax.dot_general(a_arr_float8_e4m3, a_arr_float16, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float8_e4m3 arr:float16
+    assert_type(lax.dot_general(a_arr_float8_e4m3, a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float8_e4m3 arr:float32
+    assert_type(lax.dot_general(a_arr_float8_e4m3, a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float8_e4m3 arr:float64
+    assert_type(lax.dot_general(a_arr_float8_e4m3, a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:float8_e4m3 arr:complex64
+    assert_type(lax.dot_general(a_arr_float8_e4m3, a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float8_e4m3 arr:complex128
+    assert_type(lax.dot_general(a_arr_float8_e4m3, a_warr_int, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:float8_e4m3 warr:int
+    assert_type(lax.dot_general(a_arr_float8_e4m3, a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float8_e4m3 warr:float
+    assert_type(lax.dot_general(a_arr_float8_e4m3, a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float8_e4m3 warr:complex
+    assert_type(lax.dot_general(a_arr_float8_e4m3, True, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:float8_e4m3 py:bool
+    assert_type(lax.dot_general(a_arr_float8_e4m3, 2, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:float8_e4m3 py:int
+    assert_type(lax.dot_general(a_arr_float8_e4m3, 2.0, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float8_e4m3 py:float
+    assert_type(lax.dot_general(a_arr_float8_e4m3, 2j, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float8_e4m3 py:complex
+    assert_type(lax.dot_general(a_arr_float8_e4m3, np.bool_(1), (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:float8_e4m3 np:bool
+    assert_type(lax.dot_general(a_arr_float8_e4m3, np.uint8(1), (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:float8_e4m3 np:uint8
+    assert_type(lax.dot_general(a_arr_float8_e4m3, np.uint16(1), (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:float8_e4m3 np:uint16
+    assert_type(lax.dot_general(a_arr_float8_e4m3, np.uint32(1), (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:float8_e4m3 np:uint32
+    assert_type(lax.dot_general(a_arr_float8_e4m3, np.uint64(1), (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:float8_e4m3 np:uint64
+    assert_type(lax.dot_general(a_arr_float8_e4m3, np.int8(1), (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:float8_e4m3 np:int8
+    assert_type(lax.dot_general(a_arr_float8_e4m3, np.int16(1), (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:float8_e4m3 np:int16
+    assert_type(lax.dot_general(a_arr_float8_e4m3, np.int32(1), (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:float8_e4m3 np:int32
+    assert_type(lax.dot_general(a_arr_float8_e4m3, np.int64(1), (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:float8_e4m3 np:int64
+    assert_type(lax.dot_general(a_arr_float8_e4m3, np.float16(1), (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float8_e4m3 np:float16
+    assert_type(lax.dot_general(a_arr_float8_e4m3, np.float32(1), (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float8_e4m3 np:float32
+    assert_type(lax.dot_general(a_arr_float8_e4m3, np.float64(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float8_e4m3 np:float64
+    assert_type(lax.dot_general(a_arr_float8_e4m3, np.complex64(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:float8_e4m3 np:complex64
+    assert_type(lax.dot_general(a_arr_float8_e4m3, np.complex128(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float8_e4m3 np:complex128
+
+
+def case_lax_dot_general_a_arr_float8_e8m0fnu() -> None:
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, a_arr_bool, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e8m0fnu arr:bool
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, a_arr_uint1, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e8m0fnu arr:uint1
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, a_arr_uint2, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e8m0fnu arr:uint2
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, a_arr_uint4, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e8m0fnu arr:uint4
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, a_arr_uint8, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e8m0fnu arr:uint8
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, a_arr_uint16, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e8m0fnu arr:uint16
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, a_arr_uint32, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e8m0fnu arr:uint32
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, a_arr_uint64, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e8m0fnu arr:uint64
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, a_arr_int1, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e8m0fnu arr:int1
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, a_arr_int2, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e8m0fnu arr:int2
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, a_arr_int4, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e8m0fnu arr:int4
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, a_arr_int8, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e8m0fnu arr:int8
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, a_arr_int16, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e8m0fnu arr:int16
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, a_arr_int32, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e8m0fnu arr:int32
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, a_arr_int64, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e8m0fnu arr:int64
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e8m0fnu arr:float4_e2m1fn
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e8m0fnu arr:float6_e2m3fn
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e8m0fnu arr:float6_e3m2fn
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e8m0fnu arr:float8_e3m4
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e8m0fnu arr:float8_e4m3
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e8m0fnu arr:float8_e8m0fnu
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e8m0fnu arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e8m0fnu arr:float8_e4m3fn
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e8m0fnu arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e8m0fnu arr:float8_e5m2
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e8m0fnu arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, a_arr_bfloat16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:float8_e8m0fnu arr:bfloat16
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, a_arr_float16, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e8m0fnu arr:float16
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float8_e8m0fnu arr:float32
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float8_e8m0fnu arr:float64
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:float8_e8m0fnu arr:complex64
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float8_e8m0fnu arr:complex128
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, a_warr_int, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e8m0fnu warr:int
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float8_e8m0fnu warr:float
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float8_e8m0fnu warr:complex
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, True, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e8m0fnu py:bool
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, 2, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e8m0fnu py:int
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, 2.0, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float8_e8m0fnu py:float
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, 2j, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float8_e8m0fnu py:complex
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, np.bool_(1), (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e8m0fnu np:bool
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, np.uint8(1), (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e8m0fnu np:uint8
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, np.uint16(1), (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e8m0fnu np:uint16
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, np.uint32(1), (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e8m0fnu np:uint32
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, np.uint64(1), (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e8m0fnu np:uint64
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, np.int8(1), (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e8m0fnu np:int8
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, np.int16(1), (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e8m0fnu np:int16
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, np.int32(1), (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e8m0fnu np:int32
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, np.int64(1), (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e8m0fnu np:int64
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, np.float16(1), (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e8m0fnu np:float16
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, np.float32(1), (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float8_e8m0fnu np:float32
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, np.float64(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float8_e8m0fnu np:float64
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, np.complex64(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:float8_e8m0fnu np:complex64
+    assert_type(lax.dot_general(a_arr_float8_e8m0fnu, np.complex128(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float8_e8m0fnu np:complex128
+
+
+def case_lax_dot_general_a_arr_float8_e4m3b11fnuz() -> None:
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, a_arr_bool, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:float8_e4m3b11fnuz arr:bool
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, a_arr_uint1, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:float8_e4m3b11fnuz arr:uint1
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, a_arr_uint2, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:float8_e4m3b11fnuz arr:uint2
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, a_arr_uint4, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:float8_e4m3b11fnuz arr:uint4
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, a_arr_uint8, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:float8_e4m3b11fnuz arr:uint8
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, a_arr_uint16, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:float8_e4m3b11fnuz arr:uint16
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, a_arr_uint32, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:float8_e4m3b11fnuz arr:uint32
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, a_arr_uint64, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:float8_e4m3b11fnuz arr:uint64
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, a_arr_int1, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:float8_e4m3b11fnuz arr:int1
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, a_arr_int2, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:float8_e4m3b11fnuz arr:int2
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, a_arr_int4, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:float8_e4m3b11fnuz arr:int4
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, a_arr_int8, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:float8_e4m3b11fnuz arr:int8
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, a_arr_int16, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:float8_e4m3b11fnuz arr:int16
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, a_arr_int32, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:float8_e4m3b11fnuz arr:int32
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, a_arr_int64, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:float8_e4m3b11fnuz arr:int64
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:float8_e4m3b11fnuz arr:float4_e2m1fn
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:float8_e4m3b11fnuz arr:float6_e2m3fn
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:float8_e4m3b11fnuz arr:float6_e3m2fn
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:float8_e4m3b11fnuz arr:float8_e3m4
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general arr:float8_e4m3b11fnuz arr:float8_e4m3
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e4m3b11fnuz arr:float8_e8m0fnu
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:float8_e4m3b11fnuz arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:float8_e4m3b11fnuz arr:float8_e4m3fn
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:float8_e4m3b11fnuz arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float8_e4m3b11fnuz arr:float8_e5m2
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float8_e4m3b11fnuz arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, a_arr_bfloat16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:float8_e4m3b11fnuz arr:bfloat16
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, a_arr_float16, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float8_e4m3b11fnuz arr:float16
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float8_e4m3b11fnuz arr:float32
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float8_e4m3b11fnuz arr:float64
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:float8_e4m3b11fnuz arr:complex64
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float8_e4m3b11fnuz arr:complex128
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, a_warr_int, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:float8_e4m3b11fnuz warr:int
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float8_e4m3b11fnuz warr:float
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float8_e4m3b11fnuz warr:complex
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, True, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:float8_e4m3b11fnuz py:bool
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, 2, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:float8_e4m3b11fnuz py:int
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, 2.0, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float8_e4m3b11fnuz py:float
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, 2j, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float8_e4m3b11fnuz py:complex
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, np.bool_(1), (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:float8_e4m3b11fnuz np:bool
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, np.uint8(1), (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:float8_e4m3b11fnuz np:uint8
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, np.uint16(1), (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:float8_e4m3b11fnuz np:uint16
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, np.uint32(1), (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:float8_e4m3b11fnuz np:uint32
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, np.uint64(1), (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:float8_e4m3b11fnuz np:uint64
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, np.int8(1), (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:float8_e4m3b11fnuz np:int8
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, np.int16(1), (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:float8_e4m3b11fnuz np:int16
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, np.int32(1), (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:float8_e4m3b11fnuz np:int32
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, np.int64(1), (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general arr:float8_e4m3b11fnuz np:int64
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, np.float16(1), (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float8_e4m3b11fnuz np:float16
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, np.float32(1), (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float8_e4m3b11fnuz np:float32
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, np.float64(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float8_e4m3b11fnuz np:float64
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, np.complex64(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:float8_e4m3b11fnuz np:complex64
+    assert_type(lax.dot_general(a_arr_float8_e4m3b11fnuz, np.complex128(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float8_e4m3b11fnuz np:complex128
+
+
+def case_lax_dot_general_a_arr_float8_e4m3fn() -> None:
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, a_arr_bool, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:float8_e4m3fn arr:bool
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, a_arr_uint1, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:float8_e4m3fn arr:uint1
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, a_arr_uint2, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:float8_e4m3fn arr:uint2
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, a_arr_uint4, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:float8_e4m3fn arr:uint4
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, a_arr_uint8, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:float8_e4m3fn arr:uint8
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, a_arr_uint16, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:float8_e4m3fn arr:uint16
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, a_arr_uint32, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:float8_e4m3fn arr:uint32
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, a_arr_uint64, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:float8_e4m3fn arr:uint64
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, a_arr_int1, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:float8_e4m3fn arr:int1
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, a_arr_int2, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:float8_e4m3fn arr:int2
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, a_arr_int4, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:float8_e4m3fn arr:int4
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, a_arr_int8, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:float8_e4m3fn arr:int8
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, a_arr_int16, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:float8_e4m3fn arr:int16
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, a_arr_int32, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:float8_e4m3fn arr:int32
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, a_arr_int64, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:float8_e4m3fn arr:int64
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:float8_e4m3fn arr:float4_e2m1fn
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:float8_e4m3fn arr:float6_e2m3fn
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:float8_e4m3fn arr:float6_e3m2fn
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:float8_e4m3fn arr:float8_e3m4
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:float8_e4m3fn arr:float8_e4m3
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e4m3fn arr:float8_e8m0fnu
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:float8_e4m3fn arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:float8_e4m3fn arr:float8_e4m3fn
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:float8_e4m3fn arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float8_e4m3fn arr:float8_e5m2
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float8_e4m3fn arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, a_arr_bfloat16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:float8_e4m3fn arr:bfloat16
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, a_arr_float16, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float8_e4m3fn arr:float16
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float8_e4m3fn arr:float32
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float8_e4m3fn arr:float64
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:float8_e4m3fn arr:complex64
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float8_e4m3fn arr:complex128
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, a_warr_int, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:float8_e4m3fn warr:int
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float8_e4m3fn warr:float
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float8_e4m3fn warr:complex
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, True, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:float8_e4m3fn py:bool
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, 2, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:float8_e4m3fn py:int
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, 2.0, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float8_e4m3fn py:float
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, 2j, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float8_e4m3fn py:complex
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, np.bool_(1), (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:float8_e4m3fn np:bool
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, np.uint8(1), (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:float8_e4m3fn np:uint8
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, np.uint16(1), (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:float8_e4m3fn np:uint16
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, np.uint32(1), (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:float8_e4m3fn np:uint32
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, np.uint64(1), (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:float8_e4m3fn np:uint64
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, np.int8(1), (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:float8_e4m3fn np:int8
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, np.int16(1), (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:float8_e4m3fn np:int16
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, np.int32(1), (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:float8_e4m3fn np:int32
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, np.int64(1), (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:float8_e4m3fn np:int64
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, np.float16(1), (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float8_e4m3fn np:float16
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, np.float32(1), (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float8_e4m3fn np:float32
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, np.float64(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float8_e4m3fn np:float64
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, np.complex64(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:float8_e4m3fn np:complex64
+    assert_type(lax.dot_general(a_arr_float8_e4m3fn, np.complex128(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float8_e4m3fn np:complex128
+
+
+def case_lax_dot_general_a_arr_float8_e4m3fnuz() -> None:
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, a_arr_bool, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:float8_e4m3fnuz arr:bool
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, a_arr_uint1, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:float8_e4m3fnuz arr:uint1
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, a_arr_uint2, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:float8_e4m3fnuz arr:uint2
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, a_arr_uint4, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:float8_e4m3fnuz arr:uint4
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, a_arr_uint8, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:float8_e4m3fnuz arr:uint8
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, a_arr_uint16, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:float8_e4m3fnuz arr:uint16
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, a_arr_uint32, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:float8_e4m3fnuz arr:uint32
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, a_arr_uint64, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:float8_e4m3fnuz arr:uint64
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, a_arr_int1, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:float8_e4m3fnuz arr:int1
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, a_arr_int2, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:float8_e4m3fnuz arr:int2
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, a_arr_int4, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:float8_e4m3fnuz arr:int4
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, a_arr_int8, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:float8_e4m3fnuz arr:int8
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, a_arr_int16, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:float8_e4m3fnuz arr:int16
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, a_arr_int32, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:float8_e4m3fnuz arr:int32
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, a_arr_int64, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:float8_e4m3fnuz arr:int64
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:float8_e4m3fnuz arr:float4_e2m1fn
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:float8_e4m3fnuz arr:float6_e2m3fn
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:float8_e4m3fnuz arr:float6_e3m2fn
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:float8_e4m3fnuz arr:float8_e3m4
+    lax.dot_general(a_arr_float8_e4m3fnuz, a_arr_float8_e4m3, (((), ()), ((), ())))  # rejected: lax dot_general arr:float8_e4m3fnuz arr:float8_e4m3
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e4m3fnuz arr:float8_e8m0fnu
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:float8_e4m3fnuz arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general arr:float8_e4m3fnuz arr:float8_e4m3fn
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:float8_e4m3fnuz arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float8_e4m3fnuz arr:float8_e5m2
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float8_e4m3fnuz arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, a_arr_bfloat16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:float8_e4m3fnuz arr:bfloat16
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, a_arr_float16, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float8_e4m3fnuz arr:float16
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float8_e4m3fnuz arr:float32
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float8_e4m3fnuz arr:float64
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:float8_e4m3fnuz arr:complex64
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float8_e4m3fnuz arr:complex128
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, a_warr_int, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:float8_e4m3fnuz warr:int
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float8_e4m3fnuz warr:float
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float8_e4m3fnuz warr:complex
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, True, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:float8_e4m3fnuz py:bool
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, 2, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:float8_e4m3fnuz py:int
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, 2.0, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float8_e4m3fnuz py:float
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, 2j, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float8_e4m3fnuz py:complex
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, np.bool_(1), (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:float8_e4m3fnuz np:bool
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, np.uint8(1), (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:float8_e4m3fnuz np:uint8
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, np.uint16(1), (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:float8_e4m3fnuz np:uint16
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, np.uint32(1), (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:float8_e4m3fnuz np:uint32
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, np.uint64(1), (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:float8_e4m3fnuz np:uint64
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, np.int8(1), (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:float8_e4m3fnuz np:int8
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, np.int16(1), (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:float8_e4m3fnuz np:int16
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, np.int32(1), (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:float8_e4m3fnuz np:int32
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, np.int64(1), (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general arr:float8_e4m3fnuz np:int64
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, np.float16(1), (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float8_e4m3fnuz np:float16
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, np.float32(1), (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float8_e4m3fnuz np:float32
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, np.float64(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float8_e4m3fnuz np:float64
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, np.complex64(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:float8_e4m3fnuz np:complex64
+    assert_type(lax.dot_general(a_arr_float8_e4m3fnuz, np.complex128(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float8_e4m3fnuz np:complex128
+
+
+def case_lax_dot_general_a_arr_float8_e5m2() -> None:
+    assert_type(lax.dot_general(a_arr_float8_e5m2, a_arr_bool, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float8_e5m2 arr:bool
+    assert_type(lax.dot_general(a_arr_float8_e5m2, a_arr_uint1, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float8_e5m2 arr:uint1
+    assert_type(lax.dot_general(a_arr_float8_e5m2, a_arr_uint2, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float8_e5m2 arr:uint2
+    assert_type(lax.dot_general(a_arr_float8_e5m2, a_arr_uint4, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float8_e5m2 arr:uint4
+    assert_type(lax.dot_general(a_arr_float8_e5m2, a_arr_uint8, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float8_e5m2 arr:uint8
+    assert_type(lax.dot_general(a_arr_float8_e5m2, a_arr_uint16, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float8_e5m2 arr:uint16
+    assert_type(lax.dot_general(a_arr_float8_e5m2, a_arr_uint32, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float8_e5m2 arr:uint32
+    assert_type(lax.dot_general(a_arr_float8_e5m2, a_arr_uint64, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float8_e5m2 arr:uint64
+    assert_type(lax.dot_general(a_arr_float8_e5m2, a_arr_int1, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float8_e5m2 arr:int1
+    assert_type(lax.dot_general(a_arr_float8_e5m2, a_arr_int2, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float8_e5m2 arr:int2
+    assert_type(lax.dot_general(a_arr_float8_e5m2, a_arr_int4, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float8_e5m2 arr:int4
+    assert_type(lax.dot_general(a_arr_float8_e5m2, a_arr_int8, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float8_e5m2 arr:int8
+    assert_type(lax.dot_general(a_arr_float8_e5m2, a_arr_int16, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float8_e5m2 arr:int16
+    assert_type(lax.dot_general(a_arr_float8_e5m2, a_arr_int32, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float8_e5m2 arr:int32
+    assert_type(lax.dot_general(a_arr_float8_e5m2, a_arr_int64, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float8_e5m2 arr:int64
+    assert_type(lax.dot_general(a_arr_float8_e5m2, a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float8_e5m2 arr:float4_e2m1fn
+    assert_type(lax.dot_general(a_arr_float8_e5m2, a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float8_e5m2 arr:float6_e2m3fn
+    assert_type(lax.dot_general(a_arr_float8_e5m2, a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float8_e5m2 arr:float6_e3m2fn
+    assert_type(lax.dot_general(a_arr_float8_e5m2, a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float8_e5m2 arr:float8_e3m4
+    assert_type(lax.dot_general(a_arr_float8_e5m2, a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float8_e5m2 arr:float8_e4m3
+    assert_type(lax.dot_general(a_arr_float8_e5m2, a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e5m2 arr:float8_e8m0fnu
+    assert_type(lax.dot_general(a_arr_float8_e5m2, a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float8_e5m2 arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(a_arr_float8_e5m2, a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float8_e5m2 arr:float8_e4m3fn
+    assert_type(lax.dot_general(a_arr_float8_e5m2, a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float8_e5m2 arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(a_arr_float8_e5m2, a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float8_e5m2 arr:float8_e5m2
+    lax.dot_general(a_arr_float8_e5m2, a_arr_float8_e5m2fnuz, (((), ()), ((), ())))  # rejected: lax dot_general arr:float8_e5m2 arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(a_arr_float8_e5m2, a_arr_bfloat16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:float8_e5m2 arr:bfloat16
+    assert_type(lax.dot_general(a_arr_float8_e5m2, a_arr_float16, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float8_e5m2 arr:float16
+    assert_type(lax.dot_general(a_arr_float8_e5m2, a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float8_e5m2 arr:float32
+    assert_type(lax.dot_general(a_arr_float8_e5m2, a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float8_e5m2 arr:float64
+    assert_type(lax.dot_general(a_arr_float8_e5m2, a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:float8_e5m2 arr:complex64
+    assert_type(lax.dot_general(a_arr_float8_e5m2, a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float8_e5m2 arr:complex128
+    assert_type(lax.dot_general(a_arr_float8_e5m2, a_warr_int, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float8_e5m2 warr:int
+    assert_type(lax.dot_general(a_arr_float8_e5m2, a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float8_e5m2 warr:float
+    assert_type(lax.dot_general(a_arr_float8_e5m2, a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float8_e5m2 warr:complex
+    assert_type(lax.dot_general(a_arr_float8_e5m2, True, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float8_e5m2 py:bool
+    assert_type(lax.dot_general(a_arr_float8_e5m2, 2, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float8_e5m2 py:int
+    assert_type(lax.dot_general(a_arr_float8_e5m2, 2.0, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float8_e5m2 py:float
+    assert_type(lax.dot_general(a_arr_float8_e5m2, 2j, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float8_e5m2 py:complex
+    assert_type(lax.dot_general(a_arr_float8_e5m2, np.bool_(1), (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float8_e5m2 np:bool
+    assert_type(lax.dot_general(a_arr_float8_e5m2, np.uint8(1), (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float8_e5m2 np:uint8
+    assert_type(lax.dot_general(a_arr_float8_e5m2, np.uint16(1), (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float8_e5m2 np:uint16
+    assert_type(lax.dot_general(a_arr_float8_e5m2, np.uint32(1), (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float8_e5m2 np:uint32
+    assert_type(lax.dot_general(a_arr_float8_e5m2, np.uint64(1), (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float8_e5m2 np:uint64
+    assert_type(lax.dot_general(a_arr_float8_e5m2, np.int8(1), (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float8_e5m2 np:int8
+    assert_type(lax.dot_general(a_arr_float8_e5m2, np.int16(1), (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float8_e5m2 np:int16
+    assert_type(lax.dot_general(a_arr_float8_e5m2, np.int32(1), (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float8_e5m2 np:int32
+    assert_type(lax.dot_general(a_arr_float8_e5m2, np.int64(1), (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general arr:float8_e5m2 np:int64
+    assert_type(lax.dot_general(a_arr_float8_e5m2, np.float16(1), (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float8_e5m2 np:float16
+    assert_type(lax.dot_general(a_arr_float8_e5m2, np.float32(1), (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float8_e5m2 np:float32
+    assert_type(lax.dot_general(a_arr_float8_e5m2, np.float64(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float8_e5m2 np:float64
+    assert_type(lax.dot_general(a_arr_float8_e5m2, np.complex64(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:float8_e5m2 np:complex64
+    assert_type(lax.dot_general(a_arr_float8_e5m2, np.complex128(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float8_e5m2 np:complex128
+
+
+def case_lax_dot_general_a_arr_float8_e5m2fnuz() -> None:
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, a_arr_bool, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float8_e5m2fnuz arr:bool
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, a_arr_uint1, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float8_e5m2fnuz arr:uint1
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, a_arr_uint2, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float8_e5m2fnuz arr:uint2
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, a_arr_uint4, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float8_e5m2fnuz arr:uint4
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, a_arr_uint8, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float8_e5m2fnuz arr:uint8
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, a_arr_uint16, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float8_e5m2fnuz arr:uint16
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, a_arr_uint32, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float8_e5m2fnuz arr:uint32
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, a_arr_uint64, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float8_e5m2fnuz arr:uint64
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, a_arr_int1, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float8_e5m2fnuz arr:int1
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, a_arr_int2, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float8_e5m2fnuz arr:int2
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, a_arr_int4, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float8_e5m2fnuz arr:int4
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, a_arr_int8, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float8_e5m2fnuz arr:int8
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, a_arr_int16, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float8_e5m2fnuz arr:int16
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, a_arr_int32, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float8_e5m2fnuz arr:int32
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, a_arr_int64, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float8_e5m2fnuz arr:int64
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float8_e5m2fnuz arr:float4_e2m1fn
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float8_e5m2fnuz arr:float6_e2m3fn
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float8_e5m2fnuz arr:float6_e3m2fn
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float8_e5m2fnuz arr:float8_e3m4
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float8_e5m2fnuz arr:float8_e4m3
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float8_e5m2fnuz arr:float8_e8m0fnu
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float8_e5m2fnuz arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float8_e5m2fnuz arr:float8_e4m3fn
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float8_e5m2fnuz arr:float8_e4m3fnuz
+    lax.dot_general(a_arr_float8_e5m2fnuz, a_arr_float8_e5m2, (((), ()), ((), ())))  # rejected: lax dot_general arr:float8_e5m2fnuz arr:float8_e5m2
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float8_e5m2fnuz arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, a_arr_bfloat16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:float8_e5m2fnuz arr:bfloat16
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, a_arr_float16, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float8_e5m2fnuz arr:float16
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float8_e5m2fnuz arr:float32
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float8_e5m2fnuz arr:float64
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:float8_e5m2fnuz arr:complex64
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float8_e5m2fnuz arr:complex128
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, a_warr_int, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float8_e5m2fnuz warr:int
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float8_e5m2fnuz warr:float
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float8_e5m2fnuz warr:complex
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, True, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float8_e5m2fnuz py:bool
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, 2, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float8_e5m2fnuz py:int
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, 2.0, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float8_e5m2fnuz py:float
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, 2j, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float8_e5m2fnuz py:complex
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, np.bool_(1), (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float8_e5m2fnuz np:bool
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, np.uint8(1), (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float8_e5m2fnuz np:uint8
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, np.uint16(1), (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float8_e5m2fnuz np:uint16
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, np.uint32(1), (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float8_e5m2fnuz np:uint32
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, np.uint64(1), (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float8_e5m2fnuz np:uint64
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, np.int8(1), (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float8_e5m2fnuz np:int8
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, np.int16(1), (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float8_e5m2fnuz np:int16
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, np.int32(1), (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float8_e5m2fnuz np:int32
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, np.int64(1), (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general arr:float8_e5m2fnuz np:int64
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, np.float16(1), (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float8_e5m2fnuz np:float16
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, np.float32(1), (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float8_e5m2fnuz np:float32
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, np.float64(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float8_e5m2fnuz np:float64
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, np.complex64(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:float8_e5m2fnuz np:complex64
+    assert_type(lax.dot_general(a_arr_float8_e5m2fnuz, np.complex128(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float8_e5m2fnuz np:complex128
+
+
+def case_lax_dot_general_a_arr_bfloat16() -> None:
+    assert_type(lax.dot_general(a_arr_bfloat16, a_arr_bool, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:bfloat16 arr:bool
+    assert_type(lax.dot_general(a_arr_bfloat16, a_arr_uint1, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:bfloat16 arr:uint1
+    assert_type(lax.dot_general(a_arr_bfloat16, a_arr_uint2, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:bfloat16 arr:uint2
+    assert_type(lax.dot_general(a_arr_bfloat16, a_arr_uint4, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:bfloat16 arr:uint4
+    assert_type(lax.dot_general(a_arr_bfloat16, a_arr_uint8, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:bfloat16 arr:uint8
+    assert_type(lax.dot_general(a_arr_bfloat16, a_arr_uint16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:bfloat16 arr:uint16
+    assert_type(lax.dot_general(a_arr_bfloat16, a_arr_uint32, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:bfloat16 arr:uint32
+    assert_type(lax.dot_general(a_arr_bfloat16, a_arr_uint64, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:bfloat16 arr:uint64
+    assert_type(lax.dot_general(a_arr_bfloat16, a_arr_int1, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:bfloat16 arr:int1
+    assert_type(lax.dot_general(a_arr_bfloat16, a_arr_int2, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:bfloat16 arr:int2
+    assert_type(lax.dot_general(a_arr_bfloat16, a_arr_int4, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:bfloat16 arr:int4
+    assert_type(lax.dot_general(a_arr_bfloat16, a_arr_int8, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:bfloat16 arr:int8
+    assert_type(lax.dot_general(a_arr_bfloat16, a_arr_int16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:bfloat16 arr:int16
+    assert_type(lax.dot_general(a_arr_bfloat16, a_arr_int32, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:bfloat16 arr:int32
+    assert_type(lax.dot_general(a_arr_bfloat16, a_arr_int64, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:bfloat16 arr:int64
+    assert_type(lax.dot_general(a_arr_bfloat16, a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:bfloat16 arr:float4_e2m1fn
+    assert_type(lax.dot_general(a_arr_bfloat16, a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:bfloat16 arr:float6_e2m3fn
+    assert_type(lax.dot_general(a_arr_bfloat16, a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:bfloat16 arr:float6_e3m2fn
+    assert_type(lax.dot_general(a_arr_bfloat16, a_arr_float8_e3m4, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:bfloat16 arr:float8_e3m4
+    assert_type(lax.dot_general(a_arr_bfloat16, a_arr_float8_e4m3, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:bfloat16 arr:float8_e4m3
+    assert_type(lax.dot_general(a_arr_bfloat16, a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:bfloat16 arr:float8_e8m0fnu
+    assert_type(lax.dot_general(a_arr_bfloat16, a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:bfloat16 arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(a_arr_bfloat16, a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:bfloat16 arr:float8_e4m3fn
+    assert_type(lax.dot_general(a_arr_bfloat16, a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:bfloat16 arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(a_arr_bfloat16, a_arr_float8_e5m2, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:bfloat16 arr:float8_e5m2
+    assert_type(lax.dot_general(a_arr_bfloat16, a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:bfloat16 arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(a_arr_bfloat16, a_arr_bfloat16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:bfloat16 arr:bfloat16
+    assert_type(lax.dot_general(a_arr_bfloat16, a_arr_float16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:bfloat16 arr:float16
+    assert_type(lax.dot_general(a_arr_bfloat16, a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:bfloat16 arr:float32
+    assert_type(lax.dot_general(a_arr_bfloat16, a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:bfloat16 arr:float64
+    assert_type(lax.dot_general(a_arr_bfloat16, a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:bfloat16 arr:complex64
+    assert_type(lax.dot_general(a_arr_bfloat16, a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:bfloat16 arr:complex128
+    assert_type(lax.dot_general(a_arr_bfloat16, a_warr_int, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:bfloat16 warr:int
+    assert_type(lax.dot_general(a_arr_bfloat16, a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:bfloat16 warr:float
+    assert_type(lax.dot_general(a_arr_bfloat16, a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:bfloat16 warr:complex
+    assert_type(lax.dot_general(a_arr_bfloat16, True, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:bfloat16 py:bool
+    assert_type(lax.dot_general(a_arr_bfloat16, 2, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:bfloat16 py:int
+    assert_type(lax.dot_general(a_arr_bfloat16, 2.0, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:bfloat16 py:float
+    assert_type(lax.dot_general(a_arr_bfloat16, 2j, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:bfloat16 py:complex
+    assert_type(lax.dot_general(a_arr_bfloat16, np.bool_(1), (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:bfloat16 np:bool
+    assert_type(lax.dot_general(a_arr_bfloat16, np.uint8(1), (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:bfloat16 np:uint8
+    assert_type(lax.dot_general(a_arr_bfloat16, np.uint16(1), (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:bfloat16 np:uint16
+    assert_type(lax.dot_general(a_arr_bfloat16, np.uint32(1), (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:bfloat16 np:uint32
+    assert_type(lax.dot_general(a_arr_bfloat16, np.uint64(1), (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:bfloat16 np:uint64
+    assert_type(lax.dot_general(a_arr_bfloat16, np.int8(1), (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:bfloat16 np:int8
+    assert_type(lax.dot_general(a_arr_bfloat16, np.int16(1), (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:bfloat16 np:int16
+    assert_type(lax.dot_general(a_arr_bfloat16, np.int32(1), (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:bfloat16 np:int32
+    assert_type(lax.dot_general(a_arr_bfloat16, np.int64(1), (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:bfloat16 np:int64
+    assert_type(lax.dot_general(a_arr_bfloat16, np.float16(1), (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:bfloat16 np:float16
+    assert_type(lax.dot_general(a_arr_bfloat16, np.float32(1), (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:bfloat16 np:float32
+    assert_type(lax.dot_general(a_arr_bfloat16, np.float64(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:bfloat16 np:float64
+    assert_type(lax.dot_general(a_arr_bfloat16, np.complex64(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:bfloat16 np:complex64
+    assert_type(lax.dot_general(a_arr_bfloat16, np.complex128(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:bfloat16 np:complex128
+
+
+def case_lax_dot_general_a_arr_float16() -> None:
+    assert_type(lax.dot_general(a_arr_float16, a_arr_bool, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float16 arr:bool
+    assert_type(lax.dot_general(a_arr_float16, a_arr_uint1, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float16 arr:uint1
+    assert_type(lax.dot_general(a_arr_float16, a_arr_uint2, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float16 arr:uint2
+    assert_type(lax.dot_general(a_arr_float16, a_arr_uint4, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float16 arr:uint4
+    assert_type(lax.dot_general(a_arr_float16, a_arr_uint8, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float16 arr:uint8
+    assert_type(lax.dot_general(a_arr_float16, a_arr_uint16, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float16 arr:uint16
+    assert_type(lax.dot_general(a_arr_float16, a_arr_uint32, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float16 arr:uint32
+    assert_type(lax.dot_general(a_arr_float16, a_arr_uint64, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float16 arr:uint64
+    assert_type(lax.dot_general(a_arr_float16, a_arr_int1, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float16 arr:int1
+    assert_type(lax.dot_general(a_arr_float16, a_arr_int2, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float16 arr:int2
+    assert_type(lax.dot_general(a_arr_float16, a_arr_int4, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float16 arr:int4
+    assert_type(lax.dot_general(a_arr_float16, a_arr_int8, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float16 arr:int8
+    assert_type(lax.dot_general(a_arr_float16, a_arr_int16, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float16 arr:int16
+    assert_type(lax.dot_general(a_arr_float16, a_arr_int32, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float16 arr:int32
+    assert_type(lax.dot_general(a_arr_float16, a_arr_int64, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float16 arr:int64
+    assert_type(lax.dot_general(a_arr_float16, a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float16 arr:float4_e2m1fn
+    assert_type(lax.dot_general(a_arr_float16, a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float16 arr:float6_e2m3fn
+    assert_type(lax.dot_general(a_arr_float16, a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float16 arr:float6_e3m2fn
+    assert_type(lax.dot_general(a_arr_float16, a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float16 arr:float8_e3m4
+    assert_type(lax.dot_general(a_arr_float16, a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float16 arr:float8_e4m3
+    assert_type(lax.dot_general(a_arr_float16, a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general arr:float16 arr:float8_e8m0fnu
+    assert_type(lax.dot_general(a_arr_float16, a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float16 arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(a_arr_float16, a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float16 arr:float8_e4m3fn
+    assert_type(lax.dot_general(a_arr_float16, a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float16 arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(a_arr_float16, a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float16 arr:float8_e5m2
+    assert_type(lax.dot_general(a_arr_float16, a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float16 arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(a_arr_float16, a_arr_bfloat16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general arr:float16 arr:bfloat16
+    assert_type(lax.dot_general(a_arr_float16, a_arr_float16, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float16 arr:float16
+    assert_type(lax.dot_general(a_arr_float16, a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float16 arr:float32
+    assert_type(lax.dot_general(a_arr_float16, a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float16 arr:float64
+    assert_type(lax.dot_general(a_arr_float16, a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:float16 arr:complex64
+    assert_type(lax.dot_general(a_arr_float16, a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float16 arr:complex128
+    assert_type(lax.dot_general(a_arr_float16, a_warr_int, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float16 warr:int
+    assert_type(lax.dot_general(a_arr_float16, a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float16 warr:float
+    assert_type(lax.dot_general(a_arr_float16, a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float16 warr:complex
+    assert_type(lax.dot_general(a_arr_float16, True, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float16 py:bool
+    assert_type(lax.dot_general(a_arr_float16, 2, (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float16 py:int
+    assert_type(lax.dot_general(a_arr_float16, 2.0, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float16 py:float
+    assert_type(lax.dot_general(a_arr_float16, 2j, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float16 py:complex
+    assert_type(lax.dot_general(a_arr_float16, np.bool_(1), (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float16 np:bool
+    assert_type(lax.dot_general(a_arr_float16, np.uint8(1), (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float16 np:uint8
+    assert_type(lax.dot_general(a_arr_float16, np.uint16(1), (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float16 np:uint16
+    assert_type(lax.dot_general(a_arr_float16, np.uint32(1), (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float16 np:uint32
+    assert_type(lax.dot_general(a_arr_float16, np.uint64(1), (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float16 np:uint64
+    assert_type(lax.dot_general(a_arr_float16, np.int8(1), (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float16 np:int8
+    assert_type(lax.dot_general(a_arr_float16, np.int16(1), (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float16 np:int16
+    assert_type(lax.dot_general(a_arr_float16, np.int32(1), (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float16 np:int32
+    assert_type(lax.dot_general(a_arr_float16, np.int64(1), (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float16 np:int64
+    assert_type(lax.dot_general(a_arr_float16, np.float16(1), (((), ()), ((), ()))), Array[float16])  # lax dot_general arr:float16 np:float16
+    assert_type(lax.dot_general(a_arr_float16, np.float32(1), (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float16 np:float32
+    assert_type(lax.dot_general(a_arr_float16, np.float64(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float16 np:float64
+    assert_type(lax.dot_general(a_arr_float16, np.complex64(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:float16 np:complex64
+    assert_type(lax.dot_general(a_arr_float16, np.complex128(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float16 np:complex128
+
+
+def case_lax_dot_general_a_arr_float32() -> None:
+    assert_type(lax.dot_general(a_arr_float32, a_arr_bool, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 arr:bool
+    assert_type(lax.dot_general(a_arr_float32, a_arr_uint1, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 arr:uint1
+    assert_type(lax.dot_general(a_arr_float32, a_arr_uint2, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 arr:uint2
+    assert_type(lax.dot_general(a_arr_float32, a_arr_uint4, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 arr:uint4
+    assert_type(lax.dot_general(a_arr_float32, a_arr_uint8, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 arr:uint8
+    assert_type(lax.dot_general(a_arr_float32, a_arr_uint16, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 arr:uint16
+    assert_type(lax.dot_general(a_arr_float32, a_arr_uint32, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 arr:uint32
+    assert_type(lax.dot_general(a_arr_float32, a_arr_uint64, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 arr:uint64
+    assert_type(lax.dot_general(a_arr_float32, a_arr_int1, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 arr:int1
+    assert_type(lax.dot_general(a_arr_float32, a_arr_int2, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 arr:int2
+    assert_type(lax.dot_general(a_arr_float32, a_arr_int4, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 arr:int4
+    assert_type(lax.dot_general(a_arr_float32, a_arr_int8, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 arr:int8
+    assert_type(lax.dot_general(a_arr_float32, a_arr_int16, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 arr:int16
+    assert_type(lax.dot_general(a_arr_float32, a_arr_int32, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 arr:int32
+    assert_type(lax.dot_general(a_arr_float32, a_arr_int64, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 arr:int64
+    assert_type(lax.dot_general(a_arr_float32, a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 arr:float4_e2m1fn
+    assert_type(lax.dot_general(a_arr_float32, a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 arr:float6_e2m3fn
+    assert_type(lax.dot_general(a_arr_float32, a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 arr:float6_e3m2fn
+    assert_type(lax.dot_general(a_arr_float32, a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 arr:float8_e3m4
+    assert_type(lax.dot_general(a_arr_float32, a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 arr:float8_e4m3
+    assert_type(lax.dot_general(a_arr_float32, a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 arr:float8_e8m0fnu
+    assert_type(lax.dot_general(a_arr_float32, a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(a_arr_float32, a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 arr:float8_e4m3fn
+    assert_type(lax.dot_general(a_arr_float32, a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(a_arr_float32, a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 arr:float8_e5m2
+    assert_type(lax.dot_general(a_arr_float32, a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(a_arr_float32, a_arr_bfloat16, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 arr:bfloat16
+    assert_type(lax.dot_general(a_arr_float32, a_arr_float16, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 arr:float16
+    assert_type(lax.dot_general(a_arr_float32, a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 arr:float32
+    assert_type(lax.dot_general(a_arr_float32, a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float32 arr:float64
+    assert_type(lax.dot_general(a_arr_float32, a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:float32 arr:complex64
+    assert_type(lax.dot_general(a_arr_float32, a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float32 arr:complex128
+    assert_type(lax.dot_general(a_arr_float32, a_warr_int, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 warr:int
+    assert_type(lax.dot_general(a_arr_float32, a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float32 warr:float
+    assert_type(lax.dot_general(a_arr_float32, a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float32 warr:complex
+    assert_type(lax.dot_general(a_arr_float32, True, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 py:bool
+    assert_type(lax.dot_general(a_arr_float32, 2, (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 py:int
+    assert_type(lax.dot_general(a_arr_float32, 2.0, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float32 py:float
+    assert_type(lax.dot_general(a_arr_float32, 2j, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float32 py:complex
+    assert_type(lax.dot_general(a_arr_float32, np.bool_(1), (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 np:bool
+    assert_type(lax.dot_general(a_arr_float32, np.uint8(1), (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 np:uint8
+    assert_type(lax.dot_general(a_arr_float32, np.uint16(1), (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 np:uint16
+    assert_type(lax.dot_general(a_arr_float32, np.uint32(1), (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 np:uint32
+    assert_type(lax.dot_general(a_arr_float32, np.uint64(1), (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 np:uint64
+    assert_type(lax.dot_general(a_arr_float32, np.int8(1), (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 np:int8
+    assert_type(lax.dot_general(a_arr_float32, np.int16(1), (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 np:int16
+    assert_type(lax.dot_general(a_arr_float32, np.int32(1), (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 np:int32
+    assert_type(lax.dot_general(a_arr_float32, np.int64(1), (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 np:int64
+    assert_type(lax.dot_general(a_arr_float32, np.float16(1), (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 np:float16
+    assert_type(lax.dot_general(a_arr_float32, np.float32(1), (((), ()), ((), ()))), Array[float32])  # lax dot_general arr:float32 np:float32
+    assert_type(lax.dot_general(a_arr_float32, np.float64(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float32 np:float64
+    assert_type(lax.dot_general(a_arr_float32, np.complex64(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:float32 np:complex64
+    assert_type(lax.dot_general(a_arr_float32, np.complex128(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float32 np:complex128
+
+
+def case_lax_dot_general_a_arr_float64() -> None:
+    assert_type(lax.dot_general(a_arr_float64, a_arr_bool, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 arr:bool
+    assert_type(lax.dot_general(a_arr_float64, a_arr_uint1, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 arr:uint1
+    assert_type(lax.dot_general(a_arr_float64, a_arr_uint2, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 arr:uint2
+    assert_type(lax.dot_general(a_arr_float64, a_arr_uint4, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 arr:uint4
+    assert_type(lax.dot_general(a_arr_float64, a_arr_uint8, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 arr:uint8
+    assert_type(lax.dot_general(a_arr_float64, a_arr_uint16, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 arr:uint16
+    assert_type(lax.dot_general(a_arr_float64, a_arr_uint32, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 arr:uint32
+    assert_type(lax.dot_general(a_arr_float64, a_arr_uint64, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 arr:uint64
+    assert_type(lax.dot_general(a_arr_float64, a_arr_int1, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 arr:int1
+    assert_type(lax.dot_general(a_arr_float64, a_arr_int2, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 arr:int2
+    assert_type(lax.dot_general(a_arr_float64, a_arr_int4, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 arr:int4
+    assert_type(lax.dot_general(a_arr_float64, a_arr_int8, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 arr:int8
+    assert_type(lax.dot_general(a_arr_float64, a_arr_int16, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 arr:int16
+    assert_type(lax.dot_general(a_arr_float64, a_arr_int32, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 arr:int32
+    assert_type(lax.dot_general(a_arr_float64, a_arr_int64, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 arr:int64
+    assert_type(lax.dot_general(a_arr_float64, a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 arr:float4_e2m1fn
+    assert_type(lax.dot_general(a_arr_float64, a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 arr:float6_e2m3fn
+    assert_type(lax.dot_general(a_arr_float64, a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 arr:float6_e3m2fn
+    assert_type(lax.dot_general(a_arr_float64, a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 arr:float8_e3m4
+    assert_type(lax.dot_general(a_arr_float64, a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 arr:float8_e4m3
+    assert_type(lax.dot_general(a_arr_float64, a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 arr:float8_e8m0fnu
+    assert_type(lax.dot_general(a_arr_float64, a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(a_arr_float64, a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 arr:float8_e4m3fn
+    assert_type(lax.dot_general(a_arr_float64, a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(a_arr_float64, a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 arr:float8_e5m2
+    assert_type(lax.dot_general(a_arr_float64, a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(a_arr_float64, a_arr_bfloat16, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 arr:bfloat16
+    assert_type(lax.dot_general(a_arr_float64, a_arr_float16, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 arr:float16
+    assert_type(lax.dot_general(a_arr_float64, a_arr_float32, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 arr:float32
+    assert_type(lax.dot_general(a_arr_float64, a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 arr:float64
+    assert_type(lax.dot_general(a_arr_float64, a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:float64 arr:complex64
+    assert_type(lax.dot_general(a_arr_float64, a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float64 arr:complex128
+    assert_type(lax.dot_general(a_arr_float64, a_warr_int, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 warr:int
+    assert_type(lax.dot_general(a_arr_float64, a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 warr:float
+    assert_type(lax.dot_general(a_arr_float64, a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float64 warr:complex
+    assert_type(lax.dot_general(a_arr_float64, True, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 py:bool
+    assert_type(lax.dot_general(a_arr_float64, 2, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 py:int
+    assert_type(lax.dot_general(a_arr_float64, 2.0, (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 py:float
+    assert_type(lax.dot_general(a_arr_float64, 2j, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float64 py:complex
+    assert_type(lax.dot_general(a_arr_float64, np.bool_(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 np:bool
+    assert_type(lax.dot_general(a_arr_float64, np.uint8(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 np:uint8
+    assert_type(lax.dot_general(a_arr_float64, np.uint16(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 np:uint16
+    assert_type(lax.dot_general(a_arr_float64, np.uint32(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 np:uint32
+    assert_type(lax.dot_general(a_arr_float64, np.uint64(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 np:uint64
+    assert_type(lax.dot_general(a_arr_float64, np.int8(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 np:int8
+    assert_type(lax.dot_general(a_arr_float64, np.int16(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 np:int16
+    assert_type(lax.dot_general(a_arr_float64, np.int32(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 np:int32
+    assert_type(lax.dot_general(a_arr_float64, np.int64(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 np:int64
+    assert_type(lax.dot_general(a_arr_float64, np.float16(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 np:float16
+    assert_type(lax.dot_general(a_arr_float64, np.float32(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 np:float32
+    assert_type(lax.dot_general(a_arr_float64, np.float64(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general arr:float64 np:float64
+    assert_type(lax.dot_general(a_arr_float64, np.complex64(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:float64 np:complex64
+    assert_type(lax.dot_general(a_arr_float64, np.complex128(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:float64 np:complex128
+
+
+def case_lax_dot_general_a_arr_complex64() -> None:
+    assert_type(lax.dot_general(a_arr_complex64, a_arr_bool, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 arr:bool
+    assert_type(lax.dot_general(a_arr_complex64, a_arr_uint1, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 arr:uint1
+    assert_type(lax.dot_general(a_arr_complex64, a_arr_uint2, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 arr:uint2
+    assert_type(lax.dot_general(a_arr_complex64, a_arr_uint4, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 arr:uint4
+    assert_type(lax.dot_general(a_arr_complex64, a_arr_uint8, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 arr:uint8
+    assert_type(lax.dot_general(a_arr_complex64, a_arr_uint16, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 arr:uint16
+    assert_type(lax.dot_general(a_arr_complex64, a_arr_uint32, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 arr:uint32
+    assert_type(lax.dot_general(a_arr_complex64, a_arr_uint64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 arr:uint64
+    assert_type(lax.dot_general(a_arr_complex64, a_arr_int1, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 arr:int1
+    assert_type(lax.dot_general(a_arr_complex64, a_arr_int2, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 arr:int2
+    assert_type(lax.dot_general(a_arr_complex64, a_arr_int4, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 arr:int4
+    assert_type(lax.dot_general(a_arr_complex64, a_arr_int8, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 arr:int8
+    assert_type(lax.dot_general(a_arr_complex64, a_arr_int16, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 arr:int16
+    assert_type(lax.dot_general(a_arr_complex64, a_arr_int32, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 arr:int32
+    assert_type(lax.dot_general(a_arr_complex64, a_arr_int64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 arr:int64
+    assert_type(lax.dot_general(a_arr_complex64, a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 arr:float4_e2m1fn
+    assert_type(lax.dot_general(a_arr_complex64, a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 arr:float6_e2m3fn
+    assert_type(lax.dot_general(a_arr_complex64, a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 arr:float6_e3m2fn
+    assert_type(lax.dot_general(a_arr_complex64, a_arr_float8_e3m4, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 arr:float8_e3m4
+    assert_type(lax.dot_general(a_arr_complex64, a_arr_float8_e4m3, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 arr:float8_e4m3
+    assert_type(lax.dot_general(a_arr_complex64, a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 arr:float8_e8m0fnu
+    assert_type(lax.dot_general(a_arr_complex64, a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(a_arr_complex64, a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 arr:float8_e4m3fn
+    assert_type(lax.dot_general(a_arr_complex64, a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(a_arr_complex64, a_arr_float8_e5m2, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 arr:float8_e5m2
+    assert_type(lax.dot_general(a_arr_complex64, a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(a_arr_complex64, a_arr_bfloat16, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 arr:bfloat16
+    assert_type(lax.dot_general(a_arr_complex64, a_arr_float16, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 arr:float16
+    assert_type(lax.dot_general(a_arr_complex64, a_arr_float32, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 arr:float32
+    assert_type(lax.dot_general(a_arr_complex64, a_arr_float64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 arr:float64
+    assert_type(lax.dot_general(a_arr_complex64, a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 arr:complex64
+    assert_type(lax.dot_general(a_arr_complex64, a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex64 arr:complex128
+    assert_type(lax.dot_general(a_arr_complex64, a_warr_int, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 warr:int
+    assert_type(lax.dot_general(a_arr_complex64, a_warr_float, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 warr:float
+    assert_type(lax.dot_general(a_arr_complex64, a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex64 warr:complex
+    assert_type(lax.dot_general(a_arr_complex64, True, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 py:bool
+    assert_type(lax.dot_general(a_arr_complex64, 2, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 py:int
+    assert_type(lax.dot_general(a_arr_complex64, 2.0, (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 py:float
+    assert_type(lax.dot_general(a_arr_complex64, 2j, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex64 py:complex
+    assert_type(lax.dot_general(a_arr_complex64, np.bool_(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 np:bool
+    assert_type(lax.dot_general(a_arr_complex64, np.uint8(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 np:uint8
+    assert_type(lax.dot_general(a_arr_complex64, np.uint16(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 np:uint16
+    assert_type(lax.dot_general(a_arr_complex64, np.uint32(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 np:uint32
+    assert_type(lax.dot_general(a_arr_complex64, np.uint64(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 np:uint64
+    assert_type(lax.dot_general(a_arr_complex64, np.int8(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 np:int8
+    assert_type(lax.dot_general(a_arr_complex64, np.int16(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 np:int16
+    assert_type(lax.dot_general(a_arr_complex64, np.int32(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 np:int32
+    assert_type(lax.dot_general(a_arr_complex64, np.int64(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 np:int64
+    assert_type(lax.dot_general(a_arr_complex64, np.float16(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 np:float16
+    assert_type(lax.dot_general(a_arr_complex64, np.float32(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 np:float32
+    assert_type(lax.dot_general(a_arr_complex64, np.float64(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 np:float64
+    assert_type(lax.dot_general(a_arr_complex64, np.complex64(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general arr:complex64 np:complex64
+    assert_type(lax.dot_general(a_arr_complex64, np.complex128(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex64 np:complex128
+
+
+def case_lax_dot_general_a_arr_complex128() -> None:
+    assert_type(lax.dot_general(a_arr_complex128, a_arr_bool, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 arr:bool
+    assert_type(lax.dot_general(a_arr_complex128, a_arr_uint1, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 arr:uint1
+    assert_type(lax.dot_general(a_arr_complex128, a_arr_uint2, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 arr:uint2
+    assert_type(lax.dot_general(a_arr_complex128, a_arr_uint4, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 arr:uint4
+    assert_type(lax.dot_general(a_arr_complex128, a_arr_uint8, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 arr:uint8
+    assert_type(lax.dot_general(a_arr_complex128, a_arr_uint16, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 arr:uint16
+    assert_type(lax.dot_general(a_arr_complex128, a_arr_uint32, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 arr:uint32
+    assert_type(lax.dot_general(a_arr_complex128, a_arr_uint64, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 arr:uint64
+    assert_type(lax.dot_general(a_arr_complex128, a_arr_int1, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 arr:int1
+    assert_type(lax.dot_general(a_arr_complex128, a_arr_int2, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 arr:int2
+    assert_type(lax.dot_general(a_arr_complex128, a_arr_int4, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 arr:int4
+    assert_type(lax.dot_general(a_arr_complex128, a_arr_int8, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 arr:int8
+    assert_type(lax.dot_general(a_arr_complex128, a_arr_int16, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 arr:int16
+    assert_type(lax.dot_general(a_arr_complex128, a_arr_int32, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 arr:int32
+    assert_type(lax.dot_general(a_arr_complex128, a_arr_int64, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 arr:int64
+    assert_type(lax.dot_general(a_arr_complex128, a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 arr:float4_e2m1fn
+    assert_type(lax.dot_general(a_arr_complex128, a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 arr:float6_e2m3fn
+    assert_type(lax.dot_general(a_arr_complex128, a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 arr:float6_e3m2fn
+    assert_type(lax.dot_general(a_arr_complex128, a_arr_float8_e3m4, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 arr:float8_e3m4
+    assert_type(lax.dot_general(a_arr_complex128, a_arr_float8_e4m3, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 arr:float8_e4m3
+    assert_type(lax.dot_general(a_arr_complex128, a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 arr:float8_e8m0fnu
+    assert_type(lax.dot_general(a_arr_complex128, a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(a_arr_complex128, a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 arr:float8_e4m3fn
+    assert_type(lax.dot_general(a_arr_complex128, a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(a_arr_complex128, a_arr_float8_e5m2, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 arr:float8_e5m2
+    assert_type(lax.dot_general(a_arr_complex128, a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(a_arr_complex128, a_arr_bfloat16, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 arr:bfloat16
+    assert_type(lax.dot_general(a_arr_complex128, a_arr_float16, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 arr:float16
+    assert_type(lax.dot_general(a_arr_complex128, a_arr_float32, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 arr:float32
+    assert_type(lax.dot_general(a_arr_complex128, a_arr_float64, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 arr:float64
+    assert_type(lax.dot_general(a_arr_complex128, a_arr_complex64, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 arr:complex64
+    assert_type(lax.dot_general(a_arr_complex128, a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 arr:complex128
+    assert_type(lax.dot_general(a_arr_complex128, a_warr_int, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 warr:int
+    assert_type(lax.dot_general(a_arr_complex128, a_warr_float, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 warr:float
+    assert_type(lax.dot_general(a_arr_complex128, a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 warr:complex
+    assert_type(lax.dot_general(a_arr_complex128, True, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 py:bool
+    assert_type(lax.dot_general(a_arr_complex128, 2, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 py:int
+    assert_type(lax.dot_general(a_arr_complex128, 2.0, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 py:float
+    assert_type(lax.dot_general(a_arr_complex128, 2j, (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 py:complex
+    assert_type(lax.dot_general(a_arr_complex128, np.bool_(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 np:bool
+    assert_type(lax.dot_general(a_arr_complex128, np.uint8(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 np:uint8
+    assert_type(lax.dot_general(a_arr_complex128, np.uint16(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 np:uint16
+    assert_type(lax.dot_general(a_arr_complex128, np.uint32(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 np:uint32
+    assert_type(lax.dot_general(a_arr_complex128, np.uint64(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 np:uint64
+    assert_type(lax.dot_general(a_arr_complex128, np.int8(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 np:int8
+    assert_type(lax.dot_general(a_arr_complex128, np.int16(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 np:int16
+    assert_type(lax.dot_general(a_arr_complex128, np.int32(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 np:int32
+    assert_type(lax.dot_general(a_arr_complex128, np.int64(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 np:int64
+    assert_type(lax.dot_general(a_arr_complex128, np.float16(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 np:float16
+    assert_type(lax.dot_general(a_arr_complex128, np.float32(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 np:float32
+    assert_type(lax.dot_general(a_arr_complex128, np.float64(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 np:float64
+    assert_type(lax.dot_general(a_arr_complex128, np.complex64(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 np:complex64
+    assert_type(lax.dot_general(a_arr_complex128, np.complex128(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general arr:complex128 np:complex128
+
+
+def case_lax_dot_general_a_warr_int() -> None:
+    assert_type(lax.dot_general(a_warr_int, a_arr_bool, (((), ()), ((), ()))), Array[int64])  # lax dot_general warr:int arr:bool
+    assert_type(lax.dot_general(a_warr_int, a_arr_uint1, (((), ()), ((), ()))), Array[int64])  # lax dot_general warr:int arr:uint1
+    assert_type(lax.dot_general(a_warr_int, a_arr_uint2, (((), ()), ((), ()))), Array[int64])  # lax dot_general warr:int arr:uint2
+    assert_type(lax.dot_general(a_warr_int, a_arr_uint4, (((), ()), ((), ()))), Array[int64])  # lax dot_general warr:int arr:uint4
+    assert_type(lax.dot_general(a_warr_int, a_arr_uint8, (((), ()), ((), ()))), Array[int64])  # lax dot_general warr:int arr:uint8
+    assert_type(lax.dot_general(a_warr_int, a_arr_uint16, (((), ()), ((), ()))), Array[int64])  # lax dot_general warr:int arr:uint16
+    assert_type(lax.dot_general(a_warr_int, a_arr_uint32, (((), ()), ((), ()))), Array[int64])  # lax dot_general warr:int arr:uint32
+    assert_type(lax.dot_general(a_warr_int, a_arr_uint64, (((), ()), ((), ()))), Array[int64])  # lax dot_general warr:int arr:uint64
+    assert_type(lax.dot_general(a_warr_int, a_arr_int1, (((), ()), ((), ()))), Array[int64])  # lax dot_general warr:int arr:int1
+    assert_type(lax.dot_general(a_warr_int, a_arr_int2, (((), ()), ((), ()))), Array[int64])  # lax dot_general warr:int arr:int2
+    assert_type(lax.dot_general(a_warr_int, a_arr_int4, (((), ()), ((), ()))), Array[int64])  # lax dot_general warr:int arr:int4
+    assert_type(lax.dot_general(a_warr_int, a_arr_int8, (((), ()), ((), ()))), Array[int64])  # lax dot_general warr:int arr:int8
+    assert_type(lax.dot_general(a_warr_int, a_arr_int16, (((), ()), ((), ()))), Array[int64])  # lax dot_general warr:int arr:int16
+    assert_type(lax.dot_general(a_warr_int, a_arr_int32, (((), ()), ((), ()))), Array[int64])  # lax dot_general warr:int arr:int32
+    assert_type(lax.dot_general(a_warr_int, a_arr_int64, (((), ()), ((), ()))), Array[int64])  # lax dot_general warr:int arr:int64
+    assert_type(lax.dot_general(a_warr_int, a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general warr:int arr:float4_e2m1fn
+    assert_type(lax.dot_general(a_warr_int, a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general warr:int arr:float6_e2m3fn
+    assert_type(lax.dot_general(a_warr_int, a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general warr:int arr:float6_e3m2fn
+    assert_type(lax.dot_general(a_warr_int, a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general warr:int arr:float8_e3m4
+    assert_type(lax.dot_general(a_warr_int, a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general warr:int arr:float8_e4m3
+    assert_type(lax.dot_general(a_warr_int, a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general warr:int arr:float8_e8m0fnu
+    assert_type(lax.dot_general(a_warr_int, a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general warr:int arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(a_warr_int, a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general warr:int arr:float8_e4m3fn
+    assert_type(lax.dot_general(a_warr_int, a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general warr:int arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(a_warr_int, a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general warr:int arr:float8_e5m2
+    assert_type(lax.dot_general(a_warr_int, a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general warr:int arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(a_warr_int, a_arr_bfloat16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general warr:int arr:bfloat16
+    assert_type(lax.dot_general(a_warr_int, a_arr_float16, (((), ()), ((), ()))), Array[float16])  # lax dot_general warr:int arr:float16
+    assert_type(lax.dot_general(a_warr_int, a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general warr:int arr:float32
+    assert_type(lax.dot_general(a_warr_int, a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:int arr:float64
+    assert_type(lax.dot_general(a_warr_int, a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general warr:int arr:complex64
+    assert_type(lax.dot_general(a_warr_int, a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:int arr:complex128
+    assert_type(lax.dot_general(a_warr_int, a_warr_int, (((), ()), ((), ()))), Array[int])  # lax dot_general warr:int warr:int
+    assert_type(lax.dot_general(a_warr_int, a_warr_float, (((), ()), ((), ()))), Array[float])  # lax dot_general warr:int warr:float
+    assert_type(lax.dot_general(a_warr_int, a_warr_complex, (((), ()), ((), ()))), Array[complex])  # lax dot_general warr:int warr:complex
+    assert_type(lax.dot_general(a_warr_int, True, (((), ()), ((), ()))), Array[int64])  # lax dot_general warr:int py:bool
+    assert_type(lax.dot_general(a_warr_int, 2, (((), ()), ((), ()))), Array[int])  # lax dot_general warr:int py:int
+    assert_type(lax.dot_general(a_warr_int, 2.0, (((), ()), ((), ()))), Array[float])  # lax dot_general warr:int py:float
+    assert_type(lax.dot_general(a_warr_int, 2j, (((), ()), ((), ()))), Array[complex])  # lax dot_general warr:int py:complex
+    assert_type(lax.dot_general(a_warr_int, np.bool_(1), (((), ()), ((), ()))), Array[int64])  # lax dot_general warr:int np:bool
+    assert_type(lax.dot_general(a_warr_int, np.uint8(1), (((), ()), ((), ()))), Array[int64])  # lax dot_general warr:int np:uint8
+    assert_type(lax.dot_general(a_warr_int, np.uint16(1), (((), ()), ((), ()))), Array[int64])  # lax dot_general warr:int np:uint16
+    assert_type(lax.dot_general(a_warr_int, np.uint32(1), (((), ()), ((), ()))), Array[int64])  # lax dot_general warr:int np:uint32
+    assert_type(lax.dot_general(a_warr_int, np.uint64(1), (((), ()), ((), ()))), Array[int64])  # lax dot_general warr:int np:uint64
+    assert_type(lax.dot_general(a_warr_int, np.int8(1), (((), ()), ((), ()))), Array[int64])  # lax dot_general warr:int np:int8
+    assert_type(lax.dot_general(a_warr_int, np.int16(1), (((), ()), ((), ()))), Array[int64])  # lax dot_general warr:int np:int16
+    assert_type(lax.dot_general(a_warr_int, np.int32(1), (((), ()), ((), ()))), Array[int64])  # lax dot_general warr:int np:int32
+    assert_type(lax.dot_general(a_warr_int, np.int64(1), (((), ()), ((), ()))), Array[int64])  # lax dot_general warr:int np:int64
+    assert_type(lax.dot_general(a_warr_int, np.float16(1), (((), ()), ((), ()))), Array[float16])  # lax dot_general warr:int np:float16
+    assert_type(lax.dot_general(a_warr_int, np.float32(1), (((), ()), ((), ()))), Array[float32])  # lax dot_general warr:int np:float32
+    assert_type(lax.dot_general(a_warr_int, np.float64(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:int np:float64
+    assert_type(lax.dot_general(a_warr_int, np.complex64(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general warr:int np:complex64
+    assert_type(lax.dot_general(a_warr_int, np.complex128(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:int np:complex128
+
+
+def case_lax_dot_general_a_warr_float() -> None:
+    assert_type(lax.dot_general(a_warr_float, a_arr_bool, (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float arr:bool
+    assert_type(lax.dot_general(a_warr_float, a_arr_uint1, (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float arr:uint1
+    assert_type(lax.dot_general(a_warr_float, a_arr_uint2, (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float arr:uint2
+    assert_type(lax.dot_general(a_warr_float, a_arr_uint4, (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float arr:uint4
+    assert_type(lax.dot_general(a_warr_float, a_arr_uint8, (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float arr:uint8
+    assert_type(lax.dot_general(a_warr_float, a_arr_uint16, (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float arr:uint16
+    assert_type(lax.dot_general(a_warr_float, a_arr_uint32, (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float arr:uint32
+    assert_type(lax.dot_general(a_warr_float, a_arr_uint64, (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float arr:uint64
+    assert_type(lax.dot_general(a_warr_float, a_arr_int1, (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float arr:int1
+    assert_type(lax.dot_general(a_warr_float, a_arr_int2, (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float arr:int2
+    assert_type(lax.dot_general(a_warr_float, a_arr_int4, (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float arr:int4
+    assert_type(lax.dot_general(a_warr_float, a_arr_int8, (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float arr:int8
+    assert_type(lax.dot_general(a_warr_float, a_arr_int16, (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float arr:int16
+    assert_type(lax.dot_general(a_warr_float, a_arr_int32, (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float arr:int32
+    assert_type(lax.dot_general(a_warr_float, a_arr_int64, (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float arr:int64
+    assert_type(lax.dot_general(a_warr_float, a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float arr:float4_e2m1fn
+    assert_type(lax.dot_general(a_warr_float, a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float arr:float6_e2m3fn
+    assert_type(lax.dot_general(a_warr_float, a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float arr:float6_e3m2fn
+    assert_type(lax.dot_general(a_warr_float, a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float arr:float8_e3m4
+    assert_type(lax.dot_general(a_warr_float, a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float arr:float8_e4m3
+    assert_type(lax.dot_general(a_warr_float, a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float arr:float8_e8m0fnu
+    assert_type(lax.dot_general(a_warr_float, a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(a_warr_float, a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float arr:float8_e4m3fn
+    assert_type(lax.dot_general(a_warr_float, a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(a_warr_float, a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float arr:float8_e5m2
+    assert_type(lax.dot_general(a_warr_float, a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(a_warr_float, a_arr_bfloat16, (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float arr:bfloat16
+    assert_type(lax.dot_general(a_warr_float, a_arr_float16, (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float arr:float16
+    assert_type(lax.dot_general(a_warr_float, a_arr_float32, (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float arr:float32
+    assert_type(lax.dot_general(a_warr_float, a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float arr:float64
+    assert_type(lax.dot_general(a_warr_float, a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general warr:float arr:complex64
+    assert_type(lax.dot_general(a_warr_float, a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:float arr:complex128
+    assert_type(lax.dot_general(a_warr_float, a_warr_int, (((), ()), ((), ()))), Array[float])  # lax dot_general warr:float warr:int
+    assert_type(lax.dot_general(a_warr_float, a_warr_float, (((), ()), ((), ()))), Array[float])  # lax dot_general warr:float warr:float
+    assert_type(lax.dot_general(a_warr_float, a_warr_complex, (((), ()), ((), ()))), Array[complex])  # lax dot_general warr:float warr:complex
+    assert_type(lax.dot_general(a_warr_float, True, (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float py:bool
+    assert_type(lax.dot_general(a_warr_float, 2, (((), ()), ((), ()))), Array[float])  # lax dot_general warr:float py:int
+    assert_type(lax.dot_general(a_warr_float, 2.0, (((), ()), ((), ()))), Array[float])  # lax dot_general warr:float py:float
+    assert_type(lax.dot_general(a_warr_float, 2j, (((), ()), ((), ()))), Array[complex])  # lax dot_general warr:float py:complex
+    assert_type(lax.dot_general(a_warr_float, np.bool_(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float np:bool
+    assert_type(lax.dot_general(a_warr_float, np.uint8(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float np:uint8
+    assert_type(lax.dot_general(a_warr_float, np.uint16(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float np:uint16
+    assert_type(lax.dot_general(a_warr_float, np.uint32(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float np:uint32
+    assert_type(lax.dot_general(a_warr_float, np.uint64(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float np:uint64
+    assert_type(lax.dot_general(a_warr_float, np.int8(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float np:int8
+    assert_type(lax.dot_general(a_warr_float, np.int16(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float np:int16
+    assert_type(lax.dot_general(a_warr_float, np.int32(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float np:int32
+    assert_type(lax.dot_general(a_warr_float, np.int64(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float np:int64
+    assert_type(lax.dot_general(a_warr_float, np.float16(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float np:float16
+    assert_type(lax.dot_general(a_warr_float, np.float32(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float np:float32
+    assert_type(lax.dot_general(a_warr_float, np.float64(1), (((), ()), ((), ()))), Array[float64])  # lax dot_general warr:float np:float64
+    assert_type(lax.dot_general(a_warr_float, np.complex64(1), (((), ()), ((), ()))), Array[complex64])  # lax dot_general warr:float np:complex64
+    assert_type(lax.dot_general(a_warr_float, np.complex128(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:float np:complex128
+
+
+def case_lax_dot_general_a_warr_complex() -> None:
+    assert_type(lax.dot_general(a_warr_complex, a_arr_bool, (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex arr:bool
+    assert_type(lax.dot_general(a_warr_complex, a_arr_uint1, (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex arr:uint1
+    assert_type(lax.dot_general(a_warr_complex, a_arr_uint2, (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex arr:uint2
+    assert_type(lax.dot_general(a_warr_complex, a_arr_uint4, (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex arr:uint4
+    assert_type(lax.dot_general(a_warr_complex, a_arr_uint8, (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex arr:uint8
+    assert_type(lax.dot_general(a_warr_complex, a_arr_uint16, (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex arr:uint16
+    assert_type(lax.dot_general(a_warr_complex, a_arr_uint32, (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex arr:uint32
+    assert_type(lax.dot_general(a_warr_complex, a_arr_uint64, (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex arr:uint64
+    assert_type(lax.dot_general(a_warr_complex, a_arr_int1, (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex arr:int1
+    assert_type(lax.dot_general(a_warr_complex, a_arr_int2, (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex arr:int2
+    assert_type(lax.dot_general(a_warr_complex, a_arr_int4, (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex arr:int4
+    assert_type(lax.dot_general(a_warr_complex, a_arr_int8, (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex arr:int8
+    assert_type(lax.dot_general(a_warr_complex, a_arr_int16, (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex arr:int16
+    assert_type(lax.dot_general(a_warr_complex, a_arr_int32, (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex arr:int32
+    assert_type(lax.dot_general(a_warr_complex, a_arr_int64, (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex arr:int64
+    assert_type(lax.dot_general(a_warr_complex, a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex arr:float4_e2m1fn
+    assert_type(lax.dot_general(a_warr_complex, a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex arr:float6_e2m3fn
+    assert_type(lax.dot_general(a_warr_complex, a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex arr:float6_e3m2fn
+    assert_type(lax.dot_general(a_warr_complex, a_arr_float8_e3m4, (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex arr:float8_e3m4
+    assert_type(lax.dot_general(a_warr_complex, a_arr_float8_e4m3, (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex arr:float8_e4m3
+    assert_type(lax.dot_general(a_warr_complex, a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex arr:float8_e8m0fnu
+    assert_type(lax.dot_general(a_warr_complex, a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(a_warr_complex, a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex arr:float8_e4m3fn
+    assert_type(lax.dot_general(a_warr_complex, a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(a_warr_complex, a_arr_float8_e5m2, (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex arr:float8_e5m2
+    assert_type(lax.dot_general(a_warr_complex, a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(a_warr_complex, a_arr_bfloat16, (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex arr:bfloat16
+    assert_type(lax.dot_general(a_warr_complex, a_arr_float16, (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex arr:float16
+    assert_type(lax.dot_general(a_warr_complex, a_arr_float32, (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex arr:float32
+    assert_type(lax.dot_general(a_warr_complex, a_arr_float64, (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex arr:float64
+    assert_type(lax.dot_general(a_warr_complex, a_arr_complex64, (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex arr:complex64
+    assert_type(lax.dot_general(a_warr_complex, a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex arr:complex128
+    assert_type(lax.dot_general(a_warr_complex, a_warr_int, (((), ()), ((), ()))), Array[complex])  # lax dot_general warr:complex warr:int
+    assert_type(lax.dot_general(a_warr_complex, a_warr_float, (((), ()), ((), ()))), Array[complex])  # lax dot_general warr:complex warr:float
+    assert_type(lax.dot_general(a_warr_complex, a_warr_complex, (((), ()), ((), ()))), Array[complex])  # lax dot_general warr:complex warr:complex
+    assert_type(lax.dot_general(a_warr_complex, True, (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex py:bool
+    assert_type(lax.dot_general(a_warr_complex, 2, (((), ()), ((), ()))), Array[complex])  # lax dot_general warr:complex py:int
+    assert_type(lax.dot_general(a_warr_complex, 2.0, (((), ()), ((), ()))), Array[complex])  # lax dot_general warr:complex py:float
+    assert_type(lax.dot_general(a_warr_complex, 2j, (((), ()), ((), ()))), Array[complex])  # lax dot_general warr:complex py:complex
+    assert_type(lax.dot_general(a_warr_complex, np.bool_(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex np:bool
+    assert_type(lax.dot_general(a_warr_complex, np.uint8(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex np:uint8
+    assert_type(lax.dot_general(a_warr_complex, np.uint16(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex np:uint16
+    assert_type(lax.dot_general(a_warr_complex, np.uint32(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex np:uint32
+    assert_type(lax.dot_general(a_warr_complex, np.uint64(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex np:uint64
+    assert_type(lax.dot_general(a_warr_complex, np.int8(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex np:int8
+    assert_type(lax.dot_general(a_warr_complex, np.int16(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex np:int16
+    assert_type(lax.dot_general(a_warr_complex, np.int32(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex np:int32
+    assert_type(lax.dot_general(a_warr_complex, np.int64(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex np:int64
+    assert_type(lax.dot_general(a_warr_complex, np.float16(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex np:float16
+    assert_type(lax.dot_general(a_warr_complex, np.float32(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex np:float32
+    assert_type(lax.dot_general(a_warr_complex, np.float64(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex np:float64
+    assert_type(lax.dot_general(a_warr_complex, np.complex64(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex np:complex64
+    assert_type(lax.dot_general(a_warr_complex, np.complex128(1), (((), ()), ((), ()))), Array[complex128])  # lax dot_general warr:complex np:complex128
+
+
+def case_lax_dot_general_a_py_bool() -> None:
+    assert_type(lax.dot_general(True, a_arr_bool, (((), ()), ((), ()))), Array[bool_])  # lax dot_general py:bool arr:bool
+    assert_type(lax.dot_general(True, a_arr_uint1, (((), ()), ((), ()))), Array[bool_])  # lax dot_general py:bool arr:uint1
+    assert_type(lax.dot_general(True, a_arr_uint2, (((), ()), ((), ()))), Array[uint2])  # lax dot_general py:bool arr:uint2
+    assert_type(lax.dot_general(True, a_arr_uint4, (((), ()), ((), ()))), Array[uint4])  # lax dot_general py:bool arr:uint4
+    assert_type(lax.dot_general(True, a_arr_uint8, (((), ()), ((), ()))), Array[uint8])  # lax dot_general py:bool arr:uint8
+    assert_type(lax.dot_general(True, a_arr_uint16, (((), ()), ((), ()))), Array[uint16])  # lax dot_general py:bool arr:uint16
+    assert_type(lax.dot_general(True, a_arr_uint32, (((), ()), ((), ()))), Array[uint32])  # lax dot_general py:bool arr:uint32
+    assert_type(lax.dot_general(True, a_arr_uint64, (((), ()), ((), ()))), Array[uint64])  # lax dot_general py:bool arr:uint64
+    lax.dot_general(True, a_arr_int1, (((), ()), ((), ())))  # rejected: lax dot_general py:bool arr:int1
+    assert_type(lax.dot_general(True, a_arr_int2, (((), ()), ((), ()))), Array[int2])  # lax dot_general py:bool arr:int2
+    assert_type(lax.dot_general(True, a_arr_int4, (((), ()), ((), ()))), Array[int4])  # lax dot_general py:bool arr:int4
+    assert_type(lax.dot_general(True, a_arr_int8, (((), ()), ((), ()))), Array[int8])  # lax dot_general py:bool arr:int8
+    assert_type(lax.dot_general(True, a_arr_int16, (((), ()), ((), ()))), Array[int16])  # lax dot_general py:bool arr:int16
+    assert_type(lax.dot_general(True, a_arr_int32, (((), ()), ((), ()))), Array[int32])  # lax dot_general py:bool arr:int32
+    assert_type(lax.dot_general(True, a_arr_int64, (((), ()), ((), ()))), Array[int64])  # lax dot_general py:bool arr:int64
+    assert_type(lax.dot_general(True, a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general py:bool arr:float4_e2m1fn
+    assert_type(lax.dot_general(True, a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general py:bool arr:float6_e2m3fn
+    assert_type(lax.dot_general(True, a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general py:bool arr:float6_e3m2fn
+    assert_type(lax.dot_general(True, a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general py:bool arr:float8_e3m4
+    assert_type(lax.dot_general(True, a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general py:bool arr:float8_e4m3
+    assert_type(lax.dot_general(True, a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general py:bool arr:float8_e8m0fnu
+    assert_type(lax.dot_general(True, a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general py:bool arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(True, a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general py:bool arr:float8_e4m3fn
+    assert_type(lax.dot_general(True, a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general py:bool arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(True, a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general py:bool arr:float8_e5m2
+    assert_type(lax.dot_general(True, a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general py:bool arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(True, a_arr_bfloat16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general py:bool arr:bfloat16
+    assert_type(lax.dot_general(True, a_arr_float16, (((), ()), ((), ()))), Array[float16])  # lax dot_general py:bool arr:float16
+    assert_type(lax.dot_general(True, a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general py:bool arr:float32
+    assert_type(lax.dot_general(True, a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general py:bool arr:float64
+    assert_type(lax.dot_general(True, a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general py:bool arr:complex64
+    assert_type(lax.dot_general(True, a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general py:bool arr:complex128
+    assert_type(lax.dot_general(True, a_warr_int, (((), ()), ((), ()))), Array[int64])  # lax dot_general py:bool warr:int
+    assert_type(lax.dot_general(True, a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general py:bool warr:float
+    assert_type(lax.dot_general(True, a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general py:bool warr:complex
+
+
+def case_lax_dot_general_a_py_int() -> None:
+    assert_type(lax.dot_general(2, a_arr_bool, (((), ()), ((), ()))), Array[int64])  # lax dot_general py:int arr:bool
+    assert_type(lax.dot_general(2, a_arr_uint1, (((), ()), ((), ()))), Array[int64])  # lax dot_general py:int arr:uint1
+    assert_type(lax.dot_general(2, a_arr_uint2, (((), ()), ((), ()))), Array[int64])  # lax dot_general py:int arr:uint2
+    assert_type(lax.dot_general(2, a_arr_uint4, (((), ()), ((), ()))), Array[int64])  # lax dot_general py:int arr:uint4
+    assert_type(lax.dot_general(2, a_arr_uint8, (((), ()), ((), ()))), Array[int64])  # lax dot_general py:int arr:uint8
+    assert_type(lax.dot_general(2, a_arr_uint16, (((), ()), ((), ()))), Array[int64])  # lax dot_general py:int arr:uint16
+    assert_type(lax.dot_general(2, a_arr_uint32, (((), ()), ((), ()))), Array[int64])  # lax dot_general py:int arr:uint32
+    assert_type(lax.dot_general(2, a_arr_uint64, (((), ()), ((), ()))), Array[int64])  # lax dot_general py:int arr:uint64
+    assert_type(lax.dot_general(2, a_arr_int1, (((), ()), ((), ()))), Array[int64])  # lax dot_general py:int arr:int1
+    assert_type(lax.dot_general(2, a_arr_int2, (((), ()), ((), ()))), Array[int64])  # lax dot_general py:int arr:int2
+    assert_type(lax.dot_general(2, a_arr_int4, (((), ()), ((), ()))), Array[int64])  # lax dot_general py:int arr:int4
+    assert_type(lax.dot_general(2, a_arr_int8, (((), ()), ((), ()))), Array[int64])  # lax dot_general py:int arr:int8
+    assert_type(lax.dot_general(2, a_arr_int16, (((), ()), ((), ()))), Array[int64])  # lax dot_general py:int arr:int16
+    assert_type(lax.dot_general(2, a_arr_int32, (((), ()), ((), ()))), Array[int64])  # lax dot_general py:int arr:int32
+    assert_type(lax.dot_general(2, a_arr_int64, (((), ()), ((), ()))), Array[int64])  # lax dot_general py:int arr:int64
+    assert_type(lax.dot_general(2, a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general py:int arr:float4_e2m1fn
+    assert_type(lax.dot_general(2, a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general py:int arr:float6_e2m3fn
+    assert_type(lax.dot_general(2, a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general py:int arr:float6_e3m2fn
+    assert_type(lax.dot_general(2, a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general py:int arr:float8_e3m4
+    assert_type(lax.dot_general(2, a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general py:int arr:float8_e4m3
+    assert_type(lax.dot_general(2, a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general py:int arr:float8_e8m0fnu
+    assert_type(lax.dot_general(2, a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general py:int arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(2, a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general py:int arr:float8_e4m3fn
+    assert_type(lax.dot_general(2, a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general py:int arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(2, a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general py:int arr:float8_e5m2
+    assert_type(lax.dot_general(2, a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general py:int arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(2, a_arr_bfloat16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general py:int arr:bfloat16
+    assert_type(lax.dot_general(2, a_arr_float16, (((), ()), ((), ()))), Array[float16])  # lax dot_general py:int arr:float16
+    assert_type(lax.dot_general(2, a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general py:int arr:float32
+    assert_type(lax.dot_general(2, a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general py:int arr:float64
+    assert_type(lax.dot_general(2, a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general py:int arr:complex64
+    assert_type(lax.dot_general(2, a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general py:int arr:complex128
+    assert_type(lax.dot_general(2, a_warr_int, (((), ()), ((), ()))), Array[int])  # lax dot_general py:int warr:int
+    assert_type(lax.dot_general(2, a_warr_float, (((), ()), ((), ()))), Array[float])  # lax dot_general py:int warr:float
+    assert_type(lax.dot_general(2, a_warr_complex, (((), ()), ((), ()))), Array[complex])  # lax dot_general py:int warr:complex
+
+
+def case_lax_dot_general_a_py_float() -> None:
+    assert_type(lax.dot_general(2.0, a_arr_bool, (((), ()), ((), ()))), Array[float64])  # lax dot_general py:float arr:bool
+    assert_type(lax.dot_general(2.0, a_arr_uint1, (((), ()), ((), ()))), Array[float64])  # lax dot_general py:float arr:uint1
+    assert_type(lax.dot_general(2.0, a_arr_uint2, (((), ()), ((), ()))), Array[float64])  # lax dot_general py:float arr:uint2
+    assert_type(lax.dot_general(2.0, a_arr_uint4, (((), ()), ((), ()))), Array[float64])  # lax dot_general py:float arr:uint4
+    assert_type(lax.dot_general(2.0, a_arr_uint8, (((), ()), ((), ()))), Array[float64])  # lax dot_general py:float arr:uint8
+    assert_type(lax.dot_general(2.0, a_arr_uint16, (((), ()), ((), ()))), Array[float64])  # lax dot_general py:float arr:uint16
+    assert_type(lax.dot_general(2.0, a_arr_uint32, (((), ()), ((), ()))), Array[float64])  # lax dot_general py:float arr:uint32
+    assert_type(lax.dot_general(2.0, a_arr_uint64, (((), ()), ((), ()))), Array[float64])  # lax dot_general py:float arr:uint64
+    assert_type(lax.dot_general(2.0, a_arr_int1, (((), ()), ((), ()))), Array[float64])  # lax dot_general py:float arr:int1
+    assert_type(lax.dot_general(2.0, a_arr_int2, (((), ()), ((), ()))), Array[float64])  # lax dot_general py:float arr:int2
+    assert_type(lax.dot_general(2.0, a_arr_int4, (((), ()), ((), ()))), Array[float64])  # lax dot_general py:float arr:int4
+    assert_type(lax.dot_general(2.0, a_arr_int8, (((), ()), ((), ()))), Array[float64])  # lax dot_general py:float arr:int8
+    assert_type(lax.dot_general(2.0, a_arr_int16, (((), ()), ((), ()))), Array[float64])  # lax dot_general py:float arr:int16
+    assert_type(lax.dot_general(2.0, a_arr_int32, (((), ()), ((), ()))), Array[float64])  # lax dot_general py:float arr:int32
+    assert_type(lax.dot_general(2.0, a_arr_int64, (((), ()), ((), ()))), Array[float64])  # lax dot_general py:float arr:int64
+    assert_type(lax.dot_general(2.0, a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float64])  # lax dot_general py:float arr:float4_e2m1fn
+    assert_type(lax.dot_general(2.0, a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float64])  # lax dot_general py:float arr:float6_e2m3fn
+    assert_type(lax.dot_general(2.0, a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float64])  # lax dot_general py:float arr:float6_e3m2fn
+    assert_type(lax.dot_general(2.0, a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float64])  # lax dot_general py:float arr:float8_e3m4
+    assert_type(lax.dot_general(2.0, a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float64])  # lax dot_general py:float arr:float8_e4m3
+    assert_type(lax.dot_general(2.0, a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float64])  # lax dot_general py:float arr:float8_e8m0fnu
+    assert_type(lax.dot_general(2.0, a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float64])  # lax dot_general py:float arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(2.0, a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float64])  # lax dot_general py:float arr:float8_e4m3fn
+    assert_type(lax.dot_general(2.0, a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float64])  # lax dot_general py:float arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(2.0, a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float64])  # lax dot_general py:float arr:float8_e5m2
+    assert_type(lax.dot_general(2.0, a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float64])  # lax dot_general py:float arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(2.0, a_arr_bfloat16, (((), ()), ((), ()))), Array[float64])  # lax dot_general py:float arr:bfloat16
+    assert_type(lax.dot_general(2.0, a_arr_float16, (((), ()), ((), ()))), Array[float64])  # lax dot_general py:float arr:float16
+    assert_type(lax.dot_general(2.0, a_arr_float32, (((), ()), ((), ()))), Array[float64])  # lax dot_general py:float arr:float32
+    assert_type(lax.dot_general(2.0, a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general py:float arr:float64
+    assert_type(lax.dot_general(2.0, a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general py:float arr:complex64
+    assert_type(lax.dot_general(2.0, a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general py:float arr:complex128
+    assert_type(lax.dot_general(2.0, a_warr_int, (((), ()), ((), ()))), Array[float])  # lax dot_general py:float warr:int
+    assert_type(lax.dot_general(2.0, a_warr_float, (((), ()), ((), ()))), Array[float])  # lax dot_general py:float warr:float
+    assert_type(lax.dot_general(2.0, a_warr_complex, (((), ()), ((), ()))), Array[complex])  # lax dot_general py:float warr:complex
+
+
+def case_lax_dot_general_a_py_complex() -> None:
+    assert_type(lax.dot_general(2j, a_arr_bool, (((), ()), ((), ()))), Array[complex128])  # lax dot_general py:complex arr:bool
+    assert_type(lax.dot_general(2j, a_arr_uint1, (((), ()), ((), ()))), Array[complex128])  # lax dot_general py:complex arr:uint1
+    assert_type(lax.dot_general(2j, a_arr_uint2, (((), ()), ((), ()))), Array[complex128])  # lax dot_general py:complex arr:uint2
+    assert_type(lax.dot_general(2j, a_arr_uint4, (((), ()), ((), ()))), Array[complex128])  # lax dot_general py:complex arr:uint4
+    assert_type(lax.dot_general(2j, a_arr_uint8, (((), ()), ((), ()))), Array[complex128])  # lax dot_general py:complex arr:uint8
+    assert_type(lax.dot_general(2j, a_arr_uint16, (((), ()), ((), ()))), Array[complex128])  # lax dot_general py:complex arr:uint16
+    assert_type(lax.dot_general(2j, a_arr_uint32, (((), ()), ((), ()))), Array[complex128])  # lax dot_general py:complex arr:uint32
+    assert_type(lax.dot_general(2j, a_arr_uint64, (((), ()), ((), ()))), Array[complex128])  # lax dot_general py:complex arr:uint64
+    assert_type(lax.dot_general(2j, a_arr_int1, (((), ()), ((), ()))), Array[complex128])  # lax dot_general py:complex arr:int1
+    assert_type(lax.dot_general(2j, a_arr_int2, (((), ()), ((), ()))), Array[complex128])  # lax dot_general py:complex arr:int2
+    assert_type(lax.dot_general(2j, a_arr_int4, (((), ()), ((), ()))), Array[complex128])  # lax dot_general py:complex arr:int4
+    assert_type(lax.dot_general(2j, a_arr_int8, (((), ()), ((), ()))), Array[complex128])  # lax dot_general py:complex arr:int8
+    assert_type(lax.dot_general(2j, a_arr_int16, (((), ()), ((), ()))), Array[complex128])  # lax dot_general py:complex arr:int16
+    assert_type(lax.dot_general(2j, a_arr_int32, (((), ()), ((), ()))), Array[complex128])  # lax dot_general py:complex arr:int32
+    assert_type(lax.dot_general(2j, a_arr_int64, (((), ()), ((), ()))), Array[complex128])  # lax dot_general py:complex arr:int64
+    assert_type(lax.dot_general(2j, a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[complex128])  # lax dot_general py:complex arr:float4_e2m1fn
+    assert_type(lax.dot_general(2j, a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[complex128])  # lax dot_general py:complex arr:float6_e2m3fn
+    assert_type(lax.dot_general(2j, a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[complex128])  # lax dot_general py:complex arr:float6_e3m2fn
+    assert_type(lax.dot_general(2j, a_arr_float8_e3m4, (((), ()), ((), ()))), Array[complex128])  # lax dot_general py:complex arr:float8_e3m4
+    assert_type(lax.dot_general(2j, a_arr_float8_e4m3, (((), ()), ((), ()))), Array[complex128])  # lax dot_general py:complex arr:float8_e4m3
+    assert_type(lax.dot_general(2j, a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[complex128])  # lax dot_general py:complex arr:float8_e8m0fnu
+    assert_type(lax.dot_general(2j, a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[complex128])  # lax dot_general py:complex arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(2j, a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[complex128])  # lax dot_general py:complex arr:float8_e4m3fn
+    assert_type(lax.dot_general(2j, a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[complex128])  # lax dot_general py:complex arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(2j, a_arr_float8_e5m2, (((), ()), ((), ()))), Array[complex128])  # lax dot_general py:complex arr:float8_e5m2
+    assert_type(lax.dot_general(2j, a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[complex128])  # lax dot_general py:complex arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(2j, a_arr_bfloat16, (((), ()), ((), ()))), Array[complex128])  # lax dot_general py:complex arr:bfloat16
+    assert_type(lax.dot_general(2j, a_arr_float16, (((), ()), ((), ()))), Array[complex128])  # lax dot_general py:complex arr:float16
+    assert_type(lax.dot_general(2j, a_arr_float32, (((), ()), ((), ()))), Array[complex128])  # lax dot_general py:complex arr:float32
+    assert_type(lax.dot_general(2j, a_arr_float64, (((), ()), ((), ()))), Array[complex128])  # lax dot_general py:complex arr:float64
+    assert_type(lax.dot_general(2j, a_arr_complex64, (((), ()), ((), ()))), Array[complex128])  # lax dot_general py:complex arr:complex64
+    assert_type(lax.dot_general(2j, a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general py:complex arr:complex128
+    assert_type(lax.dot_general(2j, a_warr_int, (((), ()), ((), ()))), Array[complex])  # lax dot_general py:complex warr:int
+    assert_type(lax.dot_general(2j, a_warr_float, (((), ()), ((), ()))), Array[complex])  # lax dot_general py:complex warr:float
+    assert_type(lax.dot_general(2j, a_warr_complex, (((), ()), ((), ()))), Array[complex])  # lax dot_general py:complex warr:complex
+
+
+def case_lax_dot_general_a_np_bool() -> None:
+    assert_type(lax.dot_general(np.bool_(1), a_arr_bool, (((), ()), ((), ()))), Array[bool_])  # lax dot_general np:bool arr:bool
+    assert_type(lax.dot_general(np.bool_(1), a_arr_uint1, (((), ()), ((), ()))), Array[bool_])  # lax dot_general np:bool arr:uint1
+    assert_type(lax.dot_general(np.bool_(1), a_arr_uint2, (((), ()), ((), ()))), Array[uint2])  # lax dot_general np:bool arr:uint2
+    assert_type(lax.dot_general(np.bool_(1), a_arr_uint4, (((), ()), ((), ()))), Array[uint4])  # lax dot_general np:bool arr:uint4
+    assert_type(lax.dot_general(np.bool_(1), a_arr_uint8, (((), ()), ((), ()))), Array[uint8])  # lax dot_general np:bool arr:uint8
+    assert_type(lax.dot_general(np.bool_(1), a_arr_uint16, (((), ()), ((), ()))), Array[uint16])  # lax dot_general np:bool arr:uint16
+    assert_type(lax.dot_general(np.bool_(1), a_arr_uint32, (((), ()), ((), ()))), Array[uint32])  # lax dot_general np:bool arr:uint32
+    assert_type(lax.dot_general(np.bool_(1), a_arr_uint64, (((), ()), ((), ()))), Array[uint64])  # lax dot_general np:bool arr:uint64
+    lax.dot_general(np.bool_(1), a_arr_int1, (((), ()), ((), ())))  # rejected: lax dot_general np:bool arr:int1
+    assert_type(lax.dot_general(np.bool_(1), a_arr_int2, (((), ()), ((), ()))), Array[int2])  # lax dot_general np:bool arr:int2
+    assert_type(lax.dot_general(np.bool_(1), a_arr_int4, (((), ()), ((), ()))), Array[int4])  # lax dot_general np:bool arr:int4
+    assert_type(lax.dot_general(np.bool_(1), a_arr_int8, (((), ()), ((), ()))), Array[int8])  # lax dot_general np:bool arr:int8
+    assert_type(lax.dot_general(np.bool_(1), a_arr_int16, (((), ()), ((), ()))), Array[int16])  # lax dot_general np:bool arr:int16
+    assert_type(lax.dot_general(np.bool_(1), a_arr_int32, (((), ()), ((), ()))), Array[int32])  # lax dot_general np:bool arr:int32
+    assert_type(lax.dot_general(np.bool_(1), a_arr_int64, (((), ()), ((), ()))), Array[int64])  # lax dot_general np:bool arr:int64
+    assert_type(lax.dot_general(np.bool_(1), a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general np:bool arr:float4_e2m1fn
+    assert_type(lax.dot_general(np.bool_(1), a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general np:bool arr:float6_e2m3fn
+    assert_type(lax.dot_general(np.bool_(1), a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general np:bool arr:float6_e3m2fn
+    assert_type(lax.dot_general(np.bool_(1), a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general np:bool arr:float8_e3m4
+    assert_type(lax.dot_general(np.bool_(1), a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general np:bool arr:float8_e4m3
+    assert_type(lax.dot_general(np.bool_(1), a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general np:bool arr:float8_e8m0fnu
+    assert_type(lax.dot_general(np.bool_(1), a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general np:bool arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(np.bool_(1), a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general np:bool arr:float8_e4m3fn
+    assert_type(lax.dot_general(np.bool_(1), a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general np:bool arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(np.bool_(1), a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general np:bool arr:float8_e5m2
+    assert_type(lax.dot_general(np.bool_(1), a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general np:bool arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(np.bool_(1), a_arr_bfloat16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general np:bool arr:bfloat16
+    assert_type(lax.dot_general(np.bool_(1), a_arr_float16, (((), ()), ((), ()))), Array[float16])  # lax dot_general np:bool arr:float16
+    assert_type(lax.dot_general(np.bool_(1), a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general np:bool arr:float32
+    assert_type(lax.dot_general(np.bool_(1), a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:bool arr:float64
+    assert_type(lax.dot_general(np.bool_(1), a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:bool arr:complex64
+    assert_type(lax.dot_general(np.bool_(1), a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:bool arr:complex128
+    assert_type(lax.dot_general(np.bool_(1), a_warr_int, (((), ()), ((), ()))), Array[int64])  # lax dot_general np:bool warr:int
+    assert_type(lax.dot_general(np.bool_(1), a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:bool warr:float
+    assert_type(lax.dot_general(np.bool_(1), a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:bool warr:complex
+
+
+def case_lax_dot_general_a_np_uint8() -> None:
+    assert_type(lax.dot_general(np.uint8(1), a_arr_bool, (((), ()), ((), ()))), Array[uint8])  # lax dot_general np:uint8 arr:bool
+    assert_type(lax.dot_general(np.uint8(1), a_arr_uint1, (((), ()), ((), ()))), Array[uint8])  # lax dot_general np:uint8 arr:uint1
+    assert_type(lax.dot_general(np.uint8(1), a_arr_uint2, (((), ()), ((), ()))), Array[uint8])  # lax dot_general np:uint8 arr:uint2
+    assert_type(lax.dot_general(np.uint8(1), a_arr_uint4, (((), ()), ((), ()))), Array[uint8])  # lax dot_general np:uint8 arr:uint4
+    assert_type(lax.dot_general(np.uint8(1), a_arr_uint8, (((), ()), ((), ()))), Array[uint8])  # lax dot_general np:uint8 arr:uint8
+    assert_type(lax.dot_general(np.uint8(1), a_arr_uint16, (((), ()), ((), ()))), Array[uint16])  # lax dot_general np:uint8 arr:uint16
+    assert_type(lax.dot_general(np.uint8(1), a_arr_uint32, (((), ()), ((), ()))), Array[uint32])  # lax dot_general np:uint8 arr:uint32
+    assert_type(lax.dot_general(np.uint8(1), a_arr_uint64, (((), ()), ((), ()))), Array[uint64])  # lax dot_general np:uint8 arr:uint64
+    assert_type(lax.dot_general(np.uint8(1), a_arr_int1, (((), ()), ((), ()))), Array[uint8])  # lax dot_general np:uint8 arr:int1
+    assert_type(lax.dot_general(np.uint8(1), a_arr_int2, (((), ()), ((), ()))), Array[uint8])  # lax dot_general np:uint8 arr:int2
+    assert_type(lax.dot_general(np.uint8(1), a_arr_int4, (((), ()), ((), ()))), Array[uint8])  # lax dot_general np:uint8 arr:int4
+    assert_type(lax.dot_general(np.uint8(1), a_arr_int8, (((), ()), ((), ()))), Array[int8])  # lax dot_general np:uint8 arr:int8
+    assert_type(lax.dot_general(np.uint8(1), a_arr_int16, (((), ()), ((), ()))), Array[int16])  # lax dot_general np:uint8 arr:int16
+    assert_type(lax.dot_general(np.uint8(1), a_arr_int32, (((), ()), ((), ()))), Array[int32])  # lax dot_general np:uint8 arr:int32
+    assert_type(lax.dot_general(np.uint8(1), a_arr_int64, (((), ()), ((), ()))), Array[int64])  # lax dot_general np:uint8 arr:int64
+    assert_type(lax.dot_general(np.uint8(1), a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general np:uint8 arr:float4_e2m1fn
+    assert_type(lax.dot_general(np.uint8(1), a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general np:uint8 arr:float6_e2m3fn
+    assert_type(lax.dot_general(np.uint8(1), a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general np:uint8 arr:float6_e3m2fn
+    assert_type(lax.dot_general(np.uint8(1), a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general np:uint8 arr:float8_e3m4
+    assert_type(lax.dot_general(np.uint8(1), a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general np:uint8 arr:float8_e4m3
+    assert_type(lax.dot_general(np.uint8(1), a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general np:uint8 arr:float8_e8m0fnu
+    assert_type(lax.dot_general(np.uint8(1), a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general np:uint8 arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(np.uint8(1), a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general np:uint8 arr:float8_e4m3fn
+    assert_type(lax.dot_general(np.uint8(1), a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general np:uint8 arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(np.uint8(1), a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general np:uint8 arr:float8_e5m2
+    assert_type(lax.dot_general(np.uint8(1), a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general np:uint8 arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(np.uint8(1), a_arr_bfloat16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general np:uint8 arr:bfloat16
+    assert_type(lax.dot_general(np.uint8(1), a_arr_float16, (((), ()), ((), ()))), Array[float16])  # lax dot_general np:uint8 arr:float16
+    assert_type(lax.dot_general(np.uint8(1), a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general np:uint8 arr:float32
+    assert_type(lax.dot_general(np.uint8(1), a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:uint8 arr:float64
+    assert_type(lax.dot_general(np.uint8(1), a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:uint8 arr:complex64
+    assert_type(lax.dot_general(np.uint8(1), a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:uint8 arr:complex128
+    assert_type(lax.dot_general(np.uint8(1), a_warr_int, (((), ()), ((), ()))), Array[int64])  # lax dot_general np:uint8 warr:int
+    assert_type(lax.dot_general(np.uint8(1), a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:uint8 warr:float
+    assert_type(lax.dot_general(np.uint8(1), a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:uint8 warr:complex
+
+
+def case_lax_dot_general_a_np_uint16() -> None:
+    assert_type(lax.dot_general(np.uint16(1), a_arr_bool, (((), ()), ((), ()))), Array[uint16])  # lax dot_general np:uint16 arr:bool
+    assert_type(lax.dot_general(np.uint16(1), a_arr_uint1, (((), ()), ((), ()))), Array[uint16])  # lax dot_general np:uint16 arr:uint1
+    assert_type(lax.dot_general(np.uint16(1), a_arr_uint2, (((), ()), ((), ()))), Array[uint16])  # lax dot_general np:uint16 arr:uint2
+    assert_type(lax.dot_general(np.uint16(1), a_arr_uint4, (((), ()), ((), ()))), Array[uint16])  # lax dot_general np:uint16 arr:uint4
+    assert_type(lax.dot_general(np.uint16(1), a_arr_uint8, (((), ()), ((), ()))), Array[uint16])  # lax dot_general np:uint16 arr:uint8
+    assert_type(lax.dot_general(np.uint16(1), a_arr_uint16, (((), ()), ((), ()))), Array[uint16])  # lax dot_general np:uint16 arr:uint16
+    assert_type(lax.dot_general(np.uint16(1), a_arr_uint32, (((), ()), ((), ()))), Array[uint32])  # lax dot_general np:uint16 arr:uint32
+    assert_type(lax.dot_general(np.uint16(1), a_arr_uint64, (((), ()), ((), ()))), Array[uint64])  # lax dot_general np:uint16 arr:uint64
+    assert_type(lax.dot_general(np.uint16(1), a_arr_int1, (((), ()), ((), ()))), Array[uint16])  # lax dot_general np:uint16 arr:int1
+    assert_type(lax.dot_general(np.uint16(1), a_arr_int2, (((), ()), ((), ()))), Array[uint16])  # lax dot_general np:uint16 arr:int2
+    assert_type(lax.dot_general(np.uint16(1), a_arr_int4, (((), ()), ((), ()))), Array[uint16])  # lax dot_general np:uint16 arr:int4
+    assert_type(lax.dot_general(np.uint16(1), a_arr_int8, (((), ()), ((), ()))), Array[uint16])  # lax dot_general np:uint16 arr:int8
+    assert_type(lax.dot_general(np.uint16(1), a_arr_int16, (((), ()), ((), ()))), Array[int16])  # lax dot_general np:uint16 arr:int16
+    assert_type(lax.dot_general(np.uint16(1), a_arr_int32, (((), ()), ((), ()))), Array[int32])  # lax dot_general np:uint16 arr:int32
+    assert_type(lax.dot_general(np.uint16(1), a_arr_int64, (((), ()), ((), ()))), Array[int64])  # lax dot_general np:uint16 arr:int64
+    assert_type(lax.dot_general(np.uint16(1), a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general np:uint16 arr:float4_e2m1fn
+    assert_type(lax.dot_general(np.uint16(1), a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general np:uint16 arr:float6_e2m3fn
+    assert_type(lax.dot_general(np.uint16(1), a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general np:uint16 arr:float6_e3m2fn
+    assert_type(lax.dot_general(np.uint16(1), a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general np:uint16 arr:float8_e3m4
+    assert_type(lax.dot_general(np.uint16(1), a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general np:uint16 arr:float8_e4m3
+    assert_type(lax.dot_general(np.uint16(1), a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general np:uint16 arr:float8_e8m0fnu
+    assert_type(lax.dot_general(np.uint16(1), a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general np:uint16 arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(np.uint16(1), a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general np:uint16 arr:float8_e4m3fn
+    assert_type(lax.dot_general(np.uint16(1), a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general np:uint16 arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(np.uint16(1), a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general np:uint16 arr:float8_e5m2
+    assert_type(lax.dot_general(np.uint16(1), a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general np:uint16 arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(np.uint16(1), a_arr_bfloat16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general np:uint16 arr:bfloat16
+    assert_type(lax.dot_general(np.uint16(1), a_arr_float16, (((), ()), ((), ()))), Array[float16])  # lax dot_general np:uint16 arr:float16
+    assert_type(lax.dot_general(np.uint16(1), a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general np:uint16 arr:float32
+    assert_type(lax.dot_general(np.uint16(1), a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:uint16 arr:float64
+    assert_type(lax.dot_general(np.uint16(1), a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:uint16 arr:complex64
+    assert_type(lax.dot_general(np.uint16(1), a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:uint16 arr:complex128
+    assert_type(lax.dot_general(np.uint16(1), a_warr_int, (((), ()), ((), ()))), Array[int64])  # lax dot_general np:uint16 warr:int
+    assert_type(lax.dot_general(np.uint16(1), a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:uint16 warr:float
+    assert_type(lax.dot_general(np.uint16(1), a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:uint16 warr:complex
+
+
+def case_lax_dot_general_a_np_uint32() -> None:
+    assert_type(lax.dot_general(np.uint32(1), a_arr_bool, (((), ()), ((), ()))), Array[uint32])  # lax dot_general np:uint32 arr:bool
+    assert_type(lax.dot_general(np.uint32(1), a_arr_uint1, (((), ()), ((), ()))), Array[uint32])  # lax dot_general np:uint32 arr:uint1
+    assert_type(lax.dot_general(np.uint32(1), a_arr_uint2, (((), ()), ((), ()))), Array[uint32])  # lax dot_general np:uint32 arr:uint2
+    assert_type(lax.dot_general(np.uint32(1), a_arr_uint4, (((), ()), ((), ()))), Array[uint32])  # lax dot_general np:uint32 arr:uint4
+    assert_type(lax.dot_general(np.uint32(1), a_arr_uint8, (((), ()), ((), ()))), Array[uint32])  # lax dot_general np:uint32 arr:uint8
+    assert_type(lax.dot_general(np.uint32(1), a_arr_uint16, (((), ()), ((), ()))), Array[uint32])  # lax dot_general np:uint32 arr:uint16
+    assert_type(lax.dot_general(np.uint32(1), a_arr_uint32, (((), ()), ((), ()))), Array[uint32])  # lax dot_general np:uint32 arr:uint32
+    assert_type(lax.dot_general(np.uint32(1), a_arr_uint64, (((), ()), ((), ()))), Array[uint64])  # lax dot_general np:uint32 arr:uint64
+    assert_type(lax.dot_general(np.uint32(1), a_arr_int1, (((), ()), ((), ()))), Array[uint32])  # lax dot_general np:uint32 arr:int1
+    assert_type(lax.dot_general(np.uint32(1), a_arr_int2, (((), ()), ((), ()))), Array[uint32])  # lax dot_general np:uint32 arr:int2
+    assert_type(lax.dot_general(np.uint32(1), a_arr_int4, (((), ()), ((), ()))), Array[uint32])  # lax dot_general np:uint32 arr:int4
+    assert_type(lax.dot_general(np.uint32(1), a_arr_int8, (((), ()), ((), ()))), Array[uint32])  # lax dot_general np:uint32 arr:int8
+    assert_type(lax.dot_general(np.uint32(1), a_arr_int16, (((), ()), ((), ()))), Array[uint32])  # lax dot_general np:uint32 arr:int16
+    assert_type(lax.dot_general(np.uint32(1), a_arr_int32, (((), ()), ((), ()))), Array[int32])  # lax dot_general np:uint32 arr:int32
+    assert_type(lax.dot_general(np.uint32(1), a_arr_int64, (((), ()), ((), ()))), Array[int64])  # lax dot_general np:uint32 arr:int64
+    assert_type(lax.dot_general(np.uint32(1), a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general np:uint32 arr:float4_e2m1fn
+    assert_type(lax.dot_general(np.uint32(1), a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general np:uint32 arr:float6_e2m3fn
+    assert_type(lax.dot_general(np.uint32(1), a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general np:uint32 arr:float6_e3m2fn
+    assert_type(lax.dot_general(np.uint32(1), a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general np:uint32 arr:float8_e3m4
+    assert_type(lax.dot_general(np.uint32(1), a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general np:uint32 arr:float8_e4m3
+    assert_type(lax.dot_general(np.uint32(1), a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general np:uint32 arr:float8_e8m0fnu
+    assert_type(lax.dot_general(np.uint32(1), a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general np:uint32 arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(np.uint32(1), a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general np:uint32 arr:float8_e4m3fn
+    assert_type(lax.dot_general(np.uint32(1), a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general np:uint32 arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(np.uint32(1), a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general np:uint32 arr:float8_e5m2
+    assert_type(lax.dot_general(np.uint32(1), a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general np:uint32 arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(np.uint32(1), a_arr_bfloat16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general np:uint32 arr:bfloat16
+    assert_type(lax.dot_general(np.uint32(1), a_arr_float16, (((), ()), ((), ()))), Array[float16])  # lax dot_general np:uint32 arr:float16
+    assert_type(lax.dot_general(np.uint32(1), a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general np:uint32 arr:float32
+    assert_type(lax.dot_general(np.uint32(1), a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:uint32 arr:float64
+    assert_type(lax.dot_general(np.uint32(1), a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:uint32 arr:complex64
+    assert_type(lax.dot_general(np.uint32(1), a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:uint32 arr:complex128
+    assert_type(lax.dot_general(np.uint32(1), a_warr_int, (((), ()), ((), ()))), Array[int64])  # lax dot_general np:uint32 warr:int
+    assert_type(lax.dot_general(np.uint32(1), a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:uint32 warr:float
+    assert_type(lax.dot_general(np.uint32(1), a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:uint32 warr:complex
+
+
+def case_lax_dot_general_a_np_uint64() -> None:
+    assert_type(lax.dot_general(np.uint64(1), a_arr_bool, (((), ()), ((), ()))), Array[uint64])  # lax dot_general np:uint64 arr:bool
+    assert_type(lax.dot_general(np.uint64(1), a_arr_uint1, (((), ()), ((), ()))), Array[uint64])  # lax dot_general np:uint64 arr:uint1
+    assert_type(lax.dot_general(np.uint64(1), a_arr_uint2, (((), ()), ((), ()))), Array[uint64])  # lax dot_general np:uint64 arr:uint2
+    assert_type(lax.dot_general(np.uint64(1), a_arr_uint4, (((), ()), ((), ()))), Array[uint64])  # lax dot_general np:uint64 arr:uint4
+    assert_type(lax.dot_general(np.uint64(1), a_arr_uint8, (((), ()), ((), ()))), Array[uint64])  # lax dot_general np:uint64 arr:uint8
+    assert_type(lax.dot_general(np.uint64(1), a_arr_uint16, (((), ()), ((), ()))), Array[uint64])  # lax dot_general np:uint64 arr:uint16
+    assert_type(lax.dot_general(np.uint64(1), a_arr_uint32, (((), ()), ((), ()))), Array[uint64])  # lax dot_general np:uint64 arr:uint32
+    assert_type(lax.dot_general(np.uint64(1), a_arr_uint64, (((), ()), ((), ()))), Array[uint64])  # lax dot_general np:uint64 arr:uint64
+    assert_type(lax.dot_general(np.uint64(1), a_arr_int1, (((), ()), ((), ()))), Array[uint64])  # lax dot_general np:uint64 arr:int1
+    assert_type(lax.dot_general(np.uint64(1), a_arr_int2, (((), ()), ((), ()))), Array[uint64])  # lax dot_general np:uint64 arr:int2
+    assert_type(lax.dot_general(np.uint64(1), a_arr_int4, (((), ()), ((), ()))), Array[uint64])  # lax dot_general np:uint64 arr:int4
+    assert_type(lax.dot_general(np.uint64(1), a_arr_int8, (((), ()), ((), ()))), Array[uint64])  # lax dot_general np:uint64 arr:int8
+    assert_type(lax.dot_general(np.uint64(1), a_arr_int16, (((), ()), ((), ()))), Array[uint64])  # lax dot_general np:uint64 arr:int16
+    assert_type(lax.dot_general(np.uint64(1), a_arr_int32, (((), ()), ((), ()))), Array[uint64])  # lax dot_general np:uint64 arr:int32
+    assert_type(lax.dot_general(np.uint64(1), a_arr_int64, (((), ()), ((), ()))), Array[int64])  # lax dot_general np:uint64 arr:int64
+    assert_type(lax.dot_general(np.uint64(1), a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general np:uint64 arr:float4_e2m1fn
+    assert_type(lax.dot_general(np.uint64(1), a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general np:uint64 arr:float6_e2m3fn
+    assert_type(lax.dot_general(np.uint64(1), a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general np:uint64 arr:float6_e3m2fn
+    assert_type(lax.dot_general(np.uint64(1), a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general np:uint64 arr:float8_e3m4
+    assert_type(lax.dot_general(np.uint64(1), a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general np:uint64 arr:float8_e4m3
+    assert_type(lax.dot_general(np.uint64(1), a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general np:uint64 arr:float8_e8m0fnu
+    assert_type(lax.dot_general(np.uint64(1), a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general np:uint64 arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(np.uint64(1), a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general np:uint64 arr:float8_e4m3fn
+    assert_type(lax.dot_general(np.uint64(1), a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general np:uint64 arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(np.uint64(1), a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general np:uint64 arr:float8_e5m2
+    assert_type(lax.dot_general(np.uint64(1), a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general np:uint64 arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(np.uint64(1), a_arr_bfloat16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general np:uint64 arr:bfloat16
+    assert_type(lax.dot_general(np.uint64(1), a_arr_float16, (((), ()), ((), ()))), Array[float16])  # lax dot_general np:uint64 arr:float16
+    assert_type(lax.dot_general(np.uint64(1), a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general np:uint64 arr:float32
+    assert_type(lax.dot_general(np.uint64(1), a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:uint64 arr:float64
+    assert_type(lax.dot_general(np.uint64(1), a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:uint64 arr:complex64
+    assert_type(lax.dot_general(np.uint64(1), a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:uint64 arr:complex128
+    assert_type(lax.dot_general(np.uint64(1), a_warr_int, (((), ()), ((), ()))), Array[int64])  # lax dot_general np:uint64 warr:int
+    assert_type(lax.dot_general(np.uint64(1), a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:uint64 warr:float
+    assert_type(lax.dot_general(np.uint64(1), a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:uint64 warr:complex
+
+
+def case_lax_dot_general_a_np_int8() -> None:
+    assert_type(lax.dot_general(np.int8(1), a_arr_bool, (((), ()), ((), ()))), Array[int8])  # lax dot_general np:int8 arr:bool
+    assert_type(lax.dot_general(np.int8(1), a_arr_uint1, (((), ()), ((), ()))), Array[int8])  # lax dot_general np:int8 arr:uint1
+    assert_type(lax.dot_general(np.int8(1), a_arr_uint2, (((), ()), ((), ()))), Array[int8])  # lax dot_general np:int8 arr:uint2
+    assert_type(lax.dot_general(np.int8(1), a_arr_uint4, (((), ()), ((), ()))), Array[int8])  # lax dot_general np:int8 arr:uint4
+    assert_type(lax.dot_general(np.int8(1), a_arr_uint8, (((), ()), ((), ()))), Array[int8])  # lax dot_general np:int8 arr:uint8
+    assert_type(lax.dot_general(np.int8(1), a_arr_uint16, (((), ()), ((), ()))), Array[uint16])  # lax dot_general np:int8 arr:uint16
+    assert_type(lax.dot_general(np.int8(1), a_arr_uint32, (((), ()), ((), ()))), Array[uint32])  # lax dot_general np:int8 arr:uint32
+    assert_type(lax.dot_general(np.int8(1), a_arr_uint64, (((), ()), ((), ()))), Array[uint64])  # lax dot_general np:int8 arr:uint64
+    assert_type(lax.dot_general(np.int8(1), a_arr_int1, (((), ()), ((), ()))), Array[int8])  # lax dot_general np:int8 arr:int1
+    assert_type(lax.dot_general(np.int8(1), a_arr_int2, (((), ()), ((), ()))), Array[int8])  # lax dot_general np:int8 arr:int2
+    assert_type(lax.dot_general(np.int8(1), a_arr_int4, (((), ()), ((), ()))), Array[int8])  # lax dot_general np:int8 arr:int4
+    assert_type(lax.dot_general(np.int8(1), a_arr_int8, (((), ()), ((), ()))), Array[int8])  # lax dot_general np:int8 arr:int8
+    assert_type(lax.dot_general(np.int8(1), a_arr_int16, (((), ()), ((), ()))), Array[int16])  # lax dot_general np:int8 arr:int16
+    assert_type(lax.dot_general(np.int8(1), a_arr_int32, (((), ()), ((), ()))), Array[int32])  # lax dot_general np:int8 arr:int32
+    assert_type(lax.dot_general(np.int8(1), a_arr_int64, (((), ()), ((), ()))), Array[int64])  # lax dot_general np:int8 arr:int64
+    assert_type(lax.dot_general(np.int8(1), a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general np:int8 arr:float4_e2m1fn
+    assert_type(lax.dot_general(np.int8(1), a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general np:int8 arr:float6_e2m3fn
+    assert_type(lax.dot_general(np.int8(1), a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general np:int8 arr:float6_e3m2fn
+    assert_type(lax.dot_general(np.int8(1), a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general np:int8 arr:float8_e3m4
+    assert_type(lax.dot_general(np.int8(1), a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general np:int8 arr:float8_e4m3
+    assert_type(lax.dot_general(np.int8(1), a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general np:int8 arr:float8_e8m0fnu
+    assert_type(lax.dot_general(np.int8(1), a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general np:int8 arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(np.int8(1), a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general np:int8 arr:float8_e4m3fn
+    assert_type(lax.dot_general(np.int8(1), a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general np:int8 arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(np.int8(1), a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general np:int8 arr:float8_e5m2
+    assert_type(lax.dot_general(np.int8(1), a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general np:int8 arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(np.int8(1), a_arr_bfloat16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general np:int8 arr:bfloat16
+    assert_type(lax.dot_general(np.int8(1), a_arr_float16, (((), ()), ((), ()))), Array[float16])  # lax dot_general np:int8 arr:float16
+    assert_type(lax.dot_general(np.int8(1), a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general np:int8 arr:float32
+    assert_type(lax.dot_general(np.int8(1), a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:int8 arr:float64
+    assert_type(lax.dot_general(np.int8(1), a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:int8 arr:complex64
+    assert_type(lax.dot_general(np.int8(1), a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:int8 arr:complex128
+    assert_type(lax.dot_general(np.int8(1), a_warr_int, (((), ()), ((), ()))), Array[int64])  # lax dot_general np:int8 warr:int
+    assert_type(lax.dot_general(np.int8(1), a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:int8 warr:float
+    assert_type(lax.dot_general(np.int8(1), a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:int8 warr:complex
+
+
+def case_lax_dot_general_a_np_int16() -> None:
+    assert_type(lax.dot_general(np.int16(1), a_arr_bool, (((), ()), ((), ()))), Array[int16])  # lax dot_general np:int16 arr:bool
+    assert_type(lax.dot_general(np.int16(1), a_arr_uint1, (((), ()), ((), ()))), Array[int16])  # lax dot_general np:int16 arr:uint1
+    assert_type(lax.dot_general(np.int16(1), a_arr_uint2, (((), ()), ((), ()))), Array[int16])  # lax dot_general np:int16 arr:uint2
+    assert_type(lax.dot_general(np.int16(1), a_arr_uint4, (((), ()), ((), ()))), Array[int16])  # lax dot_general np:int16 arr:uint4
+    assert_type(lax.dot_general(np.int16(1), a_arr_uint8, (((), ()), ((), ()))), Array[int16])  # lax dot_general np:int16 arr:uint8
+    assert_type(lax.dot_general(np.int16(1), a_arr_uint16, (((), ()), ((), ()))), Array[int16])  # lax dot_general np:int16 arr:uint16
+    assert_type(lax.dot_general(np.int16(1), a_arr_uint32, (((), ()), ((), ()))), Array[uint32])  # lax dot_general np:int16 arr:uint32
+    assert_type(lax.dot_general(np.int16(1), a_arr_uint64, (((), ()), ((), ()))), Array[uint64])  # lax dot_general np:int16 arr:uint64
+    assert_type(lax.dot_general(np.int16(1), a_arr_int1, (((), ()), ((), ()))), Array[int16])  # lax dot_general np:int16 arr:int1
+    assert_type(lax.dot_general(np.int16(1), a_arr_int2, (((), ()), ((), ()))), Array[int16])  # lax dot_general np:int16 arr:int2
+    assert_type(lax.dot_general(np.int16(1), a_arr_int4, (((), ()), ((), ()))), Array[int16])  # lax dot_general np:int16 arr:int4
+    assert_type(lax.dot_general(np.int16(1), a_arr_int8, (((), ()), ((), ()))), Array[int16])  # lax dot_general np:int16 arr:int8
+    assert_type(lax.dot_general(np.int16(1), a_arr_int16, (((), ()), ((), ()))), Array[int16])  # lax dot_general np:int16 arr:int16
+    assert_type(lax.dot_general(np.int16(1), a_arr_int32, (((), ()), ((), ()))), Array[int32])  # lax dot_general np:int16 arr:int32
+    assert_type(lax.dot_general(np.int16(1), a_arr_int64, (((), ()), ((), ()))), Array[int64])  # lax dot_general np:int16 arr:int64
+    assert_type(lax.dot_general(np.int16(1), a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general np:int16 arr:float4_e2m1fn
+    assert_type(lax.dot_general(np.int16(1), a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general np:int16 arr:float6_e2m3fn
+    assert_type(lax.dot_general(np.int16(1), a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general np:int16 arr:float6_e3m2fn
+    assert_type(lax.dot_general(np.int16(1), a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general np:int16 arr:float8_e3m4
+    assert_type(lax.dot_general(np.int16(1), a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general np:int16 arr:float8_e4m3
+    assert_type(lax.dot_general(np.int16(1), a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general np:int16 arr:float8_e8m0fnu
+    assert_type(lax.dot_general(np.int16(1), a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general np:int16 arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(np.int16(1), a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general np:int16 arr:float8_e4m3fn
+    assert_type(lax.dot_general(np.int16(1), a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general np:int16 arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(np.int16(1), a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general np:int16 arr:float8_e5m2
+    assert_type(lax.dot_general(np.int16(1), a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general np:int16 arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(np.int16(1), a_arr_bfloat16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general np:int16 arr:bfloat16
+    assert_type(lax.dot_general(np.int16(1), a_arr_float16, (((), ()), ((), ()))), Array[float16])  # lax dot_general np:int16 arr:float16
+    assert_type(lax.dot_general(np.int16(1), a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general np:int16 arr:float32
+    assert_type(lax.dot_general(np.int16(1), a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:int16 arr:float64
+    assert_type(lax.dot_general(np.int16(1), a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:int16 arr:complex64
+    assert_type(lax.dot_general(np.int16(1), a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:int16 arr:complex128
+    assert_type(lax.dot_general(np.int16(1), a_warr_int, (((), ()), ((), ()))), Array[int64])  # lax dot_general np:int16 warr:int
+    assert_type(lax.dot_general(np.int16(1), a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:int16 warr:float
+    assert_type(lax.dot_general(np.int16(1), a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:int16 warr:complex
+
+
+def case_lax_dot_general_a_np_int32() -> None:
+    assert_type(lax.dot_general(np.int32(1), a_arr_bool, (((), ()), ((), ()))), Array[int32])  # lax dot_general np:int32 arr:bool
+    assert_type(lax.dot_general(np.int32(1), a_arr_uint1, (((), ()), ((), ()))), Array[int32])  # lax dot_general np:int32 arr:uint1
+    assert_type(lax.dot_general(np.int32(1), a_arr_uint2, (((), ()), ((), ()))), Array[int32])  # lax dot_general np:int32 arr:uint2
+    assert_type(lax.dot_general(np.int32(1), a_arr_uint4, (((), ()), ((), ()))), Array[int32])  # lax dot_general np:int32 arr:uint4
+    assert_type(lax.dot_general(np.int32(1), a_arr_uint8, (((), ()), ((), ()))), Array[int32])  # lax dot_general np:int32 arr:uint8
+    assert_type(lax.dot_general(np.int32(1), a_arr_uint16, (((), ()), ((), ()))), Array[int32])  # lax dot_general np:int32 arr:uint16
+    assert_type(lax.dot_general(np.int32(1), a_arr_uint32, (((), ()), ((), ()))), Array[int32])  # lax dot_general np:int32 arr:uint32
+    assert_type(lax.dot_general(np.int32(1), a_arr_uint64, (((), ()), ((), ()))), Array[uint64])  # lax dot_general np:int32 arr:uint64
+    assert_type(lax.dot_general(np.int32(1), a_arr_int1, (((), ()), ((), ()))), Array[int32])  # lax dot_general np:int32 arr:int1
+    assert_type(lax.dot_general(np.int32(1), a_arr_int2, (((), ()), ((), ()))), Array[int32])  # lax dot_general np:int32 arr:int2
+    assert_type(lax.dot_general(np.int32(1), a_arr_int4, (((), ()), ((), ()))), Array[int32])  # lax dot_general np:int32 arr:int4
+    assert_type(lax.dot_general(np.int32(1), a_arr_int8, (((), ()), ((), ()))), Array[int32])  # lax dot_general np:int32 arr:int8
+    assert_type(lax.dot_general(np.int32(1), a_arr_int16, (((), ()), ((), ()))), Array[int32])  # lax dot_general np:int32 arr:int16
+    assert_type(lax.dot_general(np.int32(1), a_arr_int32, (((), ()), ((), ()))), Array[int32])  # lax dot_general np:int32 arr:int32
+    assert_type(lax.dot_general(np.int32(1), a_arr_int64, (((), ()), ((), ()))), Array[int64])  # lax dot_general np:int32 arr:int64
+    assert_type(lax.dot_general(np.int32(1), a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general np:int32 arr:float4_e2m1fn
+    assert_type(lax.dot_general(np.int32(1), a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general np:int32 arr:float6_e2m3fn
+    assert_type(lax.dot_general(np.int32(1), a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general np:int32 arr:float6_e3m2fn
+    assert_type(lax.dot_general(np.int32(1), a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general np:int32 arr:float8_e3m4
+    assert_type(lax.dot_general(np.int32(1), a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general np:int32 arr:float8_e4m3
+    assert_type(lax.dot_general(np.int32(1), a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general np:int32 arr:float8_e8m0fnu
+    assert_type(lax.dot_general(np.int32(1), a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general np:int32 arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(np.int32(1), a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general np:int32 arr:float8_e4m3fn
+    assert_type(lax.dot_general(np.int32(1), a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general np:int32 arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(np.int32(1), a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general np:int32 arr:float8_e5m2
+    assert_type(lax.dot_general(np.int32(1), a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general np:int32 arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(np.int32(1), a_arr_bfloat16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general np:int32 arr:bfloat16
+    assert_type(lax.dot_general(np.int32(1), a_arr_float16, (((), ()), ((), ()))), Array[float16])  # lax dot_general np:int32 arr:float16
+    assert_type(lax.dot_general(np.int32(1), a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general np:int32 arr:float32
+    assert_type(lax.dot_general(np.int32(1), a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:int32 arr:float64
+    assert_type(lax.dot_general(np.int32(1), a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:int32 arr:complex64
+    assert_type(lax.dot_general(np.int32(1), a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:int32 arr:complex128
+    assert_type(lax.dot_general(np.int32(1), a_warr_int, (((), ()), ((), ()))), Array[int64])  # lax dot_general np:int32 warr:int
+    assert_type(lax.dot_general(np.int32(1), a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:int32 warr:float
+    assert_type(lax.dot_general(np.int32(1), a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:int32 warr:complex
+
+
+def case_lax_dot_general_a_np_int64() -> None:
+    assert_type(lax.dot_general(np.int64(1), a_arr_bool, (((), ()), ((), ()))), Array[int64])  # lax dot_general np:int64 arr:bool
+    assert_type(lax.dot_general(np.int64(1), a_arr_uint1, (((), ()), ((), ()))), Array[int64])  # lax dot_general np:int64 arr:uint1
+    assert_type(lax.dot_general(np.int64(1), a_arr_uint2, (((), ()), ((), ()))), Array[int64])  # lax dot_general np:int64 arr:uint2
+    assert_type(lax.dot_general(np.int64(1), a_arr_uint4, (((), ()), ((), ()))), Array[int64])  # lax dot_general np:int64 arr:uint4
+    assert_type(lax.dot_general(np.int64(1), a_arr_uint8, (((), ()), ((), ()))), Array[int64])  # lax dot_general np:int64 arr:uint8
+    assert_type(lax.dot_general(np.int64(1), a_arr_uint16, (((), ()), ((), ()))), Array[int64])  # lax dot_general np:int64 arr:uint16
+    assert_type(lax.dot_general(np.int64(1), a_arr_uint32, (((), ()), ((), ()))), Array[int64])  # lax dot_general np:int64 arr:uint32
+    assert_type(lax.dot_general(np.int64(1), a_arr_uint64, (((), ()), ((), ()))), Array[int64])  # lax dot_general np:int64 arr:uint64
+    assert_type(lax.dot_general(np.int64(1), a_arr_int1, (((), ()), ((), ()))), Array[int64])  # lax dot_general np:int64 arr:int1
+    assert_type(lax.dot_general(np.int64(1), a_arr_int2, (((), ()), ((), ()))), Array[int64])  # lax dot_general np:int64 arr:int2
+    assert_type(lax.dot_general(np.int64(1), a_arr_int4, (((), ()), ((), ()))), Array[int64])  # lax dot_general np:int64 arr:int4
+    assert_type(lax.dot_general(np.int64(1), a_arr_int8, (((), ()), ((), ()))), Array[int64])  # lax dot_general np:int64 arr:int8
+    assert_type(lax.dot_general(np.int64(1), a_arr_int16, (((), ()), ((), ()))), Array[int64])  # lax dot_general np:int64 arr:int16
+    assert_type(lax.dot_general(np.int64(1), a_arr_int32, (((), ()), ((), ()))), Array[int64])  # lax dot_general np:int64 arr:int32
+    assert_type(lax.dot_general(np.int64(1), a_arr_int64, (((), ()), ((), ()))), Array[int64])  # lax dot_general np:int64 arr:int64
+    assert_type(lax.dot_general(np.int64(1), a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float4_e2m1fn])  # lax dot_general np:int64 arr:float4_e2m1fn
+    assert_type(lax.dot_general(np.int64(1), a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float6_e2m3fn])  # lax dot_general np:int64 arr:float6_e2m3fn
+    assert_type(lax.dot_general(np.int64(1), a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float6_e3m2fn])  # lax dot_general np:int64 arr:float6_e3m2fn
+    assert_type(lax.dot_general(np.int64(1), a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float8_e3m4])  # lax dot_general np:int64 arr:float8_e3m4
+    assert_type(lax.dot_general(np.int64(1), a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float8_e4m3])  # lax dot_general np:int64 arr:float8_e4m3
+    assert_type(lax.dot_general(np.int64(1), a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general np:int64 arr:float8_e8m0fnu
+    assert_type(lax.dot_general(np.int64(1), a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float8_e4m3b11fnuz])  # lax dot_general np:int64 arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(np.int64(1), a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float8_e4m3fn])  # lax dot_general np:int64 arr:float8_e4m3fn
+    assert_type(lax.dot_general(np.int64(1), a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float8_e4m3fnuz])  # lax dot_general np:int64 arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(np.int64(1), a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float8_e5m2])  # lax dot_general np:int64 arr:float8_e5m2
+    assert_type(lax.dot_general(np.int64(1), a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float8_e5m2fnuz])  # lax dot_general np:int64 arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(np.int64(1), a_arr_bfloat16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general np:int64 arr:bfloat16
+    assert_type(lax.dot_general(np.int64(1), a_arr_float16, (((), ()), ((), ()))), Array[float16])  # lax dot_general np:int64 arr:float16
+    assert_type(lax.dot_general(np.int64(1), a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general np:int64 arr:float32
+    assert_type(lax.dot_general(np.int64(1), a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:int64 arr:float64
+    assert_type(lax.dot_general(np.int64(1), a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:int64 arr:complex64
+    assert_type(lax.dot_general(np.int64(1), a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:int64 arr:complex128
+    assert_type(lax.dot_general(np.int64(1), a_warr_int, (((), ()), ((), ()))), Array[int64])  # lax dot_general np:int64 warr:int
+    assert_type(lax.dot_general(np.int64(1), a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:int64 warr:float
+    assert_type(lax.dot_general(np.int64(1), a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:int64 warr:complex
+
+
+def case_lax_dot_general_a_np_float16() -> None:
+    assert_type(lax.dot_general(np.float16(1), a_arr_bool, (((), ()), ((), ()))), Array[float16])  # lax dot_general np:float16 arr:bool
+    assert_type(lax.dot_general(np.float16(1), a_arr_uint1, (((), ()), ((), ()))), Array[float16])  # lax dot_general np:float16 arr:uint1
+    assert_type(lax.dot_general(np.float16(1), a_arr_uint2, (((), ()), ((), ()))), Array[float16])  # lax dot_general np:float16 arr:uint2
+    assert_type(lax.dot_general(np.float16(1), a_arr_uint4, (((), ()), ((), ()))), Array[float16])  # lax dot_general np:float16 arr:uint4
+    assert_type(lax.dot_general(np.float16(1), a_arr_uint8, (((), ()), ((), ()))), Array[float16])  # lax dot_general np:float16 arr:uint8
+    assert_type(lax.dot_general(np.float16(1), a_arr_uint16, (((), ()), ((), ()))), Array[float16])  # lax dot_general np:float16 arr:uint16
+    assert_type(lax.dot_general(np.float16(1), a_arr_uint32, (((), ()), ((), ()))), Array[float16])  # lax dot_general np:float16 arr:uint32
+    assert_type(lax.dot_general(np.float16(1), a_arr_uint64, (((), ()), ((), ()))), Array[float16])  # lax dot_general np:float16 arr:uint64
+    assert_type(lax.dot_general(np.float16(1), a_arr_int1, (((), ()), ((), ()))), Array[float16])  # lax dot_general np:float16 arr:int1
+    assert_type(lax.dot_general(np.float16(1), a_arr_int2, (((), ()), ((), ()))), Array[float16])  # lax dot_general np:float16 arr:int2
+    assert_type(lax.dot_general(np.float16(1), a_arr_int4, (((), ()), ((), ()))), Array[float16])  # lax dot_general np:float16 arr:int4
+    assert_type(lax.dot_general(np.float16(1), a_arr_int8, (((), ()), ((), ()))), Array[float16])  # lax dot_general np:float16 arr:int8
+    assert_type(lax.dot_general(np.float16(1), a_arr_int16, (((), ()), ((), ()))), Array[float16])  # lax dot_general np:float16 arr:int16
+    assert_type(lax.dot_general(np.float16(1), a_arr_int32, (((), ()), ((), ()))), Array[float16])  # lax dot_general np:float16 arr:int32
+    assert_type(lax.dot_general(np.float16(1), a_arr_int64, (((), ()), ((), ()))), Array[float16])  # lax dot_general np:float16 arr:int64
+    assert_type(lax.dot_general(np.float16(1), a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float16])  # lax dot_general np:float16 arr:float4_e2m1fn
+    assert_type(lax.dot_general(np.float16(1), a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float16])  # lax dot_general np:float16 arr:float6_e2m3fn
+    assert_type(lax.dot_general(np.float16(1), a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float16])  # lax dot_general np:float16 arr:float6_e3m2fn
+    assert_type(lax.dot_general(np.float16(1), a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float16])  # lax dot_general np:float16 arr:float8_e3m4
+    assert_type(lax.dot_general(np.float16(1), a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float16])  # lax dot_general np:float16 arr:float8_e4m3
+    assert_type(lax.dot_general(np.float16(1), a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float8_e8m0fnu])  # lax dot_general np:float16 arr:float8_e8m0fnu
+    assert_type(lax.dot_general(np.float16(1), a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float16])  # lax dot_general np:float16 arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(np.float16(1), a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float16])  # lax dot_general np:float16 arr:float8_e4m3fn
+    assert_type(lax.dot_general(np.float16(1), a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float16])  # lax dot_general np:float16 arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(np.float16(1), a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float16])  # lax dot_general np:float16 arr:float8_e5m2
+    assert_type(lax.dot_general(np.float16(1), a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float16])  # lax dot_general np:float16 arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(np.float16(1), a_arr_bfloat16, (((), ()), ((), ()))), Array[bfloat16])  # lax dot_general np:float16 arr:bfloat16
+    assert_type(lax.dot_general(np.float16(1), a_arr_float16, (((), ()), ((), ()))), Array[float16])  # lax dot_general np:float16 arr:float16
+    assert_type(lax.dot_general(np.float16(1), a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general np:float16 arr:float32
+    assert_type(lax.dot_general(np.float16(1), a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:float16 arr:float64
+    assert_type(lax.dot_general(np.float16(1), a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:float16 arr:complex64
+    assert_type(lax.dot_general(np.float16(1), a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:float16 arr:complex128
+    assert_type(lax.dot_general(np.float16(1), a_warr_int, (((), ()), ((), ()))), Array[float16])  # lax dot_general np:float16 warr:int
+    assert_type(lax.dot_general(np.float16(1), a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:float16 warr:float
+    assert_type(lax.dot_general(np.float16(1), a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:float16 warr:complex
+
+
+def case_lax_dot_general_a_np_float32() -> None:
+    assert_type(lax.dot_general(np.float32(1), a_arr_bool, (((), ()), ((), ()))), Array[float32])  # lax dot_general np:float32 arr:bool
+    assert_type(lax.dot_general(np.float32(1), a_arr_uint1, (((), ()), ((), ()))), Array[float32])  # lax dot_general np:float32 arr:uint1
+    assert_type(lax.dot_general(np.float32(1), a_arr_uint2, (((), ()), ((), ()))), Array[float32])  # lax dot_general np:float32 arr:uint2
+    assert_type(lax.dot_general(np.float32(1), a_arr_uint4, (((), ()), ((), ()))), Array[float32])  # lax dot_general np:float32 arr:uint4
+    assert_type(lax.dot_general(np.float32(1), a_arr_uint8, (((), ()), ((), ()))), Array[float32])  # lax dot_general np:float32 arr:uint8
+    assert_type(lax.dot_general(np.float32(1), a_arr_uint16, (((), ()), ((), ()))), Array[float32])  # lax dot_general np:float32 arr:uint16
+    assert_type(lax.dot_general(np.float32(1), a_arr_uint32, (((), ()), ((), ()))), Array[float32])  # lax dot_general np:float32 arr:uint32
+    assert_type(lax.dot_general(np.float32(1), a_arr_uint64, (((), ()), ((), ()))), Array[float32])  # lax dot_general np:float32 arr:uint64
+    assert_type(lax.dot_general(np.float32(1), a_arr_int1, (((), ()), ((), ()))), Array[float32])  # lax dot_general np:float32 arr:int1
+    assert_type(lax.dot_general(np.float32(1), a_arr_int2, (((), ()), ((), ()))), Array[float32])  # lax dot_general np:float32 arr:int2
+    assert_type(lax.dot_general(np.float32(1), a_arr_int4, (((), ()), ((), ()))), Array[float32])  # lax dot_general np:float32 arr:int4
+    assert_type(lax.dot_general(np.float32(1), a_arr_int8, (((), ()), ((), ()))), Array[float32])  # lax dot_general np:float32 arr:int8
+    assert_type(lax.dot_general(np.float32(1), a_arr_int16, (((), ()), ((), ()))), Array[float32])  # lax dot_general np:float32 arr:int16
+    assert_type(lax.dot_general(np.float32(1), a_arr_int32, (((), ()), ((), ()))), Array[float32])  # lax dot_general np:float32 arr:int32
+    assert_type(lax.dot_general(np.float32(1), a_arr_int64, (((), ()), ((), ()))), Array[float32])  # lax dot_general np:float32 arr:int64
+    assert_type(lax.dot_general(np.float32(1), a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float32])  # lax dot_general np:float32 arr:float4_e2m1fn
+    assert_type(lax.dot_general(np.float32(1), a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float32])  # lax dot_general np:float32 arr:float6_e2m3fn
+    assert_type(lax.dot_general(np.float32(1), a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float32])  # lax dot_general np:float32 arr:float6_e3m2fn
+    assert_type(lax.dot_general(np.float32(1), a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float32])  # lax dot_general np:float32 arr:float8_e3m4
+    assert_type(lax.dot_general(np.float32(1), a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float32])  # lax dot_general np:float32 arr:float8_e4m3
+    assert_type(lax.dot_general(np.float32(1), a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float32])  # lax dot_general np:float32 arr:float8_e8m0fnu
+    assert_type(lax.dot_general(np.float32(1), a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float32])  # lax dot_general np:float32 arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(np.float32(1), a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float32])  # lax dot_general np:float32 arr:float8_e4m3fn
+    assert_type(lax.dot_general(np.float32(1), a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float32])  # lax dot_general np:float32 arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(np.float32(1), a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float32])  # lax dot_general np:float32 arr:float8_e5m2
+    assert_type(lax.dot_general(np.float32(1), a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float32])  # lax dot_general np:float32 arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(np.float32(1), a_arr_bfloat16, (((), ()), ((), ()))), Array[float32])  # lax dot_general np:float32 arr:bfloat16
+    assert_type(lax.dot_general(np.float32(1), a_arr_float16, (((), ()), ((), ()))), Array[float32])  # lax dot_general np:float32 arr:float16
+    assert_type(lax.dot_general(np.float32(1), a_arr_float32, (((), ()), ((), ()))), Array[float32])  # lax dot_general np:float32 arr:float32
+    assert_type(lax.dot_general(np.float32(1), a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:float32 arr:float64
+    assert_type(lax.dot_general(np.float32(1), a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:float32 arr:complex64
+    assert_type(lax.dot_general(np.float32(1), a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:float32 arr:complex128
+    assert_type(lax.dot_general(np.float32(1), a_warr_int, (((), ()), ((), ()))), Array[float32])  # lax dot_general np:float32 warr:int
+    assert_type(lax.dot_general(np.float32(1), a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:float32 warr:float
+    assert_type(lax.dot_general(np.float32(1), a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:float32 warr:complex
+
+
+def case_lax_dot_general_a_np_float64() -> None:
+    assert_type(lax.dot_general(np.float64(1), a_arr_bool, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:float64 arr:bool
+    assert_type(lax.dot_general(np.float64(1), a_arr_uint1, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:float64 arr:uint1
+    assert_type(lax.dot_general(np.float64(1), a_arr_uint2, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:float64 arr:uint2
+    assert_type(lax.dot_general(np.float64(1), a_arr_uint4, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:float64 arr:uint4
+    assert_type(lax.dot_general(np.float64(1), a_arr_uint8, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:float64 arr:uint8
+    assert_type(lax.dot_general(np.float64(1), a_arr_uint16, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:float64 arr:uint16
+    assert_type(lax.dot_general(np.float64(1), a_arr_uint32, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:float64 arr:uint32
+    assert_type(lax.dot_general(np.float64(1), a_arr_uint64, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:float64 arr:uint64
+    assert_type(lax.dot_general(np.float64(1), a_arr_int1, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:float64 arr:int1
+    assert_type(lax.dot_general(np.float64(1), a_arr_int2, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:float64 arr:int2
+    assert_type(lax.dot_general(np.float64(1), a_arr_int4, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:float64 arr:int4
+    assert_type(lax.dot_general(np.float64(1), a_arr_int8, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:float64 arr:int8
+    assert_type(lax.dot_general(np.float64(1), a_arr_int16, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:float64 arr:int16
+    assert_type(lax.dot_general(np.float64(1), a_arr_int32, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:float64 arr:int32
+    assert_type(lax.dot_general(np.float64(1), a_arr_int64, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:float64 arr:int64
+    assert_type(lax.dot_general(np.float64(1), a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:float64 arr:float4_e2m1fn
+    assert_type(lax.dot_general(np.float64(1), a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:float64 arr:float6_e2m3fn
+    assert_type(lax.dot_general(np.float64(1), a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:float64 arr:float6_e3m2fn
+    assert_type(lax.dot_general(np.float64(1), a_arr_float8_e3m4, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:float64 arr:float8_e3m4
+    assert_type(lax.dot_general(np.float64(1), a_arr_float8_e4m3, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:float64 arr:float8_e4m3
+    assert_type(lax.dot_general(np.float64(1), a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:float64 arr:float8_e8m0fnu
+    assert_type(lax.dot_general(np.float64(1), a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:float64 arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(np.float64(1), a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:float64 arr:float8_e4m3fn
+    assert_type(lax.dot_general(np.float64(1), a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:float64 arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(np.float64(1), a_arr_float8_e5m2, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:float64 arr:float8_e5m2
+    assert_type(lax.dot_general(np.float64(1), a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:float64 arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(np.float64(1), a_arr_bfloat16, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:float64 arr:bfloat16
+    assert_type(lax.dot_general(np.float64(1), a_arr_float16, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:float64 arr:float16
+    assert_type(lax.dot_general(np.float64(1), a_arr_float32, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:float64 arr:float32
+    assert_type(lax.dot_general(np.float64(1), a_arr_float64, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:float64 arr:float64
+    assert_type(lax.dot_general(np.float64(1), a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:float64 arr:complex64
+    assert_type(lax.dot_general(np.float64(1), a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:float64 arr:complex128
+    assert_type(lax.dot_general(np.float64(1), a_warr_int, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:float64 warr:int
+    assert_type(lax.dot_general(np.float64(1), a_warr_float, (((), ()), ((), ()))), Array[float64])  # lax dot_general np:float64 warr:float
+    assert_type(lax.dot_general(np.float64(1), a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:float64 warr:complex
+
+
+def case_lax_dot_general_a_np_complex64() -> None:
+    assert_type(lax.dot_general(np.complex64(1), a_arr_bool, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:complex64 arr:bool
+    assert_type(lax.dot_general(np.complex64(1), a_arr_uint1, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:complex64 arr:uint1
+    assert_type(lax.dot_general(np.complex64(1), a_arr_uint2, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:complex64 arr:uint2
+    assert_type(lax.dot_general(np.complex64(1), a_arr_uint4, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:complex64 arr:uint4
+    assert_type(lax.dot_general(np.complex64(1), a_arr_uint8, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:complex64 arr:uint8
+    assert_type(lax.dot_general(np.complex64(1), a_arr_uint16, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:complex64 arr:uint16
+    assert_type(lax.dot_general(np.complex64(1), a_arr_uint32, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:complex64 arr:uint32
+    assert_type(lax.dot_general(np.complex64(1), a_arr_uint64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:complex64 arr:uint64
+    assert_type(lax.dot_general(np.complex64(1), a_arr_int1, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:complex64 arr:int1
+    assert_type(lax.dot_general(np.complex64(1), a_arr_int2, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:complex64 arr:int2
+    assert_type(lax.dot_general(np.complex64(1), a_arr_int4, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:complex64 arr:int4
+    assert_type(lax.dot_general(np.complex64(1), a_arr_int8, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:complex64 arr:int8
+    assert_type(lax.dot_general(np.complex64(1), a_arr_int16, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:complex64 arr:int16
+    assert_type(lax.dot_general(np.complex64(1), a_arr_int32, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:complex64 arr:int32
+    assert_type(lax.dot_general(np.complex64(1), a_arr_int64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:complex64 arr:int64
+    assert_type(lax.dot_general(np.complex64(1), a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:complex64 arr:float4_e2m1fn
+    assert_type(lax.dot_general(np.complex64(1), a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:complex64 arr:float6_e2m3fn
+    assert_type(lax.dot_general(np.complex64(1), a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:complex64 arr:float6_e3m2fn
+    assert_type(lax.dot_general(np.complex64(1), a_arr_float8_e3m4, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:complex64 arr:float8_e3m4
+    assert_type(lax.dot_general(np.complex64(1), a_arr_float8_e4m3, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:complex64 arr:float8_e4m3
+    assert_type(lax.dot_general(np.complex64(1), a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:complex64 arr:float8_e8m0fnu
+    assert_type(lax.dot_general(np.complex64(1), a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:complex64 arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(np.complex64(1), a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:complex64 arr:float8_e4m3fn
+    assert_type(lax.dot_general(np.complex64(1), a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:complex64 arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(np.complex64(1), a_arr_float8_e5m2, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:complex64 arr:float8_e5m2
+    assert_type(lax.dot_general(np.complex64(1), a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:complex64 arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(np.complex64(1), a_arr_bfloat16, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:complex64 arr:bfloat16
+    assert_type(lax.dot_general(np.complex64(1), a_arr_float16, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:complex64 arr:float16
+    assert_type(lax.dot_general(np.complex64(1), a_arr_float32, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:complex64 arr:float32
+    assert_type(lax.dot_general(np.complex64(1), a_arr_float64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:complex64 arr:float64
+    assert_type(lax.dot_general(np.complex64(1), a_arr_complex64, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:complex64 arr:complex64
+    assert_type(lax.dot_general(np.complex64(1), a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:complex64 arr:complex128
+    assert_type(lax.dot_general(np.complex64(1), a_warr_int, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:complex64 warr:int
+    assert_type(lax.dot_general(np.complex64(1), a_warr_float, (((), ()), ((), ()))), Array[complex64])  # lax dot_general np:complex64 warr:float
+    assert_type(lax.dot_general(np.complex64(1), a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:complex64 warr:complex
+
+
+def case_lax_dot_general_a_np_complex128() -> None:
+    assert_type(lax.dot_general(np.complex128(1), a_arr_bool, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:complex128 arr:bool
+    assert_type(lax.dot_general(np.complex128(1), a_arr_uint1, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:complex128 arr:uint1
+    assert_type(lax.dot_general(np.complex128(1), a_arr_uint2, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:complex128 arr:uint2
+    assert_type(lax.dot_general(np.complex128(1), a_arr_uint4, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:complex128 arr:uint4
+    assert_type(lax.dot_general(np.complex128(1), a_arr_uint8, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:complex128 arr:uint8
+    assert_type(lax.dot_general(np.complex128(1), a_arr_uint16, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:complex128 arr:uint16
+    assert_type(lax.dot_general(np.complex128(1), a_arr_uint32, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:complex128 arr:uint32
+    assert_type(lax.dot_general(np.complex128(1), a_arr_uint64, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:complex128 arr:uint64
+    assert_type(lax.dot_general(np.complex128(1), a_arr_int1, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:complex128 arr:int1
+    assert_type(lax.dot_general(np.complex128(1), a_arr_int2, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:complex128 arr:int2
+    assert_type(lax.dot_general(np.complex128(1), a_arr_int4, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:complex128 arr:int4
+    assert_type(lax.dot_general(np.complex128(1), a_arr_int8, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:complex128 arr:int8
+    assert_type(lax.dot_general(np.complex128(1), a_arr_int16, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:complex128 arr:int16
+    assert_type(lax.dot_general(np.complex128(1), a_arr_int32, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:complex128 arr:int32
+    assert_type(lax.dot_general(np.complex128(1), a_arr_int64, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:complex128 arr:int64
+    assert_type(lax.dot_general(np.complex128(1), a_arr_float4_e2m1fn, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:complex128 arr:float4_e2m1fn
+    assert_type(lax.dot_general(np.complex128(1), a_arr_float6_e2m3fn, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:complex128 arr:float6_e2m3fn
+    assert_type(lax.dot_general(np.complex128(1), a_arr_float6_e3m2fn, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:complex128 arr:float6_e3m2fn
+    assert_type(lax.dot_general(np.complex128(1), a_arr_float8_e3m4, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:complex128 arr:float8_e3m4
+    assert_type(lax.dot_general(np.complex128(1), a_arr_float8_e4m3, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:complex128 arr:float8_e4m3
+    assert_type(lax.dot_general(np.complex128(1), a_arr_float8_e8m0fnu, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:complex128 arr:float8_e8m0fnu
+    assert_type(lax.dot_general(np.complex128(1), a_arr_float8_e4m3b11fnuz, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:complex128 arr:float8_e4m3b11fnuz
+    assert_type(lax.dot_general(np.complex128(1), a_arr_float8_e4m3fn, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:complex128 arr:float8_e4m3fn
+    assert_type(lax.dot_general(np.complex128(1), a_arr_float8_e4m3fnuz, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:complex128 arr:float8_e4m3fnuz
+    assert_type(lax.dot_general(np.complex128(1), a_arr_float8_e5m2, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:complex128 arr:float8_e5m2
+    assert_type(lax.dot_general(np.complex128(1), a_arr_float8_e5m2fnuz, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:complex128 arr:float8_e5m2fnuz
+    assert_type(lax.dot_general(np.complex128(1), a_arr_bfloat16, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:complex128 arr:bfloat16
+    assert_type(lax.dot_general(np.complex128(1), a_arr_float16, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:complex128 arr:float16
+    assert_type(lax.dot_general(np.complex128(1), a_arr_float32, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:complex128 arr:float32
+    assert_type(lax.dot_general(np.complex128(1), a_arr_float64, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:complex128 arr:float64
+    assert_type(lax.dot_general(np.complex128(1), a_arr_complex64, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:complex128 arr:complex64
+    assert_type(lax.dot_general(np.complex128(1), a_arr_complex128, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:complex128 arr:complex128
+    assert_type(lax.dot_general(np.complex128(1), a_warr_int, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:complex128 warr:int
+    assert_type(lax.dot_general(np.complex128(1), a_warr_float, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:complex128 warr:float
+    assert_type(lax.dot_general(np.complex128(1), a_warr_complex, (((), ()), ((), ()))), Array[complex128])  # lax dot_general np:complex128 warr:complex
 
 
 def case_lax_clamp_a_arr_bool() -> None:

@@ -4,23 +4,20 @@ moved there and back by transposes)."""
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
 import numpy as np
 
+from arraytyping import op_rules
 from arraytyping._src.runtime import lowering
 from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.core import Primitive
-from arraytyping._src.runtime.operand_checks import kind
 
 __all__ = ["top_k_p", "top_k"]
 
-_INT32: Final = np.dtype("int32")
-
 
 def _top_k_rule(x: ShapedArray, *, k: int, axis: int) -> list[ShapedArray]:
-    if kind(x) == "c":
-        raise ValueError("top_k is not compatible with complex inputs.")
+    _, (indices, weak) = op_rules.lax_top_k_result((x.name, x.weak_type))  # refuses complex
     if k < 0:
         raise ValueError(f"k argument to top_k must be nonnegative, got {k}")
     if x.ndim == 0:
@@ -31,7 +28,7 @@ def _top_k_rule(x: ShapedArray, *, k: int, axis: int) -> list[ShapedArray]:
         raise ValueError(f"k argument to top_k must be no larger than size along axis; got k={k} with "
                          f"shape={list(x.shape)} and axis={axis}")
     shape = (*x.shape[:axis], k, *x.shape[axis + 1:])
-    return [x.update(shape=shape), ShapedArray(shape, _INT32, x.weak_type)]  # JAX: the operand's weak flag
+    return [x.update(shape=shape), ShapedArray(shape, np.dtype(indices), weak)]  # JAX: the operand's weak flag
 
 
 top_k_p = Primitive("top_k", _top_k_rule, multiple_results=True)

@@ -39,13 +39,18 @@ TYPED: Final[dict[str, dict[str, Callable[[str, LatticeConfig], Rule]]]] = {
               for name in op_rules.NN_STATIC},
     "lax.py": {**{name: lambda fn, cfg: single_rules.int_as_float(single_rules.lax_rule(fn, cfg))
                   for name in op_rules.LAX_UNARY_KINDS},
-               "integer_pow": lambda fn, cfg: single_rules.integer_pow_rule(cfg)},
+               "integer_pow": lambda fn, cfg: single_rules.integer_pow_rule(cfg),
+               "reduce_window": lambda fn, cfg: single_rules.reduce_window_rule(cfg)},
     "numpy/fft.py": {name: single_rules.fft_rule for name in op_rules.FFT_FUNCTIONS},
     "numpy/linalg.py": {name: single_rules.linalg_rule for name in op_rules.LINALG_STATIC},
 }
 """The functions of one operand declared by their dtype rule (exact overloads for every operand kind, as
 ``arraytyping.numpy.exp``), not from their runtime signature; a function with more parameters keeps them (those
 of :data:`DTYPE_NEUTRAL` restricted), and its runtime signature follows as the gradual fallback."""
+
+NOT_ONLY_ARRAYS: Final[dict[str, tuple[str, ...]]] = {"lax.py": ("reduce_window",)}
+"""The :data:`TYPED` functions whose operand may be other than an array (``reduce_window`` of a tuple of arrays,
+with a tuple of initial values): their runtime signature follows the typed overloads."""
 
 TUPLES: Final[dict[str, dict[str, str]]] = {"numpy/linalg.py": dict(op_rules.LINALG_TUPLE_CLASSES)}
 """The functions of one operand whose result is a named tuple of arrays (``op_rules.LINALG_TUPLES``), by the class
@@ -54,7 +59,7 @@ complex64]``); the runtime's overloads that return one array (``qr(a, mode='r')`
 (``op_rules.LINALG_ALONE``)."""
 
 DTYPE_NEUTRAL: Final[dict[str, str]] = {"mean": "None", "variance": "None", "epsilon": "float", "b": "None",
-                                        "return_sign": "Literal[False]",
+                                        "return_sign": "Literal[False]", "preferred_element_type": "None",
                                         **{param: f"Literal[{', '.join(repr(v) for v, a in values.items() if not a)}]"
                                            for param, values in op_rules.LINALG_ALONE_BY.values()}}
 """The parameters of :data:`TYPED`'s (and :data:`TUPLES`') functions that could change the dtype or the kind of
@@ -138,15 +143,15 @@ def _class_stub(node: ast.ClassDef, lines: Sequence[str]) -> list[str]:
     return out if len(out) > 1 else [*out, "    ..."]
 
 
-def _rest_of_signature(fn: ast.FunctionDef, restrict: bool = True) -> str:
-    """The parameters of ``fn`` after its first, as a stub writes them (``", axis: _Axis = ..."``), those of
-    :data:`DTYPE_NEUTRAL` restricted (unless not ``restrict``); empty if there are none."""
+def _rest_of_signature(fn: ast.FunctionDef, restrict: bool = True, skip: int = 1) -> str:
+    """The parameters of ``fn`` after its first ``skip``, as a stub writes them (``", axis: _Axis = ..."``), those
+    of :data:`DTYPE_NEUTRAL` restricted (unless not ``restrict``); empty if there are none."""
     a = copy.deepcopy(fn.args)  # the annotations are rewritten below; the runtime signature is declared too
-    first_has_default = len(a.defaults) == len(a.args)
+    skipped_defaults = max(0, len(a.defaults) - (len(a.args) - skip))
     rest = ast.arguments(
-        posonlyargs=[], args=a.args[1:], vararg=a.vararg, kwonlyargs=a.kwonlyargs,
+        posonlyargs=[], args=a.args[skip:], vararg=a.vararg, kwonlyargs=a.kwonlyargs,
         kw_defaults=[None if k is None else ast.Constant(...) for k in a.kw_defaults], kwarg=a.kwarg,
-        defaults=[ast.Constant(...) for _ in a.defaults[1 if first_has_default else 0:]])
+        defaults=[ast.Constant(...) for _ in a.defaults[skipped_defaults:]])
     names = [arg.arg for arg in rest.args]
     if "epsilon" in names:  # keyword-only from there: a positional np.float64 epsilon must not reach these overloads
         i = names.index("epsilon")
@@ -298,6 +303,10 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
             typed += declared_by_rule
             body += declared_by_rule
             body += _deciding_overloads(nodes)
+            if name in NOT_ONLY_ARRAYS.get(rel, ()):
+                runtime = copy.deepcopy(function)
+                runtime.decorator_list = [ast.Name("overload")]
+                body += [f"{line} ..." if line.endswith(":") else line for line in stub_function(runtime, with_doc=False)]
         elif name in TUPLES.get(rel, {}):
             declared_by_rule = _tuple_overloads(name, TUPLES[rel][name], nodes, cfg, keep)
             typed += declared_by_rule
@@ -335,9 +344,19 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
             params = tuple(p.arg for p in function.args.args)
             declared_by_rule = (lax_same.clamp_declarations(cfg, (params[0], params[1], params[2]), docline(function))
                                 if name == "clamp" else
-                                lax_same.declarations(name, cfg, (params[0], params[1]), docline(function)))
+                                lax_same.declarations(name, cfg, (params[0], params[1]), docline(function),
+                                                      _rest_of_signature(function, skip=2)))
             typed += declared_by_rule
             body += [*declared_by_rule, *dtype_given.declare(function, None, "Any")]  # the pairs JAX refuses
+        elif rel == "lax.py" and name == "top_k":
+            function = nodes[-1]
+            assert isinstance(function, ast.FunctionDef)
+            declared_by_rule = unary_function(
+                name, name, cfg, keep, docline(function), (function.args.args[0].arg, False),
+                single_rules.top_k_rule(cfg), _rest_of_signature(function),
+                lambda r: f"tuple[{', '.join(f'Array[{f}]' for f in single_rules.tuple_fields(r, 2))}]")
+            typed += declared_by_rule
+            body += declared_by_rule
         elif rel == "random.py" and random_samplers.typed_sampler(name):
             function = nodes[-1]
             assert isinstance(function, ast.FunctionDef)

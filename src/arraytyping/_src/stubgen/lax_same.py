@@ -1,7 +1,10 @@
-"""``lax.add``, ``mul``, ``max`` and ``min`` declared by their rule (``op_rules.lax_same_result``): operands of one
-dtype, never promoted. Each operand kind (strong and weak arrays, numpy values, Python scalars) meets every other;
-the pairs the rule takes become overloads, one per left operand and run of right operands with one answer, in an
-order where a narrower annotation comes first (a numpy ``float64`` is a Python ``float``, a ``bool`` an ``int``).
+"""``lax.add``, ``mul``, ``max``, ``min``, ``pad``, ``dynamic_update_slice`` and ``conv_general_dilated`` declared by
+their rule
+(``op_rules.lax_same_result``): operands of one dtype, never promoted; ``dot_general`` by its own
+(``op_rules.lax_dot_general_result``), in the same way. Each operand kind (strong and weak arrays, numpy values,
+Python scalars) meets every other; the pairs the rule takes become overloads, one per left operand and run of right
+operands with one answer, in an order where a narrower annotation comes first (a numpy ``float64`` is a Python
+``float``, a ``bool`` an ``int``).
 A pair the rule refuses has no overload of its own: it may meet a wider one (``lax.add(x_f32, 1)`` matches the
 ``float`` overload) or the runtime signature after them (``Array[Any]``), a refusal the stubs do not report. The
 first overload matching each pair is checked here against the rule (:func:`simulate`), as a checker picks it."""
@@ -17,10 +20,14 @@ from arraytyping._src.stubgen.specs import Spec
 from arraytyping.lattice import LatticeConfig
 
 __all__ = ["FUNCTIONS", "Clamp", "Overload", "clamp_declarations", "clamp_overloads", "clamp_rule", "declarations",
-           "overloads", "rule", "simulate", "simulate_clamp"]
+           "overloads", "rule", "simulate", "simulate_clamp", "typed"]
 
-FUNCTIONS: Final = ("add", "mul", "max", "min")
-"""The two-operand functions of ``op_rules.LAX_SAME_KINDS``; ``clamp``, of three, has its own overloads."""
+FUNCTIONS: Final = ("add", "mul", "max", "min", "pad", "dynamic_update_slice", "conv_general_dilated", "dot_general")
+"""The two-operand functions of ``op_rules.LAX_SAME_KINDS`` (``pad``'s ``operand`` and ``padding_value``,
+``dynamic_update_slice``'s ``operand`` and ``update``, ``conv_general_dilated``'s ``lhs`` and ``rhs``: their other
+parameters follow unchanged), and ``dot_general``, whose operands may differ (``op_rules.lax_dot_general_result``:
+the one XLA ranks higher); the overloads of both take ``preferred_element_type=None`` alone. ``clamp``, of three,
+has its own overloads."""
 
 _UNKNOWN: Final = "Array[Never] | np.ndarray[Any, np.dtype[Never]] | np.number[Never]"
 """An operand of unknown dtype (``Array[Any]``, ``NDArray[Any]``): it would match every overload."""
@@ -43,6 +50,16 @@ def rule(fn: str, a: Spec, b: Spec, cfg: LatticeConfig) -> str | None:
     return _answer(fn, (a, b), cfg)
 
 
+def typed(fn: str, a: Spec, b: Spec, cfg: LatticeConfig) -> str | None:
+    """What an overload of ``lax.<fn>`` states for ``(a, b)``: :func:`rule`'s answer; for ``dot_general`` only where
+    both operands have one dtype (None otherwise: operands of two dtypes get ``Array[Any]``, as an overload for each
+    pair with its own answer would take a thousand)."""
+    r = rule(fn, a, b, cfg)
+    if fn == "dot_general" and r is not None and rule("max", a, b, cfg) is None:
+        return None
+    return r
+
+
 def clamp_rule(lo: Spec, x: Spec, hi: Spec, cfg: LatticeConfig) -> str | None:
     """The result's dtype class of ``lax.clamp(lo, x, hi)``, or None where JAX refuses."""
     return _answer("clamp", (lo, x, hi), cfg)
@@ -50,21 +67,26 @@ def clamp_rule(lo: Spec, x: Spec, hi: Spec, cfg: LatticeConfig) -> str | None:
 
 def _answer(fn: str, operands: Sequence[Spec], cfg: LatticeConfig) -> str | None:
     try:
-        name, weak = op_rules.lax_same_result(fn, [o.operand for o in operands], cfg)
+        if fn == "dot_general":
+            a, b = operands
+            name, weak = op_rules.lax_dot_general_result(a.operand, b.operand, cfg)
+        else:
+            name, weak = op_rules.lax_same_result(fn, [o.operand for o in operands], cfg)
     except op_rules.OperandTypeError:
         return None
     return _WEAK_CLASS[lattice.KIND[name]] if weak else specs.cls_of(name)
 
 
 def overloads(fn: str, cfg: LatticeConfig) -> list[Overload]:
-    """The typed overloads of ``lax.<fn>``, in order; :func:`simulate` of them agrees with :func:`rule` on every
-    pair the rule takes (``ValueError`` otherwise: a bug here, never a stub that answers wrong)."""
+    """The typed overloads of ``lax.<fn>``, in order; :func:`simulate` of them agrees with :func:`typed` on every
+    pair it types, and answers :func:`rule`'s dtype or none (``Array[Any]``) for every other pair the rule takes
+    (``ValueError`` otherwise: a bug here, never a stub that answers wrong)."""
     order = _order()
     rows: list[list[Overload]] = []
     for a in order:
         row: list[Overload] = []
         for b in order:
-            r = rule(fn, a, b, cfg)
+            r = typed(fn, a, b, cfg)
             if r is None:
                 continue
             if row and row[-1][2] == r:
@@ -75,12 +97,30 @@ def overloads(fn: str, cfg: LatticeConfig) -> list[Overload]:
             rows[-1] = [((*o[0], a), o[1], o[2]) for o in rows[-1]]
         else:
             rows.append(row)
-    out = [o for row in rows for o in row]
+    typed_overloads = [o for row in rows for o in row]
+    # pairs a wider overload would answer wrong, each first with its own answer; one a fix captures, before it
+    fixes: list[Overload] = []
+    out = typed_overloads
+    for _ in range(4):
+        wrong = _disagreements(fn, out, order, cfg)
+        if not wrong:
+            return out
+        fixes = [((a,), (b,), rule(fn, a, b, cfg) or "Any") for a, b in wrong] + fixes
+        out = fixes + typed_overloads
+    a, b = _disagreements(fn, out, order, cfg)[0]
+    raise ValueError(f"lax.{fn}({a}, {b}): the overloads answer {simulate(out, a, b)}, the rule {rule(fn, a, b, cfg)}")
+
+
+def _disagreements(fn: str, ovs: Sequence[Overload], order: Sequence[Spec], cfg: LatticeConfig
+                   ) -> list[tuple[Spec, Spec]]:
+    """The pairs whose first matching overload answers other than :func:`typed` states, or (where it states
+    nothing) a dtype other than :func:`rule`'s."""
+    out: list[tuple[Spec, Spec]] = []
     for a in order:
         for b in order:
-            expected, got = rule(fn, a, b, cfg), simulate(out, a, b)
-            if expected is not None and got != expected:
-                raise ValueError(f"lax.{fn}({a}, {b}): the overloads answer {got}, the rule {expected}")
+            expected, stated, got = rule(fn, a, b, cfg), typed(fn, a, b, cfg), simulate(ovs, a, b)
+            if (stated is not None and got != stated) or (expected is not None and got not in (expected, None, "Any")):
+                out.append((a, b))
     return out
 
 
@@ -93,13 +133,15 @@ def simulate(ovs: Sequence[Overload], a: Spec, b: Spec) -> str | None:
     return None
 
 
-def declarations(fn: str, cfg: LatticeConfig, params: tuple[str, str], doc: str | None) -> list[str]:
-    """The ``@overload`` lines of ``lax.<fn>`` (``params``: its parameters' names), ``doc`` on the first."""
+def declarations(fn: str, cfg: LatticeConfig, params: tuple[str, str], doc: str | None, rest: str = ""
+                 ) -> list[str]:
+    """The ``@overload`` lines of ``lax.<fn>`` (``params``: its operands' names; ``rest``: the parameters after
+    them, as a stub writes them), ``doc`` on the first."""
     x, y = params
-    out = ["@overload", f"def {fn}({x}: {_UNKNOWN}, {y}: ArrayLike) -> Array[Any]: ...",  # gradual operands first
-           "@overload", f"def {fn}({x}: ArrayLike, {y}: {_UNKNOWN}) -> Array[Any]: ..."]
+    out = ["@overload", f"def {fn}({x}: {_UNKNOWN}, {y}: ArrayLike{rest}) -> Array[Any]: ...",  # gradual first
+           "@overload", f"def {fn}({x}: ArrayLike, {y}: {_UNKNOWN}{rest}) -> Array[Any]: ..."]
     for left, right, r in overloads(fn, cfg):
-        out += ["@overload", f"def {fn}({x}: {_union(left)}, {y}: {_union(right)}) -> Array[{r}]: ..."]
+        out += ["@overload", f"def {fn}({x}: {_union(left)}, {y}: {_union(right)}{rest}) -> Array[{r}]: ..."]
     if doc and out:
         out[1:2] = [out[1].removesuffix(" ..."), f"    {doc}", "    ..."]
     return out

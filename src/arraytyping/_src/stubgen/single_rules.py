@@ -14,7 +14,7 @@ from arraytyping._src.stubgen.unary import Rule
 from arraytyping.lattice import LatticeConfig
 
 __all__ = ["fft_rule", "int_as_float", "integer_pow_rule", "lax_rule", "linalg_field_rule", "linalg_rule",
-           "linalg_tuple_rule", "nn_rule", "reduction_rule", "tuple_fields", "unary_rule"]
+           "linalg_tuple_rule", "nn_rule", "reduce_window_rule", "reduction_rule", "top_k_rule", "tuple_fields", "unary_rule"]
 
 
 def _operand(cls: str, cfg: LatticeConfig) -> tuple[str, bool]:
@@ -79,6 +79,26 @@ def linalg_tuple_rule(fn: str, cfg: LatticeConfig) -> Rule:
             return "Any"
         fields = [specs.static_of(*o) for o in out]
         return fields[0] if len(set(fields)) == 1 else "/".join(fields)
+    return rule
+
+
+def reduce_window_rule(cfg: LatticeConfig) -> Rule:
+    """``jax.lax.reduce_window`` of one array by :func:`arraytyping.op_rules.lax_reduce_window_result`: its own
+    strong dtype, ``Any`` for a weak one."""
+    return _by(lambda o: op_rules.lax_reduce_window_result(o, cfg), cfg)
+
+
+def top_k_rule(cfg: LatticeConfig) -> Rule:
+    """``jax.lax.top_k`` by :func:`arraytyping.op_rules.lax_top_k_result`: the values' and the indices' classes
+    joined by ``/`` (``float32/int32``; one class where they agree, ``int32`` for an ``int32`` operand, so that a
+    type variable of it is kept), or refused (complex)."""
+    def rule(cls: str) -> str | None:
+        try:
+            values, indices = op_rules.lax_top_k_result(_operand(cls, cfg), cfg)
+        except specs.REJECTIONS:
+            return None
+        fields = [specs.static_of(*values), specs.static_of(*indices)]
+        return fields[0] if fields[0] == fields[1] else "/".join(fields)
     return rule
 
 
