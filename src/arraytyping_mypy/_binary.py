@@ -29,10 +29,12 @@ REFLECTED_COMPARISON: Final = {"lt": "gt", "le": "ge", "gt": "lt", "ge": "le", "
 SYMBOL: Final = {"add": "+", "sub": "-", "mul": "*", "floordiv": "//", "mod": "%", "pow": "**", "matmul": "@",
                  "truediv": "/", "and": "&", "or": "|", "xor": "^", "lshift": "<<", "rshift": ">>", "lt": "<",
                  "le": "<=", "gt": ">", "ge": ">=", "eq": "==", "ne": "!="}
-FUNCTIONS: Final[dict[str, str]] = {**{op: op for op in OR.BINARY_OPS}, "mod": "remainder", "pow": "power",
-                                    "bitwise_left_shift": "left_shift", "bitwise_right_shift": "right_shift"}
+FUNCTIONS: Final[dict[str, str]] = {**{op: op for op in (*OR.BINARY_OPS, *OR.BINARY_FUNCTIONS)}, "mod": "remainder",
+                                    "pow": "power", "bitwise_left_shift": "left_shift",
+                                    "bitwise_right_shift": "right_shift"}
 """``arraytyping.numpy``'s binary functions and the ``op_rules`` operation each is (its aliases included: the stubs'
-``pow = power`` is a name of its own to mypy, and was left to the stubs' overloads)."""
+``pow = power`` is a name of its own to mypy, and was left to the stubs' overloads); op_rules' ``BINARY_FUNCTIONS``
+(``arctan2``, ``hypot``, ``gcd``, ``isclose``...) by their own rule."""
 
 
 def binary(ctx: MethodContext | FunctionContext, rules: Rules, left: Type, right: Type, op: str, what: str,
@@ -45,7 +47,7 @@ def binary(ctx: MethodContext | FunctionContext, rules: Rules, left: Type, right
         ctx.api.fail(f"Unsupported operand types for {what} ({_types.show(left)} and {_types.show(right)})",
                      ctx.context, code=codes.OPERATOR if code.sub_code_of == codes.OPERATOR else codes.ARG_TYPE)
         return AnyType(TypeOfAny.from_error)
-    compare = OR.FAMILY[op] == "compare"
+    compare = OR.FAMILY.get(op) == "compare"
     if not isinstance(lo, DtypeSet) or not isinstance(ro, DtypeSet):
         return _types.array_type(ctx.api, ctx.api.named_generic_type("arraytyping.bool_", [])
                                  if compare else AnyType(TypeOfAny.implementation_artifact))

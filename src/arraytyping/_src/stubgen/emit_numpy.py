@@ -9,7 +9,7 @@ from arraytyping import lattice, op_rules, shape_rules
 from arraytyping._src.stubgen import binary, dtype_args, emit_array, from_source, single_rules, specs
 from arraytyping._src.stubgen.binary import ANY_NUMPY, KeepVars, Ov
 from arraytyping._src.stubgen.emit_scalars import protocol_names
-from arraytyping._src.stubgen.families import NUMPY_BINARY, Model
+from arraytyping._src.stubgen.families import FUNCTIONS_AS, NUMPY_BINARY, Model, check_function_as
 from arraytyping._src.stubgen.unary import Rule, unary_overloads
 from arraytyping.lattice import LatticeConfig
 
@@ -17,6 +17,8 @@ __all__ = ["UNARY_BY_HAND", "numpy_stub", "typed_unary", "unary_function"]
 
 NAMED_OPERANDS = ("dot", "matmul")
 """Binary functions whose operands JAX names ``a``, ``b`` (positional or keyword) instead of ``x1, x2, /``."""
+KEYWORD_OPERANDS = ("fmax", "fmin")
+"""Binary functions whose operands ``x1``, ``x2`` may be passed by keyword too."""
 PY_VALUE = {"bool": "bool_", "int": "int", "float": "float", "complex": "complex"}
 """The static dtype of a Python scalar taken alone: ``bool`` is strong, the others weak."""
 
@@ -30,7 +32,8 @@ def _with_doc(lines: list[str], doc: str | None) -> list[str]:
 
 
 def _binary_function(name: str, ovs: Sequence[Ov], doc: str | None, prefix: str = "") -> list[str]:
-    a, b, pos = ("a", "b", "") if name in NAMED_OPERANDS else ("x1", "x2", ", /")
+    a, b, pos = ("a", "b", "") if name in NAMED_OPERANDS else ("x1", "x2", "") if name in KEYWORD_OPERANDS \
+        else ("x1", "x2", ", /")
     if prefix:
         a, b, pos = "x", "y", ", /"
     out: list[str] = []
@@ -174,7 +177,7 @@ def typed_unary() -> list[tuple[str, str, tuple[str, bool]]]:
 
 def _from_source() -> dict[str, tuple[str, ...]]:
     """:data:`from_source.NUMPY_FROM_SOURCE` without the functions of :func:`typed_unary`."""
-    typed = {name for name, _, _ in typed_unary()}
+    typed = {name for name, _, _ in typed_unary()} | set(FUNCTIONS_AS)
     return {rel: tuple(n for n in names if n not in typed) for rel, names in from_source.NUMPY_FROM_SOURCE.items()}
 
 
@@ -229,6 +232,10 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
     keep = KeepVars()
     body: list[str] = []
     for fn, op in NUMPY_BINARY.items():
+        body += _binary_function(fn, binary.function_overloads(m, op, keep), docs(fn))
+        body.append("")
+    check_function_as(cfg)
+    for fn, op in FUNCTIONS_AS.items():
         body += _binary_function(fn, binary.function_overloads(m, op, keep), docs(fn))
         body.append("")
     body += _binary_function("where", binary.function_overloads(m, "add", keep), docs("where"),

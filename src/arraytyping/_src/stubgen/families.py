@@ -34,7 +34,8 @@ from arraytyping._src.stubgen import specs
 from arraytyping._src.stubgen.specs import Spec
 from arraytyping.lattice import LatticeConfig
 
-__all__ = ["Family", "Model", "OPERATORS", "COMPARISONS", "NUMPY_BINARY", "Side", "WEAK_ORDER"]
+__all__ = ["FUNCTIONS_AS", "Family", "Model", "OPERATORS", "COMPARISONS", "NUMPY_BINARY", "Side", "WEAK_ORDER",
+           "check_function_as"]
 
 OPERATORS: Final[Mapping[str, str]] = {
     "add": "add", "sub": "subtract", "mul": "multiply", "truediv": "true_divide", "floordiv": "floor_divide",
@@ -46,6 +47,27 @@ OPERATORS: Final[Mapping[str, str]] = {
 COMPARISONS: Final[frozenset[str]] = frozenset({"lt", "le", "gt", "ge", "eq", "ne"})
 NUMPY_BINARY: Final[Mapping[str, str]] = {**{op: op for op in op_rules.BINARY_OPS}, "mod": "remainder"}
 """``arraytyping.numpy``'s binary functions and the ``op_rules`` operation each is."""
+
+FUNCTIONS_AS: Final[Mapping[str, str]] = {"fmod": "floor_divide", "fmax": "maximum", "fmin": "minimum",
+                                          "arctan2": "true_divide", "float_power": "true_divide",
+                                          "nextafter": "true_divide"}
+"""``op_rules.BINARY_FUNCTIONS`` declared with an operation's overloads: where the function takes a pair, the
+operation gives it the function's dtype (``fmax`` is ``maximum``'s table; ``arctan2`` refuses 88 pairs that
+``true_divide`` takes, ``nextafter`` its integers too: refusals the stubs miss). :func:`check_function_as` proves it
+for each configuration at generation. The others (``hypot``, ``copysign``, ``gcd``...) have no such operation: the
+plugin types them, the stubs answer ``Array[Any]``."""
+
+
+def check_function_as(cfg: LatticeConfig) -> None:
+    """Raise ``ValueError`` unless each :data:`FUNCTIONS_AS` operation answers the function's dtype on every pair
+    of operand specs the function takes (``op_rules.binary_result`` of both)."""
+    for fn, op in FUNCTIONS_AS.items():
+        mine, theirs = specs.exact_table(fn, cfg), specs.exact_table(op, cfg)
+        wrong = [pair for pair, r in mine.items() if r is not None and theirs[pair] != r]
+        if wrong:
+            a, b = wrong[0]
+            raise ValueError(f"{fn}({a}, {b}) is {mine[a, b]}, but {op}'s overloads answer {theirs[a, b]} "
+                             f"({len(wrong)} pairs in {cfg})")
 
 WEAK_ORDER: Final[tuple[Spec, ...]] = (Spec("py", "bool"), Spec("py", "int"), Spec("warr", "int"),
                                        Spec("py", "float"), Spec("warr", "float"), Spec("py", "complex"),
