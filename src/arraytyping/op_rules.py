@@ -1080,16 +1080,16 @@ operands are ``(operand, padding_value)``, ``dynamic_update_slice``'s ``(operand
 ``conv_general_dilated``'s ``(lhs, rhs)`` without a ``preferred_element_type``, each checked by JAX's
 ``check_same_dtypes``)."""
 
-LAX_STRONG_RESULT: Final = frozenset({"dynamic_update_slice"})
-"""The :data:`LAX_SAME_KINDS` functions whose result is never weak: ``dynamic_update_slice``'s start indices, strong
-integer arrays once converted, are operands of its primitive too, and JAX's n-ary weak-type rule wants every
-operand weak."""
+LAX_INDEXED: Final = frozenset({"dynamic_update_slice"})
+"""The :data:`LAX_SAME_KINDS` functions whose start indices, strong integer arrays once converted, are operands of
+the primitive too: JAX's n-ary weak-type rule wants every operand weak, so the result is weak only for a 0-d
+operand (no indices), and its weak flag unknown to a rule that does not see the rank."""
 
 
-def lax_same_result(fn: str, operands: Sequence[Operand], config: LatticeConfig = LatticeConfig()) -> Operand:
+def lax_same_result(fn: str, operands: Sequence[Operand], config: LatticeConfig = LatticeConfig()) -> Operand | None:
     """The ``(dtype name, weak)`` of ``jax.lax.<fn>(*operands)`` for ``fn`` in :data:`LAX_SAME_KINDS` (``clamp``'s
     operands in its order ``(min, x, max)``): the operands' one dtype, weak when every operand is (JAX's n-ary
-    weak-type rule; never for :data:`LAX_STRONG_RESULT`). Each operand is canonicalized first, a Python scalar (a weak node) being a weak array of its
+    weak-type rule); ``None`` (unknown) for :data:`LAX_INDEXED`'s when every operand is weak, strong otherwise. Each operand is canonicalized first, a Python scalar (a weak node) being a weak array of its
     kind's default dtype, so ``lax.add(x_f32, 2.0)`` is ``float32`` with x64 off and refused with it on.
     :class:`OperandTypeError` for a dtype of a kind the primitive refuses (JAX checks each position first) and for
     operands of two dtypes (``lax.add requires arguments to have the same dtypes``). Never promotes."""
@@ -1104,7 +1104,10 @@ def lax_same_result(fn: str, operands: Sequence[Operand], config: LatticeConfig 
     if len({name for name, _ in seen}) > 1:
         raise OperandTypeError(f"lax.{fn} requires arguments to have the same dtypes, got "
                                f"{', '.join(name for name, _ in seen)}.")
-    return seen[0][0], fn not in LAX_STRONG_RESULT and all(weak for _, weak in seen)
+    weak = all(w for _, w in seen)
+    if fn in LAX_INDEXED:
+        return None if weak else (seen[0][0], False)
+    return seen[0][0], weak
 
 
 LAX_TOP_K_KINDS: Final = "biuf"

@@ -30096,11 +30096,11 @@ def case_lax_dynamic_update_slice_a_warr_int() -> None:
     lax.dynamic_update_slice(a_warr_int, a_arr_float64, ())  # rejected: lax dynamic_update_slice warr:int arr:float64
     lax.dynamic_update_slice(a_warr_int, a_arr_complex64, ())  # rejected: lax dynamic_update_slice warr:int arr:complex64
     lax.dynamic_update_slice(a_warr_int, a_arr_complex128, ())  # rejected: lax dynamic_update_slice warr:int arr:complex128
-    assert_type(lax.dynamic_update_slice(a_warr_int, a_warr_int, ()), Array[int32])  # lax dynamic_update_slice warr:int warr:int
+    assert_type(lax.dynamic_update_slice(a_warr_int, a_warr_int, ()), Array[Any])  # lax dynamic_update_slice warr:int warr:int
     lax.dynamic_update_slice(a_warr_int, a_warr_float, ())  # rejected: lax dynamic_update_slice warr:int warr:float
     lax.dynamic_update_slice(a_warr_int, a_warr_complex, ())  # rejected: lax dynamic_update_slice warr:int warr:complex
     lax.dynamic_update_slice(a_warr_int, True, ())  # rejected: lax dynamic_update_slice warr:int py:bool
-    assert_type(lax.dynamic_update_slice(a_warr_int, 2, ()), Array[int32])  # lax dynamic_update_slice warr:int py:int
+    assert_type(lax.dynamic_update_slice(a_warr_int, 2, ()), Array[Any])  # lax dynamic_update_slice warr:int py:int
     lax.dynamic_update_slice(a_warr_int, 2.0, ())  # rejected: lax dynamic_update_slice warr:int py:float
     lax.dynamic_update_slice(a_warr_int, 2j, ())  # rejected: lax dynamic_update_slice warr:int py:complex
     lax.dynamic_update_slice(a_warr_int, np.bool_(1), ())  # rejected: lax dynamic_update_slice warr:int np:bool
@@ -30153,11 +30153,11 @@ def case_lax_dynamic_update_slice_a_warr_float() -> None:
     lax.dynamic_update_slice(a_warr_float, a_arr_complex64, ())  # rejected: lax dynamic_update_slice warr:float arr:complex64
     lax.dynamic_update_slice(a_warr_float, a_arr_complex128, ())  # rejected: lax dynamic_update_slice warr:float arr:complex128
     lax.dynamic_update_slice(a_warr_float, a_warr_int, ())  # rejected: lax dynamic_update_slice warr:float warr:int
-    assert_type(lax.dynamic_update_slice(a_warr_float, a_warr_float, ()), Array[float32])  # lax dynamic_update_slice warr:float warr:float
+    assert_type(lax.dynamic_update_slice(a_warr_float, a_warr_float, ()), Array[Any])  # lax dynamic_update_slice warr:float warr:float
     lax.dynamic_update_slice(a_warr_float, a_warr_complex, ())  # rejected: lax dynamic_update_slice warr:float warr:complex
     lax.dynamic_update_slice(a_warr_float, True, ())  # rejected: lax dynamic_update_slice warr:float py:bool
     lax.dynamic_update_slice(a_warr_float, 2, ())  # rejected: lax dynamic_update_slice warr:float py:int
-    assert_type(lax.dynamic_update_slice(a_warr_float, 2.0, ()), Array[float32])  # lax dynamic_update_slice warr:float py:float
+    assert_type(lax.dynamic_update_slice(a_warr_float, 2.0, ()), Array[Any])  # lax dynamic_update_slice warr:float py:float
     lax.dynamic_update_slice(a_warr_float, 2j, ())  # rejected: lax dynamic_update_slice warr:float py:complex
     lax.dynamic_update_slice(a_warr_float, np.bool_(1), ())  # rejected: lax dynamic_update_slice warr:float np:bool
     lax.dynamic_update_slice(a_warr_float, np.uint8(1), ())  # rejected: lax dynamic_update_slice warr:float np:uint8
@@ -30210,11 +30210,11 @@ def case_lax_dynamic_update_slice_a_warr_complex() -> None:
     assert_type(lax.dynamic_update_slice(a_warr_complex, a_arr_complex128, ()), Array[complex64])  # lax dynamic_update_slice warr:complex arr:complex128
     lax.dynamic_update_slice(a_warr_complex, a_warr_int, ())  # rejected: lax dynamic_update_slice warr:complex warr:int
     lax.dynamic_update_slice(a_warr_complex, a_warr_float, ())  # rejected: lax dynamic_update_slice warr:complex warr:float
-    assert_type(lax.dynamic_update_slice(a_warr_complex, a_warr_complex, ()), Array[complex64])  # lax dynamic_update_slice warr:complex warr:complex
+    assert_type(lax.dynamic_update_slice(a_warr_complex, a_warr_complex, ()), Array[Any])  # lax dynamic_update_slice warr:complex warr:complex
     lax.dynamic_update_slice(a_warr_complex, True, ())  # rejected: lax dynamic_update_slice warr:complex py:bool
     lax.dynamic_update_slice(a_warr_complex, 2, ())  # rejected: lax dynamic_update_slice warr:complex py:int
     lax.dynamic_update_slice(a_warr_complex, 2.0, ())  # rejected: lax dynamic_update_slice warr:complex py:float
-    assert_type(lax.dynamic_update_slice(a_warr_complex, 2j, ()), Array[complex64])  # lax dynamic_update_slice warr:complex py:complex
+    assert_type(lax.dynamic_update_slice(a_warr_complex, 2j, ()), Array[Any])  # lax dynamic_update_slice warr:complex py:complex
     lax.dynamic_update_slice(a_warr_complex, np.bool_(1), ())  # rejected: lax dynamic_update_slice warr:complex np:bool
     lax.dynamic_update_slice(a_warr_complex, np.uint8(1), ())  # rejected: lax dynamic_update_slice warr:complex np:uint8
     lax.dynamic_update_slice(a_warr_complex, np.uint16(1), ())  # rejected: lax dynamic_update_slice warr:complex np:uint16
@@ -30302,7 +30302,7 @@ def case_lax_dynamic_update_slice_a_py_int() -> None:
     lax.dynamic_update_slice(2, a_arr_float64, ())  # rejected: lax dynamic_update_slice py:int arr:float64
     lax.dynamic_update_slice(2, a_arr_complex64, ())  # rejected: lax dynamic_update_slice py:int arr:complex64
     lax.dynamic_update_slice(2, a_arr_complex128, ())  # rejected: lax dynamic_update_slice py:int arr:complex128
-    assert_type(lax.dynamic_update_slice(2, a_warr_int, ()), Array[int32])  # lax dynamic_update_slice py:int warr:int
+    assert_type(lax.dynamic_update_slice(2, a_warr_int, ()), Array[Any])  # lax dynamic_update_slice py:int warr:int
     lax.dynamic_update_slice(2, a_warr_float, ())  # rejected: lax dynamic_update_slice py:int warr:float
     lax.dynamic_update_slice(2, a_warr_complex, ())  # rejected: lax dynamic_update_slice py:int warr:complex
 
@@ -30341,7 +30341,7 @@ def case_lax_dynamic_update_slice_a_py_float() -> None:
     lax.dynamic_update_slice(2.0, a_arr_complex64, ())  # rejected: lax dynamic_update_slice py:float arr:complex64
     lax.dynamic_update_slice(2.0, a_arr_complex128, ())  # rejected: lax dynamic_update_slice py:float arr:complex128
     lax.dynamic_update_slice(2.0, a_warr_int, ())  # rejected: lax dynamic_update_slice py:float warr:int
-    assert_type(lax.dynamic_update_slice(2.0, a_warr_float, ()), Array[float32])  # lax dynamic_update_slice py:float warr:float
+    assert_type(lax.dynamic_update_slice(2.0, a_warr_float, ()), Array[Any])  # lax dynamic_update_slice py:float warr:float
     lax.dynamic_update_slice(2.0, a_warr_complex, ())  # rejected: lax dynamic_update_slice py:float warr:complex
 
 
@@ -30380,7 +30380,7 @@ def case_lax_dynamic_update_slice_a_py_complex() -> None:
     assert_type(lax.dynamic_update_slice(2j, a_arr_complex128, ()), Array[complex64])  # lax dynamic_update_slice py:complex arr:complex128
     lax.dynamic_update_slice(2j, a_warr_int, ())  # rejected: lax dynamic_update_slice py:complex warr:int
     lax.dynamic_update_slice(2j, a_warr_float, ())  # rejected: lax dynamic_update_slice py:complex warr:float
-    assert_type(lax.dynamic_update_slice(2j, a_warr_complex, ()), Array[complex64])  # lax dynamic_update_slice py:complex warr:complex
+    assert_type(lax.dynamic_update_slice(2j, a_warr_complex, ()), Array[Any])  # lax dynamic_update_slice py:complex warr:complex
 
 
 def case_lax_dynamic_update_slice_a_np_bool() -> None:

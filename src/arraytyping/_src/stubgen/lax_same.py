@@ -71,7 +71,10 @@ def _answer(fn: str, operands: Sequence[Spec], cfg: LatticeConfig) -> str | None
             a, b = operands
             name, weak = op_rules.lax_dot_general_result(a.operand, b.operand, cfg)
         else:
-            name, weak = op_rules.lax_same_result(fn, [o.operand for o in operands], cfg)
+            out = op_rules.lax_same_result(fn, [o.operand for o in operands], cfg)
+            if out is None:
+                return "Any"  # its weak flag depends on the rank
+            name, weak = out
     except op_rules.OperandTypeError:
         return None
     return _WEAK_CLASS[lattice.KIND[name]] if weak else specs.cls_of(name)
