@@ -198,6 +198,10 @@ def test_failures_are_split_by_the_readme_limit_that_accounts_for_them() -> None
     assert limits.limit_of("dtype property ((comparison operator))", "pyrefly", ["({py:int} == {Array[<float>]}).dtype"]) == (
         "a Python scalar on the left of a comparison")
     assert limits.limit_of("dtype property ((comparison operator))", "pyrefly", ["({py:int} < {Array[<float>]}).dtype"]) is None
+    # a group's patterns are every checker's: ty's ``3 < x`` beside pyright's ``3 == x``
+    shared = ["({py:int} == {Array[<bool>]})[0]", "({py:int} < {Array[<int>]|int narrowed})[0]"]
+    assert limits.limit_of("shape method ((comparison operator))", "pyright", shared) == (
+        "a Python scalar on the left of a comparison")
     assert limits.limit_of("unary operator ((comparison operator))", "ty", ["+({NDArray[np.<uint>]} >= {Array[<float>]})"]) == (
         "a numpy value on the left of an operator")
     assert limits.limit_of("unary operator ((comparison operator))", "ty", ["+({Array[<float>]} >= {NDArray[np.<uint>]})"]) is None

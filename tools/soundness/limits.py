@@ -47,7 +47,12 @@ def _scalar_left_comparison(key: str, checker: str, patterns: Collection[str]) -
     args = _args(key)
     if key.startswith("comparison operator (") and args and args[0].startswith("py"):
         return checker == "ty" or all(" == " in p or " != " in p for p in patterns)
-    return _every(patterns, r"\{(?:py:\w+|bool|int|float|complex)\} " + ops + " ")  # a literal or a parameter
+    scalar = r"\{(?:py:\w+|bool|int|float|complex)\} "  # a literal or a parameter
+    if checker == "ty":
+        return _every(patterns, scalar + ops + " ")
+    # nested (``(3 == x)[0]``): a group's patterns are every checker's; ``3 < x`` is answered right but by ty
+    return _every(patterns, scalar + r"(?:==|!=|<|<=|>|>=) ") and any(re.search(scalar + ops + " ", p)
+                                                                   for p in patterns)
 
 
 def _constrained(key: str, checker: str, patterns: Collection[str]) -> bool:
