@@ -230,7 +230,8 @@ class ArraytypingPlugin(Plugin):
             return _permissive
         if fullname.startswith(_NP):
             fn = _NUMPY_ALIASES.get(fullname[len(_NP):], fullname[len(_NP):])
-            if fn in _binary.FUNCTIONS or fn == "where" or _single.answers_unary(fn) or fn in _single.REDUCTIONS:
+            if fn in _binary.FUNCTIONS or fn == "where" or _single.answers_unary(fn) or fn in _single.REDUCTIONS \
+                    or fn in _single.FUNCTION_REDUCTIONS:
                 # reductions too: the stubs' overloads would infer a nested call in the operand with each one's
                 # parameter as context (anp.sum(anp.asarray(x)) summed an Array[bool_]), and take no union dtype
                 return _permissive
@@ -300,6 +301,11 @@ class ArraytypingPlugin(Plugin):
                 return _shapes.keeping(hook, _first, what) if family == "keep" else hook
             if fn in _single.REDUCTIONS:
                 return self._shaped(_shapes.reducing, _single.reduction_hook(rules, fn, method=False), _first, what)
+            if fn in _single.FUNCTION_REDUCTIONS:
+                reducing = _single.reduction_hook(rules, fn, method=False)
+                if family == "reduce":
+                    return self._shaped(_shapes.reducing, reducing, _first, what)
+                return reducing  # type: ignore[return-value]
             if fn in _dtypes.DTYPE_FUNCTIONS:
                 hook = _dtypes.dtype_function_hook(rules, fn)
                 if family == "creation":

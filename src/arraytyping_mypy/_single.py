@@ -15,13 +15,20 @@ from mypy.types import (AnyType, Instance, LiteralType, NoneType, TupleType, Typ
 from arraytyping_mypy import _dtype_args, _errors, _types
 from arraytyping_mypy._rules import L, OR, SR, DtypeSet, Member, Rules, describe, static_of
 
-__all__ = ["DUNDERS", "REDUCTIONS", "abs_builtin_hook", "answers_unary", "fft_function_hook", "integer_pow_hook",
+__all__ = ["DUNDERS", "FUNCTION_REDUCTIONS", "REDUCTIONS", "abs_builtin_hook", "answers_unary", "fft_function_hook", "integer_pow_hook",
            "lax_function_hook", "linalg_function_hook", "linalg_tuple_hook", "reduction_hook", "unary",
            "unary_function_hook", "unary_method_hook"]
 
 DUNDERS: Final = {"__neg__": ("negative", "operator - (negation)"), "__abs__": ("abs", "abs()"),
                   "__invert__": ("invert", "operator ~")}
 REDUCTIONS: Final = ("sum", "prod", "mean", "max", "min", "any", "all")
+"""The reductions the plugin answers as ``Array`` methods and ``arraytyping.numpy`` functions."""
+FUNCTION_REDUCTIONS: Final = ("var", "std", "median", "ptp", "nansum", "nanmean", "average", "nanmax", "nanmin",
+                              "argmax", "argmin", "count_nonzero", "cumsum", "cumprod", "trace")
+"""The other reductions of op_rules' ``REDUCTION`` the plugin answers as ``arraytyping.numpy`` functions, by their
+rule without ``dtype=`` (a ``dtype``, ``average``'s ``weights`` or ``returned``, ``var``'s and ``std``'s ``mean`` make the call
+gradual)."""
+_GRADUAL_WHEN_GIVEN: Final = ("dtype", "weights", "mean", "returned")
 
 
 @functools.cache
@@ -262,6 +269,8 @@ def reduction(ctx: MethodContext | FunctionContext, rules: Rules, fn: str, opera
     (a known ``dtype`` decides alone)."""
     dtype: str | None = None
     names = ctx.callee_arg_names
+    if fn in FUNCTION_REDUCTIONS and any(_passed(ctx, p) for p in _GRADUAL_WHEN_GIVEN):
+        return _types.array_of(ctx.api, ("any", None), {})
     if "promote_integers" in names and (i := names.index("promote_integers")) < len(ctx.arg_types) \
             and ctx.arg_types[i] and not _is_true(ctx.arg_types[i][0]):
         return _types.array_of(ctx.api, ("any", None), {})  # promote_integers=False keeps narrow integers
@@ -293,6 +302,14 @@ def reduction(ctx: MethodContext | FunctionContext, rules: Rules, fn: str, opera
                        if isinstance(ctx, FunctionContext) else _errors.DTYPE_PROMOTION_SELF)
         return AnyType(TypeOfAny.from_error)
     return _types.array_of(ctx.api, answer, _types.type_vars(operand))
+
+
+def _passed(ctx: MethodContext | FunctionContext, param: str) -> bool:
+    """Whether the call passes ``param`` a value other than ``None``."""
+    names = ctx.callee_arg_names
+    if param not in names or (i := names.index(param)) >= len(ctx.arg_types) or not ctx.arg_types[i]:
+        return False
+    return not isinstance(get_proper_type(ctx.arg_types[i][0]), NoneType)
 
 
 def reduction_hook(rules: Rules, fn: str, *, method: bool) -> Callable[[MethodContext], Type] | \
