@@ -8,7 +8,6 @@ from typing import Final
 
 from mypy import errorcodes as codes
 from mypy.errorcodes import ErrorCode
-from mypy.nodes import NameExpr
 from mypy.plugin import FunctionContext, MethodContext
 from mypy.types import AnyType, Instance, TupleType, Type, TypeOfAny, UnionType, get_proper_type
 
@@ -159,7 +158,7 @@ def lax_same_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
         n = 3 if fn == "clamp" else 2
         if len(ctx.arg_types) < n or not all(ctx.arg_types[i] for i in range(n)):
             return ctx.default_return_type
-        if _given(ctx, "preferred_element_type"):
+        if _types.passed(ctx, "preferred_element_type"):
             return AnyType(TypeOfAny.special_form)
         out = binary(ctx, rules, ctx.arg_types[0][0], ctx.arg_types[1][0], "add", what, _errors.DTYPE_PROMOTION_ARG,
                      rule)
@@ -178,20 +177,11 @@ def lax_dot_general_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
     def hook(ctx: FunctionContext) -> Type:
         if len(ctx.arg_types) < 2 or not ctx.arg_types[0] or not ctx.arg_types[1]:
             return ctx.default_return_type
-        if _given(ctx, "preferred_element_type"):
+        if _types.passed(ctx, "preferred_element_type"):
             return AnyType(TypeOfAny.special_form)
         return binary(ctx, rules, ctx.arg_types[0][0], ctx.arg_types[1][0], "add", what, _errors.DTYPE_PROMOTION_ARG,
                       rules.lax_dot_general)
     return hook
-
-
-def _given(ctx: FunctionContext, param: str) -> bool:
-    """Whether the call passes ``param`` a value other than ``None``."""
-    names = ctx.callee_arg_names
-    if param not in names:
-        return False
-    given = ctx.args[names.index(param)]
-    return bool(given) and not (isinstance(given[0], NameExpr) and given[0].fullname == "builtins.None")
 
 
 def where_hook(rules: Rules) -> object:

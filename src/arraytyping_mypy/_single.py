@@ -269,7 +269,7 @@ def reduction(ctx: MethodContext | FunctionContext, rules: Rules, fn: str, opera
     (a known ``dtype`` decides alone)."""
     dtype: str | None = None
     names = ctx.callee_arg_names
-    if fn in FUNCTION_REDUCTIONS and any(_passed(ctx, p) for p in _GRADUAL_WHEN_GIVEN):
+    if fn in FUNCTION_REDUCTIONS and any(_types.passed(ctx, p) for p in _GRADUAL_WHEN_GIVEN):
         return _types.array_of(ctx.api, ("any", None), {})
     if "promote_integers" in names and (i := names.index("promote_integers")) < len(ctx.arg_types) \
             and ctx.arg_types[i] and not _is_true(ctx.arg_types[i][0]):
@@ -302,14 +302,6 @@ def reduction(ctx: MethodContext | FunctionContext, rules: Rules, fn: str, opera
                        if isinstance(ctx, FunctionContext) else _errors.DTYPE_PROMOTION_SELF)
         return AnyType(TypeOfAny.from_error)
     return _types.array_of(ctx.api, answer, _types.type_vars(operand))
-
-
-def _passed(ctx: MethodContext | FunctionContext, param: str) -> bool:
-    """Whether the call passes ``param`` a value other than ``None``."""
-    names = ctx.callee_arg_names
-    if param not in names or (i := names.index(param)) >= len(ctx.arg_types) or not ctx.arg_types[i]:
-        return False
-    return not isinstance(get_proper_type(ctx.arg_types[i][0]), NoneType)
 
 
 def reduction_hook(rules: Rules, fn: str, *, method: bool) -> Callable[[MethodContext], Type] | \

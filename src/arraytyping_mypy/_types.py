@@ -7,7 +7,7 @@ from typing import Final
 from mypy.expandtype import expand_type_by_instance
 from mypy.maptype import map_instance_to_supertype
 from mypy.nodes import TypeInfo
-from mypy.plugin import AnalyzeTypeContext, CheckerPluginInterface
+from mypy.plugin import AnalyzeTypeContext, CheckerPluginInterface, FunctionContext, MethodContext
 from mypy.typevars import fill_typevars
 from mypy.types import (
     AnyType, Instance, LiteralType, NoneType, ProperType, TupleType, Type, TypeOfAny, TypeVarType, UninhabitedType,
@@ -281,3 +281,11 @@ def show(t: Type) -> str:
     """``t`` as the plugin's messages name it: without the package prefix, and ``Array[float32]`` for an array of
     any shape, as the user wrote it."""
     return str(t).replace("arraytyping.", "").replace(", tuple[Any, ...]]", "]")
+
+
+def passed(ctx: MethodContext | FunctionContext, param: str) -> bool:
+    """Whether the call passes ``param`` a value other than ``None``."""
+    names = ctx.callee_arg_names
+    if param not in names or (i := names.index(param)) >= len(ctx.arg_types) or not ctx.arg_types[i]:
+        return False
+    return not isinstance(get_proper_type(ctx.arg_types[i][0]), NoneType)
