@@ -443,6 +443,18 @@ def test_creation_shape() -> None:
         shape_rules.creation_shape((-1, 3))
 
 
+def test_matrix_shape_is_numpys() -> None:
+    for n in range(4):
+        assert shape_rules.matrix_shape(n, n) == np.eye(n).shape == np.identity(n).shape == np.tri(n).shape
+        for m in range(4):
+            assert shape_rules.matrix_shape(n, m) == np.eye(n, m).shape == np.tri(n, m).shape
+    assert shape_rules.matrix_shape("n", None) == ("n", None)
+    assert shape_rules.matrix_shape(3, "m") == (3, "m")
+    for n, m in ((-1, None), (2, -1)):
+        with pytest.raises(ShapeError, match="negative dimensions"):
+            shape_rules.matrix_shape(n, m)
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # Families
 

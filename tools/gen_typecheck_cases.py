@@ -165,6 +165,7 @@ def gen_module(cfg: lattice.LatticeConfig, *, static: bool, functions: bool = Tr
     lines += lax_dtype_cases(cfg)
     lines += lax_same_cases(cfg, static=static)
     lines += solve_cases(cfg, static=static)
+    lines += creation_cases(cfg)
     lines += ["", "", "def case_fftfreq() -> None:",
               *_dtype_cases("fftfreq", "fft.fftfreq(8{})", lambda node: op_rules.fftfreq_result(node, cfg))]
     return "\n".join(lines) + "\n"
@@ -206,6 +207,24 @@ def _dtype_cases(tag: str, call: str, rule: Callable[[str | None], str], given: 
         cls = specs.cls_of(node)
         lines.append(f"    assert_type({call.format((given or '{}').format(cls))}, Array[{specs.cls_of(name)}])"
                      f"  # {tag} dtype={cls}")
+    return lines
+
+
+CREATION_CALLS: Final = {"empty": "anp.empty((2,){})", "eye": "anp.eye(2{})", "identity": "anp.identity(2{})",
+                          "tri": "anp.tri(2, 3{})", "logspace": "anp.logspace(0, 1{})",
+                          "empty_like": "anp.empty_like(a_arr_int8{})"}
+"""The creation functions typed by ``op_rules.creation_result`` from their ``dtype`` argument, by a call (``{}``:
+where ``, dtype=...`` goes); ``logspace`` of Python int bounds, ``empty_like`` of an int8 prototype."""
+
+
+def creation_cases(cfg: lattice.LatticeConfig) -> list[str]:
+    """The creation functions of :data:`CREATION_CALLS` without a dtype (their default, or their operands') and
+    with every dtype class they take (canonicalized; a refused one left out, as in :func:`random_cases`)."""
+    operands = {"logspace": [("int", True), ("int", True)], "empty_like": [("int8", False)]}
+    lines = ["", "", "def case_creation_by_dtype() -> None:"]
+    for fn, call in CREATION_CALLS.items():
+        lines += _dtype_cases(fn, call, lambda node, fn=fn: op_rules.creation_result(fn, operands.get(fn, ()), cfg,
+                                                                                      node)[0])
     return lines
 
 

@@ -35,8 +35,8 @@ from arraytyping import op_rules
 
 __all__ = ["ARRAY_INDEX", "Dim", "FFT_LENGTH", "IndexItem", "LAX_GIVEN_SHAPE", "MODULE_SHAPE_FAMILY", "SHAPE_FAMILY",
            "Shape", "ShapeError", "ShapeFamily", "ShapeIndexError", "atleast", "broadcast_shapes", "concatenate",
-           "creation_shape", "dot", "expand_dims", "fft_shape", "index", "matmul", "moveaxis", "reduce_shape",
-           "reshape", "squeeze", "stack", "swapaxes", "transpose"]
+           "creation_shape", "dot", "expand_dims", "fft_shape", "index", "matmul", "matrix_shape", "moveaxis",
+           "reduce_shape", "reshape", "squeeze", "stack", "swapaxes", "transpose"]
 
 Dim: TypeAlias = int | str | None
 """One dimension: a literal size, a symbol's name (same name, same size) or ``None`` (unknown, no identity)."""
@@ -570,6 +570,15 @@ def creation_shape(shape: int | str | Sequence[Dim]) -> Shape:
     return out
 
 
+def matrix_shape(n: Dim, m: Dim) -> Shape:
+    """The shape of ``eye(N, M)`` and ``tri(N, M)``: ``(N, M)`` (a caller passes ``N`` for an omitted ``M``, and
+    for ``identity(n)``: ``None`` is an unknown size). :class:`ShapeError` for a negative size."""
+    out: Shape = (n, m)
+    if any(isinstance(d, int) and d < 0 for d in out):
+        raise ShapeError(f"negative dimensions are not allowed, got {_fmt(out)}.", (), None)
+    return out
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # Families
 
@@ -577,7 +586,7 @@ def creation_shape(shape: int | str | Sequence[Dim]) -> Shape:
 ShapeFamily: TypeAlias = Literal[
     "broadcast", "broadcast_scalar", "scalar", "keep", "reduce", "keep_or_flatten", "reshape", "ravel", "transpose",
     "swapaxes", "moveaxis", "expand_dims", "squeeze", "atleast", "broadcast_to", "matmul", "dot", "concatenate",
-    "stack", "index", "creation", "like", "fft", "given", "other"]
+    "stack", "index", "creation", "matrix", "like", "fft", "given", "other"]
 
 _OWN: Final[Mapping[str, ShapeFamily]] = MappingProxyType({
     # op_rules.FUNCTION_FAMILY
@@ -596,6 +605,7 @@ _OWN: Final[Mapping[str, ShapeFamily]] = MappingProxyType({
     # op_rules.CREATION
     **{fn: "creation" for fn in ("zeros", "ones", "empty", "full")},
     **{fn: "like" for fn in ("full_like", "zeros_like", "ones_like", "empty_like")},
+    **{fn: "matrix" for fn in ("eye", "identity", "tri")},
     "copy": "keep",
     # op_rules.CONTRACTION
     "vdot": "scalar",
@@ -632,7 +642,8 @@ classified once, from the dtype tables' families, with the exceptions below):
 * ``reshape``, ``ravel`` (``reshape(shape, (-1,))``), ``transpose``, ``swapaxes``, ``moveaxis``, ``expand_dims``,
   ``squeeze``, ``atleast`` (:func:`atleast`), ``broadcast_to`` (the target shape, after
   ``broadcast_shapes(shape, target) == target``), ``matmul``, ``dot``, ``concatenate``, ``stack``, ``index``
-  (``getitem``: :func:`index`), ``creation`` (:func:`creation_shape` of the ``shape`` argument);
+  (``getitem``: :func:`index`), ``creation`` (:func:`creation_shape` of the ``shape`` argument), ``matrix``
+  (``eye``, ``identity``, ``tri``: :func:`matrix_shape` of the sizes);
 * ``other``: no shape rule here (a gradual shape): data-dependent results (``unique``, ``nonzero``), and functions
   whose shapes this module does not model yet.
 """

@@ -235,6 +235,8 @@ class ArraytypingPlugin(Plugin):
                 # reductions too: the stubs' overloads would infer a nested call in the operand with each one's
                 # parameter as context (anp.sum(anp.asarray(x)) summed an Array[bool_]), and take no union dtype
                 return _permissive
+            if fn in OR.CREATION and fn in _dtypes.DTYPE_FUNCTIONS:
+                return _permissive_if_refused_creation_dtype(fn, self.rules)
             if fn in _dtypes.DTYPE_FUNCTIONS:
                 return _permissive_if_bad_dtype_string
         return None
@@ -310,6 +312,8 @@ class ArraytypingPlugin(Plugin):
                 hook = _dtypes.dtype_function_hook(rules, fn)
                 if family == "creation":
                     return _shapes.creation(hook, what)
+                if family == "matrix":
+                    return _shapes.matrix(hook, what)
                 if family == "like":
                     return _shapes.like(hook, what)
                 if fn == "astype":
@@ -410,6 +414,41 @@ def _permissive_if_refused_lax_dtype(ctx: FunctionSigContext) -> FunctionLike:
     if ctx.args and any(isinstance(e, ComplexExpr) for e in ctx.args[0]):
         return _permissive(ctx)
     return _permissive_if_bad_dtype_string(ctx)
+
+
+def _named_dtype(expr: Expression) -> str | None:
+    """The dtype node a dtype argument names as written (``"int2"``, ``anp.int2``, ``bool``), or None."""
+    from arraytyping_mypy._rules import L
+
+    if isinstance(expr, StrExpr):
+        spelled: str | None = L.DTYPE_SPELLINGS.get(expr.value)
+        return spelled
+    if not isinstance(expr, RefExpr):
+        return None
+    module, _, name = expr.fullname.rpartition(".")
+    if module == "builtins":  # bool, and the Python types standing for their kind's default dtype
+        return name if name in ("bool", "int", "float", "complex") else None
+    if module in ("arraytyping", "arraytyping.numpy"):
+        return L.BOOL if name == "bool_" else name if name in L.KIND and name not in L.WEAK_NAMES else None
+    return None
+
+
+def _permissive_if_refused_creation_dtype(fn: str, rules: Rules) -> Callable[[FunctionSigContext], FunctionLike]:
+    """A creation function given a dtype its rule refuses (``logspace(0, 1, dtype=int2)``; ``fn`` in op_rules'
+    ``CREATION``): a permissive signature, so that the hook's error is the only one (the stubs have no overload for
+    it, and mypy would report no overload matching); else as :func:`_permissive_if_bad_dtype_string`."""
+    def hook(ctx: FunctionSigContext) -> FunctionLike:
+        names = ctx.default_signature.arg_names
+        if "dtype" in names and names.index("dtype") < len(ctx.args):
+            for expr in ctx.args[names.index("dtype")]:
+                node = _named_dtype(expr)
+                try:
+                    if node is not None:
+                        OR.creation_result(fn, (), rules.cfg, node)
+                except (OR.OperandTypeError, OR.OperandValueError):
+                    return _permissive(ctx)
+        return _permissive_if_bad_dtype_string(ctx)
+    return hook
 
 
 def plugin(version: str) -> type[Plugin]:

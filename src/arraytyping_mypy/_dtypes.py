@@ -9,20 +9,21 @@ from typing import Final
 
 from mypy.nodes import TypeAlias, TypeInfo
 from mypy.plugin import FunctionContext, MethodContext
-from mypy.types import AnyType, Instance, NoneType, Type, TypeOfAny, get_proper_type
+from mypy.types import AnyType, Instance, LiteralType, NoneType, TupleType, Type, TypeOfAny, get_proper_type
 
 from arraytyping_mypy import _dtype_args, _errors, _types
-from arraytyping_mypy._rules import OR, L, DtypeSet, Rules, static_of
+from arraytyping_mypy._rules import OR, L, DtypeSet, Member, Rules, describe, static_of
 
 __all__ = ["DTYPE_FUNCTIONS", "VALUE_PARAMETER", "argument", "astype_hook", "constructor_hook",
            "default_int_hook", "dtype_function_hook", "lax_dtype_hook", "promote_types_hook", "result_type_hook"]
 
 DTYPE_FUNCTIONS: Final = frozenset({
-    "asarray", "array", "astype", "zeros", "ones", "empty", "full", "zeros_like", "ones_like", "full_like", "arange",
-    "linspace",
+    "asarray", "array", "astype", "zeros", "ones", "empty", "full", "zeros_like", "ones_like", "full_like",
+    "empty_like", "arange", "linspace", "logspace", "eye", "identity", "tri",
 })
 """``arraytyping.numpy`` functions whose ``dtype=`` argument fixes the result dtype."""
-VALUE_PARAMETER: Final = {"asarray": "a", "array": "a", "full": "fill_value", "arange": "start"}
+VALUE_PARAMETER: Final = {"asarray": "a", "array": "a", "full": "fill_value", "arange": "start", "zeros_like": "a",
+                          "ones_like": "a", "full_like": "a", "empty_like": "prototype"}
 """The argument whose Python values decide the default dtype (a nested list of floats: the default float)."""
 _WIDE: Final = {"int32": "int64", "uint32": "uint64", "float32": "float64", "complex64": "complex128"}
 
@@ -92,15 +93,66 @@ def dtype_function_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Ty
         if isinstance(d, _dtype_args.Invalid):
             _dtype_args.report_invalid(ctx, d, f"arraytyping.numpy.{fn}")
             return AnyType(TypeOfAny.from_error)
+        name = None
+        if d is not None and fn in OR.CREATION:
+            try:  # with a dtype, its checks need no operands (the dtypes linspace refuses)
+                name, _ = OR.creation_result(fn, (), rules.cfg, d)
+            except (OR.OperandTypeError, OR.OperandValueError) as e:
+                _errors.reject(ctx, e, f"dtype {d}", None, f"arraytyping.numpy.{fn}", _errors.DTYPE_PROMOTION_ARG)
+                return AnyType(TypeOfAny.from_error)
+        no_dtype = arg is None or isinstance(get_proper_type(arg), NoneType)
+        if fn in ("linspace", "logspace") and no_dtype:
+            retstep = argument(ctx, "retstep")
+            if retstep is None:
+                return _inexact_bounds(ctx, rules, fn)
+            if isinstance(p := get_proper_type(retstep), LiteralType) and p.value is True:
+                # the samples and the step, both of the computed dtype (inexact already)
+                r = _inexact_bounds(ctx, rules, fn)
+                if isinstance(get_proper_type(r), Instance):
+                    return TupleType([r, r], ctx.api.named_generic_type("builtins.tuple", [r]))
+                return ctx.default_return_type if not rules.x64 else AnyType(TypeOfAny.special_form)
         ret = get_proper_type(ctx.default_return_type)
         if not (isinstance(ret, Instance) and ret.type.fullname == _types.ARRAY):
             return ctx.default_return_type  # linspace(..., retstep=True)'s (array, step) pair
+        if name is not None:
+            return _types.array_of(ctx.api, ("class", static_of(name, False)), {})
         if d is not None:
             return _named(rules, ctx, d, fn)
         if arg is not None and not isinstance(get_proper_type(arg), NoneType):
             return ctx.default_return_type  # a dtype the plugin cannot read: the stubs' answer
+        if OR.CREATION.get(fn) in ("default_float", "float32"):  # the configuration's default, or float32 (tri)
+            return _types.array_of(ctx.api, ("class", static_of(OR.creation_result(fn, (), rules.cfg)[0], False)), {})
         return _x64_default(ctx, rules, fn, ret)
     return hook
+
+
+def _inexact_bounds(ctx: FunctionContext, rules: Rules, fn: str) -> Type:
+    """``linspace``/``logspace`` without a dtype: op_rules' inexact result type of ``start`` and ``stop`` (two bools
+    give float32 even with x64), where every pair of dtypes they may have agrees; else the stubs' answer with x64
+    off, and a gradual one with x64 (theirs is x64 off's)."""
+    members: list[tuple[Member, ...]] = []
+    for param in ("start", "stop"):
+        t = argument(ctx, param)
+        o = None if t is None else _types.operand(t, rules)
+        if not isinstance(o, DtypeSet) or o.var is not None or o.abstract is not None:
+            ret = get_proper_type(ctx.default_return_type)
+            if rules.x64 and isinstance(ret, Instance) and ret.type.fullname == _types.ARRAY:
+                return _types.array_of(ctx.api, ("class", "Any"), {})
+            return ctx.default_return_type
+        members.append(o.members)
+    answers: set[str] = set()
+    for a in members[0]:
+        for b in members[1]:
+            try:
+                answers.add(OR.creation_result(fn, [a[:2], b[:2]], rules.cfg)[0])
+            except (L.TypePromotionError, OR.OperandTypeError, OR.OperandValueError) as e:
+                if len(members[0]) == len(members[1]) == 1:
+                    _errors.reject(ctx, e, describe(a), describe(b), f"arraytyping.numpy.{fn}",
+                                   _errors.DTYPE_PROMOTION_CALL)
+                    return AnyType(TypeOfAny.from_error)
+    if len(answers) != 1:
+        return _types.array_of(ctx.api, ("class", "Any"), {})
+    return _types.array_of(ctx.api, ("class", static_of(answers.pop(), False)), {})
 
 
 def _x64_default(ctx: FunctionContext, rules: Rules, fn: str, ret: Instance) -> Type:
@@ -108,7 +160,7 @@ def _x64_default(ctx: FunctionContext, rules: Rules, fn: str, ret: Instance) -> 
     canonicalize for x64 off, ``np.float64(2)`` -> ``float32``, and mypy alone answers ``Any`` for some numpy
     arrays); with x64, a default dtype the stubs gave for x64 off (``float32`` for ``zeros(3)``, ``asarray([1.0])``,
     ``arange(3)``'s ``int32``) is the 64-bit one."""
-    value = "a" if fn.endswith("_like") else VALUE_PARAMETER.get(fn)
+    value = VALUE_PARAMETER.get(fn)
     others = [n for n in ("stop", "step") if fn == "arange" and n in ctx.callee_arg_names]
     if any(ctx.arg_types[ctx.callee_arg_names.index(n)] for n in others
            if ctx.callee_arg_names.index(n) < len(ctx.arg_types)):

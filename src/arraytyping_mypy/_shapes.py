@@ -23,8 +23,8 @@ from mypy.types import (
 from arraytyping_mypy import _errors, _types
 from arraytyping_mypy._rules import SR
 
-__all__ = ["broadcasting", "creation", "fft_transform", "indexing", "keeping", "like", "matmul", "reducing", "reshaped_method",
-           "shape_function", "shape_of", "transposed", "transposed_any_shape", "transposed_method"]
+__all__ = ["broadcasting", "creation", "fft_transform", "indexing", "keeping", "like", "matmul", "matrix", "reducing",
+           "reshaped_method", "shape_function", "shape_of", "transposed", "transposed_any_shape", "transposed_method"]
 
 Dim = Union[int, str, None]
 Shape = tuple[Dim, ...]
@@ -265,6 +265,23 @@ def creation(dtype_hook: Callable[[FunctionContext], Type], what: str, param: st
         if dims is None or any(isinstance(d, int) and d < 0 for d in dims):
             return None  # a negative size: the runtime's error, not a shape
         return dims
+    return _layer(dtype_hook, rule, _errors.SHAPE_MISMATCH_ARG, what)
+
+
+def matrix(dtype_hook: Callable[[FunctionContext], Type], what: str) -> Callable[[FunctionContext], Type]:
+    """``eye(N, M)``, ``tri(N, M)``, ``identity(n)``: shape_rules' ``matrix_shape`` of the sizes given (``M``
+    omitted or ``None``: ``N``)."""
+    def size(ctx: FunctionContext, param: str, symbols: _Symbols) -> Dim:
+        dims = dims_of(_arg(ctx, param), _expr(ctx, param), symbols)
+        return dims[0] if dims is not None and len(dims) == 1 else None
+
+    def rule(ctx: FunctionContext, symbols: _Symbols) -> Shape | None:
+        n = size(ctx, "n" if "n" in ctx.callee_arg_names else "N", symbols)
+        e = _expr(ctx, "M")
+        m = n if e is None or (isinstance(e, NameExpr) and e.fullname == "builtins.None") else size(ctx, "M", symbols)
+        if any(isinstance(d, int) and d < 0 for d in (n, m)):
+            return None  # a negative size: the runtime's error, not a shape
+        return SR.matrix_shape(n, m)  # type: ignore[no-any-return]
     return _layer(dtype_hook, rule, _errors.SHAPE_MISMATCH_ARG, what)
 
 

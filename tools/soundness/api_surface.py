@@ -122,11 +122,15 @@ def surface_entries() -> list[Entry]:
         _e("empty(shape)", "anp.empty({shape})", (), "create", c),
         _e("empty(shape, dtype)", "anp.empty({shape}, dtype={d})", (("d", "dtype"),), "create", c),
         _e("empty_like", "anp.empty_like({a})", AL, "same", c),
+        _e("empty_like(dtype)", "anp.empty_like({a}, dtype={d})", (*AL, ("d", "dtype")), "same", c),
         _e("eye", "anp.eye({n}, {m})", (), "create_2d", c),
         _e("eye(dtype)", "anp.eye({n}, {m}, dtype={d})", (("d", "dtype"),), "create_2d", c),
         _e("tri", "anp.tri({n}, {m})", (), "create_2d", c),
+        _e("tri(dtype)", "anp.tri({n}, {m}, dtype={d})", (("d", "dtype"),), "create_2d", c),
         _e("identity", "anp.identity({n})[0]", (), "create_1d", c),
+        _e("identity(dtype)", "anp.identity({n}, {d})[0]", (("d", "dtype"),), "create_1d", c),
         _e("logspace", "anp.logspace(0, 1, {n})", (), "create_1d", c),
+        _e("logspace(dtype)", "anp.logspace(0, 1, {n}, dtype={d})", (("d", "dtype"),), "create_1d", c),
         _e("meshgrid", "anp.meshgrid({a}, {b})[0]", (("a", "array"), ("b", "array")), "meshgrid", c),
     ]
     return out

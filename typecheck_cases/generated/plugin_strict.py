@@ -38847,6 +38847,203 @@ def case_solve_a_np_complex128() -> None:
     assert_type(linalg.solve(np.complex128(1), a_warr_complex), Array[complex64])  # solve np:complex128 warr:complex
 
 
+def case_creation_by_dtype() -> None:
+    assert_type(anp.empty((2,)), Array[float32])  # empty
+    assert_type(anp.empty((2,), dtype=bool_), Array[bool_])  # empty dtype=bool_
+    assert_type(anp.empty((2,), dtype=uint1), Array[uint1])  # empty dtype=uint1
+    assert_type(anp.empty((2,), dtype=uint2), Array[uint2])  # empty dtype=uint2
+    assert_type(anp.empty((2,), dtype=uint4), Array[uint4])  # empty dtype=uint4
+    assert_type(anp.empty((2,), dtype=uint8), Array[uint8])  # empty dtype=uint8
+    assert_type(anp.empty((2,), dtype=uint16), Array[uint16])  # empty dtype=uint16
+    assert_type(anp.empty((2,), dtype=uint32), Array[uint32])  # empty dtype=uint32
+    assert_type(anp.empty((2,), dtype=uint64), Array[uint32])  # empty dtype=uint64
+    assert_type(anp.empty((2,), dtype=int1), Array[int1])  # empty dtype=int1
+    assert_type(anp.empty((2,), dtype=int2), Array[int2])  # empty dtype=int2
+    assert_type(anp.empty((2,), dtype=int4), Array[int4])  # empty dtype=int4
+    assert_type(anp.empty((2,), dtype=int8), Array[int8])  # empty dtype=int8
+    assert_type(anp.empty((2,), dtype=int16), Array[int16])  # empty dtype=int16
+    assert_type(anp.empty((2,), dtype=int32), Array[int32])  # empty dtype=int32
+    assert_type(anp.empty((2,), dtype=int64), Array[int32])  # empty dtype=int64
+    assert_type(anp.empty((2,), dtype=float4_e2m1fn), Array[float4_e2m1fn])  # empty dtype=float4_e2m1fn
+    assert_type(anp.empty((2,), dtype=float6_e2m3fn), Array[float6_e2m3fn])  # empty dtype=float6_e2m3fn
+    assert_type(anp.empty((2,), dtype=float6_e3m2fn), Array[float6_e3m2fn])  # empty dtype=float6_e3m2fn
+    assert_type(anp.empty((2,), dtype=float8_e3m4), Array[float8_e3m4])  # empty dtype=float8_e3m4
+    assert_type(anp.empty((2,), dtype=float8_e4m3), Array[float8_e4m3])  # empty dtype=float8_e4m3
+    assert_type(anp.empty((2,), dtype=float8_e8m0fnu), Array[float8_e8m0fnu])  # empty dtype=float8_e8m0fnu
+    assert_type(anp.empty((2,), dtype=float8_e4m3b11fnuz), Array[float8_e4m3b11fnuz])  # empty dtype=float8_e4m3b11fnuz
+    assert_type(anp.empty((2,), dtype=float8_e4m3fn), Array[float8_e4m3fn])  # empty dtype=float8_e4m3fn
+    assert_type(anp.empty((2,), dtype=float8_e4m3fnuz), Array[float8_e4m3fnuz])  # empty dtype=float8_e4m3fnuz
+    assert_type(anp.empty((2,), dtype=float8_e5m2), Array[float8_e5m2])  # empty dtype=float8_e5m2
+    assert_type(anp.empty((2,), dtype=float8_e5m2fnuz), Array[float8_e5m2fnuz])  # empty dtype=float8_e5m2fnuz
+    assert_type(anp.empty((2,), dtype=bfloat16), Array[bfloat16])  # empty dtype=bfloat16
+    assert_type(anp.empty((2,), dtype=float16), Array[float16])  # empty dtype=float16
+    assert_type(anp.empty((2,), dtype=float32), Array[float32])  # empty dtype=float32
+    assert_type(anp.empty((2,), dtype=float64), Array[float32])  # empty dtype=float64
+    assert_type(anp.empty((2,), dtype=complex64), Array[complex64])  # empty dtype=complex64
+    assert_type(anp.empty((2,), dtype=complex128), Array[complex64])  # empty dtype=complex128
+    assert_type(anp.eye(2), Array[float32])  # eye
+    assert_type(anp.eye(2, dtype=bool_), Array[bool_])  # eye dtype=bool_
+    assert_type(anp.eye(2, dtype=uint1), Array[uint1])  # eye dtype=uint1
+    assert_type(anp.eye(2, dtype=uint2), Array[uint2])  # eye dtype=uint2
+    assert_type(anp.eye(2, dtype=uint4), Array[uint4])  # eye dtype=uint4
+    assert_type(anp.eye(2, dtype=uint8), Array[uint8])  # eye dtype=uint8
+    assert_type(anp.eye(2, dtype=uint16), Array[uint16])  # eye dtype=uint16
+    assert_type(anp.eye(2, dtype=uint32), Array[uint32])  # eye dtype=uint32
+    assert_type(anp.eye(2, dtype=uint64), Array[uint32])  # eye dtype=uint64
+    assert_type(anp.eye(2, dtype=int1), Array[int1])  # eye dtype=int1
+    assert_type(anp.eye(2, dtype=int2), Array[int2])  # eye dtype=int2
+    assert_type(anp.eye(2, dtype=int4), Array[int4])  # eye dtype=int4
+    assert_type(anp.eye(2, dtype=int8), Array[int8])  # eye dtype=int8
+    assert_type(anp.eye(2, dtype=int16), Array[int16])  # eye dtype=int16
+    assert_type(anp.eye(2, dtype=int32), Array[int32])  # eye dtype=int32
+    assert_type(anp.eye(2, dtype=int64), Array[int32])  # eye dtype=int64
+    assert_type(anp.eye(2, dtype=float4_e2m1fn), Array[float4_e2m1fn])  # eye dtype=float4_e2m1fn
+    assert_type(anp.eye(2, dtype=float6_e2m3fn), Array[float6_e2m3fn])  # eye dtype=float6_e2m3fn
+    assert_type(anp.eye(2, dtype=float6_e3m2fn), Array[float6_e3m2fn])  # eye dtype=float6_e3m2fn
+    assert_type(anp.eye(2, dtype=float8_e3m4), Array[float8_e3m4])  # eye dtype=float8_e3m4
+    assert_type(anp.eye(2, dtype=float8_e4m3), Array[float8_e4m3])  # eye dtype=float8_e4m3
+    assert_type(anp.eye(2, dtype=float8_e8m0fnu), Array[float8_e8m0fnu])  # eye dtype=float8_e8m0fnu
+    assert_type(anp.eye(2, dtype=float8_e4m3b11fnuz), Array[float8_e4m3b11fnuz])  # eye dtype=float8_e4m3b11fnuz
+    assert_type(anp.eye(2, dtype=float8_e4m3fn), Array[float8_e4m3fn])  # eye dtype=float8_e4m3fn
+    assert_type(anp.eye(2, dtype=float8_e4m3fnuz), Array[float8_e4m3fnuz])  # eye dtype=float8_e4m3fnuz
+    assert_type(anp.eye(2, dtype=float8_e5m2), Array[float8_e5m2])  # eye dtype=float8_e5m2
+    assert_type(anp.eye(2, dtype=float8_e5m2fnuz), Array[float8_e5m2fnuz])  # eye dtype=float8_e5m2fnuz
+    assert_type(anp.eye(2, dtype=bfloat16), Array[bfloat16])  # eye dtype=bfloat16
+    assert_type(anp.eye(2, dtype=float16), Array[float16])  # eye dtype=float16
+    assert_type(anp.eye(2, dtype=float32), Array[float32])  # eye dtype=float32
+    assert_type(anp.eye(2, dtype=float64), Array[float32])  # eye dtype=float64
+    assert_type(anp.eye(2, dtype=complex64), Array[complex64])  # eye dtype=complex64
+    assert_type(anp.eye(2, dtype=complex128), Array[complex64])  # eye dtype=complex128
+    assert_type(anp.identity(2), Array[float32])  # identity
+    assert_type(anp.identity(2, dtype=bool_), Array[bool_])  # identity dtype=bool_
+    assert_type(anp.identity(2, dtype=uint1), Array[uint1])  # identity dtype=uint1
+    assert_type(anp.identity(2, dtype=uint2), Array[uint2])  # identity dtype=uint2
+    assert_type(anp.identity(2, dtype=uint4), Array[uint4])  # identity dtype=uint4
+    assert_type(anp.identity(2, dtype=uint8), Array[uint8])  # identity dtype=uint8
+    assert_type(anp.identity(2, dtype=uint16), Array[uint16])  # identity dtype=uint16
+    assert_type(anp.identity(2, dtype=uint32), Array[uint32])  # identity dtype=uint32
+    assert_type(anp.identity(2, dtype=uint64), Array[uint32])  # identity dtype=uint64
+    assert_type(anp.identity(2, dtype=int1), Array[int1])  # identity dtype=int1
+    assert_type(anp.identity(2, dtype=int2), Array[int2])  # identity dtype=int2
+    assert_type(anp.identity(2, dtype=int4), Array[int4])  # identity dtype=int4
+    assert_type(anp.identity(2, dtype=int8), Array[int8])  # identity dtype=int8
+    assert_type(anp.identity(2, dtype=int16), Array[int16])  # identity dtype=int16
+    assert_type(anp.identity(2, dtype=int32), Array[int32])  # identity dtype=int32
+    assert_type(anp.identity(2, dtype=int64), Array[int32])  # identity dtype=int64
+    assert_type(anp.identity(2, dtype=float4_e2m1fn), Array[float4_e2m1fn])  # identity dtype=float4_e2m1fn
+    assert_type(anp.identity(2, dtype=float6_e2m3fn), Array[float6_e2m3fn])  # identity dtype=float6_e2m3fn
+    assert_type(anp.identity(2, dtype=float6_e3m2fn), Array[float6_e3m2fn])  # identity dtype=float6_e3m2fn
+    assert_type(anp.identity(2, dtype=float8_e3m4), Array[float8_e3m4])  # identity dtype=float8_e3m4
+    assert_type(anp.identity(2, dtype=float8_e4m3), Array[float8_e4m3])  # identity dtype=float8_e4m3
+    assert_type(anp.identity(2, dtype=float8_e8m0fnu), Array[float8_e8m0fnu])  # identity dtype=float8_e8m0fnu
+    assert_type(anp.identity(2, dtype=float8_e4m3b11fnuz), Array[float8_e4m3b11fnuz])  # identity dtype=float8_e4m3b11fnuz
+    assert_type(anp.identity(2, dtype=float8_e4m3fn), Array[float8_e4m3fn])  # identity dtype=float8_e4m3fn
+    assert_type(anp.identity(2, dtype=float8_e4m3fnuz), Array[float8_e4m3fnuz])  # identity dtype=float8_e4m3fnuz
+    assert_type(anp.identity(2, dtype=float8_e5m2), Array[float8_e5m2])  # identity dtype=float8_e5m2
+    assert_type(anp.identity(2, dtype=float8_e5m2fnuz), Array[float8_e5m2fnuz])  # identity dtype=float8_e5m2fnuz
+    assert_type(anp.identity(2, dtype=bfloat16), Array[bfloat16])  # identity dtype=bfloat16
+    assert_type(anp.identity(2, dtype=float16), Array[float16])  # identity dtype=float16
+    assert_type(anp.identity(2, dtype=float32), Array[float32])  # identity dtype=float32
+    assert_type(anp.identity(2, dtype=float64), Array[float32])  # identity dtype=float64
+    assert_type(anp.identity(2, dtype=complex64), Array[complex64])  # identity dtype=complex64
+    assert_type(anp.identity(2, dtype=complex128), Array[complex64])  # identity dtype=complex128
+    assert_type(anp.tri(2, 3), Array[float32])  # tri
+    assert_type(anp.tri(2, 3, dtype=bool_), Array[bool_])  # tri dtype=bool_
+    assert_type(anp.tri(2, 3, dtype=uint1), Array[uint1])  # tri dtype=uint1
+    assert_type(anp.tri(2, 3, dtype=uint2), Array[uint2])  # tri dtype=uint2
+    assert_type(anp.tri(2, 3, dtype=uint4), Array[uint4])  # tri dtype=uint4
+    assert_type(anp.tri(2, 3, dtype=uint8), Array[uint8])  # tri dtype=uint8
+    assert_type(anp.tri(2, 3, dtype=uint16), Array[uint16])  # tri dtype=uint16
+    assert_type(anp.tri(2, 3, dtype=uint32), Array[uint32])  # tri dtype=uint32
+    assert_type(anp.tri(2, 3, dtype=uint64), Array[uint32])  # tri dtype=uint64
+    assert_type(anp.tri(2, 3, dtype=int1), Array[int1])  # tri dtype=int1
+    assert_type(anp.tri(2, 3, dtype=int2), Array[int2])  # tri dtype=int2
+    assert_type(anp.tri(2, 3, dtype=int4), Array[int4])  # tri dtype=int4
+    assert_type(anp.tri(2, 3, dtype=int8), Array[int8])  # tri dtype=int8
+    assert_type(anp.tri(2, 3, dtype=int16), Array[int16])  # tri dtype=int16
+    assert_type(anp.tri(2, 3, dtype=int32), Array[int32])  # tri dtype=int32
+    assert_type(anp.tri(2, 3, dtype=int64), Array[int32])  # tri dtype=int64
+    assert_type(anp.tri(2, 3, dtype=float4_e2m1fn), Array[float4_e2m1fn])  # tri dtype=float4_e2m1fn
+    assert_type(anp.tri(2, 3, dtype=float6_e2m3fn), Array[float6_e2m3fn])  # tri dtype=float6_e2m3fn
+    assert_type(anp.tri(2, 3, dtype=float6_e3m2fn), Array[float6_e3m2fn])  # tri dtype=float6_e3m2fn
+    assert_type(anp.tri(2, 3, dtype=float8_e3m4), Array[float8_e3m4])  # tri dtype=float8_e3m4
+    assert_type(anp.tri(2, 3, dtype=float8_e4m3), Array[float8_e4m3])  # tri dtype=float8_e4m3
+    assert_type(anp.tri(2, 3, dtype=float8_e8m0fnu), Array[float8_e8m0fnu])  # tri dtype=float8_e8m0fnu
+    assert_type(anp.tri(2, 3, dtype=float8_e4m3b11fnuz), Array[float8_e4m3b11fnuz])  # tri dtype=float8_e4m3b11fnuz
+    assert_type(anp.tri(2, 3, dtype=float8_e4m3fn), Array[float8_e4m3fn])  # tri dtype=float8_e4m3fn
+    assert_type(anp.tri(2, 3, dtype=float8_e4m3fnuz), Array[float8_e4m3fnuz])  # tri dtype=float8_e4m3fnuz
+    assert_type(anp.tri(2, 3, dtype=float8_e5m2), Array[float8_e5m2])  # tri dtype=float8_e5m2
+    assert_type(anp.tri(2, 3, dtype=float8_e5m2fnuz), Array[float8_e5m2fnuz])  # tri dtype=float8_e5m2fnuz
+    assert_type(anp.tri(2, 3, dtype=bfloat16), Array[bfloat16])  # tri dtype=bfloat16
+    assert_type(anp.tri(2, 3, dtype=float16), Array[float16])  # tri dtype=float16
+    assert_type(anp.tri(2, 3, dtype=float32), Array[float32])  # tri dtype=float32
+    assert_type(anp.tri(2, 3, dtype=float64), Array[float32])  # tri dtype=float64
+    assert_type(anp.tri(2, 3, dtype=complex64), Array[complex64])  # tri dtype=complex64
+    assert_type(anp.tri(2, 3, dtype=complex128), Array[complex64])  # tri dtype=complex128
+    assert_type(anp.logspace(0, 1), Array[float32])  # logspace
+    assert_type(anp.logspace(0, 1, dtype=bool_), Array[bool_])  # logspace dtype=bool_
+    assert_type(anp.logspace(0, 1, dtype=uint4), Array[uint4])  # logspace dtype=uint4
+    assert_type(anp.logspace(0, 1, dtype=uint8), Array[uint8])  # logspace dtype=uint8
+    assert_type(anp.logspace(0, 1, dtype=uint16), Array[uint16])  # logspace dtype=uint16
+    assert_type(anp.logspace(0, 1, dtype=uint32), Array[uint32])  # logspace dtype=uint32
+    assert_type(anp.logspace(0, 1, dtype=uint64), Array[uint32])  # logspace dtype=uint64
+    assert_type(anp.logspace(0, 1, dtype=int4), Array[int4])  # logspace dtype=int4
+    assert_type(anp.logspace(0, 1, dtype=int8), Array[int8])  # logspace dtype=int8
+    assert_type(anp.logspace(0, 1, dtype=int16), Array[int16])  # logspace dtype=int16
+    assert_type(anp.logspace(0, 1, dtype=int32), Array[int32])  # logspace dtype=int32
+    assert_type(anp.logspace(0, 1, dtype=int64), Array[int32])  # logspace dtype=int64
+    assert_type(anp.logspace(0, 1, dtype=float4_e2m1fn), Array[float4_e2m1fn])  # logspace dtype=float4_e2m1fn
+    assert_type(anp.logspace(0, 1, dtype=float6_e2m3fn), Array[float6_e2m3fn])  # logspace dtype=float6_e2m3fn
+    assert_type(anp.logspace(0, 1, dtype=float6_e3m2fn), Array[float6_e3m2fn])  # logspace dtype=float6_e3m2fn
+    assert_type(anp.logspace(0, 1, dtype=float8_e3m4), Array[float8_e3m4])  # logspace dtype=float8_e3m4
+    assert_type(anp.logspace(0, 1, dtype=float8_e4m3), Array[float8_e4m3])  # logspace dtype=float8_e4m3
+    assert_type(anp.logspace(0, 1, dtype=float8_e8m0fnu), Array[float8_e8m0fnu])  # logspace dtype=float8_e8m0fnu
+    assert_type(anp.logspace(0, 1, dtype=float8_e4m3b11fnuz), Array[float8_e4m3b11fnuz])  # logspace dtype=float8_e4m3b11fnuz
+    assert_type(anp.logspace(0, 1, dtype=float8_e4m3fn), Array[float8_e4m3fn])  # logspace dtype=float8_e4m3fn
+    assert_type(anp.logspace(0, 1, dtype=float8_e4m3fnuz), Array[float8_e4m3fnuz])  # logspace dtype=float8_e4m3fnuz
+    assert_type(anp.logspace(0, 1, dtype=float8_e5m2), Array[float8_e5m2])  # logspace dtype=float8_e5m2
+    assert_type(anp.logspace(0, 1, dtype=float8_e5m2fnuz), Array[float8_e5m2fnuz])  # logspace dtype=float8_e5m2fnuz
+    assert_type(anp.logspace(0, 1, dtype=bfloat16), Array[bfloat16])  # logspace dtype=bfloat16
+    assert_type(anp.logspace(0, 1, dtype=float16), Array[float16])  # logspace dtype=float16
+    assert_type(anp.logspace(0, 1, dtype=float32), Array[float32])  # logspace dtype=float32
+    assert_type(anp.logspace(0, 1, dtype=float64), Array[float32])  # logspace dtype=float64
+    assert_type(anp.logspace(0, 1, dtype=complex64), Array[complex64])  # logspace dtype=complex64
+    assert_type(anp.logspace(0, 1, dtype=complex128), Array[complex64])  # logspace dtype=complex128
+    assert_type(anp.empty_like(a_arr_int8), Array[int8])  # empty_like
+    assert_type(anp.empty_like(a_arr_int8, dtype=bool_), Array[bool_])  # empty_like dtype=bool_
+    assert_type(anp.empty_like(a_arr_int8, dtype=uint1), Array[uint1])  # empty_like dtype=uint1
+    assert_type(anp.empty_like(a_arr_int8, dtype=uint2), Array[uint2])  # empty_like dtype=uint2
+    assert_type(anp.empty_like(a_arr_int8, dtype=uint4), Array[uint4])  # empty_like dtype=uint4
+    assert_type(anp.empty_like(a_arr_int8, dtype=uint8), Array[uint8])  # empty_like dtype=uint8
+    assert_type(anp.empty_like(a_arr_int8, dtype=uint16), Array[uint16])  # empty_like dtype=uint16
+    assert_type(anp.empty_like(a_arr_int8, dtype=uint32), Array[uint32])  # empty_like dtype=uint32
+    assert_type(anp.empty_like(a_arr_int8, dtype=uint64), Array[uint32])  # empty_like dtype=uint64
+    assert_type(anp.empty_like(a_arr_int8, dtype=int1), Array[int1])  # empty_like dtype=int1
+    assert_type(anp.empty_like(a_arr_int8, dtype=int2), Array[int2])  # empty_like dtype=int2
+    assert_type(anp.empty_like(a_arr_int8, dtype=int4), Array[int4])  # empty_like dtype=int4
+    assert_type(anp.empty_like(a_arr_int8, dtype=int8), Array[int8])  # empty_like dtype=int8
+    assert_type(anp.empty_like(a_arr_int8, dtype=int16), Array[int16])  # empty_like dtype=int16
+    assert_type(anp.empty_like(a_arr_int8, dtype=int32), Array[int32])  # empty_like dtype=int32
+    assert_type(anp.empty_like(a_arr_int8, dtype=int64), Array[int32])  # empty_like dtype=int64
+    assert_type(anp.empty_like(a_arr_int8, dtype=float4_e2m1fn), Array[float4_e2m1fn])  # empty_like dtype=float4_e2m1fn
+    assert_type(anp.empty_like(a_arr_int8, dtype=float6_e2m3fn), Array[float6_e2m3fn])  # empty_like dtype=float6_e2m3fn
+    assert_type(anp.empty_like(a_arr_int8, dtype=float6_e3m2fn), Array[float6_e3m2fn])  # empty_like dtype=float6_e3m2fn
+    assert_type(anp.empty_like(a_arr_int8, dtype=float8_e3m4), Array[float8_e3m4])  # empty_like dtype=float8_e3m4
+    assert_type(anp.empty_like(a_arr_int8, dtype=float8_e4m3), Array[float8_e4m3])  # empty_like dtype=float8_e4m3
+    assert_type(anp.empty_like(a_arr_int8, dtype=float8_e8m0fnu), Array[float8_e8m0fnu])  # empty_like dtype=float8_e8m0fnu
+    assert_type(anp.empty_like(a_arr_int8, dtype=float8_e4m3b11fnuz), Array[float8_e4m3b11fnuz])  # empty_like dtype=float8_e4m3b11fnuz
+    assert_type(anp.empty_like(a_arr_int8, dtype=float8_e4m3fn), Array[float8_e4m3fn])  # empty_like dtype=float8_e4m3fn
+    assert_type(anp.empty_like(a_arr_int8, dtype=float8_e4m3fnuz), Array[float8_e4m3fnuz])  # empty_like dtype=float8_e4m3fnuz
+    assert_type(anp.empty_like(a_arr_int8, dtype=float8_e5m2), Array[float8_e5m2])  # empty_like dtype=float8_e5m2
+    assert_type(anp.empty_like(a_arr_int8, dtype=float8_e5m2fnuz), Array[float8_e5m2fnuz])  # empty_like dtype=float8_e5m2fnuz
+    assert_type(anp.empty_like(a_arr_int8, dtype=bfloat16), Array[bfloat16])  # empty_like dtype=bfloat16
+    assert_type(anp.empty_like(a_arr_int8, dtype=float16), Array[float16])  # empty_like dtype=float16
+    assert_type(anp.empty_like(a_arr_int8, dtype=float32), Array[float32])  # empty_like dtype=float32
+    assert_type(anp.empty_like(a_arr_int8, dtype=float64), Array[float32])  # empty_like dtype=float64
+    assert_type(anp.empty_like(a_arr_int8, dtype=complex64), Array[complex64])  # empty_like dtype=complex64
+    assert_type(anp.empty_like(a_arr_int8, dtype=complex128), Array[complex64])  # empty_like dtype=complex128
+
+
 def case_fftfreq() -> None:
     assert_type(fft.fftfreq(8), Array[float32])  # fftfreq
     assert_type(fft.fftfreq(8, dtype=bool_), Array[bool_])  # fftfreq dtype=bool_

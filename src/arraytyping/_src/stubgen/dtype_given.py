@@ -7,26 +7,32 @@ from __future__ import annotations
 
 import ast
 import copy
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 
 from arraytyping._src.stubgen import dtype_args, specs
 from arraytyping._src.stubgen.binary import KeepVars
 from arraytyping._src.stubgen.from_source import stub_function
 from arraytyping.lattice import LatticeConfig
 
-__all__ = ["declare", "overloads", "with_doc"]
+__all__ = ["NoDtype", "declare", "overloads", "with_doc"]
 
 DtypeRule = Callable[[str | None], str]
 """The result dtype name for a ``dtype`` argument's dtype name (``None``: none given); raises ``TypeError`` or
 ``ValueError`` for one the function refuses."""
 
 
+NoDtype = Sequence[tuple[Mapping[str, str], str]]
+"""The overloads without a ``dtype`` where the rule's default depends on other arguments: each the annotations of
+those parameters (``{"start": "float", "stop": "float"}``) and the result class, the last one gradual as a rule."""
+
+
 def overloads(fn: ast.FunctionDef, cfg: LatticeConfig, keep: KeepVars, doc: str | None, rule: DtypeRule, *,
-              param: str = "dtype") -> list[str]:
+              param: str = "dtype", no_dtype: NoDtype | None = None) -> list[str]:
     """The overloads of ``fn`` (its runtime definition, with a dtype parameter ``param``), ``doc`` on the first; a
     dtype class the rule keeps as it is (``bfloat16``, ``x.dtype`` of an ``Array[bfloat16]``) through a type
     variable bound to those classes (from ``keep``). A required ``param`` (``lax.iota(dtype, size)``) has no
-    overload for ``None``."""
+    overload for ``None``; a defaulted one, ``rule(None)``'s, or those of ``no_dtype`` where given."""
     kept = [cls for cls in specs.CONCRETE if specs.canonical_cls(cls, cfg) == cls and _keeps(rule, cls)]
     var = keep.var(" | ".join(kept))
 
@@ -43,8 +49,10 @@ def overloads(fn: ast.FunctionDef, cfg: LatticeConfig, keep: KeepVars, doc: str 
     out: list[str] = []
     for spec, r in dtype_args.dtype_specs(cfg, result):
         out += _dtype_given(fn, spec.replace("_S", var) if r == var else spec, r, param)
-    if _has_default(fn, param):
+    if _has_default(fn, param) and no_dtype is None:
         out += declare(fn, "None", specs.cls_of(rule(None)), param)
+    for annotations, r in no_dtype or ():
+        out += declare(fn, "None", r, param, annotations)
     return with_doc(out, doc)
 
 
@@ -94,12 +102,15 @@ def _annotate(fn: ast.FunctionDef, param: str, annotation: str) -> None:
             p.annotation = ast.parse(annotation, mode="eval").body
 
 
-def declare(fn: ast.FunctionDef, dtype: str | None, result: str, param: str = "dtype") -> list[str]:
+def declare(fn: ast.FunctionDef, dtype: str | None, result: str, param: str = "dtype",
+            annotations: Mapping[str, str] = MappingProxyType({})) -> list[str]:
     """``fn`` as one ``@overload`` returning ``Array[result]`` (its dtype parameter ``param`` annotated ``dtype``
-    when given)."""
+    when given, the parameters of ``annotations`` as it says)."""
     variant = copy.deepcopy(fn)
     if dtype is not None:
         _annotate(variant, param, dtype)
+    for name, annotation in annotations.items():
+        _annotate(variant, name, annotation)
     variant.returns = ast.parse(f"Array[{result}]", mode="eval").body
     variant.decorator_list = [ast.Name("overload")]
     return [f"{line} ..." if line.endswith(":") else line for line in stub_function(variant, with_doc=False)]

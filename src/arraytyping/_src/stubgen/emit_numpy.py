@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable, Sequence
 from typing import Final
 
 from arraytyping import lattice, op_rules, shape_rules
-from arraytyping._src.stubgen import binary, dtype_args, emit_array, from_source, single_rules, specs
+from arraytyping._src.stubgen import binary, dtype_args, dtype_given, emit_array, from_source, single_rules, specs
 from arraytyping._src.stubgen.binary import ANY_NUMPY, KeepVars, Ov
 from arraytyping._src.stubgen.emit_scalars import protocol_names
 from arraytyping._src.stubgen.families import FUNCTIONS_AS, NUMPY_BINARY, Model, check_function_as
@@ -175,6 +176,57 @@ def typed_unary() -> list[tuple[str, str, tuple[str, bool]]]:
     return out
 
 
+def _like_overloads(cfg: LatticeConfig, fn: str, param: str, fill: str, doc: str | None) -> list[str]:
+    """A ``*_like`` function: a given dtype (strong), else its prototype's dtype and weak flag (JAX's
+    ``lax.full_like``). ``fill``: the parameters between the prototype ``param`` and ``dtype``."""
+    shape = ", shape: ShapeLike | None = None"
+    body = _dtype_overloads(cfg, fn, f"{param}: ArrayLike, {fill}", shape, doc)
+    body += ["@overload", f"def {fn}({param}: Array[_T], {fill}dtype: None = None{shape}) -> Array[_T]: ..."]
+    for spec, r in [*_numpy_values(cfg), *PY_VALUE.items()]:
+        body += ["@overload", f"def {fn}({param}: {spec}, {fill}dtype: None = None{shape}) -> Array[{r}]: ..."]
+    return [*body, "@overload", f"def {fn}({param}: ArrayLike, {fill}dtype: None = None{shape}) -> Array[Any]: ..."]
+
+
+DEFAULT_DTYPE_CREATION: Final = tuple(fn for fn, family in op_rules.CREATION.items()
+                                      if family in ("default_float", "float32") and fn not in ("zeros", "ones"))
+"""The creation functions declared from their runtime source whose dtype is the ``dtype`` argument's or a default
+(``eye``, ``identity``, ``tri``, ``empty``): typed by ``op_rules.creation_result``."""
+
+
+def scalar_bounds(fn: str, cfg: LatticeConfig) -> tuple[str, str]:
+    """The classes of ``linspace``/``logspace`` without a dtype (the inexact result type of the bounds) for two
+    Python bools, and for the other pairs a ``float`` parameter takes (bool, int, float, np.float64): one class,
+    op_rules' answer (bools are float32 even with x64, JAX's ``to_inexact_dtype``; a pair the rule refuses, strict
+    promotion's bool and int, is left to the checker to accept)."""
+    floats = (("bool", False), ("int", True), ("float", True), ("float64", False))
+    others: set[str] = set()
+    for a in floats:
+        for b in floats:
+            if a[0] == b[0] == "bool":
+                continue
+            try:
+                others.add(specs.cls_of(op_rules.creation_result(fn, [a, b], cfg)[0]))
+            except specs.REJECTIONS:
+                pass
+    if len(others) != 1:
+        raise ValueError(f"stub generator: {fn} of Python scalar bounds has more than one dtype: {sorted(others)}")
+    return specs.cls_of(op_rules.creation_result(fn, [("bool", False), ("bool", False)], cfg)[0]), others.pop()
+
+
+def _declarers(cfg: LatticeConfig, keep: KeepVars) -> dict[str, Callable[[ast.FunctionDef], list[str]]]:
+    """The source-declared functions the stub types by a rule of their ``dtype`` argument, and ``empty_like``."""
+    def by_dtype(fn: str, no_dtype: dtype_given.NoDtype | None = None) -> Callable[[ast.FunctionDef], list[str]]:
+        return lambda f: dtype_given.overloads(f, cfg, keep, from_source.docline(f),
+                                               lambda node: op_rules.creation_result(fn, (), cfg, node)[0],
+                                               no_dtype=no_dtype)
+    out = {fn: by_dtype(fn) for fn in DEFAULT_DTYPE_CREATION}
+    bools, floats = scalar_bounds("logspace", cfg)
+    out["logspace"] = by_dtype("logspace", [({"start": "bool", "stop": "bool"}, bools),
+                                            ({"start": "float", "stop": "float"}, floats), ({}, "Any")])
+    out["empty_like"] = lambda f: _like_overloads(cfg, "empty_like", f.args.args[0].arg, "", from_source.docline(f))
+    return out
+
+
 def _from_source() -> dict[str, tuple[str, ...]]:
     """:data:`from_source.NUMPY_FROM_SOURCE` without the functions of :func:`typed_unary`."""
     typed = {name for name, _, _ in typed_unary()} | set(FUNCTIONS_AS)
@@ -268,16 +320,8 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
         body += ["@overload", f"def {fn}(shape: ShapeLike, dtype: None = None) -> Array[{default_float}]: ..."]
     body += _dtype_overloads(cfg, "full", "shape: ShapeLike, fill_value: ArrayLike, ", "", docs("full"))
     body += _value_overloads(cfg, "full", "fill_value", ", dtype: None = None", before="shape: ShapeLike, ")
-    # *_like: a given dtype (strong), else a's dtype and weak flag (JAX's lax.full_like)
     for fn, fill in (("zeros_like", ""), ("ones_like", ""), ("full_like", "fill_value: ArrayLike, ")):
-        shape = ", shape: ShapeLike | None = None"
-        body += _dtype_overloads(cfg, fn, f"a: ArrayLike, {fill}", shape, docs(fn))
-        body += ["@overload", f"def {fn}(a: Array[_T], {fill}dtype: None = None{shape}) -> Array[_T]: ..."]
-        body += [line for spec, r in _numpy_values(cfg)
-                 for line in ("@overload", f"def {fn}(a: {spec}, {fill}dtype: None = None{shape}) -> Array[{r}]: ...")]
-        body += [line for py, r in PY_VALUE.items()
-                 for line in ("@overload", f"def {fn}(a: {py}, {fill}dtype: None = None{shape}) -> Array[{r}]: ...")]
-        body += ["@overload", f"def {fn}(a: ArrayLike, {fill}dtype: None = None{shape}) -> Array[Any]: ..."]
+        body += _like_overloads(cfg, fn, "a", fill, docs(fn))
     default_int = specs.cls_of(lattice.default_name("i", cfg.x64))
     body += _positional_dtype_overloads(cfg, "arange", ("start: ArrayLike", "stop: ArrayLike | None",
                                                         "step: ArrayLike | None"), (None, "None", "None"), "")
@@ -294,12 +338,15 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
     body += _positional_dtype_overloads(cfg, "linspace", ("start: ArrayLike", "stop: ArrayLike", "num: int",
                                                           "endpoint: bool", "retstep: Literal[False]"),
                                         (None, None, "50", "True", "False"), ", axis: int = 0")
-    body += ["@overload",
-             f"def linspace({lin}retstep: Literal[False] = False, dtype: None = None, axis: int = 0) "
-             f"-> Array[{default_float}]: ...",
+    bools, floats = scalar_bounds("linspace", cfg)
+    body += [line for bounds, r in (("bool", bools), ("float", floats)) for line in (
              "@overload",
-             f"def linspace({lin}*, retstep: Literal[True], dtype: None = None, axis: int = 0) "
-             f"-> tuple[Array[{default_float}], Array[{default_float}]]: ...",
+             f"def linspace({lin.replace('ArrayLike', bounds)}retstep: Literal[False] = False, dtype: None = None, "
+             f"axis: int = 0) -> Array[{r}]: ...",
+             "@overload",
+             f"def linspace({lin.replace('ArrayLike', bounds)}*, retstep: Literal[True], dtype: None = None, "
+             f"axis: int = 0) -> tuple[Array[{r}], Array[{r}]]: ...")]
+    body += [
              "@overload",
              "def linspace(start: ArrayLike, stop: ArrayLike, num: int, endpoint: bool, retstep: Literal[True], "
              "dtype: DTypeLike | None = None, axis: int = 0) -> tuple[Array[Any], Array[Any]]: ...",
@@ -321,7 +368,8 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
              "bitwise_right_shift = right_shift",
              "",
              *from_source.private_module_declarations(modules=_from_source(), keeping=_keeping(),
-                                                      results=_constant_results(cfg))]
+                                                      results=_constant_results(cfg),
+                                                      declarers=_declarers(cfg, keep))]
     head = [*header,
             '"""arraytyping.numpy: the jax.numpy-style function API."""',
             "",

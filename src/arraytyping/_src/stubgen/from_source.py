@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 import builtins
 import re
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 from types import MappingProxyType
 from typing import Final
@@ -164,10 +164,13 @@ def private_module_declarations(package: Path = PACKAGE,
                                  modules: Mapping[str, tuple[str, ...]] = FROM_PRIVATE_MODULES,
                                  keeping: frozenset[str] = frozenset(),
                                  results: Mapping[str, str] = MappingProxyType({}),
-                                 stub_typevars: Collection[str] = ()) -> list[str]:
+                                 stub_typevars: Collection[str] = (),
+                                 declarers: Mapping[str, Callable[[ast.FunctionDef], list[str]]]
+                                 = MappingProxyType({})) -> list[str]:
     """The declarations of ``modules`` (:data:`FROM_PRIVATE_MODULES`), generated from the runtime source; the
     functions named in ``keeping`` as :func:`keeping_overloads`; those in ``results`` (name -> a dtype class)
-    returning ``Array[<that class>]``. A module's type variable named as one of ``stub_typevars`` (those the stub
+    returning ``Array[<that class>]``; those in ``declarers`` as it declares them from their definition (the
+    overloads of a rule). A module's type variable named as one of ``stub_typevars`` (those the stub
     declares itself) is not declared again."""
     out: list[str] = []
     for rel, names in modules.items():
@@ -194,7 +197,9 @@ def private_module_declarations(package: Path = PACKAGE,
                 if node.name in results:
                     node.returns = ast.Name(f"Array[{results[node.name]}]")
                 overloaded = any(isinstance(d, ast.Name) and d.id == "overload" for d in node.decorator_list)
-                if overloaded or node.name not in overloads:  # a stub declares the overloads only
+                if node.name in declarers:
+                    out += declarers[node.name](node)
+                elif overloaded or node.name not in overloads:  # a stub declares the overloads only
                     if overloaded and node.name not in overloads:
                         first_overload[node.name] = len(out) + 1  # its def line, after ``@overload``
                     out += keeping_overloads(node) if node.name in keeping else stub_function(node)

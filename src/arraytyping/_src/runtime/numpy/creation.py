@@ -15,7 +15,7 @@ from typing import Any, cast
 
 import numpy as np
 
-from arraytyping import lattice
+from arraytyping import lattice, op_rules
 from arraytyping._src import registry
 from arraytyping._src.config import config
 from arraytyping._src.promotion import result_type
@@ -142,8 +142,10 @@ def _shape_arg(shape: Any) -> tuple[int, ...]:
     return dims
 
 
-def _default_float() -> np.dtype[Any]:
-    return registry.INFO[lattice.default_name("f", config.x64)].dtype
+def _default(fn: str) -> np.dtype[Any]:
+    """The dtype of creation function ``fn`` without ``dtype=`` (``op_rules.creation_result``: the default float
+    dtype, float32 for ``tri``)."""
+    return registry.INFO[op_rules.creation_result(fn, (), config.lattice_config)[0]].dtype
 
 
 def full(shape: Any, fill_value: Any, dtype: Any = None) -> Any:
@@ -174,12 +176,12 @@ def _full(shape: Any, fill_value: Any, dt: np.dtype[Any], weak: bool) -> Any:
 
 def zeros(shape: Any, dtype: Any = None) -> Any:
     """A new array of ``shape`` filled with zeros, of ``dtype`` (the default float dtype when omitted)."""
-    return full(shape, 0, _default_float() if dtype is None else dtype)
+    return full(shape, 0, _default("zeros") if dtype is None else dtype)
 
 
 def ones(shape: Any, dtype: Any = None) -> Any:
     """A new array of ``shape`` filled with ones, of ``dtype`` (the default float dtype when omitted)."""
-    return full(shape, 1, _default_float() if dtype is None else dtype)
+    return full(shape, 1, _default("ones") if dtype is None else dtype)
 
 
 def full_like(a: Any, fill_value: Any, dtype: Any = None, shape: Any = None) -> Any:
@@ -385,7 +387,7 @@ def eye(N: int, M: int | None = None, k: int = 0, dtype: DTypeLike | None = None
         raise ValueError(f"negative dimensions are not allowed, got {N} and {M}")
     k = operator.index(k)
     return _eye(n=n, m=m, k=builtins.max(builtins.min(k, 2**31 - 1), -2**31),
-                dtype=_default_float() if dtype is None else canonical_dtype(dtype))
+                dtype=_default("eye") if dtype is None else canonical_dtype(dtype))
 
 
 def identity(n: int, dtype: DTypeLike | None = None) -> Array:
@@ -405,7 +407,7 @@ def tri(N: int, M: int | None = None, k: int = 0, dtype: DTypeLike | None = None
     """Ones at and below the ``k``-th diagonal, zeros above (float32 unless ``dtype`` is given, as in JAX)."""
     n = operator.index(N)
     return _tri(n=n, m=n if M is None else operator.index(M), k=operator.index(k),
-                dtype=registry.INFO["float32"].dtype if dtype is None else canonical_dtype(dtype))
+                dtype=_default("tri") if dtype is None else canonical_dtype(dtype))
 
 
 def _diag_body(v: Any, *, k: int) -> Any:
