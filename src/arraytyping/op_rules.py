@@ -1125,6 +1125,18 @@ def lax_top_k_result(operand: Operand, config: LatticeConfig = LatticeConfig()) 
     return values, ("int32", values[1])
 
 
+def lax_top_k_static_result(operand: Operand, config: LatticeConfig = LatticeConfig()
+                            ) -> tuple[Operand | None, Operand | None]:
+    """:func:`lax_top_k_result` for a type checker, which cannot tell a weakly typed bool array (JAX's comparison of
+    weakly typed operands, ``equal(2.0, w)``) from a strong one: a field whose answer differs between the two
+    (the indices' weak flag) is None, unknown."""
+    values, indices = lax_top_k_result(operand, config)
+    if operand[0] != lattice.BOOL:
+        return values, indices
+    weak = lax_top_k_result((lattice.BOOL, not operand[1]), config)
+    return (values if weak[0] == values else None), (indices if weak[1] == indices else None)
+
+
 def lax_reduce_window_result(operand: Operand, config: LatticeConfig = LatticeConfig()) -> Operand | None:
     """The ``(dtype name, weak)`` of ``jax.lax.reduce_window(x, init_value, computation, ...)`` of one array ``x``
     where JAX runs it: ``x``'s own dtype, canonicalized (JAX requires the computation's values and the initial value

@@ -210,8 +210,9 @@ class Rules:
         return self._static(lambda: OR.lax_reduce_window_result(m[:2], self.cfg))
 
     def lax_top_k(self, field: int, m: Member) -> str | Exception:
-        """The static class of the ``field``-th array (values, indices) of ``jax.lax.top_k(m, k)``."""
-        return self._static(lambda: OR.lax_top_k_result(m[:2], self.cfg)[field])
+        """The static class of the ``field``-th array (values, indices) of ``jax.lax.top_k(m, k)`` (the indices of a
+        bool array, which may be weakly typed, ``Any``)."""
+        return self._static(lambda: OR.lax_top_k_static_result(m[:2], self.cfg)[field])
 
     def integer_pow(self, y: int, m: Member) -> str | Exception:
         """The static class of ``jax.lax.integer_pow(m, y)``."""

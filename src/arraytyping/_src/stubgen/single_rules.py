@@ -89,15 +89,15 @@ def reduce_window_rule(cfg: LatticeConfig) -> Rule:
 
 
 def top_k_rule(cfg: LatticeConfig) -> Rule:
-    """``jax.lax.top_k`` by :func:`arraytyping.op_rules.lax_top_k_result`: the values' and the indices' classes
+    """``jax.lax.top_k`` by :func:`arraytyping.op_rules.lax_top_k_static_result`: the values' and the indices' classes
     joined by ``/`` (``float32/int32``; one class where they agree, ``int32`` for an ``int32`` operand, so that a
     type variable of it is kept), or refused (complex)."""
     def rule(cls: str) -> str | None:
         try:
-            values, indices = op_rules.lax_top_k_result(_operand(cls, cfg), cfg)
+            values, indices = op_rules.lax_top_k_static_result(_operand(cls, cfg), cfg)
         except specs.REJECTIONS:
             return None
-        fields = [specs.static_of(*values), specs.static_of(*indices)]
+        fields = ["Any" if f is None else specs.static_of(*f) for f in (values, indices)]
         return fields[0] if fields[0] == fields[1] else "/".join(fields)
     return rule
 
