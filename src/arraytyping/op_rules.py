@@ -1127,14 +1127,21 @@ def lax_top_k_result(operand: Operand, config: LatticeConfig = LatticeConfig()) 
 
 def lax_top_k_static_result(operand: Operand, config: LatticeConfig = LatticeConfig()
                             ) -> tuple[Operand | None, Operand | None]:
-    """:func:`lax_top_k_result` for a type checker, which cannot tell a weakly typed bool array (JAX's comparison of
-    weakly typed operands, ``equal(2.0, w)``) from a strong one: a field whose answer differs between the two
-    (the indices' weak flag) is None, unknown."""
-    values, indices = lax_top_k_result(operand, config)
-    if operand[0] != lattice.BOOL:
-        return values, indices
-    weak = lax_top_k_result((lattice.BOOL, not operand[1]), config)
-    return (values if weak[0] == values else None), (indices if weak[1] == indices else None)
+    """:func:`lax_top_k_result` for a type checker, where a field it cannot write is None, unknown: a weakly typed
+    bool array (JAX's comparison of weakly typed operands, ``equal(2.0, w)``) is not told from a strong one, so a
+    field whose answer differs between the two (the indices' weak flag) is unknown; and a weak type stands for its
+    kind's default dtype, so weak ``int32`` indices with x64 (where the default integer is ``int64``) are too."""
+    def static(f: Operand) -> Operand:  # what a checker sees: a bool's weak flag is not
+        return f[0], f[1] and f[0] != lattice.BOOL
+
+    values, indices = (static(f) for f in lax_top_k_result(operand, config))
+    other = [static(f) for f in lax_top_k_result((operand[0], not operand[1]), config)] \
+        if operand[0] == lattice.BOOL else [values, indices]
+
+    def known(f: Operand, g: Operand) -> Operand | None:
+        default = f[0] == lattice.BOOL or lattice.default_name(lattice.KIND[f[0]], config.x64) == f[0]
+        return f if f == g and (default or not f[1]) else None
+    return known(values, other[0]), known(indices, other[1])
 
 
 def lax_reduce_window_result(operand: Operand, config: LatticeConfig = LatticeConfig()) -> Operand | None:

@@ -172,6 +172,10 @@ def _x64_default(ctx: FunctionContext, rules: Rules, fn: str, ret: Instance) -> 
             if isinstance(o, DtypeSet) and not any(m[2] for m in o.members):
                 single = o.single
                 return ctx.default_return_type if single is None or single[1] else _named(rules, ctx, single[0], fn)
+            if o is _types.GRADUAL and rules.x64:
+                # an Array[Any]: the stubs' dtype is the one mypy solved from the call's context (a return type),
+                # never a default to widen
+                return _types.array_of(ctx.api, ("class", "Any"), {})
     if not rules.x64 or fn.endswith("_like"):  # _like: a Python scalar's weak type, or what the stubs say
         return ctx.default_return_type
     arg = get_proper_type(ret.args[0]) if ret.args else None
