@@ -55,7 +55,9 @@ from mypy.plugin import (
 )
 from mypy.types import AnyType, FunctionLike, Type, TypeOfAny
 
-from arraytyping_mypy import _autodiff, _binary, _dtypes, _random, _errors, _joins, _operators, _shapes, _single, _types
+from arraytyping_mypy import (
+    _autodiff, _binary, _dtypes, _errors, _joining, _joins, _operators, _random, _shapes, _single, _types,
+)
 from arraytyping_mypy._config import ConfigError, read_config
 from arraytyping_mypy._errors import DTYPE_PROMOTION, DTYPE_PROMOTION_ARG, DTYPE_PROMOTION_CALL, DTYPE_PROMOTION_SELF
 from arraytyping_mypy._rules import OR, SR, Rules, load_rules
@@ -308,6 +310,11 @@ class ArraytypingPlugin(Plugin):
                 if family == "reduce":
                     return self._shaped(_shapes.reducing, reducing, _first, what)
                 return reducing  # type: ignore[return-value]
+            if fn in _joining.JOINING:
+                hook = _joining.joining_hook(rules, fn)
+                if family in ("concatenate", "stack"):
+                    return _shapes.joined(hook, _joining.items, fn, what)
+                return hook
             if fn in _dtypes.DTYPE_FUNCTIONS:
                 hook = _dtypes.dtype_function_hook(rules, fn)
                 if family == "creation":

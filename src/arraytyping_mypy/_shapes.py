@@ -23,8 +23,8 @@ from mypy.types import (
 from arraytyping_mypy import _errors, _types
 from arraytyping_mypy._rules import SR
 
-__all__ = ["broadcasting", "creation", "fft_transform", "indexing", "keeping", "like", "matmul", "matrix", "reducing",
-           "reshaped_method", "shape_function", "shape_of", "transposed", "transposed_any_shape", "transposed_method"]
+__all__ = ["broadcasting", "creation", "fft_transform", "indexing", "joined", "keeping", "like", "matmul", "matrix",
+           "reducing", "reshaped_method", "shape_function", "shape_of", "transposed", "transposed_any_shape", "transposed_method"]
 
 Dim = Union[int, str, None]
 Shape = tuple[Dim, ...]
@@ -282,6 +282,21 @@ def matrix(dtype_hook: Callable[[FunctionContext], Type], what: str) -> Callable
         if any(isinstance(d, int) and d < 0 for d in (n, m)):
             return None  # a negative size: the runtime's error, not a shape
         return SR.matrix_shape(n, m)  # type: ignore[no-any-return]
+    return _layer(dtype_hook, rule, _errors.SHAPE_MISMATCH_ARG, what)
+
+
+def joined(dtype_hook: Callable[[FunctionContext], Type], items: Callable[[FunctionContext], list[Type] | None],
+           fn: str, what: str) -> Callable[[FunctionContext], Type]:
+    """``concatenate``/``stack`` of a list written in the call (``items``: its items' types): shape_rules'
+    ``concatenate``/``stack`` of their shapes along a literal ``axis`` (``concatenate``'s ``None``: flattened)."""
+    def rule(ctx: FunctionContext, symbols: _Symbols) -> Shape | None:
+        types = items(ctx)
+        e = _expr(ctx, "axis")
+        axis = 0 if e is None else literal_axis(e)
+        if types is None or axis is _UNREAD or isinstance(axis, tuple) or (axis is None and fn == "stack"):
+            return None
+        shapes = [shape_of(t, symbols) for t in types]
+        return getattr(SR, fn)(shapes, axis)  # type: ignore[no-any-return]
     return _layer(dtype_hook, rule, _errors.SHAPE_MISMATCH_ARG, what)
 
 

@@ -1,0 +1,99 @@
+"""``concatenate``, ``stack``, ``vstack``, ``hstack`` and ``column_stack`` of a list or tuple written in the call:
+op_rules' ``shape_result`` (the ``promote`` family: the items' join, weakly typed when the join is a weak node;
+``dtype=`` gives that dtype, strong). Their shapes are :mod:`._shapes`' (``joined``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from mypy.nodes import Expression, ListExpr, TupleExpr
+from mypy.plugin import FunctionContext
+from mypy.types import AnyType, Instance, NoneType, TupleType, Type, TypeOfAny, get_proper_type
+
+from arraytyping_mypy import _dtype_args, _errors, _types
+from arraytyping_mypy._rules import OR, L, DtypeSet, Rules, describe, static_of
+
+__all__ = ["JOINING", "element", "items", "joining_hook"]
+
+JOINING: Final = ("concatenate", "stack", "vstack", "hstack", "column_stack")
+"""The ``arraytyping.numpy`` functions that join a sequence of arrays, op_rules' ``promote`` family."""
+
+
+def items(ctx: FunctionContext) -> list[Type] | None:
+    """The types of the arrays of the call's first argument, one per item, where it is a list or tuple written in
+    the call (``[x, y]``: mypy has inferred each item, and joined them for the list's type) or has a tuple type;
+    None otherwise (a variable list: how many is unknown; :func:`element` may say of which type)."""
+    if not ctx.arg_types or not ctx.arg_types[0] or not ctx.args[0]:
+        return None
+    t = get_proper_type(ctx.arg_types[0][0])
+    if isinstance(t, TupleType):
+        return list(t.items)
+    expr: Expression = ctx.args[0][0]
+    lookup = getattr(ctx.api, "lookup_type", None)  # TypeChecker's: the type already inferred for an item
+    if not isinstance(expr, (ListExpr, TupleExpr)) or lookup is None:
+        return None
+    out: list[Type] = []
+    for item in expr.items:
+        try:
+            out.append(lookup(item))
+        except KeyError:
+            return None
+    return out
+
+
+def element(ctx: FunctionContext) -> Type | None:
+    """The item type of a list or sequence the call passes in a variable (``xs: list[Array[float32]]``): every
+    item has it, and a join of one type with itself is that type, however many items there are."""
+    if not ctx.arg_types or not ctx.arg_types[0]:
+        return None
+    t = get_proper_type(ctx.arg_types[0][0])
+    if isinstance(t, Instance) and t.type.fullname in _SEQUENCES and len(t.args) == 1:
+        return t.args[0]
+    return None
+
+
+_SEQUENCES: Final = frozenset({"builtins.list", "builtins.tuple", "typing.Sequence", "collections.abc.Sequence"})
+
+
+def joining_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
+    """``arraytyping.numpy.<fn>([x, y, ...], ..., dtype=None)`` for ``fn`` in :data:`JOINING`: op_rules'
+    ``shape_result`` of the items' dtypes; an item the plugin cannot read (``Array[Any]``, a type variable, a union)
+    makes the answer gradual, and a join JAX refuses (strict promotion, float8 with float32) is an error."""
+    what = f"arraytyping.numpy.{fn}"
+
+    def hook(ctx: FunctionContext) -> Type:
+        names = ctx.callee_arg_names
+        dtype = None
+        if "dtype" in names and names.index("dtype") < len(ctx.arg_types) and ctx.arg_types[names.index("dtype")]:
+            arg = ctx.arg_types[names.index("dtype")][0]
+            if not isinstance(get_proper_type(arg), NoneType):
+                d = _dtype_args.dtype_node(arg)
+                if isinstance(d, _dtype_args.Invalid):
+                    _dtype_args.report_invalid(ctx, d, what)
+                    return AnyType(TypeOfAny.from_error)
+                if d is None:
+                    return ctx.default_return_type  # a dtype the plugin cannot read
+                dtype = d
+        types = items(ctx)
+        if types is None:
+            one = element(ctx)
+            types = None if one is None else [one]
+        if not types:
+            return ctx.default_return_type
+        members = []
+        for t in types:
+            o = _types.operand(t, rules)
+            single = o.single if isinstance(o, DtypeSet) else None
+            if single is None:
+                if dtype is None:
+                    return ctx.default_return_type
+                continue  # dtype= decides, whatever this item is
+            members.append(single)
+        try:
+            name, weak = OR.shape_result(fn, [m[:2] for m in members], rules.cfg, dtype)
+        except (L.TypePromotionError, OR.OperandTypeError, OR.OperandValueError) as e:
+            _errors.reject(ctx, e, ", ".join(describe(m) for m in members), None, what, _errors.DTYPE_PROMOTION_CALL)
+            return AnyType(TypeOfAny.from_error)
+        return _types.array_of(ctx.api, ("class", static_of(name, weak)), {})
+    return hook
