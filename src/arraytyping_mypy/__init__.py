@@ -53,10 +53,10 @@ from mypy.options import Options
 from mypy.plugin import (
     AnalyzeTypeContext, AttributeContext, ClassDefContext, FunctionContext, FunctionSigContext, MethodContext, MethodSigContext, Plugin, ReportConfigContext,
 )
-from mypy.types import AnyType, FunctionLike, Type, TypeOfAny
+from mypy.types import AnyType, FunctionLike, NoneType, Type, TypeOfAny, get_proper_type
 
 from arraytyping_mypy import (
-    _autodiff, _binary, _dtypes, _errors, _joining, _joins, _operators, _random, _shapes, _single, _types,
+    _autodiff, _binary, _dtypes, _errors, _joins, _operators, _promoting, _random, _shapes, _single, _types,
 )
 from arraytyping_mypy._config import ConfigError, read_config
 from arraytyping_mypy._errors import DTYPE_PROMOTION, DTYPE_PROMOTION_ARG, DTYPE_PROMOTION_CALL, DTYPE_PROMOTION_SELF
@@ -310,10 +310,15 @@ class ArraytypingPlugin(Plugin):
                 if family == "reduce":
                     return self._shaped(_shapes.reducing, reducing, _first, what)
                 return reducing  # type: ignore[return-value]
-            if fn in _joining.JOINING:
-                hook = _joining.joining_hook(rules, fn)
+            if fn in _promoting.JOINING:
+                hook = _promoting.joining_hook(rules, fn)
                 if family in ("concatenate", "stack"):
-                    return _shapes.joined(hook, _joining.items, fn, what)
+                    return _shapes.joined(hook, _promoting.items, fn, what)
+                return hook
+            if fn == "clip":
+                hook = _promoting.clip_hook(rules)
+                if family == "broadcast":
+                    return _shapes.broadcasting(hook, _given_three, _errors.SHAPE_MISMATCH_ARG, what)
                 return hook
             if fn in _dtypes.DTYPE_FUNCTIONS:
                 hook = _dtypes.dtype_function_hook(rules, fn)
@@ -328,8 +333,8 @@ class ArraytypingPlugin(Plugin):
                 return hook
             if fn in _CONCRETE:
                 return _dtypes.constructor_hook(rules, fn)
-            if fn in ("argmax", "argmin", "count_nonzero") and rules.x64:  # the default integer: int64 with x64
-                return _dtypes.default_int_hook(rules)
+            if fn in ("argmax", "argmin", "count_nonzero") and rules.x64 or fn == "argsort":
+                return _dtypes.default_int_hook(rules)  # the default integer (int64 with x64)
             return _shapes.shape_function(fn) if self.shapes else None
         if fullname == "builtins.abs":
             return self._shaped(_shapes.keeping, _single.abs_builtin_hook(rules), _first, "abs()")
@@ -363,6 +368,11 @@ def _first_two(ctx: FunctionContext) -> list[Type | None]:
 
 def _first_three(ctx: FunctionContext) -> list[Type | None]:
     return [_arg(ctx, 0), _arg(ctx, 1), _arg(ctx, 2)]
+
+
+def _given_three(ctx: FunctionContext) -> list[Type | None]:
+    """The first three arguments but those left out or None (``clip``'s bounds)."""
+    return [t for t in _first_three(ctx) if t is not None and not isinstance(get_proper_type(t), NoneType)]
 
 
 @functools.cache

@@ -188,10 +188,13 @@ def _x64_default(ctx: FunctionContext, rules: Rules, fn: str, ret: Instance) -> 
 
 
 def default_int_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
-    """``argmax``/``argmin``/``count_nonzero``: the default integer of the configuration (the stubs': ``int32``)."""
+    """``argmax``/``argmin``/``count_nonzero``/``argsort``: the default integer of the configuration (the stubs':
+    ``int32``; op_rules' ``index`` family); ``argsort``'s ``dtype=`` leaves the stubs' answer."""
     def hook(ctx: FunctionContext) -> Type:
         ret = get_proper_type(ctx.default_return_type)
-        if not (isinstance(ret, Instance) and ret.type.fullname == _types.ARRAY):
+        given = argument(ctx)
+        if not (isinstance(ret, Instance) and ret.type.fullname == _types.ARRAY) or (
+                given is not None and not isinstance(get_proper_type(given), NoneType)):
             return ctx.default_return_type
         return _types.array_of(ctx.api, ("class", static_of(L.default_name("i", rules.x64), False)), {})
     return hook

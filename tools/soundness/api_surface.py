@@ -93,6 +93,7 @@ def surface_entries() -> list[Entry]:
     x = "selection function"
     out += [
         _e("clip", "anp.clip({a}, 0, 1)", AL, "same", x),
+        _e("clip(array bound)", "anp.clip({a}, {b})", AB, "elementwise", x),
         _e("select", "anp.select([{c}], [{a}])", (("c", "cond"), ("a", "arraylike")), "elementwise", x),
         _e("take", "anp.take({a}, 0)", AL, "reduce_all", x),
         _e("take_along_axis", "anp.take_along_axis({a}, anp.argsort({a}, axis=-1), axis=-1)", ONE, "same_rank1", x),

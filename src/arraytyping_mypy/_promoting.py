@@ -1,6 +1,7 @@
-"""``concatenate``, ``stack``, ``vstack``, ``hstack`` and ``column_stack`` of a list or tuple written in the call:
-op_rules' ``shape_result`` (the ``promote`` family: the items' join, weakly typed when the join is a weak node;
-``dtype=`` gives that dtype, strong). Their shapes are :mod:`._shapes`' (``joined``)."""
+"""Functions whose result is their operands' join, op_rules' ``shape_result``: ``concatenate``, ``stack``,
+``vstack``, ``hstack`` and ``column_stack`` of a list or tuple written in the call (the ``promote`` family: the
+items' join, weakly typed when the join is a weak node; ``dtype=`` gives that dtype, strong), whose shapes are
+:mod:`._shapes`' (``joined``); ``clip`` of an array and its bounds (``promote_real``: complex refused)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,9 @@ from mypy.plugin import FunctionContext
 from mypy.types import AnyType, Instance, NoneType, TupleType, Type, TypeOfAny, get_proper_type
 
 from arraytyping_mypy import _dtype_args, _errors, _types
-from arraytyping_mypy._rules import OR, L, DtypeSet, Rules, describe, static_of
+from arraytyping_mypy._rules import OR, L, DtypeSet, Member, Rules, describe, static_of
 
-__all__ = ["JOINING", "element", "items", "joining_hook"]
+__all__ = ["JOINING", "clip_hook", "element", "items", "joining_hook"]
 
 JOINING: Final = ("concatenate", "stack", "vstack", "hstack", "column_stack")
 """The ``arraytyping.numpy`` functions that join a sequence of arrays, op_rules' ``promote`` family."""
@@ -40,6 +41,39 @@ def items(ctx: FunctionContext) -> list[Type] | None:
         except KeyError:
             return None
     return out
+
+
+def clip_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
+    """``arraytyping.numpy.clip(arr, min, max)``: op_rules' ``shape_result`` of ``arr`` and the bounds given (not
+    None); an operand it cannot read makes the call gradual, a complex one or a join JAX refuses is an error."""
+    what = "arraytyping.numpy.clip"
+
+    def hook(ctx: FunctionContext) -> Type:
+        members: list[Member] = []
+        for i, types in enumerate(ctx.arg_types[:3]):
+            if not types:
+                if i == 0:
+                    return ctx.default_return_type
+                continue
+            if i > 0 and isinstance(get_proper_type(types[0]), NoneType):
+                continue
+            o = _types.operand(types[0], rules)
+            single = o.single if isinstance(o, DtypeSet) else None
+            if single is None:
+                return ctx.default_return_type
+            members.append(single)
+        return _answer(ctx, rules, "clip", members, None, what)
+    return hook
+
+
+def _answer(ctx: FunctionContext, rules: Rules, fn: str, members: list[Member], dtype: str | None, what: str
+            ) -> Type:
+    try:
+        name, weak = OR.shape_result(fn, [m[:2] for m in members], rules.cfg, dtype)
+    except (L.TypePromotionError, OR.OperandTypeError, OR.OperandValueError) as e:
+        _errors.reject(ctx, e, ", ".join(describe(m) for m in members), None, what, _errors.DTYPE_PROMOTION_CALL)
+        return AnyType(TypeOfAny.from_error)
+    return _types.array_of(ctx.api, ("class", static_of(name, weak)), {})
 
 
 def element(ctx: FunctionContext) -> Type | None:
@@ -81,7 +115,7 @@ def joining_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
             types = None if one is None else [one]
         if not types:
             return ctx.default_return_type
-        members = []
+        members: list[Member] = []
         for t in types:
             o = _types.operand(t, rules)
             single = o.single if isinstance(o, DtypeSet) else None
@@ -90,10 +124,5 @@ def joining_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
                     return ctx.default_return_type
                 continue  # dtype= decides, whatever this item is
             members.append(single)
-        try:
-            name, weak = OR.shape_result(fn, [m[:2] for m in members], rules.cfg, dtype)
-        except (L.TypePromotionError, OR.OperandTypeError, OR.OperandValueError) as e:
-            _errors.reject(ctx, e, ", ".join(describe(m) for m in members), None, what, _errors.DTYPE_PROMOTION_CALL)
-            return AnyType(TypeOfAny.from_error)
-        return _types.array_of(ctx.api, ("class", static_of(name, weak)), {})
+        return _answer(ctx, rules, fn, members, dtype, what)
     return hook
