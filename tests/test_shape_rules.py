@@ -443,6 +443,38 @@ def test_creation_shape() -> None:
         shape_rules.creation_shape((-1, 3))
 
 
+def test_spaced_shape_is_numpys_and_the_runtimes() -> None:
+    import arraytyping.numpy as anp
+
+    shapes: list[tuple[int, ...]] = [(), (1,), (3,), (2, 1), (2, 3), (1, 3)]
+    n = 0
+    for start in shapes:
+        for stop in shapes:
+            try:
+                np.broadcast_shapes(start, stop)
+            except ValueError:
+                with pytest.raises(ShapeError, match="cannot broadcast"):
+                    shape_rules.spaced_shape(start, stop, 4)
+                continue
+            for axis in range(-4, 4):
+                a, b = np.zeros(start), np.ones(stop)
+                try:
+                    expected = np.linspace(a, b, 4, axis=axis).shape
+                except Exception:  # noqa: BLE001 - numpy's axis error
+                    with pytest.raises(ShapeError, match="out of bounds"):
+                        shape_rules.spaced_shape(start, stop, 4, axis)
+                    continue
+                assert shape_rules.spaced_shape(start, stop, 4, axis) == expected, (start, stop, axis)
+                if n % 7 == 0:  # the runtime on a sample: JAX's rule, which numpy's agrees with
+                    assert anp.logspace(anp.asarray(a), anp.asarray(b), 4, axis=axis).shape == expected
+                n += 1
+    assert n > 100
+    assert shape_rules.spaced_shape(("b", 1), (3,), "n", -1) == ("b", 3, "n")
+    assert shape_rules.spaced_shape(None, (), 5) is None
+    with pytest.raises(ShapeError, match="must be non-negative"):
+        shape_rules.spaced_shape((), (), -1)
+
+
 def test_matrix_shape_is_numpys() -> None:
     for n in range(4):
         assert shape_rules.matrix_shape(n, n) == np.eye(n).shape == np.identity(n).shape == np.tri(n).shape

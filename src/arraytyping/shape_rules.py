@@ -36,7 +36,7 @@ from arraytyping import op_rules
 __all__ = ["ARRAY_INDEX", "Dim", "FFT_LENGTH", "IndexItem", "LAX_GIVEN_SHAPE", "MODULE_SHAPE_FAMILY", "SHAPE_FAMILY",
            "Shape", "ShapeError", "ShapeFamily", "ShapeIndexError", "atleast", "broadcast_shapes", "concatenate",
            "creation_shape", "dot", "expand_dims", "fft_shape", "index", "matmul", "matrix_shape", "moveaxis",
-           "reduce_shape", "reshape", "squeeze", "stack", "swapaxes", "transpose"]
+           "reduce_shape", "reshape", "spaced_shape", "squeeze", "stack", "swapaxes", "transpose"]
 
 Dim: TypeAlias = int | str | None
 """One dimension: a literal size, a symbol's name (same name, same size) or ``None`` (unknown, no identity)."""
@@ -579,6 +579,19 @@ def matrix_shape(n: Dim, m: Dim) -> Shape:
     return out
 
 
+def spaced_shape(start: Shape | None, stop: Shape | None, num: Dim, axis: int = 0) -> Shape | None:
+    """The shape of ``linspace``/``logspace(start, stop, num, axis=axis)``: the bounds' broadcast shape with the
+    ``num`` samples inserted at ``axis`` (an axis of the result); ``None`` where a bound's rank is unknown.
+    :class:`ShapeError` for bounds that do not broadcast, an axis out of bounds or a negative ``num``."""
+    if isinstance(num, int) and num < 0:
+        raise ShapeError(f"Number of samples, {num}, must be non-negative.", (), None)
+    bounds = broadcast_shapes(start, stop)
+    if bounds is None:
+        return None
+    ax = _canonical_axis(axis, len(bounds) + 1, (bounds,))
+    return (*bounds[:ax], num, *bounds[ax:])
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # Families
 
@@ -586,7 +599,7 @@ def matrix_shape(n: Dim, m: Dim) -> Shape:
 ShapeFamily: TypeAlias = Literal[
     "broadcast", "broadcast_scalar", "scalar", "keep", "reduce", "keep_or_flatten", "reshape", "ravel", "transpose",
     "swapaxes", "moveaxis", "expand_dims", "squeeze", "atleast", "broadcast_to", "matmul", "dot", "concatenate",
-    "stack", "index", "creation", "matrix", "like", "fft", "given", "other"]
+    "stack", "index", "creation", "matrix", "spaced", "like", "fft", "given", "other"]
 
 _OWN: Final[Mapping[str, ShapeFamily]] = MappingProxyType({
     # op_rules.FUNCTION_FAMILY
@@ -606,6 +619,7 @@ _OWN: Final[Mapping[str, ShapeFamily]] = MappingProxyType({
     **{fn: "creation" for fn in ("zeros", "ones", "empty", "full")},
     **{fn: "like" for fn in ("full_like", "zeros_like", "ones_like", "empty_like")},
     **{fn: "matrix" for fn in ("eye", "identity", "tri")},
+    "linspace": "spaced", "logspace": "spaced",
     "copy": "keep",
     # op_rules.CONTRACTION
     "vdot": "scalar",
@@ -643,7 +657,8 @@ classified once, from the dtype tables' families, with the exceptions below):
   ``squeeze``, ``atleast`` (:func:`atleast`), ``broadcast_to`` (the target shape, after
   ``broadcast_shapes(shape, target) == target``), ``matmul``, ``dot``, ``concatenate``, ``stack``, ``index``
   (``getitem``: :func:`index`), ``creation`` (:func:`creation_shape` of the ``shape`` argument), ``matrix``
-  (``eye``, ``identity``, ``tri``: :func:`matrix_shape` of the sizes);
+  (``eye``, ``identity``, ``tri``: :func:`matrix_shape` of the sizes), ``spaced`` (``linspace``, ``logspace``:
+  :func:`spaced_shape`);
 * ``other``: no shape rule here (a gradual shape): data-dependent results (``unique``, ``nonzero``), and functions
   whose shapes this module does not model yet.
 """

@@ -326,6 +326,8 @@ class ArraytypingPlugin(Plugin):
                     return _shapes.creation(hook, what)
                 if family == "matrix":
                     return _shapes.matrix(hook, what)
+                if family == "spaced":
+                    return _shapes.spaced(hook, what)
                 if family == "like":
                     return _shapes.like(hook, what)
                 if fn == "astype":

@@ -24,7 +24,7 @@ from arraytyping_mypy import _errors, _types
 from arraytyping_mypy._rules import SR
 
 __all__ = ["broadcasting", "creation", "fft_transform", "indexing", "joined", "keeping", "like", "matmul", "matrix",
-           "reducing", "reshaped_method", "shape_function", "shape_of", "transposed", "transposed_any_shape", "transposed_method"]
+           "reducing", "reshaped_method", "shape_function", "spaced", "shape_of", "transposed", "transposed_any_shape", "transposed_method"]
 
 Dim = Union[int, str, None]
 Shape = tuple[Dim, ...]
@@ -297,6 +297,24 @@ def joined(dtype_hook: Callable[[FunctionContext], Type], items: Callable[[Funct
             return None
         shapes = [shape_of(t, symbols) for t in types]
         return getattr(SR, fn)(shapes, axis)  # type: ignore[no-any-return]
+    return _layer(dtype_hook, rule, _errors.SHAPE_MISMATCH_ARG, what)
+
+
+def spaced(dtype_hook: Callable[[FunctionContext], Type], what: str) -> Callable[[FunctionContext], Type]:
+    """``linspace``/``logspace``: shape_rules' ``spaced_shape`` of the bounds' shapes, a literal ``num`` (50 when
+    left out) and a literal ``axis`` (0)."""
+    def rule(ctx: FunctionContext, symbols: _Symbols) -> Shape | None:
+        start, stop = _arg(ctx, "start"), _arg(ctx, "stop")
+        if start is None or stop is None:
+            return None
+        e = _expr(ctx, "num")
+        nums = (50,) if e is None else dims_of(_arg(ctx, "num"), e, symbols)
+        axis_e = _expr(ctx, "axis")
+        axis = 0 if axis_e is None else literal_int(axis_e)
+        if nums is None or len(nums) != 1 or not isinstance(axis, int):
+            return None
+        num = nums[0]
+        return SR.spaced_shape(shape_of(start, symbols), shape_of(stop, symbols), num, axis)  # type: ignore[no-any-return]
     return _layer(dtype_hook, rule, _errors.SHAPE_MISMATCH_ARG, what)
 
 
