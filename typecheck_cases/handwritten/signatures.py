@@ -50,7 +50,7 @@ def ranges() -> None:
     assert_type(anp.linspace(0, 1, 5, dtype=complex), Array[complex64])
     assert_type(anp.linspace(0, 1, 5, endpoint=False, axis=-1), Array[float32])
     assert_type(anp.linspace(0, 1, 5, retstep=True), tuple[Array[float32], Array[float32]])
-    assert_type(anp.linspace(0, 1, 5, True, True), tuple[Array[Any], Array[Any]])
+    assert_type(anp.linspace(0, 1, 5, True, True), tuple[Array[float32], Array[float32]])
     assert_type(anp.linspace(0, 1, 5, retstep=True, dtype="int8"), tuple[Array[Any], Array[Any]])
 
 

@@ -345,7 +345,10 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
              f"axis: int = 0) -> Array[{r}]: ...",
              "@overload",
              f"def linspace({lin.replace('ArrayLike', bounds)}*, retstep: Literal[True], dtype: None = None, "
-             f"axis: int = 0) -> tuple[Array[{r}], Array[{r}]]: ...")]
+             f"axis: int = 0) -> tuple[Array[{r}], Array[{r}]]: ...",
+             "@overload",
+             f"def linspace(start: {bounds}, stop: {bounds}, num: int, endpoint: bool, retstep: Literal[True], "
+             f"dtype: None = None, axis: int = 0) -> tuple[Array[{r}], Array[{r}]]: ...")]
     body += [
              "@overload",
              "def linspace(start: ArrayLike, stop: ArrayLike, num: int, endpoint: bool, retstep: Literal[True], "
