@@ -387,6 +387,23 @@ def test_concatenate_and_stack_against_numpy() -> None:
                       lambda c, _: np.stack([z(x) for x in c], axis=axis))
 
 
+def test_vstack_hstack_column_stack_against_numpy() -> None:
+    """Every single operand and pair of operands up to rank 3 (sizes 1, 2 and a symbol), and triples up to rank 2:
+    JAX's functions are numpy's rules (atleast_1d/2d, columns, then concatenate)."""
+    small = shapes((1, 2, "n"), 3)
+    lists: list[tuple[Shape, ...]] = [(s,) for s in small] + list(itertools.product(small, repeat=2)) \
+        + list(itertools.product(shapes((2, "n"), 2), repeat=3))
+    for fn in ("vstack", "hstack", "column_stack"):
+        rule = getattr(shape_rules, fn)
+        for ss in lists:
+            check(Case(ss), lambda: rule(ss), lambda c, _: getattr(np, fn)([z(x) for x in c]))
+    assert shape_rules.column_stack([(), ("n",), ("n", 2)]) == (1, 4)  # refused unless n == 1
+    assert shape_rules.hstack([None, (3,)]) == (None,)
+    assert shape_rules.vstack([(3,), ("n",)]) == (2, 3)
+    with pytest.raises(ShapeError, match="at least one array"):
+        shape_rules.hstack([])
+
+
 def test_joining_examples() -> None:
     assert shape_rules.concatenate([("n", 3), (2, 3)]) == (None, 3)
     assert shape_rules.concatenate([("n", 3), (0, 3)]) == ("n", 3)

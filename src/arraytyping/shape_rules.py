@@ -34,9 +34,10 @@ from typing import Final, Literal, TypeAlias
 from arraytyping import op_rules
 
 __all__ = ["ARRAY_INDEX", "Dim", "FFT_LENGTH", "IndexItem", "LAX_GIVEN_SHAPE", "MODULE_SHAPE_FAMILY", "SHAPE_FAMILY",
-           "Shape", "ShapeError", "ShapeFamily", "ShapeIndexError", "atleast", "broadcast_shapes", "concatenate",
-           "creation_shape", "dot", "expand_dims", "fft_shape", "index", "matmul", "matrix_shape", "moveaxis",
-           "reduce_shape", "reshape", "spaced_shape", "squeeze", "stack", "swapaxes", "transpose"]
+           "Shape", "ShapeError", "ShapeFamily", "ShapeIndexError", "atleast", "broadcast_shapes", "column_stack",
+           "concatenate", "creation_shape", "dot", "expand_dims", "fft_shape", "hstack", "index", "matmul",
+           "matrix_shape", "moveaxis", "reduce_shape", "reshape", "spaced_shape", "squeeze", "stack", "swapaxes",
+           "transpose", "vstack"]
 
 Dim: TypeAlias = int | str | None
 """One dimension: a literal size, a symbol's name (same name, same size) or ``None`` (unknown, no identity)."""
@@ -344,6 +345,27 @@ def atleast(shape: Shape | None, ndim: Literal[1, 2, 3]) -> Shape | None:
     return (1,) * (ndim - len(shape)) + shape
 
 
+def vstack(shapes: Sequence[Shape | None]) -> Shape | None:
+    """``jax.numpy.vstack``: the operands made at least 2-d, concatenated along axis 0."""
+    return concatenate([atleast(s, 2) for s in shapes], 0)
+
+
+def hstack(shapes: Sequence[Shape | None]) -> Shape | None:
+    """``jax.numpy.hstack``: the operands made at least 1-d, concatenated along axis 0 where they are 1-d, else
+    along axis 1 (JAX reads the first operand's rank; concatenating needs them all of one rank)."""
+    ones = [atleast(s, 1) for s in shapes]
+    known = [s for s in ones if s is not None]
+    if not known:
+        return concatenate(ones, 0) if not ones else None
+    return concatenate(ones, 0 if len(known[0]) == 1 else 1)
+
+
+def column_stack(shapes: Sequence[Shape | None]) -> Shape | None:
+    """``jax.numpy.column_stack``: operands of rank below 2 as columns (``()`` is ``(1, 1)``, ``(N,)`` is
+    ``(N, 1)``), concatenated along axis 1."""
+    return concatenate([s if s is None or len(s) >= 2 else (s[0] if s else 1, 1) for s in shapes], 1)
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # Products
 
@@ -599,7 +621,8 @@ def spaced_shape(start: Shape | None, stop: Shape | None, num: Dim, axis: int = 
 ShapeFamily: TypeAlias = Literal[
     "broadcast", "broadcast_scalar", "scalar", "keep", "reduce", "keep_or_flatten", "reshape", "ravel", "transpose",
     "swapaxes", "moveaxis", "expand_dims", "squeeze", "atleast", "broadcast_to", "matmul", "dot", "concatenate",
-    "stack", "index", "creation", "matrix", "spaced", "like", "fft", "given", "other"]
+    "stack", "vstack", "hstack", "column_stack", "index", "creation", "matrix", "spaced", "like", "fft", "given",
+    "other"]
 
 _OWN: Final[Mapping[str, ShapeFamily]] = MappingProxyType({
     # op_rules.FUNCTION_FAMILY
@@ -615,6 +638,7 @@ _OWN: Final[Mapping[str, ShapeFamily]] = MappingProxyType({
     "flip": "keep", "roll": "keep", "triu": "keep", "tril": "keep",
     "sort": "keep_or_flatten", "argsort": "keep_or_flatten",
     "getitem": "index", "concatenate": "concatenate", "stack": "stack", "where": "broadcast", "clip": "broadcast",
+    "vstack": "vstack", "hstack": "hstack", "column_stack": "column_stack",
     # op_rules.CREATION
     **{fn: "creation" for fn in ("zeros", "ones", "empty", "full")},
     **{fn: "like" for fn in ("full_like", "zeros_like", "ones_like", "empty_like")},
@@ -655,7 +679,8 @@ classified once, from the dtype tables' families, with the exceptions below):
   ``axis`` is ``None`` (the default of ``cumsum``/``cumprod``; ``sort``/``argsort`` default to ``axis=-1``);
 * ``reshape``, ``ravel`` (``reshape(shape, (-1,))``), ``transpose``, ``swapaxes``, ``moveaxis``, ``expand_dims``,
   ``squeeze``, ``atleast`` (:func:`atleast`), ``broadcast_to`` (the target shape, after
-  ``broadcast_shapes(shape, target) == target``), ``matmul``, ``dot``, ``concatenate``, ``stack``, ``index``
+  ``broadcast_shapes(shape, target) == target``), ``matmul``, ``dot``, ``concatenate``, ``stack``, ``vstack``,
+  ``hstack``, ``column_stack``, ``index``
   (``getitem``: :func:`index`), ``creation`` (:func:`creation_shape` of the ``shape`` argument), ``matrix``
   (``eye``, ``identity``, ``tri``: :func:`matrix_shape` of the sizes), ``spaced`` (``linspace``, ``logspace``:
   :func:`spaced_shape`);

@@ -287,15 +287,20 @@ def matrix(dtype_hook: Callable[[FunctionContext], Type], what: str) -> Callable
 
 def joined(dtype_hook: Callable[[FunctionContext], Type], items: Callable[[FunctionContext], list[Type] | None],
            fn: str, what: str) -> Callable[[FunctionContext], Type]:
-    """``concatenate``/``stack`` of a list written in the call (``items``: its items' types): shape_rules'
-    ``concatenate``/``stack`` of their shapes along a literal ``axis`` (``concatenate``'s ``None``: flattened)."""
+    """``concatenate``/``stack``/``vstack``/``hstack``/``column_stack`` of a list written in the call (``items``:
+    its items' types): shape_rules' rule of the same name on their shapes, along a literal ``axis`` for
+    ``concatenate`` (``None``: flattened) and ``stack``."""
     def rule(ctx: FunctionContext, symbols: _Symbols) -> Shape | None:
         types = items(ctx)
-        e = _expr(ctx, "axis")
-        axis = 0 if e is None else literal_axis(e)
-        if types is None or axis is _UNREAD or isinstance(axis, tuple) or (axis is None and fn == "stack"):
+        if types is None:
             return None
         shapes = [shape_of(t, symbols) for t in types]
+        if fn not in ("concatenate", "stack"):
+            return getattr(SR, fn)(shapes)  # type: ignore[no-any-return]
+        e = _expr(ctx, "axis")
+        axis = 0 if e is None else literal_axis(e)
+        if axis is _UNREAD or isinstance(axis, tuple) or (axis is None and fn == "stack"):
+            return None
         return getattr(SR, fn)(shapes, axis)  # type: ignore[no-any-return]
     return _layer(dtype_hook, rule, _errors.SHAPE_MISMATCH_ARG, what)
 
