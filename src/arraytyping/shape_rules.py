@@ -355,9 +355,7 @@ def hstack(shapes: Sequence[Shape | None]) -> Shape | None:
     along axis 1 (JAX reads the first operand's rank; concatenating needs them all of one rank)."""
     ones = [atleast(s, 1) for s in shapes]
     known = [s for s in ones if s is not None]
-    if not known:
-        return concatenate(ones, 0) if not ones else None
-    return concatenate(ones, 0 if len(known[0]) == 1 else 1)
+    return concatenate(ones, 1 if known and len(known[0]) > 1 else 0)
 
 
 def column_stack(shapes: Sequence[Shape | None]) -> Shape | None:

@@ -12,7 +12,7 @@ from mypy.nodes import Expression, ListExpr, TupleExpr
 from mypy.plugin import FunctionContext
 from mypy.types import AnyType, Instance, NoneType, TupleType, Type, TypeOfAny, get_proper_type
 
-from arraytyping_mypy import _dtype_args, _errors, _types
+from arraytyping_mypy import _dtype_args, _dtypes, _errors, _types
 from arraytyping_mypy._rules import OR, L, DtypeSet, Member, Rules, describe, static_of
 
 __all__ = ["JOINING", "clip_hook", "element", "items", "joining_hook"]
@@ -76,6 +76,9 @@ def _answer(ctx: FunctionContext, rules: Rules, fn: str, members: list[Member], 
     return _types.array_of(ctx.api, ("class", static_of(name, weak)), {})
 
 
+_SEQUENCES: Final = frozenset({"builtins.list", "builtins.tuple", "typing.Sequence", "collections.abc.Sequence"})
+
+
 def element(ctx: FunctionContext) -> Type | None:
     """The item type of a list or sequence the call passes in a variable (``xs: list[Array[float32]]``): every
     item has it, and a join of one type with itself is that type, however many items there are."""
@@ -87,9 +90,6 @@ def element(ctx: FunctionContext) -> Type | None:
     return None
 
 
-_SEQUENCES: Final = frozenset({"builtins.list", "builtins.tuple", "typing.Sequence", "collections.abc.Sequence"})
-
-
 def joining_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
     """``arraytyping.numpy.<fn>([x, y, ...], ..., dtype=None)`` for ``fn`` in :data:`JOINING`: op_rules'
     ``shape_result`` of the items' dtypes; an item the plugin cannot read (``Array[Any]``, a type variable, a union)
@@ -97,18 +97,16 @@ def joining_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
     what = f"arraytyping.numpy.{fn}"
 
     def hook(ctx: FunctionContext) -> Type:
-        names = ctx.callee_arg_names
         dtype = None
-        if "dtype" in names and names.index("dtype") < len(ctx.arg_types) and ctx.arg_types[names.index("dtype")]:
-            arg = ctx.arg_types[names.index("dtype")][0]
-            if not isinstance(get_proper_type(arg), NoneType):
-                d = _dtype_args.dtype_node(arg)
-                if isinstance(d, _dtype_args.Invalid):
-                    _dtype_args.report_invalid(ctx, d, what)
-                    return AnyType(TypeOfAny.from_error)
-                if d is None:
-                    return ctx.default_return_type  # a dtype the plugin cannot read
-                dtype = d
+        arg = _dtypes.argument(ctx)
+        if arg is not None and not isinstance(get_proper_type(arg), NoneType):
+            d = _dtype_args.dtype_node(arg)
+            if isinstance(d, _dtype_args.Invalid):
+                _dtype_args.report_invalid(ctx, d, what)
+                return AnyType(TypeOfAny.from_error)
+            if d is None:
+                return ctx.default_return_type  # a dtype the plugin cannot read
+            dtype = d
         types = items(ctx)
         if types is None:
             one = element(ctx)

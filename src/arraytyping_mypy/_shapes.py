@@ -24,7 +24,8 @@ from arraytyping_mypy import _errors, _types
 from arraytyping_mypy._rules import SR
 
 __all__ = ["broadcasting", "creation", "fft_transform", "indexing", "joined", "keeping", "like", "matmul", "matrix",
-           "reducing", "reshaped_method", "shape_function", "spaced", "shape_of", "transposed", "transposed_any_shape", "transposed_method"]
+           "reducing", "reshaped_method", "shape_function", "shape_of", "spaced", "transposed", "transposed_any_shape",
+           "transposed_method"]
 
 Dim = Union[int, str, None]
 Shape = tuple[Dim, ...]
