@@ -34,7 +34,7 @@ __all__ = ["Api", "run_cases", "CASES"]
 
 CASES = ("eager_add_small", "eager_mul_pyscalar_small", "eager_add_large", "jit_call_small", "make_jaxpr_chain",
          "compile_fresh", "memory", "eager_concatenate", "jit_concatenate", "eager_argmax", "jit_argmax",
-         "eager_softmax", "jit_softmax", "eager_random_normal", "jit_random_normal")
+         "eager_softmax", "jit_softmax", "eager_random_normal", "jit_random_normal", "eager_einsum", "jit_einsum")
 
 
 @dataclass(frozen=True)
@@ -52,6 +52,7 @@ class Api:
     softmax: Callable[..., Any] | None = None
     prng_key: Callable[[int], Any] | None = None
     normal: Callable[..., Any] | None = None
+    einsum: Callable[..., Any] | None = None
 
 
 def _rss_bytes() -> int:
@@ -124,6 +125,21 @@ def run_cases(api: Api, request: dict[str, Any]) -> dict[str, Any]:
         jitted_softmax = api.jit(softmax)
         jitted_softmax(logits).block_until_ready()
         timed("jit_softmax", jitted_softmax, [logits])
+    if api.einsum is not None:
+        # a batched matrix product spelled as einsum: (4, 8, 16) with (4, 16, 8)
+        einsum = api.einsum
+        rng = np.random.default_rng(1)
+        p = api.asarray(rng.standard_normal((4, 8, 16)).astype(np.float32))
+        q = api.asarray(rng.standard_normal((4, 16, 8)).astype(np.float32))
+
+        def contract(a: Any, b: Any) -> Any:
+            return einsum("bij,bjk->bik", a, b)
+
+        contract(p, q).block_until_ready()
+        timed("eager_einsum", contract, [p, q])
+        jitted_contract = api.jit(contract)
+        jitted_contract(p, q).block_until_ready()
+        timed("jit_einsum", jitted_contract, [p, q])
     if api.normal is not None and api.prng_key is not None:
         normal = api.normal
         key = api.prng_key(0)
@@ -183,7 +199,8 @@ def main() -> int:
         raise RuntimeError("the JAX worker must not import arraytyping")
     api = Api(name="jax", version=str(jax.__version__), asarray=jnp.asarray, jit=jax.jit, make_jaxpr=jax.make_jaxpr,
               live_arrays=lambda: len(jax.live_arrays()), concatenate=jnp.concatenate, argmax=jnp.argmax,
-              softmax=jax.nn.softmax, prng_key=jax.random.PRNGKey, normal=jax.random.normal)
+              softmax=jax.nn.softmax, prng_key=jax.random.PRNGKey, normal=jax.random.normal,
+              einsum=jnp.einsum)
     json.dump({"version": api.version, "results": run_cases(api, request)}, sys.stdout)
     return 0
 

@@ -14,6 +14,8 @@ Cases (both sides run the same code, ``_jax_runtime_worker.run_cases``):
 * ``eager_argmax``/``jit_argmax``: ``argmax(x)`` of an f32 (2, 3) array, likewise     target <= 1.0x JAX
 * ``eager_softmax``/``jit_softmax``: ``nn.softmax`` of a float32 (8, 128) array, eager and jitted  target <= 1.0x JAX
 * ``eager_random_normal``/``jit_random_normal``: ``random.normal(key, (128,))``, eager and jitted   target <= 1.0x JAX
+* ``eager_einsum``/``jit_einsum``: ``einsum("bij,bjk->bik")`` of float32 (4, 8, 16) and (4, 16, 8), eager and
+  jitted                                                                                target <= 1.0x JAX
 
 Method: each side runs in its own fresh process (ours with this interpreter, JAX's with ``python -I`` in its venv,
 so neither can import the other), once per repetition, alternating which goes first, so drifting machine load hits
@@ -67,6 +69,8 @@ CASES: tuple[Case, ...] = (
     Case("jit_softmax", "jit nn.softmax, f32[8,128]", 1.0),
     Case("eager_random_normal", "eager random.normal(key, (128,))", 1.0),
     Case("jit_random_normal", "jit random.normal(key, (128,))", 1.0),
+    Case("eager_einsum", "eager einsum bij,bjk->bik, f32[4,8,16]", 1.0),
+    Case("jit_einsum", "jit einsum bij,bjk->bik, f32[4,8,16]", 1.0),
 )
 
 
@@ -103,7 +107,7 @@ def worker_main() -> int:
     api = Api(name="arraytyping", version=arraytyping.__version__, asarray=anp.asarray, jit=arraytyping.jit,
               make_jaxpr=arraytyping.make_jaxpr, live_arrays=lambda: len(backend().live_buffers()),
               concatenate=anp.concatenate, argmax=anp.argmax, softmax=arraytyping.nn.softmax,
-              prng_key=arraytyping.random.PRNGKey, normal=arraytyping.random.normal)
+              prng_key=arraytyping.random.PRNGKey, normal=arraytyping.random.normal, einsum=anp.einsum)
     json.dump({"version": api.version, "results": run_cases(api, request)}, sys.stdout)
     return 0
 

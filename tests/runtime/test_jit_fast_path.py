@@ -172,6 +172,33 @@ def test_keyword_arguments_take_the_general_path() -> None:
     assert float(fc(arr(1.0), arr(2.0))) == 3.0
 
 
+@pytest.mark.parametrize("kind", CLASSES)
+def test_none_arguments_compile_once_and_keep_their_place(kind: Kind) -> None:
+    """``None`` for a left-out argument (``where=None``) stays on the signature path: one compilation per pattern
+    of ``None`` and arrays, the arrays bound to their own parameters, never the general path's tree flattening."""
+    def g(a: Any, where: Any, b: Any, *, k: int = 1) -> Any:
+        out = a * k + (0.0 if b is None else b)
+        return out if where is None else jnp.where(where, out, -1.0)
+
+    general: list[int] = []
+
+    class Counting(kind):  # type: ignore[valid-type,misc]
+        def _call_general(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+            general.append(len(args))
+            return super()._call_general(args, kwargs)
+
+    f = Counting(g, static_kwargs=True)
+    x, y = np.asarray(X), np.asarray(Y)
+    for _ in range(2):
+        np.testing.assert_array_equal(np.asarray(f(X, None, Y)), x + y)
+        np.testing.assert_array_equal(np.asarray(f(X, None, None)), x)
+        np.testing.assert_array_equal(np.asarray(f(X, XB, None, k=2)), np.where(np.asarray(XB), 2 * x, -1.0))
+        np.testing.assert_array_equal(np.asarray(f(X, None, Y, k=3)), 3 * x + y)
+    assert f.cache_size() == 4
+    assert general == []
+    assert outcome(f, X, None, Y) == outcome(dispatch.JitFunction(g, static_kwargs=True), X, None, Y)
+
+
 def test_configuration_changes_and_contexts() -> None:
     fc, fp = dispatch.JitFunction(f2), dispatch.PyJitFunction(f2)
     cases: list[tuple[Any, ...]] = [(X, 2), (XI8, 2), (XI8, XI32), (2, 3), (2.0, 3), (X, Y), (XI8, 2.5)]

@@ -309,6 +309,7 @@ class JitFunction(_JitBase):
         sig: list[Any] = [id(cfg), x64]  # configurations are interned: their id is a cheap key
         bufs: list[Any] = []
         xs: tuple[object, ...] = args  # ``object``, so ``type(a) is ArrayImpl`` narrows ``a``
+        nones = False
         for a in xs:
             if type(a) is ArrayImpl:
                 sig.append(a.aval)
@@ -318,6 +319,9 @@ class JitFunction(_JitBase):
             if tp in _SCALAR_TYPES:
                 sig.append(tp)
                 bufs.append(scalar_buffer(a, tp, x64))
+            elif a is None:  # an argument left out (``where=None``): no leaf, as in the general path's tree
+                sig.append(None)
+                nones = True
             else:
                 return self._call_general(args, kwargs)
         if kwargs:
@@ -327,8 +331,13 @@ class JitFunction(_JitBase):
         key = tuple(sig)
         entry = self._cache.get(key)
         if entry is None:
-            entry = self._compile(key, list(sig[2:len(args) + 2]), len(args), None, (), kwargs)
-        if not kwargs and entry.single and not entry.const_bufs:
+            arg_sigs = sig[2:len(args) + 2]
+            if nones:
+                leaves = [s for s in arg_sigs if s is not None]
+                entry = self._compile(key, leaves, len(leaves), tree.structure((args, {})), (), kwargs)
+            else:
+                entry = self._compile(key, list(arg_sigs), len(args), None, (), kwargs)
+        if not kwargs and not nones and entry.single and not entry.const_bufs:
             self._last = (cfg, key[2:], entry.exe, entry.handlers, entry.out_avals[0])
         return entry.run(bufs)
 

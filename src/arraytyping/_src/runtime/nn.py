@@ -9,6 +9,7 @@ and its errors are raised from that rule before anything runs.
 
 from __future__ import annotations
 
+import functools
 import operator
 from collections.abc import Sequence
 from typing import Any, Final, Literal, overload
@@ -57,9 +58,14 @@ def _rank(x: Any) -> int:
     return x.ndim if isinstance(x, Array) else int(np.ndim(x))
 
 
+_nn_result: Final = functools.lru_cache(maxsize=1024)(op_rules.nn_result)
+""":func:`arraytyping.op_rules.nn_result`, remembered: every call checks its operand by the rule before and after
+computing (a refusal raises again each time: exceptions are not cached)."""
+
+
 def _rule(fn: str, x: Any, **options: Any) -> tuple[str, bool]:
     """The result dtype and weak flag :func:`arraytyping.op_rules.nn_result` gives (raising JAX's error)."""
-    return op_rules.nn_result(fn, _operand(x), config.lattice_config, rank0=_rank(x) == 0, **options)
+    return _nn_result(fn, _operand(x), config.lattice_config, rank0=_rank(x) == 0, **options)
 
 
 def _check_arraylike(fn: str, *args: Any) -> None:
