@@ -35,7 +35,9 @@ from arraytyping import lattice, op_rules
 from arraytyping._src.stubgen import emit_reexports, lax_same, single_rules, specs
 from arraytyping._src.stubgen.emit_numpy import PY_VALUE as PY_STATIC
 from arraytyping._src.stubgen.emit_numpy import typed_unary
-from arraytyping._src.stubgen.binary import static_answer
+from arraytyping._src.stubgen.binary import KeepVars, simulate, static_answer
+from arraytyping._src.stubgen.corrected_functions import CORRECTED_AS, static_table
+from arraytyping._src.stubgen.corrected_functions import overloads as corrected_overloads
 from arraytyping._src.stubgen.families import Model
 from arraytyping._src.stubgen.specs import Spec
 from arraytyping._src.stubgen.unary import Rule
@@ -165,6 +167,8 @@ def gen_module(cfg: lattice.LatticeConfig, *, static: bool, functions: bool = Tr
     lines += lax_dtype_cases(cfg)
     lines += lax_same_cases(cfg, static=static)
     lines += solve_cases(cfg, static=static)
+    if functions:
+        lines += corrected_cases(cfg, static=static)
     lines += creation_cases(cfg)
     lines += ["", "", "def case_fftfreq() -> None:",
               *_dtype_cases("fftfreq", "fft.fftfreq(8{})", lambda node: op_rules.fftfreq_result(node, cfg))]
@@ -279,6 +283,28 @@ def lax_same_cases(cfg: lattice.LatticeConfig, *, static: bool) -> list[str]:
             ex, eb = operand_expr(x), operand_expr(b)
             expr, tag = f"lax.clamp({eb}, {ex}, {eb})", f"lax clamp {b} {x} {b}"
             lines.append(f"    {expr}  # rejected: {tag}" if r is None else f"    assert_type({expr}, Array[{r}])  # {tag}")
+    return lines
+
+
+def corrected_cases(cfg: lattice.LatticeConfig, *, static: bool) -> list[str]:
+    """The binary functions declared as an operation corrected (``hypot``, ``logaddexp``, ``gcd``...: see
+    ``stubgen.corrected_functions``) over every pair the binary cases hold: the stubs' answer (``static``), else
+    the plugin's, which is op_rules' where the operands' ranks cannot change it and ``Any`` where they can."""
+    m = Model(cfg)
+    by_left: dict[Spec, list[Spec]] = {}
+    for a, b in pairs():
+        by_left.setdefault(a, []).append(b)
+    lines: list[str] = []
+    for fn in CORRECTED_AS:
+        table = static_table(fn, cfg)
+        ovs = corrected_overloads(m, fn, KeepVars()) if static else []
+        for a, rights in by_left.items():
+            lines += ["", "", f"def case_{fn}_{var(a)}() -> None:"]
+            for b in rights:
+                r = simulate(ovs, a, b) if static else table[a, b]
+                expr, tag = f"anp.{fn}({operand_expr(a)}, {operand_expr(b)})", f"fn {fn} {a} {b}"
+                lines.append(f"    {expr}  # rejected: {tag}" if r is None
+                             else f"    assert_type({expr}, Array[{r}])  # {tag}")
     return lines
 
 

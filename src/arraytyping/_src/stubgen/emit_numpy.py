@@ -7,8 +7,9 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from arraytyping import lattice, op_rules, shape_rules
-from arraytyping._src.stubgen import binary, dtype_args, dtype_given, emit_array, from_source, single_rules, specs
+from arraytyping._src.stubgen import binary, corrected_functions, dtype_args, dtype_given, emit_array, from_source, single_rules, specs
 from arraytyping._src.stubgen.binary import ANY_NUMPY, KeepVars, Ov
+from arraytyping._src.stubgen.corrected_functions import CORRECTED_AS
 from arraytyping._src.stubgen.emit_scalars import protocol_names
 from arraytyping._src.stubgen.families import FUNCTIONS_AS, NUMPY_BINARY, Model, check_function_as
 from arraytyping._src.stubgen.unary import Rule, unary_overloads
@@ -18,7 +19,7 @@ __all__ = ["UNARY_BY_HAND", "numpy_stub", "typed_unary", "unary_function"]
 
 NAMED_OPERANDS = ("dot", "matmul")
 """Binary functions whose operands JAX names ``a``, ``b`` (positional or keyword) instead of ``x1, x2, /``."""
-KEYWORD_OPERANDS = ("fmax", "fmin")
+KEYWORD_OPERANDS = ("fmax", "fmin", "gcd", "lcm")
 """Binary functions whose operands ``x1``, ``x2`` may be passed by keyword too."""
 PY_VALUE = {"bool": "bool_", "int": "int", "float": "float", "complex": "complex"}
 """The static dtype of a Python scalar taken alone: ``bool`` is strong, the others weak."""
@@ -229,7 +230,7 @@ def _declarers(cfg: LatticeConfig, keep: KeepVars) -> dict[str, Callable[[ast.Fu
 
 def _from_source() -> dict[str, tuple[str, ...]]:
     """:data:`from_source.NUMPY_FROM_SOURCE` without the functions of :func:`typed_unary`."""
-    typed = {name for name, _, _ in typed_unary()} | set(FUNCTIONS_AS)
+    typed = {name for name, _, _ in typed_unary()} | set(FUNCTIONS_AS) | set(CORRECTED_AS)
     return {rel: tuple(n for n in names if n not in typed) for rel, names in from_source.NUMPY_FROM_SOURCE.items()}
 
 
@@ -289,6 +290,9 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
     check_function_as(cfg)
     for fn, op in FUNCTIONS_AS.items():
         body += _binary_function(fn, binary.function_overloads(m, op, keep), docs(fn))
+        body.append("")
+    for fn in CORRECTED_AS:
+        body += _binary_function(fn, corrected_functions.overloads(m, fn, keep), docs(fn))
         body.append("")
     body += _binary_function("where", binary.function_overloads(m, "add", keep), docs("where"),
                              prefix="condition: ArrayLike, ")
