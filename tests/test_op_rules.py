@@ -148,3 +148,39 @@ def test_reduction_result_bad_input_names_it() -> None:
     with pytest.raises(ValueError, match="needs a dtype argument"):
         op_rules.reduction_result("sum", None)
     assert op_rules.reduction_result("mean", None, "float16") == ("float16", False)
+
+
+@pytest.mark.parametrize("fn", [f for f in op_rules.UNARY if f not in op_rules.UNARY_PARAMETERIZED])
+def test_unary_static_result_is_the_answer_of_every_rank_or_gradual(fn: str) -> None:
+    """What a checker may answer for a one-operand function without the operand's rank: the answer both ranks give,
+    ``None`` where they differ, the error where both raise; never the answer of one rank alone."""
+    operands = [(n, False) for n in lattice.DTYPE_NAMES] + [(lattice.default_name(lattice.KIND[w], x64), True)
+                                                            for w in lattice.WEAK_NAMES for x64 in (False, True)]
+    gradual = 0
+    for cfg in (lattice.LatticeConfig(mode, x64) for mode in ("standard", "strict") for x64 in (False, True)):
+        for operand in operands:
+            by_rank: list[object] = []
+            for rank0 in (True, False):
+                try:
+                    by_rank.append(op_rules.unary_result(fn, operand, cfg, rank0=rank0))
+                except Exception as e:  # noqa: BLE001 - a refusal is an answer too
+                    by_rank.append(type(e))
+            try:
+                static: object = op_rules.unary_static_result(fn, operand, cfg)
+            except Exception as e:  # noqa: BLE001
+                static = type(e)
+            if by_rank[0] == by_rank[1]:
+                assert static == by_rank[0], (fn, operand, cfg, by_rank, static)
+            else:
+                assert static is None, (fn, operand, cfg, by_rank, static)
+                gradual += 1
+    assert (gradual == 0) == op_rules.unary_is_static(fn)
+
+
+def test_unary_static_result_of_deg2rad() -> None:
+    cfg = lattice.LatticeConfig()
+    assert op_rules.unary_static_result("deg2rad", ("bfloat16", False), cfg) == ("bfloat16", False)
+    assert op_rules.unary_static_result("deg2rad", ("int8", False), cfg) == ("float32", False)
+    assert op_rules.unary_static_result("deg2rad", ("float32", True), cfg) is None  # weak at rank 0 alone
+    with pytest.raises(ValueError, match="decimals|another argument"):
+        op_rules.unary_static_result("round", ("float32", False), cfg)

@@ -340,7 +340,7 @@ def unary_cases(cfg: lattice.LatticeConfig, *, static: bool) -> list[str]:
     lines: list[str] = []
     for name, fn, _ in typed_unary():
         lines += _one_operand_case(f"u_{name}", f"anp.{name}", f"un {name}", single_rules.unary_rule(fn, cfg),
-                                   static)
+                                   static, python=None if static else functools.partial(_unary_python, fn, cfg))
     for name in (*op_rules.NN_STATIC, "swish"):  # the one-operand jax.nn functions, by their rule too
         fn = "silu" if name == "swish" else name
         exact = single_rules.nn_rule(fn, cfg)
@@ -399,6 +399,15 @@ def _one_operand_case(case: str, callee: str, tag: str, rule: Rule, static: bool
         lines.append(f"    {expr}  # rejected: {label}" if r is None
                      else f"    assert_type({expr}, {returns(r)})  # {label}")
     return lines
+
+
+def _unary_python(fn: str, cfg: lattice.LatticeConfig, py: str) -> str | None:
+    """``op_rules``' answer for a one-operand function of a Python scalar, which has rank 0 (``bool`` strong): what
+    the plugin gives (the stubs answer as for a weak array: ``Any`` where the rank decides)."""
+    try:
+        return specs.static_of(*op_rules.unary_result(fn, (py, py != "bool"), cfg, rank0=True))
+    except specs.REJECTIONS:
+        return None
 
 
 def _nn_python_scalar(fn: str, py: str, cfg: lattice.LatticeConfig) -> str | None:

@@ -723,8 +723,8 @@ UNARY_PARAMETERIZED: Final[frozenset[str]] = frozenset({"round", "angle"})
 def unary_is_static(fn: str) -> bool:
     """Whether ``jax.numpy.<fn>``'s result dtype and weak flag follow from the operand's dtype and weak flag alone,
     in every configuration: neither its rank (``deg2rad`` of a weak rank-0 operand stays weak, of any other array
-    not) nor another argument (:data:`UNARY_PARAMETERIZED`) matters. A type says no rank, so this is what a type
-    checker can answer exactly (the stubs' overloads, the mypy plugin)."""
+    not) nor another argument (:data:`UNARY_PARAMETERIZED`) matters. A type says no rank, so the others are what
+    :func:`unary_static_result` answers gradually for some operands."""
     if fn not in UNARY:
         raise ValueError(f"unknown unary function {fn!r}; known: {', '.join(UNARY_FUNCTIONS)}")
     if fn in UNARY_PARAMETERIZED:
@@ -751,6 +751,27 @@ def _rank_free(fn: str) -> bool:
             if answers[0] != answers[1]:
                 return False
     return True
+
+
+def unary_static_result(fn: str, operand: tuple[str, bool], config: LatticeConfig = LatticeConfig()
+                        ) -> tuple[str, bool] | None:
+    """What a type checker can answer for ``jax.numpy.<fn>(x)`` (``fn`` in :data:`UNARY`, not
+    :data:`UNARY_PARAMETERIZED`), knowing ``x``'s dtype and weak flag but not its rank: :func:`unary_result`'s answer
+    where both ranks give it, None (gradual) where they differ (``deg2rad`` of a weak operand is weak at rank 0
+    alone; of a strong one, the same at every rank); raises the rank-0 error where both ranks raise."""
+    if fn in UNARY_PARAMETERIZED:
+        raise ValueError(f"{fn} also depends on another argument; ask unary_result with it")
+    answers: list[tuple[str, bool] | Exception] = []
+    for rank0 in (True, False):
+        try:
+            answers.append(unary_result(fn, operand, config, rank0=rank0))
+        except (OperandTypeError, OperandValueError, OperandOverflowError, OperandNotImplementedError,
+                lattice.TypePromotionError) as e:
+            answers.append(e)
+    at_rank0, other = answers
+    if isinstance(at_rank0, Exception) and isinstance(other, Exception):
+        raise at_rank0
+    return at_rank0 if at_rank0 == other and not isinstance(at_rank0, Exception) else None
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -188,8 +188,13 @@ class Rules:
         return "Any" if out is None else static_of(*out)
 
     def unary(self, fn: str, m: Member) -> str | Exception:
-        """The static class of ``fn(m)`` for a one-operand function of op_rules' ``UNARY`` table."""
-        return self._static(lambda: OR.unary_result(fn, m[:2], self.cfg))
+        """The static class of ``fn(m)`` for a one-operand function of op_rules' ``UNARY`` table: a Python scalar
+        has rank 0; of an array, ``Any`` where its rank would decide (op_rules' ``unary_static_result``: ``deg2rad``
+        of a weak array is weak at rank 0 alone)."""
+        if m[2]:
+            return self._static(lambda: OR.unary_result(fn, m[:2], self.cfg, rank0=True))
+        operand = (self.dtype_of(m), True) if m[0] in L.WEAK_NAMES else m[:2]
+        return self._static(lambda: OR.unary_static_result(fn, operand, self.cfg))
 
     def lax(self, fn: str, m: Member) -> str | Exception:
         """The static class of ``jax.lax.<fn>(m)`` for a function of op_rules' ``LAX_UNARY_KINDS``."""

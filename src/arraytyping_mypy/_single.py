@@ -34,9 +34,10 @@ _GRADUAL_WHEN_GIVEN: Final = ("dtype", "weights", "mean", "returned")
 @functools.cache
 def answers_unary(fn: str) -> bool:
     """Whether the plugin answers ``fn``, a one-operand function of op_rules' ``UNARY`` table: when its dtype and
-    weak flag depend neither on the operand's rank (``deg2rad`` of a weak rank-0 operand stays weak, of any other
-    not) nor on another argument. Asked once per function name, when mypy looks up its hook."""
-    return fn in OR.UNARY and OR.unary_is_static(fn)
+    weak flag do not depend on another argument (``round``'s ``decimals``); where they depend on the operand's rank
+    (``deg2rad`` of a weak operand is weak at rank 0 alone), the answer is gradual. Asked once per function name,
+    when mypy looks up its hook."""
+    return fn in OR.UNARY and fn not in OR.UNARY_PARAMETERIZED
 
 
 def unary(ctx: MethodContext | FunctionContext, rules: Rules, operand: Type, fn: str, what: str,

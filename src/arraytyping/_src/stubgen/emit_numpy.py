@@ -166,11 +166,12 @@ signature (the elementwise table's), which the stub declares as ``(x, /)``."""
 def typed_unary() -> list[tuple[str, str, tuple[str, bool]]]:
     """``(name, op_rules' UNARY function, (parameter, positional-only))`` of every one-operand function whose
     overloads come from its rule: :data:`UNARY_BY_HAND`, and the source-declared functions whose dtype the rule
-    gives from the operand's alone (:func:`op_rules.unary_is_static`) and that take nothing else."""
+    gives from the operand's alone (:func:`op_rules.unary_static_result`: ``Any`` where the rank decides) and that
+    take nothing else."""
     out = [(name, fn, ("x", True)) for name, fn in UNARY_BY_HAND]
     for rel, names in from_source.NUMPY_FROM_SOURCE.items():
         for name in names:
-            if name in op_rules.UNARY and op_rules.unary_is_static(name):
+            if name in op_rules.UNARY and name not in op_rules.UNARY_PARAMETERIZED:
                 operand = from_source.sole_operand(rel, name)
                 if operand is not None:
                     out.append((name, name, operand))

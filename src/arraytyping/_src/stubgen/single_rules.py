@@ -37,8 +37,9 @@ def _by(answer: Callable[[tuple[str, bool]], tuple[str, bool] | None], cfg: Latt
 
 
 def unary_rule(fn: str, cfg: LatticeConfig) -> Rule:
-    """``jax.numpy.<fn>`` by :func:`arraytyping.op_rules.unary_result`."""
-    return _by(lambda o: op_rules.unary_result(fn, o, cfg), cfg)
+    """``jax.numpy.<fn>`` by :func:`arraytyping.op_rules.unary_static_result`: ``Any`` where the operand's rank
+    decides (``deg2rad`` of a weak array)."""
+    return _by(lambda o: op_rules.unary_static_result(fn, o, cfg), cfg)
 
 
 def lax_rule(fn: str, cfg: LatticeConfig) -> Rule:
