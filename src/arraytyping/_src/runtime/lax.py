@@ -141,9 +141,13 @@ def stop_gradient(x: Any) -> Any:
 
 
 def const(value: Any, aval: ShapedArray) -> ConstVal:
-    """A constant of type ``aval`` (a literal in jaxprs when rank 0)."""
-    with np.errstate(over="ignore", invalid="ignore"):
-        return ConstVal(np.asarray(value).astype(aval.dtype), aval)
+    """A constant of type ``aval`` (a literal in jaxprs when rank 0): its own copy of ``value`` in ``aval``'s
+    dtype (a conversion that overflows gives infinities silently)."""
+    arr = np.asarray(value)
+    if arr.dtype == aval.dtype:  # nothing to convert, so nothing can overflow
+        return ConstVal(arr.copy() if arr is value else arr, aval)
+    with np.errstate(over="ignore", invalid="ignore"):  # costs microseconds: only where a conversion happens
+        return ConstVal(arr.astype(aval.dtype), aval)
 
 
 def full(shape: tuple[int, ...], value: Any, dtype: np.dtype[Any], weak_type: bool = False) -> Any:

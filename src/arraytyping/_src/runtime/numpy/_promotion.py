@@ -12,7 +12,7 @@ from __future__ import annotations
 import builtins
 import functools
 from collections.abc import Callable
-from typing import Any, Final, TypeAlias, Union
+from typing import Any, Final, TypeAlias, TypeGuard, Union
 
 import numpy as np
 
@@ -40,8 +40,22 @@ ARRAY_TYPES: tuple[type[Any], ...] = (Array, np.ndarray)
 BOOL: Final = np.dtype(bool)
 
 
+_IS_ARRAY: Final[dict[type, bool]] = {}
+"""``isinstance(x, Array)`` by ``type(x)``: ``Array`` is an ABC, whose check costs a Python-level call each time,
+and these helpers run several times per operation traced."""
+
+
+def is_array(x: object) -> TypeGuard[Array]:
+    """Whether ``x`` is an array or a tracer (``isinstance(x, Array)``, remembered per type)."""
+    tp = type(x)
+    hit = _IS_ARRAY.get(tp)
+    if hit is None:
+        hit = _IS_ARRAY[tp] = isinstance(x, Array)
+    return hit
+
+
 def operand(x: Any) -> tuple[str, bool]:
-    if isinstance(x, Array):
+    if is_array(x):
         a = x.aval
         return a.name, a.weak_type
     if isinstance(x, ConstVal):
@@ -54,7 +68,7 @@ def operand(x: Any) -> tuple[str, bool]:
 
 def as_dtype(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
     """``x`` (array, tracer, Python or numpy value) converted to ``dtype`` with weak flag ``weak``."""
-    if isinstance(x, Array):
+    if is_array(x):
         return lax.convert_element_type(x, dtype, weak)
     if type(x) is int:
         check_python_int(x)
@@ -79,7 +93,7 @@ def common_dtype(*args: Any) -> tuple[np.dtype[Any], bool]:
 def promote_args(*args: Any) -> list[Any]:
     """Convert ``args`` to their common dtype (JAX's ``promote_dtypes``) and rank (``promote_shapes``). A single
     array passes through unchanged (a weakly typed bool stays one), as in JAX."""
-    if len(args) == 1 and isinstance(args[0], Array):
+    if len(args) == 1 and is_array(args[0]):
         return [args[0]]
     dtype, weak = common_dtype(*args)
     return promote_shapes([as_dtype(a, dtype, weak) for a in args])
@@ -113,8 +127,8 @@ def promote_args_inexact(*args: Any) -> list[Any]:
 
 
 def shape_of(x: Any) -> tuple[int, ...]:
-    if isinstance(x, (Array, ConstVal)):
-        return x.aval.shape if isinstance(x, Array) else x.aval.shape
+    if is_array(x) or type(x) is ConstVal:
+        return x.aval.shape
     return tuple(np.shape(x))
 
 
