@@ -150,37 +150,48 @@ def test_reduction_result_bad_input_names_it() -> None:
     assert op_rules.reduction_result("mean", None, "float16") == ("float16", False)
 
 
-@pytest.mark.parametrize("fn", [f for f in op_rules.UNARY if f not in op_rules.UNARY_PARAMETERIZED])
+@pytest.mark.parametrize("fn", sorted(op_rules.UNARY))
 def test_unary_static_result_is_the_answer_of_every_rank_or_gradual(fn: str) -> None:
-    """What a checker may answer for a one-operand function without the operand's rank: the answer both ranks give,
-    ``None`` where they differ, the error where both raise; never the answer of one rank alone."""
+    """What a checker may answer for a one-operand function without the operand's rank (nor ``round``'s
+    ``decimals``, ``angle``'s ``deg``): the answer every rank and setting that computes gives, ``None`` where they
+    differ, the error where all raise; never the answer of one rank alone where another differs."""
     operands = [(n, False) for n in lattice.DTYPE_NAMES] + [(lattice.default_name(lattice.KIND[w], x64), True)
                                                             for w in lattice.WEAK_NAMES for x64 in (False, True)]
+    settings: list[dict[str, Any]] = {"round": [{"decimals": d} for d in (0, 3, -2)],
+                                      "angle": [{"deg": False}, {"deg": True}]}.get(fn, [{}])
     gradual = 0
     for cfg in (lattice.LatticeConfig(mode, x64) for mode in ("standard", "strict") for x64 in (False, True)):
         for operand in operands:
-            by_rank: list[object] = []
-            for rank0 in (True, False):
-                try:
-                    by_rank.append(op_rules.unary_result(fn, operand, cfg, rank0=rank0))
-                except Exception as e:  # noqa: BLE001 - a refusal is an answer too
-                    by_rank.append(type(e))
+            answers: set[tuple[str, bool]] = set()
+            for options in settings:
+                for rank0 in (True, False):
+                    try:
+                        answers.add(op_rules.unary_result(fn, operand, cfg, rank0=rank0, **options))
+                    except Exception:  # noqa: BLE001, S112 - a refusal: the answer may miss it
+                        continue
             try:
                 static: object = op_rules.unary_static_result(fn, operand, cfg)
             except Exception as e:  # noqa: BLE001
-                static = type(e)
-            if by_rank[0] == by_rank[1]:
-                assert static == by_rank[0], (fn, operand, cfg, by_rank, static)
+                static = e
+            if not answers:
+                assert isinstance(static, Exception), (fn, operand, cfg, static)
+            elif len(answers) == 1:
+                assert static == next(iter(answers)), (fn, operand, cfg, answers, static)
             else:
-                assert static is None, (fn, operand, cfg, by_rank, static)
+                assert static is None, (fn, operand, cfg, answers, static)
                 gradual += 1
-    assert (gradual == 0) == op_rules.unary_is_static(fn)
+    if fn not in op_rules.UNARY_PARAMETERIZED:
+        assert (gradual == 0) == op_rules.unary_is_static(fn)
 
 
-def test_unary_static_result_of_deg2rad() -> None:
+def test_unary_static_result_of_deg2rad_and_round() -> None:
     cfg = lattice.LatticeConfig()
     assert op_rules.unary_static_result("deg2rad", ("bfloat16", False), cfg) == ("bfloat16", False)
     assert op_rules.unary_static_result("deg2rad", ("int8", False), cfg) == ("float32", False)
     assert op_rules.unary_static_result("deg2rad", ("float32", True), cfg) is None  # weak at rank 0 alone
-    with pytest.raises(ValueError, match="decimals|another argument"):
-        op_rules.unary_static_result("round", ("float32", False), cfg)
+    assert op_rules.unary_static_result("round", ("bfloat16", False), cfg) == ("bfloat16", False)
+    assert op_rules.unary_static_result("round", ("int8", False), cfg) == ("int8", False)  # decimals < 0 raises
+    assert op_rules.unary_static_result("round", ("float32", True), cfg) is None  # decimals != 0: rank decides
+    assert op_rules.unary_static_result("round", ("float32", True), cfg, given={"decimals": 0}) == ("float32", True)
+    with pytest.raises(op_rules.OperandValueError):
+        op_rules.unary_static_result("round", ("bool", False), cfg)

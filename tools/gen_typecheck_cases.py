@@ -338,9 +338,11 @@ def unary_cases(cfg: lattice.LatticeConfig, *, static: bool) -> list[str]:
     dtype, a Python scalar a weak one, ``bool`` strong). The stubs give exactly that but for one static difference,
     as in the pairs: a function that refuses ``bool`` takes a Python ``bool`` as the ``int`` it subclasses."""
     lines: list[str] = []
-    for name, fn, _ in typed_unary():
-        lines += _one_operand_case(f"u_{name}", f"anp.{name}", f"un {name}", single_rules.unary_rule(fn, cfg),
-                                   static, python=None if static else functools.partial(_unary_python, fn, cfg))
+    for name, fn, _, _ in typed_unary():
+        # the plugin sees that round's decimals (angle's deg) is left out: its default
+        rule = single_rules.unary_rule(fn, cfg, **({} if static else _DEFAULTS.get(fn, {})))
+        lines += _one_operand_case(f"u_{name}", f"anp.{name}", f"un {name}", rule, static,
+                                   python=None if static else functools.partial(_unary_python, fn, cfg))
     for name in (*op_rules.NN_STATIC, "swish"):  # the one-operand jax.nn functions, by their rule too
         fn = "silu" if name == "swish" else name
         exact = single_rules.nn_rule(fn, cfg)
@@ -401,13 +403,18 @@ def _one_operand_case(case: str, callee: str, tag: str, rule: Rule, static: bool
     return lines
 
 
+_DEFAULTS: Final[dict[str, dict[str, int]]] = {"round": {"decimals": 0}, "angle": {"deg": False}}
+"""The default of ``round``'s and ``angle``'s deciding argument: a call that leaves it out is the plugin's with it."""
+
+
 def _unary_python(fn: str, cfg: lattice.LatticeConfig, py: str) -> str | None:
     """``op_rules``' answer for a one-operand function of a Python scalar, which has rank 0 (``bool`` strong): what
     the plugin gives (the stubs answer as for a weak array: ``Any`` where the rank decides)."""
     try:
-        return specs.static_of(*op_rules.unary_result(fn, (py, py != "bool"), cfg, rank0=True))
+        out = op_rules.unary_static_result(fn, (py, py != "bool"), cfg, rank0=True, given=_DEFAULTS.get(fn))
     except specs.REJECTIONS:
         return None
+    return "Any" if out is None else specs.static_of(*out)
 
 
 def _nn_python_scalar(fn: str, py: str, cfg: lattice.LatticeConfig) -> str | None:

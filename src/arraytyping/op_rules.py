@@ -753,25 +753,40 @@ def _rank_free(fn: str) -> bool:
     return True
 
 
-def unary_static_result(fn: str, operand: tuple[str, bool], config: LatticeConfig = LatticeConfig()
+_DECIDING: Final[Mapping[str, tuple[str, tuple[int, ...]]]] = MappingProxyType({
+    "round": ("decimals", (0, 1, -1)), "angle": ("deg", (False, True))})
+"""The :data:`UNARY_PARAMETERIZED` functions' deciding argument and a value of each case it has (``round``: what
+counts is whether ``decimals`` is 0, positive or negative)."""
+
+
+def unary_static_result(fn: str, operand: tuple[str, bool], config: LatticeConfig = LatticeConfig(), *,
+                        rank0: bool | None = None, given: Mapping[str, int] | None = None
                         ) -> tuple[str, bool] | None:
-    """What a type checker can answer for ``jax.numpy.<fn>(x)`` (``fn`` in :data:`UNARY`, not
-    :data:`UNARY_PARAMETERIZED`), knowing ``x``'s dtype and weak flag but not its rank: :func:`unary_result`'s answer
-    where both ranks give it, None (gradual) where they differ (``deg2rad`` of a weak operand is weak at rank 0
-    alone; of a strong one, the same at every rank); raises the rank-0 error where both ranks raise."""
-    if fn in UNARY_PARAMETERIZED:
-        raise ValueError(f"{fn} also depends on another argument; ask unary_result with it")
-    answers: list[tuple[str, bool] | Exception] = []
-    for rank0 in (True, False):
-        try:
-            answers.append(unary_result(fn, operand, config, rank0=rank0))
-        except (OperandTypeError, OperandValueError, OperandOverflowError, OperandNotImplementedError,
-                lattice.TypePromotionError) as e:
-            answers.append(e)
-    at_rank0, other = answers
-    if isinstance(at_rank0, Exception) and isinstance(other, Exception):
-        raise at_rank0
-    return at_rank0 if at_rank0 == other and not isinstance(at_rank0, Exception) else None
+    """What a type checker can answer for ``jax.numpy.<fn>(x)`` (``fn`` in :data:`UNARY`), knowing ``x``'s dtype and
+    weak flag but not its rank, nor, for ``round`` and ``angle``, their ``decimals``/``deg`` unless ``given``:
+    :func:`unary_result`'s answer where every rank and setting that computes gives the same one, None (gradual)
+    where they differ (``deg2rad`` of a weak operand is weak at rank 0 alone; ``round`` of a weak float too, for
+    ``decimals`` other than 0); raises the first error where every one raises. A setting that raises where another
+    computes is a refusal the answer misses (``round`` of an integer with ``decimals < 0``), never another dtype.
+    ``rank0`` fixes the rank where it is known (a Python scalar has rank 0)."""
+    deciding = _DECIDING.get(fn)
+    given = {} if given is None else given
+    settings: list[dict[str, int]] = [dict(given)]
+    if deciding is not None and deciding[0] not in given:
+        settings = [{**given, deciding[0]: v} for v in deciding[1]]
+    answers: set[tuple[str, bool]] = set()
+    errors: list[Exception] = []
+    for options in settings:
+        for at_rank0 in (True, False) if rank0 is None else (rank0,):
+            try:
+                answers.add(unary_result(fn, operand, config, rank0=at_rank0, decimals=options.get("decimals", 0),
+                                         deg=bool(options.get("deg", False))))
+            except (OperandTypeError, OperandValueError, OperandOverflowError, OperandNotImplementedError,
+                    lattice.TypePromotionError) as e:
+                errors.append(e)
+    if not answers:
+        raise errors[0]
+    return answers.pop() if len(answers) == 1 else None
 
 
 # ---------------------------------------------------------------------------------------------------------------

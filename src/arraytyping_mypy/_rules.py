@@ -187,14 +187,15 @@ class Rules:
             return e
         return "Any" if out is None else static_of(*out)
 
-    def unary(self, fn: str, m: Member) -> str | Exception:
+    def unary(self, fn: str, m: Member, **given: int) -> str | Exception:
         """The static class of ``fn(m)`` for a one-operand function of op_rules' ``UNARY`` table: a Python scalar
         has rank 0; of an array, ``Any`` where its rank would decide (op_rules' ``unary_static_result``: ``deg2rad``
-        of a weak array is weak at rank 0 alone)."""
+        of a weak array is weak at rank 0 alone). ``given``: ``round``'s ``decimals``, ``angle``'s ``deg``, where
+        known; every value of theirs is asked otherwise."""
         if m[2]:
-            return self._static(lambda: OR.unary_result(fn, m[:2], self.cfg, rank0=True))
+            return self._static(lambda: OR.unary_static_result(fn, m[:2], self.cfg, rank0=True, given=given))
         operand = (self.dtype_of(m), True) if m[0] in L.WEAK_NAMES else m[:2]
-        return self._static(lambda: OR.unary_static_result(fn, operand, self.cfg))
+        return self._static(lambda: OR.unary_static_result(fn, operand, self.cfg, given=given))
 
     def lax(self, fn: str, m: Member) -> str | Exception:
         """The static class of ``jax.lax.<fn>(m)`` for a function of op_rules' ``LAX_UNARY_KINDS``."""

@@ -33,11 +33,32 @@ _GRADUAL_WHEN_GIVEN: Final = ("dtype", "weights", "mean", "returned")
 
 @functools.cache
 def answers_unary(fn: str) -> bool:
-    """Whether the plugin answers ``fn``, a one-operand function of op_rules' ``UNARY`` table: when its dtype and
-    weak flag do not depend on another argument (``round``'s ``decimals``); where they depend on the operand's rank
-    (``deg2rad`` of a weak operand is weak at rank 0 alone), the answer is gradual. Asked once per function name,
-    when mypy looks up its hook."""
-    return fn in OR.UNARY and fn not in OR.UNARY_PARAMETERIZED
+    """Whether the plugin answers ``fn``, a one-operand function of op_rules' ``UNARY`` table (or ``around``, which
+    is ``round``); where its dtype depends on the operand's rank (``deg2rad`` of a weak operand is weak at rank 0
+    alone), or on ``round``'s ``decimals`` or ``angle``'s ``deg`` when not a literal, the answer is gradual. Asked
+    once per function name, when mypy looks up its hook."""
+    return _UNARY_ALIASES.get(fn, fn) in OR.UNARY
+
+
+_UNARY_ALIASES: Final = {"around": "round"}
+_DECIDING: Final[dict[str, tuple[str, int]]] = {"round": ("decimals", 0), "angle": ("deg", False)}
+"""The ``UNARY_PARAMETERIZED`` functions' deciding parameter and its default."""
+
+
+def _given(ctx: FunctionContext, fn: str) -> dict[str, int]:
+    """``round``'s ``decimals`` or ``angle``'s ``deg``: its default when left out, a literal's value, or nothing
+    (unknown: the rule asks every case)."""
+    if fn not in _DECIDING:
+        return {}
+    param, default = _DECIDING[fn]
+    if not _types.passed(ctx, param):
+        return {param: default}
+    p = get_proper_type(ctx.arg_types[ctx.callee_arg_names.index(param)][0])
+    if isinstance(p, Instance) and p.last_known_value is not None:
+        p = p.last_known_value
+    if isinstance(p, LiteralType) and isinstance(p.value, int):
+        return {param: p.value}
+    return {}
 
 
 def unary(ctx: MethodContext | FunctionContext, rules: Rules, operand: Type, fn: str, what: str,
@@ -62,11 +83,15 @@ def unary_method_hook(rules: Rules, dunder: str) -> Callable[[MethodContext], Ty
     return lambda ctx: unary(ctx, rules, ctx.type, fn, what)
 
 
-def unary_function_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
+def unary_function_hook(rules: Rules, name: str) -> Callable[[FunctionContext], Type]:
+    fn = _UNARY_ALIASES.get(name, name)
+
     def hook(ctx: FunctionContext) -> Type:
         if not ctx.arg_types or not ctx.arg_types[0]:
             return ctx.default_return_type
-        return unary(ctx, rules, ctx.arg_types[0][0], fn, f"arraytyping.numpy.{fn}")
+        given = _given(ctx, fn)
+        return unary(ctx, rules, ctx.arg_types[0][0], fn, f"arraytyping.numpy.{name}",
+                     lambda f, m: rules.unary(f, m, **given))
     return hook
 
 

@@ -163,19 +163,25 @@ UNARY_BY_HAND: Final = (("negative", "negative"), ("positive", "positive"), ("ab
 signature (the elementwise table's), which the stub declares as ``(x, /)``."""
 
 
-def typed_unary() -> list[tuple[str, str, tuple[str, bool]]]:
-    """``(name, op_rules' UNARY function, (parameter, positional-only))`` of every one-operand function whose
-    overloads come from its rule: :data:`UNARY_BY_HAND`, and the source-declared functions whose dtype the rule
-    gives from the operand's alone (:func:`op_rules.unary_static_result`: ``Any`` where the rank decides) and that
-    take nothing else."""
-    out = [(name, fn, ("x", True)) for name, fn in UNARY_BY_HAND]
+def typed_unary() -> list[tuple[str, str, tuple[str, bool], str]]:
+    """``(name, op_rules' UNARY function, (parameter, positional-only), the other parameters)`` of every one-operand
+    function whose overloads come from its rule (:func:`op_rules.unary_static_result`: ``Any`` where the operand's
+    rank, or ``round``'s ``decimals``, decides): :data:`UNARY_BY_HAND`, and the source-declared functions of
+    op_rules' ``UNARY`` table (``around`` is ``round``) whose other parameters all have defaults."""
+    out = [(name, fn, ("x", True), "") for name, fn in UNARY_BY_HAND]
     for rel, names in from_source.NUMPY_FROM_SOURCE.items():
         for name in names:
-            if name in op_rules.UNARY and name not in op_rules.UNARY_PARAMETERIZED:
-                operand = from_source.sole_operand(rel, name)
-                if operand is not None:
-                    out.append((name, name, operand))
+            fn = _UNARY_ALIASES.get(name, name)
+            if fn in op_rules.UNARY and (signature := from_source.defaulted_rest(rel, name)) is not None:
+                param, positional, rest = signature
+                if rest and op_rules.UNARY[fn] == "same":
+                    continue  # copy(a, order): declared keeping, an Array[T] gives Array[T] (_keeping)
+                out.append((name, fn, (param, positional), rest))
     return out
+
+
+_UNARY_ALIASES: Final = {"around": "round"}
+"""Source-declared functions that are another name of an op_rules ``UNARY`` function."""
 
 
 def _like_overloads(cfg: LatticeConfig, fn: str, param: str, fill: str, doc: str | None) -> list[str]:
@@ -231,7 +237,7 @@ def _declarers(cfg: LatticeConfig, keep: KeepVars) -> dict[str, Callable[[ast.Fu
 
 def _from_source() -> dict[str, tuple[str, ...]]:
     """:data:`from_source.NUMPY_FROM_SOURCE` without the functions of :func:`typed_unary`."""
-    typed = {name for name, _, _ in typed_unary()} | set(FUNCTIONS_AS) | set(CORRECTED_AS)
+    typed = {name for name, _, _, _ in typed_unary()} | set(FUNCTIONS_AS) | set(CORRECTED_AS)
     return {rel: tuple(n for n in names if n not in typed) for rel, names in from_source.NUMPY_FROM_SOURCE.items()}
 
 
@@ -302,8 +308,8 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
     body.append("")
     for fn in ("logical_and", "logical_or", "logical_xor"):
         body.append(f"def {fn}(x1: ArrayLike, x2: ArrayLike, /) -> Array[bool_]: ...")
-    for name, fn, operand in typed_unary():
-        body += unary_function(name, fn, cfg, keep, docs(name), operand,
+    for name, fn, operand, rest in typed_unary():
+        body += unary_function(name, fn, cfg, keep, docs(name), operand, rest=rest,
                                elementwise=m.shapes and shape_rules.SHAPE_FAMILY.get(fn) == "keep")
     body.append("def logical_not(x: ArrayLike, /) -> Array[bool_]: ...")
     body.append("absolute = abs")

@@ -129,6 +129,28 @@ def sole_operand(rel: str, name: str, package: Path = PACKAGE) -> tuple[str, boo
     raise ValueError(f"{rel} has no function {name!r}")
 
 
+def defaulted_rest(rel: str, name: str, package: Path = PACKAGE) -> tuple[str, bool, str] | None:
+    """``(first parameter, positional-only, the others as a stub declares them after it)`` of the function ``name``
+    of the runtime module ``rel`` when its first parameter has no default and every other one has
+    (``round(a, decimals: int = 0, out: None = None)`` gives ``("a", False, ", decimals: int = ..., out: None =
+    ...")``; a positional-only first parameter is the only one); None otherwise."""
+    for node in ast.parse((package / rel).read_text(), rel).body:
+        if isinstance(node, ast.FunctionDef) and node.name == name:
+            a = node.args
+            params = [*a.posonlyargs, *a.args]
+            if not params or len(a.defaults) != len(params) - 1 or a.vararg or a.kwarg or None in a.kw_defaults:
+                return None
+            rest = "".join(f", {p.arg}: {ast.unparse(p.annotation) if p.annotation else 'Any'} = ..."
+                           for p in params[1:])
+            if a.kwonlyargs:
+                rest += ", *" + "".join(f", {p.arg}: {ast.unparse(p.annotation) if p.annotation else 'Any'} = ..."
+                                        for p in a.kwonlyargs)
+            if len(a.posonlyargs) > 1:
+                return None
+            return params[0].arg, bool(a.posonlyargs), rest
+    raise ValueError(f"{rel} has no function {name!r}")
+
+
 def return_annotation(rel: str, name: str, package: Path = PACKAGE) -> str | None:
     """The return annotation, as written, of the function ``name`` of the runtime module ``rel``."""
     for node in ast.parse((package / rel).read_text(), rel).body:

@@ -36,10 +36,10 @@ def _by(answer: Callable[[tuple[str, bool]], tuple[str, bool] | None], cfg: Latt
     return rule
 
 
-def unary_rule(fn: str, cfg: LatticeConfig) -> Rule:
+def unary_rule(fn: str, cfg: LatticeConfig, **given: int) -> Rule:
     """``jax.numpy.<fn>`` by :func:`arraytyping.op_rules.unary_static_result`: ``Any`` where the operand's rank
-    decides (``deg2rad`` of a weak array)."""
-    return _by(lambda o: op_rules.unary_static_result(fn, o, cfg), cfg)
+    decides (``deg2rad`` of a weak array), or ``round``'s ``decimals`` unless ``given``."""
+    return _by(lambda o: op_rules.unary_static_result(fn, o, cfg, given=given), cfg)
 
 
 def lax_rule(fn: str, cfg: LatticeConfig) -> Rule:
