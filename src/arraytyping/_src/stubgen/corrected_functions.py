@@ -8,7 +8,9 @@ the pairs whose answer depends on the operands' ranks: ``hypot``, ``logaddexp2``
 (a weak array, or a bool array with a Python int) and no annotation gives the rank, they answer ``Any``, as the
 plugin does. The corrections take every pair where the operation's overloads answer otherwise,
 and every narrower pair that a correction's annotations would also take with another answer (``int`` takes
-``bool``, ``float`` takes ``np.float64``); they come narrowest first, then merge where no answer changes.
+``bool``); they come narrowest first, then merge where no answer changes. A numpy operand is gradual: two catchers
+take it first (one annotation takes a numpy scalar, of rank 0, and a numpy array of any rank, and the rank can decide
+here), and the operation's overloads that take numpy values alone go.
 
 :func:`overloads` proves the result on every pair of operand specs (the function's answer, ``Any``, or a refused
 pair taken: a rejection the checker misses, never another dtype), and that the operation's overloads that keep
