@@ -34,7 +34,7 @@ import arraytyping.lax as at_lax
 from arraytyping import lattice, op_rules
 from arraytyping._src.stubgen import emit_reexports, lax_same, single_rules, specs
 from arraytyping._src.stubgen.emit_numpy import PY_VALUE as PY_STATIC
-from arraytyping._src.stubgen.emit_numpy import typed_unary
+from arraytyping._src.stubgen.emit_numpy import REDUCTIONS_BY_RULE, typed_unary
 from arraytyping._src.stubgen.binary import KeepVars, simulate, static_answer
 from arraytyping._src.stubgen.corrected_functions import CORRECTED_AS, static_table
 from arraytyping._src.stubgen.corrected_functions import overloads as corrected_overloads
@@ -343,6 +343,13 @@ def unary_cases(cfg: lattice.LatticeConfig, *, static: bool) -> list[str]:
         rule = single_rules.unary_rule(fn, cfg, **({} if static else _DEFAULTS.get(fn, {})))
         lines += _one_operand_case(f"u_{name}", f"anp.{name}", f"un {name}", rule, static,
                                    python=None if static else functools.partial(_unary_python, fn, cfg))
+    for fn in REDUCTIONS_BY_RULE:  # the reductions the stubs type by their rule when no dtype= is given
+        rule = single_rules.reduction_rule(fn, cfg)
+        python = None
+        if static:  # what the rule refuses goes to the source's signature: a rejection the stubs miss
+            python = functools.partial(_stub_python, rule)  # a Python bool the rule refuses is taken as an int
+            rule = functools.partial(_or_gradual, rule)
+        lines += _one_operand_case(f"red_{fn}", f"anp.{fn}", f"red {fn}", rule, static, python=python)
     for name in (*op_rules.NN_STATIC, "swish"):  # the one-operand jax.nn functions, by their rule too
         fn = "silu" if name == "swish" else name
         exact = single_rules.nn_rule(fn, cfg)
@@ -405,6 +412,21 @@ def _one_operand_case(case: str, callee: str, tag: str, rule: Rule, static: bool
 
 _DEFAULTS: Final[dict[str, dict[str, int]]] = {"round": {"decimals": 0}, "angle": {"deg": False}}
 """The default of ``round``'s and ``angle``'s deciding argument: a call that leaves it out is the plugin's with it."""
+
+
+def _or_gradual(rule: Callable[[str], str | None], cls: str) -> str:
+    """``rule``'s answer, ``Any`` where it refuses."""
+    r = rule(cls)
+    return "Any" if r is None else r
+
+
+def _stub_python(rule: Callable[[str], str | None], py: str) -> str:
+    """The stubs' answer for a Python scalar where ``rule``'s refusals go to a gradual signature: its class's
+    answer; a refused ``bool`` matches the ``int`` overload first."""
+    r = rule(PY_STATIC[py])
+    if r is None and py == "bool":
+        r = rule("int")
+    return "Any" if r is None else r
 
 
 def _unary_python(fn: str, cfg: lattice.LatticeConfig, py: str) -> str | None:

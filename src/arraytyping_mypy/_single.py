@@ -274,6 +274,14 @@ def abs_builtin_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
     return hook
 
 
+def _as_array(rules: Rules, m: Member) -> Member:
+    """A Python scalar as the array JAX makes of it (a weak one of its kind's default dtype; ``bool`` strong), the
+    operand a reduction's rule takes; any other member as it is."""
+    if not m[2]:
+        return m
+    return (rules.dtype_of(m), True, False, False) if m[0] in L.WEAK_NAMES else (m[0], m[1], False, False)
+
+
 def _reduce(rules: Rules, fn: str, m: Member, dtype: str | None) -> str | Exception:
     if fn in ("max", "min"):  # the operand is converted (strongly) first
         return static_of(rules.dtype_of(m), False)
@@ -318,9 +326,9 @@ def reduction(ctx: MethodContext | FunctionContext, rules: Rules, fn: str, opera
             return AnyType(TypeOfAny.from_error)
         return _types.array_of(ctx.api, ("class", r), {})
     o = _types.operand(operand, rules)
-    if not isinstance(o, DtypeSet) or any(m[2] for m in o.members):
+    if not isinstance(o, DtypeSet) or (fn not in FUNCTION_REDUCTIONS and any(m[2] for m in o.members)):
         return _types.array_of(ctx.api, ("any", None), {})  # gradual, or a Python scalar (the stubs' answer)
-    results = [(_reduce(rules, fn, m, None), m, m) for m in o.members]
+    results = [(_reduce(rules, fn, _as_array(rules, m), None), m, m) for m in o.members]
     answer = rules.summarize(results, o, None)
     if answer[0] == "error":
         assert isinstance(answer[1], Exception) and o.single is not None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Callable, Sequence
 from typing import Final
 
@@ -232,7 +233,27 @@ def _declarers(cfg: LatticeConfig, keep: KeepVars) -> dict[str, Callable[[ast.Fu
     out["logspace"] = by_dtype("logspace", [({"start": "bool", "stop": "bool"}, bools),
                                             ({"start": "float", "stop": "float"}, floats), ({}, "Any")])
     out["empty_like"] = lambda f: _like_overloads(cfg, "empty_like", f.args.args[0].arg, "", from_source.docline(f))
+    for fn in REDUCTIONS_BY_RULE:
+        out[fn] = functools.partial(_reduction_overloads, cfg=cfg, keep=keep)
     return out
+
+
+REDUCTIONS_BY_RULE: Final = ("var", "std", "median", "ptp", "nansum", "nanmean", "nanmax", "nanmin", "cumsum",
+                             "cumprod", "trace")
+"""The reductions of op_rules' ``REDUCTION`` that the stubs type by :func:`single_rules.reduction_rule` when no
+argument that decides the dtype is given (:data:`_DECIDING`); ``average`` (its ``weights``, ``returned``) is not."""
+_DECIDING: Final = {"dtype": "None", "mean": "None"}
+"""A reduction's parameters that change its dtype: the typed overloads take them left out (``None``); given, the call
+goes to the source's own signature (``Array[Any]``)."""
+
+
+def _reduction_overloads(f: ast.FunctionDef, *, cfg: LatticeConfig, keep: KeepVars) -> list[str]:
+    """A reduction by its rule (any shape: reductions change it), then its source signature, gradual."""
+    first = [*f.args.posonlyargs, *f.args.args][0]
+    typed = unary_function(f.name, f.name, cfg, keep, from_source.docline(f), (first.arg, bool(f.args.posonlyargs)),
+                           rule=single_rules.reduction_rule(f.name, cfg), rest=from_source.rest_of(f, _DECIDING))
+    f.returns = ast.Name("Array[Any]")
+    return [*typed, "@overload", *from_source.stub_function(f, with_doc=False)]
 
 
 def _from_source() -> dict[str, tuple[str, ...]]:

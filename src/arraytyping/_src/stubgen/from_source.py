@@ -140,15 +140,24 @@ def defaulted_rest(rel: str, name: str, package: Path = PACKAGE) -> tuple[str, b
             params = [*a.posonlyargs, *a.args]
             if not params or len(a.defaults) != len(params) - 1 or a.vararg or a.kwarg or None in a.kw_defaults:
                 return None
-            rest = "".join(f", {p.arg}: {ast.unparse(p.annotation) if p.annotation else 'Any'} = ..."
-                           for p in params[1:])
-            if a.kwonlyargs:
-                rest += ", *" + "".join(f", {p.arg}: {ast.unparse(p.annotation) if p.annotation else 'Any'} = ..."
-                                        for p in a.kwonlyargs)
             if len(a.posonlyargs) > 1:
                 return None
-            return params[0].arg, bool(a.posonlyargs), rest
+            return params[0].arg, bool(a.posonlyargs), rest_of(node)
     raise ValueError(f"{rel} has no function {name!r}")
+
+
+def rest_of(fn: ast.FunctionDef, annotations: Mapping[str, str] = MappingProxyType({})) -> str:
+    """The parameters of ``fn`` after its first, as a stub declares them after it (every one with a default:
+    ``", axis: Any = ..., *, where: ArrayLike | None = ..."``), those named in ``annotations`` annotated so."""
+    a = fn.args
+
+    def one(p: ast.arg) -> str:
+        ann = annotations.get(p.arg) or (ast.unparse(p.annotation) if p.annotation else "Any")
+        return f", {p.arg}: {ann} = ..."
+    rest = "".join(one(p) for p in [*a.posonlyargs, *a.args][1:])
+    if a.kwonlyargs:
+        rest += ", *" + "".join(one(p) for p in a.kwonlyargs)
+    return rest
 
 
 def return_annotation(rel: str, name: str, package: Path = PACKAGE) -> str | None:
