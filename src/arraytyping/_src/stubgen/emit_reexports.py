@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Final
 
 from arraytyping import op_rules, shape_rules
-from arraytyping._src.stubgen import binary, dtype_given, lax_same, random_samplers, single_rules, specs
+from arraytyping._src.stubgen import binary, dtype_given, from_source, lax_same, random_samplers, single_rules, specs
 from arraytyping._src.stubgen.binary import KeepVars
 from arraytyping._src.stubgen.families import Model
 from arraytyping._src.stubgen.emit_numpy import SHAPE_VAR, SHAPE_VAR_DECLARATION, accepted_operand, unary_function
@@ -144,26 +144,10 @@ def _class_stub(node: ast.ClassDef, lines: Sequence[str]) -> list[str]:
 
 
 def _rest_of_signature(fn: ast.FunctionDef, restrict: bool = True, skip: int = 1) -> str:
-    """The parameters of ``fn`` after its first ``skip``, as a stub writes them (``", axis: _Axis = ..."``), those
-    of :data:`DTYPE_NEUTRAL` restricted (unless not ``restrict``); empty if there are none."""
-    a = copy.deepcopy(fn.args)  # the annotations are rewritten below; the runtime signature is declared too
-    skipped_defaults = max(0, len(a.defaults) - (len(a.args) - skip))
-    rest = ast.arguments(
-        posonlyargs=[], args=a.args[skip:], vararg=a.vararg, kwonlyargs=a.kwonlyargs,
-        kw_defaults=[None if k is None else ast.Constant(...) for k in a.kw_defaults], kwarg=a.kwarg,
-        defaults=[ast.Constant(...) for _ in a.defaults[skipped_defaults:]])
-    names = [arg.arg for arg in rest.args]
-    if "epsilon" in names:  # keyword-only from there: a positional np.float64 epsilon must not reach these overloads
-        i = names.index("epsilon")
-        n_default = len(rest.defaults)
-        rest.kwonlyargs = [*rest.args[i:], *rest.kwonlyargs]
-        rest.kw_defaults = [*rest.defaults[n_default - (len(rest.args) - i):], *rest.kw_defaults]
-        rest.args, rest.defaults = rest.args[:i], rest.defaults[:n_default - (len(rest.args) - i)]
-    for arg in [*rest.args, *rest.kwonlyargs] if restrict else []:
-        if arg.arg in DTYPE_NEUTRAL:
-            arg.annotation = ast.parse(DTYPE_NEUTRAL[arg.arg], mode="eval").body
-    text = re.sub(r"(: [^,=]+)=\.\.\.", r"\1 = ...", ast.unparse(rest))
-    return f", {text}" if text else ""
+    """The parameters of ``fn`` after its first ``skip``, as a stub writes them, those of :data:`DTYPE_NEUTRAL`
+    restricted (unless not ``restrict``), keyword-only from ``epsilon`` on (a positional ``np.float64`` epsilon must
+    not reach the typed overloads)."""
+    return from_source.rest_of(fn, DTYPE_NEUTRAL if restrict else {}, skip, keyword_only_from="epsilon")
 
 
 def _deciding_overloads(nodes: Sequence[ast.stmt], operand: str | None = None) -> list[str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import copy
 import re
 from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
@@ -18,7 +19,7 @@ from types import MappingProxyType
 from typing import Final
 
 __all__ = ["FROM_PRIVATE_MODULES", "NUMPY_FROM_SOURCE", "PACKAGE", "docline", "emit_all", "has_parameter", "keeping_overloads",
-           "private_module_declarations", "return_annotation", "runtime_all", "sole_operand"]
+           "private_module_declarations", "return_annotation", "runtime_all"]
 
 PACKAGE: Final = Path(__file__).resolve().parents[2]
 """The ``arraytyping`` package directory, whose sources are read."""
@@ -116,19 +117,6 @@ def stub_function(fn: ast.FunctionDef, indent: str = "", with_doc: bool = True) 
     return out
 
 
-def sole_operand(rel: str, name: str, package: Path = PACKAGE) -> tuple[str, bool] | None:
-    """``(parameter name, positional-only)`` of the function ``name`` of the runtime module ``rel`` when it takes
-    exactly one parameter, with no default; None otherwise."""
-    for node in ast.parse((package / rel).read_text(), rel).body:
-        if isinstance(node, ast.FunctionDef) and node.name == name:
-            a = node.args
-            params = [*a.posonlyargs, *a.args]
-            if len(params) != 1 or a.defaults or a.vararg or a.kwonlyargs or a.kwarg:
-                return None
-            return params[0].arg, bool(a.posonlyargs)
-    raise ValueError(f"{rel} has no function {name!r}")
-
-
 def defaulted_rest(rel: str, name: str, package: Path = PACKAGE) -> tuple[str, bool, str] | None:
     """``(first parameter, positional-only, the others as a stub declares them after it)`` of the function ``name``
     of the runtime module ``rel`` when its first parameter has no default and every other one has
@@ -142,22 +130,33 @@ def defaulted_rest(rel: str, name: str, package: Path = PACKAGE) -> tuple[str, b
                 return None
             if len(a.posonlyargs) > 1:
                 return None
-            return params[0].arg, bool(a.posonlyargs), rest_of(node)
+            return params[0].arg, bool(a.posonlyargs), rest_of(node, skip=0 if a.posonlyargs else 1)
     raise ValueError(f"{rel} has no function {name!r}")
 
 
-def rest_of(fn: ast.FunctionDef, annotations: Mapping[str, str] = MappingProxyType({})) -> str:
-    """The parameters of ``fn`` after its first, as a stub declares them after it (every one with a default:
-    ``", axis: Any = ..., *, where: ArrayLike | None = ..."``), those named in ``annotations`` annotated so."""
-    a = fn.args
-
-    def one(p: ast.arg) -> str:
-        ann = annotations.get(p.arg) or (ast.unparse(p.annotation) if p.annotation else "Any")
-        return f", {p.arg}: {ann} = ..."
-    rest = "".join(one(p) for p in [*a.posonlyargs, *a.args][1:])
-    if a.kwonlyargs:
-        rest += ", *" + "".join(one(p) for p in a.kwonlyargs)
-    return rest
+def rest_of(fn: ast.FunctionDef, annotations: Mapping[str, str] = MappingProxyType({}), skip: int = 1,
+            keyword_only_from: str | None = None) -> str:
+    """The parameters of ``fn`` after its first ``skip``, as a stub writes them after those (``", axis: _Axis =
+    ..."``), those named in ``annotations`` annotated so, and keyword-only from ``keyword_only_from`` on where it is
+    one of them; empty if there are none."""
+    a = copy.deepcopy(fn.args)  # the annotations are rewritten below; the runtime signature is declared too
+    skipped_defaults = max(0, len(a.defaults) - (len(a.args) - skip))
+    rest = ast.arguments(
+        posonlyargs=[], args=a.args[skip:], vararg=a.vararg, kwonlyargs=a.kwonlyargs,
+        kw_defaults=[None if k is None else ast.Constant(...) for k in a.kw_defaults], kwarg=a.kwarg,
+        defaults=[ast.Constant(...) for _ in a.defaults[skipped_defaults:]])
+    names = [arg.arg for arg in rest.args]
+    if keyword_only_from in names:
+        i = names.index(keyword_only_from)
+        n_default = len(rest.defaults)
+        rest.kwonlyargs = [*rest.args[i:], *rest.kwonlyargs]
+        rest.kw_defaults = [*rest.defaults[n_default - (len(rest.args) - i):], *rest.kw_defaults]
+        rest.args, rest.defaults = rest.args[:i], rest.defaults[:n_default - (len(rest.args) - i)]
+    for arg in [*rest.args, *rest.kwonlyargs]:
+        if arg.arg in annotations:
+            arg.annotation = ast.parse(annotations[arg.arg], mode="eval").body
+    text = ast.unparse(rest).replace("=...", " = ...")  # "x: T = ...", as PEP 8 has it
+    return f", {text}" if text else ""
 
 
 def return_annotation(rel: str, name: str, package: Path = PACKAGE) -> str | None:
