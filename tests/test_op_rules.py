@@ -195,3 +195,19 @@ def test_unary_static_result_of_deg2rad_and_round() -> None:
     assert op_rules.unary_static_result("round", ("float32", True), cfg, given={"decimals": 0}) == ("float32", True)
     with pytest.raises(op_rules.OperandValueError):
         op_rules.unary_static_result("round", ("bool", False), cfg)
+
+
+def test_contraction_static_result_of_inner_and_cross() -> None:
+    """``inner`` of a 0-d operand multiplies (``dot`` refuses a uint1 array with a Python int: int32 is wider);
+    ``cross`` keeps a weak join weak for 2-vectors alone; the others are ``contraction_result``'s."""
+    cfg = lattice.LatticeConfig()
+    with pytest.raises(op_rules.OperandTypeError):
+        op_rules.contraction_result("inner", [("uint1", False), ("int", True)], cfg)
+    assert op_rules.contraction_static_result("inner", [("uint1", False), ("int", True)], cfg) == ("uint1", False)
+    assert op_rules.contraction_result("cross", [("int8", False), ("float", True)], cfg) == ("float32", True)
+    assert op_rules.contraction_static_result("cross", [("int8", False), ("float", True)], cfg) is None
+    assert op_rules.contraction_static_result("cross", [("int8", False), ("bfloat16", False)], cfg) == \
+        ("bfloat16", False)
+    assert op_rules.contraction_static_result("einsum", [("int", True), ("float", True)], cfg) == ("float32", True)
+    with pytest.raises(op_rules.OperandTypeError):
+        op_rules.contraction_static_result("kron", [("bool", False), ("bool", False)], cfg)

@@ -38,7 +38,7 @@ from arraytyping._src.stubgen.emit_numpy import REDUCTIONS_BY_RULE, typed_unary
 from arraytyping._src.stubgen.binary import KeepVars, simulate, static_answer
 from arraytyping._src.stubgen.corrected_functions import CORRECTED_AS, static_table
 from arraytyping._src.stubgen.corrected_functions import overloads as corrected_overloads
-from arraytyping._src.stubgen.families import Model
+from arraytyping._src.stubgen.families import FUNCTIONS_AS, Model
 from arraytyping._src.stubgen.specs import Spec
 from arraytyping._src.stubgen.unary import Rule
 
@@ -169,6 +169,7 @@ def gen_module(cfg: lattice.LatticeConfig, *, static: bool, functions: bool = Tr
     lines += solve_cases(cfg, static=static)
     if functions:
         lines += corrected_cases(cfg, static=static)
+        lines += product_cases(cfg, static=static)
     lines += creation_cases(cfg)
     lines += ["", "", "def case_fftfreq() -> None:",
               *_dtype_cases("fftfreq", "fft.fftfreq(8{})", lambda node: op_rules.fftfreq_result(node, cfg))]
@@ -286,25 +287,69 @@ def lax_same_cases(cfg: lattice.LatticeConfig, *, static: bool) -> list[str]:
     return lines
 
 
+def _pair_cases(name: str, call: str, tag: str, answer: Callable[[Spec, Spec], str | None]) -> list[str]:
+    """One case function per left operand spec (``case_<name>_<left>``), the call ``call.format(a, b)`` on it and
+    every right spec the binary cases pair it with: ``answer(a, b)``'s class, or a rejected line where None.
+    ``tag`` (``"fn hypot"``) leads each line's comment, followed by the two specs."""
+    by_left: dict[Spec, list[Spec]] = {}
+    for a, b in pairs():
+        by_left.setdefault(a, []).append(b)
+    lines: list[str] = []
+    for a, rights in by_left.items():
+        lines += ["", "", f"def case_{name}_{var(a)}() -> None:"]
+        for b in rights:
+            r = answer(a, b)
+            expr, line_tag = call.format(operand_expr(a), operand_expr(b)), f"{tag} {a} {b}"
+            lines.append(f"    {expr}  # rejected: {line_tag}" if r is None
+                         else f"    assert_type({expr}, Array[{r}])  # {line_tag}")
+    return lines
+
+
 def corrected_cases(cfg: lattice.LatticeConfig, *, static: bool) -> list[str]:
     """The binary functions declared as an operation corrected (``hypot``, ``logaddexp``, ``gcd``...: see
     ``stubgen.corrected_functions``) over every pair the binary cases hold: the stubs' answer (``static``), else
     the plugin's, which is op_rules' where the operands' ranks cannot change it and ``Any`` where they can."""
     m = Model(cfg)
-    by_left: dict[Spec, list[Spec]] = {}
-    for a, b in pairs():
-        by_left.setdefault(a, []).append(b)
     lines: list[str] = []
     for fn in CORRECTED_AS:
+        if fn in op_rules.CONTRACTION:
+            continue  # cross: with the products (product_cases)
         table = static_table(fn, cfg)
         ovs = corrected_overloads(m, fn, KeepVars()) if static else []
-        for a, rights in by_left.items():
-            lines += ["", "", f"def case_{fn}_{var(a)}() -> None:"]
-            for b in rights:
-                r = simulate(ovs, a, b) if static else table[a, b]
-                expr, tag = f"anp.{fn}({operand_expr(a)}, {operand_expr(b)})", f"fn {fn} {a} {b}"
-                lines.append(f"    {expr}  # rejected: {tag}" if r is None
-                             else f"    assert_type({expr}, Array[{r}])  # {tag}")
+        lines += _pair_cases(fn, f"anp.{fn}({{}}, {{}})", f"fn {fn}",
+                             functools.partial(simulate, ovs) if static else lambda a, b: table[a, b])
+    return lines
+
+
+PRODUCT_CASES: Final = {"vdot": "anp.vdot({}, {})", "inner": "anp.inner({}, {})", "outer": "anp.outer({}, {})",
+                        "cross": "anp.cross({}, {})", "einsum": 'anp.einsum("i,i->i", {}, {})'}
+"""The products whose static answers differ (op_rules' ``contraction_static_result``: ``dot``'s rule, ``inner``'s
+``multiply`` for a 0-d operand, the join, ``cross``'s weak flag decided by the vectors' size, ``result_type``;
+``tensordot`` shares ``vdot``'s rule and stubs, ``kron`` is ``outer``'s rule refusing bool, ``subtract``'s
+overloads) and their calls on two operands."""
+
+
+def product_cases(cfg: lattice.LatticeConfig, *, static: bool) -> list[str]:
+    """The products of :data:`PRODUCT_CASES` over every pair the binary cases hold: the stubs' answer (``static``:
+    their operation's overloads), else op_rules' ``contraction_result``, which the plugin gives; and ``einsum`` of
+    one operand of every spec (its ``result_type``: its dtype, a weak one's kind's default, weakly typed)."""
+    m = Model(cfg)
+    lines: list[str] = []
+    for fn, call in PRODUCT_CASES.items():
+        table = specs.exact_table(fn, cfg)
+        if static and fn in CORRECTED_AS:
+            ovs = corrected_overloads(m, fn, KeepVars())
+            answer: Callable[[Spec, Spec], str | None] = functools.partial(simulate, ovs)
+        elif static:
+            answer = functools.partial(lambda op, a, b: static_answer(m, op, a, b, function=True), FUNCTIONS_AS[fn])
+        else:
+            answer = functools.partial(lambda t, a, b: t[a, b], table)
+        lines += _pair_cases(fn, call, f"fn {fn}", answer)
+    lines += ["", "", "def case_einsum_one_operand() -> None:"]
+    for a in specs.all_specs():
+        name, weak = op_rules.contraction_result("einsum", [a.operand], cfg)
+        lines.append(f'    assert_type(anp.einsum("i->", {operand_expr(a)}), Array[{specs.static_of(name, weak)}])'
+                     f'  # einsum {a}')
     return lines
 
 
@@ -312,24 +357,15 @@ def solve_cases(cfg: lattice.LatticeConfig, *, static: bool) -> list[str]:
     """``linalg.solve`` of every pair the binary cases hold: the plugin gives ``op_rules.linalg_solve_result`` (a
     refusal an error); the stubs, ``true_divide``'s answer (their overloads are its: ``emit_reexports.BINARY``)."""
     m = Model(cfg)
-    by_left: dict[Spec, list[Spec]] = {}
-    for a, b in pairs():
-        by_left.setdefault(a, []).append(b)
-    lines: list[str] = []
-    for a, rights in by_left.items():
-        lines += ["", "", f"def case_solve_{var(a)}() -> None:"]
-        for b in rights:
-            if static:
-                r = static_answer(m, "true_divide", a, b, function=True)
-            else:
-                try:
-                    name, weak = op_rules.linalg_solve_result(a.operand, b.operand, cfg)
-                    r = {"f": "float", "c": "complex"}[lattice.KIND[name]] if weak else specs.cls_of(name)
-                except (TypeError, ValueError):
-                    r = None
-            expr, tag = f"linalg.solve({operand_expr(a)}, {operand_expr(b)})", f"solve {a} {b}"
-            lines.append(f"    {expr}  # rejected: {tag}" if r is None else f"    assert_type({expr}, Array[{r}])  # {tag}")
-    return lines
+
+    def plugin(a: Spec, b: Spec) -> str | None:
+        try:
+            name, weak = op_rules.linalg_solve_result(a.operand, b.operand, cfg)
+        except (TypeError, ValueError):
+            return None
+        return {"f": "float", "c": "complex"}[lattice.KIND[name]] if weak else specs.cls_of(name)
+    return _pair_cases("solve", "linalg.solve({}, {})", "solve",
+                       (lambda a, b: static_answer(m, "true_divide", a, b, function=True)) if static else plugin)
 
 
 def unary_cases(cfg: lattice.LatticeConfig, *, static: bool) -> list[str]:

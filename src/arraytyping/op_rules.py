@@ -1530,7 +1530,12 @@ CONTRACTION: Final[Mapping[str, Literal["dot", "result_type", "multiply", "multi
   reductions have cast them to that dtype;
 * ``multiply``: ``promote_dtypes`` then ``*`` (``outer``): the join, bool included;
 * ``multiply_numeric``: ``promote_dtypes`` then ``lax.mul`` (``kron``), which refuses bool;
-* ``subtract``: products then differences of the promoted operands (``cross``): the join, bool refused.
+* ``subtract``: products then differences of the promoted operands (``cross``): the join, bool refused, weakly
+  typed as the arithmetic leaves it for two 2-vectors; 3-vectors' components are stacked into a strong array
+  (``jnp.array``), so a weak join gives its dtype strong there (:func:`contraction_static_result`).
+
+``inner`` of a 0-d operand is ``a * b`` (``multiply``'s rule), which answers alike every pair ``dot``'s answers,
+and also some it refuses (``inner(x_uint1, 2)`` is uint1).
 """
 CONTRACTION_FUNCTIONS: Final[tuple[str, ...]] = tuple(CONTRACTION)
 
@@ -1546,6 +1551,20 @@ def contraction_result(fn: str, operands: Sequence[tuple[str, bool]], config: La
         return (lattice.default_name(lattice.KIND[name], config.x64) if weak else name), weak
     if rule != "multiply" and name == lattice.BOOL:
         raise _reject(fn, name)
+    return name, weak
+
+
+def contraction_static_result(fn: str, operands: Sequence[tuple[str, bool]], config: LatticeConfig = LatticeConfig()
+                              ) -> tuple[str, bool] | None:
+    """The ``(dtype name, weak)`` of product ``fn`` (:data:`CONTRACTION`) of ``operands`` whatever their shapes:
+    for ``inner``, ``multiply``'s rule (a 0-d operand's; where ``dot``'s answers, the same); for ``cross`` of a weak
+    join, None (weak for 2-vectors, strong for 3-vectors); else :func:`contraction_result`'s. Raises where every
+    shape raises."""
+    if fn == "inner":
+        return contraction_result("outer", operands, config)
+    name, weak = contraction_result(fn, operands, config)
+    if fn == "cross" and weak:
+        return None
     return name, weak
 
 

@@ -233,7 +233,7 @@ class ArraytypingPlugin(Plugin):
         if fullname.startswith(_NP):
             fn = _NUMPY_ALIASES.get(fullname[len(_NP):], fullname[len(_NP):])
             if fn in _binary.FUNCTIONS or fn == "where" or _single.answers_unary(fn) or fn in _single.REDUCTIONS \
-                    or fn in _single.FUNCTION_REDUCTIONS:
+                    or fn in _single.FUNCTION_REDUCTIONS or fn in OR.CONTRACTION:
                 # reductions too: the stubs' overloads would infer a nested call in the operand with each one's
                 # parameter as context (anp.sum(anp.asarray(x)) summed an Array[bool_]), and take no union dtype
                 return _permissive
@@ -297,6 +297,10 @@ class ArraytypingPlugin(Plugin):
                 if family == "broadcast":
                     return _shapes.broadcasting(hook, _first_two, _errors.SHAPE_MISMATCH_ARG, what)
                 return hook
+            if fn == "einsum":
+                return _binary.einsum_hook(rules)
+            if fn in OR.CONTRACTION:
+                return _binary.product_hook(rules, fn)
             if fn == "where":
                 return self._shaped(_shapes.broadcasting, _binary.where_hook(rules), _first_three,
                                     _errors.SHAPE_MISMATCH_ARG, what)

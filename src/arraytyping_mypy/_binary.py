@@ -14,8 +14,8 @@ from mypy.types import AnyType, Instance, TupleType, Type, TypeOfAny, UnionType,
 from arraytyping_mypy import _errors, _types
 from arraytyping_mypy._rules import OR, DtypeSet, Member, Rules, describe
 
-__all__ = ["COMPARISONS", "FUNCTIONS", "OPERATORS", "SYMBOL", "binary", "divmod_hook", "left_operand_hook",
-           "linalg_solve_hook"]
+__all__ = ["COMPARISONS", "FUNCTIONS", "OPERATORS", "SYMBOL", "binary", "divmod_hook", "einsum_hook",
+           "left_operand_hook", "linalg_solve_hook", "product_hook"]
 
 OPERATORS: Final[dict[str, str]] = {  # Array dunder (without underscores) -> op_rules operation
     "add": "add", "sub": "subtract", "mul": "multiply", "truediv": "true_divide", "floordiv": "floor_divide",
@@ -129,6 +129,61 @@ def function_hook(rules: Rules, fn: str) -> object:
             return ctx.default_return_type
         return binary(ctx, rules, ctx.arg_types[0][0], ctx.arg_types[1][0], FUNCTIONS[fn],
                       f"arraytyping.numpy.{fn}", _errors.DTYPE_PROMOTION_ARG)
+    return hook
+
+
+def product_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
+    """``arraytyping.numpy.<fn>(a, b)`` for a product of two operands (op_rules' ``CONTRACTION``: ``vdot``,
+    ``inner``, ``tensordot``, ``outer``, ``kron``, ``cross``)."""
+    def rule(a: Member, b: Member) -> str | Exception:
+        return rules.contraction(fn, a, b)
+
+    def hook(ctx: FunctionContext) -> Type:
+        if len(ctx.arg_types) < 2 or not ctx.arg_types[0] or not ctx.arg_types[1]:
+            return ctx.default_return_type
+        return binary(ctx, rules, ctx.arg_types[0][0], ctx.arg_types[1][0], "multiply", f"arraytyping.numpy.{fn}",
+                      _errors.DTYPE_PROMOTION_ARG, rule)
+    return hook
+
+
+def einsum_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
+    """``arraytyping.numpy.einsum(subscripts, *operands)``: the operands' ``result_type`` (op_rules'
+    ``contraction_result``); of one operand, each dtype it may have gives its own answer; of two, as a binary
+    function; of more, each operand must be one concrete dtype, else the answer is gradual. The ``dot_general``
+    refusals that depend on the contraction path (which operands meet) are not reported."""
+    what = "arraytyping.numpy.einsum"
+
+    def hook(ctx: FunctionContext) -> Type:
+        # the operands, whichever overload mypy matched: (subscripts, operand), (subscripts, x, y) or
+        # (subscripts, x, y, z, *operands), each before the keywords out and optimize
+        operands = [t for i, (name, types) in enumerate(zip(ctx.callee_arg_names, ctx.arg_types))
+                    if i > 0 and name not in ("out", "optimize") for t in types]
+        if not operands:
+            return ctx.default_return_type
+        if len(operands) == 2:
+            return binary(ctx, rules, operands[0], operands[1], "multiply", what, _errors.DTYPE_PROMOTION_ARG,
+                          lambda a, b: rules.contraction("einsum", a, b))
+        sets = [_types.operand(t, rules) for t in operands]
+        if any(o is None for o in sets):
+            ctx.api.fail(f"Unsupported operand types for {what} ({', '.join(_types.show(t) for t in operands)})",
+                         ctx.context, code=codes.ARG_TYPE)
+            return AnyType(TypeOfAny.from_error)
+        if not all(isinstance(o, DtypeSet) for o in sets):
+            return _types.array_type(ctx.api, AnyType(TypeOfAny.implementation_artifact))
+        dsets = [o for o in sets if isinstance(o, DtypeSet)]
+        if len(dsets) == 1:
+            one = dsets[0]
+            answer = rules.summarize([(rules.contraction("einsum", m), m, m) for m in one.members], one, None)
+            return _types.array_of(ctx.api, answer, _types.type_vars(operands[0]))
+        singles = [o.single for o in dsets]
+        if any(m is None for m in singles):
+            return _types.array_type(ctx.api, AnyType(TypeOfAny.implementation_artifact))
+        members = [m for m in singles if m is not None]
+        r = rules.contraction("einsum", *members)
+        if isinstance(r, Exception):
+            _errors.reject(ctx, r, ", ".join(describe(m) for m in members), None, what, _errors.DTYPE_PROMOTION_ARG)
+            return AnyType(TypeOfAny.from_error)
+        return _types.array_of(ctx.api, ("any", None) if r == "Any" else ("class", r), {})
     return hook
 
 

@@ -238,6 +238,12 @@ class Rules:
         return self._static(lambda: OR.linalg_solve_result(a[:2], b[:2], self.cfg, python_scalars=[a[2], b[2]],
                                                            numpy_scalars=[a[3], b[3]]))
 
+    def contraction(self, fn: str, *ms: Member) -> str | Exception:
+        """The static class of product ``fn`` (op_rules' ``CONTRACTION``: ``vdot``, ``outer``, ``einsum``...) of
+        ``ms`` whatever their shapes (``Any`` where they decide: ``cross`` of a weak join), or the exception op_rules
+        raises."""
+        return self._static(lambda: OR.contraction_static_result(fn, [m[:2] for m in ms], self.cfg))
+
     def linalg_field(self, fn: str, field: int, m: Member) -> str | Exception:
         """The static class of the ``field``-th array of ``jax.numpy.linalg.<fn>(m)`` for a function of op_rules'
         ``LINALG_TUPLES`` (``Any`` where the matrix size decides)."""

@@ -228,3 +228,58 @@ def test_numpy_matrices_inside_a_trace(n: int) -> None:
         for x, y in zip(traced, eager):
             np.testing.assert_allclose(np.asarray(x), np.asarray(y), rtol=1e-5, atol=1e-5, err_msg=name)
         assert [a.dtype for a in leaves(eval_shape(f))] == [np.asarray(x).dtype for x in eager], name
+
+
+def _static_operand(spec: str, x64: bool) -> tuple[str, bool]:
+    """The ``(dtype or weak node, weak)`` a checker sees for a reference key's operand: a weak array or a Python
+    int/float/complex is its kind's weak node (``Array[float]``), whatever dtype it has at run time."""
+    kind, _, name = spec.partition(":")
+    if kind == "py":
+        return (lattice.BOOL, False) if name == "bool" else (name, True)
+    if kind.startswith("warr"):
+        return {"b": (lattice.BOOL, True), "i": ("int", True), "u": ("int", True), "f": ("float", True),
+                "c": ("complex", True)}[lattice.KIND[name]]
+    return lattice.canonical_name(name, x64), False
+
+
+def _static_class(answer: str) -> str:
+    """The static class of a reference answer (``float32*[3]`` is a weak float: ``float``)."""
+    name, weak = answer.split("[")[0].rstrip("*"), "*" in answer
+    if name == lattice.BOOL:
+        return "bool_"
+    return {"i": "int", "u": "int", "f": "float", "c": "complex"}[lattice.KIND[name]] if weak else name
+
+
+@pytest.mark.parametrize("config_key", CONFIGS)
+def test_static_product_answers_are_jaxs(config_key: str) -> None:
+    """``op_rules.contraction_static_result``, which the stubs and the plugin give for a product whatever its
+    operands' shapes, on every reference combination of every product case: JAX's static class, or ``None``
+    (gradual), where JAX computes (never another class, never a refusal); mostly a refusal where it refuses (not
+    what the operands' shapes refuse: a Python scalar in ``cross``, ``dot_general``'s mixes inside ``einsum``)."""
+    from arraytyping import op_rules
+
+    mode, _, bits = config_key.partition("-")
+    cfg = lattice.LatticeConfig(mode, bits == "x64")
+    checked, missed, failures = 0, 0, []
+    for case in CASES:
+        fn = case.split("_")[0]
+        if fn not in op_rules.CONTRACTION:
+            continue
+        for key, want in zip(keys(case), answers(case, config_key)):
+            if cfg.x64 and any(s.startswith("warr") and lattice.KIND[s.partition(":")[2]] in "fc" for s in
+                               key.split("|")):
+                continue  # a weak float32 or complex64 array under x64: Array[float] stands for the default width
+            operands = [_static_operand(s, cfg.x64) for s in key.split("|")]
+            try:
+                got = op_rules.contraction_static_result(fn, operands, cfg)
+            except (lattice.TypePromotionError, op_rules.OperandTypeError, op_rules.OperandValueError) as e:
+                if not want.startswith("error:"):
+                    failures.append(f"{case} {key}: JAX {want}, refused ({e})")
+                continue
+            checked += 1
+            if want.startswith("error:"):
+                missed += 1
+            elif got is not None and _static_class(f"{got[0]}{'*' if got[1] else ''}") != _static_class(want):
+                failures.append(f"{case} {key}: JAX {want}, ours {got}")
+    assert checked > 1000 and missed < checked, (checked, missed)
+    assert not failures, f"{len(failures)} mismatches:\n" + "\n".join(failures[:25])

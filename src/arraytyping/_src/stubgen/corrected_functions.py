@@ -2,8 +2,10 @@
 declared with the overloads of the operation whose answers it shares most (:data:`CORRECTED_AS`), with overloads
 for the pairs where the two differ placed before them.
 
-A function's answers, as a checker can know them (:func:`static_table`), are ``op_rules.binary_result``'s, but for
-the pairs whose answer depends on the operands' ranks: ``hypot``, ``logaddexp2``, ``heaviside``, ``gcd`` and
+``cross`` is a product: its table is ``op_rules.contraction_static_result``'s (``Any`` where the join is weak:
+2-vectors keep the weak flag, 3-vectors do not). The binary functions' answers, as a checker can know them
+(:func:`static_table`), are ``op_rules.binary_result``'s, but for the pairs whose answer depends on the operands'
+ranks: ``hypot``, ``logaddexp2``, ``heaviside``, ``gcd`` and
 ``lcm`` keep a weak flag at rank 0 only (they meet numpy constants), so where the operands join to a weak dtype
 (a weak array, or a bool array with a Python int) and no annotation gives the rank, they answer ``Any``, as the
 plugin does. The corrections take every pair where the operation's overloads answer otherwise,
@@ -38,7 +40,7 @@ __all__ = ["CORRECTED_AS", "overloads", "static_table"]
 
 CORRECTED_AS: Final[Mapping[str, str]] = MappingProxyType({
     "hypot": "true_divide", "logaddexp": "true_divide", "logaddexp2": "true_divide", "heaviside": "true_divide",
-    "copysign": "true_divide", "gcd": "add", "lcm": "add"})
+    "copysign": "true_divide", "gcd": "add", "lcm": "add", "cross": "subtract"})
 """Function -> the operation whose overloads it is declared with (the one with the fewest differing pairs)."""
 
 Pair = tuple[Spec, Spec]
@@ -49,6 +51,8 @@ def static_table(fn: str, cfg: LatticeConfig) -> Table:
     (a weak flag kept at rank 0 alone; two Python scalars always have rank 0), None where the function refuses
     the pair."""
     out = dict(specs.exact_table(fn, cfg))
+    if fn in op_rules.CONTRACTION:  # a product's table is already its answer for any shapes
+        return MappingProxyType(out)
     for (a, b), r in out.items():
         if r is None or (a.python_scalar and b.python_scalar):
             continue

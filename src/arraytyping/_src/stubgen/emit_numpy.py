@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import copy
 import functools
 from collections.abc import Callable, Sequence
 from typing import Final
@@ -18,7 +19,7 @@ from arraytyping.lattice import LatticeConfig
 
 __all__ = ["UNARY_BY_HAND", "numpy_stub", "typed_unary", "unary_function"]
 
-NAMED_OPERANDS = ("dot", "matmul")
+NAMED_OPERANDS = ("dot", "matmul", *op_rules.CONTRACTION)
 """Binary functions whose operands JAX names ``a``, ``b`` (positional or keyword) instead of ``x1, x2, /``."""
 KEYWORD_OPERANDS = ("fmax", "fmin", "gcd", "lcm")
 """Binary functions whose operands ``x1``, ``x2`` may be passed by keyword too."""
@@ -34,15 +35,47 @@ def _with_doc(lines: list[str], doc: str | None) -> list[str]:
     return [*lines[:i], lines[i].removesuffix(" ..."), f"    {doc}", "    ...", *lines[i + 1:]]
 
 
-def _binary_function(name: str, ovs: Sequence[Ov], doc: str | None, prefix: str = "") -> list[str]:
+def _binary_function(name: str, ovs: Sequence[Ov], doc: str | None, prefix: str = "", rest: str = "") -> list[str]:
+    """``name``'s overloads ``ovs`` of its two operands, after ``prefix`` and before ``rest`` (the parameters after
+    the operands, as :func:`from_source.rest_of` writes them)."""
     a, b, pos = ("a", "b", "") if name in NAMED_OPERANDS else ("x1", "x2", "") if name in KEYWORD_OPERANDS \
         else ("x1", "x2", ", /")
     if prefix:
         a, b, pos = "x", "y", ", /"
     out: list[str] = []
     for ov in ovs:
-        out += ["@overload", f"def {name}({prefix}{a}: {ov.left}, {b}: {ov.right}{pos}) -> Array[{ov.result}]: ..."]
+        out += ["@overload",
+                f"def {name}({prefix}{a}: {ov.left}, {b}: {ov.right}{pos}{rest}) -> Array[{ov.result}]: ..."]
     return _with_doc(out, doc)
+
+
+def _einsum(m: Model, keep: KeepVars, doc: str | None) -> list[str]:
+    """``einsum(subscripts, *operands)``: of one operand, its ``result_type`` (its dtype; a weak one's kind's
+    default, weak); of two, ``multiply``'s overloads (the join, bool included: ``result_type``'s, which
+    ``check_function_as`` proves); of more, gradual."""
+    keywords = copy.deepcopy(from_source.numpy_function("einsum"))
+    keywords.args.vararg = None
+    rest = from_source.rest_of(keywords, skip=0)
+
+    def one(cls: str) -> str | None:
+        try:
+            return specs.static_of(*op_rules.contraction_result("einsum", [(specs.node_of(cls), cls in specs.WEAK)],
+                                                                m.cfg))
+        except specs.REJECTIONS:
+            return None
+    out = unary_function("einsum", "einsum", m.cfg, keep, None, ("operand", True), rule=one, rest=rest,
+                         prefix="subscripts: str, ")
+    out += _binary_function("einsum", binary.function_overloads(m, FUNCTIONS_AS["einsum"], keep), None,
+                            prefix="subscripts: str, ", rest=rest)
+    # three operands or more: gradual (two left to the typed overloads, so that a pair they refuse is an error)
+    more = "subscripts: str, x: ArrayLike, y: ArrayLike, z: ArrayLike, /, *operands: ArrayLike"
+    after = rest.replace(", *,", ",", 1)  # keyword-only after *operands already
+    return _with_doc([*out, "@overload", f"def einsum({more}{after}) -> Array[Any]: ..."], doc)
+
+
+def _rest_after_operands(fn: str) -> str:
+    """The parameters of the source-declared function ``fn`` after its two operands (a product's ``axes``...)."""
+    return from_source.rest_of(from_source.numpy_function(fn), skip=2) if fn in op_rules.CONTRACTION else ""
 
 
 SHAPE_VAR: Final = "_Sh"
@@ -52,10 +85,12 @@ SHAPE_VAR_DECLARATION: Final = f'{SHAPE_VAR} = TypeVar("{SHAPE_VAR}", bound=tupl
 
 def unary_function(name: str, fn: str, cfg: LatticeConfig, keep: KeepVars, doc: str | None,
                    operand: tuple[str, bool] = ("x", True), rule: Rule | None = None, rest: str = "",
-                   returns: Callable[[str], str] = "Array[{}]".format, *, elementwise: bool = False) -> list[str]:
+                   returns: Callable[[str], str] = "Array[{}]".format, *, elementwise: bool = False,
+                   prefix: str = "") -> list[str]:
     """A one-operand function by its rule (default: ``op_rules``' ``UNARY`` rule of ``fn``): arrays, then Python
     scalars and numpy values (taken as arrays). ``operand``: the parameter's name and whether it is
-    positional-only; ``rest``: the parameters after it (``", axis: int = ..."``), which do not decide the dtype;
+    positional-only; ``prefix``: the parameters before it (``"subscripts: str, "``); ``rest``: the parameters
+    after it (``", axis: int = ..."``), which do not decide the dtype;
     ``returns``: the return annotation of the rule's answer (an array of it by default). ``elementwise``: the
     result of an array operand has its shape (:data:`SHAPE_VAR`); a numpy value's or a Python scalar's stays any
     shape, as does the gradual answer for an ``Array[Any]``."""
@@ -68,7 +103,7 @@ def unary_function(name: str, fn: str, cfg: LatticeConfig, keep: KeepVars, doc: 
         r = returns(result)
         if elementwise and operand.startswith("Array[") and not operand.startswith("Array[Never]"):
             operand, r = f"{operand[:-1]}, {SHAPE_VAR}]", f"Array[{result}, {SHAPE_VAR}]"
-        out.extend(["@overload", f"def {name}({param}: {operand}{slash}{rest}) -> {r}: ..."])
+        out.extend(["@overload", f"def {name}({prefix}{param}: {operand}{slash}{rest}) -> {r}: ..."])
 
     for o in ovs:
         if o.dtypes is not None and o.dtypes.startswith("_Abstract"):  # numpy values, scalars before the fallbacks
@@ -317,11 +352,16 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
         body.append("")
     check_function_as(cfg)
     for fn, op in FUNCTIONS_AS.items():
-        body += _binary_function(fn, binary.function_overloads(m, op, keep), docs(fn))
+        if fn == "einsum":
+            continue  # declared with its one-operand and variadic forms below
+        body += _binary_function(fn, binary.function_overloads(m, op, keep), docs(fn), rest=_rest_after_operands(fn))
         body.append("")
     for fn in CORRECTED_AS:
-        body += _binary_function(fn, corrected_functions.overloads(m, fn, keep), docs(fn))
+        body += _binary_function(fn, corrected_functions.overloads(m, fn, keep), docs(fn),
+                                 rest=_rest_after_operands(fn))
         body.append("")
+    body += _einsum(m, keep, docs("einsum"))
+    body.append("")
     body += _binary_function("where", binary.function_overloads(m, "add", keep), docs("where"),
                              prefix="condition: ArrayLike, ")
     body += ["@overload", "def where(condition: ArrayLike, /, *, size: int | None = None, "

@@ -50,12 +50,17 @@ NUMPY_BINARY: Final[Mapping[str, str]] = {**{op: op for op in op_rules.BINARY_OP
 
 FUNCTIONS_AS: Final[Mapping[str, str]] = {"fmod": "floor_divide", "fmax": "maximum", "fmin": "minimum",
                                           "arctan2": "true_divide", "float_power": "true_divide",
-                                          "nextafter": "true_divide"}
-"""``op_rules.BINARY_FUNCTIONS`` declared with an operation's overloads: where the function takes a pair, the
-operation gives it the function's dtype (``fmax`` is ``maximum``'s table; ``arctan2`` refuses 88 pairs that
-``true_divide`` takes, ``nextafter`` its integers too: refusals the stubs miss). :func:`check_function_as` proves it
-for each configuration at generation. The others (``hypot``, ``copysign``, ``gcd``...) have no such operation: the
-plugin types them, the stubs answer ``Array[Any]``."""
+                                          "nextafter": "true_divide", "vdot": "dot", "inner": "multiply",
+                                          "tensordot": "dot", "outer": "multiply", "kron": "subtract",
+                                          "einsum": "multiply"}
+"""``op_rules.BINARY_FUNCTIONS`` and products of two operands (``op_rules.CONTRACTION``) declared with an
+operation's overloads: where the function takes a pair, the operation gives it the function's dtype (``fmax`` is
+``maximum``'s table, ``vdot`` ``dot``'s, ``kron`` ``subtract``'s: the join, bool refused; ``inner`` (``dot``'s
+answers, and ``multiply``'s for a 0-d operand) and ``einsum`` of two operands ``multiply``'s: the join, bool
+included; ``arctan2`` refuses 88
+pairs that ``true_divide`` takes, ``nextafter`` its integers too: refusals the stubs miss).
+:func:`check_function_as` proves it for each configuration at generation. The others (``hypot``, ``copysign``,
+``gcd``, ``cross``...) have no such operation: ``stubgen.corrected_functions`` corrects one."""
 
 
 def check_function_as(cfg: LatticeConfig) -> None:

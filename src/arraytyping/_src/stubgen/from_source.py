@@ -18,8 +18,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Final
 
-__all__ = ["FROM_PRIVATE_MODULES", "NUMPY_FROM_SOURCE", "PACKAGE", "docline", "emit_all", "has_parameter", "keeping_overloads",
-           "private_module_declarations", "return_annotation", "runtime_all"]
+__all__ = ["FROM_PRIVATE_MODULES", "NUMPY_FROM_SOURCE", "PACKAGE", "defaulted_rest", "docline", "emit_all",
+           "function_def", "has_parameter", "keeping_overloads", "numpy_function", "private_module_declarations",
+           "rest_of", "return_annotation", "runtime_all"]
 
 PACKAGE: Final = Path(__file__).resolve().parents[2]
 """The ``arraytyping`` package directory, whose sources are read."""
@@ -122,16 +123,30 @@ def defaulted_rest(rel: str, name: str, package: Path = PACKAGE) -> tuple[str, b
     of the runtime module ``rel`` when its first parameter has no default and every other one has
     (``round(a, decimals: int = 0, out: None = None)`` gives ``("a", False, ", decimals: int = ..., out: None =
     ...")``; a positional-only first parameter is the only one); None otherwise."""
+    node = function_def(rel, name, package)
+    a = node.args
+    params = [*a.posonlyargs, *a.args]
+    if not params or len(a.defaults) != len(params) - 1 or a.vararg or a.kwarg or None in a.kw_defaults:
+        return None
+    if len(a.posonlyargs) > 1:
+        return None
+    return params[0].arg, bool(a.posonlyargs), rest_of(node, skip=0 if a.posonlyargs else 1)
+
+
+def function_def(rel: str, name: str, package: Path = PACKAGE) -> ast.FunctionDef:
+    """The definition of the function ``name`` of the runtime module ``rel``."""
     for node in ast.parse((package / rel).read_text(), rel).body:
         if isinstance(node, ast.FunctionDef) and node.name == name:
-            a = node.args
-            params = [*a.posonlyargs, *a.args]
-            if not params or len(a.defaults) != len(params) - 1 or a.vararg or a.kwarg or None in a.kw_defaults:
-                return None
-            if len(a.posonlyargs) > 1:
-                return None
-            return params[0].arg, bool(a.posonlyargs), rest_of(node, skip=0 if a.posonlyargs else 1)
+            return node
     raise ValueError(f"{rel} has no function {name!r}")
+
+
+def numpy_function(name: str, package: Path = PACKAGE) -> ast.FunctionDef:
+    """The definition of the :data:`NUMPY_FROM_SOURCE` function ``name``."""
+    rel = next((rel for rel, names in NUMPY_FROM_SOURCE.items() if name in names), None)
+    if rel is None:
+        raise ValueError(f"{name!r} is not declared from the runtime's source (NUMPY_FROM_SOURCE)")
+    return function_def(rel, name, package)
 
 
 def rest_of(fn: ast.FunctionDef, annotations: Mapping[str, str] = MappingProxyType({}), skip: int = 1,
@@ -161,19 +176,14 @@ def rest_of(fn: ast.FunctionDef, annotations: Mapping[str, str] = MappingProxyTy
 
 def return_annotation(rel: str, name: str, package: Path = PACKAGE) -> str | None:
     """The return annotation, as written, of the function ``name`` of the runtime module ``rel``."""
-    for node in ast.parse((package / rel).read_text(), rel).body:
-        if isinstance(node, ast.FunctionDef) and node.name == name:
-            return None if node.returns is None else ast.unparse(node.returns)
-    raise ValueError(f"{rel} has no function {name!r}")
+    node = function_def(rel, name, package)
+    return None if node.returns is None else ast.unparse(node.returns)
 
 
 def has_parameter(rel: str, name: str, param: str, package: Path = PACKAGE) -> bool:
     """Whether the function ``name`` of the runtime module ``rel`` has a parameter ``param``."""
-    for node in ast.parse((package / rel).read_text(), rel).body:
-        if isinstance(node, ast.FunctionDef) and node.name == name:
-            a = node.args
-            return any(p.arg == param for p in [*a.posonlyargs, *a.args, *a.kwonlyargs])
-    raise ValueError(f"{rel} has no function {name!r}")
+    a = function_def(rel, name, package).args
+    return any(p.arg == param for p in [*a.posonlyargs, *a.args, *a.kwonlyargs])
 
 
 def keeping_overloads(fn: ast.FunctionDef) -> list[str]:

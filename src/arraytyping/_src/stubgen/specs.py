@@ -161,7 +161,10 @@ Table: TypeAlias = Mapping[tuple[Spec, Spec], "str | None"]
 def numpy_scalar_sensitive(op: str, cfg: LatticeConfig) -> bool:
     """Whether ``op`` answers differently for a numpy scalar and a numpy array of the same dtype (``power``: a
     numpy integer scalar is a concrete exponent; ``matmul``: a scalar is 0-d). The stubs then declare numpy
-    scalars alone in the typed overloads, and take numpy arrays gradually."""
+    scalars alone in the typed overloads, and take numpy arrays gradually. A product (``op_rules.CONTRACTION``)
+    takes a numpy scalar as the 0-d array it is: never."""
+    if op in op_rules.CONTRACTION:
+        return False
     for a in all_specs():
         for b in _NP_SPECS:
             for x, y in ((a, b), (b, a)):
@@ -180,14 +183,23 @@ def numpy_scalar_sensitive(op: str, cfg: LatticeConfig) -> bool:
 
 @functools.cache
 def exact_table(op: str, cfg: LatticeConfig) -> Table:
-    """``op_rules``' answer for every pair of operand specs: the result's static class, or None where it raises."""
+    """``op_rules``' answer for every pair of operand specs: the result's static class, or None where it raises.
+    ``op`` is a binary operation or function, or a product of two operands (``op_rules.CONTRACTION``: ``vdot``,
+    ``outer``, ``einsum``...; its answer for any shapes, ``"Any"`` where their shapes decide)."""
     out: dict[tuple[Spec, Spec], str | None] = {}
     for a in all_specs():
         for b in all_specs():
             try:
-                name, weak = op_rules.binary_result(op, [a.operand, b.operand], cfg,
-                                                    python_scalars=[a.python_scalar, b.python_scalar],
-                                                    numpy_scalars=[a.kind == "np", b.kind == "np"])
+                if op in op_rules.CONTRACTION:
+                    product = op_rules.contraction_static_result(op, [a.operand, b.operand], cfg)
+                    if product is None:
+                        out[a, b] = "Any"
+                        continue
+                    name, weak = product
+                else:
+                    name, weak = op_rules.binary_result(op, [a.operand, b.operand], cfg,
+                                                        python_scalars=[a.python_scalar, b.python_scalar],
+                                                        numpy_scalars=[a.kind == "np", b.kind == "np"])
             except REJECTIONS:
                 out[a, b] = None
             else:
