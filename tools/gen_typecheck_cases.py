@@ -171,6 +171,8 @@ def gen_module(cfg: lattice.LatticeConfig, *, static: bool, functions: bool = Tr
         lines += corrected_cases(cfg, static=static)
         lines += product_cases(cfg, static=static)
     lines += creation_cases(cfg)
+    if functions:
+        lines += keeping_cases(cfg)
     lines += ["", "", "def case_fftfreq() -> None:",
               *_dtype_cases("fftfreq", "fft.fftfreq(8{})", lambda node: op_rules.fftfreq_result(node, cfg))]
     return "\n".join(lines) + "\n"
@@ -220,6 +222,30 @@ CREATION_CALLS: Final = {"empty": "anp.empty((2,){})", "eye": "anp.eye(2{})", "i
                           "empty_like": "anp.empty_like(a_arr_int8{})"}
 """The creation functions typed by ``op_rules.creation_result`` from their ``dtype`` argument, by a call (``{}``:
 where ``, dtype=...`` goes); ``logspace`` of Python int bounds, ``empty_like`` of an int8 prototype."""
+
+
+KEEPING_CALLS: Final = {"take": "anp.take({}, a_arr_int32)", "diag": "anp.diag({})",
+                         "atleast_1d": "anp.atleast_1d({})", "split": "anp.split({}, 2)"}
+"""Functions declared generic in their first argument's dtype (``emit_numpy._keeping``), by a call on it."""
+
+
+def keeping_cases(cfg: lattice.LatticeConfig) -> list[str]:
+    """The functions of :data:`KEEPING_CALLS` on every operand spec: an array keeps its class (``split``: each array
+    of the list), weak arrays included; a Python scalar or numpy value is gradual. ``argsort`` and ``nonzero`` of
+    every spec: the default integer (``nonzero``: one array per axis); ``argsort``'s ``dtype=`` of every class it
+    takes (``op_rules.shape_result``: a ``lax.iota`` of it)."""
+    lines = ["", "", "def case_keeping_functions() -> None:"]
+    index = specs.cls_of(op_rules.shape_result("argsort", [(lattice.BOOL, False)], cfg)[0])
+    for a in specs.all_specs():
+        own = specs.cls_of(a.name) if a.kind in ("arr", "warr") else "Any"
+        for fn, call in KEEPING_CALLS.items():
+            r = f"list[Array[{own}]]" if fn == "split" else f"Array[{own}]"
+            lines.append(f"    assert_type({call.format(operand_expr(a))}, {r})  # {fn} {a}")
+        lines.append(f"    assert_type(anp.argsort({operand_expr(a)}), Array[{index}])  # argsort {a}")
+        lines.append(f"    assert_type(anp.nonzero({operand_expr(a)}), tuple[Array[{index}], ...])  # nonzero {a}")
+    lines += _dtype_cases("argsort", "anp.argsort(a_arr_float32{})",
+                          lambda node: op_rules.shape_result("argsort", [("float32", False)], cfg, node)[0])
+    return lines
 
 
 def creation_cases(cfg: lattice.LatticeConfig) -> list[str]:

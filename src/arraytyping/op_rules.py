@@ -456,6 +456,8 @@ def reduction_result(fn: str, operand: tuple[str, bool] | None, dtype: str | Non
     if family == "bool":
         return lattice.BOOL, False
     if family == "index":
+        if dtype is not None:  # argsort(x, dtype=...): its indices are a lax.iota of that dtype
+            return lax_dtype_result("iota", dtype, config), False
         return lattice.default_name("i", config.x64), False
     if family == "cumulative":
         return (lattice.default_name("i", config.x64) if kind == "b" else name), False
@@ -1370,7 +1372,7 @@ SHAPE: Final[Mapping[str, ShapeFamily]] = MappingProxyType({
   of a bool array is a weak int); a complex operand or bound is refused first (``ValueError``: complex numbers
   have no order);
 * ``index``: ``argsort``, ``nonzero``: the default integer dtype (``unique``'s ``return_index``/``inverse``/
-  ``counts`` too);
+  ``counts`` too); ``argsort``'s ``dtype=``, that dtype (``lax.iota``'s: bool refused);
 * ``int32``: ``searchsorted`` (``int_dtype_for_dim`` of the searched axis: int32 below 2**31 elements).
 """
 SHAPE_FUNCTIONS: Final[tuple[str, ...]] = tuple(SHAPE)
@@ -1404,6 +1406,8 @@ def shape_result(fn: str, operands: Sequence[tuple[str, bool]], config: LatticeC
             raise OperandValueError(f"{fn} received a complex operand ({complex_operands[0]}): complex numbers have "
                                     f"no order; take the real or imaginary part first")
     if family == "index":
+        if dtype is not None:  # argsort(x, dtype=...): its indices are a lax.iota of that dtype
+            return lax_dtype_result("iota", dtype, config), False
         return lattice.default_name("i", config.x64), False
     if family == "int32":
         if len(operands) > 1:

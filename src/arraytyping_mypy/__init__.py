@@ -239,6 +239,9 @@ class ArraytypingPlugin(Plugin):
                 return _permissive
             if fn in OR.CREATION and fn in _dtypes.DTYPE_FUNCTIONS:
                 return _permissive_if_refused_creation_dtype(fn, self.rules)
+            if fn == "argsort":
+                return _permissive_if_refused_dtype(
+                    lambda node: OR.shape_result("argsort", [("bool", False)], self.rules.cfg, node))
             if fn in _dtypes.DTYPE_FUNCTIONS:
                 return _permissive_if_bad_dtype_string
         return None
@@ -339,7 +342,7 @@ class ArraytypingPlugin(Plugin):
                 return hook
             if fn in _CONCRETE:
                 return _dtypes.constructor_hook(rules, fn)
-            if fn in ("argmax", "argmin", "count_nonzero") and rules.x64 or fn == "argsort":
+            if fn in ("argmax", "argmin", "count_nonzero", "nonzero") and rules.x64 or fn == "argsort":
                 return _dtypes.default_int_hook(rules)  # the default integer (int64 with x64)
             return _shapes.shape_function(fn) if self.shapes else None
         if fullname == "builtins.abs":
@@ -458,8 +461,14 @@ def _named_dtype(expr: Expression) -> str | None:
 
 def _permissive_if_refused_creation_dtype(fn: str, rules: Rules) -> Callable[[FunctionSigContext], FunctionLike]:
     """A creation function given a dtype its rule refuses (``logspace(0, 1, dtype=int2)``; ``fn`` in op_rules'
-    ``CREATION``): a permissive signature, so that the hook's error is the only one (the stubs have no overload for
-    it, and mypy would report no overload matching); else as :func:`_permissive_if_bad_dtype_string`."""
+    ``CREATION``): see :func:`_permissive_if_refused_dtype`."""
+    return _permissive_if_refused_dtype(lambda node: OR.creation_result(fn, (), rules.cfg, node))
+
+
+def _permissive_if_refused_dtype(rule: Callable[[str], object]) -> Callable[[FunctionSigContext], FunctionLike]:
+    """A function given a ``dtype=`` that its ``rule`` (of the dtype's node) refuses (``argsort(x, dtype=bool)``):
+    a permissive signature, so that the hook's error is the only one (the stubs have no overload for it, and mypy
+    would report no overload matching); else as :func:`_permissive_if_bad_dtype_string`."""
     def hook(ctx: FunctionSigContext) -> FunctionLike:
         names = ctx.default_signature.arg_names
         if "dtype" in names and names.index("dtype") < len(ctx.args):
@@ -467,7 +476,7 @@ def _permissive_if_refused_creation_dtype(fn: str, rules: Rules) -> Callable[[Fu
                 node = _named_dtype(expr)
                 try:
                     if node is not None:
-                        OR.creation_result(fn, (), rules.cfg, node)
+                        rule(node)
                 except (OR.OperandTypeError, OR.OperandValueError):
                     return _permissive(ctx)
         return _permissive_if_bad_dtype_string(ctx)

@@ -188,15 +188,35 @@ def _x64_default(ctx: FunctionContext, rules: Rules, fn: str, ret: Instance) -> 
 
 
 def default_int_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
-    """``argmax``/``argmin``/``count_nonzero``/``argsort``: the default integer of the configuration (the stubs':
-    ``int32``; op_rules' ``index`` family); ``argsort``'s ``dtype=`` leaves the stubs' answer."""
+    """``argmax``/``argmin``/``count_nonzero``/``argsort``/``nonzero`` (a tuple of them): the default integer of the
+    configuration (the stubs':
+    ``int32``; op_rules' ``index`` family); ``argsort``'s ``dtype=``: that dtype (op_rules' ``shape_result``: a
+    ``lax.iota``, which refuses bool), or, where the plugin cannot read it, the stubs' answer (gradual with x64,
+    for which the stubs are not written)."""
+    what = "arraytyping.numpy.argsort"
+
     def hook(ctx: FunctionContext) -> Type:
         ret = get_proper_type(ctx.default_return_type)
         given = argument(ctx)
-        if not (isinstance(ret, Instance) and ret.type.fullname == _types.ARRAY) or (
-                given is not None and not isinstance(get_proper_type(given), NoneType)):
+        if given is not None and not isinstance(get_proper_type(given), NoneType):
+            d = _dtype_args.dtype_node(given)
+            if isinstance(d, _dtype_args.Invalid):
+                _dtype_args.report_invalid(ctx, d, what)
+                return AnyType(TypeOfAny.from_error)
+            if d is None:
+                return AnyType(TypeOfAny.special_form) if rules.x64 else ctx.default_return_type
+            try:
+                name, weak = OR.shape_result("argsort", [(L.BOOL, False)], rules.cfg, d)
+            except (OR.OperandTypeError, OR.OperandValueError) as e:
+                _errors.reject(ctx, e, f"dtype {d}", None, what, _errors.DTYPE_PROMOTION_ARG)
+                return AnyType(TypeOfAny.from_error)
+            return _types.array_of(ctx.api, ("class", static_of(name, weak)), {})
+        default = _types.array_of(ctx.api, ("class", static_of(L.default_name("i", rules.x64), False)), {})
+        if isinstance(ret, Instance) and ret.type.fullname == "builtins.tuple":  # nonzero: one array per axis
+            return ctx.api.named_generic_type("builtins.tuple", [default])
+        if not (isinstance(ret, Instance) and ret.type.fullname == _types.ARRAY):
             return ctx.default_return_type
-        return _types.array_of(ctx.api, ("class", static_of(L.default_name("i", rules.x64), False)), {})
+        return default
     return hook
 
 

@@ -258,7 +258,8 @@ def scalar_bounds(fn: str, cfg: LatticeConfig) -> tuple[str, str]:
 
 
 def _declarers(cfg: LatticeConfig, keep: KeepVars) -> dict[str, Callable[[ast.FunctionDef], list[str]]]:
-    """The source-declared functions the stub types by a rule of their ``dtype`` argument, and ``empty_like``."""
+    """The source-declared functions the stub types by a rule of their ``dtype`` argument (``argsort``'s indices
+    too), and ``empty_like``."""
     def by_dtype(fn: str, no_dtype: dtype_given.NoDtype | None = None) -> Callable[[ast.FunctionDef], list[str]]:
         return lambda f: dtype_given.overloads(f, cfg, keep, from_source.docline(f),
                                                lambda node: op_rules.creation_result(fn, (), cfg, node)[0],
@@ -270,6 +271,9 @@ def _declarers(cfg: LatticeConfig, keep: KeepVars) -> dict[str, Callable[[ast.Fu
     out["empty_like"] = lambda f: _like_overloads(cfg, "empty_like", f.args.args[0].arg, "", from_source.docline(f))
     for fn in REDUCTIONS_BY_RULE:
         out[fn] = functools.partial(_reduction_overloads, cfg=cfg, keep=keep)
+    out["argsort"] = lambda f: dtype_given.overloads(
+        f, cfg, keep, from_source.docline(f), lambda node: op_rules.shape_result("argsort", [("float32", False)],
+                                                                                 cfg, node)[0])
     return out
 
 
@@ -297,19 +301,44 @@ def _from_source() -> dict[str, tuple[str, ...]]:
     return {rel: tuple(n for n in names if n not in typed) for rel, names in from_source.NUMPY_FROM_SOURCE.items()}
 
 
+_KEEPING_RETURNS: Final = frozenset({"Array", "list[Array]", "Array | list[Array]"})
+"""The return annotations of the functions :func:`_keeping` declares generic: one array, or a list of arrays each of
+the first argument's dtype (``split``; ``atleast_1d``'s one-argument overload is one array)."""
+
+
 def _keeping() -> frozenset[str]:
     """The source-declared functions whose result has their first argument's dtype and weak flag (op_rules' ``same``
-    families) and is one array: an ``Array[_T]`` argument gives ``Array[_T]``."""
-    same = {fn for fn, f in op_rules.SHAPE.items() if f == "same"} | {fn for fn, f in op_rules.UNARY.items()
-                                                                       if f == "same"}
+    families; ``take``'s ``gather``, whose index operand only refuses dtypes; ``diag``, which :func:`_diag_keeps`
+    proves) and is one array or a list of them: an ``Array[_T]`` argument gives ``Array[_T]``."""
+    same = {fn for fn, f in op_rules.SHAPE.items() if f == "same" or fn == "take"} | {
+        fn for fn, f in op_rules.UNARY.items() if f == "same"} | ({"diag"} if _diag_keeps() else set[str]())
     return frozenset(n for rel, names in _from_source().items() for n in names
-                     if n in same and from_source.return_annotation(rel, n) == "Array")
+                     if n in same and from_source.return_annotation(rel, n) in _KEEPING_RETURNS)
+
+
+@functools.cache
+def _diag_keeps() -> bool:
+    """Whether ``diag`` gives every operand its own static class (canonicalized), of a vector or a matrix, in every
+    configuration (``op_rules.creation_result``: a vector meets its own zeros in ``where``)."""
+    for mode in ("standard", "strict"):
+        for x64 in (False, True):
+            cfg = LatticeConfig(mode, x64)
+            for node in lattice.KIND:
+                for weak in ((True,) if node in lattice.WEAK_NAMES else (False, True)):
+                    own = specs.static_of(*(node, weak) if node in lattice.WEAK_NAMES else
+                                          (lattice.canonical_name(node, x64), weak))
+                    for vector in (True, False):
+                        got = op_rules.creation_result("diag", [(node, weak)], cfg, vector=vector)
+                        if specs.static_of(*got) != own:
+                            return False
+    return True
 
 
 def _constant_results(cfg: LatticeConfig) -> dict[str, str]:
     """The source-declared functions whose rule gives one result whatever the operands' dtypes (``argmax``,
-    ``count_nonzero``: the default integer; ``isclose``, ``array_equal``: bool; ``searchsorted``: int32), where
-    they return one array and take no ``dtype``: name -> the result's static class. The rule refusing some operands
+    ``count_nonzero``, ``nonzero``: the default integer; ``isclose``, ``array_equal``: bool; ``searchsorted``:
+    int32), where they return one array or a tuple of them and take no ``dtype``: name -> the result's static
+    class. The rule refusing some operands
     is no matter: the stub then takes them (a rejection the checker misses), never with another dtype."""
     operands = [(n, False) for n in lattice.KIND if n not in lattice.WEAK_NAMES] + [(n, True) for n in lattice.KIND]
 
@@ -325,7 +354,8 @@ def _constant_results(cfg: LatticeConfig) -> dict[str, str]:
     out: dict[str, str] = {}
     for rel, names in _from_source().items():
         for fn in names:
-            if from_source.return_annotation(rel, fn) != "Array" or from_source.has_parameter(rel, fn, "dtype"):
+            if from_source.return_annotation(rel, fn) not in ("Array", "tuple[Array, ...]") or \
+                    from_source.has_parameter(rel, fn, "dtype"):
                 continue
             results: set[tuple[str, bool]] = set()
             if fn in op_rules.REDUCTION:

@@ -187,16 +187,25 @@ def has_parameter(rel: str, name: str, param: str, package: Path = PACKAGE) -> b
 
 
 def keeping_overloads(fn: ast.FunctionDef) -> list[str]:
-    """A function whose result is its first argument's dtype and weak flag (``ravel``, ``flip``, ``sort``...), as two
-    overloads: an ``Array[_T]`` first argument gives ``Array[_T]``; anything else what its source says."""
-    first = (fn.args.posonlyargs or fn.args.args)[0]
-    source = first.annotation
+    """A function whose result has its first argument's dtype and weak flag (``ravel``, ``flip``, ``sort``,
+    ``take``, ``split``...), as two overloads: an ``Array[_T]`` first argument gives ``Array[_T]`` (each array of a
+    ``list[Array]`` result too); anything else what its source says. An overload of the source keeps its own
+    declaration unless it takes one parameter alone (``atleast_1d(x, /)``; ``atleast_1d(x, y, /, *arys)`` gives each
+    argument its own dtype), as does a function without a positional parameter."""
+    overload = any(isinstance(d, ast.Name) and d.id == "overload" for d in fn.decorator_list)
+    params = [*fn.args.posonlyargs, *fn.args.args]
+    alone = len(params) == 1 and not (fn.args.vararg or fn.args.kwonlyargs or fn.args.kwarg)
+    if not params or fn.returns is None or (overload and not alone):
+        return stub_function(fn)
+    first = params[0]
+    source, returns = first.annotation, fn.returns
     first.annotation = ast.Name("Array[_T]")
-    returns = fn.returns
-    fn.returns = ast.Name("Array[_T]")
+    fn.returns = ast.parse(re.sub(r"\bArray\b(?!\[)", "Array[_T]", ast.unparse(returns)), mode="eval").body
     keeping = stub_function(fn)
     first.annotation, fn.returns = source, returns
     plain = stub_function(fn, with_doc=False)  # the docstring is the first overload's
+    if overload:  # the source's own @overload decorates both
+        return [*keeping, *plain]
     return ["@overload", *keeping, "@overload", *plain]
 
 
@@ -234,8 +243,9 @@ def private_module_declarations(package: Path = PACKAGE,
                     if isinstance(item, ast.FunctionDef) and not item.name.startswith("_"):
                         out += stub_function(item, "    ")
             elif isinstance(node, ast.FunctionDef) and node.name in names:
-                if node.name in results:
-                    node.returns = ast.Name(f"Array[{results[node.name]}]")
+                if node.name in results and node.returns is not None:  # each array of it (nonzero's tuple)
+                    node.returns = ast.parse(re.sub(r"\bArray\b(?!\[)", f"Array[{results[node.name]}]",
+                                                    ast.unparse(node.returns)), mode="eval").body
                 overloaded = any(isinstance(d, ast.Name) and d.id == "overload" for d in node.decorator_list)
                 if node.name in declarers:
                     out += declarers[node.name](node)
