@@ -174,7 +174,10 @@ def gen_module(cfg: lattice.LatticeConfig, *, static: bool, functions: bool = Tr
     if functions:
         lines += keeping_cases(cfg)
     lines += ["", "", "def case_fftfreq() -> None:",
-              *_dtype_cases("fftfreq", "fft.fftfreq(8{})", lambda node: op_rules.fftfreq_result(node, cfg))]
+              *_dtype_cases("fftfreq", "fft.fftfreq(8{})", lambda node: op_rules.fftfreq_result(node, cfg)),
+              "", "", "def case_one_hot() -> None:",
+              *_dtype_cases("one_hot", "nn.one_hot(a_arr_int8, 3{})",
+                            lambda node: op_rules.nn_one_hot_result("int8", node, cfg)[0])]
     return "\n".join(lines) + "\n"
 
 
@@ -188,7 +191,8 @@ _SAMPLER_CALLS: Final = {"normal": "random.normal(k, (2,){})", "uniform": "rando
 def random_cases(cfg: lattice.LatticeConfig) -> list[str]:
     """The samplers by ``op_rules.random_result``: without a dtype (the default of ``cfg``), and with every dtype
     class they take (canonicalized: ``dtype=float64`` is ``float32`` with x64 off). A dtype they refuse is left
-    out: pyright and ty answer ``Array[Any]`` for it (the gradual ``DTypeLike`` overload), mypy refuses it."""
+    out: pyright and ty answer ``Array[Any]`` for it (the gradual ``DTypeLike`` overload), mypy refuses it. Raw
+    keys and key data are ``uint32``."""
     lines = ["", "", "def case_random_samplers() -> None:", "    k = random.key(0)"]
     for fn, call in _SAMPLER_CALLS.items():
         if fn not in op_rules.RANDOM_DTYPES:
@@ -197,6 +201,10 @@ def random_cases(cfg: lattice.LatticeConfig) -> list[str]:
             lines.append(f"    assert_type({call.format('')}, Array[{r}])  # random {fn}")
             continue
         lines += _dtype_cases(f"random {fn}", call, lambda node, fn=fn: op_rules.random_result(fn, node, cfg)[0])
+    raw = "random.PRNGKey(0)"
+    for call in (raw, "random.key_data(k)", f"random.key_data({raw})", f"random.split({raw})",
+                 f"random.split({raw}, 3)", f"random.fold_in({raw}, 7)"):
+        lines.append(f"    assert_type({call}, Array[uint32])  # random raw key")  # uint32 whatever the config
     return lines
 
 
@@ -233,14 +241,18 @@ def keeping_cases(cfg: lattice.LatticeConfig) -> list[str]:
     """The functions of :data:`KEEPING_CALLS` on every operand spec: an array keeps its class (``split``: each array
     of the list), weak arrays included; a Python scalar or numpy value is gradual. ``argsort`` and ``nonzero`` of
     every spec: the default integer (``nonzero``: one array per axis); ``argsort``'s ``dtype=`` of every class it
-    takes (``op_rules.shape_result``: a ``lax.iota`` of it)."""
-    lines = ["", "", "def case_keeping_functions() -> None:"]
+    takes (``op_rules.shape_result``: a ``lax.iota`` of it). ``random.permutation``/``choice`` of an array of a
+    concrete dtype: that dtype; of anything else, gradual."""
+    lines = ["", "", "def case_keeping_functions() -> None:", "    k = random.PRNGKey(0)"]
     index = specs.cls_of(op_rules.shape_result("argsort", [(lattice.BOOL, False)], cfg)[0])
     for a in specs.all_specs():
         own = specs.cls_of(a.name) if a.kind in ("arr", "warr") else "Any"
         for fn, call in KEEPING_CALLS.items():
             r = f"list[Array[{own}]]" if fn == "split" else f"Array[{own}]"
             lines.append(f"    assert_type({call.format(operand_expr(a))}, {r})  # {fn} {a}")
+        strong = own if a.kind == "arr" else "Any"  # the samplers of an array's elements: concrete dtypes alone
+        lines.append(f"    assert_type(random.permutation(k, {operand_expr(a)}), Array[{strong}])  # permutation {a}")
+        lines.append(f"    assert_type(random.choice(k, {operand_expr(a)}, (2,)), Array[{strong}])  # choice {a}")
         lines.append(f"    assert_type(anp.argsort({operand_expr(a)}), Array[{index}])  # argsort {a}")
         lines.append(f"    assert_type(anp.nonzero({operand_expr(a)}), tuple[Array[{index}], ...])  # nonzero {a}")
     lines += _dtype_cases("argsort", "anp.argsort(a_arr_float32{})",

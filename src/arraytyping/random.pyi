@@ -15,7 +15,7 @@ from arraytyping import Array
 from arraytyping.typing import ArrayLike, DTypeLike, ShapeLike
 from typing_extensions import Never
 
-from arraytyping import bfloat16, bool_, complex128, complex64, float16, float32, float64, float8_e3m4, float8_e4m3, float8_e4m3b11fnuz, float8_e4m3fn, float8_e4m3fnuz, float8_e5m2, float8_e5m2fnuz, float8_e8m0fnu, floating, int1, int16, int2, int32, int4, int64, int8, integer, uint1, uint16, uint2, uint32, uint4, uint64, uint8
+from arraytyping import bfloat16, bool_, complex128, complex64, float16, float32, float64, float8_e3m4, float8_e4m3, float8_e4m3b11fnuz, float8_e4m3fn, float8_e4m3fnuz, float8_e5m2, float8_e5m2fnuz, float8_e8m0fnu, floating, generic, int1, int16, int2, int32, int4, int64, int8, integer, uint1, uint16, uint2, uint32, uint4, uint64, uint8
 from arraytyping.typing import DType
 
 __all__ = [
@@ -23,6 +23,7 @@ __all__ = [
     "key_data", "normal", "permutation", "randint", "split", "truncated_normal", "uniform", "wrap_key_data",
 ]
 
+_G = TypeVar("_G", bound=generic)
 _K0 = TypeVar("_K0", bound=uint1 | uint2 | uint4 | uint8 | uint16 | uint32)
 _K1 = TypeVar("_K1", bound=float8_e3m4 | float8_e4m3 | float8_e8m0fnu | float8_e4m3b11fnuz | float8_e4m3fn | float8_e4m3fnuz | float8_e5m2 | float8_e5m2fnuz | bfloat16 | float16 | float32)
 _K2 = TypeVar("_K2", bound=float8_e3m4 | float8_e4m3 | float8_e8m0fnu | float8_e4m3b11fnuz | float8_e4m3fn | float8_e4m3fnuz | float8_e5m2 | float8_e5m2fnuz | bfloat16 | float16 | float32 | complex64)
@@ -34,7 +35,7 @@ class KeyDType:
     def __repr__(self) -> str: ...
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
-def PRNGKey(seed: int | Array[Any] | np.integer[Any] | np.ndarray[Any, Any], *, impl: str | None = ...) -> Array[Any]:
+def PRNGKey(seed: int | Array[Any] | np.integer[Any] | np.ndarray[Any, Any], *, impl: str | None = ...) -> Array[uint32]:
     'A legacy raw key (``uint32[2]``) from an integer seed, as ``jax.random.PRNGKey``.'
     ...
 class PRNGKeyArray:
@@ -103,15 +104,18 @@ def bits(key: PRNGKeyArray | Array[Any], shape: int | Sequence[int] = ..., dtype
 def categorical(key: PRNGKeyArray | Array[Any], logits: Any, axis: int = ..., shape: int | Sequence[int] | None = ..., replace: bool = ..., mode: str | None = ...) -> Array[int32]:
     "Samples from the categorical distributions of ``logits`` (unnormalized log probabilities along ``axis``): of ``shape`` (default: the batch shape, ``logits``' shape without ``axis``), default integers with replacement, int32 indices without (as JAX's ``top_k`` gives them)."
     ...
-def choice(key: PRNGKeyArray | Array[Any], a: Any, shape: Sequence[int] = ..., replace: bool = ..., p: Any = ..., axis: int = ..., mode: str | None = ...) -> Array[Any]:
+@overload
+def choice(key: PRNGKeyArray | Array[Any], a: Array[_G], shape: Sequence[int] = ..., replace: bool = ..., p: Any = ..., axis: int = ..., mode: str | None = ...) -> Array[_G]:
     'Random samples from ``a`` (an array along ``axis``, or ``arange(a)`` for an integer): uniform, or with the probabilities ``p``; with or without replacement.'
     ...
+@overload
+def choice(key: PRNGKeyArray | Array[Any], a: Any, shape: Sequence[int] = ..., replace: bool = ..., p: Any = ..., axis: int = ..., mode: str | None = ...) -> Array[Any]: ...
 @overload
 def fold_in(key: PRNGKeyArray, data: int | Array[Any] | np.integer[Any]) -> PRNGKeyArray:
     'A new key from ``key`` and 32 bits of ``data`` (a scalar, converted to uint32).'
     ...
 @overload
-def fold_in(key: Array[Any] | np.ndarray[Any, Any], data: int | Array[Any] | np.integer[Any]) -> Array[Any]: ...
+def fold_in(key: Array[Any] | np.ndarray[Any, Any], data: int | Array[Any] | np.integer[Any]) -> Array[uint32]: ...
 @overload
 def gumbel(key: PRNGKeyArray | Array[Any], shape: int | Sequence[int], dtype: type[Never] | np.dtype[Never] | DType[Never], mode: str | None = ...) -> Array[Any]:
     'Gumbel samples of ``shape`` and a floating ``dtype``; ``mode`` ``"high"`` uses twice the random bits.'
@@ -179,7 +183,7 @@ def gumbel(key: PRNGKeyArray | Array[Any], shape: int | Sequence[int] = ..., dty
 def key(seed: int | Array[Any] | np.integer[Any] | np.ndarray[Any, Any], *, impl: str | None = ..., dtype: str | KeyDType | None = ...) -> PRNGKeyArray:
     'A typed key (``key<fry>[]``) from an integer seed, as ``jax.random.key``.'
     ...
-def key_data(keys: PRNGKeyArray | Array[Any]) -> Array[Any]:
+def key_data(keys: PRNGKeyArray | Array[Any]) -> Array[uint32]:
     'The ``uint32[..., 2]`` data under a key array (raw key data is returned as it is).'
     ...
 @overload
@@ -254,9 +258,12 @@ def normal(key: PRNGKeyArray | Array[Any], shape: int | Sequence[int], dtype: DT
 def normal(key: PRNGKeyArray | Array[Any], shape: int | Sequence[int] = ..., *, dtype: DTypeLike) -> Array[Any]: ...
 @overload
 def normal(key: PRNGKeyArray | Array[Any], shape: int | Sequence[int] = ..., dtype: None = ...) -> Array[float32]: ...
-def permutation(key: PRNGKeyArray | Array[Any], x: Any, axis: int = ..., independent: bool = ...) -> Array[Any]:
+@overload
+def permutation(key: PRNGKeyArray | Array[Any], x: Array[_G], axis: int = ..., independent: bool = ...) -> Array[_G]:
     "A random permutation of ``arange(x)`` (an integer ``x``) or of ``x``'s elements along ``axis`` (each slice independently with ``independent``)."
     ...
+@overload
+def permutation(key: PRNGKeyArray | Array[Any], x: Any, axis: int = ..., independent: bool = ...) -> Array[Any]: ...
 @overload
 def randint(key: PRNGKeyArray | Array[Any], shape: int | Sequence[int], minval: Any, maxval: Any, dtype: type[Never] | np.dtype[Never] | DType[Never]) -> Array[Any]:
     'Uniform integers in ``[minval, maxval)`` of ``shape`` and an integer ``dtype`` (default: the default int). 8- and 16-bit dtypes are sampled in int32, then converted (as JAX does, to reduce the modulo bias).'
@@ -330,7 +337,7 @@ def split(key: PRNGKeyArray, num: int | tuple[int, ...]=...) -> PRNGKeyArray:
     '``num`` new keys (a leading axis; a tuple gives several), of the kind of ``key`` (typed or raw).'
     ...
 @overload
-def split(key: Array[Any] | np.ndarray[Any, Any], num: int | tuple[int, ...]=...) -> Array[Any]: ...
+def split(key: Array[Any] | np.ndarray[Any, Any], num: int | tuple[int, ...]=...) -> Array[uint32]: ...
 @overload
 def truncated_normal(key: PRNGKeyArray | Array[Any], lower: Any, upper: Any, shape: int | Sequence[int] | None, dtype: type[Never] | np.dtype[Never] | DType[Never]) -> Array[Any]:
     "Standard normal samples truncated to ``(lower, upper)``, of ``shape`` (default: the bounds' broadcast shape) and a floating ``dtype``."

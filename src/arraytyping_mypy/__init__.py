@@ -217,6 +217,8 @@ class ArraytypingPlugin(Plugin):
     def get_function_signature_hook(self, fullname: str) -> Callable[[FunctionSigContext], FunctionLike] | None:
         if fullname.startswith(_NN) and fullname[len(_NN):] in _single.NN:
             return _permissive
+        if fullname == f"{_NN}one_hot":
+            return _permissive_if_bad_dtype_string
         if fullname.startswith(_LAX) and fullname[len(_LAX):] in (*OR.LAX_UNARY_KINDS, "integer_pow",
                                                                    *OR.LAX_SAME_KINDS, "dot_general", "top_k",
                                                                    "reduce_window"):
@@ -252,6 +254,8 @@ class ArraytypingPlugin(Plugin):
             hook_nn = _single.nn_function_hook(rules, fullname[len(_NN):])
             keeps = self.shapes and fullname[len(_NN):] not in _single.NN_REDUCING
             return _shapes.keeping(hook_nn, _first, fullname) if keeps else hook_nn
+        if fullname == f"{_NN}one_hot":
+            return _dtypes.one_hot_hook(rules)
         if fullname.startswith(_RANDOM) and fullname[len(_RANDOM):] in _random.SAMPLERS:
             return _random.sampler_hook(rules, fullname[len(_RANDOM):])
         if fullname.startswith(_LAX) and fullname[len(_LAX):] in (*OR.LAX_UNARY_KINDS, "integer_pow"):

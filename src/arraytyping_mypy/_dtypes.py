@@ -15,7 +15,8 @@ from arraytyping_mypy import _dtype_args, _errors, _types
 from arraytyping_mypy._rules import OR, L, DtypeSet, Member, Rules, describe, static_of
 
 __all__ = ["DTYPE_FUNCTIONS", "VALUE_PARAMETER", "argument", "astype_hook", "constructor_hook",
-           "default_int_hook", "dtype_function_hook", "lax_dtype_hook", "promote_types_hook", "result_type_hook"]
+           "default_int_hook", "dtype_function_hook", "lax_dtype_hook", "one_hot_hook", "promote_types_hook",
+           "result_type_hook"]
 
 DTYPE_FUNCTIONS: Final = frozenset({
     "asarray", "array", "astype", "zeros", "ones", "empty", "full", "zeros_like", "ones_like", "full_like",
@@ -217,6 +218,34 @@ def default_int_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
         if not (isinstance(ret, Instance) and ret.type.fullname == _types.ARRAY):
             return ctx.default_return_type
         return default
+    return hook
+
+
+def one_hot_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
+    """``arraytyping.nn.one_hot(x, n, dtype=...)`` (op_rules' ``nn_one_hot_result``): the dtype given, else the
+    configuration's default float, strong; a bool ``x`` is an error (its ``iota`` refuses bool); a dtype the plugin
+    cannot read leaves the stubs' answer (gradual with x64, for which they are not written)."""
+    what = "arraytyping.nn.one_hot"
+
+    def hook(ctx: FunctionContext) -> Type:
+        arg = argument(ctx)
+        given = arg is not None and not isinstance(get_proper_type(arg), NoneType)
+        d = _dtype_args.dtype_node(arg) if arg is not None and given else None
+        if isinstance(d, _dtype_args.Invalid):
+            _dtype_args.report_invalid(ctx, d, what)
+            return AnyType(TypeOfAny.from_error)
+        if given and d is None:
+            return AnyType(TypeOfAny.special_form) if rules.x64 else ctx.default_return_type
+        x = ctx.arg_types[0][0] if ctx.arg_types and ctx.arg_types[0] else None
+        o = _types.operand(x, rules) if x is not None else None
+        single = o.single if isinstance(o, DtypeSet) else None
+        try:
+            name, weak = OR.nn_one_hot_result(single[0] if single is not None else "int32", d, rules.cfg)
+        except OR.OperandTypeError as e:
+            assert single is not None
+            _errors.reject(ctx, e, describe(single), None, what, _errors.DTYPE_PROMOTION_ARG)
+            return AnyType(TypeOfAny.from_error)
+        return _types.array_of(ctx.api, ("class", static_of(name, weak)), {})
     return hook
 
 

@@ -22909,6 +22909,12 @@ def case_random_samplers() -> None:
     assert_type(random.bits(k, (2,), dtype=uint64), Array[uint64])  # random bits dtype=uint64
     assert_type(random.bernoulli(k, 0.5, (2,)), Array[bool_])  # random bernoulli
     assert_type(random.categorical(k, a_arr_float32), Array[int64])  # random categorical
+    assert_type(random.PRNGKey(0), Array[uint32])  # random raw key
+    assert_type(random.key_data(k), Array[uint32])  # random raw key
+    assert_type(random.key_data(random.PRNGKey(0)), Array[uint32])  # random raw key
+    assert_type(random.split(random.PRNGKey(0)), Array[uint32])  # random raw key
+    assert_type(random.split(random.PRNGKey(0), 3), Array[uint32])  # random raw key
+    assert_type(random.fold_in(random.PRNGKey(0), 7), Array[uint32])  # random raw key
 
 
 def case_lax_dtype_given() -> None:
@@ -39078,3 +39084,39 @@ def case_fftfreq() -> None:
     assert_type(fft.fftfreq(8, dtype=float64), Array[float64])  # fftfreq dtype=float64
     assert_type(fft.fftfreq(8, dtype=complex64), Array[complex64])  # fftfreq dtype=complex64
     assert_type(fft.fftfreq(8, dtype=complex128), Array[complex128])  # fftfreq dtype=complex128
+
+
+def case_one_hot() -> None:
+    assert_type(nn.one_hot(a_arr_int8, 3), Array[float64])  # one_hot
+    assert_type(nn.one_hot(a_arr_int8, 3, dtype=bool_), Array[bool_])  # one_hot dtype=bool_
+    assert_type(nn.one_hot(a_arr_int8, 3, dtype=uint1), Array[uint1])  # one_hot dtype=uint1
+    assert_type(nn.one_hot(a_arr_int8, 3, dtype=uint2), Array[uint2])  # one_hot dtype=uint2
+    assert_type(nn.one_hot(a_arr_int8, 3, dtype=uint4), Array[uint4])  # one_hot dtype=uint4
+    assert_type(nn.one_hot(a_arr_int8, 3, dtype=uint8), Array[uint8])  # one_hot dtype=uint8
+    assert_type(nn.one_hot(a_arr_int8, 3, dtype=uint16), Array[uint16])  # one_hot dtype=uint16
+    assert_type(nn.one_hot(a_arr_int8, 3, dtype=uint32), Array[uint32])  # one_hot dtype=uint32
+    assert_type(nn.one_hot(a_arr_int8, 3, dtype=uint64), Array[uint64])  # one_hot dtype=uint64
+    assert_type(nn.one_hot(a_arr_int8, 3, dtype=int1), Array[int1])  # one_hot dtype=int1
+    assert_type(nn.one_hot(a_arr_int8, 3, dtype=int2), Array[int2])  # one_hot dtype=int2
+    assert_type(nn.one_hot(a_arr_int8, 3, dtype=int4), Array[int4])  # one_hot dtype=int4
+    assert_type(nn.one_hot(a_arr_int8, 3, dtype=int8), Array[int8])  # one_hot dtype=int8
+    assert_type(nn.one_hot(a_arr_int8, 3, dtype=int16), Array[int16])  # one_hot dtype=int16
+    assert_type(nn.one_hot(a_arr_int8, 3, dtype=int32), Array[int32])  # one_hot dtype=int32
+    assert_type(nn.one_hot(a_arr_int8, 3, dtype=int64), Array[int64])  # one_hot dtype=int64
+    assert_type(nn.one_hot(a_arr_int8, 3, dtype=float4_e2m1fn), Array[float4_e2m1fn])  # one_hot dtype=float4_e2m1fn
+    assert_type(nn.one_hot(a_arr_int8, 3, dtype=float6_e2m3fn), Array[float6_e2m3fn])  # one_hot dtype=float6_e2m3fn
+    assert_type(nn.one_hot(a_arr_int8, 3, dtype=float6_e3m2fn), Array[float6_e3m2fn])  # one_hot dtype=float6_e3m2fn
+    assert_type(nn.one_hot(a_arr_int8, 3, dtype=float8_e3m4), Array[float8_e3m4])  # one_hot dtype=float8_e3m4
+    assert_type(nn.one_hot(a_arr_int8, 3, dtype=float8_e4m3), Array[float8_e4m3])  # one_hot dtype=float8_e4m3
+    assert_type(nn.one_hot(a_arr_int8, 3, dtype=float8_e8m0fnu), Array[float8_e8m0fnu])  # one_hot dtype=float8_e8m0fnu
+    assert_type(nn.one_hot(a_arr_int8, 3, dtype=float8_e4m3b11fnuz), Array[float8_e4m3b11fnuz])  # one_hot dtype=float8_e4m3b11fnuz
+    assert_type(nn.one_hot(a_arr_int8, 3, dtype=float8_e4m3fn), Array[float8_e4m3fn])  # one_hot dtype=float8_e4m3fn
+    assert_type(nn.one_hot(a_arr_int8, 3, dtype=float8_e4m3fnuz), Array[float8_e4m3fnuz])  # one_hot dtype=float8_e4m3fnuz
+    assert_type(nn.one_hot(a_arr_int8, 3, dtype=float8_e5m2), Array[float8_e5m2])  # one_hot dtype=float8_e5m2
+    assert_type(nn.one_hot(a_arr_int8, 3, dtype=float8_e5m2fnuz), Array[float8_e5m2fnuz])  # one_hot dtype=float8_e5m2fnuz
+    assert_type(nn.one_hot(a_arr_int8, 3, dtype=bfloat16), Array[bfloat16])  # one_hot dtype=bfloat16
+    assert_type(nn.one_hot(a_arr_int8, 3, dtype=float16), Array[float16])  # one_hot dtype=float16
+    assert_type(nn.one_hot(a_arr_int8, 3, dtype=float32), Array[float32])  # one_hot dtype=float32
+    assert_type(nn.one_hot(a_arr_int8, 3, dtype=float64), Array[float64])  # one_hot dtype=float64
+    assert_type(nn.one_hot(a_arr_int8, 3, dtype=complex64), Array[complex64])  # one_hot dtype=complex64
+    assert_type(nn.one_hot(a_arr_int8, 3, dtype=complex128), Array[complex128])  # one_hot dtype=complex128

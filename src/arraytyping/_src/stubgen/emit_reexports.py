@@ -71,6 +71,23 @@ _ROOT_PRIVATE: Final = re.compile(r"_Is\w+|_Same|_PyScalar|_NumpyOperand|_[A-Z][
 """The root stub's type-check-only names a rule's overloads use: its promotion protocols (``_IsFloating``, the
 binary families' ``_DivW0``, ``_DivUp``, ``_DivR0``, ``_Same``) and operand aliases, imported from ``arraytyping``."""
 
+BY_DTYPE: Final[dict[tuple[str, str], Callable[[LatticeConfig, str | None], str]]] = {
+    ("numpy/fft.py", "fftfreq"): lambda cfg, node: op_rules.fftfreq_result(node, cfg),
+    ("nn.py", "one_hot"): lambda cfg, node: op_rules.nn_one_hot_result("int32", node, cfg)[0]}
+"""The functions declared by the rule of their ``dtype`` argument alone (``dtype_given``): ``fftfreq``, ``one_hot``
+(of any operand: its refusal of a bool one is missed)."""
+
+FIXED_RESULTS: Final[dict[str, dict[str, str]]] = {
+    "random.py": {"PRNGKey": "uint32", "key_data": "uint32", "split": "uint32", "fold_in": "uint32"}}
+"""The functions whose array results have one dtype whatever their arguments and configuration: raw keys
+(``PRNGKey``; ``split`` and ``fold_in`` of a raw key) and a key's data are ``uint32`` (JAX's threefry and rbg keys
+alike); their typed-key overloads keep returning ``PRNGKeyArray``."""
+
+KEEPING_STRONG: Final[dict[str, dict[str, str]]] = {"random.py": {"choice": "a", "permutation": "x"}}
+"""The functions whose result is the elements of one array argument (named here): an array of a concrete dtype
+gives its own (``_G``, bound to ``generic``: JAX's reference holds strong arrays; an integer ``a`` is ``arange(a)``,
+of the configuration's default integer, and a weak array is left to the source's gradual signature)."""
+
 BINARY: Final[dict[str, dict[str, str]]] = {"numpy/linalg.py": {"solve": "true_divide"}}
 """The functions of two operands declared by a binary operation's overloads (``arraytyping.numpy``'s): ``solve`` is
 ``promote_dtypes_inexact`` of its operands, ``true_divide``'s table, but for the 1- and 2-bit integers it refuses
@@ -297,11 +314,11 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
             body += declared_by_rule
             # the dtype rule is the same for every mode: calls the typed overloads cannot read still refuse
             body += _deciding_overloads(nodes, accepted_operand(single_rules.linalg_tuple_rule(name, cfg)))
-        elif rel == "numpy/fft.py" and name == "fftfreq":
+        elif (rel, name) in BY_DTYPE:
             function = nodes[-1]
             assert isinstance(function, ast.FunctionDef)
             declared_by_rule = dtype_given.overloads(function, cfg, keep, docline(function),
-                                                     lambda node: op_rules.fftfreq_result(node, cfg))
+                                                     functools.partial(BY_DTYPE[rel, name], cfg))
             typed += declared_by_rule
             body += declared_by_rule
         elif rel == "lax.py" and name in op_rules.LAX_DTYPE_GIVEN:
@@ -347,6 +364,23 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
             declared_by_rule = random_samplers.sampler_overloads(function, cfg, keep, docline(function))
             typed += declared_by_rule
             body += declared_by_rule
+        elif name in KEEPING_STRONG.get(rel, {}):
+            function = nodes[-1]
+            assert isinstance(function, ast.FunctionDef)
+            elements = copy.deepcopy(function)
+            for arg in elements.args.args:
+                if arg.arg == KEEPING_STRONG[rel][name]:
+                    arg.annotation = ast.Name("Array[_G]")
+            elements.returns = ast.Name("Array[_G]")
+            keeping = ["@overload", *stub_function(elements), "@overload", *stub_function(function, with_doc=False)]
+            typed += keeping
+            body += keeping
+        elif name in FIXED_RESULTS.get(rel, {}):
+            fixed = [re.sub(r"-> (?:AnyArray|Array\[Any\])(:?)( \.\.\.)?$",
+                            rf"-> Array[{FIXED_RESULTS[rel][name]}]\1\2", line)
+                     for line in _declaration(name, nodes, lines)]
+            typed += fixed
+            body += fixed
         else:
             body += _declaration(name, nodes, lines)
         type_vars.update(_type_vars(source))
@@ -356,14 +390,17 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
     needed = sorted(v for v in type_vars if v in used)
     keep_vars = keep.declarations()
     typed_names = set(re.findall(r"\b[A-Za-z_]\w*\b", "\n".join([*typed, *keep_vars])))
-    dtype_names = sorted(n for n in typed_names if n in _DTYPE_NAMES or _ROOT_PRIVATE.fullmatch(n))
+    dtype_names: list[str] = sorted({*(n for n in typed_names if n in _DTYPE_NAMES or _ROOT_PRIVATE.fullmatch(n)),
+                                     *(["generic"] if "_G" in typed_names else [])})
     missing = {n for n in _annotation_names(text) if n not in _IMPORTED | declared | set(needed) | set(dir(builtins))
-               | set(dtype_names) | set(keep.names.values()) | {"Never", "DType", SHAPE_VAR, "_T", "_R"}}
+               | set(dtype_names) | set(keep.names.values()) | {"Never", "DType", SHAPE_VAR, "_T", "_R", "_G"}}
     if missing:
         raise ValueError(f"stub generator: {rel}'s declarations use {', '.join(sorted(missing))}, which its stub "
                          "does not import")
     declarations = [type_vars[v] for v in needed]
     declarations += [f'{v} = TypeVar("{v}")' for v in ("_T", "_R") if v not in type_vars and re.search(rf"\b{v}\b", text)]
+    if re.search(r"\b_G\b", text):
+        declarations.append('_G = TypeVar("_G", bound=generic)')
     if re.search(rf"\b{SHAPE_VAR}\b", text):
         declarations.append(SHAPE_VAR_DECLARATION)
     for v in needed:  # private in the stub: the runtime module has no such name
