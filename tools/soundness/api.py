@@ -448,11 +448,8 @@ NOT_FUZZED: Final[dict[str, str]] = {
     "numpy.ndim": "an int result, no dtype",
     "numpy.shape": "a tuple result, no dtype",
     "numpy.size": "an int result, no dtype",
-    "nn.one_hot": "its dtype is its dtype= argument's (default float), whatever the operand's; needs a class count",
     **{f"random.{n}": "keys and key arrays: no dtype of an array operand to promote (typed PRNGKeyArray or uint32)"
        for n in ("KeyDType", "PRNGKey", "PRNGKeyArray", "fold_in", "key", "key_data", "split", "wrap_key_data")},
-    **{f"random.{n}": "the operand's dtype, typed gradually (Array[Any]) in the stubs: nothing to be wrong about"
-       for n in ("choice", "permutation")},
     **{f"lax.{n}": "control flow: takes functions (typed by the transformations' signatures)"
        for n in ("cond", "switch", "fori_loop", "while_loop", "scan")},
     "lax.ConvDimensionNumbers": "a named tuple of dimension numbers, no dtype",

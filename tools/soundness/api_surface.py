@@ -1,7 +1,8 @@
 """Registry entries for the jax.numpy surface beyond the operators, reductions and creation functions of
-:mod:`.api`: the elementwise, reduction, shape, joining, selection, sorting, product and creation functions (one
-entry per common call form). Most of their stub signatures are gradual (``Array[Any]``), so a checker's answer for them is
-gradual too; what the fuzzer holds them to is what it holds every entry to: no wrong dtype, no false error.
+:mod:`.api`: the elementwise, reduction, shape, joining, selection, sorting, product and creation functions,
+``nn.one_hot`` and the samplers of an array's elements (one entry per common call form). Most are typed by their
+rule in the stubs and the plugin, some gradually (``Array[Any]``: the joining functions in the stubs); what the
+fuzzer holds them to is what it holds every entry to: no wrong dtype, no false error.
 """
 
 from __future__ import annotations
@@ -104,6 +105,7 @@ def surface_entries() -> list[Entry]:
         _e("triu", "anp.triu({a})", ONE, "same_rank2", x),
         _e("sort", "anp.sort({a})", ONE, "same_rank1", x),
         _e("argsort", "anp.argsort({a})", ONE, "same_rank1", x),
+        _e("argsort(dtype)", "anp.argsort({a}, dtype={d})", (*ONE, ("d", "dtype")), "same_rank1", x),
         _e("searchsorted", "anp.searchsorted({a}, {b})", (("a", "array"), ("b", "arraylike")), "searchsorted", x),
         _e("nonzero", "anp.nonzero({a}, size={n})[0]", ONE, "sized_1d", x),
         _e("unique", "anp.unique({a}, size={n})", ONE, "sized_1d", x),
@@ -117,6 +119,16 @@ def surface_entries() -> list[Entry]:
         _e("einsum", "anp.einsum('ij,jk->ik', {a}, {b})", AB, "matrix_product", p),
         _e("kron", "anp.kron({a}, {b})", AB, "kron", p),
         _e("cross", "anp.cross({a}, {b})", AB, "cross", p),
+    ]
+    out += [
+        Entry("nn.one_hot", "nn.one_hot({a}, {n})", AL, "one_hot", covers=("nn.one_hot",), weight=0.15,
+              family="nn function"),
+        Entry("nn.one_hot(dtype)", "nn.one_hot({a}, {n}, dtype={d})", (*AL, ("d", "dtype")), "one_hot",
+              covers=("nn.one_hot",), weight=0.1, family="nn function"),
+        Entry("random.permutation", "random.permutation(random.key(0), {a})", ONE, "same_rank1",
+              covers=("random.permutation",), weight=0.15, family="random function"),
+        Entry("random.choice", "random.choice(random.key(0), {a}, ({n},))", ONE, "choice_1d",
+              covers=("random.choice",), weight=0.15, family="random function"),
     ]
     c = "creation function"
     out += [

@@ -404,6 +404,22 @@ def sized_1d(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePla
     return ShapePlan({_one(slots): rng.choice([p for p in POOL if p])}, {"n": str(target[0])})
 
 
+def one_hot(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+    """``nn.one_hot(a, n)``: the operand's shape with a last axis of ``n`` classes."""
+    assert target is not None
+    if not target:
+        return None
+    return ShapePlan({_one(slots): target[:-1]}, {"n": str(target[-1])})
+
+
+def choice_1d(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+    """``random.choice(key, a, (n,))`` of a 1-d ``a`` (with replacement): ``(n,)``."""
+    assert target is not None
+    if len(target) != 1:
+        return None
+    return ShapePlan({_one(slots): (rng.choice((1, 2, 3)),)}, {"n": str(target[0])})
+
+
 def searchsorted(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
     """``searchsorted(a, v)``: ``a`` 1-d, the result ``v``'s shape."""
     assert target is not None
@@ -548,6 +564,6 @@ RULES: dict[str, Rule] = {
     "column_stack": column_stack, "meshgrid": meshgrid, "pad1": pad1, "diagonal": diagonal, "trace": trace,
     "pair_scalar": pair_scalar, "sized_1d": sized_1d, "searchsorted": searchsorted, "create_2d": create_2d,
     "vdot": vdot, "inner": inner, "outer": outer, "matrix_product": matrix_product, "kron": kron, "cross": cross,
-    "rfft": rfft, "irfft": irfft, "square": square, "det": det,
+    "rfft": rfft, "irfft": irfft, "square": square, "det": det, "one_hot": one_hot, "choice_1d": choice_1d,
 }
 """Every shape rule by the name the registry uses."""
