@@ -211,3 +211,13 @@ def test_contraction_static_result_of_inner_and_cross() -> None:
     assert op_rules.contraction_static_result("einsum", [("int", True), ("float", True)], cfg) == ("float32", True)
     with pytest.raises(op_rules.OperandTypeError):
         op_rules.contraction_static_result("kron", [("bool", False), ("bool", False)], cfg)
+
+
+def test_argsort_dtype_is_a_lax_iota_of_it() -> None:
+    """``argsort(x, dtype=d)``: indices of ``d`` (JAX 0.10.2 makes them with ``lax.iota``, which refuses bool)."""
+    cfg = lattice.LatticeConfig()
+    assert op_rules.shape_result("argsort", [("float32", False)], cfg) == ("int32", False)
+    assert op_rules.shape_result("argsort", [("float32", False)], cfg, "int16") == ("int16", False)
+    assert op_rules.shape_result("argsort", [("float32", False)], cfg, "float") == ("float32", False)
+    with pytest.raises(op_rules.OperandTypeError):
+        op_rules.shape_result("argsort", [("float32", False)], cfg, "bool")

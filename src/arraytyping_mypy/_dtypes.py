@@ -15,7 +15,8 @@ from arraytyping_mypy import _dtype_args, _errors, _types
 from arraytyping_mypy._rules import OR, L, DtypeSet, Member, Rules, describe, static_of
 
 __all__ = ["DTYPE_FUNCTIONS", "VALUE_PARAMETER", "argument", "astype_hook", "constructor_hook",
-           "default_int_hook", "dtype_function_hook", "lax_dtype_hook", "one_hot_hook", "promote_types_hook",
+           "default_int_hook", "dtype_function_hook", "dtype_given", "lax_dtype_hook", "one_hot_hook",
+           "promote_types_hook",
            "result_type_hook"]
 
 DTYPE_FUNCTIONS: Final = frozenset({
@@ -43,6 +44,20 @@ def argument(ctx: MethodContext | FunctionContext, name: str = "dtype") -> Type 
     if i >= len(ctx.arg_types) or not ctx.arg_types[i]:
         return None
     return ctx.arg_types[i][0]
+
+
+def dtype_given(ctx: FunctionContext, what: str) -> tuple[bool, str | None] | None:
+    """The call's ``dtype=`` argument: ``(given, node)``, whether one other than None is given and the dtype node it
+    names (None where the plugin cannot read it: a ``DTypeLike``, a type variable's dtype); None after reporting a
+    string that names no dtype (with the nearest spellings)."""
+    arg = argument(ctx)
+    if arg is None or isinstance(get_proper_type(arg), NoneType):
+        return False, None
+    d = _dtype_args.dtype_node(arg)
+    if isinstance(d, _dtype_args.Invalid):
+        _dtype_args.report_invalid(ctx, d, what)
+        return None
+    return True, d
 
 
 def lax_dtype_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
@@ -198,12 +213,11 @@ def default_int_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
 
     def hook(ctx: FunctionContext) -> Type:
         ret = get_proper_type(ctx.default_return_type)
-        given = argument(ctx)
-        if given is not None and not isinstance(get_proper_type(given), NoneType):
-            d = _dtype_args.dtype_node(given)
-            if isinstance(d, _dtype_args.Invalid):
-                _dtype_args.report_invalid(ctx, d, what)
-                return AnyType(TypeOfAny.from_error)
+        dtype = dtype_given(ctx, what)
+        if dtype is None:
+            return AnyType(TypeOfAny.from_error)
+        given, d = dtype
+        if given:
             if d is None:
                 return AnyType(TypeOfAny.special_form) if rules.x64 else ctx.default_return_type
             try:
@@ -228,12 +242,10 @@ def one_hot_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
     what = "arraytyping.nn.one_hot"
 
     def hook(ctx: FunctionContext) -> Type:
-        arg = argument(ctx)
-        given = arg is not None and not isinstance(get_proper_type(arg), NoneType)
-        d = _dtype_args.dtype_node(arg) if arg is not None and given else None
-        if isinstance(d, _dtype_args.Invalid):
-            _dtype_args.report_invalid(ctx, d, what)
+        dtype = dtype_given(ctx, what)
+        if dtype is None:
             return AnyType(TypeOfAny.from_error)
+        given, d = dtype
         if given and d is None:
             return AnyType(TypeOfAny.special_form) if rules.x64 else ctx.default_return_type
         x = ctx.arg_types[0][0] if ctx.arg_types and ctx.arg_types[0] else None

@@ -12,7 +12,7 @@ from mypy.nodes import Expression, ListExpr, TupleExpr
 from mypy.plugin import FunctionContext
 from mypy.types import AnyType, Instance, NoneType, TupleType, Type, TypeOfAny, get_proper_type
 
-from arraytyping_mypy import _dtype_args, _dtypes, _errors, _types
+from arraytyping_mypy import _dtypes, _errors, _types
 from arraytyping_mypy._rules import OR, L, DtypeSet, Member, Rules, describe, static_of
 
 __all__ = ["JOINING", "clip_hook", "element", "items", "joining_hook"]
@@ -97,16 +97,12 @@ def joining_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
     what = f"arraytyping.numpy.{fn}"
 
     def hook(ctx: FunctionContext) -> Type:
-        dtype = None
-        arg = _dtypes.argument(ctx)
-        if arg is not None and not isinstance(get_proper_type(arg), NoneType):
-            d = _dtype_args.dtype_node(arg)
-            if isinstance(d, _dtype_args.Invalid):
-                _dtype_args.report_invalid(ctx, d, what)
-                return AnyType(TypeOfAny.from_error)
-            if d is None:
-                return ctx.default_return_type  # a dtype the plugin cannot read
-            dtype = d
+        read = _dtypes.dtype_given(ctx, what)
+        if read is None:
+            return AnyType(TypeOfAny.from_error)
+        given, dtype = read
+        if given and dtype is None:
+            return ctx.default_return_type  # a dtype the plugin cannot read
         types = items(ctx)
         if types is None:
             one = element(ctx)

@@ -127,3 +127,17 @@ def test_signatures_are_jax() -> None:
     assert params(anp.dot) == params(anp.matmul) == [("a", pk), ("b", pk)]
     assert params(anp.power) == [("x1", po), ("x2", po)]
     assert params(anp.full_like) == [(n, pk) for n in ("a", "fill_value", "dtype", "shape")]
+
+
+def test_argsort_refuses_a_bool_index_dtype_as_jax_does() -> None:
+    """JAX 0.10.2: ``argsort(x, dtype=bool)`` is a ``TypeError`` (its ``lax.iota`` refuses bool), eagerly and
+    under a trace; another dtype gives indices of it."""
+    import arraytyping as at
+
+    x = anp.asarray([3.0, 1.0, 2.0])
+    assert anp.argsort(x, dtype="int16").dtype == np.dtype("int16")
+    for dtype in (bool, "bool", anp.bool_):
+        with pytest.raises(TypeError, match="iota does not accept dtype bool"):
+            anp.argsort(x, dtype=dtype)
+        with pytest.raises(TypeError, match="iota does not accept dtype bool"):
+            at.make_jaxpr(lambda v: anp.argsort(v, dtype=dtype))(x)

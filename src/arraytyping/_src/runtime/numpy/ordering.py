@@ -10,7 +10,7 @@ from typing import Any, Literal, cast, overload
 
 import numpy as np
 
-from arraytyping import lattice
+from arraytyping import lattice, op_rules
 from arraytyping._src import registry
 from arraytyping._src.config import config
 from arraytyping._src.runtime import gather_scatter as G
@@ -83,8 +83,11 @@ def argsort(a: ArrayLike, axis: int | None = -1, *, kind: None = None, order: No
             descending: bool = False, dtype: DTypeLike | None = None) -> Array:
     """The indices that sort ``a`` along ``axis`` (the default integer dtype, or ``dtype``)."""
     _check_sort_args("argsort", kind, order)
+    index_dtype = None if dtype is None else canonical_dtype(dtype)
+    if index_dtype is not None:  # op_rules' rule: a lax.iota of it, which refuses bool (TypeError, as JAX)
+        op_rules.shape_result("argsort", [(lattice.BOOL, False)], config.lattice_config, index_dtype.name)
     return _argsort(a, axis=None if axis is None else operator.index(axis), stable=bool(stable),
-                    descending=bool(descending), dtype=None if dtype is None else canonical_dtype(dtype))
+                    descending=bool(descending), dtype=index_dtype)
 
 
 def _canonical_for_sort(x: Any) -> Any:
