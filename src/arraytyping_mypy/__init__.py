@@ -53,7 +53,7 @@ from mypy.options import Options
 from mypy.plugin import (
     AnalyzeTypeContext, AttributeContext, ClassDefContext, FunctionContext, FunctionSigContext, MethodContext, MethodSigContext, Plugin, ReportConfigContext,
 )
-from mypy.types import AnyType, FunctionLike, NoneType, Type, TypeOfAny, get_proper_type
+from mypy.types import AnyType, CallableType, FunctionLike, NoneType, Type, TypeOfAny, get_proper_type
 
 from arraytyping_mypy import (
     _autodiff, _binary, _dtypes, _errors, _joins, _operators, _promoting, _random, _shapes, _single, _types,
@@ -239,6 +239,11 @@ class ArraytypingPlugin(Plugin):
                 # reductions too: the stubs' overloads would infer a nested call in the operand with each one's
                 # parameter as context (anp.sum(anp.asarray(x)) summed an Array[bool_]), and take no union dtype
                 return _permissive
+            if fn == "clip" or fn in _promoting.JOINING:
+                # overloaded in the stubs: a hook's error while mypy tries an overload fails that overload (and mypy
+                # then reports the call against the first one as well); an array whatever the operands, which the
+                # shape hook gives its shape where the dtype hook cannot say more
+                return _permissive_array
             if fn in OR.CREATION and fn in _dtypes.DTYPE_FUNCTIONS:
                 return _permissive_if_refused_creation_dtype(fn, self.rules)
             if fn == "argsort":
@@ -409,6 +414,13 @@ def _permissive(ctx: MethodSigContext | FunctionSigContext) -> FunctionLike:
     obj = ctx.api.named_generic_type("builtins.object", [])
     return sig.copy_modified(arg_types=[obj] * len(sig.arg_types), ret_type=AnyType(TypeOfAny.special_form),
                              variables=[])
+
+
+def _permissive_array(ctx: FunctionSigContext) -> FunctionLike:
+    """:func:`_permissive`, its result ``Array[Any]``."""
+    sig = _permissive(ctx)
+    assert isinstance(sig, CallableType)
+    return sig.copy_modified(ret_type=_types.array_of(ctx.api, ("any", None), {}))
 
 
 def _permissive_if_bad_dtype_string(ctx: MethodSigContext | FunctionSigContext) -> FunctionLike:

@@ -50,6 +50,7 @@ def clip_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
 
     def hook(ctx: FunctionContext) -> Type:
         members: list[Member] = []
+        generic: DtypeSet | None = None
         for i, types in enumerate(ctx.arg_types[:3]):
             if not types:
                 if i == 0:
@@ -59,11 +60,35 @@ def clip_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
                 continue
             o = _types.operand(types[0], rules)
             single = o.single if isinstance(o, DtypeSet) else None
+            if single is None and i == 0 and isinstance(o, DtypeSet):
+                generic = o  # a type variable or abstract class, with bounds the plugin reads
+                continue
             if single is None:
                 return ctx.default_return_type
             members.append(single)
+        if generic is not None:
+            return _generic(ctx, rules, "clip", [generic], members, ctx.arg_types[0])
         return _answer(ctx, rules, "clip", members, None, what)
     return hook
+
+
+def _generic(ctx: FunctionContext, rules: Rules, fn: str, sets: list[DtypeSet], fixed: list[Member],
+             types: list[Type]) -> Type:
+    """``fn`` of arrays whose dtype is one type variable or abstract class (``sets``, all one set) and of the
+    ``fixed`` operands (``clip``'s bounds): the variable where each of its instantiations gives itself back
+    (``concatenate((x, x))``, ``clip(x, 0.0, 1.0)`` for ``x: Array[F]``), the smallest abstract class holding every
+    result of members of an abstract class; gradual where the sets differ or an answer is gradual. What JAX refuses
+    for some instantiations is no error (it runs for the others)."""
+    first = sets[0]
+    if any(s != first for s in sets):
+        return ctx.default_return_type
+    pairs = ([(m, m) for m in first.members] if first.var is not None or len(sets) == 1
+             else [(a, b) for a in first.members for b in first.members])
+    results = [(rules.shape(fn, a, *([b] if len(sets) > 1 else []), *fixed), a, b) for a, b in pairs]
+    answer = rules.summarize(results, first, first if len(sets) > 1 else None)
+    if answer[0] in ("error", "any"):
+        return ctx.default_return_type
+    return _types.array_of(ctx.api, answer, _types.type_vars(*types))
 
 
 def _answer(ctx: FunctionContext, rules: Rules, fn: str, members: list[Member], dtype: str | None, what: str
@@ -106,17 +131,25 @@ def joining_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
         types = items(ctx)
         if types is None:
             one = element(ctx)
-            types = None if one is None else [one]
+            types = None if one is None else [one, one]  # any number of them: their join is that of two
         if not types:
             return ctx.default_return_type
         members: list[Member] = []
+        generic: list[DtypeSet] = []
         for t in types:
             o = _types.operand(t, rules)
             single = o.single if isinstance(o, DtypeSet) else None
+            if single is None and dtype is None and isinstance(o, DtypeSet) and not members:
+                generic.append(o)  # a type variable or abstract class: every item must be the same
+                continue
             if single is None:
                 if dtype is None:
                     return ctx.default_return_type
                 continue  # dtype= decides, whatever this item is
+            if generic:
+                return ctx.default_return_type
             members.append(single)
+        if generic:
+            return _generic(ctx, rules, fn, generic, [], types)
         return _answer(ctx, rules, fn, members, dtype, what)
     return hook
