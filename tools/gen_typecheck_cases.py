@@ -34,7 +34,8 @@ import arraytyping.lax as at_lax
 from arraytyping import lattice, op_rules
 from arraytyping._src.stubgen import emit_reexports, lax_same, single_rules, specs
 from arraytyping._src.stubgen.emit_numpy import PY_VALUE as PY_STATIC
-from arraytyping._src.stubgen.emit_numpy import REDUCTIONS_BY_RULE, typed_unary
+from arraytyping._src.stubgen.emit_numpy import CLIP_BOUNDS, REDUCTIONS_BY_RULE, shape_rule, typed_unary
+from arraytyping._src.stubgen.joining import kept_classes
 from arraytyping._src.stubgen.binary import KeepVars, simulate, static_answer
 from arraytyping._src.stubgen.corrected_functions import CORRECTED_AS, static_table
 from arraytyping._src.stubgen.corrected_functions import overloads as corrected_overloads
@@ -173,6 +174,7 @@ def gen_module(cfg: lattice.LatticeConfig, *, static: bool, functions: bool = Tr
     lines += creation_cases(cfg)
     if functions:
         lines += keeping_cases(cfg)
+        lines += joining_cases(cfg, static=static)
     lines += ["", "", "def case_fftfreq() -> None:",
               *_dtype_cases("fftfreq", "fft.fftfreq(8{})", lambda node: op_rules.fftfreq_result(node, cfg)),
               "", "", "def case_one_hot() -> None:",
@@ -322,6 +324,74 @@ def lax_same_cases(cfg: lattice.LatticeConfig, *, static: bool) -> list[str]:
             ex, eb = operand_expr(x), operand_expr(b)
             expr, tag = f"lax.clamp({eb}, {ex}, {eb})", f"lax clamp {b} {x} {b}"
             lines.append(f"    {expr}  # rejected: {tag}" if r is None else f"    assert_type({expr}, Array[{r}])  # {tag}")
+    return lines
+
+
+CLIP_CALLS: Final = {"": (), ", 0, 1": ("int", "int"), ", True": ("int",), ", 0.0, None": ("float",),
+                     ", max=2.5": ("float",)}
+"""``clip``'s bounds in the cases, by the argument text after the array and the annotation of
+:data:`CLIP_BOUNDS` each takes (the first that admits every bound given)."""
+
+
+def _clip_static(cls: str, bounds: tuple[str, ...], cfg: lattice.LatticeConfig) -> str:
+    """The stubs' answer for ``clip`` of an operand of class ``cls``: the first bound group admitting the bounds
+    whose rule takes ``cls``, else the source signature's ``Any``."""
+    for annotation, admitted in CLIP_BOUNDS:
+        kinds = annotation.replace(" | None", "")
+        if any(b != kinds and not (b == "int" and kinds == "float") for b in bounds) or (kinds == "None" and bounds):
+            continue
+        if (r := shape_rule("clip", cfg, admitted, admitted)(cls)) is not None:
+            return r
+    return "Any"
+
+
+_CLIP_OPERANDS: Final = {", 0, 1": [("int", True), ("int", True)], ", True": [(lattice.BOOL, False)],
+                         ", 0.0, None": [("float", True)], ", max=2.5": [("float", True)], "": []}
+
+
+def joining_cases(cfg: lattice.LatticeConfig, *, static: bool) -> list[str]:
+    """``stack`` of a tuple of every pair the binary cases hold, ``concatenate`` of a tuple of three arrays of one
+    spec (``stack`` of three scalars), ``clip`` (bounds left out or Python scalars), ``unique`` and ``average`` of every spec. The plugin gives
+    op_rules' ``shape_result`` (``reduction_result`` for ``average``; a refusal an error); the stubs, a join's class
+    for arrays of one class where ``joining.kept_classes`` proves it (else ``Any``), and the one-array functions'
+    rule (``Any`` where it refuses)."""
+    concrete, _ = kept_classes(cfg, lambda ops: op_rules.shape_result("stack", ops, cfg))
+
+    def join(ops: list[Spec]) -> str | None:
+        if static:
+            one = {(o.kind, o.name) for o in ops}
+            cls = specs.static_of(*ops[0].operand) if ops[0].kind in ("arr", "warr") else None
+            return cls if len(one) == 1 and cls in concrete and ops[0].kind in ("arr", "warr") else "Any"
+        try:
+            return specs.static_of(*op_rules.shape_result("stack", [o.operand for o in ops], cfg))
+        except specs.REJECTIONS:
+            return None
+
+    lines = _pair_cases("stack", "anp.stack(({}, {}))", "fn stack", lambda a, b: join([a, b]))
+    lines += ["", "", "def case_one_array_selections() -> None:"]
+    unique, average = shape_rule("unique", cfg), single_rules.reduction_rule("average", cfg)
+
+    def case(expr: str, r: str | None, tag: str) -> None:
+        lines.append(f"    {expr}  # rejected: {tag}" if r is None else f"    assert_type({expr}, Array[{r}])  # {tag}")
+
+    for a in specs.all_specs():
+        e = operand_expr(a)
+        r = join([a, a, a])
+        joins = "concatenate" if a.kind in ("arr", "warr") else "stack"  # a 0-d value is not concatenated
+        case(f"anp.{joins}(({e}, {e}, {e}))", "Any" if static and r is None else r, f"{joins} {a} x3")
+        cls = PY_STATIC[a.name] if a.kind == "py" else specs.static_of(*a.operand)
+        for after, bounds in CLIP_CALLS.items():
+            if static:
+                r = _clip_static(cls, bounds, cfg) if a.kind != "np" or a.name in specs.NUMPY_TYPES else "Any"
+            else:
+                try:
+                    r = specs.static_of(*op_rules.shape_result("clip", [a.operand, *_CLIP_OPERANDS[after]], cfg))
+                except specs.REJECTIONS:
+                    r = None
+            case(f"anp.clip({e}{after})", r, f"clip {a}{after}")
+        for fn, rule in (("unique", unique), ("average", average)):
+            r = rule(cls)
+            case(f"anp.{fn}({e})", ("Any" if r is None else r) if static or fn == "unique" else r, f"{fn} {a}")
     return lines
 
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 import ast
 import copy
 import functools
+import itertools
 from collections.abc import Callable, Sequence
 from typing import Final
 
 from arraytyping import lattice, op_rules, shape_rules
-from arraytyping._src.stubgen import binary, corrected_functions, dtype_args, dtype_given, emit_array, from_source, single_rules, specs
+from arraytyping._src.stubgen import (binary, corrected_functions, dtype_args, dtype_given, emit_array, from_source,
+                                      joining, single_rules, specs)
 from arraytyping._src.stubgen.binary import ANY_NUMPY, KeepVars, Ov
 from arraytyping._src.stubgen.corrected_functions import CORRECTED_AS
 from arraytyping._src.stubgen.emit_scalars import protocol_names
@@ -257,9 +259,11 @@ def scalar_bounds(fn: str, cfg: LatticeConfig) -> tuple[str, str]:
     return specs.cls_of(op_rules.creation_result(fn, [("bool", False), ("bool", False)], cfg)[0]), others.pop()
 
 
-def _declarers(cfg: LatticeConfig, keep: KeepVars) -> dict[str, Callable[[ast.FunctionDef], list[str]]]:
+def _declarers(cfg: LatticeConfig, keep: KeepVars, docs: Callable[[str], str | None]
+               ) -> dict[str, Callable[[ast.FunctionDef], list[str]]]:
     """The source-declared functions the stub types by a rule of their ``dtype`` argument (``argsort``'s indices
-    too), and ``empty_like``."""
+    too), ``empty_like``, the joining functions (:mod:`.joining`), and ``clip``, ``unique`` and ``average`` by the
+    rule of their one array."""
     def by_dtype(fn: str, no_dtype: dtype_given.NoDtype | None = None) -> Callable[[ast.FunctionDef], list[str]]:
         return lambda f: dtype_given.overloads(f, cfg, keep, from_source.docline(f),
                                                lambda node: op_rules.creation_result(fn, (), cfg, node)[0],
@@ -271,10 +275,76 @@ def _declarers(cfg: LatticeConfig, keep: KeepVars) -> dict[str, Callable[[ast.Fu
     out["empty_like"] = lambda f: _like_overloads(cfg, "empty_like", f.args.args[0].arg, "", from_source.docline(f))
     for fn in REDUCTIONS_BY_RULE:
         out[fn] = functools.partial(_reduction_overloads, cfg=cfg, keep=keep)
+    out.update(joining.declarers(cfg, keep))
+    out["clip"] = functools.partial(_clip_overloads, cfg=cfg, keep=keep)
+    out["unique"] = _before_overloads(lambda f: unary_function(
+        "unique", "unique", cfg, keep, docs("unique"), ("ar", False), rule=shape_rule("unique", cfg),
+        rest=from_source.rest_of(f, {"fill_value": "None"})))
+    out["average"] = _before_overloads(lambda f: unary_function(
+        "average", "average", cfg, keep, docs("average"), ("a", False),
+        rule=single_rules.reduction_rule("average", cfg), rest=from_source.rest_of(f, {"weights": "None"})))
     out["argsort"] = lambda f: dtype_given.overloads(
         f, cfg, keep, from_source.docline(f), lambda node: op_rules.shape_result("argsort", [("float32", False)],
                                                                                  cfg, node)[0])
     return out
+
+
+def shape_rule(fn: str, cfg: LatticeConfig, *bounds: Sequence[tuple[str, bool] | None]) -> Rule:
+    """op_rules' ``shape_result`` of ``fn`` on one array and, for each of ``bounds``, any of its operands
+    (``None``: the argument left out): the one answer of all of them, ``Any`` where they differ."""
+    def rule(cls: str) -> str | None:
+        answers: set[str] = set()
+        for given in itertools.product(*bounds):
+            try:
+                answers.add(specs.static_of(*op_rules.shape_result(
+                    fn, [single_rules.operand(cls, cfg), *(b for b in given if b is not None)], cfg)))
+            except specs.REJECTIONS:
+                return None
+        return answers.pop() if len(answers) == 1 else "Any"
+    return rule
+
+
+CLIP_BOUNDS: Final = (("None", (None,)), ("int | None", (None, (lattice.BOOL, False), ("int", True))),
+                      ("float | None", (None, (lattice.BOOL, False), ("int", True), ("float", True))))
+"""``clip``'s typed bounds: each annotation and the operands it admits (a ``bool`` is an ``int``, which is a
+``float``, to every checker)."""
+
+
+def _clip_overloads(f: ast.FunctionDef, *, cfg: LatticeConfig, keep: KeepVars) -> list[str]:
+    """``clip(arr, min, max)`` by its rule where the bounds are left out or Python scalars (each class its one
+    answer over every bound the annotation admits); a numpy bound (``np.float64`` is a ``float`` to a checker, but
+    strong) and anything else: the source signature's ``Array[Any]``. A complex array is refused (JAX's
+    ``ValueError``) where every bound is a Python scalar."""
+    out = ["@overload", "def clip(arr: ArrayLike, /, min: np.generic | np.ndarray[Any, Any], "
+           "max: ArrayLike | None = ...) -> Array[Any]: ...",
+           "@overload", "def clip(arr: ArrayLike, /, min: ArrayLike | None = ..., *, "
+           "max: np.generic | np.ndarray[Any, Any]) -> Array[Any]: ...",
+           "@overload", "def clip(arr: ArrayLike, /, min: ArrayLike | None, "
+           "max: np.generic | np.ndarray[Any, Any]) -> Array[Any]: ..."]
+    for annotation, admitted in CLIP_BOUNDS:
+        out += unary_function("clip", "clip", cfg, keep, None, ("arr", True),
+                              rule=shape_rule("clip", cfg, admitted, admitted),
+                              rest=f", min: {annotation} = ..., max: {annotation} = ...")
+    f.returns = ast.Name("Array[Any]")
+    f.decorator_list = [ast.Name("overload")]
+    return dtype_given.with_doc([*out, *from_source.stub_function(f, with_doc=False)], from_source.docline(f))
+
+
+def _before_overloads(typed: Callable[[ast.FunctionDef], list[str]]) -> Callable[[ast.FunctionDef], list[str]]:
+    """The declarer of a function the source declares with overloads: ``typed``'s overloads (made from the first
+    source overload) before the source's own; its implementation adds nothing."""
+    first = True
+
+    def declare(f: ast.FunctionDef) -> list[str]:
+        nonlocal first
+        if not any(isinstance(d, ast.Name) and d.id == "overload" for d in f.decorator_list):
+            return []
+        lines = from_source.stub_function(f, with_doc=False)
+        if first:
+            first = False
+            return [*typed(f), *lines]
+        return lines
+    return declare
 
 
 REDUCTIONS_BY_RULE: Final = ("var", "std", "median", "ptp", "nansum", "nanmean", "nanmax", "nanmin", "cumsum",
@@ -474,7 +544,7 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
              "",
              *from_source.private_module_declarations(modules=_from_source(), keeping=_keeping(),
                                                       results=_constant_results(cfg),
-                                                      declarers=_declarers(cfg, keep))]
+                                                      declarers=_declarers(cfg, keep, docs))]
     head = [*header,
             '"""arraytyping.numpy: the jax.numpy-style function API."""',
             "",

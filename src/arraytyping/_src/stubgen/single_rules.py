@@ -14,10 +14,10 @@ from arraytyping._src.stubgen.unary import Rule
 from arraytyping.lattice import LatticeConfig
 
 __all__ = ["fft_rule", "int_as_float", "integer_pow_rule", "lax_rule", "linalg_field_rule", "linalg_rule",
-           "linalg_tuple_rule", "nn_rule", "reduce_window_rule", "reduction_rule", "top_k_rule", "tuple_fields", "unary_rule"]
+           "linalg_tuple_rule", "nn_rule", "operand", "reduce_window_rule", "reduction_rule", "top_k_rule", "tuple_fields", "unary_rule"]
 
 
-def _operand(cls: str, cfg: LatticeConfig) -> tuple[str, bool]:
+def operand(cls: str, cfg: LatticeConfig) -> tuple[str, bool]:
     """``(canonical dtype name, weak)`` of a static class."""
     if cls in specs.WEAK:
         return lattice.default_name(lattice.KIND[cls], cfg.x64), True
@@ -29,7 +29,7 @@ def _by(answer: Callable[[tuple[str, bool]], tuple[str, bool] | None], cfg: Latt
     gradual (``Any``) where it answers None."""
     def rule(cls: str) -> str | None:
         try:
-            out = answer(_operand(cls, cfg))
+            out = answer(operand(cls, cfg))
         except specs.REJECTIONS:
             return None
         return "Any" if out is None else specs.static_of(*out)
@@ -73,7 +73,7 @@ def linalg_tuple_rule(fn: str, cfg: LatticeConfig) -> Rule:
     classes joined by ``/`` (``float32/complex64`` for ``eigh`` of ``complex64``; see :func:`tuple_fields`)."""
     def rule(cls: str) -> str | None:
         try:
-            out = op_rules.linalg_tuple_result(fn, _operand(cls, cfg), cfg)
+            out = op_rules.linalg_tuple_result(fn, operand(cls, cfg), cfg)
         except specs.REJECTIONS:
             return None
         if out is None:
@@ -95,7 +95,7 @@ def top_k_rule(cfg: LatticeConfig) -> Rule:
     type variable of it is kept), or refused (complex)."""
     def rule(cls: str) -> str | None:
         try:
-            values, indices = op_rules.lax_top_k_static_result(_operand(cls, cfg), cfg)
+            values, indices = op_rules.lax_top_k_static_result(operand(cls, cfg), cfg)
         except specs.REJECTIONS:
             return None
         fields = ["Any" if f is None else specs.static_of(*f) for f in (values, indices)]
@@ -114,7 +114,7 @@ def linalg_field_rule(fn: str, field: int, cfg: LatticeConfig) -> Rule:
     (``qr(a, mode='r')``, ``svd(a, compute_uv=False)``)."""
     def rule(cls: str) -> str | None:
         try:
-            out = op_rules.linalg_tuple_result(fn, _operand(cls, cfg), cfg)
+            out = op_rules.linalg_tuple_result(fn, operand(cls, cfg), cfg)
         except specs.REJECTIONS:
             return None
         return "Any" if out is None else specs.static_of(*out[field])
@@ -144,7 +144,7 @@ def reduction_rule(fn: str, cfg: LatticeConfig) -> Rule:
     ``min`` keep the dtype and drop the weak flag (JAX converts the operand, strongly, before reducing);
     ``any``/``all`` give bool."""
     def rule(cls: str) -> str | None:
-        name, weak = _operand(cls, cfg)
+        name, weak = operand(cls, cfg)
         if fn in ("max", "min"):
             return specs.static_of(name, False)
         if fn in ("any", "all"):

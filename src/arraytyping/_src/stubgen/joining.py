@@ -1,0 +1,100 @@
+"""The joining functions (``concatenate``, ``stack``, ``vstack``, ``hstack``, ``column_stack``): typed where every
+array they join has one dtype, from op_rules' ``shape_result``.
+
+Their result is the join of all the arrays' dtypes, which no overload can compute for a sequence of any length, so
+the stubs type what one type variable can say: a tuple of up to :data:`ARITY` arrays of one class (``_Same``, an
+invariant protocol: two arrays meet it with one class only when they have one dtype) gives that class where the
+rule proves it (:func:`kept_classes`), and one array (joined along its first axis) keeps its own. Lists are not
+typed: pyright infers a list written in the call against the parameter's item type, where an ``Array[Any]`` item
+takes any class, so ``[x_any, x_f32]`` would be ``Array[float32]`` whatever ``x_any`` holds; a tuple's items keep
+their own types, and an overload before the typed ones catches a gradual item at each position. Everything else
+(lists, longer tuples, Python scalars, numpy values, two dtypes) is the runtime signature's ``Array[Any]``; with
+the mypy plugin every form is exact."""
+
+from __future__ import annotations
+
+import ast
+import itertools
+from collections.abc import Callable, Sequence
+from typing import Final
+
+from arraytyping import op_rules
+from arraytyping._src.stubgen import dtype_given, specs
+from arraytyping._src.stubgen.binary import KeepVars, markers
+from arraytyping._src.stubgen.from_source import docline
+from arraytyping._src.stubgen.single_rules import operand
+from arraytyping.lattice import LatticeConfig
+
+__all__ = ["ARITY", "JOINING", "declarers", "kept_classes"]
+
+JOINING: Final = ("concatenate", "stack", "vstack", "hstack", "column_stack")
+"""op_rules' ``promote`` functions that join a sequence of arrays."""
+
+ARITY: Final = 4
+"""The longest tuple of arrays the stubs type (each length is one tuple type in the parameter's union)."""
+
+Answer = Callable[[Sequence[tuple[str, bool]]], tuple[str, bool]]
+"""A function's result ``(dtype name, weak)`` for its arrays' ``(dtype name, weak)``; raises what op_rules raises
+where JAX refuses."""
+
+
+def _static(answer: Answer, operands: Sequence[tuple[str, bool]]) -> str | None:
+    try:
+        return specs.static_of(*answer(operands))
+    except specs.REJECTIONS:
+        return None
+
+
+def kept_classes(cfg: LatticeConfig, answer: Answer, n: int = 2) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The classes whose ``n`` arrays ``answer`` gives that class again: the concrete classes an array can have in
+    ``cfg`` and the weak ones (``Array[float]``), each with ``n`` arrays of itself; and the abstract classes every
+    inhabited member of which keeps itself and any ``n`` of whose members give a member (or are refused), so that
+    ``Array[floating]`` and a type variable bound to ``floating`` keep their class."""
+    concrete = tuple(c for c in (*specs.inhabited(cfg), *specs.WEAK)
+                     if _static(answer, [operand(c, cfg)] * n) == c)
+    abstract: list[str] = []
+    for a in specs.ABSTRACT:
+        members = specs.members(a, cfg)
+        if not members or any(c not in concrete for c in members):
+            continue
+        results = {_static(answer, [operand(c, cfg) for c in combo])
+                   for combo in itertools.product(members, repeat=n)}
+        if results <= {*members, None}:
+            abstract.append(a)
+    return concrete, tuple(abstract)
+
+
+def _tuples(item: str) -> str:
+    """Tuples of one to :data:`ARITY` items of annotation ``item``."""
+    return " | ".join(f"tuple[{', '.join([item] * k)}]" for k in range(1, ARITY + 1))
+
+
+GRADUAL_ITEM: Final = " | ".join(f"tuple[{', '.join(['Any'] * i + ['Array[Never]'])}, *tuple[Any, ...]]"
+                                 for i in range(ARITY))
+"""A tuple with an ``Array[Any]`` at one of the positions the typed overloads take (``Array[Never]`` takes only
+a gradual array): gradual, before a typed overload would solve its type variable from the other items."""
+
+
+def _declare(fn: ast.FunctionDef, cfg: LatticeConfig, keep: KeepVars) -> list[str]:
+    """``fn`` (a :data:`JOINING` function's runtime definition): by its ``dtype`` where it takes one, then the
+    gradual tuples, tuples of one class and one array, and its own signature."""
+    param = [*fn.args.posonlyargs, *fn.args.args][0].arg
+    answer: Answer = lambda operands: op_rules.shape_result(fn.name, operands, cfg)
+    concrete, abstract = kept_classes(cfg, answer)
+    forms: list[tuple[dict[str, str], str]] = [({param: GRADUAL_ITEM}, "Any")]
+    for bound in (" | ".join(concrete), markers(abstract)):
+        if bound:
+            v = keep.var(bound)
+            forms.append(({param: f"{_tuples(f'_Same[{v}]')} | Array[{v}]"}, v))
+    forms.append(({}, "Any"))
+    if any(p.arg == "dtype" for p in [*fn.args.args, *fn.args.kwonlyargs]):
+        return dtype_given.overloads(fn, cfg, keep, docline(fn),
+                                     lambda node: op_rules.shape_result(fn.name, [("float32", False)], cfg, node)[0],
+                                     no_dtype=forms)
+    return dtype_given.with_doc([line for annotations, r in forms
+                                 for line in dtype_given.declare(fn, None, r, annotations=annotations)], docline(fn))
+
+
+def declarers(cfg: LatticeConfig, keep: KeepVars) -> dict[str, Callable[[ast.FunctionDef], list[str]]]:
+    """The declarers of :data:`JOINING` for ``from_source.private_module_declarations``."""
+    return {fn: lambda f: _declare(f, cfg, keep) for fn in JOINING}
