@@ -85,6 +85,8 @@ def surface_entries() -> list[Entry]:
     out += [
         _e("concatenate", "anp.concatenate([{a}, {b}])", AB, "concat_first", j),
         _e("stack", "anp.stack([{a}, {b}])", AB, "stack_first", j),
+        _e("concatenate(tuple)", "anp.concatenate(({a}, {b}))", AB, "concat_first", j),
+        _e("stack(tuple)", "anp.stack(({a}, {b}))", AB, "stack_first", j),
         _e("vstack", "anp.vstack([{a}, {b}])", AB, "concat_first2", j),
         _e("hstack", "anp.hstack([{a}, {b}])", AB, "concat_1d", j),
         _e("column_stack", "anp.column_stack([{a}, {b}])", AB, "column_stack", j),
@@ -95,6 +97,7 @@ def surface_entries() -> list[Entry]:
     out += [
         _e("clip", "anp.clip({a}, 0, 1)", AL, "same", x),
         _e("clip(array bound)", "anp.clip({a}, {b})", AB, "elementwise", x),
+        _e("clip(float bound)", "anp.clip({a}, 0.5, None)", AL, "same", x),
         _e("select", "anp.select([{c}], [{a}])", (("c", "cond"), ("a", "arraylike")), "elementwise", x),
         _e("take", "anp.take({a}, 0)", AL, "reduce_all", x),
         _e("take_along_axis", "anp.take_along_axis({a}, anp.argsort({a}, axis=-1), axis=-1)", ONE, "same_rank1", x),
