@@ -145,9 +145,9 @@ def robust_stats(x: Array[bfloat16], counts: Array[int32], n: np.ndarray[Any, np
 
 def vocabulary(tokens: Array[int32], size: int) -> tuple[Array[Any], Array[Any]]:
     """``unique`` is one array unless a ``return_*`` flag is true: then a tuple (it was a union with the tuple, so
-    ``unique(x, size=n).max()`` was an error in every checker)."""
+    ``unique(x, size=n).max()`` was an error in every checker); the one array keeps the operand's dtype."""
     words = anp.unique(tokens, size=size)
-    assert_type(words, Array[Any])
+    assert_type(words, Array[int32])
     largest = words.max(axis=0)
     words_again, counts = anp.unique(tokens, return_counts=True, size=size)
     assert_type(anp.unique(tokens, True, size=size), tuple[Array[Any], ...])
