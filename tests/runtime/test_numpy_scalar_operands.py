@@ -1,7 +1,7 @@
 """Python scalars and rank-0 operands where JAX 0.10.2's jax.numpy promotes them or refuses them (checked against
 JAX by hand; ``test_conformance_numpy`` covers the same cases only in a sample unless
 ``ARRAYTYPING_FULL_CONFORMANCE=1``): ``clip``'s bounds and ``select``'s default promote with the operands, complex
-operands of ``clip`` are refused, a scalar piece of ``concatenate`` is a ``TypeError``, ``cumsum`` along an axis
+operands of ``clip`` are refused, ``select``'s conditions of any dtype are promoted and cast to bool, a scalar piece of ``concatenate`` is a ``TypeError``, ``cumsum`` along an axis
 flattens only a weakly typed scalar, and ``pad`` checks ``pad_width`` against a rank-0 array too."""
 
 from __future__ import annotations
@@ -57,6 +57,15 @@ def test_select_default_promotes_with_the_choices() -> None:
     with dtype_promotion("strict"):
         with pytest.raises(lattice.TypePromotionError):
             anp.select(c, b)
+
+
+def test_select_conditions_of_any_dtype_are_promoted_then_cast_to_bool() -> None:
+    # JAX stacks False and the conditions (promoting them as stack does) and casts the stack to bool
+    got = anp.select([anp.asarray([0.0, 2.0, 0.0], dtype="float16"), anp.asarray([1, 0, 1], dtype="uint8"), 1e-5],
+                     [anp.asarray([1.0, 2.0, 3.0]), anp.asarray([4.0, 5.0, 6.0]), -2.0], -1.0)
+    assert np.asarray(got).tolist() == [4.0, 2.0, 6.0]
+    with pytest.raises(lattice.TypePromotionError):
+        anp.select([anp.ones(3, "float8_e4m3fn"), anp.ones(3)], [anp.ones(3), anp.ones(3)])
 
 
 @pytest.mark.parametrize("axis", [0, 1])

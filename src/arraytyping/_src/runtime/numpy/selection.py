@@ -59,7 +59,7 @@ def _broadcast_all(*args: Any) -> list[Any]:
 
 def _select_body(*args: Any, n: int) -> Any:
     """JAX's ``select``: the index of the first true condition (``argmax`` over the stacked conditions, with
-    ``False`` broadcast in first for the default), then ``select_n`` over the default and the choices promoted
+    ``False`` broadcast in first for the default, promoted together as ``stack`` does and then cast to bool), then ``select_n`` over the default and the choices promoted
     together."""
     from arraytyping._src.runtime import sorting as S  # noqa: PLC0415
     choices, default = args[n:2 * n], args[2 * n]
@@ -69,7 +69,9 @@ def _select_body(*args: Any, n: int) -> Any:
     values = [lax.convert_element_type(v, dtype, weak) if isinstance(v, Array) else as_dtype(v, dtype, weak)
               for v in values]
     false = lax.const(False, ShapedArray((), BOOL, False))
-    stacked = lax.stack(_broadcast_all(false, *conds), 0)
+    cdtype, cweak = common_dtype(false, *conds)  # stack promotes the conditions (and False) together first
+    conds = [lax.convert_element_type(c, cdtype, cweak) for c in (false, *conds)]
+    stacked = lax.stack(_broadcast_all(*conds), 0)
     stacked = lax.convert_element_type(stacked, BOOL, False)
     idx = S.argmax_p.bind(stacked, axes=(0,), index_dtype=registry.INFO["int32"].dtype)
     return lax.select_n(*_broadcast_all(idx, *values))
