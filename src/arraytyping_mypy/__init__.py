@@ -56,7 +56,7 @@ from mypy.plugin import (
 from mypy.types import AnyType, CallableType, FunctionLike, NoneType, Type, TypeOfAny, get_proper_type
 
 from arraytyping_mypy import (
-    _autodiff, _binary, _dtypes, _errors, _joins, _operators, _promoting, _random, _shapes, _single, _types,
+    _autodiff, _binary, _dtypes, _each, _errors, _joins, _operators, _promoting, _random, _shapes, _single, _types,
 )
 from arraytyping_mypy._config import ConfigError, read_config
 from arraytyping_mypy._errors import DTYPE_PROMOTION, DTYPE_PROMOTION_ARG, DTYPE_PROMOTION_CALL, DTYPE_PROMOTION_SELF
@@ -336,6 +336,10 @@ class ArraytypingPlugin(Plugin):
                 if family == "broadcast":
                     return _shapes.broadcasting(hook, _given_three, _errors.SHAPE_MISMATCH_ARG, what)
                 return hook
+            if fn == "select":
+                return _promoting.select_hook(rules)
+            if fn in _each.EACH:
+                return _each.each_hook(rules, fn)
             if fn in _dtypes.DTYPE_FUNCTIONS:
                 hook = _dtypes.dtype_function_hook(rules, fn)
                 if family == "creation":

@@ -1,7 +1,8 @@
 """Functions whose result is their operands' join, op_rules' ``shape_result``: ``concatenate``, ``stack``,
 ``vstack``, ``hstack`` and ``column_stack`` of a list or tuple written in the call (the ``promote`` family: the
 items' join, weakly typed when the join is a weak node; ``dtype=`` gives that dtype, strong), whose shapes are
-:mod:`._shapes`' (``joined``); ``clip`` of an array and its bounds (``promote_real``: complex refused)."""
+:mod:`._shapes`' (``joined``); ``clip`` of an array and its bounds (``promote_real``: complex refused); ``select``
+of its choices and default."""
 
 from __future__ import annotations
 
@@ -15,22 +16,22 @@ from mypy.types import AnyType, Instance, NoneType, TupleType, Type, TypeOfAny, 
 from arraytyping_mypy import _dtypes, _errors, _types
 from arraytyping_mypy._rules import OR, L, DtypeSet, Member, Rules, describe, static_of
 
-__all__ = ["JOINING", "clip_hook", "element", "items", "joining_hook"]
+__all__ = ["JOINING", "clip_hook", "element", "items", "joining_hook", "select_hook"]
 
 JOINING: Final = ("concatenate", "stack", "vstack", "hstack", "column_stack")
 """The ``arraytyping.numpy`` functions that join a sequence of arrays, op_rules' ``promote`` family."""
 
 
-def items(ctx: FunctionContext) -> list[Type] | None:
-    """The types of the arrays of the call's first argument, one per item, where it is a list or tuple written in
-    the call (``[x, y]``: mypy has inferred each item, and joined them for the list's type) or has a tuple type;
+def items(ctx: FunctionContext, i: int = 0) -> list[Type] | None:
+    """The types of the arrays of the call's ``i``-th argument, one per item, where it is a list or tuple written
+    in the call (``[x, y]``: mypy has inferred each item, and joined them for the list's type) or has a tuple type;
     None otherwise (a variable list: how many is unknown; :func:`element` may say of which type)."""
-    if not ctx.arg_types or not ctx.arg_types[0] or not ctx.args[0]:
+    if len(ctx.arg_types) <= i or not ctx.arg_types[i] or not ctx.args[i]:
         return None
-    t = get_proper_type(ctx.arg_types[0][0])
+    t = get_proper_type(ctx.arg_types[i][0])
     if isinstance(t, TupleType):
         return list(t.items)
-    expr: Expression = ctx.args[0][0]
+    expr: Expression = ctx.args[i][0]
     lookup = getattr(ctx.api, "lookup_type", None)  # TypeChecker's: the type already inferred for an item
     if not isinstance(expr, (ListExpr, TupleExpr)) or lookup is None:
         return None
@@ -104,12 +105,13 @@ def _answer(ctx: FunctionContext, rules: Rules, fn: str, members: list[Member], 
 _SEQUENCES: Final = frozenset({"builtins.list", "builtins.tuple", "typing.Sequence", "collections.abc.Sequence"})
 
 
-def element(ctx: FunctionContext) -> Type | None:
-    """The item type of a list or sequence the call passes in a variable (``xs: list[Array[float32]]``): every
-    item has it, and a join of one type with itself is that type, however many items there are."""
-    if not ctx.arg_types or not ctx.arg_types[0]:
+def element(ctx: FunctionContext, i: int = 0) -> Type | None:
+    """The item type of a list or sequence the call passes in a variable (``xs: list[Array[float32]]``) as its
+    ``i``-th argument: every item has it, and a join of one type with itself is that type, however many items there
+    are."""
+    if len(ctx.arg_types) <= i or not ctx.arg_types[i]:
         return None
-    t = get_proper_type(ctx.arg_types[0][0])
+    t = get_proper_type(ctx.arg_types[i][0])
     if isinstance(t, Instance) and t.type.fullname in _SEQUENCES and len(t.args) == 1:
         return t.args[0]
     return None
@@ -152,4 +154,46 @@ def joining_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
         if generic:
             return _generic(ctx, rules, fn, generic, [], types)
         return _answer(ctx, rules, fn, members, dtype, what)
+    return hook
+
+
+_ZERO: Final[Member] = ("int", True, True, False)
+"""``select``'s default when the call leaves it out: ``0``, a Python int."""
+
+
+def select_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
+    """``arraytyping.numpy.select(condlist, choicelist, default=0)``: op_rules' ``shape_result`` of the choices
+    (a list or tuple written in the call, or a variable list of one item type) and the default, joined; a choice or
+    default the plugin cannot read makes the answer gradual, and a join JAX refuses is an error, as are lists or
+    tuples of conditions and choices written in the call that differ in length (JAX's ``ValueError``)."""
+    what = "arraytyping.numpy.select"
+
+    def hook(ctx: FunctionContext) -> Type:
+        types, conds = items(ctx, 1), items(ctx, 0)
+        if types is not None and conds is not None and len(types) != len(conds):
+            ctx.api.fail(f"{what}: condlist must have length equal to choicelist ({len(conds)} vs {len(types)}), "
+                         f"as JAX requires", ctx.context, code=_errors.SHAPE_MISMATCH_ARG)
+            return AnyType(TypeOfAny.from_error)
+        if types is None:
+            one = element(ctx, 1)
+            types = None if one is None else [one, one]
+        if not types:
+            return ctx.default_return_type  # an empty choicelist is JAX's ValueError, left to the run
+        default = _ZERO
+        if len(ctx.arg_types) > 2 and ctx.arg_types[2]:
+            o = _types.operand(ctx.arg_types[2][0], rules)
+            single = o.single if isinstance(o, DtypeSet) else None
+            if single is None:
+                return ctx.default_return_type
+            default = single
+        sets = [_types.operand(t, rules) for t in types]
+        if not all(isinstance(o, DtypeSet) for o in sets):
+            return ctx.default_return_type
+        readable = [o for o in sets if isinstance(o, DtypeSet)]
+        members = [o.single for o in readable if o.single is not None]
+        if len(members) == len(readable):
+            return _answer(ctx, rules, "select", [*members, default], None, what)
+        if members:
+            return ctx.default_return_type
+        return _generic(ctx, rules, "select", readable, [default], types)
     return hook

@@ -249,6 +249,11 @@ class Rules:
         ``clip``...) of ``ms``, or the exception op_rules raises."""
         return self._static(lambda: OR.shape_result(fn, [m[:2] for m in ms], self.cfg))
 
+    def creation(self, fn: str, *ms: Member) -> str | Exception:
+        """The static class of creation function ``fn`` (op_rules' ``CREATION``: ``meshgrid``...) of ``ms``
+        without ``dtype=``, or the exception op_rules raises."""
+        return self._static(lambda: OR.creation_result(fn, [m[:2] for m in ms], self.cfg))
+
     def linalg_field(self, fn: str, field: int, m: Member) -> str | Exception:
         """The static class of the ``field``-th array of ``jax.numpy.linalg.<fn>(m)`` for a function of op_rules'
         ``LINALG_TUPLES`` (``Any`` where the matrix size decides)."""
