@@ -35,7 +35,7 @@ from arraytyping import lattice, op_rules
 from arraytyping._src.stubgen import emit_reexports, lax_same, single_rules, specs
 from arraytyping._src.stubgen.emit_numpy import PY_VALUE as PY_STATIC
 from arraytyping._src.stubgen.emit_numpy import CLIP_BOUNDS, REDUCTIONS_BY_RULE, shape_rule, typed_unary
-from arraytyping._src.stubgen.joining import kept_classes
+from arraytyping._src.stubgen.joining import kept_classes, select_classes
 from arraytyping._src.stubgen.binary import KeepVars, simulate, static_answer
 from arraytyping._src.stubgen.corrected_functions import CORRECTED_AS, static_table
 from arraytyping._src.stubgen.corrected_functions import overloads as corrected_overloads
@@ -392,6 +392,49 @@ def joining_cases(cfg: lattice.LatticeConfig, *, static: bool) -> list[str]:
         for fn, rule in (("unique", unique), ("average", average)):
             r = rule(cls)
             case(f"anp.{fn}({e})", ("Any" if r is None else r) if static or fn == "unique" else r, f"{fn} {a}")
+    lines += each_cases(cfg, static=static)
+    return lines
+
+
+EACH_OTHER: Final = "a_arr_int8"
+"""The array the list-making and selecting cases pair each spec with (of another class but its own)."""
+
+EACH: Final[dict[str, Callable[[tuple[str, bool], lattice.LatticeConfig], tuple[str, bool]]]] = {
+    "broadcast_arrays": lambda o, cfg: op_rules.shape_result("broadcast_arrays", [o], cfg),
+    "meshgrid": lambda o, cfg: op_rules.creation_result("meshgrid", [o], cfg),
+}
+"""The functions that give each operand back in a list, with the ``(dtype, weak)`` of one operand's item."""
+
+
+def each_cases(cfg: lattice.LatticeConfig, *, static: bool) -> list[str]:
+    """``broadcast_arrays`` and ``meshgrid`` (arrays only: it takes 1-d arrays) of two operands of every spec, and
+    ``select`` of a tuple of two such choices, each also with :data:`EACH_OTHER`: the stubs give the lists
+    ``list[Array[Any]]`` (mypy alone would take minutes to solve one class from arrays of two: README) and type
+    ``select`` of choices of one class it keeps (``joining.select_classes``), else ``Any``; the plugin gives each
+    item's class where the items share it (else ``Any``) and op_rules' ``select`` join (a refusal an error)."""
+    lines = ["", "", "def case_each_and_select() -> None:"]
+    other = next(o for o in specs.all_specs() if var(o) == EACH_OTHER)
+    kept = select_classes(cfg)[0]
+    for a in specs.all_specs():
+        e = operand_expr(a)
+        for fn, rule in EACH.items():
+            if fn == "meshgrid" and a.kind not in ("arr", "warr"):
+                continue
+            for b, eb in ((a, e), (other, EACH_OTHER)):
+                r = specs.static_of(*rule(a.operand, cfg))
+                r = "Any" if static or r != specs.static_of(*rule(b.operand, cfg)) else r
+                lines.append(f"    assert_type(anp.{fn}({e}, {eb}), list[Array[{r}]])  # {fn} {a} {b}")
+        for b, eb in ((a, e), (other, EACH_OTHER)):
+            expr, r = f"anp.select((a_arr_bool, a_arr_bool), ({e}, {eb}))", "Any"
+            if static and a == b and a.kind in ("arr", "warr") and specs.static_of(*a.operand) in kept:
+                r = specs.static_of(*a.operand)
+            elif not static:
+                try:
+                    r = specs.static_of(*op_rules.shape_result("select", [a.operand, b.operand, ("int", True)], cfg))
+                except specs.REJECTIONS:
+                    r = None
+            lines.append(f"    {expr}  # rejected: select {a} {b}" if r is None
+                         else f"    assert_type({expr}, Array[{r}])  # select {a} {b}")
     return lines
 
 

@@ -77,8 +77,9 @@ _K18 = TypeVar("_K18", bound=bool_)
 _K19 = TypeVar("_K19", bound=uint32 | int32 | float4_e2m1fn | float6_e2m3fn | float6_e3m2fn | float8_e3m4 | float8_e4m3 | float8_e8m0fnu | float8_e4m3b11fnuz | float8_e4m3fn | float8_e4m3fnuz | float8_e5m2 | float8_e5m2fnuz | bfloat16 | float16 | float32 | complex64)
 _K20 = TypeVar("_K20", bound=uint1 | uint2 | int1 | int2 | float4_e2m1fn | float6_e2m3fn | float6_e3m2fn | float8_e3m4 | float8_e4m3 | float8_e8m0fnu | float8_e4m3b11fnuz | float8_e4m3fn | float8_e4m3fnuz | float8_e5m2 | float8_e5m2fnuz | bfloat16 | float16 | float32 | complex64)
 _K21 = TypeVar("_K21", bound=bool_ | uint1 | uint2 | uint4 | uint8 | uint16 | uint32 | int1 | int2 | int4 | int8 | int16 | int32 | float4_e2m1fn | float6_e2m3fn | float6_e3m2fn | float8_e3m4 | float8_e4m3 | float8_e8m0fnu | float8_e4m3b11fnuz | float8_e4m3fn | float8_e4m3fnuz | float8_e5m2 | float8_e5m2fnuz | bfloat16 | float16 | float32 | complex64 | int | float | complex)
-_K22 = TypeVar("_K22", bound=uint1 | uint2 | uint4 | uint8 | uint16 | uint32 | int1 | int2 | int4 | int8 | int16 | int32 | float4_e2m1fn | float6_e2m3fn | float6_e3m2fn | float8_e3m4 | float8_e4m3 | float8_e8m0fnu | float8_e4m3b11fnuz | float8_e4m3fn | float8_e4m3fnuz | float8_e5m2 | float8_e5m2fnuz | bfloat16 | float16 | float32)
-_K23 = TypeVar("_K23", bound=bool_ | uint4 | uint8 | uint16 | uint32 | int4 | int8 | int16 | int32 | float4_e2m1fn | float6_e2m3fn | float6_e3m2fn | float8_e3m4 | float8_e4m3 | float8_e8m0fnu | float8_e4m3b11fnuz | float8_e4m3fn | float8_e4m3fnuz | float8_e5m2 | float8_e5m2fnuz | bfloat16 | float16 | float32 | complex64)
+_K22 = TypeVar("_K22", bound=uint1 | uint2 | uint4 | uint8 | uint16 | uint32 | int1 | int2 | int4 | int8 | int16 | int32 | float4_e2m1fn | float6_e2m3fn | float6_e3m2fn | float8_e3m4 | float8_e4m3 | float8_e8m0fnu | float8_e4m3b11fnuz | float8_e4m3fn | float8_e4m3fnuz | float8_e5m2 | float8_e5m2fnuz | bfloat16 | float16 | float32 | complex64 | int | float | complex)
+_K23 = TypeVar("_K23", bound=uint1 | uint2 | uint4 | uint8 | uint16 | uint32 | int1 | int2 | int4 | int8 | int16 | int32 | float4_e2m1fn | float6_e2m3fn | float6_e3m2fn | float8_e3m4 | float8_e4m3 | float8_e8m0fnu | float8_e4m3b11fnuz | float8_e4m3fn | float8_e4m3fnuz | float8_e5m2 | float8_e5m2fnuz | bfloat16 | float16 | float32)
+_K24 = TypeVar("_K24", bound=bool_ | uint4 | uint8 | uint16 | uint32 | int4 | int8 | int16 | int32 | float4_e2m1fn | float6_e2m3fn | float6_e3m2fn | float8_e3m4 | float8_e4m3 | float8_e8m0fnu | float8_e4m3b11fnuz | float8_e4m3fn | float8_e4m3fnuz | float8_e5m2 | float8_e5m2fnuz | bfloat16 | float16 | float32 | complex64)
 _PyScalar: TypeAlias = bool | int | float | complex
 _NumpyOperand: TypeAlias = np.ndarray[Any, Any] | np.generic
 _Axis: TypeAlias = int | Sequence[int] | None
@@ -11887,9 +11888,16 @@ def take_along_axis(arr: Array[_T], indices: ArrayLike, axis: int | None = ..., 
 def take_along_axis(arr: ArrayLike, indices: ArrayLike, axis: int | None = ..., mode: Any = ..., fill_value: Any = ...) -> Array[Any]: ...
 
 # From arraytyping/_src/runtime/numpy/selection.py (generated from its source).
-def select(condlist: Any, choicelist: Any, default: ArrayLike = ...) -> Array[Any]:
+@overload
+def select(condlist: Any, choicelist: tuple[Array[Never], *tuple[Any, ...]] | tuple[Any, Array[Never], *tuple[Any, ...]] | tuple[Any, Any, Array[Never], *tuple[Any, ...]] | tuple[Any, Any, Any, Array[Never], *tuple[Any, ...]], default: ArrayLike = ...) -> Array[Any]:
     'Per element, the value of the first choice whose condition holds, else ``default``.'
     ...
+@overload
+def select(condlist: Any, choicelist: tuple[_Same[_K22]] | tuple[_Same[_K22], _Same[_K22]] | tuple[_Same[_K22], _Same[_K22], _Same[_K22]] | tuple[_Same[_K22], _Same[_K22], _Same[_K22], _Same[_K22]], default: int = ...) -> Array[_K22]: ...
+@overload
+def select(condlist: Any, choicelist: tuple[_Same[_K1]] | tuple[_Same[_K1], _Same[_K1]] | tuple[_Same[_K1], _Same[_K1], _Same[_K1]] | tuple[_Same[_K1], _Same[_K1], _Same[_K1], _Same[_K1]], default: int = ...) -> Array[_K1]: ...
+@overload
+def select(condlist: Any, choicelist: Any, default: ArrayLike = ...) -> Array[Any]: ...
 @overload
 def clip(arr: ArrayLike, /, min: np.generic | np.ndarray[Any, Any], max: ArrayLike | None = ...) -> Array[Any]:
     '``arr`` limited to ``[min, max]`` (``maximum(min, arr)`` then ``minimum(max, ...)``, promoting as they do).'
@@ -11961,7 +11969,7 @@ def clip(arr: Array[int], /, min: int | None = ..., max: int | None = ...) -> Ar
 @overload
 def clip(arr: Array[float], /, min: int | None = ..., max: int | None = ...) -> Array[float]: ...
 @overload
-def clip(arr: Array[_K22], /, min: int | None = ..., max: int | None = ...) -> Array[_K22]: ...
+def clip(arr: Array[_K23], /, min: int | None = ..., max: int | None = ...) -> Array[_K23]: ...
 @overload
 def clip(arr: Array[_K4], /, min: int | None = ..., max: int | None = ...) -> Array[_K4]: ...
 @overload
@@ -12569,9 +12577,9 @@ def logspace(start: ArrayLike, stop: ArrayLike, num: int, endpoint: bool, base: 
 @overload
 def logspace(start: ArrayLike, stop: ArrayLike, num: int = ..., endpoint: bool = ..., base: ArrayLike = ..., *, dtype: type[complex128] | DType[complex128] | type[np.complex64] | np.dtype[np.complex64] | type[np.complex128] | np.dtype[np.complex128] | Literal['complex64', 'csingle', 'F', 'c8', '<F', '<c8', '=F', '=c8', '|F', '|c8'] | Literal['complex128', 'cdouble', 'complex', 'D', 'c16', '<c16', '=c16', '|c16', '<D', '=D', '|D'], axis: int = ...) -> Array[complex64]: ...
 @overload
-def logspace(start: ArrayLike, stop: ArrayLike, num: int, endpoint: bool, base: ArrayLike, dtype: type[_K23] | DType[_K23], axis: int = ...) -> Array[_K23]: ...
+def logspace(start: ArrayLike, stop: ArrayLike, num: int, endpoint: bool, base: ArrayLike, dtype: type[_K24] | DType[_K24], axis: int = ...) -> Array[_K24]: ...
 @overload
-def logspace(start: ArrayLike, stop: ArrayLike, num: int = ..., endpoint: bool = ..., base: ArrayLike = ..., *, dtype: type[_K23] | DType[_K23], axis: int = ...) -> Array[_K23]: ...
+def logspace(start: ArrayLike, stop: ArrayLike, num: int = ..., endpoint: bool = ..., base: ArrayLike = ..., *, dtype: type[_K24] | DType[_K24], axis: int = ...) -> Array[_K24]: ...
 @overload
 def logspace(start: ArrayLike, stop: ArrayLike, num: int, endpoint: bool, base: ArrayLike, dtype: type[bool] | DType[bool], axis: int = ...) -> Array[bool_]: ...
 @overload

@@ -25,7 +25,7 @@ from arraytyping._src.stubgen.from_source import docline
 from arraytyping._src.stubgen.single_rules import operand
 from arraytyping.lattice import LatticeConfig
 
-__all__ = ["ARITY", "JOINING", "declarers", "kept_classes"]
+__all__ = ["ARITY", "JOINING", "declarers", "kept_classes", "select_classes"]
 
 JOINING: Final = ("concatenate", "stack", "vstack", "hstack", "column_stack")
 """op_rules' ``promote`` functions that join a sequence of arrays."""
@@ -75,26 +75,61 @@ GRADUAL_ITEM: Final = " | ".join(f"tuple[{', '.join(['Any'] * i + ['Array[Never]
 a gradual array): gradual, before a typed overload would solve its type variable from the other items."""
 
 
+def _forms(param: str, classes: tuple[tuple[str, ...], tuple[str, ...]], keep: KeepVars, item: str,
+           **more: str) -> list[tuple[dict[str, str], str]]:
+    """The overload forms of a function joining the tuple ``param``: gradual tuples first, then for the concrete
+    and the abstract ``classes`` kept, ``param`` annotated ``item`` (a format of the bound's type variable ``{v}``)
+    and the ``more`` parameters as given, returning that variable; the source's signature last."""
+    forms: list[tuple[dict[str, str], str]] = [({param: GRADUAL_ITEM}, "Any")]
+    for bound in (" | ".join(classes[0]), markers(classes[1])):
+        if bound:
+            v = keep.var(bound)
+            forms.append(({param: item.format(v=v), **more}, v))
+    return [*forms, ({}, "Any")]
+
+
+def _overloads(fn: ast.FunctionDef, forms: list[tuple[dict[str, str], str]]) -> list[str]:
+    return dtype_given.with_doc([line for annotations, r in forms
+                                 for line in dtype_given.declare(fn, None, r, annotations=annotations)], docline(fn))
+
+
 def _declare(fn: ast.FunctionDef, cfg: LatticeConfig, keep: KeepVars) -> list[str]:
     """``fn`` (a :data:`JOINING` function's runtime definition): by its ``dtype`` where it takes one, then the
     gradual tuples, tuples of one class and one array, and its own signature."""
     param = [*fn.args.posonlyargs, *fn.args.args][0].arg
     answer: Answer = lambda operands: op_rules.shape_result(fn.name, operands, cfg)
-    concrete, abstract = kept_classes(cfg, answer)
-    forms: list[tuple[dict[str, str], str]] = [({param: GRADUAL_ITEM}, "Any")]
-    for bound in (" | ".join(concrete), markers(abstract)):
-        if bound:
-            v = keep.var(bound)
-            forms.append(({param: f"{_tuples(f'_Same[{v}]')} | Array[{v}]"}, v))
-    forms.append(({}, "Any"))
+    forms = _forms(param, kept_classes(cfg, answer), keep, f"{_tuples('_Same[{v}]')} | Array[{{v}}]")
     if any(p.arg == "dtype" for p in [*fn.args.args, *fn.args.kwonlyargs]):
         return dtype_given.overloads(fn, cfg, keep, docline(fn),
                                      lambda node: op_rules.shape_result(fn.name, [("float32", False)], cfg, node)[0],
                                      no_dtype=forms)
-    return dtype_given.with_doc([line for annotations, r in forms
-                                 for line in dtype_given.declare(fn, None, r, annotations=annotations)], docline(fn))
+    return _overloads(fn, forms)
+
+
+_DEFAULTS: Final = (("int", True), ("bool", False))
+"""The ``default`` values of ``select`` its typed overloads take (annotated ``int``): a Python int or bool, or none
+(``0``)."""
+
+
+def select_classes(cfg: LatticeConfig) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """:func:`kept_classes` of ``select``: the classes whose choices give that class again with every default of
+    :data:`_DEFAULTS`."""
+    def with_default(d: tuple[str, bool]) -> Answer:
+        return lambda operands: op_rules.shape_result("select", [*operands, d], cfg)
+    kept = [kept_classes(cfg, with_default(d)) for d in _DEFAULTS]
+    concrete, abstract = kept[0]
+    return (tuple(c for c in concrete if all(c in k[0] for k in kept)),
+            tuple(a for a in abstract if all(a in k[1] for k in kept)))
+
+
+def _declare_select(fn: ast.FunctionDef, cfg: LatticeConfig, keep: KeepVars) -> list[str]:
+    """``select`` (its runtime definition): the join of its choices and default, typed for a tuple of up to
+    :data:`ARITY` choices of one class whose join with any Python int or bool default is that class again (not
+    ``bool``, which a Python int makes a weak int), after the gradual tuples; its own signature last."""
+    return _overloads(fn, _forms("choicelist", select_classes(cfg), keep, _tuples("_Same[{v}]"), default="int"))
 
 
 def declarers(cfg: LatticeConfig, keep: KeepVars) -> dict[str, Callable[[ast.FunctionDef], list[str]]]:
-    """The declarers of :data:`JOINING` for ``from_source.private_module_declarations``."""
-    return {fn: lambda f: _declare(f, cfg, keep) for fn in JOINING}
+    """The declarers of :data:`JOINING` and ``select`` for ``from_source.private_module_declarations``."""
+    return {**{fn: lambda f: _declare(f, cfg, keep) for fn in JOINING},
+            "select": lambda f: _declare_select(f, cfg, keep)}
