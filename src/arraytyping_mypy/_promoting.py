@@ -117,6 +117,16 @@ def element(ctx: FunctionContext, i: int = 0) -> Type | None:
     return None
 
 
+def _items_or_two(ctx: FunctionContext, i: int) -> list[Type] | None:
+    """:func:`items` of the ``i``-th argument, else its :func:`element` twice (a variable list of any number of
+    items of one type: their join is that of two)."""
+    out = items(ctx, i)
+    if out is None:
+        one = element(ctx, i)
+        out = None if one is None else [one, one]
+    return out
+
+
 def joining_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
     """``arraytyping.numpy.<fn>([x, y, ...], ..., dtype=None)`` for ``fn`` in :data:`JOINING`: op_rules'
     ``shape_result`` of the items' dtypes; an item the plugin cannot read (``Array[Any]``, a type variable, a union)
@@ -130,10 +140,7 @@ def joining_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
         given, dtype = read
         if given and dtype is None:
             return ctx.default_return_type  # a dtype the plugin cannot read
-        types = items(ctx)
-        if types is None:
-            one = element(ctx)
-            types = None if one is None else [one, one]  # any number of them: their join is that of two
+        types = _items_or_two(ctx, 0)
         if not types:
             return ctx.default_return_type
         members: list[Member] = []
@@ -169,14 +176,12 @@ def select_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
     what = "arraytyping.numpy.select"
 
     def hook(ctx: FunctionContext) -> Type:
-        types, conds = items(ctx, 1), items(ctx, 0)
-        if types is not None and conds is not None and len(types) != len(conds):
-            ctx.api.fail(f"{what}: condlist must have length equal to choicelist ({len(conds)} vs {len(types)}), "
+        choices, conds = items(ctx, 1), items(ctx, 0)
+        if choices is not None and conds is not None and len(choices) != len(conds):
+            ctx.api.fail(f"{what}: condlist must have length equal to choicelist ({len(conds)} vs {len(choices)}), "
                          f"as JAX requires", ctx.context, code=_errors.SHAPE_MISMATCH_ARG)
             return AnyType(TypeOfAny.from_error)
-        if types is None:
-            one = element(ctx, 1)
-            types = None if one is None else [one, one]
+        types = _items_or_two(ctx, 1)
         if not types:
             return ctx.default_return_type  # an empty choicelist is JAX's ValueError, left to the run
         default = _ZERO
