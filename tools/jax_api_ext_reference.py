@@ -161,6 +161,10 @@ def _random_cases() -> Iterator[str]:
         yield f"random.permutation(random.PRNGKey({s}), A('int32', (4, 3), 12), independent=True)"
         yield f"random.permutation(random.PRNGKey({s}), A('int32', (4, 3), 12), axis=1, independent=True)"
         yield f"random.permutation(random.PRNGKey({s}), 1.5)"
+        # Counts of rank 0 (arange of the default integer; permutation takes integers alone) and weak arrays
+        for x in ("jnp.int8(5)", "np.uint8(3)", "jnp.asarray(4)", "jnp.full((3,), 2.0)", "jnp.full((3,), 2)",
+                  "jnp.asarray([True, False, True])", "jnp.asarray(True)", "jnp.float32(3)", "True"):
+            yield f"random.permutation(random.PRNGKey({s}), {x})"
         for a in ("5", "A('float32', (6,), 13)", "A('int32', (5, 2), 14)"):
             for shape in ("()", "(3,)", "(2, 2)"):
                 yield f"random.choice(random.PRNGKey({s}), {a}, {shape})"
@@ -173,6 +177,12 @@ def _random_cases() -> Iterator[str]:
         yield f"random.choice(random.PRNGKey({s}), 3, (5,), replace=False)"
         yield f"random.choice(random.PRNGKey({s}), 0, (2,))"
         yield f"random.choice(random.PRNGKey({s}), 4, 3)"
+        # Counts of rank 0 of every kind (int() of a real one, complex refused), weak arrays, and no draws (zeros of
+        # the operand's dtype, strong)
+        for a in ("3.7", "True", "np.int16(3)", "jnp.float32(3.5)", "jnp.int8(4)", "jnp.full((3,), 2.0)",
+                  "jnp.asarray([True, False])", "3+0j", "jnp.complex64(3)"):
+            for shape in ("()", "(2,)", "(0,)"):
+                yield f"random.choice(random.PRNGKey({s}), {a}, {shape})"
 
 
 NN_FUNCTIONS = ("nn.relu({})", "nn.gelu({})", "nn.gelu({}, approximate=False)", "nn.silu({})", "nn.sigmoid({})",

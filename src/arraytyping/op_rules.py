@@ -818,9 +818,8 @@ RANDOM_RESULTS: Final[Mapping[str, str]] = MappingProxyType({
     "permutation": "operand", "choice": "operand",
 })
 """The result dtype of the samplers and key functions without a ``dtype`` argument: a dtype name; ``key`` (the kind
-of key passed in: raw ``uint32`` data or a typed key); ``int`` (the default integer); ``operand`` (the dtype of the
-array argument, or the default integer when it is an integer count; ``choice`` with ``p`` gives the default
-integer for a count)."""
+of key passed in: raw ``uint32`` data or a typed key); ``int`` (the default integer); ``operand``: the elements of
+the array argument or ``arange`` of a count, by :func:`random_elements_result`."""
 
 
 def random_dtype_error(fn: str, name: str) -> TypeError | ValueError | None:
@@ -856,6 +855,53 @@ def random_result(fn: str, dtype: str | None = None, config: LatticeConfig = Lat
     if error is not None:
         raise error
     return name, False
+
+
+def random_elements_result(fn: str, operand: tuple[str, bool], rank: int | None, draws: int | None = 1,
+                           config: LatticeConfig = LatticeConfig()) -> tuple[str, bool] | None:
+    """The ``(dtype name, weak)`` of ``jax.random.permutation(key, x)`` or ``jax.random.choice(key, a, shape)``
+    (``fn``), for an operand of ``(dtype name, weak)`` (weak nodes for Python scalars, ``bool`` with ``False`` for
+    a Python bool; an array's dtype name and weak flag) with ``rank`` dimensions (0 for a Python or numpy scalar; None: unknown) and ``draws`` samples
+    (``math.prod(shape)``; None: unknown; ``permutation`` has none). A dtype name, weak only for a weak array's own
+    elements.
+
+    JAX 0.10.2 reads an operand of rank 0 as a count and samples ``arange`` of it, of the default integer:
+    ``permutation`` takes integer counts alone (a ``TypeError`` for any other), ``choice`` takes ``int()`` of any
+    real count (complex: a ``TypeError``). An operand of rank 1 or more gives its own elements: its dtype and weak
+    flag. ``choice`` of no draws is ``jnp.zeros(shape, dtype=jnp.asarray(a).dtype)``: the operand's dtype, strong.
+    Where the rank or the draws are unknown, the answer the possible ones share (those JAX refuses left out), or
+    None when they differ; raises when JAX refuses every possibility."""
+    if fn not in ("permutation", "choice"):
+        raise ValueError(f"unknown jax.random function of an array's elements {fn!r}; known: permutation, choice")
+    name, weak = operand
+    kind = lattice.KIND[name]
+    own = (lattice.default_name(kind, config.x64) if name in lattice.WEAK_NAMES
+           else lattice.canonical_name(name, config.x64))
+    count = lattice.default_name("i", config.x64)
+
+    def once(r: int, d: int) -> tuple[str, bool]:
+        if r == 0 and fn == "permutation" and kind not in ("i", "u"):
+            raise TypeError("x must be an integer or at least 1-dimensional")
+        if r == 0 and kind == "c":  # choice reads int() of the count before it counts the draws
+            raise TypeError("int() argument must be a string, a bytes-like object or a real number, not 'complex'")
+        if fn == "choice" and d == 0:
+            return own, False
+        return (own, weak) if r > 0 else (count, False)
+
+    ranks = (rank,) if rank is not None else (0, 1)
+    counts = (1,) if fn == "permutation" else (draws,) if draws is not None else (0, 1)
+    answers: set[tuple[str, bool]] = set()
+    refusal: TypeError | None = None
+    for r in ranks:
+        for d in counts:
+            try:
+                answers.add(once(r, d))
+            except TypeError as e:
+                refusal = e
+    if not answers:
+        assert refusal is not None
+        raise refusal
+    return answers.pop() if len(answers) == 1 else None
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -798,7 +798,8 @@ def choice(key: PRNGKeyArray | AnyArray, a: Any, shape: Sequence[int] = (), repl
     dims = _shape_arg(shape)
     arr = _as_array("choice", a)
     if arr.ndim == 0:
-        n_inputs = operator.index(np.asarray(arr).item()) if not isinstance(a, int) else a
+        # JAX's int() of the count: a real one is truncated (choice(key, 3.7) draws from arange(3)), complex refused
+        n_inputs = a if isinstance(a, int) else int(np.asarray(arr).item())
     else:
         axis = _canonical_axis(axis, arr.ndim)
         n_inputs = arr.shape[axis]
