@@ -173,7 +173,7 @@ def gen_module(cfg: lattice.LatticeConfig, *, static: bool, functions: bool = Tr
         lines += product_cases(cfg, static=static)
     lines += creation_cases(cfg)
     if functions:
-        lines += keeping_cases(cfg)
+        lines += keeping_cases(cfg, static)
         lines += joining_cases(cfg, static=static)
     lines += ["", "", "def case_fftfreq() -> None:",
               *_dtype_cases("fftfreq", "fft.fftfreq(8{})", lambda node: op_rules.fftfreq_result(node, cfg)),
@@ -239,12 +239,27 @@ KEEPING_CALLS: Final = {"take": "anp.take({}, a_arr_int32)", "diag": "anp.diag({
 """Functions declared generic in their first argument's dtype (``emit_numpy._keeping``), by a call on it."""
 
 
-def keeping_cases(cfg: lattice.LatticeConfig) -> list[str]:
+def _elements(fn: str, a: Spec, cfg: lattice.LatticeConfig, static: bool) -> str:
+    """``random.permutation(k, a)`` / ``random.choice(k, a, (2,))`` by ``op_rules.random_elements_result``: an
+    array's rank is unknown, a scalar's 0; the plugin sees the two draws, the stubs see neither the draws nor a weak
+    array's class (gradual); a count JAX refuses is gradual."""
+    if static and a.kind == "warr":
+        return "Any"
+    operand = (a.name, a.kind in ("warr", "py") and a.name != lattice.BOOL)
+    rank = 0 if a.kind in ("py", "np") else None
+    try:
+        got = op_rules.random_elements_result(fn, operand, rank, None if static or fn == "permutation" else 2, cfg)
+    except TypeError:
+        return "Any"
+    return "Any" if got is None else specs.static_of(*got)
+
+
+def keeping_cases(cfg: lattice.LatticeConfig, static: bool) -> list[str]:
     """The functions of :data:`KEEPING_CALLS` on every operand spec: an array keeps its class (``split``: each array
     of the list), weak arrays included; a Python scalar or numpy value is gradual. ``argsort`` and ``nonzero`` of
     every spec: the default integer (``nonzero``: one array per axis); ``argsort``'s ``dtype=`` of every class it
-    takes (``op_rules.shape_result``: a ``lax.iota`` of it). ``random.permutation``/``choice`` of an array of a
-    concrete dtype: that dtype; of anything else, gradual."""
+    takes (``op_rules.shape_result``: a ``lax.iota`` of it). ``random.permutation``/``choice`` of every spec that
+    has a value in ``cfg`` (:func:`_elements`)."""
     lines = ["", "", "def case_keeping_functions() -> None:", "    k = random.PRNGKey(0)"]
     index = specs.cls_of(op_rules.shape_result("argsort", [(lattice.BOOL, False)], cfg)[0])
     for a in specs.all_specs():
@@ -252,9 +267,11 @@ def keeping_cases(cfg: lattice.LatticeConfig) -> list[str]:
         for fn, call in KEEPING_CALLS.items():
             r = f"list[Array[{own}]]" if fn == "split" else f"Array[{own}]"
             lines.append(f"    assert_type({call.format(operand_expr(a))}, {r})  # {fn} {a}")
-        strong = own if a.kind == "arr" else "Any"  # the samplers of an array's elements: concrete dtypes alone
-        lines.append(f"    assert_type(random.permutation(k, {operand_expr(a)}), Array[{strong}])  # permutation {a}")
-        lines.append(f"    assert_type(random.choice(k, {operand_expr(a)}, (2,)), Array[{strong}])  # choice {a}")
+        if a.kind != "arr" or lattice.canonical_name(a.name, cfg.x64) == a.name:  # else no array has that dtype
+            lines.append(f"    assert_type(random.permutation(k, {operand_expr(a)}), "
+                         f"Array[{_elements('permutation', a, cfg, static)}])  # permutation {a}")
+            lines.append(f"    assert_type(random.choice(k, {operand_expr(a)}, (2,)), "
+                         f"Array[{_elements('choice', a, cfg, static)}])  # choice {a}")
         lines.append(f"    assert_type(anp.argsort({operand_expr(a)}), Array[{index}])  # argsort {a}")
         lines.append(f"    assert_type(anp.nonzero({operand_expr(a)}), tuple[Array[{index}], ...])  # nonzero {a}")
     lines += _dtype_cases("argsort", "anp.argsort(a_arr_float32{})",

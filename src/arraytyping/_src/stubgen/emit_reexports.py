@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Final
 
 from arraytyping import op_rules, shape_rules
-from arraytyping._src.stubgen import binary, dtype_given, from_source, lax_same, random_samplers, single_rules, specs
+from arraytyping._src.stubgen import binary, dtype_given, from_source, lax_same, random_elements, random_samplers, single_rules, specs
 from arraytyping._src.stubgen.binary import KeepVars
 from arraytyping._src.stubgen.families import Model
 from arraytyping._src.stubgen.emit_numpy import SHAPE_VAR, SHAPE_VAR_DECLARATION, accepted_operand, unary_function
@@ -82,11 +82,6 @@ FIXED_RESULTS: Final[dict[str, dict[str, str]]] = {
 """The functions whose array results have one dtype whatever their arguments and configuration: raw keys
 (``PRNGKey``; ``split`` and ``fold_in`` of a raw key) and a key's data are ``uint32`` (JAX's threefry and rbg keys
 alike); their typed-key overloads keep returning ``PRNGKeyArray``."""
-
-KEEPING_STRONG: Final[dict[str, dict[str, str]]] = {"random.py": {"choice": "a", "permutation": "x"}}
-"""The functions whose result is the elements of one array argument (named here): an array of a concrete dtype
-gives its own (``_G``, bound to ``generic``: JAX's reference holds strong arrays; an integer ``a`` is ``arange(a)``,
-of the configuration's default integer, and a weak array is left to the source's gradual signature)."""
 
 BINARY: Final[dict[str, dict[str, str]]] = {"numpy/linalg.py": {"solve": "true_divide"}}
 """The functions of two operands declared by a binary operation's overloads (``arraytyping.numpy``'s): ``solve`` is
@@ -364,17 +359,12 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
             declared_by_rule = random_samplers.sampler_overloads(function, cfg, keep, docline(function))
             typed += declared_by_rule
             body += declared_by_rule
-        elif name in KEEPING_STRONG.get(rel, {}):
+        elif rel == "random.py" and name in random_elements.OPERAND:
             function = nodes[-1]
             assert isinstance(function, ast.FunctionDef)
-            elements = copy.deepcopy(function)
-            for arg in elements.args.args:
-                if arg.arg == KEEPING_STRONG[rel][name]:
-                    arg.annotation = ast.Name("Array[_G]")
-            elements.returns = ast.Name("Array[_G]")
-            keeping = ["@overload", *stub_function(elements), "@overload", *stub_function(function, with_doc=False)]
-            typed += keeping
-            body += keeping
+            declared_by_rule = random_elements.element_overloads(function, cfg, keep, docline(function))
+            typed += declared_by_rule
+            body += declared_by_rule
         elif name in FIXED_RESULTS.get(rel, {}):
             fixed = [re.sub(r"-> (?:AnyArray|Array\[Any\])(:?)( \.\.\.)?$",
                             rf"-> Array[{FIXED_RESULTS[rel][name]}]\1\2", line)
