@@ -263,6 +263,8 @@ class ArraytypingPlugin(Plugin):
             return _dtypes.one_hot_hook(rules)
         if fullname.startswith(_RANDOM) and fullname[len(_RANDOM):] in _random.SAMPLERS:
             return _random.sampler_hook(rules, fullname[len(_RANDOM):])
+        if fullname.startswith(_RANDOM) and fullname[len(_RANDOM):] in _random.ELEMENTS:
+            return _random.elements_hook(rules, fullname[len(_RANDOM):])
         if fullname.startswith(_LAX) and fullname[len(_LAX):] in (*OR.LAX_UNARY_KINDS, "integer_pow"):
             lax_fn = fullname[len(_LAX):]
             hook_lax = (_single.integer_pow_hook(rules) if lax_fn == "integer_pow"

@@ -2,7 +2,8 @@
 for the configuration's ``x64``), the sampler's default without one (``normal``: the default float, ``randint``: the
 default integer), ``bernoulli``'s ``bool_`` and ``categorical``'s default integer; a dtype the sampler refuses
 (``uniform(key, dtype=int32)``) is an error, as no overload of the stubs takes it. The stubs answer the same for
-x64 off; with ``x64 = true`` only the plugin can."""
+x64 off; with ``x64 = true`` only the plugin can. ``permutation`` and ``choice`` (:data:`ELEMENTS`) by op_rules'
+``random_elements_result``, with the operand's rank and the number of draws where the call shows them."""
 
 from __future__ import annotations
 
@@ -12,10 +13,10 @@ from typing import Final
 from mypy.plugin import FunctionContext
 from mypy.types import AnyType, NoneType, Type, TypeOfAny, get_proper_type
 
-from arraytyping_mypy import _dtype_args, _dtypes, _types
-from arraytyping_mypy._rules import L, OR, Rules, static_of
+from arraytyping_mypy import _dtype_args, _dtypes, _shapes, _types
+from arraytyping_mypy._rules import L, OR, DtypeSet, Rules, static_of
 
-__all__ = ["SAMPLERS", "sampler_hook"]
+__all__ = ["ELEMENTS", "SAMPLERS", "elements_hook", "sampler_hook"]
 
 SAMPLERS: Final = frozenset({*OR.RANDOM_DTYPES, *(f for f, r in OR.RANDOM_RESULTS.items() if r in ("bool", "int"))})
 """The samplers this module answers (by name in ``arraytyping.random``)."""
@@ -43,3 +44,29 @@ def sampler_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
         return _types.array_of(ctx.api, ("class", static_of(name, weak)), {})
     return hook
 
+
+
+ELEMENTS: Final = {"permutation": "x", "choice": "a"}
+"""The samplers of an array's elements or of ``arange`` of a count, each with the parameter holding it."""
+
+
+def elements_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
+    """``arraytyping.random.<fn>(key, x)`` for ``fn`` in :data:`ELEMENTS`: the rule's class for the operand's
+    dtypes, its rank where its type shows it (a scalar's is 0) and, for ``choice``, the number of draws its
+    ``shape`` argument shows; a type variable or abstract class keeps itself where every member does. Gradual where
+    the rank or the draws would decide, for an operand the plugin cannot read, and for a count JAX refuses (its
+    ``TypeError`` is left to the run, as the stubs leave it)."""
+    param = ELEMENTS[fn]
+
+    def hook(ctx: FunctionContext) -> Type:
+        t = _shapes.arg_type(ctx, param)
+        o = None if t is None else _types.operand(t, rules)
+        if t is None or not isinstance(o, DtypeSet):
+            return _types.array_of(ctx.api, ("any", None), {})
+        rank = _shapes.rank_of(t)
+        draws = _shapes.size_of_arg(ctx, "shape") if fn == "choice" else 1
+        answer = rules.summarize([(rules.elements(fn, m, rank, draws), m, m) for m in o.members], o, None)
+        if answer[0] == "error":
+            answer = ("any", None)
+        return _types.array_of(ctx.api, answer, _types.type_vars(t))
+    return hook

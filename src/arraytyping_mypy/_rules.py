@@ -254,6 +254,16 @@ class Rules:
         without ``dtype=``, or the exception op_rules raises."""
         return self._static(lambda: OR.creation_result(fn, [m[:2] for m in ms], self.cfg))
 
+    def elements(self, fn: str, m: Member, rank: int | None, draws: int | None) -> str | Exception:
+        """The static class of ``jax.random.<fn>(key, m)`` for ``fn`` ``permutation`` or ``choice`` (op_rules'
+        ``random_elements_result``): a Python or numpy scalar has rank 0; an array ``rank`` (None: unknown), and
+        ``draws`` samples (None: unknown). The ``TypeError`` JAX raises for a count it refuses is returned."""
+        rank = 0 if m[2] or m[3] else rank
+        try:
+            return self._static(lambda: OR.random_elements_result(fn, m[:2], rank, draws, self.cfg))
+        except TypeError as e:
+            return e
+
     def linalg_field(self, fn: str, field: int, m: Member) -> str | Exception:
         """The static class of the ``field``-th array of ``jax.numpy.linalg.<fn>(m)`` for a function of op_rules'
         ``LINALG_TUPLES`` (``Any`` where the matrix size decides)."""

@@ -9,6 +9,7 @@ never an error; what no values of the symbols could make run is ``[shape-mismatc
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Final, TypeVar, Union
 
@@ -23,8 +24,8 @@ from mypy.types import (
 from arraytyping_mypy import _errors, _types
 from arraytyping_mypy._rules import SR
 
-__all__ = ["broadcasting", "creation", "fft_transform", "indexing", "joined", "keeping", "like", "matmul", "matrix",
-           "reducing", "reshaped_method", "shape_function", "shape_of", "spaced", "transposed", "transposed_any_shape",
+__all__ = ["arg_type", "broadcasting", "creation", "fft_transform", "indexing", "joined", "keeping", "like", "matmul", "matrix",
+           "rank_of", "reducing", "reshaped_method", "shape_function", "shape_of", "size_of_arg", "spaced", "transposed", "transposed_any_shape",
            "transposed_method"]
 
 Dim = Union[int, str, None]
@@ -106,6 +107,30 @@ def _layer(dtype_hook: Callable[[Ctx], Type], rule: Callable[[Ctx, _Symbols], Sh
             return result
         return p.copy_modified(args=[p.args[0], shape_type(ctx, shape, symbols)])
     return hook
+
+
+def rank_of(t: Type) -> int | None:
+    """The rank of an operand (0 for a Python or numpy scalar), or None when unknown."""
+    shape = shape_of(t, _Symbols())
+    return None if shape is None else len(shape)
+
+
+def size_of_arg(ctx: FunctionContext, name: str) -> int | None:
+    """The number of elements of a shape argument ``name`` (``()`` when left out: 1), 0 when one of its dimensions
+    is a literal 0, or None when unknown."""
+    if not _types.passed(ctx, name):
+        return 1
+    dims = dims_of(_arg(ctx, name), _expr(ctx, name), _Symbols())
+    if dims is None:
+        return None
+    if 0 in dims:
+        return 0
+    return math.prod(d for d in dims if isinstance(d, int)) if all(isinstance(d, int) for d in dims) else None
+
+
+def arg_type(ctx: MethodContext | FunctionContext, name: str) -> Type | None:
+    """The type of the argument passed to parameter ``name``, or None."""
+    return _arg(ctx, name)
 
 
 def _arg(ctx: MethodContext | FunctionContext, name: str) -> Type | None:
