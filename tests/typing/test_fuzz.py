@@ -264,6 +264,26 @@ def test_errors_and_rejections() -> None:
     assert _verdict(runs, None) == "no answer"
 
 
+def test_a_value_the_abstract_arguments_cannot_give_is_value_dependent() -> None:
+    """``random.choice(key, a)`` of a 0-d array reads the count's value, which an abstract (traced) argument does
+    not have: the case is left to other values (``ValueDependent``), not classified as a rejection; a 1-d array
+    runs."""
+    from soundness import oracle
+    from soundness.expressions import Call, Param, Ref
+
+    entry = api.Entry("random.choice", "random.choice(random.key(0), {a})", (("a", "array"),), "same")
+    f32 = Choice("float32", "array", "float32")
+    for shape in ((), (3,)):
+        x = Param("x", "at.Array[at.float32]", "array", "x", shape)
+        case = Case("t", "default", [x], {"x": Dim("x", (f32,))}, None,
+                    Call(entry, {"a": Ref(x, shape, "array")}, {}, (), "array"), {}, {})
+        if shape:
+            assert [r.outcome.dtype for r in oracle.evaluate(case, U.config("default"))] == ["float32"]
+        else:
+            with pytest.raises(oracle.ValueDependent):
+                oracle.evaluate(case, U.config("default"))
+
+
 def _two_valued(gradual: bool) -> Case:
     a, b = Choice("float32", "array", "float32"), Choice("float8", "array", "float8_e4m3fn")
     return _case([({"x": a}, F32), ({"x": b}, REJECT)], [Dim("x", (a, b), gradual)])

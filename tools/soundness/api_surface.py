@@ -136,6 +136,11 @@ def surface_entries() -> list[Entry]:
               covers=("random.permutation",), weight=0.15, family="random function"),
         Entry("random.choice", "random.choice(random.key(0), {a}, ({n},))", ONE, "choice_1d",
               covers=("random.choice",), weight=0.15, family="random function"),
+        # A scalar count (its value fixed, its type kept: a bool becomes an int, a float stays one): arange of it
+        Entry("random.permutation(count)", "random.permutation(random.key(0), {s} * 0 + {n})", (("s", "scalar"),),
+              "create_1d", covers=("random.permutation",), weight=0.1, family="random function"),
+        Entry("random.choice(count)", "random.choice(random.key(0), {s} * 0 + 2)", (("s", "scalar"),), "same",
+              covers=("random.choice",), weight=0.1, family="random function"),
     ]
     c = "creation function"
     out += [

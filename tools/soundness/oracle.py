@@ -43,7 +43,8 @@ other ``ValueError`` (shapes, axes) is the generator's fault."""
 
 
 class ValueDependent(Exception):
-    """The runtime refused a value (an integer out of range), not a type: the generator chooses other values."""
+    """The runtime refused a value (an integer out of range), not a type, or needed one that an abstract argument
+    does not have (a 0-d count): the generator chooses other values."""
 
 
 class RuntimeFault(Exception):
@@ -173,6 +174,8 @@ def evaluate_run(case: Case, assignment: tuple[tuple[str, Choice], ...], cfg: U.
     except (at.TypePromotionError, op_rules.OperandValueError, op_rules.OperandOverflowError,
             op_rules.OperandNotImplementedError) as e:  # what the rule modules refuse for a dtype
         return rejected(e)
+    except at.ConcretizationTypeError as e:  # a value the abstract arguments cannot give (a 0-d count): the
+        raise ValueDependent(str(e)) from e   # static types are those of eager code, which has it
     except TypeError as e:
         if "ConstVal" in str(e):
             raise RuntimeFault(f"{where}: {e}") from e
