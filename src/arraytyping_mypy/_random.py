@@ -13,8 +13,8 @@ from typing import Final
 from mypy.plugin import FunctionContext
 from mypy.types import AnyType, NoneType, Type, TypeOfAny, get_proper_type
 
-from arraytyping_mypy import _dtype_args, _dtypes, _shapes, _types
-from arraytyping_mypy._rules import L, OR, DtypeSet, Rules, static_of
+from arraytyping_mypy import _dtype_args, _dtypes, _errors, _shapes, _types
+from arraytyping_mypy._rules import L, OR, DtypeSet, Rules, describe, static_of
 
 __all__ = ["ELEMENTS", "SAMPLERS", "elements_hook", "sampler_hook"]
 
@@ -54,8 +54,9 @@ def elements_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
     """``arraytyping.random.<fn>(key, x)`` for ``fn`` in :data:`ELEMENTS`: the rule's class for the operand's
     dtypes, its rank where its type shows it (a scalar's is 0) and, for ``choice``, the number of draws its
     ``shape`` argument shows; a type variable or abstract class keeps itself where every member does. Gradual where
-    the rank or the draws would decide, for an operand the plugin cannot read, and for a count JAX refuses (its
-    ``TypeError`` is left to the run, as the stubs leave it)."""
+    the rank or the draws would decide and for an operand the plugin cannot read; a count of one concrete dtype
+    that JAX refuses (``permutation(key, 2.5)``, a complex count) is its ``TypeError``, reported as an error (the
+    stubs leave it to the run)."""
     param = ELEMENTS[fn]
 
     def hook(ctx: FunctionContext) -> Type:
@@ -66,7 +67,10 @@ def elements_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
         rank = _shapes.rank_of(t)
         draws = _shapes.size_of_arg(ctx, "shape") if fn == "choice" else 1
         answer = rules.summarize([(rules.elements(fn, m, rank, draws), m, m) for m in o.members], o, None)
-        if answer[0] == "error":
-            answer = ("any", None)
+        if answer[0] == "error":  # a count of one concrete dtype that JAX refuses: its TypeError, as an error here
+            assert isinstance(answer[1], Exception) and o.single is not None
+            _errors.reject(ctx, answer[1], describe(o.single), None, f"arraytyping.random.{fn}",
+                           _errors.DTYPE_PROMOTION_ARG)
+            return AnyType(TypeOfAny.from_error)
         return _types.array_of(ctx.api, answer, _types.type_vars(t))
     return hook
