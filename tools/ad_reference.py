@@ -205,11 +205,11 @@ PRIMITIVES_EXTENDED: dict[str, tuple[str, list[str], list[str]]] = {
                     ["2,3:a", "2,3:b"], FLOAT),
     "scatter_mul_duplicates": ("lambda x, u: L.scatter_mul(x, L.indices([[1], [1]]), u, L.SDN((1,), (0,), (0,)))",
                                ["2,3:a", "2,3:b"], ["float32"]),
-    # (not weakly typed: JAX's operand cotangent is strong there, ours weak, see ad_rules_scatter)
+    # (weakly typed too: JAX sums the operand's two cotangent contributions eagerly as lax.add, strong)
     "scatter_max": ("lambda x, u: L.scatter_max(x, L.indices([[1], [1]]), u, L.SDN((1,), (0,), (0,)))",
-                    ["2,3:a", "2,3:b"], ["float16", "bfloat16", "float32", "float64"]),
+                    ["2,3:a", "2,3:b"], ["float16", "bfloat16", "float32", "float32*", "float64"]),
     "scatter_min": ("lambda x, u: L.scatter_min(x, L.indices([[0], [1], [0]]), u, L.SDN((1,), (0,), (0,)))",
-                    ["2,3:a", "3,3:b"], ["float16", "bfloat16", "float32", "float64"]),
+                    ["2,3:a", "3,3:b"], ["float16", "bfloat16", "float32", "float32*", "float64"]),
     # Windowed reductions: padding, strides, dilations; max/min with ties in a window
     "reduce_window_sum": ("lambda x: L.reduce_window_sum(x, (2, 2), (1, 1), ((1, 0), (0, 1)), (1, 1), (1, 1))",
                           ["2,3:a"], ["int32"] + FLOAT),

@@ -229,3 +229,19 @@ def test_vmap_and_grad_compose(form: str) -> None:
     np.testing.assert_allclose(np.asarray(batched(w, xs)), want, rtol=2e-5, atol=1e-6)
     total = at.grad(lambda v: anp.sum(at.vmap(f, in_axes=(None, 0))(v, xs)))(w)
     np.testing.assert_allclose(np.asarray(total), want.sum(0), rtol=2e-5, atol=1e-5)
+
+
+def test_add_any_is_lax_add_eagerly_and_its_first_operands_type_staged() -> None:
+    """JAX sums tangents and cotangents with ``add_any``: run eagerly it is ``lax.add`` (weakly typed only where both
+    operands are), staged its type is its first operand's. So a weak operand's cotangent that sums a weak and a
+    strong contribution (``scatter_max``'s) is strong from an eager ``vjp`` and weak from a staged one, in JAX as
+    here (``tests/data/jax_ad_reference.json`` holds the eager case)."""
+    from arraytyping._src.runtime import lax
+
+    weak = lax.convert_element_type(anp.ones((2,), np.float32), np.dtype(np.float32), True)
+    strong = anp.ones((2,), np.float32)
+    for x, y in ((weak, strong), (strong, weak), (weak, weak), (strong, strong)):
+        assert lax.add_any(x, y).weak_type == (x.weak_type and y.weak_type)
+        staged = at.make_jaxpr(lax.add_any)(x, y).out_avals[0]
+        assert staged.weak_type == x.weak_type
+    np.testing.assert_array_equal(np.asarray(lax.add_any(weak, strong)), [2.0, 2.0])

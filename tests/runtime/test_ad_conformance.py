@@ -24,7 +24,7 @@ import json
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import ml_dtypes
 import numpy as np
@@ -337,8 +337,20 @@ def _type(x: Any) -> str:
     return aval_str(x if isinstance(x, ShapedArray) else lax.aval_of(x))
 
 
-def _prim_keys() -> list[tuple[str, str]]:
-    return [(name, dt) for name, (_, _, dtypes) in TOOL.PRIMITIVES.items() for dt in dtypes]
+def _prim_keys(staged: bool = False) -> list[tuple[str, str]]:
+    """Every (case, dtype) of the reference; ``staged``: those whose types a staged computation shares with JAX's
+    eager run, which the reference records (all but :data:`EAGER_TYPED`)."""
+    return [(name, dt) for name, (_, _, dtypes) in TOOL.PRIMITIVES.items() for dt in dtypes
+            if not (staged and (name, dt) in EAGER_TYPED)]
+
+
+_ADD_ANY_WEAK: Final = ("the weakly typed operand's cotangent sums a weak and a strong contribution with add_any, "
+                        "which JAX runs eagerly as lax.add (strong) and stages with its first operand's type (weak); "
+                        "ours the same (test_ad.py)")
+EAGER_TYPED: Final[dict[tuple[str, str], str]] = {
+    ("scatter_max", "float32*"): _ADD_ANY_WEAK, ("scatter_min", "float32*"): _ADD_ANY_WEAK}
+"""The cases whose types JAX gives differently eagerly and staged (the reference holds its eager run): held to the
+reference by the eager value test alone, which runs them always."""
 
 
 def test_reference_covers_the_tables() -> None:
@@ -465,10 +477,11 @@ def test_primitive_gradient_types(config_key: str) -> None:
     """Output, cotangent and tangent types of every case, traced abstractly (no compilation)."""
     mode, x64 = _config(config_key)
     failures: list[str] = []
-    keys = _prim_keys()
+    keys = _prim_keys(staged=True)
     if not FULL:  # the extended cases in one configuration each (rotating), the core ones in all
         keys = [(n, d) for i, (n, d) in enumerate(keys)
                 if n not in TOOL.PRIMITIVES_EXTENDED or i % len(CONFIGS) == CONFIGS.index(config_key)]
+    keys += [k for k in EAGER_TYPED if "error" in json.dumps(REF["configs"][config_key]["primitives"][k[0]][k[1]])]
     with dtype_promotion(mode), enable_x64(x64):
         for name, dtype in keys:
             ref = REF["configs"][config_key]["primitives"][name][dtype]
@@ -557,7 +570,7 @@ def _close(got: Any, want: dict[str, Any]) -> bool:
 def _value_keys() -> list[tuple[str, str, str]]:
     """(configuration, case, dtype) whose values run: all with the full run, else one configuration per case and
     dtype (rotating through the four), and of the extended cases' dtypes the first and every third."""
-    keys = _prim_keys()
+    keys = _prim_keys(staged=True)
     if FULL:
         return [(c, n, d) for c in CONFIGS for n, d in keys]
     return [(CONFIGS[i % len(CONFIGS)], n, d) for i, (n, d) in enumerate(keys)
@@ -604,7 +617,7 @@ def test_primitive_gradient_values_compiled(config_key: str) -> None:
 def test_primitive_gradient_values_eager() -> None:
     """A sample run eagerly (every primitive's rules on concrete arrays, one compilation per operation)."""
     stride = 1 if FULL else 9
-    cases = _prim_keys()[::stride]
+    cases = [*_prim_keys(staged=True)[::stride], *EAGER_TYPED]
     failures = _value_failures("standard-x32", cases, jitted=False)
     assert not failures, "\n".join(failures[:30])
 

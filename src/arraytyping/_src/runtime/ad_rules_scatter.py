@@ -9,9 +9,9 @@
 * ``scatter-mul``: linear in the operand; the updates' derivative needs ``unique_indices`` (JAX's
   ``NotImplementedError`` otherwise).
 * ``scatter-min``/``scatter-max``: where updates and the operand tie at an index, the tangent is the average of the
-  tied tangents (JAX's ``_scatter_extremal_jvp``). One known difference: for a weakly typed operand JAX's reverse
-  mode gives a strongly typed operand cotangent (the order in which its backward pass accumulates the weak and the
-  strong contributions decides), ours a weakly typed one; values and dtypes agree.
+  tied tangents (JAX's ``_scatter_extremal_jvp``). A weakly typed operand's cotangent is the sum of a weak and a
+  strong contribution: strong when the backward pass runs eagerly (``add_any`` runs as ``lax.add``), weak when it
+  is staged (``add_any`` has its first operand's type), in JAX as here.
 """
 
 from __future__ import annotations

@@ -29,6 +29,7 @@ from arraytyping._src.runtime.array_impl import ArrayImpl, DeletedArrayError, ch
 from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.backend import backend, check_supported
 from arraytyping._src.runtime.lowering import lower_jaxpr, mlir
+from arraytyping._src.runtime.primitives import add_any_p
 from arraytyping._src.runtime.tracing import ConstVal, JaxprTrace, abstractify, trace_to_jaxpr
 
 __all__ = ["Compiled", "JitFunction", "PyJitFunction", "jit", "compile_closed_jaxpr", "scalar_buffer"]
@@ -563,7 +564,12 @@ def _params_key(params: dict[str, Any]) -> tuple[Any, ...]:
 
 
 def eager_apply(prim: core.Primitive, args: Sequence[Any], params: dict[str, Any]) -> Any:
-    """Run one primitive on concrete values: a one-equation computation, compiled once per signature."""
+    """Run one primitive on concrete values: a one-equation computation, compiled once per signature.
+
+    ``add_any`` (the sum of two tangents or cotangents) runs as JAX runs it eagerly, as ``lax.add``: weakly typed
+    only where both operands are (staged, its type is its first operand's, as in JAX)."""
+    if prim is add_any_p and len(args) == 2 and _weak(args[0]) and not _weak(args[1]):
+        args = (args[1], args[0])  # the sum is the same; its type is the strong operand's
     key = (prim, _params_key(params))
     fn = _eager_prims.get(key)
     if fn is None:
@@ -572,6 +578,11 @@ def eager_apply(prim: core.Primitive, args: Sequence[Any], params: dict[str, Any
         fn = _eager_prims.setdefault(key, JitFunction(one, name=prim.name))
     converted = [const_to_array(a) for a in args]
     return fn(*converted)
+
+
+def _weak(x: Any) -> bool:
+    aval = getattr(x, "aval", None)
+    return bool(getattr(aval, "weak_type", False))
 
 
 def const_to_array(a: Any) -> Any:
