@@ -861,9 +861,9 @@ def random_elements_result(fn: str, operand: tuple[str, bool], rank: int | None,
                            config: LatticeConfig = LatticeConfig()) -> tuple[str, bool] | None:
     """The ``(dtype name, weak)`` of ``jax.random.permutation(key, x)`` or ``jax.random.choice(key, a, shape)``
     (``fn``), for an operand of ``(dtype name, weak)`` (weak nodes for Python scalars, ``bool`` with ``False`` for
-    a Python bool; an array's dtype name and weak flag) with ``rank`` dimensions (0 for a Python or numpy scalar; None: unknown) and ``draws`` samples
-    (``math.prod(shape)``; None: unknown; ``permutation`` has none). A dtype name, weak only for a weak array's own
-    elements.
+    a Python bool; an array's dtype name and weak flag) with ``rank`` dimensions (0 for a Python or numpy scalar;
+    None: unknown) and ``draws`` samples (``math.prod(shape)``; None: unknown; ``permutation`` has none). A dtype
+    name, weak only for a weak array's own elements.
 
     JAX 0.10.2 reads an operand of rank 0 as a count and samples ``arange`` of it, of the default integer:
     ``permutation`` takes integer counts alone (a ``TypeError`` for any other), ``choice`` takes ``int()`` of any

@@ -24,9 +24,9 @@ from mypy.types import (
 from arraytyping_mypy import _errors, _types
 from arraytyping_mypy._rules import SR
 
-__all__ = ["arg_type", "broadcasting", "creation", "fft_transform", "indexing", "joined", "keeping", "like", "matmul", "matrix",
-           "rank_of", "reducing", "reshaped_method", "shape_function", "shape_of", "size_of_arg", "spaced", "transposed", "transposed_any_shape",
-           "transposed_method"]
+__all__ = ["arg_type", "broadcasting", "creation", "fft_transform", "indexing", "joined", "keeping", "like", "matmul",
+           "matrix", "rank_of", "reducing", "reshaped_method", "shape_function", "shape_of", "size_of_arg", "spaced",
+           "transposed", "transposed_any_shape", "transposed_method"]
 
 Dim = Union[int, str, None]
 Shape = tuple[Dim, ...]
