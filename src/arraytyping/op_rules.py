@@ -821,6 +821,10 @@ RANDOM_RESULTS: Final[Mapping[str, str]] = MappingProxyType({
 of key passed in: raw ``uint32`` data or a typed key); ``int`` (the default integer); ``operand``: the elements of
 the array argument or ``arange`` of a count, by :func:`random_elements_result`."""
 
+RANDOM_ELEMENTS: Final[Mapping[str, str]] = MappingProxyType({"permutation": "x", "choice": "a"})
+"""The ``operand`` functions of :data:`RANDOM_RESULTS`, each with the parameter holding the array or count it
+samples from (:func:`random_elements_result`)."""
+
 
 def random_dtype_error(fn: str, name: str) -> TypeError | ValueError | None:
     """The error JAX raises for ``jax.random.<fn>(..., dtype=name)`` (``name`` already canonical), or None."""
@@ -871,7 +875,7 @@ def random_elements_result(fn: str, operand: tuple[str, bool], rank: int | None,
     flag. ``choice`` of no draws is ``jnp.zeros(shape, dtype=jnp.asarray(a).dtype)``: the operand's dtype, strong.
     Where the rank or the draws are unknown, the answer the possible ones share (those JAX refuses left out), or
     None when they differ; raises when JAX refuses every possibility."""
-    if fn not in ("permutation", "choice"):
+    if fn not in RANDOM_ELEMENTS:
         raise ValueError(f"unknown jax.random function of an array's elements {fn!r}; known: permutation, choice")
     name, weak = operand
     kind = lattice.KIND[name]

@@ -45,7 +45,7 @@ def sampler_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
     return hook
 
 
-ELEMENTS: Final = {"permutation": "x", "choice": "a"}
+ELEMENTS: Final = OR.RANDOM_ELEMENTS
 """The samplers of an array's elements or of ``arange`` of a count, each with the parameter holding it."""
 
 

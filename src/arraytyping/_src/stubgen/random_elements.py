@@ -6,7 +6,8 @@ answer for an unknown rank and unknown draws is that class:
 * a count (a Python ``int``, for ``permutation`` a numpy integer too) gives the default integer: ``arange`` of it;
 * an array of a class the rule keeps whatever its rank gives that class, through a type variable bound to those
   classes (``permutation``: every class but the integers, whose 0-d arrays are counts, and the default integer;
-  ``choice``: the default integer alone, since a 0-d array of any dtype is a count), and an abstract class or type
+  ``choice``: the default integer and the complex classes, since a 0-d array of any other dtype is a count and a
+  complex count is refused), and an abstract class or type
   variable whose every member is kept gives itself;
 * everything else (a weak array, a Python ``bool`` or ``float``, whose answer differs with no draws) is gradual.
 """
@@ -23,7 +24,7 @@ from arraytyping.lattice import LatticeConfig
 
 __all__ = ["OPERAND", "element_overloads"]
 
-OPERAND: Final = {"permutation": "x", "choice": "a"}
+OPERAND: Final = op_rules.RANDOM_ELEMENTS
 """The functions declared here, and the parameter holding the array or count each samples from."""
 
 _PY_COUNTS: Final = {"int": ("int", True), "bool": ("bool", False)}
