@@ -83,9 +83,26 @@ def test_batched_gradients() -> None:
 
 
 def test_svd_of_full_matrices_refuses_as_jax_does() -> None:
-    """JAX has no derivative of the singular vectors with ``full_matrices=True`` (``svd``'s default)."""
+    """JAX has no derivative of the singular vectors with ``full_matrices=True`` (``svd``'s default) of a matrix that
+    is not square."""
     with pytest.raises(NotImplementedError, match="full matrices"):
-        at.grad(lambda x: linalg.svd(x).U.sum())(anp.asarray(_N.astype(np.float32)))
+        at.grad(lambda x: linalg.svd(x).U.sum())(anp.asarray(_N[:3].astype(np.float32)))
+
+
+@pytest.mark.parametrize("transform", ["eager", "jit"])
+def test_svd_of_a_square_matrix_with_full_matrices_is_differentiated(transform: str) -> None:
+    """A square matrix's full factors are its reduced ones, and JAX differentiates them (``svd``'s default): the
+    same gradient as with ``full_matrices=False``, in the operand's dtype and weak flag."""
+    def f(full: bool) -> Callable[[Any], Any]:
+        def g(x: Any) -> Any:
+            r = linalg.svd(x, full_matrices=full)
+            return (r.U * r.U).sum(axis=1)[0] + ((r.Vh * r.Vh)[0] * anp.arange(4, dtype=x.dtype)).sum()
+        return at.jit(at.grad(g)) if transform == "jit" else at.grad(g)
+
+    x = anp.asarray(_N.astype(np.float32))
+    full, reduced = f(True)(x), f(False)(x)
+    assert full.dtype == np.float32 and not full.weak_type
+    np.testing.assert_allclose(np.asarray(full), np.asarray(reduced), rtol=1e-6, atol=1e-6)
 
 
 @pytest.mark.parametrize("rows", [2, 3, 4])

@@ -36,8 +36,9 @@ KNOWN_RUNTIME_DIFFERENCES: dict[tuple[str, str, str, str], str] = {}
 
 
 FULL = os.environ.get("ARRAYTYPING_FULL_TYPING") == "1"
-SAMPLE_EVERY = {"pyrefly": 1, "ty": 2}
-"""The suite gives each checker run one case function in ``SAMPLE_EVERY[checker]`` (6 where not listed) of a
+SAMPLE_EVERY = {"pyrefly": 1, "ty": 3, "pyright": 10, "mypy": 9}
+"""The suite gives each checker run one case function in ``SAMPLE_EVERY[checker]`` (6 where not listed: the plugin's
+configurations) of a
 generated module: a different, fixed share per checker, so the checkers together cover most of the table (every
 function holds one family and one left operand against every right one). ``ARRAYTYPING_FULL_TYPING=1`` gives them
 every function. The whole table takes the five checkers over an hour of CPU, past CI's budget; the stubs' answers on

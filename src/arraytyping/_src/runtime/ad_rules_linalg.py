@@ -277,7 +277,7 @@ def _over_columns(s: Any, x: Any, dtype: np.dtype[Any]) -> Any:
 def _svd_jvp(primals: Sequence[Any], tangents: Sequence[Any], *, full_matrices: bool, compute_uv: bool
              ) -> tuple[list[Any], list[Any]]:
     (a,), (a_dot,) = primals, tangents
-    if compute_uv and full_matrices:
+    if compute_uv and full_matrices and shape_of(a)[-2] != shape_of(a)[-1]:  # square: the reduced factors
         raise NotImplementedError("Singular value decomposition JVP not implemented for full matrices")
     s, u, vt = svd_p.bind(a, full_matrices=False, compute_uv=True)
     primals_out = [s, u, vt] if compute_uv else [s]
