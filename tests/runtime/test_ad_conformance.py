@@ -351,6 +351,21 @@ EAGER_TYPED: Final[dict[tuple[str, str], str]] = {
     ("scatter_max", "float32*"): _ADD_ANY_WEAK, ("scatter_min", "float32*"): _ADD_ANY_WEAK}
 """The cases whose types JAX gives differently eagerly and staged (the reference holds its eager run): held to the
 reference by the eager value test alone, which runs them always."""
+_WEAK_F32_UNDER_X64: Final = ("JAX writes this rule with jnp operations, which take a weakly typed float32 (only "
+                               "reachable with x64 on through lax.convert_element_type(..., weak_type=True)) to "
+                               "float64 where it meets a Python scalar or x64's default dtypes, and refuse some mixes "
+                               "(qr: TypeError); ours, written with lax operations, keeps float32")
+X64_WEAK_F32_DIFFERENCES: Final[dict[tuple[str, str], str]] = {
+    **{(name, config): _WEAK_F32_UNDER_X64 for name in ("svd_values", "svd_values_tall", "qr_q", "qr_r")
+       for config in ("standard-x64", "strict-x64")},
+    ("eigh_values", "strict-x64"): _WEAK_F32_UNDER_X64, ("eigh_vectors", "strict-x64"): _WEAK_F32_UNDER_X64}
+"""(case, configuration) whose ``float32*`` operand (a weakly typed float32; with x64 on, not the default weak
+float) JAX differentiates into other types; with x64 off they agree, types and values. The type test checks each
+still differs."""
+
+
+def _known_x64_difference(config_key: str, name: str, dtype: str) -> bool:
+    return dtype == "float32*" and (name, config_key) in X64_WEAK_F32_DIFFERENCES
 
 
 def test_reference_covers_the_tables() -> None:
@@ -487,7 +502,10 @@ def test_primitive_gradient_types(config_key: str) -> None:
             ref = REF["configs"][config_key]["primitives"][name][dtype]
             got = _abstract_types(name, dtype)
             want = _expected_types(ref)
-            if got != want:
+            if _known_x64_difference(config_key, name, dtype):
+                if got == want:
+                    failures.append(f"{name}[{dtype}]: now as JAX's, {got}: remove it from X64_WEAK_F32_DIFFERENCES")
+            elif got != want:
                 failures.append(f"{name}[{dtype}]: ours {got}, JAX {want}")
     assert not failures, "\n".join(failures[:40])
 
@@ -572,9 +590,11 @@ def _value_keys() -> list[tuple[str, str, str]]:
     dtype (rotating through the four), and of the extended cases' dtypes the first and every third."""
     keys = _prim_keys(staged=True)
     if FULL:
-        return [(c, n, d) for c in CONFIGS for n, d in keys]
-    return [(CONFIGS[i % len(CONFIGS)], n, d) for i, (n, d) in enumerate(keys)
-            if n not in TOOL.PRIMITIVES_EXTENDED or i % 3 == 0 or d == TOOL.PRIMITIVES_EXTENDED[n][2][0]]
+        every = [(c, n, d) for c in CONFIGS for n, d in keys]
+    else:
+        every = [(CONFIGS[i % len(CONFIGS)], n, d) for i, (n, d) in enumerate(keys)
+                 if n not in TOOL.PRIMITIVES_EXTENDED or i % 3 == 0 or d == TOOL.PRIMITIVES_EXTENDED[n][2][0]]
+    return [(c, n, d) for c, n, d in every if not _known_x64_difference(c, n, d)]
 
 
 def _value_failures(config_key: str, cases: list[tuple[str, str]], jitted: bool) -> list[str]:

@@ -3,8 +3,8 @@
 * ``triangular_solve`` is linear in ``b`` (its transpose solves with ``a`` transposed); the derivative in ``a`` is
   ``-op(A)^-1 op(dA) X`` (``X op(dA) op(A)^-1`` for a right-side solve), in the cheaper order, as JAX orders it.
 * ``cholesky``: ``L phi(L^-1 dA L^-H)`` with ``phi`` the lower triangle with its diagonal halved (JAX's rule from
-  Murray 2016), through two triangular solves. One known difference: for a weakly typed input JAX's cotangent of
-  ``cholesky(x @ x.T)`` is weakly typed, ours strongly typed; values and dtypes agree.
+  Murray 2016), through two triangular solves; ``phi`` divides as jnp does, so a weakly typed input's cotangent is
+  weakly typed, as in JAX.
 
 * ``lu``: JAX's rule (De Hoog, Anderssen and Lukas): with ``X = L^-1 P dA U^-1``, ``dL = L tril(X, -1)`` and
   ``dU = triu(X) U``, packed as the primitive packs its factors (the pivots' tangent is zero). It makes ``det`` (of
@@ -21,10 +21,12 @@
   ``dR = (X - dO) R``, ``dO`` the skew-Hermitian part of ``X``'s strict lower triangle (plus, for complex
   matrices, ``X``'s imaginary diagonal); JAX's ``NotImplementedError`` for wide matrices and complete ``Q``s.
 
-One known difference (as ``cholesky``'s): JAX writes the ``eigh``, ``svd`` and ``qr`` rules with ``jnp`` operations,
-so a weakly typed float32 operand takes its weak-type promotions there (float64 under x64, when traced); these rules
-use ``lax`` operations and keep float32. Values and strong dtypes agree (``tools/ad_reference.py``'s
-``LINALG_STRONG`` cases).
+JAX writes the ``cholesky``, ``eigh``, ``svd`` and ``qr`` rules with ``jnp`` operations, whose promotions convert a
+weakly typed operand meeting a strong one; these rules use ``lax`` operations and make the same conversions
+(``_strong``), so a weakly typed input's cotangent is weakly typed where JAX's is. One known difference: a weakly
+typed *float32* with x64 on (reachable only through ``lax.convert_element_type(..., weak_type=True)``) meets
+Python scalars and x64's default dtypes in JAX's ``eigh``, ``svd`` and ``qr`` rules and becomes float64 there (or
+is refused); these rules keep float32 (``X64_WEAK_F32_DIFFERENCES`` in ``tests/runtime/test_ad_conformance.py``).
 
 Still without rules (JAX's ``NotImplementedError``): ``geqrf``/``householder_product``, the LAPACK steps of ``qr``
 (reached only through ``lax.linalg``-level code; ``jnp.linalg.qr`` binds ``qr``).
@@ -79,6 +81,12 @@ def _triu(x: Any, k: int = 0) -> Any:
 def _eye(dtype: np.dtype[Any], n: int) -> Any:
     return lax.convert_element_type(lax.eq(lax.iota(np.dtype("int32"), (n, n), 0),
                                            lax.iota(np.dtype("int32"), (n, n), 1)), dtype, False)
+
+
+def _strong(x: Any) -> Any:
+    """``x`` strongly typed: jnp's promotion of a weakly typed operand meeting a strong one of its dtype."""
+    a = aval_of(x)
+    return lax.convert_element_type(x, a.dtype, False) if a.weak_type else x
 
 
 def _matmul(x: Any, y: Any) -> Any:
@@ -154,7 +162,9 @@ def _cholesky_jvp(primals: Sequence[Any], tangents: Sequence[Any]) -> tuple[Any,
         eye = _eye(aval_of(X).dtype, n)
         denom = lax.add(lax.broadcast_in_dim(full_like(X, 1, ()), (n, n), ()), eye)
         shape = shape_of(low)
-        return lax.div(low, lax.broadcast_in_dim(denom, shape, (len(shape) - 2, len(shape) - 1)))
+        # JAX divides with jnp's ``/``, which takes a weakly typed ``low`` to the strong denominator's type (an
+        # equation whose transpose gives the cotangent its weak flag back)
+        return lax.div(_strong(low), lax.broadcast_in_dim(denom, shape, (len(shape) - 2, len(shape) - 1)))
 
     tmp = _solve(L, sigma_dot, left_side=False, transpose_a=True, conjugate_a=True, lower=True, unit_diagonal=False)
     L_dot = _matmul(L, phi(_solve(L, tmp, left_side=True, transpose_a=False, lower=True, conjugate_a=False,
@@ -254,7 +264,7 @@ def _eigh_jvp(primals: Sequence[Any], tangents: Sequence[Any], *, lower: bool) -
     w_rows = lax.broadcast_in_dim(w, shape, tuple(range(rank - 1)))  # w[..., :, newaxis]
     f = lax.sub(lax.integer_pow(lax.sub(lax.add(eye, w_cols), w_rows), -1), eye)
     vdag_adot_v = _matmul(_matmul(_conj(_T(v)), a_dot), v)
-    dv = _matmul(v, lax.mul(f, vdag_adot_v))
+    dv = _matmul(v, lax.mul(f, _strong(vdag_adot_v)))  # JAX: jnp.multiply(Fmat, vdag_adot_v)
     diagonal = _diagonal(vdag_adot_v)
     dw = lax.real(diagonal) if dtype.kind == "c" else diagonal
     return [v, w_real], [dv, dw]
@@ -270,8 +280,7 @@ def _over_columns(s: Any, x: Any, dtype: np.dtype[Any]) -> Any:
     """``s`` (``[..., k]``) in ``dtype``, broadcast along the rows of ``x`` (``[..., r, k]``): ``s[..., None, :]``."""
     shape = shape_of(x)
     rank = len(shape)
-    return lax.broadcast_in_dim(lax.convert_element_type(s, dtype, aval_of(s).weak_type), shape,
-                                (*range(rank - 2), rank - 1))
+    return lax.broadcast_in_dim(lax.convert_element_type(s, dtype, False), shape, (*range(rank - 2), rank - 1))
 
 
 def _svd_jvp(primals: Sequence[Any], tangents: Sequence[Any], *, full_matrices: bool, compute_uv: bool
@@ -301,24 +310,25 @@ def _svd_jvp(primals: Sequence[Any], tangents: Sequence[Any], *, full_matrices: 
     s_diffs = lax.mul(lax.add(s_cols, s_rows), lax.sub(s_cols, s_rows))
     f = lax.sub(lax.div(full_like(s_diffs, 1), lax.add(s_diffs, real_eye)), real_eye)
     f = lax.convert_element_type(f, dtype, aval_of(f).weak_type)
-    s_cols_a = lax.convert_element_type(s_cols, dtype, aval_of(s_cols).weak_type)
-    s_rows_a = lax.convert_element_type(s_rows, dtype, aval_of(s_rows).weak_type)
-    dss = lax.mul(s_cols_a, d_s)
-    sds = lax.mul(s_rows_a, d_s)
+    s_cols_a = lax.convert_element_type(s_cols, dtype, False)  # JAX: s_dim.astype(A.dtype), strong
+    s_rows_a = lax.convert_element_type(s_rows, dtype, False)
+    dss = lax.mul(s_cols_a, _strong(d_s))
+    sds = lax.mul(s_rows_a, _strong(d_s))
     s_zeros = lax.convert_element_type(lax.eq(s, full_like(s, 0)), s_real, False)
     s_inv = lax.sub(lax.div(full_like(s, 1), lax.add(s, s_zeros)), s_zeros)
     s_inv_mat = lax.mul(lax.broadcast_in_dim(s_inv, k_shape, (*range(rank - 2), rank - 1)), real_eye)
     half = full_like(d_s, 0.5)
-    dudv_diag = lax.mul(lax.mul(half, lax.sub(d_s, _conj(_T(d_s)))),
-                        lax.convert_element_type(s_inv_mat, dtype, aval_of(s_inv_mat).weak_type))
+    dudv_diag = lax.mul(_strong(lax.mul(half, lax.sub(d_s, _conj(_T(d_s))))),
+                        lax.convert_element_type(s_inv_mat, dtype, False))
     du = _matmul(u, lax.add(lax.mul(f, lax.add(dss, _conj(_T(dss)))), dudv_diag))
     dv = _matmul(v, lax.mul(f, lax.add(sds, _conj(_T(sds)))))
     if m > n:
         dav = _matmul(a_dot, v)  # m x k: its columns over s
-        du = lax.add(du, lax.div(lax.sub(dav, _matmul(u, _matmul(ut, dav))), _over_columns(s, dav, dtype)))
+        du = lax.add(du, lax.div(_strong(lax.sub(dav, _matmul(u, _matmul(ut, dav)))), _over_columns(s, dav, dtype)))
     if n > m:
         dahu = _matmul(_conj(_T(a_dot)), u)  # n x k
-        dv = lax.add(dv, lax.div(lax.sub(dahu, _matmul(v, _matmul(vt, dahu))), _over_columns(s, dahu, dtype)))
+        dv = lax.add(dv, lax.div(_strong(lax.sub(dahu, _matmul(v, _matmul(vt, dahu)))),
+                                 _over_columns(s, dahu, dtype)))
     return primals_out, [ds, du, _conj(_T(dv))]
 
 
@@ -344,10 +354,11 @@ def _qr_jvp(primals: Sequence[Any], tangents: Sequence[Any], *, full_matrices: b
     do = lax.sub(lower, _conj(_T(lower)))  # skew-Hermitian
     # the imaginary part of the diagonal (zeros for real matrices, as strongly typed as JAX's astype makes them)
     real_part = lax.real(qt_dx_rinv) if dtype.kind == "c" else qt_dx_rinv
-    imaginary = lax.sub(qt_dx_rinv, lax.convert_element_type(real_part, dtype, False))
-    do = lax.add(do, lax.mul(_batched(_eye(dtype, n), shape_of(do)), imaginary))
-    dq = lax.add(_matmul(q, lax.sub(do, qt_dx_rinv)), dx_rinv)
-    dr = _matmul(lax.sub(qt_dx_rinv, do), r)
+    # (jnp's operators, as JAX writes them: a weakly typed operand meeting a strong one is converted to strong)
+    imaginary = lax.sub(_strong(qt_dx_rinv), lax.convert_element_type(real_part, dtype, False))
+    do = lax.add(_strong(do), lax.mul(_batched(_eye(dtype, n), shape_of(do)), imaginary))
+    dq = lax.add(_matmul(q, lax.sub(do, _strong(qt_dx_rinv))), _strong(dx_rinv))
+    dr = _matmul(lax.sub(_strong(qt_dx_rinv), do), r)
     return [q, r], [dq, dr]
 
 
