@@ -848,6 +848,10 @@ def main_inside() -> None:
                 "values": [value_record(x)["values"] if not isinstance(x, (bool, int, float)) else x
                            for x in leaves]}
 
+    def primitive_cases(name: str) -> dict[str, Any]:
+        src, specs, dtypes = PRIMITIVES[name]
+        return {dt: primitive_case(src, specs, dt) for dt in dtypes}
+
     only = [n for n in os.environ.get(ONLY_PRIMITIVES, "").split(",") if n]
     if only:  # those primitives' entries regenerated, the rest of the file kept (see ONLY_PRIMITIVES)
         unknown = sorted(set(only) - set(PRIMITIVES))
@@ -859,12 +863,9 @@ def main_inside() -> None:
         print("config", key, file=sys.stderr)
         if only:
             configs[key] = kept["configs"][key]
-            for name in only:
-                src, specs, dtypes = PRIMITIVES[name]
-                configs[key]["primitives"][name] = {dt: primitive_case(src, specs, dt) for dt in dtypes}
+            configs[key]["primitives"].update({name: primitive_cases(name) for name in only})
             continue
-        prims = {name: {dt: primitive_case(src, specs, dt) for dt in dtypes}
-                 for name, (src, specs, dtypes) in PRIMITIVES.items()}
+        prims = {name: primitive_cases(name) for name in PRIMITIVES}
         jaxprs = {name: {t: jaxpr_case(name, t) for t in transforms}
                   for name, (_, _, transforms) in FUNCTIONS.items()}
         api = {name: api_case(src) for name, src in API_CASES.items()}

@@ -85,8 +85,7 @@ def _eye(dtype: np.dtype[Any], n: int) -> Any:
 
 def _strong(x: Any) -> Any:
     """``x`` strongly typed: jnp's promotion of a weakly typed operand meeting a strong one of its dtype."""
-    a = aval_of(x)
-    return lax.convert_element_type(x, a.dtype, False) if a.weak_type else x
+    return lax.convert_element_type(x, aval_of(x).dtype, False)  # no equation for a strong ``x``
 
 
 def _matmul(x: Any, y: Any) -> Any:
