@@ -10,7 +10,9 @@ reproducer.
 
 from __future__ import annotations
 
+import itertools
 import os
+import random
 import re
 import sys
 from collections.abc import Sequence
@@ -21,7 +23,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 
-from soundness import api, checkers, classify, driver, limits, modules, report, shrink  # noqa: E402
+from soundness import api, checkers, classify, driver, limits, modules, report, shapes, shrink  # noqa: E402
 from soundness import universe as U  # noqa: E402
 from soundness.expressions import Choice, Dim, Lit  # noqa: E402
 from soundness.generate import Case, Outcome, Run  # noqa: E402
@@ -347,6 +349,23 @@ def test_dtype_results() -> None:
 
 def test_registry_covers_the_public_api() -> None:
     assert api.uncovered() == [], "add entries to tools/soundness/api.py (or a reason to NOT_FUZZED)"
+
+
+def test_shape_planners_take_every_target() -> None:
+    """Each registry entry's shape rule, asked for an operand plan of any result shape of rank 0-4 (a reshape of a
+    rank-3 target asks for a rank-4 operand: matmul once unpacked it into three dimensions and stopped a 20,000-case
+    run), gives a plan or None, never an exception."""
+    targets = [s for rank in range(5) for s in itertools.product((1, 2, 3, 6), repeat=rank)]
+    failures = []
+    for e in api.ENTRIES:
+        if e.result != "array":
+            continue
+        for target, seed in itertools.product(targets, range(2)):
+            try:
+                shapes.RULES[e.shape](target, e.slots, random.Random(seed))
+            except Exception as ex:  # noqa: BLE001 - any exception is the failure reported
+                failures.append(f"{e.name} ({e.shape}) for {target}: {ex!r}")
+    assert failures == []
 
 
 @pytest.mark.parametrize("config", list(U.CONFIGS))

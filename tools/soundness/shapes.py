@@ -224,6 +224,8 @@ def index_column(target: Shape | None, slots: Slots, rng: random.Random) -> Shap
 
 def matmul(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
     assert target is not None
+    if len(target) > 3:  # the operands would be of rank 4: beyond the shapes the cases use
+        return None
     (a, _), (b, _) = _shaped(slots)
     k = rng.choice((2, 3))
     if target == ():
