@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 from soundness import api, checkers, classify, driver, limits, modules, report, shapes, shrink  # noqa: E402
 from soundness import universe as U  # noqa: E402
-from soundness.expressions import Choice, Dim, Lit  # noqa: E402
+from soundness.expressions import Choice, Dim, Lit, Ref  # noqa: E402
 from soundness.generate import Case, Outcome, Run  # noqa: E402
 from soundness.operands import with_shape  # noqa: E402
 from soundness.typestrings import normalise, shape_claims, show  # noqa: E402
@@ -271,7 +271,7 @@ def test_a_value_the_abstract_arguments_cannot_give_is_value_dependent() -> None
     not have: the case is left to other values (``ValueDependent``), not classified as a rejection; a 1-d array
     runs."""
     from soundness import oracle
-    from soundness.expressions import Call, Param, Ref
+    from soundness.expressions import Call, Param
 
     entry = api.Entry("random.choice", "random.choice(random.key(0), {a})", (("a", "array"),), "same")
     f32 = Choice("float32", "array", "float32")
@@ -382,6 +382,22 @@ def test_generator_is_sound_against_the_runtime(config: str) -> None:
     compile(text, "chunk.py", "exec")
     lines = text.splitlines()
     assert all("reveal_type(" in lines[w.expr - 1] for w in where.values())
+
+
+def test_shrinking_candidates_name_each_parameter_once() -> None:
+    """Two rounds of shrinking: no two parameters of a candidate share a name (a second round once named the
+    parameter standing for an inner call as the first round had named another, and the signature kept the first:
+    ``subtract(x22, x22)`` with ``x22: Array[float16]``, whose runtime answer was for ``abs`` of a complex64)."""
+    cfg = U.config("default")
+    chunk = driver.generate_chunk("unit", "default", 0, 150, eager=0.0)
+    seen = 0
+    for case in chunk.cases:
+        for first in shrink.candidates(case, cfg, "s0_"):
+            for second in [first, *shrink.candidates(first, cfg, "s1_")]:
+                params = {(n.param.name, n.param.annotation) for n in second.expr.walk() if isinstance(n, Ref)}
+                assert len(params) == len({name for name, _ in params}), second.source
+                seen += second is not first
+    assert seen > 100
 
 
 def test_cases_are_evaluated_per_choice() -> None:

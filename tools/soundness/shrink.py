@@ -62,7 +62,7 @@ def candidates(case: Case, cfg: U.Config, prefix: str) -> list[Case]:
             continue
         (dtype, weak), = types
         assert dtype is not None and n.shape is not None
-        name = f"x{len(case.params) + i + 20}"
+        name = _fresh_name(case, len(case.params) + i + 20)
         choice = Choice(dtype, "array", dtype, weak=weak)
         label = annotation_of(dtype, weak).removeprefix("at.")
         p = Param(name, annotation_of(dtype, weak), "dtype" if not weak else "weak", name, n.shape, (), "array",
@@ -85,6 +85,15 @@ def candidates(case: Case, cfg: U.Config, prefix: str) -> list[Case]:
             choose_form(c, _Always())
         kept.append(c)
     return kept
+
+
+def _fresh_name(case: Case, start: int) -> str:
+    """``x<start>``, or the next such name the case's parameters do not hold (a second round shrinks a case whose
+    parameters include the first round's ``x22``: reusing the name dropped the new parameter from the signature)."""
+    taken = {p.name for p in case.params}
+    while f"x{start}" in taken:
+        start += 1
+    return f"x{start}"
 
 
 class _Always(random.Random):
