@@ -20,7 +20,8 @@ right (JAX's array wins at run time), ``arraytyping.numpy``'s binary (aliases in
 functions and ``where``, the reduction functions, ``astype`` and ``dtype=``
 arguments, default dtypes, scalar constructors, ``promote_types``/``result_type``. Generic code keeps its type
 variable where every instantiation gives itself back (``x * x``, ``x + 1e-5`` for ``x: Array[F]``, ``F`` bound to
-``floating``), and gets the one class every instantiation gives, or the smallest abstract class holding them, or
+``floating``), and gets the one class every instantiation gives, or ``Any`` where each instantiation may give itself
+back (``x * abs(x)``: ``abs(x)`` reads as ``Array[floating]``), or the smallest abstract class holding them, or
 ``Any``; ``Any``, abstract dtypes and unions are never an error. What JAX refuses is reported as
 ``[dtype-promotion]`` with both dtypes and the fix (see ``_errors`` for silencing it with and without the plugin).
 

@@ -146,8 +146,9 @@ class Rules:
                   right: DtypeSet | None) -> Answer:
         """One answer for many: an error only when every operand is one concrete dtype (a union, abstract class or
         type variable is judged by the dtypes with which the operation runs); the variable when every instantiation
-        gives itself back; one class; the union of the results of unions of concrete dtypes; the smallest abstract
-        class holding every result of an abstract or generic operand; else ``Any``."""
+        gives itself back; one class; the union of the results of unions of concrete dtypes; ``Any`` where each
+        instantiation may give itself back (:meth:`_may_be_the_variable`); the smallest abstract class holding every
+        result of an abstract or generic operand; else ``Any``."""
         concrete = left.single is not None and (right is None or right.single is not None)
         errors = [r for r, _, _ in results if isinstance(r, Exception)]
         if errors and concrete:
@@ -168,7 +169,29 @@ class Rules:
         generic = any(ds is not None and (ds.var is not None or ds.abstract is not None) for ds in (left, right))
         if not generic:
             return ("union", tuple(distinct))
+        if self._may_be_the_variable(results, left, right):
+            return ("any", None)
         return self.smallest_abstract(distinct)
+
+    @staticmethod
+    def _may_be_the_variable(results: Sequence[tuple[str | Exception, Member, Member]], left: DtypeSet,
+                             right: DtypeSet | None) -> bool:
+        """Whether each instantiation of an operand's type variable may give itself back, with some of the other
+        operand's dtypes: ``x * abs(y)`` for ``x, y: Array[F]`` (``abs(y)`` is read as ``Array[floating]``, so the
+        plugin no longer knows it is ``F``'s real part) is ``F`` at run time, and an abstract class there would make
+        ``return x * abs(y)`` from a function returning ``Array[F]`` a false error; ``Any`` is the honest answer.
+        Where some instantiation never gives itself back (``i.sum()`` for ``I`` bound to ``integer``: ``int8``
+        gives ``int32``), the result is not the variable and the abstract class stands."""
+        for ds, side in ((left, 0), (right, 1)):
+            if ds is None or ds.var is None:
+                continue
+            own: dict[str, bool] = {}
+            for c, a, b in results:
+                m = static_of(*((a, b)[side][:2]))
+                own[m] = own.get(m, False) or str(c) == m
+            if own and all(own.values()):
+                return True
+        return False
 
     def smallest_abstract(self, classes: Sequence[str]) -> Answer:
         """The smallest abstract class holding every class of ``classes`` (none may be weak), else ``Any``."""
