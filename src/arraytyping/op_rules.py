@@ -1527,7 +1527,9 @@ def creation_result(fn: str, operands: Sequence[tuple[str, bool]] = (), config: 
     (``same``) or the bounds (``bounds``), as ``(dtype name, weak)`` pairs (``complex`` for a Python complex).
     ``vector``: ``diag`` of a 1-d operand (else of a 2-d one, whose diagonal it takes).
 
-    A Python complex fill value refuses a dtype that is not complex (``OperandTypeError``), ``arange`` refuses bool,
+    A Python complex fill value refuses a strong integer or floating dtype (``OperandTypeError``: JAX converts it
+    with numpy, ``int(2j)`` raises) and is cast into bool, a complex dtype or the weak dtype of ``full_like``'s
+    prototype (its real part), ``arange`` refuses bool,
     ``linspace`` and ``logspace`` refuse 1- and 2-bit integers (``finfo``: ``OperandValueError``)."""
     try:
         family = CREATION[fn]
@@ -1539,7 +1541,7 @@ def creation_result(fn: str, operands: Sequence[tuple[str, bool]] = (), config: 
         if dtype in lattice.WEAK_NAMES:
             dtype = lattice.default_name(lattice.KIND[dtype], config.x64)
         out = lattice.canonical_name(dtype, config.x64)
-        _check_creation(fn, out, fill)
+        _check_creation(fn, out, fill, False)
         return out, False
     if family == "default_float":
         return lattice.default_name("f", config.x64), False
@@ -1548,23 +1550,31 @@ def creation_result(fn: str, operands: Sequence[tuple[str, bool]] = (), config: 
     if family == "bounds":
         name, _ = lattice.result_node(operands, config)
         out = name if fn == "arange" else lattice.canonical_name(to_inexact_name(name), config.x64)
-        _check_creation(fn, out, None)
+        _check_creation(fn, out, None, False)
         return out, False
     name, weak = _unary_operand(operands[0], config)
     if fn == "full_like":
-        _check_creation(fn, name, fill)
+        _check_creation(fn, name, fill, weak)
     if fn == "diag" and vector:  # where(eye, v, 0) promotes v with its own zero (strict: the default dtype)
         return lattice.result_node([(name, weak), (name, weak)], config)
     return name, weak
 
 
-def _check_creation(fn: str, out: str, fill: tuple[str, bool] | None) -> None:
-    if fill is not None and fill[0] == "complex" and lattice.KIND[out] != "c":
+def _check_creation(fn: str, out: str, fill: tuple[str, bool] | None, weak: bool) -> None:
+    if complex_fill_refused(out, weak) and fill is not None and fill[0] == "complex":
         raise OperandTypeError(f"{fn}: a Python complex fill value cannot be converted to {out}")
     if fn == "arange" and out == lattice.BOOL:
         raise OperandTypeError("arange does not accept dtype bool")
     if fn in ("linspace", "logspace") and out in _TINY_INTS:
         raise OperandValueError(f"{fn} in {out} fails in JAX 0.10.2 (finfo has no {out})")
+
+
+def complex_fill_refused(out: str, weak: bool) -> bool:
+    """Whether JAX 0.10.2 refuses a Python complex fill value for an array of dtype ``out`` (weakly typed or not):
+    a strong integer or floating dtype (``full(2, 2j, dtype=int)``, ``full_like(x_int32, 2j)``), which JAX converts
+    with numpy; bool, complex and a weak prototype's dtype (``full_like(x, 2j)`` of a weak int array: its real
+    part) take it."""
+    return not weak and lattice.KIND[out] in ("u", "i", "f")
 
 
 # ---------------------------------------------------------------------------------------------------------------

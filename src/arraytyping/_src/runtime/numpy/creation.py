@@ -162,7 +162,7 @@ def full(shape: Any, fill_value: Any, dtype: Any = None) -> Any:
 
 def _full(shape: Any, fill_value: Any, dt: np.dtype[Any], weak: bool) -> Any:
     dims = _shape_arg(shape)
-    if type(fill_value) is complex and registry.info_of_dtype(dt).kind != "c":  # type: ignore[union-attr]
+    if type(fill_value) is complex and op_rules.complex_fill_refused(registry.info_of_dtype(dt).name, weak):  # type: ignore[union-attr]
         raise TypeError(f"a Python complex fill value cannot be converted to {dt.name} (as in JAX)")
     if isinstance(fill_value, Tracer) or (trace_state.dynamic is not None):
         if isinstance(fill_value, Array):
