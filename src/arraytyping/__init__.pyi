@@ -9239,6 +9239,33 @@ class Array(Generic[_DT_co, _SH_co]):
     def transpose(self, *axes: Any) -> Array[_DT_co]:
         'This array with its axes permuted (reversed when no ``axes`` are given).'
         ...
+    @property
+    def mT(self) -> Array[_DT_co]:
+        "This array with its last two axes exchanged (a stack of transposed matrices), as JAX's ``Array.mT``."
+        ...
+    def ravel(self, order: str = "C") -> Array[_DT_co]:
+        "This array flattened to one dimension (``order='F'``: the first axis fastest), as ``numpy.ravel``."
+        ...
+    def flatten(self, order: str = "C") -> Array[_DT_co]:
+        "This array flattened to one dimension (``order='F'``: the first axis fastest): ``ravel``."
+        ...
+    def squeeze(self, axis: _Axis = None) -> Array[_DT_co]:
+        'This array without its axes of size 1 (only those of ``axis`` when given; each must have size 1).'
+        ...
+    def swapaxes(self, axis1: int, axis2: int) -> Array[_DT_co]:
+        'This array with two axes exchanged.'
+        ...
+    def copy(self) -> Array[_DT_co, _SH_co]:
+        'A copy of this array: the same dtype and weak flag.'
+        ...
+    @property
+    def itemsize(self) -> int:
+        'The bytes of one element (1 for the sub-byte dtypes, as numpy stores them).'
+        ...
+    @property
+    def nbytes(self) -> int:
+        'The bytes of all elements: ``size * itemsize``.'
+        ...
     @overload
     def astype(self, dtype: type[Never] | np.dtype[Never] | DType[Never]) -> Array[Any, _SH_co]:
         'This array converted to ``dtype`` (canonicalized for x64, strongly typed), as ``numpy.astype``.'

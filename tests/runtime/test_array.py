@@ -303,3 +303,40 @@ def test_many_eager_ops_leave_no_live_buffers() -> None:
         y = x + x
     del y
     assert len(backend().live_buffers()) <= n0 + 1
+
+
+def test_shape_methods_follow_jax() -> None:
+    """``mT``, ``ravel``/``flatten`` (C and Fortran order), ``squeeze``, ``swapaxes``, ``copy``, ``itemsize`` and
+    ``nbytes``, with what JAX 0.10.2 gives (recorded from it): values, dtypes and weak flags kept, JAX's errors."""
+    import arraytyping as at
+
+    x = jnp.arange(24.0).reshape(2, 3, 4)
+    n = np.arange(24.0, dtype=np.float32).reshape(2, 3, 4)
+    assert x.mT.shape == (2, 4, 3) and np.array_equal(np.asarray(x.mT), np.swapaxes(n, -1, -2))
+    assert np.array_equal(np.asarray(x.ravel()), n.ravel())
+    assert np.array_equal(np.asarray(x.flatten("F")), n.flatten("F"))
+    assert np.array_equal(np.asarray(jnp.ravel(x, order="F")), n.ravel("F"))
+    assert jnp.ones((2, 1, 3)).squeeze().shape == (2, 3) and jnp.ones((2, 1)).squeeze(1).shape == (2,)
+    assert x.swapaxes(0, 2).shape == (4, 3, 2)
+    assert (x.itemsize, x.nbytes) == (4, 96)
+    assert (jnp.ones(3, "int4").itemsize, jnp.ones(3, "int4").nbytes) == (1, 3)
+    weak = jnp.where(jnp.arange(6) > 2, 1.0, 2.0).reshape(2, 3)
+    for y in (weak.mT, weak.ravel(), weak.flatten("F"), weak.copy(), weak.swapaxes(0, 1), weak[:1].squeeze()):
+        assert (y.dtype, y.weak_type) == (np.float32, True)
+    with pytest.raises(ValueError, match="at least two-dimensional for matrix_transpose; got ndim=1"):
+        jnp.ones(3).mT
+    with pytest.raises(NotImplementedError, match="order='K'"):
+        x.ravel("K")
+    with pytest.raises(NotImplementedError, match="order=A"):
+        x.flatten("A")
+    with pytest.raises(ValueError, match="Unexpected value for 'order' argument: X."):
+        x.ravel("X")
+    # Fortran order is one reshape with a transposition (JAX's jaxpr), under jit, vmap (the batch axis kept first:
+    # the rule once dropped the transposition) and grad
+    assert "reshape[dimensions=(2, 1, 0) new_sizes=(24,)" in str(at.make_jaxpr(lambda v: v.flatten("F"))(x))
+    assert np.array_equal(np.asarray(at.jit(lambda v: v.ravel("F"))(x)), n.ravel("F"))
+    for axis in (0, 2):
+        out = at.vmap(lambda v: v.ravel("F"), in_axes=axis)(x)
+        assert np.array_equal(np.asarray(out), np.stack([m.ravel("F") for m in np.moveaxis(n, axis, 0)]))
+    g = at.grad(lambda v: (v.ravel("F") * jnp.arange(24.0)).sum())(x)
+    assert np.array_equal(np.asarray(g), np.arange(24.0, dtype=np.float32).reshape(4, 3, 2).T)

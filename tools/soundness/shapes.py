@@ -287,6 +287,14 @@ def swap_ends(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePl
     return ShapePlan({_one(slots): (target[-1],) + target[1:-1] + (target[0],)})
 
 
+def swap_last(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+    """``x.mT``: the last two axes exchanged."""
+    assert target is not None
+    if len(target) < 2:
+        return None
+    return ShapePlan({_one(slots): target[:-2] + (target[-1], target[-2])})
+
+
 def move_first_last(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
     """``moveaxis(a, 0, -1)``: the first axis becomes the last."""
     assert target is not None
@@ -560,7 +568,7 @@ RULES: dict[str, Rule] = {
     "reshape": reshape, "reshape_varargs": reshape_varargs, "reshape_flat": reshape_flat, "index_int": index_int,
     "index_none": index_none, "index_slice": index_slice, "index_column": index_column, "matmul": matmul, "dot": dot,
     "create": create, "create_1d": create_1d, "broadcast_to": broadcast_to,
-    "same_rank1": _min_rank(1), "same_rank2": _min_rank(2), "same_rank3": _min_rank(3), "swap_ends": swap_ends,
+    "same_rank1": _min_rank(1), "same_rank2": _min_rank(2), "same_rank3": _min_rank(3), "swap_ends": swap_ends, "swap_last": swap_last,
     "move_first_last": move_first_last, "rot90": rot90, "squeeze_axis": squeeze_axis, "expand_axis": expand_axis,
     "stack_first": stack_first, "concat_first": _concat(1), "concat_first2": _concat(2), "concat_1d": _concat(1, 1),
     "column_stack": column_stack, "meshgrid": meshgrid, "pad1": pad1, "diagonal": diagonal, "trace": trace,

@@ -11151,7 +11151,7 @@ def cumprod(a: ArrayLike, axis: int | None = ..., dtype: DTypeLike | None = ...,
 # From arraytyping/_src/runtime/numpy/shape.py (generated from its source).
 @overload
 def ravel(a: Array[_T], order: str = ...) -> Array[_T]:
-    '``a`` flattened to one dimension (C order only).'
+    "``a`` flattened to one dimension, in C order (the last axis fastest) or with ``order='F'`` Fortran order (the first axis fastest); ``'A'`` and ``'K'`` raise ``NotImplementedError``, as in JAX."
     ...
 @overload
 def ravel(a: ArrayLike, order: str = ...) -> Array[Any]: ...

@@ -223,6 +223,43 @@ class Array(abc.ABC):
     def T(self) -> Array:
         return _jnp.transpose(self)  # type: ignore[no-any-return]
 
+    @property
+    def mT(self) -> Array:
+        """This array with its last two axes exchanged (a stack of transposed matrices), as JAX's ``Array.mT``."""
+        if self.aval.ndim < 2:
+            raise ValueError(f"x must be at least two-dimensional for matrix_transpose; got ndim={self.aval.ndim}")
+        return _jnp.swapaxes(self, -1, -2)  # type: ignore[no-any-return]
+
+    def ravel(self, order: str = "C") -> Array:
+        """This array flattened to one dimension (``order='F'``: the first axis fastest), as ``numpy.ravel``."""
+        return _jnp.ravel(self, order)  # type: ignore[no-any-return]
+
+    def flatten(self, order: str = "C") -> Array:
+        """This array flattened to one dimension (``order='F'``: the first axis fastest): ``ravel``."""
+        return _jnp.ravel(self, order)  # type: ignore[no-any-return]
+
+    def squeeze(self, axis: Any = None) -> Array:
+        """This array without its axes of size 1 (only those of ``axis`` when given; each must have size 1)."""
+        return _jnp.squeeze(self, axis)  # type: ignore[no-any-return]
+
+    def swapaxes(self, axis1: int, axis2: int) -> Array:
+        """This array with two axes exchanged."""
+        return _jnp.swapaxes(self, axis1, axis2)  # type: ignore[no-any-return]
+
+    def copy(self) -> Array:
+        """A copy of this array: the same dtype and weak flag."""
+        return _jnp.copy(self)  # type: ignore[no-any-return]
+
+    @property
+    def itemsize(self) -> int:
+        """The bytes of one element (1 for the sub-byte dtypes, as numpy stores them)."""
+        return int(self.aval.dtype.itemsize)
+
+    @property
+    def nbytes(self) -> int:
+        """The bytes of all elements: ``size * itemsize``."""
+        return int(self.aval.size) * int(self.aval.dtype.itemsize)
+
     def sum(self, axis: Any = None, dtype: Any = None, out: None = None, keepdims: bool = False) -> Array:
         """The sum over ``axis`` (all axes by default), in ``dtype`` if given; bool and narrow integers widen (JAX)."""
         return _jnp.sum(self, axis=axis, dtype=dtype, out=out, keepdims=keepdims)  # type: ignore[no-any-return]

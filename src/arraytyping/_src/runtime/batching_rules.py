@@ -134,13 +134,15 @@ def _shape_of(x: Any) -> tuple[int, ...]:
 register_rule(P.broadcast_in_dim_p, _broadcast_in_dim)
 
 
-def _reshape(size: int, args: Sequence[Any], dims: Dims, *, new_sizes: tuple[int, ...], dimensions: None = None,
-             sharding: None = None) -> tuple[Any, Any]:
+def _reshape(size: int, args: Sequence[Any], dims: Dims, *, new_sizes: tuple[int, ...],
+             dimensions: tuple[int, ...] | None = None, sharding: None = None) -> tuple[Any, Any]:
+    """The batch axis first, kept first by the transposition ``dimensions`` (``ravel(order='F')``) too."""
     operand, = args
     bdim, = dims
     assert bdim is not None
     operand = moveaxis(operand, bdim, 0)
-    return lax.reshape(operand, shape(operand)[:1] + tuple(new_sizes)), 0
+    perm = None if dimensions is None else (0, *(d + 1 for d in dimensions))
+    return lax.reshape(operand, shape(operand)[:1] + tuple(new_sizes), perm), 0
 
 
 register_rule(P.reshape_p, _reshape)

@@ -266,7 +266,15 @@ def array_class(m: Model, cfg: LatticeConfig, docs: Callable[[str], str | None])
           "    def item(self) -> Any: ...",
           "    def tolist(self) -> Any: ...",
           *_with_doc("    def reshape(self, *shape: Any) -> Array[_DT_co]:", docs("reshape")),
-          *_with_doc("    def transpose(self, *axes: Any) -> Array[_DT_co]:", docs("transpose"))]
+          *_with_doc("    def transpose(self, *axes: Any) -> Array[_DT_co]:", docs("transpose")),
+          "    @property", *_with_doc("    def mT(self) -> Array[_DT_co]:", docs("mT")),
+          *_with_doc('    def ravel(self, order: str = "C") -> Array[_DT_co]:', docs("ravel")),
+          *_with_doc('    def flatten(self, order: str = "C") -> Array[_DT_co]:', docs("flatten")),
+          *_with_doc("    def squeeze(self, axis: _Axis = None) -> Array[_DT_co]:", docs("squeeze")),
+          *_with_doc("    def swapaxes(self, axis1: int, axis2: int) -> Array[_DT_co]:", docs("swapaxes")),
+          *_with_doc(f"    def copy(self) -> Array[_DT_co{keep}]:", docs("copy")),
+          "    @property", *_with_doc("    def itemsize(self) -> int:", docs("itemsize")),
+          "    @property", *_with_doc("    def nbytes(self) -> int:", docs("nbytes"))]
     doc = docs("astype")
     for i, (spec, r) in enumerate(dtype_args.dtype_specs(cfg)):
         head = f"    def astype(self, dtype: {spec}) -> Array[{r}{keep}]:"

@@ -132,19 +132,27 @@ def _axis_tuple(axis: Any) -> tuple[int, ...]:
     return (operator.index(axis),)
 
 
-def _ravel_body(a: Any) -> Any:
+def _ravel_body(a: Any, *, fortran: bool) -> Any:
     a = promote_args(a)[0]
-    return lax.reshape(a, (math.prod(shape_of(a)),))
+    n = len(shape_of(a))
+    return lax.reshape(a, (math.prod(shape_of(a)),), tuple(reversed(range(n))) if fortran else None)
 
 
 _ravel = array_fn(_ravel_body, "ravel")
 
 
 def ravel(a: ArrayLike, order: str = "C") -> Array:
-    """``a`` flattened to one dimension (C order only)."""
+    """``a`` flattened to one dimension, in C order (the last axis fastest) or with ``order='F'`` Fortran order
+    (the first axis fastest); ``'A'`` and ``'K'`` raise ``NotImplementedError``, as in JAX."""
+    if order == "F":
+        return _ravel(a, fortran=True)
+    if order == "K":
+        raise NotImplementedError("Ravel not implemented for order='K'.")
+    if order == "A":
+        raise NotImplementedError("np.reshape order=A is not implemented.")
     if order != "C":
-        raise NotImplementedError(f"ravel with order={order!r}: only 'C' is supported")
-    return _ravel(a)
+        raise ValueError(f"Unexpected value for 'order' argument: {order}.")
+    return _ravel(a, fortran=False)
 
 
 def _permute_body(a: Any, *, perm: tuple[int, ...]) -> Any:
