@@ -220,6 +220,13 @@ def test_failures_are_split_by_the_readme_limit_that_accounts_for_them() -> None
     assert limits.limit_of("arithmetic operator (py complex param, Array[dtype])   [returned]", "pyrefly") is None
     assert limits.limit_of("comparison operator ((logical function), (shape method))", "pyright",
                            ["anp.logical_and({Array[T]}, {Array[T]}) >= {Array[T]}.reshape(())"]) == "an unbounded TypeVar"
+    # a group holding reproducers of two limits (seed 2702): each pattern's row, joined; one uncovered: none
+    mixed = ["({Array[C_i32_f32]}.sum() / {py:float}) / {Array[<int>]}",
+             "({Array[<float<16>|<uint>]} % {NDArray[np.<uint>]}) - {Array[<int>]}"]
+    key = "arithmetic operator ((arithmetic operator), Array[dtype])"
+    assert limits.limit_of(key, "pyrefly", mixed) == "a constrained TypeVar + a union inside Array[...]"
+    assert limits.limit_of(key, "pyrefly", [*mixed, "({Array[<int>]} % {py:float}) - {Array[<int>]}"]) is None
+    assert limits.limit_of(key, "mypy-plugin", mixed) is None
 
 
 def test_weak_result_follows_x64() -> None:

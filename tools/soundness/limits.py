@@ -35,7 +35,8 @@ def _numpy_left(key: str, checker: str, patterns: Collection[str]) -> bool:
             args[0].startswith("NDArray") or ("comparison" in key and args[0] == "numpy scalar")):
         return True
     # a numpy array on the left of any operator, or a numpy scalar on the left of a comparison, nested
-    return (_every(patterns, r"\{NDArray\[[^}]*\}\)? " + _BINARY + " ")
+    # (the numpy operand itself, not a parenthesized operation it is the right operand of: ``(x % np_a) - y``)
+    return (_every(patterns, r"\{NDArray\[[^}]*\} " + _BINARY + " ")
             or _every(patterns, r"\{np\.<[^}]*\(\.\.\.\)\} (?:==|!=|<|<=|>|>=) "))
 
 
@@ -113,5 +114,13 @@ LIMITS: Final[tuple[tuple[str, Callable[[str, str, Collection[str]], bool]], ...
 
 def limit_of(key: str, checker: str, patterns: Collection[str] = ()) -> str | None:
     """The README row that accounts for a failure of ``checker`` in group ``key`` (whose reproducers have these
-    ``patterns``), or None."""
-    return next((name for name, matches in LIMITS if matches(key, checker, patterns)), None)
+    ``patterns``), or None. A group whose patterns no one row covers, but each pattern some row, gets those rows
+    joined by `` + `` (a group of the same coarse shape can hold a constrained variable's reproducer beside a union
+    dtype's)."""
+    whole = next((name for name, matches in LIMITS if matches(key, checker, patterns)), None)
+    if whole is not None or len(patterns) < 2:
+        return whole
+    each = [next((name for name, matches in LIMITS if matches(key, checker, [p])), None) for p in patterns]
+    if any(name is None for name in each):
+        return None
+    return " + ".join(sorted({name for name in each if name is not None}, key=[n for n, _ in LIMITS].index))
