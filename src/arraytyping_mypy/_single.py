@@ -20,7 +20,9 @@ __all__ = ["DUNDERS", "FUNCTION_REDUCTIONS", "REDUCTIONS", "abs_builtin_hook", "
            "unary_function_hook", "unary_method_hook"]
 
 DUNDERS: Final = {"__neg__": ("negative", "operator - (negation)"), "__abs__": ("abs", "abs()"),
-                  "__invert__": ("invert", "operator ~")}
+                  "__invert__": ("invert", "operator ~"), "conj": ("conj", "Array.conj()"),
+                  "conjugate": ("conj", "Array.conjugate()")}
+"""The one-operand methods the plugin answers (one signature each, op_rules' unary rule of the function)."""
 REDUCTIONS: Final = ("sum", "prod", "mean", "max", "min", "any", "all")
 """The reductions the plugin answers as ``Array`` methods and ``arraytyping.numpy`` functions."""
 FUNCTION_REDUCTIONS: Final = ("var", "std", "median", "ptp", "nansum", "nanmean", "average", "nanmax", "nanmin",

@@ -340,3 +340,13 @@ def test_shape_methods_follow_jax() -> None:
         assert np.array_equal(np.asarray(out), np.stack([m.ravel("F") for m in np.moveaxis(n, axis, 0)]))
     g = at.grad(lambda v: (v.ravel("F") * jnp.arange(24.0)).sum())(x)
     assert np.array_equal(np.asarray(g), np.arange(24.0, dtype=np.float32).reshape(4, 3, 2).T)
+
+
+def test_conj_methods_follow_jax() -> None:
+    """``x.conj()``/``x.conjugate()``: ``jnp.conj``'s values, dtype and weak flag (a real array unchanged)."""
+    c = jnp.asarray(np.array([1 + 2j, -3j], np.complex64))
+    for out in (c.conj(), c.conjugate()):
+        assert out.dtype == np.complex64 and np.array_equal(np.asarray(out), np.array([1 - 2j, 3j], np.complex64))
+    weak = jnp.where(jnp.arange(2) > 0, 1.0, 2.0)
+    assert (weak.conj().dtype, weak.conj().weak_type) == (np.float32, True)
+    assert jnp.ones(2, "uint8").conjugate().dtype == np.uint8

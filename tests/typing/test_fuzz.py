@@ -473,9 +473,16 @@ bases; the README's limits table, rows "union inside the brackets" and "a join o
 _UNION_DTYPE = re.compile(r"Array\[[^\],]*\|")
 
 
+SLOW_ON_JOINS: frozenset[str] = frozenset({"mypy"})
+"""Checkers that can run past the CPU limit on a join of arrays' dtypes (``anp.concatenate((x_bf16, x < y))``: mypy
+without the plugin joins two dtype classes through their ~90 promotion-protocol bases; the README's limits table,
+row "a join of two arrays' dtypes")."""
+_JOIN = re.compile(r"anp\.(?:concatenate|stack|vstack|hstack|column_stack|select)\(")
+
+
 def _unexplained_timeouts(results: driver.Results, checker: str) -> int:
-    """The expressions ``checker`` ran past its CPU limit on, but those :data:`SLOW_ON_REJECTIONS` and
-    :data:`SLOW_ON_UNION_DTYPES` explain."""
+    """The expressions ``checker`` ran past its CPU limit on, but those :data:`SLOW_ON_REJECTIONS`,
+    :data:`SLOW_ON_UNION_DTYPES` and :data:`SLOW_ON_JOINS` explain."""
     n = 0
     for cid, per in results.answers.items():
         answer = per.get(checker)
@@ -486,6 +493,8 @@ def _unexplained_timeouts(results: driver.Results, checker: str) -> int:
         if checker in SLOW_ON_REJECTIONS and runs and all(r.outcome.error for r in runs):
             continue
         if checker in SLOW_ON_UNION_DTYPES and any(_UNION_DTYPE.search(p.annotation) for p in case.params):
+            continue
+        if checker in SLOW_ON_JOINS and _JOIN.search(case.source):
             continue
         n += 1
     return n

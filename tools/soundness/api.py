@@ -347,6 +347,8 @@ def _entries() -> list[Entry]:
         Entry("Array.swapaxes(0, -1)", "{a}.swapaxes(0, -1)", A, "swap_ends", "method", covers=("Array.swapaxes",),
               weight=0.3),
         Entry("Array.copy()", "{a}.copy()", A, "same", "method", covers=("Array.copy",), weight=0.3),
+        Entry("Array.conj()", "{a}.conj()", A, "same", "method", covers=("Array.conj",), weight=0.3),
+        Entry("Array.conjugate()", "{a}.conjugate()", A, "same", "method", covers=("Array.conjugate",), weight=0.2),
         Entry("x[0]", "{a}[0]", A, "index_int", "method", covers=("Array.__getitem__",)),
         Entry("x[None]", "{a}[None]", A, "index_none", "method", covers=("Array.__getitem__",), weight=0.5),
         Entry("x[...]", "{a}[...]", A, "same", "method", covers=("Array.__getitem__",), weight=0.3),

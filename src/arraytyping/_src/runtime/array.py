@@ -246,6 +246,14 @@ class Array(abc.ABC):
         """This array with two axes exchanged."""
         return _jnp.swapaxes(self, axis1, axis2)  # type: ignore[no-any-return]
 
+    def conj(self) -> Array:
+        """The complex conjugate, elementwise (a real array unchanged), as ``arraytyping.numpy.conj``."""
+        return _jnp.conj(self)  # type: ignore[no-any-return]
+
+    def conjugate(self) -> Array:
+        """The complex conjugate, elementwise (a real array unchanged): ``conj``."""
+        return _jnp.conj(self)  # type: ignore[no-any-return]
+
     def copy(self) -> Array:
         """A copy of this array: the same dtype and weak flag."""
         return _jnp.copy(self)  # type: ignore[no-any-return]
