@@ -360,6 +360,9 @@ class ArraytypingPlugin(Plugin):
                 return _dtypes.constructor_hook(rules, fn)
             if fn in ("argmax", "argmin", "count_nonzero", "nonzero") and rules.x64 or fn == "argsort":
                 return _dtypes.default_int_hook(rules)  # the default integer (int64 with x64)
+            if fn in _single.SAME_DTYPE:
+                same = _single.same_dtype_hook(rules, fn)
+                return (_shapes.shape_function(fn, same) if self.shapes else None) or same
             return _shapes.shape_function(fn) if self.shapes else None
         if fullname == "builtins.abs":
             return self._shaped(_shapes.keeping, _single.abs_builtin_hook(rules), _first, "abs()")

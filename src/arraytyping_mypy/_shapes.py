@@ -473,9 +473,10 @@ def transposed_method(ctx: MethodContext) -> Type:
     return _layer(_default, rule, _errors.SHAPE_MISMATCH_ARG, "Array.transpose")(ctx)
 
 
-def shape_function(fn: str) -> Callable[[FunctionContext], Type] | None:
-    """``reshape``, ``transpose``, ``swapaxes``, ``expand_dims``, ``squeeze`` of ``arraytyping.numpy``: the stubs'
-    dtype, the rule's shape."""
+def shape_function(fn: str, dtype_hook: Callable[[FunctionContext], Type] = _default
+                   ) -> Callable[[FunctionContext], Type] | None:
+    """``reshape``, ``transpose``, ``swapaxes``, ``expand_dims``, ``squeeze`` of ``arraytyping.numpy``: the dtype
+    of ``dtype_hook`` (default: the stubs'), the rule's shape."""
     def rule(ctx: FunctionContext, symbols: _Symbols) -> Shape | None:
         a = ctx.arg_types[0][0] if ctx.arg_types and ctx.arg_types[0] else None
         if a is None:
@@ -495,4 +496,4 @@ def shape_function(fn: str) -> Callable[[FunctionContext], Type] | None:
         return getattr(SR, fn)(shape, axis)  # type: ignore[no-any-return]
     if fn not in ("reshape", "transpose", "swapaxes", "expand_dims", "squeeze"):
         return None
-    return _layer(_default, rule, _errors.SHAPE_MISMATCH_ARG, f"arraytyping.numpy.{fn}")
+    return _layer(dtype_hook, rule, _errors.SHAPE_MISMATCH_ARG, f"arraytyping.numpy.{fn}")

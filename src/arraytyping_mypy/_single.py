@@ -15,8 +15,8 @@ from mypy.types import (AnyType, Instance, LiteralType, NoneType, TupleType, Typ
 from arraytyping_mypy import _dtype_args, _errors, _types
 from arraytyping_mypy._rules import L, OR, SR, DtypeSet, Member, Rules, describe, static_of
 
-__all__ = ["DUNDERS", "FUNCTION_REDUCTIONS", "REDUCTIONS", "abs_builtin_hook", "answers_unary", "fft_function_hook", "integer_pow_hook",
-           "lax_function_hook", "linalg_function_hook", "linalg_tuple_hook", "reduction_hook", "unary",
+__all__ = ["DUNDERS", "FUNCTION_REDUCTIONS", "REDUCTIONS", "SAME_DTYPE", "abs_builtin_hook", "answers_unary", "fft_function_hook", "integer_pow_hook",
+           "lax_function_hook", "linalg_function_hook", "linalg_tuple_hook", "reduction_hook", "same_dtype_hook", "unary",
            "unary_function_hook", "unary_method_hook"]
 
 DUNDERS: Final = {"__neg__": ("negative", "operator - (negation)"), "__abs__": ("abs", "abs()"),
@@ -78,6 +78,25 @@ def unary(ctx: MethodContext | FunctionContext, rules: Rules, operand: Type, fn:
                        if isinstance(ctx, FunctionContext) else _errors.DTYPE_PROMOTION_SELF)
         return AnyType(TypeOfAny.from_error)
     return _types.array_of(ctx.api, answer, _types.type_vars(operand))
+
+
+SAME_DTYPE: Final = frozenset(fn for fn, family in OR.SHAPE.items() if family == "same") - {"broadcast_arrays"}
+"""The ``arraytyping.numpy`` functions that give an array of their first operand's dtype (op_rules' ``SHAPE``
+family ``same``: ``transpose``, ``ravel``, ``flip``, ``pad``...; ``broadcast_arrays`` gives a list, :mod:`._each`)."""
+
+
+def same_dtype_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
+    """``arraytyping.numpy.<fn>`` of :data:`SAME_DTYPE`: the first operand's own class, per member (a union of
+    arrays gives the union of their classes, where the stubs' ``Array[_T]`` had mypy join them, ``float6_e3m2fn``
+    and a weak ``float`` to ``object``); the stubs' answer where the result is not an array (``split``'s list)."""
+    def hook(ctx: FunctionContext) -> Type:
+        ret = get_proper_type(ctx.default_return_type)
+        if not ctx.arg_types or not ctx.arg_types[0] or not (
+                isinstance(ret, Instance) and ret.type.fullname == _types.ARRAY):
+            return ctx.default_return_type
+        return unary(ctx, rules, ctx.arg_types[0][0], fn, f"arraytyping.numpy.{fn}",
+                     lambda _, m: static_of(*m[:2]))
+    return hook
 
 
 def unary_method_hook(rules: Rules, dunder: str) -> Callable[[MethodContext], Type]:
