@@ -251,10 +251,9 @@ def array_class(m: Model, cfg: LatticeConfig, docs: Callable[[str], str | None])
     o += [f"    def __pos__(self) -> Array[_DT_co{keep}]: ..."]
     o += _unary_dunder(m, "__abs__", "abs", cfg)
     o += _unary_dunder(m, "__invert__", "invert", cfg)
-    o += single_method("conj", unary_overloads(single_rules.unary_rule("conj", cfg), cfg), doc=docs("conj"),
-                       shapes=m.shapes)
-    o += single_method("conjugate", unary_overloads(single_rules.unary_rule("conj", cfg), cfg),
-                       doc=docs("conjugate"), shapes=m.shapes)
+    conj = unary_overloads(single_rules.unary_rule("conj", cfg), cfg)  # conjugate is conj under JAX's other name
+    for name in ("conj", "conjugate"):
+        o += single_method(name, conj, doc=docs(name), shapes=m.shapes)
     o += ["    def __getitem__(self, key: Any, /) -> Array[_DT_co]: ...",
           "    def __array__(self, dtype: Any = None, copy: bool | None = None) -> np.ndarray[Any, Any]: ...",
           "    def __len__(self) -> int: ...",
