@@ -4,6 +4,7 @@ input atoms and output types."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import numpy as np
@@ -32,10 +33,17 @@ UNSHARDED = "NamedSharding(mesh=AbstractMesh((), axis_types=()), "
 """How JAX writes the sharding of a value on no mesh (our ``sharding=None``; neither printer shows it)."""
 
 
+SCATTER_COMBINATION = re.compile(r"\n *update_consts=\(\)|\n *update_jaxpr=\{ lambda [^\n]* \}")
+"""The two parameters JAX's scatters print and ours do not (ours name the combination by the primitive), where a
+jaxpr inside a parameter (a ``cond``'s branches) holds a scatter."""
+
+
 def param_mismatches(ours: dict[str, str], theirs: dict[str, str]) -> list[str]:
-    """Parameters both sides have whose printed values differ (JAX keeps a few we don't, e.g. ``accuracy``)."""
+    """Parameters both sides have whose printed values differ (JAX keeps a few we don't, e.g. ``accuracy``, and
+    its scatters print their combination, :data:`SCATTER_COMBINATION`)."""
     return [f"{k}: ours {ours[k]} jax {theirs[k]}" for k in sorted(ours.keys() & theirs.keys())
-            if ours[k] != theirs[k] and not (k == "sharding" and ours[k] == "None" and theirs[k].startswith(UNSHARDED))]
+            if ours[k] != SCATTER_COMBINATION.sub("", theirs[k])
+            and not (k == "sharding" and ours[k] == "None" and theirs[k].startswith(UNSHARDED))]
 
 
 def is_subsequence(short: list[Any], long: list[Any]) -> bool:

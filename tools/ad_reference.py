@@ -30,7 +30,9 @@ ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "tests" / "data" / "jax_ad_reference.json"
 ONLY_PRIMITIVES = "JAXREF_ONLY_PRIMITIVES"
 """``JAXREF_ONLY_PRIMITIVES=name,name`` regenerates only those :data:`PRIMITIVES` cases and keeps the rest of the file:
-a full regeneration moves LAPACK's values in their last digits and some messages (it takes about 26 minutes)."""
+a full regeneration moves LAPACK's values in their last digits and some messages (it takes about 26 minutes).
+``JAXREF_ONLY_FUNCTIONS=name,name`` does the same for :data:`FUNCTIONS` cases (their jaxprs under each transform)."""
+ONLY_FUNCTIONS = "JAXREF_ONLY_FUNCTIONS"
 
 # ---------------------------------------------------------------------------------------------------------------
 # Primitive gradients
@@ -369,6 +371,8 @@ FUNCTIONS: dict[str, tuple[str, list[str], tuple[str, ...]]] = {
     "mean_axis_sq": ("lambda x: np.sum(np.mean(x, axis=0) ** 2)", ["float32[4,3]"], ("grad", "jvp")),
     "matvec": ("lambda a, v: np.sum(a @ v)", ["float32[2,3]", "float32[3]"], ("grad", "jvp", "vjp")),
     "matmul_batched": ("lambda a, b: np.sum(a @ b)", ["float32[2,2,3]", "float32[2,3,4]"], ("grad",)),
+    "diagonal_square": ("lambda x: np.sum(np.diagonal(x) ** 2)", ["float32[3,3]"], ("grad", "jvp", "vjp", "grad_jit")),
+    "diagonal_square_weak": ("lambda x: np.diagonal(x) * 2.0", ["float32*[2,2]"], ("jvp", "vjp")),
     "index_slice": ("lambda x: np.sum(x[1:, ::2] * 3.0)", ["float32[3,4]"], ("grad", "jvp", "vjp")),
     "index_int": ("lambda x: x[1, 2] * x[0, 0]", ["float32[2,3]"], ("grad",)),
     "index_reverse": ("lambda x: np.sum(x[::-1] * np.arange(4.0))", ["float32[4]"], ("grad",)),
@@ -853,17 +857,21 @@ def main_inside() -> None:
         return {dt: primitive_case(src, specs, dt) for dt in dtypes}
 
     only = [n for n in os.environ.get(ONLY_PRIMITIVES, "").split(",") if n]
-    if only:  # those primitives' entries regenerated, the rest of the file kept (see ONLY_PRIMITIVES)
-        unknown = sorted(set(only) - set(PRIMITIVES))
+    only_functions = [n for n in os.environ.get(ONLY_FUNCTIONS, "").split(",") if n]
+    for variable, names, table in ((ONLY_PRIMITIVES, only, PRIMITIVES), (ONLY_FUNCTIONS, only_functions, FUNCTIONS)):
+        unknown = sorted(set(names) - set(table))
         if unknown:
-            raise SystemExit(f"{ONLY_PRIMITIVES}: no primitive case named {', '.join(unknown)}")
+            raise SystemExit(f"{variable}: no case named {', '.join(unknown)}")
+    if only or only_functions:  # those entries regenerated, the rest of the file kept (see ONLY_PRIMITIVES)
         kept = json.loads(OUT.read_text())
     configs: dict[str, Any] = {}
     for key in jax_reference.each_config(jax):
         print("config", key, file=sys.stderr)
-        if only:
+        if only or only_functions:
             configs[key] = kept["configs"][key]
             configs[key]["primitives"].update({name: primitive_cases(name) for name in only})
+            configs[key]["jaxprs"].update({name: {t: jaxpr_case(name, t) for t in FUNCTIONS[name][2]}
+                                           for name in only_functions})
             continue
         prims = {name: primitive_cases(name) for name in PRIMITIVES}
         jaxprs = {name: {t: jaxpr_case(name, t) for t in transforms}

@@ -160,6 +160,7 @@ FUNCTIONS: dict[str, tuple[str, list[Any]]] = {
     "vmap_sum": ("vmap(lambda x: (x.sum(), x.sum(axis=0), np.max(x, axis=1)))", ["float32[4,2,3]"]),
     "vmap_sum_axis1": ("vmap(lambda x: x.sum(axis=0), in_axes=1)", ["int32[2,4,3]"]),
     "vmap_mean": ("vmap(lambda x: np.mean(x))", ["int32[4,3]"]),
+    "vmap_diagonal_square": ("vmap(lambda x: np.diagonal(x))", ["float32*[4,3,3]"]),
     "vmap_any_all": ("vmap(lambda x: (np.any(x), np.all(x, axis=0)))", ["bool[4,2,3]"]),
     "vmap_reshape": ("vmap(lambda x: x.reshape(6))", ["float32[4,2,3]"]),
     "vmap_reshape_axis1": ("vmap(lambda x: x.reshape(3, 2), in_axes=1)", ["float32[2,4,3]"]),

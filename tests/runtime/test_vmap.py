@@ -121,6 +121,7 @@ CASES: dict[str, tuple[Callable[..., Any], list[tuple[tuple[int, ...], np.dtype[
     "iota_plus": (lambda x: L.add(x, L.iota(F32, (3,), 0)), [((3,), F32)]),
     "cond": (lambda p, x: alax.cond(p, lambda x: L.sin(x), lambda x: L.neg(x), x), [((), BOOL), ((2,), F32)]),
     # the gradient of a cond: its residual slots hold empty2 placeholders in the branch without residuals
+    "diagonal_square": (anp.diagonal, [((3, 3), F32)]),
     "cond_grad": (lambda x: at.grad(lambda v: alax.cond(v > 0, lambda y: L.sin(y), lambda y: L.neg(y), v))(x),
                   [((), F32)]),
     "switch": (lambda i, x: alax.switch(i, [L.sin, L.neg, L.exp], x), [((), I32), ((2,), F32)]),
@@ -193,6 +194,7 @@ NOT_BATCHED: dict[str, str] = {
     "iota": "takes no operands, so it is never bound to batched values (iota_plus covers it inside a batch)",
     "iota_2x32_shape": "takes no operands, so it is never bound to batched values (prng_split covers it)",
     "empty2": "takes no operands (a cond's placeholder for another branch's residual, staged by grad)",
+    "platform_index": "takes no operands (the index of a platform_dependent cond: diagonal_square covers it)",
 }
 
 

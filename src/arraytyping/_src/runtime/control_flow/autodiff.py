@@ -31,7 +31,7 @@ from arraytyping._src.runtime import lax
 from arraytyping._src.runtime import lowering as mlow
 from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.control_flow.common import merge_common_consts, prune_outputs, split
-from arraytyping._src.runtime.control_flow.conditionals import cond_p
+from arraytyping._src.runtime.control_flow.conditionals import Platforms, cond_p
 from arraytyping._src.runtime.control_flow.loops import scan_p, while_p
 from arraytyping._src.runtime.core import Primitive
 from arraytyping._src.runtime.tracing import abstractify, trace_to_jaxpr
@@ -169,8 +169,8 @@ def _merge_residuals(per_branch: Sequence[Sequence[ShapedArray]]) -> tuple[list[
     return [a for a, _ in slots], indices
 
 
-def _cond_jvp(primals: Sequence[Any], tangents: Sequence[Any], *, branches: tuple[jx.ClosedJaxpr, ...]
-              ) -> tuple[list[Any], list[Any]]:
+def _cond_jvp(primals: Sequence[Any], tangents: Sequence[Any], *, branches: tuple[jx.ClosedJaxpr, ...],
+              branches_platforms: Platforms = None) -> tuple[list[Any], list[Any]]:
     index, *ops = primals
     ops_dot = tangents[1:]
     ops_nz = [_nonzero(t) for t in ops_dot]
@@ -178,13 +178,14 @@ def _cond_jvp(primals: Sequence[Any], tangents: Sequence[Any], *, branches: tupl
     out_nz = [any(nz) for nz in zip(*(ad.jvp_closed_jaxpr(b, ops_nz, [False] * n_out)[1] for b in branches))]
     hoisted = [_hoisted(ad.jvp_closed_jaxpr(b, ops_nz, out_nz)[0]) for b in branches]
     merged, consts = merge_common_consts([h for h, _ in hoisted], [c for _, c in hoisted])
-    outs = cond_p.bind(index, *consts, *ops, *[t for t, nz in zip(ops_dot, ops_nz) if nz], branches=tuple(merged))
+    outs = cond_p.bind(index, *consts, *ops, *[t for t, nz in zip(ops_dot, ops_nz) if nz], branches=tuple(merged),
+                       branches_platforms=branches_platforms)
     primal_out = list(outs[:n_out])
     return primal_out, _tangent_outputs(primal_out, out_nz, outs[n_out:])
 
 
-def _cond_linearize(primals: Sequence[Any], tangents: Sequence[Any], *, branches: tuple[jx.ClosedJaxpr, ...]
-                    ) -> tuple[list[Any], list[Any]]:
+def _cond_linearize(primals: Sequence[Any], tangents: Sequence[Any], *, branches: tuple[jx.ClosedJaxpr, ...],
+                    branches_platforms: Platforms = None) -> tuple[list[Any], list[Any]]:
     index, *ops = primals
     ops_dot = tangents[1:]
     ops_nz = [_nonzero(t) for t in ops_dot]
@@ -209,7 +210,8 @@ def _cond_linearize(primals: Sequence[Any], tangents: Sequence[Any], *, branches
         primal_branches.append(staged)
         primal_consts.append([*extra, *s.consts])
     merged, consts = merge_common_consts(primal_branches, primal_consts)
-    outs = cond_p.bind(index, *consts, *ops, branches=tuple(merged))
+    outs = cond_p.bind(index, *consts, *ops, branches=tuple(merged),
+                       branches_platforms=branches_platforms)
     primal_out, residuals = list(outs[:n_out]), list(outs[n_out:])
     if not any(out_nz):
         return primal_out, _tangent_outputs(primal_out, out_nz, [])
@@ -227,12 +229,13 @@ def _cond_linearize(primals: Sequence[Any], tangents: Sequence[Any], *, branches
         tangent_branches.append(staged)
         tangent_consts.append(extra)
     merged_t, consts_t = merge_common_consts(tangent_branches, tangent_consts)
-    touts = cond_p.bind(index, *consts_t, *residuals, *dots, branches=tuple(merged_t))
+    touts = cond_p.bind(index, *consts_t, *residuals, *dots, branches=tuple(merged_t),
+                        branches_platforms=branches_platforms)
     return primal_out, _tangent_outputs(primal_out, out_nz, touts)
 
 
-def _cond_transpose(cts: Sequence[Any], index: Any, *ops: Any, branches: tuple[jx.ClosedJaxpr, ...]
-                    ) -> list[Any]:
+def _cond_transpose(cts: Sequence[Any], index: Any, *ops: Any, branches: tuple[jx.ClosedJaxpr, ...],
+                    branches_platforms: Platforms = None) -> list[Any]:
     linear = [type(x) is ad.UndefinedPrimal for x in ops]
     known = [x for x, lin in zip(ops, linear) if not lin]
     known_avals = [abstractify(x) for x in known]
@@ -252,7 +255,8 @@ def _cond_transpose(cts: Sequence[Any], index: Any, *ops: Any, branches: tuple[j
         transposed.append(staged)
         all_consts.append(extra)
     merged, consts = merge_common_consts(transposed, all_consts)
-    outs = iter(cond_p.bind(index, *consts, *known, *cts_in, branches=tuple(merged)))
+    outs = iter(cond_p.bind(index, *consts, *known, *cts_in, branches=tuple(merged),
+                       branches_platforms=branches_platforms))
     return [None, *[next(outs) if lin else None for lin in linear]]
 
 

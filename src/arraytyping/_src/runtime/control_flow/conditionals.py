@@ -8,7 +8,7 @@ As in JAX 0.10.2, a concrete predicate does not short-circuit: both branches are
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Final, TypeVar
+from typing import Any, Final, TypeAlias, TypeVar
 
 import numpy as np
 
@@ -33,9 +33,13 @@ _T = TypeVar("_T")
 
 INT32: Final = np.dtype(np.int32)
 
+Platforms: TypeAlias = "tuple[tuple[str, ...] | None, ...] | None"
+"""``cond``'s ``branches_platforms``: ``None`` for a ``cond`` or ``switch`` (not printed); for a
+``platform_dependent`` choice, the platforms of each branch, ``None`` for the default one (JAX's)."""
 
-def _cond_abstract_eval(index: ShapedArray, *ops: ShapedArray, branches: tuple[jx.ClosedJaxpr, ...]
-                        ) -> list[ShapedArray]:
+
+def _cond_abstract_eval(index: ShapedArray, *ops: ShapedArray, branches: tuple[jx.ClosedJaxpr, ...],
+                        branches_platforms: Platforms = None) -> list[ShapedArray]:
     if not branches:
         raise jx.JaxprTypeError("cond requires at least one branch")
     b0 = branches[0]
@@ -55,7 +59,8 @@ def _cond_abstract_eval(index: ShapedArray, *ops: ShapedArray, branches: tuple[j
     return list(b0.out_avals)
 
 
-cond_p = Primitive("cond", _cond_abstract_eval, multiple_results=True)
+cond_p = Primitive("cond", _cond_abstract_eval, multiple_results=True,
+                   hidden_if_empty=frozenset({"branches_platforms"}))
 
 
 class _NoOperand:
@@ -81,7 +86,7 @@ def _to_int32(x: Any) -> Any:
     return lax.convert_element_type(x, INT32)
 
 
-def _check_branch_outputs(api: str, name1: str, name2: str, f1: Callable[..., Any], f2: Callable[..., Any],
+def check_branch_outputs(api: str, name1: str, name2: str, f1: Callable[..., Any], f2: Callable[..., Any],
                           tree1: tree.TreeDef, avals1: Sequence[ShapedArray], tree2: tree.TreeDef,
                           avals2: Sequence[ShapedArray]) -> None:
     """JAX's checks that two branches return the same structure of the same types (weak flags aside)."""
@@ -114,12 +119,12 @@ def _check_branch_outputs(api: str, name1: str, name2: str, f1: Callable[..., An
                         f"Revise {name1} and/or {name2} so that all output types match.")
 
 
-def _bind_cond(index: Any, branches: Sequence[jx.ClosedJaxpr], consts: list[Any], args: list[Any],
-               fwds: list[int | None]) -> list[Any]:
+def bind_cond(index: Any, branches: Sequence[jx.ClosedJaxpr], consts: list[Any], args: list[Any],
+              fwds: list[int | None], branches_platforms: Platforms = None) -> list[Any]:
     """Bind ``cond`` to the branches without their forwarded outputs, then put the forwarded inputs back."""
     keep = [f is None for f in fwds]
     pruned = tuple(prune_outputs(b, keep) for b in branches)
-    outs = iter(cond_p.bind(index, *consts, *args, branches=pruned))
+    outs = iter(cond_p.bind(index, *consts, *args, branches=pruned, branches_platforms=branches_platforms))
     inputs = [*consts, *args]
     return [next(outs) if f is None else _as_array(inputs[f]) for f in fwds]
 
@@ -180,11 +185,11 @@ def cond(pred: Any, true_fun: Callable[..., _T], false_fun: Callable[..., _T], *
     true_j, true_consts, true_tree = trace_to_subjaxpr(true_fun, in_tree, avals, "cond's true_fun")
     false_j, false_consts, false_tree = trace_to_subjaxpr(false_fun, in_tree, avals, "cond's false_fun")
     (true_j, false_j), consts = merge_common_consts((true_j, false_j), (true_consts, false_consts))
-    _check_branch_outputs("cond", "true_fun", "false_fun", true_fun, false_fun, true_tree, true_j.out_avals,
+    check_branch_outputs("cond", "true_fun", "false_fun", true_fun, false_fun, true_tree, true_j.out_avals,
                           false_tree, false_j.out_avals)
     t_fwd, f_fwd = jaxpr_forwarding(true_j.jaxpr), jaxpr_forwarding(false_j.jaxpr)
     fwds = [i if i == j else None for i, j in zip(t_fwd, f_fwd)]
-    outs = _bind_cond(_to_int32(pred), (false_j, true_j), consts, leaves, fwds)
+    outs = bind_cond(_to_int32(pred), (false_j, true_j), consts, leaves, fwds)
     result: _T = tree.unflatten(true_tree, outs)
     return result
 
@@ -221,11 +226,11 @@ def switch(index: Any, branches: Sequence[Callable[..., _T]], *operands: Any, op
     traced = [trace_to_subjaxpr(b, in_tree, avals, f"switch's branch {i}") for i, b in enumerate(fns)]
     jaxprs, consts = merge_common_consts([t[0] for t in traced], [t[1] for t in traced])
     for i in range(1, len(fns)):
-        _check_branch_outputs("switch", "branch 0", f"branch{i}", fns[0], fns[i], traced[0][2],
+        check_branch_outputs("switch", "branch 0", f"branch{i}", fns[0], fns[i], traced[0][2],
                               jaxprs[0].out_avals, traced[i][2], jaxprs[i].out_avals)
     all_fwds = [jaxpr_forwarding(j.jaxpr) for j in jaxprs]
     fwds = [f[0] if len(set(f)) == 1 else None for f in zip(*all_fwds)]
-    outs = _bind_cond(idx, jaxprs, consts, leaves, fwds)
+    outs = bind_cond(idx, jaxprs, consts, leaves, fwds)
     result: _T = tree.unflatten(traced[0][2], outs)
     return result
 
@@ -234,8 +239,8 @@ def switch(index: Any, branches: Sequence[Callable[..., _T]], *operands: Any, op
 # Lowering: stablehlo.case, whose regions read the operands from the enclosing scope
 
 
-def _cond_lowering(ctx: mlow.LoweringContext, index: Any, *args: Any, branches: tuple[jx.ClosedJaxpr, ...]
-                   ) -> list[Any]:
+def _cond_lowering(ctx: mlow.LoweringContext, index: Any, *args: Any, branches: tuple[jx.ClosedJaxpr, ...],
+                   branches_platforms: Platforms = None) -> list[Any]:
     m = ctx.m
     out_types = [m.tensor(a) for a in ctx.avals_out]
     case = ctx.hlo.CaseOp(out_types, index, len(branches))
@@ -266,7 +271,8 @@ def _bcast_select_n(pred: Any, *cases: Any) -> Any:
 
 
 def _cond_batching_rule(size: int, args: Sequence[Any], dims: Sequence[int | None], *,
-                        branches: tuple[jx.ClosedJaxpr, ...]) -> tuple[list[Any], list[int | None]]:
+                        branches: tuple[jx.ClosedJaxpr, ...], branches_platforms: Platforms = None
+                        ) -> tuple[list[Any], list[int | None]]:
     index, *ops = args
     index_dim, *op_dims = dims
     if index_dim is not None:
@@ -287,7 +293,7 @@ def _cond_batching_rule(size: int, args: Sequence[Any], dims: Sequence[int | Non
     outs_bat = [batching.batch_jaxpr(b, size, ops_bat, False)[1] for b in branches]
     out_bat = [any(bs) for bs in zip(*outs_bat)]
     new_branches = tuple(batching.batch_jaxpr(b, size, ops_bat, out_bat)[0] for b in branches)
-    out = cond_p.bind(index, *ops, branches=new_branches)
+    out = cond_p.bind(index, *ops, branches=new_branches, branches_platforms=branches_platforms)
     return list(out), [0 if b else None for b in out_bat]
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 import operator
 from typing import Any
 
+import numpy as np
+
 from arraytyping import lattice, op_rules
 from arraytyping._src import registry
 from arraytyping._src.config import config
@@ -130,13 +132,32 @@ def _moveaxes_last(a: Any, axis1: int, axis2: int) -> Any:
 
 
 def _diagonal_body(a: Any, *, offset: int = 0, axis1: int = 0, axis2: int = 1) -> Any:
-    """JAX's ``_default_diag``: the axes moved last, then ``a[..., i, j]`` with ``i``, ``j`` aranges along the
-    diagonal (a gather)."""
-    from arraytyping._src.runtime.numpy.indexing import getitem  # noqa: PLC0415 - indexing imports this module
+    """JAX's ``diagonal``: its ``_default_diag`` (the axes moved last, then ``a[..., i, j]`` with ``i``, ``j``
+    aranges along the diagonal: a gather), except for a square 2-d matrix at offset 0 (not bool), where JAX stages a
+    ``platform_dependent`` choice between it and a mask-and-sum for Mosaic (``sum(eye * a, axis=0)``): the gather
+    runs, and the result takes the mask-and-sum's type (strong: a weakly typed matrix's diagonal is not)."""
+    from arraytyping._src.runtime.control_flow import platform_dependent  # noqa: PLC0415 - control flow imports numpy
+    from arraytyping._src.runtime.numpy.creation import eye_mask  # noqa: PLC0415 - creation imports this module
     a = promote_args(a)[0]
     s = shape_of(a)
     if len(s) < 2:
         raise ValueError("diagonal requires an array of at least two dimensions.")
+
+    def default_diag(a: Any) -> Any:
+        return _default_diag(a, offset, axis1, axis2)
+
+    if len(s) != 2 or s[0] != s[1] or offset != 0 or lax.aval_of(a).dtype == np.bool_:
+        return default_diag(a)
+    eye = lax.convert_element_type(eye_mask(s[0], s[0], 0), lax.aval_of(a).dtype, False)
+
+    def mosaic_diag(a: Any) -> Any:
+        return lax.reduce("sum", lax.mul(eye, a), (0,))
+    return platform_dependent(a, default=default_diag, mosaic=mosaic_diag)
+
+
+def _default_diag(a: Any, offset: int, axis1: int, axis2: int) -> Any:
+    from arraytyping._src.runtime.numpy.indexing import getitem  # noqa: PLC0415 - indexing imports this module
+    s = shape_of(a)
     n1, n2 = s[canonicalize_axis(axis1, len(s))], s[canonicalize_axis(axis2, len(s))]
     a = _moveaxes_last(a, axis1, axis2)
     size = max(0, min(n1 + min(offset, 0), n2 - max(offset, 0)))
