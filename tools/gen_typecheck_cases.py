@@ -256,7 +256,8 @@ def _elements(fn: str, a: Spec, cfg: lattice.LatticeConfig, static: bool) -> str
 
 def keeping_cases(cfg: lattice.LatticeConfig, static: bool) -> list[str]:
     """The functions of :data:`KEEPING_CALLS` on every operand spec: an array keeps its class (``split``: each array
-    of the list), weak arrays included; a Python scalar or numpy value is gradual. ``argsort`` and ``nonzero`` of
+    of the list), weak arrays included but by ``diag`` (strong where a square matrix: gradual); a Python scalar or
+    numpy value is gradual. ``argsort`` and ``nonzero`` of
     every spec: the default integer (``nonzero``: one array per axis); ``argsort``'s ``dtype=`` of every class it
     takes (``op_rules.shape_result``: a ``lax.iota`` of it). ``random.permutation``/``choice`` of every spec that
     has a value in ``cfg`` (:func:`_elements`)."""
@@ -265,7 +266,11 @@ def keeping_cases(cfg: lattice.LatticeConfig, static: bool) -> list[str]:
     for a in specs.all_specs():
         own = specs.cls_of(a.name) if a.kind in ("arr", "warr") else "Any"
         for fn, call in KEEPING_CALLS.items():
-            r = f"list[Array[{own}]]" if fn == "split" else f"Array[{own}]"
+            cls = own
+            if fn in op_rules.SQUARE_MATRIX_FUNCTIONS and a.kind == "warr" and specs.static_of(*op_rules.creation_result(
+                    fn, [(a.name, True)], cfg, vector=False, square_matrix=True)) != own:
+                cls = "Any"  # the diagonal of a square weak matrix is strong, of another one weak: the stubs' Any
+            r = f"list[Array[{cls}]]" if fn == "split" else f"Array[{cls}]"
             lines.append(f"    assert_type({call.format(operand_expr(a))}, {r})  # {fn} {a}")
         if a.kind != "arr" or lattice.canonical_name(a.name, cfg.x64) == a.name:  # else no array has that dtype
             for fn, call in (("permutation", f"random.permutation(k, {operand_expr(a)})"),

@@ -26,9 +26,9 @@ from arraytyping.lattice import LatticeConfig
 
 __all__ = ["BINARY_FUNCTIONS", "BINARY_OPS", "CREATION", "CREATION_FUNCTIONS", "CreationFamily", "FAMILY", "FUNCTION_FAMILY", "Family",
            "OperandNotImplementedError", "OperandOverflowError", "OperandTypeError", "OperandValueError", "REDUCTION",
-           "REDUCTIONS", "REDUCTION_FUNCTIONS", "ReductionFamily", "SELF_PROMOTED", "SHAPE", "SHAPE_FUNCTIONS",
+           "REDUCTIONS", "REDUCTION_FUNCTIONS", "ReductionFamily", "SELF_PROMOTED", "SHAPE", "SHAPE_FUNCTIONS", "SQUARE_MATRIX_FUNCTIONS",
            "ShapeFamily", "UNARY", "UNARY_FUNCTIONS", "UNARY_PARAMETERIZED", "UnaryFamily", "binary_result",
-           "creation_result", "reduction_result", "shape_result", "to_inexact_name", "to_numeric_name",
+           "creation_result", "reduction_result", "shape_result", "square_diagonal", "to_inexact_name", "to_numeric_name",
            "unary_is_static", "unary_result"]
 
 Family: TypeAlias = Literal["arith", "bool_arith", "divide", "numeric", "bitwise", "shift", "compare", "power",
@@ -1429,7 +1429,7 @@ SHAPE_FUNCTIONS: Final[tuple[str, ...]] = tuple(SHAPE)
 
 
 def shape_result(fn: str, operands: Sequence[tuple[str, bool]], config: LatticeConfig = LatticeConfig(),
-                 dtype: str | None = None) -> tuple[str, bool]:
+                 dtype: str | None = None, *, square_matrix: bool = False) -> tuple[str, bool]:
     """The ``(dtype name, weak)`` of the (first) result of ``jax.numpy.<fn>`` for ``fn`` in :data:`SHAPE`, given its
     operands' ``(dtype name, weak)`` pairs (weak nodes ``int``/``float``/``complex`` for Python scalars, ``bool``
     with ``False`` for a Python bool) and its ``dtype=`` argument. The operands are, in order: the array, then
@@ -1438,7 +1438,9 @@ def shape_result(fn: str, operands: Sequence[tuple[str, bool]], config: LatticeC
     ``select``'s default (``("int", True)`` when the call leaves it out). Raises :class:`lattice.TypePromotionError`
     where the operands do not promote, :class:`OperandTypeError` (``getitem``) and :class:`OperandValueError`
     (``take``) for an index of a dtype that cannot index, and :class:`OperandValueError` for a complex operand of
-    ``clip``."""
+    ``clip``. ``square_matrix``: the operand of ``diagonal`` (one of :data:`SQUARE_MATRIX_FUNCTIONS`) is a square
+    matrix and the offset 0 (JAX stages a ``platform_dependent`` mask-and-sum then, whose strong result type the
+    gather's takes: :func:`square_diagonal`)."""
     try:
         family = SHAPE[fn]
     except KeyError:
@@ -1468,8 +1470,21 @@ def shape_result(fn: str, operands: Sequence[tuple[str, bool]], config: LatticeC
             dtype = lattice.default_name(lattice.KIND[dtype], config.x64)
         return lattice.canonical_name(dtype, config.x64), False
     if family == "same" or len(operands) == 1:
-        return _unary_operand(operands[0], config)
+        name, weak = _unary_operand(operands[0], config)
+        return square_diagonal(name, weak) if square_matrix and fn in SQUARE_MATRIX_FUNCTIONS else (name, weak)
     return lattice.result_node(operands, config)
+
+
+SQUARE_MATRIX_FUNCTIONS: Final[tuple[str, ...]] = ("diagonal", "diag")
+"""The functions whose result type depends on whether their operand is a square matrix (and the offset 0):
+``diagonal`` (:func:`shape_result`'s ``square_matrix``) and ``diag`` of a matrix (:func:`creation_result`'s)."""
+
+
+def square_diagonal(name: str, weak: bool) -> tuple[str, bool]:
+    """The ``(dtype name, weak)`` of ``jnp.diagonal(a)`` (offset 0) of a square 2-d ``a`` of dtype ``name``
+    (canonical): JAX 0.10.2 stages ``platform_dependent(a, default=<gather>, mosaic=<sum(eye(n, dtype=a.dtype) *
+    a, axis=0)>)`` for any dtype but bool, and a ``cond``'s result has its first branch's type: strong."""
+    return name, weak and name == lattice.BOOL
 
 
 def _check_index(fn: str, index: tuple[str, bool], config: LatticeConfig) -> None:
@@ -1521,11 +1536,13 @@ CREATION_FUNCTIONS: Final[tuple[str, ...]] = tuple(CREATION)
 
 
 def creation_result(fn: str, operands: Sequence[tuple[str, bool]] = (), config: LatticeConfig = LatticeConfig(),
-                    dtype: str | None = None, *, vector: bool = True) -> tuple[str, bool]:
+                    dtype: str | None = None, *, vector: bool = True, square_matrix: bool = False
+                    ) -> tuple[str, bool]:
     """The ``(dtype name, weak)`` of ``jax.numpy.<fn>(..., dtype=dtype)`` for ``fn`` in :data:`CREATION`;
     ``operands`` are the fill value (``full``), the prototype and then the fill value (``full_like``), the operand
     (``same``) or the bounds (``bounds``), as ``(dtype name, weak)`` pairs (``complex`` for a Python complex).
-    ``vector``: ``diag`` of a 1-d operand (else of a 2-d one, whose diagonal it takes).
+    ``vector``: ``diag`` of a 1-d operand (else of a 2-d one, whose diagonal it takes: ``square_matrix`` says it is
+    square and ``k`` 0, :func:`square_diagonal`).
 
     A Python complex fill value refuses a strong integer or floating dtype (``OperandTypeError``: JAX converts it
     with numpy, ``int(2j)`` raises) and is cast into bool, a complex dtype or the weak dtype of ``full_like``'s
@@ -1557,6 +1574,8 @@ def creation_result(fn: str, operands: Sequence[tuple[str, bool]] = (), config: 
         _check_creation(fn, name, fill, weak)
     if fn == "diag" and vector:  # where(eye, v, 0) promotes v with its own zero (strict: the default dtype)
         return lattice.result_node([(name, weak), (name, weak)], config)
+    if fn == "diag" and square_matrix:
+        return square_diagonal(name, weak)
     return name, weak
 
 

@@ -220,6 +220,16 @@ class Rules:
         operand = (self.dtype_of(m), True) if m[0] in L.WEAK_NAMES else m[:2]
         return self._static(lambda: OR.unary_static_result(fn, operand, self.cfg, given=given))
 
+    def same_dtype(self, fn: str, m: Member, of_variable: bool = False) -> str:
+        """The static class of ``fn(m)`` for a function of op_rules' ``SHAPE`` family ``same``: ``m``'s own class;
+        ``Any`` where whether ``m`` is a square matrix would decide (``diagonal`` of a weak array: strong of a
+        square matrix, op_rules' ``square_diagonal``), as the plugin does not see shapes there, unless ``m`` is a
+        member of a type variable (``of_variable``), which the answer keeps, as the stubs' ``Array[_T]`` does."""
+        if fn in OR.SQUARE_MATRIX_FUNCTIONS and m[0] in L.KIND and not of_variable:
+            if len({OR.shape_result(fn, [m[:2]], self.cfg, square_matrix=square) for square in (False, True)}) > 1:
+                return "Any"
+        return static_of(*m[:2])
+
     def lax(self, fn: str, m: Member) -> str | Exception:
         """The static class of ``jax.lax.<fn>(m)`` for a function of op_rules' ``LAX_UNARY_KINDS``."""
         return self._static(lambda: OR.lax_unary_result(fn, m[:2], self.cfg))

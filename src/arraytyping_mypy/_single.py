@@ -86,7 +86,8 @@ family ``same``: ``transpose``, ``ravel``, ``flip``, ``pad``...; ``broadcast_arr
 
 
 def same_dtype_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
-    """``arraytyping.numpy.<fn>`` of :data:`SAME_DTYPE`: the first operand's own class, per member (a union of
+    """``arraytyping.numpy.<fn>`` of :data:`SAME_DTYPE`: the first operand's own class, per member (``Any`` where its
+    being a square matrix would decide, :meth:`Rules.same_dtype`; a union of
     arrays gives the union of their classes, where the stubs' ``Array[_T]`` had mypy join them, ``float6_e3m2fn``
     and a weak ``float`` to ``object``); the stubs' answer where the result is not an array (``split``'s list)."""
     def hook(ctx: FunctionContext) -> Type:
@@ -94,8 +95,9 @@ def same_dtype_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
         if not ctx.arg_types or not ctx.arg_types[0] or not (
                 isinstance(ret, Instance) and ret.type.fullname == _types.ARRAY):
             return ctx.default_return_type
+        of_variable = bool(_types.type_vars(ctx.arg_types[0][0]))
         return unary(ctx, rules, ctx.arg_types[0][0], fn, f"arraytyping.numpy.{fn}",
-                     lambda _, m: static_of(*m[:2]))
+                     lambda _, m: rules.same_dtype(fn, m, of_variable))
     return hook
 
 

@@ -386,10 +386,19 @@ def _keeping() -> frozenset[str]:
                      if n in same and from_source.return_annotation(rel, n) in _KEEPING_RETURNS)
 
 
-@functools.cache
 def _diag_keeps() -> bool:
-    """Whether ``diag`` gives every operand its own static class (canonicalized), of a vector or a matrix, in every
-    configuration (``op_rules.creation_result``: a vector meets its own zeros in ``where``)."""
+    """Whether ``diag`` gives every strong operand its own static class (canonicalized), of a vector or a matrix,
+    in every configuration (``op_rules.creation_result``: a vector meets its own zeros in ``where``)."""
+    return all(c in lattice.WEAK_NAMES for c in _not_own("diag"))
+
+
+@functools.cache
+def _not_own(fn: str) -> tuple[str, ...]:
+    """The static classes of the operands to which ``fn`` (``diag``, or a function of op_rules' ``SHAPE`` family
+    ``same``) gives another class than their own (canonicalized) in some configuration and some case of its rule
+    (``diag`` of a vector or a matrix; of op_rules' ``SQUARE_MATRIX_FUNCTIONS``, a square matrix or not)."""
+    square_cases = (False, True) if fn in op_rules.SQUARE_MATRIX_FUNCTIONS else (False,)
+    out: set[str] = set()
     for mode in ("standard", "strict"):
         for x64 in (False, True):
             cfg = LatticeConfig(mode, x64)
@@ -397,11 +406,19 @@ def _diag_keeps() -> bool:
                 for weak in ((True,) if node in lattice.WEAK_NAMES else (False, True)):
                     own = specs.static_of(*(node, weak) if node in lattice.WEAK_NAMES else
                                           (lattice.canonical_name(node, x64), weak))
-                    for vector in (True, False):
-                        got = op_rules.creation_result("diag", [(node, weak)], cfg, vector=vector)
-                        if specs.static_of(*got) != own:
-                            return False
-    return True
+                    for square in square_cases:
+                        got = [op_rules.creation_result(fn, [(node, weak)], cfg, vector=vector, square_matrix=square)
+                               for vector in (True, False)] if fn == "diag" else \
+                            [op_rules.shape_result(fn, [(node, weak)], cfg, square_matrix=square)]
+                        if any(specs.static_of(*g) != own for g in got):
+                            out.add(own)
+    return tuple(c for c in ("int", "float", "complex", *specs.CONCRETE) if c in out)
+
+
+def _keeping_gradual() -> dict[str, tuple[str, ...]]:
+    """The :func:`_keeping` functions whose rule gives some operands' classes another class (weak ones: the
+    diagonal of a square matrix is strong): those classes, which the stubs answer ``Array[Any]``."""
+    return {fn: _not_own(fn) for fn in _keeping() if fn in op_rules.SQUARE_MATRIX_FUNCTIONS and _not_own(fn)}
 
 
 def _constant_results(cfg: LatticeConfig) -> dict[str, str]:
@@ -543,6 +560,7 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
              "bitwise_right_shift = right_shift",
              "",
              *from_source.private_module_declarations(modules=_from_source(), keeping=_keeping(),
+                                                      keeping_gradual=_keeping_gradual(),
                                                       results=_constant_results(cfg),
                                                       declarers=_declarers(cfg, keep, docs))]
     head = [*header,

@@ -13,7 +13,7 @@ import ast
 import builtins
 import copy
 import re
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 from types import MappingProxyType
 from typing import Final
@@ -186,10 +186,12 @@ def has_parameter(rel: str, name: str, param: str, package: Path = PACKAGE) -> b
     return any(p.arg == param for p in [*a.posonlyargs, *a.args, *a.kwonlyargs])
 
 
-def keeping_overloads(fn: ast.FunctionDef) -> list[str]:
+def keeping_overloads(fn: ast.FunctionDef, gradual: Sequence[str] = ()) -> list[str]:
     """A function whose result has its first argument's dtype and weak flag (``ravel``, ``flip``, ``sort``,
     ``take``, ``split``...), as two overloads: an ``Array[_T]`` first argument gives ``Array[_T]`` (each array of a
-    ``list[Array]`` result too); anything else what its source says. An overload of the source keeps its own
+    ``list[Array]`` result too); anything else what its source says. An array of one of the static classes
+    ``gradual`` (``diagonal`` of a weak array: its result is strong where the array is a square matrix) gives
+    ``Array[Any]``, by a first overload. An overload of the source keeps its own
     declaration unless it takes one parameter alone (``atleast_1d(x, /)``; ``atleast_1d(x, y, /, *arys)`` gives each
     argument its own dtype), as does a function without a positional parameter."""
     overload = any(isinstance(d, ast.Name) and d.id == "overload" for d in fn.decorator_list)
@@ -201,23 +203,27 @@ def keeping_overloads(fn: ast.FunctionDef) -> list[str]:
     source, returns = first.annotation, fn.returns
     first.annotation = ast.Name("Array[_T]")
     fn.returns = ast.parse(re.sub(r"\bArray\b(?!\[)", "Array[_T]", ast.unparse(returns)), mode="eval").body
-    keeping = stub_function(fn)
-    first.annotation, fn.returns = source, returns
+    keeping = stub_function(fn, with_doc=not gradual)
+    first.annotation, fn.returns = ast.Name(" | ".join(f"Array[{c}]" for c in gradual)), returns
+    unknown = stub_function(fn) if gradual else []  # Array in the return is Array[Any]
+    first.annotation = source
     plain = stub_function(fn, with_doc=False)  # the docstring is the first overload's
-    if overload:  # the source's own @overload decorates both
-        return [*keeping, *plain]
-    return ["@overload", *keeping, "@overload", *plain]
+    if overload:  # the source's own @overload decorates each
+        return [*unknown, *keeping, *plain]
+    return [*(["@overload", *unknown] if unknown else []), "@overload", *keeping, "@overload", *plain]
 
 
 def private_module_declarations(package: Path = PACKAGE,
                                  modules: Mapping[str, tuple[str, ...]] = FROM_PRIVATE_MODULES,
                                  keeping: frozenset[str] = frozenset(),
+                                 keeping_gradual: Mapping[str, Sequence[str]] = MappingProxyType({}),
                                  results: Mapping[str, str] = MappingProxyType({}),
                                  stub_typevars: Collection[str] = (),
                                  declarers: Mapping[str, Callable[[ast.FunctionDef], list[str]]]
                                  = MappingProxyType({})) -> list[str]:
     """The declarations of ``modules`` (:data:`FROM_PRIVATE_MODULES`), generated from the runtime source; the
-    functions named in ``keeping`` as :func:`keeping_overloads`; those in ``results`` (name -> a dtype class)
+    functions named in ``keeping`` as :func:`keeping_overloads` (with the classes ``keeping_gradual`` gives them,
+    if any); those in ``results`` (name -> a dtype class)
     returning ``Array[<that class>]``; those in ``declarers`` as it declares them from their definition (the
     overloads of a rule). A module's type variable named as one of ``stub_typevars`` (those the stub
     declares itself) is not declared again."""
@@ -252,7 +258,8 @@ def private_module_declarations(package: Path = PACKAGE,
                 elif overloaded or node.name not in overloads:  # a stub declares the overloads only
                     if overloaded and node.name not in overloads:
                         first_overload[node.name] = len(out) + 1  # its def line, after ``@overload``
-                    out += keeping_overloads(node) if node.name in keeping else stub_function(node)
+                    out += keeping_overloads(node, keeping_gradual.get(node.name, ())) if node.name in keeping \
+                        else stub_function(node)
                 elif (doc := docline(node)) and out[first_overload[node.name]].endswith(" ..."):
                     # the implementation's docstring goes on the first overload (what a hover shows)
                     i = first_overload[node.name]
