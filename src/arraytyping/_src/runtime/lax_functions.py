@@ -223,7 +223,11 @@ def broadcast_in_dim(operand: ArrayLike, shape: Sequence[int], broadcast_dimensi
 def _start_indices(name: str, operand: Any, start_indices: Any, allow_negative_indices: bool | Sequence[bool]
                    ) -> list[Any]:
     """JAX's ``_dynamic_slice_indices``: one index per axis; negative ones count from the end (a static negative
-    index is adjusted now, a traced one by a ``select``)."""
+    index is adjusted now, a traced one by a ``select``). It reads the operand's ``ndim``, which a Python scalar
+    lacks: JAX 0.10.2 raises ``AttributeError`` there (a numpy scalar has one)."""
+    obj_operand: object = operand
+    if isinstance(obj_operand, (bool, int, float, complex)) and not isinstance(obj_operand, np.generic):
+        raise AttributeError(f"'{type(obj_operand).__name__}' object has no attribute 'ndim'")
     a = abstractify(operand)
     given: Any = start_indices
     obj: object = start_indices
