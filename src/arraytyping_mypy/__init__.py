@@ -80,9 +80,13 @@ _OPERATOR_OF: Final[dict[str, tuple[str, bool]]] = {  # Array operator method ->
     f"__{r}{n}__": (n, bool(r)) for n in _binary.OPERATORS for r in ("", "r") if not (r and n in _binary.COMPARISONS)
 }
 _DIVMOD: Final = {"__divmod__": "array", "__rdivmod__": "reflected"}
-_REPLACED: Final = (*_OPERATOR_OF, *_DIVMOD, *_single.DUNDERS, *_single.REDUCTIONS)
+_OVERLOADED_REDUCTIONS: Final = (*_single.REDUCTIONS, *(m for m in _single.METHOD_REDUCTIONS
+                                                         if m not in ("argmax", "argmin")))
+"""The reduction methods whose stubs are self-typed overloads (``argmax``/``argmin`` have one signature)."""
+_REPLACED: Final = (*_OPERATOR_OF, *_DIVMOD, *_single.DUNDERS, *_OVERLOADED_REDUCTIONS)
 """The ``Array`` methods whose stub overloads the plugin replaces by one signature (its hooks answer; the
-reductions' overloads are self-typed, and took no union dtype, ``Array[int16 | float32].sum(axis=0)``)."""
+reductions' overloads are self-typed, and took no union dtype, ``Array[int16 | float32].sum(axis=0)``, nor an
+unbounded type variable, ``x.ptp()`` of ``x: Array[T]``)."""
 _DTYPE_METHODS: Final = ("astype", *_single.REDUCTIONS)
 _PYTHON_SCALARS: Final = frozenset({"builtins.bool", "builtins.int", "builtins.float", "builtins.complex"})
 _CONCRETE: Final = frozenset({"bool_", "uint1", "uint2", "uint4", "uint8", "uint16", "uint32", "uint64", "int1", "int2",
@@ -127,7 +131,7 @@ class ArraytypingPlugin(Plugin):
 
     def get_class_decorator_hook_2(self, fullname: str) -> Callable[[ClassDefContext], bool] | None:
         if fullname == _operators.DECORATOR:
-            return lambda ctx: _operators.replace_operators(ctx, _REPLACED, _single.REDUCTIONS)
+            return lambda ctx: _operators.replace_operators(ctx, _REPLACED, _OVERLOADED_REDUCTIONS)
         return None
 
     # -- methods
@@ -158,6 +162,10 @@ class ArraytypingPlugin(Plugin):
         if method in _single.REDUCTIONS:
             return self._shaped(_shapes.reducing, _single.reduction_hook(self.rules, method, method=True),
                                 _self, f"Array.{method}")
+        if method in _single.METHOD_REDUCTIONS:
+            return _single.reduction_hook(self.rules, method, method=True)  # type: ignore[return-value]
+        if method in ("argsort", "nonzero"):  # the configuration's default integer
+            return _dtypes.default_int_hook(self.rules)  # type: ignore[return-value]
         if not self.shapes:
             return None
         if method == "__getitem__":

@@ -15,7 +15,7 @@ from mypy.types import (AnyType, Instance, LiteralType, NoneType, TupleType, Typ
 from arraytyping_mypy import _dtype_args, _errors, _types
 from arraytyping_mypy._rules import L, OR, SR, DtypeSet, Member, Rules, describe, static_of
 
-__all__ = ["DUNDERS", "FUNCTION_REDUCTIONS", "REDUCTIONS", "SAME_DTYPE", "abs_builtin_hook", "answers_unary", "fft_function_hook", "integer_pow_hook",
+__all__ = ["DUNDERS", "FUNCTION_REDUCTIONS", "METHOD_REDUCTIONS", "REDUCTIONS", "SAME_DTYPE", "abs_builtin_hook", "answers_unary", "fft_function_hook", "integer_pow_hook",
            "lax_function_hook", "linalg_function_hook", "linalg_tuple_hook", "reduction_hook", "same_dtype_hook", "unary",
            "unary_function_hook", "unary_method_hook"]
 
@@ -30,6 +30,8 @@ FUNCTION_REDUCTIONS: Final = ("var", "std", "median", "ptp", "nansum", "nanmean"
 """The other reductions of op_rules' ``REDUCTION`` the plugin answers as ``arraytyping.numpy`` functions, by their
 rule without ``dtype=`` (a ``dtype``, ``average``'s ``weights`` or ``returned``, ``var``'s and ``std``'s ``mean`` make the call
 gradual)."""
+METHOD_REDUCTIONS: Final = ("var", "std", "ptp", "cumsum", "cumprod", "trace", "argmax", "argmin")
+"""The :data:`FUNCTION_REDUCTIONS` that are ``Array`` methods too (JAX's), answered the same way."""
 _GRADUAL_WHEN_GIVEN: Final = ("dtype", "weights", "mean", "returned")
 
 
@@ -349,6 +351,10 @@ def reduction(ctx: MethodContext | FunctionContext, rules: Rules, fn: str, opera
             return AnyType(TypeOfAny.from_error)
         return _types.array_of(ctx.api, ("class", r), {})
     o = _types.operand(operand, rules)
+    if not isinstance(o, DtypeSet) and OR.REDUCTION.get(fn) in ("index", "bool"):
+        # whatever the operand holds: the default integer (argmax, argmin, count_nonzero) or bool (any, all)
+        constant = static_of(L.default_name("i", rules.x64), False) if OR.REDUCTION[fn] == "index" else "bool_"
+        return _types.array_of(ctx.api, ("class", constant), {})
     if not isinstance(o, DtypeSet) or (fn not in FUNCTION_REDUCTIONS and any(m[2] for m in o.members)):
         return _types.array_of(ctx.api, ("any", None), {})  # gradual, or a Python scalar (the stubs' answer)
     results = [(_reduce(rules, fn, _as_array(rules, m), None), m, m) for m in o.members]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from typing import Any
 
 import numpy as np
 import pytest
@@ -340,6 +341,37 @@ def test_shape_methods_follow_jax() -> None:
         assert np.array_equal(np.asarray(out), np.stack([m.ravel("F") for m in np.moveaxis(n, axis, 0)]))
     g = at.grad(lambda v: (v.ravel("F") * jnp.arange(24.0)).sum())(x)
     assert np.array_equal(np.asarray(g), np.arange(24.0, dtype=np.float32).reshape(4, 3, 2).T)
+
+
+def test_selection_methods_follow_jax() -> None:
+    """``sort``, ``take``, ``repeat``, ``diagonal`` and ``searchsorted`` as methods: the ``arraytyping.numpy``
+    functions', with what JAX 0.10.2 gives (recorded from it): values, dtypes, weak flags (a weak square matrix's
+    diagonal is strong, JAX's platform_dependent cond), eagerly and under ``jit``."""
+    import arraytyping as at
+
+    x = jnp.asarray(np.array([[3.0, 1.0, 2.0], [0.0, 5.0, 4.0], [9.0, 7.0, 8.0]], np.float32))
+    weak = jnp.full((3, 3), 2.0)
+    cases: list[tuple[Any, Any, Any, bool]] = [
+        (lambda a: a.sort(), x, [[1.0, 2.0, 3.0], [0.0, 4.0, 5.0], [7.0, 8.0, 9.0]], False),
+        (lambda a: a.sort(axis=0, descending=True), x, [[9.0, 7.0, 8.0], [3.0, 5.0, 4.0], [0.0, 1.0, 2.0]], False),
+        (lambda a: a.sort(axis=None), x, [0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 7.0, 8.0, 9.0], False),
+        (lambda a: a.take(jnp.asarray([0, 4])), x, [3.0, 5.0], False),
+        (lambda a: a.take(jnp.asarray([2, 0]), axis=1), x, [[2.0, 3.0], [4.0, 0.0], [8.0, 9.0]], False),
+        (lambda a: a.repeat(2, axis=0)[:3, 0], x, [3.0, 3.0, 0.0], False),
+        (lambda a: a.diagonal(), x, [3.0, 5.0, 8.0], False),
+        (lambda a: a.diagonal(1), x, [1.0, 4.0], False),
+        (lambda a: a[0].sort().searchsorted(jnp.asarray([1.0, 3.0]), side="right"), x, [1, 3], False),
+        (lambda a: a.sort(), weak, [[2.0] * 3] * 3, True),
+        (lambda a: a.take(jnp.asarray([0])), weak, [2.0], True),
+        (lambda a: a.repeat(2), weak, [2.0] * 18, True),
+        (lambda a: a.diagonal(), weak, [2.0] * 3, False),
+        (lambda a: a.diagonal(1), weak, [2.0] * 2, True),
+        (lambda a: a[:2].diagonal(), weak, [2.0] * 2, True),
+    ]
+    for f, a, values, weak_type in cases:
+        for out in (f(a), at.jit(f)(a)):
+            assert np.asarray(out).tolist() == values
+            assert out.weak_type is weak_type
 
 
 def test_conj_methods_follow_jax() -> None:

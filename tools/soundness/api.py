@@ -107,6 +107,25 @@ def unary(name: str, weight: float = 1.0) -> Entry:
                  family="unary function")
 
 
+def method_reductions() -> list[Entry]:
+    """The reductions by rule that are ``Array`` methods too (``var``... ``argsort``), as JAX calls them."""
+    def m(label: str, template: str, slots: tuple[tuple[str, str], ...], shape: str, weight: float = 0.15) -> Entry:
+        name = label.split("(")[0]
+        return Entry(f"Array.{label}", template, slots, shape, "method", covers=(f"Array.{name}",),
+                     family="reduction method", weight=weight)
+    out: list[Entry] = []
+    for name, with_dtype in (("var", True), ("std", True), ("ptp", False), ("argmax", False), ("argmin", False)):
+        out += [m(f"{name}()", f"{{a}}.{name}()", A, "reduce_all"),
+                m(f"{name}(axis)", f"{{a}}.{name}(axis={{axis}})", A, "reduce_axis")]
+        if with_dtype:
+            out.append(m(f"{name}(dtype)", f"{{a}}.{name}(dtype={{d}})", AD, "reduce_all", 0.1))
+    for name in ("cumsum", "cumprod"):
+        out += [m(f"{name}()", f"{{a}}.{name}()", A, "reshape_flat"),
+                m(f"{name}(axis, dtype)", f"{{a}}.{name}(axis=-1, dtype={{d}})", AD, "same_rank1", 0.1)]
+    return [*out, m("trace()", "{a}.trace()", A, "trace"), m("argsort()", "{a}.argsort()", A, "same_rank1"),
+            m("nonzero()", "{a}.nonzero(size={n})[0]", A, "sized_1d", 0.1)]
+
+
 def reduction(name: str, method: bool, with_dtype: bool, weight: float = 1.0) -> list[Entry]:
     """The calls of a reduction: no arguments, ``axis``, ``axis`` with ``keepdims``, ``keepdims`` alone, two axes,
     and (``sum``/``prod``/``mean``) ``dtype=`` with and without ``axis``."""
@@ -347,6 +366,16 @@ def _entries() -> list[Entry]:
         Entry("Array.swapaxes(0, -1)", "{a}.swapaxes(0, -1)", A, "swap_ends", "method", covers=("Array.swapaxes",),
               weight=0.3),
         Entry("Array.copy()", "{a}.copy()", A, "same", "method", covers=("Array.copy",), weight=0.3),
+        Entry("Array.sort()", "{a}.sort()", A, "same_rank1", "method", covers=("Array.sort",),
+              family="shape method", weight=0.3),
+        Entry("Array.take(0)", "{a}.take(0)", A, "reduce_all", "method", covers=("Array.take",),
+              family="shape method", weight=0.3),
+        Entry("Array.repeat(1, axis=0)", "{a}.repeat(1, axis=0)", A, "same_rank1", "method",
+              covers=("Array.repeat",), family="shape method", weight=0.3),
+        Entry("Array.diagonal()", "{a}.diagonal()", A, "diagonal", "method", covers=("Array.diagonal",),
+              family="shape method", weight=0.3),
+        Entry("Array.searchsorted(b)", "{a}.searchsorted({b})", (("a", "array"), ("b", "arraylike")), "searchsorted",
+              "method", covers=("Array.searchsorted",), family="shape method", weight=0.2),
         Entry("Array.conj()", "{a}.conj()", A, "same", "method", covers=("Array.conj",), weight=0.3),
         Entry("Array.conjugate()", "{a}.conjugate()", A, "same", "method", covers=("Array.conjugate",), weight=0.2),
         Entry("x[0]", "{a}[0]", A, "index_int", "method", covers=("Array.__getitem__",)),
@@ -364,6 +393,7 @@ def _entries() -> list[Entry]:
         out += reduction(name, method=False, with_dtype=False, weight=0.2)
     for name in FUNCTION_ONLY_REDUCTIONS:
         out += reduction(name, method=False, with_dtype=False, weight=0.1)
+    out += method_reductions()
     out += [binary(n, 0.5) for n in BINARY_FUNCTIONS]
     out += [unary(n, 0.5) for n in UNARY_FUNCTIONS]
     out += [

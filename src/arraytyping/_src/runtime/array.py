@@ -258,6 +258,34 @@ class Array(abc.ABC):
         """A copy of this array: the same dtype and weak flag."""
         return _jnp.copy(self)  # type: ignore[no-any-return]
 
+    def sort(self, axis: int | None = -1, *, kind: None = None, order: None = None, stable: bool = True,
+             descending: bool = False) -> Array:
+        """This array sorted along ``axis`` (flattened when ``None``), as ``arraytyping.numpy.sort``."""
+        return _jnp.sort(self, axis, kind=kind, order=order, stable=stable,  # type: ignore[no-any-return]
+                         descending=descending)
+
+    def take(self, indices: Any, axis: int | None = None, out: None = None, mode: str | None = None,
+             unique_indices: bool = False, indices_are_sorted: bool = False, fill_value: Any = None) -> Array:
+        """The elements at ``indices`` along ``axis`` (of the flattened array when ``None``), as
+        ``arraytyping.numpy.take``."""
+        return _jnp.take(self, indices, axis, out, mode, unique_indices,  # type: ignore[no-any-return]
+                         indices_are_sorted, fill_value)
+
+    def repeat(self, repeats: Any, axis: int | None = None, *, total_repeat_length: int | None = None) -> Array:
+        """Each element repeated ``repeats`` times along ``axis`` (of the flattened array when ``None``), as
+        ``arraytyping.numpy.repeat``."""
+        return _jnp.repeat(self, repeats, axis,  # type: ignore[no-any-return]
+                           total_repeat_length=total_repeat_length)
+
+    def diagonal(self, offset: int = 0, axis1: int = 0, axis2: int = 1) -> Array:
+        """The diagonal at ``offset`` of the planes of ``axis1`` and ``axis2``, as ``arraytyping.numpy.diagonal``."""
+        return _jnp.diagonal(self, offset, axis1, axis2)  # type: ignore[no-any-return]
+
+    def searchsorted(self, v: Any, side: str = "left", sorter: Any = None, *, method: str = "scan") -> Array:
+        """Where the values ``v`` would go in this sorted 1-d array (int32 indices), as
+        ``arraytyping.numpy.searchsorted``."""
+        return _jnp.searchsorted(self, v, side, sorter, method=method)  # type: ignore[no-any-return]
+
     @property
     def itemsize(self) -> int:
         """The bytes of one element (1 for the sub-byte dtypes, as numpy stores them)."""
@@ -295,6 +323,59 @@ class Array(abc.ABC):
     def all(self, axis: Any = None, keepdims: bool = False) -> Array:
         """Whether every element over ``axis`` (all axes by default) is true: a bool array."""
         return _jnp.all(self, axis=axis, keepdims=keepdims)  # type: ignore[no-any-return]
+
+    def var(self, axis: Any = None, dtype: Any = None, out: None = None, ddof: int = 0, keepdims: bool = False, *,
+            where: Any = None, correction: int | float | None = None) -> Array:
+        """The variance over ``axis`` (divided by ``n - correction``), as ``arraytyping.numpy.var``."""
+        return _jnp.var(self, axis, dtype, out, ddof, keepdims, where=where,  # type: ignore[no-any-return]
+                        correction=correction)
+
+    def std(self, axis: Any = None, dtype: Any = None, out: None = None, ddof: int = 0, keepdims: bool = False, *,
+            where: Any = None, correction: int | float | None = None) -> Array:
+        """The standard deviation over ``axis``, as ``arraytyping.numpy.std``."""
+        return _jnp.std(self, axis, dtype, out, ddof, keepdims, where=where,  # type: ignore[no-any-return]
+                        correction=correction)
+
+    def ptp(self, axis: Any = None, out: None = None, keepdims: bool = False) -> Array:
+        """The range (maximum minus minimum) over ``axis``, as ``arraytyping.numpy.ptp``."""
+        return _jnp.ptp(self, axis, out, keepdims)  # type: ignore[no-any-return]
+
+    def cumsum(self, axis: int | None = None, dtype: Any = None, out: None = None) -> Array:
+        """The cumulative sum along ``axis`` (of the flattened array when ``None``), as
+        ``arraytyping.numpy.cumsum``."""
+        return _jnp.cumsum(self, axis, dtype, out)  # type: ignore[no-any-return]
+
+    def cumprod(self, axis: int | None = None, dtype: Any = None, out: None = None) -> Array:
+        """The cumulative product along ``axis`` (of the flattened array when ``None``), as
+        ``arraytyping.numpy.cumprod``."""
+        return _jnp.cumprod(self, axis, dtype, out)  # type: ignore[no-any-return]
+
+    def trace(self, offset: int = 0, axis1: int = 0, axis2: int = 1, dtype: Any = None, out: None = None) -> Array:
+        """The sum along the diagonal at ``offset`` of the planes of ``axis1`` and ``axis2``, as
+        ``arraytyping.numpy.trace``."""
+        return _jnp.trace(self, offset, axis1, axis2, dtype, out)  # type: ignore[no-any-return]
+
+    def argmax(self, axis: int | None = None, out: None = None, keepdims: bool | None = None) -> Array:
+        """The index of the maximum over ``axis`` (of the flattened array when ``None``): the default integer dtype,
+        as ``arraytyping.numpy.argmax``."""
+        return _jnp.argmax(self, axis, out, keepdims)  # type: ignore[no-any-return]
+
+    def argmin(self, axis: int | None = None, out: None = None, keepdims: bool | None = None) -> Array:
+        """The index of the minimum over ``axis`` (of the flattened array when ``None``): the default integer dtype,
+        as ``arraytyping.numpy.argmin``."""
+        return _jnp.argmin(self, axis, out, keepdims)  # type: ignore[no-any-return]
+
+    def argsort(self, axis: int | None = -1, *, kind: None = None, order: None = None, stable: bool = True,
+                descending: bool = False) -> Array:
+        """The indices that sort this array along ``axis``: the default integer dtype, as
+        ``arraytyping.numpy.argsort``."""
+        return _jnp.argsort(self, axis, kind=kind, order=order, stable=stable,  # type: ignore[no-any-return]
+                            descending=descending)
+
+    def nonzero(self, *, fill_value: Any = None, size: int | None = None) -> tuple[Array, ...]:
+        """The indices of the nonzero elements, one array per axis (``size``: padded or cut to that length with
+        ``fill_value``), as ``arraytyping.numpy.nonzero``."""
+        return _jnp.nonzero(self, size=size, fill_value=fill_value)  # type: ignore[no-any-return]
 
     def __getitem__(self, index: Any) -> Array:
         return _jnp.getitem(self, index)  # type: ignore[no-any-return]

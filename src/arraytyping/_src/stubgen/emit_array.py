@@ -6,8 +6,8 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
-from arraytyping import shape_rules
-from arraytyping._src.stubgen import binary, dtype_args, single_rules
+from arraytyping import lattice, shape_rules
+from arraytyping._src.stubgen import binary, dtype_args, single_rules, specs
 from arraytyping._src.stubgen.binary import Ov
 from arraytyping._src.stubgen.families import COMPARISONS, OPERATORS, Model
 from arraytyping._src.stubgen.unary import SelfOv, unary_overloads
@@ -161,6 +161,47 @@ def reduction_methods(cfg: LatticeConfig, *, method: bool, docs: Callable[[str],
     return out
 
 
+RULE_REDUCTION_METHODS: Final[Mapping[str, str]] = {
+    "var": "axis: _Axis = None, dtype: {dtype} = None, out: None = None, ddof: int = 0, keepdims: bool = False, *, "
+           "where: ArrayLike | None = None, correction: int | float | None = None",
+    "std": "axis: _Axis = None, dtype: {dtype} = None, out: None = None, ddof: int = 0, keepdims: bool = False, *, "
+           "where: ArrayLike | None = None, correction: int | float | None = None",
+    "ptp": "axis: _Axis = None, out: None = None, keepdims: bool = False",
+    "cumsum": "axis: int | None = None, dtype: {dtype} = None, out: None = None",
+    "cumprod": "axis: int | None = None, dtype: {dtype} = None, out: None = None",
+    "trace": "offset: int = 0, axis1: int = 0, axis2: int = 1, dtype: {dtype} = None, out: None = None",
+}
+"""The reduction methods typed by their rule (``single_rules.reduction_rule``, op_rules' ``reduction_result``) when
+no ``dtype`` is given, and their parameters after ``self`` (JAX's: no ``mean``); a ``dtype`` makes the call
+gradual."""
+INDEX_METHODS: Final[Mapping[str, str]] = {
+    "argmax": "axis: int | None = None, out: None = None, keepdims: bool | None = None",
+    "argmin": "axis: int | None = None, out: None = None, keepdims: bool | None = None",
+    "argsort": "axis: int | None = -1, *, kind: None = None, order: None = None, stable: bool = True, "
+               "descending: bool = False",
+    "nonzero": "*, fill_value: Any = None, size: int | None = None",
+}
+"""The methods that give the configuration's default integer (op_rules' ``index`` families; ``nonzero`` one array
+per axis), and their parameters after ``self``."""
+
+
+def rule_reduction_methods(cfg: LatticeConfig, docs: Callable[[str], str | None]) -> list[str]:
+    """:data:`RULE_REDUCTION_METHODS` by their rule (any shape: they change it), then, with a ``dtype``, gradual;
+    :data:`INDEX_METHODS`, the default integer."""
+    out: list[str] = []
+    for fn, params in RULE_REDUCTION_METHODS.items():
+        ovs = unary_overloads(single_rules.reduction_rule(fn, cfg), cfg)
+        out += single_method(fn, ovs, ", " + params.format(dtype="None"), docs(fn), shapes=False)
+        if "{dtype}" in params:
+            out += [f"{IND}@overload",
+                    f"{IND}def {fn}(self, {params.format(dtype='DTypeLike | None')}) -> Array[Any]: ..."]
+    index = specs.cls_of(lattice.default_name("i", cfg.x64))
+    for fn, params in INDEX_METHODS.items():
+        r = f"tuple[Array[{index}], ...]" if fn == "nonzero" else f"Array[{index}]"
+        out += _with_doc(f"{IND}def {fn}(self, {params}) -> {r}:", docs(fn))
+    return out
+
+
 def _function_tails(fn: str) -> tuple[str, str, str]:
     return FUNCTION_TAILS[{"prod": "sum", "min": "max", "all": "any"}.get(fn, fn)]
 
@@ -172,6 +213,18 @@ def _unary_dunder(m: Model, name: str, fn: str, cfg: LatticeConfig) -> list[str]
 def _with_doc(head: str, doc: str | None) -> list[str]:
     """A one-line method stub, or the method with ``doc`` as its docstring."""
     return [f"{head} ..."] if not doc else [head, f"        {doc}", "        ..."]
+
+
+def _diagonal_method(doc: str | None) -> list[str]:
+    """``x.diagonal(...)``: ``self``'s class, but ``Array[Any]`` for the classes ``diagonal``'s rule gives another
+    one (a weak array's diagonal is strong where it is a square matrix: ``single_rules.not_own_classes``)."""
+    params = "offset: int = 0, axis1: int = 0, axis2: int = 1"
+    gradual = single_rules.not_own_classes("diagonal")
+    if not gradual:
+        return _with_doc(f"    def diagonal(self, {params}) -> Array[_DT_co]:", doc)
+    own = " | ".join(f"Array[{c}]" for c in gradual)
+    return ["    @overload", *_with_doc(f"    def diagonal(self: {own}, {params}) -> Array[Any]:", doc),
+            "    @overload", f"    def diagonal(self, {params}) -> Array[_DT_co]: ..."]
 
 
 TRANSPOSE_DIMS: Final = ("_Dim0", "_Dim1", "_Dim2")
@@ -276,6 +329,16 @@ def array_class(m: Model, cfg: LatticeConfig, docs: Callable[[str], str | None])
           *_with_doc("    def squeeze(self, axis: _Axis = None) -> Array[_DT_co]:", docs("squeeze")),
           *_with_doc("    def swapaxes(self, axis1: int, axis2: int) -> Array[_DT_co]:", docs("swapaxes")),
           *_with_doc(f"    def copy(self) -> Array[_DT_co{keep}]:", docs("copy")),
+          *_with_doc("    def sort(self, axis: int | None = -1, *, kind: None = None, order: None = None, "
+                     "stable: bool = True, descending: bool = False) -> Array[_DT_co]:", docs("sort")),
+          *_with_doc("    def take(self, indices: ArrayLike, axis: int | None = None, out: None = None, "
+                     "mode: str | None = None, unique_indices: bool = False, indices_are_sorted: bool = False, "
+                     "fill_value: Any = None) -> Array[_DT_co]:", docs("take")),
+          *_with_doc("    def repeat(self, repeats: ArrayLike, axis: int | None = None, *, "
+                     "total_repeat_length: int | None = None) -> Array[_DT_co]:", docs("repeat")),
+          *_diagonal_method(docs("diagonal")),
+          *_with_doc('    def searchsorted(self, v: ArrayLike, side: str = "left", sorter: ArrayLike | None = None, '
+                     '*, method: str = "scan") -> Array[int32]:', docs("searchsorted")),
           "    @property", *_with_doc("    def itemsize(self) -> int:", docs("itemsize")),
           "    @property", *_with_doc("    def nbytes(self) -> int:", docs("nbytes"))]
     doc = docs("astype")
@@ -285,4 +348,5 @@ def array_class(m: Model, cfg: LatticeConfig, docs: Callable[[str], str | None])
         if i == 0 and doc:
             o += [f"        {doc}", "        ..."]
     o += reduction_methods(cfg, method=True, docs=lambda fn: docs(fn), shapes=m.shapes)
+    o += rule_reduction_methods(cfg, docs)
     return [*o, "", ""]

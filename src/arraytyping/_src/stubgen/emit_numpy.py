@@ -389,36 +389,13 @@ def _keeping() -> frozenset[str]:
 def _diag_keeps() -> bool:
     """Whether ``diag`` gives every strong operand its own static class (canonicalized), of a vector or a matrix,
     in every configuration (``op_rules.creation_result``: a vector meets its own zeros in ``where``)."""
-    return all(c in lattice.WEAK_NAMES for c in _not_own("diag"))
-
-
-@functools.cache
-def _not_own(fn: str) -> tuple[str, ...]:
-    """The static classes of the operands to which ``fn`` (``diag``, or a function of op_rules' ``SHAPE`` family
-    ``same``) gives another class than their own (canonicalized) in some configuration and some case of its rule
-    (``diag`` of a vector or a matrix; of op_rules' ``SQUARE_MATRIX_FUNCTIONS``, a square matrix or not)."""
-    square_cases = (False, True) if fn in op_rules.SQUARE_MATRIX_FUNCTIONS else (False,)
-    out: set[str] = set()
-    for mode in ("standard", "strict"):
-        for x64 in (False, True):
-            cfg = LatticeConfig(mode, x64)
-            for node in lattice.KIND:
-                for weak in ((True,) if node in lattice.WEAK_NAMES else (False, True)):
-                    own = specs.static_of(*(node, weak) if node in lattice.WEAK_NAMES else
-                                          (lattice.canonical_name(node, x64), weak))
-                    for square in square_cases:
-                        got = [op_rules.creation_result(fn, [(node, weak)], cfg, vector=vector, square_matrix=square)
-                               for vector in (True, False)] if fn == "diag" else \
-                            [op_rules.shape_result(fn, [(node, weak)], cfg, square_matrix=square)]
-                        if any(specs.static_of(*g) != own for g in got):
-                            out.add(own)
-    return tuple(c for c in ("int", "float", "complex", *specs.CONCRETE) if c in out)
+    return all(c in lattice.WEAK_NAMES for c in single_rules.not_own_classes("diag"))
 
 
 def _keeping_gradual() -> dict[str, tuple[str, ...]]:
     """The :func:`_keeping` functions whose rule gives some operands' classes another class (weak ones: the
     diagonal of a square matrix is strong): those classes, which the stubs answer ``Array[Any]``."""
-    return {fn: _not_own(fn) for fn in _keeping() if fn in op_rules.SQUARE_MATRIX_FUNCTIONS and _not_own(fn)}
+    return {fn: single_rules.not_own_classes(fn) for fn in _keeping() if fn in op_rules.SQUARE_MATRIX_FUNCTIONS and single_rules.not_own_classes(fn)}
 
 
 def _constant_results(cfg: LatticeConfig) -> dict[str, str]:

@@ -6,6 +6,7 @@ A static class is a concrete scalar class (an array of that dtype, strongly type
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from arraytyping import lattice, op_rules
@@ -14,7 +15,7 @@ from arraytyping._src.stubgen.unary import Rule
 from arraytyping.lattice import LatticeConfig
 
 __all__ = ["fft_rule", "int_as_float", "integer_pow_rule", "lax_rule", "linalg_field_rule", "linalg_rule",
-           "linalg_tuple_rule", "nn_rule", "operand", "reduce_window_rule", "reduction_rule", "top_k_rule", "tuple_fields", "unary_rule"]
+           "linalg_tuple_rule", "nn_rule", "not_own_classes", "operand", "reduce_window_rule", "reduction_rule", "top_k_rule", "tuple_fields", "unary_rule"]
 
 
 def operand(cls: str, cfg: LatticeConfig) -> tuple[str, bool]:
@@ -155,3 +156,26 @@ def reduction_rule(fn: str, cfg: LatticeConfig) -> Rule:
             return None
         return specs.static_of(out, out_weak)
     return rule
+
+
+@functools.cache
+def not_own_classes(fn: str) -> tuple[str, ...]:
+    """The static classes of the operands to which ``fn`` (``diag``, or a function of op_rules' ``SHAPE`` family
+    ``same``) gives another class than their own (canonicalized) in some configuration and some case of its rule
+    (``diag`` of a vector or a matrix; of op_rules' ``SQUARE_MATRIX_FUNCTIONS``, a square matrix or not)."""
+    square_cases = (False, True) if fn in op_rules.SQUARE_MATRIX_FUNCTIONS else (False,)
+    out: set[str] = set()
+    for mode in ("standard", "strict"):
+        for x64 in (False, True):
+            cfg = LatticeConfig(mode, x64)
+            for node in lattice.KIND:
+                for weak in ((True,) if node in lattice.WEAK_NAMES else (False, True)):
+                    own = specs.static_of(*(node, weak) if node in lattice.WEAK_NAMES else
+                                          (lattice.canonical_name(node, x64), weak))
+                    for square in square_cases:
+                        got = [op_rules.creation_result(fn, [(node, weak)], cfg, vector=vector, square_matrix=square)
+                               for vector in (True, False)] if fn == "diag" else \
+                            [op_rules.shape_result(fn, [(node, weak)], cfg, square_matrix=square)]
+                        if any(specs.static_of(*g) != own for g in got):
+                            out.add(own)
+    return tuple(c for c in ("int", "float", "complex", *specs.CONCRETE) if c in out)
