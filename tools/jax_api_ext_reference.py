@@ -350,6 +350,8 @@ def _lax_value_cases() -> Iterator[str]:
                 "lax.dynamic_slice(A('float32', (3,), 0), (0,), (4,))",
                 "lax.dynamic_slice(A('float32', (3,), 0), (0.5,), (1,))",
                 "lax.dynamic_slice(0.5, (), ())", "lax.dynamic_update_slice(2, 1, ())",
+                "lax.reduce_window(2, 0, lax.add, (), (), 'VALID')",
+                "lax.reduce_window((2.0, 1.0), (0.0, 0.0), lambda a, b: (a[0] + b[0], a[1] + b[1]), (), (), 'SAME')",
                 "lax.dynamic_update_slice(A('float32', (3,), 0), A('float16', (1,), 0), (0,))",
                 "lax.dynamic_update_slice(A('float32', (3,), 0), A('float32', (4,), 0), (0,))",
                 "lax.pad(A('float32', (3,), 0), np.float16(0), [(1, 1, 0)])",

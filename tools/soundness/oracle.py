@@ -40,6 +40,9 @@ _DTYPE_VALUE_ERRORS = re.compile(r"is not a dtype arraytyping can promote|is no 
                                  r"Complex values have no ordering|must be inexact|has no inexact counterpart")
 """``ValueError`` messages about a dtype argument (``promote_types`` of a string that names none): rejections. Every
 other ``ValueError`` (shapes, axes) is the generator's fault."""
+_SCALAR_ATTRIBUTE = re.compile(r"'(bool|int|float|complex)' object has no attribute '(ndim|shape)'")
+"""The ``AttributeError`` JAX raises (and the runtime with it) where a ``lax`` function reads the ``ndim`` or
+``shape`` of a Python scalar operand (``dynamic_slice``, ``reduce_window`` with a padding type): a rejection."""
 
 
 class ValueDependent(Exception):
@@ -188,6 +191,10 @@ def evaluate_run(case: Case, assignment: tuple[tuple[str, Choice], ...], cfg: U.
         raise GeneratorBug(f"{where}: ValueError: {e}") from e
     except OverflowError as e:
         raise ValueDependent(str(e)) from e
+    except AttributeError as e:
+        if _SCALAR_ATTRIBUTE.fullmatch(str(e)):  # a Python scalar given to a lax function that reads its ndim/shape
+            return rejected(e, "AttributeError")
+        raise GeneratorBug(f"{where}: AttributeError: {e}") from e
     except Exception as e:
         raise GeneratorBug(f"{where}: {type(e).__name__}: {e}") from e
     out = _outcome(captured[0], case)

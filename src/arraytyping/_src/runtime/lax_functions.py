@@ -220,14 +220,20 @@ def broadcast_in_dim(operand: ArrayLike, shape: Sequence[int], broadcast_dimensi
     return out
 
 
+def _require_attribute(operand: Any, attribute: str, read: bool = True) -> None:
+    """JAX's ``AttributeError`` where it reads ``operand.<attribute>`` (``ndim``, ``shape``) and the operand is a
+    Python scalar, which has none (a numpy scalar has both); nothing when JAX does not read it (``read``)."""
+    obj: object = operand
+    if read and isinstance(obj, (bool, int, float, complex)) and not isinstance(obj, np.generic):
+        raise AttributeError(f"'{type(obj).__name__}' object has no attribute '{attribute}'")
+
+
 def _start_indices(name: str, operand: Any, start_indices: Any, allow_negative_indices: bool | Sequence[bool]
                    ) -> list[Any]:
     """JAX's ``_dynamic_slice_indices``: one index per axis; negative ones count from the end (a static negative
-    index is adjusted now, a traced one by a ``select``). It reads the operand's ``ndim``, which a Python scalar
-    lacks: JAX 0.10.2 raises ``AttributeError`` there (a numpy scalar has one)."""
-    obj_operand: object = operand
-    if isinstance(obj_operand, (bool, int, float, complex)) and not isinstance(obj_operand, np.generic):
-        raise AttributeError(f"'{type(obj_operand).__name__}' object has no attribute 'ndim'")
+    index is adjusted now, a traced one by a ``select``). It reads the operand's ``ndim``: a Python scalar's is
+    JAX 0.10.2's ``AttributeError``."""
+    _require_attribute(operand, "ndim")
     a = abstractify(operand)
     given: Any = start_indices
     obj: object = start_indices
@@ -449,6 +455,7 @@ def reduce_window(operand: Any, init_value: Any, computation: Callable[..., Any]
         raise ValueError("Operands must have the same tree structure as init_values")
     if not operands:
         raise ValueError("reduce_window must have at least one operand.")
+    _require_attribute(operands[0], "shape", isinstance(padding, str))  # JAX reads it for a padding type
     window = tuple(map(operator.index, window_dimensions))
     wdil = None if window_dilation is None else tuple(map(operator.index, window_dilation))
     strides = (1,) * len(window) if window_strides is None else tuple(map(operator.index, window_strides))
