@@ -221,14 +221,17 @@ class Rules:
         return self._static(lambda: OR.unary_static_result(fn, operand, self.cfg, given=given))
 
     def same_dtype(self, fn: str, m: Member, of_variable: bool = False) -> str:
-        """The static class of ``fn(m)`` for a function of op_rules' ``SHAPE`` family ``same``: ``m``'s own class;
+        """The static class of ``fn(m)`` for a function of op_rules' ``SHAPE`` family ``same``: ``m``'s own class
+        (canonicalized: a numpy ``int64`` value gives ``int32`` with x64 off);
         ``Any`` where whether ``m`` is a square matrix would decide (``diagonal`` of a weak array: strong of a
         square matrix, op_rules' ``square_diagonal``), as the plugin does not see shapes there, unless ``m`` is a
         member of a type variable (``of_variable``), which the answer keeps, as the stubs' ``Array[_T]`` does."""
-        if fn in OR.SQUARE_MATRIX_FUNCTIONS and m[0] in L.KIND and not of_variable:
-            if len({OR.shape_result(fn, [m[:2]], self.cfg, square_matrix=square) for square in (False, True)}) > 1:
-                return "Any"
-        return static_of(*m[:2])
+        if m[0] not in L.KIND:
+            return static_of(*m[:2])
+        answers = {OR.shape_result(fn, [m[:2]], self.cfg, square_matrix=square) for square in (False, True)}
+        if len(answers) > 1 and not of_variable:
+            return "Any"
+        return static_of(*OR.shape_result(fn, [m[:2]], self.cfg))  # canonical: np.int64(2) gives int32, x64 off
 
     def lax(self, fn: str, m: Member) -> str | Exception:
         """The static class of ``jax.lax.<fn>(m)`` for a function of op_rules' ``LAX_UNARY_KINDS``."""
