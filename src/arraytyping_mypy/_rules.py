@@ -228,10 +228,11 @@ class Rules:
         member of a type variable (``of_variable``), which the answer keeps, as the stubs' ``Array[_T]`` does."""
         if m[0] not in L.KIND:
             return static_of(*m[:2])
-        answers = {OR.shape_result(fn, [m[:2]], self.cfg, square_matrix=square) for square in (False, True)}
-        if len(answers) > 1 and not of_variable:
+        plain = OR.shape_result(fn, [m[:2]], self.cfg)  # canonical: np.int64(2) gives int32 with x64 off
+        if fn in OR.SQUARE_MATRIX_FUNCTIONS and not of_variable and \
+                OR.shape_result(fn, [m[:2]], self.cfg, square_matrix=True) != plain:
             return "Any"
-        return static_of(*OR.shape_result(fn, [m[:2]], self.cfg))  # canonical: np.int64(2) gives int32, x64 off
+        return static_of(*plain)
 
     def lax(self, fn: str, m: Member) -> str | Exception:
         """The static class of ``jax.lax.<fn>(m)`` for a function of op_rules' ``LAX_UNARY_KINDS``."""
