@@ -2,7 +2,7 @@
 JAX by hand; ``test_conformance_numpy`` covers the same cases only in a sample unless
 ``ARRAYTYPING_FULL_CONFORMANCE=1``): ``clip``'s bounds and ``select``'s default promote with the operands, complex
 operands of ``clip`` are refused, ``select``'s conditions of any dtype are promoted and cast to bool, a scalar piece of ``concatenate`` is a ``TypeError``, ``cumsum`` along an axis
-flattens only a weakly typed scalar, and ``pad`` checks ``pad_width`` against a rank-0 array too."""
+flattens only a weakly typed scalar, and ``pad`` checks ``pad_width`` against a rank-0 array too, and ``reshape`` hands a numpy value to numpy."""
 
 from __future__ import annotations
 
@@ -98,3 +98,20 @@ def test_pad_keeps_a_weak_bool_weak() -> None:
     weak_bool = ShapedArray((3, 4), np.dtype(bool), True)
     assert _type(eval_shape(lambda x: anp.pad(x, 1), weak_bool)) == "bool*[5, 6]"
     assert _type(eval_shape(lambda x: anp.pad(x, ((1, 0), (2, 1)), constant_values=2), weak_bool)) == "bool*[4, 7]"
+
+
+def test_reshape_hands_numpy_values_to_their_own_method() -> None:
+    # JAX 0.10.2's jnp.reshape "forwards to method for ndarrays": a numpy array or scalar is reshaped by numpy, in
+    # its own dtype (float64 with x64 off too); a scalar reshaped to () stays a scalar; lists are refused first
+    with enable_x64(False):
+        out = anp.reshape(np.arange(6.0), (3, -1))
+        assert type(out) is np.ndarray and out.dtype == np.float64 and out.shape == (3, 2)
+        one = anp.reshape(np.float32(2), (1,))
+        assert type(one) is np.ndarray and one.dtype == np.float32 and one.shape == (1,)
+        assert type(anp.reshape(np.int64(2), ())) is np.int64
+        assert _type(anp.reshape(2.0, (1,))) == "float32*[1]"
+        assert _type(anp.reshape(anp.arange(6), (2, 3))) == "int32[2, 3]"
+        with pytest.raises(ValueError, match="cannot reshape array of size 6 into shape"):
+            anp.reshape(np.arange(6.0), (4,))
+        with pytest.raises(TypeError, match="reshape requires ndarray or scalar arguments, got list"):
+            anp.reshape([1, 2], (2,))

@@ -13,7 +13,8 @@ For a new module (``arraytyping.random``...), add it to :data:`MODULES` with the
 under (:data:`.modules.IMPORTS`) and add its entries.
 
 Slot roles: ``array`` (an arraytyping ``Array``), ``arraylike`` (an ``Array``, a numpy array or scalar, a Python
-scalar), ``tensor`` (an array-like of rank >= 1: ``@``), ``scalar`` (a Python or numpy scalar), ``cond`` (an
+scalar), ``jaxlike`` (an array-like that is no numpy value: ``anp.reshape`` hands a numpy value to numpy's own
+method, whose numpy result the registry's operations do not model), ``tensor`` (an array-like of rank >= 1: ``@``), ``scalar`` (a Python or numpy scalar), ``cond`` (an
 array-like used as a condition), ``dtype`` (anything naming a dtype: classes, strings, ``np.dtype``, ``x.dtype``).
 """
 
@@ -405,7 +406,8 @@ def _entries() -> list[Entry]:
               covers=("numpy.where",), weight=2.5),
         Entry("anp.astype", "anp.astype({a}, {d})", (("a", "arraylike"), ("d", "dtype")), "same",
               covers=("numpy.astype",), weight=1.0),
-        Entry("anp.reshape", "anp.reshape({a}, {shape})", AL, "reshape", covers=("numpy.reshape",), weight=0.5),
+        Entry("anp.reshape", "anp.reshape({a}, {shape})", (("a", "jaxlike"),), "reshape", covers=("numpy.reshape",),
+              weight=0.5),
         Entry("anp.transpose", "anp.transpose({a})", AL, "transpose", covers=("numpy.transpose",), weight=0.3),
         Entry("anp.transpose(axes)", "anp.transpose({a}, {perm})", AL, "transpose_perm",
               covers=("numpy.transpose",), weight=0.3),

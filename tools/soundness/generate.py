@@ -168,6 +168,10 @@ class CaseBuilder:
         if role == "scalar":
             return self._value(operands.SCALAR_KINDS, ())  # type: ignore[arg-type]
         r = self.rng.random()
+        if role == "jaxlike":  # no numpy value: an array, or a Python scalar where 0-d
+            if shape == () and r >= 0.35:
+                return self._value(operands.PYTHON_SCALAR_KINDS, ())  # type: ignore[arg-type]
+            return self.array_leaf(shape)
         if shape == () and role != "tensor":  # Python and numpy scalars: weak typing lives here
             if r < 0.35:
                 return self.array_leaf(shape)

@@ -280,6 +280,8 @@ SCALAR_KINDS: Final[dict[str, tuple[float, Callable[[CaseBuilder, Shape], Node |
     "npscalar_param": (1.0, k_npscalar_param),
 }
 """Kinds of 0-d operands that are not arrays."""
+PYTHON_SCALAR_KINDS: Final = {k: SCALAR_KINDS[k] for k in ("py_literal", "pyscalar_param")}
+"""The Python scalars of :data:`SCALAR_KINDS` (no numpy scalar)."""
 VALUE_KINDS: Final[dict[str, tuple[float, Callable[[CaseBuilder, Shape], Node | Param]]]] = {
     "ndarray": (4.0, k_ndarray), "ndarray_any": (1.0, k_ndarray_any), "list": (0.3, l_list),
 }

@@ -20,7 +20,7 @@ POOL: tuple[Shape, ...] = ((), (3,), (2,), (2, 3), (3, 2), (1, 3), (2, 1), (2, 2
 TARGETS: tuple[tuple[Shape, float], ...] = (((), 2.0), ((3,), 3.0), ((2, 3), 4.0), ((2, 1), 1.0), ((1, 3), 1.0),
                                             ((2, 2, 3), 1.0), ((3, 3), 0.5))
 """Result shapes of whole expressions, with weights."""
-SHAPE_ROLES = frozenset({"array", "arraylike", "tensor", "scalar", "cond"})
+SHAPE_ROLES = frozenset({"array", "arraylike", "jaxlike", "tensor", "scalar", "cond"})
 """Slot roles that carry a shape (a ``dtype`` slot does not)."""
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 import numpy as np
+import numpy.typing as npt
 from typing_extensions import assert_type
 
 import arraytyping.numpy as anp
@@ -82,6 +83,14 @@ def numpy_arrays_of_unknown_dtype(a: np.ndarray[Any, Any], b: np.ndarray[Any, np
     assert_type(anp.negative(a), Array[Any])  # limit[mypy]
     assert_type(anp.sin(a), Array[Any])  # limit[mypy]
     assert_type(anp.negative(b), Array[int8])
+
+
+def reshaping_numpy_values(a: npt.NDArray[np.float64], x: Array[float32]) -> None:
+    """``anp.reshape`` of a numpy value is numpy's own reshape (JAX 0.10.2 forwards it to the operand's method): a
+    numpy result in the operand's dtype, ``float64`` with x64 off too; of an array, an array of its dtype."""
+    assert_type(anp.reshape(a, (3, 1)), np.ndarray[tuple[int, ...], np.dtype[np.float64]])
+    assert_type(anp.reshape(np.float32(2), ()), np.float32)
+    assert_type(anp.reshape(x, (3, 1)), Array[float32])
 
 
 def with_the_aliases(fa: FloatArray, ca: ComplexArray, ia: IntArray, b: Array[bool_], i: Array[int8],

@@ -53,6 +53,7 @@ __all__ = [
 _T = TypeVar("_T")
 _T_co = TypeVar("_T_co", covariant=True)
 _S = TypeVar("_S", bound=generic)
+_NpS = TypeVar("_NpS", bound=np.generic)
 _R = TypeVar("_R")
 _Sh = TypeVar("_Sh", bound=tuple[Any, ...])
 _K0 = TypeVar("_K0", bound=_IsGeneric | _IsNumber | _IsInteger | _IsSignedinteger | _IsUnsignedinteger | _IsInexact | _IsFloating | _IsComplexfloating)
@@ -9202,6 +9203,12 @@ def all(a: ArrayLike, axis: None = None, out: None = None, keepdims: Literal[Fal
 def all(a: ArrayLike, axis: _Axis = None, out: None = None, keepdims: bool = False, *, where: ArrayLike | None = None) -> Array[Any]: ...
 @overload
 def reshape(a: Array[_T], shape: ShapeLike) -> Array[_T]: ...
+@overload
+def reshape(a: np.ndarray[Any, np.dtype[_NpS]], shape: ShapeLike) -> np.ndarray[tuple[int, ...], np.dtype[_NpS]]: ...
+@overload
+def reshape(a: _NpS, shape: tuple[()]) -> _NpS: ...
+@overload
+def reshape(a: _NpS, shape: ShapeLike) -> np.ndarray[tuple[int, ...], np.dtype[_NpS]] | _NpS: ...
 @overload
 def reshape(a: ArrayLike, shape: ShapeLike) -> Array[Any]: ...
 @overload

@@ -438,6 +438,16 @@ def _constant_results(cfg: LatticeConfig) -> dict[str, str]:
     return out
 
 
+def _numpy_reshape() -> list[str]:
+    """``reshape`` of a numpy array or scalar: JAX 0.10.2 hands it to the operand's own ``reshape`` method, so the
+    result is numpy's, in the operand's own dtype (``float64`` with x64 off too). A scalar reshaped to ``()`` stays
+    a scalar; to another shape it is an ndarray."""
+    nd = "np.ndarray[tuple[int, ...], np.dtype[_NpS]]"
+    return ["@overload", f"def reshape(a: np.ndarray[Any, np.dtype[_NpS]], shape: ShapeLike) -> {nd}: ...",
+            "@overload", "def reshape(a: _NpS, shape: tuple[()]) -> _NpS: ...",
+            "@overload", f"def reshape(a: _NpS, shape: ShapeLike) -> {nd} | _NpS: ..."]
+
+
 def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[str], str | None]) -> str:
     keep = KeepVars()
     body: list[str] = []
@@ -473,6 +483,7 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
                      ("broadcast_to", ", shape: ShapeLike")):
         # an array keeps its dtype; numpy values and Python scalars (which JAX takes too): gradual
         body += ["@overload", f"def {fn}(a: Array[_T]{rest}) -> Array[_T]: ...",
+                 *(_numpy_reshape() if fn == "reshape" else ()),
                  "@overload", f"def {fn}(a: ArrayLike{rest}) -> Array[Any]: ..."]
     body.append("")
     body += _dtype_overloads(cfg, "astype", "x: ArrayLike, ", "", docs("astype"))
@@ -568,6 +579,7 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
             '_T = TypeVar("_T")',
             '_T_co = TypeVar("_T_co", covariant=True)',
             '_S = TypeVar("_S", bound=generic)',
+            '_NpS = TypeVar("_NpS", bound=np.generic)',
             '_R = TypeVar("_R")',
             *([SHAPE_VAR_DECLARATION] if m.shapes else []),
             *keep.declarations(),

@@ -12,7 +12,7 @@ from __future__ import annotations
 import builtins
 import functools
 from collections.abc import Callable
-from typing import Any, Final, TypeAlias, TypeGuard, Union
+from typing import Any, Final, TypeAlias, TypeGuard, Union, cast
 
 import numpy as np
 
@@ -64,6 +64,16 @@ def operand(x: Any) -> tuple[str, bool]:
         return operand_of(x, config.x64)
     raise TypeError(f"{type(x).__module__}.{type(x).__qualname__} {x!r:.60} is not a valid operand: expected an "
                     "array, a numpy value or a Python scalar (convert lists with arraytyping.numpy.asarray)")
+
+
+def arraylike(x: Any, fn: str) -> Any:
+    """``x`` checked as JAX's ``check_arraylike``/``ensure_arraylike`` check it, returned as it is: a list or tuple
+    is refused with JAX's message, anything else that is no operand by :func:`operand`."""
+    if isinstance(x, (list, tuple)):
+        raise TypeError(f"{fn} requires ndarray or scalar arguments, got {type(cast(object, x)).__name__} at "
+                        "position 0.")
+    operand(x)
+    return x
 
 
 def as_dtype(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:

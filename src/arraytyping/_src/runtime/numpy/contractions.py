@@ -18,7 +18,7 @@ from arraytyping._src.config import config
 from arraytyping._src.runtime import lax
 from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.numpy._promotion import (
-    ArrayLike, as_dtype, binary_result, common_dtype, jitted, operand, promote_args, shape_of, traced_const,
+    ArrayLike, arraylike, as_dtype, binary_result, common_dtype, jitted, operand, promote_args, shape_of, traced_const,
 )
 from arraytyping._src.runtime.tracing import ConstVal
 from arraytyping._src.runtime.numpy.binary import multiply, subtract
@@ -132,11 +132,7 @@ def dot(a: Any, b: Any) -> Any:
 
 def ensure_array(x: Any, fn: str) -> Any:
     """JAX's ``ensure_arraylike``: an array (a Python scalar becomes a weakly typed one); lists are refused."""
-    if isinstance(x, (list, tuple)):
-        raise TypeError(f"{fn} requires ndarray or scalar arguments, got {type(cast(object, x)).__name__} at "
-                        f"position 0.")
-    operand(x)  # a TypeError naming anything else
-    return promote_args(x)[0]
+    return promote_args(arraylike(x, fn))[0]
 
 
 def _contract(fn: str, a: Any, b: Any, contracting: tuple[tuple[int, ...], tuple[int, ...]]) -> Any:

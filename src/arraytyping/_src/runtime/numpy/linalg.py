@@ -9,7 +9,7 @@ each function checks its operand against them first.
 from __future__ import annotations
 
 import operator
-from typing import Any, Generic, Literal, NamedTuple, TypeVar, cast, overload
+from typing import Any, Generic, Literal, NamedTuple, TypeVar, overload
 
 import numpy as np
 
@@ -18,7 +18,7 @@ from arraytyping._src.config import config
 from arraytyping._src.runtime import lapack, lax
 from arraytyping._src.runtime.annotations import AnyArray, ArrayLike
 from arraytyping._src.runtime.numpy._promotion import (
-    as_dtype, common_dtype, jitted, operand, promote_args_inexact, shape_of, to_inexact_dtype,
+    arraylike, as_dtype, common_dtype, jitted, operand, promote_args_inexact, shape_of, to_inexact_dtype,
 )
 from arraytyping._src.runtime.numpy.binary import add, divide, equal, less, multiply, not_equal, power, subtract
 from arraytyping._src.runtime.numpy.creation import asarray
@@ -76,11 +76,7 @@ def _check(fn: str, a: Any, variant: str | None = None) -> None:
 def _arg(x: Any, fn: str) -> Any:
     """``x`` checked as JAX's ``ensure_arraylike`` checks (lists refused), passed on as it is: the jitted body
     converts it (a Python scalar arrives there as a weakly typed argument)."""
-    if isinstance(x, (list, tuple)):
-        raise TypeError(f"{fn} requires ndarray or scalar arguments, got {type(cast(object, x)).__name__} at "
-                        f"position 0.")
-    operand(x)
-    return x
+    return arraylike(x, fn)
 
 
 def _mT(x: Any) -> Any:

@@ -16,7 +16,7 @@ from arraytyping import shape_rules
 from arraytyping._src.runtime import lax
 from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.avals import SEQUENCE_TYPES
-from arraytyping._src.runtime.numpy._promotion import ArrayLike, array_fn, jitted, promote_args, shape_of
+from arraytyping._src.runtime.numpy._promotion import ArrayLike, array_fn, arraylike, jitted, promote_args, shape_of
 from arraytyping._src.runtime.operand_checks import literal, numpy_broadcast
 
 
@@ -34,7 +34,13 @@ _reshape_rule = functools.lru_cache(maxsize=1024)(shape_rules.reshape)
 
 
 def reshape(a: Any, shape: Any) -> Any:
-    """``a`` with a new shape (one entry may be -1): :func:`arraytyping.shape_rules.reshape`."""
+    """``a`` with a new shape (one entry may be -1): :func:`arraytyping.shape_rules.reshape`.
+
+    A numpy array or scalar is reshaped by its own ``reshape`` method, as JAX 0.10.2's ``jnp.reshape`` forwards it
+    ("forward to method for ndarrays"): the result is numpy's, in the operand's own dtype (``float64`` with x64
+    off too), and numpy's errors."""
+    if isinstance(arraylike(a, "reshape"), (np.ndarray, np.generic)):
+        return a.reshape(shape)
     dims = (operator.index(shape),) if not isinstance(shape, SEQUENCE_TYPES) else tuple(map(operator.index, shape))
     try:
         new = literal(_reshape_rule(shape_of(a), dims))
