@@ -353,3 +353,77 @@ def test_no_memory_growth_over_many_calls(kind: Kind) -> None:
     growth = sum(s.size_diff for s in snap1.compare_to(snap0, "filename"))
     assert growth < 64 * 1024, growth
     assert len(backend().live_buffers()) < 1000
+
+
+def cat2(xs: Any, b: Any) -> Any:
+    return jnp.concatenate([*xs, b])
+
+
+SEQUENCE_CALLS: list[tuple[Any, ...]] = [
+    ([X, Y], X), ([X, Y], X), ([Y, X], Y),  # hits: a flat list of arrays
+    ((X, Y), X), ((X, Y), X),  # a tuple: another structure
+    ([X, Y, X], Y), ([X], Y), ([], X),  # other lengths
+    ([X, XI8], X), ([X, Y], XI32),  # other dtypes
+    ([X, 2.0], X), ([X, None], X), ([X, [Y]], X), ([X, np.ones((2, 3), np.float32)], X),  # other leaves
+    ([X, Y], 2.0), ([X4, X4], X4), ([X, Y], X),
+]
+
+
+def test_both_paths_agree_on_flat_sequences_of_arrays() -> None:
+    fc, fp = dispatch.JitFunction(cat2), dispatch.PyJitFunction(cat2)
+    for args in SEQUENCE_CALLS * 2:
+        assert outcome(fc, *args) == outcome(fp, *args), args
+        assert outcome(fc.__call__, *args) == outcome(fp, *args), args
+
+
+@pytest.mark.parametrize("kind", CLASSES)
+def test_flat_sequences_of_arrays_hit_the_inline_cache(kind: Kind) -> None:
+    calls: list[int] = []
+
+    class Counting(kind):  # type: ignore[valid-type,misc]
+        def _call(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+            calls.append(len(args))
+            return super()._call(args, kwargs)
+
+    f = Counting(cat2)
+    out = f([X, Y], X)
+    assert calls == [2]
+    for _ in range(3):
+        assert outcome(f, [X, Y], X) == outcome(cat2, [X, Y], X)
+        assert outcome(f, [Y, X], Y) == outcome(cat2, [Y, X], Y)
+    assert calls == [2]
+    np.testing.assert_array_equal(np.asarray(out), np.concatenate([np.asarray(X), np.asarray(Y), np.asarray(X)]))
+    f((X, Y), X)  # a tuple where the cache holds a list
+    f([X, Y, Y], X)  # another length
+    f([X, XI8], X)  # another dtype
+    assert calls == [2, 2, 2, 2]
+    z = arr(np.ones((2, 3)))
+    f([X, z], X)
+    f([X, z], X)
+    z.delete()
+    with pytest.raises(DeletedArrayError, match="argument 1 of the computation"):
+        f([X, z], X)
+
+
+@pytest.mark.parametrize("kind", CLASSES)
+def test_no_reference_leaks_with_sequences(kind: Kind) -> None:
+    f = kind(cat2)
+    xs = [X, Y]
+    f(xs, X)
+    f(xs, X)
+    last = f._last  # pyright: ignore[reportPrivateUsage]
+    assert last is not None and type(last[1][0]) is tuple
+    watched: list[object] = [X, Y, X.buf, Y.buf, X.aval, xs, *last, *last[1]]
+
+    def loop() -> None:
+        for _ in range(200):
+            f(xs, X)
+            f([X, Y], Y)
+            f((X, Y), X)
+
+    loop()
+    gc.collect()
+    before = [sys.getrefcount(o) for o in watched]
+    loop()
+    gc.collect()
+    assert [sys.getrefcount(o) for o in watched] == before

@@ -158,7 +158,8 @@ static PyObject *cache_size(PyObject *self, PyObject *unused) {
  * call matches the inline cache `_last = (cfg, sigs, exe, handlers, out_aval)` of the previous call without keyword
  * arguments) is done here, exactly as dispatch._PyJitBase.__call__ does it in Python: no trace is being recorded in
  * this thread, the configuration in force is `cfg`, each argument is an ArrayImpl whose aval is (or equals) its
- * signature entry or a Python scalar of the cached type, then
+ * signature entry, a Python scalar of the cached type, or a list or tuple (of the type that begins its signature
+ * entry, a tuple) of ArrayImpls whose avals are the rest of that entry, then
  *     outs = exe.execute_sharded(bufs).consume_with_handlers(handlers)
  * and the result is a new ArrayImpl(buf=outs[0], aval=out_aval), allocated with tp_alloc and its two slots stored
  * at the offsets of their member descriptors. Anything else (a miss, keyword arguments, an error while checking)
@@ -277,6 +278,27 @@ static void explain_failure(PyObject *bufs) {
     PyErr_Restore(t2, v2, tb2);
 }
 
+/* Append the buffer of ArrayImpl `a` to `bufs` if its aval is (or equals) `s`: 1, or 0 on a miss, -1 on an error. */
+static int array_buffer(PyObject *a, PyObject *s, PyObject *bufs) {
+    PyObject *aval = SLOT(a, aval_offset);
+    if (aval == NULL) {
+        return 0;
+    }
+    if (aval != s) {
+        Py_INCREF(aval);
+        int eq = PyObject_RichCompareBool(aval, s, Py_EQ);
+        Py_DECREF(aval);
+        if (eq <= 0) {
+            return eq;
+        }
+    }
+    PyObject *buf = SLOT(a, buf_offset); /* read after the comparison, which may run Python code */
+    if (buf == NULL) {
+        return 0;
+    }
+    return PyList_Append(bufs, buf) < 0 ? -1 : 1;
+}
+
 /* The hit path. Returns 1 with *result set (a new reference, or NULL with an error set), or 0 on a miss (no error
  * set). `last` is a 5-tuple the caller holds a reference to. */
 static int jit_hit(PyObject *last, PyObject *const *args, Py_ssize_t n, PyObject **result) {
@@ -307,7 +329,7 @@ static int jit_hit(PyObject *last, PyObject *const *args, Py_ssize_t n, PyObject
     } else if (global_lattice != cfg) {
         return 0;
     }
-    PyObject *bufs = PyList_New(n);
+    PyObject *bufs = PyList_New(0);
     if (bufs == NULL) {
         *result = NULL;
         return 1;
@@ -315,32 +337,52 @@ static int jit_hit(PyObject *last, PyObject *const *args, Py_ssize_t n, PyObject
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *a = args[i];
         PyObject *s = PyTuple_GET_ITEM(sigs, i);
-        PyObject *buf;
         if (Py_TYPE(a) == array_type) {
-            PyObject *aval = SLOT(a, aval_offset);
-            buf = SLOT(a, buf_offset);
-            if (aval == NULL || buf == NULL) {
+            int m = array_buffer(a, s, bufs);
+            if (m < 0) {
+                goto error;
+            }
+            if (m == 0) {
                 goto miss;
             }
-            if (aval != s) {
-                int eq = PyObject_RichCompareBool(aval, s, Py_EQ);
-                if (eq < 0) {
+        } else if ((PyObject *)Py_TYPE(a) == s) { /* a Python scalar of the cached type */
+            PyObject *buf = scalar_arg_buffer(a, s, cfg);
+            if (buf == NULL) {
+                goto error;
+            }
+            int r = PyList_Append(bufs, buf);
+            Py_DECREF(buf);
+            if (r < 0) {
+                goto error;
+            }
+        } else if (PyTuple_CheckExact(s) && PyTuple_GET_SIZE(s) > 0 && (PyObject *)Py_TYPE(a) == PyTuple_GET_ITEM(s, 0)
+                   && (PyList_CheckExact(a) || PyTuple_CheckExact(a))) {
+            /* a flat list or tuple of arrays: (its type, the arrays' types...) */
+            Py_ssize_t k = PyTuple_GET_SIZE(s) - 1;
+            for (Py_ssize_t j = 0; j < k; j++) {
+                if (Py_SIZE(a) != k) { /* re-read: an aval comparison may run Python code */
+                    goto miss;
+                }
+                PyObject *item = PyList_CheckExact(a) ? PyList_GET_ITEM(a, j) : PyTuple_GET_ITEM(a, j);
+                if (Py_TYPE(item) != array_type) {
+                    goto miss;
+                }
+                Py_INCREF(item);
+                int m = array_buffer(item, PyTuple_GET_ITEM(s, j + 1), bufs);
+                Py_DECREF(item);
+                if (m < 0) {
                     goto error;
                 }
-                if (!eq) {
+                if (m == 0) {
                     goto miss;
                 }
             }
-            Py_INCREF(buf);
-        } else if ((PyObject *)Py_TYPE(a) == s) { /* a Python scalar of the cached type */
-            buf = scalar_arg_buffer(a, s, cfg);
-            if (buf == NULL) {
-                goto error;
+            if (Py_SIZE(a) != k) {
+                goto miss;
             }
         } else {
             goto miss;
         }
-        PyList_SET_ITEM(bufs, i, buf);
     }
 
     PyObject *margs[3] = {NULL, PyTuple_GET_ITEM(last, 2), bufs};
@@ -387,7 +429,7 @@ static int jit_hit(PyObject *last, PyObject *const *args, Py_ssize_t n, PyObject
     return 1;
 
 miss:
-    Py_DECREF(bufs); /* unfilled items are NULL, which list_dealloc skips */
+    Py_DECREF(bufs);
     return 0;
 error:
     Py_DECREF(bufs);

@@ -14,7 +14,7 @@ import operator
 import threading
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Final, TypeAlias
+from typing import TYPE_CHECKING, Any, Final, TypeAlias, cast
 
 import numpy as np
 
@@ -199,10 +199,12 @@ _trace_state: Final = core.trace_state
 _new: Final = ArrayImpl.new
 _alloc: Final = object.__new__
 
-_LastCall: TypeAlias = "tuple[LatticeConfig, tuple[ShapedArray | type, ...], Any, list[Any], ShapedArray]"
+_Sig: TypeAlias = "ShapedArray | type | tuple[Any, ...]"
+_LastCall: TypeAlias = "tuple[LatticeConfig, tuple[_Sig, ...], Any, list[Any], ShapedArray]"
 """A jitted function's inline cache: the configuration and argument signature of its last call without keyword
-arguments (an array's type, or the type of a Python scalar), and the executable, result handlers and output type of
-that signature (single-output computations without constants)."""
+arguments (an array's type, the type of a Python scalar, or ``(list or tuple, its arrays' types...)`` for a flat
+sequence of arrays), and the executable, result handlers and output type of that signature (single-output
+computations without constants)."""
 
 
 def _is_leaf_array(x: Any) -> bool:
@@ -247,6 +249,19 @@ class _PyJitBase:
                             bufs.append(a.buf)
                         elif type(a) is s:  # a Python scalar of the same type
                             bufs.append(scalar_buffer(a, type(a), cfg.x64))
+                        elif type(s) is tuple and type(a) is s[0]:
+                            # a flat list or tuple of arrays: (its type, the arrays' types...)
+                            seq = cast("list[Any] | tuple[Any, ...]", a)
+                            if len(seq) != len(s) - 1:
+                                bufs = None
+                                break
+                            for item, t in zip(seq, s[1:]):
+                                if type(item) is not ArrayImpl or (item.aval is not t and item.aval != t):
+                                    bufs = None
+                                    break
+                                bufs.append(item.buf)
+                            if bufs is None:
+                                break
                         else:
                             bufs = None
                             break
@@ -395,6 +410,10 @@ class JitFunction(_JitBase):
             # Pytree arguments of arrays: the next call with this structure takes the pytree hit path
             self._last_tree = (cfg, tree_fast_path.Matcher(tree.structure(args)), tuple(sig[3:3 + len(leaves)]),
                                entry)
+            if entry.single and not entry.const_bufs:
+                flat = _flat_sequence_sigs(args)
+                if flat is not None:  # arrays and flat lists or tuples of them: the inline cache's hit path too
+                    self._last = (cfg, flat, entry.exe, entry.handlers, entry.out_avals[0])
         return entry.run(bufs)
 
     def _compile(self, key: Hashable, arg_sigs: list[Any], n: int, in_tree: tree.TreeDef | None,
@@ -430,6 +449,22 @@ class JitFunction(_JitBase):
 
     def __repr__(self) -> str:
         return f"<jitted function {self.name}>"
+
+
+def _flat_sequence_sigs(args: tuple[Any, ...]) -> tuple[Any, ...] | None:
+    """The inline cache's signature of arguments that are arrays or flat lists or tuples of arrays (``concatenate([a,
+    b])``): an array's type, or ``(list or tuple, its arrays' types...)``; ``None`` for any other structure (the
+    pytree hit path's)."""
+    sigs: list[Any] = []
+    for a in args:
+        obj: object = a
+        if type(obj) is ArrayImpl:
+            sigs.append(a.aval)
+        elif type(obj) in (list, tuple) and all(type(x) is ArrayImpl for x in a):
+            sigs.append((type(obj), *(x.aval for x in a)))
+        else:
+            return None
+    return tuple(sigs)
 
 
 _LastTreeCall: TypeAlias = "tuple[LatticeConfig, tree_fast_path.Matcher, tuple[ShapedArray, ...], Compiled]"
