@@ -34,7 +34,8 @@ import arraytyping.lax as at_lax
 from arraytyping import lattice, op_rules
 from arraytyping._src.stubgen import emit_reexports, lax_same, single_rules, specs
 from arraytyping._src.stubgen.emit_numpy import PY_VALUE as PY_STATIC
-from arraytyping._src.stubgen.emit_numpy import CLIP_BOUNDS, REDUCTIONS_BY_RULE, shape_rule, typed_unary
+from arraytyping._src.stubgen.emit_numpy import REDUCTIONS_BY_RULE, typed_unary
+from arraytyping._src.stubgen.single_rules import CLIP_BOUNDS, shape_rule
 from arraytyping._src.stubgen.joining import kept_classes, select_classes
 from arraytyping._src.stubgen.binary import KeepVars, simulate, static_answer
 from arraytyping._src.stubgen.corrected_functions import CORRECTED_AS, static_table

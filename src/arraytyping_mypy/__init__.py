@@ -83,10 +83,12 @@ _DIVMOD: Final = {"__divmod__": "array", "__rdivmod__": "reflected"}
 _OVERLOADED_REDUCTIONS: Final = (*_single.REDUCTIONS, *(m for m in _single.METHOD_REDUCTIONS
                                                          if m not in ("argmax", "argmin")))
 """The reduction methods whose stubs are self-typed overloads (``argmax``/``argmin`` have one signature)."""
-_REPLACED: Final = (*_OPERATOR_OF, *_DIVMOD, *_single.DUNDERS, *_OVERLOADED_REDUCTIONS)
+_KEEPING_PARAMETERS: Final = (*_OVERLOADED_REDUCTIONS, "round", "clip", "dot")
+"""The replaced methods whose one signature keeps their parameters' names (the hooks read them by name)."""
+_REPLACED: Final = (*_OPERATOR_OF, *_DIVMOD, *_single.DUNDERS, *_KEEPING_PARAMETERS)
 """The ``Array`` methods whose stub overloads the plugin replaces by one signature (its hooks answer; the
-reductions' overloads are self-typed, and took no union dtype, ``Array[int16 | float32].sum(axis=0)``, nor an
-unbounded type variable, ``x.ptp()`` of ``x: Array[T]``)."""
+reductions', ``round``'s, ``clip``'s and ``dot``'s overloads are self-typed, and took no union dtype,
+``Array[int16 | float32].sum(axis=0)``, nor an unbounded type variable, ``x.ptp()`` of ``x: Array[T]``)."""
 _DTYPE_METHODS: Final = ("astype", *_single.REDUCTIONS)
 _PYTHON_SCALARS: Final = frozenset({"builtins.bool", "builtins.int", "builtins.float", "builtins.complex"})
 _CONCRETE: Final = frozenset({"bool_", "uint1", "uint2", "uint4", "uint8", "uint16", "uint32", "uint64", "int1", "int2",
@@ -131,7 +133,7 @@ class ArraytypingPlugin(Plugin):
 
     def get_class_decorator_hook_2(self, fullname: str) -> Callable[[ClassDefContext], bool] | None:
         if fullname == _operators.DECORATOR:
-            return lambda ctx: _operators.replace_operators(ctx, _REPLACED, _OVERLOADED_REDUCTIONS)
+            return lambda ctx: _operators.replace_operators(ctx, _REPLACED, _KEEPING_PARAMETERS)
         return None
 
     # -- methods
@@ -166,6 +168,15 @@ class ArraytypingPlugin(Plugin):
             return _single.reduction_hook(self.rules, method, method=True)  # type: ignore[return-value]
         if method in ("argsort", "nonzero"):  # the configuration's default integer
             return _dtypes.default_int_hook(self.rules)  # type: ignore[return-value]
+        if method == "round":
+            return self._shaped(_shapes.keeping, _single.round_method_hook(self.rules), _self, "Array.round()")
+        if method == "clip":
+            clip = _promoting.clip_method_hook(self.rules)
+            return self._shaped(_shapes.broadcasting, clip, _self_and_bounds, _errors.SHAPE_MISMATCH_ARG, "Array.clip()")
+        if method == "dot":
+            dot = _binary.dot_method_hook(self.rules)
+            return _shapes.matmul(dot, _self_and_first, _errors.SHAPE_MISMATCH_ARG, "Array.dot()", "dot") \
+                if self.shapes else dot
         if not self.shapes:
             return None
         if method == "__getitem__":
@@ -178,6 +189,8 @@ class ArraytypingPlugin(Plugin):
 
     def get_attribute_hook(self, fullname: str) -> Callable[[AttributeContext], Type] | None:
         attribute = fullname.rpartition(".")[2]
+        if attribute in ("real", "imag") and self._array_method(fullname) is not None:
+            return _single.part_hook(self.rules, attribute)
         if attribute in ("T", "shape") and self._array_method(fullname) is not None:
             if attribute == "T":
                 return _shapes.transposed if self.shapes else _shapes.transposed_any_shape
@@ -388,6 +401,16 @@ class ArraytypingPlugin(Plugin):
 
 def _self(ctx: MethodContext) -> Type:
     return ctx.type
+
+
+def _self_and_first(ctx: MethodContext) -> list[Type | None]:
+    return [ctx.type, ctx.arg_types[0][0] if ctx.arg_types and ctx.arg_types[0] else None]
+
+
+def _self_and_bounds(ctx: MethodContext) -> list[Type | None]:
+    """``x.clip(min, max)``'s array and the bounds given (not None)."""
+    bounds = [ts[0] for ts in ctx.arg_types[:2] if ts]
+    return [ctx.type, *(t for t in bounds if not isinstance(get_proper_type(t), NoneType))]
 
 
 def _arg(ctx: FunctionContext, i: int) -> Type | None:

@@ -14,7 +14,7 @@ from mypy.types import AnyType, Instance, TupleType, Type, TypeOfAny, UnionType,
 from arraytyping_mypy import _errors, _types
 from arraytyping_mypy._rules import OR, DtypeSet, Member, Rules, describe
 
-__all__ = ["COMPARISONS", "FUNCTIONS", "OPERATORS", "SYMBOL", "binary", "divmod_hook", "einsum_hook",
+__all__ = ["COMPARISONS", "FUNCTIONS", "OPERATORS", "SYMBOL", "binary", "divmod_hook", "dot_method_hook", "einsum_hook",
            "left_operand_hook", "linalg_solve_hook", "product_hook"]
 
 OPERATORS: Final[dict[str, str]] = {  # Array dunder (without underscores) -> op_rules operation
@@ -129,6 +129,16 @@ def function_hook(rules: Rules, fn: str) -> object:
             return ctx.default_return_type
         return binary(ctx, rules, ctx.arg_types[0][0], ctx.arg_types[1][0], FUNCTIONS[fn],
                       f"arraytyping.numpy.{fn}", _errors.DTYPE_PROMOTION_ARG)
+    return hook
+
+
+def dot_method_hook(rules: Rules) -> Callable[[MethodContext], Type]:
+    """``x.dot(b)``: ``arraytyping.numpy.dot(x, b)``'s dtype."""
+    def hook(ctx: MethodContext) -> Type:
+        if not ctx.arg_types or not ctx.arg_types[0]:
+            return _types.array_or_gradual(ctx.api, ctx.default_return_type)
+        return _types.array_or_gradual(ctx.api, binary(ctx, rules, ctx.type, ctx.arg_types[0][0], FUNCTIONS["dot"],
+                                                       "Array.dot()", _errors.DTYPE_PROMOTION_ARG))
     return hook
 
 

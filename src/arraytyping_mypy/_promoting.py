@@ -10,13 +10,13 @@ from collections.abc import Callable
 from typing import Final
 
 from mypy.nodes import Expression, ListExpr, TupleExpr
-from mypy.plugin import FunctionContext
+from mypy.plugin import FunctionContext, MethodContext
 from mypy.types import AnyType, Instance, NoneType, TupleType, Type, TypeOfAny, get_proper_type
 
 from arraytyping_mypy import _dtypes, _errors, _types
 from arraytyping_mypy._rules import OR, L, DtypeSet, Member, Rules, describe, static_of
 
-__all__ = ["JOINING", "clip_hook", "element", "items", "joining_hook", "select_hook"]
+__all__ = ["JOINING", "clip_answer", "clip_hook", "clip_method_hook", "element", "items", "joining_hook", "select_hook"]
 
 JOINING: Final = ("concatenate", "stack", "vstack", "hstack", "column_stack")
 """The ``arraytyping.numpy`` functions that join a sequence of arrays, op_rules' ``promote`` family."""
@@ -45,35 +45,48 @@ def items(ctx: FunctionContext, i: int = 0) -> list[Type] | None:
 
 
 def clip_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
-    """``arraytyping.numpy.clip(arr, min, max)``: op_rules' ``shape_result`` of ``arr`` and the bounds given (not
-    None); an operand it cannot read makes the call gradual, a complex one or a join JAX refuses is an error."""
-    what = "arraytyping.numpy.clip"
-
+    """``arraytyping.numpy.clip(arr, min, max)``: :func:`clip_answer` of the three."""
     def hook(ctx: FunctionContext) -> Type:
-        members: list[Member] = []
-        generic: DtypeSet | None = None
-        for i, types in enumerate(ctx.arg_types[:3]):
-            if not types:
-                if i == 0:
-                    return ctx.default_return_type
-                continue
-            if i > 0 and isinstance(get_proper_type(types[0]), NoneType):
-                continue
-            o = _types.operand(types[0], rules)
-            single = o.single if isinstance(o, DtypeSet) else None
-            if single is None and i == 0 and isinstance(o, DtypeSet):
-                generic = o  # a type variable or abstract class, with bounds the plugin reads
-                continue
-            if single is None:
-                return ctx.default_return_type
-            members.append(single)
-        if generic is not None:
-            return _generic(ctx, rules, "clip", [generic], members, ctx.arg_types[0])
-        return _answer(ctx, rules, "clip", members, None, what)
+        return clip_answer(ctx, rules, [ts[0] if ts else None for ts in ctx.arg_types[:3]], "arraytyping.numpy.clip")
     return hook
 
 
-def _generic(ctx: FunctionContext, rules: Rules, fn: str, sets: list[DtypeSet], fixed: list[Member],
+def clip_method_hook(rules: Rules) -> Callable[[MethodContext], Type]:
+    """``x.clip(min, max)``: :func:`clip_answer` of ``x`` and the bounds; an array whatever they are."""
+    def hook(ctx: MethodContext) -> Type:
+        operands = [ctx.type, *(ts[0] if ts else None for ts in ctx.arg_types[:2])]
+        return _types.array_or_gradual(ctx.api, clip_answer(ctx, rules, operands, "Array.clip()"))
+    return hook
+
+
+def clip_answer(ctx: FunctionContext | MethodContext, rules: Rules, operands: list[Type | None], what: str) -> Type:
+    """``clip`` of the array ``operands[0]`` and its bounds (left out where None or typed None): op_rules'
+    ``shape_result``; an operand the plugin cannot read makes the call gradual, a complex one or a join JAX refuses
+    is an error."""
+    members: list[Member] = []
+    generic: DtypeSet | None = None
+    for i, t in enumerate(operands):
+        if t is None:
+            if i == 0:
+                return ctx.default_return_type
+            continue
+        if i > 0 and isinstance(get_proper_type(t), NoneType):
+            continue
+        o = _types.operand(t, rules)
+        single = o.single if isinstance(o, DtypeSet) else None
+        if single is None and i == 0 and isinstance(o, DtypeSet):
+            generic = o  # a type variable or abstract class, with bounds the plugin reads
+            continue
+        if single is None:
+            return ctx.default_return_type
+        members.append(single)
+    if generic is not None:
+        assert operands[0] is not None
+        return _generic(ctx, rules, "clip", [generic], members, [operands[0]])
+    return _answer(ctx, rules, "clip", members, None, what)
+
+
+def _generic(ctx: FunctionContext | MethodContext, rules: Rules, fn: str, sets: list[DtypeSet], fixed: list[Member],
              types: list[Type]) -> Type:
     """``fn`` of arrays whose dtype is one type variable or abstract class (``sets``, all one set) and of the
     ``fixed`` operands (``clip``'s bounds): the variable where each of its instantiations gives itself back
@@ -92,7 +105,7 @@ def _generic(ctx: FunctionContext, rules: Rules, fn: str, sets: list[DtypeSet], 
     return _types.array_of(ctx.api, answer, _types.type_vars(*types))
 
 
-def _answer(ctx: FunctionContext, rules: Rules, fn: str, members: list[Member], dtype: str | None, what: str
+def _answer(ctx: FunctionContext | MethodContext, rules: Rules, fn: str, members: list[Member], dtype: str | None, what: str
             ) -> Type:
     try:
         name, weak = OR.shape_result(fn, [m[:2] for m in members], rules.cfg, dtype)

@@ -8,7 +8,7 @@ import functools
 from collections.abc import Callable
 from typing import Final
 
-from mypy.plugin import FunctionContext, MethodContext
+from mypy.plugin import AttributeContext, FunctionContext, MethodContext
 from mypy.types import (AnyType, Instance, LiteralType, NoneType, TupleType, Type, TypeOfAny, UnionType,
                         get_proper_type)
 
@@ -16,7 +16,7 @@ from arraytyping_mypy import _dtype_args, _errors, _types
 from arraytyping_mypy._rules import L, OR, SR, DtypeSet, Member, Rules, describe, static_of
 
 __all__ = ["DUNDERS", "FUNCTION_REDUCTIONS", "METHOD_REDUCTIONS", "REDUCTIONS", "SAME_DTYPE", "abs_builtin_hook", "answers_unary", "fft_function_hook", "integer_pow_hook",
-           "lax_function_hook", "linalg_function_hook", "linalg_tuple_hook", "reduction_hook", "same_dtype_hook", "unary",
+           "lax_function_hook", "linalg_function_hook", "linalg_tuple_hook", "part_hook", "reduction_hook", "round_method_hook", "same_dtype_hook", "unary",
            "unary_function_hook", "unary_method_hook"]
 
 DUNDERS: Final = {"__neg__": ("negative", "operator - (negation)"), "__abs__": ("abs", "abs()"),
@@ -49,7 +49,7 @@ _DECIDING: Final[dict[str, tuple[str, int]]] = {"round": ("decimals", 0), "angle
 """The ``UNARY_PARAMETERIZED`` functions' deciding parameter and its default."""
 
 
-def _given(ctx: FunctionContext, fn: str) -> dict[str, int]:
+def _given(ctx: FunctionContext | MethodContext, fn: str) -> dict[str, int]:
     """``round``'s ``decimals`` or ``angle``'s ``deg``: its default when left out, a literal's value, or nothing
     (unknown: the rule asks every case)."""
     if fn not in _DECIDING:
@@ -106,6 +106,35 @@ def same_dtype_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
 def unary_method_hook(rules: Rules, dunder: str) -> Callable[[MethodContext], Type]:
     fn, what = DUNDERS[dunder]
     return lambda ctx: unary(ctx, rules, ctx.type, fn, what)
+
+
+def round_method_hook(rules: Rules) -> Callable[[MethodContext], Type]:
+    """``x.round(decimals)``: ``round``'s unary rule on ``x``, ``decimals`` read as the function's (a literal, the
+    default when left out, or every case when unknown)."""
+    def hook(ctx: MethodContext) -> Type:
+        given = _given(ctx, "round")
+        return _types.array_or_gradual(ctx.api, unary(ctx, rules, ctx.type, "round", "Array.round()",
+                                                      lambda f, m: rules.unary(f, m, **given)))
+    return hook
+
+
+def part_hook(rules: Rules, fn: str) -> Callable[[AttributeContext], Type]:
+    """``x.real`` or ``x.imag``: op_rules' unary rule of ``fn`` on ``x``'s dtype, with ``x``'s shape argument (the
+    result is elementwise); the stubs' descriptor answer where the plugin cannot read ``x`` (a union of arrays)."""
+    def hook(ctx: AttributeContext) -> Type:
+        receiver = get_proper_type(ctx.type)
+        o = _types.operand(ctx.type, rules)
+        if not (isinstance(receiver, Instance) and receiver.type.fullname == _types.ARRAY and receiver.args):
+            return ctx.default_attr_type
+        if not isinstance(o, DtypeSet):
+            return _types.array_type(ctx.api, AnyType(TypeOfAny.special_form), receiver.args[-1])
+        answer = rules.summarize([(rules.unary(fn, m), m, m) for m in o.members], o, None)
+        if answer[0] == "error":  # real and imag take every dtype
+            return ctx.default_attr_type
+        out = get_proper_type(_types.array_of(ctx.api, answer, _types.type_vars(ctx.type)))
+        assert isinstance(out, Instance)
+        return _types.array_type(ctx.api, out.args[0], receiver.args[-1])
+    return hook
 
 
 def unary_function_hook(rules: Rules, name: str) -> Callable[[FunctionContext], Type]:

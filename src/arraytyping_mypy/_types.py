@@ -16,7 +16,7 @@ from mypy.types import (
 
 from arraytyping_mypy._rules import ABSTRACT, L, Answer, DtypeSet, Member, Rules
 
-__all__ = ["ARRAY", "GRADUAL", "Operand", "array_arg", "array_arg_or_any", "array_of", "as_array", "array_type",
+__all__ = ["ARRAY", "GRADUAL", "Operand", "array_arg", "array_arg_or_any", "array_of", "array_or_gradual", "as_array", "array_type",
            "named_tuple", "operand", "show"]
 
 ARRAY: Final = "arraytyping.Array"
@@ -240,6 +240,15 @@ def gradual_shape(ctx: AnalyzeTypeContext) -> Type:
     pyright and ty), with a special-form ``Any``, which mypy's overload resolution does not count as an ``Any``
     argument (so no call becomes ambiguous)."""
     return ctx.api.named_type("builtins.tuple", [AnyType(TypeOfAny.special_form)])
+
+
+def array_or_gradual(api: CheckerPluginInterface, t: Type) -> Type:
+    """``t``, or ``Array[Any]`` where ``t`` is a gradual ``Any`` (a hook's answer for an operand it cannot read, of a
+    method whose result is an array whatever it is: the stubs' answer there)."""
+    p = get_proper_type(t)
+    if isinstance(p, AnyType) and p.type_of_any != TypeOfAny.from_error:
+        return array_of(api, ("any", None), {})
+    return t
 
 
 def array_type(api: CheckerPluginInterface, dtype: Type, shape: Type | None = None) -> Instance:

@@ -374,6 +374,40 @@ def test_selection_methods_follow_jax() -> None:
             assert out.weak_type is weak_type
 
 
+def test_value_methods_follow_jax() -> None:
+    """``x.real``, ``x.imag``, ``x.round()``, ``x.clip()`` and ``x.dot()``: the ``arraytyping.numpy`` functions', with
+    what JAX 0.10.2 gives (recorded from it, x64 off): values, dtypes and weak flags, eagerly and under ``jit``; a
+    complex array's clip and a bool array's round are refused, as there."""
+    import arraytyping as at
+
+    c = jnp.asarray(np.array([0, 1 + 2j, 2], np.complex64))
+    i8 = jnp.asarray(np.arange(3), dtype="int8")
+    wf, wc = jnp.full((3,), 2.5), jnp.full((3,), 2 + 1j)
+    cases: list[tuple[Any, Any, str, Any]] = [
+        (lambda a: a.real, c, "float32", [0.0, 1.0, 2.0]),
+        (lambda a: a.imag, c, "float32", [0.0, 2.0, 0.0]),
+        (lambda a: a.real, wc, "float32*", [2.0] * 3),
+        (lambda a: a.imag, jnp.ones(3, "float16"), "float16", [0.0] * 3),
+        (lambda a: a.round(1), wf, "float32", [2.5] * 3),
+        (lambda a: a.round(), i8, "int8", [0, 1, 2]),
+        (lambda a: a.clip(0.5), i8, "float32*", [0.5, 1.0, 2.0]),
+        (lambda a: a.clip(0, 1), i8, "int8", [0, 1, 1]),
+        (lambda a: a.clip(np.float32(0.5)), i8, "float32", [0.5, 1.0, 2.0]),
+        (lambda a: a.clip(max=2), jnp.asarray(np.arange(3), dtype="uint8"), "uint8", [0, 1, 2]),
+        (lambda a: a.clip(0, 1), wf, "float32*", [1.0] * 3),
+        (lambda a: a.dot(2.0), i8, "float32*", [0.0, 2.0, 4.0]),
+        (lambda a: a.dot(a), jnp.full((3,), 2), "int32*", 12),
+    ]
+    for f, a, want, values in cases:
+        for out in (f(a), at.jit(f)(a)):
+            assert f"{out.dtype}{'*' if out.weak_type else ''}" == want
+            assert np.asarray(out).tolist() == values
+    with pytest.raises(ValueError, match="clip received a complex value"):
+        c.clip(0, 1)
+    with pytest.raises(ValueError):
+        jnp.asarray([True]).round()
+
+
 def test_conj_methods_follow_jax() -> None:
     """``x.conj()``/``x.conjugate()``: ``jnp.conj``'s values, dtype and weak flag (a real array unchanged)."""
     c = jnp.asarray(np.array([1 + 2j, -3j], np.complex64))

@@ -379,6 +379,18 @@ def _entries() -> list[Entry]:
               "method", covers=("Array.searchsorted",), family="shape method", weight=0.2),
         Entry("Array.conj()", "{a}.conj()", A, "same", "method", covers=("Array.conj",), weight=0.3),
         Entry("Array.conjugate()", "{a}.conjugate()", A, "same", "method", covers=("Array.conjugate",), weight=0.2),
+        Entry("Array.real", "{a}.real", A, "same", "method", covers=("Array.real",), weight=0.3),
+        Entry("Array.imag", "{a}.imag", A, "same", "method", covers=("Array.imag",), weight=0.2),
+        Entry("Array.round()", "{a}.round()", A, "same", "method", covers=("Array.round",), weight=0.3),
+        Entry("Array.round(1)", "{a}.round(1)", A, "same", "method", covers=("Array.round",), weight=0.2),
+        Entry("Array.clip(0, 1)", "{a}.clip(0, 1)", A, "same", "method", covers=("Array.clip",), weight=0.3),
+        Entry("Array.clip(0.5)", "{a}.clip(0.5)", A, "same", "method", covers=("Array.clip",), weight=0.2),
+        Entry("Array.clip(max=b)", "{a}.clip(max={b})", (("a", "array"), ("b", "arraylike")), "elementwise", "method",
+              covers=("Array.clip",), weight=0.2),
+        Entry("Array.dot(b)", "{a}.dot({b})", (("a", "array"), ("b", "tensor")), "dot", "method",
+              covers=("Array.dot",), weight=0.3),
+        Entry("Array.dot(s)", "{a}.dot({b})", (("a", "array"), ("b", "scalar")), "same", "method",
+              covers=("Array.dot",), weight=0.2),
         Entry("x[0]", "{a}[0]", A, "index_int", "method", covers=("Array.__getitem__",)),
         Entry("x[None]", "{a}[None]", A, "index_none", "method", covers=("Array.__getitem__",), weight=0.5),
         Entry("x[...]", "{a}[...]", A, "same", "method", covers=("Array.__getitem__",), weight=0.3),
@@ -478,7 +490,9 @@ def _family(e: Entry) -> str:
     if short in ("asarray", "array"):
         return "conversion function"
     if short in ("matmul", "dot"):
-        return "matmul function"
+        return "matmul " + ("method" if method else "function")
+    if method and short in ("conj", "conjugate", "real", "imag", "round", "clip", "copy"):
+        return "elementwise method"
     if short in ("astype", "where"):
         return short + (" method" if method else " function")
     return "scalar constructor"

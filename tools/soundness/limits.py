@@ -83,8 +83,10 @@ def _builtin_protocols(key: str, checker: str, patterns: Collection[str]) -> boo
 
 
 def _ty_promoted_parameter(key: str, checker: str, patterns: Collection[str]) -> bool:
-    """A parameter annotated ``float``/``complex``, which ty reads as the typing spec's ``int | float | complex``."""
-    return checker == "ty" and bool(re.search(r"py (?:float|complex) param", key))
+    """A parameter annotated ``float``/``complex``, which ty reads as the typing spec's ``int | float | complex``;
+    also nested (every pattern of the group has such a parameter, ``{float}``: a literal is ``{py:float}``)."""
+    return checker == "ty" and (bool(re.search(r"py (?:float|complex) param", key))
+                                or _every(patterns, r"\{(?:float|complex)\}"))
 
 
 def _ty_narrowed(key: str, checker: str, patterns: Collection[str]) -> bool:

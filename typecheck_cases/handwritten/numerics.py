@@ -93,6 +93,18 @@ def reshaping_numpy_values(a: npt.NDArray[np.float64], x: Array[float32]) -> Non
     assert_type(anp.reshape(x, (3, 1)), Array[float32])
 
 
+def value_methods(c: Array[complex64], x: Array[float32], i: Array[int8], g: Array[F]) -> Array[F]:
+    """``x.real``/``x.imag`` (properties, as in JAX), ``x.round()``, ``x.clip()``, ``x.dot()``: the functions' dtypes."""
+    assert_type(c.real, Array[float32])
+    assert_type(c.imag + x, Array[float32])
+    assert_type(i.round(), Array[int8])
+    assert_type(i.clip(0, 1), Array[int8])
+    assert_type(x.clip(0.0, 1.0), Array[float32])
+    assert_type(x.dot(x), Array[float32])
+    assert_type(g.real, Array[F])
+    return g.clip(0.0, 1.0)
+
+
 def with_the_aliases(fa: FloatArray, ca: ComplexArray, ia: IntArray, b: Array[bool_], i: Array[int8],
                      w: Array[float]) -> None:
     """The package's aliases mix an abstract class with a weak one (``FloatArray`` is ``Array[float | floating]``):

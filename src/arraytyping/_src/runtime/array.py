@@ -254,6 +254,29 @@ class Array(abc.ABC):
         """The complex conjugate, elementwise (a real array unchanged): ``conj``."""
         return _jnp.conj(self)  # type: ignore[no-any-return]
 
+    @property
+    def real(self) -> Array:
+        """The real part, as ``arraytyping.numpy.real`` (a complex array's real dtype; others as they are)."""
+        return _jnp.real(self)  # type: ignore[no-any-return]
+
+    @property
+    def imag(self) -> Array:
+        """The imaginary part, as ``arraytyping.numpy.imag`` (zeros of the dtype for a real array)."""
+        return _jnp.imag(self)  # type: ignore[no-any-return]
+
+    def round(self, decimals: int = 0, out: None = None) -> Array:
+        """Rounded half to even to ``decimals`` decimals, as ``arraytyping.numpy.round``."""
+        return _jnp.round(self, decimals, out)  # type: ignore[no-any-return]
+
+    def clip(self, min: Any = None, max: Any = None) -> Array:
+        """Limited to ``[min, max]``, promoting with the bounds, as ``arraytyping.numpy.clip``."""
+        return _jnp.clip(self, min, max)  # type: ignore[no-any-return]
+
+    def dot(self, b: Any) -> Array:
+        """The dot product with ``b``, as ``arraytyping.numpy.dot`` (JAX's keyword-only ``precision`` and
+        ``preferred_element_type`` are not supported)."""
+        return _jnp.dot(self, b)  # type: ignore[no-any-return]
+
     def copy(self) -> Array:
         """A copy of this array: the same dtype and weak flag."""
         return _jnp.copy(self)  # type: ignore[no-any-return]

@@ -39,9 +39,11 @@ def _shape_keeping(ov: Ov) -> list[tuple[Ov, bool]]:
 
 
 def method_lines(name: str, ovs: Sequence[Ov], doc: str | None = None, *, tuple_result: bool = False,
-                 shapes: bool = True) -> list[str]:
-    """An operator's overloads (``self`` the left operand, ``other`` the right one); the docstring on the first.
-    Where the other operand is a scalar, the result has ``self``'s shape (``_Sh``); elsewhere a gradual one."""
+                 shapes: bool = True, other: str = "other, /") -> list[str]:
+    """An operator's overloads (``self`` the left operand, ``other`` the right one: ``other``'s name, positional-only
+    by default); the docstring on the first. Where the other operand is a scalar, the result has ``self``'s shape
+    (``_Sh``); elsewhere a gradual one."""
+    param, _, slash = other.partition(",")
     out: list[str] = []
     for i, (ov, keeps_shape) in enumerate(kept for ov in ovs for kept in (_shape_keeping(ov) if shapes else
                                                                           [(ov, False)])):
@@ -57,7 +59,7 @@ def method_lines(name: str, ovs: Sequence[Ov], doc: str | None = None, *, tuple_
             r = f"tuple[{r}, {r}]"
         # mypy reports an overloaded method's [override] error at its first decorator
         ign = "  # type: ignore[override]" if name in ("__eq__", "__ne__") and i == 0 else ""
-        head = f"{IND}def {name}({a}, other: {ov.right}, /) -> {r}:"
+        head = f"{IND}def {name}({a}, {param}: {ov.right}{',' + slash if slash else ''}) -> {r}:"
         out += [f"{IND}@overload{ign}", head + (" ..." if not (i == 0 and doc) else "")]
         if i == 0 and doc:
             out += [f"{IND}    {doc}", f"{IND}    ..."]
@@ -227,6 +229,23 @@ def _diagonal_method(doc: str | None) -> list[str]:
             "    @overload", f"    def diagonal(self, {params}) -> Array[_DT_co]: ..."]
 
 
+def _clip_method(m: Model, cfg: LatticeConfig, doc: str | None) -> list[str]:
+    """``x.clip(min, max)``: the overloads of the function ``clip`` (``emit_numpy``'s), on ``self``: a numpy bound
+    first (``np.float64`` is a ``float`` to a checker, but strong), gradual; then, for each annotation of
+    ``single_rules.CLIP_BOUNDS``, ``clip``'s rule over every bound it admits; anything else, gradual."""
+    numpy = "np.generic | np.ndarray[Any, Any]"
+    o = [f"{IND}@overload", *_with_doc(f"{IND}def clip(self, min: {numpy}, max: ArrayLike | None = None) -> Array[Any]:",
+                                       doc),
+         f"{IND}@overload", f"{IND}def clip(self, min: ArrayLike | None = None, *, max: {numpy}) -> Array[Any]: ...",
+         f"{IND}@overload", f"{IND}def clip(self, min: ArrayLike | None, max: {numpy}) -> Array[Any]: ..."]
+    for annotation, admitted in single_rules.CLIP_BOUNDS:
+        rule = single_rules.shape_rule("clip", cfg, admitted, admitted)
+        o += single_method("clip", unary_overloads(rule, cfg), params=f", min: {annotation} = None, "
+                           f"max: {annotation} = None", shapes=m.shapes)
+    return [*o, f"{IND}@overload",
+            f"{IND}def clip(self, min: ArrayLike | None = None, max: ArrayLike | None = None) -> Array[Any]: ..."]
+
+
 TRANSPOSE_DIMS: Final = ("_Dim0", "_Dim1", "_Dim2")
 """The type variables of ``x.T``'s overloads, one per axis of the ranks it computes (1 to 3)."""
 
@@ -250,9 +269,37 @@ def transpose_descriptor() -> list[str]:
     return [*(f'{d} = TypeVar("{d}")' for d in TRANSPOSE_DIMS), "", *o]
 
 
+PART_DESCRIPTORS: Final = {"real": "_RealPart", "imag": "_ImagPart"}
+"""``x.real`` and ``x.imag``: JAX's properties, as descriptors (a property cannot be overloaded on its array's
+dtype), by ``op_rules``' unary rule of ``real`` and ``imag``."""
+
+
+def part_descriptor(fn: str, m: Model, cfg: LatticeConfig, doc: str | None) -> list[str]:
+    """The descriptor class of ``x.real`` or ``x.imag``: its ``__get__`` overloads are :func:`.unary_overloads` of
+    the rule on the array it is read from (a class the rule keeps answers the array's own type argument, through a
+    type variable bound to those classes); the array's shape is kept."""
+    cls = PART_DESCRIPTORS[fn]
+    sh = ", _Sh" if m.shapes else ""
+    head = f"    def __get__(self, obj: None, owner: type[Any], /) -> {cls}:"
+    o = ["@type_check_only", f"class {cls}:", "    @overload", *_with_doc(head, doc)]
+    variables: list[str] = []
+    for ov in unary_overloads(single_rules.unary_rule(fn, cfg), cfg):
+        if ov.dtypes is None:
+            obj, r = "Array[Any]" if not m.shapes else "Array[Any, _Sh]", f"Any{sh}"
+        elif ov.keeps:
+            var = f"{cls}{len(variables)}"
+            variables.append(f'{var} = TypeVar("{var}", bound={ov.dtypes})')
+            obj, r = f"Array[{var}{sh}]", f"{var}{sh}"
+        else:
+            obj, r = f"Array[{ov.dtypes}{sh}]", f"{ov.result}{sh}"
+        o += ["    @overload", f"    def __get__(self, obj: {obj}, owner: type[Any], /) -> Array[{r}]: ..."]
+    return [*variables, "", *o, ""]
+
+
 def array_class(m: Model, cfg: LatticeConfig, docs: Callable[[str], str | None]) -> list[str]:
     keep = ", _SH_co" if m.shapes else ""  # a result of self's shape
     o: list[str] = [*(transpose_descriptor() if m.shapes else []),
+        *(line for fn in PART_DESCRIPTORS for line in part_descriptor(fn, m, cfg, docs(fn))),
         "@type_check_only",
         "def _operators_by_plugin(cls: _C, /) -> _C:",
         '    """Marks ``Array`` for the arraytyping mypy plugin, which replaces its operators\' promotion overloads '
@@ -278,6 +325,7 @@ def array_class(m: Model, cfg: LatticeConfig, docs: Callable[[str], str | None])
         "    @property",
         "    def weak_type(self) -> bool: ...",
         *(["    T: _Transposed"] if m.shapes else ["    @property", "    def T(self) -> Array[_DT_co]: ..."]),
+        *(f"    {fn}: {cls}" for fn, cls in PART_DESCRIPTORS.items()),
         "    @property",
         "    def at(self) -> Any:",
         "        \"\"\"Indexed updates (``x.at[idx].set(v)``, ``add``, ``multiply``, ``min``, ``max``, ``get``): new arrays.\"\"\"",
@@ -307,6 +355,11 @@ def array_class(m: Model, cfg: LatticeConfig, docs: Callable[[str], str | None])
     conj = unary_overloads(single_rules.unary_rule("conj", cfg), cfg)  # conjugate is conj under JAX's other name
     for name in ("conj", "conjugate"):
         o += single_method(name, conj, doc=docs(name), shapes=m.shapes)
+    o += single_method("round", unary_overloads(single_rules.unary_rule("round", cfg), cfg),
+                       params=", decimals: int = 0, out: None = None", doc=docs("round"), shapes=m.shapes)
+    o += _clip_method(m, cfg, docs("clip"))
+    # x.dot(b): jnp.dot's dtypes; a Python scalar keeps self's shape (a product), arrays contract (a gradual shape)
+    o += method_lines("dot", binary.method_overloads(m, "dot"), docs("dot"), shapes=m.shapes, other="b")
     o += ["    def __getitem__(self, key: Any, /) -> Array[_DT_co]: ...",
           "    def __array__(self, dtype: Any = None, copy: bool | None = None) -> np.ndarray[Any, Any]: ...",
           "    def __len__(self) -> int: ...",

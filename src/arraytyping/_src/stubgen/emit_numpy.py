@@ -5,7 +5,6 @@ from __future__ import annotations
 import ast
 import copy
 import functools
-import itertools
 from collections.abc import Callable, Sequence
 from typing import Final
 
@@ -278,7 +277,7 @@ def _declarers(cfg: LatticeConfig, keep: KeepVars, docs: Callable[[str], str | N
     out.update(joining.declarers(cfg, keep))
     out["clip"] = functools.partial(_clip_overloads, cfg=cfg, keep=keep)
     out["unique"] = _before_overloads(lambda f: unary_function(
-        "unique", "unique", cfg, keep, docs("unique"), ("ar", False), rule=shape_rule("unique", cfg),
+        "unique", "unique", cfg, keep, docs("unique"), ("ar", False), rule=single_rules.shape_rule("unique", cfg),
         rest=from_source.rest_of(f, {"fill_value": "None"})))
     out["average"] = _before_overloads(lambda f: unary_function(
         "average", "average", cfg, keep, docs("average"), ("a", False),
@@ -287,27 +286,6 @@ def _declarers(cfg: LatticeConfig, keep: KeepVars, docs: Callable[[str], str | N
         f, cfg, keep, from_source.docline(f), lambda node: op_rules.shape_result("argsort", [("float32", False)],
                                                                                  cfg, node)[0])
     return out
-
-
-def shape_rule(fn: str, cfg: LatticeConfig, *bounds: Sequence[tuple[str, bool] | None]) -> Rule:
-    """op_rules' ``shape_result`` of ``fn`` on one array and, for each of ``bounds``, any of its operands
-    (``None``: the argument left out): the one answer of all of them, ``Any`` where they differ."""
-    def rule(cls: str) -> str | None:
-        answers: set[str] = set()
-        for given in itertools.product(*bounds):
-            try:
-                answers.add(specs.static_of(*op_rules.shape_result(
-                    fn, [single_rules.operand(cls, cfg), *(b for b in given if b is not None)], cfg)))
-            except specs.REJECTIONS:
-                return None
-        return answers.pop() if len(answers) == 1 else "Any"
-    return rule
-
-
-CLIP_BOUNDS: Final = (("None", (None,)), ("int | None", (None, (lattice.BOOL, False), ("int", True))),
-                      ("float | None", (None, (lattice.BOOL, False), ("int", True), ("float", True))))
-"""``clip``'s typed bounds: each annotation and the operands it admits (a ``bool`` is an ``int``, which is a
-``float``, to every checker)."""
 
 
 def _clip_overloads(f: ast.FunctionDef, *, cfg: LatticeConfig, keep: KeepVars) -> list[str]:
@@ -321,9 +299,9 @@ def _clip_overloads(f: ast.FunctionDef, *, cfg: LatticeConfig, keep: KeepVars) -
            "max: np.generic | np.ndarray[Any, Any]) -> Array[Any]: ...",
            "@overload", "def clip(arr: ArrayLike, /, min: ArrayLike | None, "
            "max: np.generic | np.ndarray[Any, Any]) -> Array[Any]: ..."]
-    for annotation, admitted in CLIP_BOUNDS:
+    for annotation, admitted in single_rules.CLIP_BOUNDS:
         out += unary_function("clip", "clip", cfg, keep, None, ("arr", True),
-                              rule=shape_rule("clip", cfg, admitted, admitted),
+                              rule=single_rules.shape_rule("clip", cfg, admitted, admitted),
                               rest=f", min: {annotation} = ..., max: {annotation} = ...")
     f.returns = ast.Name("Array[Any]")
     f.decorator_list = [ast.Name("overload")]

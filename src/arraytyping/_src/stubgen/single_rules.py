@@ -7,15 +7,17 @@ A static class is a concrete scalar class (an array of that dtype, strongly type
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+import itertools
+from collections.abc import Callable, Sequence
+from typing import Final
 
 from arraytyping import lattice, op_rules
 from arraytyping._src.stubgen import specs
 from arraytyping._src.stubgen.unary import Rule
 from arraytyping.lattice import LatticeConfig
 
-__all__ = ["fft_rule", "int_as_float", "integer_pow_rule", "lax_rule", "linalg_field_rule", "linalg_rule",
-           "linalg_tuple_rule", "nn_rule", "not_own_classes", "operand", "reduce_window_rule", "reduction_rule", "top_k_rule", "tuple_fields", "unary_rule"]
+__all__ = ["CLIP_BOUNDS", "fft_rule", "int_as_float", "integer_pow_rule", "lax_rule", "linalg_field_rule", "linalg_rule",
+           "linalg_tuple_rule", "nn_rule", "not_own_classes", "operand", "reduce_window_rule", "reduction_rule", "shape_rule", "top_k_rule", "tuple_fields", "unary_rule"]
 
 
 def operand(cls: str, cfg: LatticeConfig) -> tuple[str, bool]:
@@ -179,3 +181,24 @@ def not_own_classes(fn: str) -> tuple[str, ...]:
                         if any(specs.static_of(*g) != own for g in got):
                             out.add(own)
     return tuple(c for c in ("int", "float", "complex", *specs.CONCRETE) if c in out)
+
+
+def shape_rule(fn: str, cfg: LatticeConfig, *bounds: Sequence[tuple[str, bool] | None]) -> Rule:
+    """op_rules' ``shape_result`` of ``fn`` on one array and, for each of ``bounds``, any of its operands
+    (``None``: the argument left out): the one answer of all of them, ``Any`` where they differ."""
+    def rule(cls: str) -> str | None:
+        answers: set[str] = set()
+        for given in itertools.product(*bounds):
+            try:
+                answers.add(specs.static_of(*op_rules.shape_result(
+                    fn, [operand(cls, cfg), *(b for b in given if b is not None)], cfg)))
+            except specs.REJECTIONS:
+                return None
+        return answers.pop() if len(answers) == 1 else "Any"
+    return rule
+
+
+CLIP_BOUNDS: Final = (("None", (None,)), ("int | None", (None, (lattice.BOOL, False), ("int", True))),
+                      ("float | None", (None, (lattice.BOOL, False), ("int", True), ("float", True))))
+"""``clip``'s typed bounds: each annotation and the operands it admits (a ``bool`` is an ``int``, which is a
+``float``, to every checker)."""
