@@ -83,8 +83,8 @@ def test_the_c_path_is_the_default_when_built() -> None:
     assert not dispatch.PyJitFunction.__flags__ & (1 << 11)
 
 
-@pytest.mark.parametrize("kind", CLASSES)
-def test_hits_do_not_call_the_general_path(kind: Kind) -> None:
+def counting(kind: Kind, fn: Callable[..., Any]) -> tuple[dispatch.JitFunction, list[int]]:
+    """``fn`` jitted as ``kind``, and the list its general path (``_call``, every miss) appends each call's arity to."""
     calls: list[int] = []
 
     class Counting(kind):  # type: ignore[valid-type,misc]
@@ -92,7 +92,12 @@ def test_hits_do_not_call_the_general_path(kind: Kind) -> None:
             calls.append(len(args))
             return super()._call(args, kwargs)
 
-    f = Counting(f2)
+    return Counting(fn), calls
+
+
+@pytest.mark.parametrize("kind", CLASSES)
+def test_hits_do_not_call_the_general_path(kind: Kind) -> None:
+    f, calls = counting(kind, f2)
     f(X, Y)
     assert calls == [2]
     for _ in range(3):
@@ -378,14 +383,7 @@ def test_both_paths_agree_on_flat_sequences_of_arrays() -> None:
 
 @pytest.mark.parametrize("kind", CLASSES)
 def test_flat_sequences_of_arrays_hit_the_inline_cache(kind: Kind) -> None:
-    calls: list[int] = []
-
-    class Counting(kind):  # type: ignore[valid-type,misc]
-        def _call(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
-            calls.append(len(args))
-            return super()._call(args, kwargs)
-
-    f = Counting(cat2)
+    f, calls = counting(kind, cat2)
     out = f([X, Y], X)
     assert calls == [2]
     for _ in range(3):
