@@ -113,11 +113,17 @@ def test_hits_do_not_call_the_general_path(kind: Kind) -> None:
     assert calls == [2, 2, 2, 1]
 
 
-def test_both_paths_agree_on_a_sequence_of_hits_and_misses() -> None:
-    fc, fp = dispatch.JitFunction(f2), dispatch.PyJitFunction(f2)
-    for args in CALLS * 2:
+def both_paths_agree(fn: Callable[..., Any], calls: list[tuple[Any, ...]]) -> None:
+    """The C and Python hit paths give the same outcome on every call of ``calls``, twice over (vectorcall and
+    ``tp_call`` on the C side)."""
+    fc, fp = dispatch.JitFunction(fn), dispatch.PyJitFunction(fn)
+    for args in calls * 2:
         assert outcome(fc, *args) == outcome(fp, *args), args
         assert outcome(fc.__call__, *args) == outcome(fp, *args), args
+
+
+def test_both_paths_agree_on_a_sequence_of_hits_and_misses() -> None:
+    both_paths_agree(f2, CALLS)
 
 
 @pytest.mark.parametrize("kind", CLASSES)
@@ -375,10 +381,7 @@ SEQUENCE_CALLS: list[tuple[Any, ...]] = [
 
 
 def test_both_paths_agree_on_flat_sequences_of_arrays() -> None:
-    fc, fp = dispatch.JitFunction(cat2), dispatch.PyJitFunction(cat2)
-    for args in SEQUENCE_CALLS * 2:
-        assert outcome(fc, *args) == outcome(fp, *args), args
-        assert outcome(fc.__call__, *args) == outcome(fp, *args), args
+    both_paths_agree(cat2, SEQUENCE_CALLS)
 
 
 @pytest.mark.parametrize("kind", CLASSES)
