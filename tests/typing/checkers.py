@@ -62,15 +62,35 @@ def without_shapes(text: str) -> str:
     return _ANY_SHAPE.sub("]", text)
 
 
-_ASSERT_TYPE = re.compile(r'Expression is of type "(.*)", not "(.*)"  \[assert-type\]$')
+_ASSERT_TYPE = (re.compile(r'Expression is of type "(.*)", not "(.*)"  \[assert-type\]$'),  # mypy
+                re.compile(r'"assert_type" mismatch: expected "(.*)" but received "(.*)"'),  # pyright
+                re.compile(r"Type `(.*)` does not match asserted type `(.*)` \[type-assertion-failure\]$"))  # ty
 
 
 def only_shapes_differ(errors: list[str]) -> bool:
     """Whether a line's only error is an ``assert_type`` whose types differ in shape alone: for the dtype cases
-    (``assert_type(anp.positive(2), Array[int])``, where the plugin also knows the shape, ``()``); shapes are held by
-    ``test_shape_*``."""
-    m = _ASSERT_TYPE.search(errors[0]) if len(errors) == 1 else None
+    (``assert_type(anp.positive(2), Array[int])``, where the plugin also knows the shape, ``()``, and pyright and
+    ty that of ``anp.zeros((3,))``); shapes are held by ``test_shape_*``."""
+    m = next((m for pattern in _ASSERT_TYPE if (m := pattern.search(errors[0]))), None) if len(errors) == 1 else None
     return m is not None and without_shapes(m.group(1)) == without_shapes(m.group(2))
+
+
+_SHAPE_DIMS = re.compile(r"tuple\[(.*)\]\]$")
+
+
+def revealed_shape(text: str) -> tuple[str, ...] | None:
+    """The dimensions of a revealed ``Array[..., tuple[...]]``; ``None`` for any shape (the default)."""
+    text = text.replace("arraytyping.", "").replace("builtins.", "")
+    if "tuple[Any, ...]" in text or "tuple[int, ...]" in text or not text.endswith("]]"):
+        return None
+    m = _SHAPE_DIMS.search(text)
+    if m is None:
+        return None
+    inner = m.group(1)
+    if inner == "()":
+        return ()
+    return tuple(re.sub(r"^Literal\[(\d+)\]$", r"\1", d.strip()).split("`")[0].split("@")[0]
+                 for d in inner.split(","))  # mypy: N`1, pyright: N@f
 
 
 def without_default_shape(text: str) -> str:

@@ -119,7 +119,7 @@ def _first_paragraph(obj: object) -> str:
     ("x.mean(axis", 2, "mean", "Array[float32]"),
     ("x.reshape", 2, "reshape", "Array[float32]"),
     ("x.__add__", 2, "__add__", "Array[float32]"),
-    ("anp.zeros", 4, "zeros", "Array[float32]"),
+    ("anp.zeros", 4, "zeros", "Array[float32, tuple[_Size@zeros]]"),  # an int shape: a vector of that size
     ("anp.where", 4, "where", "Array[_T@where]"),
     ("anp.astype", 4, "astype", "Array[_S@astype]"),
 ])
@@ -160,7 +160,7 @@ def test_hover_shows_the_docstrings_first_paragraph(ide: tuple[LanguageServer, s
 @pytest.mark.parametrize(("variable", "dtype"), [
     ("r_astype", "float16"), ("r_astype_float", "float32"), ("r_add", "float32"), ("r_mixed", "float32"),
     ("r_weak", "float32"), ("r_sum", "float32, tuple[()]"), ("r_mean", "float32"), ("r_reshape", "float32"),
-    ("r_dunder", "float32"), ("r_zeros", "float32"), ("r_where", "float32"), ("r_fastype", "float16"),
+    ("r_dunder", "float32"), ("r_zeros", "float32, tuple[int]"), ("r_where", "float32"), ("r_fastype", "float16"),
     ("r_jit", "float32"), ("r_vmap", "float32"),
 ])
 def test_hover_on_a_result_shows_its_array_type(ide: tuple[LanguageServer, str], variable: str, dtype: str) -> None:

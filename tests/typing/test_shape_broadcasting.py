@@ -12,7 +12,6 @@ must give the operand-independent default (any shape: gradual) or the oracle's s
 from __future__ import annotations
 
 import itertools
-import re
 from pathlib import Path
 
 import numpy as np
@@ -82,24 +81,6 @@ def source(pairs: list[tuple[tuple[str, ...], tuple[str, ...]]], where: bool) ->
     return "\n".join(lines) + "\n", where_of
 
 
-_SHAPE = re.compile(r"tuple\[(.*)\]\]$")
-
-
-def revealed_shape(text: str) -> tuple[str, ...] | None:
-    """The dimensions of a revealed ``Array[..., tuple[...]]``; ``None`` for any shape (the default)."""
-    text = text.replace("arraytyping.", "").replace("builtins.", "")
-    if "tuple[Any, ...]" in text or "tuple[int, ...]" in text or not text.endswith("]]"):
-        return None
-    m = _SHAPE.search(text)
-    if m is None:
-        return None
-    inner = m.group(1)
-    if inner == "()":
-        return ()
-    return tuple(re.sub(r"^Literal\[(\d+)\]$", r"\1", d.strip()).split("`")[0].split("@")[0]
-                 for d in inner.split(","))  # mypy: N`1, pyright: N@f
-
-
 @pytest.fixture(scope="module")
 def plugin_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[checkers.Diagnostics, dict[int, tuple]]:
     work = tmp_path_factory.mktemp("shapes_plugin")
@@ -139,7 +120,7 @@ def test_plugin_broadcasting_is_numpys(plugin_run: tuple[checkers.Diagnostics, d
         if errors:
             wrong.append(f"{op} {a} {b}: runs for some N, but refused: {errors}")
             continue
-        got = revealed_shape(d.revealed[line][0])
+        got = checkers.revealed_shape(d.revealed[line][0])
         if got is None or "int" in got:
             gradual += got is None or agrees(got, results)
             if got is not None and not agrees(got, results):
@@ -165,7 +146,7 @@ def test_stubs_broadcasting_is_numpys_or_gradual(checker: str, tmp_path: Path) -
         if d.errors.get(line):
             wrong.append(f"{op} {a} {b}: error {d.errors[line]}")
             continue
-        got = revealed_shape(d.revealed[line][0])
+        got = checkers.revealed_shape(d.revealed[line][0])
         results = numpy_results(a, b)
         if got is not None and not agrees(got, results):
             wrong.append(f"{op} {a} {b}: revealed {got}, numpy gives {results}")
@@ -223,7 +204,7 @@ def test_scalar_operands_keep_the_shape(checker: str, tmp_path: Path) -> None:
     wrong: list[str] = []
     gradual = 0
     for line, (form, s) in shape_of.items():
-        got = None if d.errors.get(line) else revealed_shape(d.revealed[line][0])
+        got = None if d.errors.get(line) else checkers.revealed_shape(d.revealed[line][0])
         if got is None and not d.errors.get(line) and (checker, form) in GRADUAL_SCALAR_FORMS and "N" in s:
             gradual += 1
         elif got is None and not d.errors.get(line) and form in TRANSPOSES and s == () and checker != "mypy-plugin":

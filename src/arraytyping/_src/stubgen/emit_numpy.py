@@ -9,8 +9,8 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from arraytyping import lattice, op_rules, shape_rules
-from arraytyping._src.stubgen import (binary, corrected_functions, dtype_args, dtype_given, emit_array, from_source,
-                                      joining, single_rules, specs)
+from arraytyping._src.stubgen import (binary, corrected_functions, creation_shapes, dtype_args, dtype_given,
+                                      emit_array, from_source, joining, single_rules, specs)
 from arraytyping._src.stubgen.binary import ANY_NUMPY, KeepVars, Ov
 from arraytyping._src.stubgen.corrected_functions import CORRECTED_AS
 from arraytyping._src.stubgen.emit_scalars import protocol_names
@@ -221,11 +221,16 @@ _UNARY_ALIASES: Final = {"around": "round"}
 """Source-declared functions that are another name of an op_rules ``UNARY`` function."""
 
 
-def _like_overloads(cfg: LatticeConfig, fn: str, param: str, fill: str, doc: str | None) -> list[str]:
+def _like_overloads(cfg: LatticeConfig, fn: str, param: str, fill: str, doc: str | None,
+                    shapes: bool) -> list[str]:
     """A ``*_like`` function: a given dtype (strong), else its prototype's dtype and weak flag (JAX's
-    ``lax.full_like``). ``fill``: the parameters between the prototype ``param`` and ``dtype``."""
+    ``lax.full_like``). ``fill``: the parameters between the prototype ``param`` and ``dtype``. ``shapes``: an
+    array prototype's shape too, without ``dtype`` and ``shape``."""
     shape = ", shape: ShapeLike | None = None"
     body = _dtype_overloads(cfg, fn, f"{param}: ArrayLike, {fill}", shape, doc)
+    if shapes:
+        body += ["@overload", f"def {fn}({param}: Array[_T, {SHAPE_VAR}], {fill}dtype: None = None, "
+                 f"shape: None = None) -> Array[_T, {SHAPE_VAR}]: ..."]
     body += ["@overload", f"def {fn}({param}: Array[_T], {fill}dtype: None = None{shape}) -> Array[_T]: ..."]
     for spec, r in [*_numpy_values(cfg), *PY_VALUE.items()]:
         body += ["@overload", f"def {fn}({param}: {spec}, {fill}dtype: None = None{shape}) -> Array[{r}]: ..."]
@@ -258,7 +263,7 @@ def scalar_bounds(fn: str, cfg: LatticeConfig) -> tuple[str, str]:
     return specs.cls_of(op_rules.creation_result(fn, [("bool", False), ("bool", False)], cfg)[0]), others.pop()
 
 
-def _declarers(cfg: LatticeConfig, keep: KeepVars, docs: Callable[[str], str | None]
+def _declarers(cfg: LatticeConfig, keep: KeepVars, docs: Callable[[str], str | None], shapes: bool
                ) -> dict[str, Callable[[ast.FunctionDef], list[str]]]:
     """The source-declared functions the stub types by a rule of their ``dtype`` argument (``argsort``'s indices
     too), ``empty_like``, the joining functions (:mod:`.joining`), and ``clip``, ``unique`` and ``average`` by the
@@ -271,7 +276,10 @@ def _declarers(cfg: LatticeConfig, keep: KeepVars, docs: Callable[[str], str | N
     bools, floats = scalar_bounds("logspace", cfg)
     out["logspace"] = by_dtype("logspace", [({"start": "bool", "stop": "bool"}, bools),
                                             ({"start": "float", "stop": "float"}, floats), ({}, "Any")])
-    out["empty_like"] = lambda f: _like_overloads(cfg, "empty_like", f.args.args[0].arg, "", from_source.docline(f))
+    out["empty_like"] = lambda f: _like_overloads(cfg, "empty_like", f.args.args[0].arg, "", from_source.docline(f),
+                                                  shapes)
+    if shapes:
+        out["empty"] = lambda f: creation_shapes.with_shapes(by_dtype("empty")(f))
     for fn in REDUCTIONS_BY_RULE:
         out[fn] = functools.partial(_reduction_overloads, cfg=cfg, keep=keep)
     out.update(joining.declarers(cfg, keep))
@@ -470,13 +478,14 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
                                  docs(fn))
         body += _value_overloads(cfg, fn, "a", ", dtype: None = None, copy: bool | None = None")
     default_float = specs.cls_of(lattice.default_name("f", cfg.x64))
+    shaped = creation_shapes.with_shapes if m.shapes else list
     for fn in ("zeros", "ones"):
-        body += _dtype_overloads(cfg, fn, "shape: ShapeLike, ", "", docs(fn))
-        body += ["@overload", f"def {fn}(shape: ShapeLike, dtype: None = None) -> Array[{default_float}]: ..."]
-    body += _dtype_overloads(cfg, "full", "shape: ShapeLike, fill_value: ArrayLike, ", "", docs("full"))
-    body += _value_overloads(cfg, "full", "fill_value", ", dtype: None = None", before="shape: ShapeLike, ")
+        body += shaped([*_dtype_overloads(cfg, fn, "shape: ShapeLike, ", "", docs(fn)), "@overload",
+                        f"def {fn}(shape: ShapeLike, dtype: None = None) -> Array[{default_float}]: ..."])
+    body += shaped([*_dtype_overloads(cfg, "full", "shape: ShapeLike, fill_value: ArrayLike, ", "", docs("full")),
+                    *_value_overloads(cfg, "full", "fill_value", ", dtype: None = None", before="shape: ShapeLike, ")])
     for fn, fill in (("zeros_like", ""), ("ones_like", ""), ("full_like", "fill_value: ArrayLike, ")):
-        body += _like_overloads(cfg, fn, "a", fill, docs(fn))
+        body += _like_overloads(cfg, fn, "a", fill, docs(fn), m.shapes)
     default_int = specs.cls_of(lattice.default_name("i", cfg.x64))
     body += _positional_dtype_overloads(cfg, "arange", ("start: ArrayLike", "stop: ArrayLike | None",
                                                         "step: ArrayLike | None"), (None, "None", "None"), "")
@@ -528,7 +537,7 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
              *from_source.private_module_declarations(modules=_from_source(), keeping=_keeping(),
                                                       keeping_gradual=_keeping_gradual(),
                                                       results=_constant_results(cfg),
-                                                      declarers=_declarers(cfg, keep, docs))]
+                                                      declarers=_declarers(cfg, keep, docs, m.shapes))]
     head = [*header,
             '"""arraytyping.numpy: the jax.numpy-style function API."""',
             "",
@@ -547,6 +556,7 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
             "    " + ", ".join(protocol_names(m)) + ",",
             ")",
             "from arraytyping.typing import ArrayLike, DType, DTypeLike, ShapeLike",
+            *(["from arraytyping import MYPY  # creation_shapes' switch"] if m.shapes else []),
             "from arraytyping.numpy import fft as fft",
             "from arraytyping.numpy import linalg as linalg",
             "",
@@ -559,7 +569,7 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
             '_S = TypeVar("_S", bound=generic)',
             '_NpS = TypeVar("_NpS", bound=np.generic)',
             '_R = TypeVar("_R")',
-            *([SHAPE_VAR_DECLARATION] if m.shapes else []),
+            *([SHAPE_VAR_DECLARATION, *creation_shapes.DECLARATIONS] if m.shapes else []),
             *keep.declarations(),
             "_PyScalar: TypeAlias = bool | int | float | complex",
             "_NumpyOperand: TypeAlias = np.ndarray[Any, Any] | np.generic",
