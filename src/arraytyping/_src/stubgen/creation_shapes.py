@@ -41,8 +41,8 @@ def _units(lines: list[str]) -> list[list[str]]:
     return units
 
 
-def _variant(unit: list[str], param: str, annotation: str, shape: str, doc: bool) -> list[str] | None:
-    """``unit`` with ``param: ShapeLike`` annotated ``annotation`` and its ``Array[D]`` result of shape ``shape``
+def _variant(unit: list[str], annotation: str, shape: str, doc: bool) -> list[str] | None:
+    """``unit`` with ``shape: ShapeLike`` annotated ``annotation`` and its ``Array[D]`` result of shape ``shape``
     (without its docstring unless ``doc``); None for an overload that has no such parameter or another result (a
     tuple of arrays)."""
     i = next((k for k, line in enumerate(unit) if line.startswith("def ")), None)
@@ -50,23 +50,23 @@ def _variant(unit: list[str], param: str, annotation: str, shape: str, doc: bool
         return None
     documented = not unit[i].endswith(" ...")
     line = unit[i] if not documented else unit[i] + " ..."
-    if not re.search(rf"\b{param}: ShapeLike[,)]", line) or not _RESULT.search(line):
+    if not re.search(r"\bshape: ShapeLike[,)]", line) or not _RESULT.search(line):
         return None
-    line = line.replace(f"{param}: ShapeLike", f"{param}: {annotation}", 1)
+    line = line.replace("shape: ShapeLike", f"shape: {annotation}", 1)
     line = _RESULT.sub(lambda m: f"-> Array[{m.group(1)}, {shape}]:", line)
     if not (documented and doc):
         return [*unit[:i], line]
     return [*unit[:i], line.removesuffix(" ..."), *unit[i + 1:]]
 
 
-def with_shapes(lines: list[str], param: str = "shape") -> list[str]:
+def with_shapes(lines: list[str]) -> list[str]:
     """``lines`` (one function's overloads) preceded by their shape-computing variants under ``if not MYPY:``
-    (none where no overload takes ``param: ShapeLike`` and returns one array)."""
+    (none where no overload takes ``shape: ShapeLike`` and returns one array)."""
     units = _units(lines)
     shaped: list[str] = []
     for annotation, shape in ((TUPLE_VAR, TUPLE_VAR), (SIZE_VAR, f"tuple[{SIZE_VAR}]")):
         for unit in units:
-            variant = _variant(unit, param, annotation, shape, doc=annotation == TUPLE_VAR)
+            variant = _variant(unit, annotation, shape, doc=annotation == TUPLE_VAR)
             if variant is not None:
                 shaped += variant
     if not shaped:
