@@ -127,6 +127,8 @@ class Results:
     extra_cases: dict[str, Case] = field(default_factory=dict)
     extra_answers: dict[str, dict[str, Answer]] = field(default_factory=dict)
     """Cases checked while shrinking, and the answers on them: not counted."""
+    skipped: dict[str, int] = field(default_factory=dict)
+    """Checker label -> how many cases ``run``'s ``skip`` kept from it (they have no answer from it)."""
 
     def case(self, cid: str) -> Case:
         return self.cases[cid] if cid in self.cases else self.extra_cases[cid]
@@ -273,8 +275,10 @@ def attribute(results: Results, cases: Sequence[Case], checker_list: Sequence[C.
 
 
 def run(seed: str, count: int, config: str, checker_names: Sequence[str], jobs: int = 2, chunk_size: int = 200,
-        work: Path | None = None, eager: float = 0.0, progress: Callable[[str], None] = lambda s: None) -> Results:
-    """Generate ``count`` cases in ``config``, check them with the named checkers, classify every answer."""
+        work: Path | None = None, eager: float = 0.0, progress: Callable[[str], None] = lambda s: None,
+        skip: Callable[[str, Case], bool] | None = None) -> Results:
+    """Generate ``count`` cases in ``config``, check them with the named checkers, classify every answer. A case
+    ``skip(checker label, case)`` holds for is not given to that checker (it is counted in ``Results.skipped``)."""
     checker_list = C.checkers(checker_names, config)
     results = Results(config, [c.label for c in checker_list])
     work = (work or Path(tempfile.mkdtemp(prefix="static-fuzz-"))).resolve()
@@ -289,11 +293,16 @@ def run(seed: str, count: int, config: str, checker_names: Sequence[str], jobs: 
     lock = threading.Lock()
 
     def check(ch: C.Checker, path: Path, chunk: Chunk) -> None:
+        cases = [c for c in chunk.cases if skip is None or not skip(ch.label, c)]
+        with lock:
+            results.skipped[ch.label] = results.skipped.get(ch.label, 0) + len(chunk.cases) - len(cases)
+        if not cases:
+            return
         cache = slots.take(ch.label)
         t = time.perf_counter()
         sub = Results(results.config, [ch.label])
         try:
-            check_split(sub, ch, chunk.cases, path.with_name(f"{path.stem}_{ch.label}.py"), site, cache)
+            check_split(sub, ch, cases, path.with_name(f"{path.stem}_{ch.label}.py"), site, cache)
         finally:
             slots.give(ch.label, cache)
         with lock:
