@@ -15,7 +15,7 @@ from arraytyping import Array
 from arraytyping.typing import ArrayLike, DTypeLike, ShapeLike
 from typing_extensions import Never
 
-from arraytyping import _IsComplexfloating, _IsFloating, _IsInexact, bfloat16, bool_, complex128, complex64, float16, float32, float4_e2m1fn, float64, float6_e2m3fn, float6_e3m2fn, float8_e3m4, float8_e4m3, float8_e4m3b11fnuz, float8_e4m3fn, float8_e4m3fnuz, float8_e5m2, float8_e5m2fnuz, float8_e8m0fnu, floating, int1, int16, int2, int32, int4, int64, int8, integer, uint1, uint16, uint2, uint32, uint4, uint64, uint8
+from arraytyping import _IsComplexfloating, _IsInexact_Floating_Complexfloating, bfloat16, bool_, complex128, complex64, float16, float32, float4_e2m1fn, float64, float6_e2m3fn, float6_e3m2fn, float8_e3m4, float8_e4m3, float8_e4m3b11fnuz, float8_e4m3fn, float8_e4m3fnuz, float8_e5m2, float8_e5m2fnuz, float8_e8m0fnu, floating, int1, int16, int2, int32, int4, int64, int8, integer, uint1, uint16, uint2, uint32, uint4, uint64, uint8
 from arraytyping.typing import DType
 
 __all__ = [
@@ -29,7 +29,7 @@ _K2 = TypeVar("_K2", bound=_IsComplexfloating)
 _K3 = TypeVar("_K3", bound=float8_e3m4 | float8_e4m3 | float8_e8m0fnu | float8_e4m3b11fnuz | float8_e4m3fn | float8_e4m3fnuz | float8_e5m2 | float8_e5m2fnuz | bfloat16 | float16 | float32)
 _K4 = TypeVar("_K4", bound=float8_e3m4 | float8_e4m3 | float8_e8m0fnu | float8_e4m3b11fnuz | float8_e4m3fn | float8_e4m3fnuz | float8_e5m2 | float8_e5m2fnuz | bfloat16 | float16 | float32 | complex64)
 _K5 = TypeVar("_K5", bound=bool_ | int32 | float4_e2m1fn | float6_e2m3fn | float6_e3m2fn | float8_e3m4 | float8_e4m3 | float8_e8m0fnu | float8_e4m3b11fnuz | float8_e4m3fn | float8_e4m3fnuz | float8_e5m2 | float8_e5m2fnuz | bfloat16 | float16 | float32 | complex64)
-_K6 = TypeVar("_K6", bound=_IsInexact | _IsFloating | _IsComplexfloating)
+_K6 = TypeVar("_K6", bound=_IsInexact_Floating_Complexfloating)
 _K7 = TypeVar("_K7", bound=uint1 | uint2 | uint4 | uint8 | uint16 | uint32 | int1 | int2 | int4 | int8 | int16 | int32)
 
 class KeyDType:

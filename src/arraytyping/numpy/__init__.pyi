@@ -16,7 +16,7 @@ from arraytyping import (
     promote_types as promote_types, result_type as result_type,
 )
 from arraytyping import (
-    _Abstract, _Same, _IsGeneric, _IsNumber, _IsInteger, _IsSignedinteger, _IsUnsignedinteger, _IsInexact, _IsFloating, _IsComplexfloating, _AddUp, _AddR0, _AddR1, _AddR2, _AddR3, _AddR4, _AddR5, _AddW0, _AddW1, _AddW2, _AddW3, _AddW4, _AddW5, _AddW6, _AddW7, _AddW8, _AddW9, _AddW10, _AddW11, _AddW12, _SubUp, _SubR0, _SubR1, _SubR2, _SubR3, _SubR4, _SubR5, _SubW0, _SubW1, _SubW2, _SubW3, _SubW4, _SubW5, _SubW6, _SubW7, _SubW8, _SubW9, _SubW10, _SubW11, _SubW12, _DivUp, _DivR0, _DivR1, _DivR2, _DivW0, _DivW1, _DivW2, _DivW3, _DivW4, _DivW5, _DivW6, _DivW7, _FloordivUp, _FloordivR0, _FloordivR1, _FloordivR2, _FloordivR3, _FloordivR4, _FloordivW0, _FloordivW1, _FloordivW2, _FloordivW3, _FloordivW4, _FloordivW5, _FloordivW6, _FloordivW7, _FloordivW8, _FloordivW9, _FloordivW10, _FloordivW11, _PowUp, _PowR0, _PowR1, _PowR2, _PowR3, _PowR4, _PowR5, _PowW0, _PowW1, _PowW2, _PowW3, _PowW4, _PowW5, _PowW6, _PowW7, _PowW8, _PowW9, _PowW10, _PowW11, _PowW12, _PowW13, _PowW14, _BitUp, _BitR0, _BitR1, _BitR2, _BitR3, _BitW0, _BitW1, _BitW2, _BitW3, _BitW4, _BitW5, _BitW6, _BitW7, _BitW8, _ShiftUp, _ShiftR0, _ShiftR1, _ShiftR2, _ShiftR3, _ShiftW0, _ShiftW1, _ShiftW2, _ShiftW3, _ShiftW4, _ShiftW5, _ShiftW6, _ShiftW7, _ShiftW8, _DotUp, _DotR0, _DotR1, _DotR2, _DotR3, _DotR4, _DotR5, _DotW0, _DotW1, _DotW2, _DotW3, _DotW4, _DotW5, _DotW6, _DotW7, _DotW8, _DotW9, _DotW10, _DotW11, _DotW12, _MatmulUp, _MatmulR0, _MatmulR1, _MatmulR2, _MatmulR3, _MatmulR4, _MatmulR5, _MatmulW0, _MatmulW1, _MatmulW2, _MatmulW3,
+    _Abstract, _Same, _IsGeneric, _IsNumber, _IsInteger, _IsSignedinteger, _IsUnsignedinteger, _IsInexact, _IsFloating, _IsComplexfloating, _IsUnsignedinteger_Floating, _IsInteger_Signedinteger_Unsignedinteger, _IsInexact_Floating_Complexfloating, _IsInteger_Signedinteger_Unsignedinteger_Floating, _IsUnsignedinteger_Inexact_Floating_Complexfloating, _IsNumber_Integer_Signedinteger_Unsignedinteger_Inexact_Floating_Complexfloating, _IsGeneric_Number_Integer_Signedinteger_Unsignedinteger_Inexact_Floating_Complexfloating, _AddUp, _AddR0, _AddR1, _AddR2, _AddR3, _AddR4, _AddR5, _AddW0, _AddW1, _AddW2, _AddW3, _AddW4, _AddW5, _AddW6, _AddW7, _AddW8, _AddW9, _AddW10, _AddW11, _AddW12, _SubUp, _SubR0, _SubR1, _SubR2, _SubR3, _SubR4, _SubR5, _SubW0, _SubW1, _SubW2, _SubW3, _SubW4, _SubW5, _SubW6, _SubW7, _SubW8, _SubW9, _SubW10, _SubW11, _SubW12, _DivUp, _DivR0, _DivR1, _DivR2, _DivW0, _DivW1, _DivW2, _DivW3, _DivW4, _DivW5, _DivW6, _DivW7, _FloordivUp, _FloordivR0, _FloordivR1, _FloordivR2, _FloordivR3, _FloordivR4, _FloordivW0, _FloordivW1, _FloordivW2, _FloordivW3, _FloordivW4, _FloordivW5, _FloordivW6, _FloordivW7, _FloordivW8, _FloordivW9, _FloordivW10, _FloordivW11, _PowUp, _PowR0, _PowR1, _PowR2, _PowR3, _PowR4, _PowR5, _PowW0, _PowW1, _PowW2, _PowW3, _PowW4, _PowW5, _PowW6, _PowW7, _PowW8, _PowW9, _PowW10, _PowW11, _PowW12, _PowW13, _PowW14, _BitUp, _BitR0, _BitR1, _BitR2, _BitR3, _BitW0, _BitW1, _BitW2, _BitW3, _BitW4, _BitW5, _BitW6, _BitW7, _BitW8, _ShiftUp, _ShiftR0, _ShiftR1, _ShiftR2, _ShiftR3, _ShiftW0, _ShiftW1, _ShiftW2, _ShiftW3, _ShiftW4, _ShiftW5, _ShiftW6, _ShiftW7, _ShiftW8, _DotUp, _DotR0, _DotR1, _DotR2, _DotR3, _DotR4, _DotR5, _DotW0, _DotW1, _DotW2, _DotW3, _DotW4, _DotW5, _DotW6, _DotW7, _DotW8, _DotW9, _DotW10, _DotW11, _DotW12, _MatmulUp, _MatmulR0, _MatmulR1, _MatmulR2, _MatmulR3, _MatmulR4, _MatmulR5, _MatmulW0, _MatmulW1, _MatmulW2, _MatmulW3,
 )
 from arraytyping.typing import ArrayLike, DType, DTypeLike, ShapeLike
 from arraytyping import MYPY  # creation_shapes' switch
@@ -59,18 +59,18 @@ _R = TypeVar("_R")
 _Sh = TypeVar("_Sh", bound=tuple[Any, ...])
 _Shape = TypeVar("_Shape", bound=tuple[int, ...])
 _Size = TypeVar("_Size", bound=int)
-_K0 = TypeVar("_K0", bound=_IsGeneric | _IsNumber | _IsInteger | _IsSignedinteger | _IsUnsignedinteger | _IsInexact | _IsFloating | _IsComplexfloating)
-_K1 = TypeVar("_K1", bound=_IsNumber | _IsInteger | _IsSignedinteger | _IsUnsignedinteger | _IsInexact | _IsFloating | _IsComplexfloating)
-_K2 = TypeVar("_K2", bound=_IsInexact | _IsFloating | _IsComplexfloating)
+_K0 = TypeVar("_K0", bound=_IsGeneric_Number_Integer_Signedinteger_Unsignedinteger_Inexact_Floating_Complexfloating)
+_K1 = TypeVar("_K1", bound=_IsNumber_Integer_Signedinteger_Unsignedinteger_Inexact_Floating_Complexfloating)
+_K2 = TypeVar("_K2", bound=_IsInexact_Floating_Complexfloating)
 _K3 = TypeVar("_K3", bound=_IsComplexfloating)
-_K4 = TypeVar("_K4", bound=_IsInteger | _IsSignedinteger | _IsUnsignedinteger | _IsFloating)
+_K4 = TypeVar("_K4", bound=_IsInteger_Signedinteger_Unsignedinteger_Floating)
 _K5 = TypeVar("_K5", bound=_IsFloating)
-_K6 = TypeVar("_K6", bound=_IsInteger | _IsSignedinteger | _IsUnsignedinteger)
-_K7 = TypeVar("_K7", bound=_IsUnsignedinteger | _IsInexact | _IsFloating | _IsComplexfloating)
+_K6 = TypeVar("_K6", bound=_IsInteger_Signedinteger_Unsignedinteger)
+_K7 = TypeVar("_K7", bound=_IsUnsignedinteger_Inexact_Floating_Complexfloating)
 _K8 = TypeVar("_K8", bound=bool_ | uint1 | uint2 | uint4 | uint8 | uint16 | uint32 | int1 | int2 | int4 | int8 | int16 | int32 | float4_e2m1fn | float6_e2m3fn | float6_e3m2fn | float8_e3m4 | float8_e4m3 | float8_e8m0fnu | float8_e4m3b11fnuz | float8_e4m3fn | float8_e4m3fnuz | float8_e5m2 | float8_e5m2fnuz | bfloat16 | float16 | float32 | complex64)
 _K9 = TypeVar("_K9", bound=uint1 | uint2 | uint4 | uint8 | uint16 | uint32 | int1 | int2 | int4 | int8 | int16 | int32 | float4_e2m1fn | float6_e2m3fn | float6_e3m2fn | float8_e3m4 | float8_e4m3 | float8_e8m0fnu | float8_e4m3b11fnuz | float8_e4m3fn | float8_e4m3fnuz | float8_e5m2 | float8_e5m2fnuz | bfloat16 | float16 | float32 | complex64)
 _K10 = TypeVar("_K10", bound=bool_ | uint1 | uint2 | uint4 | uint8 | uint16 | uint32 | int8 | int16 | int32 | float4_e2m1fn | float6_e2m3fn | float6_e3m2fn | float8_e3m4 | float8_e4m3 | float8_e8m0fnu | float8_e4m3b11fnuz | float8_e4m3fn | float8_e4m3fnuz | float8_e5m2 | float8_e5m2fnuz | bfloat16 | float16 | float32)
-_K11 = TypeVar("_K11", bound=_IsUnsignedinteger | _IsFloating)
+_K11 = TypeVar("_K11", bound=_IsUnsignedinteger_Floating)
 _K12 = TypeVar("_K12", bound=float4_e2m1fn | float6_e2m3fn | float6_e3m2fn | float8_e3m4 | float8_e4m3 | float8_e8m0fnu | float8_e4m3b11fnuz | float8_e4m3fn | float8_e4m3fnuz | float8_e5m2 | float8_e5m2fnuz | bfloat16 | float16 | float32 | complex64)
 _K13 = TypeVar("_K13", bound=bool_ | uint1 | uint2 | uint4 | uint8 | uint16 | uint32 | int1 | int2 | int4 | int8 | int16 | int32)
 _K14 = TypeVar("_K14", bound=float32)

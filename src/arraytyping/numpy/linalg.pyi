@@ -15,7 +15,7 @@ from arraytyping import Array
 from arraytyping.typing import ArrayLike, DTypeLike, ShapeLike
 from typing_extensions import Never
 
-from arraytyping import _Abstract, _DivR0, _DivR1, _DivR2, _DivUp, _DivW0, _DivW1, _DivW2, _DivW3, _DivW4, _DivW5, _DivW6, _DivW7, _IsComplexfloating, _IsFloating, _IsInexact, _NumpyOperand, _PyScalar, _Same, bfloat16, bool_, complex128, complex64, float16, float32, float4_e2m1fn, float64, float6_e2m3fn, float6_e3m2fn, float8_e3m4, float8_e4m3, float8_e4m3b11fnuz, float8_e4m3fn, float8_e4m3fnuz, float8_e5m2, float8_e5m2fnuz, float8_e8m0fnu, inexact, int1, int16, int2, int32, int4, int64, int8, number, uint1, uint16, uint2, uint32, uint4, uint64, uint8
+from arraytyping import _Abstract, _DivR0, _DivR1, _DivR2, _DivUp, _DivW0, _DivW1, _DivW2, _DivW3, _DivW4, _DivW5, _DivW6, _DivW7, _IsComplexfloating, _IsFloating, _IsInexact_Floating_Complexfloating, _NumpyOperand, _PyScalar, _Same, bfloat16, bool_, complex128, complex64, float16, float32, float4_e2m1fn, float64, float6_e2m3fn, float6_e3m2fn, float8_e3m4, float8_e4m3, float8_e4m3b11fnuz, float8_e4m3fn, float8_e4m3fnuz, float8_e5m2, float8_e5m2fnuz, float8_e8m0fnu, inexact, int1, int16, int2, int32, int4, int64, int8, number, uint1, uint16, uint2, uint32, uint4, uint64, uint8
 
 __all__ = [
     "EighResult", "QRResult", "SVDResult", "SlogdetResult", "cholesky", "det", "eigh", "inv", "norm", "qr", "slogdet",
@@ -28,7 +28,7 @@ _D2 = TypeVar('_D2', covariant=True)
 _T = TypeVar("_T")
 _R = TypeVar("_R")
 _K0 = TypeVar("_K0", bound=float4_e2m1fn | float6_e2m3fn | float6_e3m2fn | float8_e3m4 | float8_e4m3 | float8_e8m0fnu | float8_e4m3b11fnuz | float8_e4m3fn | float8_e4m3fnuz | float8_e5m2 | float8_e5m2fnuz | bfloat16 | float16 | float32 | complex64)
-_K1 = TypeVar("_K1", bound=_IsInexact | _IsFloating | _IsComplexfloating)
+_K1 = TypeVar("_K1", bound=_IsInexact_Floating_Complexfloating)
 _K2 = TypeVar("_K2", bound=float4_e2m1fn | float6_e2m3fn | float6_e3m2fn | float8_e3m4 | float8_e4m3 | float8_e8m0fnu | float8_e4m3b11fnuz | float8_e4m3fn | float8_e4m3fnuz | float8_e5m2 | float8_e5m2fnuz | bfloat16 | float16 | float32)
 _K3 = TypeVar("_K3", bound=_IsFloating)
 _K4 = TypeVar("_K4", bound=_IsComplexfloating)

@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Final
 
-from arraytyping._src.stubgen import emit_modules, emit_numpy, emit_reexports
+from arraytyping._src.stubgen import emit_modules, emit_numpy, emit_reexports, marker_sets
 from arraytyping._src.stubgen.families import Model
 from arraytyping._src.stubgen.from_source import PACKAGE
 from arraytyping.lattice import LatticeConfig
@@ -66,6 +66,7 @@ def _docs(module: str) -> Callable[[str], str | None]:
 def generate(cfg: LatticeConfig = LatticeConfig(), *, shapes: bool = True) -> dict[str, str]:
     """Every stub file (path relative to the stub package -> text) for ``cfg``; without ``shapes``, ``Array`` takes
     a dtype alone (for measuring what shapes cost: not for use with the mypy plugin, which reads the shape)."""
+    marker_sets.reset()
     m = Model(cfg, shapes=shapes)
     header = [HEADER[0].format(cfg=cfg), *HEADER[1:]]
     files = {
@@ -78,7 +79,7 @@ def generate(cfg: LatticeConfig = LatticeConfig(), *, shapes: bool = True) -> di
            for rel in emit_reexports.REEXPORT_MODULES},
     }
     assert tuple(files) == STUB_FILES
-    return files
+    return marker_sets.fill(files)
 
 
 def package_copy(stubs: Mapping[str, str]) -> dict[str, str]:

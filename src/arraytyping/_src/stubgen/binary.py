@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from arraytyping._src.stubgen import specs
+from arraytyping._src.stubgen import marker_sets, specs
 from arraytyping._src.stubgen.families import NP_ORDER, WEAK_ORDER, Family, Model, Side
 from arraytyping._src.stubgen.specs import Spec
 
@@ -87,8 +87,8 @@ class KeepVars:
 
 
 def markers(classes: Iterable[str]) -> str:
-    """The union of the marker protocols of abstract classes: ``_IsFloating | _IsInexact``."""
-    return " | ".join(f"_Is{c.capitalize()}" for c in classes)
+    """The marker protocol of a set of abstract classes (:mod:`.marker_sets`): ``_IsInexact_Floating``."""
+    return marker_sets.name(classes)
 
 
 def _group(items: Sequence[Spec], key: Callable[[Spec], object]) -> list[tuple[list[Spec], object]]:

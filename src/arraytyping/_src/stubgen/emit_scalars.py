@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from arraytyping._src.stubgen import specs
+from arraytyping._src.stubgen import marker_sets, specs
 from arraytyping._src.stubgen.families import Family, Model
 from arraytyping.lattice import LatticeConfig
 
@@ -16,7 +16,7 @@ def protocols(m: Model) -> list[str]:
     for c in specs.ABSTRACT:
         out += ["@type_check_only", f"class _Is{c.capitalize()}(Protocol):",
                 f"    def __at_is_{c}__(self) -> Literal[True]: ...", ""]
-    out += ["@type_check_only", "class _Same(Protocol[_T]):",
+    out += [marker_sets.PROTOCOLS, "@type_check_only", "class _Same(Protocol[_T]):",
             '    """An array of exactly the dtype ``_T`` (invariant: two arrays meet it with one ``_T`` only when they '
             'have one dtype)."""',
             "    def __at_same__(self, x: _T, /) -> _T: ...", ""]
@@ -34,7 +34,7 @@ def protocols(m: Model) -> list[str]:
 
 
 def protocol_names(m: Model) -> list[str]:
-    out = ["_Abstract", "_Same", *(f"_Is{c.capitalize()}" for c in specs.ABSTRACT)]
+    out = ["_Abstract", "_Same", *(f"_Is{c.capitalize()}" for c in specs.ABSTRACT), marker_sets.NAMES]
     for fam in m.fams():
         c = fam.cap
         out += [f"_{c}Up", *(f"_{c}R{i}" for i in range(fam.n_rules)), *(f"_{c}W{k}" for k in range(len(fam.slots)))]
@@ -75,7 +75,7 @@ def scalar_classes(m: Model, cfg: LatticeConfig, doc: dict[str, str]) -> list[st
                     "    @type_check_only",
                     "    def __at_abstract__(self) -> Literal[True]: ..."]
         out += ["    def __new__(cls, value: Never = ...) -> Never: ...  # an abstract class names no dtype",
-                *_markers(name, ignore=True), ""]
+                *_markers(name, ignore=True), marker_sets.class_placeholder(name), ""]
     for i, s in enumerate(specs.CONCRETE):
         bases = [specs.abstract_ancestors(s)[0]]
         for fam in m.fams():
@@ -88,7 +88,7 @@ def scalar_classes(m: Model, cfg: LatticeConfig, doc: dict[str, str]) -> list[st
                 "# type: ignore[misc]",
                 "    @type_check_only",
                 "    def __at_abstract__(self) -> Literal[False]: ...  # type: ignore[override]  # pyright: ignore",
-                *_markers(s, ignore=True)]
+                *_markers(s, ignore=True), marker_sets.class_placeholder(s)]
         for fam in m.fams():
             out += _family_methods(fam, s, i)
         out.append("")

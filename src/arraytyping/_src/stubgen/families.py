@@ -20,7 +20,7 @@ whatever the number of dtypes:
 * generic code: an abstract class ``C`` (or a type variable bound to it) keeps its dtype through an operation when
   every inhabited dtype of ``C`` gives itself back with itself (or with a weak operand kind) and ``C`` is closed under
   the operation, so ``Array[T] op Array[T]`` is ``Array[T]``; the classes mark themselves ``__at_is_<C>__`` (true
-  for ``C`` alone), and the keep overloads ask for those markers.
+  for ``C`` alone), and the keep overloads ask for one marker per set of classes (:mod:`.marker_sets`).
 """
 
 from __future__ import annotations
