@@ -504,8 +504,8 @@ def _known_slow(checker: str, case: Case) -> bool:
 def _assert_sound(results: driver.Results, checker: str) -> None:
     """The harness worked (no stray errors, an answer for every case, some exact ones), and the checker gave no
     wrong answer, no false error and stayed within its CPU limit on every expression (those :func:`_known_slow`
-    holds for are not given to it); for a checker in :data:`LIMITED`, no wrong answer or false error but those its README limits account for. Shapes:
-    :func:`_assert_shapes`."""
+    holds for are not given to it); for a checker in :data:`LIMITED`, no wrong answer or false error but those its
+    README limits account for. Shapes: :func:`_assert_shapes`."""
     assert not results.stray, results.stray[:10]
     _assert_shapes(results, checker)
     counts = results.counts()[checker]
