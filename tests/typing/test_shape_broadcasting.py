@@ -56,11 +56,13 @@ def agrees(got: tuple[str, ...], results: dict[int, tuple[int, ...]]) -> bool:
     return True
 
 
-def _name(s: tuple[str, ...]) -> str:
+def param_name(s: tuple[str, ...]) -> str:
+    """The parameter declared with shape ``s`` in the generated modules (here and in ``test_shape_creation``)."""
     return "s_" + "_".join(s) if s else "s0"
 
 
-def _annotation(s: tuple[str, ...]) -> str:
+def shape_annotation(s: tuple[str, ...]) -> str:
+    """``s`` as a float32 array's annotation (``N``: the type variable bound to ``int``)."""
     dims = ", ".join("N" if d == "N" else f"Literal[{d}]" for d in s)
     return f"Array[float32, tuple[{dims or '()'}]]"
 
@@ -70,13 +72,13 @@ def source(pairs: list[tuple[tuple[str, ...], tuple[str, ...]]], where: bool) ->
     lines = ["from typing import Literal, TypeVar, reveal_type", "", "import arraytyping.numpy as anp",
              "from arraytyping import Array, bool_, float32", "", 'N = TypeVar("N", bound=int)', "", "",
              "def f(m: Array[bool_, tuple[()]], "
-             + ", ".join(f"{_name(s)}: {_annotation(s)}" for s in SHAPES) + ") -> None:"]
+             + ", ".join(f"{param_name(s)}: {shape_annotation(s)}" for s in SHAPES) + ") -> None:"]
     where_of: dict[int, tuple] = {}
     for a, b in pairs:
-        lines.append(f"    reveal_type({_name(a)} + {_name(b)})")
+        lines.append(f"    reveal_type({param_name(a)} + {param_name(b)})")
         where_of[len(lines)] = ("+", a, b)
         if where:
-            lines.append(f"    reveal_type(anp.where(m, {_name(a)}, {_name(b)}))")
+            lines.append(f"    reveal_type(anp.where(m, {param_name(a)}, {param_name(b)}))")
             where_of[len(lines)] = ("where", a, b)
     return "\n".join(lines) + "\n", where_of
 
@@ -182,21 +184,21 @@ def test_scalar_operands_keep_the_shape(checker: str, tmp_path: Path) -> None:
              "import arraytyping.numpy as anp", "from arraytyping import Array, float32, int8",
              "from arraytyping.numpy import fft", "",
              'N = TypeVar("N", bound=int)', "", "",
-             "def f(" + ", ".join(f"{_name(s)}: {_annotation(s)}" for s in SCALAR_SHAPES) + ") -> None:"]
+             "def f(" + ", ".join(f"{param_name(s)}: {shape_annotation(s)}" for s in SCALAR_SHAPES) + ") -> None:"]
     shape_of: dict[int, tuple[str, tuple[str, ...]]] = {}
     for s in SCALAR_SHAPES:
         for form in SCALAR_FORMS:
-            lines.append(f"    reveal_type({form.format(x=_name(s))})")
+            lines.append(f"    reveal_type({form.format(x=param_name(s))})")
             shape_of[len(lines)] = (form, s)
         for form in FULL_REDUCTIONS:
-            lines.append(f"    reveal_type({form.format(x=_name(s))})")
+            lines.append(f"    reveal_type({form.format(x=param_name(s))})")
             shape_of[len(lines)] = (form, ())
         for form in TRANSPOSES:
-            lines.append(f"    reveal_type({form.format(x=_name(s))})")
+            lines.append(f"    reveal_type({form.format(x=param_name(s))})")
             shape_of[len(lines)] = (form, s[::-1] if form == "{x}.T" else s)
         for form, rank in FFTS:
             if len(s) >= rank:
-                lines.append(f"    reveal_type({form.format(x=_name(s))})")
+                lines.append(f"    reveal_type({form.format(x=param_name(s))})")
                 shape_of[len(lines)] = (form, s)
     path = tmp_path / "shapes_scalars.py"
     path.write_text("\n".join(lines) + "\n")

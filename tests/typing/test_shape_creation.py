@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 import checkers  # beside this file (pytest puts its folder on the path)
-from test_shape_broadcasting import SHAPES, _annotation, _name
+from test_shape_broadcasting import SHAPES, param_name, shape_annotation
 
 FROM_SHAPE = (("anp.zeros({s})", "float32"), ("anp.ones({s}, dtype=anp.int8)", "int8"),
               ("anp.full({s}, 2.0)", "float"), ("anp.empty({s}, 'float16')", "float16"),
@@ -40,7 +40,7 @@ def _source() -> tuple[str, dict[int, tuple[str, str, tuple[str, ...], str]]]:
     is written, or ``"like"``)."""
     lines = ["from typing import Literal, TypeVar, reveal_type", "", "import arraytyping.numpy as anp",
              "from arraytyping import Array, float32", "", 'N = TypeVar("N", bound=int)', "", "",
-             "def f(n: N, " + ", ".join(f"{_name(s)}: {_annotation(s)}" for s in SHAPES) + ") -> None:"]
+             "def f(n: N, " + ", ".join(f"{param_name(s)}: {shape_annotation(s)}" for s in SHAPES) + ") -> None:"]
     expected: dict[int, tuple[str, str, tuple[str, ...], str]] = {}
 
     def reveal(form: str, dtype: str, shape: tuple[str, ...], kind: str) -> None:
@@ -53,7 +53,7 @@ def _source() -> tuple[str, dict[int, tuple[str, str, tuple[str, ...], str]]]:
             if len(s) == 1:  # an int shape
                 reveal(form.format(s=_spelled(s)[1:-2]), dtype, s, "int")
         for form, dtype in LIKE:
-            reveal(form.format(x=_name(s)), dtype, s, "like")
+            reveal(form.format(x=param_name(s)), dtype, s, "like")
     return "\n".join(lines) + "\n", expected
 
 
