@@ -56,6 +56,10 @@ def agrees(got: tuple[str, ...], results: dict[int, tuple[int, ...]]) -> bool:
     return True
 
 
+Reveal = tuple[str, tuple[str, ...], tuple[str, ...]]
+"""A revealed line of :func:`source`: the operation (``"+"`` or ``"where"``) and its operands' shapes."""
+
+
 def param_name(s: tuple[str, ...]) -> str:
     """The parameter declared with shape ``s`` in the generated modules (here and in ``test_shape_creation``)."""
     return "s_" + "_".join(s) if s else "s0"
@@ -67,13 +71,13 @@ def shape_annotation(s: tuple[str, ...]) -> str:
     return f"Array[float32, tuple[{dims or '()'}]]"
 
 
-def source(pairs: list[tuple[tuple[str, ...], tuple[str, ...]]], where: bool) -> tuple[str, dict[int, tuple]]:
+def source(pairs: list[tuple[tuple[str, ...], tuple[str, ...]]], where: bool) -> tuple[str, dict[int, Reveal]]:
     """A module revealing ``a + b`` (and ``where``) for ``pairs``; the line of each reveal -> (op, a, b)."""
     lines = ["from typing import Literal, TypeVar, reveal_type", "", "import arraytyping.numpy as anp",
              "from arraytyping import Array, bool_, float32", "", 'N = TypeVar("N", bound=int)', "", "",
              "def f(m: Array[bool_, tuple[()]], "
              + ", ".join(f"{param_name(s)}: {shape_annotation(s)}" for s in SHAPES) + ") -> None:"]
-    where_of: dict[int, tuple] = {}
+    where_of: dict[int, Reveal] = {}
     for a, b in pairs:
         lines.append(f"    reveal_type({param_name(a)} + {param_name(b)})")
         where_of[len(lines)] = ("+", a, b)
@@ -84,7 +88,7 @@ def source(pairs: list[tuple[tuple[str, ...], tuple[str, ...]]], where: bool) ->
 
 
 @pytest.fixture(scope="module")
-def plugin_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[checkers.Diagnostics, dict[int, tuple]]:
+def plugin_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[checkers.Diagnostics, dict[int, Reveal]]:
     work = tmp_path_factory.mktemp("shapes_plugin")
     text, where_of = source(PAIRS, where=True)
     path = work / "shapes_broadcast.py"
@@ -102,7 +106,7 @@ def test_oracle_sanity() -> None:
     assert agrees(("int",), numpy_results(("N",), ("2",))) and not agrees(("int", "int"), {1: (2,)})
 
 
-def test_plugin_broadcasting_is_numpys(plugin_run: tuple[checkers.Diagnostics, dict[int, tuple]]) -> None:
+def test_plugin_broadcasting_is_numpys(plugin_run: tuple[checkers.Diagnostics, dict[int, Reveal]]) -> None:
     d, where_of = plugin_run
     exact = gradual = 0
     wrong: list[str] = []
