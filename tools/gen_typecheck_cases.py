@@ -203,12 +203,27 @@ def random_cases(cfg: lattice.LatticeConfig) -> list[str]:
             r = specs.cls_of("bool" if fixed == "bool" else lattice.default_name("i", cfg.x64))
             lines.append(f"    assert_type({call.format('')}, Array[{r}])  # random {fn}")
             continue
-        lines += _dtype_cases(f"random {fn}", call, lambda node, fn=fn: op_rules.random_result(fn, node, cfg)[0])
+        lines += _dtype_cases(f"random {fn}", call, functools.partial(_random_rule, fn, cfg))
     raw = "random.PRNGKey(0)"
     for call in (raw, "random.key_data(k)", f"random.key_data({raw})", f"random.split({raw})",
                  f"random.split({raw}, 3)", f"random.fold_in({raw}, 7)"):
         lines.append(f"    assert_type({call}, Array[uint32])  # random raw key")  # uint32 whatever the config
     return lines
+
+
+def _random_rule(fn: str, cfg: lattice.LatticeConfig, node: str | None) -> str:
+    """``op_rules``' dtype of the sampler ``fn`` given ``dtype=node``."""
+    return op_rules.random_result(fn, node, cfg)[0]
+
+
+def _creation_rule(fn: str, operands: list[tuple[str, bool]], cfg: lattice.LatticeConfig, node: str | None) -> str:
+    """``op_rules``' dtype of the creation function ``fn`` of ``operands`` given ``dtype=node``."""
+    return op_rules.creation_result(fn, operands, cfg, node)[0]
+
+
+def _or_empty(rule: Callable[[str], str], node: str | None) -> str:
+    """``rule`` of ``node``, the empty string for none."""
+    return rule(node or "")
 
 
 def _dtype_cases(tag: str, call: str, rule: Callable[[str | None], str], given: str | None = ", dtype={}"
@@ -276,9 +291,9 @@ def keeping_cases(cfg: lattice.LatticeConfig, static: bool) -> list[str]:
         if a.kind != "arr" or lattice.canonical_name(a.name, cfg.x64) == a.name:  # else no array has that dtype
             for fn, call in (("permutation", f"random.permutation(k, {operand_expr(a)})"),
                              ("choice", f"random.choice(k, {operand_expr(a)}, (2,))")):
-                r = _elements(fn, a, cfg, static)
-                lines.append(f"    {call}  # rejected: {fn} {a}" if r is None
-                             else f"    assert_type({call}, Array[{r}])  # {fn} {a}")
+                elements = _elements(fn, a, cfg, static)
+                lines.append(f"    {call}  # rejected: {fn} {a}" if elements is None
+                             else f"    assert_type({call}, Array[{elements}])  # {fn} {a}")
         lines.append(f"    assert_type(anp.argsort({operand_expr(a)}), Array[{index}])  # argsort {a}")
         lines.append(f"    assert_type(anp.nonzero({operand_expr(a)}), tuple[Array[{index}], ...])  # nonzero {a}")
     lines += _dtype_cases("argsort", "anp.argsort(a_arr_float32{})",
@@ -292,8 +307,7 @@ def creation_cases(cfg: lattice.LatticeConfig) -> list[str]:
     operands = {"logspace": [("int", True), ("int", True)], "empty_like": [("int8", False)]}
     lines = ["", "", "def case_creation_by_dtype() -> None:"]
     for fn, call in CREATION_CALLS.items():
-        lines += _dtype_cases(fn, call, lambda node, fn=fn: op_rules.creation_result(fn, operands.get(fn, ()), cfg,
-                                                                                      node)[0])
+        lines += _dtype_cases(fn, call, functools.partial(_creation_rule, fn, operands.get(fn, []), cfg))
     return lines
 
 
@@ -304,7 +318,7 @@ def lax_dtype_cases(cfg: lattice.LatticeConfig) -> list[str]:
     lines = ["", "", "def case_lax_dtype_given() -> None:"]
     for fn, call in calls.items():
         rule = functools.partial(op_rules.lax_dtype_result, fn, config=cfg)
-        lines += _dtype_cases(f"lax {fn}", call, lambda node, rule=rule: rule(node or ""), given=None)
+        lines += _dtype_cases(f"lax {fn}", call, functools.partial(_or_empty, rule), given=None)
         for py in ("int", "float", "complex"):
             lines.append(f"    assert_type({call.format(py)}, Array[{specs.cls_of(rule(py))}])  # lax {fn} {py}")
     return lines
@@ -449,16 +463,18 @@ def each_cases(cfg: lattice.LatticeConfig, *, static: bool) -> list[str]:
                 r = "Any" if static or r != specs.static_of(*rule(b.operand, cfg)) else r
                 lines.append(f"    assert_type(anp.{fn}({e}, {eb}), list[Array[{r}]])  # {fn} {a} {b}")
         for b, eb in ((a, e), (other, EACH_OTHER)):
-            expr, r = f"anp.select((a_arr_bool, a_arr_bool), ({e}, {eb}))", "Any"
+            expr = f"anp.select((a_arr_bool, a_arr_bool), ({e}, {eb}))"
+            chosen: str | None = "Any"
             if static and a == b and a.kind in ("arr", "warr") and specs.static_of(*a.operand) in kept:
-                r = specs.static_of(*a.operand)
+                chosen = specs.static_of(*a.operand)
             elif not static:
                 try:
-                    r = specs.static_of(*op_rules.shape_result("select", [a.operand, b.operand, ("int", True)], cfg))
+                    chosen = specs.static_of(*op_rules.shape_result("select", [a.operand, b.operand, ("int", True)],
+                                                                    cfg))
                 except specs.REJECTIONS:
-                    r = None
-            lines.append(f"    {expr}  # rejected: select {a} {b}" if r is None
-                         else f"    assert_type({expr}, Array[{r}])  # select {a} {b}")
+                    chosen = None
+            lines.append(f"    {expr}  # rejected: select {a} {b}" if chosen is None
+                         else f"    assert_type({expr}, Array[{chosen}])  # select {a} {b}")
     return lines
 
 
@@ -556,7 +572,7 @@ def unary_cases(cfg: lattice.LatticeConfig, *, static: bool) -> list[str]:
                                    python=None if static else functools.partial(_unary_python, fn, cfg))
     for fn in REDUCTIONS_BY_RULE:  # the reductions the stubs type by their rule when no dtype= is given
         rule = single_rules.reduction_rule(fn, cfg)
-        python = None
+        python: Callable[[str], str | None] | None = None
         if static:  # what the rule refuses goes to the source's signature: a rejection the stubs miss
             python = functools.partial(_stub_python, rule)  # a Python bool the rule refuses is taken as an int
             rule = functools.partial(_or_gradual, rule)

@@ -175,7 +175,8 @@ def test_keyword_arguments_take_the_general_path() -> None:
 
     fc = dispatch.JitFunction(g, ("k",))
     fp = dispatch.PyJitFunction(g, ("k",))
-    for kw in [{}, {"k": 2}, {"k": 2}, {}, {"k": 3}, {"b": Y}]:
+    keywords: list[dict[str, Any]] = [{}, {"k": 2}, {"k": 2}, {}, {"k": 3}, {"b": Y}]
+    for kw in keywords:
         args = (X,) if "b" in kw else (X, Y)
         assert outcome(fc, *args, **kw) == outcome(fp, *args, **kw), kw
         assert outcome(fc.__call__, *args, **kw) == outcome(fp, *args, **kw), kw
