@@ -42,6 +42,10 @@ def name(classes: Iterable[str]) -> str:
     if len(members) <= 1:
         return "".join(f"_Is{c.capitalize()}" for c in members)  # none: no marker (the caller's empty union)
     _SETS.add(members)
+    return _protocol(members)
+
+
+def _protocol(members: tuple[str, ...]) -> str:
     return "_Is" + "_".join(c.capitalize() for c in members)
 
 
@@ -49,9 +53,12 @@ def _method(members: tuple[str, ...]) -> str:
     return "__at_is_" + "_".join(members) + "__"
 
 
+_ANSWERS: Final = "    #@marker-set answers "
+
+
 def class_placeholder(cls: str) -> str:
     """The line of ``cls``'s body that becomes its answers to the sets' markers."""
-    return f"    #@marker-set answers {cls}@"
+    return f"{_ANSWERS}{cls}@"
 
 
 def _answers(cls: str) -> list[str]:
@@ -75,22 +82,22 @@ def _sorted() -> list[tuple[str, ...]]:
 def _protocols() -> list[str]:
     out: list[str] = []
     for members in _sorted():
-        out += ["@type_check_only", f"class _Is{'_'.join(c.capitalize() for c in members)}(Protocol):",
+        out += ["@type_check_only", f"class {_protocol(members)}(Protocol):",
                 f"    def {_method(members)}(self) -> Literal[True]: ...", ""]
     return out
 
 
 def fill(files: Mapping[str, str]) -> dict[str, str]:
     """``files`` with every placeholder replaced by the sets asked for."""
-    names = ", ".join("_Is" + "_".join(c.capitalize() for c in m) for m in _sorted())
+    names = ", ".join(_protocol(m) for m in _sorted())
     out: dict[str, str] = {}
     for rel, text in files.items():
         lines: list[str] = []
         for line in text.split("\n"):
             if line == PROTOCOLS:
                 lines += _protocols()
-            elif line.startswith("    #@marker-set answers "):
-                lines += _answers(line.removeprefix("    #@marker-set answers ").removesuffix("@"))
+            elif line.startswith(_ANSWERS):
+                lines += _answers(line.removeprefix(_ANSWERS).removesuffix("@"))
             else:
                 lines.append(line.replace(NAMES + ", ", names + ", " if names else "").replace(NAMES, names))
         out[rel] = "\n".join(lines)
