@@ -207,19 +207,19 @@ def table(results: Results, markdown: bool = True, shapes: bool = False) -> str:
     return "\n".join(lines)
 
 
-def by_limit(results: Results) -> dict[str, dict[str, int]]:
-    """Per checker, its wrong answers and false errors by the README limit that accounts for them (``other``:
-    none does)."""
+def by_limit(results: Results, shapes: bool = False) -> dict[str, dict[str, int]]:
+    """Per checker, its wrong answers and false errors (with ``shapes``, its wrong shapes and false shape errors)
+    by the README limit that accounts for them (``other``: none does)."""
     out: dict[str, dict[str, int]] = {c: {} for c in results.checkers}
-    for g in groups(results):
+    for g in groups(results, shapes=shapes):
         for checker, n in g.checkers.items():
             name = limits.limit_of(g.key, checker, list(g.patterns)) or "other"
             out[checker][name] = out[checker].get(name, 0) + n
     return out
 
 
-def limits_table(results: Results) -> str:
-    split = by_limit(results)
+def limits_table(results: Results, shapes: bool = False) -> str:
+    split = by_limit(results, shapes=shapes)
     cols = [name for name, _ in limits.LIMITS if any(name in per for per in split.values())] + ["other"]
     width = max(len(c) for c in results.checkers) + 2
     lines = ["| checker".ljust(width + 2) + "| " + " | ".join(cols) + " |",
@@ -258,6 +258,9 @@ def render(results: Results, seed: str, count: int, max_groups: int = 80) -> str
     ss = groups(results, shapes=True)
     out += ["", f"### Wrong shapes and false shape errors: {sum(g.total for g in ss)} (case, checker) pairs in "
             f"{len(ss)} patterns", ""]
+    if ss:
+        out += ["By the README limit that accounts for them (`other`: none does):", "",
+                limits_table(results, shapes=True), ""]
     out += _render_groups(results, ss[:max_groups])
     if results.jax_compared:
         diffs = sorted(results.jax_differences, key=lambda d: (d.case.expr.size(), d.case.source))  # type: ignore[attr-defined]
@@ -335,7 +338,8 @@ def to_json(results: Results, seed: str, count: int) -> dict[str, Any]:
     return {
         "config": results.config, "seed": seed, "count": count, "checkers": results.checkers,
         "timings_s": results.timings, "counts": results.counts(), "shape_counts": results.shape_counts(),
-        "by_limit": by_limit(results), "groups": [_group_json(results, g) for g in groups(results)],
+        "by_limit": by_limit(results), "shape_by_limit": by_limit(results, shapes=True),
+        "groups": [_group_json(results, g) for g in groups(results)],
         "shape_groups": [_group_json(results, g) for g in groups(results, shapes=True)],
         "missed_rejections": [_group_json(results, g, answers=False) for g in missed_rejections(results)],
         "failures": failures, "stray_errors": results.stray, "runtime_faults": sorted(set(results.faults)),
