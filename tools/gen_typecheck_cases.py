@@ -32,7 +32,7 @@ from typing import Final
 
 import arraytyping.lax as at_lax
 from arraytyping import lattice, op_rules
-from arraytyping._src.stubgen import emit_reexports, lax_same, single_rules, specs
+from arraytyping._src.stubgen import each, emit_reexports, lax_same, single_rules, specs
 from arraytyping._src.stubgen.emit_numpy import PY_VALUE as PY_STATIC
 from arraytyping._src.stubgen.emit_numpy import REDUCTIONS_BY_RULE, typed_unary
 from arraytyping._src.stubgen.single_rules import CLIP_BOUNDS, shape_rule
@@ -446,21 +446,32 @@ EACH: Final[dict[str, Callable[[tuple[str, bool], lattice.LatticeConfig], tuple[
 
 def each_cases(cfg: lattice.LatticeConfig, *, static: bool) -> list[str]:
     """``broadcast_arrays`` and ``meshgrid`` (arrays only: it takes 1-d arrays) of two operands of every spec, and
-    ``select`` of a tuple of two such choices, each also with :data:`EACH_OTHER`: the stubs give the lists
-    ``list[Array[Any]]`` (mypy alone would take minutes to solve one class from arrays of two: README) and type
+    ``select`` of a tuple of two such choices, each also with :data:`EACH_OTHER`: the stubs give the lists of
+    arrays of one class the rules keep (``each.kept_classes``) that class in pyright and ty and ``Any`` in mypy and
+    pyrefly (held by assigning to a ``list[Array[K]]``: ``tests/typing/test_each.py`` holds each checker's answer),
+    else ``list[Array[Any]]``, and type
     ``select`` of choices of one class it keeps (``joining.select_classes``), else ``Any``; the plugin gives each
     item's class where the items share it (else ``Any``) and op_rules' ``select`` join (a refusal an error)."""
     lines = ["", "", "def case_each_and_select() -> None:"]
     other = next(o for o in specs.all_specs() if var(o) == EACH_OTHER)
     kept = select_classes(cfg)[0]
+    kept_each = each.kept_classes(cfg)
     for a in specs.all_specs():
         e = operand_expr(a)
         for fn, rule in EACH.items():
             if fn == "meshgrid" and a.kind not in ("arr", "warr"):
                 continue
-            for b, eb in ((a, e), (other, EACH_OTHER)):
+            for b, eb in dict.fromkeys(((a, e), (other, EACH_OTHER))):  # once where a is the other
                 r = specs.static_of(*rule(a.operand, cfg))
-                r = "Any" if static or r != specs.static_of(*rule(b.operand, cfg)) else r
+                if r != specs.static_of(*rule(b.operand, cfg)):
+                    r = "Any"
+                elif static and a.kind in ("arr", "warr") and a.operand == b.operand and r in kept_each:
+                    # pyright and ty: list[Array[r]]; mypy and pyrefly: list[Array[Any]] (stubgen.each), which
+                    # the annotated variable also takes, and no other class does (a list is invariant)
+                    lines.append(f"    {fn}_{var(a)}: list[Array[{r}]] = anp.{fn}({e}, {eb})  # {fn} {a} {b}")
+                    continue
+                elif static:
+                    r = "Any"
                 lines.append(f"    assert_type(anp.{fn}({e}, {eb}), list[Array[{r}]])  # {fn} {a} {b}")
         for b, eb in ((a, e), (other, EACH_OTHER)):
             expr = f"anp.select((a_arr_bool, a_arr_bool), ({e}, {eb}))"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from mypy.nodes import ARG_POS
+from mypy.nodes import ARG_POS, ARG_STAR
 from mypy.plugin import FunctionContext
 from mypy.types import Type
 
@@ -32,8 +32,12 @@ def each_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
     item = EACH[fn]
 
     def hook(ctx: FunctionContext) -> Type:
-        types = ctx.arg_types[0] if ctx.arg_types else []
-        if not types or any(k != ARG_POS for k in ctx.arg_kinds[0]):
+        # the operands, over every formal the matched signature spreads them on (``x0, /, *xs``); keyword
+        # arguments (meshgrid's ``indexing=``) are none of them
+        given = [(t, k) for ts, ks in zip(ctx.arg_types, ctx.arg_kinds) for t, k in zip(ts, ks)
+                 if k in (ARG_POS, ARG_STAR)]
+        types = [t for t, _ in given]
+        if not types or any(k != ARG_POS for _, k in given):
             return ctx.default_return_type  # broadcast_arrays(*xs): how many, of which types, is not written
         answers: list[Answer] = []
         for t in types:

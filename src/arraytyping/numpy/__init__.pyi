@@ -19,7 +19,7 @@ from arraytyping import (
     _Abstract, _Same, _IsGeneric, _IsNumber, _IsInteger, _IsSignedinteger, _IsUnsignedinteger, _IsInexact, _IsFloating, _IsComplexfloating, _IsUnsignedinteger_Floating, _IsInteger_Signedinteger_Unsignedinteger, _IsInexact_Floating_Complexfloating, _IsInteger_Signedinteger_Unsignedinteger_Floating, _IsUnsignedinteger_Inexact_Floating_Complexfloating, _IsNumber_Integer_Signedinteger_Unsignedinteger_Inexact_Floating_Complexfloating, _IsGeneric_Number_Integer_Signedinteger_Unsignedinteger_Inexact_Floating_Complexfloating, _AddUp, _AddR0, _AddR1, _AddR2, _AddR3, _AddR4, _AddR5, _AddW0, _AddW1, _AddW2, _AddW3, _AddW4, _AddW5, _AddW6, _AddW7, _AddW8, _AddW9, _AddW10, _AddW11, _AddW12, _SubUp, _SubR0, _SubR1, _SubR2, _SubR3, _SubR4, _SubR5, _SubW0, _SubW1, _SubW2, _SubW3, _SubW4, _SubW5, _SubW6, _SubW7, _SubW8, _SubW9, _SubW10, _SubW11, _SubW12, _DivUp, _DivR0, _DivR1, _DivR2, _DivW0, _DivW1, _DivW2, _DivW3, _DivW4, _DivW5, _DivW6, _DivW7, _FloordivUp, _FloordivR0, _FloordivR1, _FloordivR2, _FloordivR3, _FloordivR4, _FloordivW0, _FloordivW1, _FloordivW2, _FloordivW3, _FloordivW4, _FloordivW5, _FloordivW6, _FloordivW7, _FloordivW8, _FloordivW9, _FloordivW10, _FloordivW11, _PowUp, _PowR0, _PowR1, _PowR2, _PowR3, _PowR4, _PowR5, _PowW0, _PowW1, _PowW2, _PowW3, _PowW4, _PowW5, _PowW6, _PowW7, _PowW8, _PowW9, _PowW10, _PowW11, _PowW12, _PowW13, _PowW14, _BitUp, _BitR0, _BitR1, _BitR2, _BitR3, _BitW0, _BitW1, _BitW2, _BitW3, _BitW4, _BitW5, _BitW6, _BitW7, _BitW8, _ShiftUp, _ShiftR0, _ShiftR1, _ShiftR2, _ShiftR3, _ShiftW0, _ShiftW1, _ShiftW2, _ShiftW3, _ShiftW4, _ShiftW5, _ShiftW6, _ShiftW7, _ShiftW8, _DotUp, _DotR0, _DotR1, _DotR2, _DotR3, _DotR4, _DotR5, _DotW0, _DotW1, _DotW2, _DotW3, _DotW4, _DotW5, _DotW6, _DotW7, _DotW8, _DotW9, _DotW10, _DotW11, _DotW12, _MatmulUp, _MatmulR0, _MatmulR1, _MatmulR2, _MatmulR3, _MatmulR4, _MatmulR5, _MatmulW0, _MatmulW1, _MatmulW2, _MatmulW3,
 )
 from arraytyping.typing import ArrayLike, DType, DTypeLike, ShapeLike
-from arraytyping import MYPY  # creation_shapes' switch
+from arraytyping import MYPY  # the switch of creation_shapes and each
 from arraytyping.numpy import fft as fft
 from arraytyping.numpy import linalg as linalg
 
@@ -84,6 +84,7 @@ _K21 = TypeVar("_K21", bound=bool_ | uint1 | uint2 | uint4 | uint8 | uint16 | ui
 _K22 = TypeVar("_K22", bound=uint1 | uint2 | uint4 | uint8 | uint16 | uint32 | int1 | int2 | int4 | int8 | int16 | int32 | float4_e2m1fn | float6_e2m3fn | float6_e3m2fn | float8_e3m4 | float8_e4m3 | float8_e8m0fnu | float8_e4m3b11fnuz | float8_e4m3fn | float8_e4m3fnuz | float8_e5m2 | float8_e5m2fnuz | bfloat16 | float16 | float32 | complex64 | int | float | complex)
 _K23 = TypeVar("_K23", bound=uint1 | uint2 | uint4 | uint8 | uint16 | uint32 | int1 | int2 | int4 | int8 | int16 | int32 | float4_e2m1fn | float6_e2m3fn | float6_e3m2fn | float8_e3m4 | float8_e4m3 | float8_e8m0fnu | float8_e4m3b11fnuz | float8_e4m3fn | float8_e4m3fnuz | float8_e5m2 | float8_e5m2fnuz | bfloat16 | float16 | float32)
 _K24 = TypeVar("_K24", bound=bool_ | uint4 | uint8 | uint16 | uint32 | int4 | int8 | int16 | int32 | float4_e2m1fn | float6_e2m3fn | float6_e3m2fn | float8_e3m4 | float8_e4m3 | float8_e8m0fnu | float8_e4m3b11fnuz | float8_e4m3fn | float8_e4m3fnuz | float8_e5m2 | float8_e5m2fnuz | bfloat16 | float16 | float32 | complex64)
+_Each = TypeVar("_Each", int, bool_, uint1, uint2, uint4, uint8, uint16, uint32, int1, int2, int4, int8, int16, int32, float4_e2m1fn, float6_e2m3fn, float6_e3m2fn, float8_e3m4, float8_e4m3, float8_e8m0fnu, float8_e4m3b11fnuz, float8_e4m3fn, float8_e4m3fnuz, float8_e5m2, float8_e5m2fnuz, bfloat16, float16, float32, complex64)
 _PyScalar: TypeAlias = bool | int | float | complex
 _NumpyOperand: TypeAlias = np.ndarray[Any, Any] | np.generic
 _Axis: TypeAlias = int | Sequence[int] | None
@@ -11736,9 +11737,27 @@ def squeeze(a: Array[_T], axis: int | Sequence[int] | None = ...) -> Array[_T]:
     ...
 @overload
 def squeeze(a: ArrayLike, axis: int | Sequence[int] | None = ...) -> Array[Any]: ...
-def broadcast_arrays(*args: ArrayLike) -> list[Array[Any]]:
+if not MYPY:
+    @overload
+    def broadcast_arrays(x0: Array[Never], /, *args: ArrayLike) -> list[Array[Any]]:
+        'The arguments broadcast to their common shape (dtypes unchanged).'
+        ...
+    @overload
+    def broadcast_arrays(x0: ArrayLike, x1: Array[Never], /, *args: ArrayLike) -> list[Array[Any]]: ...
+    @overload
+    def broadcast_arrays(x0: ArrayLike, x1: ArrayLike, x2: Array[Never], /, *args: ArrayLike) -> list[Array[Any]]: ...
+    @overload
+    def broadcast_arrays(x0: Array[_Each], /) -> list[Array[_Each]]: ...
+    @overload
+    def broadcast_arrays(x0: Array[_Each], x1: Array[_Each], /) -> list[Array[_Each]]: ...
+    @overload
+    def broadcast_arrays(x0: Array[_Each], x1: Array[_Each], x2: Array[_Each], /) -> list[Array[_Each]]: ...
+@overload
+def broadcast_arrays() -> list[Array[Any]]:
     'The arguments broadcast to their common shape (dtypes unchanged).'
     ...
+@overload
+def broadcast_arrays(x0: ArrayLike, /, *args: ArrayLike) -> list[Array[Any]]: ...
 @overload
 def atleast_1d() -> list[Array[Any]]:
     'Each argument with at least one dimension (a list for several arguments).'
@@ -13974,9 +13993,27 @@ def diag(v: Array[int] | Array[float] | Array[complex], k: int = ...) -> Array[A
 def diag(v: Array[_T], k: int = ...) -> Array[_T]: ...
 @overload
 def diag(v: ArrayLike, k: int = ...) -> Array[Any]: ...
-def meshgrid(*xi: ArrayLike, copy: bool = ..., sparse: bool = ..., indexing: str = ...) -> list[Array[Any]]:
+if not MYPY:
+    @overload
+    def meshgrid(x0: Array[Never], /, *xi: ArrayLike, copy: bool = ..., sparse: bool = ..., indexing: str = ...) -> list[Array[Any]]:
+        'Coordinate arrays of the grid spanned by the 1-d arguments (``xy``: the first two swapped, as numpy).'
+        ...
+    @overload
+    def meshgrid(x0: ArrayLike, x1: Array[Never], /, *xi: ArrayLike, copy: bool = ..., sparse: bool = ..., indexing: str = ...) -> list[Array[Any]]: ...
+    @overload
+    def meshgrid(x0: ArrayLike, x1: ArrayLike, x2: Array[Never], /, *xi: ArrayLike, copy: bool = ..., sparse: bool = ..., indexing: str = ...) -> list[Array[Any]]: ...
+    @overload
+    def meshgrid(x0: Array[_Each], /, *, copy: bool = ..., sparse: bool = ..., indexing: str = ...) -> list[Array[_Each]]: ...
+    @overload
+    def meshgrid(x0: Array[_Each], x1: Array[_Each], /, *, copy: bool = ..., sparse: bool = ..., indexing: str = ...) -> list[Array[_Each]]: ...
+    @overload
+    def meshgrid(x0: Array[_Each], x1: Array[_Each], x2: Array[_Each], /, *, copy: bool = ..., sparse: bool = ..., indexing: str = ...) -> list[Array[_Each]]: ...
+@overload
+def meshgrid(*, copy: bool = ..., sparse: bool = ..., indexing: str = ...) -> list[Array[Any]]:
     'Coordinate arrays of the grid spanned by the 1-d arguments (``xy``: the first two swapped, as numpy).'
     ...
+@overload
+def meshgrid(x0: ArrayLike, /, *xi: ArrayLike, copy: bool = ..., sparse: bool = ..., indexing: str = ...) -> list[Array[Any]]: ...
 
 # From arraytyping/_src/runtime/numpy/contractions.py (generated from its source).
 

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from arraytyping import lattice, op_rules, shape_rules
-from arraytyping._src.stubgen import (binary, corrected_functions, creation_shapes, dtype_args, dtype_given,
+from arraytyping._src.stubgen import (binary, corrected_functions, creation_shapes, dtype_args, dtype_given, each,
                                       emit_array, from_source, joining, single_rules, specs)
 from arraytyping._src.stubgen.binary import ANY_NUMPY, KeepVars, Ov
 from arraytyping._src.stubgen.corrected_functions import CORRECTED_AS
@@ -283,6 +283,7 @@ def _declarers(cfg: LatticeConfig, keep: KeepVars, docs: Callable[[str], str | N
     for fn in REDUCTIONS_BY_RULE:
         out[fn] = functools.partial(_reduction_overloads, cfg=cfg, keep=keep)
     out.update(joining.declarers(cfg, keep))
+    out.update(each.declarers())
     out["clip"] = functools.partial(_clip_overloads, cfg=cfg, keep=keep)
     out["unique"] = _before_overloads(lambda f: unary_function(
         "unique", "unique", cfg, keep, docs("unique"), ("ar", False), rule=single_rules.shape_rule("unique", cfg),
@@ -556,7 +557,7 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
             "    " + ", ".join(protocol_names(m)) + ",",
             ")",
             "from arraytyping.typing import ArrayLike, DType, DTypeLike, ShapeLike",
-            *(["from arraytyping import MYPY  # creation_shapes' switch"] if m.shapes else []),
+            "from arraytyping import MYPY  # the switch of creation_shapes and each",
             "from arraytyping.numpy import fft as fft",
             "from arraytyping.numpy import linalg as linalg",
             "",
@@ -571,6 +572,7 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
             '_R = TypeVar("_R")',
             *([SHAPE_VAR_DECLARATION, *creation_shapes.DECLARATIONS] if m.shapes else []),
             *keep.declarations(),
+            each.declaration(cfg),
             "_PyScalar: TypeAlias = bool | int | float | complex",
             "_NumpyOperand: TypeAlias = np.ndarray[Any, Any] | np.generic",
             "_Axis: TypeAlias = int | Sequence[int] | None",
