@@ -30,7 +30,7 @@ from arraytyping._src.runtime.avals import ShapedArray
 
 ROOT = Path(__file__).resolve().parents[1]
 FULL = os.environ.get("ARRAYTYPING_FULL_CONFORMANCE", "") not in ("", "0")
-SAMPLE = {"random": 16, "nn": 12, "lax": 16, "fft": 12}
+SAMPLE = {"random": 16, "nn": 12, "lax": 16, "fft": 12, "methods": 1}
 
 
 @functools.cache
@@ -79,6 +79,7 @@ def namespace() -> dict[str, Any]:
     names["A"] = lambda dtype, shape, seed: anp.asarray(host(dtype, tuple(shape), seed))
     names["S"] = abstract
     names["eval_shape"] = at.eval_shape
+    names.update(jit=at.jit, grad=at.grad, vmap=at.vmap)
     return names
 
 
@@ -125,13 +126,22 @@ def _values(enc: dict[str, Any]) -> np.ndarray[Any, Any]:
     return np.frombuffer(bytes.fromhex(enc["hex"]), dtype=sctype(enc["dtype"])).reshape(enc["shape"])
 
 
+MESSAGE_CLASSES = frozenset({"ValueError", "NotImplementedError", "IndexError", "ConcretizationTypeError"})
+"""The error classes whose recorded message (first line) arraytyping words as JAX does, where the reference records
+messages (the ``methods`` section); a ``TypeError`` names a dtype spelling or a promotion in arraytyping's words."""
+
+
 def mismatch(want: Any, got: Any, rtol: float | None = None, atol: float = 0.0) -> str | None:
     """Why ``got`` differs from ``want`` (None when it matches): exactly when ``rtol`` is None, else values within
-    ``rtol``/``atol`` (dtype, weak flag and shape always exactly)."""
+    ``rtol``/``atol`` (dtype, weak flag and shape always exactly); an error by its class, and by its message's first
+    line where the reference has one and the class is one of :data:`MESSAGE_CLASSES`."""
     if "error" in want or "error" in got:
         if want.get("error") not in got.get("classes", [got.get("error")]):
             return f"JAX {want.get('error') or 'returns'}, ours {got.get('error') or 'returns'} " \
                    f"{got.get('message', '')[:200]}"
+        if "message" in want and want["error"] in MESSAGE_CLASSES and \
+                got.get("message", "").split("\n")[0] != want["message"]:
+            return f"JAX's message {want['message']!r}, ours {got.get('message', '')!r}"
         return None
     if "tuple" in want:
         if "tuple" not in got or len(got["tuple"]) != len(want["tuple"]):

@@ -1,8 +1,10 @@
-"""Write JAX 0.10.2's answers for ``jax.random``, ``jax.nn``, ``jax.lax`` and ``jax.numpy.fft`` to
+"""Write JAX 0.10.2's answers for ``jax.random``, ``jax.nn``, ``jax.lax``, ``jax.numpy.fft`` and the ``methods``
+section (``compress``, ``choose``, ``Array.view``; errors with their first message line) to
 ``tests/data/jax_<section>_reference.json``.
 
 Each case is a Python expression over a small vocabulary that both sides can evaluate: ``random``, ``nn``, ``lax``,
-``jnp``, ``linalg``, ``fft`` (JAX's modules here, arraytyping's in the tests), ``np``, and ``A(dtype, shape, seed)``
+``jnp``, ``linalg``, ``fft`` (JAX's modules here, arraytyping's in the tests), ``np``, ``jit``, ``grad``, ``vmap``,
+and ``A(dtype, shape, seed)``
 (an array of seeded values, :func:`host`). JAX's answer is recorded as the result's dtype, weak flag, shape and
 bytes (exact: random bits are compared bit for bit, the others with a tolerance), a typed key as its key data, or
 the class of the error it raises. The cases are listed here (no JAX needed: the tests import this module to check
@@ -27,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import jax_reference as ref  # noqa: E402  (same folder)
 
 DATA = ref.ROOT / "tests" / "data"
-SECTIONS = ("random", "nn", "lax", "fft")
+SECTIONS = ("random", "nn", "lax", "fft", "methods")
 """(``jax.numpy.linalg`` and the contractions have their own generator, ``tools/jax_linalg_reference.py``, which
 writes ``jax_linalg_reference.json``.)"""
 X32_X64 = ("standard-x32", "standard-x64")
@@ -432,6 +434,103 @@ def _fft_value_cases() -> Iterator[str]:
         yield bad
 
 
+METHOD_DTYPES = ("float32", "int8", "bool", "bfloat16")
+"""The operand dtypes of the ``methods`` section's value cases (weak operands are ``jnp.full(..., 2.0)``)."""
+VIEW_TARGETS = ("None", "'int32'", "'int8'", "'uint8'", "'bool'", "'float16'", "'bfloat16'", "'complex64'",
+                "'float32'", "'int64'", "'float64'", "'uint4'", "int", "float")
+MESSAGES = ("methods",)
+"""The sections whose errors are recorded with their message (the tests compare them where arraytyping words them
+as JAX does)."""
+
+
+def _methods_cases() -> Iterator[str]:
+    """``jnp.compress``/``x.compress``, ``jnp.choose``/``x.choose`` and ``x.view``: strong, weak, int8, bool and
+    bfloat16 operands, eagerly and under ``jit``, and the calls JAX refuses."""
+    cond, cond4 = "np.array([True, False, True])", "np.array([False, True, True, False])"
+    idx = "jnp.asarray(np.array([0, 1, 2, 1]))"
+    for d in METHOD_DTYPES:
+        x = f"A({d!r}, (3, 4), 0)"
+        yield f"jnp.compress({cond}, {x}, axis=0)"
+        yield f"jnp.compress({cond}, {x})"
+        yield f"{x}.compress({cond4}, axis=1)"
+        yield f"{x}.compress({cond}, axis=0, size=3, fill_value=1)"
+        yield f"{x}.compress({cond4}, axis=-1, size=1)"
+        yield f"jit(lambda c, a: a.compress(c, axis=0, size=2, fill_value=-1))({cond}, {x})"
+        yield f"jit(lambda c, a: a.compress(c, axis=0))({cond}, {x})"
+        yield f"jnp.choose({idx}, {x})"
+        yield f"{idx}.choose({x})"
+        yield f"jnp.choose(jnp.asarray(np.array([0, 4, -1, 2])), {x}, mode='wrap')"
+        yield f"jnp.choose(jnp.asarray(np.array([0, 4, -1, 2], np.int8)), {x}, mode='clip')"
+        yield f"jit(lambda i, c: i.choose(c, mode='clip'))({idx}, {x})"
+        yield f"jit(lambda i, c: i.choose(c))({idx}, {x})"
+        for t in VIEW_TARGETS:
+            yield f"A({d!r}, (2, 8), 1).view({t})"
+        yield f"jit(lambda a: a.view('uint8'))(A({d!r}, (2, 4), 2))"
+        yield f"jit(lambda a: a.view('float32'))(A({d!r}, (2, 8), 2))"
+    w = "jnp.full((3, 4), 2.0)"
+    yield f"jnp.compress({cond}, {w}, axis=0)"
+    yield f"{w}.compress({cond4}, axis=1)"
+    yield f"{w}.compress({cond}, axis=0, size=2)"
+    yield f"jit(lambda a: a.compress({cond}, size=2))({w})"
+    yield f"jnp.compress(np.array([True]), 3.0)"
+    yield f"jnp.compress(A('int8', (3,), 3), A('float32', (3,), 0))"
+    yield f"jnp.compress(A('float32', (3,), 3), A('float32', (3, 2), 0), axis=0)"
+    yield f"jnp.compress(np.array([1, 0, 1, 0, 0]), A('float32', (3,), 0))"
+    yield f"jnp.compress(A('int8', (4,), 0), A('int8', (4,), 1), size=4, fill_value=1000)"
+    yield f"jnp.compress(np.array([True, False]), A('float32', (2, 2), 0), axis=1, size=2, fill_value=2.5)"
+    for bad in (f"jnp.compress(np.array([1, 0, 1, 1]), A('float32', (3,), 0))",
+                f"jnp.compress(np.ones((2, 2), bool), A('float32', (3,), 0))", f"jnp.compress(True, {w})",
+                f"jnp.compress([True, False], {w})", f"jnp.compress({cond}, [1, 2, 3])",
+                f"jnp.compress({cond}, {w}, out={w})", f"jnp.compress({cond}, {w}, axis=0, size=4)",
+                f"jnp.compress({cond}, {w}, axis=0, size=-1)", f"jnp.compress({cond}, {w}, axis=2)",
+                f"jnp.compress({cond}, {w}, size=2, fill_value=[1, 2])"):
+        yield bad
+    for choices in ("[1, 2.5, 3]", "[1, 2, 3]", "(A('int8', (4,), 0), 2, A('float16', (4,), 1))",
+                    "(A('int8', (4,), 0), 2.5, 3)", "(A('int8', (4,), 0), 2, 3)", "[True, False, True]",
+                    "[A('bool', (4,), 0), 2, 3]", "[jnp.asarray(1.0), jnp.asarray(2.0), 3.0]", w,
+                    "[A('uint32', (4,), 0), A('int32', (4,), 1), 0]", "[1j, A('float16', (4,), 1), 0]",
+                    "[np.float64(1), np.int8(2), np.int8(3)]", "np.ones((3, 4), np.int64)",
+                    "[A('bfloat16', (4,), 0), 2.0, 1]"):
+        yield f"jnp.choose({idx}, {choices})"
+    yield "jnp.choose(jnp.asarray(np.array([[0], [1]])), [jnp.arange(3), jnp.arange(3) * 10])"
+    yield "jnp.choose(1, A('float32', (3, 4), 0))"
+    yield "jnp.choose(jnp.asarray(1), A('float32', (3,), 0))"
+    yield "jnp.choose(jnp.asarray(np.array([0, 1], np.uint8)), A('float32', (3, 2), 0))"
+    yield "jit(lambda i: jnp.choose(i, [A('float32', (4,), 0), 2.0, 1], mode='wrap'))(jnp.asarray(np.array([5, -1, 0, 1])))"
+    for bad in (f"jnp.choose(jnp.asarray(np.array([0, 3])), {w}[:, :2])",
+                f"jnp.choose(jnp.asarray(np.array([0, -1])), {w}[:, :2])", f"jnp.choose({idx}, {w}, mode='foo')",
+                f"jnp.choose(jnp.asarray(np.array([0.0, 1.0])), {w}[:2, :2])",
+                f"jnp.choose(jnp.asarray(np.array([True, False])), {w}[:2, :2])", f"jnp.choose(1.0, {w})",
+                f"jnp.choose({idx}, {w}, out={w})", f"jit(lambda i, c: jnp.choose(i, c))({idx}, {w})",
+                "jnp.choose(jnp.asarray(np.array([0, 1])), [jnp.arange(3), jnp.arange(3)])",
+                "jnp.choose(jnp.asarray(np.array([0, 1])), [])", "jnp.choose([0, 1], A('float32', (3, 2), 0))",
+                f"jnp.choose({idx}, [[1, 2, 3, 4], [5, 6, 7, 8]])", f"jnp.choose({idx}, jnp.asarray(3.0))"):
+        yield bad
+    for t in ("None", "'float32'", "'int32'", "'int8'", "'complex64'", "'bool'", "float", "int"):
+        yield f"jnp.full((4,), 2.0).view({t})"
+        yield f"jit(lambda a: a.view({t}))(jnp.full((4,), 2.0))"
+    for src in ("complex64", "float16", "uint8", "int32", "uint4", "complex128", "int16"):
+        for t in ("'float32'", "'int8'", "'complex64'", "'bool'", "'uint4'", "'float16'", "'complex128'"):
+            yield f"A({src!r}, (2, 8), 3).view({t})"
+        yield f"jit(lambda a: a.view('int16'))(A({src!r}, (4,), 3))"
+    yield "A('float32', (), 0).view('int32')"
+    yield "jnp.asarray(1.0).view('int32')"
+    yield "jnp.asarray(1.0).view()"
+    yield "jnp.asarray(3).view('uint32')"
+    yield "grad(lambda x: x.view('float32').sum())(A('float32', (4,), 0))"
+    yield "grad(lambda x: x.view('int32').astype('float32').sum())(A('float32', (4,), 0))"
+    yield "grad(lambda x: x.view('float32').sum())(A('float16', (4,), 0))"
+    yield "vmap(lambda x: x.view('int8'))(A('float32', (2, 3), 0))"
+    yield "vmap(lambda x: x.view('int16'), in_axes=1)(A('int8', (4, 3), 0))"
+    yield "vmap(lambda x: x.view('complex64'))(A('float32', (3, 4), 0))"
+    for bad in ("A('float32', (4,), 0).view('int32', type=np.ndarray)", "A('float32', (4,), 0).view('foo')",
+                "A('float32', (4,), 0).view(object)", "A('int8', (3,), 0).view('int16')",
+                "A('float32', (), 0).view('int16')", "A('float16', (3,), 0).view('float32')",
+                "A('float32', (3,), 0).view('complex64')", "A('float32', (4,), 0).view('float6_e2m3fn')",
+                "jit(lambda a: a.view('int16'))(A('int8', (3,), 0))"):
+        yield bad
+
+
 def cases(section: str) -> list[tuple[str, str]]:
     """Every ``(configuration key, expression)`` of a section, in a fixed order."""
     if section == "random":
@@ -445,6 +544,9 @@ def cases(section: str) -> list[tuple[str, str]]:
         abstract = list(dict.fromkeys(_lax_abstract_cases()))
         values = list(dict.fromkeys(_lax_value_cases()))
         return [(c, e) for c in X32_X64 for e in abstract + values]
+    if section == "methods":
+        exprs = list(dict.fromkeys(_methods_cases()))
+        return [(c, e) for c in ALL_CONFIGS for e in exprs]
     if section == "fft":
         abstract = list(dict.fromkeys(_fft_abstract_cases()))
         values = list(dict.fromkeys(_fft_value_cases()))
@@ -482,9 +584,10 @@ def main_inside() -> None:
 
     jax.config.update("jax_platforms", "cpu")
     names: dict[str, Any] = {"random": jax.random, "nn": jax.nn, "lax": jax.lax, "jnp": jnp,
-                             "linalg": jnp.linalg, "fft": jnp.fft, "np": np}
+                             "linalg": jnp.linalg, "fft": jnp.fft, "np": np, "jit": jax.jit, "grad": jax.grad,
+                             "vmap": jax.vmap}
 
-    def run(expr: str) -> Any:
+    def run(expr: str, messages: bool = False) -> Any:
         names["A"] = lambda dtype, shape, seed: jnp.asarray(host(dtype, tuple(shape), seed))
         names["S"] = lambda dtype, shape, weak=False: jax.ShapeDtypeStruct(
             shape, np.dtype(ref.sctype(dtype)), weak_type=weak)
@@ -495,6 +598,8 @@ def main_inside() -> None:
                 out = eval(expr, dict(names))  # noqa: S307 - our own case list
                 return encode(out)
             except Exception as e:  # noqa: BLE001 - recorded by class
+                if messages:
+                    return {"error": type(e).__name__, "message": str(e).split("\n")[0]}
                 return {"error": type(e).__name__}
 
     by_config = {k: (mode, x64) for k, (mode, x64) in zip(ALL_CONFIGS, [("standard", False), ("standard", True),
@@ -508,7 +613,8 @@ def main_inside() -> None:
             jax.config.update("jax_numpy_dtype_promotion", mode)
             jax.config.update("jax_enable_x64", x64)
             print(section, config_key, file=sys.stderr)
-            results.setdefault(config_key, {}).update({expr: run(expr) for _, expr in group})
+            results.setdefault(config_key, {}).update({expr: run(expr, section in MESSAGES)
+                                                      for _, expr in group})
         out = {"generator": "tools/jax_api_ext_reference.py", "versions": {"jax": jax.__version__},
                "cases": results}
         out_path(section).write_text(json.dumps(out, indent=0, sort_keys=True) + "\n")

@@ -28,8 +28,8 @@ __all__ = ["BINARY_FUNCTIONS", "BINARY_OPS", "CREATION", "CREATION_FUNCTIONS", "
            "OperandNotImplementedError", "OperandOverflowError", "OperandTypeError", "OperandValueError", "REDUCTION",
            "REDUCTIONS", "REDUCTION_FUNCTIONS", "ReductionFamily", "SELF_PROMOTED", "SHAPE", "SHAPE_FUNCTIONS", "SQUARE_MATRIX_FUNCTIONS",
            "ShapeFamily", "UNARY", "UNARY_FUNCTIONS", "UNARY_PARAMETERIZED", "UnaryFamily", "binary_result",
-           "creation_result", "reduction_result", "shape_result", "square_diagonal", "to_inexact_name", "to_numeric_name",
-           "unary_is_static", "unary_result"]
+           "choose_result", "compress_result", "creation_result", "item_bits", "reduction_result", "shape_result", "square_diagonal", "to_inexact_name", "to_numeric_name",
+           "unary_is_static", "unary_result", "view_result"]
 
 Family: TypeAlias = Literal["arith", "bool_arith", "divide", "numeric", "bitwise", "shift", "compare", "power",
                            "matmul", "inexact", "inexact_rank0_weak", "inexact_real", "copysign", "gcd", "close",
@@ -1503,6 +1503,67 @@ def _check_index(fn: str, index: tuple[str, bool], config: LatticeConfig) -> Non
         raise OperandTypeError(f"getitem: indexers must have an integer or boolean type; got an index of dtype "
                                f"{name}")
 
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# compress, choose and Array.view
+
+
+def compress_result(operand: tuple[str, bool], config: LatticeConfig = LatticeConfig(), *,
+                    sized: bool = False) -> tuple[str, bool]:
+    """The ``(dtype name, weak)`` of ``jnp.compress(condition, a, ...)`` (and ``a.compress(condition, ...)``) for
+    ``a`` of ``operand``: a boolean mask (``a[condition]``) keeps ``a``'s dtype and weak flag; with ``size=``
+    (``sized``) JAX 0.10.2 pads with ``where(mask, a, array(fill_value, dtype=a.dtype))``, whose fill is a strong
+    array of ``a``'s dtype: the result is strong (the fill value's own dtype never matters: it is converted)."""
+    name, weak = _unary_operand(operand, config)
+    return name, weak and not sized
+
+
+def choose_result(index: tuple[str, bool], choices: Sequence[tuple[str, bool]],
+                  config: LatticeConfig = LatticeConfig()) -> tuple[str, bool]:
+    """The ``(dtype name, weak)`` of ``jnp.choose(a, choices)`` (and ``a.choose(choices)``): ``a`` must be of an
+    integer dtype (JAX's ``ValueError``, :class:`OperandValueError`: bool and Python floats too); the choices are
+    stacked with ``jnp.array(choices)``, whose dtype is the lattice join of them all, canonicalized, and strong (an
+    array built from a list is never weakly typed): ``choose(i, [1, 2])`` is the default integer, strong. Raises
+    :class:`lattice.TypePromotionError` where the choices do not promote (strict mode). No choices: ``jnp.array([])``
+    is the default float (JAX then fails on the index values)."""
+    name, _ = _unary_operand(index, config)
+    if lattice.KIND[name] not in ("i", "u"):
+        raise OperandValueError("`a` array must be integer typed")
+    if not choices:
+        return lattice.default_name("f", config.x64), False
+    joined, _ = lattice.result_node(choices, config)
+    if joined in lattice.WEAK_NAMES:
+        joined = lattice.default_name(lattice.KIND[joined], config.x64)
+    return lattice.canonical_name(joined, config.x64), False
+
+
+def item_bits(name: str) -> int:
+    """The bits of one element of dtype ``name`` as ``Array.view`` counts them (JAX's ``dtypes.itemsize_bits``):
+    bool is 8, the sub-byte integers and floats their own width (4, 2, 1...), a complex number two of its part."""
+    if name == lattice.BOOL:
+        return 8
+    if lattice.KIND[name] == "c":
+        return 2 * _bit_width(name)
+    return _bit_width(name)
+
+
+def view_result(operand: tuple[str, bool], dtype: str | None, config: LatticeConfig = LatticeConfig()
+                ) -> tuple[str, bool]:
+    """The ``(dtype name, weak)`` of ``a.view(dtype)`` for ``a`` of ``operand``: ``dtype`` canonicalized (a weak
+    name, the Python class ``int``/``float``/``complex``, is its kind's default); JAX 0.10.2 returns ``a`` itself
+    when that is ``a``'s own dtype (or ``dtype`` is None), keeping its weak flag, and otherwise a bitcast, strong.
+    The shape is :func:`arraytyping.shape_rules.view_shape`'s (by :func:`item_bits`)."""
+    name, weak = _unary_operand(operand, config)
+    if dtype is None:
+        return name, weak
+    if dtype in lattice.WEAK_NAMES:
+        out = lattice.default_name(lattice.KIND[dtype], config.x64)
+    elif dtype in lattice.KIND:
+        out = lattice.canonical_name(dtype, config.x64)
+    else:
+        raise ValueError(f"unknown dtype {dtype!r}")
+    return out, weak and out == name
 
 # ---------------------------------------------------------------------------------------------------------------
 # Creation functions

@@ -37,7 +37,7 @@ __all__ = ["ARRAY_INDEX", "Dim", "FFT_LENGTH", "IndexItem", "LAX_GIVEN_SHAPE", "
            "Shape", "ShapeError", "ShapeFamily", "ShapeIndexError", "atleast", "broadcast_shapes", "column_stack",
            "concatenate", "creation_shape", "dot", "expand_dims", "fft_shape", "hstack", "index", "matmul",
            "matrix_shape", "moveaxis", "reduce_shape", "reshape", "spaced_shape", "squeeze", "stack", "swapaxes",
-           "transpose", "vstack"]
+           "transpose", "view_shape", "vstack"]
 
 Dim: TypeAlias = int | str | None
 """One dimension: a literal size, a symbol's name (same name, same size) or ``None`` (unknown, no identity)."""
@@ -578,6 +578,24 @@ def fft_shape(fn: str, shape: Shape | None, lengths: Sequence[int | None] = (Non
             length = length // 2 + 1 if isinstance(length, int) else None
         out[i] = length if not isinstance(length, int) or length > 0 else None
     return tuple(out)
+
+
+def view_shape(shape: Shape | None, in_bits: int, out_bits: int) -> Shape | None:
+    """The shape of ``a.view(dtype)`` for ``a`` of ``shape`` whose elements have ``in_bits`` bits and ``dtype``'s
+    ``out_bits`` (``op_rules.item_bits``), as JAX 0.10.2: the same shape for the same width; otherwise the last axis
+    holds ``shape[-1] * in_bits // out_bits`` elements, which must divide evenly, and a 0-d array cannot change
+    width (both JAX's ``ValueError``, as :class:`ShapeError`)."""
+    if shape is None or in_bits == out_bits:
+        return shape
+    if not shape:
+        raise ShapeError("view() of a 0d array is only supported if the itemsize is unchanged.", (shape,))
+    last = shape[-1]
+    if not isinstance(last, int):
+        return (*shape[:-1], None)
+    if (last * in_bits) % out_bits:
+        raise ShapeError("When changing to a larger dtype, its size must be a divisor of the total size in bytes of "
+                         "the last axis of the array.", (shape,), len(shape) - 1)
+    return (*shape[:-1], last * in_bits // out_bits)
 
 
 def creation_shape(shape: int | str | Sequence[Dim]) -> Shape:

@@ -408,6 +408,47 @@ def test_value_methods_follow_jax() -> None:
         jnp.asarray([True]).round()
 
 
+def test_compress_choose_view_methods_follow_jax() -> None:
+    """``x.compress``, ``x.choose`` and ``x.view``: JAX 0.10.2's values, dtypes and weak flags (recorded from it;
+    ``tests/data/jax_methods_reference.json`` holds many more), eagerly and under ``jit``: a weak array's compress
+    stays weak without ``size`` and is strong with it (the fill is a strong array); choose stacks its choices as
+    ``array(choices)``, strong; a view to the array's own dtype is the array itself (weak kept), others a bitcast."""
+    import arraytyping as at
+
+    x = jnp.asarray(np.array([[3.0, 1.0, 2.0], [0.0, 5.0, 4.0]], np.float32))
+    weak = jnp.full((2, 3), 2.0)
+    i = jnp.asarray(np.array([1, 0, 1]))
+    cases: list[tuple[Any, Any, Any, str, bool]] = [
+        (lambda a: a.compress(np.array([True, False, True]), axis=1, size=2), x, [[3.0, 2.0], [0.0, 4.0]],
+         "float32", False),
+        (lambda a: a.compress(np.array([False, True]), size=2, fill_value=-1), x, [1.0, -1.0], "float32", False),
+        (lambda a: a.compress(np.array([True, False, True]), axis=1, size=1), weak, [[2.0], [2.0]], "float32", False),
+        (lambda a: i.choose(a, mode="clip"), x, [0.0, 1.0, 4.0], "float32", False),
+        (lambda a: i.choose([a[0], 7], mode="wrap"), weak, [7.0, 2.0, 7.0], "float32", False),
+        (lambda a: a.view("int32")[0, :1], x, [1077936128], "int32", False),
+        (lambda a: a.view("float32"), weak, [[2.0] * 3] * 2, "float32", True),
+        (lambda a: a.view("bfloat16")[0, :2], x, [0.0, 3.0], "bfloat16", False),
+        (lambda a: a[:, :2].view("complex64"), x, [[3 + 1j], [5j]], "complex64", False),
+    ]
+    for f, a, values, dtype, weak_type in cases:
+        for out in (f(a), at.jit(f)(a)):
+            assert np.asarray(out).tolist() == values
+            assert (out.dtype.name, out.weak_type) == (dtype, weak_type)
+    assert x.compress(np.array([True, False]), axis=0).weak_type is False
+    assert weak.compress(np.array([True, False]), axis=0).weak_type is True
+    assert x.view() is x and weak.view("float32") is weak
+    with pytest.raises(ValueError, match="invalid entry in choice array"):
+        jnp.asarray(np.array([0, 2])).choose([x[0, :2], x[1, :2]])
+    with pytest.raises(at.ConcretizationTypeError, match="mode='raise'"):
+        at.jit(lambda j: j.choose([x[0], x[1]]))(i)
+    with pytest.raises(at.ConcretizationTypeError):
+        at.jit(lambda a: a.compress(np.array([True, False])))(x)
+    with pytest.raises(NotImplementedError, match="`type` argument"):
+        x.view("int32", type=np.ndarray)
+    with pytest.raises(ValueError, match="its size must be a divisor"):
+        x.view("float64" if at.config.x64 else "complex64")
+
+
 def test_conj_methods_follow_jax() -> None:
     """``x.conj()``/``x.conjugate()``: ``jnp.conj``'s values, dtype and weak flag (a real array unchanged)."""
     c = jnp.asarray(np.array([1 + 2j, -3j], np.complex64))

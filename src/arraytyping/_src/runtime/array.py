@@ -309,6 +309,23 @@ class Array(abc.ABC):
         ``arraytyping.numpy.searchsorted``."""
         return _jnp.searchsorted(self, v, side, sorter, method=method)  # type: ignore[no-any-return]
 
+    def compress(self, condition: Any, axis: int | None = None, *, out: None = None, size: int | None = None,
+                 fill_value: Any = 0) -> Array:
+        """The slices along ``axis`` (of the flattened array when ``None``) where ``condition`` holds, as
+        ``arraytyping.numpy.compress``."""
+        return _jnp.compress(condition, self, axis=axis, out=out,  # type: ignore[no-any-return]
+                             size=size, fill_value=fill_value)
+
+    def choose(self, choices: Any, out: None = None, mode: str = "raise") -> Array:
+        """This integer array's elements picking among ``choices``, as ``arraytyping.numpy.choose`` (``mode='raise'``
+        needs a concrete array: not under ``jit``)."""
+        return _jnp.choose(self, choices=choices, out=out, mode=mode)  # type: ignore[no-any-return]
+
+    def view(self, dtype: Any = None, type: None = None) -> Array:
+        """This array's bits read as ``dtype`` (itself for no dtype or its own): the last axis scaled by the ratio
+        of the item sizes, as JAX's ``Array.view``."""
+        return _jnp.view(self, dtype, type)  # type: ignore[no-any-return]
+
     @property
     def itemsize(self) -> int:
         """The bytes of one element (1 for the sub-byte dtypes, as numpy stores them)."""

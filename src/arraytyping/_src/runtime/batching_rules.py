@@ -11,6 +11,8 @@ from typing import Any
 
 import numpy as np
 
+from arraytyping import op_rules
+from arraytyping._src import registry
 from arraytyping._src.runtime import lax
 from arraytyping._src.runtime import primitives as P
 from arraytyping._src.runtime.batching import (
@@ -48,9 +50,21 @@ for _p in (P.add_p, P.sub_p, P.mul_p, P.div_p, P.rem_p, P.pow_p, P.max_p, P.min_
 for _p in (P.neg_p, P.sign_p, P.not_p, P.exp_p, P.log_p, P.sqrt_p, P.sin_p, P.cos_p, P.tanh_p, P.floor_p,
            P.round_p, P.abs_p, P.real_p, P.imag_p, P.integer_pow_p, P.convert_element_type_p, P.stop_gradient_p,
            P.ceil_p, P.exp2_p, P.expm1_p, P.log1p_p, P.tan_p, P.asin_p, P.acos_p, P.atan_p, P.sinh_p, P.cosh_p,
-           P.asinh_p, P.acosh_p, P.atanh_p, P.cbrt_p, P.square_p, P.is_finite_p, P.conj_p,
-           P.bitcast_convert_type_p):  # bitcasts keep the width (the only ones the runtime makes): shape unchanged
+           P.asinh_p, P.acosh_p, P.atanh_p, P.cbrt_p, P.square_p, P.is_finite_p, P.conj_p):
     defvectorized(_p)
+
+
+def _bitcast(size: int, args: Sequence[Any], dims: Dims, *, new_dtype: Any) -> tuple[Any, Any]:
+    """``bitcast_convert_type``: elementwise where the width is kept; a change of width adds or removes the last
+    axis, so the batch axis goes to the front first (where it can never be that axis)."""
+    (x,), (d,) = args, dims
+    new_name = registry.info_of_dtype(np.dtype(new_dtype)).name  # type: ignore[union-attr]
+    if op_rules.item_bits(lax.aval_of(x).name) == op_rules.item_bits(new_name):
+        return P.bitcast_convert_type_p.bind(x, new_dtype=new_dtype), d
+    return P.bitcast_convert_type_p.bind(bdim_at_front(x, d, size), new_dtype=new_dtype), 0
+
+
+register_rule(P.bitcast_convert_type_p, _bitcast)
 
 for _p in (P.reduce_sum_p, P.reduce_prod_p, P.reduce_max_p, P.reduce_min_p, P.reduce_or_p, P.reduce_and_p):
     defreducer(_p)

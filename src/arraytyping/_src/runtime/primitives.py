@@ -195,11 +195,22 @@ complex_p = Primitive("complex", _complex_rule)
 
 
 def _bitcast_rule(x: ShapedArray, *, new_dtype: np.dtype[Any]) -> list[ShapedArray]:
-    """JAX's ``bitcast_convert_type`` between dtypes of one width (the only case arraytyping uses)."""
-    old_bits, new_bits = registry.INFO[x.name].bits, registry.info_of_dtype(new_dtype).bits  # type: ignore[union-attr]
-    if old_bits != new_bits:
-        raise TypeError(f"bitcast_convert_type from {x.name} to {np.dtype(new_dtype).name} changes the width")
-    return [ShapedArray(x.shape, new_dtype, False)]
+    """JAX's ``bitcast_convert_type``: the same shape between dtypes of one width; to a narrower dtype a new last
+    axis of ``old_bits // new_bits``; to a wider one the last axis must hold exactly ``new_bits // old_bits``
+    elements, and goes (JAX's ``ValueError`` otherwise). Widths are ``op_rules.item_bits``' (bool is 8)."""
+    new_name = registry.info_of_dtype(new_dtype).name  # type: ignore[union-attr]
+    old_bits, new_bits = op_rules.item_bits(x.name), op_rules.item_bits(new_name)
+    if old_bits == new_bits:
+        shape = x.shape
+    elif old_bits > new_bits:
+        shape = (*x.shape, old_bits // new_bits)
+    else:
+        dim = x.shape[-1] if x.shape else 1
+        if dim * old_bits != new_bits:
+            raise ValueError(f"Attempting to convert array of shape {x.shape} from {x.name} of size {old_bits} bits "
+                             f"to {new_name} of size {new_bits}, bits but {dim} * {old_bits} != {new_bits}")
+        shape = x.shape[:-1]
+    return [ShapedArray(shape, new_dtype, False)]
 
 
 bitcast_convert_type_p = Primitive("bitcast_convert_type", _bitcast_rule)

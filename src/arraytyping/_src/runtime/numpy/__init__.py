@@ -25,11 +25,13 @@ from arraytyping._src.runtime.numpy.contractions import cross, dot, inner, kron,
 from arraytyping._src.runtime.numpy.einsum import einsum
 from arraytyping._src.runtime.numpy.creation import (
     arange, array, asarray, astype, copy, diag, empty, empty_like, eye, full, full_like, identity, linspace, logspace,
-    meshgrid, ones, ones_like, tri, zeros, zeros_like,
+    meshgrid, ones, ones_like, tri, view, zeros, zeros_like,
 )
 from arraytyping._src.runtime.numpy.indexing import IndexUpdateHelper, getitem, take, take_along_axis
 from arraytyping._src.runtime.numpy.ordering import argsort, nonzero, searchsorted, sort, unique
-from arraytyping._src.runtime.numpy.selection import clip, diagonal, select, trace, tril, triu, where
+from arraytyping._src.runtime.numpy.selection import (
+    choose, clip, compress, diagonal, select, trace, tril, triu, where,
+)
 from arraytyping._src.runtime.numpy.reductions import (
     all, amax, amin, any, argmax, argmin, average, count_nonzero, cumprod, cumsum, max, mean, median, min, nanmax,
     nanmean, nanmin, nansum, prod, ptp, std, sum, var,
@@ -53,13 +55,13 @@ __all__ = [
     "arcsin", "arcsinh", "arctan", "arctan2", "arctanh", "argmax", "argmin", "argsort", "around", "array",
     "array_equal", "array_split", "asarray", "astype", "atleast_1d", "atleast_2d", "atleast_3d", "average",
     "binary_result", "bitwise_and", "bitwise_left_shift", "bitwise_not", "bitwise_or", "bitwise_right_shift",
-    "bitwise_xor", "broadcast_arrays", "broadcast_to", "cbrt", "ceil", "clip", "column_stack", "concatenate",
-    "conj", "conjugate", "copy", "copysign", "cos", "cosh", "count_nonzero", "cross", "cumprod", "cumsum",
-    "deg2rad", "diag", "diagonal", "divide", "dot", "einsum", "empty", "empty_like", "equal", "exp", "exp2",
-    "expand_dims", "expm1", "eye", "fabs", "flip", "float_power", "floor", "floor_divide", "fmax", "fmin", "fmod",
-    "full", "full_like", "gcd", "getitem", "greater", "greater_equal", "heaviside", "hstack", "hypot", "identity",
-    "imag", "inner", "invert", "isclose", "isfinite", "isinf", "isnan", "kron", "lcm", "left_shift", "less",
-    "less_equal", "linspace", "log", "log10", "log1p", "log2", "logaddexp", "logaddexp2", "logical_and",
+    "bitwise_xor", "broadcast_arrays", "broadcast_to", "cbrt", "ceil", "choose", "clip", "column_stack", "compress",
+    "concatenate", "conj", "conjugate", "copy", "copysign", "cos", "cosh", "count_nonzero", "cross", "cumprod",
+    "cumsum", "deg2rad", "diag", "diagonal", "divide", "dot", "einsum", "empty", "empty_like", "equal", "exp",
+    "exp2", "expand_dims", "expm1", "eye", "fabs", "flip", "float_power", "floor", "floor_divide", "fmax", "fmin",
+    "fmod", "full", "full_like", "gcd", "getitem", "greater", "greater_equal", "heaviside", "hstack", "hypot",
+    "identity", "imag", "inner", "invert", "isclose", "isfinite", "isinf", "isnan", "kron", "lcm", "left_shift",
+    "less", "less_equal", "linspace", "log", "log10", "log1p", "log2", "logaddexp", "logaddexp2", "logical_and",
     "logical_not", "logical_or", "logical_xor", "logspace", "matmul", "max", "maximum", "mean", "median",
     "meshgrid", "min", "minimum", "mod", "moveaxis", "multiply", "nan_to_num", "nanmax", "nanmean", "nanmin",
     "nansum", "ndim", "negative", "nextafter", "nonzero", "not_equal", "ones", "ones_like", "outer", "pad",
@@ -67,8 +69,8 @@ __all__ = [
     "repeat", "reshape", "result_type", "right_shift", "rint", "roll", "rot90", "round", "searchsorted", "select",
     "shape", "sign", "signbit", "sin", "sinc", "sinh", "size", "sort", "split", "sqrt", "square", "squeeze",
     "stack", "std", "subtract", "sum", "swapaxes", "take", "take_along_axis", "tan", "tanh", "tensordot", "tile",
-    "trace", "transpose", "tri", "tril", "triu", "true_divide", "trunc", "unique", "var", "vdot", "vstack", "where",
-    "zeros", "zeros_like",
+    "trace", "transpose", "tri", "tril", "triu", "true_divide", "trunc", "unique", "var", "vdot", "view", "vstack",
+    "where", "zeros", "zeros_like",
 ]
 
 _ = IndexUpdateHelper  # Array.at builds it through this package

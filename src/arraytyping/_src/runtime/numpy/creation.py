@@ -52,6 +52,63 @@ def astype(x: Any, dtype: Any) -> Any:
     return _astype_jit(x, dtype=canonical_dtype(dtype))
 
 
+def view(x: Array, dtype: Any = None, type: None = None) -> Array:
+    """``x.view(dtype)``: ``x``'s bits read as ``dtype`` (canonicalized), JAX 0.10.2's ``Array.view``: ``x`` itself
+    for no dtype or its own (its weak flag kept), else a strong bitcast (``op_rules.view_result``) whose last axis
+    grows or shrinks by the ratio of the item widths (``shape_rules.view_shape``: bool counts 8 bits; a 0-d array
+    keeps its width). Bool is read through uint8 (a bool result is ``!= 0`` of the bytes), complex through its
+    interleaved real and imaginary parts, as JAX does."""
+    from arraytyping._src.runtime.numpy.binary import add, multiply  # noqa: PLC0415 - binary imports this
+    from arraytyping._src.runtime.numpy.joining import stack  # noqa: PLC0415
+    from arraytyping._src.runtime.numpy.shape import expand_dims, reshape, squeeze  # noqa: PLC0415
+    from arraytyping._src.runtime.numpy.unary import imag, real  # noqa: PLC0415
+    from arraytyping import shape_rules  # noqa: PLC0415
+    if type is not None:
+        raise NotImplementedError("`type` argument of array.view() is not supported.")
+    if dtype is None:
+        return x
+    dt = canonical_dtype(dtype)
+    name_in, name_out = dtype_name(x.dtype), dtype_name(dt)
+    bits_in, bits_out = op_rules.item_bits(name_in), op_rules.item_bits(name_out)
+    want, weak = op_rules.view_result(operand(x), name_out, config.lattice_config)
+    if x.ndim == 0:
+        if bits_in != bits_out:
+            raise ValueError("view() of a 0d array is only supported if the itemsize is unchanged.")
+        return finish_view(squeeze(view(expand_dims(x, 0), dt)), want, weak)
+    try:
+        shape_rules.view_shape(x.shape, bits_in, bits_out)
+    except shape_rules.ShapeError as e:
+        raise ValueError(str(e)) from None
+    if x.dtype == dt:
+        return x
+    if name_in == lattice.BOOL:
+        return finish_view(view(astype(x, np.dtype("uint8")), dt), want, weak)
+    if lattice.KIND[name_in] == "c":  # the real and imaginary parts side by side, as floats
+        parts = stack([real(x), imag(x)], axis=-1)
+        return finish_view(view(reshape(parts, (*x.shape[:-1], x.shape[-1] * 2)), dt), want, weak)
+    if name_out == lattice.BOOL:
+        return finish_view(astype(view(x, np.dtype("uint8")), dt), want, weak)
+    if lattice.KIND[name_out] == "c":
+        part = registry.INFO[op_rules.real_name(name_out)].dtype
+        out = astype(view(x, part), dt)
+        return finish_view(add(out[..., 0::2], multiply(1j, out[..., 1::2])), want, weak)
+    if bits_in < bits_out:
+        factor = bits_out // bits_in
+        return lax.bitcast_convert_type(reshape(x, (*x.shape[:-1], x.shape[-1] // factor, factor)), dt)  # type: ignore[no-any-return]
+    if bits_in > bits_out:
+        out = lax.bitcast_convert_type(x, dt)
+        return reshape(out, (*out.shape[:-2], out.shape[-2] * out.shape[-1]))  # type: ignore[no-any-return]
+    return lax.bitcast_convert_type(x, dt)  # type: ignore[no-any-return]
+
+
+def finish_view(out: Any, name: str, weak: bool) -> Array:
+    """``out``, checked against ``op_rules.view_result``'s answer (a mismatch is a bug here)."""
+    a = lax.aval_of(out)
+    if a.name != name or a.weak_type != weak:
+        raise AssertionError(f"internal error: view computed {a} but op_rules gives {name} (weak={weak})")
+    return out  # type: ignore[no-any-return]
+
+
 def asarray(a: Any, dtype: Any = None, copy: bool | None = None) -> Any:
     """An array from ``a`` (array, numpy value, Python scalar or nested list). Python scalars are weakly typed
     unless ``dtype`` is given; numpy values keep their dtype, canonicalized for x64."""

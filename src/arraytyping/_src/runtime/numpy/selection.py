@@ -1,11 +1,12 @@
-"""Selection: ``where``, ``select``, ``clip``, ``diagonal``, ``trace``, ``triu``, ``tril``, as JAX 0.10.2's
-``jax.numpy``. ``where``, ``select`` and ``clip`` promote their value operands together; ``trace`` sums (``op_rules``
-``REDUCTION``: ``sum``); the others keep the dtype."""
+"""Selection: ``where``, ``select``, ``clip``, ``diagonal``, ``trace``, ``triu``, ``tril``, ``compress``, ``choose``,
+as JAX 0.10.2's ``jax.numpy``. ``where``, ``select`` and ``clip`` promote their value operands together; ``trace``
+sums (``op_rules`` ``REDUCTION``: ``sum``); ``choose`` stacks its choices (``op_rules.choose_result``); the others
+keep the dtype (``compress`` with ``size=`` strong: ``op_rules.compress_result``)."""
 
 from __future__ import annotations
 
 import operator
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -237,3 +238,105 @@ def tril(m: ArrayLike, k: int = 0) -> Array:
     """``m`` with the elements above the ``k``-th diagonal zeroed (on the last two axes)."""
     return _tri_select(m, k=operator.index(k), upper=False)
 
+
+
+def _ensure_arraylike(fn: str, *args: Any) -> list[Any]:
+    """JAX's ``ensure_arraylike``: a list or tuple argument refused (its message, with the position), every other
+    operand an array (``asarray``: a Python scalar a weak one)."""
+    from arraytyping._src.runtime.numpy.creation import asarray  # noqa: PLC0415 - creation imports this
+    for i, x in enumerate(args):
+        if isinstance(x, (list, tuple)):
+            raise TypeError(f"{fn} requires ndarray or scalar arguments, got {type(cast(object, x))} at position {i}.")
+    return [x if isinstance(x, Array) else asarray(x) for x in args]
+
+
+def compress(condition: ArrayLike, a: ArrayLike, axis: int | None = None, *, size: int | None = None,
+             fill_value: ArrayLike = 0, out: None = None) -> Array:
+    """The slices of ``a`` along ``axis`` (of the flattened ``a`` when ``None``) where the 1-d ``condition`` (cast to
+    bool) is true: ``a``'s dtype and weak flag (``op_rules.compress_result``). Without ``size`` the condition must be
+    concrete (JAX's ``TracerBoolConversionError`` under ``jit``) and its true entries past the axis' length refused;
+    with ``size``, the first ``size`` selected slices, padded with ``fill_value`` (converted to ``a``'s dtype, a
+    strong array: the result is strong), which traces."""
+    from arraytyping._src.runtime.numpy.creation import astype  # noqa: PLC0415 - creation imports this
+    from arraytyping._src.runtime.numpy.ordering import argsort  # noqa: PLC0415 - ordering imports this
+    from arraytyping._src.runtime.numpy.reductions import any as any_  # noqa: PLC0415
+    from arraytyping._src.runtime.numpy.shape import expand_dims, moveaxis, ravel  # noqa: PLC0415
+    condition_arr, arr, fill = _ensure_arraylike("compress", condition, a, fill_value)
+    operand_a = operand(arr)
+    condition_arr = astype(condition_arr, BOOL)
+    if out is not None:
+        raise NotImplementedError("The 'out' argument to jnp.compress is not supported.")
+    if condition_arr.ndim != 1:
+        raise ValueError("condition must be a 1D array")
+    if axis is None:
+        axis = 0
+        arr = ravel(arr)
+    else:
+        arr = moveaxis(arr, axis, 0)
+    n = arr.shape[0]
+    condition_arr, extra = condition_arr[:n], condition_arr[n:]
+    arr = arr[:condition_arr.shape[0]]
+    if size is None:
+        if any_(extra):
+            raise ValueError("condition contains entries that are out of bounds")
+        result = arr[condition_arr]
+    elif not 0 <= size <= arr.shape[0]:
+        raise ValueError("size must be positive and not greater than the size of the array axis;"
+                         f" got {size=} for a.shape[axis]={arr.shape[0]}")
+    else:
+        mask = expand_dims(condition_arr, tuple(range(1, arr.ndim)))
+        arr = where(mask, arr, astype(fill, lax.aval_of(arr).dtype))
+        result = arr[argsort(condition_arr, stable=True, descending=True)][:size]
+    name, weak = op_rules.compress_result(operand_a, config.lattice_config, sized=size is not None)
+    return finish("compress", moveaxis(result, 0, axis), registry.INFO[name].dtype, weak)  # type: ignore[no-any-return]
+
+
+_CHOOSE_MODES: tuple[str, ...] = ("raise", "wrap", "clip")
+
+
+def choose(a: ArrayLike, choices: Any, out: None = None, mode: str = "raise") -> Array:
+    """Per element of the integer array ``a``, the element of ``choices[a]`` (``a`` and the choices broadcast
+    together): the choices' join, canonicalized and strong (they are stacked as ``array(choices)``;
+    ``op_rules.choose_result``). ``mode``: ``'raise'`` (out-of-range indices are JAX's ``ValueError``; ``a`` must be
+    concrete: under ``jit`` JAX's ``ConcretizationTypeError``), ``'wrap'`` (modulo) or ``'clip'``."""
+    from arraytyping._src.runtime.core import ConcretizationTypeError, Tracer  # noqa: PLC0415
+    from arraytyping._src.runtime.numpy.binary import greater_equal, less, logical_or, remainder  # noqa: PLC0415
+    from arraytyping._src.runtime.numpy.indexing import take_along_axis  # noqa: PLC0415
+    from arraytyping._src.runtime.numpy.joining import stack  # noqa: PLC0415
+    from arraytyping._src.runtime.numpy.creation import astype  # noqa: PLC0415
+    from arraytyping._src.runtime.numpy.reductions import any as any_  # noqa: PLC0415
+    from arraytyping._src.runtime.numpy.shape import broadcast_arrays, expand_dims  # noqa: PLC0415
+    if out is not None:
+        raise NotImplementedError("The 'out' argument to jnp.choose is not supported.")
+    arr, *items = _ensure_arraylike("choose", a, *choices)
+    if kind_of(arr) not in ("i", "u"):
+        raise ValueError("`a` array must be integer typed")
+    n = len(items)
+    if mode == "raise":
+        if isinstance(arr, Tracer):
+            raise ConcretizationTypeError(
+                "Abstract tracer value encountered where concrete value is expected: traced array with shape "
+                f"{lax.aval_of(arr).name}[{','.join(map(str, arr.shape))}]\nThe error occurred because jnp.choose "
+                "was jit-compiled with mode='raise'. Use mode='wrap' or mode='clip' instead.")
+        if any_(logical_or(less(arr, 0), greater_equal(arr, n))):
+            raise ValueError("invalid entry in choice array")
+    elif mode == "wrap":
+        if n == 0:
+            raise IndexError(f"Too many indices: array is 1-dimensional, but {arr.ndim + 1} were indexed")
+        arr = remainder(arr, n)
+    elif mode == "clip":
+        arr = clip(arr, 0, n - 1)
+    else:
+        raise ValueError(f"mode={mode!r} not understood. Must be 'raise', 'wrap', or 'clip'")
+    if n == 0:
+        raise IndexError(f"Too many indices: array is 1-dimensional, but {arr.ndim + 1} were indexed")
+    try:
+        arr, *items = broadcast_arrays(arr, *items)
+    except ValueError:
+        shapes = [tuple(shape_of(x)) for x in (arr, *items)]
+        raise ValueError(f"Incompatible shapes for broadcasting: shapes={shapes}") from None
+    name, _ = op_rules.choose_result(operand(arr), [operand(c) for c in items], config.lattice_config)
+    dtype = registry.INFO[name].dtype
+    stacked = stack([astype(c, dtype) for c in items])
+    result = take_along_axis(stacked, expand_dims(arr, 0), axis=0)[0]
+    return finish("choose", result, dtype, False)  # type: ignore[no-any-return]
