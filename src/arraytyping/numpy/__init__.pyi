@@ -30,13 +30,13 @@ __all__ = [
     "arcsin", "arcsinh", "arctan", "arctan2", "arctanh", "argmax", "argmin", "argsort", "around", "array",
     "array_equal", "array_split", "asarray", "astype", "atleast_1d", "atleast_2d", "atleast_3d", "average", "bfloat16",
     "bitwise_and", "bitwise_left_shift", "bitwise_not", "bitwise_or", "bitwise_right_shift", "bitwise_xor", "bool_",
-    "broadcast_arrays", "broadcast_to", "cbrt", "ceil", "clip", "column_stack", "complex128", "complex64",
-    "complexfloating", "concatenate", "conj", "conjugate", "copy", "copysign", "cos", "cosh", "count_nonzero", "cross",
-    "cumprod", "cumsum", "deg2rad", "diag", "diagonal", "divide", "dot", "einsum", "empty", "empty_like", "equal",
-    "exp", "exp2", "expand_dims", "expm1", "eye", "fabs", "flip", "float16", "float32", "float4_e2m1fn", "float64",
-    "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn",
-    "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float_power", "floating", "floor",
-    "floor_divide", "fmax", "fmin", "fmod", "full", "full_like", "gcd", "generic", "greater", "greater_equal",
+    "broadcast_arrays", "broadcast_to", "cbrt", "ceil", "choose", "clip", "column_stack", "complex128", "complex64",
+    "complexfloating", "compress", "concatenate", "conj", "conjugate", "copy", "copysign", "cos", "cosh",
+    "count_nonzero", "cross", "cumprod", "cumsum", "deg2rad", "diag", "diagonal", "divide", "dot", "einsum", "empty",
+    "empty_like", "equal", "exp", "exp2", "expand_dims", "expm1", "eye", "fabs", "flip", "float16", "float32",
+    "float4_e2m1fn", "float64", "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz",
+    "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float_power", "floating",
+    "floor", "floor_divide", "fmax", "fmin", "fmod", "full", "full_like", "gcd", "generic", "greater", "greater_equal",
     "heaviside", "hstack", "hypot", "identity", "imag", "inexact", "inner", "int1", "int16", "int2", "int32", "int4",
     "int64", "int8", "integer", "invert", "isclose", "isfinite", "isinf", "isnan", "kron", "lcm", "left_shift", "less",
     "less_equal", "linspace", "log", "log10", "log1p", "log2", "logaddexp", "logaddexp2", "logical_and", "logical_not",
@@ -12710,6 +12710,22 @@ def tril(m: Array[_T], k: int = ...) -> Array[_T]:
     ...
 @overload
 def tril(m: ArrayLike, k: int = ...) -> Array[Any]: ...
+@overload
+def compress(condition: ArrayLike, a: Array[_T], axis: int | None = None, *, size: None = None, fill_value: ArrayLike = 0, out: None = None) -> Array[_T]:
+    "The slices of ``a`` along ``axis`` (of the flattened ``a`` when ``None``) where the 1-d ``condition`` (cast to bool) is true: ``a``'s dtype and weak flag (``op_rules.compress_result``). Without ``size`` the condition must be concrete (JAX's ``TracerBoolConversionError`` under ``jit``) and its true entries past the axis' length refused; with ``size``, the first ``size`` selected slices, padded with ``fill_value`` (converted to ``a``'s dtype, a strong array: the result is strong), which traces."
+    ...
+@overload
+def compress(condition: ArrayLike, a: Array[int] | Array[float] | Array[complex], axis: int | None = None, *, size: int | None, fill_value: ArrayLike = 0, out: None = None) -> Array[Any]: ...
+@overload
+def compress(condition: ArrayLike, a: Array[_T], axis: int | None = None, *, size: int | None = None, fill_value: ArrayLike = 0, out: None = None) -> Array[_T]: ...
+@overload
+def compress(condition: ArrayLike, a: ArrayLike, axis: int | None = ..., *, size: int | None = ..., fill_value: ArrayLike = ..., out: None = ...) -> Array[Any]: ...
+@overload
+def choose(a: ArrayLike, choices: Array[_S], out: None = None, mode: str = "raise") -> Array[_S]:
+    "Per element of the integer array ``a``, the element of ``choices[a]`` (``a`` and the choices broadcast together): the choices' join, canonicalized and strong (they are stacked as ``array(choices)``; ``op_rules.choose_result``). ``mode``: ``'raise'`` (out-of-range indices are JAX's ``ValueError``; ``a`` must be concrete: under ``jit`` JAX's ``ConcretizationTypeError``), ``'wrap'`` (modulo) or ``'clip'``."
+    ...
+@overload
+def choose(a: ArrayLike, choices: Any, out: None = ..., mode: str = ...) -> Array[Any]: ...
 
 # From arraytyping/_src/runtime/numpy/ordering.py (generated from its source).
 @overload

@@ -246,6 +246,36 @@ def _clip_method(m: Model, cfg: LatticeConfig, doc: str | None) -> list[str]:
             f"{IND}def clip(self, min: ArrayLike | None = None, max: ArrayLike | None = None) -> Array[Any]: ..."]
 
 
+def _weak_classes() -> str:
+    """The weak static classes, ``Array[int] | Array[float] | Array[complex]``: the arrays whose ``compress`` with
+    ``size=`` and ``view`` to another spelling of their dtype give another class than the rule's for a strong one."""
+    return " | ".join(f"Array[{c}]" for c in lattice.WEAK_NAMES)
+
+
+def selection_methods(cfg: LatticeConfig, docs: Callable[[str], str | None]) -> list[str]:
+    """``x.compress``, ``x.choose`` and ``x.view`` (op_rules' ``compress_result``, ``choose_result``,
+    ``view_result``): ``compress`` keeps the array's class, but a weak array's is strong with ``size=``
+    (``Array[Any]``); ``choose`` has its choices' class when they are one array of a scalar class (a weak one, a
+    list or a tuple: ``Array[Any]``; the plugin joins them); ``view()`` is the array itself, ``view(dtype)`` the
+    dtype ``astype`` would give (its spellings, :func:`dtype_args.dtype_specs`), any shape, and ``Array[Any]`` for a
+    weak array (its own dtype keeps its weak flag)."""
+    cond = "condition: ArrayLike, axis: int | None = None, *, out: None = None"
+    out = ["    @overload", *_with_doc(f"    def compress(self, {cond}, size: None = None, fill_value: ArrayLike = 0) "
+                                       "-> Array[_DT_co]:", docs("compress")),
+           "    @overload", f"    def compress(self: {_weak_classes()}, {cond}, size: int | None, fill_value: ArrayLike = 0) "
+           "-> Array[Any]: ...",
+           "    @overload", f"    def compress(self, {cond}, size: int | None = None, fill_value: ArrayLike = 0) "
+           "-> Array[_DT_co]: ..."]
+    rest = 'out: None = None, mode: str = "raise"'
+    out += ["    @overload", *_with_doc(f"    def choose(self, choices: Array[_S], {rest}) -> Array[_S]:", docs("choose")),
+            "    @overload", f"    def choose(self, choices: ArrayLike | Sequence[ArrayLike], {rest}) -> Array[Any]: ..."]
+    out += ["    @overload", *_with_doc("    def view(self, dtype: None = None, type: None = None) -> Self:", docs("view")),
+            "    @overload", f"    def view(self: {_weak_classes()}, dtype: DTypeLike, type: None = None) -> Array[Any]: ..."]
+    for spec, r in dtype_args.dtype_specs(cfg):
+        out += ["    @overload", f"    def view(self, dtype: {spec}, type: None = None) -> Array[{r}]: ..."]
+    return out
+
+
 TRANSPOSE_DIMS: Final = ("_Dim0", "_Dim1", "_Dim2")
 """The type variables of ``x.T``'s overloads, one per axis of the ranks it computes (1 to 3)."""
 
@@ -402,4 +432,5 @@ def array_class(m: Model, cfg: LatticeConfig, docs: Callable[[str], str | None])
             o += [f"        {doc}", "        ..."]
     o += reduction_methods(cfg, method=True, docs=lambda fn: docs(fn), shapes=m.shapes)
     o += rule_reduction_methods(cfg, docs)
+    o += selection_methods(cfg, docs)
     return [*o, "", ""]

@@ -291,6 +291,8 @@ def _declarers(cfg: LatticeConfig, keep: KeepVars, docs: Callable[[str], str | N
     out["average"] = _before_overloads(lambda f: unary_function(
         "average", "average", cfg, keep, docs("average"), ("a", False),
         rule=single_rules.reduction_rule("average", cfg), rest=from_source.rest_of(f, {"weights": "None"})))
+    out["compress"] = _compress_overloads
+    out["choose"] = _choose_overloads
     out["argsort"] = lambda f: dtype_given.overloads(
         f, cfg, keep, from_source.docline(f), lambda node: op_rules.shape_result("argsort", [("float32", False)],
                                                                                  cfg, node)[0])
@@ -312,6 +314,31 @@ def _clip_overloads(f: ast.FunctionDef, *, cfg: LatticeConfig, keep: KeepVars) -
         out += unary_function("clip", "clip", cfg, keep, None, ("arr", True),
                               rule=single_rules.shape_rule("clip", cfg, admitted, admitted),
                               rest=f", min: {annotation} = ..., max: {annotation} = ...")
+    f.returns = ast.Name("Array[Any]")
+    f.decorator_list = [ast.Name("overload")]
+    return dtype_given.with_doc([*out, *from_source.stub_function(f, with_doc=False)], from_source.docline(f))
+
+
+def _compress_overloads(f: ast.FunctionDef) -> list[str]:
+    """``compress(condition, a, ...)``: ``a``'s class (``op_rules.compress_result``), but ``Array[Any]`` for a weak
+    ``a`` with ``size=`` (the padding makes it strong), then the source signature (numpy values, Python scalars)."""
+    head, tail = "condition: ArrayLike, a: ", ", axis: int | None = None, *, size: {size}, fill_value: ArrayLike = 0, " \
+        "out: None = None) -> "
+    weak = " | ".join(f"Array[{c}]" for c in lattice.WEAK_NAMES)
+    out = ["@overload", f"def compress({head}Array[_T]{tail.format(size='None = None')}Array[_T]: ...",
+           "@overload", f"def compress({head}{weak}{tail.format(size='int | None')}Array[Any]: ...",
+           "@overload", f"def compress({head}Array[_T]{tail.format(size='int | None = None')}Array[_T]: ..."]
+    f.returns = ast.Name("Array[Any]")
+    f.decorator_list = [ast.Name("overload")]
+    return dtype_given.with_doc([*out, *from_source.stub_function(f, with_doc=False)], from_source.docline(f))
+
+
+def _choose_overloads(f: ast.FunctionDef) -> list[str]:
+    """``choose(a, choices, ...)``: the class of ``choices`` given as one array of a scalar class
+    (``op_rules.choose_result``: the join of its rows, itself; a weak array's is strong, ``Array[Any]`` by the source
+    signature, as for a list or tuple, which the mypy plugin joins)."""
+    out = ["@overload", "def choose(a: ArrayLike, choices: Array[_S], out: None = None, mode: str = \"raise\") "
+           "-> Array[_S]: ..."]
     f.returns = ast.Name("Array[Any]")
     f.decorator_list = [ast.Name("overload")]
     return dtype_given.with_doc([*out, *from_source.stub_function(f, with_doc=False)], from_source.docline(f))

@@ -55,7 +55,7 @@ NUMPY_FROM_SOURCE: Final[Mapping[str, tuple[str, ...]]] = {
     "_src/runtime/numpy/joining.py": (
         "array_split", "column_stack", "concatenate", "hstack", "pad", "split", "stack", "vstack"),
     "_src/runtime/numpy/indexing.py": ("take", "take_along_axis"),
-    "_src/runtime/numpy/selection.py": ("clip", "diagonal", "select", "trace", "tril", "triu"),
+    "_src/runtime/numpy/selection.py": ("choose", "clip", "compress", "diagonal", "select", "trace", "tril", "triu"),
     "_src/runtime/numpy/ordering.py": ("argsort", "nonzero", "searchsorted", "sort", "unique"),
     "_src/runtime/numpy/creation.py": (
         "copy", "diag", "empty", "empty_like", "eye", "identity", "logspace", "meshgrid", "tri"),
