@@ -161,6 +161,8 @@ class ArraytypingPlugin(Plugin):
             return self._shaped(_shapes.keeping, _single.unary_method_hook(self.rules, method), _self, method)
         if method == "astype":
             return self._shaped(_shapes.keeping, _dtypes.astype_hook(self.rules), _self, "astype")
+        if method == "view":
+            return _dtypes.view_hook(self.rules)
         if method in _single.REDUCTIONS:
             return self._shaped(_shapes.reducing, _single.reduction_hook(self.rules, method, method=True),
                                 _self, f"Array.{method}")

@@ -17,7 +17,7 @@ from arraytyping_mypy._rules import OR, L, DtypeSet, Member, Rules, describe, st
 __all__ = ["DTYPE_FUNCTIONS", "VALUE_PARAMETER", "argument", "astype_hook", "constructor_hook",
            "default_int_hook", "dtype_function_hook", "dtype_given", "lax_dtype_hook", "one_hot_hook",
            "promote_types_hook",
-           "result_type_hook"]
+           "result_type_hook", "view_hook"]
 
 DTYPE_FUNCTIONS: Final = frozenset({
     "asarray", "array", "astype", "zeros", "ones", "empty", "full", "zeros_like", "ones_like", "full_like",
@@ -97,6 +97,42 @@ def astype_hook(rules: Rules) -> Callable[[MethodContext], Type]:
             _dtype_args.report_invalid(ctx, d, "astype")
             return AnyType(TypeOfAny.from_error)
         return ctx.default_return_type if d is None else _named(rules, ctx, d, "astype")
+    return hook
+
+
+def view_hook(rules: Rules) -> Callable[[MethodContext], Type]:
+    """``x.view(dtype)``: ``op_rules.view_result`` in this configuration for each class ``x`` may hold (one answer,
+    else gradual: a weak array viewed as its own dtype stays weak), with ``x``'s shape where every one has the
+    dtype's item width (``op_rules.item_bits``), else any shape; an abstract class or a type variable is taken as
+    strong (as the stubs take it), ``Array[Any]`` stays gradual; no dtype (or one the plugin cannot read): the stubs'
+    answer."""
+    def hook(ctx: MethodContext) -> Type:
+        arg = argument(ctx)
+        if arg is None or isinstance(get_proper_type(arg), NoneType):
+            return ctx.default_return_type
+        d = _dtype_args.dtype_node(arg)
+        if isinstance(d, _dtype_args.Invalid):
+            _dtype_args.report_invalid(ctx, d, "Array.view")
+            return AnyType(TypeOfAny.from_error)
+        if d is None:
+            return ctx.default_return_type
+        o = _types.operand(ctx.type, rules)
+        if not isinstance(o, DtypeSet):
+            return _types.array_of(ctx.api, ("any", None), {})
+        if o.var is not None or o.abstract is not None or not o.members:
+            return _named(rules, ctx, d, "Array.view")
+        answers = {OR.view_result((m[0], m[1]), d, rules.cfg) for m in o.members}
+        if len(answers) != 1:
+            return _types.array_of(ctx.api, ("any", None), {})
+        name, weak = next(iter(answers))
+        out = get_proper_type(_types.array_of(ctx.api, ("class", static_of(name, weak)), {}))
+        own = get_proper_type(ctx.type)
+        same_width = all(OR.item_bits(OR.view_result((m[0], m[1]), None, rules.cfg)[0]) == OR.item_bits(name)
+                         for m in o.members)
+        if same_width and isinstance(out, Instance) and isinstance(own, Instance) and len(own.args) == 2 \
+                and len(out.args) == 2:
+            return out.copy_modified(args=[out.args[0], own.args[1]])
+        return out
     return hook
 
 

@@ -387,6 +387,8 @@ def _entries() -> list[Entry]:
         Entry("Array.clip(0.5)", "{a}.clip(0.5)", A, "same", "method", covers=("Array.clip",), weight=0.2),
         Entry("Array.clip(max=b)", "{a}.clip(max={b})", (("a", "array"), ("b", "arraylike")), "elementwise", "method",
               covers=("Array.clip",), weight=0.2),
+        Entry("Array.view()", "{a}.view()", A, "same", "method", covers=("Array.view",), weight=0.2),
+        Entry("Array.view(a.dtype)", "{a}.view({a}.dtype)", A, "same", "method", covers=("Array.view",), weight=0.2),
         Entry("Array.dot(b)", "{a}.dot({b})", (("a", "array"), ("b", "tensor")), "dot", "method",
               covers=("Array.dot",), weight=0.3),
         Entry("Array.dot(s)", "{a}.dot({b})", (("a", "array"), ("b", "scalar")), "same", "method",

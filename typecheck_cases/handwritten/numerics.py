@@ -12,7 +12,7 @@ import numpy.typing as npt
 from typing_extensions import assert_type
 
 import arraytyping.numpy as anp
-from arraytyping import Array, bfloat16, bool_, complex64, float16, float32, float64, floating, int8, int32, uint8
+from arraytyping import Array, bfloat16, bool_, complex64, float16, float32, float64, floating, int8, int32, uint8, uint32
 from arraytyping.typing import ComplexArray, FloatArray, IntArray, ScalarType
 
 F = TypeVar("F", bound=floating)
@@ -196,3 +196,19 @@ def generic_cosine(y: Array[F], z: Array[int8]) -> Array[F]:
     # ty answers the nested call gradually (Unknown): limit[ty]
     assert_type(out, Array[F])  # limit[ty]
     return out
+
+
+def selection_and_views(x: Array[float32], w: Array[float], i: Array[int8], idx: Array[int32],
+                        mask: Array[bool_]) -> None:
+    # compress keeps the class (a weak array's is strong with size=: gradual); choose of one array has its class;
+    # view(dtype) is that dtype (astype's spellings)
+    assert_type(x.compress(mask, axis=0), Array[float32])
+    assert_type(anp.compress(mask, i), Array[int8])
+    assert_type(w.compress(mask), Array[float])
+    assert_type(w.compress(mask, size=2), Array[Any])
+    assert_type(idx.choose(x, mode="wrap"), Array[float32])
+    assert_type(anp.choose(idx, i, mode="clip"), Array[int8])
+    assert_type(x.view(), Array[float32])
+    assert_type(x.view("int8"), Array[int8])
+    assert_type(x.view(anp.uint32), Array[uint32])
+    assert_type(i.view(bool), Array[bool_])
