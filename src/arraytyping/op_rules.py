@@ -24,11 +24,12 @@ from typing import Final, Literal, TypeAlias, TypeVar
 from arraytyping import lattice
 from arraytyping.lattice import LatticeConfig
 
-__all__ = ["BINARY_FUNCTIONS", "BINARY_OPS", "CREATION", "CREATION_FUNCTIONS", "CreationFamily", "FAMILY", "FUNCTION_FAMILY", "Family",
-           "OperandNotImplementedError", "OperandOverflowError", "OperandTypeError", "OperandValueError", "REDUCTION",
-           "REDUCTIONS", "REDUCTION_FUNCTIONS", "ReductionFamily", "SELF_PROMOTED", "SHAPE", "SHAPE_FUNCTIONS", "SQUARE_MATRIX_FUNCTIONS",
-           "ShapeFamily", "UNARY", "UNARY_FUNCTIONS", "UNARY_PARAMETERIZED", "UnaryFamily", "binary_result",
-           "choose_result", "compress_result", "creation_result", "item_bits", "reduction_result", "shape_result", "square_diagonal", "to_inexact_name", "to_numeric_name",
+__all__ = ["BINARY_FUNCTIONS", "BINARY_OPS", "CREATION", "CREATION_FUNCTIONS", "CreationFamily", "FAMILY",
+           "FUNCTION_FAMILY", "Family", "OperandNotImplementedError", "OperandOverflowError", "OperandTypeError",
+           "OperandValueError", "REDUCTION", "REDUCTIONS", "REDUCTION_FUNCTIONS", "ReductionFamily", "SELF_PROMOTED",
+           "SHAPE", "SHAPE_FUNCTIONS", "SQUARE_MATRIX_FUNCTIONS", "ShapeFamily", "UNARY", "UNARY_FUNCTIONS",
+           "UNARY_PARAMETERIZED", "UnaryFamily", "binary_result", "choose_result", "compress_result", "creation_result",
+           "item_bits", "reduction_result", "shape_result", "square_diagonal", "to_inexact_name", "to_numeric_name",
            "unary_is_static", "unary_result", "view_result"]
 
 Family: TypeAlias = Literal["arith", "bool_arith", "divide", "numeric", "bitwise", "shift", "compare", "power",
@@ -1502,7 +1503,6 @@ def _check_index(fn: str, index: tuple[str, bool], config: LatticeConfig) -> Non
     elif lattice.KIND[name] not in ("b", "i", "u"):
         raise OperandTypeError(f"getitem: indexers must have an integer or boolean type; got an index of dtype "
                                f"{name}")
-
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -25,8 +25,8 @@ from arraytyping._src.runtime.array_impl import check_python_int, device_put
 from arraytyping._src.runtime.avals import SEQUENCE_TYPES, ShapedArray
 from arraytyping._src.runtime.core import Tracer, trace_state
 from arraytyping._src.runtime.numpy._promotion import (
-    ArrayLike, array_fn, as_dtype, canonical_dtype, common_dtype, dtype_kind, dtype_name, in_trace, jitted, operand,
-    shape_of, to_inexact_dtype, traced_const,
+    ArrayLike, array_fn, as_dtype, canonical_dtype, common_dtype, dtype_kind, dtype_name, finish, in_trace, jitted,
+    operand, shape_of, to_inexact_dtype, traced_const,
 )
 from arraytyping._src.runtime.numpy.shape import broadcast_to
 from arraytyping._src.runtime.tracing import ConstVal
@@ -71,10 +71,14 @@ def view(x: Array, dtype: Any = None, type: None = None) -> Array:
     name_in, name_out = dtype_name(x.dtype), dtype_name(dt)
     bits_in, bits_out = op_rules.item_bits(name_in), op_rules.item_bits(name_out)
     want, weak = op_rules.view_result(operand(x), name_out, config.lattice_config)
+    expected = registry.INFO[want].dtype
+
+    def done(out: Any) -> Array:  # a composed result, checked against the rule
+        return cast(Array, finish("view", out, expected, weak))
     if x.ndim == 0:
         if bits_in != bits_out:
             raise ValueError("view() of a 0d array is only supported if the itemsize is unchanged.")
-        return finish_view(squeeze(view(expand_dims(x, 0), dt)), want, weak)
+        return done(squeeze(view(expand_dims(x, 0), dt)))
     try:
         shape_rules.view_shape(x.shape, bits_in, bits_out)
     except shape_rules.ShapeError as e:
@@ -82,16 +86,16 @@ def view(x: Array, dtype: Any = None, type: None = None) -> Array:
     if x.dtype == dt:
         return x
     if name_in == lattice.BOOL:
-        return finish_view(view(astype(x, np.dtype("uint8")), dt), want, weak)
+        return done(view(astype(x, np.dtype("uint8")), dt))
     if lattice.KIND[name_in] == "c":  # the real and imaginary parts side by side, as floats
         parts = stack([real(x), imag(x)], axis=-1)
-        return finish_view(view(reshape(parts, (*x.shape[:-1], x.shape[-1] * 2)), dt), want, weak)
+        return done(view(reshape(parts, (*x.shape[:-1], x.shape[-1] * 2)), dt))
     if name_out == lattice.BOOL:
-        return finish_view(astype(view(x, np.dtype("uint8")), dt), want, weak)
+        return done(astype(view(x, np.dtype("uint8")), dt))
     if lattice.KIND[name_out] == "c":
         part = registry.INFO[op_rules.real_name(name_out)].dtype
         out = astype(view(x, part), dt)
-        return finish_view(add(out[..., 0::2], multiply(1j, out[..., 1::2])), want, weak)
+        return done(add(out[..., 0::2], multiply(1j, out[..., 1::2])))
     if bits_in < bits_out:
         factor = bits_out // bits_in
         return lax.bitcast_convert_type(reshape(x, (*x.shape[:-1], x.shape[-1] // factor, factor)), dt)  # type: ignore[no-any-return]
@@ -99,14 +103,6 @@ def view(x: Array, dtype: Any = None, type: None = None) -> Array:
         out = lax.bitcast_convert_type(x, dt)
         return reshape(out, (*out.shape[:-2], out.shape[-2] * out.shape[-1]))  # type: ignore[no-any-return]
     return lax.bitcast_convert_type(x, dt)  # type: ignore[no-any-return]
-
-
-def finish_view(out: Any, name: str, weak: bool) -> Array:
-    """``out``, checked against ``op_rules.view_result``'s answer (a mismatch is a bug here)."""
-    a = lax.aval_of(out)
-    if a.name != name or a.weak_type != weak:
-        raise AssertionError(f"internal error: view computed {a} but op_rules gives {name} (weak={weak})")
-    return out  # type: ignore[no-any-return]
 
 
 def asarray(a: Any, dtype: Any = None, copy: bool | None = None) -> Any:

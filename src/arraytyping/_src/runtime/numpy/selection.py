@@ -239,7 +239,6 @@ def tril(m: ArrayLike, k: int = 0) -> Array:
     return _tri_select(m, k=operator.index(k), upper=False)
 
 
-
 def _ensure_arraylike(fn: str, *args: Any) -> list[Any]:
     """JAX's ``ensure_arraylike``: a list or tuple argument refused (its message, with the position), every other
     operand an array (``asarray``: a Python scalar a weak one)."""
