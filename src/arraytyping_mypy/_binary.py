@@ -60,6 +60,12 @@ def binary(ctx: MethodContext | FunctionContext, rules: Rules, left: Type, right
         assert isinstance(err, Exception) and lo.single is not None and ro.single is not None
         _errors.reject(ctx, err, describe(lo.single), describe(ro.single), what, code)
         return AnyType(TypeOfAny.from_error)
+    if answer[0] == "refused":  # a union, abstract class or type variable, every dtype of which JAX refuses here
+        err = answer[1]
+        assert isinstance(err, Exception)
+        _errors.reject(ctx, err, _types.show(left), f"{_types.show(right)}: every dtype they may hold is refused",
+                       what, code)
+        return AnyType(TypeOfAny.from_error)
     return _types.array_of(ctx.api, answer, _types.type_vars(left, right))
 
 

@@ -89,7 +89,9 @@ class DtypeSet:
 
 Answer = tuple[str, object]
 """``("class", "float32")``, ``("var", "T")`` (the variable's own instantiation), ``("union", (..classes..))``,
-``("abstract", "floating")``, ``("any", None)``, or ``("error", exception)``."""
+``("abstract", "floating")``, ``("any", None)``, ``("error", exception)`` (one concrete dtype per operand, refused),
+or ``("refused", exception)`` (a union, abstract class or type variable whose every dtype is refused: an error
+where the caller reports it, else gradual)."""
 
 
 class Rules:
@@ -144,8 +146,9 @@ class Rules:
 
     def summarize(self, results: Sequence[tuple[str | Exception, Member, Member]], left: DtypeSet,
                   right: DtypeSet | None) -> Answer:
-        """One answer for many: an error only when every operand is one concrete dtype (a union, abstract class or
-        type variable is judged by the dtypes with which the operation runs); the variable when every instantiation
+        """One answer for many: an error when every operand is one concrete dtype (a union, abstract class or
+        type variable is judged by the dtypes with which the operation runs: ``refused`` where it runs with none);
+        the variable when every instantiation
         gives itself back; one class; the union of the results of unions of concrete dtypes; ``Any`` where each
         instantiation may give itself back (:meth:`_may_be_the_variable`); the smallest abstract class holding every
         result of an abstract or generic operand; else ``Any``."""
@@ -154,8 +157,8 @@ class Rules:
         if errors and concrete:
             return ("error", errors[0])
         results = [r for r in results if not isinstance(r[0], Exception)]  # what runs, of a generic operation
-        if not results:
-            return ("any", None)
+        if not results:  # nothing runs: refused for every dtype the operands may have (a caller may report it)
+            return ("refused", errors[0]) if errors else ("any", None)
         classes = [str(r) for r, _, _ in results]
         for ds, side in ((left, 0), (right, 1)):
             if ds is not None and ds.var is not None and all(
