@@ -10949,7 +10949,7 @@ class Array(Generic[_DT_co, _SH_co]):
     @overload
     def choose(self, choices: ArrayLike | Sequence[ArrayLike], out: None = None, mode: str = "raise") -> Array[Any]: ...
     @overload
-    def view(self, dtype: None = None, type: None = None) -> Self:
+    def view(self, dtype: None = None, type: None = None) -> Array[_DT_co, _SH_co]:
         "This array's bits read as ``dtype`` (itself for no dtype or its own): the last axis scaled by the ratio of the item sizes, as JAX's ``Array.view``."
         ...
     @overload

@@ -252,13 +252,14 @@ def _weak_classes() -> str:
     return " | ".join(f"Array[{c}]" for c in lattice.WEAK_NAMES)
 
 
-def selection_methods(cfg: LatticeConfig, docs: Callable[[str], str | None]) -> list[str]:
+def selection_methods(cfg: LatticeConfig, docs: Callable[[str], str | None], shapes: bool) -> list[str]:
     """``x.compress``, ``x.choose`` and ``x.view`` (op_rules' ``compress_result``, ``choose_result``,
     ``view_result``): ``compress`` keeps the array's class, but a weak array's is strong with ``size=``
     (``Array[Any]``); ``choose`` has its choices' class when they are one array of a scalar class (a weak one, a
-    list or a tuple: ``Array[Any]``; the plugin joins them); ``view()`` is the array itself, ``view(dtype)`` the
-    dtype ``astype`` would give (its spellings, :func:`dtype_args.dtype_specs`), any shape, and ``Array[Any]`` for a
-    weak array (its own dtype keeps its weak flag)."""
+    list or a tuple: ``Array[Any]``); ``view()`` is the array itself (its class's dtype and shape: a subclass's
+    ``Self`` would be no dtype a checker reads), ``view(dtype)`` the dtype ``astype`` would give (its spellings,
+    :func:`dtype_args.dtype_specs`), any shape, and ``Array[Any]`` for a weak array (its own dtype keeps its weak
+    flag)."""
     cond = "condition: ArrayLike, axis: int | None = None, *, out: None = None"
     out = ["    @overload", *_with_doc(f"    def compress(self, {cond}, size: None = None, fill_value: ArrayLike = 0) "
                                        "-> Array[_DT_co]:", docs("compress")),
@@ -269,7 +270,9 @@ def selection_methods(cfg: LatticeConfig, docs: Callable[[str], str | None]) -> 
     rest = 'out: None = None, mode: str = "raise"'
     out += ["    @overload", *_with_doc(f"    def choose(self, choices: Array[_S], {rest}) -> Array[_S]:", docs("choose")),
             "    @overload", f"    def choose(self, choices: ArrayLike | Sequence[ArrayLike], {rest}) -> Array[Any]: ..."]
-    out += ["    @overload", *_with_doc("    def view(self, dtype: None = None, type: None = None) -> Self:", docs("view")),
+    keep = ", _SH_co" if shapes else ""  # view() is the array itself: its dtype and shape (of a subclass too)
+    out += ["    @overload", *_with_doc(f"    def view(self, dtype: None = None, type: None = None) -> Array[_DT_co{keep}]:",
+                                       docs("view")),
             "    @overload", f"    def view(self: {_weak_classes()}, dtype: DTypeLike, type: None = None) -> Array[Any]: ..."]
     for spec, r in dtype_args.dtype_specs(cfg):
         out += ["    @overload", f"    def view(self, dtype: {spec}, type: None = None) -> Array[{r}]: ..."]
@@ -432,5 +435,5 @@ def array_class(m: Model, cfg: LatticeConfig, docs: Callable[[str], str | None])
             o += [f"        {doc}", "        ..."]
     o += reduction_methods(cfg, method=True, docs=lambda fn: docs(fn), shapes=m.shapes)
     o += rule_reduction_methods(cfg, docs)
-    o += selection_methods(cfg, docs)
+    o += selection_methods(cfg, docs, m.shapes)
     return [*o, "", ""]
