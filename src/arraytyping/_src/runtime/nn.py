@@ -23,7 +23,8 @@ from arraytyping._src.config import config
 from arraytyping._src.runtime import lax
 from arraytyping._src.runtime import numpy as jnp
 from arraytyping._src.runtime.array_impl import device_put
-from arraytyping._src.runtime.avals import HOST_VALUE_TYPES, ShapedArray
+from arraytyping._src.runtime.avals import ShapedArray
+from arraytyping._src.runtime.operand_checks import check_arraylike
 from arraytyping._src.runtime.core import find_top_trace
 from arraytyping._src.runtime.dispatch import JitFunction
 from arraytyping._src.runtime.elementwise import logistic, rsqrt
@@ -68,16 +69,10 @@ def _rule(fn: str, x: Any, **options: Any) -> tuple[str, bool]:
     return _nn_result(fn, _operand(x), config.lattice_config, rank0=_rank(x) == 0, **options)
 
 
-def _check_arraylike(fn: str, *args: Any) -> None:
-    for i, a in enumerate(args):
-        if a is not None and not isinstance(a, (Array, *HOST_VALUE_TYPES)):
-            raise TypeError(f"{fn} requires ndarray or scalar arguments, got {type(a).__name__} at position {i}.")
-
-
 def _check(fn: str, *args: Any, axis: Any = None, **options: Any) -> None:
     """Raise the error JAX raises for these arguments: non-array arguments, an axis out of range, then the dtype
     rule's."""
-    _check_arraylike(fn, *args)
+    check_arraylike(fn, *(a for a in args if a is not None))  # None: an optional argument left out
     if axis is not None:
         ndim = _rank(args[0])
         for a in (axis,) if isinstance(axis, int) else axis:
@@ -374,7 +369,8 @@ def standardize(x: ArrayLike, axis: Axis = -1, mean: ArrayLike | None = None, va
     if mean is None and variance is None:
         _check("standardize", x, where, axis=axis, stable=algorithm == "stable")
     else:
-        _check_arraylike("standardize", x, mean, variance, where)
+        check_arraylike("standardize", x)
+        check_arraylike("standardize", mean, variance, where, none=True)
     if algorithm not in ("fast", "stable"):
         raise ValueError(f"Unknown algorithm '{algorithm}'. Expected 'fast' or 'stable'.")
     out: AnyArray = _standardize(x, mean, variance, epsilon, where, axis=_axis_arg(axis), algorithm=algorithm)

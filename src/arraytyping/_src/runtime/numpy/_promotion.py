@@ -27,7 +27,7 @@ from arraytyping._src.runtime.avals import HOST_VALUE_TYPES, ShapedArray
 from arraytyping._src.runtime.core import Tracer, find_top_trace, trace_state
 from arraytyping._src.runtime.dispatch import JitFunction
 from arraytyping._src.runtime.tracing import ConstVal
-from arraytyping._src.runtime.operand_checks import numpy_broadcast
+from arraytyping._src.runtime.operand_checks import not_arraylike, numpy_broadcast
 
 ArrayLike: TypeAlias = Union[Array, "np.ndarray[Any, Any]", np.bool_, "np.number[Any]", bool, int, float, complex]
 """What the functions take as an array argument (``arraytyping.typing.ArrayLike`` at run time, whose own definition
@@ -70,8 +70,7 @@ def arraylike(x: Any, fn: str) -> Any:
     """``x`` checked as JAX's ``check_arraylike``/``ensure_arraylike`` check it, returned as it is: a list or tuple
     is refused with JAX's message, anything else that is no operand by :func:`operand`."""
     if isinstance(x, (list, tuple)):
-        raise TypeError(f"{fn} requires ndarray or scalar arguments, got {type(cast(object, x)).__name__} at "
-                        "position 0.")
+        raise not_arraylike(fn, cast(object, x), 0)
     operand(x)
     return x
 

@@ -30,7 +30,7 @@ from arraytyping._src.runtime.numpy._promotion import (
 )
 from arraytyping._src.runtime.numpy.shape import broadcast_to
 from arraytyping._src.runtime.tracing import ConstVal
-from arraytyping._src.runtime.operand_checks import numpy_broadcast
+from arraytyping._src.runtime.operand_checks import not_arraylike, numpy_broadcast
 
 from arraytyping.typing import DTypeLike, ShapeLike
 
@@ -48,7 +48,7 @@ def astype(x: Any, dtype: Any) -> Any:
     """``x`` converted to ``dtype`` (canonicalized for x64, strongly typed). As JAX's, it takes an array or a scalar,
     not a list or tuple (``asarray(x, dtype)`` converts those)."""
     if isinstance(x, (list, tuple)):
-        raise TypeError(f"astype requires ndarray or scalar arguments, got {type(cast(object, x)).__name__} at position 0.")
+        raise not_arraylike("astype", cast(object, x), 0)
     return _astype_jit(x, dtype=canonical_dtype(dtype))
 
 

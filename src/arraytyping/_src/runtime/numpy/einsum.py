@@ -22,6 +22,7 @@ from arraytyping._src.config import config
 from arraytyping._src.promotion import lattice_result
 from arraytyping._src.runtime import lax
 from arraytyping._src.runtime.array import Array
+from arraytyping._src.runtime.operand_checks import not_arraylike
 from arraytyping._src.runtime.numpy._promotion import ArrayLike, jitted, operand, shape_of
 from arraytyping._src.runtime.numpy.contractions import ensure_array, contraction_result
 
@@ -288,9 +289,9 @@ def einsum(subscripts: str, /, *operands: ArrayLike, out: None = None, optimize:
         raise NotImplementedError("einsum's interleaved form (operand, axes, operand, axes...) is not supported")
     if optimize not in ("auto", True, "optimal"):
         raise NotImplementedError(f"einsum with optimize={optimize!r}: only 'auto' is supported")
-    for x in operands:
+    for i, x in enumerate(operands):
         if isinstance(x, (list, tuple)):
-            raise TypeError(f"einsum requires ndarray or scalar arguments, got {type(x).__name__}")
+            raise not_arraylike("einsum", x, i)
         operand(x)
     path = tuple(contraction_path(subscripts, [shape_of(x) for x in operands]))
     result: Array = _einsum(*operands, contractions=path)

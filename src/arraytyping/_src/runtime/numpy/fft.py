@@ -14,6 +14,7 @@ import numpy as np
 
 from arraytyping import op_rules
 from arraytyping._src.runtime.array import Array
+from arraytyping._src.runtime.operand_checks import not_arraylike
 from arraytyping._src import registry
 from arraytyping._src.config import config
 from arraytyping._src.runtime import lax
@@ -50,8 +51,7 @@ def _fft_core(fn: str, fft_type: FftType, a: ArrayLike, s: Sequence[int] | None,
               norm: str | None) -> AnyArray:
     given = cast(object, a)  # checked at run time whatever the annotation says
     if not isinstance(given, (Array, int, float, complex, np.ndarray, np.generic)):
-        raise TypeError(f"jax.numpy.fft.{fn} requires ndarray or scalar arguments, got {type(a).__name__} at "
-                        f"position 0.")
+        raise not_arraylike(f"jax.numpy.fft.{fn}", a, 0)
     op_rules.fft_result(fn, operand(a), config.lattice_config)
     arr: AnyArray = asarray(a)
     sizes = None if s is None else tuple(map(operator.index, s))

@@ -212,13 +212,14 @@ def norm(x: ArrayLike, ord: int | float | str | None = None, axis: None | tuple[
     """The vector norm (over one axis) or matrix norm (over two) of ``x``, numpy's ``ord`` values: by default the
     2-norm of the flattened array; ``0``, ``1``, ``±inf`` and other powers for vectors; ``'fro'``, ``'nuc'``,
     ``±1``, ``±2``, ``±inf`` for matrices. The result is real (the inexact dtype of ``x``, or its real part)."""
+    x = _arg(x, "jnp.linalg.norm")
     naxes = len(shape_of(x)) if axis is None else (len(axis) if isinstance(axis, tuple) else 1)
     if isinstance(axis, list):
         raise TypeError("norm: axis must be an int, a tuple of ints or None")
     _check("norm", x, _norm_variant(ord, naxes) if not (axis is None and ord is None) else "norm")
     static_axis = None if axis is None else tuple(map(operator.index, axis)) if isinstance(axis, tuple) else (
         operator.index(axis),)
-    out: AnyArray = _norm(_arg(x, "jnp.linalg.norm"), ord=ord, axis=static_axis, keepdims=bool(keepdims))
+    out: AnyArray = _norm(x, ord=ord, axis=static_axis, keepdims=bool(keepdims))
     return out
 
 

@@ -6,7 +6,7 @@ keep the dtype (``compress`` with ``size=`` strong: ``op_rules.compress_result``
 from __future__ import annotations
 
 import operator
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 
@@ -21,7 +21,7 @@ from arraytyping._src.runtime.numpy._promotion import (
     promote_args, scalar_type, shape_of, to_bool,
 )
 from arraytyping._src.runtime.numpy.shape import canonicalize_axis
-from arraytyping._src.runtime.operand_checks import numpy_broadcast
+from arraytyping._src.runtime.operand_checks import check_arraylike, numpy_broadcast
 
 
 
@@ -240,12 +240,10 @@ def tril(m: ArrayLike, k: int = 0) -> Array:
 
 
 def _ensure_arraylike(fn: str, *args: Any) -> list[Any]:
-    """JAX's ``ensure_arraylike``: a list or tuple argument refused (its message, with the position), every other
-    operand an array (``asarray``: a Python scalar a weak one)."""
+    """JAX's ``ensure_arraylike``: :func:`check_arraylike`, then every operand an array (``asarray``: a Python
+    scalar a weak one)."""
     from arraytyping._src.runtime.numpy.creation import asarray  # noqa: PLC0415 - creation imports this
-    for i, x in enumerate(args):
-        if isinstance(x, (list, tuple)):
-            raise TypeError(f"{fn} requires ndarray or scalar arguments, got {type(cast(object, x))} at position {i}.")
+    check_arraylike(fn, *args)
     return [x if isinstance(x, Array) else asarray(x) for x in args]
 
 
