@@ -175,6 +175,8 @@ class ArraytypingPlugin(Plugin):
         if method == "clip":
             clip = _promoting.clip_method_hook(self.rules)
             return self._shaped(_shapes.broadcasting, clip, _self_and_bounds, _errors.SHAPE_MISMATCH_ARG, "Array.clip()")
+        if method == "choose":
+            return _promoting.choose_hook(self.rules, method=True)
         if method == "dot":
             dot = _binary.dot_method_hook(self.rules)
             return _shapes.matmul(dot, _self_and_first, _errors.SHAPE_MISMATCH_ARG, "Array.dot()", "dot") \
@@ -203,6 +205,8 @@ class ArraytypingPlugin(Plugin):
         _, _, method = fullname.rpartition(".")
         if method in _DTYPE_METHODS and self._array_method(fullname) is not None:
             return _permissive if method in _single.REDUCTIONS else _permissive_if_bad_dtype_string
+        if method == "choose" and self._array_method(fullname) is not None:
+            return _permissive_array  # overloaded in the stubs: the hook's error must not fail an overload
         return None
 
     def _shaped(self, layer: Callable[..., Callable[[Any], Type]], dtype_hook: Any,
@@ -263,7 +267,7 @@ class ArraytypingPlugin(Plugin):
                 # reductions too: the stubs' overloads would infer a nested call in the operand with each one's
                 # parameter as context (anp.sum(anp.asarray(x)) summed an Array[bool_]), and take no union dtype
                 return _permissive
-            if fn == "clip" or fn in _promoting.JOINING:
+            if fn in ("clip", "choose") or fn in _promoting.JOINING:
                 # overloaded in the stubs: a hook's error while mypy tries an overload fails that overload (and mypy
                 # then reports the call against the first one as well); an array whatever the operands, which the
                 # shape hook gives its shape where the dtype hook cannot say more
@@ -364,6 +368,8 @@ class ArraytypingPlugin(Plugin):
                 return hook
             if fn == "select":
                 return _promoting.select_hook(rules)
+            if fn == "choose":
+                return _promoting.choose_hook(rules, method=False)
             if fn in _each.EACH:
                 return _each.each_hook(rules, fn)
             if fn in _dtypes.DTYPE_FUNCTIONS:
@@ -459,7 +465,7 @@ def _permissive(ctx: MethodSigContext | FunctionSigContext) -> FunctionLike:
                              variables=[])
 
 
-def _permissive_array(ctx: FunctionSigContext) -> FunctionLike:
+def _permissive_array(ctx: MethodSigContext | FunctionSigContext) -> FunctionLike:
     """:func:`_permissive`, its result ``Array[Any]``."""
     sig = _permissive(ctx)
     assert isinstance(sig, CallableType)

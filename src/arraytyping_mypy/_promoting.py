@@ -2,7 +2,8 @@
 ``vstack``, ``hstack`` and ``column_stack`` of a list or tuple written in the call (the ``promote`` family: the
 items' join, weakly typed when the join is a weak node; ``dtype=`` gives that dtype, strong), whose shapes are
 :mod:`._shapes`' (``joined``); ``clip`` of an array and its bounds (``promote_real``: complex refused); ``select``
-of its choices and default."""
+of its choices and default; ``choose`` of its choices (``choose_hook``: the join of a list, tuple or array of choices,
+canonicalized and strong, ``op_rules.choose_result``)."""
 
 from __future__ import annotations
 
@@ -16,13 +17,14 @@ from mypy.types import AnyType, Instance, NoneType, TupleType, Type, TypeOfAny, 
 from arraytyping_mypy import _dtypes, _errors, _types
 from arraytyping_mypy._rules import OR, L, DtypeSet, Member, Rules, describe, static_of
 
-__all__ = ["JOINING", "clip_answer", "clip_hook", "clip_method_hook", "element", "items", "joining_hook", "select_hook"]
+__all__ = ["JOINING", "choose_hook", "clip_answer", "clip_hook", "clip_method_hook", "element", "items", "joining_hook",
+           "select_hook"]
 
 JOINING: Final = ("concatenate", "stack", "vstack", "hstack", "column_stack")
 """The ``arraytyping.numpy`` functions that join a sequence of arrays, op_rules' ``promote`` family."""
 
 
-def items(ctx: FunctionContext, i: int = 0) -> list[Type] | None:
+def items(ctx: FunctionContext | MethodContext, i: int = 0) -> list[Type] | None:
     """The types of the arrays of the call's ``i``-th argument, one per item, where it is a list or tuple written
     in the call (``[x, y]``: mypy has inferred each item, and joined them for the list's type) or has a tuple type;
     None otherwise (a variable list: how many is unknown; :func:`element` may say of which type)."""
@@ -118,7 +120,7 @@ def _answer(ctx: FunctionContext | MethodContext, rules: Rules, fn: str, members
 _SEQUENCES: Final = frozenset({"builtins.list", "builtins.tuple", "typing.Sequence", "collections.abc.Sequence"})
 
 
-def element(ctx: FunctionContext, i: int = 0) -> Type | None:
+def element(ctx: FunctionContext | MethodContext, i: int = 0) -> Type | None:
     """The item type of a list or sequence the call passes in a variable (``xs: list[Array[float32]]``) as its
     ``i``-th argument: every item has it, and a join of one type with itself is that type, however many items there
     are."""
@@ -130,7 +132,7 @@ def element(ctx: FunctionContext, i: int = 0) -> Type | None:
     return None
 
 
-def _items_or_two(ctx: FunctionContext, i: int) -> list[Type] | None:
+def _items_or_two(ctx: FunctionContext | MethodContext, i: int) -> list[Type] | None:
     """:func:`items` of the ``i``-th argument, else its :func:`element` twice (a variable list of any number of
     items of one type: their join is that of two)."""
     out = items(ctx, i)
@@ -214,4 +216,57 @@ def select_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
         if members:
             return ctx.default_return_type
         return _generic(ctx, rules, "select", readable, [default], types)
+    return hook
+
+
+_INDEX: Final[Member] = ("int32", False, False, False)
+"""An integer index standing for one the plugin cannot read: the index decides no dtype, only a refusal."""
+
+
+def choose_hook(rules: Rules, *, method: bool) -> Callable[[FunctionContext | MethodContext], Type]:
+    """``arraytyping.numpy.choose(a, choices)`` and ``a.choose(choices)``: op_rules' ``choose_result`` of the index
+    and the choices, a list or tuple written in the call (each item), a variable list of one item type, or one array
+    (its rows); a choice the plugin cannot read makes the answer gradual, and what JAX refuses (an index that is not
+    an integer, choices that do not promote) is an error. An index the plugin cannot read decides nothing; choices
+    whose dtype is one type variable or abstract class give what each of its dtypes gives (the variable where each
+    gives itself back). No choices at all is left to the run (JAX then fails on the index values)."""
+    what = "Array.choose()" if method else "arraytyping.numpy.choose"
+    at = 0 if method else 1
+
+    def hook(ctx: FunctionContext | MethodContext) -> Type:
+        index_type = ctx.type if isinstance(ctx, MethodContext) else (
+            ctx.arg_types[0][0] if ctx.arg_types and ctx.arg_types[0] else None)
+        index_set = None if index_type is None else _types.operand(index_type, rules)
+        index = index_set.single if isinstance(index_set, DtypeSet) else None
+        types = items(ctx, at)
+        if types is None:
+            one = element(ctx, at)
+            if one is None and len(ctx.arg_types) > at and ctx.arg_types[at]:
+                one = ctx.arg_types[at][0]  # one array of choices: its rows, all of its dtype
+            types = None if one is None else [one]
+        if not types:
+            return ctx.default_return_type
+        sets = [_types.operand(t, rules) for t in types]
+        readable = [o for o in sets if isinstance(o, DtypeSet)]
+        if len(readable) != len(sets):
+            return ctx.default_return_type
+        members = [o.single for o in readable if o.single is not None]
+        if len(members) != len(readable):
+            first = readable[0]
+            if members or any(o != first for o in readable):
+                return ctx.default_return_type
+            results = [(rules.choose(index or _INDEX, m), m, m) for m in first.members]
+            answer = rules.summarize(results, first, None)
+            if answer[0] in ("error", "any", "refused"):
+                return ctx.default_return_type
+            return _types.array_of(ctx.api, answer, _types.type_vars(*types))
+        try:
+            name, weak = OR.choose_result((index or _INDEX)[:2], [m[:2] for m in members], rules.cfg)
+        except (L.TypePromotionError, OR.OperandTypeError, OR.OperandValueError) as e:
+            choices = ", ".join(describe(m) for m in members)
+            on = f"an index of {describe(index)} and choices of {choices}" if index is not None \
+                else f"choices of {choices}"
+            _errors.reject(ctx, e, on, None, what, _errors.DTYPE_PROMOTION_CALL)
+            return AnyType(TypeOfAny.from_error)
+        return _types.array_of(ctx.api, ("class", static_of(name, weak)), {})
     return hook

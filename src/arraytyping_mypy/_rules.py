@@ -289,6 +289,11 @@ class Rules:
         ``clip``...) of ``ms``, or the exception op_rules raises."""
         return self._static(lambda: OR.shape_result(fn, [m[:2] for m in ms], self.cfg))
 
+    def choose(self, index: Member, m: Member) -> str | Exception:
+        """The static class of ``choose`` by the integer ``index`` among choices all of ``m`` (op_rules'
+        ``choose_result``), or the exception op_rules raises."""
+        return self._static(lambda: OR.choose_result(index[:2], [m[:2]], self.cfg))
+
     def creation(self, fn: str, *ms: Member) -> str | Exception:
         """The static class of creation function ``fn`` (op_rules' ``CREATION``: ``meshgrid``...) of ``ms``
         without ``dtype=``, or the exception op_rules raises."""
