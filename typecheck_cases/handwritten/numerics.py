@@ -11,8 +11,10 @@ import numpy as np
 import numpy.typing as npt
 from typing_extensions import assert_type
 
+import arraytyping.nn as nn
 import arraytyping.numpy as anp
-from arraytyping import Array, bfloat16, bool_, complex64, float16, float32, float64, floating, int8, int32, uint8, uint32
+from arraytyping import (Array, bfloat16, bool_, complex64, float16, float32, float64, floating, int8, int16, int32, uint8,
+                         uint32)
 from arraytyping.typing import ComplexArray, FloatArray, IntArray, ScalarType
 
 F = TypeVar("F", bound=floating)
@@ -212,3 +214,10 @@ def selection_and_views(x: Array[float32], w: Array[float], i: Array[int8], idx:
     assert_type(x.view("int8"), Array[int8])
     assert_type(x.view(anp.uint32), Array[uint32])
     assert_type(i.view(bool), Array[bool_])
+
+
+def one_hot_labels(labels: Array[int32]) -> None:
+    # one_hot takes a list of labels too (JAX converts it with asarray), in every checker
+    assert_type(nn.one_hot([0, 2, 1], 3), Array[float32])
+    assert_type(nn.one_hot([0, 2, 1], 3, dtype="int16"), Array[int16])
+    assert_type(nn.one_hot(labels, 3, dtype=anp.bfloat16), Array[bfloat16])

@@ -328,9 +328,11 @@ def _canonical_axis(axis: int, ndim: int) -> int:
 _one_hot = _jitted(_one_hot_body, "one_hot")
 
 
-def one_hot(x: ArrayLike, num_classes: int, *, dtype: DTypeLike | None = None, axis: int = -1) -> AnyArray:
-    """``x``'s values as one-hot vectors of length ``num_classes`` along ``axis`` (a new axis), in ``dtype``
-    (default: the default float). Values outside ``[0, num_classes)`` give all-zero vectors."""
+def one_hot(x: ArrayLike | Sequence[Any], num_classes: int, *, dtype: DTypeLike | None = None, axis: int = -1
+            ) -> AnyArray:
+    """``x``'s values (a list too: JAX converts it with ``asarray``) as one-hot vectors of length ``num_classes``
+    along ``axis`` (a new axis), in ``dtype`` (default: the default float). Values outside ``[0, num_classes)`` give
+    all-zero vectors."""
     n = operator.index(num_classes)
     xa: AnyArray = x if isinstance(x, Array) else jnp.asarray(x)
     name = op_rules.nn_one_hot_result(xa.aval.name, None if dtype is None else canonical_dtype(dtype).name,
