@@ -507,10 +507,6 @@ NOT_FUZZED: Final[dict[str, str]] = {
     "numpy.ndim": "an int result, no dtype",
     "numpy.shape": "a tuple result, no dtype",
     "numpy.size": "an int result, no dtype",
-    "numpy.compress": "its condition must be 1-d and no longer than the axis (JAX refuses others): the slot roles "
-                      "draw no such pair; jax_methods_reference.json holds it over every dtype class",
-    "numpy.choose": "its index must be an integer array in range of the choices, which must broadcast with it: no "
-                    "slot role draws that; jax_methods_reference.json holds it over every dtype class",
     **{f"random.{n}": "keys and key arrays: no dtype of an array operand to promote (typed PRNGKeyArray or uint32)"
        for n in ("KeyDType", "PRNGKey", "PRNGKeyArray", "fold_in", "key", "key_data", "split", "wrap_key_data")},
     **{f"lax.{n}": "control flow: takes functions (typed by the transformations' signatures)"

@@ -414,6 +414,18 @@ def sized_1d(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePla
     return ShapePlan({_one(slots): rng.choice([p for p in POOL if p])}, {"n": str(target[0])})
 
 
+def compressed(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+    """``compress(ones(n, bool_), a)`` (the flattened ``a``, with or without ``size=n``): ``(n,)`` from an operand
+    of at least ``n`` elements (JAX refuses a longer condition)."""
+    assert target is not None
+    if len(target) != 1:
+        return None
+    fits = [p for p in POOL if math.prod(p) >= target[0]]
+    if not fits:
+        return None
+    return ShapePlan({_one(slots): rng.choice(fits)}, {"n": str(target[0])})
+
+
 def one_hot(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
     """``nn.one_hot(a, n)``: the operand's shape with a last axis of ``n`` classes."""
     assert target is not None
@@ -572,7 +584,8 @@ RULES: dict[str, Rule] = {
     "move_first_last": move_first_last, "rot90": rot90, "squeeze_axis": squeeze_axis, "expand_axis": expand_axis,
     "stack_first": stack_first, "concat_first": _concat(1), "concat_first2": _concat(2), "concat_1d": _concat(1, 1),
     "column_stack": column_stack, "meshgrid": meshgrid, "pad1": pad1, "diagonal": diagonal, "trace": trace,
-    "pair_scalar": pair_scalar, "sized_1d": sized_1d, "searchsorted": searchsorted, "create_2d": create_2d,
+    "pair_scalar": pair_scalar, "sized_1d": sized_1d, "compressed": compressed,
+    "searchsorted": searchsorted, "create_2d": create_2d,
     "vdot": vdot, "inner": inner, "outer": outer, "matrix_product": matrix_product, "kron": kron, "cross": cross,
     "rfft": rfft, "irfft": irfft, "square": square, "det": det, "one_hot": one_hot, "choice_1d": choice_1d,
 }
