@@ -84,17 +84,18 @@ def clip_answer(ctx: FunctionContext | MethodContext, rules: Rules, operands: li
         members.append(single)
     if generic is not None:
         assert operands[0] is not None
-        return _generic(ctx, rules, "clip", [generic], members, [operands[0]])
+        return _generic(ctx, rules, "clip", [generic], members, [operands[0]], what)
     return _answer(ctx, rules, "clip", members, None, what)
 
 
 def _generic(ctx: FunctionContext | MethodContext, rules: Rules, fn: str, sets: list[DtypeSet], fixed: list[Member],
-             types: list[Type]) -> Type:
+             types: list[Type], what: str | None = None) -> Type:
     """``fn`` of arrays whose dtype is one type variable or abstract class (``sets``, all one set) and of the
     ``fixed`` operands (``clip``'s bounds): the variable where each of its instantiations gives itself back
     (``concatenate((x, x))``, ``clip(x, 0.0, 1.0)`` for ``x: Array[F]``), the smallest abstract class holding every
     result of members of an abstract class; gradual where the sets differ or an answer is gradual. What JAX refuses
-    for some instantiations is no error (it runs for the others)."""
+    for some instantiations is no error (it runs for the others); what it refuses for all of them is
+    (``clip(x, 0, 1)`` for ``x: Array[C]``, ``C`` bound to ``complexfloating``)."""
     first = sets[0]
     if any(s != first for s in sets):
         return ctx.default_return_type
@@ -102,6 +103,11 @@ def _generic(ctx: FunctionContext | MethodContext, rules: Rules, fn: str, sets: 
              else [(a, b) for a in first.members for b in first.members])
     results = [(rules.shape(fn, a, *([b] if len(sets) > 1 else []), *fixed), a, b) for a, b in pairs]
     answer = rules.summarize(results, first, first if len(sets) > 1 else None)
+    if answer[0] == "refused":  # no dtype the variable or abstract class may hold runs
+        assert isinstance(answer[1], Exception)
+        _errors.reject(ctx, answer[1], f"{_types.show(types[0])} (every dtype it may hold)", None,
+                       what or f"arraytyping.numpy.{fn}", _errors.DTYPE_PROMOTION_CALL)
+        return AnyType(TypeOfAny.from_error)
     if answer[0] in ("error", "any"):
         return ctx.default_return_type
     return _types.array_of(ctx.api, answer, _types.type_vars(*types))

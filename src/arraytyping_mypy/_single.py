@@ -74,12 +74,22 @@ def unary(ctx: MethodContext | FunctionContext, rules: Rules, operand: Type, fn:
     answer_of = rules.unary if rule is None else rule
     results = [(answer_of(fn, m), m, m) for m in o.members]
     answer = rules.summarize(results, o, None)
-    if answer[0] == "error":
-        assert isinstance(answer[1], Exception) and o.single is not None
-        _errors.reject(ctx, answer[1], describe(o.single), None, what, _errors.DTYPE_PROMOTION_ARG
-                       if isinstance(ctx, FunctionContext) else _errors.DTYPE_PROMOTION_SELF)
+    if answer[0] in ("error", "refused"):
+        _refuse(ctx, answer, o, operand, what)
         return AnyType(TypeOfAny.from_error)
     return _types.array_of(ctx.api, answer, _types.type_vars(operand))
+
+
+def _refuse(ctx: MethodContext | FunctionContext, answer: tuple[str, object], o: DtypeSet, operand: Type,
+            what: str) -> None:
+    """Report a one-operand refusal: of the operand's one dtype (``error``), or of every dtype a type variable,
+    abstract class or union may hold (``refused``: no instantiation runs)."""
+    err = answer[1]
+    assert isinstance(err, Exception)
+    on = describe(o.single) if answer[0] == "error" and o.single is not None else \
+        f"{_types.show(operand)} (every dtype it may hold)"
+    _errors.reject(ctx, err, on, None, what, _errors.DTYPE_PROMOTION_ARG
+                   if isinstance(ctx, FunctionContext) else _errors.DTYPE_PROMOTION_SELF)
 
 
 SAME_DTYPE: Final = frozenset(fn for fn, family in OR.SHAPE.items() if family == "same") - {"broadcast_arrays"}
@@ -388,10 +398,8 @@ def reduction(ctx: MethodContext | FunctionContext, rules: Rules, fn: str, opera
         return _types.array_of(ctx.api, ("any", None), {})  # gradual, or a Python scalar (the stubs' answer)
     results = [(_reduce(rules, fn, _as_array(rules, m), None), m, m) for m in o.members]
     answer = rules.summarize(results, o, None)
-    if answer[0] == "error":
-        assert isinstance(answer[1], Exception) and o.single is not None
-        _errors.reject(ctx, answer[1], describe(o.single), None, fn, _errors.DTYPE_PROMOTION_ARG
-                       if isinstance(ctx, FunctionContext) else _errors.DTYPE_PROMOTION_SELF)
+    if answer[0] in ("error", "refused"):
+        _refuse(ctx, answer, o, operand, fn)
         return AnyType(TypeOfAny.from_error)
     return _types.array_of(ctx.api, answer, _types.type_vars(operand))
 
