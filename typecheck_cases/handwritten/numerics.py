@@ -210,6 +210,10 @@ def selection_and_views(x: Array[float32], w: Array[float], i: Array[int8], idx:
     assert_type(w.compress(mask, size=2), Array[Any])
     assert_type(idx.choose(x, mode="wrap"), Array[float32])
     assert_type(anp.choose(idx, i, mode="clip"), Array[int8])
+    # a tuple of choices of one class has that class (their join; of a weak class, the stubs give Array[Any] and
+    # the plugin float32, the join canonicalized and strong)
+    assert_type(anp.choose(idx, (x, x)), Array[float32])
+    assert_type(anp.choose(idx, (i, i, i), mode="wrap"), Array[int8])
     assert_type(x.view(), Array[float32])
     assert_type(x.view("int8"), Array[int8])
     assert_type(x.view(anp.uint32), Array[uint32])

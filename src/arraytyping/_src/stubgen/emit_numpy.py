@@ -292,7 +292,6 @@ def _declarers(cfg: LatticeConfig, keep: KeepVars, docs: Callable[[str], str | N
         "average", "average", cfg, keep, docs("average"), ("a", False),
         rule=single_rules.reduction_rule("average", cfg), rest=from_source.rest_of(f, {"weights": "None"})))
     out["compress"] = _compress_overloads
-    out["choose"] = _choose_overloads
     out["argsort"] = lambda f: dtype_given.overloads(
         f, cfg, keep, from_source.docline(f), lambda node: op_rules.shape_result("argsort", [("float32", False)],
                                                                                  cfg, node)[0])
@@ -328,17 +327,6 @@ def _compress_overloads(f: ast.FunctionDef) -> list[str]:
     out = ["@overload", f"def compress({head}Array[_T]{tail.format(size='None = None')}Array[_T]: ...",
            "@overload", f"def compress({head}{weak}{tail.format(size='int | None')}Array[Any]: ...",
            "@overload", f"def compress({head}Array[_T]{tail.format(size='int | None = None')}Array[_T]: ..."]
-    f.returns = ast.Name("Array[Any]")
-    f.decorator_list = [ast.Name("overload")]
-    return dtype_given.with_doc([*out, *from_source.stub_function(f, with_doc=False)], from_source.docline(f))
-
-
-def _choose_overloads(f: ast.FunctionDef) -> list[str]:
-    """``choose(a, choices, ...)``: the class of ``choices`` given as one array of a scalar class
-    (``op_rules.choose_result``: the join of its rows, itself; a weak array's is strong, ``Array[Any]`` by the source
-    signature, as for a list or tuple, which the mypy plugin joins)."""
-    out = ["@overload", "def choose(a: ArrayLike, choices: Array[_S], out: None = None, mode: str = \"raise\") "
-           "-> Array[_S]: ..."]
     f.returns = ast.Name("Array[Any]")
     f.decorator_list = [ast.Name("overload")]
     return dtype_given.with_doc([*out, *from_source.stub_function(f, with_doc=False)], from_source.docline(f))

@@ -25,7 +25,7 @@ from arraytyping._src.stubgen.from_source import docline
 from arraytyping._src.stubgen.single_rules import operand
 from arraytyping.lattice import LatticeConfig
 
-__all__ = ["ARITY", "JOINING", "declarers", "kept_classes", "select_classes"]
+__all__ = ["ARITY", "JOINING", "choose_classes", "declarers", "kept_classes", "select_classes"]
 
 JOINING: Final = ("concatenate", "stack", "vstack", "hstack", "column_stack")
 """op_rules' ``promote`` functions that join a sequence of arrays."""
@@ -129,7 +129,20 @@ def _declare_select(fn: ast.FunctionDef, cfg: LatticeConfig, keep: KeepVars) -> 
     return _overloads(fn, _forms("choicelist", select_classes(cfg), keep, _tuples("_Same[{v}]"), default="int"))
 
 
+def choose_classes(cfg: LatticeConfig) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """:func:`kept_classes` of ``choose`` (op_rules' ``choose_result``, by an integer index): the join of the
+    choices is canonicalized and strong, so no weak class is kept."""
+    return kept_classes(cfg, lambda operands: op_rules.choose_result(("int32", False), operands, cfg))
+
+
+def _declare_choose(fn: ast.FunctionDef, cfg: LatticeConfig, keep: KeepVars) -> list[str]:
+    """``choose`` (its runtime definition): the join of its choices, typed for a tuple of up to :data:`ARITY`
+    choices of one class, or one array of choices (its rows), of a class :func:`choose_classes` keeps, after the
+    gradual tuples; its own signature last."""
+    return _overloads(fn, _forms("choices", choose_classes(cfg), keep, f"{_tuples('_Same[{v}]')} | Array[{{v}}]"))
+
+
 def declarers(cfg: LatticeConfig, keep: KeepVars) -> dict[str, Callable[[ast.FunctionDef], list[str]]]:
-    """The declarers of :data:`JOINING` and ``select`` for ``from_source.private_module_declarations``."""
+    """The declarers of :data:`JOINING`, ``select`` and ``choose`` for ``from_source.private_module_declarations``."""
     return {**{fn: lambda f: _declare(f, cfg, keep) for fn in JOINING},
-            "select": lambda f: _declare_select(f, cfg, keep)}
+            "select": lambda f: _declare_select(f, cfg, keep), "choose": lambda f: _declare_choose(f, cfg, keep)}
