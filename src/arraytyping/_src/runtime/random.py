@@ -33,7 +33,7 @@ from arraytyping._src.runtime.gather_scatter import GatherDimensionNumbers, gath
 from arraytyping._src.runtime.sorting import sort_p
 from arraytyping._src.runtime.special import erf, erf_inv
 from arraytyping._src.runtime.top_k import top_k
-from arraytyping._src.runtime.operand_checks import not_arraylike, numpy_broadcast
+from arraytyping._src.runtime.operand_checks import check_arraylike, numpy_broadcast
 
 __all__ = ["PRNGKeyArray", "KeyDType", "PRNGKey", "key", "split", "fold_in", "key_data", "wrap_key_data", "bits",
            "uniform", "normal", "randint", "bernoulli", "truncated_normal", "gumbel"]
@@ -702,8 +702,7 @@ def _as_array(name: str, x: Any) -> AnyArray:
     """JAX's ``check_arraylike`` then ``jnp.asarray``: arrays, numpy values and Python scalars (not lists)."""
     if isinstance(x, Array):
         return x
-    if not isinstance(x, HOST_VALUE_TYPES):
-        raise not_arraylike(name, x, 0)
+    check_arraylike(name, x)
     out: AnyArray = jnp.asarray(x)
     return out
 

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 
 from arraytyping import op_rules
-from arraytyping._src.runtime.array import Array
-from arraytyping._src.runtime.operand_checks import not_arraylike
+from arraytyping._src.runtime.operand_checks import check_arraylike
 from arraytyping._src import registry
 from arraytyping._src.config import config
 from arraytyping._src.runtime import lax
@@ -49,9 +48,7 @@ def _lax_fft(x: AnyArray, fft_type: FftType, lengths: tuple[int, ...]) -> AnyArr
 
 def _fft_core(fn: str, fft_type: FftType, a: ArrayLike, s: Sequence[int] | None, axes: Sequence[int] | None,
               norm: str | None) -> AnyArray:
-    given = cast(object, a)  # checked at run time whatever the annotation says
-    if not isinstance(given, (Array, int, float, complex, np.ndarray, np.generic)):
-        raise not_arraylike(f"jax.numpy.fft.{fn}", a, 0)
+    check_arraylike(f"jax.numpy.fft.{fn}", a)
     op_rules.fft_result(fn, operand(a), config.lattice_config)
     arr: AnyArray = asarray(a)
     sizes = None if s is None else tuple(map(operator.index, s))
