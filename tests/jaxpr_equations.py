@@ -23,10 +23,17 @@ def atom_str(x: jx.Atom) -> str:
     return aval_str(x.aval)
 
 
-def eqns(closed: jx.ClosedJaxpr) -> list[dict[str, Any]]:
-    return [{"prim": e.primitive.name, "in": [atom_str(x) for x in e.inputs],
-             "out": [aval_str(v.aval) for v in e.out_binders],
-             "params": {k: jx._pp_param(v) for k, v in e.params.items()}} for e in closed.eqns]
+def eqns(closed: jx.ClosedJaxpr | jx.Jaxpr) -> list[dict[str, Any]]:
+    """The equations, those of a ``jit`` call's jaxpr in its place (the references inline JAX's)."""
+    out: list[dict[str, Any]] = []
+    for e in closed.eqns:
+        if e.primitive.calls is not None:
+            out += eqns(e.params[e.primitive.calls].jaxpr)
+            continue
+        out.append({"prim": e.primitive.name, "in": [atom_str(x) for x in e.inputs],
+                    "out": [aval_str(v.aval) for v in e.out_binders],
+                    "params": {k: jx._pp_param(v) for k, v in e.params.items()}})
+    return out
 
 
 UNSHARDED = "NamedSharding(mesh=AbstractMesh((), axis_types=()), "

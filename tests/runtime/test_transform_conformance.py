@@ -70,8 +70,12 @@ def _jaxpr_record(j: jx.Jaxpr) -> dict[str, Any]:
 
 
 def _eqns(j: jx.Jaxpr) -> list[dict[str, Any]]:
-    out = []
+    """The equations, those of a ``jit`` call's jaxpr in its place (the reference inlines JAX's)."""
+    out: list[dict[str, Any]] = []
     for e in j.eqns:
+        if e.primitive.calls is not None:
+            out += _eqns(e.params[e.primitive.calls].jaxpr)
+            continue
         params: dict[str, str] = {}
         nested: dict[str, Any] = {}
         for k, v in sorted(e.params.items()):

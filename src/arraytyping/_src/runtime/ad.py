@@ -44,7 +44,7 @@ tangents, linear), and the tangent primitive gets a transpose rule (built on :fu
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 import numpy as np
@@ -64,7 +64,7 @@ from arraytyping._src.runtime.tracing import ConstVal, JaxprBuilder, JaxprTrace,
 __all__ = ["FLOAT0", "Zero", "UndefinedPrimal", "jvp_rules", "transpose_rules", "defjvp", "defjvp2", "defjvp_zero",
            "deflinear", "defbilinear", "tangent_aval", "zeros_like_aval", "instantiate_zeros", "add_tangents",
            "materialize", "aval_str", "is_float0_value", "JVPTrace", "JVPTracer", "jvp_flat", "linearize_flat", "Linearized", "backward_pass",
-           "jvp_jaxpr", "jvp_closed_jaxpr", "linearize_rules", "dce_jaxpr", "is_float0"]
+           "jvp_jaxpr", "jvp_closed_jaxpr", "linearize_rules", "dce_jaxpr", "dce_equations", "dce_rules", "is_float0"]
 
 FLOAT0: Final = float0
 """The dtype of tangents of integer and bool values (JAX's ``float0``, ``arraytyping.dtypes.float0``)."""
@@ -465,17 +465,40 @@ def linearize_flat(fun: FlatFun, primals: Sequence[Any], description: str,
     return out_primals, Linearized(jaxpr, consts, in_nonzero, out_nonzero, in_avals, out_avals), aux
 
 
-def dce_jaxpr(jaxpr: jx.Jaxpr, consts: Sequence[Any]) -> tuple[jx.Jaxpr, list[Any]]:
-    """``jaxpr`` without the equations and constants its outputs do not need."""
-    live: set[jx.Var] = {x for x in jaxpr.outs if isinstance(x, jx.Var)}
+DceRule = Callable[[list[bool], jx.JaxprEqn], jx.JaxprEqn]
+"""``rule(used_outputs, eqn)``: the equation without what its used outputs do not need (it may drop inputs, and
+outputs ``used_outputs`` does not mark)."""
+
+dce_rules: dict[Primitive, DceRule] = {}
+"""Dead-code elimination inside an equation (JAX's ``dce_rules``: a ``jit`` drops its unused outputs and inputs);
+an equation without a rule is kept whole when one of its outputs is used."""
+
+
+def dce_equations(jaxpr: jx.Jaxpr, used_outputs: Sequence[bool], rules: Mapping[Primitive, DceRule] = dce_rules
+                  ) -> tuple[jx.Jaxpr, list[bool], list[bool]]:
+    """``jaxpr`` returning the outputs ``used_outputs`` marks, without the equations they do not need (``rules``
+    prune inside equations); binders are kept. Returns it and which constvars and binders it reads."""
+    live: set[jx.Var] = {x for x, u in zip(jaxpr.outs, used_outputs) if u and isinstance(x, jx.Var)}
     eqns: list[jx.JaxprEqn] = []
     for eqn in reversed(jaxpr.eqns):
-        if any(v in live for v in eqn.out_binders):
-            eqns.append(eqn)
-            live.update(x for x in eqn.inputs if isinstance(x, jx.Var))
+        used = [v in live for v in eqn.out_binders]
+        if not any(used):
+            continue
+        rule = rules.get(eqn.primitive)
+        if rule is not None:
+            eqn = rule(used, eqn)
+        eqns.append(eqn)
+        live.update(x for x in eqn.inputs if isinstance(x, jx.Var))
     eqns.reverse()
-    kept = [(v, c) for v, c in zip(jaxpr.constvars, consts) if v in live]
-    return jx.Jaxpr([v for v, _ in kept], jaxpr.in_binders, eqns, jaxpr.outs), [c for _, c in kept]
+    new = jx.Jaxpr(jaxpr.constvars, jaxpr.in_binders, eqns, [x for x, u in zip(jaxpr.outs, used_outputs) if u])
+    return new, [v in live for v in jaxpr.constvars], [v in live for v in jaxpr.in_binders]
+
+
+def dce_jaxpr(jaxpr: jx.Jaxpr, consts: Sequence[Any]) -> tuple[jx.Jaxpr, list[Any]]:
+    """``jaxpr`` without the equations and constants its outputs do not need."""
+    new, const_used, _ = dce_equations(jaxpr, [True] * len(jaxpr.outs))
+    kept = [(v, c) for v, c, u in zip(jaxpr.constvars, consts, const_used) if u]
+    return jx.Jaxpr([v for v, _ in kept], jaxpr.in_binders, new.eqns, jaxpr.outs), [c for _, c in kept]
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -199,6 +199,9 @@ class SpecMatchError(Exception):
 
 ZERO_IF_MAPPED: Final = "zero_if_mapped"
 """An output destination: axis 0 if the output is batched, unbatched otherwise."""
+AS_IS: Final = "as_is"
+"""An output destination: the batch axis the computation puts it on (JAX's ``batch_jaxpr2``, for call
+primitives)."""
 
 
 def matchaxis(size: int, src: int | None, dst: int | None, x: Any) -> Any:
@@ -225,10 +228,17 @@ def _unmapped_aval(size: int, axis: int, aval: ShapedArray) -> ShapedArray:
 def batch_jaxpr_axes(closed: jx.ClosedJaxpr, size: int, in_axes: Sequence[int | None],
                      out_axes_dest: Sequence[int | str | None]) -> tuple[jx.ClosedJaxpr, list[bool]]:
     """``closed`` batched: its inputs batched along ``in_axes`` (``None``: unbatched), its outputs moved to
-    ``out_axes_dest`` (an axis, ``None``, or ``ZERO_IF_MAPPED``). Returns the new closed jaxpr (taking the
+    ``out_axes_dest`` (an axis, ``None``, ``ZERO_IF_MAPPED`` or ``AS_IS``). Returns the new closed jaxpr (taking the
     batched inputs) and which outputs are batched."""
+    new_closed, out_axes = batch_jaxpr_out_axes(closed, size, in_axes, out_axes_dest)
+    return new_closed, [d is not None for d in out_axes]
+
+
+def batch_jaxpr_out_axes(closed: jx.ClosedJaxpr, size: int, in_axes: Sequence[int | None],
+                         out_axes_dest: Sequence[int | str | None]) -> tuple[jx.ClosedJaxpr, list[int | None]]:
+    """:func:`batch_jaxpr_axes` returning the batch axis of each output (``None``: unbatched)."""
     avals_in = [a if d is None else _unmapped_aval(size, d, a) for a, d in zip(closed.in_avals, in_axes, strict=True)]
-    out_batched: list[bool] = []
+    out_axes: list[int | None] = []
 
     def batched(*args: Any) -> list[Any]:
         with new_main(BatchTrace, AxisData(size), "a batched jaxpr", dynamic=False) as main:
@@ -238,14 +248,14 @@ def batch_jaxpr_axes(closed: jx.ClosedJaxpr, size: int, in_axes: Sequence[int | 
             infos = [trace.to_batch_info(o) for o in outs]
         results: list[Any] = []
         for (val, src), dest in zip(infos, out_axes_dest, strict=True):
-            dst = (None if src is None else 0) if dest == ZERO_IF_MAPPED else dest
+            dst = src if dest == AS_IS else (None if src is None else 0) if dest == ZERO_IF_MAPPED else dest
             assert not isinstance(dst, str)
             results.append(matchaxis(size, src, dst, val))
-            out_batched.append(dst is not None)
+            out_axes.append(dst)
         return results
 
     new_closed, _ = trace_to_jaxpr(batched, avals_in, "a batched jaxpr")
-    return new_closed, out_batched
+    return new_closed, out_axes
 
 
 def batch_jaxpr(closed: jx.ClosedJaxpr, size: int, in_batched: Sequence[bool],

@@ -26,7 +26,7 @@ class Primitive:
 
     def __init__(self, name: str, abstract_eval: Callable[..., list[ShapedArray]], *,
                  multiple_results: bool = False, hidden_params: frozenset[str] = frozenset(),
-                 hidden_if_empty: frozenset[str] = frozenset()) -> None:
+                 hidden_if_empty: frozenset[str] = frozenset(), calls: str | None = None) -> None:
         self.name = name
         self.abstract_eval = abstract_eval
         self.multiple_results = multiple_results
@@ -34,6 +34,11 @@ class Primitive:
         """Parameters JAX does not print in jaxprs (``shape`` of ``broadcast_in_dim``, ...)."""
         self.hidden_if_empty = hidden_if_empty
         """Parameters JAX does not print when empty (``broadcast_dimensions=()``)."""
+        self.calls = calls
+        """For a call primitive (``jit``), the parameter holding the jaxpr it calls: JAX prints its ``name``
+        first and names the jaxpr's binders and outputs after the equation's."""
+        self.impl: Callable[..., Any] | None = None
+        """How the primitive runs on concrete values, if not compiled alone (the default)."""
 
     def bind(self, *args: Any, **params: Any) -> Any:
         return bind(self, args, params)

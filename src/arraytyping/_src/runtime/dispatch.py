@@ -291,12 +291,18 @@ class JitFunction(_JitBase):
 
     Arguments are pytrees of arrays, numpy values and Python scalars, except the static ones (``static_argnums``
     positions, ``static_argnames`` names, or every keyword argument with ``static_kwargs``), which are part of the
-    cache key instead. Called under a trace (inside ``make_jaxpr``, another ``jit`` or a transformation), it is
-    inlined into the enclosing computation."""
+    cache key instead. Called under a trace (inside ``make_jaxpr``, another ``jit`` or a transformation), a
+    ``staged`` one (``arraytyping.jit``'s) is one ``jit`` equation, as in JAX (:mod:`.jit_call`); the runtime's own
+    (``staged=False``: library functions JAX does not stage as calls) are inlined into the enclosing computation."""
 
     def __init__(self, fun: Callable[..., Any], static_argnames: Sequence[str] = (), *,
-                 static_argnums: Sequence[int] = (), name: str | None = None, static_kwargs: bool = False) -> None:
+                 static_argnums: Sequence[int] = (), name: str | None = None, static_kwargs: bool = False,
+                 staged: bool = False) -> None:
         self.fun = fun
+        self.staged = staged
+        self.traced_jaxprs: dict[Hashable, tuple[jx.ClosedJaxpr, list[Any], tree.TreeDef]] = {}
+        """Under a trace (``staged``), for a function without weak references (the others share one cache per
+        function): the jaxpr of each signature, its leading arguments and its output tree."""
         self.static_argnames = frozenset(static_argnames)
         self.static_argnums = tuple(static_argnums)
         self.static_kwargs = static_kwargs
@@ -312,7 +318,7 @@ class JitFunction(_JitBase):
     def _call(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         """A call with arrays and Python scalars (and static keyword arguments for ``static_kwargs``)."""
         if _trace_state.dynamic is not None:
-            return _traced(self.fun(*args, **kwargs))
+            return self._under_trace(args, kwargs)
         last_tree = self._last_tree
         if last_tree is not None and not kwargs:
             out = _tree_hit(last_tree, args)
@@ -353,17 +359,25 @@ class JitFunction(_JitBase):
                 entry = self._compile(key, leaves, len(leaves), tree.structure((args, {})), (), kwargs)
             else:
                 entry = self._compile(key, list(arg_sigs), len(args), None, (), kwargs)
+            if entry is None:
+                return self._under_trace(args, kwargs)
         if not kwargs and not nones and entry.single and not entry.const_bufs:
             self._last = (cfg, key[2:], entry.exe, entry.handlers, entry.out_avals[0])
         return entry.run(bufs)
 
-    def _static_positions(self, n: int) -> frozenset[int]:
+    def _under_trace(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        if self.staged:
+            from arraytyping._src.runtime.jit_call import staged_call
+            return staged_call(self, args, kwargs)
+        return _traced(self.fun(*args, **kwargs))
+
+    def static_positions(self, n: int) -> frozenset[int]:
         """The positions of the static arguments of a call with ``n`` positional arguments."""
         return frozenset(i + n if i < 0 else i for i in self.static_argnums)
 
     def _call_general(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         """Any call: pytrees of arrays and scalars, static arguments by position or by name."""
-        static_pos = self._static_positions(len(args)) if self.static_argnums else frozenset[int]()
+        static_pos = self.static_positions(len(args)) if self.static_argnums else frozenset[int]()
         static_args = tuple((i, a) for i, a in enumerate(args) if i in static_pos)
         dyn_args = tuple(a for i, a in enumerate(args) if i not in static_pos) if static_pos else args
         static = {k: v for k, v in kwargs.items() if self.static_kwargs or k in self.static_argnames}
@@ -383,7 +397,7 @@ class JitFunction(_JitBase):
                 sig.append(tp)
                 bufs.append(scalar_buffer(x, tp, x64))
             elif isinstance(x, core.Tracer):
-                return _traced(self.fun(*args, **kwargs))
+                return self._under_trace(args, kwargs)
             elif _is_leaf_array(x):
                 arr = device_put(x)
                 sig.append(arr.aval)
@@ -406,6 +420,8 @@ class JitFunction(_JitBase):
         if entry is None:
             in_tree = tree.structure((dyn_args, dynamic))
             entry = self._compile(key, sig[3:3 + len(leaves)], len(leaves), in_tree, static_args, static)
+            if entry is None:
+                return self._under_trace(args, kwargs)
         if not kwargs and not static_args and not entry.host_outs and all(type(x) is ArrayImpl for x in leaves):
             # Pytree arguments of arrays: the next call with this structure takes the pytree hit path
             self._last_tree = (cfg, tree_fast_path.Matcher(tree.structure(args)), tuple(sig[3:3 + len(leaves)]),
@@ -417,7 +433,9 @@ class JitFunction(_JitBase):
         return entry.run(bufs)
 
     def _compile(self, key: Hashable, arg_sigs: list[Any], n: int, in_tree: tree.TreeDef | None,
-                 static_args: tuple[tuple[int, Any], ...], static: dict[str, Any]) -> Compiled:
+                 static_args: tuple[tuple[int, Any], ...], static: dict[str, Any]) -> Compiled | None:
+        """The executable of a signature, compiled on first use; ``None`` when the function closes over a value of
+        an enclosing transformation (a tracer, though no argument is one): the call is then traced."""
         with self._lock:
             entry = self._cache.get(key)
             if entry is not None:
@@ -434,6 +452,8 @@ class JitFunction(_JitBase):
                     return fun(*_merge_static(dyn_args, static_args), **dyn, **static)
             found: list[tuple[tree.TreeDef, tuple[tuple[int, Any], ...]]] = []
             closed, out_tree = trace_to_jaxpr(_split_host_outputs(flat, found), avals, f"jit({self.name})")
+            if any(isinstance(c, core.Tracer) for c in closed.consts):
+                return None
             full_tree, host = found[0]
             entry = compile_closed_jaxpr(closed, full_tree if host else out_tree, host)
             self._cache[key] = entry
@@ -580,7 +600,7 @@ def jit(fun: Callable[..., Any] | None = None, *, static_argnums: int | Sequence
 
     def make(f: Callable[..., Any]) -> JitFunction:
         argnums, argnames = _resolve_static(f, nums, names) if nums or names else ((), ())
-        return JitFunction(f, argnames, static_argnums=argnums)
+        return JitFunction(f, argnames, static_argnums=argnums, staged=True)
 
     if fun is None:
         return make
@@ -603,6 +623,8 @@ def eager_apply(prim: core.Primitive, args: Sequence[Any], params: dict[str, Any
 
     ``add_any`` (the sum of two tangents or cotangents) runs as JAX runs it eagerly, as ``lax.add``: weakly typed
     only where both operands are (staged, its type is its first operand's, as in JAX)."""
+    if prim.impl is not None:
+        return prim.impl(*args, **params)
     if prim is add_any_p and len(args) == 2 and _weak(args[0]) and not _weak(args[1]):
         args = (args[1], args[0])  # the sum is the same; its type is the strong operand's
     key = (prim, _params_key(params))

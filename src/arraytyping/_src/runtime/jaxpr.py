@@ -407,27 +407,33 @@ def _dropvars(jaxpr: Jaxpr) -> dict[Var, str]:
     return dropped
 
 
-def _shared_jaxprs(top: Jaxpr) -> list[Jaxpr]:
-    """Nested jaxprs JAX prints once, before the top-level one (``let jaxpr = { ... } in``): those met more than
-    once, and those of more than 10 equations. Breadth-first order, as JAX counts them."""
+def _shared_jaxprs(top: Jaxpr) -> dict[Jaxpr, str]:
+    """Nested jaxprs JAX prints once, before the top-level one (``let f = { ... } in``), with their names: those met
+    more than once, and those of more than 10 equations. Breadth-first order, as JAX counts them; a jaxpr is named
+    after the first equation with a ``name`` (a ``jit``'s, ``<>`` stripped) that holds it, else ``jaxpr``."""
     counts: dict[Jaxpr, int] = {}
+    names: dict[Jaxpr, str] = {}
     queue = [top]
     while queue:
         j = queue.pop(0)
         counts[j] = counts.get(j, 0) + 1 + (1 if j is not top and len(j.eqns) > 10 else 0)
         for eqn in j.eqns:
-            queue.extend(jaxprs_in_params(eqn.params))
-    return [j for j, c in counts.items() if c > 1]
+            subs = jaxprs_in_params(eqn.params)
+            queue.extend(subs)
+            name = eqn.params.get("name")
+            if isinstance(name, str):
+                for sub in subs:
+                    names.setdefault(sub, name.strip("<>"))
+    return {j: names.get(j, "jaxpr") for j, c in counts.items() if c > 1}
 
 
 def pp_jaxpr(jaxpr: Jaxpr, width: int = 80) -> str:
     """``jaxpr`` in JAX's format, laid out as JAX lays it out (one line when it fits in ``width``), nested jaxprs
-    (control flow) included."""
+    (control flow, calls) included."""
     ctx = _PpContext(_dropvars(jaxpr))
     shared = _shared_jaxprs(jaxpr)
     counts: dict[str, int] = {}
-    for j in shared:  # every nested jaxpr is called "jaxpr" (our control-flow primitives have no ``name``)
-        name = "jaxpr"
+    for j, name in shared.items():
         count = counts.get(name, 0)
         if count > 0:
             counts[name] = count + 1
@@ -464,6 +470,21 @@ def _pp_param_doc(key: str, value: Any, ctx: _PpContext, prim: str = "") -> Doc:
     return _text(f"{key}={_pp_dimension_numbers(value) if dot else _pp_param(value)}")
 
 
+def _suggest_names(eqn: JaxprEqn, called: Jaxpr, ctx: _PpContext) -> None:
+    """A call's jaxpr (unless printed apart) names its binders and outputs after the equation's inputs and outputs,
+    each outer variable once, where not named yet (JAX's ``suggest_same_var_names``)."""
+    if called in ctx.shared:
+        return
+    for inner, outer in ((called.in_binders, eqn.inputs), (called.outs, eqn.out_binders)):
+        if len(inner) != len(outer):
+            continue
+        used: set[Var] = set()
+        for v, like in zip(inner, outer):
+            if isinstance(like, Var) and like not in used and isinstance(v, Var) and v not in ctx.names:
+                used.add(like)
+                ctx.names[v] = ctx.name(like)
+
+
 def _pp_skeleton(jaxpr: Jaxpr, ctx: _PpContext) -> Doc:
     def binder(v: Var) -> Doc:
         return _text(f"{ctx.name(v)}:{v.aval.str_short()}")
@@ -475,8 +496,11 @@ def _pp_skeleton(jaxpr: Jaxpr, ctx: _PpContext) -> Doc:
     invars = _pp_vars([binder(v) for v in jaxpr.in_binders])
     eqn_docs: list[Doc] = []
     for eqn in jaxpr.eqns:
+        calls = eqn.primitive.calls
+        if calls is not None:
+            _suggest_names(eqn, eqn.params[calls].jaxpr, ctx)
         lhs = _pp_vars([binder(v) for v in eqn.out_binders])
-        shown = [(k, v) for k, v in sorted(eqn.params.items())
+        shown = [(k, v) for k, v in sorted(eqn.params.items(), key=lambda kv: (calls is None or kv[0] != "name", kv[0]))
                  if k not in eqn.primitive.hidden_params and not (k in eqn.primitive.hidden_if_empty and not v)]
         params = _NIL if not shown else _group(_concat(
             _nest(2, _concat(_text("["), _brk(""), _join(_brk(), [_pp_param_doc(k, v, ctx, eqn.primitive.name) for k, v in shown]))),

@@ -36,7 +36,7 @@ from arraytyping._src.runtime.control_flow.loops import scan_p, while_p
 from arraytyping._src.runtime.core import Primitive
 from arraytyping._src.runtime.tracing import abstractify, trace_to_jaxpr
 
-__all__ = ["empty2_p", "MemorySpace"]
+__all__ = ["empty2_p", "MemorySpace", "SplitJaxpr", "apply_linear", "linearize_jaxpr"]
 
 WHILE_TRANSPOSE_ERROR = ("Reverse-mode differentiation does not work for lax.while_loop or lax.fori_loop with "
                          "dynamic start/stop values. Try using lax.scan, or using fori_loop with static start/stop.")
@@ -108,7 +108,7 @@ def _instantiated(tangents: Sequence[Any], keep: Sequence[bool]) -> list[Any]:
             for t, k in zip(tangents, keep) if k]
 
 
-class _Linearized(NamedTuple):
+class SplitJaxpr(NamedTuple):
     """A jaxpr split for linearization: ``primal`` takes ``consts`` then the jaxpr's inputs and returns its outputs
     then the residuals; ``linear`` (residuals as constvars) takes the nonzero input tangents and returns the nonzero
     output tangents (``out_nonzero``)."""
@@ -123,7 +123,7 @@ class _Linearized(NamedTuple):
         return [v.aval for v in self.linear.constvars]
 
 
-def _linearize_jaxpr(closed: jx.ClosedJaxpr, nonzeros: Sequence[bool]) -> _Linearized:
+def linearize_jaxpr(closed: jx.ClosedJaxpr, nonzeros: Sequence[bool]) -> SplitJaxpr:
     found: list[ad.Linearized] = []
 
     def fun(*xs: Any) -> list[Any]:
@@ -134,10 +134,10 @@ def _linearize_jaxpr(closed: jx.ClosedJaxpr, nonzeros: Sequence[bool]) -> _Linea
 
     primal, consts = _stage(fun, closed.in_avals, "linearize of a jaxpr")
     lin = found[0]
-    return _Linearized(primal, consts, lin.jaxpr, lin.out_nonzero)
+    return SplitJaxpr(primal, consts, lin.jaxpr, lin.out_nonzero)
 
 
-def _apply_linear(split_: _Linearized, residuals: Sequence[Any], tangents: Sequence[Any],
+def apply_linear(split_: SplitJaxpr, residuals: Sequence[Any], tangents: Sequence[Any],
                   out_avals: Sequence[ShapedArray], wanted: Sequence[bool]) -> list[Any]:
     """The output tangents ``wanted`` of a split jaxpr (zeros where its own are symbolically zero)."""
     outs = iter(jx.eval_jaxpr(split_.linear, tangents, residuals))
@@ -189,7 +189,7 @@ def _cond_linearize(primals: Sequence[Any], tangents: Sequence[Any], *, branches
     index, *ops = primals
     ops_dot = tangents[1:]
     ops_nz = [_nonzero(t) for t in ops_dot]
-    splits = [_linearize_jaxpr(b, ops_nz) for b in branches]
+    splits = [linearize_jaxpr(b, ops_nz) for b in branches]
     out_avals = branches[0].out_avals
     n_out = len(out_avals)
     out_nz = [any(nz) for nz in zip(*(s.out_nonzero for s in splits))]
@@ -200,7 +200,7 @@ def _cond_linearize(primals: Sequence[Any], tangents: Sequence[Any], *, branches
     primal_branches: list[jx.ClosedJaxpr] = []
     primal_consts: list[list[Any]] = []
     for s, mine_slots in zip(splits, slots):
-        def joined(*args: Any, s: _Linearized = s, mine_slots: list[int] = mine_slots) -> list[Any]:
+        def joined(*args: Any, s: SplitJaxpr = s, mine_slots: list[int] = mine_slots) -> list[Any]:
             r = jx.eval_jaxpr(s.primal.jaxpr, args, [])
             res = [_placeholder(a) for a in res_avals]
             for k, v in zip(mine_slots, r[n_out:]):
@@ -222,9 +222,9 @@ def _cond_linearize(primals: Sequence[Any], tangents: Sequence[Any], *, branches
     tangent_branches: list[jx.ClosedJaxpr] = []
     tangent_consts: list[list[Any]] = []
     for s, mine_slots in zip(splits, slots):
-        def linear(*args: Any, s: _Linearized = s, mine_slots: list[int] = mine_slots) -> list[Any]:
+        def linear(*args: Any, s: SplitJaxpr = s, mine_slots: list[int] = mine_slots) -> list[Any]:
             res, ts = args[:len(res_avals)], args[len(res_avals):]
-            return _apply_linear(s, [res[k] for k in mine_slots], ts, out_avals, out_nz)
+            return apply_linear(s, [res[k] for k in mine_slots], ts, out_avals, out_nz)
         staged, extra = _stage(linear, [*res_avals, *dot_avals], "cond tangent branch")
         tangent_branches.append(staged)
         tangent_consts.append(extra)
@@ -356,7 +356,7 @@ def _scan_linearize(primals: Sequence[Any], tangents: Sequence[Any], *, reverse:
     num_ys = len(jaxpr.out_avals) - num_carry
     carry_nz = init_nz
     while True:  # the carries with a nonzero tangent: a fixed point
-        lin = _linearize_jaxpr(jaxpr, const_nz + carry_nz + xs_nz)
+        lin = linearize_jaxpr(jaxpr, const_nz + carry_nz + xs_nz)
         grown = [a or b for a, b in zip(carry_nz, lin.out_nonzero[:num_carry])]
         if grown == carry_nz:
             break
@@ -410,7 +410,7 @@ def _scan_linearize(primals: Sequence[Any], tangents: Sequence[Any], *, reverse:
             for k, v in zip(idx, vals):
                 res[k] = v
         # the linear jaxpr takes the nonzero tangents of the constants, the carry and the xs, in that order
-        return _apply_linear(lin, res, [*tk, *tc, *tx], jaxpr.out_avals, [*carry_nz, *ys_nz])
+        return apply_linear(lin, res, [*tk, *tc, *tx], jaxpr.out_avals, [*carry_nz, *ys_nz])
 
     avals = [*[res_avals[k] for k in inv_idx], *t_const_avals, *t_carry_avals, *t_x_avals,
              *[res_avals[k] for k in ext_idx]]

@@ -1,0 +1,320 @@
+"""A jitted function called under a trace: JAX's ``jit`` primitive, which holds the function's closed jaxpr and its
+name, so ``make_jaxpr(jit(f))`` prints ``jit[name=f jaxpr={ ... }]`` and transformations of a jitted function stage
+jitted functions again, as JAX 0.10.2 does.
+
+* **Staging** (:func:`staged_call`): the function is traced once per signature (the configuration, the tree and
+  types of its arguments, its static arguments) and the primitive is bound on its argument leaves. Constants the
+  function closes over stay constants of its jaxpr, unless one is a tracer of an enclosing trace: then they all
+  become leading arguments (JAX's ``separate_consts``).
+* **Evaluation**: bound on concrete values (by a transformation's rule outside ``jit``), the jaxpr is evaluated
+  equation by equation and the results take the jaxpr's output types, weak flags included: what a compiled run
+  of it gives.
+* **Lowering**: the jaxpr is lowered inline into the enclosing computation.
+* **Transformations**, as JAX's rules for ``jit``: forward mode binds ``jit`` on the JVP jaxpr; linearization
+  splits the jaxpr into a primal ``jit`` returning the residuals (without those that are inputs, constants or
+  primal outputs, which are passed as they are) and a tangent ``jit`` from the residuals and the nonzero tangents;
+  transposition binds ``jit`` on the jaxpr's backward pass (known inputs, then the nonzero cotangents); batching
+  binds ``jit`` on the batched jaxpr.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final, TypeAlias
+
+from arraytyping._src.runtime import ad, batching
+from arraytyping._src.runtime import jaxpr as jx
+from arraytyping._src.runtime import lowering as mlow
+from arraytyping._src.runtime import tree
+from arraytyping._src.runtime.array_impl import ArrayImpl, device_put
+from arraytyping._src.runtime.avals import ShapedArray
+from arraytyping._src.runtime.control_flow.autodiff import apply_linear, linearize_jaxpr
+from arraytyping._src.runtime.control_flow.conditionals import cond_p
+from arraytyping._src.runtime.control_flow.common import jaxpr_forwarding, prune_outputs, typematch
+from arraytyping._src.runtime.core import Primitive, Tracer
+from arraytyping._src.runtime.tracing import abstractify, trace_to_jaxpr
+
+if TYPE_CHECKING:
+    from arraytyping._src.runtime.dispatch import JitFunction
+
+__all__ = ["jit_p", "staged_call"]
+
+
+def _jit_abstract_eval(*args: ShapedArray, jaxpr: jx.ClosedJaxpr, name: str) -> list[ShapedArray]:
+    if len(args) != len(jaxpr.in_avals) or not all(map(typematch, jaxpr.in_avals, args)):
+        raise jx.JaxprTypeError(f"jit of {name} takes inputs of type "
+                                f"{' '.join(a.str_short() for a in jaxpr.in_avals)}, called with operands of type "
+                                f"{' '.join(a.str_short() for a in args)}")
+    return list(jaxpr.out_avals)
+
+
+jit_p: Final = Primitive("jit", _jit_abstract_eval, multiple_results=True, calls="jaxpr")
+"""A call of a jitted function: parameters ``jaxpr`` (its closed jaxpr) and ``name`` (printed first)."""
+
+
+def _jit_impl(*args: Any, jaxpr: jx.ClosedJaxpr, name: str) -> list[Any]:
+    from arraytyping._src.runtime.dispatch import const_to_array
+    outs = jx.eval_jaxpr(jaxpr.jaxpr, args, jaxpr.consts)
+    results: list[Any] = []
+    for x, aval in zip(outs, jaxpr.out_avals):
+        x = const_to_array(x)
+        if not isinstance(x, ArrayImpl):  # a host value forwarded from the arguments
+            x = device_put(x)
+        if x.aval != aval:  # the weak flag of a staged result (``add_any`` keeps its first operand's type)
+            x = ArrayImpl.new(x.buf, aval)
+        results.append(x)
+    return results
+
+
+jit_p.impl = _jit_impl
+
+
+def _jit_lowering(ctx: mlow.LoweringContext, *args: Any, jaxpr: jx.ClosedJaxpr, name: str) -> list[Any]:
+    return mlow.closed_jaxpr_subcomp(ctx.m, jaxpr, list(args))
+
+
+mlow.RULES[jit_p] = _jit_lowering
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Staging a jitted function's call
+
+
+def _closed(hoisted: jx.ClosedJaxpr, consts: Sequence[Any]) -> tuple[jx.ClosedJaxpr, list[Any]]:
+    """A jaxpr whose first binders take ``consts``, closed over them, or, when one of them is a tracer, as it is
+    with the constants returned to be passed as leading arguments (JAX's ``separate_consts``)."""
+    if any(isinstance(c, Tracer) for c in consts):
+        return hoisted, list(consts)
+    j = hoisted.jaxpr
+    n = len(consts)
+    return jx.ClosedJaxpr(jx.Jaxpr([*j.constvars, *j.in_binders[:n]], j.in_binders[n:], j.eqns, j.outs),
+                          [*hoisted.consts, *consts]), []
+
+
+def _separated(closed: jx.ClosedJaxpr) -> tuple[jx.ClosedJaxpr, list[Any]]:
+    """``closed`` as the primitive holds it, and the leading arguments it takes (its constants, if one is a
+    tracer)."""
+    if not any(isinstance(c, Tracer) for c in closed.consts):
+        return closed, []
+    j = closed.jaxpr
+    return jx.ClosedJaxpr(jx.Jaxpr([], [*j.constvars, *j.in_binders], j.eqns, j.outs)), list(closed.consts)
+
+
+def _stage(fun: Callable[..., list[Any]], avals: Sequence[ShapedArray], description: str
+           ) -> tuple[jx.ClosedJaxpr, list[Any]]:
+    closed, _ = trace_to_jaxpr(fun, list(avals), description)
+    return _separated(closed)
+
+
+_Entry: TypeAlias = "tuple[jx.ClosedJaxpr, list[Any], tree.TreeDef]"
+_CACHES: Final[weakref.WeakKeyDictionary[Callable[..., Any], dict[Hashable, _Entry]]] = weakref.WeakKeyDictionary()
+
+
+def _cache_of(jf: JitFunction) -> dict[Hashable, _Entry]:
+    """The jaxprs traced for a function, shared by every ``jit`` of it (as JAX's cache, keyed by the function), so
+    two calls of ``jit(f)`` hold the same jaxpr (printed once, ``let f = { ... } in``)."""
+    try:
+        return _CACHES.setdefault(jf.fun, {})
+    except TypeError:  # a callable without weak references (a builtin): this jit's own
+        return jf.traced_jaxprs
+
+
+def staged_call(jf: JitFunction, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    """``jf(*args, **kwargs)`` under a trace: one ``jit`` equation (the function traced once per signature)."""
+    static_pos = jf.static_positions(len(args)) if jf.static_argnums else frozenset[int]()
+    static_args = tuple((i, a) for i, a in enumerate(args) if i in static_pos)
+    dyn_args = tuple(a for i, a in enumerate(args) if i not in static_pos) if static_pos else args
+    static = {k: v for k, v in kwargs.items() if jf.static_kwargs or k in jf.static_argnames}
+    dynamic = {k: v for k, v in kwargs.items() if k not in static}
+    leaves, in_tree = tree.flatten((dyn_args, dynamic))
+    for x in leaves:
+        try:
+            abstractify(x)
+        except TypeError:
+            raise TypeError(f"argument {x!r:.80} of type {type(x)} of jitted function {jf.name} is not an array, a "
+                            "numpy value or a Python scalar; mark it static with static_argnums or "
+                            "static_argnames") from None
+    avals = tuple(abstractify(x) for x in leaves)
+    statics = (static_args, tuple(sorted(static.items())))
+    for _, v in (*static_args, *static.items()):
+        try:
+            hash(v)
+        except TypeError as e:
+            raise ValueError(f"Non-hashable static arguments are not supported. An error occurred while trying "
+                             f"to hash an object of type {type(v)}, {v!r:.120}. The error was:\nTypeError: {e}"
+                             ) from None
+    from arraytyping._src.config import current
+    cfg = current()
+    key = (id(cfg), cfg.x64, jf.static_argnums, jf.static_argnames, jf.static_kwargs, in_tree, avals, statics)
+    cache = _cache_of(jf)
+    entry = cache.get(key)
+    if entry is None:
+        def flat(*xs: Any) -> Any:
+            dyn, kw = tree.unflatten(in_tree, list(xs))
+            full = list(dyn)
+            for i, a in static_args:  # ascending positions: each lands where it was
+                full.insert(i, a)
+            return jf.fun(*full, **kw, **static)
+
+        closed, out_tree = trace_to_jaxpr(flat, avals, f"jit({jf.name})")
+        closed, extra = _separated(closed)
+        entry = (closed, extra, out_tree)
+        if not extra:  # a jaxpr closed over an enclosing trace's values is that trace's alone
+            cache[key] = entry
+    closed, extra, out_tree = entry
+    outs = jit_p.bind(*extra, *leaves, jaxpr=closed, name=_fun_name(jf.fun))
+    return tree.unflatten(out_tree, list(outs))
+
+
+def _fun_name(fun: Callable[..., Any]) -> str:
+    """The name JAX gives a jitted function's equation: its ``__name__`` (a ``functools.partial``'s function's)."""
+    name = getattr(fun, "__name__", None)
+    if isinstance(name, str):
+        return name
+    inner = getattr(fun, "func", None)
+    return _fun_name(inner) if callable(inner) else "<unnamed function>"
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Batching
+
+
+def _jit_batching_rule(size: int, args: Sequence[Any], dims: Sequence[int | None], *, jaxpr: jx.ClosedJaxpr,
+                       name: str) -> tuple[list[Any], list[int | None]]:
+    batched, out_axes = batching.batch_jaxpr_out_axes(jaxpr, size, list(dims),
+                                                      [batching.AS_IS] * len(jaxpr.out_avals))
+    closed, extra = _separated(batched)
+    outs = jit_p.bind(*extra, *args, jaxpr=closed, name=name)
+    return list(outs), out_axes
+
+
+batching.register_rule(jit_p, _jit_batching_rule)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Differentiation
+
+
+def _nonzero(t: Any) -> bool:
+    return type(t) is not ad.Zero and not ad.is_float0_value(t)
+
+
+def _tangents(avals: Sequence[ShapedArray], nonzero: Sequence[bool], tangents: Sequence[Any]) -> list[Any]:
+    it = iter(tangents)
+    return [next(it) if nz else ad.Zero(ad.tangent_aval(a)) for a, nz in zip(avals, nonzero)]
+
+
+def _jit_jvp(primals: Sequence[Any], tangents: Sequence[Any], *, jaxpr: jx.ClosedJaxpr, name: str
+             ) -> tuple[list[Any], list[Any]]:
+    nz = [_nonzero(t) for t in tangents]
+    n_out = len(jaxpr.out_avals)
+    jvp, out_nz = ad.jvp_closed_jaxpr(jaxpr, nz, [False] * n_out)
+    closed, extra = _separated(jvp)
+    outs = jit_p.bind(*extra, *primals, *[t for t, z in zip(tangents, nz) if z], jaxpr=closed, name=name)
+    return list(outs[:n_out]), _tangents(jaxpr.out_avals, out_nz, outs[n_out:])
+
+
+def _jit_linearize(primals: Sequence[Any], tangents: Sequence[Any], *, jaxpr: jx.ClosedJaxpr, name: str
+                   ) -> tuple[list[Any], list[Any]]:
+    nz = [_nonzero(t) for t in tangents]
+    split = linearize_jaxpr(jaxpr, nz)
+    n_out, n_c = len(jaxpr.out_avals), len(split.consts)
+    primal = split.primal.jaxpr  # binders: the constants, then the primals; outputs: the outputs, the residuals
+    inputs = [*split.consts, *primals]
+    fwd = jaxpr_forwarding(primal)
+    # Outputs not computed by the primal jit (JAX's forwarding): primal outputs that are primal inputs, residuals
+    # that are inputs or constants, and residuals that are primal outputs.
+    sources: list[int | None] = [f if f is not None and (i >= n_out or f >= n_c) else None
+                                 for i, f in enumerate(fwd)]
+    first_out: dict[jx.Var, int] = {}
+    for i, x in enumerate(primal.outs[:n_out]):
+        if isinstance(x, jx.Var) and sources[i] is None:
+            first_out.setdefault(x, i)
+    same_as: list[int | None] = [None] * n_out
+    same_as += [first_out.get(x) if isinstance(x, jx.Var) and sources[n_out + k] is None else None
+                for k, x in enumerate(primal.outs[n_out:])]
+    keep = [s is None and o is None for s, o in zip(sources, same_as)]
+    closed, extra = _closed(_dce_primal(prune_outputs(split.primal, keep)), split.consts)
+    computed = iter(jit_p.bind(*extra, *primals, jaxpr=closed, name=name))
+    results: list[Any] = [next(computed) if k else None for k in keep]
+    for i, (s, o) in enumerate(zip(sources, same_as)):
+        if s is not None:
+            results[i] = inputs[s]
+        elif o is not None:
+            results[i] = results[o]
+    primal_out, residuals = results[:n_out], results[n_out:]
+    out_nz = split.out_nonzero
+    if not any(out_nz):
+        return primal_out, _tangents(jaxpr.out_avals, out_nz, [])
+    dots = [t for t, z in zip(tangents, nz) if z]
+    dot_avals = [ad.tangent_aval(a) for a, z in zip(jaxpr.in_avals, nz) if z]
+    res_avals = split.residual_avals
+    n_res = len(res_avals)
+
+    def linear(*args: Any) -> list[Any]:
+        return apply_linear(split, args[:n_res], args[n_res:], jaxpr.out_avals, out_nz)
+
+    lin, lin_extra = _stage(linear, [*res_avals, *dot_avals], f"linearized jit({name})")
+    touts = jit_p.bind(*lin_extra, *residuals, *dots, jaxpr=lin, name=name)
+    return primal_out, _tangents(jaxpr.out_avals, out_nz, touts)
+
+
+def _jit_transpose(cts: Sequence[Any], *args: Any, jaxpr: jx.ClosedJaxpr, name: str) -> list[Any]:
+    linear = [type(x) is ad.UndefinedPrimal for x in args]
+    known = [x for x, lin in zip(args, linear) if not lin]
+    ct_nz = [type(c) is not ad.Zero for c in cts]
+    j = jaxpr.jaxpr
+    body = jx.Jaxpr([*j.constvars, *[v for v, lin in zip(j.in_binders, linear) if not lin]],
+                    [v for v, lin in zip(j.in_binders, linear) if lin], j.eqns, j.outs)
+    n_known = len(known)
+    ct_avals = [ad.tangent_aval(a) for a, nz in zip(jaxpr.out_avals, ct_nz) if nz]
+
+    def backward(*a: Any) -> list[Any]:
+        full = _tangents(jaxpr.out_avals, ct_nz, a[n_known:])
+        res = ad.backward_pass(body, [*jaxpr.consts, *a[:n_known]], full)
+        return [ad.materialize(ad.instantiate_zeros(c)) for c in res]
+
+    staged, extra = _stage(backward, [*[abstractify(x) for x in known], *ct_avals], f"transpose of jit({name})")
+    outs = iter(jit_p.bind(*extra, *known, *[c for c, nz in zip(cts, ct_nz) if nz], jaxpr=staged, name=name))
+    return [next(outs) if lin else None for lin in linear]
+
+
+def _dce_rule(rules: Mapping[Primitive, ad.DceRule]) -> ad.DceRule:
+    def rule(used: list[bool], eqn: jx.JaxprEqn) -> jx.JaxprEqn:
+        """A ``jit`` without its unused outputs, and without the inputs and constants they do not need."""
+        closed: jx.ClosedJaxpr = eqn.params["jaxpr"]
+        inner, const_used, reads = ad.dce_equations(closed.jaxpr, used, rules)
+        if all(used) and all(const_used) and all(reads) and len(inner.eqns) == len(closed.jaxpr.eqns):
+            return eqn
+        j = jx.Jaxpr([v for v, u in zip(inner.constvars, const_used) if u],
+                     [v for v, r in zip(inner.in_binders, reads) if r], inner.eqns, inner.outs)
+        pruned = jx.ClosedJaxpr(j, [c for c, u in zip(closed.consts, const_used) if u])
+        return jx.JaxprEqn(eqn.primitive, [x for x, r in zip(eqn.inputs, reads) if r], {**eqn.params, "jaxpr": pruned},
+                           [v for v, u in zip(eqn.out_binders, used) if u])
+    return rule
+
+
+ad.dce_rules[jit_p] = _dce_rule(ad.dce_rules)
+
+
+def _dce_primal(closed: jx.ClosedJaxpr) -> jx.ClosedJaxpr:
+    """The primal half of a linearized ``jit`` without dead equations, in nested ``jit``s and ``cond`` branches
+    too (JAX's partial evaluation ends with dead-code elimination; the binders stay)."""
+    rules: dict[Primitive, ad.DceRule] = {}
+
+    def branches_rule(used: list[bool], eqn: jx.JaxprEqn) -> jx.JaxprEqn:
+        branches = tuple(jx.ClosedJaxpr(ad.dce_equations(b.jaxpr, [True] * len(b.out_avals), rules)[0], b.consts)
+                         for b in eqn.params["branches"])
+        return jx.JaxprEqn(eqn.primitive, eqn.inputs, {**eqn.params, "branches": branches}, eqn.out_binders)
+
+    rules.update(ad.dce_rules)
+    rules[jit_p] = _dce_rule(rules)
+    rules[cond_p] = branches_rule
+    j = ad.dce_equations(closed.jaxpr, [True] * len(closed.jaxpr.outs), rules)[0]
+    return jx.ClosedJaxpr(j, closed.consts)
+
+
+ad.jvp_rules[jit_p] = _jit_jvp
+ad.linearize_rules[jit_p] = _jit_linearize
+ad.transpose_rules[jit_p] = _jit_transpose

@@ -1,0 +1,174 @@
+"""Write JAX 0.10.2's jaxprs and values of jitted functions called under a trace (``make_jaxpr(jit(f))``,
+``grad(jit(f))``, ``vmap(jit(f))``, ``jit`` inside ``jit`` and inside control flow) to
+``tests/data/jit_call_reference.json``.
+
+Runs in JAX's own venv (see ``tools/jax_reference.py``, whose command line it shares)::
+
+    python tools/jit_call_reference.py [--venv .jaxref-venv]
+
+Each function is a *source string* over a neutral namespace: ``np`` (``jax.numpy`` / ``arraytyping.numpy``), ``lax``,
+``jit``, ``grad``, ``value_and_grad``, ``jvp``, ``vjp``, ``vmap``, ``partial`` (``functools.partial``) and the
+helpers in ``HELPERS`` (plain functions, so the ``jit`` equations carry their names);
+``tests/runtime/test_jit_call_conformance.py`` evaluates the same strings with arraytyping. Arguments are specs as in
+``tools/transform_reference.py`` (``float32[3]``, ``float32*[]`` weakly typed, ``py:2.0``).
+
+For every function the reference holds JAX's printed jaxpr (in the default configuration and with x64), its input and
+output types (``*`` marks a weak type), or the error class; ``VALUES`` are run on concrete arguments in the default
+configuration (output types, weak flags and values).
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import jax_reference as ref  # noqa: E402  (same folder)
+import transform_reference as tref  # noqa: E402  (same folder: the argument specs)
+
+OUT = ref.ROOT / "tests" / "data" / "jit_call_reference.json"
+
+HELPERS = '''
+def f(x):
+    return np.sin(x) * 2.0
+
+def sq(x):
+    return x * x
+
+def g(x, y):
+    return x * y, x
+
+def two(x):
+    return x.sum(), x * 2
+
+def h(p):
+    return {"a": p[0] + 1.0, "b": p[1]}
+
+def scale(x, n):
+    return x * n
+
+def loss(w, x):
+    return np.tanh(x @ w).sum()
+'''
+
+# name -> (source, argument specs). Keep names stable: the tests refer to them.
+FUNCTIONS: dict[str, tuple[str, list[Any]]] = {
+    "jit": ("jit(f)", ["float32[3]"]),
+    "jit_lambda": ("jit(lambda x: x * x)", ["float32[3]"]),
+    "jit_partial": ("jit(partial(g, y=2.0))", ["float32[3]"]),
+    "jit_in_jit": ("jit(lambda x: jit(f)(x) + 1.0)", ["float32[3]"]),
+    "jit_twice": ("lambda x: jit(f)(jit(f)(x))", ["float32[3]"]),
+    "forwarded_output": ("jit(g)", ["float32[3]", "float32[3]"]),
+    "unused_output": ("lambda x: jit(g)(x, x)[1]", ["float32[3]"]),
+    "dead_inner": ("jit(lambda x: two(x)[1])", ["float32[3]"]),
+    "python_scalar_arg": ("lambda x: jit(g)(x, 2.0)", ["float32[3]"]),
+    "weak_arg": ("lambda x, s: jit(g)(x, s)", ["bfloat16[3]", "float32*[]"]),
+    "pytree": ("jit(h)", [["float32[3]", "float32[3]"]]),
+    "static_argnums": ("lambda x: jit(scale, static_argnums=1)(x, 3)", ["int8[2]"]),
+    "static_argnames_by_position": ("lambda x: jit(scale, static_argnames='n')(x, 3)", ["int8[2]"]),
+    "closure_over_tracer": ("lambda x: jit(lambda y: y * x)(x)", ["float32[3]"]),
+    "grad": ("grad(lambda x: jit(f)(x).sum())", ["float32[3]"]),
+    "grad_of_jit": ("grad(jit(lambda x: (x * 2.0 + x).sum()))", ["float32[]"]),
+    "grad_square": ("grad(lambda x: jit(sq)(x).sum())", ["float32[3]"]),
+    "grad_two_outputs": ("grad(lambda x: sum(a.sum() for a in jit(g)(x, x)))", ["float32[3]"]),
+    "grad_closure_over_tracer": ("grad(lambda x: jit(lambda y: (y * x).sum())(x))", ["float32[3]"]),
+    "grad_grad": ("grad(grad(lambda x: jit(np.sin)(x)))", ["float32[]"]),
+    "jit_grad_jit": ("jit(grad(lambda x: jit(f)(x).sum()))", ["float32[3]"]),
+    "grad_jit_jit": ("grad(jit(lambda x: jit(f)(x).sum()))", ["float32[3]"]),
+    "grad_loss": ("grad(jit(loss))", ["float32[4,2]", "float32[3,4]"]),
+    "value_and_grad": ("value_and_grad(lambda x: jit(f)(x).sum())", ["float32[3]"]),
+    "jvp": ("lambda x, t: jvp(jit(f), (x,), (t,))", ["float32[3]", "float32[3]"]),
+    "jvp_one_tangent": ("lambda x, t: jvp(lambda a: jit(g)(a, x), (x,), (t,))", ["float32[3]", "float32[3]"]),
+    "vjp": ("lambda x, c: vjp(jit(f), x)[1](c)", ["float32[3]", "float32[3]"]),
+    "vmap": ("vmap(jit(f))", ["float32[2,3]"]),
+    "vmap_axis1": ("vmap(jit(f), in_axes=1)", ["float32[3,2]"]),
+    "vmap_unbatched_operand": ("vmap(jit(g), in_axes=(0, None))", ["float32[2,3]", "float32[3]"]),
+    "vmap_grad": ("vmap(grad(lambda x: jit(f)(x).sum()))", ["float32[2,3]"]),
+    "cond_in_jit_grad": ("grad(jit(lambda x: lax.cond(x > 0, np.sin, np.cos, x)))", ["float32[]"]),
+    "jit_in_scan": ("lambda x: lax.scan(lambda c, a: (jit(f)(c) + a, c), x, np.ones((2, 3)))", ["float32[3]"]),
+    "jit_in_cond": ("lambda p, x: lax.cond(p, jit(f), lambda x: x, x)", ["bool[]", "float32[3]"]),
+}
+
+VALUES: dict[str, tuple[str, list[Any]]] = {
+    "grad_weak": ("grad(jit(lambda x: (x * 2.0 + x).sum()))", ["py:3.0"]),
+    "grad": ("grad(lambda x: jit(f)(x).sum())", ["float32[3]"]),
+    "grad_grad": ("grad(grad(jit(np.sin)))", ["float32[]"]),
+    "vmap": ("vmap(jit(f))", ["float32[2,3]"]),
+    "vmap_axis1": ("vmap(jit(f), in_axes=1)", ["float32[3,2]"]),
+    "jvp": ("lambda x, w: jvp(jit(g), (x, w), (x, x))", ["float32[3]", "float32[3]"]),
+    "vjp": ("lambda x, w: vjp(jit(g), x, w)[1]((x, x))", ["float32[3]", "float32[3]"]),
+    "grad_loss": ("grad(jit(loss))", ["float32[4,2]", "float32[3,4]"]),
+    "grad_bf16": ("grad(lambda x: jit(f)(x).sum())", ["bfloat16[3]"]),
+}
+
+
+def main_inside() -> None:
+    import functools
+
+    import jax
+    import jax.numpy as jnp
+    import jaxlib
+    import numpy as np
+    from jax import lax
+
+    namespace: dict[str, Any] = {"np": jnp, "lax": lax, "jit": jax.jit, "grad": jax.grad,
+                                 "value_and_grad": jax.value_and_grad, "jvp": jax.jvp, "vjp": jax.vjp,
+                                 "vmap": jax.vmap, "partial": functools.partial}
+    exec(HELPERS, namespace)  # noqa: S102 - our own helpers
+
+    def np_dtype(name: str) -> Any:
+        return np.dtype(ref.sctype(name))
+
+    def aval_str(aval: Any) -> str:
+        return aval.str_short(short_dtypes=True) + ("*" if aval.weak_type else "")
+
+    def abstract(spec: str) -> Any:
+        dt, shape, weak = tref.parse(spec)
+        return jax.ShapeDtypeStruct(shape, np_dtype(dt), weak_type=weak)
+
+    configs: dict[str, Any] = {}
+    for key in ref.each_config(jax):
+        if key.startswith("strict"):
+            continue
+        print("config", key, file=sys.stderr)
+        cfg: dict[str, Any] = {}
+        for name, (src, specs) in FUNCTIONS.items():
+            fn = eval(src, dict(namespace))  # noqa: S307 - our own table
+            args = [tref.build(s, abstract) for s in specs]
+            try:
+                closed = jax.make_jaxpr(fn)(*args)
+            except Exception as e:  # noqa: BLE001 - recorded
+                cfg[name] = {"error": type(e).__name__}
+                continue
+            cfg[name] = {"text": closed.pretty_print(use_color=False),
+                         "in_avals": [aval_str(a) for a in closed.in_avals],
+                         "out_avals": [aval_str(a) for a in closed.out_avals]}
+        configs[key] = cfg
+
+    jax.config.update("jax_numpy_dtype_promotion", "standard")
+    jax.config.update("jax_enable_x64", False)
+    values: dict[str, Any] = {}
+    for name, (src, specs) in VALUES.items():
+        fn = eval(src, dict(namespace))  # noqa: S307 - our own table
+        args = [tref.build(s, lambda sp: jnp.asarray(tref.concrete(sp, np_dtype(tref.parse(sp)[0])))) for s in specs]
+        out = fn(*args)
+        values[name] = [{"aval": aval_str(jax.typeof(x)),
+                         "values": np.asarray(x).astype(np.float64).ravel().tolist()}
+                        for x in jax.tree_util.tree_leaves(out)]
+
+    data = {
+        "generator": "tools/jit_call_reference.py",
+        "versions": {"jax": jax.__version__, "jaxlib": jaxlib.__version__, "numpy": np.__version__},
+        "helpers": HELPERS,
+        "functions": {name: {"source": src, "args": specs} for name, (src, specs) in FUNCTIONS.items()},
+        "values_functions": {name: {"source": src, "args": specs} for name, (src, specs) in VALUES.items()},
+        "configs": configs,
+        "values": values,
+    }
+    OUT.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+    print(f"wrote {OUT}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    ref.cli(__doc__, __file__, main_inside)
