@@ -116,3 +116,21 @@ def test_typecheck_of_a_jitted_function_still_stages_a_call() -> None:
 
     (eqn,) = _jit_eqns(at.make_jaxpr(lambda x: double(x))(anp.ones(2)))
     assert eqn.params["name"] == "double"
+
+
+def test_a_jitted_functions_derivative_is_compiled_once() -> None:
+    """The rules derive the same jaxprs from the same jaxpr, so repeated eager calls of ``grad(jit(f))`` (and of
+    ``vmap``, ``jvp``) run the executables compiled by the first."""
+    from arraytyping._src.runtime import dispatch
+
+    jf = at.jit(lambda w, x: anp.tanh(x @ w).sum())
+    w, x = anp.ones((4, 3)) * 0.1, anp.ones((2, 4))
+    calls = [lambda: at.grad(jf)(w, x), lambda: at.vmap(jf, in_axes=(None, 0))(w, x[:, None]),
+             lambda: at.jvp(lambda a: jf(a, x), (w,), (w,))]
+    for call in calls:
+        first = np.asarray(call() if not isinstance(call(), tuple) else call()[1])
+        compiled = len(dispatch._eager_prims)
+        for _ in range(3):
+            out = call()
+            np.testing.assert_array_equal(np.asarray(out if not isinstance(out, tuple) else out[1]), first)
+        assert len(dispatch._eager_prims) == compiled

@@ -37,8 +37,6 @@ class Primitive:
         self.calls = calls
         """For a call primitive (``jit``), the parameter holding the jaxpr it calls: JAX prints its ``name``
         first and names the jaxpr's binders and outputs after the equation's."""
-        self.impl: Callable[..., Any] | None = None
-        """How the primitive runs on concrete values, if not compiled alone (the default)."""
 
     def bind(self, *args: Any, **params: Any) -> Any:
         return bind(self, args, params)

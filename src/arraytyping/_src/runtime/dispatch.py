@@ -623,8 +623,6 @@ def eager_apply(prim: core.Primitive, args: Sequence[Any], params: dict[str, Any
 
     ``add_any`` (the sum of two tangents or cotangents) runs as JAX runs it eagerly, as ``lax.add``: weakly typed
     only where both operands are (staged, its type is its first operand's, as in JAX)."""
-    if prim.impl is not None:
-        return prim.impl(*args, **params)
     if prim is add_any_p and len(args) == 2 and _weak(args[0]) and not _weak(args[1]):
         args = (args[1], args[0])  # the sum is the same; its type is the strong operand's
     key = (prim, _params_key(params))

@@ -6,9 +6,8 @@ jitted functions again, as JAX 0.10.2 does.
   types of its arguments, its static arguments) and the primitive is bound on its argument leaves. Constants the
   function closes over stay constants of its jaxpr, unless one is a tracer of an enclosing trace: then they all
   become leading arguments (JAX's ``separate_consts``).
-* **Evaluation**: bound on concrete values (by a transformation's rule outside ``jit``), the jaxpr is evaluated
-  equation by equation and the results take the jaxpr's output types, weak flags included: what a compiled run
-  of it gives.
+* **Evaluation**: bound on concrete values (by a transformation's rule outside ``jit``), the jaxpr is compiled
+  (once: the rules derive the same jaxprs from the same jaxpr) and run, as JAX runs it.
 * **Lowering**: the jaxpr is lowered inline into the enclosing computation.
 * **Transformations**, as JAX's rules for ``jit``: forward mode binds ``jit`` on the JVP jaxpr; linearization
   splits the jaxpr into a primal ``jit`` returning the residuals (without those that are inputs, constants or
@@ -21,13 +20,12 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final, TypeAlias
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeAlias, TypeVar
 
 from arraytyping._src.runtime import ad, batching
 from arraytyping._src.runtime import jaxpr as jx
 from arraytyping._src.runtime import lowering as mlow
 from arraytyping._src.runtime import tree
-from arraytyping._src.runtime.array_impl import ArrayImpl, device_put
 from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.control_flow.autodiff import apply_linear, linearize_jaxpr
 from arraytyping._src.runtime.control_flow.conditionals import cond_p
@@ -40,6 +38,8 @@ if TYPE_CHECKING:
 
 __all__ = ["jit_p", "staged_call"]
 
+_T = TypeVar("_T")
+
 
 def _jit_abstract_eval(*args: ShapedArray, jaxpr: jx.ClosedJaxpr, name: str) -> list[ShapedArray]:
     if len(args) != len(jaxpr.in_avals) or not all(map(typematch, jaxpr.in_avals, args)):
@@ -51,23 +51,6 @@ def _jit_abstract_eval(*args: ShapedArray, jaxpr: jx.ClosedJaxpr, name: str) -> 
 
 jit_p: Final = Primitive("jit", _jit_abstract_eval, multiple_results=True, calls="jaxpr")
 """A call of a jitted function: parameters ``jaxpr`` (its closed jaxpr) and ``name`` (printed first)."""
-
-
-def _jit_impl(*args: Any, jaxpr: jx.ClosedJaxpr, name: str) -> list[Any]:
-    from arraytyping._src.runtime.dispatch import const_to_array
-    outs = jx.eval_jaxpr(jaxpr.jaxpr, args, jaxpr.consts)
-    results: list[Any] = []
-    for x, aval in zip(outs, jaxpr.out_avals):
-        x = const_to_array(x)
-        if not isinstance(x, ArrayImpl):  # a host value forwarded from the arguments
-            x = device_put(x)
-        if x.aval != aval:  # the weak flag of a staged result (``add_any`` keeps its first operand's type)
-            x = ArrayImpl.new(x.buf, aval)
-        results.append(x)
-    return results
-
-
-jit_p.impl = _jit_impl
 
 
 def _jit_lowering(ctx: mlow.LoweringContext, *args: Any, jaxpr: jx.ClosedJaxpr, name: str) -> list[Any]:
@@ -99,6 +82,14 @@ def _separated(closed: jx.ClosedJaxpr) -> tuple[jx.ClosedJaxpr, list[Any]]:
         return closed, []
     j = closed.jaxpr
     return jx.ClosedJaxpr(jx.Jaxpr([], [*j.constvars, *j.in_binders], j.eqns, j.outs)), list(closed.consts)
+
+
+def _own(staged: tuple[jx.ClosedJaxpr, list[Any]]) -> jx.ClosedJaxpr:
+    """A jaxpr a rule derives from the primitive's: closed over its constants, which are never tracers (the
+    primitive's own are not, and the rule's tracing captures nothing else)."""
+    closed, extra = staged
+    assert not extra, "a jit rule's jaxpr closed over a tracer"
+    return closed
 
 
 def _stage(fun: Callable[..., list[Any]], avals: Sequence[ShapedArray], description: str
@@ -182,11 +173,14 @@ def _fun_name(fun: Callable[..., Any]) -> str:
 
 def _jit_batching_rule(size: int, args: Sequence[Any], dims: Sequence[int | None], *, jaxpr: jx.ClosedJaxpr,
                        name: str) -> tuple[list[Any], list[int | None]]:
-    batched, out_axes = batching.batch_jaxpr_out_axes(jaxpr, size, list(dims),
-                                                      [batching.AS_IS] * len(jaxpr.out_avals))
-    closed, extra = _separated(batched)
-    outs = jit_p.bind(*extra, *args, jaxpr=closed, name=name)
-    return list(outs), out_axes
+    def make() -> tuple[jx.ClosedJaxpr, list[int | None]]:
+        batched, out_axes = batching.batch_jaxpr_out_axes(jaxpr, size, list(dims),
+                                                          [batching.AS_IS] * len(jaxpr.out_avals))
+        return _own(_separated(batched)), out_axes
+
+    closed, out_axes = _derived(jaxpr, ("batch", size, tuple(dims)), make)
+    outs = jit_p.bind(*args, jaxpr=closed, name=name)
+    return list(outs), list(out_axes)
 
 
 batching.register_rule(jit_p, _jit_batching_rule)
@@ -205,23 +199,52 @@ def _tangents(avals: Sequence[ShapedArray], nonzero: Sequence[bool], tangents: S
     return [next(it) if nz else ad.Zero(ad.tangent_aval(a)) for a, nz in zip(avals, nonzero)]
 
 
+_DERIVED: Final[weakref.WeakKeyDictionary[jx.ClosedJaxpr, dict[Hashable, Any]]] = weakref.WeakKeyDictionary()
+
+
+def _derived(jaxpr: jx.ClosedJaxpr, key: Hashable, make: Callable[[], _T]) -> _T:
+    """What a transformation's rule makes of ``jaxpr`` (its JVP, split or transposed jaxprs), made once per
+    ``key`` (JAX caches them by the jaxpr too): a jitted function's derivative, batched or transposed again at each
+    call, is then the same jaxprs, so it is compiled once."""
+    table = _DERIVED.setdefault(jaxpr, {})
+    if key not in table:
+        table[key] = make()
+    found: _T = table[key]
+    return found
+
+
 def _jit_jvp(primals: Sequence[Any], tangents: Sequence[Any], *, jaxpr: jx.ClosedJaxpr, name: str
              ) -> tuple[list[Any], list[Any]]:
     nz = [_nonzero(t) for t in tangents]
     n_out = len(jaxpr.out_avals)
-    jvp, out_nz = ad.jvp_closed_jaxpr(jaxpr, nz, [False] * n_out)
-    closed, extra = _separated(jvp)
-    outs = jit_p.bind(*extra, *primals, *[t for t, z in zip(tangents, nz) if z], jaxpr=closed, name=name)
+
+    def make() -> tuple[jx.ClosedJaxpr, list[bool]]:
+        jvp, out_nz = ad.jvp_closed_jaxpr(jaxpr, nz, [False] * n_out)
+        return _own(_separated(jvp)), out_nz
+
+    closed, out_nz = _derived(jaxpr, ("jvp", tuple(nz)), make)
+    outs = jit_p.bind(*primals, *[t for t, z in zip(tangents, nz) if z], jaxpr=closed, name=name)
     return list(outs[:n_out]), _tangents(jaxpr.out_avals, out_nz, outs[n_out:])
 
 
-def _jit_linearize(primals: Sequence[Any], tangents: Sequence[Any], *, jaxpr: jx.ClosedJaxpr, name: str
-                   ) -> tuple[list[Any], list[Any]]:
-    nz = [_nonzero(t) for t in tangents]
+class _Split(NamedTuple):
+    """A linearized ``jit``: the primal jaxpr (its outputs those of ``keep``), where the others come from
+    (``sources``: an input, by index into the constants then the primals; ``same_as``: an earlier output), the
+    constants, the tangent jaxpr (residuals, then the nonzero tangents) and which output tangents are nonzero."""
+
+    primal: jx.ClosedJaxpr
+    keep: list[bool]
+    sources: list[int | None]
+    same_as: list[int | None]
+    consts: list[Any]
+    tangent: jx.ClosedJaxpr | None
+    out_nonzero: list[bool]
+
+
+def _split(jaxpr: jx.ClosedJaxpr, nz: Sequence[bool], name: str) -> _Split:
     split = linearize_jaxpr(jaxpr, nz)
     n_out, n_c = len(jaxpr.out_avals), len(split.consts)
     primal = split.primal.jaxpr  # binders: the constants, then the primals; outputs: the outputs, the residuals
-    inputs = [*split.consts, *primals]
     fwd = jaxpr_forwarding(primal)
     # Outputs not computed by the primal jit (JAX's forwarding): primal outputs that are primal inputs, residuals
     # that are inputs or constants, and residuals that are primal outputs.
@@ -235,48 +258,64 @@ def _jit_linearize(primals: Sequence[Any], tangents: Sequence[Any], *, jaxpr: jx
     same_as += [first_out.get(x) if isinstance(x, jx.Var) and sources[n_out + k] is None else None
                 for k, x in enumerate(primal.outs[n_out:])]
     keep = [s is None and o is None for s, o in zip(sources, same_as)]
-    closed, extra = _closed(_dce_primal(prune_outputs(split.primal, keep)), split.consts)
-    computed = iter(jit_p.bind(*extra, *primals, jaxpr=closed, name=name))
-    results: list[Any] = [next(computed) if k else None for k in keep]
-    for i, (s, o) in enumerate(zip(sources, same_as)):
+    closed = _own(_closed(_dce_primal(prune_outputs(split.primal, keep)), split.consts))
+    out_nz = split.out_nonzero
+    tangent = None
+    if any(out_nz):
+        dot_avals = [ad.tangent_aval(a) for a, z in zip(jaxpr.in_avals, nz) if z]
+        res_avals = split.residual_avals
+        n_res = len(res_avals)
+
+        def linear(*args: Any) -> list[Any]:
+            return apply_linear(split, args[:n_res], args[n_res:], jaxpr.out_avals, out_nz)
+
+        tangent = _own(_stage(linear, [*res_avals, *dot_avals], f"linearized jit({name})"))
+    return _Split(closed, keep, sources, same_as, list(split.consts), tangent, out_nz)
+
+
+def _jit_linearize(primals: Sequence[Any], tangents: Sequence[Any], *, jaxpr: jx.ClosedJaxpr, name: str
+                   ) -> tuple[list[Any], list[Any]]:
+    nz = [_nonzero(t) for t in tangents]
+    sp = _derived(jaxpr, ("linearize", tuple(nz)), lambda: _split(jaxpr, nz, name))
+    computed = iter(jit_p.bind(*primals, jaxpr=sp.primal, name=name))
+    results: list[Any] = [next(computed) if k else None for k in sp.keep]
+    inputs = [*sp.consts, *primals]
+    for i, (s, o) in enumerate(zip(sp.sources, sp.same_as)):
         if s is not None:
             results[i] = inputs[s]
         elif o is not None:
             results[i] = results[o]
+    n_out = len(jaxpr.out_avals)
     primal_out, residuals = results[:n_out], results[n_out:]
-    out_nz = split.out_nonzero
-    if not any(out_nz):
-        return primal_out, _tangents(jaxpr.out_avals, out_nz, [])
+    if sp.tangent is None:
+        return primal_out, _tangents(jaxpr.out_avals, sp.out_nonzero, [])
     dots = [t for t, z in zip(tangents, nz) if z]
-    dot_avals = [ad.tangent_aval(a) for a, z in zip(jaxpr.in_avals, nz) if z]
-    res_avals = split.residual_avals
-    n_res = len(res_avals)
-
-    def linear(*args: Any) -> list[Any]:
-        return apply_linear(split, args[:n_res], args[n_res:], jaxpr.out_avals, out_nz)
-
-    lin, lin_extra = _stage(linear, [*res_avals, *dot_avals], f"linearized jit({name})")
-    touts = jit_p.bind(*lin_extra, *residuals, *dots, jaxpr=lin, name=name)
-    return primal_out, _tangents(jaxpr.out_avals, out_nz, touts)
+    touts = jit_p.bind(*residuals, *dots, jaxpr=sp.tangent, name=name)
+    return primal_out, _tangents(jaxpr.out_avals, sp.out_nonzero, touts)
 
 
 def _jit_transpose(cts: Sequence[Any], *args: Any, jaxpr: jx.ClosedJaxpr, name: str) -> list[Any]:
     linear = [type(x) is ad.UndefinedPrimal for x in args]
     known = [x for x, lin in zip(args, linear) if not lin]
     ct_nz = [type(c) is not ad.Zero for c in cts]
-    j = jaxpr.jaxpr
-    body = jx.Jaxpr([*j.constvars, *[v for v, lin in zip(j.in_binders, linear) if not lin]],
-                    [v for v, lin in zip(j.in_binders, linear) if lin], j.eqns, j.outs)
-    n_known = len(known)
-    ct_avals = [ad.tangent_aval(a) for a, nz in zip(jaxpr.out_avals, ct_nz) if nz]
+    known_avals = [abstractify(x) for x in known]
 
-    def backward(*a: Any) -> list[Any]:
-        full = _tangents(jaxpr.out_avals, ct_nz, a[n_known:])
-        res = ad.backward_pass(body, [*jaxpr.consts, *a[:n_known]], full)
-        return [ad.materialize(ad.instantiate_zeros(c)) for c in res]
+    def make() -> jx.ClosedJaxpr:
+        j = jaxpr.jaxpr
+        body = jx.Jaxpr([*j.constvars, *[v for v, lin in zip(j.in_binders, linear) if not lin]],
+                        [v for v, lin in zip(j.in_binders, linear) if lin], j.eqns, j.outs)
+        n_known = len(known)
+        ct_avals = [ad.tangent_aval(a) for a, nz in zip(jaxpr.out_avals, ct_nz) if nz]
 
-    staged, extra = _stage(backward, [*[abstractify(x) for x in known], *ct_avals], f"transpose of jit({name})")
-    outs = iter(jit_p.bind(*extra, *known, *[c for c, nz in zip(cts, ct_nz) if nz], jaxpr=staged, name=name))
+        def backward(*a: Any) -> list[Any]:
+            full = _tangents(jaxpr.out_avals, ct_nz, a[n_known:])
+            res = ad.backward_pass(body, [*jaxpr.consts, *a[:n_known]], full)
+            return [ad.materialize(ad.instantiate_zeros(c)) for c in res]
+
+        return _own(_stage(backward, [*known_avals, *ct_avals], f"transpose of jit({name})"))
+
+    staged = _derived(jaxpr, ("transpose", tuple(linear), tuple(ct_nz), tuple(known_avals)), make)
+    outs = iter(jit_p.bind(*known, *[c for c, nz in zip(cts, ct_nz) if nz], jaxpr=staged, name=name))
     return [next(outs) if lin else None for lin in linear]
 
 
