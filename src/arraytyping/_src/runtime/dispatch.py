@@ -297,9 +297,12 @@ class JitFunction(_JitBase):
 
     def __init__(self, fun: Callable[..., Any], static_argnames: Sequence[str] = (), *,
                  static_argnums: Sequence[int] = (), name: str | None = None, static_kwargs: bool = False,
-                 staged: bool = False) -> None:
+                 staged: bool = False, call_name: str | None = None) -> None:
         self.fun = fun
-        self.staged = staged
+        self.staged = staged or call_name is not None
+        self.call_name = call_name
+        """The name of its ``jit`` equations (the function's ``__name__`` by default); a runtime function that JAX
+        stages as a nested ``jit`` gives JAX's name here (``_where``)."""
         self.traced_jaxprs: dict[Hashable, tuple[jx.ClosedJaxpr, list[Any], tree.TreeDef]] = {}
         """Under a trace (``staged``), for a function without weak references (the others share one cache per
         function): the jaxpr of each signature, its leading arguments and its output tree."""

@@ -154,7 +154,7 @@ def staged_call(jf: JitFunction, args: tuple[Any, ...], kwargs: dict[str, Any]) 
         if not extra:  # a jaxpr closed over an enclosing trace's values is that trace's alone
             cache[key] = entry
     closed, extra, out_tree = entry
-    outs = jit_p.bind(*extra, *leaves, jaxpr=closed, name=_fun_name(jf.fun))
+    outs = jit_p.bind(*extra, *leaves, jaxpr=closed, name=jf.call_name or _fun_name(jf.fun))
     return tree.unflatten(out_tree, list(outs))
 
 

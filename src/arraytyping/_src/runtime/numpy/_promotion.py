@@ -169,13 +169,16 @@ def kind_of(x: Any) -> str:
     return registry.INFO[operand(x)[0]].kind
 
 
-def jitted(fun: Callable[..., Any], name: str | None = None) -> JitFunction:
-    return JitFunction(fun, name=name or fun.__name__.lstrip("_"), static_kwargs=True)
+def jitted(fun: Callable[..., Any], name: str | None = None, *, call_name: str | None = None) -> JitFunction:
+    """``fun`` jitted, its keyword arguments static; under a trace it is inlined, or, with ``call_name``, staged as
+    a ``jit`` equation of that name (where JAX's function is a nested ``jit``)."""
+    return JitFunction(fun, name=name or fun.__name__.lstrip("_"), static_kwargs=True, call_name=call_name)
 
 
-def array_fn(fun: Callable[..., Any], name: str | None = None) -> Callable[..., Array]:
+def array_fn(fun: Callable[..., Any], name: str | None = None, *, call_name: str | None = None
+             ) -> Callable[..., Array]:
     """:func:`jitted`, typed as returning one array (the bodies of the public functions with one result)."""
-    return jitted(fun, name)
+    return jitted(fun, name, call_name=call_name)
 
 
 PY_SCALAR_TYPES: Final[frozenset[type]] = frozenset(PY_SCALARS)

@@ -153,13 +153,13 @@ def _floor_divide(x: Any, y: Any) -> Any:
         quotient = lax.div(x, y)
         wrong_sign = lax.ne(lax.sign(x), lax.sign(y))
         inexact = lax.ne(lax.rem(x, y), zero_like(x))
-        out = lax.select_n(lax.bitwise_and(wrong_sign, inexact), quotient, lax.sub(quotient, const_of(quotient, 1)))
+        out = lax_where(lax.bitwise_and(wrong_sign, inexact), lax.sub(quotient, const_of(quotient, 1)), quotient)
     else:
         out = _float_divmod(x, y)[0]
     return finish("floor_divide", out, dtype, weak)
 
 
-floor_divide = jitted(_floor_divide)
+floor_divide = jitted(_floor_divide, call_name="floor_divide")
 
 
 def _remainder(x: Any, y: Any) -> Any:
@@ -170,7 +170,7 @@ def _remainder(x: Any, y: Any) -> Any:
     x, y = converted(dtype, weak, x, y)
     if kind_of(y) in "iu":
         ya = lax.aval_of(y)
-        y = lax.select_n(lax.eq(y, zero_like(y)), y, lax.full(ya.shape, 1, ya.dtype, ya.weak_type))
+        y = lax_where(lax.eq(y, zero_like(y)), lax.full(ya.shape, 1, ya.dtype, ya.weak_type), y)
     trunc = lax.rem(x, y)
     zero = zero_like(trunc)
     nonzero = lax.ne(trunc, zero)
@@ -179,7 +179,7 @@ def _remainder(x: Any, y: Any) -> Any:
     return finish("remainder", out, dtype, weak)
 
 
-remainder = jitted(_remainder)
+remainder = jitted(_remainder, call_name="remainder")
 mod = remainder
 
 

@@ -692,7 +692,7 @@ def _take_body(a: Any, indices: Any, *, axis: int | None = None, mode: str | Non
     clamps, ``wrap`` takes them modulo the axis size. The index dtype is checked by ``op_rules.shape_result``
     (``take``: integers, and bool where it promotes with a Python int)."""
     from arraytyping._src.runtime.numpy.binary import add, less, remainder  # noqa: PLC0415 - binary imports this
-    from arraytyping._src.runtime.numpy.selection import where_promoted  # noqa: PLC0415 - selection imports this
+    from arraytyping._src.runtime.numpy.selection import where_call  # noqa: PLC0415 - selection imports this
     a, indices = promote_args(a)[0], promote_args(indices)[0]
     op_rules.shape_result("take", [operand(a), operand(indices)], config.lattice_config)
     if axis is None:
@@ -705,7 +705,7 @@ def _take_body(a: Any, indices: Any, *, axis: int | None = None, mode: str | Non
         gmode = G.GatherScatterMode.FILL_OR_DROP
         # JAX: where(indices < 0, indices + n, indices), for unsigned indices too; the Python int promotes a bool
         # index to an int32 (weakly typed)
-        indices = where_promoted(less(indices, 0), add(indices, size), indices)
+        indices = where_call(less(indices, 0), add(indices, size), indices)
     elif mode == "raise":
         raise NotImplementedError("The 'raise' mode to arraytyping.numpy.take is not supported.")
     elif mode == "wrap":
@@ -733,7 +733,7 @@ def _take_body(a: Any, indices: Any, *, axis: int | None = None, mode: str | Non
                     unique_indices=unique_indices, indices_are_sorted=indices_are_sorted, fill_value=fill_value)
 
 
-_take = array_fn(_take_body, "take")
+_take = array_fn(_take_body, "take", call_name="_take")
 
 
 def take(a: ArrayLike, indices: ArrayLike, axis: int | None = None, out: None = None, mode: str | None = None,

@@ -41,7 +41,7 @@ def _sort_body(a: Any, *, axis: int | None = -1, stable: bool = True, descending
     return lax.rev(out, (dim,)) if descending else out
 
 
-_sort = array_fn(_sort_body, "sort")
+_sort = array_fn(_sort_body, "sort", call_name="sort")
 
 
 def _check_sort_args(name: str, kind: Any, order: Any) -> None:
@@ -76,7 +76,7 @@ def _argsort_body(a: Any, *, axis: int | None = -1, stable: bool = True, descend
     return lax.rev(indices, (dim,)) if descending else indices
 
 
-_argsort = array_fn(_argsort_body, "argsort")
+_argsort = array_fn(_argsort_body, "argsort", call_name="argsort")
 
 
 def argsort(a: ArrayLike, axis: int | None = -1, *, kind: None = None, order: None = None, stable: bool = True,

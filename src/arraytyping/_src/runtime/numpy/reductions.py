@@ -577,7 +577,7 @@ def _count_nonzero_body(a: Any, *, axis: Any = None, keepdims: bool = False) -> 
     return sum_body(nonzero, axis=axis, keepdims=keepdims, dtype=_rule("count_nonzero", a))
 
 
-_count_nonzero = array_fn(_count_nonzero_body, "count_nonzero")
+_count_nonzero = array_fn(_count_nonzero_body, "count_nonzero", call_name="count_nonzero")
 
 
 def count_nonzero(a: ArrayLike, axis: Any = None, keepdims: bool = False) -> Array:
@@ -714,17 +714,18 @@ def cumulative_body(a: Any, *, kind: str = "sum", axis: int | None = None,
     return lax.convert_element_type(out, result, False)
 
 
-_cumulative = array_fn(cumulative_body, "cumsum")
+_cumsum = array_fn(cumulative_body, "cumsum", call_name="cumsum")
+_cumprod = array_fn(cumulative_body, "cumprod", call_name="cumprod")
 
 
 def cumsum(a: ArrayLike, axis: int | None = None, dtype: DTypeLike | None = None, out: None = None) -> Array:
     """The cumulative sum along ``axis`` (of the flattened array by default)."""
-    return _cumulative(a, kind="sum", axis=None if axis is None else operator.index(axis),
+    return _cumsum(a, kind="sum", axis=None if axis is None else operator.index(axis),
                        dtype=reduction_dtype(dtype, out, "cumsum"))
 
 
 def cumprod(a: ArrayLike, axis: int | None = None, dtype: DTypeLike | None = None, out: None = None) -> Array:
     """The cumulative product along ``axis`` (of the flattened array by default)."""
-    return _cumulative(a, kind="prod", axis=None if axis is None else operator.index(axis),
+    return _cumprod(a, kind="prod", axis=None if axis is None else operator.index(axis),
                        dtype=reduction_dtype(dtype, out, "cumprod"))
 

@@ -28,15 +28,21 @@ from arraytyping._src.runtime.operand_checks import check_arraylike, numpy_broad
 def where_promoted(condition: Any, x: Any, y: Any) -> Any:
     """JAX's internal ``_where``: ``x`` where ``condition`` holds, else ``y``, the two promoted together and all
     broadcast (operands may be constants as well as arrays)."""
-    shape = numpy_broadcast(shape_of(condition), shape_of(x), shape_of(y))
     c = to_bool(condition if isinstance(condition, Array) else as_dtype(condition, *scalar_type(condition)))
     dtype, weak = common_dtype(x, y)
     x, y = as_dtype(x, dtype, weak), as_dtype(y, dtype, weak)
-    c, x, y = (broadcast_to_shape(v, shape) for v in (c, x, y))
+    if shape_of(c):
+        shape = numpy_broadcast(shape_of(c), shape_of(x), shape_of(y))
+        c = broadcast_to_shape(c, shape)
+    else:  # a rank-0 condition is select_n's as it is
+        shape = numpy_broadcast(shape_of(x), shape_of(y))
+    x, y = broadcast_to_shape(x, shape), broadcast_to_shape(y, shape)
+    if 0 in shape:  # nothing to select (JAX returns x as it is)
+        return x
     return lax.select_n(c, y, x)
 
 
-_where_jit = jitted(where_promoted, "where")
+where_call = jitted(where_promoted, "where", call_name="_where")
 
 
 def where(condition: ArrayLike, x: ArrayLike | None = None, y: ArrayLike | None = None, /, *,
@@ -51,7 +57,7 @@ def where(condition: ArrayLike, x: ArrayLike | None = None, y: ArrayLike | None 
     if x is None or y is None:
         raise ValueError(f"Either both or neither of the x and y arguments should be provided to "
                          f"arraytyping.numpy.where, got {x} and {y}.")
-    return _where_jit(condition, x, y)
+    return where_call(condition, x, y)
 
 
 def _broadcast_all(*args: Any) -> list[Any]:
@@ -169,7 +175,7 @@ def _default_diag(a: Any, offset: int, axis1: int, axis2: int) -> Any:
     return getitem(a, (..., i, j) if offset >= 0 else (..., j, i))
 
 
-_diagonal = array_fn(_diagonal_body, "diagonal")
+_diagonal = array_fn(_diagonal_body, "diagonal", call_name="diagonal")
 
 
 def diagonal(a: ArrayLike, offset: int = 0, axis1: int = 0, axis2: int = 1) -> Array:
@@ -196,11 +202,11 @@ def _trace_body(a: Any, *, offset: int = 0, axis1: int = 0, axis2: int = 1, dtyp
     n1, n2 = s[canonicalize_axis(axis1, len(s))], s[canonicalize_axis(axis2, len(s))]
     a = _moveaxes_last(a, axis1, axis2)
     av = lax.aval_of(a)
-    masked = where_promoted(eye_mask(n1, n2, offset), a, lax.full(av.shape, 0, av.dtype, av.weak_type))
+    masked = where_call(eye_mask(n1, n2, offset), a, lax.full(av.shape, 0, av.dtype, av.weak_type))
     return sum_body(masked, axis=(len(s) - 2, len(s) - 1), dtype=dtype, name="trace")
 
 
-_trace = array_fn(_trace_body, "trace")
+_trace = array_fn(_trace_body, "trace", call_name="trace")
 
 
 def trace(a: ArrayLike, offset: int = 0, axis1: int = 0, axis2: int = 1, dtype: Any = None, out: None = None
@@ -226,17 +232,18 @@ def _tri_select_body(m: Any, *, k: int, upper: bool) -> Any:
     return lax.select_n(mask, m, zeros) if upper else lax.select_n(mask, zeros, m)
 
 
-_tri_select = array_fn(_tri_select_body, "triu")
+_triu = array_fn(_tri_select_body, "triu", call_name="triu")
+_tril = array_fn(_tri_select_body, "tril", call_name="tril")
 
 
 def triu(m: ArrayLike, k: int = 0) -> Array:
     """``m`` with the elements below the ``k``-th diagonal zeroed (on the last two axes)."""
-    return _tri_select(m, k=operator.index(k), upper=True)
+    return _triu(m, k=operator.index(k), upper=True)
 
 
 def tril(m: ArrayLike, k: int = 0) -> Array:
     """``m`` with the elements above the ``k``-th diagonal zeroed (on the last two axes)."""
-    return _tri_select(m, k=operator.index(k), upper=False)
+    return _tril(m, k=operator.index(k), upper=False)
 
 
 def _ensure_arraylike(fn: str, *args: Any) -> list[Any]:

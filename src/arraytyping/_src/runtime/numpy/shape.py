@@ -306,7 +306,7 @@ def _flip_body(a: Any, *, axis: tuple[int, ...] | None) -> Any:
     return lax.rev(a, dims)
 
 
-_flip = array_fn(_flip_body, "flip")
+_flip = array_fn(_flip_body, "flip", call_name="_flip")
 
 
 def flip(m: ArrayLike, axis: int | Sequence[int] | None = None) -> Array:

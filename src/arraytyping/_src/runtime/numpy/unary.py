@@ -25,7 +25,6 @@ from arraytyping._src.runtime.numpy._promotion import (
     BOOL, PY_SCALAR_TYPES, ArrayLike, as_dtype, dtype_kind, finish, jitted, kind_of, numpy_const, operand,
     promote_args, shape_of,
 )
-from arraytyping._src.runtime.operand_checks import numpy_broadcast
 
 
 _rule: Final = functools.lru_cache(maxsize=4096)(op_rules.unary_result)
@@ -61,34 +60,26 @@ def _real_dtype(dtype: np.dtype[Any]) -> np.dtype[Any]:
 
 
 def lax_where(condition: Any, x: Any, y: Any) -> Any:
-    """JAX's internal ``_where`` on a bool condition and operands of one dtype (``select_n`` after broadcasting
-    ``x`` and ``y``, and the condition unless it has rank 0)."""
-    shape = numpy_broadcast(shape_of(condition), shape_of(x), shape_of(y))
-    if shape_of(condition):
-        condition = _bcast(condition, shape)
-    return lax.select_n(condition, _bcast(y, shape), _bcast(x, shape))
-
-
-def _bcast(x: Any, shape: tuple[int, ...]) -> Any:
-    s = shape_of(x)
-    if s == shape:
-        return x
-    return lax.broadcast_in_dim(x, shape, tuple(range(len(shape) - len(s), len(shape))))
+    """JAX's internal ``_where`` (a nested ``jit`` under a trace, as in JAX) on a bool condition and operands of one
+    dtype: ``select_n`` after broadcasting ``x`` and ``y``, and the condition unless it has rank 0."""
+    from arraytyping._src.runtime.numpy.selection import where_call  # noqa: PLC0415 - selection imports this
+    return where_call(condition, x, y)
 
 
 _RULE_PARAMS: Final = frozenset({"decimals", "deg"})
 """Keyword arguments of the bodies that the rule takes too."""
 
 
-def _defined(fn: str, body: Callable[..., Any], **params: Any) -> Callable[..., Array]:
-    """``body`` jitted under ``fn``'s name, its result checked against the rule."""
+def _defined(fn: str, body: Callable[..., Any], *, call: bool = False, **params: Any) -> Callable[..., Array]:
+    """``body`` jitted under ``fn``'s name, its result checked against the rule; with ``call``, staged as a ``jit``
+    equation of that name under a trace (where JAX's function is a nested ``jit``)."""
     def run(x: Any, **kw: Any) -> Any:
         dtype, weak = unary_result(fn, x, **params, **{k: v for k, v in kw.items() if k in _RULE_PARAMS})
         return finish(fn, body(x, dtype, weak, **kw), dtype, weak)
     run.__name__ = fn
     run.__doc__ = body.__doc__ if body.__name__ != "body" and body.__doc__ else \
         f"``jax.numpy.{fn}``, element-wise, with JAX's result dtype (``op_rules.UNARY``, family ``{op_rules.UNARY[fn]}``)."
-    return jitted(run, fn)
+    return jitted(run, fn, call_name=fn if call else None)
 
 
 def _as_result(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
@@ -412,15 +403,15 @@ _floor = _defined("floor", _floor_body)
 _ceil = _defined("ceil", _ceil_body)
 _trunc = _defined("trunc", _trunc_body)
 _rint = _defined("rint", _rint_body)
-_round = _defined("round", _round_body)
+_round = _defined("round", _round_body, call=True)
 _conj = _defined("conj", _conj_body)
 _real = _defined("real", _real_body)
 _imag = _defined("imag", _imag_body)
-_angle = _defined("angle", _angle_body)
+_angle = _defined("angle", _angle_body, call=True)
 _isnan = _defined("isnan", _isnan_body)
 _isinf = _defined("isinf", _isinf_body)
 _isfinite = _defined("isfinite", _isfinite_body)
-_signbit = _defined("signbit", _signbit_body)
+_signbit = _defined("signbit", _signbit_body, call=True)
 _nan_to_num = _defined("nan_to_num", _nan_to_num_body)
 
 
