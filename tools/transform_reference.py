@@ -16,8 +16,9 @@ evaluates the same strings with arraytyping. Arguments are specs (no JAX needed 
 
 For every function and configuration (promotion mode x x64) the reference holds JAX's printed jaxpr, the input
 and output types (``*`` marks a weak type) and its equations with nested jaxprs recorded recursively (nested
-``jit`` calls inlined, as arraytyping inlines them), or the error class and message. ``VALUES`` are run on concrete
-arguments in the default configuration; ``ERRORS`` are calls JAX refuses (class and message).
+``jit`` calls inlined, so that they compare whichever functions each side stages as calls), or the error class
+and message. ``VALUES`` are run on concrete arguments in the default configuration; ``ERRORS`` are calls JAX
+refuses (class and message).
 """
 from __future__ import annotations
 

@@ -69,7 +69,7 @@ EXPANSION_DIFFERENCES: dict[tuple[str, str], tuple[str, str]] = {
                                   "(staged as an argument of jnp.multiply's jit); ours is a literal of the linear "
                                   "jaxpr. The same equations; the VJP function has one leaf less"),
 }
-"""Where our jaxpr differs from JAX's by design (nested jit calls, which we inline), and how: ``jax_has_more`` /
+"""Where our jaxpr differs from JAX's by design, and how: ``jax_has_more`` /
 ``ours_has_more`` (one equation list, primitives and output types, is a subsequence of the other),
 ``same_primitives`` (the same primitives and output types, inputs may differ between literals and variables),
 ``same_equations`` (only the outputs differ)."""

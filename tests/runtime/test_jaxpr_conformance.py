@@ -8,8 +8,9 @@ traced with ``arraytyping.numpy`` and compared:
 * always: the input and output types (dtype, shape and weak flag), and that JAX's errors are ours too;
 * equation by equation (primitive, input atoms with literal values, output types including the weak flag, shown
   parameters) except for the few functions whose expansion differs by design (``EXPANSION_DIFFERENCES`` says why);
-* the printed text, exactly, wherever the equations agree and JAX did not print a nested ``jit`` (we inline
-  ``arraytyping.numpy`` functions instead of staging them as calls).
+* the printed text, exactly, wherever the equations agree and the two jaxprs hold the same nested ``jit`` calls
+  (``jaxpr_equations.same_calls``: the runtime stages as calls the ``jax.numpy`` functions JAX stages, most of them,
+  and inlines the rest).
 """
 
 from __future__ import annotations
