@@ -88,6 +88,27 @@ FUNCTIONS: dict[str, tuple[str, list[Any]]] = {
     "cond_in_jit_grad": ("grad(jit(lambda x: lax.cond(x > 0, np.sin, np.cos, x)))", ["float32[]"]),
     "jit_in_scan": ("lambda x: lax.scan(lambda c, a: (jit(f)(c) + a, c), x, np.ones((2, 3)))", ["float32[3]"]),
     "jit_in_cond": ("lambda p, x: lax.cond(p, jit(f), lambda x: x, x)", ["bool[]", "float32[3]"]),
+    # jax.numpy functions JAX stages as nested jits (the runtime stages them under JAX's names)
+    "np_atleast_1d": ("np.atleast_1d", ["float32[4]"]),
+    "np_atleast_2d": ("np.atleast_2d", ["float32[4]"]),
+    "np_atleast_3d": ("np.atleast_3d", ["float32[3,4]"]),
+    "np_hstack": ("lambda a, b: np.hstack([a, b])", ["float32[4]", "float32[4]"]),
+    "np_column_stack": ("lambda a, b: np.column_stack([a, b])", ["float32[4]", "float32[4]"]),
+    "np_rot90_2": ("lambda a: np.rot90(a, 2)", ["float32[3,4]"]),
+    "np_rot90_3": ("lambda a: np.rot90(a, 3)", ["float32[3,4]"]),
+    "np_roll_axis": ("lambda a: np.roll(a, 1, axis=0)", ["float32[3,4]"]),
+    "np_diag_1d": ("np.diag", ["float32[4]"]),
+    "np_clip": ("lambda a: np.clip(a, 0, 1)", ["float32[4]"]),
+    "np_clip_max_only": ("lambda a: np.clip(a, max=1.5)", ["int8[4]"]),
+    "np_take_along_axis": ("lambda a, i: np.take_along_axis(a, i, 1)", ["float32[3,4]", "int32[3,1]"]),
+    "np_mod": ("lambda a: a % 2.0", ["float32[4]"]),
+    "np_floordiv": ("lambda a: a // 2", ["int16[4]"]),
+    "np_where_scalar_cond": ("lambda c, a: np.where(c, a, 0.0)", ["bool[]", "float32[4]"]),
+    "np_where_empty": ("lambda c, a: np.where(c, a, 1)", ["bool[0]", "int32[0]"]),
+    "np_triu_tril": ("lambda a: np.triu(a) + np.tril(a, -1)", ["float32[3,3]"]),
+    "np_cumprod_sort": ("lambda a: np.cumprod(np.sort(a)) + np.argsort(a)", ["float32[5]"]),
+    "grad_np_calls": ("grad(lambda a: (np.where(a > 0, a, 0.0) + a % 1.5 + np.clip(a, 0, 1)).sum())", ["float32[4]"]),
+    "vmap_np_calls": ("vmap(lambda a: np.roll(np.where(a > 0, a, 0.0), 1) // 2.0)", ["float32[2,3]"]),
 }
 
 VALUES: dict[str, tuple[str, list[Any]]] = {

@@ -466,7 +466,7 @@ def tri(N: int, M: int | None = None, k: int = 0, dtype: DTypeLike | None = None
 def _diag_body(v: Any, *, k: int) -> Any:
     """JAX's ``_diag``: a 1-d ``v`` padded to the diagonal's length and selected onto ``eye(n, k=k)`` (its
     diagonal for a 2-d ``v``)."""
-    from arraytyping._src.runtime.numpy.selection import diagonal, where_promoted  # noqa: PLC0415
+    from arraytyping._src.runtime.numpy.selection import diagonal, where_call  # noqa: PLC0415
     shape = shape_of(v)
     if len(shape) == 1:
         v = as_dtype(v, *_operand_dtype(v)) if not isinstance(v, Array) else v
@@ -474,13 +474,13 @@ def _diag_body(v: Any, *, k: int) -> Any:
         zero = lax.const(0, ShapedArray((), a.dtype, a.weak_type))
         n = shape[0] + builtins.abs(k)
         v = lax.pad(v, zero, [(builtins.max(0, -k), builtins.max(0, k), 0)])
-        return where_promoted(eye_mask(n, n, k), lax.broadcast_in_dim(v, (n, 1), (0,)), zero)
+        return where_call(eye_mask(n, n, k), lax.broadcast_in_dim(v, (n, 1), (0,)), zero)
     if len(shape) == 2:
         return diagonal(v, offset=k)
     raise ValueError("diag input must be 1d or 2d")
 
 
-_diag = array_fn(_diag_body, "diag")
+_diag = array_fn(_diag_body, "diag", call_name="_diag")
 
 
 def diag(v: ArrayLike, k: int = 0) -> Array:

@@ -811,7 +811,7 @@ def _take_along_axis_body(arr: Any, indices: Any, *, axis: int | None = -1, mode
                     fill_value=fill_value)
 
 
-_take_along_axis = array_fn(_take_along_axis_body, "take_along_axis")
+_take_along_axis = array_fn(_take_along_axis_body, "take_along_axis", call_name="take_along_axis")
 
 
 def take_along_axis(arr: ArrayLike, indices: ArrayLike, axis: int | None = -1, mode: Any = None,

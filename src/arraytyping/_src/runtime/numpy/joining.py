@@ -17,7 +17,7 @@ from arraytyping._src.runtime.avals import SEQUENCE_TYPES, ShapedArray
 from arraytyping._src.runtime.numpy._promotion import (
     ArrayLike, array_fn, as_dtype, canonical_dtype, common_dtype, jitted, promote_args, shape_of,
 )
-from arraytyping._src.runtime.numpy.shape import atleast_body, canonicalize_axis
+from arraytyping._src.runtime.numpy.shape import ATLEAST, canonicalize_axis
 from arraytyping._src.runtime.tracing import ConstVal
 
 from arraytyping.typing import DTypeLike
@@ -113,11 +113,11 @@ def stack(arrays: Sequence[ArrayLike] | Array, axis: int = 0, out: None = None, 
 
 
 def _vstack_body(*arrays: Any, dtype: np.dtype[Any] | None = None) -> Any:
-    return _concatenate_body(*(atleast_body(a, ndim=2) for a in arrays), axis=0, dtype=dtype)
+    return _concatenate_body(*(ATLEAST[2](a, ndim=2) for a in arrays), axis=0, dtype=dtype)
 
 
 def _hstack_body(*arrays: Any, dtype: np.dtype[Any] | None = None) -> Any:
-    pieces = [atleast_body(a, ndim=1) for a in arrays]
+    pieces = [ATLEAST[1](a, ndim=1) for a in arrays]
     return _concatenate_body(*pieces, axis=0 if pieces and len(shape_of(pieces[0])) == 1 else 1, dtype=dtype)
 
 
@@ -125,7 +125,7 @@ def _column_stack_body(*arrays: Any) -> Any:
     pieces: list[Any] = []
     for a in arrays:
         a = promote_args(a)[0]
-        pieces.append(lax.transpose(atleast_body(a, ndim=2), (1, 0)) if len(shape_of(a)) < 2 else a)
+        pieces.append(lax.transpose(ATLEAST[2](a, ndim=2), (1, 0)) if len(shape_of(a)) < 2 else a)
     return _concatenate_body(*pieces, axis=1)
 
 

@@ -119,7 +119,7 @@ def _clip_body(arr: Any, lo: Any = None, hi: Any = None) -> Any:
     return finish("clip", promote_args(arr)[0], registry.INFO[dtype].dtype, weak)
 
 
-_clip = array_fn(_clip_body, "clip")
+_clip = array_fn(_clip_body, "clip", call_name="clip")
 
 
 def clip(arr: ArrayLike | None = None, /, min: ArrayLike | None = None, max: ArrayLike | None = None) -> Array:

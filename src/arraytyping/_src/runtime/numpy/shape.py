@@ -8,7 +8,7 @@ import functools
 import math
 import operator
 from collections.abc import Sequence
-from typing import Any, NoReturn, overload
+from typing import Any, Final, NoReturn, overload
 
 import numpy as np
 
@@ -257,13 +257,15 @@ def atleast_body(a: Any, *, ndim: int) -> Any:
     return lax.broadcast_in_dim(a, out, tuple(range(ndim - len(s), ndim)))
 
 
-_atleast_jit = array_fn(atleast_body, "atleast_nd")
+ATLEAST: Final = {n: array_fn(atleast_body, f"atleast_{n}d", call_name=f"atleast_{n}d") for n in (1, 2, 3)}
+"""``atleast_1d``, ``atleast_2d`` and ``atleast_3d`` of one array (its ``ndim`` static), by ``ndim``: nested jits
+of JAX's names, as in JAX (the joining functions call them too)."""
 
 
 def _atleast(arys: tuple[Any, ...], ndim: int) -> Array | list[Array]:
     if len(arys) == 1:
-        return _atleast_jit(arys[0], ndim=ndim)
-    return [_atleast_jit(a, ndim=ndim) for a in arys]
+        return ATLEAST[ndim](arys[0], ndim=ndim)
+    return [ATLEAST[ndim](a, ndim=ndim) for a in arys]
 
 
 @overload
@@ -327,15 +329,15 @@ def _rot90_body(m: Any, *, k: int, axes: tuple[int, int]) -> Any:
     if k == 0:
         return m
     if k == 2:
-        return lax.rev(lax.rev(m, (ax1,)), (ax2,))
+        return _flip(_flip(m, axis=(ax1,)), axis=(ax2,))
     perm = list(range(n))
     perm[ax1], perm[ax2] = perm[ax2], perm[ax1]
     if k == 1:
-        return lax.transpose(lax.rev(m, (ax2,)), perm)
-    return lax.rev(lax.transpose(m, perm), (ax2,))
+        return lax.transpose(_flip(m, axis=(ax2,)), perm)
+    return _flip(lax.transpose(m, perm), axis=(ax2,))
 
 
-_rot90 = array_fn(_rot90_body, "rot90")
+_rot90 = array_fn(_rot90_body, "rot90", call_name="rot90")
 
 
 def rot90(m: ArrayLike, k: int = 1, axes: tuple[int, int] = (0, 1)) -> Array:
@@ -348,13 +350,9 @@ def _slice_in_dim(a: Any, start: int, stop: int, axis: int) -> Any:
     return lax.slice_in_dim(a, start, stop, axis)
 
 
-def _roll_body(a: Any, *, shift: tuple[int, ...], axis: tuple[int, ...] | None) -> Any:
-    """JAX's ``_roll_static``: for each axis the two slices around the split point, concatenated (the flattened
-    array when ``axis`` is None)."""
+def _roll_body(a: Any, *, shift: tuple[int, ...], axis: tuple[int, ...]) -> Any:
+    """JAX's ``_roll_static``: for each axis the two slices around the split point, concatenated."""
     a = promote_args(a)[0]
-    if axis is None:
-        s = shape_of(a)
-        return lax.reshape(_roll_body(lax.reshape(a, (math.prod(s),)), shift=shift, axis=(0,)), s)
     n = len(shape_of(a))
     axes = tuple(canonicalize_axis(i, n) for i in axis)
     for ax, sh in zip(*np.broadcast_arrays(np.array(axes), np.array(shift))):
@@ -366,14 +364,26 @@ def _roll_body(a: Any, *, shift: tuple[int, ...], axis: tuple[int, ...] | None) 
     return a
 
 
-_roll = array_fn(_roll_body, "roll")
+_roll = array_fn(_roll_body, "roll", call_name="_roll_static")
+
+
+def _roll_flat_body(a: Any, *, shift: tuple[int, ...]) -> Any:
+    """The roll of the flattened array, reshaped back (as JAX's ``roll``, outside its ``_roll_static``)."""
+    a = promote_args(a)[0]
+    s = shape_of(a)
+    return lax.reshape(_roll(lax.reshape(a, (math.prod(s),)), shift=shift, axis=(0,)), s)
+
+
+_roll_flat = array_fn(_roll_flat_body, "roll")
 
 
 def roll(a: ArrayLike, shift: int | Sequence[int], axis: int | Sequence[int] | None = None) -> Array:
     """``a`` with its elements shifted by ``shift`` along ``axis`` (the flattened array by default), cyclically."""
     if isinstance(shift, Array) and shift.ndim == 0:
         shift = operator.index(shift)
-    return _roll(a, shift=_axis_tuple(shift), axis=None if axis is None else _axis_tuple(axis))
+    if axis is None:
+        return _roll_flat(a, shift=_axis_tuple(shift))
+    return _roll(a, shift=_axis_tuple(shift), axis=_axis_tuple(axis))
 
 
 def _tile_body(a: Any, *, reps: tuple[int, ...]) -> Any:
