@@ -278,12 +278,14 @@ def _inexact_pair(name: str, x: Any, y: Any) -> tuple[Any, Any, np.dtype[Any], b
     return x, y, dtype, weak
 
 
-def _defined_binary(name: str, body: Callable[[Any, Any], Any]) -> Callable[..., Array]:
+def _defined_binary(name: str, body: Callable[[Any, Any], Any], *, call: bool = False) -> Callable[..., Array]:
+    """``body`` of two inexact operands jitted under ``name``; with ``call``, staged as a ``jit`` equation of that
+    name under a trace (where JAX's function is a nested ``jit``)."""
     def run(x: Any, y: Any) -> Any:
         x, y, dtype, weak = _inexact_pair(name, x, y)
         return finish(name, body(x, y), dtype, weak)
     run.__name__ = name
-    return jitted(run, name)
+    return jitted(run, name, call_name=name if call else None)
 
 
 def _isposinf(x: Any) -> Any:
@@ -341,17 +343,17 @@ def _heaviside(x: Any, y: Any) -> Any:
 def _copysign(x: Any, y: Any) -> Any:
     from arraytyping._src.runtime.numpy.unary import abs as abs_  # noqa: PLC0415 - unary imports this module
     from arraytyping._src.runtime.numpy.unary import signbit  # noqa: PLC0415
-    ax = abs_(x)
-    return lax_where(signbit(y), lax.neg(ax), ax)
+    negative = signbit(y)  # JAX's where(signbit(y), -abs(x), abs(x)), its operands in that order
+    return lax_where(negative, lax.neg(abs_(x)), abs_(x))
 
 
 _arctan2 = _defined_binary("arctan2", lax.atan2)
 _hypot_jit = _defined_binary("hypot", _hypot)
 _logaddexp = _defined_binary("logaddexp", _logaddexp_base(False))
 _logaddexp2 = _defined_binary("logaddexp2", _logaddexp_base(True))
-_copysign_jit = _defined_binary("copysign", _copysign)
+_copysign_jit = _defined_binary("copysign", _copysign, call=True)
 _nextafter = _defined_binary("nextafter", lax.nextafter)
-_heaviside_jit = _defined_binary("heaviside", _heaviside)
+_heaviside_jit = _defined_binary("heaviside", _heaviside, call=True)
 _float_power = _defined_binary("float_power", lax.pow)
 
 
@@ -368,7 +370,7 @@ def _fmod_body(x: Any, y: Any) -> Any:
     return finish("fmod", lax.rem(x, y), dtype, weak)
 
 
-_fmod = array_fn(_fmod_body, "fmod")
+_fmod = array_fn(_fmod_body, "fmod", call_name="fmod")
 
 
 def _fminmax(name: str, greater_: bool) -> Callable[..., Array]:

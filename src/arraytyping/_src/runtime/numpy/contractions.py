@@ -256,7 +256,7 @@ def _kron_body(a: Any, b: Any) -> Any:
     return lax.reshape(out, tuple(x * y for x, y in zip(sa, sb)))
 
 
-_kron = jitted(_kron_body, "kron")
+_kron = jitted(_kron_body, "kron", call_name="kron")
 
 
 def kron(a: ArrayLike, b: ArrayLike) -> Array:

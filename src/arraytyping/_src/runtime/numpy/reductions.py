@@ -648,8 +648,9 @@ def _nanmean_body(a: Any, where: Any = None, *, axis: Any = None, keepdims: bool
     return lax.div(_nansum_body(a, where, axis=axis, keepdims=keepdims, dtype=dt), normalizer)
 
 
-_nansum = array_fn(_nansum_body, "nansum")
-_nanminmax = array_fn(_nanminmax_body, "nanmax")
+_nansum = array_fn(_nansum_body, "nansum", call_name="nansum")
+_nanmax = array_fn(_nanminmax_body, "nanmax", call_name="nanmax")
+_nanmin = array_fn(_nanminmax_body, "nanmin", call_name="nanmin")
 _nanmean = array_fn(_nanmean_body, "nanmean")
 
 
@@ -664,7 +665,7 @@ def nanmax(a: ArrayLike, axis: Any = None, out: None = None, keepdims: bool = Fa
            initial: ArrayLike | None = None, where: ArrayLike | None = None) -> Array:
     """The maximum over ``axis`` ignoring NaNs (NaN where a slice is all NaN)."""
     reduction_dtype(None, out, "nanmax")
-    return _nanminmax(a, where, initial, kind="max", axis=_static_axis(axis),
+    return _nanmax(a, where, initial, kind="max", axis=_static_axis(axis),
                       keepdims=bool(keepdims))
 
 
@@ -672,7 +673,7 @@ def nanmin(a: ArrayLike, axis: Any = None, out: None = None, keepdims: bool = Fa
            initial: ArrayLike | None = None, where: ArrayLike | None = None) -> Array:
     """The minimum over ``axis`` ignoring NaNs (NaN where a slice is all NaN)."""
     reduction_dtype(None, out, "nanmin")
-    return _nanminmax(a, where, initial, kind="min", axis=_static_axis(axis),
+    return _nanmin(a, where, initial, kind="min", axis=_static_axis(axis),
                       keepdims=bool(keepdims))
 
 

@@ -202,11 +202,10 @@ def _ceil_body(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
 
 
 def _trunc_body(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
-    from arraytyping._src.runtime.numpy.selection import where_promoted  # noqa: PLC0415 - imports this module
     x = promote_args(x)[0]
     if kind_of(x) in "biu":
         return x
-    return where_promoted(lax.lt(x, _scalar(x, 0, False)), lax.ceil(x), lax.floor(x))
+    return lax_where(lax.lt(x, _scalar(x, 0, False)), lax.ceil(x), lax.floor(x))
 
 
 def _rint_real(x: Any) -> Any:
@@ -219,7 +218,7 @@ def _rint_body(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
     if kind in "biu":
         return lax.convert_element_type(x, dtype, False)
     if kind == "c":
-        return lax.complex(_rint_real(lax.real(x)), _rint_real(lax.imag(x)))
+        return lax.complex(_rint(lax.real(x)), _rint(lax.imag(x)))  # JAX's rint of each part (nested calls)
     return _rint_real(x)
 
 
@@ -391,7 +390,7 @@ _arctan = _defined("arctan", _inexact(lax.atan))
 _sinh = _defined("sinh", _inexact(lax.sinh))
 _cosh = _defined("cosh", _inexact(lax.cosh))
 _arcsinh = _defined("arcsinh", _inexact(lax.asinh))
-_arccosh = _defined("arccosh", _arccosh_body)
+_arccosh = _defined("arccosh", _arccosh_body, call=True)
 _arctanh = _defined("arctanh", _inexact(lax.atanh))
 _deg2rad = _defined("deg2rad", _scaled(math.pi / 180))
 _rad2deg = _defined("rad2deg", _scaled(180 / math.pi))
@@ -401,18 +400,18 @@ _reciprocal = _defined("reciprocal", _inexact(lambda v: lax.integer_pow(v, -1)))
 _fabs = _defined("fabs", _fabs_body)
 _floor = _defined("floor", _floor_body)
 _ceil = _defined("ceil", _ceil_body)
-_trunc = _defined("trunc", _trunc_body)
-_rint = _defined("rint", _rint_body)
+_trunc = _defined("trunc", _trunc_body, call=True)
+_rint = _defined("rint", _rint_body, call=True)
 _round = _defined("round", _round_body, call=True)
 _conj = _defined("conj", _conj_body)
 _real = _defined("real", _real_body)
 _imag = _defined("imag", _imag_body)
 _angle = _defined("angle", _angle_body, call=True)
 _isnan = _defined("isnan", _isnan_body)
-_isinf = _defined("isinf", _isinf_body)
+_isinf = _defined("isinf", _isinf_body, call=True)
 _isfinite = _defined("isfinite", _isfinite_body)
 _signbit = _defined("signbit", _signbit_body, call=True)
-_nan_to_num = _defined("nan_to_num", _nan_to_num_body)
+_nan_to_num = _defined("nan_to_num", _nan_to_num_body, call=True)
 
 
 def exp2(x: ArrayLike, /) -> Array:
