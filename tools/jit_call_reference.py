@@ -117,6 +117,8 @@ FUNCTIONS: dict[str, tuple[str, list[Any]]] = {
     "np_copysign": ("np.copysign", ["float32[4]", "float32[4]"]),
     "np_heaviside": ("np.heaviside", ["float32[4]", "float32[4]"]),
     "np_fmod": ("np.fmod", ["int32[4]", "int32[4]"]),
+    "np_hypot": ("np.hypot", ["float32[4]", "float32[4]"]),
+    "np_fmax_fmin": ("lambda a, b: (np.fmax(a, b), np.fmin(b, a))", ["float32[4]", "float32[4]"]),
     "np_kron": ("np.kron", ["float32[2,2]", "float32[2,3]"]),
     "np_nan_reductions": ("lambda a: (np.nansum(a), np.nanmax(a, axis=0), np.nanmin(a))", ["float32[3,4]"]),
     "grad_np_calls": ("grad(lambda a: (np.where(a > 0, a, 0.0) + a % 1.5 + np.clip(a, 0, 1)).sum())", ["float32[4]"]),

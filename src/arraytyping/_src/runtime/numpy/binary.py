@@ -298,11 +298,11 @@ def _hypot(x: Any, y: Any) -> Any:
     x, y = lax.abs(x), lax.abs(y)
     idx_inf = lax.bitwise_or(_isposinf(x), _isposinf(y))
     x, y = lax.max(x, y), lax.min(x, y)
-    safe = lax_where(lax.eq(x, _scalar(x, 0, False)), lax.full(lax.aval_of(x).shape, 1, lax.aval_of(x).dtype,
-                                                               lax.aval_of(x).weak_type), x)
-    ratio = lax.square(lax.div(y, safe))
-    out = lax_where(lax.eq(x, _scalar(x, 0, False)), x,
-                    lax.mul(x, lax.sqrt(lax.add(_scalar(ratio, 1), ratio))))
+    a = lax.aval_of(x)
+    zero = lax.eq(x, _scalar(x, 0, False))  # JAX's operands in its order: the outer where's condition first
+    ratio = lax.square(lax.div(y, lax_where(lax.eq(x, _scalar(x, 0, False)),
+                                            lax.full(a.shape, 1, a.dtype, a.weak_type), x)))
+    out = lax_where(zero, x, lax.mul(x, lax.sqrt(lax.add(_scalar(ratio, 1), ratio))))
     return lax_where(idx_inf, _scalar(out, np.inf), out)
 
 
@@ -348,7 +348,7 @@ def _copysign(x: Any, y: Any) -> Any:
 
 
 _arctan2 = _defined_binary("arctan2", lax.atan2)
-_hypot_jit = _defined_binary("hypot", _hypot)
+_hypot_jit = _defined_binary("hypot", _hypot, call=True)
 _logaddexp = _defined_binary("logaddexp", _logaddexp_base(False))
 _logaddexp2 = _defined_binary("logaddexp2", _logaddexp_base(True))
 _copysign_jit = _defined_binary("copysign", _copysign, call=True)
@@ -381,15 +381,9 @@ def _fminmax(name: str, greater_: bool) -> Callable[..., Array]:
         x, y = converted(dtype, weak, x, y)
         cmp = (greater if greater_ else less)(x, y)
         mask = lax.bitwise_or(*promote_shapes([cmp, lax.ne(y, y)]))
-        return finish(name, _select_promoted(mask, x, y), dtype, weak)
+        return finish(name, lax_where(mask, x, y), dtype, weak)
     body.__name__ = name
-    return jitted(body, name)
-
-
-def _select_promoted(mask: Any, x: Any, y: Any) -> Any:
-    """JAX's ``where`` on operands already of one dtype: everything broadcast to the common shape."""
-    shape = numpy_broadcast(shape_of(mask), shape_of(x), shape_of(y))
-    return lax.select_n(broadcast_to_shape(mask, shape), broadcast_to_shape(y, shape), broadcast_to_shape(x, shape))
+    return jitted(body, name, call_name=name)
 
 
 _fmax = _fminmax("fmax", True)
