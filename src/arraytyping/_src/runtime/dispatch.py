@@ -374,17 +374,29 @@ class JitFunction(_JitBase):
             return staged_call(self, args, kwargs)
         return _traced(self.fun(*args, **kwargs))
 
+    def split_static(self, args: tuple[Any, ...], kwargs: dict[str, Any]
+                     ) -> tuple[tuple[tuple[int, Any], ...], tuple[Any, ...], dict[str, Any], dict[str, Any]]:
+        """A call's static positional arguments (with their positions), its other positional arguments, and its
+        static and other keyword arguments."""
+        static_pos = self.static_positions(len(args)) if self.static_argnums else frozenset[int]()
+        static_args = tuple((i, a) for i, a in enumerate(args) if i in static_pos)
+        dyn_args = tuple(a for i, a in enumerate(args) if i not in static_pos) if static_pos else args
+        static = {k: v for k, v in kwargs.items() if self.static_kwargs or k in self.static_argnames}
+        dynamic = {k: v for k, v in kwargs.items() if k not in static}
+        return static_args, dyn_args, static, dynamic
+
+    def not_an_array(self, x: Any) -> TypeError:
+        """The error for an argument leaf that is no array, numpy value or Python scalar."""
+        return TypeError(f"argument {x!r:.80} of type {type(x)} of jitted function {self.name} is not an array, a "
+                         "numpy value or a Python scalar; mark it static with static_argnums or static_argnames")
+
     def static_positions(self, n: int) -> frozenset[int]:
         """The positions of the static arguments of a call with ``n`` positional arguments."""
         return frozenset(i + n if i < 0 else i for i in self.static_argnums)
 
     def _call_general(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         """Any call: pytrees of arrays and scalars, static arguments by position or by name."""
-        static_pos = self.static_positions(len(args)) if self.static_argnums else frozenset[int]()
-        static_args = tuple((i, a) for i, a in enumerate(args) if i in static_pos)
-        dyn_args = tuple(a for i, a in enumerate(args) if i not in static_pos) if static_pos else args
-        static = {k: v for k, v in kwargs.items() if self.static_kwargs or k in self.static_argnames}
-        dynamic = {k: v for k, v in kwargs.items() if k not in static}
+        static_args, dyn_args, static, dynamic = self.split_static(args, kwargs)
         leaves, structure = tree.flatten_keyed((dyn_args, dynamic))
         cfg = current()
         x64 = cfg.x64
@@ -406,17 +418,8 @@ class JitFunction(_JitBase):
                 sig.append(arr.aval)
                 bufs.append(arr.buf)
             else:
-                raise TypeError(f"argument {x!r:.80} of type {tp} of jitted function {self.name} is not an array, "
-                                "a numpy value or a Python scalar; mark it static with static_argnums or "
-                                "static_argnames")
-        statics = (static_args, tuple(sorted(static.items())))
-        for _, v in (*static_args, *static.items()):
-            try:
-                hash(v)
-            except TypeError as e:
-                raise ValueError(f"Non-hashable static arguments are not supported. An error occurred while trying "
-                                 f"to hash an object of type {type(v)}, {v!r:.120}. The error was:\nTypeError: {e}"
-                                 ) from None
+                raise self.not_an_array(x)
+        statics = static_key(static_args, static)
         sig.append(statics)
         key = tuple(sig)
         entry = self._cache.get(key)
@@ -472,6 +475,18 @@ class JitFunction(_JitBase):
 
     def __repr__(self) -> str:
         return f"<jitted function {self.name}>"
+
+
+def static_key(static_args: tuple[tuple[int, Any], ...], static: dict[str, Any]) -> Hashable:
+    """The cache key of a call's static arguments; JAX's ``ValueError`` if one cannot be hashed."""
+    for _, v in (*static_args, *static.items()):
+        try:
+            hash(v)
+        except TypeError as e:
+            raise ValueError(f"Non-hashable static arguments are not supported. An error occurred while trying "
+                             f"to hash an object of type {type(v)}, {v!r:.120}. The error was:\nTypeError: {e}"
+                             ) from None
+    return (static_args, tuple(sorted(static.items())))
 
 
 def _flat_sequence_sigs(args: tuple[Any, ...]) -> tuple[Any, ...] | None:

@@ -22,6 +22,7 @@ import weakref
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeAlias, TypeVar
 
+from arraytyping._src.config import current
 from arraytyping._src.runtime import ad, batching
 from arraytyping._src.runtime import jaxpr as jx
 from arraytyping._src.runtime import lowering as mlow
@@ -113,29 +114,17 @@ def _cache_of(jf: JitFunction) -> dict[Hashable, _Entry]:
 
 def staged_call(jf: JitFunction, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
     """``jf(*args, **kwargs)`` under a trace: one ``jit`` equation (the function traced once per signature)."""
-    static_pos = jf.static_positions(len(args)) if jf.static_argnums else frozenset[int]()
-    static_args = tuple((i, a) for i, a in enumerate(args) if i in static_pos)
-    dyn_args = tuple(a for i, a in enumerate(args) if i not in static_pos) if static_pos else args
-    static = {k: v for k, v in kwargs.items() if jf.static_kwargs or k in jf.static_argnames}
-    dynamic = {k: v for k, v in kwargs.items() if k not in static}
+    from arraytyping._src.runtime.dispatch import static_key  # noqa: PLC0415 - dispatch imports this lazily
+    static_args, dyn_args, static, dynamic = jf.split_static(args, kwargs)
     leaves, in_tree = tree.flatten((dyn_args, dynamic))
+    avals_: list[ShapedArray] = []
     for x in leaves:
         try:
-            abstractify(x)
+            avals_.append(abstractify(x))
         except TypeError:
-            raise TypeError(f"argument {x!r:.80} of type {type(x)} of jitted function {jf.name} is not an array, a "
-                            "numpy value or a Python scalar; mark it static with static_argnums or "
-                            "static_argnames") from None
-    avals = tuple(abstractify(x) for x in leaves)
-    statics = (static_args, tuple(sorted(static.items())))
-    for _, v in (*static_args, *static.items()):
-        try:
-            hash(v)
-        except TypeError as e:
-            raise ValueError(f"Non-hashable static arguments are not supported. An error occurred while trying "
-                             f"to hash an object of type {type(v)}, {v!r:.120}. The error was:\nTypeError: {e}"
-                             ) from None
-    from arraytyping._src.config import current
+            raise jf.not_an_array(x) from None
+    avals = tuple(avals_)
+    statics = static_key(static_args, static)
     cfg = current()
     key = (id(cfg), cfg.x64, jf.static_argnums, jf.static_argnames, jf.static_kwargs, in_tree, avals, statics)
     cache = _cache_of(jf)
