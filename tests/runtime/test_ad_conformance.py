@@ -20,7 +20,6 @@ arraytyping and are compared.
 from __future__ import annotations
 
 import functools
-import importlib.util
 import json
 import os
 from collections.abc import Callable
@@ -50,13 +49,11 @@ from arraytyping._src.runtime.array_impl import device_put
 from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.tracing import make_jaxpr
 from jaxpr_equations import aval_str, atom_str, equation_mismatch, eqns, is_subsequence, same_calls
+from reference_tools import tool
 
 ROOT = Path(__file__).resolve().parents[2]
 REF = json.loads((ROOT / "tests" / "data" / "jax_ad_reference.json").read_text())
-_spec = importlib.util.spec_from_file_location("ad_reference", ROOT / "tools" / "ad_reference.py")
-assert _spec is not None and _spec.loader is not None
-TOOL = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(TOOL)
+TOOL = tool("ad_reference")
 
 CONFIGS = sorted(REF["configs"])
 FULL = os.environ.get("ARRAYTYPING_FULL_CONFORMANCE") == "1"

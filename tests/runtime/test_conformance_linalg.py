@@ -11,7 +11,6 @@ contractions and decompositions.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import zlib
 from pathlib import Path
@@ -26,13 +25,11 @@ from arraytyping import lattice
 from arraytyping._src.runtime import lax, tree
 from arraytyping._src.runtime.tracing import eval_shape
 from arraytyping._src.runtime.numpy.einsum import contraction_path
+from reference_tools import tool
 
 ROOT = Path(__file__).resolve().parents[2]
 REF = json.loads((ROOT / "tests" / "data" / "jax_linalg_reference.json").read_text())
-_spec = importlib.util.spec_from_file_location("jax_linalg_reference", ROOT / "tools" / "jax_linalg_reference.py")
-assert _spec is not None and _spec.loader is not None
-TOOL = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(TOOL)
+TOOL = tool("jax_linalg_reference")
 
 CONFIGS = base.CONFIGS
 CASES = sorted(REF["dtypes"])

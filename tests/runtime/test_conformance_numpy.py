@@ -15,7 +15,6 @@ Here the same source strings run with ``arraytyping.numpy``:
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import warnings
@@ -37,13 +36,11 @@ from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.backend import UNSUPPORTED_DTYPES
 from arraytyping._src.runtime.core import ConcretizationTypeError
 from arraytyping._src.runtime.tracing import eval_shape
+from reference_tools import tool
 
 ROOT = Path(__file__).resolve().parents[2]
 REF = json.loads((ROOT / "tests" / "data" / "jax_numpy_reference.json").read_text())
-_spec = importlib.util.spec_from_file_location("jax_numpy_reference", ROOT / "tools" / "jax_numpy_reference.py")
-assert _spec is not None and _spec.loader is not None
-TOOL = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(TOOL)
+TOOL = tool("jax_numpy_reference")
 
 CONFIGS = ["standard-x32", "standard-x64", "strict-x32", "strict-x64"]
 CASES = sorted(REF["dtypes"])

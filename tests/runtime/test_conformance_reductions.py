@@ -8,7 +8,6 @@ values are checked on a few runnable cases, through the functions and the ``Arra
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import warnings
 from pathlib import Path
@@ -23,6 +22,7 @@ from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.tracing import eval_shape
 
 from test_conformance_ops import CONFIGS, _config, _np_dtype, _result
+from reference_tools import tool
 
 ROOT = Path(__file__).resolve().parents[2]
 REF: dict[str, dict[str, dict[str, str]]] = json.loads(
@@ -36,11 +36,7 @@ def _dtype_arg(spec: str) -> Any:
 
 
 def test_reference_holds_exactly_the_generators_cases() -> None:
-    spec = importlib.util.spec_from_file_location("jax_reductions_reference",
-                                                  ROOT / "tools" / "jax_reductions_reference.py")
-    assert spec is not None and spec.loader is not None
-    gen = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(gen)
+    gen = tool("jax_reductions_reference")
     assert sorted(REF) == sorted(gen.FUNCTIONS)
     for fn in REF:
         assert sorted(REF[fn]) == sorted(CONFIGS)

@@ -9,7 +9,6 @@ match exactly, the sign of zero included (any nan matches any nan).
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 from pathlib import Path
@@ -21,13 +20,11 @@ import pytest
 
 import arraytyping.numpy as anp
 from arraytyping._src.config import enable_x64
+from reference_tools import tool
 
 ROOT = Path(__file__).resolve().parents[2]
 VALUES = json.loads((ROOT / "tests" / "data" / "jaxpr_reference.json").read_text())["values"]
-_spec = importlib.util.spec_from_file_location("jaxpr_reference", ROOT / "tools" / "jaxpr_reference.py")
-assert _spec is not None and _spec.loader is not None
-TOOL = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(TOOL)
+TOOL = tool("jaxpr_reference")
 
 
 def _np_dtype(name: str) -> np.dtype[Any]:

@@ -15,7 +15,6 @@ traced with ``arraytyping.numpy`` and compared:
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from typing import Any
@@ -31,13 +30,11 @@ from arraytyping._src.runtime import jaxpr as jx
 from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.tracing import make_jaxpr
 from jaxpr_equations import atom_str, aval_str, eqns, same_calls
+from reference_tools import tool
 
 ROOT = Path(__file__).resolve().parents[2]
 REF = json.loads((ROOT / "tests" / "data" / "jaxpr_reference.json").read_text())
-_spec = importlib.util.spec_from_file_location("jaxpr_reference", ROOT / "tools" / "jaxpr_reference.py")
-assert _spec is not None and _spec.loader is not None
-TOOL = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(TOOL)
+TOOL = tool("jaxpr_reference")
 
 CONFIGS = sorted(REF["configs"])
 NAMES = sorted(TOOL.FUNCTIONS)

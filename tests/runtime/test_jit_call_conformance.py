@@ -10,7 +10,6 @@ committed the results to ``tests/data/jit_call_reference.json``; here the same s
 from __future__ import annotations
 
 import functools
-import importlib.util
 import json
 from pathlib import Path
 from typing import Any
@@ -26,13 +25,11 @@ from arraytyping import lattice
 from arraytyping._src.config import enable_x64
 from arraytyping._src.runtime.avals import ShapedArray
 from jaxpr_equations import aval_str
+from reference_tools import tool
 
 ROOT = Path(__file__).resolve().parents[2]
 REF = json.loads((ROOT / "tests" / "data" / "jit_call_reference.json").read_text())
-_spec = importlib.util.spec_from_file_location("jit_call_reference", ROOT / "tools" / "jit_call_reference.py")
-assert _spec is not None and _spec.loader is not None
-TOOL = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(TOOL)
+TOOL = tool("jit_call_reference")
 
 NAMESPACE: dict[str, Any] = {"np": anp, "lax": alax, "jit": at.jit, "grad": at.grad,
                              "value_and_grad": at.value_and_grad, "jvp": at.jvp, "vjp": at.vjp, "vmap": at.vmap,

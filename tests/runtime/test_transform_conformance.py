@@ -10,7 +10,6 @@ differ only in dtypes, which the four-configuration types test covers).
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 from pathlib import Path
@@ -28,13 +27,11 @@ from arraytyping._src.config import dtype_promotion, enable_x64
 from arraytyping._src.runtime import jaxpr as jx
 from arraytyping._src.runtime.avals import ShapedArray
 from jaxpr_equations import atom_str, aval_str, same_calls
+from reference_tools import tool
 
 ROOT = Path(__file__).resolve().parents[2]
 REF = json.loads((ROOT / "tests" / "data" / "transform_reference.json").read_text())
-_spec = importlib.util.spec_from_file_location("transform_reference", ROOT / "tools" / "transform_reference.py")
-assert _spec is not None and _spec.loader is not None
-TOOL = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(TOOL)
+TOOL = tool("transform_reference")
 
 FULL = os.environ.get("ARRAYTYPING_FULL_CONFORMANCE") == "1"
 CONFIGS = sorted(REF["configs"])

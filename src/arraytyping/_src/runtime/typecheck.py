@@ -156,7 +156,7 @@ def _typecheck(fun: Any, localns: Mapping[str, Any] | None) -> Any:
     if isinstance(fun, JitFunction):  # check the traced function: once per traced signature, as @jit @typecheck
         return type(fun)(_typecheck(fun.fun, localns), tuple(fun.static_argnames),
                          static_argnums=fun.static_argnums, name=fun.name, static_kwargs=fun.static_kwargs,
-                         staged=fun.staged)
+                         staged=fun.staged, call_name=fun.call_name)
     kind = type(typing.cast(object, fun)).__name__
     if isinstance(fun, (staticmethod, classmethod)):
         raise TypeError(f"typecheck takes the function itself: write @{kind} above @typecheck")

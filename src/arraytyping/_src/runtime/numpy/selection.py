@@ -26,8 +26,9 @@ from arraytyping._src.runtime.operand_checks import check_arraylike, numpy_broad
 
 
 def where_promoted(condition: Any, x: Any, y: Any) -> Any:
-    """JAX's internal ``_where``: ``x`` where ``condition`` holds, else ``y``, the two promoted together and all
-    broadcast (operands may be constants as well as arrays)."""
+    """JAX's internal ``_where``: ``x`` where ``condition`` holds, else ``y``, the two promoted together and
+    broadcast, with the condition unless it has rank 0 (``x`` itself for an empty shape); operands may be constants as
+    well as arrays. Under a trace it is a nested ``jit`` named ``_where`` (:data:`where_call`), as in JAX."""
     c = to_bool(condition if isinstance(condition, Array) else as_dtype(condition, *scalar_type(condition)))
     dtype, weak = common_dtype(x, y)
     x, y = as_dtype(x, dtype, weak), as_dtype(y, dtype, weak)
