@@ -4,7 +4,6 @@ input atoms and output types."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import numpy as np
@@ -32,7 +31,7 @@ def eqns(closed: jx.ClosedJaxpr | jx.Jaxpr) -> list[dict[str, Any]]:
             continue
         out.append({"prim": e.primitive.name, "in": [atom_str(x) for x in e.inputs],
                     "out": [aval_str(v.aval) for v in e.out_binders],
-                    "params": {k: jx._pp_param(v) for k, v in e.params.items()}})
+                    "params": {k: jx._pp_param(v) for k, v in jx._printed_params(e).items()}})
     return out
 
 
@@ -40,16 +39,10 @@ UNSHARDED = "NamedSharding(mesh=AbstractMesh((), axis_types=()), "
 """How JAX writes the sharding of a value on no mesh (our ``sharding=None``; neither printer shows it)."""
 
 
-SCATTER_COMBINATION = re.compile(r"\n *update_consts=\(\)|\n *update_jaxpr=\{ lambda [^\n]* \}")
-"""The two parameters JAX's scatters print and ours do not (ours name the combination by the primitive), where a
-jaxpr inside a parameter (a ``cond``'s branches) holds a scatter."""
-
-
 def param_mismatches(ours: dict[str, str], theirs: dict[str, str]) -> list[str]:
-    """Parameters both sides have whose printed values differ (JAX keeps a few we don't, e.g. ``accuracy``, and
-    its scatters print their combination, :data:`SCATTER_COMBINATION`)."""
+    """Parameters both sides have whose printed values differ (JAX keeps a few we don't, e.g. ``accuracy``)."""
     return [f"{k}: ours {ours[k]} jax {theirs[k]}" for k in sorted(ours.keys() & theirs.keys())
-            if ours[k] != SCATTER_COMBINATION.sub("", theirs[k])
+            if ours[k] != theirs[k]
             and not (k == "sharding" and ours[k] == "None" and theirs[k].startswith(UNSHARDED))]
 
 
@@ -73,11 +66,3 @@ def equation_mismatch(ours: list[dict[str, Any]], theirs: list[dict[str, Any]]) 
             return f"equation {i} ({o['prim']}) parameters: {bad}"
     return None
 
-
-_CALL_NAME = re.compile(r"\bjit\[\s*name=(\S+)")
-
-
-def same_calls(ours: str, theirs: str) -> bool:
-    """Whether two printed jaxprs hold the same nested ``jit`` calls (by name, counted): then their texts are
-    comparable (JAX's ``jax.numpy`` functions that are nested jits and the runtime inlines make them differ)."""
-    return sorted(_CALL_NAME.findall(ours)) == sorted(_CALL_NAME.findall(theirs))

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.avals import ShapedArray
+
+if TYPE_CHECKING:
+    from arraytyping._src.runtime.jaxpr import JaxprEqn
 
 __all__ = ["Primitive", "MainTrace", "Trace", "Tracer", "bind", "find_top_trace", "new_main", "trace_state",
            "ConcretizationTypeError", "TracerArrayConversionError", "TracerIntegerConversionError",
@@ -26,7 +29,8 @@ class Primitive:
 
     def __init__(self, name: str, abstract_eval: Callable[..., list[ShapedArray]], *,
                  multiple_results: bool = False, hidden_params: frozenset[str] = frozenset(),
-                 hidden_if_empty: frozenset[str] = frozenset(), calls: str | None = None) -> None:
+                 hidden_if_empty: frozenset[str] = frozenset(), calls: str | None = None,
+                 printed_params: Callable[[JaxprEqn], dict[str, Any]] | None = None) -> None:
         self.name = name
         self.abstract_eval = abstract_eval
         self.multiple_results = multiple_results
@@ -37,6 +41,9 @@ class Primitive:
         self.calls = calls
         """For a call primitive (``jit``), the parameter holding the jaxpr it calls: JAX prints its ``name``
         first and names the jaxpr's binders and outputs after the equation's."""
+        self.printed_params = printed_params
+        """Parameters JAX's equation holds and ours computes from the equation when printed (``update_jaxpr``
+        of the scatters), JAX's values that no rule of ours needs."""
 
     def bind(self, *args: Any, **params: Any) -> Any:
         return bind(self, args, params)

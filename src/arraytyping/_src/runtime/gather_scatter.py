@@ -13,8 +13,10 @@ from typing import Any, Final, NamedTuple
 import numpy as np
 
 from arraytyping._src import registry
+from arraytyping._src.runtime import primitives as P
 from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.core import Primitive
+from arraytyping._src.runtime.jaxpr import Jaxpr, JaxprEqn, Var
 from arraytyping._src.runtime.lowering import RULES, LoweringContext, compare, constant
 
 __all__ = ["GatherDimensionNumbers", "ScatterDimensionNumbers", "GatherScatterMode", "gather_p", "scatter_p",
@@ -167,11 +169,31 @@ def _scatter_rule(name: str) -> Callable[..., list[ShapedArray]]:
     return rule
 
 
-scatter_p = Primitive("scatter", _scatter_rule("scatter"))
-scatter_add_p = Primitive("scatter-add", _scatter_rule("scatter-add"))
-scatter_mul_p = Primitive("scatter-mul", _scatter_rule("scatter-mul"))
-scatter_min_p = Primitive("scatter-min", _scatter_rule("scatter-min"))
-scatter_max_p = Primitive("scatter-max", _scatter_rule("scatter-max"))
+_UPDATE_JAXPRS: Final[dict[tuple[Primitive, np.dtype[Any]], Jaxpr]] = {}
+
+
+def _update_params(combiner: Primitive | None) -> Callable[[JaxprEqn], dict[str, Any]]:
+    """The ``update_consts`` and ``update_jaxpr`` JAX's scatters print: the combining function as a jaxpr over two
+    scalars of the operand's dtype (``None`` for ``scatter``). JAX traces it once per function and type (its
+    ``_reduction_jaxpr`` is cached), so a jaxpr with two scatter-adds of one dtype prints it once, as ``jaxpr``."""
+    def params(eqn: JaxprEqn) -> dict[str, Any]:
+        if combiner is None:
+            return {"update_consts": (), "update_jaxpr": None}
+        dtype = eqn.inputs[0].aval.dtype
+        jaxpr = _UPDATE_JAXPRS.get((combiner, dtype))
+        if jaxpr is None:
+            scalar = ShapedArray((), dtype)
+            x, y, out = Var(scalar), Var(scalar), Var(scalar)
+            jaxpr = _UPDATE_JAXPRS[combiner, dtype] = Jaxpr([], [x, y], [JaxprEqn(combiner, [x, y], {}, [out])], [out])
+        return {"update_consts": (), "update_jaxpr": jaxpr}
+    return params
+
+
+scatter_p = Primitive("scatter", _scatter_rule("scatter"), printed_params=_update_params(None))
+scatter_add_p = Primitive("scatter-add", _scatter_rule("scatter-add"), printed_params=_update_params(P.add_p))
+scatter_mul_p = Primitive("scatter-mul", _scatter_rule("scatter-mul"), printed_params=_update_params(P.mul_p))
+scatter_min_p = Primitive("scatter-min", _scatter_rule("scatter-min"), printed_params=_update_params(P.min_p))
+scatter_max_p = Primitive("scatter-max", _scatter_rule("scatter-max"), printed_params=_update_params(P.max_p))
 
 _COMBINE: Final[dict[Primitive, str | None]] = {scatter_p: None, scatter_add_p: "add", scatter_mul_p: "multiply",
                                                  scatter_min_p: "minimum", scatter_max_p: "maximum"}

@@ -418,13 +418,19 @@ def _shared_jaxprs(top: Jaxpr) -> dict[Jaxpr, str]:
         j = queue.pop(0)
         counts[j] = counts.get(j, 0) + 1 + (1 if j is not top and len(j.eqns) > 10 else 0)
         for eqn in j.eqns:
-            subs = jaxprs_in_params(eqn.params)
+            subs = jaxprs_in_params(_printed_params(eqn))
             queue.extend(subs)
             name = eqn.params.get("name")
             if isinstance(name, str):
                 for sub in subs:
                     names.setdefault(sub, name.strip("<>"))
     return {j: names.get(j, "jaxpr") for j, c in counts.items() if c > 1}
+
+
+def _printed_params(eqn: JaxprEqn) -> Mapping[str, Any]:
+    """The parameters JAX prints for ``eqn``: its own and those the primitive computes for printing."""
+    extra = eqn.primitive.printed_params
+    return eqn.params if extra is None else {**eqn.params, **extra(eqn)}
 
 
 def pp_jaxpr(jaxpr: Jaxpr, width: int = 80) -> str:
@@ -500,7 +506,7 @@ def _pp_skeleton(jaxpr: Jaxpr, ctx: _PpContext) -> Doc:
         if calls is not None:
             _suggest_names(eqn, eqn.params[calls].jaxpr, ctx)
         lhs = _pp_vars([binder(v) for v in eqn.out_binders])
-        shown = [(k, v) for k, v in sorted(eqn.params.items(), key=lambda kv: (calls is None or kv[0] != "name", kv[0]))
+        shown = [(k, v) for k, v in sorted(_printed_params(eqn).items(), key=lambda kv: (calls is None or kv[0] != "name", kv[0]))
                  if k not in eqn.primitive.hidden_params and not (k in eqn.primitive.hidden_if_empty and not v)]
         params = _NIL if not shown else _group(_concat(
             _nest(2, _concat(_text("["), _brk(""), _join(_brk(), [_pp_param_doc(k, v, ctx, eqn.primitive.name) for k, v in shown]))),
