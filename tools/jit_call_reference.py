@@ -7,8 +7,9 @@ Runs in JAX's own venv (see ``tools/jax_reference.py``, whose command line it sh
     python tools/jit_call_reference.py [--venv .jaxref-venv]
 
 Each function is a *source string* over a neutral namespace: ``np`` (``jax.numpy`` / ``arraytyping.numpy``), ``lax``,
-``jit``, ``grad``, ``value_and_grad``, ``jvp``, ``vjp``, ``vmap``, ``partial`` (``functools.partial``) and the
-helpers in ``HELPERS`` (plain functions, so the ``jit`` equations carry their names);
+``jit``, ``grad``, ``value_and_grad``, ``jvp``, ``vjp``, ``vmap``, ``partial`` (``functools.partial``),
+``custom_jvp``, ``nn`` and the helpers in ``HELPERS`` (plain functions, so the ``jit`` equations carry their names;
+``custom_jvp`` functions, whose ``custom_jvp_call`` equations carry theirs);
 ``tests/runtime/test_jit_call_conformance.py`` evaluates the same strings with arraytyping. Arguments are specs as in
 ``tools/transform_reference.py`` (``float32[3]``, ``float32*[]`` weakly typed, ``py:2.0``).
 
@@ -50,6 +51,31 @@ def scale(x, n):
 
 def loss(w, x):
     return np.tanh(x @ w).sum()
+
+@custom_jvp
+def cj_f(x, y):
+    return np.sin(x) * y
+
+@cj_f.defjvp
+def cj_f_jvp(primals, tangents):
+    x, y = primals
+    x_dot, y_dot = tangents
+    return cj_f(x, y), np.cos(x) * x_dot * y + np.sin(x) * y_dot
+
+@custom_jvp
+def cj_g(x):
+    return np.exp(x) - 1.0
+
+cj_g.defjvps(lambda t, ans, x: t * (ans + 1.0))
+
+@partial(custom_jvp, nondiff_argnums=(0,))
+def cj_app(fn, x):
+    return fn(x)
+
+@cj_app.defjvp
+def cj_app_jvp(fn, primals, tangents):
+    (x,), (t,) = primals, tangents
+    return cj_app(fn, x), 2.0 * t
 '''
 
 # name -> (source, argument specs). Keep names stable: the tests refer to them.
@@ -123,6 +149,29 @@ FUNCTIONS: dict[str, tuple[str, list[Any]]] = {
     "np_nan_reductions": ("lambda a: (np.nansum(a), np.nanmax(a, axis=0), np.nanmin(a))", ["float32[3,4]"]),
     "grad_np_calls": ("grad(lambda a: (np.where(a > 0, a, 0.0) + a % 1.5 + np.clip(a, 0, 1)).sum())", ["float32[4]"]),
     "vmap_np_calls": ("vmap(lambda a: np.roll(np.where(a > 0, a, 0.0), 1) // 2.0)", ["float32[2,3]"]),
+    # custom_jvp: the user's, and those of jax.nn and jax.numpy (relu, logaddexp, softplus through logaddexp)
+    "cj_user": ("cj_f", ["float32[]", "float32[]"]),
+    "cj_user_grad": ("grad(cj_f, argnums=(0, 1))", ["float32[]", "float32[]"]),
+    "cj_user_jvp": ("lambda x, y: jvp(cj_f, (x, y), (x, y))", ["float32[3]", "float32[3]"]),
+    "cj_user_vmap": ("vmap(cj_f, in_axes=(0, None))", ["float32[2]", "float32[]"]),
+    "cj_user_grad_grad": ("grad(grad(cj_f))", ["float32[]", "float32[]"]),
+    "cj_defjvps": ("grad(lambda x: cj_g(x).sum())", ["float32[3]"]),
+    "cj_nondiff": ("grad(lambda x: cj_app(np.sin, x))", ["float32[]"]),
+    "cj_relu": ("nn.relu", ["float32[3]"]),
+    "cj_relu_grad": ("grad(lambda x: nn.relu(x).sum())", ["float32[3]"]),
+    "cj_relu_jit_grad": ("jit(grad(lambda x: nn.relu(x).sum()))", ["float32[3]"]),
+    "cj_relu_vmap": ("vmap(nn.relu)", ["float32[2,3]"]),
+    "cj_relu_vmap_grad": ("vmap(grad(nn.relu))", ["float32[3]"]),
+    "cj_relu_grad_vmap": ("grad(lambda x: vmap(nn.relu)(x).sum())", ["float32[2,3]"]),
+    "cj_softplus": ("nn.softplus", ["float32[3]"]),
+    "cj_logaddexp": ("np.logaddexp", ["float32[3]", "float32[3]"]),
+    "cj_logaddexp2_grad": ("grad(lambda x: np.logaddexp2(x, 1.0))", ["float32[]"]),
+    "cj_logaddexp_complex": ("np.logaddexp", ["complex64[2]", "complex64[2]"]),
+    "nn_softmax_grad": ("grad(lambda x: nn.softmax(x)[0])", ["float32[3]"]),
+    "nn_log_softmax_grad": ("grad(lambda x: nn.log_softmax(x)[1])", ["float32[2,3]"]),
+    "nn_logsumexp_grad": ("grad(nn.logsumexp)", ["float32[3]"]),
+    "nn_silu_grad": ("grad(lambda x: nn.silu(x).sum())", ["float32[3]"]),
+    "nn_standardize": ("nn.standardize", ["float32[2,3]"]),
 }
 
 VALUES: dict[str, tuple[str, list[Any]]] = {
@@ -135,6 +184,15 @@ VALUES: dict[str, tuple[str, list[Any]]] = {
     "vjp": ("lambda x, w: vjp(jit(g), x, w)[1]((x, x))", ["float32[3]", "float32[3]"]),
     "grad_loss": ("grad(jit(loss))", ["float32[4,2]", "float32[3,4]"]),
     "grad_bf16": ("grad(lambda x: jit(f)(x).sum())", ["bfloat16[3]"]),
+    # custom_jvp rules where the derivative of the operations differs: kinks and ties
+    "cj_relu_at_zero": ("lambda x: grad(lambda y: nn.relu(y).sum())(x * 0.0)", ["float32[3]"]),
+    "cj_softplus_at_zero": ("lambda x: grad(lambda y: nn.softplus(y).sum())(x * 0.0)", ["float32[3]"]),
+    "cj_logaddexp_tie": ("lambda x: grad(lambda y: np.logaddexp(y, x).sum())(x)", ["float32[3]"]),
+    "cj_logaddexp2_inf": ("lambda x: grad(lambda y: np.logaddexp2(y, float('inf')).sum())(x)", ["float32[3]"]),
+    "cj_vmap_grad_relu": ("lambda x: vmap(grad(nn.relu))(x * 0.0)", ["float32[3]"]),
+    "cj_user": ("grad(cj_f, argnums=(0, 1))", ["float32[]", "float32[]"]),
+    "cj_nondiff": ("grad(lambda x: cj_app(np.sin, x))", ["float32[]"]),
+    "cj_softplus_grad_grad": ("grad(grad(nn.softplus))", ["float32[]"]),
 }
 
 
@@ -149,7 +207,8 @@ def main_inside() -> None:
 
     namespace: dict[str, Any] = {"np": jnp, "lax": lax, "jit": jax.jit, "grad": jax.grad,
                                  "value_and_grad": jax.value_and_grad, "jvp": jax.jvp, "vjp": jax.vjp,
-                                 "vmap": jax.vmap, "partial": functools.partial}
+                                 "vmap": jax.vmap, "partial": functools.partial, "custom_jvp": jax.custom_jvp,
+                                 "nn": jax.nn}
     exec(HELPERS, namespace)  # noqa: S102 - our own helpers
 
     def np_dtype(name: str) -> Any:

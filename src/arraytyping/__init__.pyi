@@ -21,10 +21,10 @@ from arraytyping import op_rules as op_rules
 
 __all__ = [
     "Array", "ConcretizationTypeError", "DeletedArrayError", "TracerArrayConversionError", "TracerBoolConversionError",
-    "TracerIntegerConversionError", "TypeCheckError", "UnexpectedTracerError", "device_put", "devices", "eval_shape",
-    "grad", "jit", "jvp", "linearize", "make_jaxpr", "typecheck", "value_and_grad", "vjp", "vmap", "TypePromotionError",
-    "bfloat16", "bool_", "canonicalize_dtype", "complex64", "complex128", "complexfloating", "config",
-    "dtype_promotion", "dtypes", "enable_x64", "finfo", "float4_e2m1fn", "float6_e2m3fn", "float6_e3m2fn",
+    "TracerIntegerConversionError", "TypeCheckError", "UnexpectedTracerError", "custom_jvp", "device_put", "devices",
+    "eval_shape", "grad", "jit", "jvp", "linearize", "make_jaxpr", "typecheck", "value_and_grad", "vjp", "vmap",
+    "TypePromotionError", "bfloat16", "bool_", "canonicalize_dtype", "complex64", "complex128", "complexfloating",
+    "config", "dtype_promotion", "dtypes", "enable_x64", "finfo", "float4_e2m1fn", "float6_e2m3fn", "float6_e3m2fn",
     "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2",
     "float8_e5m2fnuz", "float8_e8m0fnu", "float16", "float32", "float64", "floating", "generic", "iinfo", "inexact",
     "int1", "int2", "int4", "int8", "int16", "int32", "int64", "integer", "isdtype", "issubdtype", "lattice", "number",
@@ -11169,6 +11169,18 @@ def vmap(fun: Callable[[Array[_Vm1, Any], Array[_Vm2, Any]], Array[_Vm0, Any]], 
 def vmap(fun: Callable[[Array[_Vm1, Any], Array[_Vm2, Any], Array[_Vm3, Any]], Array[_Vm0, Any]], in_axes: int | None | Sequence[Any] = ..., out_axes: Any = ..., axis_name: object = ..., axis_size: int | None = ...) -> Callable[[Array[_Vm1], Array[_Vm2], Array[_Vm3]], Array[_Vm0]]: ...
 @overload
 def vmap(fun: Callable[..., Any], in_axes: int | None | Sequence[Any] = ..., out_axes: Any = ..., axis_name: object = ..., axis_size: int | None = ...) -> Callable[..., Any]: ...
+_Rule = TypeVar("_Rule", bound=Callable[..., Any])
+class custom_jvp(Generic[_P, _R]):
+    "A function with a custom forward-mode derivative (JAX's ``jax.custom_jvp``): a rule set with ``defjvp`` (or ``defjvps``) gives its tangent, rather than the derivative of its operations."
+    fun: Callable[_P, _R]
+    nondiff_argnums: tuple[int, ...]
+    jvp: Callable[..., tuple[Any, Any]] | None
+    symbolic_zeros: bool
+    def __init__(self, fun: Callable[_P, _R], nondiff_argnums: Sequence[int] = ..., nondiff_argnames: Sequence[str] = ...) -> None: ...
+    def defjvp(self, jvp: _Rule, symbolic_zeros: bool = ...) -> _Rule: ...
+    def defjvps(self, *jvps: Callable[..., Any] | None) -> None: ...
+    def __call__(self, *args: _P.args, **kwargs: _P.kwargs) -> _R: ...
+
 def make_jaxpr(f: Callable[_P, Any]) -> Callable[_P, Any]: ...
 def device_put(x: _T, device: Any = None) -> _T: ...
 def devices(backend: str | None = None) -> list[Any]: ...

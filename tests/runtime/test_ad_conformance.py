@@ -397,6 +397,8 @@ without operands (``empty2``, a ``cond``'s placeholder for another branch's resi
 TESTED_ELSEWHERE: dict[str, str] = {
     "jit": "a jitted function called under a trace: test_jit_call_conformance differentiates it (grad, "
            "value_and_grad, jvp, vjp, second order) against JAX's printed jaxprs and values",
+    "custom_jvp_call": "a custom_jvp function (the user's, nn.relu, logaddexp): test_jit_call_conformance "
+                       "differentiates it against JAX's printed jaxprs and values, test_custom_jvp its API",
 }
 
 

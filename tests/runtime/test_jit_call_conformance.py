@@ -20,6 +20,7 @@ import pytest
 
 import arraytyping as at
 import arraytyping.lax as alax
+import arraytyping.nn as ann
 import arraytyping.numpy as anp
 from arraytyping import lattice
 from arraytyping._src.config import enable_x64
@@ -33,7 +34,7 @@ TOOL = tool("jit_call_reference")
 
 NAMESPACE: dict[str, Any] = {"np": anp, "lax": alax, "jit": at.jit, "grad": at.grad,
                              "value_and_grad": at.value_and_grad, "jvp": at.jvp, "vjp": at.vjp, "vmap": at.vmap,
-                             "partial": functools.partial}
+                             "partial": functools.partial, "custom_jvp": at.custom_jvp, "nn": ann}
 exec(TOOL.HELPERS, NAMESPACE)
 
 def _np_dtype(name: str) -> np.dtype[Any]:

@@ -121,6 +121,7 @@ CASES: dict[str, tuple[Callable[..., Any], list[tuple[tuple[int, ...], np.dtype[
     "iota_plus": (lambda x: L.add(x, L.iota(F32, (3,), 0)), [((3,), F32)]),
     "cond": (lambda p, x: alax.cond(p, lambda x: L.sin(x), lambda x: L.neg(x), x), [((), BOOL), ((2,), F32)]),
     "jit": (lambda x: at.jit(lambda y: L.sin(L.transpose(y, (1, 0))))(x), [((2, 3), F32)]),
+    "custom_jvp_call": (lambda x, y: anp.logaddexp(x, y), [((2, 3), F32), ((3,), F32)]),
     # the gradient of a cond: its residual slots hold empty2 placeholders in the branch without residuals
     "diagonal_square": (anp.diagonal, [((3, 3), F32)]),
     "cond_grad": (lambda x: at.grad(lambda v: alax.cond(v > 0, lambda y: L.sin(y), lambda y: L.neg(y), v))(x),

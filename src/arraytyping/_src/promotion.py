@@ -96,6 +96,9 @@ def to_dtype(x: object, not_on_lattice: type[Exception] = TypeError) -> registry
         return _info_of_np_dtype(ndt, obj, not_on_lattice)
     elif x is None or isinstance(x, (list, tuple, dict)):
         raise _not_a_dtype(obj)
+    elif hasattr(x, "aval"):  # an array of the runtime, or a tracer: numpy would read its dtype, JAX refuses it
+        raise ValueError("Passing an array as a dtype argument is no longer supported; instead of dtype=arr use "
+                         "dtype=arr.dtype.")
     try:
         dt: np.dtype[Any] = np.dtype(cast(Any, x))
     except Exception as e:

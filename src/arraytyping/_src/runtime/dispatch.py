@@ -411,7 +411,7 @@ class JitFunction(_JitBase):
             elif tp in _SCALAR_TYPES:
                 sig.append(tp)
                 bufs.append(scalar_buffer(x, tp, x64))
-            elif isinstance(x, core.Tracer):
+            elif isinstance(x, core.Tracer) or tp is ConstVal:  # a constant of the library's code: traced too
                 return self._under_trace(args, kwargs)
             elif _is_leaf_array(x):
                 arr = device_put(x)

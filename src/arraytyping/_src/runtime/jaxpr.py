@@ -506,7 +506,7 @@ def _pp_skeleton(jaxpr: Jaxpr, ctx: _PpContext) -> Doc:
         if calls is not None:
             _suggest_names(eqn, eqn.params[calls].jaxpr, ctx)
         lhs = _pp_vars([binder(v) for v in eqn.out_binders])
-        shown = [(k, v) for k, v in sorted(_printed_params(eqn).items(), key=lambda kv: (calls is None or kv[0] != "name", kv[0]))
+        shown = [(k, v) for k, v in sorted(_printed_params(eqn).items(), key=lambda kv: (kv[0] != "name", kv[0]))
                  if k not in eqn.primitive.hidden_params and not (k in eqn.primitive.hidden_if_empty and not v)]
         params = _NIL if not shown else _group(_concat(
             _nest(2, _concat(_text("["), _brk(""), _join(_brk(), [_pp_param_doc(k, v, ctx, eqn.primitive.name) for k, v in shown]))),

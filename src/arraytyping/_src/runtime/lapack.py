@@ -407,6 +407,9 @@ lowering.RULES[triangular_solve_p] = _triangular_solve_lower
 
 def _batch_at_front(prim: Primitive) -> None:
     def rule(size: int, args: Sequence[Any], dims: Sequence[int | None], **params: Any) -> tuple[Any, Any]:
+        per_example = [a if d is None else a.update(shape=a.shape[:d] + a.shape[d + 1:])
+                       for a, d in zip(map(lax.aval_of, args), dims)]
+        prim.abstract_eval(*per_example, **params)  # one example's errors (a vector is no matrix), as JAX's
         out = prim.bind(*[batching.bdim_at_front(x, d, size) for x, d in zip(args, dims)], **params)
         return (out, [0] * len(out)) if prim.multiple_results else (out, 0)
     batching.register_rule(prim, rule)

@@ -26,6 +26,7 @@ from arraytyping._src.runtime.array_impl import device_put
 from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.operand_checks import check_arraylike
 from arraytyping._src.runtime.core import find_top_trace
+from arraytyping._src.runtime.custom_jvp import custom_jvp
 from arraytyping._src.runtime.dispatch import JitFunction
 from arraytyping._src.runtime.elementwise import logistic, rsqrt
 from arraytyping._src.runtime.numpy._promotion import canonical_dtype, operand, promote_args_inexact
@@ -40,8 +41,10 @@ __all__ = ["relu", "gelu", "silu", "swish", "sigmoid", "softplus", "softmax", "l
 Axis = int | Sequence[int] | None
 
 
-def _jitted(fun: Any, name: str) -> JitFunction:
-    return JitFunction(fun, name=name, static_kwargs=True)
+def _jitted(fun: Any, name: str, *, staged: bool = False) -> JitFunction:
+    """``fun`` jitted; ``staged``: a ``jit`` equation of that name under a trace, where JAX's function is a
+    nested ``jit``."""
+    return JitFunction(fun, name=name, static_kwargs=True, call_name=name if staged else None)
 
 
 _PY_NODES: Final[dict[type, tuple[str, bool]]] = {int: ("int", True), float: ("float", True),
@@ -100,7 +103,18 @@ def _relu_body(x: Any) -> Any:
     return _finish("relu", x, jnp.maximum(x, 0))
 
 
-_relu = _jitted(_relu_body, "relu")
+_relu_body.__name__ = "relu"  # the name JAX's custom_jvp_call prints
+_relu_jit = JitFunction(_relu_body, name="relu", static_kwargs=True, call_name="relu")
+
+
+def _relu_jvp(g: Any, ans: Any, x: Any) -> Any:
+    """JAX's: the tangent where ``x > 0``, else 0 (so the derivative at 0 is 0, not max's 1/2)."""
+    a = lax.aval_of(g)
+    return lax.select_n(jnp.greater(x, 0), lax.full(a.shape, 0, a.dtype, a.weak_type), g)
+
+
+_relu: Final = custom_jvp(_relu_jit)
+_relu.defjvps(_relu_jvp)
 
 
 def relu(x: ArrayLike) -> AnyArray:
@@ -157,7 +171,7 @@ def _silu_body(x: Any) -> Any:
     return _finish("silu", x, x * logistic(x))
 
 
-_silu = _jitted(_silu_body, "silu")
+_silu = _jitted(_silu_body, "silu", staged=True)
 
 
 def silu(x: ArrayLike) -> AnyArray:
@@ -174,7 +188,7 @@ def _softplus_body(x: Any) -> Any:
     return _finish("softplus", x, jnp.logaddexp(x, 0))
 
 
-_softplus = _jitted(_softplus_body, "softplus")
+_softplus = _jitted(_softplus_body, "softplus", staged=True)
 
 
 def softplus(x: ArrayLike) -> AnyArray:
@@ -201,7 +215,7 @@ def softmax(x: ArrayLike, axis: Axis = -1, where: ArrayLike | None = None) -> An
     axis = _axis_arg(axis)
     x_max = jnp.max(x, axis, where=where, initial=-np.inf, keepdims=True)
     x_safe = x if where is None else jnp.where(where, x, -np.inf)
-    unnormalized = jnp.exp(x_safe - x_max)
+    unnormalized = jnp.exp(x_safe - lax.stop_gradient(x_max))
     result = unnormalized / jnp.sum(unnormalized, axis, where=where, keepdims=True)
     if where is not None:
         result = jnp.where(where, result, 0)
@@ -212,7 +226,7 @@ def softmax(x: ArrayLike, axis: Axis = -1, where: ArrayLike | None = None) -> An
 def _log_softmax_body(x: Any, where: Any, *, axis: int | tuple[int, ...] | None) -> Any:
     x_max = jnp.max(x, axis, where=where, initial=-np.inf, keepdims=True)
     x_safe = x if where is None else jnp.where(where, x, -np.inf)
-    shifted = x_safe - x_max
+    shifted = x_safe - lax.stop_gradient(x_max)
     shifted_logsumexp = jnp.log(jnp.sum(jnp.exp(shifted), axis, where=where, keepdims=True))
     result = shifted - shifted_logsumexp
     if where is not None:
@@ -220,7 +234,7 @@ def _log_softmax_body(x: Any, where: Any, *, axis: int | tuple[int, ...] | None)
     return _finish("log_softmax", x, result, where=where is not None)
 
 
-_log_softmax = _jitted(_log_softmax_body, "log_softmax")
+_log_softmax = _jitted(_log_softmax_body, "log_softmax", staged=True)
 
 
 def log_softmax(x: ArrayLike, axis: Axis = -1, where: ArrayLike | None = None) -> AnyArray:
@@ -261,8 +275,8 @@ def _logsumexp(a: Any, b: Any, where: Any, *, axis: int | tuple[int, ...] | None
     pos_dims, dims = _reduction_dims(aa.ndim, axis)
     amax = jnp.max(jnp.real(a_arr) if registry.INFO[aa.name].kind == "c" else a_arr, axis=dims, keepdims=keepdims,
                    where=where, initial=-np.inf)
-    amax = lax.select_n(jnp.isfinite(amax), lax.full(lax.aval_of(amax).shape, 0, lax.aval_of(amax).dtype,
-                                                     lax.aval_of(amax).weak_type), amax)
+    amax = lax.stop_gradient(lax.select_n(jnp.isfinite(amax), lax.full(
+        lax.aval_of(amax).shape, 0, lax.aval_of(amax).dtype, lax.aval_of(amax).weak_type), amax))
     amax_with_dims = amax if keepdims else _expand_dims(amax, pos_dims)
     exp_a = lax.exp(lax.sub(a_arr, lax.convert_element_type(amax_with_dims, aa.dtype)))
     if b is not None:
@@ -356,16 +370,20 @@ def _standardize_body(x: Any, mean: Any, variance: Any, epsilon: Any, where: Any
             variance = jnp.mean(jnp.square(jnp.subtract(x, mean)), axis, keepdims=True, where=where)
         else:
             variance = jnp.mean(jnp.square(x), axis, keepdims=True, where=where) - jnp.square(mean)
-            variance = jnp.maximum(0, variance)  # JAX's jnp.clip(variance, 0)
-    out = jnp.subtract(x, mean) * rsqrt(variance + epsilon)
+            variance = jnp.clip(variance, 0)
+    out = jnp.subtract(x, mean) * rsqrt(variance + (_EPSILON if epsilon is None else epsilon))
     return _finish("standardize", x, out, stable=algorithm == "stable") if computed else out
 
 
-_standardize = _jitted(_standardize_body, "standardize")
+_standardize = _jitted(_standardize_body, "standardize", staged=True)
+_EPSILON: Final = 1e-5
+"""``standardize``'s default ``epsilon``: left out of the jitted call's arguments unless given (JAX's ``jit`` traces
+the arguments passed, and the default is a constant of the function)."""
 
 
 def standardize(x: ArrayLike, axis: Axis = -1, mean: ArrayLike | None = None, variance: ArrayLike | None = None,
-                epsilon: ArrayLike = 1e-5, where: ArrayLike | None = None, *, algorithm: str = "fast") -> AnyArray:
+                epsilon: ArrayLike = _EPSILON, where: ArrayLike | None = None, *, algorithm: str = "fast"
+                ) -> AnyArray:
     """``(x - mean) / sqrt(variance + epsilon)`` along ``axis``, the statistics computed unless given
     (``algorithm``: ``"fast"``, ``E[x²] - E[x]²`` clipped at 0, or ``"stable"``, ``E[(x - E[x])²]``)."""
     if mean is None and variance is None:
@@ -375,7 +393,8 @@ def standardize(x: ArrayLike, axis: Axis = -1, mean: ArrayLike | None = None, va
         check_arraylike("standardize", mean, variance, where, none=True)
     if algorithm not in ("fast", "stable"):
         raise ValueError(f"Unknown algorithm '{algorithm}'. Expected 'fast' or 'stable'.")
-    out: AnyArray = _standardize(x, mean, variance, epsilon, where, axis=_axis_arg(axis), algorithm=algorithm)
+    out: AnyArray = _standardize(x, mean, variance, None if epsilon is _EPSILON else epsilon, where,
+                                 axis=_axis_arg(axis), algorithm=algorithm)
     return out
 
 

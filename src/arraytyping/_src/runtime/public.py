@@ -3,6 +3,7 @@
 from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.ad_api import grad, jvp, linearize, value_and_grad, vjp
 from arraytyping._src.runtime.array_impl import DeletedArrayError, device_put, devices
+from arraytyping._src.runtime.custom_jvp import custom_jvp
 from arraytyping._src.runtime.core import (
     ConcretizationTypeError, TracerArrayConversionError, TracerBoolConversionError, TracerIntegerConversionError,
     UnexpectedTracerError,
@@ -15,6 +16,6 @@ from arraytyping._src.runtime.vmap import vmap
 __all__ = [
     "Array", "ConcretizationTypeError", "DeletedArrayError", "TracerArrayConversionError",
     "TracerBoolConversionError", "TracerIntegerConversionError", "TypeCheckError", "UnexpectedTracerError",
-    "device_put", "devices", "eval_shape", "grad", "jit", "jvp", "linearize", "make_jaxpr", "typecheck",
+    "custom_jvp", "device_put", "devices", "eval_shape", "grad", "jit", "jvp", "linearize", "make_jaxpr", "typecheck",
     "value_and_grad", "vjp", "vmap",
 ]

@@ -82,6 +82,7 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
         "def jit(fun: None = None, *, static_argnums: int | Sequence[int] | None = None, "
         "static_argnames: str | Iterable[str] | None = None) -> Callable[[Callable[_P, _R]], Callable[_P, _R]]: ...",
         *vmap_declaration(m, docs("vmap")),
+        *custom_jvp_declaration(docs("custom_jvp")),
         "def make_jaxpr(f: Callable[_P, Any]) -> Callable[_P, Any]: ...",
         "def device_put(x: _T, device: Any = None) -> _T: ...",
         "def devices(backend: str | None = None) -> list[Any]: ...",
@@ -99,6 +100,26 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
 
 VMAP_ARITIES: Final = 3
 """``vmap`` of a function of up to this many ``Array`` parameters returning an ``Array`` keeps the dtypes."""
+
+
+def custom_jvp_declaration(doc: str | None) -> list[str]:
+    """``custom_jvp``: a generic class keeping the decorated function's signature, whose ``defjvp`` returns the
+    rule it is given (a decorator)."""
+    return [
+        '_Rule = TypeVar("_Rule", bound=Callable[..., Any])',
+        "class custom_jvp(Generic[_P, _R]):",
+        *([f"    {doc}"] if doc else []),
+        "    fun: Callable[_P, _R]",
+        "    nondiff_argnums: tuple[int, ...]",
+        "    jvp: Callable[..., tuple[Any, Any]] | None",
+        "    symbolic_zeros: bool",
+        "    def __init__(self, fun: Callable[_P, _R], nondiff_argnums: Sequence[int] = ..., "
+        "nondiff_argnames: Sequence[str] = ...) -> None: ...",
+        "    def defjvp(self, jvp: _Rule, symbolic_zeros: bool = ...) -> _Rule: ...",
+        "    def defjvps(self, *jvps: Callable[..., Any] | None) -> None: ...",
+        "    def __call__(self, *args: _P.args, **kwargs: _P.kwargs) -> _R: ...",
+        "",
+    ]
 
 
 def vmap_declaration(m: Model, doc: str | None) -> list[str]:

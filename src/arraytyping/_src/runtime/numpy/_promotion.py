@@ -20,7 +20,7 @@ from arraytyping import lattice, op_rules
 from arraytyping._src import registry
 from arraytyping._src.config import config
 from arraytyping._src.promotion import explicit_dtype_name, lattice_result, operand_of, to_dtype
-from arraytyping._src.runtime import lax
+from arraytyping._src.runtime import dispatch, lax
 from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.array_impl import check_python_int
 from arraytyping._src.runtime.avals import HOST_VALUE_TYPES, ShapedArray
@@ -288,10 +288,12 @@ def in_trace(*args: Any) -> bool:
     return trace_state.dynamic is not None or builtins.any(isinstance(a, Tracer) for a in args)
 
 
-def traced_const(host: np.ndarray[Any, Any], aval: ShapedArray) -> Any:
-    """A constant as a tracer of the current trace (a literal when rank 0, else a constvar)."""
-    trace = find_top_trace(())
-    assert trace is not None
+def traced_const(host: np.ndarray[Any, Any], aval: ShapedArray, *operands: Any) -> Any:
+    """A constant as a tracer of the current trace, or of the top trace of ``operands`` (a literal when rank 0, else
+    a constvar); an array where there is none."""
+    trace = find_top_trace(operands)
+    if trace is None:
+        return dispatch.const_to_array(lax.const(host, aval))
     return trace.pure(lax.const(host, aval))
 
 

@@ -20,6 +20,7 @@ from arraytyping._src.runtime import lax
 from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.core import Tracer
+from arraytyping._src.runtime.custom_jvp import custom_jvp
 from arraytyping._src.runtime.dispatch import JitFunction
 from arraytyping._src.runtime.numpy._promotion import (
     BOOL, ArrayLike, array_fn, as_dtype, binary_result, broadcast_to_shape, check_shapes, common_dtype, const_of,
@@ -325,8 +326,9 @@ def _logaddexp_base(two: bool) -> Callable[[Any, Any], Any]:
             return lax.mul(inv, v) if inv is not None else v
         if kind_of(x) == "f":
             delta = lax.sub(x, y)
-            return lax.select_n(lax.ne(delta, delta),
-                                lax.add(amax, scaled(lax.log1p(expf(lax.neg(lax.abs(delta)))))), lax.add(x, y))
+            is_nan = lax.ne(delta, delta)
+            both = lax.add(x, y)  # NaNs, or infinities of the same sign (JAX's order of operations)
+            return lax.select_n(is_nan, lax.add(amax, scaled(lax.log1p(expf(lax.neg(lax.abs(delta)))))), both)
         delta = lax.sub(lax.add(x, y), lax.mul(amax, _scalar(amax, 2)))
         out = lax.add(amax, scaled(lax.log1p(expf(delta))))
         return lax.complex(lax.real(out), _wrap_between(lax.imag(out), np.pi / np.log(2) if two else np.pi))
@@ -349,8 +351,38 @@ def _copysign(x: Any, y: Any) -> Any:
 
 _arctan2 = _defined_binary("arctan2", lax.atan2)
 _hypot_jit = _defined_binary("hypot", _hypot, call=True)
-_logaddexp = _defined_binary("logaddexp", _logaddexp_base(False))
-_logaddexp2 = _defined_binary("logaddexp2", _logaddexp_base(True))
+def _replace_inf(x: Any) -> Any:
+    """JAX's ``_replace_inf``: ``x`` with 0 where its real part is +inf."""
+    re_x = lax.real(x) if kind_of(x) == "c" else x
+    a = lax.aval_of(x)
+    return lax.select_n(lax.eq(re_x, _scalar(re_x, np.inf, False)), x, lax.full(a.shape, 0, a.dtype, a.weak_type))
+
+
+def _logaddexp_rule(fun: Callable[[Any, Any], Any], two: bool) -> Callable[..., tuple[Any, Any]]:
+    """JAX's custom JVP of ``logaddexp`` (``two``: ``logaddexp2``): ``t1 exp(x1 - out) + t2 exp(x2 - out)``
+    (``exp2`` for ``logaddexp2``), infinities replaced by 0 first; exact where the operands tie, where the
+    derivative of ``max + log1p(exp(-|x - y|))`` operation by operation would be 0."""
+    expf = lax.exp2 if two else lax.exp
+
+    def rule(primals: tuple[Any, Any], tangents: tuple[Any, Any]) -> tuple[Any, Any]:
+        (x1, x2), (t1, t2) = primals, tangents
+        out = fun(x1, x2)
+        return out, lax.add(lax.mul(t1, expf(lax.sub(_replace_inf(x1), _replace_inf(out)))),
+                            lax.mul(t2, expf(lax.sub(_replace_inf(x2), _replace_inf(out)))))
+    rule.__name__ = "_logaddexp2_jvp" if two else "_logaddexp_jvp"
+    return rule
+
+
+def _custom_logaddexp(two: bool) -> custom_jvp[[Any, Any], Any]:
+    body = _logaddexp_base(two)
+    body.__name__ = "logaddexp2" if two else "logaddexp"
+    fun: custom_jvp[[Any, Any], Any] = custom_jvp(body)
+    fun.defjvp(_logaddexp_rule(fun, two))
+    return fun
+
+
+_logaddexp = _defined_binary("logaddexp", _custom_logaddexp(False))
+_logaddexp2 = _defined_binary("logaddexp2", _custom_logaddexp(True))
 _copysign_jit = _defined_binary("copysign", _copysign, call=True)
 _nextafter = _defined_binary("nextafter", lax.nextafter)
 _heaviside_jit = _defined_binary("heaviside", _heaviside, call=True)

@@ -268,8 +268,8 @@ def kron(a: ArrayLike, b: ArrayLike) -> Array:
 
 def _cross_body(a: Any, b: Any, *, axisa: int, axisb: int, axisc: int) -> Any:
     # a numpy operand is a host constant under the trace: made a tracer, as the indexing below needs
-    a, b = (traced_const(v.val, v.aval) if isinstance(v, ConstVal) else v
-            for v in (ensure_array(a, "cross"), ensure_array(b, "cross")))
+    a, b = ensure_array(a, "cross"), ensure_array(b, "cross")
+    a, b = (traced_const(v.val, v.aval, a, b) if isinstance(v, ConstVal) else v for v in (a, b))
     a = _moveaxis_body(a, axisa)
     b = _moveaxis_body(b, axisb)
     da, db = shape_of(a)[-1], shape_of(b)[-1]

@@ -302,7 +302,10 @@ def empty_like(prototype: ArrayLike, dtype: DTypeLike | None = None, shape: Shap
 
 
 def copy(a: ArrayLike, order: str | None = None) -> Array:
-    """A copy of ``a`` (JAX's ``copy`` primitive: the same dtype and weak flag)."""
+    """A copy of ``a`` (JAX's ``copy`` primitive: the same dtype and weak flag); ``order`` must be ``'K'``
+    (or left out), as JAX only implements that."""
+    if order is not None and order != "K":
+        raise NotImplementedError("Only implemented for order='K'")
     return _copy(a)
 
 

@@ -827,6 +827,8 @@ def repeat_by_array(a: Any, repeats: Any, axis: int | None, total_repeat_length:
     from arraytyping._src.runtime.numpy.creation import asarray  # noqa: PLC0415
     from arraytyping._src.runtime.numpy.reductions import cumsum  # noqa: PLC0415
     from arraytyping._src.runtime.numpy.shape import ravel, roll  # noqa: PLC0415
+    if kind_of(repeats) not in "iub":
+        raise TypeError(f"Indexer must have integer or boolean type, got indexer with type {operand(repeats)[0]}")
     a = asarray(a)
     if axis is None:
         a = ravel(a)

@@ -425,6 +425,7 @@ def _symmetrize(x: Any) -> Any:
 
 def _cholesky_body(a: Any, *, upper: bool, symmetrize_input: bool) -> Any:
     a = promote_args_inexact(a)[0]
+    _rank2("cholesky", a)
     if symmetrize_input:
         a = _symmetrize(a)
     L = _triangle(lapack.cholesky_p.bind(a), lower=True)
@@ -479,6 +480,7 @@ def qr(a: ArrayLike, mode: str = "reduced") -> QRResult[Any, Any] | AnyArray:
 
 def _eigh_body(a: Any, *, lower: bool, symmetrize_input: bool) -> Any:
     a = promote_args_inexact(a)[0]
+    _rank2("eigh", a)
     if symmetrize_input:
         a = _symmetrize(a)
     v, w = lapack.eigh_p.bind(a, lower=lower)

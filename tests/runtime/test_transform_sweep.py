@@ -1,0 +1,125 @@
+"""Every public function of ``arraytyping.numpy`` (``linalg`` and ``fft`` too) and ``arraytyping.nn`` on four
+argument lists, eagerly and under ``jit``, ``grad``, ``jit(grad)``, ``jvp``, ``vmap`` and ``grad`` of a weak scale,
+against JAX 0.10.2 (``tools/transform_sweep_reference.py``): where JAX gives a result, the runtime gives the same
+dtype, weak flag and values (a float32 tolerance); where JAX raises, the runtime raises too. Nothing the runtime
+raises may be an internal error (an ``AssertionError``, ``AttributeError``, ``KeyError``...).
+
+This sweep found derivatives that differed at ties and kinks (``nn.relu``, ``nn.softplus``, ``logaddexp``: JAX's are
+custom JVP rules), crashes under ``grad`` (``sinc`` at 0, ``cross`` with a numpy operand) and ``vmap`` of a
+decomposition computing on a batch of vectors as if it were a matrix. ``DIFFERENCES`` lists what still differs, and
+why; each is checked to still differ.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Final
+
+import numpy as np
+import pytest
+
+import arraytyping as at
+import arraytyping.nn as ann
+import arraytyping.numpy as anp
+from reference_tools import tool
+
+ROOT = Path(__file__).resolve().parents[2]
+REF = json.loads((ROOT / "tests" / "data" / "transform_sweep_reference.json").read_text())
+TOOL = tool("transform_sweep_reference")
+
+_HOST_NO_OP: Final = ("under vmap, a function that returns its operand unchanged (a real array's conj/real, a "
+                      "1-D ravel, a squeeze of nothing) returns the host array it was given; JAX's is an Array (its "
+                      "function is a jit, whose call makes one); the dtype and values agree")
+_CONCRETE_UNDER_GRAD: Final = ("JAX computes a data-dependent shape under eager differentiation (the primal is "
+                               "concrete); the runtime asks for size= under every transformation")
+DIFFERENCES: Final[dict[tuple[str, str], str]] = {
+    **{(n, key): _HOST_NO_OP for n, keys in {
+        "array": ("1/vmap", "m/vmap"), "asarray": ("1/vmap", "m/vmap"), "conj": ("1/vmap", "m/vmap"),
+        "conjugate": ("1/vmap", "m/vmap"), "real": ("1/vmap", "m/vmap"), "positive": ("1/vmap", "m/vmap"),
+        "ravel": ("1/vmap",), "squeeze": ("1/vmap", "m/vmap"), "transpose": ("1/vmap",),
+        "broadcast_arrays": ("1/vmap", "2/vmap", "m/vmap", "mm/vmap"), "full_like": ("2/vmap", "mm/vmap"),
+    }.items() for key in keys},
+    **{(n, f"{a}/{t}"): _CONCRETE_UNDER_GRAD for n, arities, ts in (
+        ("unique", ("1", "m"), ("grad", "jvp", "grad_weak")), ("nonzero", ("1", "m"), ("jvp",)),
+        ("where", ("1", "m"), ("jvp",))) for a in arities for t in ts},
+    **{("roll", f"2/{t}"): "JAX takes a float shift (converted to an integer); the runtime refuses it, as numpy does"
+       for t in ("eager", "jit", "grad", "jit_grad", "jvp", "vmap", "grad_weak")},
+}
+"""(function, ``arity/transformation``) -> why the runtime's answer differs from JAX's there."""
+
+_INTERNAL: Final = (AssertionError, AttributeError, KeyError, NameError, UnboundLocalError, RecursionError,
+                    ZeroDivisionError)
+
+
+def _record(r: Any) -> Any:
+    if not hasattr(r, "dtype") or not hasattr(r, "shape"):
+        return ["OBJ", type(r).__name__]
+    if r.dtype == at.dtypes.float0:
+        return ["float0", False, list(r.shape)]
+    aval = getattr(r, "aval", None)
+    host = "" if aval is not None else "host:"
+    return [host + str(r.dtype), bool(aval.weak_type) if aval is not None else False,
+            TOOL.round_values(np.asarray(r).tolist())]
+
+
+_OURS: dict[str, dict[str, Any]] = {}
+
+
+def _ours() -> dict[str, dict[str, Any]]:
+    """The runtime's sweep (run once, on first use: it runs every call)."""
+    if not _OURS:
+        namespace = {"np": anp, "nn": ann, "grad": at.grad, "jvp": at.jvp, "vmap": at.vmap, "jit": at.jit}
+        _OURS.update(TOOL.sweep(namespace, np, _record))
+    return _OURS
+
+
+def _same(jax: Any, ours: Any) -> bool:
+    if jax[0] == "ERR" or ours[0] == "ERR":
+        return bool(jax[0] == ours[0])
+    if jax[:2] != ours[:2]:
+        return False
+    if jax[0] in ("OBJ", "float0"):
+        return True
+    a, b = np.asarray(jax[2], dtype=object), np.asarray(ours[2], dtype=object)
+    if a.shape != b.shape:
+        return False
+    try:
+        fa, fb = np.asarray(a.tolist(), dtype=complex), np.asarray(b.tolist(), dtype=complex)
+    except (TypeError, ValueError):
+        return bool(a.tolist() == b.tolist())
+    return bool(np.allclose(fa, fb, rtol=2e-3, atol=2e-3, equal_nan=True))
+
+
+def test_reference_covers_every_function() -> None:
+    assert sorted(REF["results"]) == sorted(TOOL.names()), "a function was added: rerun the generator"
+    assert REF["args"] == TOOL.ARGS
+
+
+@pytest.mark.parametrize("name", sorted(REF["results"]))
+def test_function_under_transformations(name: str) -> None:
+    ours = _ours()[name]
+    theirs = REF["results"][name]
+    if "missing" in theirs or "missing" in ours:
+        assert theirs == ours, f"{name}: one side lacks the function"
+        return
+    bad = []
+    for key, want in theirs.items():
+        got = ours[key]
+        difference = DIFFERENCES.get((name, key))
+        if difference is not None:
+            assert not _same(want, got), f"{name} {key} now matches JAX: drop it from DIFFERENCES"
+            continue
+        if not _same(want, got):
+            bad.append(f"{key}: JAX {str(want)[:120]}, ours {str(got)[:120]}")
+    assert not bad, f"{name}:\n" + "\n".join(bad)
+
+
+def test_no_internal_errors() -> None:
+    """An error the runtime raises is one a user can act on (a ``TypeError``, ``ValueError``...), never a bug's
+    (unless JAX raises that very class there too)."""
+    internal = {e.__name__ for e in _INTERNAL}
+    found = [f"{name} {key}: {value[1]}" for name, res in _ours().items() if "missing" not in res
+             for key, value in res.items()
+             if value[0] == "ERR" and value[1] in internal and REF["results"][name][key][:2] != value[:2]]
+    assert not found, "\n".join(found)
