@@ -118,6 +118,7 @@ def custom_jvp_declaration(doc: str | None) -> list[str]:
         "    def defjvp(self, jvp: _Rule, symbolic_zeros: bool = ...) -> _Rule: ...",
         "    def defjvps(self, *jvps: Callable[..., Any] | None) -> None: ...",
         "    def __call__(self, *args: _P.args, **kwargs: _P.kwargs) -> _R: ...",
+        "    def __get__(self, instance: object, owner: type | None = None) -> Any: ...",
         "",
     ]
 
