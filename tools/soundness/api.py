@@ -507,6 +507,9 @@ NOT_FUZZED: Final[dict[str, str]] = {
     "numpy.ndim": "an int result, no dtype",
     "numpy.shape": "a tuple result, no dtype",
     "numpy.size": "an int result, no dtype",
+    **{f"numpy.{n}": "a Python float constant: an operand the Python-float operands of the fuzzer stand for"
+       for n in ("e", "euler_gamma", "inf", "nan", "pi")},
+    "numpy.newaxis": "None, used in an index: no value with a dtype",
     **{f"random.{n}": "keys and key arrays: no dtype of an array operand to promote (typed PRNGKeyArray or uint32)"
        for n in ("KeyDType", "PRNGKey", "PRNGKeyArray", "fold_in", "key", "key_data", "split", "wrap_key_data")},
     **{f"lax.{n}": "control flow: takes functions (typed by the transformations' signatures)"
