@@ -28,18 +28,9 @@ ROOT = Path(__file__).resolve().parents[2]
 REF = json.loads((ROOT / "tests" / "data" / "transform_sweep_reference.json").read_text())
 TOOL = tool("transform_sweep_reference")
 
-_HOST_NO_OP: Final = ("under vmap, a function that returns its operand unchanged (a real array's conj/real, a "
-                      "1-D ravel, a squeeze of nothing) returns the host array it was given; JAX's is an Array (its "
-                      "function is a jit, whose call makes one); the dtype and values agree")
 _CONCRETE_UNDER_GRAD: Final = ("JAX computes a data-dependent shape under eager differentiation (the primal is "
                                "concrete); the runtime asks for size= under every transformation")
 DIFFERENCES: Final[dict[tuple[str, str], str]] = {
-    **{(n, key): _HOST_NO_OP for n, keys in {
-        "array": ("1/vmap", "m/vmap"), "asarray": ("1/vmap", "m/vmap"), "conj": ("1/vmap", "m/vmap"),
-        "conjugate": ("1/vmap", "m/vmap"), "real": ("1/vmap", "m/vmap"), "positive": ("1/vmap", "m/vmap"),
-        "ravel": ("1/vmap",), "squeeze": ("1/vmap", "m/vmap"), "transpose": ("1/vmap",),
-        "broadcast_arrays": ("1/vmap", "2/vmap", "m/vmap", "mm/vmap"), "full_like": ("2/vmap", "mm/vmap"),
-    }.items() for key in keys},
     **{(n, f"{a}/{t}"): _CONCRETE_UNDER_GRAD for n, arities, ts in (
         ("unique", ("1", "m"), ("grad", "jvp", "grad_weak")), ("nonzero", ("1", "m"), ("jvp",)),
         ("where", ("1", "m"), ("jvp",))) for a in arities for t in ts},

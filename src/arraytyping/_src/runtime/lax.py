@@ -14,6 +14,7 @@ from arraytyping._src.runtime import shape_primitives as SP
 from arraytyping._src.runtime import sorting as S
 from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.avals import ShapedArray
+from arraytyping._src.runtime.core import Tracer, trace_state
 from arraytyping._src.runtime.operand_checks import literal
 from arraytyping._src.runtime.tracing import ConstVal, abstractify
 
@@ -137,6 +138,10 @@ def clamp(lo: Any, x: Any, hi: Any) -> Any:
 
 
 def stop_gradient(x: Any) -> Any:
+    """``x``, a constant to differentiation; a concrete array outside any trace is returned as it is (as JAX's
+    eager ``stop_gradient`` returns it), without running an identity computation."""
+    if isinstance(x, Array) and not isinstance(x, Tracer) and trace_state.dynamic is None:
+        return x
     return P.stop_gradient_p.bind(x)
 
 

@@ -20,6 +20,7 @@ from arraytyping._src.runtime import batching_rules_signal as _batching_rules_si
 from arraytyping._src.runtime import batching_rules_sorting as _batching_rules_sorting
 from arraytyping._src.runtime import tree
 from arraytyping._src.runtime.array import Array
+from arraytyping._src.runtime.array_impl import device_put
 from arraytyping._src.runtime.avals import HOST_VALUE_TYPES
 from arraytyping._src.runtime.batching import (
     AxisData, BatchTrace, BatchTracer, SpecMatchError, canonicalize_axis, matchaxis,
@@ -285,7 +286,9 @@ class _AxisMark:
 def _to_elt(trace: BatchTrace, x: Any, axis: int) -> BatchTracer:
     if not _is_array_like(x):
         raise TypeError(f"Argument {x!r} of type {type(x)} is not a valid JAX type")
-    return BatchTracer(trace, x, canonicalize_axis(axis, len(np.shape(x) if not isinstance(x, Array) else x.shape)))
+    if not isinstance(x, Array):  # a numpy value: on the device once, rather than by every operation on it (and a
+        x = device_put(x)        # function returning it as it is, a real array's conj, returns an Array, as JAX's)
+    return BatchTracer(trace, x, canonicalize_axis(axis, len(x.shape)))
 
 
 def _out_info(trace: BatchTrace, x: Any) -> tuple[Any, int | None]:
