@@ -33,6 +33,7 @@ from arraytyping._src.runtime import tree
 from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.control_flow.common import typematch
 from arraytyping._src.runtime.core import Primitive, Tracer, find_top_trace
+from arraytyping._src.runtime.jit_call import fun_name as function_name
 from arraytyping._src.runtime.tracing import abstractify, trace_to_jaxpr
 
 __all__ = ["custom_jvp", "custom_jvp_call_p"]
@@ -68,7 +69,7 @@ class FlatRule(Rule):
 
     def __init__(self, rule: Callable[..., Any], statics: Sequence[Any], in_tree: tree.TreeDef,
                  out_tree: tree.TreeDef, out_avals: Sequence[ShapedArray], fun_name: str) -> None:
-        super().__init__(_name_of(rule), fun_name)
+        super().__init__(function_name(rule), fun_name)
         self.rule = rule
         self.statics = tuple(statics)
         self.in_tree = in_tree
@@ -119,14 +120,6 @@ class BatchedRule(Rule):
 
     def __call__(self, primals: Sequence[Any], tangents: Sequence[Any]) -> list[Any]:
         return self.vectorized(list(primals), list(tangents))
-
-
-def _name_of(fun: Callable[..., Any]) -> str:
-    name = getattr(fun, "__name__", None)
-    if isinstance(name, str):
-        return name
-    inner = getattr(fun, "func", None)
-    return _name_of(inner) if callable(inner) else "<unnamed function>"
 
 
 def _abstract_eval(*args: ShapedArray, call_jaxpr: jx.ClosedJaxpr, jvp: Rule, num_consts: int,
@@ -227,7 +220,7 @@ class custom_jvp(Generic[_P, _R]):  # noqa: N801 - JAX's name
             params = list(inspect.signature(fun).parameters)
             for name in nondiff_argnames:
                 if name not in params:
-                    raise ValueError(f"nondiff_argnames {name!r} is not a parameter of {_name_of(fun)}")
+                    raise ValueError(f"nondiff_argnames {name!r} is not a parameter of {function_name(fun)}")
                 nums.add(params.index(name))
         self.nondiff_argnums = tuple(sorted(nums))
         self.jvp = None
@@ -263,7 +256,7 @@ class custom_jvp(Generic[_P, _R]):  # noqa: N801 - JAX's name
 
     def __call__(self, *args: _P.args, **kwargs: _P.kwargs) -> _R:
         fun: Callable[..., _R] = self.fun
-        name = _name_of(fun)
+        name = function_name(fun)
         if self.jvp is None:
             raise AttributeError(f"No JVP defined for custom_jvp function {name} using defjvp.")
         full = _positional(self.fun, name, args, kwargs)

@@ -37,7 +37,7 @@ from arraytyping._src.runtime.tracing import abstractify, trace_to_jaxpr
 if TYPE_CHECKING:
     from arraytyping._src.runtime.dispatch import JitFunction
 
-__all__ = ["jit_p", "staged_call"]
+__all__ = ["fun_name", "jit_p", "staged_call"]
 
 _T = TypeVar("_T")
 
@@ -143,17 +143,17 @@ def staged_call(jf: JitFunction, args: tuple[Any, ...], kwargs: dict[str, Any]) 
         if not extra:  # a jaxpr closed over an enclosing trace's values is that trace's alone
             cache[key] = entry
     closed, extra, out_tree = entry
-    outs = jit_p.bind(*extra, *leaves, jaxpr=closed, name=jf.call_name or _fun_name(jf.fun))
+    outs = jit_p.bind(*extra, *leaves, jaxpr=closed, name=jf.call_name or fun_name(jf.fun))
     return tree.unflatten(out_tree, list(outs))
 
 
-def _fun_name(fun: Callable[..., Any]) -> str:
+def fun_name(fun: Callable[..., Any]) -> str:
     """The name JAX gives a jitted function's equation: its ``__name__`` (a ``functools.partial``'s function's)."""
     name = getattr(fun, "__name__", None)
     if isinstance(name, str):
         return name
     inner = getattr(fun, "func", None)
-    return _fun_name(inner) if callable(inner) else "<unnamed function>"
+    return fun_name(inner) if callable(inner) else "<unnamed function>"
 
 
 # ---------------------------------------------------------------------------------------------------------------
