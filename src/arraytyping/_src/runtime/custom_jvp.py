@@ -33,6 +33,7 @@ from arraytyping._src.runtime import tree
 from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.control_flow.common import typematch
 from arraytyping._src.runtime.core import Primitive, Tracer, find_top_trace
+from arraytyping._src.runtime.jit_call import derived
 from arraytyping._src.runtime.jit_call import fun_name as function_name
 from arraytyping._src.runtime.tracing import abstractify, trace_to_jaxpr
 
@@ -170,12 +171,18 @@ def _batching_rule(size: int, args: Sequence[Any], dims: Sequence[int | None], *
 
     moved = [x if d is None else batching.moveaxis(x, d, 0) for x, d in zip(args, dims)]
     in_batched = [d is not None for d in dims]
-    batched, _ = batching.batch_jaxpr(call_jaxpr, size, in_batched, True)
-    axes = [0 if b else None for b in in_batched[num_consts:]]
-    vectorized: Callable[[list[Any], list[Any]], list[Any]] = vmap(jvp.__call__, in_axes=(axes, axes), out_axes=0,
-                                                                   axis_size=size)
-    outs = custom_jvp_call_p.bind(*moved, call_jaxpr=batched, jvp=BatchedRule(vectorized, jvp),
-                                  num_consts=num_consts, symbolic_zeros=symbolic_zeros)
+
+    def make() -> tuple[jx.ClosedJaxpr, BatchedRule]:
+        batched, _ = batching.batch_jaxpr(call_jaxpr, size, in_batched, True)
+        axes = [0 if b else None for b in in_batched[num_consts:]]
+        vectorized: Callable[[list[Any], list[Any]], list[Any]] = vmap(jvp.__call__, in_axes=(axes, axes),
+                                                                       out_axes=0, axis_size=size)
+        return batched, BatchedRule(vectorized, jvp)
+
+    # once per jaxpr, rule and batching (as a jit's batched jaxpr): a repeated vmap call batches nothing again
+    batched, rule = derived(call_jaxpr, ("custom_jvp batch", jvp, size, tuple(in_batched)), make)
+    outs = custom_jvp_call_p.bind(*moved, call_jaxpr=batched, jvp=rule, num_consts=num_consts,
+                                  symbolic_zeros=symbolic_zeros)
     return list(outs), [0] * len(call_jaxpr.out_avals)
 
 

@@ -37,7 +37,7 @@ from arraytyping._src.runtime.tracing import abstractify, trace_to_jaxpr
 if TYPE_CHECKING:
     from arraytyping._src.runtime.dispatch import JitFunction
 
-__all__ = ["fun_name", "jit_p", "staged_call"]
+__all__ = ["derived", "fun_name", "jit_p", "staged_call"]
 
 _T = TypeVar("_T")
 
@@ -167,7 +167,7 @@ def _jit_batching_rule(size: int, args: Sequence[Any], dims: Sequence[int | None
                                                           [batching.AS_IS] * len(jaxpr.out_avals))
         return _own(_separated(batched)), out_axes
 
-    closed, out_axes = _derived(jaxpr, ("batch", size, tuple(dims)), make)
+    closed, out_axes = derived(jaxpr, ("batch", size, tuple(dims)), make)
     outs = jit_p.bind(*args, jaxpr=closed, name=name)
     return list(outs), list(out_axes)
 
@@ -191,7 +191,7 @@ def _tangents(avals: Sequence[ShapedArray], nonzero: Sequence[bool], tangents: S
 _DERIVED: Final[weakref.WeakKeyDictionary[jx.ClosedJaxpr, dict[Hashable, Any]]] = weakref.WeakKeyDictionary()
 
 
-def _derived(jaxpr: jx.ClosedJaxpr, key: Hashable, make: Callable[[], _T]) -> _T:
+def derived(jaxpr: jx.ClosedJaxpr, key: Hashable, make: Callable[[], _T]) -> _T:
     """What a transformation's rule makes of ``jaxpr`` (its JVP, split or transposed jaxprs), made once per
     ``key`` (JAX caches them by the jaxpr too): a jitted function's derivative, batched or transposed again at each
     call, is then the same jaxprs, so it is compiled once."""
@@ -211,7 +211,7 @@ def _jit_jvp(primals: Sequence[Any], tangents: Sequence[Any], *, jaxpr: jx.Close
         jvp, out_nz = ad.jvp_closed_jaxpr(jaxpr, nz, [False] * n_out)
         return _own(_separated(jvp)), out_nz
 
-    closed, out_nz = _derived(jaxpr, ("jvp", tuple(nz)), make)
+    closed, out_nz = derived(jaxpr, ("jvp", tuple(nz)), make)
     outs = jit_p.bind(*primals, *[t for t, z in zip(tangents, nz) if z], jaxpr=closed, name=name)
     return list(outs[:n_out]), _tangents(jaxpr.out_avals, out_nz, outs[n_out:])
 
@@ -265,7 +265,7 @@ def _split(jaxpr: jx.ClosedJaxpr, nz: Sequence[bool], name: str) -> _Split:
 def _jit_linearize(primals: Sequence[Any], tangents: Sequence[Any], *, jaxpr: jx.ClosedJaxpr, name: str
                    ) -> tuple[list[Any], list[Any]]:
     nz = [_nonzero(t) for t in tangents]
-    sp = _derived(jaxpr, ("linearize", tuple(nz)), lambda: _split(jaxpr, nz, name))
+    sp = derived(jaxpr, ("linearize", tuple(nz)), lambda: _split(jaxpr, nz, name))
     computed = iter(jit_p.bind(*primals, jaxpr=sp.primal, name=name))
     results: list[Any] = [next(computed) if k else None for k in sp.keep]
     inputs = [*sp.consts, *primals]
@@ -303,7 +303,7 @@ def _jit_transpose(cts: Sequence[Any], *args: Any, jaxpr: jx.ClosedJaxpr, name: 
 
         return _own(_stage(backward, [*known_avals, *ct_avals], f"transpose of jit({name})"))
 
-    staged = _derived(jaxpr, ("transpose", tuple(linear), tuple(ct_nz), tuple(known_avals)), make)
+    staged = derived(jaxpr, ("transpose", tuple(linear), tuple(ct_nz), tuple(known_avals)), make)
     outs = iter(jit_p.bind(*known, *[c for c, nz in zip(cts, ct_nz) if nz], jaxpr=staged, name=name))
     return [next(outs) if lin else None for lin in linear]
 
