@@ -123,6 +123,9 @@ FUNCTIONS: dict[str, tuple[str, list[Any]]] = {
     "np_rot90_2": ("lambda a: np.rot90(a, 2)", ["float32[3,4]"]),
     "np_rot90_3": ("lambda a: np.rot90(a, 3)", ["float32[3,4]"]),
     "np_roll_axis": ("lambda a: np.roll(a, 1, axis=0)", ["float32[3,4]"]),
+    "np_roll_traced": ("lambda a, s: np.roll(a, s, axis=1)", ["float32[3,4]", "int32[]"]),
+    "np_roll_traced_flat": ("lambda a, s: np.roll(a, s)", ["float32[3,4]", "float32[2]"]),
+    "np_roll_traced_axes": ("lambda a, s: np.roll(a, s, axis=(0, -1))", ["float32[3,4]", "int8[2]"]),
     "np_diag_1d": ("np.diag", ["float32[4]"]),
     "np_clip": ("lambda a: np.clip(a, 0, 1)", ["float32[4]"]),
     "np_clip_max_only": ("lambda a: np.clip(a, max=1.5)", ["int8[4]"]),
@@ -193,6 +196,8 @@ VALUES: dict[str, tuple[str, list[Any]]] = {
     "cj_user": ("grad(cj_f, argnums=(0, 1))", ["float32[]", "float32[]"]),
     "cj_nondiff": ("grad(lambda x: cj_app(np.sin, x))", ["float32[]"]),
     "cj_softplus_grad_grad": ("grad(grad(nn.softplus))", ["float32[]"]),
+    "roll_traced_vmap": ("vmap(lambda r, k: np.roll(r, k))", ["float32[3,4]", "int32[3]"]),
+    "roll_traced_grad": ("grad(lambda a, s: (np.roll(a, s) * np.arange(4.0)).sum())", ["float32[4]", "float32[]"]),
 }
 
 

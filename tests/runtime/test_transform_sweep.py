@@ -34,8 +34,6 @@ DIFFERENCES: Final[dict[tuple[str, str], str]] = {
     **{(n, f"{a}/{t}"): _CONCRETE_UNDER_GRAD for n, arities, ts in (
         ("unique", ("1", "m"), ("grad", "jvp", "grad_weak")), ("nonzero", ("1", "m"), ("jvp",)),
         ("where", ("1", "m"), ("jvp",))) for a in arities for t in ts},
-    **{("roll", f"2/{t}"): "JAX takes a float shift (converted to an integer); the runtime refuses it, as numpy does"
-       for t in ("eager", "jit", "grad", "jit_grad", "jvp", "vmap", "grad_weak")},
 }
 """(function, ``arity/transformation``) -> why the runtime's answer differs from JAX's there."""
 

@@ -11808,11 +11808,11 @@ def rot90(m: Array[_T], k: int = ..., axes: tuple[int, int]=...) -> Array[_T]:
 @overload
 def rot90(m: ArrayLike, k: int = ..., axes: tuple[int, int]=...) -> Array[Any]: ...
 @overload
-def roll(a: Array[_T], shift: int | Sequence[int], axis: int | Sequence[int] | None = ...) -> Array[_T]:
+def roll(a: Array[_T], shift: ArrayLike | Sequence[int], axis: int | Sequence[int] | None = ...) -> Array[_T]:
     '``a`` with its elements shifted by ``shift`` along ``axis`` (the flattened array by default), cyclically.'
     ...
 @overload
-def roll(a: ArrayLike, shift: int | Sequence[int], axis: int | Sequence[int] | None = ...) -> Array[Any]: ...
+def roll(a: ArrayLike, shift: ArrayLike | Sequence[int], axis: int | Sequence[int] | None = ...) -> Array[Any]: ...
 @overload
 def tile(A: Array[_T], reps: int | Sequence[int]) -> Array[_T]:
     '``A`` repeated ``reps`` times along each axis.'

@@ -16,6 +16,8 @@ from arraytyping import shape_rules
 from arraytyping._src.runtime import lax
 from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.avals import SEQUENCE_TYPES
+from arraytyping._src.runtime.lax_functions import dynamic_slice
+from arraytyping._src.runtime.numpy.binary import remainder
 from arraytyping._src.runtime.numpy._promotion import ArrayLike, array_fn, arraylike, jitted, promote_args, shape_of
 from arraytyping._src.runtime.operand_checks import literal, numpy_broadcast
 
@@ -377,13 +379,61 @@ def _roll_flat_body(a: Any, *, shift: tuple[int, ...]) -> Any:
 _roll_flat = array_fn(_roll_flat_body, "roll")
 
 
-def roll(a: ArrayLike, shift: int | Sequence[int], axis: int | Sequence[int] | None = None) -> Array:
-    """``a`` with its elements shifted by ``shift`` along ``axis`` (the flattened array by default), cyclically."""
-    if isinstance(shift, Array) and shift.ndim == 0:
-        shift = operator.index(shift)
+_I32: Final = np.dtype("int32")
+
+
+def _roll_dynamic_body(a: Any, shift: Any, *, axis: tuple[int, ...]) -> Any:
+    """JAX's ``_roll_dynamic``: a shift that is no tuple of integers (an array, traced or of floats) is converted to
+    ``int32``, taken modulo each axis's size, and the axis rolled by a dynamic slice of ``a`` concatenated with
+    itself."""
+    a = promote_args(a)[0]
+    s = shape_of(a)
+    axes = tuple(canonicalize_axis(i, len(s)) for i in axis)
+    b_shape = numpy_broadcast(shape_of(shift), (len(axes),))
+    if len(b_shape) != 1:
+        raise ValueError("'shift' and 'axis' arguments to roll must be scalars or 1D arrays")
+    shift_shape = shape_of(shift)
+    shifts = lax.broadcast_in_dim(shift, b_shape, tuple(range(len(b_shape) - len(shift_shape), len(b_shape))))
+    for j, ax in enumerate(np.broadcast_to(np.array(axes), b_shape).tolist()):
+        size = lax.full((), shape_of(a)[ax], _I32)
+        x = lax.convert_element_type(lax.squeeze(lax.slice_in_dim(shifts, j, j + 1, 0), (0,)), _I32)
+        x = remainder(x, lax.max(size, lax.full((), 1, _I32)))
+        a_concat = lax.concatenate([a, a], ax)
+        start = lax.sub(size, x)
+        a = dynamic_slice(a_concat, [start if i == ax else np.int32(0) for i in range(len(s))],
+                          shape_of(a))
+    return a
+
+
+_roll_dynamic = array_fn(_roll_dynamic_body, "roll", call_name="_roll_dynamic")
+
+
+def _roll_dynamic_flat_body(a: Any, shift: Any) -> Any:
+    a = promote_args(a)[0]
+    s = shape_of(a)
+    return lax.reshape(_roll_dynamic(lax.reshape(a, (math.prod(s),)), shift, axis=(0,)), s)
+
+
+_roll_dynamic_flat = array_fn(_roll_dynamic_flat_body, "roll")
+
+
+def roll(a: ArrayLike, shift: ArrayLike | Sequence[int], axis: int | Sequence[int] | None = None) -> Array:
+    """``a`` with its elements shifted by ``shift`` along ``axis`` (the flattened array by default), cyclically.
+
+    As in JAX, a shift that is no integer or sequence of integers (a traced array, floats) is rolled dynamically:
+    converted to ``int32`` (floats truncated) and taken modulo the axis's size."""
+    arraylike(a, "roll")
+    try:
+        static = _axis_tuple(shift)
+    except TypeError:
+        from arraytyping._src.runtime.numpy.creation import asarray  # creation imports this module
+        dynamic = asarray(shift)
+        if axis is None:
+            return _roll_dynamic_flat(a, dynamic)
+        return _roll_dynamic(a, dynamic, axis=_axis_tuple(axis))
     if axis is None:
-        return _roll_flat(a, shift=_axis_tuple(shift))
-    return _roll(a, shift=_axis_tuple(shift), axis=_axis_tuple(axis))
+        return _roll_flat(a, shift=static)
+    return _roll(a, shift=static, axis=_axis_tuple(axis))
 
 
 def _tile_body(a: Any, *, reps: tuple[int, ...]) -> Any:
