@@ -57,7 +57,7 @@ from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.array_impl import ArrayImpl
 from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.core import (
-    MainTrace, Primitive, Trace, Tracer, find_top_trace, new_main,
+    MainTrace, Primitive, Trace, Tracer, concrete_value, find_top_trace, new_main,
 )
 from arraytyping._src.runtime.tracing import ConstVal, JaxprBuilder, JaxprTrace, JaxprTracer, abstractify
 
@@ -261,6 +261,9 @@ class JVPTracer(Tracer):
         self.primal = primal
         self.tangent = tangent
         self.aval = abstractify(primal)
+
+    def to_concrete_value(self) -> Any:
+        return concrete_value(self.primal)
 
     # A concrete primal can be used as a Python bool or int, as in JAX (``if x > 0`` under eager grad).
     def __bool__(self) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import numpy as np
 
@@ -206,9 +206,49 @@ class Tracer(Array):
             TracerIntegerConversionError, "__index__() (a traced value used as an index, size or shape)",
             "Shapes, sizes and Python-level indices must be static: pass them as Python ints, not arrays.")
 
+    def to_concrete_value(self) -> Any:
+        """The concrete array this tracer stands for where it is known while tracing (the primal of eager
+        forward-mode differentiation, as JAX's ``to_concrete_value``), else ``None``."""
+        return None
+
+    def item(self) -> Any:
+        value = self.to_concrete_value()
+        if value is None:
+            raise self._concretization(
+                ConcretizationTypeError, "item()",
+                "Keep the value as an array or compute it outside the traced function.")
+        if self.aval.size != 1:
+            raise TypeError(f"item() needs an array with one element, got {self.aval.str_short()}")
+        return np.asarray(value).item()
+
+    def _only_concrete(self, method: str) -> NoReturn:
+        raise self._concretization(ConcretizationTypeError, f"{method}()",
+                                   "It is only available on arrays outside traced functions.")
+
+    def tolist(self) -> Any:
+        self._only_concrete("tolist")
+
+    def delete(self) -> None:
+        self._only_concrete("delete")
+
+    def devices(self) -> Any:
+        self._only_concrete("devices")
+
+    def is_deleted(self) -> bool:
+        self._only_concrete("is_deleted")
+
     def __repr__(self) -> str:
         return f"Traced<{self.aval.str_short()}{', weak_type=True' if self.aval.weak_type else ''}>" \
                f"with<{type(self.owner).__name__}>"
+
+
+def concrete_value(x: Any) -> Any:
+    """``x`` where its value is known now: ``x`` itself when it is no tracer, the concrete array a tracer stands
+    for (the primal under eager differentiation), else ``None`` (JAX's ``core.to_concrete_value``). Functions whose
+    result shape depends on values (``nonzero``, ``unique``, boolean masks) work where it is known."""
+    if isinstance(x, Tracer):
+        return x.to_concrete_value()
+    return x
 
 
 def leaked_tracer_error(t: Tracer) -> UnexpectedTracerError:

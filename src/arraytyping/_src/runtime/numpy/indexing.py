@@ -30,7 +30,7 @@ from arraytyping._src.runtime import primitives as P
 from arraytyping._src.runtime import sorting as S
 from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.avals import ShapedArray
-from arraytyping._src.runtime.core import Tracer
+from arraytyping._src.runtime.core import Tracer, concrete_value
 from arraytyping._src.runtime.numpy._promotion import (
     ARRAY_TYPES, ArrayLike, array_fn, as_dtype, common_dtype, kind_of, operand, promote_args, shape_of,
 )
@@ -249,9 +249,10 @@ _static = array_fn(_static_body, "getitem")
 
 
 def _concrete(x: Any) -> Any:
-    if isinstance(x, Tracer):
+    value = concrete_value(x)
+    if value is None:
         raise NonConcreteBooleanIndexError(f"Array boolean indices must be concrete; got {x.aval.str_short()}")
-    return np.asarray(x)
+    return np.asarray(value)
 
 
 def _expand_bool(parsed: list[_Parsed], shape: tuple[int, ...]) -> list[_Parsed]:
@@ -835,7 +836,8 @@ def repeat_by_array(a: Any, repeats: Any, axis: int | None, total_repeat_length:
         axis = 0
     ax = canonicalize_axis(axis, a.ndim) if a.ndim else 0
     if total_repeat_length is None:
-        reps_host = np.ravel(np.asarray(repeats))
+        known = concrete_value(repeats)
+        reps_host = np.ravel(np.asarray(known if known is not None else repeats))
         if a.ndim != 0:
             reps_host = np.broadcast_to(reps_host, (a.shape[ax],))
         total = int(np.sum(reps_host))

@@ -17,7 +17,7 @@ from arraytyping._src.runtime import gather_scatter as G
 from arraytyping._src.runtime import lax
 from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.avals import ShapedArray
-from arraytyping._src.runtime.core import Tracer
+from arraytyping._src.runtime.core import ConcretizationTypeError, concrete_value
 from arraytyping._src.runtime.numpy._promotion import (
     BOOL, ArrayLike, array_fn, as_dtype, canonical_dtype, common_dtype, jitted, kind_of, promote_args, shape_of,
 )
@@ -217,16 +217,15 @@ _nonzero = jitted(_nonzero_body, "nonzero")
 def nonzero(a: ArrayLike, *, size: int | None = None, fill_value: Any = None) -> tuple[Array, ...]:
     """The indices of the nonzero elements of ``a``, one array per axis. Under a trace their number must be given
     as ``size`` (the result is cut or padded to it, with ``fill_value`` or 0); on concrete arrays it is counted."""
+    if np.ndim(a) == 0:
+        raise ValueError("Calling nonzero on 0d arrays is not allowed. Use jnp.atleast_1d(scalar).nonzero() "
+                         "instead.")
     if size is None:
-        if isinstance(a, Tracer):
-            from arraytyping._src.runtime.core import ConcretizationTypeError  # noqa: PLC0415
+        known = concrete_value(a)
+        if known is None:
             raise ConcretizationTypeError("The size argument of nonzero must be statically specified to use "
                                           "nonzero within transformations.")
-        host = np.asarray(a)
-        if host.ndim == 0:
-            raise ValueError("Calling nonzero on 0d arrays is not allowed. Use jnp.atleast_1d(scalar).nonzero() "
-                             "instead.")
-        size = int(np.count_nonzero(host))
+        size = int(np.count_nonzero(np.asarray(known)))
     given: object = fill_value
     fv: Any = fill_value if given is None or isinstance(given, tuple) else np.asarray(fill_value).item()
     return tuple(_nonzero(a, size=operator.index(size), fill_value=fv))
@@ -351,9 +350,10 @@ def unique(ar: ArrayLike, return_index: bool = False, return_inverse: bool = Fal
     occurrences, the inverse indices and the counts. Under a trace ``size`` must be given (padded with
     ``fill_value``, by default the smallest unique element); on concrete arrays it is counted."""
     if size is None:
-        if isinstance(ar, Tracer):
-            from arraytyping._src.runtime.core import ConcretizationTypeError  # noqa: PLC0415
+        known = concrete_value(ar)
+        if known is None:
             raise ConcretizationTypeError("unique() with a traced argument needs a static size= argument")
+        ar = known  # as JAX's concrete_or_error: under eager differentiation the result is a constant
         host = np.asarray(ar)
         host_axis = None if axis is None else canonicalize_axis(axis, host.ndim)
         with np.errstate(invalid="ignore"):

@@ -488,5 +488,5 @@ def repeat(a: ArrayLike, repeats: ArrayLike, axis: int | None = None, *,
 
 
 def _concrete(x: Any) -> bool:
-    from arraytyping._src.runtime.core import Tracer  # noqa: PLC0415
-    return not isinstance(x, Tracer)
+    from arraytyping._src.runtime.core import concrete_value  # noqa: PLC0415
+    return concrete_value(x) is not None
