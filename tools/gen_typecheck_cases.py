@@ -326,7 +326,8 @@ def lax_dtype_cases(cfg: lattice.LatticeConfig) -> list[str]:
 
 LAX_SAME_CASES: Final = {"add": "", "max": "", "dynamic_update_slice": ", ()", "dot_general": ", (((), ()), ((), ()))"}
 """The ``lax_same`` functions the cases hold, by their arguments after the two operands (``mul`` and ``min`` have
-``add``'s and ``max``'s rule and overloads, ``pad`` ``max``'s; ``dynamic_update_slice`` is never weak;
+``add``'s and ``max``'s rule and overloads, ``pad`` and ``select`` ``max``'s (``select``'s after its predicate:
+typecheck_cases/handwritten/lax_elementwise.py); ``dynamic_update_slice`` is never weak;
 ``dot_general`` takes two dtypes, typed by the stubs where they are one)."""
 
 

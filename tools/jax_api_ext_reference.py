@@ -249,8 +249,14 @@ def _nn_value_cases() -> Iterator[str]:
         yield bad
 
 
+LAX_ELEMENTWISE = ("neg", "sign", "square", "floor", "ceil", "round", "cbrt", "exp", "exp2", "expm1", "log", "log1p",
+                   "sqrt", "logistic", "sin", "cos", "tan", "tanh", "asin", "acos", "atan", "sinh", "cosh", "asinh",
+                   "acosh", "atanh", "bitwise_not", "erfc")
+"""The elementwise ``jax.lax`` functions of one operand that keep its type, beyond the special functions."""
 LAX_UNARY = ("lax.rsqrt({})", "lax.erf({})", "lax.erf_inv({})", "lax.lgamma({})", "lax.digamma({})",
-             "lax.integer_pow({}, 3)", "lax.integer_pow({}, -2)", "lax.integer_pow({}, 0)")
+             "lax.integer_pow({}, 3)", "lax.integer_pow({}, -2)", "lax.integer_pow({}, 0)",
+             *(f"lax.{fn}({{}})" for fn in LAX_ELEMENTWISE), "lax.round({}, lax.RoundingMethod.TO_NEAREST_EVEN)",
+             "lax.stop_gradient({})")
 PAIR_OPERANDS = ("S('bool', (2, 3))", "S('int8', (2, 3))", "S('int32', (2, 3))", "S('uint8', (2, 3))",
                  "S('int64', (2, 3))", "S('float16', (2, 3))", "S('bfloat16', (2, 3))", "S('float32', (2, 3))",
                  "S('float64', (2, 3))", "S('complex64', (2, 3))", "S('float32', (2, 3), True)",
@@ -270,7 +276,8 @@ def _lax_abstract_cases() -> Iterator[str]:
         yield f"eval_shape(lambda: lax.iota({dt}, 4))"
     for a, b in itertools.product(PAIR_OPERANDS, repeat=2):
         for fn in ("lax.add({}, {})", "lax.mul({}, {})", "lax.max({}, {})", "lax.min({}, {})",
-                   "lax.dot_general({}, {}, (((1,), (1,)), ((), ())))", "lax.clamp({0}, {1}, {1})"):
+                   "lax.dot_general({}, {}, (((1,), (1,)), ((), ())))", "lax.clamp({0}, {1}, {1})",
+                   "lax.select(True, {}, {})"):
             yield _abstract_call(fn, a, b)
     for a in PAIR_OPERANDS[:12]:
         for pref in ("None", "'float32'", "'int32'", "'int8'", "'float64'", "'complex64'", "'int16'", "'uint32'",
@@ -302,9 +309,13 @@ def _lax_value_cases() -> Iterator[str]:
     for d in ("float32", "float16", "bfloat16", "float64"):
         x = f"A({d!r}, (3, 4), 1)"
         for fn in LAX_UNARY:
+            name = fn.split("(")[0].removeprefix("lax.")
             yield fn.format(f"jnp.abs({x}) + 0.5" if "rsqrt" in fn or "gamma" in fn else
-                            f"jnp.tanh({x})" if "erf_inv" in fn else x)
+                            f"jnp.abs({x}) + 1.5" if name in ("log", "log1p", "sqrt", "acosh") else
+                            f"jnp.tanh({x})" if name in ("erf_inv", "asin", "acos", "atanh") else x)
         yield f"lax.clamp(np.array(-1, {d!r}), {x}, np.array(1.5, {d!r}))"
+        yield f"lax.select({x} > 0, {x}, lax.neg({x}))"
+        yield f"lax.select(False, {x}, {x} * 2)"
         yield f"lax.top_k({x}, 3)"
         yield f"lax.top_k({x}, 2, axis=0)"
         yield f"lax.convert_element_type({x}, 'int32')"

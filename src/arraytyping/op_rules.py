@@ -1142,12 +1142,17 @@ def nn_one_hot_result(operand: str, dtype: str | None = None, config: LatticeCon
 # jax.lax: the dtype rules of the primitives arraytyping.lax exposes beyond one dtype in, the same out
 
 LAX_UNARY_KINDS: Final[Mapping[str, str]] = MappingProxyType({
-    "rsqrt": "fc", "logistic": "fc", "erf": "f", "erfc": "f", "erf_inv": "f", "lgamma": "f", "digamma": "f",
+    "neg": "iufc", "sign": "iufc", "square": "iufc", "floor": "f", "ceil": "f", "round": "f", "cbrt": "f",
+    "exp": "fc", "exp2": "fc", "expm1": "fc", "log": "fc", "log1p": "fc", "sqrt": "fc", "rsqrt": "fc",
+    "logistic": "fc", "sin": "fc", "cos": "fc", "tan": "fc", "tanh": "fc", "asin": "fc", "acos": "fc", "atan": "fc",
+    "sinh": "fc", "cosh": "fc", "asinh": "fc", "acosh": "fc", "atanh": "fc", "bitwise_not": "biu",
+    "erf": "f", "erfc": "f", "erf_inv": "f", "lgamma": "f", "digamma": "f",
     "broadcast_in_dim": "biufc", "dynamic_slice": "biufc"})
 """The ``jax.lax`` functions of one array operand that keep its dtype and weak flag, by the dtype kinds they accept
-(JAX's ``standard_unop(_float | _complex, ...)``: ``"fc"``). ``broadcast_in_dim`` and ``dynamic_slice`` take any
-dtype: their other arguments are a shape and start indices, which change the shape alone (JAX's weak-type rule for
-them is the operand's: ``_argnum_weak_type(0)``)."""
+(JAX's ``standard_unop(_float | _complex, ...)``: ``"fc"``; ``_num``: ``"iufc"``; ``bitwise_not``'s primitive is
+``not``, of ``_bool_or_int``). The runtime's primitives check these same kinds. ``broadcast_in_dim`` and
+``dynamic_slice`` take any dtype: their other arguments are a shape and start indices, which change the shape alone
+(JAX's weak-type rule for them is the operand's: ``_argnum_weak_type(0)``)."""
 
 
 def lax_unary_result(fn: str, operand: Operand, config: LatticeConfig = LatticeConfig()) -> Operand:
@@ -1162,12 +1167,12 @@ def lax_unary_result(fn: str, operand: Operand, config: LatticeConfig = LatticeC
 
 LAX_SAME_KINDS: Final[Mapping[str, str]] = MappingProxyType({
     "add": "iufc", "mul": "iufc", "max": "biufc", "min": "biufc", "clamp": "biufc",
-    "pad": "biufc", "dynamic_update_slice": "biufc", "conv_general_dilated": "biufc"})
+    "pad": "biufc", "dynamic_update_slice": "biufc", "conv_general_dilated": "biufc", "select": "biufc"})
 """The ``jax.lax`` primitives of operands of one dtype (no promotion), by the dtype kinds they accept (JAX's
 ``standard_naryop([_num, _num], 'add')``: ``"iufc"``; ``max``, ``min`` and ``clamp`` take any dtype; ``pad``'s
 operands are ``(operand, padding_value)``, ``dynamic_update_slice``'s ``(operand, update)``,
-``conv_general_dilated``'s ``(lhs, rhs)`` without a ``preferred_element_type``, each checked by JAX's
-``check_same_dtypes``)."""
+``conv_general_dilated``'s ``(lhs, rhs)`` without a ``preferred_element_type``, ``select``'s ``(on_true,
+on_false)`` after its predicate, each checked by JAX's ``check_same_dtypes``)."""
 
 LAX_INDEXED: Final = frozenset({"dynamic_update_slice"})
 """The :data:`LAX_SAME_KINDS` functions whose start indices, strong integer arrays once converted, are operands of

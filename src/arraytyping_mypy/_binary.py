@@ -215,9 +215,9 @@ def linalg_solve_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
 
 
 def lax_same_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
-    """``arraytyping.lax.add/mul/max/min(x, y)``, ``clamp(min, x, max)`` and the others of op_rules'
-    ``LAX_SAME_KINDS`` (``pad``, ``dynamic_update_slice``, ``conv_general_dilated``: a ``preferred_element_type``
-    makes it gradual): operands of one dtype, never promoted (a Python scalar is a weak array of its kind's default
+    """``arraytyping.lax.add/mul/max/min(x, y)``, ``clamp(min, x, max)``, ``select(pred, on_true, on_false)`` and
+    the others of op_rules' ``LAX_SAME_KINDS`` (``pad``, ``dynamic_update_slice``, ``conv_general_dilated``: a
+    ``preferred_element_type`` makes it gradual): operands of one dtype, never promoted (a Python scalar is a weak array of its kind's default
     dtype, so ``lax.add(x_f32, 2.0)`` runs with x64 off and is refused with it on). ``clamp`` is judged a pair at a
     time: ``min`` with ``x``, then that result (``x``'s dtype, weak when both are) with ``max``."""
     what = f"arraytyping.lax.{fn}"
@@ -225,14 +225,18 @@ def lax_same_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
     def rule(a: Member, b: Member) -> str | Exception:
         return rules.lax_same(fn, a, b)
 
+    first = 1 if fn == "select" else 0  # select's operands follow its predicate
+
     def hook(ctx: FunctionContext) -> Type:
-        n = 3 if fn == "clamp" else 2
+        n = 3 if fn in ("clamp", "select") else 2
         if len(ctx.arg_types) < n or not all(ctx.arg_types[i] for i in range(n)):
             return ctx.default_return_type
         if _types.passed(ctx, "preferred_element_type"):
             return AnyType(TypeOfAny.special_form)
-        out = binary(ctx, rules, ctx.arg_types[0][0], ctx.arg_types[1][0], "add", what, _errors.DTYPE_PROMOTION_ARG,
-                     rule)
+        out = binary(ctx, rules, ctx.arg_types[first][0], ctx.arg_types[first + 1][0], "add", what,
+                     _errors.DTYPE_PROMOTION_ARG, rule)
+        if fn == "select":
+            return out
         if n == 3 and not (isinstance(p := get_proper_type(out), AnyType) and p.type_of_any == TypeOfAny.from_error):
             out = binary(ctx, rules, out, ctx.arg_types[2][0], "add", what, _errors.DTYPE_PROMOTION_ARG, rule)
         return out

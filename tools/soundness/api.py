@@ -249,9 +249,10 @@ def linalg_tuple_functions(weight: float) -> list[Entry]:
 _TUPLE_CLASS: Final = op_rules.LINALG_TUPLE_CLASSES
 
 
-_LAX_TYPED: Final = ("rsqrt", "erf", "erf_inv", "lgamma", "digamma")
-"""The one-operand ``arraytyping.lax`` functions typed by ``op_rules.lax_unary_result``; ``lax_functions`` adds
-those typed by ``lax_dtype_result`` and ``lax_same_result``, and the shape functions."""
+_LAX_TYPED: Final = tuple(n for n in op_rules.LAX_UNARY_KINDS if n not in ("broadcast_in_dim", "dynamic_slice"))
+"""The one-operand ``arraytyping.lax`` functions typed by ``op_rules.lax_unary_result`` (those of other arguments
+besides the operand are shape functions, below); ``lax_functions`` adds those typed by ``lax_dtype_result`` and
+``lax_same_result``, and the shape functions."""
 
 
 def lax_functions(weight: float = 0.2) -> list[Entry]:
@@ -515,6 +516,10 @@ NOT_FUZZED: Final[dict[str, str]] = {
     **{f"lax.{n}": "control flow: takes functions (typed by the transformations' signatures)"
        for n in ("cond", "switch", "fori_loop", "while_loop", "scan")},
     "lax.ConvDimensionNumbers": "a named tuple of dimension numbers, no dtype",
+    "lax.RoundingMethod": "an enum of rounding modes, no dtype",
+    "lax.select": ("lax.max's dtype rule after a predicate (max's entry fuzzes it; handwritten/lax_elementwise.py "
+                   "its signature); a Python-scalar case beside an array one is a shape error of select_n"),
+    "lax.stop_gradient": "the identity on any pytree, typed (x: T) -> T: every checker answers the operand's type",
     "random.categorical": "the default integer whatever the logits, which must be real floating (generated cases)",
     **{f"numpy.{n}": "an abstract class: used in annotations (type variables' bounds, aliases), not called"
        for n in ("generic", "number", "integer", "signedinteger", "unsignedinteger", "inexact", "floating",

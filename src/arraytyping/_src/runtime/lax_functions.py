@@ -22,15 +22,14 @@ from arraytyping._src.config import config
 from arraytyping._src.promotion import explicit_dtype_name, to_dtype
 from arraytyping._src.runtime import lax as _lax
 from arraytyping._src.runtime import primitives as P
-from arraytyping._src.runtime.avals import HOST_VALUE_TYPES, ShapedArray
+from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.convolution import (
     ConvDimensionNumbers, conv_dimension_numbers, conv_general_dilated_p,
 )
 from arraytyping._src.runtime.core import Tracer
-from arraytyping._src.runtime.elementwise import rsqrt_p
+from arraytyping._src.runtime.lax_elementwise import add, check_operand, max, min
 from arraytyping._src.runtime.shape_primitives import pad_p
 from arraytyping._src.runtime.slicing import dynamic_slice_p, dynamic_update_slice_p
-from arraytyping._src.runtime.special import digamma_p, erf_inv_p, erf_p, lgamma_p
 from arraytyping._src.runtime.top_k import top_k_p
 from arraytyping._src.runtime.jaxpr import ClosedJaxpr
 from arraytyping._src.runtime.tracing import abstractify, trace_to_jaxpr
@@ -38,9 +37,8 @@ from arraytyping._src.runtime.windowed_reductions import MONOIDS, reduce_window_
 from arraytyping._src.runtime.annotations import AnyArray, ArrayLike
 from arraytyping.typing import DTypeLike
 
-__all__ = ["ConvDimensionNumbers", "add", "broadcast_in_dim", "clamp", "conv_general_dilated",
-           "convert_element_type", "digamma", "dot_general", "dynamic_slice", "dynamic_update_slice", "erf",
-           "erf_inv", "integer_pow", "iota", "lgamma", "max", "min", "mul", "pad", "reduce_window", "rsqrt", "top_k"]
+__all__ = ["ConvDimensionNumbers", "broadcast_in_dim", "conv_general_dilated", "convert_element_type",
+           "dot_general", "dynamic_slice", "dynamic_update_slice", "iota", "pad", "reduce_window", "top_k"]
 
 DotDimensionNumbers: TypeAlias = tuple[tuple[Sequence[int], Sequence[int]], tuple[Sequence[int], Sequence[int]]]
 ConvGeneralDilatedDimensionNumbers: TypeAlias = "tuple[str, str, str] | ConvDimensionNumbers | None"
@@ -55,12 +53,6 @@ def _user_dtype(dtype: Any) -> np.dtype[Any]:
     return registry.INFO[explicit_dtype_name(to_dtype(dtype).name, config.x64, dtype)].dtype
 
 
-def _check_operand(name: str, *xs: Any) -> None:
-    for x in xs:
-        if not isinstance(x, (Array, *HOST_VALUE_TYPES)):
-            raise TypeError(f"{name}: {type(x).__name__} {x!r:.60} is not a valid JAX type")
-
-
 def _shape(shape: Any, what: str = "shape") -> tuple[int, ...]:
     if isinstance(shape, int):
         return (shape,)
@@ -72,90 +64,13 @@ def _shape(shape: Any, what: str = "shape") -> tuple[int, ...]:
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# Elementwise
-
-
-def add(x: ArrayLike, y: ArrayLike) -> AnyArray:
-    """Elementwise ``x + y`` of operands of one dtype (``lax.add``)."""
-    _check_operand("add", x, y)
-    out: AnyArray = P.add_p.bind(x, y)
-    return out
-
-
-def mul(x: ArrayLike, y: ArrayLike) -> AnyArray:
-    """Elementwise ``x * y`` of operands of one dtype (``lax.mul``)."""
-    _check_operand("mul", x, y)
-    out: AnyArray = P.mul_p.bind(x, y)
-    return out
-
-
-def max(x: ArrayLike, y: ArrayLike) -> AnyArray:
-    """Elementwise maximum of operands of one dtype (``lax.max``; NaN wins)."""
-    _check_operand("max", x, y)
-    out: AnyArray = P.max_p.bind(x, y)
-    return out
-
-
-def min(x: ArrayLike, y: ArrayLike) -> AnyArray:
-    """Elementwise minimum of operands of one dtype (``lax.min``; NaN wins)."""
-    _check_operand("min", x, y)
-    out: AnyArray = P.min_p.bind(x, y)
-    return out
-
-
-def rsqrt(x: ArrayLike, *, accuracy: None = None) -> AnyArray:
-    """Elementwise ``1 / sqrt(x)`` (floating and complex operands)."""
-    _check_operand("rsqrt", x)
-    out: AnyArray = rsqrt_p.bind(x, accuracy=accuracy)
-    return out
-
-
-def erf(x: ArrayLike) -> AnyArray:
-    """The error function (floating operands)."""
-    _check_operand("erf", x)
-    out: AnyArray = erf_p.bind(x)
-    return out
-
-
-def erf_inv(x: ArrayLike) -> AnyArray:
-    """The inverse of the error function (floating operands)."""
-    _check_operand("erf_inv", x)
-    out: AnyArray = erf_inv_p.bind(x)
-    return out
-
-
-def lgamma(x: ArrayLike) -> AnyArray:
-    """The log of the absolute value of the gamma function (floating operands)."""
-    _check_operand("lgamma", x)
-    out: AnyArray = lgamma_p.bind(x)
-    return out
-
-
-def digamma(x: ArrayLike) -> AnyArray:
-    """The digamma function, the derivative of ``lgamma`` (floating operands)."""
-    _check_operand("digamma", x)
-    out: AnyArray = digamma_p.bind(x)
-    return out
-
-
-def integer_pow(x: ArrayLike, y: int) -> AnyArray:
-    """``x ** y`` for a static integer ``y`` (by repeated multiplication; integers take no negative power)."""
-    _check_operand("integer_pow", x)
-    out: AnyArray = P.integer_pow_p.bind(x, y=operator.index(y))
-    return out
-
-
-def clamp(min: ArrayLike, x: ArrayLike, max: ArrayLike) -> AnyArray:
-    """``x`` clamped to ``[min, max]`` (bounds of ``x``'s dtype, each a scalar or of ``x``'s shape)."""
-    _check_operand("clamp", min, x, max)
-    out: AnyArray = P.clamp_p.bind(min, x, max)
-    return out
+# Conversion
 
 
 def convert_element_type(operand: ArrayLike, new_dtype: DTypeLike) -> AnyArray:
     """``operand`` converted to ``new_dtype`` (canonicalized for x64), strongly typed. Complex to real discards
     the imaginary part (with numpy's ``ComplexWarning``, as JAX warns)."""
-    _check_operand("convert_element_type", operand)
+    check_operand("convert_element_type", operand)
     dtype = _user_dtype(new_dtype)
     if type(operand) is int:  # a big Python int converts by value (numpy), not through int32
         value: Any = np.asarray(operand).astype(dtype)
@@ -194,7 +109,7 @@ def _materialize(x: Any) -> AnyArray:
 def broadcast_in_dim(operand: ArrayLike, shape: Sequence[int], broadcast_dimensions: Sequence[int], *,
                      out_sharding: None = None) -> AnyArray:
     """``operand`` broadcast to ``shape``, its axis ``i`` becoming axis ``broadcast_dimensions[i]``."""
-    _check_operand("broadcast_in_dim", operand)
+    check_operand("broadcast_in_dim", operand)
     dims = _shape(shape)
     bdims = tuple(operator.index(d) for d in broadcast_dimensions)
     a = abstractify(operand)
@@ -276,7 +191,7 @@ def dynamic_slice(operand: ArrayLike, start_indices: Sequence[ArrayLike] | AnyAr
                   allow_negative_indices: bool | Sequence[bool] = True) -> AnyArray:
     """The ``slice_sizes`` block of ``operand`` starting at ``start_indices`` (traced values allowed; a start is
     clamped so the block stays inside the array)."""
-    _check_operand("dynamic_slice", operand)
+    check_operand("dynamic_slice", operand)
     indices = _start_indices("dynamic_slice", operand, start_indices, allow_negative_indices)
     out: AnyArray = dynamic_slice_p.bind(operand, *indices, slice_sizes=_shape(slice_sizes))
     return out
@@ -285,7 +200,7 @@ def dynamic_slice(operand: ArrayLike, start_indices: Sequence[ArrayLike] | AnyAr
 def dynamic_update_slice(operand: ArrayLike, update: ArrayLike, start_indices: Sequence[ArrayLike] | AnyArray, *,
                          allow_negative_indices: bool | Sequence[bool] = True) -> AnyArray:
     """``operand`` with the block at ``start_indices`` replaced by ``update`` (clamped to stay inside)."""
-    _check_operand("dynamic_update_slice", operand, update)
+    check_operand("dynamic_update_slice", operand, update)
     indices = _start_indices("dynamic_update_slice", operand, start_indices, allow_negative_indices)
     out: AnyArray = dynamic_update_slice_p.bind(operand, update, *indices)
     return out
@@ -294,7 +209,7 @@ def dynamic_update_slice(operand: ArrayLike, update: ArrayLike, start_indices: S
 def pad(operand: ArrayLike, padding_value: ArrayLike, padding_config: Sequence[tuple[int, int, int]]) -> AnyArray:
     """``operand`` padded with ``padding_value``: ``(low, high, interior)`` per axis; negative low/high remove
     elements."""
-    _check_operand("pad", operand, padding_value)
+    check_operand("pad", operand, padding_value)
     config_ = tuple((operator.index(lo), operator.index(hi), operator.index(i)) for lo, hi, i in padding_config)
     a, v = abstractify(operand), abstractify(padding_value)
     if v.ndim != 0:  # JAX's shape rule runs before its dtype rule
@@ -327,7 +242,7 @@ def iota(dtype: DTypeLike, size: int) -> AnyArray:
 
 def top_k(operand: ArrayLike, k: int, *, axis: int = -1) -> tuple[AnyArray, AnyArray]:
     """The ``k`` largest values along ``axis`` and their int32 indices (stable: equal values by index)."""
-    _check_operand("top_k", operand)
+    check_operand("top_k", operand)
     k = operator.index(k)
     if k < 0:
         raise ValueError(f"k argument to top_k must be nonnegative, got {k}")
@@ -348,7 +263,7 @@ def dot_general(lhs: ArrayLike, rhs: ArrayLike, dimension_numbers: DotDimensionN
     """The general dot product: ``((lhs_contracting, rhs_contracting), (lhs_batch, rhs_batch))`` axes; the result
     has the batch axes, then ``lhs``'s free axes, then ``rhs``'s. Operands of two dtypes compute in the
     higher-ranked one (XLA's rule; see :func:`arraytyping.op_rules.dot_general_result`)."""
-    _check_operand("dot_general", lhs, rhs)
+    check_operand("dot_general", lhs, rhs)
     (lc, rc), (lb, rb) = dimension_numbers
     dn = ((tuple(map(operator.index, lc)), tuple(map(operator.index, rc))),
           (tuple(map(operator.index, lb)), tuple(map(operator.index, rb))))
@@ -383,7 +298,7 @@ def conv_general_dilated(lhs: ArrayLike, rhs: ArrayLike, window_strides: Sequenc
     """The general dilated convolution (XLA's): strided, padded (explicitly or ``'SAME'``/``'VALID'``), with
     input (``lhs_dilation``) and kernel (``rhs_dilation``) dilation, feature and batch groups, and the layouts of
     ``dimension_numbers`` (e.g. ``('NCHW', 'OIHW', 'NCHW')``; the default is that one)."""
-    _check_operand("conv_general_dilated", lhs, rhs)
+    check_operand("conv_general_dilated", lhs, rhs)
     la, ra = abstractify(lhs), abstractify(rhs)
     dnums = conv_dimension_numbers(la.shape, ra.shape, dimension_numbers)
     lhs_dil = (1,) * (la.ndim - 2) if lhs_dilation is None else tuple(map(operator.index, lhs_dilation))

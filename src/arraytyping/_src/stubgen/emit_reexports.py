@@ -99,7 +99,7 @@ _IMPORTS: Final = (
     "from arraytyping import Array",
     "from arraytyping.typing import ArrayLike, DTypeLike, ShapeLike",
 )
-_IMPORTED: Final = frozenset({"Callable", "Iterator", "Sequence", "Any", "ClassVar", "Final", "Generic", "Literal",
+_IMPORTED: Final = frozenset({"enum", "Callable", "Iterator", "Sequence", "Any", "ClassVar", "Final", "Generic", "Literal",
                               "NamedTuple", "TypeVar", "overload", "TypeAlias", "np", "Array", "ArrayLike",
                               "DTypeLike", "ShapeLike", "AnyArray"})
 """What an annotation may name besides builtins and the stub's own declarations (``AnyArray`` is rewritten)."""
@@ -152,6 +152,9 @@ def _class_stub(node: ast.ClassDef, lines: Sequence[str]) -> list[str]:
             if annotation == "AnyArray" and (param := next(fields, None)) is not None:
                 annotation = f"Array[{param}]"
             out.append(f"    {item.target.id}: {annotation}{value}{ignore}")
+        elif (isinstance(item, ast.Assign) and "Enum" in bases and len(item.targets) == 1
+              and isinstance(item.targets[0], ast.Name) and isinstance(item.value, ast.Constant)):
+            out.append(f"    {item.targets[0].id} = {item.value.value!r}")  # an enum's member
     return out if len(out) > 1 else [*out, "    ..."]
 
 
@@ -338,10 +341,15 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
             function = nodes[-1]
             assert isinstance(function, ast.FunctionDef)
             params = tuple(p.arg for p in function.args.args)
-            declared_by_rule = (lax_same.clamp_declarations(cfg, (params[0], params[1], params[2]), docline(function))
-                                if name == "clamp" else
-                                lax_same.declarations(name, cfg, (params[0], params[1]), docline(function),
-                                                      _rest_of_signature(function, skip=2)))
+            if name == "clamp":
+                declared_by_rule = lax_same.clamp_declarations(cfg, (params[0], params[1], params[2]),
+                                                               docline(function))
+            elif name == "select":  # its operands follow the predicate
+                declared_by_rule = lax_same.declarations(name, cfg, (params[1], params[2]), docline(function),
+                                                         lead=f"{params[0]}: ArrayLike, ")
+            else:
+                declared_by_rule = lax_same.declarations(name, cfg, (params[0], params[1]), docline(function),
+                                                         _rest_of_signature(function, skip=2))
             typed += declared_by_rule
             body += [*declared_by_rule, *dtype_given.declare(function, None, "Any")]  # the pairs JAX refuses
         elif rel == "lax.py" and name == "top_k":
@@ -402,7 +410,8 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
                      if dtype_names else [])
     if "DType" in typed_names:  # a dtype argument (random.normal(key, dtype=...))
         typed_imports += ["from arraytyping.typing import DType"]
-    return "\n".join([*header, *([repr(doc), ""] if doc else []), *_IMPORTS, *typed_imports, "", *emit_all(rel), "",
+    imports = ("import enum", *_IMPORTS) if re.search(r"\benum\.", text) else _IMPORTS  # a class of enum.Enum's
+    return "\n".join([*header, *([repr(doc), ""] if doc else []), *imports, *typed_imports, "", *emit_all(rel), "",
                       *declarations, *keep_vars, *([""] if needed or keep_vars else []), text, ""])
 
 

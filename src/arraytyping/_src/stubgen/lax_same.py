@@ -22,7 +22,8 @@ from arraytyping.lattice import LatticeConfig
 __all__ = ["FUNCTIONS", "Clamp", "Overload", "clamp_declarations", "clamp_overloads", "clamp_rule", "declarations",
            "overloads", "rule", "simulate", "simulate_clamp", "typed"]
 
-FUNCTIONS: Final = ("add", "mul", "max", "min", "pad", "dynamic_update_slice", "conv_general_dilated", "dot_general")
+FUNCTIONS: Final = ("add", "mul", "max", "min", "pad", "dynamic_update_slice", "conv_general_dilated", "select",
+                    "dot_general")
 """The two-operand functions of ``op_rules.LAX_SAME_KINDS`` (``pad``'s ``operand`` and ``padding_value``,
 ``dynamic_update_slice``'s ``operand`` and ``update``, ``conv_general_dilated``'s ``lhs`` and ``rhs``: their other
 parameters follow unchanged), and ``dot_general``, whose operands may differ (``op_rules.lax_dot_general_result``:
@@ -136,15 +137,15 @@ def simulate(ovs: Sequence[Overload], a: Spec, b: Spec) -> str | None:
     return None
 
 
-def declarations(fn: str, cfg: LatticeConfig, params: tuple[str, str], doc: str | None, rest: str = ""
-                 ) -> list[str]:
-    """The ``@overload`` lines of ``lax.<fn>`` (``params``: its operands' names; ``rest``: the parameters after
-    them, as a stub writes them), ``doc`` on the first."""
+def declarations(fn: str, cfg: LatticeConfig, params: tuple[str, str], doc: str | None, rest: str = "",
+                 lead: str = "") -> list[str]:
+    """The ``@overload`` lines of ``lax.<fn>`` (``params``: its operands' names; ``lead``: the parameters before
+    them, ``rest``: those after them, as a stub writes them), ``doc`` on the first."""
     x, y = params
-    out = ["@overload", f"def {fn}({x}: {_UNKNOWN}, {y}: ArrayLike{rest}) -> Array[Any]: ...",  # gradual first
-           "@overload", f"def {fn}({x}: ArrayLike, {y}: {_UNKNOWN}{rest}) -> Array[Any]: ..."]
+    out = ["@overload", f"def {fn}({lead}{x}: {_UNKNOWN}, {y}: ArrayLike{rest}) -> Array[Any]: ...",  # gradual first
+           "@overload", f"def {fn}({lead}{x}: ArrayLike, {y}: {_UNKNOWN}{rest}) -> Array[Any]: ..."]
     for left, right, r in overloads(fn, cfg):
-        out += ["@overload", f"def {fn}({x}: {_union(left)}, {y}: {_union(right)}{rest}) -> Array[{r}]: ..."]
+        out += ["@overload", f"def {fn}({lead}{x}: {_union(left)}, {y}: {_union(right)}{rest}) -> Array[{r}]: ..."]
     if doc and out:
         out[1:2] = [out[1].removesuffix(" ..."), f"    {doc}", "    ..."]
     return out
