@@ -198,6 +198,23 @@ VALUES: dict[str, tuple[str, list[Any]]] = {
     "cj_softplus_grad_grad": ("grad(grad(nn.softplus))", ["float32[]"]),
     "roll_traced_vmap": ("vmap(lambda r, k: np.roll(r, k))", ["float32[3,4]", "int32[3]"]),
     "roll_traced_grad": ("grad(lambda a, s: (np.roll(a, s) * np.arange(4.0)).sum())", ["float32[4]", "float32[]"]),
+    # Jacobians and Hessians: shapes out + in, the output's dtype (jacfwd) or the input's (jacrev), pytrees
+    "jacfwd": ("jacfwd(lambda x: np.tanh(x) * x[::-1])", ["float32[3]"]),
+    "jacrev": ("jacrev(lambda x: np.tanh(x) * x[::-1])", ["float32[3]"]),
+    "jacobian_matrix": ("jacobian(lambda a, x: np.sin(a @ x))", ["float32[2,3]", "float32[3]"]),
+    "jacfwd_argnums": ("jacfwd(lambda a, x: np.sin(a @ x), argnums=(0, 1))", ["float32[2,3]", "float32[3]"]),
+    "jacrev_argnums": ("jacrev(lambda a, x: np.sin(a @ x), argnums=(0, 1))", ["float32[2,3]", "float32[3]"]),
+    "jacrev_pytree_out": ("jacrev(lambda x: {'s': (x ** 2).sum(), 'v': x * 3.0})", ["float32[3]"]),
+    "jacfwd_pytree_in": ("jacfwd(lambda d: d['a'] * d['b'].sum())", [{"a": "float32[3]", "b": "float32[2,2]"}]),
+    "jacfwd_f16_in": ("jacfwd(lambda x: x.astype(np.float32) ** 2)", ["float16[3]"]),
+    "jacrev_f16_in": ("jacrev(lambda x: x.astype(np.float32) ** 2)", ["float16[3]"]),
+    "jacfwd_weak": ("jacfwd(lambda x: np.sin(x) * 2.0)", ["py:0.5"]),
+    "jacrev_aux": ("jacrev(lambda x: (np.exp(x), x.sum()), has_aux=True)", ["float32[3]"]),
+    "jacfwd_holomorphic": ("jacfwd(lambda z: z * z, holomorphic=True)", ["complex64[2]"]),
+    "jacrev_complex_in": ("jacrev(lambda z: np.abs(z) ** 2)", ["complex64[2]"]),
+    "hessian": ("hessian(lambda x: (x ** 3).sum() - x[0] * x[1])", ["float32[3]"]),
+    "hessian_matrix": ("hessian(lambda a: np.log1p((a ** 2).sum()))", ["float32[2,2]"]),
+    "vmap_jacrev": ("vmap(jacrev(lambda x: np.sin(x) * x))", ["float32[2,3]"]),
 }
 
 
@@ -213,7 +230,8 @@ def main_inside() -> None:
     namespace: dict[str, Any] = {"np": jnp, "lax": lax, "jit": jax.jit, "grad": jax.grad,
                                  "value_and_grad": jax.value_and_grad, "jvp": jax.jvp, "vjp": jax.vjp,
                                  "vmap": jax.vmap, "partial": functools.partial, "custom_jvp": jax.custom_jvp,
-                                 "nn": jax.nn}
+                                 "nn": jax.nn, "jacfwd": jax.jacfwd, "jacrev": jax.jacrev,
+                                 "jacobian": jax.jacobian, "hessian": jax.hessian}
     exec(HELPERS, namespace)  # noqa: S102 - our own helpers
 
     def np_dtype(name: str) -> Any:

@@ -22,14 +22,14 @@ from arraytyping import op_rules as op_rules
 __all__ = [
     "Array", "ConcretizationTypeError", "DeletedArrayError", "TracerArrayConversionError", "TracerBoolConversionError",
     "TracerIntegerConversionError", "TypeCheckError", "UnexpectedTracerError", "custom_jvp", "device_put", "devices",
-    "eval_shape", "grad", "jit", "jvp", "linearize", "make_jaxpr", "typecheck", "value_and_grad", "vjp", "vmap",
-    "TypePromotionError", "bfloat16", "bool_", "canonicalize_dtype", "complex64", "complex128", "complexfloating",
-    "config", "dtype_promotion", "dtypes", "enable_x64", "finfo", "float4_e2m1fn", "float6_e2m3fn", "float6_e3m2fn",
-    "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2",
-    "float8_e5m2fnuz", "float8_e8m0fnu", "float16", "float32", "float64", "floating", "generic", "iinfo", "inexact",
-    "int1", "int2", "int4", "int8", "int16", "int32", "int64", "integer", "isdtype", "issubdtype", "lattice", "number",
-    "op_rules", "promote_types", "result_type", "signedinteger", "tree_util", "uint1", "uint2", "uint4", "uint8",
-    "uint16", "uint32", "uint64", "unsignedinteger",
+    "eval_shape", "grad", "hessian", "jacfwd", "jacobian", "jacrev", "jit", "jvp", "linearize", "make_jaxpr",
+    "typecheck", "value_and_grad", "vjp", "vmap", "TypePromotionError", "bfloat16", "bool_", "canonicalize_dtype",
+    "complex64", "complex128", "complexfloating", "config", "dtype_promotion", "dtypes", "enable_x64", "finfo",
+    "float4_e2m1fn", "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz",
+    "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float16", "float32",
+    "float64", "floating", "generic", "iinfo", "inexact", "int1", "int2", "int4", "int8", "int16", "int32", "int64",
+    "integer", "isdtype", "issubdtype", "lattice", "number", "op_rules", "promote_types", "result_type",
+    "signedinteger", "tree_util", "uint1", "uint2", "uint4", "uint8", "uint16", "uint32", "uint64", "unsignedinteger",
 ]
 
 __version__: str
@@ -11137,6 +11137,21 @@ def grad(fun: Callable[Concatenate[_GradA, _GradT, _GradP], Any], argnums: Liter
 def grad(fun: Callable[Concatenate[_GradT, _GradT2, _GradP], Any], argnums: tuple[Literal[0], Literal[1]], has_aux: Literal[False] = ..., holomorphic: bool = ..., allow_int: Literal[False] = ...) -> Callable[Concatenate[_GradT, _GradT2, _GradP], tuple[_GradT, _GradT2]]: ...
 @overload
 def grad(fun: Callable[_GradP, Any], argnums: int | Sequence[int] = ..., has_aux: bool = ..., holomorphic: bool = ..., allow_int: bool = ...) -> Callable[_GradP, Any]: ...
+
+# From arraytyping/_src/runtime/jacobian.py (generated from its source).
+_JacP = ParamSpec('_JacP')
+def jacfwd(fun: Callable[_JacP, Any], argnums: int | Sequence[int] = ..., has_aux: bool = ..., holomorphic: bool = ...) -> Callable[_JacP, Any]:
+    "The Jacobian of ``fun`` with respect to the positional argument(s) ``argnums``, column by column in forward mode (a ``jvp`` per element of the inputs, vectorized). For an output of shape ``O`` and an input of shape ``I`` the Jacobian has shape ``O + I``, in the output's dtype; pytrees of inputs and outputs give a pytree of blocks (the output's structure around the inputs'). With ``has_aux``, ``fun`` returns ``(output, aux)`` and ``(jacobian, aux)`` is returned. Inputs must be real floating (complex with ``holomorphic``)."
+    ...
+def jacrev(fun: Callable[_JacP, Any], argnums: int | Sequence[int] = ..., has_aux: bool = ..., holomorphic: bool = ..., allow_int: bool = ...) -> Callable[_JacP, Any]:
+    "The Jacobian of ``fun`` with respect to the positional argument(s) ``argnums``, row by row in reverse mode (a ``vjp`` per element of the output, vectorized). For an output of shape ``O`` and an input of shape ``I`` the Jacobian has shape ``O + I``, in the input's dtype; pytrees give a pytree of blocks (the output's structure around the inputs'). With ``has_aux``, ``fun`` returns ``(output, aux)`` and ``(jacobian, aux)`` is returned. Outputs must be real floating (complex with ``holomorphic``)."
+    ...
+def jacobian(fun: Callable[_JacP, Any], argnums: int | Sequence[int] = ..., has_aux: bool = ..., holomorphic: bool = ..., allow_int: bool = ...) -> Callable[_JacP, Any]:
+    ":func:`jacrev` (JAX's ``jax.jacobian``)."
+    ...
+def hessian(fun: Callable[_JacP, Any], argnums: int | Sequence[int] = ..., has_aux: bool = ..., holomorphic: bool = ...) -> Callable[_JacP, Any]:
+    'The Hessian of ``fun`` with respect to ``argnums``: ``jacfwd(jacrev(fun))``. For a scalar output and an input of shape ``I`` it has shape ``I + I``; pytrees give nested blocks (output, then input, then input).'
+    ...
 
 # From arraytyping/_src/runtime/typecheck.py (generated from its source).
 _TypecheckedF = TypeVar('_TypecheckedF', bound=Callable[..., Any])

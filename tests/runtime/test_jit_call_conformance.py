@@ -34,7 +34,9 @@ TOOL = tool("jit_call_reference")
 
 NAMESPACE: dict[str, Any] = {"np": anp, "lax": alax, "jit": at.jit, "grad": at.grad,
                              "value_and_grad": at.value_and_grad, "jvp": at.jvp, "vjp": at.vjp, "vmap": at.vmap,
-                             "partial": functools.partial, "custom_jvp": at.custom_jvp, "nn": ann}
+                             "partial": functools.partial, "custom_jvp": at.custom_jvp, "nn": ann,
+                             "jacfwd": at.jacfwd, "jacrev": at.jacrev, "jacobian": at.jacobian,
+                             "hessian": at.hessian}
 exec(TOOL.HELPERS, NAMESPACE)
 
 def _np_dtype(name: str) -> np.dtype[Any]:

@@ -142,3 +142,16 @@ def host_leaves(x: Array[float32], s: np.float32) -> None:
     assert_type(at.value_and_grad(host_pair)((x, 2.0)), tuple[Any, Any])
     assert_type(at.grad(host_numpy_scalar)(s), Any)
     assert_type(at.grad(array_list)([x, x]), list[Array[float32]])  # Array leaves keep the container's type
+
+
+def cube_sum(v: Array[float32]) -> Array[float32]:
+    return (v ** 3).sum()
+
+
+def jacobians(x: Array[float32], p: Params) -> None:
+    # a Jacobian's shape (and, with mixed dtypes, its dtype) depends on the output and the input: gradual, never
+    # the function's own return type; the parameters are kept, so calls are still checked
+    assert_type(at.jacfwd(cube_sum)(x), Any)
+    assert_type(at.jacrev(loss)(p, x, x), Any)
+    assert_type(at.jacobian(cube_sum, argnums=0)(x), Any)
+    assert_type(at.hessian(cube_sum)(x), Any)

@@ -32,7 +32,8 @@ from arraytyping._src.runtime.avals import SEQUENCE_TYPES, ShapedArray
 from arraytyping._src.runtime.lax import const
 from arraytyping._src.runtime.tracing import ConstVal, abstractify
 
-__all__ = ["grad", "value_and_grad", "jvp", "vjp", "linearize"]
+__all__ = ["grad", "value_and_grad", "jvp", "vjp", "linearize", "argnums_of", "check_callable", "check_input_dtype",
+           "check_output_dtype"]
 
 _GradT = TypeVar("_GradT")
 _GradT2 = TypeVar("_GradT2")
@@ -150,7 +151,7 @@ def _describe(f: Callable[..., Any]) -> str:
     return getattr(f, "__qualname__", None) or getattr(f, "__name__", None) or type(f).__name__
 
 
-def _check_callable(fun: object) -> None:
+def check_callable(fun: object) -> None:
     if not callable(fun):
         raise TypeError(f"Expected a callable value, got {fun}")
 
@@ -224,7 +225,7 @@ def jvp(fun: Callable[..., Any], primals: Sequence[Any], tangents: Sequence[Any]
     """The forward-mode Jacobian-vector product: ``(fun(*primals), tangent of the output)`` for input
     ``tangents`` (a tuple or list of the primals' structure; tangents of integer and bool inputs are ``float0``
     zeros). With ``has_aux``, ``fun`` returns ``(output, aux)`` and ``aux`` is returned third."""
-    _check_callable(fun)
+    check_callable(fun)
     if not isinstance(primals, (tuple, list)) or not isinstance(tangents, (tuple, list)):
         raise TypeError("primal and tangent arguments to arraytyping.jvp must be tuples or lists; found "
                         f"{type(primals).__name__} and {type(tangents).__name__}.")
@@ -285,7 +286,7 @@ def linearize(fun: Callable[..., tuple[_GradR, _GradU]], *primals: Any, has_aux:
 def linearize(fun: Callable[..., Any], *primals: Any, has_aux: bool = False) -> tuple[Any, ...]:
     """``(fun(*primals), f_jvp)``: ``f_jvp(*tangents)`` is the JVP at ``primals``, computed from the staged linear
     part of ``fun`` without re-running it. With ``has_aux``, the auxiliary output is returned third."""
-    _check_callable(fun)
+    check_callable(fun)
     ps, in_tree = tree.flatten(primals)
     out_trees: list[tree.TreeDef] = []
     flat = _flat_fun(fun, in_tree, has_aux, out_trees)
@@ -406,12 +407,13 @@ def vjp(fun: Callable[..., Any], *primals: Any, has_aux: bool = False) -> tuple[
     cotangents of ``primals`` (a tuple, one per primal, each of its primal's structure, dtype and weak flag;
     ``float0`` zeros for integer and bool inputs) for a cotangent ``ct`` of the output. With ``has_aux``, ``fun``
     returns ``(output, aux)`` and ``aux`` is returned third."""
-    _check_callable(fun)
+    check_callable(fun)
     out, f_vjp, aux = _vjp(fun, primals, has_aux, _describe(fun))
     return (out, f_vjp, aux) if has_aux else (out, f_vjp)
 
 
-def _argnums(argnums: Any) -> int | tuple[int, ...]:
+def argnums_of(argnums: Any) -> int | tuple[int, ...]:
+    """``argnums`` checked: an int, or a tuple of the ints of a sequence."""
     if isinstance(argnums, int):
         return argnums
     if isinstance(argnums, SEQUENCE_TYPES) and all(isinstance(i, int) for i in argnums):
@@ -419,7 +421,7 @@ def _argnums(argnums: Any) -> int | tuple[int, ...]:
     raise TypeError(f"argnums must be an int or a tuple of ints, got {argnums!r}")
 
 
-def _check_input_dtype(name: str, holomorphic: bool, allow_int: bool, x: Any) -> None:
+def check_input_dtype(name: str, holomorphic: bool, allow_int: bool, x: Any) -> None:
     aval = _aval(x)
     kind = registry.INFO[aval.name].kind if aval.dtype != ad.FLOAT0 else "V"
     if holomorphic and kind != "c":
@@ -439,7 +441,7 @@ def _check_scalar(x: Any) -> None:
         raise TypeError(f"Gradient only defined for scalar-output functions. Output had shape: {aval.shape}.")
 
 
-def _check_output_dtype(name: str, holomorphic: bool, x: Any) -> None:
+def check_output_dtype(name: str, holomorphic: bool, x: Any) -> None:
     aval = abstractify(x)
     kind = registry.INFO[aval.name].kind
     if holomorphic:
@@ -459,8 +461,8 @@ def _check_output_dtype(name: str, holomorphic: bool, x: Any) -> None:
 
 def _value_and_grad(fun: Callable[..., Any], argnums: int | Sequence[int], has_aux: bool, holomorphic: bool,
                     allow_int: bool, name: str) -> Callable[..., tuple[Any, Any]]:
-    _check_callable(fun)
-    nums = _argnums(argnums)
+    check_callable(fun)
+    nums = argnums_of(argnums)
 
     @functools.wraps(fun, updated=())
     def value_and_grad_f(*args: Any, **kwargs: Any) -> tuple[Any, Any]:
@@ -472,7 +474,7 @@ def _value_and_grad(fun: Callable[..., Any], argnums: int | Sequence[int], has_a
                             f"{len(args)} positional arguments.")
         dyn_args = tuple(args[i] for i in wanted)
         for leaf in tree.leaves(dyn_args):
-            _check_input_dtype(name, holomorphic, allow_int, leaf)
+            check_input_dtype(name, holomorphic, allow_int, leaf)
 
         def f_partial(*dyn: Any) -> Any:
             full = list(args)
@@ -482,7 +484,7 @@ def _value_and_grad(fun: Callable[..., Any], argnums: int | Sequence[int], has_a
 
         ans, f_vjp, aux = _vjp(f_partial, dyn_args, has_aux, _describe(fun))
         _check_scalar(ans)
-        _check_output_dtype(name, holomorphic, ans)
+        check_output_dtype(name, holomorphic, ans)
         a = abstractify(ans)
         g = f_vjp(const(1, ShapedArray((), a.dtype, a.weak_type)))
         g = g[0] if isinstance(nums, int) else g

@@ -9,6 +9,7 @@ from arraytyping._src.runtime.core import (
     UnexpectedTracerError,
 )
 from arraytyping._src.runtime.dispatch import jit
+from arraytyping._src.runtime.jacobian import hessian, jacfwd, jacobian, jacrev
 from arraytyping._src.runtime.tracing import eval_shape, make_jaxpr
 from arraytyping._src.runtime.typecheck import TypeCheckError, typecheck
 from arraytyping._src.runtime.vmap import vmap
@@ -16,6 +17,7 @@ from arraytyping._src.runtime.vmap import vmap
 __all__ = [
     "Array", "ConcretizationTypeError", "DeletedArrayError", "TracerArrayConversionError",
     "TracerBoolConversionError", "TracerIntegerConversionError", "TypeCheckError", "UnexpectedTracerError",
-    "custom_jvp", "device_put", "devices", "eval_shape", "grad", "jit", "jvp", "linearize", "make_jaxpr", "typecheck",
+    "custom_jvp", "device_put", "devices", "eval_shape", "grad", "hessian", "jacfwd", "jacobian", "jacrev", "jit",
+    "jvp", "linearize", "make_jaxpr", "typecheck",
     "value_and_grad", "vjp", "vmap",
 ]

@@ -30,6 +30,7 @@ FROM_PRIVATE_MODULES: Final[Mapping[str, tuple[str, ...]]] = {
     "_src/dtype_queries.py": ("finfo", "iinfo", "isdtype", "issubdtype"),
     "_src/promotion.py": ("canonicalize_dtype",),
     "_src/runtime/ad_api.py": ("grad", "jvp", "linearize", "value_and_grad", "vjp"),
+    "_src/runtime/jacobian.py": ("hessian", "jacfwd", "jacobian", "jacrev"),
     "_src/runtime/typecheck.py": ("TypeCheckError", "typecheck"),
 }
 """Runtime module (relative to the package) -> the names the root stub declares from its source. A class becomes a
