@@ -34,7 +34,8 @@ no sizes could make run is ``[shape-mismatch]``; anything else keeps a gradual s
 Feature modules: ``_binary`` (operators, binary functions, ``where``), ``_single`` (one-operand functions,
 reductions), ``_shapes`` (result shapes, laid over the other hooks), ``_dtypes`` (dtype arguments, defaults,
 constructors, promotion functions), ``_random`` (the samplers' dtypes), ``_autodiff`` (``grad`` of Python-scalar
-and numpy leaves), ``_custom_jvp`` (transformations of ``custom_jvp`` functions), ``_dtype_args`` (reading a dtype argument), ``_types`` (from mypy types to dtype sets),
+and numpy leaves), ``_custom_jvp`` (transformations of ``custom_jvp`` functions), ``_overloaded`` (transformations of
+overloaded functions), ``_dtype_args`` (reading a dtype argument), ``_types`` (from mypy types to dtype sets),
 ``_rules`` (op_rules in the configured lattice), ``_operators`` (one signature per replaced method), ``_joins``
 (fast joins of dtype classes), ``_config``, ``_errors``.
 """
@@ -57,8 +58,8 @@ from mypy.plugin import (
 from mypy.types import AnyType, CallableType, FunctionLike, NoneType, Type, TypeOfAny, get_proper_type
 
 from arraytyping_mypy import (
-    _autodiff, _binary, _custom_jvp, _dtypes, _each, _errors, _joins, _operators, _promoting, _random, _shapes,
-    _single, _types,
+    _autodiff, _binary, _custom_jvp, _dtypes, _each, _errors, _joins, _operators, _overloaded, _promoting, _random,
+    _shapes, _single, _types,
 )
 from arraytyping_mypy._config import ConfigError, read_config
 from arraytyping_mypy._errors import DTYPE_PROMOTION, DTYPE_PROMOTION_ARG, DTYPE_PROMOTION_CALL, DTYPE_PROMOTION_SELF
@@ -403,12 +404,12 @@ class ArraytypingPlugin(Plugin):
             return _dtypes.promote_types_hook(rules)
         if fullname in ("arraytyping.result_type", "arraytyping.numpy.result_type", "arraytyping.dtypes.result_type"):
             return _dtypes.result_type_hook(rules)
+        transformation = _autodiff.gradient_hook(fullname) if fullname in _autodiff.HOOKED else None
         if fullname in _custom_jvp.HOOKED:
-            return _custom_jvp.transformation_hook(
-                fullname, _autodiff.gradient_hook(fullname) if fullname in _autodiff.HOOKED else None)
-        if fullname in _autodiff.HOOKED:
-            return _autodiff.gradient_hook(fullname)
-        return None
+            transformation = _custom_jvp.transformation_hook(fullname, transformation)
+        if fullname in _overloaded.HOOKED:
+            transformation = _overloaded.transformation_hook(fullname, transformation)
+        return transformation
 
 
 def _self(ctx: MethodContext) -> Type:
