@@ -63,3 +63,4 @@ def test_value_dependent_shapes_refuse_under_jit_and_vmap() -> None:
         at.vmap(lambda x: anp.nonzero(x))(X)
     with pytest.raises(ConcretizationTypeError, match="size"):
         at.vmap(lambda x: anp.nonzero(x))(np.ones((2, 3), np.float32))
+

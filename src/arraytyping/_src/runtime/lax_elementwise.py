@@ -200,7 +200,10 @@ def _stop_gradient_leaf(x: Any) -> Any:
     from arraytyping._src.runtime.random import PRNGKeyArray  # noqa: PLC0415
     if isinstance(x, JVPTracer):  # as JAX: every level of forward-mode differentiation is peeled off
         return _stop_gradient_leaf(x.primal)
-    if isinstance(x, PRNGKeyArray) or (not isinstance(x, Array) and trace_state.dynamic is None):
+    if isinstance(x, PRNGKeyArray):
+        return x
+    check_operand("stop_gradient", x)  # a leaf that is no array or host value (a str) is refused, as in JAX
+    if not isinstance(x, Array) and trace_state.dynamic is None:
         return x
     return _lax.stop_gradient(x)
 
