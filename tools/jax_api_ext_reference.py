@@ -253,6 +253,9 @@ LAX_ELEMENTWISE = ("neg", "sign", "square", "floor", "ceil", "round", "cbrt", "e
                    "sqrt", "logistic", "sin", "cos", "tan", "tanh", "asin", "acos", "atan", "sinh", "cosh", "asinh",
                    "acosh", "atanh", "bitwise_not", "erfc")
 """The elementwise ``jax.lax`` functions of one operand that keep its type, beyond the special functions."""
+LAX_BINARY = ("sub", "div", "rem", "atan2", "nextafter", "bitwise_and", "bitwise_or", "bitwise_xor", "shift_left",
+              "shift_right_logical", "shift_right_arithmetic")
+"""The elementwise ``jax.lax`` functions of two operands of one dtype, beyond ``add``, ``mul``, ``max``, ``min``."""
 LAX_UNARY = ("lax.rsqrt({})", "lax.erf({})", "lax.erf_inv({})", "lax.lgamma({})", "lax.digamma({})",
              "lax.integer_pow({}, 3)", "lax.integer_pow({}, -2)", "lax.integer_pow({}, 0)",
              *(f"lax.{fn}({{}})" for fn in LAX_ELEMENTWISE), "lax.round({}, lax.RoundingMethod.TO_NEAREST_EVEN)",
@@ -277,7 +280,7 @@ def _lax_abstract_cases() -> Iterator[str]:
     for a, b in itertools.product(PAIR_OPERANDS, repeat=2):
         for fn in ("lax.add({}, {})", "lax.mul({}, {})", "lax.max({}, {})", "lax.min({}, {})",
                    "lax.dot_general({}, {}, (((1,), (1,)), ((), ())))", "lax.clamp({0}, {1}, {1})",
-                   "lax.select(True, {}, {})"):
+                   "lax.select(True, {}, {})", *(f"lax.{fn}({{}}, {{}})" for fn in LAX_BINARY)):
             yield _abstract_call(fn, a, b)
     for a in PAIR_OPERANDS[:12]:
         for pref in ("None", "'float32'", "'int32'", "'int8'", "'float64'", "'complex64'", "'int16'", "'uint32'",
@@ -316,6 +319,8 @@ def _lax_value_cases() -> Iterator[str]:
         yield f"lax.clamp(np.array(-1, {d!r}), {x}, np.array(1.5, {d!r}))"
         yield f"lax.select({x} > 0, {x}, lax.neg({x}))"
         yield f"lax.select(False, {x}, {x} * 2)"
+        for fn in ("sub", "div", "rem", "atan2", "nextafter"):
+            yield f"lax.{fn}({x}, A({d!r}, (3, 4), 7))"
         yield f"lax.top_k({x}, 3)"
         yield f"lax.top_k({x}, 2, axis=0)"
         yield f"lax.convert_element_type({x}, 'int32')"
@@ -408,6 +413,12 @@ def _lax_value_cases() -> Iterator[str]:
                 "lax.add(A('float32', (2,), 0), A('float32', (3,), 0))",
                 "lax.add(A('float32', (2, 1), 0), A('float32', (1, 3), 0))"):
         yield bad
+    for d in ("int8", "int32", "uint8", "uint32"):
+        x, y = f"A({d!r}, (3, 4), 1)", f"A({d!r}, (3, 4), 7)"
+        for fn in ("sub", "div", "rem", "bitwise_and", "bitwise_or", "bitwise_xor"):
+            yield f"lax.{fn}({x}, {y})"
+        for fn in ("shift_left", "shift_right_logical", "shift_right_arithmetic"):
+            yield f"lax.{fn}({x}, np.asarray([[0, 1, 3, 7]], {d!r}).repeat(3, 0))"
 
 
 FFT_FUNCTIONS = ("fft.fft({})", "fft.ifft({})", "fft.rfft({})", "fft.irfft({})", "fft.fft2({})")

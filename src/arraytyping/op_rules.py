@@ -1167,7 +1167,10 @@ def lax_unary_result(fn: str, operand: Operand, config: LatticeConfig = LatticeC
 
 LAX_SAME_KINDS: Final[Mapping[str, str]] = MappingProxyType({
     "add": "iufc", "mul": "iufc", "max": "biufc", "min": "biufc", "clamp": "biufc",
-    "pad": "biufc", "dynamic_update_slice": "biufc", "conv_general_dilated": "biufc", "select": "biufc"})
+    "pad": "biufc", "dynamic_update_slice": "biufc", "conv_general_dilated": "biufc", "select": "biufc",
+    "sub": "iufc", "div": "iufc", "rem": "iuf", "atan2": "fc", "nextafter": "f", "bitwise_and": "biu",
+    "bitwise_or": "biu", "bitwise_xor": "biu", "shift_left": "iu", "shift_right_logical": "iu",
+    "shift_right_arithmetic": "iu"})
 """The ``jax.lax`` primitives of operands of one dtype (no promotion), by the dtype kinds they accept (JAX's
 ``standard_naryop([_num, _num], 'add')``: ``"iufc"``; ``max``, ``min`` and ``clamp`` take any dtype; ``pad``'s
 operands are ``(operand, padding_value)``, ``dynamic_update_slice``'s ``(operand, update)``,

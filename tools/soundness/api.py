@@ -268,7 +268,9 @@ def lax_functions(weight: float = 0.2) -> list[Entry]:
             Entry("lax.iota", "lax.iota({d}, {n})", (("d", "dtype"),), "create_1d", covers=("lax.iota",),
                   weight=weight, family=fam)]
     out += [Entry(f"lax.{name}", f"lax.{name}({{a}}, {{b}})", AB, "same", covers=(f"lax.{name}",), weight=weight,
-                  family=fam) for name in ("add", "mul", "max", "min")]
+                  family=fam) for name in ("add", "mul", "max", "min", "sub", "div", "rem", "atan2", "nextafter",
+                                           "bitwise_and", "bitwise_or", "bitwise_xor", "shift_left",
+                                           "shift_right_logical", "shift_right_arithmetic")]
     out.append(Entry("lax.clamp", "lax.clamp({a}, {b}, {c})", (("a", "arraylike"), ("b", "arraylike"),
                                                                 ("c", "arraylike")), "same", covers=("lax.clamp",),
                      weight=weight, family=fam))

@@ -18,7 +18,9 @@ from arraytyping._src.runtime.elementwise import logistic_p, rsqrt_p
 from arraytyping._src.runtime.primitives import RoundingMethod
 from arraytyping._src.runtime.special import digamma_p, erf_inv_p, erf_p, erfc_p, lgamma_p
 
-__all__ = ["RoundingMethod", "acos", "acosh", "add", "asin", "asinh", "atan", "atanh", "bitwise_not", "cbrt",
+__all__ = ["RoundingMethod", "acos", "acosh", "add", "asin", "asinh", "atan", "atan2", "atanh", "bitwise_and",
+           "bitwise_not", "bitwise_or", "bitwise_xor", "cbrt", "div", "nextafter", "rem", "shift_left",
+           "shift_right_arithmetic", "shift_right_logical", "sub",
            "ceil", "check_operand", "clamp", "cos", "cosh", "digamma", "erf", "erf_inv", "erfc", "exp", "exp2", "expm1",
            "floor", "integer_pow", "lgamma", "log", "log1p", "logistic", "max", "min", "mul", "neg", "round", "rsqrt",
            "select", "sign", "sin", "sinh", "sqrt", "square", "stop_gradient", "tan", "tanh"]
@@ -238,6 +240,84 @@ def min(x: ArrayLike, y: ArrayLike) -> AnyArray:
     """Elementwise minimum of operands of one dtype (``lax.min``; NaN wins)."""
     check_operand("min", x, y)
     out: AnyArray = P.min_p.bind(x, y)
+    return out
+
+
+def sub(x: ArrayLike, y: ArrayLike) -> AnyArray:
+    """Elementwise x - y, of operands of one dtype (numeric dtypes)."""
+    check_operand("sub", x, y)
+    out: AnyArray = P.sub_p.bind(x, y)
+    return out
+
+
+def div(x: ArrayLike, y: ArrayLike) -> AnyArray:
+    """Elementwise x / y (truncating toward zero for integers), of operands of one dtype (numeric dtypes)."""
+    check_operand("div", x, y)
+    out: AnyArray = P.div_p.bind(x, y)
+    return out
+
+
+def rem(x: ArrayLike, y: ArrayLike) -> AnyArray:
+    """Elementwise the remainder of ``x / y`` truncated toward zero (sign of ``x``), of operands of one dtype (integer and floating dtypes)."""
+    check_operand("rem", x, y)
+    out: AnyArray = P.rem_p.bind(x, y)
+    return out
+
+
+def atan2(x: ArrayLike, y: ArrayLike) -> AnyArray:
+    """Elementwise the arctangent of ``x / y`` in the quadrant of ``(y, x)``, of operands of one dtype (floating and complex dtypes)."""
+    check_operand("atan2", x, y)
+    out: AnyArray = P.atan2_p.bind(x, y)
+    return out
+
+
+def bitwise_and(x: ArrayLike, y: ArrayLike) -> AnyArray:
+    """Elementwise AND: logical for bool, bitwise for integers, of operands of one dtype (bool and integer dtypes)."""
+    check_operand("bitwise_and", x, y)
+    out: AnyArray = P.and_p.bind(x, y)
+    return out
+
+
+def bitwise_or(x: ArrayLike, y: ArrayLike) -> AnyArray:
+    """Elementwise OR: logical for bool, bitwise for integers, of operands of one dtype (bool and integer dtypes)."""
+    check_operand("bitwise_or", x, y)
+    out: AnyArray = P.or_p.bind(x, y)
+    return out
+
+
+def bitwise_xor(x: ArrayLike, y: ArrayLike) -> AnyArray:
+    """Elementwise XOR: logical for bool, bitwise for integers, of operands of one dtype (bool and integer dtypes)."""
+    check_operand("bitwise_xor", x, y)
+    out: AnyArray = P.xor_p.bind(x, y)
+    return out
+
+
+def shift_left(x: ArrayLike, y: ArrayLike) -> AnyArray:
+    """Elementwise ``x << y``, of operands of one dtype (integer dtypes)."""
+    check_operand("shift_left", x, y)
+    out: AnyArray = P.shift_left_p.bind(x, y)
+    return out
+
+
+def shift_right_logical(x: ArrayLike, y: ArrayLike) -> AnyArray:
+    """Elementwise ``x >> y``, shifting in zeros, of operands of one dtype (integer dtypes)."""
+    check_operand("shift_right_logical", x, y)
+    out: AnyArray = P.shift_right_logical_p.bind(x, y)
+    return out
+
+
+def shift_right_arithmetic(x: ArrayLike, y: ArrayLike) -> AnyArray:
+    """Elementwise ``x >> y``, shifting in the sign bit, of operands of one dtype (integer dtypes)."""
+    check_operand("shift_right_arithmetic", x, y)
+    out: AnyArray = P.shift_right_arithmetic_p.bind(x, y)
+    return out
+
+
+def nextafter(x1: ArrayLike, x2: ArrayLike) -> AnyArray:
+    """Elementwise the next floating-point value after ``x1`` towards ``x2``, of operands of one dtype (floating
+    dtypes)."""
+    check_operand("nextafter", x1, x2)
+    out: AnyArray = P.nextafter_p.bind(x1, x2)
     return out
 
 

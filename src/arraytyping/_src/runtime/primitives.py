@@ -91,18 +91,18 @@ ANY: Final = "biufc"
 FLOAT: Final = "fc"
 
 add_p = Primitive("add", _binary_rule("add", op_rules.LAX_SAME_KINDS["add"]))
-sub_p = Primitive("sub", _binary_rule("sub", NUM))
+sub_p = Primitive("sub", _binary_rule("sub", op_rules.LAX_SAME_KINDS["sub"]))
 mul_p = Primitive("mul", _binary_rule("mul", op_rules.LAX_SAME_KINDS["mul"]))
-div_p = Primitive("div", _binary_rule("div", NUM))
-rem_p = Primitive("rem", _binary_rule("rem", "iuf"))
+div_p = Primitive("div", _binary_rule("div", op_rules.LAX_SAME_KINDS["div"]))
+rem_p = Primitive("rem", _binary_rule("rem", op_rules.LAX_SAME_KINDS["rem"]))
 max_p = Primitive("max", _binary_rule("max", op_rules.LAX_SAME_KINDS["max"]))
 min_p = Primitive("min", _binary_rule("min", op_rules.LAX_SAME_KINDS["min"]))
-and_p = Primitive("and", _binary_rule("and", INT))
-shift_left_p = Primitive("shift_left", _binary_rule("shift_left", "iu"))
-shift_right_logical_p = Primitive("shift_right_logical", _binary_rule("shift_right_logical", "iu"))
-shift_right_arithmetic_p = Primitive("shift_right_arithmetic", _binary_rule("shift_right_arithmetic", "iu"))
-or_p = Primitive("or", _binary_rule("or", INT))
-xor_p = Primitive("xor", _binary_rule("xor", INT))
+and_p = Primitive("and", _binary_rule("and", op_rules.LAX_SAME_KINDS["bitwise_and"]))
+shift_left_p = Primitive("shift_left", _binary_rule("shift_left", op_rules.LAX_SAME_KINDS["shift_left"]))
+shift_right_logical_p = Primitive("shift_right_logical", _binary_rule("shift_right_logical", op_rules.LAX_SAME_KINDS["shift_right_logical"]))
+shift_right_arithmetic_p = Primitive("shift_right_arithmetic", _binary_rule("shift_right_arithmetic", op_rules.LAX_SAME_KINDS["shift_right_arithmetic"]))
+or_p = Primitive("or", _binary_rule("or", op_rules.LAX_SAME_KINDS["bitwise_or"]))
+xor_p = Primitive("xor", _binary_rule("xor", op_rules.LAX_SAME_KINDS["bitwise_xor"]))
 
 
 
@@ -153,8 +153,8 @@ acosh_p = Primitive("acosh", _unary_rule("acosh", op_rules.LAX_UNARY_KINDS["acos
 atanh_p = Primitive("atanh", _unary_rule("atanh", op_rules.LAX_UNARY_KINDS["atanh"]))
 cbrt_p = Primitive("cbrt", _unary_rule("cbrt", op_rules.LAX_UNARY_KINDS["cbrt"]))
 square_p = Primitive("square", _unary_rule("square", op_rules.LAX_UNARY_KINDS["square"]))
-atan2_p = Primitive("atan2", _binary_rule("atan2", FLOAT))
-nextafter_p = Primitive("nextafter", _binary_rule("nextafter", "f"))
+atan2_p = Primitive("atan2", _binary_rule("atan2", op_rules.LAX_SAME_KINDS["atan2"]))
+nextafter_p = Primitive("nextafter", _binary_rule("nextafter", op_rules.LAX_SAME_KINDS["nextafter"]))
 polygamma_p = Primitive("polygamma", _binary_rule("polygamma", "f"))  # digamma's derivative (JAX's lax.polygamma)
 
 

@@ -23,7 +23,8 @@ __all__ = ["FUNCTIONS", "Clamp", "Overload", "clamp_declarations", "clamp_overlo
            "overloads", "rule", "simulate", "simulate_clamp", "typed"]
 
 FUNCTIONS: Final = ("add", "mul", "max", "min", "pad", "dynamic_update_slice", "conv_general_dilated", "select",
-                    "dot_general")
+                    "sub", "div", "rem", "atan2", "nextafter", "bitwise_and", "bitwise_or", "bitwise_xor", "shift_left",
+                    "shift_right_logical", "shift_right_arithmetic", "dot_general")
 """The two-operand functions of ``op_rules.LAX_SAME_KINDS`` (``pad``'s ``operand`` and ``padding_value``,
 ``dynamic_update_slice``'s ``operand`` and ``update``, ``conv_general_dilated``'s ``lhs`` and ``rhs``: their other
 parameters follow unchanged), and ``dot_general``, whose operands may differ (``op_rules.lax_dot_general_result``:
