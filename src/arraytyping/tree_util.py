@@ -30,7 +30,7 @@ Typ = TypeVar("Typ", bound=type[Any])
 
 def tree_flatten(tree: Any, is_leaf: Callable[[Any], bool] | None = None) -> tuple[list[Any], PyTreeDef]:
     """The leaves of ``tree``, left to right, and its structure. A node for which ``is_leaf`` is true is a leaf."""
-    return _tree.flatten(tree, is_leaf)
+    return _tree.flatten(tree, _tree.user_is_leaf(is_leaf))
 
 
 def tree_unflatten(treedef: PyTreeDef, leaves: Iterable[Any]) -> Any:
@@ -41,18 +41,18 @@ def tree_unflatten(treedef: PyTreeDef, leaves: Iterable[Any]) -> Any:
 
 def tree_leaves(tree: Any, is_leaf: Callable[[Any], bool] | None = None) -> list[Any]:
     """The leaves of ``tree``, left to right."""
-    return _tree.leaves(tree, is_leaf)
+    return _tree.leaves(tree, _tree.user_is_leaf(is_leaf))
 
 
 def tree_structure(tree: Any, is_leaf: Callable[[Any], bool] | None = None) -> PyTreeDef:
     """The structure of ``tree``."""
-    return _tree.structure(tree, is_leaf)
+    return _tree.structure(tree, _tree.user_is_leaf(is_leaf))
 
 
 def tree_map(f: Callable[..., Any], tree: Any, *rest: Any, is_leaf: Callable[[Any], bool] | None = None) -> Any:
     """A tree of ``tree``'s structure holding ``f(leaf, *corresponding subtrees of rest)``: each tree in ``rest``
     must have ``tree``'s structure down to its leaves (a ``ValueError`` says where it differs)."""
-    return _tree.tree_map(f, tree, *rest, is_leaf=is_leaf)
+    return _tree.tree_map(f, tree, *rest, is_leaf=_tree.user_is_leaf(is_leaf))
 
 
 _MISSING: Any = object()
@@ -61,7 +61,7 @@ _MISSING: Any = object()
 def tree_reduce(function: Callable[[T, Any], T], tree: Any, initializer: Any = _MISSING,
                 is_leaf: Callable[[Any], bool] | None = None) -> T:
     """``functools.reduce(function, tree_leaves(tree))``, from ``initializer`` when given."""
-    leaves = _tree.leaves(tree, is_leaf)
+    leaves = _tree.leaves(tree, _tree.user_is_leaf(is_leaf))
     out: T = functools.reduce(function, leaves) if initializer is _MISSING else \
         functools.reduce(function, leaves, initializer)
     return out

@@ -184,6 +184,34 @@ def _tangent(x: Any) -> Any:
     return _primal(x)
 
 
+def _check_carrier_tangents(primals: Any, tangents: Any) -> None:
+    """JAX's error for a typed key array's tangent that is not ``float0``; a ``float0`` one is refused too: the
+    runtime differentiates no key arrays (JAX would give the output keys ``float0`` tangents)."""
+    is_leaf = tree.user_is_leaf(None)
+    if is_leaf is None:
+        return
+    ps, p_tree = tree.flatten(primals, is_leaf)
+    ts, t_tree = tree.flatten(tangents, is_leaf)
+    if p_tree != t_tree:
+        return  # the structure error follows
+    for p, t in zip(ps, ts):
+        if not (tree.is_carrier(p) or tree.is_carrier(t)):
+            continue
+        if tree.is_carrier(p) and ad.is_float0_value(t):
+            raise TypeError("arraytyping.jvp does not support tangents of typed key arrays (a float0 tangent of a "
+                            f"key array of shape {p.shape}); close over the key instead of passing it as a primal.")
+        expected = _dtype_str(ad.FLOAT0) if tree.is_carrier(p) else _carrier_dtype_str(p)
+        raise TypeError("primal and tangent arguments to arraytyping.jvp do not match; dtypes must be equal, or in "
+                        "case of int/bool primal dtype the tangent dtype must be float0. Got primal dtype "
+                        f"{_carrier_dtype_str(p)} and so expected tangent dtype {expected}, but got tangent dtype "
+                        f"{_carrier_dtype_str(t)} instead.")
+
+
+def _carrier_dtype_str(x: Any) -> str:
+    """The dtype of a leaf as a message names it (a typed key array's ``key<fry>``)."""
+    return str(x.dtype) if tree.is_carrier(x) else _dtype_str(_aval(x).dtype)
+
+
 def _dtype_str(dtype: np.dtype[Any]) -> str:
     return str(dtype) if dtype == ad.FLOAT0 else ShapedArray((), dtype).name
 
@@ -229,6 +257,7 @@ def jvp(fun: Callable[..., Any], primals: Sequence[Any], tangents: Sequence[Any]
     if not isinstance(primals, (tuple, list)) or not isinstance(tangents, (tuple, list)):
         raise TypeError("primal and tangent arguments to arraytyping.jvp must be tuples or lists; found "
                         f"{type(primals).__name__} and {type(tangents).__name__}.")
+    _check_carrier_tangents(primals, tangents)
     ps, in_tree = tree.flatten(primals)
     ts, t_tree = tree.flatten(tangents)
     if in_tree != t_tree:
@@ -422,14 +451,33 @@ def argnums_of(argnums: Any) -> int | tuple[int, ...]:
 
 
 def check_input_dtype(name: str, holomorphic: bool, allow_int: bool, x: Any) -> None:
-    aval = _aval(x)
-    kind = registry.INFO[aval.name].kind if aval.dtype != ad.FLOAT0 else "V"
+    """JAX's check of a differentiated input leaf (a typed key array is one leaf here, as in JAX)."""
+    if tree.is_carrier(x):
+        dtype_name, kind = str(x.dtype), "V"
+    else:
+        aval = _aval(x)
+        dtype_name = _dtype_str(aval.dtype)
+        kind = registry.INFO[aval.name].kind if aval.dtype != ad.FLOAT0 else "V"
     if holomorphic and kind != "c":
-        raise TypeError(f"{name} with holomorphic=True requires inputs with complex dtype, but got {aval.name}.")
+        raise TypeError(f"{name} with holomorphic=True requires inputs with complex dtype, but got {dtype_name}.")
     if kind in "biuV" and not allow_int:
         raise TypeError(f"{name} requires real- or complex-valued inputs (input dtype that is a sub-dtype of "
-                        f"np.inexact), but got {_dtype_str(aval.dtype)}. If you want to use Boolean- or "
+                        f"np.inexact), but got {dtype_name}. If you want to use Boolean- or "
                         "integer-valued inputs, use vjp or set allow_int to True.")
+
+
+def carrier_gradients(args: Any, grads: Any) -> Any:
+    """``grads`` (of ``args``' structure) with the gradient of each typed key array in ``args`` a ``float0`` array
+    of the key's shape, as JAX gives (the transformation computed one for the key's data)."""
+    is_leaf = tree.user_is_leaf(None)
+    if is_leaf is None:
+        return grads
+    arg_leaves = tree.leaves(args, is_leaf)
+    if not any(tree.is_carrier(a) for a in arg_leaves):
+        return grads
+    g_leaves, g_tree = tree.flatten(grads, is_leaf)
+    fixed = [np.zeros(a.shape, ad.FLOAT0) if tree.is_carrier(a) else g for a, g in zip(arg_leaves, g_leaves)]
+    return tree.unflatten(g_tree, fixed)
 
 
 def _check_scalar(x: Any) -> None:
@@ -473,7 +521,7 @@ def _value_and_grad(fun: Callable[..., Any], argnums: int | Sequence[int], has_a
                             f"{max_argnum + 1} positional arguments to be passed by the caller, but got only "
                             f"{len(args)} positional arguments.")
         dyn_args = tuple(args[i] for i in wanted)
-        for leaf in tree.leaves(dyn_args):
+        for leaf in tree.leaves(dyn_args, tree.user_is_leaf(None)):
             check_input_dtype(name, holomorphic, allow_int, leaf)
 
         def f_partial(*dyn: Any) -> Any:
@@ -487,6 +535,7 @@ def _value_and_grad(fun: Callable[..., Any], argnums: int | Sequence[int], has_a
         check_output_dtype(name, holomorphic, ans)
         a = abstractify(ans)
         g = f_vjp(const(1, ShapedArray((), a.dtype, a.weak_type)))
+        g = carrier_gradients(dyn_args, g)
         g = g[0] if isinstance(nums, int) else g
         return ((ans, aux) if has_aux else ans), g
 

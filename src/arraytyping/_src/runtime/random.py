@@ -23,7 +23,7 @@ from arraytyping._src.runtime.annotations import AnyArray
 from arraytyping._src import registry
 from arraytyping._src.config import config
 from arraytyping._src.promotion import explicit_dtype_name, to_dtype
-from arraytyping._src.runtime import lax, prng
+from arraytyping._src.runtime import lax, prng, tree
 from arraytyping._src.runtime import numpy as jnp
 from arraytyping._src.runtime.array_impl import device_put
 from arraytyping._src.runtime.avals import HOST_VALUE_TYPES, ShapedArray
@@ -127,7 +127,22 @@ class PRNGKeyArray:
     __hash__: ClassVar[None] = None  # type: ignore[assignment]  # pyright: ignore[reportIncompatibleVariableOverride]
 
     def __repr__(self) -> str:
+        if isinstance(self._data, ShapedArray):  # an abstract key (eval_shape's result)
+            return f"ShapedArray({self.dtype}[{','.join(map(str, self.shape))}])"
         return f"Array({self.shape}, dtype={self.dtype}) overlaying:\n{self._data}"
+
+
+def _key_children(k: PRNGKeyArray) -> tuple[tuple[AnyArray], None]:
+    return (k._data,), None  # pyright: ignore[reportPrivateUsage]
+
+
+def _key_from_children(_aux: None, children: Sequence[Any]) -> PRNGKeyArray:
+    return PRNGKeyArray(children[0])
+
+
+# A leaf of the users' pytrees, as in JAX; the transformations carry its key data (jit and vmap arguments and
+# results, loop carries, cond operands), so a key crosses them as JAX's typed keys do.
+tree.register_carrier(PRNGKeyArray, _key_children, _key_from_children)
 
 
 def _check_key_data(key: Any) -> AnyArray:

@@ -19,8 +19,8 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, TypeVar
 
 __all__ = ["TreeDef", "LEAF", "AttrKey", "flatten", "flatten_keyed", "unflatten", "leaves", "structure", "tree_map",
-           "register_pytree_node", "register_dataclass", "is_registered", "is_node", "node_children",
-           "PyTreeStructureError"]
+           "register_pytree_node", "register_dataclass", "register_carrier", "user_is_leaf", "is_carrier", "is_registered",
+           "is_node", "node_children", "PyTreeStructureError"]
 
 T = TypeVar("T")
 
@@ -94,6 +94,10 @@ _CUSTOM: dict[type, _Node] = {
     collections.defaultdict: _Node("defaultdict", _flatten_defaultdict, _unflatten_defaultdict),
 }
 """Registered node types (besides tuple, list, dict, None and named tuples, handled inline)."""
+
+_USER_LEAVES: set[type] = set()
+"""Node types the transformations see through that are leaves to :mod:`arraytyping.tree_util`'s users: typed key
+arrays, which JAX's pytrees hold as leaves and its transformations carry as key data (:func:`register_carrier`)."""
 
 
 class TreeDef:
@@ -392,6 +396,29 @@ def register_pytree_node(nodetype: type[Any], flatten_func: FlattenFn, unflatten
     if nodetype in _CUSTOM or nodetype in (tuple, list, dict, type(None)):
         raise ValueError(f"Duplicate custom PyTreeDef type registration for {nodetype}.")
     _CUSTOM[nodetype] = _Node(nodetype.__name__, flatten_func, unflatten_func)
+
+
+def register_carrier(nodetype: type[Any], flatten_func: FlattenFn, unflatten_func: UnflattenFn) -> None:
+    """Make ``nodetype`` a node of the runtime's trees (``jit``, ``vmap``, ``grad`` and control flow carry its
+    children) that stays a leaf to :mod:`arraytyping.tree_util` (:func:`user_is_leaf`)."""
+    register_pytree_node(nodetype, flatten_func, unflatten_func)
+    _USER_LEAVES.add(nodetype)
+
+
+def is_carrier(x: object) -> bool:
+    """``x`` is a node of a :func:`register_carrier` type (a typed key array)."""
+    return type(x) in _USER_LEAVES
+
+
+def user_is_leaf(is_leaf: Callable[[Any], bool] | None) -> Callable[[Any], bool] | None:
+    """The leaf test of :mod:`arraytyping.tree_util`: the user's ``is_leaf``, and the carriers are leaves."""
+    if not _USER_LEAVES:
+        return is_leaf
+    carriers = _USER_LEAVES
+    if is_leaf is None:
+        return lambda x: type(x) in carriers
+    user = is_leaf
+    return lambda x: type(x) in carriers or user(x)
 
 
 def register_dataclass(nodetype: type[T], data_fields: Sequence[str] | None = None,

@@ -97,7 +97,7 @@ def _prefix_errors(name: str, path: list[Any], prefix: Any, full: Any) -> list[s
 def _broadcast_prefix(prefix: Any, full: Any, out: list[Any]) -> bool:
     """Append each leaf of ``full`` its axis from ``prefix``; ``False`` if ``prefix`` is not a tree prefix."""
     if _is_axis_leaf(prefix):
-        out.extend([prefix] * len(tree.flatten(full)[0]))
+        out.extend(_leaf_axes(prefix, full))
         return True
     if type(prefix) is not type(full):
         return False
@@ -105,6 +105,15 @@ def _broadcast_prefix(prefix: Any, full: Any, out: list[Any]) -> bool:
     if [k for k, _ in pk] != [k for k, _ in fk]:
         return False
     return all(_broadcast_prefix(p, f, out) for (_, p), (_, f) in zip(pk, fk))
+
+
+def _leaf_axes(axis: Any, full: Any) -> list[Any]:
+    """``axis`` for each leaf of ``full``; for the key data of a typed key array, a negative axis counts from before
+    the data's last axis (the key's own last axis, as JAX counts it)."""
+    carrier = tree.user_is_leaf(None)
+    if carrier is None or type(axis) is not int or axis >= 0:
+        return [axis] * len(tree.flatten(full)[0])
+    return [axis - 1 if tree.is_carrier(x) else axis for x in tree.leaves(full, carrier)]
 
 
 def flatten_axes(name: str, treedef: tree.TreeDef, axis_tree: Any, *, kws: bool = False) -> list[Any]:
