@@ -137,6 +137,17 @@ FUNCTIONS: dict[str, tuple[str, list[Any]]] = {
     "scan_length_mismatch": ("lambda a: lax.scan(lambda c, x: (c, x), 1.0, a, length=4)", ["float32[3]"]),
     "scan_no_length": ("lambda: lax.scan(lambda c, x: (c, x), 1.0, None)", []),
     "scan_bad_unroll": ("lambda a: lax.scan(lambda c, x: (c, x), 1.0, a, unroll=-1)", ["float32[3]"]),
+    # lax.map: a scan, or with batch_size a scan of vmapped batches and a vmap of the remainder
+    "map_basic": ("lambda x: lax.map(lambda r: np.sin(r).sum() * 2.0, x)", ["float32[7,2]"]),
+    "map_batched": ("lambda x: lax.map(lambda r: np.sin(r).sum() * 2.0, x, batch_size=3)", ["float32[7,2]"]),
+    "map_batched_even": ("lambda x: lax.map(lambda r: r * r, x, batch_size=2)", ["float32[6,2]"]),
+    "map_batch_zero": ("lambda x: lax.map(lambda r: r.sum(), x, batch_size=0)", ["float32[7,2]"]),
+    "map_batch_over": ("lambda x: lax.map(lambda r: r.sum(), x, batch_size=8)", ["float32[7,2]"]),
+    "map_pytree": ("lambda x, i: lax.map(lambda d: (d['a'] * 2, d['b'] + 1), {'a': x, 'b': i}, batch_size=3)",
+                   ["float32[7,2]", "int32[7]"]),
+    "map_weak": ("lambda x: lax.map(lambda r: r * 2, x, batch_size=2)", ["float32*[5]"]),
+    "map_no_xs": ("lambda: lax.map(lambda x: x, ())", []),
+    "vmap_map": ("vmap(lambda x: lax.map(lambda r: r * 2, x))", ["float32[2,3,4]"]),
     # vmap of primitives
     "vmap_add": ("vmap(lambda x, y: x + y)", ["float32[4,3]", "float32[4,3]"]),
     "vmap_add_none": ("vmap(lambda x, y: x + y, in_axes=(0, None))", ["float32[4,3]", "float32[3]"]),
@@ -258,7 +269,8 @@ VALUES: dict[str, tuple[str, list[Any]]] = {
         "vmap_cond_pred_from_operand", "vmap_switch_batched", "vmap_while_batched_pred",
         "vmap_while_unbatched_pred", "vmap_while_batched_body_const", "vmap_fori_static", "vmap_fori_traced",
         "vmap_scan_batched_xs", "vmap_scan_batched_init", "vmap_scan_xs_axis1", "vmap_scan_const", "jit_vmap_scan",
-        "vmap_mlp", "vmap_matmul_axes", "vmap_nested", "vmap_out_axes_1", "vmap_negative_axis",
+        "vmap_mlp", "vmap_matmul_axes", "vmap_nested", "vmap_out_axes_1", "vmap_negative_axis", "map_basic",
+        "map_batched", "map_batched_even", "map_batch_zero", "map_batch_over", "map_pytree", "map_weak", "vmap_map",
     ]
 }
 VALUES["switch_out_of_range_high"] = ("lambda x: lax.switch(7, [lambda x: x + 1, lambda x: x * 2], x)", ["int32[2]"])

@@ -24,9 +24,10 @@ __all__ = [
     "bitwise_and", "bitwise_not", "bitwise_or", "bitwise_xor", "broadcast_in_dim", "cbrt", "ceil", "clamp", "cond",
     "conv_general_dilated", "convert_element_type", "cos", "cosh", "digamma", "div", "dot_general", "dynamic_slice",
     "dynamic_update_slice", "erf", "erf_inv", "erfc", "exp", "exp2", "expm1", "floor", "fori_loop", "integer_pow",
-    "iota", "lgamma", "log", "log1p", "logistic", "max", "min", "mul", "neg", "nextafter", "pad", "reduce_window",
-    "rem", "round", "rsqrt", "scan", "select", "shift_left", "shift_right_arithmetic", "shift_right_logical", "sign",
-    "sin", "sinh", "sqrt", "square", "stop_gradient", "sub", "switch", "tan", "tanh", "top_k", "while_loop",
+    "iota", "lgamma", "log", "log1p", "logistic", "map", "max", "min", "mul", "neg", "nextafter", "pad",
+    "reduce_window", "rem", "round", "rsqrt", "scan", "select", "shift_left", "shift_right_arithmetic",
+    "shift_right_logical", "sign", "sin", "sinh", "sqrt", "square", "stop_gradient", "sub", "switch", "tan", "tanh",
+    "top_k", "while_loop",
 ]
 
 _ConvGeneralDilatedDimensionNumbers: TypeAlias = tuple[str, str, str] | ConvDimensionNumbers | None
@@ -52,6 +53,9 @@ def cond(pred: Any, true_fun: Callable[..., _T], false_fun: Callable[..., _T], *
     ...
 def fori_loop(lower: Any, upper: Any, body_fun: Callable[[Any, _T], _T], init_val: _T, *, unroll: int | bool | None = ...) -> _T:
     '``val = init_val; for i in range(lower, upper): val = body_fun(i, val)``. With concrete bounds it is a ``scan`` of ``upper - lower`` steps (``unroll`` allowed); with traced bounds a ``while_loop``.'
+    ...
+def map(f: Callable[[Any], Any], xs: Any, *, batch_size: int | None = ...) -> Any:
+    '``stack([f(x) for x in xs])`` over the leading axis of every leaf of ``xs`` (a pytree), as one ``scan``. With ``batch_size``, each step applies ``vmap(f)`` to ``batch_size`` elements and a ``vmap`` takes the rest (``batch_size=0``: one ``vmap`` of everything).'
     ...
 def scan(f: Callable[[_C, Any], tuple[_C, Any]], init: _C, xs: Any = ..., length: int | None = ..., reverse: bool = ..., unroll: int | bool = ..., _split_transpose: bool = ...) -> tuple[_C, Any]:
     '``carry = init; for x in xs: carry, y = f(carry, x)``, returning the final carry and the ``y`` stacked along a new leading axis, as one ``scan`` primitive. ``xs`` is a tree of arrays with one leading length (``None`` with ``length``); ``reverse`` scans from the end; ``unroll`` steps run per loop iteration (``True``: all of them).'

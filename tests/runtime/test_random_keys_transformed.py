@@ -192,3 +192,14 @@ def test_keys_are_leaves_of_the_users_trees() -> None:
     mapped = tree_map(lambda x: x, {"a": KEY, "b": 1.0})
     assert mapped["a"] is KEY
     assert tree_leaves(KEY, is_leaf=lambda x: False) == [KEY]
+
+
+@pytest.mark.parametrize("batch_size", [None, 2])
+def test_lax_map_over_keys(batch_size: int | None) -> None:
+    keys = random.split(KEY, 5)
+    out = lax.map(lambda k: random.normal(k, ()), keys, batch_size=batch_size)
+    np.testing.assert_array_equal(np.asarray(out), np.array([np.asarray(random.normal(k, ())) for k in keys]))
+    split = lax.map(random.split, keys, batch_size=batch_size)
+    assert split.shape == (5, 2)
+    for i in range(5):
+        _same_keys(split[i], random.split(keys[i]))

@@ -516,7 +516,7 @@ NOT_FUZZED: Final[dict[str, str]] = {
     **{f"random.{n}": "keys and key arrays: no dtype of an array operand to promote (typed PRNGKeyArray or uint32)"
        for n in ("KeyDType", "PRNGKey", "PRNGKeyArray", "fold_in", "key", "key_data", "split", "wrap_key_data")},
     **{f"lax.{n}": "control flow: takes functions (typed by the transformations' signatures)"
-       for n in ("cond", "switch", "fori_loop", "while_loop", "scan")},
+       for n in ("cond", "switch", "fori_loop", "while_loop", "scan", "map")},
     "lax.ConvDimensionNumbers": "a named tuple of dimension numbers, no dtype",
     "lax.RoundingMethod": "an enum of rounding modes, no dtype",
     "lax.select": ("lax.max's dtype rule after a predicate (max's entry fuzzes it; handwritten/lax_elementwise.py "

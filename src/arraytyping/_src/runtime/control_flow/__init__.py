@@ -4,7 +4,8 @@ differentiated."""
 
 from arraytyping._src.runtime.control_flow.conditionals import cond, cond_p, switch
 from arraytyping._src.runtime.control_flow.loops import fori_loop, scan, scan_p, while_loop, while_p
+from arraytyping._src.runtime.control_flow.mapping import map
 from arraytyping._src.runtime.control_flow.platform import platform_dependent
 from arraytyping._src.runtime.control_flow import autodiff  # registers the differentiation rules
 
-__all__ = ["autodiff", "cond", "cond_p", "fori_loop", "platform_dependent", "scan", "scan_p", "switch", "while_loop", "while_p"]
+__all__ = ["autodiff", "cond", "cond_p", "fori_loop", "map", "platform_dependent", "scan", "scan_p", "switch", "while_loop", "while_p"]
