@@ -187,9 +187,17 @@ def _random_cases() -> Iterator[str]:
                 yield f"random.choice(random.PRNGKey({s}), {a}, {shape})"
 
 
+NN_ACTIVATIONS = ("nn.relu6({})", "nn.elu({})", "nn.leaky_relu({})", "nn.hard_tanh({})", "nn.log_sigmoid({})",
+                  "nn.soft_sign({})", "nn.selu({})", "nn.celu({})", "nn.hard_sigmoid({})", "nn.hard_silu({})",
+                  "nn.hard_swish({})", "nn.mish({})", "nn.squareplus({})", "nn.sparse_plus({})",
+                  "nn.sparse_sigmoid({})", "nn.log1mexp({})", "nn.identity({})", "nn.tanh({})",
+                  "nn.elu({}, 0.5)", "nn.celu({}, 2)", "nn.leaky_relu({}, 0.2)", "nn.leaky_relu({}, 2)",
+                  "nn.squareplus({}, 2.0)", "nn.glu({}, axis=0)")
+"""The activations of one operand beyond the first ones, with their parameters left out and passed (Python
+scalars: the parameters' dtypes are held by the array cases of ``_nn_param_cases``)."""
 NN_FUNCTIONS = ("nn.relu({})", "nn.gelu({})", "nn.gelu({}, approximate=False)", "nn.silu({})", "nn.sigmoid({})",
                 "nn.softplus({})", "nn.softmax({})", "nn.log_softmax({})", "nn.logsumexp({})",
-                "nn.standardize({})", "nn.one_hot({}, 3)")
+                "nn.standardize({})", *NN_ACTIVATIONS, "nn.one_hot({}, 3)")
 WEAK_SCALARS = ("2", "2.0", "2j", "True")
 
 
@@ -211,6 +219,9 @@ def _nn_abstract_cases() -> Iterator[str]:
         dt = d if d in ("int", "float", "bool", "complex") else repr(d)
         yield f"eval_shape(lambda x: nn.one_hot(x, 4, dtype={dt}), S('int32', (3,)))"
     for x in _abstract_operands():
+        for fn, param in (("elu", "alpha"), ("celu", "alpha"), ("leaky_relu", "negative_slope"), ("squareplus", "b")):
+            yield f"eval_shape(lambda x, p: nn.{fn}(x, {param}=p), S('float32', (2, 3)), {x})"
+            yield f"eval_shape(lambda x, p: nn.{fn}(x, {param}=p), S('int32', (2, 3)), {x})"
         yield f"eval_shape(lambda x, b: nn.logsumexp(x, b=b), S('float32', (2, 3)), {x})"
         yield f"eval_shape(lambda x: nn.logsumexp(x, axis=1, return_sign=True), {x})"
         yield f"eval_shape(lambda x: nn.softmax(x, where=x > 0), {x})"

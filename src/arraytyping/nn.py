@@ -4,6 +4,13 @@ errors (their rules are :func:`arraytyping.op_rules.nn_result`)."""
 from arraytyping._src.runtime.nn import (
     gelu, log_softmax, logsumexp, one_hot, relu, sigmoid, silu, softmax, softplus, standardize, swish,
 )
+from arraytyping._src.runtime.nn_activations import (
+    celu, elu, glu, hard_sigmoid, hard_silu, hard_swish, hard_tanh, identity, leaky_relu, log1mexp, log_sigmoid, mish,
+    relu6, selu, soft_sign, sparse_plus, sparse_sigmoid, squareplus,
+)
+from arraytyping.numpy import tanh
 
-__all__ = ["gelu", "log_softmax", "logsumexp", "one_hot", "relu", "sigmoid", "silu", "softmax", "softplus",
-           "standardize", "swish"]
+__all__ = ["celu", "elu", "gelu", "glu", "hard_sigmoid", "hard_silu", "hard_swish", "hard_tanh", "identity",
+           "leaky_relu", "log1mexp", "log_sigmoid", "log_softmax", "logsumexp", "mish", "one_hot", "relu", "relu6",
+           "selu", "sigmoid", "silu", "soft_sign", "softmax", "softplus", "sparse_plus", "sparse_sigmoid",
+           "squareplus", "standardize", "swish", "tanh"]

@@ -17,6 +17,7 @@ stub generator and the mypy plugin all compute the same answers from it.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Final, Literal, TypeAlias, TypeVar
@@ -914,12 +915,24 @@ def random_elements_result(fn: str, operand: tuple[str, bool], rank: int | None,
 # jax/_src/ops/special.py) run over dtypes: every step is one of the rules above (a binary or unary jax.numpy
 # function, a reduction) or a lax primitive, so promotion errors, refused dtypes and weak flags fall out as JAX's do
 
+NN_ACTIVATIONS: Final[tuple[str, ...]] = ("relu6", "elu", "leaky_relu", "hard_tanh", "log_sigmoid", "soft_sign",
+                                          "selu", "celu", "hard_sigmoid", "hard_silu", "mish", "squareplus",
+                                          "sparse_plus", "sparse_sigmoid", "log1mexp", "identity", "glu")
+"""The activations of one operand beyond the first ones (each JAX's definition, step by step, in :class:`_NN`);
+``elu``, ``celu``, ``leaky_relu`` and ``squareplus`` take a parameter (``alpha``, ``negative_slope``, ``b``: the
+``param`` of :func:`nn_result`), ``glu`` an axis."""
+
+NN_PARAMS: Final[dict[str, tuple[str, Operand]]] = {}
+"""Each activation's parameter: its name and default (filled below, once ``Operand`` exists)."""
+
 NN_FUNCTIONS: Final[tuple[str, ...]] = ("relu", "gelu", "silu", "sigmoid", "softplus", "softmax", "log_softmax",
-                                        "logsumexp", "standardize", "one_hot")
+                                        "logsumexp", "standardize", "one_hot", *NN_ACTIVATIONS)
 
 _PY_FLOAT: Final = ("float", True)
 _PY_INT: Final = ("int", True)
 Operand: TypeAlias = tuple[str, bool]
+NN_PARAMS.update({"elu": ("alpha", _PY_FLOAT), "celu": ("alpha", _PY_FLOAT),
+                  "leaky_relu": ("negative_slope", _PY_FLOAT), "squareplus": ("b", _PY_INT)})
 
 
 class _NN:
@@ -1021,6 +1034,80 @@ class _NN:
             raise OperandTypeError(f"exp does not accept dtype {name}")
         return (_COMPLEX_PART.get(name, name), False), (name, False)
 
+    def clip(self, x: Operand, lo: Operand, hi: Operand) -> Operand:
+        """``jnp.clip(x, lo, hi)``: ``minimum(hi, maximum(lo, x))``, complex values refused."""
+        out = self.binary("minimum", hi, self.binary("maximum", lo, x))
+        if lattice.KIND[out[0]] == "c":
+            raise OperandValueError("Clip received a complex value either through the input or the min/max "
+                                    "keywords")
+        return out
+
+    def relu6(self, x: Operand) -> Operand:
+        return self.binary("minimum", self.binary("maximum", x, _PY_INT), _PY_FLOAT)
+
+    def elu(self, x: Operand, alpha: Operand) -> Operand:
+        self.binary("greater", x, _PY_INT)
+        negative = self.binary("multiply", alpha, self.unary("expm1", self.join(_PY_FLOAT, x)))
+        return self.join(x, negative)
+
+    def leaky_relu(self, x: Operand, negative_slope: Operand) -> Operand:
+        self.binary("greater_equal", x, _PY_INT)
+        return self.join(x, self.binary("multiply", negative_slope, x))
+
+    def hard_tanh(self, x: Operand) -> Operand:
+        self.binary("greater", x, _PY_INT)
+        self.binary("less", x, _PY_INT)
+        return self.join(_PY_INT, self.join(_PY_INT, x))
+
+    def log_sigmoid(self, x: Operand) -> Operand:
+        return self.unary("negative", self.softplus(self.unary("negative", x)))
+
+    def soft_sign(self, x: Operand) -> Operand:
+        return self.binary("divide", x, self.binary("add", self.unary("abs", x), _PY_INT))
+
+    def selu(self, x: Operand) -> Operand:
+        return self.binary("multiply", _PY_FLOAT, self.elu(x, _PY_FLOAT))
+
+    def celu(self, x: Operand, alpha: Operand) -> Operand:
+        positive = self.binary("maximum", x, _PY_FLOAT)
+        scaled = self.binary("divide", self.binary("minimum", x, _PY_FLOAT), alpha)
+        return self.binary("add", positive, self.binary("multiply", alpha, self.unary("expm1", scaled)))
+
+    def hard_sigmoid(self, x: Operand) -> Operand:
+        return self.binary("divide", self.relu6(self.binary("add", x, _PY_FLOAT)), _PY_FLOAT)
+
+    def hard_silu(self, x: Operand) -> Operand:
+        return self.binary("multiply", x, self.hard_sigmoid(x))
+
+    def mish(self, x: Operand) -> Operand:
+        return self.binary("multiply", x, self.unary("tanh", self.softplus(x)))
+
+    def squareplus(self, x: Operand, b: Operand) -> Operand:
+        y = self.binary("add", x, self.unary("sqrt", self.binary("add", self.unary("square", x), b)))
+        return self.binary("divide", y, _PY_INT)
+
+    def sparse_plus(self, x: Operand) -> Operand:
+        self.binary("less_equal", x, _PY_FLOAT)
+        self.binary("greater_equal", x, _PY_FLOAT)
+        quarter = self.binary("divide", self.binary("power", self.binary("add", x, _PY_FLOAT), _PY_INT), _PY_INT)
+        return self.join(_PY_FLOAT, self.join(x, quarter))
+
+    def sparse_sigmoid(self, x: Operand) -> Operand:
+        return self.binary("multiply", _PY_FLOAT, self.clip(self.binary("add", x, _PY_FLOAT), _PY_FLOAT, _PY_FLOAT))
+
+    def log1mexp(self, x: Operand) -> Operand:
+        log2 = unary_result("log", _PY_FLOAT, self.config, rank0=True)  # jnp.log(2.0): a weak rank-0 array
+        self.binary("less", x, log2)
+        small = self.unary("log", self.unary("negative", self.unary("expm1", self.unary("negative", x))))
+        large = self.unary("log1p", self.unary("negative", self.unary("exp", self.unary("negative", x))))
+        return self.join(small, large)
+
+    def identity(self, x: Operand) -> Operand:
+        return self.operand(x)
+
+    def glu(self, x: Operand) -> Operand:
+        return self.binary("multiply", x, self.sigmoid(x))
+
     def standardize(self, x: Operand, stable: bool) -> Operand:
         mean = self.reduce("mean", x)
         if stable:
@@ -1038,19 +1125,24 @@ class _NN:
 
 def nn_result(fn: str, operand: Operand, config: LatticeConfig = LatticeConfig(), *, rank0: bool = False,
               approximate: bool = True, where: bool = False, b: Operand | None = None, return_sign: bool = False,
-              stable: bool = False) -> Operand:
+              stable: bool = False, param: Operand | None = None) -> Operand:
     """The ``(dtype name, weak)`` of ``jax.nn.<fn>(x)`` for ``fn`` in :data:`NN_FUNCTIONS` but ``one_hot``
     (:func:`nn_one_hot_result`). ``operand`` is ``x``'s ``(dtype name, weak)`` (a weak node for a Python scalar);
     ``rank0`` says ``x`` has rank 0 (Python scalars always have), which decides the weak flag of the steps that meet
     numpy constants; ``approximate`` is ``gelu``'s, ``where`` says a ``where=`` mask is given (``softmax``,
     ``log_softmax``, ``logsumexp``), ``b`` is ``logsumexp``'s ``b`` operand, ``return_sign`` whether it returns the
     sign too (whose dtype :func:`nn_sign_result` gives), ``stable`` that ``standardize`` uses the two-pass
-    variance. Raises the error classes JAX raises: :class:`lattice.TypePromotionError`
-    where a step promotes what cannot be promoted, :class:`OperandTypeError` where a step refuses the dtype,
-    :class:`OperandValueError` (``logaddexp`` of 1- and 2-bit integers, ``standardize`` of complex numbers)."""
+    variance, ``param`` the parameter of an activation that has one (:data:`NN_PARAMS`; None: its default).
+    Raises the error classes JAX raises: :class:`lattice.TypePromotionError` where a step promotes what cannot be
+    promoted, :class:`OperandTypeError` where a step refuses the dtype, :class:`OperandValueError` (``logaddexp`` of
+    1- and 2-bit integers, ``standardize`` of complex numbers, ``sparse_sigmoid``'s clip of complex numbers)."""
     nn = _NN(config, rank0 or operand[0] in lattice.WEAK_NAMES)
-    if fn in ("relu", "sigmoid", "silu", "softplus"):
+    if fn in ("relu", "sigmoid", "silu", "softplus") or (fn in NN_ACTIVATIONS and fn not in NN_PARAMS):
         out: Operand = getattr(nn, fn)(operand)
+        return out
+    if fn in NN_PARAMS:
+        given: Operand = NN_PARAMS[fn][1] if param is None else param
+        out = getattr(nn, fn)(operand, given)
         return out
     if fn == "standardize":
         return nn.standardize(operand, stable)
@@ -1065,7 +1157,7 @@ def nn_result(fn: str, operand: Operand, config: LatticeConfig = LatticeConfig()
 
 
 NN_STATIC: Final[tuple[str, ...]] = ("relu", "sigmoid", "silu", "softplus", "gelu", "softmax", "log_softmax",
-                                     "standardize", "logsumexp")
+                                     "standardize", "logsumexp", *(f for f in NN_ACTIVATIONS if f != "glu"))
 """The ``jax.nn`` functions whose dtype a type checker can give from their operand's alone
 (:func:`nn_static_result`): the activations of one operand, and those whose other arguments do not decide the dtype
 as long as they are left out or dtype-neutral (``gelu``'s ``approximate``, an ``axis``, a ``where`` mask,
@@ -1081,6 +1173,12 @@ NN_STATIC_VARIANTS: Final[dict[str, tuple[dict[str, bool], ...]]] = {
 """The settings of the dtype-neutral arguments a static answer must hold for (besides the operand's rank)."""
 
 
+NN_STATIC_PARAMS: Final[dict[str, tuple[Operand | None, ...]]] = {
+    fn: (None, _PY_INT, ("bool", False)) for fn in ("elu", "celu")}
+"""The parameters a static answer must hold for besides the default (``None``): the stubs type ``elu``'s and
+``celu``'s ``alpha`` as a Python ``float``, which every checker lets an ``int`` or a ``bool`` pass for."""
+
+
 def nn_static_result(fn: str, operand: Operand, config: LatticeConfig = LatticeConfig()) -> Operand | None:
     """:func:`nn_result` of ``fn`` (one of :data:`NN_STATIC`) for an operand of any rank, with any setting of its
     dtype-neutral arguments (:data:`NN_STATIC_VARIANTS`): the answer when they all give the same one, None where the
@@ -1089,12 +1187,13 @@ def nn_static_result(fn: str, operand: Operand, config: LatticeConfig = LatticeC
     if fn not in NN_STATIC:
         raise ValueError(f"{fn!r} is not a jax.nn function typed by its operand alone; known: {', '.join(NN_STATIC)}")
     answers: list[Operand | Exception] = []
-    for rank0 in (False, True):
+    for rank0, param in itertools.product((False, True), NN_STATIC_PARAMS.get(fn, (None,))):
         for variant in NN_STATIC_VARIANTS.get(fn, ({},)):
             try:
                 answers.append(nn_result(fn, operand, config, rank0=rank0,
                                          approximate=variant.get("approximate", True),
-                                         where=variant.get("where", False), stable=variant.get("stable", False)))
+                                         where=variant.get("where", False), stable=variant.get("stable", False),
+                                         param=param))
             except (lattice.TypePromotionError, OperandTypeError, OperandValueError, OperandOverflowError,
                     OperandNotImplementedError) as e:
                 answers.append(e)

@@ -288,7 +288,9 @@ class ArraytypingPlugin(Plugin):
         if fullname.startswith(_NN) and fullname[len(_NN):] in _single.NN:
             hook_nn = _single.nn_function_hook(rules, fullname[len(_NN):])
             keeps = self.shapes and fullname[len(_NN):] not in _single.NN_REDUCING
-            return _shapes.keeping(hook_nn, _first, fullname) if keeps else hook_nn
+            # the operand's shape, broadcast with any array argument's (elu's alpha, a where= mask)
+            return (_shapes.broadcasting(hook_nn, _single.nn_shape_operands, _errors.SHAPE_MISMATCH_ARG, fullname)
+                    if keeps else hook_nn)
         if fullname == f"{_NN}one_hot":
             return _dtypes.one_hot_hook(rules)
         if fullname.startswith(_RANDOM) and fullname[len(_RANDOM):] in _random.SAMPLERS:

@@ -159,15 +159,31 @@ def unary_function_hook(rules: Rules, name: str) -> Callable[[FunctionContext], 
     return hook
 
 
-NN: Final = {**{fn: fn for fn in OR.NN_STATIC}, "swish": "silu"}
+NN: Final = {**{fn: fn for fn in OR.NN_STATIC}, "swish": "silu", "hard_swish": "hard_silu"}
 """The ``arraytyping.nn`` functions the plugin answers (by name, to op_rules' ``NN_STATIC`` function)."""
 
 
 NN_REDUCING: Final = frozenset(fn for fn, rule in NN.items() if SR.MODULE_SHAPE_FAMILY[f"nn.{rule}"] != "keep")
 """The ``NN`` functions whose result does not keep the operand's shape (``shape_rules.MODULE_SHAPE_FAMILY``)."""
 
-_NN_DECIDING: Final = frozenset({"mean", "variance", "b", "return_sign"})
-"""Parameters of ``NN``'s functions that can change the dtype (or the result's type): given, the answer is gradual."""
+_NN_DECIDING: Final = frozenset({"mean", "variance", "b", "return_sign", "negative_slope"})
+"""Parameters of ``NN``'s functions that can change the dtype (or the result's type): given, the answer is gradual.
+``epsilon`` and ``alpha`` (``elu``, ``celu``) decide unless they are a Python ``int`` or ``float``."""
+
+
+def nn_shape_operands(ctx: FunctionContext) -> list[Type | None]:
+    """The operands whose shapes an elementwise ``NN`` function's result has, broadcast: its first argument and
+    every other argument that is an array (``elu(x, alpha)``, ``softmax(x, where=m)``, ``standardize(x, mean=m)``);
+    a Python scalar, an axis or a flag leaves the shape alone."""
+    out: list[Type | None] = [ctx.arg_types[0][0] if ctx.arg_types and ctx.arg_types[0] else None]
+    for types in ctx.arg_types[1:]:
+        for t in types:
+            p = get_proper_type(t)
+            if isinstance(p, Instance) and p.type.fullname in (_types.ARRAY, "numpy.ndarray"):
+                out.append(t)
+            elif isinstance(p, AnyType):
+                out.append(None)  # an argument of unknown type: any shape
+    return out
 
 
 def nn_function_hook(rules: Rules, name: str) -> Callable[[FunctionContext], Type]:
@@ -175,8 +191,10 @@ def nn_function_hook(rules: Rules, name: str) -> Callable[[FunctionContext], Typ
         if not ctx.arg_types or not ctx.arg_types[0]:
             return ctx.default_return_type
         for param, types in zip(ctx.callee_arg_names, ctx.arg_types):
-            if types and (param in _NN_DECIDING or (param == "epsilon" and not _is_python_real(types[0]))):
-                return AnyType(TypeOfAny.special_form)  # the stubs' gradual fallback answers these calls
+            if types and (param in _NN_DECIDING or (param in ("epsilon", "alpha") and not _is_python_real(types[0]))):
+                if "return_sign" in ctx.callee_arg_names and ctx.arg_types[ctx.callee_arg_names.index("return_sign")]:
+                    return AnyType(TypeOfAny.special_form)  # an array or a pair of them
+                return _types.array_type(ctx.api, AnyType(TypeOfAny.special_form))  # as the stubs' gradual fallback
         return unary(ctx, rules, ctx.arg_types[0][0], NN[name], f"arraytyping.nn.{name}", rules.nn)
     return hook
 

@@ -49,6 +49,14 @@ class _RuleNN:
             with configured(self.config):
                 import arraytyping as at
                 cfg = at.config.lattice_config
+            if fn == "tanh":  # jax.nn.tanh is jax.numpy.tanh
+                return op_rules.unary_result("tanh", operand, cfg, rank0=rank0)
+            if fn == "hard_swish":
+                return op_rules.nn_result("hard_silu", operand, cfg, rank0=rank0)
+            if fn in op_rules.NN_PARAMS:
+                param = kwargs.get(op_rules.NN_PARAMS[fn][0], args[0] if args else None)
+                extra = {} if param is None else {"param": _as_operand(param)[0]}
+                return op_rules.nn_result(fn, operand, cfg, rank0=rank0, **extra)  # type: ignore[arg-type]
             if fn == "one_hot":
                 dtype = kwargs.get("dtype")
                 name = None if dtype is None else dtype if isinstance(dtype, str) else \
@@ -95,7 +103,7 @@ def _strip(enc: dict[str, object]) -> dict[str, object]:
 
 
 # The rules answer for dtypes only: where JAX fails on a shape (the axis of a 0-d Python scalar), they say nothing.
-_SHAPE_ERRORS = ("nn.softmax(", "nn.log_softmax(", "nn.standardize(")
+_SHAPE_ERRORS = ("nn.softmax(", "nn.log_softmax(", "nn.standardize(", "nn.glu(")
 
 
 @pytest.mark.parametrize("config", CONFIGS)

@@ -458,6 +458,13 @@ def _entries() -> list[Entry]:
                   family="nn function") for n in ("softmax", "log_softmax", "standardize")]  # axis=-1
     out.append(Entry("nn.logsumexp", "nn.logsumexp({a})", AL, "reduce_all", covers=("nn.logsumexp",),
                      weight=0.1, family="nn function"))
+    activations = [n for n in op_rules.NN_ACTIVATIONS if n != "glu"] + ["hard_swish", "tanh"]
+    out += [Entry(f"nn.{n}", f"nn.{n}({{a}})", AL, "same", covers=(f"nn.{n}",), weight=0.05, family="nn function")
+            for n in activations]
+    # a parameter given: a Python scalar (typed by the rule for elu's and celu's alpha, gradual otherwise)
+    out += [Entry(f"nn.{n}", f"nn.{n}({{a}}, {p})", AL, "same", covers=(f"nn.{n}",), weight=0.05,
+                  family="nn function")
+            for n, p in (("elu", "0.5"), ("celu", "2"), ("leaky_relu", "0.2"), ("squareplus", "2.0"))]
     out += samplers()
     out += fft_transforms()
     out += linalg_functions()
@@ -518,6 +525,7 @@ NOT_FUZZED: Final[dict[str, str]] = {
     **{f"lax.{n}": "control flow: takes functions (typed by the transformations' signatures)"
        for n in ("cond", "switch", "fori_loop", "while_loop", "scan", "map")},
     "lax.ConvDimensionNumbers": "a named tuple of dimension numbers, no dtype",
+    "nn.glu": "halves an axis: typed Array[Any] (the gated product's dtype is sigmoid's, held by the nn reference)",
     "lax.RoundingMethod": "an enum of rounding modes, no dtype",
     "lax.select": ("lax.max's dtype rule after a predicate (max's entry fuzzes it; handwritten/lax_elementwise.py "
                    "its signature); a Python-scalar case beside an array one is a shape error of select_n"),

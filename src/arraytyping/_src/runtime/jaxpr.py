@@ -36,17 +36,20 @@ class Var:
 class Literal:
     """A scalar constant written inline in an equation (``2.0:f32[]``)."""
 
-    __slots__ = ("val", "aval")
+    __slots__ = ("val", "aval", "shown")
 
-    def __init__(self, val: np.ndarray[Any, Any], aval: ShapedArray) -> None:
+    def __init__(self, val: np.ndarray[Any, Any], aval: ShapedArray, shown: Any = None) -> None:
         self.val = val
         self.aval = aval
+        self.shown = shown
+        """The Python scalar it was bound as, which JAX prints unrounded; ``None``: print ``val``."""
 
     def __repr__(self) -> str:
         return f"Literal({self.val!r}:{self.aval.str_short()})"
 
     def pretty(self) -> str:
-        return f"{np.asarray(self.val).item()}:{self.aval.str_short()}"
+        value = np.asarray(self.val).item() if self.shown is None else self.shown
+        return f"{value}:{self.aval.str_short()}"
 
 
 Atom = Var | Literal

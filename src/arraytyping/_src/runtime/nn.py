@@ -51,7 +51,7 @@ _PY_NODES: Final[dict[type, tuple[str, bool]]] = {int: ("int", True), float: ("f
                                                  complex: ("complex", True), bool: ("bool", False)}
 
 
-def _operand(x: Any) -> tuple[str, bool]:
+def rule_operand(x: Any) -> tuple[str, bool]:
     """``x`` as the rules take it: a Python scalar as its weak node, anything else as its dtype and weak flag."""
     obj: object = x
     node = _PY_NODES.get(type(obj))
@@ -69,10 +69,10 @@ computing (a refusal raises again each time: exceptions are not cached)."""
 
 def _rule(fn: str, x: Any, **options: Any) -> tuple[str, bool]:
     """The result dtype and weak flag :func:`arraytyping.op_rules.nn_result` gives (raising JAX's error)."""
-    return _nn_result(fn, _operand(x), config.lattice_config, rank0=_rank(x) == 0, **options)
+    return _nn_result(fn, rule_operand(x), config.lattice_config, rank0=_rank(x) == 0, **options)
 
 
-def _check(fn: str, *args: Any, axis: Any = None, **options: Any) -> None:
+def check_call(fn: str, *args: Any, axis: Any = None, **options: Any) -> None:
     """Raise the error JAX raises for these arguments: non-array arguments, an axis out of range, then the dtype
     rule's."""
     check_arraylike(fn, *(a for a in args if a is not None))  # None: an optional argument left out
@@ -86,7 +86,7 @@ def _check(fn: str, *args: Any, axis: Any = None, **options: Any) -> None:
     _rule(fn, args[0], **options)
 
 
-def _finish(fn: str, x: Any, out: Any, **options: Any) -> Any:
+def finish_call(fn: str, x: Any, out: Any, **options: Any) -> Any:
     """``out``, checked against the rule's dtype and weak flag (a mismatch is a bug here, never the caller's)."""
     want = _rule(fn, x, **options)
     a = lax.aval_of(out)
@@ -100,7 +100,7 @@ def _finish(fn: str, x: Any, out: Any, **options: Any) -> Any:
 
 
 def _relu_body(x: Any) -> Any:
-    return _finish("relu", x, jnp.maximum(x, 0))
+    return finish_call("relu", x, jnp.maximum(x, 0))
 
 
 _relu_body.__name__ = "relu"  # the name JAX's custom_jvp_call prints
@@ -119,7 +119,7 @@ _relu.defjvps(_relu_jvp)
 
 def relu(x: ArrayLike) -> AnyArray:
     """The rectified linear unit, ``max(x, 0)``."""
-    _check("relu", x)
+    check_call("relu", x)
     out: AnyArray = _relu(x)
     return out
 
@@ -127,7 +127,7 @@ def relu(x: ArrayLike) -> AnyArray:
 def gelu(x: ArrayLike, approximate: bool = True) -> AnyArray:
     """The Gaussian error linear unit: ``x * Φ(x)``, by its tanh approximation (``approximate``) or exactly
     (through ``erfc``). Computed operation by operation, as JAX does."""
-    _check("gelu", x, approximate=bool(approximate))
+    check_call("gelu", x, approximate=bool(approximate))
     (xa,) = promote_args_inexact(x)
     xa = _to_array(xa)
     dtype = xa.dtype
@@ -138,7 +138,7 @@ def gelu(x: ArrayLike, approximate: bool = True) -> AnyArray:
     else:
         half = np.sqrt(0.5).astype(dtype)
         out = lax.convert_element_type(0.5 * xa * erfc(-xa * half), dtype, False)
-    result: AnyArray = _finish("gelu", x, out, approximate=bool(approximate))
+    result: AnyArray = finish_call("gelu", x, out, approximate=bool(approximate))
     return result
 
 
@@ -154,7 +154,7 @@ def _to_array(x: Any) -> Any:
 
 
 def _sigmoid_body(x: Any) -> Any:
-    return _finish("sigmoid", x, logistic(x))
+    return finish_call("sigmoid", x, logistic(x))
 
 
 _sigmoid = _jitted(_sigmoid_body, "sigmoid")
@@ -162,13 +162,13 @@ _sigmoid = _jitted(_sigmoid_body, "sigmoid")
 
 def sigmoid(x: ArrayLike) -> AnyArray:
     """The logistic sigmoid, ``1 / (1 + exp(-x))`` (floating and complex operands, as ``lax.logistic``)."""
-    _check("sigmoid", x)
+    check_call("sigmoid", x)
     out: AnyArray = _sigmoid(x)
     return out
 
 
 def _silu_body(x: Any) -> Any:
-    return _finish("silu", x, x * logistic(x))
+    return finish_call("silu", x, x * logistic(x))
 
 
 _silu = _jitted(_silu_body, "silu", staged=True)
@@ -176,7 +176,7 @@ _silu = _jitted(_silu_body, "silu", staged=True)
 
 def silu(x: ArrayLike) -> AnyArray:
     """The sigmoid linear unit (swish), ``x * sigmoid(x)``."""
-    _check("silu", x)
+    check_call("silu", x)
     out: AnyArray = _silu(x)
     return out
 
@@ -185,7 +185,7 @@ swish = silu
 
 
 def _softplus_body(x: Any) -> Any:
-    return _finish("softplus", x, jnp.logaddexp(x, 0))
+    return finish_call("softplus", x, jnp.logaddexp(x, 0))
 
 
 _softplus = _jitted(_softplus_body, "softplus", staged=True)
@@ -193,7 +193,7 @@ _softplus = _jitted(_softplus_body, "softplus", staged=True)
 
 def softplus(x: ArrayLike) -> AnyArray:
     """``log(1 + exp(x))``, as ``logaddexp(x, 0)``."""
-    _check("softplus", x)
+    check_call("softplus", x)
     out: AnyArray = _softplus(x)
     return out
 
@@ -211,7 +211,7 @@ def _axis_arg(axis: Axis) -> int | tuple[int, ...] | None:
 def softmax(x: ArrayLike, axis: Axis = -1, where: ArrayLike | None = None) -> AnyArray:
     """``exp(x) / sum(exp(x))`` along ``axis`` (computed after subtracting the maximum); ``where`` masks
     elements out (their result is 0). Computed operation by operation, as JAX does."""
-    _check("softmax", x, where, axis=axis, where=where is not None)
+    check_call("softmax", x, where, axis=axis, where=where is not None)
     axis = _axis_arg(axis)
     x_max = jnp.max(x, axis, where=where, initial=-np.inf, keepdims=True)
     x_safe = x if where is None else jnp.where(where, x, -np.inf)
@@ -219,7 +219,7 @@ def softmax(x: ArrayLike, axis: Axis = -1, where: ArrayLike | None = None) -> An
     result = unnormalized / jnp.sum(unnormalized, axis, where=where, keepdims=True)
     if where is not None:
         result = jnp.where(where, result, 0)
-    out: AnyArray = _finish("softmax", x, result, where=where is not None)
+    out: AnyArray = finish_call("softmax", x, result, where=where is not None)
     return out
 
 
@@ -231,7 +231,7 @@ def _log_softmax_body(x: Any, where: Any, *, axis: int | tuple[int, ...] | None)
     result = shifted - shifted_logsumexp
     if where is not None:
         result = jnp.where(where, result, -np.inf)
-    return _finish("log_softmax", x, result, where=where is not None)
+    return finish_call("log_softmax", x, result, where=where is not None)
 
 
 _log_softmax = _jitted(_log_softmax_body, "log_softmax", staged=True)
@@ -239,7 +239,7 @@ _log_softmax = _jitted(_log_softmax_body, "log_softmax", staged=True)
 
 def log_softmax(x: ArrayLike, axis: Axis = -1, where: ArrayLike | None = None) -> AnyArray:
     """``x - logsumexp(x)`` along ``axis``; ``where`` masks elements out (their result is -inf)."""
-    _check("log_softmax", x, where, axis=axis, where=where is not None)
+    check_call("log_softmax", x, where, axis=axis, where=where is not None)
     out: AnyArray = _log_softmax(x, where, axis=_axis_arg(axis))
     return out
 
@@ -286,12 +286,12 @@ def _logsumexp(a: Any, b: Any, where: Any, *, axis: int | tuple[int, ...] | None
     if return_sign or registry.INFO[aa.name].kind != "c":
         sumexp = jnp.abs(sumexp)
     out = lax.add(lax.log(sumexp), lax.convert_element_type(amax, lax.aval_of(sumexp).dtype))
-    options = {"where": where is not None, "b": None if b is None else _operand(b), "return_sign": return_sign}
+    options = {"where": where is not None, "b": None if b is None else rule_operand(b), "return_sign": return_sign}
     if return_sign:
-        return _finish("logsumexp", x, out, **options), sign
+        return finish_call("logsumexp", x, out, **options), sign
     if b is not None and registry.INFO[lax.aval_of(out).name].kind != "c":
         out = jnp.where(sign < 0, np.array(np.nan, dtype=lax.aval_of(out).dtype), out)
-    return _finish("logsumexp", x, out, **options)
+    return finish_call("logsumexp", x, out, **options)
 
 
 def _expand_dims(x: Any, dims: tuple[int, ...]) -> Any:
@@ -316,7 +316,7 @@ def logsumexp(a: ArrayLike, axis: Axis = None, b: ArrayLike | None = None, keepd
     """``log(sum(b * exp(a)))`` over ``axis`` (all axes by default), computed after subtracting the maximum; with
     ``return_sign``, also the sign of the sum (whose log is then of its absolute value). Computed operation by
     operation, as JAX does."""
-    _check("logsumexp", a, b, where, axis=axis, where=where is not None, b=None if b is None else _operand(b),
+    check_call("logsumexp", a, b, where, axis=axis, where=where is not None, b=None if b is None else rule_operand(b),
            return_sign=bool(return_sign))
     out: AnyArray | tuple[AnyArray, AnyArray] = _logsumexp(a, b, where, axis=_axis_arg(axis), keepdims=bool(keepdims),
                                                   return_sign=bool(return_sign))
@@ -372,7 +372,7 @@ def _standardize_body(x: Any, mean: Any, variance: Any, epsilon: Any, where: Any
             variance = jnp.mean(jnp.square(x), axis, keepdims=True, where=where) - jnp.square(mean)
             variance = jnp.clip(variance, 0)
     out = jnp.subtract(x, mean) * rsqrt(variance + (_EPSILON if epsilon is None else epsilon))
-    return _finish("standardize", x, out, stable=algorithm == "stable") if computed else out
+    return finish_call("standardize", x, out, stable=algorithm == "stable") if computed else out
 
 
 _standardize = _jitted(_standardize_body, "standardize", staged=True)
@@ -387,7 +387,7 @@ def standardize(x: ArrayLike, axis: Axis = -1, mean: ArrayLike | None = None, va
     """``(x - mean) / sqrt(variance + epsilon)`` along ``axis``, the statistics computed unless given
     (``algorithm``: ``"fast"``, ``E[x²] - E[x]²`` clipped at 0, or ``"stable"``, ``E[(x - E[x])²]``)."""
     if mean is None and variance is None:
-        _check("standardize", x, where, axis=axis, stable=algorithm == "stable")
+        check_call("standardize", x, where, axis=axis, stable=algorithm == "stable")
     else:
         check_arraylike("standardize", x)
         check_arraylike("standardize", mean, variance, where, none=True)

@@ -24,11 +24,14 @@ __all__ = ["ConstVal", "JaxprTrace", "JaxprTracer", "abstractify", "make_jaxpr",
 class ConstVal:
     """A host constant with an explicit type (possibly weak): how Python scalars enter traced code."""
 
-    __slots__ = ("val", "aval")
+    __slots__ = ("val", "aval", "shown")
 
-    def __init__(self, val: np.ndarray[Any, Any], aval: ShapedArray) -> None:
+    def __init__(self, val: np.ndarray[Any, Any], aval: ShapedArray, shown: Any = None) -> None:
         self.val = val
         self.aval = aval
+        self.shown = shown
+        """The Python scalar this constant was, printed as JAX prints a literal it keeps as Python's (an operand
+        bound as it is: ``jit[name=elu] a 1.6732632423543772:f32[]``); ``None`` otherwise."""
 
     def __repr__(self) -> str:
         return f"ConstVal({self.val!r}, {self.aval!r})"
@@ -102,7 +105,7 @@ class JaxprBuilder:
             _, val = self.consts[id(t)]
             atom: jx.Atom
             if isinstance(val, ConstVal) and not val.aval.shape:
-                atom = jx.Literal(val.val, val.aval)
+                atom = jx.Literal(val.val, val.aval, val.shown)
             else:
                 atom = jx.Var(t.aval)
                 constvars.append(atom)
@@ -149,7 +152,8 @@ class JaxprTrace(Trace):
             const = ConstVal(np.asarray(val), aval) if not aval.shape else val
         elif isinstance(val, HOST_VALUE_TYPES):
             aval = abstractify(val)
-            const = ConstVal(np.asarray(val, dtype=aval.dtype), aval)
+            shown = val if type(val) in _PY_SCALARS else None
+            const = ConstVal(np.asarray(val, dtype=aval.dtype), aval, shown)
         else:
             abstractify(val)  # raises a TypeError naming the value
             raise AssertionError

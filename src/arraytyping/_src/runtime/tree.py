@@ -19,8 +19,8 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, TypeVar
 
 __all__ = ["TreeDef", "LEAF", "AttrKey", "flatten", "flatten_keyed", "unflatten", "leaves", "structure", "tree_map",
-           "register_pytree_node", "register_dataclass", "register_carrier", "user_is_leaf", "is_carrier", "is_registered",
-           "is_node", "node_children", "PyTreeStructureError"]
+           "register_pytree_node", "register_dataclass", "register_carrier", "user_is_leaf", "is_carrier",
+           "is_registered", "is_node", "node_children", "PyTreeStructureError"]
 
 T = TypeVar("T")
 

@@ -59,12 +59,16 @@ complex64]``); the runtime's overloads that return one array (``qr(a, mode='r')`
 (``op_rules.LINALG_ALONE``)."""
 
 DTYPE_NEUTRAL: Final[dict[str, str]] = {"mean": "None", "variance": "None", "epsilon": "float", "b": "None",
+                                        "alpha": "float", "negative_slope": "None",
                                         "return_sign": "Literal[False]", "preferred_element_type": "None",
                                         **{param: f"Literal[{', '.join(repr(v) for v, a in values.items() if not a)}]"
                                            for param, values in op_rules.LINALG_ALONE_BY.values()}}
 """The parameters of :data:`TYPED`'s (and :data:`TUPLES`') functions that could change the dtype or the kind of
-result, as the typed overloads take them (left out, or a Python float ``epsilon``: what ``op_rules.nn_static_result``
-answers for; the modes of ``qr`` and ``svd`` that return the named tuple)."""
+result, as the typed overloads take them (left out, or a Python float ``epsilon`` or ``alpha``: what
+``op_rules.nn_static_result`` answers for; the modes of ``qr`` and ``svd`` that return the named tuple). A Python
+``int`` passes for a ``float`` in every checker: ``elu``'s and ``celu``'s ``alpha`` give the same dtypes as an int,
+``leaky_relu``'s ``negative_slope`` does not (an integer array times an int stays integer), so only its default is
+typed."""
 
 _DTYPE_NAMES: Final = frozenset([*specs.CONCRETE, *specs.ABSTRACT, "_Abstract"])
 _ROOT_PRIVATE: Final = re.compile(r"_Is\w+|_Same|_PyScalar|_NumpyOperand|_[A-Z][a-z]+(?:W\d+|Up|R\d+)")
@@ -278,6 +282,9 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
     keep = KeepVars()
     typed: list[str] = []
     for module, name in sorted(names, key=lambda m_n: _order(m_n[1], names)):
+        if not module.startswith("arraytyping._src."):  # a public module's name (nn.tanh is numpy.tanh): its own
+            body.append(f"from {module} import {name} as {name}")
+            continue
         source, nodes, lines = _find(module, name)
         rule = TYPED.get(rel, {}).get(name)
         if rule is not None:

@@ -79,6 +79,7 @@ def as_dtype(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
     """``x`` (array, tracer, Python or numpy value) converted to ``dtype`` with weak flag ``weak``."""
     if is_array(x):
         return lax.convert_element_type(x, dtype, weak)
+    py = x if type(x) in (float, complex) else None
     if type(x) is int:
         check_python_int(x)
         x = np.asarray(x, dtype="int64" if config.x64 else "int32")
@@ -91,7 +92,11 @@ def as_dtype(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
         default = {bool: "bool", float: "float64" if config.x64 else "float32",
                    complex: "complex128" if config.x64 else "complex64"}[type(x)]
         x = np.asarray(x, dtype=default)
-    return lax.const(x, ShapedArray(np.shape(x), dtype, weak and dtype != np.dtype(bool)))
+    out = lax.const(x, ShapedArray(np.shape(x), dtype, weak and dtype != np.dtype(bool)))
+    if py is not None and weak and x.dtype == dtype:
+        # a Python float or complex in its own weak type: JAX stages it unconverted, and prints it as Python does
+        out.shown = py
+    return out
 
 
 def common_dtype(*args: Any) -> tuple[np.dtype[Any], bool]:
