@@ -25,13 +25,13 @@ from typing import Final, Literal, TypeAlias, TypeVar
 from arraytyping import lattice
 from arraytyping.lattice import LatticeConfig
 
-__all__ = ["BINARY_FUNCTIONS", "BINARY_OPS", "CREATION", "CREATION_FUNCTIONS", "CreationFamily", "FAMILY",
-           "FUNCTION_FAMILY", "Family", "OperandNotImplementedError", "OperandOverflowError", "OperandTypeError",
-           "OperandValueError", "REDUCTION", "REDUCTIONS", "REDUCTION_FUNCTIONS", "ReductionFamily", "SELF_PROMOTED",
-           "SHAPE", "SHAPE_FUNCTIONS", "SQUARE_MATRIX_FUNCTIONS", "ShapeFamily", "UNARY", "UNARY_FUNCTIONS",
-           "UNARY_PARAMETERIZED", "UnaryFamily", "binary_result", "choose_result", "compress_result", "creation_result",
-           "item_bits", "reduction_result", "shape_result", "square_diagonal", "to_inexact_name", "to_numeric_name",
-           "unary_is_static", "unary_result", "view_result"]
+__all__ = ["BINARY_ALIASES", "BINARY_FUNCTIONS", "BINARY_OPS", "CREATION", "CREATION_FUNCTIONS", "CreationFamily",
+           "FAMILY", "FUNCTION_FAMILY", "Family", "OperandNotImplementedError", "OperandOverflowError",
+           "OperandTypeError", "OperandValueError", "REDUCTION", "REDUCTIONS", "REDUCTION_FUNCTIONS", "ReductionFamily",
+           "SELF_PROMOTED", "SHAPE", "SHAPE_FUNCTIONS", "SQUARE_MATRIX_FUNCTIONS", "ShapeFamily", "UNARY",
+           "UNARY_ALIASES", "UNARY_FUNCTIONS", "UNARY_PARAMETERIZED", "UnaryFamily", "binary_result", "choose_result",
+           "compress_result", "creation_result", "item_bits", "reduction_result", "shape_result", "square_diagonal",
+           "to_inexact_name", "to_numeric_name", "unary_is_static", "unary_result", "view_result"]
 
 Family: TypeAlias = Literal["arith", "bool_arith", "divide", "numeric", "bitwise", "shift", "compare", "power",
                            "matmul", "inexact", "inexact_rank0_weak", "inexact_real", "copysign", "gcd", "close",
@@ -719,6 +719,18 @@ def _round(name: str, weak: bool, rank0: bool, decimals: int, config: LatticeCon
         raise OperandValueError("round of bool fails in JAX 0.10.2 (finfo has no bool)")
     return name, weak if decimals == 0 else _scalar_weak(name, weak, rank0, config)
 
+
+UNARY_ALIASES: Final[Mapping[str, str]] = MappingProxyType({
+    "around": "round", "acos": "arccos", "acosh": "arccosh", "asin": "arcsin", "asinh": "arcsinh",
+    "atan": "arctan", "atanh": "arctanh", "bitwise_invert": "invert", "degrees": "rad2deg", "radians": "deg2rad"})
+"""``jax.numpy``'s other names of a :data:`UNARY` function, and the function each is (numpy's ``around``; the array
+API's ``acos``... and numpy's ``degrees``/``radians``): JAX 0.10.2 defines each as that function of its operand after
+``promote_args`` of that one operand, which changes no dtype, so the rule is the function's."""
+
+BINARY_ALIASES: Final[Mapping[str, str]] = MappingProxyType({
+    "atan2": "arctan2", "pow": "power", "bitwise_left_shift": "left_shift", "bitwise_right_shift": "right_shift"})
+"""``jax.numpy``'s other names of a binary function (the array API's), and the function each is: JAX 0.10.2 calls
+that function on its two operands after ``promote_args``, whose promotion is the function's own."""
 
 UNARY_PARAMETERIZED: Final[frozenset[str]] = frozenset({"round", "angle"})
 """One-operand functions of :data:`UNARY` whose dtype also depends on another argument (``decimals=``, ``deg=``)."""

@@ -335,7 +335,8 @@ class ArraytypingPlugin(Plugin):
         if fullname.startswith(_NP):
             what = fullname
             fn = _NUMPY_ALIASES.get(fullname[len(_NP):], fullname[len(_NP):])
-            family = SR.SHAPE_FAMILY.get(_binary.FUNCTIONS.get(fn, fn)) if self.shapes else None
+            named = _binary.FUNCTIONS.get(fn, OR.UNARY_ALIASES.get(fn, fn))  # the function an alias names
+            family = SR.SHAPE_FAMILY.get(named) if self.shapes else None
             if fn in _binary.FUNCTIONS:
                 hook: Callable[[FunctionContext], Type] = _binary.function_hook(rules, fn)  # type: ignore[assignment]
                 if family in ("matmul", "dot"):

@@ -29,8 +29,7 @@ SYMBOL: Final = {"add": "+", "sub": "-", "mul": "*", "floordiv": "//", "mod": "%
                  "truediv": "/", "and": "&", "or": "|", "xor": "^", "lshift": "<<", "rshift": ">>", "lt": "<",
                  "le": "<=", "gt": ">", "ge": ">=", "eq": "==", "ne": "!="}
 FUNCTIONS: Final[dict[str, str]] = {**{op: op for op in (*OR.BINARY_OPS, *OR.BINARY_FUNCTIONS)}, "mod": "remainder",
-                                    "pow": "power", "bitwise_left_shift": "left_shift",
-                                    "bitwise_right_shift": "right_shift"}
+                                    **OR.BINARY_ALIASES}
 """``arraytyping.numpy``'s binary functions and the ``op_rules`` operation each is (its aliases included: the stubs'
 ``pow = power`` is a name of its own to mypy, and was left to the stubs' overloads); op_rules' ``BINARY_FUNCTIONS``
 (``arctan2``, ``hypot``, ``gcd``, ``isclose``...) by their own rule."""

@@ -44,7 +44,7 @@ def answers_unary(fn: str) -> bool:
     return _UNARY_ALIASES.get(fn, fn) in OR.UNARY
 
 
-_UNARY_ALIASES: Final = {"around": "round"}
+_UNARY_ALIASES: Final = OR.UNARY_ALIASES
 _DECIDING: Final[dict[str, tuple[str, int]]] = {"round": ("decimals", 0), "angle": ("deg", False)}
 """The ``UNARY_PARAMETERIZED`` functions' deciding parameter and its default."""
 

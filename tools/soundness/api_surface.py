@@ -15,11 +15,12 @@ UNARY: tuple[str, ...] = (
     "angle", "arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctanh", "around", "cbrt", "ceil", "conj",
     "conjugate", "cosh", "deg2rad", "exp2", "expm1", "fabs", "floor", "imag", "isfinite", "isinf", "isnan", "log10",
     "log1p", "log2", "nan_to_num", "rad2deg", "real", "reciprocal", "rint", "round", "signbit", "sinc", "sinh",
-    "square", "tan", "trunc", "copy",
+    "square", "tan", "trunc", "copy", "acos", "acosh", "asin", "asinh", "atan", "atanh", "bitwise_invert", "degrees",
+    "radians",
 )
 BINARY: tuple[str, ...] = (
     "arctan2", "copysign", "float_power", "fmax", "fmin", "fmod", "gcd", "heaviside", "hypot", "isclose", "lcm",
-    "logaddexp", "logaddexp2", "nextafter",
+    "logaddexp", "logaddexp2", "nextafter", "atan2",
 )
 REDUCTIONS_WITH_DTYPE: tuple[str, ...] = ("var", "std", "nansum", "nanmean")
 REDUCTIONS: tuple[str, ...] = ("nanmax", "nanmin", "ptp", "count_nonzero", "average")

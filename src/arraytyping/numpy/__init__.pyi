@@ -32,27 +32,28 @@ pi: float
 newaxis: None
 
 __all__ = [
-    "abs", "absolute", "add", "all", "allclose", "amax", "amin", "angle", "any", "arange", "arccos", "arccosh",
-    "arcsin", "arcsinh", "arctan", "arctan2", "arctanh", "argmax", "argmin", "argsort", "around", "array",
-    "array_equal", "array_split", "asarray", "astype", "atleast_1d", "atleast_2d", "atleast_3d", "average", "bfloat16",
-    "bitwise_and", "bitwise_left_shift", "bitwise_not", "bitwise_or", "bitwise_right_shift", "bitwise_xor", "bool_",
-    "broadcast_arrays", "broadcast_to", "cbrt", "ceil", "choose", "clip", "column_stack", "complex128", "complex64",
-    "complexfloating", "compress", "concatenate", "conj", "conjugate", "copy", "copysign", "cos", "cosh",
-    "count_nonzero", "cross", "cumprod", "cumsum", "deg2rad", "diag", "diagonal", "divide", "dot", "e", "einsum",
-    "empty", "empty_like", "equal", "euler_gamma", "exp", "exp2", "expand_dims", "expm1", "eye", "fabs", "flip",
-    "float16", "float32", "float4_e2m1fn", "float64", "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4", "float8_e4m3",
-    "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu",
-    "float_power", "floating", "floor", "floor_divide", "fmax", "fmin", "fmod", "full", "full_like", "gcd", "generic",
-    "greater", "greater_equal", "heaviside", "hstack", "hypot", "identity", "imag", "inexact", "inf", "inner", "int1",
-    "int16", "int2", "int32", "int4", "int64", "int8", "integer", "invert", "isclose", "isfinite", "isinf", "isnan",
-    "kron", "lcm", "left_shift", "less", "less_equal", "linspace", "log", "log10", "log1p", "log2", "logaddexp",
-    "logaddexp2", "logical_and", "logical_not", "logical_or", "logical_xor", "logspace", "matmul", "max", "maximum",
-    "mean", "median", "meshgrid", "min", "minimum", "mod", "moveaxis", "multiply", "nan", "nan_to_num", "nanmax",
-    "nanmean", "nanmin", "nansum", "ndarray", "ndim", "negative", "newaxis", "nextafter", "nonzero", "not_equal",
-    "number", "ones", "ones_like", "outer", "pad", "pi", "positive", "pow", "power", "prod", "promote_types", "ptp",
-    "rad2deg", "ravel", "real", "reciprocal", "remainder", "repeat", "reshape", "result_type", "right_shift", "rint",
-    "roll", "rot90", "round", "searchsorted", "select", "shape", "sign", "signbit", "signedinteger", "sin", "sinc",
-    "sinh", "size", "sort", "split", "sqrt", "square", "squeeze", "stack", "std", "subtract", "sum", "swapaxes", "take",
+    "abs", "absolute", "acos", "acosh", "add", "all", "allclose", "amax", "amin", "angle", "any", "arange", "arccos",
+    "arccosh", "arcsin", "arcsinh", "arctan", "arctan2", "arctanh", "argmax", "argmin", "argsort", "around", "array",
+    "array_equal", "array_split", "asarray", "asin", "asinh", "astype", "atan", "atan2", "atanh", "atleast_1d",
+    "atleast_2d", "atleast_3d", "average", "bfloat16", "bitwise_and", "bitwise_invert", "bitwise_left_shift",
+    "bitwise_not", "bitwise_or", "bitwise_right_shift", "bitwise_xor", "bool_", "broadcast_arrays", "broadcast_to",
+    "cbrt", "ceil", "choose", "clip", "column_stack", "complex128", "complex64", "complexfloating", "compress",
+    "concatenate", "conj", "conjugate", "copy", "copysign", "cos", "cosh", "count_nonzero", "cross", "cumprod",
+    "cumsum", "deg2rad", "degrees", "diag", "diagonal", "divide", "dot", "e", "einsum", "empty", "empty_like", "equal",
+    "euler_gamma", "exp", "exp2", "expand_dims", "expm1", "eye", "fabs", "flip", "float16", "float32", "float4_e2m1fn",
+    "float64", "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn",
+    "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float_power", "floating", "floor",
+    "floor_divide", "fmax", "fmin", "fmod", "full", "full_like", "gcd", "generic", "greater", "greater_equal",
+    "heaviside", "hstack", "hypot", "identity", "imag", "inexact", "inf", "inner", "int1", "int16", "int2", "int32",
+    "int4", "int64", "int8", "integer", "invert", "isclose", "isfinite", "isinf", "isnan", "kron", "lcm", "left_shift",
+    "less", "less_equal", "linspace", "log", "log10", "log1p", "log2", "logaddexp", "logaddexp2", "logical_and",
+    "logical_not", "logical_or", "logical_xor", "logspace", "matmul", "max", "maximum", "mean", "median", "meshgrid",
+    "min", "minimum", "mod", "moveaxis", "multiply", "nan", "nan_to_num", "nanmax", "nanmean", "nanmin", "nansum",
+    "ndarray", "ndim", "negative", "newaxis", "nextafter", "nonzero", "not_equal", "number", "ones", "ones_like",
+    "outer", "pad", "pi", "positive", "pow", "power", "prod", "promote_types", "ptp", "rad2deg", "radians", "ravel",
+    "real", "reciprocal", "remainder", "repeat", "reshape", "result_type", "right_shift", "rint", "roll", "rot90",
+    "round", "searchsorted", "select", "shape", "sign", "signbit", "signedinteger", "sin", "sinc", "sinh", "size",
+    "sort", "split", "sqrt", "square", "squeeze", "stack", "std", "subtract", "sum", "swapaxes", "take",
     "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "transpose", "tri", "tril", "triu", "true_divide",
     "trunc", "uint1", "uint16", "uint2", "uint32", "uint4", "uint64", "uint8", "unique", "unsignedinteger", "var",
     "vdot", "vstack", "where", "zeros", "zeros_like",
@@ -11020,12 +11021,22 @@ def ndim(a: ArrayLike) -> int: ...
 def shape(a: ArrayLike) -> tuple[int, ...]: ...
 def size(a: ArrayLike) -> int: ...
 
-# Aliases, the same objects at run time.
+# Aliases: the same objects at run time (amax, amin), or the same function under JAX's other name
 amax = max
 amin = min
+atan2 = arctan2
 pow = power
 bitwise_left_shift = left_shift
 bitwise_right_shift = right_shift
+acos = arccos
+acosh = arccosh
+asin = arcsin
+asinh = arcsinh
+atan = arctan
+atanh = arctanh
+bitwise_invert = invert
+degrees = rad2deg
+radians = deg2rad
 
 # From arraytyping/_src/runtime/numpy/unary.py (generated from its source).
 

@@ -217,8 +217,10 @@ def typed_unary() -> list[tuple[str, str, tuple[str, bool], str]]:
     return out
 
 
-_UNARY_ALIASES: Final = {"around": "round"}
-"""Source-declared functions that are another name of an op_rules ``UNARY`` function."""
+_UNARY_ALIASES_FROM_SOURCE: Final = ("around",)
+"""The op_rules ``UNARY_ALIASES`` declared from their source (with their own signature), not as an alias line."""
+_UNARY_ALIASES: Final = op_rules.UNARY_ALIASES
+"""Other names of an op_rules ``UNARY`` function."""
 
 
 def _like_overloads(cfg: LatticeConfig, fn: str, param: str, fill: str, doc: str | None,
@@ -543,12 +545,11 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
              "def shape(a: ArrayLike) -> tuple[int, ...]: ...",
              "def size(a: ArrayLike) -> int: ...",
              "",
-             "# Aliases, the same objects at run time.",
+             "# Aliases: the same objects at run time (amax, amin), or the same function under JAX's other name",
              "amax = max",
              "amin = min",
-             "pow = power",
-             "bitwise_left_shift = left_shift",
-             "bitwise_right_shift = right_shift",
+             *(f"{alias} = {name}" for alias, name in {**op_rules.BINARY_ALIASES, **op_rules.UNARY_ALIASES}.items()
+               if alias not in _UNARY_ALIASES_FROM_SOURCE),
              "",
              *from_source.private_module_declarations(modules=_from_source(), keeping=_keeping(),
                                                       keeping_gradual=_keeping_gradual(),

@@ -14,6 +14,9 @@ import sys
 from arraytyping._src.promotion import promote_types, result_type
 from arraytyping._src.runtime.array import bind_numpy_functions
 from arraytyping._src.runtime.numpy._promotion import binary_result
+from arraytyping._src.runtime.numpy.array_api import (
+    acos, acosh, asin, asinh, atan, atan2, atanh, bitwise_invert, degrees, radians,
+)
 from arraytyping._src.runtime.numpy.binary import (
     add, allclose, arctan2, array_equal, bitwise_and, bitwise_left_shift, bitwise_or, bitwise_right_shift,
     bitwise_xor, copysign, divide, equal, float_power, floor_divide, fmax, fmin, fmod, gcd, greater, greater_equal,
@@ -51,7 +54,8 @@ from arraytyping._src.runtime.numpy.unary import (
 )
 
 __all__ = [
-    "abs", "absolute", "add", "all", "allclose", "amax", "amin", "angle", "any", "arange", "arccos", "arccosh",
+    "abs", "absolute", "acos", "acosh", "add", "all", "allclose", "amax", "amin", "angle", "any", "arange", "arccos", "arccosh", "asin", "asinh", "atan", "atan2", "atanh", "bitwise_invert", "degrees",
+    "radians",
     "arcsin", "arcsinh", "arctan", "arctan2", "arctanh", "argmax", "argmin", "argsort", "around", "array",
     "array_equal", "array_split", "asarray", "astype", "atleast_1d", "atleast_2d", "atleast_3d", "average",
     "binary_result", "bitwise_and", "bitwise_left_shift", "bitwise_not", "bitwise_or", "bitwise_right_shift",

@@ -1,0 +1,90 @@
+"""``jax.numpy``'s other names of its elementwise functions (``op_rules.UNARY_ALIASES``, ``BINARY_ALIASES``): JAX
+0.10.2 defines each as the function it names after ``promote_args`` under its own name. Their jaxprs are held to
+JAX's by ``tests/data/jaxpr_reference.json`` (``acos_f32``, ``atan2_i8_f16``... in four configurations); here, on
+every dtype strong and weak and every Python scalar, each gives its function's type or its function's error class,
+and an operand that is no array is refused under the alias's own name, as JAX words it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+import arraytyping as at
+import arraytyping.numpy as anp
+from arraytyping import lattice, op_rules
+from arraytyping._src.runtime.avals import ShapedArray
+from arraytyping._src.runtime.backend import UNSUPPORTED_DTYPES
+from arraytyping._src import registry
+
+ALIASES = {**op_rules.UNARY_ALIASES, **op_rules.BINARY_ALIASES}
+_ARITY = {**dict.fromkeys(op_rules.UNARY_ALIASES, 1), **dict.fromkeys(op_rules.BINARY_ALIASES, 2)}
+
+
+def _operands() -> list[Any]:
+    out: list[Any] = [True, 2, 2.5, 1 + 2j]
+    for name in lattice.NODES:
+        if name in lattice.WEAK_NAMES or name in UNSUPPORTED_DTYPES:
+            continue
+        dtype = registry.INFO[name].dtype
+        out.append(ShapedArray((3,), dtype, False))
+        if registry.INFO[name].kind in "iufc" and name in ("int32", "float32", "complex64"):
+            out.append(ShapedArray((3,), dtype, True))
+    return out
+
+
+def _answer(fn: Any, *args: Any) -> Any:
+    try:
+        out = at.eval_shape(fn, *args)
+    except Exception as e:  # noqa: BLE001 - compared by class
+        return type(e)
+    return (out.dtype, out.weak_type)
+
+
+def test_every_alias_names_a_function_and_is_exported() -> None:
+    for alias, name in op_rules.UNARY_ALIASES.items():
+        assert name in op_rules.UNARY
+    for alias, name in op_rules.BINARY_ALIASES.items():
+        assert name in (*op_rules.BINARY_OPS, *op_rules.BINARY_FUNCTIONS)
+    for alias in ALIASES:
+        assert alias in anp.__all__ and callable(getattr(anp, alias))
+
+
+@pytest.mark.parametrize("x64", [False, True])
+@pytest.mark.parametrize("alias", sorted(ALIASES))
+def test_alias_answers_as_its_function(alias: str, x64: bool) -> None:
+    mine, theirs = getattr(anp, alias), getattr(anp, ALIASES[alias])
+    operands = _operands()
+    with at.enable_x64(x64):
+        if _ARITY[alias] == 1:
+            cases = [(x,) for x in operands]
+        else:
+            cases = [(x, y) for x in operands for y in operands[::3]]
+        for args in cases:
+            assert _answer(mine, *args) == _answer(theirs, *args), (alias, args)
+
+
+_OWN_CHECK = [a for a in sorted(ALIASES) if a not in ("around", "pow", "bitwise_left_shift", "bitwise_right_shift",
+                                                       "degrees", "radians")]
+"""The aliases JAX checks under their own name (the others call their function first, which checks under its name;
+``bitwise_left_shift``, the same object as ``left_shift`` here, is JAX's one exception)."""
+
+
+@pytest.mark.parametrize("alias", _OWN_CHECK)
+def test_a_list_is_refused_under_the_aliass_name(alias: str) -> None:
+    args = [[1.0, 2.0]] * _ARITY[alias]
+    with pytest.raises(TypeError, match=f"^{alias} requires ndarray or scalar arguments, got <class 'list'> at "
+                                        "position 0"):
+        getattr(anp, alias)(*args)
+
+
+def test_values_are_the_functions() -> None:
+    x = anp.linspace(-0.9, 0.9, 7)
+    for alias, name in ALIASES.items():
+        if alias in ("bitwise_invert", "bitwise_left_shift", "bitwise_right_shift"):
+            a = anp.arange(7, dtype=anp.int8)
+            args = (a,) if _ARITY[alias] == 1 else (a, a % 3)
+        else:
+            args = (x + 2.0,) if alias == "acosh" else (x,) if _ARITY[alias] == 1 else (x, x[::-1])
+        np.testing.assert_array_equal(np.asarray(getattr(anp, alias)(*args)), np.asarray(getattr(anp, name)(*args)))
