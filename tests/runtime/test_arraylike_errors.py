@@ -25,6 +25,20 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
     ("logsumexp", lambda: nn.logsumexp([1.0]), "logsumexp requires ndarray or scalar arguments, got <class 'list'> at position 0."),
     ("standardize", lambda: nn.standardize(anp.ones(2), mean=[1.0, 1.0]), "standardize requires ndarray, scalar, or None arguments, got <class 'list'> at position 0."),
     ("permutation", lambda: random.permutation(random.key(0), [1, 2]), "permutation requires ndarray or scalar arguments, got <class 'list'> at position 0."),
+    # the elementwise functions: refused before any tracing (a list was traced as a pytree of scalars before)
+    ("sin", lambda: anp.sin([1.0]), "sin requires ndarray or scalar arguments, got <class 'list'> at position 0."),
+    ("arccosh", lambda: anp.arccosh((1.0, 2.0)), "arccosh requires ndarray or scalar arguments, got <class 'tuple'> at position 0."),
+    ("deg2rad", lambda: anp.deg2rad([1.0]), "deg2rad requires ndarray or scalar arguments, got <class 'list'> at position 0."),
+    ("add", lambda: anp.add(anp.ones(2), [1.0]), "add requires ndarray or scalar arguments, got <class 'list'> at position 1."),
+    ("power", lambda: anp.power([2.0], anp.ones(2)), "power requires ndarray or scalar arguments, got <class 'list'> at position 0."),
+    ("left_shift", lambda: anp.left_shift(anp.ones(2, int), [1]), "left_shift requires ndarray or scalar arguments, got <class 'list'> at position 1."),
+    ("equal", lambda: anp.equal([1.0], anp.ones(2)), "equal requires ndarray or scalar arguments, got <class 'list'> at position 0."),
+    ("logical_and", lambda: anp.logical_and(anp.ones(2), [True]), "logical_and requires ndarray or scalar arguments, got <class 'list'> at position 1."),
+    ("floor_divide", lambda: anp.floor_divide([1.0], anp.ones(2)), "floor_divide requires ndarray or scalar arguments, got <class 'list'> at position 0."),
+    ("remainder", lambda: anp.remainder(anp.ones(2), (1.0,)), "remainder requires ndarray or scalar arguments, got <class 'tuple'> at position 1."),
+    ("isclose", lambda: anp.isclose([1.0], anp.ones(2)), "isclose requires ndarray or scalar arguments, got <class 'list'> at position 0."),
+    ("arctan2", lambda: anp.arctan2(anp.ones(2), [1.0]), "arctan2 requires ndarray or scalar arguments, got <class 'list'> at position 1."),
+    ("gcd", lambda: anp.gcd([1], anp.ones(2, int)), "gcd requires ndarray or scalar arguments, got <class 'list'> at position 0."),
 ]
 
 
@@ -40,3 +54,9 @@ def test_arrays_scalars_and_none_where_allowed_pass() -> None:
     assert anp.linalg.norm(3.0).shape == ()
     assert nn.standardize(anp.ones(2), mean=None, variance=1.0).shape == (2,)
     assert anp.einsum("i,i", anp.ones(1), np.ones(1)).shape == ()
+
+
+def test_a_list_is_refused_under_a_trace_too() -> None:
+    import arraytyping as at
+    with pytest.raises(TypeError, match=r"^sin requires ndarray or scalar arguments, got <class 'list'> at position 0\.$"):
+        at.jit(lambda x: anp.sin([x]))(1.0)

@@ -29,6 +29,7 @@ from arraytyping._src.runtime.array_impl import ArrayImpl, DeletedArrayError, ch
 from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.backend import backend, check_supported
 from arraytyping._src.runtime.lowering import lower_jaxpr, mlir
+from arraytyping._src.runtime.operand_checks import not_arraylike
 from arraytyping._src.runtime.primitives import add_any_p
 from arraytyping._src.runtime.tracing import ConstVal, JaxprTrace, abstractify, trace_to_jaxpr
 
@@ -297,8 +298,11 @@ class JitFunction(_JitBase):
 
     def __init__(self, fun: Callable[..., Any], static_argnames: Sequence[str] = (), *,
                  static_argnums: Sequence[int] = (), name: str | None = None, static_kwargs: bool = False,
-                 staged: bool = False, call_name: str | None = None) -> None:
+                 staged: bool = False, call_name: str | None = None, arraylike: str | None = None) -> None:
         self.fun = fun
+        self.arraylike = arraylike
+        """For a function of arrays (a ``jax.numpy`` one): JAX's ``check_arraylike`` under this name, before any
+        tracing, so that a list or tuple argument is refused as JAX words it rather than traced as a pytree."""
         self.staged = staged or call_name is not None
         self.call_name = call_name
         """The name of its ``jit`` equations (the function's ``__name__`` by default); a runtime function that JAX
@@ -368,7 +372,15 @@ class JitFunction(_JitBase):
             self._last = (cfg, key[2:], entry.exe, entry.handlers, entry.out_avals[0])
         return entry.run(bufs)
 
+    def _check_arraylike(self, args: tuple[Any, ...]) -> None:
+        name = self.arraylike
+        if name is not None:
+            for i, a in enumerate(args):
+                if type(a) in (list, tuple):
+                    raise not_arraylike(name, a, i)
+
     def _under_trace(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        self._check_arraylike(args)
         if self.staged:
             from arraytyping._src.runtime.jit_call import staged_call
             return staged_call(self, args, kwargs)
@@ -396,6 +408,7 @@ class JitFunction(_JitBase):
 
     def _call_general(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         """Any call: pytrees of arrays and scalars, static arguments by position or by name."""
+        self._check_arraylike(args)
         static_args, dyn_args, static, dynamic = self.split_static(args, kwargs)
         leaves, structure = tree.flatten_keyed((dyn_args, dynamic))
         cfg = current()

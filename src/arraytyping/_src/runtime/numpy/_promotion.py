@@ -174,16 +174,20 @@ def kind_of(x: Any) -> str:
     return registry.INFO[operand(x)[0]].kind
 
 
-def jitted(fun: Callable[..., Any], name: str | None = None, *, call_name: str | None = None) -> JitFunction:
+def jitted(fun: Callable[..., Any], name: str | None = None, *, call_name: str | None = None,
+           arrays: bool = False) -> JitFunction:
     """``fun`` jitted, its keyword arguments static; under a trace it is inlined, or, with ``call_name``, staged as
-    a ``jit`` equation of that name (where JAX's function is a nested ``jit``)."""
-    return JitFunction(fun, name=name or fun.__name__.lstrip("_"), static_kwargs=True, call_name=call_name)
+    a ``jit`` equation of that name (where JAX's function is a nested ``jit``). ``arrays``: its positional
+    arguments are arrays (JAX's ``check_arraylike`` refuses a list or tuple under the function's name)."""
+    jit_name = name or fun.__name__.lstrip("_")
+    return JitFunction(fun, name=jit_name, static_kwargs=True, call_name=call_name,
+                       arraylike=jit_name if arrays else None)
 
 
-def array_fn(fun: Callable[..., Any], name: str | None = None, *, call_name: str | None = None
-             ) -> Callable[..., Array]:
+def array_fn(fun: Callable[..., Any], name: str | None = None, *, call_name: str | None = None,
+             arrays: bool = False) -> Callable[..., Array]:
     """:func:`jitted`, typed as returning one array (the bodies of the public functions with one result)."""
-    return jitted(fun, name, call_name=call_name)
+    return jitted(fun, name, call_name=call_name, arrays=arrays)
 
 
 PY_SCALAR_TYPES: Final[frozenset[type]] = frozenset(PY_SCALARS)
