@@ -39,6 +39,10 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
     ("isclose", lambda: anp.isclose([1.0], anp.ones(2)), "isclose requires ndarray or scalar arguments, got <class 'list'> at position 0."),
     ("arctan2", lambda: anp.arctan2(anp.ones(2), [1.0]), "arctan2 requires ndarray or scalar arguments, got <class 'list'> at position 1."),
     ("gcd", lambda: anp.gcd([1], anp.ones(2, int)), "gcd requires ndarray or scalar arguments, got <class 'list'> at position 0."),
+    # the reductions, under the name of the function called where one body serves several
+    *[(n, (lambda n=n: getattr(anp, n)([1.0, 2.0])), f"{n} requires ndarray or scalar arguments, got <class 'list'> at position 0.")
+      for n in ("sum", "prod", "max", "min", "any", "all", "mean", "var", "std", "median", "argmax", "argmin",
+                "count_nonzero", "ptp", "nansum", "nanmax", "nanmin", "nanmean", "cumsum", "cumprod")],
 ]
 
 

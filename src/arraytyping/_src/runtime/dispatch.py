@@ -298,11 +298,14 @@ class JitFunction(_JitBase):
 
     def __init__(self, fun: Callable[..., Any], static_argnames: Sequence[str] = (), *,
                  static_argnums: Sequence[int] = (), name: str | None = None, static_kwargs: bool = False,
-                 staged: bool = False, call_name: str | None = None, arraylike: str | None = None) -> None:
+                 staged: bool = False, call_name: str | None = None, arraylike: str | None = None,
+                 arrays: int = 2**31) -> None:
         self.fun = fun
         self.arraylike = arraylike
-        """For a function of arrays (a ``jax.numpy`` one): JAX's ``check_arraylike`` under this name, before any
-        tracing, so that a list or tuple argument is refused as JAX words it rather than traced as a pytree."""
+        """For a function of arrays (a ``jax.numpy`` one): JAX's ``check_arraylike`` under this name (or the static
+        ``name`` a body shared by several functions is given), before any tracing, on the first ``arrays``
+        positional arguments, so that a list or tuple is refused as JAX words it rather than traced as a pytree."""
+        self.arrays = arrays
         self.staged = staged or call_name is not None
         self.call_name = call_name
         """The name of its ``jit`` equations (the function's ``__name__`` by default); a runtime function that JAX
@@ -372,15 +375,15 @@ class JitFunction(_JitBase):
             self._last = (cfg, key[2:], entry.exe, entry.handlers, entry.out_avals[0])
         return entry.run(bufs)
 
-    def _check_arraylike(self, args: tuple[Any, ...]) -> None:
+    def _check_arraylike(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
         name = self.arraylike
         if name is not None:
-            for i, a in enumerate(args):
+            for i, a in enumerate(args[:self.arrays]):
                 if type(a) in (list, tuple):
-                    raise not_arraylike(name, a, i)
+                    raise not_arraylike(kwargs.get("name", name), a, i)
 
     def _under_trace(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
-        self._check_arraylike(args)
+        self._check_arraylike(args, kwargs)
         if self.staged:
             from arraytyping._src.runtime.jit_call import staged_call
             return staged_call(self, args, kwargs)
@@ -408,7 +411,7 @@ class JitFunction(_JitBase):
 
     def _call_general(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         """Any call: pytrees of arrays and scalars, static arguments by position or by name."""
-        self._check_arraylike(args)
+        self._check_arraylike(args, kwargs)
         static_args, dyn_args, static, dynamic = self.split_static(args, kwargs)
         leaves, structure = tree.flatten_keyed((dyn_args, dynamic))
         cfg = current()

@@ -175,17 +175,18 @@ def kind_of(x: Any) -> str:
 
 
 def jitted(fun: Callable[..., Any], name: str | None = None, *, call_name: str | None = None,
-           arrays: bool = False) -> JitFunction:
+           arrays: int = 0) -> JitFunction:
     """``fun`` jitted, its keyword arguments static; under a trace it is inlined, or, with ``call_name``, staged as
-    a ``jit`` equation of that name (where JAX's function is a nested ``jit``). ``arrays``: its positional
-    arguments are arrays (JAX's ``check_arraylike`` refuses a list or tuple under the function's name)."""
+    a ``jit`` equation of that name (where JAX's function is a nested ``jit``). ``arrays``: its first positional
+    arguments that are arrays (JAX's ``check_arraylike`` refuses a list or tuple there, under the function's name
+    or the static ``name`` it is given)."""
     jit_name = name or fun.__name__.lstrip("_")
     return JitFunction(fun, name=jit_name, static_kwargs=True, call_name=call_name,
-                       arraylike=jit_name if arrays else None)
+                       arraylike=jit_name if arrays else None, arrays=arrays)
 
 
 def array_fn(fun: Callable[..., Any], name: str | None = None, *, call_name: str | None = None,
-             arrays: bool = False) -> Callable[..., Array]:
+             arrays: int = 0) -> Callable[..., Array]:
     """:func:`jitted`, typed as returning one array (the bodies of the public functions with one result)."""
     return jitted(fun, name, call_name=call_name, arrays=arrays)
 

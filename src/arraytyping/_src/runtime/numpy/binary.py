@@ -51,7 +51,7 @@ def _binary(name: str, op: Callable[[Any, Any], Any], bool_op: Callable[[Any, An
         return finish(name, out, dtype, weak)
     body.__name__ = name
     body.__doc__ = _binary_doc(name)
-    return jitted(body, name, arrays=True)
+    return jitted(body, name, arrays=2)
 
 
 add = _binary("add", lax.add, lax.bitwise_or)
@@ -94,7 +94,7 @@ def _compare(name: str, op: Callable[[Any, Any], Any], ordered: bool = False) ->
         return finish(name, out, dtype, weak)
     body.__name__ = name
     body.__doc__ = _binary_doc(name, ", then compared (a bool array)")
-    return jitted(body, name, arrays=True)
+    return jitted(body, name, arrays=2)
 
 
 equal = _compare("equal", lax.eq)
@@ -117,7 +117,7 @@ def _logical(name: str, op: Callable[[Any, Any], Any]) -> JitFunction:
     body.__name__ = name
     body.__doc__ = (f"``jax.numpy.{name}``, element-wise on the operands' truth values (broadcast): a bool "
                     "array. The operands must promote together, as in JAX.")
-    return jitted(body, name, arrays=True)
+    return jitted(body, name, arrays=2)
 
 
 logical_and = _logical("logical_and", lax.bitwise_and)
@@ -160,7 +160,7 @@ def _floor_divide(x: Any, y: Any) -> Any:
     return finish("floor_divide", out, dtype, weak)
 
 
-floor_divide = jitted(_floor_divide, call_name="floor_divide", arrays=True)
+floor_divide = jitted(_floor_divide, call_name="floor_divide", arrays=2)
 
 
 def _remainder(x: Any, y: Any) -> Any:
@@ -180,7 +180,7 @@ def _remainder(x: Any, y: Any) -> Any:
     return finish("remainder", out, dtype, weak)
 
 
-remainder = jitted(_remainder, call_name="remainder", arrays=True)
+remainder = jitted(_remainder, call_name="remainder", arrays=2)
 mod = remainder
 
 
@@ -234,7 +234,7 @@ def _bcast(x: Any, shape: tuple[int, ...]) -> Any:
     return lax.broadcast_in_dim(x, shape, tuple(range(len(shape) - len(s), len(shape))))
 
 
-_power = array_fn(_power_body, "power", arrays=True)
+_power = array_fn(_power_body, "power", arrays=2)
 
 
 def _concrete_integer(x: Any) -> int | None:
@@ -286,7 +286,7 @@ def _defined_binary(name: str, body: Callable[[Any, Any], Any], *, call: bool = 
         x, y, dtype, weak = _inexact_pair(name, x, y)
         return finish(name, body(x, y), dtype, weak)
     run.__name__ = name
-    return jitted(run, name, call_name=name if call else None, arrays=True)
+    return jitted(run, name, call_name=name if call else None, arrays=2)
 
 
 def _isposinf(x: Any) -> Any:
@@ -402,7 +402,7 @@ def _fmod_body(x: Any, y: Any) -> Any:
     return finish("fmod", lax.rem(x, y), dtype, weak)
 
 
-_fmod = array_fn(_fmod_body, "fmod", call_name="fmod", arrays=True)
+_fmod = array_fn(_fmod_body, "fmod", call_name="fmod", arrays=2)
 
 
 def _fminmax(name: str, greater_: bool) -> Callable[..., Array]:
@@ -415,7 +415,7 @@ def _fminmax(name: str, greater_: bool) -> Callable[..., Array]:
         mask = lax.bitwise_or(*promote_shapes([cmp, lax.ne(y, y)]))
         return finish(name, lax_where(mask, x, y), dtype, weak)
     body.__name__ = name
-    return jitted(body, name, call_name=name, arrays=True)
+    return jitted(body, name, call_name=name, arrays=2)
 
 
 _fmax = _fminmax("fmax", True)
@@ -463,8 +463,8 @@ def _lcm_body(x: Any, y: Any) -> Any:
     return finish("lcm", out, dtype, weak)
 
 
-_gcd = array_fn(_gcd_body, "gcd", arrays=True)
-_lcm = array_fn(_lcm_body, "lcm", arrays=True)
+_gcd = array_fn(_gcd_body, "gcd", arrays=2)
+_lcm = array_fn(_lcm_body, "lcm", arrays=2)
 
 
 def _isclose_body(a: Any, b: Any, rtol: Any, atol: Any, *, equal_nan: bool = False) -> Any:
@@ -484,7 +484,7 @@ def _isclose_body(a: Any, b: Any, rtol: Any, atol: Any, *, equal_nan: bool = Fal
     return finish("isclose", lax.bitwise_or(out, both_nan) if equal_nan else out, dtype, weak)
 
 
-_isclose = array_fn(_isclose_body, "isclose", arrays=True)
+_isclose = array_fn(_isclose_body, "isclose", arrays=2)
 
 
 def arctan2(x1: ArrayLike, x2: ArrayLike, /) -> Array:

@@ -169,9 +169,9 @@ def _bool_body(a: Any, where: Any = None, *, kind: str = "or", name: str = "any"
     return reduce_axes(a, name, kind, axis=axis, keepdims=keepdims, result_dtype=BOOL, computation=BOOL, where=where)
 
 
-_sum = array_fn(sum_body, "sum")
-_minmax = array_fn(_minmax_body, "max")
-_bool = array_fn(_bool_body, "any")
+_sum = array_fn(sum_body, "sum", arrays=1)
+_minmax = array_fn(_minmax_body, "max", arrays=1)
+_bool = array_fn(_bool_body, "any", arrays=1)
 
 
 def _static_axis(axis: Any) -> Any:
@@ -288,7 +288,7 @@ def _mean_body(a: Any, where: Any = None, *, axis: Any = None, keepdims: bool = 
     return lax.convert_element_type(lax.div(total, _count(a, axes, keepdims, where, computation)), result, False)
 
 
-_mean = array_fn(_mean_body, "mean")
+_mean = array_fn(_mean_body, "mean", arrays=1)
 
 
 def mean(a: ArrayLike, axis: Any = None, dtype: DTypeLike | None = None, out: None = None, keepdims: bool = False,
@@ -349,7 +349,7 @@ def _bcast_to(x: Any, shape: tuple[int, ...]) -> Any:
     return lax.broadcast_in_dim(x, shape, tuple(range(len(shape) - len(s), len(shape))))
 
 
-_var = array_fn(_var_body, "var")
+_var = array_fn(_var_body, "var", arrays=1)
 
 
 def _std_body(a: Any, where: Any = None, mean_: Any = None, *, axis: Any = None, keepdims: bool = False,
@@ -358,7 +358,7 @@ def _std_body(a: Any, where: Any = None, mean_: Any = None, *, axis: Any = None,
                               name="std"))
 
 
-_std = array_fn(_std_body, "std")
+_std = array_fn(_std_body, "std", arrays=1)
 
 
 def _correction(ddof: int, correction: float | None) -> float:
@@ -504,7 +504,7 @@ def _take_index(a: Any, i: Any, axis: int, keepdims: bool) -> Any:
     return G.gather(a, lax.broadcast_in_dim(i, (1,), ()), dnums, slice_sizes)
 
 
-_median = array_fn(_median_body, "median")
+_median = array_fn(_median_body, "median", arrays=1)
 
 
 def median(a: ArrayLike, axis: int | tuple[int, ...] | None = None, out: None = None, overwrite_input: bool = False,
@@ -536,7 +536,7 @@ def _arg_body(a: Any, *, prim: str = "argmax", axis: int | None = None, keepdims
     return expand_axes(out, dims) if keepdims else out
 
 
-_arg = array_fn(_arg_body, "argmax")
+_arg = array_fn(_arg_body, "argmax", arrays=1)
 
 
 def _argmax_flat_body(a: Any) -> Any:
@@ -547,8 +547,8 @@ def _argmin_flat_body(a: Any) -> Any:
     return _arg_body(a, prim="argmin")
 
 
-_argmax_flat = array_fn(_argmax_flat_body, "argmax")
-_argmin_flat = array_fn(_argmin_flat_body, "argmin")
+_argmax_flat = array_fn(_argmax_flat_body, "argmax", arrays=1)
+_argmin_flat = array_fn(_argmin_flat_body, "argmin", arrays=1)
 """The calls without ``axis``/``keepdims``: the jitted call's fast path (its inline cache) serves only calls without
 keyword arguments."""
 
@@ -577,7 +577,7 @@ def _count_nonzero_body(a: Any, *, axis: Any = None, keepdims: bool = False) -> 
     return sum_body(nonzero, axis=axis, keepdims=keepdims, dtype=_rule("count_nonzero", a))
 
 
-_count_nonzero = array_fn(_count_nonzero_body, "count_nonzero", call_name="count_nonzero")
+_count_nonzero = array_fn(_count_nonzero_body, "count_nonzero", call_name="count_nonzero", arrays=1)
 
 
 def count_nonzero(a: ArrayLike, axis: Any = None, keepdims: bool = False) -> Array:
@@ -593,7 +593,7 @@ def _ptp_body(a: Any, *, axis: Any = None, keepdims: bool = False) -> Any:
     return lax.sub(hi, lo)
 
 
-_ptp = array_fn(_ptp_body, "ptp")
+_ptp = array_fn(_ptp_body, "ptp", arrays=1)
 
 
 def ptp(a: ArrayLike, axis: Any = None, out: None = None, keepdims: bool = False) -> Array:
@@ -648,10 +648,10 @@ def _nanmean_body(a: Any, where: Any = None, *, axis: Any = None, keepdims: bool
     return lax.div(_nansum_body(a, where, axis=axis, keepdims=keepdims, dtype=dt), normalizer)
 
 
-_nansum = array_fn(_nansum_body, "nansum", call_name="nansum")
-_nanmax = array_fn(_nanminmax_body, "nanmax", call_name="nanmax")
-_nanmin = array_fn(_nanminmax_body, "nanmin", call_name="nanmin")
-_nanmean = array_fn(_nanmean_body, "nanmean")
+_nansum = array_fn(_nansum_body, "nansum", call_name="nansum", arrays=1)
+_nanmax = array_fn(_nanminmax_body, "nanmax", call_name="nanmax", arrays=1)
+_nanmin = array_fn(_nanminmax_body, "nanmin", call_name="nanmin", arrays=1)
+_nanmean = array_fn(_nanmean_body, "nanmean", arrays=1)
 
 
 def nansum(a: ArrayLike, axis: Any = None, dtype: DTypeLike | None = None, out: None = None,
@@ -715,8 +715,8 @@ def cumulative_body(a: Any, *, kind: str = "sum", axis: int | None = None,
     return lax.convert_element_type(out, result, False)
 
 
-_cumsum = array_fn(cumulative_body, "cumsum", call_name="cumsum")
-_cumprod = array_fn(cumulative_body, "cumprod", call_name="cumprod")
+_cumsum = array_fn(cumulative_body, "cumsum", call_name="cumsum", arrays=1)
+_cumprod = array_fn(cumulative_body, "cumprod", call_name="cumprod", arrays=1)
 
 
 def cumsum(a: ArrayLike, axis: int | None = None, dtype: DTypeLike | None = None, out: None = None) -> Array:

@@ -79,7 +79,7 @@ def _defined(fn: str, body: Callable[..., Any], *, call: bool = False, **params:
     run.__name__ = fn
     run.__doc__ = body.__doc__ if body.__name__ != "body" and body.__doc__ else \
         f"``jax.numpy.{fn}``, element-wise, with JAX's result dtype (``op_rules.UNARY``, family ``{op_rules.UNARY[fn]}``)."
-    return jitted(run, fn, call_name=fn if call else None, arrays=True)
+    return jitted(run, fn, call_name=fn if call else None, arrays=1)
 
 
 def _as_result(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
