@@ -43,6 +43,24 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
     *[(n, (lambda n=n: getattr(anp, n)([1.0, 2.0])), f"{n} requires ndarray or scalar arguments, got <class 'list'> at position 0.")
       for n in ("sum", "prod", "max", "min", "any", "all", "mean", "var", "std", "median", "argmax", "argmin",
                 "count_nonzero", "ptp", "nansum", "nanmax", "nanmin", "nanmean", "cumsum", "cumprod")],
+    # the shape, selection, ordering and product functions (JAX 0.10.2's words for each, checked when written)
+    *[(n, (lambda n=n: getattr(anp, n)([[1.0, 2.0], [3.0, 4.0]])), f"{n} requires ndarray or scalar arguments, got <class 'list'> at position 0.")
+      for n in ("ravel", "squeeze", "transpose", "flip", "rot90", "atleast_1d", "atleast_2d", "atleast_3d", "diag",
+                "diagonal", "trace", "tril", "triu", "sort", "argsort", "nonzero", "unique", "copy", "zeros_like",
+                "ones_like")],
+    ("swapaxes", lambda: anp.swapaxes([[1.0]], 0, 1), "swapaxes requires ndarray or scalar arguments, got <class 'list'> at position 0."),
+    ("tile", lambda: anp.tile([1.0], 2), "tile requires ndarray or scalar arguments, got <class 'list'> at position 0."),
+    ("split", lambda: anp.split([1.0, 2.0], 2), "split requires ndarray or scalar arguments, got <class 'list'> at position 0."),
+    ("broadcast_to", lambda: anp.broadcast_to([1.0], (2,)), "broadcast_to requires ndarray or scalar arguments, got <class 'list'> at position 0."),
+    ("searchsorted", lambda: anp.searchsorted(anp.ones(2), [1.5]), "searchsorted requires ndarray or scalar arguments, got <class 'list'> at position 1."),
+    ("take_along_axis", lambda: anp.take_along_axis([1.0], anp.zeros(1, int), 0), "take_along_axis requires ndarray or scalar arguments, got <class 'list'> at position 0."),
+    ("where", lambda: anp.where([True], 1, 0), "where requires ndarray or scalar arguments, got <class 'list'> at position 0."),
+    ("clip", lambda: anp.clip([1.0], 0, 1), "clip requires ndarray or scalar arguments, got <class 'list'> at position 0."),
+    ("matmul", lambda: anp.matmul(anp.ones((2, 2)), [[1.0, 2.0], [3.0, 4.0]]), "matmul requires ndarray or scalar arguments, got <class 'list'> at position 1."),
+    ("dot", lambda: anp.dot([1.0], anp.ones(1)), "dot requires ndarray or scalar arguments, got <class 'list'> at position 0."),
+    ("meshgrid", lambda: anp.meshgrid([1.0], [2.0]), "meshgrid requires ndarray or scalar arguments, got <class 'list'> at position 0."),
+    ("linspace", lambda: anp.linspace([0.0], 1.0, 3), "linspace requires ndarray or scalar arguments, got <class 'list'> at position 0."),
+    ("pad", lambda: anp.pad([1.0], 1), "pad requires ndarray or scalar arguments, got <class 'list'> at position 0."),
 ]
 
 

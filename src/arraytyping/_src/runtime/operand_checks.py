@@ -76,6 +76,15 @@ def not_arraylike(fn: str, x: object, position: int, *, none: bool = False) -> T
     return TypeError(f"{fn} requires {what} arguments, got {type(x)} at position {position}.")
 
 
+def refuse_sequences(fn: str, *args: Any) -> None:
+    """JAX's ``check_arraylike`` where the library calls the function with its own constants too (which the full
+    check would refuse): a list or tuple, which JAX does not convert, is refused in JAX's words; anything else is
+    left to the function."""
+    for i, x in enumerate(args):
+        if type(x) in (list, tuple):
+            raise not_arraylike(fn, x, i)
+
+
 def check_arraylike(fn: str, *args: Any, none: bool = False) -> None:
     """JAX's ``check_arraylike`` (``check_arraylike_or_none`` with ``none``): the first argument that is no array,
     numpy value or Python scalar (``numpy.isscalar``: a string passes here and fails where it is used, as in JAX)

@@ -23,6 +23,7 @@ from arraytyping._src.runtime.numpy._promotion import (
 from arraytyping._src.runtime.tracing import ConstVal
 from arraytyping._src.runtime.numpy.binary import multiply, subtract
 from arraytyping._src.runtime.numpy.shape import canonicalize_axis
+from arraytyping._src.runtime.operand_checks import refuse_sequences
 
 
 def contraction_result(fn: str, *args: Any) -> tuple[np.dtype[Any], bool]:
@@ -109,6 +110,7 @@ _matmul = jitted(_matmul_body, "matmul")
 def matmul(a: Any, b: Any) -> Any:
     """The matrix product of ``a`` and ``b`` (``@``), with JAX's ``matmul`` dtype rule. JAX's keyword-only
     ``precision``/``preferred_element_type``/``out_sharding`` are not supported."""
+    refuse_sequences("matmul", a, b)
     return _matmul(a, b)
 
 
@@ -127,6 +129,7 @@ _dot = jitted(_dot_body, "dot")
 def dot(a: Any, b: Any) -> Any:
     """The dot product of ``a`` and ``b`` (a product for scalars), with ``multiply``'s dtype rule. JAX's
     keyword-only ``precision``/``preferred_element_type``/``out_sharding`` are not supported."""
+    refuse_sequences("dot", a, b)
     return _dot(a, b)
 
 
@@ -157,6 +160,7 @@ _vdot = jitted(_vdot_body, "vdot")
 def vdot(a: ArrayLike, b: ArrayLike) -> Array:
     """The dot product of ``a`` and ``b`` flattened, ``a`` conjugated when complex (JAX's ``dot`` dtype rule).
     JAX's ``precision``/``preferred_element_type`` are not supported."""
+    refuse_sequences("vdot", a, b)
     out: Array = _vdot(a, b)
     return out
 
@@ -202,6 +206,7 @@ def _static_axes(axes: Any) -> Any:
 def tensordot(a: ArrayLike, b: ArrayLike, axes: int | Sequence[int] | Sequence[Sequence[int]] = 2) -> Array:
     """The sum of products of ``a`` and ``b`` over ``axes``: the last ``axes`` of ``a`` with the first of ``b``, or
     the pair of axis lists given. JAX's ``precision``/``preferred_element_type`` are not supported."""
+    refuse_sequences("tensordot", a, b)
     out: Array = _tensordot(a, b, axes=_static_axes(axes))
     return out
 
@@ -218,6 +223,7 @@ _inner = jitted(_inner_body, "inner")
 
 def inner(a: ArrayLike, b: ArrayLike) -> Array:
     """The sum of products over the last axes of ``a`` and ``b`` (their product when one is a scalar)."""
+    refuse_sequences("inner", a, b)
     out: Array = _inner(a, b)
     return out
 
@@ -235,6 +241,7 @@ _outer = jitted(_outer_body, "outer")
 
 def outer(a: ArrayLike, b: ArrayLike, out: None = None) -> Array:
     """The outer product of ``a`` and ``b`` flattened, in their promoted dtype."""
+    refuse_sequences("outer", a, b)
     if out is not None:
         raise NotImplementedError("The 'out' argument to jnp.outer is not supported.")
     result: Array = _outer(a, b)
@@ -262,6 +269,7 @@ _kron = jitted(_kron_body, "kron", call_name="kron")
 def kron(a: ArrayLike, b: ArrayLike) -> Array:
     """The Kronecker product of ``a`` and ``b`` (the lower rank padded with leading axes), in their promoted
     dtype; bool is refused, as by JAX's ``lax.mul``."""
+    refuse_sequences("kron", a, b)
     out: Array = _kron(a, b)
     return out
 

@@ -30,7 +30,7 @@ from arraytyping._src.runtime.numpy._promotion import (
 )
 from arraytyping._src.runtime.numpy.shape import broadcast_to
 from arraytyping._src.runtime.tracing import ConstVal
-from arraytyping._src.runtime.operand_checks import not_arraylike, numpy_broadcast
+from arraytyping._src.runtime.operand_checks import not_arraylike, numpy_broadcast, refuse_sequences
 
 from arraytyping.typing import DTypeLike, ShapeLike
 
@@ -240,6 +240,7 @@ def ones(shape: Any, dtype: Any = None) -> Any:
 def full_like(a: Any, fill_value: Any, dtype: Any = None, shape: Any = None) -> Any:
     """An array of ``a``'s shape (or ``shape``) filled with ``fill_value``: of ``dtype`` (strong) if given, else of
     ``a``'s dtype and weak flag, as JAX's ``lax.full_like``."""
+    refuse_sequences("full_like", a)
     name, weak = operand(a)
     if dtype is not None:
         return full(shape_of(a) if shape is None else shape, fill_value, dtype)
@@ -248,11 +249,13 @@ def full_like(a: Any, fill_value: Any, dtype: Any = None, shape: Any = None) -> 
 
 def zeros_like(a: Any, dtype: Any = None, shape: Any = None) -> Any:
     """A new array of zeros with ``a``'s shape and dtype (or ``dtype``, ``shape`` when given)."""
+    refuse_sequences("zeros_like", a)
     return full_like(a, 0, dtype, shape)
 
 
 def ones_like(a: Any, dtype: Any = None, shape: Any = None) -> Any:
     """A new array of ones with ``a``'s shape and dtype (or ``dtype``, ``shape`` when given)."""
+    refuse_sequences("ones_like", a)
     return full_like(a, 1, dtype, shape)
 
 
@@ -298,12 +301,14 @@ def empty(shape: ShapeLike, dtype: DTypeLike | None = None) -> Array:
 
 def empty_like(prototype: ArrayLike, dtype: DTypeLike | None = None, shape: ShapeLike | None = None) -> Array:
     """Zeros of ``prototype``'s shape (or ``shape``), dtype and weak flag (``dtype`` if given), as JAX's."""
+    refuse_sequences("empty_like", prototype)
     return cast(Array, full_like(prototype, 0, dtype, shape))
 
 
 def copy(a: ArrayLike, order: str | None = None) -> Array:
     """A copy of ``a`` (JAX's ``copy`` primitive: the same dtype and weak flag); ``order`` must be ``'K'``
     (or left out), as JAX only implements that."""
+    refuse_sequences("copy", a)
     if order is not None and order != "K":
         raise NotImplementedError("Only implemented for order='K'")
     return _copy(a)
@@ -387,6 +392,7 @@ def linspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True, retste
     """``num`` evenly spaced values from ``start`` to ``stop`` (arrays broadcast; the result's ``axis`` runs along
     the samples), computed as JAX does; ``dtype`` defaults to the inexact dtype of the bounds. With ``retstep``, also
     the step (in the inexact computation dtype; NaN when undefined)."""
+    refuse_sequences("linspace", start, stop)
     num = operator.index(num)
     ax = operator.index(axis)
     nd = len(numpy_broadcast(shape_of(start), shape_of(stop))) + 1
@@ -488,6 +494,7 @@ _diag = array_fn(_diag_body, "diag", call_name="_diag")
 
 def diag(v: ArrayLike, k: int = 0) -> Array:
     """The matrix with ``v`` on its ``k``-th diagonal (1-d ``v``), or the ``k``-th diagonal of ``v`` (2-d)."""
+    refuse_sequences("diag", v)
     return _diag(v, k=operator.index(k))
 
 
@@ -513,6 +520,7 @@ _meshgrid = jitted(_meshgrid_body, "meshgrid")
 
 def meshgrid(*xi: ArrayLike, copy: bool = True, sparse: bool = False, indexing: str = "xy") -> list[Array]:
     """Coordinate arrays of the grid spanned by the 1-d arguments (``xy``: the first two swapped, as numpy)."""
+    refuse_sequences("meshgrid", *xi)
     if not copy:
         raise ValueError("arraytyping.numpy.meshgrid only supports copy=True")
     if indexing not in ("xy", "ij"):

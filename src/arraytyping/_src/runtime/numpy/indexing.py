@@ -35,7 +35,7 @@ from arraytyping._src.runtime.numpy._promotion import (
     ARRAY_TYPES, ArrayLike, array_fn, as_dtype, common_dtype, kind_of, operand, promote_args, shape_of,
 )
 from arraytyping._src.runtime.numpy.shape import canonicalize_axis
-from arraytyping._src.runtime.operand_checks import numpy_broadcast
+from arraytyping._src.runtime.operand_checks import numpy_broadcast, refuse_sequences
 
 
 
@@ -740,6 +740,7 @@ _take = array_fn(_take_body, "take", call_name="_take")
 def take(a: ArrayLike, indices: ArrayLike, axis: int | None = None, out: None = None, mode: str | None = None,
          unique_indices: bool = False, indices_are_sorted: bool = False, fill_value: Any = None) -> Array:
     """The elements of ``a`` at ``indices`` along ``axis`` (of the flattened array by default)."""
+    refuse_sequences("take", a)
     if out is not None:
         raise NotImplementedError("The 'out' argument to arraytyping.numpy.take is not supported.")
     return _take(a, indices, axis=None if axis is None else operator.index(axis), mode=mode,
@@ -818,6 +819,7 @@ _take_along_axis = array_fn(_take_along_axis_body, "take_along_axis", call_name=
 def take_along_axis(arr: ArrayLike, indices: ArrayLike, axis: int | None = -1, mode: Any = None,
                     fill_value: Any = None) -> Array:
     """The elements of ``arr`` at ``indices`` along ``axis``, the other axes matched (broadcast) between them."""
+    refuse_sequences("take_along_axis", arr)
     return _take_along_axis(arr, indices, axis=None if axis is None else operator.index(axis),
                             mode=mode, fill_value=None if fill_value is None else np.asarray(fill_value).item())
 

@@ -21,6 +21,7 @@ from arraytyping._src.runtime.numpy.shape import ATLEAST, canonicalize_axis
 from arraytyping._src.runtime.tracing import ConstVal
 
 from arraytyping.typing import DTypeLike
+from arraytyping._src.runtime.operand_checks import refuse_sequences
 
 
 def _to_dtype(arrays: Sequence[Any], dtype: np.dtype[Any] | None) -> list[Any]:
@@ -200,11 +201,13 @@ _array_split_op = _split_fn("array_split")
 
 def split(ary: ArrayLike, indices_or_sections: int | Sequence[int] | ArrayLike, axis: int = 0) -> list[Array]:
     """``ary`` split along ``axis`` into equal sections, or at the given indices."""
+    refuse_sequences("split", ary)
     return _split_op(ary, indices_or_sections, axis)
 
 
 def array_split(ary: ArrayLike, indices_or_sections: int | Sequence[int] | ArrayLike, axis: int = 0) -> list[Array]:
     """Like :func:`split`, with sections that may differ in size by one (the first ones larger)."""
+    refuse_sequences("array_split", ary)
     return _array_split_op(ary, indices_or_sections, axis)
 
 
@@ -353,6 +356,7 @@ def pad(array: ArrayLike, pad_width: Any, mode: str = "constant", **kwargs: Any)
     """``array`` padded by ``pad_width`` (per axis ``(before, after)``, or one for all) in ``mode``: ``constant``
     (``constant_values``, a scalar), ``edge``, ``wrap``, ``reflect``, ``symmetric`` (``reflect_type`` ``even`` or
     ``odd``) or ``empty`` (zeros). JAX's ``linear_ramp``, statistic modes and callables are not supported."""
+    refuse_sequences("pad", array)
     nd = len(shape_of(array))
     # As JAX: pad_width is checked against the rank first, a rank-0 array's too (only () and (0, 2) fit rank 0;
     # such an array is then returned as it is).

@@ -25,6 +25,7 @@ from arraytyping._src.runtime.numpy.shape import canonicalize_axis
 from arraytyping._src.runtime.numpy.unary import lax_where
 
 from arraytyping.typing import DTypeLike
+from arraytyping._src.runtime.operand_checks import refuse_sequences
 
 
 def _default_int() -> np.dtype[Any]:
@@ -56,6 +57,7 @@ def sort(a: ArrayLike, axis: int | None = -1, *, kind: None = None, order: None 
          descending: bool = False) -> Array:
     """``a`` sorted along ``axis`` (the flattened array for None): NaNs last, ``-0.0`` equal to ``0.0``, complex
     numbers by real then imaginary part."""
+    refuse_sequences("sort", a)
     _check_sort_args("sort", kind, order)
     return _sort(a, axis=None if axis is None else operator.index(axis), stable=bool(stable),
                  descending=bool(descending))
@@ -82,6 +84,7 @@ _argsort = array_fn(_argsort_body, "argsort", call_name="argsort")
 def argsort(a: ArrayLike, axis: int | None = -1, *, kind: None = None, order: None = None, stable: bool = True,
             descending: bool = False, dtype: DTypeLike | None = None) -> Array:
     """The indices that sort ``a`` along ``axis`` (the default integer dtype, or ``dtype``)."""
+    refuse_sequences("argsort", a)
     _check_sort_args("argsort", kind, order)
     index_dtype = None if dtype is None else canonical_dtype(dtype)
     if index_dtype is not None:  # op_rules' rule: a lax.iota of it, which refuses bool (TypeError, as JAX)
@@ -150,6 +153,7 @@ _searchsorted = array_fn(_searchsorted_body, "searchsorted")
 def searchsorted(a: ArrayLike, v: ArrayLike, side: str = "left", sorter: ArrayLike | None = None, *,
                  method: str = "scan") -> Array:
     """Where ``v``'s elements would be inserted in the sorted 1-d ``a`` to keep it sorted (int32 indices)."""
+    refuse_sequences("searchsorted", a, v)
     if side not in ("left", "right"):
         raise ValueError(f"invalid argument side={side!r}, expected 'left' or 'right'")
     if method not in ("scan", "scan_unrolled", "sort", "compare_all"):
@@ -217,6 +221,7 @@ _nonzero = jitted(_nonzero_body, "nonzero")
 def nonzero(a: ArrayLike, *, size: int | None = None, fill_value: Any = None) -> tuple[Array, ...]:
     """The indices of the nonzero elements of ``a``, one array per axis. Under a trace their number must be given
     as ``size`` (the result is cut or padded to it, with ``fill_value`` or 0); on concrete arrays it is counted."""
+    refuse_sequences("nonzero", a)
     if np.ndim(a) == 0:
         raise ValueError("Calling nonzero on 0d arrays is not allowed. Use jnp.atleast_1d(scalar).nonzero() "
                          "instead.")
@@ -349,6 +354,7 @@ def unique(ar: ArrayLike, return_index: bool = False, return_inverse: bool = Fal
     """The sorted unique elements of ``ar`` (rows along ``axis``), optionally with the indices of their first
     occurrences, the inverse indices and the counts. Under a trace ``size`` must be given (padded with
     ``fill_value``, by default the smallest unique element); on concrete arrays it is counted."""
+    refuse_sequences("unique", ar)
     if size is None:
         known = concrete_value(ar)
         if known is None:

@@ -21,7 +21,7 @@ from arraytyping._src.runtime.numpy._promotion import (
     promote_args, scalar_type, shape_of, to_bool,
 )
 from arraytyping._src.runtime.numpy.shape import canonicalize_axis
-from arraytyping._src.runtime.operand_checks import check_arraylike, numpy_broadcast
+from arraytyping._src.runtime.operand_checks import check_arraylike, numpy_broadcast, refuse_sequences
 
 
 
@@ -58,6 +58,7 @@ def where(condition: ArrayLike, x: ArrayLike | None = None, y: ArrayLike | None 
     if x is None or y is None:
         raise ValueError(f"Either both or neither of the x and y arguments should be provided to "
                          f"arraytyping.numpy.where, got {x} and {y}.")
+    refuse_sequences("where", condition, x, y)
     return where_call(condition, x, y)
 
 
@@ -127,6 +128,7 @@ def clip(arr: ArrayLike | None = None, /, min: ArrayLike | None = None, max: Arr
     """``arr`` limited to ``[min, max]`` (``maximum(min, arr)`` then ``minimum(max, ...)``, promoting as they do)."""
     if arr is None:
         raise ValueError("No input was provided to the clip function.")
+    refuse_sequences("clip", arr)
     return _clip(arr, min, max)
 
 
@@ -181,6 +183,7 @@ _diagonal = array_fn(_diagonal_body, "diagonal", call_name="diagonal")
 
 def diagonal(a: ArrayLike, offset: int = 0, axis1: int = 0, axis2: int = 1) -> Array:
     """The diagonal at ``offset`` of the planes of ``axis1`` and ``axis2`` (as the last axis of the result)."""
+    refuse_sequences("diagonal", a)
     return _diagonal(a, offset=operator.index(offset), axis1=operator.index(axis1),
                      axis2=operator.index(axis2))
 
@@ -213,6 +216,7 @@ _trace = array_fn(_trace_body, "trace", call_name="trace")
 def trace(a: ArrayLike, offset: int = 0, axis1: int = 0, axis2: int = 1, dtype: Any = None, out: None = None
           ) -> Array:
     """The sum along the diagonal at ``offset`` of the planes of ``axis1`` and ``axis2``."""
+    refuse_sequences("trace", a)
     from arraytyping._src.runtime.numpy.reductions import reduction_dtype  # noqa: PLC0415
     return _trace(a, offset=operator.index(offset), axis1=operator.index(axis1),
                   axis2=operator.index(axis2), dtype=reduction_dtype(dtype, out, "trace"))
@@ -239,11 +243,13 @@ _tril = array_fn(_tri_select_body, "tril", call_name="tril")
 
 def triu(m: ArrayLike, k: int = 0) -> Array:
     """``m`` with the elements below the ``k``-th diagonal zeroed (on the last two axes)."""
+    refuse_sequences("triu", m)
     return _triu(m, k=operator.index(k), upper=True)
 
 
 def tril(m: ArrayLike, k: int = 0) -> Array:
     """``m`` with the elements above the ``k``-th diagonal zeroed (on the last two axes)."""
+    refuse_sequences("tril", m)
     return _tril(m, k=operator.index(k), upper=False)
 
 

@@ -19,7 +19,7 @@ from arraytyping._src.runtime.avals import SEQUENCE_TYPES
 from arraytyping._src.runtime.lax_functions import dynamic_slice
 from arraytyping._src.runtime.numpy.binary import remainder
 from arraytyping._src.runtime.numpy._promotion import ArrayLike, array_fn, arraylike, jitted, promote_args, shape_of
-from arraytyping._src.runtime.operand_checks import literal, numpy_broadcast
+from arraytyping._src.runtime.operand_checks import literal, numpy_broadcast, refuse_sequences
 
 
 
@@ -83,6 +83,7 @@ _transpose = jitted(_transpose_body, "transpose")
 
 def transpose(a: Any, axes: Any = None) -> Any:
     """``a`` with its axes permuted by ``axes`` (reversed when omitted)."""
+    refuse_sequences("transpose", a)
     return _transpose(a, axes=None if axes is None else tuple(map(operator.index, axes)))
 
 
@@ -104,6 +105,7 @@ _broadcast_to = jitted(_broadcast_to_body, "broadcast_to")
 
 def broadcast_to(a: Any, shape: Any) -> Any:
     """``a`` broadcast to ``shape`` (NumPy's broadcasting rules), in ``a``'s dtype."""
+    refuse_sequences("broadcast_to", a)
     dims = (operator.index(shape),) if not isinstance(shape, SEQUENCE_TYPES) else tuple(map(operator.index, shape))
     return _broadcast_to(a, shape=dims)
 
@@ -152,6 +154,7 @@ _ravel = array_fn(_ravel_body, "ravel")
 def ravel(a: ArrayLike, order: str = "C") -> Array:
     """``a`` flattened to one dimension, in C order (the last axis fastest) or with ``order='F'`` Fortran order
     (the first axis fastest); ``'A'`` and ``'K'`` raise ``NotImplementedError``, as in JAX."""
+    refuse_sequences("ravel", a)
     if order == "F":
         return _ravel(a, fortran=True)
     if order == "K":
@@ -172,6 +175,7 @@ _permute = array_fn(_permute_body, "transpose")
 
 def swapaxes(a: ArrayLike, axis1: int, axis2: int) -> Array:
     """``a`` with two axes exchanged."""
+    refuse_sequences("swapaxes", a)
     n = len(shape_of(a))
     perm = list(range(n))
     i, j = canonicalize_axis(axis1, n), canonicalize_axis(axis2, n)
@@ -181,6 +185,7 @@ def swapaxes(a: ArrayLike, axis1: int, axis2: int) -> Array:
 
 def moveaxis(a: ArrayLike, source: int | Sequence[int], destination: int | Sequence[int]) -> Array:
     """``a`` with the axes ``source`` moved to the positions ``destination`` (the others keep their order)."""
+    refuse_sequences("moveaxis", a)
     n = len(shape_of(a))
     src = tuple(canonicalize_axis(i, n) for i in _axis_tuple(source))
     dst = tuple(canonicalize_axis(i, n) for i in _axis_tuple(destination))
@@ -201,6 +206,7 @@ _expand_dims = array_fn(_expand_dims_body, "expand_dims")
 
 def expand_dims(a: ArrayLike, axis: int | Sequence[int]) -> Array:
     """``a`` with size-1 axes inserted at the positions ``axis`` of the result."""
+    refuse_sequences("expand_dims", a)
     return _expand_dims(a, axis=_axis_tuple(axis))
 
 
@@ -225,6 +231,7 @@ _squeeze = array_fn(_squeeze_body, "squeeze")
 
 def squeeze(a: ArrayLike, axis: int | Sequence[int] | None = None) -> Array:
     """``a`` without its axes of size 1 (only those of ``axis`` when given; each must have size 1)."""
+    refuse_sequences("squeeze", a)
     return _squeeze(a, axis=None if axis is None else _axis_tuple(axis))
 
 
@@ -278,6 +285,7 @@ def atleast_1d(x: ArrayLike, /) -> Array: ...
 def atleast_1d(x: ArrayLike, y: ArrayLike, /, *arys: ArrayLike) -> list[Array]: ...
 def atleast_1d(*arys: ArrayLike) -> Array | list[Array]:
     """Each argument with at least one dimension (a list for several arguments)."""
+    refuse_sequences("atleast_1d", *arys)
     return _atleast(arys, 1)
 
 
@@ -289,6 +297,7 @@ def atleast_2d(x: ArrayLike, /) -> Array: ...
 def atleast_2d(x: ArrayLike, y: ArrayLike, /, *arys: ArrayLike) -> list[Array]: ...
 def atleast_2d(*arys: ArrayLike) -> Array | list[Array]:
     """Each argument with at least two dimensions (leading size-1 axes added)."""
+    refuse_sequences("atleast_2d", *arys)
     return _atleast(arys, 2)
 
 
@@ -300,6 +309,7 @@ def atleast_3d(x: ArrayLike, /) -> Array: ...
 def atleast_3d(x: ArrayLike, y: ArrayLike, /, *arys: ArrayLike) -> list[Array]: ...
 def atleast_3d(*arys: ArrayLike) -> Array | list[Array]:
     """Each argument with at least three dimensions (``(N,)`` becomes ``(1, N, 1)``, ``(M, N)`` ``(M, N, 1)``)."""
+    refuse_sequences("atleast_3d", *arys)
     return _atleast(arys, 3)
 
 
@@ -315,6 +325,7 @@ _flip = array_fn(_flip_body, "flip", call_name="_flip")
 
 def flip(m: ArrayLike, axis: int | Sequence[int] | None = None) -> Array:
     """``m`` with the order of elements along ``axis`` (all axes by default) reversed."""
+    refuse_sequences("flip", m)
     return _flip(m, axis=None if axis is None else _axis_tuple(axis))
 
 
@@ -344,6 +355,7 @@ _rot90 = array_fn(_rot90_body, "rot90", call_name="rot90")
 
 def rot90(m: ArrayLike, k: int = 1, axes: tuple[int, int] = (0, 1)) -> Array:
     """``m`` rotated by 90 degrees ``k`` times in the plane of ``axes``."""
+    refuse_sequences("rot90", m)
     return _rot90(m, k=operator.index(k), axes=(operator.index(axes[0]),
                                                 operator.index(axes[1])))
 
@@ -422,6 +434,7 @@ def roll(a: ArrayLike, shift: ArrayLike | Sequence[int], axis: int | Sequence[in
 
     As in JAX, a shift that is no integer or sequence of integers (a traced array, floats) is rolled dynamically:
     converted to ``int32`` (floats truncated) and taken modulo the axis's size."""
+    refuse_sequences("roll", a)
     arraylike(a, "roll")
     try:
         static = _axis_tuple(shift)
@@ -450,6 +463,7 @@ _tile = array_fn(_tile_body, "tile")
 
 def tile(A: ArrayLike, reps: int | Sequence[int]) -> Array:
     """``A`` repeated ``reps`` times along each axis."""
+    refuse_sequences("tile", A)
     return _tile(A, reps=_axis_tuple(reps))
 
 
@@ -479,6 +493,7 @@ def repeat(a: ArrayLike, repeats: ArrayLike, axis: int | None = None, *,
     """Each element of ``a`` repeated ``repeats`` times along ``axis`` (of the flattened array by default);
     ``repeats`` may be one count or one per element along the axis (then concrete, or with
     ``total_repeat_length``)."""
+    refuse_sequences("repeat", a)
     if np.ndim(repeats) == 0 and total_repeat_length is None and not (isinstance(repeats, Array)
                                                                       and not _concrete(repeats)):
         count: Any = repeats
