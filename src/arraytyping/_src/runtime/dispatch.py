@@ -376,14 +376,14 @@ class JitFunction(_JitBase):
         return entry.run(bufs)
 
     def _check_arraylike(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
-        name = self.arraylike
-        if name is not None:
-            for i, a in enumerate(args[:self.arrays]):
-                if type(a) in (list, tuple):
-                    raise not_arraylike(kwargs.get("name", name), a, i)
+        for i, a in enumerate(args[:self.arrays]):
+            if type(a) in (list, tuple):
+                name = kwargs.get("name", self.arraylike)
+                raise not_arraylike(str(name), a, i)
 
     def _under_trace(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
-        self._check_arraylike(args, kwargs)
+        if self.arraylike is not None:  # tested here: tracing calls this once per operation
+            self._check_arraylike(args, kwargs)
         if self.staged:
             from arraytyping._src.runtime.jit_call import staged_call
             return staged_call(self, args, kwargs)
@@ -411,7 +411,8 @@ class JitFunction(_JitBase):
 
     def _call_general(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         """Any call: pytrees of arrays and scalars, static arguments by position or by name."""
-        self._check_arraylike(args, kwargs)
+        if self.arraylike is not None:
+            self._check_arraylike(args, kwargs)
         static_args, dyn_args, static, dynamic = self.split_static(args, kwargs)
         leaves, structure = tree.flatten_keyed((dyn_args, dynamic))
         cfg = current()
