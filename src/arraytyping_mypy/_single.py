@@ -41,10 +41,9 @@ def answers_unary(fn: str) -> bool:
     is ``round``); where its dtype depends on the operand's rank (``deg2rad`` of a weak operand is weak at rank 0
     alone), or on ``round``'s ``decimals`` or ``angle``'s ``deg`` when not a literal, the answer is gradual. Asked
     once per function name, when mypy looks up its hook."""
-    return _UNARY_ALIASES.get(fn, fn) in OR.UNARY
+    return OR.UNARY_ALIASES.get(fn, fn) in OR.UNARY
 
 
-_UNARY_ALIASES: Final = OR.UNARY_ALIASES
 _DECIDING: Final[dict[str, tuple[str, int]]] = {"round": ("decimals", 0), "angle": ("deg", False)}
 """The ``UNARY_PARAMETERIZED`` functions' deciding parameter and its default."""
 
@@ -148,7 +147,7 @@ def part_hook(rules: Rules, fn: str) -> Callable[[AttributeContext], Type]:
 
 
 def unary_function_hook(rules: Rules, name: str) -> Callable[[FunctionContext], Type]:
-    fn = _UNARY_ALIASES.get(name, name)
+    fn = OR.UNARY_ALIASES.get(name, name)
 
     def hook(ctx: FunctionContext) -> Type:
         if not ctx.arg_types or not ctx.arg_types[0]:

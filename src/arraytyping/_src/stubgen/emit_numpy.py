@@ -208,7 +208,7 @@ def typed_unary() -> list[tuple[str, str, tuple[str, bool], str]]:
     out = [(name, fn, ("x", True), "") for name, fn in UNARY_BY_HAND]
     for rel, names in from_source.NUMPY_FROM_SOURCE.items():
         for name in names:
-            fn = _UNARY_ALIASES.get(name, name)
+            fn = op_rules.UNARY_ALIASES.get(name, name)
             if fn in op_rules.UNARY and (signature := from_source.defaulted_rest(rel, name)) is not None:
                 param, positional, rest = signature
                 if rest and op_rules.UNARY[fn] == "same":
@@ -219,8 +219,6 @@ def typed_unary() -> list[tuple[str, str, tuple[str, bool], str]]:
 
 _UNARY_ALIASES_FROM_SOURCE: Final = ("around",)
 """The op_rules ``UNARY_ALIASES`` declared from their source (with their own signature), not as an alias line."""
-_UNARY_ALIASES: Final = op_rules.UNARY_ALIASES
-"""Other names of an op_rules ``UNARY`` function."""
 
 
 def _like_overloads(cfg: LatticeConfig, fn: str, param: str, fill: str, doc: str | None,
