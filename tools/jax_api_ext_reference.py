@@ -1,5 +1,7 @@
-"""Write JAX 0.10.2's answers for ``jax.random``, ``jax.nn``, ``jax.lax``, ``jax.numpy.fft`` and the ``methods``
-section (``compress``, ``choose``, ``Array.view``; errors with their first message line) to
+"""Write JAX 0.10.2's answers for ``jax.random``, ``jax.nn``, ``jax.lax``, ``jax.numpy.fft``, the ``methods``
+section (``compress``, ``choose``, ``Array.view``) and the ``layout`` section (``fliplr``, ``flipud``,
+``permute_dims``, ``matrix_transpose``, ``rollaxis``, ``concat``, ``unstack``, ``hsplit``, ``vsplit``, ``dsplit``,
+``dstack``) (the last two with their errors' first message line) to
 ``tests/data/jax_<section>_reference.json``.
 
 Each case is a Python expression over a small vocabulary that both sides can evaluate: ``random``, ``nn``, ``lax``,
@@ -29,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import jax_reference as ref  # noqa: E402  (same folder)
 
 DATA = ref.ROOT / "tests" / "data"
-SECTIONS = ("random", "nn", "lax", "fft", "methods")
+SECTIONS = ("random", "nn", "lax", "fft", "methods", "layout")
 """(``jax.numpy.linalg`` and the contractions have their own generator, ``tools/jax_linalg_reference.py``, which
 writes ``jax_linalg_reference.json``.)"""
 X32_X64 = ("standard-x32", "standard-x64")
@@ -471,7 +473,7 @@ METHOD_DTYPES = ("float32", "int8", "bool", "bfloat16")
 """The operand dtypes of the ``methods`` section's value cases (weak operands are ``jnp.full(..., 2.0)``)."""
 VIEW_TARGETS = ("None", "'int32'", "'int8'", "'uint8'", "'bool'", "'float16'", "'bfloat16'", "'complex64'",
                 "'float32'", "'int64'", "'float64'", "'uint4'", "int", "float")
-MESSAGES = ("methods",)
+MESSAGES = ("methods", "layout")
 """The sections whose errors are recorded with their message (the tests compare them where arraytyping words them
 as JAX does)."""
 
@@ -564,6 +566,85 @@ def _methods_cases() -> Iterator[str]:
         yield bad
 
 
+LAYOUT_OPERANDS = ("A('float32', {}, 0)", "A('int8', {}, 1)", "A('bool', {}, 2)", "A('bfloat16', {}, 3)",
+                   "jnp.full({}, 2.0)", "jnp.full({}, 3)")
+"""The ``layout`` section's operands (a format of the shape): strong float32, int8, bool, bfloat16, and weakly typed
+float and int arrays."""
+
+
+def _layout_cases() -> Iterator[str]:
+    """``fliplr``, ``flipud``, ``permute_dims``, ``matrix_transpose``, ``rollaxis``, ``concat``, ``unstack``,
+    ``hsplit``, ``vsplit``, ``dsplit``, ``dstack`` (and ``concatenate``/``stack`` of one array): every operand of
+    :data:`LAYOUT_OPERANDS` and each pair for the joining ones, eagerly, under ``jit``, ``grad`` and ``vmap``, and
+    what JAX refuses."""
+    for op in LAYOUT_OPERANDS:
+        x3, x2, x1 = op.format("(2, 3, 4)"), op.format("(4, 3)"), op.format("(4,)")
+        yield f"jnp.fliplr({x3})"
+        yield f"jnp.flipud({x1})"
+        yield f"jnp.permute_dims({x3}, (2, 0, 1))"
+        yield f"jnp.permute_dims({x2}, (-1, 0))"
+        yield f"jnp.matrix_transpose({x3})"
+        yield f"jnp.rollaxis({x3}, 2)"
+        yield f"jnp.rollaxis({x3}, 0, 3)"
+        yield f"jnp.rollaxis({x3}, -1, -3)"
+        yield f"jnp.concat([{x3}, {x3}], axis=1)"
+        yield f"jnp.concat(({x2}, {x2}), axis=None)"
+        yield f"jnp.concat([{x2}])"
+        yield f"jnp.unstack({x3}, axis=1)"
+        yield f"jnp.unstack({x2})"
+        yield f"jnp.hsplit({x3}, 3)"
+        yield f"jnp.hsplit({x1}, [1, 3])"
+        yield f"jnp.vsplit({x2}, 2)"
+        yield f"jnp.dsplit({x3}, [1])"
+        yield f"jnp.dstack([{x1}, {x1}])"
+        yield f"jnp.dstack({x2})"
+        yield f"jnp.dstack([{x2}, {x2}], dtype='float16')"
+        yield f"jnp.concatenate({x3}, axis=1)"
+        yield f"jnp.stack({x2}, axis=-1)"
+        yield f"jit(lambda a: (jnp.fliplr(a), jnp.matrix_transpose(a), jnp.rollaxis(a, 1)))({x3})"
+        yield f"jit(lambda a: jnp.unstack(a, axis=-1))({x2})"
+        yield f"jit(lambda a: jnp.dstack([a, a]))({x1})"
+        yield f"jit(lambda a: jnp.hsplit(a, 2))({x3})"
+        yield f"vmap(lambda a: jnp.unstack(a))({x3})"
+        yield f"vmap(jnp.fliplr, in_axes=2)({x3})"
+        yield f"vmap(lambda a: jnp.dstack([a, a]), in_axes=1)({x2})"
+        yield f"vmap(lambda a: jnp.permute_dims(a, (1, 0)))({x3})"
+        for other in LAYOUT_OPERANDS:
+            y2 = other.format("(4, 3)")
+            yield f"jnp.concat([{x2}, {y2}], axis=-1)"
+            yield f"jnp.dstack(({x2}, {y2}))"
+    f3 = "A('float32', (2, 3, 4), 0)"
+    yield f"grad(lambda a: jnp.unstack(a, axis=1)[0].sum())({f3})"
+    yield f"grad(lambda a: (jnp.dstack([a, 2 * a]) ** 2).sum())(A('float32', (4,), 0))"
+    yield f"grad(lambda a: (jnp.fliplr(a) * jnp.arange(4.0)).sum())({f3})"
+    yield f"grad(lambda a: sum(jnp.hsplit(a, 3)).sum())({f3})"
+    yield f"grad(lambda a: jnp.stack(a, axis=1)[0].sum())({f3})"
+    yield "jnp.dstack([1.0, 2.0])"
+    yield "jnp.dstack([1, 2.5, True])"
+    yield "jnp.dstack((A('float32', (2,), 0), 3))"
+    yield "jnp.concat([A('float32', (2,), 0), A('float32', (3,), 1)])"
+    yield "jnp.unstack(A('float32', (0, 3), 0))"
+    yield "jnp.hsplit(A('float32', (4, 6), 0), [2, 5])"
+    yield "jnp.vsplit(A('float32', (4,), 0), 2)"
+    yield "jnp.dstack(np.ones((2, 3), np.int16))"
+    yield "jnp.fliplr(np.ones((2, 3), np.float64))"
+    yield "jnp.permute_dims(2.0, ())"
+    yield "jnp.matrix_transpose(np.ones((2, 1, 3), np.int32))"
+    for bad in ("jnp.permute_dims(A('float32', (2, 3), 0), (0, 0))", "jnp.permute_dims(A('float32', (2, 3), 0), (0,))",
+                "jnp.permute_dims(A('float32', (2, 3), 0), (0, 2))", "jnp.matrix_transpose(A('float32', (3,), 0))",
+                "jnp.rollaxis(A('float32', (2, 3), 0), 2)", "jnp.rollaxis(A('float32', (2, 3), 0), 0, 3)",
+                "jnp.fliplr(A('float32', (3,), 0))", "jnp.flipud(3.0)", "jnp.dsplit(A('float32', (2, 3), 0), 2)",
+                "jnp.hsplit(3.0, 1)", "jnp.unstack(3.0)", "jnp.unstack(A('float32', (2, 3), 0), axis=2)",
+                "jnp.hsplit(A('float32', (2, 3), 0), 2)", "jnp.vsplit(A('float32', (3, 2), 0), 0)",
+                "jnp.concat([1.0, 2.0])", "jnp.concat([A('float32', (2,), 0), A('float32', (2, 1), 1)])",
+                "jnp.concat([])", "jnp.dstack([])", "jnp.fliplr([[1, 2]])", "jnp.concat([[1, 2], [3]])",
+                "jnp.unstack([1, 2])", "jnp.dstack([[1, 2], [3, 4]])", "jnp.hsplit([1, 2], 2)",
+                "jnp.permute_dims([[1, 2]], (1, 0))", "jnp.concatenate(A('float32', (3,), 0))",
+                "jnp.concatenate(A('float32', (0, 3), 0))", "jnp.stack(A('float32', (0, 3), 0))",
+                "jnp.concatenate(A('float32', (2, 3), 0), axis=1)"):
+        yield bad
+
+
 def cases(section: str) -> list[tuple[str, str]]:
     """Every ``(configuration key, expression)`` of a section, in a fixed order."""
     if section == "random":
@@ -577,6 +658,9 @@ def cases(section: str) -> list[tuple[str, str]]:
         abstract = list(dict.fromkeys(_lax_abstract_cases()))
         values = list(dict.fromkeys(_lax_value_cases()))
         return [(c, e) for c in X32_X64 for e in abstract + values]
+    if section == "layout":
+        exprs = list(dict.fromkeys(_layout_cases()))
+        return [(c, e) for c in ALL_CONFIGS for e in exprs]
     if section == "methods":
         exprs = list(dict.fromkeys(_methods_cases()))
         return [(c, e) for c in ALL_CONFIGS for e in exprs]

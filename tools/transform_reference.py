@@ -149,6 +149,9 @@ FUNCTIONS: dict[str, tuple[str, list[Any]]] = {
     "map_no_xs": ("lambda: lax.map(lambda x: x, ())", []),
     "vmap_map": ("vmap(lambda x: lax.map(lambda r: r * 2, x))", ["float32[2,3,4]"]),
     # vmap of primitives
+    "vmap_unstack": ("vmap(lambda x: np.unstack(x, axis=1))", ["float32[2,3,4]"]),
+    "vmap_unstack_axis1": ("vmap(lambda x: np.unstack(x), in_axes=1)", ["float32[3,2,4]"]),
+    "vmap_stack_unbatched": ("vmap(lambda x, y: np.stack([x, y]), in_axes=(0, None))", ["float32[4,3]", "float32[3]"]),
     "vmap_add": ("vmap(lambda x, y: x + y)", ["float32[4,3]", "float32[4,3]"]),
     "vmap_add_none": ("vmap(lambda x, y: x + y, in_axes=(0, None))", ["float32[4,3]", "float32[3]"]),
     "vmap_add_axes_1_0": ("vmap(lambda x, y: x * y, in_axes=(1, 0))", ["int32[3,4]", "int32[4,3]"]),

@@ -35,9 +35,9 @@ from arraytyping import op_rules
 
 __all__ = ["ARRAY_INDEX", "Dim", "FFT_LENGTH", "IndexItem", "LAX_GIVEN_SHAPE", "MODULE_SHAPE_FAMILY", "SHAPE_FAMILY",
            "Shape", "ShapeError", "ShapeFamily", "ShapeIndexError", "atleast", "broadcast_shapes", "column_stack",
-           "concatenate", "creation_shape", "dot", "expand_dims", "fft_shape", "hstack", "index", "matmul",
-           "matrix_shape", "moveaxis", "reduce_shape", "reshape", "spaced_shape", "squeeze", "stack", "swapaxes",
-           "transpose", "view_shape", "vstack"]
+           "concatenate", "creation_shape", "dot", "dstack", "expand_dims", "fft_shape", "flip", "hstack", "index",
+           "matmul", "matrix_shape", "matrix_transpose", "moveaxis", "reduce_shape", "reshape", "rollaxis",
+           "spaced_shape", "squeeze", "stack", "swapaxes", "transpose", "view_shape", "vstack"]
 
 Dim: TypeAlias = int | str | None
 """One dimension: a literal size, a symbol's name (same name, same size) or ``None`` (unknown, no identity)."""
@@ -301,6 +301,39 @@ def moveaxis(shape: Shape | None, source: int | Sequence[int], destination: int 
     return tuple(shape[i] for i in perm)
 
 
+def rollaxis(shape: Shape | None, axis: int, start: int = 0) -> Shape | None:
+    """``shape`` with ``axis`` moved to the position before ``start`` (``start`` in ``[-ndim, ndim]``; JAX's
+    ``rollaxis``, a :func:`moveaxis` to ``start`` less one where ``start`` is past ``axis``)."""
+    if shape is None:
+        return None
+    n = len(shape)
+    ax = _canonical_axis(axis, n, (shape,))
+    if not -n <= start <= n:
+        raise ShapeError(f"start={start} must satisfy {-n}<=start<={n}", (shape,), None)
+    start = start + n if start < 0 else start
+    start = start - 1 if start > ax else start
+    return moveaxis(shape, ax, start)
+
+
+def matrix_transpose(shape: Shape | None) -> Shape | None:
+    """``shape`` with its last two axes exchanged; a rank below 2 is refused."""
+    if shape is None:
+        return None
+    if len(shape) < 2:
+        raise ShapeError(f"x must be at least two-dimensional for matrix_transpose; got ndim={len(shape)}",
+                         (shape,), None)
+    return (*shape[:-2], shape[-1], shape[-2])
+
+
+def flip(shape: Shape | None, axis: int | Sequence[int] | None = None) -> Shape | None:
+    """``flip``/``fliplr`` (axis 1)/``flipud`` (axis 0): the same shape, where every axis is in range."""
+    if shape is None or axis is None:
+        return shape
+    for a in _axes(axis):
+        _canonical_axis(a, len(shape), (shape,))
+    return shape
+
+
 def expand_dims(shape: Shape | None, axis: int | Sequence[int]) -> Shape | None:
     """``shape`` with size-1 axes inserted at the positions ``axis`` of the result."""
     if shape is None:
@@ -356,6 +389,11 @@ def hstack(shapes: Sequence[Shape | None]) -> Shape | None:
     ones = [atleast(s, 1) for s in shapes]
     known = [s for s in ones if s is not None]
     return concatenate(ones, 1 if known and len(known[0]) > 1 else 0)
+
+
+def dstack(shapes: Sequence[Shape | None]) -> Shape | None:
+    """``jax.numpy.dstack``: the operands made at least 3-d, concatenated along axis 2."""
+    return concatenate([atleast(s, 3) for s in shapes], 2)
 
 
 def column_stack(shapes: Sequence[Shape | None]) -> Shape | None:
@@ -636,9 +674,9 @@ def spaced_shape(start: Shape | None, stop: Shape | None, num: Dim, axis: int = 
 
 ShapeFamily: TypeAlias = Literal[
     "broadcast", "broadcast_scalar", "scalar", "keep", "reduce", "keep_or_flatten", "reshape", "ravel", "transpose",
-    "swapaxes", "moveaxis", "expand_dims", "squeeze", "atleast", "broadcast_to", "matmul", "dot", "concatenate",
-    "stack", "vstack", "hstack", "column_stack", "index", "creation", "matrix", "spaced", "like", "fft", "given",
-    "other"]
+    "swapaxes", "moveaxis", "rollaxis", "matrix_transpose", "fliplr", "flipud", "expand_dims", "squeeze", "atleast",
+    "broadcast_to", "matmul", "dot", "concatenate", "stack", "vstack", "hstack", "dstack", "column_stack", "index",
+    "creation", "matrix", "spaced", "like", "fft", "given", "other"]
 
 _OWN: Final[Mapping[str, ShapeFamily]] = MappingProxyType({
     # op_rules.FUNCTION_FAMILY
@@ -652,6 +690,8 @@ _OWN: Final[Mapping[str, ShapeFamily]] = MappingProxyType({
     "expand_dims": "expand_dims", "squeeze": "squeeze", "broadcast_to": "broadcast_to",
     "broadcast_arrays": "broadcast", "atleast_1d": "atleast", "atleast_2d": "atleast", "atleast_3d": "atleast",
     "flip": "keep", "roll": "keep", "triu": "keep", "tril": "keep",
+    "fliplr": "fliplr", "flipud": "flipud", "permute_dims": "transpose", "matrix_transpose": "matrix_transpose",
+    "rollaxis": "rollaxis", "concat": "concatenate", "dstack": "dstack",
     "sort": "keep_or_flatten", "argsort": "keep_or_flatten",
     "getitem": "index", "concatenate": "concatenate", "stack": "stack", "where": "broadcast", "clip": "broadcast",
     "vstack": "vstack", "hstack": "hstack", "column_stack": "column_stack",
@@ -693,10 +733,11 @@ classified once, from the dtype tables' families, with the exceptions below):
 * ``reduce``: :func:`reduce_shape` (the reductions of :data:`op_rules.REDUCTION`); ``keep_or_flatten``:
   ``cumsum``, ``cumprod``, ``sort``, ``argsort``: the operand's shape, flattened (``reshape(shape, (-1,))``) when
   ``axis`` is ``None`` (the default of ``cumsum``/``cumprod``; ``sort``/``argsort`` default to ``axis=-1``);
-* ``reshape``, ``ravel`` (``reshape(shape, (-1,))``), ``transpose``, ``swapaxes``, ``moveaxis``, ``expand_dims``,
-  ``squeeze``, ``atleast`` (:func:`atleast`), ``broadcast_to`` (the target shape, after
-  ``broadcast_shapes(shape, target) == target``), ``matmul``, ``dot``, ``concatenate``, ``stack``, ``vstack``,
-  ``hstack``, ``column_stack``, ``index``
+* ``reshape``, ``ravel`` (``reshape(shape, (-1,))``), ``transpose`` (also ``permute_dims``), ``swapaxes``,
+  ``moveaxis``, ``rollaxis``, ``matrix_transpose``, ``fliplr``/``flipud`` (:func:`flip` along axis 1/0),
+  ``expand_dims``, ``squeeze``, ``atleast`` (:func:`atleast`), ``broadcast_to`` (the target shape, after
+  ``broadcast_shapes(shape, target) == target``), ``matmul``, ``dot``, ``concatenate`` (also ``concat``),
+  ``stack``, ``vstack``, ``hstack``, ``dstack``, ``column_stack``, ``index``
   (``getitem``: :func:`index`), ``creation`` (:func:`creation_shape` of the ``shape`` argument), ``matrix``
   (``eye``, ``identity``, ``tri``: :func:`matrix_shape` of the sizes), ``spaced`` (``linspace``, ``logspace``:
   :func:`spaced_shape`);

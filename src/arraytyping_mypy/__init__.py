@@ -363,7 +363,7 @@ class ArraytypingPlugin(Plugin):
                 return reducing  # type: ignore[return-value]
             if fn in _promoting.JOINING:
                 hook = _promoting.joining_hook(rules, fn)
-                if family in ("concatenate", "stack", "vstack", "hstack", "column_stack"):
+                if family in ("concatenate", "stack", "vstack", "hstack", "dstack", "column_stack"):
                     return _shapes.joined(hook, _promoting.items, fn, what)
                 return hook
             if fn == "clip":

@@ -20,7 +20,7 @@ from arraytyping_mypy._rules import OR, L, DtypeSet, Member, Rules, describe, st
 __all__ = ["JOINING", "choose_hook", "clip_answer", "clip_hook", "clip_method_hook", "element", "items", "joining_hook",
            "select_hook"]
 
-JOINING: Final = ("concatenate", "stack", "vstack", "hstack", "column_stack")
+JOINING: Final = ("concatenate", "concat", "stack", "vstack", "hstack", "dstack", "column_stack")
 """The ``arraytyping.numpy`` functions that join a sequence of arrays, op_rules' ``promote`` family."""
 
 

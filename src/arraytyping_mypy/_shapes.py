@@ -313,21 +313,21 @@ def matrix(dtype_hook: Callable[[FunctionContext], Type], what: str) -> Callable
 
 def joined(dtype_hook: Callable[[FunctionContext], Type], items: Callable[[FunctionContext], list[Type] | None],
            fn: str, what: str) -> Callable[[FunctionContext], Type]:
-    """``concatenate``/``stack``/``vstack``/``hstack``/``column_stack`` of a list written in the call (``items``:
-    its items' types): shape_rules' rule of the same name on their shapes, along a literal ``axis`` for
-    ``concatenate`` (``None``: flattened) and ``stack``."""
+    """``concatenate`` (``concat``)/``stack``/``vstack``/``hstack``/``dstack``/``column_stack`` of a list written in
+    the call (``items``: its items' types): shape_rules' rule of the same name on their shapes, along a literal
+    ``axis`` for ``concatenate`` (``None``: flattened) and ``stack``."""
     def rule(ctx: FunctionContext, symbols: _Symbols) -> Shape | None:
         types = items(ctx)
         if types is None:
             return None
         shapes = [shape_of(t, symbols) for t in types]
-        if fn not in ("concatenate", "stack"):
+        if fn not in ("concatenate", "concat", "stack"):
             return getattr(SR, fn)(shapes)  # type: ignore[no-any-return]
         e = _expr(ctx, "axis")
         axis = 0 if e is None else literal_axis(e)
         if axis is _UNREAD or isinstance(axis, tuple) or (axis is None and fn == "stack"):
             return None
-        return getattr(SR, fn)(shapes, axis)  # type: ignore[no-any-return]
+        return getattr(SR, "concatenate" if fn == "concat" else fn)(shapes, axis)  # type: ignore[no-any-return]
     return _layer(dtype_hook, rule, _errors.SHAPE_MISMATCH_ARG, what)
 
 
@@ -475,8 +475,9 @@ def transposed_method(ctx: MethodContext) -> Type:
 
 def shape_function(fn: str, dtype_hook: Callable[[FunctionContext], Type] = _default
                    ) -> Callable[[FunctionContext], Type] | None:
-    """``reshape``, ``transpose``, ``swapaxes``, ``expand_dims``, ``squeeze`` of ``arraytyping.numpy``: the dtype
-    of ``dtype_hook`` (default: the stubs'), the rule's shape."""
+    """``reshape``, ``transpose`` (``permute_dims``), ``swapaxes``, ``moveaxis``, ``rollaxis``, ``matrix_transpose``,
+    ``fliplr``, ``flipud``, ``expand_dims``, ``squeeze`` of ``arraytyping.numpy``: the dtype of ``dtype_hook``
+    (default: the stubs'), the rule's shape, from literal axes."""
     def rule(ctx: FunctionContext, symbols: _Symbols) -> Shape | None:
         a = ctx.arg_types[0][0] if ctx.arg_types and ctx.arg_types[0] else None
         if a is None:
@@ -485,15 +486,27 @@ def shape_function(fn: str, dtype_hook: Callable[[FunctionContext], Type] = _def
         if fn == "reshape":
             dims = dims_of(_arg(ctx, "shape"), _expr(ctx, "shape"), symbols)
             return None if dims is None else SR.reshape(shape, dims)
-        if fn == "swapaxes":
-            a1, a2 = literal_int(_expr(ctx, "axis1")), literal_int(_expr(ctx, "axis2"))
+        if fn == "matrix_transpose":
+            return SR.matrix_transpose(shape)  # type: ignore[no-any-return]
+        if fn in ("fliplr", "flipud"):
+            return SR.flip(shape, 1 if fn == "fliplr" else 0)  # type: ignore[no-any-return]
+        if fn in ("swapaxes", "rollaxis"):
+            names = ("axis1", "axis2") if fn == "swapaxes" else ("axis", "start")
+            e2 = _expr(ctx, names[1])
+            a1, a2 = literal_int(_expr(ctx, names[0])), 0 if e2 is None else literal_int(e2)
             if not isinstance(a1, int) or not isinstance(a2, int):
                 return None
-            return SR.swapaxes(shape, a1, a2)  # type: ignore[no-any-return]
-        axis = literal_axis(_expr(ctx, "axes" if fn == "transpose" else "axis"))
-        if axis is _UNREAD or (fn == "expand_dims" and axis is None):
+            return getattr(SR, fn)(shape, a1, a2)  # type: ignore[no-any-return]
+        if fn == "moveaxis":
+            src, dst = literal_axis(_expr(ctx, "source")), literal_axis(_expr(ctx, "destination"))
+            if src is _UNREAD or dst is _UNREAD or src is None or dst is None:
+                return None
+            return SR.moveaxis(shape, src, dst)  # type: ignore[no-any-return]
+        axis = literal_axis(_expr(ctx, "axes" if fn in ("transpose", "permute_dims") else "axis"))
+        if axis is _UNREAD or (fn in ("expand_dims", "permute_dims") and axis is None):
             return None
-        return getattr(SR, fn)(shape, axis)  # type: ignore[no-any-return]
-    if fn not in ("reshape", "transpose", "swapaxes", "expand_dims", "squeeze"):
+        return getattr(SR, "transpose" if fn == "permute_dims" else fn)(shape, axis)  # type: ignore[no-any-return]
+    if fn not in ("reshape", "transpose", "permute_dims", "swapaxes", "moveaxis", "rollaxis", "matrix_transpose",
+                  "fliplr", "flipud", "expand_dims", "squeeze"):
         return None
     return _layer(dtype_hook, rule, _errors.SHAPE_MISMATCH_ARG, f"arraytyping.numpy.{fn}")

@@ -1,13 +1,14 @@
-"""``arraytyping.random``, ``arraytyping.lax``, ``arraytyping.nn``, ``arraytyping.numpy.fft`` and compress, choose and
-``Array.view`` against JAX 0.10.2
+"""``arraytyping.random``, ``arraytyping.lax``, ``arraytyping.nn``, ``arraytyping.numpy.fft``, compress, choose,
+``Array.view`` and the layout functions against JAX 0.10.2
 (``tests/data/jax_<family>_reference.json``, written by ``tools/jax_api_ext_reference.py``): dtypes, weak flags and
 error classes over every dtype, and values on seeded inputs (``test_conformance_nn.py`` holds nn's dtype rule too).
 
 * ``random``: bit for bit: keys from many seeds (typed and raw), split, fold_in, and every sampler over seeds,
   shapes, dtypes and bounds, with x64 off and on; invalid keys, dtypes and arguments raise JAX's error class;
-* ``methods`` (``compress``, ``choose``, ``Array.view``, eagerly, under ``jit``, ``grad`` and ``vmap``): bit for bit,
-  every case, with x64 off and on in standard and strict promotion; refusals by JAX's class and, for the value
-  errors, its message;
+* ``methods`` (``compress``, ``choose``, ``Array.view``, eagerly, under ``jit``, ``grad`` and ``vmap``) and ``layout``
+  (``fliplr``, ``flipud``, ``permute_dims``, ``matrix_transpose``, ``rollaxis``, ``concat``, ``unstack``, ``hsplit``,
+  ``vsplit``, ``dsplit``, ``dstack``, likewise): bit for bit, every case, with x64 off and on in standard and strict
+  promotion; refusals by JAX's class and, for the value and index errors, its message;
 * ``lax``, ``nn`` and ``fft``: within a relative tolerance (XLA computes both, but fused and unfused computations
   may round differently; all but one complex ``gelu`` case agree to the bit).
 """
@@ -23,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from api_ext_reference import configured, generator, load, mismatch, run, sampled  # noqa: E402
 
 TOLERANCE: dict[str, tuple[float | None, float]] = {"random": (None, 0.0), "lax": (1e-5, 1e-6), "nn": (1e-5, 1e-8),
-                                                    "fft": (1e-5, 1e-6), "methods": (None, 0.0)}
+                                                    "fft": (1e-5, 1e-6), "methods": (None, 0.0), "layout": (None, 0.0)}
 """family -> (rtol, atol) of its values; None: exactly."""
 
 

@@ -140,6 +140,7 @@ CASES: dict[str, tuple[Callable[..., Any], list[tuple[tuple[int, ...], np.dtype[
     "concatenate": (lambda a, b, c: L.concatenate([a, b, c], 1), [((2, 3), F32), ((2, 1), F32), ((2, 2), F32)]),
     "stack": (lambda a, b: L.stack([a, b], 1), [((2, 3), I32), ((2, 3), I32)]),
     "split": (lambda x: tuple(L.split(x, (1, 0, 2), 1)), [((2, 3), F32)]),
+    "unstack": (lambda x: tuple(L.unstack(x, 1)), [((2, 3), F32)]),
     "pad": (lambda x, v: L.pad(x, v, [(1, 2, 1), (0, -1, 0)]), [((2, 3), F32), ((), F32)]),
     "pad_int": (lambda x, v: L.pad(x, v, [(2, 0, 0)]), [((3,), I32), ((), I32)]),
     "tile": (lambda x: L.tile(x, (2, 3)), [((2, 3), F32)]),

@@ -1,5 +1,6 @@
 """The mypy plugin's shapes beyond broadcasting, generated: every shape of rank 0-3 over the dimensions {1, 2, 3}
-through reductions, ``.T``, ``transpose``, ``reshape``, indexing, ``expand_dims``, ``squeeze``, ``swapaxes`` and
+through reductions, ``.T``, ``transpose``, ``reshape``, indexing, ``expand_dims``, ``squeeze``, ``swapaxes``,
+``fliplr``/``flipud``, ``permute_dims``, ``matrix_transpose``, ``rollaxis``, ``moveaxis``, ``concat``, ``dstack`` and
 ``matmul``. The oracle is numpy on zeros of that shape (a refusal: a ``[shape-mismatch]`` error is expected); the
 plugin must give numpy's shape exactly, or an error exactly where numpy refuses (JAX 0.10.2 where it differs:
 ``JAX_REFUSES``).
@@ -36,6 +37,15 @@ EXPRESSIONS: list[tuple[str, Callable[[Any], Any]]] = [
     ("anp.expand_dims(x, 1)", lambda a: np.expand_dims(a, 1)),
     ("anp.squeeze(x)", lambda a: np.squeeze(a)),
     ("anp.swapaxes(x, 0, -1)", lambda a: np.swapaxes(a, 0, -1)),
+    ("anp.fliplr(x)", lambda a: np.fliplr(a)),
+    ("anp.flipud(x)", lambda a: np.flipud(a)),
+    ("anp.permute_dims(x, (1, 0))", lambda a: np.permute_dims(a, (1, 0))),
+    ("anp.matrix_transpose(x)", lambda a: np.matrix_transpose(a)),
+    ("anp.rollaxis(x, -1)", lambda a: np.rollaxis(a, -1)),
+    ("anp.rollaxis(x, 0, 2)", lambda a: np.rollaxis(a, 0, 2)),
+    ("anp.moveaxis(x, 0, -1)", lambda a: np.moveaxis(a, 0, -1)),
+    ("anp.concat([x, x], axis=-1)", lambda a: np.concat([a, a], axis=-1)),
+    ("anp.dstack([x, x])", lambda a: np.dstack([a, a])),
     ("x @ x.T", lambda a: a @ a.T),
     ("anp.zeros_like(x) + x[None]", lambda a: np.zeros_like(a) + a[None]),
     ("fft.fft(x)", lambda a: np.fft.fft(a)),
@@ -113,4 +123,4 @@ def test_plugin_shapes_are_numpys(tmp_path: Path) -> None:
         if got != expected:
             wrong.append(f"{expr} on {shape}: numpy gives {expected}, the plugin {got}")
     assert not wrong, f"{len(wrong)} of {len(cases)}:\n" + "\n".join(wrong[:60])
-    assert len(cases) == len(SHAPES) * len(EXPRESSIONS) == 960
+    assert len(cases) == len(SHAPES) * len(EXPRESSIONS) == 1320

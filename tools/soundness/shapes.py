@@ -357,6 +357,32 @@ def _concat(k: int, most: int = 3) -> Rule:
     return rule
 
 
+def dstack(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+    """``dstack([a, b])`` of arrays of rank 3: joined along the third axis."""
+    assert target is not None
+    if len(target) != 3 or target[2] < 2:
+        return None
+    p = rng.randint(1, target[2] - 1)
+    a, b = _pair(slots)
+    return ShapePlan({a: target[:2] + (p,), b: target[:2] + (target[2] - p,)})
+
+
+def unstack_first(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+    """``unstack(a)[0]``: the operand has a first axis more."""
+    assert target is not None
+    if len(target) >= 3:
+        return None
+    return ShapePlan({_one(slots): (2,) + target})
+
+
+def move_last_first(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+    """``rollaxis(a, -1)``: the last axis becomes the first."""
+    assert target is not None
+    if len(target) < 2:
+        return None
+    return ShapePlan({_one(slots): target[1:] + target[:1]})
+
+
 def column_stack(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
     """``column_stack([a, b])`` of 1-d arrays: ``(n, 2)``."""
     assert target is not None
@@ -583,7 +609,8 @@ RULES: dict[str, Rule] = {
     "same_rank1": _min_rank(1), "same_rank2": _min_rank(2), "same_rank3": _min_rank(3), "swap_ends": swap_ends, "swap_last": swap_last,
     "move_first_last": move_first_last, "rot90": rot90, "squeeze_axis": squeeze_axis, "expand_axis": expand_axis,
     "stack_first": stack_first, "concat_first": _concat(1), "concat_first2": _concat(2), "concat_1d": _concat(1, 1),
-    "column_stack": column_stack, "meshgrid": meshgrid, "pad1": pad1, "diagonal": diagonal, "trace": trace,
+    "column_stack": column_stack, "dstack": dstack, "unstack_first": unstack_first,
+    "move_last_first": move_last_first, "meshgrid": meshgrid, "pad1": pad1, "diagonal": diagonal, "trace": trace,
     "pair_scalar": pair_scalar, "sized_1d": sized_1d, "compressed": compressed,
     "searchsorted": searchsorted, "create_2d": create_2d,
     "vdot": vdot, "inner": inner, "outer": outer, "matrix_product": matrix_product, "kron": kron, "cross": cross,

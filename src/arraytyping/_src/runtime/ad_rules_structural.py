@@ -50,8 +50,11 @@ def _split_transpose(cts: Sequence[Any], x: Any, *, sizes: tuple[int, ...], axis
 
 
 def _stack_transpose(ct: Any, *operands: Any, axis: int) -> list[Any]:
-    """JAX unstacks (a primitive the runtime does not have): the same values, as slices."""
-    return [lax.squeeze(lax.slice_in_dim(ct, i, i + 1, axis), (axis,)) for i in range(len(operands))]
+    return lax.unstack(ct, axis)
+
+
+def _unstack_transpose(cts: Sequence[Any], x: Any, *, axis: int) -> list[Any]:
+    return [lax.stack([instantiate_zeros(c) for c in cts], axis)]
 
 
 def _tile_transpose(ct: Any, x: Any, *, reps: tuple[int, ...]) -> list[Any]:
@@ -65,6 +68,7 @@ def _tile_transpose(ct: Any, x: Any, *, reps: tuple[int, ...]) -> list[Any]:
 deflinear(SP.concatenate_p, _concatenate_transpose)
 deflinear(SP.split_p, _split_transpose)
 deflinear(SP.stack_p, _stack_transpose)
+deflinear(SP.unstack_p, _unstack_transpose)
 deflinear(SP.tile_p, _tile_transpose)
 
 

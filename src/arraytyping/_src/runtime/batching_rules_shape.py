@@ -59,6 +59,17 @@ def _split(size: int, args: Sequence[Any], dims: Dims, *, sizes: tuple[int, ...]
 register_rule(SP.split_p, _split)
 
 
+def _unstack(size: int, args: Sequence[Any], dims: Dims, *, axis: int) -> tuple[Any, Any]:
+    operand, = args
+    bdim, = dims
+    assert bdim is not None
+    out = lax.unstack(operand, axis if axis < bdim else axis + 1)
+    return out, [bdim - 1 if axis < bdim else bdim] * len(out)
+
+
+register_rule(SP.unstack_p, _unstack)
+
+
 def _pad(size: int, args: Sequence[Any], dims: Dims, *,
          padding_config: tuple[tuple[int, int, int], ...]) -> tuple[Any, Any]:
     operand, padding_value = args

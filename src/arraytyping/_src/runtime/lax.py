@@ -206,6 +206,10 @@ def stack(operands: Sequence[Any], axis: int) -> Any:
     return SP.stack_p.bind(*operands, axis=axis)
 
 
+def unstack(x: Any, axis: int) -> list[Any]:
+    return list(SP.unstack_p.bind(x, axis=axis))
+
+
 def split(x: Any, sizes: Sequence[int], axis: int) -> list[Any]:
     return list(SP.split_p.bind(x, sizes=tuple(sizes), axis=axis))
 

@@ -1,4 +1,5 @@
-"""Primitives that assemble arrays from pieces: ``concatenate``, ``stack``, ``split``, ``pad``, ``tile`` and ``copy``,
+"""Primitives that assemble arrays from pieces or take them apart: ``concatenate``, ``stack``, ``unstack``, ``split``,
+``pad``, ``tile`` and ``copy``,
 with their abstract-evaluation rules and StableHLO lowerings, as JAX 0.10.2 defines them."""
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from arraytyping._src.runtime.core import Primitive
 from arraytyping._src.runtime.lowering import RULES, LoweringContext
 from arraytyping._src.runtime.operand_checks import literal
 
-__all__ = ["concatenate_p", "stack_p", "split_p", "pad_p", "tile_p", "copy_p", "PRIMITIVES"]
+__all__ = ["concatenate_p", "stack_p", "unstack_p", "split_p", "pad_p", "tile_p", "copy_p", "PRIMITIVES"]
 
 
 def _same_dtype(name: str, avals: tuple[ShapedArray, ...]) -> None:
@@ -71,12 +72,41 @@ def _stack_lower(ctx: LoweringContext, *operands: Any, axis: int) -> list[Any]:
 RULES[stack_p] = _stack_lower
 
 
+def _unstack_rule(x: ShapedArray, *, axis: int) -> list[ShapedArray]:
+    if x.ndim == 0:
+        raise ValueError(f"unstack requires arrays with rank > 0, however a scalar array of shape {x.shape} was "
+                         f"passed.")
+    if not 0 <= axis < x.ndim:
+        raise TypeError(f"unstack axis {axis} is out of range for rank {x.ndim}")
+    return [x.update(shape=(*x.shape[:axis], *x.shape[axis + 1:]))] * x.shape[axis]
+
+
+unstack_p = Primitive("unstack", _unstack_rule, multiple_results=True)
+"""``stack``'s inverse: one result per index of ``axis``, that axis removed (JAX's ``lax.unstack``)."""
+
+
+def _unstack_lower(ctx: LoweringContext, x: Any, *, axis: int) -> list[Any]:
+    m, hlo = ctx.m, ctx.hlo
+    aval = ctx.avals_in[0]
+    outs: list[Any] = []
+    for i, out in enumerate(ctx.avals_out):
+        lo = [0] * aval.ndim
+        hi = list(aval.shape)
+        lo[axis], hi[axis] = i, i + 1
+        piece = hlo.slice(x, m.i64s(lo), m.i64s(hi), m.i64s([1] * aval.ndim))
+        outs.append(hlo.reshape(m.tensor(out), piece))
+    return outs
+
+
+RULES[unstack_p] = _unstack_lower
+
+
 def _split_rule(x: ShapedArray, *, sizes: tuple[int, ...], axis: int) -> list[ShapedArray]:
     if not 0 <= axis < x.ndim:
         raise TypeError(f"split axis {axis} is out of range for rank {x.ndim}")
     if any(s < 0 for s in sizes) or sum(sizes) != x.shape[axis]:
         raise ValueError(f"split sizes {sizes} must be non-negative and sum to the axis size {x.shape[axis]}")
-    return [x.update(shape=(*x.shape[:axis], s, *x.shape[axis + 1:])) for s in sizes]
+    return [x.update(shape=(*x.shape[:axis], int(s), *x.shape[axis + 1:])) for s in sizes]  # sizes may be np.int64
 
 
 split_p = Primitive("split", _split_rule, multiple_results=True)
@@ -164,4 +194,4 @@ def _copy_lower(ctx: LoweringContext, x: Any) -> list[Any]:
 
 RULES[copy_p] = _copy_lower
 
-PRIMITIVES: Final[tuple[Primitive, ...]] = (concatenate_p, stack_p, split_p, pad_p, tile_p, copy_p)
+PRIMITIVES: Final[tuple[Primitive, ...]] = (concatenate_p, stack_p, unstack_p, split_p, pad_p, tile_p, copy_p)

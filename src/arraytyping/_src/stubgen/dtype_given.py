@@ -97,9 +97,13 @@ def _dtype_given(fn: ast.FunctionDef, spec: str, r: str, param: str) -> list[str
 
 
 def _annotate(fn: ast.FunctionDef, param: str, annotation: str) -> None:
-    for p in [*fn.args.args, *fn.args.kwonlyargs]:
+    """Annotate ``fn``'s parameter ``param`` (of any kind); a name ``fn`` does not have is the generator's mistake
+    (an overload left with its source annotation would return an unsolved type variable)."""
+    for p in [*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs]:
         if p.arg == param:
             p.annotation = ast.parse(annotation, mode="eval").body
+            return
+    raise ValueError(f"{fn.name} has no parameter {param!r} to annotate")
 
 
 def declare(fn: ast.FunctionDef, dtype: str | None, result: str, param: str = "dtype",

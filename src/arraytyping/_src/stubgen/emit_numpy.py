@@ -373,9 +373,10 @@ def _from_source() -> dict[str, tuple[str, ...]]:
     return {rel: tuple(n for n in names if n not in typed) for rel, names in from_source.NUMPY_FROM_SOURCE.items()}
 
 
-_KEEPING_RETURNS: Final = frozenset({"Array", "list[Array]", "Array | list[Array]"})
-"""The return annotations of the functions :func:`_keeping` declares generic: one array, or a list of arrays each of
-the first argument's dtype (``split``; ``atleast_1d``'s one-argument overload is one array)."""
+_KEEPING_RETURNS: Final = frozenset({"Array", "list[Array]", "Array | list[Array]", "tuple[Array, ...]"})
+"""The return annotations of the functions :func:`_keeping` declares generic: one array, or a list or tuple of
+arrays each of the first argument's dtype (``split``, ``unstack``; ``atleast_1d``'s one-argument overload is one
+array)."""
 
 
 def _keeping() -> frozenset[str]:

@@ -51,10 +51,12 @@ NUMPY_FROM_SOURCE: Final[Mapping[str, tuple[str, ...]]] = {
         "argmax", "argmin", "average", "count_nonzero", "cumprod", "cumsum", "median", "nanmax", "nanmean", "nanmin",
         "nansum", "ptp", "std", "var"),
     "_src/runtime/numpy/shape.py": (
-        "atleast_1d", "atleast_2d", "atleast_3d", "broadcast_arrays", "expand_dims", "flip", "moveaxis", "ravel",
-        "repeat", "roll", "rot90", "squeeze", "swapaxes", "tile"),
+        "atleast_1d", "atleast_2d", "atleast_3d", "broadcast_arrays", "expand_dims", "flip", "fliplr", "flipud",
+        "matrix_transpose", "moveaxis", "permute_dims", "ravel", "repeat", "roll", "rollaxis", "rot90", "squeeze",
+        "swapaxes", "tile"),
     "_src/runtime/numpy/joining.py": (
-        "array_split", "column_stack", "concatenate", "hstack", "pad", "split", "stack", "vstack"),
+        "array_split", "column_stack", "concat", "concatenate", "dsplit", "dstack", "hsplit", "hstack", "pad",
+        "split", "stack", "unstack", "vsplit", "vstack"),
     "_src/runtime/numpy/indexing.py": ("take", "take_along_axis"),
     "_src/runtime/numpy/selection.py": ("choose", "clip", "compress", "diagonal", "select", "trace", "tril", "triu"),
     "_src/runtime/numpy/ordering.py": ("argsort", "nonzero", "searchsorted", "sort", "unique"),

@@ -1,4 +1,5 @@
-"""The joining functions (``concatenate``, ``stack``, ``vstack``, ``hstack``, ``column_stack``): typed where every
+"""The joining functions (``concatenate``/``concat``, ``stack``, ``vstack``, ``hstack``, ``dstack``,
+``column_stack``): typed where every
 array they join has one dtype, from op_rules' ``shape_result``.
 
 Their result is the join of all the arrays' dtypes, which no overload can compute for a sequence of any length, so
@@ -27,7 +28,7 @@ from arraytyping.lattice import LatticeConfig
 
 __all__ = ["ARITY", "JOINING", "choose_classes", "declarers", "kept_classes", "select_classes"]
 
-JOINING: Final = ("concatenate", "stack", "vstack", "hstack", "column_stack")
+JOINING: Final = ("concatenate", "concat", "stack", "vstack", "hstack", "dstack", "column_stack")
 """op_rules' ``promote`` functions that join a sequence of arrays."""
 
 ARITY: Final = 4

@@ -1,5 +1,6 @@
-"""Joining and splitting arrays: ``concatenate``, ``stack``, ``vstack``, ``hstack``, ``column_stack``, ``split``,
-``array_split`` and ``pad``, as JAX 0.10.2's ``jax.numpy``. Joining promotes the pieces to their common dtype
+"""Joining and splitting arrays: ``concatenate`` (``concat``), ``stack``, ``vstack``, ``hstack``, ``dstack``,
+``column_stack``, ``unstack``, ``split``, ``array_split``, ``hsplit``, ``vsplit``, ``dsplit`` and ``pad``, as JAX
+0.10.2's ``jax.numpy``. Joining promotes the pieces to their common dtype
 (``op_rules.SHAPE``: ``promote``) unless ``dtype=`` is given; splitting and padding keep the dtype."""
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from arraytyping._src.runtime.avals import SEQUENCE_TYPES, ShapedArray
 from arraytyping._src.runtime.numpy._promotion import (
     ArrayLike, array_fn, as_dtype, canonical_dtype, common_dtype, jitted, promote_args, shape_of,
 )
-from arraytyping._src.runtime.numpy.shape import ATLEAST, canonicalize_axis
+from arraytyping._src.runtime.numpy.shape import ATLEAST, canonicalize_axis, expand_dims
 from arraytyping._src.runtime.tracing import ConstVal
 
 from arraytyping.typing import DTypeLike
@@ -70,6 +71,26 @@ _concatenate_axis0 = array_fn(lambda *arrays: _concatenate_body(*arrays), "conca
 only serves calls without them."""
 
 
+def _concatenate_array_body(arr: Any, *, axis: int | None, dtype: np.dtype[Any] | None) -> Any:
+    """JAX's ``_concatenate_array``: an array's slices along its first axis joined, as one ``reshape``."""
+    if dtype is not None:
+        arr = lax.convert_element_type(arr, dtype, False) if isinstance(arr, Array) else as_dtype(arr, dtype, False)
+    arr = promote_args(arr)[0]
+    s = shape_of(arr)
+    if not s or s[0] == 0:
+        raise ValueError("Need at least one array to concatenate.")
+    if axis is None:
+        return lax.reshape(arr, (math.prod(s),))
+    if len(s) == 1:
+        raise ValueError("Zero-dimensional arrays cannot be concatenated.")
+    ax = canonicalize_axis(axis, len(s) - 1)
+    shape = (*s[1:ax + 1], s[0] * s[ax + 1], *s[ax + 2:])
+    return lax.reshape(arr, shape, (*range(1, ax + 1), 0, *range(ax + 1, len(s))))
+
+
+_concatenate_array = array_fn(_concatenate_array_body, "concatenate")
+
+
 def _pieces(arrays: Any, name: str) -> tuple[Any, ...]:
     obj: object = arrays
     if isinstance(obj, (Array, np.ndarray)):
@@ -82,12 +103,22 @@ def _pieces(arrays: Any, name: str) -> tuple[Any, ...]:
 
 def concatenate(arrays: Sequence[ArrayLike] | Array, axis: int | None = 0, dtype: DTypeLike | None = None) -> Array:
     """The arrays joined along an existing ``axis`` (flattened first when ``axis`` is None), promoted to their common
-    dtype (or ``dtype``)."""
+    dtype (or ``dtype``). An array is joined along its first axis, by one ``reshape``, as JAX does."""
+    obj: object = arrays
+    if isinstance(obj, (Array, np.ndarray)):
+        return _concatenate_array(arrays, axis=None if axis is None else operator.index(axis),
+                                  dtype=None if dtype is None else canonical_dtype(dtype))
     pieces = _pieces(arrays, "concatenate")
     if axis == 0 and dtype is None:
         return _concatenate_axis0(*pieces)
     return _concatenate(*pieces, axis=None if axis is None else operator.index(axis),
                         dtype=None if dtype is None else canonical_dtype(dtype))
+
+
+def concat(arrays: Sequence[ArrayLike], /, *, axis: int | None = 0) -> Array:
+    """The array API's name for :func:`concatenate` (no ``dtype``; ``axis`` by keyword)."""
+    refuse_sequences("concat", *_pieces(arrays, "concat"))
+    return concatenate(arrays, axis=axis)
 
 
 def _stack_body(*arrays: Any, axis: int = 0, dtype: np.dtype[Any] | None = None) -> Any:
@@ -109,6 +140,16 @@ def stack(arrays: Sequence[ArrayLike] | Array, axis: int = 0, out: None = None, 
     """The arrays (of one shape) joined along a new ``axis``, promoted to their common dtype (or ``dtype``)."""
     if out is not None:
         raise NotImplementedError("The 'out' argument to arraytyping.numpy.stack is not supported.")
+    obj: object = arrays
+    if isinstance(obj, (Array, np.ndarray)):  # JAX: the array's slices along its first axis, by one reshape
+        whole: Any = arrays
+        n = len(shape_of(whole))
+        if n == 0:
+            raise TypeError("len() of unsized object")
+        if shape_of(whole)[0] == 0:
+            raise ValueError("Need at least one array to stack.")
+        ax = canonicalize_axis(axis, n)
+        return concatenate(expand_dims(whole, ax + 1), axis=ax, dtype=dtype)
     return _stack(*_pieces(arrays, "stack"), axis=operator.index(axis),
                   dtype=None if dtype is None else canonical_dtype(dtype))
 
@@ -150,6 +191,36 @@ def column_stack(tup: Sequence[ArrayLike] | Array) -> Array:
     return _column_stack(*_pieces(tup, "column_stack"))
 
 
+def dstack(tup: Sequence[ArrayLike] | Array, dtype: DTypeLike | None = None) -> Array:
+    """The arrays joined along the third axis, each first made at least 3-d (``(N,)`` becomes ``(1, N, 1)``,
+    ``(M, N)`` ``(M, N, 1)``), promoted to their common dtype (or ``dtype``). An array is split along its first axis,
+    its pieces made 3-d by one ``vmap``-ped ``atleast_3d`` and joined by one ``reshape``, as JAX does."""
+    obj: object = tup
+    if isinstance(obj, (Array, np.ndarray)):
+        from arraytyping._src.runtime.vmap import vmap  # noqa: PLC0415 - vmap imports the numpy functions
+        def atleast_3d(m: Any) -> Any:
+            return ATLEAST[3](m, ndim=3)
+        arrs: Any = vmap(atleast_3d)(tup)
+        return concatenate(arrs, axis=2, dtype=dtype)
+    pieces = _pieces(tup, "dstack")
+    refuse_sequences("dstack", *pieces)
+    return concatenate([ATLEAST[3](m, ndim=3) for m in pieces], axis=2, dtype=dtype)
+
+
+def _unstack_body(x: Any, *, axis: int) -> Any:
+    x = promote_args(x)[0]
+    return lax.unstack(x, canonicalize_axis(axis, len(shape_of(x))))
+
+
+_unstack = jitted(_unstack_body, "unstack")
+
+
+def unstack(x: ArrayLike, /, *, axis: int = 0) -> tuple[Array, ...]:
+    """The slices of ``x`` along ``axis``, that axis removed (``stack``'s inverse)."""
+    refuse_sequences("unstack", x)
+    return tuple(_unstack(x, axis=operator.index(axis)))
+
+
 def _split_sizes(op: str, size: int, indices_or_sections: Any) -> tuple[int, ...]:
     obj: object = indices_or_sections
     if isinstance(obj, (tuple, list)) or (isinstance(obj, (np.ndarray, Array)) and np.ndim(indices_or_sections) > 0):
@@ -157,8 +228,10 @@ def _split_sizes(op: str, size: int, indices_or_sections: Any) -> tuple[int, ...
         cuts = [0, *(operator.index(i) for i in cut_points), size]
         return tuple(int(d) for d in np.diff(np.asarray(cuts)))
     sections = operator.index(indices_or_sections)
-    if sections <= 0:
-        raise ValueError("number sections must be larger than 0.")
+    if sections == 0:  # JAX's divmod(size, 0)
+        raise ZeroDivisionError("integer division or modulo by zero")
+    if sections < 0:  # a ValueError in JAX too (its sizes are then empty, which lax.split refuses)
+        raise ValueError(f"the number of sections must be positive, got {sections}")
     part, r = divmod(size, sections)
     if r == 0:
         return (part,) * sections
@@ -189,6 +262,8 @@ _split = jitted(_split_body, "split")
 def _split_fn(op: str) -> Callable[..., list[Array]]:
     def fn(ary: ArrayLike, indices_or_sections: int | Sequence[int] | ArrayLike, axis: int = 0) -> list[Array]:
         s = shape_of(ary)
+        if op in ("hsplit", "vsplit", "dsplit") and axis >= len(s):
+            raise IndexError("tuple index out of range")  # JAX reads ary.shape[axis]
         ax = canonicalize_axis(axis, len(s))
         sizes = _split_sizes(op, s[ax], indices_or_sections)
         return list(_split(ary, sizes=sizes, axis=ax))
@@ -197,6 +272,7 @@ def _split_fn(op: str) -> Callable[..., list[Array]]:
 
 _split_op = _split_fn("split")
 _array_split_op = _split_fn("array_split")
+_hsplit_op, _vsplit_op, _dsplit_op = _split_fn("hsplit"), _split_fn("vsplit"), _split_fn("dsplit")
 
 
 def split(ary: ArrayLike, indices_or_sections: int | Sequence[int] | ArrayLike, axis: int = 0) -> list[Array]:
@@ -209,6 +285,24 @@ def array_split(ary: ArrayLike, indices_or_sections: int | Sequence[int] | Array
     """Like :func:`split`, with sections that may differ in size by one (the first ones larger)."""
     refuse_sequences("array_split", ary)
     return _array_split_op(ary, indices_or_sections, axis)
+
+
+def hsplit(ary: ArrayLike, indices_or_sections: int | Sequence[int] | ArrayLike) -> list[Array]:
+    """:func:`split` along the second axis (the first of a 1-d array)."""
+    refuse_sequences("hsplit", ary)
+    return _hsplit_op(ary, indices_or_sections, 0 if len(shape_of(ary)) == 1 else 1)
+
+
+def vsplit(ary: ArrayLike, indices_or_sections: int | Sequence[int] | ArrayLike) -> list[Array]:
+    """:func:`split` along the first axis."""
+    refuse_sequences("vsplit", ary)
+    return _vsplit_op(ary, indices_or_sections, 0)
+
+
+def dsplit(ary: ArrayLike, indices_or_sections: int | Sequence[int] | ArrayLike) -> list[Array]:
+    """:func:`split` along the third axis."""
+    refuse_sequences("dsplit", ary)
+    return _dsplit_op(ary, indices_or_sections, 2)
 
 
 # ---------------------------------------------------------------------------------------------------------------

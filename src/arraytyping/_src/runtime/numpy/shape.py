@@ -1,5 +1,6 @@
-"""Shapes and axes: ``reshape``, ``ravel``, ``transpose``, ``swapaxes``, ``moveaxis``, ``expand_dims``, ``squeeze``,
-``broadcast_to``, ``broadcast_arrays``, ``atleast_1d/2d/3d``, ``flip``, ``rot90``, ``roll``, ``tile``, ``repeat``; the
+"""Shapes and axes: ``reshape``, ``ravel``, ``transpose`` (``permute_dims``, ``matrix_transpose``), ``swapaxes``,
+``moveaxis``, ``rollaxis``, ``expand_dims``, ``squeeze``, ``broadcast_to``, ``broadcast_arrays``, ``atleast_1d/2d/3d``,
+``flip`` (``fliplr``, ``flipud``), ``rot90``, ``roll``, ``tile``, ``repeat``; the
 queries ``ndim``, ``shape``, ``size``. None of them changes a dtype or a weak flag (``op_rules.SHAPE``: ``same``)."""
 
 from __future__ import annotations
@@ -85,6 +86,27 @@ def transpose(a: Any, axes: Any = None) -> Any:
     """``a`` with its axes permuted by ``axes`` (reversed when omitted)."""
     refuse_sequences("transpose", a)
     return _transpose(a, axes=None if axes is None else tuple(map(operator.index, axes)))
+
+
+def permute_dims(a: ArrayLike, /, axes: tuple[int, ...]) -> Array:
+    """``a`` with its axes permuted by ``axes`` (the array API's name for :func:`transpose`, whose ``axes`` it
+    requires)."""
+    refuse_sequences("permute_dims", a)
+    perm = tuple(map(operator.index, axes))
+    s = shape_of(a)
+    if sorted(perm) != list(range(len(s))):
+        raise TypeError(f"transpose permutation isn't a permutation of operand dimensions, got permutation {perm} "
+                        f"for operand shape {s}.")
+    return _permute(a, perm=perm)
+
+
+def matrix_transpose(x: ArrayLike, /) -> Array:
+    """``x`` with its last two axes exchanged (a stack of matrices, each transposed)."""
+    refuse_sequences("matrix_transpose", x)
+    n = len(shape_of(x))
+    if n < 2:
+        raise ValueError(f"x must be at least two-dimensional for matrix_transpose; got ndim={n}")
+    return _permute(x, perm=(*range(n - 2), n - 1, n - 2))
 
 
 def _broadcast_to_body(a: Any, *, shape: tuple[int, ...]) -> Any:
@@ -195,6 +217,30 @@ def moveaxis(a: ArrayLike, source: int | Sequence[int], destination: int | Seque
     for d, s in sorted(zip(dst, src)):
         perm.insert(d, s)
     return _permute(a, perm=tuple(perm))
+
+
+def _rollaxis_body(a: Any, *, axis: int, start: int) -> Any:
+    a = promote_args(a)[0]
+    n = len(shape_of(a))
+    ax = canonicalize_axis(axis, n)
+    if not -n <= start <= n:
+        raise ValueError(f"start={start} must satisfy {-n}<=start<={n}")
+    if start < 0:
+        start += n
+    if start > ax:
+        start -= 1
+    perm = [i for i in range(n) if i != ax]
+    perm.insert(start, ax)
+    return lax.transpose(a, tuple(perm))
+
+
+_rollaxis = array_fn(_rollaxis_body, "rollaxis", call_name="rollaxis")
+
+
+def rollaxis(a: ArrayLike, axis: int, start: int = 0) -> Array:
+    """``a`` with ``axis`` moved to the position before ``start`` (numpy's older form of :func:`moveaxis`)."""
+    refuse_sequences("rollaxis", a)
+    return _rollaxis(a, axis=operator.index(axis), start=operator.index(start))
 
 
 def _expand_dims_body(a: Any, *, axis: tuple[int, ...]) -> Any:
@@ -327,6 +373,18 @@ def flip(m: ArrayLike, axis: int | Sequence[int] | None = None) -> Array:
     """``m`` with the order of elements along ``axis`` (all axes by default) reversed."""
     refuse_sequences("flip", m)
     return _flip(m, axis=None if axis is None else _axis_tuple(axis))
+
+
+def fliplr(m: ArrayLike) -> Array:
+    """``m`` with the order of its columns (axis 1) reversed."""
+    refuse_sequences("fliplr", m)
+    return _flip(m, axis=(1,))
+
+
+def flipud(m: ArrayLike) -> Array:
+    """``m`` with the order of its rows (axis 0) reversed."""
+    refuse_sequences("flipud", m)
+    return _flip(m, axis=(0,))
 
 
 def _rot90_body(m: Any, *, k: int, axes: tuple[int, int]) -> Any:

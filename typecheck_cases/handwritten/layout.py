@@ -1,0 +1,58 @@
+"""The layout functions as array code uses them: an image batch moved between channel-last and channel-first,
+per-channel statistics from ``unstack``, a depth-stacked pair of feature maps, a batch of matrices transposed, a
+sequence split into windows. Each keeps its operand's dtype (``unstack`` a tuple of them, the splits a list); the
+joining ones join their arrays' dtypes where the stubs can prove it (a tuple of arrays of one class), and a list
+is ``Array[Any]`` without the plugin.
+
+Checked by every checker (tests/typing/test_handwritten.py).
+"""
+# mypy: disable-error-code="unused-ignore"
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from typing_extensions import assert_type
+
+import arraytyping.numpy as anp
+from arraytyping import Array, bfloat16, float32, floating, int8
+
+F = TypeVar("F", bound=floating)
+
+
+def channels_first(images: Array[float32]) -> Array[float32]:
+    return anp.rollaxis(images, -1, 1)
+
+
+def channels_last(images: Array[bfloat16]) -> Array[bfloat16]:
+    return anp.permute_dims(images, (0, 2, 3, 1))
+
+
+def gram(m: Array[F]) -> Array[F]:
+    return anp.matrix_transpose(m) @ m
+
+
+def channel_means(image: Array[float32]) -> list[Array[float32]]:
+    return [c.mean() for c in anp.unstack(image, axis=-1)]
+
+
+def windows(seq: Array[int8]) -> list[Array[int8]]:
+    return anp.hsplit(seq, 4)
+
+
+def mirrored(x: Array[F]) -> Array[F]:
+    return anp.fliplr(anp.flipud(x))
+
+
+def use(x: Array[float32], y: Array[float32], b: Array[bfloat16], i: Array[int8], a: Array[Any]) -> None:
+    assert_type(anp.fliplr(b), Array[bfloat16])
+    assert_type(anp.flipud(i), Array[int8])
+    assert_type(anp.permute_dims(x, (1, 0)), Array[float32])
+    assert_type(anp.matrix_transpose(i), Array[int8])
+    assert_type(anp.rollaxis(b, 2), Array[bfloat16])
+    assert_type(anp.unstack(x), tuple[Array[float32], ...])
+    assert_type(anp.vsplit(b, 2), list[Array[bfloat16]])
+    assert_type(anp.dsplit(i, [1]), list[Array[int8]])
+    assert_type(anp.concat((x, y), axis=1), Array[float32])
+    assert_type(anp.dstack((b, b)), Array[bfloat16])
+    assert_type(anp.fliplr(a), Array[Any])
