@@ -88,3 +88,33 @@ def test_values_are_the_functions() -> None:
         else:
             args = (x + 2.0,) if alias == "acosh" else (x,) if _ARITY[alias] == 1 else (x, x[::-1])
         np.testing.assert_array_equal(np.asarray(getattr(anp, alias)(*args)), np.asarray(getattr(anp, name)(*args)))
+
+
+SCALAR_ALIASES = {"single": "float32", "double": "float64", "csingle": "complex64", "cdouble": "complex128",
+                  "float_": "float64", "int_": "int64", "uint": "uint64", "complex_": "complex128"}
+"""``jax.numpy``'s numpy names of scalar classes, as JAX 0.10.2 binds them (``jnp.double is jnp.float64``...)."""
+
+
+@pytest.mark.parametrize(("alias", "cls"), sorted(SCALAR_ALIASES.items()))
+def test_scalar_aliases_are_their_classes(alias: str, cls: str) -> None:
+    assert getattr(anp, alias) is getattr(anp, cls)
+    for x64 in (False, True):
+        with at.enable_x64(x64):
+            out = getattr(anp, alias)(3)
+            assert (out.dtype.name, out.weak_type) == (lattice.canonical_name(cls, x64), False)
+            assert anp.zeros(2, dtype=getattr(anp, alias)).dtype == anp.zeros(2, dtype=cls).dtype
+
+
+def test_dtype_queries_are_jax_numpys() -> None:
+    """``jnp.finfo``/``iinfo``/``isdtype``/``issubdtype`` are ``jax.dtypes``'; ``jnp.can_cast`` and ``jnp.dtype`` are
+    numpy's own."""
+    import ml_dtypes
+
+    from arraytyping import dtypes
+
+    assert (anp.finfo, anp.iinfo, anp.isdtype, anp.issubdtype) == (dtypes.finfo, dtypes.iinfo, dtypes.isdtype,
+                                                                   dtypes.issubdtype)
+    assert anp.can_cast is np.can_cast and anp.dtype is np.dtype
+    assert anp.finfo(anp.bfloat16).eps == ml_dtypes.finfo(ml_dtypes.bfloat16).eps
+    assert anp.iinfo("int4").max == 7
+    assert anp.issubdtype(anp.bfloat16, anp.floating) and anp.isdtype(anp.float8_e4m3fn, "real floating")

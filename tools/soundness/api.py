@@ -328,6 +328,11 @@ def scalar_constructors(weight: float) -> list[Entry]:
         out.append(Entry(f"anp.{cls}(scalar)", f"anp.{cls}({{s}})", (("s", "scalar"),), "same", covers=covers,
                          weight=weight))
         out.append(Entry(f"anp.{cls}(array)", f"anp.{cls}({{a}})", AL, "same", covers=covers, weight=weight / 2))
+    for alias in ("single", "double", "csingle", "cdouble", "float_", "int_", "uint", "complex_"):
+        out.append(Entry(f"anp.{alias}(scalar)", f"anp.{alias}({{s}})", (("s", "scalar"),), "same",
+                         covers=(f"numpy.{alias}",), weight=weight / 4))
+        out.append(Entry(f"anp.{alias}(array)", f"anp.{alias}({{a}})", AL, "same", covers=(f"numpy.{alias}",),
+                         weight=weight / 8))
     return out
 
 
@@ -520,6 +525,8 @@ NOT_FUZZED: Final[dict[str, str]] = {
     **{f"numpy.{n}": "a Python float constant: an operand the Python-float operands of the fuzzer stand for"
        for n in ("e", "euler_gamma", "inf", "nan", "pi")},
     "numpy.newaxis": "None, used in an index: no value with a dtype",
+    **{f"numpy.{n}": "a dtype query (a bool, a dtype or machine limits), no array result"
+       for n in ("finfo", "iinfo", "isdtype", "issubdtype", "can_cast", "dtype")},
     **{f"random.{n}": "keys and key arrays: no dtype of an array operand to promote (typed PRNGKeyArray or uint32)"
        for n in ("KeyDType", "PRNGKey", "PRNGKeyArray", "fold_in", "key", "key_data", "split", "wrap_key_data")},
     **{f"lax.{n}": "control flow: takes functions (typed by the transformations' signatures)"

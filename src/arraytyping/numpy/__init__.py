@@ -34,6 +34,12 @@ from arraytyping._src.scalar_types import (
 
 pow = power
 
+from arraytyping._src.dtype_queries import finfo, iinfo, isdtype, issubdtype  # as jax.numpy's (jax.dtypes')
+from numpy import can_cast, dtype  # jax.numpy's are numpy's own
+
+single, double, csingle, cdouble = float32, float64, complex64, complex128  # numpy's aliases, as jax.numpy has them
+float_, int_, uint, complex_ = float64, int64, uint64, complex128
+
 from numpy import e, euler_gamma, inf, nan, pi  # Python floats, as jax.numpy's (weakly typed in operations)
 
 newaxis = None
@@ -47,26 +53,27 @@ __all__ = [
     "around", "array", "array_equal", "array_split", "asarray", "asin", "asinh", "astype", "atan", "atan2", "atanh",
     "atleast_1d", "atleast_2d", "atleast_3d", "average", "bfloat16", "bitwise_and", "bitwise_invert",
     "bitwise_left_shift", "bitwise_not", "bitwise_or", "bitwise_right_shift", "bitwise_xor", "bool_",
-    "broadcast_arrays", "broadcast_to", "cbrt", "ceil", "choose", "clip", "column_stack", "complex128", "complex64",
-    "complexfloating", "compress", "concat", "concatenate", "conj", "conjugate", "copy", "copysign", "cos", "cosh",
-    "count_nonzero", "cross", "cumprod", "cumsum", "deg2rad", "degrees", "diag", "diagonal", "divide", "dot",
-    "dsplit", "dstack", "e", "einsum", "empty", "empty_like", "equal", "euler_gamma", "exp", "exp2", "expand_dims",
-    "expm1", "eye", "fabs", "flip", "fliplr", "flipud", "float16", "float32", "float4_e2m1fn", "float64",
-    "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn",
-    "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float_power", "floating", "floor",
-    "floor_divide", "fmax", "fmin", "fmod", "full", "full_like", "gcd", "generic", "greater", "greater_equal",
-    "heaviside", "hsplit", "hstack", "hypot", "identity", "imag", "inexact", "inf", "inner", "int1", "int16",
-    "int2", "int32", "int4", "int64", "int8", "integer", "invert", "isclose", "isfinite", "isinf", "isnan", "kron",
-    "lcm", "left_shift", "less", "less_equal", "linspace", "log", "log10", "log1p", "log2", "logaddexp",
-    "logaddexp2", "logical_and", "logical_not", "logical_or", "logical_xor", "logspace", "matmul",
+    "broadcast_arrays", "broadcast_to", "can_cast", "cbrt", "cdouble", "ceil", "choose", "clip", "column_stack",
+    "complex128", "complex64", "complex_", "complexfloating", "compress", "concat", "concatenate", "conj",
+    "conjugate", "copy", "copysign", "cos", "cosh", "count_nonzero", "cross", "csingle", "cumprod", "cumsum",
+    "deg2rad", "degrees", "diag", "diagonal", "divide", "dot", "double", "dsplit", "dstack", "dtype", "e", "einsum",
+    "empty", "empty_like", "equal", "euler_gamma", "exp", "exp2", "expand_dims", "expm1", "eye", "fabs", "finfo",
+    "flip", "fliplr", "flipud", "float16", "float32", "float4_e2m1fn", "float64", "float6_e2m3fn", "float6_e3m2fn",
+    "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2",
+    "float8_e5m2fnuz", "float8_e8m0fnu", "float_", "float_power", "floating", "floor", "floor_divide", "fmax",
+    "fmin", "fmod", "full", "full_like", "gcd", "generic", "greater", "greater_equal", "heaviside", "hsplit",
+    "hstack", "hypot", "identity", "iinfo", "imag", "inexact", "inf", "inner", "int1", "int16", "int2", "int32",
+    "int4", "int64", "int8", "int_", "integer", "invert", "isclose", "isdtype", "isfinite", "isinf", "isnan",
+    "issubdtype", "kron", "lcm", "left_shift", "less", "less_equal", "linspace", "log", "log10", "log1p", "log2",
+    "logaddexp", "logaddexp2", "logical_and", "logical_not", "logical_or", "logical_xor", "logspace", "matmul",
     "matrix_transpose", "max", "maximum", "mean", "median", "meshgrid", "min", "minimum", "mod", "moveaxis",
     "multiply", "nan", "nan_to_num", "nanmax", "nanmean", "nanmin", "nansum", "ndarray", "ndim", "negative",
     "newaxis", "nextafter", "nonzero", "not_equal", "number", "ones", "ones_like", "outer", "pad", "permute_dims",
     "pi", "positive", "pow", "power", "prod", "promote_types", "ptp", "rad2deg", "radians", "ravel", "real",
     "reciprocal", "remainder", "repeat", "reshape", "result_type", "right_shift", "rint", "roll", "rollaxis",
-    "rot90", "round", "searchsorted", "select", "shape", "sign", "signbit", "signedinteger", "sin", "sinc", "sinh",
-    "size", "sort", "split", "sqrt", "square", "squeeze", "stack", "std", "subtract", "sum", "swapaxes", "take",
-    "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "transpose", "tri", "tril", "triu",
-    "true_divide", "trunc", "uint1", "uint16", "uint2", "uint32", "uint4", "uint64", "uint8", "unique",
-    "unsignedinteger", "unstack", "var", "vdot", "vsplit", "vstack", "where", "zeros", "zeros_like",
+    "rot90", "round", "searchsorted", "select", "shape", "sign", "signbit", "signedinteger", "sin", "sinc",
+    "single", "sinh", "size", "sort", "split", "sqrt", "square", "squeeze", "stack", "std", "subtract", "sum",
+    "swapaxes", "take", "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "transpose", "tri", "tril",
+    "triu", "true_divide", "trunc", "uint", "uint1", "uint16", "uint2", "uint32", "uint4", "uint64", "uint8",
+    "unique", "unsignedinteger", "unstack", "var", "vdot", "vsplit", "vstack", "where", "zeros", "zeros_like",
 ]

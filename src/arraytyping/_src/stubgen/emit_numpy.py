@@ -451,6 +451,12 @@ def _numpy_reshape() -> list[str]:
             "@overload", f"def reshape(a: _NpS, shape: ShapeLike) -> {nd} | _NpS: ..."]
 
 
+SCALAR_ALIASES: Final = {"single": "float32", "double": "float64", "csingle": "complex64", "cdouble": "complex128",
+                          "float_": "float64", "int_": "int64", "uint": "uint64", "complex_": "complex128"}
+"""numpy's other names for scalar classes, which ``jax.numpy`` has too (``arraytyping/numpy/__init__.py`` binds the
+same)."""
+
+
 def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[str], str | None]) -> str:
     keep = KeepVars()
     body: list[str] = []
@@ -575,8 +581,11 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
             "from arraytyping import MYPY  # the switch of creation_shapes and each",
             "from arraytyping.numpy import fft as fft",
             "from arraytyping.numpy import linalg as linalg",
+            "from arraytyping import finfo as finfo, iinfo as iinfo, isdtype as isdtype, issubdtype as issubdtype",
+            "from numpy import can_cast as can_cast, dtype as dtype",
             "",
             "ndarray = Array",
+            *(f"{alias} = {cls}" for alias, cls in SCALAR_ALIASES.items()),
             "e: float",
             "euler_gamma: float",
             "inf: float",
