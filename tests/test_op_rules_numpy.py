@@ -127,6 +127,7 @@ RULES: dict[str, Rule] = {
     "array_equal_shapes": lambda ops, cfg: (lattice.BOOL, False),  # other shapes: unequal, nothing promoted
     **{case: _reduction(case.split("_")[0] if case.split("_")[0] in op_rules.REDUCTION else case)
        for case in TOOL.CASES if case.split("_")[0] in op_rules.REDUCTION or case in op_rules.REDUCTION},
+    **{f"cumulative_{k}_{v}": _reduction(f"cumulative_{k}") for k in ("sum", "prod") for v in ("initial", "dtype")},
     "count_nonzero_keepdims": _reduction("count_nonzero"),
     "count_nonzero_all": _reduction("count_nonzero"),
     **{case: _shape(case.rsplit("_", 1)[0] if case not in op_rules.SHAPE and case.rsplit("_", 1)[0] in op_rules.SHAPE

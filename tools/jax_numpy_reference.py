@@ -129,9 +129,16 @@ CASES: dict[str, tuple[str, list[str]]] = {
         "var", "std", "median", "average", "argmax", "argmin", "cumsum", "cumprod", "nansum", "nanmean", "nanmax",
         "nanmin", "ptp", "count_nonzero", "amax", "amin")},
     **{f"{name}_all": (_E + f"np.{name}(x)", ["x"]) for name in (
-        "var", "median", "argmax", "cumsum", "count_nonzero", "ptp")},
+        "var", "median", "argmax", "cumsum", "count_nonzero", "ptp", "nanargmax", "nancumsum", "nanvar")},
     **{f"{name}_dtype": (f"lambda d: np.{name}(np.zeros((3, 4), 'int8'), axis=0, dtype=d)", ["d"]) for name in (
-        "cumsum", "cumprod", "nansum", "nanmean", "var", "std")},
+        "cumsum", "cumprod", "nansum", "nanmean", "var", "std", "nanprod", "nanvar", "nanstd", "nancumsum",
+        "nancumprod", "cumulative_sum", "cumulative_prod")},
+    **{name: (_E + f"np.{name}(x, axis=0)", ["x"]) for name in (
+        "nanprod", "nanvar", "nanstd", "nanargmax", "nanargmin", "nancumsum", "nancumprod", "cumulative_sum",
+        "cumulative_prod")},
+    "cumulative_sum_initial": (_E + "np.cumulative_sum(x, axis=1, include_initial=True)", ["x"]),
+    "cumulative_prod_initial": (_E + "np.cumulative_prod(x, axis=-1, include_initial=True)", ["x"]),
+    "nanvar_ddof": (_E + "np.nanvar(x, axis=1, ddof=1, keepdims=True)", ["x"]),
     **{f"{name}_keepdims": (_E + f"np.{name}(x, axis=1, keepdims=True)", ["x"]) for name in (
         "var", "argmax", "median", "nanmax", "count_nonzero")},
     "var_ddof": (_E + "np.var(x, axis=0, ddof=1)", ["x"]),
@@ -276,6 +283,10 @@ VALUES: dict[str, list[str]] = {
         "arctan2", "hypot", "logaddexp", "logaddexp2", "copysign", "nextafter", "fmod", "fmax", "fmin",
         "heaviside", "float_power", "isclose", "allclose", "array_equal", "array_equal_nan", "isclose_nan")},
     **{name: ["int32", "uint8", "int8", "int64"] for name in ("gcd", "lcm")},
+    **{name: _ALL for name in (
+        "nanprod", "nanvar", "nanstd", "nanargmax", "nanargmin", "nancumsum", "nancumprod", "cumulative_sum",
+        "cumulative_prod", "nanargmax_all", "nancumsum_all", "nanvar_all", "cumulative_sum_initial",
+        "cumulative_prod_initial", "nanvar_ddof")},
     **{name: _ALL for name in (
         "var", "std", "median", "average", "argmax", "argmin", "cumsum", "cumprod", "nansum", "nanmean", "nanmax",
         "nanmin", "ptp", "count_nonzero", "amax", "amin", "var_all", "median_all", "argmax_all", "cumsum_all",

@@ -337,34 +337,39 @@ ReductionFamily: TypeAlias = Literal["sum", "mean", "var", "std", "median", "sam
                                      "cumulative"]
 
 REDUCTION: Final[Mapping[str, ReductionFamily]] = MappingProxyType({
-    "sum": "sum", "prod": "sum", "nansum": "sum", "trace": "sum",
+    "sum": "sum", "prod": "sum", "nansum": "sum", "nanprod": "sum", "trace": "sum", "cumulative_sum": "sum",
     "mean": "mean", "nanmean": "mean", "average": "mean",
-    "var": "var", "std": "std", "median": "median",
+    "var": "var", "nanvar": "var", "std": "std", "nanstd": "std", "median": "median",
     "max": "same", "min": "same", "amax": "same", "amin": "same", "nanmax": "same", "nanmin": "same",
     "ptp": "ptp",
     "any": "bool", "all": "bool",
-    "argmax": "index", "argmin": "index", "count_nonzero": "index",
-    "cumsum": "cumulative", "cumprod": "cumulative",
+    "argmax": "index", "argmin": "index", "nanargmax": "index", "nanargmin": "index", "count_nonzero": "index",
+    "cumsum": "cumulative", "cumprod": "cumulative", "nancumsum": "cumulative", "nancumprod": "cumulative",
+    "cumulative_prod": "cumulative",
 })
 """Each reduction's family (JAX 0.10.2, ``jax/_src/numpy/reductions.py`` and ``lax_numpy.py``). Results are never
 weakly typed (the reductions end in a ``convert_element_type`` to the result dtype).
 
 * ``sum``: ``_reduction`` with ``promote_integers``: bool and integers narrower than the default integer of their
   signedness accumulate in it; 1-, 2- and 4-bit integers fail (numpy's ``iinfo`` has none: ``ValueError``);
-  ``nansum`` and ``trace`` reduce with ``sum``, ``trace`` after masking with ``where(eye, a, zeros_like(a))``
-  (:data:`SELF_PROMOTED`);
+  ``nansum``, ``nanprod`` and ``trace`` reduce with ``sum``/``prod``, ``trace`` after masking with
+  ``where(eye, a, zeros_like(a))`` (:data:`SELF_PROMOTED`); ``cumulative_sum`` accumulates with the same promotion
+  (JAX's ``_cumsum_with_promotion``, unlike ``cumsum``);
 * ``mean``: ``to_inexact_dtype`` (1- and 2-bit integers stay); ``nanmean`` of bool and integers is ``mean``,
   ``average`` without weights is ``mean`` of ``promote_dtypes_inexact``;
-* ``var``/``std``: ``_var_promote_types``: bool and integers ``to_inexact_dtype``, complex numbers their real dtype;
-  1- and 2-bit integers fail in the computation (``TypeError``); ``std`` wants an inexact ``dtype=``;
+* ``var``/``std`` (and ``nanvar``/``nanstd``): ``_var_promote_types``: bool and integers ``to_inexact_dtype``,
+  complex numbers their real dtype; 1- and 2-bit integers fail in the computation (``TypeError``); ``std`` wants an
+  inexact ``dtype=`` (``ValueError``), ``nanstd``'s square root refuses another (``TypeError``); ``nanvar`` with an
+  integer ``dtype=`` is that dtype, strong (its sum meets a weak NaN, which strict promotion refuses, and is converted
+  last), a 1-, 2- or 4-bit one is refused (``ValueError``: the sum's integer promotion), bool too (``TypeError``);
 * ``median``: ``quantile`` of ``promote_dtypes_inexact(a)`` meeting the weak ``q = 0.5`` (so a weakly typed
   bfloat16 or float16 operand computes in float32); complex fails (``ValueError``), 1- and 2-bit integers
   (``TypeError``);
 * ``same``: ``max``, ``min`` and the NaN-ignoring ones keep the dtype; ``ptp`` subtracts, refusing bool;
 * ``bool``: ``any``/``all``;
-* ``index``: ``argmax``, ``argmin``, ``count_nonzero``: the default integer dtype;
-* ``cumulative``: ``cumsum``/``cumprod`` keep the dtype but for bool (the default integer), with ``dtype=`` that
-  dtype (``bool`` too, computed in the default integer).
+* ``index``: ``argmax``, ``argmin``, ``nanargmax``, ``nanargmin``, ``count_nonzero``: the default integer dtype;
+* ``cumulative``: ``cumsum``/``cumprod``, ``nancumsum``/``nancumprod`` and ``cumulative_prod`` keep the dtype but
+  for bool (the default integer), with ``dtype=`` that dtype (``bool`` too, computed in the default integer).
 """
 REDUCTION_FUNCTIONS: Final[tuple[str, ...]] = tuple(REDUCTION)
 
@@ -417,6 +422,16 @@ def reduction_result(fn: str, operand: tuple[str, bool] | None, dtype: str | Non
         out = lattice.canonical_name(dtype, config.x64)
         if family == "mean" and out == lattice.BOOL:
             raise OperandTypeError(f"{fn} in bool is undefined (JAX divides in the result dtype); pass another dtype")
+        if fn in ("nanvar", "nanstd") and lattice.KIND[out] in ("b", "i", "u"):
+            if out in lattice.INTN_NAMES:
+                raise OperandValueError(f"{fn} in {out} sums it, and JAX's integer promotion asks numpy's iinfo, "
+                                        f"which has no {out}")
+            if out == lattice.BOOL:
+                raise OperandTypeError(f"{fn} in bool divides, and div does not accept bool")
+            lattice.result_node([(out, False), ("float", True)], config)  # where(mask, nan, sum): strict refuses
+            if fn == "nanstd":
+                raise OperandTypeError(f"nanstd takes the square root in its dtype, and sqrt does not accept {out}")
+            return out, False  # JAX's _nanvar converts to dtype last
         if family == "std" and lattice.KIND[out] not in ("f", "c"):
             raise OperandValueError(f"dtype argument to std must be inexact; got {out}")
         if family in ("var", "std") and operand is not None and lattice.KIND[out] != "c" and \

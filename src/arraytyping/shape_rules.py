@@ -685,6 +685,8 @@ _OWN: Final[Mapping[str, ShapeFamily]] = MappingProxyType({
     "matmul": "matmul", "dot": "dot",
     # op_rules.REDUCTION
     "cumsum": "keep_or_flatten", "cumprod": "keep_or_flatten", "trace": "other",
+    "nancumsum": "keep_or_flatten", "nancumprod": "keep_or_flatten",
+    "cumulative_sum": "other", "cumulative_prod": "other",
     # op_rules.SHAPE
     "reshape": "reshape", "ravel": "ravel", "transpose": "transpose", "swapaxes": "swapaxes", "moveaxis": "moveaxis",
     "expand_dims": "expand_dims", "squeeze": "squeeze", "broadcast_to": "broadcast_to",

@@ -392,7 +392,8 @@ class ArraytypingPlugin(Plugin):
                 return hook
             if fn in _CONCRETE:
                 return _dtypes.constructor_hook(rules, fn)
-            if fn in ("argmax", "argmin", "count_nonzero", "nonzero") and rules.x64 or fn == "argsort":
+            if fn in ("argmax", "argmin", "nanargmax", "nanargmin", "count_nonzero", "nonzero") and rules.x64 \
+                    or fn == "argsort":
                 return _dtypes.default_int_hook(rules)  # the default integer (int64 with x64)
             if fn in _single.SAME_DTYPE:
                 same = _single.same_dtype_hook(rules, fn)

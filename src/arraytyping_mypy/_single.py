@@ -26,7 +26,9 @@ DUNDERS: Final = {"__neg__": ("negative", "operator - (negation)"), "__abs__": (
 REDUCTIONS: Final = ("sum", "prod", "mean", "max", "min", "any", "all")
 """The reductions the plugin answers as ``Array`` methods and ``arraytyping.numpy`` functions."""
 FUNCTION_REDUCTIONS: Final = ("var", "std", "median", "ptp", "nansum", "nanmean", "average", "nanmax", "nanmin",
-                              "argmax", "argmin", "count_nonzero", "cumsum", "cumprod", "trace")
+                              "argmax", "argmin", "count_nonzero", "cumsum", "cumprod", "trace", "nanprod", "nanvar",
+                              "nanstd", "nanargmax", "nanargmin", "nancumsum", "nancumprod", "cumulative_sum",
+                              "cumulative_prod")
 """The other reductions of op_rules' ``REDUCTION`` the plugin answers as ``arraytyping.numpy`` functions, by their
 rule without ``dtype=`` (a ``dtype``, ``average``'s ``weights`` or ``returned``, ``var``'s and ``std``'s ``mean`` make the call
 gradual)."""

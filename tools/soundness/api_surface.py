@@ -22,7 +22,7 @@ BINARY: tuple[str, ...] = (
     "arctan2", "copysign", "float_power", "fmax", "fmin", "fmod", "gcd", "heaviside", "hypot", "isclose", "lcm",
     "logaddexp", "logaddexp2", "nextafter", "atan2",
 )
-REDUCTIONS_WITH_DTYPE: tuple[str, ...] = ("var", "std", "nansum", "nanmean")
+REDUCTIONS_WITH_DTYPE: tuple[str, ...] = ("var", "std", "nansum", "nanmean", "nanprod", "nanvar", "nanstd")
 REDUCTIONS: tuple[str, ...] = ("nanmax", "nanmin", "ptp", "count_nonzero", "average")
 
 ONE = (("a", "array"),)
@@ -57,9 +57,13 @@ def surface_entries() -> list[Entry]:
     for n in REDUCTIONS:
         out += _reduction(n, with_dtype=False)
     out += _reduction("median", with_dtype=False)
-    for n in ("argmax", "argmin"):
+    for n in ("argmax", "argmin", "nanargmax", "nanargmin"):
         out += _reduction(n, with_dtype=False)
-    for n in ("cumsum", "cumprod"):
+    for n in ("cumulative_sum", "cumulative_prod"):
+        out += [_e(f"{n}(axis)", f"anp.{n}({{a}}, axis=-1)", ONE, "same_rank1", "cumulative function"),
+                _e(f"{n}(axis, dtype)", f"anp.{n}({{a}}, axis=-1, dtype={{d}})", ONE + (("d", "dtype"),),
+                   "same_rank1", "cumulative function")]
+    for n in ("cumsum", "cumprod", "nancumsum", "nancumprod"):
         out += [_e(f"{n}()", f"anp.{n}({{a}})", AL, "reshape_flat", "cumulative function"),
                 _e(f"{n}(axis)", f"anp.{n}({{a}}, axis=-1)", AL, "same_rank1", "cumulative function"),
                 _e(f"{n}(axis, dtype)", f"anp.{n}({{a}}, axis=-1, dtype={{d}})", AL + (("d", "dtype"),),

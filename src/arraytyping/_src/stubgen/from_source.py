@@ -48,8 +48,9 @@ NUMPY_FROM_SOURCE: Final[Mapping[str, tuple[str, ...]]] = {
         "allclose", "arctan2", "array_equal", "copysign", "float_power", "fmax", "fmin", "fmod", "gcd", "heaviside",
         "hypot", "isclose", "lcm", "logaddexp", "logaddexp2", "nextafter"),
     "_src/runtime/numpy/reductions.py": (
-        "argmax", "argmin", "average", "count_nonzero", "cumprod", "cumsum", "median", "nanmax", "nanmean", "nanmin",
-        "nansum", "ptp", "std", "var"),
+        "argmax", "argmin", "average", "count_nonzero", "cumprod", "cumsum", "cumulative_prod", "cumulative_sum",
+        "median", "nanargmax", "nanargmin", "nancumprod", "nancumsum", "nanmax", "nanmean", "nanmin", "nanprod",
+        "nanstd", "nansum", "nanvar", "ptp", "std", "var"),
     "_src/runtime/numpy/shape.py": (
         "atleast_1d", "atleast_2d", "atleast_3d", "broadcast_arrays", "expand_dims", "flip", "fliplr", "flipud",
         "matrix_transpose", "moveaxis", "permute_dims", "ravel", "repeat", "roll", "rollaxis", "rot90", "squeeze",

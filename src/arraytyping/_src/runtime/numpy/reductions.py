@@ -1,5 +1,6 @@
 """Reductions over axes (``sum``, ``max``, ``mean``, ``var``, ``median``, ``argmax``, the NaN-ignoring ones...) and
-the cumulative ``cumsum``/``cumprod``, as JAX 0.10.2's ``jax.numpy``.
+the cumulative ones (``cumsum``/``cumprod``, their NaN-ignoring forms, the array API's ``cumulative_sum``/
+``cumulative_prod``), as JAX 0.10.2's ``jax.numpy``.
 
 Result dtypes come from :func:`arraytyping.op_rules.reduction_result` (each function's family in
 ``op_rules.REDUCTION``); the bodies follow JAX's ``_reduction``: the operand converted to the computation dtype,
@@ -29,7 +30,7 @@ from arraytyping._src.runtime.numpy._promotion import (
     promote_args, shape_of, to_inexact_dtype, upcast_f16,
 )
 from arraytyping._src.runtime.numpy.unary import RULE_ERRORS, lax_where
-from arraytyping._src.runtime.operand_checks import literal
+from arraytyping._src.runtime.operand_checks import literal, refuse_sequences
 
 from arraytyping.typing import DTypeLike
 
@@ -645,13 +646,80 @@ def _nanmean_body(a: Any, where: Any = None, *, axis: Any = None, keepdims: bool
     dt = dtype if dtype is not None else to_inexact_dtype(lax.aval_of(a).dtype)
     not_nan = lax.bitwise_not(lax.ne(a, a))
     normalizer = sum_body(not_nan, where, axis=axis, keepdims=keepdims, dtype=dt)
-    return lax.div(_nansum_body(a, where, axis=axis, keepdims=keepdims, dtype=dt), normalizer)
+    return lax.div(_nansum(a, where, axis=axis, keepdims=keepdims, dtype=dt), normalizer)  # a nested jit in JAX
+
+
+def _nanprod_body(a: Any, where: Any = None, initial: Any = None, *, axis: Any = None, keepdims: bool = False,
+                  dtype: np.dtype[Any] | None = None) -> Any:
+    a = promote_args(a)[0]
+    _check_where("nanprod", where)
+    if kind_of(a) in "fc":
+        a = _nan_masked(a, "prod")
+    _rule("nanprod", a, dtype)
+    return sum_body(a, where, initial, kind="prod", name="prod", axis=axis, keepdims=keepdims, dtype=dtype)
+
+
+def _nanarg_body(a: Any, *, prim: str = "argmax", axis: int | None = None, keepdims: bool = False) -> Any:
+    """JAX's ``_nanargmax``/``_nanargmin``: NaNs replaced by ``-inf`` (``inf``), the index of the extreme, -1 where a
+    slice is all NaN; an array that cannot hold NaN is ``argmax``'s."""
+    a = promote_args(a)[0]
+    _rule(f"nan{prim}", a)
+    if kind_of(a) not in "fc":
+        return _arg_body(a, prim=prim, axis=axis, keepdims=keepdims)
+    nan_mask = lax.ne(a, a)
+    res = _arg_body(lax_where(nan_mask, -np.inf if prim == "argmax" else np.inf, a), prim=prim, axis=axis,
+                    keepdims=keepdims)
+    return lax_where(_bool_body(nan_mask, kind="and", name="all", axis=axis, keepdims=keepdims), -1, res)
 
 
 _nansum = array_fn(_nansum_body, "nansum", call_name="nansum", arrays=1)
+_nanprod = array_fn(_nanprod_body, "nanprod", call_name="nanprod", arrays=1)
+_nanargmax = array_fn(_nanarg_body, "nanargmax", call_name="_nanargmax", arrays=1)
+_nanargmin = array_fn(_nanarg_body, "nanargmin", call_name="_nanargmin", arrays=1)
 _nanmax = array_fn(_nanminmax_body, "nanmax", call_name="nanmax", arrays=1)
 _nanmin = array_fn(_nanminmax_body, "nanmin", call_name="nanmin", arrays=1)
-_nanmean = array_fn(_nanmean_body, "nanmean", arrays=1)
+_nanmean_call = array_fn(_nanmean_body, "nanmean", call_name="nanmean", arrays=1)
+
+
+def _nanvar_body(a: Any, where: Any = None, mean_: Any = None, ddof: Any = 0, *, axis: Any = None,
+                 keepdims: bool = False, dtype: np.dtype[Any] | None = None) -> Any:
+    """JAX's ``_nanvar``: the deviations from ``nanmean`` (NaNs as zero deviations) squared and summed, divided by
+    the count of non-NaN elements less ``ddof`` (NaN where that is not positive), converted to the result dtype
+    last."""
+    a = promote_args(a)[0]
+    _check_where("nanvar", where)
+    computation, result = _var_types(a, dtype, "nanvar")
+    a = lax.convert_element_type(a, computation, False)
+    axes = _axes(axis, len(shape_of(a)), "nanvar")
+    if mean_ is None:
+        a_mean = _nanmean_call(a, where, axis=axes, keepdims=True, dtype=computation)
+    else:
+        a_mean = lax.convert_element_type(promote_args(mean_)[0], computation, False)
+    is_nan = lax.ne(a, a)
+    centered = lax_where(is_nan, 0, lax.sub(a, a_mean))
+    if dtype_kind(lax.aval_of(centered).dtype) == "c":
+        centered = lax.real(lax.mul(centered, lax.conj(centered)))
+    else:
+        centered = lax.square(centered)
+    normalizer = sum_body(lax.bitwise_not(lax.ne(a, a)), where, axis=axes, keepdims=keepdims)
+    from arraytyping._src.runtime.numpy.binary import subtract  # noqa: PLC0415 - binary imports the reductions
+    normalizer = subtract(normalizer, ddof)  # JAX's ``normalizer - ddof``: a traced ddof promotes as an operand
+    mask = lax.le(normalizer, lax.const(0, ShapedArray((), lax.aval_of(normalizer).dtype, False)))
+    total = sum_body(centered, where, axis=axes, keepdims=keepdims)
+    total = lax_where(mask, np.nan, total)
+    divisor = lax_where(mask, 1, normalizer)
+    out = lax.div(total, lax.convert_element_type(divisor, lax.aval_of(total).dtype, False))
+    return lax.convert_element_type(out, result, False)
+
+
+def _nanstd_body(a: Any, where: Any = None, mean_: Any = None, ddof: Any = 0, *, axis: Any = None,
+                 keepdims: bool = False, dtype: np.dtype[Any] | None = None) -> Any:
+    _rule("nanstd", promote_args(a)[0], dtype)
+    return lax.sqrt(_nanvar(a, where, mean_, ddof, axis=axis, keepdims=keepdims, dtype=dtype))
+
+
+_nanvar = array_fn(_nanvar_body, "nanvar", call_name="nanvar", arrays=1)
+_nanstd = array_fn(_nanstd_body, "nanstd", call_name="nanstd", arrays=1)
 
 
 def nansum(a: ArrayLike, axis: Any = None, dtype: DTypeLike | None = None, out: None = None,
@@ -659,6 +727,29 @@ def nansum(a: ArrayLike, axis: Any = None, dtype: DTypeLike | None = None, out: 
     """The sum over ``axis``, NaNs counted as zero."""
     return _nansum(a, where, initial, axis=_static_axis(axis), keepdims=bool(keepdims),
                    dtype=reduction_dtype(dtype, out, "nansum"))
+
+
+def nanprod(a: ArrayLike, axis: Any = None, dtype: DTypeLike | None = None, out: None = None,
+            keepdims: bool = False, initial: ArrayLike | None = None, where: ArrayLike | None = None) -> Array:
+    """The product over ``axis``, NaNs counted as one."""
+    return _nanprod(a, where, initial, axis=_static_axis(axis), keepdims=bool(keepdims),
+                    dtype=reduction_dtype(dtype, out, "nanprod"))
+
+
+def nanargmax(a: ArrayLike, axis: int | None = None, out: None = None, keepdims: bool | None = None) -> Array:
+    """The index of the maximum along ``axis`` ignoring NaNs (of the flattened array by default; -1 where a slice is
+    all NaN)."""
+    reduction_dtype(None, out, "nanargmax")
+    return _nanargmax(a, prim="argmax", axis=None if axis is None else operator.index(axis),
+                      keepdims=bool(keepdims))
+
+
+def nanargmin(a: ArrayLike, axis: int | None = None, out: None = None, keepdims: bool | None = None) -> Array:
+    """The index of the minimum along ``axis`` ignoring NaNs (of the flattened array by default; -1 where a slice is
+    all NaN)."""
+    reduction_dtype(None, out, "nanargmin")
+    return _nanargmin(a, prim="argmin", axis=None if axis is None else operator.index(axis),
+                      keepdims=bool(keepdims))
 
 
 def nanmax(a: ArrayLike, axis: Any = None, out: None = None, keepdims: bool = False,
@@ -680,8 +771,8 @@ def nanmin(a: ArrayLike, axis: Any = None, out: None = None, keepdims: bool = Fa
 def nanmean(a: ArrayLike, axis: Any = None, dtype: DTypeLike | None = None, out: None = None,
             keepdims: bool = False, where: ArrayLike | None = None) -> Array:
     """The mean over ``axis`` of the elements that are not NaN."""
-    return _nanmean(a, where, axis=_static_axis(axis), keepdims=bool(keepdims),
-                    dtype=reduction_dtype(dtype, out, "nanmean"))
+    return _nanmean_call(a, where, axis=_static_axis(axis), keepdims=bool(keepdims),
+                         dtype=reduction_dtype(dtype, out, "nanmean"))
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -689,11 +780,13 @@ def nanmean(a: ArrayLike, axis: Any = None, dtype: DTypeLike | None = None, out:
 
 
 def cumulative_body(a: Any, *, kind: str = "sum", axis: int | None = None,
-                     dtype: np.dtype[Any] | None = None) -> Any:
+                     dtype: np.dtype[Any] | None = None, name: str | None = None) -> Any:
     """JAX's ``_cumulative_reduction``: flattened when ``axis`` is None or ``a`` is a scalar (to JAX, a weakly typed
     value of rank 0: a Python bool, a numpy scalar or a strong rank-0 array has no axis 0 to accumulate along); bool
-    accumulates in the default integer; ``dtype=bool`` computes in the default integer from ``a != 0``."""
-    name = f"cum{kind}"
+    accumulates in the default integer (``name``'s rule: ``cumulative_sum`` promotes narrow integers too);
+    ``dtype=bool`` computes in the default integer from ``a != 0``; ``nancumsum``/``nancumprod`` replace NaNs by
+    the identity first."""
+    name = name or f"cum{kind}"
     a = promote_args(a)[0]
     shape = shape_of(a)
     if axis is None or (not shape and lax.aval_of(a).weak_type):
@@ -702,6 +795,9 @@ def cumulative_body(a: Any, *, kind: str = "sum", axis: int | None = None,
         raise _AxisError(axis, 0, f"{name} of a strongly typed rank-0 {operand(a)[0]} value (a Python bool, a numpy "
                                   f"scalar or a rank-0 array) has no axis to accumulate along; pass axis=None")
     (ax,) = _axes(0 if axis is None else axis, len(shape_of(a)), name)
+    if name.startswith("nan"):  # JAX fills NaNs of any dtype (an integer's ``a != a`` is all False)
+        a = lax_where(lax.ne(a, a), lax.const(1 if kind == "prod" else 0, ShapedArray((), lax.aval_of(a).dtype,
+                                                                                       False)), a)
     result = _rule(name, a, dtype)
     if dtype is not None and dtype == BOOL:
         if kind_of(a) != "b":
@@ -717,6 +813,10 @@ def cumulative_body(a: Any, *, kind: str = "sum", axis: int | None = None,
 
 _cumsum = array_fn(cumulative_body, "cumsum", call_name="cumsum", arrays=1)
 _cumprod = array_fn(cumulative_body, "cumprod", call_name="cumprod", arrays=1)
+_nancumsum = array_fn(cumulative_body, "nancumsum", call_name="nancumsum", arrays=1)
+_nancumprod = array_fn(cumulative_body, "nancumprod", call_name="nancumprod", arrays=1)
+_cumsum_with_promotion = array_fn(cumulative_body, "cumulative_sum", call_name="_cumsum_with_promotion", arrays=1)
+_cumulative_prod = array_fn(cumulative_body, "cumulative_prod", arrays=1)
 
 
 def cumsum(a: ArrayLike, axis: int | None = None, dtype: DTypeLike | None = None, out: None = None) -> Array:
@@ -730,3 +830,74 @@ def cumprod(a: ArrayLike, axis: int | None = None, dtype: DTypeLike | None = Non
     return _cumprod(a, kind="prod", axis=None if axis is None else operator.index(axis),
                        dtype=reduction_dtype(dtype, out, "cumprod"))
 
+
+def nanvar(a: ArrayLike, axis: Any = None, dtype: DTypeLike | None = None, out: None = None, ddof: int = 0,
+           keepdims: bool = False, where: ArrayLike | None = None, mean: ArrayLike | None = None) -> Array:
+    """The variance over ``axis`` of the elements that are not NaN (divided by their count less ``ddof``)."""
+    # a ddof given is an argument of JAX's jitted nanvar (traced), the default a constant of its body
+    return _nanvar(a, where, mean, *((ddof,) if ddof != 0 else ()), axis=_static_axis(axis),
+                   keepdims=bool(keepdims), dtype=reduction_dtype(dtype, out, "nanvar"))
+
+
+def nanstd(a: ArrayLike, axis: Any = None, dtype: DTypeLike | None = None, out: None = None, ddof: int = 0,
+           keepdims: bool = False, where: ArrayLike | None = None, mean: ArrayLike | None = None) -> Array:
+    """The standard deviation over ``axis`` of the elements that are not NaN (the square root of :func:`nanvar`)."""
+    return _nanstd(a, where, mean, *((ddof,) if ddof != 0 else ()), axis=_static_axis(axis),
+                   keepdims=bool(keepdims), dtype=reduction_dtype(dtype, out, "nanstd"))
+
+
+def nancumsum(a: ArrayLike, axis: int | None = None, dtype: DTypeLike | None = None, out: None = None) -> Array:
+    """The cumulative sum along ``axis`` (of the flattened array by default), NaNs counted as zero."""
+    return _nancumsum(a, kind="sum", axis=None if axis is None else operator.index(axis),
+                      dtype=reduction_dtype(dtype, out, "nancumsum"), name="nancumsum")
+
+
+def nancumprod(a: ArrayLike, axis: int | None = None, dtype: DTypeLike | None = None, out: None = None) -> Array:
+    """The cumulative product along ``axis`` (of the flattened array by default), NaNs counted as one."""
+    return _nancumprod(a, kind="prod", axis=None if axis is None else operator.index(axis),
+                       dtype=reduction_dtype(dtype, out, "nancumprod"), name="nancumprod")
+
+
+def _array_api_axis(x: Any, axis: int | None, what: str) -> int:
+    """The array API's cumulative ``axis``: optional for a 1-d array alone; a scalar is refused."""
+    shape = shape_of(x)
+    if not shape:
+        raise ValueError(f"The input must be non-scalar to take a cumulative {what}, however a scalar value or "
+                         f"scalar array was given.")
+    if axis is None:
+        if len(shape) > 1:
+            raise ValueError(f"The input array has rank {len(shape)}, however axis was not set to an explicit value. "
+                             f"The axis argument is only optional for one-dimensional arrays.")
+        axis = 0
+    (ax,) = _axes(operator.index(axis), len(shape), f"cumulative_{what}")
+    return ax
+
+
+def _with_initial(out: Any, axis: int, value: int) -> Any:
+    """``include_initial``: the identity ``value`` prepended along ``axis`` (JAX's ``lax.full`` and
+    ``lax.concatenate``)."""
+    s = list(shape_of(out))
+    s[axis] = 1
+    return lax.concatenate([lax.full(tuple(s), value, lax.aval_of(out).dtype, False), out], axis)
+
+
+def cumulative_sum(x: ArrayLike, /, *, axis: int | None = None, dtype: DTypeLike | None = None,
+                   include_initial: bool = False) -> Array:
+    """The array API's cumulative sum along ``axis`` (required unless ``x`` is 1-d), narrow integers accumulated
+    in the default integer (unlike :func:`cumsum`); with ``include_initial``, a leading zero."""
+    refuse_sequences("cumulative_sum", x)
+    ax = _array_api_axis(x, axis, "sum")
+    out = _cumsum_with_promotion(x, kind="sum", axis=ax, dtype=reduction_dtype(dtype, None, "cumulative_sum"),
+                                 name="cumulative_sum")
+    return _with_initial(out, ax, 0) if include_initial else out
+
+
+def cumulative_prod(x: ArrayLike, /, *, axis: int | None = None, dtype: DTypeLike | None = None,
+                    include_initial: bool = False) -> Array:
+    """The array API's cumulative product along ``axis`` (required unless ``x`` is 1-d), with :func:`cumprod`'s
+    dtypes; with ``include_initial``, a leading one."""
+    refuse_sequences("cumulative_prod", x)
+    ax = _array_api_axis(x, axis, "product")
+    out = _cumulative_prod(x, kind="prod", axis=ax, dtype=reduction_dtype(dtype, None, "cumulative_prod"),
+                           name="cumulative_prod")
+    return _with_initial(out, ax, 1) if include_initial else out
