@@ -128,6 +128,9 @@ RULES: dict[str, Rule] = {
     **{case: _reduction(case.split("_")[0] if case.split("_")[0] in op_rules.REDUCTION else case)
        for case in TOOL.CASES if case.split("_")[0] in op_rules.REDUCTION or case in op_rules.REDUCTION},
     **{f"cumulative_{k}_{v}": _reduction(f"cumulative_{k}") for k in ("sum", "prod") for v in ("initial", "dtype")},
+    "diff_axis0_n2": _shape("diff"),
+    "diff_append_scalar": _shape("diff"),
+    "diff_n0_prepend": lambda ops, cfg: op_rules.shape_result("ravel", [ops[0].pair], cfg),  # n=0: the array as is
     "count_nonzero_keepdims": _reduction("count_nonzero"),
     "count_nonzero_all": _reduction("count_nonzero"),
     **{case: _shape(case.rsplit("_", 1)[0] if case not in op_rules.SHAPE and case.rsplit("_", 1)[0] in op_rules.SHAPE

@@ -137,6 +137,13 @@ CASES: dict[str, tuple[str, list[str]]] = {
         "nanprod", "nanvar", "nanstd", "nanargmax", "nanargmin", "nancumsum", "nancumprod", "cumulative_sum",
         "cumulative_prod")},
     "cumulative_sum_initial": (_E + "np.cumulative_sum(x, axis=1, include_initial=True)", ["x"]),
+    "diff": (_E + "np.diff(x)", ["x"]),
+    "diff_axis0_n2": (_E + "np.diff(x, n=2, axis=0)", ["x"]),
+    "diff_prepend": (_XY + "np.diff(x, prepend=y)", ["x", "w[3,1]"]),
+    "diff_append_scalar": (_XY + "np.diff(x, append=y)", ["x", "w[]"]),
+    "diff_n0_prepend": (_XY + "np.diff(x, n=0, prepend=y)", ["x", "w[3,1]"]),
+    "argwhere": (_E + "np.argwhere(x, size=3)", ["x"]),
+    "flatnonzero": (_E + "np.flatnonzero(x, size=5)", ["x"]),
     "cumulative_prod_initial": (_E + "np.cumulative_prod(x, axis=-1, include_initial=True)", ["x"]),
     "nanvar_ddof": (_E + "np.nanvar(x, axis=1, ddof=1, keepdims=True)", ["x"]),
     **{f"{name}_keepdims": (_E + f"np.{name}(x, axis=1, keepdims=True)", ["x"]) for name in (
@@ -286,7 +293,9 @@ VALUES: dict[str, list[str]] = {
     **{name: _ALL for name in (
         "nanprod", "nanvar", "nanstd", "nanargmax", "nanargmin", "nancumsum", "nancumprod", "cumulative_sum",
         "cumulative_prod", "nanargmax_all", "nancumsum_all", "nanvar_all", "cumulative_sum_initial",
-        "cumulative_prod_initial", "nanvar_ddof")},
+        "cumulative_prod_initial", "nanvar_ddof", "diff", "diff_axis0_n2", "argwhere", "flatnonzero")},
+    **{name: ["float32", "int32", "bfloat16", "float64", "uint8", "bool", "int8", "complex64"] for name in (
+        "diff_prepend", "diff_append_scalar", "diff_n0_prepend")},
     **{name: _ALL for name in (
         "var", "std", "median", "average", "argmax", "argmin", "cumsum", "cumprod", "nansum", "nanmean", "nanmax",
         "nanmin", "ptp", "count_nonzero", "amax", "amin", "var_all", "median_all", "argmax_all", "cumsum_all",

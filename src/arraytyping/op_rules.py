@@ -1529,10 +1529,12 @@ SHAPE: Final[Mapping[str, ShapeFamily]] = MappingProxyType({
     "take": "gather",
     "unique": "unique",
     **{fn: "promote" for fn in ("concatenate", "concat", "stack", "vstack", "hstack", "dstack", "column_stack",
-                                "where", "select")},
+                                "where", "select", "diff")},
     "clip": "promote_real",
     "argsort": "index",
     "nonzero": "index",
+    "argwhere": "index",
+    "flatnonzero": "index",
     "searchsorted": "int32",
 })
 """Each shape, joining, indexing, selection and sorting function's dtype rule (JAX 0.10.2, ``lax_numpy.py``,
@@ -1549,9 +1551,12 @@ SHAPE: Final[Mapping[str, ShapeFamily]] = MappingProxyType({
 * ``unique``: the operand's dtype; weakly typed only where nothing strong meets it: complex operands have their
   NaNs replaced by a strong constant (``where(isnan(x), nan, x)``) and a ``fill_value`` (a second operand, of any
   dtype: it is converted to the result's with ``astype``) pads the result with ``where``, both strong;
-* ``promote``: every operand (for ``where`` the two value operands, for ``select`` the default and the choices)
-  promoted together with ``promote_dtypes``: the lattice's join, weakly typed when the join is a weak node (a
-  ``bool`` never is); ``select``'s default is ``0`` when the call leaves it out, a weakly typed int, so bool
+* ``promote``: every operand (for ``where`` the two value operands, for ``select`` the default and the choices,
+  for ``diff`` the array and its ``prepend``/``append``) promoted together with ``promote_dtypes``: the lattice's
+  join, weakly typed when the join is a weak node (a ``bool`` never is); ``diff`` then subtracts the join from
+  itself (``x - x``: in strict promotion a weak array becomes its kind's default weak dtype) or compares bool
+  neighbours with ``!=`` (a strong bool); with ``n=0`` it returns the array as it is, which this rule does not
+  describe; ``select``'s default is ``0`` when the call leaves it out, a weakly typed int, so bool
   choices give a weak int; with ``dtype=`` (``concatenate``, ``stack``, ``vstack``, ``hstack``), that dtype,
   strong;
 * ``promote_real``: ``clip``: the operand alone passes through (``asarray``); with bounds, ``maximum(min, x)`` then
@@ -1606,6 +1611,11 @@ def shape_result(fn: str, operands: Sequence[tuple[str, bool]], config: LatticeC
         if dtype in lattice.WEAK_NAMES:
             dtype = lattice.default_name(lattice.KIND[dtype], config.x64)
         return lattice.canonical_name(dtype, config.x64), False
+    if fn == "diff":  # the joined array's neighbours subtracted (x - x: strict promotion widens a weak array)
+        joined = lattice.result_node(operands, config) if len(operands) > 1 else _unary_operand(operands[0], config)
+        if joined[0] == lattice.BOOL:  # bool neighbours are compared with !=: a strong bool
+            return lattice.BOOL, False
+        return binary_result("subtract", [joined, joined], config)
     if family == "same" or len(operands) == 1:
         name, weak = _unary_operand(operands[0], config)
         return square_diagonal(name, weak) if square_matrix and fn in SQUARE_MATRIX_FUNCTIONS else (name, weak)

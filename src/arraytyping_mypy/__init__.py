@@ -392,7 +392,10 @@ class ArraytypingPlugin(Plugin):
                 return hook
             if fn in _CONCRETE:
                 return _dtypes.constructor_hook(rules, fn)
-            if fn in ("argmax", "argmin", "nanargmax", "nanargmin", "count_nonzero", "nonzero") and rules.x64 \
+            if fn == "diff":
+                return _promoting.diff_hook(rules)
+            if fn in ("argmax", "argmin", "nanargmax", "nanargmin", "count_nonzero", "nonzero", "argwhere",
+                      "flatnonzero") and rules.x64 \
                     or fn == "argsort":
                 return _dtypes.default_int_hook(rules)  # the default integer (int64 with x64)
             if fn in _single.SAME_DTYPE:

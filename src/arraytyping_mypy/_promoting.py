@@ -17,8 +17,8 @@ from mypy.types import AnyType, Instance, NoneType, TupleType, Type, TypeOfAny, 
 from arraytyping_mypy import _dtypes, _errors, _types
 from arraytyping_mypy._rules import OR, L, DtypeSet, Member, Rules, describe, static_of
 
-__all__ = ["JOINING", "choose_hook", "clip_answer", "clip_hook", "clip_method_hook", "element", "items", "joining_hook",
-           "select_hook"]
+__all__ = ["JOINING", "choose_hook", "clip_answer", "clip_hook", "clip_method_hook", "diff_hook", "element", "items",
+           "joining_hook", "promoted_answer", "select_hook"]
 
 JOINING: Final = ("concatenate", "concat", "stack", "vstack", "hstack", "dstack", "column_stack")
 """The ``arraytyping.numpy`` functions that join a sequence of arrays, op_rules' ``promote`` family."""
@@ -62,9 +62,34 @@ def clip_method_hook(rules: Rules) -> Callable[[MethodContext], Type]:
 
 
 def clip_answer(ctx: FunctionContext | MethodContext, rules: Rules, operands: list[Type | None], what: str) -> Type:
-    """``clip`` of the array ``operands[0]`` and its bounds (left out where None or typed None): op_rules'
-    ``shape_result``; an operand the plugin cannot read makes the call gradual, a complex one or a join JAX refuses
-    is an error."""
+    """``clip`` of the array ``operands[0]`` and its bounds: :func:`promoted_answer`."""
+    return promoted_answer(ctx, rules, "clip", operands, what)
+
+
+def diff_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
+    """``arraytyping.numpy.diff(a, n, axis, prepend, append)``: :func:`promoted_answer` of the array and what
+    ``prepend``/``append`` join to it; ``n=0`` returns the array as it is, so a ``prepend`` or ``append`` with an
+    ``n`` that is no literal makes the call gradual."""
+    from arraytyping_mypy._shapes import _arg, _expr, literal_int  # noqa: PLC0415 - one reader of arguments
+
+    def hook(ctx: FunctionContext) -> Type:
+        extras = [_arg(ctx, "prepend"), _arg(ctx, "append")]
+        if any(t is not None and not isinstance(get_proper_type(t), NoneType) for t in extras):
+            e = _expr(ctx, "n")
+            n = 1 if e is None else literal_int(e)
+            if not isinstance(n, int):
+                return ctx.default_return_type
+            if n == 0:  # the array as it is: a "same" function's answer
+                return promoted_answer(ctx, rules, "ravel", [_arg(ctx, "a")], "arraytyping.numpy.diff")
+        return promoted_answer(ctx, rules, "diff", [_arg(ctx, "a"), *extras], "arraytyping.numpy.diff")
+    return hook
+
+
+def promoted_answer(ctx: FunctionContext | MethodContext, rules: Rules, fn: str, operands: list[Type | None],
+                    what: str) -> Type:
+    """``fn`` (op_rules' ``promote``/``promote_real`` families) of the array ``operands[0]`` and the others (left
+    out where None or typed None): op_rules' ``shape_result``; an operand the plugin cannot read makes the call
+    gradual, a join JAX refuses (``clip``'s complex operands) is an error."""
     members: list[Member] = []
     generic: DtypeSet | None = None
     for i, t in enumerate(operands):
@@ -84,8 +109,8 @@ def clip_answer(ctx: FunctionContext | MethodContext, rules: Rules, operands: li
         members.append(single)
     if generic is not None:
         assert operands[0] is not None
-        return _generic(ctx, rules, "clip", [generic], members, [operands[0]], what)
-    return _answer(ctx, rules, "clip", members, None, what)
+        return _generic(ctx, rules, fn, [generic], members, [operands[0]], what)
+    return _answer(ctx, rules, fn, members, None, what)
 
 
 def _generic(ctx: FunctionContext | MethodContext, rules: Rules, fn: str, sets: list[DtypeSet], fixed: list[Member],

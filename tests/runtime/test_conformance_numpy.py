@@ -222,15 +222,17 @@ def _backend_fails(case: str, key: str) -> bool:
 def _executing_refuses(case: str, key: str, want: str) -> type[BaseException] | None:
     """The error running ``case`` on ``key``'s operands raises where JAX 0.10.2's abstract answer is a result
     (checked by hand in the JAX venv): argmax-like reductions of complex values (JAX's lowering compares them with
-    ``gt``/``lt``: ``TypeError``), and a ``concatenate`` of 2-bit integers (``include_initial``), which aborts JAX's
-    process in XLA's CPU backend and which the runtime refuses (``UnsupportedDTypeError``, a ``TypeError``)."""
+    ``gt``/``lt``: ``TypeError``), and a ``concatenate`` of 2-bit integers (``include_initial``, ``diff``'s
+    ``prepend``/``append``), which aborts JAX's process in XLA's CPU backend and which the runtime refuses
+    (``UnsupportedDTypeError``, a ``TypeError``)."""
     def has(*dtypes: str) -> bool:
         return any(key.endswith(f":{t}") or f":{t}|" in key for t in dtypes)
     if want.startswith("error:"):
         return None
     if case.startswith(("argmax", "argmin", "nanargmax", "nanargmin")) and has("complex64", "complex128", "complex"):
         return TypeError
-    if case.endswith("_initial") and case.startswith("cumulative") and has("int2", "uint2"):
+    joins = case in ("cumulative_sum_initial", "cumulative_prod_initial", "diff_prepend", "diff_append_scalar")
+    if joins and has("int2", "uint2"):
         return TypeError
     return None
 

@@ -141,6 +141,10 @@ def surface_entries() -> list[Entry]:
         _e("argsort(dtype)", "anp.argsort({a}, dtype={d})", (*ONE, ("d", "dtype")), "same_rank1", x),
         _e("searchsorted", "anp.searchsorted({a}, {b})", (("a", "array"), ("b", "arraylike")), "searchsorted", x),
         _e("nonzero", "anp.nonzero({a}, size={n})[0]", ONE, "sized_1d", x),
+        _e("flatnonzero", "anp.flatnonzero({a}, size={n})", ONE, "sized_1d", x),
+        _e("argwhere", "anp.argwhere({a}, size={n})", ONE, "argwhere_rows", x),
+        _e("diff", "anp.diff({a})", ONE, "diff_last", x),
+        _e("diff(prepend)", "anp.diff({a}, prepend=0)", ONE, "same_rank1", x),
         _e("unique", "anp.unique({a}, size={n})", ONE, "sized_1d", x),
     ]
     p = "product function"

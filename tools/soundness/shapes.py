@@ -383,6 +383,22 @@ def move_last_first(target: Shape | None, slots: Slots, rng: random.Random) -> S
     return ShapePlan({_one(slots): target[1:] + target[:1]})
 
 
+def diff_last(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+    """``diff(a)``: the last axis one longer than the target's."""
+    assert target is not None
+    if not target:
+        return None
+    return ShapePlan({_one(slots): target[:-1] + (target[-1] + 1,)})
+
+
+def argwhere_rows(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+    """``argwhere(a, size=n)``: ``(n, a.ndim)``."""
+    assert target is not None
+    if len(target) != 2 or not 1 <= target[1] <= 3:
+        return None
+    return ShapePlan({_one(slots): ((3,), (2, 3), (2, 2, 3))[target[1] - 1]}, {"n": str(target[0])})
+
+
 def column_stack(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
     """``column_stack([a, b])`` of 1-d arrays: ``(n, 2)``."""
     assert target is not None
@@ -609,7 +625,7 @@ RULES: dict[str, Rule] = {
     "same_rank1": _min_rank(1), "same_rank2": _min_rank(2), "same_rank3": _min_rank(3), "swap_ends": swap_ends, "swap_last": swap_last,
     "move_first_last": move_first_last, "rot90": rot90, "squeeze_axis": squeeze_axis, "expand_axis": expand_axis,
     "stack_first": stack_first, "concat_first": _concat(1), "concat_first2": _concat(2), "concat_1d": _concat(1, 1),
-    "column_stack": column_stack, "dstack": dstack, "unstack_first": unstack_first,
+    "column_stack": column_stack, "dstack": dstack, "diff_last": diff_last, "argwhere_rows": argwhere_rows, "unstack_first": unstack_first,
     "move_last_first": move_last_first, "meshgrid": meshgrid, "pad1": pad1, "diagonal": diagonal, "trace": trace,
     "pair_scalar": pair_scalar, "sized_1d": sized_1d, "compressed": compressed,
     "searchsorted": searchsorted, "create_2d": create_2d,

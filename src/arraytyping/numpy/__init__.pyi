@@ -43,33 +43,33 @@ newaxis: None
 
 __all__ = [
     "abs", "absolute", "acos", "acosh", "add", "all", "allclose", "amax", "amin", "angle", "any", "arange", "arccos",
-    "arccosh", "arcsin", "arcsinh", "arctan", "arctan2", "arctanh", "argmax", "argmin", "argsort", "around", "array",
-    "array_equal", "array_split", "asarray", "asin", "asinh", "astype", "atan", "atan2", "atanh", "atleast_1d",
+    "arccosh", "arcsin", "arcsinh", "arctan", "arctan2", "arctanh", "argmax", "argmin", "argsort", "argwhere", "around",
+    "array", "array_equal", "array_split", "asarray", "asin", "asinh", "astype", "atan", "atan2", "atanh", "atleast_1d",
     "atleast_2d", "atleast_3d", "average", "bfloat16", "bitwise_and", "bitwise_invert", "bitwise_left_shift",
     "bitwise_not", "bitwise_or", "bitwise_right_shift", "bitwise_xor", "bool_", "broadcast_arrays", "broadcast_to",
     "can_cast", "cbrt", "cdouble", "ceil", "choose", "clip", "column_stack", "complex128", "complex64", "complex_",
     "complexfloating", "compress", "concat", "concatenate", "conj", "conjugate", "copy", "copysign", "cos", "cosh",
     "count_nonzero", "cross", "csingle", "cumprod", "cumsum", "cumulative_prod", "cumulative_sum", "deg2rad", "degrees",
-    "diag", "diagonal", "divide", "dot", "double", "dsplit", "dstack", "dtype", "e", "einsum", "empty", "empty_like",
-    "equal", "euler_gamma", "exp", "exp2", "expand_dims", "expm1", "eye", "fabs", "finfo", "flip", "fliplr", "flipud",
-    "float16", "float32", "float4_e2m1fn", "float64", "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4", "float8_e4m3",
-    "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu",
-    "float_", "float_power", "floating", "floor", "floor_divide", "fmax", "fmin", "fmod", "full", "full_like", "gcd",
-    "generic", "greater", "greater_equal", "heaviside", "hsplit", "hstack", "hypot", "identity", "iinfo", "imag",
-    "inexact", "inf", "inner", "int1", "int16", "int2", "int32", "int4", "int64", "int8", "int_", "integer", "invert",
-    "isclose", "isdtype", "isfinite", "isinf", "isnan", "issubdtype", "kron", "lcm", "left_shift", "less", "less_equal",
-    "linspace", "log", "log10", "log1p", "log2", "logaddexp", "logaddexp2", "logical_and", "logical_not", "logical_or",
-    "logical_xor", "logspace", "matmul", "matrix_transpose", "max", "maximum", "mean", "median", "meshgrid", "min",
-    "minimum", "mod", "moveaxis", "multiply", "nan", "nan_to_num", "nanargmax", "nanargmin", "nancumprod", "nancumsum",
-    "nanmax", "nanmean", "nanmin", "nanprod", "nanstd", "nansum", "nanvar", "ndarray", "ndim", "negative", "newaxis",
-    "nextafter", "nonzero", "not_equal", "number", "ones", "ones_like", "outer", "pad", "permute_dims", "pi",
-    "positive", "pow", "power", "prod", "promote_types", "ptp", "rad2deg", "radians", "ravel", "real", "reciprocal",
-    "remainder", "repeat", "reshape", "result_type", "right_shift", "rint", "roll", "rollaxis", "rot90", "round",
-    "searchsorted", "select", "shape", "sign", "signbit", "signedinteger", "sin", "sinc", "single", "sinh", "size",
-    "sort", "split", "sqrt", "square", "squeeze", "stack", "std", "subtract", "sum", "swapaxes", "take",
-    "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "transpose", "tri", "tril", "triu", "true_divide",
-    "trunc", "uint", "uint1", "uint16", "uint2", "uint32", "uint4", "uint64", "uint8", "unique", "unsignedinteger",
-    "unstack", "var", "vdot", "vsplit", "vstack", "where", "zeros", "zeros_like",
+    "diag", "diagonal", "diff", "divide", "dot", "double", "dsplit", "dstack", "dtype", "e", "einsum", "empty",
+    "empty_like", "equal", "euler_gamma", "exp", "exp2", "expand_dims", "expm1", "eye", "fabs", "finfo", "flatnonzero",
+    "flip", "fliplr", "flipud", "float16", "float32", "float4_e2m1fn", "float64", "float6_e2m3fn", "float6_e3m2fn",
+    "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2",
+    "float8_e5m2fnuz", "float8_e8m0fnu", "float_", "float_power", "floating", "floor", "floor_divide", "fmax", "fmin",
+    "fmod", "full", "full_like", "gcd", "generic", "greater", "greater_equal", "heaviside", "hsplit", "hstack", "hypot",
+    "identity", "iinfo", "imag", "inexact", "inf", "inner", "int1", "int16", "int2", "int32", "int4", "int64", "int8",
+    "int_", "integer", "invert", "isclose", "isdtype", "isfinite", "isinf", "isnan", "issubdtype", "kron", "lcm",
+    "left_shift", "less", "less_equal", "linspace", "log", "log10", "log1p", "log2", "logaddexp", "logaddexp2",
+    "logical_and", "logical_not", "logical_or", "logical_xor", "logspace", "matmul", "matrix_transpose", "max",
+    "maximum", "mean", "median", "meshgrid", "min", "minimum", "mod", "moveaxis", "multiply", "nan", "nan_to_num",
+    "nanargmax", "nanargmin", "nancumprod", "nancumsum", "nanmax", "nanmean", "nanmin", "nanprod", "nanstd", "nansum",
+    "nanvar", "ndarray", "ndim", "negative", "newaxis", "nextafter", "nonzero", "not_equal", "number", "ones",
+    "ones_like", "outer", "pad", "permute_dims", "pi", "positive", "pow", "power", "prod", "promote_types", "ptp",
+    "rad2deg", "radians", "ravel", "real", "reciprocal", "remainder", "repeat", "reshape", "result_type", "right_shift",
+    "rint", "roll", "rollaxis", "rot90", "round", "searchsorted", "select", "shape", "sign", "signbit", "signedinteger",
+    "sin", "sinc", "single", "sinh", "size", "sort", "split", "sqrt", "square", "squeeze", "stack", "std", "subtract",
+    "sum", "swapaxes", "take", "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "transpose", "tri",
+    "tril", "triu", "true_divide", "trunc", "uint", "uint1", "uint16", "uint2", "uint32", "uint4", "uint64", "uint8",
+    "unique", "unsignedinteger", "unstack", "var", "vdot", "vsplit", "vstack", "where", "zeros", "zeros_like",
 ]
 
 _T = TypeVar("_T")
@@ -13565,6 +13565,78 @@ def unique(ar: ArrayLike, return_index: bool = ..., *, return_inverse: Literal[T
 def unique(ar: ArrayLike, return_index: bool = ..., return_inverse: bool = ..., *, return_counts: Literal[True], axis: int | None = ..., equal_nan: bool = ..., size: int | None = ..., fill_value: Any = ..., sorted: bool = ...) -> tuple[Array[Any], ...]: ...
 @overload
 def unique(ar: ArrayLike, return_index: bool = ..., return_inverse: bool = ..., return_counts: bool = ..., axis: int | None = ..., *, equal_nan: bool = ..., size: int | None = ..., fill_value: Any = ..., sorted: bool = ...) -> Array[Any] | tuple[Array[Any], ...]: ...
+def flatnonzero(a: ArrayLike, *, size: int | None = ..., fill_value: Any = ...) -> Array[int32]:
+    'The indices of the nonzero elements of ``a`` flattened (``nonzero(ravel(a))[0]``; ``size`` as there).'
+    ...
+def argwhere(a: ArrayLike, *, size: int | None = ..., fill_value: Any = ...) -> Array[int32]:
+    'The indices of the nonzero elements of ``a``, one row of ``a.ndim`` indices per element (``size`` rows under a trace, padded with ``fill_value`` or 0, as ``nonzero``).'
+    ...
+
+# From arraytyping/_src/runtime/numpy/differences.py (generated from its source).
+@overload
+def diff(a: Array[Never] | np.ndarray[Any, np.dtype[Never]] | np.number[Never], n: int = ..., axis: int = ..., prepend: None = ..., append: None = ...) -> Array[Any]:
+    'The ``n``-th differences of neighbouring elements along ``axis`` (``a[1:] - a[:-1]``, applied ``n`` times; ``!=`` for bool), after joining ``prepend`` and ``append`` (a scalar is one slice) to ``a``.'
+    ...
+@overload
+def diff(a: Array[uint64], n: int = ..., axis: int = ..., prepend: None = ..., append: None = ...) -> Array[uint32]: ...
+@overload
+def diff(a: Array[int64], n: int = ..., axis: int = ..., prepend: None = ..., append: None = ...) -> Array[int32]: ...
+@overload
+def diff(a: Array[float64], n: int = ..., axis: int = ..., prepend: None = ..., append: None = ...) -> Array[float32]: ...
+@overload
+def diff(a: Array[complex128], n: int = ..., axis: int = ..., prepend: None = ..., append: None = ...) -> Array[complex64]: ...
+@overload
+def diff(a: Array[int], n: int = ..., axis: int = ..., prepend: None = ..., append: None = ...) -> Array[int]: ...
+@overload
+def diff(a: Array[float], n: int = ..., axis: int = ..., prepend: None = ..., append: None = ...) -> Array[float]: ...
+@overload
+def diff(a: Array[complex], n: int = ..., axis: int = ..., prepend: None = ..., append: None = ...) -> Array[complex]: ...
+@overload
+def diff(a: Array[_K8], n: int = ..., axis: int = ..., prepend: None = ..., append: None = ...) -> Array[_K8]: ...
+@overload
+def diff(a: Array[_K0], n: int = ..., axis: int = ..., prepend: None = ..., append: None = ...) -> Array[_K0]: ...
+@overload
+def diff(a: np.bool_ | np.ndarray[Any, np.dtype[np.bool_]], n: int = ..., axis: int = ..., prepend: None = ..., append: None = ...) -> Array[bool_]: ...
+@overload
+def diff(a: np.uint8 | np.ndarray[Any, np.dtype[np.uint8]], n: int = ..., axis: int = ..., prepend: None = ..., append: None = ...) -> Array[uint8]: ...
+@overload
+def diff(a: np.uint16 | np.ndarray[Any, np.dtype[np.uint16]], n: int = ..., axis: int = ..., prepend: None = ..., append: None = ...) -> Array[uint16]: ...
+@overload
+def diff(a: np.uint32 | np.ndarray[Any, np.dtype[np.uint32]], n: int = ..., axis: int = ..., prepend: None = ..., append: None = ...) -> Array[uint32]: ...
+@overload
+def diff(a: np.uint64 | np.ndarray[Any, np.dtype[np.uint64]], n: int = ..., axis: int = ..., prepend: None = ..., append: None = ...) -> Array[uint32]: ...
+@overload
+def diff(a: np.int8 | np.ndarray[Any, np.dtype[np.int8]], n: int = ..., axis: int = ..., prepend: None = ..., append: None = ...) -> Array[int8]: ...
+@overload
+def diff(a: np.int16 | np.ndarray[Any, np.dtype[np.int16]], n: int = ..., axis: int = ..., prepend: None = ..., append: None = ...) -> Array[int16]: ...
+@overload
+def diff(a: np.int32 | np.ndarray[Any, np.dtype[np.int32]], n: int = ..., axis: int = ..., prepend: None = ..., append: None = ...) -> Array[int32]: ...
+@overload
+def diff(a: np.int64 | np.ndarray[Any, np.dtype[np.int64]], n: int = ..., axis: int = ..., prepend: None = ..., append: None = ...) -> Array[int32]: ...
+@overload
+def diff(a: np.float16 | np.ndarray[Any, np.dtype[np.float16]], n: int = ..., axis: int = ..., prepend: None = ..., append: None = ...) -> Array[float16]: ...
+@overload
+def diff(a: np.float32 | np.ndarray[Any, np.dtype[np.float32]], n: int = ..., axis: int = ..., prepend: None = ..., append: None = ...) -> Array[float32]: ...
+@overload
+def diff(a: np.float64 | np.ndarray[Any, np.dtype[np.float64]], n: int = ..., axis: int = ..., prepend: None = ..., append: None = ...) -> Array[float32]: ...
+@overload
+def diff(a: np.complex64 | np.ndarray[Any, np.dtype[np.complex64]], n: int = ..., axis: int = ..., prepend: None = ..., append: None = ...) -> Array[complex64]: ...
+@overload
+def diff(a: np.complex128 | np.ndarray[Any, np.dtype[np.complex128]], n: int = ..., axis: int = ..., prepend: None = ..., append: None = ...) -> Array[complex64]: ...
+@overload
+def diff(a: bool, n: int = ..., axis: int = ..., prepend: None = ..., append: None = ...) -> Array[bool_]: ...
+@overload
+def diff(a: int, n: int = ..., axis: int = ..., prepend: None = ..., append: None = ...) -> Array[int]: ...
+@overload
+def diff(a: float, n: int = ..., axis: int = ..., prepend: None = ..., append: None = ...) -> Array[float]: ...
+@overload
+def diff(a: complex, n: int = ..., axis: int = ..., prepend: None = ..., append: None = ...) -> Array[complex]: ...
+@overload
+def diff(a: Array[_Abstract | int | float | complex], n: int = ..., axis: int = ..., prepend: None = ..., append: None = ...) -> Array[Any]: ...
+@overload
+def diff(a: ArrayLike, n: int = ..., axis: int = ..., prepend: None = ..., append: None = ...) -> Array[Any]: ...
+@overload
+def diff(a: ArrayLike, n: int = ..., axis: int = ..., prepend: ArrayLike | None = ..., append: ArrayLike | None = ...) -> Array[Any]: ...
 
 # From arraytyping/_src/runtime/numpy/creation.py (generated from its source).
 if not MYPY:

@@ -292,6 +292,7 @@ def _declarers(cfg: LatticeConfig, keep: KeepVars, docs: Callable[[str], str | N
         "average", "average", cfg, keep, docs("average"), ("a", False),
         rule=single_rules.reduction_rule("average", cfg), rest=from_source.rest_of(f, {"weights": "None"})))
     out["compress"] = _compress_overloads
+    out["diff"] = functools.partial(_diff_overloads, cfg=cfg, keep=keep)
     out["argsort"] = lambda f: dtype_given.overloads(
         f, cfg, keep, from_source.docline(f), lambda node: op_rules.shape_result("argsort", [("float32", False)],
                                                                                  cfg, node)[0])
@@ -357,6 +358,16 @@ argument that decides the dtype is given (:data:`_DECIDING`); ``average`` (its `
 _DECIDING: Final = {"dtype": "None", "mean": "None"}
 """A reduction's parameters that change its dtype: the typed overloads take them left out (``None``); given, the call
 goes to the source's own signature (``Array[Any]``)."""
+
+
+def _diff_overloads(f: ast.FunctionDef, *, cfg: LatticeConfig, keep: KeepVars) -> list[str]:
+    """``diff`` without ``prepend``/``append`` by its rule (op_rules' ``promote`` of the array alone: its own
+    class), then its source signature, gradual (what they join may promote the array)."""
+    typed = unary_function("diff", "diff", cfg, keep, from_source.docline(f), ("a", False),
+                           rule=single_rules.shape_rule("diff", cfg),
+                           rest=from_source.rest_of(f, {"prepend": "None", "append": "None"}))
+    f.returns = ast.Name("Array[Any]")
+    return [*typed, "@overload", *from_source.stub_function(f, with_doc=False)]
 
 
 def _reduction_overloads(f: ast.FunctionDef, *, cfg: LatticeConfig, keep: KeepVars) -> list[str]:

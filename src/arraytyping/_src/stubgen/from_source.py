@@ -60,7 +60,9 @@ NUMPY_FROM_SOURCE: Final[Mapping[str, tuple[str, ...]]] = {
         "split", "stack", "unstack", "vsplit", "vstack"),
     "_src/runtime/numpy/indexing.py": ("take", "take_along_axis"),
     "_src/runtime/numpy/selection.py": ("choose", "clip", "compress", "diagonal", "select", "trace", "tril", "triu"),
-    "_src/runtime/numpy/ordering.py": ("argsort", "nonzero", "searchsorted", "sort", "unique"),
+    "_src/runtime/numpy/ordering.py": (
+        "argsort", "argwhere", "flatnonzero", "nonzero", "searchsorted", "sort", "unique"),
+    "_src/runtime/numpy/differences.py": ("diff",),
     "_src/runtime/numpy/creation.py": (
         "copy", "diag", "empty", "empty_like", "eye", "identity", "logspace", "meshgrid", "tri"),
     "_src/runtime/numpy/contractions.py": ("cross", "inner", "kron", "outer", "tensordot", "vdot"),

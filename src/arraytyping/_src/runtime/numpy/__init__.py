@@ -31,7 +31,7 @@ from arraytyping._src.runtime.numpy.creation import (
     meshgrid, ones, ones_like, tri, view, zeros, zeros_like,
 )
 from arraytyping._src.runtime.numpy.indexing import IndexUpdateHelper, getitem, take, take_along_axis
-from arraytyping._src.runtime.numpy.ordering import argsort, nonzero, searchsorted, sort, unique
+from arraytyping._src.runtime.numpy.ordering import argsort, argwhere, flatnonzero, nonzero, searchsorted, sort, unique
 from arraytyping._src.runtime.numpy.selection import (
     choose, clip, compress, diagonal, select, trace, tril, triu, where,
 )
@@ -40,6 +40,7 @@ from arraytyping._src.runtime.numpy.reductions import (
     max, mean, median, min, nanargmax, nanargmin, nancumprod, nancumsum, nanmax, nanmean, nanmin, nanprod, nanstd,
     nansum, nanvar, prod, ptp, std, sum, var,
 )
+from arraytyping._src.runtime.numpy.differences import diff
 from arraytyping._src.runtime.numpy.joining import (
     array_split, column_stack, concat, concatenate, dsplit, dstack, hsplit, hstack, pad, split, stack, unstack,
     vsplit, vstack,
@@ -59,27 +60,28 @@ from arraytyping._src.runtime.numpy.unary import (
 __all__ = [
     "abs", "absolute", "acos", "acosh", "add", "all", "allclose", "amax", "amin", "angle", "any", "arange",
     "arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctan2", "arctanh", "argmax", "argmin", "argsort",
-    "around", "array", "array_equal", "array_split", "asarray", "asin", "asinh", "astype", "atan", "atan2", "atanh",
-    "atleast_1d", "atleast_2d", "atleast_3d", "average", "binary_result", "bitwise_and", "bitwise_invert",
-    "bitwise_left_shift", "bitwise_not", "bitwise_or", "bitwise_right_shift", "bitwise_xor", "broadcast_arrays",
-    "broadcast_to", "cbrt", "ceil", "choose", "clip", "column_stack", "compress", "concat", "concatenate", "conj",
-    "conjugate", "copy", "copysign", "cos", "cosh", "count_nonzero", "cross", "cumprod", "cumsum",
-    "cumulative_prod", "cumulative_sum", "deg2rad", "degrees", "diag", "diagonal", "divide", "dot", "dsplit",
-    "dstack", "einsum", "empty", "empty_like", "equal", "exp", "exp2", "expand_dims", "expm1", "eye", "fabs",
-    "flip", "fliplr", "flipud", "float_power", "floor", "floor_divide", "fmax", "fmin", "fmod", "full", "full_like",
-    "gcd", "getitem", "greater", "greater_equal", "heaviside", "hsplit", "hstack", "hypot", "identity", "imag",
-    "inner", "invert", "isclose", "isfinite", "isinf", "isnan", "kron", "lcm", "left_shift", "less", "less_equal",
-    "linspace", "log", "log10", "log1p", "log2", "logaddexp", "logaddexp2", "logical_and", "logical_not",
-    "logical_or", "logical_xor", "logspace", "matmul", "matrix_transpose", "max", "maximum", "mean", "median",
-    "meshgrid", "min", "minimum", "mod", "moveaxis", "multiply", "nan_to_num", "nanargmax", "nanargmin",
-    "nancumprod", "nancumsum", "nanmax", "nanmean", "nanmin", "nanprod", "nanstd", "nansum", "nanvar", "ndim",
-    "negative", "nextafter", "nonzero", "not_equal", "ones", "ones_like", "outer", "pad", "permute_dims",
-    "positive", "power", "prod", "promote_types", "ptp", "rad2deg", "radians", "ravel", "real", "reciprocal",
-    "remainder", "repeat", "reshape", "result_type", "right_shift", "rint", "roll", "rollaxis", "rot90", "round",
-    "searchsorted", "select", "shape", "sign", "signbit", "sin", "sinc", "sinh", "size", "sort", "split", "sqrt",
-    "square", "squeeze", "stack", "std", "subtract", "sum", "swapaxes", "take", "take_along_axis", "tan", "tanh",
-    "tensordot", "tile", "trace", "transpose", "tri", "tril", "triu", "true_divide", "trunc", "unique", "unstack",
-    "var", "vdot", "view", "vsplit", "vstack", "where", "zeros", "zeros_like",
+    "argwhere", "around", "array", "array_equal", "array_split", "asarray", "asin", "asinh", "astype", "atan",
+    "atan2", "atanh", "atleast_1d", "atleast_2d", "atleast_3d", "average", "binary_result", "bitwise_and",
+    "bitwise_invert", "bitwise_left_shift", "bitwise_not", "bitwise_or", "bitwise_right_shift", "bitwise_xor",
+    "broadcast_arrays", "broadcast_to", "cbrt", "ceil", "choose", "clip", "column_stack", "compress", "concat",
+    "concatenate", "conj", "conjugate", "copy", "copysign", "cos", "cosh", "count_nonzero", "cross", "cumprod",
+    "cumsum", "cumulative_prod", "cumulative_sum", "deg2rad", "degrees", "diag", "diagonal", "diff", "divide",
+    "dot", "dsplit", "dstack", "einsum", "empty", "empty_like", "equal", "exp", "exp2", "expand_dims", "expm1",
+    "eye", "fabs", "flatnonzero", "flip", "fliplr", "flipud", "float_power", "floor", "floor_divide", "fmax",
+    "fmin", "fmod", "full", "full_like", "gcd", "getitem", "greater", "greater_equal", "heaviside", "hsplit",
+    "hstack", "hypot", "identity", "imag", "inner", "invert", "isclose", "isfinite", "isinf", "isnan", "kron",
+    "lcm", "left_shift", "less", "less_equal", "linspace", "log", "log10", "log1p", "log2", "logaddexp",
+    "logaddexp2", "logical_and", "logical_not", "logical_or", "logical_xor", "logspace", "matmul",
+    "matrix_transpose", "max", "maximum", "mean", "median", "meshgrid", "min", "minimum", "mod", "moveaxis",
+    "multiply", "nan_to_num", "nanargmax", "nanargmin", "nancumprod", "nancumsum", "nanmax", "nanmean", "nanmin",
+    "nanprod", "nanstd", "nansum", "nanvar", "ndim", "negative", "nextafter", "nonzero", "not_equal", "ones",
+    "ones_like", "outer", "pad", "permute_dims", "positive", "power", "prod", "promote_types", "ptp", "rad2deg",
+    "radians", "ravel", "real", "reciprocal", "remainder", "repeat", "reshape", "result_type", "right_shift",
+    "rint", "roll", "rollaxis", "rot90", "round", "searchsorted", "select", "shape", "sign", "signbit", "sin",
+    "sinc", "sinh", "size", "sort", "split", "sqrt", "square", "squeeze", "stack", "std", "subtract", "sum",
+    "swapaxes", "take", "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "transpose", "tri", "tril",
+    "triu", "true_divide", "trunc", "unique", "unstack", "var", "vdot", "view", "vsplit", "vstack", "where",
+    "zeros", "zeros_like",
 ]
 
 _ = IndexUpdateHelper  # Array.at builds it through this package

@@ -173,7 +173,7 @@ def _nonzero_body(a: Any, *, size: int, fill_value: Any = None) -> Any:
     of nonzeros and its cumulative sum, split into one index per axis; positions past the count are 0, or
     ``fill_value``."""
     from arraytyping._src.runtime.numpy.binary import floor_divide, remainder  # noqa: PLC0415
-    from arraytyping._src.runtime.numpy.reductions import cumulative_body, sum_body  # noqa: PLC0415
+    from arraytyping._src.runtime.numpy.reductions import cumsum, sum_body  # noqa: PLC0415
     from arraytyping._src.runtime.numpy.selection import where  # noqa: PLC0415
     a = promote_args(a)[0]
     shape = shape_of(a)
@@ -184,34 +184,40 @@ def _nonzero_body(a: Any, *, size: int, fill_value: Any = None) -> Any:
     mask = a if kind_of(a) == "b" else lax.ne(a, lax.const(0, ShapedArray((), lax.aval_of(a).dtype, False)))
     if math.prod(shape) == 0 or size == 0:
         return tuple(lax.full((size,), 0, int_dtype) for _ in shape)
-    counts = cumulative_body(mask, kind="sum", axis=None)
+    counts = cumsum(mask)  # JAX's jnp.cumsum: a nested jit
     bins = _bincount(counts, size)
-    flat = cumulative_body(bins, kind="sum", axis=None)
+    flat = cumsum(bins)
+    index_type = lax.aval_of(flat).dtype.type
     strides = (np.cumprod(shape[::-1])[::-1] // np.asarray(shape)).astype(np.int64)
     out: list[Any] = []
-    for stride, n in zip(strides, shape):
-        out.append(remainder(floor_divide(flat, int(stride)), n))
+    for stride, n in zip(strides, shape):  # JAX's strides are numpy integers of the indices' dtype (strong)
+        out.append(remainder(floor_divide(flat, index_type(stride)), n))
     if fill_value is not None:
         given: object = fill_value
         values: tuple[Any, ...] = fill_value if isinstance(given, tuple) else (fill_value,) * len(shape)
         if any(np.shape(v) != () for v in values):
             raise ValueError(f"fill_value must be a scalar or a tuple of length {len(shape)}; got {fill_value}")
-        total = sum_body(mask)
-        fill_mask = lax.ge(lax.iota(int_dtype, (size,), 0), total)
+        positions = lax.iota(int_dtype, (size,), 0)  # JAX's arange(size) >= mask.sum(), in that order
+        fill_mask = lax.ge(positions, sum_body(mask))
         out = [where(fill_mask, fv, entry) for fv, entry in zip(values, out)]
     return tuple(out)
 
 
 def _bincount(x: Any, length: int) -> Any:
-    """JAX's ``bincount(x, length=length)``: a scatter-add of ones at ``clip(x, 0)`` (out-of-range ones dropped)."""
-    from arraytyping._src.runtime.numpy.binary import maximum  # noqa: PLC0415
+    """JAX's ``bincount(x, length=length)``: ``zeros(length).at[clip(x, 0)].add(1, mode='drop')``, a scatter-add of
+    ones (out-of-range ones dropped)."""
+    from arraytyping._src.runtime.numpy.selection import clip  # noqa: PLC0415 - selection imports this module
     dtype = lax.aval_of(x).dtype
-    idx = maximum(lax.const(0, ShapedArray((), dtype, False)), x)
+    zeros = lax.full((length,), 0, dtype)
+    idx = clip(x, 0)  # a nested jit in JAX
     idx = lax.select_n(lax.lt(idx, lax.const(0, ShapedArray((), dtype, False))), idx,
                        lax.add(idx, lax.const(length, ShapedArray((), dtype, False))))
+    int32 = np.dtype("int32")
+    if dtype != int32 and length <= np.iinfo(int32).max:  # JAX's indexing narrows indices that fit to int32
+        idx = lax.convert_element_type(idx, int32, False)
     n = shape_of(x)[0]
     dn = G.ScatterDimensionNumbers(update_window_dims=(), inserted_window_dims=(0,), scatter_dims_to_operand_dims=(0,))
-    return G.scatter(G.scatter_add_p, lax.full((length,), 0, dtype), lax.expand_dims(idx, (1,)),
+    return G.scatter(G.scatter_add_p, zeros, lax.expand_dims(idx, (1,)),
                      lax.full((n,), 1, dtype), dn)
 
 
@@ -370,3 +376,25 @@ def unique(ar: ArrayLike, return_index: bool = False, return_inverse: bool = Fal
                    return_index=bool(return_index), return_inverse=bool(return_inverse),
                    return_counts=bool(return_counts), equal_nan=bool(equal_nan), size=operator.index(size),
                    fill_value=fv, flatten=axis is None))
+
+
+def flatnonzero(a: ArrayLike, *, size: int | None = None, fill_value: Any = None) -> Array:
+    """The indices of the nonzero elements of ``a`` flattened (``nonzero(ravel(a))[0]``; ``size`` as there)."""
+    from arraytyping._src.runtime.numpy.shape import ravel  # noqa: PLC0415 - shape imports this module's users
+    refuse_sequences("ravel", a)
+    return nonzero(ravel(a), size=size, fill_value=fill_value)[0]
+
+
+def argwhere(a: ArrayLike, *, size: int | None = None, fill_value: Any = None) -> Array:
+    """The indices of the nonzero elements of ``a``, one row of ``a.ndim`` indices per element (``size`` rows under
+    a trace, padded with ``fill_value`` or 0, as ``nonzero``)."""
+    from arraytyping._src.runtime.numpy.joining import vstack  # noqa: PLC0415 - joining imports shape, shape this
+    from arraytyping._src.runtime.numpy.shape import atleast_1d, reshape, transpose  # noqa: PLC0415
+    refuse_sequences("argwhere", a)
+    result = transpose(vstack(nonzero(atleast_1d(a), size=size, fill_value=fill_value)))
+    nd = len(shape_of(a))
+    if nd == 0:
+        out: Array = reshape(result[:0], (shape_of(result)[0], 0))
+        return out
+    done: Array = reshape(result, (shape_of(result)[0], nd))
+    return done
