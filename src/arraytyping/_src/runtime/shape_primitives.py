@@ -39,17 +39,7 @@ def _concatenate_rule(*operands: ShapedArray, dimension: int) -> list[ShapedArra
 concatenate_p = Primitive("concatenate", _concatenate_rule)
 
 
-_ABORTING_DTYPES: Final = frozenset({"int2", "uint2"})
-"""Dtypes whose ``concatenate`` aborts the process in XLA's CPU backend (``ir_array.cc: Check failed: bit_offset !=
-nullptr``; JAX 0.10.2's ``jnp.concatenate`` of two int2 arrays dies the same way): refused when lowering."""
-
-
 def _concatenate_lower(ctx: LoweringContext, *operands: Any, dimension: int) -> list[Any]:
-    if ctx.avals_out[0].name in _ABORTING_DTYPES:
-        from arraytyping._src.runtime.backend import UnsupportedDTypeError  # noqa: PLC0415 - backend imports jaxlib
-        raise UnsupportedDTypeError(
-            f"concatenate of {ctx.avals_out[0].name} arrays aborts the process in XLA's CPU backend (so does JAX "
-            f"0.10.2's); convert them first, e.g. x.astype('int8'), and back after")
     return [ctx.hlo.concatenate(list(operands), dimension)]
 
 
