@@ -615,12 +615,13 @@ def _nan_masked(a: Any, kind: str) -> Any:
 
 def _nansum_body(a: Any, where: Any = None, initial: Any = None, *, kind: str = "sum", axis: Any = None,
                  keepdims: bool = False, dtype: np.dtype[Any] | None = None) -> Any:
+    """``nansum`` (``kind="sum"``) and ``nanprod`` (``"prod"``): NaNs replaced by the identity, then the reduction."""
     a = promote_args(a)[0]
-    _check_where("nansum", where)
+    _check_where(f"nan{kind}", where)
     if kind_of(a) in "fc":
-        a = _nan_masked(a, "sum")
-    _rule("nansum", a, dtype)
-    return sum_body(a, where, initial, kind="sum", name="sum", axis=axis, keepdims=keepdims, dtype=dtype)
+        a = _nan_masked(a, kind)
+    _rule(f"nan{kind}", a, dtype)
+    return sum_body(a, where, initial, kind=kind, name=kind, axis=axis, keepdims=keepdims, dtype=dtype)
 
 
 def _nanminmax_body(a: Any, where: Any = None, initial: Any = None, *, kind: str = "max", axis: Any = None,
@@ -649,16 +650,6 @@ def _nanmean_body(a: Any, where: Any = None, *, axis: Any = None, keepdims: bool
     return lax.div(_nansum(a, where, axis=axis, keepdims=keepdims, dtype=dt), normalizer)  # a nested jit in JAX
 
 
-def _nanprod_body(a: Any, where: Any = None, initial: Any = None, *, axis: Any = None, keepdims: bool = False,
-                  dtype: np.dtype[Any] | None = None) -> Any:
-    a = promote_args(a)[0]
-    _check_where("nanprod", where)
-    if kind_of(a) in "fc":
-        a = _nan_masked(a, "prod")
-    _rule("nanprod", a, dtype)
-    return sum_body(a, where, initial, kind="prod", name="prod", axis=axis, keepdims=keepdims, dtype=dtype)
-
-
 def _nanarg_body(a: Any, *, prim: str = "argmax", axis: int | None = None, keepdims: bool = False) -> Any:
     """JAX's ``_nanargmax``/``_nanargmin``: NaNs replaced by ``-inf`` (``inf``), the index of the extreme, -1 where a
     slice is all NaN; an array that cannot hold NaN is ``argmax``'s."""
@@ -673,7 +664,7 @@ def _nanarg_body(a: Any, *, prim: str = "argmax", axis: int | None = None, keepd
 
 
 _nansum = array_fn(_nansum_body, "nansum", call_name="nansum", arrays=1)
-_nanprod = array_fn(_nanprod_body, "nanprod", call_name="nanprod", arrays=1)
+_nanprod = array_fn(_nansum_body, "nanprod", call_name="nanprod", arrays=1)
 _nanargmax = array_fn(_nanarg_body, "nanargmax", call_name="_nanargmax", arrays=1)
 _nanargmin = array_fn(_nanarg_body, "nanargmin", call_name="_nanargmin", arrays=1)
 _nanmax = array_fn(_nanminmax_body, "nanmax", call_name="nanmax", arrays=1)
@@ -732,7 +723,7 @@ def nansum(a: ArrayLike, axis: Any = None, dtype: DTypeLike | None = None, out: 
 def nanprod(a: ArrayLike, axis: Any = None, dtype: DTypeLike | None = None, out: None = None,
             keepdims: bool = False, initial: ArrayLike | None = None, where: ArrayLike | None = None) -> Array:
     """The product over ``axis``, NaNs counted as one."""
-    return _nanprod(a, where, initial, axis=_static_axis(axis), keepdims=bool(keepdims),
+    return _nanprod(a, where, initial, kind="prod", axis=_static_axis(axis), keepdims=bool(keepdims),
                     dtype=reduction_dtype(dtype, out, "nanprod"))
 
 
@@ -796,8 +787,7 @@ def cumulative_body(a: Any, *, kind: str = "sum", axis: int | None = None,
                                   f"scalar or a rank-0 array) has no axis to accumulate along; pass axis=None")
     (ax,) = _axes(0 if axis is None else axis, len(shape_of(a)), name)
     if name.startswith("nan"):  # JAX fills NaNs of any dtype (an integer's ``a != a`` is all False)
-        a = lax_where(lax.ne(a, a), lax.const(1 if kind == "prod" else 0, ShapedArray((), lax.aval_of(a).dtype,
-                                                                                       False)), a)
+        a = _nan_masked(a, kind)
     result = _rule(name, a, dtype)
     if dtype is not None and dtype == BOOL:
         if kind_of(a) != "b":
