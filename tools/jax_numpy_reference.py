@@ -111,7 +111,7 @@ CASES: dict[str, tuple[str, list[str]]] = {
         "exp2", "expm1", "log2", "log10", "log1p", "cbrt", "tan", "arcsin", "arccos", "arctan", "sinh", "cosh",
         "arcsinh", "arccosh", "arctanh", "deg2rad", "rad2deg", "sinc", "square", "reciprocal", "floor", "ceil",
         "trunc", "rint", "round", "conj", "conjugate", "real", "imag", "angle", "isnan", "isinf", "isfinite",
-        "signbit", "nan_to_num", "fabs")},
+        "signbit", "nan_to_num", "fabs", "isposinf", "isneginf", "isreal", "iscomplex", "spacing")},
     "round_decimals": (_E + "np.round(x, 2)", ["x"]),
     "round_negative_decimals": (_E + "np.round(x, -1)", ["x"]),
     "angle_deg": (_E + "np.angle(x, deg=True)", ["x"]),
@@ -286,6 +286,8 @@ VALUES: dict[str, list[str]] = {
     **{name: _ALL for name in (
         "abs", "negative", "sign", "conj", "real", "imag", "isnan", "isinf", "isfinite", "nan_to_num",
         "nan_to_num_values", "invert", "logical_not", "copy", "positive")},
+    **{name: [*_ALL, "float64", "int8"] for name in (
+        "isposinf", "isneginf", "isreal", "iscomplex", "spacing")},
     **{name: ["float32", "int32", "bfloat16", "float64", "uint8", "bool"] for name in (
         "arctan2", "hypot", "logaddexp", "logaddexp2", "copysign", "nextafter", "fmod", "fmax", "fmin",
         "heaviside", "float_power", "isclose", "allclose", "array_equal", "array_equal_nan", "isclose_nan")},

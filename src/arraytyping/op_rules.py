@@ -506,7 +506,7 @@ class OperandNotImplementedError(NotImplementedError):
 UnaryFamily: TypeAlias = Literal[
     "inexact", "inexact_real", "inexact_strong", "inexact_rank0_weak", "numeric", "signed", "same", "abs", "fabs",
     "integer", "logical", "rounding", "rint", "round", "complex_part", "angle", "isnan", "isinf", "isfinite",
-    "signbit", "nan_to_num"]
+    "signbit", "nan_to_num", "posneginf", "isreal", "spacing"]
 
 UNARY: Final[Mapping[str, UnaryFamily]] = MappingProxyType({
     # promote_args_inexact, then a lax primitive of floats and complex numbers (weak flag kept)
@@ -545,6 +545,11 @@ UNARY: Final[Mapping[str, UnaryFamily]] = MappingProxyType({
     "isfinite": "isfinite",
     "signbit": "signbit",
     "nan_to_num": "nan_to_num",
+    "isposinf": "posneginf",
+    "isneginf": "posneginf",
+    "isreal": "isreal",
+    "iscomplex": "isreal",
+    "spacing": "spacing",
 })
 """Each unary ``jax.numpy`` function's family: how its result dtype and weak flag follow from the operand's.
 
@@ -581,7 +586,14 @@ JAX 0.10.2's sources (``jax/_src/numpy/ufuncs.py``, ``lax_numpy.py``), family by
 * ``isfinite``: ``is_finite`` keeps the weak flag of a float or complex operand; others give a strong bool;
 * ``signbit``: a strong bool; floats other than 16-, 32- and 64-bit refused (``NotImplementedError``), complex
   refused (``ValueError``);
-* ``nan_to_num``: bool and integers unchanged, floats and complex strong (``where`` with strong constants).
+* ``nan_to_num``: bool and integers unchanged, floats and complex strong (``where`` with strong constants);
+* ``posneginf``: ``isposinf``/``isneginf``: a strong bool (a comparison with a numpy infinity, or ``full_like``);
+  complex refused (``ValueError``);
+* ``isreal``: ``isreal``/``iscomplex``: ``imag(x)`` compared with a numpy zero of its dtype: a bool, weak only for
+  a rank-0 weakly typed operand whose ``imag`` is its kind's default dtype;
+* ``spacing``: ``promote_args_inexact``, then ``nextafter`` towards a numpy infinity of the operand's dtype (which
+  fails for 1- and 2-bit integers: ``OverflowError``) and ``copysign`` (``signbit``'s 16-, 32- and 64-bit floats:
+  ``NotImplementedError``); complex refused (``ValueError``); never weak.
 """
 UNARY_FUNCTIONS: Final[tuple[str, ...]] = tuple(UNARY)
 
@@ -698,6 +710,22 @@ def unary_result(fn: str, operand: tuple[str, bool], config: LatticeConfig = Lat
         if kind == "f" and name not in _SIGNBIT_FLOATS:
             raise OperandNotImplementedError(f"signbit supports 16-, 32- and 64-bit floats only, not {name}")
         return lattice.BOOL, False
+    if family == "posneginf":
+        if kind == "c":
+            raise OperandValueError("isposinf/isneginf are not well defined for complex types")
+        return lattice.BOOL, False
+    if family == "isreal":
+        return lattice.BOOL, _scalar_weak(_COMPLEX_PART.get(name, name), weak, rank0, config)
+    if family == "spacing":
+        out = lattice.canonical_name(to_inexact_name(name), config.x64)
+        if out in _TINY_INTS:
+            raise OperandOverflowError(f"spacing of {out} fails in JAX 0.10.2 (its infinity overflows {out})")
+        if lattice.KIND[out] == "c":
+            raise OperandValueError("jnp.spacing is not defined for complex inputs")
+        if out not in _SIGNBIT_FLOATS:
+            raise OperandNotImplementedError(f"spacing supports 16-, 32- and 64-bit floats only, not {out} (JAX "
+                                             f"0.10.2's signbit)")
+        return out, False
     # nan_to_num
     return name, weak and kind not in ("f", "c")
 

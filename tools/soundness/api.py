@@ -522,6 +522,9 @@ NOT_FUZZED: Final[dict[str, str]] = {
     "numpy.ndim": "an int result, no dtype",
     "numpy.shape": "a tuple result, no dtype",
     "numpy.size": "an int result, no dtype",
+    "numpy.broadcast_shapes": "a tuple of ints, no dtype",
+    **{f"numpy.{n}": "a Python bool about an object's type, no array result"
+       for n in ("isscalar", "iscomplexobj", "isrealobj")},
     **{f"numpy.{n}": "a Python float constant: an operand the Python-float operands of the fuzzer stand for"
        for n in ("e", "euler_gamma", "inf", "nan", "pi")},
     "numpy.newaxis": "None, used in an index: no value with a dtype",

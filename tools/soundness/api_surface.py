@@ -16,7 +16,7 @@ UNARY: tuple[str, ...] = (
     "conjugate", "cosh", "deg2rad", "exp2", "expm1", "fabs", "floor", "imag", "isfinite", "isinf", "isnan", "log10",
     "log1p", "log2", "nan_to_num", "rad2deg", "real", "reciprocal", "rint", "round", "signbit", "sinc", "sinh",
     "square", "tan", "trunc", "copy", "acos", "acosh", "asin", "asinh", "atan", "atanh", "bitwise_invert", "degrees",
-    "radians",
+    "radians", "isposinf", "isneginf", "isreal", "iscomplex", "spacing",
 )
 BINARY: tuple[str, ...] = (
     "arctan2", "copysign", "float_power", "fmax", "fmin", "fmod", "gcd", "heaviside", "hypot", "isclose", "lcm",

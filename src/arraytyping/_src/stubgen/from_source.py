@@ -41,9 +41,9 @@ private type aliases are copied (they must be named apart from the stub's: ``_Gr
 NUMPY_FROM_SOURCE: Final[Mapping[str, tuple[str, ...]]] = {
     "_src/runtime/numpy/unary.py": (
         "angle", "arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctanh", "around", "cbrt", "ceil", "conj",
-        "conjugate", "cosh", "deg2rad", "exp2", "expm1", "fabs", "floor", "imag", "isfinite", "isinf", "isnan",
-        "log10", "log1p", "log2", "nan_to_num", "rad2deg", "real", "reciprocal", "rint", "round", "signbit", "sinc",
-        "sinh", "square", "tan", "trunc"),
+        "conjugate", "cosh", "deg2rad", "exp2", "expm1", "fabs", "floor", "imag", "iscomplex", "isfinite", "isinf",
+        "isnan", "isneginf", "isposinf", "isreal", "log10", "log1p", "log2", "nan_to_num", "rad2deg", "real",
+        "reciprocal", "rint", "round", "signbit", "sinc", "sinh", "spacing", "square", "tan", "trunc"),
     "_src/runtime/numpy/binary.py": (
         "allclose", "arctan2", "array_equal", "copysign", "float_power", "fmax", "fmin", "fmod", "gcd", "heaviside",
         "hypot", "isclose", "lcm", "logaddexp", "logaddexp2", "nextafter"),
@@ -52,7 +52,7 @@ NUMPY_FROM_SOURCE: Final[Mapping[str, tuple[str, ...]]] = {
         "median", "nanargmax", "nanargmin", "nancumprod", "nancumsum", "nanmax", "nanmean", "nanmin", "nanprod",
         "nanstd", "nansum", "nanvar", "ptp", "std", "var"),
     "_src/runtime/numpy/shape.py": (
-        "atleast_1d", "atleast_2d", "atleast_3d", "broadcast_arrays", "expand_dims", "flip", "fliplr", "flipud",
+        "atleast_1d", "atleast_2d", "atleast_3d", "broadcast_arrays", "broadcast_shapes", "expand_dims", "flip", "fliplr", "flipud",
         "matrix_transpose", "moveaxis", "permute_dims", "ravel", "repeat", "roll", "rollaxis", "rot90", "squeeze",
         "swapaxes", "tile"),
     "_src/runtime/numpy/joining.py": (
@@ -63,6 +63,7 @@ NUMPY_FROM_SOURCE: Final[Mapping[str, tuple[str, ...]]] = {
     "_src/runtime/numpy/ordering.py": (
         "argsort", "argwhere", "flatnonzero", "nonzero", "searchsorted", "sort", "unique"),
     "_src/runtime/numpy/differences.py": ("diff",),
+    "_src/runtime/numpy/object_queries.py": ("iscomplexobj", "isrealobj", "isscalar"),
     "_src/runtime/numpy/creation.py": (
         "copy", "diag", "empty", "empty_like", "eye", "identity", "logspace", "meshgrid", "tri"),
     "_src/runtime/numpy/contractions.py": ("cross", "inner", "kron", "outer", "tensordot", "vdot"),

@@ -45,16 +45,17 @@ from arraytyping._src.runtime.numpy.joining import (
     array_split, column_stack, concat, concatenate, dsplit, dstack, hsplit, hstack, pad, split, stack, unstack,
     vsplit, vstack,
 )
+from arraytyping._src.runtime.numpy.object_queries import iscomplexobj, isrealobj, isscalar
 from arraytyping._src.runtime.numpy.shape import (
-    atleast_1d, atleast_2d, atleast_3d, broadcast_arrays, broadcast_to, expand_dims, flip, fliplr, flipud,
-    matrix_transpose, moveaxis, ndim, permute_dims, ravel, repeat, reshape, roll, rollaxis, rot90, shape, size,
-    squeeze, swapaxes, tile, transpose,
+    atleast_1d, atleast_2d, atleast_3d, broadcast_arrays, broadcast_shapes, broadcast_to, expand_dims, flip, fliplr,
+    flipud, matrix_transpose, moveaxis, ndim, permute_dims, ravel, repeat, reshape, roll, rollaxis, rot90, shape,
+    size, squeeze, swapaxes, tile, transpose,
 )
 from arraytyping._src.runtime.numpy.unary import (
     abs, absolute, angle, arccos, arccosh, arcsin, arcsinh, arctan, arctanh, around, bitwise_not, cbrt, ceil, conj,
-    conjugate, cos, cosh, deg2rad, exp, exp2, expm1, fabs, floor, imag, invert, isfinite, isinf, isnan, log, log1p,
-    log2, log10, logical_not, nan_to_num, negative, positive, rad2deg, real, reciprocal, rint, round, sign, signbit,
-    sin, sinc, sinh, sqrt, square, tan, tanh, trunc,
+    conjugate, cos, cosh, deg2rad, exp, exp2, expm1, fabs, floor, imag, invert, iscomplex, isfinite, isinf, isnan,
+    isneginf, isposinf, isreal, log, log10, log1p, log2, logical_not, nan_to_num, negative, positive, rad2deg, real,
+    reciprocal, rint, round, sign, signbit, sin, sinc, sinh, spacing, sqrt, square, tan, tanh, trunc,
 )
 
 __all__ = [
@@ -63,13 +64,14 @@ __all__ = [
     "argwhere", "around", "array", "array_equal", "array_split", "asarray", "asin", "asinh", "astype", "atan",
     "atan2", "atanh", "atleast_1d", "atleast_2d", "atleast_3d", "average", "binary_result", "bitwise_and",
     "bitwise_invert", "bitwise_left_shift", "bitwise_not", "bitwise_or", "bitwise_right_shift", "bitwise_xor",
-    "broadcast_arrays", "broadcast_to", "cbrt", "ceil", "choose", "clip", "column_stack", "compress", "concat",
-    "concatenate", "conj", "conjugate", "copy", "copysign", "cos", "cosh", "count_nonzero", "cross", "cumprod",
-    "cumsum", "cumulative_prod", "cumulative_sum", "deg2rad", "degrees", "diag", "diagonal", "diff", "divide",
-    "dot", "dsplit", "dstack", "einsum", "empty", "empty_like", "equal", "exp", "exp2", "expand_dims", "expm1",
-    "eye", "fabs", "flatnonzero", "flip", "fliplr", "flipud", "float_power", "floor", "floor_divide", "fmax",
-    "fmin", "fmod", "full", "full_like", "gcd", "getitem", "greater", "greater_equal", "heaviside", "hsplit",
-    "hstack", "hypot", "identity", "imag", "inner", "invert", "isclose", "isfinite", "isinf", "isnan", "kron",
+    "broadcast_arrays", "broadcast_shapes", "broadcast_to", "cbrt", "ceil", "choose", "clip", "column_stack",
+    "compress", "concat", "concatenate", "conj", "conjugate", "copy", "copysign", "cos", "cosh", "count_nonzero",
+    "cross", "cumprod", "cumsum", "cumulative_prod", "cumulative_sum", "deg2rad", "degrees", "diag", "diagonal",
+    "diff", "divide", "dot", "dsplit", "dstack", "einsum", "empty", "empty_like", "equal", "exp", "exp2",
+    "expand_dims", "expm1", "eye", "fabs", "flatnonzero", "flip", "fliplr", "flipud", "float_power", "floor",
+    "floor_divide", "fmax", "fmin", "fmod", "full", "full_like", "gcd", "getitem", "greater", "greater_equal",
+    "heaviside", "hsplit", "hstack", "hypot", "identity", "imag", "inner", "invert", "isclose", "iscomplex",
+    "iscomplexobj", "isfinite", "isinf", "isnan", "isneginf", "isposinf", "isreal", "isrealobj", "isscalar", "kron",
     "lcm", "left_shift", "less", "less_equal", "linspace", "log", "log10", "log1p", "log2", "logaddexp",
     "logaddexp2", "logical_and", "logical_not", "logical_or", "logical_xor", "logspace", "matmul",
     "matrix_transpose", "max", "maximum", "mean", "median", "meshgrid", "min", "minimum", "mod", "moveaxis",
@@ -78,9 +80,9 @@ __all__ = [
     "ones_like", "outer", "pad", "permute_dims", "positive", "power", "prod", "promote_types", "ptp", "rad2deg",
     "radians", "ravel", "real", "reciprocal", "remainder", "repeat", "reshape", "result_type", "right_shift",
     "rint", "roll", "rollaxis", "rot90", "round", "searchsorted", "select", "shape", "sign", "signbit", "sin",
-    "sinc", "sinh", "size", "sort", "split", "sqrt", "square", "squeeze", "stack", "std", "subtract", "sum",
-    "swapaxes", "take", "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "transpose", "tri", "tril",
-    "triu", "true_divide", "trunc", "unique", "unstack", "var", "vdot", "view", "vsplit", "vstack", "where",
+    "sinc", "sinh", "size", "sort", "spacing", "split", "sqrt", "square", "squeeze", "stack", "std", "subtract",
+    "sum", "swapaxes", "take", "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "transpose", "tri",
+    "tril", "triu", "true_divide", "trunc", "unique", "unstack", "var", "vdot", "view", "vsplit", "vstack", "where",
     "zeros", "zeros_like",
 ]
 

@@ -147,6 +147,31 @@ def size(a: Any) -> int:
     return math.prod(shape_of(a))
 
 
+def broadcast_shapes(*shapes: int | Sequence[int]) -> tuple[int, ...]:
+    """The shape that arrays of ``shapes`` broadcast to (a bare int is a rank-1 shape), as JAX's
+    ``broadcast_shapes``: ``()`` for none; a ``TypeError`` for a size that is no non-negative integer, a
+    ``ValueError`` naming the shapes where they do not broadcast."""
+    if not shapes:
+        return ()
+    tuples: list[tuple[Any, ...]] = [(s,) if np.ndim(s) == 0 else tuple(s) for s in shapes]  # type: ignore[arg-type]
+    for t in tuples:
+        try:
+            sizes = [operator.index(d) for d in t]
+        except TypeError:
+            raise TypeError(f"Shapes must be 1D sequences of concrete values of integer type, got {t}.") from None
+        if any(d < 0 for d in sizes):
+            raise TypeError(f"Only non-negative indices are allowed when broadcasting static shapes, but got shape "
+                            f"{t!r}.")
+    rank = max(len(t) for t in tuples)
+    out: list[int] = []
+    for dims in zip(*((1,) * (rank - len(t)) + t for t in tuples)):
+        sizes = [d for d in dims if d != 1]
+        if any(d != sizes[0] for d in sizes[1:]):
+            raise ValueError(f"Incompatible shapes for broadcasting: shapes={tuples}")
+        out.append(sizes[0] if sizes else dims[0])
+    return tuple(out)
+
+
 def canonicalize_axis(axis: Any, ndim: int) -> int:
     """``axis`` in ``range(ndim)`` (negative ones counted from the end), or numpy's ``AxisError`` (a ``ValueError``
     and an ``IndexError``), as JAX's ``_canonicalize_axis``."""

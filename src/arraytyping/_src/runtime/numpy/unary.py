@@ -356,6 +356,38 @@ def _nan_to_num_body(x: Any, dtype: np.dtype[Any], weak: bool, *, nan: float = 0
     return _nan_to_num_real(x, nan, posinf, neginf)
 
 
+def _posneginf(infinity: float) -> Callable[..., Any]:
+    def body(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
+        """JAX's ``_isposneginf``: floats compared with a numpy infinity of their dtype; bool and integers never
+        infinite (``full_like``)."""
+        x = promote_args(x)[0]
+        if kind_of(x) == "f":
+            return lax.eq(x, _scalar(x, infinity, False))
+        return lax.full(lax.aval_of(x).shape, False, BOOL)
+    return body
+
+
+def _imag_compared(op: Callable[[Any, Any], Any]) -> Callable[..., Any]:
+    def body(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
+        """JAX's ``isreal``/``iscomplex``: ``imag(x)`` compared with ``lax._const(imag, 0)``."""
+        i = _imag_body(x, dtype, weak)
+        return op(i, _scalar(i, 0))
+    return body
+
+
+def _spacing_body(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
+    """JAX's ``spacing``: the distance to the next float away from zero (towards +inf for float16), or the smallest
+    subnormal (with ``x``'s sign) where that distance rounds to 0."""
+    from arraytyping._src.runtime.numpy.binary import copysign  # noqa: PLC0415 - binary imports this module
+    arr = _as_result(x, dtype, weak)
+    inf = _scalar(arr, np.inf)
+    if registry.info_of_dtype(dtype).name == "float16":  # type: ignore[union-attr]
+        return lax.sub(lax.nextafter(arr, inf), arr)
+    result = lax.sub(lax.nextafter(arr, copysign(inf, arr)), arr)
+    tiny = __import__("ml_dtypes").finfo(dtype).smallest_subnormal
+    return lax_where(lax.eq(result, _scalar(result, 0)), copysign(np.asarray(tiny, dtype), arr), result)
+
+
 _exp = _defined("exp", _inexact(lax.exp))
 _log = _defined("log", _inexact(lax.log))
 _sqrt = _defined("sqrt", _inexact(lax.sqrt))
@@ -412,6 +444,11 @@ _isinf = _defined("isinf", _isinf_body, call=True)
 _isfinite = _defined("isfinite", _isfinite_body)
 _signbit = _defined("signbit", _signbit_body, call=True)
 _nan_to_num = _defined("nan_to_num", _nan_to_num_body, call=True)
+_isposinf = _defined("isposinf", _posneginf(np.inf))
+_isneginf = _defined("isneginf", _posneginf(-np.inf))
+_isreal = _defined("isreal", _imag_compared(lax.eq), call=True)
+_iscomplex = _defined("iscomplex", _imag_compared(lax.ne), call=True)
+_spacing = _defined("spacing", _spacing_body)
 
 
 def exp2(x: ArrayLike, /) -> Array:
@@ -603,3 +640,36 @@ def nan_to_num(x: ArrayLike, copy: bool = True, nan: float = 0.0, posinf: float 
     return _nan_to_num(x, nan=float(nan), posinf=None if posinf is None else float(posinf),
                        neginf=None if neginf is None else float(neginf))
 
+
+
+def _no_out(fn: str, out: None) -> None:
+    if out is not None:
+        raise NotImplementedError(f"The 'out' argument to jnp.{fn} is not supported.")
+
+
+def isposinf(x: ArrayLike, /, out: None = None) -> Array:
+    """Where ``x`` is +inf (a bool array; never for bool and integers; complex refused)."""
+    _no_out("isposinf", out)
+    return _isposinf(x)
+
+
+def isneginf(x: ArrayLike, /, out: None = None) -> Array:
+    """Where ``x`` is -inf (a bool array; never for bool and integers; complex refused)."""
+    _no_out("isneginf", out)
+    return _isneginf(x)
+
+
+def isreal(x: ArrayLike) -> Array:
+    """Where the imaginary part of ``x`` is zero (a bool array; everywhere for real dtypes)."""
+    return _isreal(x)
+
+
+def iscomplex(x: ArrayLike) -> Array:
+    """Where the imaginary part of ``x`` is not zero (a bool array; nowhere for real dtypes)."""
+    return _iscomplex(x)
+
+
+def spacing(x: ArrayLike, /) -> Array:
+    """The distance from ``x`` to the nearest adjacent float away from zero (``x``'s ulp, with its sign); bool and
+    integers become the default float dtype; complex refused."""
+    return _spacing(x)

@@ -1,0 +1,49 @@
+"""Questions about floating-point values as numerical code asks them: masks of overflowed entries (``isposinf``,
+``isneginf``), the unit in the last place for a tolerance (``spacing``), whether a complex result came out real
+(``isreal``, ``iscomplex``), and the Python-level questions about objects and shapes (``isscalar``,
+``iscomplexobj``, ``broadcast_shapes``). The masks are strong bool arrays whatever the operand; ``spacing`` has
+JAX's inexact dtype (an integer array's is the default float, a bfloat16 array's bfloat16); complex operands are
+refused by ``isposinf``/``isneginf``/``spacing`` in every checker, as JAX refuses them.
+
+Checked by every checker (tests/typing/test_handwritten.py).
+"""
+# mypy: disable-error-code="unused-ignore"
+
+from __future__ import annotations
+
+from typing import Any
+
+from typing_extensions import assert_type
+
+import arraytyping.numpy as anp
+from arraytyping import Array, bfloat16, bool_, complex64, float16, float32, int8
+
+
+def clip_overflow(x: Array[float32], big: float) -> Array[float32]:
+    return anp.where(anp.isposinf(x), big, anp.where(anp.isneginf(x), -big, x))
+
+
+def tolerance(x: Array[bfloat16]) -> Array[bfloat16]:
+    return 4 * anp.spacing(x)
+
+
+def real_part_if_real(z: Array[complex64]) -> Array[bool_]:
+    return anp.isreal(z)
+
+
+def use(x: Array[float32], i: Array[int8], b: Array[bfloat16], h: Array[float16], z: Array[complex64],
+        a: Array[Any]) -> None:
+    assert_type(anp.isposinf(i), Array[bool_])
+    assert_type(anp.isneginf(b), Array[bool_])
+    assert_type(anp.iscomplex(z), Array[bool_])
+    assert_type(anp.isreal(x), Array[bool_])
+    assert_type(anp.spacing(x), Array[float32])
+    assert_type(anp.spacing(i), Array[float32])
+    assert_type(anp.spacing(h), Array[float16])
+    assert_type(anp.spacing(a), Array[Any])  # mypy alone: Array[Any, Any] (an Any argument), limit[mypy]
+    assert_type(anp.isscalar(x), bool)
+    assert_type(anp.iscomplexobj(z), bool)
+    assert_type(anp.isrealobj([1.0, 2.0]), bool)
+    assert_type(anp.broadcast_shapes((3, 1), (2, 1, 4)), tuple[int, ...])
+    anp.spacing(z)  # type: ignore[arg-type]  # ty: ignore[no-matching-overload]  # spacing is not defined for complex numbers
+    anp.isposinf(z)  # type: ignore[arg-type]  # ty: ignore[no-matching-overload]  # nor is +inf, for complex numbers
