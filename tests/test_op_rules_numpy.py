@@ -190,6 +190,11 @@ RULES.update({
     "searchsorted_right": _over_arange("searchsorted"),
     "unique_fill": lambda ops, cfg: op_rules.shape_result("unique", [ops[0].pair, ("int", True)], cfg),
 })
+PAIR_CASES: dict[str, str] = {"modf": "modf", "divmod": "divmod"}
+"""Cases of functions with two array results (op_rules' ``PAIRS``): the rule answers both, held to both by
+:func:`test_pair_rule_matches_jax` (the first here)."""
+RULES.update({case: (lambda fn: lambda ops, cfg: op_rules.pair_result(fn, [o.pair for o in ops], cfg)[0])(fn)
+              for case, fn in PAIR_CASES.items()})
 NO_RULE = sorted(set(TOOL.CASES) - set(RULES))
 """Cases no rule covers: ``at_*`` (``x.at[...]`` keeps ``x``'s dtype, tested at run time) and the like."""
 
@@ -255,3 +260,21 @@ def test_every_case_has_a_rule_or_a_reason() -> None:
                c in ("select", "select_default", "clip", "clip_float", "clip_array", "trace", "trace_dtype",
                      "diagonal", "diagonal_offset", "triu", "tril", "searchsorted_right")
                for c in NO_RULE), NO_RULE
+
+
+@pytest.mark.parametrize("config_key", sorted(CONFIGS))
+@pytest.mark.parametrize("case", sorted(PAIR_CASES))
+def test_pair_rule_matches_jax(case: str, config_key: str) -> None:
+    """Both arrays of a two-result function (``modf``'s parts, ``divmod``'s quotient and remainder): their dtypes
+    and weak flags are the rule's, for every operand combination JAX computes."""
+    cfg = CONFIGS[config_key]
+    failures = []
+    for key, want in zip(TOOL.keys(case), answers(case, config_key)):
+        if want.startswith("error:"):
+            continue  # the first result's test holds the rule to JAX's error class
+        ops = operands(case, key)
+        fields = op_rules.pair_result(PAIR_CASES[case], [o.pair for o in ops], cfg)
+        got = [f"{name}{'*' if weak else ''}" for name, weak in fields]
+        if [w.split("[")[0] for w in want.split("],")] != got:
+            failures.append(f"{key}: JAX {want}, rule {got}")
+    assert not failures, f"{case} {config_key}: {len(failures)} mismatches:\n" + "\n".join(failures[:30])

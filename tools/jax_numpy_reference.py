@@ -116,6 +116,8 @@ CASES: dict[str, tuple[str, list[str]]] = {
     "round_negative_decimals": (_E + "np.round(x, -1)", ["x"]),
     "angle_deg": (_E + "np.angle(x, deg=True)", ["x"]),
     "nan_to_num_values": (_E + "np.nan_to_num(x, nan=1.0, posinf=2.0, neginf=-2.0)", ["x"]),
+    "modf": (_E + "np.modf(x)", ["x"]),
+    "divmod": (_XY + "np.divmod(x, y)", ["x", "w"]),
     # --- binary ----------------------------------------------------------------------------------------------
     **{name: (_XY + f"np.{name}(x, y)", ["x", "w"]) for name in (
         "arctan2", "hypot", "logaddexp", "logaddexp2", "copysign", "nextafter", "fmod", "fmax", "fmin",
@@ -287,7 +289,8 @@ VALUES: dict[str, list[str]] = {
         "abs", "negative", "sign", "conj", "real", "imag", "isnan", "isinf", "isfinite", "nan_to_num",
         "nan_to_num_values", "invert", "logical_not", "copy", "positive")},
     **{name: [*_ALL, "float64", "int8"] for name in (
-        "isposinf", "isneginf", "isreal", "iscomplex", "spacing")},
+        "isposinf", "isneginf", "isreal", "iscomplex", "spacing", "modf")},
+    "divmod": ["float32", "int32", "bfloat16", "float64", "uint8", "bool", "int8"],
     **{name: ["float32", "int32", "bfloat16", "float64", "uint8", "bool"] for name in (
         "arctan2", "hypot", "logaddexp", "logaddexp2", "copysign", "nextafter", "fmod", "fmax", "fmin",
         "heaviside", "float_power", "isclose", "allclose", "array_equal", "array_equal_nan", "isclose_nan")},

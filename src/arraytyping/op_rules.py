@@ -27,10 +27,10 @@ from arraytyping.lattice import LatticeConfig
 
 __all__ = ["BINARY_ALIASES", "BINARY_FUNCTIONS", "BINARY_OPS", "CREATION", "CREATION_FUNCTIONS", "CreationFamily",
            "FAMILY", "FUNCTION_FAMILY", "Family", "OperandNotImplementedError", "OperandOverflowError",
-           "OperandTypeError", "OperandValueError", "REDUCTION", "REDUCTIONS", "REDUCTION_FUNCTIONS", "ReductionFamily",
+           "OperandTypeError", "OperandValueError", "PAIRS", "REDUCTION", "REDUCTIONS", "REDUCTION_FUNCTIONS", "ReductionFamily",
            "SELF_PROMOTED", "SHAPE", "SHAPE_FUNCTIONS", "SQUARE_MATRIX_FUNCTIONS", "ShapeFamily", "UNARY",
            "UNARY_ALIASES", "UNARY_FUNCTIONS", "UNARY_PARAMETERIZED", "UnaryFamily", "binary_result", "choose_result",
-           "compress_result", "creation_result", "item_bits", "reduction_result", "shape_result", "square_diagonal",
+           "compress_result", "creation_result", "item_bits", "pair_result", "reduction_result", "shape_result", "square_diagonal",
            "to_inexact_name", "to_numeric_name", "unary_is_static", "unary_result", "view_result"]
 
 Family: TypeAlias = Literal["arith", "bool_arith", "divide", "numeric", "bitwise", "shift", "compare", "power",
@@ -2034,3 +2034,50 @@ def linalg_tuple_result(fn: str, operand: Operand, config: LatticeConfig = Latti
         weak = operand[1] and path in _WEAK_KEPT
         answers.append(tuple((name if field == "same" else real_name(name), weak) for field in fields))
     return _agreed(answers)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Functions of two array results
+
+
+PAIRS: Final[Mapping[str, int]] = MappingProxyType({"modf": 1, "divmod": 2})
+"""The ``jax.numpy`` functions whose result is a pair of arrays, with their number of operands: ``modf(x)`` (the
+fractional and the integral part) and ``divmod(x1, x2)`` (the floor quotient and the remainder).
+
+From JAX 0.10.2's ``jax/_src/numpy/ufuncs.py``:
+
+* ``modf``: ``promote_dtypes_inexact`` (1- and 2-bit integers stay, as ``floor`` and ``ceil`` keep integers), then
+  ``whole = where(x >= 0, floor(x), ceil(x))`` and ``x - whole``, which promote their operands again (two weak
+  operands, in strict promotion, become the default dtype); complex refused (``floor``'s ``TypeError``);
+* ``divmod``: ``promote_args_numeric`` (``remainder``'s dtype: bool becomes an integer, complex refused), then
+  ``floor_divide`` and ``remainder`` of integers, which promote the pair again (two weakly typed signed integers
+  give ``floor_divide``'s default integer beside ``remainder``'s own dtype), or JAX's ``_float_divmod`` of floats:
+  both results the promoted dtype (weakly typed floats other than the default float dtype fail there, as in
+  ``floor_divide``: ``TypeError``).
+"""
+
+
+def pair_result(fn: str, operands: Sequence[Operand], config: LatticeConfig = LatticeConfig()
+                ) -> tuple[Operand, Operand]:
+    """The ``(dtype name, weak)`` of each array of ``jax.numpy.<fn>(*operands)`` for ``fn`` in :data:`PAIRS`.
+    Raises :class:`OperandTypeError` and :class:`lattice.TypePromotionError` where JAX raises those classes."""
+    if fn not in PAIRS:
+        raise ValueError(f"{fn!r} is not a jax.numpy function of two results; known: {', '.join(PAIRS)}")
+    if len(operands) != PAIRS[fn]:
+        raise ValueError(f"{fn} takes {PAIRS[fn]} operand(s), not {len(operands)}")
+    if fn == "divmod":
+        promoted = binary_result("remainder", operands, config)  # promote_args_numeric, complex refused
+        if lattice.KIND[promoted[0]] in ("i", "u"):  # floor_divide and remainder promote the promoted pair again
+            return (binary_result("floor_divide", [promoted, promoted], config),
+                    binary_result("remainder", [promoted, promoted], config))
+        if promoted[1] and lattice.KIND[promoted[0]] == "f" and promoted[0] != lattice.default_name("f", config.x64):
+            raise OperandTypeError(f"divmod of weakly typed {promoted[0]} operands fails in JAX 0.10.2 (a dtype "
+                                   f"mismatch between its internal operations, as floor_divide's)")
+        return promoted, promoted
+    name, weak = _unary_operand(operands[0], config)
+    kind = lattice.KIND[name]
+    if kind == "c":
+        raise OperandTypeError(f"modf does not accept dtype {name}")
+    out = (lattice.canonical_name(to_inexact_name(name), config.x64), weak and kind != "b")
+    whole = lattice.result_node([out, out], config)
+    return lattice.result_node([out, whole], config), whole

@@ -265,7 +265,7 @@ class ArraytypingPlugin(Plugin):
         if fullname.startswith(_NP):
             fn = _NUMPY_ALIASES.get(fullname[len(_NP):], fullname[len(_NP):])
             if fn in _binary.FUNCTIONS or fn == "where" or _single.answers_unary(fn) or fn in _single.REDUCTIONS \
-                    or fn in _single.FUNCTION_REDUCTIONS or fn in OR.CONTRACTION:
+                    or fn in _single.FUNCTION_REDUCTIONS or fn in OR.CONTRACTION or fn in OR.PAIRS:
                 # reductions too: the stubs' overloads would infer a nested call in the operand with each one's
                 # parameter as context (anp.sum(anp.asarray(x)) summed an Array[bool_]), and take no union dtype
                 return _permissive
@@ -351,6 +351,10 @@ class ArraytypingPlugin(Plugin):
             if fn == "where":
                 return self._shaped(_shapes.broadcasting, _binary.where_hook(rules), _first_three,
                                     _errors.SHAPE_MISMATCH_ARG, what)
+            if fn == "divmod":
+                return _binary.numpy_divmod_hook(rules)
+            if fn in OR.PAIRS:
+                return _single.pair_hook(rules, fn)
             if _single.answers_unary(fn):
                 hook = _single.unary_function_hook(rules, fn)
                 return _shapes.keeping(hook, _first, what) if family == "keep" else hook

@@ -109,13 +109,7 @@ def divmod_hook(rules: Rules, side: str) -> object:
         if side == "numpy" and not _is_array(other):
             return ctx.default_return_type
         left, right = (other, ctx.type) if side == "reflected" else (ctx.type, other)
-        items: list[Type] = []
-        for op in ("floor_divide", "remainder"):
-            item = binary(ctx, rules, left, right, op, "divmod()", _errors.DTYPE_PROMOTION)
-            if isinstance(get_proper_type(item), AnyType):  # refused (reported once), or gradual
-                return item
-            items.append(item)
-        return TupleType(items, ctx.api.named_generic_type("builtins.tuple", [UnionType.make_union(items)]))
+        return _divmod_pair(ctx, rules, left, right, "divmod()", _errors.DTYPE_PROMOTION)
     return hook
 
 
@@ -134,6 +128,31 @@ def function_hook(rules: Rules, fn: str) -> object:
             return ctx.default_return_type
         return binary(ctx, rules, ctx.arg_types[0][0], ctx.arg_types[1][0], FUNCTIONS[fn],
                       f"arraytyping.numpy.{fn}", _errors.DTYPE_PROMOTION_ARG)
+    return hook
+
+
+def _divmod_pair(ctx: MethodContext | FunctionContext, rules: Rules, left: Type, right: Type, what: str,
+                 code: ErrorCode) -> Type:
+    """``(left // right, left % right)``, each by its operation's rule, as JAX's ``divmod`` computes them (of
+    integers ``floor_divide`` and ``remainder``, which may differ in a weak flag; of floats one dtype:
+    op_rules' ``pair_result``, which the rule tests hold to the same answers)."""
+    items: list[Type] = []
+    for op in ("floor_divide", "remainder"):
+        item = binary(ctx, rules, left, right, op, what, code)
+        if isinstance(get_proper_type(item), AnyType):  # refused (reported once), or gradual
+            return item
+        items.append(item)
+    return TupleType(items, ctx.api.named_generic_type("builtins.tuple", [UnionType.make_union(items)]))
+
+
+def numpy_divmod_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
+    """``arraytyping.numpy.divmod(x1, x2)``: the pair of ``floor_divide``'s and ``remainder``'s answers (as the
+    builtin ``divmod`` of an array), or refused as they refuse."""
+    def hook(ctx: FunctionContext) -> Type:
+        if len(ctx.arg_types) < 2 or not ctx.arg_types[0] or not ctx.arg_types[1]:
+            return ctx.default_return_type
+        return _divmod_pair(ctx, rules, ctx.arg_types[0][0], ctx.arg_types[1][0], "arraytyping.numpy.divmod",
+                            _errors.DTYPE_PROMOTION_ARG)
     return hook
 
 

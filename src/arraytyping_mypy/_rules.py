@@ -255,6 +255,16 @@ class Rules:
         """The static class of ``jax.lax.reduce_window(m, ...)`` (``Any`` for a weak ``m``)."""
         return self._static(lambda: OR.lax_reduce_window_result(m[:2], self.cfg))
 
+    def pair(self, fn: str, m: Member) -> str | Exception:
+        """The static class of both arrays of ``jax.numpy.<fn>(m)`` for a one-operand function of op_rules'
+        ``PAIRS`` (``modf``); ``Any`` where the two would differ."""
+        operand = (self.dtype_of(m), True) if m[0] in L.WEAK_NAMES else m[:2]
+
+        def both() -> tuple[str, bool] | None:
+            first, second = OR.pair_result(fn, [operand], self.cfg)
+            return first if static_of(*first) == static_of(*second) else None
+        return self._static(both)
+
     def lax_top_k(self, field: int, m: Member) -> str | Exception:
         """The static class of the ``field``-th array (values, indices) of ``jax.lax.top_k(m, k)`` (the indices of a
         bool array, which may be weakly typed, ``Any``)."""

@@ -304,6 +304,21 @@ def linalg_tuple_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type
     return hook
 
 
+def pair_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
+    """``arraytyping.numpy.<fn>(x)`` of two array results of one dtype (op_rules' ``PAIRS``: ``modf``): the tuple
+    of two arrays of the rule's dtype, or refused (reported once)."""
+    what = f"arraytyping.numpy.{fn}"
+
+    def hook(ctx: FunctionContext) -> Type:
+        if not ctx.arg_types or not ctx.arg_types[0]:
+            return ctx.default_return_type
+        t = unary(ctx, rules, ctx.arg_types[0][0], fn, what, lambda _, m: rules.pair(fn, m))
+        if t is ctx.default_return_type or isinstance(get_proper_type(t), AnyType):
+            return t  # not an operand the plugin reads (the stubs' answer), or refused
+        return _types.pair_of(ctx.api, t)
+    return hook
+
+
 def lax_top_k_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
     """``arraytyping.lax.top_k(x, k)``: the tuple of the values (``x``'s own type) and the ``int32`` indices (weak
     when ``x`` is), op_rules' ``lax_top_k_result``; a complex ``x`` refused."""

@@ -17,7 +17,7 @@ from mypy.types import (
 from arraytyping_mypy._rules import ABSTRACT, L, Answer, DtypeSet, Member, Rules
 
 __all__ = ["ARRAY", "GRADUAL", "Operand", "array_arg", "array_arg_or_any", "array_of", "array_or_gradual", "as_array", "array_type",
-           "named_tuple", "operand", "show"]
+           "named_tuple", "operand", "pair_of", "show"]
 
 ARRAY: Final = "arraytyping.Array"
 NUMPY_SCALARS: Final = {
@@ -258,6 +258,11 @@ def array_type(api: CheckerPluginInterface, dtype: Type, shape: Type | None = No
         var = info.defn.type_vars[1]
         shape = var.default if isinstance(var, TypeVarType) else AnyType(TypeOfAny.special_form)
     return Instance(info, [dtype, shape])
+
+
+def pair_of(api: CheckerPluginInterface, t: Type) -> TupleType:
+    """``tuple[t, t]`` (a function's two arrays of one type: ``modf``, ``divmod``)."""
+    return TupleType([t, t], api.named_generic_type("builtins.tuple", [t]))
 
 
 def array_arg_or_any(t: Type) -> Type:

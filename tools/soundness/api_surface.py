@@ -52,6 +52,10 @@ def surface_entries() -> list[Entry]:
     out += [_e(n, f"anp.{n}({{a}}, {{b}})", AB, "elementwise", "elementwise function") for n in BINARY]
     out += [_e(n, f"anp.{n}({{a}}, {{b}})", AB, "pair_scalar", "comparison function") for n in
             ("allclose", "array_equal")]
+    out += [_e("modf()[0]", "anp.modf({a})[0]", AL, "same", "unary function"),
+            _e("modf()[1]", "anp.modf({a})[1]", AL, "same", "unary function", 0.05),
+            _e("divmod()[0]", "anp.divmod({a}, {b})[0]", AB, "elementwise", "elementwise function"),
+            _e("divmod()[1]", "anp.divmod({a}, {b})[1]", AB, "elementwise", "elementwise function", 0.05)]
     for n in REDUCTIONS_WITH_DTYPE:
         out += _reduction(n, with_dtype=True)
     for n in REDUCTIONS:

@@ -1,6 +1,7 @@
 """Questions about floating-point values as numerical code asks them: masks of overflowed entries (``isposinf``,
 ``isneginf``), the unit in the last place for a tolerance (``spacing``), whether a complex result came out real
-(``isreal``, ``iscomplex``), and the Python-level questions about objects and shapes (``isscalar``,
+(``isreal``, ``iscomplex``), a value split into its parts (``modf``, ``divmod``: two arrays of one dtype, the
+floor quotient and remainder of integers in ``//``'s and ``%``'s dtypes), and the Python-level questions about objects and shapes (``isscalar``,
 ``iscomplexobj``, ``broadcast_shapes``). The masks are strong bool arrays whatever the operand; ``spacing`` has
 JAX's inexact dtype (an integer array's is the default float, a bfloat16 array's bfloat16); complex operands are
 refused by ``isposinf``/``isneginf``/``spacing`` in every checker, as JAX refuses them.
@@ -16,7 +17,7 @@ from typing import Any
 from typing_extensions import assert_type
 
 import arraytyping.numpy as anp
-from arraytyping import Array, bfloat16, bool_, complex64, float16, float32, int8
+from arraytyping import Array, bfloat16, bool_, complex64, float16, float32, int8, int32
 
 
 def clip_overflow(x: Array[float32], big: float) -> Array[float32]:
@@ -47,3 +48,22 @@ def use(x: Array[float32], i: Array[int8], b: Array[bfloat16], h: Array[float16]
     assert_type(anp.broadcast_shapes((3, 1), (2, 1, 4)), tuple[int, ...])
     anp.spacing(z)  # type: ignore[arg-type]  # ty: ignore[no-matching-overload]  # spacing is not defined for complex numbers
     anp.isposinf(z)  # type: ignore[arg-type]  # ty: ignore[no-matching-overload]  # nor is +inf, for complex numbers
+
+
+def hours_and_minutes(minutes: Array[int32]) -> tuple[Array[int32], Array[int32]]:
+    return anp.divmod(minutes, 60)
+
+
+def whole_and_fraction(t: Array[float32]) -> Array[float32]:
+    frac, whole = anp.modf(t)
+    return whole + frac
+
+
+def parts(x: Array[float32], i: Array[int8], b: Array[bfloat16], z: Array[complex64]) -> None:
+    assert_type(anp.modf(i), tuple[Array[float32], Array[float32]])
+    assert_type(anp.modf(b)[0], Array[bfloat16])
+    assert_type(anp.divmod(i, 3), tuple[Array[int8], Array[int8]])
+    assert_type(anp.divmod(x, i)[1], Array[float32])
+    assert_type(anp.divmod(b, 2.0)[0], Array[bfloat16])
+    anp.modf(z)  # type: ignore[arg-type]  # ty: ignore[no-matching-overload]  # complex numbers have no floor
+    anp.divmod(z, 2)  # type: ignore[arg-type]  # ty: ignore[no-matching-overload]  # nor a floor quotient

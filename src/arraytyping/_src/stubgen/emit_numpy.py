@@ -36,7 +36,8 @@ def _with_doc(lines: list[str], doc: str | None) -> list[str]:
     return [*lines[:i], lines[i].removesuffix(" ..."), f"    {doc}", "    ...", *lines[i + 1:]]
 
 
-def _binary_function(name: str, ovs: Sequence[Ov], doc: str | None, prefix: str = "", rest: str = "") -> list[str]:
+def _binary_function(name: str, ovs: Sequence[Ov], doc: str | None, prefix: str = "", rest: str = "",
+                     returns: Callable[[str], str] = "Array[{}]".format) -> list[str]:
     """``name``'s overloads ``ovs`` of its two operands, after ``prefix`` and before ``rest`` (the parameters after
     the operands, as :func:`from_source.rest_of` writes them)."""
     a, b, pos = ("a", "b", "") if name in NAMED_OPERANDS else ("x1", "x2", "") if name in KEYWORD_OPERANDS \
@@ -46,7 +47,7 @@ def _binary_function(name: str, ovs: Sequence[Ov], doc: str | None, prefix: str 
     out: list[str] = []
     for ov in ovs:
         out += ["@overload",
-                f"def {name}({prefix}{a}: {ov.left}, {b}: {ov.right}{pos}{rest}) -> Array[{ov.result}]: ..."]
+                f"def {name}({prefix}{a}: {ov.left}, {b}: {ov.right}{pos}{rest}) -> {returns(ov.result)}: ..."]
     return _with_doc(out, doc)
 
 
@@ -77,6 +78,21 @@ def _einsum(m: Model, keep: KeepVars, doc: str | None) -> list[str]:
 def _rest_after_operands(fn: str) -> str:
     """The parameters of the source-declared function ``fn`` after its two operands (a product's ``axes``...)."""
     return from_source.rest_of(from_source.numpy_function(fn), skip=2) if fn in op_rules.CONTRACTION else ""
+
+
+def _check_divmod_as_floor_divide(cfg: LatticeConfig) -> None:
+    """Raise ``ValueError`` unless both results of ``divmod`` (``op_rules.pair_result``) have ``floor_divide``'s
+    static class (the stub's overloads are ``floor_divide``'s) on every pair of operand specs ``divmod`` takes; a
+    pair it refuses and ``floor_divide`` takes would be a rejection the stubs miss, never a wrong dtype."""
+    table = specs.exact_table("floor_divide", cfg)
+    for (a, b), theirs in table.items():
+        try:
+            mine = {specs.static_of(*r) for r in op_rules.pair_result("divmod", [a.operand, b.operand], cfg)}
+        except specs.REJECTIONS:
+            continue  # refused: the overloads answer a class or refuse too (missed, not wrong)
+        if mine != {theirs}:
+            raise ValueError(f"divmod({a}, {b}) is {sorted(mine)}, but floor_divide's overloads answer {theirs} "
+                             f"({cfg})")
 
 
 SHAPE_VAR: Final = "_Sh"
@@ -292,6 +308,9 @@ def _declarers(cfg: LatticeConfig, keep: KeepVars, docs: Callable[[str], str | N
         "average", "average", cfg, keep, docs("average"), ("a", False),
         rule=single_rules.reduction_rule("average", cfg), rest=from_source.rest_of(f, {"weights": "None"})))
     out["compress"] = _compress_overloads
+    out["modf"] = lambda f: unary_function(
+        "modf", "modf", cfg, keep, docs("modf"), ("x", True), rule=single_rules.pair_rule("modf", cfg),
+        rest=from_source.rest_of(f, skip=0), returns="tuple[Array[{0}], Array[{0}]]".format)
     out["diff"] = functools.partial(_diff_overloads, cfg=cfg, keep=keep)
     out["argsort"] = lambda f: dtype_given.overloads(
         f, cfg, keep, from_source.docline(f), lambda node: op_rules.shape_result("argsort", [("float32", False)],
@@ -381,7 +400,7 @@ def _reduction_overloads(f: ast.FunctionDef, *, cfg: LatticeConfig, keep: KeepVa
 
 def _from_source() -> dict[str, tuple[str, ...]]:
     """:data:`from_source.NUMPY_FROM_SOURCE` without the functions of :func:`typed_unary`."""
-    typed = {name for name, _, _, _ in typed_unary()} | set(FUNCTIONS_AS) | set(CORRECTED_AS)
+    typed = {name for name, _, _, _ in typed_unary()} | set(FUNCTIONS_AS) | set(CORRECTED_AS) | {"divmod"}
     return {rel: tuple(n for n in names if n not in typed) for rel, names in from_source.NUMPY_FROM_SOURCE.items()}
 
 
@@ -485,6 +504,10 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
         body += _binary_function(fn, corrected_functions.overloads(m, fn, keep), docs(fn),
                                  rest=_rest_after_operands(fn))
         body.append("")
+    _check_divmod_as_floor_divide(cfg)
+    body += _binary_function("divmod", binary.function_overloads(m, "floor_divide", keep), docs("divmod"),
+                             returns="tuple[Array[{0}], Array[{0}]]".format)
+    body.append("")
     body += _einsum(m, keep, docs("einsum"))
     body.append("")
     body += _binary_function("where", binary.function_overloads(m, "add", keep), docs("where"),

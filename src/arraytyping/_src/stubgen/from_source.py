@@ -42,11 +42,11 @@ NUMPY_FROM_SOURCE: Final[Mapping[str, tuple[str, ...]]] = {
     "_src/runtime/numpy/unary.py": (
         "angle", "arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctanh", "around", "cbrt", "ceil", "conj",
         "conjugate", "cosh", "deg2rad", "exp2", "expm1", "fabs", "floor", "imag", "iscomplex", "isfinite", "isinf",
-        "isnan", "isneginf", "isposinf", "isreal", "log10", "log1p", "log2", "nan_to_num", "rad2deg", "real",
-        "reciprocal", "rint", "round", "signbit", "sinc", "sinh", "spacing", "square", "tan", "trunc"),
+        "isnan", "isneginf", "isposinf", "isreal", "log10", "log1p", "log2", "modf", "nan_to_num", "rad2deg",
+        "real", "reciprocal", "rint", "round", "signbit", "sinc", "sinh", "spacing", "square", "tan", "trunc"),
     "_src/runtime/numpy/binary.py": (
-        "allclose", "arctan2", "array_equal", "copysign", "float_power", "fmax", "fmin", "fmod", "gcd", "heaviside",
-        "hypot", "isclose", "lcm", "logaddexp", "logaddexp2", "nextafter"),
+        "allclose", "arctan2", "array_equal", "copysign", "divmod", "float_power", "fmax", "fmin", "fmod", "gcd",
+        "heaviside", "hypot", "isclose", "lcm", "logaddexp", "logaddexp2", "nextafter"),
     "_src/runtime/numpy/reductions.py": (
         "argmax", "argmin", "average", "count_nonzero", "cumprod", "cumsum", "cumulative_prod", "cumulative_sum",
         "median", "nanargmax", "nanargmin", "nancumprod", "nancumsum", "nanmax", "nanmean", "nanmin", "nanprod",

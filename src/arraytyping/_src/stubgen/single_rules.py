@@ -45,6 +45,18 @@ def unary_rule(fn: str, cfg: LatticeConfig, **given: int) -> Rule:
     return _by(lambda o: op_rules.unary_static_result(fn, o, cfg, given=given), cfg)
 
 
+def pair_rule(fn: str, cfg: LatticeConfig) -> Rule:
+    """``jax.numpy.<fn>`` of one operand and two array results of one dtype (op_rules' ``PAIRS``: ``modf``) by
+    :func:`arraytyping.op_rules.pair_result`; ``ValueError`` where the two results' classes differ (the stubs
+    declare a pair of one class)."""
+    def both(o: tuple[str, bool]) -> tuple[str, bool]:
+        first, second = op_rules.pair_result(fn, [o], cfg)
+        if specs.static_of(*first) != specs.static_of(*second):
+            raise ValueError(f"{fn} of {o}: results {first} and {second} differ; the stubs declare one class")
+        return first
+    return _by(both, cfg)
+
+
 def lax_rule(fn: str, cfg: LatticeConfig) -> Rule:
     """``jax.lax.<fn>`` of one operand by :func:`arraytyping.op_rules.lax_unary_result`: the operand's own type, or
     refused."""

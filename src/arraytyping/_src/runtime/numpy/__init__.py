@@ -19,10 +19,10 @@ from arraytyping._src.runtime.numpy.array_api import (
 )
 from arraytyping._src.runtime.numpy.binary import (
     add, allclose, arctan2, array_equal, bitwise_and, bitwise_left_shift, bitwise_or, bitwise_right_shift,
-    bitwise_xor, copysign, divide, equal, float_power, floor_divide, fmax, fmin, fmod, gcd, greater, greater_equal,
-    heaviside, hypot, isclose, lcm, left_shift, less, less_equal, logaddexp, logaddexp2, logical_and, logical_or,
-    logical_xor, maximum, minimum, mod, multiply, nextafter, not_equal, power, remainder, right_shift, subtract,
-    true_divide,
+    bitwise_xor, copysign, divide, divmod, equal, float_power, floor_divide, fmax, fmin, fmod, gcd, greater,
+    greater_equal, heaviside, hypot, isclose, lcm, left_shift, less, less_equal, logaddexp, logaddexp2, logical_and,
+    logical_or, logical_xor, maximum, minimum, mod, multiply, nextafter, not_equal, power, remainder, right_shift,
+    subtract, true_divide,
 )
 from arraytyping._src.runtime.numpy.contractions import cross, dot, inner, kron, matmul, outer, tensordot, vdot
 from arraytyping._src.runtime.numpy.einsum import einsum
@@ -54,8 +54,8 @@ from arraytyping._src.runtime.numpy.shape import (
 from arraytyping._src.runtime.numpy.unary import (
     abs, absolute, angle, arccos, arccosh, arcsin, arcsinh, arctan, arctanh, around, bitwise_not, cbrt, ceil, conj,
     conjugate, cos, cosh, deg2rad, exp, exp2, expm1, fabs, floor, imag, invert, iscomplex, isfinite, isinf, isnan,
-    isneginf, isposinf, isreal, log, log10, log1p, log2, logical_not, nan_to_num, negative, positive, rad2deg, real,
-    reciprocal, rint, round, sign, signbit, sin, sinc, sinh, spacing, sqrt, square, tan, tanh, trunc,
+    isneginf, isposinf, isreal, log, log10, log1p, log2, logical_not, modf, nan_to_num, negative, positive, rad2deg,
+    real, reciprocal, rint, round, sign, signbit, sin, sinc, sinh, spacing, sqrt, square, tan, tanh, trunc,
 )
 
 __all__ = [
@@ -67,14 +67,14 @@ __all__ = [
     "broadcast_arrays", "broadcast_shapes", "broadcast_to", "cbrt", "ceil", "choose", "clip", "column_stack",
     "compress", "concat", "concatenate", "conj", "conjugate", "copy", "copysign", "cos", "cosh", "count_nonzero",
     "cross", "cumprod", "cumsum", "cumulative_prod", "cumulative_sum", "deg2rad", "degrees", "diag", "diagonal",
-    "diff", "divide", "dot", "dsplit", "dstack", "einsum", "empty", "empty_like", "equal", "exp", "exp2",
+    "diff", "divide", "divmod", "dot", "dsplit", "dstack", "einsum", "empty", "empty_like", "equal", "exp", "exp2",
     "expand_dims", "expm1", "eye", "fabs", "flatnonzero", "flip", "fliplr", "flipud", "float_power", "floor",
     "floor_divide", "fmax", "fmin", "fmod", "full", "full_like", "gcd", "getitem", "greater", "greater_equal",
     "heaviside", "hsplit", "hstack", "hypot", "identity", "imag", "inner", "invert", "isclose", "iscomplex",
     "iscomplexobj", "isfinite", "isinf", "isnan", "isneginf", "isposinf", "isreal", "isrealobj", "isscalar", "kron",
     "lcm", "left_shift", "less", "less_equal", "linspace", "log", "log10", "log1p", "log2", "logaddexp",
     "logaddexp2", "logical_and", "logical_not", "logical_or", "logical_xor", "logspace", "matmul",
-    "matrix_transpose", "max", "maximum", "mean", "median", "meshgrid", "min", "minimum", "mod", "moveaxis",
+    "matrix_transpose", "max", "maximum", "mean", "median", "meshgrid", "min", "minimum", "mod", "modf", "moveaxis",
     "multiply", "nan_to_num", "nanargmax", "nanargmin", "nancumprod", "nancumsum", "nanmax", "nanmean", "nanmin",
     "nanprod", "nanstd", "nansum", "nanvar", "ndim", "negative", "nextafter", "nonzero", "not_equal", "ones",
     "ones_like", "outer", "pad", "permute_dims", "positive", "power", "prod", "promote_types", "ptp", "rad2deg",

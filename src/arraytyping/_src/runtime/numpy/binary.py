@@ -16,6 +16,7 @@ import numpy as np
 
 from arraytyping import lattice, op_rules
 from arraytyping._src import registry
+from arraytyping._src.config import config
 from arraytyping._src.runtime import lax
 from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.avals import ShapedArray
@@ -577,3 +578,31 @@ def array_equal(a1: ArrayLike, a2: ArrayLike, equal_nan: bool = False) -> Array:
         from arraytyping._src.runtime.numpy.unary import isnan  # noqa: PLC0415
         eq = logical_or(eq, logical_and(isnan(a1), isnan(a2)))
     return all_(eq)
+
+
+def _divmod_body(x1: Any, x2: Any) -> tuple[Any, Any]:
+    """JAX's ``divmod``: ``promote_args_numeric``, then ``floor_divide`` and ``remainder`` (nested calls) of
+    integers, or JAX's ``_float_divmod`` of floats (:func:`arraytyping.op_rules.pair_result`)."""
+    check_shapes("divmod", x1, x2)
+    try:
+        dtype, weak = binary_result("remainder", x1, x2)  # promote_args_numeric (its errors, the operands named)
+    except op_rules.OperandTypeError as e:
+        raise op_rules.OperandTypeError(str(e).replace("remainder", "divmod", 1)) from None
+    (q_name, q_weak), (r_name, r_weak) = op_rules.pair_result("divmod", [operand(x1), operand(x2)],
+                                                              config.lattice_config)
+    x1, x2 = promote_shapes(converted(dtype, weak, x1, x2))
+    if kind_of(x1) in "iu":
+        return floor_divide(x1, x2), remainder(x1, x2)
+    quotient, rem = _float_divmod(x1, x2)
+    return (finish("divmod", quotient, registry.INFO[q_name].dtype, q_weak),
+            finish("divmod", rem, registry.INFO[r_name].dtype, r_weak))
+
+
+_divmod = jitted(_divmod_body, "divmod", call_name="divmod", arrays=2)
+
+
+def divmod(x1: ArrayLike, x2: ArrayLike, /) -> tuple[Array, Array]:
+    """``(x1 // x2, x1 % x2)``: the floor quotient and the remainder (with the divisor's sign), each in
+    ``floor_divide``'s result dtype (complex refused)."""
+    quotient, rem = _divmod(x1, x2)
+    return quotient, rem

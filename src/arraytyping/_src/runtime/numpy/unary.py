@@ -22,8 +22,8 @@ from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.primitives import RoundingMethod
 from arraytyping._src.runtime.numpy._promotion import (
-    BOOL, PY_SCALAR_TYPES, ArrayLike, as_dtype, dtype_kind, finish, jitted, kind_of, numpy_const, operand,
-    promote_args, shape_of,
+    BOOL, PY_SCALAR_TYPES, ArrayLike, as_dtype, common_dtype, dtype_kind, finish, jitted, kind_of, numpy_const,
+    operand, promote_args, shape_of, to_inexact_dtype,
 )
 
 
@@ -673,3 +673,31 @@ def spacing(x: ArrayLike, /) -> Array:
     """The distance from ``x`` to the nearest adjacent float away from zero (``x``'s ulp, with its sign); bool and
     integers become the default float dtype; complex refused."""
     return _spacing(x)
+
+
+def _modf_body(x: Any) -> tuple[Any, Any]:
+    """JAX's ``modf``: ``whole = where(x >= 0, floor(x), ceil(x))`` after ``promote_dtypes_inexact``, and
+    ``(x - whole, whole)``; the pair's dtypes from :func:`arraytyping.op_rules.pair_result`."""
+    from arraytyping._src.runtime.numpy.binary import subtract  # noqa: PLC0415 - binary imports this module
+    op = operand(x)
+    try:
+        (frac_name, frac_weak), (whole_name, whole_weak) = op_rules.pair_result("modf", [op], config.lattice_config)
+    except RULE_ERRORS as e:
+        raise type(e)(f"{e} (operand: {'weakly typed ' if op[1] else ''}{op[0]})") from None
+    dtype, weak = common_dtype(x)
+    x = _as_result(x, to_inexact_dtype(dtype), weak)
+    whole = lax_where(lax.ge(x, _scalar(x, 0, lax.aval_of(x).weak_type)), floor(x), ceil(x))  # lax._zero(x)
+    frac = subtract(x, whole)
+    return (finish("modf", frac, registry.INFO[frac_name].dtype, frac_weak),
+            finish("modf", whole, registry.INFO[whole_name].dtype, whole_weak))
+
+
+_modf = jitted(_modf_body, "modf", call_name="modf", arrays=1)
+
+
+def modf(x: ArrayLike, /, out: None = None) -> tuple[Array, Array]:
+    """The fractional and the integral parts of ``x``, each with ``x``'s sign (bool and integers become the default
+    float dtype; complex refused)."""
+    _no_out("modf", out)
+    frac, whole = _modf(x)
+    return frac, whole
