@@ -195,6 +195,11 @@ PAIR_CASES: dict[str, str] = {"modf": "modf", "divmod": "divmod"}
 :func:`test_pair_rule_matches_jax` (the first here)."""
 RULES.update({case: (lambda fn: lambda ops, cfg: op_rules.pair_result(fn, [o.pair for o in ops], cfg)[0])(fn)
               for case, fn in PAIR_CASES.items()})
+RULES.update({
+    "indices_sparse": _creation("indices"),
+    **{case: (lambda ops, cfg: (lattice.default_name("i", cfg.x64), False))  # op_rules.INDEX_ARRAYS
+       for case in TOOL.CASES if case in op_rules.INDEX_ARRAYS},
+})
 NO_RULE = sorted(set(TOOL.CASES) - set(RULES))
 """Cases no rule covers: ``at_*`` (``x.at[...]`` keeps ``x``'s dtype, tested at run time) and the like."""
 

@@ -117,6 +117,15 @@ CASES: dict[str, tuple[str, list[str]]] = {
     "angle_deg": (_E + "np.angle(x, deg=True)", ["x"]),
     "nan_to_num_values": (_E + "np.nan_to_num(x, nan=1.0, posinf=2.0, neginf=-2.0)", ["x"]),
     "modf": (_E + "np.modf(x)", ["x"]),
+    "indices": ("lambda: np.indices((2, 3))", []),
+    "indices_sparse": ("lambda: np.indices((2, 3), sparse=True)", []),
+    "indices_dtype": ("lambda d: np.indices((2, 3), dtype=d)", ["d"]),
+    "tril_indices": ("lambda: np.tril_indices(4, -1)", []),
+    "triu_indices": ("lambda: np.triu_indices(3, 1, 5)", []),
+    "diag_indices": ("lambda: np.diag_indices(3, 3)", []),
+    "tril_indices_from": (_E + "np.tril_indices_from(x, 1)", ["x"]),
+    "triu_indices_from": (_E + "np.triu_indices_from(x)", ["x"]),
+    "diag_indices_from": (_E + "np.diag_indices_from(x)", ["x[3,3]"]),
     "divmod": (_XY + "np.divmod(x, y)", ["x", "w"]),
     # --- binary ----------------------------------------------------------------------------------------------
     **{name: (_XY + f"np.{name}(x, y)", ["x", "w"]) for name in (

@@ -26,7 +26,7 @@ from arraytyping import lattice
 from arraytyping.lattice import LatticeConfig
 
 __all__ = ["BINARY_ALIASES", "BINARY_FUNCTIONS", "BINARY_OPS", "CREATION", "CREATION_FUNCTIONS", "CreationFamily",
-           "FAMILY", "FUNCTION_FAMILY", "Family", "OperandNotImplementedError", "OperandOverflowError",
+           "FAMILY", "FUNCTION_FAMILY", "Family", "INDEX_ARRAYS", "OperandNotImplementedError", "OperandOverflowError",
            "OperandTypeError", "OperandValueError", "PAIRS", "REDUCTION", "REDUCTIONS", "REDUCTION_FUNCTIONS", "ReductionFamily",
            "SELF_PROMOTED", "SHAPE", "SHAPE_FUNCTIONS", "SQUARE_MATRIX_FUNCTIONS", "ShapeFamily", "UNARY",
            "UNARY_ALIASES", "UNARY_FUNCTIONS", "UNARY_PARAMETERIZED", "UnaryFamily", "binary_result", "choose_result",
@@ -1743,7 +1743,7 @@ def view_result(operand: tuple[str, bool], dtype: str | None, config: LatticeCon
 # Creation functions
 
 
-CreationFamily: TypeAlias = Literal["default_float", "float32", "fill", "like", "same", "bounds"]
+CreationFamily: TypeAlias = Literal["default_float", "float32", "fill", "like", "same", "bounds", "default_int"]
 
 CREATION: Final[Mapping[str, CreationFamily]] = MappingProxyType({
     **{fn: "default_float" for fn in ("zeros", "ones", "empty", "eye", "identity")},
@@ -1752,6 +1752,7 @@ CREATION: Final[Mapping[str, CreationFamily]] = MappingProxyType({
     **{fn: "like" for fn in ("full_like", "zeros_like", "ones_like", "empty_like")},
     **{fn: "same" for fn in ("asarray", "array", "copy", "diag", "meshgrid")},
     **{fn: "bounds" for fn in ("arange", "linspace", "logspace")},
+    "indices": "default_int",
 })
 """Each creation function's dtype rule without ``dtype=`` (JAX 0.10.2, ``array_creation.py``, ``lax_numpy.py``);
 with ``dtype=`` every one gives that dtype, canonicalized and strong:
@@ -1765,8 +1766,15 @@ with ``dtype=`` every one gives that dtype, canonicalized and strong:
   of a vector meets ``where``, which promotes it with its own zero: a weak bool becomes strong, and in strict mode
   a weak dtype becomes its kind's default);
 * ``bounds``: ``arange`` takes ``result_type`` of its bounds (strong); ``linspace`` and ``logspace`` the inexact
-  dtype of it.
+  dtype of it;
+* ``default_int``: ``indices``: the default integer dtype, strong; its ``dtype=`` goes to ``lax.iota``, which
+  refuses bool (``TypeError``).
 """
+INDEX_ARRAYS: Final[tuple[str, ...]] = ("diag_indices", "diag_indices_from", "tril_indices", "tril_indices_from",
+                                        "triu_indices", "triu_indices_from")
+"""The ``jax.numpy`` functions that return a tuple of index arrays of the default integer dtype, strong, whatever
+their arguments (``iota``, or ``nonzero`` of a triangle of ones): two for the triangles, ``ndim`` for
+``diag_indices``."""
 CREATION_FUNCTIONS: Final[tuple[str, ...]] = tuple(CREATION)
 
 
@@ -1797,6 +1805,8 @@ def creation_result(fn: str, operands: Sequence[tuple[str, bool]] = (), config: 
         return out, False
     if family == "default_float":
         return lattice.default_name("f", config.x64), False
+    if family == "default_int":
+        return lattice.default_name("i", config.x64), False
     if family == "float32":
         return "float32", False
     if family == "bounds":
@@ -1819,6 +1829,8 @@ def _check_creation(fn: str, out: str, fill: tuple[str, bool] | None, weak: bool
         raise OperandTypeError(f"{fn}: a Python complex fill value cannot be converted to {out}")
     if fn == "arange" and out == lattice.BOOL:
         raise OperandTypeError("arange does not accept dtype bool")
+    if fn == "indices" and out == lattice.BOOL:
+        raise OperandTypeError("iota does not accept dtype bool (jnp.indices)")
     if fn in ("linspace", "logspace") and out in _TINY_INTS:
         raise OperandValueError(f"{fn} in {out} fails in JAX 0.10.2 (finfo has no {out})")
 

@@ -274,7 +274,7 @@ class ArraytypingPlugin(Plugin):
                 # then reports the call against the first one as well); an array whatever the operands, which the
                 # shape hook gives its shape where the dtype hook cannot say more
                 return _permissive_array
-            if fn in OR.CREATION and fn in _dtypes.DTYPE_FUNCTIONS:
+            if fn in OR.CREATION and (fn in _dtypes.DTYPE_FUNCTIONS or fn == "indices"):
                 return _permissive_if_refused_creation_dtype(fn, self.rules)
             if fn == "argsort":
                 return _permissive_if_refused_dtype(
@@ -398,6 +398,10 @@ class ArraytypingPlugin(Plugin):
                 return _dtypes.constructor_hook(rules, fn)
             if fn == "diff":
                 return _promoting.diff_hook(rules)
+            if fn == "indices":
+                return _dtypes.indices_hook(rules)
+            if fn in OR.INDEX_ARRAYS and rules.x64:
+                return _dtypes.default_int_hook(rules)  # the stubs' default integer is x64 off's
             if fn in ("argmax", "argmin", "nanargmax", "nanargmin", "count_nonzero", "nonzero", "argwhere",
                       "flatnonzero") and rules.x64 \
                     or fn == "argsort":

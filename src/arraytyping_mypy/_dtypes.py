@@ -9,7 +9,8 @@ from typing import Final
 
 from mypy.nodes import TypeAlias, TypeInfo
 from mypy.plugin import FunctionContext, MethodContext
-from mypy.types import AnyType, Instance, LiteralType, NoneType, TupleType, Type, TypeOfAny, get_proper_type
+from mypy.types import (AnyType, Instance, LiteralType, NoneType, TupleType, Type, TypeOfAny, UnionType,
+                        get_proper_type)
 
 from arraytyping_mypy import _dtype_args, _errors, _types
 from arraytyping_mypy._rules import OR, L, DtypeSet, Member, Rules, describe, static_of
@@ -265,6 +266,8 @@ def default_int_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
         default = _types.array_of(ctx.api, ("class", static_of(L.default_name("i", rules.x64), False)), {})
         if isinstance(ret, Instance) and ret.type.fullname == "builtins.tuple":  # nonzero: one array per axis
             return ctx.api.named_generic_type("builtins.tuple", [default])
+        if isinstance(ret, TupleType):  # tril_indices: two arrays
+            return TupleType([default] * len(ret.items), ret.partial_fallback)
         if not (isinstance(ret, Instance) and ret.type.fullname == _types.ARRAY):
             return ctx.default_return_type
         return default
@@ -373,4 +376,36 @@ def result_type_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
             ctx.api.fail(f"{e} (in result_type)", ctx.context, code=_errors.DTYPE_PROMOTION_CALL)
             return AnyType(TypeOfAny.from_error)
         return _np_dtype(ctx, name)
+    return hook
+
+
+def indices_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
+    """``arraytyping.numpy.indices(dimensions, dtype=None, sparse=False)``: the ``dtype`` given (op_rules'
+    ``creation_result``: ``lax.iota``'s, bool refused) or the configuration's default integer; one array, or with a
+    literal ``sparse=True`` a tuple of them (a ``sparse`` that is no literal: either, gradually)."""
+    what = "arraytyping.numpy.indices"
+
+    def hook(ctx: FunctionContext) -> Type:
+        dtype = dtype_given(ctx, what)
+        if dtype is None:
+            return AnyType(TypeOfAny.from_error)
+        given, d = dtype
+        if given and d is None:
+            return ctx.default_return_type  # a dtype the plugin cannot read: the stubs' answer
+        try:
+            name, weak = OR.creation_result("indices", (), rules.cfg, d if given else None)
+        except (OR.OperandTypeError, OR.OperandValueError) as e:
+            _errors.reject(ctx, e, f"dtype {d}", None, what, _errors.DTYPE_PROMOTION_ARG)
+            return AnyType(TypeOfAny.from_error)
+        array = _types.array_of(ctx.api, ("class", static_of(name, weak)), {})
+        sparse = argument(ctx, "sparse")
+        p = None if sparse is None else get_proper_type(sparse)
+        if isinstance(p, Instance) and p.last_known_value is not None:
+            p = p.last_known_value  # a literal passed positionally
+        if p is None or (isinstance(p, LiteralType) and p.value is False):
+            return array
+        each = ctx.api.named_generic_type("builtins.tuple", [array])
+        if isinstance(p, LiteralType) and p.value is True:
+            return each
+        return UnionType.make_union([array, each])
     return hook

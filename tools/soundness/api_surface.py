@@ -191,6 +191,16 @@ def surface_entries() -> list[Entry]:
         _e("logspace", "anp.logspace(0, 1, {n})", (), "create_1d", c),
         _e("logspace(dtype)", "anp.logspace(0, 1, {n}, dtype={d})", (("d", "dtype"),), "create_1d", c),
         _e("meshgrid", "anp.meshgrid({a}, {b})[0]", (("a", "array"), ("b", "array")), "meshgrid", c),
+        # index arrays: the default integer (shapes chosen to be n long: a column's lower triangle, a row's upper)
+        _e("indices", "anp.indices(({n},))[0]", (), "create_1d", c),
+        _e("indices(dtype)", "anp.indices(({n},), dtype={d})[0]", (("d", "dtype"),), "create_1d", c),
+        _e("indices(sparse)", "anp.indices(({n},), sparse=True)[0]", (), "create_1d", c, 0.05),
+        _e("diag_indices", "anp.diag_indices({n})[0]", (), "create_1d", c),
+        _e("tril_indices", "anp.tril_indices({n}, 0, 1)[0]", (), "create_1d", c),
+        _e("triu_indices", "anp.triu_indices(1, 0, {n})[1]", (), "create_1d", c),
+        _e("diag_indices_from", "anp.diag_indices_from(anp.ones(({n}, {n})))[1]", (), "create_1d", c, 0.05),
+        _e("tril_indices_from", "anp.tril_indices_from(anp.ones(({n}, 1)))[0]", (), "create_1d", c, 0.05),
+        _e("triu_indices_from", "anp.triu_indices_from(anp.ones((1, {n})))[1]", (), "create_1d", c, 0.05),
     ]
     return out
 

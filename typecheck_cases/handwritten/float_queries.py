@@ -1,10 +1,11 @@
 """Questions about floating-point values as numerical code asks them: masks of overflowed entries (``isposinf``,
 ``isneginf``), the unit in the last place for a tolerance (``spacing``), whether a complex result came out real
 (``isreal``, ``iscomplex``), a value split into its parts (``modf``, ``divmod``: two arrays of one dtype, the
-floor quotient and remainder of integers in ``//``'s and ``%``'s dtypes), and the Python-level questions about objects and shapes (``isscalar``,
-``iscomplexobj``, ``broadcast_shapes``). The masks are strong bool arrays whatever the operand; ``spacing`` has
-JAX's inexact dtype (an integer array's is the default float, a bfloat16 array's bfloat16); complex operands are
-refused by ``isposinf``/``isneginf``/``spacing`` in every checker, as JAX refuses them.
+floor quotient and remainder of integers in ``//``'s and ``%``'s dtypes), the Python-level questions about objects
+and shapes (``isscalar``, ``iscomplexobj``, ``broadcast_shapes``), and arrays of indices (``triu_indices``,
+``indices``: the default integer). The masks are strong bool arrays whatever the operand; ``spacing`` has JAX's
+inexact dtype (an integer array's is the default float, a bfloat16 array's bfloat16); complex operands are refused
+by ``isposinf``/``isneginf``/``spacing``/``modf``/``divmod`` in every checker, as JAX refuses them.
 
 Checked by every checker (tests/typing/test_handwritten.py).
 """
@@ -67,3 +68,17 @@ def parts(x: Array[float32], i: Array[int8], b: Array[bfloat16], z: Array[comple
     assert_type(anp.divmod(b, 2.0)[0], Array[bfloat16])
     anp.modf(z)  # type: ignore[arg-type]  # ty: ignore[no-matching-overload]  # complex numbers have no floor
     anp.divmod(z, 2)  # type: ignore[arg-type]  # ty: ignore[no-matching-overload]  # nor a floor quotient
+
+
+def upper_triangle(scores: Array[float32]) -> Array[float32]:
+    rows, cols = anp.triu_indices(scores.shape[0], 1)
+    return scores[rows, cols]
+
+
+def index_arrays() -> None:
+    # the default integer dtype (int32 with x64 off; the plugin follows its x64 setting)
+    assert_type(anp.tril_indices(4), tuple[Array[int32], Array[int32]])
+    assert_type(anp.diag_indices(3, 3), tuple[Array[int32], ...])
+    assert_type(anp.indices((2, 3)), Array[int32])
+    assert_type(anp.indices((2, 3), dtype=anp.int8), Array[int8])
+    assert_type(anp.indices((2, 3), sparse=True), tuple[Array[int32], ...])

@@ -307,6 +307,8 @@ def _declarers(cfg: LatticeConfig, keep: KeepVars, docs: Callable[[str], str | N
     out["average"] = _before_overloads(lambda f: unary_function(
         "average", "average", cfg, keep, docs("average"), ("a", False),
         rule=single_rules.reduction_rule("average", cfg), rest=from_source.rest_of(f, {"weights": "None"})))
+    for fn in ("indices", *op_rules.INDEX_ARRAYS):
+        out[fn] = functools.partial(_index_overloads, cfg=cfg, keep=keep)
     out["compress"] = _compress_overloads
     out["modf"] = lambda f: unary_function(
         "modf", "modf", cfg, keep, docs("modf"), ("x", True), rule=single_rules.pair_rule("modf", cfg),
@@ -316,6 +318,35 @@ def _declarers(cfg: LatticeConfig, keep: KeepVars, docs: Callable[[str], str | N
         f, cfg, keep, from_source.docline(f), lambda node: op_rules.shape_result("argsort", [("float32", False)],
                                                                                  cfg, node)[0])
     return out
+
+
+def _index_overloads(f: ast.FunctionDef, *, cfg: LatticeConfig, keep: KeepVars) -> list[str]:
+    """The functions of :mod:`index_arrays` (op_rules' ``INDEX_ARRAYS``): the default integer of ``cfg`` for each
+    array (``tril_indices``: two, ``diag_indices``: a tuple of any length); ``indices`` by ``creation_result`` of
+    its ``dtype`` (``lax.iota``'s: bool refused), one array, or one per axis with ``sparse=True`` (gradual where
+    a ``dtype`` is given then, or ``sparse`` is no literal, but a refused dtype is still refused)."""
+    default = specs.cls_of(lattice.default_name("i", cfg.x64))
+    if f.name != "indices":
+        variant = copy.deepcopy(f)
+        fields = "..." if (f.returns is not None and "..." in ast.unparse(f.returns)) else None
+        variant.returns = ast.parse(f"tuple[Array[{default}], ...]" if fields else
+                                    f"tuple[Array[{default}], Array[{default}]]", mode="eval").body
+        return from_source.stub_function(variant)
+    dense = copy.deepcopy(f)
+    for arg in dense.args.args:
+        if arg.arg == "sparse":
+            arg.annotation = ast.parse("Literal[False]", mode="eval").body
+    out = dtype_given.overloads(dense, cfg, keep, from_source.docline(f),
+                                lambda node: op_rules.creation_result("indices", (), cfg, node)[0])
+    either = "Array[Any] | tuple[Array[Any], ...]"  # sparse required: a refused dtype alone matches no overload
+    return [*out,
+            "@overload",
+            f"def indices(dimensions: Sequence[int], dtype: None = ..., *, sparse: Literal[True]) "
+            f"-> tuple[Array[{default}], ...]: ...",
+            "@overload",
+            f"def indices(dimensions: Sequence[int], dtype: DTypeLike | None, sparse: bool) -> {either}: ...",
+            "@overload",
+            f"def indices(dimensions: Sequence[int], dtype: DTypeLike | None = ..., *, sparse: bool) -> {either}: ..."]
 
 
 def _clip_overloads(f: ast.FunctionDef, *, cfg: LatticeConfig, keep: KeepVars) -> list[str]:

@@ -45,6 +45,9 @@ from arraytyping._src.runtime.numpy.joining import (
     array_split, column_stack, concat, concatenate, dsplit, dstack, hsplit, hstack, pad, split, stack, unstack,
     vsplit, vstack,
 )
+from arraytyping._src.runtime.numpy.index_arrays import (
+    diag_indices, diag_indices_from, indices, tril_indices, tril_indices_from, triu_indices, triu_indices_from,
+)
 from arraytyping._src.runtime.numpy.object_queries import iscomplexobj, isrealobj, isscalar
 from arraytyping._src.runtime.numpy.shape import (
     atleast_1d, atleast_2d, atleast_3d, broadcast_arrays, broadcast_shapes, broadcast_to, expand_dims, flip, fliplr,
@@ -66,24 +69,25 @@ __all__ = [
     "bitwise_invert", "bitwise_left_shift", "bitwise_not", "bitwise_or", "bitwise_right_shift", "bitwise_xor",
     "broadcast_arrays", "broadcast_shapes", "broadcast_to", "cbrt", "ceil", "choose", "clip", "column_stack",
     "compress", "concat", "concatenate", "conj", "conjugate", "copy", "copysign", "cos", "cosh", "count_nonzero",
-    "cross", "cumprod", "cumsum", "cumulative_prod", "cumulative_sum", "deg2rad", "degrees", "diag", "diagonal",
-    "diff", "divide", "divmod", "dot", "dsplit", "dstack", "einsum", "empty", "empty_like", "equal", "exp", "exp2",
-    "expand_dims", "expm1", "eye", "fabs", "flatnonzero", "flip", "fliplr", "flipud", "float_power", "floor",
-    "floor_divide", "fmax", "fmin", "fmod", "full", "full_like", "gcd", "getitem", "greater", "greater_equal",
-    "heaviside", "hsplit", "hstack", "hypot", "identity", "imag", "inner", "invert", "isclose", "iscomplex",
-    "iscomplexobj", "isfinite", "isinf", "isnan", "isneginf", "isposinf", "isreal", "isrealobj", "isscalar", "kron",
-    "lcm", "left_shift", "less", "less_equal", "linspace", "log", "log10", "log1p", "log2", "logaddexp",
-    "logaddexp2", "logical_and", "logical_not", "logical_or", "logical_xor", "logspace", "matmul",
-    "matrix_transpose", "max", "maximum", "mean", "median", "meshgrid", "min", "minimum", "mod", "modf", "moveaxis",
-    "multiply", "nan_to_num", "nanargmax", "nanargmin", "nancumprod", "nancumsum", "nanmax", "nanmean", "nanmin",
-    "nanprod", "nanstd", "nansum", "nanvar", "ndim", "negative", "nextafter", "nonzero", "not_equal", "ones",
-    "ones_like", "outer", "pad", "permute_dims", "positive", "power", "prod", "promote_types", "ptp", "rad2deg",
-    "radians", "ravel", "real", "reciprocal", "remainder", "repeat", "reshape", "result_type", "right_shift",
-    "rint", "roll", "rollaxis", "rot90", "round", "searchsorted", "select", "shape", "sign", "signbit", "sin",
-    "sinc", "sinh", "size", "sort", "spacing", "split", "sqrt", "square", "squeeze", "stack", "std", "subtract",
-    "sum", "swapaxes", "take", "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "transpose", "tri",
-    "tril", "triu", "true_divide", "trunc", "unique", "unstack", "var", "vdot", "view", "vsplit", "vstack", "where",
-    "zeros", "zeros_like",
+    "cross", "cumprod", "cumsum", "cumulative_prod", "cumulative_sum", "deg2rad", "degrees", "diag", "diag_indices",
+    "diag_indices_from", "diagonal", "diff", "divide", "divmod", "dot", "dsplit", "dstack", "einsum", "empty",
+    "empty_like", "equal", "exp", "exp2", "expand_dims", "expm1", "eye", "fabs", "flatnonzero", "flip", "fliplr",
+    "flipud", "float_power", "floor", "floor_divide", "fmax", "fmin", "fmod", "full", "full_like", "gcd", "getitem",
+    "greater", "greater_equal", "heaviside", "hsplit", "hstack", "hypot", "identity", "imag", "indices", "inner",
+    "invert", "isclose", "iscomplex", "iscomplexobj", "isfinite", "isinf", "isnan", "isneginf", "isposinf",
+    "isreal", "isrealobj", "isscalar", "kron", "lcm", "left_shift", "less", "less_equal", "linspace", "log",
+    "log10", "log1p", "log2", "logaddexp", "logaddexp2", "logical_and", "logical_not", "logical_or", "logical_xor",
+    "logspace", "matmul", "matrix_transpose", "max", "maximum", "mean", "median", "meshgrid", "min", "minimum",
+    "mod", "modf", "moveaxis", "multiply", "nan_to_num", "nanargmax", "nanargmin", "nancumprod", "nancumsum",
+    "nanmax", "nanmean", "nanmin", "nanprod", "nanstd", "nansum", "nanvar", "ndim", "negative", "nextafter",
+    "nonzero", "not_equal", "ones", "ones_like", "outer", "pad", "permute_dims", "positive", "power", "prod",
+    "promote_types", "ptp", "rad2deg", "radians", "ravel", "real", "reciprocal", "remainder", "repeat", "reshape",
+    "result_type", "right_shift", "rint", "roll", "rollaxis", "rot90", "round", "searchsorted", "select", "shape",
+    "sign", "signbit", "sin", "sinc", "sinh", "size", "sort", "spacing", "split", "sqrt", "square", "squeeze",
+    "stack", "std", "subtract", "sum", "swapaxes", "take", "take_along_axis", "tan", "tanh", "tensordot", "tile",
+    "trace", "transpose", "tri", "tril", "tril_indices", "tril_indices_from", "triu", "triu_indices",
+    "triu_indices_from", "true_divide", "trunc", "unique", "unstack", "var", "vdot", "view", "vsplit", "vstack",
+    "where", "zeros", "zeros_like",
 ]
 
 _ = IndexUpdateHelper  # Array.at builds it through this package

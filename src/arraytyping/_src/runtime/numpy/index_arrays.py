@@ -1,0 +1,137 @@
+"""Arrays of indices (``indices``, ``diag_indices``, ``tril_indices``, ``triu_indices`` and their ``_from``
+forms), as JAX 0.10.2's ``jax.numpy`` builds them: ``iota`` (a ``broadcast_in_dim`` per axis, ``stack``ed) and
+``nonzero`` of a triangle of ones with its static size, in the default integer dtype (``int64`` with x64)
+unless ``indices`` is given a ``dtype``."""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from arraytyping import lattice, op_rules
+from arraytyping._src import registry
+from arraytyping._src.config import config
+from arraytyping._src.runtime import lax
+from arraytyping._src.runtime.array import Array
+from arraytyping._src.runtime.numpy._promotion import ArrayLike, arraylike, canonical_dtype, shape_of
+from arraytyping._src.runtime.numpy.creation import array, ones
+from arraytyping._src.runtime.numpy.joining import stack
+from arraytyping._src.runtime.numpy.ordering import nonzero
+from arraytyping._src.runtime.numpy.selection import tril, triu
+from arraytyping.typing import DTypeLike
+
+__all__ = ["diag_indices", "diag_indices_from", "indices", "tril_indices", "tril_indices_from", "triu_indices",
+           "triu_indices_from"]
+
+
+def _concrete(value: Any, what: str) -> int:
+    """``value`` as a Python int (an int, a numpy integer, a concrete rank-0 integer array), as JAX's
+    ``concrete_dim_or_error``; a ``TypeError`` naming ``what`` otherwise."""
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError(f"'{type(value).__name__}' object cannot be interpreted as an integer ({what})") from None
+
+
+def _default_int() -> np.dtype[Any]:
+    return registry.INFO[lattice.default_name("i", config.x64)].dtype
+
+
+def indices(dimensions: Sequence[int], dtype: DTypeLike | None = None, sparse: bool = False
+            ) -> Array | tuple[Array, ...]:
+    """The index of each axis at every position of a grid of shape ``dimensions``: one array of shape
+    ``(len(dimensions), *dimensions)``, or with ``sparse`` one array per axis broadcastable to the grid; the default
+    integer dtype unless ``dtype`` is given (bool refused, as ``lax.iota`` refuses it)."""
+    given = None if dtype is None else registry.info_of_dtype(canonical_dtype(dtype))
+    name, _ = op_rules.creation_result("indices", (), config.lattice_config, None if given is None else given.name)
+    out_dtype = registry.INFO[name].dtype
+    dims = tuple(_concrete(d, "dimensions argument of jnp.indices") for d in dimensions)
+    n = len(dims)
+    output: list[Array] = []
+    for i, dim in enumerate(dims):
+        idx = lax.iota(out_dtype, (dim,), 0)
+        s = (1,) * i + (dim,) + (1,) * (n - i - 1) if sparse else dims
+        output.append(idx if s == (dim,) else lax.broadcast_in_dim(idx, s, (i,)))  # JAX: none for the identity
+    if sparse:
+        return tuple(output)
+    out: Array = stack(output, 0) if output else array([], dtype=out_dtype)
+    return out
+
+
+def diag_indices(n: int, ndim: int = 2) -> tuple[Array, ...]:
+    """``ndim`` copies of ``arange(n)`` in the default integer dtype: the indices of the main diagonal of an array
+    of ``ndim`` axes of length ``n``."""
+    n = _concrete(n, "'n' argument of jnp.diag_indices()")
+    ndim = _concrete(ndim, "'ndim' argument of jnp.diag_indices()")
+    if n < 0:
+        raise ValueError(f"n argument to diag_indices must be nonnegative, got {n}")
+    if ndim < 0:
+        raise ValueError(f"ndim argument to diag_indices must be nonnegative, got {ndim}")
+    return (lax.iota(_default_int(), (n,), 0),) * ndim
+
+
+def diag_indices_from(arr: ArrayLike) -> tuple[Array, ...]:
+    """:func:`diag_indices` of a square array ``arr`` (all axes of one length, at least two of them)."""
+    arr = arraylike(arr, "diag_indices_from")
+    s = shape_of(arr)
+    if len(s) < 2:
+        raise ValueError("input array must be at least 2-d")
+    if len(set(s)) != 1:
+        raise ValueError("All dimensions of input must be of equal length")
+    return diag_indices(s[0], ndim=len(s))
+
+
+def _triu_size(n: int, m: int, k: int) -> int:
+    """The number of elements of the upper triangle at offset ``k`` of an ``n`` x ``m`` matrix (JAX's)."""
+    if k < 0:
+        return n * m - _triu_size(m, n, 1 - k)
+    if k >= m:
+        return 0
+    mk = min(n, m - k)
+    return mk * (mk + 1) // 2 + mk * (m - k - mk)
+
+
+def _triangle(which: str, n: Any, k: Any, m: Any) -> tuple[Array, Array]:
+    what = "jnp.triu_indices"  # JAX names triu_indices in tril_indices' messages too
+    n = _concrete(n, f"n argument of {what}")
+    k = _concrete(k, f"k argument of {what}")
+    m = n if m is None else _concrete(m, f"m argument of {what}")
+    if which == "tril":
+        i, j = nonzero(tril(ones((n, m)), k=k), size=_triu_size(m, n, -k))
+    else:
+        i, j = nonzero(triu(ones((n, m)), k=k), size=_triu_size(n, m, k))
+    return i, j
+
+
+def tril_indices(n: int, k: int = 0, m: int | None = None) -> tuple[Array, Array]:
+    """The row and column indices of the lower triangle (at and below diagonal ``k``) of an ``n`` x ``m`` matrix
+    (``m`` defaults to ``n``), row by row, in the default integer dtype."""
+    return _triangle("tril", n, k, m)
+
+
+def triu_indices(n: int, k: int = 0, m: int | None = None) -> tuple[Array, Array]:
+    """The row and column indices of the upper triangle (at and above diagonal ``k``) of an ``n`` x ``m`` matrix
+    (``m`` defaults to ``n``), row by row, in the default integer dtype."""
+    return _triangle("triu", n, k, m)
+
+
+def _shape_2d(arr: Any, fn: str) -> tuple[int, ...]:
+    s = tuple(arr.shape) if hasattr(arr, "shape") else shape_of(arraylike(arr, fn))
+    if len(s) != 2:
+        raise ValueError("Only 2-D inputs are accepted")
+    return s
+
+
+def tril_indices_from(arr: ArrayLike, k: int = 0) -> tuple[Array, Array]:
+    """:func:`tril_indices` of a 2-d array's shape."""
+    s = _shape_2d(arr, "tril_indices_from")
+    return tril_indices(s[0], k=k, m=s[1])
+
+
+def triu_indices_from(arr: ArrayLike, k: int = 0) -> tuple[Array, Array]:
+    """:func:`triu_indices` of a 2-d array's shape."""
+    s = _shape_2d(arr, "triu_indices_from")
+    return triu_indices(s[0], k=k, m=s[1])
