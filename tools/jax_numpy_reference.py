@@ -117,6 +117,9 @@ CASES: dict[str, tuple[str, list[str]]] = {
     "angle_deg": (_E + "np.angle(x, deg=True)", ["x"]),
     "nan_to_num_values": (_E + "np.nan_to_num(x, nan=1.0, posinf=2.0, neginf=-2.0)", ["x"]),
     "modf": (_E + "np.modf(x)", ["x"]),
+    "array_equiv": (_XY + "np.array_equiv(x, y)", ["x", "w"]),
+    "append": (_XY + "np.append(x, y)", ["x", "w"]),
+    "append_axis": (_XY + "np.append(x, y, axis=0)", ["x[2,3]", "w[1,3]"]),
     "indices": ("lambda: np.indices((2, 3))", []),
     "indices_sparse": ("lambda: np.indices((2, 3), sparse=True)", []),
     "indices_dtype": ("lambda d: np.indices((2, 3), dtype=d)", ["d"]),
@@ -300,6 +303,8 @@ VALUES: dict[str, list[str]] = {
     **{name: [*_ALL, "float64", "int8"] for name in (
         "isposinf", "isneginf", "isreal", "iscomplex", "spacing", "modf")},
     "divmod": ["float32", "int32", "bfloat16", "float64", "uint8", "bool", "int8"],
+    **{name: ["float32", "int32", "bfloat16", "float64", "uint8", "bool", "int8", "complex64"] for name in (
+        "array_equiv", "append", "append_axis")},
     **{name: ["float32", "int32", "bfloat16", "float64", "uint8", "bool"] for name in (
         "arctan2", "hypot", "logaddexp", "logaddexp2", "copysign", "nextafter", "fmod", "fmax", "fmin",
         "heaviside", "float_power", "isclose", "allclose", "array_equal", "array_equal_nan", "isclose_nan")},

@@ -35,7 +35,7 @@ __all__ = ["BINARY_ALIASES", "BINARY_FUNCTIONS", "BINARY_OPS", "CREATION", "CREA
 
 Family: TypeAlias = Literal["arith", "bool_arith", "divide", "numeric", "bitwise", "shift", "compare", "power",
                            "matmul", "inexact", "inexact_rank0_weak", "inexact_real", "copysign", "gcd", "close",
-                           "equal_arrays"]
+                           "equal_arrays", "equiv"]
 
 FAMILY: Final[Mapping[str, Family]] = MappingProxyType({
     "add": "bool_arith",
@@ -83,6 +83,7 @@ FUNCTION_FAMILY: Final[Mapping[str, Family]] = MappingProxyType({
     "isclose": "close",
     "allclose": "close",
     "array_equal": "equal_arrays",
+    "array_equiv": "equiv",
 })
 """The binary ``jax.numpy`` functions beyond the operators (:func:`binary_result` answers them too), kept apart from
 :data:`FAMILY` because several keep a weak flag only at rank 0 (``binary_result``'s ``rank0``) and some take more
@@ -104,7 +105,9 @@ model yet. Their families, from JAX 0.10.2's sources (``jax/_src/numpy/ufuncs.py
   makes int1 int8) and a loop whose constants leave a weak result only at rank 0;
 * ``close``: ``isclose``/``allclose``: a strong bool; ``promote_args_inexact`` refuses 1- and 2-bit integers;
 * ``equal_arrays``: ``array_equal``: a strong bool; operands of one shape meet in ``==``, which promotes them (and
-  raises where they do not promote), while arrays of other shapes are unequal without promoting.
+  raises where they do not promote), while arrays of other shapes are unequal without promoting;
+* ``equiv``: ``array_equiv``: a strong bool whatever the operands: a pair that does not promote is unequal (JAX
+  catches the ``TypePromotionError``, a ``ValueError``).
 """
 BINARY_FUNCTIONS: Final[tuple[str, ...]] = tuple(FUNCTION_FAMILY)
 
@@ -160,6 +163,8 @@ def binary_result(op: str, operands: Sequence[tuple[str, bool]], config: Lattice
         return _matmul(op, operands, config, tuple(python_scalars), tuple(numpy_scalars))
     if op == "floor_divide" and len(operands) > 1 and all(w or n in lattice.WEAK_NAMES for n, w in operands):
         return _floor_divide_all_weak(op, operands, config)
+    if family == "equiv":
+        return lattice.BOOL, False
     if family == "equal_arrays":
         lattice.result_node(operands, config)  # ``a1 == a2`` promotes (JAX skips it for arrays of other shapes)
         return lattice.BOOL, False
@@ -1557,7 +1562,7 @@ SHAPE: Final[Mapping[str, ShapeFamily]] = MappingProxyType({
     "take": "gather",
     "unique": "unique",
     **{fn: "promote" for fn in ("concatenate", "concat", "stack", "vstack", "hstack", "dstack", "column_stack",
-                                "where", "select", "diff")},
+                                "where", "select", "diff", "append")},
     "clip": "promote_real",
     "argsort": "index",
     "nonzero": "index",

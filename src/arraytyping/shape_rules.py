@@ -680,7 +680,7 @@ ShapeFamily: TypeAlias = Literal[
 
 _OWN: Final[Mapping[str, ShapeFamily]] = MappingProxyType({
     # op_rules.FUNCTION_FAMILY
-    "allclose": "broadcast_scalar", "array_equal": "scalar",
+    "allclose": "broadcast_scalar", "array_equal": "scalar", "array_equiv": "scalar",
     # op_rules.FAMILY
     "matmul": "matmul", "dot": "dot",
     # op_rules.REDUCTION
@@ -728,7 +728,7 @@ classified once, from the dtype tables' families, with the exceptions below):
   :data:`op_rules.FAMILY` and :data:`op_rules.FUNCTION_FAMILY`, ``where`` (three operands), ``clip`` (the operand
   and its bounds), ``broadcast_arrays`` (each result);
 * ``broadcast_scalar``: ``allclose``: the operands must broadcast, the result is ``()``; ``scalar``: ``()`` for any
-  operands (``array_equal``, ``vdot``);
+  operands (``array_equal``, ``array_equiv``, ``vdot``);
 * ``keep``: the operand's shape: the unary functions of :data:`op_rules.UNARY`, ``flip``, ``roll``,
   ``triu``, ``tril``, ``copy``; ``like``: the prototype's shape unless ``shape=`` is given
   (:func:`creation_shape`);

@@ -353,6 +353,8 @@ class ArraytypingPlugin(Plugin):
                                     _errors.SHAPE_MISMATCH_ARG, what)
             if fn == "divmod":
                 return _binary.numpy_divmod_hook(rules)
+            if fn == "append":
+                return _promoting.append_hook(rules)
             if fn in OR.PAIRS:
                 return _single.pair_hook(rules, fn)
             if _single.answers_unary(fn):

@@ -17,8 +17,8 @@ from mypy.types import AnyType, Instance, NoneType, TupleType, Type, TypeOfAny, 
 from arraytyping_mypy import _dtypes, _errors, _types
 from arraytyping_mypy._rules import OR, L, DtypeSet, Member, Rules, describe, static_of
 
-__all__ = ["JOINING", "choose_hook", "clip_answer", "clip_hook", "clip_method_hook", "diff_hook", "element", "items",
-           "joining_hook", "promoted_answer", "select_hook"]
+__all__ = ["JOINING", "append_hook", "choose_hook", "clip_answer", "clip_hook", "clip_method_hook", "diff_hook",
+           "element", "items", "joining_hook", "promoted_answer", "select_hook"]
 
 JOINING: Final = ("concatenate", "concat", "stack", "vstack", "hstack", "dstack", "column_stack")
 """The ``arraytyping.numpy`` functions that join a sequence of arrays, op_rules' ``promote`` family."""
@@ -207,6 +207,26 @@ def joining_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
         if generic:
             return _generic(ctx, rules, fn, generic, [], types)
         return _answer(ctx, rules, fn, members, dtype, what)
+    return hook
+
+
+def append_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
+    """``arraytyping.numpy.append(arr, values, axis=None)``: op_rules' ``shape_result`` of the two operands' dtypes
+    (``concatenate``'s join); an operand the plugin cannot read makes the answer gradual (the stubs' ``Array[Any]``),
+    and a join JAX refuses is an error."""
+    what = "arraytyping.numpy.append"
+
+    def hook(ctx: FunctionContext) -> Type:
+        if len(ctx.arg_types) < 2 or not ctx.arg_types[0] or not ctx.arg_types[1]:
+            return ctx.default_return_type
+        members: list[Member] = []
+        for t in (ctx.arg_types[0][0], ctx.arg_types[1][0]):
+            o = _types.operand(t, rules)
+            single = o.single if isinstance(o, DtypeSet) else None
+            if single is None:
+                return ctx.default_return_type
+            members.append(single)
+        return _answer(ctx, rules, "append", members, None, what)
     return hook
 
 

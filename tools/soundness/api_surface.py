@@ -52,6 +52,7 @@ def surface_entries() -> list[Entry]:
     out += [_e(n, f"anp.{n}({{a}}, {{b}})", AB, "elementwise", "elementwise function") for n in BINARY]
     out += [_e(n, f"anp.{n}({{a}}, {{b}})", AB, "pair_scalar", "comparison function") for n in
             ("allclose", "array_equal")]
+    out += [_e("array_equiv", "anp.array_equiv({a}, {b})", AB, "pair_scalar", "comparison function")]
     out += [_e("modf()[0]", "anp.modf({a})[0]", AL, "same", "unary function"),
             _e("modf()[1]", "anp.modf({a})[1]", AL, "same", "unary function", 0.05),
             _e("divmod()[0]", "anp.divmod({a}, {b})[0]", AB, "elementwise", "elementwise function"),
@@ -108,6 +109,7 @@ def surface_entries() -> list[Entry]:
         _e("concat(tuple)", "anp.concat(({a}, {b}))", AB, "concat_first", j),
         _e("dstack", "anp.dstack([{a}, {b}])", AB, "dstack", j),
         _e("dstack(tuple)", "anp.dstack(({a}, {b}))", AB, "dstack", j),
+        _e("append(axis)", "anp.append({a}, {b}, axis=0)", AB, "concat_first", j),
         _e("unstack", "anp.unstack({a})[0]", ONE, "unstack_first", j),
         _e("hsplit", "anp.hsplit({a}, 1)[0]", ONE, "same_rank1", j),
         _e("vsplit", "anp.vsplit({a}, 1)[0]", ONE, "same_rank1", j),

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 from typing_extensions import assert_type
 
 import arraytyping.numpy as anp
-from arraytyping import Array, bfloat16, float32, floating, int8
+from arraytyping import Array, bfloat16, bool_, float32, floating, int8
 
 F = TypeVar("F", bound=floating)
 
@@ -56,3 +56,13 @@ def use(x: Array[float32], y: Array[float32], b: Array[bfloat16], i: Array[int8]
     assert_type(anp.concat((x, y), axis=1), Array[float32])
     assert_type(anp.dstack((b, b)), Array[bfloat16])
     assert_type(anp.fliplr(a), Array[Any])
+
+
+def with_bias_column(features: Array[float32]) -> Array[Any]:
+    # append's dtype is the join of both operands: the plugin computes it, the stubs say Array[Any]
+    return anp.append(features, anp.ones((features.shape[0], 1)), axis=1)
+
+
+def same_everywhere(x: Array[float32], row: Array[int8]) -> None:
+    assert_type(anp.array_equiv(x, row), Array[bool_])
+    assert_type(anp.array_equiv(x, 2.0), Array[bool_])

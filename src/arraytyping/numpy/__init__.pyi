@@ -42,34 +42,35 @@ pi: float
 newaxis: None
 
 __all__ = [
-    "abs", "absolute", "acos", "acosh", "add", "all", "allclose", "amax", "amin", "angle", "any", "arange", "arccos",
-    "arccosh", "arcsin", "arcsinh", "arctan", "arctan2", "arctanh", "argmax", "argmin", "argsort", "argwhere", "around",
-    "array", "array_equal", "array_split", "asarray", "asin", "asinh", "astype", "atan", "atan2", "atanh", "atleast_1d",
-    "atleast_2d", "atleast_3d", "average", "bfloat16", "bitwise_and", "bitwise_invert", "bitwise_left_shift",
-    "bitwise_not", "bitwise_or", "bitwise_right_shift", "bitwise_xor", "bool_", "broadcast_arrays", "broadcast_shapes",
-    "broadcast_to", "can_cast", "cbrt", "cdouble", "ceil", "choose", "clip", "column_stack", "complex128", "complex64",
-    "complex_", "complexfloating", "compress", "concat", "concatenate", "conj", "conjugate", "copy", "copysign", "cos",
-    "cosh", "count_nonzero", "cross", "csingle", "cumprod", "cumsum", "cumulative_prod", "cumulative_sum", "deg2rad",
-    "degrees", "diag", "diag_indices", "diag_indices_from", "diagonal", "diff", "divide", "divmod", "dot", "double",
-    "dsplit", "dstack", "dtype", "e", "einsum", "empty", "empty_like", "equal", "euler_gamma", "exp", "exp2",
-    "expand_dims", "expm1", "eye", "fabs", "finfo", "flatnonzero", "flip", "fliplr", "flipud", "float16", "float32",
-    "float4_e2m1fn", "float64", "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz",
-    "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float_", "float_power",
-    "floating", "floor", "floor_divide", "fmax", "fmin", "fmod", "full", "full_like", "gcd", "generic", "greater",
-    "greater_equal", "heaviside", "hsplit", "hstack", "hypot", "identity", "iinfo", "imag", "indices", "inexact", "inf",
-    "inner", "int1", "int16", "int2", "int32", "int4", "int64", "int8", "int_", "integer", "invert", "isclose",
-    "iscomplex", "iscomplexobj", "isdtype", "isfinite", "isinf", "isnan", "isneginf", "isposinf", "isreal", "isrealobj",
-    "isscalar", "issubdtype", "kron", "lcm", "left_shift", "less", "less_equal", "linspace", "log", "log10", "log1p",
-    "log2", "logaddexp", "logaddexp2", "logical_and", "logical_not", "logical_or", "logical_xor", "logspace", "matmul",
-    "matrix_transpose", "max", "maximum", "mean", "median", "meshgrid", "min", "minimum", "mod", "modf", "moveaxis",
-    "multiply", "nan", "nan_to_num", "nanargmax", "nanargmin", "nancumprod", "nancumsum", "nanmax", "nanmean", "nanmin",
-    "nanprod", "nanstd", "nansum", "nanvar", "ndarray", "ndim", "negative", "newaxis", "nextafter", "nonzero",
-    "not_equal", "number", "ones", "ones_like", "outer", "pad", "permute_dims", "pi", "positive", "pow", "power",
-    "prod", "promote_types", "ptp", "rad2deg", "radians", "ravel", "real", "reciprocal", "remainder", "repeat",
-    "reshape", "result_type", "right_shift", "rint", "roll", "rollaxis", "rot90", "round", "searchsorted", "select",
-    "shape", "sign", "signbit", "signedinteger", "sin", "sinc", "single", "sinh", "size", "sort", "spacing", "split",
-    "sqrt", "square", "squeeze", "stack", "std", "subtract", "sum", "swapaxes", "take", "take_along_axis", "tan",
-    "tanh", "tensordot", "tile", "trace", "transpose", "tri", "tril", "tril_indices", "tril_indices_from", "triu",
+    "abs", "absolute", "acos", "acosh", "add", "all", "allclose", "amax", "amin", "angle", "any", "append", "arange",
+    "arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctan2", "arctanh", "argmax", "argmin", "argsort", "argwhere",
+    "around", "array", "array_equal", "array_equiv", "array_split", "asarray", "asin", "asinh", "astype", "atan",
+    "atan2", "atanh", "atleast_1d", "atleast_2d", "atleast_3d", "average", "bfloat16", "bitwise_and", "bitwise_invert",
+    "bitwise_left_shift", "bitwise_not", "bitwise_or", "bitwise_right_shift", "bitwise_xor", "bool_",
+    "broadcast_arrays", "broadcast_shapes", "broadcast_to", "can_cast", "cbrt", "cdouble", "ceil", "choose", "clip",
+    "column_stack", "complex128", "complex64", "complex_", "complexfloating", "compress", "concat", "concatenate",
+    "conj", "conjugate", "copy", "copysign", "cos", "cosh", "count_nonzero", "cross", "csingle", "cumprod", "cumsum",
+    "cumulative_prod", "cumulative_sum", "deg2rad", "degrees", "diag", "diag_indices", "diag_indices_from", "diagonal",
+    "diff", "divide", "divmod", "dot", "double", "dsplit", "dstack", "dtype", "e", "einsum", "empty", "empty_like",
+    "equal", "euler_gamma", "exp", "exp2", "expand_dims", "expm1", "eye", "fabs", "finfo", "flatnonzero", "flip",
+    "fliplr", "flipud", "float16", "float32", "float4_e2m1fn", "float64", "float6_e2m3fn", "float6_e3m2fn",
+    "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2",
+    "float8_e5m2fnuz", "float8_e8m0fnu", "float_", "float_power", "floating", "floor", "floor_divide", "fmax", "fmin",
+    "fmod", "full", "full_like", "gcd", "generic", "greater", "greater_equal", "heaviside", "hsplit", "hstack", "hypot",
+    "identity", "iinfo", "imag", "indices", "inexact", "inf", "inner", "int1", "int16", "int2", "int32", "int4",
+    "int64", "int8", "int_", "integer", "invert", "isclose", "iscomplex", "iscomplexobj", "isdtype", "isfinite",
+    "isinf", "isnan", "isneginf", "isposinf", "isreal", "isrealobj", "isscalar", "issubdtype", "kron", "lcm",
+    "left_shift", "less", "less_equal", "linspace", "log", "log10", "log1p", "log2", "logaddexp", "logaddexp2",
+    "logical_and", "logical_not", "logical_or", "logical_xor", "logspace", "matmul", "matrix_transpose", "max",
+    "maximum", "mean", "median", "meshgrid", "min", "minimum", "mod", "modf", "moveaxis", "multiply", "nan",
+    "nan_to_num", "nanargmax", "nanargmin", "nancumprod", "nancumsum", "nanmax", "nanmean", "nanmin", "nanprod",
+    "nanstd", "nansum", "nanvar", "ndarray", "ndim", "negative", "newaxis", "nextafter", "nonzero", "not_equal",
+    "number", "ones", "ones_like", "outer", "pad", "permute_dims", "pi", "positive", "pow", "power", "prod",
+    "promote_types", "ptp", "rad2deg", "radians", "ravel", "real", "reciprocal", "remainder", "repeat", "reshape",
+    "result_type", "right_shift", "rint", "roll", "rollaxis", "rot90", "round", "searchsorted", "select", "shape",
+    "sign", "signbit", "signedinteger", "sin", "sinc", "single", "sinh", "size", "sort", "spacing", "split", "sqrt",
+    "square", "squeeze", "stack", "std", "subtract", "sum", "swapaxes", "take", "take_along_axis", "tan", "tanh",
+    "tensordot", "tile", "trace", "transpose", "tri", "tril", "tril_indices", "tril_indices_from", "triu",
     "triu_indices", "triu_indices_from", "true_divide", "trunc", "uint", "uint1", "uint16", "uint2", "uint32", "uint4",
     "uint64", "uint8", "unique", "unsignedinteger", "unstack", "var", "vdot", "vsplit", "vstack", "where", "zeros",
     "zeros_like",
@@ -11473,6 +11474,9 @@ def allclose(a: ArrayLike, b: ArrayLike, rtol: ArrayLike = ..., atol: ArrayLike 
 def array_equal(a1: ArrayLike, a2: ArrayLike, equal_nan: bool = ...) -> Array[bool_]:
     'Whether ``a1`` and ``a2`` have one shape and equal elements (a bool array of rank 0; NaNs equal with ``equal_nan``).'
     ...
+def array_equiv(a1: ArrayLike, a2: ArrayLike) -> Array[bool_]:
+    "Whether ``a1`` and ``a2`` are equal wherever they broadcast (a strong bool array of rank 0): ``False`` for operands of dtypes that do not promote together, or of ranks that do not broadcast; a ``TypeError`` for operands of one rank whose shapes do not broadcast (JAX 0.10.2's ``eq``)."
+    ...
 
 # From arraytyping/_src/runtime/numpy/reductions.py (generated from its source).
 @overload
@@ -13540,6 +13544,9 @@ def pad(array: Array[_T], pad_width: Any, mode: str = ..., **kwargs: Any) -> Arr
     ...
 @overload
 def pad(array: ArrayLike, pad_width: Any, mode: str = ..., **kwargs: Any) -> Array[Any]: ...
+def append(arr: ArrayLike, values: ArrayLike, axis: int | None = ...) -> Array[Any]:
+    '``values`` joined after ``arr`` along ``axis`` (both flattened first when it is None), promoted to their common dtype.'
+    ...
 
 # From arraytyping/_src/runtime/numpy/indexing.py (generated from its source).
 @overload

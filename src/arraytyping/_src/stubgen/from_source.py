@@ -45,8 +45,8 @@ NUMPY_FROM_SOURCE: Final[Mapping[str, tuple[str, ...]]] = {
         "isnan", "isneginf", "isposinf", "isreal", "log10", "log1p", "log2", "modf", "nan_to_num", "rad2deg",
         "real", "reciprocal", "rint", "round", "signbit", "sinc", "sinh", "spacing", "square", "tan", "trunc"),
     "_src/runtime/numpy/binary.py": (
-        "allclose", "arctan2", "array_equal", "copysign", "divmod", "float_power", "fmax", "fmin", "fmod", "gcd",
-        "heaviside", "hypot", "isclose", "lcm", "logaddexp", "logaddexp2", "nextafter"),
+        "allclose", "arctan2", "array_equal", "array_equiv", "copysign", "divmod", "float_power", "fmax", "fmin",
+        "fmod", "gcd", "heaviside", "hypot", "isclose", "lcm", "logaddexp", "logaddexp2", "nextafter"),
     "_src/runtime/numpy/reductions.py": (
         "argmax", "argmin", "average", "count_nonzero", "cumprod", "cumsum", "cumulative_prod", "cumulative_sum",
         "median", "nanargmax", "nanargmin", "nancumprod", "nancumsum", "nanmax", "nanmean", "nanmin", "nanprod",
@@ -56,8 +56,8 @@ NUMPY_FROM_SOURCE: Final[Mapping[str, tuple[str, ...]]] = {
         "matrix_transpose", "moveaxis", "permute_dims", "ravel", "repeat", "roll", "rollaxis", "rot90", "squeeze",
         "swapaxes", "tile"),
     "_src/runtime/numpy/joining.py": (
-        "array_split", "column_stack", "concat", "concatenate", "dsplit", "dstack", "hsplit", "hstack", "pad",
-        "split", "stack", "unstack", "vsplit", "vstack"),
+        "append", "array_split", "column_stack", "concat", "concatenate", "dsplit", "dstack", "hsplit", "hstack",
+        "pad", "split", "stack", "unstack", "vsplit", "vstack"),
     "_src/runtime/numpy/indexing.py": ("take", "take_along_axis"),
     "_src/runtime/numpy/selection.py": ("choose", "clip", "compress", "diagonal", "select", "trace", "tril", "triu"),
     "_src/runtime/numpy/ordering.py": (

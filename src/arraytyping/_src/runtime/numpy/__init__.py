@@ -18,11 +18,11 @@ from arraytyping._src.runtime.numpy.array_api import (
     acos, acosh, asin, asinh, atan, atan2, atanh, bitwise_invert, degrees, radians,
 )
 from arraytyping._src.runtime.numpy.binary import (
-    add, allclose, arctan2, array_equal, bitwise_and, bitwise_left_shift, bitwise_or, bitwise_right_shift,
-    bitwise_xor, copysign, divide, divmod, equal, float_power, floor_divide, fmax, fmin, fmod, gcd, greater,
-    greater_equal, heaviside, hypot, isclose, lcm, left_shift, less, less_equal, logaddexp, logaddexp2, logical_and,
-    logical_or, logical_xor, maximum, minimum, mod, multiply, nextafter, not_equal, power, remainder, right_shift,
-    subtract, true_divide,
+    add, allclose, arctan2, array_equal, array_equiv, bitwise_and, bitwise_left_shift, bitwise_or,
+    bitwise_right_shift, bitwise_xor, copysign, divide, divmod, equal, float_power, floor_divide, fmax, fmin, fmod,
+    gcd, greater, greater_equal, heaviside, hypot, isclose, lcm, left_shift, less, less_equal, logaddexp,
+    logaddexp2, logical_and, logical_or, logical_xor, maximum, minimum, mod, multiply, nextafter, not_equal, power,
+    remainder, right_shift, subtract, true_divide,
 )
 from arraytyping._src.runtime.numpy.contractions import cross, dot, inner, kron, matmul, outer, tensordot, vdot
 from arraytyping._src.runtime.numpy.einsum import einsum
@@ -42,8 +42,8 @@ from arraytyping._src.runtime.numpy.reductions import (
 )
 from arraytyping._src.runtime.numpy.differences import diff
 from arraytyping._src.runtime.numpy.joining import (
-    array_split, column_stack, concat, concatenate, dsplit, dstack, hsplit, hstack, pad, split, stack, unstack,
-    vsplit, vstack,
+    append, array_split, column_stack, concat, concatenate, dsplit, dstack, hsplit, hstack, pad, split, stack,
+    unstack, vsplit, vstack,
 )
 from arraytyping._src.runtime.numpy.index_arrays import (
     diag_indices, diag_indices_from, indices, tril_indices, tril_indices_from, triu_indices, triu_indices_from,
@@ -62,32 +62,32 @@ from arraytyping._src.runtime.numpy.unary import (
 )
 
 __all__ = [
-    "abs", "absolute", "acos", "acosh", "add", "all", "allclose", "amax", "amin", "angle", "any", "arange",
-    "arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctan2", "arctanh", "argmax", "argmin", "argsort",
-    "argwhere", "around", "array", "array_equal", "array_split", "asarray", "asin", "asinh", "astype", "atan",
-    "atan2", "atanh", "atleast_1d", "atleast_2d", "atleast_3d", "average", "binary_result", "bitwise_and",
-    "bitwise_invert", "bitwise_left_shift", "bitwise_not", "bitwise_or", "bitwise_right_shift", "bitwise_xor",
-    "broadcast_arrays", "broadcast_shapes", "broadcast_to", "cbrt", "ceil", "choose", "clip", "column_stack",
-    "compress", "concat", "concatenate", "conj", "conjugate", "copy", "copysign", "cos", "cosh", "count_nonzero",
-    "cross", "cumprod", "cumsum", "cumulative_prod", "cumulative_sum", "deg2rad", "degrees", "diag", "diag_indices",
-    "diag_indices_from", "diagonal", "diff", "divide", "divmod", "dot", "dsplit", "dstack", "einsum", "empty",
-    "empty_like", "equal", "exp", "exp2", "expand_dims", "expm1", "eye", "fabs", "flatnonzero", "flip", "fliplr",
-    "flipud", "float_power", "floor", "floor_divide", "fmax", "fmin", "fmod", "full", "full_like", "gcd", "getitem",
-    "greater", "greater_equal", "heaviside", "hsplit", "hstack", "hypot", "identity", "imag", "indices", "inner",
-    "invert", "isclose", "iscomplex", "iscomplexobj", "isfinite", "isinf", "isnan", "isneginf", "isposinf",
-    "isreal", "isrealobj", "isscalar", "kron", "lcm", "left_shift", "less", "less_equal", "linspace", "log",
-    "log10", "log1p", "log2", "logaddexp", "logaddexp2", "logical_and", "logical_not", "logical_or", "logical_xor",
-    "logspace", "matmul", "matrix_transpose", "max", "maximum", "mean", "median", "meshgrid", "min", "minimum",
-    "mod", "modf", "moveaxis", "multiply", "nan_to_num", "nanargmax", "nanargmin", "nancumprod", "nancumsum",
-    "nanmax", "nanmean", "nanmin", "nanprod", "nanstd", "nansum", "nanvar", "ndim", "negative", "nextafter",
-    "nonzero", "not_equal", "ones", "ones_like", "outer", "pad", "permute_dims", "positive", "power", "prod",
-    "promote_types", "ptp", "rad2deg", "radians", "ravel", "real", "reciprocal", "remainder", "repeat", "reshape",
-    "result_type", "right_shift", "rint", "roll", "rollaxis", "rot90", "round", "searchsorted", "select", "shape",
-    "sign", "signbit", "sin", "sinc", "sinh", "size", "sort", "spacing", "split", "sqrt", "square", "squeeze",
-    "stack", "std", "subtract", "sum", "swapaxes", "take", "take_along_axis", "tan", "tanh", "tensordot", "tile",
-    "trace", "transpose", "tri", "tril", "tril_indices", "tril_indices_from", "triu", "triu_indices",
-    "triu_indices_from", "true_divide", "trunc", "unique", "unstack", "var", "vdot", "view", "vsplit", "vstack",
-    "where", "zeros", "zeros_like",
+    "abs", "absolute", "acos", "acosh", "add", "all", "allclose", "amax", "amin", "angle", "any", "append",
+    "arange", "arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctan2", "arctanh", "argmax", "argmin",
+    "argsort", "argwhere", "around", "array", "array_equal", "array_equiv", "array_split", "asarray", "asin",
+    "asinh", "astype", "atan", "atan2", "atanh", "atleast_1d", "atleast_2d", "atleast_3d", "average",
+    "binary_result", "bitwise_and", "bitwise_invert", "bitwise_left_shift", "bitwise_not", "bitwise_or",
+    "bitwise_right_shift", "bitwise_xor", "broadcast_arrays", "broadcast_shapes", "broadcast_to", "cbrt", "ceil",
+    "choose", "clip", "column_stack", "compress", "concat", "concatenate", "conj", "conjugate", "copy", "copysign",
+    "cos", "cosh", "count_nonzero", "cross", "cumprod", "cumsum", "cumulative_prod", "cumulative_sum", "deg2rad",
+    "degrees", "diag", "diag_indices", "diag_indices_from", "diagonal", "diff", "divide", "divmod", "dot", "dsplit",
+    "dstack", "einsum", "empty", "empty_like", "equal", "exp", "exp2", "expand_dims", "expm1", "eye", "fabs",
+    "flatnonzero", "flip", "fliplr", "flipud", "float_power", "floor", "floor_divide", "fmax", "fmin", "fmod",
+    "full", "full_like", "gcd", "getitem", "greater", "greater_equal", "heaviside", "hsplit", "hstack", "hypot",
+    "identity", "imag", "indices", "inner", "invert", "isclose", "iscomplex", "iscomplexobj", "isfinite", "isinf",
+    "isnan", "isneginf", "isposinf", "isreal", "isrealobj", "isscalar", "kron", "lcm", "left_shift", "less",
+    "less_equal", "linspace", "log", "log10", "log1p", "log2", "logaddexp", "logaddexp2", "logical_and",
+    "logical_not", "logical_or", "logical_xor", "logspace", "matmul", "matrix_transpose", "max", "maximum", "mean",
+    "median", "meshgrid", "min", "minimum", "mod", "modf", "moveaxis", "multiply", "nan_to_num", "nanargmax",
+    "nanargmin", "nancumprod", "nancumsum", "nanmax", "nanmean", "nanmin", "nanprod", "nanstd", "nansum", "nanvar",
+    "ndim", "negative", "nextafter", "nonzero", "not_equal", "ones", "ones_like", "outer", "pad", "permute_dims",
+    "positive", "power", "prod", "promote_types", "ptp", "rad2deg", "radians", "ravel", "real", "reciprocal",
+    "remainder", "repeat", "reshape", "result_type", "right_shift", "rint", "roll", "rollaxis", "rot90", "round",
+    "searchsorted", "select", "shape", "sign", "signbit", "sin", "sinc", "sinh", "size", "sort", "spacing", "split",
+    "sqrt", "square", "squeeze", "stack", "std", "subtract", "sum", "swapaxes", "take", "take_along_axis", "tan",
+    "tanh", "tensordot", "tile", "trace", "transpose", "tri", "tril", "tril_indices", "tril_indices_from", "triu",
+    "triu_indices", "triu_indices_from", "true_divide", "trunc", "unique", "unstack", "var", "vdot", "view",
+    "vsplit", "vstack", "where", "zeros", "zeros_like",
 ]
 
 _ = IndexUpdateHelper  # Array.at builds it through this package

@@ -579,6 +579,26 @@ def array_equal(a1: ArrayLike, a2: ArrayLike, equal_nan: bool = False) -> Array:
         eq = logical_or(eq, logical_and(isnan(a1), isnan(a2)))
     return all_(eq)
 
+def array_equiv(a1: ArrayLike, a2: ArrayLike) -> Array:
+    """Whether ``a1`` and ``a2`` are equal wherever they broadcast (a strong bool array of rank 0): ``False`` for
+    operands of dtypes that do not promote together, or of ranks that do not broadcast; a ``TypeError`` for
+    operands of one rank whose shapes do not broadcast (JAX 0.10.2's ``eq``)."""
+    from arraytyping._src.runtime.numpy.creation import asarray  # noqa: PLC0415 - creation imports shape functions
+    from arraytyping._src.runtime.numpy.reductions import all as all_  # noqa: PLC0415
+    a1, a2 = asarray(a1), asarray(a2)
+    s1, s2 = shape_of(a1), shape_of(a2)
+    try:
+        common_dtype(a1, a2)
+    except lattice.TypePromotionError:  # a ValueError, which JAX's array_equiv answers False
+        return cast(Array, asarray(False))
+    try:
+        numpy_broadcast(s1, s2)
+    except ValueError:
+        if len(s1) == len(s2):  # ranks equal: lax.eq refuses the shapes
+            raise TypeError(f"eq got incompatible shapes for broadcasting: {s1}, {s2}.") from None
+        return cast(Array, asarray(False))  # promote_shapes' ValueError
+    return all_(equal(a1, a2))
+
 
 def _divmod_body(x1: Any, x2: Any) -> tuple[Any, Any]:
     """JAX's ``divmod``: ``promote_args_numeric``, then ``floor_divide`` and ``remainder`` (nested calls) of

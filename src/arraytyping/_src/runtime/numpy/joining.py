@@ -470,3 +470,16 @@ def pad(array: ArrayLike, pad_width: Any, mode: str = "constant", **kwargs: Any)
     reflect_type = kwargs.get("reflect_type", "even")
     return _pad(array, kwargs.get("constant_values", 0), widths=widths, mode=mode,
                 reflect_type=reflect_type)
+
+
+def _append_body(arr: Any, values: Any, *, axis: int | None) -> Any:
+    return _concatenate_body(arr, values, axis=axis)
+
+
+_append = array_fn(_append_body, "append", call_name="append", arrays=2)
+
+
+def append(arr: ArrayLike, values: ArrayLike, axis: int | None = None) -> Array:
+    """``values`` joined after ``arr`` along ``axis`` (both flattened first when it is None), promoted to their
+    common dtype."""
+    return _append(arr, values, axis=None if axis is None else operator.index(axis))
