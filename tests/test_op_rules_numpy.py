@@ -200,6 +200,10 @@ RULES.update({
     **{case: (lambda ops, cfg: (lattice.default_name("i", cfg.x64), False))  # op_rules.INDEX_ARRAYS
        for case in TOOL.CASES if case in op_rules.INDEX_ARRAYS},
 })
+RULES.update({
+    "ediff1d": lambda ops, cfg: op_rules.ediff1d_result(ops[0].pair, cfg),
+    "ediff1d_ends": lambda ops, cfg: op_rules.ediff1d_result(ops[0].pair, cfg, ends=True),
+})
 NO_RULE = sorted(set(TOOL.CASES) - set(RULES))
 """Cases no rule covers: ``at_*`` (``x.at[...]`` keeps ``x``'s dtype, tested at run time) and the like."""
 

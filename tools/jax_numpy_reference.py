@@ -119,6 +119,8 @@ CASES: dict[str, tuple[str, list[str]]] = {
     "modf": (_E + "np.modf(x)", ["x"]),
     "array_equiv": (_XY + "np.array_equiv(x, y)", ["x", "w"]),
     "append": (_XY + "np.append(x, y)", ["x", "w"]),
+    "ediff1d": (_E + "np.ediff1d(x)", ["x"]),
+    "ediff1d_ends": (_E + "np.ediff1d(x, to_end=1.5, to_begin=0)", ["x"]),
     "append_axis": (_XY + "np.append(x, y, axis=0)", ["x[2,3]", "w[1,3]"]),
     "indices": ("lambda: np.indices((2, 3))", []),
     "indices_sparse": ("lambda: np.indices((2, 3), sparse=True)", []),
@@ -304,7 +306,7 @@ VALUES: dict[str, list[str]] = {
         "isposinf", "isneginf", "isreal", "iscomplex", "spacing", "modf")},
     "divmod": ["float32", "int32", "bfloat16", "float64", "uint8", "bool", "int8"],
     **{name: ["float32", "int32", "bfloat16", "float64", "uint8", "bool", "int8", "complex64"] for name in (
-        "array_equiv", "append", "append_axis")},
+        "array_equiv", "append", "append_axis", "ediff1d", "ediff1d_ends")},
     **{name: ["float32", "int32", "bfloat16", "float64", "uint8", "bool"] for name in (
         "arctan2", "hypot", "logaddexp", "logaddexp2", "copysign", "nextafter", "fmod", "fmax", "fmin",
         "heaviside", "float_power", "isclose", "allclose", "array_equal", "array_equal_nan", "isclose_nan")},

@@ -138,6 +138,8 @@ FUNCTIONS: dict[str, tuple[str, list[str]]] = {
     "modf_f32": ("lambda x: np.modf(x)", ["float32[3]"]),
     "array_equiv_bcast": ("lambda x, y: np.array_equiv(x, y)", ["float32[2,3]", "int8[3]"]),
     "append_flat": ("lambda x, y: np.append(x, y)", ["float32[2,3]", "float32*[]"]),
+    "ediff1d_2d": ("lambda x: np.ediff1d(x)", ["int8[2,3]"]),
+    "ediff1d_ends": ("lambda x: np.ediff1d(x, to_end=1.5, to_begin=0)", ["float32*[4]"]),
     "append_axis0": ("lambda x, y: np.append(x, y, axis=0)", ["bfloat16[2,3]", "int8[1,3]"]),
     "tril_indices_3": ("lambda: np.tril_indices(3)", []),
     "triu_indices_k": ("lambda: np.triu_indices(3, 1, 4)", []),

@@ -30,7 +30,7 @@ __all__ = ["BINARY_ALIASES", "BINARY_FUNCTIONS", "BINARY_OPS", "CREATION", "CREA
            "OperandTypeError", "OperandValueError", "PAIRS", "REDUCTION", "REDUCTIONS", "REDUCTION_FUNCTIONS", "ReductionFamily",
            "SELF_PROMOTED", "SHAPE", "SHAPE_FUNCTIONS", "SQUARE_MATRIX_FUNCTIONS", "ShapeFamily", "UNARY",
            "UNARY_ALIASES", "UNARY_FUNCTIONS", "UNARY_PARAMETERIZED", "UnaryFamily", "binary_result", "choose_result",
-           "compress_result", "creation_result", "item_bits", "pair_result", "reduction_result", "shape_result", "square_diagonal",
+           "compress_result", "creation_result", "ediff1d_result", "item_bits", "pair_result", "reduction_result", "shape_result", "square_diagonal",
            "to_inexact_name", "to_numeric_name", "unary_is_static", "unary_result", "view_result"]
 
 Family: TypeAlias = Literal["arith", "bool_arith", "divide", "numeric", "bitwise", "shift", "compare", "power",
@@ -2098,3 +2098,14 @@ def pair_result(fn: str, operands: Sequence[Operand], config: LatticeConfig = La
     out = (lattice.canonical_name(to_inexact_name(name), config.x64), weak and kind != "b")
     whole = lattice.result_node([out, out], config)
     return lattice.result_node([out, whole], config), whole
+
+
+def ediff1d_result(operand: Operand, config: LatticeConfig = LatticeConfig(), *, ends: bool = False
+                   ) -> tuple[str, bool]:
+    """The ``(dtype name, weak)`` of ``jax.numpy.ediff1d(ary)`` (``ends``: with ``to_end`` or ``to_begin``): the
+    operand's dtype and weak flag (``lax.sub`` of its flattened neighbours, bool refused: ``TypeError``); the ends,
+    cast to that dtype with ``astype`` (strong), make the joined result strong."""
+    name, weak = _unary_operand(operand, config)
+    if lattice.KIND[name] == "b":
+        raise OperandTypeError("ediff1d subtracts neighbours, which JAX refuses for bool (lax.sub)")
+    return name, weak and not ends

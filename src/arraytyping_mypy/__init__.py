@@ -265,7 +265,8 @@ class ArraytypingPlugin(Plugin):
         if fullname.startswith(_NP):
             fn = _NUMPY_ALIASES.get(fullname[len(_NP):], fullname[len(_NP):])
             if fn in _binary.FUNCTIONS or fn == "where" or _single.answers_unary(fn) or fn in _single.REDUCTIONS \
-                    or fn in _single.FUNCTION_REDUCTIONS or fn in OR.CONTRACTION or fn in OR.PAIRS:
+                    or fn in _single.FUNCTION_REDUCTIONS or fn in OR.CONTRACTION or fn in OR.PAIRS \
+                    or fn == "ediff1d":
                 # reductions too: the stubs' overloads would infer a nested call in the operand with each one's
                 # parameter as context (anp.sum(anp.asarray(x)) summed an Array[bool_]), and take no union dtype
                 return _permissive
@@ -355,6 +356,8 @@ class ArraytypingPlugin(Plugin):
                 return _binary.numpy_divmod_hook(rules)
             if fn == "append":
                 return _promoting.append_hook(rules)
+            if fn == "ediff1d":
+                return _single.ediff1d_hook(rules)
             if fn in OR.PAIRS:
                 return _single.pair_hook(rules, fn)
             if _single.answers_unary(fn):

@@ -265,6 +265,11 @@ class Rules:
             return first if static_of(*first) == static_of(*second) else None
         return self._static(both)
 
+    def ediff1d(self, m: Member, ends: bool) -> str | Exception:
+        """The static class of ``jax.numpy.ediff1d(m)``, with ``to_end``/``to_begin`` (``ends``) or without."""
+        operand = (self.dtype_of(m), True) if m[0] in L.WEAK_NAMES else m[:2]
+        return self._static(lambda: OR.ediff1d_result(operand, self.cfg, ends=ends))
+
     def lax_top_k(self, field: int, m: Member) -> str | Exception:
         """The static class of the ``field``-th array (values, indices) of ``jax.lax.top_k(m, k)`` (the indices of a
         bool array, which may be weakly typed, ``Any``)."""

@@ -319,6 +319,20 @@ def pair_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
     return hook
 
 
+def ediff1d_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
+    """``arraytyping.numpy.ediff1d(ary, to_end=None, to_begin=None)``: op_rules' ``ediff1d_result`` of ``ary``,
+    strong where an end other than None is given (bool refused)."""
+    what = "arraytyping.numpy.ediff1d"
+
+    def hook(ctx: FunctionContext) -> Type:
+        if not ctx.arg_types or not ctx.arg_types[0]:
+            return ctx.default_return_type
+        ends = any(i < len(ctx.arg_types) and ctx.arg_types[i] and
+                   not isinstance(get_proper_type(ctx.arg_types[i][0]), NoneType) for i in (1, 2))
+        return unary(ctx, rules, ctx.arg_types[0][0], "ediff1d", what, lambda _, m: rules.ediff1d(m, ends))
+    return hook
+
+
 def lax_top_k_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
     """``arraytyping.lax.top_k(x, k)``: the tuple of the values (``x``'s own type) and the ``int32`` indices (weak
     when ``x`` is), op_rules' ``lax_top_k_result``; a complex ``x`` refused."""

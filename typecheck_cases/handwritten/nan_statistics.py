@@ -70,3 +70,14 @@ def use_diff(i: Array[int8]) -> None:
     assert_type(anp.diff(i), Array[int8])
     # the stubs leave what prepend joins gradual; the plugin joins it (int8 and a Python float: a weak float)
     assert_type(anp.diff(i, prepend=0.5), Array[float])  # limit[mypy] limit[pyright] limit[pyrefly] limit[ty]
+
+
+def gaps(timestamps: Array[int32]) -> Array[int32]:
+    return anp.ediff1d(timestamps, to_begin=0)
+
+
+def use_ediff1d(x: Array[float32], b: Array[bool_]) -> None:
+    assert_type(anp.ediff1d(x), Array[float32])
+    assert_type(anp.ediff1d(2.5), Array[float])  # a Python float: weakly typed
+    assert_type(anp.ediff1d(2.5, to_end=1), Array[float32])  # the ends are cast with astype: strong
+    anp.ediff1d(b)  # type: ignore[arg-type]  # ty: ignore[no-matching-overload]  # JAX subtracts no bools

@@ -309,6 +309,7 @@ def _declarers(cfg: LatticeConfig, keep: KeepVars, docs: Callable[[str], str | N
         rule=single_rules.reduction_rule("average", cfg), rest=from_source.rest_of(f, {"weights": "None"})))
     for fn in ("indices", *op_rules.INDEX_ARRAYS):
         out[fn] = functools.partial(_index_overloads, cfg=cfg, keep=keep)
+    out["ediff1d"] = functools.partial(_ediff1d_overloads, cfg=cfg, keep=keep)
     out["compress"] = _compress_overloads
     out["modf"] = lambda f: unary_function(
         "modf", "modf", cfg, keep, docs("modf"), ("x", True), rule=single_rules.pair_rule("modf", cfg),
@@ -347,6 +348,16 @@ def _index_overloads(f: ast.FunctionDef, *, cfg: LatticeConfig, keep: KeepVars) 
             f"def indices(dimensions: Sequence[int], dtype: DTypeLike | None, sparse: bool) -> {either}: ...",
             "@overload",
             f"def indices(dimensions: Sequence[int], dtype: DTypeLike | None = ..., *, sparse: bool) -> {either}: ..."]
+
+
+def _ediff1d_overloads(f: ast.FunctionDef, *, cfg: LatticeConfig, keep: KeepVars) -> list[str]:
+    """``ediff1d(ary, to_end, to_begin)`` by its rule: the operand's class without ends, a strong one with them (the
+    ends are cast with ``astype``, and the join is strong)."""
+    def by(ends: bool, rest: str, doc: str | None) -> list[str]:
+        return unary_function("ediff1d", "ediff1d", cfg, keep, doc, ("ary", False),
+                              rule=single_rules.ediff1d_rule(cfg, ends), rest=rest)
+    return [*by(False, ", to_end: None = ..., to_begin: None = ...", from_source.docline(f)),
+            *by(True, ", to_end: ArrayLike | None = ..., to_begin: ArrayLike | None = ...", None)]
 
 
 def _clip_overloads(f: ast.FunctionDef, *, cfg: LatticeConfig, keep: KeepVars) -> list[str]:

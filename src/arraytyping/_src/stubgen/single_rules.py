@@ -57,6 +57,12 @@ def pair_rule(fn: str, cfg: LatticeConfig) -> Rule:
     return _by(both, cfg)
 
 
+def ediff1d_rule(cfg: LatticeConfig, ends: bool) -> Rule:
+    """``jax.numpy.ediff1d(ary)`` by :func:`arraytyping.op_rules.ediff1d_result`, with or without ``to_end`` or
+    ``to_begin`` (``ends``: strong)."""
+    return _by(lambda o: op_rules.ediff1d_result(o, cfg, ends=ends), cfg)
+
+
 def lax_rule(fn: str, cfg: LatticeConfig) -> Rule:
     """``jax.lax.<fn>`` of one operand by :func:`arraytyping.op_rules.lax_unary_result`: the operand's own type, or
     refused."""

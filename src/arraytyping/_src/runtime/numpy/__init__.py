@@ -40,7 +40,7 @@ from arraytyping._src.runtime.numpy.reductions import (
     max, mean, median, min, nanargmax, nanargmin, nancumprod, nancumsum, nanmax, nanmean, nanmin, nanprod, nanstd,
     nansum, nanvar, prod, ptp, std, sum, var,
 )
-from arraytyping._src.runtime.numpy.differences import diff
+from arraytyping._src.runtime.numpy.differences import diff, ediff1d
 from arraytyping._src.runtime.numpy.joining import (
     append, array_split, column_stack, concat, concatenate, dsplit, dstack, hsplit, hstack, pad, split, stack,
     unstack, vsplit, vstack,
@@ -71,12 +71,12 @@ __all__ = [
     "choose", "clip", "column_stack", "compress", "concat", "concatenate", "conj", "conjugate", "copy", "copysign",
     "cos", "cosh", "count_nonzero", "cross", "cumprod", "cumsum", "cumulative_prod", "cumulative_sum", "deg2rad",
     "degrees", "diag", "diag_indices", "diag_indices_from", "diagonal", "diff", "divide", "divmod", "dot", "dsplit",
-    "dstack", "einsum", "empty", "empty_like", "equal", "exp", "exp2", "expand_dims", "expm1", "eye", "fabs",
-    "flatnonzero", "flip", "fliplr", "flipud", "float_power", "floor", "floor_divide", "fmax", "fmin", "fmod",
-    "full", "full_like", "gcd", "getitem", "greater", "greater_equal", "heaviside", "hsplit", "hstack", "hypot",
-    "identity", "imag", "indices", "inner", "invert", "isclose", "iscomplex", "iscomplexobj", "isfinite", "isinf",
-    "isnan", "isneginf", "isposinf", "isreal", "isrealobj", "isscalar", "kron", "lcm", "left_shift", "less",
-    "less_equal", "linspace", "log", "log10", "log1p", "log2", "logaddexp", "logaddexp2", "logical_and",
+    "dstack", "ediff1d", "einsum", "empty", "empty_like", "equal", "exp", "exp2", "expand_dims", "expm1", "eye",
+    "fabs", "flatnonzero", "flip", "fliplr", "flipud", "float_power", "floor", "floor_divide", "fmax", "fmin",
+    "fmod", "full", "full_like", "gcd", "getitem", "greater", "greater_equal", "heaviside", "hsplit", "hstack",
+    "hypot", "identity", "imag", "indices", "inner", "invert", "isclose", "iscomplex", "iscomplexobj", "isfinite",
+    "isinf", "isnan", "isneginf", "isposinf", "isreal", "isrealobj", "isscalar", "kron", "lcm", "left_shift",
+    "less", "less_equal", "linspace", "log", "log10", "log1p", "log2", "logaddexp", "logaddexp2", "logical_and",
     "logical_not", "logical_or", "logical_xor", "logspace", "matmul", "matrix_transpose", "max", "maximum", "mean",
     "median", "meshgrid", "min", "minimum", "mod", "modf", "moveaxis", "multiply", "nan_to_num", "nanargmax",
     "nanargmin", "nancumprod", "nancumsum", "nanmax", "nanmean", "nanmin", "nanprod", "nanstd", "nansum", "nanvar",
