@@ -53,9 +53,6 @@ def surface_entries() -> list[Entry]:
     out += [_e(n, f"anp.{n}({{a}}, {{b}})", AB, "pair_scalar", "comparison function") for n in
             ("allclose", "array_equal")]
     out += [_e("array_equiv", "anp.array_equiv({a}, {b})", AB, "pair_scalar", "comparison function")]
-    out += [_e("ediff1d", "anp.ediff1d({a})", AL, "any_shape", "difference function"),
-            _e("ediff1d(ends)", "anp.ediff1d({a}, to_end={s}, to_begin=0)", (*AL, ("s", "scalar")), "any_shape",
-               "difference function", 0.08)]
     out += [_e("modf()[0]", "anp.modf({a})[0]", AL, "same", "unary function"),
             _e("modf()[1]", "anp.modf({a})[1]", AL, "same", "unary function", 0.05),
             _e("divmod()[0]", "anp.divmod({a}, {b})[0]", AB, "elementwise", "elementwise function"),
