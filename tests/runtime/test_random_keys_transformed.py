@@ -180,8 +180,67 @@ def test_differentiating_a_key_is_refused_as_jax_refuses_it() -> None:
     with pytest.raises(TypeError, match=r"Got primal dtype key<fry> and so expected tangent dtype .*float0.*but got "
                                         r"tangent dtype key<fry> instead"):
         at.jvp(lambda k: random.normal(k, ()), (KEY,), (KEY,))
-    with pytest.raises(TypeError, match="does not support tangents of typed key arrays"):
-        at.jvp(lambda k: random.normal(k, ()), (KEY,), (np.zeros((), at.dtypes.float0),))
+
+
+
+F0 = np.zeros((), at.dtypes.float0)
+
+
+def _is_float0(x: Any, shape: tuple[int, ...]) -> bool:
+    return isinstance(x, np.ndarray) and x.dtype == at.dtypes.float0 and x.shape == shape
+
+
+def _scaled_normal(k: Any, x: Any) -> Any:
+    return random.normal(k, (3,)) * x
+
+
+# JAX 0.10.2: jax.jvp(lambda k, x: jax.random.normal(k, (3,)) * x, (jax.random.key(0), 2.0), (float0[], 1.0))
+JVP_NORMAL = ([3.24528431892395, 4.050529479980469, -0.8671888709068298],
+              [1.622642159461975, 2.0252647399902344, -0.4335944354534149])
+
+
+def test_a_key_is_a_jvp_primal_with_a_float0_tangent() -> None:
+    out, tangent = at.jvp(_scaled_normal, (KEY, 2.0), (F0, 1.0))
+    np.testing.assert_array_equal(np.asarray(out), np.array(JVP_NORMAL[0], np.float32))
+    np.testing.assert_array_equal(np.asarray(tangent), np.array(JVP_NORMAL[1], np.float32))
+    jitted = at.jit(lambda k, x: at.jvp(_scaled_normal, (k, x), (np.zeros((), at.dtypes.float0), 1.0)))(KEY, 2.0)
+    np.testing.assert_array_equal(np.asarray(jitted[1]), np.array(JVP_NORMAL[1], np.float32))
+    batched = at.vmap(lambda k: at.jvp(_scaled_normal, (k, 2.0), (F0, 1.0))[1])(KEYS)
+    assert batched.shape == (4, 3)
+    np.testing.assert_array_equal(np.asarray(batched[1]), np.asarray(random.normal(KEYS[1], (3,))))
+
+
+def test_key_outputs_get_float0_tangents_of_the_keys_shape() -> None:
+    keys, tangent = at.jvp(lambda k: random.split(k), (KEY,), (F0,))
+    _same_keys(keys, random.split(KEY))
+    assert _is_float0(tangent, (2,))
+    out, tangents = at.jvp(lambda d: (d["k"], d["x"] * 2), ({"k": KEYS, "x": 1.0},),
+                           ({"k": np.zeros((4,), at.dtypes.float0), "x": 1.0},))
+    _same_keys(out[0], KEYS)
+    assert _is_float0(tangents[0], (4,)) and float(tangents[1]) == 2.0
+    _, data_tangent = at.jvp(random.key_data, (KEY,), (F0,))
+    assert _is_float0(data_tangent, (2,))
+    _, f_jvp = at.linearize(lambda k: random.split(k, 3), KEY)
+    assert _is_float0(f_jvp(F0), (3,))
+    _, f_jvp = at.linearize(_scaled_normal, KEY, 2.0)
+    np.testing.assert_array_equal(np.asarray(f_jvp(F0, 1.0)), np.array(JVP_NORMAL[1], np.float32))
+
+
+def test_a_keys_cotangent_is_float0_of_the_keys_shape() -> None:
+    _, f_vjp = at.vjp(_scaled_normal, KEY, 2.0)
+    ct_key, ct_x = f_vjp(anp.ones(3))
+    assert _is_float0(ct_key, ())
+    assert float(ct_x) == pytest.approx(sum(JVP_NORMAL[1]), rel=1e-6)
+
+
+def test_a_keys_tangent_of_another_shape_is_refused_as_jax_refuses_it() -> None:
+    with pytest.raises(ValueError, match=r"different primal and tangent shapes;Got primal shape \(4,\) and tangent "
+                                         r"shape as \(2,\)"):
+        at.jvp(lambda k: k, (KEYS,), (np.zeros((2,), at.dtypes.float0),))
+    _, f_jvp = at.linearize(_scaled_normal, KEY, 2.0)
+    with pytest.raises(ValueError, match=r"got tangent aval float0\[2\] for primal aval key<fry>\[\] but expected "
+                                         r"float0\[\]"):
+        f_jvp(np.zeros((2,), at.dtypes.float0), 1.0)
 
 
 def test_keys_are_leaves_of_the_users_trees() -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from typing import Any, Literal, TypeVar, overload
+from typing import Any, Literal, TypeAlias, TypeVar, overload
 
 import numpy as np
 from typing_extensions import Concatenate, ParamSpec
@@ -184,27 +184,68 @@ def _tangent(x: Any) -> Any:
     return _primal(x)
 
 
-def _check_carrier_tangents(primals: Any, tangents: Any) -> None:
-    """JAX's error for a typed key array's tangent that is not ``float0``; a ``float0`` one is refused too: the
-    runtime differentiates no key arrays (JAX would give the output keys ``float0`` tangents)."""
+def _carrier_tangents(primals: Any, tangents: Any, linearized: bool = False) -> list[Any] | None:
+    """The flat tangents when ``primals`` hold typed key arrays (``None`` when they hold none, or the structures
+    differ): the ``float0`` tangent of a key (of the key's shape, as JAX takes it) becomes a ``float0`` array of the
+    key data's shape, the leaf the transformation differentiates. JAX's errors for a key's tangent of another dtype
+    or shape."""
     is_leaf = tree.user_is_leaf(None)
     if is_leaf is None:
-        return
+        return None
     ps, p_tree = tree.flatten(primals, is_leaf)
     ts, t_tree = tree.flatten(tangents, is_leaf)
-    if p_tree != t_tree:
-        return  # the structure error follows
+    if p_tree != t_tree or not any(tree.is_carrier(x) for x in (*ps, *ts)):
+        return None
+    flat: list[Any] = []
     for p, t in zip(ps, ts):
         if not (tree.is_carrier(p) or tree.is_carrier(t)):
+            flat.append(t)
             continue
-        if tree.is_carrier(p) and ad.is_float0_value(t):
-            raise TypeError("arraytyping.jvp does not support tangents of typed key arrays (a float0 tangent of a "
-                            f"key array of shape {p.shape}); close over the key instead of passing it as a primal.")
-        expected = _dtype_str(ad.FLOAT0) if tree.is_carrier(p) else _carrier_dtype_str(p)
-        raise TypeError("primal and tangent arguments to arraytyping.jvp do not match; dtypes must be equal, or in "
-                        "case of int/bool primal dtype the tangent dtype must be float0. Got primal dtype "
-                        f"{_carrier_dtype_str(p)} and so expected tangent dtype {expected}, but got tangent dtype "
-                        f"{_carrier_dtype_str(t)} instead.")
+        if not (tree.is_carrier(p) and ad.is_float0_value(t)):
+            expected = _dtype_str(ad.FLOAT0) if tree.is_carrier(p) else _carrier_dtype_str(p)
+            raise TypeError("primal and tangent arguments to arraytyping.jvp do not match; dtypes must be equal, or "
+                            "in case of int/bool primal dtype the tangent dtype must be float0. Got primal dtype "
+                            f"{_carrier_dtype_str(p)} and so expected tangent dtype {expected}, but got tangent "
+                            f"dtype {_carrier_dtype_str(t)} instead.")
+        if tuple(p.shape) != np.shape(t):
+            if linearized:
+                got, want = ShapedArray(np.shape(t), ad.FLOAT0, False), ShapedArray(tuple(p.shape), ad.FLOAT0, False)
+                raise ValueError("linearized function called on tangent values inconsistent with the original "
+                                 f"primal values: got tangent aval {ad.aval_str(got)} for primal aval "
+                                 f"{p.dtype}{list(p.shape)} but expected {ad.aval_str(want)}.")
+            raise ValueError("jvp called with different primal and tangent shapes;Got primal shape "
+                             f"{tuple(p.shape)} and tangent shape as {np.shape(t)}")
+        flat.extend(np.zeros(np.shape(data), ad.FLOAT0) for data in tree.leaves(p))
+    return flat
+
+
+_CarrierLayout: TypeAlias = "tuple[tree.TreeDef, list[tuple[tuple[int, ...] | None, int]]] | None"
+"""Where a pytree holds typed key arrays: its structure with the keys as leaves, and for each of those leaves the
+key's shape and how many data leaves it flattens to (``None`` and 1 for any other leaf); ``None`` without keys."""
+
+
+def _carrier_layout(value: Any) -> _CarrierLayout:
+    is_leaf = tree.user_is_leaf(None)
+    if is_leaf is None:
+        return None
+    top, top_tree = tree.flatten(value, is_leaf)
+    if not any(tree.is_carrier(x) for x in top):
+        return None
+    return top_tree, [((tuple(x.shape), len(tree.leaves(x))) if tree.is_carrier(x) else (None, 1)) for x in top]
+
+
+def _with_carriers(layout: _CarrierLayout, treedef: tree.TreeDef, flat: Sequence[Any]) -> Any:
+    """Tangents or cotangents ``flat`` (the data leaves of ``treedef``) as a pytree: a typed key array's is a
+    ``float0`` array of the key's shape (the transformation computed one for the key's data), as JAX gives."""
+    if layout is None:
+        return tree.unflatten(treedef, list(flat))
+    top_tree, entries = layout
+    rest = iter(flat)
+    fixed: list[Any] = []
+    for shape, n in entries:
+        leaves = [next(rest) for _ in range(n)]
+        fixed.append(leaves[0] if shape is None else np.zeros(shape, ad.FLOAT0))
+    return tree.unflatten(top_tree, fixed)
 
 
 def _carrier_dtype_str(x: Any) -> str:
@@ -257,9 +298,9 @@ def jvp(fun: Callable[..., Any], primals: Sequence[Any], tangents: Sequence[Any]
     if not isinstance(primals, (tuple, list)) or not isinstance(tangents, (tuple, list)):
         raise TypeError("primal and tangent arguments to arraytyping.jvp must be tuples or lists; found "
                         f"{type(primals).__name__} and {type(tangents).__name__}.")
-    _check_carrier_tangents(primals, tangents)
     ps, in_tree = tree.flatten(primals)
-    ts, t_tree = tree.flatten(tangents)
+    carried = _carrier_tangents(primals, tangents)
+    ts, t_tree = (carried, in_tree) if carried is not None else tree.flatten(tangents)
     if in_tree != t_tree:
         raise TypeError("primal and tangent arguments to arraytyping.jvp must have the same tree structure; primals "
                         f"have tree structure {in_tree} whereas tangents have tree structure {t_tree}.")
@@ -279,22 +320,29 @@ def jvp(fun: Callable[..., Any], primals: Sequence[Any], tangents: Sequence[Any]
     outs, touts, aux = ad.jvp_flat(flat, [_primal(p) for p in ps], [_tangent(t) for t in ts],
                                    f"jvp({_describe(fun)})")
     out_tree = out_trees[0]
-    result = (tree.unflatten(out_tree, outs), tree.unflatten(out_tree, _instantiate(touts)))
+    primal_out = tree.unflatten(out_tree, outs)
+    result = (primal_out, _with_carriers(_carrier_layout(primal_out), out_tree, _instantiate(touts)))
     return (*result, aux) if has_aux else result
 
 
 class LinearizedFunction:
     """The function :func:`linearize` returns: output tangents for input tangents, at the linearization point."""
 
-    __slots__ = ("_lin", "_in_tree", "_out_tree")
+    __slots__ = ("_lin", "_in_tree", "_out_tree", "_primals", "_out_layout")
 
-    def __init__(self, lin: ad.Linearized, in_tree: tree.TreeDef, out_tree: tree.TreeDef) -> None:
+    def __init__(self, lin: ad.Linearized, in_tree: tree.TreeDef, out_tree: tree.TreeDef, primals: tuple[Any, ...],
+                 out_layout: _CarrierLayout) -> None:
         self._lin = lin
         self._in_tree = in_tree
         self._out_tree = out_tree
+        self._primals = primals
+        """The primals, and where the output holds typed key arrays (whose tangents are ``float0`` arrays of the
+        key's shape)."""
+        self._out_layout = out_layout
 
     def __call__(self, *tangents: Any) -> Any:
-        ts, t_tree = tree.flatten(tangents)
+        carried = _carrier_tangents(self._primals, tangents, linearized=True)
+        ts, t_tree = (carried, self._in_tree) if carried is not None else tree.flatten(tangents)
         if t_tree != self._in_tree:
             raise TypeError(f"expected {self._in_tree}, got {t_tree}")
         for a, t in zip(self._lin.in_avals, ts):
@@ -303,7 +351,8 @@ class LinearizedFunction:
                 raise ValueError("linearized function called on tangent values inconsistent with the original "
                                  f"primal values: got tangent aval {ad.aval_str(got)} for primal aval "
                                  f"{ad.aval_str(a)} but expected {ad.aval_str(expected)}.")
-        return tree.unflatten(self._out_tree, _instantiate(self._lin.apply([_tangent(t) for t in ts])))
+        return _with_carriers(self._out_layout, self._out_tree,
+                              _instantiate(self._lin.apply([_tangent(t) for t in ts])))
 
 
 @overload
@@ -321,7 +370,8 @@ def linearize(fun: Callable[..., Any], *primals: Any, has_aux: bool = False) -> 
     flat = _flat_fun(fun, in_tree, has_aux, out_trees)
     outs, lin, aux = ad.linearize_flat(flat, [_primal(p) for p in ps], f"linearize({_describe(fun)})")
     out_tree = out_trees[0]
-    result = (tree.unflatten(out_tree, outs), LinearizedFunction(lin, in_tree, out_tree))
+    primal_out = tree.unflatten(out_tree, outs)
+    result = (primal_out, LinearizedFunction(lin, in_tree, out_tree, primals, _carrier_layout(primal_out)))
     return (*result, aux) if has_aux else result
 
 
@@ -332,15 +382,17 @@ def linearize(fun: Callable[..., Any], *primals: Any, has_aux: bool = False) -> 
 class _VJPMeta:
     """What a :class:`VJPFunction` keeps besides its residuals (compared by identity, as JAX's)."""
 
-    __slots__ = ("lin", "in_tree", "out_tree", "spec", "name")
+    __slots__ = ("lin", "in_tree", "out_tree", "spec", "name", "in_layout")
 
     def __init__(self, lin: ad.Linearized, in_tree: tree.TreeDef, out_tree: tree.TreeDef,
-                 spec: list[tuple[bool, int]], name: str) -> None:
+                 spec: list[tuple[bool, int]], name: str, in_layout: _CarrierLayout = None) -> None:
         self.lin = lin
         self.in_tree = in_tree
         self.out_tree = out_tree
         self.spec = spec
         self.name = name
+        self.in_layout = in_layout
+        """Where the primals hold typed key arrays, whose cotangents are ``float0`` arrays of the key's shape."""
 
 
 class VJPFunction:
@@ -375,7 +427,7 @@ class VJPFunction:
         consts = [self._args_res[i] if is_arg else self._opaque[i] for is_arg, i in meta.spec]
         lin = ad.Linearized(lin.jaxpr, consts, lin.in_nonzero, lin.out_nonzero, lin.in_avals, lin.out_avals)
         in_cts = lin.transpose([_cotangent(c) for c in cts])
-        out: tuple[Any, ...] = tree.unflatten(meta.in_tree, _instantiate(in_cts))
+        out: tuple[Any, ...] = _with_carriers(meta.in_layout, meta.in_tree, _instantiate(in_cts))
         return out
 
     def __repr__(self) -> str:
@@ -421,7 +473,7 @@ def _vjp(fun: Callable[..., Any], primals: Sequence[Any], has_aux: bool, name: s
             spec.append((False, len(opaque)))
             opaque.append(c)
     args_res = [p if i in used else None for i, p in enumerate(ps)]
-    meta = _VJPMeta(lin, in_tree, out_trees[0], spec, name)
+    meta = _VJPMeta(lin, in_tree, out_trees[0], spec, name, _carrier_layout(tuple(primals)))
     return tree.unflatten(out_trees[0], outs), VJPFunction(meta, args_res, opaque), aux
 
 
