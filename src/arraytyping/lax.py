@@ -1,7 +1,7 @@
 """``arraytyping.lax``: JAX 0.10.2's ``jax.lax`` functions, without promotion (operands of one dtype), and its
 structured control flow."""
 
-from arraytyping._src.runtime.control_flow import cond, fori_loop, map, scan, switch, while_loop
+from arraytyping._src.runtime.control_flow import cond, custom_linear_solve, fori_loop, map, scan, switch, while_loop
 from arraytyping._src.runtime.lax_elementwise import (
     RoundingMethod, acos, acosh, add, asin, asinh, atan, atan2, atanh, bitwise_and, bitwise_not, bitwise_or,
     bitwise_xor, cbrt, ceil, clamp, cos, cosh, digamma, div, erf, erf_inv, erfc, exp, exp2, expm1, floor, integer_pow,
@@ -37,6 +37,7 @@ __all__ = [
     "convert_element_type",
     "cos",
     "cosh",
+    "custom_linear_solve",
     "digamma",
     "div",
     "dot_general",

@@ -22,12 +22,12 @@ from arraytyping.typing import DType
 __all__ = [
     "ConvDimensionNumbers", "RoundingMethod", "acos", "acosh", "add", "asin", "asinh", "atan", "atan2", "atanh",
     "bitwise_and", "bitwise_not", "bitwise_or", "bitwise_xor", "broadcast_in_dim", "cbrt", "ceil", "clamp", "cond",
-    "conv_general_dilated", "convert_element_type", "cos", "cosh", "digamma", "div", "dot_general", "dynamic_slice",
-    "dynamic_update_slice", "erf", "erf_inv", "erfc", "exp", "exp2", "expm1", "floor", "fori_loop", "integer_pow",
-    "iota", "lgamma", "log", "log1p", "logistic", "map", "max", "min", "mul", "neg", "nextafter", "pad",
-    "reduce_window", "rem", "round", "rsqrt", "scan", "select", "shift_left", "shift_right_arithmetic",
-    "shift_right_logical", "sign", "sin", "sinh", "sqrt", "square", "stop_gradient", "sub", "switch", "tan", "tanh",
-    "top_k", "while_loop",
+    "conv_general_dilated", "convert_element_type", "cos", "cosh", "custom_linear_solve", "digamma", "div",
+    "dot_general", "dynamic_slice", "dynamic_update_slice", "erf", "erf_inv", "erfc", "exp", "exp2", "expm1", "floor",
+    "fori_loop", "integer_pow", "iota", "lgamma", "log", "log1p", "logistic", "map", "max", "min", "mul", "neg",
+    "nextafter", "pad", "reduce_window", "rem", "round", "rsqrt", "scan", "select", "shift_left",
+    "shift_right_arithmetic", "shift_right_logical", "sign", "sin", "sinh", "sqrt", "square", "stop_gradient", "sub",
+    "switch", "tan", "tanh", "top_k", "while_loop",
 ]
 
 _ConvGeneralDilatedDimensionNumbers: TypeAlias = tuple[str, str, str] | ConvDimensionNumbers | None
@@ -50,6 +50,9 @@ _K10 = TypeVar("_K10", bound=int32)
 
 def cond(pred: Any, true_fun: Callable[..., _T], false_fun: Callable[..., _T], *operands: Any, operand: Any = ...) -> _T:
     '``true_fun(*operands)`` if ``pred`` else ``false_fun(*operands)``, as one ``cond`` primitive: both branches are staged (they must return the same tree of the same types), only the chosen one runs. ``pred`` is a scalar bool or number (nonzero is true). Under ``vmap`` with a batched ``pred`` both branches run and a ``select_n`` picks the results (as in JAX).'
+    ...
+def custom_linear_solve(matvec: Callable[[Any], Any], b: Any, solve: Callable[[Callable[[Any], Any], Any], Any], transpose_solve: Callable[[Callable[[Any], Any], Any], Any] | None=..., symmetric: bool = ..., has_aux: bool = ...) -> Any:
+    "``solve(matvec, b)``, differentiated implicitly at the solution ``x`` (``matvec(x) == b``, not checked) rather than through ``solve``: JAX's ``lax.custom_linear_solve``. ``b`` is a pytree of arrays; ``matvec`` is linear and differentiable; ``transpose_solve(vecmat, b)`` solves with the transpose (``vecmat`` computed by transposing ``matvec``), needed for reverse mode unless ``symmetric`` (then ``solve``). With ``has_aux``, ``solve`` and ``transpose_solve`` return ``(x, aux)``."
     ...
 def fori_loop(lower: Any, upper: Any, body_fun: Callable[[Any, _T], _T], init_val: _T, *, unroll: int | bool | None = ...) -> _T:
     '``val = init_val; for i in range(lower, upper): val = body_fun(i, val)``. With concrete bounds it is a ``scan`` of ``upper - lower`` steps (``unroll`` allowed); with traced bounds a ``while_loop``.'

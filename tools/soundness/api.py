@@ -535,7 +535,7 @@ NOT_FUZZED: Final[dict[str, str]] = {
     **{f"random.{n}": "keys and key arrays: no dtype of an array operand to promote (typed PRNGKeyArray or uint32)"
        for n in ("KeyDType", "PRNGKey", "PRNGKeyArray", "fold_in", "key", "key_data", "split", "wrap_key_data")},
     **{f"lax.{n}": "control flow: takes functions (typed by the transformations' signatures)"
-       for n in ("cond", "switch", "fori_loop", "while_loop", "scan", "map")},
+       for n in ("cond", "switch", "fori_loop", "while_loop", "scan", "map", "custom_linear_solve")},
     "lax.ConvDimensionNumbers": "a named tuple of dimension numbers, no dtype",
     "nn.glu": "halves an axis: typed Array[Any] (the gated product's dtype is sigmoid's, held by the nn reference)",
     "lax.RoundingMethod": "an enum of rounding modes, no dtype",

@@ -1,4 +1,5 @@
-"""Structured control flow (``cond``, ``switch``, ``while_loop``, ``fori_loop``, ``scan``, ``platform_dependent``)
+"""Structured control flow (``cond``, ``switch``, ``while_loop``, ``fori_loop``, ``scan``, ``platform_dependent``,
+``custom_linear_solve``)
 staged into primitives with closed sub-jaxprs as parameters, lowered to StableHLO's control flow, batched and
 differentiated."""
 
@@ -6,6 +7,8 @@ from arraytyping._src.runtime.control_flow.conditionals import cond, cond_p, swi
 from arraytyping._src.runtime.control_flow.loops import fori_loop, scan, scan_p, while_loop, while_p
 from arraytyping._src.runtime.control_flow.mapping import map
 from arraytyping._src.runtime.control_flow.platform import platform_dependent
+from arraytyping._src.runtime.control_flow.solves import custom_linear_solve, linear_solve_p
 from arraytyping._src.runtime.control_flow import autodiff  # registers the differentiation rules
 
-__all__ = ["autodiff", "cond", "cond_p", "fori_loop", "map", "platform_dependent", "scan", "scan_p", "switch", "while_loop", "while_p"]
+__all__ = ["autodiff", "cond", "cond_p", "custom_linear_solve", "fori_loop", "linear_solve_p", "map", "platform_dependent", "scan",
+           "scan_p", "switch", "while_loop", "while_p"]

@@ -9,7 +9,7 @@ each function checks its operand against them first.
 from __future__ import annotations
 
 import operator
-from typing import Any, Generic, Literal, NamedTuple, TypeVar, overload
+from typing import Any, Final, Generic, Literal, NamedTuple, TypeVar, overload
 
 import numpy as np
 
@@ -21,14 +21,18 @@ from arraytyping._src.runtime.numpy._promotion import (
     arraylike, as_dtype, common_dtype, jitted, operand, promote_args_inexact, shape_of, to_inexact_dtype,
 )
 from arraytyping._src.runtime.numpy.binary import add, divide, equal, less, multiply, not_equal, power, subtract
-from arraytyping._src.runtime.numpy.creation import asarray
+from arraytyping._src.runtime.ad import materialize
+from arraytyping._src.runtime.custom_jvp import custom_jvp
+from arraytyping._src.runtime.numpy.creation import asarray, zeros_like
 from arraytyping._src.runtime.numpy.indexing import getitem, take_along_axis
 from arraytyping._src.runtime.numpy.reductions import any as any_, amax, amin, count_nonzero, prod, sum
-from arraytyping._src.runtime.numpy.selection import where
+from arraytyping._src.runtime.numpy.selection import trace, where
 from arraytyping._src.runtime.numpy.shape import canonicalize_axis, expand_dims, moveaxis
 from arraytyping._src.runtime.numpy.unary import abs, conj, exp, log, real, sqrt
 from arraytyping._src.runtime.numpy.unary import sign as sign_of
+from arraytyping._src.runtime.control_flow.solves import custom_linear_solve
 from arraytyping._src.runtime.operand_checks import numpy_broadcast
+from arraytyping._src.runtime.vmap import vmap
 
 __all__ = ["EighResult", "QRResult", "SVDResult", "SlogdetResult", "cholesky", "det", "eigh", "inv", "norm", "qr",
            "slogdet", "solve", "svd"]
@@ -246,7 +250,7 @@ def _eye_mask(n: int) -> Any:
     return lax.eq(lax.iota(i32, (n, n), 0), lax.iota(i32, (n, n), 1))
 
 
-def _slogdet_small(a: Any) -> tuple[Any, Any]:
+def _slogdet_small_body(a: Any) -> tuple[Any, Any]:
     n = shape_of(a)[-1]
 
     def m(i: int, j: int) -> Any:  # ``a[..., i, j]``, also of a host constant (a numpy operand inside a trace)
@@ -259,7 +263,7 @@ def _slogdet_small(a: Any) -> tuple[Any, Any]:
     return sign_of(det), real(log(abs(det)))
 
 
-def _slogdet_lu(a: Any) -> tuple[Any, Any]:
+def _slogdet_lu_body(a: Any) -> tuple[Any, Any]:
     dtype = lax.aval_of(a).dtype
     lu, pivot, _ = _lu(a)
     diag = _diagonal(lu)
@@ -277,6 +281,51 @@ def _slogdet_lu(a: Any) -> tuple[Any, Any]:
     logdet = where(is_zero, asarray(-np.inf, dtype=dtype),
                    sum(as_dtype(log(abs(diag)), dtype, False), axis=-1))
     return sign, real(logdet)
+
+
+def _sign_and_log_dot(x: Any, sign: Any, ans_dot: Any) -> tuple[Any, Any]:
+    """The tangents of ``(sign, log|det|)`` from that of ``log det``: the sign's is zero for real matrices (it is
+    not differentiable at 0), and for complex ones the imaginary part of ``ans_dot`` turns the sign."""
+    if lax.aval_of(x).name.startswith("complex"):
+        dtype = lax.aval_of(ans_dot).dtype
+        return multiply(subtract(ans_dot, as_dtype(real(ans_dot), dtype, False)), sign), real(ans_dot)
+    return zeros_like(sign), ans_dot
+
+
+def _slogdet_small_jvp(primals: tuple[Any, ...], tangents: tuple[Any, ...]) -> tuple[Any, Any]:
+    """JAX's: ``d log det`` of a 1x1 or 2x2 matrix by its analytic formula (no solve)."""
+    (x,), (g,) = primals, tangents
+    sign, ans = _slogdet_small(x)
+
+    def at(m: Any, i: int, j: int) -> Any:
+        return getitem(m, (..., i, j))
+
+    if shape_of(x)[-1] == 1:
+        ans_dot = divide(at(g, 0, 0), at(x, 0, 0))
+    else:
+        det = subtract(multiply(at(x, 0, 0), at(x, 1, 1)), multiply(at(x, 0, 1), at(x, 1, 0)))
+        num = add(subtract(subtract(multiply(at(g, 0, 0), at(x, 1, 1)), multiply(at(g, 0, 1), at(x, 1, 0))),
+                           multiply(at(g, 1, 0), at(x, 0, 1))), multiply(at(g, 1, 1), at(x, 0, 0)))
+        ans_dot = divide(num, det)
+    sign_dot, ans_dot = _sign_and_log_dot(x, sign, ans_dot)
+    return (sign, ans), (sign_dot, ans_dot)
+
+
+def _slogdet_jvp(primals: tuple[Any, ...], tangents: tuple[Any, ...]) -> tuple[Any, Any]:
+    """JAX's: ``d log|det(A)| = trace(A^-1 dA)``, through ``solve`` (so its implicit derivative)."""
+    (x,), (g,) = primals, tangents
+    sign, ans = slogdet(x)
+    ans_dot = trace(solve(x, g), axis1=-1, axis2=-2)
+    sign_dot, ans_dot = _sign_and_log_dot(x, sign, ans_dot)
+    return (sign, ans), (sign_dot, ans_dot)
+
+
+_slogdet_small_body.__name__ = "_slogdet_small"  # the names JAX's custom_jvp_call prints
+_slogdet_lu_body.__name__ = "_slogdet_lu"
+_slogdet_small: Final = custom_jvp(_slogdet_small_body)
+_slogdet_small.defjvp(_slogdet_small_jvp)
+_slogdet_lu: Final = custom_jvp(_slogdet_lu_body)
+_slogdet_lu.defjvp(_slogdet_jvp)
 
 
 def _slogdet_body(a: Any) -> Any:
@@ -338,15 +387,42 @@ def det(a: ArrayLike) -> AnyArray:
     return out
 
 
-def _lu_solve(lu: Any, perm: Any, b: Any) -> Any:
-    """``lu_solve`` of ``b`` (``[..., m, k]``, the batch of ``lu``): permuted rows, then the unit lower and the
-    upper triangular solves."""
-    x = take_along_axis(b, lax.broadcast_in_dim(perm, (*shape_of(perm), shape_of(b)[-1]),
-                                                tuple(range(len(shape_of(perm))))), axis=-2)
-    x = lapack.triangular_solve_p.bind(lu, x, left_side=True, lower=True, transpose_a=False, conjugate_a=False,
-                                       unit_diagonal=True)
-    return lapack.triangular_solve_p.bind(lu, x, left_side=True, lower=False, transpose_a=False, conjugate_a=False,
-                                          unit_diagonal=False)
+def _lu_solve_core(lu: Any, perm: Any, b: Any, trans: int) -> Any:
+    """JAX's ``_lu_solve_core``: ``b`` (``[m, ...]``) solved with the LU factors of an ``[m, m]`` matrix (``trans``
+    1: with its transpose), as an ``[m, k]`` matrix: permuted rows, then the unit lower and the upper triangular
+    solves (``trans``: the transposed solves in the other order, then the inverse permutation)."""
+    m, sb = shape_of(lu)[0], shape_of(b)
+    x = lax.reshape(b, (m, int(np.prod(sb[1:], dtype=np.int64))))
+    rows = shape_of(x)
+
+    def solve(x: Any, lower: bool) -> Any:
+        return lapack.triangular_solve_p.bind(lu, x, left_side=True, lower=lower, transpose_a=trans == 1,
+                                              conjugate_a=False, unit_diagonal=lower)
+
+    if trans == 0:
+        x = solve(solve(take_along_axis(x, lax.broadcast_in_dim(perm, rows, (0,)), axis=0), True), False)
+    else:
+        _, inverse = lax.sort([perm, lax.iota(np.dtype("int32"), (m,), 0)], 0)
+        x = take_along_axis(solve(solve(x, False), True), lax.broadcast_in_dim(inverse, rows, (0,)), axis=0)
+    return lax.reshape(x, sb)
+
+
+def _solve_core(a: Any, b: Any) -> Any:
+    """JAX's ``lax_linalg._solve`` of an ``[m, m]`` matrix and ``b`` of ``[m]`` or ``[m, k]``: a
+    ``custom_linear_solve`` with the LU factors of ``stop_gradient(a)`` (the factorization is reused by the
+    derivatives, which the solve defines implicitly) over each column of ``b``."""
+    lu, _, perm = _lu(lax.stop_gradient(a))
+
+    def matvec(x: Any) -> Any:
+        return lax.dot_general(a, x, (((1,), (0,)), ((), ())), lax.aval_of(x).dtype)
+
+    def custom_solve(x: Any) -> Any:
+        return custom_linear_solve(matvec, x, solve=lambda _, v: _lu_solve_core(lu, perm, v, 0),
+                                   transpose_solve=lambda _, v: _lu_solve_core(lu, perm, v, 1))
+
+    if len(shape_of(b)) == 1:
+        return custom_solve(b)
+    return vmap(custom_solve, 1, 1)(materialize(b))
 
 
 def _promote_inexact(*args: Any) -> list[Any]:
@@ -369,13 +445,13 @@ def _solve_body(a: Any, b: Any) -> Any:
         raise ValueError(f"The arguments to solve must have shapes a=[..., m, m] and b=[..., m, k] or b=[m]; got "
                          f"a={sa} and b={sb}")
     _check("solve", a)
-    rhs = lax.expand_dims(b, (1,)) if vector else b  # b: [m] -> [m, 1]
-    batch = numpy_broadcast(sa[:-2], shape_of(rhs)[:-2])
+    batch = numpy_broadcast(sa[:-2], sb[:-1] if vector else sb[:-2])
     a = _broadcast(a, (*batch, *sa[-2:]))
-    rhs = _broadcast(rhs, (*batch, *shape_of(rhs)[-2:]))
-    lu, _, perm = _lu(a)  # JAX: lu of stop_gradient(a) inside a custom_linear_solve whose matvec differentiates a
-    x = _lu_solve(lu, perm, rhs)
-    return lax.reshape(x, (*batch, sa[-1])) if vector else x
+    b = _broadcast(b, (*batch, *(sb[-1:] if vector else sb[-2:])))
+    fn = _solve_core
+    for _ in batch:  # jnp.vectorize's loop: one vmap per batch dimension
+        fn = vmap(fn)
+    return fn(materialize(a), materialize(b))  # a numpy operand's constant as a value vmap maps
 
 
 def _broadcast(x: Any, shape: tuple[int, ...]) -> Any:
