@@ -19,7 +19,7 @@ def _blocks() -> list[str]:
 
 
 def test_section_has_code() -> None:
-    assert len(_blocks()) == 3  # vmap; control flow; differentiating control flow
+    assert len(_blocks()) == 4  # vmap; control flow; differentiating control flow; custom_linear_solve
 
 
 def test_code_blocks_run_and_print_what_they_say() -> None:

@@ -399,6 +399,9 @@ TESTED_ELSEWHERE: dict[str, str] = {
            "value_and_grad, jvp, vjp, second order) against JAX's printed jaxprs and values",
     "custom_jvp_call": "a custom_jvp function (the user's, nn.relu, logaddexp): test_jit_call_conformance "
                        "differentiates it against JAX's printed jaxprs and values, test_custom_jvp its API",
+    "custom_linear_solve": "lax.custom_linear_solve, linalg.solve/inv and slogdet's derivatives: test_linear_solve "
+                           "differentiates them (grad, jvp, hessian, vmap of grad) against JAX's values, dtypes and "
+                           "weak flags (tools/linear_solve_reference.py)",
     "unstack": "jnp.unstack and the transpose of stack: the FUNCTIONS cases stack_sum, unstack_sum and unstack_pieces "
                "differentiate it (grad, jvp, vjp) against JAX's printed jaxprs",
 }
@@ -411,6 +414,7 @@ def test_every_primitive_has_its_rules() -> None:
     missing_jvp = {n for n, p in prims.items() if p not in ad.jvp_rules} - INTEGER_ONLY
     assert missing_jvp == set(WITHOUT_RULES)
     linear = {"add", "sub", "mul", "div", "neg", "convert_element_type", "select_n", "broadcast_in_dim", "reshape",
+              "custom_linear_solve",
               "transpose", "squeeze", "slice", "rev", "reduce_sum", "dot_general", "add_any", "pad", "complex",
               "conj", "real", "imag", "copy", "concatenate", "split", "stack", "unstack", "tile", "dynamic_slice",
               "dynamic_update_slice", "gather", "scatter-add", "cumsum", "scatter", "scatter-mul", "reduce_window_sum",

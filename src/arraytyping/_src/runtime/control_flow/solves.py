@@ -45,7 +45,8 @@ _Jaxprs = _LinearSolveTuple["jx.ClosedJaxpr | None"]
 
 def _split_args(args: Sequence[Any], const_lengths: _LinearSolveTuple[int]
                 ) -> tuple[_LinearSolveTuple[list[Any]], list[Any]]:
-    *params, b = split(args, *const_lengths)
+    n = const_lengths
+    *params, b = split(args, n.matvec, n.vecmat, n.solve, n.transpose_solve)
     return _LinearSolveTuple(*params), b
 
 
