@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import jax_reference as ref  # noqa: E402  (same folder)
 
 DATA = ref.ROOT / "tests" / "data"
-SECTIONS = ("random", "nn", "lax", "fft", "methods", "layout")
+SECTIONS = ("random", "nn", "lax", "fft", "methods", "layout", "vectorize")
 """(``jax.numpy.linalg`` and the contractions have their own generator, ``tools/jax_linalg_reference.py``, which
 writes ``jax_linalg_reference.json``.)"""
 X32_X64 = ("standard-x32", "standard-x64")
@@ -473,7 +473,7 @@ METHOD_DTYPES = ("float32", "int8", "bool", "bfloat16")
 """The operand dtypes of the ``methods`` section's value cases (weak operands are ``jnp.full(..., 2.0)``)."""
 VIEW_TARGETS = ("None", "'int32'", "'int8'", "'uint8'", "'bool'", "'float16'", "'bfloat16'", "'complex64'",
                 "'float32'", "'int64'", "'float64'", "'uint4'", "int", "float")
-MESSAGES = ("methods", "layout")
+MESSAGES = ("methods", "layout", "vectorize")
 """The sections whose errors are recorded with their message (the tests compare them where arraytyping words them
 as JAX does)."""
 
@@ -645,6 +645,50 @@ def _layout_cases() -> Iterator[str]:
         yield bad
 
 
+def _vectorize_cases() -> Iterator[str]:
+    """``jnp.vectorize``: elementwise and with gufunc signatures (core dimensions, several outputs), broadcasting
+    leading dimensions (and size-1 ones restored), ``excluded`` positions and keywords, ``None`` arguments, under
+    ``jit``, ``grad`` and ``vmap``, and what JAX refuses (with its messages)."""
+    f34, f4, f234 = "A('float32', (3, 4), 0)", "A('float32', (4,), 1)", "A('float32', (2, 3, 4), 2)"
+    dot = "jnp.vectorize(jnp.dot, signature='(n),(n)->()')"
+    mm = "jnp.vectorize(jnp.matmul, signature='(m,n),(n,k)->(m,k)')"
+    yield f"{dot}({f34}, {f4})"
+    yield f"{dot}({f234}, {f34})"
+    yield f"{dot}(A('float32', (2, 1, 4), 3), A('float32', (1, 3, 4), 4))"
+    yield f"{mm}({f234}, A('float32', (4, 2), 5))"
+    yield f"{mm}(A('float32', (1, 3, 4), 6), A('float32', (5, 4, 2), 7))"
+    yield f"jnp.vectorize(lambda a, b: a * b + 1)(A('float32', (2, 1), 8), A('int8', (3,), 9))"
+    yield f"jnp.vectorize(lambda a: a.sum(), signature='(n)->()')({f234})"
+    yield f"jnp.vectorize(lambda a: jnp.stack([a.min(), a.max()]), signature='(n)->(k)')({f234})"
+    yield f"jnp.vectorize(lambda a: (a.min(), a.max()), signature='(n)->(),()')(A('float32', (2, 5), 10))"
+    yield f"jnp.vectorize(lambda a, p: a ** p, excluded={{1}})({f34}, 2)"
+    yield f"jnp.vectorize(lambda a, p=1: a * p, excluded={{'p'}})({f34}, p=3)"
+    yield f"jnp.vectorize(lambda a, p=1: a * p)({f34}, p=3)"
+    yield f"jnp.vectorize(lambda a, b: a if b is None else a + b)({f34}, None)"
+    yield f"jnp.vectorize(lambda a: a + 1)(2.0)"
+    yield f"jnp.vectorize(lambda a: a + 1)(np.ones((2, 3), np.int16))"
+    yield f"jnp.vectorize(lambda a: a * 2, signature='()->()')(A('float32', (1, 3, 1), 11))"
+    yield f"jit({dot})({f234}, {f4})"
+    yield f"jit(lambda a, b: {mm}(a, b))({f234}, A('float32', (4, 2), 5))"
+    yield f"grad(lambda a: {dot}(a, a).sum())({f34})"
+    yield f"grad(lambda a: jnp.vectorize(jnp.sin)(a).sum())({f4})"
+    yield f"vmap({dot})({f234}, {f234})"
+    yield f"vmap(lambda a: jnp.vectorize(lambda x: x * 2.0)(a), in_axes=1)({f34})"
+    for bad in (f"jnp.vectorize(jnp.dot, signature='n->()')({f4}, {f4})",
+                f"jnp.vectorize(jnp.dot, signature='(n),(n)->()')({f4}, A('float32', (3,), 1))",
+                f"jnp.vectorize(jnp.dot, signature='(n),(n)->()')({f4})",
+                f"jnp.vectorize(jnp.dot, signature='(n,m),(m)->()')({f4}, {f4})",
+                f"jnp.vectorize(lambda a: a, signature='(n)->()')({f4})",
+                f"jnp.vectorize(lambda a: a, signature='(n)->(n),(n)')({f4})",
+                f"jnp.vectorize(lambda a: (a, a), signature='(n)->(n)')({f4})",
+                f"jnp.vectorize(lambda a, b: a, signature='(n),()->(n)')({f4}, None)",
+                f"jnp.vectorize(lambda a, b: a + b)(None, {f4})",
+                f"jnp.vectorize(lambda a, b: a + b)({f34}, A('float32', (2, 4), 1))",
+                f"jnp.vectorize(lambda a: a, excluded={{-1}})({f4})",
+                f"jnp.vectorize(lambda a: a, excluded={{1.5}})({f4})"):
+        yield bad
+
+
 def cases(section: str) -> list[tuple[str, str]]:
     """Every ``(configuration key, expression)`` of a section, in a fixed order."""
     if section == "random":
@@ -661,6 +705,9 @@ def cases(section: str) -> list[tuple[str, str]]:
     if section == "layout":
         exprs = list(dict.fromkeys(_layout_cases()))
         return [(c, e) for c in ALL_CONFIGS for e in exprs]
+    if section == "vectorize":
+        exprs = list(dict.fromkeys(_vectorize_cases()))
+        return [(c, e) for c in X32_X64 for e in exprs]
     if section == "methods":
         exprs = list(dict.fromkeys(_methods_cases()))
         return [(c, e) for c in ALL_CONFIGS for e in exprs]

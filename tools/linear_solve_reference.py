@@ -99,7 +99,8 @@ CASES: dict[str, str] = {
     "grad_slogdet_complex": "at.grad(lambda a: jnp.linalg.slogdet(a)[1])(C)",
     "jvp_slogdet_sign": "at.jvp(lambda a: jnp.linalg.slogdet(a)[0], (M,), (np.ones_like(M),))[1]",
     "jvp_slogdet_sign_complex": "at.jvp(lambda a: jnp.linalg.slogdet(a)[0], (C,), (np.ones_like(C),))[1]",
-    "jvp_slogdet_2x2_complex": "at.jvp(lambda a: jnp.linalg.slogdet(a)[0], (C[:2, :2],), (np.ones((2, 2), np.complex64),))[1]",
+    "jvp_slogdet_2x2_complex": ("at.jvp(lambda a: jnp.linalg.slogdet(a)[0], (C[:2, :2],), "
+                                "(np.ones((2, 2), np.complex64),))[1]"),
     "hessian_slogdet": "at.hessian(lambda a: jnp.linalg.slogdet(a)[1])(M)[1, 2]",
     "grad_det_4x4": "at.grad(jnp.linalg.det)(np.eye(4, dtype=np.float32) * 2 + 0.1)",
     # lax.custom_linear_solve itself

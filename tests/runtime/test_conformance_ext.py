@@ -9,6 +9,8 @@ error classes over every dtype, and values on seeded inputs (``test_conformance_
   (``fliplr``, ``flipud``, ``permute_dims``, ``matrix_transpose``, ``rollaxis``, ``concat``, ``unstack``, ``hsplit``,
   ``vsplit``, ``dsplit``, ``dstack``, likewise): bit for bit, every case, with x64 off and on in standard and strict
   promotion; refusals by JAX's class and, for the value and index errors, its message;
+* ``vectorize`` (``jnp.vectorize`` with and without gufunc signatures, ``excluded``, ``None`` arguments, under ``jit``,
+  ``grad`` and ``vmap``): within a relative tolerance, with x64 off and on; refusals likewise;
 * ``lax``, ``nn`` and ``fft``: within a relative tolerance (XLA computes both, but fused and unfused computations
   may round differently; all but one complex ``gelu`` case agree to the bit).
 """
@@ -24,7 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from api_ext_reference import configured, generator, load, mismatch, run, sampled  # noqa: E402
 
 TOLERANCE: dict[str, tuple[float | None, float]] = {"random": (None, 0.0), "lax": (1e-5, 1e-6), "nn": (1e-5, 1e-8),
-                                                    "fft": (1e-5, 1e-6), "methods": (None, 0.0), "layout": (None, 0.0)}
+                                                    "fft": (1e-5, 1e-6), "methods": (None, 0.0), "layout": (None, 0.0),
+                                                    "vectorize": (1e-5, 1e-6)}
 """family -> (rtol, atol) of its values; None: exactly."""
 
 

@@ -92,8 +92,8 @@ def test_the_solve_is_one_equation_printed_as_jax_prints_it() -> None:
     m = anp.asarray(np.eye(2, dtype=np.float32) * 2)
     text = str(at.make_jaxpr(lambda a, b: lax.custom_linear_solve(
         lambda x: a @ x, b, lambda mv, x: x / 2, transpose_solve=lambda vm, x: x / 2))(m, anp.ones(2)))
-    assert "custom_linear_solve[\n      const_lengths=_LinearSolveTuple(matvec=1, vecmat=1, solve=0, transpose_solve=0)" \
-        in text
+    assert ("custom_linear_solve[\n      const_lengths=_LinearSolveTuple(matvec=1, vecmat=1, solve=0, "
+            "transpose_solve=0)") in text
     assert "jaxprs=_LinearSolveTuple(matvec={ lambda ; a:f32[2,2] b:f32[2]. let" in text
     assert "transpose_solve={ lambda ; a:f32[2]. let b:f32[2] = div a 2.0:f32[] in (b,) })" in text
 

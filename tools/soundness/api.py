@@ -525,6 +525,7 @@ NOT_FUZZED: Final[dict[str, str]] = {
     "numpy.broadcast_shapes": "a tuple of ints, no dtype",
     "numpy.ediff1d": ("a flat array one shorter than its operand's size, which the generator has no shape rule for; "
                       "its dtype rule is held to JAX by jax_numpy_reference and the hand-written cases"),
+    "numpy.vectorize": "takes a function and returns one (Callable[..., Any]: its batched shapes are no signature's)",
     **{f"numpy.{n}": "a Python bool about an object's type, no array result"
        for n in ("isscalar", "iscomplexobj", "isrealobj")},
     **{f"numpy.{n}": "a Python float constant: an operand the Python-float operands of the fuzzer stand for"

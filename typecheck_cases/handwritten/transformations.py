@@ -1,5 +1,6 @@
 """vmap and structured control flow keep the types they can: vmap the wrapped function's dtypes (at any shape: each
-gains the mapped axis), the loops their carry's type, cond and switch their branches' result type.
+gains the mapped axis), the loops their carry's type, cond and switch their branches' result type; custom_linear_solve
+and vectorize'd functions are Any, taken as the caller annotates.
 
 Checked by pyright and by mypy (with and without the plugin).
 """
@@ -97,4 +98,23 @@ def relu_or_negate(flag: Array[at.bool_], x: Array[float32]) -> Array[float32]:
     out = lax.cond(flag, relu, neg, x)
     assert_type(out, Array[float32])
     assert_type(lax.switch(2, [relu, neg], x), Array[float32])
+    return out
+
+
+def implicit_solve(a: Array[float32], b: Array[float32]) -> Array[float32]:
+    """A solve with an implicit derivative (lax.custom_linear_solve): typed Any (its result is solve's, whatever
+    that is), so it returns as the caller annotates."""
+    def solve(mv: Any, v: Any) -> Any:
+        return anp.linalg.solve(lax.stop_gradient(a), v)
+
+    x: Array[float32] = lax.custom_linear_solve(lambda v: a @ v, b, solve, symmetric=True)
+    return x
+
+
+def batched_dot(xs: Array[float32], ys: Array[float32]) -> Array[float32]:
+    """jnp.vectorize with a gufunc signature: the vectorized function is Callable[..., Any] (no signature can say
+    the batched shapes)."""
+    dot = anp.vectorize(anp.dot, signature="(n),(n)->()")
+    assert_type(dot(xs, ys), Any)
+    out: Array[float32] = dot(xs, ys)
     return out

@@ -4,7 +4,7 @@
 
 """arraytyping.numpy: the jax.numpy-style function API."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, Literal, Protocol, TypeVar, overload, type_check_only
 
 import numpy as np
@@ -72,8 +72,8 @@ __all__ = [
     "square", "squeeze", "stack", "std", "subtract", "sum", "swapaxes", "take", "take_along_axis", "tan", "tanh",
     "tensordot", "tile", "trace", "transpose", "tri", "tril", "tril_indices", "tril_indices_from", "triu",
     "triu_indices", "triu_indices_from", "true_divide", "trunc", "uint", "uint1", "uint16", "uint2", "uint32", "uint4",
-    "uint64", "uint8", "unique", "unsignedinteger", "unstack", "var", "vdot", "vsplit", "vstack", "where", "zeros",
-    "zeros_like",
+    "uint64", "uint8", "unique", "unsignedinteger", "unstack", "var", "vdot", "vectorize", "vsplit", "vstack", "where",
+    "zeros", "zeros_like",
 ]
 
 _T = TypeVar("_T")
@@ -15492,4 +15492,9 @@ def meshgrid(x0: ArrayLike, /, *xi: ArrayLike, copy: bool = ..., sparse: bool = 
 # From arraytyping/_src/runtime/numpy/contractions.py (generated from its source).
 
 # From arraytyping/_src/runtime/numpy/einsum.py (generated from its source).
+
+# From arraytyping/_src/runtime/numpy/vectorize.py (generated from its source).
+def vectorize(pyfunc: Callable[..., Any], *, excluded: Collection[int | str] = ..., signature: str | None = ...) -> Callable[..., Any]:
+    '``pyfunc``, written for one element (or for the core dimensions a gufunc ``signature`` such as ``"(m,n),(n)->(m)"`` names), applied across the broadcast leading dimensions of its arguments by ``vmap``; ``excluded`` positions and keywords are passed through unmapped.'
+    ...
 

@@ -640,7 +640,7 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
     head = [*header,
             '"""arraytyping.numpy: the jax.numpy-style function API."""',
             "",
-            "from collections.abc import Sequence",
+            "from collections.abc import Callable, Collection, Sequence",
             "from typing import Any, Literal, Protocol, TypeVar, overload, type_check_only",
             "",
             "import numpy as np",

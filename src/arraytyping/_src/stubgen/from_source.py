@@ -71,6 +71,7 @@ NUMPY_FROM_SOURCE: Final[Mapping[str, tuple[str, ...]]] = {
         "copy", "diag", "empty", "empty_like", "eye", "identity", "logspace", "meshgrid", "tri"),
     "_src/runtime/numpy/contractions.py": ("cross", "inner", "kron", "outer", "tensordot", "vdot"),
     "_src/runtime/numpy/einsum.py": ("einsum",),
+    "_src/runtime/numpy/vectorize.py": ("vectorize",),
 }
 """Runtime module -> the functions the ``arraytyping.numpy`` stub declares from their source (annotations verbatim:
 a function whose dtype the rule modules do not give yet says ``Array`` (any dtype), never a dtype that could be

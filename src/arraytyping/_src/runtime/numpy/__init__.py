@@ -54,6 +54,7 @@ from arraytyping._src.runtime.numpy.shape import (
     flipud, matrix_transpose, moveaxis, ndim, permute_dims, ravel, repeat, reshape, roll, rollaxis, rot90, shape,
     size, squeeze, swapaxes, tile, transpose,
 )
+from arraytyping._src.runtime.numpy.vectorize import vectorize
 from arraytyping._src.runtime.numpy.unary import (
     abs, absolute, angle, arccos, arccosh, arcsin, arcsinh, arctan, arctanh, around, bitwise_not, cbrt, ceil, conj,
     conjugate, cos, cosh, deg2rad, exp, exp2, expm1, fabs, floor, imag, invert, iscomplex, isfinite, isinf, isnan,
@@ -86,8 +87,8 @@ __all__ = [
     "searchsorted", "select", "shape", "sign", "signbit", "sin", "sinc", "sinh", "size", "sort", "spacing", "split",
     "sqrt", "square", "squeeze", "stack", "std", "subtract", "sum", "swapaxes", "take", "take_along_axis", "tan",
     "tanh", "tensordot", "tile", "trace", "transpose", "tri", "tril", "tril_indices", "tril_indices_from", "triu",
-    "triu_indices", "triu_indices_from", "true_divide", "trunc", "unique", "unstack", "var", "vdot", "view",
-    "vsplit", "vstack", "where", "zeros", "zeros_like",
+    "triu_indices", "triu_indices_from", "true_divide", "trunc", "unique", "unstack", "var", "vdot", "vectorize",
+    "view", "vsplit", "vstack", "where", "zeros", "zeros_like",
 ]
 
 _ = IndexUpdateHelper  # Array.at builds it through this package

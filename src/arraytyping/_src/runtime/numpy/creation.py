@@ -108,6 +108,8 @@ def view(x: Array, dtype: Any = None, type: None = None) -> Array:
 def asarray(a: Any, dtype: Any = None, copy: bool | None = None) -> Any:
     """An array from ``a`` (array, numpy value, Python scalar or nested list). Python scalars are weakly typed
     unless ``dtype`` is given; numpy values keep their dtype, canonicalized for x64."""
+    if a is None:
+        raise ValueError("None is not a valid value for jnp.array")
     if dtype is not None:
         dt = canonical_dtype(dtype)
         if isinstance(a, Array):
