@@ -41,6 +41,10 @@ CASES: dict[str, tuple[str, list[str]]] = {
     "vdot": (_XY + "np.vdot(x, y)", ["x[3]", "w[3]"]),
     "vdot_matrix": (_XY + "np.vdot(x, y)", ["x[2,3]", "w[6]"]),
     "inner": (_XY + "np.inner(x, y)", ["x[3,4]", "w[2,4]"]),
+    "vecdot": (_XY + "np.vecdot(x, y)", ["x[2,3]", "w[3]"]),
+    "vecdot_axis": (_XY + "np.vecdot(x, y, axis=0)", ["x[3,2]", "w[3,1]"]),
+    "matvec": (_XY + "np.matvec(x, y)", ["x[2,3]", "w[3]"]),
+    "vecmat": (_XY + "np.vecmat(x, y)", ["x[3]", "w[3,2]"]),
     "outer": (_XY + "np.outer(x, y)", ["x[3]", "w[2]"]),
     "tensordot": (_XY + "np.tensordot(x, y)", ["x[3,4]", "w[3,4]"]),
     "tensordot_axes": (_XY + "np.tensordot(x, y, axes=([1], [0]))", ["x[3,4]", "w[4,2]"]),
@@ -105,7 +109,8 @@ _PRODUCTS = ["float32", "int32", "bool", "complex64", "bfloat16", "float64", "ui
 _DECOMP = ["float32", "float64", "complex64", "complex128", "int32", "float16"]
 VALUES: dict[str, list[str]] = {
     **{name: _PRODUCTS for name in (
-        "vdot", "vdot_matrix", "inner", "outer", "tensordot", "tensordot_axes", "tensordot_int", "kron", "cross",
+        "vdot", "vdot_matrix", "inner", "vecdot", "vecdot_axis", "matvec", "vecmat", "outer", "tensordot",
+        "tensordot_axes", "tensordot_int", "kron", "cross",
         "cross_2d", "cross_axis", "einsum_matmul", "einsum_implicit", "einsum_batch", "einsum_outer", "einsum_dot",
         "einsum_sum_both", "einsum_repeated", "einsum_ellipsis", "einsum_three", "einsum_trace", "einsum_diagonal",
         "einsum_sum", "einsum_transpose")},

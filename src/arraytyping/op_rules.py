@@ -1853,7 +1853,8 @@ def complex_fill_refused(out: str, weak: bool) -> bool:
 
 CONTRACTION: Final[Mapping[str, Literal["dot", "result_type", "multiply", "multiply_numeric", "subtract"]]] = \
     MappingProxyType({
-    "vdot": "dot", "inner": "dot", "tensordot": "dot", "einsum": "result_type",
+    "vdot": "dot", "inner": "dot", "tensordot": "dot", "vecdot": "dot", "matvec": "dot", "vecmat": "dot",
+    "einsum": "result_type",
     "outer": "multiply", "kron": "multiply_numeric", "cross": "subtract",
 })
 """Each product's rule, from JAX 0.10.2's ``tensor_contractions.py``, ``einsum.py`` and ``lax_numpy.py``:

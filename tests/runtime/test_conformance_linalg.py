@@ -118,8 +118,8 @@ def test_executed(case: str, config_key: str) -> None:
 def _dot_of_2bit_ints(case: str, want: str) -> bool:
     """The case computes a ``dot_general`` of int2 or uint2 operands, which XLA's CPU backend cannot run
     (``UNIMPLEMENTED: unsupported operand type S2 in op dot``, from JAX 0.10.2 too): its abstract answer stands."""
-    dot = case.startswith(("vdot", "inner", "tensordot")) or (case.startswith("einsum") and "," in
-                                                                TOOL.CASES[case][0].split("'")[1])
+    dot = case.startswith(("vdot", "inner", "tensordot", "vecdot", "matvec", "vecmat")) or (
+        case.startswith("einsum") and "," in TOOL.CASES[case][0].split("'")[1])
     return dot and want.startswith(("int2", "uint2"))
 
 

@@ -525,6 +525,9 @@ NOT_FUZZED: Final[dict[str, str]] = {
     "numpy.broadcast_shapes": "a tuple of ints, no dtype",
     "numpy.ediff1d": ("a flat array one shorter than its operand's size, which the generator has no shape rule for; "
                       "its dtype rule is held to JAX by jax_numpy_reference and the hand-written cases"),
+    **{f"numpy.{n}": ("a batched product over core dimensions (inner sizes that match) the generator's operand shapes "
+                      "do not make; vdot's dtype rule (FUNCTIONS_AS), held by jax_linalg_reference")
+       for n in ("vecdot", "matvec", "vecmat")},
     "numpy.vectorize": "takes a function and returns one (Callable[..., Any]: its batched shapes are no signature's)",
     **{f"numpy.{n}": "a Python bool about an object's type, no array result"
        for n in ("isscalar", "iscomplexobj", "isrealobj")},

@@ -113,8 +113,10 @@ def implicit_solve(a: Array[float32], b: Array[float32]) -> Array[float32]:
 
 def batched_dot(xs: Array[float32], ys: Array[float32]) -> Array[float32]:
     """jnp.vectorize with a gufunc signature: the vectorized function is Callable[..., Any] (no signature can say
-    the batched shapes)."""
+    the batched shapes); the batched products JAX builds on it (vecdot, matvec, vecmat) have vdot's dtype rule."""
     dot = anp.vectorize(anp.dot, signature="(n),(n)->()")
     assert_type(dot(xs, ys), Any)
     out: Array[float32] = dot(xs, ys)
+    assert_type(anp.vecdot(xs, ys), Array[float32])  # the same product, typed by vdot's rule
+    assert_type(anp.matvec(xs, ys), Array[float32])
     return out

@@ -52,7 +52,8 @@ FUNCTIONS_AS: Final[Mapping[str, str]] = {"fmod": "floor_divide", "fmax": "maxim
                                           "arctan2": "true_divide", "float_power": "true_divide",
                                           "nextafter": "true_divide", "vdot": "dot", "inner": "multiply",
                                           "tensordot": "dot", "outer": "multiply", "kron": "subtract",
-                                          "einsum": "multiply"}
+                                          "einsum": "multiply", "vecdot": "dot", "matvec": "dot",
+                                          "vecmat": "dot"}
 """``op_rules.BINARY_FUNCTIONS`` and products of two operands (``op_rules.CONTRACTION``) declared with an
 operation's overloads: where the function takes a pair, the operation gives it the function's dtype (``fmax`` is
 ``maximum``'s table, ``vdot`` ``dot``'s, ``kron`` ``subtract``'s: the join, bool refused; ``inner`` (``dot``'s

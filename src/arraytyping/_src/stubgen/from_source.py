@@ -69,7 +69,8 @@ NUMPY_FROM_SOURCE: Final[Mapping[str, tuple[str, ...]]] = {
         "triu_indices_from"),
     "_src/runtime/numpy/creation.py": (
         "copy", "diag", "empty", "empty_like", "eye", "identity", "logspace", "meshgrid", "tri"),
-    "_src/runtime/numpy/contractions.py": ("cross", "inner", "kron", "outer", "tensordot", "vdot"),
+    "_src/runtime/numpy/contractions.py": (
+        "cross", "inner", "kron", "matvec", "outer", "tensordot", "vdot", "vecdot", "vecmat"),
     "_src/runtime/numpy/einsum.py": ("einsum",),
     "_src/runtime/numpy/vectorize.py": ("vectorize",),
 }

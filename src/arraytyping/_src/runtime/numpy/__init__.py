@@ -24,7 +24,9 @@ from arraytyping._src.runtime.numpy.binary import (
     logaddexp2, logical_and, logical_or, logical_xor, maximum, minimum, mod, multiply, nextafter, not_equal, power,
     remainder, right_shift, subtract, true_divide,
 )
-from arraytyping._src.runtime.numpy.contractions import cross, dot, inner, kron, matmul, outer, tensordot, vdot
+from arraytyping._src.runtime.numpy.contractions import (
+    cross, dot, inner, kron, matmul, matvec, outer, tensordot, vdot, vecdot, vecmat,
+)
 from arraytyping._src.runtime.numpy.einsum import einsum
 from arraytyping._src.runtime.numpy.creation import (
     arange, array, asarray, astype, copy, diag, empty, empty_like, eye, full, full_like, identity, linspace, logspace,
@@ -78,17 +80,18 @@ __all__ = [
     "hypot", "identity", "imag", "indices", "inner", "invert", "isclose", "iscomplex", "iscomplexobj", "isfinite",
     "isinf", "isnan", "isneginf", "isposinf", "isreal", "isrealobj", "isscalar", "kron", "lcm", "left_shift",
     "less", "less_equal", "linspace", "log", "log10", "log1p", "log2", "logaddexp", "logaddexp2", "logical_and",
-    "logical_not", "logical_or", "logical_xor", "logspace", "matmul", "matrix_transpose", "max", "maximum", "mean",
-    "median", "meshgrid", "min", "minimum", "mod", "modf", "moveaxis", "multiply", "nan_to_num", "nanargmax",
-    "nanargmin", "nancumprod", "nancumsum", "nanmax", "nanmean", "nanmin", "nanprod", "nanstd", "nansum", "nanvar",
-    "ndim", "negative", "nextafter", "nonzero", "not_equal", "ones", "ones_like", "outer", "pad", "permute_dims",
-    "positive", "power", "prod", "promote_types", "ptp", "rad2deg", "radians", "ravel", "real", "reciprocal",
-    "remainder", "repeat", "reshape", "result_type", "right_shift", "rint", "roll", "rollaxis", "rot90", "round",
-    "searchsorted", "select", "shape", "sign", "signbit", "sin", "sinc", "sinh", "size", "sort", "spacing", "split",
-    "sqrt", "square", "squeeze", "stack", "std", "subtract", "sum", "swapaxes", "take", "take_along_axis", "tan",
-    "tanh", "tensordot", "tile", "trace", "transpose", "tri", "tril", "tril_indices", "tril_indices_from", "triu",
-    "triu_indices", "triu_indices_from", "true_divide", "trunc", "unique", "unstack", "var", "vdot", "vectorize",
-    "view", "vsplit", "vstack", "where", "zeros", "zeros_like",
+    "logical_not", "logical_or", "logical_xor", "logspace", "matmul", "matrix_transpose", "matvec", "max",
+    "maximum", "mean", "median", "meshgrid", "min", "minimum", "mod", "modf", "moveaxis", "multiply", "nan_to_num",
+    "nanargmax", "nanargmin", "nancumprod", "nancumsum", "nanmax", "nanmean", "nanmin", "nanprod", "nanstd",
+    "nansum", "nanvar", "ndim", "negative", "nextafter", "nonzero", "not_equal", "ones", "ones_like", "outer",
+    "pad", "permute_dims", "positive", "power", "prod", "promote_types", "ptp", "rad2deg", "radians", "ravel",
+    "real", "reciprocal", "remainder", "repeat", "reshape", "result_type", "right_shift", "rint", "roll",
+    "rollaxis", "rot90", "round", "searchsorted", "select", "shape", "sign", "signbit", "sin", "sinc", "sinh",
+    "size", "sort", "spacing", "split", "sqrt", "square", "squeeze", "stack", "std", "subtract", "sum", "swapaxes",
+    "take", "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "transpose", "tri", "tril",
+    "tril_indices", "tril_indices_from", "triu", "triu_indices", "triu_indices_from", "true_divide", "trunc",
+    "unique", "unstack", "var", "vdot", "vecdot", "vecmat", "vectorize", "view", "vsplit", "vstack", "where",
+    "zeros", "zeros_like",
 ]
 
 _ = IndexUpdateHelper  # Array.at builds it through this package

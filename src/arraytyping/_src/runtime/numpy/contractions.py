@@ -22,7 +22,9 @@ from arraytyping._src.runtime.numpy._promotion import (
 )
 from arraytyping._src.runtime.tracing import ConstVal
 from arraytyping._src.runtime.numpy.binary import multiply, subtract
-from arraytyping._src.runtime.numpy.shape import canonicalize_axis
+from arraytyping._src.runtime.numpy.shape import canonicalize_axis, moveaxis
+from arraytyping._src.runtime.numpy.unary import conj
+from arraytyping._src.runtime.numpy.vectorize import vectorize
 from arraytyping._src.runtime.operand_checks import refuse_sequences
 
 
@@ -162,6 +164,44 @@ def vdot(a: ArrayLike, b: ArrayLike) -> Array:
     JAX's ``precision``/``preferred_element_type`` are not supported."""
     refuse_sequences("vdot", a, b)
     out: Array = _vdot(a, b)
+    return out
+
+
+def vecdot(a: ArrayLike, b: ArrayLike, *, axis: int = -1) -> Array:
+    """The conjugate dot product of ``a`` and ``b`` along ``axis`` (sizes must match), the other dimensions
+    broadcast: JAX's ``vectorize`` of ``vdot`` with signature ``(n),(n)->()`` (``vdot``'s dtype rule). JAX's
+    ``precision``/``preferred_element_type`` are not supported; its operands are positional-only ``x1``, ``x2``."""
+    a, b = ensure_array(a, "jnp.vecdot"), ensure_array(b, "jnp.vecdot")
+    if shape_of(a)[axis] != shape_of(b)[axis]:
+        raise ValueError(f"axes must match; got shapes {shape_of(a)} and {shape_of(b)} with axis={axis}")
+    a, b = moveaxis(a, axis, -1), moveaxis(b, axis, -1)
+    out: Array = vectorize(vdot, signature="(n),(n)->()")(a, b)
+    return out
+
+
+def _matvec_body(x1: Any, x2: Any) -> Any:
+    return vectorize(matmul, signature="(n,m),(m)->(n)")(x1, x2)
+
+
+def _vecmat_body(x1: Any, x2: Any) -> Any:
+    return vectorize(matmul, signature="(n),(n,m)->(m)")(conj(x1), x2)
+
+
+_matvec = jitted(_matvec_body, "matvec", arrays=2)
+_vecmat = jitted(_vecmat_body, "matvec", arrays=2)  # JAX's vecmat checks its operands under matvec's name
+
+
+def matvec(a: ArrayLike, b: ArrayLike) -> Array:
+    """The batched matrix-vector product of ``a`` (``[..., n, m]``) and ``b`` (``[..., m]``): JAX's jitted
+    ``vectorize`` of ``matmul`` with signature ``(n,m),(m)->(n)`` (``matmul``'s dtype rule)."""
+    out: Array = _matvec(a, b)
+    return out
+
+
+def vecmat(a: ArrayLike, b: ArrayLike) -> Array:
+    """The batched conjugate vector-matrix product of ``a`` (``[..., n]``) and ``b`` (``[..., n, m]``): JAX's
+    jitted ``vectorize`` of ``matmul`` of ``conj(a)`` with signature ``(n),(n,m)->(m)``."""
+    out: Array = _vecmat(a, b)
     return out
 
 
