@@ -518,20 +518,6 @@ def check_input_dtype(name: str, holomorphic: bool, allow_int: bool, x: Any) -> 
                         "integer-valued inputs, use vjp or set allow_int to True.")
 
 
-def carrier_gradients(args: Any, grads: Any) -> Any:
-    """``grads`` (of ``args``' structure) with the gradient of each typed key array in ``args`` a ``float0`` array
-    of the key's shape, as JAX gives (the transformation computed one for the key's data)."""
-    is_leaf = tree.user_is_leaf(None)
-    if is_leaf is None:
-        return grads
-    arg_leaves = tree.leaves(args, is_leaf)
-    if not any(tree.is_carrier(a) for a in arg_leaves):
-        return grads
-    g_leaves, g_tree = tree.flatten(grads, is_leaf)
-    fixed = [np.zeros(a.shape, ad.FLOAT0) if tree.is_carrier(a) else g for a, g in zip(arg_leaves, g_leaves)]
-    return tree.unflatten(g_tree, fixed)
-
-
 def _check_scalar(x: Any) -> None:
     try:
         aval = abstractify(x)
@@ -587,7 +573,6 @@ def _value_and_grad(fun: Callable[..., Any], argnums: int | Sequence[int], has_a
         check_output_dtype(name, holomorphic, ans)
         a = abstractify(ans)
         g = f_vjp(const(1, ShapedArray((), a.dtype, a.weak_type)))
-        g = carrier_gradients(dyn_args, g)
         g = g[0] if isinstance(nums, int) else g
         return ((ans, aux) if has_aux else ans), g
 
