@@ -166,6 +166,16 @@ RULES: dict[str, Rule] = {
     "meshgrid_ij": _creation("meshgrid"),
     "average_weights": lambda ops, cfg: op_rules.reduction_result("average", ops[0].pair, None, cfg,
                                                                   weights=ops[1].pair),
+    **{fn: (lambda fn: lambda ops, cfg: op_rules.quantile_result(fn, ops[0].pair, ops[1].pair, cfg))(fn)
+       for fn in op_rules.QUANTILES},
+    "quantile_weights": lambda ops, cfg: op_rules.quantile_result("quantile", ops[0].pair, ("float", True), cfg,
+                                                                  weights=ops[1].pair, method="inverted_cdf"),
+    "nanpercentile_weights": lambda ops, cfg: op_rules.quantile_result(
+        "nanpercentile", ops[0].pair, ("int", True), cfg, weights=(lattice.default_name("f", cfg.x64), False),
+        method="inverted_cdf"),
+    **{f"{fn}_inverted_cdf": (lambda fn, q: lambda ops, cfg: op_rules.quantile_result(  # None: np.array of floats
+        fn, ops[0].pair, q or (lattice.default_name("f", cfg.x64), False), cfg, method="inverted_cdf"))(fn, q)
+       for fn, q in (("quantile", None), ("nanquantile", ("float", True)))},
 }
 """Each case with a rule: how to ask it (the case's function and parameters)."""
 RULES.update({

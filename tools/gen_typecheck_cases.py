@@ -588,7 +588,9 @@ def unary_cases(cfg: lattice.LatticeConfig, *, static: bool) -> list[str]:
         if static:  # what the rule refuses goes to the source's signature: a rejection the stubs miss
             python = functools.partial(_stub_python, rule)  # a Python bool the rule refuses is taken as an int
             rule = functools.partial(_or_gradual, rule)
-        lines += _one_operand_case(f"red_{fn}", f"anp.{fn}", f"red {fn}", rule, static, python=python)
+        q = {"quantile": ", 0.25", "nanquantile": ", 0.75", "percentile": ", 50", "nanpercentile": ", 2.5"}
+        lines += _one_operand_case(f"red_{fn}", f"anp.{fn}", f"red {fn}", rule, static, python=python,
+                                   after=q.get(fn, ""))
     for name in (*op_rules.NN_STATIC, "swish"):  # the one-operand jax.nn functions, by their rule too
         fn = "silu" if name == "swish" else name
         exact = single_rules.nn_rule(fn, cfg)

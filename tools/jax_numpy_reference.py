@@ -167,6 +167,26 @@ CASES: dict[str, tuple[str, list[str]]] = {
     "var_ddof": (_E + "np.var(x, axis=0, ddof=1)", ["x"]),
     "std_correction": (_E + "np.std(x, correction=1)", ["x"]),
     "average_weights": (_XY + "np.average(x, axis=0, weights=y)", ["x", "w"]),
+    # quantiles: q over every second operand (its errors), the methods, weights, vector q, several axes
+    "quantile": (_XY + "np.quantile(x, y, axis=0)", ["x", "w[]"]),
+    "nanquantile": (_XY + "np.nanquantile(x, y, axis=1)", ["x", "w[]"]),
+    "percentile": (_XY + "np.percentile(x, y)", ["x", "w[]"]),
+    "nanpercentile": (_XY + "np.nanpercentile(x, y, axis=0, keepdims=True)", ["x", "w[]"]),
+    "quantile_weights": (_XY + "np.quantile(x, 0.5, axis=1, method='inverted_cdf', weights=y)", ["x", "w[4]"]),
+    "nanmedian": (_E + "np.nanmedian(x, axis=0)", ["x"]),
+    "nanmedian_all": (_E + "np.nanmedian(x)", ["x"]),
+    "nanmedian_keepdims": (_E + "np.nanmedian(x, axis=1, keepdims=True)", ["x"]),
+    "quantile_vector": (_E + "np.quantile(x, np.array([0.0, 0.3, 0.5, 0.99, 1.0]), axis=1)", ["x"]),
+    "nanquantile_vector_keepdims": (_E + "np.nanquantile(x, np.array([0.1, 0.9]), keepdims=True)", ["x"]),
+    "quantile_axes": (_E + "np.quantile(x, 0.3, axis=(2, 0), keepdims=True)", ["x[2,3,4]"]),
+    "nanpercentile_axes": (_E + "np.nanpercentile(x, np.array([10, 60]), axis=(0, 2))", ["x[2,3,4]"]),
+    **{f"quantile_{m}": (_E + f"np.quantile(x, np.array([0.2, 0.5, 0.7]), axis=1, method='{m}')", ["x"])
+       for m in ("lower", "higher", "nearest", "midpoint", "inverted_cdf")},
+    **{f"nanquantile_{m}": (_E + f"np.nanquantile(x, 0.4, axis=0, method='{m}', keepdims=True)", ["x"])
+       for m in ("lower", "higher", "nearest", "midpoint", "inverted_cdf")},
+    "nanpercentile_weights": (
+        _E + "np.nanpercentile(x, 40, axis=1, method='inverted_cdf', weights=np.array([1.0, 0.0, 2.0, 3.0]))",
+        ["x"]),
     "average_returned": (_E + "np.average(x, axis=1, returned=True)", ["x"]),
     **{f"{name}_where": (_E + f"np.{name}(x, axis=0, where=np.array([True, False, True, True]))", ["x"]) for name in (
         "sum", "prod", "mean", "any", "all", "var", "nansum", "nanmean")},
@@ -322,6 +342,10 @@ VALUES: dict[str, list[str]] = {
         "nanmin", "ptp", "count_nonzero", "amax", "amin", "var_all", "median_all", "argmax_all", "cumsum_all",
         "count_nonzero_all", "ptp_all", "var_keepdims", "argmax_keepdims", "median_keepdims", "nanmax_keepdims",
         "var_ddof", "std_correction", "average_weights", "average_returned",
+        "quantile_weights", "nanmedian", "nanmedian_all", "nanmedian_keepdims", "quantile_vector",
+        "nanquantile_vector_keepdims", "quantile_axes", "nanpercentile_axes", "quantile_lower", "quantile_higher",
+        "quantile_nearest", "quantile_midpoint", "quantile_inverted_cdf", "nanquantile_lower", "nanquantile_higher",
+        "nanquantile_nearest", "nanquantile_midpoint", "nanquantile_inverted_cdf", "nanpercentile_weights",
         "sum_where", "prod_where", "mean_where", "any_where", "all_where", "var_where", "nansum_where",
         "nanmean_where", "max_where_initial", "min_where_initial", "nanmax_where_initial", "nanmin_where_initial",
         "sum_initial", "prod_initial", "max_initial", "min_initial", "nansum_initial")},

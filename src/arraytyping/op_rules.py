@@ -27,10 +27,11 @@ from arraytyping.lattice import LatticeConfig
 
 __all__ = ["BINARY_ALIASES", "BINARY_FUNCTIONS", "BINARY_OPS", "CREATION", "CREATION_FUNCTIONS", "CreationFamily",
            "FAMILY", "FUNCTION_FAMILY", "Family", "INDEX_ARRAYS", "OperandNotImplementedError", "OperandOverflowError",
-           "OperandTypeError", "OperandValueError", "PAIRS", "REDUCTION", "REDUCTIONS", "REDUCTION_FUNCTIONS", "ReductionFamily",
+           "OperandTypeError", "OperandValueError", "PAIRS", "QUANTILES", "REDUCTION", "REDUCTIONS", "REDUCTION_FUNCTIONS", "ReductionFamily",
            "SELF_PROMOTED", "SHAPE", "SHAPE_FUNCTIONS", "SQUARE_MATRIX_FUNCTIONS", "ShapeFamily", "UNARY",
            "UNARY_ALIASES", "UNARY_FUNCTIONS", "UNARY_PARAMETERIZED", "UnaryFamily", "binary_result", "choose_result",
-           "compress_result", "creation_result", "ediff1d_result", "item_bits", "pair_result", "reduction_result", "shape_result", "square_diagonal",
+           "compress_result", "creation_result", "ediff1d_result", "item_bits", "pair_result", "quantile_result",
+           "reduction_result", "shape_result", "square_diagonal",
            "to_inexact_name", "to_numeric_name", "unary_is_static", "unary_result", "view_result"]
 
 Family: TypeAlias = Literal["arith", "bool_arith", "divide", "numeric", "bitwise", "shift", "compare", "power",
@@ -345,6 +346,8 @@ REDUCTION: Final[Mapping[str, ReductionFamily]] = MappingProxyType({
     "sum": "sum", "prod": "sum", "nansum": "sum", "nanprod": "sum", "trace": "sum", "cumulative_sum": "sum",
     "mean": "mean", "nanmean": "mean", "average": "mean",
     "var": "var", "nanvar": "var", "std": "std", "nanstd": "std", "median": "median",
+    "nanmedian": "median", "quantile": "median", "nanquantile": "median", "percentile": "median",
+    "nanpercentile": "median",
     "max": "same", "min": "same", "amax": "same", "amin": "same", "nanmax": "same", "nanmin": "same",
     "ptp": "ptp",
     "any": "bool", "all": "bool",
@@ -367,9 +370,12 @@ weakly typed (the reductions end in a ``convert_element_type`` to the result dty
   inexact ``dtype=`` (``ValueError``), ``nanstd``'s square root refuses another (``TypeError``); ``nanvar`` with an
   integer ``dtype=`` is that dtype, strong (its sum meets a weak NaN, which strict promotion refuses, and is converted
   last), a 1-, 2- or 4-bit one is refused (``ValueError``: the sum's integer promotion), bool too (``TypeError``);
-* ``median``: ``quantile`` of ``promote_dtypes_inexact(a)`` meeting the weak ``q = 0.5`` (so a weakly typed
-  bfloat16 or float16 operand computes in float32); complex fails (``ValueError``), 1- and 2-bit integers
-  (``TypeError``);
+* ``median``: ``median``, ``quantile``, ``percentile`` and their NaN-ignoring forms: JAX's ``_quantile``,
+  ``promote_dtypes_inexact(a)`` meeting the weak NaN that masks it (so a weakly typed bfloat16 or float16 operand
+  computes in float32), whatever ``q`` is (it sets the interpolation's dtype; an integer, bool or complex ``q``
+  fails there, a ``TypeError``, except in ``percentile``, which makes it inexact first); complex fails
+  (``ValueError``), 1- and 2-bit integers (``TypeError``); with ``weights`` (``inverted_cdf``) ``a`` is first
+  promoted with them;
 * ``same``: ``max``, ``min`` and the NaN-ignoring ones keep the dtype; ``ptp`` subtracts, refusing bool;
 * ``bool``: ``any``/``all``;
 * ``index``: ``argmax``, ``argmin``, ``nanargmax``, ``nanargmin``, ``count_nonzero``: the default integer dtype;
@@ -464,7 +470,7 @@ def reduction_result(fn: str, operand: tuple[str, bool] | None, dtype: str | Non
                                              f"weak float, and {inexact} has no place in the lattice beside one)")
         if family == "median":
             if kind == "c":
-                raise OperandValueError("median does not support complex input, as the operation is poorly defined")
+                raise OperandValueError(f"{fn} does not support complex input, as the operation is poorly defined")
             # A weak bool becomes a strong float (to_inexact_dtype of bool, converted strongly).
             weak = (operand[1] and operand[0] != lattice.BOOL) or operand[0] in lattice.WEAK_NAMES
             return lattice.result_node([(inexact, weak), ("float", True)], config)[0], False
@@ -493,6 +499,47 @@ def reduction_result(fn: str, operand: tuple[str, bool] | None, dtype: str | Non
         if int(name.lstrip("uint")) < int(default.lstrip("uint")):
             return default, False
     return name, False
+
+
+QUANTILES: Final[frozenset[str]] = frozenset({"quantile", "nanquantile", "percentile", "nanpercentile"})
+"""The reductions that take ``q`` (:func:`quantile_result`)."""
+
+
+def quantile_result(fn: str, operand: tuple[str, bool], q: tuple[str, bool],
+                    config: LatticeConfig = LatticeConfig(), weights: tuple[str, bool] | None = None,
+                    method: str = "linear") -> tuple[str, bool]:
+    """The ``(dtype name, weak)`` of ``jax.numpy.<fn>(a, q, weights=weights)`` for ``fn`` in :data:`QUANTILES`:
+    :func:`reduction_result`'s (the ``median`` family: ``q`` does not change it) of ``a``, or of ``a`` joined with
+    ``weights`` (``promote_dtypes_inexact(a, weights)``; complex weights fail first, a ``ValueError``), after its
+    refusals. ``q`` sets the interpolation's dtype: ``quantile`` and ``nanquantile`` take ``floor`` of it, which
+    refuses bool, integers and complex numbers (``TypeError``); ``percentile`` and ``nanpercentile`` make it inexact
+    first, so only complex numbers fail there (``floor``) and 1- and 2-bit integers (``q / 100`` with a weak
+    int). ``method="inverted_cdf"`` multiplies ``q`` by the total weight with ``lax.mul``, so ``q``'s dtype must be
+    the weights' (``a``'s inexact dtype joined with ``weights``, or without them the result's); another is a
+    ``TypeError``."""
+    if fn not in QUANTILES:
+        raise ValueError(f"unknown quantile function {fn!r}; known: {', '.join(sorted(QUANTILES))}")
+    if weights is not None:
+        if lattice.KIND[_reduction_operand(weights, config)] == "c":
+            raise OperandValueError("Weights cannot be complex types.")
+        operand = lattice.result_node([operand, weights], config)
+    out = reduction_result(fn, operand, None, config)
+    name = _reduction_operand(q, config)
+    if fn in ("percentile", "nanpercentile"):
+        name = _reduction_operand(lattice.result_node([(to_inexact_name(name), q[1]), ("int", True)], config),
+                                  config)  # q / 100
+    if fn == "quantile":  # n - 1, n the axis length in q's dtype (strict promotion refuses a bool n)
+        lattice.result_node([(name, False), ("int", True)], config)
+    if lattice.KIND[name] != "f":
+        raise OperandTypeError(f"{fn} takes floor of q * (n - 1) in q's dtype, and floor does not accept {name} "
+                               f"(pass a floating q)")
+    if method == "inverted_cdf":
+        w_name = out[0] if weights is None else \
+            lattice.canonical_name(to_inexact_name(_reduction_operand(operand, config)), config.x64)
+        if name != w_name:
+            raise OperandTypeError(f"{fn} with method='inverted_cdf' multiplies q ({name}) by the total weight "
+                                   f"({w_name}), and mul requires one dtype")
+    return out
 
 
 # ---------------------------------------------------------------------------------------------------------------

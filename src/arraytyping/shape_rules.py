@@ -705,6 +705,8 @@ _OWN: Final[Mapping[str, ShapeFamily]] = MappingProxyType({
     "copy": "keep",
     # op_rules.CONTRACTION
     "vdot": "scalar",
+    # q's shape leads the reduced one (a vector q adds an axis): not modelled yet
+    **{fn: "other" for fn in op_rules.QUANTILES},
 })
 
 
@@ -744,7 +746,8 @@ classified once, from the dtype tables' families, with the exceptions below):
   (``eye``, ``identity``, ``tri``: :func:`matrix_shape` of the sizes), ``spaced`` (``linspace``, ``logspace``:
   :func:`spaced_shape`);
 * ``other``: no shape rule here (a gradual shape): data-dependent results (``unique``, ``nonzero``), and functions
-  whose shapes this module does not model yet.
+  whose shapes this module does not model yet (``quantile``, ``percentile`` and their NaN-ignoring forms, whose
+  result is ``q``'s shape followed by the reduced one).
 """
 
 

@@ -28,7 +28,8 @@ REDUCTIONS: Final = ("sum", "prod", "mean", "max", "min", "any", "all")
 FUNCTION_REDUCTIONS: Final = ("var", "std", "median", "ptp", "nansum", "nanmean", "average", "nanmax", "nanmin",
                               "argmax", "argmin", "count_nonzero", "cumsum", "cumprod", "trace", "nanprod", "nanvar",
                               "nanstd", "nanargmax", "nanargmin", "nancumsum", "nancumprod", "cumulative_sum",
-                              "cumulative_prod")
+                              "cumulative_prod", "nanmedian", "quantile", "nanquantile", "percentile",
+                              "nanpercentile")
 """The other reductions of op_rules' ``REDUCTION`` the plugin answers as ``arraytyping.numpy`` functions, by their
 rule without ``dtype=`` (a ``dtype``, ``average``'s ``weights`` or ``returned``, ``var``'s and ``std``'s ``mean`` make the call
 gradual)."""

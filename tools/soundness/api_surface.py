@@ -62,6 +62,13 @@ def surface_entries() -> list[Entry]:
     for n in REDUCTIONS:
         out += _reduction(n, with_dtype=False)
     out += _reduction("median", with_dtype=False)
+    out += _reduction("nanmedian", with_dtype=False)
+    for n, q in (("quantile", "0.25"), ("nanquantile", "0.75"), ("percentile", "25.0"), ("nanpercentile", "90")):
+        f = "reduction function"
+        out += [_e(f"{n}(q)", f"anp.{n}({{a}}, {q})", AL, "reduce_all", f),
+                _e(f"{n}(q, axis)", f"anp.{n}({{a}}, {q}, axis={{axis}})", AL, "reduce_axis", f),
+                _e(f"{n}(q, axis, keepdims)", f"anp.{n}({{a}}, {q}, axis={{axis}}, keepdims=True)", AL,
+                   "reduce_axis_keepdims", f, 0.08)]
     for n in ("argmax", "argmin", "nanargmax", "nanargmin"):
         out += _reduction(n, with_dtype=False)
     for n in ("cumulative_sum", "cumulative_prod"):

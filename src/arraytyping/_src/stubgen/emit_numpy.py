@@ -413,10 +413,11 @@ def _before_overloads(typed: Callable[[ast.FunctionDef], list[str]]) -> Callable
 
 REDUCTIONS_BY_RULE: Final = ("var", "std", "median", "ptp", "nansum", "nanmean", "nanmax", "nanmin", "cumsum",
                              "cumprod", "trace", "nanprod", "nanvar", "nanstd", "nancumsum", "nancumprod",
-                             "cumulative_sum", "cumulative_prod")
+                             "cumulative_sum", "cumulative_prod", "nanmedian", "quantile", "nanquantile",
+                             "percentile", "nanpercentile")
 """The reductions of op_rules' ``REDUCTION`` that the stubs type by :func:`single_rules.reduction_rule` when no
 argument that decides the dtype is given (:data:`_DECIDING`); ``average`` (its ``weights``, ``returned``) is not."""
-_DECIDING: Final = {"dtype": "None", "mean": "None"}
+_DECIDING: Final = {"dtype": "None", "mean": "None", "weights": "None"}
 """A reduction's parameters that change its dtype: the typed overloads take them left out (``None``); given, the call
 goes to the source's own signature (``Array[Any]``)."""
 

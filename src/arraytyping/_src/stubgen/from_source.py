@@ -49,8 +49,10 @@ NUMPY_FROM_SOURCE: Final[Mapping[str, tuple[str, ...]]] = {
         "fmod", "gcd", "heaviside", "hypot", "isclose", "lcm", "logaddexp", "logaddexp2", "nextafter"),
     "_src/runtime/numpy/reductions.py": (
         "argmax", "argmin", "average", "count_nonzero", "cumprod", "cumsum", "cumulative_prod", "cumulative_sum",
-        "median", "nanargmax", "nanargmin", "nancumprod", "nancumsum", "nanmax", "nanmean", "nanmin", "nanprod",
+        "nanargmax", "nanargmin", "nancumprod", "nancumsum", "nanmax", "nanmean", "nanmin", "nanprod",
         "nanstd", "nansum", "nanvar", "ptp", "std", "var"),
+    "_src/runtime/numpy/quantiles.py": (
+        "median", "nanmedian", "nanpercentile", "nanquantile", "percentile", "quantile"),
     "_src/runtime/numpy/shape.py": (
         "atleast_1d", "atleast_2d", "atleast_3d", "broadcast_arrays", "broadcast_shapes", "expand_dims", "flip", "fliplr", "flipud",
         "matrix_transpose", "moveaxis", "permute_dims", "ravel", "repeat", "roll", "rollaxis", "rot90", "squeeze",

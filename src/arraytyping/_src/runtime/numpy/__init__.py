@@ -39,10 +39,13 @@ from arraytyping._src.runtime.numpy.selection import (
 )
 from arraytyping._src.runtime.numpy.reductions import (
     all, amax, amin, any, argmax, argmin, average, count_nonzero, cumprod, cumsum, cumulative_prod, cumulative_sum,
-    max, mean, median, min, nanargmax, nanargmin, nancumprod, nancumsum, nanmax, nanmean, nanmin, nanprod, nanstd,
+    max, mean, min, nanargmax, nanargmin, nancumprod, nancumsum, nanmax, nanmean, nanmin, nanprod, nanstd,
     nansum, nanvar, prod, ptp, std, sum, var,
 )
 from arraytyping._src.runtime.numpy.differences import diff, ediff1d
+from arraytyping._src.runtime.numpy.quantiles import (
+    median, nanmedian, nanpercentile, nanquantile, percentile, quantile,
+)
 from arraytyping._src.runtime.numpy.joining import (
     append, array_split, column_stack, concat, concatenate, dsplit, dstack, hsplit, hstack, pad, split, stack,
     unstack, vsplit, vstack,
@@ -82,16 +85,16 @@ __all__ = [
     "less", "less_equal", "linspace", "log", "log10", "log1p", "log2", "logaddexp", "logaddexp2", "logical_and",
     "logical_not", "logical_or", "logical_xor", "logspace", "matmul", "matrix_transpose", "matvec", "max",
     "maximum", "mean", "median", "meshgrid", "min", "minimum", "mod", "modf", "moveaxis", "multiply", "nan_to_num",
-    "nanargmax", "nanargmin", "nancumprod", "nancumsum", "nanmax", "nanmean", "nanmin", "nanprod", "nanstd",
-    "nansum", "nanvar", "ndim", "negative", "nextafter", "nonzero", "not_equal", "ones", "ones_like", "outer",
-    "pad", "permute_dims", "positive", "power", "prod", "promote_types", "ptp", "rad2deg", "radians", "ravel",
-    "real", "reciprocal", "remainder", "repeat", "reshape", "result_type", "right_shift", "rint", "roll",
-    "rollaxis", "rot90", "round", "searchsorted", "select", "shape", "sign", "signbit", "sin", "sinc", "sinh",
-    "size", "sort", "spacing", "split", "sqrt", "square", "squeeze", "stack", "std", "subtract", "sum", "swapaxes",
-    "take", "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "transpose", "tri", "tril",
-    "tril_indices", "tril_indices_from", "triu", "triu_indices", "triu_indices_from", "true_divide", "trunc",
-    "unique", "unstack", "var", "vdot", "vecdot", "vecmat", "vectorize", "view", "vsplit", "vstack", "where",
-    "zeros", "zeros_like",
+    "nanargmax", "nanargmin", "nancumprod", "nancumsum", "nanmax", "nanmean", "nanmedian", "nanmin",
+    "nanpercentile", "nanprod", "nanquantile", "nanstd", "nansum", "nanvar", "ndim", "negative", "nextafter",
+    "nonzero", "not_equal", "ones", "ones_like", "outer", "pad", "percentile", "permute_dims", "positive", "power",
+    "prod", "promote_types", "ptp", "quantile", "rad2deg", "radians", "ravel", "real", "reciprocal", "remainder",
+    "repeat", "reshape", "result_type", "right_shift", "rint", "roll", "rollaxis", "rot90", "round", "searchsorted",
+    "select", "shape", "sign", "signbit", "sin", "sinc", "sinh", "size", "sort", "spacing", "split", "sqrt",
+    "square", "squeeze", "stack", "std", "subtract", "sum", "swapaxes", "take", "take_along_axis", "tan", "tanh",
+    "tensordot", "tile", "trace", "transpose", "tri", "tril", "tril_indices", "tril_indices_from", "triu",
+    "triu_indices", "triu_indices_from", "true_divide", "trunc", "unique", "unstack", "var", "vdot", "vecdot",
+    "vecmat", "vectorize", "view", "vsplit", "vstack", "where", "zeros", "zeros_like",
 ]
 
 _ = IndexUpdateHelper  # Array.at builds it through this package

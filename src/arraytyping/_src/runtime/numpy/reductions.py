@@ -1,4 +1,4 @@
-"""Reductions over axes (``sum``, ``max``, ``mean``, ``var``, ``median``, ``argmax``, the NaN-ignoring ones...) and
+"""Reductions over axes (``sum``, ``max``, ``mean``, ``var``, ``argmax``, the NaN-ignoring ones...) and
 the cumulative ones (``cumsum``/``cumprod``, their NaN-ignoring forms, the array API's ``cumulative_sum``/
 ``cumulative_prod``), as JAX 0.10.2's ``jax.numpy``.
 
@@ -39,7 +39,7 @@ _AxisError: Final = np.exceptions.AxisError
 range depending on the function, and this class is both."""
 
 
-def _axes(axis: Any, ndim: int, name: str) -> tuple[int, ...]:
+def reduction_axes(axis: Any, ndim: int, name: str) -> tuple[int, ...]:
     if axis is None:
         return tuple(range(ndim))
     axes: tuple[Any, ...] = (axis,) if isinstance(axis, int) else tuple(axis)
@@ -108,7 +108,7 @@ def reduce_axes(a: Any, name: str, kind: str, *, axis: Any, keepdims: bool, resu
         raise ValueError(f"reduction operation {name} does not have an identity, so to use a where mask one has "
                          f"to specify 'initial'")
     shape = shape_of(a)
-    axes = _axes(axis, len(shape), name)
+    axes = reduction_axes(axis, len(shape), name)
     if initial is None and not has_identity and builtins.any(shape[d] < 1 for d in axes):
         raise ValueError(f"zero-size array to reduction operation {name} which has no identity")
     a = lax.convert_element_type(a, computation, False)
@@ -175,7 +175,7 @@ _minmax = array_fn(_minmax_body, "max", arrays=1)
 _bool = array_fn(_bool_body, "any", arrays=1)
 
 
-def _static_axis(axis: Any) -> Any:
+def static_axis(axis: Any) -> Any:
     if axis is None or isinstance(axis, int):
         return axis
     if isinstance(axis, Array) or np.ndim(axis) == 0:
@@ -205,14 +205,14 @@ _PY_TYPE_KINDS: Final[dict[type, str]] = {bool: "b", int: "i", float: "f", compl
 def sum(a: ArrayLike, axis: Any = None, dtype: DTypeLike | None = None, out: None = None, keepdims: bool = False,
         initial: ArrayLike | None = None, where: ArrayLike | None = None, promote_integers: bool = True) -> Array:
     """The sum over ``axis`` (all axes by default); bool and narrow integers accumulate in the default integer."""
-    return _sum(a, where, initial, kind="sum", name="sum", axis=_static_axis(axis), keepdims=bool(keepdims),
+    return _sum(a, where, initial, kind="sum", name="sum", axis=static_axis(axis), keepdims=bool(keepdims),
                 dtype=reduction_dtype(dtype, out, "sum"))
 
 
 def prod(a: ArrayLike, axis: Any = None, dtype: DTypeLike | None = None, out: None = None, keepdims: bool = False,
          initial: ArrayLike | None = None, where: ArrayLike | None = None, promote_integers: bool = True) -> Array:
     """The product over ``axis``; bool and narrow integers accumulate in the default integer."""
-    return _sum(a, where, initial, kind="prod", name="prod", axis=_static_axis(axis), keepdims=bool(keepdims),
+    return _sum(a, where, initial, kind="prod", name="prod", axis=static_axis(axis), keepdims=bool(keepdims),
                 dtype=reduction_dtype(dtype, out, "prod"))
 
 
@@ -220,7 +220,7 @@ def max(a: ArrayLike, axis: Any = None, out: None = None, keepdims: bool = False
         where: ArrayLike | None = None) -> Array:
     """The maximum over ``axis`` (NaN if any element is NaN)."""
     reduction_dtype(None, out, "max")
-    return _minmax(a, where, initial, kind="max", name="max", axis=_static_axis(axis),
+    return _minmax(a, where, initial, kind="max", name="max", axis=static_axis(axis),
                    keepdims=bool(keepdims))
 
 
@@ -228,7 +228,7 @@ def min(a: ArrayLike, axis: Any = None, out: None = None, keepdims: bool = False
         where: ArrayLike | None = None) -> Array:
     """The minimum over ``axis`` (NaN if any element is NaN)."""
     reduction_dtype(None, out, "min")
-    return _minmax(a, where, initial, kind="min", name="min", axis=_static_axis(axis),
+    return _minmax(a, where, initial, kind="min", name="min", axis=static_axis(axis),
                    keepdims=bool(keepdims))
 
 
@@ -248,7 +248,7 @@ def any(a: ArrayLike, axis: Any = None, out: None = None, keepdims: bool = False
         where: ArrayLike | None = None) -> Array:
     """Whether any element along ``axis`` is true (nonzero)."""
     reduction_dtype(None, out, "any")
-    return _bool(a, where, kind="or", name="any", axis=_static_axis(axis),
+    return _bool(a, where, kind="or", name="any", axis=static_axis(axis),
                  keepdims=bool(keepdims))
 
 
@@ -256,7 +256,7 @@ def all(a: ArrayLike, axis: Any = None, out: None = None, keepdims: bool = False
         where: ArrayLike | None = None) -> Array:
     """Whether every element along ``axis`` is true (nonzero)."""
     reduction_dtype(None, out, "all")
-    return _bool(a, where, kind="and", name="all", axis=_static_axis(axis),
+    return _bool(a, where, kind="and", name="all", axis=static_axis(axis),
                  keepdims=bool(keepdims))
 
 
@@ -284,7 +284,7 @@ def _mean_body(a: Any, where: Any = None, *, axis: Any = None, keepdims: bool = 
     _check_where(name, where)
     result = _rule("mean", a, dtype)
     computation = upcast_f16(result) if dtype_kind(result) in "fc" else result
-    axes = _axes(axis, len(shape_of(a)), name)
+    axes = reduction_axes(axis, len(shape_of(a)), name)
     total = sum_body(a, where, axis=axes, keepdims=keepdims, dtype=computation)
     return lax.convert_element_type(lax.div(total, _count(a, axes, keepdims, where, computation)), result, False)
 
@@ -295,7 +295,7 @@ _mean = array_fn(_mean_body, "mean", arrays=1)
 def mean(a: ArrayLike, axis: Any = None, dtype: DTypeLike | None = None, out: None = None, keepdims: bool = False,
          *, where: ArrayLike | None = None) -> Array:
     """The arithmetic mean over ``axis``, in an inexact dtype."""
-    return _mean(a, where, axis=_static_axis(axis), keepdims=bool(keepdims),
+    return _mean(a, where, axis=static_axis(axis), keepdims=bool(keepdims),
                  dtype=reduction_dtype(dtype, out, "mean"))
 
 
@@ -319,7 +319,7 @@ def _var_body(a: Any, where: Any = None, mean_: Any = None, *, axis: Any = None,
     computation, result = _var_types(a, dtype, name)
     original = operand(a)  # the rule's operand (``a`` becomes the computation dtype's)
     a = lax.convert_element_type(a, computation, False)
-    axes = _axes(axis, len(shape_of(a)), name)
+    axes = reduction_axes(axis, len(shape_of(a)), name)
     if mean_ is None:
         a_mean = _mean_body(a, where, axis=axes, keepdims=True, dtype=computation)
     else:
@@ -374,7 +374,7 @@ def var(a: ArrayLike, axis: Any = None, dtype: DTypeLike | None = None, out: Non
         keepdims: bool = False, *, where: ArrayLike | None = None, mean: ArrayLike | None = None,
         correction: int | float | None = None) -> Array:
     """The variance over ``axis`` (divided by ``n - correction``; complex numbers give their real dtype)."""
-    return _var(a, where, mean, axis=_static_axis(axis), keepdims=bool(keepdims),
+    return _var(a, where, mean, axis=static_axis(axis), keepdims=bool(keepdims),
                 dtype=reduction_dtype(dtype, out, "var"), correction=_correction(ddof, correction))
 
 
@@ -385,7 +385,7 @@ def std(a: ArrayLike, axis: Any = None, dtype: DTypeLike | None = None, out: Non
     dt = reduction_dtype(dtype, out, "std")
     if dt is not None and registry.INFO[registry.info_of_dtype(dt).name].kind not in "fc":  # type: ignore[union-attr]
         raise ValueError(f"dtype argument to arraytyping.numpy.std must be inexact; got {dt}")
-    return _std(a, where, mean, axis=_static_axis(axis), keepdims=bool(keepdims), dtype=dt,
+    return _std(a, where, mean, axis=static_axis(axis), keepdims=bool(keepdims), dtype=dt,
                 correction=_correction(ddof, correction))
 
 
@@ -395,7 +395,7 @@ def _average_body(a: Any, weights: Any = None, *, axis: Any = None, returned: bo
     ``a``'s shape, or of its reduced axes' shape when ``axis`` is given)."""
     from arraytyping._src.runtime.numpy.binary import multiply, true_divide  # noqa: PLC0415 - binary imports this
     shape = shape_of(a)
-    axes = _axes(axis, len(shape), "average")
+    axes = reduction_axes(axis, len(shape), "average")
     if weights is None:
         dtype, weak = common_dtype(a)
         a = as_dtype(a, to_inexact_dtype(dtype), weak) if not isinstance(a, Array) else \
@@ -441,79 +441,8 @@ def average(a: ArrayLike, axis: Any = None, weights: ArrayLike | None = None, re
 def average(a: ArrayLike, axis: Any = None, weights: ArrayLike | None = None, returned: bool = False,
             keepdims: bool = False) -> Array | tuple[Array, Array]:
     """The (weighted) average over ``axis``; with ``returned``, also the sum of the weights."""
-    return cast("Array | tuple[Array, Array]", _average(a, weights, axis=_static_axis(axis),
+    return cast("Array | tuple[Array, Array]", _average(a, weights, axis=static_axis(axis),
                                                          returned=bool(returned), keepdims=bool(keepdims)))
-
-
-def _median_body(a: Any, *, axis: Any = None, keepdims: bool = False) -> Any:
-    """JAX's ``quantile(a, 0.5, method='midpoint')``: NaN where a slice holds one (``where`` with a weak NaN, which
-    promotes), sorted along the axis, the mean of the two middle elements (gathered at ``floor``/``ceil`` of
-    ``0.5 * (n - 1)``, computed in the weak float dtype of ``0.5``)."""
-    dtype, weak = common_dtype(a)
-    a = as_dtype(a, to_inexact_dtype(dtype), weak) if not isinstance(a, Array) else \
-        lax.convert_element_type(a, to_inexact_dtype(dtype), weak)
-    _rule("median", a)
-    shape = shape_of(a)
-    keepdim: list[int] = []
-    if axis is None:
-        if keepdims:
-            keepdim = [1] * len(shape)
-        a = lax.reshape(a, (math.prod(shape),))
-        ax = 0
-    elif isinstance(axis, tuple):
-        axes = _axes(axis, len(shape), "median")
-        keepdim = [1 if i in axes else s for i, s in enumerate(shape)]
-        rest = [i for i in range(len(shape)) if i not in axes]
-        a = lax.transpose(a, (*rest, *axes))
-        a = lax.reshape(a, (*(shape[i] for i in rest), math.prod(shape[i] for i in axes)))
-        ax = len(rest)
-    else:
-        (ax,) = _axes(axis, len(shape), "median")
-    shape = shape_of(a)
-    nan_any = expand_axes(lax.reduce("or", lax.ne(a, a), (ax,)), (ax,))
-    cdtype, cweak = common_dtype(a, 0.5)
-    a = lax_where(_bcast_to(nan_any, shape), lax.const(np.nan, ShapedArray((), cdtype, cweak)),
-                  lax.convert_element_type(a, cdtype, cweak))
-    (a,) = S.sort_p.bind(a, dimension=ax, is_stable=True, num_keys=1)
-    q_dtype = registry.INFO[lattice.default_name("f", config.x64)].dtype
-    q = lax.const(0.5, ShapedArray((), q_dtype, True))
-    n = lax.const(shape[ax], ShapedArray((), q_dtype, False))
-    one = lax.const(1.0, ShapedArray((), q_dtype, False))
-    q = lax.mul(q, lax.sub(n, one))
-    low, high = lax.floor(q), lax.ceil(q)
-    zero = lax.const(0.0, ShapedArray((), q_dtype, False))
-    low = lax.clamp(zero, low, lax.sub(n, one))
-    high = lax.clamp(zero, high, lax.sub(n, one))
-    index_dtype = registry.INFO[lattice.default_name("i", config.x64)].dtype
-    values: list[Any] = []
-    for i in (lax.convert_element_type(low, index_dtype, False), lax.convert_element_type(high, index_dtype, False)):
-        values.append(_take_index(a, i, ax, keepdims and axis is not None and not keepdim))
-    out = lax.mul(lax.add(values[0], values[1]), lax.const(0.5, ShapedArray((), lax.aval_of(values[0]).dtype, False)))
-    if keepdim:
-        out = lax.reshape(out, tuple(keepdim))
-    return out
-
-
-def _take_index(a: Any, i: Any, axis: int, keepdims: bool) -> Any:
-    """``a`` at the scalar index ``i`` along ``axis`` (a gather, as JAX's quantile does)."""
-    from arraytyping._src.runtime import gather_scatter as G  # noqa: PLC0415 - a leaf module, imported late
-    shape = shape_of(a)
-    slice_sizes = tuple(1 if d == axis else s for d, s in enumerate(shape))
-    offset_dims = tuple(range(len(shape) if keepdims else len(shape) - 1))
-    dnums = G.GatherDimensionNumbers(offset_dims=offset_dims, collapsed_slice_dims=() if keepdims else (axis,),
-                                     start_index_map=(axis,))
-    return G.gather(a, lax.broadcast_in_dim(i, (1,), ()), dnums, slice_sizes)
-
-
-_median = array_fn(_median_body, "median", arrays=1)
-
-
-def median(a: ArrayLike, axis: int | tuple[int, ...] | None = None, out: None = None, overwrite_input: bool = False,
-           keepdims: bool = False) -> Array:
-    """The median over ``axis`` (NaN where a slice holds a NaN)."""
-    if overwrite_input or out is not None:
-        raise ValueError("arraytyping.numpy.median does not support overwrite_input=True or out != None")
-    return _median(a, axis=_static_axis(axis), keepdims=bool(keepdims))
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -528,7 +457,7 @@ def _arg_body(a: Any, *, prim: str = "argmax", axis: int | None = None, keepdims
         a = lax.reshape(a, (math.prod(shape),))
         ax = 0
     else:
-        (ax,) = _axes(axis, len(shape), prim)
+        (ax,) = reduction_axes(axis, len(shape), prim)
         dims = (ax,)
     if shape_of(a)[ax] == 0:
         raise ValueError(f"attempt to get {prim} of an empty sequence")
@@ -583,7 +512,7 @@ _count_nonzero = array_fn(_count_nonzero_body, "count_nonzero", call_name="count
 
 def count_nonzero(a: ArrayLike, axis: Any = None, keepdims: bool = False) -> Array:
     """The number of nonzero elements along ``axis`` (the default integer dtype)."""
-    return _count_nonzero(a, axis=_static_axis(axis), keepdims=bool(keepdims))
+    return _count_nonzero(a, axis=static_axis(axis), keepdims=bool(keepdims))
 
 
 def _ptp_body(a: Any, *, axis: Any = None, keepdims: bool = False) -> Any:
@@ -600,7 +529,7 @@ _ptp = array_fn(_ptp_body, "ptp", arrays=1)
 def ptp(a: ArrayLike, axis: Any = None, out: None = None, keepdims: bool = False) -> Array:
     """The range (maximum minus minimum) along ``axis``."""
     reduction_dtype(None, out, "ptp")
-    return _ptp(a, axis=_static_axis(axis), keepdims=bool(keepdims))
+    return _ptp(a, axis=static_axis(axis), keepdims=bool(keepdims))
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -681,7 +610,7 @@ def _nanvar_body(a: Any, where: Any = None, mean_: Any = None, ddof: Any = 0, *,
     _check_where("nanvar", where)
     computation, result = _var_types(a, dtype, "nanvar")
     a = lax.convert_element_type(a, computation, False)
-    axes = _axes(axis, len(shape_of(a)), "nanvar")
+    axes = reduction_axes(axis, len(shape_of(a)), "nanvar")
     if mean_ is None:
         a_mean = _nanmean_call(a, where, axis=axes, keepdims=True, dtype=computation)
     else:
@@ -716,14 +645,14 @@ _nanstd = array_fn(_nanstd_body, "nanstd", call_name="nanstd", arrays=1)
 def nansum(a: ArrayLike, axis: Any = None, dtype: DTypeLike | None = None, out: None = None,
            keepdims: bool = False, initial: ArrayLike | None = None, where: ArrayLike | None = None) -> Array:
     """The sum over ``axis``, NaNs counted as zero."""
-    return _nansum(a, where, initial, axis=_static_axis(axis), keepdims=bool(keepdims),
+    return _nansum(a, where, initial, axis=static_axis(axis), keepdims=bool(keepdims),
                    dtype=reduction_dtype(dtype, out, "nansum"))
 
 
 def nanprod(a: ArrayLike, axis: Any = None, dtype: DTypeLike | None = None, out: None = None,
             keepdims: bool = False, initial: ArrayLike | None = None, where: ArrayLike | None = None) -> Array:
     """The product over ``axis``, NaNs counted as one."""
-    return _nanprod(a, where, initial, kind="prod", axis=_static_axis(axis), keepdims=bool(keepdims),
+    return _nanprod(a, where, initial, kind="prod", axis=static_axis(axis), keepdims=bool(keepdims),
                     dtype=reduction_dtype(dtype, out, "nanprod"))
 
 
@@ -747,7 +676,7 @@ def nanmax(a: ArrayLike, axis: Any = None, out: None = None, keepdims: bool = Fa
            initial: ArrayLike | None = None, where: ArrayLike | None = None) -> Array:
     """The maximum over ``axis`` ignoring NaNs (NaN where a slice is all NaN)."""
     reduction_dtype(None, out, "nanmax")
-    return _nanmax(a, where, initial, kind="max", axis=_static_axis(axis),
+    return _nanmax(a, where, initial, kind="max", axis=static_axis(axis),
                       keepdims=bool(keepdims))
 
 
@@ -755,14 +684,14 @@ def nanmin(a: ArrayLike, axis: Any = None, out: None = None, keepdims: bool = Fa
            initial: ArrayLike | None = None, where: ArrayLike | None = None) -> Array:
     """The minimum over ``axis`` ignoring NaNs (NaN where a slice is all NaN)."""
     reduction_dtype(None, out, "nanmin")
-    return _nanmin(a, where, initial, kind="min", axis=_static_axis(axis),
+    return _nanmin(a, where, initial, kind="min", axis=static_axis(axis),
                       keepdims=bool(keepdims))
 
 
 def nanmean(a: ArrayLike, axis: Any = None, dtype: DTypeLike | None = None, out: None = None,
             keepdims: bool = False, where: ArrayLike | None = None) -> Array:
     """The mean over ``axis`` of the elements that are not NaN."""
-    return _nanmean_call(a, where, axis=_static_axis(axis), keepdims=bool(keepdims),
+    return _nanmean_call(a, where, axis=static_axis(axis), keepdims=bool(keepdims),
                          dtype=reduction_dtype(dtype, out, "nanmean"))
 
 
@@ -785,7 +714,7 @@ def cumulative_body(a: Any, *, kind: str = "sum", axis: int | None = None,
     elif not shape:
         raise _AxisError(axis, 0, f"{name} of a strongly typed rank-0 {operand(a)[0]} value (a Python bool, a numpy "
                                   f"scalar or a rank-0 array) has no axis to accumulate along; pass axis=None")
-    (ax,) = _axes(0 if axis is None else axis, len(shape_of(a)), name)
+    (ax,) = reduction_axes(0 if axis is None else axis, len(shape_of(a)), name)
     if name.startswith("nan"):  # JAX fills NaNs of any dtype (an integer's ``a != a`` is all False)
         a = _nan_masked(a, kind)
     result = _rule(name, a, dtype)
@@ -825,14 +754,14 @@ def nanvar(a: ArrayLike, axis: Any = None, dtype: DTypeLike | None = None, out: 
            keepdims: bool = False, where: ArrayLike | None = None, mean: ArrayLike | None = None) -> Array:
     """The variance over ``axis`` of the elements that are not NaN (divided by their count less ``ddof``)."""
     # a ddof given is an argument of JAX's jitted nanvar (traced), the default a constant of its body
-    return _nanvar(a, where, mean, *((ddof,) if ddof != 0 else ()), axis=_static_axis(axis),
+    return _nanvar(a, where, mean, *((ddof,) if ddof != 0 else ()), axis=static_axis(axis),
                    keepdims=bool(keepdims), dtype=reduction_dtype(dtype, out, "nanvar"))
 
 
 def nanstd(a: ArrayLike, axis: Any = None, dtype: DTypeLike | None = None, out: None = None, ddof: int = 0,
            keepdims: bool = False, where: ArrayLike | None = None, mean: ArrayLike | None = None) -> Array:
     """The standard deviation over ``axis`` of the elements that are not NaN (the square root of :func:`nanvar`)."""
-    return _nanstd(a, where, mean, *((ddof,) if ddof != 0 else ()), axis=_static_axis(axis),
+    return _nanstd(a, where, mean, *((ddof,) if ddof != 0 else ()), axis=static_axis(axis),
                    keepdims=bool(keepdims), dtype=reduction_dtype(dtype, out, "nanstd"))
 
 
@@ -859,7 +788,7 @@ def _array_api_axis(x: Any, axis: int | None, what: str) -> int:
             raise ValueError(f"The input array has rank {len(shape)}, however axis was not set to an explicit value. "
                              f"The axis argument is only optional for one-dimensional arrays.")
         axis = 0
-    (ax,) = _axes(operator.index(axis), len(shape), f"cumulative_{what}")
+    (ax,) = reduction_axes(operator.index(axis), len(shape), f"cumulative_{what}")
     return ax
 
 
