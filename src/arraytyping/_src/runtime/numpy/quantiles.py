@@ -18,7 +18,7 @@ from typing import Any, Final, cast
 
 import numpy as np
 
-from arraytyping import lattice
+from arraytyping import lattice, op_rules
 from arraytyping._src import registry
 from arraytyping._src.config import config
 from arraytyping._src.runtime import lax
@@ -199,7 +199,8 @@ def _quantile_body(a: Any, q: Any, weights: Any = None, *, axis: Any = None, met
                    keepdims: bool = False, squash_nans: bool = False) -> Any:
     a, weights = _promoted(a, weights, axis, method)
     if kind_of(a) == "c":
-        raise ValueError("quantile does not support complex input, as the operation is poorly defined.")
+        raise op_rules.OperandValueError("quantile does not support complex input, as the operation is poorly "
+                                         "defined.")  # the rule's refusal (op_rules.reduction_result)
     a, weights, ax, keepdim = _one_axis(a, weights, axis, keepdims)
     q_shape = shape_of(q)
     if len(q_shape) > 1:
