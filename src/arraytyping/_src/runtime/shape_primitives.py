@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+import numpy as np
+
 from arraytyping import shape_rules
 from arraytyping._src.runtime.avals import ShapedArray
 from arraytyping._src.runtime.core import Primitive
@@ -40,7 +42,23 @@ concatenate_p = Primitive("concatenate", _concatenate_rule)
 
 
 def _concatenate_lower(ctx: LoweringContext, *operands: Any, dimension: int) -> list[Any]:
-    return [ctx.hlo.concatenate(list(operands), dimension)]
+    out = ctx.avals_out[0]
+    wide = _WIDER.get(out.dtype.name)
+    if wide is None:
+        return [ctx.hlo.concatenate(list(operands), dimension)]
+    # XLA's CPU backend aborts the process (ir_array.cc "Check failed: bit_offset != nullptr") compiling some
+    # concatenations of sub-byte dtypes (int2/uint2 rows of 3 along axis 0), in JAX too; these dtypes are
+    # concatenated widened instead, which is exact both ways
+    widened = [ctx.hlo.convert(ctx.m.tensor(ShapedArray(a.shape, np.dtype(wide), False)), x)
+               for a, x in zip(ctx.avals_in, operands)]
+    joined = ctx.hlo.concatenate(widened, dimension)
+    return [ctx.hlo.convert(ctx.m.tensor(out), joined)]
+
+
+_WIDER: Final[dict[str, str]] = {
+    "int1": "int8", "int2": "int8", "int4": "int8", "uint1": "uint8", "uint2": "uint8", "uint4": "uint8",
+    "float4_e2m1fn": "float32"}
+"""The sub-byte dtypes and the dtype each is concatenated in (every value of the narrow one is exact there)."""
 
 
 RULES[concatenate_p] = _concatenate_lower
