@@ -200,6 +200,29 @@ RULES.update({
     "searchsorted_right": _over_arange("searchsorted"),
     "unique_fill": lambda ops, cfg: op_rules.shape_result("unique", [ops[0].pair, ("int", True)], cfg),
 })
+
+
+def _with_fixed(fn: str, kind: str) -> Rule:
+    """``fn`` of the case's operand and a fixed ``np.array`` of Python numbers of ``kind`` (a strong array of the
+    configuration's default dtype of that kind), in that order."""
+    def rule(ops: list[Operand], cfg: lattice.LatticeConfig) -> tuple[str, bool]:
+        pairs = [ops[0].pair, (lattice.default_name(kind, cfg.x64), False)]
+        if fn in op_rules.FUNCTION_FAMILY or fn in op_rules.FAMILY:
+            return op_rules.binary_result(fn, pairs, cfg)
+        return op_rules.shape_result(fn, pairs, cfg)
+    return rule
+
+
+RULES.update({
+    "digitize_right": _with_fixed("digitize", "f"),
+    "digitize_decreasing": _with_fixed("digitize", "i"),
+    **{case: _with_fixed("isin", "i") for case in ("isin_invert", "isin_sort", "isin_sort_unique")},
+    "isin_binary_search": _with_fixed("equal", "i"),  # its == of the promoted operands: a weak bool of weak ones
+    "bincount": lambda ops, cfg: op_rules.bincount_result(ops[0].pair, None, cfg),
+    "bincount_minlength": lambda ops, cfg: op_rules.bincount_result(ops[0].pair, None, cfg),
+    "bincount_weights": lambda ops, cfg: op_rules.bincount_result((lattice.default_name("i", cfg.x64), False),
+                                                                  ops[0].pair, cfg),
+})
 PAIR_CASES: dict[str, str] = {"modf": "modf", "divmod": "divmod"}
 """Cases of functions with two array results (op_rules' ``PAIRS``): the rule answers both, held to both by
 :func:`test_pair_rule_matches_jax` (the first here)."""
@@ -269,9 +292,10 @@ VALUE_CASES: frozenset[str] = frozenset(c for c in RULES if c.startswith(("asarr
 """Cases converting a Python value to a requested dtype: JAX's errors there (an int out of the dtype's bounds, a
 complex for a real dtype) are the value's, which a dtype rule does not see; ``test_conformance_numpy`` holds the
 runtime to them."""
-VALUE_ERRORS: frozenset[str] = frozenset({"error:NonConcreteBooleanIndexError"})
+VALUE_ERRORS: frozenset[str] = frozenset({"error:NonConcreteBooleanIndexError", "error:ConcretizationTypeError"})
 """JAX's errors that depend on values, in any case: indexing with a bool array under a trace (the result's shape is
-the mask's count of ``True``; the rule answers the dtype it has where the mask is concrete)."""
+the mask's count of ``True``; the rule answers the dtype it has where the mask is concrete), ``bincount`` without
+``length`` (its length is the values' maximum)."""
 
 
 def test_every_case_has_a_rule_or_a_reason() -> None:

@@ -591,6 +591,13 @@ def unary_cases(cfg: lattice.LatticeConfig, *, static: bool) -> list[str]:
         q = {"quantile": ", 0.25", "nanquantile": ", 0.75", "percentile": ", 50", "nanpercentile": ", 2.5"}
         lines += _one_operand_case(f"red_{fn}", f"anp.{fn}", f"red {fn}", rule, static, python=python,
                                    after=q.get(fn, ""))
+    rule = single_rules.bincount_rule(cfg)  # bincount without weights: the default integer of an integer x
+    python = None
+    if static:  # as the reductions: what the rule refuses goes to the source's gradual signature
+        python = functools.partial(_stub_python, rule)
+        rule = functools.partial(_or_gradual, rule)
+    lines += _one_operand_case("bincount", "anp.bincount", "bincount", rule, static, python=python,
+                               after=", length=3")
     for name in (*op_rules.NN_STATIC, "swish"):  # the one-operand jax.nn functions, by their rule too
         fn = "silu" if name == "swish" else name
         exact = single_rules.nn_rule(fn, cfg)

@@ -29,8 +29,8 @@ __all__ = ["BINARY_ALIASES", "BINARY_FUNCTIONS", "BINARY_OPS", "CREATION", "CREA
            "FAMILY", "FUNCTION_FAMILY", "Family", "INDEX_ARRAYS", "OperandNotImplementedError", "OperandOverflowError",
            "OperandTypeError", "OperandValueError", "PAIRS", "QUANTILES", "REDUCTION", "REDUCTIONS", "REDUCTION_FUNCTIONS", "ReductionFamily",
            "SELF_PROMOTED", "SHAPE", "SHAPE_FUNCTIONS", "SQUARE_MATRIX_FUNCTIONS", "ShapeFamily", "UNARY",
-           "UNARY_ALIASES", "UNARY_FUNCTIONS", "UNARY_PARAMETERIZED", "UnaryFamily", "binary_result", "choose_result",
-           "compress_result", "creation_result", "ediff1d_result", "item_bits", "pair_result", "quantile_result",
+           "UNARY_ALIASES", "UNARY_FUNCTIONS", "UNARY_PARAMETERIZED", "UnaryFamily", "bincount_result", "binary_result",
+           "choose_result", "compress_result", "creation_result", "ediff1d_result", "item_bits", "pair_result", "quantile_result",
            "reduction_result", "shape_result", "square_diagonal",
            "to_inexact_name", "to_numeric_name", "unary_is_static", "unary_result", "view_result"]
 
@@ -84,6 +84,7 @@ FUNCTION_FAMILY: Final[Mapping[str, Family]] = MappingProxyType({
     "isclose": "close",
     "allclose": "close",
     "array_equal": "equal_arrays",
+    "isin": "equal_arrays",
     "array_equiv": "equiv",
 })
 """The binary ``jax.numpy`` functions beyond the operators (:func:`binary_result` answers them too), kept apart from
@@ -106,7 +107,11 @@ model yet. Their families, from JAX 0.10.2's sources (``jax/_src/numpy/ufuncs.py
   makes int1 int8) and a loop whose constants leave a weak result only at rank 0;
 * ``close``: ``isclose``/``allclose``: a strong bool; ``promote_args_inexact`` refuses 1- and 2-bit integers;
 * ``equal_arrays``: ``array_equal``: a strong bool; operands of one shape meet in ``==``, which promotes them (and
-  raises where they do not promote), while arrays of other shapes are unequal without promoting;
+  raises where they do not promote), while arrays of other shapes are unequal without promoting; ``isin``: a strong
+  bool of the element's shape, the element and the test elements promoted together first (``promote_dtypes``,
+  empty ones too), then compared pairwise and reduced with ``any`` (or sorted together: ``method='sort'``);
+  ``method='binary_search'`` returns the ``==`` of each element with the one found, so its bool is
+  ``equal``'s, weakly typed where the promoted operands are;
 * ``equiv``: ``array_equiv``: a strong bool whatever the operands: a pair that does not promote is unequal (JAX
   catches the ``TypePromotionError``, a ``ValueError``).
 """
@@ -1616,6 +1621,7 @@ SHAPE: Final[Mapping[str, ShapeFamily]] = MappingProxyType({
     "argwhere": "index",
     "flatnonzero": "index",
     "searchsorted": "int32",
+    "digitize": "int32",
 })
 """Each shape, joining, indexing, selection and sorting function's dtype rule (JAX 0.10.2, ``lax_numpy.py``,
 ``indexing.py``, ``sorting.py``, ``setops.py``):
@@ -1645,7 +1651,10 @@ SHAPE: Final[Mapping[str, ShapeFamily]] = MappingProxyType({
   have no order);
 * ``index``: ``argsort``, ``nonzero``: the default integer dtype (``unique``'s ``return_index``/``inverse``/
   ``counts`` too); ``argsort``'s ``dtype=``, that dtype (``lax.iota``'s: bool refused);
-* ``int32``: ``searchsorted`` (``int_dtype_for_dim`` of the searched axis: int32 below 2**31 elements).
+* ``int32``: ``searchsorted`` (``int_dtype_for_dim`` of the searched axis: int32 below 2**31 elements); its
+  operands, the sorted array then the values, are promoted together first (where they do not promote:
+  ``TypePromotionError``); ``digitize(x, bins)`` searches ``bins`` for ``x`` (the operands here: ``x``, then
+  ``bins``), so likewise, except that empty ``bins`` give int32 zeros without promoting.
 """
 SHAPE_FUNCTIONS: Final[tuple[str, ...]] = tuple(SHAPE)
 
@@ -1685,7 +1694,7 @@ def shape_result(fn: str, operands: Sequence[tuple[str, bool]], config: LatticeC
         return lattice.default_name("i", config.x64), False
     if family == "int32":
         if len(operands) > 1:
-            lattice.result_node(operands, config)  # searchsorted promotes its operands first
+            lattice.result_node(operands, config)  # searchsorted and digitize promote their operands first
         return "int32", False
     if dtype is not None:
         if dtype in lattice.WEAK_NAMES:
@@ -2157,3 +2166,26 @@ def ediff1d_result(operand: Operand, config: LatticeConfig = LatticeConfig(), *,
     if lattice.KIND[name] == "b":
         raise OperandTypeError("ediff1d subtracts neighbours, which JAX refuses for bool (lax.sub)")
     return name, weak and not ends
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Counting
+
+
+def bincount_result(x: Operand, weights: Operand | None = None, config: LatticeConfig = LatticeConfig()
+                    ) -> Operand:
+    """The ``(dtype name, weak)`` of ``jax.numpy.bincount(x, weights)`` (JAX 0.10.2's ``lax_numpy.py``): ``x`` must
+    hold integers (a bool ``x`` is made int32 first; any other kind: :class:`OperandTypeError`, JAX's
+    ``TypeError``); the counts are ``zeros(length, dtype(weights)).at[clip(x, 0)].add(weights)``, so the default
+    integer without ``weights`` (JAX's ``np.array(1, dtype=int_)``) and the weights' dtype, canonicalized and strong,
+    with them; bool weights are refused by the scatter-add (:class:`OperandTypeError`)."""
+    name, _ = _unary_operand(x, config)
+    if lattice.KIND[name] not in ("b", "i", "u"):
+        raise OperandTypeError(f"x argument to bincount must have an integer type; got {name}")
+    if weights is None:
+        return lattice.default_name("i", config.x64), False
+    w, _ = _unary_operand(weights, config)
+    if w == lattice.BOOL:
+        raise OperandTypeError("add does not accept dtype bool at position 0. Accepted dtypes at position 0 are "
+                               "subtypes of integer, floating, complexfloating.")
+    return w, False

@@ -680,7 +680,7 @@ ShapeFamily: TypeAlias = Literal[
 
 _OWN: Final[Mapping[str, ShapeFamily]] = MappingProxyType({
     # op_rules.FUNCTION_FAMILY
-    "allclose": "broadcast_scalar", "array_equal": "scalar", "array_equiv": "scalar",
+    "allclose": "broadcast_scalar", "array_equal": "scalar", "array_equiv": "scalar", "isin": "keep",
     # op_rules.FAMILY
     "matmul": "matmul", "dot": "dot",
     # op_rules.REDUCTION
@@ -694,7 +694,7 @@ _OWN: Final[Mapping[str, ShapeFamily]] = MappingProxyType({
     "flip": "keep", "roll": "keep", "triu": "keep", "tril": "keep",
     "fliplr": "fliplr", "flipud": "flipud", "permute_dims": "transpose", "matrix_transpose": "matrix_transpose",
     "rollaxis": "rollaxis", "concat": "concatenate", "dstack": "dstack",
-    "sort": "keep_or_flatten", "argsort": "keep_or_flatten",
+    "sort": "keep_or_flatten", "argsort": "keep_or_flatten", "digitize": "keep",
     "getitem": "index", "concatenate": "concatenate", "stack": "stack", "where": "broadcast", "clip": "broadcast",
     "vstack": "vstack", "hstack": "hstack", "column_stack": "column_stack",
     # op_rules.CREATION
@@ -731,8 +731,8 @@ classified once, from the dtype tables' families, with the exceptions below):
   and its bounds), ``broadcast_arrays`` (each result);
 * ``broadcast_scalar``: ``allclose``: the operands must broadcast, the result is ``()``; ``scalar``: ``()`` for any
   operands (``array_equal``, ``array_equiv``, ``vdot``);
-* ``keep``: the operand's shape: the unary functions of :data:`op_rules.UNARY`, ``flip``, ``roll``,
-  ``triu``, ``tril``, ``copy``; ``like``: the prototype's shape unless ``shape=`` is given
+* ``keep``: the (first) operand's shape: the unary functions of :data:`op_rules.UNARY`, ``flip``, ``roll``,
+  ``triu``, ``tril``, ``copy``, ``isin`` (the element's), ``digitize`` (the values'); ``like``: the prototype's shape unless ``shape=`` is given
   (:func:`creation_shape`);
 * ``reduce``: :func:`reduce_shape` (the reductions of :data:`op_rules.REDUCTION`); ``keep_or_flatten``:
   ``cumsum``, ``cumprod``, ``sort``, ``argsort``: the operand's shape, flattened (``reshape(shape, (-1,))``) when

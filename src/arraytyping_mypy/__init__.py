@@ -266,7 +266,7 @@ class ArraytypingPlugin(Plugin):
             fn = _NUMPY_ALIASES.get(fullname[len(_NP):], fullname[len(_NP):])
             if fn in _binary.FUNCTIONS or fn == "where" or _single.answers_unary(fn) or fn in _single.REDUCTIONS \
                     or fn in _single.FUNCTION_REDUCTIONS or fn in OR.CONTRACTION or fn in OR.PAIRS \
-                    or fn == "ediff1d":
+                    or fn in ("ediff1d", "bincount"):
                 # reductions too: the stubs' overloads would infer a nested call in the operand with each one's
                 # parameter as context (anp.sum(anp.asarray(x)) summed an Array[bool_]), and take no union dtype
                 return _permissive
@@ -344,7 +344,13 @@ class ArraytypingPlugin(Plugin):
                     return _shapes.matmul(hook, _first_two, _errors.SHAPE_MISMATCH_ARG, what, family)
                 if family == "broadcast":
                     return _shapes.broadcasting(hook, _first_two, _errors.SHAPE_MISMATCH_ARG, what)
+                if family == "keep":  # isin: the element's shape
+                    return _shapes.keeping(hook, _first, what)
                 return hook
+            if fn == "bincount":
+                return _single.bincount_hook(rules)
+            if fn == "digitize" and family == "keep":  # the stubs' int32, of x's shape
+                return _shapes.keeping(_stubs_answer, _first, what)
             if fn == "einsum":
                 return _binary.einsum_hook(rules)
             if fn in OR.CONTRACTION:
@@ -448,6 +454,10 @@ def _self_and_bounds(ctx: MethodContext) -> list[Type | None]:
 
 def _arg(ctx: FunctionContext, i: int) -> Type | None:
     return ctx.arg_types[i][0] if i < len(ctx.arg_types) and ctx.arg_types[i] else None
+
+
+def _stubs_answer(ctx: FunctionContext) -> Type:
+    return ctx.default_return_type
 
 
 def _first(ctx: FunctionContext) -> Type | None:

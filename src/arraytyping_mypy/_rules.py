@@ -270,6 +270,10 @@ class Rules:
         operand = (self.dtype_of(m), True) if m[0] in L.WEAK_NAMES else m[:2]
         return self._static(lambda: OR.ediff1d_result(operand, self.cfg, ends=ends))
 
+    def bincount(self, x: Member, weights: Member | None) -> str | Exception:
+        """The static class of ``jax.numpy.bincount(x, weights)`` (``weights`` None: left out)."""
+        return self._static(lambda: OR.bincount_result(x[:2], None if weights is None else weights[:2], self.cfg))
+
     def lax_top_k(self, field: int, m: Member) -> str | Exception:
         """The static class of the ``field``-th array (values, indices) of ``jax.lax.top_k(m, k)`` (the indices of a
         bool array, which may be weakly typed, ``Any``)."""

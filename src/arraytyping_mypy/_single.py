@@ -12,10 +12,11 @@ from mypy.plugin import AttributeContext, FunctionContext, MethodContext
 from mypy.types import (AnyType, Instance, LiteralType, NoneType, TupleType, Type, TypeOfAny, UnionType,
                         get_proper_type)
 
-from arraytyping_mypy import _dtype_args, _errors, _types
+from arraytyping_mypy import _binary, _dtype_args, _errors, _types
 from arraytyping_mypy._rules import L, OR, SR, DtypeSet, Member, Rules, describe, static_of
 
-__all__ = ["DUNDERS", "FUNCTION_REDUCTIONS", "METHOD_REDUCTIONS", "REDUCTIONS", "SAME_DTYPE", "abs_builtin_hook", "answers_unary", "fft_function_hook", "integer_pow_hook",
+__all__ = ["DUNDERS", "FUNCTION_REDUCTIONS", "METHOD_REDUCTIONS", "REDUCTIONS", "SAME_DTYPE", "abs_builtin_hook", "answers_unary",
+           "bincount_hook", "fft_function_hook", "integer_pow_hook",
            "lax_function_hook", "linalg_function_hook", "linalg_tuple_hook", "part_hook", "reduction_hook", "round_method_hook", "same_dtype_hook", "unary",
            "unary_function_hook", "unary_method_hook"]
 
@@ -331,6 +332,24 @@ def ediff1d_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
         ends = any(i < len(ctx.arg_types) and ctx.arg_types[i] and
                    not isinstance(get_proper_type(ctx.arg_types[i][0]), NoneType) for i in (1, 2))
         return unary(ctx, rules, ctx.arg_types[0][0], "ediff1d", what, lambda _, m: rules.ediff1d(m, ends))
+    return hook
+
+
+def bincount_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
+    """``arraytyping.numpy.bincount(x, weights=None, ...)``: op_rules' ``bincount_result``: the configuration's
+    default integer, or with ``weights`` their dtype (strong); an ``x`` of another kind than integer or bool, and
+    bool weights, refused."""
+    what = "arraytyping.numpy.bincount"
+
+    def hook(ctx: FunctionContext) -> Type:
+        if not ctx.arg_types or not ctx.arg_types[0]:
+            return ctx.default_return_type
+        x = ctx.arg_types[0][0]
+        weights = ctx.arg_types[1][0] if len(ctx.arg_types) > 1 and ctx.arg_types[1] else None
+        if weights is None or isinstance(get_proper_type(weights), NoneType):
+            return unary(ctx, rules, x, "bincount", what, lambda _, m: rules.bincount(m, None))
+        return _binary.binary(ctx, rules, x, weights, "bincount", what, _errors.DTYPE_PROMOTION_ARG,
+                              rule=rules.bincount)
     return hook
 
 

@@ -491,6 +491,29 @@ def searchsorted(target: Shape | None, slots: Slots, rng: random.Random) -> Shap
     return ShapePlan({a: (rng.choice((2, 3)),), v: target})
 
 
+def digitize(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+    """``digitize(x, bins)``: ``bins`` 1-d, the result ``x``'s shape."""
+    assert target is not None
+    x, bins = _pair(slots)
+    return ShapePlan({x: target, bins: (rng.choice((2, 3)),)})
+
+
+def isin(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+    """``isin(element, test_elements)``: the element's shape, the test elements of any shape."""
+    assert target is not None
+    element, test = _pair(slots)
+    return ShapePlan({element: target, test: rng.choice(POOL)})
+
+
+def bincount(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+    """``bincount(x, length=n)`` (with ``weights`` of ``x``'s shape): ``x`` 1-d, the result ``(n,)``."""
+    assert target is not None
+    if len(target) != 1:
+        return None
+    shape = (rng.choice((1, 2, 3)),)
+    return ShapePlan({s: shape for s, _ in _shaped(slots)}, {"n": str(target[0])})
+
+
 def vdot(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
     """``vdot(a, b)``: operands of one size (flattened), a 0-d result."""
     if target != ():
@@ -628,7 +651,8 @@ RULES: dict[str, Rule] = {
     "column_stack": column_stack, "dstack": dstack, "diff_last": diff_last, "argwhere_rows": argwhere_rows, "unstack_first": unstack_first,
     "move_last_first": move_last_first, "meshgrid": meshgrid, "pad1": pad1, "diagonal": diagonal, "trace": trace,
     "pair_scalar": pair_scalar, "sized_1d": sized_1d, "compressed": compressed,
-    "searchsorted": searchsorted, "create_2d": create_2d,
+    "searchsorted": searchsorted, "create_2d": create_2d, "digitize": digitize, "isin": isin,
+    "bincount": bincount,
     "vdot": vdot, "inner": inner, "outer": outer, "matrix_product": matrix_product, "kron": kron, "cross": cross,
     "rfft": rfft, "irfft": irfft, "square": square, "det": det, "one_hot": one_hot, "choice_1d": choice_1d,
 }

@@ -45,35 +45,35 @@ __all__ = [
     "abs", "absolute", "acos", "acosh", "add", "all", "allclose", "amax", "amin", "angle", "any", "append", "arange",
     "arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctan2", "arctanh", "argmax", "argmin", "argsort", "argwhere",
     "around", "array", "array_equal", "array_equiv", "array_split", "asarray", "asin", "asinh", "astype", "atan",
-    "atan2", "atanh", "atleast_1d", "atleast_2d", "atleast_3d", "average", "bfloat16", "bitwise_and", "bitwise_invert",
-    "bitwise_left_shift", "bitwise_not", "bitwise_or", "bitwise_right_shift", "bitwise_xor", "bool_",
+    "atan2", "atanh", "atleast_1d", "atleast_2d", "atleast_3d", "average", "bfloat16", "bincount", "bitwise_and",
+    "bitwise_invert", "bitwise_left_shift", "bitwise_not", "bitwise_or", "bitwise_right_shift", "bitwise_xor", "bool_",
     "broadcast_arrays", "broadcast_shapes", "broadcast_to", "can_cast", "cbrt", "cdouble", "ceil", "choose", "clip",
     "column_stack", "complex128", "complex64", "complex_", "complexfloating", "compress", "concat", "concatenate",
     "conj", "conjugate", "copy", "copysign", "cos", "cosh", "count_nonzero", "cross", "csingle", "cumprod", "cumsum",
     "cumulative_prod", "cumulative_sum", "deg2rad", "degrees", "diag", "diag_indices", "diag_indices_from", "diagonal",
-    "diff", "divide", "divmod", "dot", "double", "dsplit", "dstack", "dtype", "e", "ediff1d", "einsum", "empty",
-    "empty_like", "equal", "euler_gamma", "exp", "exp2", "expand_dims", "expm1", "eye", "fabs", "finfo", "flatnonzero",
-    "flip", "fliplr", "flipud", "float16", "float32", "float4_e2m1fn", "float64", "float6_e2m3fn", "float6_e3m2fn",
-    "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2",
-    "float8_e5m2fnuz", "float8_e8m0fnu", "float_", "float_power", "floating", "floor", "floor_divide", "fmax", "fmin",
-    "fmod", "full", "full_like", "gcd", "generic", "greater", "greater_equal", "heaviside", "hsplit", "hstack", "hypot",
-    "identity", "iinfo", "imag", "indices", "inexact", "inf", "inner", "int1", "int16", "int2", "int32", "int4",
-    "int64", "int8", "int_", "integer", "invert", "isclose", "iscomplex", "iscomplexobj", "isdtype", "isfinite",
-    "isinf", "isnan", "isneginf", "isposinf", "isreal", "isrealobj", "isscalar", "issubdtype", "kron", "lcm",
-    "left_shift", "less", "less_equal", "linspace", "log", "log10", "log1p", "log2", "logaddexp", "logaddexp2",
-    "logical_and", "logical_not", "logical_or", "logical_xor", "logspace", "matmul", "matrix_transpose", "matvec",
-    "max", "maximum", "mean", "median", "meshgrid", "min", "minimum", "mod", "modf", "moveaxis", "multiply", "nan",
-    "nan_to_num", "nanargmax", "nanargmin", "nancumprod", "nancumsum", "nanmax", "nanmean", "nanmedian", "nanmin",
-    "nanpercentile", "nanprod", "nanquantile", "nanstd", "nansum", "nanvar", "ndarray", "ndim", "negative", "newaxis",
-    "nextafter", "nonzero", "not_equal", "number", "ones", "ones_like", "outer", "pad", "percentile", "permute_dims",
-    "pi", "positive", "pow", "power", "prod", "promote_types", "ptp", "quantile", "rad2deg", "radians", "ravel", "real",
-    "reciprocal", "remainder", "repeat", "reshape", "result_type", "right_shift", "rint", "roll", "rollaxis", "rot90",
-    "round", "searchsorted", "select", "shape", "sign", "signbit", "signedinteger", "sin", "sinc", "single", "sinh",
-    "size", "sort", "spacing", "split", "sqrt", "square", "squeeze", "stack", "std", "subtract", "sum", "swapaxes",
-    "take", "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "transpose", "tri", "tril", "tril_indices",
-    "tril_indices_from", "triu", "triu_indices", "triu_indices_from", "true_divide", "trunc", "uint", "uint1", "uint16",
-    "uint2", "uint32", "uint4", "uint64", "uint8", "unique", "unsignedinteger", "unstack", "var", "vdot", "vecdot",
-    "vecmat", "vectorize", "vsplit", "vstack", "where", "zeros", "zeros_like",
+    "diff", "digitize", "divide", "divmod", "dot", "double", "dsplit", "dstack", "dtype", "e", "ediff1d", "einsum",
+    "empty", "empty_like", "equal", "euler_gamma", "exp", "exp2", "expand_dims", "expm1", "eye", "fabs", "finfo",
+    "flatnonzero", "flip", "fliplr", "flipud", "float16", "float32", "float4_e2m1fn", "float64", "float6_e2m3fn",
+    "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz",
+    "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float_", "float_power", "floating", "floor", "floor_divide",
+    "fmax", "fmin", "fmod", "full", "full_like", "gcd", "generic", "greater", "greater_equal", "heaviside", "hsplit",
+    "hstack", "hypot", "identity", "iinfo", "imag", "indices", "inexact", "inf", "inner", "int1", "int16", "int2",
+    "int32", "int4", "int64", "int8", "int_", "integer", "invert", "isclose", "iscomplex", "iscomplexobj", "isdtype",
+    "isfinite", "isin", "isinf", "isnan", "isneginf", "isposinf", "isreal", "isrealobj", "isscalar", "issubdtype",
+    "kron", "lcm", "left_shift", "less", "less_equal", "linspace", "log", "log10", "log1p", "log2", "logaddexp",
+    "logaddexp2", "logical_and", "logical_not", "logical_or", "logical_xor", "logspace", "matmul", "matrix_transpose",
+    "matvec", "max", "maximum", "mean", "median", "meshgrid", "min", "minimum", "mod", "modf", "moveaxis", "multiply",
+    "nan", "nan_to_num", "nanargmax", "nanargmin", "nancumprod", "nancumsum", "nanmax", "nanmean", "nanmedian",
+    "nanmin", "nanpercentile", "nanprod", "nanquantile", "nanstd", "nansum", "nanvar", "ndarray", "ndim", "negative",
+    "newaxis", "nextafter", "nonzero", "not_equal", "number", "ones", "ones_like", "outer", "pad", "percentile",
+    "permute_dims", "pi", "positive", "pow", "power", "prod", "promote_types", "ptp", "quantile", "rad2deg", "radians",
+    "ravel", "real", "reciprocal", "remainder", "repeat", "reshape", "result_type", "right_shift", "rint", "roll",
+    "rollaxis", "rot90", "round", "searchsorted", "select", "shape", "sign", "signbit", "signedinteger", "sin", "sinc",
+    "single", "sinh", "size", "sort", "spacing", "split", "sqrt", "square", "squeeze", "stack", "std", "subtract",
+    "sum", "swapaxes", "take", "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "transpose", "tri",
+    "tril", "tril_indices", "tril_indices_from", "triu", "triu_indices", "triu_indices_from", "true_divide", "trunc",
+    "uint", "uint1", "uint16", "uint2", "uint32", "uint4", "uint64", "uint8", "unique", "unsignedinteger", "unstack",
+    "var", "vdot", "vecdot", "vecmat", "vectorize", "vsplit", "vstack", "where", "zeros", "zeros_like",
 ]
 
 _T = TypeVar("_T")
@@ -110,7 +110,8 @@ _K22 = TypeVar("_K22", bound=uint1 | uint2 | int1 | int2 | float4_e2m1fn | float
 _K23 = TypeVar("_K23", bound=bool_ | uint1 | uint2 | uint4 | uint8 | uint16 | uint32 | int1 | int2 | int4 | int8 | int16 | int32 | float4_e2m1fn | float6_e2m3fn | float6_e3m2fn | float8_e3m4 | float8_e4m3 | float8_e8m0fnu | float8_e4m3b11fnuz | float8_e4m3fn | float8_e4m3fnuz | float8_e5m2 | float8_e5m2fnuz | bfloat16 | float16 | float32 | complex64 | int | float | complex)
 _K24 = TypeVar("_K24", bound=uint1 | uint2 | uint4 | uint8 | uint16 | uint32 | int1 | int2 | int4 | int8 | int16 | int32 | float4_e2m1fn | float6_e2m3fn | float6_e3m2fn | float8_e3m4 | float8_e4m3 | float8_e8m0fnu | float8_e4m3b11fnuz | float8_e4m3fn | float8_e4m3fnuz | float8_e5m2 | float8_e5m2fnuz | bfloat16 | float16 | float32 | complex64 | int | float | complex)
 _K25 = TypeVar("_K25", bound=uint1 | uint2 | uint4 | uint8 | uint16 | uint32 | int1 | int2 | int4 | int8 | int16 | int32 | float4_e2m1fn | float6_e2m3fn | float6_e3m2fn | float8_e3m4 | float8_e4m3 | float8_e8m0fnu | float8_e4m3b11fnuz | float8_e4m3fn | float8_e4m3fnuz | float8_e5m2 | float8_e5m2fnuz | bfloat16 | float16 | float32)
-_K26 = TypeVar("_K26", bound=bool_ | uint4 | uint8 | uint16 | uint32 | int4 | int8 | int16 | int32 | float4_e2m1fn | float6_e2m3fn | float6_e3m2fn | float8_e3m4 | float8_e4m3 | float8_e8m0fnu | float8_e4m3b11fnuz | float8_e4m3fn | float8_e4m3fnuz | float8_e5m2 | float8_e5m2fnuz | bfloat16 | float16 | float32 | complex64)
+_K26 = TypeVar("_K26", bound=int32)
+_K27 = TypeVar("_K27", bound=bool_ | uint4 | uint8 | uint16 | uint32 | int4 | int8 | int16 | int32 | float4_e2m1fn | float6_e2m3fn | float6_e3m2fn | float8_e3m4 | float8_e4m3 | float8_e8m0fnu | float8_e4m3b11fnuz | float8_e4m3fn | float8_e4m3fnuz | float8_e5m2 | float8_e5m2fnuz | bfloat16 | float16 | float32 | complex64)
 _Each = TypeVar("_Each", int, bool_, uint1, uint2, uint4, uint8, uint16, uint32, int1, int2, int4, int8, int16, int32, float4_e2m1fn, float6_e2m3fn, float6_e3m2fn, float8_e3m4, float8_e4m3, float8_e8m0fnu, float8_e4m3b11fnuz, float8_e4m3fn, float8_e4m3fnuz, float8_e5m2, float8_e5m2fnuz, bfloat16, float16, float32, complex64)
 _PyScalar: TypeAlias = bool | int | float | complex
 _NumpyOperand: TypeAlias = np.ndarray[Any, Any] | np.generic
@@ -14839,6 +14840,52 @@ def ediff1d(ary: complex, to_end: ArrayLike | None = ..., to_begin: ArrayLike | 
 @overload
 def ediff1d(ary: Array[_Abstract | int | float | complex], to_end: ArrayLike | None = ..., to_begin: ArrayLike | None = ...) -> Array[Any]: ...
 
+# From arraytyping/_src/runtime/numpy/binning.py (generated from its source).
+def digitize(x: ArrayLike, bins: ArrayLike, right: bool = ..., *, method: str | None = ...) -> Array[int32]:
+    'The index of the bin each element of ``x`` falls in (int32): ``bins`` is 1-d and increasing or decreasing; with ``right``, an interval holds its right edge instead of its left one.'
+    ...
+@overload
+def bincount(x: Array[Never] | np.ndarray[Any, np.dtype[Never]] | np.number[Never], weights: None = ..., minlength: int = ..., *, length: int | None = ...) -> Array[Any]:
+    'How often each value ``0, 1, ..., length - 1`` occurs in the 1-d integer array ``x`` (negative values count as 0, values past ``length`` are dropped), or the sum of the ``weights`` at those positions; ``length`` defaults to ``max(minlength, x.max() + 1)``, which needs a concrete ``x``.'
+    ...
+@overload
+def bincount(x: Array[bool_ | uint1 | uint2 | uint4 | uint8 | uint16 | uint32 | uint64 | int1 | int2 | int4 | int8 | int16 | int64], weights: None = ..., minlength: int = ..., *, length: int | None = ...) -> Array[int32]: ...
+@overload
+def bincount(x: Array[int], weights: None = ..., minlength: int = ..., *, length: int | None = ...) -> Array[int32]: ...
+@overload
+def bincount(x: Array[_K26], weights: None = ..., minlength: int = ..., *, length: int | None = ...) -> Array[_K26]: ...
+@overload
+def bincount(x: np.bool_ | np.ndarray[Any, np.dtype[np.bool_]], weights: None = ..., minlength: int = ..., *, length: int | None = ...) -> Array[int32]: ...
+@overload
+def bincount(x: np.uint8 | np.ndarray[Any, np.dtype[np.uint8]], weights: None = ..., minlength: int = ..., *, length: int | None = ...) -> Array[int32]: ...
+@overload
+def bincount(x: np.uint16 | np.ndarray[Any, np.dtype[np.uint16]], weights: None = ..., minlength: int = ..., *, length: int | None = ...) -> Array[int32]: ...
+@overload
+def bincount(x: np.uint32 | np.ndarray[Any, np.dtype[np.uint32]], weights: None = ..., minlength: int = ..., *, length: int | None = ...) -> Array[int32]: ...
+@overload
+def bincount(x: np.uint64 | np.ndarray[Any, np.dtype[np.uint64]], weights: None = ..., minlength: int = ..., *, length: int | None = ...) -> Array[int32]: ...
+@overload
+def bincount(x: np.int8 | np.ndarray[Any, np.dtype[np.int8]], weights: None = ..., minlength: int = ..., *, length: int | None = ...) -> Array[int32]: ...
+@overload
+def bincount(x: np.int16 | np.ndarray[Any, np.dtype[np.int16]], weights: None = ..., minlength: int = ..., *, length: int | None = ...) -> Array[int32]: ...
+@overload
+def bincount(x: np.int32 | np.ndarray[Any, np.dtype[np.int32]], weights: None = ..., minlength: int = ..., *, length: int | None = ...) -> Array[int32]: ...
+@overload
+def bincount(x: np.int64 | np.ndarray[Any, np.dtype[np.int64]], weights: None = ..., minlength: int = ..., *, length: int | None = ...) -> Array[int32]: ...
+@overload
+def bincount(x: bool, weights: None = ..., minlength: int = ..., *, length: int | None = ...) -> Array[int32]: ...
+@overload
+def bincount(x: int, weights: None = ..., minlength: int = ..., *, length: int | None = ...) -> Array[int32]: ...
+@overload
+def bincount(x: Array[_Abstract | int], weights: None = ..., minlength: int = ..., *, length: int | None = ...) -> Array[Any]: ...
+@overload
+def bincount(x: ArrayLike, weights: ArrayLike | None = ..., minlength: int = ..., *, length: int | None = ...) -> Array[Any]: ...
+
+# From arraytyping/_src/runtime/numpy/setops.py (generated from its source).
+def isin(element: ArrayLike, test_elements: ArrayLike, assume_unique: bool = ..., invert: bool = ..., *, method: str = ...) -> Array[bool_]:
+    "Whether each element of ``element`` is among ``test_elements`` (a bool array of ``element``'s shape; with ``invert``, whether it is not); the two are promoted together first."
+    ...
+
 # From arraytyping/_src/runtime/numpy/object_queries.py (generated from its source).
 def isscalar(element: Any) -> bool:
     'Whether ``element`` is a scalar: what ``numpy.isscalar`` accepts (Python and numpy scalars, strings), or an array (``Array`` or numpy) of rank 0; lists and other containers are not.'
@@ -15589,9 +15636,9 @@ def logspace(start: ArrayLike, stop: ArrayLike, num: int, endpoint: bool, base: 
 @overload
 def logspace(start: ArrayLike, stop: ArrayLike, num: int = ..., endpoint: bool = ..., base: ArrayLike = ..., *, dtype: type[complex128] | DType[complex128] | type[np.complex64] | np.dtype[np.complex64] | type[np.complex128] | np.dtype[np.complex128] | Literal['complex64', 'csingle', 'F', 'c8', '<F', '<c8', '=F', '=c8', '|F', '|c8'] | Literal['complex128', 'cdouble', 'complex', 'D', 'c16', '<c16', '=c16', '|c16', '<D', '=D', '|D'], axis: int = ...) -> Array[complex64]: ...
 @overload
-def logspace(start: ArrayLike, stop: ArrayLike, num: int, endpoint: bool, base: ArrayLike, dtype: type[_K26] | DType[_K26], axis: int = ...) -> Array[_K26]: ...
+def logspace(start: ArrayLike, stop: ArrayLike, num: int, endpoint: bool, base: ArrayLike, dtype: type[_K27] | DType[_K27], axis: int = ...) -> Array[_K27]: ...
 @overload
-def logspace(start: ArrayLike, stop: ArrayLike, num: int = ..., endpoint: bool = ..., base: ArrayLike = ..., *, dtype: type[_K26] | DType[_K26], axis: int = ...) -> Array[_K26]: ...
+def logspace(start: ArrayLike, stop: ArrayLike, num: int = ..., endpoint: bool = ..., base: ArrayLike = ..., *, dtype: type[_K27] | DType[_K27], axis: int = ...) -> Array[_K27]: ...
 @overload
 def logspace(start: ArrayLike, stop: ArrayLike, num: int, endpoint: bool, base: ArrayLike, dtype: type[bool] | DType[bool], axis: int = ...) -> Array[bool_]: ...
 @overload

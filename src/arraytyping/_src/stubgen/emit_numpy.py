@@ -315,6 +315,7 @@ def _declarers(cfg: LatticeConfig, keep: KeepVars, docs: Callable[[str], str | N
         "modf", "modf", cfg, keep, docs("modf"), ("x", True), rule=single_rules.pair_rule("modf", cfg),
         rest=from_source.rest_of(f, skip=0), returns="tuple[Array[{0}], Array[{0}]]".format)
     out["diff"] = functools.partial(_diff_overloads, cfg=cfg, keep=keep)
+    out["bincount"] = functools.partial(_bincount_overloads, cfg=cfg, keep=keep)
     out["argsort"] = lambda f: dtype_given.overloads(
         f, cfg, keep, from_source.docline(f), lambda node: op_rules.shape_result("argsort", [("float32", False)],
                                                                                  cfg, node)[0])
@@ -428,6 +429,15 @@ def _diff_overloads(f: ast.FunctionDef, *, cfg: LatticeConfig, keep: KeepVars) -
     typed = unary_function("diff", "diff", cfg, keep, from_source.docline(f), ("a", False),
                            rule=single_rules.shape_rule("diff", cfg),
                            rest=from_source.rest_of(f, {"prepend": "None", "append": "None"}))
+    f.returns = ast.Name("Array[Any]")
+    return [*typed, "@overload", *from_source.stub_function(f, with_doc=False)]
+
+
+def _bincount_overloads(f: ast.FunctionDef, *, cfg: LatticeConfig, keep: KeepVars) -> list[str]:
+    """``bincount`` without ``weights`` by its rule (the default integer), then its source signature, gradual (the
+    weights' dtype is the result's)."""
+    typed = unary_function("bincount", "bincount", cfg, keep, from_source.docline(f), ("x", False),
+                           rule=single_rules.bincount_rule(cfg), rest=from_source.rest_of(f, {"weights": "None"}))
     f.returns = ast.Name("Array[Any]")
     return [*typed, "@overload", *from_source.stub_function(f, with_doc=False)]
 

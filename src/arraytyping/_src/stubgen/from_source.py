@@ -65,6 +65,8 @@ NUMPY_FROM_SOURCE: Final[Mapping[str, tuple[str, ...]]] = {
     "_src/runtime/numpy/ordering.py": (
         "argsort", "argwhere", "flatnonzero", "nonzero", "searchsorted", "sort", "unique"),
     "_src/runtime/numpy/differences.py": ("diff", "ediff1d"),
+    "_src/runtime/numpy/binning.py": ("bincount", "digitize"),
+    "_src/runtime/numpy/setops.py": ("isin",),
     "_src/runtime/numpy/object_queries.py": ("iscomplexobj", "isrealobj", "isscalar"),
     "_src/runtime/numpy/index_arrays.py": (
         "diag_indices", "diag_indices_from", "indices", "tril_indices", "tril_indices_from", "triu_indices",

@@ -178,6 +178,17 @@ def reduction_rule(fn: str, cfg: LatticeConfig) -> Rule:
     return rule
 
 
+def bincount_rule(cfg: LatticeConfig) -> Rule:
+    """``bincount`` without ``weights=``, by :func:`arraytyping.op_rules.bincount_result`: the default integer of
+    an integer or bool ``x`` (None, the rule's refusal, for the others)."""
+    def rule(cls: str) -> str | None:
+        try:
+            return specs.static_of(*op_rules.bincount_result(operand(cls, cfg), None, cfg))
+        except specs.REJECTIONS:
+            return None
+    return rule
+
+
 @functools.cache
 def not_own_classes(fn: str) -> tuple[str, ...]:
     """The static classes of the operands to which ``fn`` (``diag``, or a function of op_rules' ``SHAPE`` family

@@ -252,7 +252,7 @@ def _lexsort_perm(aux: Any) -> Any:
     return perm
 
 
-def _unique_body(ar: Any, *, axis: int, return_index: bool, return_inverse: bool, return_counts: bool,
+def unique_body(ar: Any, *, axis: int, return_index: bool, return_inverse: bool, return_counts: bool,
                  equal_nan: bool, size: int, fill_value: Any, flatten: bool) -> Any:
     """JAX's ``_unique`` with a static ``size``: rows along ``axis`` sorted (lexicographically), a mask of the
     first of each run of equal ones (NaNs equal with ``equal_nan``), its first ``size`` positions gathered."""
@@ -331,7 +331,7 @@ def _unique_body(ar: Any, *, axis: int, return_index: bool, return_inverse: bool
     return ret[0] if len(ret) == 1 else tuple(ret)
 
 
-_unique = jitted(_unique_body, "unique")
+_unique = jitted(unique_body, "unique")
 
 
 @overload
