@@ -11,6 +11,7 @@ numpy gives, or both refuse.
 from __future__ import annotations
 
 import itertools
+import warnings
 import json
 import subprocess
 import sys
@@ -227,6 +228,27 @@ def test_reduce_errors_are_jax_messages() -> None:
     assert shape_rules.reduce_shape(None) == ()  # a full reduction of any rank is 0-d
     assert shape_rules.reduce_shape(None, None, keepdims=True) is None  # keeps every (unknown) axis
     assert shape_rules.reduce_shape(("b", 3, "d"), -1, keepdims=True) == ("b", 3, 1)
+
+
+def test_quantile_against_numpy() -> None:
+    """``q``'s shape, then the reduction's: numpy's ``quantile`` (whose shapes JAX's follows) for ``q`` of rank 0
+    and 1, every axis and ``keepdims``; a ``q`` of rank 2 refused, as JAX refuses it."""
+    def oracle(a: tuple[int, ...] | None, q: tuple[int, ...], axis: int | tuple[int, ...] | None,
+               keepdims: bool) -> Any:
+        jax_axis(a, axis)
+        if len(q) > 1:
+            raise ValueError(f"q must be have rank <= 1, got shape {q}")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return np.quantile(z(a).astype(np.float32), np.full(q, 0.5), axis=axis, keepdims=keepdims)
+    for s in shapes((2, 3, "n")):
+        for q in ((), (1,), (2,), (2, 2)):
+            for axis in [None, *range(-3, 3), (0, -1)]:
+                for keepdims in (False, True):
+                    check(Case([s]), lambda: shape_rules.quantile_shape(q, s, axis, keepdims),
+                          lambda c, _: oracle(c[0], q, axis, keepdims))
+    assert shape_rules.quantile_shape(None, (3,)) is None  # q of any rank
+    assert shape_rules.quantile_shape((2,), None) == (2,)  # a full reduction of any rank
 
 
 # ---------------------------------------------------------------------------------------------------------------

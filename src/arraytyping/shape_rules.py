@@ -36,7 +36,8 @@ from arraytyping import op_rules
 __all__ = ["ARRAY_INDEX", "Dim", "FFT_LENGTH", "IndexItem", "LAX_GIVEN_SHAPE", "MODULE_SHAPE_FAMILY", "SHAPE_FAMILY",
            "Shape", "ShapeError", "ShapeFamily", "ShapeIndexError", "atleast", "broadcast_shapes", "column_stack",
            "concatenate", "creation_shape", "dot", "dstack", "expand_dims", "fft_shape", "flip", "hstack", "index",
-           "matmul", "matrix_shape", "matrix_transpose", "moveaxis", "reduce_shape", "reshape", "rollaxis",
+           "matmul", "matrix_shape", "matrix_transpose", "moveaxis", "quantile_shape", "reduce_shape", "reshape",
+           "rollaxis",
            "spaced_shape", "squeeze", "stack", "swapaxes", "transpose", "view_shape", "vstack"]
 
 Dim: TypeAlias = int | str | None
@@ -183,6 +184,17 @@ def reduce_shape(shape: Shape | None, axis: int | Sequence[int] | None = None, k
     if keepdims:
         return tuple(1 if i in axes else d for i, d in enumerate(shape))
     return tuple(d for i, d in enumerate(shape) if i not in axes)
+
+
+def quantile_shape(q: Shape | None, shape: Shape | None, axis: int | Sequence[int] | None = None,
+                   keepdims: bool = False) -> Shape | None:
+    """The shape of ``quantile``/``percentile`` (and their NaN-ignoring forms) of an array of ``shape`` at ``q``
+    (``()`` for a scalar ``q``): ``q``'s shape, then :func:`reduce_shape`'s. JAX refuses a ``q`` of rank above 1
+    (:class:`ShapeError`, JAX's ``ValueError``)."""
+    if q is not None and len(q) > 1:
+        raise ShapeError(f"q must be have rank <= 1, got shape {_fmt(q)}", (q,))
+    reduced = reduce_shape(shape, axis, keepdims)
+    return None if q is None or reduced is None else (*q, *reduced)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -676,7 +688,7 @@ ShapeFamily: TypeAlias = Literal[
     "broadcast", "broadcast_scalar", "scalar", "keep", "reduce", "keep_or_flatten", "reshape", "ravel", "transpose",
     "swapaxes", "moveaxis", "rollaxis", "matrix_transpose", "fliplr", "flipud", "expand_dims", "squeeze", "atleast",
     "broadcast_to", "matmul", "dot", "concatenate", "stack", "vstack", "hstack", "dstack", "column_stack", "index",
-    "creation", "matrix", "spaced", "like", "fft", "given", "other"]
+    "creation", "matrix", "spaced", "like", "fft", "given", "quantile", "other"]
 
 _OWN: Final[Mapping[str, ShapeFamily]] = MappingProxyType({
     # op_rules.FUNCTION_FAMILY
@@ -705,8 +717,7 @@ _OWN: Final[Mapping[str, ShapeFamily]] = MappingProxyType({
     "copy": "keep",
     # op_rules.CONTRACTION
     "vdot": "scalar",
-    # q's shape leads the reduced one (a vector q adds an axis): not modelled yet
-    **{fn: "other" for fn in op_rules.QUANTILES},
+    **{fn: "quantile" for fn in op_rules.QUANTILES},
 })
 
 
@@ -745,9 +756,10 @@ classified once, from the dtype tables' families, with the exceptions below):
   (``getitem``: :func:`index`), ``creation`` (:func:`creation_shape` of the ``shape`` argument), ``matrix``
   (``eye``, ``identity``, ``tri``: :func:`matrix_shape` of the sizes), ``spaced`` (``linspace``, ``logspace``:
   :func:`spaced_shape`);
+* ``quantile``: :func:`quantile_shape`: ``quantile``, ``percentile`` and their NaN-ignoring forms, ``q``'s shape
+  followed by the reduced one;
 * ``other``: no shape rule here (a gradual shape): data-dependent results (``unique``, ``nonzero``), and functions
-  whose shapes this module does not model yet (``quantile``, ``percentile`` and their NaN-ignoring forms, whose
-  result is ``q``'s shape followed by the reduced one).
+  whose shapes this module does not model yet.
 """
 
 

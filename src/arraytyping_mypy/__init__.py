@@ -375,6 +375,8 @@ class ArraytypingPlugin(Plugin):
                 reducing = _single.reduction_hook(rules, fn, method=False)
                 if family == "reduce":
                     return self._shaped(_shapes.reducing, reducing, _first, what)
+                if family == "quantile":
+                    return self._shaped(_shapes.quantile, reducing, what)
                 return reducing  # type: ignore[return-value]
             if fn in _promoting.JOINING:
                 hook = _promoting.joining_hook(rules, fn)

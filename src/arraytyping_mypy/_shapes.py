@@ -248,6 +248,20 @@ def reducing(dtype_hook: Callable[[Ctx], Type], operand: Callable[[Ctx], Type | 
     return _layer(dtype_hook, rule, _errors.SHAPE_MISMATCH_ARG, what)
 
 
+def quantile(dtype_hook: Callable[[FunctionContext], Type], what: str) -> Callable[[FunctionContext], Type]:
+    """``quantile``/``percentile`` (and their NaN-ignoring forms) of ``a`` at ``q``: ``q``'s shape (a scalar's
+    ``()``) before the reduction's, with literal ``axis`` and ``keepdims`` (``shape_rules.quantile_shape``)."""
+    def rule(ctx: FunctionContext, symbols: _Symbols) -> Shape | None:
+        a, q = _arg(ctx, "a"), _arg(ctx, "q")
+        axis = literal_axis(_expr(ctx, "axis"))
+        keepdims = literal_bool(_expr(ctx, "keepdims"), False)
+        if a is None or q is None or axis is _UNREAD or keepdims is _UNREAD:
+            return None
+        return SR.quantile_shape(shape_of(q, symbols), shape_of(a, symbols), axis,  # type: ignore[no-any-return]
+                                 bool(keepdims))
+    return _layer(dtype_hook, rule, _errors.SHAPE_MISMATCH_ARG, what)
+
+
 def fft_transform(dtype_hook: Callable[[FunctionContext], Type], fn: str) -> Callable[[FunctionContext], Type]:
     """``arraytyping.numpy.fft``'s transforms: ``shape_rules.fft_shape`` of the operand, with literal ``n`` and
     ``axis`` (``s`` and ``axes`` for ``fft2``)."""
