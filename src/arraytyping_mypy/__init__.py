@@ -349,6 +349,8 @@ class ArraytypingPlugin(Plugin):
                 return hook
             if fn == "bincount":
                 return _single.bincount_hook(rules)
+            if fn == "unique" and rules.x64:  # the stubs' answer is x64 off's
+                return _single.unique_hook(rules)
             if fn == "digitize" and family == "keep":  # the stubs' int32, of x's shape
                 return _shapes.keeping(_stubs_answer, _first, what)
             if fn == "einsum":

@@ -270,6 +270,11 @@ class Rules:
         operand = (self.dtype_of(m), True) if m[0] in L.WEAK_NAMES else m[:2]
         return self._static(lambda: OR.ediff1d_result(operand, self.cfg, ends=ends))
 
+    def unique(self, m: Member, filled: bool) -> str | Exception:
+        """The static class of ``jax.numpy.unique(m, size=...)``'s one array (``filled``: with a ``fill_value``)."""
+        return self._static(lambda: OR.shape_result("unique", [m[:2], *([("int", True)] if filled else [])],
+                                                    self.cfg))
+
     def bincount(self, x: Member, weights: Member | None) -> str | Exception:
         """The static class of ``jax.numpy.bincount(x, weights)`` (``weights`` None: left out)."""
         return self._static(lambda: OR.bincount_result(x[:2], None if weights is None else weights[:2], self.cfg))

@@ -16,7 +16,7 @@ from arraytyping_mypy import _binary, _dtype_args, _errors, _types
 from arraytyping_mypy._rules import L, OR, SR, DtypeSet, Member, Rules, describe, static_of
 
 __all__ = ["DUNDERS", "FUNCTION_REDUCTIONS", "METHOD_REDUCTIONS", "REDUCTIONS", "SAME_DTYPE", "abs_builtin_hook", "answers_unary",
-           "bincount_hook", "fft_function_hook", "integer_pow_hook",
+           "bincount_hook", "unique_hook", "fft_function_hook", "integer_pow_hook",
            "lax_function_hook", "linalg_function_hook", "linalg_tuple_hook", "part_hook", "reduction_hook", "round_method_hook", "same_dtype_hook", "unary",
            "unary_function_hook", "unary_method_hook"]
 
@@ -332,6 +332,24 @@ def ediff1d_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
         ends = any(i < len(ctx.arg_types) and ctx.arg_types[i] and
                    not isinstance(get_proper_type(ctx.arg_types[i][0]), NoneType) for i in (1, 2))
         return unary(ctx, rules, ctx.arg_types[0][0], "ediff1d", what, lambda _, m: rules.ediff1d(m, ends))
+    return hook
+
+
+def unique_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
+    """``arraytyping.numpy.unique(ar, ...)`` returning one array: op_rules' ``unique`` rule (``ar``'s dtype, strong
+    with a ``fill_value``). The stubs answer as with x64 off (a ``float64`` array's unique values ``float32``), so
+    the plugin answers where x64 is on; the tuple forms stay the stubs' gradual ones."""
+    what = "arraytyping.numpy.unique"
+
+    def hook(ctx: FunctionContext) -> Type:
+        ret = get_proper_type(ctx.default_return_type)
+        if not ctx.arg_types or not ctx.arg_types[0] or not (
+                isinstance(ret, Instance) and ret.type.fullname == _types.ARRAY):
+            return ctx.default_return_type
+        fill = next((ts[0] for name, ts in zip(ctx.callee_arg_names, ctx.arg_types)
+                     if name == "fill_value" and ts), None)
+        filled = fill is not None and not isinstance(get_proper_type(fill), NoneType)
+        return unary(ctx, rules, ctx.arg_types[0][0], "unique", what, lambda _, m: rules.unique(m, filled))
     return hook
 
 

@@ -37,9 +37,12 @@ _CALL_ERRORS = re.compile(r"unexpected keyword argument|positional argument|requ
                           r"is not callable|not subscriptable|takes no arguments|multiple values for argument")
 """``TypeError`` messages that Python raises for a malformed call: the generator's fault, not the operands'."""
 _DTYPE_VALUE_ERRORS = re.compile(r"is not a dtype arraytyping can promote|is no dtype argument|is not a dtype: |"
-                                 r"Complex values have no ordering|must be inexact|has no inexact counterpart")
-"""``ValueError`` messages about a dtype argument (``promote_types`` of a string that names none): rejections. Every
-other ``ValueError`` (shapes, axes) is the generator's fault."""
+                                 r"Complex values have no ordering|must be inexact|has no inexact counterpart|"
+                                 r"Operands must have the same tree structure as init_values")
+"""``ValueError`` messages about a dtype argument (``promote_types`` of a string that names none), or about an
+operand's kind (``lax.reduce_window`` of a list, a tree of several operands against one init value, which JAX
+refuses with the same ``ValueError``): rejections. Every other ``ValueError`` (shapes, axes) is the generator's
+fault."""
 _SCALAR_ATTRIBUTE = re.compile(r"'(bool|int|float|complex)' object has no attribute '(ndim|shape)'")
 """The ``AttributeError`` JAX raises (and the runtime with it) where a ``lax`` function reads the ``ndim`` or
 ``shape`` of a Python scalar operand (``dynamic_slice``, ``reduce_window`` with a padding type): a rejection."""
