@@ -83,10 +83,11 @@ def bincount(x: ArrayLike, weights: ArrayLike | None = None, minlength: int = 0,
     if length is None:
         known = concrete_value(x)
         if known is None:
+            aval = lax.aval_of(x)
             raise ConcretizationTypeError(
                 f"Abstract tracer value encountered where concrete value is expected: traced array with shape "
-                f"{lax.aval_of(x).dtype.name}{list(shape_of(x))}\nThe error occurred because of argument 'x' of jnp.bincount. To "
-                f"avoid this error, pass a static `length` argument.")
+                f"{aval.dtype.name}{list(aval.shape)}\nThe error occurred because of argument 'x' of jnp.bincount. "
+                f"To avoid this error, pass a static `length` argument.")
         host = np.asarray(known)
         length = max(minlength, host.size and int(max(0, host.max())) + 1)
     else:
