@@ -352,7 +352,7 @@ class ArraytypingPlugin(Plugin):
             if fn == "unique" and rules.x64:  # the stubs' answer is x64 off's
                 return _single.unique_hook(rules)
             if fn == "digitize" and family == "keep":  # the stubs' int32, of x's shape
-                return _shapes.keeping(_stubs_answer, _first, what)
+                return _shapes.keeping(_shapes.stubs_answer, _first, what)
             if fn == "einsum":
                 return _binary.einsum_hook(rules)
             if fn in OR.CONTRACTION:
@@ -458,10 +458,6 @@ def _self_and_bounds(ctx: MethodContext) -> list[Type | None]:
 
 def _arg(ctx: FunctionContext, i: int) -> Type | None:
     return ctx.arg_types[i][0] if i < len(ctx.arg_types) and ctx.arg_types[i] else None
-
-
-def _stubs_answer(ctx: FunctionContext) -> Type:
-    return ctx.default_return_type
 
 
 def _first(ctx: FunctionContext) -> Type | None:

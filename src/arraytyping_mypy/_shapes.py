@@ -25,8 +25,8 @@ from arraytyping_mypy import _errors, _types
 from arraytyping_mypy._rules import SR
 
 __all__ = ["arg_type", "broadcasting", "creation", "fft_transform", "indexing", "joined", "keeping", "like", "matmul",
-           "matrix", "rank_of", "reducing", "reshaped_method", "shape_function", "shape_of", "size_of_arg", "spaced",
-           "transposed", "transposed_any_shape", "transposed_method"]
+           "matrix", "quantile", "rank_of", "reducing", "reshaped_method", "shape_function", "shape_of", "size_of_arg",
+           "spaced", "stubs_answer", "transposed", "transposed_any_shape", "transposed_method"]
 
 Dim = Union[int, str, None]
 Shape = tuple[Dim, ...]
@@ -406,7 +406,8 @@ def _transposed(ctx: AttributeContext, *, computed: bool) -> Type:
     return _types.array_type(ctx.api, receiver.args[0], None if out is None else shape_type(ctx, out, symbols))
 
 
-def _default(ctx: Ctx) -> Type:
+def stubs_answer(ctx: Ctx) -> Type:
+    """The stubs' own answer: the dtype hook of a shape layer over a function the stubs type exactly."""
     return ctx.default_return_type
 
 
@@ -450,7 +451,7 @@ def indexing(ctx: MethodContext) -> Type:
         if any(i is _UNREAD for i in items):
             return None
         return SR.index(shape_of(ctx.type, symbols), tuple(items))  # type: ignore[no-any-return]
-    return _layer(_default, rule, _errors.SHAPE_MISMATCH_ARG, "indexing")(ctx)
+    return _layer(stubs_answer, rule, _errors.SHAPE_MISMATCH_ARG, "indexing")(ctx)
 
 
 def _axes_of(ctx: MethodContext) -> object:
@@ -475,7 +476,7 @@ def reshaped_method(ctx: MethodContext) -> Type:
             read = [literal_int(e) for e in exprs]
             dims = None if any(r is _UNREAD for r in read) else tuple(r for r in read if isinstance(r, int))
         return None if dims is None else SR.reshape(shape_of(ctx.type, symbols), dims)
-    return _layer(_default, rule, _errors.SHAPE_MISMATCH_ARG, "Array.reshape")(ctx)
+    return _layer(stubs_answer, rule, _errors.SHAPE_MISMATCH_ARG, "Array.reshape")(ctx)
 
 
 def transposed_method(ctx: MethodContext) -> Type:
@@ -484,10 +485,10 @@ def transposed_method(ctx: MethodContext) -> Type:
         if axes is _UNREAD or isinstance(axes, int):
             return None
         return SR.transpose(shape_of(ctx.type, symbols), axes)  # type: ignore[no-any-return]
-    return _layer(_default, rule, _errors.SHAPE_MISMATCH_ARG, "Array.transpose")(ctx)
+    return _layer(stubs_answer, rule, _errors.SHAPE_MISMATCH_ARG, "Array.transpose")(ctx)
 
 
-def shape_function(fn: str, dtype_hook: Callable[[FunctionContext], Type] = _default
+def shape_function(fn: str, dtype_hook: Callable[[FunctionContext], Type] = stubs_answer
                    ) -> Callable[[FunctionContext], Type] | None:
     """``reshape``, ``transpose`` (``permute_dims``), ``swapaxes``, ``moveaxis``, ``rollaxis``, ``matrix_transpose``,
     ``fliplr``, ``flipud``, ``expand_dims``, ``squeeze`` of ``arraytyping.numpy``: the dtype of ``dtype_hook``

@@ -15,7 +15,7 @@ from typing import Any, cast
 
 import numpy as np
 
-from arraytyping import lattice, op_rules
+from arraytyping import op_rules
 from arraytyping._src import registry
 from arraytyping._src.config import config
 from arraytyping._src.runtime import lax
@@ -73,10 +73,9 @@ def bincount(x: ArrayLike, weights: ArrayLike | None = None, minlength: int = 0,
     refuse_sequences("bincount", x)
     x = asarray(x)
     name, weak = operand(x)
+    counts_name = op_rules.bincount_result((name, weak), None, config.lattice_config)[0]  # refuses non-integers
     if name == "bool":
         x = lax.convert_element_type(x, registry.INFO["int32"].dtype, False)
-    elif lattice.KIND[name] not in ("i", "u"):
-        raise TypeError(f"x argument to bincount must have an integer type; got {name}")
     if len(shape_of(x)) != 1:
         raise ValueError("only 1-dimensional input supported.")
     minlength = operator.index(minlength)
@@ -93,7 +92,7 @@ def bincount(x: ArrayLike, weights: ArrayLike | None = None, minlength: int = 0,
     else:
         length = operator.index(length)
     if weights is None:
-        out_name = op_rules.bincount_result((name, weak), None, config.lattice_config)[0]
+        out_name = counts_name
         w: Any = np.array(1, dtype=registry.INFO[out_name].dtype)
     else:
         if isinstance(cast(object, weights), (list, tuple)):
