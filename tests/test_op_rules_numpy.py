@@ -233,6 +233,13 @@ RULES.update({
     **{case: (lambda ops, cfg: (lattice.default_name("i", cfg.x64), False))  # op_rules.INDEX_ARRAYS
        for case in TOOL.CASES if case in op_rules.INDEX_ARRAYS},
 })
+UNRAVEL_SIZES: dict[str, list[tuple[str, bool]]] = {
+    "unravel_index": [("int", True), ("int", True)], "unravel_index_bool_size": [("int", True), ("bool", False)],
+    "unravel_index_one_size": [("int", True)]}
+"""``unravel_index``'s cases by the operands of their ``shape``'s sizes (``(3, 4)``, ``(4, True)``, ``5``): the rule
+answers every array, the first held by :func:`test_rule_matches_jax`, all by :func:`test_unravel_index_matches_jax`."""
+RULES.update({case: (lambda sizes: lambda ops, cfg: op_rules.unravel_index_result(ops[0].pair, sizes, cfg)[0])(sizes)
+              for case, sizes in UNRAVEL_SIZES.items()})
 RULES.update({
     "ediff1d": lambda ops, cfg: op_rules.ediff1d_result(ops[0].pair, cfg),
     "ediff1d_ends": lambda ops, cfg: op_rules.ediff1d_result(ops[0].pair, cfg, ends=True),
@@ -318,6 +325,25 @@ def test_pair_rule_matches_jax(case: str, config_key: str) -> None:
         ops = operands(case, key)
         fields = op_rules.pair_result(PAIR_CASES[case], [o.pair for o in ops], cfg)
         got = [f"{name}{'*' if weak else ''}" for name, weak in fields]
+        if [w.split("[")[0] for w in want.split("],")] != got:
+            failures.append(f"{key}: JAX {want}, rule {got}")
+    assert not failures, f"{case} {config_key}: {len(failures)} mismatches:\n" + "\n".join(failures[:30])
+
+
+
+@pytest.mark.parametrize("config_key", sorted(CONFIGS))
+@pytest.mark.parametrize("case", sorted(UNRAVEL_SIZES))
+def test_unravel_index_matches_jax(case: str, config_key: str) -> None:
+    """Every array of ``unravel_index`` (one per size of its ``shape``): dtype and weak flag the rule's, for every
+    operand JAX computes."""
+    cfg = CONFIGS[config_key]
+    failures = []
+    for key, want in zip(TOOL.keys(case), answers(case, config_key)):
+        if want.startswith("error:"):
+            continue  # the first array's test holds the rule to JAX's error class
+        ops = operands(case, key)
+        got = [f"{name}{'*' if weak else ''}" for name, weak in
+               op_rules.unravel_index_result(ops[0].pair, UNRAVEL_SIZES[case], cfg)]
         if [w.split("[")[0] for w in want.split("],")] != got:
             failures.append(f"{key}: JAX {want}, rule {got}")
     assert not failures, f"{case} {config_key}: {len(failures)} mismatches:\n" + "\n".join(failures[:30])

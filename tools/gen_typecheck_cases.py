@@ -598,6 +598,16 @@ def unary_cases(cfg: lattice.LatticeConfig, *, static: bool) -> list[str]:
         rule = functools.partial(_or_gradual, rule)
     lines += _one_operand_case("bincount", "anp.bincount", "bincount", rule, static, python=python,
                                after=", length=3")
+    # unravel_index of two int sizes: the stubs answer a tuple of any length of the class every int and bool size
+    # gives (Any where they differ; a refusal goes to the source's gradual signature), the plugin two arrays
+    if static:
+        rule = single_rules.unravel_index_rule(cfg)
+        python, rule = functools.partial(_stub_python, rule), functools.partial(_or_gradual, rule)
+        returns = "tuple[Array[{}], ...]".format
+    else:
+        rule, python, returns = functools.partial(_unravel_index, cfg), None, "tuple[Array[{0}], Array[{0}]]".format
+    lines += _one_operand_case("unravel_index", "anp.unravel_index", "unravel_index", rule, static,
+                               python=python, after=", (3, 4)", returns=returns)
     for name in (*op_rules.NN_STATIC, "swish"):  # the one-operand jax.nn functions, by their rule too
         fn = "silu" if name == "swish" else name
         exact = single_rules.nn_rule(fn, cfg)
@@ -660,6 +670,16 @@ def _one_operand_case(case: str, callee: str, tag: str, rule: Rule, static: bool
 
 _DEFAULTS: Final[dict[str, dict[str, int]]] = {"round": {"decimals": 0}, "angle": {"deg": False}}
 """The default of ``round``'s and ``angle``'s deciding argument: a call that leaves it out is the plugin's with it."""
+
+
+def _unravel_index(cfg: lattice.LatticeConfig, cls: str) -> str | None:
+    """The plugin's class of both arrays of ``unravel_index(x, (3, 4))`` (None: refused)."""
+    try:
+        out = op_rules.unravel_index_result(single_rules.operand(cls, cfg), [("int", True)] * 2, cfg)
+    except specs.REJECTIONS:
+        return None
+    assert len({specs.static_of(*o) for o in out}) == 1, (cls, out)
+    return specs.static_of(*out[0])
 
 
 def _or_gradual(rule: Callable[[str], str | None], cls: str) -> str:

@@ -132,6 +132,9 @@ CASES: dict[str, tuple[str, list[str]]] = {
     "triu_indices_from": (_E + "np.triu_indices_from(x)", ["x"]),
     "diag_indices_from": (_E + "np.diag_indices_from(x)", ["x[3,3]"]),
     "divmod": (_XY + "np.divmod(x, y)", ["x", "w"]),
+    "unravel_index": (_E + "np.unravel_index(x, (3, 4))", ["x"]),
+    "unravel_index_bool_size": (_E + "np.unravel_index(x, (4, True))", ["x"]),
+    "unravel_index_one_size": (_E + "np.unravel_index(x, 5)", ["x"]),
     # --- binary ----------------------------------------------------------------------------------------------
     **{name: (_XY + f"np.{name}(x, y)", ["x", "w"]) for name in (
         "arctan2", "hypot", "logaddexp", "logaddexp2", "copysign", "nextafter", "fmod", "fmax", "fmin",
@@ -380,6 +383,8 @@ VALUES: dict[str, list[str]] = {
         "digitize", "digitize_right", "digitize_decreasing", "digitize_empty", "bincount_weights", "isin",
         "isin_invert", "isin_binary_search", "isin_sort", "isin_sort_unique")},
     **{name: ["int32", "int8", "uint8", "int64", "bool"] for name in ("bincount", "bincount_minlength")},
+    **{name: ["int32", "int8", "uint8", "int64", "uint32", "bool", "float32", "bfloat16"] for name in (
+        "unravel_index", "unravel_index_bool_size", "unravel_index_one_size")},
     **{name: [] for name in (
         "empty", "zeros", "ones", "eye", "eye_rect", "identity", "tri", "tri_rect", "logspace", "logspace_int",
         "arange", "arange_float", "linspace")},

@@ -32,7 +32,8 @@ __all__ = ["BINARY_ALIASES", "BINARY_FUNCTIONS", "BINARY_OPS", "CREATION", "CREA
            "UNARY_ALIASES", "UNARY_FUNCTIONS", "UNARY_PARAMETERIZED", "UnaryFamily", "bincount_result", "binary_result",
            "choose_result", "compress_result", "creation_result", "ediff1d_result", "item_bits", "pair_result", "quantile_result",
            "reduction_result", "shape_result", "square_diagonal",
-           "to_inexact_name", "to_numeric_name", "unary_is_static", "unary_result", "view_result"]
+           "to_inexact_name", "to_numeric_name", "unary_is_static", "unary_result", "unravel_index_result",
+           "view_result"]
 
 Family: TypeAlias = Literal["arith", "bool_arith", "divide", "numeric", "bitwise", "shift", "compare", "power",
                            "matmul", "inexact", "inexact_rank0_weak", "inexact_real", "copysign", "gcd", "close",
@@ -2189,3 +2190,18 @@ def bincount_result(x: Operand, weights: Operand | None = None, config: LatticeC
         raise OperandTypeError("add does not accept dtype bool at position 0. Accepted dtypes at position 0 are "
                                "subtypes of integer, floating, complexfloating.")
     return w, False
+
+
+def unravel_index_result(indices: Operand, sizes: Sequence[Operand], config: LatticeConfig = LatticeConfig()
+                         ) -> tuple[Operand, ...]:
+    """The ``(dtype name, weak)`` of each array of ``jax.numpy.unravel_index(indices, shape)`` where ``shape`` is
+    Python ints or bools, given as their operands (``("int", True)``, ``("bool", False)``), one per axis (JAX
+    0.10.2's ``lax_numpy.py``): from the last axis to the first, ``indices, out[i] = divmod(indices, shape[i])``
+    (:func:`pair_result`: complex refused, bool made an integer, weak floats other than the default float refused),
+    then each ``where(indices > 0, shape[i] - 1, where(indices < -1, 0, out[i]))``, which promotes ``out[i]`` with
+    two Python ints (:func:`lattice.result_node`). A bool size makes a bool ``indices``' arrays strong."""
+    rest, outs = indices, list[Operand]()
+    for size in reversed(sizes):
+        rest, out = pair_result("divmod", [rest, size], config)
+        outs.append(lattice.result_node([("int", True), lattice.result_node([("int", True), out], config)], config))
+    return tuple(reversed(outs))

@@ -266,7 +266,7 @@ class ArraytypingPlugin(Plugin):
             fn = _NUMPY_ALIASES.get(fullname[len(_NP):], fullname[len(_NP):])
             if fn in _binary.FUNCTIONS or fn == "where" or _single.answers_unary(fn) or fn in _single.REDUCTIONS \
                     or fn in _single.FUNCTION_REDUCTIONS or fn in OR.CONTRACTION or fn in OR.PAIRS \
-                    or fn in ("ediff1d", "bincount"):
+                    or fn in ("ediff1d", "bincount", "unravel_index"):
                 # reductions too: the stubs' overloads would infer a nested call in the operand with each one's
                 # parameter as context (anp.sum(anp.asarray(x)) summed an Array[bool_]), and take no union dtype
                 return _permissive
@@ -368,6 +368,9 @@ class ArraytypingPlugin(Plugin):
                 return _single.ediff1d_hook(rules)
             if fn in OR.PAIRS:
                 return _single.pair_hook(rules, fn)
+            if fn == "unravel_index":
+                return _single.unravel_index_hook(
+                    rules, (lambda h: _shapes.keeping(h, _first, what)) if self.shapes else (lambda h: h))
             if _single.answers_unary(fn):
                 hook = _single.unary_function_hook(rules, fn)
                 return _shapes.keeping(hook, _first, what) if family == "keep" else hook

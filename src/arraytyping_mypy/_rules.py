@@ -265,6 +265,20 @@ class Rules:
             return first if static_of(*first) == static_of(*second) else None
         return self._static(both)
 
+    def unravel_index(self, m: Member, sizes: Sequence[tuple[str, bool]] | None) -> str | Exception:
+        """The static class of every array of ``jax.numpy.unravel_index(m, shape)``, ``shape`` Python sizes given
+        as their operands (``("int", True)``, ``("bool", False)``), or None where their number and kinds are
+        unknown: then the class every count and kind gives, ``Any`` where they differ."""
+        operand = (self.dtype_of(m), True) if m[0] in L.WEAK_NAMES else m[:2]
+        patterns = [sizes] if sizes is not None else [[("int", True)], [("bool", False)],
+                                                      [("bool", False), ("int", True)]]
+
+        def every() -> tuple[str, bool] | None:
+            answers = {r for p in patterns for r in OR.unravel_index_result(operand, p, self.cfg)}
+            classes = {static_of(*r) for r in answers}
+            return answers.pop() if len(classes) == 1 else None
+        return self._static(every)
+
     def ediff1d(self, m: Member, ends: bool) -> str | Exception:
         """The static class of ``jax.numpy.ediff1d(m)``, with ``to_end``/``to_begin`` (``ends``) or without."""
         operand = (self.dtype_of(m), True) if m[0] in L.WEAK_NAMES else m[:2]

@@ -9,8 +9,8 @@ from collections.abc import Callable
 from typing import Final
 
 from mypy.plugin import AttributeContext, FunctionContext, MethodContext
-from mypy.types import (AnyType, Instance, LiteralType, NoneType, TupleType, Type, TypeOfAny, UnionType,
-                        get_proper_type)
+from mypy.types import (AnyType, Instance, LiteralType, NoneType, TupleType, Type, TypeOfAny, TypeVarType,
+                        UnionType, get_proper_type)
 
 from arraytyping_mypy import _binary, _dtype_args, _errors, _types
 from arraytyping_mypy._rules import L, OR, SR, DtypeSet, Member, Rules, describe, static_of
@@ -18,7 +18,7 @@ from arraytyping_mypy._rules import L, OR, SR, DtypeSet, Member, Rules, describe
 __all__ = ["DUNDERS", "FUNCTION_REDUCTIONS", "METHOD_REDUCTIONS", "REDUCTIONS", "SAME_DTYPE", "abs_builtin_hook", "answers_unary",
            "bincount_hook", "unique_hook", "fft_function_hook", "integer_pow_hook",
            "lax_function_hook", "linalg_function_hook", "linalg_tuple_hook", "part_hook", "reduction_hook", "round_method_hook", "same_dtype_hook", "unary",
-           "unary_function_hook", "unary_method_hook"]
+           "unary_function_hook", "unary_method_hook", "unravel_index_hook"]
 
 DUNDERS: Final = {"__neg__": ("negative", "operator - (negation)"), "__abs__": ("abs", "abs()"),
                   "__invert__": ("invert", "operator ~"), "conj": ("conj", "Array.conj()"),
@@ -318,6 +318,51 @@ def pair_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
         if t is ctx.default_return_type or isinstance(get_proper_type(t), AnyType):
             return t  # not an operand the plugin reads (the stubs' answer), or refused
         return _types.pair_of(ctx.api, t)
+    return hook
+
+
+def _python_sizes(t: Type) -> list[tuple[str, bool]] | None:
+    """The operands of ``unravel_index``'s ``shape``: one per item of a tuple (one for a lone size), ``("int",
+    True)`` for an int (a literal, or a type variable bound to int: a symbolic dimension), ``("bool", False)`` for
+    a bool; None where the number of sizes or a size's kind is unknown (``list[int]``, ``tuple[int, ...]``, a
+    numpy integer)."""
+    p = get_proper_type(t)
+    items = p.items if isinstance(p, TupleType) else [p]
+    out: list[tuple[str, bool]] = []
+    for item in map(get_proper_type, items):
+        if isinstance(item, LiteralType):
+            item = item.fallback
+        elif isinstance(item, TypeVarType):
+            item = get_proper_type(item.upper_bound)
+        if not isinstance(item, Instance) or item.type.fullname not in ("builtins.int", "builtins.bool"):
+            return None
+        out.append(("bool", False) if item.type.fullname == "builtins.bool" else ("int", True))
+    return out
+
+
+def unravel_index_hook(rules: Rules, shaped: Callable[[Callable[[FunctionContext], Type]],
+                                                      Callable[[FunctionContext], Type]]
+                       ) -> Callable[[FunctionContext], Type]:
+    """``arraytyping.numpy.unravel_index(indices, shape)``: a tuple of one array per size of ``shape``, each of
+    op_rules' ``unravel_index_result`` dtype (complex ``indices`` refused), ``tuple[Array[...], ...]`` where the
+    number of sizes is unknown; ``shaped`` gives an array ``indices``' shape (the shapes layer, or none)."""
+    what = "arraytyping.numpy.unravel_index"
+
+    def element(ctx: FunctionContext) -> Type:
+        sizes = _python_sizes(ctx.arg_types[1][0])
+        return unary(ctx, rules, ctx.arg_types[0][0], "unravel_index", what,
+                     lambda _, m: rules.unravel_index(m, sizes))
+    each = shaped(element)
+
+    def hook(ctx: FunctionContext) -> Type:
+        if len(ctx.arg_types) < 2 or not ctx.arg_types[0] or not ctx.arg_types[1]:
+            return ctx.default_return_type
+        sizes = _python_sizes(ctx.arg_types[1][0])
+        t = each(ctx)
+        if isinstance(get_proper_type(t), AnyType):
+            return t  # refused (reported), or an operand the plugin does not read
+        fallback = ctx.api.named_generic_type("builtins.tuple", [t])
+        return fallback if sizes is None else TupleType([t] * len(sizes), fallback)
     return hook
 
 

@@ -163,6 +163,9 @@ def surface_entries() -> list[Entry]:
         _e("diff", "anp.diff({a})", ONE, "diff_last", x),
         _e("diff(prepend)", "anp.diff({a}, prepend=0)", ONE, "same_rank1", x),
         _e("unique", "anp.unique({a}, size={n})", ONE, "sized_1d", x),
+        _e("unravel_index()[0]", "anp.unravel_index({a}, (3, 4))[0]", AL, "same", x),
+        _e("unravel_index(bool size)[1]", "anp.unravel_index({a}, (4, True))[1]", AL, "same", x, 0.05),
+        _e("unravel_index(one size)[0]", "anp.unravel_index({a}, 5)[0]", AL, "same", x, 0.05),
     ]
     p = "product function"
     out += [

@@ -26,8 +26,8 @@ from arraytyping._src.runtime.numpy import (
     remainder, repeat, reshape, right_shift, rint, roll, rollaxis, rot90, round, searchsorted, select, shape, sign,
     signbit, sin, sinc, sinh, size, sort, spacing, split, sqrt, square, squeeze, stack, std, subtract, sum,
     swapaxes, take, take_along_axis, tan, tanh, tensordot, tile, trace, transpose, tri, tril, tril_indices,
-    tril_indices_from, triu, triu_indices, triu_indices_from, true_divide, trunc, unique, unstack, var, vdot,
-    vecdot, vecmat, vectorize, vsplit, vstack, where, zeros, zeros_like,
+    tril_indices_from, triu, triu_indices, triu_indices_from, true_divide, trunc, unique, unravel_index, unstack, var,
+    vdot, vecdot, vecmat, vectorize, vsplit, vstack, where, zeros, zeros_like,
 )
 from arraytyping._src.scalar_types import (
     bfloat16, bool_, complex64, complex128, complexfloating, float4_e2m1fn, float6_e2m3fn, float6_e3m2fn,
@@ -84,6 +84,6 @@ __all__ = [
     "squeeze", "stack", "std", "subtract", "sum", "swapaxes", "take", "take_along_axis", "tan", "tanh", "tensordot",
     "tile", "trace", "transpose", "tri", "tril", "tril_indices", "tril_indices_from", "triu", "triu_indices",
     "triu_indices_from", "true_divide", "trunc", "uint", "uint1", "uint16", "uint2", "uint32", "uint4", "uint64",
-    "uint8", "unique", "unsignedinteger", "unstack", "var", "vdot", "vecdot", "vecmat", "vectorize", "vsplit",
-    "vstack", "where", "zeros", "zeros_like",
+    "uint8", "unique", "unravel_index", "unsignedinteger", "unstack", "var", "vdot", "vecdot", "vecmat",
+    "vectorize", "vsplit", "vstack", "where", "zeros", "zeros_like",
 ]

@@ -314,6 +314,10 @@ def _declarers(cfg: LatticeConfig, keep: KeepVars, docs: Callable[[str], str | N
     out["modf"] = lambda f: unary_function(
         "modf", "modf", cfg, keep, docs("modf"), ("x", True), rule=single_rules.pair_rule("modf", cfg),
         rest=from_source.rest_of(f, skip=0), returns="tuple[Array[{0}], Array[{0}]]".format)
+    out["unravel_index"] = lambda f: [*unary_function(
+        "unravel_index", "unravel_index", cfg, keep, docs("unravel_index"), ("indices", False),
+        rule=single_rules.unravel_index_rule(cfg), rest=from_source.rest_of(f, {"shape": "int | Sequence[int]"}),
+        returns="tuple[Array[{}], ...]".format), "@overload", *from_source.stub_function(f, with_doc=False)]
     out["diff"] = functools.partial(_diff_overloads, cfg=cfg, keep=keep)
     out["bincount"] = functools.partial(_bincount_overloads, cfg=cfg, keep=keep)
     out["argsort"] = lambda f: dtype_given.overloads(

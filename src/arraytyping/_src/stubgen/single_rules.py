@@ -17,7 +17,8 @@ from arraytyping._src.stubgen.unary import Rule
 from arraytyping.lattice import LatticeConfig
 
 __all__ = ["CLIP_BOUNDS", "fft_rule", "int_as_float", "integer_pow_rule", "lax_rule", "linalg_field_rule", "linalg_rule",
-           "linalg_tuple_rule", "nn_rule", "not_own_classes", "operand", "reduce_window_rule", "reduction_rule", "shape_rule", "top_k_rule", "tuple_fields", "unary_rule"]
+           "linalg_tuple_rule", "nn_rule", "not_own_classes", "operand", "reduce_window_rule", "reduction_rule", "shape_rule", "top_k_rule", "tuple_fields", "unary_rule",
+           "unravel_index_rule"]
 
 
 def operand(cls: str, cfg: LatticeConfig) -> tuple[str, bool]:
@@ -186,6 +187,24 @@ def bincount_rule(cfg: LatticeConfig) -> Rule:
             return specs.static_of(*op_rules.bincount_result(operand(cls, cfg), None, cfg))
         except specs.REJECTIONS:
             return None
+    return rule
+
+
+_SIZES: Final = [[("int", True)], [("int", True)] * 3, [("bool", False)], [("bool", False), ("int", True)]]
+"""Python sizes of ``unravel_index``'s ``shape`` the stubs answer for at once: ints and bools look alike there."""
+
+
+def unravel_index_rule(cfg: LatticeConfig) -> Rule:
+    """Each array of ``unravel_index(indices, shape)`` of Python sizes, by
+    :func:`arraytyping.op_rules.unravel_index_result`: the class every axis and every int or bool size gives, or
+    ``Any`` where they differ (a bool ``indices``: weak with int sizes, strong with a bool one)."""
+    def rule(cls: str) -> str | None:
+        try:
+            answers = {specs.static_of(*r) for sizes in _SIZES
+                       for r in op_rules.unravel_index_result(operand(cls, cfg), sizes, cfg)}
+        except specs.REJECTIONS:
+            return None
+        return answers.pop() if len(answers) == 1 else "Any"
     return rule
 
 

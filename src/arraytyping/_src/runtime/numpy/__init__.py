@@ -54,6 +54,7 @@ from arraytyping._src.runtime.numpy.joining import (
 )
 from arraytyping._src.runtime.numpy.index_arrays import (
     diag_indices, diag_indices_from, indices, tril_indices, tril_indices_from, triu_indices, triu_indices_from,
+    unravel_index,
 )
 from arraytyping._src.runtime.numpy.object_queries import iscomplexobj, isrealobj, isscalar
 from arraytyping._src.runtime.numpy.shape import (
@@ -96,8 +97,8 @@ __all__ = [
     "size", "sort", "spacing", "split", "sqrt", "square", "squeeze", "stack", "std", "subtract", "sum", "swapaxes",
     "take", "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "transpose", "tri", "tril",
     "tril_indices", "tril_indices_from", "triu", "triu_indices", "triu_indices_from", "true_divide", "trunc",
-    "unique", "unstack", "var", "vdot", "vecdot", "vecmat", "vectorize", "view", "vsplit", "vstack", "where",
-    "zeros", "zeros_like",
+    "unique", "unravel_index", "unstack", "var", "vdot", "vecdot", "vecmat", "vectorize", "view", "vsplit",
+    "vstack", "where", "zeros", "zeros_like",
 ]
 
 _ = IndexUpdateHelper  # Array.at builds it through this package

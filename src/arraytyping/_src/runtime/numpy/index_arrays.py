@@ -1,7 +1,8 @@
 """Arrays of indices (``indices``, ``diag_indices``, ``tril_indices``, ``triu_indices`` and their ``_from``
 forms), as JAX 0.10.2's ``jax.numpy`` builds them: ``iota`` (a ``broadcast_in_dim`` per axis, ``stack``ed) and
 ``nonzero`` of a triangle of ones with its static size, in the default integer dtype (``int64`` with x64)
-unless ``indices`` is given a ``dtype``."""
+unless ``indices`` is given a ``dtype``; and ``unravel_index``, flat indices made multi-dimensional by JAX's
+``divmod`` by each axis' size, out-of-bounds ones clipped."""
 
 from __future__ import annotations
 
@@ -17,14 +18,15 @@ from arraytyping._src.config import config
 from arraytyping._src.runtime import lax
 from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.numpy._promotion import ArrayLike, arraylike, canonical_dtype, shape_of
-from arraytyping._src.runtime.numpy.creation import array, ones
+from arraytyping._src.runtime.numpy.binary import divmod as divmod_
+from arraytyping._src.runtime.numpy.creation import array, asarray, ones
 from arraytyping._src.runtime.numpy.joining import stack
 from arraytyping._src.runtime.numpy.ordering import nonzero
-from arraytyping._src.runtime.numpy.selection import tril, triu
-from arraytyping.typing import DTypeLike
+from arraytyping._src.runtime.numpy.selection import tril, triu, where
+from arraytyping.typing import DTypeLike, ShapeLike
 
 __all__ = ["diag_indices", "diag_indices_from", "indices", "tril_indices", "tril_indices_from", "triu_indices",
-           "triu_indices_from"]
+           "triu_indices_from", "unravel_index"]
 
 
 def _concrete(value: Any, what: str) -> int:
@@ -135,3 +137,26 @@ def triu_indices_from(arr: ArrayLike, k: int = 0) -> tuple[Array, Array]:
     """:func:`triu_indices` of a 2-d array's shape."""
     s = _shape_2d(arr, "triu_indices_from")
     return triu_indices(s[0], k=k, m=s[1])
+
+
+def unravel_index(indices: ArrayLike, shape: ShapeLike) -> tuple[Array, ...]:
+    """The multi-dimensional index, one array per axis of ``shape``, of each flat (row-major) index in ``indices``.
+    As JAX's, unlike numpy's: a negative index counts from the end, and an index out of bounds is clipped to the
+    nearest valid one. Each array has ``indices``' shape and the dtype of ``divmod`` of ``indices`` by that axis'
+    size (an integer ``indices`` keeps its own, the sizes converted to it as JAX converts them)."""
+    rest: Any = arraylike(indices, "unravel_index")
+    sizes: Any = shape
+    try:
+        dims: list[Any] = list(sizes)
+    except TypeError:  # JAX's: a single size is one axis
+        dims = [sizes]
+    if any(np.ndim(s) != 0 for s in dims):
+        raise ValueError("unravel_index: shape should be a scalar or 1D sequence.")
+    out: list[Any] = [0] * len(dims)
+    for i, s in reversed(list(enumerate(dims))):
+        rest, out[i] = divmod_(rest, s)
+    oob_pos = rest > 0
+    info = registry.info_of_dtype(rest.dtype)
+    unsigned = info is not None and lattice.KIND[info.name] == "u"  # uint2 and uint4 included
+    oob_neg = asarray(False) if unsigned else rest < -1  # an unsigned index is never below the bounds
+    return tuple(where(oob_pos, s - 1, where(oob_neg, 0, i)) for s, i in zip(dims, out))
