@@ -241,6 +241,12 @@ answers every array, the first held by :func:`test_rule_matches_jax`, all by :fu
 RULES.update({case: (lambda sizes: lambda ops, cfg: op_rules.unravel_index_result(ops[0].pair, sizes, cfg)[0])(sizes)
               for case, sizes in UNRAVEL_SIZES.items()})
 RULES.update({
+    "ravel_multi_index": lambda ops, cfg: op_rules.ravel_multi_index_result([o.pair for o in ops], (7, 8), None, cfg),
+    "ravel_multi_index_wrap_dtype": lambda ops, cfg: op_rules.ravel_multi_index_result([ops[0].pair] * 2, (3, 4),
+                                                                                       "int16", cfg),
+    "ravel_multi_index_small": lambda ops, cfg: op_rules.ravel_multi_index_result([ops[0].pair], (9,), None, cfg),
+})
+RULES.update({
     "ediff1d": lambda ops, cfg: op_rules.ediff1d_result(ops[0].pair, cfg),
     "ediff1d_ends": lambda ops, cfg: op_rules.ediff1d_result(ops[0].pair, cfg, ends=True),
 })

@@ -608,6 +608,11 @@ def unary_cases(cfg: lattice.LatticeConfig, *, static: bool) -> list[str]:
         rule, python, returns = functools.partial(_unravel_index, cfg), None, "tuple[Array[{0}], Array[{0}]]".format
     lines += _one_operand_case("unravel_index", "anp.unravel_index", "unravel_index", rule, static,
                                python=python, after=", (3, 4)", returns=returns)
+    # ravel_multi_index of one array of indices: the plugin joins it with a Python int (an integer class holding
+    # 8, or refused); the stubs cannot join a tuple of arrays: Array[Any], refusals missed
+    lines += _one_operand_case("ravel_multi_index", "anp.ravel_multi_index(", "ravel_multi_index",
+                               (lambda cls: "Any") if static else functools.partial(_ravel_multi_index, cfg), static,
+                               python=(lambda py: "Any") if static else None, after=",), (9,), mode='clip'")
     for name in (*op_rules.NN_STATIC, "swish"):  # the one-operand jax.nn functions, by their rule too
         fn = "silu" if name == "swish" else name
         exact = single_rules.nn_rule(fn, cfg)
@@ -670,6 +675,14 @@ def _one_operand_case(case: str, callee: str, tag: str, rule: Rule, static: bool
 
 _DEFAULTS: Final[dict[str, dict[str, int]]] = {"round": {"decimals": 0}, "angle": {"deg": False}}
 """The default of ``round``'s and ``angle``'s deciding argument: a call that leaves it out is the plugin's with it."""
+
+
+def _ravel_multi_index(cfg: lattice.LatticeConfig, cls: str) -> str | None:
+    """The plugin's class of ``ravel_multi_index((x,), (9,), mode='clip')`` (None: refused)."""
+    try:
+        return specs.static_of(*op_rules.ravel_multi_index_result([single_rules.operand(cls, cfg)], (9,), None, cfg))
+    except specs.REJECTIONS:
+        return None
 
 
 def _unravel_index(cfg: lattice.LatticeConfig, cls: str) -> str | None:

@@ -135,6 +135,10 @@ CASES: dict[str, tuple[str, list[str]]] = {
     "unravel_index": (_E + "np.unravel_index(x, (3, 4))", ["x"]),
     "unravel_index_bool_size": (_E + "np.unravel_index(x, (4, True))", ["x"]),
     "unravel_index_one_size": (_E + "np.unravel_index(x, 5)", ["x"]),
+    "ravel_multi_index": (_XY + "np.ravel_multi_index((x, y), (7, 8), mode='clip')", ["x", "w"]),
+    "ravel_multi_index_wrap_dtype": (_E + "np.ravel_multi_index((x, x), (3, 4), mode='wrap', dtype='int16')",
+                                     ["x"]),
+    "ravel_multi_index_small": (_E + "np.ravel_multi_index((x,), (9,), mode='clip')", ["x"]),
     # --- binary ----------------------------------------------------------------------------------------------
     **{name: (_XY + f"np.{name}(x, y)", ["x", "w"]) for name in (
         "arctan2", "hypot", "logaddexp", "logaddexp2", "copysign", "nextafter", "fmod", "fmax", "fmin",
@@ -384,7 +388,8 @@ VALUES: dict[str, list[str]] = {
         "isin_invert", "isin_binary_search", "isin_sort", "isin_sort_unique")},
     **{name: ["int32", "int8", "uint8", "int64", "bool"] for name in ("bincount", "bincount_minlength")},
     **{name: ["int32", "int8", "uint8", "int64", "uint32", "bool", "float32", "bfloat16"] for name in (
-        "unravel_index", "unravel_index_bool_size", "unravel_index_one_size")},
+        "unravel_index", "unravel_index_bool_size", "unravel_index_one_size", "ravel_multi_index",
+        "ravel_multi_index_wrap_dtype", "ravel_multi_index_small")},
     **{name: [] for name in (
         "empty", "zeros", "ones", "eye", "eye_rect", "identity", "tri", "tri_rect", "logspace", "logspace_int",
         "arange", "arange_float", "linspace")},

@@ -18,6 +18,7 @@ stub generator and the mypy plugin all compute the same answers from it.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Final, Literal, TypeAlias, TypeVar
@@ -30,7 +31,7 @@ __all__ = ["BINARY_ALIASES", "BINARY_FUNCTIONS", "BINARY_OPS", "CREATION", "CREA
            "OperandTypeError", "OperandValueError", "PAIRS", "QUANTILES", "REDUCTION", "REDUCTIONS", "REDUCTION_FUNCTIONS", "ReductionFamily",
            "SELF_PROMOTED", "SHAPE", "SHAPE_FUNCTIONS", "SQUARE_MATRIX_FUNCTIONS", "ShapeFamily", "UNARY",
            "UNARY_ALIASES", "UNARY_FUNCTIONS", "UNARY_PARAMETERIZED", "UnaryFamily", "bincount_result", "binary_result",
-           "choose_result", "compress_result", "creation_result", "ediff1d_result", "item_bits", "pair_result", "quantile_result",
+           "choose_result", "compress_result", "creation_result", "ediff1d_result", "item_bits", "pair_result", "quantile_result", "ravel_multi_index_result",
            "reduction_result", "shape_result", "square_diagonal",
            "to_inexact_name", "to_numeric_name", "unary_is_static", "unary_result", "unravel_index_result",
            "view_result"]
@@ -2205,3 +2206,31 @@ def unravel_index_result(indices: Operand, sizes: Sequence[Operand], config: Lat
         rest, out = pair_result("divmod", [rest, size], config)
         outs.append(lattice.result_node([("int", True), lattice.result_node([("int", True), out], config)], config))
     return tuple(reversed(outs))
+
+
+def ravel_multi_index_result(indices: Sequence[Operand], dims: Sequence[int] | None = None,
+                             dtype: str | None = None, config: LatticeConfig = LatticeConfig()) -> Operand:
+    """The ``(dtype name, weak)`` of ``jax.numpy.ravel_multi_index(indices, dims, dtype=dtype)`` (JAX 0.10.2's
+    ``lax_numpy.py``): ``dtype`` canonicalized, or ``result_type(int, *indices)`` (a Python int joined with the
+    indices, :func:`lattice.result_node`, canonicalized); not an integer dtype, or one whose largest value is below
+    ``prod(dims) - 1`` (``dims`` None: not known, not checked), is JAX's ``ValueError``
+    (:class:`OperandValueError`); then an index that is not of an integer dtype (bool too) its ``TypeError``
+    (:class:`OperandTypeError`). The result is strong (JAX starts from ``array(0, dtype)``)."""
+    if dtype is None:
+        name = lattice.canonical_name(lattice.result_node([("int", True), *indices], config)[0], config.x64)
+        name = lattice.default_name("i", config.x64) if name in lattice.WEAK_NAMES else name
+    else:
+        name = lattice.canonical_name(dtype, config.x64)
+    kind = lattice.KIND[name]
+    if kind not in ("i", "u"):
+        raise OperandValueError(f"dtype=dtype('{name}') is not an integer type.")
+    bits = _bit_width(name)
+    largest = 2 ** bits - 1 if kind == "u" else 2 ** (bits - 1) - 1
+    if dims is not None and math.prod(dims) - 1 > largest:
+        raise OperandValueError(f"jnp.ravel_multi_index: dtype=dtype('{name}') not large enough to hold flattened "
+                                f"index for dims={tuple(dims)}. Use the dtype argument to pass a suitable dtype "
+                                f"(e.g. dtype=np.min_scalar_type(prod(dims))).")
+    for index in indices:
+        if lattice.KIND[_unary_operand(index, config)[0]] not in ("i", "u"):
+            raise OperandTypeError("only int indices permitted")
+    return name, False

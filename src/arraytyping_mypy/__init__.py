@@ -45,7 +45,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Final, final
@@ -179,6 +179,8 @@ class ArraytypingPlugin(Plugin):
             return self._shaped(_shapes.broadcasting, clip, _self_and_bounds, _errors.SHAPE_MISMATCH_ARG, "Array.clip()")
         if method == "choose":
             return _promoting.choose_hook(self.rules, method=True)
+        if method == "diagonal":  # the stubs keep an Array[T]'s T, which a weak square matrix's strong diagonal is not
+            return _single.diagonal_method_hook(self.rules)
         if method == "dot":
             dot = _binary.dot_method_hook(self.rules)
             return _shapes.matmul(dot, _self_and_first, _errors.SHAPE_MISMATCH_ARG, "Array.dot()", "dot") \
@@ -266,7 +268,7 @@ class ArraytypingPlugin(Plugin):
             fn = _NUMPY_ALIASES.get(fullname[len(_NP):], fullname[len(_NP):])
             if fn in _binary.FUNCTIONS or fn == "where" or _single.answers_unary(fn) or fn in _single.REDUCTIONS \
                     or fn in _single.FUNCTION_REDUCTIONS or fn in OR.CONTRACTION or fn in OR.PAIRS \
-                    or fn in ("ediff1d", "bincount", "unravel_index"):
+                    or fn in ("ediff1d", "bincount", "unravel_index", "ravel_multi_index"):
                 # reductions too: the stubs' overloads would infer a nested call in the operand with each one's
                 # parameter as context (anp.sum(anp.asarray(x)) summed an Array[bool_]), and take no union dtype
                 return _permissive
@@ -368,6 +370,9 @@ class ArraytypingPlugin(Plugin):
                 return _single.ediff1d_hook(rules)
             if fn in OR.PAIRS:
                 return _single.pair_hook(rules, fn)
+            if fn == "ravel_multi_index":
+                return self._shaped(_shapes.broadcasting, _promoting.ravel_multi_index_hook(rules),
+                                    _index_arrays, _errors.SHAPE_MISMATCH_ARG, what)
             if fn == "unravel_index":
                 return _single.unravel_index_hook(
                     rules, (lambda h: _shapes.keeping(h, _first, what)) if self.shapes else (lambda h: h))
@@ -491,6 +496,12 @@ def _sources_digest() -> str:
     rules = Path(arraytyping.__file__).parent
     files = [*sorted(here.glob("*.py")), *(rules / f"{m}.py" for m in ("lattice", "op_rules", "shape_rules"))]
     return hashlib.sha256(b"".join(f.read_bytes() for f in files if f.is_file())).hexdigest()[:16]
+
+
+def _index_arrays(ctx: FunctionContext) -> Sequence[Type | None]:
+    """``ravel_multi_index``'s index arrays, broadcast together; one of unknown shape where the plugin cannot read
+    them (a variable list; an empty tuple too, which JAX answers as a 0-d array)."""
+    return _promoting.items(ctx, 0) or [None]
 
 
 def _permissive(ctx: MethodSigContext | FunctionSigContext) -> FunctionLike:

@@ -10,15 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from mypy.nodes import Expression, ListExpr, TupleExpr
+from mypy.nodes import Expression, IntExpr, ListExpr, TupleExpr
 from mypy.plugin import FunctionContext, MethodContext
-from mypy.types import AnyType, Instance, NoneType, TupleType, Type, TypeOfAny, get_proper_type
+from mypy.types import AnyType, Instance, LiteralType, NoneType, TupleType, Type, TypeOfAny, get_proper_type
 
 from arraytyping_mypy import _dtypes, _errors, _types
-from arraytyping_mypy._rules import OR, L, DtypeSet, Member, Rules, describe, static_of
+from arraytyping_mypy._rules import OR, REJECTIONS, L, DtypeSet, Member, Rules, describe, static_of
 
 __all__ = ["JOINING", "append_hook", "choose_hook", "clip_answer", "clip_hook", "clip_method_hook", "diff_hook",
-           "element", "items", "joining_hook", "promoted_answer", "select_hook"]
+           "element", "items", "joining_hook", "promoted_answer", "ravel_multi_index_hook", "select_hook"]
 
 JOINING: Final = ("concatenate", "concat", "stack", "vstack", "hstack", "dstack", "column_stack")
 """The ``arraytyping.numpy`` functions that join a sequence of arrays, op_rules' ``promote`` family."""
@@ -318,6 +318,62 @@ def choose_hook(rules: Rules, *, method: bool) -> Callable[[FunctionContext | Me
             on = f"an index of {describe(index)} and choices of {choices}" if index is not None \
                 else f"choices of {choices}"
             _errors.reject(ctx, e, on, None, what, _errors.DTYPE_PROMOTION_CALL)
+            return AnyType(TypeOfAny.from_error)
+        return _types.array_of(ctx.api, ("class", static_of(name, weak)), {})
+    return hook
+
+
+def _literal_sizes(ctx: FunctionContext, i: int) -> list[int] | None:
+    """The sizes of the call's ``i``-th argument where it is a tuple or list of int literals written in the call
+    (``(3, 4)``: the literals, which mypy infers as ``tuple[int, int]``) or a tuple type of int literals; else
+    None."""
+    written = ctx.args[i][0] if len(ctx.args) > i and len(ctx.args[i]) == 1 else None
+    if isinstance(written, (ListExpr, TupleExpr)):
+        found = [item.value if isinstance(item, IntExpr) else None for item in written.items]
+        return None if None in found else [v for v in found if v is not None]
+    if len(ctx.arg_types) <= i or not ctx.arg_types[i]:
+        return None
+    t = get_proper_type(ctx.arg_types[i][0])
+    if not isinstance(t, TupleType):
+        return None
+    out: list[int] = []
+    for item in map(get_proper_type, t.items):
+        if not (isinstance(item, LiteralType) and type(item.value) is int):
+            return None
+        out.append(item.value)
+    return out
+
+
+def ravel_multi_index_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
+    """``arraytyping.numpy.ravel_multi_index(multi_index, dims, ..., dtype=None)``: op_rules'
+    ``ravel_multi_index_result`` of the indices (a tuple or list written in the call, each of one dtype) or of the
+    given ``dtype``, in this configuration (strong); a dtype that is not an integer type, or too small for literal
+    ``dims``, and indices of another kind than integer are errors, as JAX raises. Indices the plugin cannot read
+    without a ``dtype``, or a dtype it cannot read, give ``Array[Any]`` (the call's signature is permissive: the
+    stubs' overloads would fail on the hook's errors)."""
+    what = "arraytyping.numpy.ravel_multi_index"
+
+    def hook(ctx: FunctionContext) -> Type:
+        dtype = _dtypes.dtype_given(ctx, what)
+        if dtype is None:
+            return AnyType(TypeOfAny.from_error)
+        given, node = dtype
+        gradual = _types.array_of(ctx.api, ("any", None), {})
+        if given and node is None:  # a dtype the plugin cannot read
+            return gradual
+        types = items(ctx, 0)
+        sets = [] if types is None else [_types.operand(t, rules) for t in types]
+        members = [o.single for o in sets if isinstance(o, DtypeSet) and o.single is not None]
+        known = types is not None and len(members) == len(types)
+        if not known and not given:
+            return gradual
+        try:
+            name, weak = OR.ravel_multi_index_result([m[:2] for m in members] if known else [],
+                                                     _literal_sizes(ctx, 1), node, rules.cfg)
+        except REJECTIONS as e:
+            on = " with ".join([*([f"dtype {node}"] if given else []),
+                                *(["indices " + ", ".join(describe(m) for m in members)] if known else [])])
+            _errors.reject(ctx, e, on, None, what, _errors.DTYPE_PROMOTION_ARG)
             return AnyType(TypeOfAny.from_error)
         return _types.array_of(ctx.api, ("class", static_of(name, weak)), {})
     return hook

@@ -223,16 +223,17 @@ class Rules:
         operand = (self.dtype_of(m), True) if m[0] in L.WEAK_NAMES else m[:2]
         return self._static(lambda: OR.unary_static_result(fn, operand, self.cfg, given=given))
 
-    def same_dtype(self, fn: str, m: Member, of_variable: bool = False) -> str:
+    def same_dtype(self, fn: str, m: Member) -> str:
         """The static class of ``fn(m)`` for a function of op_rules' ``SHAPE`` family ``same``: ``m``'s own class
         (canonicalized: a numpy ``int64`` value gives ``int32`` with x64 off);
         ``Any`` where whether ``m`` is a square matrix would decide (``diagonal`` of a weak array: strong of a
-        square matrix, op_rules' ``square_diagonal``), as the plugin does not see shapes there, unless ``m`` is a
-        member of a type variable (``of_variable``), which the answer keeps, as the stubs' ``Array[_T]`` does."""
+        square matrix, op_rules' ``square_diagonal``), as the plugin does not see shapes there; so a type variable
+        that admits weak dtypes (an unbounded ``T``) gives ``Any`` too, where the stubs' ``Array[_T]`` keeps it,
+        wrong for a weak square matrix."""
         if m[0] not in L.KIND:
             return static_of(*m[:2])
         plain = OR.shape_result(fn, [m[:2]], self.cfg)  # canonical: np.int64(2) gives int32 with x64 off
-        if fn in OR.SQUARE_MATRIX_FUNCTIONS and not of_variable and \
+        if fn in OR.SQUARE_MATRIX_FUNCTIONS and \
                 OR.shape_result(fn, [m[:2]], self.cfg, square_matrix=True) != plain:
             return "Any"
         return static_of(*plain)

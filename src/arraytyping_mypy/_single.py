@@ -16,7 +16,7 @@ from arraytyping_mypy import _binary, _dtype_args, _errors, _types
 from arraytyping_mypy._rules import L, OR, SR, DtypeSet, Member, Rules, describe, static_of
 
 __all__ = ["DUNDERS", "FUNCTION_REDUCTIONS", "METHOD_REDUCTIONS", "REDUCTIONS", "SAME_DTYPE", "abs_builtin_hook", "answers_unary",
-           "bincount_hook", "unique_hook", "fft_function_hook", "integer_pow_hook",
+           "bincount_hook", "diagonal_method_hook", "unique_hook", "fft_function_hook", "integer_pow_hook",
            "lax_function_hook", "linalg_function_hook", "linalg_tuple_hook", "part_hook", "reduction_hook", "round_method_hook", "same_dtype_hook", "unary",
            "unary_function_hook", "unary_method_hook", "unravel_index_hook"]
 
@@ -110,10 +110,17 @@ def same_dtype_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
         if not ctx.arg_types or not ctx.arg_types[0] or not (
                 isinstance(ret, Instance) and ret.type.fullname == _types.ARRAY):
             return ctx.default_return_type
-        of_variable = bool(_types.type_vars(ctx.arg_types[0][0]))
         return unary(ctx, rules, ctx.arg_types[0][0], fn, f"arraytyping.numpy.{fn}",
-                     lambda _, m: rules.same_dtype(fn, m, of_variable))
+                     lambda _, m: rules.same_dtype(fn, m))
     return hook
+
+
+def diagonal_method_hook(rules: Rules) -> Callable[[MethodContext], Type]:
+    """``x.diagonal(...)``: ``diagonal``'s rule per member of ``x``'s dtype (:meth:`Rules.same_dtype`): ``Any``
+    where ``x`` may be weak (JAX's diagonal of a weak square matrix at offset 0 is strong), which a type variable
+    that admits weak dtypes may be too; the stubs' ``Array[T]`` keeps it."""
+    return lambda ctx: _types.array_or_gradual(ctx.api, unary(ctx, rules, ctx.type, "diagonal", "Array.diagonal()",
+                                                              lambda _, m: rules.same_dtype("diagonal", m)))
 
 
 def unary_method_hook(rules: Rules, dunder: str) -> Callable[[MethodContext], Type]:

@@ -166,6 +166,9 @@ def surface_entries() -> list[Entry]:
         _e("unravel_index()[0]", "anp.unravel_index({a}, (3, 4))[0]", AL, "same", x),
         _e("unravel_index(bool size)[1]", "anp.unravel_index({a}, (4, True))[1]", AL, "same", x, 0.05),
         _e("unravel_index(one size)[0]", "anp.unravel_index({a}, 5)[0]", AL, "same", x, 0.05),
+        _e("ravel_multi_index", "anp.ravel_multi_index(({a}, {b}), (7, 8), mode='clip')", AB, "elementwise", x),
+        _e("ravel_multi_index(dtype)", "anp.ravel_multi_index(({a},), (9,), mode='wrap', dtype={d})",
+           AL + (("d", "dtype"),), "same", x, 0.05),
     ]
     p = "product function"
     out += [

@@ -67,12 +67,12 @@ __all__ = [
     "nanmin", "nanpercentile", "nanprod", "nanquantile", "nanstd", "nansum", "nanvar", "ndarray", "ndim", "negative",
     "newaxis", "nextafter", "nonzero", "not_equal", "number", "ones", "ones_like", "outer", "pad", "percentile",
     "permute_dims", "pi", "positive", "pow", "power", "prod", "promote_types", "ptp", "quantile", "rad2deg", "radians",
-    "ravel", "real", "reciprocal", "remainder", "repeat", "reshape", "result_type", "right_shift", "rint", "roll",
-    "rollaxis", "rot90", "round", "searchsorted", "select", "shape", "sign", "signbit", "signedinteger", "sin", "sinc",
-    "single", "sinh", "size", "sort", "spacing", "split", "sqrt", "square", "squeeze", "stack", "std", "subtract",
-    "sum", "swapaxes", "take", "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "transpose", "tri",
-    "tril", "tril_indices", "tril_indices_from", "triu", "triu_indices", "triu_indices_from", "true_divide", "trunc",
-    "uint", "uint1", "uint16", "uint2", "uint32", "uint4", "uint64", "uint8", "unique", "unravel_index",
+    "ravel", "ravel_multi_index", "real", "reciprocal", "remainder", "repeat", "reshape", "result_type", "right_shift",
+    "rint", "roll", "rollaxis", "rot90", "round", "searchsorted", "select", "shape", "sign", "signbit", "signedinteger",
+    "sin", "sinc", "single", "sinh", "size", "sort", "spacing", "split", "sqrt", "square", "squeeze", "stack", "std",
+    "subtract", "sum", "swapaxes", "take", "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "transpose",
+    "tri", "tril", "tril_indices", "tril_indices_from", "triu", "triu_indices", "triu_indices_from", "true_divide",
+    "trunc", "uint", "uint1", "uint16", "uint2", "uint32", "uint4", "uint64", "uint8", "unique", "unravel_index",
     "unsignedinteger", "unstack", "var", "vdot", "vecdot", "vecmat", "vectorize", "vsplit", "vstack", "where", "zeros",
     "zeros_like",
 ]
@@ -112,7 +112,8 @@ _K23 = TypeVar("_K23", bound=bool_ | uint1 | uint2 | uint4 | uint8 | uint16 | ui
 _K24 = TypeVar("_K24", bound=uint1 | uint2 | uint4 | uint8 | uint16 | uint32 | int1 | int2 | int4 | int8 | int16 | int32 | float4_e2m1fn | float6_e2m3fn | float6_e3m2fn | float8_e3m4 | float8_e4m3 | float8_e8m0fnu | float8_e4m3b11fnuz | float8_e4m3fn | float8_e4m3fnuz | float8_e5m2 | float8_e5m2fnuz | bfloat16 | float16 | float32 | complex64 | int | float | complex)
 _K25 = TypeVar("_K25", bound=uint1 | uint2 | uint4 | uint8 | uint16 | uint32 | int1 | int2 | int4 | int8 | int16 | int32 | float4_e2m1fn | float6_e2m3fn | float6_e3m2fn | float8_e3m4 | float8_e4m3 | float8_e8m0fnu | float8_e4m3b11fnuz | float8_e4m3fn | float8_e4m3fnuz | float8_e5m2 | float8_e5m2fnuz | bfloat16 | float16 | float32)
 _K26 = TypeVar("_K26", bound=int32)
-_K27 = TypeVar("_K27", bound=bool_ | uint4 | uint8 | uint16 | uint32 | int4 | int8 | int16 | int32 | float4_e2m1fn | float6_e2m3fn | float6_e3m2fn | float8_e3m4 | float8_e4m3 | float8_e8m0fnu | float8_e4m3b11fnuz | float8_e4m3fn | float8_e4m3fnuz | float8_e5m2 | float8_e5m2fnuz | bfloat16 | float16 | float32 | complex64)
+_K27 = TypeVar("_K27", bound=uint1 | uint2 | uint4 | uint8 | uint16 | uint32 | int1 | int2 | int4 | int8 | int16 | int32)
+_K28 = TypeVar("_K28", bound=bool_ | uint4 | uint8 | uint16 | uint32 | int4 | int8 | int16 | int32 | float4_e2m1fn | float6_e2m3fn | float6_e3m2fn | float8_e3m4 | float8_e4m3 | float8_e8m0fnu | float8_e4m3b11fnuz | float8_e4m3fn | float8_e4m3fnuz | float8_e5m2 | float8_e5m2fnuz | bfloat16 | float16 | float32 | complex64)
 _Each = TypeVar("_Each", int, bool_, uint1, uint2, uint4, uint8, uint16, uint32, int1, int2, int4, int8, int16, int32, float4_e2m1fn, float6_e2m3fn, float6_e3m2fn, float8_e3m4, float8_e4m3, float8_e8m0fnu, float8_e4m3b11fnuz, float8_e4m3fn, float8_e4m3fnuz, float8_e5m2, float8_e5m2fnuz, bfloat16, float16, float32, complex64)
 _PyScalar: TypeAlias = bool | int | float | complex
 _NumpyOperand: TypeAlias = np.ndarray[Any, Any] | np.generic
@@ -15113,6 +15114,42 @@ def unravel_index(indices: float, shape: int | Sequence[int]) -> tuple[Array[flo
 def unravel_index(indices: Array[_Abstract | int | float], shape: int | Sequence[int]) -> tuple[Array[Any], ...]: ...
 @overload
 def unravel_index(indices: ArrayLike, shape: ShapeLike) -> tuple[Array[Any], ...]: ...
+@overload
+def ravel_multi_index(multi_index: Sequence[ArrayLike], dims: Sequence[int], mode: str = ..., order: str = ..., *, dtype: type[Never] | np.dtype[Never] | DType[Never]) -> Array[Any]:
+    'The flat index (row-major, or column-major with ``order="F"``) of each multi-dimensional index, given as one array of indices per axis of ``dims`` (broadcast together). ``mode="raise"`` refuses an index out of bounds (concrete indices only: not under ``jit``), ``"clip"`` clips it, ``"wrap"`` wraps it, ``"ignore"`` trusts it. The result has ``dtype``, or that of the indices promoted with a Python int: an integer dtype that holds ``prod(dims) - 1`` (``op_rules.ravel_multi_index_result``).'
+    ...
+@overload
+def ravel_multi_index(multi_index: Sequence[ArrayLike], dims: Sequence[int], mode: str = ..., order: str = ..., *, dtype: type[uint64] | DType[uint64] | type[np.uint32] | np.dtype[np.uint32] | type[np.uint64] | np.dtype[np.uint64] | Literal['uint32', 'uintc', 'I', 'u4', '<I', '<u4', '=I', '=u4', '|I', '|u4'] | Literal['uint64', 'uint', 'uintp', 'ulong', 'ulonglong', 'L', 'N', 'P', 'Q', 'u8', '<L', '<N', '<P', '<Q', '<u8', '=L', '=N', '=P', '=Q', '=u8', '|L', '|N', '|P', '|Q', '|u8']) -> Array[uint32]: ...
+@overload
+def ravel_multi_index(multi_index: Sequence[ArrayLike], dims: Sequence[int], mode: str = ..., order: str = ..., *, dtype: type[int64] | DType[int64] | type[np.int32] | np.dtype[np.int32] | type[np.int64] | np.dtype[np.int64] | Literal['int32', 'intc', 'i', 'i4', '<i', '<i4', '=i', '=i4', '|i', '|i4'] | Literal['int64', 'int_', 'intp', 'long', 'longlong', 'i8', 'int', 'l', 'n', 'p', 'q', '<i8', '<l', '<n', '<p', '<q', '=i8', '=l', '=n', '=p', '=q', '|i8', '|l', '|n', '|p', '|q']) -> Array[int32]: ...
+@overload
+def ravel_multi_index(multi_index: Sequence[ArrayLike], dims: Sequence[int], mode: str = ..., order: str = ..., *, dtype: type[_K27] | DType[_K27]) -> Array[_K27]: ...
+@overload
+def ravel_multi_index(multi_index: Sequence[ArrayLike], dims: Sequence[int], mode: str = ..., order: str = ..., *, dtype: type[int] | DType[int]) -> Array[int32]: ...
+@overload
+def ravel_multi_index(multi_index: Sequence[ArrayLike], dims: Sequence[int], mode: str = ..., order: str = ..., *, dtype: type[np.uint8] | np.dtype[np.uint8] | Literal['uint8', 'ubyte', 'B', 'u1', '<B', '<u1', '=B', '=u1', '>B', '>u1', '|B', '|u1']) -> Array[uint8]: ...
+@overload
+def ravel_multi_index(multi_index: Sequence[ArrayLike], dims: Sequence[int], mode: str = ..., order: str = ..., *, dtype: type[np.uint16] | np.dtype[np.uint16] | Literal['uint16', 'ushort', 'H', 'u2', '<H', '<u2', '=H', '=u2', '|H', '|u2']) -> Array[uint16]: ...
+@overload
+def ravel_multi_index(multi_index: Sequence[ArrayLike], dims: Sequence[int], mode: str = ..., order: str = ..., *, dtype: type[np.int8] | np.dtype[np.int8] | Literal['int8', 'byte', 'b', 'i1', '<b', '<i1', '=b', '=i1', '>b', '>i1', '|b', '|i1']) -> Array[int8]: ...
+@overload
+def ravel_multi_index(multi_index: Sequence[ArrayLike], dims: Sequence[int], mode: str = ..., order: str = ..., *, dtype: type[np.int16] | np.dtype[np.int16] | Literal['int16', 'short', 'h', 'i2', '<h', '<i2', '=h', '=i2', '|h', '|i2']) -> Array[int16]: ...
+@overload
+def ravel_multi_index(multi_index: Sequence[ArrayLike], dims: Sequence[int], mode: str = ..., order: str = ..., *, dtype: Literal['uint1']) -> Array[uint1]: ...
+@overload
+def ravel_multi_index(multi_index: Sequence[ArrayLike], dims: Sequence[int], mode: str = ..., order: str = ..., *, dtype: Literal['uint2']) -> Array[uint2]: ...
+@overload
+def ravel_multi_index(multi_index: Sequence[ArrayLike], dims: Sequence[int], mode: str = ..., order: str = ..., *, dtype: Literal['uint4']) -> Array[uint4]: ...
+@overload
+def ravel_multi_index(multi_index: Sequence[ArrayLike], dims: Sequence[int], mode: str = ..., order: str = ..., *, dtype: Literal['int1']) -> Array[int1]: ...
+@overload
+def ravel_multi_index(multi_index: Sequence[ArrayLike], dims: Sequence[int], mode: str = ..., order: str = ..., *, dtype: Literal['int2']) -> Array[int2]: ...
+@overload
+def ravel_multi_index(multi_index: Sequence[ArrayLike], dims: Sequence[int], mode: str = ..., order: str = ..., *, dtype: Literal['int4']) -> Array[int4]: ...
+@overload
+def ravel_multi_index(multi_index: Sequence[ArrayLike], dims: Sequence[int], mode: str = ..., order: str = ..., *, dtype: DTypeLike) -> Array[Any]: ...
+@overload
+def ravel_multi_index(multi_index: Sequence[ArrayLike], dims: Sequence[int], mode: str = ..., order: str = ..., *, dtype: None = ...) -> Array[Any]: ...
 
 # From arraytyping/_src/runtime/numpy/creation.py (generated from its source).
 if not MYPY:
@@ -15691,9 +15728,9 @@ def logspace(start: ArrayLike, stop: ArrayLike, num: int, endpoint: bool, base: 
 @overload
 def logspace(start: ArrayLike, stop: ArrayLike, num: int = ..., endpoint: bool = ..., base: ArrayLike = ..., *, dtype: type[complex128] | DType[complex128] | type[np.complex64] | np.dtype[np.complex64] | type[np.complex128] | np.dtype[np.complex128] | Literal['complex64', 'csingle', 'F', 'c8', '<F', '<c8', '=F', '=c8', '|F', '|c8'] | Literal['complex128', 'cdouble', 'complex', 'D', 'c16', '<c16', '=c16', '|c16', '<D', '=D', '|D'], axis: int = ...) -> Array[complex64]: ...
 @overload
-def logspace(start: ArrayLike, stop: ArrayLike, num: int, endpoint: bool, base: ArrayLike, dtype: type[_K27] | DType[_K27], axis: int = ...) -> Array[_K27]: ...
+def logspace(start: ArrayLike, stop: ArrayLike, num: int, endpoint: bool, base: ArrayLike, dtype: type[_K28] | DType[_K28], axis: int = ...) -> Array[_K28]: ...
 @overload
-def logspace(start: ArrayLike, stop: ArrayLike, num: int = ..., endpoint: bool = ..., base: ArrayLike = ..., *, dtype: type[_K27] | DType[_K27], axis: int = ...) -> Array[_K27]: ...
+def logspace(start: ArrayLike, stop: ArrayLike, num: int = ..., endpoint: bool = ..., base: ArrayLike = ..., *, dtype: type[_K28] | DType[_K28], axis: int = ...) -> Array[_K28]: ...
 @overload
 def logspace(start: ArrayLike, stop: ArrayLike, num: int, endpoint: bool, base: ArrayLike, dtype: type[bool] | DType[bool], axis: int = ...) -> Array[bool_]: ...
 @overload

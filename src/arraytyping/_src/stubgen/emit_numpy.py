@@ -318,6 +318,11 @@ def _declarers(cfg: LatticeConfig, keep: KeepVars, docs: Callable[[str], str | N
         "unravel_index", "unravel_index", cfg, keep, docs("unravel_index"), ("indices", False),
         rule=single_rules.unravel_index_rule(cfg), rest=from_source.rest_of(f, {"shape": "int | Sequence[int]"}),
         returns="tuple[Array[{}], ...]".format), "@overload", *from_source.stub_function(f, with_doc=False)]
+    # ravel_multi_index: a given dtype's integer class (others refused); without one, the join of the indices with
+    # a Python int, which overloads cannot compute for a tuple of any arrays: gradual (the plugin joins them)
+    out["ravel_multi_index"] = lambda f: dtype_given.overloads(
+        f, cfg, keep, from_source.docline(f),
+        lambda node: op_rules.ravel_multi_index_result([], None, node, cfg)[0], no_dtype=[({}, "Any")])
     out["diff"] = functools.partial(_diff_overloads, cfg=cfg, keep=keep)
     out["bincount"] = functools.partial(_bincount_overloads, cfg=cfg, keep=keep)
     out["argsort"] = lambda f: dtype_given.overloads(

@@ -70,7 +70,7 @@ NUMPY_FROM_SOURCE: Final[Mapping[str, tuple[str, ...]]] = {
     "_src/runtime/numpy/object_queries.py": ("iscomplexobj", "isrealobj", "isscalar"),
     "_src/runtime/numpy/index_arrays.py": (
         "diag_indices", "diag_indices_from", "indices", "tril_indices", "tril_indices_from", "triu_indices",
-        "triu_indices_from", "unravel_index"),
+        "triu_indices_from", "ravel_multi_index", "unravel_index"),
     "_src/runtime/numpy/creation.py": (
         "copy", "diag", "empty", "empty_like", "eye", "identity", "logspace", "meshgrid", "tri"),
     "_src/runtime/numpy/contractions.py": (

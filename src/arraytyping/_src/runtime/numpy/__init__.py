@@ -54,7 +54,7 @@ from arraytyping._src.runtime.numpy.joining import (
 )
 from arraytyping._src.runtime.numpy.index_arrays import (
     diag_indices, diag_indices_from, indices, tril_indices, tril_indices_from, triu_indices, triu_indices_from,
-    unravel_index,
+    ravel_multi_index, unravel_index,
 )
 from arraytyping._src.runtime.numpy.object_queries import iscomplexobj, isrealobj, isscalar
 from arraytyping._src.runtime.numpy.shape import (
@@ -92,12 +92,12 @@ __all__ = [
     "nanmedian", "nanmin", "nanpercentile", "nanprod", "nanquantile", "nanstd", "nansum", "nanvar", "ndim",
     "negative", "nextafter", "nonzero", "not_equal", "ones", "ones_like", "outer", "pad", "percentile",
     "permute_dims", "positive", "power", "prod", "promote_types", "ptp", "quantile", "rad2deg", "radians", "ravel",
-    "real", "reciprocal", "remainder", "repeat", "reshape", "result_type", "right_shift", "rint", "roll",
-    "rollaxis", "rot90", "round", "searchsorted", "select", "shape", "sign", "signbit", "sin", "sinc", "sinh",
-    "size", "sort", "spacing", "split", "sqrt", "square", "squeeze", "stack", "std", "subtract", "sum", "swapaxes",
-    "take", "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "transpose", "tri", "tril",
-    "tril_indices", "tril_indices_from", "triu", "triu_indices", "triu_indices_from", "true_divide", "trunc",
-    "unique", "unravel_index", "unstack", "var", "vdot", "vecdot", "vecmat", "vectorize", "view", "vsplit",
+    "ravel_multi_index", "real", "reciprocal", "remainder", "repeat", "reshape", "result_type", "right_shift",
+    "rint", "roll", "rollaxis", "rot90", "round", "searchsorted", "select", "shape", "sign", "signbit", "sin",
+    "sinc", "sinh", "size", "sort", "spacing", "split", "sqrt", "square", "squeeze", "stack", "std", "subtract",
+    "sum", "swapaxes", "take", "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "transpose", "tri",
+    "tril", "tril_indices", "tril_indices_from", "triu", "triu_indices", "triu_indices_from", "true_divide",
+    "trunc", "unique", "unravel_index", "unstack", "var", "vdot", "vecdot", "vecmat", "vectorize", "view", "vsplit",
     "vstack", "where", "zeros", "zeros_like",
 ]
 

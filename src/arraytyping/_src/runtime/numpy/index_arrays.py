@@ -1,14 +1,16 @@
 """Arrays of indices (``indices``, ``diag_indices``, ``tril_indices``, ``triu_indices`` and their ``_from``
 forms), as JAX 0.10.2's ``jax.numpy`` builds them: ``iota`` (a ``broadcast_in_dim`` per axis, ``stack``ed) and
 ``nonzero`` of a triangle of ones with its static size, in the default integer dtype (``int64`` with x64)
-unless ``indices`` is given a ``dtype``; and ``unravel_index``, flat indices made multi-dimensional by JAX's
-``divmod`` by each axis' size, out-of-bounds ones clipped."""
+unless ``indices`` is given a ``dtype``; and between flat and multi-dimensional indices, as JAX's:
+``unravel_index`` (``divmod`` by each axis' size, out-of-bounds indices clipped) and ``ravel_multi_index``."""
 
 from __future__ import annotations
 
+import builtins
+import math
 import operator
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -17,16 +19,19 @@ from arraytyping._src import registry
 from arraytyping._src.config import config
 from arraytyping._src.runtime import lax
 from arraytyping._src.runtime.array import Array
-from arraytyping._src.runtime.numpy._promotion import ArrayLike, arraylike, canonical_dtype, shape_of
+from arraytyping._src.runtime.core import ConcretizationTypeError, concrete_value
+from arraytyping._src.runtime.numpy._promotion import ArrayLike, arraylike, canonical_dtype, operand, shape_of
 from arraytyping._src.runtime.numpy.binary import divmod as divmod_
 from arraytyping._src.runtime.numpy.creation import array, asarray, ones
 from arraytyping._src.runtime.numpy.joining import stack
 from arraytyping._src.runtime.numpy.ordering import nonzero
-from arraytyping._src.runtime.numpy.selection import tril, triu, where
+from arraytyping._src.runtime.numpy.reductions import any as any_
+from arraytyping._src.runtime.numpy.selection import clip, tril, triu, where
+from arraytyping._src.runtime.operand_checks import not_arraylike
 from arraytyping.typing import DTypeLike, ShapeLike
 
 __all__ = ["diag_indices", "diag_indices_from", "indices", "tril_indices", "tril_indices_from", "triu_indices",
-           "triu_indices_from", "unravel_index"]
+           "triu_indices_from", "ravel_multi_index", "unravel_index"]
 
 
 def _concrete(value: Any, what: str) -> int:
@@ -160,3 +165,52 @@ def unravel_index(indices: ArrayLike, shape: ShapeLike) -> tuple[Array, ...]:
     unsigned = info is not None and lattice.KIND[info.name] == "u"  # uint2 and uint4 included
     oob_neg = asarray(False) if unsigned else rest < -1  # an unsigned index is never below the bounds
     return tuple(where(oob_pos, s - 1, where(oob_neg, 0, i)) for s, i in zip(dims, out))
+
+
+_MODES = ("raise", "wrap", "clip", "ignore")
+
+
+def ravel_multi_index(multi_index: Sequence[ArrayLike], dims: Sequence[int], mode: str = "raise",
+                      order: str = "C", *, dtype: DTypeLike | None = None) -> Array:
+    """The flat index (row-major, or column-major with ``order="F"``) of each multi-dimensional index, given as one
+    array of indices per axis of ``dims`` (broadcast together). ``mode="raise"`` refuses an index out of bounds
+    (concrete indices only: not under ``jit``), ``"clip"`` clips it, ``"wrap"`` wraps it, ``"ignore"`` trusts it.
+    The result has ``dtype``, or that of the indices promoted with a Python int: an integer dtype that holds
+    ``prod(dims) - 1`` (``op_rules.ravel_multi_index_result``)."""
+    assert len(multi_index) == len(dims), f"len(multi_index)={len(multi_index)} != len(dims)={len(dims)}"
+    sizes = tuple(_concrete(d, "in `dims` argument of ravel_multi_index()") for d in dims)
+    for k, index in enumerate(multi_index):
+        if isinstance(cast(object, index), (list, tuple)):
+            raise not_arraylike("ravel_multi_index", index, k)
+    given = None if dtype is None else registry.info_of_dtype(canonical_dtype(dtype))
+    name, _ = op_rules.ravel_multi_index_result([operand(i) for i in multi_index], sizes,
+                                                None if given is None else given.name, config.lattice_config)
+    out_dtype = registry.INFO[name].dtype
+    arrays = [asarray(i) for i in multi_index]
+    if mode == "raise":
+        for a in arrays:
+            if concrete_value(a) is None:
+                aval = lax.aval_of(a)
+                raise ConcretizationTypeError(
+                    f"Abstract tracer value encountered where concrete value is expected: traced array with shape "
+                    f"{aval.dtype.name}{list(aval.shape)}\nThe error occurred because ravel_multi_index was "
+                    f"jit-compiled with mode='raise'. Use mode='wrap' or mode='clip' instead.")
+        if builtins.any(bool(any_((a < 0) | (a >= d))) for a, d in zip(arrays, sizes)):
+            raise ValueError("invalid entry in coordinates array")
+    elif mode == "clip":
+        arrays = [clip(a, 0, d - 1) for a, d in zip(arrays, sizes)]
+    elif mode == "wrap":
+        arrays = [a % d for a, d in zip(arrays, sizes)]
+    elif mode != "ignore":
+        raise ValueError(f"invalid mode={mode!r}. Expected {', '.join(map(repr, _MODES[:-1]))}, or 'ignore'.")
+    if order == "F":
+        strides = [math.prod(sizes[:k]) for k in range(len(sizes))]
+    elif order == "C":
+        strides = [math.prod(sizes[k + 1:]) for k in range(len(sizes))]
+    else:
+        raise ValueError(f"invalid order={order!r}. Expected 'C' or 'F'")
+    result: Any = array(0, dtype=out_dtype)
+    for a, s in zip(arrays, strides):
+        result = result + a.astype(out_dtype) * s
+    out: Array = result
+    return out
