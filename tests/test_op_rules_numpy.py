@@ -318,23 +318,29 @@ def test_every_case_has_a_rule_or_a_reason() -> None:
                for c in NO_RULE), NO_RULE
 
 
+def _every_array_mismatches(case: str, config_key: str,
+                            arrays: Callable[[list[Operand], lattice.LatticeConfig], Sequence[tuple[str, bool]]]
+                            ) -> list[str]:
+    """Where the dtypes and weak flags of every array of a case's result (``arrays``: the rule's, from the case's
+    operands) differ from JAX's, for every operand combination JAX computes (an error is the first array's test's)."""
+    failures = []
+    for key, want in zip(TOOL.keys(case), answers(case, config_key)):
+        if want.startswith("error:"):
+            continue  # the first array's test holds the rule to JAX's error class
+        got = [f"{name}{'*' if weak else ''}" for name, weak in arrays(operands(case, key), CONFIGS[config_key])]
+        if [w.split("[")[0] for w in want.split("],")] != got:
+            failures.append(f"{key}: JAX {want}, rule {got}")
+    return failures
+
+
 @pytest.mark.parametrize("config_key", sorted(CONFIGS))
 @pytest.mark.parametrize("case", sorted(PAIR_CASES))
 def test_pair_rule_matches_jax(case: str, config_key: str) -> None:
     """Both arrays of a two-result function (``modf``'s parts, ``divmod``'s quotient and remainder): their dtypes
     and weak flags are the rule's, for every operand combination JAX computes."""
-    cfg = CONFIGS[config_key]
-    failures = []
-    for key, want in zip(TOOL.keys(case), answers(case, config_key)):
-        if want.startswith("error:"):
-            continue  # the first result's test holds the rule to JAX's error class
-        ops = operands(case, key)
-        fields = op_rules.pair_result(PAIR_CASES[case], [o.pair for o in ops], cfg)
-        got = [f"{name}{'*' if weak else ''}" for name, weak in fields]
-        if [w.split("[")[0] for w in want.split("],")] != got:
-            failures.append(f"{key}: JAX {want}, rule {got}")
+    failures = _every_array_mismatches(
+        case, config_key, lambda ops, cfg: op_rules.pair_result(PAIR_CASES[case], [o.pair for o in ops], cfg))
     assert not failures, f"{case} {config_key}: {len(failures)} mismatches:\n" + "\n".join(failures[:30])
-
 
 
 @pytest.mark.parametrize("config_key", sorted(CONFIGS))
@@ -342,14 +348,6 @@ def test_pair_rule_matches_jax(case: str, config_key: str) -> None:
 def test_unravel_index_matches_jax(case: str, config_key: str) -> None:
     """Every array of ``unravel_index`` (one per size of its ``shape``): dtype and weak flag the rule's, for every
     operand JAX computes."""
-    cfg = CONFIGS[config_key]
-    failures = []
-    for key, want in zip(TOOL.keys(case), answers(case, config_key)):
-        if want.startswith("error:"):
-            continue  # the first array's test holds the rule to JAX's error class
-        ops = operands(case, key)
-        got = [f"{name}{'*' if weak else ''}" for name, weak in
-               op_rules.unravel_index_result(ops[0].pair, UNRAVEL_SIZES[case], cfg)]
-        if [w.split("[")[0] for w in want.split("],")] != got:
-            failures.append(f"{key}: JAX {want}, rule {got}")
+    failures = _every_array_mismatches(
+        case, config_key, lambda ops, cfg: op_rules.unravel_index_result(ops[0].pair, UNRAVEL_SIZES[case], cfg))
     assert not failures, f"{case} {config_key}: {len(failures)} mismatches:\n" + "\n".join(failures[:30])
