@@ -1,8 +1,9 @@
 """The layout functions as array code uses them: an image batch moved between channel-last and channel-first,
 per-channel statistics from ``unstack``, a depth-stacked pair of feature maps, a batch of matrices transposed, a
-sequence split into windows. Each keeps its operand's dtype (``unstack`` a tuple of them, the splits a list); the
+sequence split into windows, the diagonal of a generic matrix. Each keeps its operand's dtype (``unstack`` a tuple of them, the splits a list); the
 joining ones join their arrays' dtypes where the stubs can prove it (a tuple of arrays of one class), and a list
-is ``Array[Any]`` without the plugin.
+is ``Array[Any]`` without the plugin. A diagonal keeps a strong dtype, but JAX's diagonal of a weak square matrix is
+strong, so an array of a type variable that may be weak (unbounded) gives ``Array[Any]``.
 
 Checked by every checker (tests/typing/test_handwritten.py).
 """
@@ -18,6 +19,7 @@ import arraytyping.numpy as anp
 from arraytyping import Array, bfloat16, bool_, float32, floating, int8
 
 F = TypeVar("F", bound=floating)
+T = TypeVar("T")
 
 
 def channels_first(images: Array[float32]) -> Array[float32]:
@@ -42,6 +44,18 @@ def windows(seq: Array[int8]) -> list[Array[int8]]:
 
 def mirrored(x: Array[F]) -> Array[F]:
     return anp.fliplr(anp.flipud(x))
+
+
+def diagonal_of(m: Array[F]) -> Array[F]:
+    return anp.diagonal(m) * m.diagonal()
+
+
+def generic_diagonal(m: Array[T], s: Array[float32], w: Array[int]) -> None:
+    assert_type(anp.diagonal(m), Array[Any])  # T=int: the diagonal of anp.full((3, 3), 1) is a strong int32 in JAX
+    assert_type(anp.diag(m), Array[Any])
+    assert_type(anp.diag(w), Array[Any])
+    assert_type(s.diagonal(), Array[float32])
+    assert_type(anp.diag(s, 1), Array[float32])
 
 
 def use(x: Array[float32], y: Array[float32], b: Array[bfloat16], i: Array[int8], a: Array[Any]) -> None:

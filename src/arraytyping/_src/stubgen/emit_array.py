@@ -219,14 +219,18 @@ def _with_doc(head: str, doc: str | None) -> list[str]:
 
 def _diagonal_method(doc: str | None) -> list[str]:
     """``x.diagonal(...)``: ``self``'s class, but ``Array[Any]`` for the classes ``diagonal``'s rule gives another
-    one (a weak array's diagonal is strong where it is a square matrix: ``single_rules.not_own_classes``)."""
+    one (a weak array's diagonal is strong where it is a square matrix: ``single_rules.not_own_classes``) and for
+    a type variable that is not bound to a dtype class (it may be one of those)."""
     params = "offset: int = 0, axis1: int = 0, axis2: int = 1"
     gradual = single_rules.not_own_classes("diagonal")
     if not gradual:
         return _with_doc(f"    def diagonal(self, {params}) -> Array[_DT_co]:", doc)
     own = " | ".join(f"Array[{c}]" for c in gradual)
+    # A strong class keeps itself; an array of a type variable that may be weak (unbounded, bound to object) is
+    # Array[Any]: its diagonal is strong where the caller binds the variable to a weak class.
     return ["    @overload", *_with_doc(f"    def diagonal(self: {own}, {params}) -> Array[Any]:", doc),
-            "    @overload", f"    def diagonal(self, {params}) -> Array[_DT_co]: ..."]
+            "    @overload", f"    def diagonal(self: Array[_S], {params}) -> Array[_S]: ...",
+            "    @overload", f"    def diagonal(self, {params}) -> Array[Any]: ..."]
 
 
 def _clip_method(m: Model, cfg: LatticeConfig, doc: str | None) -> list[str]:

@@ -207,7 +207,8 @@ def keeping_overloads(fn: ast.FunctionDef, gradual: Sequence[str] = ()) -> list[
     ``take``, ``split``...), as two overloads: an ``Array[_T]`` first argument gives ``Array[_T]`` (each array of a
     ``list[Array]`` result too); anything else what its source says. An array of one of the static classes
     ``gradual`` (``diagonal`` of a weak array: its result is strong where the array is a square matrix) gives
-    ``Array[Any]``, by a first overload. An overload of the source keeps its own
+    ``Array[Any]``, by a first overload, and the generic overload then takes ``Array[_S]`` (a dtype class), so that
+    an array of a caller's type variable that may be weak is ``Array[Any]`` too. An overload of the source keeps its own
     declaration unless it takes one parameter alone (``atleast_1d(x, /)``; ``atleast_1d(x, y, /, *arys)`` gives each
     argument its own dtype), as does a function without a positional parameter."""
     overload = any(isinstance(d, ast.Name) and d.id == "overload" for d in fn.decorator_list)
@@ -217,8 +218,9 @@ def keeping_overloads(fn: ast.FunctionDef, gradual: Sequence[str] = ()) -> list[
         return stub_function(fn)
     first = params[0]
     source, returns = first.annotation, fn.returns
-    first.annotation = ast.Name("Array[_T]")
-    fn.returns = ast.parse(re.sub(r"\bArray\b(?!\[)", "Array[_T]", ast.unparse(returns)), mode="eval").body
+    var = "_S" if gradual else "_T"  # a variable that may be one of the gradual classes gives Array[Any]
+    first.annotation = ast.Name(f"Array[{var}]")
+    fn.returns = ast.parse(re.sub(r"\bArray\b(?!\[)", f"Array[{var}]", ast.unparse(returns)), mode="eval").body
     keeping = stub_function(fn, with_doc=not gradual)
     first.annotation, fn.returns = ast.Name(" | ".join(f"Array[{c}]" for c in gradual)), returns
     unknown = stub_function(fn) if gradual else []  # Array in the return is Array[Any]
