@@ -27,12 +27,13 @@ from arraytyping import lattice
 from arraytyping.lattice import LatticeConfig
 
 __all__ = ["BINARY_ALIASES", "BINARY_FUNCTIONS", "BINARY_OPS", "CREATION", "CREATION_FUNCTIONS", "CreationFamily",
-           "FAMILY", "FUNCTION_FAMILY", "Family", "INDEX_ARRAYS", "OperandNotImplementedError", "OperandOverflowError",
-           "OperandTypeError", "OperandValueError", "PAIRS", "QUANTILES", "REDUCTION", "REDUCTIONS", "REDUCTION_FUNCTIONS", "ReductionFamily",
-           "SELF_PROMOTED", "SHAPE", "SHAPE_FUNCTIONS", "SQUARE_MATRIX_FUNCTIONS", "ShapeFamily", "UNARY",
-           "UNARY_ALIASES", "UNARY_FUNCTIONS", "UNARY_PARAMETERIZED", "UnaryFamily", "bincount_result", "binary_result",
-           "choose_result", "compress_result", "creation_result", "ediff1d_result", "item_bits", "pair_result", "quantile_result", "ravel_multi_index_result",
-           "reduction_result", "shape_result", "square_diagonal",
+           "FAMILY", "FUNCTION_FAMILY", "Family", "INDEX_ARRAYS", "OperandNotImplementedError",
+           "OperandOverflowError", "OperandTypeError", "OperandValueError", "PAIRS", "QUANTILES", "REDUCTION",
+           "REDUCTIONS", "REDUCTION_FUNCTIONS", "ReductionFamily", "SELF_PROMOTED", "SHAPE", "SHAPE_FUNCTIONS",
+           "SQUARE_MATRIX_FUNCTIONS", "ShapeFamily", "UNARY", "UNARY_ALIASES", "UNARY_FUNCTIONS",
+           "UNARY_PARAMETERIZED", "UNRAVEL_INDEX_SIZES", "UnaryFamily", "binary_result", "bincount_result",
+           "choose_result", "compress_result", "creation_result", "ediff1d_result", "item_bits", "pair_result",
+           "quantile_result", "ravel_multi_index_result", "reduction_result", "shape_result", "square_diagonal",
            "to_inexact_name", "to_numeric_name", "unary_is_static", "unary_result", "unravel_index_result",
            "view_result"]
 
@@ -2191,6 +2192,14 @@ def bincount_result(x: Operand, weights: Operand | None = None, config: LatticeC
         raise OperandTypeError("add does not accept dtype bool at position 0. Accepted dtypes at position 0 are "
                                "subtypes of integer, floating, complexfloating.")
     return w, False
+
+
+UNRAVEL_INDEX_SIZES: Final[tuple[tuple[Operand, ...], ...]] = (
+    (("int", True),), (("int", True),) * 3, (("bool", False),), (("bool", False), ("int", True)))
+"""Python sizes of ``unravel_index``'s ``shape`` (as operands) whose answers a reader that does not see the sizes
+(the stubs; the plugin where the shape is not written in the call) must agree on: one or more ints (the rule
+divides by each in turn), a bool, a bool beside an int; where :func:`unravel_index_result` differs over them, the
+answer is gradual."""
 
 
 def unravel_index_result(indices: Operand, sizes: Sequence[Operand], config: LatticeConfig = LatticeConfig()

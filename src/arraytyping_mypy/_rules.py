@@ -269,10 +269,9 @@ class Rules:
     def unravel_index(self, m: Member, sizes: Sequence[tuple[str, bool]] | None) -> str | Exception:
         """The static class of every array of ``jax.numpy.unravel_index(m, shape)``, ``shape`` Python sizes given
         as their operands (``("int", True)``, ``("bool", False)``), or None where their number and kinds are
-        unknown: then the class every count and kind gives, ``Any`` where they differ."""
+        unknown: then the class every pattern of ``op_rules.UNRAVEL_INDEX_SIZES`` gives, ``Any`` where they differ."""
         operand = (self.dtype_of(m), True) if m[0] in L.WEAK_NAMES else m[:2]
-        patterns = [sizes] if sizes is not None else [[("int", True)], [("bool", False)],
-                                                      [("bool", False), ("int", True)]]
+        patterns = [sizes] if sizes is not None else OR.UNRAVEL_INDEX_SIZES
 
         def every() -> tuple[str, bool] | None:
             answers = {r for p in patterns for r in OR.unravel_index_result(operand, p, self.cfg)}

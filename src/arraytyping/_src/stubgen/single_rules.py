@@ -190,17 +190,14 @@ def bincount_rule(cfg: LatticeConfig) -> Rule:
     return rule
 
 
-_SIZES: Final = [[("int", True)], [("int", True)] * 3, [("bool", False)], [("bool", False), ("int", True)]]
-"""Python sizes of ``unravel_index``'s ``shape`` the stubs answer for at once: ints and bools look alike there."""
-
-
 def unravel_index_rule(cfg: LatticeConfig) -> Rule:
     """Each array of ``unravel_index(indices, shape)`` of Python sizes, by
-    :func:`arraytyping.op_rules.unravel_index_result`: the class every axis and every int or bool size gives, or
-    ``Any`` where they differ (a bool ``indices``: weak with int sizes, strong with a bool one)."""
+    :func:`arraytyping.op_rules.unravel_index_result`: the class every axis and every pattern of sizes
+    (``op_rules.UNRAVEL_INDEX_SIZES``: ints and bools look alike in the stubs) gives, or ``Any`` where they differ
+    (a bool ``indices``: weak with int sizes, strong with a bool one)."""
     def rule(cls: str) -> str | None:
         try:
-            answers = {specs.static_of(*r) for sizes in _SIZES
+            answers = {specs.static_of(*r) for sizes in op_rules.UNRAVEL_INDEX_SIZES
                        for r in op_rules.unravel_index_result(operand(cls, cfg), sizes, cfg)}
         except specs.REJECTIONS:
             return None
