@@ -126,10 +126,10 @@ def _weak_weak(fam: Family, lefts: Sequence[Spec], rights: Sequence[Spec]) -> li
 
 def _fixed(pa: Sequence[Spec], pb: Sequence[Spec], result: str) -> Sim:
     """An overload on explicit specs: it takes what a checker takes for one of them (see :func:`specs.accepts`)."""
+    takes_a, takes_b = specs.taker(pa), specs.taker(pb)
+
     def sim(a: Spec, b: Spec) -> str | None:
-        ok_a = any(specs.accepts(p, a) for p in pa)
-        ok_b = any(specs.accepts(p, b) for p in pb)
-        return result if ok_a and ok_b else None
+        return result if takes_a(a) and takes_b(b) else None
     return sim
 
 

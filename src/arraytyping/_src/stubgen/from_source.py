@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import builtins
 import copy
+import functools
 import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
@@ -84,9 +85,23 @@ wrong). The annotations may use what the numpy stub imports: ``Array``, ``ArrayL
 ``Any``, ``Literal``, ``Sequence``, ``np``."""
 
 
+@functools.cache
+def _parsed(text: str, rel: str) -> ast.Module:
+    """The syntax tree of a runtime module's ``text``, parsed once per run (the generator reads each module hundreds
+    of times). Shared: never changed; :func:`function_def` gives copies."""
+    return ast.parse(text, rel)
+
+
+def _signature(node: ast.FunctionDef) -> ast.FunctionDef:
+    """A copy of ``node`` without its code (its docstring kept): what a stub reads, and free to change."""
+    light = copy.copy(node)
+    light.body = node.body[:1] if ast.get_docstring(node) is not None else [ast.Pass()]
+    return copy.deepcopy(light)
+
+
 def runtime_all(rel: str, package: Path = PACKAGE) -> list[str]:
     """The literal ``__all__`` of the runtime module ``rel``."""
-    for node in ast.parse((package / rel).read_text(), rel).body:
+    for node in _parsed((package / rel).read_text(), rel).body:
         if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
             names: object = ast.literal_eval(node.value)
             if not isinstance(names, list) or not all(isinstance(n, str) for n in names):  # pyright: ignore
@@ -150,10 +165,11 @@ def defaulted_rest(rel: str, name: str, package: Path = PACKAGE) -> tuple[str, b
 
 
 def function_def(rel: str, name: str, package: Path = PACKAGE) -> ast.FunctionDef:
-    """The definition of the function ``name`` of the runtime module ``rel``."""
-    for node in ast.parse((package / rel).read_text(), rel).body:
+    """The definition of the function ``name`` of the runtime module ``rel`` (its signature and docstring: a copy the
+    caller may change)."""
+    for node in _parsed((package / rel).read_text(), rel).body:
         if isinstance(node, ast.FunctionDef) and node.name == name:
-            return node
+            return _signature(node)
     raise ValueError(f"{rel} has no function {name!r}")
 
 
@@ -272,7 +288,7 @@ def private_module_declarations(package: Path = PACKAGE,
                                                     ast.unparse(node.returns)), mode="eval").body
                 overloaded = any(isinstance(d, ast.Name) and d.id == "overload" for d in node.decorator_list)
                 if node.name in declarers:
-                    out += declarers[node.name](node)
+                    out += declarers[node.name](_signature(node))  # its code is not read
                 elif overloaded or node.name not in overloads:  # a stub declares the overloads only
                     if overloaded and node.name not in overloads:
                         first_overload[node.name] = len(out) + 1  # its def line, after ``@overload``
@@ -317,7 +333,7 @@ def docstrings(rel: str, package: Path = PACKAGE) -> dict[str, str]:
     """The doclines of the functions of the runtime module ``rel`` (and of the methods of its classes, as
     ``Class.method``), by name."""
     out: dict[str, str] = {}
-    for node in ast.walk(ast.parse((package / rel).read_text())):
+    for node in ast.walk(_parsed((package / rel).read_text(), rel)):
         if isinstance(node, ast.ClassDef):
             for item in node.body:
                 if isinstance(item, ast.FunctionDef) and (doc := docline(item)):

@@ -9,7 +9,7 @@ of a dtype (``np.float32(1)``, ``NDArray[np.float32]``; numpy values are strongl
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final, Literal, TypeAlias
@@ -19,7 +19,7 @@ from arraytyping.lattice import LatticeConfig
 
 __all__ = ["ABSTRACT", "CONCRETE", "NUMPY_TYPES", "PY_SPECS", "REJECTIONS", "Spec", "WARR_SPECS", "WEAK",
            "abstract_ancestors", "accepts", "all_specs", "canonical_cls", "cls_of", "exact_table", "inhabited",
-           "members", "node_of", "static_of"]
+           "members", "node_of", "static_of", "taker"]
 
 ABSTRACT: Final[Mapping[str, tuple[str | None, str]]] = MappingProxyType({
     "generic": (None, "biufc"), "number": ("generic", "iufc"), "integer": ("number", "iu"),
@@ -145,13 +145,29 @@ def accepts(param: Spec, arg: Spec) -> bool:
     """Whether a checker takes an argument of spec ``arg`` for a parameter annotated with ``param``'s annotation:
     the same spec, or narrower on Python's numeric tower (``bool`` < ``int`` < ``float`` < ``complex``, also inside
     the covariant ``Array``); numpy's ``float64`` and ``complex128`` subclass Python's ``float`` and ``complex``."""
-    if param == arg:
+    kind = param.kind  # the fields compared directly: the stub generator asks this millions of times
+    if kind != arg.kind:
+        return kind == "py" and arg.kind == "np" and (arg.name, param.name) in _NUMPY_IN_PYTHON
+    if param.name == arg.name:
         return True
-    if param.kind == "py" and arg.kind == "np":
-        return (arg.name, param.name) in (("float64", "float"), ("float64", "complex"), ("complex128", "complex"))
-    if param.kind != arg.kind or param.kind not in ("py", "warr"):
-        return False
-    return _TOWER[arg.name] <= _TOWER[param.name]
+    return kind in ("py", "warr") and _TOWER[arg.name] <= _TOWER[param.name]
+
+
+_NUMPY_IN_PYTHON: Final = frozenset({("float64", "float"), ("float64", "complex"), ("complex128", "complex")})
+"""``(numpy scalar, Python scalar)``: the numpy classes numpy declares subclasses of Python's."""
+
+
+def taker(params: Sequence[Spec]) -> Callable[[Spec], bool]:
+    """Whether a checker takes an argument for a parameter annotated with the union of ``params``
+    (:func:`accepts`), remembered per argument: the generators simulate the same overloads millions of times."""
+    memo: dict[Spec, bool] = {}
+
+    def takes(arg: Spec) -> bool:
+        known = memo.get(arg)
+        if known is None:
+            known = memo[arg] = any(accepts(p, arg) for p in params)
+        return known
+    return takes
 
 
 Table: TypeAlias = Mapping[tuple[Spec, Spec], "str | None"]
