@@ -17,6 +17,7 @@ from __future__ import annotations
 import ast
 import json
 import sys
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -69,13 +70,17 @@ def _scalar_names() -> set[str]:
     return out
 
 
-def sweep(namespace: dict[str, Any], np: Any, record: Any) -> dict[str, dict[str, Any]]:
-    """Every function of :func:`names` on every argument list under every transformation: ``record(result)`` or
-    ``["ERR", class name]``. Shared with the test, which passes the runtime's namespace."""
+def sweep(namespace: dict[str, Any], np: Any, record: Any, only: Collection[str] | None = None
+          ) -> dict[str, dict[str, Any]]:
+    """Every function of :func:`names` (those in ``only`` where given) on every argument list under every
+    transformation: ``record(result)`` or ``["ERR", class name]``. Shared with the test, which passes the runtime's
+    namespace."""
     grad, jvp, vmap, jit = namespace["grad"], namespace["jvp"], namespace["vmap"], namespace["jit"]
     xnp = namespace["np"]
     out: dict[str, dict[str, Any]] = {}
     for full in names():
+        if only is not None and full not in only:
+            continue
         obj: Any = namespace["nn"] if full.startswith("nn.") else xnp
         for part in full.removeprefix("nn.").split("."):
             obj = getattr(obj, part, None)

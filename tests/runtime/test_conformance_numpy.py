@@ -48,7 +48,7 @@ FULL = os.environ.get("ARRAYTYPING_FULL_CONFORMANCE") == "1"
 ABSTRACT_STRIDE = 1 if FULL else 11
 """Every ``ABSTRACT_STRIDE``-th operand combination of a case is traced in CI (a different offset per case and
 configuration, so the sample moves across the table)."""
-EXECUTED_STRIDE = 1 if FULL else 23
+EXECUTED_STRIDE = 1 if FULL else 46
 """Every ``EXECUTED_STRIDE``-th runnable combination is also executed (in CI only in the default configuration:
 each one compiles)."""
 

@@ -53,7 +53,7 @@ ERRORS: dict[str, type[Exception]] = {"TypePromotionError": lattice.TypePromotio
                                       "ValueError": ValueError}
 FULL = os.environ.get("ARRAYTYPING_FULL_CONFORMANCE") == "1"
 """Execute every runnable pair (about 12 minutes) instead of a sample (about 2)."""
-BATCH_STRIDE = 1 if FULL else 14
+BATCH_STRIDE = 1 if FULL else 28
 """Every ``BATCH_STRIDE``-th accepted pair runs in a jitted batch (~22 ms of XLA compilation per pair)."""
 BATCH_SIZE = 24
 """Pairs per jitted batch: XLA's compile time per operation grows with the size of the module past ~25."""
