@@ -181,6 +181,8 @@ class ArraytypingPlugin(Plugin):
             return _promoting.choose_hook(self.rules, method=True)
         if method == "diagonal":  # the stubs keep an Array[T]'s T, which a weak square matrix's strong diagonal is not
             return _single.diagonal_method_hook(self.rules)
+        if method == "compress":  # mypy binds the stubs' Array[_S] self to an unbounded T: a weak T padded is strong
+            return _single.compress_method_hook(self.rules)
         if method == "dot":
             dot = _binary.dot_method_hook(self.rules)
             return _shapes.matmul(dot, _self_and_first, _errors.SHAPE_MISMATCH_ARG, "Array.dot()", "dot") \

@@ -104,8 +104,9 @@ def astype_hook(rules: Rules) -> Callable[[MethodContext], Type]:
 def view_hook(rules: Rules) -> Callable[[MethodContext], Type]:
     """``x.view(dtype)``: ``op_rules.view_result`` in this configuration for each class ``x`` may hold (one answer,
     else gradual: a weak array viewed as its own dtype stays weak), with ``x``'s shape where every one has the
-    dtype's item width (``op_rules.item_bits``), else any shape; an abstract class or a type variable is taken as
-    strong (as the stubs take it), ``Array[Any]`` stays gradual; no dtype (or one the plugin cannot read): the stubs'
+    dtype's item width (``op_rules.item_bits``), else any shape; an abstract class is taken as strong (as the stubs
+    take it), a type variable by the classes it admits (an unbounded one may be weak: ``Any``), ``Array[Any]`` stays
+    gradual; no dtype (or one the plugin cannot read): the stubs'
     answer."""
     def hook(ctx: MethodContext) -> Type:
         arg = argument(ctx)
@@ -120,7 +121,7 @@ def view_hook(rules: Rules) -> Callable[[MethodContext], Type]:
         o = _types.operand(ctx.type, rules)
         if not isinstance(o, DtypeSet):
             return _types.array_of(ctx.api, ("any", None), {})
-        if o.var is not None or o.abstract is not None or not o.members:
+        if o.abstract is not None or not o.members:
             return _named(rules, ctx, d, "Array.view")
         answers = {OR.view_result((m[0], m[1]), d, rules.cfg) for m in o.members}
         if len(answers) != 1:

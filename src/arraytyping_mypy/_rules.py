@@ -238,6 +238,10 @@ class Rules:
             return "Any"
         return static_of(*plain)
 
+    def compress(self, m: Member, sized: bool) -> str | Exception:
+        """The static class of ``jax.numpy.compress(condition, m, size=...)`` (``sized``: a ``size`` given)."""
+        return self._static(lambda: OR.compress_result(m[:2], self.cfg, sized=sized))
+
     def lax(self, fn: str, m: Member) -> str | Exception:
         """The static class of ``jax.lax.<fn>(m)`` for a function of op_rules' ``LAX_UNARY_KINDS``."""
         return self._static(lambda: OR.lax_unary_result(fn, m[:2], self.cfg))

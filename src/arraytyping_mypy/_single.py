@@ -123,6 +123,15 @@ def diagonal_method_hook(rules: Rules) -> Callable[[MethodContext], Type]:
                                                               lambda _, m: rules.same_dtype("diagonal", m)))
 
 
+def compress_method_hook(rules: Rules) -> Callable[[MethodContext], Type]:
+    """``x.compress(condition, ..., size=...)``: ``compress``'s rule per member of ``x``'s dtype
+    (:meth:`Rules.compress`): a weak array padded (a ``size`` that may not be None) is strong, so a type variable that
+    admits weak dtypes gives ``Any`` there, where mypy binds the stubs' ``Array[_S]`` self to it and keeps it."""
+    return lambda ctx: _types.array_or_gradual(ctx.api, unary(
+        ctx, rules, ctx.type, "compress", "Array.compress()",
+        lambda _, m: rules.compress(m, sized=_types.passed(ctx, "size"))))
+
+
 def unary_method_hook(rules: Rules, dunder: str) -> Callable[[MethodContext], Type]:
     fn, what = DUNDERS[dunder]
     return lambda ctx: unary(ctx, rules, ctx.type, fn, what)

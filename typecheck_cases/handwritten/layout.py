@@ -3,7 +3,8 @@ per-channel statistics from ``unstack``, a depth-stacked pair of feature maps, a
 sequence split into windows, the diagonal of a generic matrix. Each keeps its operand's dtype (``unstack`` a tuple of them, the splits a list); the
 joining ones join their arrays' dtypes where the stubs can prove it (a tuple of arrays of one class), and a list
 is ``Array[Any]`` without the plugin. A diagonal keeps a strong dtype, but JAX's diagonal of a weak square matrix is
-strong, so an array of a type variable that may be weak (unbounded) gives ``Array[Any]``.
+strong, so an array of a type variable that may be weak (unbounded) gives ``Array[Any]``, as do ``compress`` with
+``size=`` (a strong fill) and ``view`` (of its own dtype, a weak array stays weak).
 
 Checked by every checker (tests/typing/test_handwritten.py).
 """
@@ -16,7 +17,7 @@ from typing import Any, TypeVar
 from typing_extensions import assert_type
 
 import arraytyping.numpy as anp
-from arraytyping import Array, bfloat16, bool_, float32, floating, int8
+from arraytyping import Array, bfloat16, bool_, float32, floating, int8, int32
 
 F = TypeVar("F", bound=floating)
 T = TypeVar("T")
@@ -50,12 +51,17 @@ def diagonal_of(m: Array[F]) -> Array[F]:
     return anp.diagonal(m) * m.diagonal()
 
 
-def generic_diagonal(m: Array[T], s: Array[float32], w: Array[int]) -> None:
+def generic_diagonal(m: Array[T], s: Array[float32], w: Array[int], keep: Array[bool_]) -> None:
     assert_type(anp.diagonal(m), Array[Any])  # T=int: the diagonal of anp.full((3, 3), 1) is a strong int32 in JAX
     assert_type(anp.diag(m), Array[Any])
     assert_type(anp.diag(w), Array[Any])
     assert_type(s.diagonal(), Array[float32])
     assert_type(anp.diag(s, 1), Array[float32])
+    # compress pads with a strong fill where size= is given; a view as the array's own dtype keeps it weak
+    assert_type(anp.compress(keep, m, size=3), Array[Any])
+    assert_type(anp.compress(keep, s, size=3), Array[float32])
+    assert_type(m.view(anp.float32), Array[Any])
+    assert_type(s.view(anp.int32), Array[int32])
 
 
 def use(x: Array[float32], y: Array[float32], b: Array[bfloat16], i: Array[int8], a: Array[Any]) -> None:

@@ -202,12 +202,13 @@ def generic_cosine(y: Array[F], z: Array[int8]) -> Array[F]:
 
 def selection_and_views(x: Array[float32], w: Array[float], i: Array[int8], idx: Array[int32],
                         mask: Array[bool_]) -> None:
-    # compress keeps the class (a weak array's is strong with size=: gradual); choose of one array has its class;
+    # compress keeps the class (a weak array's is strong with size=: float32, the plugin's answer; the stubs' is
+    # gradual); choose of one array has its class;
     # view(dtype) is that dtype (astype's spellings)
     assert_type(x.compress(mask, axis=0), Array[float32])
     assert_type(anp.compress(mask, i), Array[int8])
     assert_type(w.compress(mask), Array[float])
-    assert_type(w.compress(mask, size=2), Array[Any])
+    assert_type(w.compress(mask, size=2), Array[float32])  # limit[mypy] limit[pyright] limit[pyrefly] limit[ty]
     assert_type(idx.choose(x, mode="wrap"), Array[float32])
     assert_type(anp.choose(idx, i, mode="clip"), Array[int8])
     # a tuple of choices of one class has that class (their join; of a weak class, the stubs give Array[Any] and

@@ -259,18 +259,21 @@ def _weak_classes() -> str:
 def selection_methods(cfg: LatticeConfig, docs: Callable[[str], str | None], shapes: bool) -> list[str]:
     """``x.compress``, ``x.choose`` and ``x.view`` (op_rules' ``compress_result``, ``choose_result``,
     ``view_result``): ``compress`` keeps the array's class, but a weak array's is strong with ``size=``
-    (``Array[Any]``); ``choose`` has its choices' class when they are one array of a scalar class (a weak one, a
+    (``Array[Any]``), as is an array of a type variable not bound to a dtype class there (it may be weak);
+    ``choose`` has its choices' class when they are one array of a scalar class (a weak one, a
     list or a tuple: ``Array[Any]``); ``view()`` is the array itself (its class's dtype and shape: a subclass's
     ``Self`` would be no dtype a checker reads), ``view(dtype)`` the dtype ``astype`` would give (its spellings,
     :func:`dtype_args.dtype_specs`), any shape, and ``Array[Any]`` for a weak array (its own dtype keeps its weak
-    flag)."""
+    flag) or an array of a type variable not bound to a dtype class (it may be weak)."""
     cond = "condition: ArrayLike, axis: int | None = None, *, out: None = None"
     out = ["    @overload", *_with_doc(f"    def compress(self, {cond}, size: None = None, fill_value: ArrayLike = 0) "
                                        "-> Array[_DT_co]:", docs("compress")),
            "    @overload", f"    def compress(self: {_weak_classes()}, {cond}, size: int | None, fill_value: ArrayLike = 0) "
            "-> Array[Any]: ...",
+           "    @overload", f"    def compress(self: Array[_S], {cond}, size: int | None = None, "
+           "fill_value: ArrayLike = 0) -> Array[_S]: ...",
            "    @overload", f"    def compress(self, {cond}, size: int | None = None, fill_value: ArrayLike = 0) "
-           "-> Array[_DT_co]: ..."]
+           "-> Array[Any]: ..."]
     rest = 'out: None = None, mode: str = "raise"'
     out += ["    @overload", *_with_doc(f"    def choose(self, choices: Array[_S], {rest}) -> Array[_S]:", docs("choose")),
             "    @overload", f"    def choose(self, choices: ArrayLike | Sequence[ArrayLike], {rest}) -> Array[Any]: ..."]
@@ -278,8 +281,9 @@ def selection_methods(cfg: LatticeConfig, docs: Callable[[str], str | None], sha
     out += ["    @overload", *_with_doc(f"    def view(self, dtype: None = None, type: None = None) -> Array[_DT_co{keep}]:",
                                        docs("view")),
             "    @overload", f"    def view(self: {_weak_classes()}, dtype: DTypeLike, type: None = None) -> Array[Any]: ..."]
-    for spec, r in dtype_args.dtype_specs(cfg):
-        out += ["    @overload", f"    def view(self, dtype: {spec}, type: None = None) -> Array[{r}]: ..."]
+    for spec, r in dtype_args.dtype_specs(cfg):  # a type variable that may be weak: the last, Array[Any]
+        own = "self" if r == "Any" else "self: Array[generic]"
+        out += ["    @overload", f"    def view({own}, dtype: {spec}, type: None = None) -> Array[{r}]: ..."]
     return out
 
 

@@ -392,13 +392,14 @@ def _clip_overloads(f: ast.FunctionDef, *, cfg: LatticeConfig, keep: KeepVars) -
 
 def _compress_overloads(f: ast.FunctionDef) -> list[str]:
     """``compress(condition, a, ...)``: ``a``'s class (``op_rules.compress_result``), but ``Array[Any]`` for a weak
-    ``a`` with ``size=`` (the padding makes it strong), then the source signature (numpy values, Python scalars)."""
+    ``a`` with ``size=`` (the padding makes it strong) and for an array of a type variable not bound to a dtype class
+    there (it may be weak), then the source signature (numpy values, Python scalars)."""
     head, tail = "condition: ArrayLike, a: ", ", axis: int | None = None, *, size: {size}, fill_value: ArrayLike = 0, " \
         "out: None = None) -> "
     weak = " | ".join(f"Array[{c}]" for c in lattice.WEAK_NAMES)
     out = ["@overload", f"def compress({head}Array[_T]{tail.format(size='None = None')}Array[_T]: ...",
            "@overload", f"def compress({head}{weak}{tail.format(size='int | None')}Array[Any]: ...",
-           "@overload", f"def compress({head}Array[_T]{tail.format(size='int | None = None')}Array[_T]: ..."]
+           "@overload", f"def compress({head}Array[_S]{tail.format(size='int | None = None')}Array[_S]: ..."]
     f.returns = ast.Name("Array[Any]")
     f.decorator_list = [ast.Name("overload")]
     return dtype_given.with_doc([*out, *from_source.stub_function(f, with_doc=False)], from_source.docline(f))
