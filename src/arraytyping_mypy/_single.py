@@ -16,7 +16,7 @@ from arraytyping_mypy import _binary, _dtype_args, _errors, _types
 from arraytyping_mypy._rules import L, OR, SR, DtypeSet, Member, Rules, describe, static_of
 
 __all__ = ["DUNDERS", "FUNCTION_REDUCTIONS", "METHOD_REDUCTIONS", "REDUCTIONS", "SAME_DTYPE", "abs_builtin_hook", "answers_unary",
-           "bincount_hook", "diagonal_method_hook", "unique_hook", "fft_function_hook", "integer_pow_hook",
+           "bincount_hook", "compress_function_hook", "compress_method_hook", "diagonal_method_hook", "unique_hook", "fft_function_hook", "integer_pow_hook",
            "lax_function_hook", "linalg_function_hook", "linalg_tuple_hook", "part_hook", "reduction_hook", "round_method_hook", "same_dtype_hook", "unary",
            "unary_function_hook", "unary_method_hook", "unravel_index_hook"]
 
@@ -130,6 +130,18 @@ def compress_method_hook(rules: Rules) -> Callable[[MethodContext], Type]:
     return lambda ctx: _types.array_or_gradual(ctx.api, unary(
         ctx, rules, ctx.type, "compress", "Array.compress()",
         lambda _, m: rules.compress(m, sized=_types.passed(ctx, "size"))))
+
+
+def compress_function_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
+    """``arraytyping.numpy.compress(condition, a, ..., size=...)``: as :func:`compress_method_hook`, of ``a``; exact
+    where the stubs' overloads give a weak ``a`` padded (or a type variable that may be weak) ``Array[Any]``."""
+    def hook(ctx: FunctionContext) -> Type:
+        if len(ctx.arg_types) < 2 or not ctx.arg_types[1]:
+            return ctx.default_return_type
+        return _types.array_or_gradual(ctx.api, unary(
+            ctx, rules, ctx.arg_types[1][0], "compress", "arraytyping.numpy.compress",
+            lambda _, m: rules.compress(m, sized=_types.passed(ctx, "size"))))
+    return hook
 
 
 def unary_method_hook(rules: Rules, dunder: str) -> Callable[[MethodContext], Type]:

@@ -225,7 +225,7 @@ def _diagonal_method(doc: str | None) -> list[str]:
     gradual = single_rules.not_own_classes("diagonal")
     if not gradual:
         return _with_doc(f"    def diagonal(self, {params}) -> Array[_DT_co]:", doc)
-    own = " | ".join(f"Array[{c}]" for c in gradual)
+    own = specs.arrays_of(gradual)
     # A strong class keeps itself; an array of a type variable that may be weak (unbounded, bound to object) is
     # Array[Any]: its diagonal is strong where the caller binds the variable to a weak class.
     return ["    @overload", *_with_doc(f"    def diagonal(self: {own}, {params}) -> Array[Any]:", doc),
@@ -250,12 +250,6 @@ def _clip_method(m: Model, cfg: LatticeConfig, doc: str | None) -> list[str]:
             f"{IND}def clip(self, min: ArrayLike | None = None, max: ArrayLike | None = None) -> Array[Any]: ..."]
 
 
-def _weak_classes() -> str:
-    """The weak static classes, ``Array[int] | Array[float] | Array[complex]``: the arrays whose ``compress`` with
-    ``size=`` and ``view`` to another spelling of their dtype give another class than the rule's for a strong one."""
-    return " | ".join(f"Array[{c}]" for c in lattice.WEAK_NAMES)
-
-
 def selection_methods(cfg: LatticeConfig, docs: Callable[[str], str | None], shapes: bool) -> list[str]:
     """``x.compress``, ``x.choose`` and ``x.view`` (op_rules' ``compress_result``, ``choose_result``,
     ``view_result``): ``compress`` keeps the array's class, but a weak array's is strong with ``size=``
@@ -268,7 +262,7 @@ def selection_methods(cfg: LatticeConfig, docs: Callable[[str], str | None], sha
     cond = "condition: ArrayLike, axis: int | None = None, *, out: None = None"
     out = ["    @overload", *_with_doc(f"    def compress(self, {cond}, size: None = None, fill_value: ArrayLike = 0) "
                                        "-> Array[_DT_co]:", docs("compress")),
-           "    @overload", f"    def compress(self: {_weak_classes()}, {cond}, size: int | None, fill_value: ArrayLike = 0) "
+           "    @overload", f"    def compress(self: {specs.arrays_of()}, {cond}, size: int | None, fill_value: ArrayLike = 0) "
            "-> Array[Any]: ...",
            "    @overload", f"    def compress(self: Array[_S], {cond}, size: int | None = None, "
            "fill_value: ArrayLike = 0) -> Array[_S]: ...",
@@ -280,7 +274,7 @@ def selection_methods(cfg: LatticeConfig, docs: Callable[[str], str | None], sha
     keep = ", _SH_co" if shapes else ""  # view() is the array itself: its dtype and shape (of a subclass too)
     out += ["    @overload", *_with_doc(f"    def view(self, dtype: None = None, type: None = None) -> Array[_DT_co{keep}]:",
                                        docs("view")),
-            "    @overload", f"    def view(self: {_weak_classes()}, dtype: DTypeLike, type: None = None) -> Array[Any]: ..."]
+            "    @overload", f"    def view(self: {specs.arrays_of()}, dtype: DTypeLike, type: None = None) -> Array[Any]: ..."]
     for spec, r in dtype_args.dtype_specs(cfg):  # a type variable that may be weak: the last, Array[Any]
         own = "self" if r == "Any" else "self: Array[generic]"
         out += ["    @overload", f"    def view({own}, dtype: {spec}, type: None = None) -> Array[{r}]: ..."]

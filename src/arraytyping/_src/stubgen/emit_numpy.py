@@ -396,7 +396,7 @@ def _compress_overloads(f: ast.FunctionDef) -> list[str]:
     there (it may be weak), then the source signature (numpy values, Python scalars)."""
     head, tail = "condition: ArrayLike, a: ", ", axis: int | None = None, *, size: {size}, fill_value: ArrayLike = 0, " \
         "out: None = None) -> "
-    weak = " | ".join(f"Array[{c}]" for c in lattice.WEAK_NAMES)
+    weak = specs.arrays_of()
     out = ["@overload", f"def compress({head}Array[_T]{tail.format(size='None = None')}Array[_T]: ...",
            "@overload", f"def compress({head}{weak}{tail.format(size='int | None')}Array[Any]: ...",
            "@overload", f"def compress({head}Array[_S]{tail.format(size='int | None = None')}Array[_S]: ..."]

@@ -19,6 +19,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Final
 
+from arraytyping._src.stubgen import specs
+
 __all__ = ["FROM_PRIVATE_MODULES", "NUMPY_FROM_SOURCE", "PACKAGE", "defaulted_rest", "docline", "emit_all",
            "function_def", "has_parameter", "keeping_overloads", "numpy_function", "private_module_declarations",
            "rest_of", "return_annotation", "runtime_all"]
@@ -238,7 +240,7 @@ def keeping_overloads(fn: ast.FunctionDef, gradual: Sequence[str] = ()) -> list[
     first.annotation = ast.Name(f"Array[{var}]")
     fn.returns = ast.parse(re.sub(r"\bArray\b(?!\[)", f"Array[{var}]", ast.unparse(returns)), mode="eval").body
     keeping = stub_function(fn, with_doc=not gradual)
-    first.annotation, fn.returns = ast.Name(" | ".join(f"Array[{c}]" for c in gradual)), returns
+    first.annotation, fn.returns = ast.Name(specs.arrays_of(gradual)), returns
     unknown = stub_function(fn) if gradual else []  # Array in the return is Array[Any]
     first.annotation = source
     plain = stub_function(fn, with_doc=False)  # the docstring is the first overload's

@@ -18,7 +18,7 @@ from arraytyping import lattice, op_rules
 from arraytyping.lattice import LatticeConfig
 
 __all__ = ["ABSTRACT", "CONCRETE", "NUMPY_TYPES", "PY_SPECS", "REJECTIONS", "Spec", "WARR_SPECS", "WEAK",
-           "abstract_ancestors", "accepts", "all_specs", "canonical_cls", "cls_of", "exact_table", "inhabited",
+           "abstract_ancestors", "accepts", "all_specs", "arrays_of", "canonical_cls", "cls_of", "exact_table", "inhabited",
            "members", "node_of", "static_of", "taker"]
 
 ABSTRACT: Final[Mapping[str, tuple[str | None, str]]] = MappingProxyType({
@@ -89,6 +89,14 @@ def static_of(name: str, weak: bool) -> str:
     if weak and name != lattice.BOOL:
         return {"i": "int", "u": "int", "f": "float", "c": "complex"}[lattice.KIND[name]]
     return cls_of(name)
+
+
+def arrays_of(classes: Sequence[str] = lattice.WEAK_NAMES) -> str:
+    """The union of the arrays of ``classes`` (default the weak ones, ``Array[int] | Array[float] |
+    Array[complex]``): the ``self`` or operand of the first overload of a function whose rule gives those arrays
+    another class than their own, ``Array[Any]``, before a generic overload on ``Array[_S]`` (bound to a dtype class,
+    so that an array of a caller's type variable that may be one of them is ``Array[Any]`` too)."""
+    return " | ".join(f"Array[{c}]" for c in classes)
 
 
 SpecKind: TypeAlias = Literal["arr", "warr", "py", "np"]
