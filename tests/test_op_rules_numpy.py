@@ -144,6 +144,8 @@ RULES: dict[str, Rule] = {
     "full_like_dtype": _creation("full_like", [("int8", False)]),
     "full_like_int": _creation("full_like"),
     "full_like_value": _creation("full_like", [("int8", False)]),
+    **{case: (lambda fn: lambda ops, cfg: op_rules.window_result(fn, cfg))(case.split("_")[0])
+       for case in TOOL.CASES if case.split("_")[0] in op_rules.WINDOWS and not case.endswith("_negative")},
     "eye_rect": _creation("eye"),
     "tri_rect": _creation("tri"),
     "logspace_int": _creation("logspace", [("int", True), ("int", True)]),
@@ -315,6 +317,7 @@ def test_every_case_has_a_rule_or_a_reason() -> None:
     assert all(c.startswith("at_") or c.startswith(("unique", "nonzero", "argsort", "take", "sort")) or
                c in ("select", "select_default", "clip", "clip_float", "clip_array", "trace", "trace_dtype",
                      "diagonal", "diagonal_offset", "triu", "tril", "searchsorted_right")
+               or c == "hanning_negative"  # a negative size: the shape's error (shape_rules.window_shape)
                for c in NO_RULE), NO_RULE
 
 

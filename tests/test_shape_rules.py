@@ -526,14 +526,25 @@ def test_matrix_shape_is_numpys() -> None:
             shape_rules.matrix_shape(n, m)
 
 
+def test_window_shape_is_numpys() -> None:
+    for fn in ("bartlett", "blackman", "hamming", "hanning"):
+        for m in range(4):
+            assert shape_rules.window_shape(m) == getattr(np, fn)(m).shape
+    assert shape_rules.window_shape("m") == ("m",)
+    assert shape_rules.window_shape(None) == (None,)
+    with pytest.raises(ShapeError, match="nonnegative"):
+        shape_rules.window_shape(-1)
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # Families
 
 
 def test_every_op_rules_name_has_one_shape_family() -> None:
     names = {*op_rules.FAMILY, *op_rules.FUNCTION_FAMILY, *op_rules.UNARY, *op_rules.REDUCTION, *op_rules.SHAPE,
-             *op_rules.CREATION, *op_rules.CONTRACTION}
+             *op_rules.CREATION, *op_rules.CONTRACTION, *op_rules.WINDOWS}
     assert set(shape_rules.SHAPE_FAMILY) == names
+    assert all(shape_rules.SHAPE_FAMILY[n] == "window" for n in op_rules.WINDOWS)
     assert {shape_rules.SHAPE_FAMILY[n] for n in op_rules.FAMILY} == {"broadcast", "matmul", "dot"}
     assert all(shape_rules.SHAPE_FAMILY[n] == "keep" for n in op_rules.UNARY)
     assert shape_rules.SHAPE_FAMILY["where"] == "broadcast"

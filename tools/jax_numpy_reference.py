@@ -92,6 +92,14 @@ CASES: dict[str, tuple[str, list[str]]] = {
     "logspace_int": ("lambda: np.logspace(0, 2, 3, base=2)", []),
     "logspace_dtype": ("lambda d: np.logspace(0, 2, 3, dtype=d)", ["d"]),
     "copy": (_E + "np.copy(x)", ["x"]),
+    # the window functions: M points of the default float dtype (ones for M <= 1; int(M) of a float; a negative
+    # size refused)
+    **{fn: (f"lambda: np.{fn}(7)", []) for fn in ("bartlett", "blackman", "hamming", "hanning")},
+    "bartlett_even": ("lambda: np.bartlett(6)", []),
+    "hanning_one": ("lambda: np.hanning(1)", []),
+    "hamming_empty": ("lambda: np.hamming(0)", []),
+    "blackman_float_size": ("lambda: np.blackman(4.7)", []),
+    "hanning_negative": ("lambda: np.hanning(-1)", []),
     "arange": ("lambda: np.arange(5)", []),
     "arange_float": ("lambda: np.arange(0.0, 2.0, 0.5)", []),
     "arange_dtype": ("lambda d: np.arange(4, dtype=d)", ["d"]),
@@ -392,7 +400,8 @@ VALUES: dict[str, list[str]] = {
         "ravel_multi_index_wrap_dtype", "ravel_multi_index_small")},
     **{name: [] for name in (
         "empty", "zeros", "ones", "eye", "eye_rect", "identity", "tri", "tri_rect", "logspace", "logspace_int",
-        "arange", "arange_float", "linspace")},
+        "arange", "arange_float", "linspace", "bartlett", "blackman", "hamming", "hanning", "bartlett_even",
+        "hanning_one", "hamming_empty", "blackman_float_size")},
 }
 
 

@@ -31,11 +31,11 @@ __all__ = ["BINARY_ALIASES", "BINARY_FUNCTIONS", "BINARY_OPS", "CREATION", "CREA
            "OperandOverflowError", "OperandTypeError", "OperandValueError", "PAIRS", "QUANTILES", "REDUCTION",
            "REDUCTIONS", "REDUCTION_FUNCTIONS", "ReductionFamily", "SELF_PROMOTED", "SHAPE", "SHAPE_FUNCTIONS",
            "SQUARE_MATRIX_FUNCTIONS", "ShapeFamily", "UNARY", "UNARY_ALIASES", "UNARY_FUNCTIONS",
-           "UNARY_PARAMETERIZED", "UNRAVEL_INDEX_SIZES", "UnaryFamily", "binary_result", "bincount_result",
-           "choose_result", "compress_result", "creation_result", "ediff1d_result", "item_bits", "pair_result",
-           "quantile_result", "ravel_multi_index_result", "reduction_result", "shape_result", "square_diagonal",
-           "to_inexact_name", "to_numeric_name", "unary_is_static", "unary_result", "unravel_index_result",
-           "view_result"]
+           "UNARY_PARAMETERIZED", "UNRAVEL_INDEX_SIZES", "UnaryFamily", "WINDOWS", "binary_result",
+           "bincount_result", "choose_result", "compress_result", "creation_result", "ediff1d_result", "item_bits",
+           "pair_result", "quantile_result", "ravel_multi_index_result", "reduction_result", "shape_result",
+           "square_diagonal", "to_inexact_name", "to_numeric_name", "unary_is_static", "unary_result",
+           "unravel_index_result", "view_result", "window_result"]
 
 Family: TypeAlias = Literal["arith", "bool_arith", "divide", "numeric", "bitwise", "shift", "compare", "power",
                            "matmul", "inexact", "inexact_rank0_weak", "inexact_real", "copysign", "gcd", "close",
@@ -1905,6 +1905,19 @@ def complex_fill_refused(out: str, weak: bool) -> bool:
     with numpy; bool, complex and a weak prototype's dtype (``full_like(x, 2j)`` of a weak int array: its real
     part) take it."""
     return not weak and lattice.KIND[out] in ("u", "i", "f")
+
+
+WINDOWS: Final[tuple[str, ...]] = ("bartlett", "blackman", "hamming", "hanning")
+"""``jax.numpy``'s window functions of a concrete size ``M`` (JAX 0.10.2, ``window_functions.py``; ``kaiser``, which
+needs ``i0``, is not here): ``M`` points of the default float dtype, strong, whatever ``M``'s type (``int(M)``)."""
+
+
+def window_result(fn: str, config: LatticeConfig = LatticeConfig()) -> tuple[str, bool]:
+    """The ``(dtype name, weak)`` of ``jax.numpy.<fn>(M)`` for ``fn`` in :data:`WINDOWS`: the default float dtype
+    (``float64`` with x64), strong (``iota`` of it, and ``lax.full`` of it for ``M <= 1``)."""
+    if fn not in WINDOWS:
+        raise ValueError(f"unknown window function {fn!r}; known: {', '.join(WINDOWS)}")
+    return lattice.default_name("f", config.x64), False
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -37,8 +37,8 @@ __all__ = ["ARRAY_INDEX", "Dim", "FFT_LENGTH", "IndexItem", "LAX_GIVEN_SHAPE", "
            "Shape", "ShapeError", "ShapeFamily", "ShapeIndexError", "atleast", "broadcast_shapes", "column_stack",
            "concatenate", "creation_shape", "dot", "dstack", "expand_dims", "fft_shape", "flip", "hstack", "index",
            "matmul", "matrix_shape", "matrix_transpose", "moveaxis", "quantile_shape", "reduce_shape", "reshape",
-           "rollaxis",
-           "spaced_shape", "squeeze", "stack", "swapaxes", "transpose", "view_shape", "vstack"]
+           "rollaxis", "spaced_shape", "squeeze", "stack", "swapaxes", "transpose", "view_shape", "vstack",
+           "window_shape"]
 
 Dim: TypeAlias = int | str | None
 """One dimension: a literal size, a symbol's name (same name, same size) or ``None`` (unknown, no identity)."""
@@ -667,6 +667,14 @@ def matrix_shape(n: Dim, m: Dim) -> Shape:
     return out
 
 
+def window_shape(m: Dim) -> Shape:
+    """The shape of the window functions' result (``hanning(M)``...: op_rules' ``WINDOWS``): ``(M,)``.
+    :class:`ShapeError` for a negative size (JAX's ``lax.full`` refuses it)."""
+    if isinstance(m, int) and m < 0:
+        raise ShapeError(f"broadcast_in_dim shape must have every element be nonnegative, got ({m},).", (), None)
+    return (m,)
+
+
 def spaced_shape(start: Shape | None, stop: Shape | None, num: Dim, axis: int = 0) -> Shape | None:
     """The shape of ``linspace``/``logspace(start, stop, num, axis=axis)``: the bounds' broadcast shape with the
     ``num`` samples inserted at ``axis`` (an axis of the result); ``None`` where a bound's rank is unknown.
@@ -688,7 +696,7 @@ ShapeFamily: TypeAlias = Literal[
     "broadcast", "broadcast_scalar", "scalar", "keep", "reduce", "keep_or_flatten", "reshape", "ravel", "transpose",
     "swapaxes", "moveaxis", "rollaxis", "matrix_transpose", "fliplr", "flipud", "expand_dims", "squeeze", "atleast",
     "broadcast_to", "matmul", "dot", "concatenate", "stack", "vstack", "hstack", "dstack", "column_stack", "index",
-    "creation", "matrix", "spaced", "like", "fft", "given", "quantile", "other"]
+    "creation", "matrix", "spaced", "window", "like", "fft", "given", "quantile", "other"]
 
 _OWN: Final[Mapping[str, ShapeFamily]] = MappingProxyType({
     # op_rules.FUNCTION_FAMILY
@@ -726,7 +734,7 @@ def _family_table() -> dict[str, ShapeFamily]:
     groups: list[tuple[Sequence[str], ShapeFamily]] = [
         (tuple(op_rules.FAMILY), "broadcast"), (tuple(op_rules.FUNCTION_FAMILY), "broadcast"),
         (tuple(op_rules.UNARY), "keep"), (tuple(op_rules.REDUCTION), "reduce"), (tuple(op_rules.SHAPE), "other"),
-        (tuple(op_rules.CREATION), "other"), (tuple(op_rules.CONTRACTION), "other")]
+        (tuple(op_rules.CREATION), "other"), (tuple(op_rules.CONTRACTION), "other"), (op_rules.WINDOWS, "window")]
     for names, family in groups:
         for fn in names:
             table.setdefault(fn, _OWN.get(fn, family))
@@ -755,7 +763,7 @@ classified once, from the dtype tables' families, with the exceptions below):
   ``stack``, ``vstack``, ``hstack``, ``dstack``, ``column_stack``, ``index``
   (``getitem``: :func:`index`), ``creation`` (:func:`creation_shape` of the ``shape`` argument), ``matrix``
   (``eye``, ``identity``, ``tri``: :func:`matrix_shape` of the sizes), ``spaced`` (``linspace``, ``logspace``:
-  :func:`spaced_shape`);
+  :func:`spaced_shape`), ``window`` (the window functions of :data:`op_rules.WINDOWS`: :func:`window_shape`);
 * ``quantile``: :func:`quantile_shape`: ``quantile``, ``percentile`` and their NaN-ignoring forms, ``q``'s shape
   followed by the reduced one;
 * ``other``: no shape rule here (a gradual shape): data-dependent results (``unique``, ``nonzero``), and functions

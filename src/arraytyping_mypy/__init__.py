@@ -353,6 +353,8 @@ class ArraytypingPlugin(Plugin):
                 return hook
             if fn == "bincount":
                 return _single.bincount_hook(rules)
+            if fn in OR.WINDOWS:
+                return self._shaped(_shapes.window, _dtypes.window_hook(rules, fn), what)
             if fn == "compress":  # the stubs' Array[Any] for a weak array padded, Array[T] for a T that may be weak
                 return _single.compress_function_hook(rules)
             if fn == "unique" and rules.x64:  # the stubs' answer is x64 off's

@@ -18,7 +18,7 @@ from arraytyping_mypy._rules import OR, L, DtypeSet, Member, Rules, describe, st
 __all__ = ["DTYPE_FUNCTIONS", "VALUE_PARAMETER", "argument", "astype_hook", "constructor_hook",
            "default_int_hook", "dtype_function_hook", "dtype_given", "lax_dtype_hook", "one_hot_hook",
            "promote_types_hook",
-           "result_type_hook", "view_hook"]
+           "result_type_hook", "view_hook", "window_hook"]
 
 DTYPE_FUNCTIONS: Final = frozenset({
     "asarray", "array", "astype", "zeros", "ones", "empty", "full", "zeros_like", "ones_like", "full_like",
@@ -273,6 +273,13 @@ def default_int_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
             return ctx.default_return_type
         return default
     return hook
+
+
+def window_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
+    """``hanning(M)`` and the other window functions (op_rules' ``WINDOWS``): ``window_result``, the default float
+    of the configuration (the stubs' is x64 off's ``float32``)."""
+    name, weak = OR.window_result(fn, rules.cfg)
+    return lambda ctx: _types.array_of(ctx.api, ("class", static_of(name, weak)), {})
 
 
 def one_hot_hook(rules: Rules) -> Callable[[FunctionContext], Type]:

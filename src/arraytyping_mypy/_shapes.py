@@ -26,7 +26,7 @@ from arraytyping_mypy._rules import SR
 
 __all__ = ["arg_type", "broadcasting", "creation", "fft_transform", "indexing", "joined", "keeping", "like", "matmul",
            "matrix", "quantile", "rank_of", "reducing", "reshaped_method", "shape_function", "shape_of", "size_of_arg",
-           "spaced", "stubs_answer", "transposed", "transposed_any_shape", "transposed_method"]
+           "spaced", "stubs_answer", "transposed", "transposed_any_shape", "transposed_method", "window"]
 
 Dim = Union[int, str, None]
 Shape = tuple[Dim, ...]
@@ -322,6 +322,20 @@ def matrix(dtype_hook: Callable[[FunctionContext], Type], what: str) -> Callable
         if any(isinstance(d, int) and d < 0 for d in (n, m)):
             return None  # a negative size: the runtime's error, not a shape
         return SR.matrix_shape(n, m)  # type: ignore[no-any-return]
+    return _layer(dtype_hook, rule, _errors.SHAPE_MISMATCH_ARG, what)
+
+
+def window(dtype_hook: Callable[[FunctionContext], Type], what: str) -> Callable[[FunctionContext], Type]:
+    """``hanning(M)`` and the other window functions: shape_rules' ``window_shape`` of the size given (a literal or
+    a symbol; ``int(M)`` of a float truncates, so another type's size is unknown)."""
+    def rule(ctx: FunctionContext, symbols: _Symbols) -> Shape | None:
+        arg = _arg(ctx, "M")
+        p = get_proper_type(arg) if arg is not None else None
+        if isinstance(p, Instance) and p.type.fullname != "builtins.int" or isinstance(p, LiteralType) and (
+                not isinstance(p.value, int) or isinstance(p.value, bool)):
+            return (None,)  # a float, a bool, a numpy integer...: its int() is no size read here
+        dims = dims_of(arg, _expr(ctx, "M"), symbols)
+        return SR.window_shape(dims[0] if dims is not None and len(dims) == 1 else None)  # type: ignore[no-any-return]
     return _layer(dtype_hook, rule, _errors.SHAPE_MISMATCH_ARG, what)
 
 

@@ -123,24 +123,31 @@ def diagonal_method_hook(rules: Rules) -> Callable[[MethodContext], Type]:
                                                               lambda _, m: rules.same_dtype("diagonal", m)))
 
 
+def _compress(ctx: MethodContext | FunctionContext, rules: Rules, a: Type, what: str) -> Type:
+    """``compress`` of an array ``a`` by its rule per member (:meth:`Rules.compress`): a weak array padded (a
+    ``size`` that may not be None) is strong, so a type variable that admits weak dtypes is ``Any`` there (as in the
+    stubs; the join of its members' answers would name no dtype the caller knows)."""
+    sized = _types.passed(ctx, "size")
+    o = _types.operand(a, rules)
+    if sized and isinstance(o, DtypeSet) and o.var is not None and any(m[1] for m in o.members):
+        return _types.array_of(ctx.api, ("any", None), {})
+    return _types.array_or_gradual(ctx.api, unary(ctx, rules, a, "compress", what,
+                                                  lambda _, m: rules.compress(m, sized=sized)))
+
+
 def compress_method_hook(rules: Rules) -> Callable[[MethodContext], Type]:
-    """``x.compress(condition, ..., size=...)``: ``compress``'s rule per member of ``x``'s dtype
-    (:meth:`Rules.compress`): a weak array padded (a ``size`` that may not be None) is strong, so a type variable that
-    admits weak dtypes gives ``Any`` there, where mypy binds the stubs' ``Array[_S]`` self to it and keeps it."""
-    return lambda ctx: _types.array_or_gradual(ctx.api, unary(
-        ctx, rules, ctx.type, "compress", "Array.compress()",
-        lambda _, m: rules.compress(m, sized=_types.passed(ctx, "size"))))
+    """``x.compress(condition, ..., size=...)``: :func:`_compress` of ``x`` (mypy binds the stubs' ``Array[_S]``
+    self to a type variable that may be weak and keeps it)."""
+    return lambda ctx: _compress(ctx, rules, ctx.type, "Array.compress()")
 
 
 def compress_function_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
-    """``arraytyping.numpy.compress(condition, a, ..., size=...)``: as :func:`compress_method_hook`, of ``a``; exact
-    where the stubs' overloads give a weak ``a`` padded (or a type variable that may be weak) ``Array[Any]``."""
+    """``arraytyping.numpy.compress(condition, a, ..., size=...)``: :func:`_compress` of ``a``; exact where the
+    stubs' overloads give a weak ``a`` padded ``Array[Any]``."""
     def hook(ctx: FunctionContext) -> Type:
         if len(ctx.arg_types) < 2 or not ctx.arg_types[1]:
             return ctx.default_return_type
-        return _types.array_or_gradual(ctx.api, unary(
-            ctx, rules, ctx.arg_types[1][0], "compress", "arraytyping.numpy.compress",
-            lambda _, m: rules.compress(m, sized=_types.passed(ctx, "size"))))
+        return _compress(ctx, rules, ctx.arg_types[1][0], "arraytyping.numpy.compress")
     return hook
 
 
@@ -161,11 +168,13 @@ def round_method_hook(rules: Rules) -> Callable[[MethodContext], Type]:
 
 def part_hook(rules: Rules, fn: str) -> Callable[[AttributeContext], Type]:
     """``x.real`` or ``x.imag``: op_rules' unary rule of ``fn`` on ``x``'s dtype, with ``x``'s shape argument (the
-    result is elementwise); the stubs' descriptor answer where the plugin cannot read ``x`` (a union of arrays)."""
+    result is elementwise), ``x`` an array or an instance of a subclass (as its ``Array`` base: the stubs' descriptor
+    answers x64 off's dtype); the stubs' answer where the plugin cannot read ``x`` (a union of arrays)."""
     def hook(ctx: AttributeContext) -> Type:
-        receiver = get_proper_type(ctx.type)
+        p = get_proper_type(ctx.type)
+        receiver = _types.as_array(p) if isinstance(p, Instance) else None
         o = _types.operand(ctx.type, rules)
-        if not (isinstance(receiver, Instance) and receiver.type.fullname == _types.ARRAY and receiver.args):
+        if receiver is None or not receiver.args:
             return ctx.default_attr_type
         if not isinstance(o, DtypeSet):
             return _types.array_type(ctx.api, AnyType(TypeOfAny.special_form), receiver.args[-1])

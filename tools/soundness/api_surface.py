@@ -208,6 +208,7 @@ def surface_entries() -> list[Entry]:
         _e("identity", "anp.identity({n})[0]", (), "create_1d", c),
         _e("identity(dtype)", "anp.identity({n}, {d})[0]", (("d", "dtype"),), "create_1d", c),
         _e("logspace", "anp.logspace(0, 1, {n})", (), "create_1d", c),
+        *(_e(fn, f"anp.{fn}({{n}})", (), "create_1d", c, 0.05) for fn in ("bartlett", "blackman", "hamming", "hanning")),
         _e("logspace(dtype)", "anp.logspace(0, 1, {n}, dtype={d})", (("d", "dtype"),), "create_1d", c),
         _e("meshgrid", "anp.meshgrid({a}, {b})[0]", (("a", "array"), ("b", "array")), "meshgrid", c),
         # index arrays: the default integer (shapes chosen to be n long: a column's lower triangle, a row's upper)

@@ -498,7 +498,7 @@ def _keeping_gradual() -> dict[str, tuple[str, ...]]:
 def _constant_results(cfg: LatticeConfig) -> dict[str, str]:
     """The source-declared functions whose rule gives one result whatever the operands' dtypes (``argmax``,
     ``count_nonzero``, ``nonzero``: the default integer; ``isclose``, ``array_equal``: bool; ``searchsorted``:
-    int32), where they return one array or a tuple of them and take no ``dtype``: name -> the result's static
+    int32; the window functions: the default float), where they return one array or a tuple of them and take no ``dtype``: name -> the result's static
     class. The rule refusing some operands
     is no matter: the stub then takes them (a rejection the checker misses), never with another dtype."""
     operands = [(n, False) for n in lattice.KIND if n not in lattice.WEAK_NAMES] + [(n, True) for n in lattice.KIND]
@@ -519,7 +519,9 @@ def _constant_results(cfg: LatticeConfig) -> dict[str, str]:
                     from_source.has_parameter(rel, fn, "dtype"):
                 continue
             results: set[tuple[str, bool]] = set()
-            if fn in op_rules.REDUCTION:
+            if fn in op_rules.WINDOWS:
+                answers(lambda: op_rules.window_result(fn, cfg), results)
+            elif fn in op_rules.REDUCTION:
                 for a in operands:
                     answers(lambda: op_rules.reduction_result(fn, a, None, cfg), results)
             elif fn in op_rules.FUNCTION_FAMILY or fn in op_rules.SHAPE:
