@@ -105,6 +105,26 @@ def test_scalar_aliases_are_their_classes(alias: str, cls: str) -> None:
             assert anp.zeros(2, dtype=getattr(anp, alias)).dtype == anp.zeros(2, dtype=cls).dtype
 
 
+def test_numpys_own_objects_are_jax_numpys() -> None:
+    """The names ``jax.numpy`` takes from numpy as they are (``jnp.s_ is np.s_``): index expressions, ``iterable``,
+    the abstract ``character``/``flexible`` classes and ``object_``, ``ComplexWarning``, ``array_repr``/``array_str``
+    and ``save``/``savez``, which read an array through ``__array__``."""
+    import io
+
+    for name in ("s_", "index_exp", "iterable", "character", "flexible", "object_", "array_repr", "array_str",
+                 "save", "savez"):
+        assert getattr(anp, name) is getattr(np, name), name
+    assert anp.ComplexWarning is np.exceptions.ComplexWarning
+    x = anp.arange(6.0)
+    assert anp.array_equal(x[anp.s_[1:4]], x[1:4]) and x[anp.index_exp[::2]].shape == (3,)
+    # JAX 0.10.2 gives the same text: numpy names the class, ArrayImpl on both sides
+    assert anp.array_repr(x[:2]) == "ArrayImpl([0., 1.], dtype=float32)" and anp.array_str(x[:2]) == "[0. 1.]"
+    buffer = io.BytesIO()
+    anp.save(buffer, x)
+    buffer.seek(0)
+    assert np.load(buffer).tolist() == x.tolist()
+
+
 def test_dtype_queries_are_jax_numpys() -> None:
     """``jnp.finfo``/``iinfo``/``isdtype``/``issubdtype`` are ``jax.dtypes``'; ``jnp.can_cast`` and ``jnp.dtype`` are
     numpy's own."""

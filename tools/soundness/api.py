@@ -534,6 +534,10 @@ NOT_FUZZED: Final[dict[str, str]] = {
     **{f"numpy.{n}": "a Python float constant: an operand the Python-float operands of the fuzzer stand for"
        for n in ("e", "euler_gamma", "inf", "nan", "pi")},
     "numpy.newaxis": "None, used in an index: no value with a dtype",
+    **{f"numpy.{n}": "numpy's own (as in jax.numpy): an index expression, a type check or warning class, no array"
+       for n in ("s_", "index_exp", "iterable", "ComplexWarning", "character", "flexible", "object_")},
+    **{f"numpy.{n}": "numpy's own (as in jax.numpy): text or a file of an array, no array result"
+       for n in ("array_repr", "array_str", "save", "savez")},
     **{f"numpy.{n}": "a dtype query (a bool, a dtype or machine limits), no array result"
        for n in ("finfo", "iinfo", "isdtype", "issubdtype", "can_cast", "dtype")},
     **{f"random.{n}": "keys and key arrays: no dtype of an array operand to promote (typed PRNGKeyArray or uint32)"

@@ -51,6 +51,13 @@ def diagonal_of(m: Array[F]) -> Array[F]:
     return anp.diagonal(m) * m.diagonal()
 
 
+def every_other(x: Array[float32]) -> str:
+    """numpy's own helpers, as jax.numpy has them: an index expression, and the text of an array."""
+    assert_type(x[anp.s_[::2]], Array[float32])
+    assert_type(x[anp.index_exp[1:]], Array[float32])
+    return anp.array_str(x[anp.s_[:3]]) + anp.array_repr(x)
+
+
 def generic_diagonal(m: Array[T], s: Array[float32], w: Array[int], keep: Array[bool_]) -> None:
     assert_type(anp.diagonal(m), Array[Any])  # T=int: the diagonal of anp.full((3, 3), 1) is a strong int32 in JAX
     assert_type(anp.diag(m), Array[Any])

@@ -24,6 +24,9 @@ from arraytyping.numpy import fft as fft
 from arraytyping.numpy import linalg as linalg
 from arraytyping import finfo as finfo, iinfo as iinfo, isdtype as isdtype, issubdtype as issubdtype
 from numpy import can_cast as can_cast, dtype as dtype
+from numpy import character as character, flexible as flexible, iterable as iterable, object_ as object_
+from numpy import index_exp as index_exp, s_ as s_
+from numpy.exceptions import ComplexWarning as ComplexWarning
 
 ndarray = Array
 single = float32
@@ -40,41 +43,46 @@ inf: float
 nan: float
 pi: float
 newaxis: None
+def array_repr(arr: ArrayLike, max_line_width: int | None = None, precision: int | None = None, suppress_small: bool | None = None) -> str: ...
+def array_str(a: ArrayLike, max_line_width: int | None = None, precision: int | None = None, suppress_small: bool | None = None) -> str: ...
+def save(file: Any, arr: ArrayLike, allow_pickle: bool = True) -> None: ...
+def savez(file: Any, *args: ArrayLike, allow_pickle: bool = True, **kwds: ArrayLike) -> None: ...
 
 __all__ = [
-    "abs", "absolute", "acos", "acosh", "add", "all", "allclose", "amax", "amin", "angle", "any", "append", "arange",
-    "arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctan2", "arctanh", "argmax", "argmin", "argsort", "argwhere",
-    "around", "array", "array_equal", "array_equiv", "array_split", "asarray", "asin", "asinh", "astype", "atan",
-    "atan2", "atanh", "atleast_1d", "atleast_2d", "atleast_3d", "average", "bartlett", "bfloat16", "bincount",
-    "bitwise_and", "bitwise_invert", "bitwise_left_shift", "bitwise_not", "bitwise_or", "bitwise_right_shift",
-    "bitwise_xor", "blackman", "bool_", "broadcast_arrays", "broadcast_shapes", "broadcast_to", "can_cast", "cbrt",
-    "cdouble", "ceil", "choose", "clip", "column_stack", "complex128", "complex64", "complex_", "complexfloating",
-    "compress", "concat", "concatenate", "conj", "conjugate", "copy", "copysign", "cos", "cosh", "count_nonzero",
-    "cross", "csingle", "cumprod", "cumsum", "cumulative_prod", "cumulative_sum", "deg2rad", "degrees", "diag",
-    "diag_indices", "diag_indices_from", "diagonal", "diff", "digitize", "divide", "divmod", "dot", "double", "dsplit",
-    "dstack", "dtype", "e", "ediff1d", "einsum", "empty", "empty_like", "equal", "euler_gamma", "exp", "exp2",
-    "expand_dims", "expm1", "eye", "fabs", "finfo", "flatnonzero", "flip", "fliplr", "flipud", "float16", "float32",
-    "float4_e2m1fn", "float64", "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz",
-    "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float_", "float_power",
-    "floating", "floor", "floor_divide", "fmax", "fmin", "fmod", "full", "full_like", "gcd", "generic", "greater",
-    "greater_equal", "hamming", "hanning", "heaviside", "hsplit", "hstack", "hypot", "identity", "iinfo", "imag",
-    "indices", "inexact", "inf", "inner", "int1", "int16", "int2", "int32", "int4", "int64", "int8", "int_", "integer",
-    "invert", "isclose", "iscomplex", "iscomplexobj", "isdtype", "isfinite", "isin", "isinf", "isnan", "isneginf",
-    "isposinf", "isreal", "isrealobj", "isscalar", "issubdtype", "kron", "lcm", "left_shift", "less", "less_equal",
-    "linspace", "log", "log10", "log1p", "log2", "logaddexp", "logaddexp2", "logical_and", "logical_not", "logical_or",
-    "logical_xor", "logspace", "matmul", "matrix_transpose", "matvec", "max", "maximum", "mean", "median", "meshgrid",
-    "min", "minimum", "mod", "modf", "moveaxis", "multiply", "nan", "nan_to_num", "nanargmax", "nanargmin",
-    "nancumprod", "nancumsum", "nanmax", "nanmean", "nanmedian", "nanmin", "nanpercentile", "nanprod", "nanquantile",
-    "nanstd", "nansum", "nanvar", "ndarray", "ndim", "negative", "newaxis", "nextafter", "nonzero", "not_equal",
-    "number", "ones", "ones_like", "outer", "pad", "percentile", "permute_dims", "pi", "positive", "pow", "power",
-    "prod", "promote_types", "ptp", "quantile", "rad2deg", "radians", "ravel", "ravel_multi_index", "real",
-    "reciprocal", "remainder", "repeat", "reshape", "result_type", "right_shift", "rint", "roll", "rollaxis", "rot90",
-    "round", "searchsorted", "select", "shape", "sign", "signbit", "signedinteger", "sin", "sinc", "single", "sinh",
-    "size", "sort", "spacing", "split", "sqrt", "square", "squeeze", "stack", "std", "subtract", "sum", "swapaxes",
-    "take", "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "transpose", "tri", "tril", "tril_indices",
-    "tril_indices_from", "triu", "triu_indices", "triu_indices_from", "true_divide", "trunc", "uint", "uint1", "uint16",
-    "uint2", "uint32", "uint4", "uint64", "uint8", "unique", "unravel_index", "unsignedinteger", "unstack", "var",
-    "vdot", "vecdot", "vecmat", "vectorize", "vsplit", "vstack", "where", "zeros", "zeros_like",
+    "ComplexWarning", "abs", "absolute", "acos", "acosh", "add", "all", "allclose", "amax", "amin", "angle", "any",
+    "append", "arange", "arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctan2", "arctanh", "argmax", "argmin",
+    "argsort", "argwhere", "around", "array", "array_equal", "array_equiv", "array_repr", "array_split", "array_str",
+    "asarray", "asin", "asinh", "astype", "atan", "atan2", "atanh", "atleast_1d", "atleast_2d", "atleast_3d", "average",
+    "bartlett", "bfloat16", "bincount", "bitwise_and", "bitwise_invert", "bitwise_left_shift", "bitwise_not",
+    "bitwise_or", "bitwise_right_shift", "bitwise_xor", "blackman", "bool_", "broadcast_arrays", "broadcast_shapes",
+    "broadcast_to", "can_cast", "cbrt", "cdouble", "ceil", "character", "choose", "clip", "column_stack", "complex128",
+    "complex64", "complex_", "complexfloating", "compress", "concat", "concatenate", "conj", "conjugate", "copy",
+    "copysign", "cos", "cosh", "count_nonzero", "cross", "csingle", "cumprod", "cumsum", "cumulative_prod",
+    "cumulative_sum", "deg2rad", "degrees", "diag", "diag_indices", "diag_indices_from", "diagonal", "diff", "digitize",
+    "divide", "divmod", "dot", "double", "dsplit", "dstack", "dtype", "e", "ediff1d", "einsum", "empty", "empty_like",
+    "equal", "euler_gamma", "exp", "exp2", "expand_dims", "expm1", "eye", "fabs", "finfo", "flatnonzero", "flexible",
+    "flip", "fliplr", "flipud", "float16", "float32", "float4_e2m1fn", "float64", "float6_e2m3fn", "float6_e3m2fn",
+    "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2",
+    "float8_e5m2fnuz", "float8_e8m0fnu", "float_", "float_power", "floating", "floor", "floor_divide", "fmax", "fmin",
+    "fmod", "full", "full_like", "gcd", "generic", "greater", "greater_equal", "hamming", "hanning", "heaviside",
+    "hsplit", "hstack", "hypot", "identity", "iinfo", "imag", "index_exp", "indices", "inexact", "inf", "inner", "int1",
+    "int16", "int2", "int32", "int4", "int64", "int8", "int_", "integer", "invert", "isclose", "iscomplex",
+    "iscomplexobj", "isdtype", "isfinite", "isin", "isinf", "isnan", "isneginf", "isposinf", "isreal", "isrealobj",
+    "isscalar", "issubdtype", "iterable", "kron", "lcm", "left_shift", "less", "less_equal", "linspace", "log", "log10",
+    "log1p", "log2", "logaddexp", "logaddexp2", "logical_and", "logical_not", "logical_or", "logical_xor", "logspace",
+    "matmul", "matrix_transpose", "matvec", "max", "maximum", "mean", "median", "meshgrid", "min", "minimum", "mod",
+    "modf", "moveaxis", "multiply", "nan", "nan_to_num", "nanargmax", "nanargmin", "nancumprod", "nancumsum", "nanmax",
+    "nanmean", "nanmedian", "nanmin", "nanpercentile", "nanprod", "nanquantile", "nanstd", "nansum", "nanvar",
+    "ndarray", "ndim", "negative", "newaxis", "nextafter", "nonzero", "not_equal", "number", "object_", "ones",
+    "ones_like", "outer", "pad", "percentile", "permute_dims", "pi", "positive", "pow", "power", "prod",
+    "promote_types", "ptp", "quantile", "rad2deg", "radians", "ravel", "ravel_multi_index", "real", "reciprocal",
+    "remainder", "repeat", "reshape", "result_type", "right_shift", "rint", "roll", "rollaxis", "rot90", "round", "s_",
+    "save", "savez", "searchsorted", "select", "shape", "sign", "signbit", "signedinteger", "sin", "sinc", "single",
+    "sinh", "size", "sort", "spacing", "split", "sqrt", "square", "squeeze", "stack", "std", "subtract", "sum",
+    "swapaxes", "take", "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "transpose", "tri", "tril",
+    "tril_indices", "tril_indices_from", "triu", "triu_indices", "triu_indices_from", "true_divide", "trunc", "uint",
+    "uint1", "uint16", "uint2", "uint32", "uint4", "uint64", "uint8", "unique", "unravel_index", "unsignedinteger",
+    "unstack", "var", "vdot", "vecdot", "vecmat", "vectorize", "vsplit", "vstack", "where", "zeros", "zeros_like",
 ]
 
 _T = TypeVar("_T")

@@ -683,6 +683,9 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
             "from arraytyping.numpy import linalg as linalg",
             "from arraytyping import finfo as finfo, iinfo as iinfo, isdtype as isdtype, issubdtype as issubdtype",
             "from numpy import can_cast as can_cast, dtype as dtype",
+            "from numpy import character as character, flexible as flexible, iterable as iterable, object_ as object_",
+            "from numpy import index_exp as index_exp, s_ as s_",
+            "from numpy.exceptions import ComplexWarning as ComplexWarning",
             "",
             "ndarray = Array",
             *(f"{alias} = {cls}" for alias, cls in SCALAR_ALIASES.items()),
@@ -692,6 +695,12 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
             "nan: float",
             "pi: float",
             "newaxis: None",
+            "def array_repr(arr: ArrayLike, max_line_width: int | None = None, precision: int | None = None, "
+            "suppress_small: bool | None = None) -> str: ...",
+            "def array_str(a: ArrayLike, max_line_width: int | None = None, precision: int | None = None, "
+            "suppress_small: bool | None = None) -> str: ...",
+            "def save(file: Any, arr: ArrayLike, allow_pickle: bool = True) -> None: ...",
+            "def savez(file: Any, *args: ArrayLike, allow_pickle: bool = True, **kwds: ArrayLike) -> None: ...",
             "",
             *from_source.emit_all("numpy/__init__.py"),
             "",
