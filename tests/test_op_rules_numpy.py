@@ -146,6 +146,8 @@ RULES: dict[str, Rule] = {
     "full_like_value": _creation("full_like", [("int8", False)]),
     **{case: (lambda fn: lambda ops, cfg: op_rules.window_result(fn, cfg))(case.split("_")[0])
        for case in TOOL.CASES if case.split("_")[0] in op_rules.WINDOWS and not case.endswith("_negative")},
+    # one index: the slices before and after it concatenated (op_rules.SHAPE's "same": a weak operand's class)
+    "delete": lambda ops, cfg: op_rules.shape_result("concatenate", [ops[0].pair, ops[0].pair], cfg),
     "eye_rect": _creation("eye"),
     "tri_rect": _creation("tri"),
     "logspace_int": _creation("logspace", [("int", True), ("int", True)]),

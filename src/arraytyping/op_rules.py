@@ -1612,7 +1612,8 @@ SHAPE: Final[Mapping[str, ShapeFamily]] = MappingProxyType({
         "reshape", "ravel", "transpose", "swapaxes", "moveaxis", "expand_dims", "squeeze", "broadcast_to",
         "broadcast_arrays", "atleast_1d", "atleast_2d", "atleast_3d", "flip", "rot90", "roll", "tile", "repeat",
         "split", "array_split", "pad", "take_along_axis", "diagonal", "triu", "tril", "sort", "fliplr", "flipud",
-        "permute_dims", "matrix_transpose", "rollaxis", "unstack", "hsplit", "vsplit", "dsplit")},
+        "permute_dims", "matrix_transpose", "rollaxis", "unstack", "hsplit", "vsplit", "dsplit", "resize",
+        "delete")},
     "getitem": "gather",
     "take": "gather",
     "unique": "unique",
@@ -1630,7 +1631,10 @@ SHAPE: Final[Mapping[str, ShapeFamily]] = MappingProxyType({
 ``indexing.py``, ``sorting.py``, ``setops.py``):
 
 * ``same``: the operand's dtype and weak flag pass through (reshapes, ``rev``, ``slice``, ``gather``, ``sort``...;
-  ``pad``'s constant is converted to the operand's dtype, ``x.at[...]`` converts its result back);
+  ``pad``'s constant is converted to the operand's dtype, ``x.at[...]`` converts its result back; ``resize`` tiles
+  the flattened operand or takes ``zeros_like`` of it, ``delete`` indexes it, except that one index concatenates
+  the slices around it: ``concatenate``'s rule of the operand with itself, which in strict mode makes a weak dtype
+  its kind's default and a weak bool strong, the same static class);
 * ``gather``: ``getitem`` (``x[i]``) and ``take``: the indexed array's dtype and weak flag (its first operand);
   the further operands are the index arrays, whose dtypes are checked as JAX does: ``getitem`` takes integer and
   bool indices (a bool array is a mask) and refuses others (``TypeError``); ``take`` first normalizes negative

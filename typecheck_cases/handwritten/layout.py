@@ -51,6 +51,14 @@ def diagonal_of(m: Array[F]) -> Array[F]:
     return anp.diagonal(m) * m.diagonal()
 
 
+def trimmed(x: Array[float32], w: Array[float], g: Array[T]) -> None:
+    """``resize`` and ``delete`` keep the array's dtype and weak flag (of a type variable too)."""
+    assert_type(anp.resize(x, (2, 3)), Array[float32])
+    assert_type(anp.delete(w, 0), Array[float])
+    assert_type(anp.delete(g, anp.s_[1:], axis=0), Array[T])
+    assert_type(anp.delete(x, anp.array([0, 2]), axis=1, assume_unique_indices=True), Array[float32])
+
+
 def every_other(x: Array[float32]) -> str:
     """numpy's own helpers, as jax.numpy has them: an index expression, and the text of an array."""
     assert_type(x[anp.s_[::2]], Array[float32])

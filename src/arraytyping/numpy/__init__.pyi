@@ -58,31 +58,32 @@ __all__ = [
     "broadcast_to", "can_cast", "cbrt", "cdouble", "ceil", "character", "choose", "clip", "column_stack", "complex128",
     "complex64", "complex_", "complexfloating", "compress", "concat", "concatenate", "conj", "conjugate", "copy",
     "copysign", "cos", "cosh", "count_nonzero", "cross", "csingle", "cumprod", "cumsum", "cumulative_prod",
-    "cumulative_sum", "deg2rad", "degrees", "diag", "diag_indices", "diag_indices_from", "diagonal", "diff", "digitize",
-    "divide", "divmod", "dot", "double", "dsplit", "dstack", "dtype", "e", "ediff1d", "einsum", "empty", "empty_like",
-    "equal", "euler_gamma", "exp", "exp2", "expand_dims", "expm1", "eye", "fabs", "finfo", "flatnonzero", "flexible",
-    "flip", "fliplr", "flipud", "float16", "float32", "float4_e2m1fn", "float64", "float6_e2m3fn", "float6_e3m2fn",
-    "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2",
-    "float8_e5m2fnuz", "float8_e8m0fnu", "float_", "float_power", "floating", "floor", "floor_divide", "fmax", "fmin",
-    "fmod", "full", "full_like", "gcd", "generic", "greater", "greater_equal", "hamming", "hanning", "heaviside",
-    "hsplit", "hstack", "hypot", "identity", "iinfo", "imag", "index_exp", "indices", "inexact", "inf", "inner", "int1",
-    "int16", "int2", "int32", "int4", "int64", "int8", "int_", "integer", "invert", "isclose", "iscomplex",
-    "iscomplexobj", "isdtype", "isfinite", "isin", "isinf", "isnan", "isneginf", "isposinf", "isreal", "isrealobj",
-    "isscalar", "issubdtype", "iterable", "kron", "lcm", "left_shift", "less", "less_equal", "linspace", "log", "log10",
-    "log1p", "log2", "logaddexp", "logaddexp2", "logical_and", "logical_not", "logical_or", "logical_xor", "logspace",
-    "matmul", "matrix_transpose", "matvec", "max", "maximum", "mean", "median", "meshgrid", "min", "minimum", "mod",
-    "modf", "moveaxis", "multiply", "nan", "nan_to_num", "nanargmax", "nanargmin", "nancumprod", "nancumsum", "nanmax",
-    "nanmean", "nanmedian", "nanmin", "nanpercentile", "nanprod", "nanquantile", "nanstd", "nansum", "nanvar",
-    "ndarray", "ndim", "negative", "newaxis", "nextafter", "nonzero", "not_equal", "number", "object_", "ones",
-    "ones_like", "outer", "pad", "percentile", "permute_dims", "pi", "positive", "pow", "power", "prod",
-    "promote_types", "ptp", "quantile", "rad2deg", "radians", "ravel", "ravel_multi_index", "real", "reciprocal",
-    "remainder", "repeat", "reshape", "result_type", "right_shift", "rint", "roll", "rollaxis", "rot90", "round", "s_",
-    "save", "savez", "searchsorted", "select", "shape", "sign", "signbit", "signedinteger", "sin", "sinc", "single",
-    "sinh", "size", "sort", "spacing", "split", "sqrt", "square", "squeeze", "stack", "std", "subtract", "sum",
-    "swapaxes", "take", "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "transpose", "tri", "tril",
-    "tril_indices", "tril_indices_from", "triu", "triu_indices", "triu_indices_from", "true_divide", "trunc", "uint",
-    "uint1", "uint16", "uint2", "uint32", "uint4", "uint64", "uint8", "unique", "unravel_index", "unsignedinteger",
-    "unstack", "var", "vdot", "vecdot", "vecmat", "vectorize", "vsplit", "vstack", "where", "zeros", "zeros_like",
+    "cumulative_sum", "deg2rad", "degrees", "delete", "diag", "diag_indices", "diag_indices_from", "diagonal", "diff",
+    "digitize", "divide", "divmod", "dot", "double", "dsplit", "dstack", "dtype", "e", "ediff1d", "einsum", "empty",
+    "empty_like", "equal", "euler_gamma", "exp", "exp2", "expand_dims", "expm1", "eye", "fabs", "finfo", "flatnonzero",
+    "flexible", "flip", "fliplr", "flipud", "float16", "float32", "float4_e2m1fn", "float64", "float6_e2m3fn",
+    "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz",
+    "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float_", "float_power", "floating", "floor", "floor_divide",
+    "fmax", "fmin", "fmod", "full", "full_like", "gcd", "generic", "greater", "greater_equal", "hamming", "hanning",
+    "heaviside", "hsplit", "hstack", "hypot", "identity", "iinfo", "imag", "index_exp", "indices", "inexact", "inf",
+    "inner", "int1", "int16", "int2", "int32", "int4", "int64", "int8", "int_", "integer", "invert", "isclose",
+    "iscomplex", "iscomplexobj", "isdtype", "isfinite", "isin", "isinf", "isnan", "isneginf", "isposinf", "isreal",
+    "isrealobj", "isscalar", "issubdtype", "iterable", "kron", "lcm", "left_shift", "less", "less_equal", "linspace",
+    "log", "log10", "log1p", "log2", "logaddexp", "logaddexp2", "logical_and", "logical_not", "logical_or",
+    "logical_xor", "logspace", "matmul", "matrix_transpose", "matvec", "max", "maximum", "mean", "median", "meshgrid",
+    "min", "minimum", "mod", "modf", "moveaxis", "multiply", "nan", "nan_to_num", "nanargmax", "nanargmin",
+    "nancumprod", "nancumsum", "nanmax", "nanmean", "nanmedian", "nanmin", "nanpercentile", "nanprod", "nanquantile",
+    "nanstd", "nansum", "nanvar", "ndarray", "ndim", "negative", "newaxis", "nextafter", "nonzero", "not_equal",
+    "number", "object_", "ones", "ones_like", "outer", "pad", "percentile", "permute_dims", "pi", "positive", "pow",
+    "power", "prod", "promote_types", "ptp", "quantile", "rad2deg", "radians", "ravel", "ravel_multi_index", "real",
+    "reciprocal", "remainder", "repeat", "reshape", "resize", "result_type", "right_shift", "rint", "roll", "rollaxis",
+    "rot90", "round", "s_", "save", "savez", "searchsorted", "select", "shape", "sign", "signbit", "signedinteger",
+    "sin", "sinc", "single", "sinh", "size", "sort", "spacing", "split", "sqrt", "square", "squeeze", "stack", "std",
+    "subtract", "sum", "swapaxes", "take", "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "transpose",
+    "tri", "tril", "tril_indices", "tril_indices_from", "triu", "triu_indices", "triu_indices_from", "true_divide",
+    "trunc", "uint", "uint1", "uint16", "uint2", "uint32", "uint4", "uint64", "uint8", "unique", "unravel_index",
+    "unsignedinteger", "unstack", "var", "vdot", "vecdot", "vecmat", "vectorize", "vsplit", "vstack", "where", "zeros",
+    "zeros_like",
 ]
 
 _T = TypeVar("_T")
@@ -16329,4 +16330,18 @@ def hamming(M: int) -> Array[float32]:
 def hanning(M: int) -> Array[float32]:
     'A Hann (Hanning) window of ``M`` points, in the default float dtype.'
     ...
+
+# From arraytyping/_src/runtime/numpy/editing.py (generated from its source).
+@overload
+def resize(a: Array[_T], new_shape: int | Sequence[int]) -> Array[_T]:
+    '``a`` flattened and repeated (or cut) to fill ``new_shape``; zeros where ``a`` or the new shape is empty.'
+    ...
+@overload
+def resize(a: ArrayLike, new_shape: int | Sequence[int]) -> Array[Any]: ...
+@overload
+def delete(arr: Array[_T], obj: ArrayLike | slice, axis: int | None = ..., *, assume_unique_indices: bool = ...) -> Array[_T]:
+    "``arr`` without the entries ``obj`` names along ``axis`` (flattened first when ``axis`` is None): one index, a slice, integer indices (concrete, or of any value with ``assume_unique_indices``) or a boolean mask of the axis' length."
+    ...
+@overload
+def delete(arr: ArrayLike, obj: ArrayLike | slice, axis: int | None = ..., *, assume_unique_indices: bool = ...) -> Array[Any]: ...
 

@@ -81,6 +81,7 @@ NUMPY_FROM_SOURCE: Final[Mapping[str, tuple[str, ...]]] = {
     "_src/runtime/numpy/einsum.py": ("einsum",),
     "_src/runtime/numpy/vectorize.py": ("vectorize",),
     "_src/runtime/numpy/windows.py": ("bartlett", "blackman", "hamming", "hanning"),
+    "_src/runtime/numpy/editing.py": ("delete", "resize"),
 }
 """Runtime module -> the functions the ``arraytyping.numpy`` stub declares from their source (annotations verbatim:
 a function whose dtype the rule modules do not give yet says ``Array`` (any dtype), never a dtype that could be

@@ -63,6 +63,7 @@ from arraytyping._src.runtime.numpy.shape import (
     size, squeeze, swapaxes, tile, transpose,
 )
 from arraytyping._src.runtime.numpy.vectorize import vectorize
+from arraytyping._src.runtime.numpy.editing import delete, resize
 from arraytyping._src.runtime.numpy.windows import bartlett, blackman, hamming, hanning
 from arraytyping._src.runtime.numpy.unary import (
     abs, absolute, angle, arccos, arccosh, arcsin, arcsinh, arctan, arctanh, around, bitwise_not, cbrt, ceil, conj,
@@ -80,26 +81,26 @@ __all__ = [
     "bitwise_right_shift", "bitwise_xor", "blackman", "broadcast_arrays", "broadcast_shapes", "broadcast_to",
     "cbrt", "ceil", "choose", "clip", "column_stack", "compress", "concat", "concatenate", "conj", "conjugate",
     "copy", "copysign", "cos", "cosh", "count_nonzero", "cross", "cumprod", "cumsum", "cumulative_prod",
-    "cumulative_sum", "deg2rad", "degrees", "diag", "diag_indices", "diag_indices_from", "diagonal", "diff",
-    "digitize", "divide", "divmod", "dot", "dsplit", "dstack", "ediff1d", "einsum", "empty", "empty_like", "equal",
-    "exp", "exp2", "expand_dims", "expm1", "eye", "fabs", "flatnonzero", "flip", "fliplr", "flipud", "float_power",
-    "floor", "floor_divide", "fmax", "fmin", "fmod", "full", "full_like", "gcd", "getitem", "greater",
-    "greater_equal", "hamming", "hanning", "heaviside", "hsplit", "hstack", "hypot", "identity", "imag", "indices",
-    "inner", "invert", "isclose", "iscomplex", "iscomplexobj", "isfinite", "isin", "isinf", "isnan", "isneginf",
-    "isposinf", "isreal", "isrealobj", "isscalar", "kron", "lcm", "left_shift", "less", "less_equal", "linspace",
-    "log", "log10", "log1p", "log2", "logaddexp", "logaddexp2", "logical_and", "logical_not", "logical_or",
-    "logical_xor", "logspace", "matmul", "matrix_transpose", "matvec", "max", "maximum", "mean", "median",
-    "meshgrid", "min", "minimum", "mod", "modf", "moveaxis", "multiply", "nan_to_num", "nanargmax", "nanargmin",
-    "nancumprod", "nancumsum", "nanmax", "nanmean", "nanmedian", "nanmin", "nanpercentile", "nanprod",
+    "cumulative_sum", "deg2rad", "degrees", "delete", "diag", "diag_indices", "diag_indices_from", "diagonal",
+    "diff", "digitize", "divide", "divmod", "dot", "dsplit", "dstack", "ediff1d", "einsum", "empty", "empty_like",
+    "equal", "exp", "exp2", "expand_dims", "expm1", "eye", "fabs", "flatnonzero", "flip", "fliplr", "flipud",
+    "float_power", "floor", "floor_divide", "fmax", "fmin", "fmod", "full", "full_like", "gcd", "getitem",
+    "greater", "greater_equal", "hamming", "hanning", "heaviside", "hsplit", "hstack", "hypot", "identity", "imag",
+    "indices", "inner", "invert", "isclose", "iscomplex", "iscomplexobj", "isfinite", "isin", "isinf", "isnan",
+    "isneginf", "isposinf", "isreal", "isrealobj", "isscalar", "kron", "lcm", "left_shift", "less", "less_equal",
+    "linspace", "log", "log10", "log1p", "log2", "logaddexp", "logaddexp2", "logical_and", "logical_not",
+    "logical_or", "logical_xor", "logspace", "matmul", "matrix_transpose", "matvec", "max", "maximum", "mean",
+    "median", "meshgrid", "min", "minimum", "mod", "modf", "moveaxis", "multiply", "nan_to_num", "nanargmax",
+    "nanargmin", "nancumprod", "nancumsum", "nanmax", "nanmean", "nanmedian", "nanmin", "nanpercentile", "nanprod",
     "nanquantile", "nanstd", "nansum", "nanvar", "ndim", "negative", "nextafter", "nonzero", "not_equal", "ones",
     "ones_like", "outer", "pad", "percentile", "permute_dims", "positive", "power", "prod", "promote_types", "ptp",
     "quantile", "rad2deg", "radians", "ravel", "ravel_multi_index", "real", "reciprocal", "remainder", "repeat",
-    "reshape", "result_type", "right_shift", "rint", "roll", "rollaxis", "rot90", "round", "searchsorted", "select",
-    "shape", "sign", "signbit", "sin", "sinc", "sinh", "size", "sort", "spacing", "split", "sqrt", "square",
-    "squeeze", "stack", "std", "subtract", "sum", "swapaxes", "take", "take_along_axis", "tan", "tanh", "tensordot",
-    "tile", "trace", "transpose", "tri", "tril", "tril_indices", "tril_indices_from", "triu", "triu_indices",
-    "triu_indices_from", "true_divide", "trunc", "unique", "unravel_index", "unstack", "var", "vdot", "vecdot",
-    "vecmat", "vectorize", "view", "vsplit", "vstack", "where", "zeros", "zeros_like",
+    "reshape", "resize", "result_type", "right_shift", "rint", "roll", "rollaxis", "rot90", "round", "searchsorted",
+    "select", "shape", "sign", "signbit", "sin", "sinc", "sinh", "size", "sort", "spacing", "split", "sqrt",
+    "square", "squeeze", "stack", "std", "subtract", "sum", "swapaxes", "take", "take_along_axis", "tan", "tanh",
+    "tensordot", "tile", "trace", "transpose", "tri", "tril", "tril_indices", "tril_indices_from", "triu",
+    "triu_indices", "triu_indices_from", "true_divide", "trunc", "unique", "unravel_index", "unstack", "var",
+    "vdot", "vecdot", "vecmat", "vectorize", "view", "vsplit", "vstack", "where", "zeros", "zeros_like",
 ]
 
 _ = IndexUpdateHelper  # Array.at builds it through this package
