@@ -90,7 +90,7 @@ def surface_entries() -> list[Entry]:
         _e("broadcast_arrays", "anp.broadcast_arrays({a}, {b})[0]", AB, "elementwise", s),
         _e("tile", "anp.tile({a}, 1)", ONE, "same_rank1", s),
         _e("resize", "anp.resize({a}, anp.size({a}))", AL, "reshape_flat", s, 0.08),
-        _e("delete", "anp.delete({a}, 0, axis=0)", ONE, "any_shape", s, 0.08),
+        _e("delete", "anp.delete(anp.append({a}, 0), -1)", AL, "reshape_flat", s, 0.08),
         _e("delete(slice)", "anp.delete({a}, anp.s_[:0], axis=0)", ONE, "same_rank1", s, 0.05),
         _e("repeat", "anp.repeat({a}, 1, axis=0)", ONE, "same_rank1", s),
         _e("flip", "anp.flip({a})", AL, "same", s),
