@@ -669,10 +669,8 @@ def matrix_shape(n: Dim, m: Dim) -> Shape:
 
 def window_shape(m: Dim) -> Shape:
     """The shape of the window functions' result (``hanning(M)``...: op_rules' ``WINDOWS``): ``(M,)``.
-    :class:`ShapeError` for a negative size (JAX's ``lax.full`` refuses it)."""
-    if isinstance(m, int) and m < 0:
-        raise ShapeError(f"broadcast_in_dim shape must have every element be nonnegative, got ({m},).", (), None)
-    return (m,)
+    :class:`ShapeError` for a negative size (:func:`creation_shape`'s: JAX's ``lax.full`` refuses it)."""
+    return (None,) if m is None else creation_shape(m)
 
 
 def spaced_shape(start: Shape | None, stop: Shape | None, num: Dim, axis: int = 0) -> Shape | None:

@@ -498,8 +498,8 @@ def _keeping_gradual() -> dict[str, tuple[str, ...]]:
 def _constant_results(cfg: LatticeConfig) -> dict[str, str]:
     """The source-declared functions whose rule gives one result whatever the operands' dtypes (``argmax``,
     ``count_nonzero``, ``nonzero``: the default integer; ``isclose``, ``array_equal``: bool; ``searchsorted``:
-    int32; the window functions: the default float), where they return one array or a tuple of them and take no ``dtype``: name -> the result's static
-    class. The rule refusing some operands
+    int32; the window functions: the default float), where they return one array or a tuple of them and take no
+    ``dtype``: name -> the result's static class. The rule refusing some operands
     is no matter: the stub then takes them (a rejection the checker misses), never with another dtype."""
     operands = [(n, False) for n in lattice.KIND if n not in lattice.WEAK_NAMES] + [(n, True) for n in lattice.KIND]
 

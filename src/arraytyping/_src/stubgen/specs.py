@@ -18,8 +18,8 @@ from arraytyping import lattice, op_rules
 from arraytyping.lattice import LatticeConfig
 
 __all__ = ["ABSTRACT", "CONCRETE", "NUMPY_TYPES", "PY_SPECS", "REJECTIONS", "Spec", "WARR_SPECS", "WEAK",
-           "abstract_ancestors", "accepts", "all_specs", "arrays_of", "canonical_cls", "cls_of", "exact_table", "inhabited",
-           "members", "node_of", "static_of", "taker"]
+           "abstract_ancestors", "accepts", "all_specs", "arrays_of", "canonical_cls", "cls_of", "exact_table",
+           "inhabited", "members", "node_of", "static_of", "taker"]
 
 ABSTRACT: Final[Mapping[str, tuple[str | None, str]]] = MappingProxyType({
     "generic": (None, "biufc"), "number": ("generic", "iufc"), "integer": ("number", "iu"),
