@@ -253,14 +253,20 @@ def wrap_key_data(key_bits_array: AnyArray | np.ndarray[Any, Any], *, impl: str 
 
 
 def _shape_arg(shape: Any) -> tuple[int, ...]:
-    """JAX's ``core.canonicalize_shape``: an int or a sequence of ints."""
+    """JAX's ``core.canonicalize_shape``: an int or a sequence of ints, none negative (JAX 0.10.2 lets a negative
+    one reach XLA, which refuses the tensor type with an internal ``MLIRError``; here it is the caller's
+    ``TypeError``)."""
     if isinstance(shape, int):
-        return (shape,)
-    try:
-        items: Sequence[Any] = shape
-        return tuple(operator.index(d) for d in items)
-    except TypeError:
-        raise TypeError(f"Shapes must be 1D sequences of concrete values of integer type, got {shape}.") from None
+        dims: tuple[int, ...] = (shape,)
+    else:
+        try:
+            items: Sequence[Any] = shape
+            dims = tuple(operator.index(d) for d in items)
+        except TypeError:
+            raise TypeError(f"Shapes must be 1D sequences of concrete values of integer type, got {shape}.") from None
+    if any(d < 0 for d in dims):
+        raise TypeError(f"a random shape must have every element be nonnegative, got {dims}.")
+    return dims
 
 
 def _split_body(data: Any, *, shape: tuple[int, ...]) -> Any:

@@ -192,8 +192,8 @@ def array(a: Any, dtype: Any = None, copy: bool = True) -> Any:
 
 def _shape_arg(shape: Any) -> tuple[int, ...]:
     dims = (operator.index(shape),) if not isinstance(shape, SEQUENCE_TYPES) else tuple(map(operator.index, shape))
-    if builtins.any(d < 0 for d in dims):
-        raise ValueError(f"negative dimensions are not allowed: {dims}")
+    if builtins.any(d < 0 for d in dims):  # JAX's error: its broadcast_in_dim's
+        raise TypeError(f"broadcast_in_dim shape must have every element be nonnegative, got {dims}.")
     return dims
 
 

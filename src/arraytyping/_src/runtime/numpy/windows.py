@@ -30,9 +30,7 @@ def _cosine(n: Any, m: int, k: int) -> Any:
 
 def _window_body(*, fn: str, m: int) -> Any:
     dtype = registry.INFO[op_rules.window_result(fn, config.lattice_config)[0]].dtype
-    if m <= 1:
-        if m < 0:
-            raise TypeError(f"broadcast_in_dim shape must have every element be nonnegative, got ({m},).")
+    if m <= 1:  # ones; a negative M is broadcast_in_dim's TypeError, as in JAX
         return lax.full((m,), 1, dtype)
     n = lax.iota(dtype, (m,), 0)
     if fn == "bartlett":
