@@ -258,7 +258,13 @@ def _annotation_of(group: Sequence[Spec]) -> str:
 
 def method_overloads(m: Model, op: str, *, reflected: bool = False) -> list[Ov]:
     """The overloads of ``op`` as an ``Array`` operator: ``self`` is the left operand, or the right one when
-    ``reflected`` (the left one is then a Python scalar or a numpy value, whose own operator gave up)."""
+    ``reflected`` (the left one is then a Python scalar or a numpy value, whose own operator gave up).
+
+    With shapes, an abstract array keeps its dtype with a Python scalar (``Array[F, _Sh] * 2.0`` is ``Array[F,
+    _Sh]``) but not with a weak array (``Array[F] * anp.asarray(2.0)`` is ``Array[Any]``, from the gradual
+    overloads): where the overload would be split in two (:func:`.emit_array.method_lines`), its array half would be
+    one more overload whose ``self`` is a marker protocol, which pyright binds on every use of the operator, whatever
+    its operands (about a twentieth of its time on the operators corpus: ``benchmarks/README.md``)."""
     fam, fixed = m.family_of[op]
     arrays_only = op in m.arrays_only
     out = [Ov("Array[Never]", "object", "Any"), Ov(None, f"Array[Never] | {ANY_NUMPY}", "Any")]
@@ -312,7 +318,9 @@ def method_overloads(m: Model, op: str, *, reflected: bool = False) -> list[Ov]:
     if _keep_groups(fam, "R"):
         out.append(Ov("Array[_Abstract]", _NUMPY_PYTHON_SUBCLASSES, "Any"))
     for group, classes in _keep_groups(fam, "R"):
-        out.append(Ov(f"Array[{markers(classes)}]", _ann(group), "_DT_co"))
+        split = m.shapes and not arrays_only and any(w.kind == "py" for w in group)
+        out.append(Ov(f"Array[{markers(classes)}]", _ann([w for w in group if w.kind != "warr"] if split else group),
+                      "_DT_co"))
     arrays = _ARR + specs.WARR_SPECS
     out += ([Ov(mine, theirs, "Any", sim) for mine, theirs, sim in
              _abstract_gradual(out, "R", specs.all_specs(), _OPERAND)]
