@@ -22,7 +22,7 @@ from arraytyping._src.config import config
 from arraytyping._src.promotion import explicit_dtype_name, to_dtype
 from arraytyping._src.runtime import lax as _lax
 from arraytyping._src.runtime import primitives as P
-from arraytyping._src.runtime.avals import ShapedArray
+from arraytyping._src.runtime.avals import ShapedArray, canonicalize_shape
 from arraytyping._src.runtime.convolution import (
     ConvDimensionNumbers, conv_dimension_numbers, conv_general_dilated_p,
 )
@@ -51,16 +51,6 @@ def _user_dtype(dtype: Any) -> np.dtype[Any]:
     if isinstance(dtype, type) and dtype in _PY_KINDS:
         return registry.INFO[lattice.default_name(_PY_KINDS[dtype], config.x64)].dtype
     return registry.INFO[explicit_dtype_name(to_dtype(dtype).name, config.x64, dtype)].dtype
-
-
-def _shape(shape: Any, what: str = "shape") -> tuple[int, ...]:
-    if isinstance(shape, int):
-        return (shape,)
-    try:
-        items: Sequence[Any] = shape
-        return tuple(operator.index(d) for d in items)
-    except TypeError:
-        raise TypeError(f"Shapes must be 1D sequences of concrete values of integer type, got {shape}.") from None
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -110,7 +100,7 @@ def broadcast_in_dim(operand: ArrayLike, shape: Sequence[int], broadcast_dimensi
                      out_sharding: None = None) -> AnyArray:
     """``operand`` broadcast to ``shape``, its axis ``i`` becoming axis ``broadcast_dimensions[i]``."""
     check_operand("broadcast_in_dim", operand)
-    dims = _shape(shape)
+    dims = canonicalize_shape(shape)
     bdims = tuple(operator.index(d) for d in broadcast_dimensions)
     a = abstractify(operand)
     if a.ndim != len(bdims):
@@ -193,7 +183,7 @@ def dynamic_slice(operand: ArrayLike, start_indices: Sequence[ArrayLike] | AnyAr
     clamped so the block stays inside the array)."""
     check_operand("dynamic_slice", operand)
     indices = _start_indices("dynamic_slice", operand, start_indices, allow_negative_indices)
-    out: AnyArray = dynamic_slice_p.bind(operand, *indices, slice_sizes=_shape(slice_sizes))
+    out: AnyArray = dynamic_slice_p.bind(operand, *indices, slice_sizes=canonicalize_shape(slice_sizes))
     return out
 
 
@@ -232,7 +222,7 @@ def pad(operand: ArrayLike, padding_value: ArrayLike, padding_config: Sequence[t
 def iota(dtype: DTypeLike, size: int) -> AnyArray:
     """``[0, 1, ..., size - 1]`` in a numeric ``dtype``."""
     dt = _user_dtype(dtype)
-    n = operator.index(size)
+    (n,) = canonicalize_shape((size,))
     op_rules.lax_dtype_result("iota", ShapedArray((), dt).name)  # refuses bool
     if n < 0:
         raise TypeError(f"iota shape must have every element be nonnegative, got ({n},).")

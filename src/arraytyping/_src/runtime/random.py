@@ -26,7 +26,7 @@ from arraytyping._src.promotion import explicit_dtype_name, to_dtype
 from arraytyping._src.runtime import lax, prng, tree
 from arraytyping._src.runtime import numpy as jnp
 from arraytyping._src.runtime.array_impl import device_put
-from arraytyping._src.runtime.avals import HOST_VALUE_TYPES, ShapedArray
+from arraytyping._src.runtime.avals import HOST_VALUE_TYPES, ShapedArray, canonicalize_shape
 from arraytyping._src.runtime.core import find_top_trace
 from arraytyping._src.runtime.dispatch import JitFunction
 from arraytyping._src.runtime.gather_scatter import GatherDimensionNumbers, gather
@@ -256,14 +256,7 @@ def _shape_arg(shape: Any) -> tuple[int, ...]:
     """JAX's ``core.canonicalize_shape``: an int or a sequence of ints, none negative (JAX 0.10.2 lets a negative
     one reach XLA, which refuses the tensor type with an internal ``MLIRError``; here it is the caller's
     ``TypeError``)."""
-    if isinstance(shape, int):
-        dims: tuple[int, ...] = (shape,)
-    else:
-        try:
-            items: Sequence[Any] = shape
-            dims = tuple(operator.index(d) for d in items)
-        except TypeError:
-            raise TypeError(f"Shapes must be 1D sequences of concrete values of integer type, got {shape}.") from None
+    dims = canonicalize_shape(shape)
     if any(d < 0 for d in dims):
         raise TypeError(f"a random shape must have every element be nonnegative, got {dims}.")
     return dims

@@ -22,7 +22,7 @@ from arraytyping._src.promotion import result_type
 from arraytyping._src.runtime import lax
 from arraytyping._src.runtime.array import Array
 from arraytyping._src.runtime.array_impl import check_python_int, device_put
-from arraytyping._src.runtime.avals import SEQUENCE_TYPES, ShapedArray
+from arraytyping._src.runtime.avals import SEQUENCE_TYPES, ShapedArray, canonicalize_shape
 from arraytyping._src.runtime.core import Tracer, trace_state
 from arraytyping._src.runtime.numpy._promotion import (
     ArrayLike, array_fn, as_dtype, canonical_dtype, common_dtype, dtype_kind, dtype_name, finish, in_trace, jitted,
@@ -191,7 +191,7 @@ def array(a: Any, dtype: Any = None, copy: bool = True) -> Any:
 
 
 def _shape_arg(shape: Any) -> tuple[int, ...]:
-    dims = (operator.index(shape),) if not isinstance(shape, SEQUENCE_TYPES) else tuple(map(operator.index, shape))
+    dims = canonicalize_shape(shape)
     if builtins.any(d < 0 for d in dims):  # JAX's error: its broadcast_in_dim's
         raise TypeError(f"broadcast_in_dim shape must have every element be nonnegative, got {dims}.")
     return dims

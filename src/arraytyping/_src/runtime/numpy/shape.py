@@ -16,7 +16,7 @@ import numpy as np
 from arraytyping import shape_rules
 from arraytyping._src.runtime import lax
 from arraytyping._src.runtime.array import Array
-from arraytyping._src.runtime.avals import SEQUENCE_TYPES
+from arraytyping._src.runtime.avals import canonicalize_shape
 from arraytyping._src.runtime.lax_functions import dynamic_slice
 from arraytyping._src.runtime.numpy.binary import remainder
 from arraytyping._src.runtime.numpy._promotion import ArrayLike, array_fn, arraylike, jitted, promote_args, shape_of
@@ -44,24 +44,30 @@ def reshape(a: Any, shape: Any) -> Any:
     off too), and numpy's errors."""
     if isinstance(arraylike(a, "reshape"), (np.ndarray, np.generic)):
         return a.reshape(shape)
-    dims = (operator.index(shape),) if not isinstance(shape, SEQUENCE_TYPES) else tuple(map(operator.index, shape))
+    dims = canonicalize_shape(shape)
     try:
         new = literal(_reshape_rule(shape_of(a), dims))
     except shape_rules.ShapeError:
-        _reshape_error(math.prod(shape_of(a)), dims)
+        _reshape_error(tuple(shape_of(a)), dims)
     return _reshape(a, shape=new)
 
 
-def _reshape_error(size: int, dims: tuple[int, ...]) -> NoReturn:
-    """The error of a reshape :func:`arraytyping.shape_rules.reshape` refuses, worded as before."""
+def _reshape_error(shape: tuple[int, ...], dims: tuple[int, ...]) -> NoReturn:
+    """The error of a reshape :func:`arraytyping.shape_rules.reshape` refuses: JAX 0.10.2's ``TypeError`` and words
+    (where JAX divides by zero, a known size of 0 with a ``-1``, the same ``TypeError``)."""
+    size = math.prod(shape)
     if dims.count(-1) > 1:
-        raise ValueError(f"reshape: can only specify one unknown dimension, got {dims}")
+        raise TypeError(f"can only specify one unknown axis size with a `-1` value, got {dims}")
     if -1 in dims:
         known = math.prod(d for d in dims if d != -1)
         if known == 0 or size % known:
-            raise ValueError(f"cannot reshape array of size {size} into shape {dims}")
+            raise TypeError(f"cannot reshape array of shape {shape} (size {size}) into shape {dims} because the "
+                            f"product of specified axis sizes ({known}) does not evenly divide {size}")
         dims = tuple(size // known if d == -1 else d for d in dims)
-    raise ValueError(f"cannot reshape array of size {size} into shape {dims}")
+    if math.prod(dims) != size:
+        raise TypeError(f"cannot reshape array of shape {shape} (size {size}) into shape {dims} (size "
+                        f"{math.prod(dims)})")
+    raise TypeError(f"reshape new_sizes must all be positive, got {dims}.")
 
 
 def _transpose_body(a: Any, *, axes: tuple[int, ...] | None) -> Any:
@@ -128,7 +134,7 @@ _broadcast_to = jitted(_broadcast_to_body, "broadcast_to")
 def broadcast_to(a: Any, shape: Any) -> Any:
     """``a`` broadcast to ``shape`` (NumPy's broadcasting rules), in ``a``'s dtype."""
     refuse_sequences("broadcast_to", a)
-    dims = (operator.index(shape),) if not isinstance(shape, SEQUENCE_TYPES) else tuple(map(operator.index, shape))
+    dims = canonicalize_shape(shape)
     return _broadcast_to(a, shape=dims)
 
 
