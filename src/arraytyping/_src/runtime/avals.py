@@ -10,7 +10,8 @@ import numpy as np
 
 from arraytyping._src import registry
 
-__all__ = ["ShapedArray", "short_dtype_name", "dtype_name", "HOST_VALUE_TYPES", "SEQUENCE_TYPES", "canonicalize_shape"]
+__all__ = ["ShapedArray", "short_dtype_name", "dtype_name", "HOST_VALUE_TYPES", "SEQUENCE_TYPES",
+           "canonicalize_shape"]
 
 HOST_VALUE_TYPES: tuple[type[Any], ...] = (bool, int, float, complex, np.ndarray, np.generic)
 """Host values an array can be made of: Python scalars and numpy arrays and scalars. (Typed as a tuple of
@@ -25,13 +26,14 @@ def canonicalize_shape(shape: Any) -> tuple[int, ...]:
     a ``range``, a 1-d numpy or JAX array), each anything ``operator.index`` takes (``int``, numpy integers,
     ``bool``), as a tuple; anything else is JAX's ``TypeError`` naming the shape. Negative sizes pass here (the
     primitive that takes the shape refuses them)."""
-    one = (not isinstance(shape, SEQUENCE_TYPES) and (isinstance(shape, (str, bytes)) or not hasattr(shape, "__iter__")
-                                                    or getattr(shape, "ndim", 1) == 0))
+    one = not isinstance(shape, SEQUENCE_TYPES) and (
+        isinstance(shape, (str, bytes)) or not hasattr(shape, "__iter__") or getattr(shape, "ndim", 1) == 0)
     items: Any = (shape,) if one else shape
     try:
         return tuple(operator.index(d) for d in items)
     except TypeError:
         raise TypeError(f"Shapes must be 1D sequences of concrete values of integer type, got {items}.") from None
+
 
 _NAME_OF_TYPE: Final[dict[type, str]] = {info.dtype.type: name for name, info in registry.INFO.items()}
 

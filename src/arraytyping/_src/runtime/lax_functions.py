@@ -224,8 +224,6 @@ def iota(dtype: DTypeLike, size: int) -> AnyArray:
     dt = _user_dtype(dtype)
     (n,) = canonicalize_shape((size,))
     op_rules.lax_dtype_result("iota", ShapedArray((), dt).name)  # refuses bool
-    if n < 0:
-        raise TypeError(f"iota shape must have every element be nonnegative, got ({n},).")
     out: AnyArray = P.iota_p.bind(dtype=dt, shape=(n,), dimension=0, sharding=None)
     return out
 

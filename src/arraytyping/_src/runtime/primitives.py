@@ -288,7 +288,7 @@ def _select_n_rule(which: ShapedArray, *cases: ShapedArray) -> list[ShapedArray]
 select_n_p = Primitive("select_n", _select_n_rule)
 
 
-def check_nonnegative_shape(name: str, shape: tuple[int, ...]) -> None:
+def _check_nonnegative_shape(name: str, shape: tuple[int, ...]) -> None:
     """JAX's ``_check_shapelike`` on a primitive's ``shape``: a negative dimension is the caller's ``TypeError``
     (XLA would refuse the tensor type while lowering)."""
     if any(d < 0 for d in shape):
@@ -297,7 +297,7 @@ def check_nonnegative_shape(name: str, shape: tuple[int, ...]) -> None:
 
 def _broadcast_in_dim_rule(x: ShapedArray, *, shape: tuple[int, ...], broadcast_dimensions: tuple[int, ...],
                            sharding: None = None) -> list[ShapedArray]:
-    check_nonnegative_shape("broadcast_in_dim", shape)
+    _check_nonnegative_shape("broadcast_in_dim", shape)
     if len(broadcast_dimensions) != x.ndim or any(
             not 0 <= d < len(shape) or x.shape[i] not in (1, shape[d]) for i, d in enumerate(broadcast_dimensions)):
         raise TypeError(f"broadcast_in_dim cannot broadcast {x.str_short()} to shape {shape} with "
@@ -424,7 +424,7 @@ dot_general_p = Primitive("dot_general", _dot_general_rule, hidden_params=frozen
 
 def _iota_rule(*, dtype: np.dtype[Any], shape: tuple[int, ...], dimension: int, sharding: None = None
                ) -> list[ShapedArray]:
-    check_nonnegative_shape("iota", shape)
+    _check_nonnegative_shape("iota", shape)
     return [ShapedArray(shape, dtype, False)]
 
 
