@@ -291,7 +291,7 @@ select_n_p = Primitive("select_n", _select_n_rule)
 def _check_nonnegative_shape(name: str, shape: tuple[int, ...]) -> None:
     """JAX's ``_check_shapelike`` on a primitive's ``shape``: a negative dimension is the caller's ``TypeError``
     (XLA would refuse the tensor type while lowering)."""
-    if any(d < 0 for d in shape):
+    if shape and min(shape) < 0:  # every broadcast binds this: min is cheaper than a generator
         raise TypeError(f"{name} shape must have every element be nonnegative, got {tuple(shape)}.")
 
 

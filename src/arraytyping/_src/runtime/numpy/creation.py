@@ -192,7 +192,7 @@ def array(a: Any, dtype: Any = None, copy: bool = True) -> Any:
 
 def _shape_arg(shape: Any) -> tuple[int, ...]:
     dims = canonicalize_shape(shape)
-    if builtins.any(d < 0 for d in dims):  # JAX's error: its broadcast_in_dim's
+    if builtins.any(d < 0 for d in dims):  # JAX's error (broadcast_in_dim's); the eager path builds with numpy
         raise TypeError(f"broadcast_in_dim shape must have every element be nonnegative, got {dims}.")
     return dims
 
