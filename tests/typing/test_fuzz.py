@@ -13,7 +13,6 @@ from __future__ import annotations
 import itertools
 import os
 import random
-import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -23,7 +22,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 
-from soundness import api, checkers, classify, driver, limits, modules, report, shapes, shrink  # noqa: E402
+from soundness import api, checkers, classify, driver, limits, modules, report, shapes, shrink, slow  # noqa: E402
 from soundness import universe as U  # noqa: E402
 from soundness.expressions import Choice, Dim, Lit, Ref  # noqa: E402
 from soundness.generate import Case, Outcome, Run  # noqa: E402
@@ -33,8 +32,8 @@ from soundness.typestrings import normalise, shape_claims, show  # noqa: E402
 SAMPLE = 50
 """Expressions of the default configuration checked by all five checkers. Sized for CI: this file takes about a
 minute (75 CPU s on a 2-core machine), once mypy without the plugin is not given the expressions it is known to
-explode on (:func:`_known_slow`; before that, 380 s, 270 of them spent isolating one such expression). The full run,
-``tools/static_fuzz.py --count 20000``, is where findings are counted."""
+explode on (:func:`soundness.slow.known_slow`; before that, 380 s, 270 of them spent isolating one such expression).
+The full run, ``tools/static_fuzz.py --count 20000``, is where findings are counted."""
 PLUGIN_SAMPLE = 30
 """Expressions of each other configuration, checked by the mypy plugin in that configuration."""
 
@@ -427,7 +426,7 @@ def test_cases_are_evaluated_per_choice() -> None:
 def _run(tmp: Path, config: str, names: list[str], count: int) -> driver.Results:
     jobs = max(2, os.cpu_count() or 2)
     results = driver.run("ci", count, config, names, jobs=jobs, chunk_size=max(200, count // jobs + 1),
-                         work=tmp / config, skip=_known_slow)
+                         work=tmp / config, skip=slow.known_slow)
     assert all(results.skipped.get(name, 0) <= count // 2 for name in names), results.skipped
     # reproducers (and the patterns a README limit is recognized by) for any wrong answer or false error
     if any(c["wrong"] or c["false error"] for c in results.counts().values()):
@@ -468,58 +467,11 @@ def _assert_shapes(results: driver.Results, checker: str) -> None:
                          + "\n".join(report._render_groups(shown, mine[:25])))
 
 
-SLOW_ON_REJECTIONS: frozenset[str] = frozenset({"mypy"})
-"""Checkers whose failed overload resolution can run past the CPU limit on an expression the runtime rejects (mypy
-without the plugin: the README's limits table, "a rejected function call, without the plugin ... can take minutes";
-``test_static.MYPY_SLOW_REJECTIONS``). The sample keeps expressions rejected in every run from them."""
-
-
-SLOW_ON_UNION_DTYPES: frozenset[str] = frozenset({"mypy"})
-"""Checkers that can run past the CPU limit on an operation with an operand whose dtype is a union inside the
-brackets (``Array[uint32 | float8_e4m3b11fnuz]``: mypy without the plugin joins the members' ~90 promotion-protocol
-bases; the README's limits table, rows "union inside the brackets" and "a join of two arrays' dtypes")."""
-_UNION_DTYPE = re.compile(r"Array\[[^\],]*\|")
-
-
-SLOW_ON_JOINS: frozenset[str] = frozenset({"mypy"})
-"""Checkers that can run past the CPU limit on a join of arrays' dtypes (``anp.concatenate((x_bf16, x < y))``: mypy
-without the plugin joins two dtype classes through their ~90 promotion-protocol bases; the README's limits table,
-row "a join of two arrays' dtypes")."""
-_JOIN = re.compile(r"anp\.(?:concatenate|concat|stack|vstack|hstack|dstack|column_stack|select)\(|"
-                   r"anp\.\w+\(.*anp\.(?:dot|vdot|inner|outer|matmul|tensordot|kron)\(")
-"""A joining call, or a product of two arrays passed to another overloaded call, as any of its arguments: mypy infers
-the product again under each of the outer call's overloads (``anp.isnan(anp.dot(x_bool, x_f32))``: past 120 s of CPU,
-where the product alone takes 4 s; seed "ci" after the quantile functions joined the registry,
-``anp.where(m, anp.amax(x_i16, axis=(0, 1)), anp.matmul(x_i8, x_union))``). Any call before a product counts, nested or
-not: a regular expression does not count parentheses, and the full run gives mypy every case anyway."""
-
-
-SLOW_ON_COMPUTED_DTYPES: frozenset[str] = frozenset({"mypy"})
-"""Checkers that can run past the CPU limit on a call given ``dtype=anp.result_type(...)`` (``np.dtype[Any]``, which
-matches every ``dtype`` overload) whose operand is a nested call: mypy without the plugin infers the nested call again
-under each overload, joining dtype classes each time (the README's limits table, row "a dtype computed by
-``result_type``"; seed "ci", ``anp.sum(anp.where(x1 != x0, anp.logical_or(0.5, 0.5), linalg.det(x2)), axis=0,
-dtype=anp.result_type(...))``: minutes)."""
-_COMPUTED_DTYPE = re.compile(r"\(anp\.\w+\(.*dtype=anp\.result_type\(")
-
-
-def _known_slow(checker: str, case: Case) -> bool:
-    """Whether ``case`` is one ``checker`` is known to run past its CPU limit on (:data:`SLOW_ON_REJECTIONS`,
-    :data:`SLOW_ON_UNION_DTYPES`, :data:`SLOW_ON_JOINS`, :data:`SLOW_ON_COMPUTED_DTYPES`): the sample keeps it from
-    that checker, whose search for the exploding expression (halving the module down to it, each half given the CPU
-    limit) took 270 of this file's 380 s. The full run, ``tools/static_fuzz.py``, gives it every case."""
-    runs = case.runs
-    return ((checker in SLOW_ON_REJECTIONS and bool(runs) and all(r.outcome.error for r in runs))
-            or (checker in SLOW_ON_UNION_DTYPES and any(_UNION_DTYPE.search(p.annotation) for p in case.params))
-            or (checker in SLOW_ON_JOINS and _JOIN.search(case.source) is not None)
-            or (checker in SLOW_ON_COMPUTED_DTYPES and _COMPUTED_DTYPE.search(case.source) is not None))
-
-
 def _assert_sound(results: driver.Results, checker: str) -> None:
     """The harness worked (no stray errors, an answer for every case, some exact ones), and the checker gave no
-    wrong answer, no false error and stayed within its CPU limit on every expression (those :func:`_known_slow`
-    holds for are not given to it); for a checker in :data:`LIMITED`, no wrong answer or false error but those its
-    README limits account for. Shapes: :func:`_assert_shapes`."""
+    wrong answer, no false error and stayed within its CPU limit on every expression (those
+    :func:`soundness.slow.known_slow` holds for are not given to it); for a checker in :data:`LIMITED`, no wrong answer
+    or false error but those its README limits account for. Shapes: :func:`_assert_shapes`."""
     assert not results.stray, results.stray[:10]
     _assert_shapes(results, checker)
     counts = results.counts()[checker]

@@ -22,6 +22,8 @@ Modules, in the order a run uses them:
   gradual / wrong / false error;
 * ``driver``: a run (chunks in parallel, checkers in parallel); errors attributed to shapes (a case checked again
   with its operands' shapes left out);
+* ``slow``: the expressions a checker is known to take minutes on (kept from it by the CI sample and by
+  ``--skip-known-slow``);
 * ``shrink``: minimal reproducers of wrong answers and false errors;
 * ``report``: the table, the findings grouped by pattern, JSON.
 

@@ -235,6 +235,9 @@ def render(results: Results, seed: str, count: int, max_groups: int = 80) -> str
            f"checkers {', '.join(results.checkers)}", ""]
     t = results.timings
     out.append("Timings: " + ", ".join(f"{k} {v:.0f} s" for k, v in t.items()))
+    if any(results.skipped.values()):
+        out += ["", "Skipped (known to take a checker minutes, `--skip-known-slow`; no answer from it): "
+                + ", ".join(f"{k} {v}" for k, v in results.skipped.items() if v)]
     out += ["", "Dtypes:", "", table(results), "", "Shapes (of the same answers; half the `Array` operands declare "
             "their literal shape):", "", table(results, shapes=True), ""]
     if any(g.total for g in groups(results)):
@@ -337,7 +340,8 @@ def to_json(results: Results, seed: str, count: int) -> dict[str, Any]:
                                  "errors": a.errors, "runtime": runtime_summary(c, 50)})
     return {
         "config": results.config, "seed": seed, "count": count, "checkers": results.checkers,
-        "timings_s": results.timings, "counts": results.counts(), "shape_counts": results.shape_counts(),
+        "timings_s": results.timings, "skipped": results.skipped, "counts": results.counts(),
+        "shape_counts": results.shape_counts(),
         "by_limit": by_limit(results), "shape_by_limit": by_limit(results, shapes=True),
         "groups": [_group_json(results, g) for g in groups(results)],
         "shape_groups": [_group_json(results, g) for g in groups(results, shapes=True)],
