@@ -53,8 +53,8 @@ def test_every_helper_is_checked() -> None:
 
 @pytest.mark.parametrize("f", FUNCTIONS, ids=lambda f: f.__name__)
 def test_keeps_each_constraint(f: Any) -> None:
+    n = len(typing.get_type_hints(f, vars(MODULE))) - 1  # parameters, less the return
     for dtype in _constraints(f):
-        n = len(typing.get_type_hints(f, vars(MODULE))) - 1  # parameters, less the return
         out = f(*(_operand(dtype, i) for i in range(n)))
         want = np.dtype(anp.dtype(dtype.rstrip("_"))).name
         for r in out if isinstance(out, tuple) else (out,):

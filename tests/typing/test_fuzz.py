@@ -496,3 +496,29 @@ def test_checker_is_sound(default_run: driver.Results, checker: str) -> None:
 def test_plugin_is_sound_in_every_configuration(tmp_path: Path, config: str) -> None:
     results = _run(tmp_path, config, ["mypy-plugin"], PLUGIN_SAMPLE)
     _assert_sound(results, f"mypy-plugin[{config}]")
+
+
+def test_skip_known_slow_reaches_the_checkers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``tools/static_fuzz.py --skip-known-slow`` keeps from a checker exactly the cases :func:`slow.known_slow` names
+    for it and counts them as skipped (its report and JSON); without the flag it answers every case. pyrefly, fast,
+    stands in for mypy: it is made one of the checkers slow on rejections, union dtypes and joins for the test."""
+    import json
+
+    import static_fuzz
+    for kind in ("SLOW_ON_REJECTIONS", "SLOW_ON_UNION_DTYPES", "SLOW_ON_JOINS"):
+        monkeypatch.setattr(slow, kind, frozenset({"pyrefly"}))
+    count = 40
+    cases = driver.generate_chunk("skip", "default", 0, count, 0.0).cases
+    slow_ids = {c.id for c in cases if slow.known_slow("pyrefly", c)}
+    assert 0 < len(slow_ids) < count, "the seed should give both kinds of case"
+    runs = {}
+    for name, flag in (("on", ["--skip-known-slow"]), ("off", [])):
+        static_fuzz.main(["--seed", "skip", "--count", str(count), "--checkers", "pyrefly", "--jobs", "1",
+                          "--shrink-rounds", "0", "--jax-sample", "-1", "--eager", "0", "-q", *flag,
+                          "--work-dir", str(tmp_path / name), "--json", str(tmp_path / f"{name}.json")])
+        (runs[name],) = json.loads((tmp_path / f"{name}.json").read_text())
+    on, off = runs["on"], runs["off"]
+    assert on["skipped"] == {"pyrefly": len(slow_ids)}
+    assert not any(off["skipped"].values())
+    assert sum(on["counts"]["pyrefly"].values()) == count - len(slow_ids)
+    assert sum(off["counts"]["pyrefly"].values()) == count

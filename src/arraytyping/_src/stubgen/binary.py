@@ -139,25 +139,25 @@ def _same_array(a: Spec, b: Spec) -> str | None:
     return "Any" if a.kind in ("arr", "warr") and b.kind == a.kind and specs.accepts(a, b) else None
 
 
-def _same_array_where_accepted(fam: Family) -> list[Ov]:
-    """``(self: Array[<the classes the operation takes with themselves>], other: Array[_DT_co])``, answering
-    ``Any``: for an operation that refuses some dtype with itself (``//`` of complex arrays, ``^`` of float ones),
-    where :func:`_same_array` cannot take every array. It answers what no earlier overload can: an array of a
-    constrained type variable with itself (``x // x`` for ``x: Array[C]``, ``C = TypeVar("C", int32, float32)``),
-    which pyright, pyrefly and ty match as one type, neither a concrete class nor an abstract one. ``self`` takes a
-    spec only if every spec it admits (``float`` admits ``int``) is taken with itself. The functions' form
-    (:func:`function_overloads`) is ``(x1: _Same[_K], x2: _Same[_K])``, ``_K`` bound to the same classes."""
+def _same_array_where_accepted(fam: Family) -> tuple[str, Sim] | None:
+    """The classes an operation that refuses some dtype with itself (``//`` of complex arrays, ``^`` of float ones)
+    takes with themselves, joined as one union (``int32 | float32 | ...``), and what an overload taking exactly an
+    array of them with another of its dtype answers (``Any``); ``None`` when there are none. Such an operation has no
+    :func:`_same_array` catch-all, so without this an array of a constrained type variable with itself (``x // x``
+    for ``x: Array[C]``, ``C = TypeVar("C", int32, float32)``), which pyright, pyrefly and ty match as one type,
+    neither a concrete class nor an abstract one, would be an error. A spec counts only if every spec it admits
+    (``float`` admits ``int``) is taken with itself. Methods take it as ``(self: Array[<union>], other:
+    Array[_DT_co])``, functions as ``(x1: _Same[_K], x2: _Same[_K])`` with ``_K`` bound to the union."""
     arrays = _ARR + specs.WARR_SPECS
     ok = [s for s in arrays
           if all(fam.table.get((t, t)) is not None for t in arrays if specs.accepts(s, t))]
     if not ok:
-        return []
+        return None
     takes = specs.taker(ok)
 
     def sim(a: Spec, b: Spec) -> str | None:
         return _same_array(a, b) if takes(a) else None
-    names = [specs.cls_of(s.name) if s.kind == "arr" else s.name for s in ok]
-    return [Ov(_array_of(names), "Array[_DT_co]", "Any", sim)]
+    return " | ".join(specs.cls_of(s.name) if s.kind == "arr" else s.name for s in ok), sim
 
 
 def _slot(fam: Family, k: int, weak: Sequence[Spec], side: Side) -> Sim:
@@ -349,8 +349,9 @@ def method_overloads(m: Model, op: str, *, reflected: bool = False) -> list[Ov]:
                _abstract_gradual(out, "L", arrays, "Array[Any]")])
     if not fam.refuses_any(None):
         out.append(Ov(None, "Array[_DT_co]", "Any", _same_array))
-    else:
-        out += _same_array_where_accepted(fam)
+    elif same := _same_array_where_accepted(fam):
+        union, same_sim = same
+        out.append(Ov(f"Array[{union}]", "Array[_DT_co]", "Any", same_sim))
     unrefused = _unrefused(fam, "R")
     if unrefused:
         out.append(Ov(None, _ann(unrefused), "Any", _fixed(_ARR + specs.WARR_SPECS, unrefused, "Any")))
@@ -406,11 +407,11 @@ def function_overloads(m: Model, op: str, keep_vars: KeepVars) -> list[Ov]:
         out.append(Ov("_Same[_T]", "_Same[_T]", "Any", lambda a, b: "Any" if a == b and a.kind in ("arr", "warr")
                       else None))
     elif same := _same_array_where_accepted(fam):
-        method = same[0]
-        v = keep_vars.var((method.left or "")[len("Array["):-1])
+        union, same_sim = same
+        v = keep_vars.var(union)
 
         def same_dtype(a: Spec, b: Spec) -> str | None:
-            return method.sim(a, b) if a == b else None
+            return same_sim(a, b) if a == b else None
         out.append(Ov(f"_Same[{v}]", f"_Same[{v}]", "Any", same_dtype))
     right_ok, left_ok = _unrefused(fam, "R"), _unrefused(fam, "L")
     arrays = _ARR + specs.WARR_SPECS
