@@ -10,6 +10,7 @@ reproducer.
 
 from __future__ import annotations
 
+import collections
 import itertools
 import os
 import random
@@ -223,13 +224,27 @@ def test_failures_are_split_by_the_readme_limit_that_accounts_for_them() -> None
     assert limits.limit_of("arithmetic operator (py complex param, Array[dtype])   [returned]", "pyrefly") is None
     assert limits.limit_of("comparison operator ((logical function), (shape method))", "pyright",
                            ["anp.logical_and({Array[T]}, {Array[T]}) >= {Array[T]}.reshape(())"]) == "an unbounded TypeVar"
-    # a group holding reproducers of two limits (seed 2702): each pattern's row, joined; one uncovered: none
+    # a group holding reproducers of two limits (seed 2702): no one row covers both; each failure its own
     mixed = ["({Array[C_i32_f32]}.sum() / {py:float}) / {Array[<int>]}",
              "({Array[<float<16>|<uint>]} % {NDArray[np.<uint>]}) - {Array[<int>]}"]
     key = "arithmetic operator ((arithmetic operator), Array[dtype])"
-    assert limits.limit_of(key, "pyrefly", mixed) == "a constrained TypeVar + a union inside Array[...]"
-    assert limits.limit_of(key, "pyrefly", [*mixed, "({Array[<int>]} % {py:float}) - {Array[<int>]}"]) is None
-    assert limits.limit_of(key, "mypy-plugin", mixed) is None
+    assert limits.limit_of(key, "pyrefly", mixed) is None
+    assert [limits.limit_of(key, "pyrefly", [p]) for p in mixed] == ["a constrained TypeVar", "a union inside Array[...]"]
+    assert limits.limit_of(key, "pyrefly", ["({Array[<int>]} % {py:float}) - {Array[<int>]}"]) is None
+    assert limits.limit_of(key, "mypy-plugin", mixed[:1]) is None
+
+
+def test_a_group_attributes_each_failure_to_its_own_limit() -> None:
+    """One group can hold one checker's failure of one README limit beside another checker's of another (seed
+    ``2026-11-28-s46r``: a constrained variable in a one-operand function in pyright, ``abs()`` in ty); each is
+    counted under its own row, and a pattern no row covers is ``other`` even beside covered ones."""
+    constrained = "anp.deg2rad(+{Array[C_i32_f32]}.sum(axis=0, keepdims=True))"
+    absolute = "anp.sin(abs({Array[<float>]}))"
+    g = report.Group("wrong", "elementwise function ((unary operator))")
+    g.per_checker = {"pyright": collections.Counter({constrained: 1}),
+                     "ty": collections.Counter({constrained: 2, absolute: 1, "anp.sin({Array[<float>]})": 1})}
+    assert g.limits() == {"pyright": {"a constrained TypeVar": 1},
+                          "ty": {"a constrained TypeVar": 2, "abs() and divmod() in pyrefly and ty": 1, "other": 1}}
 
 
 def test_weak_result_follows_x64() -> None:

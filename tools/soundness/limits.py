@@ -115,14 +115,7 @@ LIMITS: Final[tuple[tuple[str, Callable[[str, str, Collection[str]], bool]], ...
 
 
 def limit_of(key: str, checker: str, patterns: Collection[str] = ()) -> str | None:
-    """The README row that accounts for a failure of ``checker`` in group ``key`` (whose reproducers have these
-    ``patterns``), or None. A group whose patterns no one row covers, but each pattern some row, gets those rows
-    joined by `` + `` (a group of the same coarse shape can hold a constrained variable's reproducer beside a union
-    dtype's)."""
-    whole = next((name for name, matches in LIMITS if matches(key, checker, patterns)), None)
-    if whole is not None or len(patterns) < 2:
-        return whole
-    each = [next((name for name, matches in LIMITS if matches(key, checker, [p])), None) for p in patterns]
-    if any(name is None for name in each):
-        return None
-    return " + ".join(sorted({name for name in each if name is not None}, key=[n for n, _ in LIMITS].index))
+    """The README row that accounts for a failure of ``checker`` in group ``key`` whose reproducers have these
+    ``patterns`` (:func:`report.by_limit` passes one failure's), or None: the first row that matches every
+    pattern."""
+    return next((name for name, matches in LIMITS if matches(key, checker, patterns)), None)

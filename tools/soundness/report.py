@@ -79,15 +79,30 @@ class Group:
     key: str
     checkers: collections.Counter[str] = field(default_factory=collections.Counter)
     patterns: collections.Counter[str] = field(default_factory=collections.Counter)
+    per_checker: dict[str, collections.Counter[str]] = field(default_factory=dict)
+    """Checker -> the patterns of its failures in the group (the README limit is found for each)."""
     reproducer: Case | None = None
 
     @property
     def total(self) -> int:
         return sum(self.checkers.values())
 
+    def limits(self) -> dict[str, collections.Counter[str]]:
+        """Checker -> its failures here by the README limit that accounts for each (``other``: none does), found
+        for each failure on its own: a group can hold one checker's failure of one limit beside another checker's of
+        another (``anp.sin(abs(x))`` in ty beside a constrained variable's in pyright), and neither limit stands for
+        the other's failures."""
+        out: dict[str, collections.Counter[str]] = {}
+        for checker, mine in self.per_checker.items():
+            per = out[checker] = collections.Counter()
+            for p, n in mine.items():
+                per[limits.limit_of(self.key, checker, [p]) or "other"] += n
+        return out
+
     def add(self, checker: str, rep: Case) -> None:
         self.checkers[checker] += 1
         self.patterns[pattern(rep)] += 1
+        self.per_checker.setdefault(checker, collections.Counter())[pattern(rep)] += 1
         if self.reproducer is None or (rep.expr.size(), len(rep.params), rep.id) < (
                 self.reproducer.expr.size(), len(self.reproducer.params), self.reproducer.id):
             self.reproducer = rep
@@ -209,12 +224,12 @@ def table(results: Results, markdown: bool = True, shapes: bool = False) -> str:
 
 def by_limit(results: Results, shapes: bool = False) -> dict[str, dict[str, int]]:
     """Per checker, its wrong answers and false errors (with ``shapes``, its wrong shapes and false shape errors)
-    by the README limit that accounts for them (``other``: none does)."""
+    by the README limit that accounts for them (``other``: none does; :meth:`Group.limits`)."""
     out: dict[str, dict[str, int]] = {c: {} for c in results.checkers}
     for g in groups(results, shapes=shapes):
-        for checker, n in g.checkers.items():
-            name = limits.limit_of(g.key, checker, list(g.patterns)) or "other"
-            out[checker][name] = out[checker].get(name, 0) + n
+        for checker, per in g.limits().items():
+            for name, n in per.items():
+                out[checker][name] = out[checker].get(name, 0) + n
     return out
 
 
