@@ -182,56 +182,57 @@ def test_failures_are_split_by_the_readme_limit_that_accounts_for_them() -> None
     assert limits.limit_of(key, "mypy-plugin") is None  # the plugin answers exactly there
     assert limits.limit_of("comparison operator (py:int, Array[dtype])", "ty") == (
         "a Python scalar on the left of a comparison")
-    assert limits.limit_of("comparison operator (py:int, Array[dtype])", "pyright", ["{py:int} == {Array[<int>]}"]) == (
+    assert limits.limit_of("comparison operator (py:int, Array[dtype])", "pyright", "{py:int} == {Array[<int>]}") == (
         "a Python scalar on the left of a comparison")
-    assert limits.limit_of("comparison operator (py:int, Array[dtype])", "pyright", ["{py:int} < {Array[<int>]}"]) is None
+    assert limits.limit_of("comparison operator (py:int, Array[dtype])", "pyright", "{py:int} < {Array[<int>]}") is None
     assert limits.limit_of("arithmetic operator (Array[dtype], Array[T constrained])   [returned]", "pyrefly") == (
         "a constrained TypeVar")
     assert limits.limit_of("arithmetic operator (Array[dtype], Array[T constrained])", "mypy") is None
     nested = "arithmetic operator ((arithmetic function), Array[dtype])"
-    assert limits.limit_of(nested, "pyrefly", ["anp.minimum({np.<uint>(...)}, {Array[C_half]}) - {Array[<int>]}"]) == (
+    assert limits.limit_of(nested, "pyrefly", "anp.minimum({np.<uint>(...)}, {Array[C_half]}) - {Array[<int>]}") == (
         "a constrained TypeVar")
-    assert limits.limit_of(nested, "pyrefly", ["anp.minimum({py:int}, {Array[<int>]}) - {Array[<int>]}"]) is None
+    assert limits.limit_of(nested, "pyrefly", "anp.minimum({py:int}, {Array[<int>]}) - {Array[<int>]}") is None
     assert limits.limit_of("astype method (Array[dtype], np.dtype)", "ty") == "np.dtype(...) in ty"
     assert limits.limit_of("astype method (Array[dtype], np.dtype)", "pyright") is None
     assert limits.limit_of("arithmetic operator (Array[dtype], FloatArray)", "pyright") is None
     assert limits.limit_of("arithmetic operator (Array[dtype], Array[T])", "ty") == "an unbounded TypeVar"
     assert limits.limit_of("arithmetic operator (Array[dtype], Array[T bound])", "ty") is None
-    # nested: every reproducer pattern of the group meets the limit inside the expression
-    assert limits.limit_of("dtype property ((comparison operator))", "pyrefly", ["({py:int} == {Array[<float>]}).dtype"]) == (
+    # nested: the failure's reproducer pattern meets the limit inside the expression
+    assert limits.limit_of("dtype property ((comparison operator))", "pyrefly", "({py:int} == {Array[<float>]}).dtype") == (
         "a Python scalar on the left of a comparison")
-    assert limits.limit_of("dtype property ((comparison operator))", "pyrefly", ["({py:int} < {Array[<float>]}).dtype"]) is None
+    assert limits.limit_of("dtype property ((comparison operator))", "pyrefly", "({py:int} < {Array[<float>]}).dtype") is None
     # the one limit that also gives wrong shapes (seed 3002: ``x22 | (3 == x1)`` has ``x22``'s shape in pyrefly and ty)
     assert limits.limit_of("bitwise operator (Array[dtype], (comparison operator))", "pyrefly",
-                           ["{Array[<int>]} | ({py:int} == {Array[<int>]})"]) in SHAPE_LIMITS
+                           "{Array[<int>]} | ({py:int} == {Array[<int>]})") in SHAPE_LIMITS
     assert SHAPE_LIMITS <= {name for name, _ in limits.LIMITS}
-    # a group's patterns are every checker's: ty's ``3 < x`` beside pyright's ``3 == x``
-    shared = ["({py:int} == {Array[<bool>]})[0]", "({py:int} < {Array[<int>]|int narrowed})[0]"]
-    assert limits.limit_of("shape method ((comparison operator))", "pyright", shared) == (
+    # nested: pyright's ``3 == x`` (typeshed), not ``3 < x`` (ty's own)
+    assert limits.limit_of("shape method ((comparison operator))", "pyright", "({py:int} == {Array[<bool>]})[0]") == (
         "a Python scalar on the left of a comparison")
-    assert limits.limit_of("unary operator ((comparison operator))", "ty", ["+({NDArray[np.<uint>]} >= {Array[<float>]})"]) == (
+    assert limits.limit_of("shape method ((comparison operator))", "pyright", "({py:int} < {Array[<int>]})[0]") is None
+    assert limits.limit_of("shape method ((comparison operator))", "ty", "({py:int} < {Array[<int>]})[0]") == (
+        "a Python scalar on the left of a comparison")
+    assert limits.limit_of("unary operator ((comparison operator))", "ty", "+({NDArray[np.<uint>]} >= {Array[<float>]})") == (
         "a numpy value on the left of an operator")
-    assert limits.limit_of("unary operator ((comparison operator))", "ty", ["+({Array[<float>]} >= {NDArray[np.<uint>]})"]) is None
-    assert limits.limit_of("reduction method ((arithmetic operator))", "ty", ["({Array[<float<16>|<uint>]} * {py:float}).prod()"]) == (
+    assert limits.limit_of("unary operator ((comparison operator))", "ty", "+({Array[<float>]} >= {NDArray[np.<uint>]})") is None
+    assert limits.limit_of("reduction method ((arithmetic operator))", "ty", "({Array[<float<16>|<uint>]} * {py:float}).prod()") == (
         "a union inside Array[...]")
     assert limits.limit_of("arithmetic operator (Array|Array, Array|Array)", "pyrefly") == "a union of arrays"
     assert limits.limit_of("arithmetic operator (Array|Array, Array|Array)", "mypy-plugin") is None
-    assert limits.limit_of("arithmetic operator (Array[dtype], (unary operator))", "ty", ["{Array[<float>]} + abs({Array[Any]})"]) == (
+    assert limits.limit_of("arithmetic operator (Array[dtype], (unary operator))", "ty", "{Array[<float>]} + abs({Array[Any]})") == (
         "abs() and divmod() in pyrefly and ty")
-    assert limits.limit_of("arithmetic operator (Array[dtype], (unary operator))", "pyright", ["{Array[<float>]} + abs({Array[Any]})"]) is None
+    assert limits.limit_of("arithmetic operator (Array[dtype], (unary operator))", "pyright", "{Array[<float>]} + abs({Array[Any]})") is None
     assert limits.limit_of("arithmetic operator (py complex param, Array[dtype])   [returned]", "ty") == (
         "a float or complex parameter in ty")
     assert limits.limit_of("arithmetic operator (py complex param, Array[dtype])   [returned]", "pyrefly") is None
     assert limits.limit_of("comparison operator ((logical function), (shape method))", "pyright",
-                           ["anp.logical_and({Array[T]}, {Array[T]}) >= {Array[T]}.reshape(())"]) == "an unbounded TypeVar"
-    # a group holding reproducers of two limits (seed 2702): no one row covers both; each failure its own
+                           "anp.logical_and({Array[T]}, {Array[T]}) >= {Array[T]}.reshape(())") == "an unbounded TypeVar"
+    # a group holding reproducers of two limits (seed 2702): each failure is attributed to its own row
     mixed = ["({Array[C_i32_f32]}.sum() / {py:float}) / {Array[<int>]}",
              "({Array[<float<16>|<uint>]} % {NDArray[np.<uint>]}) - {Array[<int>]}"]
     key = "arithmetic operator ((arithmetic operator), Array[dtype])"
-    assert limits.limit_of(key, "pyrefly", mixed) is None
-    assert [limits.limit_of(key, "pyrefly", [p]) for p in mixed] == ["a constrained TypeVar", "a union inside Array[...]"]
-    assert limits.limit_of(key, "pyrefly", ["({Array[<int>]} % {py:float}) - {Array[<int>]}"]) is None
-    assert limits.limit_of(key, "mypy-plugin", mixed[:1]) is None
+    assert [limits.limit_of(key, "pyrefly", p) for p in mixed] == ["a constrained TypeVar", "a union inside Array[...]"]
+    assert limits.limit_of(key, "pyrefly", "({Array[<int>]} % {py:float}) - {Array[<int>]}") is None
+    assert limits.limit_of(key, "mypy-plugin", mixed[0]) is None
 
 
 def test_a_group_attributes_each_failure_to_its_own_limit() -> None:

@@ -6,7 +6,7 @@ stay in the main table, and this split only says where they come from."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from typing import Final
 
 STUB_CHECKERS: Final = frozenset({"mypy", "pyright", "pyrefly", "ty"})
@@ -21,13 +21,13 @@ def _args(key: str) -> list[str]:
 _BINARY = r"(?:\+|-|\*|/|//|%|\*\*|@|<|<=|>|>=|==|!=|&|\||\^)"
 
 
-def _every(patterns: Collection[str], regex: str) -> bool:
-    """Whether every reproducer pattern of a group (``{NDArray[np.<int>]} + {Array[<uint>]}``) matches: a limit
-    met inside a nested expression, whose group key names only the outer operation."""
-    return bool(patterns) and all(re.search(regex, p) for p in patterns)
+def _has(pattern: str | None, regex: str) -> bool:
+    """Whether the failure's reproducer pattern (``{NDArray[np.<int>]} + {Array[<uint>]}``) matches: a limit met
+    inside a nested expression, whose group key names only the outer operation."""
+    return pattern is not None and re.search(regex, pattern) is not None
 
 
-def _numpy_left(key: str, checker: str, patterns: Collection[str]) -> bool:
+def _numpy_left(key: str, checker: str, pattern: str | None) -> bool:
     if checker not in STUB_CHECKERS:
         return False
     args = _args(key)
@@ -36,70 +36,65 @@ def _numpy_left(key: str, checker: str, patterns: Collection[str]) -> bool:
         return True
     # a numpy array on the left of any operator, or a numpy scalar on the left of a comparison, nested
     # (the numpy operand itself, not a parenthesized operation it is the right operand of: ``(x % np_a) - y``)
-    return (_every(patterns, r"\{NDArray\[[^}]*\} " + _BINARY + " ")
-            or _every(patterns, r"\{np\.<[^}]*\(\.\.\.\)\} (?:==|!=|<|<=|>|>=) "))
+    return (_has(pattern, r"\{NDArray\[[^}]*\} " + _BINARY + " ")
+            or _has(pattern, r"\{np\.<[^}]*\(\.\.\.\)\} (?:==|!=|<|<=|>|>=) "))
 
 
-def _scalar_left_comparison(key: str, checker: str, patterns: Collection[str]) -> bool:
+def _scalar_left_comparison(key: str, checker: str, pattern: str | None) -> bool:
     """``3 == x`` in the four stub-only checkers (typeshed's ``int.__eq__``); any comparison (``3 < x``) in ty."""
     if checker not in STUB_CHECKERS:
         return False
     ops = r"(?:==|!=|<|<=|>|>=)" if checker == "ty" else r"(?:==|!=)"
     args = _args(key)
     if key.startswith("comparison operator (") and args and args[0].startswith("py"):
-        return checker == "ty" or all(" == " in p or " != " in p for p in patterns)
-    scalar = r"\{(?:py:\w+|bool|int|float|complex)\} "  # a literal or a parameter
-    if checker == "ty":
-        return _every(patterns, scalar + ops + " ")
-    # nested (``(3 == x)[0]``): a group's patterns are every checker's; ``3 < x`` is answered right but by ty
-    return _every(patterns, scalar + r"(?:==|!=|<|<=|>|>=) ") and any(re.search(scalar + ops + " ", p)
-                                                                   for p in patterns)
+        return checker == "ty" or pattern is None or " == " in pattern or " != " in pattern
+    # nested (``(3 == x)[0]``); ``3 < x`` is answered right but by ty
+    return _has(pattern, r"\{(?:py:\w+|bool|int|float|complex)\} " + ops + " ")  # a literal or a parameter
 
 
-def _constrained(key: str, checker: str, patterns: Collection[str]) -> bool:
-    """Also nested: every pattern of the group names a constrained variable (``Array[C_half]``)."""
-    return checker in ("pyright", "pyrefly", "ty") and (
-        "T constrained" in key or bool(patterns) and all("Array[C_" in p for p in patterns))
+def _constrained(key: str, checker: str, pattern: str | None) -> bool:
+    """Also nested: the pattern names a constrained variable (``Array[C_half]``)."""
+    return checker in ("pyright", "pyrefly", "ty") and ("T constrained" in key or _has(pattern, r"Array\[C_"))
 
 
-def _unbounded(key: str, checker: str, patterns: Collection[str]) -> bool:
-    """Also nested: every pattern of the group has an operand ``Array[T]``."""
-    return checker in STUB_CHECKERS and (bool(re.search(r"Array\[T\][,)]", key)) or _every(patterns, r"\{Array\[T\]\}"))
+def _unbounded(key: str, checker: str, pattern: str | None) -> bool:
+    """Also nested: the pattern has an operand ``Array[T]``."""
+    return checker in STUB_CHECKERS and (bool(re.search(r"Array\[T\][,)]", key)) or _has(pattern, r"\{Array\[T\]\}"))
 
 
-def _union_of_arrays(key: str, checker: str, patterns: Collection[str]) -> bool:
+def _union_of_arrays(key: str, checker: str, pattern: str | None) -> bool:
     """``x: Array[a] | Array[b]`` (or ``Optional``-free unions of arrays), also nested."""
-    return checker in STUB_CHECKERS and ("Array|Array" in key or _every(patterns, r"\]\|Array\["))
+    return checker in STUB_CHECKERS and ("Array|Array" in key or _has(pattern, r"\]\|Array\["))
 
 
-def _union_argument(key: str, checker: str, patterns: Collection[str]) -> bool:
-    """``Array[a | b]``, also nested: every pattern has a ``|`` inside one ``Array[...]``."""
-    return checker in STUB_CHECKERS and ("Array[a|b]" in key or _every(patterns, r"Array\[[^\][]*\|"))
+def _union_argument(key: str, checker: str, pattern: str | None) -> bool:
+    """``Array[a | b]``, also nested: the pattern has a ``|`` inside one ``Array[...]``."""
+    return checker in STUB_CHECKERS and ("Array[a|b]" in key or _has(pattern, r"Array\[[^\][]*\|"))
 
 
-def _builtin_protocols(key: str, checker: str, patterns: Collection[str]) -> bool:
+def _builtin_protocols(key: str, checker: str, pattern: str | None) -> bool:
     """``abs(x)`` and ``divmod(x, y)``, answered through typeshed's ``SupportsAbs``/``SupportsDivMod``."""
-    return checker in ("pyrefly", "ty") and _every(patterns, r"\b(?:abs|divmod)\(")
+    return checker in ("pyrefly", "ty") and _has(pattern, r"\b(?:abs|divmod)\(")
 
 
-def _ty_promoted_parameter(key: str, checker: str, patterns: Collection[str]) -> bool:
+def _ty_promoted_parameter(key: str, checker: str, pattern: str | None) -> bool:
     """A parameter annotated ``float``/``complex``, which ty reads as the typing spec's ``int | float | complex``;
-    also nested (every pattern of the group has such a parameter, ``{float}``: a literal is ``{py:float}``)."""
+    also nested (the pattern has such a parameter, ``{float}``: a literal is ``{py:float}``)."""
     return checker == "ty" and (bool(re.search(r"py (?:float|complex) param", key))
-                                or _every(patterns, r"\{(?:float|complex)\}"))
+                                or _has(pattern, r"\{(?:float|complex)\}"))
 
 
-def _ty_narrowed(key: str, checker: str, patterns: Collection[str]) -> bool:
+def _ty_narrowed(key: str, checker: str, pattern: str | None) -> bool:
     """``x: Array[...] | float`` narrowed by ``isinstance(x, Array)``: ty keeps ``int & Array[Unknown]``."""
-    return checker == "ty" and ("narrowed" in key or _every(patterns, r"(?:int|float|complex) narrowed\}"))
+    return checker == "ty" and ("narrowed" in key or _has(pattern, r"(?:int|float|complex) narrowed\}"))
 
 
-def _ty_np_dtype(key: str, checker: str, patterns: Collection[str]) -> bool:
-    """Also nested: every pattern of the group calls ``np.dtype(...)``."""
-    return checker == "ty" and ("np.dtype" in key or bool(patterns) and all("np.dtype(" in p for p in patterns))
+def _ty_np_dtype(key: str, checker: str, pattern: str | None) -> bool:
+    """Also nested: the pattern calls ``np.dtype(...)``."""
+    return checker == "ty" and ("np.dtype" in key or _has(pattern, r"np\.dtype\("))
 
 
-LIMITS: Final[tuple[tuple[str, Callable[[str, str, Collection[str]], bool]], ...]] = (
+LIMITS: Final[tuple[tuple[str, Callable[[str, str, str | None], bool]], ...]] = (
     ("a numpy value on the left of an operator", _numpy_left),
     ("a Python scalar on the left of a comparison", _scalar_left_comparison),
     ("a constrained TypeVar", _constrained),
@@ -111,11 +106,11 @@ LIMITS: Final[tuple[tuple[str, Callable[[str, str, Collection[str]], bool]], ...
     ("isinstance narrowing of a union with a scalar in ty", _ty_narrowed),
     ("np.dtype(...) in ty", _ty_np_dtype),
 )
-"""The README's rows, in the order a group is tested against them (the first that matches names it)."""
+"""The README's rows, in the order a failure is tested against them (the first that matches names it)."""
 
 
-def limit_of(key: str, checker: str, patterns: Collection[str] = ()) -> str | None:
-    """The README row that accounts for a failure of ``checker`` in group ``key`` whose reproducers have these
-    ``patterns`` (:func:`report.by_limit` passes one failure's), or None: the first row that matches every
-    pattern."""
-    return next((name for name, matches in LIMITS if matches(key, checker, patterns)), None)
+def limit_of(key: str, checker: str, pattern: str | None = None) -> str | None:
+    """The README row that accounts for one failure of ``checker`` in group ``key`` whose minimal reproducer has
+    this ``pattern`` (:func:`report.pattern`; None: the group key alone decides), or None: the first row that
+    matches."""
+    return next((name for name, matches in LIMITS if matches(key, checker, pattern)), None)

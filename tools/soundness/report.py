@@ -77,15 +77,23 @@ def coarse_key(outcome: str, case: Case) -> tuple[str, str]:
 class Group:
     outcome: str
     key: str
-    checkers: collections.Counter[str] = field(default_factory=collections.Counter)
-    patterns: collections.Counter[str] = field(default_factory=collections.Counter)
     per_checker: dict[str, collections.Counter[str]] = field(default_factory=dict)
-    """Checker -> the patterns of its failures in the group (the README limit is found for each)."""
+    """Checker -> the reproducer patterns of its failures in the group (the README limit is found for each)."""
     reproducer: Case | None = None
 
     @property
+    def checkers(self) -> collections.Counter[str]:
+        """Checker -> its failures in the group."""
+        return collections.Counter({c: sum(mine.values()) for c, mine in self.per_checker.items()})
+
+    @property
+    def patterns(self) -> collections.Counter[str]:
+        """Reproducer pattern -> the failures, every checker's, that have it."""
+        return sum(self.per_checker.values(), collections.Counter())
+
+    @property
     def total(self) -> int:
-        return sum(self.checkers.values())
+        return sum(sum(mine.values()) for mine in self.per_checker.values())
 
     def limits(self) -> dict[str, collections.Counter[str]]:
         """Checker -> its failures here by the README limit that accounts for each (``other``: none does), found
@@ -96,12 +104,10 @@ class Group:
         for checker, mine in self.per_checker.items():
             per = out[checker] = collections.Counter()
             for p, n in mine.items():
-                per[limits.limit_of(self.key, checker, [p]) or "other"] += n
+                per[limits.limit_of(self.key, checker, p) or "other"] += n
         return out
 
     def add(self, checker: str, rep: Case) -> None:
-        self.checkers[checker] += 1
-        self.patterns[pattern(rep)] += 1
         self.per_checker.setdefault(checker, collections.Counter())[pattern(rep)] += 1
         if self.reproducer is None or (rep.expr.size(), len(rep.params), rep.id) < (
                 self.reproducer.expr.size(), len(self.reproducer.params), self.reproducer.id):
