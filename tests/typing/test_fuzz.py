@@ -14,6 +14,7 @@ import collections
 import itertools
 import os
 import random
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -512,6 +513,26 @@ def test_checker_is_sound(default_run: driver.Results, checker: str) -> None:
 def test_plugin_is_sound_in_every_configuration(tmp_path: Path, config: str) -> None:
     results = _run(tmp_path, config, ["mypy-plugin"], PLUGIN_SAMPLE)
     _assert_sound(results, f"mypy-plugin[{config}]")
+
+
+def test_a_union_of_arrays_with_a_rejected_member_is_known_slow_for_mypy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """mypy alone can run past its CPU limit on a call it must reject because one member of a union-of-arrays operand
+    is refused (seed ``2026-11-28-s47m``: ``linalg.solve(x0, x1)``, ``x1: Array[bfloat16] | Array[int2]``), so
+    :func:`slow.known_slow` names those for it, and only those among the calls refused for some choices but not all:
+    a type variable whose instantiations are partly refused stays in (mypy answers it quickly), and no other checker
+    is kept from any of them."""
+    union = re.compile(r"\]\s*\|\s*at\.Array\[|Union\[at\.Array\[")
+    partly = [c for i in range(3) for c in driver.generate_chunk("slow-unions", "default", i, 200, 0.0).cases
+              if classify.must_reject(c) and not all(r.outcome.rejected for r in c.runs)]
+    unions = {c.id for c in partly if any(union.search(p.annotation) for p in c.params)}
+    typevars = {c.id for c in partly if c.id not in unions and any("Array[T" in p.annotation for p in c.params)}
+    named = {c.id for c in partly if slow.known_slow("mypy", c)}
+    monkeypatch.setattr(slow, "SLOW_ON_REJECTIONS", frozenset())
+    otherwise = {c.id for c in partly if slow.known_slow("mypy", c)}  # a join, a union dtype, a computed dtype
+    assert unions and typevars - otherwise, "the seed should give both kinds of case"
+    assert named == unions | otherwise
+    monkeypatch.undo()
+    assert not any(slow.known_slow(name, c) for c in partly for name in ("mypy-plugin", "pyright", "pyrefly", "ty"))
 
 
 def test_skip_known_slow_reaches_the_checkers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
