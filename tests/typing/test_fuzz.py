@@ -234,6 +234,12 @@ def test_failures_are_split_by_the_readme_limit_that_accounts_for_them() -> None
     assert [limits.limit_of(key, "pyrefly", p) for p in mixed] == ["a constrained TypeVar", "a union inside Array[...]"]
     assert limits.limit_of(key, "pyrefly", "({Array[<int>]} % {py:float}) - {Array[<int>]}") is None
     assert limits.limit_of(key, "mypy-plugin", mixed[0]) is None
+    # seed 2026-11-28-s48m1: mypy alone infers the inner call in the context of each outer overload
+    key = "unary function ((arithmetic function))"
+    assert limits.limit_of(key, "mypy", "anp.signbit(anp.true_divide({Array[<float>]}, {Array[<int>]}))") == (
+        "a call nested in signbit, isposinf or isneginf in mypy alone")
+    assert limits.limit_of(key, "mypy", "anp.signbit({Array[<float>]} / {Array[<int>]})") is None
+    assert limits.limit_of(key, "pyright", "anp.signbit(anp.true_divide({Array[<float>]}, {Array[<int>]}))") is None
 
 
 def test_a_group_attributes_each_failure_to_its_own_limit() -> None:

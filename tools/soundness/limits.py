@@ -94,6 +94,13 @@ def _ty_np_dtype(key: str, checker: str, pattern: str | None) -> bool:
     return checker == "ty" and ("np.dtype" in key or _has(pattern, r"np\.dtype\("))
 
 
+def _mypy_nested_in_a_refusing_predicate(key: str, checker: str, pattern: str | None) -> bool:
+    """mypy alone: a function call nested in ``signbit``, ``isposinf`` or ``isneginf`` (which refuse complex
+    operands, so none of their overloads takes every array): when the inner call fits no overload in the context of
+    each outer one, mypy reports it (``anp.signbit(anp.add(x_f32, x_f16))``)."""
+    return checker == "mypy" and _has(pattern, r"anp\.(?:signbit|isposinf|isneginf)\((?:anp|lax|nn)\.\w+\(")
+
+
 LIMITS: Final[tuple[tuple[str, Callable[[str, str, str | None], bool]], ...]] = (
     ("a numpy value on the left of an operator", _numpy_left),
     ("a Python scalar on the left of a comparison", _scalar_left_comparison),
@@ -105,6 +112,7 @@ LIMITS: Final[tuple[tuple[str, Callable[[str, str, str | None], bool]], ...]] = 
     ("a float or complex parameter in ty", _ty_promoted_parameter),
     ("isinstance narrowing of a union with a scalar in ty", _ty_narrowed),
     ("np.dtype(...) in ty", _ty_np_dtype),
+    ("a call nested in signbit, isposinf or isneginf in mypy alone", _mypy_nested_in_a_refusing_predicate),
 )
 """The README's rows, in the order a failure is tested against them (the first that matches names it)."""
 
