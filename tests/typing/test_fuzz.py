@@ -541,6 +541,30 @@ def test_a_union_of_arrays_with_a_rejected_member_is_known_slow_for_mypy(monkeyp
     assert not any(slow.known_slow(name, c) for c in partly for name in ("mypy-plugin", "pyright", "pyrefly", "ty"))
 
 
+def test_an_exploding_expression_is_isolated_at_little_cost(tmp_path: Path) -> None:
+    """A module past the CPU limit is split until the expression that makes the checker explode is alone: it is
+    ``timed out`` and every other case answered; the modules that time out on the way cost their whole limit, and
+    splitting eight ways keeps them few (a module of 100: some 180 s, where halving spent some 300 s)."""
+    cases = driver.generate_chunk("isolate", "default", 0, 100, 0.0).cases
+    bomb = cases[37].id
+    spent: list[int] = []
+
+    class Exploding(checkers.Checker):
+        def check(self, files: Sequence[Path], site_dir: Path, cache: Path,
+                  cpu_seconds: int | None = None) -> dict[str, checkers.FileReport]:
+            if f"def case_{bomb}(" in files[0].read_text():
+                assert cpu_seconds is not None
+                spent.append(cpu_seconds)
+                raise checkers.CheckerTimeout(f"mypy: past its CPU limit of {cpu_seconds} s")
+            return {}
+
+    results = driver.Results("default", ["mypy"])
+    driver.check_split(results, Exploding("mypy"), cases, tmp_path / "chunk.py", tmp_path, tmp_path / "cache")
+    assert results.answers[bomb]["mypy"].verdict.outcome == "timed out"
+    assert all(results.answers[c.id]["mypy"].verdict.outcome != "timed out" for c in cases if c.id != bomb)
+    assert len(spent) <= 4 and sum(spent) < 200, spent
+
+
 def test_skip_known_slow_reaches_the_checkers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """``tools/static_fuzz.py --skip-known-slow`` keeps from a checker exactly the cases :func:`slow.known_slow` names
     for it and counts them as skipped (its report and JSON); without the flag it answers every case. pyrefly, fast,

@@ -189,12 +189,20 @@ def classify_module(results: Results, checker: C.Checker, cases: Sequence[Case],
         results.answers.setdefault(c.id, {})[checker.label] = Answer(rep.reveal, rep.errors, verdict, shape)
 
 
+SPLIT = 8
+"""Parts a module past its checker's CPU limit is split into. Each timed-out module costs its whole limit, at least
+30 s (:func:`checkers.cpu_limit`), and the parts that finish cost a checker's start (some seconds): halving a module
+of 100 down to one exploding expression spends some 300 CPU s on seven modules that time out, eight parts at a time
+some 180 s on four (mypy alone, seed ``2026-11-28-s48m2``: four such expressions in the first 500, each taking
+minutes of wall time to find)."""
+
+
 def check_split(results: Results, checker: C.Checker, cases: Sequence[Case], path: Path, site: Path,
                 cache: Path) -> None:
     """Run ``checker`` on ``cases`` written as module ``path`` and classify its answers. Past the checker's CPU
-    limit (:func:`checkers.cpu_limit`), or failing on a module of several cases, the module is split in halves, each
-    checked on its own, until the expression that makes the checker explode is alone: its verdict is ``timed out``
-    (a failure on one case is raised)."""
+    limit (:func:`checkers.cpu_limit`), or failing on a module of several cases, the module is split into
+    :data:`SPLIT` parts, each checked on its own, until the expression that makes the checker explode is alone: its
+    verdict is ``timed out`` (a failure on one case is raised)."""
     text, where, classes = modules.render(cases)
     path.write_text(text)
     try:
@@ -206,9 +214,10 @@ def check_split(results: Results, checker: C.Checker, cases: Sequence[Case], pat
             results.answers.setdefault(cases[0].id, {})[checker.label] = Answer(
                 None, [], classify.Verdict("timed out", str(e)))
             return
-        half = len(cases) // 2
-        for i, part in enumerate((cases[:half], cases[half:])):
-            check_split(results, checker, part, path.with_name(f"{path.stem}_{i}.py"), site, cache)
+        size = -(-len(cases) // SPLIT)
+        for i in range(0, len(cases), size):
+            check_split(results, checker, cases[i:i + size], path.with_name(f"{path.stem}_{i // size}.py"), site,
+                        cache)
         return
     classify_module(results, checker, cases, where, classes, path.name, report)
 

@@ -52,8 +52,8 @@ _COMPUTED_DTYPE = re.compile(r"\(anp\.\w+\(.*dtype=anp\.result_type\(")
 def known_slow(checker: str, case: Case) -> bool:
     """Whether ``case`` is one ``checker`` is known to run past its CPU limit on (:data:`SLOW_ON_REJECTIONS`,
     :data:`SLOW_ON_UNION_DTYPES`, :data:`SLOW_ON_JOINS`, :data:`SLOW_ON_COMPUTED_DTYPES`): the sample keeps it from
-    that checker, whose search for the exploding expression (halving the module down to it, each half given the CPU
-    limit) took 270 of ``tests/typing/test_fuzz.py``'s 380 s. ``tools/static_fuzz.py`` gives it every case unless
+    that checker, whose search for the exploding expression (splitting the module down to it, each part given the
+    CPU limit) took 270 of ``tests/typing/test_fuzz.py``'s 380 s. ``tools/static_fuzz.py`` gives it every case unless
     run with ``--skip-known-slow``."""
     runs = case.runs
     rejected = bool(runs) and (all(r.outcome.error for r in runs) or (
