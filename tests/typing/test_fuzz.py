@@ -240,6 +240,12 @@ def test_failures_are_split_by_the_readme_limit_that_accounts_for_them() -> None
         "a call nested in signbit, isposinf or isneginf in mypy alone")
     assert limits.limit_of(key, "mypy", "anp.signbit({Array[<float>]} / {Array[<int>]})") is None
     assert limits.limit_of(key, "pyright", "anp.signbit(anp.true_divide({Array[<float>]}, {Array[<int>]}))") is None
+    # seed 2026-11-28-s48m3: ``anp.atanh(abs(x))`` with ``x: Array[T_floating]`` is ``Array[float32]`` in mypy alone
+    assert limits.limit_of(key, "mypy", "anp.atanh(abs({Array[T_floating]}))") == (
+        "abs() of an abstract array in a call's argument in mypy alone")
+    assert limits.limit_of(key, "mypy", "anp.atanh(abs({Array[<float>]}))") is None
+    assert limits.limit_of(key, "mypy", "anp.atanh(anp.abs({Array[T_floating]}))") is None
+    assert limits.limit_of(key, "pyright", "anp.atanh(abs({Array[T_floating]}))") is None
 
 
 def test_a_group_attributes_each_failure_to_its_own_limit() -> None:

@@ -101,6 +101,14 @@ def _mypy_nested_in_a_refusing_predicate(key: str, checker: str, pattern: str | 
     return checker == "mypy" and _has(pattern, r"anp\.(?:signbit|isposinf|isneginf)\((?:anp|lax|nn)\.\w+\(")
 
 
+def _mypy_abs_of_abstract_nested(key: str, checker: str, pattern: str | None) -> bool:
+    """mypy alone: ``abs(x)`` of an abstract or type-variable array in an argument of a function call
+    (``anp.atanh(abs(x))``, ``x: Array[F]``): typeshed's ``abs`` is solved from the outer overload's parameter first,
+    and an ``__abs__`` overload answering ``Array[Any]`` satisfies any ``SupportsAbs[...]``."""
+    return checker == "mypy" and _has(pattern, r"\b(?:anp|lax|nn)\.\w+\(.*(?<![.\w])abs\(\{(?:Array\[(?:T\w*|ScalarType)\]"
+                                               r"|(?:Float|Int|Inexact|Number|Complex)Array)\}")
+
+
 LIMITS: Final[tuple[tuple[str, Callable[[str, str, str | None], bool]], ...]] = (
     ("a numpy value on the left of an operator", _numpy_left),
     ("a Python scalar on the left of a comparison", _scalar_left_comparison),
@@ -113,6 +121,7 @@ LIMITS: Final[tuple[tuple[str, Callable[[str, str, str | None], bool]], ...]] = 
     ("isinstance narrowing of a union with a scalar in ty", _ty_narrowed),
     ("np.dtype(...) in ty", _ty_np_dtype),
     ("a call nested in signbit, isposinf or isneginf in mypy alone", _mypy_nested_in_a_refusing_predicate),
+    ("abs() of an abstract array in a call's argument in mypy alone", _mypy_abs_of_abstract_nested),
 )
 """The README's rows, in the order a failure is tested against them (the first that matches names it)."""
 
