@@ -24,7 +24,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 
-from soundness import api, checkers, classify, driver, limits, modules, report, shapes, shrink, slow  # noqa: E402
+from soundness import api, checkers, classify, driver, limits, modules, operands, report, shapes, shrink, slow  # noqa: E402
 from soundness import universe as U  # noqa: E402
 from soundness.expressions import Choice, Dim, Lit, Ref  # noqa: E402
 from soundness.generate import Case, Outcome, Run  # noqa: E402
@@ -246,6 +246,12 @@ def test_failures_are_split_by_the_readme_limit_that_accounts_for_them() -> None
     assert limits.limit_of(key, "mypy", "anp.atanh(abs({Array[<float>]}))") is None
     assert limits.limit_of(key, "mypy", "anp.atanh(anp.abs({Array[T_floating]}))") is None
     assert limits.limit_of(key, "pyright", "anp.atanh(abs({Array[T_floating]}))") is None
+    # seed 2026-11-28-s48m6: np.float64 is a float to the checkers, here under arccos's weak-float overload
+    assert limits.limit_of(key, "mypy", "anp.arccos(anp.float_power({Sub(Array[<bool>])}, {np.float64 scalar}))") == (
+        "np.float64 and np.complex128 operands")
+    assert limits.limit_of(key, "mypy", "anp.arccos(anp.float_power({Sub(Array[<bool>])}, {np.<float> scalar}))") is None
+    assert operands.numpy_scalar_label("float64") == "np.float64"
+    assert operands.numpy_scalar_label("float32") == "np.<float>"
 
 
 def test_a_group_attributes_each_failure_to_its_own_limit() -> None:

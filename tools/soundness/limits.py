@@ -37,7 +37,7 @@ def _numpy_left(key: str, checker: str, pattern: str | None) -> bool:
     # a numpy array on the left of any operator, or a numpy scalar on the left of a comparison, nested
     # (the numpy operand itself, not a parenthesized operation it is the right operand of: ``(x % np_a) - y``)
     return (_has(pattern, r"\{NDArray\[[^}]*\} " + _BINARY + " ")
-            or _has(pattern, r"\{np\.<[^}]*\(\.\.\.\)\} (?:==|!=|<|<=|>|>=) "))
+            or _has(pattern, r"\{np\.[^}]*\(\.\.\.\)\} (?:==|!=|<|<=|>|>=) "))
 
 
 def _scalar_left_comparison(key: str, checker: str, pattern: str | None) -> bool:
@@ -109,6 +109,13 @@ def _mypy_abs_of_abstract_nested(key: str, checker: str, pattern: str | None) ->
                                                r"|(?:Float|Int|Inexact|Number|Complex)Array)\}")
 
 
+def _numpy_python_subclass(key: str, checker: str, pattern: str | None) -> bool:
+    """``np.float64``/``np.complex128`` operands, which numpy declares subclasses of ``float``/``complex``: a
+    checker takes the answer of an overload naming the Python scalar where that is the first that matches (also nested:
+    mypy alone infers ``anp.arccos(anp.float_power(x_bool, f64))`` under ``arccos``'s weak-float overload)."""
+    return checker in STUB_CHECKERS and _has(pattern, r"\{np\.(?:float64|complex128)(?: scalar|\(\.\.\.\))\}")
+
+
 LIMITS: Final[tuple[tuple[str, Callable[[str, str, str | None], bool]], ...]] = (
     ("a numpy value on the left of an operator", _numpy_left),
     ("a Python scalar on the left of a comparison", _scalar_left_comparison),
@@ -120,6 +127,7 @@ LIMITS: Final[tuple[tuple[str, Callable[[str, str, str | None], bool]], ...]] = 
     ("a float or complex parameter in ty", _ty_promoted_parameter),
     ("isinstance narrowing of a union with a scalar in ty", _ty_narrowed),
     ("np.dtype(...) in ty", _ty_np_dtype),
+    ("np.float64 and np.complex128 operands", _numpy_python_subclass),
     ("a call nested in signbit, isposinf or isneginf in mypy alone", _mypy_nested_in_a_refusing_predicate),
     ("abs() of an abstract array in a call's argument in mypy alone", _mypy_abs_of_abstract_nested),
 )

@@ -248,10 +248,17 @@ def k_ndarray_any(b: CaseBuilder, shape: Shape) -> Param:
                    label="NDArray[Any]")
 
 
+def numpy_scalar_label(d: str) -> str:
+    """How a numpy scalar of dtype ``d`` shows in a reproducer's pattern: ``np.<int>``, by its category, except
+    ``np.float64`` and ``np.complex128``, which numpy declares subclasses of ``float`` and ``complex`` (a README
+    limit of their own)."""
+    return f"np.{d}" if d in ("float64", "complex128") else f"np.<{U.category(d)}>"
+
+
 def k_npscalar_param(b: CaseBuilder, shape: Shape) -> Param:
     d = numpy_dtype(b)
     return b.param(U.numpy_class(d), "npscalar_param", shape, (Choice(f"np:{d}", "npscalar", d),), role="value",
-                   label=f"np.<{U.category(d)}> scalar")
+                   label=f"{numpy_scalar_label(d)} scalar")
 
 
 def k_pyscalar_param(b: CaseBuilder, shape: Shape) -> Param:
@@ -266,7 +273,7 @@ def l_py(b: CaseBuilder, shape: Shape) -> Node:
 
 def l_npscalar(b: CaseBuilder, shape: Shape) -> Node:
     d = numpy_dtype(b)
-    return Lit(f"{U.numpy_class(d)}({'True' if d == 'bool' else 2})", f"np.<{U.category(d)}>(...)", (), "value")
+    return Lit(f"{U.numpy_class(d)}({'True' if d == 'bool' else 2})", f"{numpy_scalar_label(d)}(...)", (), "value")
 
 
 def l_list(b: CaseBuilder, shape: Shape) -> Node:

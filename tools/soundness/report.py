@@ -51,8 +51,10 @@ def coarse(node: Node) -> str:
         return COARSE_KINDS.get(p.kind, p.kind)
     if isinstance(node, Lit):
         k = node.kind
+        if k.startswith("np.") and k.endswith("(...)"):
+            return "numpy scalar"
         if k.startswith("np.<"):
-            return "numpy scalar" if k.endswith("(...)") else "numpy class"
+            return "numpy class"
         if k.startswith(("at.<", "anp.<")):
             return "scalar class"
         if k.startswith("np.dtype("):
