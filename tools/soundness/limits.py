@@ -94,13 +94,6 @@ def _ty_np_dtype(key: str, checker: str, pattern: str | None) -> bool:
     return checker == "ty" and ("np.dtype" in key or _has(pattern, r"np\.dtype\("))
 
 
-def _mypy_nested_in_a_refusing_predicate(key: str, checker: str, pattern: str | None) -> bool:
-    """mypy alone: a function call nested in ``signbit``, ``isposinf`` or ``isneginf`` (which refuse complex
-    operands, so none of their overloads takes every array): when the inner call fits no overload in the context of
-    each outer one, mypy reports it (``anp.signbit(anp.add(x_f32, x_f16))``)."""
-    return checker == "mypy" and _has(pattern, r"anp\.(?:signbit|isposinf|isneginf)\((?:anp|lax|nn)\.\w+\(")
-
-
 def _mypy_abs_of_abstract_nested(key: str, checker: str, pattern: str | None) -> bool:
     """mypy alone: ``abs(x)`` of an abstract or type-variable array in an argument of a function call
     (``anp.atanh(abs(x))``, ``x: Array[F]``): typeshed's ``abs`` is solved from the outer overload's parameter first,
@@ -128,7 +121,6 @@ LIMITS: Final[tuple[tuple[str, Callable[[str, str, str | None], bool]], ...]] = 
     ("isinstance narrowing of a union with a scalar in ty", _ty_narrowed),
     ("np.dtype(...) in ty", _ty_np_dtype),
     ("np.float64 and np.complex128 operands", _numpy_python_subclass),
-    ("a call nested in signbit, isposinf or isneginf in mypy alone", _mypy_nested_in_a_refusing_predicate),
     ("abs() of an abstract array in a call's argument in mypy alone", _mypy_abs_of_abstract_nested),
 )
 """The README's rows, in the order a failure is tested against them (the first that matches names it)."""

@@ -226,3 +226,13 @@ def one_hot_labels(labels: Array[int32]) -> None:
     assert_type(nn.one_hot([0, 2, 1], 3), Array[float32])
     assert_type(nn.one_hot([0, 2, 1], 3, dtype="int16"), Array[int16])
     assert_type(nn.one_hot(labels, 3, dtype=anp.bfloat16), Array[bfloat16])
+
+
+def nested_calls(x: Array[float32], h: Array[float16], i: Array[int32], j: Array[int8]) -> None:
+    # a call on two dtypes in the argument of a one-operand function: mypy infers it in the context of each overload's
+    # parameter, which for classes sharing one result is a type variable bound to them (their union was an error)
+    assert_type(anp.signbit(anp.add(x, h)), Array[bool_])
+    assert_type(anp.exp(anp.add(i, j)), Array[float32])
+    assert_type(anp.isposinf(anp.true_divide(x, i)), Array[bool_])
+    assert_type(anp.isnan(anp.subtract(i, j)), Array[bool_])
+    assert_type(anp.mean(anp.add(i, j), axis=0), Array[float32])

@@ -10,7 +10,7 @@ from arraytyping import lattice, shape_rules
 from arraytyping._src.stubgen import binary, dtype_args, single_rules, specs
 from arraytyping._src.stubgen.binary import Ov
 from arraytyping._src.stubgen.families import COMPARISONS, OPERATORS, Model
-from arraytyping._src.stubgen.unary import SelfOv, unary_overloads
+from arraytyping._src.stubgen.unary import SelfOv, function_operand, unary_overloads
 from arraytyping.lattice import LatticeConfig
 
 __all__ = ["array_class", "method_lines", "reduction_methods", "single_method"]
@@ -142,7 +142,8 @@ def reduction_methods(cfg: LatticeConfig, *, method: bool, docs: Callable[[str],
                 v = keep_var(ov.dtypes or "")
                 operand, r = f"a: Array[{v}]", v
             else:
-                operand = "a: ArrayLike" if ov.dtypes is None else f"a: Array[{ov.dtypes}]"
+                assert keep_var is not None
+                operand = "a: ArrayLike" if ov.dtypes is None else f"a: Array[{function_operand(ov, keep_var)}]"
                 r = ov.result
             if shapes:
                 out += [f"{ind}@overload", f"{ind}def {fn}({operand}, {_full_reduction(tail)}) -> Array[{r}, tuple[()]]: ..."]

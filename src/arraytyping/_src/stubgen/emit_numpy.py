@@ -15,7 +15,7 @@ from arraytyping._src.stubgen.binary import ANY_NUMPY, KeepVars, Ov
 from arraytyping._src.stubgen.corrected_functions import CORRECTED_AS
 from arraytyping._src.stubgen.emit_scalars import protocol_names
 from arraytyping._src.stubgen.families import FUNCTIONS_AS, NUMPY_BINARY, Model, check_function_as
-from arraytyping._src.stubgen.unary import Rule, unary_overloads
+from arraytyping._src.stubgen.unary import Rule, function_operand, unary_overloads
 from arraytyping.lattice import LatticeConfig
 
 __all__ = ["UNARY_BY_HAND", "numpy_stub", "typed_unary", "unary_function"]
@@ -138,7 +138,7 @@ def unary_function(name: str, fn: str, cfg: LatticeConfig, keep: KeepVars, doc: 
         elif o.dtypes == "Never":  # Array[Any] and numpy values of dtype Any (NDArray[Any]): before the typed ones
             ov(f"Array[Never] | {ANY_NUMPY}", o.result)
         else:
-            ov(f"Array[{o.dtypes}]", o.result)
+            ov(f"Array[{function_operand(o, keep.var)}]", o.result)
     return _with_doc(out, doc)
 
 

@@ -19,7 +19,7 @@ from arraytyping._src.stubgen import specs
 from arraytyping._src.stubgen.binary import markers
 from arraytyping.lattice import LatticeConfig
 
-__all__ = ["Rule", "SelfOv", "unary_overloads"]
+__all__ = ["Rule", "SelfOv", "function_operand", "unary_overloads"]
 
 Rule = Callable[[str], "str | None"]
 """A static class (concrete, or ``int``/``float``/``complex`` for weak arrays) -> the result's static class, or
@@ -68,3 +68,15 @@ def unary_overloads(rule: Rule, cfg: LatticeConfig) -> list[SelfOv]:
     if not refused:
         out.append(SelfOv(None, "Any"))
     return out
+
+
+def function_operand(ov: SelfOv, var: Callable[[str], str]) -> str:
+    """The type argument a function's operand takes for ``ov`` (not ``keeps``; a method's ``self`` is never inferred
+    in a context): a group of classes with one result is a type variable bound to them (``var``: bound -> name), not
+    their union. mypy infers a call in an argument with the parameter's type as its context and solves that call's
+    own result variable to it, so the union made ``anp.exp(anp.add(x_i32, x_i8))`` an error (no promotion of int32
+    and int8 gives that union) and ``anp.sin(...)`` of it take minutes; a type variable in the context constrains
+    nothing."""
+    assert ov.dtypes is not None and not ov.keeps, ov
+    grouped = " | " in ov.dtypes and not ov.dtypes.startswith("_Abstract")
+    return var(ov.dtypes) if grouped else ov.dtypes
