@@ -23,8 +23,8 @@ each past the limit; some 7 expressions in 1,000). A union of arrays is the oper
 SLOW_ON_UNION_DTYPES: frozenset[str] = frozenset({"mypy"})
 """Checkers that can run past the CPU limit on an operation with an operand whose dtype is a union inside the
 brackets (``Array[uint32 | float8_e4m3b11fnuz]``: mypy without the plugin joins the members' ~90 promotion-protocol
-bases; the README's limits table, rows "union inside the brackets" and "a join of two arrays' dtypes")."""
-_UNION_DTYPE = re.compile(r"Array\[[^\],]*\|")
+bases; the README's limits table, rows "union inside the brackets" and "a join of two arrays' dtypes"): the operand
+kind ``"union_param"`` (:func:`.operands.k_union_param`)."""
 
 
 SLOW_ON_JOINS: frozenset[str] = frozenset({"mypy"})
@@ -55,7 +55,7 @@ def known_slow(checker: str, case: Case) -> bool:
     that checker, whose search for the exploding expression (splitting the module down to it, each part given the
     CPU limit) costs minutes. ``tools/static_fuzz.py`` gives it every case unless run with ``--skip-known-slow``."""
     return ((checker in SLOW_ON_REJECTIONS and _rejected(case))
-            or (checker in SLOW_ON_UNION_DTYPES and any(_UNION_DTYPE.search(p.annotation) for p in case.params))
+            or (checker in SLOW_ON_UNION_DTYPES and any(p.kind == "union_param" for p in case.params))
             or (checker in SLOW_ON_JOINS and _JOIN.search(case.source) is not None)
             or (checker in SLOW_ON_COMPUTED_DTYPES and _COMPUTED_DTYPE.search(case.source) is not None))
 

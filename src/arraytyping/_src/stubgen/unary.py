@@ -35,6 +35,8 @@ class SelfOv:
     dtypes: str | None
     result: str
     keeps: bool = False
+    shared: bool = False
+    """Several concrete classes that give one result (``exp`` of every integer class is ``float32``)."""
 
 
 def unary_overloads(rule: Rule, cfg: LatticeConfig) -> list[SelfOv]:
@@ -51,7 +53,7 @@ def unary_overloads(rule: Rule, cfg: LatticeConfig) -> list[SelfOv]:
         else:
             groups.setdefault(r, []).append(c)
     for r, classes in groups.items():
-        out.append(SelfOv(" | ".join(classes), r))
+        out.append(SelfOv(" | ".join(classes), r, shared=len(classes) > 1))
     for w in specs.WEAK:
         r = rule(w)
         if r is not None:
@@ -72,11 +74,10 @@ def unary_overloads(rule: Rule, cfg: LatticeConfig) -> list[SelfOv]:
 
 def function_operand(ov: SelfOv, var: Callable[[str], str]) -> str:
     """The type argument a function's operand takes for ``ov`` (not ``keeps``; a method's ``self`` is never inferred
-    in a context): a group of classes with one result is a type variable bound to them (``var``: bound -> name), not
+    in a context): a ``shared`` group of classes is a type variable bound to them (``var``: bound -> name), not
     their union. mypy infers a call in an argument with the parameter's type as its context and solves that call's
     own result variable to it, so the union made ``anp.exp(anp.add(x_i32, x_i8))`` an error (no promotion of int32
     and int8 gives that union) and ``anp.sin(...)`` of it take minutes; a type variable in the context constrains
     nothing."""
     assert ov.dtypes is not None and not ov.keeps, ov
-    grouped = " | " in ov.dtypes and not ov.dtypes.startswith("_Abstract")
-    return var(ov.dtypes) if grouped else ov.dtypes
+    return var(ov.dtypes) if ov.shared else ov.dtypes
