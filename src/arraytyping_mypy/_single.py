@@ -13,7 +13,7 @@ from mypy.types import (AnyType, Instance, LiteralType, NoneType, TupleType, Typ
                         UnionType, get_proper_type)
 
 from arraytyping_mypy import _binary, _dtype_args, _errors, _types
-from arraytyping_mypy._rules import L, OR, SR, DtypeSet, Member, Rules, describe, static_of
+from arraytyping_mypy._rules import ABSTRACT, L, OR, SR, DtypeSet, Member, Rules, describe, static_of
 
 __all__ = ["DUNDERS", "FUNCTION_REDUCTIONS", "METHOD_REDUCTIONS", "REDUCTIONS", "SAME_DTYPE", "abs_builtin_hook", "answers_unary",
            "bincount_hook", "compress_function_hook", "compress_method_hook", "diagonal_method_hook", "unique_hook", "fft_function_hook", "integer_pow_hook",
@@ -71,6 +71,8 @@ def _given(ctx: FunctionContext | MethodContext, fn: str) -> dict[str, int]:
 def unary(ctx: MethodContext | FunctionContext, rules: Rules, operand: Type, fn: str, what: str,
           rule: Callable[[str, Member], str | Exception] | None = None) -> Type:
     """``fn`` of one operand by ``rule`` (default: ``rules.unary``, op_rules' ``UNARY`` table)."""
+    if fn == "abs" and rule is None and (mixed := _abs_of_mixed(ctx, rules, operand)) is not None:
+        return mixed
     o = _types.operand(operand, rules)
     if not isinstance(o, DtypeSet):
         return ctx.default_return_type if o is None else _types.array_of(ctx.api, ("any", None), {})
@@ -81,6 +83,37 @@ def unary(ctx: MethodContext | FunctionContext, rules: Rules, operand: Type, fn:
         _refuse(ctx, answer, o, operand, what)
         return AnyType(TypeOfAny.from_error)
     return _types.array_of(ctx.api, answer, _types.type_vars(operand))
+
+
+def _abs_of_mixed(ctx: MethodContext | FunctionContext, rules: Rules, operand: Type) -> Type | None:
+    """``abs`` of an array of a union of dtype classes with an abstract one among them (the package's aliases:
+    ``IntArray`` is ``Array[integer | int]``), which :func:`_types.operand` takes as gradual: the union of each
+    class's answer, a concrete one as its nearest abstract class (as the stubs' ``__abs__`` answers it:
+    ``Array[integer | int]``; ``InexactArray`` is ``Array[floating | float]``); None for any other operand, or
+    where a class's answer is not a class."""
+    t = get_proper_type(operand)
+    arg = _types.array_arg(t) if isinstance(t, Instance) else None
+    if not isinstance(arg, UnionType):
+        return None
+    sets = [_types.dtype_arg_set(get_proper_type(item), rules) for item in arg.items]
+    if not any(isinstance(d, DtypeSet) and d.abstract is not None for d in sets):
+        return None
+    names: list[str] = []
+    for d in sets:
+        if not isinstance(d, DtypeSet) or d.var is not None:
+            return None
+        kind, value = rules.summarize([(rules.unary("abs", m), m, m) for m in d.members], d, None)
+        if kind not in ("class", "abstract", "union"):
+            return None
+        for c in value if isinstance(value, tuple) else (str(value),):
+            names.append(c if c in L.WEAK_NAMES or c in ABSTRACT else _nearest_abstract(str(c)))
+    return _types.array_of(ctx.api, ("union", tuple(dict.fromkeys(names))), {})
+
+
+def _nearest_abstract(cls: str) -> str:
+    """The smallest abstract class holding the concrete class ``cls``."""
+    kind = L.KIND["bool" if cls == "bool_" else cls]
+    return min((a for a, kinds in ABSTRACT.items() if kind in kinds), key=lambda a: len(ABSTRACT[a]))
 
 
 def _refuse(ctx: MethodContext | FunctionContext, answer: tuple[str, object], o: DtypeSet, operand: Type,

@@ -94,14 +94,6 @@ def _ty_np_dtype(key: str, checker: str, pattern: str | None) -> bool:
     return checker == "ty" and ("np.dtype" in key or _has(pattern, r"np\.dtype\("))
 
 
-def _mypy_abs_of_abstract_nested(key: str, checker: str, pattern: str | None) -> bool:
-    """mypy alone: ``abs(x)`` of an abstract or type-variable array in an argument of a function call
-    (``anp.atanh(abs(x))``, ``x: Array[F]``): typeshed's ``abs`` is solved from the outer overload's parameter first,
-    and an ``__abs__`` overload answering ``Array[Any]`` satisfies any ``SupportsAbs[...]``."""
-    return checker == "mypy" and _has(pattern, r"\b(?:anp|lax|nn)\.\w+\(.*(?<![.\w])abs\(\{(?:Array\[(?:T\w*|ScalarType)\]"
-                                               r"|(?:Float|Int|Inexact|Number|Complex)Array)\}")
-
-
 def _numpy_python_subclass(key: str, checker: str, pattern: str | None) -> bool:
     """``np.float64``/``np.complex128`` operands, which numpy declares subclasses of ``float``/``complex``: a
     checker takes the answer of an overload naming the Python scalar where that is the first that matches (also nested:
@@ -121,7 +113,6 @@ LIMITS: Final[tuple[tuple[str, Callable[[str, str, str | None], bool]], ...]] = 
     ("isinstance narrowing of a union with a scalar in ty", _ty_narrowed),
     ("np.dtype(...) in ty", _ty_np_dtype),
     ("np.float64 and np.complex128 operands", _numpy_python_subclass),
-    ("abs() of an abstract array in a call's argument in mypy alone", _mypy_abs_of_abstract_nested),
 )
 """The README's rows, in the order a failure is tested against them (the first that matches names it)."""
 

@@ -13,7 +13,7 @@ from typing_extensions import assert_type
 
 import arraytyping.nn as nn
 import arraytyping.numpy as anp
-from arraytyping import (Array, bfloat16, bool_, complex64, float16, float32, float64, floating, int8, int16, int32, uint8,
+from arraytyping import (Array, bfloat16, bool_, complex64, float16, float32, float64, floating, int8, int16, int32, integer, uint8,
                          uint32)
 from arraytyping.typing import ComplexArray, FloatArray, IntArray, ScalarType
 
@@ -236,3 +236,17 @@ def nested_calls(x: Array[float32], h: Array[float16], i: Array[int32], j: Array
     assert_type(anp.isposinf(anp.true_divide(x, i)), Array[bool_])
     assert_type(anp.isnan(anp.subtract(i, j)), Array[bool_])
     assert_type(anp.mean(anp.add(i, j), axis=0), Array[float32])
+
+
+def abs_of_generic_arrays(x: Array[F], f: Array[floating], c: ComplexArray, i: IntArray, w: FloatArray) -> None:
+    # abs() of an abstract array answers the abstract class of every member's answer (the complex ones' too), and
+    # no __abs__ overload that such an array meets answers Array[Any]: typeshed's abs(x: SupportsAbs[T]) nested in
+    # an overloaded call is solved from the outer overload's parameter first, which Array[Any] satisfies, and mypy
+    # alone answered anp.atanh(abs(x)) as that overload's Array[complex64]; ty solves it so too and refuses
+    assert_type(anp.atanh(abs(x)), Array[F])  # limit[pyrefly] limit[ty]
+    assert_type(anp.sqrt(abs(f)), Array[floating])  # ty: ignore[invalid-argument-type]  # limit[ty]
+    # alone, pyrefly and ty answer abs() gradually here (the README's row on abs() in pyrefly and ty)
+    assert_type(abs(x), Array[F])  # limit[pyrefly] limit[ty]
+    assert_type(abs(c), Array[floating | float])  # limit[pyrefly] limit[ty]
+    assert_type(abs(i), Array[integer | int])  # limit[pyrefly] limit[ty]
+    assert_type(abs(w), Array[floating | float])  # limit[pyrefly] limit[ty]

@@ -210,7 +210,10 @@ def _function_tails(fn: str) -> tuple[str, str, str]:
 
 
 def _unary_dunder(m: Model, name: str, fn: str, cfg: LatticeConfig) -> list[str]:
-    return single_method(name, unary_overloads(single_rules.unary_rule(fn, cfg), cfg), shapes=m.shapes)
+    """``-x``, ``abs(x)``, ``~x``; ``abs`` answers abstract classes without ``Array[Any]`` (``unary._abstract_overloads``:
+    typeshed's ``abs()`` takes any ``__abs__`` overload an argument meets)."""
+    ovs = unary_overloads(single_rules.unary_rule(fn, cfg), cfg, abstract_results=name == "__abs__")
+    return single_method(name, ovs, shapes=m.shapes)
 
 
 def _with_doc(head: str, doc: str | None) -> list[str]:
