@@ -129,14 +129,14 @@ def _abstract_overloads(rule: Rule, cfg: LatticeConfig, keeping: Sequence[str]) 
         if a not in keeping and (r := _answer(rule, specs.members(a, cfg))) is not None:
             groups.setdefault(r, []).append(a)
     out = [SelfOv(markers(classes), r) for r, classes in groups.items()]
-    mixes = [(markers(classes), specs.abstract_ancestors(r)[0]) for r, classes in groups.items()]
+    mixes = [(markers(classes), specs.abstract_ancestors(r)[0], False) for r, classes in groups.items()]
     if keeping:
         if keep_weak:
             out.append(SelfOv(" | ".join([markers(keeping), *keep_weak]), "", keeps=True))
-        mixes.insert(0, (markers(keeping), " | ".join(keeping)))
-    for operand, answer in mixes:
+        mixes.insert(0, (markers(keeping), " | ".join(keeping), True))
+    for operand, answer, keeps in mixes:
         for kinds, results in variants:
-            if operand != markers(keeping) or not set(kinds) <= set(keep_weak):
+            if not (keeps and set(kinds) <= set(keep_weak)):  # those the overload above answers
                 out.append(SelfOv(" | ".join([operand, *kinds]), " | ".join([answer, *results])))
     everything = _answer(rule, specs.members("generic", cfg))
     weak_results = list(dict.fromkeys(r for _, results in variants for r in results))
