@@ -250,3 +250,15 @@ def abs_of_generic_arrays(x: Array[F], f: Array[floating], c: ComplexArray, i: I
     assert_type(abs(c), Array[floating | float])  # limit[pyrefly] limit[ty]
     assert_type(abs(i), Array[integer | int])  # limit[pyrefly] limit[ty]
     assert_type(abs(w), Array[floating | float])  # limit[pyrefly] limit[ty]
+
+
+def nested_with_a_python_scalar(u: Array[uint8], i: Array[int32], h: Array[float16]) -> None:
+    # mypy alone infers the inner call with the outer overload's parameter as context: its result taken from a
+    # weak float there, it refused the int overload and took the float one, which an int meets (Array[float],
+    # wrong); a gradual twin after each such overload makes it Array[Any] there: limit[mypy]
+    assert_type(u + anp.remainder(i, 2), Array[int32])  # limit[mypy]
+    assert_type(anp.maximum(u, anp.floor_divide(i, 2)), Array[int32])  # limit[mypy]
+    assert_type(anp.where(u, anp.remainder(i, 2), u), Array[int32])  # limit[mypy]
+    assert_type(anp.arctan2(h, anp.remainder(i, 2)), Array[float16])  # limit[mypy]
+    r = anp.remainder(i, 2)  # assigned first, exact everywhere
+    assert_type(u + r, Array[int32])

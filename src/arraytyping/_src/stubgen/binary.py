@@ -358,6 +358,24 @@ def method_overloads(m: Model, op: str, *, reflected: bool = False) -> list[Ov]:
     return _numpy_arrays_gradual(m, op, _finish(out, fixed, arrays_only), function=False)
 
 
+_SLOT_RESULT: Final = re.compile(r"(_\w+W\d+)\[_R\]")
+
+
+def _with_gradual_twin(ov: Ov) -> list[Ov]:
+    """A function's overload of a strong array with a weak operand or a numpy value, answered by the array's slot
+    (``x1: Array[_AddW1[_R]], x2: int | Array[int]``), and after it the same operands answering ``Array[Any]``,
+    which a call never reaches unless the checker has taken the slot's ``_R`` from elsewhere: mypy infers a call in
+    an argument of another overloaded call with that overload's parameter as context first (``Array[float]``, for a
+    weak float), solves ``_R`` to it, and so refused this overload for ``anp.remainder(x_i32, 2)`` and took the
+    weak float's, which a Python int meets too (an ``int`` is a ``float`` to a type checker): ``x_u8 +
+    anp.remainder(x_i32, 2)`` was ``Array[float]``. The twin makes such a call ``Array[Any]`` there; a call
+    outside any context (and in pyright, pyrefly and ty) still takes the slot."""
+    twin = Ov(None if ov.left is None else _SLOT_RESULT.sub(r"\1[Any]", ov.left), _SLOT_RESULT.sub(r"\1[Any]", ov.right),
+              "Any")
+    assert twin.left != ov.left or twin.right != ov.right, ov
+    return [ov, twin]
+
+
 def function_overloads(m: Model, op: str, keep_vars: KeepVars) -> list[Ov]:
     """The overloads of ``op`` as an ``arraytyping.numpy`` function of two operands ``(x1, x2)``."""
     fam, fixed = m.family_of[op]
@@ -367,19 +385,19 @@ def function_overloads(m: Model, op: str, keep_vars: KeepVars) -> list[Ov]:
                        for side in ("L", "R")}
     late: list[Ov] = []
     for k, group, early in numpy_overloads["R"]:
-        (out if early else late).append(Ov(f"Array[_{fam.cap}W{k}[_R]]", _ann(group), "_R",
-                                           _slot(fam, k, group, "R")))
+        (out if early else late).extend(_with_gradual_twin(Ov(f"Array[_{fam.cap}W{k}[_R]]", _ann(group), "_R",
+                                                              _slot(fam, k, group, "R"))))
     for k, group, early in numpy_overloads["L"]:
-        (out if early else late).append(Ov(_ann(group), f"Array[_{fam.cap}W{k}[_R]]", "_R",
-                                           _slot(fam, k, group, "L")))
+        (out if early else late).extend(_with_gradual_twin(Ov(_ann(group), f"Array[_{fam.cap}W{k}[_R]]", "_R",
+                                                              _slot(fam, k, group, "L"))))
     out += [Ov(f"{_WEAK_ARRAYS} | _NumpyOperand | _PyScalar", "_NumpyOperand", "Any",
                _fixed([*specs.WARR_SPECS, *_NP, *specs.PY_SPECS], _NP, "Any")),
             Ov("_NumpyOperand", f"{_WEAK_ARRAYS} | _PyScalar", "Any",
                _fixed(_NP, [*specs.WARR_SPECS, *specs.PY_SPECS], "Any"))]
     for k, group in _protos(fam, "R"):
-        out.append(Ov(f"Array[_{fam.cap}W{k}[_R]]", _ann(group), "_R", _slot(fam, k, group, "R")))
+        out += _with_gradual_twin(Ov(f"Array[_{fam.cap}W{k}[_R]]", _ann(group), "_R", _slot(fam, k, group, "R")))
     for k, group in _protos(fam, "L"):
-        out.append(Ov(_ann(group), f"Array[_{fam.cap}W{k}[_R]]", "_R", _slot(fam, k, group, "L")))
+        out += _with_gradual_twin(Ov(_ann(group), f"Array[_{fam.cap}W{k}[_R]]", "_R", _slot(fam, k, group, "L")))
     out.append(Ov("Array[_T]", f"Array[_{fam.cap}Up[_T]]", "_T", _strong_up(fam)))
     for i in range(fam.n_rules):
         out.append(Ov("Array[_T]", f"Array[_{fam.cap}R{i}[_T, _R]]", "_R", _strong_rule(fam, i)))
