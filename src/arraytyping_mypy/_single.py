@@ -106,14 +106,8 @@ def _abs_of_mixed(ctx: MethodContext | FunctionContext, rules: Rules, operand: T
         if kind not in ("class", "abstract", "union"):
             return None
         for c in value if isinstance(value, tuple) else (str(value),):
-            names.append(c if c in L.WEAK_NAMES or c in ABSTRACT else _nearest_abstract(str(c)))
+            names.append(c if c in L.WEAK_NAMES or c in ABSTRACT else str(rules.smallest_abstract([c])[1]))
     return _types.array_of(ctx.api, ("union", tuple(dict.fromkeys(names))), {})
-
-
-def _nearest_abstract(cls: str) -> str:
-    """The smallest abstract class holding the concrete class ``cls``."""
-    kind = L.KIND["bool" if cls == "bool_" else cls]
-    return min((a for a, kinds in ABSTRACT.items() if kind in kinds), key=lambda a: len(ABSTRACT[a]))
 
 
 def _refuse(ctx: MethodContext | FunctionContext, answer: tuple[str, object], o: DtypeSet, operand: Type,
