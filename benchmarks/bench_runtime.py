@@ -101,7 +101,7 @@ def worker_main() -> int:
     import arraytyping.nn
     import arraytyping.numpy as anp
     import arraytyping.random
-    from arraytyping._src.runtime.backend import backend
+    from arraytyping._src.xla.backend import backend
 
     request: dict[str, Any] = json.load(sys.stdin)
     api = Api(name="arraytyping", version=arraytyping.__version__, asarray=anp.asarray, jit=arraytyping.jit,

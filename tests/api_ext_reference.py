@@ -26,7 +26,7 @@ import numpy as np
 import arraytyping as at
 from arraytyping import lattice
 import arraytyping.numpy as anp
-from arraytyping._src.runtime.avals import ShapedArray
+from arraytyping._src.core.avals import ShapedArray
 
 ROOT = Path(__file__).resolve().parents[1]
 FULL = os.environ.get("ARRAYTYPING_FULL_CONFORMANCE", "") not in ("", "0")

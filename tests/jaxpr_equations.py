@@ -8,8 +8,8 @@ from typing import Any
 
 import numpy as np
 
-from arraytyping._src.runtime import jaxpr as jx
-from arraytyping._src.runtime.avals import ShapedArray
+from arraytyping._src.core import jaxpr as jx
+from arraytyping._src.core.avals import ShapedArray
 
 
 def aval_str(a: ShapedArray) -> str:

@@ -11,7 +11,7 @@ from arraytyping._src.config import config, dtype_promotion, enable_x64
 from arraytyping._src.dtype_queries import finfo, iinfo, isdtype, issubdtype
 from arraytyping._src.promotion import canonicalize_dtype, promote_types
 from arraytyping._src.promotion import public_result_type as result_type
-from arraytyping._src.runtime.public import (
+from arraytyping._src.api.public import (
     Array, ConcretizationTypeError, DeletedArrayError, TracerArrayConversionError, TracerBoolConversionError,
     TracerIntegerConversionError, TypeCheckError, UnexpectedTracerError, custom_jvp, device_put, devices, eval_shape, grad,
     hessian, jacfwd, jacobian, jacrev, jit,

@@ -11066,7 +11066,7 @@ def canonicalize_dtype(dtype: object) -> np.dtype[Any]:
     'The dtype arrays of ``dtype`` get under the current x64 setting (int64 -> int32 when x64 is off).'
     ...
 
-# From arraytyping/_src/runtime/ad_api.py (generated from its source).
+# From arraytyping/_src/api/differentiation.py (generated from its source).
 _GradT = TypeVar('_GradT')
 _GradT2 = TypeVar('_GradT2')
 _GradA = TypeVar('_GradA')
@@ -11130,7 +11130,7 @@ def grad(fun: Callable[Concatenate[_GradT, _GradT2, _GradP], Any], argnums: tupl
 @overload
 def grad(fun: Callable[_GradP, Any], argnums: int | Sequence[int] = ..., has_aux: bool = ..., holomorphic: bool = ..., allow_int: bool = ...) -> Callable[_GradP, Any]: ...
 
-# From arraytyping/_src/runtime/jacobian.py (generated from its source).
+# From arraytyping/_src/api/jacobian.py (generated from its source).
 _JacP = ParamSpec('_JacP')
 def jacfwd(fun: Callable[_JacP, Any], argnums: int | Sequence[int] = ..., has_aux: bool = ..., holomorphic: bool = ...) -> Callable[_JacP, Any]:
     "The Jacobian of ``fun`` with respect to the positional argument(s) ``argnums``, column by column in forward mode (a ``jvp`` per element of the inputs, vectorized). For an output of shape ``O`` and an input of shape ``I`` the Jacobian has shape ``O + I``, in the output's dtype; pytrees of inputs and outputs give a pytree of blocks (the output's structure around the inputs'). With ``has_aux``, ``fun`` returns ``(output, aux)`` and ``(jacobian, aux)`` is returned. Inputs must be real floating (complex with ``holomorphic``)."
@@ -11145,7 +11145,7 @@ def hessian(fun: Callable[_JacP, Any], argnums: int | Sequence[int] = ..., has_a
     'The Hessian of ``fun`` with respect to ``argnums``: ``jacfwd(jacrev(fun))``. For a scalar output and an input of shape ``I`` it has shape ``I + I``; pytrees give nested blocks (output, then input, then input).'
     ...
 
-# From arraytyping/_src/runtime/typecheck.py (generated from its source).
+# From arraytyping/_src/typecheck/decorator.py (generated from its source).
 _TypecheckedF = TypeVar('_TypecheckedF', bound=Callable[..., Any])
 class TypeCheckError(TypeError):
     "An argument or the return value of a :func:`typecheck`-ed function does not match its ``Array[...]`` annotation; the message names the function, the parameter (or the return value), the expected and the actual dtype and shape, and for a symbol where it was bound (``B = 3 from argument 'x'``)."

@@ -1,14 +1,14 @@
 """``arraytyping.lax``: JAX 0.10.2's ``jax.lax`` functions, without promotion (operands of one dtype), and its
 structured control flow."""
 
-from arraytyping._src.runtime.control_flow import cond, custom_linear_solve, fori_loop, map, scan, switch, while_loop
-from arraytyping._src.runtime.lax_elementwise import (
+from arraytyping._src.lax.control_flow import cond, custom_linear_solve, fori_loop, map, scan, switch, while_loop
+from arraytyping._src.lax.api.elementwise import (
     RoundingMethod, acos, acosh, add, asin, asinh, atan, atan2, atanh, bitwise_and, bitwise_not, bitwise_or,
     bitwise_xor, cbrt, ceil, clamp, cos, cosh, digamma, div, erf, erf_inv, erfc, exp, exp2, expm1, floor, integer_pow,
     lgamma, log, log1p, logistic, max, min, mul, neg, nextafter, rem, round, rsqrt, select, shift_left,
     shift_right_arithmetic, shift_right_logical, sign, sin, sinh, sqrt, square, stop_gradient, sub, tan, tanh,
 )
-from arraytyping._src.runtime.lax_functions import (
+from arraytyping._src.lax.api.functions import (
     ConvDimensionNumbers, broadcast_in_dim, conv_general_dilated, convert_element_type, dot_general, dynamic_slice,
     dynamic_update_slice, iota, pad, reduce_window, top_k,
 )

@@ -1,10 +1,10 @@
 """``arraytyping.nn``: JAX 0.10.2's ``jax.nn`` activations and normalizations, with its dtypes, weak flags and
 errors (their rules are :func:`arraytyping.op_rules.nn_result`)."""
 
-from arraytyping._src.runtime.nn import (
+from arraytyping._src.nn.functions import (
     gelu, log_softmax, logsumexp, one_hot, relu, sigmoid, silu, softmax, softplus, standardize, swish,
 )
-from arraytyping._src.runtime.nn_activations import (
+from arraytyping._src.nn.activations import (
     celu, elu, glu, hard_sigmoid, hard_silu, hard_swish, hard_tanh, identity, leaky_relu, log1mexp, log_sigmoid, mish,
     relu6, selu, soft_sign, sparse_plus, sparse_sigmoid, squareplus,
 )

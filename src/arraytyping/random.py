@@ -4,7 +4,7 @@
 function takes either, and ``split``/``fold_in`` return the kind they were given.
 """
 
-from arraytyping._src.runtime.random import (
+from arraytyping._src.random import (
     KeyDType, PRNGKey, PRNGKeyArray, bernoulli, bits, categorical, choice, fold_in, gumbel, key, key_data, normal,
     permutation, randint, split, truncated_normal, uniform, wrap_key_data,
 )

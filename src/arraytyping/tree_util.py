@@ -18,8 +18,8 @@ import functools
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
-from arraytyping._src.runtime import tree as _tree
-from arraytyping._src.runtime.tree import TreeDef as PyTreeDef
+from arraytyping._src.tree import pytree as _tree
+from arraytyping._src.tree.pytree import TreeDef as PyTreeDef
 
 __all__ = ["PyTreeDef", "register_dataclass", "register_pytree_node", "tree_flatten", "tree_leaves", "tree_map",
            "tree_reduce", "tree_structure", "tree_unflatten"]

@@ -12,9 +12,9 @@ import pytest
 
 import arraytyping as at
 import arraytyping.numpy as anp
-from arraytyping._src.runtime import ad
-from arraytyping._src.runtime.core import Primitive, TracerBoolConversionError, UnexpectedTracerError
-from arraytyping._src.runtime.avals import ShapedArray
+from arraytyping._src.interpreters.autodiff import ad
+from arraytyping._src.core.trace import Primitive, TracerBoolConversionError, UnexpectedTracerError
+from arraytyping._src.core.avals import ShapedArray
 
 
 def f_scalar(x: Any) -> Any:
@@ -203,7 +203,7 @@ def test_jvp_closed_jaxpr_stages_the_jvp_of_a_jaxpr() -> None:
     closed = at.make_jaxpr(lambda x, y: (anp.sin(x) * y, y * 2.0))(1.0, 2.0)
     staged, out_nz = ad.jvp_closed_jaxpr(closed, [True, False], [False, False])
     assert out_nz == [True, False] and len(staged.in_avals) == 3 and len(staged.out_avals) == 3
-    from arraytyping._src.runtime import jaxpr as jx
+    from arraytyping._src.core import jaxpr as jx
     y1, y2, t1 = jx.eval_jaxpr(staged.jaxpr, [anp.asarray(1.0), anp.asarray(2.0), anp.asarray(1.0)], staged.consts)
     assert float(t1) == pytest.approx(float(np.cos(1.0) * 2.0)) and float(y2) == 4.0
 
@@ -236,7 +236,7 @@ def test_add_any_is_lax_add_eagerly_and_its_first_operands_type_staged() -> None
     operands are), staged its type is its first operand's. So a weak operand's cotangent that sums a weak and a
     strong contribution (``scatter_max``'s) is strong from an eager ``vjp`` and weak from a staged one, in JAX as
     here (``tests/data/jax_ad_reference.json`` holds the eager case)."""
-    from arraytyping._src.runtime import lax
+    from arraytyping._src.lax import lax
 
     weak = lax.convert_element_type(anp.ones((2,), np.float32), np.dtype(np.float32), True)
     strong = anp.ones((2,), np.float32)

@@ -34,19 +34,21 @@ import arraytyping.numpy as anp
 from arraytyping import lattice
 from arraytyping._src.config import dtype_promotion, enable_x64
 from arraytyping import lax as public_lax
-from arraytyping._src.runtime import ad, lax, special
-from arraytyping._src.runtime import elementwise as E
-from arraytyping._src.runtime import gather_scatter as G
-from arraytyping._src.runtime import lapack
-from arraytyping._src.runtime import windowed_reductions as W
-from arraytyping._src.runtime.ad_rules_linalg import symmetrize as _symmetrize
-from arraytyping._src.runtime.ad_rules_linalg import tril
-from arraytyping._src.runtime.fft_primitive import FftType, fft_p
-from arraytyping._src.runtime import sorting as S
-from arraytyping._src.runtime import tree as tree_mod
-from arraytyping._src.runtime.array_impl import device_put
-from arraytyping._src.runtime.avals import ShapedArray
-from arraytyping._src.runtime.tracing import make_jaxpr
+from arraytyping._src.interpreters.autodiff import ad
+from arraytyping._src.lax import lax
+from arraytyping._src.lax import special
+from arraytyping._src.lax import elementwise as E
+from arraytyping._src.lax import gather_scatter as G
+from arraytyping._src.lax import linalg as lapack
+from arraytyping._src.lax import windowed_reductions as W
+from arraytyping._src.interpreters.autodiff.linalg import symmetrize as _symmetrize
+from arraytyping._src.interpreters.autodiff.linalg import tril
+from arraytyping._src.lax.fft import FftType, fft_p
+from arraytyping._src.lax import sorting as S
+from arraytyping._src.tree import pytree as tree_mod
+from arraytyping._src.xla.array_impl import device_put
+from arraytyping._src.core.avals import ShapedArray
+from arraytyping._src.core.staging import make_jaxpr
 from jaxpr_equations import aval_str, atom_str, equation_mismatch, eqns, is_subsequence
 from reference_tools import tool
 
@@ -369,10 +371,10 @@ def _all_primitives() -> dict[str, Any]:
     import importlib
     import pkgutil
 
-    from arraytyping._src import runtime
-    from arraytyping._src.runtime.core import Primitive
+    from arraytyping import _src
+    from arraytyping._src.core.trace import Primitive
     found: dict[str, Any] = {}
-    for info in pkgutil.walk_packages(runtime.__path__, "arraytyping._src.runtime."):
+    for info in pkgutil.walk_packages(_src.__path__, "arraytyping._src."):
         module = importlib.import_module(info.name)
         for value in vars(module).values():
             if isinstance(value, Primitive):
@@ -429,9 +431,9 @@ def test_every_primitive_has_its_rules() -> None:
 def _without_rule_case(name: str) -> Callable[[Any], Any]:
     """A function of a float32[4] ``x`` whose derivative needs ``name``'s rule."""
     from arraytyping import lax as alax
-    from arraytyping._src.runtime.numpy import fft as anp_fft
-    from arraytyping._src.runtime import lapack
-    from arraytyping._src.runtime.windowed_reductions import MONOIDS
+    from arraytyping._src.numpy import fft as anp_fft
+    from arraytyping._src.lax import linalg as lapack
+    from arraytyping._src.lax.windowed_reductions import MONOIDS
 
     def spd(x: Any) -> Any:  # a symmetric positive definite 4x4 matrix of x
         return x[:, None] * x[None, :] + anp.eye(4, dtype=anp.float32) * 10.0

@@ -10,9 +10,9 @@ import pytest
 
 import arraytyping.numpy as jnp
 from arraytyping._src.config import dtype_promotion, enable_x64
-from arraytyping._src.runtime.array import Array
-from arraytyping._src.runtime.array_impl import DeletedArrayError, device_put, devices
-from arraytyping._src.runtime.backend import UnsupportedDTypeError
+from arraytyping._src.core.array import Array
+from arraytyping._src.xla.array_impl import DeletedArrayError, device_put, devices
+from arraytyping._src.xla.backend import UnsupportedDTypeError
 from arraytyping.lattice import TypePromotionError
 
 RNG = np.random.default_rng(0)
@@ -179,8 +179,8 @@ def test_logical_operands_promote_together_first(name: str) -> None:
     """As in JAX (found by the fuzzer's cross-check): the operands are promoted together before their truth values
     are taken, so a pair with no promotion path is refused; any other pair gives bool."""
     from arraytyping._src import registry
-    from arraytyping._src.runtime.avals import ShapedArray
-    from arraytyping._src.runtime.tracing import eval_shape
+    from arraytyping._src.core.avals import ShapedArray
+    from arraytyping._src.core.staging import eval_shape
 
     fn = getattr(jnp, name)
     for a, b in (("uint1", "int4"), ("float8_e4m3b11fnuz", "float32"), ("uint2", "float32")):
@@ -295,7 +295,7 @@ def test_compile_cache_is_reused_and_thread_safe() -> None:
 
 
 def test_many_eager_ops_leave_no_live_buffers() -> None:
-    from arraytyping._src.runtime.backend import backend
+    from arraytyping._src.xla.backend import backend
     x = jnp.asarray(f32(2, 3))
     y = x + x
     del y

@@ -14,8 +14,8 @@ import pytest
 import arraytyping as at
 import arraytyping.numpy as anp
 from arraytyping import lattice, op_rules
-from arraytyping._src.runtime.avals import ShapedArray
-from arraytyping._src.runtime.backend import UNSUPPORTED_DTYPES
+from arraytyping._src.core.avals import ShapedArray
+from arraytyping._src.xla.backend import UNSUPPORTED_DTYPES
 from arraytyping._src import registry
 
 ALIASES = {**op_rules.UNARY_ALIASES, **op_rules.BINARY_ALIASES}

@@ -10,7 +10,7 @@ import pytest
 
 import arraytyping as at
 import arraytyping.numpy as anp
-from arraytyping._src.runtime.core import ConcretizationTypeError
+from arraytyping._src.core.trace import ConcretizationTypeError
 
 I = anp.asarray(np.array([0, 1, 1, 3, -2, 9], dtype=np.int32))
 

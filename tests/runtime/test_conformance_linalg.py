@@ -22,9 +22,10 @@ import pytest
 import arraytyping.numpy as anp
 import test_conformance_numpy as base  # the same folder: its helpers
 from arraytyping import lattice
-from arraytyping._src.runtime import lax, tree
-from arraytyping._src.runtime.tracing import eval_shape
-from arraytyping._src.runtime.numpy.einsum import contraction_path
+from arraytyping._src.lax import lax
+from arraytyping._src.tree import pytree as tree
+from arraytyping._src.core.staging import eval_shape
+from arraytyping._src.numpy.einsum import contraction_path
 from reference_tools import tool
 
 ROOT = Path(__file__).resolve().parents[2]

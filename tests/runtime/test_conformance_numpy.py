@@ -31,11 +31,11 @@ import pytest
 import arraytyping.numpy as anp
 from arraytyping import lattice
 from arraytyping._src.config import dtype_promotion, enable_x64
-from arraytyping._src.runtime import tree
-from arraytyping._src.runtime.avals import ShapedArray
-from arraytyping._src.runtime.backend import UNSUPPORTED_DTYPES
-from arraytyping._src.runtime.core import ConcretizationTypeError
-from arraytyping._src.runtime.tracing import eval_shape
+from arraytyping._src.tree import pytree as tree
+from arraytyping._src.core.avals import ShapedArray
+from arraytyping._src.xla.backend import UNSUPPORTED_DTYPES
+from arraytyping._src.core.trace import ConcretizationTypeError
+from arraytyping._src.core.staging import eval_shape
 from reference_tools import tool
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -179,7 +179,7 @@ def concrete(kind: str, name: str, shape: tuple[int, ...]) -> Any:
     host = (np.arange(int(np.prod(shape))) % 3).reshape(shape).astype(np_dtype(name))
     arr = anp.asarray(host)
     if kind in ("warr", "warr0"):
-        from arraytyping._src.runtime import lax
+        from arraytyping._src.lax import lax
         arr = lax.convert_element_type(arr, arr.dtype, True)
         assert arr.weak_type
     return arr

@@ -32,11 +32,11 @@ import pytest
 import arraytyping.numpy as jnp
 from arraytyping import lattice
 from arraytyping._src.config import dtype_promotion, enable_x64
-from arraytyping._src.runtime import lax
-from arraytyping._src.runtime.avals import ShapedArray
-from arraytyping._src.runtime.backend import UNSUPPORTED_DTYPES
-from arraytyping._src.runtime.dispatch import JitFunction, jit
-from arraytyping._src.runtime.tracing import eval_shape
+from arraytyping._src.lax import lax
+from arraytyping._src.core.avals import ShapedArray
+from arraytyping._src.xla.backend import UNSUPPORTED_DTYPES
+from arraytyping._src.xla.dispatch import JitFunction, jit
+from arraytyping._src.core.staging import eval_shape
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 OPS_REF: dict[str, dict[str, dict[str, str]]] = json.loads((DATA / "jax_ops_reference.json").read_text())["ops"]

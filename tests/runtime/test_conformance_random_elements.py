@@ -23,7 +23,7 @@ import arraytyping as at
 import arraytyping.numpy as anp
 import arraytyping.random as random
 from arraytyping import lattice, op_rules
-from arraytyping._src.runtime.backend import UNSUPPORTED_DTYPES
+from arraytyping._src.xla.backend import UNSUPPORTED_DTYPES
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from api_ext_reference import configured, load, mismatch, namespace  # noqa: E402

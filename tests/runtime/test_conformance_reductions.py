@@ -18,8 +18,8 @@ import pytest
 
 import arraytyping.numpy as jnp
 from arraytyping import lattice
-from arraytyping._src.runtime.avals import ShapedArray
-from arraytyping._src.runtime.tracing import eval_shape
+from arraytyping._src.core.avals import ShapedArray
+from arraytyping._src.core.staging import eval_shape
 
 from test_conformance_ops import CONFIGS, _config, _np_dtype, _result
 from reference_tools import tool

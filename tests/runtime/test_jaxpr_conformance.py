@@ -25,9 +25,9 @@ import pytest
 import arraytyping.numpy as anp
 from arraytyping import lattice
 from arraytyping._src.config import dtype_promotion, enable_x64
-from arraytyping._src.runtime import jaxpr as jx
-from arraytyping._src.runtime.avals import ShapedArray
-from arraytyping._src.runtime.tracing import make_jaxpr
+from arraytyping._src.core import jaxpr as jx
+from arraytyping._src.core.avals import ShapedArray
+from arraytyping._src.core.staging import make_jaxpr
 from jaxpr_equations import atom_str, aval_str, eqns
 from reference_tools import tool
 

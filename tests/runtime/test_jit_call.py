@@ -1,4 +1,4 @@
-"""A jitted function called under a trace is one ``jit`` equation (``arraytyping._src.runtime.jit_call``): traced once
+"""A jitted function called under a trace is one ``jit`` equation (``arraytyping._src.xla.jit_call``): traced once
 per signature and shared by every ``jit`` of the same function, static arguments either way, closures over an
 enclosing transformation's values, compiled and eager runs that agree with the inlined function, and clear errors.
 The printed jaxprs are held to JAX's by ``test_jit_call_conformance``."""
@@ -121,7 +121,7 @@ def test_typecheck_of_a_jitted_function_still_stages_a_call() -> None:
 def test_a_jitted_functions_derivative_is_compiled_once() -> None:
     """The rules derive the same jaxprs from the same jaxpr, so repeated eager calls of ``grad(jit(f))`` (and of
     ``vmap``, ``jvp``) run the executables compiled by the first."""
-    from arraytyping._src.runtime import dispatch
+    from arraytyping._src.xla import dispatch
 
     jf = at.jit(lambda w, x: anp.tanh(x @ w).sum())
     w, x = anp.ones((4, 3)) * 0.1, anp.ones((2, 4))

@@ -16,8 +16,8 @@ import pytest
 
 import arraytyping as at
 import arraytyping.numpy as jnp
-from arraytyping._src.runtime import dispatch
-from arraytyping._src.runtime.array_impl import ArrayImpl, DeletedArrayError
+from arraytyping._src.xla import dispatch
+from arraytyping._src.xla.array_impl import ArrayImpl, DeletedArrayError
 
 speedups = dispatch._speedups  # pyright: ignore[reportPrivateUsage]
 CLASSES = [dispatch.JitFunction, dispatch.PyJitFunction]
@@ -343,7 +343,7 @@ def test_no_memory_growth_over_many_calls(kind: Kind) -> None:
     # jaxlib records a Python traceback for each execution and (with this interpreter) some of them stay alive
     # (about 56 bytes per call, on both paths and without arraytyping's hot path: a known, separate issue); this
     # test measures our own allocations, so traceback recording is off while it runs.
-    from arraytyping._src.runtime.backend import backend
+    from arraytyping._src.xla.backend import backend
     jaxlib_jax: Any = backend()._jax  # pyright: ignore[reportPrivateUsage]
     f = kind(f2)
     f(X, Y)

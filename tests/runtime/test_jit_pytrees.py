@@ -11,7 +11,7 @@ import pytest
 
 import arraytyping as at
 import arraytyping.numpy as anp
-from arraytyping._src.runtime.dispatch import JitFunction
+from arraytyping._src.xla.dispatch import JitFunction
 
 
 class Params(NamedTuple):

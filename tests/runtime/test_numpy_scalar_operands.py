@@ -14,8 +14,8 @@ import pytest
 import arraytyping.numpy as anp
 from arraytyping import lattice
 from arraytyping._src.config import dtype_promotion, enable_x64
-from arraytyping._src.runtime.avals import ShapedArray
-from arraytyping._src.runtime.tracing import eval_shape
+from arraytyping._src.core.avals import ShapedArray
+from arraytyping._src.core.staging import eval_shape
 
 
 def _type(x: Any) -> str:

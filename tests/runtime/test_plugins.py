@@ -22,8 +22,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from arraytyping._src.runtime import backend as B
-from arraytyping._src.runtime import pjrt_plugins as P
+from arraytyping._src.xla import backend as B
+from arraytyping._src.xla import pjrt_plugins as P
 
 NOT_PJRT_LIBRARY = Path(np._core._multiarray_umath.__file__)  # type: ignore[attr-defined]
 """A shared library that exists everywhere the tests run and does not export ``GetPjrtApi``."""
@@ -39,7 +39,7 @@ _PROBE = textwrap.dedent("""
             x = anp.arange(4.0) * 2
             out["value"] = x.tolist()
             out["device"] = str(x.device)
-            out["platforms"] = sorted(__import__("arraytyping._src.runtime.backend", fromlist=["x"]).backends())
+            out["platforms"] = sorted(__import__("arraytyping._src.xla.backend", fromlist=["x"]).backends())
         except Exception as e:
             out["error"] = [type(e).__name__, str(e)]
     out["warnings"] = [[w.category.__name__, str(w.message), w.filename] for w in caught]
@@ -269,7 +269,7 @@ def test_unknown_and_malformed_platform_requests() -> None:
 _DEVICES = textwrap.dedent("""
     import json
     import arraytyping as at, arraytyping.numpy as anp
-    from arraytyping._src.runtime.backend import BackendError
+    from arraytyping._src.xla.backend import BackendError
     out = {}
     d0, d1 = at.devices()
     out["cpu"] = at.devices("cpu") == at.devices()

@@ -9,15 +9,15 @@ import pytest
 
 import arraytyping.numpy as jnp
 from arraytyping._src.config import enable_x64
-from arraytyping._src.runtime import jaxpr as jx
-from arraytyping._src.runtime.array import Array
-from arraytyping._src.runtime.array_impl import DeletedArrayError
-from arraytyping._src.runtime.avals import ShapedArray
-from arraytyping._src.runtime.core import (
+from arraytyping._src.core import jaxpr as jx
+from arraytyping._src.core.array import Array
+from arraytyping._src.xla.array_impl import DeletedArrayError
+from arraytyping._src.core.avals import ShapedArray
+from arraytyping._src.core.trace import (
     TracerArrayConversionError, TracerBoolConversionError, TracerIntegerConversionError, UnexpectedTracerError,
 )
-from arraytyping._src.runtime.dispatch import jit
-from arraytyping._src.runtime.tracing import eval_shape, make_jaxpr
+from arraytyping._src.xla.dispatch import jit
+from arraytyping._src.core.staging import eval_shape, make_jaxpr
 
 X = jnp.asarray(np.arange(6, dtype=np.float32).reshape(2, 3))
 I = jnp.asarray(np.arange(3, dtype=np.int32))

@@ -24,8 +24,9 @@ import arraytyping.lax as alax
 import arraytyping.numpy as anp
 from arraytyping import lattice
 from arraytyping._src.config import dtype_promotion, enable_x64
-from arraytyping._src.runtime import jaxpr as jx
-from arraytyping._src.runtime.avals import ShapedArray
+from arraytyping._src.core import jaxpr as jx
+from arraytyping._src.core.avals import ShapedArray
+from arraytyping._src.tree import pytree
 from jaxpr_equations import atom_str, aval_str
 from reference_tools import tool
 
@@ -176,7 +177,7 @@ def test_values_match_jax(name: str) -> None:
     args = [TOOL.build(s, _concrete) for s in specs]
     for run in (fn, at.jit(fn)):
         out = run(*args)
-        leaves, _ = at._src.runtime.tree.flatten(out)  # type: ignore[attr-defined]
+        leaves, _ = pytree.flatten(out)
         assert len(leaves) == len(ref["outs"])
         for x, r in zip(leaves, ref["outs"]):
             if r["type"] == "Array":

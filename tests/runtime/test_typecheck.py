@@ -20,8 +20,8 @@ import arraytyping.numpy as anp
 import arraytyping.typing as att
 from arraytyping import Array, TypeCheckError, bfloat16, float16, float32, floating, int32, typecheck
 from arraytyping._src import registry
-from arraytyping._src.runtime.avals import ShapedArray
-from arraytyping._src.runtime.typecheck_specs import ArrayCheck
+from arraytyping._src.core.avals import ShapedArray
+from arraytyping._src.typecheck.specs import ArrayCheck
 
 B = TypeVar("B", bound=int)
 D = TypeVar("D", bound=int)

@@ -9,7 +9,7 @@ import pytest
 import arraytyping as at
 import arraytyping.numpy as anp
 from arraytyping import lattice, op_rules
-from arraytyping._src.runtime.avals import ShapedArray
+from arraytyping._src.core.avals import ShapedArray
 
 OPERANDS = [(n, False) for n in lattice.DTYPE_NAMES] + [(n, True) for n in lattice.WEAK_NAMES] + [("bool", True)]
 """Every dtype, the weak nodes, and a weak bool array (what comparing two weakly typed operands gives)."""

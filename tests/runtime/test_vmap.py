@@ -15,18 +15,18 @@ import pytest
 import arraytyping as at
 import arraytyping.numpy as anp
 from arraytyping import lax as alax
-from arraytyping._src import runtime
-from arraytyping._src.runtime import batching
-from arraytyping._src.runtime import elementwise as E
-from arraytyping._src.runtime import lapack
-from arraytyping._src.runtime import lax as L
-from arraytyping._src.runtime import prng
-from arraytyping._src.runtime import slicing as SL
-from arraytyping._src.runtime import sorting as S
-from arraytyping._src.runtime import special as SF
-from arraytyping._src.runtime.avals import ShapedArray
-from arraytyping._src.runtime.core import Primitive
-from arraytyping._src.runtime.top_k import top_k
+from arraytyping import _src
+from arraytyping._src.interpreters.batching import batching
+from arraytyping._src.lax import elementwise as E
+from arraytyping._src.lax import linalg as lapack
+from arraytyping._src.lax import lax as L
+from arraytyping._src.lax import prng
+from arraytyping._src.lax import slicing as SL
+from arraytyping._src.lax import sorting as S
+from arraytyping._src.lax import special as SF
+from arraytyping._src.core.avals import ShapedArray
+from arraytyping._src.core.trace import Primitive
+from arraytyping._src.lax.top_k import top_k
 
 F32, I32, U32, BOOL = np.dtype("float32"), np.dtype("int32"), np.dtype("uint32"), np.dtype(bool)
 B = 3  # the batch size
@@ -202,9 +202,9 @@ NOT_BATCHED: dict[str, str] = {
 
 
 def _all_primitives() -> dict[str, Primitive]:
-    """Every primitive of the runtime package (each module walked, so a new one cannot go unnoticed)."""
+    """Every primitive of the runtime (each module under arraytyping._src walked, so a new one cannot go unnoticed)."""
     found: dict[str, Primitive] = {}
-    for info in pkgutil.walk_packages(runtime.__path__, "arraytyping._src.runtime."):
+    for info in pkgutil.walk_packages(_src.__path__, "arraytyping._src."):
         for v in vars(importlib.import_module(info.name)).values():
             if isinstance(v, Primitive):
                 found[v.name] = v

@@ -260,7 +260,7 @@ def test_runtime_agrees_with_op_rules(config: str) -> None:
     the CPU backend cannot hold) == the table the checkers were held to. Weak bool counts as ``bool_``."""
     import arraytyping
     from arraytyping import lattice
-    from arraytyping._src.runtime.avals import ShapedArray
+    from arraytyping._src.core.avals import ShapedArray
 
     import numpy as np
 

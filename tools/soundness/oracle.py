@@ -27,7 +27,7 @@ import arraytyping as at
 import arraytyping.numpy as anp
 import arraytyping.typing as att
 from arraytyping import op_rules
-from arraytyping._src.runtime.avals import ShapedArray
+from arraytyping._src.core.avals import ShapedArray
 
 from . import universe as U
 from .expressions import Call, Choice, Node, Param

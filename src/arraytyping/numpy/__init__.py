@@ -5,8 +5,8 @@ are weak, ``bool`` is not; all-weak results stay weak), honour strict promotion 
 """
 
 from arraytyping._src.promotion import promote_types, result_type
-from arraytyping._src.runtime.array import Array as ndarray
-from arraytyping._src.runtime.numpy import (
+from arraytyping._src.core.array import Array as ndarray
+from arraytyping._src.numpy import (
     abs, absolute, acos, acosh, add, all, allclose, amax, amin, angle, any, append, arange, arccos, arccosh, arcsin,
     arcsinh, arctan, arctan2, arctanh, argmax, argmin, argsort, argwhere, around, array, array_equal, array_equiv,
     array_split, asarray, asin, asinh, astype, atan, atan2, atanh, atleast_1d, atleast_2d, atleast_3d, average,

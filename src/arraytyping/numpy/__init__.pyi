@@ -14031,7 +14031,7 @@ bitwise_invert = invert
 degrees = rad2deg
 radians = deg2rad
 
-# From arraytyping/_src/runtime/numpy/unary.py (generated from its source).
+# From arraytyping/_src/numpy/unary.py (generated from its source).
 @overload
 def modf(x: Array[Never] | np.ndarray[Any, np.dtype[Never]] | np.number[Never], /, out: None = ...) -> tuple[Array[Any], Array[Any]]:
     "The fractional and the integral parts of ``x``, each with ``x``'s sign (bool and integers become the default float dtype; complex refused)."
@@ -14079,7 +14079,7 @@ def modf(x: float, /, out: None = ...) -> tuple[Array[float], Array[float]]: ...
 @overload
 def modf(x: Array[_Abstract | int | float], /, out: None = ...) -> tuple[Array[Any], Array[Any]]: ...
 
-# From arraytyping/_src/runtime/numpy/binary.py (generated from its source).
+# From arraytyping/_src/numpy/binary.py (generated from its source).
 def isclose(a: ArrayLike, b: ArrayLike, rtol: ArrayLike = ..., atol: ArrayLike = ..., equal_nan: bool = ...) -> Array[bool_]:
     'Where ``|a - b| <= atol + rtol * |b|`` (a bool array); NaNs are close to NaNs with ``equal_nan``.'
     ...
@@ -14093,7 +14093,7 @@ def array_equiv(a1: ArrayLike, a2: ArrayLike) -> Array[bool_]:
     "Whether ``a1`` and ``a2`` are equal wherever they broadcast (a strong bool array of rank 0): ``False`` for operands of dtypes that do not promote together, or of ranks that do not broadcast; a ``TypeError`` for operands of one rank whose shapes do not broadcast (JAX 0.10.2's ``eq``)."
     ...
 
-# From arraytyping/_src/runtime/numpy/reductions.py (generated from its source).
+# From arraytyping/_src/numpy/reductions.py (generated from its source).
 @overload
 def var(a: Array[Never] | np.ndarray[Any, np.dtype[Never]] | np.number[Never], axis: Any = ..., dtype: None = ..., out: None = ..., ddof: int = ..., keepdims: bool = ..., *, where: ArrayLike | None = ..., mean: None = ..., correction: int | float | None = ...) -> Array[Any]:
     'The variance over ``axis`` (divided by ``n - correction``; complex numbers give their real dtype).'
@@ -15152,7 +15152,7 @@ def cumulative_prod(x: ArrayLike, /, *, axis: int | None = ..., dtype: None = ..
 @overload
 def cumulative_prod(x: ArrayLike, /, *, axis: int | None = ..., dtype: DTypeLike | None = ..., include_initial: bool = ...) -> Array[Any]: ...
 
-# From arraytyping/_src/runtime/numpy/quantiles.py (generated from its source).
+# From arraytyping/_src/numpy/quantiles.py (generated from its source).
 @overload
 def quantile(a: Array[Never] | np.ndarray[Any, np.dtype[Never]] | np.number[Never], q: ArrayLike, axis: int | tuple[int, ...] | None = ..., out: None = ..., overwrite_input: bool = ..., method: str = ..., keepdims: bool = ..., *, weights: None = ...) -> Array[Any]:
     'The ``q``-th quantiles (``q`` in [0, 1], a scalar or a vector) of ``a`` along ``axis``, interpolated by ``method``; NaN where a slice holds a NaN.'
@@ -15442,7 +15442,7 @@ def nanmedian(a: Array[_Abstract | int | float], axis: int | tuple[int, ...] | N
 @overload
 def nanmedian(a: ArrayLike, axis: int | tuple[int, ...] | None=..., out: None = ..., overwrite_input: bool = ..., keepdims: bool = ...) -> Array[Any]: ...
 
-# From arraytyping/_src/runtime/numpy/shape.py (generated from its source).
+# From arraytyping/_src/numpy/shape.py (generated from its source).
 @overload
 def permute_dims(a: Array[_T], /, axes: tuple[int, ...]) -> Array[_T]:
     "``a`` with its axes permuted by ``axes`` (the array API's name for :func:`transpose`, whose ``axes`` it requires)."
@@ -15588,7 +15588,7 @@ def repeat(a: Array[_T], repeats: ArrayLike, axis: int | None = ..., *, total_re
 @overload
 def repeat(a: ArrayLike, repeats: ArrayLike, axis: int | None = ..., *, total_repeat_length: int | None = ...) -> Array[Any]: ...
 
-# From arraytyping/_src/runtime/numpy/joining.py (generated from its source).
+# From arraytyping/_src/numpy/joining.py (generated from its source).
 @overload
 def concatenate(arrays: Sequence[ArrayLike] | Array[Any], axis: int | None, dtype: type[Never] | np.dtype[Never] | DType[Never]) -> Array[Any]:
     'The arrays joined along an existing ``axis`` (flattened first when ``axis`` is None), promoted to their common dtype (or ``dtype``). An array is joined along its first axis, by one ``reshape``, as JAX does.'
@@ -16405,7 +16405,7 @@ def append(arr: ArrayLike, values: ArrayLike, axis: int | None = ...) -> Array[A
     '``values`` joined after ``arr`` along ``axis`` (both flattened first when it is None), promoted to their common dtype.'
     ...
 
-# From arraytyping/_src/runtime/numpy/indexing.py (generated from its source).
+# From arraytyping/_src/numpy/indexing.py (generated from its source).
 @overload
 def take(a: Array[_T], indices: ArrayLike, axis: int | None = ..., out: None = ..., mode: str | None = ..., unique_indices: bool = ..., indices_are_sorted: bool = ..., fill_value: Any = ...) -> Array[_T]:
     'The elements of ``a`` at ``indices`` along ``axis`` (of the flattened array by default).'
@@ -16419,7 +16419,7 @@ def take_along_axis(arr: Array[_T], indices: ArrayLike, axis: int | None = ..., 
 @overload
 def take_along_axis(arr: ArrayLike, indices: ArrayLike, axis: int | None = ..., mode: Any = ..., fill_value: Any = ...) -> Array[Any]: ...
 
-# From arraytyping/_src/runtime/numpy/selection.py (generated from its source).
+# From arraytyping/_src/numpy/selection.py (generated from its source).
 @overload
 def select(condlist: Any, choicelist: tuple[Array[Never], *tuple[Any, ...]] | tuple[Any, Array[Never], *tuple[Any, ...]] | tuple[Any, Any, Array[Never], *tuple[Any, ...]] | tuple[Any, Any, Any, Array[Never], *tuple[Any, ...]], default: ArrayLike = ...) -> Array[Any]:
     'Per element, the value of the first choice whose condition holds, else ``default``.'
@@ -16687,7 +16687,7 @@ def choose(a: ArrayLike, choices: tuple[_Same[_K0]] | tuple[_Same[_K0], _Same[_K
 @overload
 def choose(a: ArrayLike, choices: Any, out: None = ..., mode: str = ...) -> Array[Any]: ...
 
-# From arraytyping/_src/runtime/numpy/ordering.py (generated from its source).
+# From arraytyping/_src/numpy/ordering.py (generated from its source).
 @overload
 def sort(a: Array[_T], axis: int | None = ..., *, kind: None = ..., order: None = ..., stable: bool = ..., descending: bool = ...) -> Array[_T]:
     '``a`` sorted along ``axis`` (the flattened array for None): NaNs last, ``-0.0`` equal to ``0.0``, complex numbers by real then imaginary part.'
@@ -16849,7 +16849,7 @@ def argwhere(a: ArrayLike, *, size: int | None = ..., fill_value: Any = ...) -> 
     'The indices of the nonzero elements of ``a``, one row of ``a.ndim`` indices per element (``size`` rows under a trace, padded with ``fill_value`` or 0, as ``nonzero``).'
     ...
 
-# From arraytyping/_src/runtime/numpy/differences.py (generated from its source).
+# From arraytyping/_src/numpy/differences.py (generated from its source).
 @overload
 def diff(a: Array[Never] | np.ndarray[Any, np.dtype[Never]] | np.number[Never], n: int = ..., axis: int = ..., prepend: None = ..., append: None = ...) -> Array[Any]:
     'The ``n``-th differences of neighbouring elements along ``axis`` (``a[1:] - a[:-1]``, applied ``n`` times; ``!=`` for bool), after joining ``prepend`` and ``append`` (a scalar is one slice) to ``a``.'
@@ -17025,7 +17025,7 @@ def ediff1d(ary: complex, to_end: ArrayLike | None = ..., to_begin: ArrayLike | 
 @overload
 def ediff1d(ary: Array[_Abstract | int | float | complex], to_end: ArrayLike | None = ..., to_begin: ArrayLike | None = ...) -> Array[Any]: ...
 
-# From arraytyping/_src/runtime/numpy/binning.py (generated from its source).
+# From arraytyping/_src/numpy/binning.py (generated from its source).
 def digitize(x: ArrayLike, bins: ArrayLike, right: bool = ..., *, method: str | None = ...) -> Array[int32]:
     'The index of the bin each element of ``x`` falls in (int32): ``bins`` is 1-d and increasing or decreasing; with ``right``, an interval holds its right edge instead of its left one.'
     ...
@@ -17066,12 +17066,12 @@ def bincount(x: Array[_Abstract | int], weights: None = ..., minlength: int = ..
 @overload
 def bincount(x: ArrayLike, weights: ArrayLike | None = ..., minlength: int = ..., *, length: int | None = ...) -> Array[Any]: ...
 
-# From arraytyping/_src/runtime/numpy/setops.py (generated from its source).
+# From arraytyping/_src/numpy/setops.py (generated from its source).
 def isin(element: ArrayLike, test_elements: ArrayLike, assume_unique: bool = ..., invert: bool = ..., *, method: str = ...) -> Array[bool_]:
     "Whether each element of ``element`` is among ``test_elements`` (a bool array of ``element``'s shape; with ``invert``, whether it is not); the two are promoted together first."
     ...
 
-# From arraytyping/_src/runtime/numpy/object_queries.py (generated from its source).
+# From arraytyping/_src/numpy/object_queries.py (generated from its source).
 def isscalar(element: Any) -> bool:
     'Whether ``element`` is a scalar: what ``numpy.isscalar`` accepts (Python and numpy scalars, strings), or an array (``Array`` or numpy) of rank 0; lists and other containers are not.'
     ...
@@ -17082,7 +17082,7 @@ def isrealobj(x: Any) -> bool:
     '``not iscomplexobj(x)``: whether ``x`` is real by its type (a complex array of zero imaginary parts is not).'
     ...
 
-# From arraytyping/_src/runtime/numpy/index_arrays.py (generated from its source).
+# From arraytyping/_src/numpy/index_arrays.py (generated from its source).
 @overload
 def indices(dimensions: Sequence[int], dtype: type[Never] | np.dtype[Never] | DType[Never], sparse: Literal[False] = ...) -> Array[Any]:
     'The index of each axis at every position of a grid of shape ``dimensions``: one array of shape ``(len(dimensions), *dimensions)``, or with ``sparse`` one array per axis broadcastable to the grid; the default integer dtype unless ``dtype`` is given (bool refused, as ``lax.iota`` refuses it).'
@@ -17334,7 +17334,7 @@ def ravel_multi_index(multi_index: Sequence[ArrayLike], dims: Sequence[int], mod
 @overload
 def ravel_multi_index(multi_index: Sequence[ArrayLike], dims: Sequence[int], mode: str = ..., order: str = ..., *, dtype: None = ...) -> Array[Any]: ...
 
-# From arraytyping/_src/runtime/numpy/creation.py (generated from its source).
+# From arraytyping/_src/numpy/creation.py (generated from its source).
 if not MYPY:
     @overload
     def empty(shape: _Shape, dtype: type[Never] | np.dtype[Never] | DType[Never]) -> Array[Any, _Shape]:
@@ -18482,16 +18482,16 @@ def meshgrid(*, copy: bool = ..., sparse: bool = ..., indexing: str = ...) -> li
 @overload
 def meshgrid(x0: ArrayLike, /, *xi: ArrayLike, copy: bool = ..., sparse: bool = ..., indexing: str = ...) -> list[Array[Any]]: ...
 
-# From arraytyping/_src/runtime/numpy/contractions.py (generated from its source).
+# From arraytyping/_src/numpy/contractions.py (generated from its source).
 
-# From arraytyping/_src/runtime/numpy/einsum.py (generated from its source).
+# From arraytyping/_src/numpy/einsum.py (generated from its source).
 
-# From arraytyping/_src/runtime/numpy/vectorize.py (generated from its source).
+# From arraytyping/_src/numpy/vectorize.py (generated from its source).
 def vectorize(pyfunc: Callable[..., Any], *, excluded: Collection[int | str] = ..., signature: str | None = ...) -> Callable[..., Any]:
     '``pyfunc``, written for one element (or for the core dimensions a gufunc ``signature`` such as ``"(m,n),(n)->(m)"`` names), applied across the broadcast leading dimensions of its arguments by ``vmap``; ``excluded`` positions and keywords are passed through unmapped.'
     ...
 
-# From arraytyping/_src/runtime/numpy/windows.py (generated from its source).
+# From arraytyping/_src/numpy/windows.py (generated from its source).
 def bartlett(M: int) -> Array[float32]:
     'A Bartlett (triangular) window of ``M`` points, in the default float dtype.'
     ...
@@ -18505,7 +18505,7 @@ def hanning(M: int) -> Array[float32]:
     'A Hann (Hanning) window of ``M`` points, in the default float dtype.'
     ...
 
-# From arraytyping/_src/runtime/numpy/editing.py (generated from its source).
+# From arraytyping/_src/numpy/editing.py (generated from its source).
 @overload
 def resize(a: Array[_T], new_shape: int | Sequence[int]) -> Array[_T]:
     '``a`` flattened and repeated (or cut) to fill ``new_shape``; zeros where ``a`` or the new shape is empty.'

@@ -32,9 +32,9 @@ FROM_PRIVATE_MODULES: Final[Mapping[str, tuple[str, ...]]] = {
     "_src/config.py": ("Config", "config", "enable_x64", "dtype_promotion"),
     "_src/dtype_queries.py": ("finfo", "iinfo", "isdtype", "issubdtype"),
     "_src/promotion.py": ("canonicalize_dtype",),
-    "_src/runtime/ad_api.py": ("grad", "jvp", "linearize", "value_and_grad", "vjp"),
-    "_src/runtime/jacobian.py": ("hessian", "jacfwd", "jacobian", "jacrev"),
-    "_src/runtime/typecheck.py": ("TypeCheckError", "typecheck"),
+    "_src/api/differentiation.py": ("grad", "jvp", "linearize", "value_and_grad", "vjp"),
+    "_src/api/jacobian.py": ("hessian", "jacfwd", "jacobian", "jacrev"),
+    "_src/typecheck/decorator.py": ("TypeCheckError", "typecheck"),
 }
 """Runtime module (relative to the package) -> the names the root stub declares from its source. A class becomes a
 type-check-only ``_<name>`` with its public methods; a module-level instance of it, a variable of that type. An
@@ -42,46 +42,46 @@ overloaded function is declared by its overloads only; the module's own ``TypeVa
 private type aliases are copied (they must be named apart from the stub's: ``_GradT``, not ``_T``)."""
 
 NUMPY_FROM_SOURCE: Final[Mapping[str, tuple[str, ...]]] = {
-    "_src/runtime/numpy/unary.py": (
+    "_src/numpy/unary.py": (
         "angle", "arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctanh", "around", "cbrt", "ceil", "conj",
         "conjugate", "cosh", "deg2rad", "exp2", "expm1", "fabs", "floor", "imag", "iscomplex", "isfinite", "isinf",
         "isnan", "isneginf", "isposinf", "isreal", "log10", "log1p", "log2", "modf", "nan_to_num", "rad2deg",
         "real", "reciprocal", "rint", "round", "signbit", "sinc", "sinh", "spacing", "square", "tan", "trunc"),
-    "_src/runtime/numpy/binary.py": (
+    "_src/numpy/binary.py": (
         "allclose", "arctan2", "array_equal", "array_equiv", "copysign", "divmod", "float_power", "fmax", "fmin",
         "fmod", "gcd", "heaviside", "hypot", "isclose", "lcm", "logaddexp", "logaddexp2", "nextafter"),
-    "_src/runtime/numpy/reductions.py": (
+    "_src/numpy/reductions.py": (
         "argmax", "argmin", "average", "count_nonzero", "cumprod", "cumsum", "cumulative_prod", "cumulative_sum",
         "nanargmax", "nanargmin", "nancumprod", "nancumsum", "nanmax", "nanmean", "nanmin", "nanprod",
         "nanstd", "nansum", "nanvar", "ptp", "std", "var"),
-    "_src/runtime/numpy/quantiles.py": (
+    "_src/numpy/quantiles.py": (
         "median", "nanmedian", "nanpercentile", "nanquantile", "percentile", "quantile"),
-    "_src/runtime/numpy/shape.py": (
+    "_src/numpy/shape.py": (
         "atleast_1d", "atleast_2d", "atleast_3d", "broadcast_arrays", "broadcast_shapes", "expand_dims", "flip", "fliplr", "flipud",
         "matrix_transpose", "moveaxis", "permute_dims", "ravel", "repeat", "roll", "rollaxis", "rot90", "squeeze",
         "swapaxes", "tile"),
-    "_src/runtime/numpy/joining.py": (
+    "_src/numpy/joining.py": (
         "append", "array_split", "column_stack", "concat", "concatenate", "dsplit", "dstack", "hsplit", "hstack",
         "pad", "split", "stack", "unstack", "vsplit", "vstack"),
-    "_src/runtime/numpy/indexing.py": ("take", "take_along_axis"),
-    "_src/runtime/numpy/selection.py": ("choose", "clip", "compress", "diagonal", "select", "trace", "tril", "triu"),
-    "_src/runtime/numpy/ordering.py": (
+    "_src/numpy/indexing.py": ("take", "take_along_axis"),
+    "_src/numpy/selection.py": ("choose", "clip", "compress", "diagonal", "select", "trace", "tril", "triu"),
+    "_src/numpy/ordering.py": (
         "argsort", "argwhere", "flatnonzero", "nonzero", "searchsorted", "sort", "unique"),
-    "_src/runtime/numpy/differences.py": ("diff", "ediff1d"),
-    "_src/runtime/numpy/binning.py": ("bincount", "digitize"),
-    "_src/runtime/numpy/setops.py": ("isin",),
-    "_src/runtime/numpy/object_queries.py": ("iscomplexobj", "isrealobj", "isscalar"),
-    "_src/runtime/numpy/index_arrays.py": (
+    "_src/numpy/differences.py": ("diff", "ediff1d"),
+    "_src/numpy/binning.py": ("bincount", "digitize"),
+    "_src/numpy/setops.py": ("isin",),
+    "_src/numpy/object_queries.py": ("iscomplexobj", "isrealobj", "isscalar"),
+    "_src/numpy/index_arrays.py": (
         "diag_indices", "diag_indices_from", "indices", "tril_indices", "tril_indices_from", "triu_indices",
         "triu_indices_from", "ravel_multi_index", "unravel_index"),
-    "_src/runtime/numpy/creation.py": (
+    "_src/numpy/creation.py": (
         "copy", "diag", "empty", "empty_like", "eye", "identity", "logspace", "meshgrid", "tri"),
-    "_src/runtime/numpy/contractions.py": (
+    "_src/numpy/contractions.py": (
         "cross", "inner", "kron", "matvec", "outer", "tensordot", "vdot", "vecdot", "vecmat"),
-    "_src/runtime/numpy/einsum.py": ("einsum",),
-    "_src/runtime/numpy/vectorize.py": ("vectorize",),
-    "_src/runtime/numpy/windows.py": ("bartlett", "blackman", "hamming", "hanning"),
-    "_src/runtime/numpy/editing.py": ("delete", "resize"),
+    "_src/numpy/einsum.py": ("einsum",),
+    "_src/numpy/vectorize.py": ("vectorize",),
+    "_src/numpy/windows.py": ("bartlett", "blackman", "hamming", "hanning"),
+    "_src/numpy/editing.py": ("delete", "resize"),
 }
 """Runtime module -> the functions the ``arraytyping.numpy`` stub declares from their source (annotations verbatim:
 a function whose dtype the rule modules do not give yet says ``Array`` (any dtype), never a dtype that could be

@@ -1,0 +1,259 @@
+"""Staging Python functions into jaxprs (Autodidax part 3): ``JaxprTrace``, ``make_jaxpr`` and ``eval_shape``."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from arraytyping._src import registry
+from arraytyping._src.config import config
+from arraytyping._src.promotion import operand_of
+from arraytyping._src.core import jaxpr as jx
+from arraytyping._src.lax import primitives as P
+from arraytyping._src.tree import pytree as tree
+from arraytyping._src.core.array import Array
+from arraytyping._src.core.avals import HOST_VALUE_TYPES, ShapedArray
+from arraytyping._src.core.trace import Primitive, Trace, Tracer, new_main
+
+__all__ = ["ConstVal", "JaxprTrace", "JaxprTracer", "abstractify", "make_jaxpr", "eval_shape", "trace_to_jaxpr"]
+
+
+class ConstVal:
+    """A host constant with an explicit type (possibly weak): how Python scalars enter traced code."""
+
+    __slots__ = ("val", "aval", "shown")
+
+    def __init__(self, val: np.ndarray[Any, Any], aval: ShapedArray, shown: Any = None) -> None:
+        self.val = val
+        self.aval = aval
+        self.shown = shown
+        """The Python scalar this constant was, printed as JAX prints a literal it keeps as Python's (an operand
+        bound as it is: ``jit[name=elu] a 1.6732632423543772:f32[]``); ``None`` otherwise."""
+
+    def __repr__(self) -> str:
+        return f"ConstVal({self.val!r}, {self.aval!r})"
+
+
+_PY_SCALARS = (bool, int, float, complex)
+
+
+def abstractify(x: Any) -> ShapedArray:
+    """The type of an argument: arrays and tracers carry theirs; Python scalars are weakly typed (``bool`` is not),
+    numpy values strongly typed and canonicalized for x64; a ``ShapedArray`` stands for itself."""
+    if isinstance(x, Array):
+        return x.aval
+    if isinstance(x, ShapedArray):
+        return x
+    if isinstance(x, ConstVal):
+        return x.aval
+    if isinstance(x, HOST_VALUE_TYPES):
+        name, weak = operand_of(x, config.x64)
+        return ShapedArray(np.shape(x), registry.INFO[name].dtype, weak)
+    raise TypeError(f"{type(x).__module__}.{type(x).__qualname__} {_short(x)} is not a valid array argument; "
+                    "expected an arraytyping Array, a numpy array or scalar, or a Python bool/int/float/complex")
+
+
+def _short(x: Any) -> str:
+    r = repr(x)
+    return r if len(r) <= 60 else r[:57] + "..."
+
+
+class JaxprTracer(Tracer):
+    __slots__ = ("aval",)
+
+    def __init__(self, trace: JaxprTrace, aval: ShapedArray) -> None:
+        self.owner = trace
+        self.aval = aval
+
+
+class JaxprBuilder:
+    """The equations, constants and tracers of one staging trace."""
+
+    def __init__(self, description: str) -> None:
+        self.description = description
+        self.eqns: list[tuple[Primitive, list[JaxprTracer], dict[str, Any], list[JaxprTracer]]] = []
+        self.consts: dict[int, tuple[JaxprTracer, Any]] = {}
+        self.const_tracers: dict[int, tuple[JaxprTracer, Any]] = {}
+        self.computed: set[int] = set()
+        """Ids of constant tracers the runtime computed from constants alone (JAX stages those computations, so
+        a convert of one is not folded)."""
+        """The tracer of each constant value (by identity, the value kept alive): one constvar per value, as JAX."""
+        self.tracers: list[JaxprTracer] = []  # keeps ids stable
+
+    def new_tracer(self, trace: JaxprTrace, aval: ShapedArray) -> JaxprTracer:
+        t = JaxprTracer(trace, aval)
+        self.tracers.append(t)
+        return t
+
+    def build(self, in_tracers: Sequence[JaxprTracer], out_tracers: Sequence[JaxprTracer]) -> jx.ClosedJaxpr:
+        env: dict[int, jx.Atom] = {}
+        in_binders: list[jx.Var] = []
+        for t in in_tracers:
+            v = jx.Var(t.aval)
+            env[id(t)] = v
+            in_binders.append(v)
+        constvars: list[jx.Var] = []
+        constvals: list[Any] = []
+
+        def read(t: JaxprTracer) -> jx.Atom:
+            a = env.get(id(t))
+            if a is not None:
+                return a
+            _, val = self.consts[id(t)]
+            atom: jx.Atom
+            if isinstance(val, ConstVal) and not val.aval.shape:
+                atom = jx.Literal(val.val, val.aval, val.shown)
+            else:
+                atom = jx.Var(t.aval)
+                constvars.append(atom)
+                constvals.append(val)
+            env[id(t)] = atom
+            return atom
+
+        eqns: list[jx.JaxprEqn] = []
+        for prim, ins, params, outs in self.eqns:
+            in_atoms = [read(t) for t in ins]
+            out_vars: list[jx.Var] = []
+            for t in outs:
+                v = jx.Var(t.aval)
+                env[id(t)] = v
+                out_vars.append(v)
+            eqns.append(jx.JaxprEqn(prim, in_atoms, params, out_vars))
+        out_atoms = [read(t) for t in out_tracers]
+        jaxpr = jx.Jaxpr(constvars, in_binders, eqns, out_atoms)
+        return jx.ClosedJaxpr(jaxpr, constvals)
+
+
+class JaxprTrace(Trace):
+    """Records every primitive applied to its tracers as a jaxpr equation."""
+
+    @property
+    def builder(self) -> JaxprBuilder:
+        b: JaxprBuilder = self.main.global_data
+        return b
+
+    def new_arg(self, aval: ShapedArray) -> JaxprTracer:
+        return self.builder.new_tracer(self, aval)
+
+    def pure(self, val: Any) -> JaxprTracer:
+        if isinstance(val, Tracer):  # an outer tracer: a constant of this jaxpr
+            return self.lift(val)
+        known = self.builder.const_tracers.get(id(val))
+        if known is not None:
+            return known[0]
+        if isinstance(val, ConstVal):
+            const: Any = val
+            aval = val.aval
+        elif isinstance(val, Array):  # a concrete array
+            aval = val.aval
+            const = ConstVal(np.asarray(val), aval) if not aval.shape else val
+        elif isinstance(val, HOST_VALUE_TYPES):
+            aval = abstractify(val)
+            shown = val if type(val) in _PY_SCALARS else None
+            const = ConstVal(np.asarray(val, dtype=aval.dtype), aval, shown)
+        else:
+            abstractify(val)  # raises a TypeError naming the value
+            raise AssertionError
+        t = self.builder.new_tracer(self, aval)
+        self.builder.consts[id(t)] = (t, const)
+        self.builder.const_tracers[id(val)] = (t, val)
+        return t
+
+    def lift(self, val: Tracer) -> JaxprTracer:
+        known = self.builder.const_tracers.get(id(val))
+        if known is not None:
+            return known[0]
+        t = self.builder.new_tracer(self, val.aval)
+        self.builder.consts[id(t)] = (t, val)
+        self.builder.const_tracers[id(val)] = (t, val)
+        return t
+
+    def _fold_convert(self, x: Tracer, out: ShapedArray) -> JaxprTracer | None:
+        """A rank-0 host constant converted at trace time (JAX's constant folding of ``convert_element_type``)."""
+        entry = self.builder.consts.get(id(x))
+        if entry is None or type(entry[1]) is not ConstVal or entry[1].aval.shape or id(x) in self.builder.computed:
+            return None
+        value: np.ndarray[Any, Any] = entry[1].val
+        if np.iscomplexobj(value) and registry.info_of_dtype(out.dtype).kind != "c":  # type: ignore[union-attr]
+            value = value.real
+        with np.errstate(over="ignore", invalid="ignore"):
+            return self.pure(ConstVal(np.asarray(value).astype(out.dtype), out))
+
+    def process_primitive(self, primitive: Primitive, tracers: list[Tracer], params: dict[str, Any]) -> list[Tracer]:
+        avals_out = primitive.abstract_eval(*[t.aval for t in tracers], **params)
+        forward = FORWARDING.get(primitive)
+        if forward is not None and forward(tracers[0].aval, avals_out[0], params):
+            return [tracers[0]]  # an identity: staged as its input, as JAX's forwarding rules do
+        if primitive is P.convert_element_type_p:
+            folded = self._fold_convert(tracers[0], avals_out[0])
+            if folded is not None:
+                return [folded]
+        outs = [self.builder.new_tracer(self, a) for a in avals_out]
+        self.builder.eqns.append((primitive, tracers, params, outs))  # type: ignore[arg-type]
+        return list(outs)
+
+
+def _identity_broadcast(x: ShapedArray, out: ShapedArray, params: dict[str, Any]) -> bool:
+    return x.shape == params["shape"] and tuple(params["broadcast_dimensions"]) == tuple(range(x.ndim))
+
+
+def _identity_convert(x: ShapedArray, out: ShapedArray, params: dict[str, Any]) -> bool:
+    return bool(x.dtype == params["new_dtype"] and x.weak_type == params["weak_type"])
+
+
+FORWARDING: dict[Primitive, Callable[[ShapedArray, ShapedArray, dict[str, Any]], bool]] = {
+    P.broadcast_in_dim_p: _identity_broadcast, P.convert_element_type_p: _identity_convert}
+"""Primitives that, applied as an identity, are staged as their input (JAX's ``forwarding_rules``)."""
+
+
+def _describe_fn(f: Callable[..., Any], what: str) -> str:
+    name = getattr(f, "__qualname__", None) or getattr(f, "__name__", None) or type(f).__name__
+    return f"{what}({name})"
+
+
+def trace_to_jaxpr(f: Callable[..., Any], in_avals: Sequence[ShapedArray], description: str
+                   ) -> tuple[jx.ClosedJaxpr, tree.TreeDef]:
+    """Stage ``f`` applied to arguments of types ``in_avals``; returns the closed jaxpr and the output tree."""
+    builder = JaxprBuilder(description)
+    with new_main(JaxprTrace, builder, description) as main:
+        trace = JaxprTrace(main)
+        in_tracers = [trace.new_arg(a) for a in in_avals]
+        out = f(*in_tracers)
+        leaves, treedef = tree.flatten(out)
+        out_tracers = [trace.full_raise(x) for x in leaves]
+        closed = builder.build(in_tracers, out_tracers)  # type: ignore[arg-type]
+    return closed, treedef
+
+
+def make_jaxpr(f: Callable[..., Any]) -> Callable[..., jx.ClosedJaxpr]:
+    """``make_jaxpr(f)(*args)``: the jaxpr of ``f`` for arguments like ``args`` (arrays, numpy values, Python
+    scalars, which are weakly typed, or ``ShapedArray`` types). Arguments may be nested tuples/lists/dicts."""
+
+    @functools.wraps(f, updated=())
+    def wrapped(*args: Any) -> jx.ClosedJaxpr:
+        leaves, in_tree = tree.flatten(args)
+        avals = [abstractify(x) for x in leaves]
+
+        def flat_f(*xs: Any) -> Any:
+            return f(*tree.unflatten(in_tree, list(xs)))
+
+        closed, _ = trace_to_jaxpr(flat_f, avals, _describe_fn(f, "make_jaxpr"))
+        return closed
+
+    return wrapped
+
+
+def eval_shape(f: Callable[..., Any], *args: Any) -> Any:
+    """The types (``ShapedArray``) of ``f(*args)`` without running anything: abstract evaluation only, so it works
+    for dtypes no backend can hold."""
+    leaves, in_tree = tree.flatten(args)
+    avals = [abstractify(x) for x in leaves]
+
+    def flat_f(*xs: Any) -> Any:
+        return f(*tree.unflatten(in_tree, list(xs)))
+
+    closed, out_tree = trace_to_jaxpr(flat_f, avals, _describe_fn(f, "eval_shape"))
+    return tree.unflatten(out_tree, closed.out_avals)

@@ -1,0 +1,293 @@
+"""Primitives, the trace stack, tracers and ``bind`` (the interpreter machinery of Autodidax, part 1).
+
+There is one kind of trace, the staging ``JaxprTrace`` of :mod:`.staging`; eager execution needs no trace: a
+primitive bound to concrete arrays is staged into a one-equation jaxpr, compiled once per signature and run (see
+:mod:`arraytyping._src.xla.dispatch`).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn
+
+import numpy as np
+
+from arraytyping._src.core.array import Array
+from arraytyping._src.core.avals import ShapedArray
+
+if TYPE_CHECKING:
+    from arraytyping._src.core.jaxpr import JaxprEqn
+
+__all__ = ["Primitive", "MainTrace", "Trace", "Tracer", "bind", "find_top_trace", "new_main", "trace_state",
+           "ConcretizationTypeError", "TracerArrayConversionError", "TracerIntegerConversionError",
+           "TracerBoolConversionError", "UnexpectedTracerError"]
+
+
+class Primitive:
+    """A primitive operation: a name, an abstract-evaluation rule and (in :mod:`arraytyping._src.xla.lowering`) a StableHLO rule."""
+
+    def __init__(self, name: str, abstract_eval: Callable[..., list[ShapedArray]], *,
+                 multiple_results: bool = False, hidden_params: frozenset[str] = frozenset(),
+                 hidden_if_empty: frozenset[str] = frozenset(), calls: str | None = None,
+                 printed_params: Callable[[JaxprEqn], dict[str, Any]] | None = None) -> None:
+        self.name = name
+        self.abstract_eval = abstract_eval
+        self.multiple_results = multiple_results
+        self.hidden_params = hidden_params
+        """Parameters JAX does not print in jaxprs (``shape`` of ``broadcast_in_dim``, ...)."""
+        self.hidden_if_empty = hidden_if_empty
+        """Parameters JAX does not print when empty (``broadcast_dimensions=()``)."""
+        self.calls = calls
+        """For a call primitive (``jit``), the parameter holding the jaxpr it calls: JAX prints its ``name``
+        first and names the jaxpr's binders and outputs after the equation's."""
+        self.printed_params = printed_params
+        """Parameters JAX's equation holds and ours computes from the equation when printed (``update_jaxpr``
+        of the scatters), JAX's values that no rule of ours needs."""
+
+    def bind(self, *args: Any, **params: Any) -> Any:
+        return bind(self, args, params)
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Errors
+
+
+class ConcretizationTypeError(TypeError):
+    """A traced (abstract) value was used where a concrete value is required."""
+
+
+class TracerArrayConversionError(ConcretizationTypeError):
+    """``np.asarray`` (``__array__``) was called on a tracer."""
+
+
+class TracerIntegerConversionError(ConcretizationTypeError):
+    """``__index__``/``int()`` was called on a tracer."""
+
+
+class TracerBoolConversionError(ConcretizationTypeError):
+    """``bool()`` was called on a tracer (e.g. by ``if``/``while`` on a traced value)."""
+
+
+class UnexpectedTracerError(RuntimeError):
+    """A tracer escaped the trace that created it and was used after that trace ended (a leaked tracer)."""
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The trace stack
+
+
+class MainTrace:
+    """One active (or finished) transformation: its level in the stack, its trace class and its data."""
+
+    __slots__ = ("level", "trace_type", "global_data", "alive", "description")
+
+    def __init__(self, level: int, trace_type: type[Trace], global_data: Any, description: str) -> None:
+        self.level = level
+        self.trace_type = trace_type
+        self.global_data = global_data
+        self.alive = True
+        self.description = description
+
+
+class _TraceState(threading.local):
+    def __init__(self) -> None:
+        self.stack: list[MainTrace] = []
+        self.dynamic: MainTrace | None = None
+
+
+trace_state = _TraceState()
+
+
+class new_main:
+    """Context manager pushing a new main trace; ``dynamic=True`` makes it catch every ``bind`` (staging)."""
+
+    def __init__(self, trace_type: type[Trace], global_data: Any, description: str, dynamic: bool = True) -> None:
+        self.main = MainTrace(len(trace_state.stack), trace_type, global_data, description)
+        self.dynamic = dynamic
+        self._prev_dynamic: MainTrace | None = None
+
+    def __enter__(self) -> MainTrace:
+        trace_state.stack.append(self.main)
+        if self.dynamic:
+            self._prev_dynamic = trace_state.dynamic
+            trace_state.dynamic = self.main
+        return self.main
+
+    def __exit__(self, *exc: object) -> None:
+        self.main.alive = False
+        if self.dynamic:
+            trace_state.dynamic = self._prev_dynamic
+        popped = trace_state.stack.pop()
+        assert popped is self.main, "trace stack corrupted"
+
+
+class Trace:
+    """How one main trace interprets primitives."""
+
+    def __init__(self, main: MainTrace) -> None:
+        self.main = main
+
+    def pure(self, val: Any) -> Tracer:
+        raise NotImplementedError
+
+    def lift(self, val: Tracer) -> Tracer:
+        raise NotImplementedError
+
+    def process_primitive(self, primitive: Primitive, tracers: list[Tracer], params: dict[str, Any]) -> list[Tracer]:
+        raise NotImplementedError
+
+    def full_raise(self, val: Any) -> Tracer:
+        if not isinstance(val, Tracer):
+            return self.pure(val)
+        main = val.owner.main
+        if not main.alive:
+            raise leaked_tracer_error(val)
+        if main is self.main:
+            return val
+        if main.level < self.main.level:
+            return self.lift(val)
+        raise UnexpectedTracerError(
+            f"a tracer of an outer transformation ({main.description}) met an inner one "
+            f"({self.main.description}) in an unsupported order")
+
+
+class Tracer(Array):
+    """An abstract stand-in for an array while a function is traced. Forwards the whole :class:`Array`
+    protocol; refuses to become a concrete value."""
+
+    __slots__ = ("owner",)
+    owner: Trace
+    __array_priority__ = 1000
+
+    def _what(self) -> str:
+        return (f"a traced array of type {self.aval.str_short()}{' (weakly typed)' if self.aval.weak_type else ''} "
+                f"while tracing {self.owner.main.description}")
+
+    def _concretization(self, cls: type[ConcretizationTypeError], action: str, instead: str) -> ConcretizationTypeError:
+        if not self.owner.main.alive:
+            return leaked_tracer_error(self)  # type: ignore[return-value]
+        return cls(f"Abstract tracer value encountered where a concrete value is expected: {action} was called on "
+                   f"{self._what()}. The value of a traced array is not known until the compiled function runs. "
+                   f"{instead}")
+
+    def __array__(self, dtype: Any = None, copy: bool | None = None) -> np.ndarray[Any, Any]:
+        raise self._concretization(
+            TracerArrayConversionError, "numpy.asarray() (the __array__ method)",
+            "Use arraytyping.numpy functions instead of numpy functions inside traced code, or return the value "
+            "from the traced function and convert the result.")
+
+    def __bool__(self) -> bool:
+        raise self._concretization(
+            TracerBoolConversionError, "bool() (e.g. by `if`, `while`, `and`, `or` or `not`)",
+            "Use arraytyping.numpy.where(cond, x, y) to select values, or compute the condition outside the traced "
+            "function and pass it as a Python value.")
+
+    def __int__(self) -> int:
+        raise self._concretization(
+            TracerIntegerConversionError, "int()",
+            "Keep the value as an array (e.g. x.astype('int32')) or compute it outside the traced function.")
+
+    def __float__(self) -> float:
+        raise self._concretization(
+            ConcretizationTypeError, "float()",
+            "Keep the value as an array (e.g. x.astype('float32')) or compute it outside the traced function.")
+
+    def __complex__(self) -> complex:
+        raise self._concretization(
+            ConcretizationTypeError, "complex()",
+            "Keep the value as an array or compute it outside the traced function.")
+
+    def __index__(self) -> int:
+        raise self._concretization(
+            TracerIntegerConversionError, "__index__() (a traced value used as an index, size or shape)",
+            "Shapes, sizes and Python-level indices must be static: pass them as Python ints, not arrays.")
+
+    def to_concrete_value(self) -> Any:
+        """The concrete array this tracer stands for where it is known while tracing (the primal of eager
+        forward-mode differentiation, as JAX's ``to_concrete_value``), else ``None``."""
+        return None
+
+    def item(self) -> Any:
+        value = self.to_concrete_value()
+        if value is None:
+            raise self._concretization(
+                ConcretizationTypeError, "item()",
+                "Keep the value as an array or compute it outside the traced function.")
+        if self.aval.size != 1:
+            raise TypeError(f"item() needs an array with one element, got {self.aval.str_short()}")
+        return np.asarray(value).item()
+
+    def _only_concrete(self, method: str) -> NoReturn:
+        raise self._concretization(ConcretizationTypeError, f"{method}()",
+                                   "It is only available on arrays outside traced functions.")
+
+    def tolist(self) -> Any:
+        self._only_concrete("tolist")
+
+    def delete(self) -> None:
+        self._only_concrete("delete")
+
+    def devices(self) -> Any:
+        self._only_concrete("devices")
+
+    def is_deleted(self) -> bool:
+        self._only_concrete("is_deleted")
+
+    def __repr__(self) -> str:
+        return f"Traced<{self.aval.str_short()}{', weak_type=True' if self.aval.weak_type else ''}>" \
+               f"with<{type(self.owner).__name__}>"
+
+
+def concrete_value(x: Any) -> Any:
+    """``x`` where its value is known now: ``x`` itself when it is no tracer, the concrete array a tracer stands
+    for (the primal under eager differentiation), else ``None`` (JAX's ``core.to_concrete_value``). Functions whose
+    result shape depends on values (``nonzero``, ``unique``, boolean masks) work where it is known."""
+    if isinstance(x, Tracer):
+        return x.to_concrete_value()
+    return x
+
+
+def leaked_tracer_error(t: Tracer) -> UnexpectedTracerError:
+    return UnexpectedTracerError(
+        f"Encountered a leaked tracer: a traced array of type {t.aval.str_short()} created while tracing "
+        f"{t.owner.main.description} was used after that trace had finished. This happens when a traced "
+        "function stores an intermediate value outside itself (in a global, a closure, an attribute or a "
+        "container) and it is used later. Return the value from the traced function instead.")
+
+
+def find_top_trace(args: Sequence[Any]) -> Trace | None:
+    """The trace of highest level among the tracers in ``args`` and the dynamic trace; ``None`` if there is none
+    (the operation runs eagerly)."""
+    top: MainTrace | None = trace_state.dynamic
+    for x in args:
+        if isinstance(x, Tracer):
+            main = x.owner.main
+            if not main.alive:
+                raise leaked_tracer_error(x)
+            if top is None or main.level > top.level:
+                top = main
+    if top is None:
+        return None
+    return top.trace_type(top)
+
+
+_eager_apply: Callable[[Primitive, Sequence[Any], dict[str, Any]], Any]
+
+
+def set_eager_apply(fn: Callable[[Primitive, Sequence[Any], dict[str, Any]], Any]) -> None:
+    global _eager_apply
+    _eager_apply = fn
+
+
+def bind(prim: Primitive, args: Sequence[Any], params: dict[str, Any]) -> Any:
+    """Apply ``prim``: stage it into the top trace, or run it eagerly when nothing is traced."""
+    trace = find_top_trace(args)
+    if trace is None:
+        return _eager_apply(prim, args, params)
+    tracers = [trace.full_raise(a) for a in args]
+    outs = trace.process_primitive(prim, tracers, params)
+    return outs if prim.multiple_results else outs[0]

@@ -1,0 +1,118 @@
+"""The runtime's ``jax.numpy``: numpy's API with JAX's promotion semantics, on the runtime's arrays and tracers.
+
+One module per family of functions (``creation``, ``unary``, ``binary``, ``reductions``, ``shape``, ``indexing``,
+``contractions``, ``einsum``, ``linalg``, ``fft``), sharing ``_promotion``'s operand and promotion helpers. Every function is a jitted body over the
+primitives: called on concrete arrays it runs one compiled executable (cached per signature); called under a trace
+it is inlined into the jaxpr. ``arraytyping.numpy`` re-exports the public names; :class:`~arraytyping._src.core.array.Array`'s operators
+and methods call them through this package.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import numpy as np
+
+from arraytyping._src import scalar_construction
+from arraytyping._src.promotion import promote_types, result_type
+from arraytyping._src.core.array import bind_numpy_functions
+from arraytyping._src.numpy._promotion import binary_result
+from arraytyping._src.numpy.array_api import (
+    acos, acosh, asin, asinh, atan, atan2, atanh, bitwise_invert, degrees, radians,
+)
+from arraytyping._src.numpy.binary import (
+    add, allclose, arctan2, array_equal, array_equiv, bitwise_and, bitwise_left_shift, bitwise_or,
+    bitwise_right_shift, bitwise_xor, copysign, divide, divmod, equal, float_power, floor_divide, fmax, fmin, fmod,
+    gcd, greater, greater_equal, heaviside, hypot, isclose, lcm, left_shift, less, less_equal, logaddexp,
+    logaddexp2, logical_and, logical_or, logical_xor, maximum, minimum, mod, multiply, nextafter, not_equal, power,
+    remainder, right_shift, subtract, true_divide,
+)
+from arraytyping._src.numpy.contractions import (
+    cross, dot, inner, kron, matmul, matvec, outer, tensordot, vdot, vecdot, vecmat,
+)
+from arraytyping._src.numpy.einsum import einsum
+from arraytyping._src.numpy.creation import (
+    arange, array, asarray, astype, copy, diag, empty, empty_like, eye, full, full_like, identity, linspace, logspace,
+    meshgrid, ones, ones_like, tri, view, zeros, zeros_like,
+)
+from arraytyping._src.numpy.indexing import IndexUpdateHelper, getitem, take, take_along_axis
+from arraytyping._src.numpy.ordering import argsort, argwhere, flatnonzero, nonzero, searchsorted, sort, unique
+from arraytyping._src.numpy.selection import (
+    choose, clip, compress, diagonal, select, trace, tril, triu, where,
+)
+from arraytyping._src.numpy.reductions import (
+    all, amax, amin, any, argmax, argmin, average, count_nonzero, cumprod, cumsum, cumulative_prod, cumulative_sum,
+    max, mean, min, nanargmax, nanargmin, nancumprod, nancumsum, nanmax, nanmean, nanmin, nanprod, nanstd,
+    nansum, nanvar, prod, ptp, std, sum, var,
+)
+from arraytyping._src.numpy.differences import diff, ediff1d
+from arraytyping._src.numpy.binning import bincount, digitize
+from arraytyping._src.numpy.setops import isin
+from arraytyping._src.numpy.quantiles import (
+    median, nanmedian, nanpercentile, nanquantile, percentile, quantile,
+)
+from arraytyping._src.numpy.joining import (
+    append, array_split, column_stack, concat, concatenate, dsplit, dstack, hsplit, hstack, pad, split, stack,
+    unstack, vsplit, vstack,
+)
+from arraytyping._src.numpy.index_arrays import (
+    diag_indices, diag_indices_from, indices, tril_indices, tril_indices_from, triu_indices, triu_indices_from,
+    ravel_multi_index, unravel_index,
+)
+from arraytyping._src.numpy.object_queries import iscomplexobj, isrealobj, isscalar
+from arraytyping._src.numpy.shape import (
+    atleast_1d, atleast_2d, atleast_3d, broadcast_arrays, broadcast_shapes, broadcast_to, expand_dims, flip, fliplr,
+    flipud, matrix_transpose, moveaxis, ndim, permute_dims, ravel, repeat, reshape, roll, rollaxis, rot90, shape,
+    size, squeeze, swapaxes, tile, transpose,
+)
+from arraytyping._src.numpy.vectorize import vectorize
+from arraytyping._src.numpy.editing import delete, resize
+from arraytyping._src.numpy.windows import bartlett, blackman, hamming, hanning
+from arraytyping._src.numpy.unary import (
+    abs, absolute, angle, arccos, arccosh, arcsin, arcsinh, arctan, arctanh, around, bitwise_not, cbrt, ceil, conj,
+    conjugate, cos, cosh, deg2rad, exp, exp2, expm1, fabs, floor, imag, invert, iscomplex, isfinite, isinf, isnan,
+    isneginf, isposinf, isreal, log, log10, log1p, log2, logical_not, modf, nan_to_num, negative, positive, rad2deg,
+    real, reciprocal, rint, round, sign, signbit, sin, sinc, sinh, spacing, sqrt, square, tan, tanh, trunc,
+)
+
+__all__ = [
+    "abs", "absolute", "acos", "acosh", "add", "all", "allclose", "amax", "amin", "angle", "any", "append",
+    "arange", "arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctan2", "arctanh", "argmax", "argmin",
+    "argsort", "argwhere", "around", "array", "array_equal", "array_equiv", "array_split", "asarray", "asin",
+    "asinh", "astype", "atan", "atan2", "atanh", "atleast_1d", "atleast_2d", "atleast_3d", "average", "bartlett",
+    "binary_result", "bincount", "bitwise_and", "bitwise_invert", "bitwise_left_shift", "bitwise_not", "bitwise_or",
+    "bitwise_right_shift", "bitwise_xor", "blackman", "broadcast_arrays", "broadcast_shapes", "broadcast_to",
+    "cbrt", "ceil", "choose", "clip", "column_stack", "compress", "concat", "concatenate", "conj", "conjugate",
+    "copy", "copysign", "cos", "cosh", "count_nonzero", "cross", "cumprod", "cumsum", "cumulative_prod",
+    "cumulative_sum", "deg2rad", "degrees", "delete", "diag", "diag_indices", "diag_indices_from", "diagonal",
+    "diff", "digitize", "divide", "divmod", "dot", "dsplit", "dstack", "ediff1d", "einsum", "empty", "empty_like",
+    "equal", "exp", "exp2", "expand_dims", "expm1", "eye", "fabs", "flatnonzero", "flip", "fliplr", "flipud",
+    "float_power", "floor", "floor_divide", "fmax", "fmin", "fmod", "full", "full_like", "gcd", "getitem",
+    "greater", "greater_equal", "hamming", "hanning", "heaviside", "hsplit", "hstack", "hypot", "identity", "imag",
+    "indices", "inner", "invert", "isclose", "iscomplex", "iscomplexobj", "isfinite", "isin", "isinf", "isnan",
+    "isneginf", "isposinf", "isreal", "isrealobj", "isscalar", "kron", "lcm", "left_shift", "less", "less_equal",
+    "linspace", "log", "log10", "log1p", "log2", "logaddexp", "logaddexp2", "logical_and", "logical_not",
+    "logical_or", "logical_xor", "logspace", "matmul", "matrix_transpose", "matvec", "max", "maximum", "mean",
+    "median", "meshgrid", "min", "minimum", "mod", "modf", "moveaxis", "multiply", "nan_to_num", "nanargmax",
+    "nanargmin", "nancumprod", "nancumsum", "nanmax", "nanmean", "nanmedian", "nanmin", "nanpercentile", "nanprod",
+    "nanquantile", "nanstd", "nansum", "nanvar", "ndim", "negative", "nextafter", "nonzero", "not_equal", "ones",
+    "ones_like", "outer", "pad", "percentile", "permute_dims", "positive", "power", "prod", "promote_types", "ptp",
+    "quantile", "rad2deg", "radians", "ravel", "ravel_multi_index", "real", "reciprocal", "remainder", "repeat",
+    "reshape", "resize", "result_type", "right_shift", "rint", "roll", "rollaxis", "rot90", "round", "searchsorted",
+    "select", "shape", "sign", "signbit", "sin", "sinc", "sinh", "size", "sort", "spacing", "split", "sqrt",
+    "square", "squeeze", "stack", "std", "subtract", "sum", "swapaxes", "take", "take_along_axis", "tan", "tanh",
+    "tensordot", "tile", "trace", "transpose", "tri", "tril", "tril_indices", "tril_indices_from", "triu",
+    "triu_indices", "triu_indices_from", "true_divide", "trunc", "unique", "unravel_index", "unstack", "var",
+    "vdot", "vecdot", "vecmat", "vectorize", "view", "vsplit", "vstack", "where", "zeros", "zeros_like",
+]
+
+_ = IndexUpdateHelper  # Array.at builds it through this package
+bind_numpy_functions(sys.modules[__name__])
+
+
+def _construct(value: object, dtype: np.dtype[Any]) -> Any:
+    return asarray(value, dtype=dtype)
+
+
+scalar_construction.register_constructor(_construct)  # arraytyping.float32(1.5) builds an Array

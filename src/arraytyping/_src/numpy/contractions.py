@@ -1,0 +1,362 @@
+"""Products and tensor contractions: ``matmul`` (``@``), ``dot``, ``vdot``, ``inner``, ``outer``, ``tensordot``,
+``kron`` and ``cross``, with JAX 0.10.2's dtype rules (``binary_result``'s ``dot`` and
+:data:`arraytyping.op_rules.CONTRACTION`)."""
+
+from __future__ import annotations
+
+import builtins
+import math
+import operator
+from collections.abc import Sequence
+from typing import Any, cast
+
+import numpy as np
+
+from arraytyping import lattice, op_rules
+from arraytyping._src import registry
+from arraytyping._src.config import config
+from arraytyping._src.lax import lax
+from arraytyping._src.core.array import Array
+from arraytyping._src.numpy._promotion import (
+    ArrayLike, arraylike, as_dtype, binary_result, common_dtype, jitted, operand, promote_args, shape_of, traced_const,
+)
+from arraytyping._src.core.staging import ConstVal
+from arraytyping._src.numpy.binary import multiply, subtract
+from arraytyping._src.numpy.shape import canonicalize_axis, moveaxis
+from arraytyping._src.numpy.unary import conj
+from arraytyping._src.numpy.vectorize import vectorize
+from arraytyping._src.lax.operand_checks import refuse_sequences
+
+
+def contraction_result(fn: str, *args: Any) -> tuple[np.dtype[Any], bool]:
+    """The dtype and weak flag of product ``fn`` of ``args`` (:func:`arraytyping.op_rules.contraction_result`),
+    its errors naming the operand dtypes."""
+    operands = tuple(operand(a) for a in args)
+    try:
+        name, weak = op_rules.contraction_result(fn, operands, config.lattice_config)
+    except lattice.TypePromotionError as e:
+        raise lattice.TypePromotionError(f"{fn}: {e}", e.nodes, e.config) from None
+    except (op_rules.OperandTypeError, op_rules.OperandValueError) as e:
+        raise type(e)(f"{e} (operands: {', '.join(n + (' (weak)' if w else '') for n, w in operands)})") from None
+    return registry.INFO[name].dtype, weak
+
+
+def _matmul_body(a: Any, b: Any) -> Any:
+    """JAX's ``matmul``: vectors contract directly (no reshapes), batch dimensions of size 1 are squeezed, one
+    ``dot_general`` then a transpose into numpy's output order. Unlike JAX, operands are first converted to their
+    common dtype (our ``dot_general`` takes one dtype). The dtype is JAX's matmul rule (``op_rules``)."""
+    if not shape_of(a) or not shape_of(b):  # first, as in JAX (a Python scalar arrives here as a 0-d tracer)
+        raise ValueError("matmul: operands must be at least 1-dimensional (use multiply for scalars)")
+    dtype, weak = binary_result("matmul", a, b)
+    a, b = as_dtype(a, dtype, weak), as_dtype(b, dtype, weak)
+    sa, sb = shape_of(a), shape_of(b)
+    a_is_mat, b_is_mat = len(sa) > 1, len(sb) > 1
+    if sa[-1] != (sb[-2] if b_is_mat else sb[0]):
+        raise ValueError(f"matmul: contracting dimensions differ: {sa} @ {sb}")
+    a_bd: tuple[int | None, ...] = sa[:-2] if a_is_mat else ()
+    b_bd: tuple[int | None, ...] = sb[:-2] if b_is_mat else ()
+    nb = builtins.max(len(a_bd), len(b_bd))
+    a_bd = (None,) * (nb - len(a_bd)) + a_bd
+    b_bd = (None,) * (nb - len(b_bd)) + b_bd
+    a_squeeze: list[int] = []
+    b_squeeze: list[int] = []
+    both_squeeze: list[int] = []
+    a_batch: list[int] = []
+    b_batch: list[int] = []
+    idx_batch: list[int] = []
+    idx_a: list[int] = []
+    idx_b: list[int] = []
+    for i, (da, db) in enumerate(zip(a_bd, b_bd)):
+        if da is None:
+            idx_b.append(i)
+        elif db is None:
+            idx_a.append(i)
+        elif da == 1 and db == 1:
+            a_squeeze.append(len(idx_batch) + len(idx_a) + len(a_squeeze))
+            b_squeeze.append(len(idx_batch) + len(idx_b) + len(b_squeeze))
+            both_squeeze.append(i)
+        elif da == 1:
+            idx_b.append(i)
+            a_squeeze.append(len(idx_batch) + len(idx_a) + len(a_squeeze))
+        elif db == 1:
+            idx_a.append(i)
+            b_squeeze.append(len(idx_batch) + len(idx_b) + len(b_squeeze))
+        elif da == db:
+            a_batch.append(len(idx_batch) + len(idx_a))
+            b_batch.append(len(idx_batch) + len(idx_b))
+            idx_batch.append(i)
+        else:
+            raise ValueError(f"matmul: batch dimensions do not broadcast: {sa} @ {sb}")
+    if a_is_mat:
+        idx_a.append(nb)
+    if b_is_mat:
+        idx_b.append(nb + a_is_mat)
+    perm = tuple(int(p) for p in np.argsort(np.array(idx_batch + idx_a + idx_b, dtype=np.int64)))
+    a, b = lax.squeeze(a, a_squeeze), lax.squeeze(b, b_squeeze)
+    nda, ndb = len(shape_of(a)), len(shape_of(b))
+    dn = (((nda - 1,), (ndb - 1 - b_is_mat,)), (tuple(a_batch), tuple(b_batch)))
+    out = lax.transpose(lax.dot_general(a, b, dn, dtype), perm)
+    if both_squeeze:
+        s = shape_of(out)
+        out_shape = list(s)
+        for d in both_squeeze:
+            out_shape.insert(d, 1)
+        out = lax.broadcast_in_dim(out, tuple(out_shape), tuple(i for i in range(len(out_shape))
+                                                                 if i not in both_squeeze))
+    return lax.convert_element_type(out, dtype, weak)
+
+
+_matmul = jitted(_matmul_body, "matmul")
+
+
+def matmul(a: Any, b: Any) -> Any:
+    """The matrix product of ``a`` and ``b`` (``@``), with JAX's ``matmul`` dtype rule. JAX's keyword-only
+    ``precision``/``preferred_element_type``/``out_sharding`` are not supported."""
+    refuse_sequences("matmul", a, b)
+    return _matmul(a, b)
+
+
+def _dot_body(a: Any, b: Any) -> Any:
+    dtype, weak = binary_result("dot", a, b)  # JAX's dot rule: also for a scalar operand, unlike multiply's
+    if not shape_of(a) or not shape_of(b):
+        return lax.convert_element_type(multiply(a, b), dtype, weak)
+    if len(shape_of(b)) > 2:
+        raise NotImplementedError("dot with an operand of rank > 2; use matmul or einsum-style reshapes")
+    return _matmul_body(a, b)
+
+
+_dot = jitted(_dot_body, "dot")
+
+
+def dot(a: Any, b: Any) -> Any:
+    """The dot product of ``a`` and ``b`` (a product for scalars), with ``multiply``'s dtype rule. JAX's
+    keyword-only ``precision``/``preferred_element_type``/``out_sharding`` are not supported."""
+    refuse_sequences("dot", a, b)
+    return _dot(a, b)
+
+
+def ensure_array(x: Any, fn: str) -> Any:
+    """JAX's ``ensure_arraylike``: an array (a Python scalar becomes a weakly typed one); lists are refused."""
+    return promote_args(arraylike(x, fn))[0]
+
+
+def _contract(fn: str, a: Any, b: Any, contracting: tuple[tuple[int, ...], tuple[int, ...]]) -> Any:
+    """``dot_general`` of ``a`` and ``b`` over ``contracting`` (no batch dimensions) with JAX's ``dot`` rule:
+    ``result_type`` of the operands as ``preferred_element_type``, then the weak flag."""
+    dtype, weak = contraction_result(fn, a, b)
+    return lax.convert_element_type(lax.dot_general(a, b, (contracting, ((), ())), dtype), dtype, weak)
+
+
+def _vdot_body(a: Any, b: Any) -> Any:
+    a, b = ensure_array(a, "vdot"), ensure_array(b, "vdot")
+    if lax.aval_of(a).name.startswith("complex"):
+        a = lax.conj(a)
+    a = lax.reshape(a, (math.prod(shape_of(a)),))
+    b = lax.reshape(b, (math.prod(shape_of(b)),))
+    return _contract("vdot", a, b, ((0,), (0,)))
+
+
+_vdot = jitted(_vdot_body, "vdot")
+
+
+def vdot(a: ArrayLike, b: ArrayLike) -> Array:
+    """The dot product of ``a`` and ``b`` flattened, ``a`` conjugated when complex (JAX's ``dot`` dtype rule).
+    JAX's ``precision``/``preferred_element_type`` are not supported."""
+    refuse_sequences("vdot", a, b)
+    out: Array = _vdot(a, b)
+    return out
+
+
+def vecdot(a: ArrayLike, b: ArrayLike, *, axis: int = -1) -> Array:
+    """The conjugate dot product of ``a`` and ``b`` along ``axis`` (sizes must match), the other dimensions
+    broadcast: JAX's ``vectorize`` of ``vdot`` with signature ``(n),(n)->()`` (``vdot``'s dtype rule). JAX's
+    ``precision``/``preferred_element_type`` are not supported; its operands are positional-only ``x1``, ``x2``."""
+    a, b = ensure_array(a, "jnp.vecdot"), ensure_array(b, "jnp.vecdot")
+    if shape_of(a)[axis] != shape_of(b)[axis]:
+        raise ValueError(f"axes must match; got shapes {shape_of(a)} and {shape_of(b)} with axis={axis}")
+    a, b = moveaxis(a, axis, -1), moveaxis(b, axis, -1)
+    out: Array = vectorize(vdot, signature="(n),(n)->()")(a, b)
+    return out
+
+
+def _matvec_body(x1: Any, x2: Any) -> Any:
+    return vectorize(matmul, signature="(n,m),(m)->(n)")(x1, x2)
+
+
+def _vecmat_body(x1: Any, x2: Any) -> Any:
+    return vectorize(matmul, signature="(n),(n,m)->(m)")(conj(x1), x2)
+
+
+_matvec = jitted(_matvec_body, "matvec", arrays=2)
+_vecmat = jitted(_vecmat_body, "matvec", arrays=2)  # JAX's vecmat checks its operands under matvec's name
+
+
+def matvec(a: ArrayLike, b: ArrayLike) -> Array:
+    """The batched matrix-vector product of ``a`` (``[..., n, m]``) and ``b`` (``[..., m]``): JAX's jitted
+    ``vectorize`` of ``matmul`` with signature ``(n,m),(m)->(n)`` (``matmul``'s dtype rule)."""
+    out: Array = _matvec(a, b)
+    return out
+
+
+def vecmat(a: ArrayLike, b: ArrayLike) -> Array:
+    """The batched conjugate vector-matrix product of ``a`` (``[..., n]``) and ``b`` (``[..., n, m]``): JAX's
+    jitted ``vectorize`` of ``matmul`` of ``conj(a)`` with signature ``(n),(n,m)->(m)``."""
+    out: Array = _vecmat(a, b)
+    return out
+
+
+def _tensordot_body(a: Any, b: Any, *, axes: int | tuple[Any, ...]) -> Any:
+    a, b = ensure_array(a, "tensordot"), ensure_array(b, "tensordot")
+    common_dtype(a, b)  # result_type's errors first, as JAX (dot_general's checks come after the axes')
+    na, nb = len(shape_of(a)), len(shape_of(b))
+    contracting: tuple[tuple[int, ...], tuple[int, ...]]
+    if type(axes) is int:
+        if axes > builtins.min(na, nb):
+            raise TypeError(f"Number of tensordot axes (axes {axes}) exceeds input ranks ({shape_of(a)} and "
+                            f"{shape_of(b)})")
+        contracting = tuple(range(na - axes, na)), tuple(range(axes))
+    elif isinstance(axes, tuple) and len(axes) == 2:  # lists are tuples here (static arguments)
+        ax1, ax2 = axes
+        if isinstance(ax1, int) and isinstance(ax2, int):
+            contracting = (canonicalize_axis(ax1, na),), (canonicalize_axis(ax2, nb),)
+        elif isinstance(ax1, tuple) and isinstance(ax2, tuple):
+            l1, l2 = cast(tuple[int, ...], ax1), cast(tuple[int, ...], ax2)
+            if len(l1) != len(l2):
+                raise TypeError(f"tensordot requires axes lists to have equal length, got {l1} and {l2}.")
+            contracting = (tuple(canonicalize_axis(i, na) for i in l1), tuple(canonicalize_axis(i, nb) for i in l2))
+        else:
+            raise TypeError(f"tensordot requires both axes lists to be either ints, tuples or lists, got {ax1} "
+                            f"and {ax2}")
+    else:
+        raise TypeError("tensordot axes argument must be an int, a pair of ints, or a pair of lists/tuples of "
+                        "ints.")
+    return _contract("tensordot", a, b, contracting)
+
+
+_tensordot = jitted(_tensordot_body, "tensordot")
+
+
+def _static_axes(axes: Any) -> Any:
+    """``axes`` as a hashable static argument (lists become tuples; ``int`` stays ``int`` as JAX tests it)."""
+    if isinstance(axes, (list, tuple)):
+        return tuple(_static_axes(a) for a in cast(Sequence[Any], axes))
+    return axes
+
+
+def tensordot(a: ArrayLike, b: ArrayLike, axes: int | Sequence[int] | Sequence[Sequence[int]] = 2) -> Array:
+    """The sum of products of ``a`` and ``b`` over ``axes``: the last ``axes`` of ``a`` with the first of ``b``, or
+    the pair of axis lists given. JAX's ``precision``/``preferred_element_type`` are not supported."""
+    refuse_sequences("tensordot", a, b)
+    out: Array = _tensordot(a, b, axes=_static_axes(axes))
+    return out
+
+
+def _inner_body(a: Any, b: Any) -> Any:
+    a, b = ensure_array(a, "inner"), ensure_array(b, "inner")
+    if not shape_of(a) or not shape_of(b):
+        return multiply(a, b)
+    return _tensordot_body(a, b, axes=(-1, -1))
+
+
+_inner = jitted(_inner_body, "inner")
+
+
+def inner(a: ArrayLike, b: ArrayLike) -> Array:
+    """The sum of products over the last axes of ``a`` and ``b`` (their product when one is a scalar)."""
+    refuse_sequences("inner", a, b)
+    out: Array = _inner(a, b)
+    return out
+
+
+def _outer_body(a: Any, b: Any) -> Any:
+    contraction_result("outer", a, b)
+    a, b = promote_args(a, b)
+    a = lax.reshape(a, (math.prod(shape_of(a)), 1))
+    b = lax.reshape(b, (1, math.prod(shape_of(b))))
+    return multiply(a, b)
+
+
+_outer = jitted(_outer_body, "outer")
+
+
+def outer(a: ArrayLike, b: ArrayLike, out: None = None) -> Array:
+    """The outer product of ``a`` and ``b`` flattened, in their promoted dtype."""
+    refuse_sequences("outer", a, b)
+    if out is not None:
+        raise NotImplementedError("The 'out' argument to jnp.outer is not supported.")
+    result: Array = _outer(a, b)
+    return result
+
+
+def _kron_body(a: Any, b: Any) -> Any:
+    dtype, weak = contraction_result("kron", a, b)
+    a, b = as_dtype(ensure_array(a, "kron"), dtype, weak), as_dtype(ensure_array(b, "kron"), dtype, weak)
+    na, nb = len(shape_of(a)), len(shape_of(b))
+    if na < nb:
+        a = lax.expand_dims(a, tuple(range(nb - na)))
+    elif nb < na:
+        b = lax.expand_dims(b, tuple(range(na - nb)))
+    sa, sb = shape_of(a), shape_of(b)
+    a = lax.expand_dims(a, tuple(range(1, 2 * len(sa), 2)))
+    b = lax.expand_dims(b, tuple(range(0, 2 * len(sb), 2)))
+    out = multiply(a, b)
+    return lax.reshape(out, tuple(x * y for x, y in zip(sa, sb)))
+
+
+_kron = jitted(_kron_body, "kron", call_name="kron")
+
+
+def kron(a: ArrayLike, b: ArrayLike) -> Array:
+    """The Kronecker product of ``a`` and ``b`` (the lower rank padded with leading axes), in their promoted
+    dtype; bool is refused, as by JAX's ``lax.mul``."""
+    refuse_sequences("kron", a, b)
+    out: Array = _kron(a, b)
+    return out
+
+
+def _cross_body(a: Any, b: Any, *, axisa: int, axisb: int, axisc: int) -> Any:
+    # a numpy operand is a host constant under the trace: made a tracer, as the indexing below needs
+    a, b = ensure_array(a, "cross"), ensure_array(b, "cross")
+    a, b = (traced_const(v.val, v.aval, a, b) if isinstance(v, ConstVal) else v for v in (a, b))
+    a = _moveaxis_body(a, axisa)
+    b = _moveaxis_body(b, axisb)
+    da, db = shape_of(a)[-1], shape_of(b)[-1]
+    if da not in (2, 3) or db not in (2, 3):
+        raise ValueError("Dimension must be either 2 or 3 for cross product")
+    contraction_result("cross", a, b)
+    if da == 2 and db == 2:
+        return subtract(multiply(a[..., 0], b[..., 1]), multiply(a[..., 1], b[..., 0]))
+    a0, a1, b0, b1 = a[..., 0], a[..., 1], b[..., 0], b[..., 1]
+    a2 = a[..., 2] if da == 3 else lax.full(shape_of(a0), 0, lax.aval_of(a0).dtype, lax.aval_of(a0).weak_type)
+    b2 = b[..., 2] if db == 3 else lax.full(shape_of(b0), 0, lax.aval_of(b0).dtype, lax.aval_of(b0).weak_type)
+    parts = [subtract(multiply(a1, b2), multiply(a2, b1)), subtract(multiply(a2, b0), multiply(a0, b2)),
+             subtract(multiply(a0, b1), multiply(a1, b0))]
+    dtype, _ = common_dtype(*parts)
+    c = lax.concatenate([lax.expand_dims(as_dtype(p, dtype, False), (0,)) for p in parts], 0)  # jnp.array: strong
+    n = len(shape_of(c))
+    dest = canonicalize_axis(axisc, n)
+    perm = list(range(1, n))
+    perm.insert(dest, 0)
+    return lax.transpose(c, tuple(perm))
+
+
+def _moveaxis_body(a: Any, source: int) -> Any:
+    n = len(shape_of(a))
+    if n == 0:
+        raise ValueError(f"axis {source} is out of bounds for array of dimension 0")
+    s = canonicalize_axis(source, n)
+    return lax.transpose(a, tuple([i for i in range(n) if i != s] + [s]))
+
+
+_cross = jitted(_cross_body, "cross")
+
+
+def cross(a: ArrayLike, b: ArrayLike, axisa: int = -1, axisb: int = -1, axisc: int = -1, axis: int | None = None
+          ) -> Array:
+    """The cross product of 2- or 3-vectors along ``axisa``/``axisb`` (``axis`` sets all three), put along
+    ``axisc``; two 2-vectors give the scalar z component."""
+    if axis is not None:
+        axisa = axisb = axisc = axis
+    out: Array = _cross(a, b, axisa=operator.index(axisa), axisb=operator.index(axisb),
+                        axisc=operator.index(axisc))
+    return out

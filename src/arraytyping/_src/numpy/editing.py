@@ -1,0 +1,96 @@
+"""Arrays edited into new ones, as JAX 0.10.2's ``lax_numpy.py`` builds them from slices, ``tile`` and indexing:
+``resize`` (the flattened array repeated to fill a new shape) and ``delete`` (entries removed along an axis). Both
+keep the array's dtype and weak flag (op_rules' ``SHAPE`` family ``same``)."""
+
+from __future__ import annotations
+
+import math
+import operator
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from arraytyping._src.core.array import Array
+from arraytyping._src.core.trace import ConcretizationTypeError, concrete_value
+from arraytyping._src.numpy._promotion import ArrayLike, shape_of
+from arraytyping._src.numpy.creation import arange, asarray, zeros_like
+from arraytyping._src.numpy.joining import concatenate
+from arraytyping._src.numpy.ordering import sort
+from arraytyping._src.numpy.selection import clip, where
+from arraytyping._src.numpy.shape import canonicalize_axis, ravel, reshape, tile
+from arraytyping._src.lax.operand_checks import refuse_sequences
+
+__all__ = ["delete", "resize"]
+
+
+def _index_tuple(shape: Any) -> tuple[int, ...]:
+    """An int or a sequence of ints as a tuple of ints (JAX's ``_ensure_index_tuple``)."""
+    try:
+        return (operator.index(shape),)
+    except TypeError:
+        return tuple(operator.index(d) for d in shape)
+
+
+def resize(a: ArrayLike, new_shape: int | Sequence[int]) -> Array:
+    """``a`` flattened and repeated (or cut) to fill ``new_shape``; zeros where ``a`` or the new shape is empty."""
+    refuse_sequences("resize", a)
+    shape = _index_tuple(new_shape)
+    if any(d < 0 for d in shape):
+        raise ValueError("all elements of `new_shape` must be non-negative")
+    arr = ravel(a)
+    size, new_size = shape_of(arr)[0], math.prod(shape)
+    out: Array = zeros_like(arr, shape=shape) if size == 0 or new_size == 0 else reshape(
+        tile(arr, -(-new_size // size))[:new_size], shape)
+    return out
+
+
+def delete(arr: ArrayLike, obj: ArrayLike | slice, axis: int | None = None, *,
+           assume_unique_indices: bool = False) -> Array:
+    """``arr`` without the entries ``obj`` names along ``axis`` (flattened first when ``axis`` is None): one index,
+    a slice, integer indices (concrete, or of any value with ``assume_unique_indices``) or a boolean mask of the
+    axis' length."""
+    refuse_sequences("delete", arr)
+    a: Any = asarray(arr)
+    if axis is None:
+        a, axis = ravel(a), 0
+    ax = canonicalize_axis(axis, len(shape_of(a)))
+    n = shape_of(a)[ax]
+    before = (slice(None),) * ax
+    target: Any = obj
+    try:
+        index = operator.index(target)
+    except TypeError:
+        pass
+    else:
+        index = canonicalize_axis(index, n)
+        return concatenate([a[(*before, slice(0, index))], a[(*before, slice(index + 1, None))]], axis=ax)
+    if isinstance(target, slice):
+        target, assume_unique_indices = arange(n)[target], True
+    refuse_sequences("delete", a, target)
+    kind = np.dtype(target.dtype).kind if hasattr(target, "dtype") else np.result_type(target).kind
+    if kind in "iu" and assume_unique_indices:
+        drop: Any = ravel(asarray(target))
+        drop = sort(clip(where(drop < 0, drop + n, drop), 0, n))
+        drop = drop - arange(shape_of(drop)[0], dtype=drop.dtype)
+        keep: Any = arange(n - shape_of(drop)[0], dtype=drop.dtype)
+        keep = keep + (keep[None, :] >= drop[:, None]).sum(0, dtype=keep.dtype)
+        kept: Array = a[(*before, keep)]
+        return kept
+    known = concrete_value(target)
+    if known is None:
+        raise ConcretizationTypeError("'obj' array argument of jnp.delete() must be concrete (or give "
+                                      "assume_unique_indices=True with integer indices)")
+    host = np.asarray(known)
+    if host.dtype.kind in "iu":
+        mask = np.ones(n, dtype=bool)
+        mask[host] = False
+    elif host.dtype == bool:
+        if host.shape != (n,):
+            raise ValueError("np.delete(arr, obj): for boolean indices, obj must be one-dimensional with length "
+                             "matching specified axis.")
+        mask = ~host
+    else:
+        raise ValueError(f"np.delete(arr, obj): got obj.dtype={host.dtype}; must be integer or bool.")
+    masked: Array = a[(*before, mask)]
+    return masked

@@ -1,0 +1,299 @@
+"""``einsum`` as JAX 0.10.2 computes it: opt_einsum's contraction path (``optimize="auto"``: the exhaustive
+``optimal`` search for up to four operands), then one step per contraction, each a reduction of one operand or a
+``dot_general`` of two with ``preferred_element_type`` the operands' ``result_type`` (so every intermediate has the
+result's dtype, and the order of the path decides which dtypes meet in ``dot_general``'s checks).
+
+The path follows opt_einsum 3.4's ``contract_path``: the subscripts parsed (``...`` replaced by unused letters, the
+implicit output the letters seen once, sorted), each step contracting the pair of operands (or the single operand)
+the path names, its result indexed in first-seen order of its inputs' letters, the last step's by the output.
+"""
+
+from __future__ import annotations
+
+import collections
+import itertools
+from collections.abc import Sequence
+from typing import Any, cast
+
+import numpy as np
+
+from arraytyping._src import registry
+from arraytyping._src.config import config
+from arraytyping._src.promotion import lattice_result
+from arraytyping._src.lax import lax
+from arraytyping._src.core.array import Array
+from arraytyping._src.lax.operand_checks import not_arraylike
+from arraytyping._src.numpy._promotion import ArrayLike, jitted, operand, shape_of
+from arraytyping._src.numpy.contractions import ensure_array, contraction_result
+
+__all__ = ["einsum"]
+
+_SYMBOLS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+Contraction = tuple[tuple[int, ...], frozenset[str], str]
+"""One step: the positions of the operands it takes (popped in this order), the letters it sums out, and its
+``in,in->out`` subscripts."""
+
+
+def _output_of(subscripts: str) -> str:
+    letters = subscripts.replace(",", "")
+    return "".join(sorted(c for c in set(letters) if letters.count(c) == 1))
+
+
+def _parse(subscripts: str, shapes: Sequence[tuple[int, ...]]) -> tuple[list[str], str]:
+    """The input subscripts (one per operand, ``...`` made explicit) and the output subscript."""
+    subscripts = subscripts.replace(" ", "")
+    if "-" in subscripts or ">" in subscripts:
+        if subscripts.count("-") > 1 or subscripts.count(">") > 1 or subscripts.count("->") != 1:
+            raise ValueError("Subscripts can only contain one '->'.")
+    if "." in subscripts:
+        used = subscripts.replace(".", "").replace(",", "").replace("->", "")
+        unused = [c for c in _SYMBOLS if c not in used]
+        width = max((len(s) for s in shapes), default=0)
+        if width > len(unused):
+            raise ValueError("einsum: too many dimensions under '...'")
+        ellipsis = "".join(unused[:width])
+        has_output = "->" in subscripts
+        inputs_part, _, output_part = subscripts.partition("->")
+        pieces = inputs_part.split(",")
+        longest = 0
+        for num, sub in enumerate(pieces):
+            if "." not in sub:
+                continue
+            if sub.count(".") != 3 or sub.count("...") != 1:
+                raise ValueError("Invalid Ellipses.")
+            count = 0 if num >= len(shapes) or shapes[num] == () else max(len(shapes[num]), 1) - (len(sub) - 3)
+            longest = max(longest, count)
+            if count < 0:
+                raise ValueError("Ellipses lengths do not match.")
+            pieces[num] = sub.replace("...", ellipsis[len(ellipsis) - count:] if count else "")
+        subscripts = ",".join(pieces)
+        out_ellipsis = ellipsis[len(ellipsis) - longest:] if longest else ""
+        if has_output:
+            subscripts += "->" + output_part.replace("...", out_ellipsis)
+        else:
+            implicit = _output_of(subscripts)
+            subscripts += "->" + out_ellipsis + "".join(sorted(set(implicit) - set(out_ellipsis)))
+    if "->" in subscripts:
+        inputs, output = subscripts.split("->")
+    else:
+        inputs, output = subscripts, _output_of(subscripts)
+    for c in output:
+        if output.count(c) != 1:
+            raise ValueError(f"Output character '{c}' appeared more than once in the output.")
+        if c not in inputs:
+            raise ValueError(f"Output character '{c}' did not appear in the input")
+    terms = inputs.split(",")
+    if len(terms) != len(shapes):
+        raise ValueError("Number of einsum subscripts must be equal to the number of operands.")
+    return terms, output
+
+
+def _flops(indices: frozenset[str], inner: bool, terms: int, sizes: dict[str, int]) -> int:
+    size = 1
+    for c in indices:
+        size *= sizes[c]
+    return size * (max(1, terms - 1) + inner)
+
+
+def _optimal(inputs: list[frozenset[str]], output: frozenset[str], sizes: dict[str, int]) -> list[tuple[int, ...]]:
+    """opt_einsum's ``optimal`` path (no memory limit): depth-first over every pairing, the first path of least
+    cost kept; returned in linear form (positions in the shrinking operand list)."""
+    best: dict[str, Any] = {"flops": float("inf"), "path": (tuple(range(len(inputs))),)}
+    cache: dict[tuple[frozenset[str], frozenset[str]], tuple[frozenset[str], int]] = {}
+
+    def pair(terms: tuple[frozenset[str], ...], remaining: set[int], i: int, j: int) -> tuple[frozenset[str], int]:
+        k1, k2 = terms[i], terms[j]
+        either, shared = k1 | k2, k1 & k2
+        keep = output.union(*(terms[r] for r in remaining - {i, j}))
+        return either & keep, _flops(either, bool(shared - keep), 2, sizes)
+
+    def search(path: tuple[tuple[int, ...], ...], remaining: set[int], terms: tuple[frozenset[str], ...],
+               flops: int) -> None:
+        if len(remaining) == 1:
+            best["flops"], best["path"] = flops, path
+            return
+        for i, j in itertools.combinations(remaining, 2):
+            if i > j:
+                i, j = j, i
+            key = (terms[i], terms[j])
+            if key not in cache:
+                cache[key] = pair(terms, remaining, i, j)
+            k12, cost = cache[key]
+            if flops + cost >= best["flops"]:
+                continue
+            search(path + ((i, j),), remaining - {i, j} | {len(terms)}, terms + (k12,), flops + cost)
+
+    search((), set(range(len(inputs))), tuple(inputs), 0)
+    ssa_path: tuple[tuple[int, ...], ...] = best["path"]
+    ids = list(range(sum(map(len, ssa_path)) - len(ssa_path) + 1))
+    linear: list[tuple[int, ...]] = []
+    ssa = len(ids)
+    for step in ssa_path:
+        positions = sorted(ids.index(s) for s in step)
+        for p in reversed(positions):
+            ids.pop(p)
+        ids.append(ssa)
+        linear.append(tuple(positions))
+        ssa += 1
+    return linear
+
+
+def contraction_path(subscripts: str, shapes: Sequence[tuple[int, ...]]) -> list[Contraction]:
+    """The steps JAX's ``einsum`` takes (opt_einsum's ``contract_path(..., optimize="auto")``)."""
+    terms, output = _parse(subscripts, shapes)
+    sizes: dict[str, int] = {}
+    for num, (term, shape) in enumerate(zip(terms, shapes)):
+        if len(shape) != len(term):
+            raise ValueError(f"Einstein sum subscript '{term}' does not contain the correct number of indices for "
+                             f"operand {num}.")
+        for c, d in zip(term, shape):
+            if c in sizes and sizes[c] != 1 and d not in (1, sizes[c]):
+                raise ValueError(f"Size of label '{c}' for operand {num} ({sizes[c]}) does not match previous "
+                                 f"terms ({d}).")
+            if c not in sizes or sizes[c] == 1:
+                sizes[c] = d
+    n = len(terms)
+    if n <= 2:
+        path: list[tuple[int, ...]] = [tuple(range(n))]
+    elif n <= 4:
+        path = _optimal([frozenset(t) for t in terms], frozenset(output), sizes)
+    else:
+        raise NotImplementedError("einsum of more than four operands (JAX's opt_einsum path search for them is not "
+                                  "implemented); contract them in steps")
+    sets = [frozenset(t) for t in terms]
+    names = list(terms)
+    steps: list[Contraction] = []
+    for num, positions in enumerate(path):
+        positions = tuple(sorted(positions, reverse=True))
+        taken = [sets.pop(p) for p in positions]
+        contracted = frozenset[str]().union(*taken)
+        result_set = contracted & frozenset(output).union(*sets)
+        sets.append(result_set)
+        inputs = [names.pop(p) for p in positions]
+        if num == len(path) - 1:
+            result = output
+        else:
+            seen = "".join(inputs)
+            result = "".join(sorted(result_set, key=seen.find))
+        names.append(result)
+        steps.append((positions, contracted - result_set, ",".join(inputs) + "->" + result))
+    return steps
+
+
+def _remove(s: str, chars: str | Sequence[str]) -> str:
+    return s.translate(str.maketrans(dict.fromkeys(chars)))
+
+
+def _einsum_body(*operands: Any, contractions: tuple[Contraction, ...]) -> Any:
+    ops = [ensure_array(x, "einsum") for x in operands]
+    dtype, weak = contraction_result("einsum", *ops)
+    preferred = registry.INFO[registry.info_of_dtype(dtype).name].dtype  # type: ignore[union-attr]
+
+    def total(x: Any, axes: Sequence[int]) -> Any:
+        name, _ = lattice_result((operand(x), (registry.info_of_dtype(preferred).name, False)),  # type: ignore
+                                 config.lattice_config)
+        if registry.INFO[name].dtype != lax.aval_of(x).dtype:
+            x = lax.convert_element_type(x, preferred, False)
+        return lax.reduce("or" if lax.aval_of(x).dtype == np.dtype(bool) else "sum", x, axes)
+
+    def sum_uniques(x: Any, names: str, uniques: Sequence[str]) -> tuple[Any, str]:
+        if uniques:
+            x = total(x, [names.index(c) for c in uniques])
+            names = _remove(names, uniques)
+        return x, names
+
+    def sum_repeats(x: Any, names: str, counts: collections.Counter[str], keep: str) -> tuple[Any, str]:
+        for c, count in counts.items():
+            if count > 1:
+                axes = [i for i, n in enumerate(names) if n == c]
+                x = lax.select_n(_delta(shape_of(x), axes), lax.full(shape_of(x), 0, lax.aval_of(x).dtype,
+                                                                     lax.aval_of(x).weak_type), x)
+                if c not in keep:
+                    x = total(x, axes)
+                    names = names.replace(c, "")
+                else:
+                    x = total(x, axes[:-1])
+                    names = names.replace(c, "", count - 1)
+        return x, names
+
+    def filter_singletons(x: Any, names: str, other_shape: tuple[int, ...], other_names: str) -> tuple[Any, str]:
+        shape = shape_of(x)
+        keep = [shape[i] != 1 or j == -1 or other_shape[j] == 1 for i, j in enumerate(map(other_names.find, names))]
+        return (lax.squeeze(x, [i for i, k in enumerate(keep) if not k]),
+                "".join(n for n, k in zip(names, keep) if k))
+
+    for positions, contracted_set, spec in contractions:
+        contracted = sorted(contracted_set)
+        input_str, result_names = spec.split("->")
+        input_names = input_str.split(",")
+        if len(positions) == 1:
+            x = ops.pop(positions[0])
+            (names,) = input_names
+            counts = collections.Counter(names)
+            x, names = sum_uniques(x, names, [c for c in contracted if counts[c] == 1])
+            x, names = sum_repeats(x, names, counts, result_names)
+        else:
+            lhs, rhs = ops.pop(positions[0]), ops.pop(positions[1])
+            lhs_names, rhs_names = input_names
+            lhs, lhs_names = filter_singletons(lhs, lhs_names, shape_of(rhs), rhs_names)
+            rhs, rhs_names = filter_singletons(rhs, rhs_names, shape_of(lhs), lhs_names)
+            lc, rc = collections.Counter(lhs_names), collections.Counter(rhs_names)
+            lhs, lhs_names = sum_uniques(lhs, lhs_names, [c for c in contracted if lc[c] == 1 and rc[c] == 0])
+            rhs, rhs_names = sum_uniques(rhs, rhs_names, [c for c in contracted if rc[c] == 1 and lc[c] == 0])
+            lhs, lhs_names = sum_repeats(lhs, lhs_names, lc, result_names + rhs_names)
+            rhs, rhs_names = sum_repeats(rhs, rhs_names, rc, result_names + lhs_names)
+            either = set(lhs_names) | set(rhs_names)
+            contracted = [c for c in contracted if c in either]
+            both = set(lhs_names) & set(rhs_names)
+            batch = [c for c in result_names if c in both]
+            lb = tuple(lhs_names.find(c) for c in batch)
+            rb = tuple(rhs_names.find(c) for c in batch)
+            lcont = tuple(lhs_names.index(c) for c in contracted)
+            rcont = tuple(rhs_names.index(c) for c in contracted)
+            deleted = "".join(batch) + "".join(contracted)
+            rest_l, rest_r = _remove(lhs_names, deleted), _remove(rhs_names, deleted)
+            names = "".join(batch) + rest_r + rest_l
+            if names == result_names:
+                x = lax.dot_general(rhs, lhs, ((rcont, lcont), (rb, lb)), preferred)
+            else:
+                names = "".join(batch) + rest_l + rest_r
+                x = lax.dot_general(lhs, rhs, ((lcont, rcont), (lb, rb)), preferred)
+        if names != result_names:
+            x = lax.transpose(x, tuple(names.index(c) for c in result_names))
+        ops.append(x)
+    return lax.convert_element_type(ops[0], preferred, weak)
+
+
+def _delta(shape: tuple[int, ...], axes: Sequence[int]) -> Any:
+    """A bool mask of ``shape``: true where the indices along ``axes`` are all equal (JAX's ``lax._delta``)."""
+    base = tuple(shape[a] for a in axes)
+    iotas = [lax.iota(np.dtype("uint32"), base, i) for i in range(len(base))]
+    mask = lax.eq(iotas[0], iotas[1])
+    for a, b in zip(iotas[1:], iotas[2:]):
+        mask = lax.bitwise_and(mask, lax.eq(a, b))
+    return lax.broadcast_in_dim(mask, shape, tuple(axes))
+
+
+_einsum = jitted(_einsum_body, "einsum")
+
+
+def einsum(subscripts: str, /, *operands: ArrayLike, out: None = None, optimize: str | bool = "auto") -> Array:
+    """The Einstein summation ``subscripts`` (``"ij,jk->ik"``, with ``...`` and an implicit output as numpy's) of
+    ``operands``, contracted pairwise along opt_einsum's path as JAX's ``einsum`` (``optimize="auto"`` or
+    ``True``); its dtype is the operands' ``result_type``. The interleaved form and JAX's ``precision``/
+    ``preferred_element_type`` are not supported."""
+    if out is not None:
+        raise NotImplementedError("The 'out' argument to jnp.einsum is not supported.")
+    if not isinstance(cast(object, subscripts), str):  # checked at run time whatever the annotation says
+        raise NotImplementedError("einsum's interleaved form (operand, axes, operand, axes...) is not supported")
+    if optimize not in ("auto", True, "optimal"):
+        raise NotImplementedError(f"einsum with optimize={optimize!r}: only 'auto' is supported")
+    for i, x in enumerate(operands):
+        if isinstance(x, (list, tuple)):
+            raise not_arraylike("einsum", x, i)
+        operand(x)
+    path = tuple(contraction_path(subscripts, [shape_of(x) for x in operands]))
+    result: Array = _einsum(*operands, contractions=path)
+    return result
+

@@ -1,0 +1,626 @@
+"""``arraytyping.numpy.linalg``: ``norm``, ``det``, ``slogdet``, ``inv``, ``solve``, ``cholesky``, ``qr``, ``eigh``
+and ``svd`` as JAX 0.10.2's ``jax.numpy.linalg`` computes them: the operand made inexact (``promote_dtypes_inexact``),
+then JAX's formula (``det`` of 2x2 and 3x3 matrices by cofactors; ``slogdet`` and ``solve`` from an LU
+factorization; ``norm`` by reductions, or singular values for ``ord`` 2, -2 and ``'nuc'``) over the LAPACK
+primitives of :mod:`arraytyping._src.lax.linalg`. The dtype rules are :data:`arraytyping.op_rules.LINALG`'s;
+each function checks its operand against them first.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any, Final, Generic, Literal, NamedTuple, TypeVar, overload
+
+import numpy as np
+
+from arraytyping import op_rules
+from arraytyping._src.config import config
+from arraytyping._src.lax import linalg as lapack
+from arraytyping._src.lax import lax
+from arraytyping._src.core.annotations import AnyArray, ArrayLike
+from arraytyping._src.numpy._promotion import (
+    arraylike, as_dtype, common_dtype, jitted, operand, promote_args_inexact, shape_of, to_inexact_dtype,
+)
+from arraytyping._src.numpy.binary import add, divide, equal, less, multiply, not_equal, power, subtract
+from arraytyping._src.interpreters.autodiff.ad import materialize
+from arraytyping._src.api.custom_jvp import custom_jvp
+from arraytyping._src.numpy.creation import asarray, zeros_like
+from arraytyping._src.numpy.indexing import getitem, take_along_axis
+from arraytyping._src.numpy.reductions import any as any_, amax, amin, count_nonzero, prod, sum
+from arraytyping._src.numpy.selection import trace, where
+from arraytyping._src.numpy.shape import canonicalize_axis, expand_dims, moveaxis
+from arraytyping._src.numpy.unary import abs, conj, exp, log, real, sqrt
+from arraytyping._src.numpy.unary import sign as sign_of
+from arraytyping._src.lax.control_flow.solves import custom_linear_solve
+from arraytyping._src.lax.operand_checks import numpy_broadcast
+from arraytyping._src.api.vmap import vmap
+
+__all__ = ["EighResult", "QRResult", "SVDResult", "SlogdetResult", "cholesky", "det", "eigh", "inv", "norm", "qr",
+           "slogdet", "solve", "svd"]
+
+
+_D0 = TypeVar("_D0", covariant=True)
+_D1 = TypeVar("_D1", covariant=True)
+_D2 = TypeVar("_D2", covariant=True)
+"""The dtypes of a result's fields: a named tuple generic in ``[_D0, _D1, ...]`` holds an array of dtype ``_D0`` in
+its first field, ``_D1`` in its second... (the stubs declare the fields so, ``Array[_D0]``; here they are arrays)."""
+
+
+class SlogdetResult(NamedTuple, Generic[_D0, _D1]):
+    """``slogdet``'s result: the sign (a unit complex number for complex matrices) and log of the absolute value."""
+
+    sign: AnyArray
+    logabsdet: AnyArray
+
+
+class QRResult(NamedTuple, Generic[_D0, _D1]):
+    Q: AnyArray
+    R: AnyArray
+
+
+class EighResult(NamedTuple, Generic[_D0, _D1]):
+    eigenvalues: AnyArray
+    eigenvectors: AnyArray
+
+
+class SVDResult(NamedTuple, Generic[_D0, _D1, _D2]):
+    U: AnyArray
+    S: AnyArray
+    Vh: AnyArray
+
+
+def _check(fn: str, a: Any, variant: str | None = None) -> None:
+    """:func:`arraytyping.op_rules.linalg_result` of ``a``: its errors, naming the operand."""
+    name, weak = operand(a)
+    try:
+        op_rules.linalg_result(variant or fn, (name, weak), config.lattice_config)
+    except (op_rules.OperandTypeError, op_rules.OperandValueError) as e:
+        raise type(e)(f"jnp.linalg.{fn}: {e}") from None
+
+
+def _arg(x: Any, fn: str) -> Any:
+    """``x`` checked as JAX's ``ensure_arraylike`` checks (lists refused), passed on as it is: the jitted body
+    converts it (a Python scalar arrives there as a weakly typed argument)."""
+    return arraylike(x, fn)
+
+
+def _mT(x: Any) -> Any:
+    n = len(shape_of(x))
+    return lax.transpose(x, (*range(n - 2), n - 1, n - 2))
+
+
+def _H(x: Any) -> Any:
+    return conj(_mT(x))
+
+
+def _tri_mask(shape: tuple[int, ...], lower: bool) -> Any:
+    """A bool mask of ``shape``'s last two axes: true on and below (``lower``) or above the diagonal."""
+    rows = lax.iota(np.dtype("int32"), shape[-2:], 0)
+    cols = lax.iota(np.dtype("int32"), shape[-2:], 1)
+    mask = lax.ge(rows, cols) if lower else lax.le(rows, cols)
+    n = len(shape)
+    return lax.broadcast_in_dim(mask, shape, (n - 2, n - 1))
+
+
+def _triangle(x: Any, lower: bool) -> Any:
+    s = shape_of(x)
+    a = lax.aval_of(x)
+    return lax.select_n(_tri_mask(s, lower), lax.full(s, 0, a.dtype, a.weak_type), x)
+
+
+def _square(fn: str, a: Any) -> None:
+    s = shape_of(a)
+    if len(s) < 2 or s[-1] != s[-2]:
+        raise ValueError(f"Argument to {fn} must have shape [..., n, n], got {s}.")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# norm
+
+
+def _norm_variant(ord: Any, naxes: int) -> str:
+    if naxes == 1:
+        if ord is None or ord == 2:
+            return "norm"
+        if ord == 0:
+            return "norm_count"
+        if ord in (np.inf, -np.inf):
+            return "norm_max"
+        return "norm_abs"
+    if ord is None or ord in ("f", "fro"):
+        return "norm"
+    if ord in (1, -1, np.inf, -np.inf):
+        return "norm_abs"
+    return "norm_svd"
+
+
+def _sum_squares(x: Any, axis: Any, keepdims: bool) -> Any:
+    return sqrt(sum(real(multiply(x, conj(x))), axis=axis, keepdims=keepdims))
+
+
+def _norm_body(x: Any, *, ord: Any, axis: tuple[int, ...] | None, keepdims: bool) -> Any:
+    x = promote_args_inexact(x)[0]
+    ndim = len(shape_of(x))
+    if axis is None:
+        if ord is None:
+            return _sum_squares(x, None, keepdims)
+        axis = tuple(range(ndim))
+    else:
+        axis = tuple(canonicalize_axis(a, ndim) for a in axis)
+    if len(axis) == 1:
+        ord = 2 if ord is None else ord
+        if ord == 2:
+            return _sum_squares(x, axis, keepdims)
+        if ord == np.inf:
+            return amax(abs(x), axis=axis, keepdims=keepdims, initial=0)
+        if ord == -np.inf:
+            return amin(abs(x), axis=axis, keepdims=keepdims)
+        if ord == 0:
+            return sum(not_equal(x, 0), dtype=_real_dtype(x), axis=axis, keepdims=keepdims)
+        if ord == 1:
+            return sum(abs(x), axis=axis, keepdims=keepdims)
+        if isinstance(ord, str):
+            msg = f"Invalid order '{ord}' for vector norm."
+            if ord == "inf":
+                msg += "Use 'jax.numpy.inf' instead."
+            if ord == "-inf":
+                msg += "Use '-jax.numpy.inf' instead."
+            raise ValueError(msg)
+        abs_x = abs(x)
+        dt = lax.aval_of(abs_x).dtype
+        with np.errstate(all="ignore"):
+            ord_arr = np.array(ord, dtype=dt)
+            ord_inv = np.array(1.0 / ord_arr, dtype=dt)
+        return power(sum(power(abs_x, ord_arr), axis=axis, keepdims=keepdims), ord_inv)
+    if len(axis) != 2:
+        raise ValueError(f"Improper number of axes for norm: axis={axis}. Pass one axis to compute a vector-norm, "
+                         f"or two axes to compute a matrix-norm.")
+    row, col = axis
+    if ord is None or ord in ("f", "fro"):
+        return _sum_squares(x, axis, keepdims)
+    if ord in (1, -1):
+        if not keepdims and col > row:
+            col -= 1
+        s = sum(abs(x), axis=row, keepdims=keepdims)
+        return amax(s, axis=col, keepdims=keepdims, initial=0) if ord == 1 else amin(s, axis=col,
+                                                                                     keepdims=keepdims)
+    if ord in (np.inf, -np.inf):
+        if not keepdims and row > col:
+            row -= 1
+        s = sum(abs(x), axis=col, keepdims=keepdims)
+        return amax(s, axis=row, keepdims=keepdims, initial=0) if ord == np.inf else amin(s, axis=row,
+                                                                                          keepdims=keepdims)
+    if ord in ("nuc", 2, -2):
+        x = moveaxis(x, axis, (-2, -1))
+        s = _svd_values(x)
+        if ord == 2:
+            y = amax(s, axis=-1, initial=0)
+        elif ord == -2:
+            y = amin(s, axis=-1)
+        else:
+            y = sum(s, axis=-1)
+        return expand_dims(y, axis) if keepdims else y
+    raise ValueError(f"Invalid order '{ord}' for matrix norm.")
+
+
+def _real_dtype(x: Any) -> np.dtype[Any]:
+    name = lax.aval_of(x).name
+    from arraytyping._src import registry
+    return registry.INFO[op_rules.real_name(name)].dtype
+
+
+_norm = jitted(_norm_body, "norm")
+
+
+def norm(x: ArrayLike, ord: int | float | str | None = None, axis: None | tuple[int, ...] | int = None,
+         keepdims: bool = False) -> AnyArray:
+    """The vector norm (over one axis) or matrix norm (over two) of ``x``, numpy's ``ord`` values: by default the
+    2-norm of the flattened array; ``0``, ``1``, ``±inf`` and other powers for vectors; ``'fro'``, ``'nuc'``,
+    ``±1``, ``±2``, ``±inf`` for matrices. The result is real (the inexact dtype of ``x``, or its real part)."""
+    x = _arg(x, "jnp.linalg.norm")
+    naxes = len(shape_of(x)) if axis is None else (len(axis) if isinstance(axis, tuple) else 1)
+    if isinstance(axis, list):
+        raise TypeError("norm: axis must be an int, a tuple of ints or None")
+    _check("norm", x, _norm_variant(ord, naxes) if not (axis is None and ord is None) else "norm")
+    static_axis = None if axis is None else tuple(map(operator.index, axis)) if isinstance(axis, tuple) else (
+        operator.index(axis),)
+    out: AnyArray = _norm(x, ord=ord, axis=static_axis, keepdims=bool(keepdims))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# LU: det, slogdet, solve, inv
+
+
+def _lu(a: Any) -> tuple[Any, Any, Any]:
+    lu, pivots = lapack.lu_p.bind(a)
+    return lu, pivots, lapack.lu_pivots_to_permutation(pivots, shape_of(a)[-2])
+
+
+def _diagonal(x: Any) -> Any:
+    s = shape_of(x)
+    n = min(s[-2], s[-1])
+    eye = lax.broadcast_in_dim(_eye_mask(n), s, (len(s) - 2, len(s) - 1)) if s[-2] == s[-1] else None
+    assert eye is not None
+    a = lax.aval_of(x)
+    return lax.reduce("sum", lax.select_n(eye, lax.full(s, 0, a.dtype, a.weak_type), x), (len(s) - 1,))
+
+
+def _eye_mask(n: int) -> Any:
+    i32 = np.dtype("int32")
+    return lax.eq(lax.iota(i32, (n, n), 0), lax.iota(i32, (n, n), 1))
+
+
+def _slogdet_small_body(a: Any) -> tuple[Any, Any]:
+    n = shape_of(a)[-1]
+
+    def m(i: int, j: int) -> Any:  # ``a[..., i, j]``, also of a host constant (a numpy operand inside a trace)
+        return getitem(a, (..., i, j))
+
+    if n == 1:
+        det = m(0, 0)
+    else:
+        det = subtract(multiply(m(0, 0), m(1, 1)), multiply(m(0, 1), m(1, 0)))
+    return sign_of(det), real(log(abs(det)))
+
+
+def _slogdet_lu_body(a: Any) -> tuple[Any, Any]:
+    dtype = lax.aval_of(a).dtype
+    lu, pivot, _ = _lu(a)
+    diag = _diagonal(lu)
+    is_zero = any_(equal(diag, asarray(0, dtype=dtype)), axis=-1)
+    n = shape_of(a)[-1]
+    iota = lax.broadcast_in_dim(lax.iota(np.dtype("int32"), (n,), 0), shape_of(pivot), (len(shape_of(pivot)) - 1,))
+    parity = count_nonzero(not_equal(pivot, iota), axis=-1)
+    if lax.aval_of(a).name.startswith("complex"):
+        sign = prod(divide(diag, as_dtype(abs(diag), dtype, False)), axis=-1)
+    else:
+        sign = asarray(1, dtype=dtype)
+        parity = parity + count_nonzero(less(diag, 0), axis=-1)
+    flip = asarray(-2 * (parity % 2) + 1, dtype=dtype)
+    sign = where(is_zero, asarray(0, dtype=dtype), multiply(sign, flip))
+    logdet = where(is_zero, asarray(-np.inf, dtype=dtype),
+                   sum(as_dtype(log(abs(diag)), dtype, False), axis=-1))
+    return sign, real(logdet)
+
+
+def _sign_and_log_dot(x: Any, sign: Any, ans_dot: Any) -> tuple[Any, Any]:
+    """The tangents of ``(sign, log|det|)`` from that of ``log det``: the sign's is zero for real matrices (it is
+    not differentiable at 0), and for complex ones the imaginary part of ``ans_dot`` turns the sign."""
+    if lax.aval_of(x).name.startswith("complex"):
+        dtype = lax.aval_of(ans_dot).dtype
+        return multiply(subtract(ans_dot, as_dtype(real(ans_dot), dtype, False)), sign), real(ans_dot)
+    return zeros_like(sign), ans_dot
+
+
+def _slogdet_small_jvp(primals: tuple[Any, ...], tangents: tuple[Any, ...]) -> tuple[Any, Any]:
+    """JAX's: ``d log det`` of a 1x1 or 2x2 matrix by its analytic formula (no solve)."""
+    (x,), (g,) = primals, tangents
+    sign, ans = _slogdet_small(x)
+
+    def at(m: Any, i: int, j: int) -> Any:
+        return getitem(m, (..., i, j))
+
+    if shape_of(x)[-1] == 1:
+        ans_dot = divide(at(g, 0, 0), at(x, 0, 0))
+    else:
+        det = subtract(multiply(at(x, 0, 0), at(x, 1, 1)), multiply(at(x, 0, 1), at(x, 1, 0)))
+        num = add(subtract(subtract(multiply(at(g, 0, 0), at(x, 1, 1)), multiply(at(g, 0, 1), at(x, 1, 0))),
+                           multiply(at(g, 1, 0), at(x, 0, 1))), multiply(at(g, 1, 1), at(x, 0, 0)))
+        ans_dot = divide(num, det)
+    sign_dot, ans_dot = _sign_and_log_dot(x, sign, ans_dot)
+    return (sign, ans), (sign_dot, ans_dot)
+
+
+def _slogdet_jvp(primals: tuple[Any, ...], tangents: tuple[Any, ...]) -> tuple[Any, Any]:
+    """JAX's: ``d log|det(A)| = trace(A^-1 dA)``, through ``solve`` (so its implicit derivative)."""
+    (x,), (g,) = primals, tangents
+    sign, ans = slogdet(x)
+    ans_dot = trace(solve(x, g), axis1=-1, axis2=-2)
+    sign_dot, ans_dot = _sign_and_log_dot(x, sign, ans_dot)
+    return (sign, ans), (sign_dot, ans_dot)
+
+
+_slogdet_small_body.__name__ = "_slogdet_small"  # the names JAX's custom_jvp_call prints
+_slogdet_lu_body.__name__ = "_slogdet_lu"
+_slogdet_small: Final = custom_jvp(_slogdet_small_body)
+_slogdet_small.defjvp(_slogdet_small_jvp)
+_slogdet_lu: Final = custom_jvp(_slogdet_lu_body)
+_slogdet_lu.defjvp(_slogdet_jvp)
+
+
+def _slogdet_body(a: Any) -> Any:
+    a = promote_args_inexact(a)[0]
+    _square("slogdet()", a)
+    n = shape_of(a)[-1]
+    return _slogdet_small(a) if n in (1, 2) else _slogdet_lu(a)
+
+
+_slogdet = jitted(_slogdet_body, "slogdet")
+
+
+def slogdet(a: ArrayLike, *, method: str | None = None) -> SlogdetResult[Any, Any]:
+    """The sign and the natural log of the absolute value of the determinant of ``a`` (``[..., n, n]``), from its LU
+    factorization (JAX's ``method='lu'``, the default; ``'qr'`` is not supported)."""
+    if method not in (None, "lu"):
+        if method == "qr":
+            raise NotImplementedError("slogdet with method='qr' is not supported")
+        raise ValueError(f"Unknown slogdet method '{method}'. Supported methods are 'lu' (`None`), and 'qr'.")
+    s = shape_of(a)
+    _check("slogdet", a, "slogdet_small" if len(s) >= 2 and s[-1] == s[-2] in (1, 2) else "slogdet")
+    sign, logdet = _slogdet(_arg(a, "jnp.linalg.slogdet"))
+    return SlogdetResult(sign, logdet)
+
+
+def _det_body(a: Any) -> Any:
+    a = promote_args_inexact(a)[0]
+    s = shape_of(a)
+    def m(i: int, j: int) -> Any:  # ``a[..., i, j]``, also of a host constant (a numpy operand inside a trace)
+        return getitem(a, (..., i, j))
+
+    if len(s) >= 2 and s[-1] == s[-2] == 2:
+        return subtract(multiply(m(0, 0), m(1, 1)), multiply(m(0, 1), m(1, 0)))
+    if len(s) >= 2 and s[-1] == s[-2] == 3:
+        t = [multiply(multiply(m(0, 0), m(1, 1)), m(2, 2)), multiply(multiply(m(0, 1), m(1, 2)), m(2, 0)),
+             multiply(multiply(m(0, 2), m(1, 0)), m(2, 1)), multiply(multiply(m(0, 2), m(1, 1)), m(2, 0)),
+             multiply(multiply(m(0, 0), m(1, 2)), m(2, 1)), multiply(multiply(m(0, 1), m(1, 0)), m(2, 2))]
+        out = t[0]
+        for x in t[1:3]:
+            out = add(out, x)
+        for x in t[3:]:
+            out = subtract(out, x)
+        return out
+    if len(s) >= 2 and s[-1] == s[-2]:
+        sign, logdet = _slogdet_body(a)
+        return multiply(sign, as_dtype(exp(logdet), lax.aval_of(sign).dtype, False))
+    raise ValueError(f"Argument to _det() must have shape [..., n, n], got {s}")
+
+
+_det = jitted(_det_body, "det")
+
+
+def det(a: ArrayLike) -> AnyArray:
+    """The determinant of ``a`` (``[..., n, n]``): by cofactors for 2x2 and 3x3 matrices, from ``slogdet``
+    otherwise."""
+    s = shape_of(a)
+    _check("det", a, "det_small" if len(s) >= 2 and s[-1] == s[-2] in (2, 3) else "det")
+    out: AnyArray = _det(_arg(a, "jnp.linalg.det"))
+    return out
+
+
+def _lu_solve_core(lu: Any, perm: Any, b: Any, trans: int) -> Any:
+    """JAX's ``_lu_solve_core``: ``b`` (``[m, ...]``) solved with the LU factors of an ``[m, m]`` matrix (``trans``
+    1: with its transpose), as an ``[m, k]`` matrix: permuted rows, then the unit lower and the upper triangular
+    solves (``trans``: the transposed solves in the other order, then the inverse permutation)."""
+    m, sb = shape_of(lu)[0], shape_of(b)
+    x = lax.reshape(b, (m, int(np.prod(sb[1:], dtype=np.int64))))
+    rows = shape_of(x)
+
+    def solve(x: Any, lower: bool) -> Any:
+        return lapack.triangular_solve_p.bind(lu, x, left_side=True, lower=lower, transpose_a=trans == 1,
+                                              conjugate_a=False, unit_diagonal=lower)
+
+    if trans == 0:
+        x = solve(solve(take_along_axis(x, lax.broadcast_in_dim(perm, rows, (0,)), axis=0), True), False)
+    else:
+        _, inverse = lax.sort([perm, lax.iota(np.dtype("int32"), (m,), 0)], 0)
+        x = take_along_axis(solve(solve(x, False), True), lax.broadcast_in_dim(inverse, rows, (0,)), axis=0)
+    return lax.reshape(x, sb)
+
+
+def _solve_core(a: Any, b: Any) -> Any:
+    """JAX's ``lax_linalg._solve`` of an ``[m, m]`` matrix and ``b`` of ``[m]`` or ``[m, k]``: a
+    ``custom_linear_solve`` with the LU factors of ``stop_gradient(a)`` (the factorization is reused by the
+    derivatives, which the solve defines implicitly) over each column of ``b``."""
+    lu, _, perm = _lu(lax.stop_gradient(a))
+
+    def matvec(x: Any) -> Any:
+        return lax.dot_general(a, x, (((1,), (0,)), ((), ())), lax.aval_of(x).dtype)
+
+    def custom_solve(x: Any) -> Any:
+        return custom_linear_solve(matvec, x, solve=lambda _, v: _lu_solve_core(lu, perm, v, 0),
+                                   transpose_solve=lambda _, v: _lu_solve_core(lu, perm, v, 1))
+
+    if len(shape_of(b)) == 1:
+        return custom_solve(b)
+    return vmap(custom_solve, 1, 1)(materialize(b))
+
+
+def _promote_inexact(*args: Any) -> list[Any]:
+    """JAX's ``promote_dtypes_inexact`` (no rank promotion)."""
+    dtype, weak = common_dtype(*args)
+    return [as_dtype(a, to_inexact_dtype(dtype), weak) for a in args]
+
+
+def _solve_body(a: Any, b: Any) -> Any:
+    a, b = _promote_inexact(a, b)
+    sa, sb = shape_of(a), shape_of(b)
+    if len(sa) < 2:
+        raise ValueError(f"left hand array must be at least two dimensional; got a.shape={sa}")
+    if len(sb) > 1 and len(sa) == len(sb) + 1 and sa[-1] == sb[-1] and sa[-1] != sb[-2]:
+        raise ValueError(f"Invalid shapes for solve: {sa}, {sb}. Prior to JAX v0.5.0, this would have been treated "
+                         f"as a batched 1-dimensional solve. To recover this behavior, use solve(a, b[..., None])"
+                         f".squeeze(-1).")
+    vector = len(sb) == 1
+    if not sb or sa[-1] != sa[-2] or (sb[-1] if vector else sb[-2]) != sa[-1]:
+        raise ValueError(f"The arguments to solve must have shapes a=[..., m, m] and b=[..., m, k] or b=[m]; got "
+                         f"a={sa} and b={sb}")
+    _check("solve", a)
+    batch = numpy_broadcast(sa[:-2], sb[:-1] if vector else sb[:-2])
+    a = _broadcast(a, (*batch, *sa[-2:]))
+    b = _broadcast(b, (*batch, *(sb[-1:] if vector else sb[-2:])))
+    fn = _solve_core
+    for _ in batch:  # jnp.vectorize's loop: one vmap per batch dimension
+        fn = vmap(fn)
+    return fn(materialize(a), materialize(b))  # a numpy operand's constant as a value vmap maps
+
+
+def _broadcast(x: Any, shape: tuple[int, ...]) -> Any:
+    s = shape_of(x)
+    if s == shape:
+        return x
+    return lax.broadcast_in_dim(x, shape, tuple(range(len(shape) - len(s), len(shape))))
+
+
+_solve = jitted(_solve_body, "solve")
+
+
+def solve(a: ArrayLike, b: ArrayLike) -> AnyArray:
+    """The solution ``x`` of ``a @ x == b`` (``a``: ``[..., m, m]``; ``b``: ``[m]`` or ``[..., m, k]``), from the LU
+    factorization of ``a``."""
+    out: AnyArray = _solve(_arg(a, "jnp.linalg.solve"), _arg(b, "jnp.linalg.solve"))
+    return out
+
+
+def _inv_body(a: Any) -> Any:
+    a = promote_args_inexact(a)[0]
+    s = shape_of(a)
+    if len(s) < 2 or s[-1] != s[-2]:
+        raise ValueError(f"Argument to inv must have shape [..., n, n], got {s}.")
+    dtype = lax.aval_of(a).dtype
+    eye = lax.convert_element_type(_eye_mask(s[-1]), dtype, False)
+    return _solve_body(a, lax.broadcast_in_dim(eye, s, (len(s) - 2, len(s) - 1)))
+
+
+_inv = jitted(_inv_body, "inv")
+
+
+def inv(a: ArrayLike) -> AnyArray:
+    """The inverse of ``a`` (``[..., n, n]``): ``solve(a, eye)``."""
+    _check("inv", a)
+    out: AnyArray = _inv(_arg(a, "jnp.linalg.inv"))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# cholesky, qr, eigh, svd
+
+
+def _symmetrize(x: Any) -> Any:
+    return divide(add(x, _H(x)), 2)
+
+
+def _cholesky_body(a: Any, *, upper: bool, symmetrize_input: bool) -> Any:
+    a = promote_args_inexact(a)[0]
+    _rank2("cholesky", a)
+    if symmetrize_input:
+        a = _symmetrize(a)
+    L = _triangle(lapack.cholesky_p.bind(a), lower=True)
+    return conj(_mT(L)) if upper else L
+
+
+_cholesky = jitted(_cholesky_body, "cholesky")
+
+
+def cholesky(a: ArrayLike, *, upper: bool = False, symmetrize_input: bool = True) -> AnyArray:
+    """The Cholesky factor of the Hermitian positive definite ``a`` (``[..., n, n]``): lower (``a = L @ L^H``), or
+    upper with ``upper=True``; nans where ``a`` is not positive definite."""
+    _check("cholesky", a)
+    out: AnyArray = _cholesky(_arg(a, "jnp.linalg.cholesky"), upper=bool(upper),
+                              symmetrize_input=bool(symmetrize_input))
+    return out
+
+
+def _rank2(fn: str, a: Any) -> None:
+    if len(shape_of(a)) < 2:
+        raise TypeError(f"{fn}: the operand must have rank >= 2, got shape {shape_of(a)}")
+
+
+def _qr_body(a: Any, *, full_matrices: bool) -> Any:
+    a = promote_args_inexact(a)[0]
+    _rank2("qr", a)
+    return lapack.qr_p.bind(a, full_matrices=full_matrices, pivoting=False, use_magma=None)
+
+
+_qr = jitted(_qr_body, "qr")
+
+
+@overload
+def qr(a: ArrayLike, mode: Literal["reduced", "complete", "full"] = "reduced") -> QRResult[Any, Any]: ...
+@overload
+def qr(a: ArrayLike, mode: Literal["r"]) -> AnyArray: ...
+@overload
+def qr(a: ArrayLike, mode: str) -> QRResult[Any, Any] | AnyArray: ...
+def qr(a: ArrayLike, mode: str = "reduced") -> QRResult[Any, Any] | AnyArray:
+    """The QR decomposition of ``a`` (``[..., m, n]``): ``(Q, R)`` with ``mode='reduced'`` (``Q``: ``[..., m, k]``,
+    ``k = min(m, n)``) or ``'complete'`` (``Q``: ``[..., m, m]``), only ``R`` with ``mode='r'``. (``'raw'`` is not
+    supported.)"""
+    if mode == "raw":
+        raise NotImplementedError("qr with mode='raw' is not supported")
+    if mode not in ("reduced", "r", "full", "complete"):
+        raise ValueError(f"Unsupported QR decomposition mode '{mode}'")
+    _check("qr", a)
+    q, r = _qr(_arg(a, "jnp.linalg.qr"), full_matrices=mode == "complete")
+    r_: AnyArray = r
+    return r_ if mode == "r" else QRResult(q, r_)
+
+
+def _eigh_body(a: Any, *, lower: bool, symmetrize_input: bool) -> Any:
+    a = promote_args_inexact(a)[0]
+    _rank2("eigh", a)
+    if symmetrize_input:
+        a = _symmetrize(a)
+    v, w = lapack.eigh_p.bind(a, lower=lower)
+    return w, v
+
+
+_eigh = jitted(_eigh_body, "eigh")
+
+
+def eigh(a: ArrayLike, UPLO: str | None = None, symmetrize_input: bool = True) -> EighResult[Any, Any]:
+    """The eigenvalues (ascending, real) and eigenvectors (columns) of the Hermitian ``a`` (``[..., n, n]``),
+    computed from its lower (``UPLO='L'``, the default) or upper triangle, after symmetrizing it by default."""
+    if UPLO is None or UPLO == "L":
+        lower = True
+    elif UPLO == "U":
+        lower = False
+    else:
+        raise ValueError(f"UPLO must be one of None, 'L', or 'U', got {UPLO}")
+    _check("eigh", a)
+    w, v = _eigh(_arg(a, "jnp.linalg.eigh"), lower=lower, symmetrize_input=bool(symmetrize_input))
+    return EighResult(w, v)
+
+
+def _svd_values(a: Any) -> Any:
+    (s,) = lapack.svd_p.bind(a, full_matrices=False, compute_uv=False)
+    return s
+
+
+def _svd_body(a: Any, *, full_matrices: bool, compute_uv: bool) -> Any:
+    a = promote_args_inexact(a)[0]
+    if compute_uv:
+        s, u, vt = lapack.svd_p.bind(a, full_matrices=full_matrices, compute_uv=True)
+        return u, s, vt
+    return _svd_values(a)
+
+
+_svd = jitted(_svd_body, "svd")
+
+
+@overload
+def svd(a: ArrayLike, full_matrices: bool = True, compute_uv: Literal[True] = True, hermitian: bool = False
+        ) -> SVDResult[Any, Any, Any]: ...
+@overload
+def svd(a: ArrayLike, full_matrices: bool, compute_uv: Literal[False], hermitian: bool = False) -> AnyArray: ...
+@overload
+def svd(a: ArrayLike, full_matrices: bool = True, *, compute_uv: Literal[False], hermitian: bool = False
+        ) -> AnyArray: ...
+@overload
+def svd(a: ArrayLike, full_matrices: bool = True, compute_uv: bool = True, hermitian: bool = False
+        ) -> SVDResult[Any, Any, Any] | AnyArray: ...
+def svd(a: ArrayLike, full_matrices: bool = True, compute_uv: bool = True, hermitian: bool = False
+        ) -> SVDResult[Any, Any, Any] | AnyArray:
+    """The singular value decomposition ``a = U @ diag(S) @ Vh`` of ``a`` (``[..., m, n]``): ``(U, S, Vh)``, ``S``
+    real and descending; ``U`` and ``Vh`` square with ``full_matrices`` (the default), else ``[..., m, k]`` and
+    ``[..., k, n]``; only ``S`` without ``compute_uv``. (``hermitian=True`` is not supported.)"""
+    if hermitian:
+        raise NotImplementedError("svd with hermitian=True is not supported")
+    _check("svd", a)
+    out = _svd(_arg(a, "jnp.linalg.svd"), full_matrices=bool(full_matrices), compute_uv=bool(compute_uv))
+    if compute_uv:
+        u, sv, vh = out
+        return SVDResult(u, sv, vh)
+    values: AnyArray = out
+    return values
+
+

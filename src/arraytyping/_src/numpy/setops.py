@@ -1,0 +1,89 @@
+"""Set membership: ``isin``, as JAX 0.10.2's ``jax.numpy`` computes it (``_in1d`` in ``jax/_src/numpy/setops.py``).
+
+The dtype is ``op_rules``' ``equal_arrays`` family: the element and the test elements are promoted together first
+(``promote_dtypes``: a pair that does not promote raises, empty arrays too), and the answer is a strong bool of the
+element's shape, whatever the ``method``: ``compare_all`` (and ``auto``) compares every pair, ``binary_search``
+searches the sorted test elements, ``sort`` sorts both together and compares neighbours.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, cast
+
+from arraytyping._src import registry
+from arraytyping._src.lax import lax
+from arraytyping._src.core.array import Array
+from arraytyping._src.numpy._promotion import ArrayLike, array_fn, common_dtype, shape_of
+from arraytyping._src.lax.operand_checks import refuse_sequences
+
+__all__ = ["isin"]
+
+METHODS: Final = ("auto", "compare_all", "binary_search", "sort")
+"""The ``method`` values JAX 0.10.2's ``isin`` takes."""
+
+
+def _in1d_body(ar1: Any, ar2: Any, *, invert: bool, method: str = "auto", assume_unique: bool = False) -> Any:
+    """JAX's ``_in1d``: both operands promoted together and flattened; whether each element of the first is among
+    the second's (``invert``: is not)."""
+    from arraytyping._src.numpy.binary import equal, not_equal  # noqa: PLC0415 - binary imports this layer
+    from arraytyping._src.numpy.creation import ones, zeros  # noqa: PLC0415
+    from arraytyping._src.numpy.reductions import all as all_, any as any_  # noqa: PLC0415
+    from arraytyping._src.numpy.shape import ravel  # noqa: PLC0415
+    dtype, weak = common_dtype(ar1, ar2)
+    arr1, arr2 = (ravel(lax.convert_element_type(a, dtype, weak)) for a in (ar1, ar2))
+    (n1,), (n2,) = shape_of(arr1), shape_of(arr2)
+    bool_dtype = registry.INFO["bool"].dtype
+    if n1 == 0 or n2 == 0:
+        return (ones if invert else zeros)((n1,), dtype=bool_dtype)
+    if method in ("auto", "compare_all"):
+        rows, cols = lax.broadcast_in_dim(arr1, (n1, 1), (0,)), lax.broadcast_in_dim(arr2, (1, n2), (1,))
+        if invert:
+            return all_(not_equal(rows, cols), -1)
+        return any_(equal(rows, cols), -1)
+    if method == "binary_search":
+        from arraytyping._src.numpy.indexing import getitem  # noqa: PLC0415
+        from arraytyping._src.numpy.ordering import searchsorted  # noqa: PLC0415
+        (arr2,) = lax.sort([arr2], 0)
+        found = getitem(arr2, searchsorted(arr2, arr1))
+        return not_equal(arr1, found) if invert else equal(arr1, found)
+    if method == "sort":
+        return _in1d_sorted(arr1, arr2, invert=invert, assume_unique=assume_unique)
+    raise ValueError(f"method={method!r} is not implemented; options are 'compare_all', 'binary_search', 'sort', "
+                     f"and 'auto'")
+
+
+def _in1d_sorted(arr1: Any, arr2: Any, *, invert: bool, assume_unique: bool) -> Any:
+    """``_in1d``'s ``sort`` method: the first operand's unique elements (unless ``assume_unique``) and the second's
+    sorted together with their positions; an element is found where its sorted neighbour equals it."""
+    from arraytyping._src.numpy.binary import equal, not_equal  # noqa: PLC0415
+    from arraytyping._src.numpy.creation import arange, ones, zeros  # noqa: PLC0415
+    from arraytyping._src.numpy.indexing import getitem, scatter_update  # noqa: PLC0415
+    from arraytyping._src.numpy.joining import concatenate  # noqa: PLC0415
+    from arraytyping._src.numpy.ordering import unique_body  # noqa: PLC0415
+    from arraytyping._src.numpy.reductions import max as max_  # noqa: PLC0415
+    (n1,) = shape_of(arr1)
+    ind_out: Any = slice(None)
+    if not assume_unique:
+        arr1, ind_out = unique_body(arr1, axis=0, return_index=False, return_inverse=True, return_counts=False,
+                                     equal_nan=True, size=n1, fill_value=max_(arr2), flatten=True)
+    (n,) = shape_of(arr1)
+    aux, ind = lax.sort([concatenate([arr1, arr2]), arange(n + shape_of(arr2)[0])], 0, is_stable=True, num_keys=1)
+    neighbours = (not_equal if invert else equal)(getitem(aux, slice(1, None)), getitem(aux, slice(None, -1)))
+    base = (ones if invert else zeros)((n,), dtype=registry.INFO["bool"].dtype)
+    found = scatter_update(base, getitem(ind, slice(None, -1)), neighbours, "set", mode="drop")
+    return getitem(found, ind_out)
+
+
+_in1d = array_fn(_in1d_body, "_in1d", call_name="_in1d")
+
+
+def isin(element: ArrayLike, test_elements: ArrayLike, assume_unique: bool = False, invert: bool = False, *,
+         method: str = "auto") -> Array:
+    """Whether each element of ``element`` is among ``test_elements`` (a bool array of ``element``'s shape; with
+    ``invert``, whether it is not); the two are promoted together first."""
+    refuse_sequences("isin", element, test_elements)
+    from arraytyping._src.numpy.creation import asarray  # noqa: PLC0415 - creation imports shape functions
+    from arraytyping._src.numpy.shape import reshape  # noqa: PLC0415
+    element, test_elements = asarray(element), asarray(test_elements)
+    result = _in1d(element, test_elements, invert=bool(invert), method=method, assume_unique=bool(assume_unique))
+    return cast(Array, reshape(result, shape_of(element)))

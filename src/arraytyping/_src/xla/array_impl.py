@@ -1,0 +1,229 @@
+"""``ArrayImpl``: an array held in a jaxlib PjRt buffer on a device of the backend's client."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from arraytyping._src import registry
+from arraytyping._src.config import config
+from arraytyping._src.promotion import operand_of
+from arraytyping._src.core import array as _array
+from arraytyping._src.core.array import Array
+from arraytyping._src.core.avals import HOST_VALUE_TYPES, SEQUENCE_TYPES, ShapedArray
+from arraytyping._src.xla.backend import backend, backend_of_device, check_supported, get_backend
+
+__all__ = ["ArrayImpl", "DeletedArrayError", "device_put", "devices", "from_numpy"]
+
+
+class DeletedArrayError(RuntimeError):
+    """An array was used after ``delete()``."""
+
+
+class ArrayImpl(Array):
+    """A concrete array on a device. Created by :func:`arraytyping.device_put`, :mod:`arraytyping.numpy` and
+    compiled computations; immutable."""
+
+    __slots__ = ("buf", "aval", "_npy")
+
+    buf: Any
+    """The jaxlib device buffer (``jaxlib._jax.ArrayImpl``)."""
+    _npy: np.ndarray[Any, Any] | None
+    """The host copy, once made; unset until then (so creating an array sets two slots, not three)."""
+
+    def __init__(self) -> None:
+        raise TypeError("arrays are created with arraytyping.device_put or arraytyping.numpy.asarray, "
+                        "not by calling ArrayImpl()")
+
+    @classmethod
+    def new(cls, buf: Any, aval: ShapedArray) -> ArrayImpl:
+        self = object.__new__(cls)
+        self.buf = buf
+        self.aval = aval
+        return self
+
+    # Buffers ------------------------------------------------------------------------------------------------------
+
+    def check_alive(self) -> None:
+        if self.buf.is_deleted():
+            raise DeletedArrayError(
+                f"this array ({self.aval.str_short()}) was deleted with .delete() and can no longer be used")
+
+    def block_until_ready(self) -> ArrayImpl:
+        """Wait until the computation producing this array has finished; returns the array."""
+        self.check_alive()
+        self.buf.block_until_ready()
+        return self
+
+    def is_ready(self) -> bool:
+        self.check_alive()
+        return bool(self.buf.is_ready())
+
+    def delete(self) -> None:
+        """Free the device buffer now; any later use raises :class:`DeletedArrayError`."""
+        self._npy = None
+        self.buf.delete()
+
+    def is_deleted(self) -> bool:
+        return bool(self.buf.is_deleted())
+
+    def devices(self) -> set[Any]:
+        return {self.device}
+
+    @property
+    def device(self) -> Any:
+        """The device holding the buffer (the default backend's first device unless placed by
+        :func:`device_put`)."""
+        sharding: Any = self.buf._sharding
+        return sharding._device
+
+    # Concrete values ----------------------------------------------------------------------------------------------
+
+    def _value(self) -> np.ndarray[Any, Any]:
+        npy: np.ndarray[Any, Any] | None = getattr(self, "_npy", None)
+        if npy is None:
+            self.check_alive()
+            npy = backend().to_numpy(self.buf)
+            if npy.shape != self.aval.shape:  # jaxlib reports rank-0 host transfers as shape (1,)
+                npy = npy.reshape(self.aval.shape)
+            npy.flags.writeable = False
+            self._npy = npy
+        return npy
+
+    def __array__(self, dtype: Any = None, copy: bool | None = None) -> np.ndarray[Any, Any]:
+        value = self._value()
+        if copy is False and dtype is None:
+            return value
+        return np.array(value, dtype=dtype, copy=True)
+
+    def tolist(self) -> Any:
+        return self._value().tolist()
+
+    def item(self) -> Any:
+        return self._value().item()
+
+    def _scalar(self, what: str) -> np.ndarray[Any, Any]:
+        if self.aval.size != 1:
+            raise TypeError(f"{what} needs an array with one element, got {self.aval.str_short()}")
+        return self._value()
+
+    def __bool__(self) -> bool:
+        return bool(self._scalar("bool()"))
+
+    def __int__(self) -> int:
+        return int(self._scalar("int()").reshape(()))
+
+    def __float__(self) -> float:
+        return float(self._scalar("float()").reshape(()))
+
+    def __complex__(self) -> complex:
+        return complex(self._scalar("complex()").reshape(()))
+
+    def __index__(self) -> int:
+        if registry.INFO[self.aval.name].kind not in "iu":
+            raise TypeError(f"only integer arrays can be used as an index, got {self.aval.name}")
+        return int(self._scalar("__index__()").reshape(()))
+
+    def __format__(self, spec: str) -> str:
+        if not self.aval.shape:
+            return format(self._value().item(), spec)
+        return format(str(self), spec)
+
+    def __str__(self) -> str:
+        return str(self._value())
+
+    def __repr__(self) -> str:
+        if self.buf.is_deleted():
+            return f"Array(<deleted>, dtype={self.aval.name})"
+        prefix = "Array("
+        body = np.array2string(self._value(), separator=", ", prefix=prefix)
+        weak = ", weak_type=True" if self.aval.weak_type else ""
+        return f"{prefix}{body}, dtype={self.aval.name}{weak})"
+
+    def __reduce__(self) -> Any:
+        return (_rebuild, (self._value(), self.aval.weak_type))
+
+
+_array._EXACT_OPERANDS.add(ArrayImpl)  # pyright: ignore[reportPrivateUsage]  # operators: the common operand first
+
+def _rebuild(value: np.ndarray[Any, Any], weak: bool) -> ArrayImpl:
+    return from_numpy(value, ShapedArray(value.shape, value.dtype, weak))
+
+
+def from_numpy(value: np.ndarray[Any, Any], aval: ShapedArray) -> ArrayImpl:
+    """An array of ``aval`` from a host array already of that dtype and shape."""
+    check_supported(aval)
+    return ArrayImpl.new(backend().put(np.ascontiguousarray(value), aval), aval)
+
+
+def device_put(x: Any, device: Any = None) -> ArrayImpl:
+    """Copy ``x`` (a numpy array or scalar, a Python scalar, a nested list, or an array) to ``device`` (one of
+    :func:`devices`, of any backend), or to the default device.
+
+    Python scalars become weakly typed arrays (``bool`` does not); numpy values keep their dtype, canonicalized for
+    the x64 setting (float64 -> float32 when x64 is off). An array already on ``device`` (or, without ``device``,
+    any array) is returned as it is; an array on another device is copied."""
+    if device is not None:
+        return _put_on_device(x, device)
+    if isinstance(x, ArrayImpl):
+        x.check_alive()
+        return x
+    return from_numpy(*_host_value(x))
+
+
+def _host_value(x: Any) -> tuple[np.ndarray[Any, Any], ShapedArray]:
+    """A value to put on a device as a host array of its dtype, and its type."""
+    if isinstance(x, Array):
+        raise TypeError(f"cannot device_put a traced value {x!r}; device_put concrete values outside traced code")
+    if isinstance(x, HOST_VALUE_TYPES):
+        name, weak = operand_of(x, config.x64)
+        dtype = registry.INFO[name].dtype
+        return _host_array(x, dtype), ShapedArray(np.shape(x), dtype, weak)
+    if isinstance(x, SEQUENCE_TYPES):
+        arr: np.ndarray[Any, Any] = np.asarray(x)
+        if arr.dtype == object:
+            raise TypeError(f"cannot convert the nested sequence {x!r:.80} to an array")
+        return _host_value(arr)
+    raise TypeError(f"cannot put {type(x).__qualname__} {x!r:.80} on a device; expected an array, a numpy value, "
+                    "a Python scalar or a nested list")
+
+
+def _put_on_device(x: Any, device: Any) -> ArrayImpl:
+    b = backend_of_device(device)
+    if isinstance(x, ArrayImpl):
+        x.check_alive()
+        if x.device == device:
+            return x
+        value, aval = np.asarray(x), x.aval  # across clients, through the host
+    else:
+        value, aval = _host_value(x)
+    check_supported(aval)
+    return ArrayImpl.new(b.put_on(np.ascontiguousarray(value), aval, device), aval)
+
+
+def _host_array(x: Any, dtype: np.dtype[Any]) -> np.ndarray[Any, Any]:
+    if type(x) is int:
+        check_python_int(x, dtype)
+    with np.errstate(over="ignore", invalid="ignore"):
+        return np.asarray(x).astype(dtype, copy=False)
+
+
+def check_python_int(x: int, dtype: np.dtype[Any] | None = None) -> None:
+    """A Python int must fit the default integer dtype (int32, or int64 with x64), as in JAX; it is then converted
+    (wrapping) to the dtype of the operation."""
+    name = "int64" if config.x64 else "int32"
+    info = np.iinfo(name)
+    if not info.min <= x <= info.max:
+        raise OverflowError(f"Python int {x} is too large to convert to {name} (the dtype of Python ints with x64 "
+                            f"{'on' if config.x64 else 'off'}); use a numpy scalar of the dtype you want, or "
+                            f"{'' if config.x64 else 'enable x64 or '}reduce the value")
+
+
+def devices(backend: str | None = None) -> list[Any]:
+    """The devices of the default backend, or of ``backend`` (a platform: ``"cpu"``, ``"cuda"``, ``"gpu"``).
+
+    The default is a PJRT plugin's platform (a GPU) when one is installed and initializes, else the CPU;
+    ``ARRAYTYPING_PLATFORMS`` chooses explicitly (see the README's "Devices and backends")."""
+    return list(get_backend(backend).devices)
+
