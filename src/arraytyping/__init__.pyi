@@ -11066,7 +11066,7 @@ def canonicalize_dtype(dtype: object) -> np.dtype[Any]:
     'The dtype arrays of ``dtype`` get under the current x64 setting (int64 -> int32 when x64 is off).'
     ...
 
-# From arraytyping/_src/api/differentiation.py (generated from its source).
+# From arraytyping/_src/interpreters/autodiff/differentiation.py (generated from its source).
 _GradT = TypeVar('_GradT')
 _GradT2 = TypeVar('_GradT2')
 _GradA = TypeVar('_GradA')

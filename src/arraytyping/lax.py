@@ -1,7 +1,12 @@
 """``arraytyping.lax``: JAX 0.10.2's ``jax.lax`` functions, without promotion (operands of one dtype), and its
 structured control flow."""
 
-from arraytyping._src.lax.control_flow import cond, custom_linear_solve, fori_loop, map, scan, switch, while_loop
+# the control flow in alphabetical order (the generated stub declares the names in the order imported here)
+from arraytyping._src.lax.control_flow import cond
+from arraytyping._src.lax.api.linear_solve import custom_linear_solve
+from arraytyping._src.lax.control_flow import fori_loop
+from arraytyping._src.lax.api.mapping import map
+from arraytyping._src.lax.control_flow import scan, switch, while_loop
 from arraytyping._src.lax.api.elementwise import (
     RoundingMethod, acos, acosh, add, asin, asinh, atan, atan2, atanh, bitwise_and, bitwise_not, bitwise_or,
     bitwise_xor, cbrt, ceil, clamp, cos, cosh, digamma, div, erf, erf_inv, erfc, exp, exp2, expm1, floor, integer_pow,

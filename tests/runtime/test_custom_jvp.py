@@ -11,7 +11,7 @@ import pytest
 
 import arraytyping as at
 import arraytyping.numpy as anp
-from arraytyping._src.api.custom_jvp import custom_jvp_call_p
+from arraytyping._src.lax.custom_derivatives import custom_jvp_call_p
 
 
 @at.custom_jvp

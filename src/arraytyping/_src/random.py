@@ -35,7 +35,8 @@ from arraytyping._src.lax.gather_scatter import GatherDimensionNumbers, gather
 from arraytyping._src.lax.sorting import sort_p
 from arraytyping._src.lax.special import erf, erf_inv
 from arraytyping._src.lax.top_k import top_k
-from arraytyping._src.lax.operand_checks import check_arraylike, numpy_broadcast
+from arraytyping._src.lax.operand_checks import numpy_broadcast
+from arraytyping._src.core.arraylike import check_arraylike
 
 __all__ = ["PRNGKeyArray", "KeyDType", "PRNGKey", "key", "split", "fold_in", "key_data", "wrap_key_data", "bits",
            "uniform", "normal", "randint", "bernoulli", "truncated_normal", "gumbel"]

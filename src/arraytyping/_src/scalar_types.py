@@ -13,6 +13,8 @@ from typing import Any, ClassVar, final
 import ml_dtypes
 import numpy as np
 
+from arraytyping._src import scalar_construction
+
 __all__ = [
     "bfloat16", "bool_", "complex64", "complex128", "complexfloating", "float4_e2m1fn", "float6_e2m3fn",
     "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz",
@@ -43,8 +45,6 @@ class generic(metaclass=_ScalarMeta):
         if dt is None:
             raise TypeError(f"{cls!r} is an abstract scalar type and cannot be instantiated; use a concrete "
                             "type such as arraytyping.float32")
-        from arraytyping._src import scalar_construction
-
         return scalar_construction.construct(value, dt)
 
 

@@ -14,11 +14,15 @@ import numpy as np
 from typing_extensions import ParamSpec
 
 from arraytyping._src import registry
+from arraytyping._src.numpy.creation import eye
+from arraytyping._src.numpy.joining import split
+from arraytyping._src.numpy.shape import reshape
+from arraytyping._src.promotion import public_result_type
 from arraytyping._src.lax import lax
 from arraytyping._src.tree import pytree as tree
-from arraytyping._src.api.differentiation import argnums_of, check_callable, check_input_dtype, check_output_dtype, jvp, vjp
+from arraytyping._src.interpreters.autodiff.differentiation import argnums_of, check_callable, check_input_dtype, check_output_dtype, jvp, vjp
 from arraytyping._src.core.staging import abstractify
-from arraytyping._src.api.vmap import vmap
+from arraytyping._src.interpreters.batching.vmap import vmap
 
 __all__ = ["hessian", "jacfwd", "jacobian", "jacrev"]
 
@@ -47,8 +51,6 @@ def _partial(fun: Callable[..., Any], nums: int | tuple[int, ...], args: Sequenc
 def _std_basis(pytree: Any) -> Any:
     """The identity matrix over every element of ``pytree``'s leaves (in their common dtype), cut along axis 1 into
     ``pytree``'s structure: leaf ``i`` gets the rows of shape ``(n, *leaf_i.shape)``, in its own dtype."""
-    from arraytyping._src.promotion import public_result_type  # noqa: PLC0415
-    from arraytyping._src.numpy.creation import eye  # noqa: PLC0415
     leaves = tree.leaves(pytree)
     n = sum(int(np.prod(np.shape(leaf), dtype=int)) for leaf in leaves)
     basis = eye(n, dtype=public_result_type(*leaves))
@@ -59,8 +61,6 @@ def _unravel(pytree: Any, axis: int, example: Any, arr: Any) -> Any:
     """``arr`` cut along ``axis`` into ``pytree``'s structure (that axis becoming each leaf's shape), each part in
     ``example``'s dtype and weak flag (each leaf's own where ``example`` is ``None``; a complex part of a real one
     keeps its real part), as JAX's ``_unravel_array_into_pytree``."""
-    from arraytyping._src.numpy.joining import split  # noqa: PLC0415
-    from arraytyping._src.numpy.shape import reshape  # noqa: PLC0415
     leaves, treedef = tree.flatten(pytree)
     shape = tuple(arr.shape)
     sizes = [int(np.prod(np.shape(leaf), dtype=int)) for leaf in leaves]

@@ -1,9 +1,9 @@
 """The runtime's public names, re-exported by ``arraytyping``."""
 
 from arraytyping._src.core.array import Array
-from arraytyping._src.api.differentiation import grad, jvp, linearize, value_and_grad, vjp
+from arraytyping._src.interpreters.autodiff.differentiation import grad, jvp, linearize, value_and_grad, vjp
 from arraytyping._src.xla.array_impl import DeletedArrayError, device_put, devices
-from arraytyping._src.api.custom_jvp import custom_jvp
+from arraytyping._src.interpreters.autodiff.custom_jvp import custom_jvp
 from arraytyping._src.core.trace import (
     ConcretizationTypeError, TracerArrayConversionError, TracerBoolConversionError, TracerIntegerConversionError,
     UnexpectedTracerError,
@@ -12,7 +12,7 @@ from arraytyping._src.xla.dispatch import jit
 from arraytyping._src.api.jacobian import hessian, jacfwd, jacobian, jacrev
 from arraytyping._src.core.staging import eval_shape, make_jaxpr
 from arraytyping._src.typecheck.decorator import TypeCheckError, typecheck
-from arraytyping._src.api.vmap import vmap
+from arraytyping._src.interpreters.batching.vmap import vmap
 
 __all__ = [
     "Array", "ConcretizationTypeError", "DeletedArrayError", "TracerArrayConversionError",

@@ -10,7 +10,7 @@ import numpy as np
 
 from arraytyping._src import registry
 
-__all__ = ["ShapedArray", "short_dtype_name", "dtype_name", "HOST_VALUE_TYPES", "SEQUENCE_TYPES",
+__all__ = ["ShapedArray", "typematch", "short_dtype_name", "dtype_name", "HOST_VALUE_TYPES", "SEQUENCE_TYPES",
            "canonicalize_shape"]
 
 HOST_VALUE_TYPES: tuple[type[Any], ...] = (bool, int, float, complex, np.ndarray, np.generic)
@@ -105,3 +105,8 @@ class ShapedArray:
     def __repr__(self) -> str:
         weak = ", weak_type=True" if self.weak_type else ""
         return f"ShapedArray({self.str_short()}{weak})"
+
+
+def typematch(a: ShapedArray, b: ShapedArray) -> bool:
+    """Same shape and dtype; the weak flag does not count (JAX's ``core.typematch``)."""
+    return a.shape == b.shape and a.dtype == b.dtype

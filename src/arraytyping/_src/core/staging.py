@@ -12,7 +12,6 @@ from arraytyping._src import registry
 from arraytyping._src.config import config
 from arraytyping._src.promotion import operand_of
 from arraytyping._src.core import jaxpr as jx
-from arraytyping._src.lax import primitives as P
 from arraytyping._src.tree import pytree as tree
 from arraytyping._src.core.array import Array
 from arraytyping._src.core.avals import HOST_VALUE_TYPES, ShapedArray
@@ -171,8 +170,9 @@ class JaxprTrace(Trace):
         self.builder.const_tracers[id(val)] = (t, val)
         return t
 
-    def _fold_convert(self, x: Tracer, out: ShapedArray) -> JaxprTracer | None:
-        """A rank-0 host constant converted at trace time (JAX's constant folding of ``convert_element_type``)."""
+    def fold_convert(self, x: Tracer, out: ShapedArray) -> JaxprTracer | None:
+        """A rank-0 host constant converted at trace time (JAX's constant folding of ``convert_element_type``), or
+        ``None`` where ``x`` is no such constant."""
         entry = self.builder.consts.get(id(x))
         if entry is None or type(entry[1]) is not ConstVal or entry[1].aval.shape or id(x) in self.builder.computed:
             return None
@@ -184,29 +184,22 @@ class JaxprTrace(Trace):
 
     def process_primitive(self, primitive: Primitive, tracers: list[Tracer], params: dict[str, Any]) -> list[Tracer]:
         avals_out = primitive.abstract_eval(*[t.aval for t in tracers], **params)
-        forward = FORWARDING.get(primitive)
-        if forward is not None and forward(tracers[0].aval, avals_out[0], params):
-            return [tracers[0]]  # an identity: staged as its input, as JAX's forwarding rules do
-        if primitive is P.convert_element_type_p:
-            folded = self._fold_convert(tracers[0], avals_out[0])
-            if folded is not None:
-                return [folded]
+        rule = STAGING_RULES.get(primitive)
+        if rule is not None:
+            staged = rule(self, tracers, avals_out, params)
+            if staged is not None:
+                return [staged]
         outs = [self.builder.new_tracer(self, a) for a in avals_out]
         self.builder.eqns.append((primitive, tracers, params, outs))  # type: ignore[arg-type]
         return list(outs)
 
 
-def _identity_broadcast(x: ShapedArray, out: ShapedArray, params: dict[str, Any]) -> bool:
-    return x.shape == params["shape"] and tuple(params["broadcast_dimensions"]) == tuple(range(x.ndim))
-
-
-def _identity_convert(x: ShapedArray, out: ShapedArray, params: dict[str, Any]) -> bool:
-    return bool(x.dtype == params["new_dtype"] and x.weak_type == params["weak_type"])
-
-
-FORWARDING: dict[Primitive, Callable[[ShapedArray, ShapedArray, dict[str, Any]], bool]] = {
-    P.broadcast_in_dim_p: _identity_broadcast, P.convert_element_type_p: _identity_convert}
-"""Primitives that, applied as an identity, are staged as their input (JAX's ``forwarding_rules``)."""
+StagingRule = Callable[[JaxprTrace, list[Tracer], list[ShapedArray], dict[str, Any]], Tracer | None]
+STAGING_RULES: dict[Primitive, StagingRule] = {}
+"""Primitives staged as something other than an equation when they can be: ``rule(trace, tracers, avals_out,
+params)`` gives the tracer that stands for the result (an identity staged as its input, as JAX's
+``forwarding_rules``; a constant folded at trace time), or ``None`` to stage the equation. The primitives' modules
+register theirs."""
 
 
 def _describe_fn(f: Callable[..., Any], what: str) -> str:

@@ -17,6 +17,7 @@ from arraytyping._src.lax import primitives as P
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.core.trace import Primitive
 from arraytyping._src.core.jaxpr import Jaxpr, JaxprEqn, Var
+from arraytyping._src.core.staging import abstractify
 from arraytyping._src.xla.lowering import RULES, LoweringContext, compare, constant
 
 __all__ = ["GatherDimensionNumbers", "ScatterDimensionNumbers", "GatherScatterMode", "gather_p", "scatter_p",
@@ -278,11 +279,10 @@ def gather(operand: Any, indices: Any, dimension_numbers: GatherDimensionNumbers
            mode: str | GatherScatterMode | None = GatherScatterMode.PROMISE_IN_BOUNDS, fill_value: Any = None
            ) -> Any:
     """JAX's ``lax.gather`` (``mode=None`` is ``FILL_OR_DROP``, as there)."""
-    from arraytyping._src.lax.lax import aval_of  # noqa: PLC0415 - lax imports this module
     parsed = GatherScatterMode.from_any(mode)
     if parsed == GatherScatterMode.FILL_OR_DROP:
         if fill_value is None:
-            fill_value = default_fill_value(aval_of(operand).dtype)
+            fill_value = default_fill_value(abstractify(operand).dtype)
     else:
         fill_value = None
     return gather_p.bind(operand, indices, dimension_numbers=dimension_numbers, slice_sizes=tuple(slice_sizes),

@@ -8,15 +8,19 @@ from typing import Any
 import numpy as np
 
 from arraytyping import shape_rules
+from arraytyping._src import registry
+from arraytyping._src.config import config
+from arraytyping._src.promotion import operand_of
 from arraytyping._src.lax import gather_scatter as G
 from arraytyping._src.lax import primitives as P
 from arraytyping._src.lax import shape as SP
 from arraytyping._src.lax import sorting as S
 from arraytyping._src.core.array import Array
 from arraytyping._src.core.avals import ShapedArray
-from arraytyping._src.core.trace import Tracer, trace_state
+from arraytyping._src.core.trace import Tracer, find_top_trace, trace_state
 from arraytyping._src.lax.operand_checks import literal
 from arraytyping._src.core.staging import ConstVal, abstractify
+from arraytyping._src.xla.array_impl import device_put
 
 
 def aval_of(x: Any) -> ShapedArray:
@@ -143,6 +147,18 @@ def stop_gradient(x: Any) -> Any:
     if isinstance(x, Array) and not isinstance(x, Tracer) and trace_state.dynamic is None:
         return x
     return P.stop_gradient_p.bind(x)
+
+
+def asarray(x: Any) -> Any:
+    """JAX's ``lax.asarray``: an array as it is; a numpy value or a Python scalar as an array of its type (a Python
+    scalar weakly typed, a numpy value canonicalized for x64), a constant of the current trace or on the device."""
+    if isinstance(x, Array):
+        return x
+    trace = find_top_trace(())
+    if trace is None:
+        return device_put(x)
+    name, weak = operand_of(x, config.x64)
+    return trace.pure(const(x, ShapedArray(np.shape(x), registry.INFO[name].dtype, weak)))
 
 
 def const(value: Any, aval: ShapedArray) -> ConstVal:

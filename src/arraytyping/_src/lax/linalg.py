@@ -22,10 +22,10 @@ from typing import Any, Final
 import numpy as np
 
 from arraytyping._src import registry
-from arraytyping._src.interpreters.batching import batching
 from arraytyping._src.lax import lax
 from arraytyping._src.xla import lowering
 from arraytyping._src.core.avals import ShapedArray
+from arraytyping._src.core.staging import trace_to_jaxpr
 from arraytyping._src.core.trace import Primitive
 
 __all__ = ["cholesky_p", "eigh_p", "geqrf_p", "householder_product_p", "lu_p", "lu_pivots_to_permutation", "qr_p", "svd_p",
@@ -282,7 +282,6 @@ def _qr_steps(a: Any, full_matrices: bool) -> list[Any]:
 
 def _qr_lower(ctx: lowering.LoweringContext, x: Any, *, full_matrices: bool, pivoting: bool,
               use_magma: Any) -> list[Any]:
-    from arraytyping._src.core.staging import trace_to_jaxpr  # tracing imports the primitives' modules
 
     def steps(a: Any) -> list[Any]:
         return _qr_steps(a, full_matrices)
@@ -401,21 +400,3 @@ def _triangular_solve_lower(ctx: lowering.LoweringContext, a: Any, b: Any, *, le
 
 
 lowering.RULES[triangular_solve_p] = _triangular_solve_lower
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# vmap: every primitive here is batched over its operands' leading axes
-
-
-def _batch_at_front(prim: Primitive) -> None:
-    def rule(size: int, args: Sequence[Any], dims: Sequence[int | None], **params: Any) -> tuple[Any, Any]:
-        per_example = [a if d is None else a.update(shape=a.shape[:d] + a.shape[d + 1:])
-                       for a, d in zip(map(lax.aval_of, args), dims)]
-        prim.abstract_eval(*per_example, **params)  # one example's errors (a vector is no matrix), as JAX's
-        out = prim.bind(*[batching.bdim_at_front(x, d, size) for x, d in zip(args, dims)], **params)
-        return (out, [0] * len(out)) if prim.multiple_results else (out, 0)
-    batching.register_rule(prim, rule)
-
-
-for _prim in (cholesky_p, lu_p, geqrf_p, householder_product_p, qr_p, eigh_p, svd_p, triangular_solve_p):
-    _batch_at_front(_prim)

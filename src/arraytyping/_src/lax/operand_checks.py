@@ -1,22 +1,19 @@
 """Operand checks shared by the abstract-evaluation rules of the primitives outside :mod:`.primitives`: accepted
 dtype kinds, one dtype across operands, and JAX's broadcasting shape rule (rank-0 operands broadcast; the others
 share one rank, and each dimension agrees or is 1: :func:`arraytyping.shape_rules.broadcast_shapes` on one rank).
-Their errors are ``TypeError``, as JAX's ``lax`` raises; so is JAX's ``check_arraylike`` of the ``jax.numpy``
-functions' arguments (:func:`check_arraylike`, :func:`not_arraylike`)."""
+Their errors are ``TypeError``, as JAX's ``lax`` raises."""
 
 from __future__ import annotations
 
-from typing import Any, Final, cast
+from typing import Final, cast
 
 import numpy as np
 
 from arraytyping import shape_rules
 from arraytyping._src import registry
-from arraytyping._src.core.array import Array
-from arraytyping._src.core.avals import HOST_VALUE_TYPES, ShapedArray
+from arraytyping._src.core.avals import ShapedArray
 
-__all__ = ["KIND_WORDS", "kind", "check_kinds", "same_dtype", "broadcast_shapes", "literal", "numpy_broadcast",
-           "check_arraylike", "not_arraylike"]
+__all__ = ["KIND_WORDS", "kind", "check_kinds", "same_dtype", "broadcast_shapes", "literal", "numpy_broadcast"]
 
 KIND_WORDS: Final = {"b": "bool", "u": "unsigned integer", "i": "signed integer", "f": "floating", "c": "complex"}
 
@@ -66,30 +63,3 @@ def broadcast_shapes(prim: str, *avals: ShapedArray) -> tuple[int, ...]:
     except shape_rules.ShapeError:
         raise TypeError(f"{prim} got incompatible shapes for broadcasting: "
                         f"{', '.join(a.str_short() for a in avals)}") from None
-
-
-def not_arraylike(fn: str, x: object, position: int, *, none: bool = False) -> TypeError:
-    """JAX's error for argument ``x`` of ``fn`` at ``position`` (of those checked together) that is no array,
-    numpy value or scalar: a list or tuple above all (``asarray`` converts those); ``none``: None was accepted too
-    (JAX's ``check_arraylike_or_none``), as the message says."""
-    what = "ndarray, scalar, or None" if none else "ndarray or scalar"
-    return TypeError(f"{fn} requires {what} arguments, got {type(x)} at position {position}.")
-
-
-def refuse_sequences(fn: str, *args: Any) -> None:
-    """JAX's ``check_arraylike`` where the library calls the function with its own constants too (which the full
-    check would refuse): a list or tuple, which JAX does not convert, is refused in JAX's words; anything else is
-    left to the function."""
-    for i, x in enumerate(args):
-        if type(x) in (list, tuple):
-            raise not_arraylike(fn, x, i)
-
-
-def check_arraylike(fn: str, *args: Any, none: bool = False) -> None:
-    """JAX's ``check_arraylike`` (``check_arraylike_or_none`` with ``none``): the first argument that is no array,
-    numpy value or Python scalar (``numpy.isscalar``: a string passes here and fails where it is used, as in JAX)
-    raises :func:`not_arraylike`'s error."""
-    for i, x in enumerate(args):
-        if not (isinstance(x, (Array, *HOST_VALUE_TYPES)) or (none and x is None) or hasattr(x, "__jax_array__")
-                or np.isscalar(x)):
-            raise not_arraylike(fn, x, i, none=none)

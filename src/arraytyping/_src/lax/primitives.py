@@ -18,8 +18,13 @@ import numpy as np
 from arraytyping import lattice, op_rules, shape_rules
 from arraytyping._src import registry
 from arraytyping._src.core.avals import ShapedArray
-from arraytyping._src.core.trace import Primitive
+from arraytyping._src.core import staging
+from arraytyping._src.core.trace import Primitive, Tracer
 from arraytyping._src.lax.operand_checks import literal
+from arraytyping._src.xla import dispatch
+from arraytyping._src.xla.lowering import (
+    RULES, LoweringContext, LoweringError, Rule, broadcast_scalar, compare, constant, minmax, reduce_identity,
+)
 
 BOOL: Final = np.dtype(bool)
 
@@ -463,7 +468,420 @@ def _add_any_rule(x: ShapedArray, y: ShapedArray) -> list[ShapedArray]:
 
 add_any_p = Primitive("add_any", _add_any_rule)
 
+
+def _weak(x: Any) -> bool:
+    aval = getattr(x, "aval", None)
+    return bool(getattr(aval, "weak_type", False))
+
+
+def _add_any_eager(args: Sequence[Any]) -> Sequence[Any]:
+    """``add_any`` (the sum of two tangents or cotangents) runs as JAX runs it eagerly, as ``lax.add``: weakly typed
+    only where both operands are (staged, its type is its first operand's, as in JAX). The sum is the same; its
+    type is the strong operand's."""
+    if len(args) == 2 and _weak(args[0]) and not _weak(args[1]):
+        return (args[1], args[0])
+    return args
+
+
+dispatch.EAGER_OPERANDS[add_any_p] = _add_any_eager
+
+
+
+def _stage_broadcast(trace: staging.JaxprTrace, tracers: list[Tracer], avals_out: list[ShapedArray],
+                     params: dict[str, Any]) -> Tracer | None:
+    """An identity broadcast is staged as its operand (JAX's forwarding rule)."""
+    x = tracers[0].aval
+    identity = x.shape == params["shape"] and tuple(params["broadcast_dimensions"]) == tuple(range(x.ndim))
+    return tracers[0] if identity else None
+
+
+def _stage_convert(trace: staging.JaxprTrace, tracers: list[Tracer], avals_out: list[ShapedArray],
+                   params: dict[str, Any]) -> Tracer | None:
+    """An identity conversion is staged as its operand (JAX's forwarding rule), a rank-0 host constant converted
+    at trace time (its constant folding)."""
+    x = tracers[0]
+    if x.aval.dtype == params["new_dtype"] and x.aval.weak_type == params["weak_type"]:
+        return x
+    return trace.fold_convert(x, avals_out[0])
+
+
+staging.STAGING_RULES[broadcast_in_dim_p] = _stage_broadcast
+staging.STAGING_RULES[convert_element_type_p] = _stage_convert
+
 ALL_PRIMITIVES: Final[tuple[Primitive, ...]] = tuple(
     v for v in list(globals().values()) if isinstance(v, Primitive))
 
 _ = lattice  # the lattice decides weak flags through promotion.lattice_result
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Lowerings to StableHLO (the machinery and the helpers they share are in :mod:`arraytyping._src.xla.lowering`)
+
+
+def _binary(op_name: str, dialect: str = "hlo") -> Rule:
+    """An operation of two operands of one shape, StableHLO's (or ``dialect='chlo'``: CHLO's), a 0-d operand
+    broadcast first, as JAX's ``_nary_lower_hlo``."""
+    def rule(ctx: LoweringContext, x: Any, y: Any) -> list[Any]:
+        out = ctx.avals_out[0]
+        x = broadcast_scalar(ctx, x, ctx.avals_in[0], out.shape)
+        y = broadcast_scalar(ctx, y, ctx.avals_in[1], out.shape)
+        return [getattr(getattr(ctx, dialect), op_name)(x, y)]
+    return rule
+
+
+def _minmax_rule(op_name: str) -> Rule:
+    def rule(ctx: LoweringContext, x: Any, y: Any) -> list[Any]:
+        out = ctx.avals_out[0]
+        x = broadcast_scalar(ctx, x, ctx.avals_in[0], out.shape)
+        y = broadcast_scalar(ctx, y, ctx.avals_in[1], out.shape)
+        return [minmax(ctx, op_name, x, y, out)]
+    return rule
+
+
+RULES[max_p] = _minmax_rule("maximum")
+
+
+RULES[min_p] = _minmax_rule("minimum")
+
+
+for _p, _n in [(add_p, "add"), (sub_p, "subtract"), (mul_p, "multiply"), (div_p, "divide"),
+               (rem_p, "remainder"), (and_p, "and_"),
+               (or_p, "or_"), (xor_p, "xor"), (shift_left_p, "shift_left"),
+               (shift_right_logical_p, "shift_right_logical"),
+               (shift_right_arithmetic_p, "shift_right_arithmetic")]:
+    RULES[_p] = _binary(_n)
+
+
+def _pow(ctx: LoweringContext, x: Any, y: Any) -> list[Any]:
+    """``pow``; an integer exponent is converted to the base's dtype first (as JAX lowers ``pow``)."""
+    out = ctx.avals_out[0]
+    x_aval, y_aval = ctx.avals_in
+    if y_aval.dtype != x_aval.dtype:
+        y_aval = y_aval.update(dtype=x_aval.dtype, weak_type=False)
+        y = ctx.hlo.convert(ctx.m.tensor(y_aval), y)
+    x = broadcast_scalar(ctx, x, x_aval, out.shape)
+    y = broadcast_scalar(ctx, y, y_aval, out.shape)
+    return [ctx.hlo.power(x, y)]
+
+
+RULES[pow_p] = _pow
+
+
+def _compare(direction: str, total_order: bool = False) -> Rule:
+    def rule(ctx: LoweringContext, x: Any, y: Any) -> list[Any]:
+        shape = ctx.avals_out[0].shape
+        x = broadcast_scalar(ctx, x, ctx.avals_in[0], shape)
+        y = broadcast_scalar(ctx, y, ctx.avals_in[1], shape)
+        return [compare(ctx, x, y, ctx.avals_in[0], direction, total_order)]
+    return rule
+
+
+for _p, _n in [(eq_p, "EQ"), (ne_p, "NE"), (lt_p, "LT"), (le_p, "LE"), (gt_p, "GT"), (ge_p, "GE")]:
+    RULES[_p] = _compare(_n)
+
+
+RULES[eq_to_p] = _compare("EQ", total_order=True)
+
+
+RULES[lt_to_p] = _compare("LT", total_order=True)
+
+
+RULES[le_to_p] = _compare("LE", total_order=True)
+
+
+def _unary(op_name: str) -> Rule:
+    def rule(ctx: LoweringContext, x: Any) -> list[Any]:
+        return [getattr(ctx.hlo, op_name)(x)]
+    return rule
+
+
+for _p, _n in [(neg_p, "negate"), (not_p, "not_"), (exp_p, "exponential"), (log_p, "log"),
+               (sqrt_p, "sqrt"), (sin_p, "sine"), (cos_p, "cosine"), (tanh_p, "tanh"), (floor_p, "floor"),
+               (real_p, "real"), (imag_p, "imag"), (ceil_p, "ceil"), (expm1_p, "exponential_minus_one"),
+               (log1p_p, "log_plus_one"), (tan_p, "tan"), (cbrt_p, "cbrt"), (is_finite_p, "is_finite")]:
+    RULES[_p] = _unary(_n)
+
+
+def _chlo_unary(op_name: str) -> Rule:
+    """Operations XLA expands itself from CHLO, as JAX lowers them."""
+    def rule(ctx: LoweringContext, x: Any) -> list[Any]:
+        return [getattr(ctx.chlo, op_name)(x)]
+    return rule
+
+
+for _p, _n in [(asin_p, "asin"), (acos_p, "acos"), (atan_p, "atan"), (sinh_p, "sinh"), (cosh_p, "cosh"),
+               (asinh_p, "asinh"), (acosh_p, "acosh"), (atanh_p, "atanh")]:
+    RULES[_p] = _chlo_unary(_n)
+
+
+def _square(ctx: LoweringContext, x: Any) -> list[Any]:
+    if _kind(ctx.avals_in[0]) in "iu":
+        return [ctx.hlo.multiply(x, x)]
+    return [ctx.chlo.square(x)]
+
+
+def _exp2(ctx: LoweringContext, x: Any) -> list[Any]:
+    """``exp(log(2) * x)``, as JAX lowers ``exp2``."""
+    aval = ctx.avals_in[0]
+    log2 = broadcast_scalar(ctx, constant(ctx.m, np.log(2), aval.update(shape=())), aval.update(shape=()), aval.shape)
+    return [ctx.hlo.exponential(ctx.hlo.multiply(log2, x))]
+
+
+def _conj(ctx: LoweringContext, x: Any, *, input_dtype: Any) -> list[Any]:
+    """JAX's lowering: ``complex(real(x), -imag(x))``, or ``complex(x, 0)`` for a real operand."""
+    aval, hlo = ctx.avals_in[0], ctx.hlo
+    if _kind(aval) == "c":
+        return [hlo.complex(hlo.real(x), hlo.negate(hlo.imag(x)))]
+    return [hlo.complex(x, constant(ctx.m, 0, aval))]
+
+
+def _bitcast(ctx: LoweringContext, x: Any, *, new_dtype: Any) -> list[Any]:
+    return [ctx.hlo.bitcast_convert(ctx.m.tensor(ctx.avals_out[0]), x)]
+
+
+def _clamp(ctx: LoweringContext, lo: Any, x: Any, hi: Any) -> list[Any]:
+    return [ctx.hlo.clamp(lo, x, hi)]
+
+
+RULES[square_p] = _square
+
+
+RULES[exp2_p] = _exp2
+
+
+RULES[conj_p] = _conj
+
+
+RULES[bitcast_convert_type_p] = _bitcast
+
+
+RULES[nextafter_p] = _binary("next_after", "chlo")
+
+
+RULES[polygamma_p] = _binary("polygamma", "chlo")
+
+
+RULES[clamp_p] = _clamp
+
+
+RULES[atan2_p] = _binary("atan2")
+
+
+RULES[complex_p] = _binary("complex")
+
+
+def _abs(ctx: LoweringContext, x: Any) -> list[Any]:
+    return [ctx.hlo.abs(x)]
+
+
+def _sign(ctx: LoweringContext, x: Any) -> list[Any]:
+    aval = ctx.avals_in[0]
+    if _kind(aval) == "u":  # StableHLO's sign takes signed integers and floats
+        nonzero = compare(ctx, x, constant(ctx.m, 0, aval), aval, "NE")
+        return [ctx.hlo.convert(ctx.m.tensor(aval), nonzero)]
+    return [ctx.hlo.sign(x)]
+
+
+RULES[abs_p] = _abs
+
+
+RULES[sign_p] = _sign
+
+
+def _round(ctx: LoweringContext, x: Any, *, rounding_method: RoundingMethod) -> list[Any]:
+    if rounding_method == RoundingMethod.AWAY_FROM_ZERO:
+        return [ctx.hlo.round_nearest_afz(x)]
+    return [ctx.hlo.round_nearest_even(x)]
+
+
+RULES[round_p] = _round
+
+
+def _integer_pow(ctx: LoweringContext, x: Any, *, y: int) -> list[Any]:
+    aval = ctx.avals_in[0]
+    hlo = ctx.hlo
+    acc: Any = None
+    base, n = x, abs(y)
+    while n:
+        if n & 1:
+            acc = base if acc is None else hlo.multiply(acc, base)
+        n >>= 1
+        if n:
+            base = hlo.multiply(base, base)
+    if acc is None:
+        acc = constant(ctx.m, 1, aval)
+    if y < 0:
+        acc = hlo.divide(constant(ctx.m, 1, aval), acc)
+    return [acc]
+
+
+RULES[integer_pow_p] = _integer_pow
+
+
+def _convert(ctx: LoweringContext, x: Any, *, new_dtype: Any, weak_type: bool, sharding: None = None) -> list[Any]:
+    src, out = ctx.avals_in[0], ctx.avals_out[0]
+    if src.dtype == out.dtype:
+        return [x]
+    if out.name == "bool":
+        return [compare(ctx, x, constant(ctx.m, 0, src), src, "NE")]
+    if _kind(src) == "c" and _kind(out) != "c":
+        x = ctx.hlo.real(x)
+    if _kind(src) in "iu" and _kind(out) == "i" and _bits(src) > _bits(out):
+        # XLA's CPU compiler (jaxlib 0.10.2; JAX crashes the same way) segfaults on ``and``/``or`` of a narrowing
+        # signed integer conversion. Truncating to the unsigned type of the target width and reinterpreting the
+        # bits gives the same values (two's complement) without that pattern.
+        unsigned = out.update(dtype=registry.INFO[f"uint{_bits(out)}"].dtype, weak_type=False)
+        return [ctx.hlo.bitcast_convert(ctx.m.tensor(out), ctx.hlo.convert(ctx.m.tensor(unsigned), x))]
+    return [ctx.hlo.convert(ctx.m.tensor(out), x)]
+
+
+def _bits(aval: ShapedArray) -> int:
+    return registry.INFO[aval.name].bits
+
+
+RULES[convert_element_type_p] = _convert
+
+
+def _select_n(ctx: LoweringContext, which: Any, *cases: Any) -> list[Any]:
+    out = ctx.avals_out[0]
+    w_aval = ctx.avals_in[0]
+    which = broadcast_scalar(ctx, which, w_aval, out.shape)
+    if w_aval.name == "bool":
+        if len(cases) == 1:
+            return [cases[0]]
+        if len(cases) != 2:
+            raise LoweringError("select_n with a bool selector takes two cases")
+        return [ctx.hlo.select(which, cases[1], cases[0])]
+    result = cases[-1]
+    w = w_aval.update(shape=out.shape)
+    for i in range(len(cases) - 2, -1, -1):  # which == i -> cases[i]
+        pred = compare(ctx, which, constant(ctx.m, i, w), w, "EQ")
+        result = ctx.hlo.select(pred, cases[i], result)
+    return [result]
+
+
+RULES[select_n_p] = _select_n
+
+
+def _broadcast_in_dim(ctx: LoweringContext, x: Any, *, shape: tuple[int, ...], broadcast_dimensions: tuple[int, ...],
+                      sharding: None = None) -> list[Any]:
+    return [ctx.hlo.broadcast_in_dim(ctx.m.tensor(ctx.avals_out[0]), x, ctx.m.i64s(broadcast_dimensions))]
+
+
+def _reshape(ctx: LoweringContext, x: Any, *, dimensions: tuple[int, ...] | None = None, **_: Any) -> list[Any]:
+    if dimensions is not None and tuple(dimensions) != tuple(range(len(dimensions))):
+        x = ctx.hlo.transpose(x, ctx.m.i64s(dimensions))
+    return [ctx.hlo.reshape(ctx.m.tensor(ctx.avals_out[0]), x)]
+
+
+def _squeeze(ctx: LoweringContext, x: Any, *, dimensions: tuple[int, ...]) -> list[Any]:
+    return [ctx.hlo.reshape(ctx.m.tensor(ctx.avals_out[0]), x)]
+
+
+def _transpose(ctx: LoweringContext, x: Any, *, permutation: tuple[int, ...]) -> list[Any]:
+    return [ctx.hlo.transpose(x, ctx.m.i64s(permutation))]
+
+
+def _slice(ctx: LoweringContext, x: Any, *, start_indices: tuple[int, ...], limit_indices: tuple[int, ...],
+           strides: tuple[int, ...] | None) -> list[Any]:
+    st = strides or (1,) * len(start_indices)
+    return [ctx.hlo.slice(x, ctx.m.i64s(start_indices), ctx.m.i64s(limit_indices), ctx.m.i64s(st))]
+
+
+def _rev(ctx: LoweringContext, x: Any, *, dimensions: tuple[int, ...]) -> list[Any]:
+    return [ctx.hlo.reverse(x, ctx.m.i64s(dimensions))]
+
+
+RULES[broadcast_in_dim_p] = _broadcast_in_dim
+
+
+RULES[reshape_p] = _reshape
+
+
+RULES[squeeze_p] = _squeeze
+
+
+RULES[transpose_p] = _transpose
+
+
+RULES[slice_p] = _slice
+
+
+RULES[rev_p] = _rev
+
+
+def _reduce(name: str, op_name: str) -> Rule:
+    def rule(ctx: LoweringContext, x: Any, *, axes: tuple[int, ...], out_sharding: None = None) -> list[Any]:
+        m, hlo = ctx.m, ctx.hlo
+        aval = ctx.avals_in[0]
+        scalar = aval.update(shape=())
+        init = constant(m, reduce_identity(name, aval), scalar)
+        op = hlo.ReduceOp([m.tensor(ctx.avals_out[0])], [x], [init], m.i64s(axes))
+        st = m.tensor(scalar)
+        block = op.regions[0].blocks.append(st, st)
+        with m.ir.InsertionPoint(block):
+            a, b = block.arguments
+            if op_name in ("maximum", "minimum"):
+                hlo.return_([minmax(ctx, op_name, a, b, scalar)])
+            else:
+                hlo.return_([getattr(hlo, op_name)(a, b)])
+        return [op.result]
+    return rule
+
+
+RULES[reduce_sum_p] = _reduce("sum", "add")
+
+
+RULES[reduce_prod_p] = _reduce("prod", "multiply")
+
+
+RULES[reduce_max_p] = _reduce("max", "maximum")
+
+
+RULES[reduce_min_p] = _reduce("min", "minimum")
+
+
+RULES[reduce_or_p] = _reduce("or", "or_")
+
+
+RULES[reduce_and_p] = _reduce("and", "and_")
+
+
+def _dot_general(ctx: LoweringContext, x: Any, y: Any, *, dimension_numbers: Any, precision: None = None,
+                 preferred_element_type: Any, out_sharding: None = None) -> list[Any]:
+    (lc, rc), (lb, rb) = dimension_numbers
+    hlo = ctx.hlo
+    (xa, ya), out = ctx.avals_in, ctx.avals_out[0]
+    if op_rules.dot_general_converts_operands(xa.name, ya.name):  # as JAX's CPU lowering: both in the result dtype
+        x = hlo.convert(ctx.m.tensor(xa.update(dtype=out.dtype)), x)
+        y = hlo.convert(ctx.m.tensor(ya.update(dtype=out.dtype)), y)
+    dn = hlo.DotDimensionNumbers.get(lhs_batching_dimensions=list(lb), rhs_batching_dimensions=list(rb),
+                                     lhs_contracting_dimensions=list(lc), rhs_contracting_dimensions=list(rc))
+    return [hlo.dot_general(ctx.m.tensor(ctx.avals_out[0]), x, y, dn)]
+
+
+def _iota(ctx: LoweringContext, *, dtype: Any, shape: tuple[int, ...], dimension: int, sharding: None = None
+          ) -> list[Any]:
+    ir = ctx.m.ir
+    return [ctx.hlo.iota(ctx.m.tensor(ctx.avals_out[0]), ir.IntegerAttr.get(ir.IntegerType.get_signless(64),
+                                                                             dimension))]
+
+
+RULES[dot_general_p] = _dot_general
+
+
+RULES[iota_p] = _iota
+
+
+RULES[add_any_p] = _binary("add")
+
+
+def _passthrough(ctx: LoweringContext, x: Any) -> list[Any]:
+    return [x]
+
+
+RULES[stop_gradient_p] = _passthrough
+
+
+MISSING: Final = [p.name for p in ALL_PRIMITIVES if p not in RULES]
+assert not MISSING, f"primitives without lowering: {MISSING}"

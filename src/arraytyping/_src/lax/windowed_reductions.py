@@ -4,18 +4,20 @@ JAX 0.10.2's shape and dtype rules and StableHLO ``reduce_window`` lowerings."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 
+from arraytyping._src.config import config
+from arraytyping._src.core.staging import abstractify, trace_to_jaxpr
 from arraytyping._src.xla import lowering
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.core.trace import Primitive
-from arraytyping._src.core.jaxpr import Jaxpr, Literal, Var
+from arraytyping._src.core.jaxpr import ClosedJaxpr, Jaxpr, Literal, Var
 from arraytyping._src.lax.operand_checks import kind
 
-__all__ = ["reduce_window_sum_p", "reduce_window_max_p", "reduce_window_min_p", "reduce_window_p", "window_shape",
+__all__ = ["bind_reduce_window", "reducer_jaxpr", "reduce_window_sum_p", "reduce_window_max_p", "reduce_window_min_p", "reduce_window_p", "window_shape",
            "MONOIDS"]
 
 Pads = tuple[tuple[int, int], ...]
@@ -165,3 +167,39 @@ def _generic_lower(ctx: lowering.LoweringContext, *args: Any, jaxpr: Jaxpr, cons
 
 
 lowering.RULES[reduce_window_p] = _generic_lower
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The generic reduce_window of a Python computation
+
+
+_REDUCERS: dict[tuple[Any, ...], ClosedJaxpr] = {}
+
+
+def reducer_jaxpr(computation: Callable[..., Any], avals: tuple[ShapedArray, ...], single: bool) -> ClosedJaxpr:
+    """The jaxpr of ``computation`` over scalars of the initial values' types (traced once per computation and
+    types, so repeated calls reuse one compiled executable)."""
+    key = (computation, avals, single, config.lattice_config)
+    closed = _REDUCERS.get(key)
+    if closed is None:
+        n = len(avals)
+
+        def reducer(*xs: Any) -> Any:
+            return computation(xs[0], xs[1]) if single else computation(tuple(xs[:n]), tuple(xs[n:]))
+
+        closed, out_tree = trace_to_jaxpr(reducer, [*avals, *avals], "reduce_window comp")
+        if out_tree.num_leaves != n or (not single and out_tree.kind not in ("tuple", "list")):
+            raise ValueError("reduce_window output must have the same tree structure as the operands")
+        if [a.dtype for a in closed.out_avals] != [a.dtype for a in avals]:
+            raise TypeError(f"reduce_window computation must return the initial values' types, got "
+                            f"{[a.str_short() for a in closed.out_avals]} for {[a.str_short() for a in avals]}")
+        _REDUCERS[key] = closed
+    return closed
+
+
+def bind_reduce_window(operands: Sequence[Any], inits: Sequence[Any], computation: Callable[..., Any], single: bool,
+                       **params: Any) -> list[Any]:
+    """The generic ``reduce_window`` of ``computation`` (of two scalars, or with ``single`` false of two tuples of
+    them) over ``operands`` from ``inits``, its window parameters already normalized."""
+    closed = reducer_jaxpr(computation, tuple(abstractify(i) for i in inits), single)
+    return list(reduce_window_p.bind(*operands, *inits, jaxpr=closed.jaxpr, consts=tuple(closed.consts), **params))

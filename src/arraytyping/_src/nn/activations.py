@@ -16,11 +16,11 @@ from typing import Any, Final
 from arraytyping._src.lax import lax
 from arraytyping._src import numpy as jnp
 from arraytyping._src.core.annotations import AnyArray, ArrayLike
-from arraytyping._src.api.custom_jvp import custom_jvp
+from arraytyping._src.interpreters.autodiff.custom_jvp import custom_jvp
 from arraytyping._src.xla.dispatch import JitFunction
 from arraytyping._src.nn.functions import check_call, finish_call, rule_operand, softplus
 from arraytyping._src.lax.elementwise import logistic
-from arraytyping._src.lax.operand_checks import check_arraylike
+from arraytyping._src.core.arraylike import check_arraylike
 
 __all__ = ["relu6", "elu", "leaky_relu", "hard_tanh", "log_sigmoid", "soft_sign", "selu", "celu", "hard_sigmoid",
            "hard_silu", "hard_swish", "mish", "squareplus", "sparse_plus", "sparse_sigmoid", "log1mexp", "identity",

@@ -24,9 +24,9 @@ from arraytyping._src.lax import lax
 from arraytyping._src import numpy as jnp
 from arraytyping._src.xla.array_impl import device_put
 from arraytyping._src.core.avals import ShapedArray
-from arraytyping._src.lax.operand_checks import check_arraylike
+from arraytyping._src.core.arraylike import check_arraylike
 from arraytyping._src.core.trace import find_top_trace
-from arraytyping._src.api.custom_jvp import custom_jvp
+from arraytyping._src.interpreters.autodiff.custom_jvp import custom_jvp
 from arraytyping._src.xla.dispatch import JitFunction
 from arraytyping._src.lax.elementwise import logistic, rsqrt
 from arraytyping._src.numpy._promotion import canonical_dtype, operand, promote_args_inexact

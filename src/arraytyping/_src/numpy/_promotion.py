@@ -28,7 +28,8 @@ from arraytyping._src.core.avals import HOST_VALUE_TYPES, ShapedArray
 from arraytyping._src.core.trace import Tracer, find_top_trace, trace_state
 from arraytyping._src.xla.dispatch import JitFunction
 from arraytyping._src.core.staging import ConstVal
-from arraytyping._src.lax.operand_checks import not_arraylike, numpy_broadcast
+from arraytyping._src.lax.operand_checks import numpy_broadcast
+from arraytyping._src.core.arraylike import not_arraylike
 
 ArrayLike: TypeAlias = Union[Array, "np.ndarray[Any, Any]", np.bool_, "np.number[Any]", bool, int, float, complex]
 """What the functions take as an array argument (``arraytyping.typing.ArrayLike`` at run time, whose own definition

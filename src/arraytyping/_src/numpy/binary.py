@@ -21,7 +21,7 @@ from arraytyping._src.lax import lax
 from arraytyping._src.core.array import Array
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.core.trace import Tracer
-from arraytyping._src.api.custom_jvp import custom_jvp
+from arraytyping._src.interpreters.autodiff.custom_jvp import custom_jvp
 from arraytyping._src.xla.dispatch import JitFunction
 from arraytyping._src.numpy._promotion import (
     BOOL, ArrayLike, array_fn, as_dtype, binary_result, broadcast_to_shape, check_shapes, common_dtype, const_of,

@@ -22,7 +22,7 @@ from arraytyping._src.lax import lax
 from arraytyping._src.core.array import Array
 from arraytyping._src.core.trace import ConcretizationTypeError, concrete_value
 from arraytyping._src.numpy._promotion import ArrayLike, array_fn, operand, shape_of
-from arraytyping._src.lax.operand_checks import refuse_sequences
+from arraytyping._src.core.arraylike import refuse_sequences
 
 __all__ = ["bincount", "digitize"]
 

@@ -25,7 +25,7 @@ from arraytyping._src.numpy.binary import multiply, subtract
 from arraytyping._src.numpy.shape import canonicalize_axis, moveaxis
 from arraytyping._src.numpy.unary import conj
 from arraytyping._src.numpy.vectorize import vectorize
-from arraytyping._src.lax.operand_checks import refuse_sequences
+from arraytyping._src.core.arraylike import refuse_sequences
 
 
 def contraction_result(fn: str, *args: Any) -> tuple[np.dtype[Any], bool]:

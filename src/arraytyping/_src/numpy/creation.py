@@ -30,7 +30,8 @@ from arraytyping._src.numpy._promotion import (
 )
 from arraytyping._src.numpy.shape import broadcast_to
 from arraytyping._src.core.staging import ConstVal
-from arraytyping._src.lax.operand_checks import not_arraylike, numpy_broadcast, refuse_sequences
+from arraytyping._src.lax.operand_checks import numpy_broadcast
+from arraytyping._src.core.arraylike import not_arraylike, refuse_sequences
 
 from arraytyping.typing import DTypeLike, ShapeLike
 

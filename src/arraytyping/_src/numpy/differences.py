@@ -20,7 +20,7 @@ from arraytyping._src.numpy._promotion import (
 from arraytyping._src.numpy.creation import astype
 from arraytyping._src.numpy.joining import concatenate
 from arraytyping._src.numpy.shape import broadcast_to, canonicalize_axis, ravel
-from arraytyping._src.lax.operand_checks import refuse_sequences
+from arraytyping._src.core.arraylike import refuse_sequences
 
 __all__ = ["diff", "ediff1d"]
 

@@ -19,7 +19,7 @@ from arraytyping._src.numpy.joining import concatenate
 from arraytyping._src.numpy.ordering import sort
 from arraytyping._src.numpy.selection import clip, where
 from arraytyping._src.numpy.shape import canonicalize_axis, ravel, reshape, tile
-from arraytyping._src.lax.operand_checks import refuse_sequences
+from arraytyping._src.core.arraylike import refuse_sequences
 
 __all__ = ["delete", "resize"]
 

@@ -22,7 +22,7 @@ from arraytyping._src.config import config
 from arraytyping._src.promotion import lattice_result
 from arraytyping._src.lax import lax
 from arraytyping._src.core.array import Array
-from arraytyping._src.lax.operand_checks import not_arraylike
+from arraytyping._src.core.arraylike import not_arraylike
 from arraytyping._src.numpy._promotion import ArrayLike, jitted, operand, shape_of
 from arraytyping._src.numpy.contractions import ensure_array, contraction_result
 

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from arraytyping import op_rules
-from arraytyping._src.lax.operand_checks import check_arraylike
+from arraytyping._src.core.arraylike import check_arraylike
 from arraytyping._src import registry
 from arraytyping._src.config import config
 from arraytyping._src.lax import lax

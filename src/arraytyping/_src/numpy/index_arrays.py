@@ -27,7 +27,7 @@ from arraytyping._src.numpy.joining import stack
 from arraytyping._src.numpy.ordering import nonzero
 from arraytyping._src.numpy.reductions import any as any_
 from arraytyping._src.numpy.selection import clip, tril, triu, where
-from arraytyping._src.lax.operand_checks import not_arraylike
+from arraytyping._src.core.arraylike import not_arraylike
 from arraytyping.typing import DTypeLike, ShapeLike
 
 __all__ = ["diag_indices", "diag_indices_from", "indices", "tril_indices", "tril_indices_from", "triu_indices",

@@ -35,7 +35,8 @@ from arraytyping._src.numpy._promotion import (
     ARRAY_TYPES, ArrayLike, array_fn, as_dtype, common_dtype, kind_of, operand, promote_args, shape_of,
 )
 from arraytyping._src.numpy.shape import canonicalize_axis
-from arraytyping._src.lax.operand_checks import numpy_broadcast, refuse_sequences
+from arraytyping._src.lax.operand_checks import numpy_broadcast
+from arraytyping._src.core.arraylike import refuse_sequences
 
 
 

@@ -22,7 +22,7 @@ from arraytyping._src.numpy.shape import ATLEAST, canonicalize_axis, expand_dims
 from arraytyping._src.core.staging import ConstVal
 
 from arraytyping.typing import DTypeLike
-from arraytyping._src.lax.operand_checks import refuse_sequences
+from arraytyping._src.core.arraylike import refuse_sequences
 
 
 def _to_dtype(arrays: Sequence[Any], dtype: np.dtype[Any] | None) -> list[Any]:
@@ -197,7 +197,7 @@ def dstack(tup: Sequence[ArrayLike] | Array, dtype: DTypeLike | None = None) -> 
     its pieces made 3-d by one ``vmap``-ped ``atleast_3d`` and joined by one ``reshape``, as JAX does."""
     obj: object = tup
     if isinstance(obj, (Array, np.ndarray)):
-        from arraytyping._src.api.vmap import vmap  # noqa: PLC0415 - vmap imports the numpy functions
+        from arraytyping._src.interpreters.batching.vmap import vmap  # noqa: PLC0415 - vmap imports the numpy functions
         def atleast_3d(m: Any) -> Any:
             return ATLEAST[3](m, ndim=3)
         arrs: Any = vmap(atleast_3d)(tup)

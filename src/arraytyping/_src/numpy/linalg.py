@@ -23,7 +23,7 @@ from arraytyping._src.numpy._promotion import (
 )
 from arraytyping._src.numpy.binary import add, divide, equal, less, multiply, not_equal, power, subtract
 from arraytyping._src.interpreters.autodiff.ad import materialize
-from arraytyping._src.api.custom_jvp import custom_jvp
+from arraytyping._src.interpreters.autodiff.custom_jvp import custom_jvp
 from arraytyping._src.numpy.creation import asarray, zeros_like
 from arraytyping._src.numpy.indexing import getitem, take_along_axis
 from arraytyping._src.numpy.reductions import any as any_, amax, amin, count_nonzero, prod, sum
@@ -31,9 +31,9 @@ from arraytyping._src.numpy.selection import trace, where
 from arraytyping._src.numpy.shape import canonicalize_axis, expand_dims, moveaxis
 from arraytyping._src.numpy.unary import abs, conj, exp, log, real, sqrt
 from arraytyping._src.numpy.unary import sign as sign_of
-from arraytyping._src.lax.control_flow.solves import custom_linear_solve
+from arraytyping._src.lax.api.linear_solve import custom_linear_solve
 from arraytyping._src.lax.operand_checks import numpy_broadcast
-from arraytyping._src.api.vmap import vmap
+from arraytyping._src.interpreters.batching.vmap import vmap
 
 __all__ = ["EighResult", "QRResult", "SVDResult", "SlogdetResult", "cholesky", "det", "eigh", "inv", "norm", "qr",
            "slogdet", "solve", "svd"]

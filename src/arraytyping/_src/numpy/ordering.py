@@ -25,7 +25,7 @@ from arraytyping._src.numpy.shape import canonicalize_axis
 from arraytyping._src.numpy.unary import lax_where
 
 from arraytyping.typing import DTypeLike
-from arraytyping._src.lax.operand_checks import refuse_sequences
+from arraytyping._src.core.arraylike import refuse_sequences
 
 
 def _default_int() -> np.dtype[Any]:

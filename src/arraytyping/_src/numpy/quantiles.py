@@ -29,7 +29,7 @@ from arraytyping._src.numpy._promotion import (
 )
 from arraytyping._src.numpy.reductions import cumsum, expand_axes, reduction_axes, static_axis, sum as _sum
 from arraytyping._src.numpy.unary import lax_where
-from arraytyping._src.lax.operand_checks import refuse_sequences
+from arraytyping._src.core.arraylike import refuse_sequences
 
 __all__ = ["median", "nanmedian", "nanpercentile", "nanquantile", "percentile", "quantile"]
 

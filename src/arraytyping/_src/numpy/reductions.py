@@ -30,7 +30,8 @@ from arraytyping._src.numpy._promotion import (
     promote_args, shape_of, to_inexact_dtype, upcast_f16,
 )
 from arraytyping._src.numpy.unary import RULE_ERRORS, lax_where
-from arraytyping._src.lax.operand_checks import literal, refuse_sequences
+from arraytyping._src.lax.operand_checks import literal
+from arraytyping._src.core.arraylike import refuse_sequences
 
 from arraytyping.typing import DTypeLike
 

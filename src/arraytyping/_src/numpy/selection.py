@@ -21,7 +21,8 @@ from arraytyping._src.numpy._promotion import (
     promote_args, scalar_type, shape_of, to_bool,
 )
 from arraytyping._src.numpy.shape import canonicalize_axis
-from arraytyping._src.lax.operand_checks import check_arraylike, numpy_broadcast, refuse_sequences
+from arraytyping._src.lax.operand_checks import numpy_broadcast
+from arraytyping._src.core.arraylike import check_arraylike, refuse_sequences
 
 
 

@@ -20,7 +20,8 @@ from arraytyping._src.core.avals import canonicalize_shape
 from arraytyping._src.lax.api.functions import dynamic_slice
 from arraytyping._src.numpy.binary import remainder
 from arraytyping._src.numpy._promotion import ArrayLike, array_fn, arraylike, jitted, promote_args, shape_of
-from arraytyping._src.lax.operand_checks import literal, numpy_broadcast, refuse_sequences
+from arraytyping._src.lax.operand_checks import literal, numpy_broadcast
+from arraytyping._src.core.arraylike import refuse_sequences
 
 
 

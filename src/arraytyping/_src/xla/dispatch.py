@@ -29,10 +29,10 @@ from arraytyping._src.core.array import Array
 from arraytyping._src.xla.array_impl import ArrayImpl, DeletedArrayError, check_python_int, device_put
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.xla.backend import backend, check_supported
+from arraytyping._src.xla.jit_call import staged_call, static_key
 from arraytyping._src.xla.lowering import lower_jaxpr, mlir
-from arraytyping._src.lax.operand_checks import not_arraylike
-from arraytyping._src.lax.primitives import add_any_p
-from arraytyping._src.core.staging import ConstVal, JaxprTrace, abstractify, trace_to_jaxpr
+from arraytyping._src.core.arraylike import not_arraylike
+from arraytyping._src.core.staging import ConstVal, JaxprTrace, abstractify, make_jaxpr, trace_to_jaxpr
 
 __all__ = ["Compiled", "JitFunction", "PyJitFunction", "jit", "compile_closed_jaxpr", "scalar_buffer"]
 
@@ -386,7 +386,6 @@ class JitFunction(_JitBase):
         if self.arraylike is not None:  # tested here: tracing calls this once per operation
             self._check_arraylike(args, kwargs)
         if self.staged:
-            from arraytyping._src.xla.jit_call import staged_call
             return staged_call(self, args, kwargs)
         return _traced(self.fun(*args, **kwargs))
 
@@ -485,7 +484,6 @@ class JitFunction(_JitBase):
 
     def lower_jaxpr(self, *args: Any, **kwargs: Any) -> jx.ClosedJaxpr:
         """The jaxpr this function compiles for ``args``."""
-        from arraytyping._src.core.staging import make_jaxpr
         return make_jaxpr(functools.partial(self.fun, **kwargs))(*args)
 
     def cache_size(self) -> int:
@@ -493,18 +491,6 @@ class JitFunction(_JitBase):
 
     def __repr__(self) -> str:
         return f"<jitted function {self.name}>"
-
-
-def static_key(static_args: tuple[tuple[int, Any], ...], static: dict[str, Any]) -> Hashable:
-    """The cache key of a call's static arguments; JAX's ``ValueError`` if one cannot be hashed."""
-    for _, v in (*static_args, *static.items()):
-        try:
-            hash(v)
-        except TypeError as e:
-            raise ValueError(f"Non-hashable static arguments are not supported. An error occurred while trying "
-                             f"to hash an object of type {type(v)}, {v!r:.120}. The error was:\nTypeError: {e}"
-                             ) from None
-    return (static_args, tuple(sorted(static.items())))
 
 
 def _flat_sequence_sigs(args: tuple[Any, ...]) -> tuple[Any, ...] | None:
@@ -654,13 +640,16 @@ def _params_key(params: dict[str, Any]) -> tuple[Any, ...]:
     return tuple(sorted(params.items()))
 
 
-def eager_apply(prim: core.Primitive, args: Sequence[Any], params: dict[str, Any]) -> Any:
-    """Run one primitive on concrete values: a one-equation computation, compiled once per signature.
+EAGER_OPERANDS: dict[core.Primitive, Callable[[Sequence[Any]], Sequence[Any]]] = {}
+"""Primitives whose operands are rearranged before they run eagerly (``rule(args) -> args``), where JAX's eager
+implementation types the result differently from the staged equation; the primitives' modules register theirs."""
 
-    ``add_any`` (the sum of two tangents or cotangents) runs as JAX runs it eagerly, as ``lax.add``: weakly typed
-    only where both operands are (staged, its type is its first operand's, as in JAX)."""
-    if prim is add_any_p and len(args) == 2 and _weak(args[0]) and not _weak(args[1]):
-        args = (args[1], args[0])  # the sum is the same; its type is the strong operand's
+
+def eager_apply(prim: core.Primitive, args: Sequence[Any], params: dict[str, Any]) -> Any:
+    """Run one primitive on concrete values: a one-equation computation, compiled once per signature."""
+    rearrange = EAGER_OPERANDS.get(prim)
+    if rearrange is not None:
+        args = rearrange(args)
     key = (prim, _params_key(params))
     fn = _eager_prims.get(key)
     if fn is None:
@@ -669,11 +658,6 @@ def eager_apply(prim: core.Primitive, args: Sequence[Any], params: dict[str, Any
         fn = _eager_prims.setdefault(key, JitFunction(one, name=prim.name))
     converted = [const_to_array(a) for a in args]
     return fn(*converted)
-
-
-def _weak(x: Any) -> bool:
-    aval = getattr(x, "aval", None)
-    return bool(getattr(aval, "weak_type", False))
 
 
 def const_to_array(a: Any) -> Any:

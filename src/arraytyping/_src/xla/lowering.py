@@ -3,20 +3,20 @@
 from __future__ import annotations
 
 import functools
+import importlib
 import threading
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import Any
 
 import ml_dtypes
 import numpy as np
 
-from arraytyping import op_rules
 from arraytyping._src import registry
-from arraytyping._src.lax import primitives as P
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.core.trace import Primitive
 from arraytyping._src.core.jaxpr import ClosedJaxpr, Jaxpr, Literal, Var
 from arraytyping._src.core.staging import ConstVal
+from arraytyping._src.xla.backend import quiet_cpp_logging
 
 __all__ = ["lower_jaxpr", "jaxpr_subcomp", "closed_jaxpr_subcomp", "LoweringError", "RULES"]
 
@@ -29,11 +29,7 @@ class _MLIR:
     """The MLIR context (not thread-safe: every use holds ``lock``) and the jaxlib modules."""
 
     def __init__(self) -> None:
-        from arraytyping._src.xla.backend import quiet_cpp_logging
-
         quiet_cpp_logging()
-        import importlib
-
         # jaxlib's MLIR bindings have partial stubs: they are handled as ``Any`` behind this class.
         jax_mlir_ext: Any = importlib.import_module("jaxlib.mlir._mlir_libs._jax_mlir_ext")
         ir: Any = importlib.import_module("jaxlib.mlir.ir")
@@ -131,23 +127,12 @@ def constant(m: _MLIR, value: Any, aval: ShapedArray) -> Any:
     return hlo.convert(m.tensor(aval), c)
 
 
-def _bcast_scalar(ctx: LoweringContext, x: Any, aval: ShapedArray, shape: tuple[int, ...]) -> Any:
+def broadcast_scalar(ctx: LoweringContext, x: Any, aval: ShapedArray, shape: tuple[int, ...]) -> Any:
     """Broadcast an operand of rank 0, or of the same rank with size-1 dimensions, to ``shape``."""
     if aval.shape == shape:
         return x
     dims = [] if not aval.shape else list(range(len(shape)))
     return ctx.hlo.broadcast_in_dim(ctx.m.tensor(aval.update(shape=shape)), x, ctx.m.i64s(dims))
-
-
-def _binary(op_name: str, dialect: str = "hlo") -> Rule:
-    """An operation of two operands of one shape, StableHLO's (or ``dialect='chlo'``: CHLO's), a 0-d operand
-    broadcast first, as JAX's ``_nary_lower_hlo``."""
-    def rule(ctx: LoweringContext, x: Any, y: Any) -> list[Any]:
-        out = ctx.avals_out[0]
-        x = _bcast_scalar(ctx, x, ctx.avals_in[0], out.shape)
-        y = _bcast_scalar(ctx, y, ctx.avals_in[1], out.shape)
-        return [getattr(getattr(ctx, dialect), op_name)(x, y)]
-    return rule
 
 
 def minmax(ctx: LoweringContext, op_name: str, x: Any, y: Any, aval: ShapedArray) -> Any:
@@ -165,41 +150,6 @@ def minmax(ctx: LoweringContext, op_name: str, x: Any, y: Any, aval: ShapedArray
     return hlo.select(hlo.select(real_eq, imag_cmp, real_cmp), x, y)
 
 
-def _minmax_rule(op_name: str) -> Rule:
-    def rule(ctx: LoweringContext, x: Any, y: Any) -> list[Any]:
-        out = ctx.avals_out[0]
-        x = _bcast_scalar(ctx, x, ctx.avals_in[0], out.shape)
-        y = _bcast_scalar(ctx, y, ctx.avals_in[1], out.shape)
-        return [minmax(ctx, op_name, x, y, out)]
-    return rule
-
-
-RULES[P.max_p] = _minmax_rule("maximum")
-RULES[P.min_p] = _minmax_rule("minimum")
-
-for _p, _n in [(P.add_p, "add"), (P.sub_p, "subtract"), (P.mul_p, "multiply"), (P.div_p, "divide"),
-               (P.rem_p, "remainder"), (P.and_p, "and_"),
-               (P.or_p, "or_"), (P.xor_p, "xor"), (P.shift_left_p, "shift_left"),
-               (P.shift_right_logical_p, "shift_right_logical"),
-               (P.shift_right_arithmetic_p, "shift_right_arithmetic")]:
-    RULES[_p] = _binary(_n)
-
-
-def _pow(ctx: LoweringContext, x: Any, y: Any) -> list[Any]:
-    """``pow``; an integer exponent is converted to the base's dtype first (as JAX lowers ``pow``)."""
-    out = ctx.avals_out[0]
-    x_aval, y_aval = ctx.avals_in
-    if y_aval.dtype != x_aval.dtype:
-        y_aval = y_aval.update(dtype=x_aval.dtype, weak_type=False)
-        y = ctx.hlo.convert(ctx.m.tensor(y_aval), y)
-    x = _bcast_scalar(ctx, x, x_aval, out.shape)
-    y = _bcast_scalar(ctx, y, y_aval, out.shape)
-    return [ctx.hlo.power(x, y)]
-
-
-RULES[P.pow_p] = _pow
-
-
 def _compare_type(aval: ShapedArray) -> str:
     k = _kind(aval)
     return "FLOAT" if k in "fc" else "SIGNED" if k == "i" else "UNSIGNED"
@@ -211,215 +161,6 @@ def compare(ctx: LoweringContext, x: Any, y: Any, aval: ShapedArray, direction: 
     return hlo.compare(x, y, hlo.ComparisonDirectionAttr.get(direction),
                        compare_type=hlo.ComparisonTypeAttr.get(
                            "TOTALORDER" if total_order and _kind(aval) in "fc" else _compare_type(aval)))
-
-
-def _compare(direction: str, total_order: bool = False) -> Rule:
-    def rule(ctx: LoweringContext, x: Any, y: Any) -> list[Any]:
-        shape = ctx.avals_out[0].shape
-        x = _bcast_scalar(ctx, x, ctx.avals_in[0], shape)
-        y = _bcast_scalar(ctx, y, ctx.avals_in[1], shape)
-        return [compare(ctx, x, y, ctx.avals_in[0], direction, total_order)]
-    return rule
-
-
-for _p, _n in [(P.eq_p, "EQ"), (P.ne_p, "NE"), (P.lt_p, "LT"), (P.le_p, "LE"), (P.gt_p, "GT"), (P.ge_p, "GE")]:
-    RULES[_p] = _compare(_n)
-RULES[P.eq_to_p] = _compare("EQ", total_order=True)
-RULES[P.lt_to_p] = _compare("LT", total_order=True)
-RULES[P.le_to_p] = _compare("LE", total_order=True)
-
-
-def _unary(op_name: str) -> Rule:
-    def rule(ctx: LoweringContext, x: Any) -> list[Any]:
-        return [getattr(ctx.hlo, op_name)(x)]
-    return rule
-
-
-for _p, _n in [(P.neg_p, "negate"), (P.not_p, "not_"), (P.exp_p, "exponential"), (P.log_p, "log"),
-               (P.sqrt_p, "sqrt"), (P.sin_p, "sine"), (P.cos_p, "cosine"), (P.tanh_p, "tanh"), (P.floor_p, "floor"),
-               (P.real_p, "real"), (P.imag_p, "imag"), (P.ceil_p, "ceil"), (P.expm1_p, "exponential_minus_one"),
-               (P.log1p_p, "log_plus_one"), (P.tan_p, "tan"), (P.cbrt_p, "cbrt"), (P.is_finite_p, "is_finite")]:
-    RULES[_p] = _unary(_n)
-
-
-def _chlo_unary(op_name: str) -> Rule:
-    """Operations XLA expands itself from CHLO, as JAX lowers them."""
-    def rule(ctx: LoweringContext, x: Any) -> list[Any]:
-        return [getattr(ctx.chlo, op_name)(x)]
-    return rule
-
-
-for _p, _n in [(P.asin_p, "asin"), (P.acos_p, "acos"), (P.atan_p, "atan"), (P.sinh_p, "sinh"), (P.cosh_p, "cosh"),
-               (P.asinh_p, "asinh"), (P.acosh_p, "acosh"), (P.atanh_p, "atanh")]:
-    RULES[_p] = _chlo_unary(_n)
-
-
-def _square(ctx: LoweringContext, x: Any) -> list[Any]:
-    if _kind(ctx.avals_in[0]) in "iu":
-        return [ctx.hlo.multiply(x, x)]
-    return [ctx.chlo.square(x)]
-
-
-def _exp2(ctx: LoweringContext, x: Any) -> list[Any]:
-    """``exp(log(2) * x)``, as JAX lowers ``exp2``."""
-    aval = ctx.avals_in[0]
-    log2 = _bcast_scalar(ctx, constant(ctx.m, np.log(2), aval.update(shape=())), aval.update(shape=()), aval.shape)
-    return [ctx.hlo.exponential(ctx.hlo.multiply(log2, x))]
-
-
-def _conj(ctx: LoweringContext, x: Any, *, input_dtype: Any) -> list[Any]:
-    """JAX's lowering: ``complex(real(x), -imag(x))``, or ``complex(x, 0)`` for a real operand."""
-    aval, hlo = ctx.avals_in[0], ctx.hlo
-    if _kind(aval) == "c":
-        return [hlo.complex(hlo.real(x), hlo.negate(hlo.imag(x)))]
-    return [hlo.complex(x, constant(ctx.m, 0, aval))]
-
-
-def _bitcast(ctx: LoweringContext, x: Any, *, new_dtype: Any) -> list[Any]:
-    return [ctx.hlo.bitcast_convert(ctx.m.tensor(ctx.avals_out[0]), x)]
-
-
-def _clamp(ctx: LoweringContext, lo: Any, x: Any, hi: Any) -> list[Any]:
-    return [ctx.hlo.clamp(lo, x, hi)]
-
-
-RULES[P.square_p] = _square
-RULES[P.exp2_p] = _exp2
-RULES[P.conj_p] = _conj
-RULES[P.bitcast_convert_type_p] = _bitcast
-RULES[P.nextafter_p] = _binary("next_after", "chlo")
-RULES[P.polygamma_p] = _binary("polygamma", "chlo")
-RULES[P.clamp_p] = _clamp
-RULES[P.atan2_p] = _binary("atan2")
-RULES[P.complex_p] = _binary("complex")
-
-
-def _abs(ctx: LoweringContext, x: Any) -> list[Any]:
-    return [ctx.hlo.abs(x)]
-
-
-def _sign(ctx: LoweringContext, x: Any) -> list[Any]:
-    aval = ctx.avals_in[0]
-    if _kind(aval) == "u":  # StableHLO's sign takes signed integers and floats
-        nonzero = compare(ctx, x, constant(ctx.m, 0, aval), aval, "NE")
-        return [ctx.hlo.convert(ctx.m.tensor(aval), nonzero)]
-    return [ctx.hlo.sign(x)]
-
-
-RULES[P.abs_p] = _abs
-RULES[P.sign_p] = _sign
-
-
-def _round(ctx: LoweringContext, x: Any, *, rounding_method: P.RoundingMethod) -> list[Any]:
-    if rounding_method == P.RoundingMethod.AWAY_FROM_ZERO:
-        return [ctx.hlo.round_nearest_afz(x)]
-    return [ctx.hlo.round_nearest_even(x)]
-
-
-RULES[P.round_p] = _round
-
-
-def _integer_pow(ctx: LoweringContext, x: Any, *, y: int) -> list[Any]:
-    aval = ctx.avals_in[0]
-    hlo = ctx.hlo
-    acc: Any = None
-    base, n = x, abs(y)
-    while n:
-        if n & 1:
-            acc = base if acc is None else hlo.multiply(acc, base)
-        n >>= 1
-        if n:
-            base = hlo.multiply(base, base)
-    if acc is None:
-        acc = constant(ctx.m, 1, aval)
-    if y < 0:
-        acc = hlo.divide(constant(ctx.m, 1, aval), acc)
-    return [acc]
-
-
-RULES[P.integer_pow_p] = _integer_pow
-
-
-def _convert(ctx: LoweringContext, x: Any, *, new_dtype: Any, weak_type: bool, sharding: None = None) -> list[Any]:
-    src, out = ctx.avals_in[0], ctx.avals_out[0]
-    if src.dtype == out.dtype:
-        return [x]
-    if out.name == "bool":
-        return [compare(ctx, x, constant(ctx.m, 0, src), src, "NE")]
-    if _kind(src) == "c" and _kind(out) != "c":
-        x = ctx.hlo.real(x)
-    if _kind(src) in "iu" and _kind(out) == "i" and _bits(src) > _bits(out):
-        # XLA's CPU compiler (jaxlib 0.10.2; JAX crashes the same way) segfaults on ``and``/``or`` of a narrowing
-        # signed integer conversion. Truncating to the unsigned type of the target width and reinterpreting the
-        # bits gives the same values (two's complement) without that pattern.
-        unsigned = out.update(dtype=registry.INFO[f"uint{_bits(out)}"].dtype, weak_type=False)
-        return [ctx.hlo.bitcast_convert(ctx.m.tensor(out), ctx.hlo.convert(ctx.m.tensor(unsigned), x))]
-    return [ctx.hlo.convert(ctx.m.tensor(out), x)]
-
-
-def _bits(aval: ShapedArray) -> int:
-    return registry.INFO[aval.name].bits
-
-
-RULES[P.convert_element_type_p] = _convert
-
-
-def _select_n(ctx: LoweringContext, which: Any, *cases: Any) -> list[Any]:
-    out = ctx.avals_out[0]
-    w_aval = ctx.avals_in[0]
-    which = _bcast_scalar(ctx, which, w_aval, out.shape)
-    if w_aval.name == "bool":
-        if len(cases) == 1:
-            return [cases[0]]
-        if len(cases) != 2:
-            raise LoweringError("select_n with a bool selector takes two cases")
-        return [ctx.hlo.select(which, cases[1], cases[0])]
-    result = cases[-1]
-    w = w_aval.update(shape=out.shape)
-    for i in range(len(cases) - 2, -1, -1):  # which == i -> cases[i]
-        pred = compare(ctx, which, constant(ctx.m, i, w), w, "EQ")
-        result = ctx.hlo.select(pred, cases[i], result)
-    return [result]
-
-
-RULES[P.select_n_p] = _select_n
-
-
-def _broadcast_in_dim(ctx: LoweringContext, x: Any, *, shape: tuple[int, ...], broadcast_dimensions: tuple[int, ...],
-                      sharding: None = None) -> list[Any]:
-    return [ctx.hlo.broadcast_in_dim(ctx.m.tensor(ctx.avals_out[0]), x, ctx.m.i64s(broadcast_dimensions))]
-
-
-def _reshape(ctx: LoweringContext, x: Any, *, dimensions: tuple[int, ...] | None = None, **_: Any) -> list[Any]:
-    if dimensions is not None and tuple(dimensions) != tuple(range(len(dimensions))):
-        x = ctx.hlo.transpose(x, ctx.m.i64s(dimensions))
-    return [ctx.hlo.reshape(ctx.m.tensor(ctx.avals_out[0]), x)]
-
-
-def _squeeze(ctx: LoweringContext, x: Any, *, dimensions: tuple[int, ...]) -> list[Any]:
-    return [ctx.hlo.reshape(ctx.m.tensor(ctx.avals_out[0]), x)]
-
-
-def _transpose(ctx: LoweringContext, x: Any, *, permutation: tuple[int, ...]) -> list[Any]:
-    return [ctx.hlo.transpose(x, ctx.m.i64s(permutation))]
-
-
-def _slice(ctx: LoweringContext, x: Any, *, start_indices: tuple[int, ...], limit_indices: tuple[int, ...],
-           strides: tuple[int, ...] | None) -> list[Any]:
-    st = strides or (1,) * len(start_indices)
-    return [ctx.hlo.slice(x, ctx.m.i64s(start_indices), ctx.m.i64s(limit_indices), ctx.m.i64s(st))]
-
-
-def _rev(ctx: LoweringContext, x: Any, *, dimensions: tuple[int, ...]) -> list[Any]:
-    return [ctx.hlo.reverse(x, ctx.m.i64s(dimensions))]
-
-
-RULES[P.broadcast_in_dim_p] = _broadcast_in_dim
-RULES[P.reshape_p] = _reshape
-RULES[P.squeeze_p] = _squeeze
-RULES[P.transpose_p] = _transpose
-RULES[P.slice_p] = _slice
-RULES[P.rev_p] = _rev
 
 
 def _finfo(dtype: np.dtype[Any]) -> Any:
@@ -455,68 +196,6 @@ def reduce_identity(name: str, aval: ShapedArray) -> Any:
         info = _iinfo(aval.dtype)
         return info.max if sign > 0 else info.min
     return _float_extreme(aval.dtype, sign)
-
-
-def _reduce(name: str, op_name: str) -> Rule:
-    def rule(ctx: LoweringContext, x: Any, *, axes: tuple[int, ...], out_sharding: None = None) -> list[Any]:
-        m, hlo = ctx.m, ctx.hlo
-        aval = ctx.avals_in[0]
-        scalar = aval.update(shape=())
-        init = constant(m, reduce_identity(name, aval), scalar)
-        op = hlo.ReduceOp([m.tensor(ctx.avals_out[0])], [x], [init], m.i64s(axes))
-        st = m.tensor(scalar)
-        block = op.regions[0].blocks.append(st, st)
-        with m.ir.InsertionPoint(block):
-            a, b = block.arguments
-            if op_name in ("maximum", "minimum"):
-                hlo.return_([minmax(ctx, op_name, a, b, scalar)])
-            else:
-                hlo.return_([getattr(hlo, op_name)(a, b)])
-        return [op.result]
-    return rule
-
-
-RULES[P.reduce_sum_p] = _reduce("sum", "add")
-RULES[P.reduce_prod_p] = _reduce("prod", "multiply")
-RULES[P.reduce_max_p] = _reduce("max", "maximum")
-RULES[P.reduce_min_p] = _reduce("min", "minimum")
-RULES[P.reduce_or_p] = _reduce("or", "or_")
-RULES[P.reduce_and_p] = _reduce("and", "and_")
-
-
-def _dot_general(ctx: LoweringContext, x: Any, y: Any, *, dimension_numbers: Any, precision: None = None,
-                 preferred_element_type: Any, out_sharding: None = None) -> list[Any]:
-    (lc, rc), (lb, rb) = dimension_numbers
-    hlo = ctx.hlo
-    (xa, ya), out = ctx.avals_in, ctx.avals_out[0]
-    if op_rules.dot_general_converts_operands(xa.name, ya.name):  # as JAX's CPU lowering: both in the result dtype
-        x = hlo.convert(ctx.m.tensor(xa.update(dtype=out.dtype)), x)
-        y = hlo.convert(ctx.m.tensor(ya.update(dtype=out.dtype)), y)
-    dn = hlo.DotDimensionNumbers.get(lhs_batching_dimensions=list(lb), rhs_batching_dimensions=list(rb),
-                                     lhs_contracting_dimensions=list(lc), rhs_contracting_dimensions=list(rc))
-    return [hlo.dot_general(ctx.m.tensor(ctx.avals_out[0]), x, y, dn)]
-
-
-def _iota(ctx: LoweringContext, *, dtype: Any, shape: tuple[int, ...], dimension: int, sharding: None = None
-          ) -> list[Any]:
-    ir = ctx.m.ir
-    return [ctx.hlo.iota(ctx.m.tensor(ctx.avals_out[0]), ir.IntegerAttr.get(ir.IntegerType.get_signless(64),
-                                                                             dimension))]
-
-
-RULES[P.dot_general_p] = _dot_general
-RULES[P.iota_p] = _iota
-RULES[P.add_any_p] = _binary("add")
-
-
-def _passthrough(ctx: LoweringContext, x: Any) -> list[Any]:
-    return [x]
-
-
-RULES[P.stop_gradient_p] = _passthrough
-
-MISSING: Final = [p.name for p in P.ALL_PRIMITIVES if p not in RULES]
-assert not MISSING, f"primitives without lowering: {MISSING}"
 
 
 def jaxpr_subcomp(m: _MLIR, jaxpr: Jaxpr, args: Sequence[Any]) -> list[Any]:

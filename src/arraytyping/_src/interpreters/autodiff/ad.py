@@ -60,7 +60,10 @@ from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.core.trace import (
     MainTrace, Primitive, Trace, Tracer, concrete_value, find_top_trace, new_main,
 )
-from arraytyping._src.core.staging import ConstVal, JaxprBuilder, JaxprTrace, JaxprTracer, abstractify
+from arraytyping._src.core.staging import ConstVal, JaxprBuilder, JaxprTrace, JaxprTracer, abstractify, trace_to_jaxpr
+from arraytyping._src.lax import lax
+from arraytyping._src.tree import pytree as tree
+from arraytyping._src.xla.dispatch import const_to_array
 
 __all__ = ["FLOAT0", "Zero", "UndefinedPrimal", "jvp_rules", "transpose_rules", "defjvp", "defjvp2", "defjvp_zero",
            "deflinear", "defbilinear", "tangent_aval", "zeros_like_aval", "instantiate_zeros", "add_tangents",
@@ -151,7 +154,6 @@ def zeros_like_aval(aval: ShapedArray) -> Any:
     or broadcast to the shape; a numpy ``float0`` array for ``float0``."""
     if is_float0(aval):
         return np.zeros(aval.shape, FLOAT0)
-    from arraytyping._src.lax import lax
     return lax.full(aval.shape, 0, aval.dtype, aval.weak_type)
 
 
@@ -175,7 +177,6 @@ def materialize(x: Any) -> Any:
     trace = find_top_trace(())
     if trace is not None:
         return trace.pure(x)
-    from arraytyping._src.xla.dispatch import const_to_array
     return const_to_array(x)
 
 
@@ -336,7 +337,6 @@ def _primal_tangent(main: MainTrace, x: Any) -> tuple[Any, Any]:
 
 def _strip(main: MainTrace, x: Any) -> Any:
     """``x``'s primal if it is a tracer of ``main`` (auxiliary outputs are not differentiated)."""
-    from arraytyping._src.tree import pytree as tree
     def strip(v: Any) -> Any:
         return v.primal if isinstance(v, JVPTracer) and v.owner.main is main else v
     return tree.tree_map(strip, x)
@@ -377,7 +377,6 @@ def jvp_closed_jaxpr(closed: jx.ClosedJaxpr, nonzeros: Sequence[bool], instantia
     """The JVP of a jaxpr as a jaxpr (for control-flow JVP rules): inputs are the primals, then the tangents where
     ``nonzeros``; outputs the primal outputs, then the tangent outputs that are nonzero or ``instantiate``d. Also
     returns which output tangents are present."""
-    from arraytyping._src.core.staging import trace_to_jaxpr
     n = len(closed.in_avals)
     tangent_avals = [tangent_aval(a) for a, nz in zip(closed.in_avals, nonzeros) if nz]
     out_nonzero: list[bool] = []

@@ -1,4 +1,4 @@
-"""Differentiation of ``cond`` (``switch``), ``while`` and ``scan`` (``fori_loop``): JVP rules, the linearization
+"""Differentiation of ``cond`` (``switch``), ``while``, ``scan`` (``fori_loop``) and ``custom_linear_solve``: JVP rules, the linearization
 rules ``grad`` and ``vjp`` use, and transpose rules, on the sub-jaxprs the primitives hold (see the hook in
 :mod:`.ad`'s docstring).
 
@@ -33,6 +33,7 @@ from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.lax.control_flow.common import merge_common_consts, prune_outputs, split
 from arraytyping._src.lax.control_flow.conditionals import Platforms, cond_p
 from arraytyping._src.lax.control_flow.loops import scan_p, while_p
+from arraytyping._src.lax.control_flow.solves import Jaxprs, LinearSolveTuple, bind_linear_solve, flatten_params, linear_solve_p, split_args
 from arraytyping._src.core.trace import Primitive
 from arraytyping._src.core.staging import abstractify, trace_to_jaxpr
 
@@ -476,3 +477,62 @@ ad.transpose_rules[while_p] = _while_transpose
 ad.jvp_rules[scan_p] = _scan_jvp
 ad.linearize_rules[scan_p] = _scan_linearize
 ad.transpose_rules[scan_p] = _scan_transpose
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# custom_linear_solve: the derivative defined implicitly at the solution (JAX's _custom_linear_solve_jvp)
+
+
+def _solve_tangent_linear_map(matvec: jx.ClosedJaxpr, params: list[Any], params_dot: list[Any], x: list[Any]
+                        ) -> list[Any]:
+    """``(d matvec) x``: the tangent of ``matvec(params, x)`` along ``params_dot`` with ``x`` held fixed."""
+    zeros = [ad.Zero(ad.tangent_aval(abstractify(v))) for v in x]
+    _, out = ad.jvp_jaxpr(matvec, [*params, *x], [*params_dot, *zeros])
+    return out
+
+
+def _linear_solve_jvp(primals: Sequence[Any], tangents: Sequence[Any], *, const_lengths: LinearSolveTuple[int],
+         jaxprs: Jaxprs) -> tuple[list[Any], list[Any]]:
+    x = bind_linear_solve(primals, const_lengths, jaxprs)
+    params, _ = split_args(primals, const_lengths)
+    params_dot, b_dot = split_args(tangents, const_lengths)
+    x_leaves = x[:len(b_dot)]
+    matvec = jaxprs.matvec
+    assert matvec is not None
+    if all(type(p) is ad.Zero for p in params_dot.matvec):
+        rhs = list(b_dot)
+    else:
+        matvec_tangents = _solve_tangent_linear_map(matvec, params.matvec, params_dot.matvec, x_leaves)
+        rhs = [ad.add_tangents(bd, _negated_tangent(mt)) for bd, mt in zip(b_dot, matvec_tangents)]
+    rhs = [ad.instantiate_zeros(r) for r in rhs]
+    x_dot = bind_linear_solve([*flatten_params(params), *rhs], const_lengths, jaxprs)
+    dx, daux = x_dot[:len(b_dot)], x_dot[len(b_dot):]
+    return x, [*dx, *(ad.Zero(ad.tangent_aval(abstractify(a))) for a in daux)]
+
+
+def _negated_tangent(t: Any) -> Any:
+    if type(t) is ad.Zero:
+        return t
+    return lax.neg(t)
+
+
+def _linear_solve_transpose(cts: Sequence[Any], *operands: Any, const_lengths: LinearSolveTuple[int], jaxprs: Jaxprs
+               ) -> list[Any]:
+    if jaxprs.transpose_solve is None:
+        raise TypeError("transpose_solve required for backwards mode automatic differentiation of "
+                        "custom_linear_solve")
+    params, b = split_args(operands, const_lengths)
+    if any(type(x) is ad.UndefinedPrimal for xs in params for x in xs):
+        raise NotImplementedError("custom_linear_solve is not linear in its operator's constants")
+    x_ct, other = cts[:len(b)], cts[len(b):]
+    if any(type(ct) is not ad.Zero for ct in other):
+        raise NotImplementedError("custom_linear_solve's auxiliary outputs have no cotangent")
+    x_ct = [ad.materialize(ad.instantiate_zeros(ct)) for ct in x_ct]
+    b_ct = bind_linear_solve([*flatten_params(params.transpose()), *x_ct], const_lengths.transpose(), jaxprs.transpose())
+    return [None] * sum(const_lengths) + list(b_ct[:len(b)])
+
+
+ad.jvp_rules[linear_solve_p] = _linear_solve_jvp
+
+
+ad.transpose_rules[linear_solve_p] = _linear_solve_transpose

@@ -134,10 +134,9 @@ def _polygamma_m(g: Any, m: Any, x: Any) -> Any:
 
 
 def _polygamma_x(g: Any, m: Any, x: Any) -> Any:
-    from arraytyping._src.numpy.binary import multiply  # noqa: PLC0415 - numpy builds on this module
-
-    # JAX's ``g * polygamma(...)``: a jnp product, which promotes (a weak tangent is made strong first)
-    return multiply(g, lax.polygamma(lax.add(m, const_like(m, 1)), x))
+    # JAX's ``g * polygamma(...)``: the array operator, a jnp product, which promotes (a weak tangent is made strong
+    # first)
+    return g * lax.polygamma(lax.add(m, const_like(m, 1)), x)
 
 
 defjvp2(P.exp2_p, _exp2)

@@ -24,7 +24,6 @@ import numpy as np
 from arraytyping._src.lax import gather_scatter as G
 from arraytyping._src.core import jaxpr as jx
 from arraytyping._src.lax import lax
-from arraytyping._src.lax.api import functions as LF
 from arraytyping._src.lax import windowed_reductions as W
 from arraytyping._src.interpreters.autodiff.ad import (
     UndefinedPrimal, Zero, defjvp, deflinear, instantiate_zeros, jvp_closed_jaxpr, jvp_rules, linearize_rules,
@@ -110,11 +109,12 @@ def _chooser_jvp(is_max: bool) -> Any:
         index_dtype = np.dtype("int32") if size < np.iinfo(np.int32).max else np.dtype("int64")
         positions = lax.reshape(lax.iota(index_dtype, (size,), 0), a.shape)
         init = lax.const(_identity(a.dtype, is_max), a.update(shape=(), weak_type=False))
-        _, chosen = LF.reduce_window(
+        _, chosen = W.bind_reduce_window(
             (lax.convert_element_type(operand, a.dtype, False), positions),
             (init, lax.const(-1, a.update(shape=(), dtype=index_dtype, weak_type=False))),
-            _select_max if is_max else _select_min, window_dimensions, window_strides, padding, base_dilation,
-            window_dilation)
+            _select_max if is_max else _select_min, False, window_dimensions=window_dimensions,
+            window_strides=window_strides, padding=padding, base_dilation=base_dilation,
+            window_dilation=window_dilation)
         out_shape = shape_of(chosen)
         dn = G.GatherDimensionNumbers(offset_dims=(), collapsed_slice_dims=(0,), start_index_map=(0,))
         # JAX's select_and_gather_add keeps a weak type both ways, but its transpose with base dilation pads with a

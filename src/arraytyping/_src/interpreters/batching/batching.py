@@ -23,7 +23,7 @@ rule; ``tests/runtime/test_vmap.py`` checks that every primitive of the runtime 
 primitives of :mod:`arraytyping._src.lax.primitives` live in :mod:`.primitives`, those of control flow and of :mod:`arraytyping._src.lax.linalg` beside
 their primitives, the others in one small module per family (:mod:`.elementwise`,
 :mod:`.shape`, :mod:`.sorting`, :mod:`.indexing`,
-:mod:`.signal`), all imported by :mod:`arraytyping._src.api.vmap`.
+:mod:`.signal`), all imported by :mod:`arraytyping._src.interpreters.batching.vmap`.
 
 The helpers ``moveaxis``, ``broadcast``, ``bdim_at_front`` and ``matchaxis`` move batch axes as JAX's do (down to
 the numpy integers JAX leaves in some parameters, so that batched jaxprs print as JAX prints them);
@@ -47,7 +47,7 @@ from arraytyping._src.core.staging import abstractify, trace_to_jaxpr
 
 __all__ = ["BatchTracer", "BatchTrace", "RULES", "BatchRule", "register_rule", "defvectorized", "defbroadcasting",
            "defreducer", "moveaxis", "broadcast", "bdim_at_front", "matchaxis", "canonicalize_axis",
-           "batch_jaxpr", "batch_jaxpr_axes", "SpecMatchError", "ndim", "shape", "reshape_axis_into",
+           "batch_flat", "batch_jaxpr", "batch_jaxpr_axes", "SpecMatchError", "ndim", "shape", "reshape_axis_into",
            "reshape_axis_out_of"]
 
 BatchRule = Callable[..., tuple[Any, Any]]
@@ -216,7 +216,17 @@ def matchaxis(size: int, src: int | None, dst: int | None, x: Any) -> Any:
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# Batching closed jaxprs (for the rules of control-flow primitives)
+# Batching functions and closed jaxprs (for the rules of call and control-flow primitives)
+
+
+def batch_flat(fun: Callable[..., Sequence[Any]], size: int, in_axes: Sequence[int | None], args: Sequence[Any],
+               description: str) -> list[tuple[Any, int | None]]:
+    """``fun`` applied to ``args`` batched along ``in_axes`` (``None``: unbatched), in a batching trace of its own:
+    each output's values and their batch axis (``None``: unbatched). ``vmap`` without the pytrees."""
+    with new_main(BatchTrace, AxisData(size), description, dynamic=False) as main:
+        trace = BatchTrace(main)
+        tracers = [x if d is None else BatchTracer(trace, x, d) for x, d in zip(args, in_axes, strict=True)]
+        return [trace.to_batch_info(o) for o in fun(*tracers)]
 
 
 def _unmapped_aval(size: int, axis: int, aval: ShapedArray) -> ShapedArray:
@@ -241,11 +251,8 @@ def batch_jaxpr_out_axes(closed: jx.ClosedJaxpr, size: int, in_axes: Sequence[in
     out_axes: list[int | None] = []
 
     def batched(*args: Any) -> list[Any]:
-        with new_main(BatchTrace, AxisData(size), "a batched jaxpr", dynamic=False) as main:
-            trace = BatchTrace(main)
-            tracers = [x if d is None else BatchTracer(trace, x, d) for x, d in zip(args, in_axes)]
-            outs = jx.eval_jaxpr(closed.jaxpr, tracers, closed.consts)
-            infos = [trace.to_batch_info(o) for o in outs]
+        infos = batch_flat(lambda *xs: jx.eval_jaxpr(closed.jaxpr, list(xs), closed.consts), size, in_axes, args,
+                           "a batched jaxpr")
         results: list[Any] = []
         for (val, src), dest in zip(infos, out_axes_dest, strict=True):
             dst = src if dest == AS_IS else (None if src is None else 0) if dest == ZERO_IF_MAPPED else dest

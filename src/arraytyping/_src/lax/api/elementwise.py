@@ -13,7 +13,9 @@ from arraytyping._src.lax import primitives as P
 from arraytyping._src.core.annotations import AnyArray, ArrayLike
 from arraytyping._src.core.array import Array
 from arraytyping._src.core.avals import HOST_VALUE_TYPES
-from arraytyping._src.core.trace import Primitive
+from arraytyping._src.core.trace import Primitive, trace_state
+from arraytyping._src.interpreters.autodiff.ad import JVPTracer
+from arraytyping._src.tree.pytree import is_carrier, tree_map
 from arraytyping._src.lax.elementwise import logistic_p, rsqrt_p
 from arraytyping._src.lax.primitives import RoundingMethod
 from arraytyping._src.lax.special import digamma_p, erf_inv_p, erf_p, erfc_p, lgamma_p
@@ -191,18 +193,14 @@ def erfc(x: ArrayLike) -> AnyArray:
 def stop_gradient(x: T) -> T:
     """``x`` (an array or a pytree of arrays), a constant to differentiation: its derivative is zero under
     ``grad``, ``jvp`` and ``vjp``, at every order. Outside a trace, values come back unchanged."""
-    from arraytyping._src.tree.pytree import tree_map  # noqa: PLC0415 - the tree module imports the runtime
     out: T = tree_map(_stop_gradient_leaf, x)
     return out
 
 
 def _stop_gradient_leaf(x: Any) -> Any:
-    from arraytyping._src.interpreters.autodiff.ad import JVPTracer  # noqa: PLC0415 - ad imports this module's primitives
-    from arraytyping._src.core.trace import trace_state  # noqa: PLC0415
-    from arraytyping._src.random import PRNGKeyArray  # noqa: PLC0415
     if isinstance(x, JVPTracer):  # as JAX: every level of forward-mode differentiation is peeled off
         return _stop_gradient_leaf(x.primal)
-    if isinstance(x, PRNGKeyArray):
+    if is_carrier(x):  # a typed key array
         return x
     check_operand("stop_gradient", x)  # a leaf that is no array or host value (a str) is refused, as in JAX
     if not isinstance(x, Array) and trace_state.dynamic is None:

@@ -26,14 +26,14 @@ from arraytyping._src.core.avals import ShapedArray, canonicalize_shape
 from arraytyping._src.lax.convolution import (
     ConvDimensionNumbers, conv_dimension_numbers, conv_general_dilated_p,
 )
-from arraytyping._src.core.trace import Tracer
+from arraytyping._src.core.trace import Tracer, find_top_trace
+from arraytyping._src.xla.array_impl import device_put
 from arraytyping._src.lax.api.elementwise import add, check_operand, max, min
 from arraytyping._src.lax.shape import pad_p
 from arraytyping._src.lax.slicing import dynamic_slice_p, dynamic_update_slice_p
 from arraytyping._src.lax.top_k import top_k_p
-from arraytyping._src.core.jaxpr import ClosedJaxpr
-from arraytyping._src.core.staging import abstractify, trace_to_jaxpr
-from arraytyping._src.lax.windowed_reductions import MONOIDS, reduce_window_p
+from arraytyping._src.core.staging import abstractify
+from arraytyping._src.lax.windowed_reductions import MONOIDS, bind_reduce_window
 from arraytyping._src.core.annotations import AnyArray, ArrayLike
 from arraytyping.typing import DTypeLike
 
@@ -81,9 +81,6 @@ def _materialize(x: Any) -> AnyArray:
     """A constant (from a conversion of a host value) as an array of the current trace or on the device."""
     if isinstance(x, Array):
         return x
-    from arraytyping._src.core.trace import find_top_trace  # noqa: PLC0415
-    from arraytyping._src.xla.array_impl import device_put  # noqa: PLC0415
-
     trace = find_top_trace(())
     if trace is not None:
         traced: AnyArray = trace.pure(x)
@@ -375,30 +372,5 @@ def reduce_window(operand: Any, init_value: Any, computation: Callable[..., Any]
     if monoid is not None and single and _monoid_init_matches(monoid, inits[0]):
         out: AnyArray = MONOIDS[monoid].bind(operand, **params)
         return out
-    closed = _reducer_jaxpr(computation, tuple(abstractify(i) for i in inits), single)
-    outs = reduce_window_p.bind(*operands, *inits, jaxpr=closed.jaxpr, consts=tuple(closed.consts), **params)
+    outs = bind_reduce_window(operands, inits, computation, single, **params)
     return outs[0] if single else tuple(outs)
-
-
-_reducers: dict[tuple[Any, ...], ClosedJaxpr] = {}
-
-
-def _reducer_jaxpr(computation: Callable[..., Any], avals: tuple[ShapedArray, ...], single: bool) -> ClosedJaxpr:
-    """The jaxpr of ``computation`` over scalars of the initial values' types (traced once per computation and
-    types, so repeated calls reuse one compiled executable)."""
-    key = (computation, avals, single, config.lattice_config)
-    closed = _reducers.get(key)
-    if closed is None:
-        n = len(avals)
-
-        def reducer(*xs: Any) -> Any:
-            return computation(xs[0], xs[1]) if single else computation(tuple(xs[:n]), tuple(xs[n:]))
-
-        closed, out_tree = trace_to_jaxpr(reducer, [*avals, *avals], "reduce_window comp")
-        if out_tree.num_leaves != n or (not single and out_tree.kind not in ("tuple", "list")):
-            raise ValueError("reduce_window output must have the same tree structure as the operands")
-        if [a.dtype for a in closed.out_avals] != [a.dtype for a in avals]:
-            raise TypeError(f"reduce_window computation must return the initial values' types, got "
-                            f"{[a.str_short() for a in closed.out_avals]} for {[a.str_short() for a in avals]}")
-        _reducers[key] = closed
-    return closed

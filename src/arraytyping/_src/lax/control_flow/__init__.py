@@ -1,14 +1,12 @@
 """Structured control flow (``cond``, ``switch``, ``while_loop``, ``fori_loop``, ``scan``, ``platform_dependent``,
-``custom_linear_solve``)
-staged into primitives with closed sub-jaxprs as parameters, lowered to StableHLO's control flow, batched and
-differentiated."""
+and the ``custom_linear_solve`` primitive) staged into primitives with closed sub-jaxprs as parameters, with their type rules and their lowerings to
+StableHLO's control flow. Their batching and differentiation rules are the interpreters' (``interpreters/batching``
+and ``interpreters/autodiff``, module ``control_flow``)."""
 
 from arraytyping._src.lax.control_flow.conditionals import cond, cond_p, switch
 from arraytyping._src.lax.control_flow.loops import fori_loop, scan, scan_p, while_loop, while_p
-from arraytyping._src.lax.control_flow.mapping import map
 from arraytyping._src.lax.control_flow.platform import platform_dependent
-from arraytyping._src.lax.control_flow.solves import custom_linear_solve, linear_solve_p
-from arraytyping._src.interpreters.autodiff import control_flow as autodiff  # registers the differentiation rules
+from arraytyping._src.lax.control_flow.solves import linear_solve_p
 
-__all__ = ["autodiff", "cond", "cond_p", "custom_linear_solve", "fori_loop", "linear_solve_p", "map", "platform_dependent", "scan",
+__all__ = ["cond", "cond_p", "fori_loop", "linear_solve_p", "platform_dependent", "scan",
            "scan_p", "switch", "while_loop", "while_p"]

@@ -22,14 +22,9 @@ from arraytyping._src.tree import pytree as tree
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.core.staging import abstractify, trace_to_jaxpr
 
-__all__ = ["typematch", "trace_to_subjaxpr", "merge_common_consts", "jaxpr_forwarding", "prune_outputs",
+__all__ = ["trace_to_subjaxpr", "merge_common_consts", "jaxpr_forwarding", "prune_outputs",
            "move_binders_to_front", "dce_jaxpr", "fun_sourceinfo", "capitalize", "aval_mismatch_extra", "long_str",
            "split"]
-
-
-def typematch(a: ShapedArray, b: ShapedArray) -> bool:
-    """Same shape and dtype; the weak flag does not count (JAX's ``core.typematch``)."""
-    return a.shape == b.shape and a.dtype == b.dtype
 
 
 def long_str(a: ShapedArray) -> str:

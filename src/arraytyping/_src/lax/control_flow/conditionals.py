@@ -12,7 +12,6 @@ from typing import Any, Final, TypeAlias, TypeVar
 
 import numpy as np
 
-from arraytyping._src.interpreters.batching import batching
 from arraytyping._src.core import jaxpr as jx
 from arraytyping._src.lax import lax
 from arraytyping._src.xla import lowering as mlow
@@ -20,9 +19,9 @@ from arraytyping._src.tree import pytree as tree
 from arraytyping._src.core.array import Array
 from arraytyping._src.core.avals import HOST_VALUE_TYPES, ShapedArray
 from arraytyping._src.lax.control_flow.common import (
-    aval_mismatch_extra, capitalize, fun_sourceinfo, jaxpr_forwarding, long_str, merge_common_consts,
-    prune_outputs, trace_to_subjaxpr, typematch,
+    aval_mismatch_extra, capitalize, fun_sourceinfo, jaxpr_forwarding, long_str, merge_common_consts, prune_outputs, trace_to_subjaxpr,
 )
+from arraytyping._src.core.avals import typematch
 from arraytyping._src.core.trace import Primitive
 from arraytyping._src.core.staging import ConstVal, abstractify
 from arraytyping._src.tree.paths import keystr, leaf_paths, treedef_equality_errors
@@ -126,15 +125,7 @@ def bind_cond(index: Any, branches: Sequence[jx.ClosedJaxpr], consts: list[Any],
     pruned = tuple(prune_outputs(b, keep) for b in branches)
     outs = iter(cond_p.bind(index, *consts, *args, branches=pruned, branches_platforms=branches_platforms))
     inputs = [*consts, *args]
-    return [next(outs) if f is None else _as_array(inputs[f]) for f in fwds]
-
-
-def _as_array(x: Any) -> Any:
-    """A forwarded operand returned as an output (JAX's ``lax.asarray``: host values become arrays)."""
-    if isinstance(x, Array):
-        return x
-    from arraytyping._src.numpy import asarray
-    return asarray(x)
+    return [next(outs) if f is None else lax.asarray(inputs[f]) for f in fwds]  # forwarded operands as arrays
 
 
 def cond(pred: Any, true_fun: Callable[..., _T], false_fun: Callable[..., _T], *operands: Any,
@@ -252,49 +243,3 @@ def _cond_lowering(ctx: mlow.LoweringContext, index: Any, *args: Any, branches: 
 
 
 mlow.RULES[cond_p] = _cond_lowering
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# Batching
-
-
-def _bcast_select(pred: Any, on_true: Any, on_false: Any) -> Any:
-    if batching.ndim(pred) != batching.ndim(on_true):
-        pred = lax.broadcast_in_dim(pred, batching.shape(on_true), tuple(range(batching.ndim(pred))))
-    return lax.select_n(pred, on_false, on_true)
-
-
-def _bcast_select_n(pred: Any, *cases: Any) -> Any:
-    if batching.ndim(pred) != batching.ndim(cases[0]):
-        pred = lax.broadcast_in_dim(pred, batching.shape(cases[0]), tuple(range(batching.ndim(pred))))
-    return lax.select_n(pred, *cases)
-
-
-def _cond_batching_rule(size: int, args: Sequence[Any], dims: Sequence[int | None], *,
-                        branches: tuple[jx.ClosedJaxpr, ...], branches_platforms: Platforms = None
-                        ) -> tuple[list[Any], list[int | None]]:
-    index, *ops = args
-    index_dim, *op_dims = dims
-    if index_dim is not None:
-        # A batched index: every branch runs on the whole batch and select_n picks each element's result (each
-        # branch sees, for the elements it does not pick, its operands under stop_gradient, as in JAX).
-        index, *ops = (batching.bdim_at_front(x, d, size) for x, d in zip(args, dims))
-        in_batched = [True] * len(branches[0].in_avals)
-        out_batched = [True] * len(branches[0].out_avals)
-        batched = [batching.batch_jaxpr(b, size, in_batched, out_batched)[0] for b in branches]
-        branch_outs: list[list[Any]] = []
-        for i, b in enumerate(batched):
-            predicate = lax.eq(index, ConstVal(np.array(i, INT32), ShapedArray((), INT32)))
-            ops_ = [_bcast_select(predicate, x, lax.stop_gradient(x)) for x in ops]
-            branch_outs.append(jx.eval_jaxpr(b.jaxpr, ops_, b.consts))
-        return [_bcast_select_n(index, *outs) for outs in zip(*branch_outs)], [0] * len(out_batched)
-    ops_bat = [d is not None for d in op_dims]
-    ops = [batching.moveaxis(x, d, 0) if d is not None else x for x, d in zip(ops, op_dims)]
-    outs_bat = [batching.batch_jaxpr(b, size, ops_bat, False)[1] for b in branches]
-    out_bat = [any(bs) for bs in zip(*outs_bat)]
-    new_branches = tuple(batching.batch_jaxpr(b, size, ops_bat, out_bat)[0] for b in branches)
-    out = cond_p.bind(index, *ops, branches=new_branches, branches_platforms=branches_platforms)
-    return list(out), [0 if b else None for b in out_bat]
-
-
-batching.register_rule(cond_p, _cond_batching_rule)

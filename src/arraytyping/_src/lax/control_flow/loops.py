@@ -16,7 +16,6 @@ import numpy as np
 from arraytyping._src import registry
 from arraytyping._src.config import config
 from arraytyping._src.promotion import lattice_result
-from arraytyping._src.interpreters.batching import batching
 from arraytyping._src.core import jaxpr as jx
 from arraytyping._src.lax import lax
 from arraytyping._src.xla import lowering as mlow
@@ -25,9 +24,9 @@ from arraytyping._src.core.array import Array
 from arraytyping._src.xla.array_impl import device_put
 from arraytyping._src.core.avals import HOST_VALUE_TYPES, ShapedArray
 from arraytyping._src.lax.control_flow.common import (
-    aval_mismatch_extra, capitalize, dce_jaxpr, jaxpr_forwarding, long_str, move_binders_to_front, prune_outputs,
-    split, trace_to_subjaxpr, typematch,
+    aval_mismatch_extra, capitalize, dce_jaxpr, jaxpr_forwarding, long_str, move_binders_to_front, prune_outputs, split, trace_to_subjaxpr,
 )
+from arraytyping._src.core.avals import typematch
 from arraytyping._src.core.trace import Primitive, Tracer
 from arraytyping._src.core.staging import ConstVal, abstractify
 from arraytyping._src.tree.paths import children, equality_errors, keystr, leaf_paths, treedef_str
@@ -240,50 +239,6 @@ def _pred_select(ctx: mlow.LoweringContext, pred_aval: ShapedArray, pred: Any, n
 
 
 mlow.RULES[while_p] = _while_lowering
-
-
-def _while_batching_rule(size: int, args: Sequence[Any], dims: Sequence[int | None], *, cond_nconsts: int,
-                         cond_jaxpr: jx.ClosedJaxpr, body_nconsts: int, body_jaxpr: jx.ClosedJaxpr
-                         ) -> tuple[list[Any], list[int | None]]:
-    batched = [d is not None for d in dims]
-    cconst_bat: list[bool]
-    bconst_bat: list[bool]
-    init_bat: list[bool]
-    cconst_bat, bconst_bat, init_bat = split(batched, cond_nconsts, body_nconsts)
-    cconsts, bconsts, init = split(args, cond_nconsts, body_nconsts)
-    cconst_dims, bconst_dims, init_dims = split(dims, cond_nconsts, body_nconsts)
-    carry_bat = init_bat
-    while True:  # a carry is batched if its initial value or the body makes it so (at most len(carry) rounds)
-        _, out_bat = batching.batch_jaxpr(body_jaxpr, size, bconst_bat + carry_bat, carry_bat)
-        if out_bat == carry_bat:
-            break
-        carry_bat = [a or b for a, b in zip(carry_bat, out_bat)]
-    _, (pred_bat,) = batching.batch_jaxpr(cond_jaxpr, size, cconst_bat + carry_bat, False)
-    carry_dims: list[int | None]
-    if pred_bat:  # every element runs until its own predicate fails: the whole carry is batched
-        carry_dims = [0] * len(carry_bat)
-        body_b, _ = batching.batch_jaxpr_axes(body_jaxpr, size, bconst_dims + carry_dims, carry_dims)
-        cond_b, _ = batching.batch_jaxpr_axes(cond_jaxpr, size, cconst_dims + carry_dims, [0])
-    else:
-        rank = len(cond_jaxpr.out_avals[0].shape)
-        carry_dims = [rank if b else None for b in carry_bat]
-        body_b, _ = batching.batch_jaxpr_axes(body_jaxpr, size, bconst_dims + carry_dims, carry_dims)
-        cond_b, _ = batching.batch_jaxpr_axes(cond_jaxpr, size, cconst_dims + carry_dims, [None])
-    new_init: list[Any] = []
-    for x, old, new in zip(init, init_dims, carry_dims):
-        if old is None and new is not None:
-            new_init.append(batching.broadcast(x, size, new))
-        elif old is None:
-            new_init.append(x)
-        else:
-            assert new is not None
-            new_init.append(batching.moveaxis(x, old, new))
-    outs = while_p.bind(*cconsts, *bconsts, *new_init, cond_nconsts=cond_nconsts, cond_jaxpr=cond_b,
-                        body_nconsts=body_nconsts, body_jaxpr=body_b)
-    return list(outs), carry_dims
-
-
-batching.register_rule(while_p, _while_batching_rule)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -531,34 +486,3 @@ def _scan_lowering(ctx: mlow.LoweringContext, *args: Any, reverse: bool, length:
 
 
 mlow.RULES[scan_p] = _scan_lowering
-
-
-def _scan_batching_rule(size: int, args: Sequence[Any], dims: Sequence[int | None], *, reverse: bool, length: int,
-                        jaxpr: jx.ClosedJaxpr, num_consts: int, num_carry: int, unroll: int
-                        ) -> tuple[list[Any], list[int | None]]:
-    num_ys = len(jaxpr.out_avals) - num_carry
-    batched = [d is not None for d in dims]
-    const_bat: list[bool]
-    init_bat: list[bool]
-    xs_bat: list[bool]
-    const_bat, init_bat, xs_bat = split(batched, num_consts, num_carry)
-    carry_bat = init_bat
-    while True:  # a carry is batched if its initial value or the body makes it so (at most len(carry) rounds)
-        jaxpr_b, out_bat = batching.batch_jaxpr(jaxpr, size, const_bat + carry_bat + xs_bat,
-                                                carry_bat + [False] * num_ys)
-        carry_out_bat, ys_bat = out_bat[:num_carry], out_bat[num_carry:]
-        if carry_out_bat == carry_bat:
-            break
-        carry_bat = [a or b for a, b in zip(carry_bat, carry_out_bat)]
-    consts, init, xs = split(args, num_consts, num_carry)
-    c_dims, i_dims, x_dims = split(dims, num_consts, num_carry)
-    new_consts = [batching.moveaxis(x, d, 0) if d is not None and d != 0 else x for x, d in zip(consts, c_dims)]
-    new_init = [batching.broadcast(x, size, 0) if now and not was else batching.moveaxis(x, d, 0) if now else x
-                for x, d, was, now in zip(init, i_dims, init_bat, carry_bat)]
-    new_xs = [batching.moveaxis(x, d, 1) if d is not None and d != 1 else x for x, d in zip(xs, x_dims)]
-    outs = scan_p.bind(*new_consts, *new_init, *new_xs, reverse=reverse, length=length, jaxpr=jaxpr_b,
-                       num_consts=num_consts, num_carry=num_carry, unroll=unroll)
-    return list(outs), [0 if b else None for b in carry_bat] + [1 if b else None for b in ys_bat]
-
-
-batching.register_rule(scan_p, _scan_batching_rule)

@@ -14,6 +14,9 @@ rule the user writes rather than the derivative of its operations (a value at a 
   them.
 * **Batched**, the jaxpr is batched (every output along axis 0) and the rule is vectorized alike; **lowered**, the
   jaxpr is inlined.
+
+The primitive is :mod:`arraytyping._src.lax.custom_derivatives`'; its rules are the interpreters'
+(``custom_derivatives`` in ``interpreters/autodiff`` and ``interpreters/batching``).
 """
 
 from __future__ import annotations
@@ -21,173 +24,27 @@ from __future__ import annotations
 import functools
 import inspect
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, Final, Generic, TypeVar, cast
+from typing import Any, Generic, TypeVar, cast
 
 from typing_extensions import ParamSpec
 
 from arraytyping._src.config import current
-from arraytyping._src.interpreters.autodiff import ad
-from arraytyping._src.interpreters.batching import batching
 from arraytyping._src.core import jaxpr as jx
-from arraytyping._src.xla import lowering as mlow
-from arraytyping._src.tree import pytree as tree
-from arraytyping._src.core.avals import ShapedArray
-from arraytyping._src.lax.control_flow.common import typematch
-from arraytyping._src.core.trace import Primitive, Tracer, find_top_trace
-from arraytyping._src.xla.jit_call import derived
-from arraytyping._src.xla.jit_call import fun_name as function_name
 from arraytyping._src.core.staging import abstractify, trace_to_jaxpr
+from arraytyping._src.core.trace import Tracer, find_top_trace
+from arraytyping._src.interpreters.autodiff import ad
+from arraytyping._src.interpreters.autodiff.custom_derivatives import FlatRule
+from arraytyping._src.lax.custom_derivatives import custom_jvp_call_p
+from arraytyping._src.tree import pytree as tree
+from arraytyping._src.xla.jit_call import fun_name as function_name
 
-__all__ = ["custom_jvp", "custom_jvp_call_p"]
+__all__ = ["custom_jvp"]
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
 _J = TypeVar("_J", bound=Callable[..., Any])
 
 
-class Rule:
-    """A custom JVP rule as ``custom_jvp_call`` holds it: flat primals and tangents in, the flat primal outputs then
-    the flat tangent outputs out. Printed as the user's rule's name (JAX's ``jvp=``)."""
-
-    __slots__ = ("name", "fun_name")
-
-    def __init__(self, name: str, fun_name: str) -> None:
-        self.name = name
-        self.fun_name = fun_name
-
-    def __call__(self, primals: Sequence[Any], tangents: Sequence[Any]) -> list[Any]:
-        raise NotImplementedError
-
-    def __str__(self) -> str:
-        return self.name
-
-    __repr__ = __str__
-
-
-class FlatRule(Rule):
-    """The user's rule over flat values, its outputs checked against the function's output tree and types."""
-
-    __slots__ = ("rule", "statics", "in_tree", "out_tree", "out_avals")
-
-    def __init__(self, rule: Callable[..., Any], statics: Sequence[Any], in_tree: tree.TreeDef,
-                 out_tree: tree.TreeDef, out_avals: Sequence[ShapedArray], fun_name: str) -> None:
-        super().__init__(function_name(rule), fun_name)
-        self.rule = rule
-        self.statics = tuple(statics)
-        self.in_tree = in_tree
-        self.out_tree = out_tree
-        self.out_avals = list(out_avals)
-
-    def __call__(self, primals: Sequence[Any], tangents: Sequence[Any]) -> list[Any]:
-        ps = tree.unflatten(self.in_tree, list(primals))
-        ts = tree.unflatten(self.in_tree, list(tangents))
-        out = self.rule(*self.statics, tuple(ps), tuple(ts))
-        if not isinstance(out, (tuple, list)) or len(cast(Sequence[Any], out)) != 2:
-            raise TypeError(f"Custom JVP rule {self.name} for function {self.fun_name} must produce a pair (list or "
-                            f"tuple of length two) representing primal and tangent outputs, but got {out!r:.80}.")
-        p_leaves, p_tree = tree.flatten(out[0])
-        t_leaves, t_tree = tree.flatten(out[1])
-        if p_tree != self.out_tree:
-            raise TypeError(f"Custom JVP rule {self.name} for function {self.fun_name} must produce primal outputs "
-                            f"with the same container (pytree) structure as the output of the function, but got "
-                            f"{p_tree} and {self.out_tree}.")
-        if t_tree != p_tree:
-            raise TypeError(f"Custom JVP rule {self.name} for function {self.fun_name} must produce primal and "
-                            f"tangent outputs with equal container (pytree) structures, but got {p_tree} and "
-                            f"{t_tree} respectively.")
-        for want, p in zip(self.out_avals, p_leaves):
-            got = abstractify(p)
-            if got.shape != want.shape or got.dtype != want.dtype:
-                raise TypeError(f"Custom JVP rule {self.name} for function {self.fun_name} must produce primal "
-                                f"outputs with the same shapes and dtypes as the function: expected "
-                                f"{want.str_short()}, got {got.str_short()}.")
-        for want, t in zip(self.out_avals, t_leaves):
-            expected = ad.tangent_aval(want.update(weak_type=False))
-            got = abstractify(t).update(weak_type=False)
-            if got.shape != expected.shape or got.dtype != expected.dtype:
-                raise TypeError(f"Custom JVP rule must produce primal and tangent outputs with corresponding shapes "
-                                f"and dtypes. Expected {expected.str_short()} (tangent type of "
-                                f"{want.update(weak_type=False).str_short()}) but got {got.str_short()}.")
-        return [*p_leaves, *t_leaves]
-
-
-class BatchedRule(Rule):
-    """A rule vectorized over a batch (every output along axis 0), for a batched ``custom_jvp_call``."""
-
-    __slots__ = ("vectorized",)
-
-    def __init__(self, vectorized: Callable[[list[Any], list[Any]], list[Any]], like: Rule) -> None:
-        super().__init__(like.name, like.fun_name)
-        self.vectorized = vectorized
-
-    def __call__(self, primals: Sequence[Any], tangents: Sequence[Any]) -> list[Any]:
-        return self.vectorized(list(primals), list(tangents))
-
-
-def _abstract_eval(*args: ShapedArray, call_jaxpr: jx.ClosedJaxpr, jvp: Rule, num_consts: int,
-                   symbolic_zeros: bool) -> list[ShapedArray]:
-    if len(args) != len(call_jaxpr.in_avals) or not all(map(typematch, call_jaxpr.in_avals, args)):
-        raise jx.JaxprTypeError(f"custom_jvp_call of {jvp.fun_name} takes inputs of type "
-                                f"{' '.join(a.str_short() for a in call_jaxpr.in_avals)}, called with operands of "
-                                f"type {' '.join(a.str_short() for a in args)}")
-    return list(call_jaxpr.out_avals)
-
-
-def _printed(eqn: jx.JaxprEqn) -> dict[str, Any]:
-    rule: Rule = eqn.params["jvp"]
-    return {"name": rule.fun_name}  # JAX's printer adds it: the function's name, printed first
-
-
-custom_jvp_call_p: Final = Primitive("custom_jvp_call", _abstract_eval, multiple_results=True,
-                                     hidden_if_empty=frozenset({"num_consts"}), printed_params=_printed)
-"""A call of a :class:`custom_jvp` function: parameters ``call_jaxpr`` (its closed jaxpr), ``jvp`` (its rule, a
-:class:`FlatRule`), ``num_consts`` (leading arguments that are constants of the function, not seen by the rule) and
-``symbolic_zeros`` (always ``False``)."""
-
-
-def _lowering(ctx: mlow.LoweringContext, *args: Any, call_jaxpr: jx.ClosedJaxpr, **_: Any) -> list[Any]:
-    return mlow.closed_jaxpr_subcomp(ctx.m, call_jaxpr, list(args))
-
-
-mlow.RULES[custom_jvp_call_p] = _lowering
-
-
-def _jvp_rule(primals: Sequence[Any], tangents: Sequence[Any], *, call_jaxpr: jx.ClosedJaxpr, jvp: Rule,
-              num_consts: int, symbolic_zeros: bool) -> tuple[list[Any], list[Any]]:
-    if any(type(t) is not ad.Zero for t in tangents[:num_consts]):
-        raise TypeError(f"custom_jvp function {jvp.fun_name} closes over a value that is being differentiated (a "
-                        f"traced value of an enclosing transformation), whose tangent its rule {jvp.name} cannot "
-                        f"see; pass that value as an argument of the function instead")
-    outs = jvp(primals[num_consts:], [ad.materialize(ad.instantiate_zeros(t)) for t in tangents[num_consts:]])
-    n = len(call_jaxpr.out_avals)
-    return outs[:n], outs[n:]
-
-
-ad.jvp_rules[custom_jvp_call_p] = _jvp_rule
-
-
-def _batching_rule(size: int, args: Sequence[Any], dims: Sequence[int | None], *, call_jaxpr: jx.ClosedJaxpr,
-                   jvp: Rule, num_consts: int, symbolic_zeros: bool) -> tuple[list[Any], list[int | None]]:
-    from arraytyping._src.api.vmap import vmap  # noqa: PLC0415 - vmap imports the runtime's rules
-
-    moved = [x if d is None else batching.moveaxis(x, d, 0) for x, d in zip(args, dims)]
-    in_batched = [d is not None for d in dims]
-
-    def make() -> tuple[jx.ClosedJaxpr, BatchedRule]:
-        batched, _ = batching.batch_jaxpr(call_jaxpr, size, in_batched, True)
-        axes = [0 if b else None for b in in_batched[num_consts:]]
-        vectorized: Callable[[list[Any], list[Any]], list[Any]] = vmap(jvp.__call__, in_axes=(axes, axes),
-                                                                       out_axes=0, axis_size=size)
-        return batched, BatchedRule(vectorized, jvp)
-
-    # once per jaxpr, rule and batching (as a jit's batched jaxpr): a repeated vmap call batches nothing again
-    batched, rule = derived(call_jaxpr, ("custom_jvp batch", jvp, size, tuple(in_batched)), make)
-    outs = custom_jvp_call_p.bind(*moved, call_jaxpr=batched, jvp=rule, num_consts=num_consts,
-                                  symbolic_zeros=symbolic_zeros)
-    return list(outs), [0] * len(call_jaxpr.out_avals)
-
-
-batching.register_rule(custom_jvp_call_p, _batching_rule)
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
+from arraytyping._src.interpreters.batching.vmap import vmap
 from arraytyping._src.lax import lax
 from arraytyping._src.tree import pytree as tree
 from arraytyping._src.lax.control_flow.loops import scan
@@ -55,7 +56,6 @@ def map(f: Callable[[Any], Any], xs: Any, *, batch_size: int | None = None) -> A
         _, ys = scan(lambda _, x: ((), f(x)), (), xs)
         return ys
     size = operator.index(batch_size)
-    from arraytyping._src.api.vmap import vmap  # vmap's batching rules import the control flow
 
     scan_xs, remainder_xs = _batch_and_remainder(xs, size)
     if scan_xs is None:

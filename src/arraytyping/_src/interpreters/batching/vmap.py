@@ -18,6 +18,10 @@ from arraytyping._src.interpreters.batching import indexing as _batching_rules_i
 from arraytyping._src.interpreters.batching import shape as _batching_rules_shape
 from arraytyping._src.interpreters.batching import signal as _batching_rules_signal
 from arraytyping._src.interpreters.batching import sorting as _batching_rules_sorting
+from arraytyping._src.interpreters.batching import control_flow as _batching_rules_control_flow
+from arraytyping._src.interpreters.batching import linalg as _batching_rules_linalg
+from arraytyping._src.interpreters.batching import jit as _batching_rules_jit
+from arraytyping._src.interpreters.batching import custom_derivatives as _batching_rules_custom
 from arraytyping._src.tree import pytree as tree
 from arraytyping._src.core.array import Array
 from arraytyping._src.xla.array_impl import device_put
@@ -308,4 +312,5 @@ def _out_info(trace: BatchTrace, x: Any) -> tuple[Any, int | None]:
 
 # imported for their side effect: registering the batching rules
 _ = (_batching_rules, _batching_rules_elementwise, _batching_rules_indexing, _batching_rules_shape,
-     _batching_rules_signal, _batching_rules_sorting)
+     _batching_rules_signal, _batching_rules_sorting, _batching_rules_control_flow,
+     _batching_rules_linalg, _batching_rules_jit, _batching_rules_custom)
