@@ -7,19 +7,19 @@ from typing import Any
 
 import numpy as np
 
-from arraytyping import shape_rules
+from arraytyping import lattice, shape_rules
 from arraytyping._src import registry
 from arraytyping._src.config import config
-from arraytyping._src.promotion import operand_of
+from arraytyping._src.core.array import Array
+from arraytyping._src.core.avals import ShapedArray
+from arraytyping._src.core.staging import ConstVal, abstractify
+from arraytyping._src.core.trace import Tracer, find_top_trace, trace_state
 from arraytyping._src.lax import gather_scatter as G
 from arraytyping._src.lax import primitives as P
 from arraytyping._src.lax import shape as SP
 from arraytyping._src.lax import sorting as S
-from arraytyping._src.core.array import Array
-from arraytyping._src.core.avals import ShapedArray
-from arraytyping._src.core.trace import Tracer, find_top_trace, trace_state
 from arraytyping._src.lax.operand_checks import literal
-from arraytyping._src.core.staging import ConstVal, abstractify
+from arraytyping._src.promotion import operand_of
 from arraytyping._src.xla.array_impl import device_put
 
 
@@ -159,6 +159,22 @@ def asarray(x: Any) -> Any:
         return device_put(x)
     name, weak = operand_of(x, config.x64)
     return trace.pure(const(x, ShapedArray(np.shape(x), registry.INFO[name].dtype, weak)))
+
+
+def eye_mask(n: int, m: int, k: int) -> Any:
+    """JAX's ``_eye`` before its conversion: ``iota0 + k == iota1`` (a bool array of shape ``(n, m)``)."""
+    idx = registry.INFO[lattice.default_name("i", config.x64)].dtype  # the dtype of the offset k: the default int
+    i = iota(idx, (n, m), 0)
+    j = iota(idx, (n, m), 1)
+    return eq(add(i, const(k, ShapedArray((), idx, False))), j)
+
+
+def tri_mask(n: int, m: int, k: int) -> Any:
+    """JAX's ``_tri``: ``i + k >= j`` on broadcast iotas (of the default integer dtype), a bool array of shape
+    ``(n, m)``."""
+    idx = registry.INFO[lattice.default_name("i", config.x64)].dtype
+    i = add(iota(idx, (n, m), 0), const(k, ShapedArray((), idx, False)))
+    return ge(i, iota(idx, (n, m), 1))
 
 
 def const(value: Any, aval: ShapedArray) -> ConstVal:

@@ -32,10 +32,8 @@ from arraytyping._src.numpy.contractions import (
     cross, dot, inner, kron, matmul, matvec, outer, tensordot, vdot, vecdot, vecmat,
 )
 from arraytyping._src.numpy.einsum import einsum
-from arraytyping._src.numpy.creation import (
-    arange, array, asarray, astype, copy, diag, empty, empty_like, eye, full, full_like, identity, linspace, logspace,
-    meshgrid, ones, ones_like, tri, view, zeros, zeros_like,
-)
+from arraytyping._src.numpy.creation import arange, copy, diag, empty, empty_like, eye, identity, linspace, logspace, meshgrid, tri, view
+from arraytyping._src.numpy.conversion import array, asarray, astype, full, full_like, ones, ones_like, zeros, zeros_like
 from arraytyping._src.numpy.indexing import IndexUpdateHelper, getitem, take, take_along_axis
 from arraytyping._src.numpy.ordering import argsort, argwhere, flatnonzero, nonzero, searchsorted, sort, unique
 from arraytyping._src.numpy.selection import (

@@ -19,17 +19,17 @@ import numpy as np
 from arraytyping import lattice, op_rules
 from arraytyping._src import registry
 from arraytyping._src.config import config
+from arraytyping._src.core.array import Array
+from arraytyping._src.core.arraylike import not_arraylike
+from arraytyping._src.core.avals import HOST_VALUE_TYPES, ShapedArray
+from arraytyping._src.core.staging import ConstVal
+from arraytyping._src.core.trace import Tracer, find_top_trace, trace_state
+from arraytyping._src.lax import lax
+from arraytyping._src.lax.operand_checks import numpy_broadcast
 from arraytyping._src.promotion import explicit_dtype_name, lattice_result, operand_of, to_dtype
 from arraytyping._src.xla import dispatch
-from arraytyping._src.lax import lax
-from arraytyping._src.core.array import Array
 from arraytyping._src.xla.array_impl import check_python_int
-from arraytyping._src.core.avals import HOST_VALUE_TYPES, ShapedArray
-from arraytyping._src.core.trace import Tracer, find_top_trace, trace_state
 from arraytyping._src.xla.dispatch import JitFunction
-from arraytyping._src.core.staging import ConstVal
-from arraytyping._src.lax.operand_checks import numpy_broadcast
-from arraytyping._src.core.arraylike import not_arraylike
 
 ArrayLike: TypeAlias = Union[Array, "np.ndarray[Any, Any]", np.bool_, "np.number[Any]", bool, int, float, complex]
 """What the functions take as an array argument (``arraytyping.typing.ArrayLike`` at run time, whose own definition
@@ -323,3 +323,24 @@ def numpy_const(x: Any, value: Any) -> ConstVal:
     a = lax.aval_of(x)
     weak = a.weak_type and not a.shape and is_default_dtype(a.dtype)
     return lax.const(value, ShapedArray((), a.dtype, weak))
+
+
+def inexact_pair(name: str, x: Any, y: Any) -> tuple[Any, Any, np.dtype[Any], bool]:
+    """``promote_args_inexact`` for a function of ``FAMILY`` (its rule checked first): the operands converted to the
+    inexact computation dtype with the promoted weak flag, their ranks promoted; and the result dtype and weak flag."""
+    check_shapes(name, x, y)
+    dtype, weak = binary_result(name, x, y)
+    cdtype, cweak = common_dtype(x, y)
+    cdtype = to_inexact_dtype(cdtype)
+    x, y = converted(cdtype, cweak, x, y)
+    return x, y, dtype, weak
+
+
+def defined_binary(name: str, body: Callable[[Any, Any], Any], *, call: bool = False) -> Callable[..., Array]:
+    """``body`` of two inexact operands jitted under ``name``; with ``call``, staged as a ``jit`` equation of that
+    name under a trace (where JAX's function is a nested ``jit``)."""
+    def run(x: Any, y: Any) -> Any:
+        x, y, dtype, weak = inexact_pair(name, x, y)
+        return finish(name, body(x, y), dtype, weak)
+    run.__name__ = name
+    return jitted(run, name, call_name=name if call else None, arrays=2)

@@ -11,9 +11,7 @@ from __future__ import annotations
 from arraytyping._src.core.array import Array
 from arraytyping._src.numpy._promotion import ArrayLike, arraylike
 from arraytyping._src.numpy.binary import arctan2
-from arraytyping._src.numpy.unary import (
-    arccos, arccosh, arcsin, arcsinh, arctan, arctanh, deg2rad, invert, rad2deg,
-)
+from arraytyping._src.numpy.unary import arccos, arccosh, arcsin, arcsinh, arctan, arctanh, deg2rad, invert, rad2deg
 
 __all__ = ["acos", "acosh", "asin", "asinh", "atan", "atanh", "atan2", "bitwise_invert", "degrees", "radians"]
 

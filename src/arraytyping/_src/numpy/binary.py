@@ -17,20 +17,21 @@ import numpy as np
 from arraytyping import lattice, op_rules
 from arraytyping._src import registry
 from arraytyping._src.config import config
-from arraytyping._src.lax import lax
 from arraytyping._src.core.array import Array
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.core.trace import Tracer
 from arraytyping._src.interpreters.autodiff.custom_jvp import custom_jvp
-from arraytyping._src.xla.dispatch import JitFunction
+from arraytyping._src.lax import lax
+from arraytyping._src.lax.operand_checks import numpy_broadcast
 from arraytyping._src.numpy._promotion import (
     BOOL, ArrayLike, array_fn, as_dtype, binary_result, broadcast_to_shape, check_shapes, common_dtype, const_of,
-    converted, dtype_kind, finish, jitted, kind_of, numpy_const, operand, promote_args, promote_shapes, scalar_type,
-    shape_of, to_bool, to_inexact_dtype, zero_like,
+    converted, defined_binary, dtype_kind, finish, inexact_pair, jitted, kind_of, numpy_const, operand, promote_args,
+    promote_shapes, scalar_type, shape_of, to_bool, zero_like,
 )
-from arraytyping._src.numpy.unary import lax_where
-from arraytyping._src.lax.operand_checks import numpy_broadcast
-
+from arraytyping._src.numpy.conversion import asarray
+from arraytyping._src.numpy.unary import abs as abs_
+from arraytyping._src.numpy.unary import copysign_jit, isnan, lax_where
+from arraytyping._src.xla.dispatch import JitFunction
 
 
 def _binary_doc(name: str, result: str = "") -> str:
@@ -269,27 +270,6 @@ def _scalar(x: Any, value: Any, weak: bool | None = None) -> Any:
     return lax.const(value, ShapedArray((), lax.aval_of(x).dtype, weak))
 
 
-def _inexact_pair(name: str, x: Any, y: Any) -> tuple[Any, Any, np.dtype[Any], bool]:
-    """``promote_args_inexact`` for a function of ``FAMILY`` (its rule checked first): the operands converted to the
-    inexact computation dtype with the promoted weak flag, their ranks promoted; and the result dtype and weak flag."""
-    check_shapes(name, x, y)
-    dtype, weak = binary_result(name, x, y)
-    cdtype, cweak = common_dtype(x, y)
-    cdtype = to_inexact_dtype(cdtype)
-    x, y = converted(cdtype, cweak, x, y)
-    return x, y, dtype, weak
-
-
-def _defined_binary(name: str, body: Callable[[Any, Any], Any], *, call: bool = False) -> Callable[..., Array]:
-    """``body`` of two inexact operands jitted under ``name``; with ``call``, staged as a ``jit`` equation of that
-    name under a trace (where JAX's function is a nested ``jit``)."""
-    def run(x: Any, y: Any) -> Any:
-        x, y, dtype, weak = _inexact_pair(name, x, y)
-        return finish(name, body(x, y), dtype, weak)
-    run.__name__ = name
-    return jitted(run, name, call_name=name if call else None, arrays=2)
-
-
 def _isposinf(x: Any) -> Any:
     return lax.eq(x, _scalar(x, np.inf, False))
 
@@ -343,15 +323,8 @@ def _heaviside(x: Any, y: Any) -> Any:
                      lax_where(lax.gt(x, zero), _scalar(x, 1), lax_where(lax.ne(x, x), x, y)))
 
 
-def _copysign(x: Any, y: Any) -> Any:
-    from arraytyping._src.numpy.unary import abs as abs_  # noqa: PLC0415 - unary imports this module
-    from arraytyping._src.numpy.unary import signbit  # noqa: PLC0415
-    negative = signbit(y)  # JAX's where(signbit(y), -abs(x), abs(x)), its operands in that order
-    return lax_where(negative, lax.neg(abs_(x)), abs_(x))
-
-
-_arctan2 = _defined_binary("arctan2", lax.atan2)
-_hypot_jit = _defined_binary("hypot", _hypot, call=True)
+_arctan2 = defined_binary("arctan2", lax.atan2)
+_hypot_jit = defined_binary("hypot", _hypot, call=True)
 def _replace_inf(x: Any) -> Any:
     """JAX's ``_replace_inf``: ``x`` with 0 where its real part is +inf."""
     re_x = lax.real(x) if kind_of(x) == "c" else x
@@ -382,12 +355,11 @@ def _custom_logaddexp(two: bool) -> custom_jvp[[Any, Any], Any]:
     return fun
 
 
-_logaddexp = _defined_binary("logaddexp", _custom_logaddexp(False))
-_logaddexp2 = _defined_binary("logaddexp2", _custom_logaddexp(True))
-_copysign_jit = _defined_binary("copysign", _copysign, call=True)
-_nextafter = _defined_binary("nextafter", lax.nextafter)
-_heaviside_jit = _defined_binary("heaviside", _heaviside, call=True)
-_float_power = _defined_binary("float_power", lax.pow)
+_logaddexp = defined_binary("logaddexp", _custom_logaddexp(False))
+_logaddexp2 = defined_binary("logaddexp2", _custom_logaddexp(True))
+_nextafter = defined_binary("nextafter", lax.nextafter)
+_heaviside_jit = defined_binary("heaviside", _heaviside, call=True)
+_float_power = defined_binary("float_power", lax.pow)
 
 
 def _fmod_body(x: Any, y: Any) -> Any:
@@ -445,7 +417,6 @@ def _gcd_operands(name: str, x: Any, y: Any) -> tuple[Any, Any, np.dtype[Any], b
     shape = numpy_broadcast(shape_of(x), shape_of(y))
     x, y = broadcast_to_shape(x, shape), broadcast_to_shape(y, shape)
     if kind_of(x) == "i":
-        from arraytyping._src.numpy.unary import abs as abs_  # noqa: PLC0415 - unary imports this module
         x, y = abs_(x), abs_(y)  # int1 becomes int8, as lax.abs gives it
     return x, y, dtype, weak
 
@@ -471,7 +442,7 @@ _lcm = array_fn(_lcm_body, "lcm", arrays=2)
 def _isclose_body(a: Any, b: Any, rtol: Any, atol: Any, *, equal_nan: bool = False) -> Any:
     """JAX's ``isclose``: ``|a - b| <= atol + rtol * |b|`` where ``b`` is finite, or ``a == b`` (or both NaN with
     ``equal_nan``), in the inexact promoted dtype (its real dtype for the tolerances)."""
-    a, b, dtype, weak = _inexact_pair("isclose", a, b)
+    a, b, dtype, weak = inexact_pair("isclose", a, b)
     tol_dtype = lax.aval_of(lax.real(a) if kind_of(a) == "c" else a).dtype
     rtol = as_dtype(rtol, tol_dtype, False) if not isinstance(rtol, Array) else \
         lax.convert_element_type(rtol, tol_dtype, False)
@@ -510,7 +481,7 @@ def logaddexp2(x1: ArrayLike, x2: ArrayLike, /) -> Array:
 
 def copysign(x1: ArrayLike, x2: ArrayLike, /) -> Array:
     """The magnitude of ``x1`` with the sign of ``x2`` (complex operands raise ``TypeError``)."""
-    return _copysign_jit(x1, x2)
+    return copysign_jit(x1, x2)
 
 
 def nextafter(x1: ArrayLike, x2: ArrayLike, /) -> Array:
@@ -562,29 +533,23 @@ def isclose(a: ArrayLike, b: ArrayLike, rtol: ArrayLike = 1e-05, atol: ArrayLike
 def allclose(a: ArrayLike, b: ArrayLike, rtol: ArrayLike = 1e-05, atol: ArrayLike = 1e-08,
              equal_nan: bool = False) -> Array:
     """Whether every element of ``a`` is close to ``b`` (see :func:`isclose`), as a bool array of rank 0."""
-    from arraytyping._src.numpy.reductions import all as all_  # noqa: PLC0415 - reductions import binary
-    return all_(isclose(a, b, rtol, atol, equal_nan))
+    return isclose(a, b, rtol, atol, equal_nan).all()  # jnp's all (the method)
 
 
 def array_equal(a1: ArrayLike, a2: ArrayLike, equal_nan: bool = False) -> Array:
     """Whether ``a1`` and ``a2`` have one shape and equal elements (a bool array of rank 0; NaNs equal with
     ``equal_nan``)."""
-    from arraytyping._src.numpy.creation import asarray  # noqa: PLC0415 - creation imports shape functions
-    from arraytyping._src.numpy.reductions import all as all_  # noqa: PLC0415
     if shape_of(a1) != shape_of(a2):
         return cast(Array, asarray(False))
     eq = equal(a1, a2)
     if equal_nan:
-        from arraytyping._src.numpy.unary import isnan  # noqa: PLC0415
         eq = logical_or(eq, logical_and(isnan(a1), isnan(a2)))
-    return all_(eq)
+    return cast(Array, eq.all())  # jnp's all (the method)
 
 def array_equiv(a1: ArrayLike, a2: ArrayLike) -> Array:
     """Whether ``a1`` and ``a2`` are equal wherever they broadcast (a strong bool array of rank 0): ``False`` for
     operands of dtypes that do not promote together, or of ranks that do not broadcast; a ``TypeError`` for
     operands of one rank whose shapes do not broadcast (JAX 0.10.2's ``eq``)."""
-    from arraytyping._src.numpy.creation import asarray  # noqa: PLC0415 - creation imports shape functions
-    from arraytyping._src.numpy.reductions import all as all_  # noqa: PLC0415
     a1, a2 = asarray(a1), asarray(a2)
     s1, s2 = shape_of(a1), shape_of(a2)
     try:
@@ -597,7 +562,7 @@ def array_equiv(a1: ArrayLike, a2: ArrayLike) -> Array:
         if len(s1) == len(s2):  # ranks equal: lax.eq refuses the shapes
             raise TypeError(f"eq got incompatible shapes for broadcasting: {s1}, {s2}.") from None
         return cast(Array, asarray(False))  # promote_shapes' ValueError
-    return all_(equal(a1, a2))
+    return cast(Array, equal(a1, a2).all())  # jnp's all (the method)
 
 
 def _divmod_body(x1: Any, x2: Any) -> tuple[Any, Any]:

@@ -18,11 +18,15 @@ import numpy as np
 from arraytyping import op_rules
 from arraytyping._src import registry
 from arraytyping._src.config import config
-from arraytyping._src.lax import lax
 from arraytyping._src.core.array import Array
-from arraytyping._src.core.trace import ConcretizationTypeError, concrete_value
-from arraytyping._src.numpy._promotion import ArrayLike, array_fn, operand, shape_of
 from arraytyping._src.core.arraylike import refuse_sequences
+from arraytyping._src.core.trace import ConcretizationTypeError, concrete_value
+from arraytyping._src.lax import lax
+from arraytyping._src.numpy._promotion import ArrayLike, array_fn, operand, shape_of
+from arraytyping._src.numpy.conversion import asarray, zeros, zeros_like
+from arraytyping._src.numpy.indexing import getitem, scatter_update
+from arraytyping._src.numpy.ordering import searchsorted
+from arraytyping._src.numpy.selection import clip, where
 
 __all__ = ["bincount", "digitize"]
 
@@ -30,14 +34,10 @@ __all__ = ["bincount", "digitize"]
 def _digitize_body(x: Any, bins: Any, *, right: bool = False, method: str | None = None) -> Any:
     """JAX's ``digitize``: where the last bin is at least the first, ``searchsorted(bins, x)``; otherwise the bins
     reversed, counted from the end."""
-    from arraytyping._src.numpy.indexing import getitem  # noqa: PLC0415 - indexing imports this layer
-    from arraytyping._src.numpy.ordering import searchsorted  # noqa: PLC0415
-    from arraytyping._src.numpy.selection import where  # noqa: PLC0415
     shape = shape_of(bins)
     if len(shape) != 1:
         raise ValueError(f"digitize: bins must be a 1-dimensional array; got bins={bins}")
     if shape[0] == 0:
-        from arraytyping._src.numpy.creation import zeros_like  # noqa: PLC0415
         return zeros_like(x, dtype=registry.INFO["int32"].dtype)
     side = "right" if not right else "left"
     how = "scan" if method is None else method  # searchsorted's default
@@ -53,7 +53,6 @@ def digitize(x: ArrayLike, bins: ArrayLike, right: bool = False, *, method: str 
     """The index of the bin each element of ``x`` falls in (int32): ``bins`` is 1-d and increasing or decreasing;
     with ``right``, an interval holds its right edge instead of its left one."""
     refuse_sequences("digitize", x, bins)
-    from arraytyping._src.numpy.creation import asarray  # noqa: PLC0415 - creation imports shape functions
     return _digitize(asarray(x), asarray(bins), right=bool(right), method=method)
 
 
@@ -67,9 +66,6 @@ def bincount(x: ArrayLike, weights: ArrayLike | None = None, minlength: int = 0,
     """How often each value ``0, 1, ..., length - 1`` occurs in the 1-d integer array ``x`` (negative values count
     as 0, values past ``length`` are dropped), or the sum of the ``weights`` at those positions; ``length`` defaults
     to ``max(minlength, x.max() + 1)``, which needs a concrete ``x``."""
-    from arraytyping._src.numpy.creation import asarray, zeros  # noqa: PLC0415
-    from arraytyping._src.numpy.indexing import scatter_update  # noqa: PLC0415
-    from arraytyping._src.numpy.selection import clip  # noqa: PLC0415
     refuse_sequences("bincount", x)
     x = asarray(x)
     name, weak = operand(x)

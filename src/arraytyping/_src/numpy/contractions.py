@@ -15,17 +15,17 @@ import numpy as np
 from arraytyping import lattice, op_rules
 from arraytyping._src import registry
 from arraytyping._src.config import config
-from arraytyping._src.lax import lax
 from arraytyping._src.core.array import Array
+from arraytyping._src.core.arraylike import refuse_sequences
+from arraytyping._src.core.staging import ConstVal
+from arraytyping._src.lax import lax
 from arraytyping._src.numpy._promotion import (
     ArrayLike, arraylike, as_dtype, binary_result, common_dtype, jitted, operand, promote_args, shape_of, traced_const,
 )
-from arraytyping._src.core.staging import ConstVal
 from arraytyping._src.numpy.binary import multiply, subtract
 from arraytyping._src.numpy.shape import canonicalize_axis, moveaxis
 from arraytyping._src.numpy.unary import conj
 from arraytyping._src.numpy.vectorize import vectorize
-from arraytyping._src.core.arraylike import refuse_sequences
 
 
 def contraction_result(fn: str, *args: Any) -> tuple[np.dtype[Any], bool]:

@@ -10,47 +10,33 @@ from __future__ import annotations
 
 import builtins
 import operator
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, cast
 
 import numpy as np
 
-from arraytyping import lattice, op_rules
+from arraytyping import lattice, op_rules, shape_rules
 from arraytyping._src import registry
 from arraytyping._src.config import config
-from arraytyping._src.promotion import result_type
-from arraytyping._src.lax import lax
 from arraytyping._src.core.array import Array
-from arraytyping._src.xla.array_impl import check_python_int, device_put
-from arraytyping._src.core.avals import SEQUENCE_TYPES, ShapedArray, canonicalize_shape
+from arraytyping._src.core.arraylike import refuse_sequences
+from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.core.trace import Tracer, trace_state
-from arraytyping._src.numpy._promotion import (
-    ArrayLike, array_fn, as_dtype, canonical_dtype, common_dtype, dtype_kind, dtype_name, finish, in_trace, jitted,
-    operand, shape_of, to_inexact_dtype, traced_const,
-)
-from arraytyping._src.numpy.shape import broadcast_to
-from arraytyping._src.core.staging import ConstVal
+from arraytyping._src.lax import lax
 from arraytyping._src.lax.operand_checks import numpy_broadcast
-from arraytyping._src.core.arraylike import not_arraylike, refuse_sequences
-
+from arraytyping._src.numpy._promotion import (
+    ArrayLike, array_fn, as_dtype, canonical_dtype, common_dtype, dtype_kind, dtype_name, finish, jitted, operand,
+    shape_of, to_inexact_dtype,
+)
+from arraytyping._src.numpy.binary import add, multiply, power, subtract, true_divide
+from arraytyping._src.numpy.conversion import astype, default_dtype, full_like, zeros
+from arraytyping._src.numpy.joining import stack
+from arraytyping._src.numpy.selection import diagonal
+from arraytyping._src.numpy.shape import expand_dims, reshape, squeeze
+from arraytyping._src.numpy.unary import imag, real, where_call
+from arraytyping._src.promotion import result_type
+from arraytyping._src.xla.array_impl import device_put
 from arraytyping.typing import DTypeLike, ShapeLike
-
-
-def _astype(x: Any, *, dtype: np.dtype[Any]) -> Any:
-    if isinstance(x, Array):
-        return lax.convert_element_type(x, dtype, False)
-    return as_dtype(x, dtype, False)
-
-
-_astype_jit = jitted(_astype, "astype")
-
-
-def astype(x: Any, dtype: Any) -> Any:
-    """``x`` converted to ``dtype`` (canonicalized for x64, strongly typed). As JAX's, it takes an array or a scalar,
-    not a list or tuple (``asarray(x, dtype)`` converts those)."""
-    if isinstance(x, (list, tuple)):
-        raise not_arraylike("astype", cast(object, x), 0)
-    return _astype_jit(x, dtype=canonical_dtype(dtype))
 
 
 def view(x: Array, dtype: Any = None, type: None = None) -> Array:
@@ -59,11 +45,6 @@ def view(x: Array, dtype: Any = None, type: None = None) -> Array:
     grows or shrinks by the ratio of the item widths (``shape_rules.view_shape``: bool counts 8 bits; a 0-d array
     keeps its width). Bool is read through uint8 (a bool result is ``!= 0`` of the bytes), complex through its
     interleaved real and imaginary parts, as JAX does."""
-    from arraytyping._src.numpy.binary import add, multiply  # noqa: PLC0415 - binary imports this
-    from arraytyping._src.numpy.joining import stack  # noqa: PLC0415
-    from arraytyping._src.numpy.shape import expand_dims, reshape, squeeze  # noqa: PLC0415
-    from arraytyping._src.numpy.unary import imag, real  # noqa: PLC0415
-    from arraytyping import shape_rules  # noqa: PLC0415
     if type is not None:
         raise NotImplementedError("`type` argument of array.view() is not supported.")
     if dtype is None:
@@ -106,162 +87,6 @@ def view(x: Array, dtype: Any = None, type: None = None) -> Array:
     return lax.bitcast_convert_type(x, dt)  # type: ignore[no-any-return]
 
 
-def asarray(a: Any, dtype: Any = None, copy: bool | None = None) -> Any:
-    """An array from ``a`` (array, numpy value, Python scalar or nested list). Python scalars are weakly typed
-    unless ``dtype`` is given; numpy values keep their dtype, canonicalized for x64."""
-    if a is None:
-        raise ValueError("None is not a valid value for jnp.array")
-    if dtype is not None:
-        dt = canonical_dtype(dtype)
-        if isinstance(a, Array):
-            return astype(a, dt)
-        if isinstance(a, SEQUENCE_TYPES) and builtins.any(isinstance(v, Tracer) for v in _flat(a)):
-            return _stack_traced(a, dt)
-        if isinstance(a, SEQUENCE_TYPES) and builtins.any(isinstance(v, Array) for v in _flat(a)):
-            a = np.asarray([np.asarray(v) for v in _items(a)]) if not in_trace() else a
-        host = _requested(a, dt)
-        if in_trace():
-            return traced_const(host, ShapedArray(host.shape, dt, False))
-        return device_put(host)
-    if isinstance(a, Array):
-        return a
-    if isinstance(a, SEQUENCE_TYPES):
-        if builtins.any(isinstance(v, Tracer) for v in _flat(a)):
-            return _stack_traced(a, None)
-        items = _items(a)
-        host_seq: np.ndarray[Any, Any] = np.asarray([np.asarray(v) if isinstance(v, Array) else v for v in items]) \
-            if builtins.any(isinstance(v, Array) for v in items) else np.asarray(a)
-        a = host_seq
-        if host_seq.dtype == object:
-            raise TypeError("asarray: the nested sequence is ragged or holds objects that are not numbers")
-    if in_trace():
-        name, weak = operand(a)
-        host = _host(a, registry.INFO[name].dtype)
-        return traced_const(host, ShapedArray(host.shape, host.dtype, weak))
-    return device_put(a)
-
-
-def _stack_traced(a: Any, dtype: np.dtype[Any] | None) -> Any:
-    """JAX's ``jnp.array`` of a list or tuple holding traced values: every element converted to ``dtype`` (by
-    default the result dtype of all the leaves, strongly typed, as a list is never weak), given a leading axis
-    (``broadcast_in_dim``) and concatenated, at most 16 at a time (JAX's tree of concatenations)."""
-    if dtype is None:
-        common, _ = common_dtype(*_flat(a))
-        dtype = canonical_dtype(common)
-    pieces = [lax.expand_dims(asarray(elt, dtype=dtype), [0]) for elt in _items(a)]
-    while len(pieces) > 16:
-        pieces = [lax.concatenate(pieces[i:i + 16], 0) for i in range(0, len(pieces), 16)]
-    return lax.concatenate(pieces, 0)
-
-
-def _items(a: Any) -> Sequence[Any]:
-    """The items of a list or tuple, typed ``Any``."""
-    items: Sequence[Any] = a
-    return items
-
-
-def _flat(a: Any) -> list[Any]:
-    out: list[Any] = []
-    for v in _items(a):
-        out.extend(_flat(v) if isinstance(v, (list, tuple)) else [v])
-    return out
-
-
-def _host(a: Any, dtype: np.dtype[Any]) -> np.ndarray[Any, Any]:
-    if type(a) is int:
-        check_python_int(a)
-    with np.errstate(over="ignore", invalid="ignore"):
-        return np.asarray(a).astype(dtype)
-
-
-def _requested(a: Any, dtype: np.dtype[Any]) -> np.ndarray[Any, Any]:
-    """``a`` as a host array of a requested ``dtype``: Python scalars (and nested lists of them) by numpy's
-    ``np.array(a, dtype)``, as JAX converts them (a Python ``int`` or ``float`` out of an integer dtype's bounds is an
-    ``OverflowError``, a ``complex`` for a real dtype a ``TypeError``; 2**40 is a fine float32); numpy values (and
-    arrays) cast, wrapping, as :func:`_host`."""
-    if isinstance(a, (bool, int, float, complex)) or (
-            isinstance(a, SEQUENCE_TYPES) and builtins.all(isinstance(v, (bool, int, float, complex)) for v in _flat(a))):
-        with np.errstate(over="ignore", invalid="ignore"):
-            return np.array(a, dtype=dtype)
-    return _host(a, dtype)
-
-
-def array(a: Any, dtype: Any = None, copy: bool = True) -> Any:
-    """Like :func:`asarray` (arrays are immutable, so no copy is ever needed)."""
-    return asarray(a, dtype=dtype)
-
-
-def _shape_arg(shape: Any) -> tuple[int, ...]:
-    dims = canonicalize_shape(shape)
-    if builtins.any(d < 0 for d in dims):  # JAX's error (broadcast_in_dim's); the eager path builds with numpy
-        raise TypeError(f"broadcast_in_dim shape must have every element be nonnegative, got {dims}.")
-    return dims
-
-
-def _default(fn: str) -> np.dtype[Any]:
-    """The dtype of creation function ``fn`` without ``dtype=`` (``op_rules.creation_result``: the default float
-    dtype, float32 for ``tri``)."""
-    return registry.INFO[op_rules.creation_result(fn, (), config.lattice_config)[0]].dtype
-
-
-def full(shape: Any, fill_value: Any, dtype: Any = None) -> Any:
-    """An array of ``shape`` filled with ``fill_value``: of ``dtype`` (strong) if given, else of ``fill_value``'s
-    dtype and weak flag (JAX's ``lax.full``: ``full((2,), 3.0)`` is weakly typed). A fill value of higher rank is
-    broadcast to ``shape``."""
-    if np.ndim(fill_value) != 0:
-        return broadcast_to(asarray(fill_value, dtype=dtype), _shape_arg(shape))
-    if dtype is None:
-        name, weak = operand(fill_value)
-        return _full(shape, fill_value, registry.INFO[name].dtype, weak)
-    return _full(shape, fill_value, canonical_dtype(dtype), False)
-
-
-def _full(shape: Any, fill_value: Any, dt: np.dtype[Any], weak: bool) -> Any:
-    dims = _shape_arg(shape)
-    if type(fill_value) is complex and op_rules.complex_fill_refused(registry.info_of_dtype(dt).name, weak):  # type: ignore[union-attr]
-        raise TypeError(f"a Python complex fill value cannot be converted to {dt.name} (as in JAX)")
-    if isinstance(fill_value, Tracer) or (trace_state.dynamic is not None):
-        if isinstance(fill_value, Array):
-            return broadcast_to(lax.convert_element_type(fill_value, dt, weak), dims)
-        out = lax.full(dims, _host(fill_value, dt), dt, weak)
-        return traced_const(out.val, out.aval) if isinstance(out, ConstVal) else out
-    value = np.asarray(fill_value) if isinstance(fill_value, Array) else fill_value
-    out = device_put(np.full(dims, _host(value, dt), dtype=dt))
-    return lax.convert_element_type(out, dt, True) if weak else out
-
-
-def zeros(shape: Any, dtype: Any = None) -> Any:
-    """A new array of ``shape`` filled with zeros, of ``dtype`` (the default float dtype when omitted)."""
-    return full(shape, 0, _default("zeros") if dtype is None else dtype)
-
-
-def ones(shape: Any, dtype: Any = None) -> Any:
-    """A new array of ``shape`` filled with ones, of ``dtype`` (the default float dtype when omitted)."""
-    return full(shape, 1, _default("ones") if dtype is None else dtype)
-
-
-def full_like(a: Any, fill_value: Any, dtype: Any = None, shape: Any = None) -> Any:
-    """An array of ``a``'s shape (or ``shape``) filled with ``fill_value``: of ``dtype`` (strong) if given, else of
-    ``a``'s dtype and weak flag, as JAX's ``lax.full_like``."""
-    refuse_sequences("full_like", a)
-    name, weak = operand(a)
-    if dtype is not None:
-        return full(shape_of(a) if shape is None else shape, fill_value, dtype)
-    return _full(shape_of(a) if shape is None else shape, fill_value, registry.INFO[name].dtype, weak)
-
-
-def zeros_like(a: Any, dtype: Any = None, shape: Any = None) -> Any:
-    """A new array of zeros with ``a``'s shape and dtype (or ``dtype``, ``shape`` when given)."""
-    refuse_sequences("zeros_like", a)
-    return full_like(a, 0, dtype, shape)
-
-
-def ones_like(a: Any, dtype: Any = None, shape: Any = None) -> Any:
-    """A new array of ones with ``a``'s shape and dtype (or ``dtype``, ``shape`` when given)."""
-    refuse_sequences("ones_like", a)
-    return full_like(a, 1, dtype, shape)
-
-
 _np_arange: Callable[..., np.ndarray[Any, Any]] = np.arange
 """``numpy.arange`` with bounds of any type (its overloads resolve to an unknown type for ``Any`` bounds)."""
 
@@ -293,8 +118,6 @@ def arange(start: Any, stop: Any = None, step: Any = None, dtype: Any = None) ->
             out = lax.add(out, lax.const(start, ShapedArray((), dt, False)))
         return out
     return device_put(host)
-
-
 
 
 def empty(shape: ShapeLike, dtype: DTypeLike | None = None) -> Array:
@@ -344,7 +167,6 @@ def _linspace_body(start: Any, stop: Any, *, num: int, endpoint: bool, retstep: 
                    axis: int) -> Any:
     """JAX's ``_linspace``: ``start * (1 - t) + stop * t`` for ``t = iota / div`` in the computation dtype (the
     inexact one of ``dtype``), ``stop`` itself last when ``endpoint``; integer dtypes floor first."""
-    from arraytyping._src.numpy.binary import add, multiply, subtract, true_divide  # noqa: PLC0415
     if num < 0:
         raise ValueError(f"Number of samples, {num}, must be non-negative.")
     if dtype is None:
@@ -408,7 +230,6 @@ def linspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True, retste
 def _logspace_body(start: Any, stop: Any, base: Any, *, num: int, endpoint: bool, dtype: np.dtype[Any] | None,
                    axis: int) -> Any:
     """JAX's ``_logspace``: ``power(base, linspace(start, stop))`` in the computation dtype, converted."""
-    from arraytyping._src.numpy.binary import power  # noqa: PLC0415
     if dtype is None:
         rdt, _ = common_dtype(start, stop)
         dtype = to_inexact_dtype(rdt)
@@ -429,16 +250,8 @@ def logspace(start: ArrayLike, stop: ArrayLike, num: int = 50, endpoint: bool = 
                      dtype=None if dtype is None else canonical_dtype(dtype), axis=operator.index(axis))
 
 
-def eye_mask(n: int, m: int, k: int) -> Any:
-    """JAX's ``_eye`` before its conversion: ``iota0 + k == iota1`` (a bool array of shape ``(n, m)``)."""
-    idx = registry.INFO[lattice.default_name("i", config.x64)].dtype  # the dtype of the offset k: the default int
-    i = lax.iota(idx, (n, m), 0)
-    j = lax.iota(idx, (n, m), 1)
-    return lax.eq(lax.add(i, lax.const(k, ShapedArray((), idx, False))), j)
-
-
 def _eye_body(*, n: int, m: int, k: int, dtype: np.dtype[Any]) -> Any:
-    return lax.convert_element_type(eye_mask(n, m, k), dtype, False)
+    return lax.convert_element_type(lax.eye_mask(n, m, k), dtype, False)
 
 
 _eye = array_fn(_eye_body, "eye")
@@ -452,7 +265,7 @@ def eye(N: int, M: int | None = None, k: int = 0, dtype: DTypeLike | None = None
         raise ValueError(f"negative dimensions are not allowed, got {N} and {M}")
     k = operator.index(k)
     return _eye(n=n, m=m, k=builtins.max(builtins.min(k, 2**31 - 1), -2**31),
-                dtype=_default("eye") if dtype is None else canonical_dtype(dtype))
+                dtype=default_dtype("eye") if dtype is None else canonical_dtype(dtype))
 
 
 def identity(n: int, dtype: DTypeLike | None = None) -> Array:
@@ -461,8 +274,7 @@ def identity(n: int, dtype: DTypeLike | None = None) -> Array:
 
 
 def _tri_body(*, n: int, m: int, k: int, dtype: np.dtype[Any]) -> Any:
-    from arraytyping._src.numpy.selection import tri_mask  # noqa: PLC0415
-    return lax.convert_element_type(tri_mask(n, m, k), dtype, False)
+    return lax.convert_element_type(lax.tri_mask(n, m, k), dtype, False)
 
 
 _tri = array_fn(_tri_body, "tri")
@@ -472,13 +284,12 @@ def tri(N: int, M: int | None = None, k: int = 0, dtype: DTypeLike | None = None
     """Ones at and below the ``k``-th diagonal, zeros above (float32 unless ``dtype`` is given, as in JAX)."""
     n = operator.index(N)
     return _tri(n=n, m=n if M is None else operator.index(M), k=operator.index(k),
-                dtype=_default("tri") if dtype is None else canonical_dtype(dtype))
+                dtype=default_dtype("tri") if dtype is None else canonical_dtype(dtype))
 
 
 def _diag_body(v: Any, *, k: int) -> Any:
     """JAX's ``_diag``: a 1-d ``v`` padded to the diagonal's length and selected onto ``eye(n, k=k)`` (its
     diagonal for a 2-d ``v``)."""
-    from arraytyping._src.numpy.selection import diagonal, where_call  # noqa: PLC0415
     shape = shape_of(v)
     if len(shape) == 1:
         v = as_dtype(v, *_operand_dtype(v)) if not isinstance(v, Array) else v
@@ -486,7 +297,7 @@ def _diag_body(v: Any, *, k: int) -> Any:
         zero = lax.const(0, ShapedArray((), a.dtype, a.weak_type))
         n = shape[0] + builtins.abs(k)
         v = lax.pad(v, zero, [(builtins.max(0, -k), builtins.max(0, k), 0)])
-        return where_call(eye_mask(n, n, k), lax.broadcast_in_dim(v, (n, 1), (0,)), zero)
+        return where_call(lax.eye_mask(n, n, k), lax.broadcast_in_dim(v, (n, 1), (0,)), zero)
     if len(shape) == 2:
         return diagonal(v, offset=k)
     raise ValueError("diag input must be 1d or 2d")

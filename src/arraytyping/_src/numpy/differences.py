@@ -12,15 +12,15 @@ from typing import Any
 from arraytyping import op_rules
 from arraytyping._src import registry
 from arraytyping._src.config import config
-from arraytyping._src.lax import lax
 from arraytyping._src.core.array import Array
+from arraytyping._src.core.arraylike import refuse_sequences
+from arraytyping._src.lax import lax
 from arraytyping._src.numpy._promotion import (
     ArrayLike, array_fn, arraylike, finish, kind_of, operand, promote_args, shape_of,
 )
-from arraytyping._src.numpy.creation import astype
+from arraytyping._src.numpy.conversion import astype
 from arraytyping._src.numpy.joining import concatenate
 from arraytyping._src.numpy.shape import broadcast_to, canonicalize_axis, ravel
-from arraytyping._src.core.arraylike import refuse_sequences
 
 __all__ = ["diff", "ediff1d"]
 

@@ -12,14 +12,15 @@ from typing import Any
 import numpy as np
 
 from arraytyping._src.core.array import Array
+from arraytyping._src.core.arraylike import refuse_sequences
 from arraytyping._src.core.trace import ConcretizationTypeError, concrete_value
 from arraytyping._src.numpy._promotion import ArrayLike, shape_of
-from arraytyping._src.numpy.creation import arange, asarray, zeros_like
+from arraytyping._src.numpy.conversion import asarray, zeros_like
+from arraytyping._src.numpy.creation import arange
 from arraytyping._src.numpy.joining import concatenate
 from arraytyping._src.numpy.ordering import sort
 from arraytyping._src.numpy.selection import clip, where
 from arraytyping._src.numpy.shape import canonicalize_axis, ravel, reshape, tile
-from arraytyping._src.core.arraylike import refuse_sequences
 
 __all__ = ["delete", "resize"]
 

@@ -13,18 +13,19 @@ from typing import Any
 import numpy as np
 
 from arraytyping import op_rules
-from arraytyping._src.core.arraylike import check_arraylike
 from arraytyping._src import registry
 from arraytyping._src.config import config
+from arraytyping._src.core.annotations import AnyArray, ArrayLike
+from arraytyping._src.core.arraylike import check_arraylike
 from arraytyping._src.lax import lax
 from arraytyping._src.lax.fft import FftType, fft_p
 from arraytyping._src.numpy._promotion import canonical_dtype, operand
-from arraytyping._src.numpy.creation import arange, asarray, astype
+from arraytyping._src.numpy.conversion import asarray, astype
+from arraytyping._src.numpy.creation import arange
 from arraytyping._src.numpy.joining import pad
 from arraytyping._src.numpy.reductions import prod
 from arraytyping._src.numpy.shape import moveaxis
 from arraytyping._src.numpy.unary import sqrt
-from arraytyping._src.core.annotations import AnyArray, ArrayLike
 from arraytyping.typing import DTypeLike
 
 __all__ = ["fft", "ifft", "rfft", "irfft", "fft2", "fftfreq"]

@@ -17,17 +17,17 @@ import numpy as np
 from arraytyping import lattice, op_rules
 from arraytyping._src import registry
 from arraytyping._src.config import config
-from arraytyping._src.lax import lax
 from arraytyping._src.core.array import Array
+from arraytyping._src.core.arraylike import not_arraylike
 from arraytyping._src.core.trace import ConcretizationTypeError, concrete_value
+from arraytyping._src.lax import lax
 from arraytyping._src.numpy._promotion import ArrayLike, arraylike, canonical_dtype, operand, shape_of
 from arraytyping._src.numpy.binary import divmod as divmod_
-from arraytyping._src.numpy.creation import array, asarray, ones
+from arraytyping._src.numpy.conversion import array, asarray, ones
 from arraytyping._src.numpy.joining import stack
 from arraytyping._src.numpy.ordering import nonzero
 from arraytyping._src.numpy.reductions import any as any_
 from arraytyping._src.numpy.selection import clip, tril, triu, where
-from arraytyping._src.core.arraylike import not_arraylike
 from arraytyping.typing import DTypeLike, ShapeLike
 
 __all__ = ["diag_indices", "diag_indices_from", "indices", "tril_indices", "tril_indices_from", "triu_indices",

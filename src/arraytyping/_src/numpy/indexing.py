@@ -24,20 +24,21 @@ import numpy as np
 from arraytyping import op_rules
 from arraytyping._src import registry
 from arraytyping._src.config import config
+from arraytyping._src.core.array import Array
+from arraytyping._src.core.arraylike import refuse_sequences
+from arraytyping._src.core.avals import ShapedArray
+from arraytyping._src.core.trace import Tracer, concrete_value
 from arraytyping._src.lax import gather_scatter as G
 from arraytyping._src.lax import lax
 from arraytyping._src.lax import primitives as P
 from arraytyping._src.lax import sorting as S
-from arraytyping._src.core.array import Array
-from arraytyping._src.core.avals import ShapedArray
-from arraytyping._src.core.trace import Tracer, concrete_value
+from arraytyping._src.lax.operand_checks import numpy_broadcast
 from arraytyping._src.numpy._promotion import (
     ARRAY_TYPES, ArrayLike, array_fn, as_dtype, common_dtype, kind_of, operand, promote_args, shape_of,
 )
+from arraytyping._src.numpy.binary import add, less, remainder
 from arraytyping._src.numpy.shape import canonicalize_axis
-from arraytyping._src.lax.operand_checks import numpy_broadcast
-from arraytyping._src.core.arraylike import refuse_sequences
-
+from arraytyping._src.numpy.unary import where_call
 
 
 class NonConcreteBooleanIndexError(IndexError):
@@ -693,8 +694,6 @@ def _take_body(a: Any, indices: Any, *, axis: int | None = None, mode: str | Non
     negative indices count from the end; ``mode`` ``fill`` (the default) fills out-of-bounds indices, ``clip``
     clamps, ``wrap`` takes them modulo the axis size. The index dtype is checked by ``op_rules.shape_result``
     (``take``: integers, and bool where it promotes with a Python int)."""
-    from arraytyping._src.numpy.binary import add, less, remainder  # noqa: PLC0415 - binary imports this
-    from arraytyping._src.numpy.selection import where_call  # noqa: PLC0415 - selection imports this
     a, indices = promote_args(a)[0], promote_args(indices)[0]
     op_rules.shape_result("take", [operand(a), operand(indices)], config.lattice_config)
     if axis is None:
@@ -823,53 +822,6 @@ def take_along_axis(arr: ArrayLike, indices: ArrayLike, axis: int | None = -1, m
     refuse_sequences("take_along_axis", arr)
     return _take_along_axis(arr, indices, axis=None if axis is None else operator.index(axis),
                             mode=mode, fill_value=None if fill_value is None else np.asarray(fill_value).item())
-
-
-def repeat_by_array(a: Any, repeats: Any, axis: int | None, total_repeat_length: int | None) -> Array:
-    """``repeat`` with one count per element (JAX's ``_repeat``): the gather indices from a scatter-add of block
-    starts and a cumulative sum, then ``take``."""
-    from arraytyping._src.numpy.creation import asarray  # noqa: PLC0415
-    from arraytyping._src.numpy.reductions import cumsum  # noqa: PLC0415
-    from arraytyping._src.numpy.shape import ravel, roll  # noqa: PLC0415
-    if kind_of(repeats) not in "iub":
-        raise TypeError(f"Indexer must have integer or boolean type, got indexer with type {operand(repeats)[0]}")
-    a = asarray(a)
-    if axis is None:
-        a = ravel(a)
-        axis = 0
-    ax = canonicalize_axis(axis, a.ndim) if a.ndim else 0
-    if total_repeat_length is None:
-        known = concrete_value(repeats)
-        reps_host = np.ravel(np.asarray(known if known is not None else repeats))
-        if a.ndim != 0:
-            reps_host = np.broadcast_to(reps_host, (a.shape[ax],))
-        total = int(np.sum(reps_host))
-        reps: Any = asarray(reps_host.astype(np.int64 if config.x64 else np.int32))
-    else:
-        total = operator.index(total_repeat_length)
-        reps = ravel(asarray(repeats))
-        if a.ndim != 0 and reps.shape != (a.shape[ax],):
-            from arraytyping._src.numpy.shape import broadcast_to  # noqa: PLC0415
-            reps = broadcast_to(reps, (a.shape[ax],))
-    if a.ndim == 0:
-        if reps.shape == (1,):
-            from arraytyping._src.numpy.creation import full  # noqa: PLC0415
-            return cast(Array, full((total,), a))
-        raise ValueError("`repeat` with a scalar parameter `a` is only implemented for scalar values of the "
-                         "parameter `repeats`.")
-    if total == 0:
-        out_shape = list(a.shape)
-        out_shape[ax] = 0
-        av = a.aval
-        return cast(Array, lax.full(tuple(out_shape), 0, av.dtype, av.weak_type))
-    if a.shape[ax] == 0:
-        return cast(Array, a)
-    exclusive = roll(reps, 1).at[0].set(0)
-    starts = cumsum(exclusive)
-    from arraytyping._src.numpy.creation import zeros  # noqa: PLC0415
-    indicators = zeros((total,), dtype="int32").at[starts].add(1)
-    gather_indices = cumsum(indicators) - 1
-    return take(a, gather_indices, axis=ax)
 
 
 _ = (EllipsisType, S)

@@ -12,17 +12,18 @@ from typing import Any
 
 import numpy as np
 
-from arraytyping._src.lax import lax
 from arraytyping._src.core.array import Array
+from arraytyping._src.core.arraylike import refuse_sequences
 from arraytyping._src.core.avals import SEQUENCE_TYPES, ShapedArray
+from arraytyping._src.core.staging import ConstVal
+from arraytyping._src.interpreters.batching.vmap import vmap
+from arraytyping._src.lax import lax
 from arraytyping._src.numpy._promotion import (
     ArrayLike, array_fn, as_dtype, canonical_dtype, common_dtype, jitted, promote_args, shape_of,
 )
-from arraytyping._src.numpy.shape import ATLEAST, canonicalize_axis, expand_dims
-from arraytyping._src.core.staging import ConstVal
-
+from arraytyping._src.numpy.binary import multiply, subtract
+from arraytyping._src.numpy.shape import ATLEAST, canonicalize_axis, expand_dims, repeat_scalar_body
 from arraytyping.typing import DTypeLike
-from arraytyping._src.core.arraylike import refuse_sequences
 
 
 def _to_dtype(arrays: Sequence[Any], dtype: np.dtype[Any] | None) -> list[Any]:
@@ -197,7 +198,6 @@ def dstack(tup: Sequence[ArrayLike] | Array, dtype: DTypeLike | None = None) -> 
     its pieces made 3-d by one ``vmap``-ped ``atleast_3d`` and joined by one ``reshape``, as JAX does."""
     obj: object = tup
     if isinstance(obj, (Array, np.ndarray)):
-        from arraytyping._src.interpreters.batching.vmap import vmap  # noqa: PLC0415 - vmap imports the numpy functions
         def atleast_3d(m: Any) -> Any:
             return ATLEAST[3](m, ndim=3)
         arrs: Any = vmap(atleast_3d)(tup)
@@ -372,7 +372,6 @@ def _pad_wrap(a: Any, widths: tuple[tuple[int, int], ...]) -> Any:
 def _pad_reflect(a: Any, widths: tuple[tuple[int, int], ...], mode: str, reflect_type: str) -> Any:
     """JAX's ``_pad_symmetric_or_reflect``: repeated reflections (``odd``: ``2 * edge - x``) until the width is
     reached."""
-    from arraytyping._src.numpy.binary import multiply, subtract  # noqa: PLC0415 - binary imports joining
     for i in range(len(shape_of(a))):
         size = shape_of(a)[i]
         if size == 0:
@@ -401,7 +400,6 @@ def _pad_reflect(a: Any, widths: tuple[tuple[int, int], ...], mode: str, reflect
 
 
 def _pad_edge(a: Any, widths: tuple[tuple[int, int], ...]) -> Any:
-    from arraytyping._src.numpy.shape import repeat_scalar_body  # noqa: PLC0415
     for i in range(len(shape_of(a))):
         n = shape_of(a)[i]
         if n == 0:

@@ -14,26 +14,28 @@ from typing import Any, Final, Generic, Literal, NamedTuple, TypeVar, overload
 import numpy as np
 
 from arraytyping import op_rules
+from arraytyping._src import registry
 from arraytyping._src.config import config
-from arraytyping._src.lax import linalg as lapack
-from arraytyping._src.lax import lax
 from arraytyping._src.core.annotations import AnyArray, ArrayLike
+from arraytyping._src.interpreters.autodiff.ad import materialize
+from arraytyping._src.interpreters.autodiff.custom_jvp import custom_jvp
+from arraytyping._src.interpreters.batching.vmap import vmap
+from arraytyping._src.lax import lax
+from arraytyping._src.lax import linalg as lapack
+from arraytyping._src.lax.api.linear_solve import custom_linear_solve
+from arraytyping._src.lax.operand_checks import numpy_broadcast
 from arraytyping._src.numpy._promotion import (
     arraylike, as_dtype, common_dtype, jitted, operand, promote_args_inexact, shape_of, to_inexact_dtype,
 )
 from arraytyping._src.numpy.binary import add, divide, equal, less, multiply, not_equal, power, subtract
-from arraytyping._src.interpreters.autodiff.ad import materialize
-from arraytyping._src.interpreters.autodiff.custom_jvp import custom_jvp
-from arraytyping._src.numpy.creation import asarray, zeros_like
+from arraytyping._src.numpy.conversion import asarray, zeros_like
 from arraytyping._src.numpy.indexing import getitem, take_along_axis
-from arraytyping._src.numpy.reductions import any as any_, amax, amin, count_nonzero, prod, sum
+from arraytyping._src.numpy.reductions import amax, amin, count_nonzero, prod, sum
+from arraytyping._src.numpy.reductions import any as any_
 from arraytyping._src.numpy.selection import trace, where
 from arraytyping._src.numpy.shape import canonicalize_axis, expand_dims, moveaxis
 from arraytyping._src.numpy.unary import abs, conj, exp, log, real, sqrt
 from arraytyping._src.numpy.unary import sign as sign_of
-from arraytyping._src.lax.api.linear_solve import custom_linear_solve
-from arraytyping._src.lax.operand_checks import numpy_broadcast
-from arraytyping._src.interpreters.batching.vmap import vmap
 
 __all__ = ["EighResult", "QRResult", "SVDResult", "SlogdetResult", "cholesky", "det", "eigh", "inv", "norm", "qr",
            "slogdet", "solve", "svd"]
@@ -205,7 +207,6 @@ def _norm_body(x: Any, *, ord: Any, axis: tuple[int, ...] | None, keepdims: bool
 
 def _real_dtype(x: Any) -> np.dtype[Any]:
     name = lax.aval_of(x).name
-    from arraytyping._src import registry
     return registry.INFO[op_rules.real_name(name)].dtype
 
 

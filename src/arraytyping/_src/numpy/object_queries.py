@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from arraytyping._src.core.array import Array
+from arraytyping._src.numpy.conversion import asarray
 
 __all__ = ["iscomplexobj", "isrealobj", "isscalar"]
 
@@ -33,7 +34,6 @@ def iscomplexobj(x: Any) -> bool:
     try:
         dtype = x.dtype
     except AttributeError:
-        from arraytyping._src.numpy.creation import asarray  # noqa: PLC0415 - creation imports much
         dtype = asarray(x).dtype
     return bool(np.issubdtype(dtype, np.complexfloating))
 

@@ -13,19 +13,23 @@ import numpy as np
 from arraytyping import lattice, op_rules
 from arraytyping._src import registry
 from arraytyping._src.config import config
-from arraytyping._src.lax import gather_scatter as G
-from arraytyping._src.lax import lax
 from arraytyping._src.core.array import Array
+from arraytyping._src.core.arraylike import refuse_sequences
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.core.trace import ConcretizationTypeError, concrete_value
+from arraytyping._src.lax import gather_scatter as G
+from arraytyping._src.lax import lax
 from arraytyping._src.numpy._promotion import (
     BOOL, ArrayLike, array_fn, as_dtype, canonical_dtype, common_dtype, jitted, kind_of, promote_args, shape_of,
 )
-from arraytyping._src.numpy.shape import canonicalize_axis
-from arraytyping._src.numpy.unary import lax_where
-
+from arraytyping._src.numpy.binary import floor_divide, remainder
+from arraytyping._src.numpy.indexing import getitem, scatter_update
+from arraytyping._src.numpy.joining import vstack
+from arraytyping._src.numpy.reductions import cumsum, cumulative_body, reduce_axes, sum_body
+from arraytyping._src.numpy.shape import atleast_1d, canonicalize_axis, ravel, reshape, transpose
+from arraytyping._src.numpy.unary import lax_where, where_call
+from arraytyping._src.numpy.unary import where_promoted as _where
 from arraytyping.typing import DTypeLike
-from arraytyping._src.core.arraylike import refuse_sequences
 
 
 def _default_int() -> np.dtype[Any]:
@@ -159,7 +163,6 @@ def searchsorted(a: ArrayLike, v: ArrayLike, side: str = "left", sorter: ArrayLi
     if method not in ("scan", "scan_unrolled", "sort", "compare_all"):
         raise ValueError(f"invalid argument method={method!r}")
     if sorter is not None:
-        from arraytyping._src.numpy.indexing import getitem  # noqa: PLC0415
         a = getitem(a, sorter)
     return _searchsorted(a, v, side=side)
 
@@ -172,9 +175,6 @@ def _nonzero_body(a: Any, *, size: int, fill_value: Any = None) -> Any:
     """JAX's ``nonzero`` with a static ``size``: flat positions from a bincount (scatter-add) of the running count
     of nonzeros and its cumulative sum, split into one index per axis; positions past the count are 0, or
     ``fill_value``."""
-    from arraytyping._src.numpy.binary import floor_divide, remainder  # noqa: PLC0415
-    from arraytyping._src.numpy.reductions import cumsum, sum_body  # noqa: PLC0415
-    from arraytyping._src.numpy.selection import where  # noqa: PLC0415
     a = promote_args(a)[0]
     shape = shape_of(a)
     if not shape:
@@ -199,17 +199,16 @@ def _nonzero_body(a: Any, *, size: int, fill_value: Any = None) -> Any:
             raise ValueError(f"fill_value must be a scalar or a tuple of length {len(shape)}; got {fill_value}")
         positions = lax.iota(int_dtype, (size,), 0)  # JAX's arange(size) >= mask.sum(), in that order
         fill_mask = lax.ge(positions, sum_body(mask))
-        out = [where(fill_mask, fv, entry) for fv, entry in zip(values, out)]
+        out = [where_call(fill_mask, fv, entry) for fv, entry in zip(values, out)]  # jnp.where of scalars
     return tuple(out)
 
 
 def _bincount(x: Any, length: int) -> Any:
     """JAX's ``bincount(x, length=length)``: ``zeros(length).at[clip(x, 0)].add(1, mode='drop')``, a scatter-add of
     ones (out-of-range ones dropped)."""
-    from arraytyping._src.numpy.selection import clip  # noqa: PLC0415 - selection imports this module
     dtype = lax.aval_of(x).dtype
     zeros = lax.full((length,), 0, dtype)
-    idx = clip(x, 0)  # a nested jit in JAX
+    idx = x.clip(0)  # jnp.clip (the method): a nested jit in JAX
     idx = lax.select_n(lax.lt(idx, lax.const(0, ShapedArray((), dtype, False))), idx,
                        lax.add(idx, lax.const(length, ShapedArray((), dtype, False))))
     int32 = np.dtype("int32")
@@ -256,9 +255,6 @@ def unique_body(ar: Any, *, axis: int, return_index: bool, return_inverse: bool,
                  equal_nan: bool, size: int, fill_value: Any, flatten: bool) -> Any:
     """JAX's ``_unique`` with a static ``size``: rows along ``axis`` sorted (lexicographically), a mask of the
     first of each run of equal ones (NaNs equal with ``equal_nan``), its first ``size`` positions gathered."""
-    from arraytyping._src.numpy.indexing import getitem, scatter_update  # noqa: PLC0415
-    from arraytyping._src.numpy.reductions import cumulative_body, reduce_axes, sum_body  # noqa: PLC0415
-    from arraytyping._src.numpy.selection import where_promoted as _where  # noqa: PLC0415
     ar = promote_args(ar)[0]
     orig_shape = shape_of(ar)
     if flatten:
@@ -380,7 +376,6 @@ def unique(ar: ArrayLike, return_index: bool = False, return_inverse: bool = Fal
 
 def flatnonzero(a: ArrayLike, *, size: int | None = None, fill_value: Any = None) -> Array:
     """The indices of the nonzero elements of ``a`` flattened (``nonzero(ravel(a))[0]``; ``size`` as there)."""
-    from arraytyping._src.numpy.shape import ravel  # noqa: PLC0415 - shape imports this module's users
     refuse_sequences("ravel", a)
     return nonzero(ravel(a), size=size, fill_value=fill_value)[0]
 
@@ -388,8 +383,6 @@ def flatnonzero(a: ArrayLike, *, size: int | None = None, fill_value: Any = None
 def argwhere(a: ArrayLike, *, size: int | None = None, fill_value: Any = None) -> Array:
     """The indices of the nonzero elements of ``a``, one row of ``a.ndim`` indices per element (``size`` rows under
     a trace, padded with ``fill_value`` or 0, as ``nonzero``)."""
-    from arraytyping._src.numpy.joining import vstack  # noqa: PLC0415 - joining imports shape, shape this
-    from arraytyping._src.numpy.shape import atleast_1d, reshape, transpose  # noqa: PLC0415
     refuse_sequences("argwhere", a)
     result = transpose(vstack(nonzero(atleast_1d(a), size=size, fill_value=fill_value)))
     nd = len(shape_of(a))

@@ -21,15 +21,19 @@ import numpy as np
 from arraytyping import lattice, op_rules
 from arraytyping._src import registry
 from arraytyping._src.config import config
-from arraytyping._src.lax import lax
 from arraytyping._src.core.array import Array
+from arraytyping._src.core.arraylike import refuse_sequences
 from arraytyping._src.core.avals import ShapedArray
+from arraytyping._src.lax import gather_scatter as G
+from arraytyping._src.lax import lax
 from arraytyping._src.numpy._promotion import (
     ArrayLike, array_fn, as_dtype, common_dtype, kind_of, shape_of, to_inexact_dtype,
 )
-from arraytyping._src.numpy.reductions import cumsum, expand_axes, reduction_axes, static_axis, sum as _sum
+from arraytyping._src.numpy.indexing import take_along_axis
+from arraytyping._src.numpy.reductions import any as _any_fn
+from arraytyping._src.numpy.reductions import cumsum, expand_axes, reduction_axes, static_axis
+from arraytyping._src.numpy.reductions import sum as _sum
 from arraytyping._src.numpy.unary import lax_where
-from arraytyping._src.core.arraylike import refuse_sequences
 
 __all__ = ["median", "nanmedian", "nanpercentile", "nanquantile", "percentile", "quantile"]
 
@@ -242,7 +246,6 @@ def _astype(x: Any, dtype: np.dtype[Any]) -> Any:
 
 def _gather(a: Any, index: Any, axis: int, q_ndim: int, keepdims: bool) -> Any:
     """``a`` at ``index`` (a scalar or a vector over ``q``) along ``axis``: JAX's gather, ``q``'s axis first."""
-    from arraytyping._src.lax import gather_scatter as G  # noqa: PLC0415 - a leaf module, imported late
     shape = shape_of(a)
     slice_sizes = tuple(1 if d == axis else s for d, s in enumerate(shape))
     offset_dims = tuple(range(q_ndim, len(shape) + q_ndim if keepdims else len(shape) + q_ndim - 1))
@@ -257,7 +260,6 @@ def _inverted_cdf(a: Any, q: Any, weights: Any, axis: int, q_ndim: int, a_shape:
     """JAX's ``inverted_cdf``: the first sorted element whose cumulative (valid, non-negative) weight reaches
     ``q`` of the total; NaN where a weight is bad (negative or NaN), or where the data holds a NaN (all NaN, with
     ``squash_nans``)."""
-    from arraytyping._src.numpy.indexing import take_along_axis  # noqa: PLC0415 - indexing is heavy
     if weights is None:
         weights = _full_like(a, 1.0)
     zeros = _full_like(weights, 0)
@@ -303,7 +305,6 @@ def _inverted_cdf(a: Any, q: Any, weights: Any, axis: int, q_ndim: int, a_shape:
 
 
 def _any(x: Any, axis: int, keepdims: bool) -> Any:
-    from arraytyping._src.numpy.reductions import any as _any_fn  # noqa: PLC0415 - same package
     return _any_fn(x, axis=axis, keepdims=keepdims)
 
 

@@ -21,18 +21,19 @@ import numpy as np
 from arraytyping import lattice, op_rules, shape_rules
 from arraytyping._src import registry
 from arraytyping._src.config import config
+from arraytyping._src.core.array import Array
+from arraytyping._src.core.arraylike import refuse_sequences
+from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.lax import lax
 from arraytyping._src.lax import sorting as S
-from arraytyping._src.core.array import Array
-from arraytyping._src.core.avals import ShapedArray
+from arraytyping._src.lax.operand_checks import literal
 from arraytyping._src.numpy._promotion import (
     BOOL, ArrayLike, array_fn, as_dtype, canonical_dtype, common_dtype, dtype_kind, jitted, kind_of, operand,
     promote_args, shape_of, to_inexact_dtype, upcast_f16,
 )
+from arraytyping._src.numpy.binary import multiply, subtract, true_divide
 from arraytyping._src.numpy.unary import RULE_ERRORS, lax_where
-from arraytyping._src.lax.operand_checks import literal
-from arraytyping._src.core.arraylike import refuse_sequences
-
+from arraytyping._src.xla.lowering import reduce_identity
 from arraytyping.typing import DTypeLike
 
 _AxisError: Final = np.exceptions.AxisError
@@ -85,7 +86,6 @@ def _rule(fn: str, a: Any, dtype: np.dtype[Any] | None = None) -> np.dtype[Any]:
 def _init_value(kind: str, dtype: np.dtype[Any]) -> Any:
     """JAX's ``_reduction_init_val``: the reduction's identity in ``dtype`` (the extreme finite values for floats
     without infinities and for integers)."""
-    from arraytyping._src.xla.lowering import reduce_identity  # noqa: PLC0415 - the lowering's own table
     return reduce_identity(kind, ShapedArray((), dtype, False))
 
 
@@ -394,7 +394,6 @@ def _average_body(a: Any, weights: Any = None, *, axis: Any = None, returned: bo
                   keepdims: bool = False) -> Any:
     """JAX's ``_average``: the mean of ``promote_dtypes_inexact(a)``, or ``sum(a * w) / sum(w)`` with weights (of
     ``a``'s shape, or of its reduced axes' shape when ``axis`` is given)."""
-    from arraytyping._src.numpy.binary import multiply, true_divide  # noqa: PLC0415 - binary imports this
     shape = shape_of(a)
     axes = reduction_axes(axis, len(shape), "average")
     if weights is None:
@@ -623,7 +622,6 @@ def _nanvar_body(a: Any, where: Any = None, mean_: Any = None, ddof: Any = 0, *,
     else:
         centered = lax.square(centered)
     normalizer = sum_body(lax.bitwise_not(lax.ne(a, a)), where, axis=axes, keepdims=keepdims)
-    from arraytyping._src.numpy.binary import subtract  # noqa: PLC0415 - binary imports the reductions
     normalizer = subtract(normalizer, ddof)  # JAX's ``normalizer - ddof``: a traced ddof promotes as an operand
     mask = lax.le(normalizer, lax.const(0, ShapedArray((), lax.aval_of(normalizer).dtype, False)))
     total = sum_body(centered, where, axis=axes, keepdims=keepdims)

@@ -13,38 +13,26 @@ import numpy as np
 from arraytyping import lattice, op_rules
 from arraytyping._src import registry
 from arraytyping._src.config import config
-from arraytyping._src.lax import lax
 from arraytyping._src.core.array import Array
-from arraytyping._src.core.avals import ShapedArray
-from arraytyping._src.numpy._promotion import (
-    BOOL, ArrayLike, array_fn, as_dtype, broadcast_to_shape, common_dtype, finish, jitted, kind_of, operand,
-    promote_args, scalar_type, shape_of, to_bool,
-)
-from arraytyping._src.numpy.shape import canonicalize_axis
-from arraytyping._src.lax.operand_checks import numpy_broadcast
 from arraytyping._src.core.arraylike import check_arraylike, refuse_sequences
-
-
-
-def where_promoted(condition: Any, x: Any, y: Any) -> Any:
-    """JAX's internal ``_where``: ``x`` where ``condition`` holds, else ``y``, the two promoted together and
-    broadcast, with the condition unless it has rank 0 (``x`` itself for an empty shape); operands may be constants as
-    well as arrays. Under a trace it is a nested ``jit`` named ``_where`` (:data:`where_call`), as in JAX."""
-    c = to_bool(condition if isinstance(condition, Array) else as_dtype(condition, *scalar_type(condition)))
-    dtype, weak = common_dtype(x, y)
-    x, y = as_dtype(x, dtype, weak), as_dtype(y, dtype, weak)
-    if shape_of(c):
-        shape = numpy_broadcast(shape_of(c), shape_of(x), shape_of(y))
-        c = broadcast_to_shape(c, shape)
-    else:  # a rank-0 condition is select_n's as it is
-        shape = numpy_broadcast(shape_of(x), shape_of(y))
-    x, y = broadcast_to_shape(x, shape), broadcast_to_shape(y, shape)
-    if 0 in shape:  # nothing to select (JAX returns x as it is)
-        return x
-    return lax.select_n(c, y, x)
-
-
-where_call = jitted(where_promoted, "where", call_name="_where")
+from arraytyping._src.core.avals import ShapedArray
+from arraytyping._src.core.trace import ConcretizationTypeError, Tracer
+from arraytyping._src.lax import lax
+from arraytyping._src.lax import sorting as S
+from arraytyping._src.lax.control_flow import platform_dependent
+from arraytyping._src.lax.operand_checks import numpy_broadcast
+from arraytyping._src.numpy._promotion import (
+    BOOL, ArrayLike, array_fn, as_dtype, common_dtype, finish, kind_of, operand, promote_args, shape_of,
+)
+from arraytyping._src.numpy.binary import greater_equal, less, logical_or, maximum, minimum, remainder
+from arraytyping._src.numpy.conversion import asarray, astype
+from arraytyping._src.numpy.indexing import getitem, take_along_axis
+from arraytyping._src.numpy.joining import stack
+from arraytyping._src.numpy.ordering import argsort, nonzero
+from arraytyping._src.numpy.reductions import any as any_
+from arraytyping._src.numpy.reductions import reduction_dtype, sum_body
+from arraytyping._src.numpy.shape import broadcast_arrays, canonicalize_axis, expand_dims, moveaxis, ravel
+from arraytyping._src.numpy.unary import where_call
 
 
 def where(condition: ArrayLike, x: ArrayLike | None = None, y: ArrayLike | None = None, /, *,
@@ -52,7 +40,6 @@ def where(condition: ArrayLike, x: ArrayLike | None = None, y: ArrayLike | None 
     """Elements of ``x`` where ``condition`` holds, else of ``y`` (both promoted together, all broadcast); with
     ``condition`` alone, ``nonzero`` of it (``size``/``fill_value`` as there)."""
     if x is None and y is None:
-        from arraytyping._src.numpy.ordering import nonzero  # noqa: PLC0415 - ordering imports this
         return nonzero(condition, size=size, fill_value=fill_value)
     if size is not None or fill_value is not None:
         raise ValueError("size and fill_value arguments cannot be used in three-term where function.")
@@ -73,7 +60,6 @@ def _select_body(*args: Any, n: int) -> Any:
     """JAX's ``select``: the index of the first true condition (``argmax`` over the stacked conditions, with
     ``False`` broadcast in first for the default, promoted together as ``stack`` does and then cast to bool), then ``select_n`` over the default and the choices promoted
     together."""
-    from arraytyping._src.lax import sorting as S  # noqa: PLC0415
     choices, default = args[n:2 * n], args[2 * n]
     conds = [promote_args(c)[0] for c in args[:n]]
     values = [default, *choices]
@@ -104,7 +90,6 @@ def select(condlist: Any, choicelist: Any, default: ArrayLike = 0) -> Array:
 def _clip_body(arr: Any, lo: Any = None, hi: Any = None) -> Any:
     """JAX's ``clip``: complex operands refused, then ``maximum(min, arr)`` and ``minimum(max, ...)``, which promote
     the bounds with ``arr`` (``op_rules.SHAPE``: ``promote_real``; the rule gives the result, checked here)."""
-    from arraytyping._src.numpy.binary import maximum, minimum  # noqa: PLC0415 - binary imports this
     named = [(what, v) for what, v in (("arr", arr), ("min", lo), ("max", hi)) if v is not None]
     try:
         dtype, weak = op_rules.shape_result("clip", [operand(v) for _, v in named], config.lattice_config)
@@ -147,8 +132,6 @@ def _diagonal_body(a: Any, *, offset: int = 0, axis1: int = 0, axis2: int = 1) -
     aranges along the diagonal: a gather), except for a square 2-d matrix at offset 0 (not bool), where JAX stages a
     ``platform_dependent`` choice between it and a mask-and-sum for Mosaic (``sum(eye * a, axis=0)``): the gather
     runs, and the result takes the mask-and-sum's type (strong: a weakly typed matrix's diagonal is not)."""
-    from arraytyping._src.lax.control_flow import platform_dependent  # noqa: PLC0415 - control flow imports numpy
-    from arraytyping._src.numpy.creation import eye_mask  # noqa: PLC0415 - creation imports this module
     a = promote_args(a)[0]
     s = shape_of(a)
     if len(s) < 2:
@@ -159,7 +142,7 @@ def _diagonal_body(a: Any, *, offset: int = 0, axis1: int = 0, axis2: int = 1) -
 
     if len(s) != 2 or s[0] != s[1] or offset != 0 or lax.aval_of(a).dtype == np.bool_:
         return default_diag(a)
-    eye = lax.convert_element_type(eye_mask(s[0], s[0], 0), lax.aval_of(a).dtype, False)
+    eye = lax.convert_element_type(lax.eye_mask(s[0], s[0], 0), lax.aval_of(a).dtype, False)
 
     def mosaic_diag(a: Any) -> Any:
         return lax.reduce("sum", lax.mul(eye, a), (0,))
@@ -167,7 +150,6 @@ def _diagonal_body(a: Any, *, offset: int = 0, axis1: int = 0, axis2: int = 1) -
 
 
 def _default_diag(a: Any, offset: int, axis1: int, axis2: int) -> Any:
-    from arraytyping._src.numpy.indexing import getitem  # noqa: PLC0415 - indexing imports this module
     s = shape_of(a)
     n1, n2 = s[canonicalize_axis(axis1, len(s))], s[canonicalize_axis(axis2, len(s))]
     a = _moveaxes_last(a, axis1, axis2)
@@ -189,17 +171,7 @@ def diagonal(a: ArrayLike, offset: int = 0, axis1: int = 0, axis2: int = 1) -> A
                      axis2=operator.index(axis2))
 
 
-def tri_mask(n: int, m: int, k: int) -> Any:
-    """JAX's ``lax._tri``: ``i + k >= j`` on broadcast iotas (of the default integer dtype), a bool array of shape
-    ``(n, m)``."""
-    idx = registry.INFO[lattice.default_name("i", config.x64)].dtype
-    i = lax.add(lax.iota(idx, (n, m), 0), lax.const(k, ShapedArray((), idx, False)))
-    return lax.ge(i, lax.iota(idx, (n, m), 1))
-
-
 def _trace_body(a: Any, *, offset: int = 0, axis1: int = 0, axis2: int = 1, dtype: Any = None) -> Any:
-    from arraytyping._src.numpy.creation import eye_mask  # noqa: PLC0415
-    from arraytyping._src.numpy.reductions import sum_body  # noqa: PLC0415
     a = promote_args(a)[0]
     s = shape_of(a)
     if canonicalize_axis(axis1, len(s)) == canonicalize_axis(axis2, len(s)):
@@ -207,7 +179,7 @@ def _trace_body(a: Any, *, offset: int = 0, axis1: int = 0, axis2: int = 1, dtyp
     n1, n2 = s[canonicalize_axis(axis1, len(s))], s[canonicalize_axis(axis2, len(s))]
     a = _moveaxes_last(a, axis1, axis2)
     av = lax.aval_of(a)
-    masked = where_call(eye_mask(n1, n2, offset), a, lax.full(av.shape, 0, av.dtype, av.weak_type))
+    masked = where_call(lax.eye_mask(n1, n2, offset), a, lax.full(av.shape, 0, av.dtype, av.weak_type))
     return sum_body(masked, axis=(len(s) - 2, len(s) - 1), dtype=dtype, name="trace")
 
 
@@ -218,7 +190,6 @@ def trace(a: ArrayLike, offset: int = 0, axis1: int = 0, axis2: int = 1, dtype: 
           ) -> Array:
     """The sum along the diagonal at ``offset`` of the planes of ``axis1`` and ``axis2``."""
     refuse_sequences("trace", a)
-    from arraytyping._src.numpy.reductions import reduction_dtype  # noqa: PLC0415
     return _trace(a, offset=operator.index(offset), axis1=operator.index(axis1),
                   axis2=operator.index(axis2), dtype=reduction_dtype(dtype, out, "trace"))
 
@@ -229,7 +200,7 @@ def _tri_select_body(m: Any, *, k: int, upper: bool) -> Any:
     if len(s) < 2:
         raise ValueError(f"Argument to arraytyping.numpy.{'triu' if upper else 'tril'} must be at least 2D")
     n, w = s[-2:]
-    mask = tri_mask(n, w, k - 1 if upper else k)
+    mask = lax.tri_mask(n, w, k - 1 if upper else k)
     if len(s) > 2:
         mask = lax.broadcast_in_dim(mask, s, (len(s) - 2, len(s) - 1))
     av = lax.aval_of(m)
@@ -257,7 +228,6 @@ def tril(m: ArrayLike, k: int = 0) -> Array:
 def _ensure_arraylike(fn: str, *args: Any) -> list[Any]:
     """JAX's ``ensure_arraylike``: :func:`check_arraylike`, then every operand an array (``asarray``: a Python
     scalar a weak one)."""
-    from arraytyping._src.numpy.creation import asarray  # noqa: PLC0415 - creation imports this
     check_arraylike(fn, *args)
     return [x if isinstance(x, Array) else asarray(x) for x in args]
 
@@ -269,10 +239,6 @@ def compress(condition: ArrayLike, a: ArrayLike, axis: int | None = None, *, siz
     concrete (JAX's ``TracerBoolConversionError`` under ``jit``) and its true entries past the axis' length refused;
     with ``size``, the first ``size`` selected slices, padded with ``fill_value`` (converted to ``a``'s dtype, a
     strong array: the result is strong), which traces."""
-    from arraytyping._src.numpy.creation import astype  # noqa: PLC0415 - creation imports this
-    from arraytyping._src.numpy.ordering import argsort  # noqa: PLC0415 - ordering imports this
-    from arraytyping._src.numpy.reductions import any as any_  # noqa: PLC0415
-    from arraytyping._src.numpy.shape import expand_dims, moveaxis, ravel  # noqa: PLC0415
     condition_arr, arr, fill = _ensure_arraylike("compress", condition, a, fill_value)
     operand_a = operand(arr)
     condition_arr = astype(condition_arr, BOOL)
@@ -311,13 +277,6 @@ def choose(a: ArrayLike, choices: Any, out: None = None, mode: str = "raise") ->
     together): the choices' join, canonicalized and strong (they are stacked as ``array(choices)``;
     ``op_rules.choose_result``). ``mode``: ``'raise'`` (out-of-range indices are JAX's ``ValueError``; ``a`` must be
     concrete: under ``jit`` JAX's ``ConcretizationTypeError``), ``'wrap'`` (modulo) or ``'clip'``."""
-    from arraytyping._src.core.trace import ConcretizationTypeError, Tracer  # noqa: PLC0415
-    from arraytyping._src.numpy.binary import greater_equal, less, logical_or, remainder  # noqa: PLC0415
-    from arraytyping._src.numpy.indexing import take_along_axis  # noqa: PLC0415
-    from arraytyping._src.numpy.joining import stack  # noqa: PLC0415
-    from arraytyping._src.numpy.creation import astype  # noqa: PLC0415
-    from arraytyping._src.numpy.reductions import any as any_  # noqa: PLC0415
-    from arraytyping._src.numpy.shape import broadcast_arrays, expand_dims  # noqa: PLC0415
     if out is not None:
         raise NotImplementedError("The 'out' argument to jnp.choose is not supported.")
     arr, *items = _ensure_arraylike("choose", a, *choices)

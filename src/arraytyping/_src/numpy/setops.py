@@ -11,10 +11,20 @@ from __future__ import annotations
 from typing import Any, Final, cast
 
 from arraytyping._src import registry
-from arraytyping._src.lax import lax
 from arraytyping._src.core.array import Array
-from arraytyping._src.numpy._promotion import ArrayLike, array_fn, common_dtype, shape_of
 from arraytyping._src.core.arraylike import refuse_sequences
+from arraytyping._src.lax import lax
+from arraytyping._src.numpy._promotion import ArrayLike, array_fn, common_dtype, shape_of
+from arraytyping._src.numpy.binary import equal, not_equal
+from arraytyping._src.numpy.conversion import asarray, ones, zeros
+from arraytyping._src.numpy.creation import arange
+from arraytyping._src.numpy.indexing import getitem, scatter_update
+from arraytyping._src.numpy.joining import concatenate
+from arraytyping._src.numpy.ordering import searchsorted, unique_body
+from arraytyping._src.numpy.reductions import all as all_
+from arraytyping._src.numpy.reductions import any as any_
+from arraytyping._src.numpy.reductions import max as max_
+from arraytyping._src.numpy.shape import ravel, reshape
 
 __all__ = ["isin"]
 
@@ -25,10 +35,6 @@ METHODS: Final = ("auto", "compare_all", "binary_search", "sort")
 def _in1d_body(ar1: Any, ar2: Any, *, invert: bool, method: str = "auto", assume_unique: bool = False) -> Any:
     """JAX's ``_in1d``: both operands promoted together and flattened; whether each element of the first is among
     the second's (``invert``: is not)."""
-    from arraytyping._src.numpy.binary import equal, not_equal  # noqa: PLC0415 - binary imports this layer
-    from arraytyping._src.numpy.creation import ones, zeros  # noqa: PLC0415
-    from arraytyping._src.numpy.reductions import all as all_, any as any_  # noqa: PLC0415
-    from arraytyping._src.numpy.shape import ravel  # noqa: PLC0415
     dtype, weak = common_dtype(ar1, ar2)
     arr1, arr2 = (ravel(lax.convert_element_type(a, dtype, weak)) for a in (ar1, ar2))
     (n1,), (n2,) = shape_of(arr1), shape_of(arr2)
@@ -41,8 +47,6 @@ def _in1d_body(ar1: Any, ar2: Any, *, invert: bool, method: str = "auto", assume
             return all_(not_equal(rows, cols), -1)
         return any_(equal(rows, cols), -1)
     if method == "binary_search":
-        from arraytyping._src.numpy.indexing import getitem  # noqa: PLC0415
-        from arraytyping._src.numpy.ordering import searchsorted  # noqa: PLC0415
         (arr2,) = lax.sort([arr2], 0)
         found = getitem(arr2, searchsorted(arr2, arr1))
         return not_equal(arr1, found) if invert else equal(arr1, found)
@@ -55,12 +59,6 @@ def _in1d_body(ar1: Any, ar2: Any, *, invert: bool, method: str = "auto", assume
 def _in1d_sorted(arr1: Any, arr2: Any, *, invert: bool, assume_unique: bool) -> Any:
     """``_in1d``'s ``sort`` method: the first operand's unique elements (unless ``assume_unique``) and the second's
     sorted together with their positions; an element is found where its sorted neighbour equals it."""
-    from arraytyping._src.numpy.binary import equal, not_equal  # noqa: PLC0415
-    from arraytyping._src.numpy.creation import arange, ones, zeros  # noqa: PLC0415
-    from arraytyping._src.numpy.indexing import getitem, scatter_update  # noqa: PLC0415
-    from arraytyping._src.numpy.joining import concatenate  # noqa: PLC0415
-    from arraytyping._src.numpy.ordering import unique_body  # noqa: PLC0415
-    from arraytyping._src.numpy.reductions import max as max_  # noqa: PLC0415
     (n1,) = shape_of(arr1)
     ind_out: Any = slice(None)
     if not assume_unique:
@@ -82,8 +80,6 @@ def isin(element: ArrayLike, test_elements: ArrayLike, assume_unique: bool = Fal
     """Whether each element of ``element`` is among ``test_elements`` (a bool array of ``element``'s shape; with
     ``invert``, whether it is not); the two are promoted together first."""
     refuse_sequences("isin", element, test_elements)
-    from arraytyping._src.numpy.creation import asarray  # noqa: PLC0415 - creation imports shape functions
-    from arraytyping._src.numpy.shape import reshape  # noqa: PLC0415
     element, test_elements = asarray(element), asarray(test_elements)
     result = _in1d(element, test_elements, invert=bool(invert), method=method, assume_unique=bool(assume_unique))
     return cast(Array, reshape(result, shape_of(element)))

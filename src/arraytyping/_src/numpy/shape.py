@@ -9,20 +9,25 @@ import functools
 import math
 import operator
 from collections.abc import Sequence
-from typing import Any, Final, NoReturn, overload
+from typing import Any, Final, NoReturn, cast, overload
 
 import numpy as np
 
 from arraytyping import shape_rules
-from arraytyping._src.lax import lax
+from arraytyping._src.config import config
 from arraytyping._src.core.array import Array
-from arraytyping._src.core.avals import canonicalize_shape
-from arraytyping._src.lax.api.functions import dynamic_slice
-from arraytyping._src.numpy.binary import remainder
-from arraytyping._src.numpy._promotion import ArrayLike, array_fn, arraylike, jitted, promote_args, shape_of
-from arraytyping._src.lax.operand_checks import literal, numpy_broadcast
 from arraytyping._src.core.arraylike import refuse_sequences
-
+from arraytyping._src.core.avals import canonicalize_shape
+from arraytyping._src.core.trace import concrete_value
+from arraytyping._src.lax import lax
+from arraytyping._src.lax.api.functions import dynamic_slice
+from arraytyping._src.lax.operand_checks import literal, numpy_broadcast
+from arraytyping._src.numpy._promotion import (
+    ArrayLike, array_fn, arraylike, jitted, kind_of, operand, promote_args, shape_of,
+)
+from arraytyping._src.numpy.binary import remainder
+from arraytyping._src.numpy.conversion import asarray, broadcast_to_jit, full, zeros
+from arraytyping._src.numpy.reductions import cumsum
 
 
 def _reshape_body(a: Any, *, shape: tuple[int, ...]) -> Any:
@@ -116,27 +121,11 @@ def matrix_transpose(x: ArrayLike, /) -> Array:
     return _permute(x, perm=(*range(n - 2), n - 1, n - 2))
 
 
-def _broadcast_to_body(a: Any, *, shape: tuple[int, ...]) -> Any:
-    a = promote_args(a)[0]
-    s = shape_of(a)
-    try:
-        if numpy_broadcast(s, shape) != shape:
-            raise ValueError
-    except ValueError:
-        raise ValueError(f"cannot broadcast an array of shape {s} to shape {shape}") from None
-    if s == shape:
-        return a
-    return lax.broadcast_in_dim(a, shape, tuple(range(len(shape) - len(s), len(shape))))
-
-
-_broadcast_to = jitted(_broadcast_to_body, "broadcast_to")
-
-
 def broadcast_to(a: Any, shape: Any) -> Any:
     """``a`` broadcast to ``shape`` (NumPy's broadcasting rules), in ``a``'s dtype."""
     refuse_sequences("broadcast_to", a)
     dims = canonicalize_shape(shape)
-    return _broadcast_to(a, shape=dims)
+    return broadcast_to_jit(a, shape=dims)
 
 
 def ndim(a: Any) -> int:
@@ -529,7 +518,6 @@ def roll(a: ArrayLike, shift: ArrayLike | Sequence[int], axis: int | Sequence[in
     try:
         static = _axis_tuple(shift)
     except TypeError:
-        from arraytyping._src.numpy.creation import asarray  # creation imports this module
         dynamic = asarray(shift)
         if axis is None:
             return _roll_dynamic_flat(a, dynamic)
@@ -588,10 +576,49 @@ def repeat(a: ArrayLike, repeats: ArrayLike, axis: int | None = None, *,
                                                                       and not _concrete(repeats)):
         count: Any = repeats
         return _repeat_scalar(a, repeats=operator.index(count), axis=axis)
-    from arraytyping._src.numpy.indexing import repeat_by_array  # noqa: PLC0415 - indexing imports shape
     return repeat_by_array(a, repeats, axis, total_repeat_length)
 
 
 def _concrete(x: Any) -> bool:
-    from arraytyping._src.core.trace import concrete_value  # noqa: PLC0415
     return concrete_value(x) is not None
+
+
+def repeat_by_array(a: Any, repeats: Any, axis: int | None, total_repeat_length: int | None) -> Array:
+    """``repeat`` with one count per element (JAX's ``_repeat``): the gather indices from a scatter-add of block
+    starts and a cumulative sum, then ``take``."""
+    if kind_of(repeats) not in "iub":
+        raise TypeError(f"Indexer must have integer or boolean type, got indexer with type {operand(repeats)[0]}")
+    a = asarray(a)
+    if axis is None:
+        a = ravel(a)
+        axis = 0
+    ax = canonicalize_axis(axis, a.ndim) if a.ndim else 0
+    if total_repeat_length is None:
+        known = concrete_value(repeats)
+        reps_host = np.ravel(np.asarray(known if known is not None else repeats))
+        if a.ndim != 0:
+            reps_host = np.broadcast_to(reps_host, (a.shape[ax],))
+        total = int(np.sum(reps_host))
+        reps: Any = asarray(reps_host.astype(np.int64 if config.x64 else np.int32))
+    else:
+        total = operator.index(total_repeat_length)
+        reps = ravel(asarray(repeats))
+        if a.ndim != 0 and reps.shape != (a.shape[ax],):
+            reps = broadcast_to(reps, (a.shape[ax],))
+    if a.ndim == 0:
+        if reps.shape == (1,):
+            return cast(Array, full((total,), a))
+        raise ValueError("`repeat` with a scalar parameter `a` is only implemented for scalar values of the "
+                         "parameter `repeats`.")
+    if total == 0:
+        out_shape = list(a.shape)
+        out_shape[ax] = 0
+        av = a.aval
+        return cast(Array, lax.full(tuple(out_shape), 0, av.dtype, av.weak_type))
+    if a.shape[ax] == 0:
+        return cast(Array, a)
+    exclusive = roll(reps, 1).at[0].set(0)
+    starts = cumsum(exclusive)
+    indicators = zeros((total,), dtype="int32").at[starts].add(1)
+    gather_indices = cumsum(indicators) - 1
+    return cast(Array, a.take(gather_indices, axis=ax))  # jnp.take (the method)

@@ -17,15 +17,15 @@ import numpy as np
 from arraytyping import lattice, op_rules
 from arraytyping._src import registry
 from arraytyping._src.config import config
-from arraytyping._src.lax import lax
 from arraytyping._src.core.array import Array
 from arraytyping._src.core.avals import ShapedArray
+from arraytyping._src.lax import lax
+from arraytyping._src.lax.operand_checks import numpy_broadcast
 from arraytyping._src.lax.primitives import RoundingMethod
 from arraytyping._src.numpy._promotion import (
-    BOOL, PY_SCALAR_TYPES, ArrayLike, as_dtype, common_dtype, dtype_kind, finish, jitted, kind_of, numpy_const,
-    operand, promote_args, shape_of, to_inexact_dtype,
+    BOOL, PY_SCALAR_TYPES, ArrayLike, as_dtype, broadcast_to_shape, common_dtype, defined_binary, dtype_kind, finish,
+    jitted, kind_of, numpy_const, operand, promote_args, scalar_type, shape_of, to_inexact_dtype,
 )
-
 
 _rule: Final = functools.lru_cache(maxsize=4096)(op_rules.unary_result)
 """``op_rules.unary_result`` memoized (tracing asks the same question again and again)."""
@@ -59,10 +59,30 @@ def _real_dtype(dtype: np.dtype[Any]) -> np.dtype[Any]:
         registry.info_of_dtype(dtype).name, registry.info_of_dtype(dtype).name)].dtype  # type: ignore[union-attr]
 
 
+def where_promoted(condition: Any, x: Any, y: Any) -> Any:
+    """JAX's internal ``_where``: ``x`` where ``condition`` holds, else ``y``, the two promoted together and
+    broadcast, with the condition unless it has rank 0 (``x`` itself for an empty shape); operands may be constants as
+    well as arrays. Under a trace it is a nested ``jit`` named ``_where`` (:data:`where_call`), as in JAX."""
+    c = to_bool(condition if isinstance(condition, Array) else as_dtype(condition, *scalar_type(condition)))
+    dtype, weak = common_dtype(x, y)
+    x, y = as_dtype(x, dtype, weak), as_dtype(y, dtype, weak)
+    if shape_of(c):
+        shape = numpy_broadcast(shape_of(c), shape_of(x), shape_of(y))
+        c = broadcast_to_shape(c, shape)
+    else:  # a rank-0 condition is select_n's as it is
+        shape = numpy_broadcast(shape_of(x), shape_of(y))
+    x, y = broadcast_to_shape(x, shape), broadcast_to_shape(y, shape)
+    if 0 in shape:  # nothing to select (JAX returns x as it is)
+        return x
+    return lax.select_n(c, y, x)
+
+
+where_call = jitted(where_promoted, "where", call_name="_where")
+
+
 def lax_where(condition: Any, x: Any, y: Any) -> Any:
     """JAX's internal ``_where`` (a nested ``jit`` under a trace, as in JAX) on a bool condition and operands of one
     dtype: ``select_n`` after broadcasting ``x`` and ``y``, and the condition unless it has rank 0."""
-    from arraytyping._src.numpy.selection import where_call  # noqa: PLC0415 - selection imports this
     return where_call(condition, x, y)
 
 
@@ -97,7 +117,6 @@ def _inexact(op: Callable[[Any], Any]) -> Callable[..., Any]:
 
 def _arccosh_body(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
     """``acosh``; for complex results, negated where the real part is negative (numpy's branch)."""
-    from arraytyping._src.numpy.selection import where_promoted  # noqa: PLC0415 - imports this module
     out = lax.acosh(_as_result(x, dtype, weak))
     if registry.INFO[operand(out)[0]].kind == "c":  # jnp's where: promotes the two (strict: to the default dtype)
         out = where_promoted(lax.lt(lax.real(out), _scalar(lax.real(out), 0)), lax.neg(out), out)
@@ -375,17 +394,24 @@ def _imag_compared(op: Callable[[Any, Any], Any]) -> Callable[..., Any]:
     return body
 
 
+def _copysign(x: Any, y: Any) -> Any:
+    negative = signbit(y)  # JAX's where(signbit(y), -abs(x), abs(x)), its operands in that order
+    return lax_where(negative, lax.neg(abs(x)), abs(x))
+
+
+copysign_jit = defined_binary("copysign", _copysign, call=True)
+
+
 def _spacing_body(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
     """JAX's ``spacing``: the distance to the next float away from zero (towards +inf for float16), or the smallest
     subnormal (with ``x``'s sign) where that distance rounds to 0."""
-    from arraytyping._src.numpy.binary import copysign  # noqa: PLC0415 - binary imports this module
     arr = _as_result(x, dtype, weak)
     inf = _scalar(arr, np.inf)
     if registry.info_of_dtype(dtype).name == "float16":  # type: ignore[union-attr]
         return lax.sub(lax.nextafter(arr, inf), arr)
-    result = lax.sub(lax.nextafter(arr, copysign(inf, arr)), arr)
+    result = lax.sub(lax.nextafter(arr, copysign_jit(inf, arr)), arr)
     tiny = __import__("ml_dtypes").finfo(dtype).smallest_subnormal
-    return lax_where(lax.eq(result, _scalar(result, 0)), copysign(np.asarray(tiny, dtype), arr), result)
+    return lax_where(lax.eq(result, _scalar(result, 0)), copysign_jit(np.asarray(tiny, dtype), arr), result)
 
 
 _exp = _defined("exp", _inexact(lax.exp))
@@ -641,7 +667,6 @@ def nan_to_num(x: ArrayLike, copy: bool = True, nan: float = 0.0, posinf: float 
                        neginf=None if neginf is None else float(neginf))
 
 
-
 def _no_out(fn: str, out: None) -> None:
     if out is not None:
         raise NotImplementedError(f"The 'out' argument to jnp.{fn} is not supported.")
@@ -678,7 +703,6 @@ def spacing(x: ArrayLike, /) -> Array:
 def _modf_body(x: Any) -> tuple[Any, Any]:
     """JAX's ``modf``: ``whole = where(x >= 0, floor(x), ceil(x))`` after ``promote_dtypes_inexact``, and
     ``(x - whole, whole)``; the pair's dtypes from :func:`arraytyping.op_rules.pair_result`."""
-    from arraytyping._src.numpy.binary import subtract  # noqa: PLC0415 - binary imports this module
     op = operand(x)
     try:
         (frac_name, frac_weak), (whole_name, whole_weak) = op_rules.pair_result("modf", [op], config.lattice_config)
@@ -687,7 +711,7 @@ def _modf_body(x: Any) -> tuple[Any, Any]:
     dtype, weak = common_dtype(x)
     x = _as_result(x, to_inexact_dtype(dtype), weak)
     whole = lax_where(lax.ge(x, _scalar(x, 0, lax.aval_of(x).weak_type)), floor(x), ceil(x))  # lax._zero(x)
-    frac = subtract(x, whole)
+    frac = x - whole  # jnp's subtract (the operator)
     return (finish("modf", frac, registry.INFO[frac_name].dtype, frac_weak),
             finish("modf", whole, registry.INFO[whole_name].dtype, whole_weak))
 

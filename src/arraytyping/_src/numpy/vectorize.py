@@ -15,10 +15,10 @@ import re
 from collections.abc import Callable, Collection, Sequence
 from typing import Any, Final
 
-from arraytyping._src.numpy._promotion import shape_of
-from arraytyping._src.numpy.creation import asarray
-from arraytyping._src.numpy.shape import broadcast_shapes, expand_dims, squeeze
 from arraytyping._src.interpreters.batching.vmap import vmap as _vmap
+from arraytyping._src.numpy._promotion import shape_of
+from arraytyping._src.numpy.conversion import asarray
+from arraytyping._src.numpy.shape import broadcast_shapes, expand_dims, squeeze
 
 __all__ = ["vectorize"]
 

@@ -12,9 +12,9 @@ from typing import Any
 from arraytyping import op_rules
 from arraytyping._src import registry
 from arraytyping._src.config import config
-from arraytyping._src.lax import lax
 from arraytyping._src.core.array import Array
 from arraytyping._src.core.trace import ConcretizationTypeError
+from arraytyping._src.lax import lax
 from arraytyping._src.numpy._promotion import array_fn
 from arraytyping._src.numpy.binary import add, multiply, subtract, true_divide
 from arraytyping._src.numpy.unary import abs as abs_
