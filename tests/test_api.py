@@ -15,7 +15,7 @@ from hypothesis import strategies as hst
 
 import arraytyping as at
 from arraytyping import lattice
-from arraytyping._src import registry
+from arraytyping._src.dtypes import registry
 
 
 def spellings(name: str) -> list[object]:
@@ -164,6 +164,16 @@ def test_environment_variables_set_defaults(env: dict[str, str], expect: str) ->
     out = subprocess.run([sys.executable, "-c", "import arraytyping as a; print(a.config.x64, a.config.promotion)"],
                          env={**clean, **env}, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == expect
+
+
+def test_a_bare_import_runs_array_code() -> None:
+    """``import arraytyping`` alone loads the whole runtime: an array's operators work with no other import (they
+    are jax.numpy's functions, which a layout where nothing imported them left unbound)."""
+    code = ("import arraytyping as at\n"
+            "print(at.jit(lambda x: x + 1)(2), (at.device_put(1.5) * 2).dtype, at.float32(2) ** 2)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.split() == ["3", "float32", "4.0"]
 
 
 def test_bad_environment_variable_is_named() -> None:

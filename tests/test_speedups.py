@@ -10,7 +10,8 @@ import pytest
 
 import arraytyping as at
 from arraytyping import lattice
-from arraytyping._src import promotion, registry
+from arraytyping._src.dtypes import promotion
+from arraytyping._src.dtypes import registry
 
 speedups = promotion._speedups  # pyright: ignore[reportPrivateUsage]
 pytestmark = pytest.mark.skipif(speedups is None, reason="the optional C extension was not built")

@@ -32,9 +32,10 @@ from typing import Final
 
 import arraytyping.lax as at_lax
 from arraytyping import lattice, op_rules
-from arraytyping._src.stubgen import each, emit_reexports, lax_same, single_rules, specs
-from arraytyping._src.stubgen.emit_numpy import PY_VALUE as PY_STATIC
-from arraytyping._src.stubgen.emit_numpy import REDUCTIONS_BY_RULE, typed_unary
+from arraytyping._src.stubgen import each, lax_same, single_rules, specs
+from arraytyping._src.stubgen.emit import reexports as emit_reexports
+from arraytyping._src.stubgen.emit.numpy import PY_VALUE as PY_STATIC
+from arraytyping._src.stubgen.emit.numpy import REDUCTIONS_BY_RULE, typed_unary
 from arraytyping._src.stubgen.single_rules import CLIP_BOUNDS, shape_rule
 from arraytyping._src.stubgen.joining import kept_classes, select_classes
 from arraytyping._src.stubgen.binary import KeepVars, simulate, static_answer

@@ -67,7 +67,7 @@ def _scalar_names() -> set[str]:
     tree = ast.parse((PACKAGE / "numpy" / "__init__.py").read_text())
     out: set[str] = set()
     for node in tree.body:
-        if isinstance(node, ast.ImportFrom) and node.module == "arraytyping._src.scalar_types":
+        if isinstance(node, ast.ImportFrom) and node.module == "arraytyping._src.dtypes.scalar_types":
             out.update(a.asname or a.name for a in node.names)
     return out
 

@@ -7,17 +7,17 @@ that stage functions into jaxprs for :func:`jit`) with JAX 0.10.2's semantics. :
 """
 
 from arraytyping import dtypes, lattice, op_rules, tree_util
-from arraytyping._src.config import config, dtype_promotion, enable_x64
-from arraytyping._src.dtype_queries import finfo, iinfo, isdtype, issubdtype
-from arraytyping._src.promotion import canonicalize_dtype, promote_types
-from arraytyping._src.promotion import public_result_type as result_type
+from arraytyping._src.dtypes.config import config, dtype_promotion, enable_x64
+from arraytyping._src.dtypes.queries import finfo, iinfo, isdtype, issubdtype
+from arraytyping._src.dtypes.promotion import canonicalize_dtype, promote_types
+from arraytyping._src.dtypes.promotion import public_result_type as result_type
 from arraytyping._src.api.public import (
     Array, ConcretizationTypeError, DeletedArrayError, TracerArrayConversionError, TracerBoolConversionError,
     TracerIntegerConversionError, TypeCheckError, UnexpectedTracerError, custom_jvp, device_put, devices, eval_shape, grad,
     hessian, jacfwd, jacobian, jacrev, jit,
     jvp, linearize, make_jaxpr, typecheck, value_and_grad, vjp, vmap,
 )
-from arraytyping._src.scalar_types import (
+from arraytyping._src.dtypes.scalar_types import (
     bfloat16, bool_, complex64, complex128, complexfloating, float4_e2m1fn, float6_e2m3fn, float6_e3m2fn,
     float8_e3m4, float8_e4m3, float8_e4m3b11fnuz, float8_e4m3fn, float8_e4m3fnuz, float8_e5m2, float8_e5m2fnuz,
     float8_e8m0fnu, float16, float32, float64, floating, generic, inexact, int1, int2, int4, int8, int16, int32,

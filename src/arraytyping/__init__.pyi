@@ -726,7 +726,7 @@ _PyScalar: TypeAlias = bool | int | float | complex
 _NumpyOperand: TypeAlias = np.ndarray[Any, Any] | np.generic
 _Axis: TypeAlias = int | Sequence[int] | None
 
-# Scalar type classes (runtime: arraytyping._src.scalar_types).
+# Scalar type classes (runtime: arraytyping._src.dtypes.scalar_types).
 
 class generic:
     dtype: ClassVar[np.dtype[Any]]
@@ -11018,7 +11018,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def view(self, dtype: DTypeLike, type: None = None) -> Array[Any]: ...
 
 
-# From arraytyping/_src/config.py (generated from its source).
+# From arraytyping/_src/dtypes/config.py (generated from its source).
 @type_check_only
 class _Config:
     '``arraytyping.config``: read ``config.x64`` / ``config.promotion``; set with ``config.update(name, value)``.'
@@ -11047,7 +11047,7 @@ def dtype_promotion(mode: lattice.Mode) -> Generator[None]:
     'Within the block, use ``"standard"`` or ``"strict"`` promotion; local to the thread/context.'
     ...
 
-# From arraytyping/_src/dtype_queries.py (generated from its source).
+# From arraytyping/_src/dtypes/queries.py (generated from its source).
 def issubdtype(arg1: object, arg2: object) -> bool:
     'Whether ``arg1`` (a dtype or category) lies under ``arg2`` in the scalar hierarchy.'
     ...
@@ -11061,7 +11061,7 @@ def iinfo(dtype: object) -> Any:
     'Machine limits of an integer dtype, the 1-, 2- and 4-bit ones included.'
     ...
 
-# From arraytyping/_src/promotion.py (generated from its source).
+# From arraytyping/_src/dtypes/promotion.py (generated from its source).
 def canonicalize_dtype(dtype: object) -> np.dtype[Any]:
     'The dtype arrays of ``dtype`` get under the current x64 setting (int64 -> int32 when x64 is off).'
     ...

@@ -25,7 +25,8 @@ from arraytyping import lattice
 from arraytyping._src.cli import explain, table_format
 from arraytyping._src.cli import lattice_picture as pic
 from arraytyping._src.cli.names import Operand, OperandError, parse_operand
-from arraytyping._src.config import config
+from arraytyping._src.dtypes.config import config
+from arraytyping._src import stubgen
 
 __all__ = ["build_parser", "main"]
 
@@ -143,8 +144,6 @@ def _lattice(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 
 def _stubs(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from arraytyping._src import stubgen
-
     shipped = bool(args.shipped)
     if shipped and (args.mode is not None or args.x64 is not None or args.output is not None):
         parser.error("--shipped is the default configuration's stubs in the package: it takes no --mode, --x64 or -o")

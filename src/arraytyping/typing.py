@@ -10,8 +10,7 @@ Following JAX's typing roadmap, inputs are typed permissively and outputs strict
 * :data:`ScalarType`, a type variable over dtypes for generic helpers.
 
 Type checkers read the generated stub ``typing.pyi`` beside this module; the names here exist so that the aliases can
-be imported and used at run time (``isinstance`` against an alias is not supported, as with ``typing`` aliases). The
-aliases that mention ``Array`` are built on first access, so importing this module never imports the runtime.
+be imported and used at run time (``isinstance`` against an alias is not supported, as with ``typing`` aliases).
 """
 
 from __future__ import annotations
@@ -22,7 +21,8 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, SupportsIndex, TypeVar
 import numpy as np
 
 from arraytyping import lattice
-from arraytyping._src import scalar_types as _st
+from arraytyping._src.core.array import Array as _Array
+from arraytyping._src.dtypes import scalar_types as _st
 
 __all__ = [
     "Array", "ArrayLike", "BoolArray", "ComplexArray", "DType", "DTypeLike", "DTypeName", "FloatArray", "InexactArray",
@@ -47,7 +47,7 @@ DType = np.dtype
 Shape = tuple[int, ...]
 ScalarType = TypeVar("ScalarType", bound=_st.generic)
 
-if TYPE_CHECKING:  # declared for checkers reading this module directly; built lazily by __getattr__ at run time
+if TYPE_CHECKING:  # declared for checkers reading this module directly (they read the generated typing.pyi)
     Array: Any
     NDArray: Any
     ArrayLike: Any
@@ -57,34 +57,14 @@ if TYPE_CHECKING:  # declared for checkers reading this module directly; built l
     ComplexArray: Any
     InexactArray: Any
     NumberArray: Any
-
-_LAZY = frozenset({"Array", "ArrayLike", "BoolArray", "ComplexArray", "FloatArray", "InexactArray", "IntArray",
-                   "NDArray", "NumberArray"})
-
-
-def _build(name: str) -> object:
-    import arraytyping
-
-    array: Any = getattr(arraytyping, "Array")  # the runtime class; absent until the runtime is built
-    table: dict[str, object] = {
-        "Array": array,
-        "NDArray": array,
-        "ArrayLike": Union[array, np.ndarray, np.bool_, np.number, bool, int, float, complex],
-        # As the stub declares them, so that arraytyping.typecheck checks the dtype category (a Python scalar type
-        # is the weakly typed array of that kind).
-        "BoolArray": array[_st.bool_],
-        "IntArray": array[Union[_st.integer, int]],
-        "FloatArray": array[Union[_st.floating, float]],
-        "ComplexArray": array[Union[_st.complexfloating, complex]],
-        "InexactArray": array[Union[_st.inexact, float, complex]],
-        "NumberArray": array[Union[_st.number, int, float, complex]],
-    }
-    return table[name]
-
-
-def __getattr__(name: str) -> object:
-    if name in _LAZY:
-        value = _build(name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module 'arraytyping.typing' has no attribute {name!r}")
+else:
+    # As the stub declares them, so that arraytyping.typecheck checks the dtype category (a Python scalar type is
+    # the weakly typed array of that kind).
+    Array = NDArray = _Array
+    ArrayLike = Union[_Array, np.ndarray, np.bool_, np.number, bool, int, float, complex]
+    BoolArray = _Array[_st.bool_]
+    IntArray = _Array[Union[_st.integer, int]]
+    FloatArray = _Array[Union[_st.floating, float]]
+    ComplexArray = _Array[Union[_st.complexfloating, complex]]
+    InexactArray = _Array[Union[_st.inexact, float, complex]]
+    NumberArray = _Array[Union[_st.number, int, float, complex]]

@@ -32,7 +32,7 @@ def _package_dir() -> Path:
 
 def load_rules() -> tuple[ModuleType, ModuleType]:
     """``arraytyping/lattice.py`` and ``arraytyping/op_rules.py`` of the installed package, executed on their own
-    by the package's own ``_src/rules_by_path.py``."""
+    by the package's own ``_src/dtypes/rules_by_path.py``."""
     lattice, op_rules = _loader().load_rules(_package_dir(), "_arraytyping_mypy")
     return lattice, op_rules
 
@@ -43,11 +43,11 @@ def load_shape_rules() -> ModuleType:
 
 
 def _loader() -> ModuleType:
-    """The installed package's ``_src/rules_by_path.py``, executed on its own (the runtime is never imported)."""
+    """The installed package's ``_src/dtypes/rules_by_path.py``, executed on its own (the runtime is never imported)."""
     src = _package_dir()
-    spec = importlib.util.spec_from_file_location("_arraytyping_mypy_rules_by_path", src / "_src" / "rules_by_path.py")
+    spec = importlib.util.spec_from_file_location("_arraytyping_mypy_rules_by_path", src / "_src" / "dtypes" / "rules_by_path.py")
     if spec is None or spec.loader is None:
-        raise ImportError(f"{src / '_src' / 'rules_by_path.py'} not found")
+        raise ImportError(f"{src / '_src' / 'dtypes' / 'rules_by_path.py'} not found")
     loader = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(loader)
     return loader

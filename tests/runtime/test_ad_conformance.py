@@ -32,7 +32,7 @@ import pytest
 import arraytyping as at
 import arraytyping.numpy as anp
 from arraytyping import lattice
-from arraytyping._src.config import dtype_promotion, enable_x64
+from arraytyping._src.dtypes.config import dtype_promotion, enable_x64
 from arraytyping import lax as public_lax
 from arraytyping._src.interpreters.autodiff import ad
 from arraytyping._src.lax import lax

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import arraytyping.numpy as jnp
-from arraytyping._src.config import dtype_promotion, enable_x64
+from arraytyping._src.dtypes.config import dtype_promotion, enable_x64
 from arraytyping._src.core.array import Array
 from arraytyping._src.xla.array_impl import DeletedArrayError, device_put, devices
 from arraytyping._src.xla.backend import UnsupportedDTypeError
@@ -178,7 +178,7 @@ def test_where_and_logical() -> None:
 def test_logical_operands_promote_together_first(name: str) -> None:
     """As in JAX (found by the fuzzer's cross-check): the operands are promoted together before their truth values
     are taken, so a pair with no promotion path is refused; any other pair gives bool."""
-    from arraytyping._src import registry
+    from arraytyping._src.dtypes import registry
     from arraytyping._src.core.avals import ShapedArray
     from arraytyping._src.core.staging import eval_shape
 

@@ -16,7 +16,7 @@ import arraytyping.numpy as anp
 from arraytyping import lattice, op_rules
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.xla.backend import UNSUPPORTED_DTYPES
-from arraytyping._src import registry
+from arraytyping._src.dtypes import registry
 
 ALIASES = {**op_rules.UNARY_ALIASES, **op_rules.BINARY_ALIASES}
 _ARITY = {**dict.fromkeys(op_rules.UNARY_ALIASES, 1), **dict.fromkeys(op_rules.BINARY_ALIASES, 2)}

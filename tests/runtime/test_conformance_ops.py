@@ -31,7 +31,7 @@ import pytest
 
 import arraytyping.numpy as jnp
 from arraytyping import lattice
-from arraytyping._src.config import dtype_promotion, enable_x64
+from arraytyping._src.dtypes.config import dtype_promotion, enable_x64
 from arraytyping._src.lax import lax
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.xla.backend import UNSUPPORTED_DTYPES

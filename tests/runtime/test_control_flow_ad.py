@@ -16,7 +16,7 @@ import pytest
 import arraytyping as at
 import arraytyping.numpy as anp
 from arraytyping import lax
-from arraytyping._src.config import enable_x64
+from arraytyping._src.dtypes.config import enable_x64
 from arraytyping._src.interpreters.autodiff import ad
 
 Expr = Callable[[dict[str, Any]], Any]

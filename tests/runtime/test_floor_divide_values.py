@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 
 import arraytyping.numpy as anp
-from arraytyping._src.config import enable_x64
+from arraytyping._src.dtypes.config import enable_x64
 from reference_tools import tool
 
 ROOT = Path(__file__).resolve().parents[2]

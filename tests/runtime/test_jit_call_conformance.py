@@ -23,7 +23,7 @@ import arraytyping.lax as alax
 import arraytyping.nn as ann
 import arraytyping.numpy as anp
 from arraytyping import lattice
-from arraytyping._src.config import enable_x64
+from arraytyping._src.dtypes.config import enable_x64
 from arraytyping._src.core.avals import ShapedArray
 from jaxpr_equations import aval_str
 from reference_tools import tool

@@ -20,7 +20,7 @@ import pytest
 
 import arraytyping as at
 import arraytyping.numpy as anp
-from arraytyping._src.config import enable_x64
+from arraytyping._src.dtypes.config import enable_x64
 from arraytyping.numpy import linalg
 
 _A = np.array([[4.0, 1.0, 0.5, 0.2], [1.0, 3.0, 0.1, 0.3], [0.5, 0.1, 2.0, 0.4], [0.2, 0.3, 0.4, 5.0]])

@@ -13,7 +13,7 @@ import pytest
 
 import arraytyping.numpy as anp
 from arraytyping import lattice
-from arraytyping._src.config import dtype_promotion, enable_x64
+from arraytyping._src.dtypes.config import dtype_promotion, enable_x64
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.core.staging import eval_shape
 

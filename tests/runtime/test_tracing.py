@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import arraytyping.numpy as jnp
-from arraytyping._src.config import enable_x64
+from arraytyping._src.dtypes.config import enable_x64
 from arraytyping._src.core import jaxpr as jx
 from arraytyping._src.core.array import Array
 from arraytyping._src.xla.array_impl import DeletedArrayError

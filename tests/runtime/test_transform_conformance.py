@@ -23,7 +23,7 @@ import arraytyping as at
 import arraytyping.lax as alax
 import arraytyping.numpy as anp
 from arraytyping import lattice
-from arraytyping._src.config import dtype_promotion, enable_x64
+from arraytyping._src.dtypes.config import dtype_promotion, enable_x64
 from arraytyping._src.core import jaxpr as jx
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.tree import pytree

@@ -19,7 +19,7 @@ import arraytyping as at
 import arraytyping.numpy as anp
 import arraytyping.typing as att
 from arraytyping import Array, TypeCheckError, bfloat16, float16, float32, floating, int32, typecheck
-from arraytyping._src import registry
+from arraytyping._src.dtypes import registry
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.typecheck.specs import ArrayCheck
 

@@ -4,7 +4,7 @@ Binary operations promote through arraytyping's lattice exactly as JAX does (Pyt
 are weak, ``bool`` is not; all-weak results stay weak), honour strict promotion and x64, and broadcast like numpy.
 """
 
-from arraytyping._src.promotion import promote_types, result_type
+from arraytyping._src.dtypes.promotion import promote_types, result_type
 from arraytyping._src.core.array import Array as ndarray
 from arraytyping._src.numpy import (
     abs, absolute, acos, acosh, add, all, allclose, amax, amin, angle, any, append, arange, arccos, arccosh, arcsin,
@@ -31,7 +31,7 @@ from arraytyping._src.numpy import (
     triu_indices_from, true_divide, trunc, unique, unravel_index, unstack, var, vdot, vecdot, vecmat, vectorize,
     vsplit, vstack, where, zeros, zeros_like,
 )
-from arraytyping._src.scalar_types import (
+from arraytyping._src.dtypes.scalar_types import (
     bfloat16, bool_, complex64, complex128, complexfloating, float4_e2m1fn, float6_e2m3fn, float6_e3m2fn,
     float8_e3m4, float8_e4m3, float8_e4m3b11fnuz, float8_e4m3fn, float8_e4m3fnuz, float8_e5m2, float8_e5m2fnuz,
     float8_e8m0fnu, float16, float32, float64, floating, generic, inexact, int1, int2, int4, int8, int16, int32,
@@ -40,7 +40,7 @@ from arraytyping._src.scalar_types import (
 
 pow = power
 
-from arraytyping._src.dtype_queries import finfo, iinfo, isdtype, issubdtype  # as jax.numpy's (jax.dtypes')
+from arraytyping._src.dtypes.queries import finfo, iinfo, isdtype, issubdtype  # as jax.numpy's (jax.dtypes')
 from numpy import can_cast, dtype  # jax.numpy's are numpy's own
 from numpy import character, flexible, iterable, object_  # numpy's own in jax.numpy too
 from numpy import array_repr, array_str, index_exp, s_, save, savez

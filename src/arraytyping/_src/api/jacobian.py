@@ -13,11 +13,11 @@ from typing import Any
 import numpy as np
 from typing_extensions import ParamSpec
 
-from arraytyping._src import registry
+from arraytyping._src.dtypes import registry
 from arraytyping._src.numpy.creation import eye
 from arraytyping._src.numpy.joining import split
 from arraytyping._src.numpy.shape import reshape
-from arraytyping._src.promotion import public_result_type
+from arraytyping._src.dtypes.promotion import public_result_type
 from arraytyping._src.lax import lax
 from arraytyping._src.tree import pytree as tree
 from arraytyping._src.interpreters.autodiff.differentiation import argnums_of, check_callable, check_input_dtype, check_output_dtype, jvp, vjp

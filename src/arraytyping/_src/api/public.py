@@ -1,9 +1,11 @@
-"""The runtime's public names, re-exported by ``arraytyping``."""
+"""The runtime's public names, re-exported by ``arraytyping``; importing it loads the whole runtime, ``jax.numpy``
+included, whose functions the ``Array``'s operators and methods call."""
 
+from arraytyping._src import numpy as _numpy  # binds the Array's operators and methods to jax.numpy's functions
 from arraytyping._src.core.array import Array
 from arraytyping._src.interpreters.autodiff.differentiation import grad, jvp, linearize, value_and_grad, vjp
 from arraytyping._src.xla.array_impl import DeletedArrayError, device_put, devices
-from arraytyping._src.interpreters.autodiff.custom_jvp import custom_jvp
+from arraytyping._src.interpreters.autodiff.custom_derivatives import custom_jvp
 from arraytyping._src.core.trace import (
     ConcretizationTypeError, TracerArrayConversionError, TracerBoolConversionError, TracerIntegerConversionError,
     UnexpectedTracerError,
@@ -21,3 +23,5 @@ __all__ = [
     "jvp", "linearize", "make_jaxpr", "typecheck",
     "value_and_grad", "vjp", "vmap",
 ]
+
+_ = _numpy

@@ -8,7 +8,7 @@ from typing import Any, Final
 
 import numpy as np
 
-from arraytyping._src import registry
+from arraytyping._src.dtypes import registry
 
 __all__ = ["ShapedArray", "typematch", "short_dtype_name", "dtype_name", "HOST_VALUE_TYPES", "SEQUENCE_TYPES",
            "canonicalize_shape"]

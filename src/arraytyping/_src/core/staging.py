@@ -8,9 +8,9 @@ from typing import Any
 
 import numpy as np
 
-from arraytyping._src import registry
-from arraytyping._src.config import config
-from arraytyping._src.promotion import operand_of
+from arraytyping._src.dtypes import registry
+from arraytyping._src.dtypes.config import config
+from arraytyping._src.dtypes.promotion import operand_of
 from arraytyping._src.core import jaxpr as jx
 from arraytyping._src.tree import pytree as tree
 from arraytyping._src.core.array import Array

@@ -1,2 +1,3 @@
-"""The transformations of jaxprs: automatic differentiation and batching, each an interpreter with its
-machinery and its rule table, one module of rules per primitive family."""
+"""The transformations of jaxprs, Autodidax's way: each interpreter (``autodiff/``, ``batching/``) keeps its machinery,
+its rules (a table keyed by primitive, filled by one module per family of primitives, on import) and the functions
+users call (``grad``/``jvp``/``vjp``/``linearize``, ``custom_jvp``; ``vmap``)."""

@@ -1,2 +1,10 @@
-"""The primitives, by family: each module defines its primitives with their type rule (abstract evaluation) and
-their StableHLO lowering; ``lax.py`` holds the thin functions that bind them."""
+"""The primitives, by family. A primitive's module defines it with its type rule (abstract evaluation: types out
+from types in, with JAX's errors) and its lowering to StableHLO; its transformation rules are the interpreters'.
+
+``primitives`` holds the core table (JAX's ``lax.py``: arithmetic, comparisons, math, conversions, broadcasting,
+reshaping, slicing, reductions, ``dot_general``, ``iota``), the other modules one family each (``elementwise``,
+``special``, ``shape``, ``slicing``, ``gather_scatter``, ``sorting``, ``top_k``, ``convolution``, ``fft``,
+``windowed_reductions``, ``linalg``, ``prng``, ``custom_derivatives``, ``control_flow/``); ``operand_checks`` has
+the checks their type rules share and ``lax.py`` the thin functions that bind them. ``api/`` is ``jax.lax`` as users
+call it, a layer above the interpreters.
+"""

@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from arraytyping._src import registry
+from arraytyping._src.dtypes import registry
 from arraytyping._src.xla import lowering
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.core.trace import Primitive

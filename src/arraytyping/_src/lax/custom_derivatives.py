@@ -1,5 +1,5 @@
 """The ``custom_jvp_call`` primitive of JAX 0.10.2: a call of a function whose forward-mode derivative is a rule the
-user writes (:class:`arraytyping.custom_jvp`, in :mod:`arraytyping._src.interpreters.autodiff.custom_jvp`). It holds the function's
+user writes (:class:`arraytyping.custom_jvp`, in :mod:`arraytyping._src.interpreters.autodiff.custom_derivatives`). It holds the function's
 closed jaxpr and the rule, and is printed as JAX prints it (``custom_jvp_call[name=relu call_jaxpr={ ... } jvp=jvp
 symbolic_zeros=False]``); its type is its jaxpr's, and it lowers as its jaxpr, inlined. Its JVP and batching rules
 are the interpreters' (``custom_derivatives`` in ``interpreters/autodiff`` and ``interpreters/batching``)."""

@@ -12,7 +12,7 @@ from typing import Any, Final, NamedTuple
 
 import numpy as np
 
-from arraytyping._src import registry
+from arraytyping._src.dtypes import registry
 from arraytyping._src.lax import primitives as P
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.core.trace import Primitive

@@ -8,8 +8,8 @@ from typing import Any
 import numpy as np
 
 from arraytyping import lattice, shape_rules
-from arraytyping._src import registry
-from arraytyping._src.config import config
+from arraytyping._src.dtypes import registry
+from arraytyping._src.dtypes.config import config
 from arraytyping._src.core.array import Array
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.core.staging import ConstVal, abstractify
@@ -19,7 +19,7 @@ from arraytyping._src.lax import primitives as P
 from arraytyping._src.lax import shape as SP
 from arraytyping._src.lax import sorting as S
 from arraytyping._src.lax.operand_checks import literal
-from arraytyping._src.promotion import operand_of
+from arraytyping._src.dtypes.promotion import operand_of
 from arraytyping._src.xla.array_impl import device_put
 
 

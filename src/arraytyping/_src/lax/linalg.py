@@ -21,7 +21,7 @@ from typing import Any, Final
 
 import numpy as np
 
-from arraytyping._src import registry
+from arraytyping._src.dtypes import registry
 from arraytyping._src.lax import lax
 from arraytyping._src.xla import lowering
 from arraytyping._src.core.avals import ShapedArray

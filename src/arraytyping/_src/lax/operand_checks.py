@@ -10,7 +10,7 @@ from typing import Final, cast
 import numpy as np
 
 from arraytyping import shape_rules
-from arraytyping._src import registry
+from arraytyping._src.dtypes import registry
 from arraytyping._src.core.avals import ShapedArray
 
 __all__ = ["KIND_WORDS", "kind", "check_kinds", "same_dtype", "broadcast_shapes", "literal", "numpy_broadcast"]

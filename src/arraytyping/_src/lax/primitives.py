@@ -16,7 +16,7 @@ from typing import Any, Final
 import numpy as np
 
 from arraytyping import lattice, op_rules, shape_rules
-from arraytyping._src import registry
+from arraytyping._src.dtypes import registry
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.core import staging
 from arraytyping._src.core.trace import Primitive, Tracer

@@ -10,7 +10,7 @@ from typing import Any, Final
 
 import numpy as np
 
-from arraytyping._src import registry
+from arraytyping._src.dtypes import registry
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.core.trace import Primitive
 from arraytyping._src.xla.lowering import RULES, LoweringContext, compare, constant, reduce_identity

@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from arraytyping._src.config import config
+from arraytyping._src.dtypes.config import config
 from arraytyping._src.core.staging import abstractify, trace_to_jaxpr
 from arraytyping._src.xla import lowering
 from arraytyping._src.core.avals import ShapedArray

@@ -16,7 +16,7 @@ from typing import Any, Final
 from arraytyping._src.lax import lax
 from arraytyping._src import numpy as jnp
 from arraytyping._src.core.annotations import AnyArray, ArrayLike
-from arraytyping._src.interpreters.autodiff.custom_jvp import custom_jvp
+from arraytyping._src.interpreters.autodiff.custom_derivatives import custom_jvp
 from arraytyping._src.xla.dispatch import JitFunction
 from arraytyping._src.nn.functions import check_call, finish_call, rule_operand, softplus
 from arraytyping._src.lax.elementwise import logistic

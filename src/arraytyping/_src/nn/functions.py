@@ -18,15 +18,15 @@ import numpy as np
 
 from arraytyping import op_rules
 from arraytyping._src.core.array import Array
-from arraytyping._src import registry
-from arraytyping._src.config import config
+from arraytyping._src.dtypes import registry
+from arraytyping._src.dtypes.config import config
 from arraytyping._src.lax import lax
 from arraytyping._src import numpy as jnp
 from arraytyping._src.xla.array_impl import device_put
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.core.arraylike import check_arraylike
 from arraytyping._src.core.trace import find_top_trace
-from arraytyping._src.interpreters.autodiff.custom_jvp import custom_jvp
+from arraytyping._src.interpreters.autodiff.custom_derivatives import custom_jvp
 from arraytyping._src.xla.dispatch import JitFunction
 from arraytyping._src.lax.elementwise import logistic, rsqrt
 from arraytyping._src.numpy._promotion import canonical_dtype, operand, promote_args_inexact

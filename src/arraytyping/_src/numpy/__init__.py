@@ -1,10 +1,16 @@
 """The runtime's ``jax.numpy``: numpy's API with JAX's promotion semantics, on the runtime's arrays and tracers.
 
-One module per family of functions (``creation``, ``unary``, ``binary``, ``reductions``, ``shape``, ``indexing``,
-``contractions``, ``einsum``, ``linalg``, ``fft``), sharing ``_promotion``'s operand and promotion helpers. Every function is a jitted body over the
-primitives: called on concrete arrays it runs one compiled executable (cached per signature); called under a trace
-it is inlined into the jaxpr. ``arraytyping.numpy`` re-exports the public names; :class:`~arraytyping._src.core.array.Array`'s operators
-and methods call them through this package.
+One module per family of functions, sharing ``_promotion``'s operand, promotion and jitting helpers, and layered in
+itself: each imports only the families before it here (``tests/test_layers.py`` holds the order):
+``_promotion``, ``unary`` (with JAX's internal ``_where``), ``conversion`` (``asarray``, ``astype``, ``full``...),
+``binary``, ``reductions``, ``shape``, ``joining``, ``indexing``, ``ordering``, ``selection``, ``creation``, then
+the rest (``quantiles``, ``setops``, ``binning``, ``differences``, ``editing``, ``index_arrays``, ``windows``,
+``contractions``, ``einsum``, ``vectorize``, ``linalg``, ``fft``, ``object_queries``, ``array_api``). Where a lower
+family's function uses a higher one's, it goes through the array's operators and methods (``x - y``, ``x.all()``),
+as JAX's code does. Every function is a jitted body over the primitives: called on concrete arrays it runs one
+compiled executable (cached per signature); called under a trace it is inlined into the jaxpr.
+``arraytyping.numpy`` re-exports the public names; :class:`~arraytyping._src.core.array.Array`'s operators and
+methods call them through this package.
 """
 
 from __future__ import annotations
@@ -14,8 +20,8 @@ from typing import Any
 
 import numpy as np
 
-from arraytyping._src import scalar_construction
-from arraytyping._src.promotion import promote_types, result_type
+from arraytyping._src.dtypes.scalar_types import register_constructor
+from arraytyping._src.dtypes.promotion import promote_types, result_type
 from arraytyping._src.core.array import bind_numpy_functions
 from arraytyping._src.numpy._promotion import binary_result
 from arraytyping._src.numpy.array_api import (
@@ -113,4 +119,4 @@ def _construct(value: object, dtype: np.dtype[Any]) -> Any:
     return asarray(value, dtype=dtype)
 
 
-scalar_construction.register_constructor(_construct)  # arraytyping.float32(1.5) builds an Array
+register_constructor(_construct)  # arraytyping.float32(1.5) builds an Array

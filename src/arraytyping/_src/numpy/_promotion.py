@@ -1,7 +1,7 @@
 """What every ``arraytyping.numpy`` family shares: operands, promotion, rank promotion, constants, jitting.
 
 Operands are arrays and tracers, numpy values and Python scalars (weak: ``int``, ``float``, ``complex``; ``bool`` is
-not). Promotion goes through the lattice (:func:`arraytyping._src.promotion.lattice_result`) and each operation's
+not). Promotion goes through the lattice (:func:`arraytyping._src.dtypes.promotion.lattice_result`) and each operation's
 rule in :mod:`arraytyping.op_rules`; shapes broadcast as numpy's, staged as JAX stages them (rank-0 operands stay for
 the primitives to broadcast, others get leading 1s). Every public function of the family modules is a jitted body
 (:func:`jitted`): one compiled executable per signature when called on arrays, inlined under a trace.
@@ -17,8 +17,8 @@ from typing import Any, Final, TypeAlias, TypeGuard, Union, cast
 import numpy as np
 
 from arraytyping import lattice, op_rules
-from arraytyping._src import registry
-from arraytyping._src.config import config
+from arraytyping._src.dtypes import registry
+from arraytyping._src.dtypes.config import config
 from arraytyping._src.core.array import Array
 from arraytyping._src.core.arraylike import not_arraylike
 from arraytyping._src.core.avals import HOST_VALUE_TYPES, ShapedArray
@@ -26,7 +26,7 @@ from arraytyping._src.core.staging import ConstVal
 from arraytyping._src.core.trace import Tracer, find_top_trace, trace_state
 from arraytyping._src.lax import lax
 from arraytyping._src.lax.operand_checks import numpy_broadcast
-from arraytyping._src.promotion import explicit_dtype_name, lattice_result, operand_of, to_dtype
+from arraytyping._src.dtypes.promotion import explicit_dtype_name, lattice_result, operand_of, to_dtype
 from arraytyping._src.xla import dispatch
 from arraytyping._src.xla.array_impl import check_python_int
 from arraytyping._src.xla.dispatch import JitFunction

@@ -15,12 +15,12 @@ from typing import Any, Final, cast
 import numpy as np
 
 from arraytyping import lattice, op_rules
-from arraytyping._src import registry
-from arraytyping._src.config import config
+from arraytyping._src.dtypes import registry
+from arraytyping._src.dtypes.config import config
 from arraytyping._src.core.array import Array
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.core.trace import Tracer
-from arraytyping._src.interpreters.autodiff.custom_jvp import custom_jvp
+from arraytyping._src.interpreters.autodiff.custom_derivatives import custom_jvp
 from arraytyping._src.lax import lax
 from arraytyping._src.lax.operand_checks import numpy_broadcast
 from arraytyping._src.numpy._promotion import (

@@ -16,8 +16,8 @@ from typing import Any, cast
 import numpy as np
 
 from arraytyping import lattice, op_rules, shape_rules
-from arraytyping._src import registry
-from arraytyping._src.config import config
+from arraytyping._src.dtypes import registry
+from arraytyping._src.dtypes.config import config
 from arraytyping._src.core.array import Array
 from arraytyping._src.core.arraylike import refuse_sequences
 from arraytyping._src.core.avals import ShapedArray
@@ -34,7 +34,7 @@ from arraytyping._src.numpy.joining import stack
 from arraytyping._src.numpy.selection import diagonal
 from arraytyping._src.numpy.shape import expand_dims, reshape, squeeze
 from arraytyping._src.numpy.unary import imag, real, where_call
-from arraytyping._src.promotion import result_type
+from arraytyping._src.dtypes.promotion import result_type
 from arraytyping._src.xla.array_impl import device_put
 from arraytyping.typing import DTypeLike, ShapeLike
 

@@ -17,14 +17,14 @@ from typing import Any, cast
 
 import numpy as np
 
-from arraytyping._src import registry
-from arraytyping._src.config import config
+from arraytyping._src.dtypes import registry
+from arraytyping._src.dtypes.config import config
 from arraytyping._src.core.array import Array
 from arraytyping._src.core.arraylike import not_arraylike
 from arraytyping._src.lax import lax
 from arraytyping._src.numpy._promotion import ArrayLike, jitted, operand, shape_of
 from arraytyping._src.numpy.contractions import contraction_result, ensure_array
-from arraytyping._src.promotion import lattice_result
+from arraytyping._src.dtypes.promotion import lattice_result
 
 __all__ = ["einsum"]
 

@@ -13,8 +13,8 @@ from typing import Any
 import numpy as np
 
 from arraytyping import op_rules
-from arraytyping._src import registry
-from arraytyping._src.config import config
+from arraytyping._src.dtypes import registry
+from arraytyping._src.dtypes.config import config
 from arraytyping._src.core.annotations import AnyArray, ArrayLike
 from arraytyping._src.core.arraylike import check_arraylike
 from arraytyping._src.lax import lax

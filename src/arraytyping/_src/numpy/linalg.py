@@ -14,11 +14,11 @@ from typing import Any, Final, Generic, Literal, NamedTuple, TypeVar, overload
 import numpy as np
 
 from arraytyping import op_rules
-from arraytyping._src import registry
-from arraytyping._src.config import config
+from arraytyping._src.dtypes import registry
+from arraytyping._src.dtypes.config import config
 from arraytyping._src.core.annotations import AnyArray, ArrayLike
 from arraytyping._src.interpreters.autodiff.ad import materialize
-from arraytyping._src.interpreters.autodiff.custom_jvp import custom_jvp
+from arraytyping._src.interpreters.autodiff.custom_derivatives import custom_jvp
 from arraytyping._src.interpreters.batching.vmap import vmap
 from arraytyping._src.lax import lax
 from arraytyping._src.lax import linalg as lapack

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Final, cast
 
-from arraytyping._src import registry
+from arraytyping._src.dtypes import registry
 from arraytyping._src.core.array import Array
 from arraytyping._src.core.arraylike import refuse_sequences
 from arraytyping._src.lax import lax

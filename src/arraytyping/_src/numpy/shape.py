@@ -14,7 +14,7 @@ from typing import Any, Final, NoReturn, cast, overload
 import numpy as np
 
 from arraytyping import shape_rules
-from arraytyping._src.config import config
+from arraytyping._src.dtypes.config import config
 from arraytyping._src.core.array import Array
 from arraytyping._src.core.arraylike import refuse_sequences
 from arraytyping._src.core.avals import canonicalize_shape

@@ -15,8 +15,8 @@ from typing import Any, Final
 import numpy as np
 
 from arraytyping import lattice, op_rules
-from arraytyping._src import registry
-from arraytyping._src.config import config
+from arraytyping._src.dtypes import registry
+from arraytyping._src.dtypes.config import config
 from arraytyping._src.core.array import Array
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.lax import lax

@@ -10,8 +10,8 @@ import math
 from typing import Any
 
 from arraytyping import op_rules
-from arraytyping._src import registry
-from arraytyping._src.config import config
+from arraytyping._src.dtypes import registry
+from arraytyping._src.dtypes.config import config
 from arraytyping._src.core.array import Array
 from arraytyping._src.core.trace import ConcretizationTypeError
 from arraytyping._src.lax import lax

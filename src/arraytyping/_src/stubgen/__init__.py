@@ -22,7 +22,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Final
 
-from arraytyping._src.stubgen import emit_modules, emit_numpy, emit_reexports, marker_sets
+from arraytyping._src.stubgen import marker_sets
+from arraytyping._src.stubgen.emit import modules as emit_modules, numpy as emit_numpy, reexports as emit_reexports
 from arraytyping._src.stubgen.families import Model
 from arraytyping._src.stubgen.from_source import PACKAGE
 from arraytyping.lattice import LatticeConfig

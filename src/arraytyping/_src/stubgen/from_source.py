@@ -29,9 +29,9 @@ PACKAGE: Final = Path(__file__).resolve().parents[2]
 """The ``arraytyping`` package directory, whose sources are read."""
 
 FROM_PRIVATE_MODULES: Final[Mapping[str, tuple[str, ...]]] = {
-    "_src/config.py": ("Config", "config", "enable_x64", "dtype_promotion"),
-    "_src/dtype_queries.py": ("finfo", "iinfo", "isdtype", "issubdtype"),
-    "_src/promotion.py": ("canonicalize_dtype",),
+    "_src/dtypes/config.py": ("Config", "config", "enable_x64", "dtype_promotion"),
+    "_src/dtypes/queries.py": ("finfo", "iinfo", "isdtype", "issubdtype"),
+    "_src/dtypes/promotion.py": ("canonicalize_dtype",),
     "_src/interpreters/autodiff/differentiation.py": ("grad", "jvp", "linearize", "value_and_grad", "vjp"),
     "_src/api/jacobian.py": ("hessian", "jacfwd", "jacobian", "jacrev"),
     "_src/typecheck/decorator.py": ("TypeCheckError", "typecheck"),

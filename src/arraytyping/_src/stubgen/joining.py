@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from arraytyping import op_rules
-from arraytyping._src.stubgen import dtype_given, specs
+from arraytyping._src.stubgen import dtype_arguments, specs
 from arraytyping._src.stubgen.binary import KeepVars, markers
 from arraytyping._src.stubgen.from_source import docline
 from arraytyping._src.stubgen.single_rules import operand
@@ -90,8 +90,8 @@ def _forms(param: str, classes: tuple[tuple[str, ...], tuple[str, ...]], keep: K
 
 
 def _overloads(fn: ast.FunctionDef, forms: list[tuple[dict[str, str], str]]) -> list[str]:
-    return dtype_given.with_doc([line for annotations, r in forms
-                                 for line in dtype_given.declare(fn, None, r, annotations=annotations)], docline(fn))
+    return dtype_arguments.with_doc([line for annotations, r in forms
+                                 for line in dtype_arguments.declare(fn, None, r, annotations=annotations)], docline(fn))
 
 
 def _declare(fn: ast.FunctionDef, cfg: LatticeConfig, keep: KeepVars) -> list[str]:
@@ -101,7 +101,7 @@ def _declare(fn: ast.FunctionDef, cfg: LatticeConfig, keep: KeepVars) -> list[st
     answer: Answer = lambda operands: op_rules.shape_result(fn.name, operands, cfg)
     forms = _forms(param, kept_classes(cfg, answer), keep, f"{_tuples('_Same[{v}]')} | Array[{{v}}]")
     if any(p.arg == "dtype" for p in [*fn.args.args, *fn.args.kwonlyargs]):
-        return dtype_given.overloads(fn, cfg, keep, docline(fn),
+        return dtype_arguments.overloads(fn, cfg, keep, docline(fn),
                                      lambda node: op_rules.shape_result(fn.name, [("float32", False)], cfg, node)[0],
                                      no_dtype=forms)
     return _overloads(fn, forms)

@@ -24,8 +24,8 @@ from typing import Any, Final, TypeAlias, Union
 import numpy as np
 import typing_extensions
 
-from arraytyping._src import registry
-from arraytyping._src import scalar_types as st
+from arraytyping._src.dtypes import registry
+from arraytyping._src.dtypes import scalar_types as st
 from arraytyping._src.core.array import Array
 from arraytyping._src.xla.array_impl import ArrayImpl
 from arraytyping._src.core.avals import ShapedArray, dtype_name

@@ -6,9 +6,9 @@ from typing import Any
 
 import numpy as np
 
-from arraytyping._src import registry
-from arraytyping._src.config import config
-from arraytyping._src.promotion import operand_of
+from arraytyping._src.dtypes import registry
+from arraytyping._src.dtypes.config import config
+from arraytyping._src.dtypes.promotion import operand_of
 from arraytyping._src.core import array as _array
 from arraytyping._src.core.array import Array
 from arraytyping._src.core.avals import HOST_VALUE_TYPES, SEQUENCE_TYPES, ShapedArray

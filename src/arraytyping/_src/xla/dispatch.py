@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any, Final, TypeAlias, cast
 
 import numpy as np
 
-from arraytyping._src import registry
-from arraytyping._src.config import STATE, current
+from arraytyping._src.dtypes import registry
+from arraytyping._src.dtypes.config import STATE, current
 from arraytyping.lattice import LatticeConfig
 from arraytyping._src.core import trace as core
 from arraytyping._src.core import jaxpr as jx

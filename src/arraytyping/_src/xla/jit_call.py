@@ -19,7 +19,7 @@ import weakref
 from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Any, Final, TypeAlias, TypeVar
 
-from arraytyping._src.config import current
+from arraytyping._src.dtypes.config import current
 from arraytyping._src.core import jaxpr as jx
 from arraytyping._src.xla import lowering as mlow
 from arraytyping._src.tree import pytree as tree

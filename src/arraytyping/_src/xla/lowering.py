@@ -11,7 +11,7 @@ from typing import Any
 import ml_dtypes
 import numpy as np
 
-from arraytyping._src import registry
+from arraytyping._src.dtypes import registry
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.core.trace import Primitive
 from arraytyping._src.core.jaxpr import ClosedJaxpr, Jaxpr, Literal, Var

@@ -50,7 +50,7 @@ from typing import Any, Final
 
 import numpy as np
 
-from arraytyping._src import registry
+from arraytyping._src.dtypes import registry
 from arraytyping.dtypes import float0
 from arraytyping._src.core import jaxpr as jx
 from arraytyping._src.lax import primitives as P

@@ -16,7 +16,7 @@ from typing import Any, Literal, TypeAlias, TypeVar, overload
 import numpy as np
 from typing_extensions import Concatenate, ParamSpec
 
-from arraytyping._src import registry
+from arraytyping._src.dtypes import registry
 from arraytyping._src.interpreters.autodiff import ad
 from arraytyping._src.interpreters.autodiff import primitives as _ad_rules
 from arraytyping._src.interpreters.autodiff import elementwise as _ad_rules_elementwise

@@ -17,9 +17,9 @@ from typing import Any
 import numpy as np
 
 from arraytyping import lattice
-from arraytyping._src import registry
-from arraytyping._src.config import config
-from arraytyping._src.promotion import lattice_result
+from arraytyping._src.dtypes import registry
+from arraytyping._src.dtypes.config import config
+from arraytyping._src.dtypes.promotion import lattice_result
 from arraytyping._src.lax import lax
 from arraytyping._src.lax import primitives as P
 from arraytyping._src.lax import shape as SP

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from arraytyping import op_rules
-from arraytyping._src import registry
+from arraytyping._src.dtypes import registry
 from arraytyping._src.lax import lax
 from arraytyping._src.lax import primitives as P
 from arraytyping._src.interpreters.batching.batching import (

@@ -17,9 +17,9 @@ import numpy as np
 
 from arraytyping import lattice, op_rules
 from arraytyping._src.core.array import Array
-from arraytyping._src import registry
-from arraytyping._src.config import config
-from arraytyping._src.promotion import explicit_dtype_name, to_dtype
+from arraytyping._src.dtypes import registry
+from arraytyping._src.dtypes.config import config
+from arraytyping._src.dtypes.promotion import explicit_dtype_name, to_dtype
 from arraytyping._src.lax import lax as _lax
 from arraytyping._src.lax import primitives as P
 from arraytyping._src.core.avals import ShapedArray, canonicalize_shape

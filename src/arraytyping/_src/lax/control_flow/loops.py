@@ -13,9 +13,9 @@ from typing import Any, Final, TypeVar
 
 import numpy as np
 
-from arraytyping._src import registry
-from arraytyping._src.config import config
-from arraytyping._src.promotion import lattice_result
+from arraytyping._src.dtypes import registry
+from arraytyping._src.dtypes.config import config
+from arraytyping._src.dtypes.promotion import lattice_result
 from arraytyping._src.core import jaxpr as jx
 from arraytyping._src.lax import lax
 from arraytyping._src.xla import lowering as mlow

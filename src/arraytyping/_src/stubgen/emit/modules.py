@@ -7,7 +7,8 @@ from collections.abc import Callable
 from typing import Final
 
 from arraytyping import lattice
-from arraytyping._src.stubgen import dtype_args, emit_array, emit_scalars, from_source, specs
+from arraytyping._src.stubgen import dtype_arguments, from_source, specs
+from arraytyping._src.stubgen.emit import array as emit_array, scalars as emit_scalars
 from arraytyping._src.stubgen.families import Model
 from arraytyping.lattice import LatticeConfig
 
@@ -199,7 +200,7 @@ def annotations_stub(header: list[str]) -> str:
 
 
 def typing_stub(header: list[str]) -> str:
-    spellings = dtype_args.spelling_literal(list(lattice.DTYPE_SPELLINGS))
+    spellings = dtype_arguments.spelling_literal(list(lattice.DTYPE_SPELLINGS))
     return "\n".join([
         *header,
         '"""arraytyping.typing: permissive types for inputs, strict types for outputs (JAX\'s typing roadmap)."""',

@@ -9,11 +9,11 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from arraytyping import lattice, op_rules, shape_rules
-from arraytyping._src.stubgen import (binary, corrected_functions, creation_shapes, dtype_args, dtype_given, each,
-                                      emit_array, from_source, joining, single_rules, specs)
+from arraytyping._src.stubgen import binary, corrected_functions, creation_shapes, dtype_arguments, each, from_source, joining, single_rules, specs
+from arraytyping._src.stubgen.emit import array as emit_array
 from arraytyping._src.stubgen.binary import ANY_NUMPY, KeepVars, Ov
 from arraytyping._src.stubgen.corrected_functions import CORRECTED_AS
-from arraytyping._src.stubgen.emit_scalars import protocol_names
+from arraytyping._src.stubgen.emit.scalars import protocol_names
 from arraytyping._src.stubgen.families import FUNCTIONS_AS, NUMPY_BINARY, Model, check_function_as
 from arraytyping._src.stubgen.unary import Rule, function_operand, unary_overloads
 from arraytyping.lattice import LatticeConfig
@@ -156,7 +156,7 @@ def accepted_operand(rule: Rule) -> str:
 
 def _dtype_overloads(cfg: LatticeConfig, fname: str, before: str, after: str, doc: str | None = None) -> list[str]:
     out: list[str] = []
-    for spec, r in dtype_args.dtype_specs(cfg):
+    for spec, r in dtype_arguments.dtype_specs(cfg):
         out += ["@overload", f"def {fname}({before}dtype: {spec}{after}) -> Array[{r}]: ..."]
     return _with_doc(out, doc)
 
@@ -284,8 +284,8 @@ def _declarers(cfg: LatticeConfig, keep: KeepVars, docs: Callable[[str], str | N
     """The source-declared functions the stub types by a rule of their ``dtype`` argument (``argsort``'s indices
     too), ``empty_like``, the joining functions (:mod:`.joining`), and ``clip``, ``unique`` and ``average`` by the
     rule of their one array."""
-    def by_dtype(fn: str, no_dtype: dtype_given.NoDtype | None = None) -> Callable[[ast.FunctionDef], list[str]]:
-        return lambda f: dtype_given.overloads(f, cfg, keep, from_source.docline(f),
+    def by_dtype(fn: str, no_dtype: dtype_arguments.NoDtype | None = None) -> Callable[[ast.FunctionDef], list[str]]:
+        return lambda f: dtype_arguments.overloads(f, cfg, keep, from_source.docline(f),
                                                lambda node: op_rules.creation_result(fn, (), cfg, node)[0],
                                                no_dtype=no_dtype)
     out = {fn: by_dtype(fn) for fn in DEFAULT_DTYPE_CREATION}
@@ -320,12 +320,12 @@ def _declarers(cfg: LatticeConfig, keep: KeepVars, docs: Callable[[str], str | N
         returns="tuple[Array[{}], ...]".format), "@overload", *from_source.stub_function(f, with_doc=False)]
     # ravel_multi_index: a given dtype's integer class (others refused); without one, the join of the indices with
     # a Python int, which overloads cannot compute for a tuple of any arrays: gradual (the plugin joins them)
-    out["ravel_multi_index"] = lambda f: dtype_given.overloads(
+    out["ravel_multi_index"] = lambda f: dtype_arguments.overloads(
         f, cfg, keep, from_source.docline(f),
         lambda node: op_rules.ravel_multi_index_result([], None, node, cfg)[0], no_dtype=[({}, "Any")])
     out["diff"] = functools.partial(_diff_overloads, cfg=cfg, keep=keep)
     out["bincount"] = functools.partial(_bincount_overloads, cfg=cfg, keep=keep)
-    out["argsort"] = lambda f: dtype_given.overloads(
+    out["argsort"] = lambda f: dtype_arguments.overloads(
         f, cfg, keep, from_source.docline(f), lambda node: op_rules.shape_result("argsort", [("float32", False)],
                                                                                  cfg, node)[0])
     return out
@@ -347,7 +347,7 @@ def _index_overloads(f: ast.FunctionDef, *, cfg: LatticeConfig, keep: KeepVars) 
     for arg in dense.args.args:
         if arg.arg == "sparse":
             arg.annotation = ast.parse("Literal[False]", mode="eval").body
-    out = dtype_given.overloads(dense, cfg, keep, from_source.docline(f),
+    out = dtype_arguments.overloads(dense, cfg, keep, from_source.docline(f),
                                 lambda node: op_rules.creation_result("indices", (), cfg, node)[0])
     either = "Array[Any] | tuple[Array[Any], ...]"  # sparse required: a refused dtype alone matches no overload
     return [*out,
@@ -387,7 +387,7 @@ def _clip_overloads(f: ast.FunctionDef, *, cfg: LatticeConfig, keep: KeepVars) -
                               rest=f", min: {annotation} = ..., max: {annotation} = ...")
     f.returns = ast.Name("Array[Any]")
     f.decorator_list = [ast.Name("overload")]
-    return dtype_given.with_doc([*out, *from_source.stub_function(f, with_doc=False)], from_source.docline(f))
+    return dtype_arguments.with_doc([*out, *from_source.stub_function(f, with_doc=False)], from_source.docline(f))
 
 
 def _compress_overloads(f: ast.FunctionDef) -> list[str]:
@@ -402,7 +402,7 @@ def _compress_overloads(f: ast.FunctionDef) -> list[str]:
            "@overload", f"def compress({head}Array[_S]{tail.format(size='int | None = None')}Array[_S]: ..."]
     f.returns = ast.Name("Array[Any]")
     f.decorator_list = [ast.Name("overload")]
-    return dtype_given.with_doc([*out, *from_source.stub_function(f, with_doc=False)], from_source.docline(f))
+    return dtype_arguments.with_doc([*out, *from_source.stub_function(f, with_doc=False)], from_source.docline(f))
 
 
 def _before_overloads(typed: Callable[[ast.FunctionDef], list[str]]) -> Callable[[ast.FunctionDef], list[str]]:

@@ -19,11 +19,11 @@ from typing import Any, Final, Literal, cast, overload
 import numpy as np
 
 from arraytyping import lattice
-from arraytyping._src import registry
-from arraytyping._src import scalar_types as st
-from arraytyping._src.scalar_types import _ScalarMeta  # pyright: ignore[reportPrivateUsage]
-from arraytyping._src.config import STATE as _STATE
-from arraytyping._src.config import config, current
+from arraytyping._src.dtypes import registry
+from arraytyping._src.dtypes import scalar_types as st
+from arraytyping._src.dtypes.scalar_types import _ScalarMeta  # pyright: ignore[reportPrivateUsage]
+from arraytyping._src.dtypes.config import STATE as _STATE
+from arraytyping._src.dtypes.config import config, current
 
 __all__ = ["canonicalize_dtype", "describe", "dtype_of", "explicit_dtype_name", "lattice_result", "operand_of", "promote_types", "public_result_type",
            "result_type", "to_dtype"]

@@ -8,12 +8,12 @@ These are arraytyping's own classes, not numpy's: one class per dtype of the pro
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar, final
 
 import ml_dtypes
 import numpy as np
 
-from arraytyping._src import scalar_construction
 
 __all__ = [
     "bfloat16", "bool_", "complex64", "complex128", "complexfloating", "float4_e2m1fn", "float6_e2m3fn",
@@ -22,6 +22,29 @@ __all__ = [
     "inexact", "int1", "int2", "int4", "int8", "int16", "int32", "int64", "integer", "number", "signedinteger",
     "uint1", "uint2", "uint4", "uint8", "uint16", "uint32", "uint64", "unsignedinteger",
 ]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# How calling a concrete scalar type (``arraytyping.float32(1.5)``) builds a value: the runtime registers a
+# constructor that makes an ``Array`` (``arraytyping._src.numpy``); without it the value is a 0-d numpy array of the
+# dtype, so the dtype layer stays usable on its own.
+
+
+_constructor: Callable[[object, np.dtype[Any]], Any] | None = None
+
+
+def register_constructor(fn: Callable[[object, np.dtype[Any]], Any]) -> None:
+    global _constructor
+    _constructor = fn
+
+
+def construct(value: object, dtype: np.dtype[Any]) -> Any:
+    if _constructor is not None:
+        return _constructor(value, dtype)
+    try:
+        return np.asarray(value, dtype=dtype)
+    except (TypeError, ValueError) as e:
+        raise TypeError(f"cannot convert {value!r} to a {dtype.name} scalar: {e}") from e
 
 
 def _ml(name: str) -> np.dtype[Any]:
@@ -45,7 +68,7 @@ class generic(metaclass=_ScalarMeta):
         if dt is None:
             raise TypeError(f"{cls!r} is an abstract scalar type and cannot be instantiated; use a concrete "
                             "type such as arraytyping.float32")
-        return scalar_construction.construct(value, dt)
+        return construct(value, dt)
 
 
 class number(generic):

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
 from arraytyping import lattice, shape_rules
-from arraytyping._src.stubgen import binary, dtype_args, single_rules, specs
+from arraytyping._src.stubgen import binary, dtype_arguments, single_rules, specs
 from arraytyping._src.stubgen.binary import Ov
 from arraytyping._src.stubgen.families import COMPARISONS, OPERATORS, Model
 from arraytyping._src.stubgen.unary import SelfOv, function_operand, unary_overloads
@@ -123,7 +123,7 @@ def reduction_methods(cfg: LatticeConfig, *, method: bool, docs: Callable[[str],
         n_before = len(out)
         if fn in ("sum", "prod", "mean"):
             refuse_bool = fn == "mean"  # JAX divides in the result dtype: a mean in bool fails
-            dspecs = dtype_args.dtype_specs(cfg, (lambda r: "" if r == "bool_" else r) if refuse_bool else (lambda r: r))
+            dspecs = dtype_arguments.dtype_specs(cfg, (lambda r: "" if r == "bool_" else r) if refuse_bool else (lambda r: r))
             a = first if method else f"{first}: ArrayLike"
             after_pos, after_kw, tail = ("", "", RED_KW) if method else _function_tails(fn)
             for head, after in ((f"{a}, axis: _Axis, dtype: ", after_pos), (f"{a}, axis: _Axis = None, *, dtype: ",
@@ -261,7 +261,7 @@ def selection_methods(cfg: LatticeConfig, docs: Callable[[str], str | None], sha
     ``choose`` has its choices' class when they are one array of a scalar class (a weak one, a
     list or a tuple: ``Array[Any]``); ``view()`` is the array itself (its class's dtype and shape: a subclass's
     ``Self`` would be no dtype a checker reads), ``view(dtype)`` the dtype ``astype`` would give (its spellings,
-    :func:`dtype_args.dtype_specs`), any shape, and ``Array[Any]`` for a weak array (its own dtype keeps its weak
+    :func:`dtype_arguments.dtype_specs`), any shape, and ``Array[Any]`` for a weak array (its own dtype keeps its weak
     flag) or an array of a type variable not bound to a dtype class (it may be weak)."""
     cond = "condition: ArrayLike, axis: int | None = None, *, out: None = None"
     out = ["    @overload", *_with_doc(f"    def compress(self, {cond}, size: None = None, fill_value: ArrayLike = 0) "
@@ -279,7 +279,7 @@ def selection_methods(cfg: LatticeConfig, docs: Callable[[str], str | None], sha
     out += ["    @overload", *_with_doc(f"    def view(self, dtype: None = None, type: None = None) -> Array[_DT_co{keep}]:",
                                        docs("view")),
             "    @overload", f"    def view(self: {specs.arrays_of()}, dtype: DTypeLike, type: None = None) -> Array[Any]: ..."]
-    for spec, r in dtype_args.dtype_specs(cfg):  # a type variable that may be weak: the last, Array[Any]
+    for spec, r in dtype_arguments.dtype_specs(cfg):  # a type variable that may be weak: the last, Array[Any]
         own = "self" if r == "Any" else "self: Array[generic]"
         out += ["    @overload", f"    def view({own}, dtype: {spec}, type: None = None) -> Array[{r}]: ..."]
     return out
@@ -434,7 +434,7 @@ def array_class(m: Model, cfg: LatticeConfig, docs: Callable[[str], str | None])
           "    @property", *_with_doc("    def itemsize(self) -> int:", docs("itemsize")),
           "    @property", *_with_doc("    def nbytes(self) -> int:", docs("nbytes"))]
     doc = docs("astype")
-    for i, (spec, r) in enumerate(dtype_args.dtype_specs(cfg)):
+    for i, (spec, r) in enumerate(dtype_arguments.dtype_specs(cfg)):
         head = f"    def astype(self, dtype: {spec}) -> Array[{r}{keep}]:"
         o += ["    @overload", head + (" ..." if not (i == 0 and doc) else "")]
         if i == 0 and doc:

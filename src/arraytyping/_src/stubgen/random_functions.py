@@ -10,7 +10,12 @@ answer for an unknown rank and unknown draws is that class:
   complex count is refused), and an abstract class or type
   variable whose every member is kept gives itself;
 * everything else (a weak array, a Python ``bool`` or ``float``, whose answer differs with no draws) is gradual.
-"""
+
+
+The ``arraytyping.random`` samplers declared by their dtype rule (``op_rules.random_result``): a sampler with a
+``dtype`` argument gives that dtype, canonicalized (``normal(key, (3,))`` is ``Array[float32]``, ``dtype=bfloat16``
+``Array[bfloat16]``), refuses what JAX refuses (``uniform(key, dtype=int32)``), and one without gives its fixed
+dtype (``bernoulli``: ``bool_``, ``categorical``: the default integer)."""
 
 from __future__ import annotations
 
@@ -18,11 +23,11 @@ import ast
 from typing import Final
 
 from arraytyping import lattice, op_rules
-from arraytyping._src.stubgen import dtype_given, specs
+from arraytyping._src.stubgen import dtype_arguments, specs
 from arraytyping._src.stubgen.binary import KeepVars, markers
 from arraytyping.lattice import LatticeConfig
 
-__all__ = ["OPERAND", "element_overloads"]
+__all__ = ["OPERAND", "element_overloads", "sampler_overloads", "typed_sampler"]
 
 OPERAND: Final = op_rules.RANDOM_ELEMENTS
 """The functions declared here, and the parameter holding the array or count each samples from."""
@@ -70,6 +75,22 @@ def element_overloads(fn: ast.FunctionDef, cfg: LatticeConfig, keep: KeepVars, d
             v = keep.var(bound)
             forms.append((f"Array[{v}]", v))
     out = [line for annotation, result in forms
-           for line in dtype_given.declare(fn, None, result, annotations={param: annotation})]
-    out += dtype_given.declare(fn, None, "Any")
-    return dtype_given.with_doc(out, doc)
+           for line in dtype_arguments.declare(fn, None, result, annotations={param: annotation})]
+    out += dtype_arguments.declare(fn, None, "Any")
+    return dtype_arguments.with_doc(out, doc)
+
+
+def typed_sampler(name: str) -> bool:
+    """Whether :func:`sampler_overloads` declares ``name``."""
+    return name in op_rules.RANDOM_DTYPES or op_rules.RANDOM_RESULTS.get(name) in ("bool", "int")
+
+
+def sampler_overloads(fn: ast.FunctionDef, cfg: LatticeConfig, keep: KeepVars, doc: str | None) -> list[str]:
+    """The overloads of the sampler ``fn`` (its runtime definition), ``doc`` on the first (see
+    :mod:`.dtype_given`)."""
+    name = fn.name
+    if name not in op_rules.RANDOM_DTYPES:
+        fixed = op_rules.RANDOM_RESULTS[name]
+        node = "bool" if fixed == "bool" else lattice.default_name("i", cfg.x64)
+        return dtype_arguments.with_doc(dtype_arguments.declare(fn, None, specs.cls_of(node)), doc)
+    return dtype_arguments.overloads(fn, cfg, keep, doc, lambda node: op_rules.random_result(name, node, cfg)[0])

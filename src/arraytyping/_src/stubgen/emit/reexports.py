@@ -21,10 +21,10 @@ from pathlib import Path
 from typing import Final
 
 from arraytyping import op_rules, shape_rules
-from arraytyping._src.stubgen import binary, dtype_given, from_source, lax_same, random_elements, random_samplers, single_rules, specs
+from arraytyping._src.stubgen import binary, dtype_arguments, from_source, lax_same, random_functions, single_rules, specs
 from arraytyping._src.stubgen.binary import KeepVars
 from arraytyping._src.stubgen.families import Model
-from arraytyping._src.stubgen.emit_numpy import SHAPE_VAR, SHAPE_VAR_DECLARATION, accepted_operand, unary_function
+from arraytyping._src.stubgen.emit.numpy import SHAPE_VAR, SHAPE_VAR_DECLARATION, accepted_operand, unary_function
 from arraytyping._src.stubgen.from_source import PACKAGE, docline, emit_all, stub_function
 from arraytyping._src.stubgen.unary import Rule
 from arraytyping.lattice import LatticeConfig
@@ -322,14 +322,14 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
         elif (rel, name) in BY_DTYPE:
             function = nodes[-1]
             assert isinstance(function, ast.FunctionDef)
-            declared_by_rule = dtype_given.overloads(function, cfg, keep, docline(function),
+            declared_by_rule = dtype_arguments.overloads(function, cfg, keep, docline(function),
                                                      functools.partial(BY_DTYPE[rel, name], cfg))
             typed += declared_by_rule
             body += declared_by_rule
         elif rel == "lax.py" and name in op_rules.LAX_DTYPE_GIVEN:
             function = nodes[-1]
             assert isinstance(function, ast.FunctionDef)
-            declared_by_rule = dtype_given.overloads(function, cfg, keep, docline(function),
+            declared_by_rule = dtype_arguments.overloads(function, cfg, keep, docline(function),
                                                      functools.partial(_lax_dtype, name, cfg),
                                                      param=op_rules.LAX_DTYPE_GIVEN[name][0])
             typed += declared_by_rule
@@ -338,7 +338,7 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
             function = nodes[-1]
             assert isinstance(function, ast.FunctionDef)
             x, y = (p.arg for p in function.args.args)
-            declared_by_rule = dtype_given.with_doc(
+            declared_by_rule = dtype_arguments.with_doc(
                 [line for ov in binary.function_overloads(Model(cfg, shapes=shapes), BINARY[rel][name], keep)
                  for line in ("@overload", f"def {name}({x}: {ov.left}, {y}: {ov.right}) -> Array[{ov.result}]: ...")],
                 docline(function))
@@ -358,7 +358,7 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
                 declared_by_rule = lax_same.declarations(name, cfg, (params[0], params[1]), docline(function),
                                                          _rest_of_signature(function, skip=2))
             typed += declared_by_rule
-            body += [*declared_by_rule, *dtype_given.declare(function, None, "Any")]  # the pairs JAX refuses
+            body += [*declared_by_rule, *dtype_arguments.declare(function, None, "Any")]  # the pairs JAX refuses
         elif rel == "lax.py" and name == "top_k":
             function = nodes[-1]
             assert isinstance(function, ast.FunctionDef)
@@ -368,16 +368,16 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
                 lambda r: f"tuple[{', '.join(f'Array[{f}]' for f in single_rules.tuple_fields(r, 2))}]")
             typed += declared_by_rule
             body += declared_by_rule
-        elif rel == "random.py" and random_samplers.typed_sampler(name):
+        elif rel == "random.py" and random_functions.typed_sampler(name):
             function = nodes[-1]
             assert isinstance(function, ast.FunctionDef)
-            declared_by_rule = random_samplers.sampler_overloads(function, cfg, keep, docline(function))
+            declared_by_rule = random_functions.sampler_overloads(function, cfg, keep, docline(function))
             typed += declared_by_rule
             body += declared_by_rule
-        elif rel == "random.py" and name in random_elements.OPERAND:
+        elif rel == "random.py" and name in random_functions.OPERAND:
             function = nodes[-1]
             assert isinstance(function, ast.FunctionDef)
-            declared_by_rule = random_elements.element_overloads(function, cfg, keep, docline(function))
+            declared_by_rule = random_functions.element_overloads(function, cfg, keep, docline(function))
             typed += declared_by_rule
             body += declared_by_rule
         elif name in FIXED_RESULTS.get(rel, {}):

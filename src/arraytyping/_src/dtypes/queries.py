@@ -12,9 +12,9 @@ import ml_dtypes
 import numpy as np
 
 from arraytyping import lattice
-from arraytyping._src import registry
-from arraytyping._src import scalar_types as st
-from arraytyping._src.promotion import describe, to_dtype
+from arraytyping._src.dtypes import registry
+from arraytyping._src.dtypes import scalar_types as st
+from arraytyping._src.dtypes.promotion import describe, to_dtype
 
 __all__ = ["finfo", "iinfo", "isdtype", "issubdtype"]
 

@@ -65,7 +65,7 @@ def _family_methods(fam: Family, cls: str, i: int) -> list[str]:
 def scalar_classes(m: Model, cfg: LatticeConfig, doc: dict[str, str]) -> list[str]:
     """The abstract and concrete scalar classes. Calling a concrete one makes an array (``float32(2)`` is an
     ``Array[float32]``, as ``jnp.float32(2)`` is); an abstract one cannot be called."""
-    out = ["# Scalar type classes (runtime: arraytyping._src.scalar_types).", ""]
+    out = ["# Scalar type classes (runtime: arraytyping._src.dtypes.scalar_types).", ""]
     for name, (base, _) in specs.ABSTRACT.items():
         out.append(f"class {name}({base}):" if base else f"class {name}:")
         if name in doc:

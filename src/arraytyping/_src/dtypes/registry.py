@@ -14,7 +14,7 @@ from typing import Any, Final
 import numpy as np
 
 from arraytyping import lattice
-from arraytyping._src import scalar_types as st
+from arraytyping._src.dtypes import scalar_types as st
 
 __all__ = ["as_np_dtype", "DTypeInfo", "INFO", "by_name", "info_of_dtype", "info_of_scalar_class", "SCALAR_CLASSES",
            "ABSTRACT_CLASSES", "NUMPY_ABSTRACT_TO_OURS"]
