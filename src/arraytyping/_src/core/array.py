@@ -10,13 +10,13 @@ import abc
 import types
 import typing
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, TypeGuard
 
 import numpy as np
 
 from arraytyping._src.core.avals import SEQUENCE_TYPES, ShapedArray
 
-__all__ = ["Array"]
+__all__ = ["Array", "is_array"]
 
 _jnp: Any = None  # the package arraytyping._src.numpy, bound below (circular import)
 
@@ -429,6 +429,19 @@ class Array(abc.ABC):
 
 _OPERANDS: tuple[type, ...] = (Array, *_ACCEPTED_OPERANDS)
 """What the operators take (checked on every eager operation: built once)."""
+
+
+_IS_ARRAY: dict[type, bool] = {}
+"""``isinstance(x, Array)`` by ``type(x)``: ``Array`` is an ABC, whose check is a Python-level call."""
+
+
+def is_array(x: object) -> TypeGuard[Array]:
+    """Whether ``x`` is an array or a tracer (``isinstance(x, Array)``, remembered per type)."""
+    tp = type(x)
+    hit = _IS_ARRAY.get(tp)
+    if hit is None:
+        hit = _IS_ARRAY[tp] = isinstance(x, Array)
+    return hit
 
 
 def bind_numpy_functions(module: Any) -> None:

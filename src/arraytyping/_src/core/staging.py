@@ -13,9 +13,9 @@ from arraytyping._src.dtypes.config import config
 from arraytyping._src.dtypes.promotion import operand_of
 from arraytyping._src.core import jaxpr as jx
 from arraytyping._src.tree import pytree as tree
-from arraytyping._src.core.array import Array
+from arraytyping._src.core.array import Array, is_array
 from arraytyping._src.core.avals import HOST_VALUE_TYPES, ShapedArray
-from arraytyping._src.core.trace import Primitive, Trace, Tracer, new_main
+from arraytyping._src.core.trace import Primitive, Trace, Tracer, is_tracer, new_main
 
 __all__ = ["ConstVal", "JaxprTrace", "JaxprTracer", "abstractify", "make_jaxpr", "eval_shape", "trace_to_jaxpr"]
 
@@ -42,7 +42,7 @@ _PY_SCALARS = (bool, int, float, complex)
 def abstractify(x: Any) -> ShapedArray:
     """The type of an argument: arrays and tracers carry theirs; Python scalars are weakly typed (``bool`` is not),
     numpy values strongly typed and canonicalized for x64; a ``ShapedArray`` stands for itself."""
-    if isinstance(x, Array):
+    if is_array(x):
         return x.aval
     if isinstance(x, ShapedArray):
         return x
@@ -138,9 +138,10 @@ class JaxprTrace(Trace):
         return self.builder.new_tracer(self, aval)
 
     def pure(self, val: Any) -> JaxprTracer:
-        if isinstance(val, Tracer):  # an outer tracer: a constant of this jaxpr
+        if is_tracer(val):  # an outer tracer: a constant of this jaxpr
             return self.lift(val)
-        known = self.builder.const_tracers.get(id(val))
+        builder = self.builder
+        known = builder.const_tracers.get(id(val))
         if known is not None:
             return known[0]
         if isinstance(val, ConstVal):
@@ -156,18 +157,19 @@ class JaxprTrace(Trace):
         else:
             abstractify(val)  # raises a TypeError naming the value
             raise AssertionError
-        t = self.builder.new_tracer(self, aval)
-        self.builder.consts[id(t)] = (t, const)
-        self.builder.const_tracers[id(val)] = (t, val)
+        t = builder.new_tracer(self, aval)
+        builder.consts[id(t)] = (t, const)
+        builder.const_tracers[id(val)] = (t, val)
         return t
 
     def lift(self, val: Tracer) -> JaxprTracer:
-        known = self.builder.const_tracers.get(id(val))
+        builder = self.builder
+        known = builder.const_tracers.get(id(val))
         if known is not None:
             return known[0]
-        t = self.builder.new_tracer(self, val.aval)
-        self.builder.consts[id(t)] = (t, val)
-        self.builder.const_tracers[id(val)] = (t, val)
+        t = builder.new_tracer(self, val.aval)
+        builder.consts[id(t)] = (t, val)
+        builder.const_tracers[id(val)] = (t, val)
         return t
 
     def fold_convert(self, x: Tracer, out: ShapedArray) -> JaxprTracer | None:
@@ -189,8 +191,9 @@ class JaxprTrace(Trace):
             staged = rule(self, tracers, avals_out, params)
             if staged is not None:
                 return [staged]
-        outs = [self.builder.new_tracer(self, a) for a in avals_out]
-        self.builder.eqns.append((primitive, tracers, params, outs))  # type: ignore[arg-type]
+        builder = self.builder
+        outs = [builder.new_tracer(self, a) for a in avals_out]
+        builder.eqns.append((primitive, tracers, params, outs))  # type: ignore[arg-type]
         return list(outs)
 
 

@@ -12,14 +12,14 @@ from __future__ import annotations
 import builtins
 import functools
 from collections.abc import Callable
-from typing import Any, Final, TypeAlias, TypeGuard, Union, cast
+from typing import Any, Final, TypeAlias, Union, cast
 
 import numpy as np
 
 from arraytyping import lattice, op_rules
 from arraytyping._src.dtypes import registry
 from arraytyping._src.dtypes.config import config
-from arraytyping._src.core.array import Array
+from arraytyping._src.core.array import Array, is_array
 from arraytyping._src.core.arraylike import not_arraylike
 from arraytyping._src.core.avals import HOST_VALUE_TYPES, ShapedArray
 from arraytyping._src.core.staging import ConstVal
@@ -40,20 +40,6 @@ NUMPY_VALUE_TYPES: tuple[type[Any], ...] = (np.ndarray, np.generic)
 ARRAY_TYPES: tuple[type[Any], ...] = (Array, np.ndarray)
 """numpy arrays and scalars (typed as :data:`~arraytyping._src.core.avals.HOST_VALUE_TYPES` is)."""
 BOOL: Final = np.dtype(bool)
-
-
-_IS_ARRAY: Final[dict[type, bool]] = {}
-"""``isinstance(x, Array)`` by ``type(x)``: ``Array`` is an ABC, whose check costs a Python-level call each time,
-and these helpers run several times per operation traced."""
-
-
-def is_array(x: object) -> TypeGuard[Array]:
-    """Whether ``x`` is an array or a tracer (``isinstance(x, Array)``, remembered per type)."""
-    tp = type(x)
-    hit = _IS_ARRAY.get(tp)
-    if hit is None:
-        hit = _IS_ARRAY[tp] = isinstance(x, Array)
-    return hit
 
 
 def operand(x: Any) -> tuple[str, bool]:
@@ -94,7 +80,8 @@ def as_dtype(x: Any, dtype: np.dtype[Any], weak: bool) -> Any:
         default = {bool: "bool", float: "float64" if config.x64 else "float32",
                    complex: "complex128" if config.x64 else "complex64"}[type(x)]
         x = np.asarray(x, dtype=default)
-    out = lax.const(x, ShapedArray(np.shape(x), dtype, weak and dtype != np.dtype(bool)))
+    out = lax.const(x, ShapedArray(x.shape if type(x) is np.ndarray else np.shape(x), dtype,
+                                   weak and dtype != np.dtype(bool)))
     if py is not None and weak and x.dtype == dtype:
         # a Python float or complex in its own weak type: JAX stages it unconverted, and prints it as Python does
         out.shown = py
@@ -145,6 +132,8 @@ def promote_args_inexact(*args: Any) -> list[Any]:
 def shape_of(x: Any) -> tuple[int, ...]:
     if is_array(x) or type(x) is ConstVal:
         return x.aval.shape
+    if type(x) in PY_SCALAR_TYPES:  # numpy's shape of a Python scalar converts it to an array first (about 1 us)
+        return ()
     return tuple(np.shape(x))
 
 
