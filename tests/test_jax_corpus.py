@@ -166,6 +166,8 @@ def test_error_causes() -> None:
         == "missing jax.scipy"
     assert classify.error_cause({"type": "AttributeError", "message": "'ArrayImpl' object has no attribute "
                                  "'devices'"}) == "missing Array.devices"
+    assert classify.error_cause({"type": "AttributeError", "message": "'NoneType' object has no attribute 'add'"}) \
+        == "raises AttributeError: 'NoneType' object has no attribute 'add'"  # a bug on the way, no missing name
 
 
 def test_expectations_are_strict() -> None:

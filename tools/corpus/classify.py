@@ -32,6 +32,9 @@ PASS = "pass"
 _MISSING = re.compile(r"missing |not loaded by import ")
 KNOWN_FAIL = "known_fail: "
 _CLASS_NAMES = {"ArrayImpl": "Array"}
+_BUILTIN_CLASSES = frozenset({"NoneType", "int", "float", "complex", "bool", "str", "list", "tuple", "dict", "set",
+                              "function", "type", "object", "module"})
+"""An attribute missing on these is a bug met on the way, not a name of JAX's that arraytyping lacks."""
 
 
 def jax_name(name: str) -> str:
@@ -55,7 +58,7 @@ def error_cause(error: dict[str, Any]) -> str:
             if _exists(f"{module}.{name}"):
                 return f"not loaded by import {jax_name(module)}: {jax_name(module)}.{name}"
             return f"missing {jax_name(module)}.{name}"
-        if m := re.match(r"'(\w+)' object has no attribute '(\w+)'", msg):
+        if (m := re.match(r"'(\w+)' object has no attribute '(\w+)'", msg)) and m.group(1) not in _BUILTIN_CLASSES:
             cls, name = m.groups()
             return f"missing {_CLASS_NAMES.get(cls, cls)}.{name}"
     if kind == "ImportError" and (m := re.match(r"cannot import name '(\w+)' from '([\w.]+)'", msg)):
