@@ -1,8 +1,11 @@
-"""Shared test setup: the lattice is checked to be a lattice before any test runs."""
+"""Shared test setup: the lattice is checked to be a lattice before any test runs; the JAX corpus's counts are printed
+at the end of a run that ran tests/test_jax_corpus.py."""
 
 from __future__ import annotations
 
 import itertools
+
+import pytest
 
 from arraytyping import lattice
 
@@ -21,3 +24,25 @@ def _check_is_lattice() -> None:
 
 
 _check_is_lattice()
+
+
+_CORPUS_SUMMARY = "arraytyping/jax_corpus_summary"  # test_jax_corpus.SUMMARY_KEY
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Forget the previous run's corpus summary (in the controller only: workers start after it)."""
+    if not hasattr(session.config, "workerinput") and session.config.cache is not None:
+        session.config.cache.set(_CORPUS_SUMMARY, None)
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, exitstatus: int,
+                            config: pytest.Config) -> None:
+    """Print the JAX corpus's counts (issue 62) when test_jax_corpus.py ran, also under pytest-xdist (whose workers'
+    output is not shown): its test_summary leaves them in the cache."""
+    if hasattr(config, "workerinput") or config.cache is None:
+        return
+    parts = config.cache.get(_CORPUS_SUMMARY, None)
+    if isinstance(parts, dict) and parts:
+        terminalreporter.write_sep("-", "JAX's own programs under arraytyping (tests/test_jax_corpus.py)")
+        for key in sorted(parts):
+            terminalreporter.write_line(str(parts[key]))
