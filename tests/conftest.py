@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
+
 from arraytyping import lattice
 
 
@@ -21,3 +23,17 @@ def _check_is_lattice() -> None:
 
 
 _check_is_lattice()
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Print what tests handed over with ``record_property("terminal_summary", text)`` (the API coverage by module,
+    the array-api-tests counts) after the run's summary: user properties travel from pytest-xdist's workers with the
+    reports, so this shows with ``-n 2`` as without, and only when those tests ran."""
+    seen: set[str] = set()
+    for reports in terminalreporter.stats.values():
+        for report in reports:
+            for key, text in getattr(report, "user_properties", ()):
+                if key == "terminal_summary" and text not in seen:
+                    seen.add(text)
+                    terminalreporter.write_sep("=", str(text).partition("\n")[0])
+                    terminalreporter.write_line(str(text).partition("\n")[2])
