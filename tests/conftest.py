@@ -37,11 +37,23 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, exitstatus: int,
                             config: pytest.Config) -> None:
-    """Print the JAX corpus's counts (issue 62) when test_jax_corpus.py ran, also under pytest-xdist (whose workers'
-    output is not shown): its test_summary leaves them in the cache."""
-    if hasattr(config, "workerinput") or config.cache is None:
+    """After the run's summary, print what tests handed over: ``record_property("terminal_summary", text)`` (the API
+    coverage by module, the array-api-tests counts; user properties travel from pytest-xdist's workers with the
+    reports) and the JAX corpus's counts (issue 62), which its test_summary leaves in the cache. Each shows with
+    ``-n 2`` as without, and only when its tests ran."""
+    if hasattr(config, "workerinput"):
         return
-    parts = config.cache.get(_CORPUS_SUMMARY, None)
+    seen: set[str] = set()
+    for reports in terminalreporter.stats.values():
+        for report in reports:
+            for key, text in getattr(report, "user_properties", ()):
+                if key == "terminal_summary" and text not in seen:
+                    seen.add(text)
+                    terminalreporter.write_sep("=", str(text).partition("
+")[0])
+                    terminalreporter.write_line(str(text).partition("
+")[2])
+    parts = config.cache.get(_CORPUS_SUMMARY, None) if config.cache is not None else None
     if isinstance(parts, dict) and parts:
         terminalreporter.write_sep("-", "JAX's own programs under arraytyping (tests/test_jax_corpus.py)")
         for key in sorted(parts):
