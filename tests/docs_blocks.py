@@ -84,7 +84,7 @@ ALL_BLOCKS = [b for page in PAGES for b in blocks(page)]
 def _squash(text: str) -> str:
     """Whitespace made comparable: runs collapsed, none just inside brackets (a repr wrapped over lines)."""
     text = re.sub(r"\s+", " ", text.strip())
-    return re.sub(r"([\[(]) | ([\])])", r"\1\2", text)
+    return re.sub(r"([\[(]) | (?=[\]),])", r"\1", text)
 
 
 def matches(shown: str, actual: str) -> bool:
@@ -103,7 +103,7 @@ def lines_match(shown: list[str], actual: list[str]) -> bool:
 
 
 _VALUE = re.compile(r"""(?:[A-Za-z_][\w.]*\(|[\[({'"]|-?\d|(?:True|False|None)\b)""")
-_EXCEPTION = re.compile(r"(?P<name>[A-Z]\w*(?:Error|Exception))\b(?::\s*(?P<message>.*))?$")
+_EXCEPTION = re.compile(r"(?P<name>[A-Z]\w*(?:Error|Exception))\b(?::\s*(?P<message>.*))?")
 
 
 def claimed_value(comment: str) -> str | None:

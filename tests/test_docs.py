@@ -44,7 +44,7 @@ LANGUAGES = {"python", "bash", "console", "toml", "json", "text", ""}
 def test_every_block_has_a_known_language() -> None:
     assert {b.lang for b in db.ALL_BLOCKS} <= LANGUAGES, {(b.where, b.lang) for b in db.ALL_BLOCKS
                                                           if b.lang not in LANGUAGES}
-    assert len(PYTHON) >= 30 and len(TYPED) >= 4 and CONSOLE_PAGES
+    assert len(PYTHON) >= 20 and len(TYPED) >= 5 and CONSOLE_PAGES
 
 
 def test_readme_is_short_and_links_every_page() -> None:
@@ -222,6 +222,7 @@ def _project(tmp: Path, page: str) -> Path:
     (tmp / ".venv").symlink_to(sys.prefix, target_is_directory=True)
     for block in db.ALL_BLOCKS:
         if block.page == page and block.title is not None:
+            (tmp / block.title).parent.mkdir(parents=True, exist_ok=True)
             (tmp / block.title).write_text(block.code)
     return tmp
 
@@ -291,6 +292,8 @@ def test_other_bash_blocks_run(tmp_path: Path) -> None:
     assert others
     for block in others:
         for argv in _commands(block.code):
+            if argv[:3] == ["python3", "-m", "venv"] or argv[:2] == [".venv/bin/pip", "install"]:
+                continue  # set-up commands, as the README's first two (which CI runs)
             if argv[0].startswith(".venv/bin/"):
                 assert argv[0] == ".venv/bin/arraytyping", (block.where, argv)
                 out = subprocess.run([str(BIN / "arraytyping"), *argv[1:]], cwd=tmp_path, capture_output=True,
