@@ -19,7 +19,7 @@ import textwrap
 import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Final, cast
+from typing import Final, NoReturn, cast
 
 import arraytyping
 from arraytyping import lattice
@@ -36,6 +36,17 @@ _OPERANDS: Final = ("Operands are dtype names (float32, bfloat16, float8_e4m3fn.
                      "scalar.")
 _CONFIG: Final = ("--mode and --x64 default to ARRAYTYPING_DTYPE_PROMOTION and ARRAYTYPING_ENABLE_X64 (standard, "
                   "off).")
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose error messages are wrapped to the terminal, as its help is."""
+
+    def error(self, message: str) -> NoReturn:
+        columns = terminal.width()
+        first, *rest = message.splitlines() or [""]
+        text = "\n".join([terminal.wrap(first, columns, indent="  ", first=f"{self.prog}: error: "), *rest])
+        self.print_usage(sys.stderr)
+        self.exit(2, text + "\n")
 
 
 def _examples(*lines: str) -> str:
@@ -62,7 +73,7 @@ class _Formatter(argparse.RawDescriptionHelpFormatter):
         super().__init__(prog, indent_increment, max_help_position, width or terminal.width() - 2)
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:
-        out = []
+        out: list[str] = []
         for paragraph in text.split("\n\n"):
             if any(line.startswith(" ") for line in paragraph.splitlines()):
                 out.append(textwrap.indent(paragraph, indent))
@@ -230,7 +241,7 @@ def _explain(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="arraytyping",
         description="Query and draw the dtype promotion lattice of JAX 0.10.2, as arraytyping implements it, and "
                     "write typing stubs for a configuration. `arraytyping COMMAND --help` says more about each "
@@ -243,9 +254,9 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Print the dtype and weak flag of an operation on the operands "
                                    "(arraytyping.dtypes.result_type), or the promotion error (exit status 1).",
                        epilog="\n\n".join([_OPERANDS, _CONFIG, _examples(
-                           "arraytyping promote uint8 int8            # int16 (weak_type=False)",
-                           "arraytyping promote bf16 2.0              # bfloat16 (weak_type=False)",
-                           "arraytyping promote u64 i64 --x64         # float64 (weak_type=True)")]),
+                           "arraytyping promote uint8 int8",
+                           "arraytyping promote bf16 2.0",
+                           "arraytyping promote u64 i64 --x64")]),
                        formatter_class=_Formatter)
     p.add_argument("operands", nargs="+", type=_operand, metavar="OPERAND",
                    help="a dtype name or short name (float32, f32), int/float/complex (weak), or a Python literal "
@@ -259,8 +270,8 @@ def build_parser() -> argparse.ArgumentParser:
                                    "text table is cut into parts of columns that fit the terminal (100 characters "
                                    "when the output is no terminal; --width to choose).",
                        epilog="\n\n".join([_CONFIG, _examples(
-                           "arraytyping table --short                 # JAX-style short names, fewer parts",
-                           "arraytyping table --width 0 -o table.txt  # one piece, to a file",
+                           "arraytyping table --short",
+                           "arraytyping table --width 0 -o table.txt",
                            "arraytyping table --format html -o table.html")]),
                        formatter_class=_Formatter)
     p.add_argument("--format", choices=("text", "markdown", "html", "csv"), default="text",
@@ -279,7 +290,7 @@ def build_parser() -> argparse.ArgumentParser:
                        epilog="\n\n".join([_CONFIG, _examples(
                            "arraytyping lattice -o lattice.svg",
                            "arraytyping lattice -o lattice.png --short --x64",
-                           "arraytyping lattice --format dot -o - | dot -Tpdf -o lattice.pdf")]),
+                           "arraytyping lattice --format dot -o lattice.dot")]),
                        formatter_class=_Formatter)
     p.add_argument("-o", "--output", metavar="FILE", required=True, help="the file to write ('-' for stdout)")
     p.add_argument("--format", choices=("svg", "png", "dot"), default=None,
@@ -310,7 +321,7 @@ def build_parser() -> argparse.ArgumentParser:
                                    "The installed package carries the default configuration's (standard "
                                    "promotion, x64 off).",
                        epilog=_examples(
-                           "arraytyping stubs --x64 -o typings        # then pyright's stubPath = \"typings\"",
+                           "arraytyping stubs --x64 -o typings",
                            "arraytyping stubs --promotion strict -o typings",
                            "arraytyping stubs --x64 -o typings --check"),
                        formatter_class=_Formatter)

@@ -33,7 +33,7 @@ def wrap(text: str, columns: int, indent: str = "", first: str = "") -> str:
 
 def paragraphs(texts: Iterable[str], columns: int, indent: str = "  ") -> str:
     """Paragraphs wrapped to ``columns``, one after another; each after the first indented by ``indent``."""
-    out = []
+    out: list[str] = []
     for i, text in enumerate(texts):
         out.append(wrap(text, columns, indent=indent, first="" if i == 0 else indent))
     return "\n".join(out)
