@@ -104,7 +104,7 @@ def test_every_label_the_tables_print_is_an_operand() -> None:
 def test_short_names_promote(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys, "promote", "bf16", "f16") == (0, "float32 (weak_type=False)\n", "")
     assert run(capsys, "promote", "u64", "i64", "--x64") == (0, "float64 (weak_type=True)\n", "")
-    assert "i8 (int8): int8 -> int16" in run(capsys, "explain", "u8", "i8")[1]
+    assert "i8 (int8):  int8 -> int16" in run(capsys, "explain", "u8", "i8")[1]
 
 
 def test_unknown_operand_says_what_to_write() -> None:

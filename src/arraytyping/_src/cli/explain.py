@@ -133,6 +133,8 @@ def render(ex: Explanation, columns: int | None = None) -> str:
 
 
 def _wrapped(line: str, columns: int) -> str:
+    if len(line) <= columns:
+        return line  # as aligned
     lead = line[:len(line) - len(line.lstrip())]
     return wrap(line, columns, indent=lead + "    ", first=lead)
 
