@@ -309,10 +309,16 @@ def test_other_bash_blocks_run(tmp_path: Path) -> None:
 
 def test_layout_paths_exist() -> None:
     (layout,) = [b for b in db.ALL_BLOCKS if b.page == "docs/layout.md" and b.lang == "text"]
+    parent = ROOT
     for line in layout.code.splitlines():
-        path = line.split()[0] if line and not line.startswith(" ") else None
-        if path:
+        if line and not line.startswith(" "):
+            path = line.split()[0]
             assert list(ROOT.glob(path.rstrip("/"))), f"the layout names {path}, which does not exist"
+            parent = ROOT / path if path.endswith("/") else ROOT
+        elif line.startswith("  ") and not line.startswith("   "):  # an entry of the folder above: its names
+            for name in line.split("  ")[1].split():
+                if name != "...":
+                    assert (parent / name).exists(), f"the layout names {parent / name}, which does not exist"
 
 
 def test_cli_synopsis() -> None:
