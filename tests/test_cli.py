@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import itertools
+import os
 import re
 import subprocess
 import sys
@@ -19,8 +20,8 @@ import pytest
 import arraytyping
 from arraytyping import lattice
 from arraytyping._src.cli import explain as explain_mod
-from arraytyping._src.cli import lattice_picture
-from arraytyping._src.cli.names import Operand, label, parse_operand, short_label
+from arraytyping._src.cli import lattice_picture, terminal
+from arraytyping._src.cli.names import Operand, OperandError, label, parse_operand, short_label
 from arraytyping.cli import main
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -32,11 +33,21 @@ def flags(cfg: lattice.LatticeConfig) -> list[str]:
     return ["--mode", cfg.mode, "--x64" if cfg.x64 else "--no-x64"]
 
 
+@pytest.fixture(autouse=True)
+def _width(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Output as to a pipe: 100 columns, whatever terminal runs the tests."""
+    monkeypatch.setenv("COLUMNS", "100")
+
+
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))
     out, err = capsys.readouterr()
     assert "Traceback" not in out + err
     return code, out, err
+
+
+def widest(text: str) -> int:
+    return max((len(line) for line in text.splitlines()), default=0)
 
 
 def expected_cell(a: str, b: str, cfg: lattice.LatticeConfig, short: bool = False) -> str:
@@ -76,6 +87,35 @@ def test_parse_operand(text: str, node: str, value: object) -> None:
     assert (op.node, op.value, type(op.value)) == (node, value, type(value))
 
 
+@pytest.mark.parametrize(("text", "node"), [
+    ("f32", "float32"), ("bf16", "bfloat16"), ("u8", "uint8"), ("i8", "int8"), ("i32", "int32"), ("c64", "complex64"),
+    ("f8_e4m3fn", "float8_e4m3fn"), ("b1", "bool"), ("f*", "float"), ("i*", "int"),
+])
+def test_short_names_as_jaxprs_print_them(text: str, node: str) -> None:
+    assert parse_operand(text).node == node  # widths in bits: i8 is int8, as in a jaxpr (numpy's "i8" is int64)
+
+
+def test_every_label_the_tables_print_is_an_operand() -> None:
+    for n in lattice.NODES:
+        for shown in (short_label(n), n):
+            assert parse_operand(shown).node == n, shown
+
+
+def test_short_names_promote(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "promote", "bf16", "f16") == (0, "float32 (weak_type=False)\n", "")
+    assert run(capsys, "promote", "u64", "i64", "--x64") == (0, "float64 (weak_type=True)\n", "")
+    assert "i8 (int8):  int8 -> int16" in run(capsys, "explain", "u8", "i8")[1]
+
+
+def test_unknown_operand_says_what_to_write() -> None:
+    with pytest.raises(OperandError) as info:
+        parse_operand("flaot32")
+    first, mean, advice, names = info.value.paragraphs
+    assert first == "unknown dtype 'flaot32'" and "float32" in mean
+    assert "f32" in advice and "Python scalar" in advice and "table --short" in advice
+    assert all(n in names for n in lattice.DTYPE_NAMES)
+
+
 # --------------------------------------------------------------------------------------------------------------------
 # promote
 
@@ -87,6 +127,7 @@ def test_promote_uint64_int8_is_weak_float(capsys: pytest.CaptureFixture[str]) -
 def test_promote_no_path_exits_1_with_message(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "promote", "float8_e5m2", "float32")
     assert code == 1 and out == ""
+    err = " ".join(err.split())  # wrapped to the terminal
     assert "TypePromotionError" in err and "float8_e5m2, float32" in err and "no implicit promotion path" in err
     assert "astype" in err
 
@@ -105,7 +146,7 @@ def test_promote_agrees_with_result_type(capsys: pytest.CaptureFixture[str], cfg
         try:
             dtype, weak = arraytyping.dtypes.result_type(*values, return_weak_type_flag=True)
         except lattice.TypePromotionError as e:
-            assert (code, out) == (1, "") and str(e) in err
+            assert (code, out) == (1, "") and str(e) in " ".join(err.split())
             return
     assert code == 0 and out == f"{dtype.name} (weak_type={weak})\n"
 
@@ -206,17 +247,55 @@ def test_table_html_is_a_standalone_document(capsys: pytest.CaptureFixture[str],
     assert parser.tags.count("td") == 35 * 35 and parser.tags.count("table") == 1
 
 
-def test_table_text_and_output_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    code, out, _ = run(capsys, "table", "--short")
-    assert code == 0
+def _text_table_cells(out: str) -> dict[tuple[str, str], str]:
+    """The cells of a text table printed in parts: each part a header of column labels, a rule, one row per node."""
     lines = out.splitlines()
-    header = next(i for i, line in enumerate(lines) if line.split()[:2] == ["b1", "u1"])
-    body = lines[header + 2: header + 37]
-    assert [line.split()[0] for line in body] == [short_label(n) for n in lattice.NODES]
-    assert all(len(line.split()) == 36 for line in body)
+    cells: dict[tuple[str, str], str] = {}
+    for i, line in enumerate(lines):
+        if line and set(line.replace(" ", "")) == {"-"}:  # the rule under a part's header
+            head = lines[i - 1].split()
+            for row in lines[i + 1:i + 36]:
+                words = row.split()
+                assert len(words) == len(head) + 1, row
+                cells.update({(words[0], h): c for h, c in zip(head, words[1:])})
+    return cells
+
+
+@pytest.mark.parametrize("short", [False, True])
+@pytest.mark.parametrize("columns", [100, 60, 250])
+def test_table_text_fits_the_width_in_parts(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+                                           short: bool, columns: int) -> None:
+    monkeypatch.setenv("COLUMNS", str(columns))
+    code, out, _ = run(capsys, "table", *(["--short"] if short else []))
+    assert code == 0 and widest(out) <= columns
+    parts = out.count("\nPart ")
+    assert (parts == 0) == ("in 1 parts" in out or "Part 1 of" not in out)
+    if parts:
+        assert f"shown in {parts} parts" in out and "--width" in out and "--format csv" in out
+    cells = _text_table_cells(out)
+    assert len(cells) == 35 * 35
+    cfg = lattice.LatticeConfig()
+    for a in lattice.NODES:
+        for b in lattice.NODES:
+            assert cells[label(a, short), label(b, short)] == expected_cell(a, b, cfg, short), (a, b)
+
+
+def test_table_width_option(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "table", "--width", "0")
+    assert code == 0 and "Part " not in out and widest(out) == 524  # one piece, as wide as it is
+    code, out, _ = run(capsys, "table", "--short", "--width", "80")
+    assert code == 0 and widest(out) <= 80 and "Part 1 of" in out
+    code, out, err = run(capsys, "table", "--width", "10")
+    assert code == 2 and "too narrow" in err
+
+
+def test_table_output_file_is_named(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "t.csv"
-    assert run(capsys, "table", "--format", "csv", "-o", str(path)) == (0, "", "")
+    code, out, err = run(capsys, "table", "--format", "csv", "-o", str(path))
+    assert (code, err) == (0, "") and " ".join(out.split()) == f"wrote {path} (csv table, standard promotion, x64 off)"
     assert len(list(csv.reader(path.open()))) == 36
+    code, out, _ = run(capsys, "table", "--format", "csv", "-o", "-")
+    assert code == 0 and not out.startswith("wrote") and len(out.splitlines()) == 36
 
 
 # --------------------------------------------------------------------------------------------------------------------
@@ -374,13 +453,47 @@ def test_explain_api_rejects_nothing() -> None:
 def test_bad_arguments_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
-    assert "usage:" in err and "error:" in err and len(err.splitlines()) <= 8
+    assert "usage:" in err and "error:" in err and len(err.splitlines()) <= 12 and widest(err) <= 100
 
 
 def test_unknown_dtype_lists_valid_names(capsys: pytest.CaptureFixture[str]) -> None:
     err = run(capsys, "promote", "flaot32", "int8")[2]
-    assert "did you mean float32" in err
+    assert "unknown dtype 'flaot32'\n" in err and "Did you mean float32" in err
     assert all(n in err for n in lattice.DTYPE_NAMES)
+    assert "f32" in err and "arraytyping table --short" in err
+    assert widest(err) <= 100 and len(err.splitlines()) >= 6  # wrapped, not one line
+
+
+@pytest.mark.parametrize("argv", [
+    ["--help"], ["promote", "--help"], ["table", "--help"], ["lattice", "--help"], ["explain", "--help"],
+    ["stubs", "--help"], ["explain", "float8_e5m2", "float32"], ["explain", "uint64", "int8", "--x64"],
+    ["promote", "float8_e5m2", "float32"], ["promote", "nope"], ["table", "--short"], ["table"],
+])
+@pytest.mark.parametrize("columns", [100, 60])
+def test_output_fits_the_terminal(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+                                  argv: list[str], columns: int) -> None:
+    monkeypatch.setenv("COLUMNS", str(columns))
+    _, out, err = run(capsys, *argv)
+    assert out + err and widest(out + err) <= columns, out + err
+
+
+@pytest.mark.parametrize("command", ["promote", "table", "lattice", "explain", "stubs"])
+def test_each_command_s_help_has_examples(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    code, out, _ = run(capsys, command, "--help")
+    examples = out[out.index("examples:"):].splitlines()[1:]
+    assert code == 0 and examples and all(line.startswith(f"  arraytyping {command}") for line in examples)
+
+
+def test_width_without_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("COLUMNS")
+
+    def no_terminal(fd: int = 1) -> os.terminal_size:
+        raise OSError("not a terminal")
+
+    monkeypatch.setattr(os, "get_terminal_size", no_terminal)
+    assert terminal.width() == terminal.DEFAULT_WIDTH == 100
+    monkeypatch.setenv("COLUMNS", "20")
+    assert terminal.width() == terminal.MIN_WIDTH
 
 
 @pytest.mark.parametrize("argv", [[], ["--help"], ["promote", "--help"], ["lattice", "-h"]])

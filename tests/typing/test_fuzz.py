@@ -4,7 +4,7 @@ Its parts are tested on their own: the normalisers of the checkers' type spellin
 coverage of the public API, the generator against the runtime (every runtime failure is a dtype rejection, every shape
 is the generator's). Then a fixed-seed sample of expressions runs through all five checkers (and the mypy plugin in
 its other configurations): the plugin may give no wrong answer and no false error, the stub-only checkers none
-that their README limits do not account for; and no checker a wrong shape or a false shape error. A failure prints the findings, grouped by pattern, each with a minimal
+that their documented limits (docs/reference/checker-limits.md) do not account for; and no checker a wrong shape or a false shape error. A failure prints the findings, grouped by pattern, each with a minimal
 reproducer.
 """
 

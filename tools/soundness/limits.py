@@ -1,7 +1,7 @@
-"""The checker limits the README's table documents, recognised in a failure's group (the coarse shape of its minimal
-reproducer, :func:`report.coarse_key`), so that the report can say how many wrong answers and false errors each
-limit accounts for and how many nothing documents. A limit is a fact about a checker, never an excuse: the counts
-stay in the main table, and this split only says where they come from."""
+"""The checker limits docs/reference/checker-limits.md documents, recognised in a failure's group (the coarse shape of
+its minimal reproducer, :func:`report.coarse_key`), so that the report can say how many wrong answers and false
+errors each limit accounts for and how many nothing documents. A limit is a fact about a checker, never an excuse:
+the counts stay in the main table, and this split only says where they come from."""
 
 from __future__ import annotations
 
@@ -114,7 +114,7 @@ LIMITS: Final[tuple[tuple[str, Callable[[str, str, str | None], bool]], ...]] = 
     ("np.dtype(...) in ty", _ty_np_dtype),
     ("np.float64 and np.complex128 operands", _numpy_python_subclass),
 )
-"""The README's rows, in the order a failure is tested against them (the first that matches names it)."""
+"""The limits table's rows (docs/reference/checker-limits.md), in the order a failure is tested against them (the first that matches names it)."""
 
 
 def limit_of(key: str, checker: str, pattern: str | None = None) -> str | None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from arraytyping import lattice
 from arraytyping._src.cli.names import Operand, label
+from arraytyping._src.cli.terminal import wrap
 
 __all__ = ["Explanation", "explain", "render", "shortest_chain"]
 
@@ -87,8 +88,8 @@ def _and(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def render(ex: Explanation) -> str:
-    """The explanation as text for the terminal."""
+def render(ex: Explanation, columns: int | None = None) -> str:
+    """The explanation as text for the terminal, each line wrapped to ``columns`` (``None``: not wrapped)."""
     shown = [op.text if op.text == n else f"{op.text} ({label(n)})" for op, n in zip(ex.operands, ex.nodes)]
     lines: list[str] = []
     if ex.join is not None:
@@ -126,7 +127,16 @@ def render(ex: Explanation) -> str:
         lines.append(f"Fix: {_fix(ex)}")
         if ex.error is not None:
             lines.append(f"(promote raises TypePromotionError: {ex.error})")
+    if columns is not None:
+        lines = [_wrapped(line, columns) for line in lines]
     return "\n".join(lines) + "\n"
+
+
+def _wrapped(line: str, columns: int) -> str:
+    if len(line) <= columns:
+        return line  # as aligned
+    lead = line[:len(line) - len(line.lstrip())]
+    return wrap(line, columns, indent=lead + "    ", first=lead)
 
 
 def _fix(ex: Explanation) -> str:

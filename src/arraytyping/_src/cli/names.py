@@ -7,9 +7,9 @@ Display labels come in two schemes, both computed from the node names:
   ``f8_e4m3fn``...) and ``i*``, ``f*``, ``c*`` for the weak types. (JAX's 2022 docs counted bytes, ``i2`` for int16;
   with int1/int2/int4 in the lattice only bits are unambiguous.)
 
-Short names are for display only: operands are given by dtype name (``float32``), weak type (``int``, ``float``,
-``complex``) or Python literal (``2``, ``2.0``, ``2j``, ``True``), never by abbreviation, since ``i8`` means int64
-to numpy.
+Operands are given by dtype name (``float32``) or its short name as the tables and jaxprs print it (``f32``; widths
+in bits, so ``i8`` is int8, where numpy's ``"i8"`` is int64), weak type (``int``, ``float``, ``complex``, or
+``i*``, ``f*``, ``c*``) or Python literal (``2``, ``2.0``, ``2j``, ``True``).
 """
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ from typing import Final
 
 from arraytyping import lattice
 
-__all__ = ["WEAK_MARK", "Operand", "OperandError", "label", "long_label", "parse_operand", "short_label"]
+__all__ = ["WEAK_MARK", "Operand", "OperandError", "label", "long_label", "parse_operand", "short_label",
+           "short_names"]
 
 WEAK_MARK: Final = "*"
 """Appended to a weak type's label: ``float*`` / ``f*`` is a weakly typed float (a Python scalar)."""
@@ -57,8 +58,19 @@ def label(node: str, short: bool = False) -> str:
     return short_label(node) if short else long_label(node)
 
 
+def short_names() -> dict[str, str]:
+    """Each node's short label -> the node (``f32`` -> ``float32``, ``f*`` -> ``float``), and ``bool`` as jaxprs
+    print it."""
+    return {short_label(n): n for n in lattice.NODES}
+
+
 class OperandError(ValueError):
-    """A command-line operand that names no dtype, weak type or Python scalar."""
+    """A command-line operand that names no dtype, weak type or Python scalar. ``paragraphs`` says what was wrong
+    and what to write instead, for the command line to wrap to the terminal."""
+
+    def __init__(self, paragraphs: list[str]) -> None:
+        super().__init__(" ".join(paragraphs))
+        self.paragraphs = paragraphs
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,14 +91,20 @@ class Operand:
         return lattice.is_weak_node(self.node)
 
 
-def _valid_names() -> str:
-    return (f"dtype names: {', '.join(lattice.DTYPE_NAMES)}; weak types: {', '.join(lattice.WEAK_NAMES)}; "
-            "or a Python literal such as 2, 2.0, 2j, True")
+def _advice() -> list[str]:
+    return [
+        "Write a dtype's name or its short name as tables and jaxprs print it (float32 or f32, bfloat16 or bf16, "
+        "uint8 or u8, float8_e4m3fn or f8_e4m3fn; widths in bits), a weak type (int, float, complex) or a Python "
+        "scalar (2, 2.0, 2j, True). `arraytyping table --short` shows every short name.",
+        f"The dtypes: {', '.join(lattice.DTYPE_NAMES)}.",
+    ]
 
 
 def parse_operand(text: str) -> Operand:
-    """Parse a dtype name, a weak type name or a Python scalar literal; raises :class:`OperandError` otherwise."""
+    """Parse a dtype name or short name, a weak type name or a Python scalar literal; raises
+    :class:`OperandError` otherwise."""
     s = text.strip()
+    s = short_names().get(s, s)
     if s in lattice.DTYPE_NAMES:
         return Operand(text, s, s)
     if s in lattice.WEAK_NAMES:
@@ -99,6 +117,6 @@ def parse_operand(text: str) -> Operand:
     node = _LITERAL_NODES.get(type(value))
     if node is not None:
         return Operand(text, node, value)
-    close = difflib.get_close_matches(s, lattice.NODES, n=3)
-    hint = f" (did you mean {' or '.join(close)}?)" if close else ""
-    raise OperandError(f"unknown dtype {text!r}{hint}; valid are {_valid_names()}")
+    close = difflib.get_close_matches(s, [*lattice.NODES, *short_names()], n=3)
+    hint = [f"Did you mean {' or '.join(close)}?"] if close else []
+    raise OperandError([f"unknown dtype {text!r}", *hint, *_advice()])

@@ -17,8 +17,9 @@ from typing import Final, Literal, TypeAlias
 
 from arraytyping import lattice
 from arraytyping._src.cli.names import label
+from arraytyping._src.cli.terminal import wrap
 
-__all__ = ["FORMATS", "NO_JOIN", "Format", "PromotionTable", "cell_node", "promotion_table", "render"]
+__all__ = ["FORMATS", "NO_JOIN", "Format", "PromotionTable", "cell_node", "column_parts", "promotion_table", "render"]
 
 Format: TypeAlias = Literal["text", "markdown", "html", "csv"]
 FORMATS: Final[tuple[Format, ...]] = ("text", "markdown", "html", "csv")
@@ -71,16 +72,40 @@ def _legend(short: bool) -> str:
     return text
 
 
-def _text(table: PromotionTable, short: bool) -> str:
+def column_parts(widths: Sequence[int], columns: int | None) -> list[list[int]]:
+    """The table's columns (indices 1..n of ``widths``; 0 is the row labels, repeated in each part) in parts whose
+    lines fit in ``columns`` (``None``: one part)."""
+    parts: list[list[int]] = [[]]
+    used = widths[0]
+    for j in range(1, len(widths)):
+        if columns is not None and parts[-1] and used + 2 + widths[j] > columns:
+            parts.append([])
+            used = widths[0]
+        parts[-1].append(j)
+        used += 2 + widths[j]
+    return parts
+
+
+def _text(table: PromotionTable, short: bool, columns: int | None = None) -> str:
     grid = table.labels(short)
     widths = [max(len(row[j]) for row in grid) for j in range(len(grid[0]))]
+    parts = column_parts(widths, columns)
 
-    def line(row: Sequence[str]) -> str:
-        return "  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip()
+    def line(row: Sequence[str], part: Sequence[int]) -> str:
+        return "  ".join(row[j].ljust(widths[j]) for j in (0, *part)).rstrip()
 
-    out = [_title(table.config), "", line(grid[0]), "  ".join("-" * w for w in widths)]
-    out += [line(row) for row in grid[1:]]
-    out += ["", _legend(short)]
+    fill = columns or 10**6
+    out = [wrap(_title(table.config), fill)]
+    if len(parts) > 1:
+        out += ["", wrap(f"{len(grid[0]) - 1} columns, shown in {len(parts)} parts of at most {columns} characters "
+                         "a line (--width to change it, --short for fewer parts; --format csv, markdown or html for "
+                         "one piece).", fill)]
+    for i, part in enumerate(parts):
+        if len(parts) > 1:
+            out += ["", f"Part {i + 1} of {len(parts)}: columns {grid[0][part[0]]} to {grid[0][part[-1]]}"]
+        out += ["", line(grid[0], part), "  ".join("-" * widths[j] for j in (0, *part))]
+        out += [line(row, part) for row in grid[1:]]
+    out += ["", wrap(_legend(short), fill)]
     return "\n".join(out) + "\n"
 
 
@@ -166,11 +191,13 @@ def _html(table: PromotionTable, short: bool) -> str:
     return "\n".join(out) + "\n"
 
 
-def render(config: lattice.LatticeConfig, fmt: Format = "text", short: bool = False) -> str:
-    """The whole promotion table for ``config`` in format ``fmt`` (``text``, ``markdown``, ``html`` or ``csv``)."""
+def render(config: lattice.LatticeConfig, fmt: Format = "text", short: bool = False,
+           columns: int | None = None) -> str:
+    """The whole promotion table for ``config`` in format ``fmt`` (``text``, ``markdown``, ``html`` or ``csv``);
+    the text table in parts whose lines fit in ``columns`` (``None``: one piece)."""
     table = promotion_table(config)
     if fmt == "text":
-        return _text(table, short)
+        return _text(table, short, columns)
     if fmt == "markdown":
         return _markdown(table, short)
     if fmt == "html":
