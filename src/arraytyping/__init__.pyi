@@ -825,8 +825,14 @@ class complexfloating(inexact):
     @type_check_only
     def __at_is_generic__(self) -> Literal[False]: ...  # type: ignore[override]  # pyright: ignore
 
+if MYPY:
+    @type_check_only
+    class _Bool_Slots(_AddW0[bool_], _AddW1[int], _AddW2[float], _AddW3[complex], _AddW4[uint8], _AddW5[uint16], _AddW6[uint32], _AddW7[int8], _AddW8[int16], _AddW9[int32], _AddW10[float16], _AddW11[float32], _AddW12[complex64], _SubW1[int], _SubW2[float], _SubW3[complex], _SubW4[uint8], _SubW5[uint16], _SubW6[uint32], _SubW7[int8], _SubW8[int16], _SubW9[int32], _SubW10[float16], _SubW11[float32], _SubW12[complex64], _DivW0[float32], _DivW1[float], _DivW2[float], _DivW3[complex], _DivW4[float32], _DivW5[float16], _DivW6[float32], _DivW7[complex64], _FloordivW0[int32], _FloordivW1[int], _FloordivW2[float], _FloordivW4[uint8], _FloordivW5[uint16], _FloordivW6[uint32], _FloordivW7[int8], _FloordivW8[int16], _FloordivW9[int32], _FloordivW10[float16], _FloordivW11[float32], _PowW0[int32], _PowW1[int32], _PowW2[float], _PowW3[float], _PowW4[complex], _PowW5[complex], _PowW6[uint8], _PowW7[uint16], _PowW8[uint32], _PowW9[int8], _PowW10[int16], _PowW11[int32], _PowW12[float16], _PowW13[float32], _PowW14[complex64], _BitW0[bool_], _BitW1[int], _BitW3[uint8], _BitW4[uint16], _BitW5[uint32], _BitW6[int8], _BitW7[int16], _BitW8[int32], _ShiftW0[int32], _ShiftW1[int], _ShiftW3[uint8], _ShiftW4[uint16], _ShiftW5[uint32], _ShiftW6[int8], _ShiftW7[int16], _ShiftW8[int32], _DotW0[bool_], _DotW1[int], _DotW2[float], _DotW3[complex], _DotW4[uint8], _DotW5[uint16], _DotW6[uint32], _DotW7[int8], _DotW8[int16], _DotW9[int32], _DotW10[float16], _DotW11[float32], _DotW12[complex64], _MatmulW1[int], _MatmulW2[float], _MatmulW3[complex]): ...
+else:
+    @type_check_only
+    class _Bool_Slots: ...
 @final
-class bool_(generic, _AddW0[bool_], _AddW1[int], _AddW2[float], _AddW3[complex], _AddW4[uint8], _AddW5[uint16], _AddW6[uint32], _AddW7[int8], _AddW8[int16], _AddW9[int32], _AddW10[float16], _AddW11[float32], _AddW12[complex64], _SubW1[int], _SubW2[float], _SubW3[complex], _SubW4[uint8], _SubW5[uint16], _SubW6[uint32], _SubW7[int8], _SubW8[int16], _SubW9[int32], _SubW10[float16], _SubW11[float32], _SubW12[complex64], _DivW0[float32], _DivW1[float], _DivW2[float], _DivW3[complex], _DivW4[float32], _DivW5[float16], _DivW6[float32], _DivW7[complex64], _FloordivW0[int32], _FloordivW1[int], _FloordivW2[float], _FloordivW4[uint8], _FloordivW5[uint16], _FloordivW6[uint32], _FloordivW7[int8], _FloordivW8[int16], _FloordivW9[int32], _FloordivW10[float16], _FloordivW11[float32], _PowW0[int32], _PowW1[int32], _PowW2[float], _PowW3[float], _PowW4[complex], _PowW5[complex], _PowW6[uint8], _PowW7[uint16], _PowW8[uint32], _PowW9[int8], _PowW10[int16], _PowW11[int32], _PowW12[float16], _PowW13[float32], _PowW14[complex64], _BitW0[bool_], _BitW1[int], _BitW3[uint8], _BitW4[uint16], _BitW5[uint32], _BitW6[int8], _BitW7[int16], _BitW8[int32], _ShiftW0[int32], _ShiftW1[int], _ShiftW3[uint8], _ShiftW4[uint16], _ShiftW5[uint32], _ShiftW6[int8], _ShiftW7[int16], _ShiftW8[int32], _DotW0[bool_], _DotW1[int], _DotW2[float], _DotW3[complex], _DotW4[uint8], _DotW5[uint16], _DotW6[uint32], _DotW7[int8], _DotW8[int16], _DotW9[int32], _DotW10[float16], _DotW11[float32], _DotW12[complex64], _MatmulW1[int], _MatmulW2[float], _MatmulW3[complex]):
+class bool_(generic, _Bool_Slots):
     dtype: ClassVar[np.dtype[Any]]
     def __new__(cls, value: object = ...) -> Array[bool_]: ...  # type: ignore[misc]
     @type_check_only
@@ -1094,8 +1100,14 @@ class bool_(generic, _AddW0[bool_], _AddW1[int], _AddW2[float], _AddW3[complex],
     @type_check_only
     def __at_matmul_w3__(self) -> complex: ...
 
+if MYPY:
+    @type_check_only
+    class _Uint1Slots(_AddW0[uint1], _AddW1[uint1], _SubW0[uint1], _SubW1[uint1], _DivW0[uint1], _DivW1[uint1], _FloordivW0[uint1], _FloordivW1[uint1], _PowW1[uint1], _BitW0[uint1], _BitW1[uint1], _ShiftW0[uint1], _ShiftW1[uint1], _DotW0[uint1]): ...
+else:
+    @type_check_only
+    class _Uint1Slots: ...
 @final
-class uint1(unsignedinteger, _AddW0[uint1], _AddW1[uint1], _SubW0[uint1], _SubW1[uint1], _DivW0[uint1], _DivW1[uint1], _FloordivW0[uint1], _FloordivW1[uint1], _PowW1[uint1], _BitW0[uint1], _BitW1[uint1], _ShiftW0[uint1], _ShiftW1[uint1], _DotW0[uint1]):
+class uint1(unsignedinteger, _Uint1Slots):
     dtype: ClassVar[np.dtype[Any]]
     def __new__(cls, value: object = ...) -> Array[uint1]: ...  # type: ignore[misc]
     @type_check_only
@@ -1183,8 +1195,14 @@ class uint1(unsignedinteger, _AddW0[uint1], _AddW1[uint1], _SubW0[uint1], _SubW1
     @type_check_only
     def __at_matmul_r0__(self, x: bool_, /) -> uint1: ...
 
+if MYPY:
+    @type_check_only
+    class _Uint2Slots(_AddW0[uint2], _AddW1[uint2], _SubW0[uint2], _SubW1[uint2], _DivW0[uint2], _DivW1[uint2], _FloordivW0[uint2], _FloordivW1[uint2], _PowW1[uint2], _BitW0[uint2], _BitW1[uint2], _ShiftW0[uint2], _ShiftW1[uint2], _DotW0[uint2]): ...
+else:
+    @type_check_only
+    class _Uint2Slots: ...
 @final
-class uint2(unsignedinteger, _AddW0[uint2], _AddW1[uint2], _SubW0[uint2], _SubW1[uint2], _DivW0[uint2], _DivW1[uint2], _FloordivW0[uint2], _FloordivW1[uint2], _PowW1[uint2], _BitW0[uint2], _BitW1[uint2], _ShiftW0[uint2], _ShiftW1[uint2], _DotW0[uint2]):
+class uint2(unsignedinteger, _Uint2Slots):
     dtype: ClassVar[np.dtype[Any]]
     def __new__(cls, value: object = ...) -> Array[uint2]: ...  # type: ignore[misc]
     @type_check_only
@@ -1272,8 +1290,14 @@ class uint2(unsignedinteger, _AddW0[uint2], _AddW1[uint2], _SubW0[uint2], _SubW1
     @type_check_only
     def __at_matmul_r0__(self, x: bool_, /) -> uint2: ...
 
+if MYPY:
+    @type_check_only
+    class _Uint4Slots(_AddW0[uint4], _AddW1[uint4], _SubW0[uint4], _SubW1[uint4], _DivW0[float32], _DivW1[float32], _FloordivW0[uint4], _FloordivW1[uint4], _PowW1[uint4], _BitW0[uint4], _BitW1[uint4], _ShiftW0[uint4], _ShiftW1[uint4], _DotW0[uint4]): ...
+else:
+    @type_check_only
+    class _Uint4Slots: ...
 @final
-class uint4(unsignedinteger, _AddW0[uint4], _AddW1[uint4], _SubW0[uint4], _SubW1[uint4], _DivW0[float32], _DivW1[float32], _FloordivW0[uint4], _FloordivW1[uint4], _PowW1[uint4], _BitW0[uint4], _BitW1[uint4], _ShiftW0[uint4], _ShiftW1[uint4], _DotW0[uint4]):
+class uint4(unsignedinteger, _Uint4Slots):
     dtype: ClassVar[np.dtype[Any]]
     def __new__(cls, value: object = ...) -> Array[uint4]: ...  # type: ignore[misc]
     @type_check_only
@@ -1361,8 +1385,14 @@ class uint4(unsignedinteger, _AddW0[uint4], _AddW1[uint4], _SubW0[uint4], _SubW1
     @type_check_only
     def __at_matmul_r0__(self, x: bool_, /) -> uint4: ...
 
+if MYPY:
+    @type_check_only
+    class _Uint8Slots(_AddW0[uint8], _AddW1[uint8], _AddW2[float], _AddW3[complex], _AddW4[uint8], _AddW5[uint16], _AddW6[uint32], _AddW7[int16], _AddW8[int16], _AddW9[int32], _AddW10[float16], _AddW11[float32], _AddW12[complex64], _SubW0[uint8], _SubW1[uint8], _SubW2[float], _SubW3[complex], _SubW4[uint8], _SubW5[uint16], _SubW6[uint32], _SubW7[int16], _SubW8[int16], _SubW9[int32], _SubW10[float16], _SubW11[float32], _SubW12[complex64], _DivW0[float32], _DivW1[float32], _DivW2[float], _DivW3[complex], _DivW4[float32], _DivW5[float16], _DivW6[float32], _DivW7[complex64], _FloordivW0[uint8], _FloordivW1[uint8], _FloordivW2[float], _FloordivW4[uint8], _FloordivW5[uint16], _FloordivW6[uint32], _FloordivW7[int16], _FloordivW8[int16], _FloordivW9[int32], _FloordivW10[float16], _FloordivW11[float32], _PowW0[uint8], _PowW1[uint8], _PowW2[float32], _PowW3[float], _PowW4[complex64], _PowW5[complex], _PowW6[uint8], _PowW7[uint16], _PowW8[uint32], _PowW9[int16], _PowW10[int16], _PowW11[int32], _PowW12[float16], _PowW13[float32], _PowW14[complex64], _BitW0[uint8], _BitW1[uint8], _BitW3[uint8], _BitW4[uint16], _BitW5[uint32], _BitW6[int16], _BitW7[int16], _BitW8[int32], _ShiftW0[uint8], _ShiftW1[uint8], _ShiftW3[uint8], _ShiftW4[uint16], _ShiftW5[uint32], _ShiftW6[int16], _ShiftW7[int16], _ShiftW8[int32], _DotW0[uint8], _DotW2[float], _DotW3[complex], _DotW4[uint8], _DotW5[uint16], _DotW6[uint32], _DotW7[int16], _DotW8[int16], _DotW9[int32], _DotW10[float16], _DotW11[float32], _DotW12[complex64], _MatmulW2[float], _MatmulW3[complex]): ...
+else:
+    @type_check_only
+    class _Uint8Slots: ...
 @final
-class uint8(unsignedinteger, _AddW0[uint8], _AddW1[uint8], _AddW2[float], _AddW3[complex], _AddW4[uint8], _AddW5[uint16], _AddW6[uint32], _AddW7[int16], _AddW8[int16], _AddW9[int32], _AddW10[float16], _AddW11[float32], _AddW12[complex64], _SubW0[uint8], _SubW1[uint8], _SubW2[float], _SubW3[complex], _SubW4[uint8], _SubW5[uint16], _SubW6[uint32], _SubW7[int16], _SubW8[int16], _SubW9[int32], _SubW10[float16], _SubW11[float32], _SubW12[complex64], _DivW0[float32], _DivW1[float32], _DivW2[float], _DivW3[complex], _DivW4[float32], _DivW5[float16], _DivW6[float32], _DivW7[complex64], _FloordivW0[uint8], _FloordivW1[uint8], _FloordivW2[float], _FloordivW4[uint8], _FloordivW5[uint16], _FloordivW6[uint32], _FloordivW7[int16], _FloordivW8[int16], _FloordivW9[int32], _FloordivW10[float16], _FloordivW11[float32], _PowW0[uint8], _PowW1[uint8], _PowW2[float32], _PowW3[float], _PowW4[complex64], _PowW5[complex], _PowW6[uint8], _PowW7[uint16], _PowW8[uint32], _PowW9[int16], _PowW10[int16], _PowW11[int32], _PowW12[float16], _PowW13[float32], _PowW14[complex64], _BitW0[uint8], _BitW1[uint8], _BitW3[uint8], _BitW4[uint16], _BitW5[uint32], _BitW6[int16], _BitW7[int16], _BitW8[int32], _ShiftW0[uint8], _ShiftW1[uint8], _ShiftW3[uint8], _ShiftW4[uint16], _ShiftW5[uint32], _ShiftW6[int16], _ShiftW7[int16], _ShiftW8[int32], _DotW0[uint8], _DotW2[float], _DotW3[complex], _DotW4[uint8], _DotW5[uint16], _DotW6[uint32], _DotW7[int16], _DotW8[int16], _DotW9[int32], _DotW10[float16], _DotW11[float32], _DotW12[complex64], _MatmulW2[float], _MatmulW3[complex]):
+class uint8(unsignedinteger, _Uint8Slots):
     dtype: ClassVar[np.dtype[Any]]
     def __new__(cls, value: object = ...) -> Array[uint8]: ...  # type: ignore[misc]
     @type_check_only
@@ -1676,8 +1706,14 @@ class uint8(unsignedinteger, _AddW0[uint8], _AddW1[uint8], _AddW2[float], _AddW3
     @type_check_only
     def __at_matmul_w3__(self) -> complex: ...
 
+if MYPY:
+    @type_check_only
+    class _Uint16Slots(_AddW0[uint16], _AddW1[uint16], _AddW2[float], _AddW3[complex], _AddW4[uint16], _AddW5[uint16], _AddW6[uint32], _AddW7[int32], _AddW8[int32], _AddW9[int32], _AddW10[float16], _AddW11[float32], _AddW12[complex64], _SubW0[uint16], _SubW1[uint16], _SubW2[float], _SubW3[complex], _SubW4[uint16], _SubW5[uint16], _SubW6[uint32], _SubW7[int32], _SubW8[int32], _SubW9[int32], _SubW10[float16], _SubW11[float32], _SubW12[complex64], _DivW0[float32], _DivW1[float32], _DivW2[float], _DivW3[complex], _DivW4[float32], _DivW5[float16], _DivW6[float32], _DivW7[complex64], _FloordivW0[uint16], _FloordivW1[uint16], _FloordivW2[float], _FloordivW4[uint16], _FloordivW5[uint16], _FloordivW6[uint32], _FloordivW7[int32], _FloordivW8[int32], _FloordivW9[int32], _FloordivW10[float16], _FloordivW11[float32], _PowW0[uint16], _PowW1[uint16], _PowW2[float32], _PowW3[float], _PowW4[complex64], _PowW5[complex], _PowW6[uint16], _PowW7[uint16], _PowW8[uint32], _PowW9[int32], _PowW10[int32], _PowW11[int32], _PowW12[float16], _PowW13[float32], _PowW14[complex64], _BitW0[uint16], _BitW1[uint16], _BitW3[uint16], _BitW4[uint16], _BitW5[uint32], _BitW6[int32], _BitW7[int32], _BitW8[int32], _ShiftW0[uint16], _ShiftW1[uint16], _ShiftW3[uint16], _ShiftW4[uint16], _ShiftW5[uint32], _ShiftW6[int32], _ShiftW7[int32], _ShiftW8[int32], _DotW0[uint16], _DotW2[float], _DotW3[complex], _DotW4[uint16], _DotW5[uint16], _DotW6[uint32], _DotW7[int32], _DotW8[int32], _DotW9[int32], _DotW10[float16], _DotW11[float32], _DotW12[complex64], _MatmulW2[float], _MatmulW3[complex]): ...
+else:
+    @type_check_only
+    class _Uint16Slots: ...
 @final
-class uint16(unsignedinteger, _AddW0[uint16], _AddW1[uint16], _AddW2[float], _AddW3[complex], _AddW4[uint16], _AddW5[uint16], _AddW6[uint32], _AddW7[int32], _AddW8[int32], _AddW9[int32], _AddW10[float16], _AddW11[float32], _AddW12[complex64], _SubW0[uint16], _SubW1[uint16], _SubW2[float], _SubW3[complex], _SubW4[uint16], _SubW5[uint16], _SubW6[uint32], _SubW7[int32], _SubW8[int32], _SubW9[int32], _SubW10[float16], _SubW11[float32], _SubW12[complex64], _DivW0[float32], _DivW1[float32], _DivW2[float], _DivW3[complex], _DivW4[float32], _DivW5[float16], _DivW6[float32], _DivW7[complex64], _FloordivW0[uint16], _FloordivW1[uint16], _FloordivW2[float], _FloordivW4[uint16], _FloordivW5[uint16], _FloordivW6[uint32], _FloordivW7[int32], _FloordivW8[int32], _FloordivW9[int32], _FloordivW10[float16], _FloordivW11[float32], _PowW0[uint16], _PowW1[uint16], _PowW2[float32], _PowW3[float], _PowW4[complex64], _PowW5[complex], _PowW6[uint16], _PowW7[uint16], _PowW8[uint32], _PowW9[int32], _PowW10[int32], _PowW11[int32], _PowW12[float16], _PowW13[float32], _PowW14[complex64], _BitW0[uint16], _BitW1[uint16], _BitW3[uint16], _BitW4[uint16], _BitW5[uint32], _BitW6[int32], _BitW7[int32], _BitW8[int32], _ShiftW0[uint16], _ShiftW1[uint16], _ShiftW3[uint16], _ShiftW4[uint16], _ShiftW5[uint32], _ShiftW6[int32], _ShiftW7[int32], _ShiftW8[int32], _DotW0[uint16], _DotW2[float], _DotW3[complex], _DotW4[uint16], _DotW5[uint16], _DotW6[uint32], _DotW7[int32], _DotW8[int32], _DotW9[int32], _DotW10[float16], _DotW11[float32], _DotW12[complex64], _MatmulW2[float], _MatmulW3[complex]):
+class uint16(unsignedinteger, _Uint16Slots):
     dtype: ClassVar[np.dtype[Any]]
     def __new__(cls, value: object = ...) -> Array[uint16]: ...  # type: ignore[misc]
     @type_check_only
@@ -1975,8 +2011,14 @@ class uint16(unsignedinteger, _AddW0[uint16], _AddW1[uint16], _AddW2[float], _Ad
     @type_check_only
     def __at_matmul_w3__(self) -> complex: ...
 
+if MYPY:
+    @type_check_only
+    class _Uint32Slots(_AddW0[uint32], _AddW1[uint32], _AddW2[float], _AddW3[complex], _AddW4[uint32], _AddW5[uint32], _AddW6[uint32], _AddW7[int32], _AddW8[int32], _AddW9[int32], _AddW10[float16], _AddW11[float32], _AddW12[complex64], _SubW0[uint32], _SubW1[uint32], _SubW2[float], _SubW3[complex], _SubW4[uint32], _SubW5[uint32], _SubW6[uint32], _SubW7[int32], _SubW8[int32], _SubW9[int32], _SubW10[float16], _SubW11[float32], _SubW12[complex64], _DivW0[float32], _DivW1[float32], _DivW2[float], _DivW3[complex], _DivW4[float32], _DivW5[float16], _DivW6[float32], _DivW7[complex64], _FloordivW0[uint32], _FloordivW1[uint32], _FloordivW2[float], _FloordivW4[uint32], _FloordivW5[uint32], _FloordivW6[uint32], _FloordivW7[int32], _FloordivW8[int32], _FloordivW9[int32], _FloordivW10[float16], _FloordivW11[float32], _PowW0[uint32], _PowW1[uint32], _PowW2[float32], _PowW3[float], _PowW4[complex64], _PowW5[complex], _PowW6[uint32], _PowW7[uint32], _PowW8[uint32], _PowW9[int32], _PowW10[int32], _PowW11[int32], _PowW12[float16], _PowW13[float32], _PowW14[complex64], _BitW0[uint32], _BitW1[uint32], _BitW3[uint32], _BitW4[uint32], _BitW5[uint32], _BitW6[int32], _BitW7[int32], _BitW8[int32], _ShiftW0[uint32], _ShiftW1[uint32], _ShiftW3[uint32], _ShiftW4[uint32], _ShiftW5[uint32], _ShiftW6[int32], _ShiftW7[int32], _ShiftW8[int32], _DotW0[uint32], _DotW1[uint32], _DotW2[float], _DotW3[complex], _DotW4[uint32], _DotW5[uint32], _DotW6[uint32], _DotW7[int32], _DotW8[int32], _DotW9[int32], _DotW10[float16], _DotW11[float32], _DotW12[complex64], _MatmulW1[uint32], _MatmulW2[float], _MatmulW3[complex]): ...
+else:
+    @type_check_only
+    class _Uint32Slots: ...
 @final
-class uint32(unsignedinteger, _AddW0[uint32], _AddW1[uint32], _AddW2[float], _AddW3[complex], _AddW4[uint32], _AddW5[uint32], _AddW6[uint32], _AddW7[int32], _AddW8[int32], _AddW9[int32], _AddW10[float16], _AddW11[float32], _AddW12[complex64], _SubW0[uint32], _SubW1[uint32], _SubW2[float], _SubW3[complex], _SubW4[uint32], _SubW5[uint32], _SubW6[uint32], _SubW7[int32], _SubW8[int32], _SubW9[int32], _SubW10[float16], _SubW11[float32], _SubW12[complex64], _DivW0[float32], _DivW1[float32], _DivW2[float], _DivW3[complex], _DivW4[float32], _DivW5[float16], _DivW6[float32], _DivW7[complex64], _FloordivW0[uint32], _FloordivW1[uint32], _FloordivW2[float], _FloordivW4[uint32], _FloordivW5[uint32], _FloordivW6[uint32], _FloordivW7[int32], _FloordivW8[int32], _FloordivW9[int32], _FloordivW10[float16], _FloordivW11[float32], _PowW0[uint32], _PowW1[uint32], _PowW2[float32], _PowW3[float], _PowW4[complex64], _PowW5[complex], _PowW6[uint32], _PowW7[uint32], _PowW8[uint32], _PowW9[int32], _PowW10[int32], _PowW11[int32], _PowW12[float16], _PowW13[float32], _PowW14[complex64], _BitW0[uint32], _BitW1[uint32], _BitW3[uint32], _BitW4[uint32], _BitW5[uint32], _BitW6[int32], _BitW7[int32], _BitW8[int32], _ShiftW0[uint32], _ShiftW1[uint32], _ShiftW3[uint32], _ShiftW4[uint32], _ShiftW5[uint32], _ShiftW6[int32], _ShiftW7[int32], _ShiftW8[int32], _DotW0[uint32], _DotW1[uint32], _DotW2[float], _DotW3[complex], _DotW4[uint32], _DotW5[uint32], _DotW6[uint32], _DotW7[int32], _DotW8[int32], _DotW9[int32], _DotW10[float16], _DotW11[float32], _DotW12[complex64], _MatmulW1[uint32], _MatmulW2[float], _MatmulW3[complex]):
+class uint32(unsignedinteger, _Uint32Slots):
     dtype: ClassVar[np.dtype[Any]]
     def __new__(cls, value: object = ...) -> Array[uint32]: ...  # type: ignore[misc]
     @type_check_only
@@ -2262,8 +2304,14 @@ class uint32(unsignedinteger, _AddW0[uint32], _AddW1[uint32], _AddW2[float], _Ad
     @type_check_only
     def __at_matmul_w3__(self) -> complex: ...
 
+if MYPY:
+    @type_check_only
+    class _Uint64Slots(_AddW0[uint32], _AddW1[uint32], _AddW2[float], _AddW3[complex], _AddW4[uint32], _AddW5[uint32], _AddW6[uint32], _AddW7[int32], _AddW8[int32], _AddW9[int32], _AddW10[float16], _AddW11[float32], _AddW12[complex64], _SubW0[uint32], _SubW1[uint32], _SubW2[float], _SubW3[complex], _SubW4[uint32], _SubW5[uint32], _SubW6[uint32], _SubW7[int32], _SubW8[int32], _SubW9[int32], _SubW10[float16], _SubW11[float32], _SubW12[complex64], _DivW0[float32], _DivW1[float32], _DivW2[float], _DivW3[complex], _DivW4[float32], _DivW5[float16], _DivW6[float32], _DivW7[complex64], _FloordivW0[uint32], _FloordivW1[uint32], _FloordivW2[float], _FloordivW4[uint32], _FloordivW5[uint32], _FloordivW6[uint32], _FloordivW7[int32], _FloordivW8[int32], _FloordivW9[int32], _FloordivW10[float16], _FloordivW11[float32], _PowW0[uint32], _PowW1[uint32], _PowW2[float32], _PowW3[float], _PowW4[complex64], _PowW5[complex], _PowW6[uint32], _PowW7[uint32], _PowW8[uint32], _PowW9[int32], _PowW10[int32], _PowW11[int32], _PowW12[float16], _PowW13[float32], _PowW14[complex64], _BitW0[uint32], _BitW1[uint32], _BitW3[uint32], _BitW4[uint32], _BitW5[uint32], _BitW6[int32], _BitW7[int32], _BitW8[int32], _ShiftW0[uint32], _ShiftW1[uint32], _ShiftW3[uint32], _ShiftW4[uint32], _ShiftW5[uint32], _ShiftW6[int32], _ShiftW7[int32], _ShiftW8[int32], _DotW0[uint32], _DotW1[uint32], _DotW2[float], _DotW3[complex], _DotW4[uint32], _DotW5[uint32], _DotW6[uint32], _DotW7[int32], _DotW8[int32], _DotW9[int32], _DotW10[float16], _DotW11[float32], _DotW12[complex64], _MatmulW1[uint32], _MatmulW2[float], _MatmulW3[complex]): ...
+else:
+    @type_check_only
+    class _Uint64Slots: ...
 @final
-class uint64(unsignedinteger, _AddW0[uint32], _AddW1[uint32], _AddW2[float], _AddW3[complex], _AddW4[uint32], _AddW5[uint32], _AddW6[uint32], _AddW7[int32], _AddW8[int32], _AddW9[int32], _AddW10[float16], _AddW11[float32], _AddW12[complex64], _SubW0[uint32], _SubW1[uint32], _SubW2[float], _SubW3[complex], _SubW4[uint32], _SubW5[uint32], _SubW6[uint32], _SubW7[int32], _SubW8[int32], _SubW9[int32], _SubW10[float16], _SubW11[float32], _SubW12[complex64], _DivW0[float32], _DivW1[float32], _DivW2[float], _DivW3[complex], _DivW4[float32], _DivW5[float16], _DivW6[float32], _DivW7[complex64], _FloordivW0[uint32], _FloordivW1[uint32], _FloordivW2[float], _FloordivW4[uint32], _FloordivW5[uint32], _FloordivW6[uint32], _FloordivW7[int32], _FloordivW8[int32], _FloordivW9[int32], _FloordivW10[float16], _FloordivW11[float32], _PowW0[uint32], _PowW1[uint32], _PowW2[float32], _PowW3[float], _PowW4[complex64], _PowW5[complex], _PowW6[uint32], _PowW7[uint32], _PowW8[uint32], _PowW9[int32], _PowW10[int32], _PowW11[int32], _PowW12[float16], _PowW13[float32], _PowW14[complex64], _BitW0[uint32], _BitW1[uint32], _BitW3[uint32], _BitW4[uint32], _BitW5[uint32], _BitW6[int32], _BitW7[int32], _BitW8[int32], _ShiftW0[uint32], _ShiftW1[uint32], _ShiftW3[uint32], _ShiftW4[uint32], _ShiftW5[uint32], _ShiftW6[int32], _ShiftW7[int32], _ShiftW8[int32], _DotW0[uint32], _DotW1[uint32], _DotW2[float], _DotW3[complex], _DotW4[uint32], _DotW5[uint32], _DotW6[uint32], _DotW7[int32], _DotW8[int32], _DotW9[int32], _DotW10[float16], _DotW11[float32], _DotW12[complex64], _MatmulW1[uint32], _MatmulW2[float], _MatmulW3[complex]):
+class uint64(unsignedinteger, _Uint64Slots):
     dtype: ClassVar[np.dtype[Any]]
     def __new__(cls, value: object = ...) -> Array[uint32]: ...  # type: ignore[misc]
     @type_check_only
@@ -2549,8 +2597,14 @@ class uint64(unsignedinteger, _AddW0[uint32], _AddW1[uint32], _AddW2[float], _Ad
     @type_check_only
     def __at_matmul_w3__(self) -> complex: ...
 
+if MYPY:
+    @type_check_only
+    class _Int1Slots(_AddW0[int1], _AddW1[int1], _SubW0[int1], _SubW1[int1], _DivW0[int1], _DivW1[int1], _FloordivW0[int1], _FloordivW1[int1], _PowW1[int1], _BitW0[int1], _BitW1[int1], _ShiftW0[int1], _ShiftW1[int1]): ...
+else:
+    @type_check_only
+    class _Int1Slots: ...
 @final
-class int1(signedinteger, _AddW0[int1], _AddW1[int1], _SubW0[int1], _SubW1[int1], _DivW0[int1], _DivW1[int1], _FloordivW0[int1], _FloordivW1[int1], _PowW1[int1], _BitW0[int1], _BitW1[int1], _ShiftW0[int1], _ShiftW1[int1]):
+class int1(signedinteger, _Int1Slots):
     dtype: ClassVar[np.dtype[Any]]
     def __new__(cls, value: object = ...) -> Array[int1]: ...  # type: ignore[misc]
     @type_check_only
@@ -2628,8 +2682,14 @@ class int1(signedinteger, _AddW0[int1], _AddW1[int1], _SubW0[int1], _SubW1[int1]
     @type_check_only
     def __at_matmul_up__(self, x: int1, /) -> object: ...
 
+if MYPY:
+    @type_check_only
+    class _Int2Slots(_AddW0[int2], _AddW1[int2], _SubW0[int2], _SubW1[int2], _DivW0[int2], _DivW1[int2], _FloordivW0[int2], _FloordivW1[int2], _PowW1[int2], _BitW0[int2], _BitW1[int2], _ShiftW0[int2], _ShiftW1[int2], _DotW0[int2]): ...
+else:
+    @type_check_only
+    class _Int2Slots: ...
 @final
-class int2(signedinteger, _AddW0[int2], _AddW1[int2], _SubW0[int2], _SubW1[int2], _DivW0[int2], _DivW1[int2], _FloordivW0[int2], _FloordivW1[int2], _PowW1[int2], _BitW0[int2], _BitW1[int2], _ShiftW0[int2], _ShiftW1[int2], _DotW0[int2]):
+class int2(signedinteger, _Int2Slots):
     dtype: ClassVar[np.dtype[Any]]
     def __new__(cls, value: object = ...) -> Array[int2]: ...  # type: ignore[misc]
     @type_check_only
@@ -2713,8 +2773,14 @@ class int2(signedinteger, _AddW0[int2], _AddW1[int2], _SubW0[int2], _SubW1[int2]
     @type_check_only
     def __at_matmul_r0__(self, x: bool_, /) -> int2: ...
 
+if MYPY:
+    @type_check_only
+    class _Int4Slots(_AddW0[int4], _AddW1[int4], _SubW0[int4], _SubW1[int4], _DivW0[float32], _DivW1[float32], _FloordivW0[int4], _FloordivW1[int4], _PowW1[int4], _BitW0[int4], _BitW1[int4], _ShiftW0[int4], _ShiftW1[int4], _DotW0[int4]): ...
+else:
+    @type_check_only
+    class _Int4Slots: ...
 @final
-class int4(signedinteger, _AddW0[int4], _AddW1[int4], _SubW0[int4], _SubW1[int4], _DivW0[float32], _DivW1[float32], _FloordivW0[int4], _FloordivW1[int4], _PowW1[int4], _BitW0[int4], _BitW1[int4], _ShiftW0[int4], _ShiftW1[int4], _DotW0[int4]):
+class int4(signedinteger, _Int4Slots):
     dtype: ClassVar[np.dtype[Any]]
     def __new__(cls, value: object = ...) -> Array[int4]: ...  # type: ignore[misc]
     @type_check_only
@@ -2798,8 +2864,14 @@ class int4(signedinteger, _AddW0[int4], _AddW1[int4], _SubW0[int4], _SubW1[int4]
     @type_check_only
     def __at_matmul_r0__(self, x: bool_, /) -> int4: ...
 
+if MYPY:
+    @type_check_only
+    class _Int8Slots(_AddW0[int8], _AddW1[int8], _AddW2[float], _AddW3[complex], _AddW4[int16], _AddW5[int32], _AddW6[int32], _AddW7[int8], _AddW8[int16], _AddW9[int32], _AddW10[float16], _AddW11[float32], _AddW12[complex64], _SubW0[int8], _SubW1[int8], _SubW2[float], _SubW3[complex], _SubW4[int16], _SubW5[int32], _SubW6[int32], _SubW7[int8], _SubW8[int16], _SubW9[int32], _SubW10[float16], _SubW11[float32], _SubW12[complex64], _DivW0[float32], _DivW1[float32], _DivW2[float], _DivW3[complex], _DivW4[float32], _DivW5[float16], _DivW6[float32], _DivW7[complex64], _FloordivW0[int8], _FloordivW1[int8], _FloordivW2[float], _FloordivW4[int16], _FloordivW5[int32], _FloordivW6[int32], _FloordivW7[int8], _FloordivW8[int16], _FloordivW9[int32], _FloordivW10[float16], _FloordivW11[float32], _PowW0[int8], _PowW1[int8], _PowW2[float32], _PowW3[float], _PowW4[complex64], _PowW5[complex], _PowW6[int16], _PowW7[int32], _PowW8[int32], _PowW9[int8], _PowW10[int16], _PowW11[int32], _PowW12[float16], _PowW13[float32], _PowW14[complex64], _BitW0[int8], _BitW1[int8], _BitW3[int16], _BitW4[int32], _BitW5[int32], _BitW6[int8], _BitW7[int16], _BitW8[int32], _ShiftW0[int8], _ShiftW1[int8], _ShiftW3[int16], _ShiftW4[int32], _ShiftW5[int32], _ShiftW6[int8], _ShiftW7[int16], _ShiftW8[int32], _DotW0[int8], _DotW2[float], _DotW3[complex], _DotW4[int16], _DotW5[int32], _DotW6[int32], _DotW7[int8], _DotW8[int16], _DotW9[int32], _DotW10[float16], _DotW11[float32], _DotW12[complex64], _MatmulW2[float], _MatmulW3[complex]): ...
+else:
+    @type_check_only
+    class _Int8Slots: ...
 @final
-class int8(signedinteger, _AddW0[int8], _AddW1[int8], _AddW2[float], _AddW3[complex], _AddW4[int16], _AddW5[int32], _AddW6[int32], _AddW7[int8], _AddW8[int16], _AddW9[int32], _AddW10[float16], _AddW11[float32], _AddW12[complex64], _SubW0[int8], _SubW1[int8], _SubW2[float], _SubW3[complex], _SubW4[int16], _SubW5[int32], _SubW6[int32], _SubW7[int8], _SubW8[int16], _SubW9[int32], _SubW10[float16], _SubW11[float32], _SubW12[complex64], _DivW0[float32], _DivW1[float32], _DivW2[float], _DivW3[complex], _DivW4[float32], _DivW5[float16], _DivW6[float32], _DivW7[complex64], _FloordivW0[int8], _FloordivW1[int8], _FloordivW2[float], _FloordivW4[int16], _FloordivW5[int32], _FloordivW6[int32], _FloordivW7[int8], _FloordivW8[int16], _FloordivW9[int32], _FloordivW10[float16], _FloordivW11[float32], _PowW0[int8], _PowW1[int8], _PowW2[float32], _PowW3[float], _PowW4[complex64], _PowW5[complex], _PowW6[int16], _PowW7[int32], _PowW8[int32], _PowW9[int8], _PowW10[int16], _PowW11[int32], _PowW12[float16], _PowW13[float32], _PowW14[complex64], _BitW0[int8], _BitW1[int8], _BitW3[int16], _BitW4[int32], _BitW5[int32], _BitW6[int8], _BitW7[int16], _BitW8[int32], _ShiftW0[int8], _ShiftW1[int8], _ShiftW3[int16], _ShiftW4[int32], _ShiftW5[int32], _ShiftW6[int8], _ShiftW7[int16], _ShiftW8[int32], _DotW0[int8], _DotW2[float], _DotW3[complex], _DotW4[int16], _DotW5[int32], _DotW6[int32], _DotW7[int8], _DotW8[int16], _DotW9[int32], _DotW10[float16], _DotW11[float32], _DotW12[complex64], _MatmulW2[float], _MatmulW3[complex]):
+class int8(signedinteger, _Int8Slots):
     dtype: ClassVar[np.dtype[Any]]
     def __new__(cls, value: object = ...) -> Array[int8]: ...  # type: ignore[misc]
     @type_check_only
@@ -3093,8 +3165,14 @@ class int8(signedinteger, _AddW0[int8], _AddW1[int8], _AddW2[float], _AddW3[comp
     @type_check_only
     def __at_matmul_w3__(self) -> complex: ...
 
+if MYPY:
+    @type_check_only
+    class _Int16Slots(_AddW0[int16], _AddW1[int16], _AddW2[float], _AddW3[complex], _AddW4[int16], _AddW5[int32], _AddW6[int32], _AddW7[int16], _AddW8[int16], _AddW9[int32], _AddW10[float16], _AddW11[float32], _AddW12[complex64], _SubW0[int16], _SubW1[int16], _SubW2[float], _SubW3[complex], _SubW4[int16], _SubW5[int32], _SubW6[int32], _SubW7[int16], _SubW8[int16], _SubW9[int32], _SubW10[float16], _SubW11[float32], _SubW12[complex64], _DivW0[float32], _DivW1[float32], _DivW2[float], _DivW3[complex], _DivW4[float32], _DivW5[float16], _DivW6[float32], _DivW7[complex64], _FloordivW0[int16], _FloordivW1[int16], _FloordivW2[float], _FloordivW4[int16], _FloordivW5[int32], _FloordivW6[int32], _FloordivW7[int16], _FloordivW8[int16], _FloordivW9[int32], _FloordivW10[float16], _FloordivW11[float32], _PowW0[int16], _PowW1[int16], _PowW2[float32], _PowW3[float], _PowW4[complex64], _PowW5[complex], _PowW6[int16], _PowW7[int32], _PowW8[int32], _PowW9[int16], _PowW10[int16], _PowW11[int32], _PowW12[float16], _PowW13[float32], _PowW14[complex64], _BitW0[int16], _BitW1[int16], _BitW3[int16], _BitW4[int32], _BitW5[int32], _BitW6[int16], _BitW7[int16], _BitW8[int32], _ShiftW0[int16], _ShiftW1[int16], _ShiftW3[int16], _ShiftW4[int32], _ShiftW5[int32], _ShiftW6[int16], _ShiftW7[int16], _ShiftW8[int32], _DotW0[int16], _DotW2[float], _DotW3[complex], _DotW4[int16], _DotW5[int32], _DotW6[int32], _DotW7[int16], _DotW8[int16], _DotW9[int32], _DotW10[float16], _DotW11[float32], _DotW12[complex64], _MatmulW2[float], _MatmulW3[complex]): ...
+else:
+    @type_check_only
+    class _Int16Slots: ...
 @final
-class int16(signedinteger, _AddW0[int16], _AddW1[int16], _AddW2[float], _AddW3[complex], _AddW4[int16], _AddW5[int32], _AddW6[int32], _AddW7[int16], _AddW8[int16], _AddW9[int32], _AddW10[float16], _AddW11[float32], _AddW12[complex64], _SubW0[int16], _SubW1[int16], _SubW2[float], _SubW3[complex], _SubW4[int16], _SubW5[int32], _SubW6[int32], _SubW7[int16], _SubW8[int16], _SubW9[int32], _SubW10[float16], _SubW11[float32], _SubW12[complex64], _DivW0[float32], _DivW1[float32], _DivW2[float], _DivW3[complex], _DivW4[float32], _DivW5[float16], _DivW6[float32], _DivW7[complex64], _FloordivW0[int16], _FloordivW1[int16], _FloordivW2[float], _FloordivW4[int16], _FloordivW5[int32], _FloordivW6[int32], _FloordivW7[int16], _FloordivW8[int16], _FloordivW9[int32], _FloordivW10[float16], _FloordivW11[float32], _PowW0[int16], _PowW1[int16], _PowW2[float32], _PowW3[float], _PowW4[complex64], _PowW5[complex], _PowW6[int16], _PowW7[int32], _PowW8[int32], _PowW9[int16], _PowW10[int16], _PowW11[int32], _PowW12[float16], _PowW13[float32], _PowW14[complex64], _BitW0[int16], _BitW1[int16], _BitW3[int16], _BitW4[int32], _BitW5[int32], _BitW6[int16], _BitW7[int16], _BitW8[int32], _ShiftW0[int16], _ShiftW1[int16], _ShiftW3[int16], _ShiftW4[int32], _ShiftW5[int32], _ShiftW6[int16], _ShiftW7[int16], _ShiftW8[int32], _DotW0[int16], _DotW2[float], _DotW3[complex], _DotW4[int16], _DotW5[int32], _DotW6[int32], _DotW7[int16], _DotW8[int16], _DotW9[int32], _DotW10[float16], _DotW11[float32], _DotW12[complex64], _MatmulW2[float], _MatmulW3[complex]):
+class int16(signedinteger, _Int16Slots):
     dtype: ClassVar[np.dtype[Any]]
     def __new__(cls, value: object = ...) -> Array[int16]: ...  # type: ignore[misc]
     @type_check_only
@@ -3372,8 +3450,14 @@ class int16(signedinteger, _AddW0[int16], _AddW1[int16], _AddW2[float], _AddW3[c
     @type_check_only
     def __at_matmul_w3__(self) -> complex: ...
 
+if MYPY:
+    @type_check_only
+    class _Int32Slots(_AddW0[int32], _AddW1[int32], _AddW2[float], _AddW3[complex], _AddW4[int32], _AddW5[int32], _AddW6[int32], _AddW7[int32], _AddW8[int32], _AddW9[int32], _AddW10[float16], _AddW11[float32], _AddW12[complex64], _SubW0[int32], _SubW1[int32], _SubW2[float], _SubW3[complex], _SubW4[int32], _SubW5[int32], _SubW6[int32], _SubW7[int32], _SubW8[int32], _SubW9[int32], _SubW10[float16], _SubW11[float32], _SubW12[complex64], _DivW0[float32], _DivW1[float32], _DivW2[float], _DivW3[complex], _DivW4[float32], _DivW5[float16], _DivW6[float32], _DivW7[complex64], _FloordivW0[int32], _FloordivW1[int32], _FloordivW2[float], _FloordivW4[int32], _FloordivW5[int32], _FloordivW6[int32], _FloordivW7[int32], _FloordivW8[int32], _FloordivW9[int32], _FloordivW10[float16], _FloordivW11[float32], _PowW0[int32], _PowW1[int32], _PowW2[float32], _PowW3[float], _PowW4[complex64], _PowW5[complex], _PowW6[int32], _PowW7[int32], _PowW8[int32], _PowW9[int32], _PowW10[int32], _PowW11[int32], _PowW12[float16], _PowW13[float32], _PowW14[complex64], _BitW0[int32], _BitW1[int32], _BitW3[int32], _BitW4[int32], _BitW5[int32], _BitW6[int32], _BitW7[int32], _BitW8[int32], _ShiftW0[int32], _ShiftW1[int32], _ShiftW3[int32], _ShiftW4[int32], _ShiftW5[int32], _ShiftW6[int32], _ShiftW7[int32], _ShiftW8[int32], _DotW0[int32], _DotW1[int32], _DotW2[float], _DotW3[complex], _DotW4[int32], _DotW5[int32], _DotW6[int32], _DotW7[int32], _DotW8[int32], _DotW9[int32], _DotW10[float16], _DotW11[float32], _DotW12[complex64], _MatmulW1[int32], _MatmulW2[float], _MatmulW3[complex]): ...
+else:
+    @type_check_only
+    class _Int32Slots: ...
 @final
-class int32(signedinteger, _AddW0[int32], _AddW1[int32], _AddW2[float], _AddW3[complex], _AddW4[int32], _AddW5[int32], _AddW6[int32], _AddW7[int32], _AddW8[int32], _AddW9[int32], _AddW10[float16], _AddW11[float32], _AddW12[complex64], _SubW0[int32], _SubW1[int32], _SubW2[float], _SubW3[complex], _SubW4[int32], _SubW5[int32], _SubW6[int32], _SubW7[int32], _SubW8[int32], _SubW9[int32], _SubW10[float16], _SubW11[float32], _SubW12[complex64], _DivW0[float32], _DivW1[float32], _DivW2[float], _DivW3[complex], _DivW4[float32], _DivW5[float16], _DivW6[float32], _DivW7[complex64], _FloordivW0[int32], _FloordivW1[int32], _FloordivW2[float], _FloordivW4[int32], _FloordivW5[int32], _FloordivW6[int32], _FloordivW7[int32], _FloordivW8[int32], _FloordivW9[int32], _FloordivW10[float16], _FloordivW11[float32], _PowW0[int32], _PowW1[int32], _PowW2[float32], _PowW3[float], _PowW4[complex64], _PowW5[complex], _PowW6[int32], _PowW7[int32], _PowW8[int32], _PowW9[int32], _PowW10[int32], _PowW11[int32], _PowW12[float16], _PowW13[float32], _PowW14[complex64], _BitW0[int32], _BitW1[int32], _BitW3[int32], _BitW4[int32], _BitW5[int32], _BitW6[int32], _BitW7[int32], _BitW8[int32], _ShiftW0[int32], _ShiftW1[int32], _ShiftW3[int32], _ShiftW4[int32], _ShiftW5[int32], _ShiftW6[int32], _ShiftW7[int32], _ShiftW8[int32], _DotW0[int32], _DotW1[int32], _DotW2[float], _DotW3[complex], _DotW4[int32], _DotW5[int32], _DotW6[int32], _DotW7[int32], _DotW8[int32], _DotW9[int32], _DotW10[float16], _DotW11[float32], _DotW12[complex64], _MatmulW1[int32], _MatmulW2[float], _MatmulW3[complex]):
+class int32(signedinteger, _Int32Slots):
     dtype: ClassVar[np.dtype[Any]]
     def __new__(cls, value: object = ...) -> Array[int32]: ...  # type: ignore[misc]
     @type_check_only
@@ -3639,8 +3723,14 @@ class int32(signedinteger, _AddW0[int32], _AddW1[int32], _AddW2[float], _AddW3[c
     @type_check_only
     def __at_matmul_w3__(self) -> complex: ...
 
+if MYPY:
+    @type_check_only
+    class _Int64Slots(_AddW0[int32], _AddW1[int32], _AddW2[float], _AddW3[complex], _AddW4[int32], _AddW5[int32], _AddW6[int32], _AddW7[int32], _AddW8[int32], _AddW9[int32], _AddW10[float16], _AddW11[float32], _AddW12[complex64], _SubW0[int32], _SubW1[int32], _SubW2[float], _SubW3[complex], _SubW4[int32], _SubW5[int32], _SubW6[int32], _SubW7[int32], _SubW8[int32], _SubW9[int32], _SubW10[float16], _SubW11[float32], _SubW12[complex64], _DivW0[float32], _DivW1[float32], _DivW2[float], _DivW3[complex], _DivW4[float32], _DivW5[float16], _DivW6[float32], _DivW7[complex64], _FloordivW0[int32], _FloordivW1[int32], _FloordivW2[float], _FloordivW4[int32], _FloordivW5[int32], _FloordivW6[int32], _FloordivW7[int32], _FloordivW8[int32], _FloordivW9[int32], _FloordivW10[float16], _FloordivW11[float32], _PowW0[int32], _PowW1[int32], _PowW2[float32], _PowW3[float], _PowW4[complex64], _PowW5[complex], _PowW6[int32], _PowW7[int32], _PowW8[int32], _PowW9[int32], _PowW10[int32], _PowW11[int32], _PowW12[float16], _PowW13[float32], _PowW14[complex64], _BitW0[int32], _BitW1[int32], _BitW3[int32], _BitW4[int32], _BitW5[int32], _BitW6[int32], _BitW7[int32], _BitW8[int32], _ShiftW0[int32], _ShiftW1[int32], _ShiftW3[int32], _ShiftW4[int32], _ShiftW5[int32], _ShiftW6[int32], _ShiftW7[int32], _ShiftW8[int32], _DotW0[int32], _DotW1[int32], _DotW2[float], _DotW3[complex], _DotW4[int32], _DotW5[int32], _DotW6[int32], _DotW7[int32], _DotW8[int32], _DotW9[int32], _DotW10[float16], _DotW11[float32], _DotW12[complex64], _MatmulW1[int32], _MatmulW2[float], _MatmulW3[complex]): ...
+else:
+    @type_check_only
+    class _Int64Slots: ...
 @final
-class int64(signedinteger, _AddW0[int32], _AddW1[int32], _AddW2[float], _AddW3[complex], _AddW4[int32], _AddW5[int32], _AddW6[int32], _AddW7[int32], _AddW8[int32], _AddW9[int32], _AddW10[float16], _AddW11[float32], _AddW12[complex64], _SubW0[int32], _SubW1[int32], _SubW2[float], _SubW3[complex], _SubW4[int32], _SubW5[int32], _SubW6[int32], _SubW7[int32], _SubW8[int32], _SubW9[int32], _SubW10[float16], _SubW11[float32], _SubW12[complex64], _DivW0[float32], _DivW1[float32], _DivW2[float], _DivW3[complex], _DivW4[float32], _DivW5[float16], _DivW6[float32], _DivW7[complex64], _FloordivW0[int32], _FloordivW1[int32], _FloordivW2[float], _FloordivW4[int32], _FloordivW5[int32], _FloordivW6[int32], _FloordivW7[int32], _FloordivW8[int32], _FloordivW9[int32], _FloordivW10[float16], _FloordivW11[float32], _PowW0[int32], _PowW1[int32], _PowW2[float32], _PowW3[float], _PowW4[complex64], _PowW5[complex], _PowW6[int32], _PowW7[int32], _PowW8[int32], _PowW9[int32], _PowW10[int32], _PowW11[int32], _PowW12[float16], _PowW13[float32], _PowW14[complex64], _BitW0[int32], _BitW1[int32], _BitW3[int32], _BitW4[int32], _BitW5[int32], _BitW6[int32], _BitW7[int32], _BitW8[int32], _ShiftW0[int32], _ShiftW1[int32], _ShiftW3[int32], _ShiftW4[int32], _ShiftW5[int32], _ShiftW6[int32], _ShiftW7[int32], _ShiftW8[int32], _DotW0[int32], _DotW1[int32], _DotW2[float], _DotW3[complex], _DotW4[int32], _DotW5[int32], _DotW6[int32], _DotW7[int32], _DotW8[int32], _DotW9[int32], _DotW10[float16], _DotW11[float32], _DotW12[complex64], _MatmulW1[int32], _MatmulW2[float], _MatmulW3[complex]):
+class int64(signedinteger, _Int64Slots):
     dtype: ClassVar[np.dtype[Any]]
     def __new__(cls, value: object = ...) -> Array[int32]: ...  # type: ignore[misc]
     @type_check_only
@@ -3906,8 +3996,14 @@ class int64(signedinteger, _AddW0[int32], _AddW1[int32], _AddW2[float], _AddW3[c
     @type_check_only
     def __at_matmul_w3__(self) -> complex: ...
 
+if MYPY:
+    @type_check_only
+    class _Float4_e2m1fnSlots(_AddW0[float4_e2m1fn], _AddW1[float4_e2m1fn], _AddW2[float4_e2m1fn], _AddW4[float4_e2m1fn], _AddW5[float4_e2m1fn], _AddW6[float4_e2m1fn], _AddW7[float4_e2m1fn], _AddW8[float4_e2m1fn], _AddW9[float4_e2m1fn], _SubW0[float4_e2m1fn], _SubW1[float4_e2m1fn], _SubW2[float4_e2m1fn], _SubW4[float4_e2m1fn], _SubW5[float4_e2m1fn], _SubW6[float4_e2m1fn], _SubW7[float4_e2m1fn], _SubW8[float4_e2m1fn], _SubW9[float4_e2m1fn], _DivW0[float4_e2m1fn], _DivW1[float4_e2m1fn], _DivW2[float4_e2m1fn], _DivW4[float4_e2m1fn], _FloordivW0[float4_e2m1fn], _FloordivW1[float4_e2m1fn], _FloordivW2[float4_e2m1fn], _FloordivW4[float4_e2m1fn], _FloordivW5[float4_e2m1fn], _FloordivW6[float4_e2m1fn], _FloordivW7[float4_e2m1fn], _FloordivW8[float4_e2m1fn], _FloordivW9[float4_e2m1fn], _PowW0[float4_e2m1fn], _PowW1[float4_e2m1fn], _PowW2[float4_e2m1fn], _PowW3[float4_e2m1fn], _PowW6[float4_e2m1fn], _PowW7[float4_e2m1fn], _PowW8[float4_e2m1fn], _PowW9[float4_e2m1fn], _PowW10[float4_e2m1fn], _PowW11[float4_e2m1fn], _DotW0[float4_e2m1fn], _DotW1[float4_e2m1fn], _DotW2[float4_e2m1fn], _DotW4[float4_e2m1fn], _DotW5[float4_e2m1fn], _DotW6[float4_e2m1fn], _DotW7[float4_e2m1fn], _DotW8[float4_e2m1fn], _DotW9[float4_e2m1fn], _MatmulW1[float4_e2m1fn], _MatmulW2[float4_e2m1fn]): ...
+else:
+    @type_check_only
+    class _Float4_e2m1fnSlots: ...
 @final
-class float4_e2m1fn(floating, _AddW0[float4_e2m1fn], _AddW1[float4_e2m1fn], _AddW2[float4_e2m1fn], _AddW4[float4_e2m1fn], _AddW5[float4_e2m1fn], _AddW6[float4_e2m1fn], _AddW7[float4_e2m1fn], _AddW8[float4_e2m1fn], _AddW9[float4_e2m1fn], _SubW0[float4_e2m1fn], _SubW1[float4_e2m1fn], _SubW2[float4_e2m1fn], _SubW4[float4_e2m1fn], _SubW5[float4_e2m1fn], _SubW6[float4_e2m1fn], _SubW7[float4_e2m1fn], _SubW8[float4_e2m1fn], _SubW9[float4_e2m1fn], _DivW0[float4_e2m1fn], _DivW1[float4_e2m1fn], _DivW2[float4_e2m1fn], _DivW4[float4_e2m1fn], _FloordivW0[float4_e2m1fn], _FloordivW1[float4_e2m1fn], _FloordivW2[float4_e2m1fn], _FloordivW4[float4_e2m1fn], _FloordivW5[float4_e2m1fn], _FloordivW6[float4_e2m1fn], _FloordivW7[float4_e2m1fn], _FloordivW8[float4_e2m1fn], _FloordivW9[float4_e2m1fn], _PowW0[float4_e2m1fn], _PowW1[float4_e2m1fn], _PowW2[float4_e2m1fn], _PowW3[float4_e2m1fn], _PowW6[float4_e2m1fn], _PowW7[float4_e2m1fn], _PowW8[float4_e2m1fn], _PowW9[float4_e2m1fn], _PowW10[float4_e2m1fn], _PowW11[float4_e2m1fn], _DotW0[float4_e2m1fn], _DotW1[float4_e2m1fn], _DotW2[float4_e2m1fn], _DotW4[float4_e2m1fn], _DotW5[float4_e2m1fn], _DotW6[float4_e2m1fn], _DotW7[float4_e2m1fn], _DotW8[float4_e2m1fn], _DotW9[float4_e2m1fn], _MatmulW1[float4_e2m1fn], _MatmulW2[float4_e2m1fn]):
+class float4_e2m1fn(floating, _Float4_e2m1fnSlots):
     dtype: ClassVar[np.dtype[Any]]
     def __new__(cls, value: object = ...) -> Array[float4_e2m1fn]: ...  # type: ignore[misc]
     @type_check_only
@@ -4069,8 +4165,14 @@ class float4_e2m1fn(floating, _AddW0[float4_e2m1fn], _AddW1[float4_e2m1fn], _Add
     @type_check_only
     def __at_matmul_w2__(self) -> float4_e2m1fn: ...
 
+if MYPY:
+    @type_check_only
+    class _Float6_e2m3fnSlots(_AddW0[float6_e2m3fn], _AddW1[float6_e2m3fn], _AddW2[float6_e2m3fn], _AddW4[float6_e2m3fn], _AddW5[float6_e2m3fn], _AddW6[float6_e2m3fn], _AddW7[float6_e2m3fn], _AddW8[float6_e2m3fn], _AddW9[float6_e2m3fn], _SubW0[float6_e2m3fn], _SubW1[float6_e2m3fn], _SubW2[float6_e2m3fn], _SubW4[float6_e2m3fn], _SubW5[float6_e2m3fn], _SubW6[float6_e2m3fn], _SubW7[float6_e2m3fn], _SubW8[float6_e2m3fn], _SubW9[float6_e2m3fn], _DivW0[float6_e2m3fn], _DivW1[float6_e2m3fn], _DivW2[float6_e2m3fn], _DivW4[float6_e2m3fn], _FloordivW0[float6_e2m3fn], _FloordivW1[float6_e2m3fn], _FloordivW2[float6_e2m3fn], _FloordivW4[float6_e2m3fn], _FloordivW5[float6_e2m3fn], _FloordivW6[float6_e2m3fn], _FloordivW7[float6_e2m3fn], _FloordivW8[float6_e2m3fn], _FloordivW9[float6_e2m3fn], _PowW0[float6_e2m3fn], _PowW1[float6_e2m3fn], _PowW2[float6_e2m3fn], _PowW3[float6_e2m3fn], _PowW6[float6_e2m3fn], _PowW7[float6_e2m3fn], _PowW8[float6_e2m3fn], _PowW9[float6_e2m3fn], _PowW10[float6_e2m3fn], _PowW11[float6_e2m3fn], _DotW0[float6_e2m3fn], _DotW1[float6_e2m3fn], _DotW2[float6_e2m3fn], _DotW4[float6_e2m3fn], _DotW5[float6_e2m3fn], _DotW6[float6_e2m3fn], _DotW7[float6_e2m3fn], _DotW8[float6_e2m3fn], _DotW9[float6_e2m3fn], _MatmulW1[float6_e2m3fn], _MatmulW2[float6_e2m3fn]): ...
+else:
+    @type_check_only
+    class _Float6_e2m3fnSlots: ...
 @final
-class float6_e2m3fn(floating, _AddW0[float6_e2m3fn], _AddW1[float6_e2m3fn], _AddW2[float6_e2m3fn], _AddW4[float6_e2m3fn], _AddW5[float6_e2m3fn], _AddW6[float6_e2m3fn], _AddW7[float6_e2m3fn], _AddW8[float6_e2m3fn], _AddW9[float6_e2m3fn], _SubW0[float6_e2m3fn], _SubW1[float6_e2m3fn], _SubW2[float6_e2m3fn], _SubW4[float6_e2m3fn], _SubW5[float6_e2m3fn], _SubW6[float6_e2m3fn], _SubW7[float6_e2m3fn], _SubW8[float6_e2m3fn], _SubW9[float6_e2m3fn], _DivW0[float6_e2m3fn], _DivW1[float6_e2m3fn], _DivW2[float6_e2m3fn], _DivW4[float6_e2m3fn], _FloordivW0[float6_e2m3fn], _FloordivW1[float6_e2m3fn], _FloordivW2[float6_e2m3fn], _FloordivW4[float6_e2m3fn], _FloordivW5[float6_e2m3fn], _FloordivW6[float6_e2m3fn], _FloordivW7[float6_e2m3fn], _FloordivW8[float6_e2m3fn], _FloordivW9[float6_e2m3fn], _PowW0[float6_e2m3fn], _PowW1[float6_e2m3fn], _PowW2[float6_e2m3fn], _PowW3[float6_e2m3fn], _PowW6[float6_e2m3fn], _PowW7[float6_e2m3fn], _PowW8[float6_e2m3fn], _PowW9[float6_e2m3fn], _PowW10[float6_e2m3fn], _PowW11[float6_e2m3fn], _DotW0[float6_e2m3fn], _DotW1[float6_e2m3fn], _DotW2[float6_e2m3fn], _DotW4[float6_e2m3fn], _DotW5[float6_e2m3fn], _DotW6[float6_e2m3fn], _DotW7[float6_e2m3fn], _DotW8[float6_e2m3fn], _DotW9[float6_e2m3fn], _MatmulW1[float6_e2m3fn], _MatmulW2[float6_e2m3fn]):
+class float6_e2m3fn(floating, _Float6_e2m3fnSlots):
     dtype: ClassVar[np.dtype[Any]]
     def __new__(cls, value: object = ...) -> Array[float6_e2m3fn]: ...  # type: ignore[misc]
     @type_check_only
@@ -4232,8 +4334,14 @@ class float6_e2m3fn(floating, _AddW0[float6_e2m3fn], _AddW1[float6_e2m3fn], _Add
     @type_check_only
     def __at_matmul_w2__(self) -> float6_e2m3fn: ...
 
+if MYPY:
+    @type_check_only
+    class _Float6_e3m2fnSlots(_AddW0[float6_e3m2fn], _AddW1[float6_e3m2fn], _AddW2[float6_e3m2fn], _AddW4[float6_e3m2fn], _AddW5[float6_e3m2fn], _AddW6[float6_e3m2fn], _AddW7[float6_e3m2fn], _AddW8[float6_e3m2fn], _AddW9[float6_e3m2fn], _SubW0[float6_e3m2fn], _SubW1[float6_e3m2fn], _SubW2[float6_e3m2fn], _SubW4[float6_e3m2fn], _SubW5[float6_e3m2fn], _SubW6[float6_e3m2fn], _SubW7[float6_e3m2fn], _SubW8[float6_e3m2fn], _SubW9[float6_e3m2fn], _DivW0[float6_e3m2fn], _DivW1[float6_e3m2fn], _DivW2[float6_e3m2fn], _DivW4[float6_e3m2fn], _FloordivW0[float6_e3m2fn], _FloordivW1[float6_e3m2fn], _FloordivW2[float6_e3m2fn], _FloordivW4[float6_e3m2fn], _FloordivW5[float6_e3m2fn], _FloordivW6[float6_e3m2fn], _FloordivW7[float6_e3m2fn], _FloordivW8[float6_e3m2fn], _FloordivW9[float6_e3m2fn], _PowW0[float6_e3m2fn], _PowW1[float6_e3m2fn], _PowW2[float6_e3m2fn], _PowW3[float6_e3m2fn], _PowW6[float6_e3m2fn], _PowW7[float6_e3m2fn], _PowW8[float6_e3m2fn], _PowW9[float6_e3m2fn], _PowW10[float6_e3m2fn], _PowW11[float6_e3m2fn], _DotW0[float6_e3m2fn], _DotW1[float6_e3m2fn], _DotW2[float6_e3m2fn], _DotW4[float6_e3m2fn], _DotW5[float6_e3m2fn], _DotW6[float6_e3m2fn], _DotW7[float6_e3m2fn], _DotW8[float6_e3m2fn], _DotW9[float6_e3m2fn], _MatmulW1[float6_e3m2fn], _MatmulW2[float6_e3m2fn]): ...
+else:
+    @type_check_only
+    class _Float6_e3m2fnSlots: ...
 @final
-class float6_e3m2fn(floating, _AddW0[float6_e3m2fn], _AddW1[float6_e3m2fn], _AddW2[float6_e3m2fn], _AddW4[float6_e3m2fn], _AddW5[float6_e3m2fn], _AddW6[float6_e3m2fn], _AddW7[float6_e3m2fn], _AddW8[float6_e3m2fn], _AddW9[float6_e3m2fn], _SubW0[float6_e3m2fn], _SubW1[float6_e3m2fn], _SubW2[float6_e3m2fn], _SubW4[float6_e3m2fn], _SubW5[float6_e3m2fn], _SubW6[float6_e3m2fn], _SubW7[float6_e3m2fn], _SubW8[float6_e3m2fn], _SubW9[float6_e3m2fn], _DivW0[float6_e3m2fn], _DivW1[float6_e3m2fn], _DivW2[float6_e3m2fn], _DivW4[float6_e3m2fn], _FloordivW0[float6_e3m2fn], _FloordivW1[float6_e3m2fn], _FloordivW2[float6_e3m2fn], _FloordivW4[float6_e3m2fn], _FloordivW5[float6_e3m2fn], _FloordivW6[float6_e3m2fn], _FloordivW7[float6_e3m2fn], _FloordivW8[float6_e3m2fn], _FloordivW9[float6_e3m2fn], _PowW0[float6_e3m2fn], _PowW1[float6_e3m2fn], _PowW2[float6_e3m2fn], _PowW3[float6_e3m2fn], _PowW6[float6_e3m2fn], _PowW7[float6_e3m2fn], _PowW8[float6_e3m2fn], _PowW9[float6_e3m2fn], _PowW10[float6_e3m2fn], _PowW11[float6_e3m2fn], _DotW0[float6_e3m2fn], _DotW1[float6_e3m2fn], _DotW2[float6_e3m2fn], _DotW4[float6_e3m2fn], _DotW5[float6_e3m2fn], _DotW6[float6_e3m2fn], _DotW7[float6_e3m2fn], _DotW8[float6_e3m2fn], _DotW9[float6_e3m2fn], _MatmulW1[float6_e3m2fn], _MatmulW2[float6_e3m2fn]):
+class float6_e3m2fn(floating, _Float6_e3m2fnSlots):
     dtype: ClassVar[np.dtype[Any]]
     def __new__(cls, value: object = ...) -> Array[float6_e3m2fn]: ...  # type: ignore[misc]
     @type_check_only
@@ -4395,8 +4503,14 @@ class float6_e3m2fn(floating, _AddW0[float6_e3m2fn], _AddW1[float6_e3m2fn], _Add
     @type_check_only
     def __at_matmul_w2__(self) -> float6_e3m2fn: ...
 
+if MYPY:
+    @type_check_only
+    class _Float8_e3m4Slots(_AddW0[float8_e3m4], _AddW1[float8_e3m4], _AddW2[float8_e3m4], _AddW4[float8_e3m4], _AddW5[float8_e3m4], _AddW6[float8_e3m4], _AddW7[float8_e3m4], _AddW8[float8_e3m4], _AddW9[float8_e3m4], _SubW0[float8_e3m4], _SubW1[float8_e3m4], _SubW2[float8_e3m4], _SubW4[float8_e3m4], _SubW5[float8_e3m4], _SubW6[float8_e3m4], _SubW7[float8_e3m4], _SubW8[float8_e3m4], _SubW9[float8_e3m4], _DivW0[float8_e3m4], _DivW1[float8_e3m4], _DivW2[float8_e3m4], _DivW4[float8_e3m4], _FloordivW0[float8_e3m4], _FloordivW1[float8_e3m4], _FloordivW2[float8_e3m4], _FloordivW4[float8_e3m4], _FloordivW5[float8_e3m4], _FloordivW6[float8_e3m4], _FloordivW7[float8_e3m4], _FloordivW8[float8_e3m4], _FloordivW9[float8_e3m4], _PowW0[float8_e3m4], _PowW1[float8_e3m4], _PowW2[float8_e3m4], _PowW3[float8_e3m4], _PowW6[float8_e3m4], _PowW7[float8_e3m4], _PowW8[float8_e3m4], _PowW9[float8_e3m4], _PowW10[float8_e3m4], _PowW11[float8_e3m4], _DotW0[float8_e3m4], _DotW1[float8_e3m4], _DotW2[float8_e3m4], _DotW4[float8_e3m4], _DotW5[float8_e3m4], _DotW6[float8_e3m4], _DotW7[float8_e3m4], _DotW8[float8_e3m4], _DotW9[float8_e3m4], _MatmulW1[float8_e3m4], _MatmulW2[float8_e3m4]): ...
+else:
+    @type_check_only
+    class _Float8_e3m4Slots: ...
 @final
-class float8_e3m4(floating, _AddW0[float8_e3m4], _AddW1[float8_e3m4], _AddW2[float8_e3m4], _AddW4[float8_e3m4], _AddW5[float8_e3m4], _AddW6[float8_e3m4], _AddW7[float8_e3m4], _AddW8[float8_e3m4], _AddW9[float8_e3m4], _SubW0[float8_e3m4], _SubW1[float8_e3m4], _SubW2[float8_e3m4], _SubW4[float8_e3m4], _SubW5[float8_e3m4], _SubW6[float8_e3m4], _SubW7[float8_e3m4], _SubW8[float8_e3m4], _SubW9[float8_e3m4], _DivW0[float8_e3m4], _DivW1[float8_e3m4], _DivW2[float8_e3m4], _DivW4[float8_e3m4], _FloordivW0[float8_e3m4], _FloordivW1[float8_e3m4], _FloordivW2[float8_e3m4], _FloordivW4[float8_e3m4], _FloordivW5[float8_e3m4], _FloordivW6[float8_e3m4], _FloordivW7[float8_e3m4], _FloordivW8[float8_e3m4], _FloordivW9[float8_e3m4], _PowW0[float8_e3m4], _PowW1[float8_e3m4], _PowW2[float8_e3m4], _PowW3[float8_e3m4], _PowW6[float8_e3m4], _PowW7[float8_e3m4], _PowW8[float8_e3m4], _PowW9[float8_e3m4], _PowW10[float8_e3m4], _PowW11[float8_e3m4], _DotW0[float8_e3m4], _DotW1[float8_e3m4], _DotW2[float8_e3m4], _DotW4[float8_e3m4], _DotW5[float8_e3m4], _DotW6[float8_e3m4], _DotW7[float8_e3m4], _DotW8[float8_e3m4], _DotW9[float8_e3m4], _MatmulW1[float8_e3m4], _MatmulW2[float8_e3m4]):
+class float8_e3m4(floating, _Float8_e3m4Slots):
     dtype: ClassVar[np.dtype[Any]]
     def __new__(cls, value: object = ...) -> Array[float8_e3m4]: ...  # type: ignore[misc]
     @type_check_only
@@ -4558,8 +4672,14 @@ class float8_e3m4(floating, _AddW0[float8_e3m4], _AddW1[float8_e3m4], _AddW2[flo
     @type_check_only
     def __at_matmul_w2__(self) -> float8_e3m4: ...
 
+if MYPY:
+    @type_check_only
+    class _Float8_e4m3Slots(_AddW0[float8_e4m3], _AddW1[float8_e4m3], _AddW2[float8_e4m3], _AddW4[float8_e4m3], _AddW5[float8_e4m3], _AddW6[float8_e4m3], _AddW7[float8_e4m3], _AddW8[float8_e4m3], _AddW9[float8_e4m3], _SubW0[float8_e4m3], _SubW1[float8_e4m3], _SubW2[float8_e4m3], _SubW4[float8_e4m3], _SubW5[float8_e4m3], _SubW6[float8_e4m3], _SubW7[float8_e4m3], _SubW8[float8_e4m3], _SubW9[float8_e4m3], _DivW0[float8_e4m3], _DivW1[float8_e4m3], _DivW2[float8_e4m3], _DivW4[float8_e4m3], _FloordivW0[float8_e4m3], _FloordivW1[float8_e4m3], _FloordivW2[float8_e4m3], _FloordivW4[float8_e4m3], _FloordivW5[float8_e4m3], _FloordivW6[float8_e4m3], _FloordivW7[float8_e4m3], _FloordivW8[float8_e4m3], _FloordivW9[float8_e4m3], _PowW0[float8_e4m3], _PowW1[float8_e4m3], _PowW2[float8_e4m3], _PowW3[float8_e4m3], _PowW6[float8_e4m3], _PowW7[float8_e4m3], _PowW8[float8_e4m3], _PowW9[float8_e4m3], _PowW10[float8_e4m3], _PowW11[float8_e4m3], _DotW0[float8_e4m3], _DotW1[float8_e4m3], _DotW2[float8_e4m3], _DotW4[float8_e4m3], _DotW5[float8_e4m3], _DotW6[float8_e4m3], _DotW7[float8_e4m3], _DotW8[float8_e4m3], _DotW9[float8_e4m3], _MatmulW1[float8_e4m3], _MatmulW2[float8_e4m3]): ...
+else:
+    @type_check_only
+    class _Float8_e4m3Slots: ...
 @final
-class float8_e4m3(floating, _AddW0[float8_e4m3], _AddW1[float8_e4m3], _AddW2[float8_e4m3], _AddW4[float8_e4m3], _AddW5[float8_e4m3], _AddW6[float8_e4m3], _AddW7[float8_e4m3], _AddW8[float8_e4m3], _AddW9[float8_e4m3], _SubW0[float8_e4m3], _SubW1[float8_e4m3], _SubW2[float8_e4m3], _SubW4[float8_e4m3], _SubW5[float8_e4m3], _SubW6[float8_e4m3], _SubW7[float8_e4m3], _SubW8[float8_e4m3], _SubW9[float8_e4m3], _DivW0[float8_e4m3], _DivW1[float8_e4m3], _DivW2[float8_e4m3], _DivW4[float8_e4m3], _FloordivW0[float8_e4m3], _FloordivW1[float8_e4m3], _FloordivW2[float8_e4m3], _FloordivW4[float8_e4m3], _FloordivW5[float8_e4m3], _FloordivW6[float8_e4m3], _FloordivW7[float8_e4m3], _FloordivW8[float8_e4m3], _FloordivW9[float8_e4m3], _PowW0[float8_e4m3], _PowW1[float8_e4m3], _PowW2[float8_e4m3], _PowW3[float8_e4m3], _PowW6[float8_e4m3], _PowW7[float8_e4m3], _PowW8[float8_e4m3], _PowW9[float8_e4m3], _PowW10[float8_e4m3], _PowW11[float8_e4m3], _DotW0[float8_e4m3], _DotW1[float8_e4m3], _DotW2[float8_e4m3], _DotW4[float8_e4m3], _DotW5[float8_e4m3], _DotW6[float8_e4m3], _DotW7[float8_e4m3], _DotW8[float8_e4m3], _DotW9[float8_e4m3], _MatmulW1[float8_e4m3], _MatmulW2[float8_e4m3]):
+class float8_e4m3(floating, _Float8_e4m3Slots):
     dtype: ClassVar[np.dtype[Any]]
     def __new__(cls, value: object = ...) -> Array[float8_e4m3]: ...  # type: ignore[misc]
     @type_check_only
@@ -4721,8 +4841,14 @@ class float8_e4m3(floating, _AddW0[float8_e4m3], _AddW1[float8_e4m3], _AddW2[flo
     @type_check_only
     def __at_matmul_w2__(self) -> float8_e4m3: ...
 
+if MYPY:
+    @type_check_only
+    class _Float8_e8m0fnuSlots(_AddW0[float8_e8m0fnu], _AddW1[float8_e8m0fnu], _AddW2[float8_e8m0fnu], _AddW4[float8_e8m0fnu], _AddW5[float8_e8m0fnu], _AddW6[float8_e8m0fnu], _AddW7[float8_e8m0fnu], _AddW8[float8_e8m0fnu], _AddW9[float8_e8m0fnu], _SubW0[float8_e8m0fnu], _SubW1[float8_e8m0fnu], _SubW2[float8_e8m0fnu], _SubW4[float8_e8m0fnu], _SubW5[float8_e8m0fnu], _SubW6[float8_e8m0fnu], _SubW7[float8_e8m0fnu], _SubW8[float8_e8m0fnu], _SubW9[float8_e8m0fnu], _DivW0[float8_e8m0fnu], _DivW1[float8_e8m0fnu], _DivW2[float8_e8m0fnu], _DivW4[float8_e8m0fnu], _FloordivW0[float8_e8m0fnu], _FloordivW1[float8_e8m0fnu], _FloordivW2[float8_e8m0fnu], _FloordivW4[float8_e8m0fnu], _FloordivW5[float8_e8m0fnu], _FloordivW6[float8_e8m0fnu], _FloordivW7[float8_e8m0fnu], _FloordivW8[float8_e8m0fnu], _FloordivW9[float8_e8m0fnu], _PowW0[float8_e8m0fnu], _PowW1[float8_e8m0fnu], _PowW2[float8_e8m0fnu], _PowW3[float8_e8m0fnu], _PowW6[float8_e8m0fnu], _PowW7[float8_e8m0fnu], _PowW8[float8_e8m0fnu], _PowW9[float8_e8m0fnu], _PowW10[float8_e8m0fnu], _PowW11[float8_e8m0fnu], _DotW0[float8_e8m0fnu], _DotW1[float8_e8m0fnu], _DotW2[float8_e8m0fnu], _DotW4[float8_e8m0fnu], _DotW5[float8_e8m0fnu], _DotW6[float8_e8m0fnu], _DotW7[float8_e8m0fnu], _DotW8[float8_e8m0fnu], _DotW9[float8_e8m0fnu], _MatmulW1[float8_e8m0fnu], _MatmulW2[float8_e8m0fnu]): ...
+else:
+    @type_check_only
+    class _Float8_e8m0fnuSlots: ...
 @final
-class float8_e8m0fnu(floating, _AddW0[float8_e8m0fnu], _AddW1[float8_e8m0fnu], _AddW2[float8_e8m0fnu], _AddW4[float8_e8m0fnu], _AddW5[float8_e8m0fnu], _AddW6[float8_e8m0fnu], _AddW7[float8_e8m0fnu], _AddW8[float8_e8m0fnu], _AddW9[float8_e8m0fnu], _SubW0[float8_e8m0fnu], _SubW1[float8_e8m0fnu], _SubW2[float8_e8m0fnu], _SubW4[float8_e8m0fnu], _SubW5[float8_e8m0fnu], _SubW6[float8_e8m0fnu], _SubW7[float8_e8m0fnu], _SubW8[float8_e8m0fnu], _SubW9[float8_e8m0fnu], _DivW0[float8_e8m0fnu], _DivW1[float8_e8m0fnu], _DivW2[float8_e8m0fnu], _DivW4[float8_e8m0fnu], _FloordivW0[float8_e8m0fnu], _FloordivW1[float8_e8m0fnu], _FloordivW2[float8_e8m0fnu], _FloordivW4[float8_e8m0fnu], _FloordivW5[float8_e8m0fnu], _FloordivW6[float8_e8m0fnu], _FloordivW7[float8_e8m0fnu], _FloordivW8[float8_e8m0fnu], _FloordivW9[float8_e8m0fnu], _PowW0[float8_e8m0fnu], _PowW1[float8_e8m0fnu], _PowW2[float8_e8m0fnu], _PowW3[float8_e8m0fnu], _PowW6[float8_e8m0fnu], _PowW7[float8_e8m0fnu], _PowW8[float8_e8m0fnu], _PowW9[float8_e8m0fnu], _PowW10[float8_e8m0fnu], _PowW11[float8_e8m0fnu], _DotW0[float8_e8m0fnu], _DotW1[float8_e8m0fnu], _DotW2[float8_e8m0fnu], _DotW4[float8_e8m0fnu], _DotW5[float8_e8m0fnu], _DotW6[float8_e8m0fnu], _DotW7[float8_e8m0fnu], _DotW8[float8_e8m0fnu], _DotW9[float8_e8m0fnu], _MatmulW1[float8_e8m0fnu], _MatmulW2[float8_e8m0fnu]):
+class float8_e8m0fnu(floating, _Float8_e8m0fnuSlots):
     dtype: ClassVar[np.dtype[Any]]
     def __new__(cls, value: object = ...) -> Array[float8_e8m0fnu]: ...  # type: ignore[misc]
     @type_check_only
@@ -4884,8 +5010,14 @@ class float8_e8m0fnu(floating, _AddW0[float8_e8m0fnu], _AddW1[float8_e8m0fnu], _
     @type_check_only
     def __at_matmul_w2__(self) -> float8_e8m0fnu: ...
 
+if MYPY:
+    @type_check_only
+    class _Float8_e4m3b11fnuzSlots(_AddW0[float8_e4m3b11fnuz], _AddW1[float8_e4m3b11fnuz], _AddW2[float8_e4m3b11fnuz], _AddW4[float8_e4m3b11fnuz], _AddW5[float8_e4m3b11fnuz], _AddW6[float8_e4m3b11fnuz], _AddW7[float8_e4m3b11fnuz], _AddW8[float8_e4m3b11fnuz], _AddW9[float8_e4m3b11fnuz], _SubW0[float8_e4m3b11fnuz], _SubW1[float8_e4m3b11fnuz], _SubW2[float8_e4m3b11fnuz], _SubW4[float8_e4m3b11fnuz], _SubW5[float8_e4m3b11fnuz], _SubW6[float8_e4m3b11fnuz], _SubW7[float8_e4m3b11fnuz], _SubW8[float8_e4m3b11fnuz], _SubW9[float8_e4m3b11fnuz], _DivW0[float8_e4m3b11fnuz], _DivW1[float8_e4m3b11fnuz], _DivW2[float8_e4m3b11fnuz], _DivW4[float8_e4m3b11fnuz], _FloordivW0[float8_e4m3b11fnuz], _FloordivW1[float8_e4m3b11fnuz], _FloordivW2[float8_e4m3b11fnuz], _FloordivW4[float8_e4m3b11fnuz], _FloordivW5[float8_e4m3b11fnuz], _FloordivW6[float8_e4m3b11fnuz], _FloordivW7[float8_e4m3b11fnuz], _FloordivW8[float8_e4m3b11fnuz], _FloordivW9[float8_e4m3b11fnuz], _PowW0[float8_e4m3b11fnuz], _PowW1[float8_e4m3b11fnuz], _PowW2[float8_e4m3b11fnuz], _PowW3[float8_e4m3b11fnuz], _PowW6[float8_e4m3b11fnuz], _PowW7[float8_e4m3b11fnuz], _PowW8[float8_e4m3b11fnuz], _PowW9[float8_e4m3b11fnuz], _PowW10[float8_e4m3b11fnuz], _PowW11[float8_e4m3b11fnuz], _DotW0[float8_e4m3b11fnuz], _DotW1[float8_e4m3b11fnuz], _DotW2[float8_e4m3b11fnuz], _DotW4[float8_e4m3b11fnuz], _DotW5[float8_e4m3b11fnuz], _DotW6[float8_e4m3b11fnuz], _DotW7[float8_e4m3b11fnuz], _DotW8[float8_e4m3b11fnuz], _DotW9[float8_e4m3b11fnuz], _MatmulW1[float8_e4m3b11fnuz], _MatmulW2[float8_e4m3b11fnuz]): ...
+else:
+    @type_check_only
+    class _Float8_e4m3b11fnuzSlots: ...
 @final
-class float8_e4m3b11fnuz(floating, _AddW0[float8_e4m3b11fnuz], _AddW1[float8_e4m3b11fnuz], _AddW2[float8_e4m3b11fnuz], _AddW4[float8_e4m3b11fnuz], _AddW5[float8_e4m3b11fnuz], _AddW6[float8_e4m3b11fnuz], _AddW7[float8_e4m3b11fnuz], _AddW8[float8_e4m3b11fnuz], _AddW9[float8_e4m3b11fnuz], _SubW0[float8_e4m3b11fnuz], _SubW1[float8_e4m3b11fnuz], _SubW2[float8_e4m3b11fnuz], _SubW4[float8_e4m3b11fnuz], _SubW5[float8_e4m3b11fnuz], _SubW6[float8_e4m3b11fnuz], _SubW7[float8_e4m3b11fnuz], _SubW8[float8_e4m3b11fnuz], _SubW9[float8_e4m3b11fnuz], _DivW0[float8_e4m3b11fnuz], _DivW1[float8_e4m3b11fnuz], _DivW2[float8_e4m3b11fnuz], _DivW4[float8_e4m3b11fnuz], _FloordivW0[float8_e4m3b11fnuz], _FloordivW1[float8_e4m3b11fnuz], _FloordivW2[float8_e4m3b11fnuz], _FloordivW4[float8_e4m3b11fnuz], _FloordivW5[float8_e4m3b11fnuz], _FloordivW6[float8_e4m3b11fnuz], _FloordivW7[float8_e4m3b11fnuz], _FloordivW8[float8_e4m3b11fnuz], _FloordivW9[float8_e4m3b11fnuz], _PowW0[float8_e4m3b11fnuz], _PowW1[float8_e4m3b11fnuz], _PowW2[float8_e4m3b11fnuz], _PowW3[float8_e4m3b11fnuz], _PowW6[float8_e4m3b11fnuz], _PowW7[float8_e4m3b11fnuz], _PowW8[float8_e4m3b11fnuz], _PowW9[float8_e4m3b11fnuz], _PowW10[float8_e4m3b11fnuz], _PowW11[float8_e4m3b11fnuz], _DotW0[float8_e4m3b11fnuz], _DotW1[float8_e4m3b11fnuz], _DotW2[float8_e4m3b11fnuz], _DotW4[float8_e4m3b11fnuz], _DotW5[float8_e4m3b11fnuz], _DotW6[float8_e4m3b11fnuz], _DotW7[float8_e4m3b11fnuz], _DotW8[float8_e4m3b11fnuz], _DotW9[float8_e4m3b11fnuz], _MatmulW1[float8_e4m3b11fnuz], _MatmulW2[float8_e4m3b11fnuz]):
+class float8_e4m3b11fnuz(floating, _Float8_e4m3b11fnuzSlots):
     dtype: ClassVar[np.dtype[Any]]
     def __new__(cls, value: object = ...) -> Array[float8_e4m3b11fnuz]: ...  # type: ignore[misc]
     @type_check_only
@@ -5047,8 +5179,14 @@ class float8_e4m3b11fnuz(floating, _AddW0[float8_e4m3b11fnuz], _AddW1[float8_e4m
     @type_check_only
     def __at_matmul_w2__(self) -> float8_e4m3b11fnuz: ...
 
+if MYPY:
+    @type_check_only
+    class _Float8_e4m3fnSlots(_AddW0[float8_e4m3fn], _AddW1[float8_e4m3fn], _AddW2[float8_e4m3fn], _AddW4[float8_e4m3fn], _AddW5[float8_e4m3fn], _AddW6[float8_e4m3fn], _AddW7[float8_e4m3fn], _AddW8[float8_e4m3fn], _AddW9[float8_e4m3fn], _SubW0[float8_e4m3fn], _SubW1[float8_e4m3fn], _SubW2[float8_e4m3fn], _SubW4[float8_e4m3fn], _SubW5[float8_e4m3fn], _SubW6[float8_e4m3fn], _SubW7[float8_e4m3fn], _SubW8[float8_e4m3fn], _SubW9[float8_e4m3fn], _DivW0[float8_e4m3fn], _DivW1[float8_e4m3fn], _DivW2[float8_e4m3fn], _DivW4[float8_e4m3fn], _FloordivW0[float8_e4m3fn], _FloordivW1[float8_e4m3fn], _FloordivW2[float8_e4m3fn], _FloordivW4[float8_e4m3fn], _FloordivW5[float8_e4m3fn], _FloordivW6[float8_e4m3fn], _FloordivW7[float8_e4m3fn], _FloordivW8[float8_e4m3fn], _FloordivW9[float8_e4m3fn], _PowW0[float8_e4m3fn], _PowW1[float8_e4m3fn], _PowW2[float8_e4m3fn], _PowW3[float8_e4m3fn], _PowW6[float8_e4m3fn], _PowW7[float8_e4m3fn], _PowW8[float8_e4m3fn], _PowW9[float8_e4m3fn], _PowW10[float8_e4m3fn], _PowW11[float8_e4m3fn], _DotW0[float8_e4m3fn], _DotW1[float8_e4m3fn], _DotW2[float8_e4m3fn], _DotW4[float8_e4m3fn], _DotW5[float8_e4m3fn], _DotW6[float8_e4m3fn], _DotW7[float8_e4m3fn], _DotW8[float8_e4m3fn], _DotW9[float8_e4m3fn], _MatmulW1[float8_e4m3fn], _MatmulW2[float8_e4m3fn]): ...
+else:
+    @type_check_only
+    class _Float8_e4m3fnSlots: ...
 @final
-class float8_e4m3fn(floating, _AddW0[float8_e4m3fn], _AddW1[float8_e4m3fn], _AddW2[float8_e4m3fn], _AddW4[float8_e4m3fn], _AddW5[float8_e4m3fn], _AddW6[float8_e4m3fn], _AddW7[float8_e4m3fn], _AddW8[float8_e4m3fn], _AddW9[float8_e4m3fn], _SubW0[float8_e4m3fn], _SubW1[float8_e4m3fn], _SubW2[float8_e4m3fn], _SubW4[float8_e4m3fn], _SubW5[float8_e4m3fn], _SubW6[float8_e4m3fn], _SubW7[float8_e4m3fn], _SubW8[float8_e4m3fn], _SubW9[float8_e4m3fn], _DivW0[float8_e4m3fn], _DivW1[float8_e4m3fn], _DivW2[float8_e4m3fn], _DivW4[float8_e4m3fn], _FloordivW0[float8_e4m3fn], _FloordivW1[float8_e4m3fn], _FloordivW2[float8_e4m3fn], _FloordivW4[float8_e4m3fn], _FloordivW5[float8_e4m3fn], _FloordivW6[float8_e4m3fn], _FloordivW7[float8_e4m3fn], _FloordivW8[float8_e4m3fn], _FloordivW9[float8_e4m3fn], _PowW0[float8_e4m3fn], _PowW1[float8_e4m3fn], _PowW2[float8_e4m3fn], _PowW3[float8_e4m3fn], _PowW6[float8_e4m3fn], _PowW7[float8_e4m3fn], _PowW8[float8_e4m3fn], _PowW9[float8_e4m3fn], _PowW10[float8_e4m3fn], _PowW11[float8_e4m3fn], _DotW0[float8_e4m3fn], _DotW1[float8_e4m3fn], _DotW2[float8_e4m3fn], _DotW4[float8_e4m3fn], _DotW5[float8_e4m3fn], _DotW6[float8_e4m3fn], _DotW7[float8_e4m3fn], _DotW8[float8_e4m3fn], _DotW9[float8_e4m3fn], _MatmulW1[float8_e4m3fn], _MatmulW2[float8_e4m3fn]):
+class float8_e4m3fn(floating, _Float8_e4m3fnSlots):
     dtype: ClassVar[np.dtype[Any]]
     def __new__(cls, value: object = ...) -> Array[float8_e4m3fn]: ...  # type: ignore[misc]
     @type_check_only
@@ -5210,8 +5348,14 @@ class float8_e4m3fn(floating, _AddW0[float8_e4m3fn], _AddW1[float8_e4m3fn], _Add
     @type_check_only
     def __at_matmul_w2__(self) -> float8_e4m3fn: ...
 
+if MYPY:
+    @type_check_only
+    class _Float8_e4m3fnuzSlots(_AddW0[float8_e4m3fnuz], _AddW1[float8_e4m3fnuz], _AddW2[float8_e4m3fnuz], _AddW4[float8_e4m3fnuz], _AddW5[float8_e4m3fnuz], _AddW6[float8_e4m3fnuz], _AddW7[float8_e4m3fnuz], _AddW8[float8_e4m3fnuz], _AddW9[float8_e4m3fnuz], _SubW0[float8_e4m3fnuz], _SubW1[float8_e4m3fnuz], _SubW2[float8_e4m3fnuz], _SubW4[float8_e4m3fnuz], _SubW5[float8_e4m3fnuz], _SubW6[float8_e4m3fnuz], _SubW7[float8_e4m3fnuz], _SubW8[float8_e4m3fnuz], _SubW9[float8_e4m3fnuz], _DivW0[float8_e4m3fnuz], _DivW1[float8_e4m3fnuz], _DivW2[float8_e4m3fnuz], _DivW4[float8_e4m3fnuz], _FloordivW0[float8_e4m3fnuz], _FloordivW1[float8_e4m3fnuz], _FloordivW2[float8_e4m3fnuz], _FloordivW4[float8_e4m3fnuz], _FloordivW5[float8_e4m3fnuz], _FloordivW6[float8_e4m3fnuz], _FloordivW7[float8_e4m3fnuz], _FloordivW8[float8_e4m3fnuz], _FloordivW9[float8_e4m3fnuz], _PowW0[float8_e4m3fnuz], _PowW1[float8_e4m3fnuz], _PowW2[float8_e4m3fnuz], _PowW3[float8_e4m3fnuz], _PowW6[float8_e4m3fnuz], _PowW7[float8_e4m3fnuz], _PowW8[float8_e4m3fnuz], _PowW9[float8_e4m3fnuz], _PowW10[float8_e4m3fnuz], _PowW11[float8_e4m3fnuz], _DotW0[float8_e4m3fnuz], _DotW1[float8_e4m3fnuz], _DotW2[float8_e4m3fnuz], _DotW4[float8_e4m3fnuz], _DotW5[float8_e4m3fnuz], _DotW6[float8_e4m3fnuz], _DotW7[float8_e4m3fnuz], _DotW8[float8_e4m3fnuz], _DotW9[float8_e4m3fnuz], _MatmulW1[float8_e4m3fnuz], _MatmulW2[float8_e4m3fnuz]): ...
+else:
+    @type_check_only
+    class _Float8_e4m3fnuzSlots: ...
 @final
-class float8_e4m3fnuz(floating, _AddW0[float8_e4m3fnuz], _AddW1[float8_e4m3fnuz], _AddW2[float8_e4m3fnuz], _AddW4[float8_e4m3fnuz], _AddW5[float8_e4m3fnuz], _AddW6[float8_e4m3fnuz], _AddW7[float8_e4m3fnuz], _AddW8[float8_e4m3fnuz], _AddW9[float8_e4m3fnuz], _SubW0[float8_e4m3fnuz], _SubW1[float8_e4m3fnuz], _SubW2[float8_e4m3fnuz], _SubW4[float8_e4m3fnuz], _SubW5[float8_e4m3fnuz], _SubW6[float8_e4m3fnuz], _SubW7[float8_e4m3fnuz], _SubW8[float8_e4m3fnuz], _SubW9[float8_e4m3fnuz], _DivW0[float8_e4m3fnuz], _DivW1[float8_e4m3fnuz], _DivW2[float8_e4m3fnuz], _DivW4[float8_e4m3fnuz], _FloordivW0[float8_e4m3fnuz], _FloordivW1[float8_e4m3fnuz], _FloordivW2[float8_e4m3fnuz], _FloordivW4[float8_e4m3fnuz], _FloordivW5[float8_e4m3fnuz], _FloordivW6[float8_e4m3fnuz], _FloordivW7[float8_e4m3fnuz], _FloordivW8[float8_e4m3fnuz], _FloordivW9[float8_e4m3fnuz], _PowW0[float8_e4m3fnuz], _PowW1[float8_e4m3fnuz], _PowW2[float8_e4m3fnuz], _PowW3[float8_e4m3fnuz], _PowW6[float8_e4m3fnuz], _PowW7[float8_e4m3fnuz], _PowW8[float8_e4m3fnuz], _PowW9[float8_e4m3fnuz], _PowW10[float8_e4m3fnuz], _PowW11[float8_e4m3fnuz], _DotW0[float8_e4m3fnuz], _DotW1[float8_e4m3fnuz], _DotW2[float8_e4m3fnuz], _DotW4[float8_e4m3fnuz], _DotW5[float8_e4m3fnuz], _DotW6[float8_e4m3fnuz], _DotW7[float8_e4m3fnuz], _DotW8[float8_e4m3fnuz], _DotW9[float8_e4m3fnuz], _MatmulW1[float8_e4m3fnuz], _MatmulW2[float8_e4m3fnuz]):
+class float8_e4m3fnuz(floating, _Float8_e4m3fnuzSlots):
     dtype: ClassVar[np.dtype[Any]]
     def __new__(cls, value: object = ...) -> Array[float8_e4m3fnuz]: ...  # type: ignore[misc]
     @type_check_only
@@ -5373,8 +5517,14 @@ class float8_e4m3fnuz(floating, _AddW0[float8_e4m3fnuz], _AddW1[float8_e4m3fnuz]
     @type_check_only
     def __at_matmul_w2__(self) -> float8_e4m3fnuz: ...
 
+if MYPY:
+    @type_check_only
+    class _Float8_e5m2Slots(_AddW0[float8_e5m2], _AddW1[float8_e5m2], _AddW2[float8_e5m2], _AddW4[float8_e5m2], _AddW5[float8_e5m2], _AddW6[float8_e5m2], _AddW7[float8_e5m2], _AddW8[float8_e5m2], _AddW9[float8_e5m2], _SubW0[float8_e5m2], _SubW1[float8_e5m2], _SubW2[float8_e5m2], _SubW4[float8_e5m2], _SubW5[float8_e5m2], _SubW6[float8_e5m2], _SubW7[float8_e5m2], _SubW8[float8_e5m2], _SubW9[float8_e5m2], _DivW0[float8_e5m2], _DivW1[float8_e5m2], _DivW2[float8_e5m2], _DivW4[float8_e5m2], _FloordivW0[float8_e5m2], _FloordivW1[float8_e5m2], _FloordivW2[float8_e5m2], _FloordivW4[float8_e5m2], _FloordivW5[float8_e5m2], _FloordivW6[float8_e5m2], _FloordivW7[float8_e5m2], _FloordivW8[float8_e5m2], _FloordivW9[float8_e5m2], _PowW0[float8_e5m2], _PowW1[float8_e5m2], _PowW2[float8_e5m2], _PowW3[float8_e5m2], _PowW6[float8_e5m2], _PowW7[float8_e5m2], _PowW8[float8_e5m2], _PowW9[float8_e5m2], _PowW10[float8_e5m2], _PowW11[float8_e5m2], _DotW0[float8_e5m2], _DotW1[float8_e5m2], _DotW2[float8_e5m2], _DotW4[float8_e5m2], _DotW5[float8_e5m2], _DotW6[float8_e5m2], _DotW7[float8_e5m2], _DotW8[float8_e5m2], _DotW9[float8_e5m2], _MatmulW1[float8_e5m2], _MatmulW2[float8_e5m2]): ...
+else:
+    @type_check_only
+    class _Float8_e5m2Slots: ...
 @final
-class float8_e5m2(floating, _AddW0[float8_e5m2], _AddW1[float8_e5m2], _AddW2[float8_e5m2], _AddW4[float8_e5m2], _AddW5[float8_e5m2], _AddW6[float8_e5m2], _AddW7[float8_e5m2], _AddW8[float8_e5m2], _AddW9[float8_e5m2], _SubW0[float8_e5m2], _SubW1[float8_e5m2], _SubW2[float8_e5m2], _SubW4[float8_e5m2], _SubW5[float8_e5m2], _SubW6[float8_e5m2], _SubW7[float8_e5m2], _SubW8[float8_e5m2], _SubW9[float8_e5m2], _DivW0[float8_e5m2], _DivW1[float8_e5m2], _DivW2[float8_e5m2], _DivW4[float8_e5m2], _FloordivW0[float8_e5m2], _FloordivW1[float8_e5m2], _FloordivW2[float8_e5m2], _FloordivW4[float8_e5m2], _FloordivW5[float8_e5m2], _FloordivW6[float8_e5m2], _FloordivW7[float8_e5m2], _FloordivW8[float8_e5m2], _FloordivW9[float8_e5m2], _PowW0[float8_e5m2], _PowW1[float8_e5m2], _PowW2[float8_e5m2], _PowW3[float8_e5m2], _PowW6[float8_e5m2], _PowW7[float8_e5m2], _PowW8[float8_e5m2], _PowW9[float8_e5m2], _PowW10[float8_e5m2], _PowW11[float8_e5m2], _DotW0[float8_e5m2], _DotW1[float8_e5m2], _DotW2[float8_e5m2], _DotW4[float8_e5m2], _DotW5[float8_e5m2], _DotW6[float8_e5m2], _DotW7[float8_e5m2], _DotW8[float8_e5m2], _DotW9[float8_e5m2], _MatmulW1[float8_e5m2], _MatmulW2[float8_e5m2]):
+class float8_e5m2(floating, _Float8_e5m2Slots):
     dtype: ClassVar[np.dtype[Any]]
     def __new__(cls, value: object = ...) -> Array[float8_e5m2]: ...  # type: ignore[misc]
     @type_check_only
@@ -5536,8 +5686,14 @@ class float8_e5m2(floating, _AddW0[float8_e5m2], _AddW1[float8_e5m2], _AddW2[flo
     @type_check_only
     def __at_matmul_w2__(self) -> float8_e5m2: ...
 
+if MYPY:
+    @type_check_only
+    class _Float8_e5m2fnuzSlots(_AddW0[float8_e5m2fnuz], _AddW1[float8_e5m2fnuz], _AddW2[float8_e5m2fnuz], _AddW4[float8_e5m2fnuz], _AddW5[float8_e5m2fnuz], _AddW6[float8_e5m2fnuz], _AddW7[float8_e5m2fnuz], _AddW8[float8_e5m2fnuz], _AddW9[float8_e5m2fnuz], _SubW0[float8_e5m2fnuz], _SubW1[float8_e5m2fnuz], _SubW2[float8_e5m2fnuz], _SubW4[float8_e5m2fnuz], _SubW5[float8_e5m2fnuz], _SubW6[float8_e5m2fnuz], _SubW7[float8_e5m2fnuz], _SubW8[float8_e5m2fnuz], _SubW9[float8_e5m2fnuz], _DivW0[float8_e5m2fnuz], _DivW1[float8_e5m2fnuz], _DivW2[float8_e5m2fnuz], _DivW4[float8_e5m2fnuz], _FloordivW0[float8_e5m2fnuz], _FloordivW1[float8_e5m2fnuz], _FloordivW2[float8_e5m2fnuz], _FloordivW4[float8_e5m2fnuz], _FloordivW5[float8_e5m2fnuz], _FloordivW6[float8_e5m2fnuz], _FloordivW7[float8_e5m2fnuz], _FloordivW8[float8_e5m2fnuz], _FloordivW9[float8_e5m2fnuz], _PowW0[float8_e5m2fnuz], _PowW1[float8_e5m2fnuz], _PowW2[float8_e5m2fnuz], _PowW3[float8_e5m2fnuz], _PowW6[float8_e5m2fnuz], _PowW7[float8_e5m2fnuz], _PowW8[float8_e5m2fnuz], _PowW9[float8_e5m2fnuz], _PowW10[float8_e5m2fnuz], _PowW11[float8_e5m2fnuz], _DotW0[float8_e5m2fnuz], _DotW1[float8_e5m2fnuz], _DotW2[float8_e5m2fnuz], _DotW4[float8_e5m2fnuz], _DotW5[float8_e5m2fnuz], _DotW6[float8_e5m2fnuz], _DotW7[float8_e5m2fnuz], _DotW8[float8_e5m2fnuz], _DotW9[float8_e5m2fnuz], _MatmulW1[float8_e5m2fnuz], _MatmulW2[float8_e5m2fnuz]): ...
+else:
+    @type_check_only
+    class _Float8_e5m2fnuzSlots: ...
 @final
-class float8_e5m2fnuz(floating, _AddW0[float8_e5m2fnuz], _AddW1[float8_e5m2fnuz], _AddW2[float8_e5m2fnuz], _AddW4[float8_e5m2fnuz], _AddW5[float8_e5m2fnuz], _AddW6[float8_e5m2fnuz], _AddW7[float8_e5m2fnuz], _AddW8[float8_e5m2fnuz], _AddW9[float8_e5m2fnuz], _SubW0[float8_e5m2fnuz], _SubW1[float8_e5m2fnuz], _SubW2[float8_e5m2fnuz], _SubW4[float8_e5m2fnuz], _SubW5[float8_e5m2fnuz], _SubW6[float8_e5m2fnuz], _SubW7[float8_e5m2fnuz], _SubW8[float8_e5m2fnuz], _SubW9[float8_e5m2fnuz], _DivW0[float8_e5m2fnuz], _DivW1[float8_e5m2fnuz], _DivW2[float8_e5m2fnuz], _DivW4[float8_e5m2fnuz], _FloordivW0[float8_e5m2fnuz], _FloordivW1[float8_e5m2fnuz], _FloordivW2[float8_e5m2fnuz], _FloordivW4[float8_e5m2fnuz], _FloordivW5[float8_e5m2fnuz], _FloordivW6[float8_e5m2fnuz], _FloordivW7[float8_e5m2fnuz], _FloordivW8[float8_e5m2fnuz], _FloordivW9[float8_e5m2fnuz], _PowW0[float8_e5m2fnuz], _PowW1[float8_e5m2fnuz], _PowW2[float8_e5m2fnuz], _PowW3[float8_e5m2fnuz], _PowW6[float8_e5m2fnuz], _PowW7[float8_e5m2fnuz], _PowW8[float8_e5m2fnuz], _PowW9[float8_e5m2fnuz], _PowW10[float8_e5m2fnuz], _PowW11[float8_e5m2fnuz], _DotW0[float8_e5m2fnuz], _DotW1[float8_e5m2fnuz], _DotW2[float8_e5m2fnuz], _DotW4[float8_e5m2fnuz], _DotW5[float8_e5m2fnuz], _DotW6[float8_e5m2fnuz], _DotW7[float8_e5m2fnuz], _DotW8[float8_e5m2fnuz], _DotW9[float8_e5m2fnuz], _MatmulW1[float8_e5m2fnuz], _MatmulW2[float8_e5m2fnuz]):
+class float8_e5m2fnuz(floating, _Float8_e5m2fnuzSlots):
     dtype: ClassVar[np.dtype[Any]]
     def __new__(cls, value: object = ...) -> Array[float8_e5m2fnuz]: ...  # type: ignore[misc]
     @type_check_only
@@ -5699,8 +5855,14 @@ class float8_e5m2fnuz(floating, _AddW0[float8_e5m2fnuz], _AddW1[float8_e5m2fnuz]
     @type_check_only
     def __at_matmul_w2__(self) -> float8_e5m2fnuz: ...
 
+if MYPY:
+    @type_check_only
+    class _Bfloat16Slots(_AddW0[bfloat16], _AddW1[bfloat16], _AddW2[bfloat16], _AddW3[complex64], _AddW4[bfloat16], _AddW5[bfloat16], _AddW6[bfloat16], _AddW7[bfloat16], _AddW8[bfloat16], _AddW9[bfloat16], _AddW10[float32], _AddW11[float32], _AddW12[complex64], _SubW0[bfloat16], _SubW1[bfloat16], _SubW2[bfloat16], _SubW3[complex64], _SubW4[bfloat16], _SubW5[bfloat16], _SubW6[bfloat16], _SubW7[bfloat16], _SubW8[bfloat16], _SubW9[bfloat16], _SubW10[float32], _SubW11[float32], _SubW12[complex64], _DivW0[bfloat16], _DivW1[bfloat16], _DivW2[bfloat16], _DivW3[complex64], _DivW4[bfloat16], _DivW5[float32], _DivW6[float32], _DivW7[complex64], _FloordivW0[bfloat16], _FloordivW1[bfloat16], _FloordivW2[bfloat16], _FloordivW4[bfloat16], _FloordivW5[bfloat16], _FloordivW6[bfloat16], _FloordivW7[bfloat16], _FloordivW8[bfloat16], _FloordivW9[bfloat16], _FloordivW10[float32], _FloordivW11[float32], _PowW0[bfloat16], _PowW1[bfloat16], _PowW2[bfloat16], _PowW3[bfloat16], _PowW4[complex64], _PowW5[complex64], _PowW6[bfloat16], _PowW7[bfloat16], _PowW8[bfloat16], _PowW9[bfloat16], _PowW10[bfloat16], _PowW11[bfloat16], _PowW12[float32], _PowW13[float32], _PowW14[complex64], _DotW0[bfloat16], _DotW1[bfloat16], _DotW2[bfloat16], _DotW3[complex64], _DotW4[bfloat16], _DotW5[bfloat16], _DotW6[bfloat16], _DotW7[bfloat16], _DotW8[bfloat16], _DotW9[bfloat16], _DotW10[float32], _DotW11[float32], _DotW12[complex64], _MatmulW1[bfloat16], _MatmulW2[bfloat16], _MatmulW3[complex64]): ...
+else:
+    @type_check_only
+    class _Bfloat16Slots: ...
 @final
-class bfloat16(floating, _AddW0[bfloat16], _AddW1[bfloat16], _AddW2[bfloat16], _AddW3[complex64], _AddW4[bfloat16], _AddW5[bfloat16], _AddW6[bfloat16], _AddW7[bfloat16], _AddW8[bfloat16], _AddW9[bfloat16], _AddW10[float32], _AddW11[float32], _AddW12[complex64], _SubW0[bfloat16], _SubW1[bfloat16], _SubW2[bfloat16], _SubW3[complex64], _SubW4[bfloat16], _SubW5[bfloat16], _SubW6[bfloat16], _SubW7[bfloat16], _SubW8[bfloat16], _SubW9[bfloat16], _SubW10[float32], _SubW11[float32], _SubW12[complex64], _DivW0[bfloat16], _DivW1[bfloat16], _DivW2[bfloat16], _DivW3[complex64], _DivW4[bfloat16], _DivW5[float32], _DivW6[float32], _DivW7[complex64], _FloordivW0[bfloat16], _FloordivW1[bfloat16], _FloordivW2[bfloat16], _FloordivW4[bfloat16], _FloordivW5[bfloat16], _FloordivW6[bfloat16], _FloordivW7[bfloat16], _FloordivW8[bfloat16], _FloordivW9[bfloat16], _FloordivW10[float32], _FloordivW11[float32], _PowW0[bfloat16], _PowW1[bfloat16], _PowW2[bfloat16], _PowW3[bfloat16], _PowW4[complex64], _PowW5[complex64], _PowW6[bfloat16], _PowW7[bfloat16], _PowW8[bfloat16], _PowW9[bfloat16], _PowW10[bfloat16], _PowW11[bfloat16], _PowW12[float32], _PowW13[float32], _PowW14[complex64], _DotW0[bfloat16], _DotW1[bfloat16], _DotW2[bfloat16], _DotW3[complex64], _DotW4[bfloat16], _DotW5[bfloat16], _DotW6[bfloat16], _DotW7[bfloat16], _DotW8[bfloat16], _DotW9[bfloat16], _DotW10[float32], _DotW11[float32], _DotW12[complex64], _MatmulW1[bfloat16], _MatmulW2[bfloat16], _MatmulW3[complex64]):
+class bfloat16(floating, _Bfloat16Slots):
     dtype: ClassVar[np.dtype[Any]]
     def __new__(cls, value: object = ...) -> Array[bfloat16]: ...  # type: ignore[misc]
     @type_check_only
@@ -5936,8 +6098,14 @@ class bfloat16(floating, _AddW0[bfloat16], _AddW1[bfloat16], _AddW2[bfloat16], _
     @type_check_only
     def __at_matmul_w3__(self) -> complex64: ...
 
+if MYPY:
+    @type_check_only
+    class _Float16Slots(_AddW0[float16], _AddW1[float16], _AddW2[float16], _AddW3[complex64], _AddW4[float16], _AddW5[float16], _AddW6[float16], _AddW7[float16], _AddW8[float16], _AddW9[float16], _AddW10[float16], _AddW11[float32], _AddW12[complex64], _SubW0[float16], _SubW1[float16], _SubW2[float16], _SubW3[complex64], _SubW4[float16], _SubW5[float16], _SubW6[float16], _SubW7[float16], _SubW8[float16], _SubW9[float16], _SubW10[float16], _SubW11[float32], _SubW12[complex64], _DivW0[float16], _DivW1[float16], _DivW2[float16], _DivW3[complex64], _DivW4[float16], _DivW5[float16], _DivW6[float32], _DivW7[complex64], _FloordivW0[float16], _FloordivW1[float16], _FloordivW2[float16], _FloordivW4[float16], _FloordivW5[float16], _FloordivW6[float16], _FloordivW7[float16], _FloordivW8[float16], _FloordivW9[float16], _FloordivW10[float16], _FloordivW11[float32], _PowW0[float16], _PowW1[float16], _PowW2[float16], _PowW3[float16], _PowW4[complex64], _PowW5[complex64], _PowW6[float16], _PowW7[float16], _PowW8[float16], _PowW9[float16], _PowW10[float16], _PowW11[float16], _PowW12[float16], _PowW13[float32], _PowW14[complex64], _DotW0[float16], _DotW1[float16], _DotW2[float16], _DotW3[complex64], _DotW4[float16], _DotW5[float16], _DotW6[float16], _DotW7[float16], _DotW8[float16], _DotW9[float16], _DotW10[float16], _DotW11[float32], _DotW12[complex64], _MatmulW1[float16], _MatmulW2[float16], _MatmulW3[complex64]): ...
+else:
+    @type_check_only
+    class _Float16Slots: ...
 @final
-class float16(floating, _AddW0[float16], _AddW1[float16], _AddW2[float16], _AddW3[complex64], _AddW4[float16], _AddW5[float16], _AddW6[float16], _AddW7[float16], _AddW8[float16], _AddW9[float16], _AddW10[float16], _AddW11[float32], _AddW12[complex64], _SubW0[float16], _SubW1[float16], _SubW2[float16], _SubW3[complex64], _SubW4[float16], _SubW5[float16], _SubW6[float16], _SubW7[float16], _SubW8[float16], _SubW9[float16], _SubW10[float16], _SubW11[float32], _SubW12[complex64], _DivW0[float16], _DivW1[float16], _DivW2[float16], _DivW3[complex64], _DivW4[float16], _DivW5[float16], _DivW6[float32], _DivW7[complex64], _FloordivW0[float16], _FloordivW1[float16], _FloordivW2[float16], _FloordivW4[float16], _FloordivW5[float16], _FloordivW6[float16], _FloordivW7[float16], _FloordivW8[float16], _FloordivW9[float16], _FloordivW10[float16], _FloordivW11[float32], _PowW0[float16], _PowW1[float16], _PowW2[float16], _PowW3[float16], _PowW4[complex64], _PowW5[complex64], _PowW6[float16], _PowW7[float16], _PowW8[float16], _PowW9[float16], _PowW10[float16], _PowW11[float16], _PowW12[float16], _PowW13[float32], _PowW14[complex64], _DotW0[float16], _DotW1[float16], _DotW2[float16], _DotW3[complex64], _DotW4[float16], _DotW5[float16], _DotW6[float16], _DotW7[float16], _DotW8[float16], _DotW9[float16], _DotW10[float16], _DotW11[float32], _DotW12[complex64], _MatmulW1[float16], _MatmulW2[float16], _MatmulW3[complex64]):
+class float16(floating, _Float16Slots):
     dtype: ClassVar[np.dtype[Any]]
     def __new__(cls, value: object = ...) -> Array[float16]: ...  # type: ignore[misc]
     @type_check_only
@@ -6173,8 +6341,14 @@ class float16(floating, _AddW0[float16], _AddW1[float16], _AddW2[float16], _AddW
     @type_check_only
     def __at_matmul_w3__(self) -> complex64: ...
 
+if MYPY:
+    @type_check_only
+    class _Float32Slots(_AddW0[float32], _AddW1[float32], _AddW2[float32], _AddW3[complex64], _AddW4[float32], _AddW5[float32], _AddW6[float32], _AddW7[float32], _AddW8[float32], _AddW9[float32], _AddW10[float32], _AddW11[float32], _AddW12[complex64], _SubW0[float32], _SubW1[float32], _SubW2[float32], _SubW3[complex64], _SubW4[float32], _SubW5[float32], _SubW6[float32], _SubW7[float32], _SubW8[float32], _SubW9[float32], _SubW10[float32], _SubW11[float32], _SubW12[complex64], _DivW0[float32], _DivW1[float32], _DivW2[float32], _DivW3[complex64], _DivW4[float32], _DivW5[float32], _DivW6[float32], _DivW7[complex64], _FloordivW0[float32], _FloordivW1[float32], _FloordivW2[float32], _FloordivW4[float32], _FloordivW5[float32], _FloordivW6[float32], _FloordivW7[float32], _FloordivW8[float32], _FloordivW9[float32], _FloordivW10[float32], _FloordivW11[float32], _PowW0[float32], _PowW1[float32], _PowW2[float32], _PowW3[float32], _PowW4[complex64], _PowW5[complex64], _PowW6[float32], _PowW7[float32], _PowW8[float32], _PowW9[float32], _PowW10[float32], _PowW11[float32], _PowW12[float32], _PowW13[float32], _PowW14[complex64], _DotW0[float32], _DotW1[float32], _DotW2[float32], _DotW3[complex64], _DotW4[float32], _DotW5[float32], _DotW6[float32], _DotW7[float32], _DotW8[float32], _DotW9[float32], _DotW10[float32], _DotW11[float32], _DotW12[complex64], _MatmulW1[float32], _MatmulW2[float32], _MatmulW3[complex64]): ...
+else:
+    @type_check_only
+    class _Float32Slots: ...
 @final
-class float32(floating, _AddW0[float32], _AddW1[float32], _AddW2[float32], _AddW3[complex64], _AddW4[float32], _AddW5[float32], _AddW6[float32], _AddW7[float32], _AddW8[float32], _AddW9[float32], _AddW10[float32], _AddW11[float32], _AddW12[complex64], _SubW0[float32], _SubW1[float32], _SubW2[float32], _SubW3[complex64], _SubW4[float32], _SubW5[float32], _SubW6[float32], _SubW7[float32], _SubW8[float32], _SubW9[float32], _SubW10[float32], _SubW11[float32], _SubW12[complex64], _DivW0[float32], _DivW1[float32], _DivW2[float32], _DivW3[complex64], _DivW4[float32], _DivW5[float32], _DivW6[float32], _DivW7[complex64], _FloordivW0[float32], _FloordivW1[float32], _FloordivW2[float32], _FloordivW4[float32], _FloordivW5[float32], _FloordivW6[float32], _FloordivW7[float32], _FloordivW8[float32], _FloordivW9[float32], _FloordivW10[float32], _FloordivW11[float32], _PowW0[float32], _PowW1[float32], _PowW2[float32], _PowW3[float32], _PowW4[complex64], _PowW5[complex64], _PowW6[float32], _PowW7[float32], _PowW8[float32], _PowW9[float32], _PowW10[float32], _PowW11[float32], _PowW12[float32], _PowW13[float32], _PowW14[complex64], _DotW0[float32], _DotW1[float32], _DotW2[float32], _DotW3[complex64], _DotW4[float32], _DotW5[float32], _DotW6[float32], _DotW7[float32], _DotW8[float32], _DotW9[float32], _DotW10[float32], _DotW11[float32], _DotW12[complex64], _MatmulW1[float32], _MatmulW2[float32], _MatmulW3[complex64]):
+class float32(floating, _Float32Slots):
     dtype: ClassVar[np.dtype[Any]]
     def __new__(cls, value: object = ...) -> Array[float32]: ...  # type: ignore[misc]
     @type_check_only
@@ -6396,8 +6570,14 @@ class float32(floating, _AddW0[float32], _AddW1[float32], _AddW2[float32], _AddW
     @type_check_only
     def __at_matmul_w3__(self) -> complex64: ...
 
+if MYPY:
+    @type_check_only
+    class _Float64Slots(_AddW0[float32], _AddW1[float32], _AddW2[float32], _AddW3[complex64], _AddW4[float32], _AddW5[float32], _AddW6[float32], _AddW7[float32], _AddW8[float32], _AddW9[float32], _AddW10[float32], _AddW11[float32], _AddW12[complex64], _SubW0[float32], _SubW1[float32], _SubW2[float32], _SubW3[complex64], _SubW4[float32], _SubW5[float32], _SubW6[float32], _SubW7[float32], _SubW8[float32], _SubW9[float32], _SubW10[float32], _SubW11[float32], _SubW12[complex64], _DivW0[float32], _DivW1[float32], _DivW2[float32], _DivW3[complex64], _DivW4[float32], _DivW5[float32], _DivW6[float32], _DivW7[complex64], _FloordivW0[float32], _FloordivW1[float32], _FloordivW2[float32], _FloordivW4[float32], _FloordivW5[float32], _FloordivW6[float32], _FloordivW7[float32], _FloordivW8[float32], _FloordivW9[float32], _FloordivW10[float32], _FloordivW11[float32], _PowW0[float32], _PowW1[float32], _PowW2[float32], _PowW3[float32], _PowW4[complex64], _PowW5[complex64], _PowW6[float32], _PowW7[float32], _PowW8[float32], _PowW9[float32], _PowW10[float32], _PowW11[float32], _PowW12[float32], _PowW13[float32], _PowW14[complex64], _DotW0[float32], _DotW1[float32], _DotW2[float32], _DotW3[complex64], _DotW4[float32], _DotW5[float32], _DotW6[float32], _DotW7[float32], _DotW8[float32], _DotW9[float32], _DotW10[float32], _DotW11[float32], _DotW12[complex64], _MatmulW1[float32], _MatmulW2[float32], _MatmulW3[complex64]): ...
+else:
+    @type_check_only
+    class _Float64Slots: ...
 @final
-class float64(floating, _AddW0[float32], _AddW1[float32], _AddW2[float32], _AddW3[complex64], _AddW4[float32], _AddW5[float32], _AddW6[float32], _AddW7[float32], _AddW8[float32], _AddW9[float32], _AddW10[float32], _AddW11[float32], _AddW12[complex64], _SubW0[float32], _SubW1[float32], _SubW2[float32], _SubW3[complex64], _SubW4[float32], _SubW5[float32], _SubW6[float32], _SubW7[float32], _SubW8[float32], _SubW9[float32], _SubW10[float32], _SubW11[float32], _SubW12[complex64], _DivW0[float32], _DivW1[float32], _DivW2[float32], _DivW3[complex64], _DivW4[float32], _DivW5[float32], _DivW6[float32], _DivW7[complex64], _FloordivW0[float32], _FloordivW1[float32], _FloordivW2[float32], _FloordivW4[float32], _FloordivW5[float32], _FloordivW6[float32], _FloordivW7[float32], _FloordivW8[float32], _FloordivW9[float32], _FloordivW10[float32], _FloordivW11[float32], _PowW0[float32], _PowW1[float32], _PowW2[float32], _PowW3[float32], _PowW4[complex64], _PowW5[complex64], _PowW6[float32], _PowW7[float32], _PowW8[float32], _PowW9[float32], _PowW10[float32], _PowW11[float32], _PowW12[float32], _PowW13[float32], _PowW14[complex64], _DotW0[float32], _DotW1[float32], _DotW2[float32], _DotW3[complex64], _DotW4[float32], _DotW5[float32], _DotW6[float32], _DotW7[float32], _DotW8[float32], _DotW9[float32], _DotW10[float32], _DotW11[float32], _DotW12[complex64], _MatmulW1[float32], _MatmulW2[float32], _MatmulW3[complex64]):
+class float64(floating, _Float64Slots):
     dtype: ClassVar[np.dtype[Any]]
     def __new__(cls, value: object = ...) -> Array[float32]: ...  # type: ignore[misc]
     @type_check_only
@@ -6619,8 +6799,14 @@ class float64(floating, _AddW0[float32], _AddW1[float32], _AddW2[float32], _AddW
     @type_check_only
     def __at_matmul_w3__(self) -> complex64: ...
 
+if MYPY:
+    @type_check_only
+    class _Complex64Slots(_AddW0[complex64], _AddW1[complex64], _AddW2[complex64], _AddW3[complex64], _AddW4[complex64], _AddW5[complex64], _AddW6[complex64], _AddW7[complex64], _AddW8[complex64], _AddW9[complex64], _AddW10[complex64], _AddW11[complex64], _AddW12[complex64], _SubW0[complex64], _SubW1[complex64], _SubW2[complex64], _SubW3[complex64], _SubW4[complex64], _SubW5[complex64], _SubW6[complex64], _SubW7[complex64], _SubW8[complex64], _SubW9[complex64], _SubW10[complex64], _SubW11[complex64], _SubW12[complex64], _DivW0[complex64], _DivW1[complex64], _DivW2[complex64], _DivW3[complex64], _DivW4[complex64], _DivW5[complex64], _DivW6[complex64], _DivW7[complex64], _PowW0[complex64], _PowW1[complex64], _PowW2[complex64], _PowW3[complex64], _PowW4[complex64], _PowW5[complex64], _PowW6[complex64], _PowW7[complex64], _PowW8[complex64], _PowW9[complex64], _PowW10[complex64], _PowW11[complex64], _PowW12[complex64], _PowW13[complex64], _PowW14[complex64], _DotW0[complex64], _DotW1[complex64], _DotW2[complex64], _DotW3[complex64], _DotW4[complex64], _DotW5[complex64], _DotW6[complex64], _DotW7[complex64], _DotW8[complex64], _DotW9[complex64], _DotW10[complex64], _DotW11[complex64], _DotW12[complex64], _MatmulW1[complex64], _MatmulW2[complex64], _MatmulW3[complex64]): ...
+else:
+    @type_check_only
+    class _Complex64Slots: ...
 @final
-class complex64(complexfloating, _AddW0[complex64], _AddW1[complex64], _AddW2[complex64], _AddW3[complex64], _AddW4[complex64], _AddW5[complex64], _AddW6[complex64], _AddW7[complex64], _AddW8[complex64], _AddW9[complex64], _AddW10[complex64], _AddW11[complex64], _AddW12[complex64], _SubW0[complex64], _SubW1[complex64], _SubW2[complex64], _SubW3[complex64], _SubW4[complex64], _SubW5[complex64], _SubW6[complex64], _SubW7[complex64], _SubW8[complex64], _SubW9[complex64], _SubW10[complex64], _SubW11[complex64], _SubW12[complex64], _DivW0[complex64], _DivW1[complex64], _DivW2[complex64], _DivW3[complex64], _DivW4[complex64], _DivW5[complex64], _DivW6[complex64], _DivW7[complex64], _PowW0[complex64], _PowW1[complex64], _PowW2[complex64], _PowW3[complex64], _PowW4[complex64], _PowW5[complex64], _PowW6[complex64], _PowW7[complex64], _PowW8[complex64], _PowW9[complex64], _PowW10[complex64], _PowW11[complex64], _PowW12[complex64], _PowW13[complex64], _PowW14[complex64], _DotW0[complex64], _DotW1[complex64], _DotW2[complex64], _DotW3[complex64], _DotW4[complex64], _DotW5[complex64], _DotW6[complex64], _DotW7[complex64], _DotW8[complex64], _DotW9[complex64], _DotW10[complex64], _DotW11[complex64], _DotW12[complex64], _MatmulW1[complex64], _MatmulW2[complex64], _MatmulW3[complex64]):
+class complex64(complexfloating, _Complex64Slots):
     dtype: ClassVar[np.dtype[Any]]
     def __new__(cls, value: object = ...) -> Array[complex64]: ...  # type: ignore[misc]
     @type_check_only
@@ -6802,8 +6988,14 @@ class complex64(complexfloating, _AddW0[complex64], _AddW1[complex64], _AddW2[co
     @type_check_only
     def __at_matmul_w3__(self) -> complex64: ...
 
+if MYPY:
+    @type_check_only
+    class _Complex128Slots(_AddW0[complex64], _AddW1[complex64], _AddW2[complex64], _AddW3[complex64], _AddW4[complex64], _AddW5[complex64], _AddW6[complex64], _AddW7[complex64], _AddW8[complex64], _AddW9[complex64], _AddW10[complex64], _AddW11[complex64], _AddW12[complex64], _SubW0[complex64], _SubW1[complex64], _SubW2[complex64], _SubW3[complex64], _SubW4[complex64], _SubW5[complex64], _SubW6[complex64], _SubW7[complex64], _SubW8[complex64], _SubW9[complex64], _SubW10[complex64], _SubW11[complex64], _SubW12[complex64], _DivW0[complex64], _DivW1[complex64], _DivW2[complex64], _DivW3[complex64], _DivW4[complex64], _DivW5[complex64], _DivW6[complex64], _DivW7[complex64], _PowW0[complex64], _PowW1[complex64], _PowW2[complex64], _PowW3[complex64], _PowW4[complex64], _PowW5[complex64], _PowW6[complex64], _PowW7[complex64], _PowW8[complex64], _PowW9[complex64], _PowW10[complex64], _PowW11[complex64], _PowW12[complex64], _PowW13[complex64], _PowW14[complex64], _DotW0[complex64], _DotW1[complex64], _DotW2[complex64], _DotW3[complex64], _DotW4[complex64], _DotW5[complex64], _DotW6[complex64], _DotW7[complex64], _DotW8[complex64], _DotW9[complex64], _DotW10[complex64], _DotW11[complex64], _DotW12[complex64], _MatmulW1[complex64], _MatmulW2[complex64], _MatmulW3[complex64]): ...
+else:
+    @type_check_only
+    class _Complex128Slots: ...
 @final
-class complex128(complexfloating, _AddW0[complex64], _AddW1[complex64], _AddW2[complex64], _AddW3[complex64], _AddW4[complex64], _AddW5[complex64], _AddW6[complex64], _AddW7[complex64], _AddW8[complex64], _AddW9[complex64], _AddW10[complex64], _AddW11[complex64], _AddW12[complex64], _SubW0[complex64], _SubW1[complex64], _SubW2[complex64], _SubW3[complex64], _SubW4[complex64], _SubW5[complex64], _SubW6[complex64], _SubW7[complex64], _SubW8[complex64], _SubW9[complex64], _SubW10[complex64], _SubW11[complex64], _SubW12[complex64], _DivW0[complex64], _DivW1[complex64], _DivW2[complex64], _DivW3[complex64], _DivW4[complex64], _DivW5[complex64], _DivW6[complex64], _DivW7[complex64], _PowW0[complex64], _PowW1[complex64], _PowW2[complex64], _PowW3[complex64], _PowW4[complex64], _PowW5[complex64], _PowW6[complex64], _PowW7[complex64], _PowW8[complex64], _PowW9[complex64], _PowW10[complex64], _PowW11[complex64], _PowW12[complex64], _PowW13[complex64], _PowW14[complex64], _DotW0[complex64], _DotW1[complex64], _DotW2[complex64], _DotW3[complex64], _DotW4[complex64], _DotW5[complex64], _DotW6[complex64], _DotW7[complex64], _DotW8[complex64], _DotW9[complex64], _DotW10[complex64], _DotW11[complex64], _DotW12[complex64], _MatmulW1[complex64], _MatmulW2[complex64], _MatmulW3[complex64]):
+class complex128(complexfloating, _Complex128Slots):
     dtype: ClassVar[np.dtype[Any]]
     def __new__(cls, value: object = ...) -> Array[complex64]: ...  # type: ignore[misc]
     @type_check_only
@@ -7009,6 +7201,7 @@ class _Transposed:
     def __get__(self, obj: Array[_T, tuple[_Dim0, _Dim1, _Dim2]], owner: type[Any], /) -> Array[_T, tuple[_Dim2, _Dim1, _Dim0]]: ...
     @overload
     def __get__(self, obj: Array[_T], owner: type[Any], /) -> Array[_T]: ...
+    def __get__(self, *args: Any, **kwargs: Any) -> Any: ...
 
 _RealPart0 = TypeVar("_RealPart0", bound=bool_ | uint1 | uint2 | uint4 | uint8 | uint16 | uint32 | int1 | int2 | int4 | int8 | int16 | int32 | float4_e2m1fn | float6_e2m3fn | float6_e3m2fn | float8_e3m4 | float8_e4m3 | float8_e8m0fnu | float8_e4m3b11fnuz | float8_e4m3fn | float8_e4m3fnuz | float8_e5m2 | float8_e5m2fnuz | bfloat16 | float16 | float32)
 _RealPart1 = TypeVar("_RealPart1", bound=_IsInteger_Signedinteger_Unsignedinteger_Floating)
@@ -7041,6 +7234,7 @@ class _RealPart:
     def __get__(self, obj: Array[_Abstract | int | float | complex, _Sh], owner: type[Any], /) -> Array[Any, _Sh]: ...
     @overload
     def __get__(self, obj: Array[Any, _Sh], owner: type[Any], /) -> Array[Any, _Sh]: ...
+    def __get__(self, *args: Any, **kwargs: Any) -> Any: ...
 
 _ImagPart0 = TypeVar("_ImagPart0", bound=bool_ | uint1 | uint2 | uint4 | uint8 | uint16 | uint32 | int1 | int2 | int4 | int8 | int16 | int32 | float4_e2m1fn | float6_e2m3fn | float6_e3m2fn | float8_e3m4 | float8_e4m3 | float8_e8m0fnu | float8_e4m3b11fnuz | float8_e4m3fn | float8_e4m3fnuz | float8_e5m2 | float8_e5m2fnuz | bfloat16 | float16 | float32)
 _ImagPart1 = TypeVar("_ImagPart1", bound=_IsInteger_Signedinteger_Unsignedinteger_Floating)
@@ -7073,6 +7267,7 @@ class _ImagPart:
     def __get__(self, obj: Array[_Abstract | int | float | complex, _Sh], owner: type[Any], /) -> Array[Any, _Sh]: ...
     @overload
     def __get__(self, obj: Array[Any, _Sh], owner: type[Any], /) -> Array[Any, _Sh]: ...
+    def __get__(self, *args: Any, **kwargs: Any) -> Any: ...
 
 @type_check_only
 def _operators_by_plugin(cls: _C, /) -> _C:
@@ -7213,6 +7408,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def __add__(self, other: bool | int, /) -> Array[Any, _SH_co]: ...
     @overload
     def __add__(self, other: Array[int], /) -> Array[Any]: ...
+    def __add__(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def __radd__(self: Array[Never], other: object, /) -> Array[Any]:
         "``other + self``: ``arraytyping.numpy.add``, the operands promoted together (JAX's rules), broadcast."
@@ -7271,6 +7467,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def __radd__(self: Array[_Abstract | int | float | complex], other: _NumpyOperand, /) -> Array[Any]: ...
     @overload
     def __radd__(self, other: bool | int, /) -> Array[Any, _SH_co]: ...
+    def __radd__(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def __sub__(self: Array[Never], other: object, /) -> Array[Any]:
         "``self - other``: ``arraytyping.numpy.subtract``, the operands promoted together (JAX's rules), broadcast."
@@ -7379,6 +7576,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def __sub__(self, other: int, /) -> Array[Any, _SH_co]: ...
     @overload
     def __sub__(self, other: Array[int], /) -> Array[Any]: ...
+    def __sub__(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def __rsub__(self: Array[Never], other: object, /) -> Array[Any]:
         "``other - self``: ``arraytyping.numpy.subtract``, the operands promoted together (JAX's rules), broadcast."
@@ -7435,6 +7633,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def __rsub__(self: Array[_Abstract | int | float | complex], other: _NumpyOperand, /) -> Array[Any]: ...
     @overload
     def __rsub__(self, other: int, /) -> Array[Any, _SH_co]: ...
+    def __rsub__(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def __mul__(self: Array[Never], other: object, /) -> Array[Any]:
         "``self * other``: ``arraytyping.numpy.multiply``, the operands promoted together (JAX's rules), broadcast."
@@ -7545,6 +7744,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def __mul__(self, other: bool | int, /) -> Array[Any, _SH_co]: ...
     @overload
     def __mul__(self, other: Array[int], /) -> Array[Any]: ...
+    def __mul__(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def __rmul__(self: Array[Never], other: object, /) -> Array[Any]:
         "``other * self``: ``arraytyping.numpy.multiply``, the operands promoted together (JAX's rules), broadcast."
@@ -7603,6 +7803,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def __rmul__(self: Array[_Abstract | int | float | complex], other: _NumpyOperand, /) -> Array[Any]: ...
     @overload
     def __rmul__(self, other: bool | int, /) -> Array[Any, _SH_co]: ...
+    def __rmul__(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def __truediv__(self: Array[Never], other: object, /) -> Array[Any]:
         "``self / other``: ``arraytyping.numpy.true_divide``, the operands promoted together (JAX's rules), broadcast."
@@ -7689,6 +7890,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def __truediv__(self, other: bool | int, /) -> Array[Any, _SH_co]: ...
     @overload
     def __truediv__(self, other: Array[int], /) -> Array[Any]: ...
+    def __truediv__(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def __rtruediv__(self: Array[Never], other: object, /) -> Array[Any]:
         "``other / self``: ``arraytyping.numpy.true_divide``, the operands promoted together (JAX's rules), broadcast."
@@ -7731,6 +7933,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def __rtruediv__(self: Array[_Abstract | int | float | complex], other: _NumpyOperand, /) -> Array[Any]: ...
     @overload
     def __rtruediv__(self, other: bool | int, /) -> Array[Any, _SH_co]: ...
+    def __rtruediv__(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def __floordiv__(self: Array[Never], other: object, /) -> Array[Any]:
         "``self // other``: ``arraytyping.numpy.floor_divide``, the operands promoted together (JAX's rules), broadcast."
@@ -7821,6 +8024,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def __floordiv__(self: Array[_Abstract | bool_ | uint8 | uint16 | uint32 | uint64 | int8 | int16 | int32 | int64 | float4_e2m1fn | float6_e2m3fn | float6_e3m2fn | float8_e3m4 | float8_e4m3 | float8_e8m0fnu | float8_e4m3b11fnuz | float8_e4m3fn | float8_e4m3fnuz | float8_e5m2 | float8_e5m2fnuz | bfloat16 | float16 | float32 | float64 | int | float], other: Array[_Abstract | float], /) -> Array[Any]: ...
     @overload
     def __floordiv__(self: Array[bool_ | uint1 | uint2 | uint4 | uint8 | uint16 | uint32 | uint64 | int1 | int2 | int4 | int8 | int16 | int32 | int64 | float4_e2m1fn | float6_e2m3fn | float6_e3m2fn | float8_e3m4 | float8_e4m3 | float8_e8m0fnu | float8_e4m3b11fnuz | float8_e4m3fn | float8_e4m3fnuz | float8_e5m2 | float8_e5m2fnuz | bfloat16 | float16 | float32 | float64 | int | float], other: Array[_DT_co], /) -> Array[Any]: ...
+    def __floordiv__(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def __rfloordiv__(self: Array[Never], other: object, /) -> Array[Any]:
         "``other // self``: ``arraytyping.numpy.floor_divide``, the operands promoted together (JAX's rules), broadcast."
@@ -7877,6 +8081,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def __rfloordiv__(self: Array[_Abstract | float], other: Array[_Abstract] | _NumpyOperand, /) -> Array[Any]: ...
     @overload
     def __rfloordiv__(self: Array[_Abstract | complex], other: Array[_Abstract] | _NumpyOperand, /) -> Array[Any]: ...
+    def __rfloordiv__(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def __mod__(self: Array[Never], other: object, /) -> Array[Any]:
         "``self % other``: ``arraytyping.numpy.remainder``, the operands promoted together (JAX's rules), broadcast."
@@ -7967,6 +8172,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def __mod__(self: Array[_Abstract | bool_ | uint8 | uint16 | uint32 | uint64 | int8 | int16 | int32 | int64 | float4_e2m1fn | float6_e2m3fn | float6_e3m2fn | float8_e3m4 | float8_e4m3 | float8_e8m0fnu | float8_e4m3b11fnuz | float8_e4m3fn | float8_e4m3fnuz | float8_e5m2 | float8_e5m2fnuz | bfloat16 | float16 | float32 | float64 | int | float], other: Array[_Abstract | float], /) -> Array[Any]: ...
     @overload
     def __mod__(self: Array[bool_ | uint1 | uint2 | uint4 | uint8 | uint16 | uint32 | uint64 | int1 | int2 | int4 | int8 | int16 | int32 | int64 | float4_e2m1fn | float6_e2m3fn | float6_e3m2fn | float8_e3m4 | float8_e4m3 | float8_e8m0fnu | float8_e4m3b11fnuz | float8_e4m3fn | float8_e4m3fnuz | float8_e5m2 | float8_e5m2fnuz | bfloat16 | float16 | float32 | float64 | int | float], other: Array[_DT_co], /) -> Array[Any]: ...
+    def __mod__(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def __rmod__(self: Array[Never], other: object, /) -> Array[Any]:
         "``other % self``: ``arraytyping.numpy.remainder``, the operands promoted together (JAX's rules), broadcast."
@@ -8023,6 +8229,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def __rmod__(self: Array[_Abstract | float], other: Array[_Abstract] | _NumpyOperand, /) -> Array[Any]: ...
     @overload
     def __rmod__(self: Array[_Abstract | complex], other: Array[_Abstract] | _NumpyOperand, /) -> Array[Any]: ...
+    def __rmod__(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def __pow__(self: Array[Never], other: object, /) -> Array[Any]:
         "``self ** other``: ``arraytyping.numpy.power``, the operands promoted together (JAX's rules), broadcast."
@@ -8125,6 +8332,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def __pow__(self: Array[bool_ | uint8 | uint16 | uint32 | uint64 | int8 | int16 | int32 | int64 | float4_e2m1fn | float6_e2m3fn | float6_e3m2fn | float8_e3m4 | float8_e4m3 | float8_e8m0fnu | float8_e4m3b11fnuz | float8_e4m3fn | float8_e4m3fnuz | float8_e5m2 | float8_e5m2fnuz | bfloat16 | float16 | float32 | float64 | complex64 | complex128 | int | float | complex], other: Array[_DT_co], /) -> Array[Any]: ...
     @overload
     def __pow__(self, other: bool | int, /) -> Array[Any, _SH_co]: ...
+    def __pow__(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def __rpow__(self: Array[Never], other: object, /) -> Array[Any]:
         "``other ** self``: ``arraytyping.numpy.power``, the operands promoted together (JAX's rules), broadcast."
@@ -8179,6 +8387,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def __rpow__(self: Array[_Abstract | int | float | complex, _Sh], other: _PyScalar, /) -> Array[Any, _Sh]: ...
     @overload
     def __rpow__(self: Array[_Abstract | int | float | complex], other: _NumpyOperand, /) -> Array[Any]: ...
+    def __rpow__(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def __matmul__(self: Array[Never], other: object, /) -> Array[Any]:
         "``self @ other``: ``arraytyping.numpy.matmul``, the operands promoted together (JAX's rules), broadcast."
@@ -8251,6 +8460,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def __matmul__(self: Array[_Abstract | bool_ | uint8 | uint16 | uint32 | uint64 | int8 | int16 | int32 | int64 | bfloat16 | float16 | float32 | float64 | complex64 | complex128 | int | float | complex], other: Array[_Abstract | complex], /) -> Array[Any]: ...
     @overload
     def __matmul__(self, other: Array[_DT_co], /) -> Array[Any]: ...
+    def __matmul__(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def __rmatmul__(self: Array[Never], other: object, /) -> Array[Any]:
         "``other @ self``: ``arraytyping.numpy.matmul``, the operands promoted together (JAX's rules), broadcast."
@@ -8273,6 +8483,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def __rmatmul__(self: Array[_Abstract | float], other: Array[_Abstract] | _NumpyOperand, /) -> Array[Any]: ...
     @overload
     def __rmatmul__(self: Array[_Abstract | complex], other: Array[_Abstract] | _NumpyOperand, /) -> Array[Any]: ...
+    def __rmatmul__(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def __and__(self: Array[Never], other: object, /) -> Array[Any]:
         "``self & other``: ``arraytyping.numpy.bitwise_and``, the operands promoted together (JAX's rules), broadcast."
@@ -8341,6 +8552,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def __and__(self: Array[_Abstract | bool_ | uint1 | uint2 | uint4 | uint8 | uint16 | uint32 | uint64 | int1 | int2 | int4 | int8 | int16 | int32 | int64 | int], other: Array[_Abstract | int], /) -> Array[Any]: ...
     @overload
     def __and__(self: Array[bool_ | uint1 | uint2 | uint4 | uint8 | uint16 | uint32 | uint64 | int1 | int2 | int4 | int8 | int16 | int32 | int64 | int], other: Array[_DT_co], /) -> Array[Any]: ...
+    def __and__(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def __rand__(self: Array[Never], other: object, /) -> Array[Any]:
         "``other & self``: ``arraytyping.numpy.bitwise_and``, the operands promoted together (JAX's rules), broadcast."
@@ -8385,6 +8597,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def __rand__(self: Array[_Abstract | float], other: Array[_Abstract] | _NumpyOperand, /) -> Array[Any]: ...
     @overload
     def __rand__(self: Array[_Abstract | complex], other: Array[_Abstract] | _NumpyOperand, /) -> Array[Any]: ...
+    def __rand__(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def __or__(self: Array[Never], other: object, /) -> Array[Any]:
         "``self | other``: ``arraytyping.numpy.bitwise_or``, the operands promoted together (JAX's rules), broadcast."
@@ -8453,6 +8666,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def __or__(self: Array[_Abstract | bool_ | uint1 | uint2 | uint4 | uint8 | uint16 | uint32 | uint64 | int1 | int2 | int4 | int8 | int16 | int32 | int64 | int], other: Array[_Abstract | int], /) -> Array[Any]: ...
     @overload
     def __or__(self: Array[bool_ | uint1 | uint2 | uint4 | uint8 | uint16 | uint32 | uint64 | int1 | int2 | int4 | int8 | int16 | int32 | int64 | int], other: Array[_DT_co], /) -> Array[Any]: ...
+    def __or__(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def __ror__(self: Array[Never], other: object, /) -> Array[Any]:
         "``other | self``: ``arraytyping.numpy.bitwise_or``, the operands promoted together (JAX's rules), broadcast."
@@ -8497,6 +8711,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def __ror__(self: Array[_Abstract | float], other: Array[_Abstract] | _NumpyOperand, /) -> Array[Any]: ...
     @overload
     def __ror__(self: Array[_Abstract | complex], other: Array[_Abstract] | _NumpyOperand, /) -> Array[Any]: ...
+    def __ror__(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def __xor__(self: Array[Never], other: object, /) -> Array[Any]:
         "``self ^ other``: ``arraytyping.numpy.bitwise_xor``, the operands promoted together (JAX's rules), broadcast."
@@ -8565,6 +8780,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def __xor__(self: Array[_Abstract | bool_ | uint1 | uint2 | uint4 | uint8 | uint16 | uint32 | uint64 | int1 | int2 | int4 | int8 | int16 | int32 | int64 | int], other: Array[_Abstract | int], /) -> Array[Any]: ...
     @overload
     def __xor__(self: Array[bool_ | uint1 | uint2 | uint4 | uint8 | uint16 | uint32 | uint64 | int1 | int2 | int4 | int8 | int16 | int32 | int64 | int], other: Array[_DT_co], /) -> Array[Any]: ...
+    def __xor__(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def __rxor__(self: Array[Never], other: object, /) -> Array[Any]:
         "``other ^ self``: ``arraytyping.numpy.bitwise_xor``, the operands promoted together (JAX's rules), broadcast."
@@ -8609,6 +8825,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def __rxor__(self: Array[_Abstract | float], other: Array[_Abstract] | _NumpyOperand, /) -> Array[Any]: ...
     @overload
     def __rxor__(self: Array[_Abstract | complex], other: Array[_Abstract] | _NumpyOperand, /) -> Array[Any]: ...
+    def __rxor__(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def __lshift__(self: Array[Never], other: object, /) -> Array[Any]:
         "``self << other``: ``arraytyping.numpy.left_shift``, the operands promoted together (JAX's rules), broadcast."
@@ -8677,6 +8894,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def __lshift__(self: Array[_Abstract | bool_ | uint1 | uint2 | uint4 | uint8 | uint16 | uint32 | uint64 | int1 | int2 | int4 | int8 | int16 | int32 | int64 | int], other: Array[_Abstract | int], /) -> Array[Any]: ...
     @overload
     def __lshift__(self: Array[bool_ | uint1 | uint2 | uint4 | uint8 | uint16 | uint32 | uint64 | int1 | int2 | int4 | int8 | int16 | int32 | int64 | int], other: Array[_DT_co], /) -> Array[Any]: ...
+    def __lshift__(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def __rlshift__(self: Array[Never], other: object, /) -> Array[Any]:
         "``other << self``: ``arraytyping.numpy.left_shift``, the operands promoted together (JAX's rules), broadcast."
@@ -8721,6 +8939,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def __rlshift__(self: Array[_Abstract | float], other: Array[_Abstract] | _NumpyOperand, /) -> Array[Any]: ...
     @overload
     def __rlshift__(self: Array[_Abstract | complex], other: Array[_Abstract] | _NumpyOperand, /) -> Array[Any]: ...
+    def __rlshift__(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def __rshift__(self: Array[Never], other: object, /) -> Array[Any]:
         "``self >> other``: ``arraytyping.numpy.right_shift``, the operands promoted together (JAX's rules), broadcast."
@@ -8789,6 +9008,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def __rshift__(self: Array[_Abstract | bool_ | uint1 | uint2 | uint4 | uint8 | uint16 | uint32 | uint64 | int1 | int2 | int4 | int8 | int16 | int32 | int64 | int], other: Array[_Abstract | int], /) -> Array[Any]: ...
     @overload
     def __rshift__(self: Array[bool_ | uint1 | uint2 | uint4 | uint8 | uint16 | uint32 | uint64 | int1 | int2 | int4 | int8 | int16 | int32 | int64 | int], other: Array[_DT_co], /) -> Array[Any]: ...
+    def __rshift__(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def __rrshift__(self: Array[Never], other: object, /) -> Array[Any]:
         "``other >> self``: ``arraytyping.numpy.right_shift``, the operands promoted together (JAX's rules), broadcast."
@@ -8833,6 +9053,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def __rrshift__(self: Array[_Abstract | float], other: Array[_Abstract] | _NumpyOperand, /) -> Array[Any]: ...
     @overload
     def __rrshift__(self: Array[_Abstract | complex], other: Array[_Abstract] | _NumpyOperand, /) -> Array[Any]: ...
+    def __rrshift__(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def __lt__(self: Array[Never], other: object, /) -> Array[bool_]:
         "``self < other``: ``arraytyping.numpy.less``, the operands promoted together (JAX's rules), broadcast."
@@ -8943,6 +9164,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def __lt__(self, other: bool | int, /) -> Array[bool_, _SH_co]: ...
     @overload
     def __lt__(self, other: Array[int], /) -> Array[bool_]: ...
+    def __lt__(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def __le__(self: Array[Never], other: object, /) -> Array[bool_]:
         "``self <= other``: ``arraytyping.numpy.less_equal``, the operands promoted together (JAX's rules), broadcast."
@@ -9053,6 +9275,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def __le__(self, other: bool | int, /) -> Array[bool_, _SH_co]: ...
     @overload
     def __le__(self, other: Array[int], /) -> Array[bool_]: ...
+    def __le__(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def __gt__(self: Array[Never], other: object, /) -> Array[bool_]:
         "``self > other``: ``arraytyping.numpy.greater``, the operands promoted together (JAX's rules), broadcast."
@@ -9163,6 +9386,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def __gt__(self, other: bool | int, /) -> Array[bool_, _SH_co]: ...
     @overload
     def __gt__(self, other: Array[int], /) -> Array[bool_]: ...
+    def __gt__(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def __ge__(self: Array[Never], other: object, /) -> Array[bool_]:
         "``self >= other``: ``arraytyping.numpy.greater_equal``, the operands promoted together (JAX's rules), broadcast."
@@ -9273,6 +9497,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def __ge__(self, other: bool | int, /) -> Array[bool_, _SH_co]: ...
     @overload
     def __ge__(self, other: Array[int], /) -> Array[bool_]: ...
+    def __ge__(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload  # type: ignore[override]
     def __eq__(self: Array[Never], other: object, /) -> Array[bool_]:
         "``self == other``: ``arraytyping.numpy.equal``, the operands promoted together (JAX's rules), broadcast."
@@ -9383,6 +9608,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def __eq__(self, other: bool | int, /) -> Array[bool_, _SH_co]: ...
     @overload
     def __eq__(self, other: Array[int], /) -> Array[bool_]: ...
+    def __eq__(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload  # type: ignore[override]
     def __ne__(self: Array[Never], other: object, /) -> Array[bool_]:
         "``self != other``: ``arraytyping.numpy.not_equal``, the operands promoted together (JAX's rules), broadcast."
@@ -9493,6 +9719,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def __ne__(self, other: bool | int, /) -> Array[bool_, _SH_co]: ...
     @overload
     def __ne__(self, other: Array[int], /) -> Array[bool_]: ...
+    def __ne__(self, *args: Any, **kwargs: Any) -> Any: ...
     def __divmod__(self, other: Any, /) -> tuple[Array[Any], Array[Any]]:
         "``divmod(self, other)``: ``(self // other, self % other)``; of any dtype here (the plugin's is exact)."
         ...
@@ -9550,6 +9777,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def __rdivmod__(self: Array[_Abstract | float], other: Array[_Abstract] | _NumpyOperand, /) -> tuple[Array[Any], Array[Any]]: ...
     @overload
     def __rdivmod__(self: Array[_Abstract | complex], other: Array[_Abstract] | _NumpyOperand, /) -> tuple[Array[Any], Array[Any]]: ...
+    def __rdivmod__(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def __neg__(self: Array[Never, _Sh]) -> Array[Any, _Sh]: ...
     @overload
@@ -9572,6 +9800,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def __neg__(self: Array[_IsNumber_Integer_Signedinteger_Unsignedinteger_Inexact_Floating_Complexfloating, _Sh]) -> Array[_DT_co, _Sh]: ...
     @overload
     def __neg__(self: Array[_Abstract | int | float | complex, _Sh]) -> Array[Any, _Sh]: ...
+    def __neg__(self, *args: Any, **kwargs: Any) -> Any: ...
     def __pos__(self) -> Array[_DT_co, _SH_co]: ...
     @overload
     def __abs__(self: Array[Never, _Sh]) -> Array[Any, _Sh]: ...
@@ -9649,6 +9878,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def __abs__(self: Array[_IsComplexfloating | int | float | complex, _Sh]) -> Array[floating | int | float, _Sh]: ...
     @overload
     def __abs__(self: Array[_Abstract | int | float | complex, _Sh]) -> Array[generic | int | float, _Sh]: ...
+    def __abs__(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def __invert__(self: Array[Never, _Sh]) -> Array[Any, _Sh]: ...
     @overload
@@ -9663,6 +9893,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def __invert__(self: Array[_IsInteger_Signedinteger_Unsignedinteger, _Sh]) -> Array[_DT_co, _Sh]: ...
     @overload
     def __invert__(self: Array[_Abstract | int, _Sh]) -> Array[Any, _Sh]: ...
+    def __invert__(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def conj(self: Array[Never, _Sh]) -> Array[Any, _Sh]:
         'The complex conjugate, elementwise (a real array unchanged), as ``arraytyping.numpy.conj``.'
@@ -9689,6 +9920,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def conj(self: Array[_Abstract | int | float | complex, _Sh]) -> Array[Any, _Sh]: ...
     @overload
     def conj(self) -> Array[Any, _SH_co]: ...
+    def conj(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def conjugate(self: Array[Never, _Sh]) -> Array[Any, _Sh]:
         'The complex conjugate, elementwise (a real array unchanged): ``conj``.'
@@ -9715,6 +9947,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def conjugate(self: Array[_Abstract | int | float | complex, _Sh]) -> Array[Any, _Sh]: ...
     @overload
     def conjugate(self) -> Array[Any, _SH_co]: ...
+    def conjugate(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def round(self: Array[Never, _Sh], decimals: int = 0, out: None = None) -> Array[Any, _Sh]:
         'Rounded half to even to ``decimals`` decimals, as ``arraytyping.numpy.round``.'
@@ -9739,6 +9972,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def round(self: Array[_IsNumber_Integer_Signedinteger_Unsignedinteger_Inexact_Floating_Complexfloating, _Sh], decimals: int = 0, out: None = None) -> Array[_DT_co, _Sh]: ...
     @overload
     def round(self: Array[_Abstract | int | float | complex, _Sh], decimals: int = 0, out: None = None) -> Array[Any, _Sh]: ...
+    def round(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def clip(self, min: np.generic | np.ndarray[Any, Any], max: ArrayLike | None = None) -> Array[Any]:
         'Limited to ``[min, max]``, promoting with the bounds, as ``arraytyping.numpy.clip``.'
@@ -9803,6 +10037,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def clip(self: Array[_Abstract | int | float, _Sh], min: float | None = None, max: float | None = None) -> Array[Any, _Sh]: ...
     @overload
     def clip(self, min: ArrayLike | None = None, max: ArrayLike | None = None) -> Array[Any]: ...
+    def clip(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def dot(self: Array[Never], b: object) -> Array[Any]:
         "The dot product with ``b``, as ``arraytyping.numpy.dot`` (JAX's keyword-only ``precision`` and ``preferred_element_type`` are not supported)."
@@ -9913,6 +10148,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def dot(self: Array[_Abstract | bool_ | uint8 | uint16 | uint32 | uint64 | int8 | int16 | int32 | int64 | bfloat16 | float16 | float32 | float64 | complex64 | complex128 | int | float | complex], b: Array[_Abstract | complex]) -> Array[Any]: ...
     @overload
     def dot(self, b: Array[_DT_co]) -> Array[Any]: ...
+    def dot(self, *args: Any, **kwargs: Any) -> Any: ...
     def __getitem__(self, key: Any, /) -> Array[_DT_co]: ...
     def __array__(self, dtype: Any = None, copy: bool | None = None) -> np.ndarray[Any, Any]: ...
     def __len__(self) -> int: ...
@@ -9969,6 +10205,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def diagonal(self: Array[_S], offset: int = 0, axis1: int = 0, axis2: int = 1) -> Array[_S]: ...
     @overload
     def diagonal(self, offset: int = 0, axis1: int = 0, axis2: int = 1) -> Array[Any]: ...
+    def diagonal(self, *args: Any, **kwargs: Any) -> Any: ...
     def searchsorted(self, v: ArrayLike, side: str = "left", sorter: ArrayLike | None = None, *, method: str = "scan") -> Array[int32]:
         'Where the values ``v`` would go in this sorted 1-d array (int32 indices), as ``arraytyping.numpy.searchsorted``.'
         ...
@@ -10052,6 +10289,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def astype(self, dtype: Literal['bfloat16']) -> Array[bfloat16, _SH_co]: ...
     @overload
     def astype(self, dtype: DTypeLike) -> Array[Any, _SH_co]: ...
+    def astype(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def sum(self, axis: _Axis, dtype: type[Never] | np.dtype[Never] | DType[Never], out: None = None, keepdims: bool = False) -> Array[Any]:
         'The sum over ``axis`` (all axes by default), in ``dtype`` if given; bool and narrow integers widen (JAX).'
@@ -10238,6 +10476,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def sum(self: Array[_Abstract | int | float | complex], axis: None = None, dtype: None = None, out: None = None, keepdims: Literal[False] = False) -> Array[Any, tuple[()]]: ...
     @overload
     def sum(self: Array[_Abstract | int | float | complex], axis: _Axis = None, dtype: None = None, out: None = None, keepdims: bool = False) -> Array[Any]: ...
+    def sum(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def prod(self, axis: _Axis, dtype: type[Never] | np.dtype[Never] | DType[Never], out: None = None, keepdims: bool = False) -> Array[Any]:
         'The product over ``axis`` (all axes by default), in ``dtype`` if given; bool and narrow integers widen (JAX).'
@@ -10424,6 +10663,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def prod(self: Array[_Abstract | int | float | complex], axis: None = None, dtype: None = None, out: None = None, keepdims: Literal[False] = False) -> Array[Any, tuple[()]]: ...
     @overload
     def prod(self: Array[_Abstract | int | float | complex], axis: _Axis = None, dtype: None = None, out: None = None, keepdims: bool = False) -> Array[Any]: ...
+    def prod(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def mean(self, axis: _Axis, dtype: type[Never] | np.dtype[Never] | DType[Never], out: None = None, keepdims: bool = False) -> Array[Any]:
         'The arithmetic mean over ``axis`` (all axes by default); integers and bool give the default float.'
@@ -10598,6 +10838,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def mean(self, axis: None = None, dtype: None = None, out: None = None, keepdims: Literal[False] = False) -> Array[Any, tuple[()]]: ...
     @overload
     def mean(self, axis: _Axis = None, dtype: None = None, out: None = None, keepdims: bool = False) -> Array[Any]: ...
+    def mean(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def max(self: Array[Never], axis: None = None, keepdims: Literal[False] = False) -> Array[Any, tuple[()]]:
         "The maximum over ``axis`` (all axes by default), in this array's dtype."
@@ -10648,6 +10889,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def max(self, axis: None = None, keepdims: Literal[False] = False) -> Array[Any, tuple[()]]: ...
     @overload
     def max(self, axis: _Axis = None, keepdims: bool = False) -> Array[Any]: ...
+    def max(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def min(self: Array[Never], axis: None = None, keepdims: Literal[False] = False) -> Array[Any, tuple[()]]:
         "The minimum over ``axis`` (all axes by default), in this array's dtype."
@@ -10698,6 +10940,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def min(self, axis: None = None, keepdims: Literal[False] = False) -> Array[Any, tuple[()]]: ...
     @overload
     def min(self, axis: _Axis = None, keepdims: bool = False) -> Array[Any]: ...
+    def min(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def any(self: Array[Never], axis: None = None, keepdims: Literal[False] = False) -> Array[Any, tuple[()]]:
         'Whether any element over ``axis`` (all axes by default) is true: a bool array.'
@@ -10732,6 +10975,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def any(self, axis: None = None, keepdims: Literal[False] = False) -> Array[Any, tuple[()]]: ...
     @overload
     def any(self, axis: _Axis = None, keepdims: bool = False) -> Array[Any]: ...
+    def any(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def all(self: Array[Never], axis: None = None, keepdims: Literal[False] = False) -> Array[Any, tuple[()]]:
         'Whether every element over ``axis`` (all axes by default) is true: a bool array.'
@@ -10766,6 +11010,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def all(self, axis: None = None, keepdims: Literal[False] = False) -> Array[Any, tuple[()]]: ...
     @overload
     def all(self, axis: _Axis = None, keepdims: bool = False) -> Array[Any]: ...
+    def all(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def var(self: Array[Never], axis: _Axis = None, dtype: None = None, out: None = None, ddof: int = 0, keepdims: bool = False, *, where: ArrayLike | None = None, correction: int | float | None = None) -> Array[Any]:
         'The variance over ``axis`` (divided by ``n - correction``), as ``arraytyping.numpy.var``.'
@@ -10786,6 +11031,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def var(self: Array[_Abstract | int | float | complex], axis: _Axis = None, dtype: None = None, out: None = None, ddof: int = 0, keepdims: bool = False, *, where: ArrayLike | None = None, correction: int | float | None = None) -> Array[Any]: ...
     @overload
     def var(self, axis: _Axis = None, dtype: DTypeLike | None = None, out: None = None, ddof: int = 0, keepdims: bool = False, *, where: ArrayLike | None = None, correction: int | float | None = None) -> Array[Any]: ...
+    def var(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def std(self: Array[Never], axis: _Axis = None, dtype: None = None, out: None = None, ddof: int = 0, keepdims: bool = False, *, where: ArrayLike | None = None, correction: int | float | None = None) -> Array[Any]:
         'The standard deviation over ``axis``, as ``arraytyping.numpy.std``.'
@@ -10806,6 +11052,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def std(self: Array[_Abstract | int | float | complex], axis: _Axis = None, dtype: None = None, out: None = None, ddof: int = 0, keepdims: bool = False, *, where: ArrayLike | None = None, correction: int | float | None = None) -> Array[Any]: ...
     @overload
     def std(self, axis: _Axis = None, dtype: DTypeLike | None = None, out: None = None, ddof: int = 0, keepdims: bool = False, *, where: ArrayLike | None = None, correction: int | float | None = None) -> Array[Any]: ...
+    def std(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def ptp(self: Array[Never], axis: _Axis = None, out: None = None, keepdims: bool = False) -> Array[Any]:
         'The range (maximum minus minimum) over ``axis``, as ``arraytyping.numpy.ptp``.'
@@ -10830,6 +11077,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def ptp(self: Array[_IsNumber_Integer_Signedinteger_Unsignedinteger_Inexact_Floating_Complexfloating], axis: _Axis = None, out: None = None, keepdims: bool = False) -> Array[_DT_co]: ...
     @overload
     def ptp(self: Array[_Abstract | int | float | complex], axis: _Axis = None, out: None = None, keepdims: bool = False) -> Array[Any]: ...
+    def ptp(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def cumsum(self: Array[Never], axis: int | None = None, dtype: None = None, out: None = None) -> Array[Any]:
         'The cumulative sum along ``axis`` (of the flattened array when ``None``), as ``arraytyping.numpy.cumsum``.'
@@ -10858,6 +11106,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def cumsum(self, axis: int | None = None, dtype: None = None, out: None = None) -> Array[Any]: ...
     @overload
     def cumsum(self, axis: int | None = None, dtype: DTypeLike | None = None, out: None = None) -> Array[Any]: ...
+    def cumsum(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def cumprod(self: Array[Never], axis: int | None = None, dtype: None = None, out: None = None) -> Array[Any]:
         'The cumulative product along ``axis`` (of the flattened array when ``None``), as ``arraytyping.numpy.cumprod``.'
@@ -10886,6 +11135,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def cumprod(self, axis: int | None = None, dtype: None = None, out: None = None) -> Array[Any]: ...
     @overload
     def cumprod(self, axis: int | None = None, dtype: DTypeLike | None = None, out: None = None) -> Array[Any]: ...
+    def cumprod(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def trace(self: Array[Never], offset: int = 0, axis1: int = 0, axis2: int = 1, dtype: None = None, out: None = None) -> Array[Any]:
         'The sum along the diagonal at ``offset`` of the planes of ``axis1`` and ``axis2``, as ``arraytyping.numpy.trace``.'
@@ -10912,6 +11162,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def trace(self: Array[_Abstract | int | float | complex], offset: int = 0, axis1: int = 0, axis2: int = 1, dtype: None = None, out: None = None) -> Array[Any]: ...
     @overload
     def trace(self, offset: int = 0, axis1: int = 0, axis2: int = 1, dtype: DTypeLike | None = None, out: None = None) -> Array[Any]: ...
+    def trace(self, *args: Any, **kwargs: Any) -> Any: ...
     def argmax(self, axis: int | None = None, out: None = None, keepdims: bool | None = None) -> Array[int32]:
         'The index of the maximum over ``axis`` (of the flattened array when ``None``): the default integer dtype, as ``arraytyping.numpy.argmax``.'
         ...
@@ -10934,12 +11185,14 @@ class Array(Generic[_DT_co, _SH_co]):
     def compress(self: Array[_S], condition: ArrayLike, axis: int | None = None, *, out: None = None, size: int | None = None, fill_value: ArrayLike = 0) -> Array[_S]: ...
     @overload
     def compress(self, condition: ArrayLike, axis: int | None = None, *, out: None = None, size: int | None = None, fill_value: ArrayLike = 0) -> Array[Any]: ...
+    def compress(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def choose(self, choices: Array[_S], out: None = None, mode: str = "raise") -> Array[_S]:
         "This integer array's elements picking among ``choices``, as ``arraytyping.numpy.choose`` (``mode='raise'`` needs a concrete array: not under ``jit``)."
         ...
     @overload
     def choose(self, choices: ArrayLike | Sequence[ArrayLike], out: None = None, mode: str = "raise") -> Array[Any]: ...
+    def choose(self, *args: Any, **kwargs: Any) -> Any: ...
     @overload
     def view(self, dtype: None = None, type: None = None) -> Array[_DT_co, _SH_co]:
         "This array's bits read as ``dtype`` (itself for no dtype or its own): the last axis scaled by the ratio of the item sizes, as JAX's ``Array.view``."
@@ -11016,6 +11269,7 @@ class Array(Generic[_DT_co, _SH_co]):
     def view(self: Array[generic], dtype: Literal['bfloat16'], type: None = None) -> Array[bfloat16]: ...
     @overload
     def view(self, dtype: DTypeLike, type: None = None) -> Array[Any]: ...
+    def view(self, *args: Any, **kwargs: Any) -> Any: ...
 
 
 # From arraytyping/_src/dtypes/config.py (generated from its source).

@@ -50,7 +50,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Final, final
 
-from mypy.nodes import ComplexExpr, Expression, MemberExpr, NameExpr, RefExpr, StrExpr, TypeInfo
+from mypy.nodes import (
+    ComplexExpr, Decorator, Expression, FuncBase, MemberExpr, NameExpr, RefExpr, StrExpr, TypeInfo,
+)
 from mypy.options import Options
 from mypy.plugin import (
     AnalyzeTypeContext, AttributeContext, ClassDefContext, FunctionContext, FunctionSigContext, MethodContext, MethodSigContext, Plugin, ReportConfigContext,
@@ -117,6 +119,7 @@ class ArraytypingPlugin(Plugin):
             raise SystemExit(2) from None
         self.rules = Rules(self.x64, self.mode)
         self._inherited: dict[str, str | None] = {}
+        self._sized: dict[str, bool] = {}
 
     def report_config_data(self, ctx: ReportConfigContext) -> dict[str, Any]:
         return {"x64": self.x64, "promotion": self.mode, "shapes": self.shapes, "sources": _sources_digest()}
@@ -153,7 +156,7 @@ class ArraytypingPlugin(Plugin):
                                          _OPERATOR_OF[method][0], False)
         owner = self._array_method(fullname)
         if owner is None:
-            return None
+            return self._sized_callee(fullname)
         if method in _DIVMOD:
             return _binary.divmod_hook(self.rules, _DIVMOD[method])  # type: ignore[return-value]
         if method in _OPERATOR_OF:
@@ -453,7 +456,19 @@ class ArraytypingPlugin(Plugin):
             transformation = _custom_jvp.transformation_hook(fullname, transformation)
         if fullname in _overloaded.HOOKED:
             transformation = _overloaded.transformation_hook(fullname, transformation)
-        return transformation
+        return transformation or self._sized_callee(fullname)
+
+    def _sized_callee(self, fullname: str) -> Callable[[Any], Type] | None:
+        """The hook that makes unsolved sizes gradual, for a function or method outside the package whose signature
+        holds an ``Array`` shape of type variables (looked up once per name)."""
+        if not self.shapes or fullname.startswith(("arraytyping.", "builtins.", "numpy.", "typing")):
+            return None
+        if fullname not in self._sized:
+            sym = self.lookup_fully_qualified(fullname)
+            node = sym.node if sym is not None else None
+            self._sized[fullname] = isinstance(node, (FuncBase, Decorator)) and _shapes.declares_sizes(node.type) \
+                if not isinstance(node, Decorator) else _shapes.declares_sizes(node.func.type)
+        return _shapes.unsolved_sizes_gradual if self._sized[fullname] else None
 
 
 def _self(ctx: MethodContext) -> Type:

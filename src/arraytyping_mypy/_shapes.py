@@ -16,8 +16,9 @@ from typing import Final, TypeVar, Union
 from mypy.errorcodes import ErrorCode
 from mypy.nodes import EllipsisExpr, Expression, IntExpr, ListExpr, NameExpr, SliceExpr, TupleExpr, UnaryExpr
 from mypy.plugin import AttributeContext, FunctionContext, MethodContext
+from mypy.type_visitor import TypeTranslator
 from mypy.types import (
-    AnyType, Instance, LiteralType, ProperType, TupleType, Type, TypeOfAny, TypeVarType, UninhabitedType, UnionType,
+    AnyType, CallableType, Overloaded, TypeAliasType, Instance, LiteralType, ProperType, TupleType, Type, TypeOfAny, TypeVarType, UninhabitedType, UnionType,
     get_proper_type,
 )
 
@@ -26,7 +27,7 @@ from arraytyping_mypy._rules import SR
 
 __all__ = ["arg_type", "broadcasting", "creation", "fft_transform", "indexing", "joined", "keeping", "like", "matmul",
            "matrix", "quantile", "rank_of", "reducing", "reshaped_method", "shape_function", "shape_of", "size_of_arg",
-           "spaced", "stubs_answer", "transposed", "transposed_any_shape", "transposed_method", "window"]
+           "spaced", "stubs_answer", "declares_sizes", "unsolved_sizes_gradual", "transposed", "transposed_any_shape", "transposed_method", "window"]
 
 Dim = Union[int, str, None]
 Shape = tuple[Dim, ...]
@@ -76,7 +77,8 @@ def shape_of(t: Type, symbols: _Symbols) -> Shape | None:
 
 
 def shape_type(ctx: MethodContext | FunctionContext | AttributeContext, shape: Shape, symbols: _Symbols) -> Type:
-    """``tuple[...]`` of ``shape``."""
+    """``tuple[...]`` of ``shape``; a size the rules cannot tell (one the checker sees only as ``int``, as in
+    ``zeros((n,))`` for ``n = 16``) is gradual, ``Any``: accepted where any size is declared, never an error."""
     int_type = ctx.api.named_generic_type("builtins.int", [])
     items: list[Type] = []
     for d in shape:
@@ -85,7 +87,7 @@ def shape_type(ctx: MethodContext | FunctionContext | AttributeContext, shape: S
         elif isinstance(d, str) and d in symbols.by_name:
             items.append(symbols.by_name[d])
         else:
-            items.append(int_type)
+            items.append(AnyType(TypeOfAny.special_form))
     return TupleType(items, ctx.api.named_generic_type("builtins.tuple", [int_type]))
 
 
@@ -418,6 +420,42 @@ def _transposed(ctx: AttributeContext, *, computed: bool) -> Type:
     shape = shape_of(receiver, symbols) if computed else None
     out = None if shape is None else SR.transpose(shape)
     return _types.array_type(ctx.api, receiver.args[0], None if out is None else shape_type(ctx, out, symbols))
+
+
+class _GradualUnsolved(TypeTranslator):
+    """A type with the sizes mypy could not solve (an ambiguous ``Never``) made gradual."""
+
+    def visit_uninhabited_type(self, t: UninhabitedType) -> Type:
+        return AnyType(TypeOfAny.special_form) if t.ambiguous else t
+
+    def visit_type_alias_type(self, t: TypeAliasType) -> Type:
+        return t.copy_modified(args=[a.accept(self) for a in t.args])
+
+
+def declares_sizes(t: Type | None) -> bool:
+    """Whether a signature's type mentions an ``Array`` shape holding a type variable (``tuple[N, D]``)."""
+    p = get_proper_type(t)
+    if isinstance(p, CallableType):
+        return any(declares_sizes(a) for a in (*p.arg_types, p.ret_type))
+    if isinstance(p, Overloaded):
+        return any(declares_sizes(i) for i in p.items)
+    if isinstance(p, UnionType):
+        return any(declares_sizes(i) for i in p.items)
+    if isinstance(p, TupleType):
+        return any(declares_sizes(i) for i in p.items)
+    if isinstance(p, Instance):
+        if p.type.fullname == _types.ARRAY and len(p.args) > 1:
+            s = get_proper_type(p.args[1])
+            return isinstance(s, TupleType) and any(isinstance(get_proper_type(i), TypeVarType) for i in s.items)
+        return any(declares_sizes(a) for a in p.args)
+    return False
+
+
+def unsolved_sizes_gradual(ctx: FunctionContext | MethodContext) -> Type:
+    """A user's function generic in sizes (``def f(x: Array[F, tuple[N]]) -> Array[F, tuple[N]]``) called with an
+    array of unknown shape: mypy solves ``N`` from the gradual shape to nothing, an ambiguous ``Never`` that would make
+    ``y = f(x)`` a "Need type annotation" error; the size is unknown, so the answer is gradual (``tuple[Any]``)."""
+    return ctx.default_return_type.accept(_GradualUnsolved())
 
 
 def stubs_answer(ctx: Ctx) -> Type:

@@ -18,6 +18,7 @@ and the protocols that encode them), :mod:`.binary` (binary operators and functi
 from __future__ import annotations
 
 import inspect
+import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Final
@@ -80,7 +81,46 @@ def generate(cfg: LatticeConfig = LatticeConfig(), *, shapes: bool = True) -> di
            for rel in emit_reexports.REEXPORT_MODULES},
     }
     assert tuple(files) == STUB_FILES
-    return marker_sets.fill(files)
+    return {rel: method_implementations(text) for rel, text in marker_sets.fill(files).items()}
+
+
+def method_implementations(text: str) -> str:
+    """``text`` with an implementation (``(self, *args: Any, **kwargs: Any) -> Any``) after each chain of overloads
+    of a method. Callers see the overloads alone; the implementation is for pyright's completion, which evaluates a
+    method whose last declaration is decorated (to tell a property), and so every overload of every such method of
+    a class at each ``x.`` after an edit (it drops its types at each one): seconds for ``Array``, past the 250 ms
+    after which pyright starts checking the whole file and answers the completion after it. An undecorated last
+    declaration is a method to it at a glance. (mypy's objection to an implementation in a stub is a ``misc``
+    error, which the stubs' header turns off.)"""
+    lines = text.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        out.append(lines[i])
+        m = re.match(r"^(\s+)def (\w+)\(", lines[i])
+        if m and i > 0 and lines[i - 1] == f"{m.group(1)}@overload" and _in_class(lines, i, m.group(1)):
+            indent, name = m.group(1), m.group(2)
+            j = i + 1  # the end of this overload (a one-line def, or one with a docstring body)
+            if not lines[i].rstrip().endswith("..."):
+                while j < len(lines) and lines[j].startswith(indent + " "):
+                    j += 1
+            out.extend(lines[i + 1:j])
+            i = j
+            if not (i + 1 < len(lines) and lines[i] == f"{indent}@overload"
+                    and lines[i + 1].startswith(f"{indent}def {name}(")):
+                out.append(f"{indent}def {name}(self, *args: Any, **kwargs: Any) -> Any: ...")
+            continue
+        i += 1
+    return "\n".join(out)
+
+
+def _in_class(lines: list[str], i: int, indent: str) -> bool:
+    """Whether the definition on line ``i`` (at ``indent``) is in a class body."""
+    for line in reversed(lines[:i]):
+        stripped = line.lstrip()
+        if stripped and not stripped.startswith(("@", "#")) and len(line) - len(stripped) < len(indent):
+            return stripped.startswith("class ")
+    return False
 
 
 def package_copy(stubs: Mapping[str, str]) -> dict[str, str]:
