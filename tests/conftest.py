@@ -49,10 +49,8 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, exitstatu
             for key, text in getattr(report, "user_properties", ()):
                 if key == "terminal_summary" and text not in seen:
                     seen.add(text)
-                    terminalreporter.write_sep("=", str(text).partition("
-")[0])
-                    terminalreporter.write_line(str(text).partition("
-")[2])
+                    terminalreporter.write_sep("=", str(text).partition("\n")[0])
+                    terminalreporter.write_line(str(text).partition("\n")[2])
     parts = config.cache.get(_CORPUS_SUMMARY, None) if config.cache is not None else None
     if isinstance(parts, dict) and parts:
         terminalreporter.write_sep("-", "JAX's own programs under arraytyping (tests/test_jax_corpus.py)")
