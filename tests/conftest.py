@@ -31,8 +31,9 @@ _CORPUS_SUMMARY = "arraytyping/jax_corpus_summary"  # test_jax_corpus.SUMMARY_KE
 
 def pytest_sessionstart(session: pytest.Session) -> None:
     """Forget the previous run's corpus summary (in the controller only: workers start after it)."""
-    if not hasattr(session.config, "workerinput") and session.config.cache is not None:
-        session.config.cache.set(_CORPUS_SUMMARY, None)
+    cache = getattr(session.config, "cache", None)  # None under -p no:cacheprovider
+    if not hasattr(session.config, "workerinput") and cache is not None:
+        cache.set(_CORPUS_SUMMARY, None)
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, exitstatus: int,
@@ -51,7 +52,8 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, exitstatu
                     seen.add(text)
                     terminalreporter.write_sep("=", str(text).partition("\n")[0])
                     terminalreporter.write_line(str(text).partition("\n")[2])
-    parts = config.cache.get(_CORPUS_SUMMARY, None) if config.cache is not None else None
+    cache = getattr(config, "cache", None)
+    parts = cache.get(_CORPUS_SUMMARY, None) if cache is not None else None
     if isinstance(parts, dict) and parts:
         terminalreporter.write_sep("-", "JAX's own programs under arraytyping (tests/test_jax_corpus.py)")
         for key in sorted(parts):

@@ -44,7 +44,7 @@ of the run."""
 
 def remember(config: pytest.Config, part: str, text: str) -> None:
     print(text)
-    cache: Any = config.cache
+    cache: Any = getattr(config, "cache", None)  # None under -p no:cacheprovider
     if cache is not None:
         cache.set(SUMMARY_KEY, {**(cache.get(SUMMARY_KEY, None) or {}), part: text})
 
