@@ -96,7 +96,7 @@ def test_tree_map_structure_errors_are_value_errors(first: Any, second: Any) -> 
 def test_errors() -> None:
     with pytest.raises(ValueError, match="Too few leaves for PyTreeDef; expected 2, got 1"):
         tu.tree_unflatten(tu.tree_structure((1, 2)), [1])
-    with pytest.raises(ValueError, match="Too many leaves for PyTreeDef; expected 2, got 3"):
+    with pytest.raises(ValueError, match=r"Too many leaves for PyTreeDef; expected 2\.$"):
         tu.tree_unflatten(tu.tree_structure((1, 2)), [1, 2, 3])
     with pytest.raises(ValueError, match="Comparator raised exception while sorting pytree dictionary keys."):
         tu.tree_flatten({1: "a", "b": 2})

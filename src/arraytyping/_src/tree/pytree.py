@@ -18,7 +18,10 @@ import dataclasses
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, TypeVar
 
-__all__ = ["TreeDef", "LEAF", "AttrKey", "flatten", "flatten_keyed", "unflatten", "leaves", "structure", "tree_map",
+from arraytyping._src.tree.keys import DictKey, FlattenedIndexKey, GetAttrKey, SequenceKey
+
+__all__ = ["TreeDef", "LEAF", "AttrKey", "KeyPath", "flatten", "flatten_keyed", "flatten_with_path", "keyed_node",
+           "unflatten", "leaves", "structure", "tree_map",
            "register_pytree_node", "register_dataclass", "register_carrier", "user_is_leaf", "is_carrier",
            "is_registered", "is_node", "node_children", "PyTreeStructureError"]
 
@@ -27,43 +30,32 @@ T = TypeVar("T")
 Children = Sequence[Any]
 FlattenFn = Callable[[Any], tuple[Children, Any]]
 UnflattenFn = Callable[[Any, Children], Any]
+FlattenWithKeysFn = Callable[[Any], tuple[Iterable[tuple[Any, Any]], Any]]
+KeyPath = tuple[Any, ...]
 
 
 class PyTreeStructureError(ValueError):
     """Two trees that must have one structure do not (a ``ValueError``, as JAX raises)."""
 
 
-class AttrKey:
-    """The key of a child that is an attribute (a named tuple's field, a registered dataclass's data field): JAX's
-    ``GetAttrKey``, printed ``.name`` in a key path."""
-
-    __slots__ = ("name",)
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, AttrKey) and other.name == self.name
-
-    def __hash__(self) -> int:
-        return hash(("AttrKey", self.name))
-
-    def __repr__(self) -> str:
-        return f"AttrKey({self.name!r})"
+AttrKey = GetAttrKey
+"""The key of a child that is an attribute, printed ``.name`` in a key path (JAX's ``GetAttrKey``)."""
 
 
 class _Node:
     """How a registered container type splits into children and auxiliary data, and back (``fields``: the
-    attribute names of the children, for a registered dataclass)."""
+    attribute names of the children, for a registered dataclass; ``flatten_with_keys``: the children with their
+    keys, when registered key-aware)."""
 
-    __slots__ = ("name", "flatten", "unflatten", "fields")
+    __slots__ = ("name", "flatten", "unflatten", "fields", "flatten_with_keys")
 
     def __init__(self, name: str, flatten: FlattenFn, unflatten: UnflattenFn,
-                 fields: tuple[str, ...] | None = None) -> None:
+                 fields: tuple[str, ...] | None = None, flatten_with_keys: FlattenWithKeysFn | None = None) -> None:
         self.name = name
         self.flatten = flatten
         self.unflatten = unflatten
         self.fields = fields
+        self.flatten_with_keys = flatten_with_keys
 
 
 def _sorted_keys(mapping: dict[Any, Any]) -> tuple[Any, ...]:
@@ -88,10 +80,19 @@ def _flatten_ordereddict(d: collections.OrderedDict[Any, Any]) -> tuple[Children
     return [d[k] for k in keys], keys
 
 
+def _keyed_mapping(flatten: FlattenFn, keys_of: Callable[[Any], tuple[Any, ...]]) -> FlattenWithKeysFn:
+    def flatten_with_keys(d: Any) -> tuple[list[tuple[Any, Any]], Any]:
+        children, aux = flatten(d)
+        return [(DictKey(k), c) for k, c in zip(keys_of(aux), children)], aux
+    return flatten_with_keys
+
+
 _CUSTOM: dict[type, _Node] = {
     collections.OrderedDict: _Node("OrderedDict", _flatten_ordereddict,
-                                   lambda keys, ch: collections.OrderedDict(zip(keys, ch))),
-    collections.defaultdict: _Node("defaultdict", _flatten_defaultdict, _unflatten_defaultdict),
+                                   lambda keys, ch: collections.OrderedDict(zip(keys, ch)),
+                                   flatten_with_keys=_keyed_mapping(_flatten_ordereddict, lambda keys: keys)),
+    collections.defaultdict: _Node("defaultdict", _flatten_defaultdict, _unflatten_defaultdict,
+                                   flatten_with_keys=_keyed_mapping(_flatten_defaultdict, lambda aux: aux[1])),
 }
 """Registered node types (besides tuple, list, dict, None and named tuples, handled inline)."""
 
@@ -107,17 +108,17 @@ class TreeDef:
     ``aux`` is the length (tuple, list), the sorted keys (dict), the class (named tuple) or ``(type, aux_data)``
     (registered types). Equal structures compare and hash equal (auxiliary data compared with ``==``)."""
 
-    __slots__ = ("kind", "aux", "children", "num_leaves", "num_nodes", "_hash")
+    __slots__ = ("kind", "aux", "subtrees", "num_leaves", "num_nodes", "_hash")
     kind: str
     aux: Any
-    children: tuple[TreeDef, ...]
+    subtrees: tuple[TreeDef, ...]
     num_leaves: int
     num_nodes: int
 
     def __init__(self, kind: str, aux: Any, children: tuple[TreeDef, ...]) -> None:
         self.kind = kind
         self.aux = aux
-        self.children = children
+        self.subtrees = children
         if kind == "leaf":
             self.num_leaves = 1
             self.num_nodes = 1
@@ -130,16 +131,27 @@ class TreeDef:
         if self is other:
             return True
         return (isinstance(other, TreeDef) and self.kind == other.kind and self.num_leaves == other.num_leaves
-                and self.aux == other.aux and self.children == other.children)
+                and self.aux == other.aux and self.subtrees == other.subtrees)
 
     def __hash__(self) -> int:
         h = self._hash
         if h is None:
-            h = self._hash = hash((self.kind, self.aux, self.children))
+            h = self._hash = hash((self.kind, self.aux, self.subtrees))
         return h
 
     def unflatten(self, leaves: Iterable[Any]) -> Any:
+        """The tree of this structure whose leaves are ``leaves``."""
         return unflatten(self, leaves)
+
+    def children(self) -> list[TreeDef]:
+        """The structures of the root's children (none for a leaf)."""
+        return list(self.subtrees)
+
+    def compose(self, inner: TreeDef) -> TreeDef:
+        """This structure with ``inner`` in place of each of its leaves."""
+        if self.kind == "leaf":
+            return inner
+        return TreeDef(self.kind, self.aux, tuple(c.compose(inner) for c in self.subtrees))
 
     def flatten_up_to(self, tree: Any) -> list[Any]:
         """The subtrees of ``tree`` at this structure's leaves (``tree`` must have this structure down to them)."""
@@ -177,7 +189,7 @@ def _pp(td: TreeDef) -> str:
         return "*"
     if kind == "none":
         return "None"
-    kids = [_pp(c) for c in td.children]
+    kids = [_pp(c) for c in td.subtrees]
     if kind == "tuple":
         return "(" + kids[0] + ",)" if len(kids) == 1 else "(" + ", ".join(kids) + ")"
     if kind == "list":
@@ -198,6 +210,60 @@ _EMPTY_TUPLE: Final = TreeDef("tuple", 0, ())
 
 def _is_namedtuple(tp: type) -> bool:
     return hasattr(tp, "_fields") and issubclass(tp, tuple)
+
+
+def flatten_with_path(x: Any, is_leaf: Callable[[KeyPath, Any], bool] | None = None
+                      ) -> tuple[list[tuple[KeyPath, Any]], TreeDef]:
+    """The leaves of ``x`` with their key paths (tuples of :mod:`.keys` entries), and its structure.
+    ``is_leaf(path, node)`` true makes a node a leaf."""
+    out: list[tuple[KeyPath, Any]] = []
+    return out, _flatten_path(x, (), out, is_leaf)
+
+
+def _flatten_path(x: Any, path: KeyPath, out: list[tuple[KeyPath, Any]],
+                  is_leaf: Callable[[KeyPath, Any], bool] | None) -> TreeDef:
+    if is_leaf is not None and is_leaf(path, x):
+        out.append((path, x))
+        return LEAF
+    parts = keyed_node(x)
+    if parts is None:
+        out.append((path, x))
+        return LEAF
+    kind, aux, kids = parts
+    if kind == "tuple" and not kids:
+        return _EMPTY_TUPLE
+    if kind == "none":
+        return _NONE
+    return TreeDef(kind, aux, tuple(_flatten_path(c, (*path, k), out, is_leaf) for k, c in kids))
+
+
+def keyed_node(x: Any) -> tuple[str, Any, list[tuple[Any, Any]]] | None:
+    """The root node of ``x`` as (kind, auxiliary data, ``(key, child)`` pairs) as :class:`TreeDef` holds it, the
+    keys as JAX's key paths name them; ``None`` for a leaf."""
+    obj: object = x  # tested unnarrowed: the containers' items stay ``Any``
+    tp = type(obj)
+    if tp is tuple or tp is list:
+        seq: Sequence[Any] = x
+        return "tuple" if tp is tuple else "list", len(seq), [(SequenceKey(i), c) for i, c in enumerate(seq)]
+    if tp is dict:
+        mapping: dict[Any, Any] = x
+        keys = _sorted_keys(mapping)
+        return "dict", keys, [(DictKey(k), mapping[k]) for k in keys]
+    if x is None:
+        return "none", None, []
+    node = _CUSTOM.get(tp)
+    if node is not None:
+        if node.flatten_with_keys is not None:
+            pairs, aux = node.flatten_with_keys(x)
+            return "custom", (tp, aux), [(k, c) for k, c in pairs]
+        children, aux = node.flatten(x)
+        keys_: list[Any] = [GetAttrKey(f) for f in node.fields] if node.fields is not None else \
+            [FlattenedIndexKey(i) for i in range(len(children))]
+        return "custom", (tp, aux), list(zip(keys_, children))
+    if _is_namedtuple(tp):
+        fields: tuple[Any, ...] = x
+        return "namedtuple", tp, [(GetAttrKey(f), c) for f, c in zip(getattr(tp, "_fields"), fields)]
+    return None
 
 
 def flatten(x: Any, is_leaf: Callable[[Any], bool] | None = None) -> tuple[list[Any], TreeDef]:
@@ -282,8 +348,9 @@ def unflatten(treedef: TreeDef, leaves: Iterable[Any]) -> Any:
     items = leaves if isinstance(leaves, list) else list(leaves)
     n = len(items)
     if n != treedef.num_leaves:
-        word = "few" if n < treedef.num_leaves else "many"
-        raise ValueError(f"Too {word} leaves for PyTreeDef; expected {treedef.num_leaves}, got {n}")
+        if n < treedef.num_leaves:
+            raise ValueError(f"Too few leaves for PyTreeDef; expected {treedef.num_leaves}, got {n}")
+        raise ValueError(f"Too many leaves for PyTreeDef; expected {treedef.num_leaves}.")
     if treedef is LEAF:
         return items[0]
     return _unflatten(treedef, iter(items))
@@ -295,7 +362,7 @@ def _unflatten(td: TreeDef, it: Any) -> Any:
         return next(it)
     if kind == "none":
         return None
-    children = [_unflatten(c, it) for c in td.children]
+    children = [_unflatten(c, it) for c in td.subtrees]
     if kind == "tuple":
         return tuple(children)
     if kind == "list":
@@ -337,7 +404,7 @@ def _flatten_up_to(td: TreeDef, x: Any, out: list[Any], path: str) -> None:
             f"pytree structure error: different {what} of {_node_type(td).__name__} at key path {path}: the prefix "
             f"pytree has {td.aux!r} but the full pytree has {sub.aux!r}.")
     children = _children(x, sub)
-    for i, (c, v) in enumerate(zip(td.children, children)):
+    for i, (c, v) in enumerate(zip(td.subtrees, children)):
         _flatten_up_to(c, v, out, f"{path}[{td.aux[i]!r}]" if td.kind == "dict" else f"{path}[{i}]")
 
 
@@ -390,12 +457,15 @@ def is_registered(tp: type) -> bool:
     return tp in (tuple, list, dict, type(None)) or tp in _CUSTOM or _is_namedtuple(tp)
 
 
-def register_pytree_node(nodetype: type[Any], flatten_func: FlattenFn, unflatten_func: UnflattenFn) -> None:
+def register_pytree_node(nodetype: type[Any], flatten_func: FlattenFn, unflatten_func: UnflattenFn,
+                         flatten_with_keys: FlattenWithKeysFn | None = None) -> None:
     """Make ``nodetype`` a pytree node: ``flatten_func(x) -> (children, aux_data)`` and
-    ``unflatten_func(aux_data, children) -> x``. ``aux_data`` must be hashable and comparable for ``jit``."""
+    ``unflatten_func(aux_data, children) -> x``. ``aux_data`` must be hashable and comparable for ``jit``.
+    ``flatten_with_keys(x) -> ((key, child) pairs, aux_data)`` gives the children's keys in key paths (else they
+    are :class:`FlattenedIndexKey`)."""
     if nodetype in _CUSTOM or nodetype in (tuple, list, dict, type(None)):
         raise ValueError(f"Duplicate custom PyTreeDef type registration for {nodetype}.")
-    _CUSTOM[nodetype] = _Node(nodetype.__name__, flatten_func, unflatten_func)
+    _CUSTOM[nodetype] = _Node(nodetype.__name__, flatten_func, unflatten_func, flatten_with_keys=flatten_with_keys)
 
 
 def register_carrier(nodetype: type[Any], flatten_func: FlattenFn, unflatten_func: UnflattenFn) -> None:

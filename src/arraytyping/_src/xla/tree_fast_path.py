@@ -31,11 +31,11 @@ def _collector(td: tree.TreeDef) -> _Collect:
         return leaf
     if kind == "none":
         return lambda x, out: x is None
-    kids = [_collector(c) for c in td.children]
+    kids = [_collector(c) for c in td.subtrees]
     n = len(kids)
     if kind == "dict":
         keys: tuple[Any, ...] = td.aux
-        if all(c.kind == "leaf" for c in td.children):  # a dict of arrays (parameters): no call per leaf
+        if all(c.kind == "leaf" for c in td.subtrees):  # a dict of arrays (parameters): no call per leaf
             keyset = frozenset(keys)
 
             def flat_mapping(x: Any, out: list[Any]) -> bool:
@@ -73,14 +73,14 @@ def _collector(td: tree.TreeDef) -> _Collect:
             return len(children) == n and x_aux == aux and all(c(v, out) for c, v in zip(kids, children))
         return custom
     exact: Any = {"tuple": tuple, "list": list}.get(kind) or td.aux  # a named tuple's class
-    if all(c.kind == "leaf" for c in td.children):
+    if all(c.kind == "leaf" for c in td.subtrees):
         def flat_sequence(x: Any, out: list[Any]) -> bool:
             if type(x) is not exact or len(x) != n:
                 return False
             out.extend(x)
             return True
         return flat_sequence
-    leaf_kids = [c.kind == "leaf" for c in td.children]
+    leaf_kids = [c.kind == "leaf" for c in td.subtrees]
 
     def sequence(x: Any, out: list[Any]) -> bool:
         if type(x) is not exact or len(x) != n:
@@ -101,14 +101,14 @@ def builder(td: tree.TreeDef) -> _Build:
         return next
     if kind == "none":
         return lambda it: None
-    kids = [builder(c) for c in td.children]
+    kids = [builder(c) for c in td.subtrees]
     if kind == "tuple":
         return lambda it: tuple([k(it) for k in kids])
     if kind == "list":
         return lambda it: [k(it) for k in kids]
     if kind == "dict":
         keys: tuple[Any, ...] = td.aux
-        if all(c.kind == "leaf" for c in td.children):
+        if all(c.kind == "leaf" for c in td.subtrees):
             return lambda it: dict(zip(keys, it))
         return lambda it: {key: k(it) for key, k in zip(keys, kids)}
     if kind == "namedtuple":

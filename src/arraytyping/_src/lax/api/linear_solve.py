@@ -22,7 +22,7 @@ __all__ = ["custom_linear_solve"]
 def _check_tree(func_name: str, expected_name: str, actual: tree.TreeDef, expected: tree.TreeDef,
                 has_aux: bool) -> None:
     if has_aux:
-        children = actual.children
+        children = actual.subtrees
         if actual.kind != "tuple" or len(children) != 2:
             raise ValueError(f"{func_name}() produced a pytree with structure {actual}, but a pytree tuple with "
                              "auxiliary output was expected because has_aux was set to True.")
