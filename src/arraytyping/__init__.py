@@ -25,6 +25,9 @@ from arraytyping._src.dtypes.scalar_types import (
 )
 from arraytyping.lattice import TypePromotionError
 
+# The public submodules, bound as ``import jax`` binds its own: ``jax.random.key(0)`` needs no further import.
+from arraytyping import lax, nn, numpy, random, tree, typing  # noqa: E402  (after the names they may reach)
+
 __version__ = "0.1.0"
 
 __all__ = [
