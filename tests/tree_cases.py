@@ -4,6 +4,9 @@ the recorded outcome. Each case takes the ``jax`` module (``jax`` or ``arraytypi
 results, or ``error:Class`` (the built-in class an error is, with the message where arraytyping words it as JAX
 does).
 
+Also the abstract values of JAX's API, which pytrees of arrays turn into: ``ShapeDtypeStruct``, ``eval_shape``,
+``typeof`` and ``block_until_ready``.
+
 Only names both packages have are used; functions in outcomes are built-ins, whose reprs carry no address.
 """
 
@@ -267,6 +270,61 @@ def submodules(jax: Any) -> str:
     return repr([n for n in names if hasattr(jax, n)])
 
 
+def shape_dtype_struct(jax: Any) -> str:
+    jnp = jax.numpy
+    s = jax.ShapeDtypeStruct((2, 3), jnp.float32)
+    return "\n".join(repr(x) for x in [
+        s, s.shape, s.dtype, s.sharding, s.weak_type, s.ndim, s.size, len(s),
+        s == jax.ShapeDtypeStruct((2, 3), "float32"), hash(s) == hash(jax.ShapeDtypeStruct([2, 3], "float32")),
+        s == jax.ShapeDtypeStruct((2, 3), jnp.float32, weak_type=True),
+        jax.ShapeDtypeStruct((), jnp.int32, weak_type=True), jax.ShapeDtypeStruct([2], float),
+        jax.ShapeDtypeStruct((2,), jnp.bfloat16), jax.ShapeDtypeStruct((), bool), s.update(shape=(4,)),
+        jax.eval_shape(lambda x: x * 2, s),
+        jax.eval_shape(lambda x: x, jax.ShapeDtypeStruct((2,), jnp.float64)),
+        jax.eval_shape(lambda: (1.0, jnp.int8(1))),
+        jax.eval_shape(lambda d: {"n": d["a"].sum(), "m": d["b"] @ d["a"]},
+                       {"a": jax.ShapeDtypeStruct((3,), jnp.float32), "b": jnp.ones((2, 3), jnp.int8)}),
+        jax.jit(lambda x: x + 1)(jnp.zeros(2)).shape,
+        _err(lambda: jax.ShapeDtypeStruct((2,), None)),
+        _err(lambda: setattr(s, "shape", (3,))),
+        _err(lambda: len(jax.ShapeDtypeStruct((), jnp.float32))),
+        _err(lambda: jax.ShapeDtypeStruct(3, jnp.float32), message=False),
+        _err(lambda: jax.ShapeDtypeStruct((2,), "foo"), message=False),
+    ])
+
+
+def typeof(jax: Any) -> str:
+    import numpy as np
+    jnp = jax.numpy
+    seen: list[str] = []
+
+    def traced(x: Any) -> Any:
+        seen.append(str(jax.typeof(x)))
+        return x
+
+    jax.jit(traced)(jnp.ones(3))
+    jax.jit(traced)(2.0)
+    return "\n".join(repr(x) for x in [
+        jax.typeof(jnp.ones(3)), jax.typeof(1.0), jax.typeof(2), jax.typeof(True), jax.typeof(jnp.int32(1)),
+        jax.typeof(jnp.ones((2, 3), jnp.bfloat16)), jax.typeof(np.float64(1)), jax.typeof(np.ones(2, np.int64)),
+        jax.typeof(jax.random.key(0)), jax.typeof(jax.ShapeDtypeStruct((2,), jnp.float64)),
+        jax.typeof(jax.ShapeDtypeStruct((2,), jnp.float32, weak_type=True)),
+        str(jax.typeof(1.0)), str(jax.typeof(jnp.ones((2, 2)))), seen,
+        _err(lambda: jax.typeof("a"), message=False), _err(lambda: jax.typeof(None), message=False),
+        _err(lambda: jax.typeof([1.0]), message=False),
+    ])
+
+
+def block_until_ready(jax: Any) -> str:
+    jnp = jax.numpy
+    x = jnp.arange(3)
+    tree = {"a": x, "b": [1, "text", None]}
+    return "\n".join(repr(v) for v in [
+        jax.block_until_ready(tree), jax.block_until_ready(tree) is tree, jax.block_until_ready(3),
+        jax.block_until_ready(None), x.block_until_ready() is x,
+    ])
+
+
 CASES: dict[str, Callable[[Any], str]] = {f.__name__: f for f in (
     paths, structure, keys, is_leaf, mapping, errors, transpose_broadcast, treedefs, one_level, partial,
-    transformed, submodules)}
+    transformed, submodules, shape_dtype_struct, typeof, block_until_ready)}

@@ -12,10 +12,10 @@ from arraytyping._src.dtypes.queries import finfo, iinfo, isdtype, issubdtype
 from arraytyping._src.dtypes.promotion import canonicalize_dtype, promote_types
 from arraytyping._src.dtypes.promotion import public_result_type as result_type
 from arraytyping._src.api.public import (
-    Array, ConcretizationTypeError, DeletedArrayError, TracerArrayConversionError, TracerBoolConversionError,
+    Array, ConcretizationTypeError, DeletedArrayError, ShapeDtypeStruct, TracerArrayConversionError, TracerBoolConversionError,
     TracerIntegerConversionError, TypeCheckError, UnexpectedTracerError, custom_jvp, device_put, devices, eval_shape, grad,
     hessian, jacfwd, jacobian, jacrev, jit,
-    jvp, linearize, make_jaxpr, typecheck, value_and_grad, vjp, vmap,
+    jvp, linearize, make_jaxpr, typecheck, value_and_grad, vjp, vmap, block_until_ready, typeof,
 )
 from arraytyping._src.dtypes.scalar_types import (
     bfloat16, bool_, complex64, complex128, complexfloating, float4_e2m1fn, float6_e2m3fn, float6_e3m2fn,
@@ -26,15 +26,17 @@ from arraytyping._src.dtypes.scalar_types import (
 from arraytyping.lattice import TypePromotionError
 
 # The public submodules, bound as ``import jax`` binds its own: ``jax.random.key(0)`` needs no further import.
-from arraytyping import lax, nn, numpy, random, tree, typing  # noqa: E402  (after the names they may reach)
+# (Last: after the names they may reach. The ``as`` re-exports them without adding them to ``__all__``, whose star
+# import would shadow the standard library's ``random`` and ``typing``.)
+from arraytyping import lax as lax, nn as nn, numpy as numpy, random as random, tree as tree, typing as typing
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "Array", "ConcretizationTypeError", "DeletedArrayError", "TracerArrayConversionError", "TracerBoolConversionError",
+    "Array", "ConcretizationTypeError", "DeletedArrayError", "ShapeDtypeStruct", "TracerArrayConversionError", "TracerBoolConversionError",
     "TracerIntegerConversionError", "TypeCheckError", "UnexpectedTracerError", "custom_jvp", "device_put", "devices", "eval_shape",
     "grad", "hessian", "jacfwd", "jacobian", "jacrev", "jit", "jvp", "linearize", "make_jaxpr", "typecheck", "value_and_grad", "vjp", "vmap",
-    "TypePromotionError", "bfloat16", "bool_", "canonicalize_dtype", "complex64", "complex128", "complexfloating",
+    "block_until_ready", "typeof", "TypePromotionError", "bfloat16", "bool_", "canonicalize_dtype", "complex64", "complex128", "complexfloating",
     "config", "dtype_promotion", "dtypes", "enable_x64", "finfo", "float4_e2m1fn", "float6_e2m3fn", "float6_e3m2fn",
     "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2",
     "float8_e5m2fnuz", "float8_e8m0fnu", "float16", "float32", "float64", "floating", "generic", "iinfo", "inexact",

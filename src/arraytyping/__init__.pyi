@@ -20,16 +20,17 @@ from arraytyping.typing import ArrayLike, DType, DTypeLike
 from arraytyping import op_rules as op_rules
 
 __all__ = [
-    "Array", "ConcretizationTypeError", "DeletedArrayError", "TracerArrayConversionError", "TracerBoolConversionError",
-    "TracerIntegerConversionError", "TypeCheckError", "UnexpectedTracerError", "custom_jvp", "device_put", "devices",
-    "eval_shape", "grad", "hessian", "jacfwd", "jacobian", "jacrev", "jit", "jvp", "linearize", "make_jaxpr",
-    "typecheck", "value_and_grad", "vjp", "vmap", "TypePromotionError", "bfloat16", "bool_", "canonicalize_dtype",
-    "complex64", "complex128", "complexfloating", "config", "dtype_promotion", "dtypes", "enable_x64", "finfo",
-    "float4_e2m1fn", "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz",
-    "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float16", "float32",
-    "float64", "floating", "generic", "iinfo", "inexact", "int1", "int2", "int4", "int8", "int16", "int32", "int64",
-    "integer", "isdtype", "issubdtype", "lattice", "number", "op_rules", "promote_types", "result_type",
-    "signedinteger", "tree_util", "uint1", "uint2", "uint4", "uint8", "uint16", "uint32", "uint64", "unsignedinteger",
+    "Array", "ConcretizationTypeError", "DeletedArrayError", "ShapeDtypeStruct", "TracerArrayConversionError",
+    "TracerBoolConversionError", "TracerIntegerConversionError", "TypeCheckError", "UnexpectedTracerError",
+    "custom_jvp", "device_put", "devices", "eval_shape", "grad", "hessian", "jacfwd", "jacobian", "jacrev", "jit",
+    "jvp", "linearize", "make_jaxpr", "typecheck", "value_and_grad", "vjp", "vmap", "block_until_ready", "typeof",
+    "TypePromotionError", "bfloat16", "bool_", "canonicalize_dtype", "complex64", "complex128", "complexfloating",
+    "config", "dtype_promotion", "dtypes", "enable_x64", "finfo", "float4_e2m1fn", "float6_e2m3fn", "float6_e3m2fn",
+    "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2",
+    "float8_e5m2fnuz", "float8_e8m0fnu", "float16", "float32", "float64", "floating", "generic", "iinfo", "inexact",
+    "int1", "int2", "int4", "int8", "int16", "int32", "int64", "integer", "isdtype", "issubdtype", "lattice", "number",
+    "op_rules", "promote_types", "result_type", "signedinteger", "tree_util", "uint1", "uint2", "uint4", "uint8",
+    "uint16", "uint32", "uint64", "unsignedinteger",
 ]
 
 __version__: str
@@ -11399,6 +11400,15 @@ def hessian(fun: Callable[_JacP, Any], argnums: int | Sequence[int] = ..., has_a
     'The Hessian of ``fun`` with respect to ``argnums``: ``jacfwd(jacrev(fun))``. For a scalar output and an input of shape ``I`` it has shape ``I + I``; pytrees give nested blocks (output, then input, then input).'
     ...
 
+# From arraytyping/_src/api/shapes.py (generated from its source).
+_ReadyT = TypeVar('_ReadyT')
+def typeof(x: Any) -> Any:
+    "The type of the array ``x``: a ``ShapedArray`` (``ShapedArray(float32[3])``; a Python scalar's is weakly typed, a tracer's is its abstract type). Anything else is a ``TypeError``."
+    ...
+def block_until_ready(x: _ReadyT) -> _ReadyT:
+    "``x``, once every array in it is computed (each leaf's ``block_until_ready``; other leaves as they are)."
+    ...
+
 # From arraytyping/_src/typecheck/decorator.py (generated from its source).
 _TypecheckedF = TypeVar('_TypecheckedF', bound=Callable[..., Any])
 class TypeCheckError(TypeError):
@@ -11447,6 +11457,20 @@ def make_jaxpr(f: Callable[_P, Any]) -> Callable[_P, Any]: ...
 def device_put(x: _T, device: Any = None) -> _T: ...
 def devices(backend: str | None = None) -> list[Any]: ...
 def eval_shape(f: Callable[..., Any], *args: Any) -> Any: ...
+
+class ShapeDtypeStruct:
+    """A container for the shape, dtype and weak type of an array (no data): ``ShapeDtypeStruct(shape, dtype)``."""
+    shape: tuple[int, ...]
+    dtype: np.dtype[Any]
+    weak_type: bool
+    sharding: None
+    def __init__(self, shape: Sequence[int], dtype: DTypeLike, *, sharding: None = None, weak_type: bool = False) -> None: ...
+    @property
+    def ndim(self) -> int: ...
+    @property
+    def size(self) -> int: ...
+    def update(self, **kwargs: Any) -> ShapeDtypeStruct: ...
+    def __len__(self) -> int: ...
 
 class ConcretizationTypeError(TypeError): ...
 class TracerArrayConversionError(ConcretizationTypeError): ...

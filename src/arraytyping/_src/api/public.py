@@ -12,16 +12,18 @@ from arraytyping._src.core.trace import (
 )
 from arraytyping._src.xla.dispatch import jit
 from arraytyping._src.api.jacobian import hessian, jacfwd, jacobian, jacrev
-from arraytyping._src.core.staging import eval_shape, make_jaxpr
+from arraytyping._src.core.staging import make_jaxpr
+from arraytyping._src.core.shape_dtype_struct import ShapeDtypeStruct
+from arraytyping._src.api.shapes import block_until_ready, eval_shape, typeof
 from arraytyping._src.typecheck.decorator import TypeCheckError, typecheck
 from arraytyping._src.interpreters.batching.vmap import vmap
 
 __all__ = [
-    "Array", "ConcretizationTypeError", "DeletedArrayError", "TracerArrayConversionError",
+    "Array", "ConcretizationTypeError", "DeletedArrayError", "ShapeDtypeStruct", "TracerArrayConversionError",
     "TracerBoolConversionError", "TracerIntegerConversionError", "TypeCheckError", "UnexpectedTracerError",
     "custom_jvp", "device_put", "devices", "eval_shape", "grad", "hessian", "jacfwd", "jacobian", "jacrev", "jit",
     "jvp", "linearize", "make_jaxpr", "typecheck",
-    "value_and_grad", "vjp", "vmap",
+    "value_and_grad", "vjp", "vmap", "block_until_ready", "typeof",
 ]
 
 _ = _numpy

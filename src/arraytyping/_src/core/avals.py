@@ -102,9 +102,13 @@ class ShapedArray:
         """``f32[2,3]`` as printed in jaxprs (no weak-type marker, as in JAX)."""
         return f"{short_dtype_name(self.dtype)}[{','.join(map(str, self.shape))}]"
 
+    def __str__(self) -> str:
+        """``float32[2,3]`` as JAX prints a type (``~float32[]`` when weakly typed)."""
+        return f"{'~' if self.weak_type else ''}{dtype_name(self.dtype)}[{','.join(map(str, self.shape))}]"
+
     def __repr__(self) -> str:
         weak = ", weak_type=True" if self.weak_type else ""
-        return f"ShapedArray({self.str_short()}{weak})"
+        return f"ShapedArray({dtype_name(self.dtype)}[{','.join(map(str, self.shape))}]{weak})"
 
 
 def typematch(a: ShapedArray, b: ShapedArray) -> bool:

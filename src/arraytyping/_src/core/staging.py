@@ -15,6 +15,7 @@ from arraytyping._src.core import jaxpr as jx
 from arraytyping._src.tree import pytree as tree
 from arraytyping._src.core.array import Array, is_array
 from arraytyping._src.core.avals import HOST_VALUE_TYPES, ShapedArray
+from arraytyping._src.core.shape_dtype_struct import ShapeDtypeStruct
 from arraytyping._src.core.trace import Primitive, Trace, Tracer, is_tracer, new_main
 
 __all__ = ["ConstVal", "JaxprTrace", "JaxprTracer", "abstractify", "make_jaxpr", "eval_shape", "trace_to_jaxpr"]
@@ -41,11 +42,14 @@ _PY_SCALARS = (bool, int, float, complex)
 
 def abstractify(x: Any) -> ShapedArray:
     """The type of an argument: arrays and tracers carry theirs; Python scalars are weakly typed (``bool`` is not),
-    numpy values strongly typed and canonicalized for x64; a ``ShapedArray`` stands for itself."""
+    numpy values strongly typed and canonicalized for x64; a ``ShapedArray`` stands for itself, a
+    ``ShapeDtypeStruct`` for the array it describes."""
     if is_array(x):
         return x.aval
     if isinstance(x, ShapedArray):
         return x
+    if isinstance(x, ShapeDtypeStruct):
+        return x.aval()
     if isinstance(x, ConstVal):
         return x.aval
     if isinstance(x, HOST_VALUE_TYPES):

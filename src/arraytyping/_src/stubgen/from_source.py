@@ -34,6 +34,7 @@ FROM_PRIVATE_MODULES: Final[Mapping[str, tuple[str, ...]]] = {
     "_src/dtypes/promotion.py": ("canonicalize_dtype",),
     "_src/interpreters/autodiff/differentiation.py": ("grad", "jvp", "linearize", "value_and_grad", "vjp"),
     "_src/api/jacobian.py": ("hessian", "jacfwd", "jacobian", "jacrev"),
+    "_src/api/shapes.py": ("typeof", "block_until_ready"),
     "_src/typecheck/decorator.py": ("TypeCheckError", "typecheck"),
 }
 """Runtime module (relative to the package) -> the names the root stub declares from its source. A class becomes a
