@@ -14,8 +14,10 @@ from typing import Any
 
 import numpy as np
 
-from arraytyping._src.dtypes.promotion import canonicalize_dtype, to_dtype
-from arraytyping._src.core.avals import ShapedArray, dtype_name
+from arraytyping._src.dtypes import registry
+from arraytyping._src.dtypes.config import config
+from arraytyping._src.dtypes.promotion import canonicalize_dtype, operand_of, to_dtype
+from arraytyping._src.core.avals import HOST_VALUE_TYPES, ShapedArray, dtype_name
 
 __all__ = ["ShapeDtypeStruct"]
 
@@ -68,6 +70,21 @@ class ShapeDtypeStruct:
     def of(aval: ShapedArray) -> ShapeDtypeStruct:
         """The struct of the type ``aval``."""
         return ShapeDtypeStruct(aval.shape, aval.dtype, weak_type=aval.weak_type)
+
+    @classmethod
+    def like(cls, x: Any) -> ShapeDtypeStruct:
+        """The struct of the array ``x`` (an array, a tracer, a host value or a struct): its shape, dtype and weak
+        type as an argument of a transformed function would have them."""
+        if isinstance(x, ShapeDtypeStruct):
+            return cls.of(x.aval())
+        aval = getattr(x, "aval", None)
+        if isinstance(aval, ShapedArray):
+            return cls.of(aval)
+        if isinstance(x, HOST_VALUE_TYPES):
+            name, weak = operand_of(x, config.x64)
+            return cls(np.shape(x), registry.INFO[name].dtype, weak_type=weak)
+        raise TypeError(f"Argument '{x}' of type {type(x)} is not a valid JAX type (typed key arrays have no "
+                        "ShapeDtypeStruct in arraytyping)")
 
     def __eq__(self, other: object) -> bool:
         return (type(other) is ShapeDtypeStruct and other.shape == self.shape and other.dtype == self.dtype

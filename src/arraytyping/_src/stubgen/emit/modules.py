@@ -103,6 +103,8 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
         "    @property",
         "    def size(self) -> int: ...",
         "    def update(self, **kwargs: Any) -> ShapeDtypeStruct: ...",
+        "    @classmethod",
+        "    def like(cls, x: Any) -> ShapeDtypeStruct: ...",
         "    def __len__(self) -> int: ...",
         "",
         "class ConcretizationTypeError(TypeError): ...",
