@@ -11276,7 +11276,7 @@ class Array(Generic[_DT_co, _SH_co]):
 # From arraytyping/_src/dtypes/config.py (generated from its source).
 @type_check_only
 class _Config:
-    '``arraytyping.config``: read ``config.x64`` / ``config.promotion``; set with ``config.update(name, value)``.'
+    '``arraytyping.config``: read ``config.x64`` / ``config.promotion``; set with ``config.update(name, value)``. JAX\'s option names work too: ``config.update("jax_enable_x64", True)``, ``config.jax_enable_x64``; those arraytyping does not act on are stored (see :mod:`.options`).'
     @property
     def x64(self) -> bool:
         'Whether 64-bit dtypes are enabled (in this context).'
@@ -11286,11 +11286,22 @@ class _Config:
         'The dtype promotion mode, ``"standard"`` or ``"strict"`` (in this context).'
         ...
     @property
+    def jax_enable_x64(self) -> bool:
+        "Whether 64-bit dtypes are enabled (in this context): JAX's name for :attr:`x64`."
+        ...
+    @property
+    def jax_numpy_dtype_promotion(self) -> lattice.Mode:
+        "The dtype promotion mode (in this context): JAX's name for :attr:`promotion`."
+        ...
+    def __getattr__(self, name: str) -> Any:
+        "The value of JAX's option ``name`` (``config.jax_debug_nans``...)."
+        ...
+    @property
     def lattice_config(self) -> lattice.LatticeConfig:
         'The lattice the current settings select.'
         ...
     def update(self, name: str, value: object) -> None:
-        'Set a global default: ``update("x64", True)`` or ``update("promotion", "strict")``.'
+        'Set a global default: ``update("x64", True)`` or ``update("promotion", "strict")``, or any of JAX\'s options by its name (``update("jax_enable_x64", True)``); an unknown name is JAX\'s ``AttributeError``.'
         ...
 config: _Config
 @contextlib.contextmanager

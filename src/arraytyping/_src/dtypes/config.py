@@ -13,9 +13,10 @@ import contextvars
 import os
 import threading
 from collections.abc import Generator
-from typing import Final
+from typing import Any, Final
 
 from arraytyping import lattice
+from arraytyping._src.dtypes import options
 
 __all__ = ["Config", "config", "dtype_promotion", "enable_x64", "current"]
 
@@ -87,9 +88,12 @@ _mode_override: contextvars.ContextVar[lattice.Mode | None] = contextvars.Contex
 
 
 class Config:
-    """``arraytyping.config``: read ``config.x64`` / ``config.promotion``; set with ``config.update(name, value)``."""
+    """``arraytyping.config``: read ``config.x64`` / ``config.promotion``; set with ``config.update(name, value)``.
+    JAX's option names work too: ``config.update("jax_enable_x64", True)``, ``config.jax_enable_x64``; those
+    arraytyping does not act on are stored (see :mod:`.options`)."""
 
     def __init__(self) -> None:
+        self._options: dict[str, object] = dict(options.DEFAULTS)
         self._x64: bool = _parse_bool(os.environ.get("ARRAYTYPING_ENABLE_X64", "0"), "ARRAYTYPING_ENABLE_X64")
         self._mode: lattice.Mode = _check_mode(os.environ.get("ARRAYTYPING_DTYPE_PROMOTION", "standard").strip().lower(),
                                  "ARRAYTYPING_DTYPE_PROMOTION")
@@ -111,18 +115,39 @@ class Config:
         return self._mode if o is None else o
 
     @property
+    def jax_enable_x64(self) -> bool:
+        """Whether 64-bit dtypes are enabled (in this context): JAX's name for :attr:`x64`."""
+        return self.x64
+
+    @property
+    def jax_numpy_dtype_promotion(self) -> lattice.Mode:
+        """The dtype promotion mode (in this context): JAX's name for :attr:`promotion`."""
+        return self.promotion
+
+    def __getattr__(self, name: str) -> Any:
+        """The value of JAX's option ``name`` (``config.jax_debug_nans``...)."""
+        opts: dict[str, object] = self.__dict__.get("_options", {})
+        if name in opts:
+            return opts[name]
+        raise AttributeError(f"'Config' object has no attribute {name!r}")
+
+    @property
     def lattice_config(self) -> lattice.LatticeConfig:
         """The lattice the current settings select."""
         return current()
 
     def update(self, name: str, value: object) -> None:
-        """Set a global default: ``update("x64", True)`` or ``update("promotion", "strict")``."""
-        if name in _X64_NAMES:
+        """Set a global default: ``update("x64", True)`` or ``update("promotion", "strict")``, or any of JAX's
+        options by its name (``update("jax_enable_x64", True)``); an unknown name is JAX's ``AttributeError``."""
+        if name == "jax_enable_x64":
+            self._x64 = bool(value)  # JAX keeps the value's truth
+        elif name in _X64_NAMES:
             self._x64 = _check_bool(value, name)
         elif name in _PROMOTION_NAMES:
             self._mode = _check_mode(value, name)
         else:
-            raise KeyError(f"unknown configuration option {name!r}; options are 'x64' and 'promotion'")
+            self._options[name] = options.check(name, value)
+            return
         self._lattice = _LATTICES[self._mode, self._x64]
         STATE.lattice = self._lattice
         STATE.index = lattice.ALL_CONFIGS.index(self._lattice)

@@ -285,7 +285,8 @@ def private_module_declarations(package: Path = PACKAGE,
                 if doc:
                     out.append(f"    {doc}")
                 for item in node.body:
-                    if isinstance(item, ast.FunctionDef) and not item.name.startswith("_"):
+                    if isinstance(item, ast.FunctionDef) and (not item.name.startswith("_")
+                                                              or item.name == "__getattr__"):
                         out += stub_function(item, "    ")
             elif isinstance(node, ast.FunctionDef) and node.name in names:
                 if node.name in results and node.returns is not None:  # each array of it (nonzero's tuple)

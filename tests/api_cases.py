@@ -1,11 +1,11 @@
-"""Pytree programs run twice: by tools/jax_tree_reference.py under JAX 0.10.2 (recording each outcome in
-tests/data/jax_tree_reference.json) and by tests/runtime/test_tree_reference.py under arraytyping, which must give
-the recorded outcome. Each case takes the ``jax`` module (``jax`` or ``arraytyping``) and returns text: reprs of
+"""Programs over JAX's everyday API run twice: by tools/jax_api_cases_reference.py under JAX 0.10.2 (recording
+each outcome in tests/data/jax_api_cases.json) and by tests/runtime/test_api_cases.py under arraytyping, which
+must give the recorded outcome: pytrees (``jax.tree``, ``jax.tree_util``), the submodules ``import jax`` binds,
+abstract values, configuration options. Each case takes the ``jax`` module (``jax`` or ``arraytyping``) and returns text: reprs of
 results, or ``error:Class`` (the built-in class an error is, with the message where arraytyping words it as JAX
 does).
 
-Also the abstract values of JAX's API, which pytrees of arrays turn into: ``ShapeDtypeStruct``, ``eval_shape``,
-``typeof`` and ``block_until_ready``.
+The abstract values are ``ShapeDtypeStruct``, ``eval_shape``, ``typeof`` and ``block_until_ready``.
 
 Only names both packages have are used; functions in outcomes are built-ins, whose reprs carry no address.
 """
@@ -330,6 +330,40 @@ def block_until_ready(jax: Any) -> str:
     ])
 
 
+def config(jax: Any) -> str:
+    """JAX's option names: read, set (x64 takes effect), refused as JAX refuses them. Leaves the defaults."""
+    import warnings
+    c = jax.config
+    jnp = jax.numpy
+    out: list[Any] = [c.jax_enable_x64, c.jax_numpy_dtype_promotion == "standard", c.jax_numpy_rank_promotion,
+                      c.jax_default_matmul_precision, c.jax_debug_nans, c.jax_debug_infs, c.jax_disable_jit,
+                      c.jax_log_compiles, c.jax_explain_cache_misses, c.jax_default_prng_impl,
+                      c.jax_threefry_partitionable, c.jax_platforms]
+    c.update("jax_enable_x64", True)
+    try:
+        out += [c.jax_enable_x64, jnp.ones(2).dtype, jnp.array(1).dtype, (jnp.arange(3) * 2.0).dtype]
+    finally:
+        c.update("jax_enable_x64", False)
+    out += [c.jax_enable_x64, jnp.ones(2).dtype, jnp.array(1).dtype]
+    for name, value, default in [("jax_explain_cache_misses", True, False), ("jax_log_compiles", 1, False),
+                                 ("jax_default_matmul_precision", "highest", None),
+                                 ("jax_numpy_dtype_promotion", "strict", "standard"),
+                                 ("jax_debug_nans", True, False)]:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # arraytyping warns that it does not enforce jax_debug_nans
+            c.update(name, value)
+        out.append(getattr(c, name) == value)
+        c.update(name, default)
+    out += [_err(lambda: c.update("jax_foo", True)), _err(lambda: c.update("foo", 1)),
+            _err(lambda: c.jax_foo),
+            _err(lambda: c.update("jax_numpy_rank_promotion", "bad")),
+            _err(lambda: c.update("jax_default_matmul_precision", "bad"), message=False),
+            _err(lambda: c.update("jax_numpy_dtype_promotion", "bad"), message=False),
+            _err(lambda: c.update("jax_platforms", 3)),
+            _err(lambda: c.update("jax_traceback_filtering", "bad"))]
+    return "\n".join(repr(x) for x in out)
+
+
 CASES: dict[str, Callable[[Any], str]] = {f.__name__: f for f in (
     paths, structure, keys, is_leaf, mapping, errors, transpose_broadcast, treedefs, one_level, partial,
-    transformed, submodules, shape_dtype_struct, typeof, block_until_ready)}
+    transformed, submodules, shape_dtype_struct, typeof, block_until_ready, config)}
