@@ -327,6 +327,9 @@ def block_until_ready(jax: Any) -> str:
     return "\n".join(repr(v) for v in [
         jax.block_until_ready(tree), jax.block_until_ready(tree) is tree, jax.block_until_ready(3),
         jax.block_until_ready(None), x.block_until_ready() is x,
+        x.devices(), x.sharding, x.sharding.device_set, x.sharding.memory_kind, x.sharding.is_fully_replicated,
+        x.sharding.num_devices, x.sharding.shard_shape((3,)), x.sharding == jax.jit(lambda y: y * 2)(x).sharding,
+        jnp.ones((2, 2)).sharding,
     ])
 
 

@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 from arraytyping._src.core import staging
 from arraytyping._src.core.avals import ShapedArray
-from arraytyping._src.core.shape_dtype_struct import ShapeDtypeStruct
+from arraytyping._src.core.shape_dtype_struct import struct_of
 from arraytyping._src.tree import pytree as tree
 
 __all__ = ["eval_shape", "typeof", "block_until_ready"]
@@ -17,7 +17,7 @@ _ReadyT = TypeVar("_ReadyT")
 
 
 def _struct(x: Any) -> Any:
-    return ShapeDtypeStruct.of(x) if isinstance(x, ShapedArray) else x
+    return struct_of(x) if isinstance(x, ShapedArray) else x
 
 
 def eval_shape(f: Callable[..., Any], *args: Any) -> Any:

@@ -19,7 +19,7 @@ from arraytyping._src.dtypes.config import config
 from arraytyping._src.dtypes.promotion import canonicalize_dtype, operand_of, to_dtype
 from arraytyping._src.core.avals import HOST_VALUE_TYPES, ShapedArray, dtype_name
 
-__all__ = ["ShapeDtypeStruct"]
+__all__ = ["ShapeDtypeStruct", "aval_of", "struct_of"]
 
 
 class ShapeDtypeStruct:
@@ -62,24 +62,15 @@ class ShapeDtypeStruct:
         return ShapeDtypeStruct(kwargs.pop("shape", self.shape), kwargs.pop("dtype", self.dtype),
                                 weak_type=kwargs.pop("weak_type", self.weak_type), **kwargs)
 
-    def aval(self) -> ShapedArray:
-        """The type of the array it stands for (its dtype canonicalized for the x64 setting)."""
-        return ShapedArray(self.shape, canonicalize_dtype(self.dtype), self.weak_type)
-
-    @staticmethod
-    def of(aval: ShapedArray) -> ShapeDtypeStruct:
-        """The struct of the type ``aval``."""
-        return ShapeDtypeStruct(aval.shape, aval.dtype, weak_type=aval.weak_type)
-
     @classmethod
     def like(cls, x: Any) -> ShapeDtypeStruct:
         """The struct of the array ``x`` (an array, a tracer, a host value or a struct): its shape, dtype and weak
         type as an argument of a transformed function would have them."""
         if isinstance(x, ShapeDtypeStruct):
-            return cls.of(x.aval())
+            return struct_of(aval_of(x))
         aval = getattr(x, "aval", None)
         if isinstance(aval, ShapedArray):
-            return cls.of(aval)
+            return struct_of(aval)
         if isinstance(x, HOST_VALUE_TYPES):
             name, weak = operand_of(x, config.x64)
             return cls(np.shape(x), registry.INFO[name].dtype, weak_type=weak)
@@ -101,3 +92,13 @@ class ShapeDtypeStruct:
     def __repr__(self) -> str:
         weak = ", weak_type=True" if self.weak_type else ""
         return f"ShapeDtypeStruct(shape={self.shape}, dtype={dtype_name(self.dtype)}{weak})"
+
+
+def aval_of(struct: ShapeDtypeStruct) -> ShapedArray:
+    """The type of the array ``struct`` stands for (its dtype canonicalized for the x64 setting)."""
+    return ShapedArray(struct.shape, canonicalize_dtype(struct.dtype), struct.weak_type)
+
+
+def struct_of(aval: ShapedArray) -> ShapeDtypeStruct:
+    """The struct of the type ``aval``."""
+    return ShapeDtypeStruct(aval.shape, aval.dtype, weak_type=aval.weak_type)

@@ -15,7 +15,7 @@ from arraytyping._src.core import jaxpr as jx
 from arraytyping._src.tree import pytree as tree
 from arraytyping._src.core.array import Array, is_array
 from arraytyping._src.core.avals import HOST_VALUE_TYPES, ShapedArray
-from arraytyping._src.core.shape_dtype_struct import ShapeDtypeStruct
+from arraytyping._src.core.shape_dtype_struct import ShapeDtypeStruct, aval_of
 from arraytyping._src.core.trace import Primitive, Trace, Tracer, is_tracer, new_main
 
 __all__ = ["ConstVal", "JaxprTrace", "JaxprTracer", "abstractify", "make_jaxpr", "eval_shape", "trace_to_jaxpr"]
@@ -49,7 +49,7 @@ def abstractify(x: Any) -> ShapedArray:
     if isinstance(x, ShapedArray):
         return x
     if isinstance(x, ShapeDtypeStruct):
-        return x.aval()
+        return aval_of(x)
     if isinstance(x, ConstVal):
         return x.aval
     if isinstance(x, HOST_VALUE_TYPES):

@@ -13,6 +13,7 @@ from arraytyping._src.core import array as _array
 from arraytyping._src.core.array import Array
 from arraytyping._src.core.avals import HOST_VALUE_TYPES, SEQUENCE_TYPES, ShapedArray
 from arraytyping._src.xla.backend import backend, backend_of_device, check_supported, get_backend
+from arraytyping._src.xla.sharding import SingleDeviceSharding
 
 __all__ = ["ArrayImpl", "DeletedArrayError", "device_put", "devices", "from_numpy"]
 
@@ -69,7 +70,13 @@ class ArrayImpl(Array):
         return bool(self.buf.is_deleted())
 
     def devices(self) -> set[Any]:
+        """The devices holding the array: a set of the one."""
         return {self.device}
+
+    @property
+    def sharding(self) -> SingleDeviceSharding:
+        """How the array lies on devices: whole on :attr:`device`."""
+        return SingleDeviceSharding(self.device)
 
     @property
     def device(self) -> Any:

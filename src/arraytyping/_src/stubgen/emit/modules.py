@@ -92,6 +92,7 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
         "class ShapeDtypeStruct:",
         '    """A container for the shape, dtype and weak type of an array (no data): ``ShapeDtypeStruct(shape, '
         'dtype)``."""',
+        '    __match_args__ = ("shape", "dtype")',
         "    shape: tuple[int, ...]",
         "    dtype: np.dtype[Any]",
         "    weak_type: bool",
