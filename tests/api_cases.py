@@ -1,14 +1,10 @@
-"""Programs over JAX's everyday API run twice: by tools/jax_api_cases_reference.py under JAX 0.10.2 (recording
-each outcome in tests/data/jax_api_cases.json) and by tests/runtime/test_api_cases.py under arraytyping, which
-must give the recorded outcome: pytrees (``jax.tree``, ``jax.tree_util``), the submodules ``import jax`` binds,
-abstract values, configuration options. Each case takes the ``jax`` module (``jax`` or ``arraytyping``) and returns text: reprs of
-results, or ``error:Class`` (the built-in class an error is, with the message where arraytyping words it as JAX
-does).
-
-The abstract values are ``ShapeDtypeStruct``, ``eval_shape``, ``typeof`` and ``block_until_ready``.
-
-Only names both packages have are used; functions in outcomes are built-ins, whose reprs carry no address.
-"""
+"""Programs over JAX's everyday API run twice: by tools/jax_api_cases_reference.py under JAX 0.10.2 (recording each
+outcome in tests/data/jax_api_cases.json) and by tests/runtime/test_api_cases.py under arraytyping, which must give
+the recorded outcome: pytrees (``jax.tree``, ``jax.tree_util``), the submodules ``import jax`` binds, abstract
+values, configuration options. Each case takes the ``jax`` module (``jax`` or ``arraytyping``) and returns text:
+reprs of results, or ``error:Class`` (the built-in class an error is, with the message where arraytyping words it as
+JAX does). The abstract values are ``ShapeDtypeStruct``, ``eval_shape``, ``typeof`` and ``block_until_ready``. Only
+names both packages have are used; functions in outcomes are built-ins, whose reprs carry no address."""
 
 from __future__ import annotations
 

@@ -13,8 +13,8 @@ PyTreeDef({'a': (*, None), 'b': [*, *]})
 
 Key paths name where each leaf sits (:func:`tree_flatten_with_path`, :func:`keystr`):
 
->>> [keystr(path) for path, _ in tree_leaves_with_path({"b": [1, 2], "a": (3, None)})]
-["['a'][0]", "['b'][0]", "['b'][1]"]
+>>> " ".join(keystr(path, simple=True, separator="/") for path, _ in tree_leaves_with_path({"b": [1, 2], "a": (3,)}))
+'a/0 b/0 b/1'
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
-"""JAX's everyday API as JAX 0.10.2 has it, held to its recorded outcomes: each program of api_cases.py (key paths
-and ``keystr``, ``PyTreeDef`` reprs, ``jax.tree``'s functions, ``Partial``, registration each way, the error
-classes; ``ShapeDtypeStruct``, ``typeof``; configuration options) gives under arraytyping the text JAX gave (tests/data/jax_api_cases.json, from tools/jax_api_cases_reference.py);
-and ``import arraytyping`` alone binds the submodules that ``import jax`` binds."""
+"""JAX's everyday API as JAX 0.10.2 has it, held to its recorded outcomes: each program of api_cases.py (key paths and
+``keystr``, ``PyTreeDef`` reprs, ``jax.tree``'s functions, ``Partial``, registration each way, the error classes;
+``ShapeDtypeStruct``, ``typeof``; configuration options) gives under arraytyping the text JAX gave
+(tests/data/jax_api_cases.json, from tools/jax_api_cases_reference.py); and ``import arraytyping`` alone binds the
+submodules that ``import jax`` binds."""
 
 from __future__ import annotations
 
