@@ -11404,6 +11404,7 @@ def hessian(fun: Callable[_JacP, Any], argnums: int | Sequence[int] = ..., has_a
     ...
 
 # From arraytyping/_src/typecheck/decorator.py (generated from its source).
+DecoratedFunction = TypeVar('DecoratedFunction', bound=Callable[..., Any])
 class TypeCheckError(TypeError):
     "An argument or the return value of a :func:`typecheck`-ed function does not match its ``Array[...]`` annotation; the message names the function, the parameter (or the return value), the expected and the actual dtype and shape, and for a symbol where it was bound (``B = 3 from argument 'x'``)."
     ...

@@ -316,10 +316,11 @@ def private_module_declarations(package: Path = PACKAGE,
                 if overloaded:
                     overloads.add(node.name)
             elif (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
-                  and node.targets[0].id.startswith("_") and isinstance(node.value, ast.Call)
+                  and (node.targets[0].id.startswith("_") or node.targets[0].id in used)
+                  and isinstance(node.value, ast.Call)
                   and isinstance(node.value.func, ast.Name) and node.value.func.id in ("TypeVar", "ParamSpec")
                   and node.targets[0].id not in stub_typevars):
-                out.append(ast.unparse(node))  # the module's own type variables
+                out.append(ast.unparse(node))  # the module's own type variables (typecheck's DecoratedFunction)
             elif (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
                   and node.targets[0].id in used and isinstance(node.value, ast.BinOp | ast.Subscript)
                   and node.targets[0].id.startswith("_") and node.targets[0].id not in stub_typevars):
