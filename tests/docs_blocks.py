@@ -180,7 +180,7 @@ def _is_error_claim(comment: str) -> bool:
     return any(c.startswith("error") for c in claims.values())
 
 
-_DEFAULT_SHAPE = re.compile(r", (?:tuple\[(?:builtins\.)?(?:int|Any), \.\.\.\]|_AnyShape)\]")
+_DEFAULT_SHAPE = re.compile(r", (?:tuple\[(?:builtins\.)?(?:int|Any), \.\.\.\]|AnyShape)\]")
 
 
 def normal_type(text: str) -> str:

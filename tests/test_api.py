@@ -286,3 +286,18 @@ def test_result_type_memo_keeps_warnings_and_weak_strong_distinctions() -> None:
     for _ in range(2):
         with pytest.raises(TypeError, match="not a dtype"):
             at.result_type("float32", "object")
+
+
+def test_astype_takes_jaxs_copy_and_device() -> None:
+    """``x.astype(dtype, copy=False, device=None)`` and ``jnp.astype(x, dtype, /, *, copy, device)``, as JAX 0.10.2's
+    (there: ``Array([0, 1, 2], dtype=int8)`` on ``CpuDevice(id=0)``; a third positional argument is a TypeError)."""
+    import arraytyping.numpy as anp
+
+    x = anp.arange(3.0)
+    device = at.devices()[0]
+    y = x.astype("int8", copy=True, device=device)
+    assert repr(y) == "Array([0, 1, 2], dtype=int8)" and at.device_put(y, device) is y  # already there
+    assert repr(anp.astype(x, "float16", copy=False, device=None)) == "Array([0., 1., 2.], dtype=float16)"
+    assert repr(at.jit(lambda v: v.astype("int8", device=device))(x)) == "Array([0, 1, 2], dtype=int8)"
+    with pytest.raises(TypeError, match="takes 2 positional arguments but 3 were given"):
+        anp.astype(x, "int32", False)  # type: ignore[call-overload]

@@ -142,7 +142,7 @@ def test_python_block_runs_alone_and_shows_what_it_says(block: db.Block) -> None
 def test_normal_type_is_what_the_pages_write() -> None:
     assert db.normal_type("arraytyping.Array[arraytyping.float32, tuple[builtins.int, ...]]") == "Array[float32]"
     assert db.normal_type("Array[float32, tuple[Any, ...]]") == "Array[float32]"
-    assert db.normal_type("Array[F@normalize, _AnyShape]") == "Array[F]"
+    assert db.normal_type("Array[F@normalize, AnyShape]") == "Array[F]"
     assert db.normal_type("arraytyping.Array[F`-1, tuple[Any, ...]]") == "Array[F]"
     assert db.normal_type("list[Array[Unknown, tuple[Any, ...]]]") == "list[Array[Any]]"
     kept = "Array[float32, tuple[B, Literal[8]]]"

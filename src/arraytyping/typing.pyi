@@ -17,13 +17,13 @@ __all__ = [
     "IntArray", "NDArray", "NumberArray", "Scalar", "ScalarType", "Shape", "ShapeLike", "SupportsDType",
 ]
 
-_DT_co = TypeVar("_DT_co", covariant=True)
+DTypeT_co = TypeVar("DTypeT_co", covariant=True)
 
 class SupportsDType(Protocol):
     @property
     def dtype(self, /) -> np.dtype[Any]: ...
 
-class DType(np.dtype[np.generic], Generic[_DT_co]):  # type: ignore[misc]  # pyright: ignore
+class DType(np.dtype[np.generic], Generic[DTypeT_co]):  # type: ignore[misc]  # pyright: ignore
     """An array's ``dtype`` (an ``np.dtype`` at run time), typed by the array's dtype class: ``Array[T]().dtype`` is a ``DType[T]``, and ``astype``/``dtype=`` take it back to ``T``."""
 
 # Inputs: permissive.

@@ -103,12 +103,33 @@ def _layer(dtype_hook: Callable[[Ctx], Type], rule: Callable[[Ctx, _Symbols], Sh
         try:
             shape = rule(ctx, symbols)
         except SR.ShapeError as e:
-            ctx.api.fail(f"{e} (in {what})", ctx.context, code=code)
+            ctx.api.fail(shape_message(ctx, e, what), ctx.context, code=code)
             return result
         if shape is None:
             return result
         return p.copy_modified(args=[p.args[0], shape_type(ctx, shape, symbols)])
     return hook
+
+
+def _shape_text(shape: Shape) -> str:
+    dims = ["int" if d is None else str(d).rsplit(".", 1)[-1] for d in shape]  # a symbol by its own name
+    return "(" + ", ".join(dims) + ("," if len(dims) == 1 else "") + ")"
+
+
+def shape_message(ctx: MethodContext | FunctionContext, err: Exception, what: str) -> str:
+    """The ``[shape-mismatch]`` message: the rule's refusal (JAX's words) under the name the user wrote (``@``,
+    ``dot``, ``matmul``, where JAX names its primitive ``dot_general``), then where, with every array operand's
+    shape in full (``in operator @ on shapes (2, 3) and (4, 5)``)."""
+    name = what.split()[-1] if what.startswith("operator ") else what.rsplit(".", 1)[-1].removesuffix("()")
+    text = str(err)
+    if text.startswith("dot_general "):
+        text = name + text[len("dot_general"):]
+    operands = ([ctx.type] if isinstance(ctx, MethodContext) else []) + [t for ts in ctx.arg_types for t in ts]
+    shapes = [s for t in operands if isinstance(p := get_proper_type(t), Instance) and _types.as_array(p) is not None
+              and (s := shape_of(p, _Symbols())) is not None]
+    texts = [_shape_text(s) for s in shapes]
+    on = f" on shapes {' and '.join(texts)}" if texts and not all(t in text for t in texts) else ""
+    return f"{text} (in {what}{on})"
 
 
 def rank_of(t: Type) -> int | None:

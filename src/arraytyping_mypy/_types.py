@@ -230,7 +230,7 @@ def array_of(api: CheckerPluginInterface, answer: Answer, vars_by_name: dict[str
     return array_type(api, arg)
 
 
-ANY_SHAPE: Final = "arraytyping._AnyShape"
+ANY_SHAPE: Final = "arraytyping.AnyShape"
 """The stubs' default shape: ``tuple[int, ...]`` where they read as mypy reads them (``MYPY``), for mypy without
 the plugin, which would answer ``Any`` for every overloaded call given an array whose shape holds an ``Any``."""
 

@@ -50,7 +50,7 @@ class Diagnostics:
         self._of(Path(file).name).revealed.setdefault(line, []).append(text)
 
 
-_DEFAULT_SHAPE = re.compile(r", (?:tuple\[(?:builtins\.)?(?:int|Any), \.\.\.\]|_AnyShape)\]")
+_DEFAULT_SHAPE = re.compile(r", (?:tuple\[(?:builtins\.)?(?:int|Any), \.\.\.\]|AnyShape)\]")
 
 
 _ANY_SHAPE = re.compile(r", tuple\[(?:[^\[\]]|\[(?:[^\[\]]|\[[^\[\]]*\])*\])*\]\]")
@@ -96,7 +96,7 @@ def revealed_shape(text: str) -> tuple[str, ...] | None:
 def without_default_shape(text: str) -> str:
     """A revealed type with ``Array``'s default shape left out, as the user wrote it: ``Array[float32]`` for
     mypy's ``Array[float32, tuple[int, ...]]`` (pyright and ty: ``tuple[Any, ...]``, pyright's signatures the alias
-    ``_AnyShape``; pyrefly leaves it out)."""
+    ``AnyShape``; pyrefly leaves it out)."""
     return _DEFAULT_SHAPE.sub("]", text)
 
 

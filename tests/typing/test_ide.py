@@ -103,25 +103,25 @@ def _doc(hover: str) -> str:
     return " ".join(doc.split())
 
 
-def _first_paragraph(obj: object) -> str:
-    """What a hover should show of ``obj``'s runtime docstring: its first paragraph, with markdown's single
-    backticks for reST's double ones (pyright converts them)."""
+def _whole_docstring(obj: object) -> str:
+    """What a hover should show of ``obj``'s runtime docstring: all of it (one line here, as :func:`_doc` puts the
+    hover's), with markdown's single backticks for reST's double ones (pyright converts them)."""
     raw = inspect.getdoc(obj) or ""
-    return " ".join(raw.split("\n\n")[0].split()).replace("``", "`")
+    return re.sub(r":[a-z]+:`", "`", " ".join(raw.split()).replace("``", "`"))  # :mod:`x` is `x` too
 
 
 # Hover on a call: one signature, the one the call matched -----------------------------------------------------------
 
 @pytest.mark.parametrize(("marker", "offset", "name", "result"), [
-    ("x.astype(anp", 2, "astype", "Array[_S@astype]"),  # the generic dtype-class overload, solved at the call
+    ("x.astype(anp", 2, "astype", "Array[DTypeT@astype]"),  # the generic dtype-class overload, solved at the call
     ("x.astype(float", 2, "astype", "Array[float32]"),
     ("x.sum()", 2, "sum", "Array[float32, tuple[()]]"),  # a full reduction: the 0-d overload
     ("x.mean(axis", 2, "mean", "Array[float32]"),
     ("x.reshape", 2, "reshape", "Array[float32]"),
     ("x.__add__", 2, "__add__", "Array[float32]"),
-    ("anp.zeros", 4, "zeros", "Array[float32, tuple[_Size@zeros]]"),  # an int shape: a vector of that size
-    ("anp.where", 4, "where", "Array[_T@where]"),
-    ("anp.astype", 4, "astype", "Array[_S@astype]"),
+    ("anp.zeros", 4, "zeros", "Array[float32, tuple[SizeT@zeros]]"),  # an int shape: a vector of that size
+    ("anp.where", 4, "where", "Array[T@where]"),
+    ("anp.astype", 4, "astype", "Array[DTypeT@astype]"),
 ])
 def test_hover_on_a_call_shows_the_one_overload_it_matched(ide: tuple[LanguageServer, str], marker: str,
                                                             offset: int, name: str, result: str) -> None:
@@ -130,10 +130,10 @@ def test_hover_on_a_call_shows_the_one_overload_it_matched(ide: tuple[LanguageSe
     assert signature.count(f"def {name}(") == 1, hover
     # pyright qualifies a name that another in the signature shares (numpy.float32 beside arraytyping.float32)
     assert signature.replace("arraytyping.", "").endswith(f"-> {result}"), signature
-    assert len(hover.splitlines()) <= 12, hover
+    assert len(_signature(hover).splitlines()) <= 12, hover
 
 
-# Hover shows the runtime docstring's first paragraph -----------------------------------------------------------------
+# Hover shows the runtime docstring, whole -------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("marker", "offset", "obj"), [
     pytest.param("x.astype(anp", 2, arraytyping.Array.astype),
@@ -148,11 +148,25 @@ def test_hover_on_a_call_shows_the_one_overload_it_matched(ide: tuple[LanguageSe
     ("= at.jit(", 5, arraytyping.jit),
     ("= at.vmap(", 5, arraytyping.vmap),
 ])
-def test_hover_shows_the_docstrings_first_paragraph(ide: tuple[LanguageServer, str], marker: str, offset: int,
-                                                     obj: object) -> None:
-    expected = _first_paragraph(obj)
+def test_hover_shows_the_whole_docstring(ide: tuple[LanguageServer, str], marker: str, offset: int,
+                                         obj: object) -> None:
+    expected = _whole_docstring(obj)
     assert expected, f"{obj!r} has no docstring"
     assert _doc(_hover(ide, marker, offset)) == expected
+
+
+_PRIVATE = re.compile(r"(?<![\w.])_[A-Za-z]\w*")
+
+
+@pytest.mark.parametrize(("marker", "offset"), [
+    ("x.astype(anp", 2), ("x.sum()", 2), ("x.mean(axis", 2), ("x.reshape", 2), ("anp.zeros", 4), ("anp.astype", 4),
+    ("= at.jit(", 5), ("= at.vmap(", 5), ("r_add =", 0), ("r_zeros =", 0),
+])
+def test_hover_shows_no_private_names(ide: tuple[LanguageServer, str], marker: str, offset: int) -> None:
+    """Type variables and the default shape are named for what they are (``InexactDType@sqrt``, ``AnyShape``), not
+    the stubs' private ``_K2``/``_AnyShape``/``_DT_co``."""
+    signature = _signature(_hover(ide, marker, offset))
+    assert not _PRIVATE.findall(signature), signature
 
 
 # Hover on a result: its promoted dtype -------------------------------------------------------------------------------

@@ -203,9 +203,10 @@ class Array(abc.ABC):
 
     # Methods ------------------------------------------------------------------------------------------------------
 
-    def astype(self, dtype: Any) -> Array:
-        """This array converted to ``dtype`` (canonicalized for x64, strongly typed), as ``numpy.astype``."""
-        return _jnp.astype(self, dtype)  # type: ignore[no-any-return]
+    def astype(self, dtype: Any, copy: bool = False, device: Any = None) -> Array:
+        """This array converted to ``dtype`` (canonicalized for x64, strongly typed), as ``numpy.astype``; on
+        ``device`` when one is given (``copy`` is accepted, as JAX's: arrays are immutable)."""
+        return _jnp.astype(self, dtype, copy=copy, device=device)  # type: ignore[no-any-return]
 
     def reshape(self, *shape: Any) -> Array:
         """This array with a new shape, given as separate ints or one sequence (one entry may be -1)."""

@@ -52,12 +52,16 @@ def _astype(x: Any, *, dtype: np.dtype[Any]) -> Any:
 _astype_jit = jitted(_astype, "astype")
 
 
-def astype(x: Any, dtype: Any) -> Any:
+def astype(x: Any, dtype: Any, /, *, copy: bool = False, device: Any = None) -> Any:
     """``x`` converted to ``dtype`` (canonicalized for x64, strongly typed). As JAX's, it takes an array or a scalar,
-    not a list or tuple (``asarray(x, dtype)`` converts those)."""
+    not a list or tuple (``asarray(x, dtype)`` converts those).
+
+    ``copy`` is accepted as JAX accepts it (arrays are immutable: a conversion to the same dtype may return ``x``
+    itself either way); ``device``, one of ``devices()``, places the result there (outside a trace)."""
     if isinstance(x, (list, tuple)):
         raise not_arraylike("astype", cast(object, x), 0)
-    return _astype_jit(x, dtype=canonical_dtype(dtype))
+    out = _astype_jit(x, dtype=canonical_dtype(dtype))
+    return out if device is None or isinstance(out, Tracer) else device_put(out, device)
 
 
 def asarray(a: Any, dtype: Any = None, copy: bool | None = None) -> Any:

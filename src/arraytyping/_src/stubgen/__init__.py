@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Final
 
-from arraytyping._src.stubgen import marker_sets
+from arraytyping._src.stubgen import from_source, marker_sets
 from arraytyping._src.stubgen.emit import modules as emit_modules, numpy as emit_numpy, reexports as emit_reexports
 from arraytyping._src.stubgen.families import Model
 from arraytyping._src.stubgen.from_source import PACKAGE
@@ -45,8 +45,8 @@ pairs unsafe overlaps when it checks the stub itself (e.g. under stubtest), whic
 
 
 def _docs(module: str) -> Callable[[str], str | None]:
-    """The first paragraph of the docstring of each public runtime object of ``module`` (``Array`` methods by
-    their name), for hovers."""
+    """The docstring of each public runtime object of ``module`` (``Array`` methods by their name), as a stub's
+    literal (:func:`.from_source.doc_literal`), for hovers."""
     import importlib
 
     mod = importlib.import_module(module)
@@ -61,7 +61,7 @@ def _docs(module: str) -> Callable[[str], str | None]:
         own_class: type[object] = type(obj)
         if not raw or raw == inspect.getdoc(own_class) and not inspect.isclass(obj):
             return None  # only its class's docstring (a JitFunction's)
-        return repr(" ".join(raw.split("\n\n")[0].split()))
+        return from_source.doc_literal(raw)
     return doc
 
 

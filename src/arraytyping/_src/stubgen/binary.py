@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from arraytyping import lattice
 from arraytyping._src.stubgen import marker_sets, specs
 from arraytyping._src.stubgen.families import NP_ORDER, WEAK_ORDER, Family, Model, Side
 from arraytyping._src.stubgen.specs import Spec
@@ -78,12 +79,50 @@ class KeepVars:
         self.names: dict[str, str] = {}
 
     def var(self, bound: str) -> str:
+        """The variable of ``bound``, named for the classes it admits (``FloatingDType``, ``InexactDType2``): the
+        name a hover and an error message show (``def sqrt(x: Array[InexactDType@sqrt]) -> ...``)."""
         if bound not in self.names:
-            self.names[bound] = f"_K{len(self.names)}"
+            base = keep_var_name(bound)
+            taken = set(self.names.values())
+            name, n = base, 1
+            while name in taken:
+                n += 1
+                name = f"{base}{n}"
+            self.names[bound] = name
         return self.names[bound]
 
     def declarations(self) -> list[str]:
         return [f'{v} = TypeVar("{v}", bound={bound})' for bound, v in self.names.items()]
+
+
+_KIND_WORD: Final = {"b": "Bool", "i": "SignedInteger", "u": "UnsignedInteger", "f": "Floating",
+                     "c": "ComplexFloating"}
+_WEAK_KIND: Final = {"int": "i", "float": "f", "complex": "c"}
+_COVERS: Final = (("biufc", "Any"), ("iufc", "Number"), ("iu", "Integer"), ("fc", "Inexact"))
+
+
+def keep_var_name(bound: str) -> str:
+    """A readable name for a type variable bounded by ``bound`` (a marker protocol ``_IsInexact_Floating...``, or a
+    union of dtype classes): the kinds of dtype it admits, in JAX's abstract class names, widest first and
+    ``Or``-joined, then ``DType`` (``InexactDType``, ``BoolOrIntegerDType``). A union narrower than its kinds
+    (``float16 | float32``) is named for them (``FloatingDType``); the bound itself says which."""
+    kinds: set[str] = set()
+    if bound.startswith("_Is"):
+        for word in bound[3:].split("_"):
+            kinds.update(specs.ABSTRACT[word.lower()][1])
+    else:
+        for item in (t.strip() for t in bound.split("|")):
+            if item in _WEAK_KIND:
+                kinds.add(_WEAK_KIND[item])
+            elif item in specs.CONCRETE:
+                kinds.add(lattice.KIND[specs.node_of(item)])
+    words: list[tuple[int, str]] = []  # (the position of its first kind in "biufc", the word)
+    for group, word in _COVERS:
+        if set(group) <= kinds:
+            words.append(("biufc".index(group[0]), word))
+            kinds -= set(group)
+    words += [("biufc".index(k), _KIND_WORD[k]) for k in kinds]
+    return "Or".join(w for _, w in sorted(words)) + "DType" if words else "SomeDType"
 
 
 def markers(classes: Iterable[str]) -> str:
@@ -134,7 +173,7 @@ def _fixed(pa: Sequence[Spec], pb: Sequence[Spec], result: str) -> Sim:
 
 
 def _same_array(a: Spec, b: Spec) -> str | None:
-    """``(self, other: Array[_DT_co])``: the right operand an array of the receiver's dtype (or narrower on the
+    """``(self, other: Array[DTypeT_co])``: the right operand an array of the receiver's dtype (or narrower on the
     numeric tower, for weak arrays)."""
     return "Any" if a.kind in ("arr", "warr") and b.kind == a.kind and specs.accepts(a, b) else None
 
@@ -147,7 +186,7 @@ def _same_array_where_accepted(fam: Family) -> tuple[str, Sim] | None:
     for ``x: Array[C]``, ``C = TypeVar("C", int32, float32)``), which pyright, pyrefly and ty match as one type,
     neither a concrete class nor an abstract one, would be an error. A spec counts only if every spec it admits
     (``float`` admits ``int``) is taken with itself. Methods take it as ``(self: Array[<union>], other:
-    Array[_DT_co])``, functions as ``(x1: _Same[_K], x2: _Same[_K])`` with ``_K`` bound to the union."""
+    Array[DTypeT_co])``, functions as ``(x1: _Same[_K], x2: _Same[_K])`` with ``_K`` bound to the union."""
     arrays = _ARR + specs.WARR_SPECS
     ok = [s for s in arrays
           if all(fam.table.get((t, t)) is not None for t in arrays if specs.accepts(s, t))]
@@ -281,8 +320,8 @@ def method_overloads(m: Model, op: str, *, reflected: bool = False) -> list[Ov]:
     """The overloads of ``op`` as an ``Array`` operator: ``self`` is the left operand, or the right one when
     ``reflected`` (the left one is then a Python scalar or a numpy value, whose own operator gave up).
 
-    With shapes, an abstract array keeps its dtype with a Python scalar (``Array[F, _Sh] * 2.0`` is ``Array[F,
-    _Sh]``) but not with a weak array (``Array[F] * anp.asarray(2.0)`` is ``Array[Any]``, from the gradual
+    With shapes, an abstract array keeps its dtype with a Python scalar (``Array[F, ShapeT] * 2.0`` is ``Array[F,
+    ShapeT]``) but not with a weak array (``Array[F] * anp.asarray(2.0)`` is ``Array[Any]``, from the gradual
     overloads): where the overload would be split in two (:func:`.emit_array.method_lines`), its array half would be
     one more overload whose ``self`` is a marker protocol, which pyright binds on every use of the operator, whatever
     its operands (about a twentieth of its time on the operators corpus: ``benchmarks/README.md``)."""
@@ -293,7 +332,7 @@ def method_overloads(m: Model, op: str, *, reflected: bool = False) -> list[Ov]:
     late: list[Ov] = []  # numpy operands that no Python scalar annotation takes: after the common overloads
     for k, group in _protos(fam, side, NP_ORDER):
         (out if _is_python_subclass(group) else late).append(
-            Ov(f"Array[_{fam.cap}W{k}[_R]]", _ann(group), "_R", _slot(fam, k, group, side)))
+            Ov(f"Array[_{fam.cap}W{k}[R]]", _ann(group), "R", _slot(fam, k, group, side)))
     if reflected:
         out.append(Ov(_WEAK_ARRAYS, "_NumpyOperand", "Any", _fixed(_NP, specs.WARR_SPECS, "Any")))
         if not arrays_only:
@@ -302,13 +341,13 @@ def method_overloads(m: Model, op: str, *, reflected: bool = False) -> list[Ov]:
             for py in specs.PY_SPECS:
                 k = fam.slot_of[py, "L"]
                 if any(v is not None for v in fam.slots[k]):
-                    out.append(Ov(f"Array[_{fam.cap}W{k}[_R]]", py.annotation, "_R", _slot(fam, k, [py], "L")))
+                    out.append(Ov(f"Array[_{fam.cap}W{k}[R]]", py.annotation, "R", _slot(fam, k, [py], "L")))
             if _keep_groups(fam, "L"):
                 out.append(Ov("Array[_Abstract]", _NUMPY_PYTHON_SUBCLASSES, "Any"))
             for group, classes in _keep_groups(fam, "L"):
                 py_group = [w for w in group if w.kind == "py"]
                 if py_group:
-                    out.append(Ov(f"Array[{markers(classes)}]", _ann(py_group), "_DT_co"))
+                    out.append(Ov(f"Array[{markers(classes)}]", _ann(py_group), "DTypeT_co"))
         out += late
         out += [Ov(mine, theirs, "Any", sim) for mine, theirs, sim in
                 _abstract_gradual(out, "L", specs.PY_SPECS + _NP, "_PyScalar | _NumpyOperand")]
@@ -326,47 +365,47 @@ def method_overloads(m: Model, op: str, *, reflected: bool = False) -> list[Ov]:
     for w in weak_arrays:
         k = fam.slot_of[w, "L"]
         if any(v is not None for v in fam.slots[k]):
-            out.append(Ov(w.annotation, f"Array[_{fam.cap}W{k}[_R]]", "_R", _weak_array_with_strong(fam, w, "L")))
+            out.append(Ov(w.annotation, f"Array[_{fam.cap}W{k}[R]]", "R", _weak_array_with_strong(fam, w, "L")))
     for k, group in _protos(fam, "R"):
-        out.append(Ov(f"Array[_{fam.cap}W{k}[_R]]", _ann(group), "_R", _slot(fam, k, group, "R")))
+        out.append(Ov(f"Array[_{fam.cap}W{k}[R]]", _ann(group), "R", _slot(fam, k, group, "R")))
     out += late
-    out.append(Ov(None, f"Array[_{fam.cap}Up[_DT_co]]", "_DT_co", _strong_up(fam)))
+    out.append(Ov(None, f"Array[_{fam.cap}Up[DTypeT_co]]", "DTypeT_co", _strong_up(fam)))
     for i in range(fam.n_rules):
-        out.append(Ov(None, f"Array[_{fam.cap}R{i}[_DT_co, _R]]", "_R", _strong_rule(fam, i)))
+        out.append(Ov(None, f"Array[_{fam.cap}R{i}[DTypeT_co, R]]", "R", _strong_rule(fam, i)))
     keep = fam.keep_classes(None)
     if keep:
-        out.append(Ov(f"Array[{markers(keep)}]", "Array[_DT_co]", "_DT_co"))
+        out.append(Ov(f"Array[{markers(keep)}]", "Array[DTypeT_co]", "DTypeT_co"))
     if _keep_groups(fam, "R"):
         out.append(Ov("Array[_Abstract]", _NUMPY_PYTHON_SUBCLASSES, "Any"))
     for group, classes in _keep_groups(fam, "R"):
         split = m.shapes and not arrays_only and any(w.kind == "py" for w in group)
         out.append(Ov(f"Array[{markers(classes)}]", _ann([w for w in group if w.kind != "warr"] if split else group),
-                      "_DT_co"))
+                      "DTypeT_co"))
     arrays = _ARR + specs.WARR_SPECS
     out += ([Ov(mine, theirs, "Any", sim) for mine, theirs, sim in
              _abstract_gradual(out, "R", specs.all_specs(), _OPERAND)]
             + [Ov(None if theirs == "Array[Any]" else theirs, mine, "Any", sim) for mine, theirs, sim in
                _abstract_gradual(out, "L", arrays, "Array[Any]")])
     if not fam.refuses_any(None):
-        out.append(Ov(None, "Array[_DT_co]", "Any", _same_array))
+        out.append(Ov(None, "Array[DTypeT_co]", "Any", _same_array))
     elif same := _same_array_where_accepted(fam):
         union, same_sim = same
-        out.append(Ov(f"Array[{union}]", "Array[_DT_co]", "Any", same_sim))
+        out.append(Ov(f"Array[{union}]", "Array[DTypeT_co]", "Any", same_sim))
     unrefused = _unrefused(fam, "R")
     if unrefused:
         out.append(Ov(None, _ann(unrefused), "Any", _fixed(_ARR + specs.WARR_SPECS, unrefused, "Any")))
     return _numpy_arrays_gradual(m, op, _finish(out, fixed, arrays_only), function=False)
 
 
-_SLOT_RESULT: Final = re.compile(r"(_\w+W\d+)\[_R\]")
+_SLOT_RESULT: Final = re.compile(r"(_\w+W\d+)\[R\]")
 
 
 def _with_gradual_twin(ov: Ov) -> list[Ov]:
     """A function's overload of a strong array with a weak operand or a numpy value, answered by the array's slot
-    (``x1: Array[_AddW1[_R]], x2: int | Array[int]``), and after it the same operands answering ``Array[Any]``,
-    which a call never reaches unless the checker has taken the slot's ``_R`` from elsewhere: mypy infers a call in
+    (``x1: Array[_AddW1[R]], x2: int | Array[int]``), and after it the same operands answering ``Array[Any]``,
+    which a call never reaches unless the checker has taken the slot's ``R`` from elsewhere: mypy infers a call in
     an argument of another overloaded call with that overload's parameter as context first (``Array[float]``, for a
-    weak float), solves ``_R`` to it, and so refused this overload for ``anp.remainder(x_i32, 2)`` and took the
+    weak float), solves ``R`` to it, and so refused this overload for ``anp.remainder(x_i32, 2)`` and took the
     weak float's, which a Python int meets too (an ``int`` is a ``float`` to a type checker): ``x_u8 +
     anp.remainder(x_i32, 2)`` was ``Array[float]``. The twin makes such a call ``Array[Any]`` there; a call
     outside any context (and in pyright, pyrefly and ty) still takes the slot."""
@@ -385,22 +424,22 @@ def function_overloads(m: Model, op: str, keep_vars: KeepVars) -> list[Ov]:
                        for side in ("L", "R")}
     late: list[Ov] = []
     for k, group, early in numpy_overloads["R"]:
-        (out if early else late).extend(_with_gradual_twin(Ov(f"Array[_{fam.cap}W{k}[_R]]", _ann(group), "_R",
+        (out if early else late).extend(_with_gradual_twin(Ov(f"Array[_{fam.cap}W{k}[R]]", _ann(group), "R",
                                                               _slot(fam, k, group, "R"))))
     for k, group, early in numpy_overloads["L"]:
-        (out if early else late).extend(_with_gradual_twin(Ov(_ann(group), f"Array[_{fam.cap}W{k}[_R]]", "_R",
+        (out if early else late).extend(_with_gradual_twin(Ov(_ann(group), f"Array[_{fam.cap}W{k}[R]]", "R",
                                                               _slot(fam, k, group, "L"))))
     out += [Ov(f"{_WEAK_ARRAYS} | _NumpyOperand | _PyScalar", "_NumpyOperand", "Any",
                _fixed([*specs.WARR_SPECS, *_NP, *specs.PY_SPECS], _NP, "Any")),
             Ov("_NumpyOperand", f"{_WEAK_ARRAYS} | _PyScalar", "Any",
                _fixed(_NP, [*specs.WARR_SPECS, *specs.PY_SPECS], "Any"))]
     for k, group in _protos(fam, "R"):
-        out += _with_gradual_twin(Ov(f"Array[_{fam.cap}W{k}[_R]]", _ann(group), "_R", _slot(fam, k, group, "R")))
+        out += _with_gradual_twin(Ov(f"Array[_{fam.cap}W{k}[R]]", _ann(group), "R", _slot(fam, k, group, "R")))
     for k, group in _protos(fam, "L"):
-        out += _with_gradual_twin(Ov(_ann(group), f"Array[_{fam.cap}W{k}[_R]]", "_R", _slot(fam, k, group, "L")))
-    out.append(Ov("Array[_T]", f"Array[_{fam.cap}Up[_T]]", "_T", _strong_up(fam)))
+        out += _with_gradual_twin(Ov(_ann(group), f"Array[_{fam.cap}W{k}[R]]", "R", _slot(fam, k, group, "L")))
+    out.append(Ov("Array[T]", f"Array[_{fam.cap}Up[T]]", "T", _strong_up(fam)))
     for i in range(fam.n_rules):
-        out.append(Ov("Array[_T]", f"Array[_{fam.cap}R{i}[_T, _R]]", "_R", _strong_rule(fam, i)))
+        out.append(Ov("Array[T]", f"Array[_{fam.cap}R{i}[T, R]]", "R", _strong_rule(fam, i)))
     keep = fam.keep_classes(None)
     if keep:
         v = keep_vars.var(markers(keep))
@@ -422,7 +461,7 @@ def function_overloads(m: Model, op: str, keep_vars: KeepVars) -> list[Ov]:
             + [Ov(theirs, mine, "Any", sim) for mine, theirs, sim in
                _abstract_gradual(out, "L", specs.all_specs(), _OPERAND)])
     if not fam.refuses_any(None):
-        out.append(Ov("_Same[_T]", "_Same[_T]", "Any", lambda a, b: "Any" if a == b and a.kind in ("arr", "warr")
+        out.append(Ov("_Same[T]", "_Same[T]", "Any", lambda a, b: "Any" if a == b and a.kind in ("arr", "warr")
                       else None))
     elif same := _same_array_where_accepted(fam):
         union, same_sim = same

@@ -23,7 +23,6 @@ leaves them out (``gcd`` of two ``int1`` arrays is ``int8``: an ``Array[I]`` pai
 from __future__ import annotations
 
 import functools
-import re
 
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
@@ -76,7 +75,7 @@ def overloads(m: Model, fn: str, keep_vars: KeepVars) -> list[Ov]:
     table = static_table(fn, m.cfg)
     base = function_overloads(m, op, keep_vars)
     if not _keeps(m, op, table):  # gcd(int1, int1) is int8: the abstract operands go to the gradual overloads
-        base = [o for o in base if not _KEEP_RESULT.fullmatch(o.result)]
+        base = [o for o in base if o.result not in keep_vars.names.values()]
     numpy = [Ov("_NumpyOperand", "object", "Any", _with_numpy(0)), Ov("object", "_NumpyOperand", "Any", _with_numpy(1))]
     base = [*base[:2], *numpy, *(o for o in base[2:] if not _numpy_only(o))]
     out = [*base[:4], *_corrections(base, table), *base[4:]]
@@ -192,8 +191,6 @@ def _merged(groups: list[Group], base: Sequence[Ov]) -> list[Group]:
     return out
 
 
-_KEEP_RESULT: Final = re.compile(r"_K\d+")
-"""The result of an overload that keeps an abstract dtype: one of :class:`.binary.KeepVars`' type variables."""
 
 
 def _keeps(m: Model, op: str, table: Table) -> bool:

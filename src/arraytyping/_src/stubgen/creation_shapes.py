@@ -20,8 +20,8 @@ from typing import Final
 
 __all__ = ["DECLARATIONS", "SIZE_VAR", "TUPLE_VAR", "with_shapes"]
 
-TUPLE_VAR: Final = "_Shape"
-SIZE_VAR: Final = "_Size"
+TUPLE_VAR: Final = "ShapeTupleT"
+SIZE_VAR: Final = "SizeT"
 DECLARATIONS: Final = (f'{TUPLE_VAR} = TypeVar("{TUPLE_VAR}", bound=tuple[int, ...])',
                        f'{SIZE_VAR} = TypeVar("{SIZE_VAR}", bound=int)')
 """The type variables of a shape tuple and of a size (the numpy stub declares them)."""

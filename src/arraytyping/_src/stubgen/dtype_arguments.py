@@ -53,7 +53,7 @@ def spelling_literal(names: list[str]) -> str:
 
 def dtype_specs(cfg: LatticeConfig, result: Callable[[str], str] = lambda r: r) -> list[tuple[str, str]]:
     """``(dtype annotation, result dtype annotation)`` of every dtype argument overload, in order: the ``Any``
-    catchers first, then non-canonical classes before ``type[_S]`` (which would otherwise take them), and a
+    catchers first, then non-canonical classes before ``type[DTypeT]`` (which would otherwise take them), and a
     gradual ``DTypeLike`` last. ``result`` maps the static class (for rules that refuse one, e.g. ``mean`` in bool,
     it may return ``""`` to leave the spec out)."""
     out: list[DtypeSpec] = [DtypeSpec("type[Never] | np.dtype[Never] | DType[Never]", None, "Any")]
@@ -61,7 +61,7 @@ def dtype_specs(cfg: LatticeConfig, result: Callable[[str], str] = lambda r: r) 
         cls = specs.cls_of(node)
         if specs.canonical_cls(cls, cfg) != cls:
             out.append(DtypeSpec(f"type[{cls}] | DType[{cls}]", node, ""))
-    out.append(DtypeSpec("type[_S] | DType[_S]", None, "_S"))
+    out.append(DtypeSpec("type[DTypeT] | DType[DTypeT]", None, "DTypeT"))
     out.append(DtypeSpec("type[bool] | DType[bool]", lattice.BOOL, ""))
     for weak in lattice.WEAK_NAMES:
         out.append(DtypeSpec(f"type[{weak}] | DType[{weak}]", weak, ""))
@@ -84,14 +84,14 @@ _PYTHON_TYPES: Final = frozenset(f"type[{t}]" for t in ("bool", "int", "float", 
 def _merged(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """One overload per result: every way of naming the dtypes that give it (classes, numpy types, spellings) in
     one annotation, where its first member stood. Fewer overloads keep hovers and signature help short (pyright
-    lists them all). The gradual catchers (``Any``), the generic ``_S`` and the Python types stay as they are:
+    lists them all). The gradual catchers (``Any``), the generic ``DTypeT`` and the Python types stay as they are:
     ``bool`` is an ``int``, so ``type[int]`` must not move before ``type[bool]``. No merged member overlaps an
     overload it moves before (dtype classes, numpy types and string literals are disjoint; numpy's ``float64``
     subclasses ``float``, whose result it shares)."""
     out: list[list[str]] = []
     where: dict[str, int] = {}
     for annotation, r in pairs:
-        if r in ("Any", "_S") or annotation.split(" | ")[0] in _PYTHON_TYPES:
+        if r in ("Any", "DTypeT") or annotation.split(" | ")[0] in _PYTHON_TYPES:
             out.append([annotation, r])
         elif r in where:
             out[where[r]][0] += f" | {annotation}"
@@ -121,7 +121,7 @@ def overloads(fn: ast.FunctionDef, cfg: LatticeConfig, keep: KeepVars, doc: str 
     var = keep.var(" | ".join(kept))
 
     def result(cls: str) -> str:
-        if cls == "_S":  # a dtype class: itself where the rule keeps it (the bound), else the DTypeLike catcher
+        if cls == "DTypeT":  # a dtype class: itself where the rule keeps it (the bound), else the DTypeLike catcher
             return var
         if cls == "Any":
             return "Any"
@@ -132,7 +132,7 @@ def overloads(fn: ast.FunctionDef, cfg: LatticeConfig, keep: KeepVars, doc: str 
 
     out: list[str] = []
     for spec, r in dtype_specs(cfg, result):
-        out += _dtype_given(fn, spec.replace("_S", var) if r == var else spec, r, param)
+        out += _dtype_given(fn, spec.replace("DTypeT", var) if r == var else spec, r, param)
     if _has_default(fn, param) and no_dtype is None:
         out += declare(fn, "None", specs.cls_of(rule(None)), param)
     for annotations, r in no_dtype or ():

@@ -21,9 +21,9 @@ from typing import Final
 
 from arraytyping._src.stubgen import specs
 
-__all__ = ["FROM_PRIVATE_MODULES", "NUMPY_FROM_SOURCE", "PACKAGE", "defaulted_rest", "docline", "emit_all",
-           "function_def", "has_parameter", "keeping_overloads", "numpy_function", "private_module_declarations",
-           "rest_of", "return_annotation", "runtime_all"]
+__all__ = ["FROM_PRIVATE_MODULES", "NUMPY_FROM_SOURCE", "PACKAGE", "defaulted_rest", "doc_literal", "docline",
+           "emit_all", "function_def", "has_parameter", "keeping_overloads", "numpy_function",
+           "private_module_declarations", "rest_of", "return_annotation", "runtime_all"]
 
 PACKAGE: Final = Path(__file__).resolve().parents[2]
 """The ``arraytyping`` package directory, whose sources are read."""
@@ -40,7 +40,7 @@ FROM_PRIVATE_MODULES: Final[Mapping[str, tuple[str, ...]]] = {
 """Runtime module (relative to the package) -> the names the root stub declares from its source. A class becomes a
 type-check-only ``_<name>`` with its public methods; a module-level instance of it, a variable of that type. An
 overloaded function is declared by its overloads only; the module's own ``TypeVar``/``ParamSpec`` assignments and
-private type aliases are copied (they must be named apart from the stub's: ``_GradT``, not ``_T``)."""
+private type aliases are copied (they must be named apart from the stub's: ``_GradT``, not ``T``)."""
 
 NUMPY_FROM_SOURCE: Final[Mapping[str, tuple[str, ...]]] = {
     "_src/numpy/unary.py": (
@@ -128,9 +128,20 @@ def emit_all(rel: str, package: Path = PACKAGE) -> list[str]:
 
 
 def docline(node: ast.FunctionDef | ast.ClassDef) -> str | None:
-    """The first paragraph of a docstring on one line, as a stub docstring (what a hover shows)."""
+    """A docstring as the stub's docstring (what a hover shows): a one-paragraph docstring on one line, a longer
+    one whole (its summary, parameters and examples, the lines after the first indented four spaces, which a
+    checker strips as it strips any docstring's common indentation)."""
     doc = ast.get_docstring(node, clean=True)
-    return None if not doc else repr(" ".join(doc.split("\n\n")[0].split()))
+    return doc_literal(doc) if doc else None
+
+
+def doc_literal(doc: str) -> str:
+    """A cleaned docstring as a stub's string literal (:func:`docline`)."""
+    if "\n\n" not in doc:
+        return repr(" ".join(doc.split()))
+    body = doc.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
+    lines = body.split("\n")
+    return '"""' + "\n".join([lines[0], *(f"    {ln}" if ln else "" for ln in lines[1:]), '    """'])
 
 
 def stub_function(fn: ast.FunctionDef, indent: str = "", with_doc: bool = True) -> list[str]:
@@ -188,7 +199,7 @@ def numpy_function(name: str, package: Path = PACKAGE) -> ast.FunctionDef:
 
 def rest_of(fn: ast.FunctionDef, annotations: Mapping[str, str] = MappingProxyType({}), skip: int = 1,
             keyword_only_from: str | None = None) -> str:
-    """The parameters of ``fn`` after its first ``skip``, as a stub writes them after those (``", axis: _Axis =
+    """The parameters of ``fn`` after its first ``skip``, as a stub writes them after those (``", axis: Axis =
     ..."``), those named in ``annotations`` annotated so, and keyword-only from ``keyword_only_from`` on where it is
     one of them; empty if there are none."""
     a = copy.deepcopy(fn.args)  # the annotations are rewritten below; the runtime signature is declared too
@@ -225,10 +236,10 @@ def has_parameter(rel: str, name: str, param: str, package: Path = PACKAGE) -> b
 
 def keeping_overloads(fn: ast.FunctionDef, gradual: Sequence[str] = ()) -> list[str]:
     """A function whose result has its first argument's dtype and weak flag (``ravel``, ``flip``, ``sort``,
-    ``take``, ``split``...), as two overloads: an ``Array[_T]`` first argument gives ``Array[_T]`` (each array of a
+    ``take``, ``split``...), as two overloads: an ``Array[T]`` first argument gives ``Array[T]`` (each array of a
     ``list[Array]`` result too); anything else what its source says. An array of one of the static classes
     ``gradual`` (``diagonal`` of a weak array: its result is strong where the array is a square matrix) gives
-    ``Array[Any]``, by a first overload, and the generic overload then takes ``Array[_S]`` (a dtype class), so that
+    ``Array[Any]``, by a first overload, and the generic overload then takes ``Array[DTypeT]`` (a dtype class), so that
     an array of a caller's type variable that may be weak is ``Array[Any]`` too. An overload of the source keeps its own
     declaration unless it takes one parameter alone (``atleast_1d(x, /)``; ``atleast_1d(x, y, /, *arys)`` gives each
     argument its own dtype), as does a function without a positional parameter."""
@@ -239,7 +250,7 @@ def keeping_overloads(fn: ast.FunctionDef, gradual: Sequence[str] = ()) -> list[
         return stub_function(fn)
     first = params[0]
     source, returns = first.annotation, fn.returns
-    var = "_S" if gradual else "_T"  # a variable that may be one of the gradual classes gives Array[Any]
+    var = "DTypeT" if gradual else "T"  # a variable that may be one of the gradual classes gives Array[Any]
     first.annotation = ast.Name(f"Array[{var}]")
     fn.returns = ast.parse(re.sub(r"\bArray\b(?!\[)", f"Array[{var}]", ast.unparse(returns)), mode="eval").body
     keeping = stub_function(fn, with_doc=not gradual)
@@ -307,10 +318,11 @@ def private_module_declarations(package: Path = PACKAGE,
                 if overloaded:
                     overloads.add(node.name)
             elif (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
-                  and node.targets[0].id.startswith("_") and isinstance(node.value, ast.Call)
+                  and (node.targets[0].id.startswith("_") or node.targets[0].id in used)
+                  and isinstance(node.value, ast.Call)
                   and isinstance(node.value.func, ast.Name) and node.value.func.id in ("TypeVar", "ParamSpec")
                   and node.targets[0].id not in stub_typevars):
-                out.append(ast.unparse(node))  # the module's own type variables
+                out.append(ast.unparse(node))  # the module's own type variables (typecheck's DecoratedFunction)
             elif (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
                   and node.targets[0].id in used and isinstance(node.value, ast.BinOp | ast.Subscript)
                   and node.targets[0].id.startswith("_") and node.targets[0].id not in stub_typevars):

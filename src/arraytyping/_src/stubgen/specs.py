@@ -94,8 +94,8 @@ def static_of(name: str, weak: bool) -> str:
 def arrays_of(classes: Sequence[str] = lattice.WEAK_NAMES) -> str:
     """The union of the arrays of ``classes`` (default the weak ones, ``Array[int] | Array[float] |
     Array[complex]``): the ``self`` or operand of the first overload of a function whose rule gives those arrays
-    another class than their own, ``Array[Any]``, before a generic overload on ``Array[_S]`` (bound to a dtype class,
-    so that an array of a caller's type variable that may be one of them is ``Array[Any]`` too)."""
+    another class than their own, ``Array[Any]``, before a generic overload on ``Array[DTypeT]`` (bound to a dtype
+    class, so that an array of a caller's type variable that may be one of them is ``Array[Any]`` too)."""
     return " | ".join(f"Array[{c}]" for c in classes)
 
 

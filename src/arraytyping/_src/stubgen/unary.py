@@ -32,7 +32,7 @@ None where the operation refuses it."""
 @dataclass(frozen=True)
 class SelfOv:
     """One overload on the operand: the dtypes it takes (``Array[<dtypes>]``; None: any operand) and the result's
-    dtype annotation, or ``keeps``: the result is the operand's own dtype (``_DT_co`` in a method; in a function,
+    dtype annotation, or ``keeps``: the result is the operand's own dtype (``DTypeT_co`` in a method; in a function,
     a type variable bound to ``dtypes``)."""
 
     dtypes: str | None

@@ -26,7 +26,7 @@ from arraytyping._src.typecheck.specs import Checker, Env, compile_annotation
 
 __all__ = ["TypeCheckError", "typecheck"]
 
-_TypecheckedF = TypeVar("_TypecheckedF", bound=Callable[..., Any])
+DecoratedFunction = TypeVar("DecoratedFunction", bound=Callable[..., Any])
 
 
 class TypeCheckError(TypeError):
@@ -165,7 +165,7 @@ def _typecheck(fun: Any, localns: Mapping[str, Any] | None) -> Any:
     return _checked(fun, localns)
 
 
-def typecheck(fun: _TypecheckedF) -> _TypecheckedF:
+def typecheck(fun: DecoratedFunction) -> DecoratedFunction:
     """Check ``fun``'s arguments and return value against their ``Array[...]`` annotations at each call: dtype and
     shape (``Array[float32, tuple[B, Literal[4]]]``), binding each symbol once per call across the arguments and
     the return value; a mismatch raises :class:`TypeCheckError`. Parameters annotated otherwise are not checked
@@ -175,4 +175,4 @@ def typecheck(fun: _TypecheckedF) -> _TypecheckedF:
     caller = frame.f_back if frame is not None else None  # the defining scope: its local names, for annotations
     local = caller is not None and "<locals>" in getattr(fun, "__qualname__", "")
     localns = dict(caller.f_locals) if local and caller is not None else None
-    return cast(_TypecheckedF, _typecheck(fun, localns))
+    return cast(DecoratedFunction, _typecheck(fun, localns))

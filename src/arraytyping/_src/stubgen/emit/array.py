@@ -42,7 +42,7 @@ def method_lines(name: str, ovs: Sequence[Ov], doc: str | None = None, *, tuple_
                  shapes: bool = True, other: str = "other, /") -> list[str]:
     """An operator's overloads (``self`` the left operand, ``other`` the right one: ``other``'s name, positional-only
     by default); the docstring on the first. Where the other operand is a scalar, the result has ``self``'s shape
-    (``_Sh``); elsewhere a gradual one."""
+    (``ShapeT``); elsewhere a gradual one."""
     param, _, slash = other.partition(",")
     out: list[str] = []
     for i, (ov, keeps_shape) in enumerate(kept for ov in ovs for kept in (_shape_keeping(ov) if shapes else
@@ -51,10 +51,10 @@ def method_lines(name: str, ovs: Sequence[Ov], doc: str | None = None, *, tuple_
         r = f"Array[{ov.result}]"
         if keeps_shape:
             if ov.left is None:
-                r = f"Array[{ov.result}, _SH_co]"
+                r = f"Array[{ov.result}, ShapeT_co]"
             else:
-                a = "self: " + " | ".join(_ARRAY_PART.sub(r"Array[\1, _Sh]", p) for p in binary.top_level(ov.left))
-                r = f"Array[{ov.result}, _Sh]"
+                a = "self: " + " | ".join(_ARRAY_PART.sub(r"Array[\1, ShapeT]", p) for p in binary.top_level(ov.left))
+                r = f"Array[{ov.result}, ShapeT]"
         if tuple_result:
             r = f"tuple[{r}, {r}]"
         # mypy reports an overloaded method's [override] error at its first decorator
@@ -72,10 +72,10 @@ def single_method(name: str, ovs: Sequence[SelfOv], params: str = "", doc: str |
     the result has ``self``'s shape."""
     out: list[str] = []
     for i, ov in enumerate(ovs):
-        a, shape = ("self", ", _SH_co") if ov.dtypes is None else (f"self: Array[{ov.dtypes}, _Sh]", ", _Sh")
+        a, shape = ("self", ", ShapeT_co") if ov.dtypes is None else (f"self: Array[{ov.dtypes}, ShapeT]", ", ShapeT")
         if not shapes:
             a, shape = ("self", "") if ov.dtypes is None else (f"self: Array[{ov.dtypes}]", "")
-        r = "_DT_co" if ov.keeps else ov.result
+        r = "DTypeT_co" if ov.keeps else ov.result
         head = f"{IND}def {name}({a}{params}) -> Array[{r}{shape}]:"
         out += [f"{IND}@overload", head + (" ..." if not (i == 0 and doc) else "")]
         if i == 0 and doc:
@@ -83,17 +83,17 @@ def single_method(name: str, ovs: Sequence[SelfOv], params: str = "", doc: str |
     return out
 
 
-RED_KW = "axis: _Axis = None, dtype: None = None, out: None = None, keepdims: bool = False"
+RED_KW = "axis: Axis = None, dtype: None = None, out: None = None, keepdims: bool = False"
 RED_AFTER_DTYPE = ", out: None = None, keepdims: bool = False"
-RED_KW_PLAIN = "axis: _Axis = None, keepdims: bool = False"  # max, min, any, all: no dtype, no out
+RED_KW_PLAIN = "axis: Axis = None, keepdims: bool = False"  # max, min, any, all: no dtype, no out
 _INITIAL_WHERE = ", initial: ArrayLike | None = None, where: ArrayLike | None = None"
 FUNCTION_TAILS: Final[Mapping[str, tuple[str, str, str]]] = {
     "sum": (_INITIAL_WHERE + ", promote_integers: bool = True", _INITIAL_WHERE + ", promote_integers: bool = True",
             RED_KW + _INITIAL_WHERE + ", promote_integers: Literal[True] = True"),
     "mean": (", *, where: ArrayLike | None = None", ", where: ArrayLike | None = None",
              RED_KW + ", *, where: ArrayLike | None = None"),
-    "max": ("", "", "axis: _Axis = None, out: None = None, keepdims: bool = False" + _INITIAL_WHERE),
-    "any": ("", "", "axis: _Axis = None, out: None = None, keepdims: bool = False, *, where: ArrayLike | None = None"),
+    "max": ("", "", "axis: Axis = None, out: None = None, keepdims: bool = False" + _INITIAL_WHERE),
+    "any": ("", "", "axis: Axis = None, out: None = None, keepdims: bool = False, *, where: ArrayLike | None = None"),
 }
 """The functions' parameters beyond the methods' (JAX's ``initial=``, ``where=``, ``promote_integers=``): what
 follows ``dtype``'s positional form, its keyword form, and the whole tail of the forms without ``dtype`` (``prod``
@@ -104,9 +104,9 @@ the last, gradual form takes it."""
 def _full_reduction(tail: str) -> str:
     """A reduction's parameters after the operand, narrowed to a full reduction (``axis`` ``None``, ``keepdims``
     false): its result is 0-d whatever the operand's shape."""
-    full = tail.replace("axis: _Axis = None", "axis: None = None").replace("keepdims: bool = False",
+    full = tail.replace("axis: Axis = None", "axis: None = None").replace("keepdims: bool = False",
                                                                             "keepdims: Literal[False] = False")
-    assert "_Axis" not in full and "keepdims: bool" not in full, tail
+    assert "Axis" not in full and "keepdims: bool" not in full, tail
     return full
 
 
@@ -126,7 +126,7 @@ def reduction_methods(cfg: LatticeConfig, *, method: bool, docs: Callable[[str],
             dspecs = dtype_arguments.dtype_specs(cfg, (lambda r: "" if r == "bool_" else r) if refuse_bool else (lambda r: r))
             a = first if method else f"{first}: ArrayLike"
             after_pos, after_kw, tail = ("", "", RED_KW) if method else _function_tails(fn)
-            for head, after in ((f"{a}, axis: _Axis, dtype: ", after_pos), (f"{a}, axis: _Axis = None, *, dtype: ",
+            for head, after in ((f"{a}, axis: Axis, dtype: ", after_pos), (f"{a}, axis: Axis = None, *, dtype: ",
                                                                              after_kw)):
                 for spec, r in dspecs:
                     out += [f"{ind}@overload",
@@ -136,7 +136,7 @@ def reduction_methods(cfg: LatticeConfig, *, method: bool, docs: Callable[[str],
         for ov in unary_overloads(single_rules.reduction_rule(fn, cfg), cfg):
             if method:
                 operand = "self" if ov.dtypes is None else f"self: Array[{ov.dtypes}]"
-                r = "_DT_co" if ov.keeps else ov.result
+                r = "DTypeT_co" if ov.keeps else ov.result
             elif ov.keeps:
                 assert keep_var is not None
                 v = keep_var(ov.dtypes or "")
@@ -155,7 +155,7 @@ def reduction_methods(cfg: LatticeConfig, *, method: bool, docs: Callable[[str],
                         f"{ind}def {fn}(a: _NumpyOperand | _PyScalar, {_full_reduction(tail)}) -> Array[Any, tuple[()]]: ..."]
             out += [f"{ind}@overload", f"{ind}def {fn}(a: _NumpyOperand | _PyScalar, {tail}) -> Array[Any]: ..."]
         if not method and fn in ("sum", "prod"):  # promote_integers=False: narrow integers stay (gradual)
-            out += [f"{ind}@overload", f"{ind}def {fn}(a: ArrayLike, axis: _Axis = None, dtype: None = None, "
+            out += [f"{ind}@overload", f"{ind}def {fn}(a: ArrayLike, axis: Axis = None, dtype: None = None, "
                     f"out: None = None, keepdims: bool = False{_INITIAL_WHERE}, *, promote_integers: bool"
                     ") -> Array[Any]: ..."]
         if doc:  # on the first overload
@@ -165,11 +165,11 @@ def reduction_methods(cfg: LatticeConfig, *, method: bool, docs: Callable[[str],
 
 
 RULE_REDUCTION_METHODS: Final[Mapping[str, str]] = {
-    "var": "axis: _Axis = None, dtype: {dtype} = None, out: None = None, ddof: int = 0, keepdims: bool = False, *, "
+    "var": "axis: Axis = None, dtype: {dtype} = None, out: None = None, ddof: int = 0, keepdims: bool = False, *, "
            "where: ArrayLike | None = None, correction: int | float | None = None",
-    "std": "axis: _Axis = None, dtype: {dtype} = None, out: None = None, ddof: int = 0, keepdims: bool = False, *, "
+    "std": "axis: Axis = None, dtype: {dtype} = None, out: None = None, ddof: int = 0, keepdims: bool = False, *, "
            "where: ArrayLike | None = None, correction: int | float | None = None",
-    "ptp": "axis: _Axis = None, out: None = None, keepdims: bool = False",
+    "ptp": "axis: Axis = None, out: None = None, keepdims: bool = False",
     "cumsum": "axis: int | None = None, dtype: {dtype} = None, out: None = None",
     "cumprod": "axis: int | None = None, dtype: {dtype} = None, out: None = None",
     "trace": "offset: int = 0, axis1: int = 0, axis2: int = 1, dtype: {dtype} = None, out: None = None",
@@ -228,12 +228,12 @@ def _diagonal_method(doc: str | None) -> list[str]:
     params = "offset: int = 0, axis1: int = 0, axis2: int = 1"
     gradual = single_rules.not_own_classes("diagonal")
     if not gradual:
-        return _with_doc(f"    def diagonal(self, {params}) -> Array[_DT_co]:", doc)
+        return _with_doc(f"    def diagonal(self, {params}) -> Array[DTypeT_co]:", doc)
     own = specs.arrays_of(gradual)
     # A strong class keeps itself; an array of a type variable that may be weak (unbounded, bound to object) is
     # Array[Any]: its diagonal is strong where the caller binds the variable to a weak class.
     return ["    @overload", *_with_doc(f"    def diagonal(self: {own}, {params}) -> Array[Any]:", doc),
-            "    @overload", f"    def diagonal(self: Array[_S], {params}) -> Array[_S]: ...",
+            "    @overload", f"    def diagonal(self: Array[DTypeT], {params}) -> Array[DTypeT]: ...",
             "    @overload", f"    def diagonal(self, {params}) -> Array[Any]: ..."]
 
 
@@ -265,18 +265,18 @@ def selection_methods(cfg: LatticeConfig, docs: Callable[[str], str | None], sha
     flag) or an array of a type variable not bound to a dtype class (it may be weak)."""
     cond = "condition: ArrayLike, axis: int | None = None, *, out: None = None"
     out = ["    @overload", *_with_doc(f"    def compress(self, {cond}, size: None = None, fill_value: ArrayLike = 0) "
-                                       "-> Array[_DT_co]:", docs("compress")),
+                                       "-> Array[DTypeT_co]:", docs("compress")),
            "    @overload", f"    def compress(self: {specs.arrays_of()}, {cond}, size: int | None, fill_value: ArrayLike = 0) "
            "-> Array[Any]: ...",
-           "    @overload", f"    def compress(self: Array[_S], {cond}, size: int | None = None, "
-           "fill_value: ArrayLike = 0) -> Array[_S]: ...",
+           "    @overload", f"    def compress(self: Array[DTypeT], {cond}, size: int | None = None, "
+           "fill_value: ArrayLike = 0) -> Array[DTypeT]: ...",
            "    @overload", f"    def compress(self, {cond}, size: int | None = None, fill_value: ArrayLike = 0) "
            "-> Array[Any]: ..."]
     rest = 'out: None = None, mode: str = "raise"'
-    out += ["    @overload", *_with_doc(f"    def choose(self, choices: Array[_S], {rest}) -> Array[_S]:", docs("choose")),
+    out += ["    @overload", *_with_doc(f"    def choose(self, choices: Array[DTypeT], {rest}) -> Array[DTypeT]:", docs("choose")),
             "    @overload", f"    def choose(self, choices: ArrayLike | Sequence[ArrayLike], {rest}) -> Array[Any]: ..."]
-    keep = ", _SH_co" if shapes else ""  # view() is the array itself: its dtype and shape (of a subclass too)
-    out += ["    @overload", *_with_doc(f"    def view(self, dtype: None = None, type: None = None) -> Array[_DT_co{keep}]:",
+    keep = ", ShapeT_co" if shapes else ""  # view() is the array itself: its dtype and shape (of a subclass too)
+    out += ["    @overload", *_with_doc(f"    def view(self, dtype: None = None, type: None = None) -> Array[DTypeT_co{keep}]:",
                                        docs("view")),
             "    @overload", f"    def view(self: {specs.arrays_of()}, dtype: DTypeLike, type: None = None) -> Array[Any]: ..."]
     for spec, r in dtype_arguments.dtype_specs(cfg):  # a type variable that may be weak: the last, Array[Any]
@@ -295,16 +295,16 @@ def transpose_descriptor() -> list[str]:
     would match every fixed rank) is caught first, by ``tuple[Never, ...]``, and stays unknown."""
     o = ["@type_check_only", "class _Transposed:", "    @overload",
          "    def __get__(self, obj: None, owner: type[Any], /) -> _Transposed: ...", "    @overload",
-         "    def __get__(self, obj: Array[_T, tuple[Never, ...]], owner: type[Any], /) -> Array[_T]:",
+         "    def __get__(self, obj: Array[T, tuple[Never, ...]], owner: type[Any], /) -> Array[T]:",
          '        """``x.T``: ``x`` with its axes reversed (``transpose``); a shape of rank 1 to 3 is computed."""',
          "        ..."]
     for rank in range(1, len(TRANSPOSE_DIMS) + 1):
         dims = TRANSPOSE_DIMS[:rank]
         out = shape_rules.transpose(dims)
         assert out is not None  # a known shape's transpose is known
-        o += ["    @overload", f"    def __get__(self, obj: Array[_T, tuple[{', '.join(dims)}]], owner: type[Any], /)"
-              f" -> Array[_T, tuple[{', '.join(str(d) for d in out)}]]: ..."]
-    o += ["    @overload", "    def __get__(self, obj: Array[_T], owner: type[Any], /) -> Array[_T]: ...", ""]
+        o += ["    @overload", f"    def __get__(self, obj: Array[T, tuple[{', '.join(dims)}]], owner: type[Any], /)"
+              f" -> Array[T, tuple[{', '.join(str(d) for d in out)}]]: ..."]
+    o += ["    @overload", "    def __get__(self, obj: Array[T], owner: type[Any], /) -> Array[T]: ...", ""]
     return [*(f'{d} = TypeVar("{d}")' for d in TRANSPOSE_DIMS), "", *o]
 
 
@@ -318,13 +318,13 @@ def part_descriptor(fn: str, m: Model, cfg: LatticeConfig, doc: str | None) -> l
     the rule on the array it is read from (a class the rule keeps answers the array's own type argument, through a
     type variable bound to those classes); the array's shape is kept."""
     cls = PART_DESCRIPTORS[fn]
-    sh = ", _Sh" if m.shapes else ""
+    sh = ", ShapeT" if m.shapes else ""
     head = f"    def __get__(self, obj: None, owner: type[Any], /) -> {cls}:"
     o = ["@type_check_only", f"class {cls}:", "    @overload", *_with_doc(head, doc)]
     variables: list[str] = []
     for ov in unary_overloads(single_rules.unary_rule(fn, cfg), cfg):
         if ov.dtypes is None:
-            obj, r = "Array[Any]" if not m.shapes else "Array[Any, _Sh]", f"Any{sh}"
+            obj, r = "Array[Any]" if not m.shapes else "Array[Any, ShapeT]", f"Any{sh}"
         elif ov.keeps:
             var = f"{cls}{len(variables)}"
             variables.append(f'{var} = TypeVar("{var}", bound={ov.dtypes})')
@@ -336,7 +336,7 @@ def part_descriptor(fn: str, m: Model, cfg: LatticeConfig, doc: str | None) -> l
 
 
 def array_class(m: Model, cfg: LatticeConfig, docs: Callable[[str], str | None]) -> list[str]:
-    keep = ", _SH_co" if m.shapes else ""  # a result of self's shape
+    keep = ", ShapeT_co" if m.shapes else ""  # a result of self's shape
     o: list[str] = [*(transpose_descriptor() if m.shapes else []),
         *(line for fn in PART_DESCRIPTORS for line in part_descriptor(fn, m, cfg, docs(fn))),
         "@type_check_only",
@@ -345,32 +345,32 @@ def array_class(m: Model, cfg: LatticeConfig, docs: Callable[[str], str | None])
         'by one signature and computes the results itself (mypy then does no overload search)."""',
         "",
         "@_operators_by_plugin",
-        f"class Array(Generic[_DT_co{keep}]):",
+        f"class Array(Generic[DTypeT_co{keep}]):",
         '    """An array whose dtype is the first type argument: ``Array[float32]``, ``Array[float]`` (weak float), '
         '``Array[floating]`` (any float dtype) or bare ``Array`` (any); a shape may follow as a tuple: '
         '``Array[float32, tuple[Literal[3], N]]`` (``N`` a type variable bound to ``int``). Without one, any shape."""',
         "    __array_priority__: ClassVar[int]",
         "    @property",
-        "    def dtype(self) -> DType[_DT_co]:",
+        "    def dtype(self) -> DType[DTypeT_co]:",
         "        \"\"\"The array's dtype (an ``np.dtype``), typed by the array's own dtype class: "
         "``y.astype(x.dtype)`` is an array of ``x``'s dtype.\"\"\"",
         "        ...",
         "    @property",
-        f"    def shape(self) -> {'_SH_co' if m.shapes else 'tuple[int, ...]'}: ...",
+        f"    def shape(self) -> {'ShapeT_co' if m.shapes else 'tuple[int, ...]'}: ...",
         "    @property",
         "    def ndim(self) -> int: ...",
         "    @property",
         "    def size(self) -> int: ...",
         "    @property",
         "    def weak_type(self) -> bool: ...",
-        *(["    T: _Transposed"] if m.shapes else ["    @property", "    def T(self) -> Array[_DT_co]: ..."]),
+        *(["    T: _Transposed"] if m.shapes else ["    @property", "    def T(self) -> Array[DTypeT_co]: ..."]),
         *(f"    {fn}: {cls}" for fn, cls in PART_DESCRIPTORS.items()),
         "    @property",
         "    def at(self) -> Any:",
         "        \"\"\"Indexed updates (``x.at[idx].set(v)``, ``add``, ``multiply``, ``min``, ``max``, ``get``): new arrays.\"\"\"",
         "        ...",
         "    @type_check_only",
-        "    def __at_same__(self, x: _DT_co, /) -> _DT_co: ...  # type: ignore[misc]  # pyright: ignore",
+        "    def __at_same__(self, x: DTypeT_co, /) -> DTypeT_co: ...  # type: ignore[misc]  # pyright: ignore",
     ]
     for name, op in OPERATORS.items():
         o += method_lines(f"__{name}__", binary.method_overloads(m, op), docs(f"__{name}__"), shapes=m.shapes)
@@ -388,7 +388,7 @@ def array_class(m: Model, cfg: LatticeConfig, docs: Callable[[str], str | None])
     o += method_lines("__rdivmod__", binary.method_overloads(m, "floor_divide", reflected=True), tuple_result=True,
                       shapes=m.shapes)
     o += _unary_dunder(m, "__neg__", "negative", cfg)
-    o += [f"    def __pos__(self) -> Array[_DT_co{keep}]: ..."]
+    o += [f"    def __pos__(self) -> Array[DTypeT_co{keep}]: ..."]
     o += _unary_dunder(m, "__abs__", "abs", cfg)
     o += _unary_dunder(m, "__invert__", "invert", cfg)
     conj = unary_overloads(single_rules.unary_rule("conj", cfg), cfg)  # conjugate is conj under JAX's other name
@@ -399,10 +399,10 @@ def array_class(m: Model, cfg: LatticeConfig, docs: Callable[[str], str | None])
     o += _clip_method(m, cfg, docs("clip"))
     # x.dot(b): jnp.dot's dtypes; a Python scalar keeps self's shape (a product), arrays contract (a gradual shape)
     o += method_lines("dot", binary.method_overloads(m, "dot"), docs("dot"), shapes=m.shapes, other="b")
-    o += ["    def __getitem__(self, key: Any, /) -> Array[_DT_co]: ...",
+    o += ["    def __getitem__(self, key: Any, /) -> Array[DTypeT_co]: ...",
           "    def __array__(self, dtype: Any = None, copy: bool | None = None) -> np.ndarray[Any, Any]: ...",
           "    def __len__(self) -> int: ...",
-          "    def __iter__(self) -> Iterator[Array[_DT_co]]: ...",
+          "    def __iter__(self) -> Iterator[Array[DTypeT_co]]: ...",
           "    def __bool__(self) -> bool: ...",
           "    def __int__(self) -> int: ...",
           "    def __float__(self) -> float: ...",
@@ -418,21 +418,21 @@ def array_class(m: Model, cfg: LatticeConfig, docs: Callable[[str], str | None])
           "    def delete(self) -> None: ...",
           "    def item(self) -> Any: ...",
           "    def tolist(self) -> Any: ...",
-          *_with_doc("    def reshape(self, *shape: Any) -> Array[_DT_co]:", docs("reshape")),
-          *_with_doc("    def transpose(self, *axes: Any) -> Array[_DT_co]:", docs("transpose")),
-          "    @property", *_with_doc("    def mT(self) -> Array[_DT_co]:", docs("mT")),
-          *_with_doc('    def ravel(self, order: str = "C") -> Array[_DT_co]:', docs("ravel")),
-          *_with_doc('    def flatten(self, order: str = "C") -> Array[_DT_co]:', docs("flatten")),
-          *_with_doc("    def squeeze(self, axis: _Axis = None) -> Array[_DT_co]:", docs("squeeze")),
-          *_with_doc("    def swapaxes(self, axis1: int, axis2: int) -> Array[_DT_co]:", docs("swapaxes")),
-          *_with_doc(f"    def copy(self) -> Array[_DT_co{keep}]:", docs("copy")),
+          *_with_doc("    def reshape(self, *shape: Any) -> Array[DTypeT_co]:", docs("reshape")),
+          *_with_doc("    def transpose(self, *axes: Any) -> Array[DTypeT_co]:", docs("transpose")),
+          "    @property", *_with_doc("    def mT(self) -> Array[DTypeT_co]:", docs("mT")),
+          *_with_doc('    def ravel(self, order: str = "C") -> Array[DTypeT_co]:', docs("ravel")),
+          *_with_doc('    def flatten(self, order: str = "C") -> Array[DTypeT_co]:', docs("flatten")),
+          *_with_doc("    def squeeze(self, axis: Axis = None) -> Array[DTypeT_co]:", docs("squeeze")),
+          *_with_doc("    def swapaxes(self, axis1: int, axis2: int) -> Array[DTypeT_co]:", docs("swapaxes")),
+          *_with_doc(f"    def copy(self) -> Array[DTypeT_co{keep}]:", docs("copy")),
           *_with_doc("    def sort(self, axis: int | None = -1, *, kind: None = None, order: None = None, "
-                     "stable: bool = True, descending: bool = False) -> Array[_DT_co]:", docs("sort")),
+                     "stable: bool = True, descending: bool = False) -> Array[DTypeT_co]:", docs("sort")),
           *_with_doc("    def take(self, indices: ArrayLike, axis: int | None = None, out: None = None, "
                      "mode: str | None = None, unique_indices: bool = False, indices_are_sorted: bool = False, "
-                     "fill_value: Any = None) -> Array[_DT_co]:", docs("take")),
+                     "fill_value: Any = None) -> Array[DTypeT_co]:", docs("take")),
           *_with_doc("    def repeat(self, repeats: ArrayLike, axis: int | None = None, *, "
-                     "total_repeat_length: int | None = None) -> Array[_DT_co]:", docs("repeat")),
+                     "total_repeat_length: int | None = None) -> Array[DTypeT_co]:", docs("repeat")),
           *_diagonal_method(docs("diagonal")),
           *_with_doc('    def searchsorted(self, v: ArrayLike, side: str = "left", sorter: ArrayLike | None = None, '
                      '*, method: str = "scan") -> Array[int32]:', docs("searchsorted")),
@@ -440,7 +440,7 @@ def array_class(m: Model, cfg: LatticeConfig, docs: Callable[[str], str | None])
           "    @property", *_with_doc("    def nbytes(self) -> int:", docs("nbytes"))]
     doc = docs("astype")
     for i, (spec, r) in enumerate(dtype_arguments.dtype_specs(cfg)):
-        head = f"    def astype(self, dtype: {spec}) -> Array[{r}{keep}]:"
+        head = f"    def astype(self, dtype: {spec}, copy: bool = False, device: Any = None) -> Array[{r}{keep}]:"
         o += ["    @overload", head + (" ..." if not (i == 0 and doc) else "")]
         if i == 0 and doc:
             o += [f"        {doc}", "        ..."]

@@ -15,22 +15,22 @@ from arraytyping.lattice import LatticeConfig
 __all__ = ["dtypes_stub", "root_stub", "typing_stub"]
 
 TYPEVARS = [
-    '_DT_co = TypeVar("_DT_co", covariant=True)',
+    'DTypeT_co = TypeVar("DTypeT_co", covariant=True)',
     "MYPY: Final = False",
     "if not MYPY:  # an unknown shape is gradual: it is accepted where a shape is declared",
-    "    _AnyShape: TypeAlias = tuple[Any, ...]",
+    "    AnyShape: TypeAlias = tuple[Any, ...]",
     "else:  # mypy (and pyrefly): a default holding Any makes every overloaded call on such arrays ambiguous (Any)",
-    "    _AnyShape: TypeAlias = tuple[int, ...]",
-    '_SH_co = TypeVar("_SH_co", bound=tuple[Any, ...], covariant=True, default=_AnyShape)',
-    '_Sh = TypeVar("_Sh", bound=tuple[Any, ...])',
-    '_T = TypeVar("_T")',
-    '_R = TypeVar("_R")',
-    '_R_co = TypeVar("_R_co", covariant=True)',
-    '_T_contra = TypeVar("_T_contra", contravariant=True)',
+    "    AnyShape: TypeAlias = tuple[int, ...]",
+    'ShapeT_co = TypeVar("ShapeT_co", bound=tuple[Any, ...], covariant=True, default=AnyShape)',
+    'ShapeT = TypeVar("ShapeT", bound=tuple[Any, ...])',
+    'T = TypeVar("T")',
+    'R = TypeVar("R")',
+    'R_co = TypeVar("R_co", covariant=True)',
+    'T_contra = TypeVar("T_contra", contravariant=True)',
 ]
 LATE_TYPEVARS = [
-    '_S = TypeVar("_S", bound=generic)',
-    '_P = ParamSpec("_P")',
+    'DTypeT = TypeVar("DTypeT", bound=generic)',
+    'P = ParamSpec("P")',
     '_C = TypeVar("_C", bound=type)',
 ]
 
@@ -64,7 +64,7 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
         *emit_scalars.protocols(m),
         "_PyScalar: TypeAlias = bool | int | float | complex",
         "_NumpyOperand: TypeAlias = np.ndarray[Any, Any] | np.generic",
-        "_Axis: TypeAlias = int | Sequence[int] | None",
+        "Axis: TypeAlias = int | Sequence[int] | None",
         "",
         *emit_scalars.scalar_classes(m, cfg, {}),
         *LATE_TYPEVARS,
@@ -77,15 +77,15 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
         "",
         "# Transformations keep the wrapped function's signature.",
         "@overload",
-        "def jit(fun: Callable[_P, _R], *, static_argnums: int | Sequence[int] | None = None, "
-        "static_argnames: str | Iterable[str] | None = None) -> Callable[_P, _R]: ...",
+        "def jit(fun: Callable[P, R], *, static_argnums: int | Sequence[int] | None = None, "
+        "static_argnames: str | Iterable[str] | None = None) -> Callable[P, R]: ...",
         "@overload",
         "def jit(fun: None = None, *, static_argnums: int | Sequence[int] | None = None, "
-        "static_argnames: str | Iterable[str] | None = None) -> Callable[[Callable[_P, _R]], Callable[_P, _R]]: ...",
+        "static_argnames: str | Iterable[str] | None = None) -> Callable[[Callable[P, R]], Callable[P, R]]: ...",
         *vmap_declaration(m, docs("vmap")),
         *custom_jvp_declaration(docs("custom_jvp")),
-        "def make_jaxpr(f: Callable[_P, Any]) -> Callable[_P, Any]: ...",
-        "def device_put(x: _T, device: Any = None) -> _T: ...",
+        "def make_jaxpr(f: Callable[P, Any]) -> Callable[P, Any]: ...",
+        "def device_put(x: T, device: Any = None) -> T: ...",
         "def devices(backend: str | None = None) -> list[Any]: ...",
         "def eval_shape(f: Callable[..., Any], *args: Any) -> Any: ...",
         "",
@@ -127,17 +127,17 @@ def custom_jvp_declaration(doc: str | None) -> list[str]:
     rule it is given (a decorator)."""
     return [
         '_Rule = TypeVar("_Rule", bound=Callable[..., Any])',
-        "class custom_jvp(Generic[_P, _R]):",
+        "class custom_jvp(Generic[P, R]):",
         *([f"    {doc}"] if doc else []),
-        "    fun: Callable[_P, _R]",
+        "    fun: Callable[P, R]",
         "    nondiff_argnums: tuple[int, ...]",
         "    jvp: Callable[..., tuple[Any, Any]] | None",
         "    symbolic_zeros: bool",
-        "    def __init__(self, fun: Callable[_P, _R], nondiff_argnums: Sequence[int] = ..., "
+        "    def __init__(self, fun: Callable[P, R], nondiff_argnums: Sequence[int] = ..., "
         "nondiff_argnames: Sequence[str] = ...) -> None: ...",
         "    def defjvp(self, jvp: _Rule, symbolic_zeros: bool = ...) -> _Rule: ...",
         "    def defjvps(self, *jvps: Callable[..., Any] | None) -> None: ...",
-        "    def __call__(self, *args: _P.args, **kwargs: _P.kwargs) -> _R: ...",
+        "    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R: ...",
         "    def __get__(self, instance: object, owner: type | None = None) -> Any: ...",
         "",
     ]
@@ -154,13 +154,14 @@ def vmap_declaration(m: Model, doc: str | None) -> list[str]:
             "axis_size: int | None = ...")
     body = [f"    {doc}", "    ..."] if doc else ["    ..."]
     if not m.shapes:
-        return [f"def vmap(fun: Callable[_P, _R], {rest}) -> Callable[_P, _R]:", *body]
-    out = [f'_Vm{i} = TypeVar("_Vm{i}")' for i in range(VMAP_ARITIES + 1)]
+        return [f"def vmap(fun: Callable[P, R], {rest}) -> Callable[P, R]:", *body]
+    out = ['OutDType = TypeVar("OutDType")',
+           *(f'InDType{i} = TypeVar("InDType{i}")' for i in range(1, VMAP_ARITIES + 1))]
     for n in range(1, VMAP_ARITIES + 1):
-        params = ", ".join(f"Array[_Vm{i}, Any]" for i in range(1, n + 1))
-        batched = ", ".join(f"Array[_Vm{i}]" for i in range(1, n + 1))
-        out += ["@overload", f"def vmap(fun: Callable[[{params}], Array[_Vm0, Any]], {rest}) -> "
-                f"Callable[[{batched}], Array[_Vm0]]:" + ("" if n == 1 else " ...")]
+        params = ", ".join(f"Array[InDType{i}, Any]" for i in range(1, n + 1))
+        batched = ", ".join(f"Array[InDType{i}]" for i in range(1, n + 1))
+        out += ["@overload", f"def vmap(fun: Callable[[{params}], Array[OutDType, Any]], {rest}) -> "
+                f"Callable[[{batched}], Array[OutDType]]:" + ("" if n == 1 else " ...")]
         if n == 1:
             out += body
     return [*out, "@overload", f"def vmap(fun: Callable[..., Any], {rest}) -> Callable[..., Any]: ..."]
@@ -234,13 +235,13 @@ def typing_stub(header: list[str]) -> str:
         "",
         *from_source.emit_all("typing.py"),
         "",
-        '_DT_co = TypeVar("_DT_co", covariant=True)',
+        'DTypeT_co = TypeVar("DTypeT_co", covariant=True)',
         "",
         "class SupportsDType(Protocol):",
         "    @property",
         "    def dtype(self, /) -> np.dtype[Any]: ...",
         "",
-        "class DType(np.dtype[np.generic], Generic[_DT_co]):  # type: ignore[misc]  # pyright: ignore",
+        "class DType(np.dtype[np.generic], Generic[DTypeT_co]):  # type: ignore[misc]  # pyright: ignore",
         '    """An array\'s ``dtype`` (an ``np.dtype`` at run time), typed by the array\'s dtype class: '
         '``Array[T]().dtype`` is a ``DType[T]``, and ``astype``/``dtype=`` take it back to ``T``."""',
         "",

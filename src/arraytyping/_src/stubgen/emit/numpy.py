@@ -95,7 +95,7 @@ def _check_divmod_as_floor_divide(cfg: LatticeConfig) -> None:
                              f"({cfg})")
 
 
-SHAPE_VAR: Final = "_Sh"
+SHAPE_VAR: Final = "ShapeT"
 SHAPE_VAR_DECLARATION: Final = f'{SHAPE_VAR} = TypeVar("{SHAPE_VAR}", bound=tuple[Any, ...])'
 """The type variable of an elementwise function's shape (``anp.cos(x)`` has ``x``'s shape)."""
 
@@ -194,7 +194,7 @@ def _value_overloads(cfg: LatticeConfig, fn: str, param: str, after: str, before
 
     for spec, r in _numpy_values(cfg):
         ov(spec, r)
-    ov("Array[_T]", "_T")
+    ov("Array[T]", "T")
     for py, r in PY_VALUE.items():
         ov(py, r)
     ov("_NestedSequence[Never]", "Any")  # [] (float32 in JAX) and a list[Any]: before the typed ones
@@ -202,8 +202,8 @@ def _value_overloads(cfg: LatticeConfig, fn: str, param: str, after: str, before
     ov("_NestedSequence[int]", canon("int64"))
     ov("_NestedSequence[float]", canon("float64"))
     ov("_NestedSequence[complex]", canon("complex128"))
-    # not Array: the Array[_T] overload takes every one, and mypy, inferring this call with an outer overload's
-    # parameter as context (``anp.cos(anp.asarray(x))``, ``x: Array[T]``), would find Array[_T] refused by that
+    # not Array: the Array[T] overload takes every one, and mypy, inferring this call with an outer overload's
+    # parameter as context (``anp.cos(anp.asarray(x))``, ``x: Array[T]``), would find Array[T] refused by that
     # context and answer Array[Any] here, which the outer overload then reads as its own typed operand (float32)
     ov("np.ndarray[Any, Any] | np.bool_ | np.number[Any] | _PyScalar | Sequence[Any]", "Any")  # a list of arrays
     return o
@@ -245,9 +245,9 @@ def _like_overloads(cfg: LatticeConfig, fn: str, param: str, fill: str, doc: str
     shape = ", shape: ShapeLike | None = None"
     body = _dtype_overloads(cfg, fn, f"{param}: ArrayLike, {fill}", shape, doc)
     if shapes:
-        body += ["@overload", f"def {fn}({param}: Array[_T, {SHAPE_VAR}], {fill}dtype: None = None, "
-                 f"shape: None = None) -> Array[_T, {SHAPE_VAR}]: ..."]
-    body += ["@overload", f"def {fn}({param}: Array[_T], {fill}dtype: None = None{shape}) -> Array[_T]: ..."]
+        body += ["@overload", f"def {fn}({param}: Array[T, {SHAPE_VAR}], {fill}dtype: None = None, "
+                 f"shape: None = None) -> Array[T, {SHAPE_VAR}]: ..."]
+    body += ["@overload", f"def {fn}({param}: Array[T], {fill}dtype: None = None{shape}) -> Array[T]: ..."]
     for spec, r in [*_numpy_values(cfg), *PY_VALUE.items()]:
         body += ["@overload", f"def {fn}({param}: {spec}, {fill}dtype: None = None{shape}) -> Array[{r}]: ..."]
     return [*body, "@overload", f"def {fn}({param}: ArrayLike, {fill}dtype: None = None{shape}) -> Array[Any]: ..."]
@@ -397,9 +397,9 @@ def _compress_overloads(f: ast.FunctionDef) -> list[str]:
     head, tail = "condition: ArrayLike, a: ", ", axis: int | None = None, *, size: {size}, fill_value: ArrayLike = 0, " \
         "out: None = None) -> "
     weak = specs.arrays_of()
-    out = ["@overload", f"def compress({head}Array[_T]{tail.format(size='None = None')}Array[_T]: ...",
+    out = ["@overload", f"def compress({head}Array[T]{tail.format(size='None = None')}Array[T]: ...",
            "@overload", f"def compress({head}{weak}{tail.format(size='int | None')}Array[Any]: ...",
-           "@overload", f"def compress({head}Array[_S]{tail.format(size='int | None = None')}Array[_S]: ..."]
+           "@overload", f"def compress({head}Array[DTypeT]{tail.format(size='int | None = None')}Array[DTypeT]: ..."]
     f.returns = ast.Name("Array[Any]")
     f.decorator_list = [ast.Name("overload")]
     return dtype_arguments.with_doc([*out, *from_source.stub_function(f, with_doc=False)], from_source.docline(f))
@@ -476,7 +476,7 @@ array)."""
 def _keeping() -> frozenset[str]:
     """The source-declared functions whose result has their first argument's dtype and weak flag (op_rules' ``same``
     families; ``take``'s ``gather``, whose index operand only refuses dtypes; ``diag``, which :func:`_diag_keeps`
-    proves) and is one array or a list of them: an ``Array[_T]`` argument gives ``Array[_T]``."""
+    proves) and is one array or a list of them: an ``Array[T]`` argument gives ``Array[T]``."""
     same = {fn for fn, f in op_rules.SHAPE.items() if f == "same" or fn == "take"} | {
         fn for fn, f in op_rules.UNARY.items() if f == "same"} | ({"diag"} if _diag_keeps() else set[str]())
     return frozenset(n for rel, names in _from_source().items() for n in names
@@ -541,10 +541,10 @@ def _numpy_reshape() -> list[str]:
     """``reshape`` of a numpy array or scalar: JAX 0.10.2 hands it to the operand's own ``reshape`` method, so the
     result is numpy's, in the operand's own dtype (``float64`` with x64 off too). A scalar reshaped to ``()`` stays
     a scalar; to another shape it is an ndarray."""
-    nd = "np.ndarray[tuple[int, ...], np.dtype[_NpS]]"
-    return ["@overload", f"def reshape(a: np.ndarray[Any, np.dtype[_NpS]], shape: ShapeLike) -> {nd}: ...",
-            "@overload", "def reshape(a: _NpS, shape: tuple[()]) -> _NpS: ...",
-            "@overload", f"def reshape(a: _NpS, shape: ShapeLike) -> {nd} | _NpS: ..."]
+    nd = "np.ndarray[tuple[int, ...], np.dtype[NumpyScalarT]]"
+    return ["@overload", f"def reshape(a: np.ndarray[Any, np.dtype[NumpyScalarT]], shape: ShapeLike) -> {nd}: ...",
+            "@overload", "def reshape(a: NumpyScalarT, shape: tuple[()]) -> NumpyScalarT: ...",
+            "@overload", f"def reshape(a: NumpyScalarT, shape: ShapeLike) -> {nd} | NumpyScalarT: ..."]
 
 
 SCALAR_ALIASES: Final = {"single": "float32", "double": "float64", "csingle": "complex64", "cdouble": "complex128",
@@ -591,11 +591,12 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
     for fn, rest in (("reshape", ", shape: ShapeLike"), ("transpose", ", axes: Sequence[int] | None = None"),
                      ("broadcast_to", ", shape: ShapeLike")):
         # an array keeps its dtype; numpy values and Python scalars (which JAX takes too): gradual
-        body += ["@overload", f"def {fn}(a: Array[_T]{rest}) -> Array[_T]: ...",
+        body += ["@overload", f"def {fn}(a: Array[T]{rest}) -> Array[T]: ...",
                  *(_numpy_reshape() if fn == "reshape" else ()),
                  "@overload", f"def {fn}(a: ArrayLike{rest}) -> Array[Any]: ..."]
     body.append("")
-    body += _dtype_overloads(cfg, "astype", "x: ArrayLike, ", "", docs("astype"))
+    body += _dtype_overloads(cfg, "astype", "x: ArrayLike, ", ", /, *, copy: bool = False, device: Any = None",
+                             docs("astype"))
     for fn in ("asarray", "array"):
         body += _dtype_overloads(cfg, fn, "a: ArrayLike | Sequence[Any], ", ", copy: bool | None = None",
                                  docs(fn))
@@ -704,22 +705,22 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
             "",
             *from_source.emit_all("numpy/__init__.py"),
             "",
-            '_T = TypeVar("_T")',
-            '_T_co = TypeVar("_T_co", covariant=True)',
-            '_S = TypeVar("_S", bound=generic)',
-            '_NpS = TypeVar("_NpS", bound=np.generic)',
-            '_R = TypeVar("_R")',
+            'T = TypeVar("T")',
+            'T_co = TypeVar("T_co", covariant=True)',
+            'DTypeT = TypeVar("DTypeT", bound=generic)',
+            'NumpyScalarT = TypeVar("NumpyScalarT", bound=np.generic)',
+            'R = TypeVar("R")',
             *([SHAPE_VAR_DECLARATION, *creation_shapes.DECLARATIONS] if m.shapes else []),
             *keep.declarations(),
             each.declaration(cfg),
             "_PyScalar: TypeAlias = bool | int | float | complex",
             "_NumpyOperand: TypeAlias = np.ndarray[Any, Any] | np.generic",
-            "_Axis: TypeAlias = int | Sequence[int] | None",
+            "Axis: TypeAlias = int | Sequence[int] | None",
             "",
             # nested lists and tuples, nominally (an Array, a string's characters and a protocol's recursion are no
             # such thing: ty took [[1.0]] and mypy an Array under an outer call's context as nested bools), to the
             # depth of real literals; deeper ones are the gradual catch-all's
-            "_NestedSequence: TypeAlias = (Sequence[_T] | Sequence[Sequence[_T]] | Sequence[Sequence[Sequence[_T]]]"
-            " | Sequence[Sequence[Sequence[Sequence[_T]]]])",
+            "_NestedSequence: TypeAlias = (Sequence[T] | Sequence[Sequence[T]] | Sequence[Sequence[Sequence[T]]]"
+            " | Sequence[Sequence[Sequence[Sequence[T]]]])",
             ""]
     return "\n".join([*head, *body]) + "\n"

@@ -398,12 +398,12 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
     dtype_names: list[str] = sorted({*(n for n in typed_names if n in _DTYPE_NAMES or _ROOT_PRIVATE.fullmatch(n)),
                                      *(["generic"] if "_G" in typed_names else [])})
     missing = {n for n in _annotation_names(text) if n not in _IMPORTED | declared | set(needed) | set(dir(builtins))
-               | set(dtype_names) | set(keep.names.values()) | {"Never", "DType", SHAPE_VAR, "_T", "_R", "_G"}}
+               | set(dtype_names) | set(keep.names.values()) | {"Never", "DType", SHAPE_VAR, "T", "R", "_G"}}
     if missing:
         raise ValueError(f"stub generator: {rel}'s declarations use {', '.join(sorted(missing))}, which its stub "
                          "does not import")
     declarations = [type_vars[v] for v in needed]
-    declarations += [f'{v} = TypeVar("{v}")' for v in ("_T", "_R") if v not in type_vars and re.search(rf"\b{v}\b", text)]
+    declarations += [f'{v} = TypeVar("{v}")' for v in ("T", "R") if v not in type_vars and re.search(rf"\b{v}\b", text)]
     if re.search(r"\b_G\b", text):
         declarations.append('_G = TypeVar("_G", bound=generic)')
     if re.search(rf"\b{SHAPE_VAR}\b", text):

@@ -16,20 +16,20 @@ def protocols(m: Model) -> list[str]:
     for c in specs.ABSTRACT:
         out += ["@type_check_only", f"class _Is{c.capitalize()}(Protocol):",
                 f"    def __at_is_{c}__(self) -> Literal[True]: ...", ""]
-    out += [marker_sets.PROTOCOLS, "@type_check_only", "class _Same(Protocol[_T]):",
-            '    """An array of exactly the dtype ``_T`` (invariant: two arrays meet it with one ``_T`` only when they '
+    out += [marker_sets.PROTOCOLS, "@type_check_only", "class _Same(Protocol[T]):",
+            '    """An array of exactly the dtype ``T`` (invariant: two arrays meet it with one ``T`` only when they '
             'have one dtype)."""',
-            "    def __at_same__(self, x: _T, /) -> _T: ...", ""]
+            "    def __at_same__(self, x: T, /) -> T: ...", ""]
     for fam in m.fams():
         f, c = fam.name, fam.cap
-        out += ["@type_check_only", f"class _{c}Up(Protocol[_T_contra]):",
-                f"    def __at_{f}_up__(self, x: _T_contra, /) -> object: ...", ""]
+        out += ["@type_check_only", f"class _{c}Up(Protocol[T_contra]):",
+                f"    def __at_{f}_up__(self, x: T_contra, /) -> object: ...", ""]
         for i in range(fam.n_rules):
-            out += ["@type_check_only", f"class _{c}R{i}(Protocol[_T_contra, _R_co]):",
-                    f"    def __at_{f}_r{i}__(self, x: _T_contra, /) -> _R_co: ...", ""]
+            out += ["@type_check_only", f"class _{c}R{i}(Protocol[T_contra, R_co]):",
+                    f"    def __at_{f}_r{i}__(self, x: T_contra, /) -> R_co: ...", ""]
         for k in range(len(fam.slots)):
-            out += ["@type_check_only", f"class _{c}W{k}(Protocol[_R_co]):",
-                    f"    def __at_{f}_w{k}__(self) -> _R_co: ...", ""]
+            out += ["@type_check_only", f"class _{c}W{k}(Protocol[R_co]):",
+                    f"    def __at_{f}_w{k}__(self) -> R_co: ...", ""]
     return out
 
 
