@@ -12,6 +12,8 @@ import functools
 import inspect
 import operator
 import threading
+import types
+import weakref
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Final, TypeAlias, cast
@@ -486,11 +488,35 @@ class JitFunction(_JitBase):
         """The jaxpr this function compiles for ``args``."""
         return make_jaxpr(functools.partial(self.fun, **kwargs))(*args)
 
+    def __get__(self, obj: object, objtype: type | None = None) -> Any:
+        """A method: ``obj.f`` binds ``obj`` as the first argument (JAX's jitted functions are descriptors, so
+        ``@jit`` and ``@partial(jit, static_argnums=0)`` work on methods)."""
+        if obj is None:
+            return self
+        return types.MethodType(self, obj)
+
+    def share_cache(self) -> None:
+        """Use the executables compiled for every other ``jit`` of the same function with the same static
+        arguments (JAX keys its cache by the function, weakly): ``jit(f)(x)`` a second time runs the first trace."""
+        key = (self.static_argnums, self.static_argnames, self.static_kwargs)
+        try:
+            shared = _SHARED.setdefault(self.fun, {})
+        except TypeError:  # a callable that cannot be hashed or weakly referenced: this jit's own cache
+            return
+        self._cache, self._lock = shared.setdefault(key, (self._cache, self._lock))
+
     def cache_size(self) -> int:
         return len(self._cache)
 
     def __repr__(self) -> str:
         return f"<jitted function {self.name}>"
+
+
+_SHARED: Final[weakref.WeakKeyDictionary[Callable[..., Any],
+                                         dict[Hashable, tuple[dict[Hashable, Compiled], threading.Lock]]]] = \
+    weakref.WeakKeyDictionary()
+"""The executables of ``jit``'s functions, per function (weakly: the cache does not keep a function alive) and per
+static-argument configuration, with the lock their misses compile under."""
 
 
 def _flat_sequence_sigs(args: tuple[Any, ...]) -> tuple[Any, ...] | None:
@@ -622,7 +648,9 @@ def jit(fun: Callable[..., Any] | None = None, *, static_argnums: int | Sequence
 
     def make(f: Callable[..., Any]) -> JitFunction:
         argnums, argnames = _resolve_static(f, nums, names) if nums or names else ((), ())
-        return JitFunction(f, argnames, static_argnums=argnums, staged=True)
+        jf = JitFunction(f, argnames, static_argnums=argnums, staged=True)
+        jf.share_cache()
+        return jf
 
     if fun is None:
         return make
