@@ -6,7 +6,7 @@ that stage functions into jaxprs for :func:`jit`) with JAX 0.10.2's semantics. :
 ``jax.numpy``-style API.
 """
 
-from arraytyping import dtypes, lattice, op_rules, tree_util
+from arraytyping import debug, dtypes, experimental, lattice, op_rules, tree_util
 from arraytyping._src.dtypes.config import config, dtype_promotion, enable_x64
 from arraytyping._src.dtypes.queries import finfo, iinfo, isdtype, issubdtype
 from arraytyping._src.dtypes.promotion import canonicalize_dtype, promote_types
@@ -24,11 +24,13 @@ from arraytyping._src.dtypes.scalar_types import (
     int64, integer, number, signedinteger, uint1, uint2, uint4, uint8, uint16, uint32, uint64, unsignedinteger,
 )
 from arraytyping.lattice import TypePromotionError
+from arraytyping._src.api.callbacks import pure_callback
+from arraytyping._src.core.shape_dtype_struct import ShapeDtypeStruct
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "Array", "ConcretizationTypeError", "DeletedArrayError", "TracerArrayConversionError", "TracerBoolConversionError",
+    "Array", "ConcretizationTypeError", "ShapeDtypeStruct", "debug", "experimental", "pure_callback", "DeletedArrayError", "TracerArrayConversionError", "TracerBoolConversionError",
     "TracerIntegerConversionError", "TypeCheckError", "UnexpectedTracerError", "custom_jvp", "device_put", "devices", "eval_shape",
     "grad", "hessian", "jacfwd", "jacobian", "jacrev", "jit", "jvp", "linearize", "make_jaxpr", "typecheck", "value_and_grad", "vjp", "vmap",
     "TypePromotionError", "bfloat16", "bool_", "canonicalize_dtype", "complex64", "complex128", "complexfloating",

@@ -30,8 +30,11 @@ class Primitive:
     def __init__(self, name: str, abstract_eval: Callable[..., list[ShapedArray]], *,
                  multiple_results: bool = False, hidden_params: frozenset[str] = frozenset(),
                  hidden_if_empty: frozenset[str] = frozenset(), calls: str | None = None,
-                 printed_params: Callable[[JaxprEqn], dict[str, Any]] | None = None) -> None:
+                 printed_params: Callable[[JaxprEqn], dict[str, Any]] | None = None, effectful: bool = False) -> None:
         self.name = name
+        self.effectful = effectful
+        """Whether an equation of it has an effect beyond its outputs (a host callback that prints): kept when its
+        outputs are unused, as JAX keeps an equation with effects."""
         self.abstract_eval = abstract_eval
         self.multiple_results = multiple_results
         self.hidden_params = hidden_params

@@ -133,7 +133,7 @@ def compile_closed_jaxpr(closed: jx.ClosedJaxpr, out_tree: tree.TreeDef,
     m = mlir()
     with m.lock:
         module = lower_jaxpr(closed.jaxpr)
-        exe = backend().compile(module)
+        exe = backend().compile(module, m.host_callbacks)
     const_bufs = [_const_buffer(c) for c in closed.consts]
     return Compiled(exe, const_bufs, closed.out_avals, out_tree, closed, host_outs)
 
@@ -673,8 +673,16 @@ EAGER_OPERANDS: dict[core.Primitive, Callable[[Sequence[Any]], Sequence[Any]]] =
 implementation types the result differently from the staged equation; the primitives' modules register theirs."""
 
 
+EAGER_IMPLS: dict[core.Primitive, Callable[..., Any]] = {}
+"""Primitives run eagerly by a Python function of their operands and parameters instead of a compiled computation
+(host callbacks: the function is called directly, as JAX's implementation rules do)."""
+
+
 def eager_apply(prim: core.Primitive, args: Sequence[Any], params: dict[str, Any]) -> Any:
     """Run one primitive on concrete values: a one-equation computation, compiled once per signature."""
+    impl = EAGER_IMPLS.get(prim)
+    if impl is not None:
+        return impl(*args, **params)
     rearrange = EAGER_OPERANDS.get(prim)
     if rearrange is not None:
         args = rearrange(args)

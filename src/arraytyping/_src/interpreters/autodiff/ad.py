@@ -492,7 +492,7 @@ def dce_equations(jaxpr: jx.Jaxpr, used_outputs: Sequence[bool], rules: Mapping[
     eqns: list[jx.JaxprEqn] = []
     for eqn in reversed(jaxpr.eqns):
         used = [v in live for v in eqn.out_binders]
-        if not any(used):
+        if not any(used) and not jx.has_effects(eqn):
             continue
         rule = rules.get(eqn.primitive)
         if rule is not None:
