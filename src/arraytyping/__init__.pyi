@@ -18,18 +18,20 @@ from arraytyping import typing as typing
 from arraytyping.lattice import TypePromotionError as TypePromotionError
 from arraytyping.typing import ArrayLike, DType, DTypeLike
 from arraytyping import op_rules as op_rules
+from arraytyping import debug as debug, experimental as experimental
 
 __all__ = [
-    "Array", "ConcretizationTypeError", "DeletedArrayError", "TracerArrayConversionError", "TracerBoolConversionError",
-    "TracerIntegerConversionError", "TypeCheckError", "UnexpectedTracerError", "custom_jvp", "device_put", "devices",
-    "eval_shape", "grad", "hessian", "jacfwd", "jacobian", "jacrev", "jit", "jvp", "linearize", "make_jaxpr",
-    "typecheck", "value_and_grad", "vjp", "vmap", "TypePromotionError", "bfloat16", "bool_", "canonicalize_dtype",
-    "complex64", "complex128", "complexfloating", "config", "dtype_promotion", "dtypes", "enable_x64", "finfo",
-    "float4_e2m1fn", "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz",
-    "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float16", "float32",
-    "float64", "floating", "generic", "iinfo", "inexact", "int1", "int2", "int4", "int8", "int16", "int32", "int64",
-    "integer", "isdtype", "issubdtype", "lattice", "number", "op_rules", "promote_types", "result_type",
-    "signedinteger", "tree_util", "uint1", "uint2", "uint4", "uint8", "uint16", "uint32", "uint64", "unsignedinteger",
+    "Array", "ConcretizationTypeError", "ShapeDtypeStruct", "debug", "experimental", "pure_callback",
+    "DeletedArrayError", "TracerArrayConversionError", "TracerBoolConversionError", "TracerIntegerConversionError",
+    "TypeCheckError", "UnexpectedTracerError", "custom_jvp", "device_put", "devices", "eval_shape", "grad", "hessian",
+    "jacfwd", "jacobian", "jacrev", "jit", "jvp", "linearize", "make_jaxpr", "typecheck", "value_and_grad", "vjp",
+    "vmap", "TypePromotionError", "bfloat16", "bool_", "canonicalize_dtype", "complex64", "complex128",
+    "complexfloating", "config", "dtype_promotion", "dtypes", "enable_x64", "finfo", "float4_e2m1fn", "float6_e2m3fn",
+    "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz",
+    "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float16", "float32", "float64", "floating", "generic", "iinfo",
+    "inexact", "int1", "int2", "int4", "int8", "int16", "int32", "int64", "integer", "isdtype", "issubdtype", "lattice",
+    "number", "op_rules", "promote_types", "result_type", "signedinteger", "tree_util", "uint1", "uint2", "uint4",
+    "uint8", "uint16", "uint32", "uint64", "unsignedinteger",
 ]
 
 __version__: str
@@ -11447,6 +11449,22 @@ def make_jaxpr(f: Callable[_P, Any]) -> Callable[_P, Any]: ...
 def device_put(x: _T, device: Any = None) -> _T: ...
 def devices(backend: str | None = None) -> list[Any]: ...
 def eval_shape(f: Callable[..., Any], *args: Any) -> Any: ...
+
+class ShapeDtypeStruct:
+    """A container for the shape, dtype and weak flag of an array (JAX's ``jax.ShapeDtypeStruct``)."""
+    shape: tuple[int, ...]
+    dtype: np.dtype[Any]
+    sharding: Any
+    weak_type: bool
+    def __init__(self, shape: Any, dtype: DTypeLike, *, sharding: Any = None, weak_type: bool = False) -> None: ...
+    @classmethod
+    def like(cls, x: Any) -> ShapeDtypeStruct: ...
+    @property
+    def ndim(self) -> int: ...
+    @property
+    def size(self) -> int: ...
+
+def pure_callback(callback: Callable[..., Any], result_shape_dtypes: Any, *args: Any, sharding: Any = None, vmap_method: str | None = None, **kwargs: Any) -> Any: ...
 
 class ConcretizationTypeError(TypeError): ...
 class TracerArrayConversionError(ConcretizationTypeError): ...
