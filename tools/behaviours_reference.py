@@ -111,6 +111,21 @@ class C:
         return x * 2
 C().f(1.0)
 ''',
+    "method_pytree_dict_aux": '''
+class C:
+    def __init__(self, x, mul):
+        self.x = x
+        self.mul = mul
+    @jax.jit
+    def calc(self, y):
+        return self.x * y if self.mul else y
+jax.tree_util.register_pytree_node(C, lambda c: ((c.x,), {"mul": c.mul}), lambda aux, ch: C(*ch, **aux))
+c = C(2, True)
+print(c.calc(3))
+c.mul = False
+print(c.calc(3))
+print(C(jnp.array(2), True).calc(3))
+''',
     # -- static indices out of bounds -----------------------------------------------------------------------------
     "oob_get": "x = jnp.arange(10)\nprint(x[11], x[-11], x[10], x[-10], x[100])",
     "oob_jit": "x = jnp.arange(10)\nprint(jax.jit(lambda x: x[11])(x), jax.jit(lambda x: x[-11])(x))",
