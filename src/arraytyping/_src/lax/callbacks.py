@@ -21,9 +21,10 @@ import numpy as np
 
 from arraytyping._src.dtypes.config import current
 from arraytyping._src.xla import lowering
-from arraytyping._src.xla.array_impl import ArrayImpl
+from arraytyping._src.xla.array_impl import ArrayImpl, device_put
 from arraytyping._src.xla.backend import backend
-from arraytyping._src.xla.dispatch import EAGER_IMPLS
+from arraytyping._src.xla.dispatch import EAGER_IMPLS, const_to_array
+from arraytyping._src.core.staging import ConstVal
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.core.trace import Primitive
 
@@ -92,7 +93,7 @@ def _host_values(args: Sequence[Any]) -> list[np.ndarray[Any, Any]]:
 
 
 def _debug_impl(*args: Any, callback: Callable[..., Any], effect: str, partitioned: bool) -> list[Any]:
-    callback(*[a if isinstance(a, ArrayImpl) else _as_array(np.asarray(a)) for a in args])
+    callback(*[const_to_array(a) if isinstance(a, (ArrayImpl, ConstVal)) else device_put(a) for a in args])
     return []
 
 
