@@ -6,7 +6,7 @@ that stage functions into jaxprs for :func:`jit`) with JAX 0.10.2's semantics. :
 ``jax.numpy``-style API.
 """
 
-from arraytyping import dtypes, lattice, op_rules, tree_util
+from arraytyping import debug, dtypes, experimental, lattice, op_rules, tree_util
 from arraytyping._src.dtypes.config import config, dtype_promotion, enable_x64
 from arraytyping._src.dtypes.queries import finfo, iinfo, isdtype, issubdtype
 from arraytyping._src.dtypes.promotion import canonicalize_dtype, promote_types
@@ -24,6 +24,7 @@ from arraytyping._src.dtypes.scalar_types import (
     int64, integer, number, signedinteger, uint1, uint2, uint4, uint8, uint16, uint32, uint64, unsignedinteger,
 )
 from arraytyping.lattice import TypePromotionError
+from arraytyping._src.api.callbacks import pure_callback
 
 # The public submodules, bound as ``import jax`` binds its own: ``jax.random.key(0)`` needs no further import.
 # (Last: after the names they may reach. The ``as`` re-exports them without adding them to ``__all__``, whose star
@@ -37,6 +38,7 @@ __all__ = [
     "TracerBoolConversionError", "TracerIntegerConversionError", "TypeCheckError", "UnexpectedTracerError",
     "custom_jvp", "device_put", "devices", "eval_shape", "grad", "hessian", "jacfwd", "jacobian", "jacrev", "jit",
     "jvp", "linearize", "make_jaxpr", "typecheck", "value_and_grad", "vjp", "vmap", "block_until_ready", "typeof",
+    "debug", "experimental", "pure_callback",
     "TypePromotionError", "bfloat16", "bool_", "canonicalize_dtype", "complex64", "complex128", "complexfloating",
     "config", "dtype_promotion", "dtypes", "enable_x64", "finfo", "float4_e2m1fn", "float6_e2m3fn", "float6_e3m2fn",
     "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2",

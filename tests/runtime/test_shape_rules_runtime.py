@@ -101,7 +101,5 @@ def test_basic_indexing() -> None:
             assert runtime(lambda x: x[t], s) == rule(lambda: shape_rules.index(s, t)), (s, t)
 
 
-@pytest.mark.xfail(strict=True, reason="the runtime refuses a static int index out of bounds (IndexError, as numpy "
-                   "does, held by test_array.py); JAX 0.10.2 clamps it (jnp.arange(3)[5] is 2), as shape_rules does")
 def test_static_int_index_out_of_bounds_clamps_as_in_jax() -> None:
     assert runtime(lambda x: x[5], (3,)) == rule(lambda: shape_rules.index((3,), (5,))) == ()

@@ -27,6 +27,7 @@ from arraytyping._src.lax import special as SF
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.core.trace import Primitive
 from arraytyping._src.lax.top_k import top_k
+from arraytyping.experimental import io_callback
 
 F32, I32, U32, BOOL = np.dtype("float32"), np.dtype("int32"), np.dtype("uint32"), np.dtype(bool)
 B = 3  # the batch size
@@ -199,6 +200,23 @@ NOT_BATCHED: dict[str, str] = {
     "empty2": "takes no operands (a cond's placeholder for another branch's residual, staged by grad)",
     "platform_index": "takes no operands (the index of a platform_dependent cond: diagonal_square covers it)",
 }
+
+
+def _host_sin(x: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    return np.sin(x).astype(x.dtype)
+
+
+def _pure_callback(method: str) -> Callable[..., Any]:
+    return lambda x: at.pure_callback(_host_sin, at.ShapeDtypeStruct(x.shape, x.dtype), x, vmap_method=method)
+
+
+CASES.update({
+    "debug_callback": (lambda x: (at.debug.callback(lambda v: None, x), x + 1.0)[1], [((2, 3), F32)]),
+    "pure_callback_sequential": (_pure_callback("sequential"), [((2, 3), F32)]),
+    "pure_callback_expand_dims": (_pure_callback("expand_dims"), [((2, 3), F32)]),
+    "pure_callback_broadcast_all": (_pure_callback("broadcast_all"), [((2, 3), F32)]),
+    "io_callback": (lambda x: io_callback(_host_sin, at.ShapeDtypeStruct(x.shape, x.dtype), x), [((2, 3), F32)]),
+})
 
 
 def _all_primitives() -> dict[str, Primitive]:

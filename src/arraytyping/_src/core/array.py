@@ -421,12 +421,19 @@ class Array(abc.ABC):
     def __getitem__(self, index: Any) -> Array:
         return _jnp.getitem(self, index)  # type: ignore[no-any-return]
 
+    def __setitem__(self, index: Any, value: Any) -> None:
+        """Arrays are immutable: JAX's ``TypeError``, pointing to ``x.at[idx].set(y)``."""
+        raise TypeError(f"{_IMMUTABLE} Instead of x[idx] = y, use x = x.at[idx].set(y) or another .at[] method: "
+                        "https://docs.jax.dev/en/latest/_autosummary/jax.numpy.ndarray.at.html")
+
     @property
     def at(self) -> Any:
         """``x.at[index]``: indexed reads and functional updates (``.get``, ``.set``, ``.add``, ``.multiply``,
         ``.min``, ``.max``), as JAX's ``Array.at``."""
         return _jnp.IndexUpdateHelper(self)
 
+
+_IMMUTABLE = "JAX arrays are immutable and do not support in-place item assignment."
 
 _OPERANDS: tuple[type, ...] = (Array, *_ACCEPTED_OPERANDS)
 """What the operators take (checked on every eager operation: built once)."""

@@ -102,9 +102,14 @@ class ShapedArray:
         """``f32[2,3]`` as printed in jaxprs (no weak-type marker, as in JAX)."""
         return f"{short_dtype_name(self.dtype)}[{','.join(map(str, self.shape))}]"
 
+    def str_long(self) -> str:
+        """``float32[2,3]``: JAX's ``str_short()`` with long dtype names (no weak-type marker)."""
+        name = "float0" if self.dtype.names == ("float0",) else dtype_name(self.dtype)
+        return f"{name}[{','.join(map(str, self.shape))}]"
+
     def __str__(self) -> str:
-        """``float32[2,3]`` as JAX prints a type (``~float32[]`` when weakly typed)."""
-        return f"{'~' if self.weak_type else ''}{dtype_name(self.dtype)}[{','.join(map(str, self.shape))}]"
+        """``~float32[2,3]``: JAX's ``str`` of an aval, ``~`` marking a weak type."""
+        return f"{'~' if self.weak_type else ''}{self.str_long()}"
 
     def __repr__(self) -> str:
         weak = ", weak_type=True" if self.weak_type else ""

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from arraytyping._src.core.trace import Primitive
 
 __all__ = ["Var", "Literal", "Atom", "JaxprEqn", "Jaxpr", "ClosedJaxpr", "JaxprTypeError", "typecheck_jaxpr",
-           "eval_jaxpr", "pp_jaxpr"]
+           "eval_jaxpr", "pp_jaxpr", "has_effects"]
 
 
 class Var:
@@ -135,6 +135,14 @@ class ClosedJaxpr:
         return pp_jaxpr(self.jaxpr)
 
     __repr__ = __str__
+
+
+def has_effects(eqn: JaxprEqn) -> bool:
+    """Whether ``eqn`` has an effect (its primitive's, or one of an equation of a jaxpr it calls): dead-code
+    elimination keeps it even when its outputs are unused."""
+    if eqn.primitive.effectful:
+        return True
+    return any(has_effects(e) for j in jaxprs_in_params(eqn.params) for e in j.eqns)
 
 
 def structural_key(jaxpr: Jaxpr) -> tuple[Any, ...]:

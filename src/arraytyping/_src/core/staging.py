@@ -71,6 +71,9 @@ class JaxprTracer(Tracer):
         self.owner = trace
         self.aval = aval
 
+    def short_repr(self) -> str:
+        return f"JitTracer({self.aval})"
+
 
 class JaxprBuilder:
     """The equations, constants and tracers of one staging trace."""

@@ -19,7 +19,7 @@ from arraytyping._src.core.avals import ShapedArray
 if TYPE_CHECKING:
     from arraytyping._src.core.jaxpr import JaxprEqn
 
-__all__ = ["Primitive", "MainTrace", "Trace", "Tracer", "bind", "find_top_trace", "is_tracer", "new_main", "trace_state",
+__all__ = ["Primitive", "MainTrace", "Trace", "Tracer", "bind", "find_top_trace", "is_tracer", "new_main", "short_repr", "trace_state",
            "ConcretizationTypeError", "TracerArrayConversionError", "TracerIntegerConversionError",
            "TracerBoolConversionError", "UnexpectedTracerError"]
 
@@ -30,8 +30,11 @@ class Primitive:
     def __init__(self, name: str, abstract_eval: Callable[..., list[ShapedArray]], *,
                  multiple_results: bool = False, hidden_params: frozenset[str] = frozenset(),
                  hidden_if_empty: frozenset[str] = frozenset(), calls: str | None = None,
-                 printed_params: Callable[[JaxprEqn], dict[str, Any]] | None = None) -> None:
+                 printed_params: Callable[[JaxprEqn], dict[str, Any]] | None = None, effectful: bool = False) -> None:
         self.name = name
+        self.effectful = effectful
+        """Whether an equation of it has an effect beyond its outputs (a host callback that prints): kept when its
+        outputs are unused, as JAX keeps an equation with effects."""
         self.abstract_eval = abstract_eval
         self.multiple_results = multiple_results
         self.hidden_params = hidden_params
@@ -237,9 +240,19 @@ class Tracer(Array):
     def is_deleted(self) -> bool:
         self._only_concrete("is_deleted")
 
+    def short_repr(self) -> str:
+        """How JAX prints a tracer: its kind and type (``JitTracer(~float32[])``...); each kind says its own."""
+        return f"{type(self).__name__}<{self.aval}>"
+
     def __repr__(self) -> str:
-        return f"Traced<{self.aval.str_short()}{', weak_type=True' if self.aval.weak_type else ''}>" \
-               f"with<{type(self.owner).__name__}>"
+        return self.short_repr()
+
+    __str__ = __repr__
+
+
+def short_repr(x: Any) -> str:
+    """A tracer's :meth:`Tracer.short_repr`, any other value's ``str`` (as JAX prints a tracer's contents)."""
+    return x.short_repr() if isinstance(x, Tracer) else str(x)
 
 
 _IS_TRACER: dict[type, bool] = {}

@@ -41,18 +41,26 @@ def contraction_result(fn: str, *args: Any) -> tuple[np.dtype[Any], bool]:
     return registry.INFO[name].dtype, weak
 
 
+def _type_str(x: Any) -> str:
+    """``float32[2,3]``: an operand's type as JAX's messages print it."""
+    return f"{operand(x)[0]}[{','.join(map(str, shape_of(x)))}]"
+
+
 def _matmul_body(a: Any, b: Any) -> Any:
     """JAX's ``matmul``: vectors contract directly (no reshapes), batch dimensions of size 1 are squeezed, one
     ``dot_general`` then a transpose into numpy's output order. Unlike JAX, operands are first converted to their
     common dtype (our ``dot_general`` takes one dtype). The dtype is JAX's matmul rule (``op_rules``)."""
-    if not shape_of(a) or not shape_of(b):  # first, as in JAX (a Python scalar arrives here as a 0-d tracer)
-        raise ValueError("matmul: operands must be at least 1-dimensional (use multiply for scalars)")
+    for i, x in enumerate((a, b)):  # first, as in JAX (a Python scalar arrives here as a 0-d tracer)
+        if not shape_of(x):
+            raise ValueError(f"matmul input operand {i} must have ndim at least 1, but it has ndim 0")
+    types = f"{_type_str(a)} and {_type_str(b)}"
     dtype, weak = binary_result("matmul", a, b)
     a, b = as_dtype(a, dtype, weak), as_dtype(b, dtype, weak)
     sa, sb = shape_of(a), shape_of(b)
     a_is_mat, b_is_mat = len(sa) > 1, len(sb) > 1
     if sa[-1] != (sb[-2] if b_is_mat else sb[0]):
-        raise ValueError(f"matmul: contracting dimensions differ: {sa} @ {sb}")
+        raise TypeError(f"dot_general requires contracting dimensions to have the same shape, got "
+                        f"{(sa[-1],)} and {((sb[-2] if b_is_mat else sb[0]),)}.")
     a_bd: tuple[int | None, ...] = sa[:-2] if a_is_mat else ()
     b_bd: tuple[int | None, ...] = sb[:-2] if b_is_mat else ()
     nb = builtins.max(len(a_bd), len(b_bd))
@@ -86,7 +94,7 @@ def _matmul_body(a: Any, b: Any) -> Any:
             b_batch.append(len(idx_batch) + len(idx_b))
             idx_batch.append(i)
         else:
-            raise ValueError(f"matmul: batch dimensions do not broadcast: {sa} @ {sb}")
+            raise ValueError(f"Incompatible types for matmul arguments: {types}")
     if a_is_mat:
         idx_a.append(nb)
     if b_is_mat:

@@ -169,6 +169,17 @@ _StaticItem: TypeAlias = "int | tuple[int, int, int] | None"
 ``None`` for a new axis."""
 
 
+def _ints_in_bounds(parsed: list[_Parsed], shape: tuple[int, ...]) -> bool:
+    """Whether every integer of a static index is within its axis: JAX indexes with slices only then, and with a
+    gather otherwise (which clamps an index out of bounds: ``arange(10)[11]`` is 9)."""
+    for p in parsed:
+        if p.typ == _T.INTEGER:
+            size = shape[p.axes[0]]
+            if not -size <= operator.index(p.index) < size:
+                return False
+    return True
+
+
 def _static_key(parsed: list[_Parsed], shape: tuple[int, ...]) -> tuple[_StaticItem, ...]:
     """The static index, every axis covered (ellipsis and trailing axes as full slices), ints checked and made
     non-negative."""
@@ -528,8 +539,8 @@ def getitem(x: Any, index: Any, *, mode: Any = None, fill_value: Any = None) -> 
     """``x[index]`` as JAX computes it: static slices where the index allows, one gather otherwise."""
     shape = shape_of(x)
     parsed = parse(index, shape)
-    if _is_static(parsed) and (mode is None or G.GatherScatterMode.from_any(mode) in (
-            G.GatherScatterMode.PROMISE_IN_BOUNDS, G.GatherScatterMode.CLIP)):
+    if _is_static(parsed) and _ints_in_bounds(parsed, shape) and (mode is None or G.GatherScatterMode.from_any(
+            mode) in (G.GatherScatterMode.PROMISE_IN_BOUNDS, G.GatherScatterMode.CLIP)):
         _check_slices(parsed)
         return _static(x, key=_static_key(parsed, shape))
     _check_slices(parsed)

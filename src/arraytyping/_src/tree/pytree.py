@@ -136,7 +136,7 @@ class TreeDef:
     def __hash__(self) -> int:
         h = self._hash
         if h is None:
-            h = self._hash = hash((self.kind, self.aux, self.subtrees))
+            h = self._hash = hash((self.kind, hashable_aux(self.aux), self.subtrees))
         return h
 
     def unflatten(self, leaves: Iterable[Any]) -> Any:
@@ -303,6 +303,32 @@ def _flatten(x: Any, leaves: list[Any], is_leaf: Callable[[Any], bool] | None) -
     return LEAF
 
 
+class _ByEquality:
+    """Auxiliary data that cannot be hashed (a registered node's dict of static fields), in a cache key: equal by
+    ``==``, hashed by its type alone (as JAX's tree structures hash with such data)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _ByEquality) and bool(self.value == other.value)
+
+    def __hash__(self) -> int:
+        value: object = self.value
+        return hash(type(value))
+
+
+def hashable_aux(aux: Any) -> Any:
+    """``aux`` itself when it can be hashed, else it compared by equality and hashed by its type."""
+    try:
+        hash(aux)
+    except TypeError:
+        return _ByEquality(aux)
+    return aux
+
+
 def flatten_keyed(x: Any) -> tuple[list[Any], tuple[Any, ...]]:
     """The leaves of ``x`` and a flat, hashable key of its structure (equal keys, equal structures): the node
     descriptors in preorder. Cheaper to build and hash than a :class:`TreeDef` (``jit``'s cache key)."""
@@ -330,7 +356,7 @@ def _flatten_keyed(x: Any, leaves: list[Any], desc: list[Any]) -> None:
         desc.append(None)
     elif tp in _CUSTOM:
         children, aux = _CUSTOM[tp].flatten(x)
-        desc.append((tp, aux, len(children)))
+        desc.append((tp, hashable_aux(aux), len(children)))
         for c in children:
             _flatten_keyed(c, leaves, desc)
     elif _is_namedtuple(tp):

@@ -111,12 +111,19 @@ class ArrayImpl(Array):
         return self._value().item()
 
     def _scalar(self, what: str) -> np.ndarray[Any, Any]:
-        if self.aval.size != 1:
-            raise TypeError(f"{what} needs an array with one element, got {self.aval.str_short()}")
+        if self.aval.shape:  # JAX's words (int(), float() and complex() of a 1-element array too)
+            raise TypeError(f"Only scalar arrays can be converted to Python scalars; got arr.ndim={self.aval.ndim}")
         return self._value()
 
     def __bool__(self) -> bool:
-        return bool(self._scalar("bool()"))
+        size = self.aval.size
+        if size == 0:
+            raise ValueError("The truth value of an empty array is ambiguous. Use `array.size > 0` to check that an "
+                             "array is not empty.")
+        if size > 1:
+            raise ValueError("The truth value of an array with more than one element is ambiguous. Use a.any() or "
+                             "a.all()")
+        return bool(self._value())
 
     def __int__(self) -> int:
         return int(self._scalar("int()").reshape(()))
@@ -128,9 +135,9 @@ class ArrayImpl(Array):
         return complex(self._scalar("complex()").reshape(()))
 
     def __index__(self) -> int:
-        if registry.INFO[self.aval.name].kind not in "iu":
-            raise TypeError(f"only integer arrays can be used as an index, got {self.aval.name}")
-        return int(self._scalar("__index__()").reshape(()))
+        if registry.INFO[self.aval.name].kind not in "iu" or self.aval.shape:
+            raise TypeError("Only integer scalar arrays can be converted to a scalar index.")
+        return int(self._value())
 
     def __format__(self, spec: str) -> str:
         if not self.aval.shape:

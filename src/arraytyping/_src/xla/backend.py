@@ -183,10 +183,13 @@ class Backend:
         of ``disassemble_into_single_device_arrays``, which builds each array's sharding and type in Python."""
         return self._jax.array_result_handler(aval, self.sharding, True, _skip_checks=True)
 
-    def compile(self, module: Any) -> Any:
-        """The loaded executable of a StableHLO module."""
+    def compile(self, module: Any, host_callbacks: Sequence[Any] = ()) -> Any:
+        """The loaded executable of a StableHLO module (with the Python functions its host callbacks call)."""
         options: Any = self.xc.CompileOptions()
         with self._compile_lock:
+            if host_callbacks:
+                return self.client.compile_and_load(module, executable_devices=self.device_list,
+                                                    compile_options=options, host_callbacks=list(host_callbacks))
             return self.client.compile_and_load(module, executable_devices=self.device_list,
                                                 compile_options=options)
 

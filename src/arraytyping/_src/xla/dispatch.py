@@ -12,6 +12,8 @@ import functools
 import inspect
 import operator
 import threading
+import types
+import weakref
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Final, TypeAlias, cast
@@ -131,7 +133,7 @@ def compile_closed_jaxpr(closed: jx.ClosedJaxpr, out_tree: tree.TreeDef,
     m = mlir()
     with m.lock:
         module = lower_jaxpr(closed.jaxpr)
-        exe = backend().compile(module)
+        exe = backend().compile(module, m.host_callbacks)
     const_bufs = [_const_buffer(c) for c in closed.consts]
     return Compiled(exe, const_bufs, closed.out_avals, out_tree, closed, host_outs)
 
@@ -486,11 +488,35 @@ class JitFunction(_JitBase):
         """The jaxpr this function compiles for ``args``."""
         return make_jaxpr(functools.partial(self.fun, **kwargs))(*args)
 
+    def __get__(self, obj: object, objtype: type | None = None) -> Any:
+        """A method: ``obj.f`` binds ``obj`` as the first argument (JAX's jitted functions are descriptors, so
+        ``@jit`` and ``@partial(jit, static_argnums=0)`` work on methods)."""
+        if obj is None:
+            return self
+        return types.MethodType(self, obj)
+
+    def share_cache(self) -> None:
+        """Use the executables compiled for every other ``jit`` of the same function with the same static
+        arguments (JAX keys its cache by the function, weakly): ``jit(f)(x)`` a second time runs the first trace."""
+        key = (self.static_argnums, self.static_argnames, self.static_kwargs)
+        try:
+            shared = _SHARED.setdefault(self.fun, {})
+        except TypeError:  # a callable that cannot be hashed or weakly referenced: this jit's own cache
+            return
+        self._cache, self._lock = shared.setdefault(key, (self._cache, self._lock))
+
     def cache_size(self) -> int:
         return len(self._cache)
 
     def __repr__(self) -> str:
         return f"<jitted function {self.name}>"
+
+
+_SHARED: Final[weakref.WeakKeyDictionary[Callable[..., Any],
+                                         dict[Hashable, tuple[dict[Hashable, Compiled], threading.Lock]]]] = \
+    weakref.WeakKeyDictionary()
+"""The executables of ``jit``'s functions, per function (weakly: the cache does not keep a function alive) and per
+static-argument configuration, with the lock their misses compile under."""
 
 
 def _flat_sequence_sigs(args: tuple[Any, ...]) -> tuple[Any, ...] | None:
@@ -622,7 +648,9 @@ def jit(fun: Callable[..., Any] | None = None, *, static_argnums: int | Sequence
 
     def make(f: Callable[..., Any]) -> JitFunction:
         argnums, argnames = _resolve_static(f, nums, names) if nums or names else ((), ())
-        return JitFunction(f, argnames, static_argnums=argnums, staged=True)
+        jf = JitFunction(f, argnames, static_argnums=argnums, staged=True)
+        jf.share_cache()
+        return jf
 
     if fun is None:
         return make
@@ -645,8 +673,16 @@ EAGER_OPERANDS: dict[core.Primitive, Callable[[Sequence[Any]], Sequence[Any]]] =
 implementation types the result differently from the staged equation; the primitives' modules register theirs."""
 
 
+EAGER_IMPLS: dict[core.Primitive, Callable[..., Any]] = {}
+"""Primitives run eagerly by a Python function of their operands and parameters instead of a compiled computation
+(host callbacks: the function is called directly, as JAX's implementation rules do)."""
+
+
 def eager_apply(prim: core.Primitive, args: Sequence[Any], params: dict[str, Any]) -> Any:
     """Run one primitive on concrete values: a one-equation computation, compiled once per signature."""
+    impl = EAGER_IMPLS.get(prim)
+    if impl is not None:
+        return impl(*args, **params)
     rearrange = EAGER_OPERANDS.get(prim)
     if rearrange is not None:
         args = rearrange(args)

@@ -18,7 +18,7 @@ from arraytyping._src.core.jaxpr import ClosedJaxpr, Jaxpr, Literal, Var
 from arraytyping._src.core.staging import ConstVal
 from arraytyping._src.xla.backend import quiet_cpp_logging
 
-__all__ = ["lower_jaxpr", "jaxpr_subcomp", "closed_jaxpr_subcomp", "LoweringError", "RULES"]
+__all__ = ["host_callback", "lower_jaxpr", "jaxpr_subcomp", "closed_jaxpr_subcomp", "LoweringError", "RULES"]
 
 
 class LoweringError(NotImplementedError):
@@ -50,6 +50,8 @@ class _MLIR:
         hlo.register_dialect(self.ctx)
         chlo.register_dialect(self.ctx)  # its operations that infer their result types need it (chlo.top_k)
         self.lock = threading.RLock()
+        self.host_callbacks: list[Callable[..., Any]] = []
+        """The Python functions the module being lowered calls on the host (reset by :func:`lower_jaxpr`)."""
         i: Any = ir.IntegerType
         self.elt: dict[str, Callable[[], Any]] = {
             "bool": lambda: i.get_signless(1),
@@ -226,11 +228,34 @@ def closed_jaxpr_subcomp(m: _MLIR, closed: ClosedJaxpr, args: Sequence[Any]) -> 
     return jaxpr_subcomp(m, closed.jaxpr, [*consts, *args])
 
 
+def host_callback(ctx: LoweringContext, callback: Callable[..., Any], args: Sequence[Any],
+                  results: Sequence[ShapedArray], has_side_effect: bool) -> list[Any]:
+    """A call of the Python function ``callback`` on the host, on numpy arrays of ``args``, returning numpy arrays
+    of ``results`` (jaxlib's ``xla_ffi_python_cpu_callback`` custom call, as JAX's ``emit_python_callback``); the
+    function is handed to the compiler with the module (:func:`lower_jaxpr` collects them)."""
+    m = ctx.m
+    ir = m.ir
+    index = len(m.host_callbacks)
+    m.host_callbacks.append(callback)
+    config = ir.DictAttr.get({"index": ir.IntegerAttr.get(ir.IntegerType.get_unsigned(64), index)})
+
+    def layouts(avals: Sequence[ShapedArray]) -> Any:  # row-major, given explicitly (rank 0 included), as JAX's
+        return ir.ArrayAttr.get([ir.DenseIntElementsAttr.get(np.arange(a.ndim - 1, -1, -1, dtype=np.int64),
+                                                             type=ir.IndexType.get()) for a in avals])
+
+    op = ctx.hlo.CustomCallOp([m.tensor(a) for a in results], list(args), "xla_ffi_python_cpu_callback",
+                              has_side_effect=ir.BoolAttr.get(has_side_effect), backend_config=config,
+                              api_version=ir.IntegerAttr.get(ir.IntegerType.get_signless(32), 4),
+                              operand_layouts=layouts(ctx.avals_in), result_layouts=layouts(results))
+    return list(op.results)
+
+
 def lower_jaxpr(jaxpr: Jaxpr) -> Any:
     """The StableHLO module of ``jaxpr`` (constvars become the leading parameters). Call with
     ``mlir().lock`` held."""
     m = mlir()
     ir, func = m.ir, m.func
+    m.host_callbacks = []
     with m.ctx, ir.Location.unknown():
         module = ir.Module.create()
         params = [*jaxpr.constvars, *jaxpr.in_binders]

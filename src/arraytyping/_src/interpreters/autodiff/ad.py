@@ -58,7 +58,7 @@ from arraytyping._src.core.array import Array
 from arraytyping._src.xla.array_impl import ArrayImpl
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.core.trace import (
-    MainTrace, Primitive, Trace, Tracer, concrete_value, find_top_trace, new_main,
+    MainTrace, Primitive, Trace, Tracer, concrete_value, find_top_trace, new_main, short_repr,
 )
 from arraytyping._src.core.staging import ConstVal, JaxprBuilder, JaxprTrace, JaxprTracer, abstractify, trace_to_jaxpr
 from arraytyping._src.lax import lax
@@ -283,8 +283,15 @@ class JVPTracer(Tracer):
             return self.primal.__index__()
         return operator_index(self.primal)
 
-    def __repr__(self) -> str:
-        return f"JVPTracer(primal={self.primal!r}, tangent={self.tangent!r})"
+    def short_repr(self) -> str:
+        """``JVPTracer(primal=..., tangent=...)`` in forward mode; ``GradTracer(primal=..., typeof(tangent)=f32[])``
+        while linearizing (``grad``, ``vjp``, ``linearize``), as JAX prints them."""
+        primal = short_repr(self.primal)
+        if self.owner.main.global_data is not None:
+            aval = getattr(self.tangent, "aval", None)
+            tangent = aval.str_short() if isinstance(aval, ShapedArray) else str(self.tangent)
+            return f"GradTracer(primal={primal}, typeof(tangent)={tangent})"
+        return f"JVPTracer(primal={primal}, tangent={short_repr(self.tangent)})"
 
 
 def operator_index(x: Any) -> int:
@@ -485,7 +492,7 @@ def dce_equations(jaxpr: jx.Jaxpr, used_outputs: Sequence[bool], rules: Mapping[
     eqns: list[jx.JaxprEqn] = []
     for eqn in reversed(jaxpr.eqns):
         used = [v in live for v in eqn.out_binders]
-        if not any(used):
+        if not any(used) and not jx.has_effects(eqn):
             continue
         rule = rules.get(eqn.primitive)
         if rule is not None:

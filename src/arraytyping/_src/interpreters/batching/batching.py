@@ -100,6 +100,9 @@ class BatchTracer(Tracer):
         a = abstractify(val)
         self.aval = a if batch_dim is None else a.update(shape=a.shape[:batch_dim] + a.shape[batch_dim + 1:])
 
+    def short_repr(self) -> str:
+        return f"VmapTracer(aval={self.aval}, batched={abstractify(self.val)})"
+
 
 class BatchTrace(Trace):
     """Applies batching rules (the main trace's ``global_data`` is its :class:`AxisData`)."""

@@ -176,7 +176,7 @@ def dce_jaxpr(jaxpr: jx.Jaxpr, used_outputs: Sequence[bool], instantiate: Sequen
     used: set[jx.Var] = {x for x, u in zip(jaxpr.outs, used_outputs) if u and isinstance(x, jx.Var)}
     eqns: list[jx.JaxprEqn] = []
     for eqn in reversed(jaxpr.eqns):
-        if any(v in used for v in eqn.out_binders):
+        if any(v in used for v in eqn.out_binders) or jx.has_effects(eqn):
             eqns.append(eqn)
             used.update(x for x in eqn.inputs if isinstance(x, jx.Var))
     keep = [v in used or inst for v, inst in zip(jaxpr.in_binders, instantiate)]

@@ -12,7 +12,7 @@ from arraytyping._src.stubgen.emit import array as emit_array, scalars as emit_s
 from arraytyping._src.stubgen.families import Model
 from arraytyping.lattice import LatticeConfig
 
-__all__ = ["dtypes_stub", "root_stub", "typing_stub"]
+__all__ = ["debug_stub", "dtypes_stub", "experimental_stub", "root_stub", "typing_stub"]
 
 TYPEVARS = [
     'DTypeT_co = TypeVar("DTypeT_co", covariant=True)',
@@ -54,6 +54,7 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
         "from arraytyping.lattice import TypePromotionError as TypePromotionError",
         "from arraytyping.typing import ArrayLike, DType, DTypeLike",
         "from arraytyping import op_rules as op_rules",
+        "from arraytyping import debug as debug, experimental as experimental",
         "",
         *from_source.emit_all("__init__.py"),
         "",
@@ -107,6 +108,9 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
         "    @classmethod",
         "    def like(cls, x: Any) -> ShapeDtypeStruct: ...",
         "    def __len__(self) -> int: ...",
+        "",
+        "def pure_callback(callback: Callable[..., Any], result_shape_dtypes: Any, *args: Any, sharding: Any = None, "
+        "vmap_method: str | None = None, **kwargs: Any) -> Any: ...",
         "",
         "class ConcretizationTypeError(TypeError): ...",
         "class TracerArrayConversionError(ConcretizationTypeError): ...",
@@ -271,5 +275,41 @@ def typing_stub(header: list[str]) -> str:
         "NumberArray: TypeAlias = Array[number | int | float | complex]",
         'ScalarType = TypeVar("ScalarType", bound=generic)',
         '"""A type variable over dtypes, for generic helpers: ``def f(x: Array[ScalarType]) -> Array[ScalarType]``."""',
+        "",
+    ])
+
+
+def debug_stub(header: list[str]) -> str:
+    """``arraytyping.debug``: declared here, so that a checker does not analyse the runtime behind it."""
+    return "\n".join([
+        *header,
+        '"""Debugging inside transformed code (as ``jax.debug``): ``print`` prints run-time values, ``callback`` '
+        'calls a host function with them."""',
+        "",
+        "from collections.abc import Callable",
+        "from typing import Any",
+        "",
+        *from_source.emit_all("debug.py"),
+        "",
+        "def callback(callback: Callable[..., Any], *args: Any, ordered: bool = False, partitioned: bool = False, "
+        "**kwargs: Any) -> None: ...",
+        "def print(fmt: str, *args: Any, ordered: bool = False, partitioned: bool = False, **kwargs: Any) -> None: ...",
+        "",
+    ])
+
+
+def experimental_stub(header: list[str]) -> str:
+    """``arraytyping.experimental``: declared here, as :func:`debug_stub`."""
+    return "\n".join([
+        *header,
+        '"""Experimental APIs (as ``jax.experimental``): ``io_callback``, a host callback with side effects."""',
+        "",
+        "from collections.abc import Callable",
+        "from typing import Any",
+        "",
+        *from_source.emit_all("experimental/__init__.py"),
+        "",
+        "def io_callback(callback: Callable[..., Any], result_shape_dtypes: Any, *args: Any, sharding: Any = None, "
+        "ordered: bool = False, **kwargs: Any) -> Any: ...",
         "",
     ])
