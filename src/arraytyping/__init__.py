@@ -13,7 +13,7 @@ from arraytyping._src.dtypes.promotion import canonicalize_dtype, promote_types
 from arraytyping._src.dtypes.promotion import public_result_type as result_type
 from arraytyping._src.api.public import (
     Array, ConcretizationTypeError, DeletedArrayError, TracerArrayConversionError, TracerBoolConversionError,
-    TracerIntegerConversionError, TypeCheckError, UnexpectedTracerError, custom_jvp, device_put, devices, eval_shape, grad,
+    TracerIntegerConversionError, TypeCheckError, UnexpectedTracerError, custom_jvp, custom_vjp, device_put, devices, eval_shape, grad,
     hessian, jacfwd, jacobian, jacrev, jit,
     jvp, linearize, make_jaxpr, typecheck, value_and_grad, vjp, vmap,
 )
@@ -29,7 +29,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Array", "ConcretizationTypeError", "DeletedArrayError", "TracerArrayConversionError", "TracerBoolConversionError",
-    "TracerIntegerConversionError", "TypeCheckError", "UnexpectedTracerError", "custom_jvp", "device_put", "devices", "eval_shape",
+    "TracerIntegerConversionError", "TypeCheckError", "UnexpectedTracerError", "custom_jvp", "custom_vjp", "device_put", "devices", "eval_shape",
     "grad", "hessian", "jacfwd", "jacobian", "jacrev", "jit", "jvp", "linearize", "make_jaxpr", "typecheck", "value_and_grad", "vjp", "vmap",
     "TypePromotionError", "bfloat16", "bool_", "canonicalize_dtype", "complex64", "complex128", "complexfloating",
     "config", "dtype_promotion", "dtypes", "enable_x64", "finfo", "float4_e2m1fn", "float6_e2m3fn", "float6_e3m2fn",

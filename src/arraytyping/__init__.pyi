@@ -21,8 +21,8 @@ from arraytyping import op_rules as op_rules
 
 __all__ = [
     "Array", "ConcretizationTypeError", "DeletedArrayError", "TracerArrayConversionError", "TracerBoolConversionError",
-    "TracerIntegerConversionError", "TypeCheckError", "UnexpectedTracerError", "custom_jvp", "device_put", "devices",
-    "eval_shape", "grad", "hessian", "jacfwd", "jacobian", "jacrev", "jit", "jvp", "linearize", "make_jaxpr",
+    "TracerIntegerConversionError", "TypeCheckError", "UnexpectedTracerError", "custom_jvp", "custom_vjp", "device_put",
+    "devices", "eval_shape", "grad", "hessian", "jacfwd", "jacobian", "jacrev", "jit", "jvp", "linearize", "make_jaxpr",
     "typecheck", "value_and_grad", "vjp", "vmap", "TypePromotionError", "bfloat16", "bool_", "canonicalize_dtype",
     "complex64", "complex128", "complexfloating", "config", "dtype_promotion", "dtypes", "enable_x64", "finfo",
     "float4_e2m1fn", "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz",
@@ -11440,6 +11440,19 @@ class custom_jvp(Generic[_P, _R]):
     def __init__(self, fun: Callable[_P, _R], nondiff_argnums: Sequence[int] = ..., nondiff_argnames: Sequence[str] = ...) -> None: ...
     def defjvp(self, jvp: _Rule, symbolic_zeros: bool = ...) -> _Rule: ...
     def defjvps(self, *jvps: Callable[..., Any] | None) -> None: ...
+    def __call__(self, *args: _P.args, **kwargs: _P.kwargs) -> _R: ...
+    def __get__(self, instance: object, owner: type | None = None) -> Any: ...
+
+class custom_vjp(Generic[_P, _R]):
+    "A function with a custom reverse-mode derivative (JAX's ``jax.custom_vjp``): rules set with ``defvjp`` give its VJP, rather than the derivative of its operations."
+    fun: Callable[_P, _R]
+    nondiff_argnums: tuple[int, ...]
+    fwd: Callable[..., tuple[Any, Any]] | None
+    bwd: Callable[..., tuple[Any, ...]] | None
+    symbolic_zeros: bool
+    optimize_remat: bool
+    def __init__(self, fun: Callable[_P, _R], nondiff_argnums: Sequence[int] = ..., nondiff_argnames: Sequence[str] = ...) -> None: ...
+    def defvjp(self, fwd: Callable[..., tuple[Any, Any]], bwd: Callable[..., tuple[Any, ...]], symbolic_zeros: bool = ..., optimize_remat: bool = ...) -> None: ...
     def __call__(self, *args: _P.args, **kwargs: _P.kwargs) -> _R: ...
     def __get__(self, instance: object, owner: type | None = None) -> Any: ...
 

@@ -84,6 +84,7 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
         "static_argnames: str | Iterable[str] | None = None) -> Callable[[Callable[_P, _R]], Callable[_P, _R]]: ...",
         *vmap_declaration(m, docs("vmap")),
         *custom_jvp_declaration(docs("custom_jvp")),
+        *custom_vjp_declaration(docs("custom_vjp")),
         "def make_jaxpr(f: Callable[_P, Any]) -> Callable[_P, Any]: ...",
         "def device_put(x: _T, device: Any = None) -> _T: ...",
         "def devices(backend: str | None = None) -> list[Any]: ...",
@@ -118,6 +119,27 @@ def custom_jvp_declaration(doc: str | None) -> list[str]:
         "nondiff_argnames: Sequence[str] = ...) -> None: ...",
         "    def defjvp(self, jvp: _Rule, symbolic_zeros: bool = ...) -> _Rule: ...",
         "    def defjvps(self, *jvps: Callable[..., Any] | None) -> None: ...",
+        "    def __call__(self, *args: _P.args, **kwargs: _P.kwargs) -> _R: ...",
+        "    def __get__(self, instance: object, owner: type | None = None) -> Any: ...",
+        "",
+    ]
+
+
+def custom_vjp_declaration(doc: str | None) -> list[str]:
+    """``custom_vjp``: a generic class keeping the decorated function's signature; ``defvjp`` takes the two rules."""
+    return [
+        "class custom_vjp(Generic[_P, _R]):",
+        *([f"    {doc}"] if doc else []),
+        "    fun: Callable[_P, _R]",
+        "    nondiff_argnums: tuple[int, ...]",
+        "    fwd: Callable[..., tuple[Any, Any]] | None",
+        "    bwd: Callable[..., tuple[Any, ...]] | None",
+        "    symbolic_zeros: bool",
+        "    optimize_remat: bool",
+        "    def __init__(self, fun: Callable[_P, _R], nondiff_argnums: Sequence[int] = ..., "
+        "nondiff_argnames: Sequence[str] = ...) -> None: ...",
+        "    def defvjp(self, fwd: Callable[..., tuple[Any, Any]], bwd: Callable[..., tuple[Any, ...]], "
+        "symbolic_zeros: bool = ..., optimize_remat: bool = ...) -> None: ...",
         "    def __call__(self, *args: _P.args, **kwargs: _P.kwargs) -> _R: ...",
         "    def __get__(self, instance: object, owner: type | None = None) -> Any: ...",
         "",
