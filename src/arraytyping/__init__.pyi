@@ -13,6 +13,7 @@ from typing_extensions import Concatenate, Never, ParamSpec, Self, TypeAlias, Ty
 
 from arraytyping import dtypes as dtypes, lattice as lattice
 from arraytyping import tree_util as tree_util
+from arraytyping import test_util as test_util
 from arraytyping import numpy as numpy
 from arraytyping import typing as typing
 from arraytyping.lattice import TypePromotionError as TypePromotionError

@@ -49,6 +49,7 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
         "",
         "from arraytyping import dtypes as dtypes, lattice as lattice",
         "from arraytyping import tree_util as tree_util",
+        "from arraytyping import test_util as test_util",
         "from arraytyping import numpy as numpy",
         "from arraytyping import typing as typing",
         "from arraytyping.lattice import TypePromotionError as TypePromotionError",
