@@ -73,16 +73,20 @@ _J = TypeVar("_J", bound=Callable[..., Any])
 class FlatRule(Rule):
     """The user's rule over flat values, its outputs checked against the function's output tree and types."""
 
-    __slots__ = ("rule", "statics", "in_tree", "out_tree", "out_avals")
+    __slots__ = ("rule", "statics", "in_tree", "out_tree", "out_avals", "last_out_tree")
 
     def __init__(self, rule: Callable[..., Any], statics: Sequence[Any], in_tree: tree.TreeDef,
-                 out_tree: tree.TreeDef, out_avals: Sequence[ShapedArray], fun_name: str) -> None:
+                 out_tree: tree.TreeDef | None, out_avals: Sequence[ShapedArray] | None, fun_name: str) -> None:
         super().__init__(function_name(rule), fun_name)
         self.rule = rule
         self.statics = tuple(statics)
         self.in_tree = in_tree
         self.out_tree = out_tree
-        self.out_avals = list(out_avals)
+        """The function's output tree and types when it was traced (``None`` when it was not: then the primal
+        outputs are not checked against them, as in JAX, whose JVP trace does not run the function)."""
+        self.out_avals = None if out_avals is None else list(out_avals)
+        self.last_out_tree: tree.TreeDef | None = None
+        """The tree of the last call's primal output."""
 
     def __call__(self, primals: Sequence[Any], tangents: Sequence[Any]) -> list[Any]:
         ps = tree.unflatten(self.in_tree, list(primals))
@@ -93,7 +97,8 @@ class FlatRule(Rule):
                             f"tuple of length two) representing primal and tangent outputs, but got {out!r:.80}.")
         p_leaves, p_tree = tree.flatten(out[0])
         t_leaves, t_tree = tree.flatten(out[1])
-        if p_tree != self.out_tree:
+        self.last_out_tree = p_tree
+        if self.out_tree is not None and p_tree != self.out_tree:
             raise TypeError(f"Custom JVP rule {self.name} for function {self.fun_name} must produce primal outputs "
                             f"with the same container (pytree) structure as the output of the function, but got "
                             f"{p_tree} and {self.out_tree}.")
@@ -101,13 +106,16 @@ class FlatRule(Rule):
             raise TypeError(f"Custom JVP rule {self.name} for function {self.fun_name} must produce primal and "
                             f"tangent outputs with equal container (pytree) structures, but got {p_tree} and "
                             f"{t_tree} respectively.")
-        for want, p in zip(self.out_avals, p_leaves):
+        out_avals = self.out_avals
+        if out_avals is None:
+            out_avals = [abstractify(p) for p in p_leaves]
+        for want, p in zip(out_avals if self.out_avals is not None else [], p_leaves):
             got = abstractify(p)
             if got.shape != want.shape or got.dtype != want.dtype:
                 raise TypeError(f"Custom JVP rule {self.name} for function {self.fun_name} must produce primal "
                                 f"outputs with the same shapes and dtypes as the function: expected "
                                 f"{want.str_short()}, got {got.str_short()}.")
-        for want, t in zip(self.out_avals, t_leaves):
+        for want, t in zip(out_avals, t_leaves):
             expected = ad.tangent_aval(want.update(weak_type=False))
             got = abstractify(t).update(weak_type=False)
             if got.shape != expected.shape or got.dtype != expected.dtype:
@@ -212,8 +220,11 @@ class custom_jvp(Generic[_P, _R]):  # noqa: N801 - JAX's name
         statics = [full[i] for i in self.nondiff_argnums if i < len(full)]
         dyn = tuple(a for i, a in enumerate(full) if i not in self.nondiff_argnums)
         leaves, in_tree = tree.flatten(dyn)
-        if find_top_trace(leaves) is None:
+        top = find_top_trace(leaves)
+        if top is None:
             return fun(*full)
+        if isinstance(top, ad.JVPTrace):
+            return cast(_R, self._differentiate(top, full, statics, leaves, in_tree, name))
         avals = tuple(abstractify(x) for x in leaves)
         cfg = current()
         key: Hashable = None
@@ -244,8 +255,44 @@ class custom_jvp(Generic[_P, _R]):  # noqa: N801 - JAX's name
         result: _R = tree.unflatten(out_tree, list(outs))
         return result
 
+    def _differentiate(self, trace: ad.JVPTrace, full: list[Any], statics: list[Any], leaves: list[Any],
+                       in_tree: tree.TreeDef, name: str) -> Any:
+        """A call whose top trace is differentiating (JAX's ``process_custom_jvp_call`` of its JVP trace): the rule
+        runs on the primals and tangents (zeros instantiated), the function itself is not run (nor traced), so
+        Python control flow on concrete primal values works as in JAX."""
+        assert self.jvp is not None
+        tracers: list[Any] = [trace.full_raise(x) for x in leaves]  # JVPTracers
+        primals = [ad.materialize(t.primal) for t in tracers]
+        tangents = [t.tangent for t in tracers]
+        if all(type(t) is ad.Zero for t in tangents):
+            it = iter(tree.unflatten(in_tree, primals))
+            call = cast(Callable[..., Any], self)
+            return call(*[a if i in self.nondiff_argnums else next(it) for i, a in enumerate(full)])
+        rule = FlatRule(self.jvp, statics, in_tree, None, None, name)
+        outs = rule(primals, [ad.materialize(ad.instantiate_zeros(t)) for t in tangents])
+        if _of_trace(trace, outs):
+            raise TypeError(f"custom_jvp function {name} closes over a value that is being differentiated (a traced "
+                            f"value of an enclosing transformation), whose tangent its rule {rule.name} cannot "
+                            f"see; pass that value as an argument of the function instead")
+        out_tree = rule.last_out_tree
+        assert out_tree is not None
+        n = len(outs) // 2
+        linearizing = trace.main.global_data
+        wrapped: list[Any] = []
+        for p, t in zip(outs[:n], outs[n:]):
+            known = ad.is_float0_value(t) or (linearizing is not None and not (
+                isinstance(t, Tracer) and t.owner.main is linearizing))
+            wrapped.append(ad.materialize(p) if known else ad.JVPTracer(trace, p, t))
+        return tree.unflatten(out_tree, wrapped)
+
     def __get__(self, instance: object, owner: type | None = None) -> Any:
         return self if instance is None else functools.partial(cast(Callable[..., Any], self), instance)
+
+
+def _of_trace(trace: ad.JVPTrace, values: Sequence[Any]) -> bool:
+    """Whether a rule's outputs hold tracers of the differentiation it runs under: the function closed over a value
+    being differentiated, which its rule does not see."""
+    return any(isinstance(v, Tracer) and v.owner.main is trace.main for v in values)
 
 
 def _zero_tangent(primal: Any) -> Any:
@@ -590,6 +637,10 @@ class custom_vjp(Generic[_P, _R]):  # noqa: N801 - JAX's name
             return call(*[a if i in self.nondiff_argnums else next(it) for i, a in enumerate(full)])
         fwd = FlatFwd(self.fwd, self.nondiff_argnums, full, in_tree, None, None, name)
         outs, res, res_tree = fwd(primals)
+        if _of_trace(trace, [*outs, *res]):
+            raise TypeError(f"custom_vjp function {name} closes over a value that is being differentiated (a traced "
+                            f"value of an enclosing transformation), whose cotangent its rule {fwd.name} cannot "
+                            f"give; pass that value as an argument of the function instead")
         if trace.main.global_data is None:  # forward mode: JAX fails where the tangent of ``custom_lin`` is needed
             raise TypeError(JVP_ERROR)
         out_tree = fwd.last_out_tree
