@@ -120,6 +120,10 @@ CASES: dict[str, str] = {
     "jaxpr_grad_sin": "str(at.make_jaxpr(at.grad(at.checkpoint(jnp.sin)))(1.0))",
     "jaxpr_jvp": "str(at.make_jaxpr(lambda s: at.jvp(at.checkpoint(jnp.sin), (s,), (s,)))(1.0))",
     "jaxpr_vmap": "str(at.make_jaxpr(at.vmap(at.checkpoint(g), (None, 0)))(W1, xs))",
+    "jaxpr_grad_dots": ("str(at.make_jaxpr(at.grad(scalar(at.checkpoint(f, policy=P.dots_with_no_batch_dims_saveable)),"
+                        " (0, 1, 2, 3)))(W1, W2, W3, x))"),
+    "jaxpr_grad_names": ("str(at.make_jaxpr(at.grad(scalar(at.checkpoint(f4, policy=P.save_only_these_names('a', 'b'))),"
+                         " 0))(W1, W2, W3, x))"),
     "jaxpr_name": "str(at.make_jaxpr(lambda s: adc.checkpoint_name(jnp.sin(s), 'a'))(1.0))",
     "res_plain": "printed(f, W1, W2, W3, x)",
     "res_whole": "printed(at.checkpoint(g), W1, x)",

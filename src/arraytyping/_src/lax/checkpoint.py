@@ -6,7 +6,9 @@ a function whose residuals are recomputed in the backward pass rather than saved
 ``differentiated`` (whether it is the tangent half of a linearized ``remat2``) and ``policy``, printed as JAX prints
 it (``remat2[differentiated=False jaxpr={ ... } policy=None prevent_cse=True]``); it lowers as its jaxpr, inlined
 (common subexpressions are not eliminated across it by anything of ours, so ``prevent_cse`` has nothing to prevent).
-``name`` is printed ``name[name=a]`` and lowers to its operand. Their differentiation and batching rules are the
+``name`` is printed ``name[name=a]`` and lowers to its operand. ``reduce_precision`` (JAX's primitive of that name)
+rounds to a narrower floating-point format; the primal half of a linearized ``remat2`` applies it, at the value's
+own precision, to each residual it saves that other equations use, as JAX does against excess precision. Their differentiation and batching rules are the
 interpreters' (``checkpoint`` in ``interpreters/autodiff`` and ``interpreters/batching``)."""
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from arraytyping._src.core.avals import ShapedArray, typematch
 from arraytyping._src.core.trace import Primitive
 from arraytyping._src.xla import lowering as mlow
 
-__all__ = ["name_p", "remat_p"]
+__all__ = ["name_p", "reduce_precision_p", "remat_p"]
 
 
 def _remat_abstract_eval(*args: ShapedArray, jaxpr: jx.ClosedJaxpr, prevent_cse: bool, differentiated: bool,
@@ -54,3 +56,21 @@ def _name_lowering(ctx: mlow.LoweringContext, x: Any, *, name: str) -> list[Any]
 
 
 mlow.RULES[name_p] = _name_lowering
+
+
+def _reduce_precision_abstract_eval(x: ShapedArray, *, exponent_bits: int, mantissa_bits: int
+                                    ) -> list[ShapedArray]:
+    return [x]
+
+
+reduce_precision_p: Final = Primitive("reduce_precision", _reduce_precision_abstract_eval)
+"""``x`` rounded to a floating-point format of ``exponent_bits`` and ``mantissa_bits`` (the identity at the
+format of ``x``'s dtype)."""
+
+
+def _reduce_precision_lowering(ctx: mlow.LoweringContext, x: Any, *, exponent_bits: int, mantissa_bits: int
+                               ) -> list[Any]:
+    return [ctx.hlo.reduce_precision(x, exponent_bits, mantissa_bits)]
+
+
+mlow.RULES[reduce_precision_p] = _reduce_precision_lowering

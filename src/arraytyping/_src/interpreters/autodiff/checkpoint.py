@@ -29,7 +29,9 @@ from arraytyping._src.core.trace import find_top_trace
 from arraytyping._src.interpreters.autodiff import ad
 from arraytyping._src.interpreters.autodiff.control_flow import SplitJaxpr, apply_linear, linearize_jaxpr
 from arraytyping._src.interpreters.autodiff.remat_policies import saves
-from arraytyping._src.lax.checkpoint import name_p, remat_p
+from arraytyping._src.dtypes import registry
+from arraytyping._src.dtypes.queries import finfo
+from arraytyping._src.lax.checkpoint import name_p, reduce_precision_p, remat_p
 from arraytyping._src.tree import pytree as tree
 from arraytyping._src.xla.jit_call import derived
 
@@ -126,8 +128,8 @@ def _remat_jvp(primals: Sequence[Any], tangents: Sequence[Any], *, jaxpr: jx.Clo
 
 class _Remat(NamedTuple):
     """A linearized ``remat2``: the primal jaxpr (the split's constants then the primals in; the outputs then the
-    saved residuals out), the constants, the tangent jaxpr (the known inputs ``known_used`` marks among the
-    constants, primals and saved residuals, then the nonzero tangents) and which output tangents are nonzero."""
+    saved residuals out), the constants, the tangent jaxpr (the saved residuals, the known inputs ``known_used``
+    marks among the constants and primals, then the nonzero tangents) and which output tangents are nonzero."""
 
     primal: jx.ClosedJaxpr
     consts: list[Any]
@@ -179,16 +181,49 @@ def _split(jaxpr: jx.ClosedJaxpr, nz: Sequence[bool], policy: Any) -> _Remat:
     j = staged.jaxpr
     pruned, const_used, reads = ad.dce_equations(j, [True] * len(j.outs))
     known_used = reads[:n_known]
+    n_in = len(primal.in_binders)
+    # the saved residuals first, then the inputs the recomputation reads, then the tangents (JAX's order)
+    in_vars = [v for v, u in zip(j.in_binders[:n_in], known_used[:n_in]) if u]
+    saved_vars = [v for v, u in zip(j.in_binders[n_in:n_known], known_used[n_in:]) if u]
     body = jx.Jaxpr([v for v, u in zip(j.constvars, const_used) if u],
-                    [v for v, u in zip(j.in_binders[:n_known], known_used) if u] + j.in_binders[n_known:],
+                    saved_vars + in_vars + j.in_binders[n_known:],
                     pruned.eqns, pruned.outs)
     closed, tconsts = _no_consts(jx.ClosedJaxpr(body, [c for c, u in zip(staged.consts, const_used) if u]))
-    n_in = len(primal.in_binders)
     saved = [v for v, u in zip(saveable, known_used[n_in:]) if u]
     kept = jx.Jaxpr(primal.constvars, primal.in_binders, primal.eqns, [*primal.outs[:n_out], *saved])
-    primal_closed = jx.ClosedJaxpr(ad.dce_equations(kept, [True] * len(kept.outs))[0], split.primal.consts)
-    known_used = [*known_used[:n_in], *[True] * len(saved)]
+    pruned_primal = _reduce_precision(ad.dce_equations(kept, [True] * len(kept.outs))[0], saved)
+    primal_closed = jx.ClosedJaxpr(pruned_primal, split.primal.consts)
+    known_used = known_used[:n_in]
     return _Remat(primal_closed, list(split.consts), closed, tconsts, known_used, out_nz)
+
+
+def _reduce_precision(jaxpr: jx.Jaxpr, saved: Sequence[jx.Var]) -> jx.Jaxpr:
+    """``jaxpr`` with each saved residual that its equations also use passed through ``reduce_precision`` at its
+    own format right after it is computed, the rounded value used from there on (JAX's
+    ``_insert_reduce_precision``, against excess precision making the two passes disagree)."""
+    used = {x for e in jaxpr.eqns for x in e.inputs if isinstance(x, jx.Var)}
+    eqns = list(jaxpr.eqns)
+    for v in saved:
+        info = registry.info_of_dtype(v.aval.dtype)
+        if info is None or info.kind not in "fc" or v not in used:
+            continue
+        i, eqn = next((i, e) for i, e in enumerate(eqns) if v in e.out_binders)
+        fi = finfo(v.aval.dtype)
+        params = {"exponent_bits": int(fi.nexp), "mantissa_bits": int(fi.nmant)}
+        if eqn.primitive is reduce_precision_p and eqn.params == params:
+            continue
+        fresh = jx.Var(v.aval)
+        eqns[i] = jx.JaxprEqn(eqn.primitive, eqn.inputs, eqn.params,
+                              [fresh if o is v else o for o in eqn.out_binders], eqn.source)
+        eqns.insert(i + 1, jx.JaxprEqn(reduce_precision_p, [fresh], params, [v], eqn.source))
+    return jx.Jaxpr(jaxpr.constvars, jaxpr.in_binders, eqns, jaxpr.outs)
+
+
+def _reduce_precision_transpose(ct: Any, x: Any, *, exponent_bits: int, mantissa_bits: int) -> list[Any]:
+    return [reduce_precision_p.bind(ct, exponent_bits=exponent_bits, mantissa_bits=mantissa_bits)]
+
+
+ad.deflinear(reduce_precision_p, _reduce_precision_transpose)
 
 
 def _remat_linearize(primals: Sequence[Any], tangents: Sequence[Any], *, jaxpr: jx.ClosedJaxpr, prevent_cse: bool,
@@ -202,7 +237,7 @@ def _remat_linearize(primals: Sequence[Any], tangents: Sequence[Any], *, jaxpr: 
     outs, saved = computed[:n_out], computed[n_out:]
     if sp.tangent is None:
         return [ad.materialize(o) for o in outs], [ad.Zero(ad.tangent_aval(a)) for a in jaxpr.out_avals]
-    known = [k for k, u in zip([*sp.consts, *primals, *saved], sp.known_used) if u]
+    known = [*saved, *[k for k, u in zip([*sp.consts, *primals], sp.known_used) if u]]
     dots = [t for t, z in zip(tangents, nz) if z]
     touts = iter(remat_p.bind(*sp.tangent_consts, *known, *dots, jaxpr=sp.tangent, prevent_cse=prevent_cse,
                               differentiated=True, policy=policy))

@@ -12,7 +12,7 @@ from arraytyping._src.core import jaxpr as jx
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.core.staging import abstractify, trace_to_jaxpr
 from arraytyping._src.interpreters.autodiff.differentiation import vjp
-from arraytyping._src.lax.checkpoint import name_p
+from arraytyping._src.lax.checkpoint import name_p, reduce_precision_p
 from arraytyping._src.tree import pytree as tree
 from arraytyping._src.tree.paths import keystr, leaf_paths
 from arraytyping._src.xla.jit_call import jit_p
@@ -61,7 +61,9 @@ def saved_residuals(f: Callable[..., Any], *args: Any, **kwargs: Any) -> list[tu
     names = _arg_names(f, args, kwargs)
     if len(names) != len(jaxpr.in_binders):
         names = [""] * len(jaxpr.in_binders)
-    res_vars = {x for x in jaxpr.outs if isinstance(x, jx.Var)}
+    # not reduce_precision as the producer: what it rounds (as JAX looks through it)
+    subst = {e.out_binders[0]: e.inputs[0] for e in jaxpr.eqns if e.primitive is reduce_precision_p}
+    res_vars = {subst.get(x, x) for x in jaxpr.outs if isinstance(x, jx.Var)}
     results: list[tuple[ShapedArray, str]] = [(x.aval, "from a literal") for x in jaxpr.outs
                                               if isinstance(x, jx.Literal)]
     results += [(v.aval, "from a constant") for v in jaxpr.constvars if v in res_vars]

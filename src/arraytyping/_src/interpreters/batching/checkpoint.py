@@ -1,6 +1,6 @@
 """The batching rules of gradient checkpointing's primitives (:mod:`arraytyping._src.lax.checkpoint`): ``remat2``
-bound on its batched jaxpr (every output along axis 0), once per jaxpr, size and batched inputs; ``name`` applied
-to the batched value. Registered in :data:`.batching.RULES` on import."""
+bound on its batched jaxpr (every output along axis 0), once per jaxpr, size and batched inputs; ``name`` and
+``reduce_precision`` applied to the batched value. Registered in :data:`.batching.RULES` on import."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 from arraytyping._src.core import jaxpr as jx
 from arraytyping._src.interpreters.batching import batching
-from arraytyping._src.lax.checkpoint import name_p, remat_p
+from arraytyping._src.lax.checkpoint import name_p, reduce_precision_p, remat_p
 from arraytyping._src.xla.jit_call import derived
 
 __all__: list[str] = []
@@ -43,3 +43,4 @@ def _name_batching_rule(size: int, args: Sequence[Any], dims: Sequence[int | Non
 
 batching.register_rule(remat_p, _remat_batching_rule)
 batching.register_rule(name_p, _name_batching_rule)
+batching.defvectorized(reduce_precision_p)
