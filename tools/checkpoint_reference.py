@@ -112,6 +112,17 @@ CASES: dict[str, str] = {
     "name_grad": "at.grad(lambda s: adc.checkpoint_name(s * s, 'n'))(3.0)",
     "scan_body": ("at.grad(lambda c: at.lax.scan(at.checkpoint(lambda c, a: (jnp.sin(c) * a, None)), c, x)[0])"
                   "(0.3)"),
+    "int_input": "at.grad(lambda a: at.checkpoint(lambda a, n: jnp.sin(a) * n)(a, 3).sum())(x)",
+    "int_output": ("at.grad(lambda a: at.checkpoint(lambda a: (jnp.sin(a), jnp.int32(2)))(a)[0].sum())(x)"),
+    "kwargs": "at.grad(lambda a: at.checkpoint(lambda a, *, k: jnp.sin(a) * k)(a, k=2.0).sum())(x)",
+    "static_argnames": ("at.grad(lambda a: at.checkpoint(lambda a, n: (a ** n).sum(), static_argnames=('n',))"
+                        "(a, n=3))(x)"),
+    "jit_grad_dots": "at.jit(at.grad(lambda W: at.checkpoint(lambda W: jnp.sin(W @ W).sum(), policy=P.dots_saveable)(W)))(W1[:4])",
+    "linearize": "at.linearize(at.checkpoint(jnp.sin), 1.0)[1](2.0)",
+    "nested": "at.value_and_grad(lambda s: at.checkpoint(lambda t: at.checkpoint(jnp.sin)(t) * t)(s))(0.5)",
+    "closure": "at.grad(lambda a: at.checkpoint(lambda t: jnp.sin(t) * a)(2.0))(1.0)",
+    "pytree": "at.grad(lambda p: at.checkpoint(lambda p: p['a'] * p['b'])(p))({'a': 2.0, 'b': 3.0})['a']",
+    "name_vmap": "at.vmap(lambda t: adc.checkpoint_name(t, 'a'))(x)",
     "jaxpr": "str(at.make_jaxpr(at.checkpoint(g))(W1, x))",
     "jaxpr_consts": "str(at.make_jaxpr(at.checkpoint(lambda a: a * 2.0 + jnp.ones(4)))(x))",
     "jaxpr_no_cse": "str(at.make_jaxpr(at.checkpoint(g, prevent_cse=False))(W1, x))",

@@ -144,6 +144,13 @@ CASES: dict[str, str] = {
     "order_call": "counted(lambda: f(1.0, 2.0))",
     "order_jvp": "counted(lambda: at.jvp(f, (1.0, 2.0), (1.0, 1.0)))",
     "order_vmap_grad": "counted(lambda: at.vmap(at.grad(f))(x3, y3))",
+    "tree_vmap": "at.vmap(lambda a, b: tree_fn({'w': a, 'b': b}, 2.0)['out'])(x3, y3)",
+    "tree_grad_vmap": ("at.grad(lambda a: at.vmap(lambda a, b: tree_fn({'w': a, 'b': b}, 2.0)['out'])(a, y3).sum())"
+                       "(x3)"),
+    "in_checkpoint": "at.grad(at.checkpoint(lambda a: f(a, 2.0)))(1.5)",
+    "err_hessian": "at.hessian(lambda a: f(a, 2.0))(1.5)",
+    "jacrev": "at.jacrev(lambda a: f(a, 2.0))(x3)",
+    "in_fori_loop": "at.grad(lambda c: at.lax.fori_loop(0, 3, lambda i, c: f(c, 1.5), c))(1.0)",
     "jaxpr": "str(at.make_jaxpr(f)(1.0, 2.0))",
     "jaxpr_grad": "str(at.make_jaxpr(at.grad(f))(1.0, 2.0))",
     "jaxpr_vmap": "str(at.make_jaxpr(at.vmap(f))(x3, y3))",

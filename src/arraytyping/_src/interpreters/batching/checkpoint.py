@@ -37,8 +37,8 @@ def _remat_batching_rule(size: int, args: Sequence[Any], dims: Sequence[int | No
 
 
 def _name_batching_rule(size: int, args: Sequence[Any], dims: Sequence[int | None], *, name: str
-                        ) -> tuple[list[Any], list[int | None]]:
-    return [name_p.bind(args[0], name=name)], [dims[0]]
+                        ) -> tuple[Any, int | None]:
+    return name_p.bind(args[0], name=name), dims[0]
 
 
 batching.register_rule(remat_p, _remat_batching_rule)
