@@ -110,6 +110,50 @@ P = {"w": jnp.arange(3, dtype=np.float32), "b": jnp.ones(3, np.float32)}
 nd = at.custom_vjp(lambda a, b: a * b, nondiff_argnums=(0,))
 nd.defvjp(lambda a, b: (a * b, None), lambda a, r, g: (g,))
 
+SZ = at.custom_derivatives.SymbolicZero
+
+@at.custom_jvp
+def fz(x, y):
+    return x * y
+
+def fz_jvp(p, t):
+    (x, y), (tx, ty) = p, t
+    log.append(f"jvp {type(tx) is SZ} {type(ty) is SZ}")
+    return fz(x, y), (0.0 if type(tx) is SZ else tx * y) + (0.0 if type(ty) is SZ else x * ty)
+
+fz.defjvp(fz_jvp, symbolic_zeros=True)
+
+@at.custom_jvp
+def zt(x):
+    return jnp.sin(x)
+
+zt.defjvp(lambda p, t: (zt(*p), SZ(t[0].aval) if hasattr(t[0], "aval") else jnp.zeros_like(t[0])),
+          symbolic_zeros=True)
+
+@at.custom_vjp
+def hz(x, y):
+    return x * y
+
+def hz_fwd(x, y):
+    log.append(f"fwd {type(x).__name__} {x.perturbed} {y.perturbed}")
+    return hz(x.value, y.value), at.custom_derivatives.custom_vjp_primal_tree_values((x, y))
+
+def hz_bwd(r, g):
+    log.append(f"bwd {type(g) is SZ}")
+    return (g * r[1], None)
+
+hz.defvjp(hz_fwd, hz_bwd, symbolic_zeros=True)
+
+@at.custom_vjp
+def two(x):
+    return x, x * 2
+
+def two_bwd(r, g):
+    log.append(f"bwd2 {[type(c) is SZ for c in g]}")
+    return (g[0] if type(g[0]) is not SZ else 0.0,)
+
+two.defvjp(lambda x: (two(x.value), None), two_bwd, symbolic_zeros=True)
+
 def counted(e):
     del log[:]
     r = e()
@@ -151,6 +195,19 @@ CASES: dict[str, str] = {
     "err_hessian": "at.hessian(lambda a: f(a, 2.0))(1.5)",
     "jacrev": "at.jacrev(lambda a: f(a, 2.0))(x3)",
     "in_fori_loop": "at.grad(lambda c: at.lax.fori_loop(0, 3, lambda i, c: f(c, 1.5), c))(1.0)",
+    "sz_jvp_grad": "counted(lambda: at.grad(fz)(2.0, 3.0))",
+    "sz_jvp_jvp": "counted(lambda: at.jvp(lambda a: fz(a, 3.0), (2.0,), (1.0,)))",
+    "sz_jvp_vmap_grad": "counted(lambda: at.vmap(at.grad(fz))(x3, y3))",
+    "sz_jvp_grad_vmap": "counted(lambda: at.grad(lambda a: at.vmap(fz)(a, y3).sum())(x3))",
+    "sz_jvp_zero_out": "at.grad(zt)(1.0)",
+    "sz_jvp_jaxpr": "str(at.make_jaxpr(fz)(2.0, 3.0))",
+    "sz_vjp_grad": "counted(lambda: at.grad(hz)(2.0, 3.0))",
+    "sz_vjp_grad_both": "counted(lambda: at.grad(hz, (0, 1))(2.0, 3.0))",
+    "sz_vjp_vmap_grad": "counted(lambda: at.vmap(at.grad(hz))(x3, y3))",
+    "sz_vjp_grad_vmap": "counted(lambda: at.grad(lambda a: at.vmap(hz)(a, y3).sum())(x3))",
+    "sz_vjp_jaxpr": "str(at.make_jaxpr(hz)(2.0, 3.0))",
+    "sz_vjp_zero_ct": "counted(lambda: at.grad(lambda a: two(a)[0])(1.0))",
+    "sz_tree_values_err": "at.custom_derivatives.custom_vjp_primal_tree_values((1.0,))",
     "jaxpr": "str(at.make_jaxpr(f)(1.0, 2.0))",
     "jaxpr_grad": "str(at.make_jaxpr(at.grad(f))(1.0, 2.0))",
     "jaxpr_vmap": "str(at.make_jaxpr(at.vmap(f))(x3, y3))",

@@ -24,6 +24,7 @@ from arraytyping._src.dtypes.scalar_types import (
     int64, integer, number, signedinteger, uint1, uint2, uint4, uint8, uint16, uint32, uint64, unsignedinteger,
 )
 from arraytyping.lattice import TypePromotionError
+from arraytyping import custom_derivatives
 
 __version__ = "0.1.0"
 
@@ -31,7 +32,7 @@ __all__ = [
     "Array", "ConcretizationTypeError", "DeletedArrayError", "TracerArrayConversionError", "TracerBoolConversionError",
     "TracerIntegerConversionError", "TypeCheckError", "UnexpectedTracerError", "checkpoint", "checkpoint_policies", "custom_jvp", "custom_vjp", "device_put", "devices", "eval_shape",
     "grad", "hessian", "jacfwd", "jacobian", "jacrev", "jit", "jvp", "linearize", "make_jaxpr", "remat", "typecheck", "value_and_grad", "vjp", "vmap",
-    "TypePromotionError", "bfloat16", "bool_", "canonicalize_dtype", "complex64", "complex128", "complexfloating",
+    "TypePromotionError", "bfloat16", "bool_", "canonicalize_dtype", "complex64", "custom_derivatives", "complex128", "complexfloating",
     "config", "dtype_promotion", "dtypes", "enable_x64", "finfo", "float4_e2m1fn", "float6_e2m3fn", "float6_e3m2fn",
     "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2",
     "float8_e5m2fnuz", "float8_e8m0fnu", "float16", "float32", "float64", "floating", "generic", "iinfo", "inexact",

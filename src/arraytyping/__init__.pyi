@@ -15,6 +15,7 @@ from arraytyping import dtypes as dtypes, lattice as lattice
 from arraytyping import tree_util as tree_util
 from arraytyping import test_util as test_util
 from arraytyping import ad_checkpoint as ad_checkpoint
+from arraytyping import custom_derivatives as custom_derivatives
 from arraytyping.ad_checkpoint import checkpoint as checkpoint, checkpoint_policies as checkpoint_policies
 from arraytyping.ad_checkpoint import checkpoint as remat
 from arraytyping import numpy as numpy
@@ -28,13 +29,13 @@ __all__ = [
     "TracerIntegerConversionError", "TypeCheckError", "UnexpectedTracerError", "checkpoint", "checkpoint_policies",
     "custom_jvp", "custom_vjp", "device_put", "devices", "eval_shape", "grad", "hessian", "jacfwd", "jacobian",
     "jacrev", "jit", "jvp", "linearize", "make_jaxpr", "remat", "typecheck", "value_and_grad", "vjp", "vmap",
-    "TypePromotionError", "bfloat16", "bool_", "canonicalize_dtype", "complex64", "complex128", "complexfloating",
-    "config", "dtype_promotion", "dtypes", "enable_x64", "finfo", "float4_e2m1fn", "float6_e2m3fn", "float6_e3m2fn",
-    "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2",
-    "float8_e5m2fnuz", "float8_e8m0fnu", "float16", "float32", "float64", "floating", "generic", "iinfo", "inexact",
-    "int1", "int2", "int4", "int8", "int16", "int32", "int64", "integer", "isdtype", "issubdtype", "lattice", "number",
-    "op_rules", "promote_types", "result_type", "signedinteger", "tree_util", "uint1", "uint2", "uint4", "uint8",
-    "uint16", "uint32", "uint64", "unsignedinteger",
+    "TypePromotionError", "bfloat16", "bool_", "canonicalize_dtype", "complex64", "custom_derivatives", "complex128",
+    "complexfloating", "config", "dtype_promotion", "dtypes", "enable_x64", "finfo", "float4_e2m1fn", "float6_e2m3fn",
+    "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz",
+    "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float16", "float32", "float64", "floating", "generic", "iinfo",
+    "inexact", "int1", "int2", "int4", "int8", "int16", "int32", "int64", "integer", "isdtype", "issubdtype", "lattice",
+    "number", "op_rules", "promote_types", "result_type", "signedinteger", "tree_util", "uint1", "uint2", "uint4",
+    "uint8", "uint16", "uint32", "uint64", "unsignedinteger",
 ]
 
 __version__: str

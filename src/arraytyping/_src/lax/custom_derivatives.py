@@ -12,15 +12,56 @@ input tangents in, the output tangents out; transposed, it calls ``bwd`` (JAX's 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import Any, Final
 
+import numpy as np
+
 from arraytyping._src.core import jaxpr as jx
 from arraytyping._src.core.avals import ShapedArray, typematch
+from arraytyping._src.core.staging import abstractify
 from arraytyping._src.core.trace import Primitive
 from arraytyping._src.xla import lowering as mlow
 
-__all__ = ["BwdRule", "FwdRule", "NamedRule", "Rule", "custom_jvp_call_p", "custom_lin_p", "custom_vjp_call_p"]
+__all__ = ["BwdRule", "CustomVJPPrimal", "FwdRule", "SymbolicZero", "NamedRule", "Rule", "custom_jvp_call_p", "custom_lin_p", "custom_vjp_call_p"]
+
+
+_FLOAT0: Final = np.dtype([("float0", np.void, 0)])
+
+
+class SymbolicZero:
+    """A zero tangent or cotangent known to be zero without its values (JAX's
+    ``jax.custom_derivatives.SymbolicZero``): what rules set with ``symbolic_zeros=True`` are passed, and may
+    return, for a zero. Its ``aval`` is its type; ``shape``, ``dtype`` and the aval's other attributes are
+    forwarded."""
+
+    def __init__(self, aval: ShapedArray) -> None:
+        self.aval = aval
+
+    def __repr__(self) -> str:
+        return self.__class__.__name__
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "aval":
+            raise AttributeError(name)
+        return getattr(self.aval, name)
+
+    @staticmethod
+    def from_primal_value(val: Any) -> SymbolicZero:
+        """The symbolic zero tangent of ``val``."""
+        aval = abstractify(val)
+        kind = aval.dtype.kind
+        return SymbolicZero(aval if kind in "fcV" else ShapedArray(aval.shape, _FLOAT0, False))
+
+
+@dataclasses.dataclass(slots=True)
+class CustomVJPPrimal:
+    """A primal as a ``custom_vjp``'s ``fwd`` rule set with ``symbolic_zeros=True`` is passed it (JAX's): its value
+    and whether it is perturbed (differentiated)."""
+
+    value: Any
+    perturbed: bool
 
 
 class NamedRule:
@@ -50,12 +91,13 @@ class Rule(NamedRule):
 
 
 class FwdRule(NamedRule):
-    """A custom VJP ``fwd`` rule as ``custom_vjp_call`` holds it: the flat primals in; the flat primal outputs, the
-    flat residuals and the residuals' tree out."""
+    """A custom VJP ``fwd`` rule as ``custom_vjp_call`` holds it: the flat primals (and, for rules with symbolic
+    zeros, whether each is perturbed) in; the flat primal outputs, the flat residuals and the residuals' tree out."""
 
     __slots__ = ()
 
-    def __call__(self, primals: Sequence[Any]) -> tuple[list[Any], list[Any], Any]:
+    def __call__(self, primals: Sequence[Any], perturbed: Sequence[bool] | None = None
+                 ) -> tuple[list[Any], list[Any], Any]:
         raise NotImplementedError
 
 

@@ -52,12 +52,12 @@ from arraytyping._src.core.trace import Tracer, UnexpectedTracerError, find_top_
 from arraytyping._src.interpreters.autodiff import ad
 from arraytyping._src.core.avals import ShapedArray, typematch
 from arraytyping._src.lax.custom_derivatives import (
-    BwdRule, FwdRule, Rule, custom_jvp_call_p, custom_lin_p, custom_vjp_call_p,
+    BwdRule, CustomVJPPrimal, FwdRule, Rule, SymbolicZero, custom_jvp_call_p, custom_lin_p, custom_vjp_call_p,
 )
 from arraytyping._src.tree import pytree as tree
 from arraytyping._src.xla.jit_call import fun_name as function_name
 
-__all__ = ["FlatBwd", "FlatFwd", "FlatRule", "custom_jvp", "custom_vjp"]
+__all__ = ["FlatBwd", "FlatFwd", "FlatRule", "custom_jvp", "custom_vjp", "custom_vjp_primal_tree_values", "rule_tangents"]
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
@@ -68,6 +68,14 @@ _J = TypeVar("_J", bound=Callable[..., Any])
 
 # ---------------------------------------------------------------------------------------------------------------
 # The rule custom_jvp_call holds, and its JVP rule
+
+
+def rule_tangents(tangents: Sequence[Any], symbolic_zeros: bool) -> list[Any]:
+    """Tangents (or cotangents) as a rule is passed them: symbolic zeros as :class:`SymbolicZero` for a rule set
+    with ``symbolic_zeros=True``, else as zeros."""
+    if symbolic_zeros:
+        return [SymbolicZero(t.aval) if type(t) is ad.Zero else ad.materialize(t) for t in tangents]
+    return [ad.materialize(ad.instantiate_zeros(t)) for t in tangents]
 
 
 class FlatRule(Rule):
@@ -115,9 +123,12 @@ class FlatRule(Rule):
                 raise TypeError(f"Custom JVP rule {self.name} for function {self.fun_name} must produce primal "
                                 f"outputs with the same shapes and dtypes as the function: expected "
                                 f"{want.str_short()}, got {got.str_short()}.")
-        for want, t in zip(out_avals, t_leaves):
+        for i, (want, t) in enumerate(zip(out_avals, t_leaves)):
             expected = ad.tangent_aval(want.update(weak_type=False))
-            got = abstractify(t).update(weak_type=False)
+            if isinstance(t, SymbolicZero):
+                t_leaves[i] = ad.Zero(ad.tangent_aval(want))
+            got = t.aval.update(weak_type=False) if isinstance(t, SymbolicZero) else abstractify(t).update(
+                weak_type=False)
             if got.shape != expected.shape or got.dtype != expected.dtype:
                 raise TypeError(f"Custom JVP rule must produce primal and tangent outputs with corresponding shapes "
                                 f"and dtypes. Expected {expected.str_short()} (tangent type of "
@@ -131,7 +142,7 @@ def _jvp_rule(primals: Sequence[Any], tangents: Sequence[Any], *, call_jaxpr: jx
         raise TypeError(f"custom_jvp function {jvp.fun_name} closes over a value that is being differentiated (a "
                         f"traced value of an enclosing transformation), whose tangent its rule {jvp.name} cannot "
                         f"see; pass that value as an argument of the function instead")
-    outs = jvp(primals[num_consts:], [ad.materialize(ad.instantiate_zeros(t)) for t in tangents[num_consts:]])
+    outs = jvp(primals[num_consts:], rule_tangents(tangents[num_consts:], symbolic_zeros))
     n = len(call_jaxpr.out_avals)
     return outs[:n], outs[n:]
 
@@ -188,10 +199,8 @@ class custom_jvp(Generic[_P, _R]):  # noqa: N801 - JAX's name
         """Set the rule: ``jvp(primals, tangents) -> (primal_out, tangent_out)``, ``primals`` and ``tangents``
         tuples of the differentiated arguments (after the ``nondiff_argnums`` values, if any). Returns ``jvp``, so
         it works as a decorator."""
-        if symbolic_zeros:
-            raise NotImplementedError("custom_jvp rules with symbolic_zeros=True are not supported; they are passed "
-                                      "zeros as arrays")
         self.jvp = jvp
+        self.symbolic_zeros = symbolic_zeros
         self._jaxprs.clear()  # they hold the rule
         return jvp
 
@@ -251,7 +260,7 @@ class custom_jvp(Generic[_P, _R]):  # noqa: N801 - JAX's name
                 self._jaxprs[key] = entry
         closed, out_tree, rule = entry
         outs = custom_jvp_call_p.bind(*extra, *leaves, call_jaxpr=closed, jvp=rule, num_consts=len(extra),
-                                      symbolic_zeros=False)
+                                      symbolic_zeros=self.symbolic_zeros)
         result: _R = tree.unflatten(out_tree, list(outs))
         return result
 
@@ -269,7 +278,7 @@ class custom_jvp(Generic[_P, _R]):  # noqa: N801 - JAX's name
             call = cast(Callable[..., Any], self)
             return call(*[a if i in self.nondiff_argnums else next(it) for i, a in enumerate(full)])
         rule = FlatRule(self.jvp, statics, in_tree, None, None, name)
-        outs = rule(primals, [ad.materialize(ad.instantiate_zeros(t)) for t in tangents])
+        outs = rule(primals, rule_tangents(tangents, self.symbolic_zeros))
         if _of_trace(trace, outs):
             raise TypeError(f"custom_jvp function {name} closes over a value that is being differentiated (a traced "
                             f"value of an enclosing transformation), whose tangent its rule {rule.name} cannot "
@@ -280,13 +289,18 @@ class custom_jvp(Generic[_P, _R]):  # noqa: N801 - JAX's name
         linearizing = trace.main.global_data
         wrapped: list[Any] = []
         for p, t in zip(outs[:n], outs[n:]):
-            known = ad.is_float0_value(t) or (linearizing is not None and not (
+            known = type(t) is ad.Zero or ad.is_float0_value(t) or (linearizing is not None and not (
                 isinstance(t, Tracer) and t.owner.main is linearizing))
             wrapped.append(ad.materialize(p) if known else ad.JVPTracer(trace, p, t))
         return tree.unflatten(out_tree, wrapped)
 
     def __get__(self, instance: object, owner: type | None = None) -> Any:
         return self if instance is None else functools.partial(cast(Callable[..., Any], self), instance)
+
+
+def _perturbed(tangents: Sequence[Any], symbolic_zeros: bool) -> list[bool] | None:
+    """Which primals are perturbed (have a nonzero tangent), for a ``fwd`` rule with symbolic zeros."""
+    return [type(t) is not ad.Zero for t in tangents] if symbolic_zeros else None
 
 
 def _of_trace(trace: ad.JVPTrace, values: Sequence[Any]) -> bool:
@@ -360,7 +374,10 @@ class FlatFwd(FwdRule):
         self.last_out_tree: tree.TreeDef | None = None
         """The tree of the last call's primal output."""
 
-    def __call__(self, primals: Sequence[Any]) -> tuple[list[Any], list[Any], Any]:
+    def __call__(self, primals: Sequence[Any], perturbed: Sequence[bool] | None = None
+                 ) -> tuple[list[Any], list[Any], Any]:
+        if perturbed is not None:  # a rule with symbolic zeros
+            primals = [CustomVJPPrimal(p, bool(z)) for p, z in zip(primals, perturbed)]
         it = iter(tree.unflatten(self.in_tree, list(primals)))
         args = [a if i in self.nondiff_argnums else next(it) for i, a in enumerate(self.full)]
         pair = self.fwd(*args)
@@ -436,6 +453,15 @@ class FlatBwd(BwdRule):
             if ct is zero or ad.is_float0(want):
                 results.append(ad.Zero(want))
                 continue
+            if isinstance(ct, SymbolicZero):
+                if ct.aval.shape != want.shape or ct.aval.dtype != want.dtype:
+                    raise ValueError(f"Custom VJP bwd rule produced a SymbolicZero with a shape/dtype that does not "
+                                     f"match the corresponding input tangent shape/dtype: at output{_keystr(path)} "
+                                     f"the SymbolicZero had shape/dtype {ct.aval.str_short()} while the "
+                                     f"corresponding input had shape/dtype {a.str_short()}. Consider just returning "
+                                     f"a None here instead of a SymbolicZero object.")
+                results.append(ad.Zero(ct.aval))
+                continue
             got = abstractify(ct)
             if got.shape != want.shape or (got.dtype != want.dtype and not _inexact(want)):
                 extra = [w for w, bad in (("the dtypes do not match", got.dtype != want.dtype),
@@ -459,7 +485,8 @@ def _inexact(a: ShapedArray) -> bool:
 
 def _vjp_call_jvp(primals: Sequence[Any], tangents: Sequence[Any], *, call_jaxpr: jx.ClosedJaxpr, fwd: FwdRule,
                   bwd: BwdRule, num_consts: int, symbolic_zeros: bool) -> tuple[list[Any], list[Any]]:
-    fwd([ad.materialize(p) for p in primals[num_consts:]])  # JAX runs it, then fails where the tangent is needed
+    fwd([ad.materialize(p) for p in primals[num_consts:]],  # JAX runs it, then fails where the tangent is needed
+        _perturbed(tangents[num_consts:], symbolic_zeros))
     raise TypeError(JVP_ERROR)
 
 
@@ -469,7 +496,8 @@ def _vjp_call_linearize(primals: Sequence[Any], tangents: Sequence[Any], *, call
         raise TypeError(f"custom_vjp function {fwd.fun_name} closes over a value that is being differentiated (a "
                         f"traced value of an enclosing transformation), whose cotangent its rule {bwd.name} cannot "
                         f"give; pass that value as an argument of the function instead")
-    outs, res, res_tree = fwd([ad.materialize(p) for p in primals[num_consts:]])
+    outs, res, res_tree = fwd([ad.materialize(p) for p in primals[num_consts:]],
+                              _perturbed(tangents[num_consts:], symbolic_zeros))
     out_avals = tuple(ad.tangent_aval(a) for a in call_jaxpr.out_avals)
     touts = _bind_lin(res, res_tree, tangents[num_consts:], bwd, out_avals, symbolic_zeros)
     return [ad.materialize(o) for o in outs], touts
@@ -488,8 +516,7 @@ def _lin_transpose(cts: Sequence[Any], *args: Any, num_res: int, res_tree: Any, 
                    bwd: BwdRule, out_avals: tuple[ShapedArray, ...], symbolic_zeros: bool) -> list[Any]:
     if any(type(r) is ad.UndefinedPrimal for r in args[:num_res]):
         raise NotImplementedError("custom_lin transposed with respect to a residual")
-    full = [ad.materialize(ad.instantiate_zeros(c)) for c in cts]
-    cts_in = bwd(res_tree, [ad.materialize(r) for r in args[:num_res]], full)
+    cts_in = bwd(res_tree, [ad.materialize(r) for r in args[:num_res]], rule_tangents(cts, symbolic_zeros))
     return [None] * num_res + [c for c, nz in zip(cts_in, nonzero) if nz]
 
 
@@ -557,9 +584,6 @@ class custom_vjp(Generic[_P, _R]):  # noqa: N801 - JAX's name
         """Set the rules: ``fwd(*args) -> (output, residuals)`` (the function's arguments, ``nondiff_argnums``
         included) and ``bwd(*nondiff_values, residuals, g) -> a tuple of one cotangent per differentiated argument``
         (``None`` for a zero cotangent); residuals are any pytree of arrays."""
-        if symbolic_zeros:
-            raise NotImplementedError("custom_vjp rules with symbolic_zeros=True are not supported; they are passed "
-                                      "zeros as arrays")
         if symbolic_zeros and optimize_remat:
             raise NotImplementedError("remat optimization for custom_vjp does not support symbolic zeros")
         self.fwd = fwd
@@ -636,7 +660,7 @@ class custom_vjp(Generic[_P, _R]):  # noqa: N801 - JAX's name
             call = cast(Callable[..., Any], self)
             return call(*[a if i in self.nondiff_argnums else next(it) for i, a in enumerate(full)])
         fwd = FlatFwd(self.fwd, self.nondiff_argnums, full, in_tree, None, None, name)
-        outs, res, res_tree = fwd(primals)
+        outs, res, res_tree = fwd(primals, _perturbed(tangents, self.symbolic_zeros))
         if _of_trace(trace, [*outs, *res]):
             raise TypeError(f"custom_vjp function {name} closes over a value that is being differentiated (a traced "
                             f"value of an enclosing transformation), whose cotangent its rule {fwd.name} cannot "
@@ -655,3 +679,12 @@ class custom_vjp(Generic[_P, _R]):  # noqa: N801 - JAX's name
     def __get__(self, instance: object, owner: type | None = None) -> Any:
         return self if instance is None else functools.partial(cast(Callable[..., Any], self), instance)
 
+
+def custom_vjp_primal_tree_values(tree_: Any) -> Any:
+    """``tree_`` with each :class:`CustomVJPPrimal` leaf replaced by its value: the arguments a ``fwd`` rule with
+    symbolic zeros is passed, as the function takes them (JAX's ``custom_vjp_primal_tree_values``)."""
+    def value(leaf: Any) -> Any:
+        if type(leaf) is not CustomVJPPrimal:
+            raise TypeError(f"unexpected leaf type {type(leaf)}")
+        return leaf.value
+    return tree.tree_map(value, tree_)

@@ -15,11 +15,32 @@ from arraytyping._src.interpreters.autodiff import ad
 from arraytyping._src.interpreters.batching import batching
 from arraytyping._src.lax import lax
 from arraytyping._src.lax.custom_derivatives import (
-    BwdRule, FwdRule, Rule, custom_jvp_call_p, custom_vjp_call_p,
+    BwdRule, FwdRule, Rule, SymbolicZero, custom_jvp_call_p, custom_vjp_call_p,
 )
 from arraytyping._src.xla.jit_call import derived
 
 __all__ = ["BatchedBwd", "BatchedFwd", "BatchedRule"]
+
+
+def _arrays(values: Sequence[Any]) -> list[Any]:
+    """Symbolic zeros (``SymbolicZero``, ``ad.Zero``) as zeros: a vectorized rule is passed, and gives, arrays."""
+    return [ad.materialize(ad.zeros_like_aval(v.aval)) if isinstance(v, (SymbolicZero, ad.Zero)) else v
+            for v in values]
+
+
+def _symbolic_apart(values: Sequence[Any], axes: Sequence[int | None]
+                    ) -> tuple[list[Any], list[int | None], Callable[[Sequence[Any]], list[Any]]]:
+    """The values that are not :class:`SymbolicZero` and their batch axes, and how to put the symbolic zeros back
+    in a batched function (each of the per-example type: a rule with symbolic zeros is passed them, vectorized)."""
+    keep = [not isinstance(v, SymbolicZero) for v in values]
+    zeros = {i: SymbolicZero(v.aval.update(shape=v.aval.shape[1:]) if a == 0 else v.aval)
+             for i, (v, a, k) in enumerate(zip(values, axes, keep)) if not k}
+
+    def rebuild(xs: Sequence[Any]) -> list[Any]:
+        it = iter(xs)
+        return [next(it) if k else zeros[i] for i, k in enumerate(keep)]
+
+    return ([v for v, k in zip(values, keep) if k], [a for a, k in zip(axes, keep) if k], rebuild)
 
 
 class BatchedRule(Rule):
@@ -46,8 +67,9 @@ def _batching_rule(size: int, args: Sequence[Any], dims: Sequence[int | None], *
 
         def vectorized(primals: list[Any], tangents: list[Any]) -> list[Any]:
             n = len(primals)
-            outs = batching.batch_flat(lambda *xs: jvp(xs[:n], xs[n:]), size, [*axes, *axes], [*primals, *tangents],
-                                       f"vmap({jvp.name})")
+            kept, kept_axes, rebuild = _symbolic_apart(tangents, axes)
+            outs = batching.batch_flat(lambda *xs: _arrays(jvp(xs[:n], rebuild(xs[n:]))), size,
+                                       [*axes, *kept_axes], [*primals, *kept], f"vmap({jvp.name})")
             return [batching.matchaxis(size, src, 0, val) for val, src in outs]
         return batched, BatchedRule(vectorized, jvp)
 
@@ -72,11 +94,12 @@ class BatchedFwd(FwdRule):
         self.size = size
         self.axes = list(axes)
 
-    def __call__(self, primals: Sequence[Any]) -> tuple[list[Any], list[Any], Any]:
+    def __call__(self, primals: Sequence[Any], perturbed: Sequence[bool] | None = None
+                 ) -> tuple[list[Any], list[Any], Any]:
         found: list[tuple[int, Any]] = []
 
         def flat(*xs: Any) -> list[Any]:
-            outs, res, res_tree = self.fwd(xs)
+            outs, res, res_tree = self.fwd(xs, perturbed)
             found.append((len(outs), res_tree))
             return [*outs, *res]
 
@@ -103,12 +126,14 @@ class BatchedBwd(BwdRule):
         n_res = len(residuals)
         zeros: list[bool] = []
 
+        kept, kept_axes, rebuild = _symbolic_apart(cts, [0] * len(cts))
+
         def flat(*xs: Any) -> list[Any]:
-            outs = self.bwd(res_tree, xs[:n_res], xs[n_res:])
+            outs = self.bwd(res_tree, xs[:n_res], rebuild(xs[n_res:]))
             zeros.extend(type(o) is ad.Zero for o in outs)
             return [o for o in outs if type(o) is not ad.Zero]
 
-        batched = iter(batching.batch_flat(flat, self.size, [0] * (n_res + len(cts)), [*residuals, *cts],
+        batched = iter(batching.batch_flat(flat, self.size, [0] * n_res + kept_axes, [*residuals, *kept],
                                            f"vmap({self.name})"))
         result: list[Any] = []
         for a, b, z in zip(self.in_avals, self.in_batched, zeros):
