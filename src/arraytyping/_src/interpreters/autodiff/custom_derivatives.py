@@ -55,6 +55,7 @@ from arraytyping._src.lax.custom_derivatives import (
     BwdRule, CustomVJPPrimal, FwdRule, Rule, SymbolicZero, custom_jvp_call_p, custom_lin_p, custom_vjp_call_p,
 )
 from arraytyping._src.tree import pytree as tree
+from arraytyping._src.tree.paths import keystr, leaf_paths
 from arraytyping._src.xla.jit_call import fun_name as function_name
 
 __all__ = ["FlatBwd", "FlatFwd", "FlatRule", "custom_jvp", "custom_vjp", "custom_vjp_primal_tree_values", "rule_tangents"]
@@ -341,19 +342,6 @@ def _long_str(a: ShapedArray) -> str:
     return f"{a.dtype.name}[{','.join(map(str, a.shape))}]"
 
 
-def _keystr(keys: Sequence[Any]) -> str:
-    return "".join(f".{k.name}" if isinstance(k, tree.AttrKey) else f"[{k!r}]" for k in keys)
-
-
-def _leaf_paths(x: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    """The key path of each leaf of ``x``, in flattening order."""
-    if x is None:
-        return []
-    if not tree.is_node(x):
-        return [prefix]
-    return [p for k, c in tree.node_children(x) for p in _leaf_paths(c, (*prefix, k))]
-
-
 class FlatFwd(FwdRule):
     """The user's ``fwd`` over flat primals: its output pair checked against the function's output tree and types."""
 
@@ -448,7 +436,7 @@ class FlatBwd(BwdRule):
                             f"length equal to the number of arguments to the primal function, but got bwd output "
                             f"structure {tree.structure(out)} for primal input structure {self.in_tree}.") from None
         results: list[Any] = []
-        for path, a, ct in zip(_leaf_paths(dummy), self.in_avals, flat):
+        for path, a, ct in zip(leaf_paths(dummy), self.in_avals, flat):
             want = ad.tangent_aval(a)
             if ct is zero or ad.is_float0(want):
                 results.append(ad.Zero(want))
@@ -456,7 +444,7 @@ class FlatBwd(BwdRule):
             if isinstance(ct, SymbolicZero):
                 if ct.aval.shape != want.shape or ct.aval.dtype != want.dtype:
                     raise ValueError(f"Custom VJP bwd rule produced a SymbolicZero with a shape/dtype that does not "
-                                     f"match the corresponding input tangent shape/dtype: at output{_keystr(path)} "
+                                     f"match the corresponding input tangent shape/dtype: at output{keystr(path)} "
                                      f"the SymbolicZero had shape/dtype {ct.aval.str_short()} while the "
                                      f"corresponding input had shape/dtype {a.str_short()}. Consider just returning "
                                      f"a None here instead of a SymbolicZero object.")
@@ -467,7 +455,7 @@ class FlatBwd(BwdRule):
                 extra = [w for w, bad in (("the dtypes do not match", got.dtype != want.dtype),
                                           ("the shapes do not match", got.shape != want.shape)) if bad]
                 raise ValueError(f"Custom VJP bwd rule must produce an output with the same type as the args tuple "
-                                 f"of the primal function, but at output{_keystr(path)} the bwd rule produced an "
+                                 f"of the primal function, but at output{keystr(path)} the bwd rule produced an "
                                  f"output of type {_long_str(got)} corresponding to an input of type "
                                  f"{_long_str(a)}, so {' and '.join(extra)}")
             results.append(ct)  # of another dtype where JAX allows it (an inexact input): kept, as JAX keeps it
