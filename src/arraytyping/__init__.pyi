@@ -14,23 +14,30 @@ from typing_extensions import Concatenate, Never, ParamSpec, Self, TypeAlias, Ty
 from arraytyping import dtypes as dtypes, lattice as lattice
 from arraytyping import tree_util as tree_util
 from arraytyping import lax as lax, nn as nn, numpy as numpy, random as random, tree as tree
+from arraytyping import test_util as test_util
+from arraytyping import ad_checkpoint as ad_checkpoint
+from arraytyping import custom_derivatives as custom_derivatives
+from arraytyping.ad_checkpoint import checkpoint as checkpoint, checkpoint_policies as checkpoint_policies
+from arraytyping.ad_checkpoint import checkpoint as remat
 from arraytyping import typing as typing
 from arraytyping.lattice import TypePromotionError as TypePromotionError
 from arraytyping.typing import ArrayLike, DType, DTypeLike
 from arraytyping import op_rules as op_rules
+from arraytyping import debug as debug, experimental as experimental
 
 __all__ = [
     "Array", "ConcretizationTypeError", "DeletedArrayError", "ShapeDtypeStruct", "TracerArrayConversionError",
     "TracerBoolConversionError", "TracerIntegerConversionError", "TypeCheckError", "UnexpectedTracerError",
-    "custom_jvp", "device_put", "devices", "eval_shape", "grad", "hessian", "jacfwd", "jacobian", "jacrev", "jit",
-    "jvp", "linearize", "make_jaxpr", "typecheck", "value_and_grad", "vjp", "vmap", "block_until_ready", "typeof",
-    "TypePromotionError", "bfloat16", "bool_", "canonicalize_dtype", "complex64", "complex128", "complexfloating",
-    "config", "dtype_promotion", "dtypes", "enable_x64", "finfo", "float4_e2m1fn", "float6_e2m3fn", "float6_e3m2fn",
-    "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2",
-    "float8_e5m2fnuz", "float8_e8m0fnu", "float16", "float32", "float64", "floating", "generic", "iinfo", "inexact",
-    "int1", "int2", "int4", "int8", "int16", "int32", "int64", "integer", "isdtype", "issubdtype", "lattice", "number",
-    "op_rules", "promote_types", "result_type", "signedinteger", "tree_util", "uint1", "uint2", "uint4", "uint8",
-    "uint16", "uint32", "uint64", "unsignedinteger",
+    "checkpoint", "checkpoint_policies", "custom_jvp", "custom_vjp", "device_put", "devices", "eval_shape", "grad",
+    "hessian", "jacfwd", "jacobian", "jacrev", "jit", "jvp", "linearize", "make_jaxpr", "remat", "typecheck",
+    "value_and_grad", "vjp", "vmap", "block_until_ready", "typeof", "debug", "experimental", "pure_callback",
+    "TypePromotionError", "bfloat16", "bool_", "canonicalize_dtype", "complex64", "custom_derivatives", "complex128",
+    "complexfloating", "config", "dtype_promotion", "dtypes", "enable_x64", "finfo", "float4_e2m1fn", "float6_e2m3fn",
+    "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz",
+    "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float16", "float32", "float64", "floating", "generic", "iinfo",
+    "inexact", "int1", "int2", "int4", "int8", "int16", "int32", "int64", "integer", "isdtype", "issubdtype", "lattice",
+    "number", "op_rules", "promote_types", "result_type", "signedinteger", "tree_util", "uint1", "uint2", "uint4",
+    "uint8", "uint16", "uint32", "uint64", "unsignedinteger",
 ]
 
 __version__: str
@@ -11506,6 +11513,42 @@ class custom_jvp(Generic[P, R]):
     def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R: ...
     def __get__(self, instance: object, owner: type | None = None) -> Any: ...
 
+class custom_vjp(Generic[P, R]):
+    """A function with a custom reverse-mode derivative (JAX's ``jax.custom_vjp``): rules set with ``defvjp`` give
+    its VJP, rather than the derivative of its operations.
+
+    ::
+
+        @custom_vjp
+        def f(x, y):
+            return anp.sin(x) * y
+
+        def f_fwd(x, y):
+            return f(x, y), (anp.cos(x), anp.sin(x), y)
+
+        def f_bwd(res, g):
+            cos_x, sin_x, y = res
+            return (cos_x * g * y, sin_x * g)
+
+        f.defvjp(f_fwd, f_bwd)
+
+    ``grad``, ``vjp``, ``value_and_grad`` and ``linearize`` of ``f`` use the rules (``fwd`` at the primals,
+    ``bwd`` on its residuals and the output cotangent); ``vmap`` vectorizes the function and both rules; ``jit``
+    and ``make_jaxpr`` stage one ``custom_vjp_call``; forward mode (``jvp``) raises JAX's ``TypeError``.
+    ``nondiff_argnums``/``nondiff_argnames``: arguments that are not differentiated (not arrays), passed to ``fwd``
+    in place and to ``bwd`` first: ``bwd(*nondiff_values, residuals, g)``.
+    """
+    fun: Callable[P, R]
+    nondiff_argnums: tuple[int, ...]
+    fwd: Callable[..., tuple[Any, Any]] | None
+    bwd: Callable[..., tuple[Any, ...]] | None
+    symbolic_zeros: bool
+    optimize_remat: bool
+    def __init__(self, fun: Callable[P, R], nondiff_argnums: Sequence[int] = ..., nondiff_argnames: Sequence[str] = ...) -> None: ...
+    def defvjp(self, fwd: Callable[..., tuple[Any, Any]], bwd: Callable[..., tuple[Any, ...]], symbolic_zeros: bool = ..., optimize_remat: bool = ...) -> None: ...
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R: ...
+    def __get__(self, instance: object, owner: type | None = None) -> Any: ...
+
 def make_jaxpr(f: Callable[P, Any]) -> Callable[P, Any]: ...
 def device_put(x: T, device: Any = None) -> T: ...
 def devices(backend: str | None = None) -> list[Any]: ...
@@ -11527,6 +11570,8 @@ class ShapeDtypeStruct:
     @classmethod
     def like(cls, x: Any) -> ShapeDtypeStruct: ...
     def __len__(self) -> int: ...
+
+def pure_callback(callback: Callable[..., Any], result_shape_dtypes: Any, *args: Any, sharding: Any = None, vmap_method: str | None = None, **kwargs: Any) -> Any: ...
 
 class ConcretizationTypeError(TypeError): ...
 class TracerArrayConversionError(ConcretizationTypeError): ...

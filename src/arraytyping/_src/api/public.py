@@ -5,7 +5,9 @@ from arraytyping._src import numpy as _numpy  # binds the Array's operators and 
 from arraytyping._src.core.array import Array
 from arraytyping._src.interpreters.autodiff.differentiation import grad, jvp, linearize, value_and_grad, vjp
 from arraytyping._src.xla.array_impl import DeletedArrayError, device_put, devices
-from arraytyping._src.interpreters.autodiff.custom_derivatives import custom_jvp
+from arraytyping._src.interpreters.autodiff.custom_derivatives import custom_jvp, custom_vjp
+from arraytyping._src.interpreters.autodiff.checkpoint import checkpoint, remat
+from arraytyping._src.interpreters.autodiff.remat_policies import checkpoint_policies
 from arraytyping._src.core.trace import (
     ConcretizationTypeError, TracerArrayConversionError, TracerBoolConversionError, TracerIntegerConversionError,
     UnexpectedTracerError,
@@ -21,8 +23,8 @@ from arraytyping._src.interpreters.batching.vmap import vmap
 __all__ = [
     "Array", "ConcretizationTypeError", "DeletedArrayError", "ShapeDtypeStruct", "TracerArrayConversionError",
     "TracerBoolConversionError", "TracerIntegerConversionError", "TypeCheckError", "UnexpectedTracerError",
-    "custom_jvp", "device_put", "devices", "eval_shape", "grad", "hessian", "jacfwd", "jacobian", "jacrev", "jit",
-    "jvp", "linearize", "make_jaxpr", "typecheck",
+    "checkpoint", "checkpoint_policies", "custom_jvp", "custom_vjp", "device_put", "devices", "eval_shape", "grad", "hessian", "jacfwd", "jacobian", "jacrev", "jit",
+    "jvp", "linearize", "make_jaxpr", "remat", "typecheck",
     "value_and_grad", "vjp", "vmap", "block_until_ready", "typeof",
 ]
 

@@ -63,6 +63,24 @@ class JaxprEqn:
     inputs: list[Atom]
     params: dict[str, Any]
     out_binders: list[Var]
+    source: str | None = field(default=None, compare=False)
+    """Where the user's code applied it (JAX's summarized ``source_info``: ``file:line:column (function)``), recorded
+    only while :data:`source_recording` is on."""
+
+
+class SourceRecording:
+    """Whether staged equations record where the user's code applied them (``on``: JAX always does; here only
+    ``print_saved_residuals`` needs it, so it costs nothing otherwise), and the source that re-bound equations keep
+    (``override``: an equation evaluated from another jaxpr keeps its source, as in JAX)."""
+
+    __slots__ = ("on", "override")
+
+    def __init__(self) -> None:
+        self.on = False
+        self.override: str | None = None
+
+
+source_recording = SourceRecording()
 
 
 @dataclass
@@ -231,8 +249,16 @@ def eval_jaxpr(jaxpr: Jaxpr, args: Sequence[Any], consts: Sequence[Any] = ()) ->
                         f"got {len(consts)} and {len(args)}")
     env.update(zip(jaxpr.constvars, consts))
     env.update(zip(jaxpr.in_binders, args))
+    rec = source_recording
     for eqn in jaxpr.eqns:
-        outs = eqn.primitive.bind(*map(read, eqn.inputs), **eqn.params)
+        if rec.on and eqn.source is not None:
+            prev, rec.override = rec.override, eqn.source
+            try:
+                outs = eqn.primitive.bind(*map(read, eqn.inputs), **eqn.params)
+            finally:
+                rec.override = prev
+        else:
+            outs = eqn.primitive.bind(*map(read, eqn.inputs), **eqn.params)
         env.update(zip(eqn.out_binders, outs if eqn.primitive.multiple_results else [outs]))
     return [literal_output(x) if isinstance(x, Literal) else env[x] for x in jaxpr.outs]
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import functools
+import inspect
+import os
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -64,6 +66,28 @@ def _short(x: Any) -> str:
     return r if len(r) <= 60 else r[:57] + "..."
 
 
+_PACKAGE_DIR: Final = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+_STDLIB_DIR: Final = os.path.dirname(os.path.abspath(os.__file__))
+
+
+def user_source() -> str:
+    """The innermost frame of the user's code on the stack (not this package's, nor the standard library's),
+    summarized as JAX summarizes a ``source_info``: ``file:line:column (function)`` (no column when it is 0)."""
+    frame = inspect.currentframe()
+    while frame is not None:
+        code = frame.f_code
+        name = code.co_filename
+        if not (name.startswith(_PACKAGE_DIR) or name.startswith(_STDLIB_DIR)):
+            positions = list(code.co_positions())
+            index = frame.f_lasti // 2
+            line, _, col, _ = positions[index] if index < len(positions) else (frame.f_lineno, None, 0, None)
+            line = frame.f_lineno if line is None else line
+            where = f"{name}:{line}:{col}" if col else f"{name}:{line}"
+            return f"{where} ({code.co_qualname})"
+        frame = frame.f_back
+    return "unknown"
+
+
 class JaxprTracer(Tracer):
     __slots__ = ("aval",)
 
@@ -88,6 +112,8 @@ class JaxprBuilder:
         a convert of one is not folded)."""
         """The tracer of each constant value (by identity, the value kept alive): one constvar per value, as JAX."""
         self.tracers: list[JaxprTracer] = []  # keeps ids stable
+        self.sources: dict[int, str] = {}
+        """Where each equation (by index) was applied, while :data:`.jaxpr.source_recording` is on."""
 
     def new_tracer(self, trace: JaxprTrace, aval: ShapedArray) -> JaxprTracer:
         t = JaxprTracer(trace, aval)
@@ -120,14 +146,16 @@ class JaxprBuilder:
             return atom
 
         eqns: list[jx.JaxprEqn] = []
-        for prim, ins, params, outs in self.eqns:
+        sources = self.sources
+        for i, (prim, ins, params, outs) in enumerate(self.eqns):
             in_atoms = [read(t) for t in ins]
             out_vars: list[jx.Var] = []
             for t in outs:
                 v = jx.Var(t.aval)
                 env[id(t)] = v
                 out_vars.append(v)
-            eqns.append(jx.JaxprEqn(prim, in_atoms, params, out_vars))
+            eqns.append(jx.JaxprEqn(prim, in_atoms, params, out_vars, sources.get(i)) if sources
+                        else jx.JaxprEqn(prim, in_atoms, params, out_vars))
         out_atoms = [read(t) for t in out_tracers]
         jaxpr = jx.Jaxpr(constvars, in_binders, eqns, out_atoms)
         return jx.ClosedJaxpr(jaxpr, constvals)
@@ -201,6 +229,8 @@ class JaxprTrace(Trace):
         builder = self.builder
         outs = [builder.new_tracer(self, a) for a in avals_out]
         builder.eqns.append((primitive, tracers, params, outs))  # type: ignore[arg-type]
+        if jx.source_recording.on:
+            builder.sources[len(builder.eqns) - 1] = jx.source_recording.override or user_source()
         return list(outs)
 
 

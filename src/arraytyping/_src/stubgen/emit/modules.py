@@ -50,6 +50,11 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
         "from arraytyping import dtypes as dtypes, lattice as lattice",
         "from arraytyping import tree_util as tree_util",
         "from arraytyping import lax as lax, nn as nn, numpy as numpy, random as random, tree as tree",
+        "from arraytyping import test_util as test_util",
+        "from arraytyping import ad_checkpoint as ad_checkpoint",
+        "from arraytyping import custom_derivatives as custom_derivatives",
+        "from arraytyping.ad_checkpoint import checkpoint as checkpoint, checkpoint_policies as checkpoint_policies",
+        "from arraytyping.ad_checkpoint import checkpoint as remat",
         "from arraytyping import typing as typing",
         "from arraytyping.lattice import TypePromotionError as TypePromotionError",
         "from arraytyping.typing import ArrayLike, DType, DTypeLike",
@@ -85,6 +90,7 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
         "static_argnames: str | Iterable[str] | None = None) -> Callable[[Callable[P, R]], Callable[P, R]]: ...",
         *vmap_declaration(m, docs("vmap")),
         *custom_jvp_declaration(docs("custom_jvp")),
+        *custom_vjp_declaration(docs("custom_vjp")),
         "def make_jaxpr(f: Callable[P, Any]) -> Callable[P, Any]: ...",
         "def device_put(x: T, device: Any = None) -> T: ...",
         "def devices(backend: str | None = None) -> list[Any]: ...",
@@ -141,6 +147,27 @@ def custom_jvp_declaration(doc: str | None) -> list[str]:
         "nondiff_argnames: Sequence[str] = ...) -> None: ...",
         "    def defjvp(self, jvp: _Rule, symbolic_zeros: bool = ...) -> _Rule: ...",
         "    def defjvps(self, *jvps: Callable[..., Any] | None) -> None: ...",
+        "    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R: ...",
+        "    def __get__(self, instance: object, owner: type | None = None) -> Any: ...",
+        "",
+    ]
+
+
+def custom_vjp_declaration(doc: str | None) -> list[str]:
+    """``custom_vjp``: a generic class keeping the decorated function's signature; ``defvjp`` takes the two rules."""
+    return [
+        "class custom_vjp(Generic[P, R]):",
+        *([f"    {doc}"] if doc else []),
+        "    fun: Callable[P, R]",
+        "    nondiff_argnums: tuple[int, ...]",
+        "    fwd: Callable[..., tuple[Any, Any]] | None",
+        "    bwd: Callable[..., tuple[Any, ...]] | None",
+        "    symbolic_zeros: bool",
+        "    optimize_remat: bool",
+        "    def __init__(self, fun: Callable[P, R], nondiff_argnums: Sequence[int] = ..., "
+        "nondiff_argnames: Sequence[str] = ...) -> None: ...",
+        "    def defvjp(self, fwd: Callable[..., tuple[Any, Any]], bwd: Callable[..., tuple[Any, ...]], "
+        "symbolic_zeros: bool = ..., optimize_remat: bool = ...) -> None: ...",
         "    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R: ...",
         "    def __get__(self, instance: object, owner: type | None = None) -> Any: ...",
         "",
