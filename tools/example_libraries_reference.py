@@ -131,6 +131,13 @@ CASES: dict[str, str] = {
     "conv_permutations": "np.asarray(lax.conv_general_permutations(('NHWC', 'HWIO', 'NCHW')), dtype=object)",
     "grad_conv": "at.grad(lambda w: (lax.conv(X, w, (1, 1), 'SAME') ** 2).sum())(W)",
     "grad_conv_transpose": "at.grad(lambda x: lax.conv_transpose(x, WH, (2, 2), 'SAME').sum())(XH)",
+    # lax's one-dimension dynamic slices (mnist_vae's)
+    "dynamic_slice_in_dim": "lax.dynamic_slice_in_dim(X1, 2, 3, axis=1)",
+    "dynamic_slice_in_dim_array_start": "lax.dynamic_slice_in_dim(X1, jnp.int32(-3), 2, 1)",
+    "dynamic_slice_in_dim_clamped": "lax.dynamic_slice_in_dim(X1, 6, 4, axis=1)",
+    "dynamic_slice_in_dim_jit": "at.jit(lambda i: lax.dynamic_slice_in_dim(X1, i * 2, 2, 1))(1)",
+    "dynamic_update_slice_in_dim": "lax.dynamic_update_slice_in_dim(X1, np.zeros((2, 2, 3), np.float32), 4, 1)",
+    "dynamic_update_slice_in_dim_bad": "lax.dynamic_update_slice_in_dim(X1, np.zeros((2, 2, 3), np.int32), 4, 1)",
     # stax
     "stax_dense": "layer(stax.Dense(3), (2, 4), np.ones((2, 4), np.float32))",
     "stax_conv": "layer(stax.Conv(4, (3, 2), strides=(2, 1), padding='SAME'), XH.shape, XH)",

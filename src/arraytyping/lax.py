@@ -18,6 +18,7 @@ from arraytyping._src.lax.api.convolution import (
     conv_transpose_shape_tuple, conv_with_general_padding, padtype_to_pads, reduce_window_shape_tuple,
 )
 from arraytyping._src.lax.convolution import conv_dimension_numbers
+from arraytyping._src.lax.api.slicing import dynamic_slice_in_dim, dynamic_update_slice_in_dim
 from arraytyping._src.lax.api.functions import (
     ConvDimensionNumbers, broadcast_in_dim, conv_general_dilated, convert_element_type, dot_general, dynamic_slice,
     dynamic_update_slice, iota, pad, reduce_window, top_k,
@@ -60,7 +61,9 @@ __all__ = [
     "div",
     "dot_general",
     "dynamic_slice",
+    "dynamic_slice_in_dim",
     "dynamic_update_slice",
+    "dynamic_update_slice_in_dim",
     "erf",
     "erf_inv",
     "erfc",

@@ -25,11 +25,11 @@ __all__ = [
     "conv", "conv_dimension_numbers", "conv_general_dilated", "conv_general_permutations", "conv_general_shape_tuple",
     "conv_shape_tuple", "conv_transpose", "conv_transpose_shape_tuple", "conv_with_general_padding",
     "convert_element_type", "cos", "cosh", "custom_linear_solve", "digamma", "div", "dot_general", "dynamic_slice",
-    "dynamic_update_slice", "erf", "erf_inv", "erfc", "exp", "exp2", "expm1", "floor", "fori_loop", "integer_pow",
-    "iota", "lgamma", "log", "log1p", "logistic", "map", "max", "min", "mul", "neg", "nextafter", "pad",
-    "padtype_to_pads", "reduce_window", "reduce_window_shape_tuple", "rem", "round", "rsqrt", "scan", "select",
-    "shift_left", "shift_right_arithmetic", "shift_right_logical", "sign", "sin", "sinh", "sqrt", "square",
-    "stop_gradient", "sub", "switch", "tan", "tanh", "top_k", "while_loop",
+    "dynamic_slice_in_dim", "dynamic_update_slice", "dynamic_update_slice_in_dim", "erf", "erf_inv", "erfc", "exp",
+    "exp2", "expm1", "floor", "fori_loop", "integer_pow", "iota", "lgamma", "log", "log1p", "logistic", "map", "max",
+    "min", "mul", "neg", "nextafter", "pad", "padtype_to_pads", "reduce_window", "reduce_window_shape_tuple", "rem",
+    "round", "rsqrt", "scan", "select", "shift_left", "shift_right_arithmetic", "shift_right_logical", "sign", "sin",
+    "sinh", "sqrt", "square", "stop_gradient", "sub", "switch", "tan", "tanh", "top_k", "while_loop",
 ]
 
 _ConvGeneralDilatedDimensionNumbers: TypeAlias = tuple[str, str, str] | ConvDimensionNumbers | None
@@ -2725,6 +2725,12 @@ def reduce_window_shape_tuple(operand_shape: Sequence[int], window_dimensions: S
     ...
 def conv_dimension_numbers(lhs_shape: tuple[int, ...], rhs_shape: tuple[int, ...], dimension_numbers: Any) -> ConvDimensionNumbers:
     "JAX's ``conv_dimension_numbers``: ``None`` (the identity), a ``ConvDimensionNumbers``, or three layout strings such as ``('NCHW', 'OIHW', 'NCHW')``."
+    ...
+def dynamic_slice_in_dim(operand: ArrayLike, start_index: ArrayLike, slice_size: int, axis: int = ..., *, allow_negative_indices: bool = ...) -> Array[Any]:
+    'Convenience wrapper around ``lax.dynamic_slice`` applied to one dimension: ``slice_size`` elements of ``axis`` from ``start_index`` (traced allowed, clamped to stay inside), the other axes whole.'
+    ...
+def dynamic_update_slice_in_dim(operand: ArrayLike, update: ArrayLike, start_index: ArrayLike, axis: int, *, allow_negative_indices: bool = ...) -> Array[Any]:
+    'Convenience wrapper around ``lax.dynamic_update_slice`` to update a slice in a single ``axis``, from ``start_index``.'
     ...
 class ConvDimensionNumbers(NamedTuple):
     "The axes of a convolution's operands and result (JAX's ``lax.ConvDimensionNumbers``): each spec lists the batch (output feature for ``rhs_spec``) axis, the feature (input feature) axis, then the spatial axes."
