@@ -3,13 +3,13 @@
 for the same key."""
 
 from arraytyping._src.nn.initializers import (
-    Initializer, constant, glorot_normal, glorot_uniform, he_normal, he_uniform, kaiming_normal, kaiming_uniform,
-    lecun_normal, lecun_uniform, normal, ones, truncated_normal, uniform, variance_scaling, xavier_normal,
-    xavier_uniform, zeros,
+    Initializer, constant, delta_orthogonal, glorot_normal, glorot_uniform, he_normal, he_uniform, kaiming_normal,
+    kaiming_uniform, lecun_normal, lecun_uniform, normal, ones, orthogonal, truncated_normal, uniform,
+    variance_scaling, xavier_normal, xavier_uniform, zeros,
 )
 
 __all__ = [
-    "Initializer", "constant", "glorot_normal", "glorot_uniform", "he_normal", "he_uniform", "kaiming_normal",
-    "kaiming_uniform", "lecun_normal", "lecun_uniform", "normal", "ones", "truncated_normal", "uniform",
-    "variance_scaling", "xavier_normal", "xavier_uniform", "zeros",
+    "Initializer", "constant", "delta_orthogonal", "glorot_normal", "glorot_uniform", "he_normal", "he_uniform",
+    "kaiming_normal", "kaiming_uniform", "lecun_normal", "lecun_uniform", "normal", "ones", "orthogonal",
+    "truncated_normal", "uniform", "variance_scaling", "xavier_normal", "xavier_uniform", "zeros"
 ]

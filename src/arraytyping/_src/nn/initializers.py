@@ -12,6 +12,7 @@ from typing import Any, Literal, Protocol, runtime_checkable
 import numpy as np
 
 from arraytyping._src import numpy as jnp
+from arraytyping._src.numpy import linalg as jnp_linalg
 from arraytyping._src import random
 from arraytyping._src.core.annotations import AnyArray
 from arraytyping._src.core.avals import canonicalize_shape
@@ -20,7 +21,7 @@ from arraytyping._src.dtypes.config import config
 __all__ = [
     "Initializer", "constant", "glorot_normal", "glorot_uniform", "he_normal", "he_uniform", "kaiming_normal",
     "kaiming_uniform", "lecun_normal", "lecun_uniform", "normal", "ones", "truncated_normal", "uniform",
-    "variance_scaling", "xavier_normal", "xavier_uniform", "zeros",
+    "variance_scaling", "xavier_normal", "xavier_uniform", "zeros", "orthogonal", "delta_orthogonal",
 ]
 
 
@@ -237,3 +238,55 @@ xavier_uniform = glorot_uniform
 xavier_normal = glorot_normal
 kaiming_uniform = he_uniform
 kaiming_normal = he_normal
+
+
+def _orthogonal_sample(key: AnyArray, n: int, m: int, dtype: Any) -> AnyArray:
+    """JAX's ``random.orthogonal(key, n, (), dtype, m)``: the Q of the QR decomposition of a normal sample, its
+    columns' signs those of R's diagonal (uniform on the orthogonal group; semi-orthogonal for ``n != m``)."""
+    z = random.normal(key, (max(n, m), min(n, m)), dtype)
+    q, r = jnp_linalg.qr(z)
+    x = q * jnp.expand_dims(jnp.sign(jnp.diagonal(r, 0, -2, -1)), -2)
+    out: AnyArray = x.mT if n < m else x
+    return out
+
+
+def orthogonal(scale: Any = 1.0, column_axis: int = -1, dtype: Any = None) -> Initializer:
+    """Builds an initializer that returns uniformly distributed orthogonal matrices (the product of the other axes
+    as rows, ``column_axis`` as columns; semi-orthogonal where they differ), times ``scale``."""
+    def init(key: AnyArray, shape: Sequence[int], dtype: Any = dtype, out_sharding: None = None) -> AnyArray:
+        if out_sharding is not None:
+            raise NotImplementedError
+        dt = _default_float(dtype)
+        shape = canonicalize_shape(shape)
+        if len(shape) < 2:
+            raise ValueError("orthogonal initializer requires at least a 2D shape")
+        out: AnyArray
+        if any(dim == 0 for dim in shape):
+            out = jnp.zeros(shape, dtype=dt)
+            return out
+        n_rows, n_cols = math.prod(shape) // shape[column_axis], shape[column_axis]
+        q = _orthogonal_sample(key, n_rows, n_cols, dt)
+        q = jnp.reshape(q, tuple(np.delete(shape, column_axis)) + (shape[column_axis],))
+        q = jnp.moveaxis(q, -1, column_axis)
+        out = jnp.array(scale, dt) * q
+        return out
+    return init
+
+
+def delta_orthogonal(scale: Any = 1.0, column_axis: int = -1, dtype: Any = None) -> Initializer:
+    """Builds an initializer for delta orthogonal kernels (convolution kernels of 3, 4 or 5 dimensions, zero but at
+    the spatial centre, which holds an :func:`orthogonal` matrix of the last two axes)."""
+    def init(key: AnyArray, shape: Sequence[int], dtype: Any = dtype, out_sharding: None = None) -> AnyArray:
+        if out_sharding is not None:
+            raise NotImplementedError
+        dt = _default_float(dtype)
+        shape = canonicalize_shape(shape)
+        if len(shape) not in (3, 4, 5):
+            raise ValueError("Delta orthogonal initializer requires a 3D, 4D or 5D shape.")
+        if shape[-1] < shape[-2]:
+            raise ValueError("`fan_in` must be less or equal than `fan_out`. ")
+        ortho_matrix = orthogonal(scale=scale, column_axis=column_axis, dtype=dt)(key, shape[-2:])
+        centre = tuple((k - 1) // 2 for k in shape[:-2])
+        out: AnyArray = jnp.zeros(shape, dtype=dt).at[centre].set(ortho_matrix)
+        return out
+    return init
