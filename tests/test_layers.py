@@ -31,6 +31,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("jax.numpy, jax.nn, jax.random", ("arraytyping._src.numpy", "arraytyping._src.nn", "arraytyping._src.random")),
     ("the API above them: jacobians, run-time checks, the re-exports", (
         "arraytyping._src.api", "arraytyping._src.typecheck")),
+    ("jax.example_libraries: stax and optimizers", ("arraytyping._src.example_libraries",)),
     ("tools: the CLI's renderers, the stub generator", ("arraytyping._src.cli", "arraytyping._src.stubgen")),
     ("the public modules", ("arraytyping",)),
 )

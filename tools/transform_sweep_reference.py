@@ -58,7 +58,7 @@ def names() -> list[str]:
             "s_", "index_exp", "iterable", "character", "flexible", "object_", "array_repr", "array_str", "save",
             "savez"}
     np_names = [n for n in _public("numpy/__init__.py") if n not in skip and not n[0].isupper()]
-    return ([n for n in np_names if n not in _scalar_names()] + [f"nn.{n}" for n in _public("nn.py")]
+    return ([n for n in np_names if n not in _scalar_names()] + [f"nn.{n}" for n in _public("nn/__init__.py")]
             + [f"linalg.{n}" for n in _public("numpy/linalg.py") if n[0].islower()]
             + [f"fft.{n}" for n in _public("numpy/fft.py")])
 

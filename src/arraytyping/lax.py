@@ -13,6 +13,12 @@ from arraytyping._src.lax.api.elementwise import (
     lgamma, log, log1p, logistic, max, min, mul, neg, nextafter, rem, round, rsqrt, select, shift_left,
     shift_right_arithmetic, shift_right_logical, sign, sin, sinh, sqrt, square, stop_gradient, sub, tan, tanh,
 )
+from arraytyping._src.lax.api.convolution import (
+    conv, conv_general_permutations, conv_general_shape_tuple, conv_shape_tuple, conv_transpose,
+    conv_transpose_shape_tuple, conv_with_general_padding, padtype_to_pads, reduce_window_shape_tuple,
+)
+from arraytyping._src.lax.convolution import conv_dimension_numbers
+from arraytyping._src.lax.api.slicing import dynamic_slice_in_dim, dynamic_update_slice_in_dim
 from arraytyping._src.lax.api.functions import (
     ConvDimensionNumbers, broadcast_in_dim, conv_general_dilated, convert_element_type, dot_general, dynamic_slice,
     dynamic_update_slice, iota, pad, reduce_window, top_k,
@@ -38,7 +44,15 @@ __all__ = [
     "ceil",
     "clamp",
     "cond",
+    "conv",
+    "conv_dimension_numbers",
     "conv_general_dilated",
+    "conv_general_permutations",
+    "conv_general_shape_tuple",
+    "conv_shape_tuple",
+    "conv_transpose",
+    "conv_transpose_shape_tuple",
+    "conv_with_general_padding",
     "convert_element_type",
     "cos",
     "cosh",
@@ -47,7 +61,9 @@ __all__ = [
     "div",
     "dot_general",
     "dynamic_slice",
+    "dynamic_slice_in_dim",
     "dynamic_update_slice",
+    "dynamic_update_slice_in_dim",
     "erf",
     "erf_inv",
     "erfc",
@@ -69,7 +85,9 @@ __all__ = [
     "neg",
     "nextafter",
     "pad",
+    "padtype_to_pads",
     "reduce_window",
+    "reduce_window_shape_tuple",
     "rem",
     "round",
     "rsqrt",

@@ -22,12 +22,14 @@ from arraytyping.typing import DType
 __all__ = [
     "ConvDimensionNumbers", "RoundingMethod", "acos", "acosh", "add", "asin", "asinh", "atan", "atan2", "atanh",
     "bitwise_and", "bitwise_not", "bitwise_or", "bitwise_xor", "broadcast_in_dim", "cbrt", "ceil", "clamp", "cond",
-    "conv_general_dilated", "convert_element_type", "cos", "cosh", "custom_linear_solve", "digamma", "div",
-    "dot_general", "dynamic_slice", "dynamic_update_slice", "erf", "erf_inv", "erfc", "exp", "exp2", "expm1", "floor",
-    "fori_loop", "integer_pow", "iota", "lgamma", "log", "log1p", "logistic", "map", "max", "min", "mul", "neg",
-    "nextafter", "pad", "reduce_window", "rem", "round", "rsqrt", "scan", "select", "shift_left",
-    "shift_right_arithmetic", "shift_right_logical", "sign", "sin", "sinh", "sqrt", "square", "stop_gradient", "sub",
-    "switch", "tan", "tanh", "top_k", "while_loop",
+    "conv", "conv_dimension_numbers", "conv_general_dilated", "conv_general_permutations", "conv_general_shape_tuple",
+    "conv_shape_tuple", "conv_transpose", "conv_transpose_shape_tuple", "conv_with_general_padding",
+    "convert_element_type", "cos", "cosh", "custom_linear_solve", "digamma", "div", "dot_general", "dynamic_slice",
+    "dynamic_slice_in_dim", "dynamic_update_slice", "dynamic_update_slice_in_dim", "erf", "erf_inv", "erfc", "exp",
+    "exp2", "expm1", "floor", "fori_loop", "integer_pow", "iota", "lgamma", "log", "log1p", "logistic", "map", "max",
+    "min", "mul", "neg", "nextafter", "pad", "padtype_to_pads", "reduce_window", "reduce_window_shape_tuple", "rem",
+    "round", "rsqrt", "scan", "select", "shift_left", "shift_right_arithmetic", "shift_right_logical", "sign", "sin",
+    "sinh", "sqrt", "square", "stop_gradient", "sub", "switch", "tan", "tanh", "top_k", "while_loop",
 ]
 
 _ConvGeneralDilatedDimensionNumbers: TypeAlias = tuple[str, str, str] | ConvDimensionNumbers | None
@@ -2706,6 +2708,42 @@ def tanh(x: float, *, accuracy: None = ...) -> Array[float]: ...
 def tanh(x: complex, *, accuracy: None = ...) -> Array[complex]: ...
 @overload
 def tanh(x: Array[_Abstract | int | float | complex, ShapeT], *, accuracy: None = ...) -> Array[Any, ShapeT]: ...
+def conv(lhs: ArrayLike, rhs: ArrayLike, window_strides: Sequence[int], padding: str, precision: None = ..., preferred_element_type: DTypeLike | None = ...) -> Array[Any]:
+    "Convenience wrapper around ``conv_general_dilated``: the ``NCHW``/``OIHW`` convolution, strided and padded (``'SAME'`` or ``'VALID'``)."
+    ...
+def conv_general_permutations(dimension_numbers: tuple[str, str, str]) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    "Utility for convolution dimension permutations relative to Conv HLO: the positions of (batch, feature, spatial...) in the lhs, (out feature, in feature, spatial...) in the rhs and (batch, feature, spatial...) in the output layout strings, spatial dimensions in the kernel's order."
+    ...
+def conv_general_shape_tuple(lhs_shape: Sequence[int], rhs_shape: Sequence[int], window_strides: Sequence[int], padding: str | Sequence[tuple[int, int]], dimension_numbers: tuple[str, str, str]) -> tuple[Any, ...]:
+    'The output shape of ``conv_general_dilated`` (no dilation) of operands of these shapes and layouts.'
+    ...
+def conv_shape_tuple(lhs_shape: Sequence[int] | np.ndarray[Any, Any], rhs_shape: Sequence[int] | np.ndarray[Any, Any], strides: Sequence[int], pads: str | Sequence[tuple[int, int]], batch_group_count: int = ...) -> tuple[Any, ...]:
+    'Compute the shape tuple of a conv given input shapes in canonical order (``NC...``, ``OI...``).'
+    ...
+def conv_transpose(lhs: ArrayLike, rhs: ArrayLike, strides: Sequence[int], padding: str | Sequence[tuple[int, int]], rhs_dilation: Sequence[int] | None = ..., dimension_numbers: _ConvGeneralDilatedDimensionNumbers = ..., transpose_kernel: bool = ..., precision: None = ..., preferred_element_type: DTypeLike | None = ..., use_consistent_padding: bool = ...) -> Array[Any]:
+    'Convenience wrapper for calculating the N-d convolution "transpose" (the gradient of a strided convolution with respect to its input, a fractionally strided convolution): ``conv_general_dilated`` with ``strides`` as the input dilation. The default layouts are ``NC``/``NHC``/``NHWC``/``NHWDC`` (kernel ``...IO``).'
+    ...
+def conv_transpose_shape_tuple(lhs_shape: Sequence[int], rhs_shape: Sequence[int], window_strides: Sequence[int], padding: str | Sequence[tuple[int, int]], dimension_numbers: tuple[str, str, str]) -> tuple[Any, ...]:
+    'The output shape of ``conv_transpose`` of operands of these shapes and layouts.'
+    ...
+def conv_with_general_padding(lhs: ArrayLike, rhs: ArrayLike, window_strides: Sequence[int], padding: str | Sequence[tuple[int, int]], lhs_dilation: Sequence[int] | None, rhs_dilation: Sequence[int] | None, precision: None = ..., preferred_element_type: DTypeLike | None = ...) -> Array[Any]:
+    'Convenience wrapper around ``conv_general_dilated``: the ``NCHW``/``OIHW`` convolution with explicit padding and input and kernel dilation.'
+    ...
+def padtype_to_pads(in_shape: Sequence[int], window_shape: Sequence[int], window_strides: Sequence[int], padding: str) -> list[tuple[int, int]]:
+    "Convert a padding specification (``'VALID'``, ``'SAME'`` or ``'SAME_LOWER'``) to a list of ``(low, high)`` pad value pairs."
+    ...
+def reduce_window_shape_tuple(operand_shape: Sequence[int], window_dimensions: Sequence[int], window_strides: Sequence[int], padding: Sequence[tuple[int, int]], base_dilation: Sequence[int] | None = ..., window_dilation: Sequence[int] | None = ...) -> tuple[Any, ...]:
+    'The output shape of ``reduce_window`` with explicit padding.'
+    ...
+def conv_dimension_numbers(lhs_shape: tuple[int, ...], rhs_shape: tuple[int, ...], dimension_numbers: Any) -> ConvDimensionNumbers:
+    "JAX's ``conv_dimension_numbers``: ``None`` (the identity), a ``ConvDimensionNumbers``, or three layout strings such as ``('NCHW', 'OIHW', 'NCHW')``."
+    ...
+def dynamic_slice_in_dim(operand: ArrayLike, start_index: ArrayLike, slice_size: int, axis: int = ..., *, allow_negative_indices: bool = ...) -> Array[Any]:
+    'Convenience wrapper around ``lax.dynamic_slice`` applied to one dimension: ``slice_size`` elements of ``axis`` from ``start_index`` (traced allowed, clamped to stay inside), the other axes whole.'
+    ...
+def dynamic_update_slice_in_dim(operand: ArrayLike, update: ArrayLike, start_index: ArrayLike, axis: int, *, allow_negative_indices: bool = ...) -> Array[Any]:
+    'Convenience wrapper around ``lax.dynamic_update_slice`` to update a slice in a single ``axis``, from ``start_index``.'
+    ...
 class ConvDimensionNumbers(NamedTuple):
     "The axes of a convolution's operands and result (JAX's ``lax.ConvDimensionNumbers``): each spec lists the batch (output feature for ``rhs_spec``) axis, the feature (input feature) axis, then the spatial axes."
     lhs_spec: tuple[int, ...]

@@ -21,6 +21,8 @@
   (its ``__init__`` says how).
 * ``api/`` and ``typecheck/``: what is built on all of them (jacobians, on ``jax.numpy`` as JAX's) and the
   re-exports of ``arraytyping``; run-time checks of ``Array[...]`` annotations.
+* ``example_libraries/``: ``jax.example_libraries``' ``stax`` (layers) and ``optimizers``, on ``jax.numpy``,
+  ``jax.nn`` and ``jax.lax`` as JAX's.
 * ``cli/`` and ``stubgen/``: the command line's renderers and the stub generator, beside the public modules.
 
 Where a lower layer must reach a higher one at run time, the higher one registers into a table the lower one owns

@@ -38,7 +38,8 @@ from arraytyping._src.core.annotations import AnyArray, ArrayLike
 from arraytyping.typing import DTypeLike
 
 __all__ = ["ConvDimensionNumbers", "broadcast_in_dim", "conv_general_dilated", "convert_element_type",
-           "dot_general", "dynamic_slice", "dynamic_update_slice", "iota", "pad", "reduce_window", "top_k"]
+           "dot_general", "dynamic_slice", "dynamic_update_slice", "iota", "pad", "padtype_pairs", "reduce_window",
+           "top_k"]
 
 DotDimensionNumbers: TypeAlias = tuple[tuple[Sequence[int], Sequence[int]], tuple[Sequence[int], Sequence[int]]]
 ConvGeneralDilatedDimensionNumbers: TypeAlias = "tuple[str, str, str] | ConvDimensionNumbers | None"
@@ -258,7 +259,7 @@ def dot_general(lhs: ArrayLike, rhs: ArrayLike, dimension_numbers: DotDimensionN
     return out
 
 
-def _padtype_to_pads(in_shape: Sequence[int], window: Sequence[int], strides: Sequence[int], padding: str
+def padtype_pairs(in_shape: Sequence[int], window: Sequence[int], strides: Sequence[int], padding: str
                      ) -> tuple[tuple[int, int], ...]:
     """JAX's ``padtype_to_pads``: ``VALID``, ``SAME`` or ``SAME_LOWER`` as explicit ``(low, high)`` pairs."""
     kind_ = padding.upper()
@@ -295,7 +296,7 @@ def conv_general_dilated(lhs: ArrayLike, rhs: ArrayLike, window_strides: Sequenc
     if isinstance(padding, str):
         rhs_spatial = [ra.shape[i] for i in dnums.rhs_spec[2:]]
         window = [0 if k == 0 else 1 + r * (k - 1) for k, r in zip(rhs_spatial, rhs_dil)]
-        pads = _padtype_to_pads([la.shape[i] for i in dnums.lhs_spec[2:]], window, strides, padding)
+        pads = padtype_pairs([la.shape[i] for i in dnums.lhs_spec[2:]], window, strides, padding)
     else:
         try:
             pads = tuple((operator.index(lo), operator.index(hi)) for lo, hi in padding)
@@ -361,7 +362,7 @@ def reduce_window(operand: Any, init_value: Any, computation: Callable[..., Any]
     strides = (1,) * len(window) if window_strides is None else tuple(map(operator.index, window_strides))
     if isinstance(padding, str):
         dilated = window if wdil is None else tuple(0 if w == 0 else 1 + d * (w - 1) for w, d in zip(window, wdil))
-        pads = _padtype_to_pads(abstractify(operands[0]).shape, dilated, strides, padding)
+        pads = padtype_pairs(abstractify(operands[0]).shape, dilated, strides, padding)
     else:
         pads = tuple((operator.index(lo), operator.index(hi)) for lo, hi in padding)
     bdil = (1,) * len(window) if base_dilation is None else tuple(map(operator.index, base_dilation))

@@ -31,11 +31,11 @@ from arraytyping.lattice import LatticeConfig
 
 __all__ = ["REEXPORT_MODULES", "TUPLES", "reexport_stub", "tuple_returns"]
 
-REEXPORT_MODULES: Final = ("random.py", "nn.py", "lax.py", "numpy/fft.py", "numpy/linalg.py")
+REEXPORT_MODULES: Final = ("random.py", "nn/__init__.py", "lax.py", "numpy/fft.py", "numpy/linalg.py")
 """The public modules (relative to the package) whose stub (``.pyi`` beside them) this module writes."""
 
 TYPED: Final[dict[str, dict[str, Callable[[str, LatticeConfig], Rule]]]] = {
-    "nn.py": {name: lambda fn, cfg: single_rules.int_as_float(single_rules.nn_rule(fn, cfg))
+    "nn/__init__.py": {name: lambda fn, cfg: single_rules.int_as_float(single_rules.nn_rule(fn, cfg))
               for name in op_rules.NN_STATIC},
     "lax.py": {**{name: lambda fn, cfg: single_rules.int_as_float(single_rules.lax_rule(fn, cfg))
                   for name in op_rules.LAX_UNARY_KINDS},
@@ -77,7 +77,7 @@ binary families' ``_DivW0``, ``_DivUp``, ``_DivR0``, ``_Same``) and operand alia
 
 BY_DTYPE: Final[dict[tuple[str, str], Callable[[LatticeConfig, str | None], str]]] = {
     ("numpy/fft.py", "fftfreq"): lambda cfg, node: op_rules.fftfreq_result(node, cfg),
-    ("nn.py", "one_hot"): lambda cfg, node: op_rules.nn_one_hot_result("int32", node, cfg)[0]}
+    ("nn/__init__.py", "one_hot"): lambda cfg, node: op_rules.nn_one_hot_result("int32", node, cfg)[0]}
 """The functions declared by the rule of their ``dtype`` argument alone (``dtype_given``): ``fftfreq``, ``one_hot``
 (of any operand: its refusal of a bool one is missed)."""
 
@@ -291,7 +291,7 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
             function = nodes[-1]
             assert isinstance(function, ast.FunctionDef)
             rest = _rest_of_signature(function)
-            module_name = f"{rel.removesuffix('.py').replace('/', '.')}.{name}"
+            module_name = f"{rel.removesuffix('.py').removesuffix('/__init__').replace('/', '.')}.{name}"
             family = shape_rules.MODULE_SHAPE_FAMILY.get(module_name)
             operand = (function.args.args[0].arg, False)
             declared_by_rule = unary_function(name, name, cfg, keep, docline(function), operand, rule(name, cfg), rest,

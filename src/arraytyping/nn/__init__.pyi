@@ -19,10 +19,10 @@ from arraytyping import _Abstract, _IsFloating, _IsGeneric_Number_Integer_Signed
 from arraytyping.typing import DType
 
 __all__ = [
-    "celu", "elu", "gelu", "glu", "hard_sigmoid", "hard_silu", "hard_swish", "hard_tanh", "identity", "leaky_relu",
-    "log1mexp", "log_sigmoid", "log_softmax", "logsumexp", "mish", "one_hot", "relu", "relu6", "selu", "sigmoid",
-    "silu", "soft_sign", "softmax", "softplus", "sparse_plus", "sparse_sigmoid", "squareplus", "standardize", "swish",
-    "tanh",
+    "celu", "elu", "gelu", "glu", "hard_sigmoid", "hard_silu", "hard_swish", "hard_tanh", "identity", "initializers",
+    "leaky_relu", "log1mexp", "log_sigmoid", "log_softmax", "logsumexp", "mish", "one_hot", "relu", "relu6", "selu",
+    "sigmoid", "silu", "soft_sign", "softmax", "softplus", "sparse_plus", "sparse_sigmoid", "squareplus", "standardize",
+    "swish", "tanh",
 ]
 
 _Axis: TypeAlias = int | Sequence[int] | None
@@ -1569,3 +1569,4 @@ def squareplus(x: ArrayLike, *, b: ArrayLike) -> Array[Any]: ...
 @overload
 def squareplus(x: ArrayLike, b: ArrayLike) -> Array[Any]: ...
 from arraytyping.numpy import tanh as tanh
+from arraytyping.nn import initializers as initializers
