@@ -110,10 +110,14 @@ def _norm_cases() -> Iterator[str]:
 
 def _convolution_cases() -> Iterator[str]:
     for fn in ("jnp.convolve", "jnp.correlate"):
-        for x, y in (("A('float32', (7,), 0)", "A('float32', (3,), 1)"), ("A('float32', (3,), 2)", "A('float32', (6,), 3)"),
-                     ("A('int32', (5,), 4)", "A('int8', (2,), 5)"), ("A('complex64', (5,), 6)", "A('float32', (4,), 7)"),
-                     ("A('float64', (4,), 8)", "A('bfloat16', (4,), 9)"), ("A('bool', (4,), 10)", "A('bool', (2,), 11)"),
-                     ("A('float16', (6,), 12)", "A('float16', (6,), 13)"), ("A('complex64', (3,), 14)", "A('complex64', (5,), 15)"),
+        for x, y in (("A('float32', (7,), 0)", "A('float32', (3,), 1)"),
+        ("A('float32', (3,), 2)", "A('float32', (6,), 3)"),
+                     ("A('int32', (5,), 4)", "A('int8', (2,), 5)"),
+                     ("A('complex64', (5,), 6)", "A('float32', (4,), 7)"),
+                     ("A('float64', (4,), 8)", "A('bfloat16', (4,), 9)"),
+                     ("A('bool', (4,), 10)", "A('bool', (2,), 11)"),
+                     ("A('float16', (6,), 12)", "A('float16', (6,), 13)"),
+                     ("A('complex64', (3,), 14)", "A('complex64', (5,), 15)"),
                      ("np.arange(5.0)", "[1.0, 2.0]"), ("A('float32', (2, 3), 16)", "A('float32', (3,), 17)"),
                      ("A('float32', (0,), 18)", "A('float32', (3,), 19)"), ("1.0", "A('float32', (3,), 20)")):
             for mode in ("'full'", "'same'", "'valid'"):
@@ -127,11 +131,16 @@ def _convolution_cases() -> Iterator[str]:
         yield f"grad(lambda x, y: {fn}(x, y, mode='same').sum(), argnums=(0, 1))(A('float32', (6,), 33), " \
               "A('float32', (3,), 34))"
     for fn in ("signal.convolve", "signal.correlate"):
-        for x, y in (("A('float32', (7,), 0)", "A('float32', (3,), 1)"), ("A('float32', (6, 5), 2)", "A('float32', (3, 2), 3)"),
-                     ("A('float32', (2, 3), 4)", "A('float32', (4, 5), 5)"), ("A('int32', (5, 5), 6)", "A('int8', (2, 3), 7)"),
-                     ("A('complex64', (4, 4, 3), 8)", "A('float32', (2, 3, 2), 9)"), ("A('float32', (4, 2), 10)", "A('float32', (2, 4), 11)"),
-                     ("A('float32', (4,), 12)", "A('float32', (2, 2), 13)"), ("A('float64', (6,), 14)", "A('float16', (6,), 15)"),
-                     ("A('float32', (5, 5), 16)", "A('float32', (4, 4), 17)"), ("A('complex64', (3, 4), 18)", "A('complex64', (5, 6), 19)")):
+        for x, y in (("A('float32', (7,), 0)", "A('float32', (3,), 1)"),
+        ("A('float32', (6, 5), 2)", "A('float32', (3, 2), 3)"),
+                     ("A('float32', (2, 3), 4)", "A('float32', (4, 5), 5)"),
+                     ("A('int32', (5, 5), 6)", "A('int8', (2, 3), 7)"),
+                     ("A('complex64', (4, 4, 3), 8)", "A('float32', (2, 3, 2), 9)"),
+                     ("A('float32', (4, 2), 10)", "A('float32', (2, 4), 11)"),
+                     ("A('float32', (4,), 12)", "A('float32', (2, 2), 13)"),
+                     ("A('float64', (6,), 14)", "A('float16', (6,), 15)"),
+                     ("A('float32', (5, 5), 16)", "A('float32', (4, 4), 17)"),
+                     ("A('complex64', (3, 4), 18)", "A('complex64', (5, 6), 19)")):
             for mode in ("'full'", "'same'", "'valid'"):
                 yield f"{fn}({x}, {y}, mode={mode})"
         yield f"{fn}(A('float32', (5,), 21), A('float32', (3,), 22), mode='other')"
@@ -139,10 +148,14 @@ def _convolution_cases() -> Iterator[str]:
         yield f"{fn}(A('float32', (5,), 21), A('float32', (3,), 22), method='other')"
         yield f"grad(lambda x: {fn}(x, A('float32', (3, 2), 23), mode='same').sum())(A('float32', (5, 4), 24))"
     for fn in ("signal.convolve2d", "signal.correlate2d"):
-        for x, y in (("A('float32', (6, 5), 2)", "A('float32', (3, 2), 3)"), ("A('float32', (2, 3), 4)", "A('float32', (4, 5), 5)"),
-                     ("A('int32', (5, 5), 6)", "A('int8', (2, 3), 7)"), ("A('float32', (4, 4), 8)", "A('float32', (4, 4), 9)"),
-                     ("A('complex64', (3, 4), 18)", "A('complex64', (5, 6), 19)"), ("A('complex64', (5, 6), 20)", "A('complex64', (2, 3), 21)"),
-                     ("A('float32', (3, 3), 22)", "A('float32', (3, 5), 23)"), ("A('float32', (4,), 12)", "A('float32', (2,), 13)")):
+        for x, y in (("A('float32', (6, 5), 2)", "A('float32', (3, 2), 3)"),
+        ("A('float32', (2, 3), 4)", "A('float32', (4, 5), 5)"),
+                     ("A('int32', (5, 5), 6)", "A('int8', (2, 3), 7)"),
+                     ("A('float32', (4, 4), 8)", "A('float32', (4, 4), 9)"),
+                     ("A('complex64', (3, 4), 18)", "A('complex64', (5, 6), 19)"),
+                     ("A('complex64', (5, 6), 20)", "A('complex64', (2, 3), 21)"),
+                     ("A('float32', (3, 3), 22)", "A('float32', (3, 5), 23)"),
+                     ("A('float32', (4,), 12)", "A('float32', (2,), 13)")):
             for mode in ("'full'", "'same'", "'valid'"):
                 yield f"{fn}({x}, {y}, mode={mode})"
         yield f"{fn}(A('float32', (4, 4), 24), A('float32', (2, 2), 25), boundary='wrap')"

@@ -5,7 +5,7 @@ itself: each imports only the families before it here (``tests/test_layers.py`` 
 ``_promotion``, ``unary`` (with JAX's internal ``_where``), ``conversion`` (``asarray``, ``astype``, ``full``...),
 ``binary``, ``reductions``, ``shape``, ``joining``, ``indexing``, ``ordering``, ``selection``, ``creation``, then
 the rest (``quantiles``, ``setops``, ``binning``, ``differences``, ``editing``, ``index_arrays``, ``windows``,
-``contractions``, ``convolution``, ``einsum``, ``vectorize``, ``linalg``, ``fft``, ``object_queries``, ``array_api``). Where a lower
+``contractions``, ``einsum``, ``vectorize``, ``linalg``, ``fft``, ``object_queries``, ``array_api``). Where a lower
 family's function uses a higher one's, it goes through the array's operators and methods (``x - y``, ``x.all()``),
 as JAX's code does. Every function is a jitted body over the primitives: called on concrete arrays it runs one
 compiled executable (cached per signature); called under a trace it is inlined into the jaxpr.
@@ -35,9 +35,8 @@ from arraytyping._src.numpy.binary import (
     remainder, right_shift, subtract, true_divide,
 )
 from arraytyping._src.numpy.contractions import (
-    cross, dot, inner, kron, matmul, matvec, outer, tensordot, vdot, vecdot, vecmat,
+    convolve, correlate, cross, dot, inner, kron, matmul, matvec, outer, tensordot, vdot, vecdot, vecmat,
 )
-from arraytyping._src.numpy.convolution import convolve, correlate
 from arraytyping._src.numpy.einsum import einsum
 from arraytyping._src.numpy.creation import arange, copy, diag, empty, empty_like, eye, identity, linspace, logspace, meshgrid, tri, view
 from arraytyping._src.numpy.conversion import array, asarray, astype, full, full_like, ones, ones_like, zeros, zeros_like
@@ -89,7 +88,8 @@ __all__ = [
     "binary_result", "bincount", "bitwise_and", "bitwise_invert", "bitwise_left_shift", "bitwise_not", "bitwise_or",
     "bitwise_right_shift", "bitwise_xor", "blackman", "broadcast_arrays", "broadcast_shapes", "broadcast_to",
     "cbrt", "ceil", "choose", "clip", "column_stack", "compress", "concat", "concatenate", "conj", "conjugate",
-    "convolve", "copy", "copysign", "correlate", "cos", "cosh", "count_nonzero", "cross", "cumprod", "cumsum", "cumulative_prod",
+    "convolve", "copy", "copysign", "correlate", "cos", "cosh", "count_nonzero", "cross", "cumprod", "cumsum",
+    "cumulative_prod",
     "cumulative_sum", "deg2rad", "degrees", "delete", "diag", "diag_indices", "diag_indices_from", "diagonal",
     "diff", "digitize", "divide", "divmod", "dot", "dsplit", "dstack", "ediff1d", "einsum", "empty", "empty_like",
     "equal", "exp", "exp2", "expand_dims", "expm1", "eye", "fabs", "flatnonzero", "flip", "fliplr", "flipud",
