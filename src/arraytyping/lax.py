@@ -14,7 +14,8 @@ from arraytyping._src.lax.api.elementwise import (
     shift_right_arithmetic, shift_right_logical, sign, sin, sinh, sqrt, square, stop_gradient, sub, tan, tanh,
 )
 from arraytyping._src.lax.api.functions import (
-    ConvDimensionNumbers, broadcast_in_dim, conv_general_dilated, convert_element_type, dot_general, dynamic_slice,
+    ConvDimensionNumbers, broadcast_in_dim, conv, conv_dimension_numbers, conv_general_dilated,
+    conv_with_general_padding, convert_element_type, dot_general, dynamic_slice,
     dynamic_update_slice, iota, pad, reduce_window, top_k,
 )
 
@@ -38,7 +39,10 @@ __all__ = [
     "ceil",
     "clamp",
     "cond",
+    "conv",
+    "conv_dimension_numbers",
     "conv_general_dilated",
+    "conv_with_general_padding",
     "convert_element_type",
     "cos",
     "cosh",

@@ -22,12 +22,12 @@ from arraytyping.typing import DType
 __all__ = [
     "ConvDimensionNumbers", "RoundingMethod", "acos", "acosh", "add", "asin", "asinh", "atan", "atan2", "atanh",
     "bitwise_and", "bitwise_not", "bitwise_or", "bitwise_xor", "broadcast_in_dim", "cbrt", "ceil", "clamp", "cond",
-    "conv_general_dilated", "convert_element_type", "cos", "cosh", "custom_linear_solve", "digamma", "div",
-    "dot_general", "dynamic_slice", "dynamic_update_slice", "erf", "erf_inv", "erfc", "exp", "exp2", "expm1", "floor",
-    "fori_loop", "integer_pow", "iota", "lgamma", "log", "log1p", "logistic", "map", "max", "min", "mul", "neg",
-    "nextafter", "pad", "reduce_window", "rem", "round", "rsqrt", "scan", "select", "shift_left",
-    "shift_right_arithmetic", "shift_right_logical", "sign", "sin", "sinh", "sqrt", "square", "stop_gradient", "sub",
-    "switch", "tan", "tanh", "top_k", "while_loop",
+    "conv", "conv_dimension_numbers", "conv_general_dilated", "conv_with_general_padding", "convert_element_type",
+    "cos", "cosh", "custom_linear_solve", "digamma", "div", "dot_general", "dynamic_slice", "dynamic_update_slice",
+    "erf", "erf_inv", "erfc", "exp", "exp2", "expm1", "floor", "fori_loop", "integer_pow", "iota", "lgamma", "log",
+    "log1p", "logistic", "map", "max", "min", "mul", "neg", "nextafter", "pad", "reduce_window", "rem", "round",
+    "rsqrt", "scan", "select", "shift_left", "shift_right_arithmetic", "shift_right_logical", "sign", "sin", "sinh",
+    "sqrt", "square", "stop_gradient", "sub", "switch", "tan", "tanh", "top_k", "while_loop",
 ]
 
 _ConvGeneralDilatedDimensionNumbers: TypeAlias = tuple[str, str, str] | ConvDimensionNumbers | None
@@ -2761,6 +2761,12 @@ def broadcast_in_dim(operand: complex, shape: Sequence[int], broadcast_dimension
 def broadcast_in_dim(operand: Array[_Abstract | int | float | complex], shape: Sequence[int], broadcast_dimensions: Sequence[int], *, out_sharding: None = ...) -> Array[Any]: ...
 @overload
 def broadcast_in_dim(operand: ArrayLike, shape: Sequence[int], broadcast_dimensions: Sequence[int], *, out_sharding: None = ...) -> Array[Any]: ...
+def conv(lhs: ArrayLike, rhs: ArrayLike, window_strides: Sequence[int], padding: str, precision: None = ..., preferred_element_type: DTypeLike | None = ...) -> Array[Any]:
+    "``conv_general_dilated`` without dilation, in the default layouts (``('NCHW', 'OIHW', 'NCHW')``), with ``'SAME'`` or ``'VALID'`` padding."
+    ...
+def conv_dimension_numbers(lhs_shape: tuple[int, ...], rhs_shape: tuple[int, ...], dimension_numbers: Any) -> ConvDimensionNumbers:
+    "JAX's ``conv_dimension_numbers``: ``None`` (the identity), a ``ConvDimensionNumbers``, or three layout strings such as ``('NCHW', 'OIHW', 'NCHW')``."
+    ...
 @overload
 def conv_general_dilated(lhs: Array[Never] | np.ndarray[Any, np.dtype[Never]] | np.number[Never], rhs: ArrayLike, window_strides: Sequence[int], padding: str | Sequence[tuple[int, int]], lhs_dilation: Sequence[int] | None = ..., rhs_dilation: Sequence[int] | None = ..., dimension_numbers: _ConvGeneralDilatedDimensionNumbers = ..., feature_group_count: int = ..., batch_group_count: int = ..., precision: None = ..., preferred_element_type: None = ..., out_sharding: None = ...) -> Array[Any]:
     "The general dilated convolution (XLA's): strided, padded (explicitly or ``'SAME'``/``'VALID'``), with input (``lhs_dilation``) and kernel (``rhs_dilation``) dilation, feature and batch groups, and the layouts of ``dimension_numbers`` (e.g. ``('NCHW', 'OIHW', 'NCHW')``; the default is that one)."
@@ -2871,6 +2877,9 @@ def conv_general_dilated(lhs: complex, rhs: Array[complex64] | Array[complex128]
 def conv_general_dilated(lhs: complex, rhs: Array[complex] | complex, window_strides: Sequence[int], padding: str | Sequence[tuple[int, int]], lhs_dilation: Sequence[int] | None = ..., rhs_dilation: Sequence[int] | None = ..., dimension_numbers: _ConvGeneralDilatedDimensionNumbers = ..., feature_group_count: int = ..., batch_group_count: int = ..., precision: None = ..., preferred_element_type: None = ..., out_sharding: None = ...) -> Array[complex]: ...
 @overload
 def conv_general_dilated(lhs: ArrayLike, rhs: ArrayLike, window_strides: Sequence[int], padding: str | Sequence[tuple[int, int]], lhs_dilation: Sequence[int] | None = ..., rhs_dilation: Sequence[int] | None = ..., dimension_numbers: _ConvGeneralDilatedDimensionNumbers = ..., feature_group_count: int = ..., batch_group_count: int = ..., precision: None = ..., preferred_element_type: DTypeLike | None = ..., out_sharding: None = ...) -> Array[Any]: ...
+def conv_with_general_padding(lhs: ArrayLike, rhs: ArrayLike, window_strides: Sequence[int], padding: str | Sequence[tuple[int, int]], lhs_dilation: Sequence[int] | None, rhs_dilation: Sequence[int] | None, precision: None = ..., preferred_element_type: DTypeLike | None = ...) -> Array[Any]:
+    "``conv_general_dilated`` in the default layouts (``('NCHW', 'OIHW', 'NCHW')``), with explicit padding and dilations."
+    ...
 @overload
 def convert_element_type(operand: ArrayLike, new_dtype: type[Never] | np.dtype[Never] | DType[Never]) -> Array[Any]:
     "``operand`` converted to ``new_dtype`` (canonicalized for x64), strongly typed. Complex to real discards the imaginary part (with numpy's ``ComplexWarning``, as JAX warns)."

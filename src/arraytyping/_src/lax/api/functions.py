@@ -37,7 +37,8 @@ from arraytyping._src.lax.windowed_reductions import MONOIDS, bind_reduce_window
 from arraytyping._src.core.annotations import AnyArray, ArrayLike
 from arraytyping.typing import DTypeLike
 
-__all__ = ["ConvDimensionNumbers", "broadcast_in_dim", "conv_general_dilated", "convert_element_type",
+__all__ = ["ConvDimensionNumbers", "broadcast_in_dim", "conv", "conv_dimension_numbers", "conv_general_dilated",
+           "conv_with_general_padding", "convert_element_type",
            "dot_general", "dynamic_slice", "dynamic_update_slice", "iota", "pad", "reduce_window", "top_k"]
 
 DotDimensionNumbers: TypeAlias = tuple[tuple[Sequence[int], Sequence[int]], tuple[Sequence[int], Sequence[int]]]
@@ -309,6 +310,25 @@ def conv_general_dilated(lhs: ArrayLike, rhs: ArrayLike, window_strides: Sequenc
         batch_group_count=operator.index(batch_group_count), precision=precision, preferred_element_type=pref,
         out_sharding=None)
     return out
+
+
+def conv(lhs: ArrayLike, rhs: ArrayLike, window_strides: Sequence[int], padding: str, precision: None = None,
+         preferred_element_type: DTypeLike | None = None) -> AnyArray:
+    """``conv_general_dilated`` without dilation, in the default layouts (``('NCHW', 'OIHW', 'NCHW')``), with
+    ``'SAME'`` or ``'VALID'`` padding."""
+    return conv_general_dilated(lhs, rhs, window_strides, padding, precision=precision,
+                                preferred_element_type=preferred_element_type)
+
+
+def conv_with_general_padding(lhs: ArrayLike, rhs: ArrayLike, window_strides: Sequence[int],
+                              padding: str | Sequence[tuple[int, int]], lhs_dilation: Sequence[int] | None,
+                              rhs_dilation: Sequence[int] | None, precision: None = None,
+                              preferred_element_type: DTypeLike | None = None) -> AnyArray:
+    """``conv_general_dilated`` in the default layouts (``('NCHW', 'OIHW', 'NCHW')``), with explicit padding and
+    dilations."""
+    return conv_general_dilated(lhs, rhs, window_strides, padding, lhs_dilation=lhs_dilation,
+                                rhs_dilation=rhs_dilation, precision=precision,
+                                preferred_element_type=preferred_element_type)
 
 
 # ---------------------------------------------------------------------------------------------------------------
