@@ -21,8 +21,9 @@ from arraytyping._src.lax import lax
 from arraytyping._src.lax import special as lax_special
 from arraytyping._src.lax.api.elementwise import check_operand
 from arraytyping._src.lax.elementwise import logistic
-from arraytyping._src.nn.functions import log_softmax as nn_log_softmax, logsumexp, softmax as nn_softmax
-from arraytyping._src.numpy._promotion import numpy_const, operand, promote_args_inexact
+from arraytyping._src.nn import functions as nn
+from arraytyping._src.nn.functions import logsumexp
+from arraytyping._src.numpy._promotion import numpy_const, operand, promote_args_inexact, shape_of
 
 __all__ = ["digamma", "erf", "erfc", "erfinv", "expit", "gammaln", "log_ndtr", "log_softmax", "logit", "logsumexp",
            "ndtr", "ndtri", "softmax", "xlog1py", "xlogy"]
@@ -45,32 +46,38 @@ def _inexact(name: str, x: ArrayLike) -> Any:
 
 def gammaln(x: ArrayLike) -> AnyArray:
     """The log of the absolute value of the gamma function (real operands; integers become the default float)."""
-    return lax_special.lgamma(_inexact("gammaln", x))
+    out: AnyArray = lax_special.lgamma(_inexact("gammaln", x))
+    return out
 
 
 def digamma(x: ArrayLike) -> AnyArray:
     """The digamma function: the derivative of ``gammaln`` (real operands)."""
-    return lax_special.digamma(_inexact("digamma", x))
+    out: AnyArray = lax_special.digamma(_inexact("digamma", x))
+    return out
 
 
 def erf(x: ArrayLike) -> AnyArray:
     """The error function (real operands)."""
-    return lax_special.erf(_inexact("erf", x))
+    out: AnyArray = lax_special.erf(_inexact("erf", x))
+    return out
 
 
 def erfc(x: ArrayLike) -> AnyArray:
     """The complement of the error function, ``1 - erf(x)`` (real operands)."""
-    return lax_special.erfc(_inexact("erfc", x))
+    out: AnyArray = lax_special.erfc(_inexact("erfc", x))
+    return out
 
 
 def erfinv(x: ArrayLike) -> AnyArray:
     """The inverse of the error function (real operands)."""
-    return lax_special.erf_inv(_inexact("erfinv", x))
+    out: AnyArray = lax_special.erf_inv(_inexact("erfinv", x))
+    return out
 
 
 def _logit(x: ArrayLike) -> AnyArray:
     x = _inexact("logit", x)
-    return lax.log(lax.div(x, lax.sub(const(x, 1), x)))
+    out: AnyArray = lax.log(lax.div(x, lax.sub(const(x, 1), x)))
+    return out
 
 
 def _logit_tangent(g: Any, ans: Any, x: Any) -> Any:
@@ -89,14 +96,16 @@ def logit(x: ArrayLike) -> AnyArray:
 
 def expit(x: ArrayLike) -> AnyArray:
     """The logistic sigmoid, ``1 / (1 + exp(-x))``."""
-    return logistic(_inexact("expit", x))
+    out: AnyArray = logistic(_inexact("expit", x))
+    return out
 
 
 def _xlogy(x: ArrayLike, y: ArrayLike) -> AnyArray:
     check_operand("xlogy", x, y)
     x, y = promote_args_inexact(x, y)
     x_ok = x != 0.
-    return jnp.where(x_ok | jnp.isnan(y), lax.mul(x, lax.log(y)), jnp.zeros_like(x))
+    out: AnyArray = jnp.where(x_ok | jnp.isnan(y), lax.mul(x, lax.log(y)), jnp.zeros_like(x))
+    return out
 
 
 def _xlogy_rule(primals: tuple[Any, Any], tangents: tuple[Any, Any]) -> tuple[Any, Any]:
@@ -120,7 +129,8 @@ def _xlog1py(x: ArrayLike, y: ArrayLike) -> AnyArray:
     check_operand("xlog1py", x, y)
     x, y = promote_args_inexact(x, y)
     x_ok = x != 0.
-    return jnp.where(x_ok | jnp.isnan(y), lax.mul(x, lax.log1p(y)), jnp.zeros_like(x))
+    out: AnyArray = jnp.where(x_ok | jnp.isnan(y), lax.mul(x, lax.log1p(y)), jnp.zeros_like(x))
+    return out
 
 
 def _xlog1py_rule(primals: tuple[Any, Any], tangents: tuple[Any, Any]) -> tuple[Any, Any]:
@@ -204,7 +214,7 @@ def ndtri(p: ArrayLike) -> AnyArray:
     dtype = dtype_of(p)
     _check_ndtr_dtype(dtype)
     scalar = dtype.type
-    shape = np.shape(p) if not hasattr(p, "shape") else tuple(p.shape)
+    shape = shape_of(p)
     maybe_complement_p = jnp.where(p > scalar(-np.expm1(-2.)), scalar(1.) - p, p)
     sanitized_mcp = jnp.where(maybe_complement_p == scalar(0.), jnp.full(shape, scalar(0.5)), maybe_complement_p)
     w = sanitized_mcp - scalar(0.5)
@@ -306,9 +316,9 @@ def log_ndtr(x: ArrayLike, series_order: int = 3) -> AnyArray:
 
 def softmax(x: ArrayLike, /, *, axis: int | tuple[int, ...] | None = None) -> AnyArray:
     """``exp(x) / sum(exp(x))`` along ``axis`` (every axis by default): ``jax.nn.softmax``."""
-    return nn_softmax(x, axis=axis)
+    return nn.softmax(x, axis=axis)
 
 
 def log_softmax(x: ArrayLike, /, *, axis: int | tuple[int, ...] | None = None) -> AnyArray:
     """``x - logsumexp(x)`` along ``axis`` (every axis by default): ``jax.nn.log_softmax``."""
-    return nn_log_softmax(x, axis=axis)
+    return nn.log_softmax(x, axis=axis)
