@@ -30,7 +30,8 @@ from arraytyping import custom_derivatives
 # The public submodules, bound as ``import jax`` binds its own: ``jax.random.key(0)`` needs no further import.
 # (Last: after the names they may reach. The ``as`` re-exports them without adding them to ``__all__``, whose star
 # import would shadow the standard library's ``random`` and ``typing``.)
-from arraytyping import lax as lax, nn as nn, numpy as numpy, random as random, tree as tree, typing as typing
+from arraytyping import lax as lax, nn as nn, numpy as numpy, random as random, scipy as scipy, tree as tree
+from arraytyping import typing as typing
 
 __version__ = "0.1.0"
 

@@ -26,7 +26,8 @@ from typing import Final, Literal, TypeAlias, TypeVar
 from arraytyping import lattice
 from arraytyping.lattice import LatticeConfig
 
-__all__ = ["BINARY_ALIASES", "BINARY_FUNCTIONS", "BINARY_OPS", "CREATION", "CREATION_FUNCTIONS", "CreationFamily",
+__all__ = ["SCIPY_UNARY", "SCIPY_UNARY_FUNCTIONS", "ScipyFamily", "scipy_result", "scipy_static_result",
+           "BINARY_ALIASES", "BINARY_FUNCTIONS", "BINARY_OPS", "CREATION", "CREATION_FUNCTIONS", "CreationFamily",
            "FAMILY", "FUNCTION_FAMILY", "Family", "INDEX_ARRAYS", "OperandNotImplementedError",
            "OperandOverflowError", "OperandTypeError", "OperandValueError", "PAIRS", "QUANTILES", "REDUCTION",
            "REDUCTIONS", "REDUCTION_FUNCTIONS", "ReductionFamily", "SELF_PROMOTED", "SHAPE", "SHAPE_FUNCTIONS",
@@ -2260,3 +2261,88 @@ def ravel_multi_index_result(indices: Sequence[Operand], dims: Sequence[int] | N
         if lattice.KIND[_unary_operand(index, config)[0]] not in ("i", "u"):
             raise OperandTypeError("only int indices permitted")
     return name, False
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# jax.scipy: special's functions of one operand and stats.norm's of x (loc and scale left out: Python ints)
+
+ScipyFamily: TypeAlias = Literal["inexact", "inexact_real", "inexact_rank0_weak", "ndtr", "inexact_ndtr",
+                                 "ndtri_default"]
+
+SCIPY_UNARY: Final[Mapping[str, ScipyFamily]] = MappingProxyType({
+    **{f"special.{fn}": "inexact_real" for fn in ("erf", "erfc", "erfinv", "gammaln", "digamma")},
+    "special.expit": "inexact",
+    "special.logit": "inexact_rank0_weak",
+    **{f"special.{fn}": "ndtr" for fn in ("ndtr", "ndtri", "log_ndtr")},
+    **{f"norm.{fn}": "inexact_rank0_weak" for fn in ("logpdf", "pdf")},
+    **{f"norm.{fn}": "inexact_ndtr" for fn in ("cdf", "logcdf", "sf", "logsf")},
+    **{f"norm.{fn}": "ndtri_default" for fn in ("ppf", "isf")},
+})
+"""Each ``jax.scipy`` function of one operand (``special.<fn>``; ``norm.<fn>`` of ``x`` with ``loc`` and ``scale``
+left at their defaults, Python ints) and its family, from JAX 0.10.2's ``jax/_src/scipy/special.py`` and
+``stats/norm.py``:
+
+* ``inexact``: ``lax.<op>(*promote_args_inexact(x))`` of floats and complex numbers (``expit``: ``logistic``), as
+  ``jax.numpy``'s ``inexact`` family: integers and bool become the default float (a bool's weak flag dropped), a
+  weak flag kept, 1- and 2-bit integers refused by the primitive;
+* ``inexact_real``: the same for primitives of real floats (``erf``, ``erfc``, ``erfinv``, ``gammaln``,
+  ``digamma``): complex refused;
+* ``inexact_rank0_weak``: the same, meeting a constant ``lax._const(x, c)`` of the operand's dtype, which is weak
+  only for a weakly typed rank-0 operand of its kind's default dtype (``logit``; ``norm.logpdf`` and ``pdf``, whose
+  ``x`` is first joined with the weak ``loc`` and ``scale``, so that a bool becomes a weak integer, then float);
+* ``ndtr``: ``jnp.asarray(x)`` (a Python float is the default float, a Python int the default int) must be float32
+  or float64 (anything else is a ``TypeError``); the result strong (``ndtr``, ``ndtri``, ``log_ndtr``);
+* ``inexact_ndtr``: ``promote_args_inexact(x, loc, scale)`` then ``ndtr``'s check and strong result
+  (``norm.cdf``, ``logcdf``, ``sf``, ``logsf``: integers pass, float16 and bfloat16 are refused);
+* ``ndtri_default``: ``ndtr``'s check of ``q`` as given, then ``jnp.asarray(..., float)``: the default float,
+  strong (``norm.ppf``, ``isf``).
+"""
+SCIPY_UNARY_FUNCTIONS: Final[tuple[str, ...]] = tuple(SCIPY_UNARY)
+_NDTR_NAMES: Final = frozenset({"float32", "float64"})
+
+
+def scipy_result(fn: str, operand: Operand, config: LatticeConfig = LatticeConfig(), *, rank0: bool = False
+                 ) -> Operand:
+    """The ``(dtype name, weak)`` of ``jax.scipy.<fn>(x)`` for ``fn`` in :data:`SCIPY_UNARY`; ``rank0`` says ``x``
+    has rank 0 (Python scalars always have). Raises :class:`OperandTypeError` where JAX raises ``TypeError``."""
+    try:
+        family = SCIPY_UNARY[fn]
+    except KeyError:
+        raise ValueError(f"unknown jax.scipy function {fn!r}; known: {', '.join(SCIPY_UNARY_FUNCTIONS)}") from None
+    rank0 = rank0 or operand[0] in lattice.WEAK_NAMES
+    if fn.startswith("norm.") and family != "ndtri_default":  # promote_args_inexact(x, loc=0, scale=1)
+        operand = lattice.result_node([operand, _PY_INT, _PY_INT], config)
+    name, weak = _unary_operand(operand, config)
+    if family in ("ndtr", "ndtri_default"):
+        if name not in _NDTR_NAMES:
+            raise OperandTypeError(f"x.dtype={name} is not supported, see docstring for supported types.")
+        return (lattice.default_name("f", config.x64) if family == "ndtri_default" else name), False
+    out = lattice.canonical_name(to_inexact_name(name), config.x64)
+    weak = weak and lattice.KIND[name] != "b"  # promote_dtypes_inexact drops a bool's weak flag
+    if out in _TINY_INTS:
+        raise OperandTypeError(f"{fn} does not accept dtype {out}")
+    if family == "inexact_ndtr":
+        if out not in _NDTR_NAMES:
+            raise OperandTypeError(f"x.dtype={out} is not supported, see docstring for supported types.")
+        return out, False
+    if family == "inexact_real":
+        _require(fn, out, "f")
+    if family == "inexact_rank0_weak":
+        return out, weak and rank0 and out == lattice.default_name(lattice.KIND[out], config.x64)
+    return out, weak
+
+
+def scipy_static_result(fn: str, operand: Operand, config: LatticeConfig = LatticeConfig()) -> Operand | None:
+    """What a type checker can answer for ``jax.scipy.<fn>(x)`` knowing ``x``'s dtype and weak flag but not its
+    rank: :func:`scipy_result`'s answer where both ranks give it, None (gradual) where the rank decides (a weak
+    operand of ``logit``, ``norm.logpdf``); raises where both raise."""
+    answers: set[Operand] = set()
+    errors: list[Exception] = []
+    for rank0 in (True, False):
+        try:
+            answers.add(scipy_result(fn, operand, config, rank0=rank0))
+        except OperandTypeError as e:
+            errors.append(e)
+    if not answers:
+        raise errors[0]
+    return answers.pop() if len(answers) == 1 and not errors else None

@@ -780,8 +780,11 @@ MODULE_SHAPE_FAMILY: Final[Mapping[str, ShapeFamily]] = MappingProxyType({
        if fn not in LAX_GIVEN_SHAPE},
     **{f"lax.{fn}": "given" for fn in LAX_GIVEN_SHAPE},
     **{f"nn.{fn}": "keep" for fn in op_rules.NN_STATIC if fn != "logsumexp"}, "nn.logsumexp": "reduce",
-    **{f"numpy.fft.{fn}": "fft" for fn in op_rules.FFT_FUNCTIONS}})
-"""The shape rule of the ``jax.lax`` and ``jax.nn`` functions typed by their dtype rule, by ``module.name``: the
-elementwise ones keep their operand's shape (``softmax`` and ``standardize`` too, along any axis); those of
+    **{f"numpy.fft.{fn}": "fft" for fn in op_rules.FFT_FUNCTIONS},
+    **{f"scipy.{fn.replace('norm.', 'stats.norm.')}": "keep" for fn in op_rules.SCIPY_UNARY},
+    "scipy.special.logsumexp": "reduce"})
+"""The shape rule of the ``jax.lax``, ``jax.nn`` and ``jax.scipy`` functions typed by their dtype rule, by
+``module.name``: the elementwise ones keep their operand's shape (``softmax`` and ``standardize`` too, along any
+axis; ``jax.scipy.stats.norm``'s with ``loc`` and ``scale`` Python ints); those of
 :data:`LAX_GIVEN_SHAPE` have the shape an argument gives;
 ``logsumexp`` reduces; the transforms of ``jax.numpy.fft`` follow :func:`fft_shape`."""

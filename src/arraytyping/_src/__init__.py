@@ -19,6 +19,7 @@
 * ``lax/api/``: ``jax.lax``'s functions as users call them (some, as ``map``, built on the transformations).
 * ``numpy/``, ``nn/``, ``random.py``: ``jax.numpy``, ``jax.nn`` and ``jax.random``; ``numpy/`` is layered in itself
   (its ``__init__`` says how).
+* ``scipy/``: ``jax.scipy`` (``special``, ``stats``), on ``jax.numpy``, ``jax.lax`` and ``jax.nn``.
 * ``api/`` and ``typecheck/``: what is built on all of them (jacobians, on ``jax.numpy`` as JAX's) and the
   re-exports of ``arraytyping``; run-time checks of ``Array[...]`` annotations.
 * ``example_libraries/``: ``jax.example_libraries``' ``stax`` (layers) and ``optimizers``, on ``jax.numpy``,

@@ -56,20 +56,20 @@ __all__ = [
     "bartlett", "bfloat16", "bincount", "bitwise_and", "bitwise_invert", "bitwise_left_shift", "bitwise_not",
     "bitwise_or", "bitwise_right_shift", "bitwise_xor", "blackman", "bool_", "broadcast_arrays", "broadcast_shapes",
     "broadcast_to", "can_cast", "cbrt", "cdouble", "ceil", "character", "choose", "clip", "column_stack", "complex128",
-    "complex64", "complex_", "complexfloating", "compress", "concat", "concatenate", "conj", "conjugate", "copy",
-    "copysign", "cos", "cosh", "count_nonzero", "cross", "csingle", "cumprod", "cumsum", "cumulative_prod",
-    "cumulative_sum", "deg2rad", "degrees", "delete", "diag", "diag_indices", "diag_indices_from", "diagonal", "diff",
-    "digitize", "divide", "divmod", "dot", "double", "dsplit", "dstack", "dtype", "e", "ediff1d", "einsum", "empty",
-    "empty_like", "equal", "euler_gamma", "exp", "exp2", "expand_dims", "expm1", "eye", "fabs", "finfo", "flatnonzero",
-    "flexible", "flip", "fliplr", "flipud", "float16", "float32", "float4_e2m1fn", "float64", "float6_e2m3fn",
-    "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz",
-    "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float_", "float_power", "floating", "floor", "floor_divide",
-    "fmax", "fmin", "fmod", "full", "full_like", "gcd", "generic", "greater", "greater_equal", "hamming", "hanning",
-    "heaviside", "hsplit", "hstack", "hypot", "identity", "iinfo", "imag", "index_exp", "indices", "inexact", "inf",
-    "inner", "int1", "int16", "int2", "int32", "int4", "int64", "int8", "int_", "integer", "invert", "isclose",
-    "iscomplex", "iscomplexobj", "isdtype", "isfinite", "isin", "isinf", "isnan", "isneginf", "isposinf", "isreal",
-    "isrealobj", "isscalar", "issubdtype", "iterable", "kron", "lcm", "left_shift", "less", "less_equal", "linspace",
-    "log", "log10", "log1p", "log2", "logaddexp", "logaddexp2", "logical_and", "logical_not", "logical_or",
+    "complex64", "complex_", "complexfloating", "compress", "concat", "concatenate", "conj", "conjugate", "convolve",
+    "copy", "copysign", "correlate", "cos", "cosh", "count_nonzero", "cross", "csingle", "cumprod", "cumsum",
+    "cumulative_prod", "cumulative_sum", "deg2rad", "degrees", "delete", "diag", "diag_indices", "diag_indices_from",
+    "diagonal", "diff", "digitize", "divide", "divmod", "dot", "double", "dsplit", "dstack", "dtype", "e", "ediff1d",
+    "einsum", "empty", "empty_like", "equal", "euler_gamma", "exp", "exp2", "expand_dims", "expm1", "eye", "fabs",
+    "finfo", "flatnonzero", "flexible", "flip", "fliplr", "flipud", "float16", "float32", "float4_e2m1fn", "float64",
+    "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn",
+    "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float_", "float_power", "floating", "floor",
+    "floor_divide", "fmax", "fmin", "fmod", "full", "full_like", "gcd", "generic", "greater", "greater_equal",
+    "hamming", "hanning", "heaviside", "hsplit", "hstack", "hypot", "identity", "iinfo", "imag", "index_exp", "indices",
+    "inexact", "inf", "inner", "int1", "int16", "int2", "int32", "int4", "int64", "int8", "int_", "integer", "invert",
+    "isclose", "iscomplex", "iscomplexobj", "isdtype", "isfinite", "isin", "isinf", "isnan", "isneginf", "isposinf",
+    "isreal", "isrealobj", "isscalar", "issubdtype", "iterable", "kron", "lcm", "left_shift", "less", "less_equal",
+    "linspace", "log", "log10", "log1p", "log2", "logaddexp", "logaddexp2", "logical_and", "logical_not", "logical_or",
     "logical_xor", "logspace", "matmul", "matrix_transpose", "matvec", "max", "maximum", "mean", "median", "meshgrid",
     "min", "minimum", "mod", "modf", "moveaxis", "multiply", "nan", "nan_to_num", "nanargmax", "nanargmin",
     "nancumprod", "nancumsum", "nanmax", "nanmean", "nanmedian", "nanmin", "nanpercentile", "nanprod", "nanquantile",
@@ -18492,6 +18492,12 @@ def meshgrid(*, copy: bool = ..., sparse: bool = ..., indexing: str = ...) -> li
 def meshgrid(x0: ArrayLike, /, *xi: ArrayLike, copy: bool = ..., sparse: bool = ..., indexing: str = ...) -> list[Array[Any]]: ...
 
 # From arraytyping/_src/numpy/contractions.py (generated from its source).
+def convolve(a: ArrayLike, v: ArrayLike, mode: str = ..., *, precision: None = ..., preferred_element_type: DTypeLike | None = ...) -> Array[Any]:
+    "The discrete convolution of two one-dimensional arrays: ``c[k] = sum_j a[k - j] v[j]``, over the ``'full'`` overlap (by default), the first operand's length (``'same'``) or where they overlap entirely (``'valid'``). ``precision`` other than None is not supported."
+    ...
+def correlate(a: ArrayLike, v: ArrayLike, mode: str = ..., *, precision: None = ..., preferred_element_type: DTypeLike | None = ...) -> Array[Any]:
+    "The cross-correlation of two one-dimensional arrays: ``c[k] = sum_j a[k + j] conj(v[j])``, where they overlap entirely (``'valid'``, by default), over the ``'full'`` overlap or the first operand's length (``'same'``). ``precision`` other than None is not supported."
+    ...
 
 # From arraytyping/_src/numpy/einsum.py (generated from its source).
 

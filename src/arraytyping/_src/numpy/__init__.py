@@ -35,7 +35,7 @@ from arraytyping._src.numpy.binary import (
     remainder, right_shift, subtract, true_divide,
 )
 from arraytyping._src.numpy.contractions import (
-    cross, dot, inner, kron, matmul, matvec, outer, tensordot, vdot, vecdot, vecmat,
+    convolve, correlate, cross, dot, inner, kron, matmul, matvec, outer, tensordot, vdot, vecdot, vecmat,
 )
 from arraytyping._src.numpy.einsum import einsum
 from arraytyping._src.numpy.creation import arange, copy, diag, empty, empty_like, eye, identity, linspace, logspace, meshgrid, tri, view
@@ -88,7 +88,8 @@ __all__ = [
     "binary_result", "bincount", "bitwise_and", "bitwise_invert", "bitwise_left_shift", "bitwise_not", "bitwise_or",
     "bitwise_right_shift", "bitwise_xor", "blackman", "broadcast_arrays", "broadcast_shapes", "broadcast_to",
     "cbrt", "ceil", "choose", "clip", "column_stack", "compress", "concat", "concatenate", "conj", "conjugate",
-    "copy", "copysign", "cos", "cosh", "count_nonzero", "cross", "cumprod", "cumsum", "cumulative_prod",
+    "convolve", "copy", "copysign", "correlate", "cos", "cosh", "count_nonzero", "cross", "cumprod", "cumsum",
+    "cumulative_prod",
     "cumulative_sum", "deg2rad", "degrees", "delete", "diag", "diag_indices", "diag_indices_from", "diagonal",
     "diff", "digitize", "divide", "divmod", "dot", "dsplit", "dstack", "ediff1d", "einsum", "empty", "empty_like",
     "equal", "exp", "exp2", "expand_dims", "expm1", "eye", "fabs", "flatnonzero", "flip", "fliplr", "flipud",

@@ -78,7 +78,7 @@ NUMPY_FROM_SOURCE: Final[Mapping[str, tuple[str, ...]]] = {
     "_src/numpy/creation.py": (
         "copy", "diag", "empty", "empty_like", "eye", "identity", "logspace", "meshgrid", "tri"),
     "_src/numpy/contractions.py": (
-        "cross", "inner", "kron", "matvec", "outer", "tensordot", "vdot", "vecdot", "vecmat"),
+        "convolve", "correlate", "cross", "inner", "kron", "matvec", "outer", "tensordot", "vdot", "vecdot", "vecmat"),
     "_src/numpy/einsum.py": ("einsum",),
     "_src/numpy/vectorize.py": ("vectorize",),
     "_src/numpy/windows.py": ("bartlett", "blackman", "hamming", "hanning"),

@@ -17,7 +17,8 @@ from arraytyping._src.stubgen.unary import Rule
 from arraytyping.lattice import LatticeConfig
 
 __all__ = ["CLIP_BOUNDS", "fft_rule", "int_as_float", "integer_pow_rule", "lax_rule", "linalg_field_rule", "linalg_rule",
-           "linalg_tuple_rule", "nn_rule", "not_own_classes", "operand", "reduce_window_rule", "reduction_rule", "shape_rule", "top_k_rule", "tuple_fields", "unary_rule",
+           "linalg_tuple_rule", "nn_rule", "not_own_classes", "operand", "reduce_window_rule", "reduction_rule",
+           "scipy_rule", "shape_rule", "top_k_rule", "tuple_fields", "unary_rule",
            "unravel_index_rule"]
 
 
@@ -68,6 +69,12 @@ def lax_rule(fn: str, cfg: LatticeConfig) -> Rule:
     """``jax.lax.<fn>`` of one operand by :func:`arraytyping.op_rules.lax_unary_result`: the operand's own type, or
     refused."""
     return _by(lambda o: op_rules.lax_unary_result(fn, o, cfg), cfg)
+
+
+def scipy_rule(fn: str, cfg: LatticeConfig) -> Rule:
+    """``jax.scipy.<fn>`` of one operand (``special.erf``, ``norm.logpdf`` with ``loc`` and ``scale`` Python ints) by
+    :func:`arraytyping.op_rules.scipy_static_result`: gradual (``Any``) where the rank decides, or refused."""
+    return _by(lambda o: op_rules.scipy_static_result(fn, o, cfg), cfg)
 
 
 def integer_pow_rule(cfg: LatticeConfig, y: int = 0) -> Rule:

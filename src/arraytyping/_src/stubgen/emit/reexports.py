@@ -31,7 +31,8 @@ from arraytyping.lattice import LatticeConfig
 
 __all__ = ["REEXPORT_MODULES", "TUPLES", "reexport_stub", "tuple_returns"]
 
-REEXPORT_MODULES: Final = ("random.py", "nn/__init__.py", "lax.py", "numpy/fft.py", "numpy/linalg.py")
+REEXPORT_MODULES: Final = ("random.py", "nn/__init__.py", "lax.py", "numpy/fft.py", "numpy/linalg.py",
+                            "scipy/special.py", "scipy/stats/norm.py", "scipy/signal.py")
 """The public modules (relative to the package) whose stub (``.pyi`` beside them) this module writes."""
 
 TYPED: Final[dict[str, dict[str, Callable[[str, LatticeConfig], Rule]]]] = {
@@ -43,6 +44,12 @@ TYPED: Final[dict[str, dict[str, Callable[[str, LatticeConfig], Rule]]]] = {
                "reduce_window": lambda fn, cfg: single_rules.reduce_window_rule(cfg)},
     "numpy/fft.py": {name: single_rules.fft_rule for name in op_rules.FFT_FUNCTIONS},
     "numpy/linalg.py": {name: single_rules.linalg_rule for name in op_rules.LINALG_STATIC},
+    "scipy/special.py": {
+        **{fn.removeprefix("special."): lambda fn, cfg: single_rules.scipy_rule(f"special.{fn}", cfg)
+           for fn in op_rules.SCIPY_UNARY if fn.startswith("special.")},
+        "logsumexp": lambda fn, cfg: single_rules.int_as_float(single_rules.nn_rule(fn, cfg))},
+    "scipy/stats/norm.py": {fn.removeprefix("norm."): lambda fn, cfg: single_rules.scipy_rule(f"norm.{fn}", cfg)
+                            for fn in op_rules.SCIPY_UNARY if fn.startswith("norm.")},
 }
 """The functions of one operand declared by their dtype rule (exact overloads for every operand kind, as
 ``arraytyping.numpy.exp``), not from their runtime signature; a function with more parameters keeps them (those
@@ -59,13 +66,15 @@ complex64]``); the runtime's overloads that return one array (``qr(a, mode='r')`
 (``op_rules.LINALG_ALONE``)."""
 
 DTYPE_NEUTRAL: Final[dict[str, str]] = {"mean": "None", "variance": "None", "epsilon": "float", "b": "None",
+                                        "loc": "int", "scale": "int",
                                         "alpha": "float", "negative_slope": "None",
                                         "return_sign": "Literal[False]", "preferred_element_type": "None",
                                         **{param: f"Literal[{', '.join(repr(v) for v, a in values.items() if not a)}]"
                                            for param, values in op_rules.LINALG_ALONE_BY.values()}}
 """The parameters of :data:`TYPED`'s (and :data:`TUPLES`') functions that could change the dtype or the kind of
 result, as the typed overloads take them (left out, or a Python float ``epsilon`` or ``alpha``: what
-``op_rules.nn_static_result`` answers for; the modes of ``qr`` and ``svd`` that return the named tuple). A Python
+``op_rules.nn_static_result`` answers for; ``jax.scipy.stats.norm``'s ``loc`` and ``scale`` as Python ints, which
+``op_rules.scipy_result`` joins with ``x``; the modes of ``qr`` and ``svd`` that return the named tuple). A Python
 ``int`` passes for a ``float`` in every checker: ``elu``'s and ``celu``'s ``alpha`` give the same dtypes as an int,
 ``leaky_relu``'s ``negative_slope`` does not (an integer array times an int stays integer), so only its default is
 typed."""
