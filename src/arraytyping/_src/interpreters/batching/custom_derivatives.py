@@ -15,7 +15,7 @@ from arraytyping._src.interpreters.autodiff import ad
 from arraytyping._src.interpreters.batching import batching
 from arraytyping._src.lax import lax
 from arraytyping._src.lax.custom_derivatives import (
-    BwdRule, FwdRule, Rule, SymbolicZero, custom_jvp_call_p, custom_vjp_call_p,
+    BwdRule, FwdRule, Rule, SymbolicZero, custom_jvp_call_p, custom_lin_p, custom_vjp_call_p,
 )
 from arraytyping._src.xla.jit_call import derived
 
@@ -164,3 +164,13 @@ def _vjp_batching_rule(size: int, args: Sequence[Any], dims: Sequence[int | None
 
 
 batching.register_rule(custom_vjp_call_p, _vjp_batching_rule)
+
+
+def _lin_batching_rule(size: int, args: Sequence[Any], dims: Sequence[int | None], **params: Any
+                       ) -> tuple[list[Any], list[int | None]]:
+    """``custom_lin`` is only ever transposed; batching it means evaluating a linearized ``custom_vjp`` function
+    (``vmap`` of ``linearize``'s function), which is forward mode: JAX's error."""
+    raise TypeError("can't apply forward-mode autodiff (jvp) to a custom_vjp function.")
+
+
+batching.register_rule(custom_lin_p, _lin_batching_rule)
