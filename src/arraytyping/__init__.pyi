@@ -14,8 +14,6 @@ from typing_extensions import Concatenate, Never, ParamSpec, Self, TypeAlias, Ty
 from arraytyping import dtypes as dtypes, lattice as lattice
 from arraytyping import tree_util as tree_util
 from arraytyping import lax as lax, nn as nn, numpy as numpy, random as random, scipy as scipy, tree as tree
-from arraytyping import test_util as test_util
-from arraytyping import ad_checkpoint as ad_checkpoint
 from arraytyping import custom_derivatives as custom_derivatives
 from arraytyping.ad_checkpoint import checkpoint as checkpoint, checkpoint_policies as checkpoint_policies
 from arraytyping.ad_checkpoint import checkpoint as remat

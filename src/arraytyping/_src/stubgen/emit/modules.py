@@ -50,8 +50,6 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
         "from arraytyping import dtypes as dtypes, lattice as lattice",
         "from arraytyping import tree_util as tree_util",
         "from arraytyping import lax as lax, nn as nn, numpy as numpy, random as random, scipy as scipy, tree as tree",
-        "from arraytyping import test_util as test_util",
-        "from arraytyping import ad_checkpoint as ad_checkpoint",
         "from arraytyping import custom_derivatives as custom_derivatives",
         "from arraytyping.ad_checkpoint import checkpoint as checkpoint, checkpoint_policies as checkpoint_policies",
         "from arraytyping.ad_checkpoint import checkpoint as remat",
