@@ -150,7 +150,8 @@ class Trace:
         if not main.alive:
             raise leaked_tracer_error(val)
         if main is self.main:
-            return val
+            tracer: Tracer = val
+            return tracer
         if main.level < self.main.level:
             return self.lift(val)
         raise UnexpectedTracerError(

@@ -346,17 +346,17 @@ defjvp2(P.abs_p, _abs_jvp)
 # Complex numbers
 
 
-def _zero(x: Any) -> ConstVal:
+def _strong_zero(x: Any) -> ConstVal:
     """A strongly typed scalar zero of ``x``'s dtype (JAX's ``np.zeros((), _dtype(t))``)."""
     return lax.const(0, ShapedArray((), aval_of(x).dtype))
 
 
 def _real_transpose(ct: Any, x: Any) -> list[Any]:
-    return [lax.complex(ct, _zero(ct))]  # a strong zero: the cotangent of a complex input is strong, as in JAX
+    return [lax.complex(ct, _strong_zero(ct))]  # a strong zero: the cotangent of a complex input is strong, as in JAX
 
 
 def _imag_transpose(ct: Any, x: Any) -> list[Any]:
-    return [lax.complex(_zero(ct), lax.neg(ct))]
+    return [lax.complex(_strong_zero(ct), lax.neg(ct))]
 
 
 deflinear(P.real_p, _real_transpose)
