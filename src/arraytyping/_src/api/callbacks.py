@@ -15,7 +15,7 @@ import numpy as np
 from arraytyping._src.tree import pytree as tree
 from arraytyping._src.core.array import Array
 from arraytyping._src.core.avals import ShapedArray
-from arraytyping._src.core.shape_dtype_struct import ShapeDtypeStruct
+from arraytyping._src.core.shape_dtype_struct import ShapeDtypeStruct, aval_of
 from arraytyping._src.xla.array_impl import device_put
 from arraytyping._src.lax.callbacks import debug_callback_p, io_callback_p, pure_callback_p
 
@@ -67,7 +67,7 @@ def _result_avals(result_shape_dtypes: Any) -> tuple[list[ShapedArray], tree.Tre
         if shape is None or dtype is None:
             raise ValueError(f"result_shape_dtypes must be a pytree of objects with shape and dtype (such as "
                              f"jax.ShapeDtypeStruct), got {x!r:.80}")
-        avals.append(ShapeDtypeStruct(shape, dtype).aval())
+        avals.append(aval_of(ShapeDtypeStruct(shape, dtype)))
     return avals, treedef
 
 

@@ -12,6 +12,7 @@ from typing import Any, TypeAlias, cast
 
 from arraytyping._src import numpy as jnp
 from arraytyping._src import random
+from arraytyping._src.core.annotations import AnyArray
 from arraytyping._src.lax.api import convolution as conv
 from arraytyping._src.lax.api.elementwise import add, max
 from arraytyping._src.lax.api.functions import conv_general_dilated, reduce_window
@@ -40,11 +41,17 @@ randn = normal
 logsoftmax = log_softmax
 
 
+def _split(rng: AnyArray, num: int = 2) -> AnyArray:
+    """``random.split`` of the key a layer receives (untyped, as in JAX): through one overload of ``split``, since
+    an ``Any`` argument matching both (typed key array or raw ``uint32`` key) would leave the keys' type unknown."""
+    return random.split(rng, num)
+
+
 def Dense(out_dim: int, W_init: Initializer = glorot_normal(), b_init: Initializer = normal()) -> Layer:
     """Layer constructor function for a dense (fully-connected) layer."""
     def init_fun(rng: Any, input_shape: Any) -> tuple[Any, Any]:
         output_shape = tuple(input_shape[:-1]) + (out_dim,)
-        k1, k2 = random.split(rng)
+        k1, k2 = _split(rng)
         W, b = W_init(k1, (input_shape[-1], out_dim)), b_init(k2, (out_dim,))
         return output_shape, (W, b)
 
@@ -70,7 +77,7 @@ def GeneralConv(dimension_numbers: tuple[str, str, str], out_chan: int, filter_s
         output_shape = conv.conv_general_shape_tuple(input_shape, kernel_shape, strides_, padding,
                                                      dimension_numbers)
         bias_shape = [out_chan if c == "C" else 1 for c in out_spec]
-        k1, k2 = random.split(rng)
+        k1, k2 = _split(rng)
         W, b = w_init(k1, kernel_shape), b_init(k2, bias_shape)
         return output_shape, (W, b)
 
@@ -99,7 +106,7 @@ def GeneralConvTranspose(dimension_numbers: tuple[str, str, str], out_chan: int,
         output_shape = conv.conv_transpose_shape_tuple(input_shape, kernel_shape, strides_, padding,
                                                        dimension_numbers)
         bias_shape = [out_chan if c == "C" else 1 for c in out_spec]
-        k1, k2 = random.split(rng)
+        k1, k2 = _split(rng)
         W, b = w_init(k1, kernel_shape), b_init(k2, bias_shape)
         return output_shape, (W, b)
 
@@ -120,7 +127,7 @@ def BatchNorm(axis: int | Sequence[int] = (0, 1, 2), epsilon: float = 1e-5, cent
 
     def init_fun(rng: Any, input_shape: Any) -> tuple[Any, Any]:
         shape = tuple(d for i, d in enumerate(input_shape) if i not in axes)
-        k1, k2 = random.split(rng)
+        k1, k2 = _split(rng)
         beta = beta_init(k1, shape) if center else ()
         gamma = gamma_init(k2, shape) if scale else ()
         return input_shape, (beta, gamma)
@@ -299,14 +306,14 @@ def serial(*layers: Layer) -> Layer:
     def init_fun(rng: Any, input_shape: Any) -> tuple[Any, Any]:
         params: list[Any] = []
         for init in init_funs:
-            rng, layer_rng = random.split(rng)
+            rng, layer_rng = _split(rng)
             input_shape, param = init(layer_rng, input_shape)
             params.append(param)
         return input_shape, params
 
     def apply_fun(params: Any, inputs: Any, **kwargs: Any) -> Any:
         rng = kwargs.pop("rng", None)
-        rngs = random.split(rng, nlayers) if rng is not None else (None,) * nlayers
+        rngs = _split(rng, nlayers) if rng is not None else (None,) * nlayers
         for fun, param, r in zip(apply_funs, params, rngs):
             inputs = fun(param, inputs, rng=r, **kwargs)
         return inputs
@@ -320,12 +327,12 @@ def parallel(*layers: Layer) -> Layer:
     init_funs, apply_funs = zip(*layers)
 
     def init_fun(rng: Any, input_shape: Any) -> Any:
-        rngs = random.split(rng, nlayers)
+        rngs = _split(rng, nlayers)
         return zip(*[init(r, shape) for init, r, shape in zip(init_funs, rngs, input_shape)])
 
     def apply_fun(params: Any, inputs: Any, **kwargs: Any) -> Any:
         rng = kwargs.pop("rng", None)
-        rngs = random.split(rng, nlayers) if rng is not None else (None,) * nlayers
+        rngs = _split(rng, nlayers) if rng is not None else (None,) * nlayers
         return [f(p, x, rng=r, **kwargs) for f, p, x, r in zip(apply_funs, params, inputs, rngs)]
     return init_fun, apply_fun
 
