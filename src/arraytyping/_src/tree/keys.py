@@ -34,7 +34,8 @@ class SequenceKey:
         _check(idx, int, "SequenceKey: idx")
         object.__setattr__(self, "idx", idx)
 
-    __setattr__ = _immutable
+    def __setattr__(self, name: str, value: object) -> None:
+        _immutable(self, name, value)
 
     def __eq__(self, other: object) -> bool:
         return type(other) is SequenceKey and other.idx == self.idx
@@ -59,7 +60,8 @@ class DictKey:
     def __init__(self, key: Any) -> None:
         object.__setattr__(self, "key", key)
 
-    __setattr__ = _immutable
+    def __setattr__(self, name: str, value: object) -> None:
+        _immutable(self, name, value)
 
     def __eq__(self, other: object) -> bool:
         return type(other) is DictKey and bool(other.key == self.key)
@@ -86,7 +88,8 @@ class GetAttrKey:
         _check(name, str, "GetAttrKey: name")
         object.__setattr__(self, "name", name)
 
-    __setattr__ = _immutable
+    def __setattr__(self, name: str, value: object) -> None:
+        _immutable(self, name, value)
 
     def __eq__(self, other: object) -> bool:
         return type(other) is GetAttrKey and other.name == self.name
@@ -113,7 +116,8 @@ class FlattenedIndexKey:
         _check(key, int, "FlattenedIndexKey: key")
         object.__setattr__(self, "key", key)
 
-    __setattr__ = _immutable
+    def __setattr__(self, name: str, value: object) -> None:
+        _immutable(self, name, value)
 
     def __eq__(self, other: object) -> bool:
         return type(other) is FlattenedIndexKey and other.key == self.key
