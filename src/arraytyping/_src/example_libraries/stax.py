@@ -87,7 +87,7 @@ def GeneralConv(dimension_numbers: tuple[str, str, str], out_chan: int, filter_s
     return init_fun, apply_fun
 
 
-Conv = functools.partial(GeneralConv, ("NHWC", "HWIO", "NHWC"))
+Conv: functools.partial[Layer] = functools.partial(GeneralConv, ("NHWC", "HWIO", "NHWC"))
 
 
 def GeneralConvTranspose(dimension_numbers: tuple[str, str, str], out_chan: int, filter_shape: Sequence[int],
@@ -116,8 +116,8 @@ def GeneralConvTranspose(dimension_numbers: tuple[str, str, str], out_chan: int,
     return init_fun, apply_fun
 
 
-Conv1DTranspose = functools.partial(GeneralConvTranspose, ("NHC", "HIO", "NHC"))
-ConvTranspose = functools.partial(GeneralConvTranspose, ("NHWC", "HWIO", "NHWC"))
+Conv1DTranspose: functools.partial[Layer] = functools.partial(GeneralConvTranspose, ("NHC", "HIO", "NHC"))
+ConvTranspose: functools.partial[Layer] = functools.partial(GeneralConvTranspose, ("NHWC", "HWIO", "NHWC"))
 
 
 def BatchNorm(axis: int | Sequence[int] = (0, 1, 2), epsilon: float = 1e-5, center: bool = True, scale: bool = True,
@@ -156,17 +156,17 @@ def elementwise(fun: Callable[..., Any], **fun_kwargs: Any) -> Layer:
     return init_fun, apply_fun
 
 
-Tanh = elementwise(jnp.tanh)
-Relu = elementwise(relu)
-Exp = elementwise(jnp.exp)
-LogSoftmax = elementwise(log_softmax, axis=-1)
-Softmax = elementwise(softmax, axis=-1)
-Softplus = elementwise(softplus)
-Sigmoid = elementwise(sigmoid)
-Elu = elementwise(elu)
-LeakyRelu = elementwise(leaky_relu)
-Selu = elementwise(selu)
-Gelu = elementwise(gelu)
+Tanh: Layer = elementwise(jnp.tanh)
+Relu: Layer = elementwise(relu)
+Exp: Layer = elementwise(jnp.exp)
+LogSoftmax: Layer = elementwise(log_softmax, axis=-1)
+Softmax: Layer = elementwise(softmax, axis=-1)
+Softplus: Layer = elementwise(softplus)
+Sigmoid: Layer = elementwise(sigmoid)
+Elu: Layer = elementwise(elu)
+LeakyRelu: Layer = elementwise(leaky_relu)
+Selu: Layer = elementwise(selu)
+Gelu: Layer = elementwise(gelu)
 
 Rescaler: TypeAlias = Callable[[Sequence[int], Sequence[int], Any], Callable[[Any, Any, Any], Any]]
 
@@ -197,8 +197,8 @@ def _pooling_layer(reducer: Callable[..., Any], init_val: float, rescaler: Resca
     return PoolingLayer
 
 
-MaxPool = _pooling_layer(max, -math.inf)
-SumPool = _pooling_layer(add, 0.)
+MaxPool: Callable[..., Layer] = _pooling_layer(max, -math.inf)
+SumPool: Callable[..., Layer] = _pooling_layer(add, 0.)
 
 
 def _normalize_by_window_size(dims: Sequence[int], strides: Sequence[int], padding: Any
@@ -214,7 +214,7 @@ def _normalize_by_window_size(dims: Sequence[int], strides: Sequence[int], paddi
     return rescale
 
 
-AvgPool = _pooling_layer(add, 0., _normalize_by_window_size)
+AvgPool: Callable[..., Layer] = _pooling_layer(add, 0., _normalize_by_window_size)
 
 
 def _flatten() -> Layer:
@@ -227,7 +227,7 @@ def _flatten() -> Layer:
     return init_fun, apply_fun
 
 
-Flatten = _flatten()
+Flatten: Layer = _flatten()
 
 
 def _identity() -> Layer:
@@ -240,7 +240,7 @@ def _identity() -> Layer:
     return init_fun, apply_fun
 
 
-Identity = _identity()
+Identity: Layer = _identity()
 
 
 def FanOut(num: int) -> Layer:
@@ -263,7 +263,7 @@ def _fan_in_sum() -> Layer:
     return init_fun, apply_fun
 
 
-FanInSum = _fan_in_sum()
+FanInSum: Layer = _fan_in_sum()
 
 
 def FanInConcat(axis: int = -1) -> Layer:

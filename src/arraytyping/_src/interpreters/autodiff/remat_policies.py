@@ -28,9 +28,9 @@ class SaveableType:
     """The type of :data:`Saveable`."""
 
 
-Recompute = RecomputeType()
+Recompute: RecomputeType = RecomputeType()
 """A policy's answer: recompute the value."""
-Saveable = SaveableType()
+Saveable: SaveableType = SaveableType()
 """A policy's answer: save the value."""
 
 
@@ -159,22 +159,22 @@ def save_from_both_policies(policy_1: Policy, policy_2: Policy) -> Policy:
 class CheckpointPolicies:
     """The namespace of policies (JAX's ``jax.checkpoint_policies``)."""
 
-    everything_saveable = staticmethod(everything_saveable)
-    nothing_saveable = staticmethod(nothing_saveable)
+    everything_saveable: staticmethod[..., Any] = staticmethod(everything_saveable)
+    nothing_saveable: staticmethod[..., Any] = staticmethod(nothing_saveable)
     dots_saveable: DotsSaveable = dots_saveable
     checkpoint_dots: DotsSaveable = dots_saveable
     dots_with_no_batch_dims_saveable: DotsSaveable = dots_with_no_batch_dims_saveable
     checkpoint_dots_with_no_batch_dims: DotsSaveable = dots_with_no_batch_dims_saveable
-    offload_dot_with_no_batch_dims = staticmethod(offload_dot_with_no_batch_dims)
-    save_anything_except_these_names = staticmethod(save_anything_except_these_names)
-    save_any_names_but_these = staticmethod(save_any_names_but_these)
-    save_only_these_names = staticmethod(save_only_these_names)
-    save_from_both_policies = staticmethod(save_from_both_policies)
-    save_and_offload_only_these_names = staticmethod(save_and_offload_only_these_names)
+    offload_dot_with_no_batch_dims: staticmethod[..., Any] = staticmethod(offload_dot_with_no_batch_dims)
+    save_anything_except_these_names: staticmethod[..., Any] = staticmethod(save_anything_except_these_names)
+    save_any_names_but_these: staticmethod[..., Any] = staticmethod(save_any_names_but_these)
+    save_only_these_names: staticmethod[..., Any] = staticmethod(save_only_these_names)
+    save_from_both_policies: staticmethod[..., Any] = staticmethod(save_from_both_policies)
+    save_and_offload_only_these_names: staticmethod[..., Any] = staticmethod(save_and_offload_only_these_names)
 
     def __repr__(self) -> str:
         return "namespace(...)"
 
 
-checkpoint_policies = CheckpointPolicies()
+checkpoint_policies: CheckpointPolicies = CheckpointPolicies()
 """``jax.checkpoint_policies``."""
