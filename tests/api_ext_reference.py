@@ -112,6 +112,8 @@ def encode(out: Any, key_type: type) -> Any:
         return {"key": np.asarray(random.key_data(out)).tobytes().hex(), "shape": list(out.shape)}
     if isinstance(out, ShapedArray):
         return {"dtype": out.name, "weak": out.weak_type, "shape": list(out.shape)}
+    if isinstance(out, at.ShapeDtypeStruct):  # eval_shape's answer, as JAX's
+        return {"dtype": np.dtype(out.dtype).name, "weak": out.weak_type, "shape": list(out.shape)}
     if isinstance(out, at.Array):
         return {"dtype": out.aval.name, "weak": out.weak_type, "shape": list(out.shape),
                 "hex": np.asarray(out).tobytes().hex()}

@@ -35,6 +35,7 @@ from arraytyping import lattice
 from arraytyping._src.dtypes.config import dtype_promotion, enable_x64
 from arraytyping import lax as public_lax
 from arraytyping._src.interpreters.autodiff import ad
+from arraytyping._src.core.shape_dtype_struct import aval_of
 from arraytyping._src.lax import lax
 from arraytyping._src.lax import special
 from arraytyping._src.lax import elementwise as E
@@ -386,6 +387,7 @@ WITHOUT_RULES: dict[str, str] = {
     "nextafter": "JAX has no rule either",
     "geqrf": "not yet (JAX differentiates qr as a whole, not its LAPACK steps)",
     "householder_product": "not yet (JAX differentiates qr as a whole, not its LAPACK steps)",
+    "custom_lin": "custom_vjp's linearized call: only ever transposed, never differentiated (as in JAX)",
 }
 """The primitives differentiating which raises JAX's ``NotImplementedError`` (integer-only primitives, whose
 tangents are always symbolic zeros, never reach a rule and are not listed)."""
@@ -406,6 +408,16 @@ TESTED_ELSEWHERE: dict[str, str] = {
                            "weak flags (tools/linear_solve_reference.py)",
     "unstack": "jnp.unstack and the transpose of stack: the FUNCTIONS cases stack_sum, unstack_sum and unstack_pieces "
                "differentiate it (grad, jvp, vjp) against JAX's printed jaxprs",
+    "custom_vjp_call": "a custom_vjp function: test_custom_vjp differentiates it (grad, vjp, jit, vmap, scan, "
+                       "checkpoint) against JAX's values and printed jaxprs (tools/custom_vjp_reference.py)",
+    "remat2": "checkpoint/remat: test_checkpoint differentiates it under every policy against JAX's values and printed "
+              "jaxprs (tools/checkpoint_reference.py)",
+    "name": "ad_checkpoint.checkpoint_name: test_checkpoint, as remat2",
+    "reduce_precision": "the saved residuals of a checkpoint: test_checkpoint, as remat2",
+    "debug_callback": "jax.debug.print/callback: test_behaviours differentiates it (the callback sees primals) against "
+                      "JAX's output (tools/behaviours_reference.py)",
+    "pure_callback": "jax.pure_callback: test_behaviours (its JVP raises JAX's error)",
+    "io_callback": "jax.experimental.io_callback: test_behaviours (its JVP raises JAX's error)",
 }
 
 
@@ -526,7 +538,7 @@ def _abstract_types(name: str, dtype: str) -> Any:
     fn, specs = _case_fn(name)
     avals = [_arg_aval(s, dtype) for s in specs]
     try:
-        out = at.eval_shape(fn, *avals)
+        out = aval_of(at.eval_shape(fn, *avals))
     except Exception as e:  # noqa: BLE001 - compared by class
         return {"error": _error_name(e)}
     n = len(avals)
