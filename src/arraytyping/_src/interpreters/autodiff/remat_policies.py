@@ -103,6 +103,9 @@ class SaveAnyNamesButThese:
     def __call__(self, prim: Primitive, *_: Any, **params: Any) -> bool:
         return prim is name_p and params["name"] not in self.names
 
+    def __repr__(self) -> str:
+        return f"SaveAnyNamesButThese(names={_names_repr(self.names)})"
+
 
 @dataclass(frozen=True)
 class SaveOnlyTheseNames:
@@ -112,6 +115,15 @@ class SaveOnlyTheseNames:
 
     def __call__(self, prim: Primitive, *_: Any, **params: Any) -> bool:
         return prim is name_p and params["name"] in self.saveable_names
+
+    def __repr__(self) -> str:
+        return f"SaveOnlyTheseNames(saveable_names={_names_repr(self.saveable_names)})"
+
+
+def _names_repr(names: frozenset[str]) -> str:
+    """A frozenset of names as Python prints it, in sorted order: a jaxpr printed twice reads the same whatever the
+    hash seed (Python's own order varies from process to process)."""
+    return f"frozenset({{{', '.join(map(repr, sorted(names)))}}})" if names else "frozenset()"
 
 
 def save_any_names_but_these(*names_not_to_save: str) -> SaveAnyNamesButThese:
