@@ -554,6 +554,18 @@ NOT_FUZZED: Final[dict[str, str]] = {
     **{f"numpy.{n}": "an abstract class: used in annotations (type variables' bounds, aliases), not called"
        for n in ("generic", "number", "integer", "signedinteger", "unsignedinteger", "inexact", "floating",
                  "complexfloating")},
+    **{f"numpy.{n}": ("typed Array[Any] for now (no dtype rule in the stubs: nothing to be wrong about); values, "
+                      "dtypes and weak flags held to JAX by tools/jax_scipy_reference.py")
+       for n in ("convolve", "correlate")},
+    "nn.initializers": "a module of initializer factories (functions returning functions), held to JAX's draws by "
+                       "tools/example_libraries_reference.py",
+    **{f"lax.{n}": ("typed Array[Any] from the runtime's signature (no dtype rule: nothing to be wrong about); values "
+                    "held to JAX by tools/example_libraries_reference.py")
+       for n in ("conv", "conv_transpose", "conv_with_general_padding", "dynamic_slice_in_dim",
+                 "dynamic_update_slice_in_dim")},
+    **{f"lax.{n}": "a shape or layout helper: tuples of ints, no dtype"
+       for n in ("conv_dimension_numbers", "conv_general_permutations", "conv_general_shape_tuple",
+                 "conv_shape_tuple", "conv_transpose_shape_tuple", "padtype_to_pads", "reduce_window_shape_tuple")},
 }
 """Public names the registry leaves out on purpose, and why."""
 
