@@ -52,13 +52,14 @@ def _public(module: str) -> list[str]:
 def names() -> list[str]:
     """The functions swept: ``numpy``'s public names that are not types, modules, constants, numpy's own helpers
     (index expressions, text and files of arrays: no array result) or ``vectorize`` (a function of a function:
-    ``jax_vectorize_reference.json`` holds it), ``nn``'s, and ``linalg.``/``fft.``-prefixed ones."""
+    ``jax_vectorize_reference.json`` holds it), ``nn``'s functions (not its ``initializers`` module: ``example_libraries_reference.json`` holds it), and
+    ``linalg.``/``fft.``-prefixed ones."""
     skip = {"ndarray", "dtype", "iinfo", "finfo", "promote_types", "result_type", "issubdtype", "isdtype",
             "can_cast", "linalg", "fft", "e", "euler_gamma", "inf", "nan", "newaxis", "pi", "vectorize",
             "s_", "index_exp", "iterable", "character", "flexible", "object_", "array_repr", "array_str", "save",
             "savez"}
     np_names = [n for n in _public("numpy/__init__.py") if n not in skip and not n[0].isupper()]
-    return ([n for n in np_names if n not in _scalar_names()] + [f"nn.{n}" for n in _public("nn/__init__.py")]
+    return ([n for n in np_names if n not in _scalar_names()] + [f"nn.{n}" for n in _public("nn/__init__.py") if n != "initializers"]
             + [f"linalg.{n}" for n in _public("numpy/linalg.py") if n[0].islower()]
             + [f"fft.{n}" for n in _public("numpy/fft.py")])
 
