@@ -13,9 +13,9 @@ from arraytyping._src.dtypes.promotion import canonicalize_dtype, promote_types
 from arraytyping._src.dtypes.promotion import public_result_type as result_type
 from arraytyping._src.api.public import (
     Array, ConcretizationTypeError, DeletedArrayError, ShapeDtypeStruct, TracerArrayConversionError,
-    TracerBoolConversionError, TracerIntegerConversionError, TypeCheckError, UnexpectedTracerError,
-    block_until_ready, checkpoint, checkpoint_policies, custom_jvp, custom_vjp, device_put, devices, eval_shape, grad, hessian, jacfwd, jacobian, jacrev, jit, jvp,
-    linearize, make_jaxpr, remat, typecheck, typeof, value_and_grad, vjp, vmap,
+    TracerBoolConversionError, TracerIntegerConversionError, TypeCheckError, UnexpectedTracerError, block_until_ready,
+    checkpoint, checkpoint_policies, custom_jvp, custom_vjp, device_put, devices, eval_shape, grad, hessian, jacfwd,
+    jacobian, jacrev, jit, jvp, linearize, make_jaxpr, remat, typecheck, typeof, value_and_grad, vjp, vmap,
 )
 from arraytyping._src.dtypes.scalar_types import (
     bfloat16, bool_, complex64, complex128, complexfloating, float4_e2m1fn, float6_e2m3fn, float6_e3m2fn,
@@ -38,14 +38,14 @@ __version__ = "0.1.0"
 __all__ = [
     "Array", "ConcretizationTypeError", "DeletedArrayError", "ShapeDtypeStruct", "TracerArrayConversionError",
     "TracerBoolConversionError", "TracerIntegerConversionError", "TypeCheckError", "UnexpectedTracerError",
-    "checkpoint", "checkpoint_policies", "custom_jvp", "custom_vjp", "device_put", "devices", "eval_shape", "grad", "hessian", "jacfwd", "jacobian", "jacrev", "jit",
-    "jvp", "linearize", "make_jaxpr", "remat", "typecheck", "value_and_grad", "vjp", "vmap", "block_until_ready", "typeof",
-    "debug", "experimental", "pure_callback",
-    "TypePromotionError", "bfloat16", "bool_", "canonicalize_dtype", "complex64", "custom_derivatives", "complex128", "complexfloating",
-    "config", "dtype_promotion", "dtypes", "enable_x64", "finfo", "float4_e2m1fn", "float6_e2m3fn", "float6_e3m2fn",
-    "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2",
-    "float8_e5m2fnuz", "float8_e8m0fnu", "float16", "float32", "float64", "floating", "generic", "iinfo", "inexact",
-    "int1", "int2", "int4", "int8", "int16", "int32", "int64", "integer", "isdtype", "issubdtype", "lattice", "number",
-    "op_rules", "promote_types", "result_type", "signedinteger", "tree_util", "uint1", "uint2", "uint4", "uint8",
-    "uint16", "uint32", "uint64", "unsignedinteger",
+    "checkpoint", "checkpoint_policies", "custom_jvp", "custom_vjp", "device_put", "devices", "eval_shape", "grad",
+    "hessian", "jacfwd", "jacobian", "jacrev", "jit", "jvp", "linearize", "make_jaxpr", "remat", "typecheck",
+    "value_and_grad", "vjp", "vmap", "block_until_ready", "typeof", "debug", "experimental", "pure_callback",
+    "TypePromotionError", "bfloat16", "bool_", "canonicalize_dtype", "complex64", "custom_derivatives", "complex128",
+    "complexfloating", "config", "dtype_promotion", "dtypes", "enable_x64", "finfo", "float4_e2m1fn", "float6_e2m3fn",
+    "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz",
+    "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float16", "float32", "float64", "floating", "generic", "iinfo",
+    "inexact", "int1", "int2", "int4", "int8", "int16", "int32", "int64", "integer", "isdtype", "issubdtype", "lattice",
+    "number", "op_rules", "promote_types", "result_type", "signedinteger", "tree_util", "uint1", "uint2", "uint4",
+    "uint8", "uint16", "uint32", "uint64", "unsignedinteger",
 ]

@@ -23,8 +23,8 @@ from arraytyping._src.interpreters.batching.vmap import vmap
 __all__ = [
     "Array", "ConcretizationTypeError", "DeletedArrayError", "ShapeDtypeStruct", "TracerArrayConversionError",
     "TracerBoolConversionError", "TracerIntegerConversionError", "TypeCheckError", "UnexpectedTracerError",
-    "checkpoint", "checkpoint_policies", "custom_jvp", "custom_vjp", "device_put", "devices", "eval_shape", "grad", "hessian", "jacfwd", "jacobian", "jacrev", "jit",
-    "jvp", "linearize", "make_jaxpr", "remat", "typecheck",
+    "checkpoint", "checkpoint_policies", "custom_jvp", "custom_vjp", "device_put", "devices", "eval_shape", "grad",
+    "hessian", "jacfwd", "jacobian", "jacrev", "jit", "jvp", "linearize", "make_jaxpr", "remat", "typecheck",
     "value_and_grad", "vjp", "vmap", "block_until_ready", "typeof",
 ]
 
