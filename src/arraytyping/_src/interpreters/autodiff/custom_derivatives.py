@@ -184,17 +184,11 @@ class custom_jvp(Generic[_P, _R]):  # noqa: N801 - JAX's name
                  nondiff_argnames: Sequence[str] = ()) -> None:
         functools.update_wrapper(self, fun)
         self.fun = fun
-        nums = set(nondiff_argnums)
-        if nondiff_argnames:
-            params = list(inspect.signature(fun).parameters)
-            for name in nondiff_argnames:
-                if name not in params:
-                    raise ValueError(f"nondiff_argnames {name!r} is not a parameter of {function_name(fun)}")
-                nums.add(params.index(name))
-        self.nondiff_argnums = tuple(sorted(nums))
+        self.nondiff_argnums = _nondiff_argnums(fun, nondiff_argnums, nondiff_argnames)
         self.jvp = None
         self.symbolic_zeros = False
-        self._jaxprs: dict[Hashable, tuple[jx.ClosedJaxpr, tree.TreeDef, FlatRule]] = {}
+        self._jaxprs: dict[Hashable, tuple[jx.ClosedJaxpr, tree.TreeDef]] = {}
+        self._rules: dict[Hashable, FlatRule] = {}
 
     def defjvp(self, jvp: _J, symbolic_zeros: bool = False) -> _J:
         """Set the rule: ``jvp(primals, tangents) -> (primal_out, tangent_out)``, ``primals`` and ``tangents``
@@ -202,7 +196,7 @@ class custom_jvp(Generic[_P, _R]):  # noqa: N801 - JAX's name
         it works as a decorator."""
         self.jvp = jvp
         self.symbolic_zeros = symbolic_zeros
-        self._jaxprs.clear()  # they hold the rule
+        self._rules.clear()
         return jvp
 
     def defjvps(self, *jvps: Callable[..., Any] | None) -> None:
@@ -226,40 +220,18 @@ class custom_jvp(Generic[_P, _R]):  # noqa: N801 - JAX's name
         name = function_name(fun)
         if self.jvp is None:
             raise AttributeError(f"No JVP defined for custom_jvp function {name} using defjvp.")
-        full = _positional(self.fun, name, args, kwargs, "custom_jvp")
-        statics = [full[i] for i in self.nondiff_argnums if i < len(full)]
-        dyn = tuple(a for i, a in enumerate(full) if i not in self.nondiff_argnums)
-        leaves, in_tree = tree.flatten(dyn)
-        top = find_top_trace(leaves)
+        full, statics, leaves, in_tree, top = _split(fun, name, args, kwargs, self.nondiff_argnums, "custom_jvp")
         if top is None:
             return fun(*full)
         if isinstance(top, ad.JVPTrace):
             return cast(_R, self._differentiate(top, full, statics, leaves, in_tree, name))
-        avals = tuple(abstractify(x) for x in leaves)
-        cfg = current()
-        key: Hashable = None
-        try:
-            key = (id(cfg), cfg.x64, in_tree, avals, tuple(statics))
-            hash(key)
-        except TypeError:
-            key = None
-        entry = self._jaxprs.get(key) if key is not None else None
-        extra: list[Any] = []
-        if entry is None:
-            def flat(*xs: Any) -> Any:
-                it = iter(tree.unflatten(in_tree, list(xs)))
-                return fun(*[full[i] if i in self.nondiff_argnums else next(it) for i in range(len(full))])
-
-            closed, out_tree = trace_to_jaxpr(flat, avals, f"custom_jvp({name})")
-            if any(isinstance(c, Tracer) for c in closed.consts):
-                j = closed.jaxpr
-                extra = list(closed.consts)
-                closed = jx.ClosedJaxpr(jx.Jaxpr([], [*j.constvars, *j.in_binders], j.eqns, j.outs))
+        closed, out_tree, extra, key = _stage(self._jaxprs, fun, full, self.nondiff_argnums, statics, leaves, in_tree,
+                                              f"custom_jvp({name})")
+        rule = self._rules.get(key) if key is not None else None
+        if rule is None:
             rule = FlatRule(self.jvp, statics, in_tree, out_tree, closed.out_avals, name)
-            entry = (closed, out_tree, rule)
-            if key is not None and not extra:
-                self._jaxprs[key] = entry
-        closed, out_tree, rule = entry
+            if key is not None:
+                self._rules[key] = rule
         outs = custom_jvp_call_p.bind(*extra, *leaves, call_jaxpr=closed, jvp=rule, num_consts=len(extra),
                                       symbolic_zeros=self.symbolic_zeros)
         result: _R = tree.unflatten(out_tree, list(outs))
@@ -312,6 +284,63 @@ def _of_trace(trace: ad.JVPTrace, values: Sequence[Any]) -> bool:
 
 def _zero_tangent(primal: Any) -> Any:
     return ad.materialize(ad.instantiate_zeros(ad.Zero(ad.tangent_aval(abstractify(primal)))))
+
+
+def _nondiff_argnums(fun: Callable[..., Any], nondiff_argnums: Sequence[int], nondiff_argnames: Sequence[str]
+                     ) -> tuple[int, ...]:
+    """The positions of the arguments a custom rule does not differentiate, named by position or by name."""
+    nums = set(nondiff_argnums)
+    if nondiff_argnames:
+        params = list(inspect.signature(fun).parameters)
+        for name in nondiff_argnames:
+            if name not in params:
+                raise ValueError(f"nondiff_argnames {name!r} is not a parameter of {function_name(fun)}")
+            nums.add(params.index(name))
+    return tuple(sorted(nums))
+
+
+def _split(fun: Callable[..., Any], name: str, args: tuple[Any, ...], kwargs: dict[str, Any],
+           nondiff_argnums: tuple[int, ...], kind: str, full: list[Any] | None = None
+           ) -> tuple[list[Any], list[Any], list[Any], tree.TreeDef, Any]:
+    """A call's arguments, all positional; the values of ``nondiff_argnums``; the leaves of the others and their
+    tree; and the top trace among those leaves (``None``: an eager call)."""
+    if full is None:
+        full = _positional(fun, name, args, kwargs, kind)
+    statics = [full[i] for i in nondiff_argnums if i < len(full)]
+    leaves, in_tree = tree.flatten(tuple(a for i, a in enumerate(full) if i not in nondiff_argnums))
+    return full, statics, leaves, in_tree, find_top_trace(leaves)
+
+
+def _stage(cache: dict[Hashable, tuple[jx.ClosedJaxpr, tree.TreeDef]], fun: Callable[..., Any], full: list[Any],
+           nondiff_argnums: tuple[int, ...], statics: list[Any], leaves: list[Any], in_tree: tree.TreeDef,
+           label: str) -> tuple[jx.ClosedJaxpr, tree.TreeDef, list[Any], Hashable]:
+    """The jaxpr of ``fun`` at the types of its differentiated leaves, traced once per configuration, tree, types
+    and ``nondiff_argnums`` values; its output tree; the tracers of enclosing traces it closes over (leading
+    inputs of such a jaxpr, which is not kept); and the key it is kept under (``None`` if not kept)."""
+    avals = tuple(abstractify(x) for x in leaves)
+    cfg = current()
+    key: Hashable = None
+    try:
+        key = (id(cfg), cfg.x64, in_tree, avals, tuple(statics))
+        hash(key)
+    except TypeError:
+        key = None
+    entry = cache.get(key) if key is not None else None
+    if entry is not None:
+        return entry[0], entry[1], [], key
+
+    def flat(*xs: Any) -> Any:
+        it = iter(tree.unflatten(in_tree, list(xs)))
+        return fun(*[full[i] if i in nondiff_argnums else next(it) for i in range(len(full))])
+
+    closed, out_tree = trace_to_jaxpr(flat, avals, label)
+    if any(isinstance(c, Tracer) for c in closed.consts):
+        j = closed.jaxpr
+        open_jaxpr = jx.ClosedJaxpr(jx.Jaxpr([], [*j.constvars, *j.in_binders], j.eqns, j.outs))
+        return open_jaxpr, out_tree, list(closed.consts), None
+    if key is not None:
+        cache[key] = (closed, out_tree)
+    return closed, out_tree, [], key
 
 
 def _positional(fun: Callable[..., Any], name: str, args: tuple[Any, ...], kwargs: dict[str, Any], kind: str
@@ -553,14 +582,7 @@ class custom_vjp(Generic[_P, _R]):  # noqa: N801 - JAX's name
                  nondiff_argnames: Sequence[str] = ()) -> None:
         functools.update_wrapper(self, fun)
         self.fun = fun
-        nums = set(nondiff_argnums)
-        if nondiff_argnames:
-            params = list(inspect.signature(fun).parameters)
-            for name in nondiff_argnames:
-                if name not in params:
-                    raise ValueError(f"nondiff_argnames {name!r} is not a parameter of {function_name(fun)}")
-                nums.add(params.index(name))
-        self.nondiff_argnums = tuple(sorted(nums))
+        self.nondiff_argnums = _nondiff_argnums(fun, nondiff_argnums, nondiff_argnames)
         self.fwd = None
         self.bwd = None
         self.symbolic_zeros = False
@@ -594,38 +616,14 @@ class custom_vjp(Generic[_P, _R]):  # noqa: N801 - JAX's name
                     "used for arguments that can't be or contain JAX tracers, e.g. function-valued arguments. In "
                     "particular, array-valued arguments should typically not be indicated as nondiff_argnums.\nSee "
                     "https://docs.jax.dev/en/latest/errors.html#jax.errors.UnexpectedTracerError")
-        statics = [full[i] for i in self.nondiff_argnums if i < len(full)]
-        dyn = tuple(a for i, a in enumerate(full) if i not in self.nondiff_argnums)
-        leaves, in_tree = tree.flatten(dyn)
-        top = find_top_trace(leaves)
+        _, statics, leaves, in_tree, top = _split(fun, name, args, kwargs, self.nondiff_argnums, "custom_vjp", full)
         if top is None:
             return fun(*full)
         if isinstance(top, ad.JVPTrace):
             return cast(_R, self._differentiate(top, full, statics, leaves, in_tree, name))
-        avals = tuple(abstractify(x) for x in leaves)
-        cfg = current()
-        key: Hashable = None
-        try:
-            key = (id(cfg), cfg.x64, in_tree, avals, tuple(statics))
-            hash(key)
-        except TypeError:
-            key = None
-        entry = self._jaxprs.get(key) if key is not None else None
-        extra: list[Any] = []
-        if entry is None:
-            def flat(*xs: Any) -> Any:
-                it = iter(tree.unflatten(in_tree, list(xs)))
-                return fun(*[full[i] if i in self.nondiff_argnums else next(it) for i in range(len(full))])
-
-            closed, out_tree = trace_to_jaxpr(flat, avals, f"custom_vjp({name})")
-            if any(isinstance(c, Tracer) for c in closed.consts):
-                j = closed.jaxpr
-                extra = list(closed.consts)
-                closed = jx.ClosedJaxpr(jx.Jaxpr([], [*j.constvars, *j.in_binders], j.eqns, j.outs))
-            entry = (closed, out_tree)
-            if key is not None and not extra:
-                self._jaxprs[key] = entry
-        closed, out_tree = entry
+        closed, out_tree, extra, _ = _stage(self._jaxprs, fun, full, self.nondiff_argnums, statics, leaves, in_tree,
+                                            f"custom_vjp({name})")
+        avals = closed.in_avals[len(extra):]
         out_avals = closed.out_avals
         fwd = FlatFwd(self.fwd, self.nondiff_argnums, full, in_tree, out_tree, out_avals, name)
         bwd = FlatBwd(self.bwd, statics, in_tree, avals, out_tree, name)
