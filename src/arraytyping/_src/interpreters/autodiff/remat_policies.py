@@ -48,14 +48,6 @@ def saves(answer: Any) -> bool:
     return isinstance(answer, (SaveableType, Offloadable)) or bool(answer)
 
 
-def everything_saveable(*_: Any, **__: Any) -> bool:
-    """The default strategy, as if ``checkpoint`` were not being used at all."""
-    return True
-
-
-def nothing_saveable(*_: Any, **__: Any) -> bool:
-    """Rematerialize everything: the policy of ``checkpoint`` without one."""
-    return False
 
 
 @dataclass(frozen=True)
@@ -78,20 +70,6 @@ dots_saveable = DotsSaveable(False)
 dots_with_no_batch_dims_saveable = DotsSaveable(True)
 
 
-def offload_dot_with_no_batch_dims(offload_src: Any, offload_dst: Any) -> Policy:
-    """``dots_with_no_batch_dims_saveable``, offloading those values to memory ``offload_dst``."""
-    def policy(prim: Primitive, *_: Any, **params: Any) -> Any:
-        if prim is dot_general_p:
-            (_, _), (lhs_b, rhs_b) = params["dimension_numbers"]
-            if not lhs_b and not rhs_b:
-                return Offloadable(src=offload_src, dst=offload_dst)
-        return Recompute
-    return policy
-
-
-def save_anything_except_these_names(*names_not_to_save: str) -> Policy:
-    """Save any values (not just named ones) excluding the names given (JAX 0.10.2's saves every value)."""
-    return everything_saveable
 
 
 @dataclass(frozen=True)
@@ -126,63 +104,86 @@ def _names_repr(names: frozenset[str]) -> str:
     return f"frozenset({{{', '.join(map(repr, sorted(names)))}}})" if names else "frozenset()"
 
 
-def save_any_names_but_these(*names_not_to_save: str) -> SaveAnyNamesButThese:
-    """Save only named values (outputs of ``checkpoint_name``), excluding the names given."""
-    return SaveAnyNamesButThese(frozenset(names_not_to_save))
 
 
-def save_only_these_names(*names_which_can_be_saved: str) -> SaveOnlyTheseNames:
-    """Save only the values named with one of the names given."""
-    return SaveOnlyTheseNames(frozenset(names_which_can_be_saved))
-
-
-def save_and_offload_only_these_names(*, names_which_can_be_saved: Any, names_which_can_be_offloaded: Any,
-                                      offload_src: Any, offload_dst: Any) -> Policy:
-    """Save the values of the first names, offload those of the second, recompute the others."""
-    saved = set(names_which_can_be_saved)
-    offloaded = set(names_which_can_be_offloaded)
-    both = saved.intersection(offloaded)
-    if both:
-        raise ValueError("The names should be exclusive and should not intersect in `names_which_can_be_saved` and "
-                         f"`names_which_can_be_offloaded`. Got names_which_can_be_saved={saved}, "
-                         f"names_which_can_be_offloaded={offloaded} and the intersection={both}")
-
-    def policy(prim: Primitive, *_: Any, **params: Any) -> Any:
-        if prim is name_p and params["name"] in saved:
-            return Saveable
-        if prim is name_p and params["name"] in offloaded:
-            return Offloadable(src=offload_src, dst=offload_dst)
-        return Recompute
-    return policy
-
-
-def save_from_both_policies(policy_1: Policy, policy_2: Policy) -> Policy:
-    """Save a value if either policy saves it."""
-    def policy(prim: Primitive, *args: Any, **params: Any) -> bool:
-        out1 = policy_1(prim, *args, **params)
-        out2 = policy_2(prim, *args, **params)
-        if not (isinstance(out1, bool) and isinstance(out2, bool)):
-            raise ValueError(f"The return value of the policies should be a boolean. Got: {out1} and {out2}. Please "
-                             "write a custom policy function directly, rather than using this helper function.")
-        return out1 or out2
-    return policy
 
 
 class CheckpointPolicies:
     """The namespace of policies (JAX's ``jax.checkpoint_policies``)."""
 
-    everything_saveable: staticmethod[..., Any] = staticmethod(everything_saveable)
-    nothing_saveable: staticmethod[..., Any] = staticmethod(nothing_saveable)
+    @staticmethod
+    def everything_saveable(*_: Any, **__: Any) -> bool:
+        """The default strategy, as if ``checkpoint`` were not being used at all."""
+        return True
+
+    @staticmethod
+    def nothing_saveable(*_: Any, **__: Any) -> bool:
+        """Rematerialize everything: the policy of ``checkpoint`` without one."""
+        return False
+
     dots_saveable: DotsSaveable = dots_saveable
     checkpoint_dots: DotsSaveable = dots_saveable
     dots_with_no_batch_dims_saveable: DotsSaveable = dots_with_no_batch_dims_saveable
     checkpoint_dots_with_no_batch_dims: DotsSaveable = dots_with_no_batch_dims_saveable
-    offload_dot_with_no_batch_dims: staticmethod[..., Any] = staticmethod(offload_dot_with_no_batch_dims)
-    save_anything_except_these_names: staticmethod[..., Any] = staticmethod(save_anything_except_these_names)
-    save_any_names_but_these: staticmethod[..., Any] = staticmethod(save_any_names_but_these)
-    save_only_these_names: staticmethod[..., Any] = staticmethod(save_only_these_names)
-    save_from_both_policies: staticmethod[..., Any] = staticmethod(save_from_both_policies)
-    save_and_offload_only_these_names: staticmethod[..., Any] = staticmethod(save_and_offload_only_these_names)
+
+    @staticmethod
+    def offload_dot_with_no_batch_dims(offload_src: Any, offload_dst: Any) -> Policy:
+        """``dots_with_no_batch_dims_saveable``, offloading those values to memory ``offload_dst``."""
+        def policy(prim: Primitive, *_: Any, **params: Any) -> Any:
+            if prim is dot_general_p:
+                (_, _), (lhs_b, rhs_b) = params["dimension_numbers"]
+                if not lhs_b and not rhs_b:
+                    return Offloadable(src=offload_src, dst=offload_dst)
+            return Recompute
+        return policy
+
+    @staticmethod
+    def save_anything_except_these_names(*names_not_to_save: str) -> Policy:
+        """Save any values (not just named ones) excluding the names given (JAX 0.10.2's saves every value)."""
+        return CheckpointPolicies.everything_saveable
+
+    @staticmethod
+    def save_any_names_but_these(*names_not_to_save: str) -> SaveAnyNamesButThese:
+        """Save only named values (outputs of ``checkpoint_name``), excluding the names given."""
+        return SaveAnyNamesButThese(frozenset(names_not_to_save))
+
+    @staticmethod
+    def save_only_these_names(*names_which_can_be_saved: str) -> SaveOnlyTheseNames:
+        """Save only the values named with one of the names given."""
+        return SaveOnlyTheseNames(frozenset(names_which_can_be_saved))
+
+    @staticmethod
+    def save_from_both_policies(policy_1: Policy, policy_2: Policy) -> Policy:
+        """Save a value if either policy saves it."""
+        def policy(prim: Primitive, *args: Any, **params: Any) -> bool:
+            out1 = policy_1(prim, *args, **params)
+            out2 = policy_2(prim, *args, **params)
+            if not (isinstance(out1, bool) and isinstance(out2, bool)):
+                raise ValueError(f"The return value of the policies should be a boolean. Got: {out1} and {out2}. "
+                                 "Please write a custom policy function directly, rather than using this helper "
+                                 "function.")
+            return out1 or out2
+        return policy
+
+    @staticmethod
+    def save_and_offload_only_these_names(*, names_which_can_be_saved: Any, names_which_can_be_offloaded: Any,
+                                          offload_src: Any, offload_dst: Any) -> Policy:
+        """Save the values of the first names, offload those of the second, recompute the others."""
+        saved = set(names_which_can_be_saved)
+        offloaded = set(names_which_can_be_offloaded)
+        both = saved.intersection(offloaded)
+        if both:
+            raise ValueError("The names should be exclusive and should not intersect in `names_which_can_be_saved` and "
+                             f"`names_which_can_be_offloaded`. Got names_which_can_be_saved={saved}, "
+                             f"names_which_can_be_offloaded={offloaded} and the intersection={both}")
+
+        def policy(prim: Primitive, *_: Any, **params: Any) -> Any:
+            if prim is name_p and params["name"] in saved:
+                return Saveable
+            if prim is name_p and params["name"] in offloaded:
+                return Offloadable(src=offload_src, dst=offload_dst)
+            return Recompute
+        return policy
 
     def __repr__(self) -> str:
         return "namespace(...)"
