@@ -13,14 +13,14 @@ The cases are source text evaluated in a namespace of the library under test (``
 """
 from __future__ import annotations
 
-import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import jax_reference as ref  # noqa: E402  (same folder)
-from transform_sweep_reference import round_values  # noqa: E402
+import case_reference as cases  # noqa: E402  (same folder)
 
 OUT = ref.ROOT / "tests" / "data" / "custom_vjp_reference.json"
 
@@ -234,56 +234,21 @@ CASES: dict[str, str] = {
 }
 """Name -> expression (evaluated after :data:`PRELUDE`)."""
 
-CONFIGS: tuple[str, ...] = ("x64_off", "x64_on")
+CONFIGS: tuple[str, ...] = cases.X64_CONFIGS
 
 
-def leaves(r: Any) -> list[Any]:
-    if isinstance(r, dict):
-        return [x for k in sorted(r) for x in leaves(r[k])]
-    if isinstance(r, (tuple, list)):
-        return [x for item in r for x in leaves(item)]
-    return [r]
-
-
-def run(namespace: dict[str, Any], record: Any) -> dict[str, Any]:
-    """Every case evaluated in ``namespace`` (after the prelude): the records of its result's leaves (a string as
-    ``["STR", text]``), or ``["ERR", class name, message]``. Shared with the test, which passes the runtime's
-    namespace."""
-    env = dict(namespace)
-    env["leaves"] = leaves
-    exec(PRELUDE, env)  # noqa: S102 - the generator's own fixed text
-    out: dict[str, Any] = {}
-    for name, source in CASES.items():
-        try:
-            result = eval(source, env)  # noqa: S307 - fixed text above
-            out[name] = [["STR", x] if isinstance(x, str) else record(x) for x in leaves(result)]
-        except Exception as e:  # noqa: BLE001 - recorded
-            out[name] = ["ERR", type(e).__name__, str(e)]
-    return out
+def run(namespace: dict[str, Any], record_leaf: Callable[[Any], Any] = cases.record) -> dict[str, Any]:
+    """Every case evaluated in ``namespace`` (after the prelude), as ``tools/case_reference.py`` records it. Shared
+    with the test, which passes the runtime's namespace."""
+    return cases.run_cases(namespace, PRELUDE, CASES, messages=True, record_leaf=record_leaf, label="<custom_vjp>")
 
 
 def main_inside() -> None:
     import jax
     import jax.numpy as jnp
-    import jaxlib
     import numpy as np
 
-    def record(r: Any) -> Any:
-        return [str(np.asarray(r).dtype), bool(getattr(r, "weak_type", False)), round_values(np.asarray(r).tolist())]
-
-    jax.config.update("jax_numpy_dtype_promotion", "standard")
-    results = {}
-    for config in CONFIGS:
-        jax.config.update("jax_enable_x64", config == "x64_on")
-        results[config] = run({"at": jax, "jnp": jnp, "np": np}, record)
-    jax.config.update("jax_enable_x64", False)
-    data = {
-        "generator": "tools/custom_vjp_reference.py",
-        "versions": {"jax": jax.__version__, "jaxlib": jaxlib.__version__, "numpy": np.__version__},
-        "results": results,
-    }
-    OUT.write_text(json.dumps(data, indent=0, sort_keys=True) + "\n")
-    print(f"wrote {OUT}", file=sys.stderr)
+    cases.write_per_x64(OUT, "tools/custom_vjp_reference.py", lambda: run({"at": jax, "jnp": jnp, "np": np}))
 
 
 if __name__ == "__main__":

@@ -15,14 +15,14 @@ its numpy; ``stax``, ``optimizers``, ``init``: its example libraries and ``nn.in
 """
 from __future__ import annotations
 
-import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import jax_reference as ref  # noqa: E402  (same folder)
-from transform_sweep_reference import round_values  # noqa: E402
+import case_reference as cases  # noqa: E402  (same folder)
 
 OUT = ref.ROOT / "tests" / "data" / "example_libraries_reference.json"
 
@@ -207,56 +207,21 @@ CASES: dict[str, str] = {
 }
 """Name -> expression (evaluated after :data:`PRELUDE`)."""
 
-CONFIGS: tuple[str, ...] = ("x64_off", "x64_on")
+CONFIGS: tuple[str, ...] = cases.X64_CONFIGS
 
 
-def leaves(r: Any) -> list[Any]:
-    if isinstance(r, (tuple, list)):
-        return [x for item in r for x in leaves(item)]
-    if isinstance(r, dict):
-        return [x for k in sorted(r) for x in leaves(r[k])]
-    return [r]
-
-
-def run(namespace: dict[str, Any], record: Any) -> dict[str, Any]:
-    """Every case evaluated in ``namespace`` (after the prelude): the records of its result's leaves, or
-    ``["ERR", class name]``. Shared with the test, which passes the runtime's namespace."""
-    env = dict(namespace)
-    exec(PRELUDE, env)  # noqa: S102 - the generator's own fixed text
-    out: dict[str, Any] = {}
-    for name, source in CASES.items():
-        try:
-            out[name] = [record(x) for x in leaves(eval(source, env))]  # noqa: S307 - fixed text above
-        except Exception as e:  # noqa: BLE001 - recorded
-            out[name] = ["ERR", type(e).__name__]
-    return out
+def run(namespace: dict[str, Any], record_leaf: Callable[[Any], Any] = cases.record) -> dict[str, Any]:
+    """Every case evaluated in ``namespace`` (after the prelude), as ``tools/case_reference.py`` records it. Shared
+    with the test, which passes the runtime's namespace."""
+    return cases.run_cases(namespace, PRELUDE, CASES, messages=False, record_leaf=record_leaf, label="<example_libraries>")
 
 
 def main_inside() -> None:
     import jax
     import jax.numpy as jnp
-    import jaxlib
     import numpy as np
 
-    def record(r: Any) -> Any:
-        a = np.asarray(r)
-        if a.dtype == object:
-            return ["object", False, round_values(a.tolist())]
-        return [str(a.dtype), bool(getattr(r, "weak_type", False)), round_values(a.tolist())]
-
-    jax.config.update("jax_numpy_dtype_promotion", "standard")
-    results = {}
-    for config in CONFIGS:
-        jax.config.update("jax_enable_x64", config == "x64_on")
-        results[config] = run({"at": jax, "jnp": jnp, "np": np}, record)
-    jax.config.update("jax_enable_x64", False)
-    data = {
-        "generator": "tools/example_libraries_reference.py",
-        "versions": {"jax": jax.__version__, "jaxlib": jaxlib.__version__, "numpy": np.__version__},
-        "results": results,
-    }
-    OUT.write_text(json.dumps(data, indent=0, sort_keys=True) + "\n")
-    print(f"wrote {OUT}", file=sys.stderr)
+    cases.write_per_x64(OUT, "tools/example_libraries_reference.py", lambda: run({"at": jax, "jnp": jnp, "np": np}))
 
 
 if __name__ == "__main__":

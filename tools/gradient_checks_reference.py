@@ -11,13 +11,13 @@ its ``test_util``; ``jnp``: its numpy), so ``tests/runtime/test_gradient_checks.
 """
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import jax_reference as ref  # noqa: E402  (same folder)
+import case_reference as cases  # noqa: E402  (same folder)
 
 OUT = ref.ROOT / "tests" / "data" / "gradient_checks_reference.json"
 
@@ -69,7 +69,7 @@ CASES: dict[str, str] = {
 }
 """Name -> expression (evaluated after :data:`PRELUDE`)."""
 
-CONFIGS: tuple[str, ...] = ("x64_off", "x64_on")
+CONFIGS: tuple[str, ...] = cases.X64_CONFIGS
 
 
 def run(namespace: dict[str, Any]) -> dict[str, Any]:
@@ -94,22 +94,10 @@ def main_inside() -> None:
     import jax
     import jax.numpy as jnp
     import jax.test_util as tu
-    import jaxlib
     import numpy as np
 
-    jax.config.update("jax_numpy_dtype_promotion", "standard")
-    results = {}
-    for config in CONFIGS:
-        jax.config.update("jax_enable_x64", config == "x64_on")
-        results[config] = run({"at": jax, "tu": tu, "jnp": jnp, "np": np})
-    jax.config.update("jax_enable_x64", False)
-    data = {
-        "generator": "tools/gradient_checks_reference.py",
-        "versions": {"jax": jax.__version__, "jaxlib": jaxlib.__version__, "numpy": np.__version__},
-        "results": results,
-    }
-    OUT.write_text(json.dumps(data, indent=0, sort_keys=True) + "\n")
-    print(f"wrote {OUT}", file=sys.stderr)
+    cases.write_per_x64(OUT, "tools/gradient_checks_reference.py",
+                        lambda: run({"at": jax, "tu": tu, "jnp": jnp, "np": np}))
 
 
 if __name__ == "__main__":

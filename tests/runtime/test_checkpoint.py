@@ -17,27 +17,15 @@ import arraytyping as at
 import arraytyping.lax  # noqa: F401 - the cases call at.lax
 import arraytyping.numpy as anp
 from arraytyping import ad_checkpoint
-from reference_tools import tool
+from reference_tools import cases_on_runtime, tool
 
 ROOT = Path(__file__).resolve().parents[2]
 REF = json.loads((ROOT / "tests" / "data" / "checkpoint_reference.json").read_text())
 TOOL = tool("checkpoint_reference")
 
 
-def _record(r: Any) -> Any:
-    aval = getattr(r, "aval", None)
-    weak = bool(aval.weak_type) if aval is not None else False
-    return [str(np.asarray(r).dtype), weak, tool("transform_sweep_reference").round_values(np.asarray(r).tolist())]
-
-
-_OURS: dict[str, dict[str, Any]] = {}
-
-
 def _ours(config: str) -> dict[str, Any]:
-    if config not in _OURS:
-        with at.enable_x64(config == "x64_on"):
-            _OURS[config] = TOOL.run({"at": at, "adc": ad_checkpoint, "jnp": anp, "np": np}, _record)
-    return _OURS[config]
+    return cases_on_runtime("checkpoint_reference", config, {"at": at, "adc": ad_checkpoint, "jnp": anp, "np": np})
 
 
 def _same(name: str, jax: Any, ours: Any) -> bool:

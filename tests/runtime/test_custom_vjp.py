@@ -16,27 +16,15 @@ import pytest
 import arraytyping as at
 import arraytyping.lax  # noqa: F401 - the cases call at.lax
 import arraytyping.numpy as anp
-from reference_tools import tool
+from reference_tools import cases_on_runtime, tool
 
 ROOT = Path(__file__).resolve().parents[2]
 REF = json.loads((ROOT / "tests" / "data" / "custom_vjp_reference.json").read_text())
 TOOL = tool("custom_vjp_reference")
 
 
-def _record(r: Any) -> Any:
-    aval = getattr(r, "aval", None)
-    weak = bool(aval.weak_type) if aval is not None else False
-    return [str(np.asarray(r).dtype), weak, tool("transform_sweep_reference").round_values(np.asarray(r).tolist())]
-
-
-_OURS: dict[str, dict[str, Any]] = {}
-
-
 def _ours(config: str) -> dict[str, Any]:
-    if config not in _OURS:
-        with at.enable_x64(config == "x64_on"):
-            _OURS[config] = TOOL.run({"at": at, "jnp": anp, "np": np}, _record)
-    return _OURS[config]
+    return cases_on_runtime("custom_vjp_reference", config, {"at": at, "jnp": anp, "np": np})
 
 
 def _same(name: str, jax: Any, ours: Any) -> bool:

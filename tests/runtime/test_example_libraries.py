@@ -18,30 +18,15 @@ import arraytyping.lax
 import arraytyping.nn
 import arraytyping.numpy as anp
 import arraytyping.random
-from reference_tools import tool
+from reference_tools import cases_on_runtime, tool
 
 ROOT = Path(__file__).resolve().parents[2]
 REF = json.loads((ROOT / "tests" / "data" / "example_libraries_reference.json").read_text())
 TOOL = tool("example_libraries_reference")
 
 
-def _record(r: Any) -> Any:
-    a = np.asarray(r)
-    if a.dtype == object:
-        return ["object", False, tool("transform_sweep_reference").round_values(a.tolist())]
-    aval = getattr(r, "aval", None)
-    return [str(a.dtype), bool(aval.weak_type) if aval is not None else False,
-            tool("transform_sweep_reference").round_values(a.tolist())]
-
-
-_OURS: dict[str, dict[str, Any]] = {}
-
-
 def _ours(config: str) -> dict[str, Any]:
-    if config not in _OURS:
-        with at.enable_x64(config == "x64_on"):
-            _OURS[config] = TOOL.run({"at": at, "jnp": anp, "np": np}, _record)
-    return _OURS[config]
+    return cases_on_runtime("example_libraries_reference", config, {"at": at, "jnp": anp, "np": np})
 
 
 def _same(jax: Any, ours: Any) -> bool:

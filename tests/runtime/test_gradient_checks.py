@@ -16,20 +16,14 @@ import pytest
 import arraytyping as at
 import arraytyping.numpy as anp
 from arraytyping import test_util
-from reference_tools import tool
+from reference_tools import cases_on_runtime, tool
 
 ROOT = Path(__file__).resolve().parents[2]
 REF = json.loads((ROOT / "tests" / "data" / "gradient_checks_reference.json").read_text())
 TOOL = tool("gradient_checks_reference")
 
-_OURS: dict[str, dict[str, Any]] = {}
-
-
 def _ours(config: str) -> dict[str, Any]:
-    if config not in _OURS:
-        with at.enable_x64(config == "x64_on"):
-            _OURS[config] = TOOL.run({"at": at, "tu": test_util, "jnp": anp, "np": np})
-    return _OURS[config]
+    return cases_on_runtime("gradient_checks_reference", config, {"at": at, "tu": test_util, "jnp": anp, "np": np})
 
 
 def test_reference_covers_every_case() -> None:

@@ -16,7 +16,7 @@ import pytest
 import arraytyping as at
 from arraytyping import lax
 import arraytyping.numpy as anp
-from reference_tools import tool
+from reference_tools import cases_on_runtime, tool
 
 ROOT = Path(__file__).resolve().parents[2]
 REF = json.loads((ROOT / "tests" / "data" / "linear_solve_reference.json").read_text())
@@ -30,20 +30,8 @@ DIFFERENCES: Final[dict[str, str]] = {
 """Case -> why the runtime's answer differs from JAX's; each is checked to still differ, and checked otherwise."""
 
 
-def _record(r: Any) -> Any:
-    aval = getattr(r, "aval", None)
-    return [str(r.dtype), bool(aval.weak_type) if aval is not None else False,
-            tool("transform_sweep_reference").round_values(np.asarray(r).tolist())]
-
-
-_OURS: dict[str, dict[str, Any]] = {}
-
-
 def _ours(config: str) -> dict[str, Any]:
-    if config not in _OURS:
-        with at.enable_x64(config == "x64_on"):
-            _OURS[config] = TOOL.run({"at": at, "jnp": anp, "np": np}, _record)
-    return _OURS[config]
+    return cases_on_runtime("linear_solve_reference", config, {"at": at, "jnp": anp, "np": np})
 
 
 def _same(jax: Any, ours: Any) -> bool:
