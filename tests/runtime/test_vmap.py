@@ -412,3 +412,24 @@ def test_vmap_of_control_flow_per_example() -> None:
     want = _per_example(f, [n, x], [0, 0], 0)[0]
     for run in (at.vmap(f), at.jit(at.vmap(f))):
         _compare(run(anp.asarray(n), anp.asarray(x)), want, "control flow")
+
+
+class _Validating:
+    """A pytree node whose constructor converts its argument (the custom-pytrees tutorial's ``MyTree``): vmap must
+    not rebuild it from placeholders, as JAX 0.10.2 does not."""
+
+    def __init__(self, a: Any) -> None:
+        self.a = anp.asarray(a)
+
+
+at.tree_util.register_pytree_node(_Validating, lambda t: ((t.a,), None), lambda _, c: _Validating(*c))
+
+
+def test_vmap_never_rebuilds_a_node_from_placeholders() -> None:
+    tree = _Validating(anp.arange(6.0).reshape(2, 3))
+    out = at.vmap(lambda t: t)(tree)
+    assert isinstance(out, _Validating) and out.a.shape == (2, 3)
+    np.testing.assert_array_equal(np.asarray(at.vmap(lambda t: _Validating(t.a * 2), out_axes=1)(tree).a),
+                                  np.arange(6.0).reshape(2, 3).T * 2)
+    with pytest.raises(ValueError, match="vmap in_axes specification must be a tree prefix"):
+        at.vmap(lambda t: t, in_axes=([0],))(tree)  # the prefix does not fit: the message still names the leaf

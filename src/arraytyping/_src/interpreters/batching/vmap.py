@@ -122,13 +122,24 @@ def _leaf_axes(axis: Any, full: Any) -> list[Any]:
     return [axis - 1 if tree.is_carrier(x) else axis for x in tree.leaves(full, carrier)]
 
 
-def flatten_axes(name: str, treedef: tree.TreeDef, axis_tree: Any, *, kws: bool = False) -> list[Any]:
-    """The axis of each leaf of a tree of type ``treedef``, from ``axis_tree``, a tree prefix of it (JAX's
-    ``flatten_axes``)."""
-    full = tree.unflatten(treedef, [PytreeLeaf() for _ in range(treedef.num_leaves)])
+def flatten_axes(name: str, treedef: tree.TreeDef, axis_tree: Any, *, kws: bool = False, value: Any = None
+                 ) -> list[Any]:
+    """The axis of each leaf of ``value``, a tree of type ``treedef``, from ``axis_tree``, a tree prefix of it (JAX's
+    ``flatten_axes``). Without ``value``, the tree is rebuilt from placeholders; with it, no user class is rebuilt
+    unless the prefix does not fit (for the error's message): a class whose constructor checks its arguments maps
+    as in JAX."""
     axes: list[Any] = []
-    if _broadcast_prefix(axis_tree, full, axes):
-        return axes
+    if value is not None:
+        if _broadcast_prefix(axis_tree, value, axes):
+            return axes
+        try:  # the message names the leaves as JAX does, where the user's classes take placeholders
+            full = tree.unflatten(treedef, [PytreeLeaf() for _ in range(treedef.num_leaves)])
+        except Exception:  # noqa: BLE001 - a constructor that refuses them: the message shows the values
+            full = value
+    else:
+        full = tree.unflatten(treedef, [PytreeLeaf() for _ in range(treedef.num_leaves)])
+        if _broadcast_prefix(axis_tree, full, axes):
+            return axes
     if kws:  # the keyword arguments are mapped along 0 by construction: the fault is in the positional ones
         full, axis_tree = full[0], axis_tree[0]
     errors = _prefix_errors(name, [], axis_tree, full)
@@ -263,7 +274,7 @@ def vmap(fun: Callable[_P, _R], in_axes: int | None | Sequence[Any] = 0, out_axe
                              "positional arguments passed to the function, but got "
                              f"len(in_axes)={len(in_axes)}, len(args)={len(args)}")
         leaves, in_tree = tree.flatten((args, kwargs))
-        dims = flatten_axes("vmap in_axes", in_tree, (in_axes, 0), kws=True)
+        dims = flatten_axes("vmap in_axes", in_tree, (in_axes, 0), kws=True, value=(args, kwargs))
         for x, d in zip(leaves, dims):
             if d is not None and not _is_array_like(x):
                 raise TypeError(f"Argument {x!r} of type {type(x)} is not a valid JAX type")
@@ -276,7 +287,7 @@ def vmap(fun: Callable[_P, _R], in_axes: int | None | Sequence[Any] = 0, out_axe
             out = call(*in_args, **in_kwargs)
             out_leaves, out_tree = tree.flatten(out)
             outs_info = [_out_info(trace, x) for x in out_leaves]
-        out_dims = flatten_axes("vmap out_axes", out_tree, out_axes)
+        out_dims = flatten_axes("vmap out_axes", out_tree, out_axes, value=out)
         results: list[Any] = []
         for i, ((val, src), dst) in enumerate(zip(outs_info, out_dims)):
             try:
