@@ -1,8 +1,10 @@
 """Gradient checkpointing (JAX's ``jax.checkpoint``, alias ``jax.remat``, and ``jax.ad_checkpoint.checkpoint_name``):
 a function whose residuals are recomputed on the backward pass instead of saved, except those its policy saves.
 
-* :func:`checkpoint` traces the function once per call and binds one ``remat2`` equation (its constants become
-  leading arguments); eagerly the function just runs (the same operations, so the same values).
+* :func:`checkpoint` traces the function and binds one ``remat2`` equation (its constants become leading
+  arguments); eagerly the function just runs (the same operations, so the same values). As in JAX, the trace is
+  kept per function (weakly) and per argument types: a second ``checkpoint`` of the same function, whatever its
+  policy, reuses it, and a global the function read at trace time stays as traced.
 * **Linearized** (``grad``, ``vjp``, ``linearize``), the jaxpr is split into its primal part, evaluated in the
   enclosing computation (inline, as JAX's partial evaluation leaves it), returning the outputs and the residuals the
   policy saves, and its tangent part, a ``remat2`` equation with ``differentiated=True`` whose jaxpr recomputes the
@@ -20,12 +22,14 @@ residual: true saves it (the policies are in :mod:`.remat_policies`). ``checkpoi
 from __future__ import annotations
 
 import functools
+import weakref
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, NamedTuple, TypeVar
 
 from arraytyping._src.core import jaxpr as jx
+from arraytyping._src.dtypes.config import current
 from arraytyping._src.core.staging import abstractify, trace_to_jaxpr
-from arraytyping._src.core.trace import find_top_trace
+from arraytyping._src.core.trace import Tracer, find_top_trace
 from arraytyping._src.interpreters.autodiff import ad
 from arraytyping._src.interpreters.autodiff.control_flow import SplitJaxpr, apply_linear, linearize_jaxpr
 from arraytyping._src.interpreters.autodiff.remat_policies import saves
@@ -88,8 +92,19 @@ def checkpoint(fun: _F, *, prevent_cse: bool = True, policy: Callable[..., Any] 
             full = [a if i in nums else next(it) for i, a in enumerate(args)]
             return fun(*full, **{**kwargs, **d_kwargs})
 
-        closed, out_tree = trace_to_jaxpr(flat, [abstractify(x) for x in leaves], "checkpoint")
-        body, consts = _no_consts(closed)
+        avals = tuple(abstractify(x) for x in leaves)
+        cfg = current()
+        key: Hashable = (id(cfg), cfg.x64, jx.source_recording.on, in_tree, avals, tuple(sorted(nums)),
+                         tuple(a for i, a in enumerate(args) if i in nums),
+                         tuple(sorted((k, v) for k, v in kwargs.items() if k in static_names)))
+        cache = _traces_of(fun, key)
+        entry = cache.get(key) if cache is not None else None
+        if entry is None:
+            closed, out_tree = trace_to_jaxpr(flat, list(avals), "checkpoint")
+            entry = (*_no_consts(closed), out_tree)
+            if cache is not None and not any(isinstance(c, Tracer) for c in entry[1]):
+                cache[key] = entry
+        body, consts, out_tree = entry
         outs = remat_p.bind(*consts, *leaves, jaxpr=body, prevent_cse=prevent_cse, differentiated=False,
                             policy=policy)
         return tree.unflatten(out_tree, list(outs))
@@ -98,6 +113,23 @@ def checkpoint(fun: _F, *, prevent_cse: bool = True, policy: Callable[..., Any] 
 
 
 remat = checkpoint
+
+_TRACES: weakref.WeakKeyDictionary[Callable[..., Any],
+                                   dict[Hashable, tuple[jx.ClosedJaxpr, list[Any], tree.TreeDef]]] = \
+    weakref.WeakKeyDictionary()
+"""The jaxprs :func:`checkpoint` traced, per function (weakly) and per argument types and static arguments (and
+whether their equations record where the user's code applied them: ``print_saved_residuals`` asks for it)."""
+
+
+def _traces_of(fun: Callable[..., Any], key: Hashable) -> dict[Hashable, tuple[jx.ClosedJaxpr, list[Any],
+                                                                               tree.TreeDef]] | None:
+    """The traces kept for ``fun``; ``None`` where they cannot be kept (a callable without weak references, or
+    static arguments that cannot be hashed)."""
+    try:
+        hash(key)
+        return _TRACES.setdefault(fun, {})
+    except TypeError:
+        return None
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -229,7 +261,7 @@ ad.deflinear(reduce_precision_p, _reduce_precision_transpose)
 def _remat_linearize(primals: Sequence[Any], tangents: Sequence[Any], *, jaxpr: jx.ClosedJaxpr, prevent_cse: bool,
                      differentiated: bool, policy: Any) -> tuple[list[Any], list[Any]]:
     nz = [_nonzero(t) for t in tangents]
-    key: Hashable = ("remat linearize", tuple(nz), id(policy))
+    key: Hashable = ("remat linearize", tuple(nz), id(policy), jx.source_recording.on)
     sp = derived(jaxpr, key, lambda: _split(jaxpr, nz, policy))
     n_out = len(jaxpr.out_avals)
     # the primal half runs inline in the enclosing computation, as JAX's partial evaluation leaves it
