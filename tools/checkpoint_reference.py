@@ -6,7 +6,10 @@ values and gradients (equal to the un-checkpointed function's, with their dtypes
 
 Runs in JAX's own venv (see ``tools/jax_reference.py``, whose command line it shares)::
 
-    python tools/checkpoint_reference.py [--venv .jaxref-venv]
+    PYTHONHASHSEED=0 python tools/checkpoint_reference.py [--venv .jaxref-venv]
+
+(JAX prints a policy's frozenset of names in Python's hash order, which the seed fixes; the runtime prints them
+sorted, which seed 0 gives for the names here.)
 
 The prelude is compiled under the file name ``<checkpoint>`` on both sides, so the sources
 ``print_saved_residuals`` prints (``<checkpoint>:LINE:COLUMN (function)``) are comparable; the cases are source text
@@ -75,6 +78,30 @@ def scalar(f):
 
 def batched(W, xs):
     return jnp.sin(jnp.einsum('ij,bj->bi', W, xs))
+
+def nested(n):
+    if n == 2:
+        return lambda v: jnp.sin(jnp.sin(v))
+    f1, f2 = nested(n // 2), nested(n // 2)
+    return lambda v: f1(at.checkpoint(f2)(v))
+
+def nested_backward(f, v):
+    _, f_vjp = at.vjp(f, v)
+    leaves, tree = at.tree_util.tree_flatten(f_vjp)
+    return str(at.make_jaxpr(lambda *a: at.tree_util.tree_unflatten(tree, a[:-1])(a[-1]))(*leaves, 1.0))
+
+SCALE = 2.0
+
+def scaled(v):
+    return jnp.sin(v) * SCALE
+
+def stale():
+    global SCALE
+    first = at.grad(at.checkpoint(scaled))(1.0)
+    SCALE = 5.0
+    again = at.grad(at.checkpoint(scaled, policy=P.nothing_saveable))(1.0)
+    SCALE = 2.0
+    return first, again
 
 rng = np.random.default_rng(0)
 W1 = rng.standard_normal((5, 4)).astype(np.float32)
@@ -157,6 +184,12 @@ CASES: dict[str, str] = {
     "res_kwargs": "printed(lambda a, *rest, k: jnp.sin(a * rest[0] * k), 1.0, 2.0, k=3.0)",
     "policy_repr": "repr(P.dots_saveable) + ' ' + repr(P.save_only_these_names('a'))",
     "err_concrete": "at.checkpoint(g, concrete=True)",
+    # nested checkpoints: the inner one's primal half stays one remat2 equation in the forward pass, its
+    # recomputation runs inline in the backward pass, and equal jaxprs of different functions print apart
+    "jaxpr_nested_fwd": "str(at.make_jaxpr(lambda v: at.vjp(nested(8), v)[0])(3.0))",
+    "jaxpr_nested_bwd": "nested_backward(nested(8), 3.0)",
+    "grad_nested": "at.grad(nested(16))(0.7)",
+    "stale_global": "stale()",
 }
 """Name -> expression (evaluated after :data:`PRELUDE`)."""
 

@@ -57,30 +57,6 @@ def test_case_matches_jax(config: str, name: str) -> None:
     assert _same(name, want, got), f"{name} ({config}): JAX {str(want)[:600]}\nours {str(got)[:600]}"
 
 
-_SCALE = 2.0
-
-
-def _scaled(x: Any) -> Any:
-    return anp.sin(x) * _SCALE
-
-
-def test_trace_kept_per_function_as_in_jax() -> None:
-    """checkpoint keeps its trace per function and argument types (JAX's weakref cache): a second checkpoint of
-    the same function, under another policy, reuses it, so a global read at trace time stays as traced (the
-    autodiff_remat notebook's print_saved_residuals shows it); new argument types trace again."""
-    global _SCALE
-    g = at.grad(at.checkpoint(_scaled))
-    assert float(g(1.0)) == pytest.approx(2 * np.cos(1.0), rel=1e-6)
-    _SCALE = 5.0
-    try:
-        g2 = at.grad(at.checkpoint(_scaled, policy=at.checkpoint_policies.nothing_saveable))
-        assert float(g2(1.0)) == pytest.approx(2 * np.cos(1.0), rel=1e-6)  # JAX's stale trace
-        v = anp.ones(3, dtype=anp.float32)
-        assert np.allclose(np.asarray(at.vjp(at.checkpoint(_scaled), v)[1](v)[0]), 5 * np.cos(1.0))  # new types
-    finally:
-        _SCALE = 2.0
-
-
 def test_closure_over_a_tracer_is_traced_each_time() -> None:
     def outer(y: Any) -> Any:
         return at.checkpoint(lambda x: anp.sin(x) * y)(y)

@@ -160,14 +160,13 @@ def fun_name(fun: Callable[..., Any]) -> str:
     return fun_name(inner) if callable(inner) else "<unnamed function>"
 
 
-_DERIVED: Final[weakref.WeakKeyDictionary[jx.ClosedJaxpr, dict[Hashable, Any]]] = weakref.WeakKeyDictionary()
-
-
 def derived(jaxpr: jx.ClosedJaxpr, key: Hashable, make: Callable[[], _T]) -> _T:
     """What a transformation's rule makes of ``jaxpr`` (its JVP, split or transposed jaxprs), made once per
-    ``key`` (JAX caches them by the jaxpr too): a jitted function's derivative, batched or transposed again at each
-    call, is then the same jaxprs, so it is compiled once."""
-    table = _DERIVED.setdefault(jaxpr, {})
+    ``key`` and per jaxpr object (JAX caches them by the jaxpr's identity too; kept on the object, so they live as
+    long as it does): a jitted function's derivative, batched or transposed again at each call, is then the same
+    jaxprs, so it is compiled once; two equal jaxprs of different functions get their own, which print apart, as
+    in JAX."""
+    table: dict[Hashable, Any] = jaxpr.__dict__.setdefault("_derived", {})
     if key not in table:
         table[key] = make()
     found: _T = table[key]

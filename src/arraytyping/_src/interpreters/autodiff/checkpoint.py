@@ -22,6 +22,7 @@ residual: true saves it (the policies are in :mod:`.remat_policies`). ``checkpoi
 from __future__ import annotations
 
 import functools
+import threading
 import weakref
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, NamedTuple, TypeVar
@@ -177,8 +178,23 @@ def _saveable(policy: Any, eqn: jx.JaxprEqn) -> bool:
     return saves(policy(eqn.primitive, *[x.aval for x in eqn.inputs], **eqn.params))
 
 
+class _Nesting(threading.local):
+    """How many checkpointed jaxprs are being split on this thread: a checkpoint inside one keeps its primal half
+    as a ``remat2`` equation (``differentiated=False``) in the enclosing primal half, as JAX's partial evaluation
+    of the enclosing one leaves it, where a checkpoint at the top runs its primal half inline."""
+
+    depth = 0
+
+
+_nesting = _Nesting()
+
+
 def _split(jaxpr: jx.ClosedJaxpr, nz: Sequence[bool], policy: Any) -> _Remat:
-    split: SplitJaxpr = linearize_jaxpr(jaxpr, nz)
+    _nesting.depth += 1
+    try:
+        split: SplitJaxpr = linearize_jaxpr(jaxpr, nz)
+    finally:
+        _nesting.depth -= 1
     n_out = len(jaxpr.out_avals)
     primal = split.primal.jaxpr
     residuals = primal.outs[n_out:]
@@ -264,8 +280,12 @@ def _remat_linearize(primals: Sequence[Any], tangents: Sequence[Any], *, jaxpr: 
     key: Hashable = ("remat linearize", tuple(nz), id(policy), jx.source_recording.on)
     sp = derived(jaxpr, key, lambda: _split(jaxpr, nz, policy))
     n_out = len(jaxpr.out_avals)
-    # the primal half runs inline in the enclosing computation, as JAX's partial evaluation leaves it
-    computed = jx.eval_jaxpr(sp.primal.jaxpr, [*sp.consts, *primals], sp.primal.consts)
+    if _nesting.depth:  # inside the split of an enclosing checkpoint: one equation
+        body, consts = _no_consts(sp.primal)
+        computed = remat_p.bind(*consts, *sp.consts, *primals, jaxpr=body, prevent_cse=prevent_cse,
+                                differentiated=False, policy=policy)
+    else:  # the primal half runs inline in the enclosing computation, as JAX's partial evaluation leaves it
+        computed = jx.eval_jaxpr(sp.primal.jaxpr, [*sp.consts, *primals], sp.primal.consts)
     outs, saved = computed[:n_out], computed[n_out:]
     if sp.tangent is None:
         return [ad.materialize(o) for o in outs], [ad.Zero(ad.tangent_aval(a)) for a in jaxpr.out_avals]
@@ -285,7 +305,7 @@ def _remat_transpose(cts: Sequence[Any], *args: Any, jaxpr: jx.ClosedJaxpr, prev
     known_avals = [abstractify(x) for x in known]
 
     def make() -> tuple[jx.ClosedJaxpr, list[Any]]:
-        j = jaxpr.jaxpr
+        j = _inline_primal_remats(jaxpr.jaxpr)
         body = jx.Jaxpr([*j.constvars, *[v for v, lin in zip(j.in_binders, linear) if not lin]],
                         [v for v, lin in zip(j.in_binders, linear) if lin], j.eqns, j.outs)
         n_known = len(known)
@@ -305,6 +325,31 @@ def _remat_transpose(cts: Sequence[Any], *args: Any, jaxpr: jx.ClosedJaxpr, prev
     outs = iter(remat_p.bind(*consts, *known, *[c for c, nz in zip(cts, ct_nz) if nz], jaxpr=body,
                              prevent_cse=prevent_cse, differentiated=True, policy=policy))
     return [next(outs) if lin else None for lin in linear]
+
+
+def _inline_primal_remats(j: jx.Jaxpr) -> jx.Jaxpr:
+    """``j`` with each ``remat2`` equation of a primal half (``differentiated=False``, a nested checkpoint's) replaced
+    by its equations: the recomputation of a transposed checkpoint runs them inline, as JAX's does."""
+    if not any(e.primitive is remat_p and not e.params["differentiated"] for e in j.eqns):
+        return j
+    sub: dict[jx.Var, jx.Atom] = {}
+
+    def rd(x: jx.Atom, env: dict[jx.Var, jx.Atom]) -> jx.Atom:
+        return env.get(x, x) if isinstance(x, jx.Var) else x
+
+    eqns: list[jx.JaxprEqn] = []
+    for e in j.eqns:
+        if e.primitive is not remat_p or e.params["differentiated"] or e.params["jaxpr"].consts:
+            eqns.append(jx.JaxprEqn(e.primitive, [rd(x, sub) for x in e.inputs], e.params, e.out_binders, e.source))
+            continue
+        inner = _inline_primal_remats(e.params["jaxpr"].jaxpr)
+        env: dict[jx.Var, jx.Atom] = dict(zip(inner.in_binders, [rd(x, sub) for x in e.inputs]))
+        for ie in inner.eqns:
+            outs = [jx.Var(v.aval) for v in ie.out_binders]
+            eqns.append(jx.JaxprEqn(ie.primitive, [rd(x, env) for x in ie.inputs], ie.params, outs, ie.source))
+            env.update(zip(ie.out_binders, outs))
+        sub.update(zip(e.out_binders, [rd(x, env) for x in inner.outs]))
+    return jx.Jaxpr(j.constvars, j.in_binders, eqns, [rd(x, sub) for x in j.outs])
 
 
 ad.jvp_rules[remat_p] = _remat_jvp
