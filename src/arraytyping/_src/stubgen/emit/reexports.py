@@ -114,7 +114,7 @@ _IMPORTS: Final = (
 )
 _IMPORTED: Final = frozenset({"enum", "Callable", "Iterator", "Sequence", "Any", "ClassVar", "Final", "Generic", "Literal",
                               "NamedTuple", "TypeVar", "overload", "TypeAlias", "np", "Array", "ArrayLike",
-                              "DTypeLike", "ShapeLike", "AnyArray"})
+                              "DTypeLike", "ShapeLike", "AnyArray", "Primitive"})
 """What an annotation may name besides builtins and the stub's own declarations (``AnyArray`` is rewritten)."""
 
 
@@ -134,6 +134,8 @@ def _find(module: str, name: str) -> tuple[ast.Module, list[ast.stmt], list[str]
         if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name == name:
             found.append(node)
         elif isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
+            found.append(node)
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id == name:
             found.append(node)
         elif isinstance(node, ast.ImportFrom) and node.module and any(a.name == name for a in node.names):
             return _find(node.module, name)
@@ -253,10 +255,19 @@ def _declaration(name: str, nodes: Sequence[ast.stmt], lines: Sequence[str]) -> 
     node = nodes[-1]
     if isinstance(node, ast.ClassDef):
         return _class_stub(node, lines)
+    if _is_primitive(name, node):
+        return [f"{name}: Final[Primitive]"]
     assert isinstance(node, ast.Assign)
     if isinstance(node.value, ast.Name):  # an alias of another declared name (``swish = silu``)
         return [f"{name} = {node.value.id}"]
     raise ValueError(f"stub generator: cannot declare {name} (a value: {ast.unparse(node)[:80]})")
+
+
+def _is_primitive(name: str, node: ast.stmt) -> bool:
+    """Whether ``node`` defines the primitive ``name`` (``exp_p = Primitive("exp", ...)``, or made by a helper of its
+    family): a ``_p`` name assigned a call."""
+    return (name.endswith("_p") and isinstance(node, (ast.Assign, ast.AnnAssign))
+            and isinstance(node.value, ast.Call))
 
 
 def _type_vars(tree: ast.Module) -> dict[str, str]:
@@ -427,6 +438,8 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
     if "DType" in typed_names:  # a dtype argument (random.normal(key, dtype=...))
         typed_imports += ["from arraytyping.typing import DType"]
     imports = ("import enum", *_IMPORTS) if re.search(r"\benum\.", text) else _IMPORTS  # a class of enum.Enum's
+    if re.search(r"\bFinal\[Primitive\]", text):  # the primitives, as the public module that defines their class has it
+        imports = (*imports, "from arraytyping.extend.core import Primitive")
     return "\n".join([*header, *([repr(doc), ""] if doc else []), *imports, *typed_imports, "", *emit_all(rel), "",
                       *declarations, *keep_vars, *([""] if needed or keep_vars else []), text, ""])
 
