@@ -17,7 +17,7 @@ from arraytyping.typing import ArrayLike, DTypeLike, ShapeLike
 from arraytyping.extend.core import Primitive
 from typing_extensions import Never
 
-from arraytyping import _Abstract, _IsFloating, _IsGeneric_Number_Integer_Signedinteger_Unsignedinteger_Inexact_Floating_Complexfloating, _IsInexact_Floating_Complexfloating, _IsInteger_Signedinteger_Unsignedinteger, _IsNumber_Integer_Signedinteger_Unsignedinteger_Inexact_Floating_Complexfloating, bfloat16, bool_, complex128, complex64, float16, float32, float4_e2m1fn, float64, float6_e2m3fn, float6_e3m2fn, float8_e3m4, float8_e4m3, float8_e4m3b11fnuz, float8_e4m3fn, float8_e4m3fnuz, float8_e5m2, float8_e5m2fnuz, float8_e8m0fnu, floating, int1, int16, int2, int32, int4, int64, int8, integer, number, uint1, uint16, uint2, uint32, uint4, uint64, uint8
+from arraytyping import _Abstract, _IsFloating, _IsGeneric_Number_Integer_Signedinteger_Unsignedinteger_Inexact_Floating_Complexfloating, _IsInexact_Floating_Complexfloating, _IsInteger_Signedinteger_Unsignedinteger, _IsNumber_Integer_Signedinteger_Unsignedinteger_Inexact_Floating_Complexfloating, bfloat16, bool_, complex128, complex64, float16, float32, float4_e2m1fn, float64, float6_e2m3fn, float6_e3m2fn, float8_e3m4, float8_e4m3, float8_e4m3b11fnuz, float8_e4m3fn, float8_e4m3fnuz, float8_e5m2, float8_e5m2fnuz, float8_e8m0fnu, floating, generic, int1, int16, int2, int32, int4, int64, int8, integer, number, uint1, uint16, uint2, uint32, uint4, uint64, uint8
 from arraytyping.typing import DType
 
 __all__ = [
@@ -56,6 +56,7 @@ _DotDimensionNumbers: TypeAlias = tuple[tuple[Sequence[int], Sequence[int]], tup
 _T = TypeVar('_T')
 _C = TypeVar('_C')
 _T = TypeVar('_T')
+_G = TypeVar("_G", bound=generic)
 ShapeT = TypeVar("ShapeT", bound=tuple[Any, ...])
 InexactDType = TypeVar("InexactDType", bound=float4_e2m1fn | float6_e2m3fn | float6_e3m2fn | float8_e3m4 | float8_e4m3 | float8_e8m0fnu | float8_e4m3b11fnuz | float8_e4m3fn | float8_e4m3fnuz | float8_e5m2 | float8_e5m2fnuz | bfloat16 | float16 | float32 | complex64)
 InexactDType2 = TypeVar("InexactDType2", bound=_IsInexact_Floating_Complexfloating)
@@ -3721,7 +3722,8 @@ def broadcasted_iota(dtype: DTypeLike, shape: Sequence[int], dimension: int, *, 
         lax.broadcasted_iota(jnp.int32, (2, 3), 1)   # [[0, 1, 2], [0, 1, 2]]
     """
     ...
-def clz(x: ArrayLike) -> Array[Any]:
+@overload
+def clz(x: Array[_G]) -> Array[_G]:
     """Elementwise count of leading zero bits (integer operands, its dtype).
 
     Example::
@@ -3729,7 +3731,10 @@ def clz(x: ArrayLike) -> Array[Any]:
         lax.clz(jnp.array([1, 255], dtype=jnp.uint8))   # Array([7, 0], dtype=uint8)
     """
     ...
-def collapse(operand: ArrayLike, start_dimension: int, stop_dimension: int | None = ...) -> Array[Any]:
+@overload
+def clz(x: ArrayLike) -> Array[Any]: ...
+@overload
+def collapse(operand: Array[_G], start_dimension: int, stop_dimension: int | None = ...) -> Array[_G]:
     """``operand`` with its axes ``start_dimension:stop_dimension`` merged into one (a slice of its axes, as Python
     slices them).
 
@@ -3738,6 +3743,8 @@ def collapse(operand: ArrayLike, start_dimension: int, stop_dimension: int | Non
         lax.collapse(jnp.zeros((2, 3, 4)), 0, 2).shape   # (6, 4)
     """
     ...
+@overload
+def collapse(operand: ArrayLike, start_dimension: int, stop_dimension: int | None = ...) -> Array[Any]: ...
 def concatenate(operands: Array[Any] | Sequence[ArrayLike], dimension: int) -> Array[Any]:
     """The ``operands`` (of one dtype and rank, equal sizes off ``dimension``) joined along ``dimension``.
 
@@ -3754,7 +3761,8 @@ def conj(x: ArrayLike) -> Array[Any]:
         lax.conj(jnp.array([1 + 2j]))   # Array([1.-2.j], dtype=complex64)
     """
     ...
-def cummax(operand: ArrayLike, axis: int = ..., reverse: bool = ...) -> Array[Any]:
+@overload
+def cummax(operand: Array[_G], axis: int = ..., reverse: bool = ...) -> Array[_G]:
     """The running maximum along ``axis`` (from its end with ``reverse``), in ``operand``'s dtype.
 
     Example::
@@ -3762,7 +3770,10 @@ def cummax(operand: ArrayLike, axis: int = ..., reverse: bool = ...) -> Array[An
         lax.cummax(jnp.array([1, 3, 2]))   # Array([1, 3, 3], dtype=int32)
     """
     ...
-def cummin(operand: ArrayLike, axis: int = ..., reverse: bool = ...) -> Array[Any]:
+@overload
+def cummax(operand: ArrayLike, axis: int = ..., reverse: bool = ...) -> Array[Any]: ...
+@overload
+def cummin(operand: Array[_G], axis: int = ..., reverse: bool = ...) -> Array[_G]:
     """The running minimum along ``axis`` (from its end with ``reverse``), in ``operand``'s dtype.
 
     Example::
@@ -3770,7 +3781,10 @@ def cummin(operand: ArrayLike, axis: int = ..., reverse: bool = ...) -> Array[An
         lax.cummin(jnp.array([3, 1, 2]))   # Array([3, 1, 1], dtype=int32)
     """
     ...
-def cumprod(operand: ArrayLike, axis: int = ..., reverse: bool = ...) -> Array[Any]:
+@overload
+def cummin(operand: ArrayLike, axis: int = ..., reverse: bool = ...) -> Array[Any]: ...
+@overload
+def cumprod(operand: Array[_G], axis: int = ..., reverse: bool = ...) -> Array[_G]:
     """The running product along ``axis`` (from its end with ``reverse``), in ``operand``'s dtype.
 
     Example::
@@ -3778,7 +3792,10 @@ def cumprod(operand: ArrayLike, axis: int = ..., reverse: bool = ...) -> Array[A
         lax.cumprod(jnp.array([1, 2, 3]))   # Array([1, 2, 6], dtype=int32)
     """
     ...
-def cumsum(operand: ArrayLike, axis: int = ..., reverse: bool = ...) -> Array[Any]:
+@overload
+def cumprod(operand: ArrayLike, axis: int = ..., reverse: bool = ...) -> Array[Any]: ...
+@overload
+def cumsum(operand: Array[_G], axis: int = ..., reverse: bool = ...) -> Array[_G]:
     """The running sum along ``axis`` (from its end with ``reverse``), in ``operand``'s dtype.
 
     Example::
@@ -3786,7 +3803,9 @@ def cumsum(operand: ArrayLike, axis: int = ..., reverse: bool = ...) -> Array[An
         lax.cumsum(jnp.array([1, 2, 3]))   # Array([1, 3, 6], dtype=int32)
     """
     ...
-def eq(x: ArrayLike, y: ArrayLike) -> Array[Any]:
+@overload
+def cumsum(operand: ArrayLike, axis: int = ..., reverse: bool = ...) -> Array[Any]: ...
+def eq(x: ArrayLike, y: ArrayLike) -> Array[bool_]:
     """Elementwise ``x == y`` of operands of one dtype, a bool array.
 
     Example::
@@ -3794,7 +3813,8 @@ def eq(x: ArrayLike, y: ArrayLike) -> Array[Any]:
         lax.eq(jnp.array([1, 2]), jnp.array([1, 3]))   # Array([ True, False], dtype=bool)
     """
     ...
-def expand_dims(array: ArrayLike, dimensions: Sequence[int]) -> Array[Any]:
+@overload
+def expand_dims(array: Array[_G], dimensions: Sequence[int]) -> Array[_G]:
     """``array`` with axes of size 1 inserted at ``dimensions`` (positions in the result; negative ones counted
     from its end).
 
@@ -3803,6 +3823,8 @@ def expand_dims(array: ArrayLike, dimensions: Sequence[int]) -> Array[Any]:
         lax.expand_dims(jnp.zeros(3), (0, 2)).shape   # (1, 3, 1)
     """
     ...
+@overload
+def expand_dims(array: ArrayLike, dimensions: Sequence[int]) -> Array[Any]: ...
 def full(shape: Sequence[int] | int, fill_value: ArrayLike, dtype: DTypeLike | None = ..., *, sharding: None = ...) -> Array[Any]:
     """An array of ``shape`` filled with the scalar ``fill_value``, of ``dtype`` (default: ``fill_value``'s, weakly
     typed for a Python scalar).
@@ -3821,7 +3843,7 @@ def full_like(x: ArrayLike, fill_value: ArrayLike, dtype: DTypeLike | None = ...
         lax.full_like(jnp.zeros((2,), jnp.int8), 7)   # Array([7, 7], dtype=int8)
     """
     ...
-def ge(x: ArrayLike, y: ArrayLike) -> Array[Any]:
+def ge(x: ArrayLike, y: ArrayLike) -> Array[bool_]:
     """Elementwise ``x >= y`` of operands of one dtype (not complex), a bool array.
 
     Example::
@@ -3829,7 +3851,7 @@ def ge(x: ArrayLike, y: ArrayLike) -> Array[Any]:
         lax.ge(jnp.array([1, 2]), jnp.array([2, 2]))   # Array([False,  True], dtype=bool)
     """
     ...
-def gt(x: ArrayLike, y: ArrayLike) -> Array[Any]:
+def gt(x: ArrayLike, y: ArrayLike) -> Array[bool_]:
     """Elementwise ``x > y`` of operands of one dtype (not complex), a bool array.
 
     Example::
@@ -3845,7 +3867,7 @@ def imag(x: ArrayLike) -> Array[Any]:
         lax.imag(jnp.array([1 + 2j]))   # Array([2.], dtype=float32)
     """
     ...
-def is_finite(x: ArrayLike) -> Array[Any]:
+def is_finite(x: ArrayLike) -> Array[bool_]:
     """Elementwise whether a floating operand is finite (neither infinite nor NaN), a bool array.
 
     Example::
@@ -3853,7 +3875,7 @@ def is_finite(x: ArrayLike) -> Array[Any]:
         lax.is_finite(jnp.array([1.0, jnp.inf, jnp.nan]))   # Array([ True, False, False], dtype=bool)
     """
     ...
-def le(x: ArrayLike, y: ArrayLike) -> Array[Any]:
+def le(x: ArrayLike, y: ArrayLike) -> Array[bool_]:
     """Elementwise ``x <= y`` of operands of one dtype (not complex), a bool array.
 
     Example::
@@ -3861,7 +3883,7 @@ def le(x: ArrayLike, y: ArrayLike) -> Array[Any]:
         lax.le(jnp.array([1, 3]), jnp.array([2, 2]))   # Array([ True, False], dtype=bool)
     """
     ...
-def lt(x: ArrayLike, y: ArrayLike) -> Array[Any]:
+def lt(x: ArrayLike, y: ArrayLike) -> Array[bool_]:
     """Elementwise ``x < y`` of operands of one dtype (not complex), a bool array.
 
     Example::
@@ -3869,7 +3891,7 @@ def lt(x: ArrayLike, y: ArrayLike) -> Array[Any]:
         lax.lt(jnp.array([1, 2]), jnp.array([2, 2]))   # Array([ True, False], dtype=bool)
     """
     ...
-def ne(x: ArrayLike, y: ArrayLike) -> Array[Any]:
+def ne(x: ArrayLike, y: ArrayLike) -> Array[bool_]:
     """Elementwise ``x != y`` of operands of one dtype, a bool array.
 
     Example::
@@ -3893,7 +3915,8 @@ def real(x: ArrayLike) -> Array[Any]:
         lax.real(jnp.array([1 + 2j]))   # Array([1.], dtype=float32)
     """
     ...
-def reciprocal(x: ArrayLike) -> Array[Any]:
+@overload
+def reciprocal(x: Array[_G]) -> Array[_G]:
     """Elementwise ``1 / x`` (``integer_pow(x, -1)``: floating and complex operands).
 
     Example::
@@ -3901,7 +3924,10 @@ def reciprocal(x: ArrayLike) -> Array[Any]:
         lax.reciprocal(jnp.array([2.0, 4.0]))   # Array([0.5 , 0.25], dtype=float32)
     """
     ...
-def reduce_and(operand: ArrayLike, axes: Sequence[int]) -> Array[Any]:
+@overload
+def reciprocal(x: ArrayLike) -> Array[Any]: ...
+@overload
+def reduce_and(operand: Array[_G], axes: Sequence[int]) -> Array[_G]:
     """The bitwise AND of ``operand`` over ``axes`` (bool and integer operands; its dtype).
 
     Example::
@@ -3909,7 +3935,10 @@ def reduce_and(operand: ArrayLike, axes: Sequence[int]) -> Array[Any]:
         lax.reduce_and(jnp.array([True, False]), (0,))   # Array(False, dtype=bool)
     """
     ...
-def reduce_max(operand: ArrayLike, axes: Sequence[int]) -> Array[Any]:
+@overload
+def reduce_and(operand: ArrayLike, axes: Sequence[int]) -> Array[Any]: ...
+@overload
+def reduce_max(operand: Array[_G], axes: Sequence[int]) -> Array[_G]:
     """The maximum of ``operand`` over ``axes`` (its dtype).
 
     Example::
@@ -3917,7 +3946,10 @@ def reduce_max(operand: ArrayLike, axes: Sequence[int]) -> Array[Any]:
         lax.reduce_max(jnp.array([[1, 5], [3, 2]]), (1,))   # Array([5, 3], dtype=int32)
     """
     ...
-def reduce_min(operand: ArrayLike, axes: Sequence[int]) -> Array[Any]:
+@overload
+def reduce_max(operand: ArrayLike, axes: Sequence[int]) -> Array[Any]: ...
+@overload
+def reduce_min(operand: Array[_G], axes: Sequence[int]) -> Array[_G]:
     """The minimum of ``operand`` over ``axes`` (its dtype).
 
     Example::
@@ -3925,7 +3957,10 @@ def reduce_min(operand: ArrayLike, axes: Sequence[int]) -> Array[Any]:
         lax.reduce_min(jnp.array([[1, 5], [3, 2]]), (1,))   # Array([1, 2], dtype=int32)
     """
     ...
-def reduce_or(operand: ArrayLike, axes: Sequence[int]) -> Array[Any]:
+@overload
+def reduce_min(operand: ArrayLike, axes: Sequence[int]) -> Array[Any]: ...
+@overload
+def reduce_or(operand: Array[_G], axes: Sequence[int]) -> Array[_G]:
     """The bitwise OR of ``operand`` over ``axes`` (bool and integer operands; its dtype).
 
     Example::
@@ -3933,7 +3968,10 @@ def reduce_or(operand: ArrayLike, axes: Sequence[int]) -> Array[Any]:
         lax.reduce_or(jnp.array([True, False]), (0,))   # Array(True, dtype=bool)
     """
     ...
-def reduce_prod(operand: ArrayLike, axes: Sequence[int]) -> Array[Any]:
+@overload
+def reduce_or(operand: ArrayLike, axes: Sequence[int]) -> Array[Any]: ...
+@overload
+def reduce_prod(operand: Array[_G], axes: Sequence[int]) -> Array[_G]:
     """The product of ``operand`` over ``axes`` (numeric operands; its dtype).
 
     Example::
@@ -3941,7 +3979,10 @@ def reduce_prod(operand: ArrayLike, axes: Sequence[int]) -> Array[Any]:
         lax.reduce_prod(jnp.full((2,), 3.0), (0,))   # Array(9., dtype=float32)
     """
     ...
-def reduce_sum(operand: ArrayLike, axes: Sequence[int], *, out_sharding: None = ...) -> Array[Any]:
+@overload
+def reduce_prod(operand: ArrayLike, axes: Sequence[int]) -> Array[Any]: ...
+@overload
+def reduce_sum(operand: Array[_G], axes: Sequence[int], *, out_sharding: None = ...) -> Array[_G]:
     """The sum of ``operand`` over ``axes`` (numeric operands; its dtype, no accumulation in a wider one).
 
     Example::
@@ -3949,7 +3990,10 @@ def reduce_sum(operand: ArrayLike, axes: Sequence[int], *, out_sharding: None = 
         lax.reduce_sum(jnp.ones((2, 3)), (1,))   # Array([3., 3.], dtype=float32)
     """
     ...
-def reshape(operand: ArrayLike, new_sizes: Sequence[int], dimensions: Sequence[int] | None = ..., *, out_sharding: None = ...) -> Array[Any]:
+@overload
+def reduce_sum(operand: ArrayLike, axes: Sequence[int], *, out_sharding: None = ...) -> Array[Any]: ...
+@overload
+def reshape(operand: Array[_G], new_sizes: Sequence[int], dimensions: Sequence[int] | None = ..., *, out_sharding: None = ...) -> Array[_G]:
     """``operand`` with shape ``new_sizes`` (as many elements), read in row-major order after transposing it by
     ``dimensions`` if given.
 
@@ -3958,7 +4002,10 @@ def reshape(operand: ArrayLike, new_sizes: Sequence[int], dimensions: Sequence[i
         lax.reshape(jnp.arange(6), (2, 3)).shape   # (2, 3)
     """
     ...
-def rev(operand: ArrayLike, dimensions: Sequence[int]) -> Array[Any]:
+@overload
+def reshape(operand: ArrayLike, new_sizes: Sequence[int], dimensions: Sequence[int] | None = ..., *, out_sharding: None = ...) -> Array[Any]: ...
+@overload
+def rev(operand: Array[_G], dimensions: Sequence[int]) -> Array[_G]:
     """``operand`` reversed along each axis of ``dimensions``.
 
     Example::
@@ -3966,6 +4013,8 @@ def rev(operand: ArrayLike, dimensions: Sequence[int]) -> Array[Any]:
         lax.rev(jnp.array([1, 2, 3]), (0,))   # Array([3, 2, 1], dtype=int32)
     """
     ...
+@overload
+def rev(operand: ArrayLike, dimensions: Sequence[int]) -> Array[Any]: ...
 def select_n(which: ArrayLike, *cases: ArrayLike) -> Array[Any]:
     """``cases[which]`` elementwise: ``which`` a bool (two cases) or int32 array of the cases' shape (or a scalar),
     the cases of one dtype and shape.
@@ -3975,7 +4024,8 @@ def select_n(which: ArrayLike, *cases: ArrayLike) -> Array[Any]:
         lax.select_n(jnp.array([True, False]), jnp.array([1, 2]), jnp.array([3, 4]))   # Array([3, 2], dtype=int32)
     """
     ...
-def slice(operand: ArrayLike, start_indices: Sequence[int], limit_indices: Sequence[int], strides: Sequence[int] | None = ...) -> Array[Any]:
+@overload
+def slice(operand: Array[_G], start_indices: Sequence[int], limit_indices: Sequence[int], strides: Sequence[int] | None = ...) -> Array[_G]:
     """``operand[start:limit:stride]`` along every axis (static bounds, within the shape).
 
     Example::
@@ -3983,7 +4033,10 @@ def slice(operand: ArrayLike, start_indices: Sequence[int], limit_indices: Seque
         lax.slice(jnp.arange(10), (1,), (7,), (2,))   # Array([1, 3, 5], dtype=int32)
     """
     ...
-def sort(operand: Array[Any] | Sequence[Array[Any]], dimension: int = ..., is_stable: bool = ..., num_keys: int = ...) -> Any:
+@overload
+def slice(operand: ArrayLike, start_indices: Sequence[int], limit_indices: Sequence[int], strides: Sequence[int] | None = ...) -> Array[Any]: ...
+@overload
+def sort(operand: Array[_G], dimension: int = ..., is_stable: bool = ..., num_keys: int = ...) -> Array[_G]:
     """``operand`` sorted along ``dimension``; a sequence of arrays (of one shape) sorted together by its first
     ``num_keys`` (lexicographically), returned as a tuple.
 
@@ -3993,7 +4046,10 @@ def sort(operand: Array[Any] | Sequence[Array[Any]], dimension: int = ..., is_st
         keys, values = lax.sort((jnp.array([3, 1]), jnp.array([10, 20])))   # values: [20, 10]
     """
     ...
-def squeeze(array: ArrayLike, dimensions: Sequence[int]) -> Array[Any]:
+@overload
+def sort(operand: Array[Any] | Sequence[Array[Any]], dimension: int = ..., is_stable: bool = ..., num_keys: int = ...) -> Any: ...
+@overload
+def squeeze(array: Array[_G], dimensions: Sequence[int]) -> Array[_G]:
     """``array`` without its axes ``dimensions`` (each of size 1; negative ones counted from the end).
 
     Example::
@@ -4001,7 +4057,10 @@ def squeeze(array: ArrayLike, dimensions: Sequence[int]) -> Array[Any]:
         lax.squeeze(jnp.zeros((1, 3, 1)), (0, -1)).shape   # (3,)
     """
     ...
-def transpose(operand: ArrayLike, permutation: Sequence[int]) -> Array[Any]:
+@overload
+def squeeze(array: ArrayLike, dimensions: Sequence[int]) -> Array[Any]: ...
+@overload
+def transpose(operand: Array[_G], permutation: Sequence[int]) -> Array[_G]:
     """``operand`` with its axes permuted: axis ``i`` of the result is axis ``permutation[i]`` of ``operand``.
 
     Example::
@@ -4009,6 +4068,8 @@ def transpose(operand: ArrayLike, permutation: Sequence[int]) -> Array[Any]:
         lax.transpose(jnp.zeros((2, 3)), (1, 0)).shape   # (3, 2)
     """
     ...
+@overload
+def transpose(operand: ArrayLike, permutation: Sequence[int]) -> Array[Any]: ...
 reduce_precision_p: Final[Primitive]
 cond_p: Final[Primitive]
 scan_p: Final[Primitive]

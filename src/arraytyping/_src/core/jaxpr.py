@@ -25,6 +25,7 @@ class Var:
     """A variable of a jaxpr: an identity with a type."""
 
     __slots__ = ("aval",)
+    aval: ShapedArray
 
     def __init__(self, aval: ShapedArray) -> None:
         self.aval = aval
@@ -38,6 +39,9 @@ class Literal:
     """A scalar constant written inline in an equation (``2.0:f32[]``)."""
 
     __slots__ = ("val", "aval", "shown")
+    val: np.ndarray[Any, Any]
+    aval: ShapedArray
+    shown: Any
 
     def __init__(self, val: np.ndarray[Any, Any], aval: ShapedArray, shown: Any = None) -> None:
         self.val = val

@@ -24,7 +24,7 @@ from arraytyping import op_rules
 from arraytyping._src.lax import lax as _lax
 from arraytyping._src.lax import primitives as P
 from arraytyping._src.lax.api.elementwise import check_operand
-from arraytyping._src.lax.api.functions import _user_dtype
+from arraytyping._src.lax.api.functions import user_dtype
 from arraytyping._src.lax.elementwise import clz_p
 from arraytyping._src.lax.shape import concatenate_p
 from arraytyping._src.lax.sorting import argmax_p, argmin_p, cummax_p, cummin_p, cumprod_p, cumsum_p, sort_p
@@ -396,14 +396,14 @@ def full(shape: Sequence[int] | int, fill_value: ArrayLike, dtype: DTypeLike | N
         lax.full((2, 3), 1.5)   # float32[2,3] of 1.5, weakly typed
     """
     dims = canonicalize_shape(shape)
-    if np.shape(fill_value):  # type: ignore[arg-type]
-        raise TypeError(f"full must be called with scalar fill_value, got fill_value.shape {np.shape(fill_value)}.")  # type: ignore[arg-type]
     check_operand("full", fill_value)
     aval = abstractify(fill_value)
+    if aval.shape:
+        raise TypeError(f"full must be called with scalar fill_value, got fill_value.shape {aval.shape}.")
     if dtype is None:
         dt, weak = aval.dtype, aval.weak_type
     else:
-        dt, weak = _user_dtype(dtype), False
+        dt, weak = user_dtype(dtype), False
     value = _lax.convert_element_type(_lax.asarray(fill_value), dt, weak)
     out: AnyArray = _lax.broadcast_in_dim(value, dims, ())
     return out
@@ -421,13 +421,14 @@ def full_like(x: ArrayLike, fill_value: ArrayLike, dtype: DTypeLike | None = Non
     check_operand("full_like", x)
     aval = abstractify(x)
     dims = aval.shape if shape is None else canonicalize_shape(shape)
-    if np.shape(fill_value):  # type: ignore[arg-type]
-        raise TypeError(f"full must be called with scalar fill_value, got fill_value.shape {np.shape(fill_value)}.")  # type: ignore[arg-type]
     check_operand("full_like", fill_value)
+    if abstractify(fill_value).shape:
+        raise TypeError(f"full must be called with scalar fill_value, got fill_value.shape "
+                        f"{abstractify(fill_value).shape}.")
     if dtype is None:
         dt, weak = aval.dtype, aval.weak_type
     else:
-        dt, weak = _user_dtype(dtype), False
+        dt, weak = user_dtype(dtype), False
     value = _lax.convert_element_type(_lax.asarray(fill_value), dt, weak)
     out: AnyArray = _lax.broadcast_in_dim(value, dims, ())
     return out
@@ -441,7 +442,7 @@ def broadcasted_iota(dtype: DTypeLike, shape: Sequence[int], dimension: int, *, 
 
         lax.broadcasted_iota(jnp.int32, (2, 3), 1)   # [[0, 1, 2], [0, 1, 2]]
     """
-    dt = _user_dtype(dtype)
+    dt = user_dtype(dtype)
     dims = canonicalize_shape(shape)
     op_rules.lax_dtype_result("iota", dt.name)  # refuses bool (TypeError)
     dimension = operator.index(dimension)
@@ -539,7 +540,7 @@ def argmax(operand: ArrayLike, axis: int, index_dtype: DTypeLike) -> AnyArray:
 
         lax.argmax(jnp.array([1, 7, 3]), 0, jnp.int32)   # Array(1, dtype=int32)
     """
-    return _bind("argmax", argmax_p, operand, axes=(operator.index(axis),), index_dtype=_user_dtype(index_dtype))
+    return _bind("argmax", argmax_p, operand, axes=(operator.index(axis),), index_dtype=user_dtype(index_dtype))
 
 
 def argmin(operand: ArrayLike, axis: int, index_dtype: DTypeLike) -> AnyArray:
@@ -550,7 +551,7 @@ def argmin(operand: ArrayLike, axis: int, index_dtype: DTypeLike) -> AnyArray:
 
         lax.argmin(jnp.array([4, 1, 3]), 0, jnp.int32)   # Array(1, dtype=int32)
     """
-    return _bind("argmin", argmin_p, operand, axes=(operator.index(axis),), index_dtype=_user_dtype(index_dtype))
+    return _bind("argmin", argmin_p, operand, axes=(operator.index(axis),), index_dtype=user_dtype(index_dtype))
 
 
 def _cumulative(name: str, prim: Any, operand: ArrayLike, axis: int, reverse: bool) -> AnyArray:

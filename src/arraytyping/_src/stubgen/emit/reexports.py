@@ -91,10 +91,20 @@ BY_DTYPE: Final[dict[tuple[str, str], Callable[[LatticeConfig, str | None], str]
 (of any operand: its refusal of a bool one is missed)."""
 
 FIXED_RESULTS: Final[dict[str, dict[str, str]]] = {
-    "random.py": {"PRNGKey": "uint32", "key_data": "uint32", "split": "uint32", "fold_in": "uint32"}}
+    "random.py": {"PRNGKey": "uint32", "key_data": "uint32", "split": "uint32", "fold_in": "uint32"},
+    "lax.py": {name: "bool_" for name in ("eq", "ne", "lt", "le", "gt", "ge", "is_finite")}}
 """The functions whose array results have one dtype whatever their arguments and configuration: raw keys
 (``PRNGKey``; ``split`` and ``fold_in`` of a raw key) and a key's data are ``uint32`` (JAX's threefry and rbg keys
-alike); their typed-key overloads keep returning ``PRNGKeyArray``."""
+alike); their typed-key overloads keep returning ``PRNGKeyArray``. ``jax.lax``'s comparisons and ``is_finite``
+are ``bool`` whatever operands they accept (the operands they refuse are not typed: a gradual ``ArrayLike``)."""
+
+KEEP_DTYPE: Final[dict[str, tuple[str, ...]]] = {
+    "lax.py": ("reshape", "transpose", "rev", "squeeze", "expand_dims", "slice", "collapse", "reduce_sum",
+               "reduce_prod", "reduce_max", "reduce_min", "reduce_and", "reduce_or", "cumsum", "cumprod", "cummax",
+               "cummin", "sort", "clz", "reciprocal")}
+"""The functions whose result has their (first) array operand's dtype whenever JAX runs them (they never promote:
+shapes, reductions, running reductions, ``sort`` of one array): an ``Array[_G]`` operand gives ``Array[_G]``, before
+the runtime's signature as the gradual fallback (an operand the rule cannot name, a Python scalar, a sequence)."""
 
 BINARY: Final[dict[str, dict[str, str]]] = {"numpy/linalg.py": {"solve": "true_divide"}}
 """The functions of two operands declared by a binary operation's overloads (``arraytyping.numpy``'s): ``solve`` is
@@ -398,6 +408,19 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
             function = nodes[-1]
             assert isinstance(function, ast.FunctionDef)
             declared_by_rule = random_functions.element_overloads(function, cfg, keep, docline(function))
+            typed += declared_by_rule
+            body += declared_by_rule
+        elif name in KEEP_DTYPE.get(rel, ()):
+            function = nodes[-1]
+            assert isinstance(function, ast.FunctionDef)
+            kept = copy.deepcopy(function)
+            kept.args.args[0].annotation = ast.parse("Array[_G]", mode="eval").body
+            kept.returns = ast.parse("Array[_G]", mode="eval").body
+            kept.decorator_list = [ast.Name("overload")]
+            runtime = copy.deepcopy(function)
+            runtime.decorator_list = [ast.Name("overload")]
+            declared_by_rule = [*stub_function(kept), *(f"{line} ..." if line.endswith(":") else line
+                                                         for line in stub_function(runtime, with_doc=False))]
             typed += declared_by_rule
             body += declared_by_rule
         elif name in FIXED_RESULTS.get(rel, {}):
