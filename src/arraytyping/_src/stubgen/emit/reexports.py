@@ -413,14 +413,14 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
         elif name in KEEP_DTYPE.get(rel, ()):
             function = nodes[-1]
             assert isinstance(function, ast.FunctionDef)
-            kept = copy.deepcopy(function)
-            kept.args.args[0].annotation = ast.parse("Array[_G]", mode="eval").body
-            kept.returns = ast.parse("Array[_G]", mode="eval").body
-            kept.decorator_list = [ast.Name("overload")]
-            runtime = copy.deepcopy(function)
-            runtime.decorator_list = [ast.Name("overload")]
-            declared_by_rule = [*stub_function(kept), *(f"{line} ..." if line.endswith(":") else line
-                                                         for line in stub_function(runtime, with_doc=False))]
+            same_dtype = copy.deepcopy(function)
+            same_dtype.args.args[0].annotation = ast.parse("Array[_G]", mode="eval").body
+            same_dtype.returns = ast.parse("Array[_G]", mode="eval").body
+            same_dtype.decorator_list = [ast.Name("overload")]
+            gradual = copy.deepcopy(function)
+            gradual.decorator_list = [ast.Name("overload")]
+            declared_by_rule = [*stub_function(same_dtype), *(f"{line} ..." if line.endswith(":") else line
+                                                               for line in stub_function(gradual, with_doc=False))]
             typed += declared_by_rule
             body += declared_by_rule
         elif name in FIXED_RESULTS.get(rel, {}):
