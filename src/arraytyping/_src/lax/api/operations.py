@@ -30,7 +30,7 @@ from arraytyping._src.lax.shape import concatenate_p
 from arraytyping._src.lax.sorting import argmax_p, argmin_p, cummax_p, cummin_p, cumprod_p, cumsum_p, sort_p
 from arraytyping.typing import DTypeLike
 
-__all__ = ["abs", "argmax", "argmin", "broadcasted_iota", "clz", "collapse", "complex", "concatenate", "conj",
+__all__ = ["abs", "argmax", "argmin", "broadcasted_iota", "clz", "collapse", "concatenate", "conj",
            "cummax", "cummin", "cumprod", "cumsum", "eq", "expand_dims", "full", "full_like", "ge", "gt", "imag",
            "is_finite", "le", "lt", "ne", "pow", "real", "reciprocal", "reduce_and", "reduce_max", "reduce_min",
            "reduce_or", "reduce_prod", "reduce_sum", "reshape", "rev", "select_n", "slice", "sort", "squeeze",
@@ -177,16 +177,6 @@ def conj(x: ArrayLike) -> AnyArray:
     check_operand("conj", x)
     out: AnyArray = P.conj_p.bind(x, input_dtype=abstractify(x).dtype)
     return out
-
-
-def complex(x: ArrayLike, y: ArrayLike) -> AnyArray:
-    """Elementwise ``x + 1j * y`` of two floating operands of one dtype (its complex dtype).
-
-    Example::
-
-        lax.complex(jnp.array([1.0]), jnp.array([2.0]))   # Array([1.+2.j], dtype=complex64)
-    """
-    return _bind("complex", P.complex_p, x, y)
 
 
 def is_finite(x: ArrayLike) -> AnyArray:
