@@ -434,6 +434,104 @@ def _lax_value_cases() -> Iterator[str]:
             yield f"lax.{fn}({x}, np.asarray([[0, 1, 3, 7]], {d!r}).repeat(3, 0))"
 
 
+LAX_COMPARISONS = ("eq", "ne", "lt", "le", "gt", "ge")
+"""``jax.lax``'s comparisons (bool results of operands of one dtype)."""
+
+
+def _lax_operation_cases() -> Iterator[str]:
+    """The functions over existing primitives added for issue 64: comparisons and the other elementwise ones, shapes,
+    creation, reductions, cumulative ones and ``sort``; values on seeded inputs, the dtypes each refuses, and the
+    errors of bad arguments."""
+    for a, b in itertools.product(PAIR_OPERANDS[:13], repeat=2):
+        for fn in (*(f"lax.{c}({{}}, {{}})" for c in LAX_COMPARISONS), "lax.pow({}, {})"):
+            yield _abstract_call(fn, a, b)
+    for x in _abstract_operands():
+        for fn in ("lax.abs({})", "lax.real({})", "lax.imag({})", "lax.conj({})", "lax.is_finite({})",
+                   "lax.reciprocal({})", "lax.clz({})", "lax.reduce_sum({}, (0,))", "lax.reduce_prod({}, ())",
+                   "lax.reduce_max({}, ())", "lax.reduce_min({}, ())", "lax.reduce_and({}, ())",
+                   "lax.reduce_or({}, ())", "lax.cumsum({})", "lax.cumprod({})", "lax.cummax({})", "lax.cummin({})",
+                   "lax.sort({})", "lax.full_like({}, 2)", "lax.full_like({}, 2.5, 'int8')"):
+            yield f"eval_shape(lambda x: {fn.format('x')}, {x})"
+    for d in ("float32", "int32", "uint8", "bool", "float16", "complex64"):
+        x, y = f"A({d!r}, (3, 4), 1)", f"A({d!r}, (3, 4), 7)"
+        for c in LAX_COMPARISONS:
+            yield f"lax.{c}({x}, {y})"
+        for fn in ("abs", "is_finite", "real", "imag", "conj", "clz", "reciprocal"):
+            yield f"lax.{fn}({x})"
+        yield f"lax.select_n({x} > {y}, {x}, {y})"
+        yield f"lax.select_n(np.asarray([[0, 1, 2, 1]] * 3, 'int32'), {x}, {y}, {x})"
+        yield f"lax.reshape({x}, (4, 3))"
+        yield f"lax.reshape({x}, (2, 6), (1, 0))"
+        yield f"lax.reshape({x}, (12,), (0, 1))"
+        yield f"lax.transpose({x}, (1, 0))"
+        yield f"lax.rev({x}, (0, 1))"
+        yield f"lax.squeeze({x}[:1], (0,))"
+        yield f"lax.expand_dims({x}, (0, -1))"
+        yield f"lax.slice({x}, (1, 0), (3, 4), (1, 2))"
+        yield f"lax.slice({x}, (0, 1), (2, 3))"
+        yield f"lax.concatenate([{x}, {y}], 1)"
+        yield f"lax.concatenate(({x},), 0)"
+        yield f"lax.collapse({x}, 0)"
+        yield f"lax.collapse(A({d!r}, (2, 3, 4), 3), 1, 3)"
+        yield f"lax.full_like({x}, 1)"
+        yield f"lax.full_like({x}, 3, shape=(2,))"
+        yield f"lax.full_like({x}, 1, 'float32')"
+        for fn in ("reduce_sum", "reduce_prod", "reduce_max", "reduce_min", "reduce_and", "reduce_or"):
+            yield f"lax.{fn}({x}, (1,))"
+            yield f"lax.{fn}({x}, (0, 1))"
+        for fn in ("argmax", "argmin"):
+            yield f"lax.{fn}({x}, 1, 'int32')"
+            yield f"lax.{fn}({x}, 0, 'int8')"
+        for fn in ("cumsum", "cumprod", "cummax", "cummin"):
+            yield f"lax.{fn}({x})"
+            yield f"lax.{fn}({x}, axis=1, reverse=True)"
+        yield f"lax.sort({x})"
+        yield f"lax.sort({x}, dimension=0)"
+        yield f"lax.sort(({x}, {y}), num_keys=1)"
+        yield f"lax.sort(({x}, {y}), dimension=0, num_keys=2)"
+    for d in ("float32", "float16", "bfloat16", "float64", "complex64"):
+        x, y = f"A({d!r}, (3, 4), 1)", f"A({d!r}, (3, 4), 7)"
+        yield f"lax.pow(jnp.abs({x}), {y})"
+        yield f"lax.pow({x}, np.asarray([[0, 1, 2, 3]] * 3, 'int32'))"
+    for d in ("int32", "float32", "int8", "uint32", "float16", "bool", "int", "float"):
+        dt = d if d in ("int", "float") else repr(d)
+        yield f"lax.full((2, 3), 1.5, {dt})"
+        yield f"lax.full(3, 2, {dt})"
+        yield f"lax.broadcasted_iota({dt}, (2, 3), 1)"
+        yield f"lax.broadcasted_iota({dt}, (4,), 0)"
+    for v in ("1.5", "2", "True", "1j", "np.float16(2)", "np.asarray(3, 'int8')", "jnp.asarray(2.0)"):
+        yield f"lax.full((2,), {v})"
+        yield f"lax.full((), {v})"
+    for bad in ("lax.eq(A('float32', (3,), 0), A('int32', (3,), 0))",
+                "lax.lt(A('complex64', (3,), 0), A('complex64', (3,), 0))",
+                "lax.pow(A('int32', (3,), 0), A('int32', (3,), 0))",
+                "lax.abs(A('uint8', (3,), 0))", "lax.is_finite(A('int32', (3,), 0))",
+                "lax.real(A('float32', (3,), 0))", "lax.clz(A('float32', (3,), 0))",
+                "lax.select_n(A('bool', (3,), 0))", "lax.select_n(A('float32', (3,), 0), A('float32', (3,), 0))",
+                "lax.select_n(A('bool', (3,), 0), A('float32', (3,), 0), A('int32', (3,), 0))",
+                "lax.reshape(A('float32', (2, 3), 0), (4, 2))", "lax.reshape(A('float32', (2, 3), 0), (3, 2), (0,))",
+                "lax.transpose(A('float32', (2, 3), 0), (0,))", "lax.transpose(A('float32', (2, 3), 0), (0, 0))",
+                "lax.rev(A('float32', (2, 3), 0), (2,))", "lax.squeeze(A('float32', (2, 3), 0), (0,))",
+                "lax.squeeze(A('float32', (1, 3), 0), (2,))", "lax.expand_dims(A('float32', (2,), 0), (3,))",
+                "lax.expand_dims(A('float32', (2,), 0), (0, 0))",
+                "lax.slice(A('float32', (4,), 0), (3,), (1,))",
+                "lax.concatenate([], 0)", "lax.concatenate([A('float32', (2,), 0), A('int32', (2,), 0)], 0)",
+                "lax.concatenate([A('float32', (2,), 0), A('float32', (2, 1), 0)], 0)",
+                "lax.concatenate([A('float32', (2,), 0), A('float32', (2,), 0)], 1)",
+                "lax.full((2,), A('float32', (2,), 0))", "lax.full((-1,), 1.0)", "lax.full((2,), 1.0, 'bool')",
+                "lax.broadcasted_iota('int32', (2, 3), 2)", "lax.broadcasted_iota('bool', (2,), 0)",
+                "lax.reduce_sum(A('bool', (3,), 0), (0,))", "lax.reduce_sum(A('float32', (3,), 0), (1,))",
+                "lax.reduce_and(A('float32', (3,), 0), (0,))", "lax.reduce_max(A('float32', (3,), 0), (0, 0))",
+                "lax.argmax(A('float32', (3,), 0), 1, 'int32')", "lax.argmax(A('float32', (3,), 0), 0, 'float32')",
+                "lax.argmin(A('complex64', (3,), 0), 0, 'int32')",
+                "lax.cumsum(A('bool', (3,), 0))", "lax.cumsum(A('float32', (3,), 0), axis=1)",
+                "lax.sort(A('float32', (3,), 0), num_keys=2)", "lax.sort([])",
+                "lax.sort((A('float32', (3,), 0), A('float32', (3,), 0)), num_keys=3)",
+                "lax.sort(A('float32', (3,), 0), dimension=1)",
+                "lax.sort((A('float32', (3,), 0), A('float32', (4,), 0)))"):
+        yield bad
+
+
 FFT_FUNCTIONS = ("fft.fft({})", "fft.ifft({})", "fft.rfft({})", "fft.irfft({})", "fft.fft2({})")
 
 
@@ -700,7 +798,7 @@ def cases(section: str) -> list[tuple[str, str]]:
         return [(c, e) for c in ALL_CONFIGS for e in abstract] + [(c, e) for c in X32_X64 for e in values]
     if section == "lax":
         abstract = list(dict.fromkeys(_lax_abstract_cases()))
-        values = list(dict.fromkeys(_lax_value_cases()))
+        values = list(dict.fromkeys([*_lax_value_cases(), *_lax_operation_cases()]))
         return [(c, e) for c in X32_X64 for e in abstract + values]
     if section == "layout":
         exprs = list(dict.fromkeys(_layout_cases()))

@@ -14,22 +14,41 @@ import numpy as np
 
 from arraytyping import Array
 from arraytyping.typing import ArrayLike, DTypeLike, ShapeLike
+from arraytyping.extend.core import Primitive
 from typing_extensions import Never
 
-from arraytyping import _Abstract, _IsFloating, _IsGeneric_Number_Integer_Signedinteger_Unsignedinteger_Inexact_Floating_Complexfloating, _IsInexact_Floating_Complexfloating, _IsInteger_Signedinteger_Unsignedinteger, _IsNumber_Integer_Signedinteger_Unsignedinteger_Inexact_Floating_Complexfloating, bfloat16, bool_, complex128, complex64, float16, float32, float4_e2m1fn, float64, float6_e2m3fn, float6_e3m2fn, float8_e3m4, float8_e4m3, float8_e4m3b11fnuz, float8_e4m3fn, float8_e4m3fnuz, float8_e5m2, float8_e5m2fnuz, float8_e8m0fnu, floating, int1, int16, int2, int32, int4, int64, int8, integer, number, uint1, uint16, uint2, uint32, uint4, uint64, uint8
+from arraytyping import _Abstract, _IsFloating, _IsGeneric_Number_Integer_Signedinteger_Unsignedinteger_Inexact_Floating_Complexfloating, _IsInexact_Floating_Complexfloating, _IsInteger_Signedinteger_Unsignedinteger, _IsNumber_Integer_Signedinteger_Unsignedinteger_Inexact_Floating_Complexfloating, bfloat16, bool_, complex128, complex64, float16, float32, float4_e2m1fn, float64, float6_e2m3fn, float6_e3m2fn, float8_e3m4, float8_e4m3, float8_e4m3b11fnuz, float8_e4m3fn, float8_e4m3fnuz, float8_e5m2, float8_e5m2fnuz, float8_e8m0fnu, floating, generic, int1, int16, int2, int32, int4, int64, int8, integer, number, uint1, uint16, uint2, uint32, uint4, uint64, uint8
 from arraytyping.typing import DType
 
 __all__ = [
-    "ConvDimensionNumbers", "RoundingMethod", "acos", "acosh", "add", "asin", "asinh", "atan", "atan2", "atanh",
-    "bitwise_and", "bitwise_not", "bitwise_or", "bitwise_xor", "broadcast_in_dim", "cbrt", "ceil", "clamp", "cond",
-    "conv", "conv_dimension_numbers", "conv_general_dilated", "conv_general_permutations", "conv_general_shape_tuple",
-    "conv_shape_tuple", "conv_transpose", "conv_transpose_shape_tuple", "conv_with_general_padding",
-    "convert_element_type", "cos", "cosh", "custom_linear_solve", "digamma", "div", "dot_general", "dynamic_slice",
-    "dynamic_slice_in_dim", "dynamic_update_slice", "dynamic_update_slice_in_dim", "erf", "erf_inv", "erfc", "exp",
-    "exp2", "expm1", "floor", "fori_loop", "integer_pow", "iota", "lgamma", "log", "log1p", "logistic", "map", "max",
-    "min", "mul", "neg", "nextafter", "pad", "padtype_to_pads", "reduce_window", "reduce_window_shape_tuple", "rem",
-    "round", "rsqrt", "scan", "select", "shift_left", "shift_right_arithmetic", "shift_right_logical", "sign", "sin",
-    "sinh", "sqrt", "square", "stop_gradient", "sub", "switch", "tan", "tanh", "top_k", "while_loop",
+    "ConvDimensionNumbers", "RoundingMethod", "abs", "abs_p", "acos", "acos_p", "acosh", "acosh_p", "add", "add_p",
+    "and_p", "argmax", "argmax_p", "argmin", "argmin_p", "asin", "asin_p", "asinh", "asinh_p", "atan", "atan2",
+    "atan2_p", "atan_p", "atanh", "atanh_p", "bitcast_convert_type_p", "bitwise_and", "bitwise_not", "bitwise_or",
+    "bitwise_xor", "broadcast_in_dim", "broadcast_in_dim_p", "broadcasted_iota", "cbrt", "cbrt_p", "ceil", "ceil_p",
+    "clamp", "clamp_p", "clz", "clz_p", "collapse", "complex_p", "concatenate", "concatenate_p", "cond", "cond_p",
+    "conj", "conj_p", "conv", "conv_dimension_numbers", "conv_general_dilated", "conv_general_dilated_p",
+    "conv_general_permutations", "conv_general_shape_tuple", "conv_shape_tuple", "conv_transpose",
+    "conv_transpose_shape_tuple", "conv_with_general_padding", "convert_element_type", "convert_element_type_p",
+    "copy_p", "cos", "cos_p", "cosh", "cosh_p", "cummax", "cummax_p", "cummin", "cummin_p", "cumprod", "cumprod_p",
+    "cumsum", "cumsum_p", "custom_linear_solve", "digamma", "digamma_p", "div", "div_p", "dot_general", "dot_general_p",
+    "dynamic_slice", "dynamic_slice_in_dim", "dynamic_slice_p", "dynamic_update_slice", "dynamic_update_slice_in_dim",
+    "dynamic_update_slice_p", "eq", "eq_p", "eq_to_p", "erf", "erf_inv", "erf_inv_p", "erf_p", "erfc", "erfc_p", "exp",
+    "exp2", "exp2_p", "exp_p", "expand_dims", "expm1", "expm1_p", "fft_p", "floor", "floor_p", "fori_loop", "full",
+    "full_like", "gather_p", "ge", "ge_p", "gt", "gt_p", "imag", "imag_p", "integer_pow", "integer_pow_p", "iota",
+    "iota_p", "is_finite", "is_finite_p", "le", "le_p", "le_to_p", "lgamma", "lgamma_p", "linear_solve_p", "log",
+    "log1p", "log1p_p", "log_p", "logistic", "logistic_p", "lt", "lt_p", "lt_to_p", "map", "max", "max_p", "min",
+    "min_p", "mul", "mul_p", "ne", "ne_p", "neg", "neg_p", "nextafter", "nextafter_p", "not_p", "or_p", "pad", "pad_p",
+    "padtype_to_pads", "polygamma_p", "pow", "pow_p", "real", "real_p", "reciprocal", "reduce_and", "reduce_and_p",
+    "reduce_max", "reduce_max_p", "reduce_min", "reduce_min_p", "reduce_or", "reduce_or_p", "reduce_precision_p",
+    "reduce_prod", "reduce_prod_p", "reduce_sum", "reduce_sum_p", "reduce_window", "reduce_window_max_p",
+    "reduce_window_min_p", "reduce_window_p", "reduce_window_shape_tuple", "reduce_window_sum_p", "rem", "rem_p",
+    "reshape", "reshape_p", "rev", "rev_p", "round", "round_p", "rsqrt", "rsqrt_p", "scan", "scan_p", "scatter_add_p",
+    "scatter_max_p", "scatter_min_p", "scatter_mul_p", "scatter_p", "select", "select_n", "select_n_p", "shift_left",
+    "shift_left_p", "shift_right_arithmetic", "shift_right_arithmetic_p", "shift_right_logical",
+    "shift_right_logical_p", "sign", "sign_p", "sin", "sin_p", "sinh", "sinh_p", "slice", "slice_p", "sort", "sort_p",
+    "split_p", "sqrt", "sqrt_p", "square", "square_p", "squeeze", "squeeze_p", "stack_p", "stop_gradient",
+    "stop_gradient_p", "sub", "sub_p", "switch", "tan", "tan_p", "tanh", "tanh_p", "tile_p", "top_k", "top_k_p",
+    "transpose", "transpose_p", "unstack_p", "while_loop", "while_p", "xor_p",
 ]
 
 _ConvGeneralDilatedDimensionNumbers: TypeAlias = tuple[str, str, str] | ConvDimensionNumbers | None
@@ -37,6 +56,7 @@ _DotDimensionNumbers: TypeAlias = tuple[tuple[Sequence[int], Sequence[int]], tup
 _T = TypeVar('_T')
 _C = TypeVar('_C')
 _T = TypeVar('_T')
+_G = TypeVar("_G", bound=generic)
 ShapeT = TypeVar("ShapeT", bound=tuple[Any, ...])
 InexactDType = TypeVar("InexactDType", bound=float4_e2m1fn | float6_e2m3fn | float6_e3m2fn | float8_e3m4 | float8_e4m3 | float8_e8m0fnu | float8_e4m3b11fnuz | float8_e4m3fn | float8_e4m3fnuz | float8_e5m2 | float8_e5m2fnuz | bfloat16 | float16 | float32 | complex64)
 InexactDType2 = TypeVar("InexactDType2", bound=_IsInexact_Floating_Complexfloating)
@@ -3667,3 +3687,506 @@ def top_k(operand: int, k: int, *, axis: int = ...) -> tuple[Array[int], Array[i
 def top_k(operand: float, k: int, *, axis: int = ...) -> tuple[Array[float], Array[int]]: ...
 @overload
 def top_k(operand: Array[_Abstract | int | float], k: int, *, axis: int = ...) -> tuple[Array[Any], Array[Any]]: ...
+def abs(x: ArrayLike) -> Array[Any]:
+    """Elementwise absolute value ``|x|`` (signed integer, floating and complex operands; complex gives its real
+    dtype).
+
+    Example::
+
+        lax.abs(jnp.array([-1.5, 2.0]))   # Array([1.5, 2. ], dtype=float32)
+    """
+    ...
+def argmax(operand: ArrayLike, axis: int, index_dtype: DTypeLike) -> Array[Any]:
+    """The index of the largest value along ``axis`` (the first of equal ones; NaN counts as largest), in the
+    integer ``index_dtype``.
+
+    Example::
+
+        lax.argmax(jnp.array([1, 7, 3]), 0, jnp.int32)   # Array(1, dtype=int32)
+    """
+    ...
+def argmin(operand: ArrayLike, axis: int, index_dtype: DTypeLike) -> Array[Any]:
+    """The index of the smallest value along ``axis`` (the first of equal ones; NaN counts as smallest), in the
+    integer ``index_dtype``.
+
+    Example::
+
+        lax.argmin(jnp.array([4, 1, 3]), 0, jnp.int32)   # Array(1, dtype=int32)
+    """
+    ...
+def broadcasted_iota(dtype: DTypeLike, shape: Sequence[int], dimension: int, *, out_sharding: None = ...) -> Array[Any]:
+    """An array of ``shape`` whose values count ``0, 1, ...`` along axis ``dimension`` (a numeric ``dtype``).
+
+    Example::
+
+        lax.broadcasted_iota(jnp.int32, (2, 3), 1)   # [[0, 1, 2], [0, 1, 2]]
+    """
+    ...
+@overload
+def clz(x: Array[_G]) -> Array[_G]:
+    """Elementwise count of leading zero bits (integer operands, its dtype).
+
+    Example::
+
+        lax.clz(jnp.array([1, 255], dtype=jnp.uint8))   # Array([7, 0], dtype=uint8)
+    """
+    ...
+@overload
+def clz(x: ArrayLike) -> Array[Any]: ...
+@overload
+def collapse(operand: Array[_G], start_dimension: int, stop_dimension: int | None = ...) -> Array[_G]:
+    """``operand`` with its axes ``start_dimension:stop_dimension`` merged into one (a slice of its axes, as Python
+    slices them).
+
+    Example::
+
+        lax.collapse(jnp.zeros((2, 3, 4)), 0, 2).shape   # (6, 4)
+    """
+    ...
+@overload
+def collapse(operand: ArrayLike, start_dimension: int, stop_dimension: int | None = ...) -> Array[Any]: ...
+def concatenate(operands: Array[Any] | Sequence[ArrayLike], dimension: int) -> Array[Any]:
+    """The ``operands`` (of one dtype and rank, equal sizes off ``dimension``) joined along ``dimension``.
+
+    Example::
+
+        lax.concatenate([jnp.zeros(2), jnp.ones(3)], 0).shape   # (5,)
+    """
+    ...
+def conj(x: ArrayLike) -> Array[Any]:
+    """Elementwise complex conjugate (a real operand gives its complex dtype, as JAX's).
+
+    Example::
+
+        lax.conj(jnp.array([1 + 2j]))   # Array([1.-2.j], dtype=complex64)
+    """
+    ...
+@overload
+def cummax(operand: Array[_G], axis: int = ..., reverse: bool = ...) -> Array[_G]:
+    """The running maximum along ``axis`` (from its end with ``reverse``), in ``operand``'s dtype.
+
+    Example::
+
+        lax.cummax(jnp.array([1, 3, 2]))   # Array([1, 3, 3], dtype=int32)
+    """
+    ...
+@overload
+def cummax(operand: ArrayLike, axis: int = ..., reverse: bool = ...) -> Array[Any]: ...
+@overload
+def cummin(operand: Array[_G], axis: int = ..., reverse: bool = ...) -> Array[_G]:
+    """The running minimum along ``axis`` (from its end with ``reverse``), in ``operand``'s dtype.
+
+    Example::
+
+        lax.cummin(jnp.array([3, 1, 2]))   # Array([3, 1, 1], dtype=int32)
+    """
+    ...
+@overload
+def cummin(operand: ArrayLike, axis: int = ..., reverse: bool = ...) -> Array[Any]: ...
+@overload
+def cumprod(operand: Array[_G], axis: int = ..., reverse: bool = ...) -> Array[_G]:
+    """The running product along ``axis`` (from its end with ``reverse``), in ``operand``'s dtype.
+
+    Example::
+
+        lax.cumprod(jnp.array([1, 2, 3]))   # Array([1, 2, 6], dtype=int32)
+    """
+    ...
+@overload
+def cumprod(operand: ArrayLike, axis: int = ..., reverse: bool = ...) -> Array[Any]: ...
+@overload
+def cumsum(operand: Array[_G], axis: int = ..., reverse: bool = ...) -> Array[_G]:
+    """The running sum along ``axis`` (from its end with ``reverse``), in ``operand``'s dtype.
+
+    Example::
+
+        lax.cumsum(jnp.array([1, 2, 3]))   # Array([1, 3, 6], dtype=int32)
+    """
+    ...
+@overload
+def cumsum(operand: ArrayLike, axis: int = ..., reverse: bool = ...) -> Array[Any]: ...
+def eq(x: ArrayLike, y: ArrayLike) -> Array[bool_]:
+    """Elementwise ``x == y`` of operands of one dtype, a bool array.
+
+    Example::
+
+        lax.eq(jnp.array([1, 2]), jnp.array([1, 3]))   # Array([ True, False], dtype=bool)
+    """
+    ...
+@overload
+def expand_dims(array: Array[_G], dimensions: Sequence[int]) -> Array[_G]:
+    """``array`` with axes of size 1 inserted at ``dimensions`` (positions in the result; negative ones counted
+    from its end).
+
+    Example::
+
+        lax.expand_dims(jnp.zeros(3), (0, 2)).shape   # (1, 3, 1)
+    """
+    ...
+@overload
+def expand_dims(array: ArrayLike, dimensions: Sequence[int]) -> Array[Any]: ...
+def full(shape: Sequence[int] | int, fill_value: ArrayLike, dtype: DTypeLike | None = ..., *, sharding: None = ...) -> Array[Any]:
+    """An array of ``shape`` filled with the scalar ``fill_value``, of ``dtype`` (default: ``fill_value``'s, weakly
+    typed for a Python scalar).
+
+    Example::
+
+        lax.full((2, 3), 1.5)   # float32[2,3] of 1.5, weakly typed
+    """
+    ...
+def full_like(x: ArrayLike, fill_value: ArrayLike, dtype: DTypeLike | None = ..., shape: Sequence[int] | int | None = ..., sharding: None = ...) -> Array[Any]:
+    """An array like ``x`` (its shape, or ``shape``; its dtype and weak type, or ``dtype``) filled with the scalar
+    ``fill_value``.
+
+    Example::
+
+        lax.full_like(jnp.zeros((2,), jnp.int8), 7)   # Array([7, 7], dtype=int8)
+    """
+    ...
+def ge(x: ArrayLike, y: ArrayLike) -> Array[bool_]:
+    """Elementwise ``x >= y`` of operands of one dtype (not complex), a bool array.
+
+    Example::
+
+        lax.ge(jnp.array([1, 2]), jnp.array([2, 2]))   # Array([False,  True], dtype=bool)
+    """
+    ...
+def gt(x: ArrayLike, y: ArrayLike) -> Array[bool_]:
+    """Elementwise ``x > y`` of operands of one dtype (not complex), a bool array.
+
+    Example::
+
+        lax.gt(jnp.array([1, 3]), jnp.array([2, 2]))   # Array([False,  True], dtype=bool)
+    """
+    ...
+def imag(x: ArrayLike) -> Array[Any]:
+    """Elementwise imaginary part of a complex operand (its real dtype).
+
+    Example::
+
+        lax.imag(jnp.array([1 + 2j]))   # Array([2.], dtype=float32)
+    """
+    ...
+def is_finite(x: ArrayLike) -> Array[bool_]:
+    """Elementwise whether a floating operand is finite (neither infinite nor NaN), a bool array.
+
+    Example::
+
+        lax.is_finite(jnp.array([1.0, jnp.inf, jnp.nan]))   # Array([ True, False, False], dtype=bool)
+    """
+    ...
+def le(x: ArrayLike, y: ArrayLike) -> Array[bool_]:
+    """Elementwise ``x <= y`` of operands of one dtype (not complex), a bool array.
+
+    Example::
+
+        lax.le(jnp.array([1, 3]), jnp.array([2, 2]))   # Array([ True, False], dtype=bool)
+    """
+    ...
+def lt(x: ArrayLike, y: ArrayLike) -> Array[bool_]:
+    """Elementwise ``x < y`` of operands of one dtype (not complex), a bool array.
+
+    Example::
+
+        lax.lt(jnp.array([1, 2]), jnp.array([2, 2]))   # Array([ True, False], dtype=bool)
+    """
+    ...
+def ne(x: ArrayLike, y: ArrayLike) -> Array[bool_]:
+    """Elementwise ``x != y`` of operands of one dtype, a bool array.
+
+    Example::
+
+        lax.ne(jnp.array([1, 2]), jnp.array([1, 3]))   # Array([False,  True], dtype=bool)
+    """
+    ...
+def pow(x: ArrayLike, y: ArrayLike) -> Array[Any]:
+    """Elementwise ``x ** y``: a floating or complex ``x`` to the power ``y`` of its dtype or of an integer dtype.
+
+    Example::
+
+        lax.pow(jnp.array([2.0, 3.0]), jnp.array([3, 2]))   # Array([8., 9.], dtype=float32)
+    """
+    ...
+def real(x: ArrayLike) -> Array[Any]:
+    """Elementwise real part of a complex operand (its real dtype).
+
+    Example::
+
+        lax.real(jnp.array([1 + 2j]))   # Array([1.], dtype=float32)
+    """
+    ...
+@overload
+def reciprocal(x: Array[_G]) -> Array[_G]:
+    """Elementwise ``1 / x`` (``integer_pow(x, -1)``: floating and complex operands).
+
+    Example::
+
+        lax.reciprocal(jnp.array([2.0, 4.0]))   # Array([0.5 , 0.25], dtype=float32)
+    """
+    ...
+@overload
+def reciprocal(x: ArrayLike) -> Array[Any]: ...
+@overload
+def reduce_and(operand: Array[_G], axes: Sequence[int]) -> Array[_G]:
+    """The bitwise AND of ``operand`` over ``axes`` (bool and integer operands; its dtype).
+
+    Example::
+
+        lax.reduce_and(jnp.array([True, False]), (0,))   # Array(False, dtype=bool)
+    """
+    ...
+@overload
+def reduce_and(operand: ArrayLike, axes: Sequence[int]) -> Array[Any]: ...
+@overload
+def reduce_max(operand: Array[_G], axes: Sequence[int]) -> Array[_G]:
+    """The maximum of ``operand`` over ``axes`` (its dtype).
+
+    Example::
+
+        lax.reduce_max(jnp.array([[1, 5], [3, 2]]), (1,))   # Array([5, 3], dtype=int32)
+    """
+    ...
+@overload
+def reduce_max(operand: ArrayLike, axes: Sequence[int]) -> Array[Any]: ...
+@overload
+def reduce_min(operand: Array[_G], axes: Sequence[int]) -> Array[_G]:
+    """The minimum of ``operand`` over ``axes`` (its dtype).
+
+    Example::
+
+        lax.reduce_min(jnp.array([[1, 5], [3, 2]]), (1,))   # Array([1, 2], dtype=int32)
+    """
+    ...
+@overload
+def reduce_min(operand: ArrayLike, axes: Sequence[int]) -> Array[Any]: ...
+@overload
+def reduce_or(operand: Array[_G], axes: Sequence[int]) -> Array[_G]:
+    """The bitwise OR of ``operand`` over ``axes`` (bool and integer operands; its dtype).
+
+    Example::
+
+        lax.reduce_or(jnp.array([True, False]), (0,))   # Array(True, dtype=bool)
+    """
+    ...
+@overload
+def reduce_or(operand: ArrayLike, axes: Sequence[int]) -> Array[Any]: ...
+@overload
+def reduce_prod(operand: Array[_G], axes: Sequence[int]) -> Array[_G]:
+    """The product of ``operand`` over ``axes`` (numeric operands; its dtype).
+
+    Example::
+
+        lax.reduce_prod(jnp.full((2,), 3.0), (0,))   # Array(9., dtype=float32)
+    """
+    ...
+@overload
+def reduce_prod(operand: ArrayLike, axes: Sequence[int]) -> Array[Any]: ...
+@overload
+def reduce_sum(operand: Array[_G], axes: Sequence[int], *, out_sharding: None = ...) -> Array[_G]:
+    """The sum of ``operand`` over ``axes`` (numeric operands; its dtype, no accumulation in a wider one).
+
+    Example::
+
+        lax.reduce_sum(jnp.ones((2, 3)), (1,))   # Array([3., 3.], dtype=float32)
+    """
+    ...
+@overload
+def reduce_sum(operand: ArrayLike, axes: Sequence[int], *, out_sharding: None = ...) -> Array[Any]: ...
+@overload
+def reshape(operand: Array[_G], new_sizes: Sequence[int], dimensions: Sequence[int] | None = ..., *, out_sharding: None = ...) -> Array[_G]:
+    """``operand`` with shape ``new_sizes`` (as many elements), read in row-major order after transposing it by
+    ``dimensions`` if given.
+
+    Example::
+
+        lax.reshape(jnp.arange(6), (2, 3)).shape   # (2, 3)
+    """
+    ...
+@overload
+def reshape(operand: ArrayLike, new_sizes: Sequence[int], dimensions: Sequence[int] | None = ..., *, out_sharding: None = ...) -> Array[Any]: ...
+@overload
+def rev(operand: Array[_G], dimensions: Sequence[int]) -> Array[_G]:
+    """``operand`` reversed along each axis of ``dimensions``.
+
+    Example::
+
+        lax.rev(jnp.array([1, 2, 3]), (0,))   # Array([3, 2, 1], dtype=int32)
+    """
+    ...
+@overload
+def rev(operand: ArrayLike, dimensions: Sequence[int]) -> Array[Any]: ...
+def select_n(which: ArrayLike, *cases: ArrayLike) -> Array[Any]:
+    """``cases[which]`` elementwise: ``which`` a bool (two cases) or int32 array of the cases' shape (or a scalar),
+    the cases of one dtype and shape.
+
+    Example::
+
+        lax.select_n(jnp.array([True, False]), jnp.array([1, 2]), jnp.array([3, 4]))   # Array([3, 2], dtype=int32)
+    """
+    ...
+@overload
+def slice(operand: Array[_G], start_indices: Sequence[int], limit_indices: Sequence[int], strides: Sequence[int] | None = ...) -> Array[_G]:
+    """``operand[start:limit:stride]`` along every axis (static bounds, within the shape).
+
+    Example::
+
+        lax.slice(jnp.arange(10), (1,), (7,), (2,))   # Array([1, 3, 5], dtype=int32)
+    """
+    ...
+@overload
+def slice(operand: ArrayLike, start_indices: Sequence[int], limit_indices: Sequence[int], strides: Sequence[int] | None = ...) -> Array[Any]: ...
+@overload
+def sort(operand: Array[_G], dimension: int = ..., is_stable: bool = ..., num_keys: int = ...) -> Array[_G]:
+    """``operand`` sorted along ``dimension``; a sequence of arrays (of one shape) sorted together by its first
+    ``num_keys`` (lexicographically), returned as a tuple.
+
+    Example::
+
+        lax.sort(jnp.array([3, 1, 2]))   # Array([1, 2, 3], dtype=int32)
+        keys, values = lax.sort((jnp.array([3, 1]), jnp.array([10, 20])))   # values: [20, 10]
+    """
+    ...
+@overload
+def sort(operand: Array[Any] | Sequence[Array[Any]], dimension: int = ..., is_stable: bool = ..., num_keys: int = ...) -> Any: ...
+@overload
+def squeeze(array: Array[_G], dimensions: Sequence[int]) -> Array[_G]:
+    """``array`` without its axes ``dimensions`` (each of size 1; negative ones counted from the end).
+
+    Example::
+
+        lax.squeeze(jnp.zeros((1, 3, 1)), (0, -1)).shape   # (3,)
+    """
+    ...
+@overload
+def squeeze(array: ArrayLike, dimensions: Sequence[int]) -> Array[Any]: ...
+@overload
+def transpose(operand: Array[_G], permutation: Sequence[int]) -> Array[_G]:
+    """``operand`` with its axes permuted: axis ``i`` of the result is axis ``permutation[i]`` of ``operand``.
+
+    Example::
+
+        lax.transpose(jnp.zeros((2, 3)), (1, 0)).shape   # (3, 2)
+    """
+    ...
+@overload
+def transpose(operand: ArrayLike, permutation: Sequence[int]) -> Array[Any]: ...
+reduce_precision_p: Final[Primitive]
+cond_p: Final[Primitive]
+scan_p: Final[Primitive]
+while_p: Final[Primitive]
+linear_solve_p: Final[Primitive]
+conv_general_dilated_p: Final[Primitive]
+clz_p: Final[Primitive]
+logistic_p: Final[Primitive]
+rsqrt_p: Final[Primitive]
+fft_p: Final[Primitive]
+gather_p: Final[Primitive]
+scatter_add_p: Final[Primitive]
+scatter_max_p: Final[Primitive]
+scatter_min_p: Final[Primitive]
+scatter_mul_p: Final[Primitive]
+scatter_p: Final[Primitive]
+abs_p: Final[Primitive]
+acos_p: Final[Primitive]
+acosh_p: Final[Primitive]
+add_p: Final[Primitive]
+and_p: Final[Primitive]
+asin_p: Final[Primitive]
+asinh_p: Final[Primitive]
+atan2_p: Final[Primitive]
+atan_p: Final[Primitive]
+atanh_p: Final[Primitive]
+bitcast_convert_type_p: Final[Primitive]
+broadcast_in_dim_p: Final[Primitive]
+cbrt_p: Final[Primitive]
+ceil_p: Final[Primitive]
+clamp_p: Final[Primitive]
+complex_p: Final[Primitive]
+conj_p: Final[Primitive]
+convert_element_type_p: Final[Primitive]
+cos_p: Final[Primitive]
+cosh_p: Final[Primitive]
+div_p: Final[Primitive]
+dot_general_p: Final[Primitive]
+eq_p: Final[Primitive]
+eq_to_p: Final[Primitive]
+exp2_p: Final[Primitive]
+exp_p: Final[Primitive]
+expm1_p: Final[Primitive]
+floor_p: Final[Primitive]
+ge_p: Final[Primitive]
+gt_p: Final[Primitive]
+imag_p: Final[Primitive]
+integer_pow_p: Final[Primitive]
+iota_p: Final[Primitive]
+is_finite_p: Final[Primitive]
+le_p: Final[Primitive]
+le_to_p: Final[Primitive]
+log1p_p: Final[Primitive]
+log_p: Final[Primitive]
+lt_p: Final[Primitive]
+lt_to_p: Final[Primitive]
+max_p: Final[Primitive]
+min_p: Final[Primitive]
+mul_p: Final[Primitive]
+ne_p: Final[Primitive]
+neg_p: Final[Primitive]
+nextafter_p: Final[Primitive]
+not_p: Final[Primitive]
+or_p: Final[Primitive]
+polygamma_p: Final[Primitive]
+pow_p: Final[Primitive]
+real_p: Final[Primitive]
+reduce_and_p: Final[Primitive]
+reduce_max_p: Final[Primitive]
+reduce_min_p: Final[Primitive]
+reduce_or_p: Final[Primitive]
+reduce_prod_p: Final[Primitive]
+reduce_sum_p: Final[Primitive]
+rem_p: Final[Primitive]
+reshape_p: Final[Primitive]
+rev_p: Final[Primitive]
+round_p: Final[Primitive]
+select_n_p: Final[Primitive]
+shift_left_p: Final[Primitive]
+shift_right_arithmetic_p: Final[Primitive]
+shift_right_logical_p: Final[Primitive]
+sign_p: Final[Primitive]
+sin_p: Final[Primitive]
+sinh_p: Final[Primitive]
+slice_p: Final[Primitive]
+sqrt_p: Final[Primitive]
+square_p: Final[Primitive]
+squeeze_p: Final[Primitive]
+stop_gradient_p: Final[Primitive]
+sub_p: Final[Primitive]
+tan_p: Final[Primitive]
+tanh_p: Final[Primitive]
+transpose_p: Final[Primitive]
+xor_p: Final[Primitive]
+concatenate_p: Final[Primitive]
+copy_p: Final[Primitive]
+pad_p: Final[Primitive]
+split_p: Final[Primitive]
+stack_p: Final[Primitive]
+tile_p: Final[Primitive]
+unstack_p: Final[Primitive]
+dynamic_slice_p: Final[Primitive]
+dynamic_update_slice_p: Final[Primitive]
+argmax_p: Final[Primitive]
+argmin_p: Final[Primitive]
+cummax_p: Final[Primitive]
+cummin_p: Final[Primitive]
+cumprod_p: Final[Primitive]
+cumsum_p: Final[Primitive]
+sort_p: Final[Primitive]
+digamma_p: Final[Primitive]
+erf_inv_p: Final[Primitive]
+erf_p: Final[Primitive]
+erfc_p: Final[Primitive]
+lgamma_p: Final[Primitive]
+top_k_p: Final[Primitive]
+reduce_window_max_p: Final[Primitive]
+reduce_window_min_p: Final[Primitive]
+reduce_window_p: Final[Primitive]
+reduce_window_sum_p: Final[Primitive]

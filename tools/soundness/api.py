@@ -566,6 +566,32 @@ NOT_FUZZED: Final[dict[str, str]] = {
     **{f"lax.{n}": "a shape or layout helper: tuples of ints, no dtype"
        for n in ("conv_dimension_numbers", "conv_general_permutations", "conv_general_shape_tuple",
                  "conv_shape_tuple", "conv_transpose_shape_tuple", "padtype_to_pads", "reduce_window_shape_tuple")},
+    **{f"lax.{n}": "a primitive (JAX's name, held by tests/runtime/test_extend.py): an object that binds, no dtype"
+       for n in (
+                 "abs_p", "acos_p", "acosh_p", "add_p", "and_p", "argmax_p", "argmin_p", "asin_p", "asinh_p", "atan2_p",
+                 "atan_p", "atanh_p", "bitcast_convert_type_p", "broadcast_in_dim_p", "cbrt_p", "ceil_p", "clamp_p",
+                 "clz_p", "complex_p", "concatenate_p", "cond_p", "conj_p", "conv_general_dilated_p",
+                 "convert_element_type_p", "copy_p", "cos_p", "cosh_p", "cummax_p", "cummin_p", "cumprod_p", "cumsum_p",
+                 "digamma_p", "div_p", "dot_general_p", "dynamic_slice_p", "dynamic_update_slice_p", "eq_p", "eq_to_p",
+                 "erf_inv_p", "erf_p", "erfc_p", "exp2_p", "exp_p", "expm1_p", "fft_p", "floor_p", "gather_p", "ge_p",
+                 "gt_p", "imag_p", "integer_pow_p", "iota_p", "is_finite_p", "le_p", "le_to_p", "lgamma_p",
+                 "linear_solve_p", "log1p_p", "log_p", "logistic_p", "lt_p", "lt_to_p", "max_p", "min_p", "mul_p",
+                 "ne_p", "neg_p", "nextafter_p", "not_p", "or_p", "pad_p", "polygamma_p", "pow_p", "real_p",
+                 "reduce_and_p", "reduce_max_p", "reduce_min_p", "reduce_or_p", "reduce_precision_p", "reduce_prod_p",
+                 "reduce_sum_p", "reduce_window_max_p", "reduce_window_min_p", "reduce_window_p", "reduce_window_sum_p",
+                 "rem_p", "reshape_p", "rev_p", "round_p", "rsqrt_p", "scan_p", "scatter_add_p", "scatter_max_p",
+                 "scatter_min_p", "scatter_mul_p", "scatter_p", "select_n_p", "shift_left_p", "shift_right_arithmetic_p",
+                 "shift_right_logical_p", "sign_p", "sin_p", "sinh_p", "slice_p", "sort_p", "split_p", "sqrt_p",
+                 "square_p", "squeeze_p", "stack_p", "stop_gradient_p", "sub_p", "tan_p", "tanh_p", "tile_p", "top_k_p",
+                 "transpose_p", "unstack_p", "while_p", "xor_p")},
+    **{f"lax.{n}": ("typed Array[Any] from the runtime's signature (no dtype rule in the stubs: nothing to be wrong "
+                    "about); values, dtypes, weak flags and errors held to JAX by tools/jax_api_ext_reference.py")
+       for n in (
+                 "abs", "argmax", "argmin", "broadcasted_iota", "clz", "collapse", "concatenate", "conj", "cummax",
+                 "cummin", "cumprod", "cumsum", "eq", "expand_dims", "full", "full_like", "ge", "gt", "imag",
+                 "is_finite", "le", "lt", "ne", "pow", "real", "reciprocal", "reduce_and", "reduce_max", "reduce_min",
+                 "reduce_or", "reduce_prod", "reduce_sum", "reshape", "rev", "select_n", "slice", "sort", "squeeze",
+                 "transpose")},
 }
 """Public names the registry leaves out on purpose, and why."""
 

@@ -18,25 +18,30 @@ if TYPE_CHECKING:
     from arraytyping._src.core.trace import Primitive
 
 __all__ = ["Var", "Literal", "Atom", "JaxprEqn", "Jaxpr", "ClosedJaxpr", "JaxprTypeError", "typecheck_jaxpr",
-           "eval_jaxpr", "pp_jaxpr", "has_effects"]
+           "eval_jaxpr", "pp_jaxpr", "has_effects", "jaxpr_as_fun", "check_jaxpr"]
 
 
 class Var:
     """A variable of a jaxpr: an identity with a type."""
 
     __slots__ = ("aval",)
+    aval: ShapedArray
 
     def __init__(self, aval: ShapedArray) -> None:
         self.aval = aval
 
     def __repr__(self) -> str:
-        return f"Var({self.aval.str_short()})"
+        """``Var(id=...):float32[5]``, as JAX writes a variable (its identity, its type with the long dtype name)."""
+        return f"Var(id={id(self)}):{self.aval.str_long()}"
 
 
 class Literal:
     """A scalar constant written inline in an equation (``2.0:f32[]``)."""
 
     __slots__ = ("val", "aval", "shown")
+    val: np.ndarray[Any, Any]
+    aval: ShapedArray
+    shown: Any
 
     def __init__(self, val: np.ndarray[Any, Any], aval: ShapedArray, shown: Any = None) -> None:
         self.val = val
@@ -45,7 +50,12 @@ class Literal:
         """The Python scalar it was bound as, which JAX prints unrounded; ``None``: print ``val``."""
 
     def __repr__(self) -> str:
-        return f"Literal({self.val!r}:{self.aval.str_short()})"
+        """``Literal(2.0)``, as JAX writes a literal: a weakly typed integer as JAX holds it
+        (``Literal(TypedInt(1, dtype=int32))``), any other value as ``str`` writes it."""
+        value = np.asarray(self.val)
+        if self.aval.weak_type and value.dtype.kind in "iu":
+            return f"Literal(TypedInt({int(value.item())}, dtype={value.dtype.name}))"
+        return f"Literal({value})"
 
     def pretty(self) -> str:
         value = np.asarray(self.val).item() if self.shown is None else self.shown
@@ -66,6 +76,16 @@ class JaxprEqn:
     source: str | None = field(default=None, compare=False)
     """Where the user's code applied it (JAX's summarized ``source_info``: ``file:line:column (function)``), recorded
     only while :data:`source_recording` is on."""
+
+    @property
+    def invars(self) -> list[Atom]:
+        """The equation's operands (variables and literals), JAX's name for them."""
+        return self.inputs
+
+    @property
+    def outvars(self) -> list[Var]:
+        """The variables the equation binds, JAX's name for them."""
+        return self.out_binders
 
 
 class SourceRecording:
@@ -97,6 +117,16 @@ class Jaxpr:
 
     def __eq__(self, other: object) -> bool:
         return self is other
+
+    @property
+    def invars(self) -> list[Var]:
+        """The jaxpr's arguments, JAX's name for its input binders."""
+        return self.in_binders
+
+    @property
+    def outvars(self) -> list[Atom]:
+        """The jaxpr's results (variables and literals), JAX's name for them."""
+        return self.outs
 
     @property
     def in_avals(self) -> list[ShapedArray]:
@@ -136,6 +166,11 @@ class ClosedJaxpr:
     def __eq__(self, other: object) -> bool:
         return self is other or (isinstance(other, ClosedJaxpr) and self._key() == other._key()
                                  and all(a is b for a, b in zip(self.consts, other.consts)))
+
+    @property
+    def literals(self) -> list[Any]:
+        """The values of the jaxpr's constvars (JAX's other name for :attr:`consts`)."""
+        return self.consts
 
     @property
     def in_avals(self) -> list[ShapedArray]:
@@ -261,6 +296,27 @@ def eval_jaxpr(jaxpr: Jaxpr, args: Sequence[Any], consts: Sequence[Any] = ()) ->
             outs = eqn.primitive.bind(*map(read, eqn.inputs), **eqn.params)
         env.update(zip(eqn.out_binders, outs if eqn.primitive.multiple_results else [outs]))
     return [literal_output(x) if isinstance(x, Literal) else env[x] for x in jaxpr.outs]
+
+
+def jaxpr_as_fun(closed_jaxpr: ClosedJaxpr, *args: Any) -> Callable[..., list[Any]]:
+    """``closed_jaxpr`` as a function: its arguments (after ``args``, bound first) in, the list of its outputs out,
+    evaluated equation by equation (eagerly, or staged under a transformation), as JAX's ``jaxpr_as_fun``.
+
+    Example::
+
+        closed = make_jaxpr(lambda x: x * 2)(1.0)
+        jaxpr_as_fun(closed)(3.0)   # [Array(6., dtype=float32, weak_type=True)]
+    """
+    def fun(*rest: Any) -> list[Any]:
+        return eval_jaxpr(closed_jaxpr.jaxpr, (*args, *rest), closed_jaxpr.consts)
+
+    return fun
+
+
+def check_jaxpr(jaxpr: Jaxpr) -> None:
+    """Raise :class:`JaxprTypeError` unless ``jaxpr`` is well typed: every variable bound once before use, every
+    equation's output types those its primitive gives for its input types (JAX's ``check_jaxpr``)."""
+    typecheck_jaxpr(jaxpr)
 
 
 literal_output: Callable[[Literal], Any]

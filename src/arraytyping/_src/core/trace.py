@@ -49,6 +49,8 @@ class Primitive:
         of the scatters), JAX's values that no rule of ours needs."""
 
     def bind(self, *args: Any, **params: Any) -> Any:
+        """Apply the primitive to ``args`` with ``params`` under the current trace (eagerly outside any): one
+        result, or a list of them when :attr:`multiple_results`."""
         return bind(self, args, params)
 
     def __repr__(self) -> str:

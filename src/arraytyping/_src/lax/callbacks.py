@@ -39,15 +39,15 @@ def _declared_results(*args: ShapedArray, result_avals: tuple[ShapedArray, ...],
     return list(result_avals)
 
 
-debug_callback_p: Final = Primitive("debug_callback", _no_results, multiple_results=True, effectful=True)
+debug_callback_p: Final[Primitive] = Primitive("debug_callback", _no_results, multiple_results=True, effectful=True)
 """``jax.debug.callback``: parameters ``callback`` (called with the operands as arrays, returns nothing), ``effect``
 (``Debug``, or ``OrderedDebug`` for ``ordered=True``) and ``partitioned``."""
 
-pure_callback_p: Final = Primitive("pure_callback", _declared_results, multiple_results=True)
+pure_callback_p: Final[Primitive] = Primitive("pure_callback", _declared_results, multiple_results=True)
 """``jax.pure_callback``: parameters ``callback`` (numpy arrays in, numpy arrays of ``result_avals`` out),
 ``result_avals``, ``sharding`` and ``vmap_method``."""
 
-io_callback_p: Final = Primitive("io_callback", _declared_results, multiple_results=True, effectful=True)
+io_callback_p: Final[Primitive] = Primitive("io_callback", _declared_results, multiple_results=True, effectful=True)
 """``jax.experimental.io_callback``: as ``pure_callback``, with an effect (``ordered`` instead of
 ``vmap_method``)."""
 

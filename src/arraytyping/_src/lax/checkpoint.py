@@ -31,7 +31,7 @@ def _remat_abstract_eval(*args: ShapedArray, jaxpr: jx.ClosedJaxpr, prevent_cse:
     return list(jaxpr.out_avals)
 
 
-remat_p: Final = Primitive("remat2", _remat_abstract_eval, multiple_results=True)
+remat_p: Final[Primitive] = Primitive("remat2", _remat_abstract_eval, multiple_results=True)
 """A call of a checkpointed function (JAX's ``remat_p``, printed ``remat2``): parameters ``jaxpr`` (a closed jaxpr
 without constants), ``prevent_cse``, ``differentiated`` and ``policy`` (``None``: nothing saveable)."""
 
@@ -47,7 +47,7 @@ def _name_abstract_eval(x: ShapedArray, *, name: str) -> list[ShapedArray]:
     return [x]
 
 
-name_p: Final = Primitive("name", _name_abstract_eval)
+name_p: Final[Primitive] = Primitive("name", _name_abstract_eval)
 """``checkpoint_name``: the identity, with the name a policy reads (``save_only_these_names``...)."""
 
 
@@ -63,7 +63,7 @@ def _reduce_precision_abstract_eval(x: ShapedArray, *, exponent_bits: int, manti
     return [x]
 
 
-reduce_precision_p: Final = Primitive("reduce_precision", _reduce_precision_abstract_eval)
+reduce_precision_p: Final[Primitive] = Primitive("reduce_precision", _reduce_precision_abstract_eval)
 """``x`` rounded to a floating-point format of ``exponent_bits`` and ``mantissa_bits`` (the identity at the
 format of ``x``'s dtype)."""
 

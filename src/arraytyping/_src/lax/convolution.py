@@ -5,7 +5,7 @@ as JAX lowers it on CPU)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 import numpy as np
 
@@ -165,7 +165,7 @@ def _conv_rule(lhs: ShapedArray, rhs: ShapedArray, *, window_strides: tuple[int,
     return [ShapedArray(shape, dtype, lhs.weak_type and rhs.weak_type)]
 
 
-conv_general_dilated_p = Primitive("conv_general_dilated", _conv_rule,
+conv_general_dilated_p: Final[Primitive] = Primitive("conv_general_dilated", _conv_rule,
                                    hidden_params=frozenset({"out_sharding"}))
 
 

@@ -126,7 +126,7 @@ def _printed(eqn: jx.JaxprEqn) -> dict[str, Any]:
     return {"name": rule.fun_name}  # JAX's printer adds it: the function's name, printed first
 
 
-custom_jvp_call_p: Final = Primitive("custom_jvp_call", _abstract_eval, multiple_results=True,
+custom_jvp_call_p: Final[Primitive] = Primitive("custom_jvp_call", _abstract_eval, multiple_results=True,
                                      hidden_if_empty=frozenset({"num_consts"}), printed_params=_printed)
 """A call of a :class:`custom_jvp` function: parameters ``call_jaxpr`` (its closed jaxpr), ``jvp`` (its rule, a
 :class:`FlatRule`), ``num_consts`` (leading arguments that are constants of the function, not seen by the rule) and
@@ -154,7 +154,7 @@ def _vjp_printed(eqn: jx.JaxprEqn) -> dict[str, Any]:
     return {"name": rule.fun_name}
 
 
-custom_vjp_call_p: Final = Primitive("custom_vjp_call", _vjp_abstract_eval, multiple_results=True,
+custom_vjp_call_p: Final[Primitive] = Primitive("custom_vjp_call", _vjp_abstract_eval, multiple_results=True,
                                      hidden_if_empty=frozenset({"num_consts"}), printed_params=_vjp_printed)
 """A call of a :class:`custom_vjp` function: parameters ``call_jaxpr`` (its closed jaxpr), ``fwd`` and ``bwd`` (its
 rules, a :class:`FwdRule` and a :class:`BwdRule`), ``num_consts`` (leading arguments that are constants of the
@@ -168,7 +168,7 @@ def _lin_abstract_eval(*args: ShapedArray, num_res: int, res_tree: Any, nonzero:
     return list(out_avals)
 
 
-custom_lin_p: Final = Primitive("custom_lin", _lin_abstract_eval, multiple_results=True,
+custom_lin_p: Final[Primitive] = Primitive("custom_lin", _lin_abstract_eval, multiple_results=True,
                                 hidden_params=frozenset({"res_tree", "nonzero"}))
 """The tangent of a linearized ``custom_vjp_call`` (JAX's ``custom_lin``): operands the ``num_res`` residuals, then
 the input tangents that are not symbolic zeros (``nonzero`` says which of the function's inputs they are); results the output tangents (types ``out_avals``). It can only be transposed (by calling

@@ -4,7 +4,7 @@ and weak-type rules and its lowerings (``logistic`` as ``1 / (1 + exp(-x))``, as
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from arraytyping import op_rules
 from arraytyping._src.xla import lowering
@@ -23,9 +23,9 @@ def _unary(name: str, kinds: str, *, accuracy: bool) -> Primitive:
     return Primitive(name, rule, hidden_if_empty=hidden)
 
 
-rsqrt_p = _unary("rsqrt", op_rules.LAX_UNARY_KINDS["rsqrt"], accuracy=True)  # the kinds the stubs state too
-logistic_p = _unary("logistic", op_rules.LAX_UNARY_KINDS["logistic"], accuracy=True)
-clz_p = _unary("clz", "iu", accuracy=False)
+rsqrt_p: Final[Primitive] = _unary("rsqrt", op_rules.LAX_UNARY_KINDS["rsqrt"], accuracy=True)  # the kinds the stubs state too
+logistic_p: Final[Primitive] = _unary("logistic", op_rules.LAX_UNARY_KINDS["logistic"], accuracy=True)
+clz_p: Final[Primitive] = _unary("clz", "iu", accuracy=False)
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -53,7 +53,7 @@ def _fft_rule(x: ShapedArray, *, fft_type: FftType, fft_lengths: tuple[int, ...]
     return [x]
 
 
-fft_p = Primitive("fft", _fft_rule)
+fft_p: Final[Primitive] = Primitive("fft", _fft_rule)
 
 
 def _fft_lower(ctx: lowering.LoweringContext, x: Any, *, fft_type: FftType, fft_lengths: tuple[int, ...]

@@ -104,7 +104,7 @@ def _gather_rule(operand: ShapedArray, indices: ShapedArray, *, dimension_number
     return [ShapedArray(tuple(shape), operand.dtype, operand.weak_type)]
 
 
-gather_p = Primitive("gather", _gather_rule)
+gather_p: Final[Primitive] = Primitive("gather", _gather_rule)
 
 
 def _gather_lower(ctx: LoweringContext, operand: Any, indices: Any, *, dimension_numbers: GatherDimensionNumbers,
@@ -190,11 +190,11 @@ def _update_params(combiner: Primitive | None) -> Callable[[JaxprEqn], dict[str,
     return params
 
 
-scatter_p = Primitive("scatter", _scatter_rule("scatter"), printed_params=_update_params(None))
-scatter_add_p = Primitive("scatter-add", _scatter_rule("scatter-add"), printed_params=_update_params(P.add_p))
-scatter_mul_p = Primitive("scatter-mul", _scatter_rule("scatter-mul"), printed_params=_update_params(P.mul_p))
-scatter_min_p = Primitive("scatter-min", _scatter_rule("scatter-min"), printed_params=_update_params(P.min_p))
-scatter_max_p = Primitive("scatter-max", _scatter_rule("scatter-max"), printed_params=_update_params(P.max_p))
+scatter_p: Final[Primitive] = Primitive("scatter", _scatter_rule("scatter"), printed_params=_update_params(None))
+scatter_add_p: Final[Primitive] = Primitive("scatter-add", _scatter_rule("scatter-add"), printed_params=_update_params(P.add_p))
+scatter_mul_p: Final[Primitive] = Primitive("scatter-mul", _scatter_rule("scatter-mul"), printed_params=_update_params(P.mul_p))
+scatter_min_p: Final[Primitive] = Primitive("scatter-min", _scatter_rule("scatter-min"), printed_params=_update_params(P.min_p))
+scatter_max_p: Final[Primitive] = Primitive("scatter-max", _scatter_rule("scatter-max"), printed_params=_update_params(P.max_p))
 
 _COMBINE: Final[dict[Primitive, str | None]] = {scatter_p: None, scatter_add_p: "add", scatter_mul_p: "multiply",
                                                  scatter_min_p: "minimum", scatter_max_p: "maximum"}

@@ -135,7 +135,7 @@ def _cholesky_rule(x: ShapedArray) -> list[ShapedArray]:
     return [x]
 
 
-cholesky_p = Primitive("cholesky", _cholesky_rule)
+cholesky_p: Final[Primitive] = Primitive("cholesky", _cholesky_rule)
 """The lower Cholesky factor (its strict upper triangle is whatever LAPACK leaves: callers take ``tril``)."""
 
 
@@ -161,7 +161,7 @@ def _lu_rule(x: ShapedArray) -> list[ShapedArray]:
     return [x, ShapedArray((*batch, min(m, n)), _INT32)]
 
 
-lu_p = Primitive("lu", _lu_rule, multiple_results=True)
+lu_p: Final[Primitive] = Primitive("lu", _lu_rule, multiple_results=True)
 """LAPACK's ``getrf``: the packed ``L\\U`` factors and the (0-based) row pivots."""
 
 
@@ -207,7 +207,7 @@ def _geqrf_rule(x: ShapedArray) -> list[ShapedArray]:
     return [x, ShapedArray((*batch, min(m, n)), x.dtype, x.weak_type)]
 
 
-geqrf_p = Primitive("geqrf", _geqrf_rule, multiple_results=True)
+geqrf_p: Final[Primitive] = Primitive("geqrf", _geqrf_rule, multiple_results=True)
 
 
 def _geqrf_lower(ctx: lowering.LoweringContext, x: Any) -> list[Any]:
@@ -226,7 +226,7 @@ def _householder_product_rule(a: ShapedArray, taus: ShapedArray) -> list[ShapedA
     return [a.update(weak_type=a.weak_type and taus.weak_type)]
 
 
-householder_product_p = Primitive("householder_product", _householder_product_rule)
+householder_product_p: Final[Primitive] = Primitive("householder_product", _householder_product_rule)
 
 
 def _householder_product_lower(ctx: lowering.LoweringContext, a: Any, taus: Any) -> list[Any]:
@@ -248,7 +248,7 @@ def _qr_rule(x: ShapedArray, *, full_matrices: bool, pivoting: bool, use_magma: 
     return [ShapedArray((*batch, m, k), x.dtype, x.weak_type), ShapedArray((*batch, k, n), x.dtype, x.weak_type)]
 
 
-qr_p = Primitive("qr", _qr_rule, multiple_results=True)
+qr_p: Final[Primitive] = Primitive("qr", _qr_rule, multiple_results=True)
 """The QR decomposition ``(q, r)`` (JAX's ``qr`` primitive, differentiated as a whole), lowered as JAX lowers it on
 the CPU: ``geqrf``, then ``householder_product`` of the reflectors (padded to ``m x m`` for ``full_matrices``)."""
 
@@ -307,7 +307,7 @@ def _eigh_rule(x: ShapedArray, *, lower: bool) -> list[ShapedArray]:
     return [x, ShapedArray(x.shape[:-1], real, x.weak_type)]
 
 
-eigh_p = Primitive("eigh", _eigh_rule, multiple_results=True)
+eigh_p: Final[Primitive] = Primitive("eigh", _eigh_rule, multiple_results=True)
 """The eigenvectors (columns) and ascending eigenvalues of a Hermitian matrix (LAPACK's ``syevd``/``heevd``)."""
 
 
@@ -341,7 +341,7 @@ def _svd_rule(x: ShapedArray, *, full_matrices: bool, compute_uv: bool) -> list[
     return [s, u, vt]
 
 
-svd_p = Primitive("svd", _svd_rule, multiple_results=True)
+svd_p: Final[Primitive] = Primitive("svd", _svd_rule, multiple_results=True)
 """The singular values (descending) and, with ``compute_uv``, ``u`` and ``vh`` (LAPACK's ``gesdd``)."""
 
 
@@ -384,7 +384,7 @@ def _triangular_solve_rule(a: ShapedArray, b: ShapedArray, *, left_side: bool, l
     return [b.update(weak_type=a.weak_type and b.weak_type)]
 
 
-triangular_solve_p = Primitive("triangular_solve", _triangular_solve_rule)
+triangular_solve_p: Final[Primitive] = Primitive("triangular_solve", _triangular_solve_rule)
 
 
 def _triangular_solve_lower(ctx: lowering.LoweringContext, a: Any, b: Any, *, left_side: bool, lower: bool,

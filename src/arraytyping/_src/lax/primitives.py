@@ -95,19 +95,19 @@ REAL: Final = "biuf"
 ANY: Final = "biufc"
 FLOAT: Final = "fc"
 
-add_p = Primitive("add", _binary_rule("add", op_rules.LAX_SAME_KINDS["add"]))
-sub_p = Primitive("sub", _binary_rule("sub", op_rules.LAX_SAME_KINDS["sub"]))
-mul_p = Primitive("mul", _binary_rule("mul", op_rules.LAX_SAME_KINDS["mul"]))
-div_p = Primitive("div", _binary_rule("div", op_rules.LAX_SAME_KINDS["div"]))
-rem_p = Primitive("rem", _binary_rule("rem", op_rules.LAX_SAME_KINDS["rem"]))
-max_p = Primitive("max", _binary_rule("max", op_rules.LAX_SAME_KINDS["max"]))
-min_p = Primitive("min", _binary_rule("min", op_rules.LAX_SAME_KINDS["min"]))
-and_p = Primitive("and", _binary_rule("and", op_rules.LAX_SAME_KINDS["bitwise_and"]))
-shift_left_p = Primitive("shift_left", _binary_rule("shift_left", op_rules.LAX_SAME_KINDS["shift_left"]))
-shift_right_logical_p = Primitive("shift_right_logical", _binary_rule("shift_right_logical", op_rules.LAX_SAME_KINDS["shift_right_logical"]))
-shift_right_arithmetic_p = Primitive("shift_right_arithmetic", _binary_rule("shift_right_arithmetic", op_rules.LAX_SAME_KINDS["shift_right_arithmetic"]))
-or_p = Primitive("or", _binary_rule("or", op_rules.LAX_SAME_KINDS["bitwise_or"]))
-xor_p = Primitive("xor", _binary_rule("xor", op_rules.LAX_SAME_KINDS["bitwise_xor"]))
+add_p: Final[Primitive] = Primitive("add", _binary_rule("add", op_rules.LAX_SAME_KINDS["add"]))
+sub_p: Final[Primitive] = Primitive("sub", _binary_rule("sub", op_rules.LAX_SAME_KINDS["sub"]))
+mul_p: Final[Primitive] = Primitive("mul", _binary_rule("mul", op_rules.LAX_SAME_KINDS["mul"]))
+div_p: Final[Primitive] = Primitive("div", _binary_rule("div", op_rules.LAX_SAME_KINDS["div"]))
+rem_p: Final[Primitive] = Primitive("rem", _binary_rule("rem", op_rules.LAX_SAME_KINDS["rem"]))
+max_p: Final[Primitive] = Primitive("max", _binary_rule("max", op_rules.LAX_SAME_KINDS["max"]))
+min_p: Final[Primitive] = Primitive("min", _binary_rule("min", op_rules.LAX_SAME_KINDS["min"]))
+and_p: Final[Primitive] = Primitive("and", _binary_rule("and", op_rules.LAX_SAME_KINDS["bitwise_and"]))
+shift_left_p: Final[Primitive] = Primitive("shift_left", _binary_rule("shift_left", op_rules.LAX_SAME_KINDS["shift_left"]))
+shift_right_logical_p: Final[Primitive] = Primitive("shift_right_logical", _binary_rule("shift_right_logical", op_rules.LAX_SAME_KINDS["shift_right_logical"]))
+shift_right_arithmetic_p: Final[Primitive] = Primitive("shift_right_arithmetic", _binary_rule("shift_right_arithmetic", op_rules.LAX_SAME_KINDS["shift_right_arithmetic"]))
+or_p: Final[Primitive] = Primitive("or", _binary_rule("or", op_rules.LAX_SAME_KINDS["bitwise_or"]))
+xor_p: Final[Primitive] = Primitive("xor", _binary_rule("xor", op_rules.LAX_SAME_KINDS["bitwise_xor"]))
 
 
 
@@ -120,47 +120,47 @@ def _pow_rule(x: ShapedArray, y: ShapedArray) -> list[ShapedArray]:
     return [ShapedArray(_broadcast_scalars("pow", x, y), x.dtype, x.weak_type and y.weak_type)]
 
 
-pow_p = Primitive("pow", _pow_rule)
+pow_p: Final[Primitive] = Primitive("pow", _pow_rule)
 
-eq_p = Primitive("eq", _compare_rule("eq", ANY))
-ne_p = Primitive("ne", _compare_rule("ne", ANY))
-lt_p = Primitive("lt", _compare_rule("lt", REAL))
-le_p = Primitive("le", _compare_rule("le", REAL))
-gt_p = Primitive("gt", _compare_rule("gt", REAL))
-ge_p = Primitive("ge", _compare_rule("ge", REAL))
-eq_to_p = Primitive("eq_to", _compare_rule("eq_to", ANY))
-lt_to_p = Primitive("lt_to", _compare_rule("lt_to", REAL))
-le_to_p = Primitive("le_to", _compare_rule("le_to", REAL))
+eq_p: Final[Primitive] = Primitive("eq", _compare_rule("eq", ANY))
+ne_p: Final[Primitive] = Primitive("ne", _compare_rule("ne", ANY))
+lt_p: Final[Primitive] = Primitive("lt", _compare_rule("lt", REAL))
+le_p: Final[Primitive] = Primitive("le", _compare_rule("le", REAL))
+gt_p: Final[Primitive] = Primitive("gt", _compare_rule("gt", REAL))
+ge_p: Final[Primitive] = Primitive("ge", _compare_rule("ge", REAL))
+eq_to_p: Final[Primitive] = Primitive("eq_to", _compare_rule("eq_to", ANY))
+lt_to_p: Final[Primitive] = Primitive("lt_to", _compare_rule("lt_to", REAL))
+le_to_p: Final[Primitive] = Primitive("le_to", _compare_rule("le_to", REAL))
 """Comparisons in IEEE total order (``-nan < -inf < ... < -0.0 < 0.0 < ... < inf < nan``), as JAX sorts."""
 
-neg_p = Primitive("neg", _unary_rule("neg", op_rules.LAX_UNARY_KINDS["neg"]))
-sign_p = Primitive("sign", _unary_rule("sign", op_rules.LAX_UNARY_KINDS["sign"]))
-not_p = Primitive("not", _unary_rule("not", op_rules.LAX_UNARY_KINDS["bitwise_not"]))
-exp_p = Primitive("exp", _unary_rule("exp", op_rules.LAX_UNARY_KINDS["exp"]))
-log_p = Primitive("log", _unary_rule("log", op_rules.LAX_UNARY_KINDS["log"]))
-sqrt_p = Primitive("sqrt", _unary_rule("sqrt", op_rules.LAX_UNARY_KINDS["sqrt"]))
-sin_p = Primitive("sin", _unary_rule("sin", op_rules.LAX_UNARY_KINDS["sin"]))
-cos_p = Primitive("cos", _unary_rule("cos", op_rules.LAX_UNARY_KINDS["cos"]))
-tanh_p = Primitive("tanh", _unary_rule("tanh", op_rules.LAX_UNARY_KINDS["tanh"]))
-floor_p = Primitive("floor", _unary_rule("floor", op_rules.LAX_UNARY_KINDS["floor"]))
-ceil_p = Primitive("ceil", _unary_rule("ceil", op_rules.LAX_UNARY_KINDS["ceil"]))
-exp2_p = Primitive("exp2", _unary_rule("exp2", op_rules.LAX_UNARY_KINDS["exp2"]))
-expm1_p = Primitive("expm1", _unary_rule("expm1", op_rules.LAX_UNARY_KINDS["expm1"]))
-log1p_p = Primitive("log1p", _unary_rule("log1p", op_rules.LAX_UNARY_KINDS["log1p"]))
-tan_p = Primitive("tan", _unary_rule("tan", op_rules.LAX_UNARY_KINDS["tan"]))
-asin_p = Primitive("asin", _unary_rule("asin", op_rules.LAX_UNARY_KINDS["asin"]))
-acos_p = Primitive("acos", _unary_rule("acos", op_rules.LAX_UNARY_KINDS["acos"]))
-atan_p = Primitive("atan", _unary_rule("atan", op_rules.LAX_UNARY_KINDS["atan"]))
-sinh_p = Primitive("sinh", _unary_rule("sinh", op_rules.LAX_UNARY_KINDS["sinh"]))
-cosh_p = Primitive("cosh", _unary_rule("cosh", op_rules.LAX_UNARY_KINDS["cosh"]))
-asinh_p = Primitive("asinh", _unary_rule("asinh", op_rules.LAX_UNARY_KINDS["asinh"]))
-acosh_p = Primitive("acosh", _unary_rule("acosh", op_rules.LAX_UNARY_KINDS["acosh"]))
-atanh_p = Primitive("atanh", _unary_rule("atanh", op_rules.LAX_UNARY_KINDS["atanh"]))
-cbrt_p = Primitive("cbrt", _unary_rule("cbrt", op_rules.LAX_UNARY_KINDS["cbrt"]))
-square_p = Primitive("square", _unary_rule("square", op_rules.LAX_UNARY_KINDS["square"]))
-atan2_p = Primitive("atan2", _binary_rule("atan2", op_rules.LAX_SAME_KINDS["atan2"]))
-nextafter_p = Primitive("nextafter", _binary_rule("nextafter", op_rules.LAX_SAME_KINDS["nextafter"]))
-polygamma_p = Primitive("polygamma", _binary_rule("polygamma", "f"))  # digamma's derivative (JAX's lax.polygamma)
+neg_p: Final[Primitive] = Primitive("neg", _unary_rule("neg", op_rules.LAX_UNARY_KINDS["neg"]))
+sign_p: Final[Primitive] = Primitive("sign", _unary_rule("sign", op_rules.LAX_UNARY_KINDS["sign"]))
+not_p: Final[Primitive] = Primitive("not", _unary_rule("not", op_rules.LAX_UNARY_KINDS["bitwise_not"]))
+exp_p: Final[Primitive] = Primitive("exp", _unary_rule("exp", op_rules.LAX_UNARY_KINDS["exp"]))
+log_p: Final[Primitive] = Primitive("log", _unary_rule("log", op_rules.LAX_UNARY_KINDS["log"]))
+sqrt_p: Final[Primitive] = Primitive("sqrt", _unary_rule("sqrt", op_rules.LAX_UNARY_KINDS["sqrt"]))
+sin_p: Final[Primitive] = Primitive("sin", _unary_rule("sin", op_rules.LAX_UNARY_KINDS["sin"]))
+cos_p: Final[Primitive] = Primitive("cos", _unary_rule("cos", op_rules.LAX_UNARY_KINDS["cos"]))
+tanh_p: Final[Primitive] = Primitive("tanh", _unary_rule("tanh", op_rules.LAX_UNARY_KINDS["tanh"]))
+floor_p: Final[Primitive] = Primitive("floor", _unary_rule("floor", op_rules.LAX_UNARY_KINDS["floor"]))
+ceil_p: Final[Primitive] = Primitive("ceil", _unary_rule("ceil", op_rules.LAX_UNARY_KINDS["ceil"]))
+exp2_p: Final[Primitive] = Primitive("exp2", _unary_rule("exp2", op_rules.LAX_UNARY_KINDS["exp2"]))
+expm1_p: Final[Primitive] = Primitive("expm1", _unary_rule("expm1", op_rules.LAX_UNARY_KINDS["expm1"]))
+log1p_p: Final[Primitive] = Primitive("log1p", _unary_rule("log1p", op_rules.LAX_UNARY_KINDS["log1p"]))
+tan_p: Final[Primitive] = Primitive("tan", _unary_rule("tan", op_rules.LAX_UNARY_KINDS["tan"]))
+asin_p: Final[Primitive] = Primitive("asin", _unary_rule("asin", op_rules.LAX_UNARY_KINDS["asin"]))
+acos_p: Final[Primitive] = Primitive("acos", _unary_rule("acos", op_rules.LAX_UNARY_KINDS["acos"]))
+atan_p: Final[Primitive] = Primitive("atan", _unary_rule("atan", op_rules.LAX_UNARY_KINDS["atan"]))
+sinh_p: Final[Primitive] = Primitive("sinh", _unary_rule("sinh", op_rules.LAX_UNARY_KINDS["sinh"]))
+cosh_p: Final[Primitive] = Primitive("cosh", _unary_rule("cosh", op_rules.LAX_UNARY_KINDS["cosh"]))
+asinh_p: Final[Primitive] = Primitive("asinh", _unary_rule("asinh", op_rules.LAX_UNARY_KINDS["asinh"]))
+acosh_p: Final[Primitive] = Primitive("acosh", _unary_rule("acosh", op_rules.LAX_UNARY_KINDS["acosh"]))
+atanh_p: Final[Primitive] = Primitive("atanh", _unary_rule("atanh", op_rules.LAX_UNARY_KINDS["atanh"]))
+cbrt_p: Final[Primitive] = Primitive("cbrt", _unary_rule("cbrt", op_rules.LAX_UNARY_KINDS["cbrt"]))
+square_p: Final[Primitive] = Primitive("square", _unary_rule("square", op_rules.LAX_UNARY_KINDS["square"]))
+atan2_p: Final[Primitive] = Primitive("atan2", _binary_rule("atan2", op_rules.LAX_SAME_KINDS["atan2"]))
+nextafter_p: Final[Primitive] = Primitive("nextafter", _binary_rule("nextafter", op_rules.LAX_SAME_KINDS["nextafter"]))
+polygamma_p: Final[Primitive] = Primitive("polygamma", _binary_rule("polygamma", "f"))  # digamma's derivative (JAX's lax.polygamma)
 
 
 def _is_finite_rule(x: ShapedArray) -> list[ShapedArray]:
@@ -170,7 +170,7 @@ def _is_finite_rule(x: ShapedArray) -> list[ShapedArray]:
     return [ShapedArray(x.shape, BOOL, x.weak_type)]
 
 
-is_finite_p = Primitive("is_finite", _is_finite_rule)
+is_finite_p: Final[Primitive] = Primitive("is_finite", _is_finite_rule)
 
 _COMPLEX_OF: Final = {"float32": "complex64", "float64": "complex128", "complex64": "complex64",
                       "complex128": "complex128"}
@@ -184,7 +184,7 @@ def _conj_rule(x: ShapedArray, *, input_dtype: np.dtype[Any]) -> list[ShapedArra
     return [ShapedArray(x.shape, registry.INFO[_COMPLEX_OF[x.name]].dtype, x.weak_type)]
 
 
-conj_p = Primitive("conj", _conj_rule)
+conj_p: Final[Primitive] = Primitive("conj", _conj_rule)
 
 
 def _complex_rule(x: ShapedArray, y: ShapedArray) -> list[ShapedArray]:
@@ -196,7 +196,7 @@ def _complex_rule(x: ShapedArray, y: ShapedArray) -> list[ShapedArray]:
                         x.weak_type and y.weak_type)]
 
 
-complex_p = Primitive("complex", _complex_rule)
+complex_p: Final[Primitive] = Primitive("complex", _complex_rule)
 
 
 def _bitcast_rule(x: ShapedArray, *, new_dtype: np.dtype[Any]) -> list[ShapedArray]:
@@ -218,7 +218,7 @@ def _bitcast_rule(x: ShapedArray, *, new_dtype: np.dtype[Any]) -> list[ShapedArr
     return [ShapedArray(shape, new_dtype, False)]
 
 
-bitcast_convert_type_p = Primitive("bitcast_convert_type", _bitcast_rule)
+bitcast_convert_type_p: Final[Primitive] = Primitive("bitcast_convert_type", _bitcast_rule)
 
 
 class RoundingMethod(enum.IntEnum):
@@ -233,7 +233,7 @@ def _round_rule(x: ShapedArray, *, rounding_method: RoundingMethod) -> list[Shap
     return [x]
 
 
-round_p = Primitive("round", _round_rule)
+round_p: Final[Primitive] = Primitive("round", _round_rule)
 
 
 def _abs_rule(x: ShapedArray) -> list[ShapedArray]:
@@ -244,7 +244,7 @@ def _abs_rule(x: ShapedArray) -> list[ShapedArray]:
     return [x]
 
 
-abs_p = Primitive("abs", _abs_rule)
+abs_p: Final[Primitive] = Primitive("abs", _abs_rule)
 
 
 def _complex_part_rule(name: str) -> Any:
@@ -255,8 +255,8 @@ def _complex_part_rule(name: str) -> Any:
     return rule
 
 
-real_p = Primitive("real", _complex_part_rule("real"))
-imag_p = Primitive("imag", _complex_part_rule("imag"))
+real_p: Final[Primitive] = Primitive("real", _complex_part_rule("real"))
+imag_p: Final[Primitive] = Primitive("imag", _complex_part_rule("imag"))
 
 
 def _integer_pow_rule(x: ShapedArray, *, y: int) -> list[ShapedArray]:
@@ -266,7 +266,7 @@ def _integer_pow_rule(x: ShapedArray, *, y: int) -> list[ShapedArray]:
     return [x]
 
 
-integer_pow_p = Primitive("integer_pow", _integer_pow_rule)
+integer_pow_p: Final[Primitive] = Primitive("integer_pow", _integer_pow_rule)
 
 
 def _convert_rule(x: ShapedArray, *, new_dtype: np.dtype[Any], weak_type: bool, sharding: None = None
@@ -274,7 +274,7 @@ def _convert_rule(x: ShapedArray, *, new_dtype: np.dtype[Any], weak_type: bool, 
     return [ShapedArray(x.shape, new_dtype, weak_type)]  # JAX's weak-type rule: as asked (a weak bool too)
 
 
-convert_element_type_p = Primitive("convert_element_type", _convert_rule, hidden_params=frozenset({"sharding"}))
+convert_element_type_p: Final[Primitive] = Primitive("convert_element_type", _convert_rule, hidden_params=frozenset({"sharding"}))
 
 
 def _select_n_rule(which: ShapedArray, *cases: ShapedArray) -> list[ShapedArray]:
@@ -290,7 +290,7 @@ def _select_n_rule(which: ShapedArray, *cases: ShapedArray) -> list[ShapedArray]
     return [ShapedArray(shape, cases[0].dtype, all(c.weak_type for c in cases))]  # JAX: even for bool cases
 
 
-select_n_p = Primitive("select_n", _select_n_rule)
+select_n_p: Final[Primitive] = Primitive("select_n", _select_n_rule)
 
 
 def _check_nonnegative_shape(name: str, shape: tuple[int, ...]) -> None:
@@ -310,7 +310,7 @@ def _broadcast_in_dim_rule(x: ShapedArray, *, shape: tuple[int, ...], broadcast_
     return [ShapedArray(shape, x.dtype, x.weak_type)]
 
 
-broadcast_in_dim_p = Primitive("broadcast_in_dim", _broadcast_in_dim_rule,
+broadcast_in_dim_p: Final[Primitive] = Primitive("broadcast_in_dim", _broadcast_in_dim_rule,
                                hidden_params=frozenset({"shape", "sharding"}),
                                hidden_if_empty=frozenset({"broadcast_dimensions"}))
 
@@ -325,7 +325,7 @@ def _reshape_rule(x: ShapedArray, *, new_sizes: tuple[int, ...], dimensions: tup
     return [ShapedArray(new_sizes, x.dtype, x.weak_type)]
 
 
-reshape_p = Primitive("reshape", _reshape_rule)
+reshape_p: Final[Primitive] = Primitive("reshape", _reshape_rule)
 
 
 def _transpose_rule(x: ShapedArray, *, permutation: tuple[int, ...]) -> list[ShapedArray]:
@@ -334,7 +334,7 @@ def _transpose_rule(x: ShapedArray, *, permutation: tuple[int, ...]) -> list[Sha
     return [ShapedArray(literal(shape_rules.transpose(x.shape, permutation)), x.dtype, x.weak_type)]
 
 
-transpose_p = Primitive("transpose", _transpose_rule)
+transpose_p: Final[Primitive] = Primitive("transpose", _transpose_rule)
 
 
 def _squeeze_rule(x: ShapedArray, *, dimensions: tuple[int, ...]) -> list[ShapedArray]:
@@ -343,7 +343,7 @@ def _squeeze_rule(x: ShapedArray, *, dimensions: tuple[int, ...]) -> list[Shaped
     return [ShapedArray(literal(shape_rules.squeeze(x.shape, dimensions)), x.dtype, x.weak_type)]
 
 
-squeeze_p = Primitive("squeeze", _squeeze_rule)
+squeeze_p: Final[Primitive] = Primitive("squeeze", _squeeze_rule)
 
 
 def _slice_rule(x: ShapedArray, *, start_indices: tuple[int, ...], limit_indices: tuple[int, ...],
@@ -357,14 +357,14 @@ def _slice_rule(x: ShapedArray, *, start_indices: tuple[int, ...], limit_indices
     return [ShapedArray(shape, x.dtype, x.weak_type)]
 
 
-slice_p = Primitive("slice", _slice_rule)
+slice_p: Final[Primitive] = Primitive("slice", _slice_rule)
 
 
 def _rev_rule(x: ShapedArray, *, dimensions: tuple[int, ...]) -> list[ShapedArray]:
     return [x]
 
 
-rev_p = Primitive("rev", _rev_rule)
+rev_p: Final[Primitive] = Primitive("rev", _rev_rule)
 
 
 def _reduce_rule(name: str, kinds: str) -> Any:
@@ -376,12 +376,12 @@ def _reduce_rule(name: str, kinds: str) -> Any:
     return rule
 
 
-reduce_sum_p = Primitive("reduce_sum", _reduce_rule("reduce_sum", NUM))
-reduce_prod_p = Primitive("reduce_prod", _reduce_rule("reduce_prod", NUM), hidden_params=frozenset({"out_sharding"}))
-reduce_max_p = Primitive("reduce_max", _reduce_rule("reduce_max", ANY), hidden_params=frozenset({"out_sharding"}))
-reduce_min_p = Primitive("reduce_min", _reduce_rule("reduce_min", ANY), hidden_params=frozenset({"out_sharding"}))
-reduce_or_p = Primitive("reduce_or", _reduce_rule("reduce_or", INT), hidden_params=frozenset({"out_sharding"}))
-reduce_and_p = Primitive("reduce_and", _reduce_rule("reduce_and", INT), hidden_params=frozenset({"out_sharding"}))
+reduce_sum_p: Final[Primitive] = Primitive("reduce_sum", _reduce_rule("reduce_sum", NUM))
+reduce_prod_p: Final[Primitive] = Primitive("reduce_prod", _reduce_rule("reduce_prod", NUM), hidden_params=frozenset({"out_sharding"}))
+reduce_max_p: Final[Primitive] = Primitive("reduce_max", _reduce_rule("reduce_max", ANY), hidden_params=frozenset({"out_sharding"}))
+reduce_min_p: Final[Primitive] = Primitive("reduce_min", _reduce_rule("reduce_min", ANY), hidden_params=frozenset({"out_sharding"}))
+reduce_or_p: Final[Primitive] = Primitive("reduce_or", _reduce_rule("reduce_or", INT), hidden_params=frozenset({"out_sharding"}))
+reduce_and_p: Final[Primitive] = Primitive("reduce_and", _reduce_rule("reduce_and", INT), hidden_params=frozenset({"out_sharding"}))
 
 DotDims = tuple[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[int, ...], tuple[int, ...]]]
 
@@ -424,7 +424,7 @@ def _dot_general_rule(x: ShapedArray, y: ShapedArray, *, dimension_numbers: Any,
     return [ShapedArray(batch + xfree + yfree, registry.INFO[out].dtype, x.weak_type and y.weak_type)]
 
 
-dot_general_p = Primitive("dot_general", _dot_general_rule, hidden_params=frozenset({"precision", "out_sharding"}))
+dot_general_p: Final[Primitive] = Primitive("dot_general", _dot_general_rule, hidden_params=frozenset({"precision", "out_sharding"}))
 
 
 def _iota_rule(*, dtype: np.dtype[Any], shape: tuple[int, ...], dimension: int, sharding: None = None
@@ -433,7 +433,7 @@ def _iota_rule(*, dtype: np.dtype[Any], shape: tuple[int, ...], dimension: int, 
     return [ShapedArray(shape, dtype, False)]
 
 
-iota_p = Primitive("iota", _iota_rule)
+iota_p: Final[Primitive] = Primitive("iota", _iota_rule)
 
 
 def _clamp_rule(lo: ShapedArray, x: ShapedArray, hi: ShapedArray) -> list[ShapedArray]:
@@ -446,14 +446,14 @@ def _clamp_rule(lo: ShapedArray, x: ShapedArray, hi: ShapedArray) -> list[Shaped
     return [ShapedArray(x.shape, x.dtype, lo.weak_type and x.weak_type and hi.weak_type)]
 
 
-clamp_p = Primitive("clamp", _clamp_rule)
+clamp_p: Final[Primitive] = Primitive("clamp", _clamp_rule)
 
 
 def _stop_gradient_rule(x: ShapedArray) -> list[ShapedArray]:
     return [x]
 
 
-stop_gradient_p = Primitive("stop_gradient", _stop_gradient_rule)
+stop_gradient_p: Final[Primitive] = Primitive("stop_gradient", _stop_gradient_rule)
 """The identity, which autodiff treats as a constant (JAX's ``stop_gradient``; batching a ``cond`` on a batched
 predicate applies it to the operands of the branch not taken, as JAX does)."""
 
@@ -466,7 +466,7 @@ def _add_any_rule(x: ShapedArray, y: ShapedArray) -> list[ShapedArray]:
     return [x]
 
 
-add_any_p = Primitive("add_any", _add_any_rule)
+add_any_p: Final[Primitive] = Primitive("add_any", _add_any_rule)
 
 
 def _weak(x: Any) -> bool:

@@ -36,7 +36,7 @@ def _threefry2x32_rule(k1: ShapedArray, k2: ShapedArray, x1: ShapedArray, x2: Sh
     return [out, out]
 
 
-threefry2x32_p = Primitive("threefry2x32", _threefry2x32_rule, multiple_results=True)
+threefry2x32_p: Final[Primitive] = Primitive("threefry2x32", _threefry2x32_rule, multiple_results=True)
 
 
 def _iota_2x32_shape_rule(*, shape: tuple[int, ...]) -> list[ShapedArray]:
@@ -44,7 +44,7 @@ def _iota_2x32_shape_rule(*, shape: tuple[int, ...]) -> list[ShapedArray]:
     return [out, out]
 
 
-iota_2x32_shape_p = Primitive("iota_2x32_shape", _iota_2x32_shape_rule, multiple_results=True)
+iota_2x32_shape_p: Final[Primitive] = Primitive("iota_2x32_shape", _iota_2x32_shape_rule, multiple_results=True)
 
 _ROTATIONS: Final = ((13, 15, 26, 6), (17, 29, 16, 24))
 

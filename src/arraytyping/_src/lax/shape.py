@@ -38,7 +38,7 @@ def _concatenate_rule(*operands: ShapedArray, dimension: int) -> list[ShapedArra
     return [ShapedArray(shape, first.dtype, all(o.weak_type for o in operands))]
 
 
-concatenate_p = Primitive("concatenate", _concatenate_rule)
+concatenate_p: Final[Primitive] = Primitive("concatenate", _concatenate_rule)
 
 
 def _concatenate_lower(ctx: LoweringContext, *operands: Any, dimension: int) -> list[Any]:
@@ -77,7 +77,7 @@ def _stack_rule(*operands: ShapedArray, axis: int) -> list[ShapedArray]:
     return [ShapedArray(out, operands[0].dtype, all(o.weak_type for o in operands))]
 
 
-stack_p = Primitive("stack", _stack_rule)
+stack_p: Final[Primitive] = Primitive("stack", _stack_rule)
 
 
 def _stack_lower(ctx: LoweringContext, *operands: Any, axis: int) -> list[Any]:
@@ -99,7 +99,7 @@ def _unstack_rule(x: ShapedArray, *, axis: int) -> list[ShapedArray]:
     return [x.update(shape=(*x.shape[:axis], *x.shape[axis + 1:]))] * x.shape[axis]
 
 
-unstack_p = Primitive("unstack", _unstack_rule, multiple_results=True)
+unstack_p: Final[Primitive] = Primitive("unstack", _unstack_rule, multiple_results=True)
 """``stack``'s inverse: one result per index of ``axis``, that axis removed (JAX's ``lax.unstack``)."""
 
 
@@ -127,7 +127,7 @@ def _split_rule(x: ShapedArray, *, sizes: tuple[int, ...], axis: int) -> list[Sh
     return [x.update(shape=(*x.shape[:axis], int(s), *x.shape[axis + 1:])) for s in sizes]  # sizes may be np.int64
 
 
-split_p = Primitive("split", _split_rule, multiple_results=True)
+split_p: Final[Primitive] = Primitive("split", _split_rule, multiple_results=True)
 
 
 def _split_lower(ctx: LoweringContext, x: Any, *, sizes: tuple[int, ...], axis: int) -> list[Any]:
@@ -164,7 +164,7 @@ def _pad_rule(x: ShapedArray, value: ShapedArray, *, padding_config: tuple[tuple
     return [ShapedArray(tuple(shape), x.dtype, x.weak_type and value.weak_type)]
 
 
-pad_p = Primitive("pad", _pad_rule)
+pad_p: Final[Primitive] = Primitive("pad", _pad_rule)
 
 
 def _pad_lower(ctx: LoweringContext, x: Any, value: Any, *, padding_config: tuple[tuple[int, int, int], ...]
@@ -184,7 +184,7 @@ def _tile_rule(x: ShapedArray, *, reps: tuple[int, ...]) -> list[ShapedArray]:
     return [x.update(shape=tuple(r * n for r, n in zip(reps, x.shape)))]
 
 
-tile_p = Primitive("tile", _tile_rule)
+tile_p: Final[Primitive] = Primitive("tile", _tile_rule)
 
 
 def _tile_lower(ctx: LoweringContext, x: Any, *, reps: tuple[int, ...]) -> list[Any]:
@@ -203,7 +203,7 @@ def _copy_rule(x: ShapedArray) -> list[ShapedArray]:
     return [x]
 
 
-copy_p = Primitive("copy", _copy_rule)
+copy_p: Final[Primitive] = Primitive("copy", _copy_rule)
 
 
 def _copy_lower(ctx: LoweringContext, x: Any) -> list[Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from arraytyping._src.xla import lowering
 from arraytyping._src.core.avals import ShapedArray
@@ -39,7 +39,7 @@ def _dynamic_slice_rule(x: ShapedArray, *indices: ShapedArray, slice_sizes: tupl
     return [ShapedArray(tuple(slice_sizes), x.dtype, x.weak_type)]
 
 
-dynamic_slice_p = Primitive("dynamic_slice", _dynamic_slice_rule)
+dynamic_slice_p: Final[Primitive] = Primitive("dynamic_slice", _dynamic_slice_rule)
 
 
 def _dynamic_update_slice_rule(x: ShapedArray, update: ShapedArray, *indices: ShapedArray) -> list[ShapedArray]:
@@ -59,7 +59,7 @@ def _dynamic_update_slice_rule(x: ShapedArray, update: ShapedArray, *indices: Sh
     return [ShapedArray(x.shape, x.dtype, all(a.weak_type for a in (x, update, *indices)))]
 
 
-dynamic_update_slice_p = Primitive("dynamic_update_slice", _dynamic_update_slice_rule)
+dynamic_update_slice_p: Final[Primitive] = Primitive("dynamic_update_slice", _dynamic_update_slice_rule)
 
 
 def _dynamic_slice_lower(ctx: lowering.LoweringContext, x: Any, *indices: Any, slice_sizes: tuple[int, ...]

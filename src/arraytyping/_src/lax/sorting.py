@@ -39,7 +39,7 @@ def _sort_rule(*operands: ShapedArray, dimension: int, is_stable: bool, num_keys
     return list(operands)
 
 
-sort_p = Primitive("sort", _sort_rule, multiple_results=True)
+sort_p: Final[Primitive] = Primitive("sort", _sort_rule, multiple_results=True)
 
 
 def _canonical_float(ctx: LoweringContext, x: Any, aval: ShapedArray) -> Any:
@@ -112,8 +112,8 @@ def _argminmax_rule(name: str) -> Callable[..., list[ShapedArray]]:
     return rule
 
 
-argmax_p = Primitive("argmax", _argminmax_rule("argmax"))
-argmin_p = Primitive("argmin", _argminmax_rule("argmin"))
+argmax_p: Final[Primitive] = Primitive("argmax", _argminmax_rule("argmax"))
+argmin_p: Final[Primitive] = Primitive("argmin", _argminmax_rule("argmin"))
 
 
 def _argminmax_lower(direction: str) -> Callable[..., list[Any]]:
@@ -180,10 +180,10 @@ def _cumulative_rule(name: str) -> Callable[..., list[ShapedArray]]:
     return rule
 
 
-cumsum_p = Primitive("cumsum", _cumulative_rule("cumsum"))
-cumprod_p = Primitive("cumprod", _cumulative_rule("cumprod"))
-cummax_p = Primitive("cummax", _cumulative_rule("cummax"))
-cummin_p = Primitive("cummin", _cumulative_rule("cummin"))
+cumsum_p: Final[Primitive] = Primitive("cumsum", _cumulative_rule("cumsum"))
+cumprod_p: Final[Primitive] = Primitive("cumprod", _cumulative_rule("cumprod"))
+cummax_p: Final[Primitive] = Primitive("cummax", _cumulative_rule("cummax"))
+cummin_p: Final[Primitive] = Primitive("cummin", _cumulative_rule("cummin"))
 
 _CUMULATIVE: Final = {cumsum_p: ("sum", "add"), cumprod_p: ("prod", "multiply"), cummax_p: ("max", "maximum"),
                       cummin_p: ("min", "minimum")}

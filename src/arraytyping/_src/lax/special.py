@@ -6,7 +6,7 @@ agree bit for bit."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from arraytyping import op_rules
 from arraytyping._src.xla import lowering
@@ -26,11 +26,11 @@ def _float_unary(name: str) -> Primitive:
     return Primitive(name, rule)
 
 
-erf_p = _float_unary("erf")
-erfc_p = _float_unary("erfc")
-erf_inv_p = _float_unary("erf_inv")
-lgamma_p = _float_unary("lgamma")
-digamma_p = _float_unary("digamma")
+erf_p: Final[Primitive] = _float_unary("erf")
+erfc_p: Final[Primitive] = _float_unary("erfc")
+erf_inv_p: Final[Primitive] = _float_unary("erf_inv")
+lgamma_p: Final[Primitive] = _float_unary("lgamma")
+digamma_p: Final[Primitive] = _float_unary("digamma")
 
 
 def _chlo_unary(op: str) -> Callable[..., list[Any]]:

@@ -4,7 +4,7 @@ moved there and back by transposes)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -31,7 +31,7 @@ def _top_k_rule(x: ShapedArray, *, k: int, axis: int) -> list[ShapedArray]:
     return [x.update(shape=shape), ShapedArray(shape, np.dtype(indices), weak)]  # JAX: the operand's weak flag
 
 
-top_k_p = Primitive("top_k", _top_k_rule, multiple_results=True)
+top_k_p: Final[Primitive] = Primitive("top_k", _top_k_rule, multiple_results=True)
 
 
 def _top_k_lower(ctx: lowering.LoweringContext, x: Any, *, k: int, axis: int) -> list[Any]:

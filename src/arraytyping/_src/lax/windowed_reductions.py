@@ -5,7 +5,7 @@ JAX 0.10.2's shape and dtype rules and StableHLO ``reduce_window`` lowerings."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -69,9 +69,9 @@ def _monoid_rule(name: str, numbers_only: bool) -> Any:
     return rule
 
 
-reduce_window_sum_p = Primitive("reduce_window_sum", _monoid_rule("reduce_window_sum", True))
-reduce_window_max_p = Primitive("reduce_window_max", _monoid_rule("reduce_window_max", False))
-reduce_window_min_p = Primitive("reduce_window_min", _monoid_rule("reduce_window_min", False))
+reduce_window_sum_p: Final[Primitive] = Primitive("reduce_window_sum", _monoid_rule("reduce_window_sum", True))
+reduce_window_max_p: Final[Primitive] = Primitive("reduce_window_max", _monoid_rule("reduce_window_max", False))
+reduce_window_min_p: Final[Primitive] = Primitive("reduce_window_min", _monoid_rule("reduce_window_min", False))
 
 MONOIDS: dict[str, Primitive] = {"add": reduce_window_sum_p, "max": reduce_window_max_p, "min": reduce_window_min_p}
 """The reducers ``lax.reduce_window`` recognizes (with their identity as the initial value)."""
@@ -92,7 +92,7 @@ def _generic_rule(*avals: ShapedArray, jaxpr: Jaxpr, consts: tuple[Any, ...], wi
     return [ShapedArray(shape, o.dtype, False) for o in operands]
 
 
-reduce_window_p = Primitive("reduce_window", _generic_rule, multiple_results=True)
+reduce_window_p: Final[Primitive] = Primitive("reduce_window", _generic_rule, multiple_results=True)
 
 
 # ---------------------------------------------------------------------------------------------------------------

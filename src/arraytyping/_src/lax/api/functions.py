@@ -39,14 +39,14 @@ from arraytyping.typing import DTypeLike
 
 __all__ = ["ConvDimensionNumbers", "broadcast_in_dim", "conv_general_dilated", "convert_element_type",
            "dot_general", "dynamic_slice", "dynamic_update_slice", "iota", "pad", "padtype_pairs", "reduce_window",
-           "top_k"]
+           "top_k", "user_dtype"]
 
 DotDimensionNumbers: TypeAlias = tuple[tuple[Sequence[int], Sequence[int]], tuple[Sequence[int], Sequence[int]]]
 ConvGeneralDilatedDimensionNumbers: TypeAlias = "tuple[str, str, str] | ConvDimensionNumbers | None"
 _PY_KINDS = {bool: "b", int: "i", float: "f", complex: "c"}
 
 
-def _user_dtype(dtype: Any) -> np.dtype[Any]:
+def user_dtype(dtype: Any) -> np.dtype[Any]:
     """JAX's ``check_and_canonicalize_user_dtype``: Python types give their kind's default dtype, other dtypes are
     canonicalized (64-bit ones truncate with x64 off, with a warning)."""
     if isinstance(dtype, type) and dtype in _PY_KINDS:
@@ -62,7 +62,7 @@ def convert_element_type(operand: ArrayLike, new_dtype: DTypeLike) -> AnyArray:
     """``operand`` converted to ``new_dtype`` (canonicalized for x64), strongly typed. Complex to real discards
     the imaginary part (with numpy's ``ComplexWarning``, as JAX warns)."""
     check_operand("convert_element_type", operand)
-    dtype = _user_dtype(new_dtype)
+    dtype = user_dtype(new_dtype)
     if type(operand) is int:  # a big Python int converts by value (numpy), not through int32
         value: Any = np.asarray(operand).astype(dtype)
         out: AnyArray = _lax.convert_element_type(_lax.const(value, ShapedArray((), dtype, False)), dtype, False)
@@ -219,7 +219,7 @@ def pad(operand: ArrayLike, padding_value: ArrayLike, padding_config: Sequence[t
 
 def iota(dtype: DTypeLike, size: int) -> AnyArray:
     """``[0, 1, ..., size - 1]`` in a numeric ``dtype``."""
-    dt = _user_dtype(dtype)
+    dt = user_dtype(dtype)
     (n,) = canonicalize_shape((size,))
     op_rules.lax_dtype_result("iota", ShapedArray((), dt).name)  # refuses bool
     out: AnyArray = P.iota_p.bind(dtype=dt, shape=(n,), dimension=0, sharding=None)
@@ -253,7 +253,7 @@ def dot_general(lhs: ArrayLike, rhs: ArrayLike, dimension_numbers: DotDimensionN
     (lc, rc), (lb, rb) = dimension_numbers
     dn = ((tuple(map(operator.index, lc)), tuple(map(operator.index, rc))),
           (tuple(map(operator.index, lb)), tuple(map(operator.index, rb))))
-    pref = None if preferred_element_type is None else _user_dtype(preferred_element_type)
+    pref = None if preferred_element_type is None else user_dtype(preferred_element_type)
     out: AnyArray = P.dot_general_p.bind(lhs, rhs, dimension_numbers=dn, precision=precision,
                                       preferred_element_type=pref, out_sharding=None)
     return out
@@ -303,7 +303,7 @@ def conv_general_dilated(lhs: ArrayLike, rhs: ArrayLike, window_strides: Sequenc
         except (ValueError, TypeError) as e:
             raise ValueError(f"padding argument to conv_general_dilated should be a string or a sequence of (low, "
                              f"high) pairs, got {padding}") from e
-    pref = None if preferred_element_type is None else _user_dtype(preferred_element_type)
+    pref = None if preferred_element_type is None else user_dtype(preferred_element_type)
     out: AnyArray = conv_general_dilated_p.bind(
         lhs, rhs, window_strides=strides, padding=pads, lhs_dilation=lhs_dil, rhs_dilation=rhs_dil,
         dimension_numbers=dnums, feature_group_count=operator.index(feature_group_count),

@@ -58,7 +58,7 @@ def _cond_abstract_eval(index: ShapedArray, *ops: ShapedArray, branches: tuple[j
     return list(b0.out_avals)
 
 
-cond_p = Primitive("cond", _cond_abstract_eval, multiple_results=True,
+cond_p: Final[Primitive] = Primitive("cond", _cond_abstract_eval, multiple_results=True,
                    hidden_if_empty=frozenset({"branches_platforms"}))
 
 

@@ -136,7 +136,7 @@ def _while_abstract_eval(*avals: ShapedArray, cond_nconsts: int, cond_jaxpr: jx.
     return list(body_jaxpr.out_avals)
 
 
-while_p = Primitive("while", _while_abstract_eval, multiple_results=True)
+while_p: Final[Primitive] = Primitive("while", _while_abstract_eval, multiple_results=True)
 
 
 def while_loop(cond_fun: Callable[[_T], Any], body_fun: Callable[[_T], _T], init_val: _T) -> _T:
@@ -320,7 +320,7 @@ def _scan_abstract_eval(*avals: ShapedArray, reverse: bool, length: int, jaxpr: 
     return [*carry_out, *(a.update(shape=(length, *a.shape)) for a in ys)]
 
 
-scan_p = Primitive("scan", _scan_abstract_eval, multiple_results=True)
+scan_p: Final[Primitive] = Primitive("scan", _scan_abstract_eval, multiple_results=True)
 
 
 def _infer_scan_length(xs: Sequence[Any], avals: Sequence[ShapedArray], length: Any) -> int:

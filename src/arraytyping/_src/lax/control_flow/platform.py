@@ -10,7 +10,7 @@ the default branch runs. This runtime lowers for the CPU and CUDA, which no bran
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -32,7 +32,7 @@ def _platform_index_abstract_eval(*, platforms: tuple[tuple[str, ...] | None, ..
     return [ShapedArray((), INT32, False)]
 
 
-platform_index_p = Primitive("platform_index", _platform_index_abstract_eval)
+platform_index_p: Final[Primitive] = Primitive("platform_index", _platform_index_abstract_eval)
 """The index of the first entry of ``platforms`` that names the platform lowered for, else of the default
 (``None``) entry."""
 

@@ -13,7 +13,7 @@ through it ``inv`` and the derivatives of ``slogdet``) goes through it, as JAX's
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import Any, Final, Generic, NamedTuple, TypeVar
 
 from arraytyping._src.core import jaxpr as jx
 from arraytyping._src.xla import lowering as mlow
@@ -71,7 +71,7 @@ def _abstract_eval(*args: ShapedArray, const_lengths: LinearSolveTuple[int], jax
     return b + (list(solve.out_avals[-num_aux:]) if num_aux > 0 else [])
 
 
-linear_solve_p = Primitive("custom_linear_solve", _abstract_eval, multiple_results=True)
+linear_solve_p: Final[Primitive] = Primitive("custom_linear_solve", _abstract_eval, multiple_results=True)
 
 
 def bind_linear_solve(args: Sequence[Any], const_lengths: LinearSolveTuple[int], jaxprs: Jaxprs) -> list[Any]:

@@ -91,10 +91,20 @@ BY_DTYPE: Final[dict[tuple[str, str], Callable[[LatticeConfig, str | None], str]
 (of any operand: its refusal of a bool one is missed)."""
 
 FIXED_RESULTS: Final[dict[str, dict[str, str]]] = {
-    "random.py": {"PRNGKey": "uint32", "key_data": "uint32", "split": "uint32", "fold_in": "uint32"}}
+    "random.py": {"PRNGKey": "uint32", "key_data": "uint32", "split": "uint32", "fold_in": "uint32"},
+    "lax.py": {name: "bool_" for name in ("eq", "ne", "lt", "le", "gt", "ge", "is_finite")}}
 """The functions whose array results have one dtype whatever their arguments and configuration: raw keys
 (``PRNGKey``; ``split`` and ``fold_in`` of a raw key) and a key's data are ``uint32`` (JAX's threefry and rbg keys
-alike); their typed-key overloads keep returning ``PRNGKeyArray``."""
+alike); their typed-key overloads keep returning ``PRNGKeyArray``. ``jax.lax``'s comparisons and ``is_finite``
+are ``bool`` whatever operands they accept (the operands they refuse are not typed: a gradual ``ArrayLike``)."""
+
+KEEP_DTYPE: Final[dict[str, tuple[str, ...]]] = {
+    "lax.py": ("reshape", "transpose", "rev", "squeeze", "expand_dims", "slice", "collapse", "reduce_sum",
+               "reduce_prod", "reduce_max", "reduce_min", "reduce_and", "reduce_or", "cumsum", "cumprod", "cummax",
+               "cummin", "sort", "clz", "reciprocal")}
+"""The functions whose result has their (first) array operand's dtype whenever JAX runs them (they never promote:
+shapes, reductions, running reductions, ``sort`` of one array): an ``Array[_G]`` operand gives ``Array[_G]``, before
+the runtime's signature as the gradual fallback (an operand the rule cannot name, a Python scalar, a sequence)."""
 
 BINARY: Final[dict[str, dict[str, str]]] = {"numpy/linalg.py": {"solve": "true_divide"}}
 """The functions of two operands declared by a binary operation's overloads (``arraytyping.numpy``'s): ``solve`` is
@@ -114,7 +124,7 @@ _IMPORTS: Final = (
 )
 _IMPORTED: Final = frozenset({"enum", "Callable", "Iterator", "Sequence", "Any", "ClassVar", "Final", "Generic", "Literal",
                               "NamedTuple", "TypeVar", "overload", "TypeAlias", "np", "Array", "ArrayLike",
-                              "DTypeLike", "ShapeLike", "AnyArray"})
+                              "DTypeLike", "ShapeLike", "AnyArray", "Primitive"})
 """What an annotation may name besides builtins and the stub's own declarations (``AnyArray`` is rewritten)."""
 
 
@@ -134,6 +144,8 @@ def _find(module: str, name: str) -> tuple[ast.Module, list[ast.stmt], list[str]
         if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name == name:
             found.append(node)
         elif isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
+            found.append(node)
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id == name:
             found.append(node)
         elif isinstance(node, ast.ImportFrom) and node.module and any(a.name == name for a in node.names):
             return _find(node.module, name)
@@ -253,10 +265,19 @@ def _declaration(name: str, nodes: Sequence[ast.stmt], lines: Sequence[str]) -> 
     node = nodes[-1]
     if isinstance(node, ast.ClassDef):
         return _class_stub(node, lines)
+    if _is_primitive(name, node):
+        return [f"{name}: Final[Primitive]"]
     assert isinstance(node, ast.Assign)
     if isinstance(node.value, ast.Name):  # an alias of another declared name (``swish = silu``)
         return [f"{name} = {node.value.id}"]
     raise ValueError(f"stub generator: cannot declare {name} (a value: {ast.unparse(node)[:80]})")
+
+
+def _is_primitive(name: str, node: ast.stmt) -> bool:
+    """Whether ``node`` defines the primitive ``name`` (``exp_p = Primitive("exp", ...)``, or made by a helper of its
+    family): a ``_p`` name assigned a call."""
+    return (name.endswith("_p") and isinstance(node, (ast.Assign, ast.AnnAssign))
+            and isinstance(node.value, ast.Call))
 
 
 def _type_vars(tree: ast.Module) -> dict[str, str]:
@@ -389,6 +410,19 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
             declared_by_rule = random_functions.element_overloads(function, cfg, keep, docline(function))
             typed += declared_by_rule
             body += declared_by_rule
+        elif name in KEEP_DTYPE.get(rel, ()):
+            function = nodes[-1]
+            assert isinstance(function, ast.FunctionDef)
+            same_dtype = copy.deepcopy(function)
+            same_dtype.args.args[0].annotation = ast.parse("Array[_G]", mode="eval").body
+            same_dtype.returns = ast.parse("Array[_G]", mode="eval").body
+            same_dtype.decorator_list = [ast.Name("overload")]
+            gradual = copy.deepcopy(function)
+            gradual.decorator_list = [ast.Name("overload")]
+            declared_by_rule = [*stub_function(same_dtype), *(f"{line} ..." if line.endswith(":") else line
+                                                               for line in stub_function(gradual, with_doc=False))]
+            typed += declared_by_rule
+            body += declared_by_rule
         elif name in FIXED_RESULTS.get(rel, {}):
             fixed = [re.sub(r"-> (?:AnyArray|Array\[Any\])(:?)( \.\.\.)?$",
                             rf"-> Array[{FIXED_RESULTS[rel][name]}]\1\2", line)
@@ -427,6 +461,8 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
     if "DType" in typed_names:  # a dtype argument (random.normal(key, dtype=...))
         typed_imports += ["from arraytyping.typing import DType"]
     imports = ("import enum", *_IMPORTS) if re.search(r"\benum\.", text) else _IMPORTS  # a class of enum.Enum's
+    if re.search(r"\bFinal\[Primitive\]", text):  # the primitives, as the public module that defines their class has it
+        imports = (*imports, "from arraytyping.extend.core import Primitive")
     return "\n".join([*header, *([repr(doc), ""] if doc else []), *imports, *typed_imports, "", *emit_all(rel), "",
                       *declarations, *keep_vars, *([""] if needed or keep_vars else []), text, ""])
 
