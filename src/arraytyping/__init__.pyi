@@ -22,6 +22,7 @@ from arraytyping.lattice import TypePromotionError as TypePromotionError
 from arraytyping.typing import ArrayLike, DType, DTypeLike
 from arraytyping import op_rules as op_rules
 from arraytyping import debug as debug, experimental as experimental
+from arraytyping import stages as stages
 
 __all__ = [
     "Array", "ConcretizationTypeError", "DeletedArrayError", "ShapeDtypeStruct", "TracerArrayConversionError",
@@ -29,13 +30,13 @@ __all__ = [
     "checkpoint", "checkpoint_policies", "custom_jvp", "custom_vjp", "device_put", "devices", "eval_shape", "grad",
     "hessian", "jacfwd", "jacobian", "jacrev", "jit", "jvp", "linearize", "make_jaxpr", "remat", "typecheck",
     "value_and_grad", "vjp", "vmap", "block_until_ready", "typeof", "debug", "experimental", "pure_callback",
-    "TypePromotionError", "bfloat16", "bool_", "canonicalize_dtype", "complex64", "custom_derivatives", "complex128",
-    "complexfloating", "config", "dtype_promotion", "dtypes", "enable_x64", "finfo", "float4_e2m1fn", "float6_e2m3fn",
-    "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz",
-    "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float16", "float32", "float64", "floating", "generic", "iinfo",
-    "inexact", "int1", "int2", "int4", "int8", "int16", "int32", "int64", "integer", "isdtype", "issubdtype", "lattice",
-    "number", "op_rules", "promote_types", "result_type", "signedinteger", "tree_util", "uint1", "uint2", "uint4",
-    "uint8", "uint16", "uint32", "uint64", "unsignedinteger",
+    "TypePromotionError", "bfloat16", "stages", "bool_", "canonicalize_dtype", "complex64", "custom_derivatives",
+    "complex128", "complexfloating", "config", "dtype_promotion", "dtypes", "enable_x64", "finfo", "float4_e2m1fn",
+    "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn",
+    "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float16", "float32", "float64", "floating",
+    "generic", "iinfo", "inexact", "int1", "int2", "int4", "int8", "int16", "int32", "int64", "integer", "isdtype",
+    "issubdtype", "lattice", "number", "op_rules", "promote_types", "result_type", "signedinteger", "tree_util",
+    "uint1", "uint2", "uint4", "uint8", "uint16", "uint32", "uint64", "unsignedinteger",
 ]
 
 __version__: str
@@ -11446,11 +11447,29 @@ def typecheck(fun: DecoratedFunction) -> DecoratedFunction:
 def promote_types(a: DTypeLike, b: DTypeLike, /) -> np.dtype[Any]: ...
 def result_type(*args: object) -> np.dtype[Any]: ...
 
-# Transformations keep the wrapped function's signature.
+# Transformations keep the wrapped function's signature (jit's, with the ahead-of-time stages).
 @overload
-def jit(fun: Callable[P, R], *, static_argnums: int | Sequence[int] | None = None, static_argnames: str | Iterable[str] | None = None) -> Callable[P, R]: ...
+def jit(fun: Callable[P, R], *, static_argnums: int | Sequence[int] | None = None, static_argnames: str | Iterable[str] | None = None) -> stages.Wrapped[P, R]:
+    """Compile ``fun`` with XLA: ``jit(f)`` traces ``f`` once per input signature (the dtypes, shapes, weak types
+    and tree structure of its arguments, the configuration and the static arguments), lowers the jaxpr to
+    StableHLO, compiles it and runs the executable on later calls. Arguments and results are pytrees.
+
+    ``static_argnums`` (positions) and ``static_argnames`` (names) mark static arguments, which must be hashable
+    and are part of the signature; each is inferred from the other through ``f``'s signature. The result's
+    :meth:`~Wrapped.trace` and :meth:`~Wrapped.lower` take the steps ahead of time (``jax.stages``).
+
+    ::
+
+        @jit
+        def f(x, y):
+            return anp.sin(x) * y
+
+        f(anp.arange(3.0), 2.0)
+        f.lower(ShapeDtypeStruct((3,), "float32"), 2.0).compile()
+    """
+    ...
 @overload
-def jit(fun: None = None, *, static_argnums: int | Sequence[int] | None = None, static_argnames: str | Iterable[str] | None = None) -> Callable[[Callable[P, R]], Callable[P, R]]: ...
+def jit(fun: None = None, *, static_argnums: int | Sequence[int] | None = None, static_argnames: str | Iterable[str] | None = None) -> Callable[[Callable[P, R]], stages.Wrapped[P, R]]: ...
 OutDType = TypeVar("OutDType")
 InDType1 = TypeVar("InDType1")
 InDType2 = TypeVar("InDType2")

@@ -12,7 +12,7 @@ from arraytyping._src.core.trace import (
     ConcretizationTypeError, TracerArrayConversionError, TracerBoolConversionError, TracerIntegerConversionError,
     UnexpectedTracerError,
 )
-from arraytyping._src.xla.dispatch import jit
+from arraytyping._src.xla.stages import jit
 from arraytyping._src.api.jacobian import hessian, jacfwd, jacobian, jacrev
 from arraytyping._src.core.staging import make_jaxpr
 from arraytyping._src.core.shape_dtype_struct import ShapeDtypeStruct
