@@ -22,7 +22,12 @@ from arraytyping.lattice import TypePromotionError as TypePromotionError
 from arraytyping.typing import ArrayLike, DType, DTypeLike
 from arraytyping import op_rules as op_rules
 from arraytyping import debug as debug, experimental as experimental
-from arraytyping import stages as stages
+from arraytyping import errors as errors, stages as stages
+from arraytyping.errors import ConcretizationTypeError as ConcretizationTypeError
+from arraytyping.errors import TracerArrayConversionError as TracerArrayConversionError
+from arraytyping.errors import TracerBoolConversionError as TracerBoolConversionError
+from arraytyping.errors import TracerIntegerConversionError as TracerIntegerConversionError
+from arraytyping.errors import UnexpectedTracerError as UnexpectedTracerError
 
 __all__ = [
     "Array", "ConcretizationTypeError", "DeletedArrayError", "ShapeDtypeStruct", "TracerArrayConversionError",
@@ -30,13 +35,13 @@ __all__ = [
     "checkpoint", "checkpoint_policies", "custom_jvp", "custom_vjp", "device_put", "devices", "eval_shape", "grad",
     "hessian", "jacfwd", "jacobian", "jacrev", "jit", "jvp", "linearize", "make_jaxpr", "remat", "typecheck",
     "value_and_grad", "vjp", "vmap", "block_until_ready", "typeof", "debug", "experimental", "pure_callback",
-    "TypePromotionError", "bfloat16", "stages", "bool_", "canonicalize_dtype", "complex64", "custom_derivatives",
-    "complex128", "complexfloating", "config", "dtype_promotion", "dtypes", "enable_x64", "finfo", "float4_e2m1fn",
-    "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn",
-    "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float16", "float32", "float64", "floating",
-    "generic", "iinfo", "inexact", "int1", "int2", "int4", "int8", "int16", "int32", "int64", "integer", "isdtype",
-    "issubdtype", "lattice", "number", "op_rules", "promote_types", "result_type", "signedinteger", "tree_util",
-    "uint1", "uint2", "uint4", "uint8", "uint16", "uint32", "uint64", "unsignedinteger",
+    "TypePromotionError", "bfloat16", "errors", "stages", "bool_", "canonicalize_dtype", "complex64",
+    "custom_derivatives", "complex128", "complexfloating", "config", "dtype_promotion", "dtypes", "enable_x64", "finfo",
+    "float4_e2m1fn", "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz",
+    "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float16", "float32",
+    "float64", "floating", "generic", "iinfo", "inexact", "int1", "int2", "int4", "int8", "int16", "int32", "int64",
+    "integer", "isdtype", "issubdtype", "lattice", "number", "op_rules", "promote_types", "result_type",
+    "signedinteger", "tree_util", "uint1", "uint2", "uint4", "uint8", "uint16", "uint32", "uint64", "unsignedinteger",
 ]
 
 __version__: str
@@ -11590,9 +11595,4 @@ class ShapeDtypeStruct:
 
 def pure_callback(callback: Callable[..., Any], result_shape_dtypes: Any, *args: Any, sharding: Any = None, vmap_method: str | None = None, **kwargs: Any) -> Any: ...
 
-class ConcretizationTypeError(TypeError): ...
-class TracerArrayConversionError(ConcretizationTypeError): ...
-class TracerBoolConversionError(ConcretizationTypeError): ...
-class TracerIntegerConversionError(ConcretizationTypeError): ...
 class DeletedArrayError(RuntimeError): ...
-class UnexpectedTracerError(RuntimeError): ...

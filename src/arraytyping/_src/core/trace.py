@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 
 __all__ = ["Primitive", "MainTrace", "Trace", "Tracer", "bind", "find_top_trace", "is_tracer", "new_main", "short_repr", "trace_state",
            "ConcretizationTypeError", "TracerArrayConversionError", "TracerIntegerConversionError",
-           "TracerBoolConversionError", "UnexpectedTracerError"]
+           "TracerBoolConversionError", "UnexpectedTracerError", "JAXTypeError", "JAXIndexError",
+           "KeyReuseError", "InconclusiveDimensionOperation"]
 
 
 class Primitive:
@@ -59,15 +60,23 @@ class Primitive:
 # Errors
 
 
-class ConcretizationTypeError(TypeError):
+class JAXTypeError(TypeError):
+    """The base of JAX's type errors of traced values (JAX's ``jax.errors.JAXTypeError``)."""
+
+
+class JAXIndexError(IndexError):
+    """The base of JAX's index errors of traced values (JAX's ``jax.errors.JAXIndexError``)."""
+
+
+class ConcretizationTypeError(JAXTypeError):
     """A traced (abstract) value was used where a concrete value is required."""
 
 
-class TracerArrayConversionError(ConcretizationTypeError):
+class TracerArrayConversionError(JAXTypeError):
     """``np.asarray`` (``__array__``) was called on a tracer."""
 
 
-class TracerIntegerConversionError(ConcretizationTypeError):
+class TracerIntegerConversionError(JAXTypeError):
     """``__index__``/``int()`` was called on a tracer."""
 
 
@@ -75,8 +84,17 @@ class TracerBoolConversionError(ConcretizationTypeError):
     """``bool()`` was called on a tracer (e.g. by ``if``/``while`` on a traced value)."""
 
 
-class UnexpectedTracerError(RuntimeError):
+class UnexpectedTracerError(JAXTypeError):
     """A tracer escaped the trace that created it and was used after that trace ended (a leaked tracer)."""
+
+
+class KeyReuseError(JAXTypeError):
+    """A PRNG key was used twice (JAX's ``jax.errors.KeyReuseError``, raised where key reuse is checked)."""
+
+
+class InconclusiveDimensionOperation(Exception):
+    """An operation on symbolic dimensions whose result cannot be decided (JAX's
+    ``jax.errors.InconclusiveDimensionOperation``)."""
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from arraytyping._src.stubgen.emit import array as emit_array, scalars as emit_s
 from arraytyping._src.stubgen.families import Model
 from arraytyping.lattice import LatticeConfig
 
-__all__ = ["debug_stub", "dtypes_stub", "experimental_stub", "root_stub", "stages_stub", "typing_stub"]
+__all__ = ["debug_stub", "dtypes_stub", "errors_stub", "experimental_stub", "root_stub", "stages_stub", "typing_stub"]
 
 TYPEVARS = [
     'DTypeT_co = TypeVar("DTypeT_co", covariant=True)',
@@ -58,7 +58,12 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
         "from arraytyping.typing import ArrayLike, DType, DTypeLike",
         "from arraytyping import op_rules as op_rules",
         "from arraytyping import debug as debug, experimental as experimental",
-        "from arraytyping import stages as stages",
+        "from arraytyping import errors as errors, stages as stages",
+        "from arraytyping.errors import ConcretizationTypeError as ConcretizationTypeError",
+        "from arraytyping.errors import TracerArrayConversionError as TracerArrayConversionError",
+        "from arraytyping.errors import TracerBoolConversionError as TracerBoolConversionError",
+        "from arraytyping.errors import TracerIntegerConversionError as TracerIntegerConversionError",
+        "from arraytyping.errors import UnexpectedTracerError as UnexpectedTracerError",
         "",
         *from_source.emit_all("__init__.py"),
         "",
@@ -118,12 +123,7 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
         "def pure_callback(callback: Callable[..., Any], result_shape_dtypes: Any, *args: Any, sharding: Any = None, "
         "vmap_method: str | None = None, **kwargs: Any) -> Any: ...",
         "",
-        "class ConcretizationTypeError(TypeError): ...",
-        "class TracerArrayConversionError(ConcretizationTypeError): ...",
-        "class TracerBoolConversionError(ConcretizationTypeError): ...",
-        "class TracerIntegerConversionError(ConcretizationTypeError): ...",
         "class DeletedArrayError(RuntimeError): ...",
-        "class UnexpectedTracerError(RuntimeError): ...",
     ]
     return "\n".join(o) + "\n"
 
@@ -321,6 +321,29 @@ def debug_stub(header: list[str]) -> str:
         "def callback(callback: Callable[..., Any], *args: Any, ordered: bool = False, partitioned: bool = False, "
         "**kwargs: Any) -> None: ...",
         "def print(fmt: str, *args: Any, ordered: bool = False, partitioned: bool = False, **kwargs: Any) -> None: ...",
+        "",
+    ])
+
+
+def errors_stub(header: list[str]) -> str:
+    """``arraytyping.errors``: declared here, as :func:`debug_stub`, with JAX's class hierarchy."""
+    return "\n".join([
+        *header,
+        '"""The error classes of traced code (as ``jax.errors``)."""',
+        "",
+        *from_source.emit_all("errors.py"),
+        "",
+        "class JAXTypeError(TypeError): ...",
+        "class JAXIndexError(IndexError): ...",
+        "class ConcretizationTypeError(JAXTypeError): ...",
+        "class TracerArrayConversionError(JAXTypeError): ...",
+        "class TracerBoolConversionError(ConcretizationTypeError): ...",
+        "class TracerIntegerConversionError(JAXTypeError): ...",
+        "class UnexpectedTracerError(JAXTypeError): ...",
+        "class KeyReuseError(JAXTypeError): ...",
+        "class NonConcreteBooleanIndexError(JAXIndexError): ...",
+        "class JaxprTypeError(TypeError): ...",
+        "class InconclusiveDimensionOperation(Exception): ...",
         "",
     ])
 

@@ -1,0 +1,23 @@
+"""The error classes of traced code (as ``jax.errors``): what ``int()``, ``bool()`` or ``np.asarray`` of a traced
+value, a leaked tracer, a boolean index under a trace or an ill-typed jaxpr raise. Each is the class JAX 0.10.2
+raises, with JAX's bases (``ConcretizationTypeError`` and the tracer conversion errors are ``TypeError``\\ s,
+``NonConcreteBooleanIndexError`` an ``IndexError``).
+
+::
+
+    try:
+        arraytyping.jit(lambda x: int(x))(1.0)
+    except arraytyping.errors.TracerIntegerConversionError as e:
+        ...
+"""
+
+from arraytyping._src.core.jaxpr import JaxprTypeError
+from arraytyping._src.core.trace import (
+    ConcretizationTypeError, InconclusiveDimensionOperation, JAXIndexError, JAXTypeError, KeyReuseError,
+    TracerArrayConversionError, TracerBoolConversionError, TracerIntegerConversionError, UnexpectedTracerError,
+)
+from arraytyping._src.numpy.indexing import NonConcreteBooleanIndexError
+
+__all__ = ["ConcretizationTypeError", "InconclusiveDimensionOperation", "JAXIndexError", "JAXTypeError",
+           "JaxprTypeError", "KeyReuseError", "NonConcreteBooleanIndexError", "TracerArrayConversionError",
+           "TracerBoolConversionError", "TracerIntegerConversionError", "UnexpectedTracerError"]
