@@ -42,6 +42,9 @@ __all__ = [
     "float64", "floating", "generic", "iinfo", "inexact", "int1", "int2", "int4", "int8", "int16", "int32", "int64",
     "integer", "isdtype", "issubdtype", "lattice", "number", "op_rules", "promote_types", "result_type",
     "signedinteger", "tree_util", "uint1", "uint2", "uint4", "uint8", "uint16", "uint32", "uint64", "unsignedinteger",
+    "clear_caches", "default_backend", "device_count", "device_get", "disable_jit", "ensure_compile_time_eval",
+    "float0", "linear_transpose", "live_arrays", "local_device_count", "local_devices", "named_call", "named_scope",
+    "print_environment_info", "process_count", "process_index",
 ]
 
 __version__: str
@@ -11449,6 +11452,127 @@ def typecheck(fun: DecoratedFunction) -> DecoratedFunction:
     "Check ``fun``'s arguments and return value against their ``Array[...]`` annotations at each call: dtype and shape (``Array[float32, tuple[B, Literal[4]]]``), binding each symbol once per call across the arguments and the return value; a mismatch raises :class:`TypeCheckError`. Parameters annotated otherwise are not checked (a union with an ``Array`` member is checked against each member). Under ``jit`` (either order) the check runs when the function is traced, once per traced signature."
     ...
 
+# From arraytyping/_src/xla/stages.py (generated from its source).
+_StageP = ParamSpec('_StageP')
+_StageR = TypeVar('_StageR')
+@contextlib.contextmanager
+def disable_jit(disable: bool = ...) -> Iterator[None]:
+    """Within this context (in this thread), functions made by :func:`jit` run as plain Python on their
+    arguments, operation by operation, instead of being traced and compiled: ``print`` shows values, Python
+    control flow on values works. The results are the same; only slower. (JAX's ``jax.disable_jit``.)
+
+    ::
+
+        with arraytyping.disable_jit():
+            f(x)   # f's body runs on x itself
+    """
+    ...
+def clear_caches() -> None:
+    "Forget every compiled executable and traced jaxpr of :func:`jit`'s functions and of eager operations: each is traced and compiled again on its next call (JAX's ``jax.clear_caches``; the results do not change)."
+    ...
+
+# From arraytyping/_src/api/environment.py (generated from its source).
+_EnvF = TypeVar('_EnvF', bound=Callable[..., Any])
+def device_count(backend: str | None = ...) -> int:
+    """The number of devices of the default backend, or of ``backend`` (a platform: ``"cpu"``, ``"gpu"``...).
+
+    ::
+
+        arraytyping.device_count()   # 1 on a machine with one CPU device
+    """
+    ...
+def local_device_count(backend: str | None = ...) -> int:
+    'The number of devices this process drives: :func:`device_count` (arraytyping runs one process).'
+    ...
+def local_devices(process_index: int | None = ..., backend: str | None = ..., host_id: int | None = ...) -> list[Any]:
+    """The devices of process ``process_index`` (``host_id`` is its old name; this process, 0, by default) on the
+    default backend or ``backend``: all of them for process 0, none for another (arraytyping runs one process).
+
+    ::
+
+        arraytyping.local_devices()   # [CpuDevice(id=0)]
+    """
+    ...
+def default_backend() -> str:
+    'The platform of the default backend: ``"cpu"``, or a PJRT plugin\'s (``"cuda"``...).'
+    ...
+def process_index(backend: str | None = ...) -> int:
+    "This process's index among the processes of a multi-process computation: 0 (arraytyping runs one)."
+    ...
+def process_count(backend: str | None = ...) -> int:
+    'The number of processes of the computation: 1 (arraytyping runs one).'
+    ...
+def device_get(x: Any) -> Any:
+    """``x`` with every array leaf copied to the host as a numpy array (other leaves, Python scalars included, as
+    they are; a tracer stays a tracer), as JAX's ``jax.device_get``.
+
+    ::
+
+        arraytyping.device_get({"w": anp.ones(2), "n": 3})   # {'w': array([1., 1.], dtype=float32), 'n': 3}
+    """
+    ...
+def live_arrays(platform: str | None = ...) -> list[Any]:
+    'The arrays alive on the devices of the default backend (or of ``platform``): one array for each device buffer not yet freed or deleted.'
+    ...
+def print_environment_info(return_string: bool = ...) -> str | None:
+    """Print (or, with ``return_string``, return) the versions arraytyping runs on and its devices, as JAX's
+    ``jax.print_environment_info`` (with ``arraytyping`` in place of ``jax``)::
+
+        arraytyping: 0.1.0
+        jaxlib:      0.10.2
+        numpy:       2.4.6
+        python:      3.11.7 ...
+        device info: cpu-1, 1 local devices
+        process_count: 1
+        platform: uname_result(...)
+    """
+    ...
+@contextlib.contextmanager
+def named_scope(name: str) -> Iterator[None]:
+    """A context manager naming the operations staged in it (JAX's ``jax.named_scope``, which adds ``name`` to
+    the names XLA's profiles show). arraytyping keeps no such names: the operations, their jaxprs and their results
+    are unchanged.
+
+    ::
+
+        with arraytyping.named_scope("layer1"):
+            y = anp.tanh(x @ w)
+    """
+    ...
+def named_call(fun: _EnvF, *, name: str | None = ...) -> _EnvF:
+    "``fun`` with its operations named ``name`` (its ``__name__`` by default) in profiles (JAX's ``jax.named_call``): the function itself, as arraytyping keeps no names (its jaxpr is unchanged, as in JAX 0.10.2)."
+    ...
+@contextlib.contextmanager
+def ensure_compile_time_eval() -> Iterator[None]:
+    """Within this context, operations on concrete values are computed when the code is traced, even inside
+    ``jit``: their results are concrete values (``int()``, ``bool()`` and Python control flow work on them), and
+    only operations on traced values are staged (JAX's ``jax.ensure_compile_time_eval``).
+
+    ::
+
+        @arraytyping.jit
+        def f(x):
+            with arraytyping.ensure_compile_time_eval():
+                n = int(anp.arange(4).sum())   # 6, at trace time
+            return x + n
+    """
+    ...
+
+# From arraytyping/_src/api/transpose.py (generated from its source).
+def linear_transpose(fun: Callable[..., Any], *primals: Any, reduce_axes: tuple[Any, ...]=...) -> Callable[..., Any]:
+    """The transpose of ``fun``, which must be linear in its arguments: ``linear_transpose(fun, *primals)(ct)``
+    maps a cotangent ``ct`` of ``fun``'s output (its structure, shapes and dtypes) to the tuple of cotangents of
+    its arguments (the structure, shapes and dtypes of ``primals``, which only give types: their values are not
+    used). Functions must map floating or complex values to floating or complex ones, or integers to integers; an
+    operation that is not linear has no transpose rule (``NotImplementedError``).
+
+    ::
+
+        f_t = linear_transpose(lambda x, y: 2.0 * x - y, 1.0, 1.0)
+        f_t(1.0)   # (Array(2., dtype=float32), Array(-1., dtype=float32))
+    """
+    ...
+
 def promote_types(a: DTypeLike, b: DTypeLike, /) -> np.dtype[Any]: ...
 def result_type(*args: object) -> np.dtype[Any]: ...
 
@@ -11571,9 +11695,13 @@ class custom_vjp(Generic[P, R]):
     def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R: ...
     def __get__(self, instance: object, owner: type | None = None) -> Any: ...
 
-def make_jaxpr(f: Callable[P, Any]) -> Callable[P, Any]: ...
+@overload
+def make_jaxpr(f: Callable[P, Any], static_argnums: int | Sequence[int] = ..., axis_env: Sequence[Any] | None = ..., return_shape: Literal[False] = ...) -> Callable[P, Any]: ...
+@overload
+def make_jaxpr(f: Callable[P, Any], static_argnums: int | Sequence[int] = ..., axis_env: Sequence[Any] | None = ..., *, return_shape: Literal[True]) -> Callable[P, tuple[Any, Any]]: ...
 def device_put(x: T, device: Any = None) -> T: ...
 def devices(backend: str | None = None) -> list[Any]: ...
+float0: np.dtype[Any]
 def eval_shape(f: Callable[..., Any], *args: Any) -> Any: ...
 
 class ShapeDtypeStruct:

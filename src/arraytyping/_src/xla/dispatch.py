@@ -36,7 +36,7 @@ from arraytyping._src.xla.lowering import lower_jaxpr, mlir
 from arraytyping._src.core.arraylike import not_arraylike
 from arraytyping._src.core.staging import ConstVal, JaxprTrace, abstractify, make_jaxpr, trace_to_jaxpr
 
-__all__ = ["Compiled", "JitFunction", "PyJitFunction", "SCALAR_TYPES", "jit", "compile_closed_jaxpr", "enable_vectorcall",
+__all__ = ["Compiled", "JitFunction", "PyJitFunction", "SCALAR_TYPES", "jit", "clear_jit_caches", "compile_closed_jaxpr", "enable_vectorcall",
            "scalar_buffer"]
 
 _PY_SCALAR_AVAL: Final[dict[tuple[type, bool], ShapedArray]] = {
@@ -520,6 +520,11 @@ class JitFunction(_JitBase):
     def cache_size(self) -> int:
         return len(self._cache)
 
+    def forget_last_call(self) -> None:
+        """Drop the hit paths' memory of the last call: the next call takes :meth:`_call`."""
+        self._last = None
+        self._last_tree = None
+
     def __repr__(self) -> str:
         return f"<jitted function {self.name}>"
 
@@ -529,6 +534,16 @@ _SHARED: Final[weakref.WeakKeyDictionary[Callable[..., Any],
     weakref.WeakKeyDictionary()
 """The executables of ``jit``'s functions, per function (weakly: the cache does not keep a function alive) and per
 static-argument configuration, with the lock their misses compile under."""
+
+
+def clear_jit_caches() -> None:
+    """Forget the executables of every ``jit``'s function and of the eager primitives (they compile again on their
+    next call)."""
+    for per_static in list(_SHARED.values()):
+        for cache, lock in list(per_static.values()):
+            with lock:
+                cache.clear()
+    _eager_prims.clear()
 
 
 def _flat_sequence_sigs(args: tuple[Any, ...]) -> tuple[Any, ...] | None:

@@ -10,11 +10,14 @@ module) and compiled by the backend into the executable wrapper calls run (:clas
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import io
-from collections.abc import Callable, Iterable, Sequence
+import threading
+import weakref
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 import numpy as np
 from typing_extensions import ParamSpec
@@ -30,13 +33,13 @@ from arraytyping._src.tree.paths import keystr, leaf_paths, treedef_equality_err
 from arraytyping._src.xla import dispatch
 from arraytyping._src.xla.array_impl import ArrayImpl, device_put
 from arraytyping._src.xla.backend import backend
-from arraytyping._src.xla.jit_call import fun_name, static_key
+from arraytyping._src.xla.jit_call import clear_traced, fun_name, static_key
 from arraytyping._src.xla.lowering import lower_module, mlir, module_name
 
-__all__ = ["ArgInfo", "Compiled", "CompilerOptions", "Lowered", "Traced", "Wrapped", "jit"]
+__all__ = ["ArgInfo", "Compiled", "CompilerOptions", "Lowered", "Traced", "Wrapped", "clear_caches", "disable_jit", "jit"]
 
-P = ParamSpec("P")
-R = TypeVar("R")
+_StageP = ParamSpec("_StageP")
+_StageR = TypeVar("_StageR")
 
 CompilerOptions = dict[str, str | bool]
 """Options for the compiler (JAX's ``jax.stages.CompilerOptions``): XLA debug options by name."""
@@ -131,7 +134,7 @@ class _Stage:
         return ()
 
 
-class Traced(_Stage, Generic[R]):
+class Traced(_Stage, Generic[_StageR]):
     """A jitted function traced for given argument types (JAX's ``jax.stages.Traced``): its :attr:`jaxpr`, ready
     for :meth:`lower`.
 
@@ -165,7 +168,7 @@ class Traced(_Stage, Generic[R]):
         """The result's types, as its tree."""
         return tree.unflatten(self._sig.out_tree, self._sig.out_leaves())
 
-    def lower(self, *, lowering_platforms: tuple[str, ...] | None = None) -> Lowered[R]:
+    def lower(self, *, lowering_platforms: tuple[str, ...] | None = None) -> Lowered[_StageR]:
         """The function lowered to a StableHLO module for the default backend (``lowering_platforms``, if given,
         must name that backend's platform alone)."""
         if lowering_platforms is not None and tuple(lowering_platforms) != (backend().platform,):
@@ -187,7 +190,7 @@ def _out_paths(sig: _Signature) -> list[tuple[Any, ...]]:
     return [p for i, p in enumerate(paths) if i not in host]
 
 
-class Lowered(_Stage, Generic[R]):
+class Lowered(_Stage, Generic[_StageR]):
     """A jitted function lowered for given argument types (JAX's ``jax.stages.Lowered``): its StableHLO module
     (:meth:`as_text`, :meth:`compiler_ir`), ready for :meth:`compile`.
 
@@ -245,7 +248,7 @@ class Lowered(_Stage, Generic[R]):
         except Exception:  # noqa: BLE001 - a backend without cost analysis (JAX returns None)
             return None
 
-    def compile(self, compiler_options: CompilerOptions | None = None) -> Compiled[R]:
+    def compile(self, compiler_options: CompilerOptions | None = None) -> Compiled[_StageR]:
         """The compiled executable (``compiler_options`` are not supported: ``None`` or empty)."""
         if compiler_options:
             raise NotImplementedError(f"compiler_options={compiler_options!r}: arraytyping compiles with XLA's "
@@ -262,7 +265,7 @@ def _jaxlib() -> tuple[Any, Any]:
     return importlib.import_module("jaxlib._jax"), importlib.import_module("jaxlib.xla_client")
 
 
-class Compiled(_Stage, Generic[R]):
+class Compiled(_Stage, Generic[_StageR]):
     """A jitted function compiled for given argument types (JAX's ``jax.stages.Compiled``): called with arguments
     of those types (static arguments left out), it runs the executable; other types are JAX's ``TypeError``.
 
@@ -308,7 +311,7 @@ class Compiled(_Stage, Generic[R]):
         """jaxlib's loaded executable."""
         return self._exe.exe
 
-    def __call__(self, *args: Any, **kwargs: Any) -> R:
+    def __call__(self, *args: Any, **kwargs: Any) -> _StageR:
         sig = self._sig
         leaves, in_tree = tree.flatten((args, kwargs))
         if in_tree != sig.in_tree:
@@ -343,7 +346,7 @@ class Compiled(_Stage, Generic[R]):
             raise TypeError("Argument types differ from the types for which this computation was compiled. Perhaps "
                             "you are calling the compiled executable with a different enable_x64 mode than when it "
                             f"was AOT compiled? {count} mismatches are:\n" + "\n".join(errors[:5]))
-        out: R = self._exe.run(bufs)
+        out: _StageR = self._exe.run(bufs)
         return out
 
     call = __call__
@@ -368,11 +371,61 @@ def _arg_names(fun: Callable[..., Any], dyn_args: Sequence[Any], dyn_kwargs: dic
     return names
 
 
-class Wrapped(dispatch.JitFunction, Generic[P, R]):
+class _JitDisabled(threading.local):
+    def __init__(self) -> None:
+        self.disabled = False
+
+
+_JIT_STATE: Final = _JitDisabled()
+_WRAPPED: Final[weakref.WeakSet[Wrapped[..., Any]]] = weakref.WeakSet()
+
+
+@contextlib.contextmanager
+def disable_jit(disable: bool = True) -> Iterator[None]:
+    """Within this context (in this thread), functions made by :func:`jit` run as plain Python on their
+    arguments, operation by operation, instead of being traced and compiled: ``print`` shows values, Python
+    control flow on values works. The results are the same; only slower. (JAX's ``jax.disable_jit``.)
+
+    ::
+
+        with arraytyping.disable_jit():
+            f(x)   # f's body runs on x itself
+    """
+    before = _JIT_STATE.disabled
+    _JIT_STATE.disabled = bool(disable)
+    if disable:
+        for w in list(_WRAPPED):  # their last executable is reached without a miss: forget it
+            w.forget_last_call()
+    try:
+        yield
+    finally:
+        _JIT_STATE.disabled = before
+
+
+def clear_caches() -> None:
+    """Forget every compiled executable and traced jaxpr of :func:`jit`'s functions and of eager operations: each
+    is traced and compiled again on its next call (JAX's ``jax.clear_caches``; the results do not change)."""
+    dispatch.clear_jit_caches()
+    clear_traced()
+    for w in list(_WRAPPED):
+        w.forget_last_call()
+
+
+class Wrapped(dispatch.JitFunction, Generic[_StageP, _StageR]):
     """A function returned by :func:`jit` (JAX's ``jax.stages.Wrapped``): called, it is traced, compiled and run
     as needed; :meth:`trace` and :meth:`lower` take those steps ahead of time."""
 
-    def trace(self, *args: Any, **kwargs: Any) -> Traced[R]:
+    def __init__(self, fun: Callable[..., Any], static_argnames: Sequence[str] = (), *,
+                 static_argnums: Sequence[int] = (), staged: bool = True) -> None:
+        super().__init__(fun, static_argnames, static_argnums=static_argnums, staged=staged)
+        _WRAPPED.add(self)
+
+    def _call(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        if _JIT_STATE.disabled:
+            return self.fun(*args, **kwargs)
+        return super()._call(args, kwargs)
+
+    def trace(self, *args: Any, **kwargs: Any) -> Traced[_StageR]:
         """The function traced for these arguments (arrays, Python scalars, numpy values or
         :class:`~arraytyping.ShapeDtypeStruct`; the static ones as a call takes them)."""
         static_args, dyn_args, static, dynamic = self.split_static(args, kwargs)
@@ -396,7 +449,7 @@ class Wrapped(dispatch.JitFunction, Generic[P, R]):
         names = _arg_names(self.fun, dyn_args, dynamic, positions)
         return Traced(_Signature(closed, in_tree, out_tree, host, avals, names, fun_name(self.fun)))
 
-    def lower(self, *args: Any, **kwargs: Any) -> Lowered[R]:
+    def lower(self, *args: Any, **kwargs: Any) -> Lowered[_StageR]:
         """``self.trace(*args, **kwargs).lower()``: the function lowered to a StableHLO module for these
         arguments."""
         return self.trace(*args, **kwargs).lower()

@@ -96,9 +96,15 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
         *vmap_declaration(m, docs("vmap")),
         *custom_jvp_declaration(docs("custom_jvp")),
         *custom_vjp_declaration(docs("custom_vjp")),
-        "def make_jaxpr(f: Callable[P, Any]) -> Callable[P, Any]: ...",
+        "@overload",
+        "def make_jaxpr(f: Callable[P, Any], static_argnums: int | Sequence[int] = ..., axis_env: Sequence[Any] | None "
+        "= ..., return_shape: Literal[False] = ...) -> Callable[P, Any]: ...",
+        "@overload",
+        "def make_jaxpr(f: Callable[P, Any], static_argnums: int | Sequence[int] = ..., axis_env: Sequence[Any] | None "
+        "= ..., *, return_shape: Literal[True]) -> Callable[P, tuple[Any, Any]]: ...",
         "def device_put(x: T, device: Any = None) -> T: ...",
         "def devices(backend: str | None = None) -> list[Any]: ...",
+        "float0: np.dtype[Any]",
         "def eval_shape(f: Callable[..., Any], *args: Any) -> Any: ...",
         "",
         "class ShapeDtypeStruct:",
