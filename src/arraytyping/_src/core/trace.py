@@ -189,7 +189,7 @@ class Tracer(Array):
         return (f"a traced array of type {self.aval.str_short()}{' (weakly typed)' if self.aval.weak_type else ''} "
                 f"while tracing {self.owner.main.description}")
 
-    def _concretization(self, cls: type[ConcretizationTypeError], action: str, instead: str) -> ConcretizationTypeError:
+    def _concretization(self, cls: type[JAXTypeError], action: str, instead: str) -> JAXTypeError:
         if not self.owner.main.alive:
             return leaked_tracer_error(self)  # type: ignore[return-value]
         return cls(f"Abstract tracer value encountered where a concrete value is expected: {action} was called on "
@@ -210,7 +210,7 @@ class Tracer(Array):
 
     def __int__(self) -> int:
         raise self._concretization(
-            TracerIntegerConversionError, "int()",
+            ConcretizationTypeError, "int()",
             "Keep the value as an array (e.g. x.astype('int32')) or compute it outside the traced function.")
 
     def __float__(self) -> float:

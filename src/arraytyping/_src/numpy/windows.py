@@ -13,7 +13,7 @@ from arraytyping import op_rules
 from arraytyping._src.dtypes import registry
 from arraytyping._src.dtypes.config import config
 from arraytyping._src.core.array import Array
-from arraytyping._src.core.trace import ConcretizationTypeError, TracerIntegerConversionError
+from arraytyping._src.core.trace import ConcretizationTypeError
 from arraytyping._src.lax import lax
 from arraytyping._src.numpy._promotion import array_fn
 from arraytyping._src.numpy.binary import add, multiply, subtract, true_divide
@@ -50,7 +50,7 @@ def _size(M: Any, fn: str) -> int:
     ``int()`` refuses is named."""
     try:
         return int(M)
-    except (ConcretizationTypeError, TracerIntegerConversionError):
+    except ConcretizationTypeError:
         raise
     except (TypeError, ValueError) as e:
         raise type(e)(f"M argument of jnp.{fn}: {e}") from None
