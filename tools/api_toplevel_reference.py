@@ -26,7 +26,7 @@ import jax_reference as ref  # noqa: E402  (same folder)
 OUT = ref.ROOT / "tests" / "data" / "api_toplevel_reference.json"
 
 ERROR_CLASSES = ("ConcretizationTypeError", "InconclusiveDimensionOperation", "JAXIndexError", "JAXTypeError",
-                 "JaxprTypeError", "KeyReuseError", "NonConcreteBooleanIndexError", "TracerArrayConversionError",
+                 "JaxRuntimeError", "JaxprTypeError", "KeyReuseError", "NonConcreteBooleanIndexError", "TracerArrayConversionError",
                  "TracerBoolConversionError", "TracerIntegerConversionError", "UnexpectedTracerError")
 
 
@@ -92,7 +92,21 @@ def record(api: Any, np: Any, errors: Any) -> dict[str, Any]:
     case("process_index", lambda: api.process_index())
     case("process_count", lambda: api.process_count())
 
+    case("process_indices", lambda: api.process_indices())
+
+    def renamed(fn: Callable[[], Any]) -> Any:
+        import warnings
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            value = fn()
+        return [value, [w.category.__name__ for w in caught]]
+    case("host_id", lambda: renamed(api.host_id))
+    case("host_count", lambda: renamed(api.host_count))
+    case("host_ids", lambda: renamed(api.host_ids))
+    case("effects_barrier", lambda: api.effects_barrier())
+
     # host copies
+    case("copy_to_host_async", lambda: api.copy_to_host_async({"a": np.arange(3.0), "b": 2}))
     case("device_get_array", lambda: api.device_get(np.arange(3)))
     case("device_get_tree", lambda: api.device_get({"a": np.ones(2), "b": 1, "c": onp.ones(2), "d": (2.5, None)}))
     case("device_get_scalar", lambda: api.device_get(np.float32(2.5)))
@@ -152,6 +166,41 @@ def record(api: Any, np: Any, errors: Any) -> dict[str, Any]:
         jaxpr, shapes = api.make_jaxpr(lambda x: (x, {"s": x.sum()}), return_shape=True)(np.ones(2))
         return [str(jaxpr), repr(shapes)]
     case("make_jaxpr_return_shape", with_shape)
+
+    # custom_gradient and closure_convert
+    @api.custom_gradient
+    def cg(x: Any) -> Any:
+        return x ** 2, lambda g: (g * x * 3.0,)
+
+    @api.custom_gradient
+    def cg2(x: Any, y: Any) -> Any:
+        return x * y, lambda ct: (ct * y, ct * x * 10)
+
+    @api.custom_gradient
+    def cg_one(x: Any) -> Any:
+        return x, lambda ct: ct * 5.0
+    case("custom_gradient_value", lambda: cg(2.0))
+    case("custom_gradient_grad", lambda: api.grad(cg)(2.0))
+    case("custom_gradient_value_and_grad", lambda: api.value_and_grad(cg)(np.float32(2.0)))
+    case("custom_gradient_jit_grad", lambda: api.jit(api.grad(cg))(2.0))
+    case("custom_gradient_vmap_grad", lambda: api.vmap(api.grad(cg))(np.arange(3.0)))
+    case("custom_gradient_two", lambda: api.grad(cg2, argnums=(0, 1))(2.0, 3.0))
+    case("custom_gradient_not_tuple", lambda: api.grad(cg_one)(1.0))
+    case("custom_gradient_jaxpr", lambda: str(api.make_jaxpr(api.grad(cg))(2.0)))
+
+    hoisted: list[int] = []
+
+    def outer(a: Any) -> Any:
+        f = lambda x: np.sin(x) * a + np.arange(2.0)  # noqa: E731 - a closure over a
+        g, consts = api.closure_convert(f, np.ones(2))
+        hoisted.append(len(consts))
+        return g(np.ones(2), *consts).sum()
+    case("closure_convert_value", lambda: [outer(2.0), hoisted[-1]])
+    case("closure_convert_grad", lambda: [api.grad(outer)(2.0), hoisted[-1]])
+    case("closure_convert_jit", lambda: [api.jit(outer)(2.0), hoisted[-1]])
+    case("closure_convert_int_closure", lambda: [api.jit(lambda n: outer(n * 1.0) + n)(3), hoisted[-1]])
+    case("closure_convert_bad_tree",
+         lambda: api.closure_convert(lambda x: x, np.ones(2))[0]((np.ones(2),)))
 
     # linear_transpose
     lt = api.linear_transpose

@@ -18,7 +18,8 @@ from arraytyping._src.api.public import (
     jacobian, jacrev, jit, jvp, linearize, make_jaxpr, remat, typecheck, typeof, value_and_grad, vjp, vmap,
     clear_caches, default_backend, device_count, device_get, disable_jit, ensure_compile_time_eval, linear_transpose,
     live_arrays, local_device_count, local_devices, named_call, named_scope, print_environment_info, process_count,
-    process_index,
+    process_index, closure_convert, copy_to_host_async, custom_gradient, effects_barrier, host_count, host_id,
+    host_ids, process_indices,
 )
 from arraytyping.dtypes import float0
 from arraytyping._src.dtypes.scalar_types import (
@@ -55,5 +56,6 @@ __all__ = [
     "uint8", "uint16", "uint32", "uint64", "unsignedinteger", "clear_caches", "default_backend", "device_count",
     "device_get", "disable_jit", "ensure_compile_time_eval", "float0", "linear_transpose", "live_arrays",
     "local_device_count", "local_devices", "named_call", "named_scope", "print_environment_info", "process_count",
-    "process_index",
+    "process_index", "closure_convert", "copy_to_host_async", "custom_gradient", "effects_barrier", "host_count",
+    "host_id", "host_ids", "process_indices",
 ]

@@ -44,7 +44,8 @@ __all__ = [
     "signedinteger", "tree_util", "uint1", "uint2", "uint4", "uint8", "uint16", "uint32", "uint64", "unsignedinteger",
     "clear_caches", "default_backend", "device_count", "device_get", "disable_jit", "ensure_compile_time_eval",
     "float0", "linear_transpose", "live_arrays", "local_device_count", "local_devices", "named_call", "named_scope",
-    "print_environment_info", "process_count", "process_index",
+    "print_environment_info", "process_count", "process_index", "closure_convert", "copy_to_host_async",
+    "custom_gradient", "effects_barrier", "host_count", "host_id", "host_ids", "process_indices",
 ]
 
 __version__: str
@@ -11473,6 +11474,7 @@ def clear_caches() -> None:
 
 # From arraytyping/_src/api/environment.py (generated from its source).
 _EnvF = TypeVar('_EnvF', bound=Callable[..., Any])
+_EnvT = TypeVar('_EnvT')
 def device_count(backend: str | None = ...) -> int:
     """The number of devices of the default backend, or of ``backend`` (a platform: ``"cpu"``, ``"gpu"``...).
 
@@ -11501,6 +11503,24 @@ def process_index(backend: str | None = ...) -> int:
     ...
 def process_count(backend: str | None = ...) -> int:
     'The number of processes of the computation: 1 (arraytyping runs one).'
+    ...
+def process_indices(backend: str | None = ...) -> list[int]:
+    'The indices of the processes of the computation: ``[0]`` (arraytyping runs one).'
+    ...
+def host_id(backend: str | None = ...) -> int:
+    "The old name of :func:`process_index` (with JAX's ``UserWarning``)."
+    ...
+def host_count(backend: str | None = ...) -> int:
+    "The old name of :func:`process_count` (with JAX's ``UserWarning``)."
+    ...
+def host_ids(backend: str | None = ...) -> list[int]:
+    "The old name of :func:`process_indices` (with JAX's ``UserWarning``)."
+    ...
+def effects_barrier() -> None:
+    'Wait until the side effects of functions already called (host callbacks, ``debug.print``) are done: they run as their computation runs, so there is nothing left to wait for when it returns.'
+    ...
+def copy_to_host_async(x: _EnvT) -> _EnvT:
+    'Start copying each array leaf of ``x`` to the host, so that a later ``numpy.asarray`` of it does not wait for the copy; returns ``x`` (other leaves are left alone).'
     ...
 def device_get(x: Any) -> Any:
     """``x`` with every array leaf copied to the host as a numpy array (other leaves, Python scalars included, as
@@ -11570,6 +11590,35 @@ def linear_transpose(fun: Callable[..., Any], *primals: Any, reduce_axes: tuple[
 
         f_t = linear_transpose(lambda x, y: 2.0 * x - y, 1.0, 1.0)
         f_t(1.0)   # (Array(2., dtype=float32), Array(-1., dtype=float32))
+    """
+    ...
+
+# From arraytyping/_src/api/custom_gradient.py (generated from its source).
+def custom_gradient(fun: Callable[..., tuple[Any, Callable[..., Any]]]) -> Callable[..., Any]:
+    """A function with a custom gradient: ``fun(*args)`` returns ``(value, vjp)``, where ``vjp(ct)`` maps a
+    cotangent of ``value`` to the cotangents of ``args`` (a tuple, one per argument; a single cotangent for a
+    function of one argument). ``grad``, ``vjp`` and ``value_and_grad`` of the result use ``vjp``; its value is
+    ``value``.
+
+    ::
+
+        @custom_gradient
+        def f(x):
+            return x ** 2, lambda g: (g * x * 3.0,)
+
+        grad(f)(2.0)   # 6.0 (not 4.0)
+    """
+    ...
+def closure_convert(fun: Callable[..., Any], *example_args: Any) -> tuple[Callable[..., Any], list[Any]]:
+    """``fun`` specialized to the types of ``example_args``, with the values it closes over that may be
+    differentiated (values of an enclosing transformation: tracers) made explicit arguments: returns
+    ``(converted, consts)``, where ``converted(*args, *consts)`` is ``fun(*args)``. For custom derivative rules
+    of higher-order functions, whose closures the rules cannot see.
+
+    ::
+
+        converted, consts = closure_convert(objective, x0)
+        converted(x0, *consts)   # objective(x0)
     """
     ...
 

@@ -1,7 +1,8 @@
 """The error classes of traced code (as ``jax.errors``): what ``int()``, ``bool()`` or ``np.asarray`` of a traced
 value, a leaked tracer, a boolean index under a trace or an ill-typed jaxpr raise. Each is the class JAX 0.10.2
 raises, with JAX's bases (``ConcretizationTypeError`` and the tracer conversion errors are ``TypeError``\\ s,
-``NonConcreteBooleanIndexError`` an ``IndexError``).
+``NonConcreteBooleanIndexError`` an ``IndexError``). ``JaxRuntimeError`` is jaxlib's: what a computation that fails
+on the device raises (jaxlib is imported when it is first asked for).
 
 ::
 
@@ -19,5 +20,15 @@ from arraytyping._src.core.trace import (
 from arraytyping._src.numpy.indexing import NonConcreteBooleanIndexError
 
 __all__ = ["ConcretizationTypeError", "InconclusiveDimensionOperation", "JAXIndexError", "JAXTypeError",
-           "JaxprTypeError", "KeyReuseError", "NonConcreteBooleanIndexError", "TracerArrayConversionError",
+           "JaxRuntimeError", "JaxprTypeError", "KeyReuseError", "NonConcreteBooleanIndexError", "TracerArrayConversionError",
            "TracerBoolConversionError", "TracerIntegerConversionError", "UnexpectedTracerError"]
+
+
+def __getattr__(name: str) -> type[RuntimeError]:
+    """``JaxRuntimeError``, jaxlib's class, on first use (``import arraytyping`` does not load jaxlib)."""
+    if name == "JaxRuntimeError":
+        import importlib
+
+        cls: type[RuntimeError] = importlib.import_module("jaxlib._jax").JaxRuntimeError
+        return cls
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

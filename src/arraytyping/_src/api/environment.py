@@ -9,6 +9,7 @@ import contextlib
 import functools
 import platform
 import sys
+import warnings
 from collections.abc import Callable, Iterator
 from importlib import metadata
 from typing import Any, TypeVar
@@ -20,11 +21,13 @@ from arraytyping._src.tree import pytree as tree
 from arraytyping._src.xla.array_impl import ArrayImpl
 from arraytyping._src.xla.backend import backend, get_backend
 
-__all__ = ["default_backend", "device_count", "device_get", "ensure_compile_time_eval", "live_arrays",
-           "local_device_count", "local_devices", "named_call", "named_scope", "print_environment_info",
-           "process_count", "process_index"]
+__all__ = ["copy_to_host_async", "default_backend", "device_count", "device_get", "effects_barrier",
+           "ensure_compile_time_eval", "host_count", "host_id", "host_ids", "live_arrays", "local_device_count",
+           "local_devices", "named_call", "named_scope", "print_environment_info", "process_count", "process_index",
+           "process_indices"]
 
 _EnvF = TypeVar("_EnvF", bound=Callable[..., Any])
+_EnvT = TypeVar("_EnvT")
 
 
 def device_count(backend: str | None = None) -> int:
@@ -70,6 +73,49 @@ def process_count(backend: str | None = None) -> int:
     """The number of processes of the computation: 1 (arraytyping runs one)."""
     get_backend(backend)
     return 1
+
+
+def process_indices(backend: str | None = None) -> list[int]:
+    """The indices of the processes of the computation: ``[0]`` (arraytyping runs one)."""
+    return list(range(process_count(backend)))
+
+
+def _renamed(old: str, new: str) -> None:
+    warnings.warn(f"jax.{old} has been renamed to jax.{new}. This alias will eventually be removed; please update "
+                  "your code.", UserWarning, stacklevel=3)
+
+
+def host_id(backend: str | None = None) -> int:
+    """The old name of :func:`process_index` (with JAX's ``UserWarning``)."""
+    _renamed("host_id", "process_index")
+    return process_index(backend)
+
+
+def host_count(backend: str | None = None) -> int:
+    """The old name of :func:`process_count` (with JAX's ``UserWarning``)."""
+    _renamed("host_count", "process_count")
+    return process_count(backend)
+
+
+def host_ids(backend: str | None = None) -> list[int]:
+    """The old name of :func:`process_indices` (with JAX's ``UserWarning``)."""
+    _renamed("host_ids", "process_indices")
+    return process_indices(backend)
+
+
+def effects_barrier() -> None:
+    """Wait until the side effects of functions already called (host callbacks, ``debug.print``) are done: they
+    run as their computation runs, so there is nothing left to wait for when it returns."""
+
+
+def copy_to_host_async(x: _EnvT) -> _EnvT:
+    """Start copying each array leaf of ``x`` to the host, so that a later ``numpy.asarray`` of it does not wait
+    for the copy; returns ``x`` (other leaves are left alone)."""
+    for leaf in tree.leaves(x):
+        if isinstance(leaf, ArrayImpl):
+            leaf.check_alive()
+            leaf.buf._copy_single_device_array_to_host_async()
+    return x
 
 
 def _device_get(x: Any) -> Any:

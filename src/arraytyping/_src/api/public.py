@@ -14,9 +14,11 @@ from arraytyping._src.core.trace import (
 )
 from arraytyping._src.xla.stages import clear_caches, disable_jit, jit
 from arraytyping._src.api.environment import (
-    default_backend, device_count, device_get, ensure_compile_time_eval, live_arrays, local_device_count,
-    local_devices, named_call, named_scope, print_environment_info, process_count, process_index,
+    copy_to_host_async, default_backend, device_count, device_get, effects_barrier, ensure_compile_time_eval,
+    host_count, host_id, host_ids, live_arrays, local_device_count, local_devices, named_call, named_scope,
+    print_environment_info, process_count, process_index, process_indices,
 )
+from arraytyping._src.api.custom_gradient import closure_convert, custom_gradient
 from arraytyping._src.api.transpose import linear_transpose
 from arraytyping._src.api.jacobian import hessian, jacfwd, jacobian, jacrev
 from arraytyping._src.core.staging import make_jaxpr
@@ -33,7 +35,8 @@ __all__ = [
     "value_and_grad", "vjp", "vmap", "block_until_ready", "typeof", "clear_caches", "default_backend",
     "device_count", "device_get", "disable_jit", "ensure_compile_time_eval", "linear_transpose", "live_arrays",
     "local_device_count", "local_devices", "named_call", "named_scope", "print_environment_info", "process_count",
-    "process_index",
+    "process_index", "closure_convert", "copy_to_host_async", "custom_gradient", "effects_barrier", "host_count",
+    "host_id", "host_ids", "process_indices",
 ]
 
 _ = _numpy

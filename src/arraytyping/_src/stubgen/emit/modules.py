@@ -350,6 +350,7 @@ def errors_stub(header: list[str]) -> str:
         "class NonConcreteBooleanIndexError(JAXIndexError): ...",
         "class JaxprTypeError(TypeError): ...",
         "class InconclusiveDimensionOperation(Exception): ...",
+        "class JaxRuntimeError(RuntimeError): ...",
         "",
     ])
 
