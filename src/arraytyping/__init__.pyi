@@ -11457,7 +11457,7 @@ def typecheck(fun: DecoratedFunction) -> DecoratedFunction:
 _StageP = ParamSpec('_StageP')
 _StageR = TypeVar('_StageR')
 @contextlib.contextmanager
-def disable_jit(disable: bool = ...) -> Iterator[None]:
+def disable_jit(disable: bool = ...) -> Generator[None]:
     """Within this context (in this thread), functions made by :func:`jit` run as plain Python on their
     arguments, operation by operation, instead of being traced and compiled: ``print`` shows values, Python
     control flow on values works. The results are the same; only slower. (JAX's ``jax.disable_jit``.)
@@ -11548,7 +11548,7 @@ def print_environment_info(return_string: bool = ...) -> str | None:
     """
     ...
 @contextlib.contextmanager
-def named_scope(name: str) -> Iterator[None]:
+def named_scope(name: str) -> Generator[None]:
     """A context manager naming the operations staged in it (JAX's ``jax.named_scope``, which adds ``name`` to
     the names XLA's profiles show). arraytyping keeps no such names: the operations, their jaxprs and their results
     are unchanged.
@@ -11563,7 +11563,7 @@ def named_call(fun: _EnvF, *, name: str | None = ...) -> _EnvF:
     "``fun`` with its operations named ``name`` (its ``__name__`` by default) in profiles (JAX's ``jax.named_call``): the function itself, as arraytyping keeps no names (its jaxpr is unchanged, as in JAX 0.10.2)."
     ...
 @contextlib.contextmanager
-def ensure_compile_time_eval() -> Iterator[None]:
+def ensure_compile_time_eval() -> Generator[None]:
     """Within this context, operations on concrete values are computed when the code is traced, even inside
     ``jit``: their results are concrete values (``int()``, ``bool()`` and Python control flow work on them), and
     only operations on traced values are staged (JAX's ``jax.ensure_compile_time_eval``).

@@ -1,8 +1,8 @@
 """The error classes of traced code (as ``jax.errors``): what ``int()``, ``bool()`` or ``np.asarray`` of a traced
 value, a leaked tracer, a boolean index under a trace or an ill-typed jaxpr raise. Each is the class JAX 0.10.2
-raises, with JAX's bases (``ConcretizationTypeError`` and the tracer conversion errors are ``TypeError``\\ s,
+raises, with JAX's bases (``ConcretizationTypeError`` and the tracer conversion errors are type errors,
 ``NonConcreteBooleanIndexError`` an ``IndexError``). ``JaxRuntimeError`` is jaxlib's: what a computation that fails
-on the device raises (jaxlib is imported when it is first asked for).
+on the device raises (jaxlib is imported when it is first asked for, so it is not in ``__all__``).
 
 ::
 
@@ -20,7 +20,7 @@ from arraytyping._src.core.trace import (
 from arraytyping._src.numpy.indexing import NonConcreteBooleanIndexError
 
 __all__ = ["ConcretizationTypeError", "InconclusiveDimensionOperation", "JAXIndexError", "JAXTypeError",
-           "JaxRuntimeError", "JaxprTypeError", "KeyReuseError", "NonConcreteBooleanIndexError", "TracerArrayConversionError",
+           "JaxprTypeError", "KeyReuseError", "NonConcreteBooleanIndexError", "TracerArrayConversionError",
            "TracerBoolConversionError", "TracerIntegerConversionError", "UnexpectedTracerError"]
 
 

@@ -5,9 +5,9 @@
 """The error classes of traced code (as ``jax.errors``)."""
 
 __all__ = [
-    "ConcretizationTypeError", "InconclusiveDimensionOperation", "JAXIndexError", "JAXTypeError", "JaxRuntimeError",
-    "JaxprTypeError", "KeyReuseError", "NonConcreteBooleanIndexError", "TracerArrayConversionError",
-    "TracerBoolConversionError", "TracerIntegerConversionError", "UnexpectedTracerError",
+    "ConcretizationTypeError", "InconclusiveDimensionOperation", "JAXIndexError", "JAXTypeError", "JaxprTypeError",
+    "KeyReuseError", "NonConcreteBooleanIndexError", "TracerArrayConversionError", "TracerBoolConversionError",
+    "TracerIntegerConversionError", "UnexpectedTracerError",
 ]
 
 class JAXTypeError(TypeError): ...

@@ -10,7 +10,7 @@ import functools
 import platform
 import sys
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from importlib import metadata
 from typing import Any, TypeVar
 
@@ -179,7 +179,7 @@ def print_environment_info(return_string: bool = False) -> str | None:
 
 
 @contextlib.contextmanager
-def named_scope(name: str) -> Iterator[None]:
+def named_scope(name: str) -> Generator[None]:
     """A context manager naming the operations staged in it (JAX's ``jax.named_scope``, which adds ``name`` to
     the names XLA's profiles show). arraytyping keeps no such names: the operations, their jaxprs and their results
     are unchanged.
@@ -189,7 +189,7 @@ def named_scope(name: str) -> Iterator[None]:
         with arraytyping.named_scope("layer1"):
             y = anp.tanh(x @ w)
     """
-    if not isinstance(name, str):
+    if not isinstance(name, str):  # pyright: ignore[reportUnnecessaryIsInstance] - untyped callers
         raise TypeError("named_scope name argument must be a string.")
     yield
 
@@ -198,7 +198,7 @@ def named_call(fun: _EnvF, *, name: str | None = None) -> _EnvF:
     """``fun`` with its operations named ``name`` (its ``__name__`` by default) in profiles (JAX's
     ``jax.named_call``): the function itself, as arraytyping keeps no names (its jaxpr is unchanged, as in JAX
     0.10.2)."""
-    if name is not None and not isinstance(name, str):
+    if name is not None and not isinstance(name, str):  # pyright: ignore[reportUnnecessaryIsInstance]
         raise TypeError("named_call name argument must be a string.")
 
     @functools.wraps(fun)
@@ -208,7 +208,7 @@ def named_call(fun: _EnvF, *, name: str | None = None) -> _EnvF:
 
 
 @contextlib.contextmanager
-def ensure_compile_time_eval() -> Iterator[None]:
+def ensure_compile_time_eval() -> Generator[None]:
     """Within this context, operations on concrete values are computed when the code is traced, even inside
     ``jit``: their results are concrete values (``int()``, ``bool()`` and Python control flow work on them), and
     only operations on traced values are staged (JAX's ``jax.ensure_compile_time_eval``).

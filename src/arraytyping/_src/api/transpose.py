@@ -17,8 +17,12 @@ from arraytyping._src.tree.partial import Partial
 __all__ = ["linear_transpose"]
 
 
-def _kinds(dtypes: list[np.dtype[Any]], kind: type[np.generic]) -> bool:
-    return all(np.issubdtype(d, kind) for d in dtypes)
+def _all_inexact(dtypes: list[np.dtype[Any]]) -> bool:
+    return all(np.issubdtype(d, np.inexact) for d in dtypes)
+
+
+def _all_integer(dtypes: list[np.dtype[Any]]) -> bool:
+    return all(np.issubdtype(d, np.integer) for d in dtypes)
 
 
 def linear_transpose(fun: Callable[..., Any], *primals: Any, reduce_axes: tuple[Any, ...] = ()) -> Callable[..., Any]:
@@ -45,7 +49,7 @@ def linear_transpose(fun: Callable[..., Any], *primals: Any, reduce_axes: tuple[
     closed, out_tree = trace_to_jaxpr(flat_fun, in_avals, "linear_transpose")
     out_avals = list(closed.out_avals)
     out_dtypes = [a.dtype for a in out_avals]
-    if not (_kinds(in_dtypes + out_dtypes, np.inexact) or _kinds(in_dtypes + out_dtypes, np.integer)):
+    if not (_all_inexact(in_dtypes + out_dtypes) or _all_integer(in_dtypes + out_dtypes)):
         raise TypeError("linear_transpose only supports [float or complex] -> [float or complex], and integer -> "
                         f"integer functions, but got {in_dtypes} -> {out_dtypes}.")
 

@@ -191,7 +191,7 @@ class Tracer(Array):
 
     def _concretization(self, cls: type[JAXTypeError], action: str, instead: str) -> JAXTypeError:
         if not self.owner.main.alive:
-            return leaked_tracer_error(self)  # type: ignore[return-value]
+            return leaked_tracer_error(self)
         return cls(f"Abstract tracer value encountered where a concrete value is expected: {action} was called on "
                    f"{self._what()}. The value of a traced array is not known until the compiled function runs. "
                    f"{instead}")

@@ -498,7 +498,8 @@ class JitFunction(_JitBase):
 
     def lower_jaxpr(self, *args: Any, **kwargs: Any) -> jx.ClosedJaxpr:
         """The jaxpr this function compiles for ``args``."""
-        return make_jaxpr(functools.partial(self.fun, **kwargs))(*args)
+        closed: jx.ClosedJaxpr = make_jaxpr(functools.partial(self.fun, **kwargs))(*args)
+        return closed
 
     def __get__(self, obj: object, objtype: type | None = None) -> Any:
         """A method: ``obj.f`` binds ``obj`` as the first argument (JAX's jitted functions are descriptors, so

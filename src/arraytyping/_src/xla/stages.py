@@ -15,7 +15,7 @@ import inspect
 import io
 import threading
 import weakref
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Generic, TypeVar
 
@@ -381,7 +381,7 @@ _WRAPPED: Final[weakref.WeakSet[Wrapped[..., Any]]] = weakref.WeakSet()
 
 
 @contextlib.contextmanager
-def disable_jit(disable: bool = True) -> Iterator[None]:
+def disable_jit(disable: bool = True) -> Generator[None]:
     """Within this context (in this thread), functions made by :func:`jit` run as plain Python on their
     arguments, operation by operation, instead of being traced and compiled: ``print`` shows values, Python
     control flow on values works. The results are the same; only slower. (JAX's ``jax.disable_jit``.)
