@@ -57,7 +57,10 @@ def environment(x: Array[float32]) -> int:
         y = x + 1
     named = at.named_call(loss, name="l")
     assert_type(named(x, x), Array[float32])
-    transposed = at.linear_transpose(lambda v: 2.0 * v, x)
+    def double(v: Array[float32]) -> Array[float32]:
+        return 2.0 * v
+
+    transposed = at.linear_transpose(double, x)
     transposed(x)
     host = at.device_get(y)
     _ = host
@@ -65,8 +68,11 @@ def environment(x: Array[float32]) -> int:
 
 
 def errors_are_jax_classes() -> None:
+    def to_int(v: Array[float32]) -> int:
+        return int(v)
+
     try:
-        at.jit(lambda v: int(v))(1.0)
+        at.jit(to_int)(anp.float32(1.0))
     except at.errors.ConcretizationTypeError as e:
         assert_type(e, at.errors.ConcretizationTypeError)
     except at.errors.TracerIntegerConversionError:
