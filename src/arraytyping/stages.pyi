@@ -21,6 +21,7 @@ CompilerOptions: TypeAlias = dict[str, str | bool]
 
 class ArgInfo:
     """One argument leaf of a traced, lowered or compiled function: its type and whether it is donated."""
+    __match_args__ = ("_aval", "donated")
     @property
     def donated(self) -> bool: ...
     @property

@@ -378,6 +378,7 @@ def stages_stub(header: list[str]) -> str:
         "",
         "class ArgInfo:",
         '    """One argument leaf of a traced, lowered or compiled function: its type and whether it is donated."""',
+        '    __match_args__ = ("_aval", "donated")',
         "    @property",
         "    def donated(self) -> bool: ...",
         "    @property",
