@@ -415,9 +415,8 @@ class Wrapped(dispatch.JitFunction, Generic[_StageP, _StageR]):
     """A function returned by :func:`jit` (JAX's ``jax.stages.Wrapped``): called, it is traced, compiled and run
     as needed; :meth:`trace` and :meth:`lower` take those steps ahead of time."""
 
-    def __init__(self, fun: Callable[..., Any], static_argnames: Sequence[str] = (), *,
-                 static_argnums: Sequence[int] = (), staged: bool = True) -> None:
-        super().__init__(fun, static_argnames, static_argnums=static_argnums, staged=staged)
+    def __init__(self, fun: Callable[..., Any], static_argnames: Sequence[str] = (), **options: Any) -> None:
+        super().__init__(fun, static_argnames, **options)  # JitFunction's options
         _WRAPPED.add(self)
 
     def _call(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
