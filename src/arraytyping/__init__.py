@@ -16,7 +16,12 @@ from arraytyping._src.api.public import (
     TracerBoolConversionError, TracerIntegerConversionError, TypeCheckError, UnexpectedTracerError, block_until_ready,
     checkpoint, checkpoint_policies, custom_jvp, custom_vjp, device_put, devices, eval_shape, grad, hessian, jacfwd,
     jacobian, jacrev, jit, jvp, linearize, make_jaxpr, remat, typecheck, typeof, value_and_grad, vjp, vmap,
+    clear_caches, default_backend, device_count, device_get, disable_jit, ensure_compile_time_eval, linear_transpose,
+    live_arrays, local_device_count, local_devices, named_call, named_scope, print_environment_info, process_count,
+    process_index, closure_convert, copy_to_host_async, custom_gradient, effects_barrier, host_count, host_id,
+    host_ids, process_indices,
 )
+from arraytyping.dtypes import float0
 from arraytyping._src.dtypes.scalar_types import (
     bfloat16, bool_, complex64, complex128, complexfloating, float4_e2m1fn, float6_e2m3fn, float6_e3m2fn,
     float8_e3m4, float8_e4m3, float8_e4m3b11fnuz, float8_e4m3fn, float8_e4m3fnuz, float8_e5m2, float8_e5m2fnuz,
@@ -26,6 +31,7 @@ from arraytyping._src.dtypes.scalar_types import (
 from arraytyping.lattice import TypePromotionError
 from arraytyping._src.api.callbacks import pure_callback
 from arraytyping import custom_derivatives
+from arraytyping import errors, stages
 
 # The public submodules, bound as ``import jax`` binds its own: ``jax.random.key(0)`` needs no further import.
 # (Last: after the names they may reach. The ``as`` re-exports them without adding them to ``__all__``, whose star
@@ -41,11 +47,15 @@ __all__ = [
     "checkpoint", "checkpoint_policies", "custom_jvp", "custom_vjp", "device_put", "devices", "eval_shape", "grad",
     "hessian", "jacfwd", "jacobian", "jacrev", "jit", "jvp", "linearize", "make_jaxpr", "remat", "typecheck",
     "value_and_grad", "vjp", "vmap", "block_until_ready", "typeof", "debug", "experimental", "pure_callback",
-    "TypePromotionError", "bfloat16", "bool_", "canonicalize_dtype", "complex64", "custom_derivatives", "complex128",
+    "TypePromotionError", "bfloat16", "errors", "stages", "bool_", "canonicalize_dtype", "complex64", "custom_derivatives", "complex128",
     "complexfloating", "config", "dtype_promotion", "dtypes", "enable_x64", "finfo", "float4_e2m1fn", "float6_e2m3fn",
     "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz",
     "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float16", "float32", "float64", "floating", "generic", "iinfo",
     "inexact", "int1", "int2", "int4", "int8", "int16", "int32", "int64", "integer", "isdtype", "issubdtype", "lattice",
     "number", "op_rules", "promote_types", "result_type", "signedinteger", "tree_util", "uint1", "uint2", "uint4",
-    "uint8", "uint16", "uint32", "uint64", "unsignedinteger",
+    "uint8", "uint16", "uint32", "uint64", "unsignedinteger", "clear_caches", "default_backend", "device_count",
+    "device_get", "disable_jit", "ensure_compile_time_eval", "float0", "linear_transpose", "live_arrays",
+    "local_device_count", "local_devices", "named_call", "named_scope", "print_environment_info", "process_count",
+    "process_index", "closure_convert", "copy_to_host_async", "custom_gradient", "effects_barrier", "host_count",
+    "host_id", "host_ids", "process_indices",
 ]

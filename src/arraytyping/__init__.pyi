@@ -22,6 +22,12 @@ from arraytyping.lattice import TypePromotionError as TypePromotionError
 from arraytyping.typing import ArrayLike, DType, DTypeLike
 from arraytyping import op_rules as op_rules
 from arraytyping import debug as debug, experimental as experimental
+from arraytyping import errors as errors, stages as stages
+from arraytyping.errors import ConcretizationTypeError as ConcretizationTypeError
+from arraytyping.errors import TracerArrayConversionError as TracerArrayConversionError
+from arraytyping.errors import TracerBoolConversionError as TracerBoolConversionError
+from arraytyping.errors import TracerIntegerConversionError as TracerIntegerConversionError
+from arraytyping.errors import UnexpectedTracerError as UnexpectedTracerError
 
 __all__ = [
     "Array", "ConcretizationTypeError", "DeletedArrayError", "ShapeDtypeStruct", "TracerArrayConversionError",
@@ -29,13 +35,17 @@ __all__ = [
     "checkpoint", "checkpoint_policies", "custom_jvp", "custom_vjp", "device_put", "devices", "eval_shape", "grad",
     "hessian", "jacfwd", "jacobian", "jacrev", "jit", "jvp", "linearize", "make_jaxpr", "remat", "typecheck",
     "value_and_grad", "vjp", "vmap", "block_until_ready", "typeof", "debug", "experimental", "pure_callback",
-    "TypePromotionError", "bfloat16", "bool_", "canonicalize_dtype", "complex64", "custom_derivatives", "complex128",
-    "complexfloating", "config", "dtype_promotion", "dtypes", "enable_x64", "finfo", "float4_e2m1fn", "float6_e2m3fn",
-    "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz",
-    "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float16", "float32", "float64", "floating", "generic", "iinfo",
-    "inexact", "int1", "int2", "int4", "int8", "int16", "int32", "int64", "integer", "isdtype", "issubdtype", "lattice",
-    "number", "op_rules", "promote_types", "result_type", "signedinteger", "tree_util", "uint1", "uint2", "uint4",
-    "uint8", "uint16", "uint32", "uint64", "unsignedinteger",
+    "TypePromotionError", "bfloat16", "errors", "stages", "bool_", "canonicalize_dtype", "complex64",
+    "custom_derivatives", "complex128", "complexfloating", "config", "dtype_promotion", "dtypes", "enable_x64", "finfo",
+    "float4_e2m1fn", "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz",
+    "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float16", "float32",
+    "float64", "floating", "generic", "iinfo", "inexact", "int1", "int2", "int4", "int8", "int16", "int32", "int64",
+    "integer", "isdtype", "issubdtype", "lattice", "number", "op_rules", "promote_types", "result_type",
+    "signedinteger", "tree_util", "uint1", "uint2", "uint4", "uint8", "uint16", "uint32", "uint64", "unsignedinteger",
+    "clear_caches", "default_backend", "device_count", "device_get", "disable_jit", "ensure_compile_time_eval",
+    "float0", "linear_transpose", "live_arrays", "local_device_count", "local_devices", "named_call", "named_scope",
+    "print_environment_info", "process_count", "process_index", "closure_convert", "copy_to_host_async",
+    "custom_gradient", "effects_barrier", "host_count", "host_id", "host_ids", "process_indices",
 ]
 
 __version__: str
@@ -11443,14 +11453,201 @@ def typecheck(fun: DecoratedFunction) -> DecoratedFunction:
     "Check ``fun``'s arguments and return value against their ``Array[...]`` annotations at each call: dtype and shape (``Array[float32, tuple[B, Literal[4]]]``), binding each symbol once per call across the arguments and the return value; a mismatch raises :class:`TypeCheckError`. Parameters annotated otherwise are not checked (a union with an ``Array`` member is checked against each member). Under ``jit`` (either order) the check runs when the function is traced, once per traced signature."
     ...
 
+# From arraytyping/_src/xla/stages.py (generated from its source).
+_StageP = ParamSpec('_StageP')
+_StageR = TypeVar('_StageR')
+@contextlib.contextmanager
+def disable_jit(disable: bool = ...) -> Generator[None]:
+    """Within this context (in this thread), functions made by :func:`jit` run as plain Python on their
+    arguments, operation by operation, instead of being traced and compiled: ``print`` shows values, Python
+    control flow on values works. The results are the same; only slower. (JAX's ``jax.disable_jit``.)
+
+    ::
+
+        with arraytyping.disable_jit():
+            f(x)   # f's body runs on x itself
+    """
+    ...
+def clear_caches() -> None:
+    "Forget every compiled executable and traced jaxpr of :func:`jit`'s functions and of eager operations: each is traced and compiled again on its next call (JAX's ``jax.clear_caches``; the results do not change)."
+    ...
+
+# From arraytyping/_src/api/environment.py (generated from its source).
+_EnvF = TypeVar('_EnvF', bound=Callable[..., Any])
+_EnvT = TypeVar('_EnvT')
+def device_count(backend: str | None = ...) -> int:
+    """The number of devices of the default backend, or of ``backend`` (a platform: ``"cpu"``, ``"gpu"``...).
+
+    ::
+
+        arraytyping.device_count()   # 1 on a machine with one CPU device
+    """
+    ...
+def local_device_count(backend: str | None = ...) -> int:
+    'The number of devices this process drives: :func:`device_count` (arraytyping runs one process).'
+    ...
+def local_devices(process_index: int | None = ..., backend: str | None = ..., host_id: int | None = ...) -> list[Any]:
+    """The devices of process ``process_index`` (``host_id`` is its old name; this process, 0, by default) on the
+    default backend or ``backend``: all of them for process 0, none for another (arraytyping runs one process).
+
+    ::
+
+        arraytyping.local_devices()   # [CpuDevice(id=0)]
+    """
+    ...
+def default_backend() -> str:
+    'The platform of the default backend: ``"cpu"``, or a PJRT plugin\'s (``"cuda"``...).'
+    ...
+def process_index(backend: str | None = ...) -> int:
+    "This process's index among the processes of a multi-process computation: 0 (arraytyping runs one)."
+    ...
+def process_count(backend: str | None = ...) -> int:
+    'The number of processes of the computation: 1 (arraytyping runs one).'
+    ...
+def process_indices(backend: str | None = ...) -> list[int]:
+    'The indices of the processes of the computation: ``[0]`` (arraytyping runs one).'
+    ...
+def host_id(backend: str | None = ...) -> int:
+    "The old name of :func:`process_index` (with JAX's ``UserWarning``)."
+    ...
+def host_count(backend: str | None = ...) -> int:
+    "The old name of :func:`process_count` (with JAX's ``UserWarning``)."
+    ...
+def host_ids(backend: str | None = ...) -> list[int]:
+    "The old name of :func:`process_indices` (with JAX's ``UserWarning``)."
+    ...
+def effects_barrier() -> None:
+    'Wait until the side effects of functions already called (host callbacks, ``debug.print``) are done: they run as their computation runs, so there is nothing left to wait for when it returns.'
+    ...
+def copy_to_host_async(x: _EnvT) -> _EnvT:
+    'Start copying each array leaf of ``x`` to the host, so that a later ``numpy.asarray`` of it does not wait for the copy; returns ``x`` (other leaves are left alone).'
+    ...
+def device_get(x: Any) -> Any:
+    """``x`` with every array leaf copied to the host as a numpy array (other leaves, Python scalars included, as
+    they are; a tracer stays a tracer), as JAX's ``jax.device_get``.
+
+    ::
+
+        arraytyping.device_get({"w": anp.ones(2), "n": 3})   # {'w': array([1., 1.], dtype=float32), 'n': 3}
+    """
+    ...
+def live_arrays(platform: str | None = ...) -> list[Any]:
+    'The arrays alive on the devices of the default backend (or of ``platform``): one array for each device buffer not yet freed or deleted.'
+    ...
+def print_environment_info(return_string: bool = ...) -> str | None:
+    """Print (or, with ``return_string``, return) the versions arraytyping runs on and its devices, as JAX's
+    ``jax.print_environment_info`` (with ``arraytyping`` in place of ``jax``)::
+
+        arraytyping: 0.1.0
+        jaxlib:      0.10.2
+        numpy:       2.4.6
+        python:      3.11.7 ...
+        device info: cpu-1, 1 local devices
+        process_count: 1
+        platform: uname_result(...)
+    """
+    ...
+@contextlib.contextmanager
+def named_scope(name: str) -> Generator[None]:
+    """A context manager naming the operations staged in it (JAX's ``jax.named_scope``, which adds ``name`` to
+    the names XLA's profiles show). arraytyping keeps no such names: the operations, their jaxprs and their results
+    are unchanged.
+
+    ::
+
+        with arraytyping.named_scope("layer1"):
+            y = anp.tanh(x @ w)
+    """
+    ...
+def named_call(fun: _EnvF, *, name: str | None = ...) -> _EnvF:
+    "``fun`` with its operations named ``name`` (its ``__name__`` by default) in profiles (JAX's ``jax.named_call``): the function itself, as arraytyping keeps no names (its jaxpr is unchanged, as in JAX 0.10.2)."
+    ...
+@contextlib.contextmanager
+def ensure_compile_time_eval() -> Generator[None]:
+    """Within this context, operations on concrete values are computed when the code is traced, even inside
+    ``jit``: their results are concrete values (``int()``, ``bool()`` and Python control flow work on them), and
+    only operations on traced values are staged (JAX's ``jax.ensure_compile_time_eval``).
+
+    ::
+
+        @arraytyping.jit
+        def f(x):
+            with arraytyping.ensure_compile_time_eval():
+                n = int(anp.arange(4).sum())   # 6, at trace time
+            return x + n
+    """
+    ...
+
+# From arraytyping/_src/api/transpose.py (generated from its source).
+def linear_transpose(fun: Callable[..., Any], *primals: Any, reduce_axes: tuple[Any, ...]=...) -> Callable[..., Any]:
+    """The transpose of ``fun``, which must be linear in its arguments: ``linear_transpose(fun, *primals)(ct)``
+    maps a cotangent ``ct`` of ``fun``'s output (its structure, shapes and dtypes) to the tuple of cotangents of
+    its arguments (the structure, shapes and dtypes of ``primals``, which only give types: their values are not
+    used). Functions must map floating or complex values to floating or complex ones, or integers to integers; an
+    operation that is not linear has no transpose rule (``NotImplementedError``).
+
+    ::
+
+        f_t = linear_transpose(lambda x, y: 2.0 * x - y, 1.0, 1.0)
+        f_t(1.0)   # (Array(2., dtype=float32), Array(-1., dtype=float32))
+    """
+    ...
+
+# From arraytyping/_src/api/custom_gradient.py (generated from its source).
+def custom_gradient(fun: Callable[..., tuple[Any, Callable[..., Any]]]) -> Callable[..., Any]:
+    """A function with a custom gradient: ``fun(*args)`` returns ``(value, vjp)``, where ``vjp(ct)`` maps a
+    cotangent of ``value`` to the cotangents of ``args`` (a tuple, one per argument; a single cotangent for a
+    function of one argument). ``grad``, ``vjp`` and ``value_and_grad`` of the result use ``vjp``; its value is
+    ``value``.
+
+    ::
+
+        @custom_gradient
+        def f(x):
+            return x ** 2, lambda g: (g * x * 3.0,)
+
+        grad(f)(2.0)   # 6.0 (not 4.0)
+    """
+    ...
+def closure_convert(fun: Callable[..., Any], *example_args: Any) -> tuple[Callable[..., Any], list[Any]]:
+    """``fun`` specialized to the types of ``example_args``, with the values it closes over that may be
+    differentiated (values of an enclosing transformation: tracers) made explicit arguments: returns
+    ``(converted, consts)``, where ``converted(*args, *consts)`` is ``fun(*args)``. For custom derivative rules
+    of higher-order functions, whose closures the rules cannot see.
+
+    ::
+
+        converted, consts = closure_convert(objective, x0)
+        converted(x0, *consts)   # objective(x0)
+    """
+    ...
+
 def promote_types(a: DTypeLike, b: DTypeLike, /) -> np.dtype[Any]: ...
 def result_type(*args: object) -> np.dtype[Any]: ...
 
-# Transformations keep the wrapped function's signature.
+# Transformations keep the wrapped function's signature (jit's, with the ahead-of-time stages).
 @overload
-def jit(fun: Callable[P, R], *, static_argnums: int | Sequence[int] | None = None, static_argnames: str | Iterable[str] | None = None) -> Callable[P, R]: ...
+def jit(fun: Callable[P, R], *, static_argnums: int | Sequence[int] | None = None, static_argnames: str | Iterable[str] | None = None) -> stages.Wrapped[P, R]:
+    """Compile ``fun`` with XLA: ``jit(f)`` traces ``f`` once per input signature (the dtypes, shapes, weak types
+    and tree structure of its arguments, the configuration and the static arguments), lowers the jaxpr to
+    StableHLO, compiles it and runs the executable on later calls. Arguments and results are pytrees.
+
+    ``static_argnums`` (positions) and ``static_argnames`` (names) mark static arguments, which must be hashable
+    and are part of the signature; each is inferred from the other through ``f``'s signature. The result's
+    :meth:`~Wrapped.trace` and :meth:`~Wrapped.lower` take the steps ahead of time (``jax.stages``).
+
+    ::
+
+        @jit
+        def f(x, y):
+            return anp.sin(x) * y
+
+        f(anp.arange(3.0), 2.0)
+        f.lower(ShapeDtypeStruct((3,), "float32"), 2.0).compile()
+    """
+    ...
 @overload
-def jit(fun: None = None, *, static_argnums: int | Sequence[int] | None = None, static_argnames: str | Iterable[str] | None = None) -> Callable[[Callable[P, R]], Callable[P, R]]: ...
+def jit(fun: None = None, *, static_argnums: int | Sequence[int] | None = None, static_argnames: str | Iterable[str] | None = None) -> Callable[[Callable[P, R]], stages.Wrapped[P, R]]: ...
 OutDType = TypeVar("OutDType")
 InDType1 = TypeVar("InDType1")
 InDType2 = TypeVar("InDType2")
@@ -11547,9 +11744,13 @@ class custom_vjp(Generic[P, R]):
     def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R: ...
     def __get__(self, instance: object, owner: type | None = None) -> Any: ...
 
-def make_jaxpr(f: Callable[P, Any]) -> Callable[P, Any]: ...
+@overload
+def make_jaxpr(f: Callable[P, Any], static_argnums: int | Sequence[int] = ..., axis_env: Sequence[Any] | None = ..., return_shape: Literal[False] = ...) -> Callable[P, Any]: ...
+@overload
+def make_jaxpr(f: Callable[P, Any], static_argnums: int | Sequence[int] = ..., axis_env: Sequence[Any] | None = ..., *, return_shape: Literal[True]) -> Callable[P, tuple[Any, Any]]: ...
 def device_put(x: T, device: Any = None) -> T: ...
 def devices(backend: str | None = None) -> list[Any]: ...
+float0: np.dtype[Any]
 def eval_shape(f: Callable[..., Any], *args: Any) -> Any: ...
 
 class ShapeDtypeStruct:
@@ -11571,9 +11772,4 @@ class ShapeDtypeStruct:
 
 def pure_callback(callback: Callable[..., Any], result_shape_dtypes: Any, *args: Any, sharding: Any = None, vmap_method: str | None = None, **kwargs: Any) -> Any: ...
 
-class ConcretizationTypeError(TypeError): ...
-class TracerArrayConversionError(ConcretizationTypeError): ...
-class TracerBoolConversionError(ConcretizationTypeError): ...
-class TracerIntegerConversionError(ConcretizationTypeError): ...
 class DeletedArrayError(RuntimeError): ...
-class UnexpectedTracerError(RuntimeError): ...

@@ -34,7 +34,7 @@ from arraytyping._src.dtypes.config import dtype_promotion, enable_x64
 from arraytyping._src.tree import pytree as tree
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.xla.backend import UNSUPPORTED_DTYPES
-from arraytyping._src.core.trace import ConcretizationTypeError
+from arraytyping._src.core.trace import ConcretizationTypeError, TracerIntegerConversionError
 from arraytyping._src.core.staging import eval_shape
 from reference_tools import tool
 
@@ -58,7 +58,7 @@ ERRORS: dict[str, tuple[type[BaseException], ...]] = {
     "OverflowError": (OverflowError,), "NonConcreteBooleanIndexError": (IndexError,),
     "ConcretizationTypeError": (ConcretizationTypeError,), "AxisError": (ValueError, IndexError),
     "TracerBoolConversionError": (ConcretizationTypeError,),
-    "TracerIntegerConversionError": (ConcretizationTypeError,),
+    "TracerIntegerConversionError": (TracerIntegerConversionError,),
 }
 """JAX's error classes by name: ours must be an instance of the class (``OperandTypeError`` is a ``TypeError``;
 numpy's ``AxisError`` is both a ``ValueError`` and an ``IndexError``, as JAX raises one or the other)."""

@@ -78,7 +78,9 @@ def test_the_c_path_is_the_default_when_built() -> None:
     assert dispatch.JitFunction.__mro__[1] is speedups.JitBase
     assert dispatch.JitFunction.__flags__ & (1 << 11), "JitFunction has the vectorcall protocol"
     assert type(jnp.add) is dispatch.JitFunction
-    assert type(at.jit(f2)) is dispatch.JitFunction
+    wrapped = type(at.jit(f2))  # jit's functions: JitFunction with the ahead-of-time stages, on the same C hot path
+    assert wrapped.__mro__[1] is dispatch.JitFunction and wrapped.__call__ is dispatch.JitFunction.__call__
+    assert wrapped.__flags__ & (1 << 11), "jit's functions have the vectorcall protocol"
     assert dispatch.PyJitFunction.__call__ is dispatch._PyJitBase.__call__  # pyright: ignore[reportPrivateUsage]
     assert not dispatch.PyJitFunction.__flags__ & (1 << 11)
 

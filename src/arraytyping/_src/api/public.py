@@ -12,7 +12,14 @@ from arraytyping._src.core.trace import (
     ConcretizationTypeError, TracerArrayConversionError, TracerBoolConversionError, TracerIntegerConversionError,
     UnexpectedTracerError,
 )
-from arraytyping._src.xla.dispatch import jit
+from arraytyping._src.xla.stages import clear_caches, disable_jit, jit
+from arraytyping._src.api.environment import (
+    copy_to_host_async, default_backend, device_count, device_get, effects_barrier, ensure_compile_time_eval,
+    host_count, host_id, host_ids, live_arrays, local_device_count, local_devices, named_call, named_scope,
+    print_environment_info, process_count, process_index, process_indices,
+)
+from arraytyping._src.api.custom_gradient import closure_convert, custom_gradient
+from arraytyping._src.api.transpose import linear_transpose
 from arraytyping._src.api.jacobian import hessian, jacfwd, jacobian, jacrev
 from arraytyping._src.core.staging import make_jaxpr
 from arraytyping._src.core.shape_dtype_struct import ShapeDtypeStruct
@@ -25,7 +32,11 @@ __all__ = [
     "TracerBoolConversionError", "TracerIntegerConversionError", "TypeCheckError", "UnexpectedTracerError",
     "checkpoint", "checkpoint_policies", "custom_jvp", "custom_vjp", "device_put", "devices", "eval_shape", "grad",
     "hessian", "jacfwd", "jacobian", "jacrev", "jit", "jvp", "linearize", "make_jaxpr", "remat", "typecheck",
-    "value_and_grad", "vjp", "vmap", "block_until_ready", "typeof",
+    "value_and_grad", "vjp", "vmap", "block_until_ready", "typeof", "clear_caches", "default_backend",
+    "device_count", "device_get", "disable_jit", "ensure_compile_time_eval", "linear_transpose", "live_arrays",
+    "local_device_count", "local_devices", "named_call", "named_scope", "print_environment_info", "process_count",
+    "process_index", "closure_convert", "copy_to_host_async", "custom_gradient", "effects_barrier", "host_count",
+    "host_id", "host_ids", "process_indices",
 ]
 
 _ = _numpy

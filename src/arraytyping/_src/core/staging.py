@@ -17,7 +17,7 @@ from arraytyping._src.core import jaxpr as jx
 from arraytyping._src.tree import pytree as tree
 from arraytyping._src.core.array import Array, is_array
 from arraytyping._src.core.avals import HOST_VALUE_TYPES, ShapedArray
-from arraytyping._src.core.shape_dtype_struct import ShapeDtypeStruct, aval_of
+from arraytyping._src.core.shape_dtype_struct import ShapeDtypeStruct, aval_of, struct_of
 from arraytyping._src.core.trace import Primitive, Trace, Tracer, is_tracer, new_main
 
 __all__ = ["ConstVal", "JaxprTrace", "JaxprTracer", "abstractify", "make_jaxpr", "eval_shape", "trace_to_jaxpr"]
@@ -261,19 +261,33 @@ def trace_to_jaxpr(f: Callable[..., Any], in_avals: Sequence[ShapedArray], descr
     return closed, treedef
 
 
-def make_jaxpr(f: Callable[..., Any]) -> Callable[..., jx.ClosedJaxpr]:
-    """``make_jaxpr(f)(*args)``: the jaxpr of ``f`` for arguments like ``args`` (arrays, numpy values, Python
-    scalars, which are weakly typed, or ``ShapedArray`` types). Arguments may be nested tuples/lists/dicts."""
+def make_jaxpr(f: Callable[..., Any], static_argnums: int | Sequence[int] = (), axis_env: Sequence[Any] | None = None,
+               return_shape: bool = False) -> Callable[..., Any]:
+    """``make_jaxpr(f)(*args, **kwargs)``: the jaxpr of ``f`` for arguments like ``args`` (arrays, numpy values,
+    Python scalars, which are weakly typed, ``ShapeDtypeStruct`` or ``ShapedArray`` types; nested
+    tuples/lists/dicts of them), keyword arguments traced too. ``static_argnums``: positions of arguments passed
+    to ``f`` as they are (Python values, not traced). ``return_shape``: return ``(jaxpr, shapes)``, the output's
+    ``ShapeDtypeStruct``\\ s as a pytree. ``axis_env`` (named axes for collectives) must be empty."""
+    if axis_env:
+        raise NotImplementedError(f"make_jaxpr: axis_env={axis_env!r}: arraytyping has no named axes")
+    statics = (static_argnums,) if isinstance(static_argnums, int) else tuple(static_argnums)
 
     @functools.wraps(f, updated=())
-    def wrapped(*args: Any) -> jx.ClosedJaxpr:
-        leaves, in_tree = tree.flatten(args)
+    def wrapped(*args: Any, **kwargs: Any) -> Any:
+        static_pos = {i + len(args) if i < 0 else i for i in statics}
+        dyn = tuple(a for i, a in enumerate(args) if i not in static_pos)
+        leaves, in_tree = tree.flatten((dyn, kwargs))
         avals = [abstractify(x) for x in leaves]
 
         def flat_f(*xs: Any) -> Any:
-            return f(*tree.unflatten(in_tree, list(xs)))
+            d, kw = tree.unflatten(in_tree, list(xs))
+            it = iter(d)
+            full = [a if i in static_pos else next(it) for i, a in enumerate(args)]
+            return f(*full, **kw)
 
-        closed, _ = trace_to_jaxpr(flat_f, avals, _describe_fn(f, "make_jaxpr"))
+        closed, out_tree = trace_to_jaxpr(flat_f, avals, _describe_fn(f, "make_jaxpr"))
+        if return_shape:
+            return closed, tree.unflatten(out_tree, [struct_of(a) for a in closed.out_avals])
         return closed
 
     return wrapped

@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 
 __all__ = ["Primitive", "MainTrace", "Trace", "Tracer", "bind", "find_top_trace", "is_tracer", "new_main", "short_repr", "trace_state",
            "ConcretizationTypeError", "TracerArrayConversionError", "TracerIntegerConversionError",
-           "TracerBoolConversionError", "UnexpectedTracerError"]
+           "TracerBoolConversionError", "UnexpectedTracerError", "JAXTypeError", "JAXIndexError",
+           "KeyReuseError", "InconclusiveDimensionOperation"]
 
 
 class Primitive:
@@ -61,15 +62,23 @@ class Primitive:
 # Errors
 
 
-class ConcretizationTypeError(TypeError):
+class JAXTypeError(TypeError):
+    """The base of JAX's type errors of traced values (JAX's ``jax.errors.JAXTypeError``)."""
+
+
+class JAXIndexError(IndexError):
+    """The base of JAX's index errors of traced values (JAX's ``jax.errors.JAXIndexError``)."""
+
+
+class ConcretizationTypeError(JAXTypeError):
     """A traced (abstract) value was used where a concrete value is required."""
 
 
-class TracerArrayConversionError(ConcretizationTypeError):
+class TracerArrayConversionError(JAXTypeError):
     """``np.asarray`` (``__array__``) was called on a tracer."""
 
 
-class TracerIntegerConversionError(ConcretizationTypeError):
+class TracerIntegerConversionError(JAXTypeError):
     """``__index__``/``int()`` was called on a tracer."""
 
 
@@ -77,8 +86,17 @@ class TracerBoolConversionError(ConcretizationTypeError):
     """``bool()`` was called on a tracer (e.g. by ``if``/``while`` on a traced value)."""
 
 
-class UnexpectedTracerError(RuntimeError):
+class UnexpectedTracerError(JAXTypeError):
     """A tracer escaped the trace that created it and was used after that trace ended (a leaked tracer)."""
+
+
+class KeyReuseError(JAXTypeError):
+    """A PRNG key was used twice (JAX's ``jax.errors.KeyReuseError``, raised where key reuse is checked)."""
+
+
+class InconclusiveDimensionOperation(Exception):
+    """An operation on symbolic dimensions whose result cannot be decided (JAX's
+    ``jax.errors.InconclusiveDimensionOperation``)."""
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -173,9 +191,9 @@ class Tracer(Array):
         return (f"a traced array of type {self.aval.str_short()}{' (weakly typed)' if self.aval.weak_type else ''} "
                 f"while tracing {self.owner.main.description}")
 
-    def _concretization(self, cls: type[ConcretizationTypeError], action: str, instead: str) -> ConcretizationTypeError:
+    def _concretization(self, cls: type[JAXTypeError], action: str, instead: str) -> JAXTypeError:
         if not self.owner.main.alive:
-            return leaked_tracer_error(self)  # type: ignore[return-value]
+            return leaked_tracer_error(self)
         return cls(f"Abstract tracer value encountered where a concrete value is expected: {action} was called on "
                    f"{self._what()}. The value of a traced array is not known until the compiled function runs. "
                    f"{instead}")
@@ -194,7 +212,7 @@ class Tracer(Array):
 
     def __int__(self) -> int:
         raise self._concretization(
-            TracerIntegerConversionError, "int()",
+            ConcretizationTypeError, "int()",
             "Keep the value as an array (e.g. x.astype('int32')) or compute it outside the traced function.")
 
     def __float__(self) -> float:

@@ -27,7 +27,7 @@ from arraytyping._src.dtypes.config import config
 from arraytyping._src.core.array import Array
 from arraytyping._src.core.arraylike import refuse_sequences
 from arraytyping._src.core.avals import ShapedArray
-from arraytyping._src.core.trace import Tracer, concrete_value
+from arraytyping._src.core.trace import JAXIndexError, Tracer, concrete_value
 from arraytyping._src.lax import gather_scatter as G
 from arraytyping._src.lax import lax
 from arraytyping._src.lax import primitives as P
@@ -41,7 +41,7 @@ from arraytyping._src.numpy.shape import canonicalize_axis
 from arraytyping._src.numpy.unary import where_call
 
 
-class NonConcreteBooleanIndexError(IndexError):
+class NonConcreteBooleanIndexError(JAXIndexError):
     """A bool array used as an index under a trace: the size of the result depends on its values (JAX's
     ``jax.errors.NonConcreteBooleanIndexError``)."""
 

@@ -36,6 +36,14 @@ FROM_PRIVATE_MODULES: Final[Mapping[str, tuple[str, ...]]] = {
     "_src/api/jacobian.py": ("hessian", "jacfwd", "jacobian", "jacrev"),
     "_src/api/shapes.py": ("typeof", "block_until_ready"),
     "_src/typecheck/decorator.py": ("TypeCheckError", "typecheck"),
+    "_src/xla/stages.py": ("clear_caches", "disable_jit"),
+    "_src/api/environment.py": (
+        "copy_to_host_async", "default_backend", "device_count", "device_get", "effects_barrier",
+        "ensure_compile_time_eval", "host_count", "host_id", "host_ids", "live_arrays", "local_device_count",
+        "local_devices", "named_call", "named_scope", "print_environment_info", "process_count", "process_index",
+        "process_indices"),
+    "_src/api/transpose.py": ("linear_transpose",),
+    "_src/api/custom_gradient.py": ("closure_convert", "custom_gradient"),
 }
 """Runtime module (relative to the package) -> the names the root stub declares from its source. A class becomes a
 type-check-only ``_<name>`` with its public methods; a module-level instance of it, a variable of that type. An

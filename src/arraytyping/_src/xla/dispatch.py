@@ -36,7 +36,8 @@ from arraytyping._src.xla.lowering import lower_jaxpr, mlir
 from arraytyping._src.core.arraylike import not_arraylike
 from arraytyping._src.core.staging import ConstVal, JaxprTrace, abstractify, make_jaxpr, trace_to_jaxpr
 
-__all__ = ["Compiled", "JitFunction", "PyJitFunction", "jit", "compile_closed_jaxpr", "scalar_buffer"]
+__all__ = ["Compiled", "JitFunction", "PyJitFunction", "SCALAR_TYPES", "jit", "clear_jit_caches", "compile_closed_jaxpr", "enable_vectorcall",
+           "scalar_buffer"]
 
 _PY_SCALAR_AVAL: Final[dict[tuple[type, bool], ShapedArray]] = {
     (t, x64): ShapedArray((), np.dtype(dt), t is not bool)
@@ -45,6 +46,8 @@ _PY_SCALAR_AVAL: Final[dict[tuple[type, bool], ShapedArray]] = {
                   (complex, "complex128" if x64 else "complex64"))
 }
 _SCALAR_TYPES: Final = frozenset({bool, int, float, complex})
+SCALAR_TYPES: Final = _SCALAR_TYPES
+"""The Python scalar types an argument may be (passed as weakly typed device scalars)."""
 
 
 class Compiled:
@@ -467,26 +470,36 @@ class JitFunction(_JitBase):
                 return entry
             x64 = current().x64
             avals = [_PY_SCALAR_AVAL[s, x64] if isinstance(s, type) else s for s in arg_sigs]
-            fun = self.fun
-            if in_tree is None:
-                def flat(*xs: Any) -> Any:
-                    return fun(*xs, **static)
-            else:
-                def flat(*xs: Any) -> Any:
-                    dyn_args, dyn = tree.unflatten(in_tree, list(xs))
-                    return fun(*_merge_static(dyn_args, static_args), **dyn, **static)
-            found: list[tuple[tree.TreeDef, tuple[tuple[int, Any], ...]]] = []
-            closed, out_tree = trace_to_jaxpr(_split_host_outputs(flat, found), avals, f"jit({self.name})")
+            closed, out_tree, host = self.trace_flat(avals, in_tree, static_args, static)
             if any(isinstance(c, core.Tracer) for c in closed.consts):
                 return None
-            full_tree, host = found[0]
-            entry = compile_closed_jaxpr(closed, full_tree if host else out_tree, host)
+            entry = compile_closed_jaxpr(closed, out_tree, host)
             self._cache[key] = entry
             return entry
 
+    def trace_flat(self, avals: Sequence[ShapedArray], in_tree: tree.TreeDef | None,
+                   static_args: tuple[tuple[int, Any], ...], static: dict[str, Any]
+                   ) -> tuple[jx.ClosedJaxpr, tree.TreeDef, tuple[tuple[int, Any], ...]]:
+        """The function traced on argument leaves of types ``avals`` (``in_tree``: their structure as
+        ``(positional, keyword)`` arguments; ``None`` for positional leaves alone), the static arguments put back:
+        its closed jaxpr, its output tree and its ``float0`` outputs (host values, not outputs of the jaxpr)."""
+        fun = self.fun
+        if in_tree is None:
+            def flat(*xs: Any) -> Any:
+                return fun(*xs, **static)
+        else:
+            def flat(*xs: Any) -> Any:
+                dyn_args, dyn = tree.unflatten(in_tree, list(xs))
+                return fun(*_merge_static(dyn_args, static_args), **dyn, **static)
+        found: list[tuple[tree.TreeDef, tuple[tuple[int, Any], ...]]] = []
+        closed, out_tree = trace_to_jaxpr(_split_host_outputs(flat, found), list(avals), f"jit({self.name})")
+        full_tree, host = found[0]
+        return closed, full_tree if host else out_tree, host
+
     def lower_jaxpr(self, *args: Any, **kwargs: Any) -> jx.ClosedJaxpr:
         """The jaxpr this function compiles for ``args``."""
-        return make_jaxpr(functools.partial(self.fun, **kwargs))(*args)
+        closed: jx.ClosedJaxpr = make_jaxpr(functools.partial(self.fun, **kwargs))(*args)
+        return closed
 
     def __get__(self, obj: object, objtype: type | None = None) -> Any:
         """A method: ``obj.f`` binds ``obj`` as the first argument (JAX's jitted functions are descriptors, so
@@ -508,6 +521,11 @@ class JitFunction(_JitBase):
     def cache_size(self) -> int:
         return len(self._cache)
 
+    def forget_last_call(self) -> None:
+        """Drop the hit paths' memory of the last call: the next call takes :meth:`_call`."""
+        self._last = None
+        self._last_tree = None
+
     def __repr__(self) -> str:
         return f"<jitted function {self.name}>"
 
@@ -517,6 +535,16 @@ _SHARED: Final[weakref.WeakKeyDictionary[Callable[..., Any],
     weakref.WeakKeyDictionary()
 """The executables of ``jit``'s functions, per function (weakly: the cache does not keep a function alive) and per
 static-argument configuration, with the lock their misses compile under."""
+
+
+def clear_jit_caches() -> None:
+    """Forget the executables of every ``jit``'s function and of the eager primitives (they compile again on their
+    next call)."""
+    for per_static in list(_SHARED.values()):
+        for cache, lock in list(per_static.values()):
+            with lock:
+                cache.clear()
+    _eager_prims.clear()
 
 
 def _flat_sequence_sigs(args: tuple[Any, ...]) -> tuple[Any, ...] | None:
@@ -579,6 +607,12 @@ class PyJitFunction(JitFunction):
     __call__ = _PyJitBase.__call__
 
 
+def enable_vectorcall(cls: type[JitFunction]) -> None:
+    """Give a subclass of :class:`JitFunction` the C hot path's calling protocol (Python 3.11 does not inherit it)."""
+    if _speedups is not None:
+        _speedups.enable_vectorcall(cls)
+
+
 if _speedups is not None:
     _speedups.jit_setup(ArrayImpl, current, scalar_buffer, _explain_failure, _trace_state)
     _speedups.enable_vectorcall(JitFunction)
@@ -638,17 +672,18 @@ def _name_tuple(x: str | Iterable[str] | None) -> tuple[str, ...]:
 
 
 def jit(fun: Callable[..., Any] | None = None, *, static_argnums: int | Sequence[int] | None = None,
-        static_argnames: str | Iterable[str] | None = None) -> Any:
+        static_argnames: str | Iterable[str] | None = None, wrapper: type[JitFunction] | None = None) -> Any:
     """``jit(f)``: trace ``f`` once per input signature (dtypes, shapes, weak flags and tree structure of its
     arguments, the configuration and the static arguments), lower the jaxpr to StableHLO, compile it with XLA and run
     the executable on later calls. Arguments and results are pytrees. ``static_argnums`` (positions) and
     ``static_argnames`` (names) mark static arguments, which must be hashable; each is inferred from the other
-    through ``f``'s signature, so a static argument is static whether it is passed by position or by keyword."""
+    through ``f``'s signature, so a static argument is static whether it is passed by position or by keyword.
+    ``wrapper``: the class of the result (the public ``jit``'s adds the ahead-of-time methods)."""
     nums, names = _index_tuple(static_argnums), _name_tuple(static_argnames)
 
     def make(f: Callable[..., Any]) -> JitFunction:
         argnums, argnames = _resolve_static(f, nums, names) if nums or names else ((), ())
-        jf = JitFunction(f, argnames, static_argnums=argnums, staged=True)
+        jf = (wrapper or JitFunction)(f, argnames, static_argnums=argnums, staged=True)
         jf.share_cache()
         return jf
 

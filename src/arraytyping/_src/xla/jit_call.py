@@ -30,7 +30,7 @@ from arraytyping._src.core.staging import abstractify, trace_to_jaxpr
 if TYPE_CHECKING:
     from arraytyping._src.xla.dispatch import JitFunction
 
-__all__ = ["closed_over", "derived", "fun_name", "jit_p", "own", "separated", "stage", "staged_call", "static_key"]
+__all__ = ["clear_traced", "closed_over", "derived", "fun_name", "jit_p", "own", "separated", "stage", "staged_call", "static_key"]
 
 _T = TypeVar("_T")
 
@@ -94,6 +94,13 @@ def stage(fun: Callable[..., list[Any]], avals: Sequence[ShapedArray], descripti
 
 _Entry: TypeAlias = "tuple[jx.ClosedJaxpr, list[Any], tree.TreeDef]"
 _CACHES: Final[weakref.WeakKeyDictionary[Callable[..., Any], dict[Hashable, _Entry]]] = weakref.WeakKeyDictionary()
+
+
+def clear_traced() -> None:
+    """Forget the jaxprs traced for jitted functions called under a trace, and those the rules derived."""
+    for table in list(_CACHES.values()):
+        table.clear()
+    _DERIVED.clear()
 
 
 def _cache_of(jf: JitFunction) -> dict[Hashable, _Entry]:

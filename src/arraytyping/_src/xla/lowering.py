@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import re
 import threading
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -18,7 +19,8 @@ from arraytyping._src.core.jaxpr import ClosedJaxpr, Jaxpr, Literal, Var
 from arraytyping._src.core.staging import ConstVal
 from arraytyping._src.xla.backend import quiet_cpp_logging
 
-__all__ = ["host_callback", "lower_jaxpr", "jaxpr_subcomp", "closed_jaxpr_subcomp", "LoweringError", "RULES"]
+__all__ = ["host_callback", "lower_jaxpr", "lower_module", "jaxpr_subcomp", "closed_jaxpr_subcomp", "LoweringError",
+           "RULES", "module_name"]
 
 
 class LoweringError(NotImplementedError):
@@ -267,4 +269,36 @@ def lower_jaxpr(jaxpr: Jaxpr) -> Any:
             block = fn.add_entry_block()
             with ir.InsertionPoint(block):
                 func.ReturnOp(jaxpr_subcomp(m, jaxpr, list(block.arguments)))
+    return module
+
+
+def module_name(fun_name: str) -> str:
+    """The name of a jitted function's module, as JAX names it: ``jit_f`` (``jit__lambda`` for a lambda)."""
+    return re.sub(r"[^\w.-]", "_", f"jit({fun_name})").rstrip("_")
+
+
+def lower_module(closed: ClosedJaxpr, name: str, result_names: Sequence[str]) -> Any:
+    """The StableHLO module of a jitted function as JAX's ahead-of-time lowering shows it: named ``name``, with
+    the one-device attributes (``mhlo.num_partitions``, ``mhlo.num_replicas``), its constants inlined and each
+    result's ``jax.result_info``. Call with ``mlir().lock`` held."""
+    m = mlir()
+    ir, func = m.ir, m.func
+    m.host_callbacks = []
+    jaxpr = closed.jaxpr
+    with m.ctx, ir.Location.unknown():
+        module = ir.Module.create()
+        module.operation.attributes["sym_name"] = ir.StringAttr.get(name)
+        i32 = ir.IntegerType.get_signless(32)
+        module.operation.attributes["mhlo.num_partitions"] = ir.IntegerAttr.get(i32, 1)
+        module.operation.attributes["mhlo.num_replicas"] = ir.IntegerAttr.get(i32, 1)
+        in_types = [m.tensor(v.aval) for v in jaxpr.in_binders]
+        out_types = [m.tensor(x.aval) for x in jaxpr.outs]
+        with ir.InsertionPoint(module.body):
+            fn = func.FuncOp("main", ir.FunctionType.get(in_types, out_types))
+            fn.attributes["sym_visibility"] = ir.StringAttr.get("public")
+            fn.result_attrs = ir.ArrayAttr.get([
+                ir.DictAttr.get({"jax.result_info": ir.StringAttr.get(r)}) for r in result_names])
+            block = fn.add_entry_block()
+            with ir.InsertionPoint(block):
+                func.ReturnOp(closed_jaxpr_subcomp(m, closed, list(block.arguments)))
     return module

@@ -12,7 +12,7 @@ from arraytyping._src.stubgen.emit import array as emit_array, scalars as emit_s
 from arraytyping._src.stubgen.families import Model
 from arraytyping.lattice import LatticeConfig
 
-__all__ = ["debug_stub", "dtypes_stub", "experimental_stub", "root_stub", "typing_stub"]
+__all__ = ["debug_stub", "dtypes_stub", "errors_stub", "experimental_stub", "root_stub", "stages_stub", "typing_stub"]
 
 TYPEVARS = [
     'DTypeT_co = TypeVar("DTypeT_co", covariant=True)',
@@ -58,6 +58,12 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
         "from arraytyping.typing import ArrayLike, DType, DTypeLike",
         "from arraytyping import op_rules as op_rules",
         "from arraytyping import debug as debug, experimental as experimental",
+        "from arraytyping import errors as errors, stages as stages",
+        "from arraytyping.errors import ConcretizationTypeError as ConcretizationTypeError",
+        "from arraytyping.errors import TracerArrayConversionError as TracerArrayConversionError",
+        "from arraytyping.errors import TracerBoolConversionError as TracerBoolConversionError",
+        "from arraytyping.errors import TracerIntegerConversionError as TracerIntegerConversionError",
+        "from arraytyping.errors import UnexpectedTracerError as UnexpectedTracerError",
         "",
         *from_source.emit_all("__init__.py"),
         "",
@@ -79,19 +85,26 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
         "def promote_types(a: DTypeLike, b: DTypeLike, /) -> np.dtype[Any]: ...",
         "def result_type(*args: object) -> np.dtype[Any]: ...",
         "",
-        "# Transformations keep the wrapped function's signature.",
+        "# Transformations keep the wrapped function's signature (jit's, with the ahead-of-time stages).",
         "@overload",
         "def jit(fun: Callable[P, R], *, static_argnums: int | Sequence[int] | None = None, "
-        "static_argnames: str | Iterable[str] | None = None) -> Callable[P, R]: ...",
+        "static_argnames: str | Iterable[str] | None = None) -> stages.Wrapped[P, R]:",
+        *([f"    {docs('jit')}", "    ..."] if docs("jit") else ["    ..."]),
         "@overload",
         "def jit(fun: None = None, *, static_argnums: int | Sequence[int] | None = None, "
-        "static_argnames: str | Iterable[str] | None = None) -> Callable[[Callable[P, R]], Callable[P, R]]: ...",
+        "static_argnames: str | Iterable[str] | None = None) -> Callable[[Callable[P, R]], stages.Wrapped[P, R]]: ...",
         *vmap_declaration(m, docs("vmap")),
         *custom_jvp_declaration(docs("custom_jvp")),
         *custom_vjp_declaration(docs("custom_vjp")),
-        "def make_jaxpr(f: Callable[P, Any]) -> Callable[P, Any]: ...",
+        "@overload",
+        "def make_jaxpr(f: Callable[P, Any], static_argnums: int | Sequence[int] = ..., axis_env: Sequence[Any] | None "
+        "= ..., return_shape: Literal[False] = ...) -> Callable[P, Any]: ...",
+        "@overload",
+        "def make_jaxpr(f: Callable[P, Any], static_argnums: int | Sequence[int] = ..., axis_env: Sequence[Any] | None "
+        "= ..., *, return_shape: Literal[True]) -> Callable[P, tuple[Any, Any]]: ...",
         "def device_put(x: T, device: Any = None) -> T: ...",
         "def devices(backend: str | None = None) -> list[Any]: ...",
+        "float0: np.dtype[Any]",
         "def eval_shape(f: Callable[..., Any], *args: Any) -> Any: ...",
         "",
         "class ShapeDtypeStruct:",
@@ -116,12 +129,7 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
         "def pure_callback(callback: Callable[..., Any], result_shape_dtypes: Any, *args: Any, sharding: Any = None, "
         "vmap_method: str | None = None, **kwargs: Any) -> Any: ...",
         "",
-        "class ConcretizationTypeError(TypeError): ...",
-        "class TracerArrayConversionError(ConcretizationTypeError): ...",
-        "class TracerBoolConversionError(ConcretizationTypeError): ...",
-        "class TracerIntegerConversionError(ConcretizationTypeError): ...",
         "class DeletedArrayError(RuntimeError): ...",
-        "class UnexpectedTracerError(RuntimeError): ...",
     ]
     return "\n".join(o) + "\n"
 
@@ -319,6 +327,122 @@ def debug_stub(header: list[str]) -> str:
         "def callback(callback: Callable[..., Any], *args: Any, ordered: bool = False, partitioned: bool = False, "
         "**kwargs: Any) -> None: ...",
         "def print(fmt: str, *args: Any, ordered: bool = False, partitioned: bool = False, **kwargs: Any) -> None: ...",
+        "",
+    ])
+
+
+def errors_stub(header: list[str]) -> str:
+    """``arraytyping.errors``: declared here, as :func:`debug_stub`, with JAX's class hierarchy."""
+    return "\n".join([
+        *header,
+        '"""The error classes of traced code (as ``jax.errors``)."""',
+        "",
+        *from_source.emit_all("errors.py"),
+        "",
+        "class JAXTypeError(TypeError): ...",
+        "class JAXIndexError(IndexError): ...",
+        "class ConcretizationTypeError(JAXTypeError): ...",
+        "class TracerArrayConversionError(JAXTypeError): ...",
+        "class TracerBoolConversionError(ConcretizationTypeError): ...",
+        "class TracerIntegerConversionError(JAXTypeError): ...",
+        "class UnexpectedTracerError(JAXTypeError): ...",
+        "class KeyReuseError(JAXTypeError): ...",
+        "class NonConcreteBooleanIndexError(JAXIndexError): ...",
+        "class JaxprTypeError(TypeError): ...",
+        "class InconclusiveDimensionOperation(Exception): ...",
+        "class JaxRuntimeError(RuntimeError): ...",
+        "",
+    ])
+
+
+def stages_stub(header: list[str]) -> str:
+    """``arraytyping.stages``: declared here, as :func:`debug_stub`. The stages are generic in the function's
+    result (and :class:`Wrapped` in its parameters too), so a compiled call keeps the result type of a call."""
+    return "\n".join([
+        *header,
+        '"""Ahead-of-time compilation (as ``jax.stages``): what the ``trace`` and ``lower`` methods of ``jit`` '
+        'return."""',
+        "",
+        "from collections.abc import Callable",
+        "from typing import Any, Generic, overload",
+        "",
+        "import numpy as np",
+        "from typing_extensions import ParamSpec, Self, TypeAlias, TypeVar",
+        "",
+        *from_source.emit_all("stages.py"),
+        "",
+        '_P = ParamSpec("_P")',
+        '_R = TypeVar("_R")',
+        '_R_co = TypeVar("_R_co", covariant=True)',
+        "CompilerOptions: TypeAlias = dict[str, str | bool]",
+        "",
+        "class ArgInfo:",
+        '    """One argument leaf of a traced, lowered or compiled function: its type and whether it is donated."""',
+        '    __match_args__ = ("_aval", "donated")',
+        "    @property",
+        "    def donated(self) -> bool: ...",
+        "    @property",
+        "    def shape(self) -> tuple[int, ...]: ...",
+        "    @property",
+        "    def dtype(self) -> np.dtype[Any]: ...",
+        "    def __init__(self, _aval: Any, donated: bool) -> None: ...",
+        "",
+        "class _Stage:",
+        "    @property",
+        "    def args_info(self) -> Any: ...",
+        "    @property",
+        "    def in_tree(self) -> Any: ...",
+        "    @property",
+        "    def in_avals(self) -> Any: ...",
+        "    @property",
+        "    def out_tree(self) -> Any: ...",
+        "    @property",
+        "    def donate_argnums(self) -> tuple[int, ...]: ...",
+        "",
+        "class Traced(_Stage, Generic[_R_co]):",
+        '    """A jitted function traced for given argument types: its ``jaxpr``, ready for ``lower()``."""',
+        "    @property",
+        "    def jaxpr(self) -> Any: ...",
+        "    @property",
+        "    def fun_name(self) -> str: ...",
+        "    @property",
+        "    def out_info(self) -> Any: ...",
+        "    @property",
+        "    def out_avals(self) -> Any: ...",
+        "    def lower(self, *, lowering_platforms: tuple[str, ...] | None = None) -> Lowered[_R_co]: ...",
+        "",
+        "class Lowered(_Stage, Generic[_R_co]):",
+        '    """A jitted function lowered to a StableHLO module for given argument types, ready for ``compile()``."""',
+        "    @property",
+        "    def out_info(self) -> Any: ...",
+        "    def as_text(self, dialect: str | None = None, *, debug_info: bool = False) -> str: ...",
+        "    def compiler_ir(self, dialect: str | None = None) -> Any: ...",
+        "    def cost_analysis(self) -> Any: ...",
+        "    def compile(self, compiler_options: CompilerOptions | None = None) -> Compiled[_R_co]: ...",
+        "",
+        "class Compiled(_Stage, Generic[_R_co]):",
+        '    """A jitted function compiled for given argument types: called with arguments of those types (static '
+        'arguments left out), it runs the executable."""',
+        "    @property",
+        "    def out_info(self) -> Any: ...",
+        "    def as_text(self) -> str | None: ...",
+        "    def cost_analysis(self) -> Any: ...",
+        "    def memory_analysis(self) -> Any: ...",
+        "    def runtime_executable(self) -> Any: ...",
+        "    def __call__(self, *args: Any, **kwargs: Any) -> _R_co: ...",
+        "    def call(self, *args: Any, **kwargs: Any) -> _R_co: ...",
+        "",
+        "class Wrapped(Generic[_P, _R]):",
+        '    """A function returned by ``jit``: called, it is traced, compiled and run as needed; ``trace`` and '
+        '``lower`` take those steps ahead of time."""',
+        "    def __call__(self, *args: _P.args, **kwargs: _P.kwargs) -> _R: ...",
+        "    def trace(self, *args: Any, **kwargs: Any) -> Traced[_R]: ...",
+        "    def lower(self, *args: Any, **kwargs: Any) -> Lowered[_R]: ...",
+        "    def eval_shape(self, *args: Any, **kwargs: Any) -> Any: ...",
+        "    @overload",
+        "    def __get__(self, obj: None, objtype: type | None = None) -> Self: ...",
+        "    @overload",
+        "    def __get__(self, obj: object, objtype: type | None = None) -> Callable[..., _R]: ...",
         "",
     ])
 
