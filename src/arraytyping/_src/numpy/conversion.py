@@ -174,11 +174,12 @@ def full(shape: Any, fill_value: Any, dtype: Any = None, *, device: Any = None) 
     broadcast to ``shape``. ``device`` (one of ``devices()``) places the result there; a scalar fill value placed
     so gives a strongly typed array outside ``jit``, as JAX's (it builds the array on the device)."""
     if np.ndim(fill_value) != 0:
-        return place(broadcast_to_jit(asarray(fill_value, dtype=dtype), shape=_shape_arg(shape)), device)
+        return place(broadcast_to_jit(asarray(fill_value, dtype=dtype), shape=_shape_arg(shape)), device, TypeError)
     if dtype is None:
         name, weak = operand(fill_value)
-        return place(_full(shape, fill_value, registry.INFO[name].dtype, _weak_unless_placed(weak, device)), device)
-    return place(_full(shape, fill_value, canonical_dtype(dtype), False), device)
+        return place(_full(shape, fill_value, registry.INFO[name].dtype, _weak_unless_placed(weak, device)), device,
+                     AttributeError)
+    return place(_full(shape, fill_value, canonical_dtype(dtype), False), device, AttributeError)
 
 
 def _weak_unless_placed(weak: bool, device: Any) -> bool:
@@ -221,7 +222,7 @@ def full_like(a: Any, fill_value: Any, dtype: Any = None, shape: Any = None, *, 
     if dtype is not None:
         return full(shape_of(a) if shape is None else shape, fill_value, dtype, device=device)
     return place(_full(shape_of(a) if shape is None else shape, fill_value, registry.INFO[name].dtype,
-                       _weak_unless_placed(weak, device)), device)
+                       _weak_unless_placed(weak, device)), device, AttributeError)
 
 
 def zeros_like(a: Any, dtype: Any = None, shape: Any = None, *, device: Any = None) -> Any:

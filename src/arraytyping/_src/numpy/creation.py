@@ -94,7 +94,7 @@ _np_arange: Callable[..., np.ndarray[Any, Any]] = np.arange
 def arange(start: Any, stop: Any = None, step: Any = None, dtype: Any = None, *, device: Any = None) -> Any:
     """Evenly spaced values in ``[start, stop)`` (static bounds). Integers give the default int dtype. ``device``
     (one of ``devices()``) places the result there."""
-    return place(_arange(start, stop, step, dtype), device)
+    return place(_arange(start, stop, step, dtype), device, AttributeError)
 
 
 def _arange(start: Any, stop: Any, step: Any, dtype: Any) -> Any:

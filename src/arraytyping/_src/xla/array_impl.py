@@ -207,7 +207,14 @@ def _rebuild(value: np.ndarray[Any, Any], weak: bool) -> ArrayImpl:
 def from_numpy(value: np.ndarray[Any, Any], aval: ShapedArray) -> ArrayImpl:
     """An array of ``aval`` from a host array already of that dtype and shape."""
     check_supported(aval)
-    return ArrayImpl.new(backend().put(np.ascontiguousarray(value), aval), aval)
+    return ArrayImpl.new(backend().put(_contiguous(value), aval), aval)
+
+
+def _contiguous(value: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    """``value`` C-contiguous, of its own shape (``np.ascontiguousarray`` makes a 0-d array 1-d, and the buffer
+    made of it would be of shape (1,): a DLPack consumer sees that shape)."""
+    out = np.ascontiguousarray(value)
+    return out if out.ndim == value.ndim else out.reshape(value.shape)
 
 
 def device_put(x: Any, device: Any = None) -> ArrayImpl:
@@ -253,7 +260,7 @@ def _put_on_device(x: Any, device: Any) -> ArrayImpl:
     else:
         value, aval = _host_value(x)
     check_supported(aval)
-    return ArrayImpl.new(b.put_on(np.ascontiguousarray(value), aval, device), aval)
+    return ArrayImpl.new(b.put_on(_contiguous(value), aval, device), aval)
 
 
 def _host_array(x: Any, dtype: np.dtype[Any]) -> np.ndarray[Any, Any]:
@@ -295,12 +302,15 @@ def as_device(device: Any, error: type[Exception] = ValueError) -> Any:
     return device
 
 
-def place(x: Any, device: Any) -> Any:
-    """``x``, a creation function's result, on ``device`` when one is given (its ``device=``), as JAX places it; a traced
-    result (under ``jit``) as it is. JAX refuses a value that is no device with an ``AttributeError``."""
-    if device is None or not isinstance(x, ArrayImpl):
+def place(x: Any, device: Any, error: type[Exception] = ValueError) -> Any:
+    """``x``, a creation function's result, on ``device`` when one is given (its ``device=``), as JAX places it; a
+    traced result (under ``jit``) as it is. A value that is no device is refused with ``error``, the class JAX's
+    function raises (``AttributeError`` where it hands the value to ``lax.full``, ``ValueError`` where to
+    ``device_put``)."""
+    if device is None:
         return x
-    return device_put(x, as_device(device, AttributeError))
+    target = as_device(device, error)
+    return device_put(x, target) if isinstance(x, ArrayImpl) else x
 
 
 def from_dlpack_buffer(external: Any, device: Any, copy: bool | None) -> ArrayImpl:
