@@ -43,12 +43,13 @@ def placed(x: Array[float32], w: Array[float]) -> None:
     assert_type(anp.asarray(x, device=d), Array[float32])
     assert_type(anp.asarray([1, 2], dtype="int8", copy=True, device=d), Array[int8])
     assert_type(anp.full((2,), 3.0), Array[float])  # weak without a device
-    assert_type(anp.full((2,), 3.0, device=d), Array[Any])  # strong float32 at run time: gradual
+    # strong float32 at run time: gradual (mypy: a device typed Any matches several overloads, Array[Any, Any])
+    assert_type(anp.full((2,), 3.0, device=d), Array[Any])  # limit[mypy] limit[mypy-plugin]
     assert_type(anp.full((2,), 3, dtype=anp.int8, device=d), Array[int8])
     # a strong prototype's class with a device: the plugin's answer; the stubs answer any device (None too) gradually
     assert_type(anp.zeros_like(x, device=None), Array[float32])  # limit[mypy] limit[pyright] limit[pyrefly] limit[ty]
     assert_type(anp.zeros_like(w), Array[float])
-    assert_type(anp.ones_like(w, device=d), Array[Any])
+    assert_type(anp.ones_like(w, device=d), Array[Any])  # limit[mypy] limit[mypy-plugin] (as full's)
     assert_type(anp.full_like(x, 2, dtype="int8", device=d), Array[int8])
     assert_type(anp.empty_like(x, device=d), Array[float32])  # limit[mypy] limit[pyright] limit[pyrefly] limit[ty]
     assert_type(anp.astype(x, "int8", device=d), Array[int8])

@@ -82,7 +82,8 @@ from arraytyping._src.numpy.unary import (
 )
 
 __all__ = [
-    "__array_api_version__", "__array_namespace_info__", "abs", "absolute", "acos", "acosh", "add", "all", "allclose", "amax", "amin", "angle", "any", "append",
+    "__array_api_version__", "__array_namespace_info__",
+    "abs", "absolute", "acos", "acosh", "add", "all", "allclose", "amax", "amin", "angle", "any", "append",
     "arange", "arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctan2", "arctanh", "argmax", "argmin",
     "argsort", "argwhere", "around", "array", "array_equal", "array_equiv", "array_split", "asarray", "asin",
     "asinh", "astype", "atan", "atan2", "atanh", "atleast_1d", "atleast_2d", "atleast_3d", "average", "bartlett",
@@ -94,7 +95,8 @@ __all__ = [
     "cumulative_sum", "deg2rad", "degrees", "delete", "diag", "diag_indices", "diag_indices_from", "diagonal",
     "diff", "digitize", "divide", "divmod", "dot", "dsplit", "dstack", "ediff1d", "einsum", "empty", "empty_like",
     "equal", "exp", "exp2", "expand_dims", "expm1", "eye", "fabs", "flatnonzero", "flip", "fliplr", "flipud",
-    "float_power", "floor", "floor_divide", "fmax", "fmin", "fmod", "from_dlpack", "full", "full_like", "gcd", "getitem",
+    "float_power", "floor", "floor_divide", "fmax", "fmin", "fmod", "from_dlpack", "full", "full_like", "gcd",
+    "getitem",
     "greater", "greater_equal", "hamming", "hanning", "heaviside", "hsplit", "hstack", "hypot", "identity", "imag",
     "indices", "inner", "invert", "isclose", "iscomplex", "iscomplexobj", "isfinite", "isin", "isinf", "isnan",
     "isneginf", "isposinf", "isreal", "isrealobj", "isscalar", "kron", "lcm", "left_shift", "less", "less_equal",

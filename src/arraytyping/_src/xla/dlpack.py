@@ -2,7 +2,8 @@
 (``Array.__dlpack__``, ``__dlpack_device__``) and a capsule of another library's array taken in as an array
 (``from_dlpack``).
 
-``ArrayImpl``'s methods and ``arraytyping.numpy.from_dlpack`` call it. jaxlib does the work (``buffer_to_dlpack_managed_tensor``, ``dlpack_managed_tensor_to_buffer``); this module holds
+``ArrayImpl``'s methods and ``arraytyping.numpy.from_dlpack`` call it. jaxlib does the work
+(``buffer_to_dlpack_managed_tensor``, ``dlpack_managed_tensor_to_buffer``); this module holds
 JAX's checks and words around it: the DLPack versions and device types taken, the copies a device change needs.
 """
 

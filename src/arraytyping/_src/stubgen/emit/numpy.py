@@ -612,7 +612,8 @@ def _numpy_reshape() -> list[str]:
     a scalar; to another shape it is an ndarray."""
     nd = "np.ndarray[tuple[int, ...], np.dtype[NumpyScalarT]]"
     rest = RESHAPE_REST.removeprefix(", shape: ShapeLike")
-    return ["@overload", f"def reshape(a: np.ndarray[Any, np.dtype[NumpyScalarT]], shape: ShapeLike{rest}) -> {nd}: ...",
+    return ["@overload",
+            f"def reshape(a: np.ndarray[Any, np.dtype[NumpyScalarT]], shape: ShapeLike{rest}) -> {nd}: ...",
             "@overload", f"def reshape(a: NumpyScalarT, shape: tuple[()]{rest}) -> NumpyScalarT: ...",
             "@overload", f"def reshape(a: NumpyScalarT, shape: ShapeLike{rest}) -> {nd} | NumpyScalarT: ..."]
 
