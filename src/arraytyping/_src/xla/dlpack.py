@@ -139,12 +139,14 @@ def import_buffer(external: Any, device: Any, copy: bool | None) -> tuple[Any, S
                          "copy=None to perform the requested operation.") from None
     # jaxlib gives the buffer no type here (it would build one with jax.core): its shape and dtype are read from a
     # host view of it (no copy on the CPU), and it is rewrapped with that type and the backend's sharding
-    # (a rank-0 buffer's view is reported of shape (1,): the producer's own shape says which)
+    # (a producer may hand a rank-0 array over as a buffer of shape (1,): its own shape, where it has one of the
+    # same size, is the array's)
     host: np.ndarray[Any, Any] = buf._single_device_array_to_np_array_did_copy()[0]
     shape = tuple(host.shape)
-    declared = getattr(external, "shape", None)
-    if isinstance(declared, tuple) and all(isinstance(d, int) for d in declared) and \
-            math.prod(declared) == host.size:  # pyright: ignore[reportUnknownArgumentType]
-        shape = tuple(int(d) for d in declared)  # pyright: ignore[reportUnknownVariableType, reportUnknownArgumentType]
+    declared: Any = getattr(external, "shape", None)
+    if isinstance(declared, tuple):
+        dims = tuple(d for d in declared if isinstance(d, int))  # pyright: ignore[reportUnknownVariableType]
+        if len(dims) == len(declared) and math.prod(dims) == host.size:  # pyright: ignore[reportUnknownArgumentType]
+            shape = tuple(int(d) for d in dims)  # pyright: ignore[reportUnknownArgumentType, reportUnknownVariableType]
     aval = ShapedArray(shape, host.dtype, False)
     return buf._rewrap_with_aval_and_sharding(aval, source_backend.sharding_of(source)), aval, source
