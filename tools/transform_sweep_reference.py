@@ -57,7 +57,10 @@ def names() -> list[str]:
     skip = {"ndarray", "dtype", "iinfo", "finfo", "promote_types", "result_type", "issubdtype", "isdtype",
             "can_cast", "linalg", "fft", "e", "euler_gamma", "inf", "nan", "newaxis", "pi", "vectorize",
             "s_", "index_exp", "iterable", "character", "flexible", "object_", "array_repr", "array_str", "save",
-            "savez"}
+            "savez",
+            # the Array API standard's version string and inspection object, and from_dlpack (a buffer handed
+            # over by another library, no function of arrays to transform): jax_array_api_names_reference.json
+            "__array_api_version__", "__array_namespace_info__", "from_dlpack"}
     np_names = [n for n in _public("numpy/__init__.py") if n not in skip and not n[0].isupper()]
     return ([n for n in np_names if n not in _scalar_names()] + [f"nn.{n}" for n in _public("nn/__init__.py") if n != "initializers"]
             + [f"linalg.{n}" for n in _public("numpy/linalg.py") if n[0].islower()]

@@ -6,6 +6,8 @@
 
 import contextlib
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from enum import IntEnum
+from types import ModuleType
 from typing import Any, ClassVar, Final, Generic, Literal, Protocol, final, overload, type_check_only
 
 import numpy as np
@@ -10177,6 +10179,18 @@ class Array(Generic[DTypeT_co, ShapeT_co]):
     __hash__: ClassVar[None]  # type: ignore[assignment]
     def block_until_ready(self) -> Self: ...
     def devices(self) -> set[Any]: ...
+    def to_device(self, device: Any, *, stream: int | Any | None = None) -> Self:
+        'This array on ``device`` (one of ``arraytyping.devices()``), as ``device_put`` puts it.'
+        ...
+    def __array_namespace__(self, *, api_version: str | None = None) -> ModuleType:
+        'The Array API namespace of this array: ``arraytyping.numpy``.'
+        ...
+    def __dlpack__(self, *, stream: int | Any | None = None, max_version: tuple[int, int] | None = None, dl_device: tuple[int, int] | None = None, copy: bool | None = None) -> Any:
+        'A DLPack capsule of this array, for another library\'s ``from_dlpack``.'
+        ...
+    def __dlpack_device__(self) -> tuple[IntEnum, int]:
+        '``(device type, device id)`` of this array in DLPack\'s terms.'
+        ...
     @property
     def device(self) -> Any: ...
     @property

@@ -117,16 +117,22 @@ def test_unhashable() -> None:
 
 
 def test_signatures_are_jax() -> None:
-    """JAX 0.10.2's parameters, less the device/sharding/precision keywords the runtime does not take."""
+    """JAX 0.10.2's parameters (``device=`` too: the Array API standard's), less the sharding/precision keywords
+    the runtime does not take."""
     def params(f: Any) -> list[tuple[str, Any]]:
         return [(p.name, p.kind) for p in inspect.signature(f).parameters.values()]
 
     pk, po = inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.POSITIONAL_ONLY
-    assert params(anp.arange) == [("start", pk), ("stop", pk), ("step", pk), ("dtype", pk)]
-    assert params(anp.linspace) == [(n, pk) for n in ("start", "stop", "num", "endpoint", "retstep", "dtype", "axis")]
+    kw = inspect.Parameter.KEYWORD_ONLY
+    assert params(anp.arange) == [("start", pk), ("stop", pk), ("step", pk), ("dtype", pk), ("device", kw)]
+    assert params(anp.linspace) == [*((n, pk) for n in ("start", "stop", "num", "endpoint", "retstep", "dtype",
+                                                         "axis")), ("device", kw)]
     assert params(anp.dot) == params(anp.matmul) == [("a", pk), ("b", pk)]
     assert params(anp.power) == [("x1", po), ("x2", po)]
-    assert params(anp.full_like) == [(n, pk) for n in ("a", "fill_value", "dtype", "shape")]
+    assert params(anp.full_like) == [*((n, pk) for n in ("a", "fill_value", "dtype", "shape")), ("device", kw)]
+    assert params(anp.reshape) == [("a", pk), ("shape", pk), ("order", pk), ("copy", kw)]
+    assert params(anp.asarray) == [("a", pk), ("dtype", pk), ("order", pk), ("copy", kw), ("device", kw)]
+    assert params(anp.from_dlpack) == [("x", po), ("device", kw), ("copy", kw)]
 
 
 def test_argsort_refuses_a_bool_index_dtype_as_jax_does() -> None:

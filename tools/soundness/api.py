@@ -534,6 +534,10 @@ NOT_FUZZED: Final[dict[str, str]] = {
     **{f"numpy.{n}": "a Python float constant: an operand the Python-float operands of the fuzzer stand for"
        for n in ("e", "euler_gamma", "inf", "nan", "pi")},
     "numpy.newaxis": "None, used in an index: no value with a dtype",
+    "numpy.__array_api_version__": "the Array API standard's version string, no array",
+    "numpy.__array_namespace_info__": "the Array API standard's inspection object (dicts of dtypes, devices), no array",
+    "numpy.from_dlpack": ("another library's array through DLPack, in its own dtype canonicalized (Array[Any] in the "
+                          "stubs: no dtype rule); held to JAX by jax_array_api_names_reference.json"),
     **{f"numpy.{n}": "numpy's own (as in jax.numpy): an index expression, a type check or warning class, no array"
        for n in ("s_", "index_exp", "iterable", "ComplexWarning", "character", "flexible", "object_")},
     **{f"numpy.{n}": "numpy's own (as in jax.numpy): text or a file of an array, no array result"

@@ -4,8 +4,14 @@ Binary operations promote through arraytyping's lattice exactly as JAX does (Pyt
 are weak, ``bool`` is not; all-weak results stay weak), honour strict promotion and x64, and broadcast like numpy.
 """
 
+import sys
+
 from arraytyping._src.dtypes.promotion import promote_types, result_type
 from arraytyping._src.core.array import Array as ndarray
+from arraytyping._src.core.array import bind_namespace
+from arraytyping._src.numpy import (
+    __array_api_version__, __array_namespace_info__, from_dlpack,
+)
 from arraytyping._src.numpy import (
     abs, absolute, acos, acosh, add, all, allclose, amax, amin, angle, any, append, arange, arccos, arccosh, arcsin,
     arcsinh, arctan, arctan2, arctanh, argmax, argmin, argsort, argwhere, around, array, array_equal, array_equiv,
@@ -58,7 +64,8 @@ from arraytyping.numpy import fft as fft  # as jax.numpy: jnp.fft.fft works afte
 from arraytyping.numpy import linalg as linalg
 
 __all__ = [
-    "ComplexWarning", "abs", "absolute", "acos", "acosh", "add", "all", "allclose", "amax", "amin", "angle", "any",
+    "ComplexWarning", "__array_api_version__", "__array_namespace_info__",
+    "abs", "absolute", "acos", "acosh", "add", "all", "allclose", "amax", "amin", "angle", "any",
     "append", "arange", "arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctan2", "arctanh", "argmax",
     "argmin", "argsort", "argwhere", "around", "array", "array_equal", "array_equiv", "array_repr", "array_split",
     "array_str", "asarray", "asin", "asinh", "astype", "atan", "atan2", "atanh", "atleast_1d", "atleast_2d",
@@ -74,8 +81,9 @@ __all__ = [
     "exp2", "expand_dims", "expm1", "eye", "fabs", "finfo", "flatnonzero", "flexible", "flip", "fliplr", "flipud",
     "float16", "float32", "float4_e2m1fn", "float64", "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4",
     "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz",
-    "float8_e8m0fnu", "float_", "float_power", "floating", "floor", "floor_divide", "fmax", "fmin", "fmod", "full",
-    "full_like", "gcd", "generic", "greater", "greater_equal", "hamming", "hanning", "heaviside", "hsplit",
+    "float8_e8m0fnu", "float_", "float_power", "floating", "floor", "floor_divide", "fmax", "fmin", "fmod",
+    "from_dlpack", "full", "full_like", "gcd", "generic", "greater", "greater_equal", "hamming", "hanning", "heaviside",
+    "hsplit",
     "hstack", "hypot", "identity", "iinfo", "imag", "index_exp", "indices", "inexact", "inf", "inner", "int1",
     "int16", "int2", "int32", "int4", "int64", "int8", "int_", "integer", "invert", "isclose", "iscomplex",
     "iscomplexobj", "isdtype", "isfinite", "isin", "isinf", "isnan", "isneginf", "isposinf", "isreal", "isrealobj",
@@ -96,3 +104,5 @@ __all__ = [
     "uint8", "unique", "unravel_index", "unsignedinteger", "unstack", "var", "vdot", "vecdot", "vecmat",
     "vectorize", "vsplit", "vstack", "where", "zeros", "zeros_like",
 ]
+
+bind_namespace(sys.modules[__name__])  # what Array.__array_namespace__() returns

@@ -16,9 +16,13 @@ import numpy as np
 
 from arraytyping._src.core.avals import SEQUENCE_TYPES, ShapedArray
 
-__all__ = ["Array", "is_array"]
+__all__ = ["ARRAY_API_VERSION", "Array", "bind_namespace", "is_array"]
 
 _jnp: Any = None  # the package arraytyping._src.numpy, bound below (circular import)
+_namespace: types.ModuleType | None = None  # arraytyping.numpy, which binds itself (bind_namespace)
+
+ARRAY_API_VERSION = "2024.12"
+"""The version of the Array API standard ``arraytyping.numpy`` declares (``__array_api_version__``), JAX 0.10.2's."""
 
 _ACCEPTED_OPERANDS: tuple[type, ...] = (int, float, complex, np.generic, np.ndarray)
 """Operand types the operators take besides arrays (``bool`` is an ``int``), as JAX's ``_accepted_binop_types``."""
@@ -202,6 +206,21 @@ class Array(abc.ABC):
     def __invert__(self) -> Array: return _jnp.invert(self)  # type: ignore[no-any-return]
 
     # Methods ------------------------------------------------------------------------------------------------------
+
+    def __array_namespace__(self, *, api_version: str | None = None) -> types.ModuleType:
+        """The Array API namespace of this array: :mod:`arraytyping.numpy` (``api_version``, if given, must be
+        ``"2024.12"``, the one it implements: ``ValueError`` otherwise, as JAX's).
+
+        Example::
+
+            xp = x.__array_namespace__()
+            xp.sum(x)
+        """
+        if api_version is not None and api_version != ARRAY_API_VERSION:
+            raise ValueError(f"{api_version=!r} is not available; available versions are: {[ARRAY_API_VERSION]}")
+        if _namespace is None:
+            raise RuntimeError("arraytyping.numpy is not imported yet; import arraytyping.numpy first")
+        return _namespace
 
     def astype(self, dtype: Any, copy: bool = False, device: Any = None) -> Array:
         """This array converted to ``dtype`` (canonicalized for x64, strongly typed), as ``numpy.astype``; on
@@ -450,6 +469,12 @@ def is_array(x: object) -> TypeGuard[Array]:
     if hit is None:
         hit = _IS_ARRAY[tp] = isinstance(x, Array)
     return hit
+
+
+def bind_namespace(module: types.ModuleType) -> None:
+    """Bind the module ``Array.__array_namespace__`` returns (``arraytyping.numpy`` binds itself on import)."""
+    global _namespace
+    _namespace = module
 
 
 def bind_numpy_functions(module: Any) -> None:

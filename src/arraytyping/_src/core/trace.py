@@ -258,6 +258,16 @@ class Tracer(Array):
     def devices(self) -> Any:
         self._only_concrete("devices")
 
+    def to_device(self, device: Any, *, stream: int | Any | None = None) -> Any:
+        self._only_concrete("to_device")
+
+    def __dlpack__(self, *, stream: int | Any | None = None, max_version: tuple[int, int] | None = None,
+                   dl_device: tuple[int, int] | None = None, copy: bool | None = None) -> Any:
+        self._only_concrete("__dlpack__")
+
+    def __dlpack_device__(self) -> Any:
+        self._only_concrete("__dlpack_device__")
+
     def is_deleted(self) -> bool:
         self._only_concrete("is_deleted")
 

@@ -25,7 +25,8 @@ from arraytyping._src.dtypes.promotion import promote_types, result_type
 from arraytyping._src.core.array import bind_numpy_functions
 from arraytyping._src.numpy._promotion import binary_result
 from arraytyping._src.numpy.array_api import (
-    acos, acosh, asin, asinh, atan, atan2, atanh, bitwise_invert, degrees, radians,
+    __array_api_version__, __array_namespace_info__, acos, acosh, asin, asinh, atan, atan2, atanh, bitwise_invert,
+    degrees, from_dlpack, radians,
 )
 from arraytyping._src.numpy.binary import (
     add, allclose, arctan2, array_equal, array_equiv, bitwise_and, bitwise_left_shift, bitwise_or,
@@ -81,6 +82,7 @@ from arraytyping._src.numpy.unary import (
 )
 
 __all__ = [
+    "__array_api_version__", "__array_namespace_info__",
     "abs", "absolute", "acos", "acosh", "add", "all", "allclose", "amax", "amin", "angle", "any", "append",
     "arange", "arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctan2", "arctanh", "argmax", "argmin",
     "argsort", "argwhere", "around", "array", "array_equal", "array_equiv", "array_split", "asarray", "asin",
@@ -93,7 +95,8 @@ __all__ = [
     "cumulative_sum", "deg2rad", "degrees", "delete", "diag", "diag_indices", "diag_indices_from", "diagonal",
     "diff", "digitize", "divide", "divmod", "dot", "dsplit", "dstack", "ediff1d", "einsum", "empty", "empty_like",
     "equal", "exp", "exp2", "expand_dims", "expm1", "eye", "fabs", "flatnonzero", "flip", "fliplr", "flipud",
-    "float_power", "floor", "floor_divide", "fmax", "fmin", "fmod", "full", "full_like", "gcd", "getitem",
+    "float_power", "floor", "floor_divide", "fmax", "fmin", "fmod", "from_dlpack", "full", "full_like", "gcd",
+    "getitem",
     "greater", "greater_equal", "hamming", "hanning", "heaviside", "hsplit", "hstack", "hypot", "identity", "imag",
     "indices", "inner", "invert", "isclose", "iscomplex", "iscomplexobj", "isfinite", "isin", "isinf", "isnan",
     "isneginf", "isposinf", "isreal", "isrealobj", "isscalar", "kron", "lcm", "left_shift", "less", "less_equal",

@@ -24,7 +24,7 @@ from arraytyping._src.lax.operand_checks import numpy_broadcast
 from arraytyping._src.numpy._promotion import (
     as_dtype, canonical_dtype, common_dtype, in_trace, jitted, operand, promote_args, shape_of, traced_const,
 )
-from arraytyping._src.xla.array_impl import check_python_int, device_put
+from arraytyping._src.xla.array_impl import check_python_int, device_put, place
 
 
 def _broadcast_to_body(a: Any, *, shape: tuple[int, ...]) -> Any:
@@ -60,13 +60,19 @@ def astype(x: Any, dtype: Any, /, *, copy: bool = False, device: Any = None) -> 
     itself either way); ``device``, one of ``devices()``, places the result there (outside a trace)."""
     if isinstance(x, (list, tuple)):
         raise not_arraylike("astype", cast(object, x), 0)
-    out = _astype_jit(x, dtype=canonical_dtype(dtype))
-    return out if device is None or isinstance(out, Tracer) else device_put(out, device)
+    return place(_astype_jit(x, dtype=canonical_dtype(dtype)), device)
 
 
-def asarray(a: Any, dtype: Any = None, copy: bool | None = None) -> Any:
+def asarray(a: Any, dtype: Any = None, order: str | None = None, *, copy: bool | None = None,
+            device: Any = None) -> Any:
     """An array from ``a`` (array, numpy value, Python scalar or nested list). Python scalars are weakly typed
-    unless ``dtype`` is given; numpy values keep their dtype, canonicalized for x64."""
+    unless ``dtype`` is given; numpy values keep their dtype, canonicalized for x64. ``device`` (one of
+    ``devices()``) places it there, as JAX's; ``order`` and ``copy`` are accepted as JAX accepts them (arrays are
+    immutable)."""
+    return place(_asarray(a, dtype), device)
+
+
+def _asarray(a: Any, dtype: Any = None) -> Any:
     if a is None:
         raise ValueError("None is not a valid value for jnp.array")
     if dtype is not None:
@@ -144,9 +150,9 @@ def _requested(a: Any, dtype: np.dtype[Any]) -> np.ndarray[Any, Any]:
     return _host(a, dtype)
 
 
-def array(a: Any, dtype: Any = None, copy: bool = True) -> Any:
-    """Like :func:`asarray` (arrays are immutable, so no copy is ever needed)."""
-    return asarray(a, dtype=dtype)
+def array(a: Any, dtype: Any = None, copy: bool = True, *, device: Any = None) -> Any:
+    """Like :func:`asarray` (arrays are immutable, so no copy is ever needed); ``device`` places the result."""
+    return place(_asarray(a, dtype), device)
 
 
 def _shape_arg(shape: Any) -> tuple[int, ...]:
@@ -162,16 +168,24 @@ def default_dtype(fn: str) -> np.dtype[Any]:
     return registry.INFO[op_rules.creation_result(fn, (), config.lattice_config)[0]].dtype
 
 
-def full(shape: Any, fill_value: Any, dtype: Any = None) -> Any:
+def full(shape: Any, fill_value: Any, dtype: Any = None, *, device: Any = None) -> Any:
     """An array of ``shape`` filled with ``fill_value``: of ``dtype`` (strong) if given, else of ``fill_value``'s
     dtype and weak flag (JAX's ``lax.full``: ``full((2,), 3.0)`` is weakly typed). A fill value of higher rank is
-    broadcast to ``shape``."""
+    broadcast to ``shape``. ``device`` (one of ``devices()``) places the result there; a scalar fill value placed
+    so gives a strongly typed array outside ``jit``, as JAX's (it builds the array on the device)."""
     if np.ndim(fill_value) != 0:
-        return broadcast_to_jit(asarray(fill_value, dtype=dtype), shape=_shape_arg(shape))
+        return place(broadcast_to_jit(asarray(fill_value, dtype=dtype), shape=_shape_arg(shape)), device, TypeError)
     if dtype is None:
         name, weak = operand(fill_value)
-        return _full(shape, fill_value, registry.INFO[name].dtype, weak)
-    return _full(shape, fill_value, canonical_dtype(dtype), False)
+        return place(_full(shape, fill_value, registry.INFO[name].dtype, _weak_unless_placed(weak, device)), device,
+                     AttributeError)
+    return place(_full(shape, fill_value, canonical_dtype(dtype), False), device, AttributeError)
+
+
+def _weak_unless_placed(weak: bool, device: Any) -> bool:
+    """The weak flag of a ``full``/``full_like`` result: JAX's ``lax.full`` given a device builds a concrete
+    result on it strongly typed (under a trace the flag stays)."""
+    return weak and (device is None or in_trace())
 
 
 def _full(shape: Any, fill_value: Any, dt: np.dtype[Any], weak: bool) -> Any:
@@ -188,33 +202,38 @@ def _full(shape: Any, fill_value: Any, dt: np.dtype[Any], weak: bool) -> Any:
     return lax.convert_element_type(out, dt, True) if weak else out
 
 
-def zeros(shape: Any, dtype: Any = None) -> Any:
-    """A new array of ``shape`` filled with zeros, of ``dtype`` (the default float dtype when omitted)."""
-    return full(shape, 0, default_dtype("zeros") if dtype is None else dtype)
+def zeros(shape: Any, dtype: Any = None, *, device: Any = None) -> Any:
+    """A new array of ``shape`` filled with zeros, of ``dtype`` (the default float dtype when omitted), on
+    ``device`` when one is given."""
+    return full(shape, 0, default_dtype("zeros") if dtype is None else dtype, device=device)
 
 
-def ones(shape: Any, dtype: Any = None) -> Any:
-    """A new array of ``shape`` filled with ones, of ``dtype`` (the default float dtype when omitted)."""
-    return full(shape, 1, default_dtype("ones") if dtype is None else dtype)
+def ones(shape: Any, dtype: Any = None, *, device: Any = None) -> Any:
+    """A new array of ``shape`` filled with ones, of ``dtype`` (the default float dtype when omitted), on
+    ``device`` when one is given."""
+    return full(shape, 1, default_dtype("ones") if dtype is None else dtype, device=device)
 
 
-def full_like(a: Any, fill_value: Any, dtype: Any = None, shape: Any = None) -> Any:
+def full_like(a: Any, fill_value: Any, dtype: Any = None, shape: Any = None, *, device: Any = None) -> Any:
     """An array of ``a``'s shape (or ``shape``) filled with ``fill_value``: of ``dtype`` (strong) if given, else of
-    ``a``'s dtype and weak flag, as JAX's ``lax.full_like``."""
+    ``a``'s dtype and weak flag, as JAX's ``lax.full_like``; on ``device`` when one is given."""
     refuse_sequences("full_like", a)
     name, weak = operand(a)
     if dtype is not None:
-        return full(shape_of(a) if shape is None else shape, fill_value, dtype)
-    return _full(shape_of(a) if shape is None else shape, fill_value, registry.INFO[name].dtype, weak)
+        return full(shape_of(a) if shape is None else shape, fill_value, dtype, device=device)
+    return place(_full(shape_of(a) if shape is None else shape, fill_value, registry.INFO[name].dtype,
+                       _weak_unless_placed(weak, device)), device, AttributeError)
 
 
-def zeros_like(a: Any, dtype: Any = None, shape: Any = None) -> Any:
-    """A new array of zeros with ``a``'s shape and dtype (or ``dtype``, ``shape`` when given)."""
+def zeros_like(a: Any, dtype: Any = None, shape: Any = None, *, device: Any = None) -> Any:
+    """A new array of zeros with ``a``'s shape and dtype (or ``dtype``, ``shape`` when given), on ``device`` when
+    one is given."""
     refuse_sequences("zeros_like", a)
-    return full_like(a, 0, dtype, shape)
+    return full_like(a, 0, dtype, shape, device=device)
 
 
-def ones_like(a: Any, dtype: Any = None, shape: Any = None) -> Any:
-    """A new array of ones with ``a``'s shape and dtype (or ``dtype``, ``shape`` when given)."""
+def ones_like(a: Any, dtype: Any = None, shape: Any = None, *, device: Any = None) -> Any:
+    """A new array of ones with ``a``'s shape and dtype (or ``dtype``, ``shape`` when given), on ``device`` when
+    one is given."""
     refuse_sequences("ones_like", a)
-    return full_like(a, 1, dtype, shape)
+    return full_like(a, 1, dtype, shape, device=device)

@@ -35,7 +35,7 @@ from arraytyping._src.numpy.selection import diagonal
 from arraytyping._src.numpy.shape import expand_dims, reshape, squeeze
 from arraytyping._src.numpy.unary import imag, real, where_call
 from arraytyping._src.dtypes.promotion import result_type
-from arraytyping._src.xla.array_impl import device_put
+from arraytyping._src.xla.array_impl import device_put, place
 from arraytyping.typing import DTypeLike, ShapeLike
 
 
@@ -91,8 +91,13 @@ _np_arange: Callable[..., np.ndarray[Any, Any]] = np.arange
 """``numpy.arange`` with bounds of any type (its overloads resolve to an unknown type for ``Any`` bounds)."""
 
 
-def arange(start: Any, stop: Any = None, step: Any = None, dtype: Any = None) -> Any:
-    """Evenly spaced values in ``[start, stop)`` (static bounds). Integers give the default int dtype."""
+def arange(start: Any, stop: Any = None, step: Any = None, dtype: Any = None, *, device: Any = None) -> Any:
+    """Evenly spaced values in ``[start, stop)`` (static bounds). Integers give the default int dtype. ``device``
+    (one of ``devices()``) places the result there."""
+    return place(_arange(start, stop, step, dtype), device, AttributeError)
+
+
+def _arange(start: Any, stop: Any, step: Any, dtype: Any) -> Any:
     for v in (start, stop, step):
         if isinstance(v, Tracer):
             raise TypeError("arange bounds must be static Python numbers, got a traced value")
@@ -120,15 +125,17 @@ def arange(start: Any, stop: Any = None, step: Any = None, dtype: Any = None) ->
     return device_put(host)
 
 
-def empty(shape: ShapeLike, dtype: DTypeLike | None = None) -> Array:
-    """Zeros (arrays are immutable, so JAX's ``empty`` is ``zeros``)."""
-    return cast(Array, zeros(shape, dtype))
+def empty(shape: ShapeLike, dtype: DTypeLike | None = None, *, device: Any = None) -> Array:
+    """Zeros (arrays are immutable, so JAX's ``empty`` is ``zeros``), on ``device`` when one is given."""
+    return cast(Array, zeros(shape, dtype, device=device))
 
 
-def empty_like(prototype: ArrayLike, dtype: DTypeLike | None = None, shape: ShapeLike | None = None) -> Array:
-    """Zeros of ``prototype``'s shape (or ``shape``), dtype and weak flag (``dtype`` if given), as JAX's."""
+def empty_like(prototype: ArrayLike, dtype: DTypeLike | None = None, shape: ShapeLike | None = None, *,
+               device: Any = None) -> Array:
+    """Zeros of ``prototype``'s shape (or ``shape``), dtype and weak flag (``dtype`` if given), as JAX's; on
+    ``device`` when one is given."""
     refuse_sequences("empty_like", prototype)
-    return cast(Array, full_like(prototype, 0, dtype, shape))
+    return cast(Array, full_like(prototype, 0, dtype, shape, device=device))
 
 
 def copy(a: ArrayLike, order: str | None = None) -> Array:
@@ -213,10 +220,15 @@ _linspace = jitted(_linspace_body, "linspace")
 
 
 def linspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True, retstep: bool = False,
-             dtype: Any = None, axis: int = 0) -> Any:
+             dtype: Any = None, axis: int = 0, *, device: Any = None) -> Any:
     """``num`` evenly spaced values from ``start`` to ``stop`` (arrays broadcast; the result's ``axis`` runs along
     the samples), computed as JAX does; ``dtype`` defaults to the inexact dtype of the bounds. With ``retstep``, also
-    the step (in the inexact computation dtype; NaN when undefined)."""
+    the step (in the inexact computation dtype; NaN when undefined). ``device`` places the result (and the step)."""
+    out = _linspace_call(start, stop, num, endpoint, retstep, dtype, axis)
+    return tuple(place(o, device) for o in out) if retstep else place(out, device)
+
+
+def _linspace_call(start: Any, stop: Any, num: int, endpoint: bool, retstep: bool, dtype: Any, axis: int) -> Any:
     refuse_sequences("linspace", start, stop)
     num = operator.index(num)
     ax = operator.index(axis)
@@ -257,15 +269,16 @@ def _eye_body(*, n: int, m: int, k: int, dtype: np.dtype[Any]) -> Any:
 _eye = array_fn(_eye_body, "eye")
 
 
-def eye(N: int, M: int | None = None, k: int = 0, dtype: DTypeLike | None = None) -> Array:
-    """A 2-d array with ones on the ``k``-th diagonal and zeros elsewhere (the default float dtype)."""
+def eye(N: int, M: int | None = None, k: int = 0, dtype: DTypeLike | None = None, *, device: Any = None) -> Array:
+    """A 2-d array with ones on the ``k``-th diagonal and zeros elsewhere (the default float dtype), on ``device``
+    when one is given."""
     n = operator.index(N)
     m = n if M is None else operator.index(M)
     if n < 0 or m < 0:
         raise ValueError(f"negative dimensions are not allowed, got {N} and {M}")
     k = operator.index(k)
-    return _eye(n=n, m=m, k=builtins.max(builtins.min(k, 2**31 - 1), -2**31),
-                dtype=default_dtype("eye") if dtype is None else canonical_dtype(dtype))
+    return cast(Array, place(_eye(n=n, m=m, k=builtins.max(builtins.min(k, 2**31 - 1), -2**31),
+                                  dtype=default_dtype("eye") if dtype is None else canonical_dtype(dtype)), device))
 
 
 def identity(n: int, dtype: DTypeLike | None = None) -> Array:

@@ -42,14 +42,24 @@ _reshape_rule = functools.lru_cache(maxsize=1024)(shape_rules.reshape)
 """``shape_rules.reshape`` memoized: an eager ``reshape`` asks it on every call."""
 
 
-def reshape(a: Any, shape: Any) -> Any:
-    """``a`` with a new shape (one entry may be -1): :func:`arraytyping.shape_rules.reshape`.
+def reshape(a: Any, shape: Any, order: str = "C", *, copy: bool | None = None) -> Any:
+    """``a`` with a new shape (one entry may be -1): :func:`arraytyping.shape_rules.reshape`, its elements read and
+    written in row-major (``order="C"``) or column-major (``"F"``) order; ``order="A"`` is not implemented, as in
+    JAX. ``copy`` is accepted and unused, as JAX's (arrays are immutable).
 
     A numpy array or scalar is reshaped by its own ``reshape`` method, as JAX 0.10.2's ``jnp.reshape`` forwards it
     ("forward to method for ndarrays"): the result is numpy's, in the operand's own dtype (``float64`` with x64
     off too), and numpy's errors."""
+    del copy  # unused, as JAX's
     if isinstance(arraylike(a, "reshape"), (np.ndarray, np.generic)):
-        return a.reshape(shape)
+        return a.reshape(shape, order=order)
+    if order == "F":
+        dims = canonicalize_shape(shape)
+        return transpose(reshape(transpose(a), dims[::-1]))
+    if order == "A":
+        raise NotImplementedError("np.reshape order=A is not implemented.")
+    if order != "C":
+        raise ValueError(f"Unexpected value for 'order' argument: {order}.")
     dims = canonicalize_shape(shape)
     try:
         new = literal(_reshape_rule(shape_of(a), dims))

@@ -12,10 +12,12 @@ from arraytyping._src.dtypes.promotion import operand_of
 from arraytyping._src.core import array as _array
 from arraytyping._src.core.array import Array
 from arraytyping._src.core.avals import HOST_VALUE_TYPES, SEQUENCE_TYPES, ShapedArray
+from arraytyping._src.xla import dlpack
 from arraytyping._src.xla.backend import backend, backend_of_device, check_supported, get_backend
 from arraytyping._src.xla.sharding import SingleDeviceSharding
 
-__all__ = ["ArrayImpl", "DeletedArrayError", "device_put", "devices", "from_numpy"]
+__all__ = ["ArrayImpl", "DeletedArrayError", "as_device", "device_put", "devices", "from_dlpack_buffer", "from_numpy",
+           "place"]
 
 
 class DeletedArrayError(RuntimeError):
@@ -84,6 +86,43 @@ class ArrayImpl(Array):
         :func:`device_put`)."""
         sharding: Any = self.buf._sharding
         return sharding._device
+
+    def to_device(self, device: Any, *, stream: int | Any | None = None) -> ArrayImpl:
+        """This array on ``device`` (one of :func:`arraytyping.devices`, or a ``SingleDeviceSharding``), as
+        :func:`arraytyping.device_put` puts it. ``stream`` is not implemented (JAX's ``NotImplementedError``).
+
+        Example::
+
+            y = x.to_device(arraytyping.devices()[0])
+        """
+        if stream is not None:
+            raise NotImplementedError("stream argument of array.to_device()")
+        return device_put(self, device)
+
+    def __dlpack__(self, *, stream: int | Any | None = None, max_version: tuple[int, int] | None = None,
+                   dl_device: tuple[int, int] | None = None, copy: bool | None = None) -> Any:
+        """A DLPack capsule of this array's buffer, for another library's ``from_dlpack`` (``numpy.from_dlpack(x)``)
+        as JAX 0.10.2's: ``dl_device`` (``(type, id)``, as :meth:`__dlpack_device__` gives) another device copies the
+        array there (``copy=False`` refuses: ``ValueError``); ``copy=True`` always copies; a ``max_version`` below
+        (0, 5) is a ``BufferError``. The capsule shares the buffer: the consumer must not write to it."""
+        self.check_alive()
+        dlpack.check_version(max_version)
+        source = self.device
+        target = dlpack.requested_device(dl_device)
+        arr = self
+        if target is not None and target != source:
+            if copy is not None and not copy:
+                raise dlpack.copy_refused(target, source)
+            arr = device_put(self, target)
+        elif copy:
+            b = backend_of_device(source)
+            arr = ArrayImpl.new(b.put_on(np.array(self._value()), self.aval, source), self.aval)
+        return dlpack.export_buffer(arr.buf, arr.device, stream)
+
+    def __dlpack_device__(self) -> tuple[dlpack.DLDeviceType, int]:
+        """``(device type, device id)`` of this array in DLPack's terms: ``(DLDeviceType.kDLCPU, 0)`` on a CPU."""
+        self.check_alive()
+        return dlpack.dlpack_device(self.device)
 
     # Concrete values ----------------------------------------------------------------------------------------------
 
@@ -168,7 +207,14 @@ def _rebuild(value: np.ndarray[Any, Any], weak: bool) -> ArrayImpl:
 def from_numpy(value: np.ndarray[Any, Any], aval: ShapedArray) -> ArrayImpl:
     """An array of ``aval`` from a host array already of that dtype and shape."""
     check_supported(aval)
-    return ArrayImpl.new(backend().put(np.ascontiguousarray(value), aval), aval)
+    return ArrayImpl.new(backend().put(_contiguous(value), aval), aval)
+
+
+def _contiguous(value: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    """``value`` C-contiguous, of its own shape (``np.ascontiguousarray`` makes a 0-d array 1-d, and the buffer
+    made of it would be of shape (1,): a DLPack consumer sees that shape)."""
+    out = np.ascontiguousarray(value)
+    return out if out.ndim == value.ndim else out.reshape(value.shape)
 
 
 def device_put(x: Any, device: Any = None) -> ArrayImpl:
@@ -177,9 +223,10 @@ def device_put(x: Any, device: Any = None) -> ArrayImpl:
 
     Python scalars become weakly typed arrays (``bool`` does not); numpy values keep their dtype, canonicalized for
     the x64 setting (float64 -> float32 when x64 is off). An array already on ``device`` (or, without ``device``,
-    any array) is returned as it is; an array on another device is copied."""
+    any array) is returned as it is; an array on another device is copied. A ``SingleDeviceSharding`` stands
+    for its device."""
     if device is not None:
-        return _put_on_device(x, device)
+        return _put_on_device(x, as_device(device))
     if isinstance(x, ArrayImpl):
         x.check_alive()
         return x
@@ -213,7 +260,7 @@ def _put_on_device(x: Any, device: Any) -> ArrayImpl:
     else:
         value, aval = _host_value(x)
     check_supported(aval)
-    return ArrayImpl.new(b.put_on(np.ascontiguousarray(value), aval, device), aval)
+    return ArrayImpl.new(b.put_on(_contiguous(value), aval, device), aval)
 
 
 def _host_array(x: Any, dtype: np.dtype[Any]) -> np.ndarray[Any, Any]:
@@ -241,3 +288,36 @@ def devices(backend: str | None = None) -> list[Any]:
     ``ARRAYTYPING_PLATFORMS`` chooses explicitly (see the README's "Devices and backends")."""
     return list(get_backend(backend).devices)
 
+
+
+def as_device(device: Any, error: type[Exception] = ValueError) -> Any:
+    """``device`` as a device of a backend: itself, or the device of a ``SingleDeviceSharding``; ``error`` (JAX's
+    class where it refuses the value) naming it otherwise."""
+    if isinstance(device, SingleDeviceSharding):
+        device = next(iter(device.device_set))
+    try:
+        backend_of_device(device)
+    except ValueError as e:
+        raise error(f"device must be None, one of arraytyping.devices() or a SingleDeviceSharding; {e}") from None
+    return device
+
+
+def place(x: Any, device: Any, error: type[Exception] = ValueError) -> Any:
+    """``x``, a creation function's result, on ``device`` when one is given (its ``device=``), as JAX places it; a
+    traced result (under ``jit``) as it is. A value that is no device is refused with ``error``, the class JAX's
+    function raises (``AttributeError`` where it hands the value to ``lax.full``, ``ValueError`` where to
+    ``device_put``)."""
+    if device is None:
+        return x
+    target = as_device(device, error)
+    return device_put(x, target) if isinstance(x, ArrayImpl) else x
+
+
+def from_dlpack_buffer(external: Any, device: Any, copy: bool | None) -> ArrayImpl:
+    """The array of another library's ``external`` (with ``__dlpack__`` and ``__dlpack_device__``) in its own dtype
+    (not canonicalized), on ``device`` if given (copying; ``copy=False`` refuses), else on the device it comes from:
+    JAX 0.10.2's ``from_dlpack`` before its canonicalization of the dtype."""
+    target = None if device is None else as_device(device)
+    buf, aval, source = dlpack.import_buffer(external, target, copy)
+    out = ArrayImpl.new(buf, aval)
+    return device_put(out, target) if target is not None and target != source else out

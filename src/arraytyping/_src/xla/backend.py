@@ -173,10 +173,14 @@ class Backend:
     def put_on(self, value: np.ndarray[Any, Any], aval: ShapedArray, device: Any) -> Buffer:
         """Copy a host array (already of ``aval``'s dtype and shape) to ``device``, one of this client's."""
         check_supported(aval)
+        return self.xc.batched_device_put(aval, self.sharding_of(device), [value], [device], True, enable_x64=True)
+
+    def sharding_of(self, device: Any) -> Any:
+        """The single-device sharding of ``device`` (one of this client's) that jaxlib's buffers carry."""
         sharding = self._shardings.get(device)
         if sharding is None:
             sharding = self._shardings.setdefault(device, self._sharding_class(device))
-        return self.xc.batched_device_put(aval, sharding, [value], [device], True, enable_x64=True)
+        return sharding
 
     def result_handler(self, aval: ShapedArray) -> Any:
         """A C++ result handler wrapping an output buffer of ``aval`` (what JAX's dispatch uses): about half the cost

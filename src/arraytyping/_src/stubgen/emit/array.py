@@ -411,6 +411,16 @@ def array_class(m: Model, cfg: LatticeConfig, docs: Callable[[str], str | None])
           "    __hash__: ClassVar[None]  # type: ignore[assignment]",
           "    def block_until_ready(self) -> Self: ...",
           "    def devices(self) -> set[Any]: ...",
+          *_with_doc("    def to_device(self, device: Any, *, stream: int | Any | None = None) -> Self:",
+                     "'This array on ``device`` (one of ``arraytyping.devices()``), as ``device_put`` puts it.'"),
+          *_with_doc("    def __array_namespace__(self, *, api_version: str | None = None) -> ModuleType:",
+                     "'The Array API namespace of this array: ``arraytyping.numpy``.'"),
+          *_with_doc("    def __dlpack__(self, *, stream: int | Any | None = None, "
+                     "max_version: tuple[int, int] | None = None, dl_device: tuple[int, int] | None = None, "
+                     "copy: bool | None = None) -> Any:",
+                     "'A DLPack capsule of this array, for another library\\'s ``from_dlpack``.'"),
+          *_with_doc("    def __dlpack_device__(self) -> tuple[IntEnum, int]:",
+                     "'``(device type, device id)`` of this array in DLPack\\'s terms.'"),
           "    @property",
           "    def device(self) -> Any: ...",
           "    @property",

@@ -42,6 +42,8 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
         "",
         "import contextlib",
         "from collections.abc import Callable, Generator, Iterable, Iterator, Sequence",
+        "from enum import IntEnum",
+        "from types import ModuleType",
         "from typing import Any, ClassVar, Final, Generic, Literal, Protocol, final, overload, type_check_only",
         "",
         "import numpy as np",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import copy
 import functools
+import re
 from collections.abc import Callable, Sequence
 from typing import Final
 
@@ -161,6 +162,66 @@ def _dtype_overloads(cfg: LatticeConfig, fname: str, before: str, after: str, do
     return _with_doc(out, doc)
 
 
+DEVICE_PARAM: Final = "device: Any = None"
+"""The keyword-only ``device=`` of the creation functions (one of ``devices()``, a ``SingleDeviceSharding`` or
+None), which places the result and leaves its dtype alone."""
+
+
+def _top_level_params(params: str) -> list[str]:
+    """A parameter list split at its top-level commas (not those inside brackets or quotes)."""
+    out: list[str] = []
+    depth, start, quote = 0, 0, ""
+    for i, ch in enumerate(params):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            out.append(params[start:i].strip())
+            start = i + 1
+    if params[start:].strip():
+        out.append(params[start:].strip())
+    return out
+
+
+_MAYBE_WEAK_RESULT: Final = re.compile(r"\) -> Array\[(T|float|int|complex)\b")
+"""An overload's result that may be weakly typed: a Python scalar's class or the prototype's own (``Array[T]``)."""
+
+
+def with_keyword(lines: list[str], fn: str, param: str = DEVICE_PARAM, *, strong_when_given: str | None = None
+                 ) -> list[str]:
+    """``fn``'s overload lines with the keyword-only ``param`` added last (after a ``*`` where the overload has
+    no keyword-only parameters yet). ``strong_when_given`` (``full`` and the ``_like`` functions without a dtype,
+    whose result JAX builds strongly typed on a given device): an overload (``device`` required, an
+    ``Array[Any]``) placed before the first one without a dtype, so that a given device (typed ``Any``, as
+    ``devices()`` gives it) is answered by it and never by a weak class; those that may give a weak class take
+    ``device: None`` only."""
+    out: list[str] = []
+    head = f"def {fn}("
+    for line in lines:
+        at = line.find(head)
+        end = line.rfind(") -> ")
+        if at < 0 or end < 0:
+            out.append(line)
+            continue
+        params = line[at + len(head):end]
+        keyword_only = any(p == "*" or (p.startswith("*") and not p.startswith("**"))
+                           for p in _top_level_params(params))
+        this = "device: None = None" if strong_when_given and _MAYBE_WEAK_RESULT.search(line) else param
+        added = f", {this}" if keyword_only else f", *, {this}"
+        out.append(line[:end] + added + line[end:])
+    if strong_when_given is None:
+        return out
+    first = next(i for i, line in enumerate(out) if head in line and "dtype: None = None" in line)
+    while first > 0 and out[first - 1].lstrip().startswith("@"):
+        first -= 1
+    return [*out[:first], "@overload", strong_when_given, *out[first:]]
+
+
 def _positional_dtype_overloads(cfg: LatticeConfig, fname: str, params: tuple[str, ...],
                                 defaults: tuple[str | None, ...], after: str) -> list[str]:
     """:func:`_dtype_overloads` for a ``dtype`` that follows defaulted parameters: each spec once with those
@@ -237,6 +298,13 @@ _UNARY_ALIASES_FROM_SOURCE: Final = ("around",)
 """The op_rules ``UNARY_ALIASES`` declared from their source (with their own signature), not as an alias line."""
 
 
+def _placed_like(fn: str, param: str, fill: str) -> str:
+    """The last overload of a ``*_like`` function: a given device (JAX builds the result there strongly typed, so
+    a weak prototype's class is not the result's): gradual."""
+    return (f"def {fn}({param}: ArrayLike, {fill}dtype: None = None, shape: ShapeLike | None = None, "
+            "*, device: Any) -> Array[Any]: ...")
+
+
 def _like_overloads(cfg: LatticeConfig, fn: str, param: str, fill: str, doc: str | None,
                     shapes: bool) -> list[str]:
     """A ``*_like`` function: a given dtype (strong), else its prototype's dtype and weak flag (JAX's
@@ -288,12 +356,13 @@ def _declarers(cfg: LatticeConfig, keep: KeepVars, docs: Callable[[str], str | N
         return lambda f: dtype_arguments.overloads(f, cfg, keep, from_source.docline(f),
                                                lambda node: op_rules.creation_result(fn, (), cfg, node)[0],
                                                no_dtype=no_dtype)
-    out = {fn: by_dtype(fn) for fn in DEFAULT_DTYPE_CREATION}
+    out = {fn: by_dtype(fn) for fn in DEFAULT_DTYPE_CREATION}  # their device= from their source
     bools, floats = scalar_bounds("logspace", cfg)
     out["logspace"] = by_dtype("logspace", [({"start": "bool", "stop": "bool"}, bools),
                                             ({"start": "float", "stop": "float"}, floats), ({}, "Any")])
-    out["empty_like"] = lambda f: _like_overloads(cfg, "empty_like", f.args.args[0].arg, "", from_source.docline(f),
-                                                  shapes)
+    out["empty_like"] = lambda f: with_keyword(_like_overloads(cfg, "empty_like", f.args.args[0].arg, "",
+                                                               from_source.docline(f), shapes), "empty_like",
+                                               strong_when_given=_placed_like("empty_like", f.args.args[0].arg, ""))
     if shapes:
         out["empty"] = lambda f: creation_shapes.with_shapes(by_dtype("empty")(f))
     for fn in REDUCTIONS_BY_RULE:
@@ -542,15 +611,48 @@ def _numpy_reshape() -> list[str]:
     result is numpy's, in the operand's own dtype (``float64`` with x64 off too). A scalar reshaped to ``()`` stays
     a scalar; to another shape it is an ndarray."""
     nd = "np.ndarray[tuple[int, ...], np.dtype[NumpyScalarT]]"
-    return ["@overload", f"def reshape(a: np.ndarray[Any, np.dtype[NumpyScalarT]], shape: ShapeLike) -> {nd}: ...",
-            "@overload", "def reshape(a: NumpyScalarT, shape: tuple[()]) -> NumpyScalarT: ...",
-            "@overload", f"def reshape(a: NumpyScalarT, shape: ShapeLike) -> {nd} | NumpyScalarT: ..."]
+    rest = RESHAPE_REST.removeprefix(", shape: ShapeLike")
+    return ["@overload",
+            f"def reshape(a: np.ndarray[Any, np.dtype[NumpyScalarT]], shape: ShapeLike{rest}) -> {nd}: ...",
+            "@overload", f"def reshape(a: NumpyScalarT, shape: tuple[()]{rest}) -> NumpyScalarT: ...",
+            "@overload", f"def reshape(a: NumpyScalarT, shape: ShapeLike{rest}) -> {nd} | NumpyScalarT: ..."]
+
+
+RESHAPE_REST: Final = ', shape: ShapeLike, order: str = "C", *, copy: bool | None = None'
+"""``reshape``'s parameters after its operand, as JAX 0.10.2's (``copy`` is unused: arrays are immutable)."""
 
 
 SCALAR_ALIASES: Final = {"single": "float32", "double": "float64", "csingle": "complex64", "cdouble": "complex128",
                           "float_": "float64", "int_": "int64", "uint": "uint64", "complex_": "complex128"}
 """numpy's other names for scalar classes, which ``jax.numpy`` has too (``arraytyping/numpy/__init__.py`` binds the
 same)."""
+
+
+def _array_api_declarations() -> list[str]:
+    """The Array API standard's inspection API and ``from_dlpack`` (``_src/numpy/array_api.py``): the version
+    string, the info object's class (type-check-only: it is no public name at run time, as in JAX) and the two
+    functions, with the runtime's docstrings."""
+    docs = from_source.docstrings("_src/numpy/array_api.py")
+
+    def method(head: str, name: str, indent: str = "") -> list[str]:
+        doc = docs.get(name)
+        return [f"{indent}{head} ..."] if doc is None else [
+            f"{indent}{head}", *(f"{indent}    {ln}" if ln else ln for ln in doc.split("\n")), f"{indent}    ..."]
+
+    info = "ArrayNamespaceInfo"
+    out = ["__array_api_version__: str", "@type_check_only", f"class _{info}:"]
+    for head, name in (
+            ("def capabilities(self) -> dict[str, bool | int]:", "capabilities"),
+            ("def default_device(self) -> None:", "default_device"),
+            ("def devices(self) -> list[Any]:", "devices"),
+            ("def default_dtypes(self, *, device: Any = None) -> dict[str, np.dtype[Any]]:", "default_dtypes"),
+            ("def dtypes(self, *, device: Any = None, kind: str | tuple[str, ...] | None = None) "
+             "-> dict[str, np.dtype[Any]]:", "dtypes")):
+        out += method(head, f"{info}.{name}", "    ")
+    out += method(f"def __array_namespace_info__() -> _{info}:", "__array_namespace_info__")
+    out += method("def from_dlpack(x: Any, /, *, device: Any = None, copy: bool | None = None) -> Array[Any]:",
+                  "from_dlpack")
+    return out
 
 
 def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[str], str | None]) -> str:
@@ -588,7 +690,7 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
     body.append("def logical_not(x: ArrayLike, /) -> Array[bool_]: ...")
     body.append("absolute = abs")
     body += emit_array.reduction_methods(cfg, method=False, docs=docs, keep_var=keep.var, shapes=m.shapes)
-    for fn, rest in (("reshape", ", shape: ShapeLike"), ("transpose", ", axes: Sequence[int] | None = None"),
+    for fn, rest in (("reshape", RESHAPE_REST), ("transpose", ", axes: Sequence[int] | None = None"),
                      ("broadcast_to", ", shape: ShapeLike")):
         # an array keeps its dtype; numpy values and Python scalars (which JAX takes too): gradual
         body += ["@overload", f"def {fn}(a: Array[T]{rest}) -> Array[T]: ...",
@@ -597,23 +699,28 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
     body.append("")
     body += _dtype_overloads(cfg, "astype", "x: ArrayLike, ", ", /, *, copy: bool = False, device: Any = None",
                              docs("astype"))
-    for fn in ("asarray", "array"):
-        body += _dtype_overloads(cfg, fn, "a: ArrayLike | Sequence[Any], ", ", copy: bool | None = None",
-                                 docs(fn))
-        body += _value_overloads(cfg, fn, "a", ", dtype: None = None, copy: bool | None = None")
+    for fn, rest in (("asarray", ", order: str | None = None, *, copy: bool | None = None"),
+                     ("array", ", copy: bool = True")):
+        body += with_keyword(_dtype_overloads(cfg, fn, "a: ArrayLike | Sequence[Any], ", rest, docs(fn)), fn)
+        body += with_keyword(_value_overloads(cfg, fn, "a", ", dtype: None = None" + rest), fn)
     default_float = specs.cls_of(lattice.default_name("f", cfg.x64))
     shaped = creation_shapes.with_shapes if m.shapes else list
     for fn in ("zeros", "ones"):
-        body += shaped([*_dtype_overloads(cfg, fn, "shape: ShapeLike, ", "", docs(fn)), "@overload",
-                        f"def {fn}(shape: ShapeLike, dtype: None = None) -> Array[{default_float}]: ..."])
-    body += shaped([*_dtype_overloads(cfg, "full", "shape: ShapeLike, fill_value: ArrayLike, ", "", docs("full")),
-                    *_value_overloads(cfg, "full", "fill_value", ", dtype: None = None", before="shape: ShapeLike, ")])
+        body += shaped(with_keyword([*_dtype_overloads(cfg, fn, "shape: ShapeLike, ", "", docs(fn)), "@overload",
+                                     f"def {fn}(shape: ShapeLike, dtype: None = None) -> Array[{default_float}]: ..."],
+                                    fn))
+    body += shaped(with_keyword([
+        *_dtype_overloads(cfg, "full", "shape: ShapeLike, fill_value: ArrayLike, ", "", docs("full")),
+        *_value_overloads(cfg, "full", "fill_value", ", dtype: None = None", before="shape: ShapeLike, ")], "full",
+        strong_when_given="def full(shape: ShapeLike, fill_value: ArrayLike, dtype: None = None, *, "
+                          "device: Any) -> Array[Any]: ..."))
     for fn, fill in (("zeros_like", ""), ("ones_like", ""), ("full_like", "fill_value: ArrayLike, ")):
-        body += _like_overloads(cfg, fn, "a", fill, docs(fn), m.shapes)
+        body += with_keyword(_like_overloads(cfg, fn, "a", fill, docs(fn), m.shapes), fn,
+                             strong_when_given=_placed_like(fn, "a", fill))
     default_int = specs.cls_of(lattice.default_name("i", cfg.x64))
-    body += _positional_dtype_overloads(cfg, "arange", ("start: ArrayLike", "stop: ArrayLike | None",
-                                                        "step: ArrayLike | None"), (None, "None", "None"), "")
-    body += ["@overload",
+    arange = _positional_dtype_overloads(cfg, "arange", ("start: ArrayLike", "stop: ArrayLike | None",
+                                                         "step: ArrayLike | None"), (None, "None", "None"), "")
+    arange += ["@overload",
              "def arange(start: int, stop: int | None = None, step: int | None = None, dtype: None = None) "
              f"-> Array[{default_int}]: ...",
              "@overload",
@@ -622,7 +729,9 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
              "@overload",
              "def arange(start: ArrayLike, stop: ArrayLike | None = None, step: ArrayLike | None = None, "
              "dtype: None = None) -> Array[Any]: ..."]
+    body += with_keyword(arange, "arange")
     lin = "start: ArrayLike, stop: ArrayLike, num: int = 50, endpoint: bool = True, "
+    linspace_start = len(body)
     body += _positional_dtype_overloads(cfg, "linspace", ("start: ArrayLike", "stop: ArrayLike", "num: int",
                                                           "endpoint: bool", "retstep: Literal[False]"),
                                         (None, None, "50", "True", "False"), ", axis: int = 0")
@@ -647,6 +756,7 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
              "@overload",
              f"def linspace({lin}retstep: bool = False, dtype: DTypeLike | None = None, axis: int = 0) "
              "-> Array[Any] | tuple[Array[Any], Array[Any]]: ..."]
+    body[linspace_start:] = with_keyword(body[linspace_start:], "linspace")
     body += ["def ndim(a: ArrayLike) -> int: ...",
              "def shape(a: ArrayLike) -> tuple[int, ...]: ...",
              "def size(a: ArrayLike) -> int: ...",
@@ -696,6 +806,7 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
             "nan: float",
             "pi: float",
             "newaxis: None",
+            *_array_api_declarations(),
             "def array_repr(arr: ArrayLike, max_line_width: int | None = None, precision: int | None = None, "
             "suppress_small: bool | None = None) -> str: ...",
             "def array_str(a: ArrayLike, max_line_width: int | None = None, precision: int | None = None, "
