@@ -16,6 +16,7 @@ from arraytyping._src.api.public import (
     TracerBoolConversionError, TracerIntegerConversionError, TypeCheckError, UnexpectedTracerError, block_until_ready,
     checkpoint, checkpoint_policies, custom_jvp, custom_vjp, device_put, devices, eval_shape, grad, hessian, jacfwd,
     jacobian, jacrev, jit, jvp, linearize, make_jaxpr, remat, typecheck, typeof, value_and_grad, vjp, vmap,
+    Ref, freeze, new_ref,
 )
 from arraytyping._src.dtypes.scalar_types import (
     bfloat16, bool_, complex64, complex128, complexfloating, float4_e2m1fn, float6_e2m3fn, float6_e3m2fn,
@@ -32,6 +33,7 @@ from arraytyping import custom_derivatives
 # import would shadow the standard library's ``random`` and ``typing``.)
 from arraytyping import lax as lax, nn as nn, numpy as numpy, random as random, scipy as scipy, tree as tree
 from arraytyping import typing as typing
+from arraytyping import ref as ref
 
 __version__ = "0.1.0"
 
@@ -47,5 +49,5 @@ __all__ = [
     "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float16", "float32", "float64", "floating", "generic", "iinfo",
     "inexact", "int1", "int2", "int4", "int8", "int16", "int32", "int64", "integer", "isdtype", "issubdtype", "lattice",
     "number", "op_rules", "promote_types", "result_type", "signedinteger", "tree_util", "uint1", "uint2", "uint4",
-    "uint8", "uint16", "uint32", "uint64", "unsignedinteger",
+    "uint8", "uint16", "uint32", "uint64", "unsignedinteger", "Ref", "freeze", "new_ref",
 ]

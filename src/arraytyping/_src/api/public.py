@@ -19,13 +19,14 @@ from arraytyping._src.core.shape_dtype_struct import ShapeDtypeStruct
 from arraytyping._src.api.shapes import block_until_ready, eval_shape, typeof
 from arraytyping._src.typecheck.decorator import TypeCheckError, typecheck
 from arraytyping._src.interpreters.batching.vmap import vmap
+from arraytyping._src.api.refs import Ref, freeze, new_ref
 
 __all__ = [
     "Array", "ConcretizationTypeError", "DeletedArrayError", "ShapeDtypeStruct", "TracerArrayConversionError",
     "TracerBoolConversionError", "TracerIntegerConversionError", "TypeCheckError", "UnexpectedTracerError",
     "checkpoint", "checkpoint_policies", "custom_jvp", "custom_vjp", "device_put", "devices", "eval_shape", "grad",
     "hessian", "jacfwd", "jacobian", "jacrev", "jit", "jvp", "linearize", "make_jaxpr", "remat", "typecheck",
-    "value_and_grad", "vjp", "vmap", "block_until_ready", "typeof",
+    "value_and_grad", "vjp", "vmap", "block_until_ready", "typeof", "Ref", "freeze", "new_ref",
 ]
 
 _ = _numpy

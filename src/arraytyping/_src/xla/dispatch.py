@@ -31,10 +31,12 @@ from arraytyping._src.core.array import Array
 from arraytyping._src.xla.array_impl import ArrayImpl, DeletedArrayError, check_python_int, device_put
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.xla.backend import backend, check_supported
-from arraytyping._src.xla.jit_call import staged_call, static_key
+from arraytyping._src.xla.jit_call import fun_name, staged_call, static_key
 from arraytyping._src.xla.lowering import lower_jaxpr, mlir
 from arraytyping._src.core.arraylike import not_arraylike
 from arraytyping._src.core.staging import ConstVal, JaxprTrace, abstractify, make_jaxpr, trace_to_jaxpr
+from arraytyping._src.core import refs
+from arraytyping._src.core.refs import Ref, RefsClosedOver
 
 __all__ = ["Compiled", "JitFunction", "PyJitFunction", "jit", "compile_closed_jaxpr", "scalar_buffer"]
 
@@ -324,12 +326,20 @@ class JitFunction(_JitBase):
         self._lock = threading.Lock()
         self._last: _LastCall | None = None
         self._last_tree: _LastTreeCall | None = None
+        self.handles_refs = True
+        """Whether it stages references passed to it or closed over itself (:meth:`_call_with_refs`); the function
+        that does so for it lets :class:`RefsClosedOver` through instead."""
+        self._ref_closure: tuple[Ref, ...] = ()
+        """The references of enclosing scopes the function reads or writes, found while tracing it."""
+        self._functional: JitFunction | None = None
         # The name, docstring and ``__wrapped__`` only: copying ``fun.__dict__`` would overwrite this object's state
         # with that of a wrapped JitFunction (or of a function wrapping one, such as ``grad(jit(f))``).
         functools.update_wrapper(self, fun, updated=())
 
     def _call(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         """A call with arrays and Python scalars (and static keyword arguments for ``static_kwargs``)."""
+        if self._ref_closure:
+            return self._call_with_refs(args, kwargs)
         if _trace_state.dynamic is not None:
             return self._under_trace(args, kwargs)
         last_tree = self._last_tree
@@ -367,20 +377,110 @@ class JitFunction(_JitBase):
         entry = self._cache.get(key)
         if entry is None:
             arg_sigs = sig[2:len(args) + 2]
-            if nones:
-                leaves = [s for s in arg_sigs if s is not None]
-                entry = self._compile(key, leaves, len(leaves), tree.structure((args, {})), (), kwargs)
-            else:
-                entry = self._compile(key, list(arg_sigs), len(args), None, (), kwargs)
+            try:
+                if nones:
+                    leaves = [s for s in arg_sigs if s is not None]
+                    entry = self._compile(key, leaves, len(leaves), tree.structure((args, {})), (), kwargs)
+                else:
+                    entry = self._compile(key, list(arg_sigs), len(args), None, (), kwargs)
+            except RefsClosedOver:
+                if not self.handles_refs:
+                    raise
+                return self._call_with_refs(args, kwargs)
             if entry is None:
                 return self._under_trace(args, kwargs)
         if not kwargs and not nones and entry.single and not entry.const_bufs:
             self._last = (cfg, key[2:], entry.exe, entry.handlers, entry.out_avals[0])
         return entry.run(bufs)
 
+    def add_ref_closure(self, found: Sequence[Ref]) -> None:
+        """Remember references of enclosing scopes the function was found to read or write."""
+        self._ref_closure += tuple(r for r in found if all(r is not k for k in self._ref_closure))
+
+    def _call_with_refs(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        """A call of a function that is passed references or closes over some (JAX's discharge of their state in
+        ``jit``): one computation takes each reference's value as an input and gives its final value as an
+        output, written back into the reference after the call."""
+        static_args, dyn_args, static, dynamic = self.split_static(args, kwargs)
+        leaves, in_tree = tree.flatten((dyn_args, dynamic))
+        passed = tuple(i for i, x in enumerate(leaves) if isinstance(x, Ref))
+        where = fun_sourceinfo(self.fun)
+        names = _leaf_names(self.fun, dyn_args, dynamic, len(static_args)) if passed else []
+        first: dict[int, int] = {}
+        for i in passed:
+            r: Ref = leaves[i]
+            if id(r) in first:
+                raise ValueError(f"only one reference to a mutable array may be passed as an argument to a function, "
+                                 f"but when tracing {where} for jit the mutable array reference of type "
+                                 f"{refs.ref_type(r.aval)} appeared at both {names[first[id(r)]]} and {names[i]}.")
+            first[id(r)] = i
+        statics = static_key(static_args, static)
+        info = (in_tree, passed, tuple(names[i] for i in passed), where, statics)
+        functional = self._functional_jit()
+        while True:
+            closure = self._ref_closure
+            for r in closure:
+                if id(r) in first:
+                    raise ValueError(f"when tracing {where} for jit, a mutable array reference of type "
+                                     f"{refs.ref_type(r.aval)} was both closed over and passed as the argument "
+                                     f"{names[first[id(r)]]}")
+            values = [x.read() if isinstance(x, Ref) else x for x in leaves]
+            closed_values = [r.read() for r in closure]
+            refs.passing.append({id(leaves[i]): (names[i], where) for i in passed})
+            try:
+                out, passed_finals, closed_finals = functional((info, len(closure)), *values, *closed_values)
+                break
+            except RefsClosedOver as e:
+                self.add_ref_closure(e.refs)
+            finally:
+                refs.passing.pop()
+        for i, v in zip(passed, passed_finals):
+            leaves[i].write(v)
+        for r, v in zip(closure, closed_finals):
+            r.write(v)
+        return out
+
+    def _functional_jit(self) -> JitFunction:
+        """The function as :meth:`_call_with_refs` calls it: of the references' values, returning their final
+        values."""
+        if self._functional is not None:
+            return self._functional
+        fun = self.fun
+
+        def functional(key: tuple[Any, int], *xs: Any) -> Any:
+            (in_tree, passed, names, where, (static_args, static_items)), n_closed = key
+            closure = self._ref_closure[:n_closed]
+            n = len(xs) - n_closed
+            leaves = list(xs[:n])
+            inner: list[Ref] = []
+            for i in passed:
+                r = Ref(leaves[i])
+                leaves[i] = r
+                inner.append(r)
+            with refs.rebound(closure, xs[n:]):
+                dyn_args, dyn = tree.unflatten(in_tree, leaves)
+                out = fun(*_merge_static(dyn_args, static_args), **dyn, **dict(static_items))
+                for x in tree.leaves(out):
+                    if isinstance(x, Ref):
+                        msg = (f"function {where} traced for jit returned a mutable array reference of type "
+                               f"{refs.ref_type(x.aval)}, but mutable array references cannot be returned.")
+                        for r, name in zip(inner, names):
+                            if r is x:
+                                msg += f"\n\nThe returned mutable array was passed in as the argument {name}."
+                        raise ValueError(msg)
+                passed_finals = [r._value for r in inner]
+                closed_finals = [r._value for r in closure]
+            return out, passed_finals, closed_finals
+
+        jf = JitFunction(functional, static_argnums=(0,), name=self.name,
+                         call_name=(self.call_name or fun_name(self.fun)) if self.staged else None)
+        jf.handles_refs = False
+        self._functional = jf
+        return jf
+
     def _check_arraylike(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
         for i, a in enumerate(args[:self.arrays]):
-            if type(a) in (list, tuple):
+            if type(a) in (list, tuple, Ref):
                 name = kwargs.get("name", self.arraylike)
                 raise not_arraylike(str(name), a, i)
 
@@ -432,6 +532,8 @@ class JitFunction(_JitBase):
                 bufs.append(scalar_buffer(x, tp, x64))
             elif isinstance(x, core.Tracer) or tp is ConstVal:  # a constant of the library's code: traced too
                 return self._under_trace(args, kwargs)
+            elif tp is Ref and self.staged and self.handles_refs:
+                return self._call_with_refs(args, kwargs)
             elif _is_leaf_array(x):
                 arr = device_put(x)
                 sig.append(arr.aval)
@@ -444,7 +546,12 @@ class JitFunction(_JitBase):
         entry = self._cache.get(key)
         if entry is None:
             in_tree = tree.structure((dyn_args, dynamic))
-            entry = self._compile(key, sig[3:3 + len(leaves)], len(leaves), in_tree, static_args, static)
+            try:
+                entry = self._compile(key, sig[3:3 + len(leaves)], len(leaves), in_tree, static_args, static)
+            except RefsClosedOver:
+                if not self.handles_refs:
+                    raise
+                return self._call_with_refs(args, kwargs)
             if entry is None:
                 return self._under_trace(args, kwargs)
         if not kwargs and not static_args and not entry.host_outs and all(type(x) is ArrayImpl for x in leaves):
@@ -476,7 +583,12 @@ class JitFunction(_JitBase):
                     dyn_args, dyn = tree.unflatten(in_tree, list(xs))
                     return fun(*_merge_static(dyn_args, static_args), **dyn, **static)
             found: list[tuple[tree.TreeDef, tuple[tuple[int, Any], ...]]] = []
-            closed, out_tree = trace_to_jaxpr(_split_host_outputs(flat, found), avals, f"jit({self.name})")
+            try:
+                closed, out_tree = trace_to_jaxpr(_split_host_outputs(flat, found), avals, f"jit({self.name})")
+            except RefsClosedOver as e:
+                if self.handles_refs:
+                    self.add_ref_closure(e.refs)
+                raise
             if any(isinstance(c, core.Tracer) for c in closed.consts):
                 return None
             full_tree, host = found[0]
@@ -736,3 +848,35 @@ def _literal_output(lit: jx.Literal) -> Any:
 jx.literal_output = _literal_output
 
 _ = (registry, abstractify)
+
+
+def fun_sourceinfo(fun: Callable[..., Any]) -> str:
+    """``name at file:line`` of a function (as JAX names functions in its messages)."""
+    while isinstance(fun, functools.partial):
+        fun = fun.func
+    fun = inspect.unwrap(fun)
+    code = getattr(fun, "__code__", None)
+    if code is None:
+        return "<unknown>"
+    return f"{getattr(fun, '__name__', '<unknown>')} at {code.co_filename}:{code.co_firstlineno}"
+
+
+def _leaf_names(fun: Callable[..., Any], dyn_args: tuple[Any, ...], dynamic: dict[str, Any], n_static: int
+                ) -> list[str]:
+    """The name of each argument leaf as JAX's messages give it: the parameter's name, with the key path of a leaf
+    inside a pytree argument (``refs['a']``)."""
+    from arraytyping._src.tree.keys import keystr
+    try:
+        params = [p.name for p in inspect.signature(fun).parameters.values()
+                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    except (TypeError, ValueError):
+        params = []
+    names: list[str] = []
+    for i, a in enumerate(dyn_args):
+        base = params[i] if i < len(params) and not n_static else f"args[{i}]"
+        for path, _ in tree.flatten_with_path(a)[0]:
+            names.append(base + keystr(path))
+    for k, v in dynamic.items():
+        for path, _ in tree.flatten_with_path(v)[0]:
+            names.append(k + keystr(path))
+    return names
