@@ -5,6 +5,7 @@
 """arraytyping: one dtype system for array code that holds at run time and in every type checker."""
 
 import contextlib
+from types import EllipsisType
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from typing import Any, ClassVar, Final, Generic, Literal, Protocol, final, overload, type_check_only
 
@@ -21,7 +22,7 @@ from arraytyping import typing as typing
 from arraytyping.lattice import TypePromotionError as TypePromotionError
 from arraytyping.typing import ArrayLike, DType, DTypeLike
 from arraytyping import op_rules as op_rules
-from arraytyping import debug as debug, experimental as experimental
+from arraytyping import debug as debug, experimental as experimental, ref as ref
 
 __all__ = [
     "Array", "ConcretizationTypeError", "DeletedArrayError", "ShapeDtypeStruct", "TracerArrayConversionError",
@@ -35,7 +36,7 @@ __all__ = [
     "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float16", "float32", "float64", "floating", "generic", "iinfo",
     "inexact", "int1", "int2", "int4", "int8", "int16", "int32", "int64", "integer", "isdtype", "issubdtype", "lattice",
     "number", "op_rules", "promote_types", "result_type", "signedinteger", "tree_util", "uint1", "uint2", "uint4",
-    "uint8", "uint16", "uint32", "uint64", "unsignedinteger",
+    "uint8", "uint16", "uint32", "uint64", "unsignedinteger", "Ref", "freeze", "new_ref",
 ]
 
 __version__: str
@@ -11568,6 +11569,82 @@ class ShapeDtypeStruct:
     @classmethod
     def like(cls, x: Any) -> ShapeDtypeStruct: ...
     def __len__(self) -> int: ...
+
+_RefD = TypeVar("_RefD")
+_RefS = TypeVar("_RefS", bound=tuple[Any, ...], default=AnyShape)
+class Ref(Generic[_RefD, _RefS]):
+    """A mutable array reference (as ``jax.Ref``): made by :func:`arraytyping.new_ref`, read with ``ref[idx]``
+    (an ``Array``), written with ``ref[idx] = x`` and ``ref[idx] += x`` (``x`` of the reference's dtype, or weakly
+    typed, and of the indexed shape). It is not an array: read it first to compute with it.
+
+    Example::
+
+        >>> r = arraytyping.new_ref(arraytyping.numpy.zeros(3))
+        >>> r[1] += 1.
+        >>> r
+        Ref([0., 1., 0.], dtype=float32)
+    """
+    @property
+    def aval(self) -> Any: ...
+    @property
+    def dtype(self) -> DType[_RefD]: ...
+    @property
+    def shape(self) -> _RefS: ...
+    @property
+    def ndim(self) -> int: ...
+    @property
+    def size(self) -> int: ...
+    @property
+    def at(self) -> Any: ...
+    def __len__(self) -> int: ...
+    @overload
+    def __getitem__(self, key: EllipsisType | tuple[()], /) -> Array[_RefD, _RefS]: ...
+    @overload
+    def __getitem__(self, key: Any, /) -> Array[_RefD]: ...
+    def __getitem__(self, *args: Any, **kwargs: Any) -> Any: ...
+    def __setitem__(self, key: Any, value: Any, /) -> None: ...
+    def addupdate(self, value: Any, index: Any = ()) -> None: ...
+    def unsafe_buffer_pointer(self) -> int: ...
+    def __hash__(self) -> int: ...
+    def __eq__(self, other: object) -> bool: ...
+@overload
+def new_ref(init_val: Array[_RefD, _RefS]) -> Ref[_RefD, _RefS]:
+    """A new mutable array reference holding ``init_val`` (an array, a numpy value or a Python scalar, weakly typed
+    as an array of it is).
+
+    Args:
+      init_val: the reference's initial value.
+
+    Returns:
+      A :class:`Ref`: read it with ``ref[idx]``, write it with ``ref[idx] = x`` or ``ref[idx] += x``, inside and
+      outside ``jit``.
+
+    Example::
+
+        >>> x_ref = arraytyping.new_ref(arraytyping.numpy.zeros(3))
+        >>> x_ref[1] += 1.
+        >>> x_ref
+        Ref([0., 1., 0.], dtype=float32)
+    """
+    ...
+@overload
+def new_ref(init_val: Any) -> Ref[Any]: ...
+def freeze(ref: Ref[_RefD, _RefS]) -> Array[_RefD, _RefS]:
+    """Invalidate ``ref`` (reading or writing it afterwards is an error) and return its final value.
+
+    Args:
+      ref: a mutable array reference.
+
+    Returns:
+      The reference's value, an ``Array``.
+
+    Example::
+
+        >>> r = arraytyping.new_ref(2.)
+        >>> arraytyping.freeze(r)
+        Array(2., dtype=float32, weak_type=True)
+    """
+    ...
 
 def pure_callback(callback: Callable[..., Any], result_shape_dtypes: Any, *args: Any, sharding: Any = None, vmap_method: str | None = None, **kwargs: Any) -> Any: ...
 

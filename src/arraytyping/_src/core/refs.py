@@ -140,13 +140,13 @@ class Ref:
             register: Callable[[Ref], None] = dyn.global_data.register_ref
             register(self)
 
-    def read(self) -> Any:
+    def _read(self) -> Any:
         """The whole value (``ref[...]``), as seen by the innermost trace."""
         self._check()
         self._enter()
         return self._value
 
-    def write(self, value: Any) -> None:
+    def _write(self, value: Any) -> None:
         """Replace the whole value (after a transformation computed it), refusing a value of a transformation the
         reference does not belong to."""
         self._check()
@@ -179,14 +179,14 @@ class Ref:
         return value
 
     def __getitem__(self, index: Any) -> Any:
-        value = self.read()
+        value = self._read()
         if index is Ellipsis or index == ():
             return value
         return value[index]
 
-    def swap(self, index: Any, value: Any, what: str = "swap") -> Any:
+    def _swap(self, index: Any, value: Any, what: str = "swap") -> Any:
         """Write ``value`` at ``index`` and return what was there (``jax.ref.swap``)."""
-        current = self.read()
+        current = self._read()
         value = self._cast(value, what)
         whole = index is Ellipsis or (isinstance(index, tuple) and not index)
         old = current if whole else current[index]
@@ -194,15 +194,15 @@ class Ref:
             raise ValueError(f"Invalid shape for `{what}`. Ref shape: {self._value.aval.shape}. Expected shape: "
                              f"{old.aval.shape}. Value shape: {value.aval.shape}. Transforms: "
                              f"{() if whole else (index,)}. ")
-        self.write(value if whole else current.at[index].set(value))
+        self._write(value if whole else current.at[index].set(value))
         return old
 
     def __setitem__(self, index: Any, value: Any) -> None:
-        self.swap(index, value)
+        self._swap(index, value)
 
     def addupdate(self, value: Any, index: Any = ()) -> None:
         """Add ``value`` to the value at ``index`` in place (``jax.ref.addupdate``)."""
-        current = self.read()
+        current = self._read()
         value = self._cast(value, "addupdate")
         whole = index is Ellipsis or (isinstance(index, tuple) and not index)
         old = current if whole else current[index]
@@ -210,7 +210,7 @@ class Ref:
             raise ValueError(f"Invalid shape for `addupdate`. Ref shape: {self._value.aval.shape}. Expected shape: "
                              f"{old.aval.shape}. Value shape: {value.aval.shape}. Transforms: "
                              f"{() if whole else (index,)}. ")
-        self.write(current + value if whole else current.at[index].add(value))
+        self._write(current + value if whole else current.at[index].add(value))
 
     # -- what else a reference offers --------------------------------------------------------------------------------
 
@@ -256,7 +256,7 @@ def freeze(ref: Ref) -> Any:
     """Invalidate ``ref`` and return its final value."""
     if not isinstance(ref, Ref):
         raise TypeError(f"freeze expects a mutable array reference (Ref), got {type(ref).__name__}")
-    value = ref.read()
+    value = ref._read()
     ref._frozen = True
     return value
 

@@ -424,8 +424,8 @@ class JitFunction(_JitBase):
                     raise ValueError(f"when tracing {where} for jit, a mutable array reference of type "
                                      f"{refs.ref_type(r.aval)} was both closed over and passed as the argument "
                                      f"{names[first[id(r)]]}")
-            values = [x.read() if isinstance(x, Ref) else x for x in leaves]
-            closed_values = [r.read() for r in closure]
+            values = [x._read() if isinstance(x, Ref) else x for x in leaves]
+            closed_values = [r._read() for r in closure]
             refs.passing.append({id(leaves[i]): (names[i], where) for i in passed})
             try:
                 out, passed_finals, closed_finals = functional((info, len(closure)), *values, *closed_values)
@@ -435,9 +435,9 @@ class JitFunction(_JitBase):
             finally:
                 refs.passing.pop()
         for i, v in zip(passed, passed_finals):
-            leaves[i].write(v)
+            leaves[i]._write(v)
         for r, v in zip(closure, closed_finals):
-            r.write(v)
+            r._write(v)
         return out
 
     def _functional_jit(self) -> JitFunction:

@@ -281,7 +281,7 @@ def vmap(fun: Callable[_P, _R], in_axes: int | None | Sequence[Any] = 0, out_axe
             ref_finals = [(x, _ref_final(trace, size, b)) for x, b in zip(leaves, batched)
                           if isinstance(x, Ref) and b is not x]
         for ref, value in ref_finals:
-            ref.write(value)
+            ref._write(value)
         out_dims = flatten_axes("vmap out_axes", out_tree, out_axes)
         results: list[Any] = []
         for i, ((val, src), dst) in enumerate(zip(outs_info, out_dims)):
@@ -313,7 +313,7 @@ def _to_elt(trace: BatchTrace, x: Any, axis: int) -> BatchTracer | Ref:
     if isinstance(x, Ref):
         if canonicalize_axis(axis, x.ndim) != 0:
             raise NotImplementedError("vmap maps a mutable array reference along its axis 0 only (in_axes 0)")
-        return Ref(BatchTracer(trace, x.read(), 0), trace.main.level)
+        return Ref(BatchTracer(trace, x._read(), 0), trace.main.level)
     if not _is_array_like(x):
         raise TypeError(f"Argument {x!r} of type {type(x)} is not a valid JAX type")
     if not isinstance(x, Array):  # a numpy value: on the device once, rather than by every operation on it (and a

@@ -383,9 +383,9 @@ def _scan_with_refs(closure: list[Ref], f: Callable[[_C, Any], tuple[_C, Any]], 
             finals = [r._value for r in refs]
         return (c, finals), y
 
-    (carry, finals), ys = _scan(body, (init, [r.read() for r in refs]), xs, length, reverse, unroll)
+    (carry, finals), ys = _scan(body, (init, [r._read() for r in refs]), xs, length, reverse, unroll)
     for r, v in zip(refs, finals):
-        r.write(v)
+        r._write(v)
     return carry, ys
 
 
