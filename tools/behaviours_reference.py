@@ -160,6 +160,47 @@ print(repr(jax.grad(lambda z: jnp.abs(z) ** 2)(3 + 4j)))
 print(repr(jax.grad(lambda z: z * z, holomorphic=True)(1 + 1j)))
 print(repr(jax.grad(lambda z: (z * 2).imag)(1 + 1j)))
 ''',
+    # -- the NaN/Inf checks (jax_debug_nans, jax_debug_infs) ---------------------------------------------------------
+    "debug_nans_eager": '''
+def err(f, *args):
+    try:
+        print(f(*args))
+    except FloatingPointError as e:
+        print("FloatingPointError:", e)
+with jax.debug_nans(True):
+    err(jnp.log, -1.0)
+    err(jnp.sqrt, jnp.array([1.0, -1.0]))
+    err(lambda x: x * 0.0, jnp.inf)
+    err(jnp.log, 0.0)
+    err(lambda x: jnp.log(x) + 1, jnp.ones(2))
+    err(jnp.log, jnp.array([-1, 2]))
+with jax.debug_infs(True):
+    err(jnp.log, 0.0)
+    err(jnp.log, -1.0)
+err(jnp.log, -1.0)
+''',
+    "debug_nans_jit": '''
+def err(f, *args):
+    try:
+        print(f(*args))
+    except FloatingPointError as e:
+        print("FloatingPointError:", e)
+def f(x):
+    w = 3 * jnp.square(x)
+    return jnp.log(-w)
+jax.config.update("jax_debug_nans", True)
+try:
+    err(jax.jit(f), 5.0)
+    err(jax.jit(f), -0.0)
+    err(jax.jit(lambda x: jnp.sin(x) * 2), jnp.inf)
+    err(jax.grad(lambda x: jnp.sqrt(x)), -1.0)
+    err(jax.vmap(jnp.log), jnp.array([1.0, -1.0]))
+    with jax.debug_nans(False):
+        err(jax.jit(f), 5.0)
+finally:
+    jax.config.update("jax_debug_nans", False)
+err(jax.jit(f), 5.0)
+''',
     # -- host callbacks -------------------------------------------------------------------------------------------
     "debug_print_eager": "jax.debug.print('x={} y={y}', jnp.arange(3), y=2.0)",
     "debug_print_jit": '''

@@ -7,7 +7,7 @@ that stage functions into jaxprs for :func:`jit`) with JAX 0.10.2's semantics. :
 """
 
 from arraytyping import debug, dtypes, experimental, lattice, op_rules, tree_util
-from arraytyping._src.dtypes.config import config, dtype_promotion, enable_x64
+from arraytyping._src.dtypes.config import config, debug_infs, debug_nans, dtype_promotion, enable_x64
 from arraytyping._src.dtypes.queries import finfo, iinfo, isdtype, issubdtype
 from arraytyping._src.dtypes.promotion import canonicalize_dtype, promote_types
 from arraytyping._src.dtypes.promotion import public_result_type as result_type
@@ -50,4 +50,5 @@ __all__ = [
     "inexact", "int1", "int2", "int4", "int8", "int16", "int32", "int64", "integer", "isdtype", "issubdtype", "lattice",
     "number", "op_rules", "promote_types", "result_type", "signedinteger", "tree_util", "uint1", "uint2", "uint4",
     "uint8", "uint16", "uint32", "uint64", "unsignedinteger", "Ref", "freeze", "new_ref",
+    "debug_infs", "debug_nans",
 ]

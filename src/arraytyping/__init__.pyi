@@ -36,7 +36,7 @@ __all__ = [
     "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float16", "float32", "float64", "floating", "generic", "iinfo",
     "inexact", "int1", "int2", "int4", "int8", "int16", "int32", "int64", "integer", "isdtype", "issubdtype", "lattice",
     "number", "op_rules", "promote_types", "result_type", "signedinteger", "tree_util", "uint1", "uint2", "uint4",
-    "uint8", "uint16", "uint32", "uint64", "unsignedinteger", "Ref", "freeze", "new_ref",
+    "uint8", "uint16", "uint32", "uint64", "unsignedinteger", "Ref", "freeze", "new_ref", "debug_infs", "debug_nans",
 ]
 
 __version__: str
@@ -11322,6 +11322,37 @@ def enable_x64(flag: bool = ...) -> Generator[None]:
 @contextlib.contextmanager
 def dtype_promotion(mode: lattice.Mode) -> Generator[None]:
     'Within the block, use ``"standard"`` or ``"strict"`` promotion; local to the thread/context.'
+    ...
+def debug_nans(flag: bool = ...) -> contextlib.AbstractContextManager[None]:
+    """Within the block, check every computation run outside traced code for NaNs (``flag=True``) or not, as
+    ``config.update("jax_debug_nans", flag)`` does globally: a ``jit`` function whose output holds a NaN is run again
+    de-optimized (its body op by op), and the operation that made the NaN raises ``FloatingPointError``.
+
+    Args:
+      flag: whether NaNs are checked within the block.
+
+    Example::
+
+        >>> with arraytyping.debug_nans(True):
+        ...     arraytyping.numpy.log(-1.0)
+        Traceback (most recent call last):
+        FloatingPointError: invalid value (nan) encountered in log
+    """
+    ...
+def debug_infs(flag: bool = ...) -> contextlib.AbstractContextManager[None]:
+    """Within the block, check every computation run outside traced code for infinities, as :func:`debug_nans`
+    checks for NaNs (``config.update("jax_debug_infs", flag)`` globally).
+
+    Args:
+      flag: whether infinities are checked within the block.
+
+    Example::
+
+        >>> with arraytyping.debug_infs(True):
+        ...     arraytyping.numpy.log(0.0)
+        Traceback (most recent call last):
+        FloatingPointError: invalid value (inf) encountered in log
+    """
     ...
 
 # From arraytyping/_src/dtypes/queries.py (generated from its source).

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeAlias, cast
 import numpy as np
 
 from arraytyping._src.dtypes import registry
-from arraytyping._src.dtypes.config import STATE, current
+from arraytyping._src.dtypes.config import SPECIAL_CHECKS, STATE, current, special_checks
 from arraytyping.lattice import LatticeConfig
 from arraytyping._src.core import trace as core
 from arraytyping._src.core import jaxpr as jx
@@ -329,6 +329,9 @@ class JitFunction(_JitBase):
         self.handles_refs = True
         """Whether it stages references passed to it or closed over itself (:meth:`_call_with_refs`); the function
         that does so for it lets :class:`RefsClosedOver` through instead."""
+        self.apply_primitive = False
+        """Whether it runs one primitive eagerly: a NaN it makes is the error itself (no de-optimized rerun)."""
+        _ALL_JITS.add(self)
         self._ref_closure: tuple[Ref, ...] = ()
         """The references of enclosing scopes the function reads or writes, found while tracing it."""
         self._functional: JitFunction | None = None
@@ -343,7 +346,7 @@ class JitFunction(_JitBase):
         if _trace_state.dynamic is not None:
             return self._under_trace(args, kwargs)
         last_tree = self._last_tree
-        if last_tree is not None and not kwargs:
+        if last_tree is not None and not kwargs and not SPECIAL_CHECKS.on:
             out = _tree_hit(last_tree, args)
             if out is not _MISS:
                 return out
@@ -389,9 +392,49 @@ class JitFunction(_JitBase):
                 return self._call_with_refs(args, kwargs)
             if entry is None:
                 return self._under_trace(args, kwargs)
+        if SPECIAL_CHECKS.on:
+            return self._check_special(entry.run(bufs), args, kwargs)
         if not kwargs and not nones and entry.single and not entry.const_bufs:
             self._last = (cfg, key[2:], entry.exe, entry.handlers, entry.out_avals[0])
         return entry.run(bufs)
+
+    def _check_special(self, out: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        """``out`` when it holds no NaN (no infinity) that ``jax_debug_nans`` (``jax_debug_infs``) looks for; else
+        JAX's ``FloatingPointError``: for one primitive run eagerly, at once; for a function, after running it again
+        de-optimized (its body op by op, each checked), as JAX's ``jit`` does."""
+        nans, infs = special_checks()
+        if not (nans or infs):
+            return out
+        found: str | None = None
+        for leaf in tree.leaves(out):
+            if type(leaf) is ArrayImpl and np.issubdtype(leaf.aval.dtype, np.inexact):
+                value = np.asarray(leaf)
+                if nans and np.isnan(value).any():
+                    found = "nan"
+                elif infs and np.isinf(value).any():
+                    found = "inf"
+                if found:
+                    break
+        if found is None:
+            return out
+        if self.apply_primitive:
+            error = FloatingPointError(f"invalid value ({found}) encountered in {self.name}")
+            error.special_check = True  # type: ignore[attr-defined]
+            raise error
+        print(_DEOPTIMIZED)
+        try:
+            self.fun(*args, **kwargs)
+        except (FloatingPointError, ZeroDivisionError) as e:
+            raise e from None
+        raise FloatingPointError(
+            f"({fun_name(self.fun)!r}, {found!r}). Because jax_config.debug_nans.value and/or config.jax_debug_infs "
+            "is set, the de-optimized function (i.e., the function as if the `jit` decorator were removed) was called "
+            "in an attempt to get a more precise error message. However, the de-optimized function did not produce "
+            "invalid values during its execution. This behavior can result from `jit` optimizations causing the "
+            "invalid value to be produced. It may also arise from having nan/inf literals as inputs or outputs, like "
+            "`jax.jit(lambda ...: jax.numpy.nan)(...)`. \n\nIt may be possible to avoid the invalid value by removing "
+            "the `jit` decorator, at the cost of losing optimizations. \n\nIf you see this error, consider opening a "
+            "bug report at https://github.com/jax-ml/jax.")
 
     def add_ref_closure(self, found: Sequence[Ref]) -> None:
         """Remember references of enclosing scopes the function was found to read or write."""
@@ -485,6 +528,18 @@ class JitFunction(_JitBase):
                 raise not_arraylike(str(name), a, i)
 
     def _under_trace(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        if SPECIAL_CHECKS.on and _trace_state.dynamic is None:
+            # under transformations that compute as they go (grad, vmap): JAX runs the transformed jit, finds the
+            # NaN, says so and runs the function de-optimized, where the primitive that made it raises
+            try:
+                return self._under_trace_unchecked(args, kwargs)
+            except FloatingPointError as e:
+                if getattr(e, "special_check", False):
+                    print(_DEOPTIMIZED)
+                raise
+        return self._under_trace_unchecked(args, kwargs)
+
+    def _under_trace_unchecked(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         if self.arraylike is not None:  # tested here: tracing calls this once per operation
             self._check_arraylike(args, kwargs)
         if self.staged:
@@ -554,6 +609,8 @@ class JitFunction(_JitBase):
                 return self._call_with_refs(args, kwargs)
             if entry is None:
                 return self._under_trace(args, kwargs)
+        if SPECIAL_CHECKS.on:
+            return self._check_special(entry.run(bufs), args, kwargs)
         if not kwargs and not static_args and not entry.host_outs and all(type(x) is ArrayImpl for x in leaves):
             # Pytree arguments of arrays: the next call with this structure takes the pytree hit path
             self._last_tree = (cfg, tree_fast_path.Matcher(tree.structure(args)), tuple(sig[3:3 + len(leaves)]),
@@ -623,6 +680,20 @@ class JitFunction(_JitBase):
     def __repr__(self) -> str:
         return f"<jitted function {self.name}>"
 
+
+_DEOPTIMIZED: Final = ("Invalid nan value encountered in the output of a jax.jit function. Calling the de-optimized "
+                       "version.")
+_ALL_JITS: Final[weakref.WeakSet[JitFunction]] = weakref.WeakSet()
+"""Every jitted function, so that turning the NaN/Inf checks on drops their inline caches (which skip them)."""
+
+
+def _drop_inline_caches() -> None:
+    for jf in list(_ALL_JITS):
+        jf._last = None
+        jf._last_tree = None
+
+
+SPECIAL_CHECKS.hooks.append(_drop_inline_caches)
 
 _SHARED: Final[weakref.WeakKeyDictionary[Callable[..., Any],
                                          dict[Hashable, tuple[dict[Hashable, Compiled], threading.Lock]]]] = \
@@ -803,7 +874,9 @@ def eager_apply(prim: core.Primitive, args: Sequence[Any], params: dict[str, Any
     if fn is None:
         def one(*xs: Any) -> Any:
             return prim.bind(*xs, **params)
-        fn = _eager_prims.setdefault(key, JitFunction(one, name=prim.name))
+        fn = JitFunction(one, name=prim.name)
+        fn.apply_primitive = True
+        fn = _eager_prims.setdefault(key, fn)
     converted = [const_to_array(a) for a in args]
     return fn(*converted)
 
