@@ -201,6 +201,28 @@ finally:
     jax.config.update("jax_debug_nans", False)
 err(jax.jit(f), 5.0)
 ''',
+    "debug_breakpoint": '''
+import io, sys
+sys.stdin, stdin = io.StringIO("p y\\np z * 2\\nw\\nzz\\nu\\nd\\nc\\np x\\npp {'a': x}\\nc\\n"), sys.stdin
+try:
+    @jax.jit
+    def f(x):
+        y, z = jnp.sin(x), jnp.cos(x)
+        jax.debug.breakpoint(num_frames=2)
+        return y * z
+    print(f(2.))
+    def false_fn(x):
+        jax.debug.breakpoint(num_frames=1)
+    @jax.jit
+    def g(x, y):
+        z = x / y
+        jax.lax.cond(jnp.isfinite(z).all(), lambda x: None, false_fn, z)
+        return z
+    print(g(2., 1.))
+    print(g(2., 0.))
+finally:
+    sys.stdin = stdin
+''',
     # -- host callbacks -------------------------------------------------------------------------------------------
     "debug_print_eager": "jax.debug.print('x={} y={y}', jnp.arange(3), y=2.0)",
     "debug_print_jit": '''

@@ -382,7 +382,7 @@ def debug_stub(header: list[str]) -> str:
     return "\n".join([
         *header,
         '"""Debugging inside transformed code (as ``jax.debug``): ``print`` prints run-time values, ``callback`` '
-        'calls a host function with them."""',
+        'calls a host function with them, ``breakpoint`` pauses at a ``pdb``-like prompt."""',
         "",
         "from collections.abc import Callable",
         "from typing import Any",
@@ -392,6 +392,8 @@ def debug_stub(header: list[str]) -> str:
         "def callback(callback: Callable[..., Any], *args: Any, ordered: bool = False, partitioned: bool = False, "
         "**kwargs: Any) -> None: ...",
         "def print(fmt: str, *args: Any, ordered: bool = False, partitioned: bool = False, **kwargs: Any) -> None: ...",
+        "def breakpoint(*, backend: str | None = None, filter_frames: bool = True, num_frames: int | None = None, "
+        "ordered: bool = False, token: Any = None, **kwargs: Any) -> Any: ...",
         "",
     ])
 
