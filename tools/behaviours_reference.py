@@ -223,6 +223,14 @@ try:
 finally:
     sys.stdin = stdin
 ''',
+    "broadcast_ranks_differ": '''
+for a, b in [((100,), (100, 10)), ((3,), (2, 4)), ((2, 3), (4, 2, 2))]:
+    for f in [jnp.multiply, lambda x, y: x * y, jax.jit(lambda x, y: x + y), jnp.maximum, jnp.arctan2]:
+        try:
+            f(jnp.ones(a), jnp.ones(b))
+        except Exception as e:
+            print(type(e).__name__, e)
+''',
     # -- host callbacks -------------------------------------------------------------------------------------------
     "debug_print_eager": "jax.debug.print('x={} y={y}', jnp.arange(3), y=2.0)",
     "debug_print_jit": '''
