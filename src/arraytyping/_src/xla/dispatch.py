@@ -26,6 +26,7 @@ from arraytyping.lattice import LatticeConfig
 from arraytyping._src.core import trace as core
 from arraytyping._src.core import jaxpr as jx
 from arraytyping._src.tree import pytree as tree
+from arraytyping._src.tree.keys import keystr
 from arraytyping._src.xla import tree_fast_path
 from arraytyping._src.core.array import Array
 from arraytyping._src.xla.array_impl import ArrayImpl, DeletedArrayError, check_python_int, device_put
@@ -938,7 +939,6 @@ def _leaf_names(fun: Callable[..., Any], dyn_args: tuple[Any, ...], dynamic: dic
                 ) -> list[str]:
     """The name of each argument leaf as JAX's messages give it: the parameter's name, with the key path of a leaf
     inside a pytree argument (``refs['a']``)."""
-    from arraytyping._src.tree.keys import keystr
     try:
         params = [p.name for p in inspect.signature(fun).parameters.values()
                   if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
