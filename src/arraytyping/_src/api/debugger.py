@@ -39,7 +39,7 @@ class DebuggerFrame:
             _, start = inspect.getsourcelines(info.frame)
             source = inspect.getsource(info.frame).split("\n")
             offset: int | None = info.lineno - max(start, 1)
-            if offset is not None and offset >= len(source):
+            if info.lineno - max(start, 1) >= len(source):
                 source, offset = [], None
         except (OSError, TypeError):
             source, offset = [], None

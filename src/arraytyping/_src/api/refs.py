@@ -70,12 +70,12 @@ def swap(ref: Ref, idx: Any, value: Any) -> Any:
     Example::
 
         >>> r = arraytyping.new_ref(arraytyping.numpy.arange(3.))
-        >>> arraytyping.ref._swap(r, 1, 7.)
+        >>> arraytyping.ref.swap(r, 1, 7.)
         Array(1., dtype=float32)
         >>> r
         Ref([0., 7., 2.], dtype=float32)
     """
-    return ref._swap(idx, value)
+    return _core.swap(ref, idx, value)
 
 
 def set(ref: Ref, idx: Any, value: Any) -> None:  # noqa: A001 - JAX's name
@@ -88,7 +88,7 @@ def set(ref: Ref, idx: Any, value: Any) -> None:  # noqa: A001 - JAX's name
         >>> r
         Ref([5., 0.], dtype=float32)
     """
-    ref._swap(idx, value, "swap")
+    _core.swap(ref, idx, value)
 
 
 def addupdate(ref: Ref, idx: Any, value: Any) -> None:

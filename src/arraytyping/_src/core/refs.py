@@ -19,9 +19,9 @@ value as an output:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -29,7 +29,8 @@ from arraytyping._src.core.array import Array
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.core.trace import Tracer, trace_state
 
-__all__ = ["Ref", "RefsClosedOver", "new_ref", "freeze", "ref_type", "rebound", "top_level", "passing"]
+__all__ = ["Ref", "RefsClosedOver", "new_ref", "freeze", "ref_type", "rebound", "top_level", "passing", "held", "read",
+           "write", "swap", "hold"]
 
 
 def top_level() -> int:
@@ -254,23 +255,51 @@ def new_ref(value: Any) -> Ref:
 
 def freeze(ref: Ref) -> Any:
     """Invalidate ``ref`` and return its final value."""
-    if not isinstance(ref, Ref):
-        raise TypeError(f"freeze expects a mutable array reference (Ref), got {type(ref).__name__}")
-    value = ref._read()
-    ref._frozen = True
+    obj = cast(object, ref)  # a caller's value, whatever its annotation says
+    if not isinstance(obj, Ref):
+        raise TypeError(f"freeze expects a mutable array reference (Ref), got {type(obj).__name__}")
+    value = ref._read()  # pyright: ignore[reportPrivateUsage]
+    ref._frozen = True  # pyright: ignore[reportPrivateUsage]
     return value
 
 
+def held(ref: Ref) -> Any:
+    """The value ``ref`` holds now (a tracer of the trace it belongs to, frozen or not)."""
+    return ref._value  # pyright: ignore[reportPrivateUsage]
+
+
+def read(ref: Ref) -> Any:
+    """``ref``'s whole value as the innermost trace sees it (``ref[...]``)."""
+    return ref._read()  # pyright: ignore[reportPrivateUsage]
+
+
+def write(ref: Ref, value: Any) -> None:
+    """Replace ``ref``'s whole value with ``value``, computed by a transformation (refused as JAX refuses it)."""
+    ref._write(value)  # pyright: ignore[reportPrivateUsage]
+
+
+def swap(ref: Ref, index: Any, value: Any, what: str = "swap") -> Any:
+    """Write ``value`` into ``ref`` at ``index``; what was there."""
+    return ref._swap(index, value, what)  # pyright: ignore[reportPrivateUsage]
+
+
+def hold(ref: Ref, value: Any, level: int) -> tuple[Any, int]:
+    """Make ``ref`` hold ``value`` at ``level`` (while a trace stages it); what it held before and its level."""
+    old = (ref._value, ref._level)  # pyright: ignore[reportPrivateUsage]
+    ref._value, ref._level = value, level  # pyright: ignore[reportPrivateUsage]
+    return old
+
+
 @contextmanager
-def rebound(refs: Sequence[Ref], values: Sequence[Any]) -> Iterator[None]:
+def rebound(refs: Sequence[Ref], values: Sequence[Any]) -> Generator[None]:
     """Hold ``values`` (tracers of the innermost trace) in ``refs`` while a function is staged with them as inputs;
     each reference's own value and scope come back afterwards."""
-    saved = [(r._value, r._level, r._frozen) for r in refs]
+    saved = [(r._value, r._level, r._frozen) for r in refs]  # pyright: ignore[reportPrivateUsage]
     level = top_level()
     for r, v in zip(refs, values):
-        r._value, r._level, r._frozen = v, level, False
+        r._value, r._level, r._frozen = v, level, False  # pyright: ignore[reportPrivateUsage]
     try:
         yield
     finally:
         for r, (v, lv, fz) in zip(refs, saved):
-            r._value, r._level, r._frozen = v, lv, fz
+            r._value, r._level, r._frozen = v, lv, fz  # pyright: ignore[reportPrivateUsage]

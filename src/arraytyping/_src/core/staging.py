@@ -19,6 +19,7 @@ from arraytyping._src.core.array import Array, is_array
 from arraytyping._src.core.avals import HOST_VALUE_TYPES, ShapedArray
 from arraytyping._src.core.shape_dtype_struct import ShapeDtypeStruct, aval_of
 from arraytyping._src.core.trace import Primitive, Trace, Tracer, is_tracer, new_main
+from arraytyping._src.core import refs
 from arraytyping._src.core.refs import Ref, RefsClosedOver, ref_type
 
 __all__ = ["ConstVal", "JaxprTrace", "JaxprTracer", "abstractify", "make_jaxpr", "eval_shape", "trace_to_jaxpr"]
@@ -123,9 +124,8 @@ class JaxprBuilder:
     def register_ref(self, ref: Any) -> None:
         """Hold a reference of an enclosing scope as a value of this trace while it is staged."""
         assert self.trace is not None
-        self.closed_refs.append((ref, ref._value, ref._level))
-        ref._value = self.new_tracer(self.trace, ref._value.aval)
-        ref._level = self.trace.main.level
+        old_value, old_level = refs.hold(ref, self.new_tracer(self.trace, refs.held(ref).aval), self.trace.main.level)
+        self.closed_refs.append((ref, old_value, old_level))
 
     def new_tracer(self, trace: JaxprTrace, aval: ShapedArray) -> JaxprTracer:
         t = JaxprTracer(trace, aval)
@@ -271,7 +271,7 @@ def trace_to_jaxpr(f: Callable[..., Any], in_avals: Sequence[ShapedArray], descr
             out = f(*in_tracers)
         finally:
             for ref, value, level in reversed(builder.closed_refs):
-                ref._value, ref._level = value, level
+                refs.hold(ref, value, level)
         if builder.closed_refs:
             raise RefsClosedOver([r for r, _, _ in builder.closed_refs], description)
         leaves, treedef = tree.flatten(out)

@@ -328,12 +328,12 @@ class JitFunction(_JitBase):
         self._last: _LastCall | None = None
         self._last_tree: _LastTreeCall | None = None
         self.handles_refs = True
-        """Whether it stages references passed to it or closed over itself (:meth:`_call_with_refs`); the function
+        """Whether it stages references passed to it or closed over itself (:meth:`call_with_refs`); the function
         that does so for it lets :class:`RefsClosedOver` through instead."""
         self.apply_primitive = False
         """Whether it runs one primitive eagerly: a NaN it makes is the error itself (no de-optimized rerun)."""
         _ALL_JITS.add(self)
-        self._ref_closure: tuple[Ref, ...] = ()
+        self.ref_closure: tuple[Ref, ...] = ()
         """The references of enclosing scopes the function reads or writes, found while tracing it."""
         self._functional: JitFunction | None = None
         # The name, docstring and ``__wrapped__`` only: copying ``fun.__dict__`` would overwrite this object's state
@@ -342,8 +342,8 @@ class JitFunction(_JitBase):
 
     def _call(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         """A call with arrays and Python scalars (and static keyword arguments for ``static_kwargs``)."""
-        if self._ref_closure:
-            return self._call_with_refs(args, kwargs)
+        if self.ref_closure:
+            return self.call_with_refs(args, kwargs)
         if _trace_state.dynamic is not None:
             return self._under_trace(args, kwargs)
         last_tree = self._last_tree
@@ -390,7 +390,7 @@ class JitFunction(_JitBase):
             except RefsClosedOver:
                 if not self.handles_refs:
                     raise
-                return self._call_with_refs(args, kwargs)
+                return self.call_with_refs(args, kwargs)
             if entry is None:
                 return self._under_trace(args, kwargs)
         if SPECIAL_CHECKS.on:
@@ -437,11 +437,11 @@ class JitFunction(_JitBase):
             "the `jit` decorator, at the cost of losing optimizations. \n\nIf you see this error, consider opening a "
             "bug report at https://github.com/jax-ml/jax.")
 
-    def add_ref_closure(self, found: Sequence[Ref]) -> None:
+    def addref_closure(self, found: Sequence[Ref]) -> None:
         """Remember references of enclosing scopes the function was found to read or write."""
-        self._ref_closure += tuple(r for r in found if all(r is not k for k in self._ref_closure))
+        self.ref_closure += tuple(r for r in found if all(r is not k for k in self.ref_closure))
 
-    def _call_with_refs(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    def call_with_refs(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         """A call of a function that is passed references or closes over some (JAX's discharge of their state in
         ``jit``): one computation takes each reference's value as an input and gives its final value as an
         output, written back into the reference after the call."""
@@ -462,30 +462,30 @@ class JitFunction(_JitBase):
         info = (in_tree, passed, tuple(names[i] for i in passed), where, statics)
         functional = self._functional_jit()
         while True:
-            closure = self._ref_closure
+            closure = self.ref_closure
             for r in closure:
                 if id(r) in first:
                     raise ValueError(f"when tracing {where} for jit, a mutable array reference of type "
                                      f"{refs.ref_type(r.aval)} was both closed over and passed as the argument "
                                      f"{names[first[id(r)]]}")
-            values = [x._read() if isinstance(x, Ref) else x for x in leaves]
-            closed_values = [r._read() for r in closure]
+            values = [refs.read(x) if isinstance(x, Ref) else x for x in leaves]
+            closed_values = [refs.read(r) for r in closure]
             refs.passing.append({id(leaves[i]): (names[i], where) for i in passed})
             try:
                 out, passed_finals, closed_finals = functional((info, len(closure)), *values, *closed_values)
                 break
             except RefsClosedOver as e:
-                self.add_ref_closure(e.refs)
+                self.addref_closure(e.refs)
             finally:
                 refs.passing.pop()
         for i, v in zip(passed, passed_finals):
-            leaves[i]._write(v)
+            refs.write(leaves[i], v)
         for r, v in zip(closure, closed_finals):
-            r._write(v)
+            refs.write(r, v)
         return out
 
     def _functional_jit(self) -> JitFunction:
-        """The function as :meth:`_call_with_refs` calls it: of the references' values, returning their final
+        """The function as :meth:`call_with_refs` calls it: of the references' values, returning their final
         values."""
         if self._functional is not None:
             return self._functional
@@ -493,7 +493,7 @@ class JitFunction(_JitBase):
 
         def functional(key: tuple[Any, int], *xs: Any) -> Any:
             (in_tree, passed, names, where, (static_args, static_items)), n_closed = key
-            closure = self._ref_closure[:n_closed]
+            closure = self.ref_closure[:n_closed]
             n = len(xs) - n_closed
             leaves = list(xs[:n])
             inner: list[Ref] = []
@@ -512,8 +512,8 @@ class JitFunction(_JitBase):
                             if r is x:
                                 msg += f"\n\nThe returned mutable array was passed in as the argument {name}."
                         raise ValueError(msg)
-                passed_finals = [r._value for r in inner]
-                closed_finals = [r._value for r in closure]
+                passed_finals = [refs.held(r) for r in inner]
+                closed_finals = [refs.held(r) for r in closure]
             return out, passed_finals, closed_finals
 
         jf = JitFunction(functional, static_argnums=(0,), name=self.name,
@@ -589,7 +589,7 @@ class JitFunction(_JitBase):
             elif isinstance(x, core.Tracer) or tp is ConstVal:  # a constant of the library's code: traced too
                 return self._under_trace(args, kwargs)
             elif tp is Ref and self.staged and self.handles_refs:
-                return self._call_with_refs(args, kwargs)
+                return self.call_with_refs(args, kwargs)
             elif _is_leaf_array(x):
                 arr = device_put(x)
                 sig.append(arr.aval)
@@ -607,7 +607,7 @@ class JitFunction(_JitBase):
             except RefsClosedOver:
                 if not self.handles_refs:
                     raise
-                return self._call_with_refs(args, kwargs)
+                return self.call_with_refs(args, kwargs)
             if entry is None:
                 return self._under_trace(args, kwargs)
         if SPECIAL_CHECKS.on:
@@ -645,7 +645,7 @@ class JitFunction(_JitBase):
                 closed, out_tree = trace_to_jaxpr(_split_host_outputs(flat, found), avals, f"jit({self.name})")
             except RefsClosedOver as e:
                 if self.handles_refs:
-                    self.add_ref_closure(e.refs)
+                    self.addref_closure(e.refs)
                 raise
             if any(isinstance(c, core.Tracer) for c in closed.consts):
                 return None
@@ -690,8 +690,8 @@ _ALL_JITS: Final[weakref.WeakSet[JitFunction]] = weakref.WeakSet()
 
 def _drop_inline_caches() -> None:
     for jf in list(_ALL_JITS):
-        jf._last = None
-        jf._last_tree = None
+        jf._last = None  # pyright: ignore[reportPrivateUsage]
+        jf._last_tree = None  # pyright: ignore[reportPrivateUsage]
 
 
 SPECIAL_CHECKS.hooks.append(_drop_inline_caches)

@@ -110,8 +110,8 @@ def staged_call(jf: JitFunction, args: tuple[Any, ...], kwargs: dict[str, Any]) 
     """``jf(*args, **kwargs)`` under a trace: one ``jit`` equation (the function traced once per signature)."""
     static_args, dyn_args, static, dynamic = jf.split_static(args, kwargs)
     leaves, in_tree = tree.flatten((dyn_args, dynamic))
-    if jf.handles_refs and (jf._ref_closure or any(type(x) is Ref for x in leaves)):
-        return jf._call_with_refs(args, kwargs)
+    if jf.handles_refs and (jf.ref_closure or any(type(x) is Ref for x in leaves)):
+        return jf.call_with_refs(args, kwargs)
     avals_: list[ShapedArray] = []
     for x in leaves:
         try:
@@ -137,8 +137,8 @@ def staged_call(jf: JitFunction, args: tuple[Any, ...], kwargs: dict[str, Any]) 
         except RefsClosedOver as e:
             if not jf.handles_refs:
                 raise
-            jf.add_ref_closure(e.refs)
-            return jf._call_with_refs(args, kwargs)
+            jf.addref_closure(e.refs)
+            return jf.call_with_refs(args, kwargs)
         closed, extra = separated(closed)
         entry = (closed, extra, out_tree)
         if not extra:  # a jaxpr closed over an enclosing trace's values is that trace's alone

@@ -32,6 +32,7 @@ from arraytyping._src.interpreters.batching.batching import (
     AxisData, BatchTrace, BatchTracer, SpecMatchError, canonicalize_axis, matchaxis,
 )
 from arraytyping._src.core.trace import new_main
+from arraytyping._src.core import refs
 from arraytyping._src.core.refs import Ref
 from arraytyping._src.core.staging import abstractify
 from arraytyping._src.tree.paths import children, is_node, keystr
@@ -279,9 +280,9 @@ def vmap(fun: Callable[_P, _R], in_axes: int | None | Sequence[Any] = 0, out_axe
             outs_info = [_out_info(trace, x) for x in out_leaves]
             # a mapped reference: its batched view's final value, written back (JAX's batched refs)
             ref_finals = [(x, _ref_final(trace, size, b)) for x, b in zip(leaves, batched)
-                          if isinstance(x, Ref) and b is not x]
+                          if isinstance(x, Ref) and isinstance(b, Ref) and b is not x]
         for ref, value in ref_finals:
-            ref._write(value)
+            refs.write(ref, value)
         out_dims = flatten_axes("vmap out_axes", out_tree, out_axes)
         results: list[Any] = []
         for i, ((val, src), dst) in enumerate(zip(outs_info, out_dims)):
@@ -305,7 +306,7 @@ class _AxisMark:
 
 
 def _ref_final(trace: BatchTrace, size: int, view: Ref) -> Any:
-    val, dim = trace.to_batch_info(view._value)
+    val, dim = trace.to_batch_info(refs.held(view))
     return matchaxis(size, dim, 0, val)
 
 
@@ -313,7 +314,7 @@ def _to_elt(trace: BatchTrace, x: Any, axis: int) -> BatchTracer | Ref:
     if isinstance(x, Ref):
         if canonicalize_axis(axis, x.ndim) != 0:
             raise NotImplementedError("vmap maps a mutable array reference along its axis 0 only (in_axes 0)")
-        return Ref(BatchTracer(trace, x._read(), 0), trace.main.level)
+        return Ref(BatchTracer(trace, refs.read(x), 0), trace.main.level)
     if not _is_array_like(x):
         raise TypeError(f"Argument {x!r} of type {type(x)} is not a valid JAX type")
     if not isinstance(x, Array):  # a numpy value: on the device once, rather than by every operation on it (and a

@@ -28,7 +28,7 @@ from arraytyping._src.lax.control_flow.common import (
 )
 from arraytyping._src.core.avals import typematch
 from arraytyping._src.core.trace import Primitive, Tracer
-from arraytyping._src.core.refs import Ref, RefsClosedOver, rebound
+from arraytyping._src.core.refs import Ref, RefsClosedOver, held, read, rebound, write
 from arraytyping._src.core.staging import ConstVal, abstractify
 from arraytyping._src.tree.paths import children, equality_errors, keystr, leaf_paths, treedef_str
 
@@ -380,12 +380,12 @@ def _scan_with_refs(closure: list[Ref], f: Callable[[_C, Any], tuple[_C, Any]], 
         c, values = carry
         with rebound(refs, values):
             c, y = f(c, x)
-            finals = [r._value for r in refs]
+            finals = [held(r) for r in refs]
         return (c, finals), y
 
-    (carry, finals), ys = _scan(body, (init, [r._read() for r in refs]), xs, length, reverse, unroll)
+    (carry, finals), ys = _scan(body, (init, [read(r) for r in refs]), xs, length, reverse, unroll)
     for r, v in zip(refs, finals):
-        r._write(v)
+        write(r, v)
     return carry, ys
 
 
