@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Sequence
 from contextlib import contextmanager
+from types import GenericAlias
 from typing import Any, cast
 
 import numpy as np
@@ -80,6 +81,9 @@ class Ref:
     """
 
     __slots__ = ("_value", "_level", "_frozen", "__weakref__")
+    def __class_getitem__(cls, params: object) -> GenericAlias:
+        """``Ref[float32, tuple[int]]`` in annotations, as the stubs have it."""
+        return GenericAlias(cls, params)
 
     _value: Any
     _level: int
