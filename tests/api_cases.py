@@ -349,7 +349,7 @@ def config(jax: Any) -> str:
                                  ("jax_numpy_dtype_promotion", "strict", "standard"),
                                  ("jax_debug_nans", True, False)]:
         with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # arraytyping warns that it does not enforce jax_debug_nans
+            warnings.simplefilter("ignore")  # arraytyping warns about the options it does not enforce
             c.update(name, value)
         out.append(getattr(c, name) == value)
         c.update(name, default)

@@ -160,6 +160,77 @@ print(repr(jax.grad(lambda z: jnp.abs(z) ** 2)(3 + 4j)))
 print(repr(jax.grad(lambda z: z * z, holomorphic=True)(1 + 1j)))
 print(repr(jax.grad(lambda z: (z * 2).imag)(1 + 1j)))
 ''',
+    # -- the NaN/Inf checks (jax_debug_nans, jax_debug_infs) ---------------------------------------------------------
+    "debug_nans_eager": '''
+def err(f, *args):
+    try:
+        print(f(*args))
+    except FloatingPointError as e:
+        print("FloatingPointError:", e)
+with jax.debug_nans(True):
+    err(jnp.log, -1.0)
+    err(jnp.sqrt, jnp.array([1.0, -1.0]))
+    err(lambda x: x * 0.0, jnp.inf)
+    err(jnp.log, 0.0)
+    err(lambda x: jnp.log(x) + 1, jnp.ones(2))
+    err(jnp.log, jnp.array([-1, 2]))
+with jax.debug_infs(True):
+    err(jnp.log, 0.0)
+    err(jnp.log, -1.0)
+err(jnp.log, -1.0)
+''',
+    "debug_nans_jit": '''
+def err(f, *args):
+    try:
+        print(f(*args))
+    except FloatingPointError as e:
+        print("FloatingPointError:", e)
+def f(x):
+    w = 3 * jnp.square(x)
+    return jnp.log(-w)
+jax.config.update("jax_debug_nans", True)
+try:
+    err(jax.jit(f), 5.0)
+    err(jax.jit(f), -0.0)
+    err(jax.jit(lambda x: jnp.sin(x) * 2), jnp.inf)
+    err(jax.grad(lambda x: jnp.sqrt(x)), -1.0)
+    err(jax.vmap(jnp.log), jnp.array([1.0, -1.0]))
+    with jax.debug_nans(False):
+        err(jax.jit(f), 5.0)
+finally:
+    jax.config.update("jax_debug_nans", False)
+err(jax.jit(f), 5.0)
+''',
+    "debug_breakpoint": '''
+import io, sys
+sys.stdin, stdin = io.StringIO("p y\\np z * 2\\nw\\nzz\\nu\\nd\\nc\\np x\\npp {'a': x}\\nc\\n"), sys.stdin
+try:
+    @jax.jit
+    def f(x):
+        y, z = jnp.sin(x), jnp.cos(x)
+        jax.debug.breakpoint(num_frames=2)
+        return y * z
+    print(f(2.))
+    def false_fn(x):
+        jax.debug.breakpoint(num_frames=1)
+    @jax.jit
+    def g(x, y):
+        z = x / y
+        jax.lax.cond(jnp.isfinite(z).all(), lambda x: None, false_fn, z)
+        return z
+    print(g(2., 1.))
+    print(g(2., 0.))
+finally:
+    sys.stdin = stdin
+''',
+    "broadcast_ranks_differ": '''
+for a, b in [((100,), (100, 10)), ((3,), (2, 4)), ((2, 3), (4, 2, 2))]:
+    for f in [jnp.multiply, lambda x, y: x * y, jax.jit(lambda x, y: x + y), jnp.maximum, jnp.arctan2]:
+        try:
+            f(jnp.ones(a), jnp.ones(b))
+        except Exception as e:
+            print(type(e).__name__, e)
+''',
     # -- host callbacks -------------------------------------------------------------------------------------------
     "debug_print_eager": "jax.debug.print('x={} y={y}', jnp.arange(3), y=2.0)",
     "debug_print_jit": '''

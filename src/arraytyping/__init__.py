@@ -7,7 +7,7 @@ that stage functions into jaxprs for :func:`jit`) with JAX 0.10.2's semantics. :
 """
 
 from arraytyping import debug, dtypes, experimental, lattice, op_rules, tree_util
-from arraytyping._src.dtypes.config import config, dtype_promotion, enable_x64
+from arraytyping._src.dtypes.config import config, debug_infs, debug_nans, dtype_promotion, enable_x64
 from arraytyping._src.dtypes.queries import finfo, iinfo, isdtype, issubdtype
 from arraytyping._src.dtypes.promotion import canonicalize_dtype, promote_types
 from arraytyping._src.dtypes.promotion import public_result_type as result_type
@@ -20,6 +20,7 @@ from arraytyping._src.api.public import (
     live_arrays, local_device_count, local_devices, named_call, named_scope, print_environment_info, process_count,
     process_index, closure_convert, copy_to_host_async, custom_gradient, effects_barrier, host_count, host_id,
     host_ids, process_indices,
+    Ref, freeze, new_ref,
 )
 from arraytyping.dtypes import float0
 from arraytyping._src.dtypes.scalar_types import (
@@ -38,6 +39,7 @@ from arraytyping import errors, stages
 # import would shadow the standard library's ``random`` and ``typing``.)
 from arraytyping import lax as lax, nn as nn, numpy as numpy, random as random, scipy as scipy, tree as tree
 from arraytyping import typing as typing
+from arraytyping import ref as ref
 
 __version__ = "0.1.0"
 
@@ -58,4 +60,6 @@ __all__ = [
     "local_device_count", "local_devices", "named_call", "named_scope", "print_environment_info", "process_count",
     "process_index", "closure_convert", "copy_to_host_async", "custom_gradient", "effects_barrier", "host_count",
     "host_id", "host_ids", "process_indices",
+    "uint8", "uint16", "uint32", "uint64", "unsignedinteger", "Ref", "freeze", "new_ref",
+    "debug_infs", "debug_nans",
 ]

@@ -5,6 +5,7 @@
 """arraytyping: one dtype system for array code that holds at run time and in every type checker."""
 
 import contextlib
+from types import EllipsisType
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from enum import IntEnum
 from types import ModuleType
@@ -23,7 +24,7 @@ from arraytyping import typing as typing
 from arraytyping.lattice import TypePromotionError as TypePromotionError
 from arraytyping.typing import ArrayLike, DType, DTypeLike
 from arraytyping import op_rules as op_rules
-from arraytyping import debug as debug, experimental as experimental
+from arraytyping import debug as debug, experimental as experimental, ref as ref
 from arraytyping import errors as errors, stages as stages
 from arraytyping.errors import ConcretizationTypeError as ConcretizationTypeError
 from arraytyping.errors import TracerArrayConversionError as TracerArrayConversionError
@@ -47,7 +48,8 @@ __all__ = [
     "clear_caches", "default_backend", "device_count", "device_get", "disable_jit", "ensure_compile_time_eval",
     "float0", "linear_transpose", "live_arrays", "local_device_count", "local_devices", "named_call", "named_scope",
     "print_environment_info", "process_count", "process_index", "closure_convert", "copy_to_host_async",
-    "custom_gradient", "effects_barrier", "host_count", "host_id", "host_ids", "process_indices",
+    "custom_gradient", "effects_barrier", "host_count", "host_id", "host_ids", "process_indices", "uint8", "uint16",
+    "uint32", "uint64", "unsignedinteger", "Ref", "freeze", "new_ref", "debug_infs", "debug_nans",
 ]
 
 __version__: str
@@ -11346,6 +11348,37 @@ def enable_x64(flag: bool = ...) -> Generator[None]:
 def dtype_promotion(mode: lattice.Mode) -> Generator[None]:
     'Within the block, use ``"standard"`` or ``"strict"`` promotion; local to the thread/context.'
     ...
+def debug_nans(flag: bool = ...) -> contextlib.AbstractContextManager[None]:
+    """Within the block, check every computation run outside traced code for NaNs (``flag=True``) or not, as
+    ``config.update("jax_debug_nans", flag)`` does globally: a ``jit`` function whose output holds a NaN is run again
+    de-optimized (its body op by op), and the operation that made the NaN raises ``FloatingPointError``.
+
+    Args:
+      flag: whether NaNs are checked within the block.
+
+    Example::
+
+        >>> with arraytyping.debug_nans(True):
+        ...     arraytyping.numpy.log(-1.0)
+        Traceback (most recent call last):
+        FloatingPointError: invalid value (nan) encountered in log
+    """
+    ...
+def debug_infs(flag: bool = ...) -> contextlib.AbstractContextManager[None]:
+    """Within the block, check every computation run outside traced code for infinities, as :func:`debug_nans`
+    checks for NaNs (``config.update("jax_debug_infs", flag)`` globally).
+
+    Args:
+      flag: whether infinities are checked within the block.
+
+    Example::
+
+        >>> with arraytyping.debug_infs(True):
+        ...     arraytyping.numpy.log(0.0)
+        Traceback (most recent call last):
+        FloatingPointError: invalid value (inf) encountered in log
+    """
+    ...
 
 # From arraytyping/_src/dtypes/queries.py (generated from its source).
 def issubdtype(arg1: object, arg2: object) -> bool:
@@ -11783,6 +11816,82 @@ class ShapeDtypeStruct:
     @classmethod
     def like(cls, x: Any) -> ShapeDtypeStruct: ...
     def __len__(self) -> int: ...
+
+_RefD = TypeVar("_RefD")
+_RefS = TypeVar("_RefS", bound=tuple[Any, ...], default=AnyShape)
+class Ref(Generic[_RefD, _RefS]):
+    """A mutable array reference (as ``jax.Ref``): made by :func:`arraytyping.new_ref`, read with ``ref[idx]``
+    (an ``Array``), written with ``ref[idx] = x`` and ``ref[idx] += x`` (``x`` of the reference's dtype, or weakly
+    typed, and of the indexed shape). It is not an array: read it first to compute with it.
+
+    Example::
+
+        >>> r = arraytyping.new_ref(arraytyping.numpy.zeros(3))
+        >>> r[1] += 1.
+        >>> r
+        Ref([0., 1., 0.], dtype=float32)
+    """
+    @property
+    def aval(self) -> Any: ...
+    @property
+    def dtype(self) -> DType[_RefD]: ...
+    @property
+    def shape(self) -> _RefS: ...
+    @property
+    def ndim(self) -> int: ...
+    @property
+    def size(self) -> int: ...
+    @property
+    def at(self) -> Any: ...
+    def __len__(self) -> int: ...
+    @overload
+    def __getitem__(self, key: EllipsisType | tuple[()], /) -> Array[_RefD, _RefS]: ...
+    @overload
+    def __getitem__(self, key: Any, /) -> Array[_RefD]: ...
+    def __getitem__(self, *args: Any, **kwargs: Any) -> Any: ...
+    def __setitem__(self, key: Any, value: Any, /) -> None: ...
+    def addupdate(self, value: Any, index: Any = ()) -> None: ...
+    def unsafe_buffer_pointer(self) -> int: ...
+    def __hash__(self) -> int: ...
+    def __eq__(self, other: object) -> bool: ...
+@overload
+def new_ref(init_val: Array[_RefD, _RefS]) -> Ref[_RefD, _RefS]:
+    """A new mutable array reference holding ``init_val`` (an array, a numpy value or a Python scalar, weakly typed
+    as an array of it is).
+
+    Args:
+      init_val: the reference's initial value.
+
+    Returns:
+      A :class:`Ref`: read it with ``ref[idx]``, write it with ``ref[idx] = x`` or ``ref[idx] += x``, inside and
+      outside ``jit``.
+
+    Example::
+
+        >>> x_ref = arraytyping.new_ref(arraytyping.numpy.zeros(3))
+        >>> x_ref[1] += 1.
+        >>> x_ref
+        Ref([0., 1., 0.], dtype=float32)
+    """
+    ...
+@overload
+def new_ref(init_val: Any) -> Ref[Any]: ...
+def freeze(ref: Ref[_RefD, _RefS]) -> Array[_RefD, _RefS]:
+    """Invalidate ``ref`` (reading or writing it afterwards is an error) and return its final value.
+
+    Args:
+      ref: a mutable array reference.
+
+    Returns:
+      The reference's value, an ``Array``.
+
+    Example::
+
+        >>> r = arraytyping.new_ref(2.)
+        >>> arraytyping.freeze(r)
+        Array(2., dtype=float32, weak_type=True)
+    """
+    ...
 
 def pure_callback(callback: Callable[..., Any], result_shape_dtypes: Any, *args: Any, sharding: Any = None, vmap_method: str | None = None, **kwargs: Any) -> Any: ...
 

@@ -2,14 +2,15 @@
 
 # mypy: disable-error-code="overload-overlap, misc, override"
 
-"""Debugging inside transformed code (as ``jax.debug``): ``print`` prints run-time values, ``callback`` calls a host function with them."""
+"""Debugging inside transformed code (as ``jax.debug``): ``print`` prints run-time values, ``callback`` calls a host function with them, ``breakpoint`` pauses at a ``pdb``-like prompt."""
 
 from collections.abc import Callable
 from typing import Any
 
 __all__ = [
-    "callback", "print",
+    "breakpoint", "callback", "print",
 ]
 
 def callback(callback: Callable[..., Any], *args: Any, ordered: bool = False, partitioned: bool = False, **kwargs: Any) -> None: ...
 def print(fmt: str, *args: Any, ordered: bool = False, partitioned: bool = False, **kwargs: Any) -> None: ...
+def breakpoint(*, backend: str | None = None, filter_frames: bool = True, num_frames: int | None = None, ordered: bool = False, token: Any = None, **kwargs: Any) -> Any: ...

@@ -41,7 +41,7 @@ def test_import_binds_submodules() -> None:
     assert out.split() == "[0, 0] 6 0.0 [1, 2] [0, 1] 1 float32 True".split()
 
 
-@pytest.mark.parametrize("name,value,default", [("jax_debug_nans", True, False), ("jax_disable_jit", True, False),
+@pytest.mark.parametrize("name,value,default", [("jax_disable_jit", True, False),
                                                 ("jax_numpy_rank_promotion", "raise", "allow")])
 def test_unenforced_options_warn(name: str, value: object, default: object) -> None:
     """Options JAX acts on and arraytyping does not are stored, with a warning that they change nothing."""

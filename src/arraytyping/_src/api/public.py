@@ -26,6 +26,7 @@ from arraytyping._src.core.shape_dtype_struct import ShapeDtypeStruct
 from arraytyping._src.api.shapes import block_until_ready, eval_shape, typeof
 from arraytyping._src.typecheck.decorator import TypeCheckError, typecheck
 from arraytyping._src.interpreters.batching.vmap import vmap
+from arraytyping._src.api.refs import Ref, freeze, new_ref
 
 __all__ = [
     "Array", "ConcretizationTypeError", "DeletedArrayError", "ShapeDtypeStruct", "TracerArrayConversionError",
@@ -37,6 +38,7 @@ __all__ = [
     "local_device_count", "local_devices", "named_call", "named_scope", "print_environment_info", "process_count",
     "process_index", "closure_convert", "copy_to_host_async", "custom_gradient", "effects_barrier", "host_count",
     "host_id", "host_ids", "process_indices",
+    "value_and_grad", "vjp", "vmap", "block_until_ready", "typeof", "Ref", "freeze", "new_ref",
 ]
 
 _ = _numpy

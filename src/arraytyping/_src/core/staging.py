@@ -19,6 +19,8 @@ from arraytyping._src.core.array import Array, is_array
 from arraytyping._src.core.avals import HOST_VALUE_TYPES, ShapedArray
 from arraytyping._src.core.shape_dtype_struct import ShapeDtypeStruct, aval_of, struct_of
 from arraytyping._src.core.trace import Primitive, Trace, Tracer, is_tracer, new_main
+from arraytyping._src.core import refs
+from arraytyping._src.core.refs import Ref, RefsClosedOver, ref_type
 
 __all__ = ["ConstVal", "JaxprTrace", "JaxprTracer", "abstractify", "make_jaxpr", "eval_shape", "trace_to_jaxpr"]
 
@@ -114,6 +116,16 @@ class JaxprBuilder:
         self.tracers: list[JaxprTracer] = []  # keeps ids stable
         self.sources: dict[int, str] = {}
         """Where each equation (by index) was applied, while :data:`.jaxpr.source_recording` is on."""
+        self.trace: JaxprTrace | None = None
+        self.closed_refs: list[tuple[Any, Any, int]] = []
+        """References of enclosing scopes the function read or wrote (each with its own value and level, given
+        back when the trace ends): see :class:`arraytyping._src.core.refs.RefsClosedOver`."""
+
+    def register_ref(self, ref: Any) -> None:
+        """Hold a reference of an enclosing scope as a value of this trace while it is staged."""
+        assert self.trace is not None
+        old_value, old_level = refs.hold(ref, self.new_tracer(self.trace, refs.held(ref).aval), self.trace.main.level)
+        self.closed_refs.append((ref, old_value, old_level))
 
     def new_tracer(self, trace: JaxprTrace, aval: ShapedArray) -> JaxprTracer:
         t = JaxprTracer(trace, aval)
@@ -253,9 +265,20 @@ def trace_to_jaxpr(f: Callable[..., Any], in_avals: Sequence[ShapedArray], descr
     builder = JaxprBuilder(description)
     with new_main(JaxprTrace, builder, description) as main:
         trace = JaxprTrace(main)
-        in_tracers = [trace.new_arg(a) for a in in_avals]
-        out = f(*in_tracers)
+        builder.trace = trace
+        try:
+            in_tracers = [trace.new_arg(a) for a in in_avals]
+            out = f(*in_tracers)
+        finally:
+            for ref, value, level in reversed(builder.closed_refs):
+                refs.hold(ref, value, level)
+        if builder.closed_refs:
+            raise RefsClosedOver([r for r, _, _ in builder.closed_refs], description)
         leaves, treedef = tree.flatten(out)
+        for x in leaves:
+            if isinstance(x, Ref):
+                raise TypeError(f"{description} returned a mutable array reference of type "
+                                f"{ref_type(x.aval)}, but mutable array references cannot be returned.")
         out_tracers = [trace.full_raise(x) for x in leaves]
         closed = builder.build(in_tracers, out_tracers)  # type: ignore[arg-type]
     return closed, treedef

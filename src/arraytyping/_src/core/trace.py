@@ -151,6 +151,10 @@ class new_main:
 class Trace:
     """How one main trace interprets primitives."""
 
+    ref_write_refusal: str | None = None
+    """JAX's error when a value of this trace is written into a mutable array reference of an enclosing scope
+    (``{ref}``: the reference's type)."""
+
     def __init__(self, main: MainTrace) -> None:
         self.main = main
 

@@ -18,7 +18,8 @@ from typing import Any, Final
 from arraytyping import lattice
 from arraytyping._src.dtypes import options
 
-__all__ = ["Config", "config", "dtype_promotion", "enable_x64", "current"]
+__all__ = ["Config", "config", "dtype_promotion", "enable_x64", "current", "debug_nans", "debug_infs",
+           "special_checks", "SPECIAL_CHECKS"]
 
 _TRUE: Final = frozenset({"1", "true", "yes", "on", "y", "t"})
 _FALSE: Final = frozenset({"0", "false", "no", "off", "n", "f", ""})
@@ -147,6 +148,8 @@ class Config:
             self._mode = _check_mode(value, name)
         else:
             self._options[name] = options.check(name, value)
+            if name in _SPECIAL_NAMES:
+                _refresh_special()
             return
         self._lattice = _LATTICES[self._mode, self._x64]
         STATE.lattice = self._lattice
@@ -204,3 +207,93 @@ def dtype_promotion(mode: lattice.Mode) -> Generator[None]:
     finally:
         _mode_override.reset(token)
         _exit()
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The NaN and Inf checks (``jax_debug_nans``, ``jax_debug_infs``)
+
+_SPECIAL_NAMES: Final = ("jax_debug_nans", "jax_debug_infs")
+_special_override: contextvars.ContextVar[tuple[bool | None, bool | None]] = contextvars.ContextVar(
+    "arraytyping_debug_special", default=(None, None))
+
+
+class _SpecialChecks:
+    """Whether the NaN/Inf checks may be on anywhere (the global options, or a ``debug_nans``/``debug_infs`` block
+    open in some context): what the eager paths read before looking closer; and the hooks told when they turn on
+    (the runtime's inline caches, which skip the checks, are dropped)."""
+
+    __slots__ = ("on", "blocks", "hooks")
+
+    def __init__(self) -> None:
+        self.on = False
+        self.blocks = 0
+        self.hooks: list[Any] = []
+
+
+SPECIAL_CHECKS: Final = _SpecialChecks()
+
+
+def _refresh_special() -> None:
+    was = SPECIAL_CHECKS.on
+    SPECIAL_CHECKS.on = bool(SPECIAL_CHECKS.blocks or config.jax_debug_nans or config.jax_debug_infs)
+    if SPECIAL_CHECKS.on and not was:
+        for hook in SPECIAL_CHECKS.hooks:
+            hook()
+
+
+def special_checks() -> tuple[bool, bool]:
+    """Whether NaNs and whether Infs are checked here and now (JAX's ``jax_debug_nans``/``jax_debug_infs``)."""
+    nans, infs = _special_override.get()
+    return (bool(config.jax_debug_nans) if nans is None else nans,
+            bool(config.jax_debug_infs) if infs is None else infs)
+
+
+@contextlib.contextmanager
+def _special_block(nans: bool | None, infs: bool | None) -> Generator[None]:
+    old_nans, old_infs = _special_override.get()
+    token = _special_override.set((old_nans if nans is None else nans, old_infs if infs is None else infs))
+    with _lock:
+        SPECIAL_CHECKS.blocks += 1
+    _refresh_special()
+    try:
+        yield
+    finally:
+        _special_override.reset(token)
+        with _lock:
+            SPECIAL_CHECKS.blocks -= 1
+        _refresh_special()
+
+
+def debug_nans(flag: bool = True) -> contextlib.AbstractContextManager[None]:
+    """Within the block, check every computation run outside traced code for NaNs (``flag=True``) or not, as
+    ``config.update("jax_debug_nans", flag)`` does globally: a ``jit`` function whose output holds a NaN is run again
+    de-optimized (its body op by op), and the operation that made the NaN raises ``FloatingPointError``.
+
+    Args:
+      flag: whether NaNs are checked within the block.
+
+    Example::
+
+        >>> with arraytyping.debug_nans(True):
+        ...     arraytyping.numpy.log(-1.0)
+        Traceback (most recent call last):
+        FloatingPointError: invalid value (nan) encountered in log
+    """
+    return _special_block(bool(flag), None)
+
+
+def debug_infs(flag: bool = True) -> contextlib.AbstractContextManager[None]:
+    """Within the block, check every computation run outside traced code for infinities, as :func:`debug_nans`
+    checks for NaNs (``config.update("jax_debug_infs", flag)`` globally).
+
+    Args:
+      flag: whether infinities are checked within the block.
+
+    Example::
+
+        >>> with arraytyping.debug_infs(True):
+        ...     arraytyping.numpy.log(0.0)
+        Traceback (most recent call last):
+        FloatingPointError: invalid value (inf) encountered in log
+    """
+    return _special_block(None, bool(flag))

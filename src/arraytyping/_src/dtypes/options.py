@@ -4,7 +4,7 @@ names, defaults and the values each takes, so that ``config.update("jax_debug_na
 
 Most are about JAX's machinery (compilation caches, logging, tracebacks, devices): arraytyping stores them and
 they change nothing here. Those that change what a program does in JAX and that arraytyping does not implement
-(:data:`UNENFORCED`: the NaN/Inf checks, ``jax_disable_jit``, rank promotion other than ``allow``, the tracer-leak
+(:data:`UNENFORCED`: ``jax_disable_jit``, rank promotion other than ``allow``, the tracer-leak
 checker) are stored too, and setting one to a value other than its default warns that it is not enforced. The
 random-number implementation is refused unless it is threefry2x32, the only one arraytyping has: another would
 give other numbers.
@@ -91,8 +91,7 @@ _OPTIONS: Final[dict[str, tuple[object, Callable[[str, object], object]]]] = {
 DEFAULTS: Final[dict[str, object]] = {name: default for name, (default, _) in _OPTIONS.items()}
 """Each option's value in a fresh JAX 0.10.2."""
 
-UNENFORCED: Final = frozenset({"jax_debug_nans", "jax_debug_infs", "jax_disable_jit", "jax_check_tracer_leaks",
-                               "jax_numpy_rank_promotion"})
+UNENFORCED: Final = frozenset({"jax_disable_jit", "jax_check_tracer_leaks", "jax_numpy_rank_promotion"})
 """Options JAX acts on and arraytyping does not: accepted, stored, and a warning when set off their default."""
 
 

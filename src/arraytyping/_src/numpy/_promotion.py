@@ -154,11 +154,17 @@ def promote_shapes(args: list[Any]) -> list[Any]:
 
 
 def check_shapes(name: str, *args: Any) -> None:
+    """The operands' shapes broadcast together, else a ``ValueError``: JAX's words where their ranks differ (its
+    rank promotion, ``lax.broadcast_shapes``, refuses them); where they are the same (JAX's ``TypeError`` from the
+    primitive's shape rule), numpy's."""
+    shapes = [shape_of(a) for a in args]
     try:
-        numpy_broadcast(*[shape_of(a) for a in args])
+        numpy_broadcast(*shapes)
     except ValueError:
+        if len({len(s) for s in shapes if s}) > 1:
+            raise ValueError(f"Incompatible shapes for broadcasting: shapes={[tuple(s) for s in shapes]}") from None
         raise ValueError(f"{name}: operands could not be broadcast together with shapes "
-                         f"{' '.join(str(shape_of(a)) for a in args)}") from None
+                         f"{' '.join(str(s) for s in shapes)}") from None
 
 
 def kind_of(x: Any) -> str:

@@ -21,20 +21,23 @@ from typing import TYPE_CHECKING, Any, Final, TypeAlias, cast
 import numpy as np
 
 from arraytyping._src.dtypes import registry
-from arraytyping._src.dtypes.config import STATE, current
+from arraytyping._src.dtypes.config import SPECIAL_CHECKS, STATE, current, special_checks
 from arraytyping.lattice import LatticeConfig
 from arraytyping._src.core import trace as core
 from arraytyping._src.core import jaxpr as jx
 from arraytyping._src.tree import pytree as tree
+from arraytyping._src.tree.keys import keystr
 from arraytyping._src.xla import tree_fast_path
 from arraytyping._src.core.array import Array
 from arraytyping._src.xla.array_impl import ArrayImpl, DeletedArrayError, check_python_int, device_put
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.xla.backend import backend, check_supported
-from arraytyping._src.xla.jit_call import staged_call, static_key
+from arraytyping._src.xla.jit_call import fun_name, staged_call, static_key
 from arraytyping._src.xla.lowering import lower_jaxpr, mlir
 from arraytyping._src.core.arraylike import not_arraylike
 from arraytyping._src.core.staging import ConstVal, JaxprTrace, abstractify, make_jaxpr, trace_to_jaxpr
+from arraytyping._src.core import refs
+from arraytyping._src.core.refs import Ref, RefsClosedOver
 
 __all__ = ["Compiled", "JitFunction", "PyJitFunction", "SCALAR_TYPES", "jit", "clear_jit_caches", "compile_closed_jaxpr", "enable_vectorcall",
            "scalar_buffer"]
@@ -327,16 +330,27 @@ class JitFunction(_JitBase):
         self._lock = threading.Lock()
         self._last: _LastCall | None = None
         self._last_tree: _LastTreeCall | None = None
+        self.handles_refs = True
+        """Whether it stages references passed to it or closed over itself (:meth:`call_with_refs`); the function
+        that does so for it lets :class:`RefsClosedOver` through instead."""
+        self.apply_primitive = False
+        """Whether it runs one primitive eagerly: a NaN it makes is the error itself (no de-optimized rerun)."""
+        _ALL_JITS.add(self)
+        self.ref_closure: tuple[Ref, ...] = ()
+        """The references of enclosing scopes the function reads or writes, found while tracing it."""
+        self._functional: JitFunction | None = None
         # The name, docstring and ``__wrapped__`` only: copying ``fun.__dict__`` would overwrite this object's state
         # with that of a wrapped JitFunction (or of a function wrapping one, such as ``grad(jit(f))``).
         functools.update_wrapper(self, fun, updated=())
 
     def _call(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         """A call with arrays and Python scalars (and static keyword arguments for ``static_kwargs``)."""
+        if self.ref_closure:
+            return self.call_with_refs(args, kwargs)
         if _trace_state.dynamic is not None:
             return self._under_trace(args, kwargs)
         last_tree = self._last_tree
-        if last_tree is not None and not kwargs:
+        if last_tree is not None and not kwargs and not SPECIAL_CHECKS.on:
             out = _tree_hit(last_tree, args)
             if out is not _MISS:
                 return out
@@ -370,24 +384,166 @@ class JitFunction(_JitBase):
         entry = self._cache.get(key)
         if entry is None:
             arg_sigs = sig[2:len(args) + 2]
-            if nones:
-                leaves = [s for s in arg_sigs if s is not None]
-                entry = self._compile(key, leaves, len(leaves), tree.structure((args, {})), (), kwargs)
-            else:
-                entry = self._compile(key, list(arg_sigs), len(args), None, (), kwargs)
+            try:
+                if nones:
+                    leaves = [s for s in arg_sigs if s is not None]
+                    entry = self._compile(key, leaves, len(leaves), tree.structure((args, {})), (), kwargs)
+                else:
+                    entry = self._compile(key, list(arg_sigs), len(args), None, (), kwargs)
+            except RefsClosedOver:
+                if not self.handles_refs:
+                    raise
+                return self.call_with_refs(args, kwargs)
             if entry is None:
                 return self._under_trace(args, kwargs)
+        if SPECIAL_CHECKS.on:
+            return self._check_special(entry.run(bufs), args, kwargs)
         if not kwargs and not nones and entry.single and not entry.const_bufs:
             self._last = (cfg, key[2:], entry.exe, entry.handlers, entry.out_avals[0])
         return entry.run(bufs)
 
+    def _check_special(self, out: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        """``out`` when it holds no NaN (no infinity) that ``jax_debug_nans`` (``jax_debug_infs``) looks for; else
+        JAX's ``FloatingPointError``: for one primitive run eagerly, at once; for a function, after running it again
+        de-optimized (its body op by op, each checked), as JAX's ``jit`` does."""
+        nans, infs = special_checks()
+        if not (nans or infs):
+            return out
+        found: str | None = None
+        for leaf in tree.leaves(out):
+            if type(leaf) is ArrayImpl and np.issubdtype(leaf.aval.dtype, np.inexact):
+                value = np.asarray(leaf)
+                if nans and np.isnan(value).any():
+                    found = "nan"
+                elif infs and np.isinf(value).any():
+                    found = "inf"
+                if found:
+                    break
+        if found is None:
+            return out
+        if self.apply_primitive:
+            error = FloatingPointError(f"invalid value ({found}) encountered in {self.name}")
+            error.special_check = True  # type: ignore[attr-defined]
+            raise error
+        print(_DEOPTIMIZED)
+        try:
+            self.fun(*args, **kwargs)
+        except (FloatingPointError, ZeroDivisionError) as e:
+            raise e from None
+        raise FloatingPointError(
+            f"({fun_name(self.fun)!r}, {found!r}). Because jax_config.debug_nans.value and/or config.jax_debug_infs "
+            "is set, the de-optimized function (i.e., the function as if the `jit` decorator were removed) was called "
+            "in an attempt to get a more precise error message. However, the de-optimized function did not produce "
+            "invalid values during its execution. This behavior can result from `jit` optimizations causing the "
+            "invalid value to be produced. It may also arise from having nan/inf literals as inputs or outputs, like "
+            "`jax.jit(lambda ...: jax.numpy.nan)(...)`. \n\nIt may be possible to avoid the invalid value by removing "
+            "the `jit` decorator, at the cost of losing optimizations. \n\nIf you see this error, consider opening a "
+            "bug report at https://github.com/jax-ml/jax.")
+
+    def addref_closure(self, found: Sequence[Ref]) -> None:
+        """Remember references of enclosing scopes the function was found to read or write."""
+        self.ref_closure += tuple(r for r in found if all(r is not k for k in self.ref_closure))
+
+    def call_with_refs(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        """A call of a function that is passed references or closes over some (JAX's discharge of their state in
+        ``jit``): one computation takes each reference's value as an input and gives its final value as an
+        output, written back into the reference after the call."""
+        static_args, dyn_args, static, dynamic = self.split_static(args, kwargs)
+        leaves, in_tree = tree.flatten((dyn_args, dynamic))
+        passed = tuple(i for i, x in enumerate(leaves) if isinstance(x, Ref))
+        where = fun_sourceinfo(self.fun)
+        names = _leaf_names(self.fun, dyn_args, dynamic, len(static_args)) if passed else []
+        first: dict[int, int] = {}
+        for i in passed:
+            r: Ref = leaves[i]
+            if id(r) in first:
+                raise ValueError(f"only one reference to a mutable array may be passed as an argument to a function, "
+                                 f"but when tracing {where} for jit the mutable array reference of type "
+                                 f"{refs.ref_type(r.aval)} appeared at both {names[first[id(r)]]} and {names[i]}.")
+            first[id(r)] = i
+        statics = static_key(static_args, static)
+        info = (in_tree, passed, tuple(names[i] for i in passed), where, statics)
+        functional = self._functional_jit()
+        while True:
+            closure = self.ref_closure
+            for r in closure:
+                if id(r) in first:
+                    raise ValueError(f"when tracing {where} for jit, a mutable array reference of type "
+                                     f"{refs.ref_type(r.aval)} was both closed over and passed as the argument "
+                                     f"{names[first[id(r)]]}")
+            values = [refs.read(x) if isinstance(x, Ref) else x for x in leaves]
+            closed_values = [refs.read(r) for r in closure]
+            refs.passing.append({id(leaves[i]): (names[i], where) for i in passed})
+            try:
+                out, passed_finals, closed_finals = functional((info, len(closure)), *values, *closed_values)
+                break
+            except RefsClosedOver as e:
+                self.addref_closure(e.refs)
+            finally:
+                refs.passing.pop()
+        for i, v in zip(passed, passed_finals):
+            refs.write(leaves[i], v)
+        for r, v in zip(closure, closed_finals):
+            refs.write(r, v)
+        return out
+
+    def _functional_jit(self) -> JitFunction:
+        """The function as :meth:`call_with_refs` calls it: of the references' values, returning their final
+        values."""
+        if self._functional is not None:
+            return self._functional
+        fun = self.fun
+
+        def functional(key: tuple[Any, int], *xs: Any) -> Any:
+            (in_tree, passed, names, where, (static_args, static_items)), n_closed = key
+            closure = self.ref_closure[:n_closed]
+            n = len(xs) - n_closed
+            leaves = list(xs[:n])
+            inner: list[Ref] = []
+            for i in passed:
+                r = Ref(leaves[i])
+                leaves[i] = r
+                inner.append(r)
+            with refs.rebound(closure, xs[n:]):
+                dyn_args, dyn = tree.unflatten(in_tree, leaves)
+                out = fun(*_merge_static(dyn_args, static_args), **dyn, **dict(static_items))
+                for x in tree.leaves(out):
+                    if isinstance(x, Ref):
+                        msg = (f"function {where} traced for jit returned a mutable array reference of type "
+                               f"{refs.ref_type(x.aval)}, but mutable array references cannot be returned.")
+                        for r, name in zip(inner, names):
+                            if r is x:
+                                msg += f"\n\nThe returned mutable array was passed in as the argument {name}."
+                        raise ValueError(msg)
+                passed_finals = [refs.held(r) for r in inner]
+                closed_finals = [refs.held(r) for r in closure]
+            return out, passed_finals, closed_finals
+
+        jf = JitFunction(functional, static_argnums=(0,), name=self.name,
+                         call_name=(self.call_name or fun_name(self.fun)) if self.staged else None)
+        jf.handles_refs = False
+        self._functional = jf
+        return jf
+
     def _check_arraylike(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
         for i, a in enumerate(args[:self.arrays]):
-            if type(a) in (list, tuple):
+            if type(a) in (list, tuple, Ref):
                 name = kwargs.get("name", self.arraylike)
                 raise not_arraylike(str(name), a, i)
 
     def _under_trace(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        if SPECIAL_CHECKS.on and _trace_state.dynamic is None:
+            # under transformations that compute as they go (grad, vmap): JAX runs the transformed jit, finds the
+            # NaN, says so and runs the function de-optimized, where the primitive that made it raises
+            try:
+                return self._under_trace_unchecked(args, kwargs)
+            except FloatingPointError as e:
+                if getattr(e, "special_check", False):
+                    print(_DEOPTIMIZED)
+                raise
+        return self._under_trace_unchecked(args, kwargs)
+
+    def _under_trace_unchecked(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         if self.arraylike is not None:  # tested here: tracing calls this once per operation
             self._check_arraylike(args, kwargs)
         if self.staged:
@@ -435,6 +591,8 @@ class JitFunction(_JitBase):
                 bufs.append(scalar_buffer(x, tp, x64))
             elif isinstance(x, core.Tracer) or tp is ConstVal:  # a constant of the library's code: traced too
                 return self._under_trace(args, kwargs)
+            elif tp is Ref and self.staged and self.handles_refs:
+                return self.call_with_refs(args, kwargs)
             elif _is_leaf_array(x):
                 arr = device_put(x)
                 sig.append(arr.aval)
@@ -447,9 +605,16 @@ class JitFunction(_JitBase):
         entry = self._cache.get(key)
         if entry is None:
             in_tree = tree.structure((dyn_args, dynamic))
-            entry = self._compile(key, sig[3:3 + len(leaves)], len(leaves), in_tree, static_args, static)
+            try:
+                entry = self._compile(key, sig[3:3 + len(leaves)], len(leaves), in_tree, static_args, static)
+            except RefsClosedOver:
+                if not self.handles_refs:
+                    raise
+                return self.call_with_refs(args, kwargs)
             if entry is None:
                 return self._under_trace(args, kwargs)
+        if SPECIAL_CHECKS.on:
+            return self._check_special(entry.run(bufs), args, kwargs)
         if not kwargs and not static_args and not entry.host_outs and all(type(x) is ArrayImpl for x in leaves):
             # Pytree arguments of arrays: the next call with this structure takes the pytree hit path
             self._last_tree = (cfg, tree_fast_path.Matcher(tree.structure(args)), tuple(sig[3:3 + len(leaves)]),
@@ -470,7 +635,12 @@ class JitFunction(_JitBase):
                 return entry
             x64 = current().x64
             avals = [_PY_SCALAR_AVAL[s, x64] if isinstance(s, type) else s for s in arg_sigs]
-            closed, out_tree, host = self.trace_flat(avals, in_tree, static_args, static)
+            try:
+                closed, out_tree, host = self.trace_flat(avals, in_tree, static_args, static)
+            except RefsClosedOver as e:
+                if self.handles_refs:
+                    self.addref_closure(e.refs)
+                raise
             if any(isinstance(c, core.Tracer) for c in closed.consts):
                 return None
             entry = compile_closed_jaxpr(closed, out_tree, host)
@@ -529,6 +699,20 @@ class JitFunction(_JitBase):
     def __repr__(self) -> str:
         return f"<jitted function {self.name}>"
 
+
+_DEOPTIMIZED: Final = ("Invalid nan value encountered in the output of a jax.jit function. Calling the de-optimized "
+                       "version.")
+_ALL_JITS: Final[weakref.WeakSet[JitFunction]] = weakref.WeakSet()
+"""Every jitted function, so that turning the NaN/Inf checks on drops their inline caches (which skip them)."""
+
+
+def _drop_inline_caches() -> None:
+    for jf in list(_ALL_JITS):
+        jf._last = None  # pyright: ignore[reportPrivateUsage]
+        jf._last_tree = None  # pyright: ignore[reportPrivateUsage]
+
+
+SPECIAL_CHECKS.hooks.append(_drop_inline_caches)
 
 _SHARED: Final[weakref.WeakKeyDictionary[Callable[..., Any],
                                          dict[Hashable, tuple[dict[Hashable, Compiled], threading.Lock]]]] = \
@@ -726,7 +910,9 @@ def eager_apply(prim: core.Primitive, args: Sequence[Any], params: dict[str, Any
     if fn is None:
         def one(*xs: Any) -> Any:
             return prim.bind(*xs, **params)
-        fn = _eager_prims.setdefault(key, JitFunction(one, name=prim.name))
+        fn = JitFunction(one, name=prim.name)
+        fn.apply_primitive = True
+        fn = _eager_prims.setdefault(key, fn)
     converted = [const_to_array(a) for a in args]
     return fn(*converted)
 
@@ -771,3 +957,34 @@ def _literal_output(lit: jx.Literal) -> Any:
 jx.literal_output = _literal_output
 
 _ = (registry, abstractify)
+
+
+def fun_sourceinfo(fun: Callable[..., Any]) -> str:
+    """``name at file:line`` of a function (as JAX names functions in its messages)."""
+    while isinstance(fun, functools.partial):
+        fun = fun.func
+    fun = inspect.unwrap(fun)
+    code = getattr(fun, "__code__", None)
+    if code is None:
+        return "<unknown>"
+    return f"{getattr(fun, '__name__', '<unknown>')} at {code.co_filename}:{code.co_firstlineno}"
+
+
+def _leaf_names(fun: Callable[..., Any], dyn_args: tuple[Any, ...], dynamic: dict[str, Any], n_static: int
+                ) -> list[str]:
+    """The name of each argument leaf as JAX's messages give it: the parameter's name, with the key path of a leaf
+    inside a pytree argument (``refs['a']``)."""
+    try:
+        params = [p.name for p in inspect.signature(fun).parameters.values()
+                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    except (TypeError, ValueError):
+        params = []
+    names: list[str] = []
+    for i, a in enumerate(dyn_args):
+        base = params[i] if i < len(params) and not n_static else f"args[{i}]"
+        for path, _ in tree.flatten_with_path(a)[0]:
+            names.append(base + keystr(path))
+    for k, v in dynamic.items():
+        for path, _ in tree.flatten_with_path(v)[0]:
+            names.append(k + keystr(path))
+    return names

@@ -26,6 +26,7 @@ from arraytyping._src.tree import pytree as tree
 from arraytyping._src.core.avals import ShapedArray, typematch
 from arraytyping._src.core.trace import Primitive, Tracer
 from arraytyping._src.core.staging import abstractify, trace_to_jaxpr
+from arraytyping._src.core.refs import Ref, RefsClosedOver
 
 if TYPE_CHECKING:
     from arraytyping._src.xla.dispatch import JitFunction
@@ -116,6 +117,8 @@ def staged_call(jf: JitFunction, args: tuple[Any, ...], kwargs: dict[str, Any]) 
     """``jf(*args, **kwargs)`` under a trace: one ``jit`` equation (the function traced once per signature)."""
     static_args, dyn_args, static, dynamic = jf.split_static(args, kwargs)
     leaves, in_tree = tree.flatten((dyn_args, dynamic))
+    if jf.handles_refs and (jf.ref_closure or any(type(x) is Ref for x in leaves)):
+        return jf.call_with_refs(args, kwargs)
     avals_: list[ShapedArray] = []
     for x in leaves:
         try:
@@ -136,7 +139,13 @@ def staged_call(jf: JitFunction, args: tuple[Any, ...], kwargs: dict[str, Any]) 
                 full.insert(i, a)
             return jf.fun(*full, **kw, **static)
 
-        closed, out_tree = trace_to_jaxpr(flat, avals, f"jit({jf.name})")
+        try:
+            closed, out_tree = trace_to_jaxpr(flat, avals, f"jit({jf.name})")
+        except RefsClosedOver as e:
+            if not jf.handles_refs:
+                raise
+            jf.addref_closure(e.refs)
+            return jf.call_with_refs(args, kwargs)
         closed, extra = separated(closed)
         entry = (closed, extra, out_tree)
         if not extra:  # a jaxpr closed over an enclosing trace's values is that trace's alone

@@ -303,6 +303,10 @@ def operator_index(x: Any) -> int:
 class JVPTrace(Trace):
     """Applies each primitive's JVP rule to ``(primal, tangent)`` pairs."""
 
+    ref_write_refusal = ("performing a set/swap operation with a differentiated value on a non-differentiated "
+                         "array reference of type {ref}. Move the array reference to be an argument of the "
+                         "differentiated function?")
+
     def pure(self, val: Any) -> JVPTracer:
         return JVPTracer(self, val, _zero_of(val))
 

@@ -107,6 +107,9 @@ class BatchTracer(Tracer):
 class BatchTrace(Trace):
     """Applies batching rules (the main trace's ``global_data`` is its :class:`AxisData`)."""
 
+    ref_write_refusal = ("performing a set/swap operation with vmapped value on an unbatched array reference of "
+                         "type {ref}. Move the array reference to be an argument to the vmapped function?")
+
     @property
     def axis_data(self) -> AxisData:
         data: AxisData = self.main.global_data

@@ -32,6 +32,8 @@ from arraytyping._src.interpreters.batching.batching import (
     AxisData, BatchTrace, BatchTracer, SpecMatchError, canonicalize_axis, matchaxis,
 )
 from arraytyping._src.core.trace import new_main
+from arraytyping._src.core import refs
+from arraytyping._src.core.refs import Ref
 from arraytyping._src.core.staging import abstractify
 from arraytyping._src.tree.paths import children, is_node, keystr
 
@@ -176,7 +178,7 @@ def _mapped_axis_size(fn: Callable[..., Any], in_tree: tree.TreeDef, vals: list[
                          f"axis_size must be specified, got empty *args={args} and **kwargs={kwargs}")
 
     def size_of(x: Any, axis: int) -> int | None:
-        shape: tuple[int, ...] = np.shape(x) if not isinstance(x, Array) else x.shape
+        shape: tuple[int, ...] = np.shape(x) if not isinstance(x, (Array, Ref)) else x.shape
         try:
             return shape[axis]
         except IndexError:
@@ -225,7 +227,7 @@ def _mapped_axis_size(fn: Callable[..., Any], in_tree: tree.TreeDef, vals: list[
 
 
 def _is_array_like(x: Any) -> bool:
-    return isinstance(x, (Array, *HOST_VALUE_TYPES))
+    return isinstance(x, (Array, Ref, *HOST_VALUE_TYPES))
 
 
 def _check_axes(in_axes: Any, out_axes: Any) -> Any:
@@ -287,6 +289,11 @@ def vmap(fun: Callable[_P, _R], in_axes: int | None | Sequence[Any] = 0, out_axe
             out = call(*in_args, **in_kwargs)
             out_leaves, out_tree = tree.flatten(out)
             outs_info = [_out_info(trace, x) for x in out_leaves]
+            # a mapped reference: its batched view's final value, written back (JAX's batched refs)
+            ref_finals = [(x, _ref_final(trace, size, b)) for x, b in zip(leaves, batched)
+                          if isinstance(x, Ref) and isinstance(b, Ref) and b is not x]
+        for ref, value in ref_finals:
+            refs.write(ref, value)
         out_dims = flatten_axes("vmap out_axes", out_tree, out_axes, value=out)
         results: list[Any] = []
         for i, ((val, src), dst) in enumerate(zip(outs_info, out_dims)):
@@ -309,7 +316,16 @@ class _AxisMark:
         self.axis = axis
 
 
-def _to_elt(trace: BatchTrace, x: Any, axis: int) -> BatchTracer:
+def _ref_final(trace: BatchTrace, size: int, view: Ref) -> Any:
+    val, dim = trace.to_batch_info(refs.held(view))
+    return matchaxis(size, dim, 0, val)
+
+
+def _to_elt(trace: BatchTrace, x: Any, axis: int) -> BatchTracer | Ref:
+    if isinstance(x, Ref):
+        if canonicalize_axis(axis, x.ndim) != 0:
+            raise NotImplementedError("vmap maps a mutable array reference along its axis 0 only (in_axes 0)")
+        return Ref(BatchTracer(trace, refs.read(x), 0), trace.main.level)
     if not _is_array_like(x):
         raise TypeError(f"Argument {x!r} of type {type(x)} is not a valid JAX type")
     if not isinstance(x, Array):  # a numpy value: on the device once, rather than by every operation on it (and a

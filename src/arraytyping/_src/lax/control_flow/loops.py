@@ -28,6 +28,7 @@ from arraytyping._src.lax.control_flow.common import (
 )
 from arraytyping._src.core.avals import typematch
 from arraytyping._src.core.trace import Primitive, Tracer
+from arraytyping._src.core.refs import Ref, RefsClosedOver, held, read, rebound, write
 from arraytyping._src.core.staging import ConstVal, abstractify
 from arraytyping._src.tree.paths import children, equality_errors, keystr, leaf_paths, treedef_str
 
@@ -359,6 +360,37 @@ def scan(f: Callable[[_C, Any], tuple[_C, Any]], init: _C, xs: Any = None, lengt
     leading axis, which ``f``'s own annotation cannot say (its shape would be wrong)."""
     if not callable(f):
         raise TypeError("lax.scan: f argument should be callable.")
+    closure: list[Ref] = []
+    while True:
+        try:
+            if not closure:
+                return _scan(f, init, xs, length, reverse, unroll)
+            return _scan_with_refs(closure, f, init, xs, length, reverse, unroll)
+        except RefsClosedOver as e:
+            closure += [r for r in e.refs if all(r is not k for k in closure)]
+
+
+def _scan_with_refs(closure: list[Ref], f: Callable[[_C, Any], tuple[_C, Any]], init: _C, xs: Any,
+                    length: int | None, reverse: bool, unroll: int | bool) -> tuple[_C, Any]:
+    """``scan`` of a body that reads or writes references of enclosing scopes: their values are carried (JAX's
+    discharge of the body's state)."""
+    refs = list(closure)
+
+    def body(carry: tuple[_C, list[Any]], x: Any) -> tuple[tuple[_C, list[Any]], Any]:
+        c, values = carry
+        with rebound(refs, values):
+            c, y = f(c, x)
+            finals = [held(r) for r in refs]
+        return (c, finals), y
+
+    (carry, finals), ys = _scan(body, (init, [read(r) for r in refs]), xs, length, reverse, unroll)
+    for r, v in zip(refs, finals):
+        write(r, v)
+    return carry, ys
+
+
+def _scan(f: Callable[[_C, Any], tuple[_C, Any]], init: _C, xs: Any, length: int | None, reverse: bool,
+          unroll: int | bool) -> tuple[_C, Any]:
     init_leaves, init_tree = tree.flatten(init)
     xs_leaves, xs_tree = tree.flatten(xs)
     init_avals = [abstractify(x) for x in init_leaves]

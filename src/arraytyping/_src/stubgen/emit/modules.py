@@ -12,7 +12,8 @@ from arraytyping._src.stubgen.emit import array as emit_array, scalars as emit_s
 from arraytyping._src.stubgen.families import Model
 from arraytyping.lattice import LatticeConfig
 
-__all__ = ["debug_stub", "dtypes_stub", "errors_stub", "experimental_stub", "root_stub", "stages_stub", "typing_stub"]
+__all__ = ["debug_stub", "dtypes_stub", "errors_stub", "experimental_stub", "ref_declarations", "ref_stub", "root_stub",
+           "stages_stub", "typing_stub"]
 
 TYPEVARS = [
     'DTypeT_co = TypeVar("DTypeT_co", covariant=True)',
@@ -41,6 +42,7 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
         '"""arraytyping: one dtype system for array code that holds at run time and in every type checker."""',
         "",
         "import contextlib",
+        "from types import EllipsisType",
         "from collections.abc import Callable, Generator, Iterable, Iterator, Sequence",
         "from enum import IntEnum",
         "from types import ModuleType",
@@ -59,7 +61,7 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
         "from arraytyping.lattice import TypePromotionError as TypePromotionError",
         "from arraytyping.typing import ArrayLike, DType, DTypeLike",
         "from arraytyping import op_rules as op_rules",
-        "from arraytyping import debug as debug, experimental as experimental",
+        "from arraytyping import debug as debug, experimental as experimental, ref as ref",
         "from arraytyping import errors as errors, stages as stages",
         "from arraytyping.errors import ConcretizationTypeError as ConcretizationTypeError",
         "from arraytyping.errors import TracerArrayConversionError as TracerArrayConversionError",
@@ -128,6 +130,7 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
         "    def like(cls, x: Any) -> ShapeDtypeStruct: ...",
         "    def __len__(self) -> int: ...",
         "",
+        *ref_declarations(docs),
         "def pure_callback(callback: Callable[..., Any], result_shape_dtypes: Any, *args: Any, sharding: Any = None, "
         "vmap_method: str | None = None, **kwargs: Any) -> Any: ...",
         "",
@@ -314,12 +317,83 @@ def typing_stub(header: list[str]) -> str:
     ])
 
 
+def ref_declarations(docs: Callable[[str], str | None]) -> list[str]:
+    """``Ref``, ``new_ref`` and ``freeze`` in the root stub: a reference reads as an array of its dtype and shape
+    (``ref[...]`` is ``Array[D, S]``, ``ref[i]`` an ``Array[D]``); its type parameters are invariant, as a mutable
+    container's are."""
+    def doc(name: str) -> list[str]:
+        d = docs(name)
+        return [f"    {d}"] if d else []
+
+    def body(name: str) -> list[str]:
+        d = docs(name)
+        return [f"    {d}", "    ..."] if d else ["    ..."]
+    return [
+        '_RefD = TypeVar("_RefD")',
+        '_RefS = TypeVar("_RefS", bound=tuple[Any, ...], default=AnyShape)',
+        "class Ref(Generic[_RefD, _RefS]):",
+        *doc("Ref"),
+        "    @property",
+        "    def aval(self) -> Any: ...",
+        "    @property",
+        "    def dtype(self) -> DType[_RefD]: ...",
+        "    @property",
+        "    def shape(self) -> _RefS: ...",
+        "    @property",
+        "    def ndim(self) -> int: ...",
+        "    @property",
+        "    def size(self) -> int: ...",
+        "    @property",
+        "    def at(self) -> Any: ...",
+        "    def __len__(self) -> int: ...",
+        "    @overload",
+        "    def __getitem__(self, key: EllipsisType | tuple[()], /) -> Array[_RefD, _RefS]: ...",
+        "    @overload",
+        "    def __getitem__(self, key: Any, /) -> Array[_RefD]: ...",
+        "    def __setitem__(self, key: Any, value: Any, /) -> None: ...",
+        "    def addupdate(self, value: Any, index: Any = ()) -> None: ...",
+        "    def unsafe_buffer_pointer(self) -> int: ...",
+        "    def __hash__(self) -> int: ...",
+        "    def __eq__(self, other: object) -> bool: ...",
+        "@overload",
+        "def new_ref(init_val: Array[_RefD, _RefS]) -> Ref[_RefD, _RefS]:",
+        *body("new_ref"),
+        "@overload",
+        "def new_ref(init_val: Any) -> Ref[Any]: ...",
+        "def freeze(ref: Ref[_RefD, _RefS]) -> Array[_RefD, _RefS]:",
+        *body("freeze"),
+        "",
+    ]
+
+
+def ref_stub(header: list[str]) -> str:
+    """``arraytyping.ref``: declared here, as :func:`debug_stub`, with the root stub's ``Ref``."""
+    return "\n".join([
+        *header,
+        '"""Mutable array references (as ``jax.ref``): ``new_ref`` makes one, ``get``/``set``/``swap``/``addupdate`` '
+        'read and write it in place, ``freeze`` gives its final value."""',
+        "",
+        "from typing import Any, TypeVar",
+        "",
+        "from arraytyping import Array as Array, Ref as Ref, freeze as freeze, new_ref as new_ref",
+        "",
+        *from_source.emit_all("ref.py"),
+        "",
+        '_D = TypeVar("_D")',
+        "def get(ref: Ref[_D, Any], idx: Any = ...) -> Array[_D]: ...",
+        "def swap(ref: Ref[_D, Any], idx: Any, value: Any) -> Array[_D]: ...",
+        "def set(ref: Ref[Any, Any], idx: Any, value: Any) -> None: ...",
+        "def addupdate(ref: Ref[Any, Any], idx: Any, value: Any) -> None: ...",
+        "",
+    ])
+
+
 def debug_stub(header: list[str]) -> str:
     """``arraytyping.debug``: declared here, so that a checker does not analyse the runtime behind it."""
     return "\n".join([
         *header,
         '"""Debugging inside transformed code (as ``jax.debug``): ``print`` prints run-time values, ``callback`` '
-        'calls a host function with them."""',
+        'calls a host function with them, ``breakpoint`` pauses at a ``pdb``-like prompt."""',
         "",
         "from collections.abc import Callable",
         "from typing import Any",
@@ -329,6 +403,8 @@ def debug_stub(header: list[str]) -> str:
         "def callback(callback: Callable[..., Any], *args: Any, ordered: bool = False, partitioned: bool = False, "
         "**kwargs: Any) -> None: ...",
         "def print(fmt: str, *args: Any, ordered: bool = False, partitioned: bool = False, **kwargs: Any) -> None: ...",
+        "def breakpoint(*, backend: str | None = None, filter_frames: bool = True, num_frames: int | None = None, "
+        "ordered: bool = False, token: Any = None, **kwargs: Any) -> Any: ...",
         "",
     ])
 
