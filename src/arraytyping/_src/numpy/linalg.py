@@ -31,13 +31,16 @@ from arraytyping._src.lax.operand_checks import numpy_broadcast
 from arraytyping._src.numpy._promotion import (
     arraylike, as_dtype, common_dtype, jitted, operand, promote_args_inexact, shape_of, to_inexact_dtype,
 )
-from arraytyping._src.numpy.binary import add, divide, equal, greater, less, multiply, not_equal, power, subtract
+from arraytyping._src.numpy.binary import (
+    add, divide, equal, greater, greater_equal, less, logical_and, multiply, not_equal, power, subtract,
+)
 from arraytyping._src.numpy.contractions import cross as _jnp_cross
 from arraytyping._src.numpy.contractions import ensure_array
 from arraytyping._src.numpy.contractions import matmul as _jnp_matmul
 from arraytyping._src.numpy.contractions import tensordot as _jnp_tensordot
 from arraytyping._src.numpy.contractions import vecdot as _jnp_vecdot
 from arraytyping._src.numpy.creation import eye
+from arraytyping._src.numpy.einsum import einsum
 from arraytyping._src.numpy.conversion import asarray, zeros_like
 from arraytyping._src.numpy.indexing import getitem, take_along_axis
 from arraytyping._src.numpy.reductions import amax, amin, count_nonzero, prod, sum
@@ -46,13 +49,13 @@ from arraytyping._src.numpy.selection import diagonal as _jnp_diagonal
 from arraytyping._src.numpy.selection import trace as _jnp_trace
 from arraytyping._src.numpy.selection import where
 from arraytyping._src.numpy.shape import broadcast_to, canonicalize_axis, expand_dims, moveaxis
-from arraytyping._src.numpy.unary import abs, conj, exp, log, negative, real, sqrt
+from arraytyping._src.numpy.unary import abs, conj, exp, isnan, log, logical_not, negative, real, sqrt
 from arraytyping._src.numpy.unary import sign as sign_of
 
-__all__ = ["EighResult", "QRResult", "SVDResult", "SlogdetResult", "cholesky", "cross", "det", "diagonal", "eigh",
-           "eigvalsh", "inv", "matmul", "matrix_norm", "matrix_power", "matrix_rank", "matrix_transpose", "norm",
-           "outer", "pinv", "qr", "slogdet", "solve", "svd", "svdvals", "tensordot", "trace", "vecdot",
-           "vector_norm"]
+__all__ = ["EighResult", "QRResult", "SVDResult", "SlogdetResult", "cholesky", "cond", "cross", "det", "diagonal",
+           "eigh", "eigvalsh", "inv", "lstsq", "matmul", "matrix_norm", "matrix_power", "matrix_rank",
+           "matrix_transpose", "multi_dot", "norm", "outer", "pinv", "qr", "slogdet", "solve", "svd", "svdvals",
+           "tensordot", "tensorinv", "tensorsolve", "trace", "vecdot", "vector_norm"]
 
 
 _D0 = TypeVar("_D0", covariant=True)
@@ -1044,4 +1047,180 @@ def pinv(a: ArrayLike, rtol: ArrayLike | None = None, hermitian: bool = False, *
         raise ValueError(f"pinv: the operand must have rank >= 2, got shape {shape_of(a)}")
     _check("svd", a)
     out: AnyArray = _pinv(a, rtol, bool(hermitian))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The rest of jax.numpy.linalg: compositions of the above
+
+
+def multi_dot(arrays: Sequence[ArrayLike], *, precision: Any = None) -> AnyArray:
+    """The product ``arrays[0] @ arrays[1] @ ...`` of a chain of matrices, contracted in opt_einsum's cheapest
+    order (as JAX's ``einsum``); the first and last may be 1-d (vectors).
+
+    Parameters: ``arrays``: two or more arrays, 2-d but for the first and last; ``precision``: accepted (the CPU
+    computes at full precision).
+
+    >>> linalg.multi_dot([anp.ones((2, 3)), anp.ones((3, 4)), anp.ones(4)]).shape
+    (2,)"""
+    arrs = [_ensure(a, "jnp.linalg.multi_dot") for a in arrays]
+    if len(arrs) < 2:
+        raise ValueError(f"multi_dot requires at least two arrays; got len(arrays)={len(arrs)}")
+    shapes = [shape_of(a) for a in arrs]
+    if not (len(shapes[0]) in (1, 2) and len(shapes[-1]) in (1, 2) and all(len(s) == 2 for s in shapes[1:-1])):
+        raise ValueError("multi_dot: input arrays must all be two-dimensional, except for the first and last array "
+                         f"which may be 1 or 2 dimensional. Got array shapes {shapes}")
+    if any(a[-1] != b[0] for a, b in zip(shapes[:-1], shapes[1:])):
+        raise ValueError("multi_dot: last dimension of each array must match first dimension of following array. "
+                         f"Got array shapes {shapes}")
+    letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    if len(arrs) >= len(letters):
+        raise NotImplementedError(f"multi_dot of more than {len(letters) - 1} arrays is not supported")
+    terms = [letters[i] + letters[i + 1] for i in range(len(arrs))]
+    if len(shapes[0]) == 1:
+        terms[0] = terms[0][1:]
+    if len(shapes[-1]) == 1:
+        terms[-1] = terms[-1][:1]
+    return einsum(",".join(terms), *arrs, optimize="auto")
+
+
+def tensorinv(a: ArrayLike, ind: int = 2) -> AnyArray:
+    """The inverse of ``a`` under ``tensordot(..., axes=ind)``: ``a`` reshaped to a square matrix (the product of
+    its first ``ind`` dimensions by that of the rest), inverted, reshaped to ``(*a.shape[ind:],
+    *a.shape[:ind])``.
+
+    >>> linalg.tensorinv(anp.eye(4).reshape(4, 2, 2), ind=1).shape
+    (2, 2, 4)"""
+    arr = _ensure(a, "tensorinv")
+    ind = operator.index(ind)
+    if ind <= 0:
+        raise ValueError(f"ind must be a positive integer; got ind={ind}")
+    s = shape_of(arr)
+    contracting, batch = s[:ind], s[ind:]
+    flat = (int(np.prod(contracting, dtype=np.int64)), int(np.prod(batch, dtype=np.int64)))
+    if flat[0] != flat[1]:
+        raise ValueError("tensorinv is only possible when the product of the first `ind` dimensions equals that of "
+                         f"the remaining dimensions. got arr.shape={s} with ind={ind}.")
+    out: AnyArray = lax.reshape(inv(lax.reshape(arr, flat)), (*batch, *contracting))
+    return out
+
+
+def tensorsolve(a: ArrayLike, b: ArrayLike, axes: tuple[int, ...] | None = None) -> AnyArray:
+    """The ``x`` with ``tensordot(a, x, axes=x.ndim) == b``: ``a``'s axes ``axes`` (if given) moved last, then
+    reshaped to a square matrix and solved (``solve``); ``x`` has ``a.shape[b.ndim:]``.
+
+    >>> linalg.tensorsolve(anp.eye(6).reshape(6, 2, 3), anp.ones(6)).shape
+    (2, 3)"""
+    a_arr, b_arr = _ensure(a, "tensorsolve"), _ensure(b, "tensorsolve")
+    if axes is not None:
+        nd = len(shape_of(a_arr))
+        a_arr = moveaxis(a_arr, axes, len(axes) * (nd - 1,))
+    sa, sb = shape_of(a_arr), shape_of(b_arr)
+    out_shape = sa[len(sb):]
+    if sa[:len(sb)] != sb:
+        raise ValueError("After moving axes to end, leading shape of a must match shape of b. "
+                         f"got a.shape={sa}, b.shape={sb}")
+    size_b, size_out = int(np.prod(sb, dtype=np.int64)), int(np.prod(out_shape, dtype=np.int64))
+    if size_b != size_out:
+        raise ValueError("Input arrays must have prod(a.shape[:b.ndim]) == prod(a.shape[b.ndim:]); "
+                         f"got a.shape={sa}, b.ndim={len(sb)}.")
+    out: AnyArray = lax.reshape(solve(lax.reshape(a_arr, (size_b, size_out)), lax.reshape(b_arr, (size_b,))),
+                                out_shape)
+    return out
+
+
+def _cond_body(x: Any, *, p: Any) -> Any:
+    s = shape_of(x)
+    if p is None or p == 2:
+        sv = svdvals(x)
+        return divide(getitem(sv, (..., 0)), getitem(sv, (..., -1)))
+    if p == -2:
+        sv = svdvals(x)
+        r = divide(getitem(sv, (..., -1)), getitem(sv, (..., 0)))
+    else:
+        if s[-2] != s[-1]:
+            raise ValueError(f"jnp.linalg.cond: for p={p!r}, array must be square; got arr.shape={s}")
+        r = multiply(norm(x, ord=p, axis=(-2, -1)), norm(inv(x), ord=p, axis=(-2, -1)))
+    return where(logical_and(isnan(r), logical_not(any_(isnan(x), axis=(-2, -1)))), np.inf, r)
+
+
+_cond = jitted(_cond_body, "cond")
+
+
+def cond(x: ArrayLike, p: Any = None) -> AnyArray:
+    """The condition number of the matrices in the last two axes of ``x`` in the norm ``p``: by default (``p``
+    None or 2) the ratio of the largest to the smallest singular value; ``-2`` the inverse ratio; ``'fro'``,
+    ``'nuc'``, ``±1``, ``±inf`` ``norm(x, p) * norm(inv(x), p)`` of square matrices (nan made inf where ``x`` has
+    no nan).
+
+    >>> linalg.cond(anp.array([[1., 0.], [0., 4.]]))
+    Array(4., dtype=float32)"""
+    arr = _ensure(x, "cond")
+    s = shape_of(arr)
+    if len(s) < 2:
+        raise ValueError(f"jnp.linalg.cond: input array must be at least 2D; got arr.shape={s}")
+    if s[-1] == 0 or s[-2] == 0:
+        raise ValueError(f"jnp.linalg.cond: input array must not be empty; got arr.shape={s}")
+    out: AnyArray = _cond(arr, p=p)
+    return out
+
+
+def _lstsq_body(a: Any, b: Any, rcond: Any, *, numpy_resid: bool = False) -> tuple[Any, Any, Any, Any]:
+    a, b = _promote_inexact(a, b)
+    sa, sb = shape_of(a), shape_of(b)
+    if not sa or not sb or sa[0] != sb[0]:
+        raise ValueError("Leading dimensions of input arrays must match")
+    b_orig_ndim = len(sb)
+    if b_orig_ndim == 1:
+        b = expand_dims(b, 1)
+    if len(sa) != 2:
+        raise TypeError(f"{len(sa)}-dimensional array given. Array must be two-dimensional")
+    if len(shape_of(b)) != 2:
+        raise TypeError(f"{len(shape_of(b))}-dimensional array given. Array must be one or two-dimensional")
+    m, n = sa
+    dtype = lax.aval_of(a).dtype
+    if m * n == 0:
+        s = lax.full((0,), 0, dtype, False)
+        rank = asarray(0, dtype=np.dtype("int64") if config.x64 else np.dtype("int32"))
+        x = lax.full((n, *shape_of(b)[1:]), 0, dtype, False)
+    else:
+        eps = finfo(dtype).eps
+        rcond = float(eps) * builtins.max(n, m) if rcond is None else where(less(rcond, 0), eps, rcond)
+        s, u, vt = lapack.svd_p.bind(a, full_matrices=False, compute_uv=True)
+        sdt = lax.aval_of(s).dtype
+        mask = logical_and(greater(s, 0),
+                           greater_equal(s, multiply(asarray(rcond, dtype=sdt), getitem(s, 0))))
+        rank = sum(mask)
+        safe_s = as_dtype(where(mask, s, 1), dtype, False)
+        s_inv = expand_dims(where(mask, divide(1, safe_s), 0), 1)
+        uTb = _jnp_matmul(_mT(conj(u)), b)
+        x = _jnp_matmul(_mT(conj(vt)), multiply(s_inv, uTb))
+    if numpy_resid and (bool(less(rank, n)) or m <= n):
+        resid = asarray(np.array([], dtype=np.float64 if config.x64 else np.float32))
+    else:
+        resid = power(norm(subtract(b, _jnp_matmul(a, x)), axis=0), 2)
+    if b_orig_ndim == 1:
+        x = lax.reshape(x, (int(np.prod(shape_of(x), dtype=np.int64)),))
+    return x, resid, rank, s
+
+
+_jit_lstsq = jitted(_lstsq_body, "_lstsq")
+
+
+def lstsq(a: ArrayLike, b: ArrayLike, rcond: float | None = None, *, numpy_resid: bool = False
+          ) -> tuple[AnyArray, AnyArray, AnyArray, AnyArray]:
+    """The least-squares solution ``x`` of ``a @ x ≈ b`` (``a``: ``[m, n]``; ``b``: ``[m]`` or ``[m, k]``), from
+    the SVD of ``a``: ``(x, residuals, rank, singular values)``; singular values below ``rcond`` times the largest
+    (by default ``eps * max(m, n)``) are dropped. The residuals are the squared 2-norms of the columns of
+    ``b - a @ x``, always (``numpy_resid=True``: empty where numpy's are, which needs concrete arrays).
+
+    >>> x, resid, rank, s = linalg.lstsq(anp.array([[1., 0.], [0., 2.], [0., 0.]]), anp.array([1., 2., 3.]))
+    >>> x
+    Array([1., 1.], dtype=float32)"""
+    a, b = _ensure(a, "jnp.linalg.lstsq"), _ensure(b, "jnp.linalg.lstsq")
+    out: tuple[AnyArray, AnyArray, AnyArray, AnyArray]
+    if numpy_resid:
+        out = _lstsq_body(a, b, rcond, numpy_resid=True)
+    else:
+        out = _jit_lstsq(a, b, rcond)
     return out
