@@ -119,7 +119,8 @@ def test_executed(case: str, config_key: str) -> None:
 def _dot_of_2bit_ints(case: str, want: str) -> bool:
     """The case computes a ``dot_general`` of int2 or uint2 operands, which XLA's CPU backend cannot run
     (``UNIMPLEMENTED: unsupported operand type S2 in op dot``, from JAX 0.10.2 too): its abstract answer stands."""
-    dot = case.startswith(("vdot", "inner", "tensordot", "vecdot", "matvec", "vecmat")) or (
+    dot = case.removeprefix("linalg_").startswith(
+        ("vdot", "inner", "tensordot", "vecdot", "matvec", "vecmat", "matmul", "matrix_power", "multi_dot")) or (
         case.startswith("einsum") and "," in TOOL.CASES[case][0].split("'")[1])
     return dot and want.startswith(("int2", "uint2"))
 

@@ -18,10 +18,10 @@ from typing_extensions import Never
 from arraytyping import _Abstract, _DivR0, _DivR1, _DivR2, _DivUp, _DivW0, _DivW1, _DivW2, _DivW3, _DivW4, _DivW5, _DivW6, _DivW7, _IsComplexfloating, _IsFloating, _IsInexact_Floating_Complexfloating, _NumpyOperand, _PyScalar, _Same, bfloat16, bool_, complex128, complex64, float16, float32, float4_e2m1fn, float64, float6_e2m3fn, float6_e3m2fn, float8_e3m4, float8_e4m3, float8_e4m3b11fnuz, float8_e4m3fn, float8_e4m3fnuz, float8_e5m2, float8_e5m2fnuz, float8_e8m0fnu, inexact, int1, int16, int2, int32, int4, int64, int8, number, uint1, uint16, uint2, uint32, uint4, uint64, uint8
 
 __all__ = [
-    "EighResult", "QRResult", "SVDResult", "SlogdetResult", "cholesky", "cond", "cross", "det", "diagonal", "eigh",
-    "eigvalsh", "inv", "lstsq", "matmul", "matrix_norm", "matrix_power", "matrix_rank", "matrix_transpose", "multi_dot",
-    "norm", "outer", "pinv", "qr", "slogdet", "solve", "svd", "svdvals", "tensordot", "tensorinv", "tensorsolve",
-    "trace", "vecdot", "vector_norm",
+    "EigResult", "EighResult", "QRResult", "SVDResult", "SlogdetResult", "cholesky", "cond", "cross", "det", "diagonal",
+    "eig", "eigh", "eigvals", "eigvalsh", "inv", "lstsq", "matmul", "matrix_norm", "matrix_power", "matrix_rank",
+    "matrix_transpose", "multi_dot", "norm", "outer", "pinv", "qr", "slogdet", "solve", "svd", "svdvals", "tensordot",
+    "tensorinv", "tensorsolve", "trace", "vecdot", "vector_norm",
 ]
 
 _D0 = TypeVar('_D0', covariant=True)
@@ -40,20 +40,24 @@ AnyDType = TypeVar("AnyDType", bound=bool_ | uint4 | uint8 | uint16 | uint32 | u
 IntegerDType2 = TypeVar("IntegerDType2", bound=uint1 | uint2 | int1)
 ComplexFloatingDType2 = TypeVar("ComplexFloatingDType2", bound=_IsComplexfloating)
 
+class EigResult(NamedTuple, Generic[_D0, _D1]):
+    "``eig``'s result: the eigenvalues and the right eigenvectors (columns), complex."
+    eigenvalues: Array[_D0]
+    eigenvectors: Array[_D1]
 class EighResult(NamedTuple, Generic[_D0, _D1]):
     eigenvalues: Array[_D0]
     eigenvectors: Array[_D1]
 class QRResult(NamedTuple, Generic[_D0, _D1]):
     Q: Array[_D0]
     R: Array[_D1]
-class SlogdetResult(NamedTuple, Generic[_D0, _D1]):
-    "``slogdet``'s result: the sign (a unit complex number for complex matrices) and log of the absolute value."
-    sign: Array[_D0]
-    logabsdet: Array[_D1]
 class SVDResult(NamedTuple, Generic[_D0, _D1, _D2]):
     U: Array[_D0]
     S: Array[_D1]
     Vh: Array[_D2]
+class SlogdetResult(NamedTuple, Generic[_D0, _D1]):
+    "``slogdet``'s result: the sign (a unit complex number for complex matrices) and log of the absolute value."
+    sign: Array[_D0]
+    logabsdet: Array[_D1]
 @overload
 def cholesky(a: Array[Never] | np.ndarray[Any, np.dtype[Never]] | np.number[Never], *, upper: bool = ..., symmetrize_input: bool = ...) -> Array[Any]:
     'The Cholesky factor of the Hermitian positive definite ``a`` (``[..., n, n]``): lower (``a = L @ L^H``), or upper with ``upper=True``; nans where ``a`` is not positive definite.'
@@ -195,6 +199,16 @@ def diagonal(x: ArrayLike, /, *, offset: int = ...) -> Array[Any]:
     Array([1., 1., 1.], dtype=float32)
     """
     ...
+def eig(a: ArrayLike) -> EigResult[Any, Any]:
+    """The eigenvalues and right eigenvectors (columns, of unit norm) of the square matrices in the last two axes of
+    ``a``, complex whatever ``a``'s dtype (LAPACK's ``geev``, on the CPU). Only the eigenvalues are differentiable
+    (JAX's ``NotImplementedError`` for the eigenvectors).
+
+    >>> w, v = linalg.eig(anp.array([[2., 0.], [0., 3.]]))
+    >>> w
+    Array([2.+0.j, 3.+0.j], dtype=complex64)
+    """
+    ...
 @overload
 def eigh(a: Array[Never] | np.ndarray[Any, np.dtype[Never]] | np.number[Never], UPLO: str | None = ..., symmetrize_input: bool = ...) -> EighResult[Any, Any]:
     "The eigenvalues (ascending, real) and eigenvectors (columns) of the Hermitian ``a`` (``[..., n, n]``), computed from its lower (``UPLO='L'``, the default) or upper triangle, after symmetrizing it by default."
@@ -251,6 +265,14 @@ def eigh(a: float, UPLO: str | None = ..., symmetrize_input: bool = ...) -> Eigh
 def eigh(a: complex, UPLO: str | None = ..., symmetrize_input: bool = ...) -> EighResult[float, complex]: ...
 @overload
 def eigh(a: Array[_Abstract | int | float | complex], UPLO: str | None = ..., symmetrize_input: bool = ...) -> EighResult[Any, Any]: ...
+def eigvals(a: ArrayLike) -> Array[Any]:
+    """The eigenvalues (complex, in LAPACK's order) of the square matrices in the last two axes of ``a``: ``eig``'s
+    first result, without the eigenvectors.
+
+    >>> linalg.eigvals(anp.array([[0., -1.], [1., 0.]]))
+    Array([0.+1.j, 0.-1.j], dtype=complex64)
+    """
+    ...
 def eigvalsh(a: ArrayLike, UPLO: str | None = ..., *, symmetrize_input: bool = ...) -> Array[Any]:
     """The eigenvalues (ascending, real) of the Hermitian matrices in the last two axes of ``a``: ``eigh``'s
     first result.
@@ -785,7 +807,7 @@ def solve(a: Array[Any], b: bool | int | Array[int]) -> Array[Any]: ...
 def solve(a: bool | int | Array[int], b: Array[Any]) -> Array[Any]: ...
 @overload
 def svd(a: Array[Never] | np.ndarray[Any, np.dtype[Never]] | np.number[Never], full_matrices: bool = ..., compute_uv: Literal[True] = ..., hermitian: bool = ...) -> SVDResult[Any, Any, Any]:
-    'The singular value decomposition ``a = U @ diag(S) @ Vh`` of ``a`` (``[..., m, n]``): ``(U, S, Vh)``, ``S`` real and descending; ``U`` and ``Vh`` square with ``full_matrices`` (the default), else ``[..., m, k]`` and ``[..., k, n]``; only ``S`` without ``compute_uv``. (``hermitian=True`` is not supported.)'
+    "The singular value decomposition ``a = U @ diag(S) @ Vh`` of ``a`` (``[..., m, n]``): ``(U, S, Vh)``, ``S`` real and descending; ``U`` and ``Vh`` square with ``full_matrices`` (the default), else ``[..., m, k]`` and ``[..., k, n]``; only ``S`` without ``compute_uv``. With ``hermitian=True`` (``a`` Hermitian) from ``eigh``: ``S`` the eigenvalues' absolute values (descending), ``U`` the eigenvectors so ordered, ``Vh`` ``U``'s conjugate transpose times the eigenvalues' signs (``full_matrices`` ignored)."
     ...
 @overload
 def svd(a: Array[BoolOrIntegerOrFloatingDType], full_matrices: bool = ..., compute_uv: Literal[True] = ..., hermitian: bool = ...) -> SVDResult[float32, float32, float32]: ...

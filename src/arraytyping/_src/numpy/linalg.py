@@ -1,5 +1,6 @@
-"""``arraytyping.numpy.linalg``: ``norm``, ``det``, ``slogdet``, ``inv``, ``solve``, ``cholesky``, ``qr``, ``eigh``
-and ``svd`` as JAX 0.10.2's ``jax.numpy.linalg`` computes them: the operand made inexact (``promote_dtypes_inexact``),
+"""``arraytyping.numpy.linalg``: ``norm``, ``det``, ``slogdet``, ``inv``, ``solve``, ``cholesky``, ``qr``, ``eigh``,
+``eig`` and ``svd``, the Array API extension's wrappers (``matmul``, ``vector_norm``...) and the compositions
+(``pinv``, ``lstsq``, ``matrix_rank``, ``cond``...) as JAX 0.10.2's ``jax.numpy.linalg`` computes them: the operand made inexact (``promote_dtypes_inexact``),
 then JAX's formula (``det`` of 2x2 and 3x3 matrices by cofactors; ``slogdet`` and ``solve`` from an LU
 factorization; ``norm`` by reductions, or singular values for ``ord`` 2, -2 and ``'nuc'``) over the LAPACK
 primitives of :mod:`arraytyping._src.lax.linalg`. The dtype rules are :data:`arraytyping.op_rules.LINALG`'s;
@@ -52,10 +53,10 @@ from arraytyping._src.numpy.shape import broadcast_to, canonicalize_axis, expand
 from arraytyping._src.numpy.unary import abs, conj, exp, isnan, log, logical_not, negative, real, sqrt
 from arraytyping._src.numpy.unary import sign as sign_of
 
-__all__ = ["EighResult", "QRResult", "SVDResult", "SlogdetResult", "cholesky", "cond", "cross", "det", "diagonal",
-           "eigh", "eigvalsh", "inv", "lstsq", "matmul", "matrix_norm", "matrix_power", "matrix_rank",
-           "matrix_transpose", "multi_dot", "norm", "outer", "pinv", "qr", "slogdet", "solve", "svd", "svdvals",
-           "tensordot", "tensorinv", "tensorsolve", "trace", "vecdot", "vector_norm"]
+__all__ = ["EigResult", "EighResult", "QRResult", "SVDResult", "SlogdetResult", "cholesky", "cond", "cross", "det",
+           "diagonal", "eig", "eigh", "eigvals", "eigvalsh", "inv", "lstsq", "matmul", "matrix_norm", "matrix_power",
+           "matrix_rank", "matrix_transpose", "multi_dot", "norm", "outer", "pinv", "qr", "slogdet", "solve", "svd",
+           "svdvals", "tensordot", "tensorinv", "tensorsolve", "trace", "vecdot", "vector_norm"]
 
 
 _D0 = TypeVar("_D0", covariant=True)
@@ -78,6 +79,13 @@ class QRResult(NamedTuple, Generic[_D0, _D1]):
 
 
 class EighResult(NamedTuple, Generic[_D0, _D1]):
+    eigenvalues: AnyArray
+    eigenvectors: AnyArray
+
+
+class EigResult(NamedTuple, Generic[_D0, _D1]):
+    """``eig``'s result: the eigenvalues and the right eigenvectors (columns), complex."""
+
     eigenvalues: AnyArray
     eigenvectors: AnyArray
 
@@ -604,8 +612,11 @@ def _svd_values(a: Any) -> Any:
     return s
 
 
-def _svd_body(a: Any, *, full_matrices: bool, compute_uv: bool) -> Any:
+def _svd_body(a: Any, *, full_matrices: bool, compute_uv: bool, hermitian: bool = False) -> Any:
     a = promote_args_inexact(a)[0]
+    if hermitian:
+        _rank2("svd", a)
+        return _svd_hermitian(a) if compute_uv else _svd_values_of(a, True)
     if compute_uv:
         s, u, vt = lapack.svd_p.bind(a, full_matrices=full_matrices, compute_uv=True)
         return u, s, vt
@@ -630,11 +641,12 @@ def svd(a: ArrayLike, full_matrices: bool = True, compute_uv: bool = True, hermi
         ) -> SVDResult[Any, Any, Any] | AnyArray:
     """The singular value decomposition ``a = U @ diag(S) @ Vh`` of ``a`` (``[..., m, n]``): ``(U, S, Vh)``, ``S``
     real and descending; ``U`` and ``Vh`` square with ``full_matrices`` (the default), else ``[..., m, k]`` and
-    ``[..., k, n]``; only ``S`` without ``compute_uv``. (``hermitian=True`` is not supported.)"""
-    if hermitian:
-        raise NotImplementedError("svd with hermitian=True is not supported")
+    ``[..., k, n]``; only ``S`` without ``compute_uv``. With ``hermitian=True`` (``a`` Hermitian) from ``eigh``:
+    ``S`` the eigenvalues' absolute values (descending), ``U`` the eigenvectors so ordered, ``Vh`` ``U``'s
+    conjugate transpose times the eigenvalues' signs (``full_matrices`` ignored)."""
     _check("svd", a)
-    out = _svd(_arg(a, "jnp.linalg.svd"), full_matrices=bool(full_matrices), compute_uv=bool(compute_uv))
+    out = _svd(_arg(a, "jnp.linalg.svd"), full_matrices=bool(full_matrices), compute_uv=bool(compute_uv),
+               hermitian=bool(hermitian))
     if compute_uv:
         u, sv, vh = out
         return SVDResult(u, sv, vh)
@@ -780,8 +792,8 @@ def vector_norm(x: ArrayLike, /, *, axis: int | tuple[int, ...] | None = None, k
     if ord == -np.inf:
         return amin(abs(x), axis=axis, keepdims=keepdims)
     if ord == 0:
-        eps_dtype = finfo(lax.aval_of(x).dtype).dtype
-        return sum(not_equal(x, 0), dtype=eps_dtype, axis=axis, keepdims=keepdims)
+        nonzero = not_equal(x, 0)  # first, as JAX's arguments are evaluated (strict promotion may refuse it)
+        return sum(nonzero, dtype=finfo(lax.aval_of(x).dtype).dtype, axis=axis, keepdims=keepdims)
     if ord == 1:
         return sum(abs(x), axis=axis, keepdims=keepdims)
     if isinstance(ord, str):
@@ -1045,7 +1057,6 @@ def pinv(a: ArrayLike, rtol: ArrayLike | None = None, hermitian: bool = False, *
     a = _arg(a, "jnp.linalg.pinv")
     if len(shape_of(a)) < 2:
         raise ValueError(f"pinv: the operand must have rank >= 2, got shape {shape_of(a)}")
-    _check("svd", a)
     out: AnyArray = _pinv(a, rtol, bool(hermitian))
     return out
 
@@ -1223,4 +1234,47 @@ def lstsq(a: ArrayLike, b: ArrayLike, rcond: float | None = None, *, numpy_resid
         out = _lstsq_body(a, b, rcond, numpy_resid=True)
     else:
         out = _jit_lstsq(a, b, rcond)
+    return out
+
+
+def _eig_body(a: Any) -> Any:
+    a = promote_args_inexact(a)[0]
+    _rank2("eig", a)
+    w, v = lapack.eig_p.bind(a, compute_left_eigenvectors=False, compute_right_eigenvectors=True)
+    return w, v
+
+
+def _eigvals_body(a: Any) -> Any:
+    a = promote_args_inexact(a)[0]
+    _rank2("eigvals", a)
+    (w,) = lapack.eig_p.bind(a, compute_left_eigenvectors=False, compute_right_eigenvectors=False)
+    return w
+
+
+_eigvals = jitted(_eigvals_body, "eigvals")
+
+
+def eig(a: ArrayLike) -> EigResult[Any, Any]:
+    """The eigenvalues and right eigenvectors (columns, of unit norm) of the square matrices in the last two axes of
+    ``a``, complex whatever ``a``'s dtype (LAPACK's ``geev``, on the CPU). Only the eigenvalues are differentiable
+    (JAX's ``NotImplementedError`` for the eigenvectors).
+
+    >>> w, v = linalg.eig(anp.array([[2., 0.], [0., 3.]]))
+    >>> w
+    Array([2.+0.j, 3.+0.j], dtype=complex64)"""
+    a = _ensure(a, "jnp.linalg.eig")
+    _check("eig", a, "eigh")
+    w, v = _eig_body(a)
+    return EigResult(w, v)
+
+
+def eigvals(a: ArrayLike) -> AnyArray:
+    """The eigenvalues (complex, in LAPACK's order) of the square matrices in the last two axes of ``a``: ``eig``'s
+    first result, without the eigenvectors.
+
+    >>> linalg.eigvals(anp.array([[0., -1.], [1., 0.]]))
+    Array([0.+1.j, 0.-1.j], dtype=complex64)"""
+    a = _ensure(a, "jnp.linalg.eigvals")
+    _check("eigvals", a, "eigh")
+    out: AnyArray = _eigvals(a)
     return out
