@@ -566,6 +566,12 @@ NOT_FUZZED: Final[dict[str, str]] = {
     **{f"lax.{n}": "a shape or layout helper: tuples of ints, no dtype"
        for n in ("conv_dimension_numbers", "conv_general_permutations", "conv_general_shape_tuple",
                  "conv_shape_tuple", "conv_transpose_shape_tuple", "padtype_to_pads", "reduce_window_shape_tuple")},
+    **{f"numpy.linalg.{n}": ("typed Array[Any] (or a named tuple or tuple of Array[Any]) from the runtime's "
+                             "signature: no dtype rule in the stubs, nothing to be wrong about; dtypes, weak flags, "
+                             "values and errors held to JAX by tools/jax_linalg_reference.py")
+       for n in ("EigResult", "cond", "cross", "diagonal", "eig", "eigvals", "eigvalsh", "lstsq", "matmul",
+                 "matrix_norm", "matrix_power", "matrix_rank", "matrix_transpose", "multi_dot", "outer", "pinv",
+                 "svdvals", "tensordot", "tensorinv", "tensorsolve", "trace", "vecdot", "vector_norm")},
 }
 """Public names the registry leaves out on purpose, and why."""
 
