@@ -1179,7 +1179,9 @@ def cond(x: ArrayLike, p: Any = None) -> AnyArray:
 def _lstsq_body(a: Any, b: Any, rcond: Any, *, numpy_resid: bool = False) -> tuple[Any, Any, Any, Any]:
     a, b = _promote_inexact(a, b)
     sa, sb = shape_of(a), shape_of(b)
-    if not sa or not sb or sa[0] != sb[0]:
+    if not sa or not sb:  # JAX reads a.shape[0] and b.shape[0]
+        raise IndexError(f"lstsq: a 0-dimensional operand has no leading dimension; got a.shape={sa}, b.shape={sb}")
+    if sa[0] != sb[0]:
         raise ValueError("Leading dimensions of input arrays must match")
     b_orig_ndim = len(sb)
     if b_orig_ndim == 1:
