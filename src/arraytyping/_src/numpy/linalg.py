@@ -12,7 +12,7 @@ from __future__ import annotations
 import builtins
 import operator
 from collections.abc import Sequence
-from typing import Any, Final, Generic, Literal, NamedTuple, TypeVar, overload
+from typing import Any, Final, Generic, Literal, NamedTuple, TypeVar, cast, overload
 
 import numpy as np
 
@@ -785,7 +785,7 @@ def vector_norm(x: ArrayLike, /, *, axis: int | tuple[int, ...] | None = None, k
     >>> linalg.vector_norm(anp.array([3., 4.]))
     Array(5., dtype=float32)"""
     x = _ensure(x, "jnp.linalg.vector_norm")
-    if ord is None or ord == 2:
+    if cast(object, ord) is None or ord == 2:  # JAX's test: None passes at run time
         return sqrt(sum(real(multiply(x, conj(x))), axis=axis, keepdims=keepdims))
     if ord == np.inf:
         return amax(abs(x), axis=axis, keepdims=keepdims, initial=0)
@@ -808,7 +808,8 @@ def vector_norm(x: ArrayLike, /, *, axis: int | tuple[int, ...] | None = None, k
     with np.errstate(all="ignore"):
         ord_arr = np.array(ord, dtype=dt)
         ord_inv = np.array(1.0 / ord_arr, dtype=dt)
-    return power(sum(power(abs_x, ord_arr), axis=axis, keepdims=keepdims), ord_inv)
+    out: AnyArray = power(sum(power(abs_x, ord_arr), axis=axis, keepdims=keepdims), ord_inv)
+    return out
 
 
 def matrix_norm(x: ArrayLike, /, *, keepdims: bool = False, ord: str | int = "fro") -> AnyArray:
@@ -881,12 +882,12 @@ def _svd_values_of(x: Any, hermitian: bool) -> Any:
     return lax.rev(lax.sort([s], last)[0], (last,))
 
 
-def _matrix_rank_body(M: Any, rtol: Any, *, hermitian: bool) -> Any:
-    M = promote_args_inexact(M)[0]
-    s = shape_of(M)
+def _matrix_rank_body(m: Any, rtol: Any, *, hermitian: bool) -> Any:
+    m = promote_args_inexact(m)[0]
+    s = shape_of(m)
     if len(s) < 2:
-        return as_dtype(any_(not_equal(M, 0)), np.dtype("int32"), False)
-    S = _svd_values_of(M, hermitian)
+        return as_dtype(any_(not_equal(m, 0)), np.dtype("int32"), False)
+    S = _svd_values_of(m, hermitian)
     if rtol is None:
         sdt = lax.aval_of(S).dtype
         rtol = multiply(multiply(amax(S, axis=-1), np.array(builtins.max(s[-2:])).astype(sdt)),
@@ -908,14 +909,14 @@ def matrix_rank(M: ArrayLike, rtol: ArrayLike | None = None, *, hermitian: bool 
 
     >>> linalg.matrix_rank(anp.array([[1., 2.], [2., 4.]]))
     Array(1, dtype=int32)"""
-    M = _ensure(M, "jnp.linalg.matrix_rank")
+    arr = _ensure(M, "jnp.linalg.matrix_rank")
     if tol is not None:
         if rtol is not None:
             raise ValueError("matrix_rank: only one of tol or rtol may be specified.")
         rtol = tol
-    if len(shape_of(M)) >= 2:
-        _check("svd", M)
-    out: AnyArray = _matrix_rank(M, rtol, hermitian=bool(hermitian))
+    if len(shape_of(arr)) >= 2:
+        _check("svd", arr)
+    out: AnyArray = _matrix_rank(arr, rtol, hermitian=bool(hermitian))
     return out
 
 
