@@ -403,6 +403,9 @@ without operands (``empty2``, a ``cond``'s placeholder for another branch's resi
 
 
 TESTED_ELSEWHERE: dict[str, str] = {
+    "eig": "jnp.linalg.eig/eigvals: test_linalg_derivatives differentiates the eigenvalues against the closed form "
+           "d tr(A^2) = 2 A^T (grad, jit of grad, grad of jit, vmap of grad; float32 and float64) and checks that the "
+           "eigenvectors' derivatives raise JAX's NotImplementedError",
     "jit": "a jitted function called under a trace: test_jit_call_conformance differentiates it (grad, "
            "value_and_grad, jvp, vjp, second order) against JAX's printed jaxprs and values",
     "custom_jvp_call": "a custom_jvp function (the user's, nn.relu, logaddexp): test_jit_call_conformance "

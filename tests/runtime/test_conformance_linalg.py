@@ -107,7 +107,8 @@ def test_executed(case: str, config_key: str) -> None:
                 continue
             if _dot_of_2bit_ints(case, want_all[i]):
                 continue  # XLA's CPU has no dot of 2-bit integers (UNIMPLEMENTED), for JAX as for us
-            if case in TOOL.LAPACK_CASES and want_all[i].split("[")[0].rstrip("*") not in LAPACK_DTYPES:
+            if case in TOOL.LAPACK_CASES and (want_all[i].split("[")[0].rstrip("*") not in LAPACK_DTYPES
+                                              or _narrow_float_operand(ks[i])):
                 continue  # JAX fails to lower these (NotImplementedError), as ours does: the values cover it
             f, arrays = call(case, ks[i], x64, _well_conditioned)
             got, err = base.outcome(lambda: f(*arrays))
@@ -116,10 +117,21 @@ def test_executed(case: str, config_key: str) -> None:
     assert not failures, f"{case} {config_key}: {len(failures)} mismatches:\n" + "\n".join(failures[:25])
 
 
+def _narrow_float_operand(key: str) -> bool:
+    """An operand of a floating dtype narrower than float32 (float16, bfloat16, the float8s...): LAPACK has no kernel
+    for it, though ``eig``'s result (complex64) names none."""
+    for spec in key.split("|"):
+        name = spec.partition(":")[2]
+        if spec.startswith(("arr", "warr")) and lattice.KIND.get(name) == "f" and name not in LAPACK_DTYPES:
+            return True
+    return False
+
+
 def _dot_of_2bit_ints(case: str, want: str) -> bool:
     """The case computes a ``dot_general`` of int2 or uint2 operands, which XLA's CPU backend cannot run
     (``UNIMPLEMENTED: unsupported operand type S2 in op dot``, from JAX 0.10.2 too): its abstract answer stands."""
-    dot = case.startswith(("vdot", "inner", "tensordot", "vecdot", "matvec", "vecmat")) or (
+    dot = case.removeprefix("linalg_").startswith(
+        ("vdot", "inner", "tensordot", "vecdot", "matvec", "vecmat", "matmul", "matrix_power", "multi_dot")) or (
         case.startswith("einsum") and "," in TOOL.CASES[case][0].split("'")[1])
     return dot and want.startswith(("int2", "uint2"))
 

@@ -4,7 +4,9 @@
 * ``d det(A) = det(A) A^-T``; ``d log|det(A)| = A^-T`` (``det`` of 4x4 matrices goes through ``slogdet``'s LU);
 * ``d sum(A^-1) = -A^-T 1 1^T A^-T``; ``solve(A, b)``: ``-A^-T g x^T`` in ``A`` and ``A^-T g`` in ``b``;
 * ``d sum(c * eigenvalues(A)) = V diag(c) V^T`` for a symmetric ``A``; ``d ||A||_* = U V^T`` (the singular values);
-* the singular vectors (reduced) and ``qr``'s factors against central differences.
+* the singular vectors (reduced) and ``qr``'s factors against central differences;
+* ``eigvals`` (the ``eig`` rule): ``d tr(A^2) = d sum(w_i^2) = 2 A^T``, whatever ``A``'s eigenvectors; ``pinv`` (its
+  custom derivative) of an invertible matrix as ``inv``'s; ``svdvals`` as the nuclear norm's.
 
 The primitives' own rules are held to JAX 0.10.2's values by ``test_ad_conformance.py``; this module holds the
 functions users call, eagerly, under ``jit`` and batched, in float32 and (with x64) float64.
@@ -40,6 +42,9 @@ _CASES: dict[str, tuple[Callable[[Any], Any], np.ndarray, Callable[[np.ndarray],
     "solve_a": (lambda x: (linalg.solve(x, anp.asarray(_B, dtype=x.dtype)) * anp.asarray(_C, dtype=x.dtype)).sum(),
                 _N, lambda a: -np.outer(_inv_t(a) @ _C, np.linalg.solve(a, _B))),
     "nuclear_norm": (lambda x: linalg.norm(x, "nuc"), _N, lambda a: (usv := np.linalg.svd(a))[0] @ usv[2]),
+    "eigvals": (lambda x: anp.real((linalg.eigvals(x) ** 2).sum()), _N, lambda a: 2 * a.T),
+    "pinv": (lambda x: linalg.pinv(x).sum(), _N, lambda a: -(_inv_t(a) @ np.ones((4, 4)) @ _inv_t(a))),
+    "svdvals": (lambda x: linalg.svdvals(x).sum(), _N, lambda a: (usv := np.linalg.svd(a))[0] @ usv[2]),
     "eigh": (lambda x: (linalg.eigh(x).eigenvalues * anp.asarray(np.sort(_C), dtype=x.dtype)).sum(), _A,
              lambda a: (v := np.linalg.eigh(a)[1]) @ np.diag(np.sort(_C)) @ v.T),
 }
@@ -80,6 +85,19 @@ def test_batched_gradients() -> None:
     g = at.vmap(at.grad(lambda m: linalg.det(m)))(x)
     np.testing.assert_allclose(np.asarray(g), np.stack([np.linalg.det(m) * _inv_t(m) for m in batch]), rtol=1e-4,
                                atol=1e-4)
+
+
+def test_eig_vectors_refuse_as_jax_does() -> None:
+    """``jnp.linalg.eig`` does not ask for the eigenvectors' derivatives (JAX's ``enable_eigvec_derivs``): JAX's
+    ``NotImplementedError``, forward and reverse; ``vmap`` of the eigenvalues' gradient is the closed form."""
+    x = anp.asarray(_N.astype(np.float32))
+    with pytest.raises(NotImplementedError, match="non-symmetric eigenvectors"):
+        at.grad(lambda m: anp.real(linalg.eig(m).eigenvectors.sum()))(x)
+    with pytest.raises(NotImplementedError, match="non-symmetric eigenvectors"):
+        at.jvp(lambda m: linalg.eig(m).eigenvectors, (x,), (x,))
+    batch = np.stack([_N, _N.T + 3 * np.eye(4)])
+    g = at.vmap(at.grad(lambda m: anp.real((linalg.eigvals(m) ** 2).sum())))(anp.asarray(batch.astype(np.float32)))
+    np.testing.assert_allclose(np.asarray(g), 2 * np.swapaxes(batch, -1, -2), rtol=1e-4, atol=1e-4)
 
 
 def test_svd_of_full_matrices_refuses_as_jax_does() -> None:

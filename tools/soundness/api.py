@@ -596,6 +596,12 @@ NOT_FUZZED: Final[dict[str, str]] = {
                  "is_finite", "le", "lt", "ne", "pow", "real", "reciprocal", "reduce_and", "reduce_max", "reduce_min",
                  "reduce_or", "reduce_prod", "reduce_sum", "reshape", "rev", "select_n", "slice", "sort", "squeeze",
                  "transpose")},
+    **{f"numpy.linalg.{n}": ("typed Array[Any] (or a named tuple or tuple of Array[Any]) from the runtime's "
+                             "signature: no dtype rule in the stubs, nothing to be wrong about; dtypes, weak flags, "
+                             "values and errors held to JAX by tools/jax_linalg_reference.py")
+       for n in ("EigResult", "cond", "cross", "diagonal", "eig", "eigvals", "eigvalsh", "lstsq", "matmul",
+                 "matrix_norm", "matrix_power", "matrix_rank", "matrix_transpose", "multi_dot", "outer", "pinv",
+                 "svdvals", "tensordot", "tensorinv", "tensorsolve", "trace", "vecdot", "vector_norm")},
 }
 """Public names the registry leaves out on purpose, and why."""
 

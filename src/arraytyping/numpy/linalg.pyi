@@ -18,8 +18,10 @@ from typing_extensions import Never
 from arraytyping import _Abstract, _DivR0, _DivR1, _DivR2, _DivUp, _DivW0, _DivW1, _DivW2, _DivW3, _DivW4, _DivW5, _DivW6, _DivW7, _IsComplexfloating, _IsFloating, _IsInexact_Floating_Complexfloating, _NumpyOperand, _PyScalar, _Same, bfloat16, bool_, complex128, complex64, float16, float32, float4_e2m1fn, float64, float6_e2m3fn, float6_e3m2fn, float8_e3m4, float8_e4m3, float8_e4m3b11fnuz, float8_e4m3fn, float8_e4m3fnuz, float8_e5m2, float8_e5m2fnuz, float8_e8m0fnu, inexact, int1, int16, int2, int32, int4, int64, int8, number, uint1, uint16, uint2, uint32, uint4, uint64, uint8
 
 __all__ = [
-    "EighResult", "QRResult", "SVDResult", "SlogdetResult", "cholesky", "det", "eigh", "inv", "norm", "qr", "slogdet",
-    "solve", "svd",
+    "EigResult", "EighResult", "QRResult", "SVDResult", "SlogdetResult", "cholesky", "cond", "cross", "det", "diagonal",
+    "eig", "eigh", "eigvals", "eigvalsh", "inv", "lstsq", "matmul", "matrix_norm", "matrix_power", "matrix_rank",
+    "matrix_transpose", "multi_dot", "norm", "outer", "pinv", "qr", "slogdet", "solve", "svd", "svdvals", "tensordot",
+    "tensorinv", "tensorsolve", "trace", "vecdot", "vector_norm",
 ]
 
 _D0 = TypeVar('_D0', covariant=True)
@@ -38,20 +40,24 @@ AnyDType = TypeVar("AnyDType", bound=bool_ | uint4 | uint8 | uint16 | uint32 | u
 IntegerDType2 = TypeVar("IntegerDType2", bound=uint1 | uint2 | int1)
 ComplexFloatingDType2 = TypeVar("ComplexFloatingDType2", bound=_IsComplexfloating)
 
+class EigResult(NamedTuple, Generic[_D0, _D1]):
+    "``eig``'s result: the eigenvalues and the right eigenvectors (columns), complex."
+    eigenvalues: Array[_D0]
+    eigenvectors: Array[_D1]
 class EighResult(NamedTuple, Generic[_D0, _D1]):
     eigenvalues: Array[_D0]
     eigenvectors: Array[_D1]
 class QRResult(NamedTuple, Generic[_D0, _D1]):
     Q: Array[_D0]
     R: Array[_D1]
-class SlogdetResult(NamedTuple, Generic[_D0, _D1]):
-    "``slogdet``'s result: the sign (a unit complex number for complex matrices) and log of the absolute value."
-    sign: Array[_D0]
-    logabsdet: Array[_D1]
 class SVDResult(NamedTuple, Generic[_D0, _D1, _D2]):
     U: Array[_D0]
     S: Array[_D1]
     Vh: Array[_D2]
+class SlogdetResult(NamedTuple, Generic[_D0, _D1]):
+    "``slogdet``'s result: the sign (a unit complex number for complex matrices) and log of the absolute value."
+    sign: Array[_D0]
+    logabsdet: Array[_D1]
 @overload
 def cholesky(a: Array[Never] | np.ndarray[Any, np.dtype[Never]] | np.number[Never], *, upper: bool = ..., symmetrize_input: bool = ...) -> Array[Any]:
     'The Cholesky factor of the Hermitian positive definite ``a`` (``[..., n, n]``): lower (``a = L @ L^H``), or upper with ``upper=True``; nans where ``a`` is not positive definite.'
@@ -108,6 +114,24 @@ def cholesky(a: float, *, upper: bool = ..., symmetrize_input: bool = ...) -> Ar
 def cholesky(a: complex, *, upper: bool = ..., symmetrize_input: bool = ...) -> Array[Any]: ...
 @overload
 def cholesky(a: Array[_Abstract | int | float | complex], *, upper: bool = ..., symmetrize_input: bool = ...) -> Array[Any]: ...
+def cond(x: ArrayLike, p: Any = ...) -> Array[Any]:
+    """The condition number of the matrices in the last two axes of ``x`` in the norm ``p``: by default (``p``
+    None or 2) the ratio of the largest to the smallest singular value; ``-2`` the inverse ratio; ``'fro'``,
+    ``'nuc'``, ``±1``, ``±inf`` ``norm(x, p) * norm(inv(x), p)`` of square matrices (nan made inf where ``x`` has
+    no nan).
+
+    >>> linalg.cond(anp.array([[1., 0.], [0., 4.]]))
+    Array(4., dtype=float32)
+    """
+    ...
+def cross(x1: ArrayLike, x2: ArrayLike, /, *, axis: int = ...) -> Array[Any]:
+    """The cross product of 3-vectors along ``axis`` of ``x1`` and ``x2`` (``jnp.cross``; other axes broadcast);
+    ``ValueError`` where that axis is not of size 3.
+
+    >>> linalg.cross(anp.array([1., 0., 0.]), anp.array([0., 1., 0.]))
+    Array([0., 0., 1.], dtype=float32)
+    """
+    ...
 @overload
 def det(a: Array[Never] | np.ndarray[Any, np.dtype[Never]] | np.number[Never]) -> Array[Any]:
     'The determinant of ``a`` (``[..., n, n]``): by cofactors for 2x2 and 3x3 matrices, from ``slogdet`` otherwise.'
@@ -168,6 +192,23 @@ def det(a: complex) -> Array[Any]: ...
 def det(a: Array[_Abstract | int | float | complex]) -> Array[Any]: ...
 @overload
 def det(a: ArrayLike) -> Array[Any]: ...
+def diagonal(x: ArrayLike, /, *, offset: int = ...) -> Array[Any]:
+    """The diagonals at ``offset`` of the matrices in the last two axes of ``x`` (``jnp.diagonal``).
+
+    >>> linalg.diagonal(anp.eye(3))
+    Array([1., 1., 1.], dtype=float32)
+    """
+    ...
+def eig(a: ArrayLike) -> EigResult[Any, Any]:
+    """The eigenvalues and right eigenvectors (columns, of unit norm) of the square matrices in the last two axes of
+    ``a``, complex whatever ``a``'s dtype (LAPACK's ``geev``, on the CPU). Only the eigenvalues are differentiable
+    (JAX's ``NotImplementedError`` for the eigenvectors).
+
+    >>> w, v = linalg.eig(anp.array([[2., 0.], [0., 3.]]))
+    >>> w
+    Array([2.+0.j, 3.+0.j], dtype=complex64)
+    """
+    ...
 @overload
 def eigh(a: Array[Never] | np.ndarray[Any, np.dtype[Never]] | np.number[Never], UPLO: str | None = ..., symmetrize_input: bool = ...) -> EighResult[Any, Any]:
     "The eigenvalues (ascending, real) and eigenvectors (columns) of the Hermitian ``a`` (``[..., n, n]``), computed from its lower (``UPLO='L'``, the default) or upper triangle, after symmetrizing it by default."
@@ -224,6 +265,25 @@ def eigh(a: float, UPLO: str | None = ..., symmetrize_input: bool = ...) -> Eigh
 def eigh(a: complex, UPLO: str | None = ..., symmetrize_input: bool = ...) -> EighResult[float, complex]: ...
 @overload
 def eigh(a: Array[_Abstract | int | float | complex], UPLO: str | None = ..., symmetrize_input: bool = ...) -> EighResult[Any, Any]: ...
+def eigvals(a: ArrayLike) -> Array[Any]:
+    """The eigenvalues (complex, in LAPACK's order) of the square matrices in the last two axes of ``a``: ``eig``'s
+    first result, without the eigenvectors.
+
+    >>> linalg.eigvals(anp.array([[0., -1.], [1., 0.]]))
+    Array([0.+1.j, 0.-1.j], dtype=complex64)
+    """
+    ...
+def eigvalsh(a: ArrayLike, UPLO: str | None = ..., *, symmetrize_input: bool = ...) -> Array[Any]:
+    """The eigenvalues (ascending, real) of the Hermitian matrices in the last two axes of ``a``: ``eigh``'s
+    first result.
+
+    Parameters: ``UPLO``: the triangle used, ``'L'`` (default) or ``'U'``; ``symmetrize_input``: average ``a``
+    with its conjugate transpose first.
+
+    >>> linalg.eigvalsh(anp.array([[2., 1.], [1., 2.]]))
+    Array([1., 3.], dtype=float32)
+    """
+    ...
 @overload
 def inv(a: Array[Never] | np.ndarray[Any, np.dtype[Never]] | np.number[Never]) -> Array[Any]:
     'The inverse of ``a`` (``[..., n, n]``): ``solve(a, eye)``.'
@@ -280,6 +340,75 @@ def inv(a: float) -> Array[Any]: ...
 def inv(a: complex) -> Array[Any]: ...
 @overload
 def inv(a: Array[_Abstract | int | float | complex]) -> Array[Any]: ...
+def lstsq(a: ArrayLike, b: ArrayLike, rcond: float | None = ..., *, numpy_resid: bool = ...) -> tuple[Array[Any], Array[Any], Array[Any], Array[Any]]:
+    """The least-squares solution ``x`` of ``a @ x ≈ b`` (``a``: ``[m, n]``; ``b``: ``[m]`` or ``[m, k]``), from
+    the SVD of ``a``: ``(x, residuals, rank, singular values)``; singular values below ``rcond`` times the largest
+    (by default ``eps * max(m, n)``) are dropped. The residuals are the squared 2-norms of the columns of
+    ``b - a @ x``, always (``numpy_resid=True``: empty where numpy's are, which needs concrete arrays).
+
+    >>> x, resid, rank, s = linalg.lstsq(anp.array([[1., 0.], [0., 2.], [0., 0.]]), anp.array([1., 2., 3.]))
+    >>> x
+    Array([1., 1.], dtype=float32)
+    """
+    ...
+def matmul(x1: ArrayLike, x2: ArrayLike, /, *, precision: Any = ..., preferred_element_type: DTypeLike | None = ...) -> Array[Any]:
+    """The matrix product of ``x1`` and ``x2`` (the Array API's ``linalg.matmul``: ``jnp.matmul``), stacks of
+    matrices broadcast; a 1-d operand is a vector.
+
+    Parameters: ``x1``, ``x2``: the operands; ``precision``: accepted (the CPU computes at full precision);
+    ``preferred_element_type``: not supported (``NotImplementedError`` unless None).
+
+    >>> from arraytyping.numpy import linalg
+    >>> linalg.matmul(anp.ones((2, 3)), anp.ones((3, 4))).shape
+    (2, 4)
+    """
+    ...
+def matrix_norm(x: ArrayLike, /, *, keepdims: bool = ..., ord: str | int = ...) -> Array[Any]:
+    """The matrix norm of the matrices in the last two axes of ``x``: ``norm(x, ord, axis=(-2, -1))``, ``ord``
+    ``'fro'`` (default), ``'nuc'``, ``±1``, ``±2`` or ``±inf``.
+
+    >>> linalg.matrix_norm(anp.eye(2) * 3.0)
+    Array(4.2426405, dtype=float32)
+    """
+    ...
+def matrix_power(a: ArrayLike, n: int) -> Array[Any]:
+    """The integer power ``n`` of the square matrices in the last two axes of ``a``, by repeated squaring
+    (``n < 0``: of the inverse; ``n == 0``: the identity in ``a``'s dtype).
+
+    >>> linalg.matrix_power(anp.array([[1, 1], [0, 1]]), 3)
+    Array([[1, 3],
+           [0, 1]], dtype=int32)
+    """
+    ...
+def matrix_rank(M: ArrayLike, rtol: ArrayLike | None = ..., *, hermitian: bool = ..., tol: ArrayLike | None = ...) -> Array[Any]:
+    """The rank of the matrices in the last two axes of ``M``: the number of singular values above ``rtol``
+    times the largest (by default ``max(m, n) * eps``); of a 0-d or 1-d ``M``, 1 if it has a nonzero element.
+
+    Parameters: ``M``: the matrices; ``rtol`` (or its older name ``tol``, not both): the relative tolerance;
+    ``hermitian``: ``M`` is Hermitian (singular values from its eigenvalues).
+
+    >>> linalg.matrix_rank(anp.array([[1., 2.], [2., 4.]]))
+    Array(1, dtype=int32)
+    """
+    ...
+def matrix_transpose(x: ArrayLike, /) -> Array[Any]:
+    """``x`` with its last two axes swapped (``ValueError`` below two dimensions).
+
+    >>> linalg.matrix_transpose(anp.ones((2, 3, 4))).shape
+    (2, 4, 3)
+    """
+    ...
+def multi_dot(arrays: Sequence[ArrayLike], *, precision: Any = ...) -> Array[Any]:
+    """The product ``arrays[0] @ arrays[1] @ ...`` of a chain of matrices, contracted in opt_einsum's cheapest
+    order (as JAX's ``einsum``); the first and last may be 1-d (vectors).
+
+    Parameters: ``arrays``: two or more arrays, 2-d but for the first and last; ``precision``: accepted (the CPU
+    computes at full precision).
+
+    >>> linalg.multi_dot([anp.ones((2, 3)), anp.ones((3, 4)), anp.ones(4)]).shape
+    (2,)
+    """
+    ...
 @overload
 def norm(x: Array[Never] | np.ndarray[Any, np.dtype[Never]] | np.number[Never], ord: int | float | str | None = ..., axis: None | tuple[int, ...] | int = ..., keepdims: bool = ...) -> Array[Any]:
     "The vector norm (over one axis) or matrix norm (over two) of ``x``, numpy's ``ord`` values: by default the 2-norm of the flattened array; ``0``, ``1``, ``±inf`` and other powers for vectors; ``'fro'``, ``'nuc'``, ``±1``, ``±2``, ``±inf`` for matrices. The result is real (the inexact dtype of ``x``, or its real part)."
@@ -336,6 +465,26 @@ def norm(x: float, ord: int | float | str | None = ..., axis: None | tuple[int, 
 def norm(x: complex, ord: int | float | str | None = ..., axis: None | tuple[int, ...] | int = ..., keepdims: bool = ...) -> Array[Any]: ...
 @overload
 def norm(x: Array[_Abstract | int | float | complex], ord: int | float | str | None = ..., axis: None | tuple[int, ...] | int = ..., keepdims: bool = ...) -> Array[Any]: ...
+def outer(x1: ArrayLike, x2: ArrayLike, /) -> Array[Any]:
+    """The outer product ``x1[:, None] * x2[None, :]`` of two 1-d arrays (``ValueError`` for other ranks).
+
+    >>> linalg.outer(anp.arange(3), anp.arange(2)).shape
+    (3, 2)
+    """
+    ...
+def pinv(a: ArrayLike, rtol: ArrayLike | None = ..., hermitian: bool = ..., *, rcond: ArrayLike | None = ...) -> Array[Any]:
+    """The Moore-Penrose pseudo-inverse of the matrices in the last two axes of ``a`` (``[..., m, n]`` gives
+    ``[..., n, m]``), from their SVD: singular values at most ``rtol`` times the largest (by default
+    ``10 * max(m, n) * eps``) count as zero. Differentiable (JAX's custom derivative).
+
+    Parameters: ``rtol`` (or its older name ``rcond``, not both): the relative cutoff; ``hermitian``: ``a`` is
+    Hermitian (decomposed by ``eigh``).
+
+    >>> linalg.pinv(anp.array([[2., 0.], [0., 4.]]))
+    Array([[0.5 , 0.  ],
+           [0.  , 0.25]], dtype=float32)
+    """
+    ...
 @overload
 def qr(a: Array[Never] | np.ndarray[Any, np.dtype[Never]] | np.number[Never], mode: Literal['reduced', 'complete', 'full'] = ...) -> QRResult[Any, Any]:
     "The QR decomposition of ``a`` (``[..., m, n]``): ``(Q, R)`` with ``mode='reduced'`` (``Q``: ``[..., m, k]``, ``k = min(m, n)``) or ``'complete'`` (``Q``: ``[..., m, m]``), only ``R`` with ``mode='r'``. (``'raw'`` is not supported.)"
@@ -658,7 +807,7 @@ def solve(a: Array[Any], b: bool | int | Array[int]) -> Array[Any]: ...
 def solve(a: bool | int | Array[int], b: Array[Any]) -> Array[Any]: ...
 @overload
 def svd(a: Array[Never] | np.ndarray[Any, np.dtype[Never]] | np.number[Never], full_matrices: bool = ..., compute_uv: Literal[True] = ..., hermitian: bool = ...) -> SVDResult[Any, Any, Any]:
-    'The singular value decomposition ``a = U @ diag(S) @ Vh`` of ``a`` (``[..., m, n]``): ``(U, S, Vh)``, ``S`` real and descending; ``U`` and ``Vh`` square with ``full_matrices`` (the default), else ``[..., m, k]`` and ``[..., k, n]``; only ``S`` without ``compute_uv``. (``hermitian=True`` is not supported.)'
+    "The singular value decomposition ``a = U @ diag(S) @ Vh`` of ``a`` (``[..., m, n]``): ``(U, S, Vh)``, ``S`` real and descending; ``U`` and ``Vh`` square with ``full_matrices`` (the default), else ``[..., m, k]`` and ``[..., k, n]``; only ``S`` without ``compute_uv``. With ``hermitian=True`` (``a`` Hermitian) from ``eigh``: ``S`` the eigenvalues' absolute values (descending), ``U`` the eigenvectors so ordered, ``Vh`` ``U``'s conjugate transpose times the eigenvalues' signs (``full_matrices`` ignored)."
     ...
 @overload
 def svd(a: Array[BoolOrIntegerOrFloatingDType], full_matrices: bool = ..., compute_uv: Literal[True] = ..., hermitian: bool = ...) -> SVDResult[float32, float32, float32]: ...
@@ -830,3 +979,66 @@ def svd(a: Array[bool_ | uint4 | uint8 | uint16 | uint32 | uint64 | int4 | int8 
 def svd(a: Array[bool_ | uint4 | uint8 | uint16 | uint32 | uint64 | int4 | int8 | int16 | int32 | int64 | float4_e2m1fn | float6_e2m3fn | float6_e3m2fn | float8_e3m4 | float8_e4m3 | float8_e8m0fnu | float8_e4m3b11fnuz | float8_e4m3fn | float8_e4m3fnuz | float8_e5m2 | float8_e5m2fnuz | bfloat16 | float16 | float32 | float64 | complex64 | complex128 | int | float | complex | _Abstract] | np.ndarray[Any, np.dtype[Never]] | np.number[Never] | np.bool_ | np.ndarray[Any, np.dtype[np.bool_]] | np.uint8 | np.ndarray[Any, np.dtype[np.uint8]] | np.uint16 | np.ndarray[Any, np.dtype[np.uint16]] | np.uint32 | np.ndarray[Any, np.dtype[np.uint32]] | np.uint64 | np.ndarray[Any, np.dtype[np.uint64]] | np.int8 | np.ndarray[Any, np.dtype[np.int8]] | np.int16 | np.ndarray[Any, np.dtype[np.int16]] | np.int32 | np.ndarray[Any, np.dtype[np.int32]] | np.int64 | np.ndarray[Any, np.dtype[np.int64]] | np.float16 | np.ndarray[Any, np.dtype[np.float16]] | np.float32 | np.ndarray[Any, np.dtype[np.float32]] | np.float64 | np.ndarray[Any, np.dtype[np.float64]] | np.complex64 | np.ndarray[Any, np.dtype[np.complex64]] | np.complex128 | np.ndarray[Any, np.dtype[np.complex128]] | bool | int | float | complex, full_matrices: bool = ..., *, compute_uv: bool, hermitian: bool = ...) -> SVDResult[Any, Any, Any] | Array[Any]: ...
 @overload
 def svd(a: Array[bool_ | uint4 | uint8 | uint16 | uint32 | uint64 | int4 | int8 | int16 | int32 | int64 | float4_e2m1fn | float6_e2m3fn | float6_e3m2fn | float8_e3m4 | float8_e4m3 | float8_e8m0fnu | float8_e4m3b11fnuz | float8_e4m3fn | float8_e4m3fnuz | float8_e5m2 | float8_e5m2fnuz | bfloat16 | float16 | float32 | float64 | complex64 | complex128 | int | float | complex | _Abstract] | np.ndarray[Any, np.dtype[Never]] | np.number[Never] | np.bool_ | np.ndarray[Any, np.dtype[np.bool_]] | np.uint8 | np.ndarray[Any, np.dtype[np.uint8]] | np.uint16 | np.ndarray[Any, np.dtype[np.uint16]] | np.uint32 | np.ndarray[Any, np.dtype[np.uint32]] | np.uint64 | np.ndarray[Any, np.dtype[np.uint64]] | np.int8 | np.ndarray[Any, np.dtype[np.int8]] | np.int16 | np.ndarray[Any, np.dtype[np.int16]] | np.int32 | np.ndarray[Any, np.dtype[np.int32]] | np.int64 | np.ndarray[Any, np.dtype[np.int64]] | np.float16 | np.ndarray[Any, np.dtype[np.float16]] | np.float32 | np.ndarray[Any, np.dtype[np.float32]] | np.float64 | np.ndarray[Any, np.dtype[np.float64]] | np.complex64 | np.ndarray[Any, np.dtype[np.complex64]] | np.complex128 | np.ndarray[Any, np.dtype[np.complex128]] | bool | int | float | complex, full_matrices: bool, compute_uv: bool, hermitian: bool = ...) -> SVDResult[Any, Any, Any] | Array[Any]: ...
+def svdvals(x: ArrayLike, /) -> Array[Any]:
+    """The singular values (real, descending) of the matrices in the last two axes of ``x``: ``svd(x,
+    compute_uv=False)``.
+
+    >>> linalg.svdvals(anp.array([[3., 0.], [0., 4.]]))
+    Array([4., 3.], dtype=float32)
+    """
+    ...
+def tensordot(x1: ArrayLike, x2: ArrayLike, /, *, axes: int | tuple[Sequence[int], Sequence[int]]=..., precision: Any = ..., preferred_element_type: DTypeLike | None = ..., out_sharding: Any = ...) -> Array[Any]:
+    """The sum of products of ``x1`` and ``x2`` over ``axes`` (``jnp.tensordot``): the last ``axes`` axes of ``x1``
+    with the first of ``x2``, or the two sequences of axes given.
+
+    Parameters: ``x1``, ``x2``: the operands; ``axes``: an int or a pair of axis sequences; ``precision``,
+    ``out_sharding``: accepted (one CPU device); ``preferred_element_type``: not supported unless None.
+
+    >>> linalg.tensordot(anp.ones((2, 3)), anp.ones((3, 4)), axes=1).shape
+    (2, 4)
+    """
+    ...
+def tensorinv(a: ArrayLike, ind: int = ...) -> Array[Any]:
+    """The inverse of ``a`` under ``tensordot(..., axes=ind)``: ``a`` reshaped to a square matrix (the product of
+    its first ``ind`` dimensions by that of the rest), inverted, reshaped to ``(*a.shape[ind:],
+    *a.shape[:ind])``.
+
+    >>> linalg.tensorinv(anp.eye(4).reshape(4, 2, 2), ind=1).shape
+    (2, 2, 4)
+    """
+    ...
+def tensorsolve(a: ArrayLike, b: ArrayLike, axes: tuple[int, ...] | None=...) -> Array[Any]:
+    """The ``x`` with ``tensordot(a, x, axes=x.ndim) == b``: ``a``'s axes ``axes`` (if given) moved last, then
+    reshaped to a square matrix and solved (``solve``); ``x`` has ``a.shape[b.ndim:]``.
+
+    >>> linalg.tensorsolve(anp.eye(6).reshape(6, 2, 3), anp.ones(6)).shape
+    (2, 3)
+    """
+    ...
+def trace(x: ArrayLike, /, *, offset: int = ..., dtype: DTypeLike | None = ...) -> Array[Any]:
+    """The sums of the diagonals at ``offset`` of the matrices in the last two axes of ``x`` (``jnp.trace``), in
+    ``dtype`` if given.
+
+    >>> linalg.trace(anp.eye(3))
+    Array(3., dtype=float32)
+    """
+    ...
+def vecdot(x1: ArrayLike, x2: ArrayLike, /, *, axis: int = ..., precision: Any = ..., preferred_element_type: DTypeLike | None = ...) -> Array[Any]:
+    """The conjugate dot product of ``x1`` and ``x2`` along ``axis`` (``jnp.vecdot``), other axes broadcast.
+
+    Parameters: ``x1``, ``x2``: the operands (``x1`` conjugated); ``axis``: the contracted axis of both;
+    ``precision``: accepted; ``preferred_element_type``: not supported unless None.
+
+    >>> linalg.vecdot(anp.ones((2, 3)), anp.ones(3)).shape
+    (2,)
+    """
+    ...
+def vector_norm(x: ArrayLike, /, *, axis: int | tuple[int, ...] | None=..., keepdims: bool = ..., ord: int | str = ...) -> Array[Any]:
+    """The vector norm of ``x`` over ``axis`` (all axes by default): ``ord`` 2 (default), 1, 0 (the count of
+    nonzeros, floating ``x`` only), ``±inf`` or another power. Unlike ``norm``, integers are not made floating
+    first (``ord=1`` of an int32 array is int32).
+
+    >>> linalg.vector_norm(anp.array([3., 4.]))
+    Array(5., dtype=float32)
+    """
+    ...

@@ -1,5 +1,5 @@
 """The decomposition primitives of ``jax.lax.linalg`` on the CPU: ``cholesky``, ``lu``, ``geqrf``,
-``householder_product``, ``qr`` (their composition), ``eigh``, ``svd`` and ``triangular_solve``, lowered as JAX 0.10.2 lowers them there, to
+``householder_product``, ``qr`` (their composition), ``eigh``, ``eig``, ``svd`` and ``triangular_solve``, lowered as JAX 0.10.2 lowers them there, to
 the LAPACK kernels jaxlib registers as typed-FFI custom calls (``lapack_spotrf_ffi``, ``lapack_dgetrf_ffi``...).
 
 Each custom call takes and gives its matrices in column-major layout (XLA inserts the transposes), aliases its
@@ -28,7 +28,7 @@ from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.core.staging import trace_to_jaxpr
 from arraytyping._src.core.trace import Primitive
 
-__all__ = ["cholesky_p", "eigh_p", "geqrf_p", "householder_product_p", "lu_p", "lu_pivots_to_permutation", "qr_p", "svd_p",
+__all__ = ["cholesky_p", "eig_p", "eigh_p", "geqrf_p", "householder_product_p", "lu_p", "lu_pivots_to_permutation", "qr_p", "svd_p",
            "triangular_solve_p"]
 
 _PREFIX: Final = {"float32": "s", "float64": "d", "complex64": "c", "complex128": "z"}
@@ -321,6 +321,58 @@ def _eigh_lower(ctx: lowering.LoweringContext, x: Any, *, lower: bool) -> list[A
 
 
 lowering.RULES[eigh_p] = _eigh_lower
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# eig
+
+_TO_COMPLEX: Final = {"float64": "complex128", "complex128": "complex128"}
+
+
+def _eig_rule(x: ShapedArray, *, compute_left_eigenvectors: bool, compute_right_eigenvectors: bool
+              ) -> list[ShapedArray]:
+    _check_inexact("eig", x)
+    _check_matrix("eig", x)
+    if x.shape[-1] != x.shape[-2]:
+        raise ValueError(f"The input to eig must be a square matrix. Got shape {x.shape[-2:]}.")
+    dtype = registry.INFO[_TO_COMPLEX.get(x.name, "complex64")].dtype
+    w = ShapedArray(x.shape[:-1], dtype, x.weak_type)
+    v = ShapedArray(x.shape, dtype, x.weak_type)
+    return [w] + [v] * (int(compute_left_eigenvectors) + int(compute_right_eigenvectors))
+
+
+eig_p = Primitive("eig", _eig_rule, multiple_results=True)
+"""The eigenvalues (complex, unordered) of a general square matrix and, as asked, its left and right eigenvectors
+(columns, unit norm; LAPACK's ``geev``)."""
+
+_GEEV_COMPUTE: Final = {True: 86, False: 78}
+"""jaxlib's ``eig.ComputationMode``: ``kComputeEigenvectors`` (``'V'``) and ``kNoEigenvectors`` (``'N'``)."""
+
+
+def _eig_lower(ctx: lowering.LoweringContext, x: Any, *, compute_left_eigenvectors: bool,
+               compute_right_eigenvectors: bool) -> list[Any]:
+    (aval,) = ctx.avals_in
+    batch = aval.shape[:-2]
+    real = aval.name in ("float32", "float64")
+    complex_dtype = registry.INFO[_TO_COMPLEX.get(aval.name, "complex64")].dtype
+    w_aval = ShapedArray(aval.shape[:-1], aval.dtype)
+    v_aval = ShapedArray(aval.shape, complex_dtype)
+    info = ShapedArray(batch, _INT32)
+    avals_out = [w_aval, w_aval, v_aval, v_aval, info] if real else [w_aval, v_aval, v_aval, info]
+    *w, vl, vr, status = _ffi_call(ctx, _target("geev_ffi", aval), [x], [aval], avals_out,
+                                   {"compute_left": _GEEV_COMPUTE[compute_left_eigenvectors],
+                                    "compute_right": _GEEV_COMPUTE[compute_right_eigenvectors]}, {})
+    out_w = ShapedArray(aval.shape[:-1], complex_dtype)
+    w0 = ctx.hlo.complex(w[0], w[1]) if real else w[0]
+    out = [_nan_where_failed(ctx, status, info, w0, out_w)]
+    if compute_left_eigenvectors:
+        out.append(_nan_where_failed(ctx, status, info, vl, v_aval))
+    if compute_right_eigenvectors:
+        out.append(_nan_where_failed(ctx, status, info, vr, v_aval))
+    return out
+
+
+lowering.RULES[eig_p] = _eig_lower
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
-"""``arraytyping.numpy.linalg``: ``norm``, ``det``, ``slogdet``, ``inv``, ``solve``, ``cholesky``, ``qr``, ``eigh``
-and ``svd`` as JAX 0.10.2's ``jax.numpy.linalg`` computes them: the operand made inexact (``promote_dtypes_inexact``),
+"""``arraytyping.numpy.linalg``: ``norm``, ``det``, ``slogdet``, ``inv``, ``solve``, ``cholesky``, ``qr``, ``eigh``,
+``eig`` and ``svd``, the Array API extension's wrappers (``matmul``, ``vector_norm``...) and the compositions
+(``pinv``, ``lstsq``, ``matrix_rank``, ``cond``...) as JAX 0.10.2's ``jax.numpy.linalg`` computes them: the operand made inexact (``promote_dtypes_inexact``),
 then JAX's formula (``det`` of 2x2 and 3x3 matrices by cofactors; ``slogdet`` and ``solve`` from an LU
 factorization; ``norm`` by reductions, or singular values for ``ord`` 2, -2 and ``'nuc'``) over the LAPACK
 primitives of :mod:`arraytyping._src.lax.linalg`. The dtype rules are :data:`arraytyping.op_rules.LINALG`'s;
@@ -8,8 +9,10 @@ each function checks its operand against them first.
 
 from __future__ import annotations
 
+import builtins
 import operator
-from typing import Any, Final, Generic, Literal, NamedTuple, TypeVar, overload
+from collections.abc import Sequence
+from typing import Any, Final, Generic, Literal, NamedTuple, TypeVar, cast, overload
 
 import numpy as np
 
@@ -17,6 +20,8 @@ from arraytyping import op_rules
 from arraytyping._src.dtypes import registry
 from arraytyping._src.dtypes.config import config
 from arraytyping._src.core.annotations import AnyArray, ArrayLike
+from arraytyping._src.dtypes.queries import finfo
+from arraytyping.typing import DTypeLike
 from arraytyping._src.interpreters.autodiff.ad import materialize
 from arraytyping._src.interpreters.autodiff.custom_derivatives import custom_jvp
 from arraytyping._src.interpreters.batching.vmap import vmap
@@ -27,18 +32,31 @@ from arraytyping._src.lax.operand_checks import numpy_broadcast
 from arraytyping._src.numpy._promotion import (
     arraylike, as_dtype, common_dtype, jitted, operand, promote_args_inexact, shape_of, to_inexact_dtype,
 )
-from arraytyping._src.numpy.binary import add, divide, equal, less, multiply, not_equal, power, subtract
+from arraytyping._src.numpy.binary import (
+    add, divide, equal, greater, greater_equal, less, logical_and, multiply, not_equal, power, subtract,
+)
+from arraytyping._src.numpy.contractions import cross as _jnp_cross
+from arraytyping._src.numpy.contractions import ensure_array
+from arraytyping._src.numpy.contractions import matmul as _jnp_matmul
+from arraytyping._src.numpy.contractions import tensordot as _jnp_tensordot
+from arraytyping._src.numpy.contractions import vecdot as _jnp_vecdot
+from arraytyping._src.numpy.creation import eye
+from arraytyping._src.numpy.einsum import einsum
 from arraytyping._src.numpy.conversion import asarray, zeros_like
 from arraytyping._src.numpy.indexing import getitem, take_along_axis
 from arraytyping._src.numpy.reductions import amax, amin, count_nonzero, prod, sum
 from arraytyping._src.numpy.reductions import any as any_
-from arraytyping._src.numpy.selection import trace, where
-from arraytyping._src.numpy.shape import canonicalize_axis, expand_dims, moveaxis
-from arraytyping._src.numpy.unary import abs, conj, exp, log, real, sqrt
+from arraytyping._src.numpy.selection import diagonal as _jnp_diagonal
+from arraytyping._src.numpy.selection import trace as _jnp_trace
+from arraytyping._src.numpy.selection import where
+from arraytyping._src.numpy.shape import broadcast_to, canonicalize_axis, expand_dims, moveaxis
+from arraytyping._src.numpy.unary import abs, conj, exp, isnan, log, logical_not, negative, real, sqrt
 from arraytyping._src.numpy.unary import sign as sign_of
 
-__all__ = ["EighResult", "QRResult", "SVDResult", "SlogdetResult", "cholesky", "det", "eigh", "inv", "norm", "qr",
-           "slogdet", "solve", "svd"]
+__all__ = ["EigResult", "EighResult", "QRResult", "SVDResult", "SlogdetResult", "cholesky", "cond", "cross", "det",
+           "diagonal", "eig", "eigh", "eigvals", "eigvalsh", "inv", "lstsq", "matmul", "matrix_norm", "matrix_power",
+           "matrix_rank", "matrix_transpose", "multi_dot", "norm", "outer", "pinv", "qr", "slogdet", "solve", "svd",
+           "svdvals", "tensordot", "tensorinv", "tensorsolve", "trace", "vecdot", "vector_norm"]
 
 
 _D0 = TypeVar("_D0", covariant=True)
@@ -61,6 +79,13 @@ class QRResult(NamedTuple, Generic[_D0, _D1]):
 
 
 class EighResult(NamedTuple, Generic[_D0, _D1]):
+    eigenvalues: AnyArray
+    eigenvectors: AnyArray
+
+
+class EigResult(NamedTuple, Generic[_D0, _D1]):
+    """``eig``'s result: the eigenvalues and the right eigenvectors (columns), complex."""
+
     eigenvalues: AnyArray
     eigenvectors: AnyArray
 
@@ -317,7 +342,7 @@ def _slogdet_jvp(primals: tuple[Any, ...], tangents: tuple[Any, ...]) -> tuple[A
     """JAX's: ``d log|det(A)| = trace(A^-1 dA)``, through ``solve`` (so its implicit derivative)."""
     (x,), (g,) = primals, tangents
     sign, ans = slogdet(x)
-    ans_dot = trace(solve(x, g), axis1=-1, axis2=-2)
+    ans_dot = _jnp_trace(solve(x, g), axis1=-1, axis2=-2)
     sign_dot, ans_dot = _sign_and_log_dot(x, sign, ans_dot)
     return (sign, ans), (sign_dot, ans_dot)
 
@@ -587,8 +612,11 @@ def _svd_values(a: Any) -> Any:
     return s
 
 
-def _svd_body(a: Any, *, full_matrices: bool, compute_uv: bool) -> Any:
+def _svd_body(a: Any, *, full_matrices: bool, compute_uv: bool, hermitian: bool = False) -> Any:
     a = promote_args_inexact(a)[0]
+    if hermitian:
+        _rank2("svd", a)
+        return _svd_hermitian(a) if compute_uv else _svd_values_of(a, True)
     if compute_uv:
         s, u, vt = lapack.svd_p.bind(a, full_matrices=full_matrices, compute_uv=True)
         return u, s, vt
@@ -613,11 +641,12 @@ def svd(a: ArrayLike, full_matrices: bool = True, compute_uv: bool = True, hermi
         ) -> SVDResult[Any, Any, Any] | AnyArray:
     """The singular value decomposition ``a = U @ diag(S) @ Vh`` of ``a`` (``[..., m, n]``): ``(U, S, Vh)``, ``S``
     real and descending; ``U`` and ``Vh`` square with ``full_matrices`` (the default), else ``[..., m, k]`` and
-    ``[..., k, n]``; only ``S`` without ``compute_uv``. (``hermitian=True`` is not supported.)"""
-    if hermitian:
-        raise NotImplementedError("svd with hermitian=True is not supported")
+    ``[..., k, n]``; only ``S`` without ``compute_uv``. With ``hermitian=True`` (``a`` Hermitian) from ``eigh``:
+    ``S`` the eigenvalues' absolute values (descending), ``U`` the eigenvectors so ordered, ``Vh`` ``U``'s
+    conjugate transpose times the eigenvalues' signs (``full_matrices`` ignored)."""
     _check("svd", a)
-    out = _svd(_arg(a, "jnp.linalg.svd"), full_matrices=bool(full_matrices), compute_uv=bool(compute_uv))
+    out = _svd(_arg(a, "jnp.linalg.svd"), full_matrices=bool(full_matrices), compute_uv=bool(compute_uv),
+               hermitian=bool(hermitian))
     if compute_uv:
         u, sv, vh = out
         return SVDResult(u, sv, vh)
@@ -625,3 +654,630 @@ def svd(a: ArrayLike, full_matrices: bool = True, compute_uv: bool = True, hermi
     return values
 
 
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The Array API standard's linalg extension: JAX's wrappers of jax.numpy functions (last two axes as the matrix)
+
+
+def _ensure(x: Any, fn: str) -> Any:
+    """JAX's ``ensure_arraylike(fn, x)``: ``x`` as an array (a Python scalar a weakly typed one; lists refused)."""
+    return ensure_array(x, fn)
+
+
+def _no_preferred(fn: str, preferred_element_type: Any) -> None:
+    if preferred_element_type is not None:
+        raise NotImplementedError(f"jnp.linalg.{fn}: preferred_element_type is not supported")
+
+
+def matmul(x1: ArrayLike, x2: ArrayLike, /, *, precision: Any = None, preferred_element_type: DTypeLike | None = None
+           ) -> AnyArray:
+    """The matrix product of ``x1`` and ``x2`` (the Array API's ``linalg.matmul``: ``jnp.matmul``), stacks of
+    matrices broadcast; a 1-d operand is a vector.
+
+    Parameters: ``x1``, ``x2``: the operands; ``precision``: accepted (the CPU computes at full precision);
+    ``preferred_element_type``: not supported (``NotImplementedError`` unless None).
+
+    >>> from arraytyping.numpy import linalg
+    >>> linalg.matmul(anp.ones((2, 3)), anp.ones((3, 4))).shape
+    (2, 4)"""
+    _no_preferred("matmul", preferred_element_type)
+    x1, x2 = _ensure(x1, "jnp.linalg.matmul"), _ensure(x2, "jnp.linalg.matmul")
+    out: AnyArray = _jnp_matmul(x1, x2)
+    return out
+
+
+def tensordot(x1: ArrayLike, x2: ArrayLike, /, *, axes: int | tuple[Sequence[int], Sequence[int]] = 2,
+              precision: Any = None, preferred_element_type: DTypeLike | None = None, out_sharding: Any = None
+              ) -> AnyArray:
+    """The sum of products of ``x1`` and ``x2`` over ``axes`` (``jnp.tensordot``): the last ``axes`` axes of ``x1``
+    with the first of ``x2``, or the two sequences of axes given.
+
+    Parameters: ``x1``, ``x2``: the operands; ``axes``: an int or a pair of axis sequences; ``precision``,
+    ``out_sharding``: accepted (one CPU device); ``preferred_element_type``: not supported unless None.
+
+    >>> linalg.tensordot(anp.ones((2, 3)), anp.ones((3, 4)), axes=1).shape
+    (2, 4)"""
+    _no_preferred("tensordot", preferred_element_type)
+    x1, x2 = _ensure(x1, "jnp.linalg.tensordot"), _ensure(x2, "jnp.linalg.tensordot")
+    return _jnp_tensordot(x1, x2, axes)
+
+
+def vecdot(x1: ArrayLike, x2: ArrayLike, /, *, axis: int = -1, precision: Any = None,
+           preferred_element_type: DTypeLike | None = None) -> AnyArray:
+    """The conjugate dot product of ``x1`` and ``x2`` along ``axis`` (``jnp.vecdot``), other axes broadcast.
+
+    Parameters: ``x1``, ``x2``: the operands (``x1`` conjugated); ``axis``: the contracted axis of both;
+    ``precision``: accepted; ``preferred_element_type``: not supported unless None.
+
+    >>> linalg.vecdot(anp.ones((2, 3)), anp.ones(3)).shape
+    (2,)"""
+    _no_preferred("vecdot", preferred_element_type)
+    x1, x2 = _ensure(x1, "jnp.linalg.vecdot"), _ensure(x2, "jnp.linalg.vecdot")
+    return _jnp_vecdot(x1, x2, axis=axis)
+
+
+def outer(x1: ArrayLike, x2: ArrayLike, /) -> AnyArray:
+    """The outer product ``x1[:, None] * x2[None, :]`` of two 1-d arrays (``ValueError`` for other ranks).
+
+    >>> linalg.outer(anp.arange(3), anp.arange(2)).shape
+    (3, 2)"""
+    x1, x2 = _ensure(x1, "jnp.linalg.outer"), _ensure(x2, "jnp.linalg.outer")
+    n1, n2 = len(shape_of(x1)), len(shape_of(x2))
+    if n1 != 1 or n2 != 1:
+        raise ValueError(f"Input arrays must be one-dimensional, but they are x1.ndim={n1} x2.ndim={n2}")
+    out: AnyArray = multiply(expand_dims(x1, 1), expand_dims(x2, 0))
+    return out
+
+
+def cross(x1: ArrayLike, x2: ArrayLike, /, *, axis: int = -1) -> AnyArray:
+    """The cross product of 3-vectors along ``axis`` of ``x1`` and ``x2`` (``jnp.cross``; other axes broadcast);
+    ``ValueError`` where that axis is not of size 3.
+
+    >>> linalg.cross(anp.array([1., 0., 0.]), anp.array([0., 1., 0.]))
+    Array([0., 0., 1.], dtype=float32)"""
+    x1, x2 = _ensure(x1, "jnp.linalg.outer"), _ensure(x2, "jnp.linalg.outer")
+    n1, n2 = shape_of(x1)[axis], shape_of(x2)[axis]
+    if n1 != 3 or n2 != 3:
+        raise ValueError(f"Both input arrays must be (arrays of) 3-dimensional vectors, but they have "
+                         f"x1.shape[axis]={n1} and x2.shape[axis]={n2}")
+    return _jnp_cross(x1, x2, axis=axis)
+
+
+def diagonal(x: ArrayLike, /, *, offset: int = 0) -> AnyArray:
+    """The diagonals at ``offset`` of the matrices in the last two axes of ``x`` (``jnp.diagonal``).
+
+    >>> linalg.diagonal(anp.eye(3))
+    Array([1., 1., 1.], dtype=float32)"""
+    x = _ensure(x, "jnp.linalg.diagonal")
+    return _jnp_diagonal(x, offset=offset, axis1=-2, axis2=-1)
+
+
+def trace(x: ArrayLike, /, *, offset: int = 0, dtype: DTypeLike | None = None) -> AnyArray:
+    """The sums of the diagonals at ``offset`` of the matrices in the last two axes of ``x`` (``jnp.trace``), in
+    ``dtype`` if given.
+
+    >>> linalg.trace(anp.eye(3))
+    Array(3., dtype=float32)"""
+    x = _ensure(x, "jnp.linalg.trace")
+    return _jnp_trace(x, offset=offset, axis1=-2, axis2=-1, dtype=dtype)
+
+
+def matrix_transpose(x: ArrayLike, /) -> AnyArray:
+    """``x`` with its last two axes swapped (``ValueError`` below two dimensions).
+
+    >>> linalg.matrix_transpose(anp.ones((2, 3, 4))).shape
+    (2, 4, 3)"""
+    x = _ensure(x, "jnp.linalg.matrix_transpose")
+    ndim = len(shape_of(x))
+    if ndim < 2:
+        raise ValueError(f"matrix_transpose requires at least 2 dimensions; got ndim={ndim}")
+    out: AnyArray = lax.transpose(x, (*range(ndim - 2), ndim - 1, ndim - 2))
+    return out
+
+
+def vector_norm(x: ArrayLike, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False,
+                ord: int | str = 2) -> AnyArray:
+    """The vector norm of ``x`` over ``axis`` (all axes by default): ``ord`` 2 (default), 1, 0 (the count of
+    nonzeros, floating ``x`` only), ``±inf`` or another power. Unlike ``norm``, integers are not made floating
+    first (``ord=1`` of an int32 array is int32).
+
+    >>> linalg.vector_norm(anp.array([3., 4.]))
+    Array(5., dtype=float32)"""
+    x = _ensure(x, "jnp.linalg.vector_norm")
+    if cast(object, ord) is None or ord == 2:  # JAX's test: None passes at run time
+        return sqrt(sum(real(multiply(x, conj(x))), axis=axis, keepdims=keepdims))
+    if ord == np.inf:
+        return amax(abs(x), axis=axis, keepdims=keepdims, initial=0)
+    if ord == -np.inf:
+        return amin(abs(x), axis=axis, keepdims=keepdims)
+    if ord == 0:
+        nonzero = not_equal(x, 0)  # first, as JAX's arguments are evaluated (strict promotion may refuse it)
+        return sum(nonzero, dtype=finfo(lax.aval_of(x).dtype).dtype, axis=axis, keepdims=keepdims)
+    if ord == 1:
+        return sum(abs(x), axis=axis, keepdims=keepdims)
+    if isinstance(ord, str):
+        msg = f"Invalid order '{ord}' for vector norm."
+        if ord == "inf":
+            msg += "Use 'jax.numpy.inf' instead."
+        if ord == "-inf":
+            msg += "Use '-jax.numpy.inf' instead."
+        raise ValueError(msg)
+    abs_x = abs(x)
+    dt = lax.aval_of(abs_x).dtype
+    with np.errstate(all="ignore"):
+        ord_arr = np.array(ord, dtype=dt)
+        ord_inv = np.array(1.0 / ord_arr, dtype=dt)
+    out: AnyArray = power(sum(power(abs_x, ord_arr), axis=axis, keepdims=keepdims), ord_inv)
+    return out
+
+
+def matrix_norm(x: ArrayLike, /, *, keepdims: bool = False, ord: str | int = "fro") -> AnyArray:
+    """The matrix norm of the matrices in the last two axes of ``x``: ``norm(x, ord, axis=(-2, -1))``, ``ord``
+    ``'fro'`` (default), ``'nuc'``, ``±1``, ``±2`` or ``±inf``.
+
+    >>> linalg.matrix_norm(anp.eye(2) * 3.0)
+    Array(4.2426405, dtype=float32)"""
+    x = _ensure(x, "jnp.linalg.matrix_norm")
+    return norm(x, ord=ord, keepdims=keepdims, axis=(-2, -1))
+
+
+def _matrix_power_body(a: Any, *, n: int) -> Any:
+    s = shape_of(a)
+    if n == 0:
+        return broadcast_to(eye(s[-2], dtype=lax.aval_of(a).dtype), s)
+    if n < 0:
+        a = _inv_body(a)
+        n = -n
+    if n == 1:
+        return a
+    if n == 2:
+        return _jnp_matmul(a, a)
+    if n == 3:
+        return _jnp_matmul(_jnp_matmul(a, a), a)
+    z: Any = None
+    result: Any = None
+    while n > 0:
+        z = a if z is None else _jnp_matmul(z, z)
+        n, bit = divmod(n, 2)
+        if bit:
+            result = z if result is None else _jnp_matmul(result, z)
+    return result
+
+
+_matrix_power = jitted(_matrix_power_body, "matrix_power")
+
+
+def matrix_power(a: ArrayLike, n: int) -> AnyArray:
+    """The integer power ``n`` of the square matrices in the last two axes of ``a``, by repeated squaring
+    (``n < 0``: of the inverse; ``n == 0``: the identity in ``a``'s dtype).
+
+    >>> linalg.matrix_power(anp.array([[1, 1], [0, 1]]), 3)
+    Array([[1, 3],
+           [0, 1]], dtype=int32)"""
+    arr = _ensure(a, "jnp.linalg.matrix_power")
+    s = shape_of(arr)
+    if len(s) < 2:
+        raise TypeError(f"{len(s)}-dimensional array given. Array must be at least two-dimensional")
+    if s[-2] != s[-1]:
+        raise TypeError("Last 2 dimensions of the array must be square")
+    try:
+        n = operator.index(n)
+    except TypeError as err:
+        raise TypeError(f"exponent must be an integer, got {n}") from err
+    if n < 0:
+        _check("inv", arr)
+    out: AnyArray = _matrix_power(arr, n=n)
+    return out
+
+
+def _svd_values_of(x: Any, hermitian: bool) -> Any:
+    """``svd(x, compute_uv=False, hermitian=hermitian)`` of an inexact ``x``: singular values, descending; of a
+    Hermitian matrix the absolute values of its eigenvalues (JAX's ``hermitian=True``)."""
+    if not hermitian:
+        return _svd_values(x)
+    _, w = lapack.eigh_p.bind(_symmetrize(x), lower=True)
+    s = abs(w)
+    last = len(shape_of(s)) - 1
+    return lax.rev(lax.sort([s], last)[0], (last,))
+
+
+def _matrix_rank_body(m: Any, rtol: Any, *, hermitian: bool) -> Any:
+    m = promote_args_inexact(m)[0]
+    s = shape_of(m)
+    if len(s) < 2:
+        return as_dtype(any_(not_equal(m, 0)), np.dtype("int32"), False)
+    S = _svd_values_of(m, hermitian)
+    if rtol is None:
+        sdt = lax.aval_of(S).dtype
+        rtol = multiply(multiply(amax(S, axis=-1), np.array(builtins.max(s[-2:])).astype(sdt)),
+                        finfo(sdt).eps)
+    rtol = expand_dims(rtol, len(shape_of(rtol)))
+    return sum(greater(S, rtol), axis=-1)
+
+
+_matrix_rank = jitted(_matrix_rank_body, "matrix_rank")
+
+
+def matrix_rank(M: ArrayLike, rtol: ArrayLike | None = None, *, hermitian: bool = False,
+                tol: ArrayLike | None = None) -> AnyArray:
+    """The rank of the matrices in the last two axes of ``M``: the number of singular values above ``rtol``
+    times the largest (by default ``max(m, n) * eps``); of a 0-d or 1-d ``M``, 1 if it has a nonzero element.
+
+    Parameters: ``M``: the matrices; ``rtol`` (or its older name ``tol``, not both): the relative tolerance;
+    ``hermitian``: ``M`` is Hermitian (singular values from its eigenvalues).
+
+    >>> linalg.matrix_rank(anp.array([[1., 2.], [2., 4.]]))
+    Array(1, dtype=int32)"""
+    arr = _ensure(M, "jnp.linalg.matrix_rank")
+    if tol is not None:
+        if rtol is not None:
+            raise ValueError("matrix_rank: only one of tol or rtol may be specified.")
+        rtol = tol
+    if len(shape_of(arr)) >= 2:
+        _check("svd", arr)
+    out: AnyArray = _matrix_rank(arr, rtol, hermitian=bool(hermitian))
+    return out
+
+
+def _eigvalsh_body(a: Any, *, lower: bool, symmetrize_input: bool) -> Any:
+    w, _ = _eigh_body(a, lower=lower, symmetrize_input=symmetrize_input)
+    return w
+
+
+_eigvalsh = jitted(_eigvalsh_body, "eigvalsh")
+
+
+def eigvalsh(a: ArrayLike, UPLO: str | None = "L", *, symmetrize_input: bool = True) -> AnyArray:
+    """The eigenvalues (ascending, real) of the Hermitian matrices in the last two axes of ``a``: ``eigh``'s
+    first result.
+
+    Parameters: ``UPLO``: the triangle used, ``'L'`` (default) or ``'U'``; ``symmetrize_input``: average ``a``
+    with its conjugate transpose first.
+
+    >>> linalg.eigvalsh(anp.array([[2., 1.], [1., 2.]]))
+    Array([1., 3.], dtype=float32)"""
+    a = _ensure(a, "jnp.linalg.eigvalsh")
+    if UPLO is None or UPLO == "L":
+        lower = True
+    elif UPLO == "U":
+        lower = False
+    else:
+        raise ValueError(f"UPLO must be one of None, 'L', or 'U', got {UPLO}")
+    _check("eigh", a)
+    out: AnyArray = _eigvalsh(a, lower=lower, symmetrize_input=bool(symmetrize_input))
+    return out
+
+
+def svdvals(x: ArrayLike, /) -> AnyArray:
+    """The singular values (real, descending) of the matrices in the last two axes of ``x``: ``svd(x,
+    compute_uv=False)``.
+
+    >>> linalg.svdvals(anp.array([[3., 0.], [0., 4.]]))
+    Array([4., 3.], dtype=float32)"""
+    x = _ensure(x, "jnp.linalg.svdvals")
+    return svd(x, compute_uv=False)
+
+
+def _pinv_core(a: Any, rtol: Any, hermitian: bool) -> Any:
+    arr = promote_args_inexact(a)[0]
+    s = shape_of(arr)
+    m, n = s[-2:]
+    dtype = lax.aval_of(arr).dtype
+    if m == 0 or n == 0:
+        return lax.full((*s[:-2], n, m), 0, dtype, False)
+    arr = conj(arr)
+    if rtol is None:
+        rtol = multiply(10.0 * builtins.max(m, n), asarray(finfo(dtype).eps))
+    rtol = asarray(rtol)
+    if hermitian:
+        u, sv, vh = _svd_hermitian(arr)
+    else:
+        sv, u, vh = lapack.svd_p.bind(arr, full_matrices=False, compute_uv=True)
+    sn, rn = len(shape_of(sv)), len(shape_of(rtol))
+    rtol = expand_dims(rtol, -1)
+    if sn - rn - 1 > 0:
+        rtol = expand_dims(rtol, tuple(range(sn - rn - 1)))
+    cutoff = multiply(rtol, getitem(sv, (..., slice(0, 1))))
+    sv = as_dtype(where(greater(sv, cutoff), sv, np.inf), lax.aval_of(u).dtype, False)
+    res = _jnp_matmul(_mT(vh), divide(_mT(u), expand_dims(sv, -1)))
+    return lax.convert_element_type(res, dtype, False)
+
+
+def _svd_hermitian(a: Any) -> tuple[Any, Any, Any]:
+    """JAX's ``svd(a, full_matrices=False, hermitian=True)``: from ``eigh``, the eigenvalues' absolute values
+    sorted descending, the eigenvectors' columns so ordered, ``Vh`` the conjugate transpose of ``U`` times the
+    eigenvalues' signs."""
+    v, w = lapack.eigh_p.bind(_symmetrize(a), lower=True)
+    s = abs(w)
+    last = len(shape_of(s)) - 1
+    sign = sign_of(w)
+    idxs = lax.broadcast_in_dim(lax.iota(np.dtype("int32"), (shape_of(s)[-1],), 0), shape_of(s), (last,))
+    s, idxs, sign = lax.sort([s, idxs, sign], last, num_keys=1)
+    s = lax.rev(s, (last,))
+    idxs = lax.rev(idxs, (last,))
+    sign = lax.rev(sign, (last,))
+    u = take_along_axis(v, expand_dims(idxs, -2), axis=-1)
+    vh = _H(multiply(u, expand_dims(as_dtype(sign, lax.aval_of(u).dtype, False), -2)))
+    return u, s, vh
+
+
+def _pinv_body(a: Any, rtol: Any, hermitian: bool) -> Any:
+    return _pinv_jit(a, rtol, hermitian=hermitian)
+
+
+def _pinv_jit_body(a: Any, rtol: Any, *, hermitian: bool) -> Any:
+    return _pinv_core(a, rtol, hermitian)
+
+
+_pinv_jit = jitted(_pinv_jit_body, "_pinv")
+_pinv_body.__name__ = "_pinv"
+_pinv: Final = custom_jvp(_pinv_body, nondiff_argnums=(1, 2))
+
+
+def _pinv_jvp(rtol: Any, hermitian: bool, primals: tuple[Any, ...], tangents: tuple[Any, ...]) -> tuple[Any, Any]:
+    """JAX's: the derivative of the pseudo-inverse (Golub and Pereyra, 1973)."""
+    (a,), (a_dot,) = primals, tangents
+    p = pinv(a, rtol=rtol, hermitian=hermitian)
+    if hermitian:
+        a, a_dot = _symmetrize(a), _symmetrize(a_dot)
+    mm = _jnp_matmul
+    m, n = shape_of(a)[-2:]
+    if m >= n:
+        s = mm(mm(p, _H(p)), _H(a_dot))
+        t = mm(mm(_H(a_dot), _H(p)), p)
+        p_dot = subtract(add(subtract(add(negative(mm(mm(p, a_dot), p)), s), mm(mm(s, a), p)), t),
+                         mm(mm(p, a), t))
+    else:
+        s = mm(p, mm(_H(p), _H(a_dot)))
+        t = mm(_H(a_dot), mm(_H(p), p))
+        p_dot = subtract(add(subtract(add(negative(mm(p, mm(a_dot, p))), s), mm(s, mm(a, p))), t),
+                         mm(p, mm(a, t)))
+    return p, p_dot
+
+
+_pinv.defjvp(_pinv_jvp)
+
+
+def pinv(a: ArrayLike, rtol: ArrayLike | None = None, hermitian: bool = False, *, rcond: ArrayLike | None = None
+         ) -> AnyArray:
+    """The Moore-Penrose pseudo-inverse of the matrices in the last two axes of ``a`` (``[..., m, n]`` gives
+    ``[..., n, m]``), from their SVD: singular values at most ``rtol`` times the largest (by default
+    ``10 * max(m, n) * eps``) count as zero. Differentiable (JAX's custom derivative).
+
+    Parameters: ``rtol`` (or its older name ``rcond``, not both): the relative cutoff; ``hermitian``: ``a`` is
+    Hermitian (decomposed by ``eigh``).
+
+    >>> linalg.pinv(anp.array([[2., 0.], [0., 4.]]))
+    Array([[0.5 , 0.  ],
+           [0.  , 0.25]], dtype=float32)"""
+    if rcond is not None:
+        if rtol is not None:
+            raise ValueError("pinv: only one of rtol and rcond may be specified.")
+        rtol = rcond
+    a = _arg(a, "jnp.linalg.pinv")
+    if len(shape_of(a)) < 2:
+        raise ValueError(f"pinv: the operand must have rank >= 2, got shape {shape_of(a)}")
+    out: AnyArray = _pinv(a, rtol, bool(hermitian))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The rest of jax.numpy.linalg: compositions of the above
+
+
+def multi_dot(arrays: Sequence[ArrayLike], *, precision: Any = None) -> AnyArray:
+    """The product ``arrays[0] @ arrays[1] @ ...`` of a chain of matrices, contracted in opt_einsum's cheapest
+    order (as JAX's ``einsum``); the first and last may be 1-d (vectors).
+
+    Parameters: ``arrays``: two or more arrays, 2-d but for the first and last; ``precision``: accepted (the CPU
+    computes at full precision).
+
+    >>> linalg.multi_dot([anp.ones((2, 3)), anp.ones((3, 4)), anp.ones(4)]).shape
+    (2,)"""
+    arrs = [_ensure(a, "jnp.linalg.multi_dot") for a in arrays]
+    if len(arrs) < 2:
+        raise ValueError(f"multi_dot requires at least two arrays; got len(arrays)={len(arrs)}")
+    shapes = [shape_of(a) for a in arrs]
+    if not (len(shapes[0]) in (1, 2) and len(shapes[-1]) in (1, 2) and all(len(s) == 2 for s in shapes[1:-1])):
+        raise ValueError("multi_dot: input arrays must all be two-dimensional, except for the first and last array "
+                         f"which may be 1 or 2 dimensional. Got array shapes {shapes}")
+    if any(a[-1] != b[0] for a, b in zip(shapes[:-1], shapes[1:])):
+        raise ValueError("multi_dot: last dimension of each array must match first dimension of following array. "
+                         f"Got array shapes {shapes}")
+    letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    if len(arrs) >= len(letters):
+        raise NotImplementedError(f"multi_dot of more than {len(letters) - 1} arrays is not supported")
+    terms = [letters[i] + letters[i + 1] for i in range(len(arrs))]
+    if len(shapes[0]) == 1:
+        terms[0] = terms[0][1:]
+    if len(shapes[-1]) == 1:
+        terms[-1] = terms[-1][:1]
+    return einsum(",".join(terms), *arrs, optimize="auto")
+
+
+def tensorinv(a: ArrayLike, ind: int = 2) -> AnyArray:
+    """The inverse of ``a`` under ``tensordot(..., axes=ind)``: ``a`` reshaped to a square matrix (the product of
+    its first ``ind`` dimensions by that of the rest), inverted, reshaped to ``(*a.shape[ind:],
+    *a.shape[:ind])``.
+
+    >>> linalg.tensorinv(anp.eye(4).reshape(4, 2, 2), ind=1).shape
+    (2, 2, 4)"""
+    arr = _ensure(a, "tensorinv")
+    ind = operator.index(ind)
+    if ind <= 0:
+        raise ValueError(f"ind must be a positive integer; got ind={ind}")
+    s = shape_of(arr)
+    contracting, batch = s[:ind], s[ind:]
+    flat = (int(np.prod(contracting, dtype=np.int64)), int(np.prod(batch, dtype=np.int64)))
+    if flat[0] != flat[1]:
+        raise ValueError("tensorinv is only possible when the product of the first `ind` dimensions equals that of "
+                         f"the remaining dimensions. got arr.shape={s} with ind={ind}.")
+    out: AnyArray = lax.reshape(inv(lax.reshape(arr, flat)), (*batch, *contracting))
+    return out
+
+
+def tensorsolve(a: ArrayLike, b: ArrayLike, axes: tuple[int, ...] | None = None) -> AnyArray:
+    """The ``x`` with ``tensordot(a, x, axes=x.ndim) == b``: ``a``'s axes ``axes`` (if given) moved last, then
+    reshaped to a square matrix and solved (``solve``); ``x`` has ``a.shape[b.ndim:]``.
+
+    >>> linalg.tensorsolve(anp.eye(6).reshape(6, 2, 3), anp.ones(6)).shape
+    (2, 3)"""
+    a_arr, b_arr = _ensure(a, "tensorsolve"), _ensure(b, "tensorsolve")
+    if axes is not None:
+        nd = len(shape_of(a_arr))
+        a_arr = moveaxis(a_arr, axes, len(axes) * (nd - 1,))
+    sa, sb = shape_of(a_arr), shape_of(b_arr)
+    out_shape = sa[len(sb):]
+    if sa[:len(sb)] != sb:
+        raise ValueError("After moving axes to end, leading shape of a must match shape of b. "
+                         f"got a.shape={sa}, b.shape={sb}")
+    size_b, size_out = int(np.prod(sb, dtype=np.int64)), int(np.prod(out_shape, dtype=np.int64))
+    if size_b != size_out:
+        raise ValueError("Input arrays must have prod(a.shape[:b.ndim]) == prod(a.shape[b.ndim:]); "
+                         f"got a.shape={sa}, b.ndim={len(sb)}.")
+    out: AnyArray = lax.reshape(solve(lax.reshape(a_arr, (size_b, size_out)), lax.reshape(b_arr, (size_b,))),
+                                out_shape)
+    return out
+
+
+def _cond_body(x: Any, *, p: Any) -> Any:
+    s = shape_of(x)
+    if p is None or p == 2:
+        sv = svdvals(x)
+        return divide(getitem(sv, (..., 0)), getitem(sv, (..., -1)))
+    if p == -2:
+        sv = svdvals(x)
+        r = divide(getitem(sv, (..., -1)), getitem(sv, (..., 0)))
+    else:
+        if s[-2] != s[-1]:
+            raise ValueError(f"jnp.linalg.cond: for p={p!r}, array must be square; got arr.shape={s}")
+        r = multiply(norm(x, ord=p, axis=(-2, -1)), norm(inv(x), ord=p, axis=(-2, -1)))
+    return where(logical_and(isnan(r), logical_not(any_(isnan(x), axis=(-2, -1)))), np.inf, r)
+
+
+_cond = jitted(_cond_body, "cond")
+
+
+def cond(x: ArrayLike, p: Any = None) -> AnyArray:
+    """The condition number of the matrices in the last two axes of ``x`` in the norm ``p``: by default (``p``
+    None or 2) the ratio of the largest to the smallest singular value; ``-2`` the inverse ratio; ``'fro'``,
+    ``'nuc'``, ``±1``, ``±inf`` ``norm(x, p) * norm(inv(x), p)`` of square matrices (nan made inf where ``x`` has
+    no nan).
+
+    >>> linalg.cond(anp.array([[1., 0.], [0., 4.]]))
+    Array(4., dtype=float32)"""
+    arr = _ensure(x, "cond")
+    s = shape_of(arr)
+    if len(s) < 2:
+        raise ValueError(f"jnp.linalg.cond: input array must be at least 2D; got arr.shape={s}")
+    if s[-1] == 0 or s[-2] == 0:
+        raise ValueError(f"jnp.linalg.cond: input array must not be empty; got arr.shape={s}")
+    out: AnyArray = _cond(arr, p=p)
+    return out
+
+
+def _lstsq_body(a: Any, b: Any, rcond: Any, *, numpy_resid: bool = False) -> tuple[Any, Any, Any, Any]:
+    a, b = _promote_inexact(a, b)
+    sa, sb = shape_of(a), shape_of(b)
+    if not sa or not sb:  # JAX reads a.shape[0] and b.shape[0]
+        raise IndexError(f"lstsq: a 0-dimensional operand has no leading dimension; got a.shape={sa}, b.shape={sb}")
+    if sa[0] != sb[0]:
+        raise ValueError("Leading dimensions of input arrays must match")
+    b_orig_ndim = len(sb)
+    if b_orig_ndim == 1:
+        b = expand_dims(b, 1)
+    if len(sa) != 2:
+        raise TypeError(f"{len(sa)}-dimensional array given. Array must be two-dimensional")
+    if len(shape_of(b)) != 2:
+        raise TypeError(f"{len(shape_of(b))}-dimensional array given. Array must be one or two-dimensional")
+    m, n = sa
+    dtype = lax.aval_of(a).dtype
+    if m * n == 0:
+        s = lax.full((0,), 0, dtype, False)
+        rank = asarray(0, dtype=np.dtype("int64") if config.x64 else np.dtype("int32"))
+        x = lax.full((n, *shape_of(b)[1:]), 0, dtype, False)
+    else:
+        eps = finfo(dtype).eps
+        rcond = float(eps) * builtins.max(n, m) if rcond is None else where(less(rcond, 0), eps, rcond)
+        s, u, vt = lapack.svd_p.bind(a, full_matrices=False, compute_uv=True)
+        sdt = lax.aval_of(s).dtype
+        mask = logical_and(greater(s, 0),
+                           greater_equal(s, multiply(asarray(rcond, dtype=sdt), getitem(s, 0))))
+        rank = sum(mask)
+        safe_s = as_dtype(where(mask, s, 1), dtype, False)
+        s_inv = expand_dims(where(mask, divide(1, safe_s), 0), 1)
+        uTb = _jnp_matmul(_mT(conj(u)), b)
+        x = _jnp_matmul(_mT(conj(vt)), multiply(s_inv, uTb))
+    if numpy_resid and (bool(less(rank, n)) or m <= n):
+        resid = asarray(np.array([], dtype=np.float64 if config.x64 else np.float32))
+    else:
+        resid = power(norm(subtract(b, _jnp_matmul(a, x)), axis=0), 2)
+    if b_orig_ndim == 1:
+        x = lax.reshape(x, (int(np.prod(shape_of(x), dtype=np.int64)),))
+    return x, resid, rank, s
+
+
+_jit_lstsq = jitted(_lstsq_body, "_lstsq")
+
+
+def lstsq(a: ArrayLike, b: ArrayLike, rcond: float | None = None, *, numpy_resid: bool = False
+          ) -> tuple[AnyArray, AnyArray, AnyArray, AnyArray]:
+    """The least-squares solution ``x`` of ``a @ x ≈ b`` (``a``: ``[m, n]``; ``b``: ``[m]`` or ``[m, k]``), from
+    the SVD of ``a``: ``(x, residuals, rank, singular values)``; singular values below ``rcond`` times the largest
+    (by default ``eps * max(m, n)``) are dropped. The residuals are the squared 2-norms of the columns of
+    ``b - a @ x``, always (``numpy_resid=True``: empty where numpy's are, which needs concrete arrays).
+
+    >>> x, resid, rank, s = linalg.lstsq(anp.array([[1., 0.], [0., 2.], [0., 0.]]), anp.array([1., 2., 3.]))
+    >>> x
+    Array([1., 1.], dtype=float32)"""
+    a, b = _ensure(a, "jnp.linalg.lstsq"), _ensure(b, "jnp.linalg.lstsq")
+    out: tuple[AnyArray, AnyArray, AnyArray, AnyArray]
+    if numpy_resid:
+        out = _lstsq_body(a, b, rcond, numpy_resid=True)
+    else:
+        out = _jit_lstsq(a, b, rcond)
+    return out
+
+
+def _eig_body(a: Any) -> Any:
+    a = promote_args_inexact(a)[0]
+    _rank2("eig", a)
+    w, v = lapack.eig_p.bind(a, compute_left_eigenvectors=False, compute_right_eigenvectors=True)
+    return w, v
+
+
+def _eigvals_body(a: Any) -> Any:
+    a = promote_args_inexact(a)[0]
+    _rank2("eigvals", a)
+    (w,) = lapack.eig_p.bind(a, compute_left_eigenvectors=False, compute_right_eigenvectors=False)
+    return w
+
+
+_eigvals = jitted(_eigvals_body, "eigvals")
+
+
+def eig(a: ArrayLike) -> EigResult[Any, Any]:
+    """The eigenvalues and right eigenvectors (columns, of unit norm) of the square matrices in the last two axes of
+    ``a``, complex whatever ``a``'s dtype (LAPACK's ``geev``, on the CPU). Only the eigenvalues are differentiable
+    (JAX's ``NotImplementedError`` for the eigenvectors).
+
+    >>> w, v = linalg.eig(anp.array([[2., 0.], [0., 3.]]))
+    >>> w
+    Array([2.+0.j, 3.+0.j], dtype=complex64)"""
+    a = _ensure(a, "jnp.linalg.eig")
+    _check("eig", a, "eigh")
+    w, v = _eig_body(a)
+    return EigResult(w, v)
+
+
+def eigvals(a: ArrayLike) -> AnyArray:
+    """The eigenvalues (complex, in LAPACK's order) of the square matrices in the last two axes of ``a``: ``eig``'s
+    first result, without the eigenvectors.
+
+    >>> linalg.eigvals(anp.array([[0., -1.], [1., 0.]]))
+    Array([0.+1.j, 0.-1.j], dtype=complex64)"""
+    a = _ensure(a, "jnp.linalg.eigvals")
+    _check("eigvals", a, "eigh")
+    out: AnyArray = _eigvals(a)
+    return out

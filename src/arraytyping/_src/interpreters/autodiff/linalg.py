@@ -13,6 +13,10 @@
   ``F_ij = 1 / (w_j - w_i)`` off the diagonal and 0 on it (computed as JAX does, ``(I + w_j - w_i)^-1 - I``); the
   operand is symmetrized first, as JAX's rule does.
 
+* ``eig``: JAX's rule for the eigenvalues alone, ``dw = diag(V^-1 dA V)`` with ``V`` the right eigenvectors (by
+  ``V``'s LU factors); the eigenvectors' derivatives raise JAX's ``NotImplementedError`` (JAX gives them only with
+  ``enable_eigvec_derivs``, which ``jnp.linalg.eig`` does not pass).
+
 * ``svd``: JAX's rule: with ``dS = U^H dA V``, ``ds = real(diag(dS))``; the singular vectors through
   ``F_ij = 1 / (s_j^2 - s_i^2)`` and the correction for a non-square matrix; JAX's ``NotImplementedError`` for the
   vectors of ``full_matrices=True`` (``jnp.linalg.svd``'s default: differentiate with ``full_matrices=False``).
@@ -44,7 +48,7 @@ from arraytyping._src.interpreters.autodiff.ad import UndefinedPrimal, Zero, def
 from arraytyping._src.interpreters.autodiff.primitives import full_like, select, shape_of
 from arraytyping._src.lax import gather_scatter as G
 from arraytyping._src.lax.linalg import (
-    cholesky_p, eigh_p, lu_p, lu_pivots_to_permutation, qr_p, svd_p, triangular_solve_p,
+    cholesky_p, eig_p, eigh_p, lu_p, lu_pivots_to_permutation, qr_p, svd_p, triangular_solve_p,
 )
 from arraytyping._src.lax.lax import aval_of
 
@@ -270,6 +274,31 @@ def _eigh_jvp(primals: Sequence[Any], tangents: Sequence[Any], *, lower: bool) -
 
 
 jvp_rules[eigh_p] = _eigh_jvp
+
+
+def _eig_jvp(primals: Sequence[Any], tangents: Sequence[Any], *, compute_left_eigenvectors: bool,
+             compute_right_eigenvectors: bool) -> tuple[list[Any], list[Any]]:
+    if compute_left_eigenvectors or compute_right_eigenvectors:
+        raise NotImplementedError(
+            "Derivatives of non-symmetric eigenvectors are only valid under assumptions on the input that JAX "
+            "cannot check (see the enable_eigvec_derivs argument to jax.lax.linalg.eig), which "
+            "jax.numpy.linalg.eig does not pass: differentiate the eigenvalues (eigvals) only.")
+    (a,), (a_dot,) = primals, tangents
+    w, vr = eig_p.bind(a, compute_left_eigenvectors=False, compute_right_eigenvectors=True)
+    if type(a_dot) is Zero:
+        return [w], [Zero(tangent_aval(aval_of(w)))]
+    dtype = aval_of(vr).dtype
+    da = lax.convert_element_type(a_dot, dtype, aval_of(a_dot).weak_type)
+    n = shape_of(a)[-1]
+    lu, pivots = lu_p.bind(vr)
+    x = _permute_rows(da, lu_pivots_to_permutation(pivots, n))
+    x = _solve(lu, x, left_side=True, transpose_a=False, lower=True, conjugate_a=False, unit_diagonal=True)
+    x = _solve(lu, x, left_side=True, transpose_a=False, lower=False, conjugate_a=False, unit_diagonal=False)
+    dw = lax.reduce("sum", lax.mul(x, _T(vr)), (len(shape_of(x)) - 1,))
+    return [w], [dw]
+
+
+jvp_rules[eig_p] = _eig_jvp
 
 # ---------------------------------------------------------------------------------------------------------------
 # svd

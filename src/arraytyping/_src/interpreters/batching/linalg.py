@@ -1,5 +1,5 @@
 """The batching rules of the decomposition primitives of :mod:`arraytyping._src.lax.linalg` (``cholesky``, ``lu``,
-``geqrf``, ``householder_product``, ``qr``, ``eigh``, ``svd``, ``triangular_solve``): each is batched over its
+``geqrf``, ``householder_product``, ``qr``, ``eigh``, ``eig``, ``svd``, ``triangular_solve``): each is batched over its
 operands' leading axes, the batch axis moved to the front, after one example's errors are raised as JAX's (a vector
 is no matrix). Registered in :data:`.batching.RULES` on import."""
 
@@ -12,7 +12,7 @@ from arraytyping._src.core.trace import Primitive
 from arraytyping._src.interpreters.batching import batching
 from arraytyping._src.lax import lax
 from arraytyping._src.lax.linalg import (
-    cholesky_p, eigh_p, geqrf_p, householder_product_p, lu_p, qr_p, svd_p, triangular_solve_p,
+    cholesky_p, eig_p, eigh_p, geqrf_p, householder_product_p, lu_p, qr_p, svd_p, triangular_solve_p,
 )
 
 __all__: list[str] = []
@@ -28,5 +28,5 @@ def _batch_at_front(prim: Primitive) -> None:
     batching.register_rule(prim, rule)
 
 
-for _prim in (cholesky_p, lu_p, geqrf_p, householder_product_p, qr_p, eigh_p, svd_p, triangular_solve_p):
+for _prim in (cholesky_p, lu_p, geqrf_p, householder_product_p, qr_p, eigh_p, eig_p, svd_p, triangular_solve_p):
     _batch_at_front(_prim)

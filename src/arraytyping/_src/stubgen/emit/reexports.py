@@ -147,8 +147,10 @@ def _find(module: str, name: str) -> tuple[ast.Module, list[ast.stmt], list[str]
             found.append(node)
         elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id == name:
             found.append(node)
-        elif isinstance(node, ast.ImportFrom) and node.module and any(a.name == name for a in node.names):
-            return _find(node.module, name)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            for alias in node.names:  # ``import f as g`` binds ``g``: what ``f`` names is found under ``f``
+                if (alias.asname or alias.name) == name:
+                    return _find(node.module, alias.name)
     if not found:
         raise ValueError(f"stub generator: {name} not found in {module}")
     return tree, found, text.splitlines()
