@@ -638,6 +638,8 @@ def unary_cases(cfg: lattice.LatticeConfig, *, static: bool) -> list[str]:
         lines += _one_operand_case(f"lax_integer_pow_{y}".replace("-", "neg"), "lax.integer_pow",
                                    f"lax integer_pow {y}", rule, static, after=f", {y}")
     for name in op_rules.FFT_FUNCTIONS:  # jax.numpy.fft's transforms: a strong complex (irfft: real) dtype
+        if name in op_rules.FFT_RANK_DEPENDENT:  # gradual: a 0-d operand keeps its kind
+            continue
         lines += _one_operand_case(f"fft_{name}", f"fft.{name}", f"fft {name}", single_rules.fft_rule(name, cfg),
                                    static)
     for name in op_rules.LINALG_STATIC:  # jax.numpy.linalg's functions of one array result: the inexact dtype
