@@ -507,6 +507,12 @@ def _fft_more_value_cases() -> Iterator[str]:
                 "fft.fftshift(A('float32', (4,), 0), axes=1)", "fft.ifftshift(A('float32', (4,), 0), axes=(0, 1))",
                 "fft.rfftfreq([4])", "fft.rfftfreq(4, [1.0])", "fft.rfftfreq(4, dtype='bool')"):
         yield bad
+    # over no axes rfftn and irfftn only convert (a real rfftn of float16 stays float16; irfftn gives complex)
+    for none in ("fft.rfftn(np.float16(2))", "fft.rfftn(2)", "fft.rfftn(True)", "fft.irfftn(2.0)",
+                 "fft.rfftn(A('bfloat16', (2, 3), 1), axes=())", "fft.irfftn(A('float16', (2, 3), 1), axes=())",
+                 "fft.rfftn(A('complex64', (2, 3), 1), axes=())", "fft.rfftn(A('float16', (2, 3), 1))",
+                 "fft.fftn(A('int8', (2, 3), 1), axes=(), norm='ortho')"):
+        yield none
 
 
 def _fft_value_cases() -> Iterator[str]:

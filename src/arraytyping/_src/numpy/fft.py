@@ -53,7 +53,8 @@ def _lax_fft(x: AnyArray, fft_type: FftType, lengths: tuple[int, ...]) -> AnyArr
 def _fft_core(fn: str, fft_type: FftType, a: ArrayLike, s: Sequence[int] | None, axes: Sequence[int] | None,
               norm: str | None) -> AnyArray:
     check_arraylike(f"jax.numpy.fft.{fn}", a)
-    op_rules.fft_result(fn, operand(a), config.lattice_config)
+    if fn not in op_rules.FFT_RANK_DEPENDENT:  # those over no axes are JAX's conversions alone (_lax_fft checks)
+        op_rules.fft_result(fn, operand(a), config.lattice_config)
     arr: AnyArray = asarray(a)
     sizes = None if s is None else tuple(map(operator.index, s))
     if sizes is not None and any(d <= 0 for d in sizes):
