@@ -76,11 +76,12 @@ def isdtype(dtype: object, kind: object) -> bool:
 def _of(dtype: object) -> registry.DTypeInfo:
     """The dtype ``finfo``/``iinfo`` answer for: a dtype specifier's, or an array's (anything with a ``dtype``: an
     ``Array``, a tracer, a numpy array or scalar), as JAX's (ml_dtypes') read it."""
+    spec: object = dtype
     if not isinstance(dtype, (np.dtype, str, type)):
-        dt = getattr(dtype, "dtype", None)
+        dt: object = getattr(dtype, "dtype", None)
         if dt is not None:
-            return to_dtype(dt)
-    return to_dtype(dtype)
+            spec = dt
+    return to_dtype(spec)
 
 
 def finfo(dtype: object) -> Any:
