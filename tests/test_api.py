@@ -301,3 +301,43 @@ def test_astype_takes_jaxs_copy_and_device() -> None:
     assert repr(at.jit(lambda v: v.astype("int8", device=device))(x)) == "Array([0, 1, 2], dtype=int8)"
     with pytest.raises(TypeError, match="takes 2 positional arguments but 3 were given"):
         anp.astype(x, "int32", False)  # type: ignore[call-overload]
+
+
+def test_finfo_and_iinfo_of_arrays() -> None:
+    """As JAX 0.10.2's (ml_dtypes'): an array, a tracer or a numpy scalar answers for its dtype; ``iinfo`` of a
+    Python int is int64's (numpy reads the scalar's type), of another Python scalar a ``ValueError``."""
+    import arraytyping.numpy as anp
+
+    assert at.finfo(anp.ones(2, dtype="bfloat16")).dtype == at.finfo("bfloat16").dtype
+    assert at.finfo(anp.ones(2, dtype="complex64")).dtype == np.float32
+    assert at.finfo(np.float16(1.0)).bits == 16
+    assert at.iinfo(anp.zeros(2, dtype="uint4")).max == 15
+    assert at.iinfo(np.int8(3)).min == -128
+    assert at.iinfo(2).max == 2**63 - 1
+    eps = np.finfo(np.float32).eps
+    assert float(at.jit(lambda x: x + at.finfo(x).eps)(anp.ones(1))[0]) == float(np.float32(1) + eps)
+    with pytest.raises(ValueError, match="iinfo needs an integer dtype, got float32"):
+        at.iinfo(anp.ones(2))
+    with pytest.raises(ValueError, match="finfo needs a floating-point dtype, got int32"):
+        at.finfo(anp.ones(2, dtype="int32"))
+    with pytest.raises(ValueError, match="got a Python bool"):
+        at.iinfo(True)
+    with pytest.raises(TypeError):
+        at.finfo(2.0)
+
+
+def test_unique_results_are_jaxs_named_tuples() -> None:
+    """``unique_all``/``unique_counts``/``unique_inverse`` return named tuples with JAX 0.10.2's field names (the
+    values and counts are checked against JAX by ``test_conformance_numpy.py``); the inverse has the input's shape."""
+    import arraytyping.numpy as anp
+
+    x = anp.array([[3, 4, 1], [3, 1, 1]])
+    r = anp.unique_all(x)
+    assert r._fields == ("values", "indices", "inverse_indices", "counts")
+    assert anp.unique_counts(x)._fields == ("values", "counts")
+    assert anp.unique_inverse(x)._fields == ("values", "inverse_indices")
+    assert r.values.tolist() == [1, 3, 4] and r.counts.tolist() == [3, 2, 1] and r.indices.tolist() == [2, 0, 1]
+    assert r.inverse_indices.shape == (2, 3) and (r.values[r.inverse_indices] == x).all()
+    assert anp.unique_values(x, size=5, fill_value=-1).tolist() == [1, 3, 4, -1, -1]
+    with pytest.raises(TypeError):
+        anp.unique_values([1, 2])  # type: ignore[arg-type]

@@ -645,8 +645,38 @@ def test_fft_shape_is_numpys() -> None:
                             assert got == want, (fn, shape, axis, n, got, want)
     assert checked == 4 * 6 * sum(3 ** r * (2 * r + 2) for r in range(4))
     assert shape_rules.fft_shape("fft2", (2, 3, 4), (None, 5), (-2, -1)) == (2, 3, 5)
+    assert shape_rules.fft_shape("rfft2", (2, 3, 4), (None, None), (-2, -1)) == (2, 3, 3)
+    assert shape_rules.fft_shape("irfftn", (2, 3, 4), None, None) == (2, 3, 6)
     assert shape_rules.fft_shape("rfft", ("b", 8)) == ("b", 5)
     assert shape_rules.fft_shape("rfft", (8, "n")) == (8, None)
     assert shape_rules.fft_shape("fft", None) is None
     with pytest.raises(ValueError, match="unknown fft transform 'dct'"):
         shape_rules.fft_shape("dct", (3,))
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")  # numpy 2 on s without axes: the same shapes
+def test_multi_axis_fft_shape_is_numpys() -> None:
+    """``fft_shape`` of the two-axis and n-axis transforms against numpy's on shapes of rank 1-3 over {2, 3}, with
+    ``s`` and ``axes`` left out, given alone or together: the real transforms halve (or double) only the last
+    transformed axis, and ``axes=None`` is the last ``len(s)`` axes, or all."""
+    transforms = {"fftn": np.fft.fftn, "ifftn": np.fft.ifftn, "rfftn": np.fft.rfftn, "irfftn": np.fft.irfftn,
+                  "fft2": np.fft.fft2, "ifft2": np.fft.ifft2, "rfft2": np.fft.rfft2, "irfft2": np.fft.irfft2}
+    checked = 0
+    for rank in range(1, 4):
+        for shape in itertools.product((2, 3), repeat=rank):
+            for fn, transform in transforms.items():
+                two = fn.endswith("2")
+                if two and rank < 2:
+                    continue
+                choices: list[tuple[tuple[int, ...] | None, tuple[int, ...] | None]] = [
+                    (None, None) if not two else (None, (-2, -1)), ((4, 5) if two else (5,), None),
+                    ((3, 4) if two else (4,), (0, -1) if two else (0,))]
+                if not two:
+                    choices.append((None, tuple(range(rank))[::-1]))
+                for s, axes in choices:
+                    kwargs = {"s": s, "axes": axes} if not two or axes is not None else {"s": s}
+                    got = shape_rules.fft_shape(fn, shape, s, axes if axes is not None or not two else (-2, -1))
+                    want = transform(np.zeros(shape), **kwargs).shape
+                    assert got == want, (fn, shape, s, axes, got, want)
+                    checked += 1
+    assert checked > 150

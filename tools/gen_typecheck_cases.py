@@ -638,8 +638,11 @@ def unary_cases(cfg: lattice.LatticeConfig, *, static: bool) -> list[str]:
         lines += _one_operand_case(f"lax_integer_pow_{y}".replace("-", "neg"), "lax.integer_pow",
                                    f"lax integer_pow {y}", rule, static, after=f", {y}")
     for name in op_rules.FFT_FUNCTIONS:  # jax.numpy.fft's transforms: a strong complex (irfft: real) dtype
+        if name in op_rules.FFT_RANK_DEPENDENT:  # gradual: a 0-d operand keeps its kind
+            continue
+        # the plugin knows a scalar is 0-d: a transform along an axis of it is JAX's shape error, not a dtype case
         lines += _one_operand_case(f"fft_{name}", f"fft.{name}", f"fft {name}", single_rules.fft_rule(name, cfg),
-                                   static)
+                                   static, ranked=not static and name not in ("fftn", "ifftn"))
     for name in op_rules.LINALG_STATIC:  # jax.numpy.linalg's functions of one array result: the inexact dtype
         lines += _one_operand_case(f"linalg_{name}", f"linalg.{name}", f"linalg {name}",
                                    single_rules.linalg_rule(name, cfg), static)
@@ -657,11 +660,14 @@ def unary_cases(cfg: lattice.LatticeConfig, *, static: bool) -> list[str]:
 
 def _one_operand_case(case: str, callee: str, tag: str, rule: Rule, static: bool,
                       python: Callable[[str], str | None] | None = None, after: str = "",
-                      returns: Callable[[str], str] = "Array[{}]".format) -> list[str]:
+                      returns: Callable[[str], str] = "Array[{}]".format, ranked: bool = False) -> list[str]:
     """One case function: ``callee`` of every operand spec (then ``after``, its other arguments), with ``rule``'s
-    answer (``python``'s for a Python scalar where given) as ``returns`` states it."""
+    answer (``python``'s for a Python scalar where given) as ``returns`` states it; ``ranked``: of the arrays only
+    (a Python or numpy scalar is 0-d, which the callee refuses by shape)."""
     lines = ["", "", f"def case_{case}() -> None:"]
     for spec in specs.all_specs():
+        if ranked and spec.kind in ("py", "np"):
+            continue
         cls = PY_STATIC[spec.name] if spec.kind == "py" else specs.cls_of(spec.name)
         r = rule(cls)
         if static and r is None and spec.kind == "py" and spec.name == "bool":

@@ -533,6 +533,13 @@ def _lax_operation_cases() -> Iterator[str]:
 
 
 FFT_FUNCTIONS = ("fft.fft({})", "fft.ifft({})", "fft.rfft({})", "fft.irfft({})", "fft.fft2({})")
+FFT_MORE_1D = ("hfft", "ihfft")
+FFT_MORE_2D = ("ifft2", "rfft2", "irfft2")
+FFT_ND = ("fftn", "ifftn", "rfftn", "irfftn")
+FFT_SHIFTS = ("fftshift", "ifftshift")
+FFT_MORE = (*FFT_MORE_1D, *FFT_MORE_2D, *FFT_ND, *FFT_SHIFTS, "rfftfreq")
+"""The ``jax.numpy.fft`` functions added after the first five transforms and ``fftfreq`` (their cases below: fewer
+dtypes, every case run by ``tests/runtime/test_fft_more.py``)."""
 
 
 def _fft_abstract_cases() -> Iterator[str]:
@@ -541,6 +548,69 @@ def _fft_abstract_cases() -> Iterator[str]:
             yield f"eval_shape(lambda x: {fn.format('x')}, {x})"
     for d in ("None", "'float32'", "'float64'", "'float16'", "'bfloat16'", "'int32'", "'complex64'", "float"):
         yield f"eval_shape(lambda: fft.fftfreq(8, dtype={d}))"
+    for name in (*FFT_MORE_1D, *FFT_MORE_2D, *FFT_ND, *FFT_SHIFTS):
+        for x in _abstract_operands():
+            yield f"eval_shape(lambda x: fft.{name}(x), {x})"
+    for d in ("None", "'float32'", "'float64'", "'float16'", "'bfloat16'", "'int32'", "'complex64'", "float"):
+        yield f"eval_shape(lambda: fft.rfftfreq(8, dtype={d}))"
+
+
+def _fft_more_value_cases() -> Iterator[str]:
+    """Values of the functions of :data:`FFT_MORE` on seeded inputs, with norms, axes and lengths, and their
+    errors."""
+    dtypes = ("float32", "float64", "complex64", "int32")
+    for d in dtypes:
+        for shape, seed in (((8,), 1), ((3, 5), 2)):
+            x = f"A({d!r}, {shape}, {seed})"
+            for name in FFT_MORE_1D:
+                for extra in ("", ", norm='ortho'", ", norm='forward'", ", axis=0", ", n=5", ", n=12"):
+                    yield f"fft.{name}({x}{extra})"
+        for shape, seed in (((3, 5), 2), ((2, 4, 6), 3)):
+            x = f"A({d!r}, {shape}, {seed})"
+            for name in FFT_MORE_2D:
+                for extra in ("", ", norm='ortho'", ", norm='forward'", ", s=(2, 3)", ", s=(4, 7)",
+                              ", axes=(0, 1)" if len(shape) == 2 else ", axes=(2, 0)"):
+                    yield f"fft.{name}({x}{extra})"
+        for shape, seed in (((8,), 1), ((3, 5), 2), ((2, 4, 6), 3), ((2, 3, 2, 3, 2), 4), ((2, 2, 3, 2), 5)):
+            x = f"A({d!r}, {shape}, {seed})"
+            for name in FFT_ND:
+                for extra in ("", ", norm='ortho'", ", norm='forward'", ", s=(5,)", ", axes=(0,)",
+                              ", s=(4, 3), axes=(-1, 0)" if len(shape) > 1 else ", s=(12,), axes=(-1,)"):
+                    yield f"fft.{name}({x}{extra})"
+    for d in ("float32", "int32", "bool", "complex64", "bfloat16"):
+        for shape, seed in (((5,), 1), ((4, 5), 2), ((2, 3, 4), 3)):
+            x = f"A({d!r}, {shape}, {seed})"
+            for name in FFT_SHIFTS:
+                for extra in ("", ", axes=0", ", axes=-1", ", axes=(0,)" if len(shape) == 1 else ", axes=(1, 0)"):
+                    yield f"fft.{name}({x}{extra})"
+    for name in FFT_SHIFTS:
+        yield f"fft.{name}([1.0, 2.0, 3.0])"
+        yield f"fft.{name}(2.0)"
+        yield f"fft.{name}(jnp.asarray(2.0))"
+    for n, dd in (("8", "1.0"), ("9", "0.1"), ("1", "2.0"), ("10", "jnp.asarray(0.5)")):
+        for d in ("None", "'float32'", "'float64'", "'float16'", "'int32'", "'complex64'"):
+            yield f"fft.rfftfreq({n}, {dd}, dtype={d})"
+    for bad in ("fft.hfft(A('float32', (4,), 0), axis=(0, 1))", "fft.ihfft(A('float32', (4,), 0), axis=(0, 1))",
+                "fft.ihfft(A('complex64', (4,), 0))", "fft.hfft(A('float32', (4,), 0), n=0)",
+                "fft.hfft(A('float32', (4,), 0), norm='sideways')", "fft.hfft([1.0, 2.0])",
+                "fft.ihfft([1.0, 2.0])", "fft.hfft(jnp.asarray(2.0))", "fft.ihfft(jnp.asarray(2.0))",
+                "fft.hfft(A('float32', (4,), 0), axis=2)", "fft.ihfft(A('float32', (4,), 0), axis=2)",
+                "fft.ifft2(A('float32', (4,), 0))", "fft.rfft2(A('float32', (4, 4), 0), axes=(0,))",
+                "fft.irfft2(A('float32', (4, 4), 0), axes=(1, 1))", "fft.rfft2(A('complex64', (4, 4), 0))",
+                "fft.fftn(A('float32', (4, 4), 0), s=(2, 3), axes=(0,))", "fft.ifftn(A('float32', (4, 4), 0), s=(0,))",
+                "fft.rfftn(A('complex64', (4, 4), 0))", "fft.irfftn(A('float32', (4, 4), 0), axes=(0, 0))",
+                "fft.fftn(A('float32', (4, 4), 0), norm='sideways')", "fft.fftn([1.0, 2.0])",
+                "fft.fftn(A('float32', (4, 4), 0), axes=(2,))", "fft.fftn(jnp.asarray(2.0))",
+                "fft.rfftn(jnp.asarray(2.0))", "fft.irfftn(A('complex64', (4, 1), 0))",
+                "fft.fftshift(A('float32', (4,), 0), axes=1)", "fft.ifftshift(A('float32', (4,), 0), axes=(0, 1))",
+                "fft.rfftfreq([4])", "fft.rfftfreq(4, [1.0])", "fft.rfftfreq(4, dtype='bool')"):
+        yield bad
+    # over no axes rfftn and irfftn only convert (a real rfftn of float16 stays float16; irfftn gives complex)
+    for none in ("fft.rfftn(np.float16(2))", "fft.rfftn(2)", "fft.rfftn(True)", "fft.irfftn(2.0)",
+                 "fft.rfftn(A('bfloat16', (2, 3), 1), axes=())", "fft.irfftn(A('float16', (2, 3), 1), axes=())",
+                 "fft.rfftn(A('complex64', (2, 3), 1), axes=())", "fft.rfftn(A('float16', (2, 3), 1))",
+                 "fft.fftn(A('int8', (2, 3), 1), axes=(), norm='ortho')"):
+        yield none
 
 
 def _fft_value_cases() -> Iterator[str]:
@@ -811,7 +881,7 @@ def cases(section: str) -> list[tuple[str, str]]:
         return [(c, e) for c in ALL_CONFIGS for e in exprs]
     if section == "fft":
         abstract = list(dict.fromkeys(_fft_abstract_cases()))
-        values = list(dict.fromkeys(_fft_value_cases()))
+        values = list(dict.fromkeys([*_fft_value_cases(), *_fft_more_value_cases()]))
         return [(c, e) for c in ALL_CONFIGS for e in abstract] + [(c, e) for c in X32_X64 for e in values]
     raise ValueError(section)
 

@@ -297,6 +297,13 @@ CASES: dict[str, tuple[str, list[str]]] = {
     "unique": (_E + "np.unique(x, size=5)", ["x"]),
     "unique_fill": (_E + "np.unique(x, size=14, fill_value=0)", ["x"]),
     "unique_all": (_E + "np.unique(x, return_index=True, return_inverse=True, return_counts=True, size=6)", ["x"]),
+    "finfo_of_array": (_E + "np.array([float(np.finfo(x).eps), float(np.finfo(x).max), float(np.finfo(x).tiny), "
+                       "np.finfo(x).bits])", ["x"]),
+    "iinfo_of_array": (_E + "np.array([float(np.iinfo(x).min), float(np.iinfo(x).max), np.iinfo(x).bits])", ["x"]),
+    "unique_all_api": (_E + "np.unique_all(x, size=6)", ["x"]),
+    "unique_counts_api": (_E + "np.unique_counts(x, size=14, fill_value=0)", ["x"]),
+    "unique_inverse_api": (_E + "np.unique_inverse(x, size=5)", ["x"]),
+    "unique_values_api": (_E + "np.unique_values(x, size=14, fill_value=0)", ["x"]),
     "nonzero": (_E + "np.nonzero(x, size=4)", ["x"]),
     "nonzero_fill": (_E + "np.nonzero(x, size=13, fill_value=-1)", ["x"]),
     "getitem_int_array": (_E + "x[np.array([0, 2])]", ["x"]),
@@ -394,7 +401,8 @@ VALUES: dict[str, list[str]] = {
     **{name: _ALL for name in (
         "take", "take_axis", "take_along_axis", "select", "select_default", "clip", "clip_float", "clip_array",
         "diagonal", "diagonal_offset", "trace", "triu", "tril", "searchsorted", "searchsorted_right", "sort",
-        "sort_axis", "sort_none", "argsort", "argsort_axis", "unique", "unique_fill", "unique_all", "nonzero",
+        "sort_axis", "sort_none", "argsort", "argsort_axis", "unique", "unique_fill", "unique_all", "unique_all_api",
+        "unique_counts_api", "unique_inverse_api", "unique_values_api", "finfo_of_array", "iinfo_of_array", "nonzero",
         "nonzero_fill", "getitem_int_array", "getitem_int_array_2d", "getitem_mixed", "getitem_list",
         "getitem_bool_mask", "getitem_bool_static", "at_set", "at_set_array", "at_add", "at_multiply", "at_min",
         "at_max", "at_get")},

@@ -5,6 +5,7 @@ and ``grad`` of a weakly typed scale, to ``tests/data/transform_sweep_reference.
 Runs in JAX's own venv (see ``tools/jax_reference.py``, whose command line it shares)::
 
     python tools/transform_sweep_reference.py [--venv .jaxref-venv]
+    JAXREF_ONLY=fft.fftn,unique_all python tools/transform_sweep_reference.py   # these functions only, merged in
 
 Each function is tried with four argument lists (``ARGS``: a vector, two vectors, a matrix, two matrices), whether
 or not it takes them: what JAX refuses is recorded as its error class, and the runtime must refuse it too.
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import json
+import os
 import sys
 from collections.abc import Collection
 from pathlib import Path
@@ -151,11 +153,14 @@ def main_inside() -> None:
     jax.config.update("jax_numpy_dtype_promotion", "standard")
     jax.config.update("jax_enable_x64", False)
     namespace = {"np": jnp, "nn": jax.nn, "grad": jax.grad, "jvp": jax.jvp, "vmap": jax.vmap, "jit": jax.jit}
+    only = os.environ["JAXREF_ONLY"].split(",") if os.environ.get("JAXREF_ONLY") else None
+    results = json.loads(OUT.read_text())["results"] if only is not None else {}
+    results.update(sweep(namespace, np, record, only))
     data = {
         "generator": "tools/transform_sweep_reference.py",
         "versions": {"jax": jax.__version__, "jaxlib": jaxlib.__version__, "numpy": np.__version__},
         "args": ARGS,
-        "results": sweep(namespace, np, record),
+        "results": results,
     }
     OUT.write_text(json.dumps(data, indent=0, sort_keys=True) + "\n")
     print(f"wrote {OUT}", file=sys.stderr)

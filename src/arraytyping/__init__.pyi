@@ -11392,10 +11392,22 @@ def isdtype(dtype: object, kind: object) -> bool:
     "Array-API ``isdtype``: ``kind`` is a dtype, one of ``'bool'``, ``'signed integer'``, ``'unsigned integer'``, ``'integral'``, ``'real floating'``, ``'complex floating'``, ``'numeric'``, or a tuple of those."
     ...
 def finfo(dtype: object) -> Any:
-    "Machine limits of a floating or complex dtype (complex gives its real component's), ml_dtypes included."
+    """Machine limits of a floating or complex dtype (complex gives its real component's), ml_dtypes included;
+    ``dtype`` may be an array (its dtype's limits).
+
+    >>> import arraytyping.numpy as jnp
+    >>> float(jnp.finfo(jnp.ones(2, dtype=jnp.bfloat16)).eps)
+    0.0078125
+    """
     ...
 def iinfo(dtype: object) -> Any:
-    'Machine limits of an integer dtype, the 1-, 2- and 4-bit ones included.'
+    """Machine limits of an integer dtype, the 1-, 2- and 4-bit ones included; ``dtype`` may be an array (its
+    dtype's limits).
+
+    >>> import arraytyping.numpy as jnp
+    >>> jnp.iinfo(jnp.zeros(2, dtype=jnp.int8)).max
+    127
+    """
     ...
 
 # From arraytyping/_src/dtypes/promotion.py (generated from its source).

@@ -1552,10 +1552,17 @@ def dot_general_converts_operands(lhs: str, rhs: str) -> bool:
 # jax.numpy.fft
 
 FFT_FUNCTIONS: Final[Mapping[str, Literal["complex", "real_input", "real_output"]]] = MappingProxyType({
-    "fft": "complex", "ifft": "complex", "fft2": "complex", "rfft": "real_input", "irfft": "real_output"})
-"""Each transform's kind: ``complex`` (complex in and out: the operand's complex dtype), ``real_input`` (``rfft``: a
-real operand, made inexact, gives its complex dtype; complex operands are refused with a ``ValueError``),
-``real_output`` (``irfft``: the operand's complex dtype in, its real dtype out)."""
+    "fft": "complex", "ifft": "complex", "fft2": "complex", "ifft2": "complex", "fftn": "complex",
+    "ifftn": "complex", "rfft": "real_input", "rfft2": "real_input", "rfftn": "real_input", "ihfft": "real_input",
+    "irfft": "real_output", "irfft2": "real_output", "irfftn": "real_output", "hfft": "real_output"})
+"""Each transform's kind: ``complex`` (complex in and out: the operand's complex dtype), ``real_input`` (``rfft*``,
+``ihfft``: a real operand, made inexact, gives its complex dtype; complex operands are refused with a
+``ValueError``), ``real_output`` (``irfft*``, ``hfft``: the operand's complex dtype in, its real dtype out)."""
+
+FFT_RANK_DEPENDENT: Final = frozenset({"rfftn", "irfftn"})
+"""The transforms whose dtype :func:`fft_result` answers only where they transform at least one axis: over none (a
+0-d operand, ``axes=()``) JAX 0.10.2's ``rfftn`` returns the operand made inexact (real) and ``irfftn`` made complex,
+so the stubs and the plugin leave these two gradual (``Array[Any]``)."""
 
 _TO_COMPLEX: Final[Mapping[str, str]] = MappingProxyType({"float64": "complex128", "complex128": "complex128"})
 
@@ -1594,6 +1601,16 @@ def fftfreq_result(dtype: str | None = None, config: LatticeConfig = LatticeConf
     if dtype in lattice.WEAK_NAMES:
         return lattice.default_name(lattice.KIND[dtype], config.x64)
     return lattice.canonical_name(dtype, config.x64)
+
+
+def rfftfreq_result(dtype: str | None = None, config: LatticeConfig = LatticeConfig()) -> str:
+    """The dtype of ``jax.numpy.fft.rfftfreq(n, d, dtype=dtype)``: an ``arange`` of ``dtype`` (canonical; by default
+    the default float) divided by an array of ``dtype``, so ``true_divide``'s dtype of two strong ``dtype`` operands
+    (an integer ``dtype`` gives a float). Raises :class:`OperandTypeError` for ``bool`` (``arange`` refuses it)."""
+    name = fftfreq_result(dtype, config)
+    if name == "bool":
+        raise OperandTypeError("arange does not support dtype=bool")
+    return binary_result("true_divide", [(name, False), (name, False)], config)[0]
 
 
 def fftfreq_compute_name(dtype: str) -> str:

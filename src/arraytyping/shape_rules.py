@@ -601,26 +601,34 @@ def index(shape: Shape | None, items: Sequence[IndexItem]) -> Shape | None:
 
 
 FFT_LENGTH: Final[Mapping[str, str]] = MappingProxyType({
-    "fft": "n", "ifft": "n", "fft2": "n", "rfft": "half", "irfft": "double"})
-"""The length of each ``jax.numpy.fft`` transform's output along a transformed axis of input length ``m``: ``n``
-(``n``, or ``m`` when not given), ``half`` (``n // 2 + 1``, ``n`` defaulting to ``m``: the real transform keeps the
-non-negative frequencies) or ``double`` (``n``, or ``2 * (m - 1)``: the inverse real transform)."""
+    "fft": "n", "ifft": "n", "fft2": "n", "ifft2": "n", "fftn": "n", "ifftn": "n", "rfft": "half", "rfft2": "half",
+    "rfftn": "half", "ihfft": "half", "irfft": "double", "irfft2": "double", "irfftn": "double", "hfft": "double"})
+"""The length of each ``jax.numpy.fft`` transform's output along the last transformed axis, of input length ``m``:
+``n`` (``n``, or ``m`` when not given), ``half`` (``n // 2 + 1``, ``n`` defaulting to ``m``: the real transform
+keeps the non-negative frequencies) or ``double`` (``n``, or ``2 * (m - 1)``: the inverse real transform); the
+other transformed axes are ``n``'s."""
 
 
-def fft_shape(fn: str, shape: Shape | None, lengths: Sequence[int | None] = (None,),
-              axes: Sequence[int] = (-1,)) -> Shape | None:
+def fft_shape(fn: str, shape: Shape | None, lengths: Sequence[int | None] | None = (None,),
+              axes: Sequence[int] | None = (-1,)) -> Shape | None:
     """The shape of ``jax.numpy.fft.<fn>`` of an operand of ``shape``, transformed along ``axes`` to ``lengths``
-    (``n`` for the one-axis transforms, ``s`` for ``fft2``; ``None``: not given): each transformed axis by
-    :data:`FFT_LENGTH`, the others kept. An axis outside the operand is JAX's error; a symbolic length or one the
-    rule would make non-positive (``irfft`` of a length-1 axis) is unknown (``None`` for that axis)."""
+    (``n`` for the one-axis transforms, ``s`` for the others; ``None``: not given): the last transformed axis by
+    :data:`FFT_LENGTH`, the others transformed to their length, the rest kept. ``axes=None`` is the n-axis
+    transforms' default: the last ``len(lengths)`` axes, or all of them. An axis outside the operand is JAX's
+    error; a symbolic length or one the rule would make non-positive (``irfft`` of a length-1 axis) is unknown
+    (``None`` for that axis)."""
     if fn not in FFT_LENGTH:
         raise ValueError(f"unknown fft transform {fn!r}; known: {', '.join(FFT_LENGTH)}")
     if shape is None:
         return None
+    if axes is None:
+        axes = range(len(shape)) if lengths is None else range(len(shape) - len(lengths), len(shape))
+    if lengths is None:
+        lengths = (None,) * len(axes)
     out: list[Dim] = list(shape)
-    for axis, n in zip(axes, lengths):
+    for k, (axis, n) in enumerate(zip(axes, lengths)):
         i = _canonical_axis(axis, len(shape), (shape,))
-        m, kind = shape[i], FFT_LENGTH[fn]
+        m, kind = shape[i], FFT_LENGTH[fn] if k == len(axes) - 1 else "n"
         length: Dim = m if n is None else n
         if kind == "double" and n is None:
             length = 2 * (m - 1) if isinstance(m, int) else None

@@ -264,8 +264,8 @@ class ArraytypingPlugin(Plugin):
             return _permissive_if_refused_lax_dtype
         if fullname.startswith(_FFT):
             fft = fullname[len(_FFT):]
-            return (_permissive if fft in OR.FFT_FUNCTIONS
-                    else _permissive_if_bad_dtype_string if fft == "fftfreq" else None)
+            return (_permissive if fft in OR.FFT_FUNCTIONS and fft not in OR.FFT_RANK_DEPENDENT
+                    else _permissive_if_bad_dtype_string if fft in ("fftfreq", "rfftfreq") else None)
         if fullname.startswith(_LINALG) and fullname[len(_LINALG):] in (*OR.LINALG_STATIC, *OR.LINALG_TUPLES,
                                                                           "solve"):
             return _permissive
@@ -328,8 +328,10 @@ class ArraytypingPlugin(Plugin):
             return _shapes.keeping(hook_dtype, _first, fullname) if converts else hook_dtype
         if fullname.startswith(_FFT):
             fft = fullname[len(_FFT):]
-            if fft in OR.FFT_FUNCTIONS:
+            if fft in OR.FFT_FUNCTIONS and fft not in OR.FFT_RANK_DEPENDENT:
                 return self._shaped(_shapes.fft_transform, _single.fft_function_hook(rules, fft), fft)
+            if fft == "rfftfreq":
+                return _dtypes.rfftfreq_hook(rules)
             return _dtypes.dtype_function_hook(rules, "fft.fftfreq") if fft == "fftfreq" else None
         if fullname.startswith(_LINALG) and fullname[len(_LINALG):] in OR.LINALG_TUPLES:
             return _single.linalg_tuple_hook(rules, fullname[len(_LINALG):])

@@ -61,6 +61,28 @@ def dtype_given(ctx: FunctionContext, what: str) -> tuple[bool, str | None] | No
     return True, d
 
 
+def rfftfreq_hook(rules: Rules) -> Callable[[FunctionContext], Type]:
+    """``arraytyping.numpy.fft.rfftfreq(n, d, dtype=...)``: op_rules' ``rfftfreq_result`` of the named dtype (an
+    integer one divides to a float), or of the configuration's default float without one; a dtype the plugin cannot
+    read keeps the stubs' answer, and ``bool`` is refused, as JAX's ``arange`` refuses it."""
+    what = "arraytyping.numpy.fft.rfftfreq"
+
+    def hook(ctx: FunctionContext) -> Type:
+        given = dtype_given(ctx, what)
+        if given is None:
+            return AnyType(TypeOfAny.from_error)
+        has, node = given
+        if has and node is None:
+            return ctx.default_return_type
+        try:
+            name = OR.rfftfreq_result(node, rules.cfg)
+        except (OR.OperandTypeError, OR.OperandValueError) as e:
+            _errors.reject(ctx, e, f"dtype {node}", None, what, _errors.DTYPE_PROMOTION_ARG)
+            return AnyType(TypeOfAny.from_error)
+        return _types.array_of(ctx.api, ("class", static_of(name, False)), {})
+    return hook
+
+
 def lax_dtype_hook(rules: Rules, fn: str) -> Callable[[FunctionContext], Type]:
     """``arraytyping.lax.convert_element_type(x, new_dtype)`` and ``iota(dtype, size)`` (op_rules'
     ``LAX_DTYPE_GIVEN``): the named dtype, canonicalized in this configuration, strong; a dtype the function refuses

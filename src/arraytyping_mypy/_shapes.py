@@ -287,12 +287,19 @@ def quantile(dtype_hook: Callable[[FunctionContext], Type], what: str) -> Callab
 
 def fft_transform(dtype_hook: Callable[[FunctionContext], Type], fn: str) -> Callable[[FunctionContext], Type]:
     """``arraytyping.numpy.fft``'s transforms: ``shape_rules.fft_shape`` of the operand, with literal ``n`` and
-    ``axis`` (``s`` and ``axes`` for ``fft2``)."""
+    ``axis`` (``s`` and ``axes`` for the two-axis and n-axis transforms)."""
     def rule(ctx: FunctionContext, symbols: _Symbols) -> Shape | None:
         a = ctx.arg_types[0][0] if ctx.arg_types and ctx.arg_types[0] else None
         if a is None:
             return None
-        if fn == "fft2":
+        if fn.endswith("n"):  # fftn, ifftn, rfftn, irfftn: s and axes of any length, None by default
+            s_, axes_ = _literal_int_sequence(ctx, "s"), _literal_int_sequence(ctx, "axes")
+            if not (s_ is None or isinstance(s_, tuple)) or not (axes_ is None or isinstance(axes_, tuple)):
+                return None
+            if s_ is not None and axes_ is not None and len(s_) != len(axes_):
+                return None  # JAX's error, not a shape
+            return SR.fft_shape(fn, shape_of(a, symbols), s_, axes_)  # type: ignore[no-any-return]
+        if fn.endswith("2"):
             lengths, axes = _literal_ints(ctx, "s", 2), _literal_ints(ctx, "axes", 2, (-2, -1))
         else:
             n, axis = _literal_ints(ctx, "n", 1), _literal_ints(ctx, "axis", 1, (-1,))
@@ -301,6 +308,18 @@ def fft_transform(dtype_hook: Callable[[FunctionContext], Type], fn: str) -> Cal
             return None
         return SR.fft_shape(fn, shape_of(a, symbols), lengths, axes)  # type: ignore[no-any-return]
     return _layer(dtype_hook, rule, _errors.SHAPE_MISMATCH_ARG, f"arraytyping.numpy.fft.{fn}")
+
+
+def _literal_int_sequence(ctx: FunctionContext, name: str) -> tuple[int, ...] | None | object:
+    """The argument ``name``: a tuple or list of literal ints, ``None`` when not passed or ``None``, ``_UNREAD`` for
+    anything else (a gradual shape)."""
+    e = _expr(ctx, name)
+    if e is None or (isinstance(e, NameExpr) and e.fullname == "builtins.None"):
+        return None
+    if not isinstance(e, (TupleExpr, ListExpr)):
+        return _UNREAD
+    values = [literal_int(i) for i in e.items]
+    return tuple(v for v in values if isinstance(v, int)) if all(isinstance(v, int) for v in values) else _UNREAD
 
 
 def _literal_ints(ctx: FunctionContext, name: str, count: int,

@@ -54,13 +54,19 @@ EXPRESSIONS: list[tuple[str, Callable[[Any], Any]]] = [
     ("fft.irfft(x)", lambda a: np.fft.irfft(a)),
     ("fft.irfft(x, 4, 0)", lambda a: np.fft.irfft(a, 4, 0)),
     ("fft.fft2(x, s=(2, 3))", lambda a: np.fft.fft2(a, s=(2, 3))),
+    ("fft.fftn(x)", lambda a: np.fft.fftn(a)),
+    ("fft.ifftn(x, s=(4,), axes=(0,))", lambda a: np.fft.ifftn(a, s=(4,), axes=(0,))),
+    ("fft.rfft2(x)", lambda a: np.fft.rfft2(a)),
+    ("fft.irfft2(x, s=(2, 5))", lambda a: np.fft.irfft2(a, s=(2, 5))),
+    ("fft.hfft(x)", lambda a: np.fft.hfft(a)),
+    ("fft.ihfft(x, n=5)", lambda a: np.fft.ihfft(a, n=5)),
 ]
 
 
 JAX_REFUSES = {("x.sum(axis=0)", ()), ("x.max(axis=-1, keepdims=True)", ())}
 
-UNKNOWN_LENGTH = {("fft.irfft(x)", s) for s in SHAPES if s and s[-1] == 1}
-"""``irfft`` of a length-1 axis asks for 0 points (``2 * (1 - 1)``), which numpy refuses; the rule leaves that axis
+UNKNOWN_LENGTH = {(f, s) for f in ("fft.irfft(x)", "fft.hfft(x)") for s in SHAPES if s and s[-1] == 1}
+"""``irfft`` (and ``hfft``) of a length-1 axis asks for 0 points (``2 * (1 - 1)``), which numpy refuses; the rule leaves that axis
 unknown (``Any``: an unknown size is gradual), with no error."""
 """numpy reduces a 0-d array over axis 0 or -1; JAX 0.10.2 raises ``ValueError: axis 0 is out of bounds for array of
 dimension 0`` (checked in the JAX venv; ``tests/data/jax_shape_reference.json`` holds the same)."""
@@ -123,4 +129,4 @@ def test_plugin_shapes_are_numpys(tmp_path: Path) -> None:
         if got != expected:
             wrong.append(f"{expr} on {shape}: numpy gives {expected}, the plugin {got}")
     assert not wrong, f"{len(wrong)} of {len(cases)}:\n" + "\n".join(wrong[:60])
-    assert len(cases) == len(SHAPES) * len(EXPRESSIONS) == 1320
+    assert len(cases) == len(SHAPES) * len(EXPRESSIONS) == 1560

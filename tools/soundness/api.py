@@ -192,17 +192,22 @@ def samplers(weight: float = 0.15) -> list[Entry]:
 
 
 _FFT_SHAPES: Final = {"fft": "same_rank1", "ifft": "same_rank1", "fft2": "same_rank2", "rfft": "rfft",
-                       "irfft": "irfft"}
-"""The transforms of ``arraytyping.numpy.fft`` by their shape rule (``irfft`` takes ``n=``)."""
+                       "irfft": "irfft", "fftn": "same_rank1", "ifftn": "same_rank1", "ifft2": "same_rank2",
+                       "rfft2": "rfft_rank2", "irfft2": "irfft_rank2", "hfft": "irfft", "ihfft": "rfft"}
+"""The typed transforms of ``arraytyping.numpy.fft`` by their shape rule (``irfft`` and ``hfft`` take ``n=``,
+``irfft2`` ``s=``)."""
+_FFT_LENGTH_ARGUMENT: Final = {"irfft": ", n={n})", "hfft": ", n={n})", "irfft2": ", s=(anp.shape({a})[-2], {n}))"}
 
 
 def fft_transforms(weight: float = 0.2) -> list[Entry]:
-    """``arraytyping.numpy.fft``'s transforms of an array-like of rank 1 or more, and ``fftfreq`` (no operand)."""
-    out = [Entry(f"fft.{name}", f"fft.{name}({{a}}" + (", n={n})" if name == "irfft" else ")"), AL, shape,
+    """``arraytyping.numpy.fft``'s transforms of an array-like of rank 1 or more, and ``fftfreq`` and ``rfftfreq``
+    (no operand)."""
+    out = [Entry(f"fft.{name}", f"fft.{name}({{a}}" + _FFT_LENGTH_ARGUMENT.get(name, ")"), AL, shape,
                  covers=(f"numpy.fft.{name}",), weight=weight, family="fft function")
            for name, shape in _FFT_SHAPES.items()]
-    out.append(Entry("fft.fftfreq(n)", "fft.fftfreq({n})", (), "create_1d", covers=("numpy.fft.fftfreq",),
-                     weight=weight / 2, family="fft function"))
+    for name in ("fftfreq", "rfftfreq"):
+        out.append(Entry(f"fft.{name}(n)", f"fft.{name}({{n}})", (), "create_1d", covers=(f"numpy.fft.{name}",),
+                         weight=weight / 2, family="fft function"))
     return out
 
 
@@ -549,6 +554,15 @@ NOT_FUZZED: Final[dict[str, str]] = {
     **{f"lax.{n}": "control flow: takes functions (typed by the transformations' signatures)"
        for n in ("cond", "switch", "fori_loop", "while_loop", "scan", "map", "custom_linear_solve")},
     "lax.ConvDimensionNumbers": "a named tuple of dimension numbers, no dtype",
+    **{f"numpy.fft.{n}": ("typed Array[Any]: over no axes (a 0-d operand) JAX returns the operand made inexact "
+                          "(rfftn) or complex (irfftn), so no dtype holds for every rank; values and dtypes held to "
+                          "JAX by tools/jax_api_ext_reference.py")
+       for n in ("rfftn", "irfftn")},
+    **{f"numpy.fft.{n}": ("a roll: typed Array[Any] (the operand's dtype and weak flag, held to JAX by "
+                          "tools/jax_api_ext_reference.py)") for n in ("fftshift", "ifftshift")},
+    **{f"numpy.{n}": ("typed Array[Any] (in named tuples: unique's dtypes, held to JAX by "
+                      "tools/jax_numpy_reference.py); a data-dependent length")
+       for n in ("unique_all", "unique_counts", "unique_inverse", "unique_values")},
     "nn.glu": "halves an axis: typed Array[Any] (the gated product's dtype is sigmoid's, held by the nn reference)",
     "lax.RoundingMethod": "an enum of rounding modes, no dtype",
     "lax.select": ("lax.max's dtype rule after a predicate (max's entry fuzzes it; handwritten/lax_elementwise.py "

@@ -602,6 +602,18 @@ def irfft(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan |
     return plan
 
 
+def rfft_rank2(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+    """``fft.rfft2(a)``: :func:`rfft`'s plan, of a matrix or more."""
+    assert target is not None
+    return rfft(target, slots, rng) if len(target) >= 2 else None
+
+
+def irfft_rank2(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+    """``fft.irfft2(a, s=(..., n))``: :func:`irfft`'s plan, of a matrix or more."""
+    assert target is not None
+    return irfft(target, slots, rng) if len(target) >= 2 else None
+
+
 def square(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
     """``linalg.inv(a)``, ``linalg.cholesky(a)``: square matrices (over any leading axes), the operand's shape."""
     assert target is not None
@@ -654,6 +666,6 @@ RULES: dict[str, Rule] = {
     "searchsorted": searchsorted, "create_2d": create_2d, "digitize": digitize, "isin": isin,
     "bincount": bincount,
     "vdot": vdot, "inner": inner, "outer": outer, "matrix_product": matrix_product, "kron": kron, "cross": cross,
-    "rfft": rfft, "irfft": irfft, "square": square, "det": det, "one_hot": one_hot, "choice_1d": choice_1d,
+    "rfft": rfft, "irfft": irfft, "rfft_rank2": rfft_rank2, "irfft_rank2": irfft_rank2, "square": square, "det": det, "one_hot": one_hot, "choice_1d": choice_1d,
 }
 """Every shape rule by the name the registry uses."""

@@ -35,7 +35,8 @@ from arraytyping._src.numpy import (
     right_shift, rint, roll, rollaxis, rot90, round, searchsorted, select, shape, sign, signbit, sin, sinc, sinh,
     size, sort, spacing, split, sqrt, square, squeeze, stack, std, subtract, sum, swapaxes, take, take_along_axis,
     tan, tanh, tensordot, tile, trace, transpose, tri, tril, tril_indices, tril_indices_from, triu, triu_indices,
-    triu_indices_from, true_divide, trunc, unique, unravel_index, unstack, var, vdot, vecdot, vecmat, vectorize,
+    triu_indices_from, true_divide, trunc, unique, unique_all, unique_counts, unique_inverse, unique_values,
+    unravel_index, unstack, var, vdot, vecdot, vecmat, vectorize,
     vsplit, vstack, where, zeros, zeros_like,
 )
 from arraytyping._src.dtypes.scalar_types import (
@@ -101,7 +102,7 @@ __all__ = [
     "squeeze", "stack", "std", "subtract", "sum", "swapaxes", "take", "take_along_axis", "tan", "tanh", "tensordot",
     "tile", "trace", "transpose", "tri", "tril", "tril_indices", "tril_indices_from", "triu", "triu_indices",
     "triu_indices_from", "true_divide", "trunc", "uint", "uint1", "uint16", "uint2", "uint32", "uint4", "uint64",
-    "uint8", "unique", "unravel_index", "unsignedinteger", "unstack", "var", "vdot", "vecdot", "vecmat",
+    "uint8", "unique", "unique_all", "unique_counts", "unique_inverse", "unique_values", "unravel_index", "unsignedinteger", "unstack", "var", "vdot", "vecdot", "vecmat",
     "vectorize", "vsplit", "vstack", "where", "zeros", "zeros_like",
 ]
 

@@ -5,7 +5,7 @@
 """arraytyping.numpy: the jax.numpy-style function API."""
 
 from collections.abc import Callable, Collection, Sequence
-from typing import Any, Literal, Protocol, TypeVar, overload, type_check_only
+from typing import Any, Literal, NamedTuple, Protocol, TypeVar, overload, type_check_only
 
 import numpy as np
 from typing_extensions import Never, TypeAlias
@@ -83,6 +83,23 @@ def from_dlpack(x: Any, /, *, device: Any = None, copy: bool | None = None) -> A
 def array_repr(arr: ArrayLike, max_line_width: int | None = None, precision: int | None = None, suppress_small: bool | None = None) -> str: ...
 def array_str(a: ArrayLike, max_line_width: int | None = None, precision: int | None = None, suppress_small: bool | None = None) -> str: ...
 def save(file: Any, arr: ArrayLike, allow_pickle: bool = True) -> None: ...
+@type_check_only
+class UniqueAllResult(NamedTuple):
+    "``unique_all``'s result: the sorted unique values, the index of each one's first occurrence, each element's index into ``values`` and each value's count."
+    values: Array[Any]
+    indices: Array[Any]
+    inverse_indices: Array[Any]
+    counts: Array[Any]
+@type_check_only
+class UniqueCountsResult(NamedTuple):
+    "``unique_counts``'s result: the sorted unique values and each one's count."
+    values: Array[Any]
+    counts: Array[Any]
+@type_check_only
+class UniqueInverseResult(NamedTuple):
+    "``unique_inverse``'s result: the sorted unique values and each element's index into them."
+    values: Array[Any]
+    inverse_indices: Array[Any]
 def savez(file: Any, *args: ArrayLike, allow_pickle: bool = True, **kwds: ArrayLike) -> None: ...
 
 __all__ = [
@@ -119,9 +136,9 @@ __all__ = [
     "sinc", "single", "sinh", "size", "sort", "spacing", "split", "sqrt", "square", "squeeze", "stack", "std",
     "subtract", "sum", "swapaxes", "take", "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "transpose",
     "tri", "tril", "tril_indices", "tril_indices_from", "triu", "triu_indices", "triu_indices_from", "true_divide",
-    "trunc", "uint", "uint1", "uint16", "uint2", "uint32", "uint4", "uint64", "uint8", "unique", "unravel_index",
-    "unsignedinteger", "unstack", "var", "vdot", "vecdot", "vecmat", "vectorize", "vsplit", "vstack", "where", "zeros",
-    "zeros_like",
+    "trunc", "uint", "uint1", "uint16", "uint2", "uint32", "uint4", "uint64", "uint8", "unique", "unique_all",
+    "unique_counts", "unique_inverse", "unique_values", "unravel_index", "unsignedinteger", "unstack", "var", "vdot",
+    "vecdot", "vecmat", "vectorize", "vsplit", "vstack", "where", "zeros", "zeros_like",
 ]
 
 T = TypeVar("T")
@@ -17128,6 +17145,46 @@ def bincount(x: ArrayLike, weights: ArrayLike | None = ..., minlength: int = ...
 # From arraytyping/_src/numpy/setops.py (generated from its source).
 def isin(element: ArrayLike, test_elements: ArrayLike, assume_unique: bool = ..., invert: bool = ..., *, method: str = ...) -> Array[bool_]:
     "Whether each element of ``element`` is among ``test_elements`` (a bool array of ``element``'s shape; with ``invert``, whether it is not); the two are promoted together first."
+    ...
+def unique_all(x: ArrayLike, /, *, size: int | None = ..., fill_value: ArrayLike | None = ...) -> UniqueAllResult:
+    """The sorted unique values of ``x`` (flattened), with the index of each one's first occurrence, each element's
+    index into them and each one's count: ``unique(x, return_index=True, return_inverse=True, return_counts=True,
+    equal_nan=False)`` as a named tuple. Under a trace ``size`` must be given (the values padded with
+    ``fill_value``, by default the smallest).
+
+    >>> import arraytyping.numpy as jnp
+    >>> r = jnp.unique_all(jnp.array([3, 4, 1, 3, 1]))
+    >>> r.values, r.counts
+    (Array([1, 3, 4], dtype=int32), Array([2, 2, 1], dtype=int32))
+    """
+    ...
+def unique_counts(x: ArrayLike, /, *, size: int | None = ..., fill_value: ArrayLike | None = ...) -> UniqueCountsResult:
+    """The sorted unique values of ``x`` (flattened) and each one's count (``unique(x, return_counts=True,
+    equal_nan=False)`` as a named tuple; ``size`` and ``fill_value`` as :func:`unique_all`'s).
+
+    >>> import arraytyping.numpy as jnp
+    >>> jnp.unique_counts(jnp.array([3, 4, 1, 3, 1])).counts
+    Array([2, 2, 1], dtype=int32)
+    """
+    ...
+def unique_inverse(x: ArrayLike, /, *, size: int | None = ..., fill_value: ArrayLike | None = ...) -> UniqueInverseResult:
+    """The sorted unique values of ``x`` (flattened) and each element's index into them, of ``x``'s shape
+    (``unique(x, return_inverse=True, equal_nan=False)`` as a named tuple; ``size`` and ``fill_value`` as
+    :func:`unique_all`'s).
+
+    >>> import arraytyping.numpy as jnp
+    >>> jnp.unique_inverse(jnp.array([3, 4, 1, 3, 1])).inverse_indices
+    Array([1, 2, 0, 1, 0], dtype=int32)
+    """
+    ...
+def unique_values(x: ArrayLike, /, *, size: int | None = ..., fill_value: ArrayLike | None = ...) -> Array[Any]:
+    """The sorted unique values of ``x`` (flattened): ``unique(x, equal_nan=False)`` (``size`` and ``fill_value`` as
+    :func:`unique_all`'s).
+
+    >>> import arraytyping.numpy as jnp
+    >>> jnp.unique_values(jnp.array([3, 4, 1, 3, 1]))
+    Array([1, 3, 4], dtype=int32)
+    """
     ...
 
 # From arraytyping/_src/numpy/object_queries.py (generated from its source).

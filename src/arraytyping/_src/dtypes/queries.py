@@ -73,9 +73,26 @@ def isdtype(dtype: object, kind: object) -> bool:
     return False
 
 
+def _of(dtype: object) -> registry.DTypeInfo:
+    """The dtype ``finfo``/``iinfo`` answer for: a dtype specifier's, or an array's (anything with a ``dtype``: an
+    ``Array``, a tracer, a numpy array or scalar), as JAX's (ml_dtypes') read it."""
+    spec: object = dtype
+    if not isinstance(dtype, (np.dtype, str, type)):
+        dt: object = getattr(dtype, "dtype", None)
+        if dt is not None:
+            spec = dt
+    return to_dtype(spec)
+
+
 def finfo(dtype: object) -> Any:
-    """Machine limits of a floating or complex dtype (complex gives its real component's), ml_dtypes included."""
-    info = to_dtype(dtype)
+    """Machine limits of a floating or complex dtype (complex gives its real component's), ml_dtypes included;
+    ``dtype`` may be an array (its dtype's limits).
+
+    >>> import arraytyping.numpy as jnp
+    >>> float(jnp.finfo(jnp.ones(2, dtype=jnp.bfloat16)).eps)
+    0.0078125
+    """
+    info = _of(dtype)
     if info.kind == "c":
         info = registry.INFO["float32" if info.name == "complex64" else "float64"]
     if info.kind != "f":
@@ -84,8 +101,18 @@ def finfo(dtype: object) -> Any:
 
 
 def iinfo(dtype: object) -> Any:
-    """Machine limits of an integer dtype, the 1-, 2- and 4-bit ones included."""
-    info = to_dtype(dtype)
+    """Machine limits of an integer dtype, the 1-, 2- and 4-bit ones included; ``dtype`` may be an array (its
+    dtype's limits).
+
+    >>> import arraytyping.numpy as jnp
+    >>> jnp.iinfo(jnp.zeros(2, dtype=jnp.int8)).max
+    127
+    """
+    if isinstance(dtype, (bool, int, float, complex)):  # numpy's iinfo reads a Python scalar's type: int is int64
+        if type(dtype) is not int:
+            raise ValueError(f"iinfo needs an integer dtype, got a Python {type(dtype).__name__}")
+        return ml_dtypes.iinfo(np.int64)  # type: ignore[no-untyped-call]
+    info = _of(dtype)
     if info.kind not in ("i", "u"):
         raise ValueError(f"iinfo needs an integer dtype, got {info.name}; use finfo for floating point")
     return ml_dtypes.iinfo(info.dtype)  # type: ignore[no-untyped-call]

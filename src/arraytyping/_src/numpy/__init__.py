@@ -53,7 +53,7 @@ from arraytyping._src.numpy.reductions import (
 )
 from arraytyping._src.numpy.differences import diff, ediff1d
 from arraytyping._src.numpy.binning import bincount, digitize
-from arraytyping._src.numpy.setops import isin
+from arraytyping._src.numpy.setops import isin, unique_all, unique_counts, unique_inverse, unique_values
 from arraytyping._src.numpy.quantiles import (
     median, nanmedian, nanpercentile, nanquantile, percentile, quantile,
 )
@@ -111,7 +111,8 @@ __all__ = [
     "select", "shape", "sign", "signbit", "sin", "sinc", "sinh", "size", "sort", "spacing", "split", "sqrt",
     "square", "squeeze", "stack", "std", "subtract", "sum", "swapaxes", "take", "take_along_axis", "tan", "tanh",
     "tensordot", "tile", "trace", "transpose", "tri", "tril", "tril_indices", "tril_indices_from", "triu",
-    "triu_indices", "triu_indices_from", "true_divide", "trunc", "unique", "unravel_index", "unstack", "var",
+    "triu_indices", "triu_indices_from", "true_divide", "trunc", "unique", "unique_all", "unique_counts", "unique_inverse",
+    "unique_values", "unravel_index", "unstack", "var",
     "vdot", "vecdot", "vecmat", "vectorize", "view", "vsplit", "vstack", "where", "zeros", "zeros_like",
 ]
 

@@ -1,4 +1,6 @@
-"""Set membership: ``isin``, as JAX 0.10.2's ``jax.numpy`` computes it (``_in1d`` in ``jax/_src/numpy/setops.py``).
+"""Set membership: ``isin``, as JAX 0.10.2's ``jax.numpy`` computes it (``_in1d`` in ``jax/_src/numpy/setops.py``),
+and the Array API's ``unique_all``, ``unique_counts``, ``unique_inverse`` and ``unique_values`` (``unique`` with
+``equal_nan=False``, its arrays in named tuples with JAX's field names).
 
 The dtype is ``op_rules``' ``equal_arrays`` family: the element and the test elements are promoted together first
 (``promote_dtypes``: a pair that does not promote raises, empty arrays too), and the answer is a strong bool of the
@@ -8,7 +10,7 @@ searches the sorted test elements, ``sort`` sorts both together and compares nei
 
 from __future__ import annotations
 
-from typing import Any, Final, cast
+from typing import Any, Final, NamedTuple, cast
 
 from arraytyping._src.dtypes import registry
 from arraytyping._src.core.array import Array
@@ -20,13 +22,14 @@ from arraytyping._src.numpy.conversion import asarray, ones, zeros
 from arraytyping._src.numpy.creation import arange
 from arraytyping._src.numpy.indexing import getitem, scatter_update
 from arraytyping._src.numpy.joining import concatenate
-from arraytyping._src.numpy.ordering import searchsorted, unique_body
+from arraytyping._src.numpy.ordering import searchsorted, unique, unique_body
 from arraytyping._src.numpy.reductions import all as all_
 from arraytyping._src.numpy.reductions import any as any_
 from arraytyping._src.numpy.reductions import max as max_
 from arraytyping._src.numpy.shape import ravel, reshape
 
-__all__ = ["isin"]
+__all__ = ["UniqueAllResult", "UniqueCountsResult", "UniqueInverseResult", "isin", "unique_all", "unique_counts",
+           "unique_inverse", "unique_values"]
 
 METHODS: Final = ("auto", "compare_all", "binary_search", "sort")
 """The ``method`` values JAX 0.10.2's ``isin`` takes."""
@@ -83,3 +86,83 @@ def isin(element: ArrayLike, test_elements: ArrayLike, assume_unique: bool = Fal
     element, test_elements = asarray(element), asarray(test_elements)
     result = _in1d(element, test_elements, invert=bool(invert), method=method, assume_unique=bool(assume_unique))
     return cast(Array, reshape(result, shape_of(element)))
+
+
+class UniqueAllResult(NamedTuple):
+    """:func:`unique_all`'s result: the sorted unique values, the index of each one's first occurrence, each
+    element's index into ``values`` (of the input's shape) and each value's count."""
+    values: Array
+    indices: Array
+    inverse_indices: Array
+    counts: Array
+
+
+class UniqueCountsResult(NamedTuple):
+    """:func:`unique_counts`'s result: the sorted unique values and each one's count."""
+    values: Array
+    counts: Array
+
+
+class UniqueInverseResult(NamedTuple):
+    """:func:`unique_inverse`'s result: the sorted unique values and each element's index into ``values`` (of the
+    input's shape)."""
+    values: Array
+    inverse_indices: Array
+
+
+def unique_all(x: ArrayLike, /, *, size: int | None = None, fill_value: ArrayLike | None = None) -> UniqueAllResult:
+    """The sorted unique values of ``x`` (flattened), with the index of each one's first occurrence, each element's
+    index into them and each one's count: ``unique(x, return_index=True, return_inverse=True, return_counts=True,
+    equal_nan=False)`` as a named tuple. Under a trace ``size`` must be given (the values padded with
+    ``fill_value``, by default the smallest).
+
+    >>> import arraytyping.numpy as jnp
+    >>> r = jnp.unique_all(jnp.array([3, 4, 1, 3, 1]))
+    >>> r.values, r.counts
+    (Array([1, 3, 4], dtype=int32), Array([2, 2, 1], dtype=int32))
+    """
+    refuse_sequences("unique_all", x)
+    values, indices, inverse_indices, counts = unique(x, return_index=True, return_inverse=True, return_counts=True,
+                                                      equal_nan=False, size=size, fill_value=fill_value)
+    return UniqueAllResult(values=values, indices=indices, inverse_indices=inverse_indices, counts=counts)
+
+
+def unique_counts(x: ArrayLike, /, *, size: int | None = None, fill_value: ArrayLike | None = None
+                  ) -> UniqueCountsResult:
+    """The sorted unique values of ``x`` (flattened) and each one's count (``unique(x, return_counts=True,
+    equal_nan=False)`` as a named tuple; ``size`` and ``fill_value`` as :func:`unique_all`'s).
+
+    >>> import arraytyping.numpy as jnp
+    >>> jnp.unique_counts(jnp.array([3, 4, 1, 3, 1])).counts
+    Array([2, 2, 1], dtype=int32)
+    """
+    refuse_sequences("unique_counts", x)
+    values, counts = unique(x, return_counts=True, equal_nan=False, size=size, fill_value=fill_value)
+    return UniqueCountsResult(values=values, counts=counts)
+
+
+def unique_inverse(x: ArrayLike, /, *, size: int | None = None, fill_value: ArrayLike | None = None
+                   ) -> UniqueInverseResult:
+    """The sorted unique values of ``x`` (flattened) and each element's index into them, of ``x``'s shape
+    (``unique(x, return_inverse=True, equal_nan=False)`` as a named tuple; ``size`` and ``fill_value`` as
+    :func:`unique_all`'s).
+
+    >>> import arraytyping.numpy as jnp
+    >>> jnp.unique_inverse(jnp.array([3, 4, 1, 3, 1])).inverse_indices
+    Array([1, 2, 0, 1, 0], dtype=int32)
+    """
+    refuse_sequences("unique_inverse", x)
+    values, inverse_indices = unique(x, return_inverse=True, equal_nan=False, size=size, fill_value=fill_value)
+    return UniqueInverseResult(values=values, inverse_indices=inverse_indices)
+
+
+def unique_values(x: ArrayLike, /, *, size: int | None = None, fill_value: ArrayLike | None = None) -> Array:
+    """The sorted unique values of ``x`` (flattened): ``unique(x, equal_nan=False)`` (``size`` and ``fill_value`` as
+    :func:`unique_all`'s).
+
+    >>> import arraytyping.numpy as jnp
+    >>> jnp.unique_values(jnp.array([3, 4, 1, 3, 1]))
+    Array([1, 3, 4], dtype=int32)
+    """
+    refuse_sequences("unique_values", x)
+    return unique(x, equal_nan=False, size=size, fill_value=fill_value)

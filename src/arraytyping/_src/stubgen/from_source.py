@@ -78,7 +78,7 @@ NUMPY_FROM_SOURCE: Final[Mapping[str, tuple[str, ...]]] = {
         "argsort", "argwhere", "flatnonzero", "nonzero", "searchsorted", "sort", "unique"),
     "_src/numpy/differences.py": ("diff", "ediff1d"),
     "_src/numpy/binning.py": ("bincount", "digitize"),
-    "_src/numpy/setops.py": ("isin",),
+    "_src/numpy/setops.py": ("isin", "unique_all", "unique_counts", "unique_inverse", "unique_values"),
     "_src/numpy/object_queries.py": ("iscomplexobj", "isrealobj", "isscalar"),
     "_src/numpy/index_arrays.py": (
         "diag_indices", "diag_indices_from", "indices", "tril_indices", "tril_indices_from", "triu_indices",

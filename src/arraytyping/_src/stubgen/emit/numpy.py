@@ -29,6 +29,30 @@ PY_VALUE = {"bool": "bool_", "int": "int", "float": "float", "complex": "complex
 """The static dtype of a Python scalar taken alone: ``bool`` is strong, the others weak."""
 
 
+
+UNIQUE_RESULTS: Final = (
+    "@type_check_only",
+    "class UniqueAllResult(NamedTuple):",
+    '    "``unique_all``\'s result: the sorted unique values, the index of each one\'s first occurrence, each element\'s index into ``values`` and each value\'s count."',
+    "    values: Array[Any]",
+    "    indices: Array[Any]",
+    "    inverse_indices: Array[Any]",
+    "    counts: Array[Any]",
+    "@type_check_only",
+    "class UniqueCountsResult(NamedTuple):",
+    '    "``unique_counts``\'s result: the sorted unique values and each one\'s count."',
+    "    values: Array[Any]",
+    "    counts: Array[Any]",
+    "@type_check_only",
+    "class UniqueInverseResult(NamedTuple):",
+    '    "``unique_inverse``\'s result: the sorted unique values and each element\'s index into them."',
+    "    values: Array[Any]",
+    "    inverse_indices: Array[Any]",
+)
+"""The named tuples of ``unique_all``, ``unique_counts`` and ``unique_inverse`` (the runtime's classes in
+``_src/numpy/setops.py``, which ``jax.numpy`` does not export either): their fields' dtypes are gradual."""
+
+
 def _with_doc(lines: list[str], doc: str | None) -> list[str]:
     """``lines`` (overloads, each ``@overload`` then a one-line ``def ... : ...``) with ``doc`` on the first."""
     if not doc:
@@ -775,7 +799,7 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
             '"""arraytyping.numpy: the jax.numpy-style function API."""',
             "",
             "from collections.abc import Callable, Collection, Sequence",
-            "from typing import Any, Literal, Protocol, TypeVar, overload, type_check_only",
+            "from typing import Any, Literal, NamedTuple, Protocol, TypeVar, overload, type_check_only",
             "",
             "import numpy as np",
             "from typing_extensions import Never, TypeAlias",
@@ -812,6 +836,7 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
             "def array_str(a: ArrayLike, max_line_width: int | None = None, precision: int | None = None, "
             "suppress_small: bool | None = None) -> str: ...",
             "def save(file: Any, arr: ArrayLike, allow_pickle: bool = True) -> None: ...",
+            *UNIQUE_RESULTS,
             "def savez(file: Any, *args: ArrayLike, allow_pickle: bool = True, **kwds: ArrayLike) -> None: ...",
             "",
             *from_source.emit_all("numpy/__init__.py"),

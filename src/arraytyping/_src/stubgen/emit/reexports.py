@@ -42,7 +42,8 @@ TYPED: Final[dict[str, dict[str, Callable[[str, LatticeConfig], Rule]]]] = {
                   for name in op_rules.LAX_UNARY_KINDS},
                "integer_pow": lambda fn, cfg: single_rules.integer_pow_rule(cfg),
                "reduce_window": lambda fn, cfg: single_rules.reduce_window_rule(cfg)},
-    "numpy/fft.py": {name: single_rules.fft_rule for name in op_rules.FFT_FUNCTIONS},
+    "numpy/fft.py": {name: single_rules.fft_rule for name in op_rules.FFT_FUNCTIONS
+                     if name not in op_rules.FFT_RANK_DEPENDENT},
     "numpy/linalg.py": {name: single_rules.linalg_rule for name in op_rules.LINALG_STATIC},
     "scipy/special.py": {
         **{fn.removeprefix("special."): lambda fn, cfg: single_rules.scipy_rule(f"special.{fn}", cfg)
@@ -86,9 +87,10 @@ binary families' ``_DivW0``, ``_DivUp``, ``_DivR0``, ``_Same``) and operand alia
 
 BY_DTYPE: Final[dict[tuple[str, str], Callable[[LatticeConfig, str | None], str]]] = {
     ("numpy/fft.py", "fftfreq"): lambda cfg, node: op_rules.fftfreq_result(node, cfg),
+    ("numpy/fft.py", "rfftfreq"): lambda cfg, node: op_rules.rfftfreq_result(node, cfg),
     ("nn/__init__.py", "one_hot"): lambda cfg, node: op_rules.nn_one_hot_result("int32", node, cfg)[0]}
-"""The functions declared by the rule of their ``dtype`` argument alone (``dtype_given``): ``fftfreq``, ``one_hot``
-(of any operand: its refusal of a bool one is missed)."""
+"""The functions declared by the rule of their ``dtype`` argument alone (``dtype_given``): ``fftfreq``, ``rfftfreq``,
+``one_hot`` (of any operand: its refusal of a bool one is missed)."""
 
 FIXED_RESULTS: Final[dict[str, dict[str, str]]] = {
     "random.py": {"PRNGKey": "uint32", "key_data": "uint32", "split": "uint32", "fold_in": "uint32"},
