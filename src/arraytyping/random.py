@@ -5,11 +5,16 @@ function takes either, and ``split``/``fold_in`` return the kind they were given
 """
 
 from arraytyping._src.random import (
-    KeyDType, PRNGKey, PRNGKeyArray, bernoulli, bits, categorical, choice, fold_in, gumbel, key, key_data, normal,
-    permutation, randint, split, truncated_normal, uniform, wrap_key_data,
+    KeyDType, PRNGKey, PRNGKeyArray, bernoulli, beta, bits, categorical, cauchy, chisquare, choice, dirichlet,
+    double_sided_maxwell, exponential, f, fold_in, gamma, geometric, gumbel, key, key_data, laplace, loggamma,
+    logistic, lognormal, maxwell, normal, pareto, permutation, rademacher, randint, rayleigh, split, t, triangular,
+    truncated_normal, uniform, wald, weibull_min, wrap_key_data,
 )
 
 __all__ = [
-    "KeyDType", "PRNGKey", "PRNGKeyArray", "bernoulli", "bits", "categorical", "choice", "fold_in", "gumbel", "key",
-    "key_data", "normal", "permutation", "randint", "split", "truncated_normal", "uniform", "wrap_key_data",
+    "KeyDType", "PRNGKey", "PRNGKeyArray", "bernoulli", "beta", "bits", "categorical", "cauchy", "chisquare",
+    "choice", "dirichlet", "double_sided_maxwell", "exponential", "f", "fold_in", "gamma", "geometric", "gumbel",
+    "key", "key_data", "laplace", "loggamma", "logistic", "lognormal", "maxwell", "normal", "pareto", "permutation",
+    "rademacher", "randint", "rayleigh", "split", "t", "triangular", "truncated_normal", "uniform", "wald",
+    "weibull_min", "wrap_key_data",
 ]

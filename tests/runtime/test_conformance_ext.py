@@ -25,7 +25,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from api_ext_reference import configured, generator, load, mismatch, run, sampled  # noqa: E402
 
-TOLERANCE: dict[str, tuple[float | None, float]] = {"random": (None, 0.0), "lax": (1e-5, 1e-6), "nn": (1e-5, 1e-8),
+TOLERANCE: dict[str, tuple[float | None, float]] = {"random": (None, 0.0), "random_dists": (None, 0.0),
+                                                    "lax": (1e-5, 1e-6), "nn": (1e-5, 1e-8),
                                                     "fft": (1e-5, 1e-6), "methods": (None, 0.0), "layout": (None, 0.0),
                                                     "vectorize": (1e-5, 1e-6)}
 """family -> (rtol, atol) of its values; None: exactly."""

@@ -22,11 +22,12 @@ from arraytyping._src.core.array import Array
 from arraytyping._src.core.annotations import AnyArray
 from arraytyping._src.dtypes import registry
 from arraytyping._src.dtypes.config import config
-from arraytyping._src.dtypes.promotion import explicit_dtype_name, to_dtype
+from arraytyping._src.dtypes.promotion import explicit_dtype_name, result_type, to_dtype
 from arraytyping._src.lax import lax
 from arraytyping._src.lax import prng
 from arraytyping._src.tree import pytree as tree
 from arraytyping._src import numpy as jnp
+from arraytyping._src.numpy import linalg as jnp_linalg
 from arraytyping._src.xla.array_impl import device_put
 from arraytyping._src.core.avals import HOST_VALUE_TYPES, ShapedArray, canonicalize_shape
 from arraytyping._src.core.trace import find_top_trace
@@ -36,10 +37,14 @@ from arraytyping._src.lax.sorting import sort_p
 from arraytyping._src.lax.special import erf, erf_inv
 from arraytyping._src.lax.top_k import top_k
 from arraytyping._src.lax.operand_checks import numpy_broadcast
+from arraytyping._src.lax.control_flow.loops import while_loop
+from arraytyping._src.interpreters.batching.vmap import vmap
+from arraytyping._src.interpreters.autodiff.custom_derivatives import custom_jvp
 from arraytyping._src.core.arraylike import check_arraylike
 
 __all__ = ["PRNGKeyArray", "KeyDType", "PRNGKey", "key", "split", "fold_in", "key_data", "wrap_key_data", "bits",
-           "uniform", "normal", "randint", "bernoulli", "truncated_normal", "gumbel"]
+           "uniform", "normal", "randint", "bernoulli", "truncated_normal", "gumbel", "categorical", "permutation",
+           "choice", "exponential", "laplace", "logistic", "cauchy", "pareto", "rayleigh", "wald", "lognormal", "triangular", "weibull_min", "maxwell", "double_sided_maxwell", "rademacher", "geometric", "gamma", "loggamma", "beta", "dirichlet", "t", "chisquare", "f"]
 
 _UINT32: Final = np.dtype("uint32")
 _SQRT2: Final = math.sqrt(2)
@@ -853,3 +858,670 @@ def jnp_inexact(x: AnyArray) -> np.dtype[Any]:
     """JAX's ``promote_dtypes_inexact`` of one array: bool and integers become inexact."""
     name = op_rules.to_inexact_name(x.aval.name)
     return registry.INFO[lattice.canonical_name(name, config.x64)].dtype
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Distributions (JAX's algorithms, operation by operation: the same splits, intermediate dtypes and clamps)
+
+
+def _select(pred: Any, on_true: Any, on_false: Any) -> Any:
+    """``lax.select``: ``on_true`` where ``pred``, else ``on_false``."""
+    return lax.select_n(pred, on_false, on_true)
+
+
+def _shape_of(x: Any) -> tuple[int, ...]:
+    """``np.shape`` of a sampler's parameter (an array, a numpy value or a Python scalar)."""
+    if isinstance(x, Array):
+        shape: tuple[int, ...] = x.shape
+        return shape
+    if isinstance(x, ShapedArray):
+        return x.shape
+    return tuple(np.shape(x))
+
+
+def _broadcast_shapes(name: str, shape: Any, *args: Any) -> tuple[int, ...]:
+    """JAX's ``_check_broadcast_shapes``: the parameters' broadcast shape when ``shape`` is None, else ``shape``
+    (checked to be what the parameters broadcast to with it)."""
+    arg_shapes = [_shape_of(a) for a in args]
+    if shape is None:
+        return numpy_broadcast(*arg_shapes) if arg_shapes else ()
+    dims = _shape_arg(shape)
+    _check_shape(name, dims, *arg_shapes)
+    return dims
+
+
+def _check_safe_to_cast(name: str, dtype: np.dtype[Any], *args: Any) -> None:
+    """JAX's ``_check_all_safe_to_cast``: each parameter promotes to ``dtype`` with ``dtype`` (a complex parameter
+    to a float sampler does not): else JAX's ``TypePromotionError``."""
+    for arg in args:
+        arg_dtype = result_type(arg)
+        if arg_dtype != dtype and result_type(arg, dtype) != dtype:
+            raise lattice.TypePromotionError(f"In arguments to {name}, cannot safely cast argument of type "
+                                             f"{arg_dtype} to {dtype}")
+
+
+def _param(name: str, x: Any) -> Any:
+    """A parameter as the samplers' jitted bodies take it: arrays and scalars as they are (a scalar is traced weak,
+    as JAX's jit traces it), other array-likes (numpy arrays) as arrays, lists refused as JAX refuses them."""
+    if isinstance(x, (Array, int, float, complex, np.ndarray, np.generic)):
+        return x
+    check_arraylike(name, x)
+    return x
+
+
+def _exponential_raw(data: Any, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    u = _uniform_raw(data, 0.0, 1.0, shape, dtype)
+    return lax.neg(lax.log1p(lax.neg(u)))  # log of 1 - u, in (0, 1]
+
+
+def _exponential_body(data: Any, *, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    return _exponential_raw(data, shape, dtype)
+
+
+_exponential = _jitted(_exponential_body, "exponential")
+
+
+def exponential(key: PRNGKeyArray | AnyArray, shape: int | Sequence[int] = (), dtype: Any = None) -> AnyArray:
+    """Exponential samples (density ``exp(-x)`` on ``x >= 0``) of ``shape`` and a floating ``dtype`` (default: the
+    default float), as ``jax.random.exponential``.
+
+    Example: ``exponential(PRNGKey(0), (3,))`` is a ``float32[3]`` of positive values."""
+    data, _ = _key_data_of("exponential", key)
+    dt = _sampler_dtype("exponential", dtype)
+    out: AnyArray = _exponential(data, shape=_shape_arg(shape), dtype=dt)
+    return out
+
+
+def _laplace_body(data: Any, *, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    u = _uniform_raw(data, -1.0 + float(_finfo(dtype).epsneg), 1.0, shape, dtype)
+    return lax.mul(lax.sign(u), lax.log1p(lax.neg(lax.abs(u))))
+
+
+_laplace = _jitted(_laplace_body, "laplace")
+
+
+def laplace(key: PRNGKeyArray | AnyArray, shape: int | Sequence[int] = (), dtype: Any = None) -> AnyArray:
+    """Laplace samples (density ``exp(-|x|) / 2``) of ``shape`` and a floating ``dtype``, as
+    ``jax.random.laplace``.
+
+    Example: ``laplace(PRNGKey(0), (2, 3), 'float16')`` is a ``float16[2, 3]``."""
+    data, _ = _key_data_of("laplace", key)
+    dt = _sampler_dtype("laplace", dtype)
+    out: AnyArray = _laplace(data, shape=_shape_arg(shape), dtype=dt)
+    return out
+
+
+def _logistic_body(data: Any, *, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    x = _uniform_raw(data, float(_finfo(dtype).tiny), 1.0, shape, dtype)
+    return lax.sub(lax.log(x), lax.log1p(lax.neg(x)))
+
+
+_logistic = _jitted(_logistic_body, "logistic")
+
+
+def logistic(key: PRNGKeyArray | AnyArray, shape: int | Sequence[int] = (), dtype: Any = None) -> AnyArray:
+    """Logistic samples (density ``exp(-x) / (1 + exp(-x))**2``) of ``shape`` and a floating ``dtype``, as
+    ``jax.random.logistic``.
+
+    Example: ``logistic(PRNGKey(1), (4,))`` is a ``float32[4]``."""
+    data, _ = _key_data_of("logistic", key)
+    dt = _sampler_dtype("logistic", dtype)
+    out: AnyArray = _logistic(data, shape=_shape_arg(shape), dtype=dt)
+    return out
+
+
+def _cauchy_body(data: Any, *, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    u = _uniform_raw(data, float(_finfo(dtype).eps), 1.0, shape, dtype)
+    return lax.tan(lax.mul(_const(np.pi, dtype), lax.sub(u, _const(0.5, dtype))))
+
+
+_cauchy = _jitted(_cauchy_body, "cauchy")
+
+
+def cauchy(key: PRNGKeyArray | AnyArray, shape: int | Sequence[int] = (), dtype: Any = None) -> AnyArray:
+    """Cauchy samples (density proportional to ``1 / (x**2 + 1)``) of ``shape`` and a floating ``dtype``, as
+    ``jax.random.cauchy``.
+
+    Example: ``cauchy(PRNGKey(0), (3,), 'float64')`` is a ``float64[3]`` with x64 on (``float32[3]`` off)."""
+    data, _ = _key_data_of("cauchy", key)
+    dt = _sampler_dtype("cauchy", dtype)
+    out: AnyArray = _cauchy(data, shape=_shape_arg(shape), dtype=dt)
+    return out
+
+
+def _pareto_body(data: Any, b: Any, *, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    b = lax.convert_element_type(b, dtype)
+    e = _exponential_raw(data, shape, dtype)
+    return lax.exp(e / b)
+
+
+_pareto = _jitted(_pareto_body, "pareto")
+
+
+def pareto(key: PRNGKeyArray | AnyArray, b: Any, shape: int | Sequence[int] | None = None, dtype: Any = None
+           ) -> AnyArray:
+    """Pareto samples (density ``b / x**(b + 1)`` on ``x >= 1``) of ``shape`` (default: ``b``'s shape) and a floating
+    ``dtype``, as ``jax.random.pareto``.
+
+    Example: ``pareto(PRNGKey(0), 3.0, (5,))`` is a ``float32[5]`` of values at least 1."""
+    data, _ = _key_data_of("pareto", key)
+    dt = _sampler_dtype("pareto", dtype)
+    b = _param("pareto", b)
+    dims = _broadcast_shapes("pareto", shape, b)
+    _check_safe_to_cast("pareto", dt, b)
+    out: AnyArray = _pareto(data, b, shape=dims, dtype=dt)
+    return out
+
+
+def _rayleigh_body(data: Any, scale: Any, *, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    u = _uniform_raw(data, 0.0, 1.0, shape, dtype)
+    scale = jnp.broadcast_to(jnp.astype(scale, dtype), shape)
+    log_u = lax.log(u)
+    return lax.mul(scale, lax.sqrt(lax.mul(log_u, _const(-2, dtype))))
+
+
+_rayleigh = _jitted(_rayleigh_body, "rayleigh")
+
+
+def rayleigh(key: PRNGKeyArray | AnyArray, scale: Any, shape: int | Sequence[int] | None = None, dtype: Any = None
+             ) -> AnyArray:
+    """Rayleigh samples of parameter ``scale``, of ``shape`` (default: ``scale``'s shape) and a floating ``dtype``,
+    as ``jax.random.rayleigh``.
+
+    Example: ``rayleigh(PRNGKey(0), 2.0, (3,))`` is a ``float32[3]`` of nonnegative values."""
+    data, _ = _key_data_of("rayleigh", key)
+    dt = _sampler_dtype("rayleigh", dtype)
+    scale = _as_array("rayleigh", scale)
+    dims = _broadcast_shapes("rayleigh", shape, scale)
+    _check_safe_to_cast("rayleigh", dt, scale)
+    out: AnyArray = _rayleigh(data, scale, shape=dims, dtype=dt)
+    return out
+
+
+def _wald_body(data: Any, mean: Any, *, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    keys = prng.split(data, (2,))
+    mean = jnp.broadcast_to(jnp.astype(mean, dtype), shape)
+    v = _normal_real(keys[0], shape, dtype)
+    z = _uniform_raw(keys[1], 0.0, 1.0, shape, dtype)
+    y = lax.integer_pow(v, 2)
+    y_sq = lax.integer_pow(y, 2)
+    mean_sq = lax.integer_pow(mean, 2)
+    sqrt_term = lax.sqrt(4 * mean * y + mean_sq * y_sq)
+    x = mean + mean_sq * y / 2 - mean / 2 * sqrt_term
+    return _select(lax.le(z, mean / (mean + x)), x, mean_sq / x)
+
+
+_wald = _jitted(_wald_body, "wald")
+
+
+def wald(key: PRNGKeyArray | AnyArray, mean: Any, shape: int | Sequence[int] | None = None, dtype: Any = None
+         ) -> AnyArray:
+    """Wald (inverse Gaussian) samples of parameter ``mean``, of ``shape`` (default: ``mean``'s shape) and a floating
+    ``dtype``, as ``jax.random.wald``.
+
+    Example: ``wald(PRNGKey(0), 1.5, (4,))`` is a ``float32[4]`` of positive values."""
+    data, _ = _key_data_of("wald", key)
+    dt = _sampler_dtype("wald", dtype)
+    mean = _as_array("wald", mean)
+    dims = _broadcast_shapes("wald", shape, mean)
+    _check_safe_to_cast("wald", dt, mean)
+    out: AnyArray = _wald(data, mean, shape=dims, dtype=dt)
+    return out
+
+
+def _lognormal_body(data: Any, sigma: Any, *, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    sigma = lax.convert_element_type(sigma, dtype)
+    return lax.exp(_normal_body(data, shape=shape, dtype=dtype) * sigma)
+
+
+_lognormal = _jitted(_lognormal_body, "lognormal")
+
+
+def lognormal(key: PRNGKeyArray | AnyArray, sigma: Any = np.float32(1.0), shape: int | Sequence[int] | None = None,
+              dtype: Any = None) -> AnyArray:
+    """Log-normal samples (``exp`` of normal samples times ``sigma``), of ``shape`` (default: ``sigma``'s shape) and
+    a floating ``dtype``, as ``jax.random.lognormal``.
+
+    Example: ``lognormal(PRNGKey(0), 0.5, (3,))`` is a ``float32[3]`` of positive values."""
+    data, _ = _key_data_of("lognormal", key)
+    dt = _sampler_dtype("lognormal", dtype)
+    sigma = _param("lognormal", sigma)
+    dims = _broadcast_shapes("lognormal", shape, sigma)
+    _check_safe_to_cast("lognormal", dt, sigma)
+    out: AnyArray = _lognormal(data, sigma, shape=dims, dtype=dt)
+    return out
+
+
+def _triangular_body(data: Any, left: Any, mode: Any, right: Any, *, shape: tuple[int, ...],
+                     dtype: np.dtype[Any]) -> Any:
+    left = jnp.broadcast_to(lax.convert_element_type(left, dtype), shape)
+    right = jnp.broadcast_to(lax.convert_element_type(right, dtype), shape)
+    mode = jnp.broadcast_to(lax.convert_element_type(mode, dtype), shape)
+    fc = (mode - left) / (right - left)
+    u = _uniform_raw(data, 0.0, 1.0, shape, dtype)
+    out1 = left + lax.sqrt(u * (right - left) * (mode - left))
+    out2 = right - lax.sqrt((1 - u) * (right - left) * (right - mode))
+    return _select(u < fc, out1, out2)
+
+
+_triangular = _jitted(_triangular_body, "triangular")
+
+
+def triangular(key: PRNGKeyArray | AnyArray, left: Any, mode: Any, right: Any,
+               shape: int | Sequence[int] | None = None, dtype: Any = None) -> AnyArray:
+    """Triangular samples on ``[left, right]`` peaking at ``mode``, of ``shape`` (default: the parameters' broadcast
+    shape) and a floating ``dtype``, as ``jax.random.triangular``.
+
+    Example: ``triangular(PRNGKey(0), 0.0, 0.5, 1.0, (4,))`` is a ``float32[4]`` in ``[0, 1]``."""
+    data, _ = _key_data_of("triangular", key)
+    dt = _sampler_dtype("triangular", dtype)
+    left, mode, right = (_param("triangular", v) for v in (left, mode, right))
+    dims = _broadcast_shapes("triangular", shape, left, mode, right)
+    _check_safe_to_cast("triangular", dt, left, mode, right)
+    out: AnyArray = _triangular(data, left, mode, right, shape=dims, dtype=dt)
+    return out
+
+
+def _weibull_min_body(data: Any, scale: Any, concentration: Any, *, shape: tuple[int, ...],
+                      dtype: np.dtype[Any]) -> Any:
+    u = _uniform_raw(data, 0, 1, shape, dtype)
+    return jnp.power(-jnp.log1p(-u), 1.0 / concentration) * scale
+
+
+_weibull_min = _jitted(_weibull_min_body, "weibull_min")
+
+
+def weibull_min(key: PRNGKeyArray | AnyArray, scale: Any, concentration: Any, shape: int | Sequence[int] = (),
+                dtype: Any = None) -> AnyArray:
+    """Weibull samples of ``scale`` and ``concentration`` (the inverse of the CDF at uniform samples), of ``shape``
+    and a floating ``dtype`` (then promoted with the parameters, as JAX promotes them), as
+    ``jax.random.weibull_min``.
+
+    Example: ``weibull_min(PRNGKey(0), 1.0, 2.0, (3,))`` is a ``float32[3]``."""
+    data, _ = _key_data_of("weibull_min", key)
+    dt = _sampler_dtype("weibull_min", dtype)
+    scale, concentration = _param("weibull_min", scale), _param("weibull_min", concentration)
+    out: AnyArray = _weibull_min(data, scale, concentration, shape=_shape_arg(shape), dtype=dt)
+    return out
+
+
+def _maxwell_raw(data: Any, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    return jnp_linalg.norm(_normal_real(data, (*shape, 3), dtype), axis=-1)
+
+
+def _maxwell_body(data: Any, *, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    return _maxwell_raw(data, shape, dtype)
+
+
+_maxwell = _jitted(_maxwell_body, "maxwell")
+
+
+def maxwell(key: PRNGKeyArray | AnyArray, shape: int | Sequence[int] = (), dtype: Any = None) -> AnyArray:
+    """Maxwell samples (the norm of three standard normals) of ``shape`` and a floating ``dtype``, as
+    ``jax.random.maxwell``.
+
+    Example: ``maxwell(PRNGKey(0), (2,))`` is a ``float32[2]`` of positive values."""
+    data, _ = _key_data_of("maxwell", key)
+    dt = _sampler_dtype("maxwell", dtype)
+    out: AnyArray = _maxwell(data, shape=_shape_arg(shape), dtype=dt)
+    return out
+
+
+def _rademacher_raw(data: Any, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    p_dtype = registry.INFO[lattice.default_name("f", config.x64)].dtype  # JAX's bernoulli of p=0.5
+    samples = lax.lt(_uniform_raw(data, 0.0, 1.0, shape, p_dtype), _const(0.5, p_dtype))
+    return jnp.astype(2 * samples - 1, dtype)
+
+
+def _rademacher_body(data: Any, *, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    return _rademacher_raw(data, shape, dtype)
+
+
+_rademacher = _jitted(_rademacher_body, "rademacher")
+
+
+def rademacher(key: PRNGKeyArray | AnyArray, shape: int | Sequence[int] = (), dtype: Any = None) -> AnyArray:
+    """Rademacher samples (``-1`` or ``1``, each with probability 1/2) of ``shape`` and ``dtype`` (default: the
+    default integer), as ``jax.random.rademacher``.
+
+    Example: ``rademacher(PRNGKey(0), (4,))`` is an ``int32[4]`` of ``-1`` and ``1``."""
+    data, _ = _key_data_of("rademacher", key)
+    dt = _sampler_dtype("rademacher", dtype)
+    out: AnyArray = _rademacher(data, shape=_shape_arg(shape), dtype=dt)
+    return out
+
+
+def _double_sided_maxwell_body(data: Any, loc: Any, scale: Any, *, shape: tuple[int, ...],
+                               dtype: np.dtype[Any]) -> Any:
+    params_shapes = numpy_broadcast(lax.aval_of(loc).shape, lax.aval_of(scale).shape)
+    if not shape:
+        shape = params_shapes
+    shape = shape + params_shapes
+    keys = prng.split(data, (2,))
+    maxwell_rvs = _maxwell_raw(keys[0], shape, dtype)
+    random_sign = _rademacher_raw(keys[1], shape, dtype)
+    return random_sign * maxwell_rvs * scale + loc
+
+
+_double_sided_maxwell = _jitted(_double_sided_maxwell_body, "double_sided_maxwell")
+
+
+def double_sided_maxwell(key: PRNGKeyArray | AnyArray, loc: Any, scale: Any, shape: int | Sequence[int] = (),
+                         dtype: Any = None) -> AnyArray:
+    """Double-sided Maxwell samples (a Maxwell sample with a random sign, times ``scale``, plus ``loc``), of
+    ``shape`` followed by the parameters' broadcast shape, as ``jax.random.double_sided_maxwell``.
+
+    Example: ``double_sided_maxwell(PRNGKey(0), 0.0, 1.0, (3,))`` is a ``float32[3]``."""
+    data, _ = _key_data_of("double_sided_maxwell", key)
+    dt = _sampler_dtype("double_sided_maxwell", dtype)
+    loc, scale = _param("double_sided_maxwell", loc), _param("double_sided_maxwell", scale)
+    out: AnyArray = _double_sided_maxwell(data, loc, scale, shape=_shape_arg(shape), dtype=dt)
+    return out
+
+
+def _geometric_body(data: Any, p: Any, *, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    pa = lax.aval_of(p)
+    u = _uniform_raw(data, 0.0, 1.0, shape, pa.dtype)
+    u = jnp.where(u == 0, 1, u)
+    log_u = lax.log(u)
+    log_one_minus_p = jnp.broadcast_to(lax.log1p(-p), shape)
+    g = lax.floor(lax.div(log_u, log_one_minus_p)) + 1
+    return jnp.astype(g, dtype)
+
+
+_geometric = _jitted(_geometric_body, "geometric")
+
+
+def geometric(key: PRNGKeyArray | AnyArray, p: Any, shape: int | Sequence[int] | None = None, dtype: Any = None
+              ) -> AnyArray:
+    """Geometric samples (the number of trials to the first success of probability ``p``), of ``shape`` (default:
+    ``p``'s shape) and an integer ``dtype`` (default: the default integer), as ``jax.random.geometric``.
+
+    Example: ``geometric(PRNGKey(0), 0.3, (4,))`` is an ``int32[4]`` of values at least 1."""
+    data, _ = _key_data_of("geometric", key)
+    dt = _sampler_dtype("geometric", dtype)
+    dims = _broadcast_shapes("geometric", shape, p)
+    p_arr = _as_array("geometric", p)
+    p_arr = jnp.astype(p_arr, jnp_inexact(p_arr)) if registry.INFO[p_arr.aval.name].kind not in "fc" else p_arr
+    out: AnyArray = _geometric(data, p_arr, shape=dims, dtype=dt)
+    return out
+
+
+def _gamma_one(data: Any, alpha: Any, log_space: bool) -> Any:
+    """JAX's ``_gamma_one``: Marsaglia and Tsang's rejection sampler for one key and one ``alpha`` (boosted to
+    ``alpha + 1`` below 1, then scaled by a uniform to the power ``1 / alpha``, in log space for ``loggamma``)."""
+    dtype = lax.aval_of(alpha).dtype
+    zero, one, two, minus_one = (_traced(_const(v, dtype), data) for v in (0, 1, 2, -1))
+    one_over_two, one_over_three, squeeze_const = (_const(v, dtype) for v in (0.5, 1.0 / 3.0, 0.0331))
+
+    boost_mask = lax.ge(alpha, one)
+    alpha_orig = alpha
+    alpha = _select(boost_mask, alpha, lax.add(alpha, one))
+    d = lax.sub(alpha, one_over_three)
+    c = lax.div(one_over_three, lax.sqrt(d))
+
+    def cond_fn(kXVU: tuple[Any, Any, Any, Any]) -> Any:
+        _, X, V, U = kXVU
+        return lax.bitwise_and(
+            lax.ge(U, lax.sub(one, lax.mul(squeeze_const, lax.mul(X, X)))),
+            lax.ge(lax.log(U), lax.add(lax.mul(X, one_over_two),
+                                       lax.mul(d, lax.add(lax.sub(one, V), lax.log(V))))))
+
+    def body_fn(kXVU: tuple[Any, Any, Any, Any]) -> tuple[Any, Any, Any, Any]:
+        def next_kxv(kxv: tuple[Any, Any, Any]) -> tuple[Any, Any, Any]:
+            k, sub = _split_pair(kxv[0])
+            x = _normal_real(sub, (), dtype)
+            return k, x, lax.add(one, lax.mul(x, c))
+
+        keys = prng.split(kXVU[0], (3,))
+        k, x_key, u_key = keys[0], keys[1], keys[2]
+        _, x, v = while_loop(lambda kxv: lax.le(kxv[2], zero), next_kxv, (x_key, zero, minus_one))
+        X = lax.mul(x, x)
+        V = lax.mul(lax.mul(v, v), v)
+        U = _uniform_raw(u_key, 0.0, 1.0, (), dtype)
+        return k, X, V, U
+
+    k, subkey = _split_pair(data)
+    _, _, V, _ = while_loop(cond_fn, body_fn, (k, zero, one, two))
+    if log_space:
+        log_samples = lax.neg(_exponential_raw(subkey, (), dtype))
+        log_boost = _select(lax.bitwise_or(boost_mask, log_samples == 0), zero,
+                               lax.mul(log_samples, lax.div(one, alpha_orig)))
+        return lax.add(lax.add(lax.log(d), lax.log(V)), log_boost)
+    samples = 1 - _uniform_raw(subkey, 0.0, 1.0, (), dtype)
+    boost = _select(boost_mask, one, lax.pow(samples, lax.div(one, alpha_orig)))
+    return lax.mul(lax.mul(d, V), boost)
+
+
+def _split_pair(data: Any) -> tuple[Any, Any]:
+    keys = prng.split(data, (2,))
+    return keys[0], keys[1]
+
+
+def _gamma_impl(data: Any, a: Any, log_space: bool) -> Any:
+    """JAX's lowering of ``random_gamma``: one key per element of ``a`` (``split`` to ``a.size``), each element
+    sampled by :func:`_gamma_one` under ``vmap``."""
+    a_shape = lax.aval_of(a).shape
+    count = math.prod(a_shape)
+    keys = prng.split(data, (count,))
+    alphas = lax.reshape(a, (count,))
+    samples = vmap(lambda k, al: _gamma_one(k, al, log_space))(keys, alphas)
+    return lax.reshape(samples, a_shape)
+
+
+def _gamma_raw(data: Any, a: Any, shape: tuple[int, ...] | None, dtype: np.dtype[Any], log_space: bool) -> Any:
+    a_shape = lax.aval_of(a).shape if not isinstance(a, (int, float)) else ()
+    if shape is None:
+        shape = a_shape
+    else:
+        _check_shape("gamma", shape, a_shape)
+    a = lax.convert_element_type(a, dtype)
+    if a_shape != shape:
+        a = jnp.broadcast_to(a, shape)
+    return _gamma_sample(data, a, log_space)
+
+
+def _gamma_sample(data: Any, a: Any, log_space: bool) -> Any:
+    return _gamma_sampler(data, _traced(a, data), log_space)
+
+
+def _gamma_sampler_fun(data: Any, a: Any, log_space: bool) -> Any:
+    return _gamma_impl(data, a, log_space)
+
+
+_gamma_sampler = custom_jvp(_gamma_sampler_fun, nondiff_argnums=(2,))
+
+
+@_gamma_sampler.defjvp
+def _gamma_sampler_jvp(log_space: bool, primals: Any, tangents: Any) -> tuple[Any, Any]:
+    raise NotImplementedError("the derivative of jax.random.gamma (and of the samplers built on it: loggamma, beta, "
+                              "dirichlet, t, chisquare, f, generalized_normal, ball) with respect to its shape "
+                              "parameter (JAX's implicit reparameterization, lax.random_gamma_grad) is not "
+                              "implemented in arraytyping")
+
+
+def _gamma_body(data: Any, a: Any, *, shape: tuple[int, ...] | None, dtype: np.dtype[Any], log_space: bool
+                ) -> Any:
+    return _gamma_raw(data, a, shape, dtype, log_space)
+
+
+_gamma = _jitted(_gamma_body, "gamma")
+
+
+def gamma(key: PRNGKeyArray | AnyArray, a: Any, shape: int | Sequence[int] | None = None, dtype: Any = None
+          ) -> AnyArray:
+    """Gamma samples of shape parameter ``a`` (density proportional to ``x**(a - 1) * exp(-x)``), of ``shape``
+    (default: ``a``'s shape) and a floating ``dtype``, as ``jax.random.gamma`` (Marsaglia and Tsang's method).
+
+    Example: ``gamma(PRNGKey(0), 2.5, (3,))`` is a ``float32[3]`` of positive values."""
+    data, _ = _key_data_of("gamma", key)
+    dt = _sampler_dtype("gamma", dtype)
+    dims = None if shape is None else _shape_arg(shape)
+    out: AnyArray = _gamma(data, _param("gamma", a), shape=dims, dtype=dt, log_space=False)
+    return out
+
+
+def loggamma(key: PRNGKeyArray | AnyArray, a: Any, shape: int | Sequence[int] | None = None, dtype: Any = None
+             ) -> AnyArray:
+    """The logarithms of gamma samples of shape parameter ``a``, sampled in log space (precise where ``a`` is
+    small and the samples near 0), as ``jax.random.loggamma``: ``exp(loggamma(...))`` is close to ``gamma(...)``.
+
+    Example: ``loggamma(PRNGKey(0), 0.01, (3,))`` is a ``float32[3]`` of (very negative) logarithms."""
+    data, _ = _key_data_of("loggamma", key)
+    dt = _sampler_dtype("loggamma", dtype)
+    dims = None if shape is None else _shape_arg(shape)
+    out: AnyArray = _gamma(data, _param("loggamma", a), shape=dims, dtype=dt, log_space=True)
+    return out
+
+
+def _beta_body(data: Any, a: Any, b: Any, *, shape: tuple[int, ...] | None, dtype: np.dtype[Any]) -> Any:
+    a_shape, b_shape = lax.aval_of(a).shape, lax.aval_of(b).shape
+    if shape is None:
+        shape = numpy_broadcast(a_shape, b_shape)
+    else:
+        _check_shape("beta", shape, a_shape, b_shape)
+    a = lax.convert_element_type(a, dtype)
+    b = lax.convert_element_type(b, dtype)
+    key_a, key_b = _split_pair(data)
+    a = jnp.broadcast_to(a, shape)
+    b = jnp.broadcast_to(b, shape)
+    log_gamma_a = _gamma_raw(key_a, a, shape, dtype, True)
+    log_gamma_b = _gamma_raw(key_b, b, shape, dtype, True)
+    log_max = lax.max(log_gamma_a, log_gamma_b)
+    gamma_a_scaled = jnp.exp(log_gamma_a - log_max)
+    gamma_b_scaled = jnp.exp(log_gamma_b - log_max)
+    return gamma_a_scaled / (gamma_a_scaled + gamma_b_scaled)
+
+
+_beta = _jitted(_beta_body, "beta")
+
+
+def beta(key: PRNGKeyArray | AnyArray, a: Any, b: Any, shape: int | Sequence[int] | None = None, dtype: Any = None
+         ) -> AnyArray:
+    """Beta samples of parameters ``a`` and ``b`` (density proportional to ``x**(a - 1) * (1 - x)**(b - 1)`` on
+    ``[0, 1]``), of ``shape`` (default: their broadcast shape) and a floating ``dtype``, as ``jax.random.beta``.
+
+    Example: ``beta(PRNGKey(0), 2.0, 0.5, (3,))`` is a ``float32[3]`` in ``[0, 1]``."""
+    data, _ = _key_data_of("beta", key)
+    dt = _sampler_dtype("beta", dtype)
+    a, b = _param("beta", a), _param("beta", b)
+    _check_safe_to_cast("beta", dt, a, b)
+    dims = _broadcast_shapes("beta", shape, a, b)
+    out: AnyArray = _beta(data, a, b, shape=dims, dtype=dt)
+    return out
+
+
+def _dirichlet_body(data: Any, alpha: Any, *, shape: tuple[int, ...] | None, dtype: np.dtype[Any]) -> Any:
+    from arraytyping._src.nn.functions import softmax
+
+    alpha_shape = lax.aval_of(alpha).shape
+    if not len(alpha_shape) >= 1:
+        raise ValueError(f"dirichlet requires alpha.ndim >= 1, got alpha.ndim == {len(alpha_shape)}")
+    if shape is None:
+        shape = alpha_shape[:-1]
+    else:
+        _check_shape("dirichlet", shape, alpha_shape[:-1])
+    alpha = lax.convert_element_type(alpha, dtype)
+    log_gamma_samples = _gamma_raw(data, alpha, shape + alpha_shape[-1:], dtype, True)
+    return softmax(log_gamma_samples, -1)
+
+
+_dirichlet = _jitted(_dirichlet_body, "dirichlet")
+
+
+def dirichlet(key: PRNGKeyArray | AnyArray, alpha: Any, shape: int | Sequence[int] | None = None, dtype: Any = None
+              ) -> AnyArray:
+    """Dirichlet samples of concentrations ``alpha`` (shape ``(..., n)``), of shape ``shape + (n,)`` (default:
+    ``alpha``'s shape) and a floating ``dtype``, as ``jax.random.dirichlet``: each sample sums to 1 along its
+    last axis.
+
+    Example: ``dirichlet(PRNGKey(0), jnp.ones(3), (2,))`` is a ``float32[2, 3]``."""
+    data, _ = _key_data_of("dirichlet", key)
+    dt = _sampler_dtype("dirichlet", dtype)
+    dims = None if shape is None else _shape_arg(shape)
+    out: AnyArray = _dirichlet(data, _param("dirichlet", alpha), shape=dims, dtype=dt)
+    return out
+
+
+def _t_body(data: Any, df: Any, *, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    df = lax.convert_element_type(df, dtype)
+    key_n, key_g = _split_pair(data)
+    n = _normal_real(key_n, shape, dtype)
+    half_df = lax.div(df, _const(2, dtype))
+    g = _gamma_raw(key_g, half_df, shape, dtype, False)
+    return n * jnp.sqrt(half_df / g)
+
+
+_t = _jitted(_t_body, "t")
+
+
+def t(key: PRNGKeyArray | AnyArray, df: Any, shape: int | Sequence[int] | None = None, dtype: Any = None
+      ) -> AnyArray:
+    """Student's t samples of ``df`` degrees of freedom, of ``shape`` (default: ``df``'s shape) and a floating
+    ``dtype``, as ``jax.random.t``.
+
+    Example: ``t(PRNGKey(0), 3.0, (4,))`` is a ``float32[4]``."""
+    data, _ = _key_data_of("t", key)
+    dt = _sampler_dtype("t", dtype)
+    df = _param("t", df)
+    dims = _broadcast_shapes("t", shape, df)
+    _check_safe_to_cast("t", dt, df)
+    out: AnyArray = _t(data, df, shape=dims, dtype=dt)
+    return out
+
+
+def _chisquare_raw(data: Any, df: Any, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    df = lax.convert_element_type(df, dtype)
+    two = _const(2, dtype)
+    half_df = lax.div(df, two)
+    log_g = _gamma_raw(data, half_df, shape, dtype, True)
+    return lax.mul(jnp.exp(log_g), two)
+
+
+def _chisquare_body(data: Any, df: Any, *, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    return _chisquare_raw(data, df, shape, dtype)
+
+
+_chisquare = _jitted(_chisquare_body, "chisquare")
+
+
+def chisquare(key: PRNGKeyArray | AnyArray, df: Any, shape: int | Sequence[int] | None = None, dtype: Any = None
+              ) -> AnyArray:
+    """Chi-square samples of ``df`` degrees of freedom (twice gamma samples of ``df / 2``, sampled in log space), of
+    ``shape`` (default: ``df``'s shape) and a floating ``dtype``, as ``jax.random.chisquare``.
+
+    Example: ``chisquare(PRNGKey(0), 4.0, (3,))`` is a ``float32[3]`` of positive values."""
+    data, _ = _key_data_of("chisquare", key)
+    dt = _sampler_dtype("chisquare", dtype)
+    df = _param("chisquare", df)
+    dims = _broadcast_shapes("chisquare", shape, df)
+    _check_safe_to_cast("chisquare", dt, df)
+    out: AnyArray = _chisquare(data, df, shape=dims, dtype=dt)
+    return out
+
+
+def _f_body(data: Any, dfnum: Any, dfden: Any, *, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    dfden = lax.convert_element_type(dfden, dtype)
+    dfnum = lax.convert_element_type(dfnum, dtype)
+    key_dfd, key_dfn = _split_pair(data)
+    chi2_dfn = _chisquare_raw(key_dfn, dfnum, shape, dtype)
+    chi2_dfd = _chisquare_raw(key_dfd, dfden, shape, dtype)
+    return lax.div(lax.div(chi2_dfn, dfnum), lax.div(chi2_dfd, dfden))
+
+
+_f = _jitted(_f_body, "f")
+
+
+def f(key: PRNGKeyArray | AnyArray, dfnum: Any, dfden: Any, shape: int | Sequence[int] | None = None,
+      dtype: Any = None) -> AnyArray:
+    """F-distribution samples of ``dfnum`` and ``dfden`` degrees of freedom (a ratio of chi-square samples), of
+    ``shape`` (default: their broadcast shape) and a floating ``dtype``, as ``jax.random.f``.
+
+    Example: ``f(PRNGKey(0), 3.0, 5.0, (2,))`` is a ``float32[2]`` of positive values."""
+    data, _ = _key_data_of("f", key)
+    dt = _sampler_dtype("f", dtype)
+    dfnum, dfden = _param("f", dfnum), _param("f", dfden)
+    dims = _broadcast_shapes("f", shape, dfnum, dfden)
+    _check_safe_to_cast("f", dt, dfnum, dfden)
+    out: AnyArray = _f(data, dfnum, dfden, shape=dims, dtype=dt)
+    return out
