@@ -209,6 +209,14 @@ DIST_ARRAYS = {"pareto": ("A('float32', (3,), 1) ** 2 + 0.5",), "rayleigh": ("jn
 """Array parameters (their shape is the result's)."""
 
 
+def _shapes_and_dtypes() -> Iterator[tuple[str, str]]:
+    """Each shape with the default dtype, and each dtype with the last shape."""
+    for shape in DIST_SHAPES:
+        yield shape, "None"
+    for d in DIST_DTYPES[1:]:
+        yield DIST_SHAPES[-1], d
+
+
 def _random_dists_cases() -> Iterator[str]:
     """``jax.random``'s distributions beyond uniform, normal and the discrete basics: each over seeds, shapes and
     float dtypes (float64 with x64 on), with scalar and array parameters, typed keys, under ``jit`` and ``vmap``,
@@ -217,14 +225,12 @@ def _random_dists_cases() -> Iterator[str]:
     for s in DIST_SEEDS:
         key = f"random.PRNGKey({s})"
         for name in DIST_FIXED:
-            for shape in DIST_SHAPES:
-                for d in DIST_DTYPES:
-                    yield f"random.{name}({key}, {shape}, {d})"
+            for shape, d in _shapes_and_dtypes():
+                yield f"random.{name}({key}, {shape}, {d})"
         for name, params in DIST_PARAMS.items():
             ps = ", ".join(params)
-            for shape in DIST_SHAPES:
-                for d in DIST_DTYPES:
-                    yield f"random.{name}({key}, {ps}, {shape}, {d})"
+            for shape, d in _shapes_and_dtypes():
+                yield f"random.{name}({key}, {ps}, {shape}, {d})"
             yield f"random.{name}({key}, {', '.join(DIST_ARRAYS.get(name, params))})"
         for shape in DIST_SHAPES:
             yield f"random.rademacher({key}, {shape})"
@@ -250,6 +256,49 @@ def _random_dists_cases() -> Iterator[str]:
         yield f"random.gamma({key}, jnp.asarray([0.3, 1.0, 4.5]), (2, 3))"
         yield f"random.gamma({key}, 1e-3, (4,))"
         yield f"random.loggamma({key}, 1e-3, (4,))"
+    for s in DIST_SEEDS:
+        key = f"random.PRNGKey({s})"
+        for shape, d in _shapes_and_dtypes():
+            yield f"random.generalized_normal({key}, 1.5, {shape}, {d})"
+            yield f"random.ball({key}, 3, 2, {shape}, {d})"
+        for shape in DIST_SHAPES:
+            yield f"random.generalized_normal({key}, 0.5, {shape})"
+            yield f"random.ball({key}, 2, 1.5, {shape})"
+            for d in ("None", "'float64'", "'complex64'"):
+                yield f"random.orthogonal({key}, 3, {shape}, {d})"
+                yield f"random.orthogonal({key}, 2, {shape}, {d}, m=4)"
+                yield f"random.orthogonal({key}, 4, {shape}, {d}, m=2)"
+            for lam in ("3.0", "30.0", "0.0"):
+                yield f"random.poisson({key}, {lam}, {shape})"
+            for d in ("'int8'", "'int64'", "'uint8'", "'uint32'"):
+                yield f"random.poisson({key}, 5.0, {shape}, {d})"
+        yield f"random.poisson({key}, jnp.asarray([0.0, 1.0, 9.9, 10.0, 200.0, 1e4]))"
+        yield f"random.poisson({key}, jnp.asarray([[0.5], [50.0]]), (2, 3))"
+        yield f"random.poisson({key}, 4)"
+        yield f"random.poisson({key}, np.float64(12.5), (3,))"
+        cov = "jnp.asarray([[2.0, 0.5, 0.0], [0.5, 1.0, 0.3], [0.0, 0.3, 0.7]])"
+        for method in ("'cholesky'", "'eigh'", "'svd'"):
+            yield f"random.multivariate_normal({key}, jnp.zeros(3), {cov}, method={method})"
+            yield f"random.multivariate_normal({key}, jnp.arange(3.0), {cov}, (4,), method={method})"
+            yield f"random.multivariate_normal({key}, jnp.zeros((2, 3)), {cov}, None, 'float64', {method})"
+            yield f"random.multivariate_normal({key}, A('float64', (3,), 3), {cov}, (2,), method={method})"
+        yield f"random.multivariate_normal({key}, jnp.zeros(2), jnp.asarray([[1.0, 1.0], [1.0, 1.0]]), (3,), " \
+              f"method='eigh')"
+        yield f"random.multivariate_normal({key}, jnp.zeros(3), jnp.stack([{cov}, 2 * {cov}]))"
+        yield f"random.multivariate_normal({key}, jnp.zeros(3, 'int32'), jnp.eye(3, dtype='int32'))"
+        yield f"random.clone(random.key({s}))"
+        yield f"random.clone({key})"
+    yield "random.multivariate_normal(random.PRNGKey(0), jnp.zeros(3), jnp.eye(3), method='qr')"
+    yield "random.multivariate_normal(random.PRNGKey(0), 0.0, jnp.eye(3))"
+    yield "random.multivariate_normal(random.PRNGKey(0), jnp.zeros(3), jnp.ones(3))"
+    yield "random.multivariate_normal(random.PRNGKey(0), jnp.zeros(3), jnp.eye(2))"
+    yield "random.multivariate_normal(random.PRNGKey(0), jnp.zeros(3), jnp.eye(3), (2,), 'int32')"
+    yield "random.multivariate_normal(random.PRNGKey(0), jnp.zeros((2, 3)), jnp.eye(3), (3,))"
+    yield "random.poisson(random.PRNGKey(0), 3.0, (2,), 'float32')"
+    yield "random.poisson(random.PRNGKey(0), jnp.ones(3), (2,))"
+    yield "random.orthogonal(random.PRNGKey(0), 3, (), 'int32')"
+    yield "random.generalized_normal(random.PRNGKey(0), 2.0, (2,), 'int32')"
+    yield "random.ball(random.PRNGKey(0), 3, 2, (2,), 'int32')"
     for name in (*DIST_FIXED, "rademacher"):
         yield f"random.{name}(random.PRNGKey(0), (2,), 'int32')"
     for name, params in DIST_PARAMS.items():

@@ -944,6 +944,11 @@ RANDOM_DTYPES: Final[Mapping[str, tuple[str, str, RandomErrorClass]]] = MappingP
     "t": ("f", "f", "ValueError"),
     "chisquare": ("f", "f", "ValueError"),
     "f": ("f", "f", "ValueError"),
+    "generalized_normal": ("f", "f", "ValueError"),
+    "ball": ("f", "f", "ValueError"),
+    "orthogonal": ("f", "fc", "ValueError"),
+    "multivariate_normal": ("f", "f", "ValueError"),
+    "poisson": ("i", "iu", "ValueError"),
 })
 """Each sampler with a ``dtype`` argument: ``(default kind, accepted kinds, error class for another kind)``; kinds
 are :data:`arraytyping.lattice.KIND`'s letters."""
@@ -955,10 +960,11 @@ refused with a ``TypeError`` (and so is complex of those, vacuously)."""
 RANDOM_CAST_ONLY: Final[frozenset[str]] = frozenset({"rademacher"})
 """The samplers that only cast their integer samples to ``dtype`` (any width, float4 and float6 included)."""
 
-RANDOM_PARAM_PROMOTED: Final[frozenset[str]] = frozenset({"weibull_min", "double_sided_maxwell"})
+RANDOM_PARAM_PROMOTED: Final[frozenset[str]] = frozenset({"weibull_min", "double_sided_maxwell",
+                                                          "multivariate_normal"})
 """The samplers whose result is ``dtype`` promoted with their parameters (JAX applies them after sampling, without
 converting them to ``dtype``): an array parameter of a wider dtype widens the result, so the dtype rule alone does
-not say it."""
+not say it (``multivariate_normal``'s default dtype is its parameters' too)."""
 
 RANDOM_RESULTS: Final[Mapping[str, str]] = MappingProxyType({
     "PRNGKey": "uint32", "split": "key", "fold_in": "key", "bernoulli": "bool", "categorical": "int",

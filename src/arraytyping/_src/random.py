@@ -28,23 +28,32 @@ from arraytyping._src.lax import prng
 from arraytyping._src.tree import pytree as tree
 from arraytyping._src import numpy as jnp
 from arraytyping._src.numpy import linalg as jnp_linalg
+from arraytyping._src.nn.functions import softmax
 from arraytyping._src.xla.array_impl import device_put
 from arraytyping._src.core.avals import HOST_VALUE_TYPES, ShapedArray, canonicalize_shape
 from arraytyping._src.core.trace import find_top_trace
 from arraytyping._src.xla.dispatch import JitFunction
 from arraytyping._src.lax.gather_scatter import GatherDimensionNumbers, gather
 from arraytyping._src.lax.sorting import sort_p
-from arraytyping._src.lax.special import erf, erf_inv
+from arraytyping._src.lax.special import digamma, erf, erf_inv, lgamma
+from arraytyping._src.lax.api.mapping import map as lax_map
 from arraytyping._src.lax.top_k import top_k
 from arraytyping._src.lax.operand_checks import numpy_broadcast
 from arraytyping._src.lax.control_flow.loops import while_loop
 from arraytyping._src.interpreters.batching.vmap import vmap
-from arraytyping._src.interpreters.autodiff.custom_derivatives import custom_jvp
+from arraytyping._src.interpreters.autodiff import ad
+from arraytyping._src.interpreters.batching import batching
+from arraytyping._src.core.staging import trace_to_jaxpr
+from arraytyping._src.core.trace import Primitive
+from arraytyping._src.xla import lowering
 from arraytyping._src.core.arraylike import check_arraylike
 
 __all__ = ["PRNGKeyArray", "KeyDType", "PRNGKey", "key", "split", "fold_in", "key_data", "wrap_key_data", "bits",
            "uniform", "normal", "randint", "bernoulli", "truncated_normal", "gumbel", "categorical", "permutation",
-           "choice", "exponential", "laplace", "logistic", "cauchy", "pareto", "rayleigh", "wald", "lognormal", "triangular", "weibull_min", "maxwell", "double_sided_maxwell", "rademacher", "geometric", "gamma", "loggamma", "beta", "dirichlet", "t", "chisquare", "f"]
+           "choice", "exponential", "laplace", "logistic", "cauchy", "pareto", "rayleigh", "wald", "lognormal",
+           "triangular", "weibull_min", "maxwell", "double_sided_maxwell", "rademacher", "geometric", "gamma",
+           "loggamma", "beta", "dirichlet", "t", "chisquare", "f", "generalized_normal", "ball", "orthogonal",
+           "multivariate_normal", "poisson", "key_impl", "key_dtype", "clone"]
 
 _UINT32: Final = np.dtype("uint32")
 _SQRT2: Final = math.sqrt(2)
@@ -1299,14 +1308,56 @@ def _split_pair(data: Any) -> tuple[Any, Any]:
 
 
 def _gamma_impl(data: Any, a: Any, log_space: bool) -> Any:
-    """JAX's lowering of ``random_gamma``: one key per element of ``a`` (``split`` to ``a.size``), each element
-    sampled by :func:`_gamma_one` under ``vmap``."""
+    """JAX's lowering of ``random_gamma``: each key (data ``(*K, 2)``) split into one key per element of ``a``
+    (``(*K, *rest)``) beyond the keys' shape, every element sampled by :func:`_gamma_one` under one ``vmap`` over the
+    flattened keys and parameters."""
     a_shape = lax.aval_of(a).shape
-    count = math.prod(a_shape)
-    keys = prng.split(data, (count,))
-    alphas = lax.reshape(a, (count,))
+    key_shape = lax.aval_of(data).shape[:-1]
+    split_count = math.prod(a_shape[len(key_shape):])
+    keys = lax.reshape(data, (math.prod(key_shape), 2))
+    keys = vmap(lambda k: prng.split(k, (split_count,)))(keys)
+    keys = lax.reshape(keys, (math.prod(a_shape), 2))
+    alphas = lax.reshape(a, (math.prod(a_shape),))
     samples = vmap(lambda k, al: _gamma_one(k, al, log_space))(keys, alphas)
     return lax.reshape(samples, a_shape)
+
+
+def _random_gamma_rule(key: ShapedArray, a: ShapedArray, *, log_space: bool) -> list[ShapedArray]:
+    return [a]
+
+
+random_gamma_p: Final = Primitive("random_gamma", _random_gamma_rule)
+"""``jax.random.random_gamma_p``: gamma samples (``log_space``: their logarithms) of shape parameters ``a`` (a float
+array whose leading axes are those of the key data ``key``, ``uint32[*K, 2]``), one key per element split from its
+key; lowered as JAX lowers it (:func:`_gamma_impl`), batched by moving the batch axes to the front (one more key
+axis), differentiated in ``a`` by the implicit reparameterization (:func:`_gamma_grad`)."""
+
+
+def _random_gamma_lower(ctx: lowering.LoweringContext, key: Any, a: Any, *, log_space: bool) -> list[Any]:
+    def impl(k: Any, al: Any) -> list[Any]:
+        return [_gamma_impl(k, al, log_space)]
+
+    closed, _ = trace_to_jaxpr(impl, ctx.avals_in, "random_gamma")
+    return lowering.closed_jaxpr_subcomp(ctx.m, closed, [key, a])
+
+
+lowering.RULES[random_gamma_p] = _random_gamma_lower
+
+
+def _random_gamma_batch(axis_size: int, args: Sequence[Any], dims: Sequence[int | None], *, log_space: bool
+                        ) -> tuple[Any, int]:
+    k, a = (batching.bdim_at_front(x, d, axis_size) for x, d in zip(args, dims))
+    return random_gamma_p.bind(k, a, log_space=log_space), 0
+
+
+batching.register_rule(random_gamma_p, _random_gamma_batch)
+
+
+def _random_gamma_jvp(tangent: Any, ans: Any, key: Any, a: Any, *, log_space: bool) -> Any:
+    return tangent * _gamma_grad(ans, a, log_space)
+
+
+ad.defjvp2(random_gamma_p, None, _random_gamma_jvp)
 
 
 def _gamma_raw(data: Any, a: Any, shape: tuple[int, ...] | None, dtype: np.dtype[Any], log_space: bool) -> Any:
@@ -1322,22 +1373,146 @@ def _gamma_raw(data: Any, a: Any, shape: tuple[int, ...] | None, dtype: np.dtype
 
 
 def _gamma_sample(data: Any, a: Any, log_space: bool) -> Any:
-    return _gamma_sampler(data, _traced(a, data), log_space)
+    return random_gamma_p.bind(data, _traced(a, data), log_space=log_space)
 
 
-def _gamma_sampler_fun(data: Any, a: Any, log_space: bool) -> Any:
-    return _gamma_impl(data, a, log_space)
+def _gamma_grad(sample: Any, a: Any, log_space: bool) -> Any:
+    """JAX's ``_gamma_grad`` on CPU: :func:`_random_gamma_grad` of each element, under ``lax.map`` (for
+    ``loggamma``: of the sample's exponential, a zero one taken as the smallest normal float, over it)."""
+    a_shape = lax.aval_of(a).shape
+    count = math.prod(a_shape)
+    samples = lax.reshape(sample, (count,))
+    alphas = lax.reshape(a, (count,))
+    dtype = lax.aval_of(samples).dtype
+    if log_space:
+        samples = lax.exp(samples)
+        tiny = lax.full((count,), _finfo(dtype).tiny, dtype)
+        samples = _select(lax.eq(samples, _const(0, dtype)), tiny, samples)
+
+        def gamma_grad(alpha: Any, x: Any) -> Any:
+            return _random_gamma_grad(alpha, x) / x
+    else:
+        gamma_grad = _random_gamma_grad
+    grads = lax_map(lambda args: gamma_grad(*args), (alphas, samples))
+    return lax.reshape(grads, a_shape)
 
 
-_gamma_sampler = custom_jvp(_gamma_sampler_fun, nondiff_argnums=(2,))
+def _random_gamma_grad(a: Any, x: Any) -> Any:
+    """JAX's ``lax.random_gamma_grad`` of scalars: the derivative of a ``Gamma(a, 1)`` sample ``x`` in ``a``, by
+    the series of the lower incomplete gamma function (or the continued fraction of the upper one for ``x > 1``
+    and ``x > a``), in float32 for the 16-bit floats."""
+    a_dtype = lax.aval_of(a).dtype
+    upcast = a_dtype in (np.dtype("float16"), np.dtype(ml_dtypes.bfloat16))
+    if upcast:
+        a, x = lax.convert_element_type(a, np.dtype("float32")), lax.convert_element_type(x, np.dtype("float32"))
+    dtype = np.dtype("float32") if upcast else a_dtype
+    zero = _const(0, dtype)
+    is_nan = lax.bitwise_or(lax.ne(a, a), lax.ne(x, x))
+    x_is_zero = lax.eq(x, zero)
+    domain_error = lax.bitwise_or(lax.lt(x, zero), lax.le(a, zero))
+    use_igammac = lax.bitwise_and(lax.gt(x, _const(1, dtype)), lax.gt(x, a))
+    ax = a * lax.log(x) - x - lgamma(a)
+    underflow = lax.lt(ax, lax.neg(lax.log(_traced(_const(_finfo(dtype).max, dtype), x))))
+    ax = lax.exp(ax)
+    enabled = lax.bitwise_not(lax.bitwise_or(lax.bitwise_or(lax.bitwise_or(x_is_zero, domain_error), underflow),
+                                             is_nan))
+    output = _select(use_igammac,
+                     -_igammac_continued_fraction(ax, x, a, lax.bitwise_and(enabled, use_igammac), dtype),
+                     _igamma_series(ax, x, a, lax.bitwise_and(enabled, lax.bitwise_not(use_igammac)), dtype))
+    output = _select(x_is_zero, jnp.full_like(output, 0), output)
+    output = _select(lax.bitwise_or(domain_error, is_nan), jnp.full_like(a, float("nan")), output)
+    return lax.convert_element_type(output, a_dtype) if upcast else output
 
 
-@_gamma_sampler.defjvp
-def _gamma_sampler_jvp(log_space: bool, primals: Any, tangents: Any) -> tuple[Any, Any]:
-    raise NotImplementedError("the derivative of jax.random.gamma (and of the samplers built on it: loggamma, beta, "
-                              "dirichlet, t, chisquare, f, generalized_normal, ball) with respect to its shape "
-                              "parameter (JAX's implicit reparameterization, lax.random_gamma_grad) is not "
-                              "implemented in arraytyping")
+def _any(predicates: Any) -> Any:
+    return jnp.any(predicates)
+
+
+def _igamma_series(ax: Any, x: Any, a: Any, enabled: Any, dtype: np.dtype[Any]) -> Any:
+    """JAX's ``_igamma_series`` in its sample-derivative mode."""
+    eps = _finfo(dtype).eps
+
+    def cond_fn(vals: tuple[Any, ...]) -> Any:
+        return _any(vals[0])
+
+    def body_fn(vals: tuple[Any, ...]) -> tuple[Any, ...]:
+        enabled, r, c, ans, x, dc_da, dans_da = vals
+        r = lax.add(r, _const(1.0, dtype))
+        dc_da = dc_da * (x / r) - (c * x) / (r * r)
+        dans_da = dans_da + dc_da
+        c = c * (x / r)
+        ans = ans + c
+        conditional = lax.bitwise_and(enabled, lax.gt(abs(dc_da / dans_da), _const(eps, dtype)))
+        return (conditional, _select(enabled, r, vals[1]), _select(enabled, c, vals[2]),
+                _select(enabled, ans, vals[3]), _select(enabled, x, vals[4]), _select(enabled, dc_da, vals[5]),
+                _select(enabled, dans_da, vals[6]))
+
+    init_vals = (enabled, a, jnp.full_like(a, 1), jnp.full_like(a, 1), x, jnp.full_like(a, 0), jnp.full_like(a, 0))
+    vals = while_loop(cond_fn, body_fn, init_vals)
+    ans, dans_da = vals[3], vals[6]
+    dlogax_da = lax.log(x) - digamma(lax.add(a, _const(1, dtype)))
+    return -(dans_da + ans * dlogax_da) * x / a
+
+
+def _igammac_continued_fraction(ax: Any, x: Any, a: Any, enabled: Any, dtype: np.dtype[Any]) -> Any:
+    """JAX's ``_igammac_continued_fraction`` in its sample-derivative mode."""
+    eps = _finfo(dtype).eps
+
+    def cond_fn(vals: tuple[Any, ...]) -> Any:
+        enabled, c = vals[0], vals[5]
+        return lax.bitwise_and(lax.lt(c, _const(2000, dtype)), _any(enabled))
+
+    def body_fn(vals: tuple[Any, ...]) -> tuple[Any, ...]:
+        (enabled, ans, t, y, z, c, pkm1, qkm1, pkm2, qkm2,
+         dpkm2_da, dqkm2_da, dpkm1_da, dqkm1_da, dans_da) = vals
+        c = lax.add(c, _const(1, dtype))
+        y = lax.add(y, _const(1, dtype))
+        z = lax.add(z, _const(2, dtype))
+        yc = y * c
+        pk = pkm1 * z - pkm2 * yc
+        qk = qkm1 * z - qkm2 * yc
+        qk_is_nonzero = lax.ne(qk, _const(0, dtype))
+        r = pk / qk
+        t = _select(qk_is_nonzero, abs(lax.div(lax.sub(ans, r), r)), jnp.full_like(r, 1))
+        ans = _select(qk_is_nonzero, r, ans)
+        dpk_da = dpkm1_da * z - pkm1 - dpkm2_da * yc + pkm2 * c
+        dqk_da = dqkm1_da * z - qkm1 - dqkm2_da * yc + qkm2 * c
+        dans_da_new = _select(qk_is_nonzero, lax.div(dpk_da - ans * dqk_da, qk), dans_da)
+        grad_conditional = _select(qk_is_nonzero, abs(dans_da_new - dans_da), jnp.full_like(dans_da, 1))
+        pkm2, pkm1, qkm2, qkm1 = pkm1, pk, qkm1, qk
+        dpkm2_da, dqkm2_da, dpkm1_da, dqkm1_da = dpkm1_da, dqkm1_da, dpk_da, dqk_da
+        rescale = lax.gt(abs(pk), lax.div(_const(1, dtype), _const(eps, dtype)))
+        e = _const(eps, dtype)
+        pkm2, pkm1, qkm2, qkm1, dpkm2_da, dqkm2_da, dpkm1_da, dqkm1_da = (
+            _select(rescale, lax.mul(v, e), v)
+            for v in (pkm2, pkm1, qkm2, qkm1, dpkm2_da, dqkm2_da, dpkm1_da, dqkm1_da))
+        conditional = lax.bitwise_and(enabled, lax.gt(grad_conditional, e))
+        return (conditional, _select(enabled, ans, vals[1]), _select(enabled, t, vals[2]),
+                _select(enabled, y, vals[3]), _select(enabled, z, vals[4]), c,
+                _select(enabled, pkm1, vals[6]), _select(enabled, qkm1, vals[7]), _select(enabled, pkm2, vals[8]),
+                _select(enabled, qkm2, vals[9]), _select(enabled, dpkm2_da, vals[10]),
+                _select(enabled, dqkm2_da, vals[11]), _select(enabled, dpkm1_da, vals[12]),
+                _select(enabled, dqkm1_da, vals[13]), _select(enabled, dans_da_new, vals[14]))
+
+    y = lax.sub(_const(1, dtype), a)
+    z = x + lax.add(y, _const(1, dtype))
+    c = _traced(_const(0, dtype), x)
+    pkm2 = jnp.full_like(x, 1)
+    qkm2 = x
+    pkm1 = lax.add(x, _const(1, dtype))
+    qkm1 = z * x
+    ans = pkm1 / qkm1
+    t = jnp.full_like(x, 1)
+    dpkm2_da = jnp.full_like(x, 0)
+    dqkm2_da = jnp.full_like(x, 0)
+    dpkm1_da = jnp.full_like(x, 0)
+    dqkm1_da = -x
+    dans_da = (dpkm1_da - ans * dqkm1_da) / qkm1
+    init_vals = (enabled, ans, t, y, z, c, pkm1, qkm1, pkm2, qkm2, dpkm2_da, dqkm2_da, dpkm1_da, dqkm1_da, dans_da)
+    vals = while_loop(cond_fn, body_fn, init_vals)
+    ans, dans_da = vals[1], vals[14]
+    dlogax_da = lax.log(x) - digamma(a)
+    return lax.neg(lax.add(dans_da, lax.mul(ans, dlogax_da)) * x)
 
 
 def _gamma_body(data: Any, a: Any, *, shape: tuple[int, ...] | None, dtype: np.dtype[Any], log_space: bool
@@ -1412,8 +1587,6 @@ def beta(key: PRNGKeyArray | AnyArray, a: Any, b: Any, shape: int | Sequence[int
 
 
 def _dirichlet_body(data: Any, alpha: Any, *, shape: tuple[int, ...] | None, dtype: np.dtype[Any]) -> Any:
-    from arraytyping._src.nn.functions import softmax
-
     alpha_shape = lax.aval_of(alpha).shape
     if not len(alpha_shape) >= 1:
         raise ValueError(f"dirichlet requires alpha.ndim >= 1, got alpha.ndim == {len(alpha_shape)}")
@@ -1525,3 +1698,256 @@ def f(key: PRNGKeyArray | AnyArray, dfnum: Any, dfden: Any, shape: int | Sequenc
     _check_safe_to_cast("f", dt, dfnum, dfden)
     out: AnyArray = _f(data, dfnum, dfden, shape=dims, dtype=dt)
     return out
+
+
+def _generalized_normal_raw(data: Any, p: Any, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    keys = prng.split(data, (2,))
+    g = _gamma_raw(keys[0], 1 / p, shape, dtype, False)
+    r = _rademacher_raw(keys[1], shape, dtype)
+    return r * g ** (1 / p)
+
+
+def _generalized_normal_body(data: Any, p: Any, *, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    return _generalized_normal_raw(data, p, shape, dtype)
+
+
+_generalized_normal = _jitted(_generalized_normal_body, "generalized_normal")
+
+
+def generalized_normal(key: PRNGKeyArray | AnyArray, p: float | AnyArray, shape: int | Sequence[int] = (),
+                       dtype: Any = None) -> AnyArray:
+    """Generalized normal samples (density proportional to ``exp(-|x|**p)``) of ``shape`` and a floating ``dtype``,
+    as ``jax.random.generalized_normal`` (a signed gamma sample of ``1 / p`` to the power ``1 / p``).
+
+    Example: ``generalized_normal(PRNGKey(0), 1.5, (3,))`` is a ``float32[3]``."""
+    dims = _shape_arg(shape)
+    data, _ = _key_data_of("generalized_normal", key)
+    dt = _sampler_dtype("generalized_normal", dtype)
+    out: AnyArray = _generalized_normal(data, _param("generalized_normal", p), shape=dims, dtype=dt)
+    return out
+
+
+def _ball_body(data: Any, p: Any, *, d: int, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    k1, k2 = _split_pair(data)
+    g = _generalized_normal_raw(k1, p, (*shape, d), dtype)
+    e = _exponential_raw(k2, shape, dtype)
+    return g / (((jnp.abs(g) ** p).sum(-1) + e) ** (1 / p))[..., None]
+
+
+_ball = _jitted(_ball_body, "ball")
+
+
+def ball(key: PRNGKeyArray | AnyArray, d: int, p: float | AnyArray = 2, shape: int | Sequence[int] = (),
+         dtype: Any = None) -> AnyArray:
+    """Samples uniform in the unit ``Lp`` ball of dimension ``d``, of shape ``(*shape, d)`` and a floating
+    ``dtype``, as ``jax.random.ball``.
+
+    Example: ``ball(PRNGKey(0), 3, shape=(2,))`` is a ``float32[2, 3]`` of points of norm at most 1."""
+    dims = _shape_arg(shape)
+    data, _ = _key_data_of("ball", key)
+    dt = _sampler_dtype("ball", dtype)
+    out: AnyArray = _ball(data, _param("ball", p), d=operator.index(d), shape=dims, dtype=dt)
+    return out
+
+
+def _orthogonal_body(data: Any, *, n: int, m: int, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    z = _normal_body(data, shape=(*shape, max(n, m), min(n, m)), dtype=dtype)
+    q, r = jnp_linalg.qr(z)
+    d = jnp.diagonal(r, axis1=-2, axis2=-1)
+    x = q * jnp.expand_dims(jnp.sign(d), -2)
+    return x.mT if n < m else x
+
+
+_orthogonal = _jitted(_orthogonal_body, "orthogonal")
+
+
+def orthogonal(key: PRNGKeyArray | AnyArray, n: int, shape: int | Sequence[int] = (), dtype: Any = None,
+               m: int | None = None) -> AnyArray:
+    """Samples uniform in the orthogonal group ``O(n)`` (the unitary group for a complex ``dtype``), of shape
+    ``(*shape, n, m)`` (``m`` defaults to ``n``: semi-orthogonal for ``m != n``), as ``jax.random.orthogonal``.
+
+    Example: ``orthogonal(PRNGKey(0), 3)`` is a ``float32[3, 3]`` ``q`` with ``q @ q.T`` the identity."""
+    dims = _shape_arg(shape)
+    data, _ = _key_data_of("orthogonal", key)
+    dt = _sampler_dtype("orthogonal", dtype)
+    rows = operator.index(n)
+    cols = rows if m is None else operator.index(m)
+    out: AnyArray = _orthogonal(data, n=rows, m=cols, shape=dims, dtype=dt)
+    return out
+
+
+def _multivariate_normal_body(data: Any, mean: Any, cov: Any, *, shape: tuple[int, ...] | None,
+                              dtype: np.dtype[Any], method: str) -> Any:
+    mean_shape, cov_shape = lax.aval_of(mean).shape, lax.aval_of(cov).shape
+    if not len(mean_shape) >= 1:
+        raise ValueError(f"multivariate_normal requires mean.ndim >= 1, got mean.ndim == {len(mean_shape)}")
+    if not len(cov_shape) >= 2:
+        raise ValueError(f"multivariate_normal requires cov.ndim >= 2, got cov.ndim == {len(cov_shape)}")
+    n = mean_shape[-1]
+    if cov_shape[-2:] != (n, n):
+        raise ValueError(f"multivariate_normal requires cov.shape == (..., n, n) for n={n}, but got cov.shape == "
+                         f"{cov_shape}.")
+    if shape is None:
+        shape = numpy_broadcast(mean_shape[:-1], cov_shape[:-2])
+    else:
+        _check_shape("normal", shape, mean_shape[:-1], cov_shape[:-2])
+    if method == "svd":
+        u, s, _ = jnp_linalg.svd(cov)
+        factor = u * jnp.sqrt(s[..., None, :])
+    elif method == "eigh":
+        w, v = jnp_linalg.eigh(cov)
+        factor = v * jnp.sqrt(w[..., None, :])
+    else:
+        factor = jnp_linalg.cholesky(cov)
+    normal_samples = _normal_body(data, shape=shape + mean_shape[-1:], dtype=dtype)
+    return mean + jnp.einsum("...ij,...j->...i", factor, normal_samples)
+
+
+_multivariate_normal = _jitted(_multivariate_normal_body, "multivariate_normal")
+
+
+def multivariate_normal(key: PRNGKeyArray | AnyArray, mean: Any, cov: Any, shape: int | Sequence[int] | None = None,
+                        dtype: Any = None, method: str = "cholesky") -> AnyArray:
+    """Multivariate normal samples of ``mean`` (``(..., n)``) and covariance ``cov`` (``(..., n, n)``), of shape
+    ``shape + (n,)`` (default: the broadcast batch shapes), as ``jax.random.multivariate_normal``: the
+    covariance factored by ``method`` (``'cholesky'``, or ``'eigh'``/``'svd'`` for a singular one). The default
+    ``dtype`` is that of ``mean`` and ``cov`` promoted to inexact.
+
+    Example: ``multivariate_normal(PRNGKey(0), jnp.zeros(2), jnp.eye(2), (3,))`` is a ``float32[3, 2]``."""
+    data, _ = _key_data_of("multivariate_normal", key)
+    mean_arr, cov_arr = _as_array("multivariate_normal", mean), _as_array("multivariate_normal", cov)
+    common = jnp_inexact_pair(mean_arr, cov_arr)
+    mean_arr, cov_arr = jnp.astype(mean_arr, common), jnp.astype(cov_arr, common)
+    if method not in {"svd", "eigh", "cholesky"}:
+        raise ValueError("method must be one of {'svd', 'eigh', 'cholesky'}")
+    dt = common if dtype is None else _sampler_dtype("multivariate_normal", dtype)
+    if registry.INFO[lattice_name(dt)].kind != "f":
+        raise ValueError(f"dtype argument to `multivariate_normal` must be a float dtype, got {dt}")
+    dims = None if shape is None else _shape_arg(shape)
+    out: AnyArray = _multivariate_normal(data, mean_arr, cov_arr, shape=dims, dtype=dt, method=method)
+    return out
+
+
+def jnp_inexact_pair(x: AnyArray, y: AnyArray) -> np.dtype[Any]:
+    """JAX's ``promote_dtypes_inexact`` of two arrays: their promoted dtype, made inexact."""
+    joined = result_type(x, y)
+    name = op_rules.to_inexact_name(lattice_name(joined))
+    return registry.INFO[lattice.canonical_name(name, config.x64)].dtype
+
+
+def _poisson_knuth(data: Any, lam: Any, shape: tuple[int, ...], dtype: np.dtype[Any], max_iters: Any) -> Any:
+    f32 = np.dtype("float32")
+
+    def body_fn(carry: tuple[Any, Any, Any, Any]) -> tuple[Any, Any, Any, Any]:
+        i, k, rng, log_prod = carry
+        rng, subkey = _split_pair(rng)
+        k = _select(log_prod > -lam, k + 1, k)
+        u = _uniform_raw(subkey, 0.0, 1.0, shape, f32)
+        return i + 1, k, rng, log_prod + jnp.log(u)
+
+    def cond_fn(carry: tuple[Any, Any, Any, Any]) -> Any:
+        i, log_prod = carry[0], carry[3]
+        return (log_prod > -lam).any() & (i < max_iters)
+
+    k_init = lax.full(shape, 0, dtype)
+    log_rate_init = lax.full(shape, 0, f32)
+    zero = _traced(lax.const(0, ShapedArray((), registry.INFO[lattice.default_name("i", config.x64)].dtype, True)),
+                   data)
+    k = while_loop(cond_fn, body_fn, (zero, k_init, data, log_rate_init))[1]
+    return jnp.astype(k - 1, dtype)
+
+
+def _poisson_rejection(data: Any, lam: Any, shape: tuple[int, ...], dtype: np.dtype[Any], max_iters: Any) -> Any:
+    lam_dtype = lax.aval_of(lam).dtype
+    log_lam = lax.log(lam)
+    b = 0.931 + 2.53 * lax.sqrt(lam)
+    a = -0.059 + 0.02483 * b
+    inv_alpha = 1.1239 + 1.1328 / (b - 3.4)
+    v_r = 0.9277 - 3.6224 / (b - 2)
+
+    def body_fn(carry: tuple[Any, Any, Any, Any]) -> tuple[Any, Any, Any, Any]:
+        i, k_out, accepted, key = carry
+        keys = prng.split(key, (3,))
+        key, subkey_0, subkey_1 = keys[0], keys[1], keys[2]
+        u = _uniform_raw(subkey_0, 0.0, 1.0, shape, lam_dtype) - 0.5
+        v = _uniform_raw(subkey_1, 0.0, 1.0, shape, lam_dtype)
+        u_shifted = 0.5 - abs(u)
+        k = lax.floor((2 * a / u_shifted + b) * u + lam + 0.43)
+        s = lax.log(v * inv_alpha / (a / (u_shifted * u_shifted) + b))
+        t = -lam + k * log_lam - lgamma(k + 1)
+        accept1 = (u_shifted >= 0.07) & (v <= v_r)
+        reject = (k < 0) | ((u_shifted < 0.013) & (v > u_shifted))
+        accept2 = s <= t
+        accept = accept1 | (~reject & accept2)
+        k_out = _select(accept, k, k_out)
+        accepted = accepted | accept
+        return i + 1, k_out, accepted, key
+
+    def cond_fn(carry: tuple[Any, Any, Any, Any]) -> Any:
+        i, _, accepted, _ = carry
+        return (~accepted).any() & (i < max_iters)
+
+    k_init = lax.full(shape, -1, lam_dtype)
+    accepted = lax.full(shape, False, np.dtype("bool"))
+    zero = _traced(lax.const(0, ShapedArray((), registry.INFO[lattice.default_name("i", config.x64)].dtype, True)),
+                   data)
+    k = while_loop(cond_fn, body_fn, (zero, k_init, accepted, data))[1]
+    return jnp.astype(k, dtype)
+
+
+def _poisson_body(data: Any, lam: Any, *, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    use_knuth = lax.ne(lam, lam) | (lam < 10)
+    lam_knuth = _select(use_knuth, lam, jnp.full_like(lam, 0.0))
+    lam_rejection = _select(use_knuth, jnp.full_like(lam, 1e5), lam)
+    max_iters = dtype.type(_iinfo(dtype).max)
+    result = _select(use_knuth, _poisson_knuth(data, lam_knuth, shape, dtype, max_iters),
+                     _poisson_rejection(data, lam_rejection, shape, dtype, max_iters))
+    return _select(lam == 0, jnp.zeros_like(result), result)
+
+
+_poisson = _jitted(_poisson_body, "poisson")
+
+
+def poisson(key: PRNGKeyArray | AnyArray, lam: Any, shape: int | Sequence[int] | None = None, dtype: Any = None
+            ) -> AnyArray:
+    """Poisson samples of rate ``lam``, of ``shape`` (default: ``lam``'s shape) and an integer ``dtype`` (default:
+    the default integer), as ``jax.random.poisson``: Knuth's algorithm below a rate of 10, Hormann's transformed
+    rejection above.
+
+    Example: ``poisson(PRNGKey(0), 3.0, (4,))`` is an ``int32[4]`` of counts."""
+    data, _ = _key_data_of("poisson", key)
+    dt = _sampler_dtype("poisson", dtype)
+    dims = _shape_of(lam) if shape is None else _shape_arg(shape)
+    lam_arr = jnp.astype(jnp.broadcast_to(_as_array("poisson", lam), dims), np.dtype("float32"))
+    out: AnyArray = _poisson(data, lam_arr, shape=dims, dtype=dt)
+    return out
+
+
+def key_impl(keys: PRNGKeyArray | AnyArray) -> str:
+    """The name of the PRNG implementation of ``keys``: ``'threefry2x32'`` (arraytyping's only one), as
+    ``jax.random.key_impl``.
+
+    Example: ``key_impl(key(0))`` is ``'threefry2x32'``."""
+    _key_data_of("key_impl", keys, allow_batched=True)
+    return "threefry2x32"
+
+
+def key_dtype(impl_spec: str | None = None) -> KeyDType:
+    """The dtype of typed keys of the implementation ``impl_spec`` (default and only one: threefry2x32), as
+    ``jax.random.key_dtype``.
+
+    Example: ``key_dtype()`` is ``key<fry>``, ``key(0).dtype``."""
+    _check_impl(impl_spec)
+    return _KEY_DTYPE
+
+
+@overload
+def clone(key: PRNGKeyArray) -> PRNGKeyArray: ...
+@overload
+def clone(key: AnyArray) -> AnyArray: ...
+def clone(key: PRNGKeyArray | AnyArray) -> PRNGKeyArray | AnyArray:
+    """A copy of ``key`` that JAX's key-reuse checking treats as a new key; otherwise the identity, as
+    ``jax.random.clone``.
+
+    Example: ``clone(key(0))`` is a typed key equal to ``key(0)``."""
+    return key
