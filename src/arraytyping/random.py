@@ -8,8 +8,8 @@ from arraytyping._src.random import (
     KeyDType, PRNGKey, PRNGKeyArray, ball, bernoulli, beta, bits, categorical, cauchy, chisquare, choice, clone,
     dirichlet, double_sided_maxwell, exponential, f, fold_in, gamma, generalized_normal, geometric, gumbel, key,
     key_data, key_dtype, key_impl, laplace, loggamma, logistic, lognormal, maxwell, multivariate_normal, normal,
-    orthogonal, pareto, permutation, poisson, rademacher, randint, rayleigh, split, t, triangular, truncated_normal,
-    uniform, wald, weibull_min, wrap_key_data,
+    orthogonal, pareto, permutation, poisson, rademacher, randint, rayleigh, split, t, triangular,
+    truncated_normal, uniform, wald, weibull_min, wrap_key_data,
 )
 
 __all__ = [
@@ -17,6 +17,6 @@ __all__ = [
     "chisquare", "choice", "clone", "dirichlet", "double_sided_maxwell", "exponential", "f", "fold_in", "gamma",
     "generalized_normal", "geometric", "gumbel", "key", "key_data", "key_dtype", "key_impl", "laplace", "loggamma",
     "logistic", "lognormal", "maxwell", "multivariate_normal", "normal", "orthogonal", "pareto", "permutation",
-    "poisson", "rademacher", "randint", "rayleigh", "split", "t", "triangular", "truncated_normal", "uniform",
-    "wald", "weibull_min", "wrap_key_data",
+    "poisson", "rademacher", "randint", "rayleigh", "split", "t", "triangular",
+    "truncated_normal", "uniform", "wald", "weibull_min", "wrap_key_data",
 ]
