@@ -873,11 +873,6 @@ def jnp_inexact(x: AnyArray) -> np.dtype[Any]:
 # Distributions (JAX's algorithms, operation by operation: the same splits, intermediate dtypes and clamps)
 
 
-def _select(pred: Any, on_true: Any, on_false: Any) -> Any:
-    """``lax.select``: ``on_true`` where ``pred``, else ``on_false``."""
-    return lax.select_n(pred, on_false, on_true)
-
-
 def _shape_of(x: Any) -> tuple[int, ...]:
     """``np.shape`` of a sampler's parameter (an array, a numpy value or a Python scalar)."""
     if isinstance(x, Array):
@@ -912,9 +907,8 @@ def _check_safe_to_cast(name: str, dtype: np.dtype[Any], *args: Any) -> None:
 def _param(name: str, x: Any) -> Any:
     """A parameter as the samplers' jitted bodies take it: arrays and scalars as they are (a scalar is traced weak,
     as JAX's jit traces it), other array-likes (numpy arrays) as arrays, lists refused as JAX refuses them."""
-    if isinstance(x, (Array, int, float, complex, np.ndarray, np.generic)):
-        return x
-    check_arraylike(name, x)
+    if not isinstance(cast(object, x), (Array, int, float, complex, np.ndarray, np.generic)):
+        check_arraylike(name, x)
     return x
 
 
@@ -1315,10 +1309,16 @@ def _gamma_impl(data: Any, a: Any, log_space: bool) -> Any:
     key_shape = lax.aval_of(data).shape[:-1]
     split_count = math.prod(a_shape[len(key_shape):])
     keys = lax.reshape(data, (math.prod(key_shape), 2))
-    keys = vmap(lambda k: prng.split(k, (split_count,)))(keys)
+    def split_one(k: Any) -> Any:
+        return prng.split(k, (split_count,))
+
+    def sample_one(k: Any, al: Any) -> Any:
+        return _gamma_one(k, al, log_space)
+
+    keys = vmap(split_one)(keys)
     keys = lax.reshape(keys, (math.prod(a_shape), 2))
     alphas = lax.reshape(a, (math.prod(a_shape),))
-    samples = vmap(lambda k, al: _gamma_one(k, al, log_space))(keys, alphas)
+    samples = vmap(sample_one)(keys, alphas)
     return lax.reshape(samples, a_shape)
 
 
@@ -1392,7 +1392,8 @@ def _gamma_grad(sample: Any, a: Any, log_space: bool) -> Any:
         def gamma_grad(alpha: Any, x: Any) -> Any:
             return _random_gamma_grad(alpha, x) / x
     else:
-        gamma_grad = _random_gamma_grad
+        def gamma_grad(alpha: Any, x: Any) -> Any:
+            return _random_gamma_grad(alpha, x)
     grads = lax_map(lambda args: gamma_grad(*args), (alphas, samples))
     return lax.reshape(grads, a_shape)
 
@@ -1402,7 +1403,7 @@ def _random_gamma_grad(a: Any, x: Any) -> Any:
     the series of the lower incomplete gamma function (or the continued fraction of the upper one for ``x > 1``
     and ``x > a``), in float32 for the 16-bit floats."""
     a_dtype = lax.aval_of(a).dtype
-    upcast = a_dtype in (np.dtype("float16"), np.dtype(ml_dtypes.bfloat16))
+    upcast = lattice_name(a_dtype) in ("float16", "bfloat16")
     if upcast:
         a, x = lax.convert_element_type(a, np.dtype("float32")), lax.convert_element_type(x, np.dtype("float32"))
     dtype = np.dtype("float32") if upcast else a_dtype
