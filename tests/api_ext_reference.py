@@ -30,7 +30,7 @@ from arraytyping._src.core.avals import ShapedArray
 
 ROOT = Path(__file__).resolve().parents[1]
 FULL = os.environ.get("ARRAYTYPING_FULL_CONFORMANCE", "") not in ("", "0")
-SAMPLE = {"random": 16, "nn": 12, "lax": 16, "fft": 12, "methods": 2, "layout": 2, "vectorize": 1}
+SAMPLE = {"random": 16, "random_dists": 4, "nn": 12, "lax": 16, "fft": 12, "methods": 2, "layout": 2, "vectorize": 1}
 
 
 @functools.cache

@@ -189,7 +189,10 @@ _SAMPLER_CALLS: Final = {"normal": "random.normal(k, (2,){})", "uniform": "rando
                          "truncated_normal": "random.truncated_normal(k, -1.0, 1.0, (2,){})",
                          "gumbel": "random.gumbel(k, (2,){})", "randint": "random.randint(k, (2,), 0, 5{})",
                          "bits": "random.bits(k, (2,){})", "bernoulli": "random.bernoulli(k, 0.5, (2,){})",
-                         "categorical": "random.categorical(k, a_arr_float32{})"}
+                         "categorical": "random.categorical(k, a_arr_float32{})",
+                         "exponential": "random.exponential(k, (2,){})", "gamma": "random.gamma(k, 2.0, (2,){})",
+                         "beta": "random.beta(k, 2.0, 3.0, (2,){})", "geometric": "random.geometric(k, 0.3, (2,){})",
+                         "poisson": "random.poisson(k, 3.0, (2,){})", "rademacher": "random.rademacher(k, (2,){})"}
 
 
 def random_cases(cfg: lattice.LatticeConfig) -> list[str]:

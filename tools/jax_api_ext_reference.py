@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import jax_reference as ref  # noqa: E402  (same folder)
 
 DATA = ref.ROOT / "tests" / "data"
-SECTIONS = ("random", "nn", "lax", "fft", "methods", "layout", "vectorize")
+SECTIONS = ("random", "random_dists", "nn", "lax", "fft", "methods", "layout", "vectorize")
 """(``jax.numpy.linalg`` and the contractions have their own generator, ``tools/jax_linalg_reference.py``, which
 writes ``jax_linalg_reference.json``.)"""
 X32_X64 = ("standard-x32", "standard-x64")
@@ -187,6 +187,132 @@ def _random_cases() -> Iterator[str]:
                   "jnp.asarray([True, False])", "3+0j", "jnp.complex64(3)"):
             for shape in ("()", "(2,)", "(0,)"):
                 yield f"random.choice(random.PRNGKey({s}), {a}, {shape})"
+
+
+DIST_SEEDS = (0, 42, 2**31 - 1)
+DIST_SHAPES = ("()", "(3,)", "(2, 3)")
+DIST_DTYPES = ("None", "'float32'", "'float16'", "'bfloat16'", "'float64'")
+DIST_FIXED = ("exponential", "laplace", "logistic", "cauchy", "maxwell")
+"""The samplers of a shape and a dtype alone."""
+DIST_PARAMS = {"pareto": ("3.0",), "rayleigh": ("2.0",), "wald": ("1.5",), "lognormal": ("0.5",),
+               "triangular": ("-1.0", "0.25", "2.0"), "weibull_min": ("1.5", "2.0"),
+               "double_sided_maxwell": ("0.5", "2.0"), "gamma": ("2.5",), "loggamma": ("2.5",),
+               "beta": ("2.0", "0.5"), "t": ("3.0",), "chisquare": ("4.0",), "f": ("3.0", "5.0")}
+"""The samplers of parameters (a shape and a dtype after them), with scalar parameters."""
+DIST_ARRAYS = {"pareto": ("A('float32', (3,), 1) ** 2 + 0.5",), "rayleigh": ("jnp.asarray([0.5, 1.0, 3.0])",),
+               "wald": ("jnp.asarray([0.5, 1.0, 3.0])",), "lognormal": ("A('float32', (2, 3), 2)",),
+               "triangular": ("jnp.zeros(3)", "jnp.asarray([0.1, 0.5, 0.9])", "jnp.ones(3)"),
+               "gamma": ("jnp.asarray([0.3, 1.0, 4.5])",), "loggamma": ("jnp.asarray([0.01, 0.7, 9.0])",),
+               "beta": ("jnp.asarray([0.2, 1.0, 3.0])", "jnp.asarray([[2.0], [0.5]])"),
+               "t": ("jnp.asarray([1.0, 2.5, 30.0])",), "chisquare": ("jnp.asarray([1.0, 2.5, 30.0])",),
+               "f": ("jnp.asarray([1.0, 2.5, 30.0])", "7.0")}
+"""Array parameters (their shape is the result's)."""
+
+
+def _shapes_and_dtypes() -> Iterator[tuple[str, str]]:
+    """Each shape with the default dtype, and each dtype with the last shape."""
+    for shape in DIST_SHAPES:
+        yield shape, "None"
+    for d in DIST_DTYPES[1:]:
+        yield DIST_SHAPES[-1], d
+
+
+def _random_dists_cases() -> Iterator[str]:
+    """``jax.random``'s distributions beyond uniform, normal and the discrete basics: each over seeds, shapes and
+    float dtypes (float64 with x64 on), with scalar and array parameters, typed keys, under ``jit`` and ``vmap``,
+    ``grad`` through ``gamma``; and what JAX refuses (an integer dtype, a shape the parameters do not broadcast to,
+    a complex parameter)."""
+    for s in DIST_SEEDS:
+        key = f"random.PRNGKey({s})"
+        for name in DIST_FIXED:
+            for shape, d in _shapes_and_dtypes():
+                yield f"random.{name}({key}, {shape}, {d})"
+        for name, params in DIST_PARAMS.items():
+            ps = ", ".join(params)
+            for shape, d in _shapes_and_dtypes():
+                yield f"random.{name}({key}, {ps}, {shape}, {d})"
+            yield f"random.{name}({key}, {', '.join(DIST_ARRAYS.get(name, params))})"
+        for shape in DIST_SHAPES:
+            yield f"random.rademacher({key}, {shape})"
+            for d in ("'int8'", "'uint8'", "'float32'", "'float16'", "'int64'", "'bool'"):
+                yield f"random.rademacher({key}, {shape}, {d})"
+            for p in ("0.3", "0.9", "jnp.asarray([0.1, 0.5, 0.99])"):
+                yield f"random.geometric({key}, {p}, {shape if p[0] != 'j' else '(2, 3)'})"
+            yield f"random.geometric({key}, 0.3, {shape}, 'int8')"
+            yield f"random.geometric({key}, 0.3, {shape}, 'int64')"
+            yield f"random.geometric({key}, np.float16(0.3), {shape})"
+        yield f"random.geometric({key}, jnp.asarray([0.1, 0.5, 0.99]))"
+        yield f"random.exponential(random.key({s}), (2, 2))"
+        yield f"random.gamma(random.key({s}), 0.5, (4,))"
+        yield f"jit(lambda k: random.laplace(k, (3,)))({key})"
+        yield f"vmap(lambda k: random.cauchy(k, (2,)))(random.split({key}, 3))"
+        yield f"vmap(lambda k: random.gamma(k, 1.5, (2,)))(random.split({key}, 3))"
+        yield f"vmap(lambda a: random.gamma({key}, a))(jnp.asarray([0.5, 1.0, 7.0]))"
+        yield f"jit(lambda k, a: random.gamma(k, a, (2, 2)))({key}, 0.8)"
+        yield f"grad(lambda a: random.gamma({key}, a))(2.5)"
+        yield f"grad(lambda a: random.gamma({key}, a, (3,)).sum())(0.4)"
+        yield f"grad(lambda a: random.loggamma({key}, a, (3,)).sum())(0.4)"
+        yield f"grad(lambda a: random.gamma({key}, a).sum())(jnp.asarray([0.3, 1.0, 4.5]))"
+        yield f"random.gamma({key}, jnp.asarray([0.3, 1.0, 4.5]), (2, 3))"
+        yield f"random.gamma({key}, 1e-3, (4,))"
+        yield f"random.loggamma({key}, 1e-3, (4,))"
+    for s in DIST_SEEDS:
+        key = f"random.PRNGKey({s})"
+        for shape, d in _shapes_and_dtypes():
+            yield f"random.generalized_normal({key}, 1.5, {shape}, {d})"
+            yield f"random.ball({key}, 3, 2, {shape}, {d})"
+        for shape in DIST_SHAPES:
+            yield f"random.generalized_normal({key}, 0.5, {shape})"
+            yield f"random.ball({key}, 2, 1.5, {shape})"
+            for d in ("None", "'float64'", "'complex64'"):
+                yield f"random.orthogonal({key}, 3, {shape}, {d})"
+                yield f"random.orthogonal({key}, 2, {shape}, {d}, m=4)"
+                yield f"random.orthogonal({key}, 4, {shape}, {d}, m=2)"
+            for lam in ("3.0", "30.0", "0.0"):
+                yield f"random.poisson({key}, {lam}, {shape})"
+            for d in ("'int8'", "'int64'", "'uint8'", "'uint32'"):
+                yield f"random.poisson({key}, 5.0, {shape}, {d})"
+        yield f"random.poisson({key}, jnp.asarray([0.0, 1.0, 9.9, 10.0, 200.0, 1e4]))"
+        yield f"random.poisson({key}, jnp.asarray([[0.5], [50.0]]), (2, 3))"
+        yield f"random.poisson({key}, 4)"
+        yield f"random.poisson({key}, np.float64(12.5), (3,))"
+        cov = "jnp.asarray([[2.0, 0.5, 0.0], [0.5, 1.0, 0.3], [0.0, 0.3, 0.7]])"
+        for method in ("'cholesky'", "'eigh'", "'svd'"):
+            yield f"random.multivariate_normal({key}, jnp.zeros(3), {cov}, method={method})"
+            yield f"random.multivariate_normal({key}, jnp.arange(3.0), {cov}, (4,), method={method})"
+            yield f"random.multivariate_normal({key}, jnp.zeros((2, 3)), {cov}, None, 'float64', {method})"
+            yield f"random.multivariate_normal({key}, A('float64', (3,), 3), {cov}, (2,), method={method})"
+        yield f"random.multivariate_normal({key}, jnp.zeros(2), jnp.asarray([[1.0, 1.0], [1.0, 1.0]]), (3,), " \
+              f"method='eigh')"
+        yield f"random.multivariate_normal({key}, jnp.zeros(3), jnp.stack([{cov}, 2 * {cov}]))"
+        yield f"random.multivariate_normal({key}, jnp.zeros(3, 'int32'), jnp.eye(3, dtype='int32'))"
+        yield f"random.clone(random.key({s}))"
+        yield f"random.clone({key})"
+    yield "random.multivariate_normal(random.PRNGKey(0), jnp.zeros(3), jnp.eye(3), method='qr')"
+    yield "random.multivariate_normal(random.PRNGKey(0), 0.0, jnp.eye(3))"
+    yield "random.multivariate_normal(random.PRNGKey(0), jnp.zeros(3), jnp.ones(3))"
+    yield "random.multivariate_normal(random.PRNGKey(0), jnp.zeros(3), jnp.eye(2))"
+    yield "random.multivariate_normal(random.PRNGKey(0), jnp.zeros(3), jnp.eye(3), (2,), 'int32')"
+    yield "random.multivariate_normal(random.PRNGKey(0), jnp.zeros((2, 3)), jnp.eye(3), (3,))"
+    yield "random.poisson(random.PRNGKey(0), 3.0, (2,), 'float32')"
+    yield "random.poisson(random.PRNGKey(0), jnp.ones(3), (2,))"
+    yield "random.orthogonal(random.PRNGKey(0), 3, (), 'int32')"
+    yield "random.generalized_normal(random.PRNGKey(0), 2.0, (2,), 'int32')"
+    yield "random.ball(random.PRNGKey(0), 3, 2, (2,), 'int32')"
+    for name in (*DIST_FIXED, "rademacher"):
+        yield f"random.{name}(random.PRNGKey(0), (2,), 'int32')"
+    for name, params in DIST_PARAMS.items():
+        ps = ", ".join(params)
+        yield f"random.{name}(random.PRNGKey(0), {ps}, (2,), 'int32')"
+        yield f"random.{name}(random.PRNGKey(0), {', '.join(DIST_ARRAYS.get(name, params))}, (2,))"
+        yield f"random.{name}(random.PRNGKey(0), {ps}, (2,), 'complex64')"
+    yield "random.pareto(random.PRNGKey(0), 1.0 + 2j, (2,))"
+    yield "random.rayleigh(random.PRNGKey(0), jnp.asarray(2.0, 'float64'), (2,), 'float32')"
+    yield "random.rayleigh(random.PRNGKey(0), jnp.asarray(2.0, 'float16'), (2,), 'float32')"
+    yield "random.weibull_min(random.PRNGKey(0), jnp.asarray(2.0, 'float64'), 2.0, (2,), 'float32')"
+    yield "random.geometric(random.PRNGKey(0), 0.5, (2,), 'float32')"
+    yield "random.geometric(random.PRNGKey(0), [0.5], (1,))"
+    yield "random.exponential(random.PRNGKey(0), (2,), 'float8_e4m3fn')"
 
 
 NN_ACTIVATIONS = ("nn.relu6({})", "nn.elu({})", "nn.leaky_relu({})", "nn.hard_tanh({})", "nn.log_sigmoid({})",
@@ -861,6 +987,9 @@ def cases(section: str) -> list[tuple[str, str]]:
     """Every ``(configuration key, expression)`` of a section, in a fixed order."""
     if section == "random":
         exprs = list(dict.fromkeys(_random_cases()))
+        return [(c, e) for c in X32_X64 for e in exprs]
+    if section == "random_dists":
+        exprs = list(dict.fromkeys(_random_dists_cases()))
         return [(c, e) for c in X32_X64 for e in exprs]
     if section == "nn":
         abstract = list(dict.fromkeys(_nn_abstract_cases()))

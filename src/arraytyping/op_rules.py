@@ -923,6 +923,32 @@ RANDOM_DTYPES: Final[Mapping[str, tuple[str, str, RandomErrorClass]]] = MappingP
     "gumbel": ("f", "f", "ValueError"),
     "randint": ("i", "iu", "TypeError"),
     "bits": ("u", "u", "ValueError"),
+    "exponential": ("f", "f", "ValueError"),
+    "laplace": ("f", "f", "ValueError"),
+    "logistic": ("f", "f", "ValueError"),
+    "cauchy": ("f", "f", "ValueError"),
+    "pareto": ("f", "f", "ValueError"),
+    "rayleigh": ("f", "f", "ValueError"),
+    "wald": ("f", "f", "ValueError"),
+    "lognormal": ("f", "fc", "ValueError"),
+    "triangular": ("f", "f", "ValueError"),
+    "weibull_min": ("f", "f", "ValueError"),
+    "maxwell": ("f", "f", "ValueError"),
+    "double_sided_maxwell": ("f", "f", "ValueError"),
+    "rademacher": ("i", "biufc", "ValueError"),
+    "geometric": ("i", "iu", "ValueError"),
+    "gamma": ("f", "f", "ValueError"),
+    "loggamma": ("f", "f", "ValueError"),
+    "beta": ("f", "f", "ValueError"),
+    "dirichlet": ("f", "f", "ValueError"),
+    "t": ("f", "f", "ValueError"),
+    "chisquare": ("f", "f", "ValueError"),
+    "f": ("f", "f", "ValueError"),
+    "generalized_normal": ("f", "f", "ValueError"),
+    "ball": ("f", "f", "ValueError"),
+    "orthogonal": ("f", "fc", "ValueError"),
+    "multivariate_normal": ("f", "f", "ValueError"),
+    "poisson": ("i", "iu", "ValueError"),
 })
 """Each sampler with a ``dtype`` argument: ``(default kind, accepted kinds, error class for another kind)``; kinds
 are :data:`arraytyping.lattice.KIND`'s letters."""
@@ -930,6 +956,15 @@ are :data:`arraytyping.lattice.KIND`'s letters."""
 RANDOM_FLOAT_WIDTHS: Final[frozenset[int]] = frozenset({8, 16, 32, 64})
 """The bit widths JAX's floating samplers build values from (by bit manipulation): float4 and float6 dtypes are
 refused with a ``TypeError`` (and so is complex of those, vacuously)."""
+
+RANDOM_CAST_ONLY: Final[frozenset[str]] = frozenset({"rademacher"})
+"""The samplers that only cast their integer samples to ``dtype`` (any width, float4 and float6 included)."""
+
+RANDOM_PARAM_PROMOTED: Final[frozenset[str]] = frozenset({"weibull_min", "double_sided_maxwell",
+                                                          "multivariate_normal"})
+"""The samplers whose result is ``dtype`` promoted with their parameters (JAX applies them after sampling, without
+converting them to ``dtype``): an array parameter of a wider dtype widens the result, so the dtype rule alone does
+not say it (``multivariate_normal``'s default dtype is its parameters' too)."""
 
 RANDOM_RESULTS: Final[Mapping[str, str]] = MappingProxyType({
     "PRNGKey": "uint32", "split": "key", "fold_in": "key", "bernoulli": "bool", "categorical": "int",
@@ -952,7 +987,7 @@ def random_dtype_error(fn: str, name: str) -> TypeError | ValueError | None:
         cls = TypeError if error == "TypeError" else ValueError
         return cls(f"dtype argument to `{fn}` must be a {' or '.join(_KIND_NOUNS[k] for k in kinds)} dtype, got "
                    f"{name}")
-    if kind in ("f", "c") and _bit_width(name) not in RANDOM_FLOAT_WIDTHS:
+    if kind in ("f", "c") and fn not in RANDOM_CAST_ONLY and _bit_width(name) not in RANDOM_FLOAT_WIDTHS:
         return TypeError(f"{fn} only accepts 8-, 16-, 32-, or 64-bit floating dtypes, got {name}")
     return None
 

@@ -5,11 +5,18 @@ function takes either, and ``split``/``fold_in`` return the kind they were given
 """
 
 from arraytyping._src.random import (
-    KeyDType, PRNGKey, PRNGKeyArray, bernoulli, bits, categorical, choice, fold_in, gumbel, key, key_data, normal,
-    permutation, randint, split, truncated_normal, uniform, wrap_key_data,
+    KeyDType, PRNGKey, PRNGKeyArray, ball, bernoulli, beta, bits, categorical, cauchy, chisquare, choice, clone,
+    dirichlet, double_sided_maxwell, exponential, f, fold_in, gamma, generalized_normal, geometric, gumbel, key,
+    key_data, key_dtype, key_impl, laplace, loggamma, logistic, lognormal, maxwell, multivariate_normal, normal,
+    orthogonal, pareto, permutation, poisson, rademacher, randint, rayleigh, split, t, triangular,
+    truncated_normal, uniform, wald, weibull_min, wrap_key_data,
 )
 
 __all__ = [
-    "KeyDType", "PRNGKey", "PRNGKeyArray", "bernoulli", "bits", "categorical", "choice", "fold_in", "gumbel", "key",
-    "key_data", "normal", "permutation", "randint", "split", "truncated_normal", "uniform", "wrap_key_data",
+    "KeyDType", "PRNGKey", "PRNGKeyArray", "ball", "bernoulli", "beta", "bits", "categorical", "cauchy",
+    "chisquare", "choice", "clone", "dirichlet", "double_sided_maxwell", "exponential", "f", "fold_in", "gamma",
+    "generalized_normal", "geometric", "gumbel", "key", "key_data", "key_dtype", "key_impl", "laplace", "loggamma",
+    "logistic", "lognormal", "maxwell", "multivariate_normal", "normal", "orthogonal", "pareto", "permutation",
+    "poisson", "rademacher", "randint", "rayleigh", "split", "t", "triangular",
+    "truncated_normal", "uniform", "wald", "weibull_min", "wrap_key_data",
 ]

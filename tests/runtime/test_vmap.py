@@ -22,6 +22,7 @@ from arraytyping._src.lax import elementwise as E
 from arraytyping._src.lax import linalg as lapack
 from arraytyping._src.lax import lax as L
 from arraytyping._src.lax import prng
+from arraytyping._src.random import random_gamma_p
 from arraytyping._src.lax import slicing as SL
 from arraytyping._src.lax import sorting as S
 from arraytyping._src.lax import special as SF
@@ -193,6 +194,8 @@ CASES: dict[str, tuple[Callable[..., Any], list[tuple[tuple[int, ...], np.dtype[
     "threefry2x32": (lambda a, b, x, y: tuple(prng.threefry2x32_p.bind(a, b, x, y)),
                      [((), U32), ((), U32), ((3,), U32), ((3,), U32)]),
     "prng_split": (lambda k: prng.split(k, (2, 3)), [((2,), U32)]),
+    "random_gamma": (lambda k, a: random_gamma_p.bind(k, L.add(L.abs(a), L.full((), 0.5, F32)), log_space=False),
+                     [((2,), U32), ((3,), F32)]),
     "prng_random_bits": (lambda k: prng.random_bits(k, 32, (5,)), [((2,), U32)]),
     # signal processing
     "fft": (lambda x: anp.fft.fft(x), [((2, 4), F32)]),

@@ -173,7 +173,11 @@ def creation(name: str, fill: bool, weight: float = 1.0) -> list[Entry]:
 
 
 _SAMPLERS: Final = {"normal": "", "uniform": "", "gumbel": "", "bits": "", "truncated_normal": "-1.0, 1.0, ",
-                     "randint": "", "bernoulli": "0.5, "}
+                     "randint": "", "bernoulli": "0.5, ", "exponential": "", "laplace": "", "logistic": "",
+                     "cauchy": "", "maxwell": "", "rademacher": "", "pareto": "3.0, ", "rayleigh": "2.0, ",
+                     "wald": "1.5, ", "lognormal": "0.5, ", "triangular": "0.0, 0.5, 1.0, ", "gamma": "2.0, ",
+                     "loggamma": "2.0, ", "beta": "2.0, 3.0, ", "t": "3.0, ", "chisquare": "3.0, ",
+                     "f": "3.0, 4.0, ", "geometric": "0.3, ", "poisson": "3.0, ", "generalized_normal": "1.5, "}
 """The samplers of ``arraytyping.random`` by the arguments before their shape (``randint``'s bounds follow it)."""
 
 
@@ -569,6 +573,14 @@ NOT_FUZZED: Final[dict[str, str]] = {
                    "its signature); a Python-scalar case beside an array one is a shape error of select_n"),
     "lax.stop_gradient": "the identity on any pytree, typed (x: T) -> T: every checker answers the operand's type",
     "random.categorical": "the default integer whatever the logits, which must be real floating (generated cases)",
+    **{f"random.{n}": ("typed Array[Any]: the result is the dtype promoted with the parameters' (or, for "
+                       "multivariate_normal, theirs by default); values and dtypes held by the random_dists "
+                       "reference") for n in ("weibull_min", "double_sided_maxwell", "multivariate_normal")},
+    **{f"random.{n}": ("a batch shape followed by fixed trailing axes (the shape argument is not the result's): "
+                       "dtypes held by the generated typing cases, values by the random_dists reference")
+       for n in ("dirichlet", "ball", "orthogonal")},
+    **{f"random.{n}": "key utilities: a name, the key dtype or the key itself, no dtype rule"
+       for n in ("key_impl", "key_dtype", "clone")},
     **{f"numpy.{n}": "an abstract class: used in annotations (type variables' bounds, aliases), not called"
        for n in ("generic", "number", "integer", "signedinteger", "unsignedinteger", "inexact", "floating",
                  "complexfloating")},

@@ -22909,6 +22909,108 @@ def case_random_samplers() -> None:
     assert_type(random.bits(k, (2,), dtype=uint64), Array[uint32])  # random bits dtype=uint64
     assert_type(random.bernoulli(k, 0.5, (2,)), Array[bool_])  # random bernoulli
     assert_type(random.categorical(k, a_arr_float32), Array[int32])  # random categorical
+    assert_type(random.exponential(k, (2,)), Array[float32])  # random exponential
+    assert_type(random.exponential(k, (2,), dtype=float8_e3m4), Array[float8_e3m4])  # random exponential dtype=float8_e3m4
+    assert_type(random.exponential(k, (2,), dtype=float8_e4m3), Array[float8_e4m3])  # random exponential dtype=float8_e4m3
+    assert_type(random.exponential(k, (2,), dtype=float8_e8m0fnu), Array[float8_e8m0fnu])  # random exponential dtype=float8_e8m0fnu
+    assert_type(random.exponential(k, (2,), dtype=float8_e4m3b11fnuz), Array[float8_e4m3b11fnuz])  # random exponential dtype=float8_e4m3b11fnuz
+    assert_type(random.exponential(k, (2,), dtype=float8_e4m3fn), Array[float8_e4m3fn])  # random exponential dtype=float8_e4m3fn
+    assert_type(random.exponential(k, (2,), dtype=float8_e4m3fnuz), Array[float8_e4m3fnuz])  # random exponential dtype=float8_e4m3fnuz
+    assert_type(random.exponential(k, (2,), dtype=float8_e5m2), Array[float8_e5m2])  # random exponential dtype=float8_e5m2
+    assert_type(random.exponential(k, (2,), dtype=float8_e5m2fnuz), Array[float8_e5m2fnuz])  # random exponential dtype=float8_e5m2fnuz
+    assert_type(random.exponential(k, (2,), dtype=bfloat16), Array[bfloat16])  # random exponential dtype=bfloat16
+    assert_type(random.exponential(k, (2,), dtype=float16), Array[float16])  # random exponential dtype=float16
+    assert_type(random.exponential(k, (2,), dtype=float32), Array[float32])  # random exponential dtype=float32
+    assert_type(random.exponential(k, (2,), dtype=float64), Array[float32])  # random exponential dtype=float64
+    assert_type(random.gamma(k, 2.0, (2,)), Array[float32])  # random gamma
+    assert_type(random.gamma(k, 2.0, (2,), dtype=float8_e3m4), Array[float8_e3m4])  # random gamma dtype=float8_e3m4
+    assert_type(random.gamma(k, 2.0, (2,), dtype=float8_e4m3), Array[float8_e4m3])  # random gamma dtype=float8_e4m3
+    assert_type(random.gamma(k, 2.0, (2,), dtype=float8_e8m0fnu), Array[float8_e8m0fnu])  # random gamma dtype=float8_e8m0fnu
+    assert_type(random.gamma(k, 2.0, (2,), dtype=float8_e4m3b11fnuz), Array[float8_e4m3b11fnuz])  # random gamma dtype=float8_e4m3b11fnuz
+    assert_type(random.gamma(k, 2.0, (2,), dtype=float8_e4m3fn), Array[float8_e4m3fn])  # random gamma dtype=float8_e4m3fn
+    assert_type(random.gamma(k, 2.0, (2,), dtype=float8_e4m3fnuz), Array[float8_e4m3fnuz])  # random gamma dtype=float8_e4m3fnuz
+    assert_type(random.gamma(k, 2.0, (2,), dtype=float8_e5m2), Array[float8_e5m2])  # random gamma dtype=float8_e5m2
+    assert_type(random.gamma(k, 2.0, (2,), dtype=float8_e5m2fnuz), Array[float8_e5m2fnuz])  # random gamma dtype=float8_e5m2fnuz
+    assert_type(random.gamma(k, 2.0, (2,), dtype=bfloat16), Array[bfloat16])  # random gamma dtype=bfloat16
+    assert_type(random.gamma(k, 2.0, (2,), dtype=float16), Array[float16])  # random gamma dtype=float16
+    assert_type(random.gamma(k, 2.0, (2,), dtype=float32), Array[float32])  # random gamma dtype=float32
+    assert_type(random.gamma(k, 2.0, (2,), dtype=float64), Array[float32])  # random gamma dtype=float64
+    assert_type(random.beta(k, 2.0, 3.0, (2,)), Array[float32])  # random beta
+    assert_type(random.beta(k, 2.0, 3.0, (2,), dtype=float8_e3m4), Array[float8_e3m4])  # random beta dtype=float8_e3m4
+    assert_type(random.beta(k, 2.0, 3.0, (2,), dtype=float8_e4m3), Array[float8_e4m3])  # random beta dtype=float8_e4m3
+    assert_type(random.beta(k, 2.0, 3.0, (2,), dtype=float8_e8m0fnu), Array[float8_e8m0fnu])  # random beta dtype=float8_e8m0fnu
+    assert_type(random.beta(k, 2.0, 3.0, (2,), dtype=float8_e4m3b11fnuz), Array[float8_e4m3b11fnuz])  # random beta dtype=float8_e4m3b11fnuz
+    assert_type(random.beta(k, 2.0, 3.0, (2,), dtype=float8_e4m3fn), Array[float8_e4m3fn])  # random beta dtype=float8_e4m3fn
+    assert_type(random.beta(k, 2.0, 3.0, (2,), dtype=float8_e4m3fnuz), Array[float8_e4m3fnuz])  # random beta dtype=float8_e4m3fnuz
+    assert_type(random.beta(k, 2.0, 3.0, (2,), dtype=float8_e5m2), Array[float8_e5m2])  # random beta dtype=float8_e5m2
+    assert_type(random.beta(k, 2.0, 3.0, (2,), dtype=float8_e5m2fnuz), Array[float8_e5m2fnuz])  # random beta dtype=float8_e5m2fnuz
+    assert_type(random.beta(k, 2.0, 3.0, (2,), dtype=bfloat16), Array[bfloat16])  # random beta dtype=bfloat16
+    assert_type(random.beta(k, 2.0, 3.0, (2,), dtype=float16), Array[float16])  # random beta dtype=float16
+    assert_type(random.beta(k, 2.0, 3.0, (2,), dtype=float32), Array[float32])  # random beta dtype=float32
+    assert_type(random.beta(k, 2.0, 3.0, (2,), dtype=float64), Array[float32])  # random beta dtype=float64
+    assert_type(random.geometric(k, 0.3, (2,)), Array[int32])  # random geometric
+    assert_type(random.geometric(k, 0.3, (2,), dtype=uint1), Array[uint1])  # random geometric dtype=uint1
+    assert_type(random.geometric(k, 0.3, (2,), dtype=uint2), Array[uint2])  # random geometric dtype=uint2
+    assert_type(random.geometric(k, 0.3, (2,), dtype=uint4), Array[uint4])  # random geometric dtype=uint4
+    assert_type(random.geometric(k, 0.3, (2,), dtype=uint8), Array[uint8])  # random geometric dtype=uint8
+    assert_type(random.geometric(k, 0.3, (2,), dtype=uint16), Array[uint16])  # random geometric dtype=uint16
+    assert_type(random.geometric(k, 0.3, (2,), dtype=uint32), Array[uint32])  # random geometric dtype=uint32
+    assert_type(random.geometric(k, 0.3, (2,), dtype=uint64), Array[uint32])  # random geometric dtype=uint64
+    assert_type(random.geometric(k, 0.3, (2,), dtype=int1), Array[int1])  # random geometric dtype=int1
+    assert_type(random.geometric(k, 0.3, (2,), dtype=int2), Array[int2])  # random geometric dtype=int2
+    assert_type(random.geometric(k, 0.3, (2,), dtype=int4), Array[int4])  # random geometric dtype=int4
+    assert_type(random.geometric(k, 0.3, (2,), dtype=int8), Array[int8])  # random geometric dtype=int8
+    assert_type(random.geometric(k, 0.3, (2,), dtype=int16), Array[int16])  # random geometric dtype=int16
+    assert_type(random.geometric(k, 0.3, (2,), dtype=int32), Array[int32])  # random geometric dtype=int32
+    assert_type(random.geometric(k, 0.3, (2,), dtype=int64), Array[int32])  # random geometric dtype=int64
+    assert_type(random.poisson(k, 3.0, (2,)), Array[int32])  # random poisson
+    assert_type(random.poisson(k, 3.0, (2,), dtype=uint1), Array[uint1])  # random poisson dtype=uint1
+    assert_type(random.poisson(k, 3.0, (2,), dtype=uint2), Array[uint2])  # random poisson dtype=uint2
+    assert_type(random.poisson(k, 3.0, (2,), dtype=uint4), Array[uint4])  # random poisson dtype=uint4
+    assert_type(random.poisson(k, 3.0, (2,), dtype=uint8), Array[uint8])  # random poisson dtype=uint8
+    assert_type(random.poisson(k, 3.0, (2,), dtype=uint16), Array[uint16])  # random poisson dtype=uint16
+    assert_type(random.poisson(k, 3.0, (2,), dtype=uint32), Array[uint32])  # random poisson dtype=uint32
+    assert_type(random.poisson(k, 3.0, (2,), dtype=uint64), Array[uint32])  # random poisson dtype=uint64
+    assert_type(random.poisson(k, 3.0, (2,), dtype=int1), Array[int1])  # random poisson dtype=int1
+    assert_type(random.poisson(k, 3.0, (2,), dtype=int2), Array[int2])  # random poisson dtype=int2
+    assert_type(random.poisson(k, 3.0, (2,), dtype=int4), Array[int4])  # random poisson dtype=int4
+    assert_type(random.poisson(k, 3.0, (2,), dtype=int8), Array[int8])  # random poisson dtype=int8
+    assert_type(random.poisson(k, 3.0, (2,), dtype=int16), Array[int16])  # random poisson dtype=int16
+    assert_type(random.poisson(k, 3.0, (2,), dtype=int32), Array[int32])  # random poisson dtype=int32
+    assert_type(random.poisson(k, 3.0, (2,), dtype=int64), Array[int32])  # random poisson dtype=int64
+    assert_type(random.rademacher(k, (2,)), Array[int32])  # random rademacher
+    assert_type(random.rademacher(k, (2,), dtype=bool_), Array[bool_])  # random rademacher dtype=bool_
+    assert_type(random.rademacher(k, (2,), dtype=uint1), Array[uint1])  # random rademacher dtype=uint1
+    assert_type(random.rademacher(k, (2,), dtype=uint2), Array[uint2])  # random rademacher dtype=uint2
+    assert_type(random.rademacher(k, (2,), dtype=uint4), Array[uint4])  # random rademacher dtype=uint4
+    assert_type(random.rademacher(k, (2,), dtype=uint8), Array[uint8])  # random rademacher dtype=uint8
+    assert_type(random.rademacher(k, (2,), dtype=uint16), Array[uint16])  # random rademacher dtype=uint16
+    assert_type(random.rademacher(k, (2,), dtype=uint32), Array[uint32])  # random rademacher dtype=uint32
+    assert_type(random.rademacher(k, (2,), dtype=uint64), Array[uint32])  # random rademacher dtype=uint64
+    assert_type(random.rademacher(k, (2,), dtype=int1), Array[int1])  # random rademacher dtype=int1
+    assert_type(random.rademacher(k, (2,), dtype=int2), Array[int2])  # random rademacher dtype=int2
+    assert_type(random.rademacher(k, (2,), dtype=int4), Array[int4])  # random rademacher dtype=int4
+    assert_type(random.rademacher(k, (2,), dtype=int8), Array[int8])  # random rademacher dtype=int8
+    assert_type(random.rademacher(k, (2,), dtype=int16), Array[int16])  # random rademacher dtype=int16
+    assert_type(random.rademacher(k, (2,), dtype=int32), Array[int32])  # random rademacher dtype=int32
+    assert_type(random.rademacher(k, (2,), dtype=int64), Array[int32])  # random rademacher dtype=int64
+    assert_type(random.rademacher(k, (2,), dtype=float4_e2m1fn), Array[float4_e2m1fn])  # random rademacher dtype=float4_e2m1fn
+    assert_type(random.rademacher(k, (2,), dtype=float6_e2m3fn), Array[float6_e2m3fn])  # random rademacher dtype=float6_e2m3fn
+    assert_type(random.rademacher(k, (2,), dtype=float6_e3m2fn), Array[float6_e3m2fn])  # random rademacher dtype=float6_e3m2fn
+    assert_type(random.rademacher(k, (2,), dtype=float8_e3m4), Array[float8_e3m4])  # random rademacher dtype=float8_e3m4
+    assert_type(random.rademacher(k, (2,), dtype=float8_e4m3), Array[float8_e4m3])  # random rademacher dtype=float8_e4m3
+    assert_type(random.rademacher(k, (2,), dtype=float8_e8m0fnu), Array[float8_e8m0fnu])  # random rademacher dtype=float8_e8m0fnu
+    assert_type(random.rademacher(k, (2,), dtype=float8_e4m3b11fnuz), Array[float8_e4m3b11fnuz])  # random rademacher dtype=float8_e4m3b11fnuz
+    assert_type(random.rademacher(k, (2,), dtype=float8_e4m3fn), Array[float8_e4m3fn])  # random rademacher dtype=float8_e4m3fn
+    assert_type(random.rademacher(k, (2,), dtype=float8_e4m3fnuz), Array[float8_e4m3fnuz])  # random rademacher dtype=float8_e4m3fnuz
+    assert_type(random.rademacher(k, (2,), dtype=float8_e5m2), Array[float8_e5m2])  # random rademacher dtype=float8_e5m2
+    assert_type(random.rademacher(k, (2,), dtype=float8_e5m2fnuz), Array[float8_e5m2fnuz])  # random rademacher dtype=float8_e5m2fnuz
+    assert_type(random.rademacher(k, (2,), dtype=bfloat16), Array[bfloat16])  # random rademacher dtype=bfloat16
+    assert_type(random.rademacher(k, (2,), dtype=float16), Array[float16])  # random rademacher dtype=float16
+    assert_type(random.rademacher(k, (2,), dtype=float32), Array[float32])  # random rademacher dtype=float32
+    assert_type(random.rademacher(k, (2,), dtype=float64), Array[float32])  # random rademacher dtype=float64
+    assert_type(random.rademacher(k, (2,), dtype=complex64), Array[complex64])  # random rademacher dtype=complex64
+    assert_type(random.rademacher(k, (2,), dtype=complex128), Array[complex64])  # random rademacher dtype=complex128
     assert_type(random.PRNGKey(0), Array[uint32])  # random raw key
     assert_type(random.key_data(k), Array[uint32])  # random raw key
     assert_type(random.key_data(random.PRNGKey(0)), Array[uint32])  # random raw key

@@ -22,24 +22,38 @@ from arraytyping._src.core.array import Array
 from arraytyping._src.core.annotations import AnyArray
 from arraytyping._src.dtypes import registry
 from arraytyping._src.dtypes.config import config
-from arraytyping._src.dtypes.promotion import explicit_dtype_name, to_dtype
+from arraytyping._src.dtypes.promotion import explicit_dtype_name, result_type, to_dtype
 from arraytyping._src.lax import lax
 from arraytyping._src.lax import prng
 from arraytyping._src.tree import pytree as tree
 from arraytyping._src import numpy as jnp
+from arraytyping._src.numpy import linalg as jnp_linalg
+from arraytyping._src.nn.functions import softmax
 from arraytyping._src.xla.array_impl import device_put
 from arraytyping._src.core.avals import HOST_VALUE_TYPES, ShapedArray, canonicalize_shape
 from arraytyping._src.core.trace import find_top_trace
 from arraytyping._src.xla.dispatch import JitFunction
 from arraytyping._src.lax.gather_scatter import GatherDimensionNumbers, gather
 from arraytyping._src.lax.sorting import sort_p
-from arraytyping._src.lax.special import erf, erf_inv
+from arraytyping._src.lax.special import digamma, erf, erf_inv, lgamma
+from arraytyping._src.lax.api.mapping import map as lax_map
 from arraytyping._src.lax.top_k import top_k
 from arraytyping._src.lax.operand_checks import numpy_broadcast
+from arraytyping._src.lax.control_flow.loops import while_loop
+from arraytyping._src.interpreters.batching.vmap import vmap
+from arraytyping._src.interpreters.autodiff import ad
+from arraytyping._src.interpreters.batching import batching
+from arraytyping._src.core.staging import trace_to_jaxpr
+from arraytyping._src.core.trace import Primitive
+from arraytyping._src.xla import lowering
 from arraytyping._src.core.arraylike import check_arraylike
 
 __all__ = ["PRNGKeyArray", "KeyDType", "PRNGKey", "key", "split", "fold_in", "key_data", "wrap_key_data", "bits",
-           "uniform", "normal", "randint", "bernoulli", "truncated_normal", "gumbel"]
+           "uniform", "normal", "randint", "bernoulli", "truncated_normal", "gumbel", "categorical", "permutation",
+           "choice", "exponential", "laplace", "logistic", "cauchy", "pareto", "rayleigh", "wald", "lognormal",
+           "triangular", "weibull_min", "maxwell", "double_sided_maxwell", "rademacher", "geometric", "gamma",
+           "loggamma", "beta", "dirichlet", "t", "chisquare", "f", "generalized_normal", "ball", "orthogonal",
+           "multivariate_normal", "poisson", "key_impl", "key_dtype", "clone"]
 
 _UINT32: Final = np.dtype("uint32")
 _SQRT2: Final = math.sqrt(2)
@@ -853,3 +867,1088 @@ def jnp_inexact(x: AnyArray) -> np.dtype[Any]:
     """JAX's ``promote_dtypes_inexact`` of one array: bool and integers become inexact."""
     name = op_rules.to_inexact_name(x.aval.name)
     return registry.INFO[lattice.canonical_name(name, config.x64)].dtype
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Distributions (JAX's algorithms, operation by operation: the same splits, intermediate dtypes and clamps)
+
+
+def _shape_of(x: Any) -> tuple[int, ...]:
+    """``np.shape`` of a sampler's parameter (an array, a numpy value or a Python scalar)."""
+    if isinstance(x, Array):
+        shape: tuple[int, ...] = x.shape
+        return shape
+    if isinstance(x, ShapedArray):
+        return x.shape
+    return tuple(np.shape(x))
+
+
+def _broadcast_shapes(name: str, shape: Any, *args: Any) -> tuple[int, ...]:
+    """JAX's ``_check_broadcast_shapes``: the parameters' broadcast shape when ``shape`` is None, else ``shape``
+    (checked to be what the parameters broadcast to with it)."""
+    arg_shapes = [_shape_of(a) for a in args]
+    if shape is None:
+        return numpy_broadcast(*arg_shapes) if arg_shapes else ()
+    dims = _shape_arg(shape)
+    _check_shape(name, dims, *arg_shapes)
+    return dims
+
+
+def _check_safe_to_cast(name: str, dtype: np.dtype[Any], *args: Any) -> None:
+    """JAX's ``_check_all_safe_to_cast``: each parameter promotes to ``dtype`` with ``dtype`` (a complex parameter
+    to a float sampler does not): else JAX's ``TypePromotionError``."""
+    for arg in args:
+        arg_dtype = result_type(arg)
+        if arg_dtype != dtype and result_type(arg, dtype) != dtype:
+            raise lattice.TypePromotionError(f"In arguments to {name}, cannot safely cast argument of type "
+                                             f"{arg_dtype} to {dtype}")
+
+
+def _param(name: str, x: Any) -> Any:
+    """A parameter as the samplers' jitted bodies take it: arrays and scalars as they are (a scalar is traced weak,
+    as JAX's jit traces it), other array-likes (numpy arrays) as arrays, lists refused as JAX refuses them."""
+    if not isinstance(cast(object, x), (Array, int, float, complex, np.ndarray, np.generic)):
+        check_arraylike(name, x)
+    return x
+
+
+def _exponential_raw(data: Any, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    u = _uniform_raw(data, 0.0, 1.0, shape, dtype)
+    return lax.neg(lax.log1p(lax.neg(u)))  # log of 1 - u, in (0, 1]
+
+
+def _exponential_body(data: Any, *, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    return _exponential_raw(data, shape, dtype)
+
+
+_exponential = _jitted(_exponential_body, "exponential")
+
+
+def exponential(key: PRNGKeyArray | AnyArray, shape: int | Sequence[int] = (), dtype: Any = None) -> AnyArray:
+    """Exponential samples (density ``exp(-x)`` on ``x >= 0``) of ``shape`` and a floating ``dtype`` (default: the
+    default float), as ``jax.random.exponential``.
+
+    Example: ``exponential(PRNGKey(0), (3,))`` is a ``float32[3]`` of positive values."""
+    data, _ = _key_data_of("exponential", key)
+    dt = _sampler_dtype("exponential", dtype)
+    out: AnyArray = _exponential(data, shape=_shape_arg(shape), dtype=dt)
+    return out
+
+
+def _laplace_body(data: Any, *, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    u = _uniform_raw(data, -1.0 + float(_finfo(dtype).epsneg), 1.0, shape, dtype)
+    return lax.mul(lax.sign(u), lax.log1p(lax.neg(lax.abs(u))))
+
+
+_laplace = _jitted(_laplace_body, "laplace")
+
+
+def laplace(key: PRNGKeyArray | AnyArray, shape: int | Sequence[int] = (), dtype: Any = None) -> AnyArray:
+    """Laplace samples (density ``exp(-|x|) / 2``) of ``shape`` and a floating ``dtype``, as
+    ``jax.random.laplace``.
+
+    Example: ``laplace(PRNGKey(0), (2, 3), 'float16')`` is a ``float16[2, 3]``."""
+    data, _ = _key_data_of("laplace", key)
+    dt = _sampler_dtype("laplace", dtype)
+    out: AnyArray = _laplace(data, shape=_shape_arg(shape), dtype=dt)
+    return out
+
+
+def _logistic_body(data: Any, *, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    x = _uniform_raw(data, float(_finfo(dtype).tiny), 1.0, shape, dtype)
+    return lax.sub(lax.log(x), lax.log1p(lax.neg(x)))
+
+
+_logistic = _jitted(_logistic_body, "logistic")
+
+
+def logistic(key: PRNGKeyArray | AnyArray, shape: int | Sequence[int] = (), dtype: Any = None) -> AnyArray:
+    """Logistic samples (density ``exp(-x) / (1 + exp(-x))**2``) of ``shape`` and a floating ``dtype``, as
+    ``jax.random.logistic``.
+
+    Example: ``logistic(PRNGKey(1), (4,))`` is a ``float32[4]``."""
+    data, _ = _key_data_of("logistic", key)
+    dt = _sampler_dtype("logistic", dtype)
+    out: AnyArray = _logistic(data, shape=_shape_arg(shape), dtype=dt)
+    return out
+
+
+def _cauchy_body(data: Any, *, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    u = _uniform_raw(data, float(_finfo(dtype).eps), 1.0, shape, dtype)
+    return lax.tan(lax.mul(_const(np.pi, dtype), lax.sub(u, _const(0.5, dtype))))
+
+
+_cauchy = _jitted(_cauchy_body, "cauchy")
+
+
+def cauchy(key: PRNGKeyArray | AnyArray, shape: int | Sequence[int] = (), dtype: Any = None) -> AnyArray:
+    """Cauchy samples (density proportional to ``1 / (x**2 + 1)``) of ``shape`` and a floating ``dtype``, as
+    ``jax.random.cauchy``.
+
+    Example: ``cauchy(PRNGKey(0), (3,), 'float64')`` is a ``float64[3]`` with x64 on (``float32[3]`` off)."""
+    data, _ = _key_data_of("cauchy", key)
+    dt = _sampler_dtype("cauchy", dtype)
+    out: AnyArray = _cauchy(data, shape=_shape_arg(shape), dtype=dt)
+    return out
+
+
+def _pareto_body(data: Any, b: Any, *, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    b = lax.convert_element_type(b, dtype)
+    e = _exponential_raw(data, shape, dtype)
+    return lax.exp(e / b)
+
+
+_pareto = _jitted(_pareto_body, "pareto")
+
+
+def pareto(key: PRNGKeyArray | AnyArray, b: Any, shape: int | Sequence[int] | None = None, dtype: Any = None
+           ) -> AnyArray:
+    """Pareto samples (density ``b / x**(b + 1)`` on ``x >= 1``) of ``shape`` (default: ``b``'s shape) and a floating
+    ``dtype``, as ``jax.random.pareto``.
+
+    Example: ``pareto(PRNGKey(0), 3.0, (5,))`` is a ``float32[5]`` of values at least 1."""
+    data, _ = _key_data_of("pareto", key)
+    dt = _sampler_dtype("pareto", dtype)
+    b = _param("pareto", b)
+    dims = _broadcast_shapes("pareto", shape, b)
+    _check_safe_to_cast("pareto", dt, b)
+    out: AnyArray = _pareto(data, b, shape=dims, dtype=dt)
+    return out
+
+
+def _rayleigh_body(data: Any, scale: Any, *, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    u = _uniform_raw(data, 0.0, 1.0, shape, dtype)
+    scale = jnp.broadcast_to(jnp.astype(scale, dtype), shape)
+    log_u = lax.log(u)
+    return lax.mul(scale, lax.sqrt(lax.mul(log_u, _const(-2, dtype))))
+
+
+_rayleigh = _jitted(_rayleigh_body, "rayleigh")
+
+
+def rayleigh(key: PRNGKeyArray | AnyArray, scale: Any, shape: int | Sequence[int] | None = None, dtype: Any = None
+             ) -> AnyArray:
+    """Rayleigh samples of parameter ``scale``, of ``shape`` (default: ``scale``'s shape) and a floating ``dtype``,
+    as ``jax.random.rayleigh``.
+
+    Example: ``rayleigh(PRNGKey(0), 2.0, (3,))`` is a ``float32[3]`` of nonnegative values."""
+    data, _ = _key_data_of("rayleigh", key)
+    dt = _sampler_dtype("rayleigh", dtype)
+    scale = _as_array("rayleigh", scale)
+    dims = _broadcast_shapes("rayleigh", shape, scale)
+    _check_safe_to_cast("rayleigh", dt, scale)
+    out: AnyArray = _rayleigh(data, scale, shape=dims, dtype=dt)
+    return out
+
+
+def _wald_body(data: Any, mean: Any, *, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    keys = prng.split(data, (2,))
+    mean = jnp.broadcast_to(jnp.astype(mean, dtype), shape)
+    v = _normal_real(keys[0], shape, dtype)
+    z = _uniform_raw(keys[1], 0.0, 1.0, shape, dtype)
+    y = lax.integer_pow(v, 2)
+    y_sq = lax.integer_pow(y, 2)
+    mean_sq = lax.integer_pow(mean, 2)
+    sqrt_term = lax.sqrt(4 * mean * y + mean_sq * y_sq)
+    x = mean + mean_sq * y / 2 - mean / 2 * sqrt_term
+    return _select(lax.le(z, mean / (mean + x)), x, mean_sq / x)
+
+
+_wald = _jitted(_wald_body, "wald")
+
+
+def wald(key: PRNGKeyArray | AnyArray, mean: Any, shape: int | Sequence[int] | None = None, dtype: Any = None
+         ) -> AnyArray:
+    """Wald (inverse Gaussian) samples of parameter ``mean``, of ``shape`` (default: ``mean``'s shape) and a floating
+    ``dtype``, as ``jax.random.wald``.
+
+    Example: ``wald(PRNGKey(0), 1.5, (4,))`` is a ``float32[4]`` of positive values."""
+    data, _ = _key_data_of("wald", key)
+    dt = _sampler_dtype("wald", dtype)
+    mean = _as_array("wald", mean)
+    dims = _broadcast_shapes("wald", shape, mean)
+    _check_safe_to_cast("wald", dt, mean)
+    out: AnyArray = _wald(data, mean, shape=dims, dtype=dt)
+    return out
+
+
+def _lognormal_body(data: Any, sigma: Any, *, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    sigma = lax.convert_element_type(sigma, dtype)
+    return lax.exp(_normal_body(data, shape=shape, dtype=dtype) * sigma)
+
+
+_lognormal = _jitted(_lognormal_body, "lognormal")
+
+
+def lognormal(key: PRNGKeyArray | AnyArray, sigma: Any = np.float32(1.0), shape: int | Sequence[int] | None = None,
+              dtype: Any = None) -> AnyArray:
+    """Log-normal samples (``exp`` of normal samples times ``sigma``), of ``shape`` (default: ``sigma``'s shape) and
+    a floating ``dtype``, as ``jax.random.lognormal``.
+
+    Example: ``lognormal(PRNGKey(0), 0.5, (3,))`` is a ``float32[3]`` of positive values."""
+    data, _ = _key_data_of("lognormal", key)
+    dt = _sampler_dtype("lognormal", dtype)
+    sigma = _param("lognormal", sigma)
+    dims = _broadcast_shapes("lognormal", shape, sigma)
+    _check_safe_to_cast("lognormal", dt, sigma)
+    out: AnyArray = _lognormal(data, sigma, shape=dims, dtype=dt)
+    return out
+
+
+def _triangular_body(data: Any, left: Any, mode: Any, right: Any, *, shape: tuple[int, ...],
+                     dtype: np.dtype[Any]) -> Any:
+    left = jnp.broadcast_to(lax.convert_element_type(left, dtype), shape)
+    right = jnp.broadcast_to(lax.convert_element_type(right, dtype), shape)
+    mode = jnp.broadcast_to(lax.convert_element_type(mode, dtype), shape)
+    fc = (mode - left) / (right - left)
+    u = _uniform_raw(data, 0.0, 1.0, shape, dtype)
+    out1 = left + lax.sqrt(u * (right - left) * (mode - left))
+    out2 = right - lax.sqrt((1 - u) * (right - left) * (right - mode))
+    return _select(u < fc, out1, out2)
+
+
+_triangular = _jitted(_triangular_body, "triangular")
+
+
+def triangular(key: PRNGKeyArray | AnyArray, left: Any, mode: Any, right: Any,
+               shape: int | Sequence[int] | None = None, dtype: Any = None) -> AnyArray:
+    """Triangular samples on ``[left, right]`` peaking at ``mode``, of ``shape`` (default: the parameters' broadcast
+    shape) and a floating ``dtype``, as ``jax.random.triangular``.
+
+    Example: ``triangular(PRNGKey(0), 0.0, 0.5, 1.0, (4,))`` is a ``float32[4]`` in ``[0, 1]``."""
+    data, _ = _key_data_of("triangular", key)
+    dt = _sampler_dtype("triangular", dtype)
+    left, mode, right = (_param("triangular", v) for v in (left, mode, right))
+    dims = _broadcast_shapes("triangular", shape, left, mode, right)
+    _check_safe_to_cast("triangular", dt, left, mode, right)
+    out: AnyArray = _triangular(data, left, mode, right, shape=dims, dtype=dt)
+    return out
+
+
+def _weibull_min_body(data: Any, scale: Any, concentration: Any, *, shape: tuple[int, ...],
+                      dtype: np.dtype[Any]) -> Any:
+    u = _uniform_raw(data, 0, 1, shape, dtype)
+    return jnp.power(-jnp.log1p(-u), 1.0 / concentration) * scale
+
+
+_weibull_min = _jitted(_weibull_min_body, "weibull_min")
+
+
+def weibull_min(key: PRNGKeyArray | AnyArray, scale: Any, concentration: Any, shape: int | Sequence[int] = (),
+                dtype: Any = None) -> AnyArray:
+    """Weibull samples of ``scale`` and ``concentration`` (the inverse of the CDF at uniform samples), of ``shape``
+    and a floating ``dtype`` (then promoted with the parameters, as JAX promotes them), as
+    ``jax.random.weibull_min``.
+
+    Example: ``weibull_min(PRNGKey(0), 1.0, 2.0, (3,))`` is a ``float32[3]``."""
+    data, _ = _key_data_of("weibull_min", key)
+    dt = _sampler_dtype("weibull_min", dtype)
+    scale, concentration = _param("weibull_min", scale), _param("weibull_min", concentration)
+    out: AnyArray = _weibull_min(data, scale, concentration, shape=_shape_arg(shape), dtype=dt)
+    return out
+
+
+def _maxwell_raw(data: Any, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    return jnp_linalg.norm(_normal_real(data, (*shape, 3), dtype), axis=-1)
+
+
+def _maxwell_body(data: Any, *, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    return _maxwell_raw(data, shape, dtype)
+
+
+_maxwell = _jitted(_maxwell_body, "maxwell")
+
+
+def maxwell(key: PRNGKeyArray | AnyArray, shape: int | Sequence[int] = (), dtype: Any = None) -> AnyArray:
+    """Maxwell samples (the norm of three standard normals) of ``shape`` and a floating ``dtype``, as
+    ``jax.random.maxwell``.
+
+    Example: ``maxwell(PRNGKey(0), (2,))`` is a ``float32[2]`` of positive values."""
+    data, _ = _key_data_of("maxwell", key)
+    dt = _sampler_dtype("maxwell", dtype)
+    out: AnyArray = _maxwell(data, shape=_shape_arg(shape), dtype=dt)
+    return out
+
+
+def _rademacher_raw(data: Any, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    p_dtype = registry.INFO[lattice.default_name("f", config.x64)].dtype  # JAX's bernoulli of p=0.5
+    samples = lax.lt(_uniform_raw(data, 0.0, 1.0, shape, p_dtype), _const(0.5, p_dtype))
+    return jnp.astype(2 * samples - 1, dtype)
+
+
+def _rademacher_body(data: Any, *, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    return _rademacher_raw(data, shape, dtype)
+
+
+_rademacher = _jitted(_rademacher_body, "rademacher")
+
+
+def rademacher(key: PRNGKeyArray | AnyArray, shape: int | Sequence[int] = (), dtype: Any = None) -> AnyArray:
+    """Rademacher samples (``-1`` or ``1``, each with probability 1/2) of ``shape`` and ``dtype`` (default: the
+    default integer), as ``jax.random.rademacher``.
+
+    Example: ``rademacher(PRNGKey(0), (4,))`` is an ``int32[4]`` of ``-1`` and ``1``."""
+    data, _ = _key_data_of("rademacher", key)
+    dt = _sampler_dtype("rademacher", dtype)
+    out: AnyArray = _rademacher(data, shape=_shape_arg(shape), dtype=dt)
+    return out
+
+
+def _double_sided_maxwell_body(data: Any, loc: Any, scale: Any, *, shape: tuple[int, ...],
+                               dtype: np.dtype[Any]) -> Any:
+    params_shapes = numpy_broadcast(lax.aval_of(loc).shape, lax.aval_of(scale).shape)
+    if not shape:
+        shape = params_shapes
+    shape = shape + params_shapes
+    keys = prng.split(data, (2,))
+    maxwell_rvs = _maxwell_raw(keys[0], shape, dtype)
+    random_sign = _rademacher_raw(keys[1], shape, dtype)
+    return random_sign * maxwell_rvs * scale + loc
+
+
+_double_sided_maxwell = _jitted(_double_sided_maxwell_body, "double_sided_maxwell")
+
+
+def double_sided_maxwell(key: PRNGKeyArray | AnyArray, loc: Any, scale: Any, shape: int | Sequence[int] = (),
+                         dtype: Any = None) -> AnyArray:
+    """Double-sided Maxwell samples (a Maxwell sample with a random sign, times ``scale``, plus ``loc``), of
+    ``shape`` followed by the parameters' broadcast shape, as ``jax.random.double_sided_maxwell``.
+
+    Example: ``double_sided_maxwell(PRNGKey(0), 0.0, 1.0, (3,))`` is a ``float32[3]``."""
+    data, _ = _key_data_of("double_sided_maxwell", key)
+    dt = _sampler_dtype("double_sided_maxwell", dtype)
+    loc, scale = _param("double_sided_maxwell", loc), _param("double_sided_maxwell", scale)
+    out: AnyArray = _double_sided_maxwell(data, loc, scale, shape=_shape_arg(shape), dtype=dt)
+    return out
+
+
+def _geometric_body(data: Any, p: Any, *, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    pa = lax.aval_of(p)
+    u = _uniform_raw(data, 0.0, 1.0, shape, pa.dtype)
+    u = jnp.where(u == 0, 1, u)
+    log_u = lax.log(u)
+    log_one_minus_p = jnp.broadcast_to(lax.log1p(-p), shape)
+    g = lax.floor(lax.div(log_u, log_one_minus_p)) + 1
+    return jnp.astype(g, dtype)
+
+
+_geometric = _jitted(_geometric_body, "geometric")
+
+
+def geometric(key: PRNGKeyArray | AnyArray, p: Any, shape: int | Sequence[int] | None = None, dtype: Any = None
+              ) -> AnyArray:
+    """Geometric samples (the number of trials to the first success of probability ``p``), of ``shape`` (default:
+    ``p``'s shape) and an integer ``dtype`` (default: the default integer), as ``jax.random.geometric``.
+
+    Example: ``geometric(PRNGKey(0), 0.3, (4,))`` is an ``int32[4]`` of values at least 1."""
+    data, _ = _key_data_of("geometric", key)
+    dt = _sampler_dtype("geometric", dtype)
+    dims = _broadcast_shapes("geometric", shape, p)
+    p_arr = _as_array("geometric", p)
+    p_arr = jnp.astype(p_arr, jnp_inexact(p_arr)) if registry.INFO[p_arr.aval.name].kind not in "fc" else p_arr
+    out: AnyArray = _geometric(data, p_arr, shape=dims, dtype=dt)
+    return out
+
+
+def _gamma_one(data: Any, alpha: Any, log_space: bool) -> Any:
+    """JAX's ``_gamma_one``: Marsaglia and Tsang's rejection sampler for one key and one ``alpha`` (boosted to
+    ``alpha + 1`` below 1, then scaled by a uniform to the power ``1 / alpha``, in log space for ``loggamma``)."""
+    dtype = lax.aval_of(alpha).dtype
+    zero, one, two, minus_one = (_traced(_const(v, dtype), data) for v in (0, 1, 2, -1))
+    one_over_two, one_over_three, squeeze_const = (_const(v, dtype) for v in (0.5, 1.0 / 3.0, 0.0331))
+
+    boost_mask = lax.ge(alpha, one)
+    alpha_orig = alpha
+    alpha = _select(boost_mask, alpha, lax.add(alpha, one))
+    d = lax.sub(alpha, one_over_three)
+    c = lax.div(one_over_three, lax.sqrt(d))
+
+    def cond_fn(kXVU: tuple[Any, Any, Any, Any]) -> Any:
+        _, X, V, U = kXVU
+        return lax.bitwise_and(
+            lax.ge(U, lax.sub(one, lax.mul(squeeze_const, lax.mul(X, X)))),
+            lax.ge(lax.log(U), lax.add(lax.mul(X, one_over_two),
+                                       lax.mul(d, lax.add(lax.sub(one, V), lax.log(V))))))
+
+    def body_fn(kXVU: tuple[Any, Any, Any, Any]) -> tuple[Any, Any, Any, Any]:
+        def next_kxv(kxv: tuple[Any, Any, Any]) -> tuple[Any, Any, Any]:
+            k, sub = _split_pair(kxv[0])
+            x = _normal_real(sub, (), dtype)
+            return k, x, lax.add(one, lax.mul(x, c))
+
+        keys = prng.split(kXVU[0], (3,))
+        k, x_key, u_key = keys[0], keys[1], keys[2]
+        _, x, v = while_loop(lambda kxv: lax.le(kxv[2], zero), next_kxv, (x_key, zero, minus_one))
+        X = lax.mul(x, x)
+        V = lax.mul(lax.mul(v, v), v)
+        U = _uniform_raw(u_key, 0.0, 1.0, (), dtype)
+        return k, X, V, U
+
+    k, subkey = _split_pair(data)
+    _, _, V, _ = while_loop(cond_fn, body_fn, (k, zero, one, two))
+    if log_space:
+        log_samples = lax.neg(_exponential_raw(subkey, (), dtype))
+        log_boost = _select(lax.bitwise_or(boost_mask, log_samples == 0), zero,
+                               lax.mul(log_samples, lax.div(one, alpha_orig)))
+        return lax.add(lax.add(lax.log(d), lax.log(V)), log_boost)
+    samples = 1 - _uniform_raw(subkey, 0.0, 1.0, (), dtype)
+    boost = _select(boost_mask, one, lax.pow(samples, lax.div(one, alpha_orig)))
+    return lax.mul(lax.mul(d, V), boost)
+
+
+def _split_pair(data: Any) -> tuple[Any, Any]:
+    keys = prng.split(data, (2,))
+    return keys[0], keys[1]
+
+
+def _gamma_impl(data: Any, a: Any, log_space: bool) -> Any:
+    """JAX's lowering of ``random_gamma``: each key (data ``(*K, 2)``) split into one key per element of ``a``
+    (``(*K, *rest)``) beyond the keys' shape, every element sampled by :func:`_gamma_one` under one ``vmap`` over the
+    flattened keys and parameters."""
+    a_shape = lax.aval_of(a).shape
+    key_shape = lax.aval_of(data).shape[:-1]
+    split_count = math.prod(a_shape[len(key_shape):])
+    keys = lax.reshape(data, (math.prod(key_shape), 2))
+    def split_one(k: Any) -> Any:
+        return prng.split(k, (split_count,))
+
+    def sample_one(k: Any, al: Any) -> Any:
+        return _gamma_one(k, al, log_space)
+
+    keys = vmap(split_one)(keys)
+    keys = lax.reshape(keys, (math.prod(a_shape), 2))
+    alphas = lax.reshape(a, (math.prod(a_shape),))
+    samples = vmap(sample_one)(keys, alphas)
+    return lax.reshape(samples, a_shape)
+
+
+def _random_gamma_rule(key: ShapedArray, a: ShapedArray, *, log_space: bool) -> list[ShapedArray]:
+    return [a]
+
+
+random_gamma_p: Final = Primitive("random_gamma", _random_gamma_rule)
+"""``jax.random.random_gamma_p``: gamma samples (``log_space``: their logarithms) of shape parameters ``a`` (a float
+array whose leading axes are those of the key data ``key``, ``uint32[*K, 2]``), one key per element split from its
+key; lowered as JAX lowers it (:func:`_gamma_impl`), batched by moving the batch axes to the front (one more key
+axis), differentiated in ``a`` by the implicit reparameterization (:func:`_gamma_grad`)."""
+
+
+def _random_gamma_lower(ctx: lowering.LoweringContext, key: Any, a: Any, *, log_space: bool) -> list[Any]:
+    def impl(k: Any, al: Any) -> list[Any]:
+        return [_gamma_impl(k, al, log_space)]
+
+    closed, _ = trace_to_jaxpr(impl, ctx.avals_in, "random_gamma")
+    return lowering.closed_jaxpr_subcomp(ctx.m, closed, [key, a])
+
+
+lowering.RULES[random_gamma_p] = _random_gamma_lower
+
+
+def _random_gamma_batch(axis_size: int, args: Sequence[Any], dims: Sequence[int | None], *, log_space: bool
+                        ) -> tuple[Any, int]:
+    k, a = (batching.bdim_at_front(x, d, axis_size) for x, d in zip(args, dims))
+    return random_gamma_p.bind(k, a, log_space=log_space), 0
+
+
+batching.register_rule(random_gamma_p, _random_gamma_batch)
+
+
+def _random_gamma_jvp(tangent: Any, ans: Any, key: Any, a: Any, *, log_space: bool) -> Any:
+    return tangent * _gamma_grad(ans, a, log_space)
+
+
+ad.defjvp2(random_gamma_p, None, _random_gamma_jvp)
+
+
+def _gamma_raw(data: Any, a: Any, shape: tuple[int, ...] | None, dtype: np.dtype[Any], log_space: bool) -> Any:
+    a_shape = lax.aval_of(a).shape if not isinstance(a, (int, float)) else ()
+    if shape is None:
+        shape = a_shape
+    else:
+        _check_shape("gamma", shape, a_shape)
+    a = lax.convert_element_type(a, dtype)
+    if a_shape != shape:
+        a = jnp.broadcast_to(a, shape)
+    return _gamma_sample(data, a, log_space)
+
+
+def _gamma_sample(data: Any, a: Any, log_space: bool) -> Any:
+    return random_gamma_p.bind(data, _traced(a, data), log_space=log_space)
+
+
+def _gamma_grad(sample: Any, a: Any, log_space: bool) -> Any:
+    """JAX's ``_gamma_grad`` on CPU: :func:`_random_gamma_grad` of each element, under ``lax.map`` (for
+    ``loggamma``: of the sample's exponential, a zero one taken as the smallest normal float, over it)."""
+    a_shape = lax.aval_of(a).shape
+    count = math.prod(a_shape)
+    samples = lax.reshape(sample, (count,))
+    alphas = lax.reshape(a, (count,))
+    dtype = lax.aval_of(samples).dtype
+    if log_space:
+        samples = lax.exp(samples)
+        tiny = lax.full((count,), _finfo(dtype).tiny, dtype)
+        samples = _select(lax.eq(samples, _const(0, dtype)), tiny, samples)
+
+        def gamma_grad(alpha: Any, x: Any) -> Any:
+            return _random_gamma_grad(alpha, x) / x
+    else:
+        def gamma_grad(alpha: Any, x: Any) -> Any:
+            return _random_gamma_grad(alpha, x)
+    grads = lax_map(lambda args: gamma_grad(*args), (alphas, samples))
+    return lax.reshape(grads, a_shape)
+
+
+def _random_gamma_grad(a: Any, x: Any) -> Any:
+    """JAX's ``lax.random_gamma_grad`` of scalars: the derivative of a ``Gamma(a, 1)`` sample ``x`` in ``a``, by
+    the series of the lower incomplete gamma function (or the continued fraction of the upper one for ``x > 1``
+    and ``x > a``), in float32 for the 16-bit floats."""
+    a_dtype = lax.aval_of(a).dtype
+    upcast = lattice_name(a_dtype) in ("float16", "bfloat16")
+    if upcast:
+        a, x = lax.convert_element_type(a, np.dtype("float32")), lax.convert_element_type(x, np.dtype("float32"))
+    dtype = np.dtype("float32") if upcast else a_dtype
+    zero = _const(0, dtype)
+    is_nan = lax.bitwise_or(lax.ne(a, a), lax.ne(x, x))
+    x_is_zero = lax.eq(x, zero)
+    domain_error = lax.bitwise_or(lax.lt(x, zero), lax.le(a, zero))
+    use_igammac = lax.bitwise_and(lax.gt(x, _const(1, dtype)), lax.gt(x, a))
+    ax = a * lax.log(x) - x - lgamma(a)
+    underflow = lax.lt(ax, lax.neg(lax.log(_traced(_const(_finfo(dtype).max, dtype), x))))
+    ax = lax.exp(ax)
+    enabled = lax.bitwise_not(lax.bitwise_or(lax.bitwise_or(lax.bitwise_or(x_is_zero, domain_error), underflow),
+                                             is_nan))
+    output = _select(use_igammac,
+                     -_igammac_continued_fraction(ax, x, a, lax.bitwise_and(enabled, use_igammac), dtype),
+                     _igamma_series(ax, x, a, lax.bitwise_and(enabled, lax.bitwise_not(use_igammac)), dtype))
+    output = _select(x_is_zero, jnp.full_like(output, 0), output)
+    output = _select(lax.bitwise_or(domain_error, is_nan), jnp.full_like(a, float("nan")), output)
+    return lax.convert_element_type(output, a_dtype) if upcast else output
+
+
+def _any(predicates: Any) -> Any:
+    return jnp.any(predicates)
+
+
+def _igamma_series(ax: Any, x: Any, a: Any, enabled: Any, dtype: np.dtype[Any]) -> Any:
+    """JAX's ``_igamma_series`` in its sample-derivative mode."""
+    eps = _finfo(dtype).eps
+
+    def cond_fn(vals: tuple[Any, ...]) -> Any:
+        return _any(vals[0])
+
+    def body_fn(vals: tuple[Any, ...]) -> tuple[Any, ...]:
+        enabled, r, c, ans, x, dc_da, dans_da = vals
+        r = lax.add(r, _const(1.0, dtype))
+        dc_da = dc_da * (x / r) - (c * x) / (r * r)
+        dans_da = dans_da + dc_da
+        c = c * (x / r)
+        ans = ans + c
+        conditional = lax.bitwise_and(enabled, lax.gt(abs(dc_da / dans_da), _const(eps, dtype)))
+        return (conditional, _select(enabled, r, vals[1]), _select(enabled, c, vals[2]),
+                _select(enabled, ans, vals[3]), _select(enabled, x, vals[4]), _select(enabled, dc_da, vals[5]),
+                _select(enabled, dans_da, vals[6]))
+
+    init_vals = (enabled, a, jnp.full_like(a, 1), jnp.full_like(a, 1), x, jnp.full_like(a, 0), jnp.full_like(a, 0))
+    vals = while_loop(cond_fn, body_fn, init_vals)
+    ans, dans_da = vals[3], vals[6]
+    dlogax_da = lax.log(x) - digamma(lax.add(a, _const(1, dtype)))
+    return -(dans_da + ans * dlogax_da) * x / a
+
+
+def _igammac_continued_fraction(ax: Any, x: Any, a: Any, enabled: Any, dtype: np.dtype[Any]) -> Any:
+    """JAX's ``_igammac_continued_fraction`` in its sample-derivative mode."""
+    eps = _finfo(dtype).eps
+
+    def cond_fn(vals: tuple[Any, ...]) -> Any:
+        enabled, c = vals[0], vals[5]
+        return lax.bitwise_and(lax.lt(c, _const(2000, dtype)), _any(enabled))
+
+    def body_fn(vals: tuple[Any, ...]) -> tuple[Any, ...]:
+        (enabled, ans, t, y, z, c, pkm1, qkm1, pkm2, qkm2,
+         dpkm2_da, dqkm2_da, dpkm1_da, dqkm1_da, dans_da) = vals
+        c = lax.add(c, _const(1, dtype))
+        y = lax.add(y, _const(1, dtype))
+        z = lax.add(z, _const(2, dtype))
+        yc = y * c
+        pk = pkm1 * z - pkm2 * yc
+        qk = qkm1 * z - qkm2 * yc
+        qk_is_nonzero = lax.ne(qk, _const(0, dtype))
+        r = pk / qk
+        t = _select(qk_is_nonzero, abs(lax.div(lax.sub(ans, r), r)), jnp.full_like(r, 1))
+        ans = _select(qk_is_nonzero, r, ans)
+        dpk_da = dpkm1_da * z - pkm1 - dpkm2_da * yc + pkm2 * c
+        dqk_da = dqkm1_da * z - qkm1 - dqkm2_da * yc + qkm2 * c
+        dans_da_new = _select(qk_is_nonzero, lax.div(dpk_da - ans * dqk_da, qk), dans_da)
+        grad_conditional = _select(qk_is_nonzero, abs(dans_da_new - dans_da), jnp.full_like(dans_da, 1))
+        pkm2, pkm1, qkm2, qkm1 = pkm1, pk, qkm1, qk
+        dpkm2_da, dqkm2_da, dpkm1_da, dqkm1_da = dpkm1_da, dqkm1_da, dpk_da, dqk_da
+        rescale = lax.gt(abs(pk), lax.div(_const(1, dtype), _const(eps, dtype)))
+        e = _const(eps, dtype)
+        pkm2, pkm1, qkm2, qkm1, dpkm2_da, dqkm2_da, dpkm1_da, dqkm1_da = (
+            _select(rescale, lax.mul(v, e), v)
+            for v in (pkm2, pkm1, qkm2, qkm1, dpkm2_da, dqkm2_da, dpkm1_da, dqkm1_da))
+        conditional = lax.bitwise_and(enabled, lax.gt(grad_conditional, e))
+        return (conditional, _select(enabled, ans, vals[1]), _select(enabled, t, vals[2]),
+                _select(enabled, y, vals[3]), _select(enabled, z, vals[4]), c,
+                _select(enabled, pkm1, vals[6]), _select(enabled, qkm1, vals[7]), _select(enabled, pkm2, vals[8]),
+                _select(enabled, qkm2, vals[9]), _select(enabled, dpkm2_da, vals[10]),
+                _select(enabled, dqkm2_da, vals[11]), _select(enabled, dpkm1_da, vals[12]),
+                _select(enabled, dqkm1_da, vals[13]), _select(enabled, dans_da_new, vals[14]))
+
+    y = lax.sub(_const(1, dtype), a)
+    z = x + lax.add(y, _const(1, dtype))
+    c = _traced(_const(0, dtype), x)
+    pkm2 = jnp.full_like(x, 1)
+    qkm2 = x
+    pkm1 = lax.add(x, _const(1, dtype))
+    qkm1 = z * x
+    ans = pkm1 / qkm1
+    t = jnp.full_like(x, 1)
+    dpkm2_da = jnp.full_like(x, 0)
+    dqkm2_da = jnp.full_like(x, 0)
+    dpkm1_da = jnp.full_like(x, 0)
+    dqkm1_da = -x
+    dans_da = (dpkm1_da - ans * dqkm1_da) / qkm1
+    init_vals = (enabled, ans, t, y, z, c, pkm1, qkm1, pkm2, qkm2, dpkm2_da, dqkm2_da, dpkm1_da, dqkm1_da, dans_da)
+    vals = while_loop(cond_fn, body_fn, init_vals)
+    ans, dans_da = vals[1], vals[14]
+    dlogax_da = lax.log(x) - digamma(a)
+    return lax.neg(lax.add(dans_da, lax.mul(ans, dlogax_da)) * x)
+
+
+def _gamma_body(data: Any, a: Any, *, shape: tuple[int, ...] | None, dtype: np.dtype[Any], log_space: bool
+                ) -> Any:
+    return _gamma_raw(data, a, shape, dtype, log_space)
+
+
+_gamma = _jitted(_gamma_body, "gamma")
+
+
+def gamma(key: PRNGKeyArray | AnyArray, a: Any, shape: int | Sequence[int] | None = None, dtype: Any = None
+          ) -> AnyArray:
+    """Gamma samples of shape parameter ``a`` (density proportional to ``x**(a - 1) * exp(-x)``), of ``shape``
+    (default: ``a``'s shape) and a floating ``dtype``, as ``jax.random.gamma`` (Marsaglia and Tsang's method).
+
+    Example: ``gamma(PRNGKey(0), 2.5, (3,))`` is a ``float32[3]`` of positive values."""
+    data, _ = _key_data_of("gamma", key)
+    dt = _sampler_dtype("gamma", dtype)
+    dims = None if shape is None else _shape_arg(shape)
+    out: AnyArray = _gamma(data, _param("gamma", a), shape=dims, dtype=dt, log_space=False)
+    return out
+
+
+def loggamma(key: PRNGKeyArray | AnyArray, a: Any, shape: int | Sequence[int] | None = None, dtype: Any = None
+             ) -> AnyArray:
+    """The logarithms of gamma samples of shape parameter ``a``, sampled in log space (precise where ``a`` is
+    small and the samples near 0), as ``jax.random.loggamma``: ``exp(loggamma(...))`` is close to ``gamma(...)``.
+
+    Example: ``loggamma(PRNGKey(0), 0.01, (3,))`` is a ``float32[3]`` of (very negative) logarithms."""
+    data, _ = _key_data_of("loggamma", key)
+    dt = _sampler_dtype("loggamma", dtype)
+    dims = None if shape is None else _shape_arg(shape)
+    out: AnyArray = _gamma(data, _param("loggamma", a), shape=dims, dtype=dt, log_space=True)
+    return out
+
+
+def _beta_body(data: Any, a: Any, b: Any, *, shape: tuple[int, ...] | None, dtype: np.dtype[Any]) -> Any:
+    a_shape, b_shape = lax.aval_of(a).shape, lax.aval_of(b).shape
+    if shape is None:
+        shape = numpy_broadcast(a_shape, b_shape)
+    else:
+        _check_shape("beta", shape, a_shape, b_shape)
+    a = lax.convert_element_type(a, dtype)
+    b = lax.convert_element_type(b, dtype)
+    key_a, key_b = _split_pair(data)
+    a = jnp.broadcast_to(a, shape)
+    b = jnp.broadcast_to(b, shape)
+    log_gamma_a = _gamma_raw(key_a, a, shape, dtype, True)
+    log_gamma_b = _gamma_raw(key_b, b, shape, dtype, True)
+    log_max = lax.max(log_gamma_a, log_gamma_b)
+    gamma_a_scaled = jnp.exp(log_gamma_a - log_max)
+    gamma_b_scaled = jnp.exp(log_gamma_b - log_max)
+    return gamma_a_scaled / (gamma_a_scaled + gamma_b_scaled)
+
+
+_beta = _jitted(_beta_body, "beta")
+
+
+def beta(key: PRNGKeyArray | AnyArray, a: Any, b: Any, shape: int | Sequence[int] | None = None, dtype: Any = None
+         ) -> AnyArray:
+    """Beta samples of parameters ``a`` and ``b`` (density proportional to ``x**(a - 1) * (1 - x)**(b - 1)`` on
+    ``[0, 1]``), of ``shape`` (default: their broadcast shape) and a floating ``dtype``, as ``jax.random.beta``.
+
+    Example: ``beta(PRNGKey(0), 2.0, 0.5, (3,))`` is a ``float32[3]`` in ``[0, 1]``."""
+    data, _ = _key_data_of("beta", key)
+    dt = _sampler_dtype("beta", dtype)
+    a, b = _param("beta", a), _param("beta", b)
+    _check_safe_to_cast("beta", dt, a, b)
+    dims = _broadcast_shapes("beta", shape, a, b)
+    out: AnyArray = _beta(data, a, b, shape=dims, dtype=dt)
+    return out
+
+
+def _dirichlet_body(data: Any, alpha: Any, *, shape: tuple[int, ...] | None, dtype: np.dtype[Any]) -> Any:
+    alpha_shape = lax.aval_of(alpha).shape
+    if not len(alpha_shape) >= 1:
+        raise ValueError(f"dirichlet requires alpha.ndim >= 1, got alpha.ndim == {len(alpha_shape)}")
+    if shape is None:
+        shape = alpha_shape[:-1]
+    else:
+        _check_shape("dirichlet", shape, alpha_shape[:-1])
+    alpha = lax.convert_element_type(alpha, dtype)
+    log_gamma_samples = _gamma_raw(data, alpha, shape + alpha_shape[-1:], dtype, True)
+    return softmax(log_gamma_samples, -1)
+
+
+_dirichlet = _jitted(_dirichlet_body, "dirichlet")
+
+
+def dirichlet(key: PRNGKeyArray | AnyArray, alpha: Any, shape: int | Sequence[int] | None = None, dtype: Any = None
+              ) -> AnyArray:
+    """Dirichlet samples of concentrations ``alpha`` (shape ``(..., n)``), of shape ``shape + (n,)`` (default:
+    ``alpha``'s shape) and a floating ``dtype``, as ``jax.random.dirichlet``: each sample sums to 1 along its
+    last axis.
+
+    Example: ``dirichlet(PRNGKey(0), jnp.ones(3), (2,))`` is a ``float32[2, 3]``."""
+    data, _ = _key_data_of("dirichlet", key)
+    dt = _sampler_dtype("dirichlet", dtype)
+    dims = None if shape is None else _shape_arg(shape)
+    out: AnyArray = _dirichlet(data, _param("dirichlet", alpha), shape=dims, dtype=dt)
+    return out
+
+
+def _t_body(data: Any, df: Any, *, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    df = lax.convert_element_type(df, dtype)
+    key_n, key_g = _split_pair(data)
+    n = _normal_real(key_n, shape, dtype)
+    half_df = lax.div(df, _const(2, dtype))
+    g = _gamma_raw(key_g, half_df, shape, dtype, False)
+    return n * jnp.sqrt(half_df / g)
+
+
+_t = _jitted(_t_body, "t")
+
+
+def t(key: PRNGKeyArray | AnyArray, df: Any, shape: int | Sequence[int] | None = None, dtype: Any = None
+      ) -> AnyArray:
+    """Student's t samples of ``df`` degrees of freedom, of ``shape`` (default: ``df``'s shape) and a floating
+    ``dtype``, as ``jax.random.t``.
+
+    Example: ``t(PRNGKey(0), 3.0, (4,))`` is a ``float32[4]``."""
+    data, _ = _key_data_of("t", key)
+    dt = _sampler_dtype("t", dtype)
+    df = _param("t", df)
+    dims = _broadcast_shapes("t", shape, df)
+    _check_safe_to_cast("t", dt, df)
+    out: AnyArray = _t(data, df, shape=dims, dtype=dt)
+    return out
+
+
+def _chisquare_raw(data: Any, df: Any, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    df = lax.convert_element_type(df, dtype)
+    two = _const(2, dtype)
+    half_df = lax.div(df, two)
+    log_g = _gamma_raw(data, half_df, shape, dtype, True)
+    return lax.mul(jnp.exp(log_g), two)
+
+
+def _chisquare_body(data: Any, df: Any, *, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    return _chisquare_raw(data, df, shape, dtype)
+
+
+_chisquare = _jitted(_chisquare_body, "chisquare")
+
+
+def chisquare(key: PRNGKeyArray | AnyArray, df: Any, shape: int | Sequence[int] | None = None, dtype: Any = None
+              ) -> AnyArray:
+    """Chi-square samples of ``df`` degrees of freedom (twice gamma samples of ``df / 2``, sampled in log space), of
+    ``shape`` (default: ``df``'s shape) and a floating ``dtype``, as ``jax.random.chisquare``.
+
+    Example: ``chisquare(PRNGKey(0), 4.0, (3,))`` is a ``float32[3]`` of positive values."""
+    data, _ = _key_data_of("chisquare", key)
+    dt = _sampler_dtype("chisquare", dtype)
+    df = _param("chisquare", df)
+    dims = _broadcast_shapes("chisquare", shape, df)
+    _check_safe_to_cast("chisquare", dt, df)
+    out: AnyArray = _chisquare(data, df, shape=dims, dtype=dt)
+    return out
+
+
+def _f_body(data: Any, dfnum: Any, dfden: Any, *, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    dfden = lax.convert_element_type(dfden, dtype)
+    dfnum = lax.convert_element_type(dfnum, dtype)
+    key_dfd, key_dfn = _split_pair(data)
+    chi2_dfn = _chisquare_raw(key_dfn, dfnum, shape, dtype)
+    chi2_dfd = _chisquare_raw(key_dfd, dfden, shape, dtype)
+    return lax.div(lax.div(chi2_dfn, dfnum), lax.div(chi2_dfd, dfden))
+
+
+_f = _jitted(_f_body, "f")
+
+
+def f(key: PRNGKeyArray | AnyArray, dfnum: Any, dfden: Any, shape: int | Sequence[int] | None = None,
+      dtype: Any = None) -> AnyArray:
+    """F-distribution samples of ``dfnum`` and ``dfden`` degrees of freedom (a ratio of chi-square samples), of
+    ``shape`` (default: their broadcast shape) and a floating ``dtype``, as ``jax.random.f``.
+
+    Example: ``f(PRNGKey(0), 3.0, 5.0, (2,))`` is a ``float32[2]`` of positive values."""
+    data, _ = _key_data_of("f", key)
+    dt = _sampler_dtype("f", dtype)
+    dfnum, dfden = _param("f", dfnum), _param("f", dfden)
+    dims = _broadcast_shapes("f", shape, dfnum, dfden)
+    _check_safe_to_cast("f", dt, dfnum, dfden)
+    out: AnyArray = _f(data, dfnum, dfden, shape=dims, dtype=dt)
+    return out
+
+
+def _generalized_normal_raw(data: Any, p: Any, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    keys = prng.split(data, (2,))
+    g = _gamma_raw(keys[0], 1 / p, shape, dtype, False)
+    r = _rademacher_raw(keys[1], shape, dtype)
+    return r * g ** (1 / p)
+
+
+def _generalized_normal_body(data: Any, p: Any, *, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    return _generalized_normal_raw(data, p, shape, dtype)
+
+
+_generalized_normal = _jitted(_generalized_normal_body, "generalized_normal")
+
+
+def generalized_normal(key: PRNGKeyArray | AnyArray, p: float | AnyArray, shape: int | Sequence[int] = (),
+                       dtype: Any = None) -> AnyArray:
+    """Generalized normal samples (density proportional to ``exp(-|x|**p)``) of ``shape`` and a floating ``dtype``,
+    as ``jax.random.generalized_normal`` (a signed gamma sample of ``1 / p`` to the power ``1 / p``).
+
+    Example: ``generalized_normal(PRNGKey(0), 1.5, (3,))`` is a ``float32[3]``."""
+    dims = _shape_arg(shape)
+    data, _ = _key_data_of("generalized_normal", key)
+    dt = _sampler_dtype("generalized_normal", dtype)
+    out: AnyArray = _generalized_normal(data, _param("generalized_normal", p), shape=dims, dtype=dt)
+    return out
+
+
+def _ball_body(data: Any, p: Any, *, d: int, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    k1, k2 = _split_pair(data)
+    g = _generalized_normal_raw(k1, p, (*shape, d), dtype)
+    e = _exponential_raw(k2, shape, dtype)
+    return g / (((jnp.abs(g) ** p).sum(-1) + e) ** (1 / p))[..., None]
+
+
+_ball = _jitted(_ball_body, "ball")
+
+
+def ball(key: PRNGKeyArray | AnyArray, d: int, p: float | AnyArray = 2, shape: int | Sequence[int] = (),
+         dtype: Any = None) -> AnyArray:
+    """Samples uniform in the unit ``Lp`` ball of dimension ``d``, of shape ``(*shape, d)`` and a floating
+    ``dtype``, as ``jax.random.ball``.
+
+    Example: ``ball(PRNGKey(0), 3, shape=(2,))`` is a ``float32[2, 3]`` of points of norm at most 1."""
+    dims = _shape_arg(shape)
+    data, _ = _key_data_of("ball", key)
+    dt = _sampler_dtype("ball", dtype)
+    out: AnyArray = _ball(data, _param("ball", p), d=operator.index(d), shape=dims, dtype=dt)
+    return out
+
+
+def _orthogonal_body(data: Any, *, n: int, m: int, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    z = _normal_body(data, shape=(*shape, max(n, m), min(n, m)), dtype=dtype)
+    q, r = jnp_linalg.qr(z)
+    d = jnp.diagonal(r, axis1=-2, axis2=-1)
+    x = q * jnp.expand_dims(jnp.sign(d), -2)
+    return x.mT if n < m else x
+
+
+_orthogonal = _jitted(_orthogonal_body, "orthogonal")
+
+
+def orthogonal(key: PRNGKeyArray | AnyArray, n: int, shape: int | Sequence[int] = (), dtype: Any = None,
+               m: int | None = None) -> AnyArray:
+    """Samples uniform in the orthogonal group ``O(n)`` (the unitary group for a complex ``dtype``), of shape
+    ``(*shape, n, m)`` (``m`` defaults to ``n``: semi-orthogonal for ``m != n``), as ``jax.random.orthogonal``.
+
+    Example: ``orthogonal(PRNGKey(0), 3)`` is a ``float32[3, 3]`` ``q`` with ``q @ q.T`` the identity."""
+    dims = _shape_arg(shape)
+    data, _ = _key_data_of("orthogonal", key)
+    dt = _sampler_dtype("orthogonal", dtype)
+    rows = operator.index(n)
+    cols = rows if m is None else operator.index(m)
+    out: AnyArray = _orthogonal(data, n=rows, m=cols, shape=dims, dtype=dt)
+    return out
+
+
+def _multivariate_normal_body(data: Any, mean: Any, cov: Any, *, shape: tuple[int, ...] | None,
+                              dtype: np.dtype[Any], method: str) -> Any:
+    mean_shape, cov_shape = lax.aval_of(mean).shape, lax.aval_of(cov).shape
+    if not len(mean_shape) >= 1:
+        raise ValueError(f"multivariate_normal requires mean.ndim >= 1, got mean.ndim == {len(mean_shape)}")
+    if not len(cov_shape) >= 2:
+        raise ValueError(f"multivariate_normal requires cov.ndim >= 2, got cov.ndim == {len(cov_shape)}")
+    n = mean_shape[-1]
+    if cov_shape[-2:] != (n, n):
+        raise ValueError(f"multivariate_normal requires cov.shape == (..., n, n) for n={n}, but got cov.shape == "
+                         f"{cov_shape}.")
+    if shape is None:
+        shape = numpy_broadcast(mean_shape[:-1], cov_shape[:-2])
+    else:
+        _check_shape("normal", shape, mean_shape[:-1], cov_shape[:-2])
+    if method == "svd":
+        u, s, _ = jnp_linalg.svd(cov)
+        factor = u * jnp.sqrt(s[..., None, :])
+    elif method == "eigh":
+        w, v = jnp_linalg.eigh(cov)
+        factor = v * jnp.sqrt(w[..., None, :])
+    else:
+        factor = jnp_linalg.cholesky(cov)
+    normal_samples = _normal_body(data, shape=shape + mean_shape[-1:], dtype=dtype)
+    return mean + jnp.einsum("...ij,...j->...i", factor, normal_samples)
+
+
+_multivariate_normal = _jitted(_multivariate_normal_body, "multivariate_normal")
+
+
+def multivariate_normal(key: PRNGKeyArray | AnyArray, mean: Any, cov: Any, shape: int | Sequence[int] | None = None,
+                        dtype: Any = None, method: str = "cholesky") -> AnyArray:
+    """Multivariate normal samples of ``mean`` (``(..., n)``) and covariance ``cov`` (``(..., n, n)``), of shape
+    ``shape + (n,)`` (default: the broadcast batch shapes), as ``jax.random.multivariate_normal``: the
+    covariance factored by ``method`` (``'cholesky'``, or ``'eigh'``/``'svd'`` for a singular one). The default
+    ``dtype`` is that of ``mean`` and ``cov`` promoted to inexact.
+
+    Example: ``multivariate_normal(PRNGKey(0), jnp.zeros(2), jnp.eye(2), (3,))`` is a ``float32[3, 2]``."""
+    data, _ = _key_data_of("multivariate_normal", key)
+    mean_arr, cov_arr = _as_array("multivariate_normal", mean), _as_array("multivariate_normal", cov)
+    common = jnp_inexact_pair(mean_arr, cov_arr)
+    mean_arr, cov_arr = jnp.astype(mean_arr, common), jnp.astype(cov_arr, common)
+    if method not in {"svd", "eigh", "cholesky"}:
+        raise ValueError("method must be one of {'svd', 'eigh', 'cholesky'}")
+    dt = common if dtype is None else _sampler_dtype("multivariate_normal", dtype)
+    if registry.INFO[lattice_name(dt)].kind != "f":
+        raise ValueError(f"dtype argument to `multivariate_normal` must be a float dtype, got {dt}")
+    dims = None if shape is None else _shape_arg(shape)
+    out: AnyArray = _multivariate_normal(data, mean_arr, cov_arr, shape=dims, dtype=dt, method=method)
+    return out
+
+
+def jnp_inexact_pair(x: AnyArray, y: AnyArray) -> np.dtype[Any]:
+    """JAX's ``promote_dtypes_inexact`` of two arrays: their promoted dtype, made inexact."""
+    joined = result_type(x, y)
+    name = op_rules.to_inexact_name(lattice_name(joined))
+    return registry.INFO[lattice.canonical_name(name, config.x64)].dtype
+
+
+def _poisson_knuth(data: Any, lam: Any, shape: tuple[int, ...], dtype: np.dtype[Any], max_iters: Any) -> Any:
+    f32 = np.dtype("float32")
+
+    def body_fn(carry: tuple[Any, Any, Any, Any]) -> tuple[Any, Any, Any, Any]:
+        i, k, rng, log_prod = carry
+        rng, subkey = _split_pair(rng)
+        k = _select(log_prod > -lam, k + 1, k)
+        u = _uniform_raw(subkey, 0.0, 1.0, shape, f32)
+        return i + 1, k, rng, log_prod + jnp.log(u)
+
+    def cond_fn(carry: tuple[Any, Any, Any, Any]) -> Any:
+        i, log_prod = carry[0], carry[3]
+        return (log_prod > -lam).any() & (i < max_iters)
+
+    k_init = lax.full(shape, 0, dtype)
+    log_rate_init = lax.full(shape, 0, f32)
+    zero = _traced(lax.const(0, ShapedArray((), registry.INFO[lattice.default_name("i", config.x64)].dtype, True)),
+                   data)
+    k = while_loop(cond_fn, body_fn, (zero, k_init, data, log_rate_init))[1]
+    return jnp.astype(k - 1, dtype)
+
+
+def _poisson_rejection(data: Any, lam: Any, shape: tuple[int, ...], dtype: np.dtype[Any], max_iters: Any) -> Any:
+    lam_dtype = lax.aval_of(lam).dtype
+    log_lam = lax.log(lam)
+    b = 0.931 + 2.53 * lax.sqrt(lam)
+    a = -0.059 + 0.02483 * b
+    inv_alpha = 1.1239 + 1.1328 / (b - 3.4)
+    v_r = 0.9277 - 3.6224 / (b - 2)
+
+    def body_fn(carry: tuple[Any, Any, Any, Any]) -> tuple[Any, Any, Any, Any]:
+        i, k_out, accepted, key = carry
+        keys = prng.split(key, (3,))
+        key, subkey_0, subkey_1 = keys[0], keys[1], keys[2]
+        u = _uniform_raw(subkey_0, 0.0, 1.0, shape, lam_dtype) - 0.5
+        v = _uniform_raw(subkey_1, 0.0, 1.0, shape, lam_dtype)
+        u_shifted = 0.5 - abs(u)
+        k = lax.floor((2 * a / u_shifted + b) * u + lam + 0.43)
+        s = lax.log(v * inv_alpha / (a / (u_shifted * u_shifted) + b))
+        t = -lam + k * log_lam - lgamma(k + 1)
+        accept1 = (u_shifted >= 0.07) & (v <= v_r)
+        reject = (k < 0) | ((u_shifted < 0.013) & (v > u_shifted))
+        accept2 = s <= t
+        accept = accept1 | (~reject & accept2)
+        k_out = _select(accept, k, k_out)
+        accepted = accepted | accept
+        return i + 1, k_out, accepted, key
+
+    def cond_fn(carry: tuple[Any, Any, Any, Any]) -> Any:
+        i, _, accepted, _ = carry
+        return (~accepted).any() & (i < max_iters)
+
+    k_init = lax.full(shape, -1, lam_dtype)
+    accepted = lax.full(shape, False, np.dtype("bool"))
+    zero = _traced(lax.const(0, ShapedArray((), registry.INFO[lattice.default_name("i", config.x64)].dtype, True)),
+                   data)
+    k = while_loop(cond_fn, body_fn, (zero, k_init, accepted, data))[1]
+    return jnp.astype(k, dtype)
+
+
+def _poisson_body(data: Any, lam: Any, *, shape: tuple[int, ...], dtype: np.dtype[Any]) -> Any:
+    use_knuth = lax.ne(lam, lam) | (lam < 10)
+    lam_knuth = _select(use_knuth, lam, jnp.full_like(lam, 0.0))
+    lam_rejection = _select(use_knuth, jnp.full_like(lam, 1e5), lam)
+    max_iters = dtype.type(_iinfo(dtype).max)
+    result = _select(use_knuth, _poisson_knuth(data, lam_knuth, shape, dtype, max_iters),
+                     _poisson_rejection(data, lam_rejection, shape, dtype, max_iters))
+    return _select(lam == 0, jnp.zeros_like(result), result)
+
+
+_poisson = _jitted(_poisson_body, "poisson")
+
+
+def poisson(key: PRNGKeyArray | AnyArray, lam: Any, shape: int | Sequence[int] | None = None, dtype: Any = None
+            ) -> AnyArray:
+    """Poisson samples of rate ``lam``, of ``shape`` (default: ``lam``'s shape) and an integer ``dtype`` (default:
+    the default integer), as ``jax.random.poisson``: Knuth's algorithm below a rate of 10, Hormann's transformed
+    rejection above.
+
+    Example: ``poisson(PRNGKey(0), 3.0, (4,))`` is an ``int32[4]`` of counts."""
+    data, _ = _key_data_of("poisson", key)
+    dt = _sampler_dtype("poisson", dtype)
+    dims = _shape_of(lam) if shape is None else _shape_arg(shape)
+    lam_arr = jnp.astype(jnp.broadcast_to(_as_array("poisson", lam), dims), np.dtype("float32"))
+    out: AnyArray = _poisson(data, lam_arr, shape=dims, dtype=dt)
+    return out
+
+
+def key_impl(keys: PRNGKeyArray | AnyArray) -> str:
+    """The name of the PRNG implementation of ``keys``: ``'threefry2x32'`` (arraytyping's only one), as
+    ``jax.random.key_impl``.
+
+    Example: ``key_impl(key(0))`` is ``'threefry2x32'``."""
+    _key_data_of("key_impl", keys, allow_batched=True)
+    return "threefry2x32"
+
+
+def key_dtype(impl_spec: str | None = None) -> KeyDType:
+    """The dtype of typed keys of the implementation ``impl_spec`` (default and only one: threefry2x32), as
+    ``jax.random.key_dtype``.
+
+    Example: ``key_dtype()`` is ``key<fry>``, ``key(0).dtype``."""
+    _check_impl(impl_spec)
+    return _KEY_DTYPE
+
+
+@overload
+def clone(key: PRNGKeyArray) -> PRNGKeyArray: ...
+@overload
+def clone(key: AnyArray) -> AnyArray: ...
+def clone(key: PRNGKeyArray | AnyArray) -> PRNGKeyArray | AnyArray:
+    """A copy of ``key`` that JAX's key-reuse checking treats as a new key; otherwise the identity, as
+    ``jax.random.clone``.
+
+    Example: ``clone(key(0))`` is a typed key equal to ``key(0)``."""
+    return key

@@ -82,6 +82,8 @@ def element_overloads(fn: ast.FunctionDef, cfg: LatticeConfig, keep: KeepVars, d
 
 def typed_sampler(name: str) -> bool:
     """Whether :func:`sampler_overloads` declares ``name``."""
+    if name in op_rules.RANDOM_PARAM_PROMOTED:
+        return False
     return name in op_rules.RANDOM_DTYPES or op_rules.RANDOM_RESULTS.get(name) in ("bool", "int")
 
 
