@@ -2162,6 +2162,11 @@ _WEAK_KEPT: Final = frozenset({"qr", "eigh", "svd", "slogdet_small"})
 ``slogdet`` of a larger matrix sums logs of the LU factor's diagonal into a strong result)."""
 
 
+_WEAK_FIELDS: Final[Mapping[str, tuple[bool, ...]]] = MappingProxyType({"svd": (True, True, False)})
+"""Paths another setting of an argument also takes with a weak operand, and which fields stay weak there: ``svd``'s
+``hermitian=True`` (its ``Vh`` is ``U`` times the eigenvalues' strong signs)."""
+
+
 def linalg_tuple_result(fn: str, operand: Operand, config: LatticeConfig = LatticeConfig()
                         ) -> tuple[Operand, ...] | None:
     """The ``(dtype name, weak)`` of each field of ``jax.numpy.linalg.<fn>(a)`` (``fn`` in :data:`LINALG_TUPLES`)
@@ -2180,6 +2185,9 @@ def linalg_tuple_result(fn: str, operand: Operand, config: LatticeConfig = Latti
             continue
         weak = operand[1] and path in _WEAK_KEPT
         answers.append(tuple((name if field == "same" else real_name(name), weak) for field in fields))
+        if weak and path in _WEAK_FIELDS:
+            answers.append(tuple((name if field == "same" else real_name(name), w)
+                                 for field, w in zip(fields, _WEAK_FIELDS[path])))
     return _agreed(answers)
 
 

@@ -133,7 +133,9 @@ def test_linalg_tuple_result_is_jaxs(case: str, config_key: str) -> None:
     strong = sum(key.startswith("arr:") for key in ref.keys(case))
     # every strong dtype but the 1- and 2-bit integers (refused, or for slogdet decided by the matrix size)
     assert exact == strong - 4
-    if not config_key.endswith("x64") and fn != "slogdet":  # warr:int32, warr:float32, warr:complex64 are named
+    # warr:int32, warr:float32, warr:complex64 are named; slogdet's and svd's weak flags depend on the matrix size or
+    # on hermitian=, so a weak operand's answer is gradual there
+    if not config_key.endswith("x64") and fn not in ("slogdet", "svd"):
         assert weak_exact == 3
 
 

@@ -218,6 +218,7 @@ CASES: dict[str, tuple[Callable[..., Any], list[tuple[tuple[int, ...], np.dtype[
     "householder_product": (lambda a: lapack.householder_product_p.bind(*lapack.geqrf_p.bind(a)), [((3, 2), F32)]),
     "eigvalsh": (lambda a: anp.linalg.eigh(a + a.T)[0], [((3, 3), F32)]),
     "svdvals": (lambda a: anp.linalg.svd(a, compute_uv=False), [((3, 2), F32)]),
+    "eigvals": (lambda a: anp.linalg.eigvals(a + a.T + 4.0 * anp.eye(3, dtype=F32)), [((3, 3), F32)]),
 }
 
 NOT_BATCHED: dict[str, str] = {

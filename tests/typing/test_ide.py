@@ -100,14 +100,21 @@ def _signature(hover: str) -> str:
 def _doc(hover: str) -> str:
     """The documentation part of a hover (after the code block's ``---`` rule), on one line."""
     _, _, doc = hover.partition("\n---\n")
-    return " ".join(doc.split())
+    return _without_literal_marks(" ".join(doc.split()))
+
+
+def _without_literal_marks(text: str) -> str:
+    """``text`` without the marks of a literal block: reST's standalone ``::`` and the fences pyright writes for
+    it (a docstring's example block shows as code in the hover)."""
+    return " ".join(w for w in text.split() if w not in ("::", "```"))
 
 
 def _whole_docstring(obj: object) -> str:
     """What a hover should show of ``obj``'s runtime docstring: all of it (one line here, as :func:`_doc` puts the
     hover's), with markdown's single backticks for reST's double ones (pyright converts them)."""
     raw = inspect.getdoc(obj) or ""
-    return re.sub(r":[a-z]+:`", "`", " ".join(raw.split()).replace("``", "`"))  # :mod:`x` is `x` too
+    text = " ".join(w for w in raw.split() if w != "::")
+    return re.sub(r":[a-z]+:`", "`", text.replace("``", "`"))  # :mod:`x` is `x` too
 
 
 # Hover on a call: one signature, the one the call matched -----------------------------------------------------------

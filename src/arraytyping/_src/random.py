@@ -31,7 +31,7 @@ from arraytyping._src.numpy import linalg as jnp_linalg
 from arraytyping._src.nn.functions import softmax
 from arraytyping._src.xla.array_impl import device_put
 from arraytyping._src.core.avals import HOST_VALUE_TYPES, ShapedArray, canonicalize_shape
-from arraytyping._src.core.trace import find_top_trace
+from arraytyping._src.core.trace import Tracer, find_top_trace
 from arraytyping._src.xla.dispatch import JitFunction
 from arraytyping._src.lax.gather_scatter import GatherDimensionNumbers, gather
 from arraytyping._src.lax.sorting import sort_p
@@ -829,7 +829,10 @@ def choice(key: PRNGKeyArray | AnyArray, a: Any, shape: Sequence[int] = (), repl
     arr = _as_array("choice", a)
     if arr.ndim == 0:
         # JAX's int() of the count: a real one is truncated (choice(key, 3.7) draws from arange(3)), complex refused
-        n_inputs = a if isinstance(a, int) else int(np.asarray(arr).item())
+        if isinstance(arr, Tracer):  # JAX's concrete_or_error: ConcretizationTypeError
+            n_inputs = int(arr)
+        else:
+            n_inputs = a if isinstance(a, int) else int(np.asarray(arr).item())
     else:
         axis = _canonical_axis(axis, arr.ndim)
         n_inputs = arr.shape[axis]

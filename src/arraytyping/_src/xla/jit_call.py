@@ -98,10 +98,10 @@ _CACHES: Final[weakref.WeakKeyDictionary[Callable[..., Any], dict[Hashable, _Ent
 
 
 def clear_traced() -> None:
-    """Forget the jaxprs traced for jitted functions called under a trace, and those the rules derived."""
+    """Forget the jaxprs traced for jitted functions called under a trace (what the rules derived from a jaxpr lives
+    on it, and goes with it)."""
     for table in list(_CACHES.values()):
         table.clear()
-    _DERIVED.clear()
 
 
 def _cache_of(jf: JitFunction) -> dict[Hashable, _Entry]:
