@@ -320,6 +320,7 @@ def test_every_case_has_a_rule_or_a_reason() -> None:
                c in ("select", "select_default", "clip", "clip_float", "clip_array", "trace", "trace_dtype",
                      "diagonal", "diagonal_offset", "triu", "tril", "searchsorted_right")
                or c == "hanning_negative"  # a negative size: the shape's error (shape_rules.window_shape)
+               or c in ("finfo_of_array", "iinfo_of_array")  # an info object, not an array: no dtype rule
                for c in NO_RULE), NO_RULE
 
 

@@ -111,16 +111,19 @@ def run_suite(python: str, target: str, max_examples: int, *, skips: Path | None
     outcomes, without the time spent shrinking failures."""
     with tempfile.TemporaryDirectory(prefix="array-api-tests-") as tmp:
         report = Path(tmp) / "report.json"
-        args = [python, "-m", "pytest", *suite_args(max_examples), "--json-report",
+        # --rootdir, and file options as one token: pytest finds its rootdir from the arguments that name paths
+        # before it knows the suite's own options, so a separate skips-file path (in tests/data) made the project
+        # its rootdir, its node ids "third_party/array-api-tests/..." and the skip list match nothing
+        args = [python, "-m", "pytest", *suite_args(max_examples), f"--rootdir={SUITE}", "--json-report",
                 f"--json-report-file={report}", "--json-report-omit", "keywords", "streams", "log", "warnings",
                 *extra]
         if skips is not None:
-            args += ["--skips-file", str(skips)]
+            args += [f"--skips-file={skips}"]
         ids = list(xfails)
         if ids:
             xfails_file = Path(tmp) / "xfails.txt"
             xfails_file.write_text("\n".join(ids) + "\n")
-            args += ["--xfails-file", str(xfails_file)]
+            args += [f"--xfails-file={xfails_file}"]
         env = suite_env(target, Path(tmp) / "hypothesis")
         args += ["-p", "array_api_plugin"]
         env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "tests"), *filter(None, [env.get("PYTHONPATH")])])

@@ -22,7 +22,8 @@ from arraytyping.ad_checkpoint import checkpoint as checkpoint, checkpoint_polic
 from arraytyping.ad_checkpoint import checkpoint as remat
 from arraytyping import typing as typing
 from arraytyping.lattice import TypePromotionError as TypePromotionError
-from arraytyping.typing import ArrayLike, DType, DTypeLike
+from arraytyping.typing import ArrayLike, DType, DTypeLike, Unannotated
+from arraytyping.random import PRNGKeyArray
 from arraytyping import op_rules as op_rules
 from arraytyping import debug as debug, experimental as experimental, ref as ref
 from arraytyping import errors as errors, stages as stages
@@ -11712,7 +11713,7 @@ InDType1 = TypeVar("InDType1")
 InDType2 = TypeVar("InDType2")
 InDType3 = TypeVar("InDType3")
 @overload
-def vmap(fun: Callable[[Array[InDType1, Any]], Array[OutDType, Any]], in_axes: int | None | Sequence[Any] = ..., out_axes: Any = ..., axis_name: object = ..., axis_size: int | None = ...) -> Callable[[Array[InDType1]], Array[OutDType]]:
+def vmap(fun: Callable[[Unannotated], Array[OutDType, Any]], in_axes: int | None | Sequence[Any] = ..., out_axes: Any = ..., axis_name: object = ..., axis_size: int | None = ...) -> Callable[[Any], Array[OutDType]]:
     """Vectorize ``fun`` over an axis of its arguments: ``vmap(f)(xs)`` is ``f`` applied to each slice of ``xs``
     along axis 0, the results stacked along axis 0, computed by batched primitives rather than a loop.
 
@@ -11731,7 +11732,31 @@ def vmap(fun: Callable[[Array[InDType1, Any]], Array[OutDType, Any]], in_axes: i
     """
     ...
 @overload
+def vmap(fun: Callable[[PRNGKeyArray], Array[OutDType, Any]], in_axes: int | None | Sequence[Any] = ..., out_axes: Any = ..., axis_name: object = ..., axis_size: int | None = ...) -> Callable[[PRNGKeyArray | Array[Any]], Array[OutDType]]: ...
+@overload
+def vmap(fun: Callable[[Array[InDType1, Any]], Array[OutDType, Any]], in_axes: int | None | Sequence[Any] = ..., out_axes: Any = ..., axis_name: object = ..., axis_size: int | None = ...) -> Callable[[Array[InDType1]], Array[OutDType]]: ...
+@overload
+def vmap(fun: Callable[[Unannotated, Unannotated], Array[OutDType, Any]], in_axes: int | None | Sequence[Any] = ..., out_axes: Any = ..., axis_name: object = ..., axis_size: int | None = ...) -> Callable[[Any, Any], Array[OutDType]]: ...
+@overload
+def vmap(fun: Callable[[Unannotated, Array[InDType2, Any]], Array[OutDType, Any]], in_axes: int | None | Sequence[Any] = ..., out_axes: Any = ..., axis_name: object = ..., axis_size: int | None = ...) -> Callable[[Any, Array[InDType2]], Array[OutDType]]: ...
+@overload
+def vmap(fun: Callable[[Array[InDType1, Any], Unannotated], Array[OutDType, Any]], in_axes: int | None | Sequence[Any] = ..., out_axes: Any = ..., axis_name: object = ..., axis_size: int | None = ...) -> Callable[[Array[InDType1], Any], Array[OutDType]]: ...
+@overload
 def vmap(fun: Callable[[Array[InDType1, Any], Array[InDType2, Any]], Array[OutDType, Any]], in_axes: int | None | Sequence[Any] = ..., out_axes: Any = ..., axis_name: object = ..., axis_size: int | None = ...) -> Callable[[Array[InDType1], Array[InDType2]], Array[OutDType]]: ...
+@overload
+def vmap(fun: Callable[[Unannotated, Unannotated, Unannotated], Array[OutDType, Any]], in_axes: int | None | Sequence[Any] = ..., out_axes: Any = ..., axis_name: object = ..., axis_size: int | None = ...) -> Callable[[Any, Any, Any], Array[OutDType]]: ...
+@overload
+def vmap(fun: Callable[[Unannotated, Unannotated, Array[InDType3, Any]], Array[OutDType, Any]], in_axes: int | None | Sequence[Any] = ..., out_axes: Any = ..., axis_name: object = ..., axis_size: int | None = ...) -> Callable[[Any, Any, Array[InDType3]], Array[OutDType]]: ...
+@overload
+def vmap(fun: Callable[[Unannotated, Array[InDType2, Any], Unannotated], Array[OutDType, Any]], in_axes: int | None | Sequence[Any] = ..., out_axes: Any = ..., axis_name: object = ..., axis_size: int | None = ...) -> Callable[[Any, Array[InDType2], Any], Array[OutDType]]: ...
+@overload
+def vmap(fun: Callable[[Array[InDType1, Any], Unannotated, Unannotated], Array[OutDType, Any]], in_axes: int | None | Sequence[Any] = ..., out_axes: Any = ..., axis_name: object = ..., axis_size: int | None = ...) -> Callable[[Array[InDType1], Any, Any], Array[OutDType]]: ...
+@overload
+def vmap(fun: Callable[[Unannotated, Array[InDType2, Any], Array[InDType3, Any]], Array[OutDType, Any]], in_axes: int | None | Sequence[Any] = ..., out_axes: Any = ..., axis_name: object = ..., axis_size: int | None = ...) -> Callable[[Any, Array[InDType2], Array[InDType3]], Array[OutDType]]: ...
+@overload
+def vmap(fun: Callable[[Array[InDType1, Any], Unannotated, Array[InDType3, Any]], Array[OutDType, Any]], in_axes: int | None | Sequence[Any] = ..., out_axes: Any = ..., axis_name: object = ..., axis_size: int | None = ...) -> Callable[[Array[InDType1], Any, Array[InDType3]], Array[OutDType]]: ...
+@overload
+def vmap(fun: Callable[[Array[InDType1, Any], Array[InDType2, Any], Unannotated], Array[OutDType, Any]], in_axes: int | None | Sequence[Any] = ..., out_axes: Any = ..., axis_name: object = ..., axis_size: int | None = ...) -> Callable[[Array[InDType1], Array[InDType2], Any], Array[OutDType]]: ...
 @overload
 def vmap(fun: Callable[[Array[InDType1, Any], Array[InDType2, Any], Array[InDType3, Any]], Array[OutDType, Any]], in_axes: int | None | Sequence[Any] = ..., out_axes: Any = ..., axis_name: object = ..., axis_size: int | None = ...) -> Callable[[Array[InDType1], Array[InDType2], Array[InDType3]], Array[OutDType]]: ...
 @overload

@@ -5,7 +5,7 @@
 """arraytyping.typing: permissive types for inputs, strict types for outputs (JAX's typing roadmap)."""
 
 from collections.abc import Sequence
-from typing import Any, Generic, Literal, Protocol, SupportsIndex, TypeVar
+from typing import Any, Generic, Literal, Protocol, SupportsIndex, TypeVar, type_check_only
 
 import numpy as np
 from typing_extensions import TypeAlias
@@ -25,6 +25,10 @@ class SupportsDType(Protocol):
 
 class DType(np.dtype[np.generic], Generic[DTypeT_co]):  # type: ignore[misc]  # pyright: ignore
     """An array's ``dtype`` (an ``np.dtype`` at run time), typed by the array's dtype class: ``Array[T]().dtype`` is a ``DType[T]``, and ``astype``/``dtype=`` take it back to ``T``."""
+
+@type_check_only
+class Unannotated:
+    """What only a parameter without an annotation (or of type ``Any`` or ``object``) takes: ``vmap`` of a function with such a parameter takes any pytree there (a list of tuples, a key array), as JAX does."""
 
 # Inputs: permissive.
 Scalar: TypeAlias = bool | int | float | complex

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from collections.abc import Callable
 from typing import Final
 
@@ -59,7 +61,8 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
         "from arraytyping.ad_checkpoint import checkpoint as remat",
         "from arraytyping import typing as typing",
         "from arraytyping.lattice import TypePromotionError as TypePromotionError",
-        "from arraytyping.typing import ArrayLike, DType, DTypeLike",
+        "from arraytyping.typing import ArrayLike, DType, DTypeLike, Unannotated",
+        "from arraytyping.random import PRNGKeyArray",
         "from arraytyping import op_rules as op_rules",
         "from arraytyping import debug as debug, experimental as experimental, ref as ref",
         "from arraytyping import errors as errors, stages as stages",
@@ -198,14 +201,23 @@ def vmap_declaration(m: Model, doc: str | None) -> list[str]:
     if not m.shapes:
         return [f"def vmap(fun: Callable[P, R], {rest}) -> Callable[P, R]:", *body]
     out = ['OutDType = TypeVar("OutDType")',
-           *(f'InDType{i} = TypeVar("InDType{i}")' for i in range(1, VMAP_ARITIES + 1))]
+           *(f'InDType{i} = TypeVar("InDType{i}")' for i in range(1, VMAP_ARITIES + 1)),
+]
+    first = True
     for n in range(1, VMAP_ARITIES + 1):
-        params = ", ".join(f"Array[InDType{i}, Any]" for i in range(1, n + 1))
-        batched = ", ".join(f"Array[InDType{i}]" for i in range(1, n + 1))
-        out += ["@overload", f"def vmap(fun: Callable[[{params}], Array[OutDType, Any]], {rest}) -> "
-                f"Callable[[{batched}], Array[OutDType]]:" + ("" if n == 1 else " ...")]
-        if n == 1:
-            out += body
+        # an unannotated parameter takes any pytree (a list of tuples, a key array): the batched function takes
+        # anything there; each subset of unannotated parameters first, the fully typed signature last
+        for mask in sorted(itertools.product((True, False), repeat=n), key=lambda m: -sum(m)):
+            if n == 1 and not mask[0]:  # a function of a key (random's samplers): keys, typed or raw, batched
+                out += ["@overload", f"def vmap(fun: Callable[[PRNGKeyArray], Array[OutDType, Any]], {rest}) -> "
+                        "Callable[[PRNGKeyArray | Array[Any]], Array[OutDType]]: ..."]
+            params = ", ".join("Unannotated" if u else f"Array[InDType{i}, Any]" for i, u in enumerate(mask, 1))
+            batched = ", ".join("Any" if u else f"Array[InDType{i}]" for i, u in enumerate(mask, 1))
+            out += ["@overload", f"def vmap(fun: Callable[[{params}], Array[OutDType, Any]], {rest}) -> "
+                    f"Callable[[{batched}], Array[OutDType]]:" + ("" if first else " ...")]
+            if first:
+                out += body
+                first = False
     return [*out, "@overload", f"def vmap(fun: Callable[..., Any], {rest}) -> Callable[..., Any]: ..."]
 
 
@@ -268,7 +280,7 @@ def typing_stub(header: list[str]) -> str:
         '"""arraytyping.typing: permissive types for inputs, strict types for outputs (JAX\'s typing roadmap)."""',
         "",
         "from collections.abc import Sequence",
-        "from typing import Any, Generic, Literal, Protocol, SupportsIndex, TypeVar",
+        "from typing import Any, Generic, Literal, Protocol, SupportsIndex, TypeVar, type_check_only",
         "",
         "import numpy as np",
         "from typing_extensions import TypeAlias",
@@ -286,6 +298,11 @@ def typing_stub(header: list[str]) -> str:
         "class DType(np.dtype[np.generic], Generic[DTypeT_co]):  # type: ignore[misc]  # pyright: ignore",
         '    """An array\'s ``dtype`` (an ``np.dtype`` at run time), typed by the array\'s dtype class: '
         '``Array[T]().dtype`` is a ``DType[T]``, and ``astype``/``dtype=`` take it back to ``T``."""',
+        "",
+        "@type_check_only",
+        "class Unannotated:",
+        '    """What only a parameter without an annotation (or of type ``Any`` or ``object``) takes: ``vmap`` of a '
+        'function with such a parameter takes any pytree there (a list of tuples, a key array), as JAX does."""',
         "",
         "# Inputs: permissive.",
         "Scalar: TypeAlias = bool | int | float | complex",
