@@ -192,8 +192,8 @@ class ClosedJaxpr:
 
 def has_effects(eqn: JaxprEqn) -> bool:
     """Whether ``eqn`` has an effect (its primitive's, or one of an equation of a jaxpr it calls): dead-code
-    elimination keeps it even when its outputs are unused."""
-    if eqn.primitive.effectful:
+    elimination keeps it even when its outputs are unused. An FFI call declared ``has_side_effect`` has one."""
+    if eqn.primitive.effectful or eqn.params.get("has_side_effect") is True:
         return True
     return any(has_effects(e) for j in jaxprs_in_params(eqn.params) for e in j.eqns)
 

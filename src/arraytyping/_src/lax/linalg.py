@@ -28,8 +28,8 @@ from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.core.staging import trace_to_jaxpr
 from arraytyping._src.core.trace import Primitive
 
-__all__ = ["cholesky_p", "eig_p", "eigh_p", "geqrf_p", "householder_product_p", "lu_p", "lu_pivots_to_permutation", "qr_p", "svd_p",
-           "triangular_solve_p"]
+__all__ = ["cholesky_p", "eig_p", "eigh_p", "geqrf_p", "householder_product_p", "lu_p", "lu_pivots_to_permutation", "qr_p", "register_lapack_kernels",
+           "svd_p", "triangular_solve_p"]
 
 _PREFIX: Final = {"float32": "s", "float64": "d", "complex64": "c", "complex128": "z"}
 _REAL: Final = {"float32": "float32", "float64": "float64", "complex64": "float32", "complex128": "float64"}
@@ -52,6 +52,11 @@ def _register() -> None:
         for name, fn in lapack.registrations().items():
             jax_ext.register_custom_call_target(name, fn, "Host", 1 if name.endswith("_ffi") else 0)
         _registered = True
+
+
+register_lapack_kernels = _register
+"""jaxlib's LAPACK kernels registered with XLA's CPU backend (once), as ``import jax`` registers them: what
+``jax.ffi.ffi_call`` can call by name (``lapack_spotrf_ffi``...)."""
 
 
 def _target(base: str, aval: ShapedArray) -> str:

@@ -23,6 +23,7 @@ from arraytyping._src.interpreters.batching import linalg as _batching_rules_lin
 from arraytyping._src.interpreters.batching import jit as _batching_rules_jit
 from arraytyping._src.interpreters.batching import custom_derivatives as _batching_rules_custom
 from arraytyping._src.interpreters.batching import callbacks as _batching_rules_callbacks
+from arraytyping._src.interpreters.batching import ffi as _batching_rules_ffi
 from arraytyping._src.interpreters.batching import checkpoint as _batching_rules_checkpoint
 from arraytyping._src.tree import pytree as tree
 from arraytyping._src.core.array import Array
@@ -343,4 +344,4 @@ def _out_info(trace: BatchTrace, x: Any) -> tuple[Any, int | None]:
 _ = (_batching_rules, _batching_rules_elementwise, _batching_rules_indexing, _batching_rules_shape,
      _batching_rules_signal, _batching_rules_sorting, _batching_rules_control_flow,
      _batching_rules_linalg, _batching_rules_jit, _batching_rules_custom,
-     _batching_rules_callbacks, _batching_rules_checkpoint)
+     _batching_rules_callbacks, _batching_rules_ffi, _batching_rules_checkpoint)
