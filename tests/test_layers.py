@@ -21,7 +21,7 @@ SRC = Path(__file__).resolve().parent.parent / "src"
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("rules: the single truth, standard library only", (
         "arraytyping.lattice", "arraytyping.op_rules", "arraytyping.shape_rules",
-        "arraytyping._src.util")),  # safe_map/safe_zip, standard library only (JAX's programs import jax._src.util)
+        "arraytyping._src.util", "arraytyping._src.monitoring")),  # standard library only (safe_map, jax.monitoring)
     ("the dtype system", ("arraytyping._src.dtypes", "arraytyping._src._speedups", "arraytyping.dtypes")),
     ("pytrees", ("arraytyping._src.tree",)),
     ("the IR and tracing", ("arraytyping._src.core", "arraytyping.typing")),

@@ -1,12 +1,13 @@
 """Small helpers over sequences that JAX's own programs import from ``jax._src.util`` (``safe_map``, ``safe_zip``):
-``map`` and ``zip`` that refuse arguments of different lengths and return lists. Standard library only."""
+``map`` and ``zip`` that refuse arguments of different lengths and return lists; and :func:`fun_name`, a function's
+name as JAX prints it. Standard library only."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar, overload
 
-__all__ = ["safe_map", "safe_zip"]
+__all__ = ["fun_name", "safe_map", "safe_zip"]
 
 T = TypeVar("T")
 T1 = TypeVar("T1")
@@ -66,3 +67,13 @@ def safe_zip(*args: Iterable[Any]) -> list[tuple[Any, ...]]:
             raise ValueError(f"safe_zip() argument {i} has length {len(items)} but argument 0 has length "
                              f"{len(lists[0])}. All lengths: {lengths}")
     return list(zip(*lists))
+
+
+def fun_name(fun: Callable[..., Any]) -> str:
+    """The name JAX gives a function (a jitted function's equation, its compilation events): its ``__name__`` (a
+    ``functools.partial``'s function's)."""
+    name = getattr(fun, "__name__", None)
+    if isinstance(name, str):
+        return name
+    inner = getattr(fun, "func", None)
+    return fun_name(inner) if callable(inner) else "<unnamed function>"

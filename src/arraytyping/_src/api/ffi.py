@@ -9,7 +9,7 @@ import ctypes
 import importlib
 import os
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypedDict, overload
+from typing import Any, Protocol, TypedDict, overload
 
 import numpy as np
 from typing_extensions import NotRequired
@@ -22,7 +22,7 @@ from arraytyping._src.lax.ffi import (
 )
 from arraytyping._src.xla.array_impl import device_put
 
-__all__ = ["TypeRegistration", "build_ffi_lowering_function", "ffi_call", "ffi_lowering", "include_dir",
+__all__ = ["ShapeAndDtype", "TypeRegistration", "build_ffi_lowering_function", "ffi_call", "ffi_lowering", "include_dir",
            "pycapsule", "register_ffi_target", "register_ffi_target_as_batch_partitionable", "register_ffi_type",
            "register_ffi_type_id"]
 
@@ -155,14 +155,24 @@ def _hashable(kwargs: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
     return tuple(out)
 
 
+class ShapeAndDtype(Protocol):
+    """What ``ffi_call`` takes for a result: anything with a ``shape`` and a ``dtype`` (``ShapeDtypeStruct``, an
+    array)."""
+
+    @property
+    def shape(self) -> Any: ...
+    @property
+    def dtype(self) -> Any: ...
+
+
 @overload
-def ffi_call(target_name: str, result_shape_dtypes: Sequence[Any], *, has_side_effect: bool = ...,
+def ffi_call(target_name: str, result_shape_dtypes: Sequence[ShapeAndDtype], *, has_side_effect: bool = ...,
              vmap_method: str | None = ..., input_layouts: Sequence[LayoutOptions] | None = ...,
              output_layouts: LayoutOptions | Sequence[LayoutOptions] = ...,
              input_output_aliases: dict[int, int] | None = ..., custom_call_api_version: int = ...,
              legacy_backend_config: str | None = ...) -> Callable[..., Sequence[Array]]: ...
 @overload
-def ffi_call(target_name: str, result_shape_dtypes: Any, *, has_side_effect: bool = ...,
+def ffi_call(target_name: str, result_shape_dtypes: ShapeAndDtype, *, has_side_effect: bool = ...,
              vmap_method: str | None = ..., input_layouts: Sequence[LayoutOptions] | None = ...,
              output_layouts: LayoutOptions | Sequence[LayoutOptions] = ...,
              input_output_aliases: dict[int, int] | None = ..., custom_call_api_version: int = ...,

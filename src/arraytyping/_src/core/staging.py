@@ -10,6 +10,8 @@ from typing import Any, Final
 
 import numpy as np
 
+from arraytyping._src import monitoring
+from arraytyping._src.util import fun_name
 from arraytyping._src.dtypes import registry
 from arraytyping._src.dtypes.config import config
 from arraytyping._src.dtypes.promotion import operand_of
@@ -308,7 +310,9 @@ def make_jaxpr(f: Callable[..., Any], static_argnums: int | Sequence[int] = (), 
             full = [a if i in static_pos else next(it) for i, a in enumerate(args)]
             return f(*full, **kw)
 
-        closed, out_tree = trace_to_jaxpr(flat_f, avals, _describe_fn(f, "make_jaxpr"))
+        with monitoring.log_elapsed_time("Finished tracing {fun_name} for make_jaxpr in {elapsed_time:.9f} sec",
+                                         fun_name(f), monitoring.JAXPR_TRACE_EVENT):
+            closed, out_tree = trace_to_jaxpr(flat_f, avals, _describe_fn(f, "make_jaxpr"))
         if return_shape:
             return closed, tree.unflatten(out_tree, [struct_of(a) for a in closed.out_avals])
         return closed

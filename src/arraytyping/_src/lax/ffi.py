@@ -11,8 +11,8 @@ own rule is one of them. Its JVP and batching rules are the interpreters' (``int
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final, TypeAlias
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import Any, Final, TypeAlias, cast
 
 import numpy as np
 
@@ -61,24 +61,28 @@ def ir_attribute(value: Any) -> Any:
     lowering (the MLIR context is active)."""
     m = lowering.mlir()
     ir = m.ir
+    v: Any = value  # (``value`` is the one narrowed by the checks below; ``v`` stays ``Any``)
     if isinstance(value, ir.Attribute):
-        return value
+        return v
     if isinstance(value, (str, bytes)):
-        return ir.StringAttr.get(value)
+        return ir.StringAttr.get(v)
     if isinstance(value, dict):
-        return ir.DictAttr.get({str(k): ir_attribute(v) for k, v in value.items()})  # pyright: ignore[reportUnknownVariableType, reportUnknownArgumentType]
+        items: dict[Any, Any] = v
+        return ir.DictAttr.get({str(k): ir_attribute(x) for k, x in items.items()})
     if isinstance(value, (list, tuple)):
-        return ir.ArrayAttr.get([ir_attribute(v) for v in value])  # pyright: ignore[reportUnknownVariableType]
+        seq: list[Any] = list(v)
+        return ir.ArrayAttr.get([ir_attribute(x) for x in seq])
     if isinstance(value, np.dtype):
-        return ir.TypeAttr.get(_element_type(m, value))
+        dtype: np.dtype[Any] = v
+        return ir.TypeAttr.get(_element_type(m, dtype))
     if type(value) in _PY_SCALARS:
-        value = np.array(value, dtype=_PY_SCALARS[type(value)])
-    if isinstance(value, (np.ndarray, np.generic)):
-        array = np.asarray(value)
+        v = np.array(v, dtype=_PY_SCALARS[type(value)])
+    if isinstance(v, (np.ndarray, np.generic)):
+        array: np.ndarray[Any, Any] = np.asarray(cast("np.ndarray[Any, Any]", v))
         if array.size > 0 and 0 in array.strides:
             raise ValueError("NumPy arrays with zero strides are not supported as MLIR attributes")
         elt = _element_type(m, array.dtype)
-        if isinstance(value, np.generic) or array.ndim == 0:
+        if array.ndim == 0:
             if array.dtype.kind in "biu":
                 return ir.IntegerAttr.get(elt, int(array))
             if array.dtype.kind == "f":
@@ -105,18 +109,19 @@ def build_ffi_lowering_function(call_target_name: str, *, operand_layouts: Seque
         m = ctx.m
         ir, hlo = m.ir, ctx.hlo
         version = api_version
-        config: Any
+        config: dict[str, Any] | str | None
         if version >= 4:
             if backend_config is not None and not isinstance(backend_config, Mapping):
                 raise ValueError("When api_version > 4, backend_config must be a dictionary.")
-            config = {**(backend_config or {}), **{k: ir_attribute(v) for k, v in params.items()}}
+            config = {**dict(backend_config or {}), **{k: ir_attribute(v) for k, v in params.items()}}
         else:
             if params:
                 raise ValueError("The use of ffi_call attributes requires a custom call API version of at least 4; "
                                  f"got api_version={version}.")
-            config = backend_config
+            config = backend_config if isinstance(backend_config, str) or backend_config is None else \
+                dict(backend_config)
         results = [m.tensor(a) for a in ctx.avals_out]
-        if isinstance(config, Mapping):
+        if isinstance(config, dict):
             config_attr, version = ir.StringAttr.get(""), 1  # as JAX's mlir.custom_call: a dict rides apart
         else:
             config_attr = ir.StringAttr.get("" if config is None else config)
@@ -143,8 +148,8 @@ def build_ffi_lowering_function(call_target_name: str, *, operand_layouts: Seque
             attributes["operand_layouts"] = dense([layout_for_lowering(a, l) for a, l in zip(ctx.avals_in, ins)])
             attributes["result_layouts"] = dense([layout_for_lowering(a, l) for a, l in zip(ctx.avals_out, outs)])
         op = hlo.CustomCallOp.build_generic(results=results, operands=list(operands), attributes=attributes)
-        if isinstance(config, Mapping):
-            op.operation.attributes["mhlo.backend_config"] = ir.DictAttr.get(dict(config))
+        if isinstance(config, dict):
+            op.operation.attributes["mhlo.backend_config"] = ir.DictAttr.get(config)
         return op
 
     return lowering_op
@@ -185,9 +190,15 @@ class Frozen:
     ``HashableArray``/``FrozenDict``: parameters of a jaxpr equation are hashed."""
 
     def __init__(self, value: Any) -> None:
-        self.value = value
-        self._key = (repr(np.asarray(value).dtype), np.asarray(value).tobytes(), np.shape(value)) \
-            if isinstance(value, np.ndarray) else repr(sorted(value.items()))
+        self.value: Any = value
+        self._key: Hashable
+        raw: Any = value
+        if isinstance(value, np.ndarray):
+            array: np.ndarray[Any, Any] = raw
+            self._key = (str(array.dtype), array.tobytes(), array.shape)
+        else:
+            items: dict[Any, Any] = raw
+            self._key = repr(sorted(items.items()))
 
     def __hash__(self) -> int:
         return hash(self._key)

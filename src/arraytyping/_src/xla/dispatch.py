@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeAlias, cast
 
 import numpy as np
 
+from arraytyping._src import monitoring
 from arraytyping._src.dtypes import registry
 from arraytyping._src.dtypes.config import SPECIAL_CHECKS, STATE, current, special_checks
 from arraytyping.lattice import LatticeConfig
@@ -133,13 +134,20 @@ def _const_buffer(value: Any) -> Any:
 
 
 def compile_closed_jaxpr(closed: jx.ClosedJaxpr, out_tree: tree.TreeDef,
-                         host_outs: tuple[tuple[int, Any], ...] = ()) -> Compiled:
+                         host_outs: tuple[tuple[int, Any], ...] = (), name: str = "jit(<unnamed function>)"
+                         ) -> Compiled:
+    """``closed`` lowered and compiled (each step reported to :mod:`~arraytyping._src.monitoring`'s listeners
+    under ``name``, ``jit(f)``, as JAX reports them)."""
     for aval in [*closed.in_avals, *closed.out_avals]:
         check_supported(aval)
     m = mlir()
     with m.lock:
-        module = lower_jaxpr(closed.jaxpr)
-        exe = backend().compile(module, m.host_callbacks)
+        with monitoring.log_elapsed_time("Finished jaxpr to MLIR module conversion {fun_name} in "
+                                         "{elapsed_time:.9f} sec", name, monitoring.JAXPR_TO_MLIR_MODULE_EVENT):
+            module = lower_jaxpr(closed.jaxpr)
+        with monitoring.log_elapsed_time("Finished XLA compilation of {fun_name} in {elapsed_time:.9f} sec", name,
+                                         monitoring.BACKEND_COMPILE_EVENT):
+            exe = backend().compile(module, m.host_callbacks)
     const_bufs = [_const_buffer(c) for c in closed.consts]
     return Compiled(exe, const_bufs, closed.out_avals, out_tree, closed, host_outs)
 
@@ -643,7 +651,7 @@ class JitFunction(_JitBase):
                 raise
             if any(isinstance(c, core.Tracer) for c in closed.consts):
                 return None
-            entry = compile_closed_jaxpr(closed, out_tree, host)
+            entry = compile_closed_jaxpr(closed, out_tree, host, f"jit({fun_name(self.fun)})")
             self._cache[key] = entry
             return entry
 
@@ -662,7 +670,9 @@ class JitFunction(_JitBase):
                 dyn_args, dyn = tree.unflatten(in_tree, list(xs))
                 return fun(*_merge_static(dyn_args, static_args), **dyn, **static)
         found: list[tuple[tree.TreeDef, tuple[tuple[int, Any], ...]]] = []
-        closed, out_tree = trace_to_jaxpr(_split_host_outputs(flat, found), list(avals), f"jit({self.name})")
+        with monitoring.log_elapsed_time("Finished tracing {fun_name} for jit in {elapsed_time:.9f} sec",
+                                         fun_name(fun), monitoring.JAXPR_TRACE_EVENT):
+            closed, out_tree = trace_to_jaxpr(_split_host_outputs(flat, found), list(avals), f"jit({self.name})")
         full_tree, host = found[0]
         return closed, full_tree if host else out_tree, host
 
@@ -910,6 +920,7 @@ def eager_apply(prim: core.Primitive, args: Sequence[Any], params: dict[str, Any
     if fn is None:
         def one(*xs: Any) -> Any:
             return prim.bind(*xs, **params)
+        one.__name__ = prim.name  # the name its compilation is reported under, as JAX's (``jit(cos)``)
         fn = JitFunction(one, name=prim.name)
         fn.apply_primitive = True
         fn = _eager_prims.setdefault(key, fn)

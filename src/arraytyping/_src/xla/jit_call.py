@@ -27,6 +27,7 @@ from arraytyping._src.core.avals import ShapedArray, typematch
 from arraytyping._src.core.trace import Primitive, Tracer
 from arraytyping._src.core.staging import abstractify, trace_to_jaxpr
 from arraytyping._src.core.refs import Ref, RefsClosedOver
+from arraytyping._src.util import fun_name
 
 if TYPE_CHECKING:
     from arraytyping._src.xla.dispatch import JitFunction
@@ -165,15 +166,6 @@ def static_key(static_args: tuple[tuple[int, Any], ...], static: dict[str, Any])
                              f"to hash an object of type {type(v)}, {v!r:.120}. The error was:\nTypeError: {e}"
                              ) from None
     return (static_args, tuple(sorted(static.items())))
-
-
-def fun_name(fun: Callable[..., Any]) -> str:
-    """The name JAX gives a jitted function's equation: its ``__name__`` (a ``functools.partial``'s function's)."""
-    name = getattr(fun, "__name__", None)
-    if isinstance(name, str):
-        return name
-    inner = getattr(fun, "func", None)
-    return fun_name(inner) if callable(inner) else "<unnamed function>"
 
 
 def derived(jaxpr: jx.ClosedJaxpr, key: Hashable, make: Callable[[], _T]) -> _T:

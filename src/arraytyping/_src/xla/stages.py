@@ -22,6 +22,7 @@ from typing import Any, Final, Generic, TypeVar
 import numpy as np
 from typing_extensions import ParamSpec
 
+from arraytyping._src import monitoring
 from arraytyping._src.core import jaxpr as jx
 from arraytyping._src.core import trace as core
 from arraytyping._src.core.avals import ShapedArray
@@ -177,7 +178,9 @@ class Traced(_Stage, Generic[_StageR]):
         sig = self._sig
         result_names = [f"result{keystr(p)}" for p in _out_paths(sig)]
         m = mlir()
-        with m.lock:
+        with m.lock, monitoring.log_elapsed_time(
+                "Finished jaxpr to MLIR module conversion {fun_name} in {elapsed_time:.9f} sec", f"jit({sig.name})",
+                monitoring.JAXPR_TO_MLIR_MODULE_EVENT):
             module = lower_module(sig.closed, module_name(sig.name), result_names)
             callbacks = list(m.host_callbacks)
         return Lowered(sig, module, callbacks)
@@ -254,7 +257,8 @@ class Lowered(_Stage, Generic[_StageR]):
             raise NotImplementedError(f"compiler_options={compiler_options!r}: arraytyping compiles with XLA's "
                                       "default options")
         sig = self._sig
-        with mlir().lock:
+        with mlir().lock, monitoring.log_elapsed_time("Finished XLA compilation of {fun_name} in {elapsed_time:.9f} sec",
+                                                      f"jit({sig.name})", monitoring.BACKEND_COMPILE_EVENT):
             exe = backend().compile(self._module, self._callbacks)
         return Compiled(sig, dispatch.Compiled(exe, [], sig.closed.out_avals, sig.out_tree, sig.closed, sig.host))
 
