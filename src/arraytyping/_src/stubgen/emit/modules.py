@@ -65,6 +65,7 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
         "from arraytyping.random import PRNGKeyArray",
         "from arraytyping import op_rules as op_rules",
         "from arraytyping import debug as debug, experimental as experimental, ffi as ffi, monitoring as monitoring",
+        "from arraytyping import profiler as profiler",
         "from arraytyping import ref as ref",
         "from arraytyping import errors as errors, stages as stages",
         "from arraytyping.errors import ConcretizationTypeError as ConcretizationTypeError",
