@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import builtins
 import operator
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final, Generic, Literal, NamedTuple, TypeVar, cast, overload
 
 import numpy as np
@@ -165,6 +165,36 @@ def _sum_squares(x: Any, axis: Any, keepdims: bool) -> Any:
     return sqrt(sum(real(multiply(x, conj(x))), axis=axis, keepdims=keepdims))
 
 
+def _vector_norm(x: Any, *, ord: Any, axis: Any, keepdims: bool,
+                 count_dtype: Callable[[Any], np.dtype[Any]]) -> Any:
+    """The vector norm of ``x`` over ``axis`` for an ``ord`` other than ``None`` (``norm``'s vector branch and
+    ``vector_norm``'s body): ``ord=0`` counts the nonzero elements in ``count_dtype(x)``, where the two differ."""
+    if ord == 2:
+        return _sum_squares(x, axis, keepdims)
+    if ord == np.inf:
+        return amax(abs(x), axis=axis, keepdims=keepdims, initial=0)
+    if ord == -np.inf:
+        return amin(abs(x), axis=axis, keepdims=keepdims)
+    if ord == 0:
+        nonzero = not_equal(x, 0)  # first, as JAX's arguments are evaluated (strict promotion may refuse it)
+        return sum(nonzero, dtype=count_dtype(x), axis=axis, keepdims=keepdims)
+    if ord == 1:
+        return sum(abs(x), axis=axis, keepdims=keepdims)
+    if isinstance(ord, str):
+        msg = f"Invalid order '{ord}' for vector norm."
+        if ord == "inf":
+            msg += "Use 'jax.numpy.inf' instead."
+        if ord == "-inf":
+            msg += "Use '-jax.numpy.inf' instead."
+        raise ValueError(msg)
+    abs_x = abs(x)
+    dt = lax.aval_of(abs_x).dtype
+    with np.errstate(all="ignore"):
+        ord_arr = np.array(ord, dtype=dt)
+        ord_inv = np.array(1.0 / ord_arr, dtype=dt)
+    return power(sum(power(abs_x, ord_arr), axis=axis, keepdims=keepdims), ord_inv)
+
+
 def _norm_body(x: Any, *, ord: Any, axis: tuple[int, ...] | None, keepdims: bool) -> Any:
     x = promote_args_inexact(x)[0]
     ndim = len(shape_of(x))
@@ -175,30 +205,8 @@ def _norm_body(x: Any, *, ord: Any, axis: tuple[int, ...] | None, keepdims: bool
     else:
         axis = tuple(canonicalize_axis(a, ndim) for a in axis)
     if len(axis) == 1:
-        ord = 2 if ord is None else ord
-        if ord == 2:
-            return _sum_squares(x, axis, keepdims)
-        if ord == np.inf:
-            return amax(abs(x), axis=axis, keepdims=keepdims, initial=0)
-        if ord == -np.inf:
-            return amin(abs(x), axis=axis, keepdims=keepdims)
-        if ord == 0:
-            return sum(not_equal(x, 0), dtype=_real_dtype(x), axis=axis, keepdims=keepdims)
-        if ord == 1:
-            return sum(abs(x), axis=axis, keepdims=keepdims)
-        if isinstance(ord, str):
-            msg = f"Invalid order '{ord}' for vector norm."
-            if ord == "inf":
-                msg += "Use 'jax.numpy.inf' instead."
-            if ord == "-inf":
-                msg += "Use '-jax.numpy.inf' instead."
-            raise ValueError(msg)
-        abs_x = abs(x)
-        dt = lax.aval_of(abs_x).dtype
-        with np.errstate(all="ignore"):
-            ord_arr = np.array(ord, dtype=dt)
-            ord_inv = np.array(1.0 / ord_arr, dtype=dt)
-        return power(sum(power(abs_x, ord_arr), axis=axis, keepdims=keepdims), ord_inv)
+        return _vector_norm(x, ord=2 if ord is None else ord, axis=axis, keepdims=keepdims,
+                            count_dtype=_real_dtype)
     if len(axis) != 2:
         raise ValueError(f"Improper number of axes for norm: axis={axis}. Pass one axis to compute a vector-norm, "
                          f"or two axes to compute a matrix-norm.")
@@ -785,30 +793,10 @@ def vector_norm(x: ArrayLike, /, *, axis: int | tuple[int, ...] | None = None, k
     >>> linalg.vector_norm(anp.array([3., 4.]))
     Array(5., dtype=float32)"""
     x = _ensure(x, "jnp.linalg.vector_norm")
-    if cast(object, ord) is None or ord == 2:  # JAX's test: None passes at run time
-        return sqrt(sum(real(multiply(x, conj(x))), axis=axis, keepdims=keepdims))
-    if ord == np.inf:
-        return amax(abs(x), axis=axis, keepdims=keepdims, initial=0)
-    if ord == -np.inf:
-        return amin(abs(x), axis=axis, keepdims=keepdims)
-    if ord == 0:
-        nonzero = not_equal(x, 0)  # first, as JAX's arguments are evaluated (strict promotion may refuse it)
-        return sum(nonzero, dtype=finfo(lax.aval_of(x).dtype).dtype, axis=axis, keepdims=keepdims)
-    if ord == 1:
-        return sum(abs(x), axis=axis, keepdims=keepdims)
-    if isinstance(ord, str):
-        msg = f"Invalid order '{ord}' for vector norm."
-        if ord == "inf":
-            msg += "Use 'jax.numpy.inf' instead."
-        if ord == "-inf":
-            msg += "Use '-jax.numpy.inf' instead."
-        raise ValueError(msg)
-    abs_x = abs(x)
-    dt = lax.aval_of(abs_x).dtype
-    with np.errstate(all="ignore"):
-        ord_arr = np.array(ord, dtype=dt)
-        ord_inv = np.array(1.0 / ord_arr, dtype=dt)
-    out: AnyArray = power(sum(power(abs_x, ord_arr), axis=axis, keepdims=keepdims), ord_inv)
+    if cast(object, ord) is None:  # JAX's test: None passes at run time, as 2
+        ord = 2
+    out: AnyArray = _vector_norm(x, ord=ord, axis=axis, keepdims=keepdims,
+                                 count_dtype=lambda v: finfo(lax.aval_of(v).dtype).dtype)
     return out
 
 
