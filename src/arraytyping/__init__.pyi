@@ -22,7 +22,7 @@ from arraytyping.ad_checkpoint import checkpoint as checkpoint, checkpoint_polic
 from arraytyping.ad_checkpoint import checkpoint as remat
 from arraytyping import typing as typing
 from arraytyping.lattice import TypePromotionError as TypePromotionError
-from arraytyping.typing import ArrayLike, DType, DTypeLike, Unannotated
+from arraytyping.typing import AnyArguments, ArrayLike, DType, DTypeLike, Unannotated
 from arraytyping.random import PRNGKeyArray
 from arraytyping import op_rules as op_rules
 from arraytyping import debug as debug, experimental as experimental, ffi as ffi, monitoring as monitoring
@@ -11715,7 +11715,7 @@ InDType1 = TypeVar("InDType1")
 InDType2 = TypeVar("InDType2")
 InDType3 = TypeVar("InDType3")
 @overload
-def vmap(fun: Callable[[Unannotated], Array[OutDType, Any]], in_axes: int | None | Sequence[Any] = ..., out_axes: Any = ..., axis_name: object = ..., axis_size: int | None = ...) -> Callable[[Any], Array[OutDType]]:
+def vmap(fun: AnyArguments, in_axes: int | None | Sequence[Any] = ..., out_axes: Any = ..., axis_name: object = ..., axis_size: int | None = ...) -> Callable[..., Any]:
     """Vectorize ``fun`` over an axis of its arguments: ``vmap(f)(xs)`` is ``f`` applied to each slice of ``xs``
     along axis 0, the results stacked along axis 0, computed by batched primitives rather than a loop.
 
@@ -11733,6 +11733,8 @@ def vmap(fun: Callable[[Unannotated], Array[OutDType, Any]], in_axes: int | None
     unbatched shapes).
     """
     ...
+@overload
+def vmap(fun: Callable[[Unannotated], Array[OutDType, Any]], in_axes: int | None | Sequence[Any] = ..., out_axes: Any = ..., axis_name: object = ..., axis_size: int | None = ...) -> Callable[[Any], Array[OutDType]]: ...
 @overload
 def vmap(fun: Callable[[PRNGKeyArray], Array[OutDType, Any]], in_axes: int | None | Sequence[Any] = ..., out_axes: Any = ..., axis_name: object = ..., axis_size: int | None = ...) -> Callable[[PRNGKeyArray | Array[Any]], Array[OutDType]]: ...
 @overload

@@ -10,7 +10,7 @@ from typing import Any, Generic, Literal, Protocol, SupportsIndex, TypeVar, type
 import numpy as np
 from typing_extensions import TypeAlias
 
-from arraytyping import Array as Array, bool_, generic, number, integer, signedinteger, unsignedinteger, inexact, floating, complexfloating
+from arraytyping import MYPY, Array as Array, bool_, generic, number, integer, signedinteger, unsignedinteger, inexact, floating, complexfloating
 
 __all__ = [
     "Array", "ArrayLike", "BoolArray", "ComplexArray", "DType", "DTypeLike", "DTypeName", "FloatArray", "InexactArray",
@@ -26,9 +26,19 @@ class SupportsDType(Protocol):
 class DType(np.dtype[np.generic], Generic[DTypeT_co]):  # type: ignore[misc]  # pyright: ignore
     """An array's ``dtype`` (an ``np.dtype`` at run time), typed by the array's dtype class: ``Array[T]().dtype`` is a ``DType[T]``, and ``astype``/``dtype=`` take it back to ``T``."""
 
+if MYPY:
+    @type_check_only
+    class Unannotated:
+        """What only a parameter without an annotation (or of type ``Any`` or ``object``) takes: ``vmap`` of a function with such a parameter takes any pytree there (a list of tuples, a key array), as JAX does."""
+else:  # pyright types a lambda's parameters by the first overload it tries: they must take what Any takes
+    @type_check_only
+    class Unannotated(Any):
+        """What a parameter without an annotation takes: ``vmap`` of a function with such a parameter takes any pytree there (a list of tuples, a key array), as JAX does."""
+
 @type_check_only
-class Unannotated:
-    """What only a parameter without an annotation (or of type ``Any`` or ``object``) takes: ``vmap`` of a function with such a parameter takes any pytree there (a list of tuples, a key array), as JAX does."""
+class AnyArguments(Protocol):
+    """A callable of any arguments (``Callable[..., Any]``, a ``functools.partial``, ``grad``'s result): ``vmap`` of it is ``Callable[..., Any]``, as it cannot say which parameters it has."""
+    def __call__(self, *args: object, **kwargs: object) -> Any: ...
 
 # Inputs: permissive.
 Scalar: TypeAlias = bool | int | float | complex

@@ -61,7 +61,7 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
         "from arraytyping.ad_checkpoint import checkpoint as remat",
         "from arraytyping import typing as typing",
         "from arraytyping.lattice import TypePromotionError as TypePromotionError",
-        "from arraytyping.typing import ArrayLike, DType, DTypeLike, Unannotated",
+        "from arraytyping.typing import AnyArguments, ArrayLike, DType, DTypeLike, Unannotated",
         "from arraytyping.random import PRNGKeyArray",
         "from arraytyping import op_rules as op_rules",
         "from arraytyping import debug as debug, experimental as experimental, ffi as ffi, monitoring as monitoring",
@@ -205,7 +205,9 @@ def vmap_declaration(m: Model, doc: str | None) -> list[str]:
     out = ['OutDType = TypeVar("OutDType")',
            *(f'InDType{i} = TypeVar("InDType{i}")' for i in range(1, VMAP_ARITIES + 1)),
 ]
-    first = True
+    # a callable of any arguments first (it would match every arity's first overload, and be called with one)
+    out += ["@overload", f"def vmap(fun: AnyArguments, {rest}) -> Callable[..., Any]:", *body]
+    first = False
     for n in range(1, VMAP_ARITIES + 1):
         # an unannotated parameter takes any pytree (a list of tuples, a key array): the batched function takes
         # anything there; each subset of unannotated parameters first, the fully typed signature last
@@ -287,7 +289,7 @@ def typing_stub(header: list[str]) -> str:
         "import numpy as np",
         "from typing_extensions import TypeAlias",
         "",
-        "from arraytyping import Array as Array, bool_, " + ", ".join(specs.ABSTRACT),
+        "from arraytyping import MYPY, Array as Array, bool_, " + ", ".join(specs.ABSTRACT),
         "",
         *from_source.emit_all("typing.py"),
         "",
@@ -301,10 +303,22 @@ def typing_stub(header: list[str]) -> str:
         '    """An array\'s ``dtype`` (an ``np.dtype`` at run time), typed by the array\'s dtype class: '
         '``Array[T]().dtype`` is a ``DType[T]``, and ``astype``/``dtype=`` take it back to ``T``."""',
         "",
+        "if MYPY:",
+        "    @type_check_only",
+        "    class Unannotated:",
+        '        """What only a parameter without an annotation (or of type ``Any`` or ``object``) takes: ``vmap`` of '
+        'a function with such a parameter takes any pytree there (a list of tuples, a key array), as JAX does."""',
+        "else:  # pyright types a lambda's parameters by the first overload it tries: they must take what Any takes",
+        "    @type_check_only",
+        "    class Unannotated(Any):",
+        '        """What a parameter without an annotation takes: ``vmap`` of a function with such a parameter takes '
+        'any pytree there (a list of tuples, a key array), as JAX does."""',
+        "",
         "@type_check_only",
-        "class Unannotated:",
-        '    """What only a parameter without an annotation (or of type ``Any`` or ``object``) takes: ``vmap`` of a '
-        'function with such a parameter takes any pytree there (a list of tuples, a key array), as JAX does."""',
+        "class AnyArguments(Protocol):",
+        '    """A callable of any arguments (``Callable[..., Any]``, a ``functools.partial``, ``grad``\'s result): '
+        '``vmap`` of it is ``Callable[..., Any]``, as it cannot say which parameters it has."""',
+        "    def __call__(self, *args: object, **kwargs: object) -> Any: ...",
         "",
         "# Inputs: permissive.",
         "Scalar: TypeAlias = bool | int | float | complex",
