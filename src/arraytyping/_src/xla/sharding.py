@@ -14,6 +14,8 @@ from typing import Any, Final, TypeAlias
 
 import numpy as np
 
+from arraytyping._src.xla.backend import backend
+
 __all__ = ["AbstractMesh", "AxisType", "DuplicateSpecError", "Mesh", "NamedSharding", "PartitionSpec", "Sharding",
            "SingleDeviceSharding", "get_abstract_mesh", "get_mesh", "make_mesh", "make_single_device_sharding",
            "set_mesh"]
@@ -323,8 +325,6 @@ def make_mesh(axis_shapes: Sequence[int], axis_names: Sequence[str], axis_types:
 
         mesh = arraytyping.make_mesh((4, 2), ("x", "y"))  # with 8 devices
     """
-    from arraytyping._src.xla.backend import backend
-
     devs = list(backend().devices) if devices is None else list(devices)
     try:
         shape = tuple(int(s) for s in axis_shapes)
