@@ -10,7 +10,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterator, Mapping, Sequence
 from types import TracebackType
-from typing import Any, Final, TypeAlias
+from typing import Any, Final, TypeAlias, cast
 
 import numpy as np
 
@@ -57,7 +57,7 @@ class Sharding:
         raise NotImplementedError
 
     @property
-    def memory_kind(self) -> str:
+    def memory_kind(self) -> str | None:
         return "device"
 
     def devices_indices_map(self, global_shape: Sequence[int]) -> dict[Any, Index]:
@@ -102,7 +102,7 @@ class SingleDeviceSharding(Sharding):
         return {self._device}
 
     @property
-    def memory_kind(self) -> str:
+    def memory_kind(self) -> str | None:
         return self._memory_kind
 
     @property
@@ -158,16 +158,16 @@ class AxisType(enum.Enum):
 
 
 def _axis_types(names: tuple[str, ...], types: Any, who: str) -> tuple[AxisType, ...]:
-    out = (AxisType.Auto,) * len(names) if types is None else types
-    if not isinstance(out, tuple):
-        out = (out,)
+    given: object = (AxisType.Auto,) * len(names) if types is None else types
+    out = cast("tuple[object, ...]", given) if isinstance(given, tuple) else (given,)
     if not all(isinstance(a, AxisType) for a in out):
+        kinds = [type(a).__name__ for a in out]
         raise TypeError(f"axis_types passed to {who} must be of type `jax.sharding.AxisType`. Got {out} of type "
-                        f"{tuple(type(a) for a in out)}")
+                        f"({', '.join(kinds)})")
     if len(names) != len(out):
         raise ValueError(f"Number of axis names should match the number of axis_types. Got axis_names={names} and "
                          f"axis_types={out}")
-    return out
+    return tuple(a for a in out if isinstance(a, AxisType))
 
 
 class AbstractMesh:
@@ -248,7 +248,7 @@ class Mesh:
                  axis_types: AxisType | tuple[AxisType, ...] | None = None) -> None:
         arr = devices if isinstance(devices, np.ndarray) else np.array(devices, dtype=object)
         names = (axis_names,) if isinstance(axis_names, str) else tuple(axis_names)
-        if any(n is None for n in names):
+        if any(n is None for n in cast("tuple[str | None, ...]", names)):
             raise ValueError(f"Mesh axis names cannot be None. Got: {names}")
         if arr.ndim != len(names):
             raise ValueError("Mesh requires the ndim of its first argument (`devices`) to equal the length of its "
@@ -282,8 +282,8 @@ class Mesh:
     @property
     def device_ids(self) -> np.ndarray[Any, Any]:
         """The ids of :attr:`devices`, in the mesh's shape."""
-        return np.vectorize(lambda d: d.id, otypes=[int])(self.devices) if self.devices.size else \
-            np.zeros(self.devices.shape, int)
+        ids: list[int] = [int(d.id) for d in self.devices.flat]
+        return np.array(ids, dtype=int).reshape(self.devices.shape)
 
     @property
     def local_devices(self) -> list[Any]:
@@ -355,11 +355,11 @@ UNCONSTRAINED: Final = _Unconstrained()
 
 
 def _canonical_partition(p: Any) -> Any:
-    if isinstance(p, list):
-        p = tuple(p)
-    if isinstance(p, tuple) and len(p) == 1:
-        return p[0]
-    return p
+    entry: object = tuple(cast("list[object]", p)) if isinstance(p, list) else p
+    if isinstance(entry, tuple):
+        items: tuple[object, ...] = cast("tuple[object, ...]", entry)
+        return items[0] if len(items) == 1 else items
+    return entry
 
 
 class PartitionSpec:
@@ -456,7 +456,8 @@ class DuplicateSpecError(Exception):
 def _axes_of(entry: Any) -> tuple[str, ...]:
     if entry is None or entry is UNCONSTRAINED:
         return ()
-    return entry if isinstance(entry, tuple) else (entry,)
+    names: tuple[str, ...] = cast("tuple[str, ...]", entry) if isinstance(entry, tuple) else (entry,)
+    return names
 
 
 class NamedSharding(Sharding):
@@ -503,7 +504,7 @@ class NamedSharding(Sharding):
         return tuple(self.mesh.devices.flat)
 
     @property
-    def memory_kind(self) -> str:
+    def memory_kind(self) -> str | None:
         return self._memory_kind
 
     @property
