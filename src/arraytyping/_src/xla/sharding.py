@@ -521,7 +521,7 @@ class NamedSharding(Sharding):
         out = [math.prod(sizes[n] for n in _axes_of(entry)) for entry in self.spec]
         return out + [1] * (ndim - len(out))
 
-    def check_shape(self, global_shape: Sequence[int]) -> None:
+    def _check_shape(self, global_shape: Sequence[int]) -> None:
         """JAX's errors for an array of ``global_shape`` this sharding cannot hold: a spec longer than its rank
         (``AssertionError``, as JAX's), a dimension the mesh axes do not divide (``ValueError`` naming both)."""
         shape = tuple(global_shape)
@@ -540,11 +540,11 @@ class NamedSharding(Sharding):
                                  f"and sharding {abstract!r}")
 
     def shard_shape(self, global_shape: Sequence[int]) -> tuple[int, ...]:
-        self.check_shape(global_shape)
+        self._check_shape(global_shape)
         return tuple(s // p for s, p in zip(global_shape, self._partitions(len(global_shape))))
 
     def devices_indices_map(self, global_shape: Sequence[int]) -> dict[Any, Index]:
-        self.check_shape(global_shape)
+        self._check_shape(global_shape)
         shape = tuple(global_shape)
         mesh = self.mesh
         names = mesh.axis_names
