@@ -71,3 +71,53 @@ def test_program_matches_jax(name: str) -> None:
         assert got["error"]["type"] == expected["error"]["type"]
         if name not in MESSAGE_DIFFERS:
             assert got["error"]["message"] == expected["error"]["message"]
+
+
+# In this process (one CPU device unless the environment says otherwise): what needs no second device.
+
+def test_one_device_mesh_holds_the_whole_array_and_gathers_it() -> None:
+    import pickle
+
+    import numpy as np
+
+    import arraytyping as at
+
+    mesh = at.make_mesh((1,), ("x",))
+    x = at.device_put(np.arange(6, dtype=np.float32).reshape(3, 2), at.NamedSharding(mesh, at.P("x")))
+    assert isinstance(x.sharding, at.NamedSharding) and x.sharding.spec == at.P("x")
+    assert x.is_fully_replicated and x.device == at.devices()[0]
+    [shard] = x.addressable_shards
+    assert shard.index == (slice(0, 3), slice(None)) and shard.replica_id == 0
+    assert np.asarray(shard.data).tolist() == [[0, 1], [2, 3], [4, 5]]
+    assert (x * 2).tolist() == [[0, 2], [4, 6], [8, 10]]
+    y = pickle.loads(pickle.dumps(x))  # as JAX's: the value, on the default device (devices do not pickle)
+    assert y.sharding == at.sharding.SingleDeviceSharding(at.devices()[0])
+    assert np.asarray(y).tolist() == np.asarray(x).tolist()
+    x.delete()
+    with pytest.raises(at.DeletedArrayError):
+        x.addressable_shards
+
+
+def test_more_mesh_devices_than_there_are_is_jax_s_error() -> None:
+    import arraytyping as at
+
+    n = len(at.devices())
+    with pytest.raises(ValueError, match=f"Number of devices {n} must be >= the product of mesh_shape"):
+        at.make_mesh((n + 1,), ("x",))
+
+
+def test_blocks_of_the_wrong_shape_are_refused() -> None:
+    import numpy as np
+
+    import arraytyping as at
+
+    s = at.NamedSharding(at.make_mesh((1,), ("x",)), at.P("x"))
+    with pytest.raises(ValueError, match=r"Expected shard shape \(4,\)"):
+        at.make_array_from_single_device_arrays((4,), s, [at.device_put(np.zeros(3, np.float32))])
+
+
+def test_a_bare_spec_without_a_mesh_is_refused() -> None:
+    import arraytyping as at
+
+    with pytest.raises(ValueError, match="set_mesh"):
+        at.device_put(1.0, at.P())

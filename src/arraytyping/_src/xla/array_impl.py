@@ -316,13 +316,6 @@ class ShardedArrayImpl(ArrayImpl):
     def __dlpack_device__(self) -> tuple[dlpack.DLDeviceType, int]:
         return dlpack.dlpack_device(backend().device)
 
-    def __reduce__(self) -> Any:
-        return (_rebuild_sharded, (self._value(), self.aval.weak_type, self._sharding))
-
-
-def _rebuild_sharded(value: np.ndarray[Any, Any], weak: bool, sharding: NamedSharding) -> ArrayImpl:
-    return put_sharded(value, ShapedArray(value.shape, value.dtype, weak), sharding)
-
 
 def put_sharded(value: np.ndarray[Any, Any], aval: ShapedArray, sharding: NamedSharding) -> ShardedArrayImpl:
     """``value`` (a host array of ``aval``) split into blocks on the devices of ``sharding``; JAX's errors where
