@@ -155,6 +155,9 @@ print(repr(jax.sharding.get_mesh()))
 jax.set_mesh(None)
 print(repr(jax.sharding.get_mesh()))
 ''',
+    "put_spec_without_mesh": '''
+jax.device_put(jnp.arange(4.), P())
+''',
     "gather": '''
 mesh = jax.make_mesh((4, 2), ('x', 'y'))
 x = jax.device_put(jnp.arange(32.).reshape(8, 4), NamedSharding(mesh, P('x', 'y')))

@@ -119,5 +119,5 @@ def test_blocks_of_the_wrong_shape_are_refused() -> None:
 def test_a_bare_spec_without_a_mesh_is_refused() -> None:
     import arraytyping as at
 
-    with pytest.raises(ValueError, match="set_mesh"):
+    with pytest.raises(ValueError, match="Please set a mesh via `jax.set_mesh`"):
         at.device_put(1.0, at.P())

@@ -644,10 +644,7 @@ def as_sharding(target: Any) -> Sharding | None:
     if isinstance(target, PartitionSpec):
         mesh = _context.mesh
         if mesh is None:
-            raise ValueError("PartitionSpec passed to device_put cannot contain axis names that are of type Auto "
-                             f"or Manual. Got PartitionSpec: {target} with axis name: "
-                             f"{next((a for e in target for a in _axes_of(e)), None)} of type: Auto. Use "
-                             "arraytyping.set_mesh(mesh) first, or pass a NamedSharding")
+            raise ValueError("Please set a mesh via `jax.set_mesh` if a PartitionSpec is passed to device_put")
         return NamedSharding(mesh, target)
     return None
 
