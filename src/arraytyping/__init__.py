@@ -20,8 +20,10 @@ from arraytyping._src.api.public import (
     live_arrays, local_device_count, local_devices, named_call, named_scope, print_environment_info, process_count,
     process_index, closure_convert, copy_to_host_async, custom_gradient, effects_barrier, host_count, host_id,
     host_ids, process_indices,
-    Ref, freeze, new_ref,
+    Ref, freeze, new_ref, Shard, make_array_from_callback, make_array_from_single_device_arrays,
 )
+from arraytyping._src.xla.sharding import NamedSharding, make_mesh, set_mesh
+from arraytyping._src.xla.sharding import PartitionSpec as P
 from arraytyping.dtypes import float0
 from arraytyping._src.dtypes.scalar_types import (
     bfloat16, bool_, complex64, complex128, complexfloating, float4_e2m1fn, float6_e2m3fn, float6_e3m2fn,
@@ -41,6 +43,7 @@ from arraytyping import lax as lax, nn as nn, numpy as numpy, random as random, 
 from arraytyping import typing as typing
 from arraytyping import ref as ref
 from arraytyping import ffi as ffi, monitoring as monitoring, profiler as profiler
+from arraytyping import sharding as sharding
 
 __version__ = "0.1.0"
 
@@ -48,7 +51,8 @@ __all__ = [
     "Array", "ConcretizationTypeError", "DeletedArrayError", "ShapeDtypeStruct", "TracerArrayConversionError",
     "TracerBoolConversionError", "TracerIntegerConversionError", "TypeCheckError", "UnexpectedTracerError",
     "checkpoint", "checkpoint_policies", "custom_jvp", "custom_vjp", "device_put", "devices", "eval_shape", "grad",
-    "hessian", "jacfwd", "jacobian", "jacrev", "jit", "jvp", "linearize", "make_jaxpr", "remat", "typecheck",
+    "NamedSharding", "P", "Shard", "make_array_from_callback", "make_array_from_single_device_arrays", "make_mesh",
+    "set_mesh", "hessian", "jacfwd", "jacobian", "jacrev", "jit", "jvp", "linearize", "make_jaxpr", "remat", "typecheck",
     "value_and_grad", "vjp", "vmap", "block_until_ready", "typeof", "debug", "experimental", "pure_callback",
     "TypePromotionError", "bfloat16", "errors", "stages", "bool_", "canonicalize_dtype", "complex64", "custom_derivatives", "complex128",
     "complexfloating", "config", "dtype_promotion", "dtypes", "enable_x64", "finfo", "float4_e2m1fn", "float6_e2m3fn",

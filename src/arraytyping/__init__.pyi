@@ -29,6 +29,9 @@ from arraytyping import debug as debug, experimental as experimental, ffi as ffi
 from arraytyping import profiler as profiler
 from arraytyping import ref as ref
 from arraytyping import errors as errors, stages as stages
+from arraytyping import sharding as sharding
+from arraytyping.sharding import NamedSharding as NamedSharding, PartitionSpec as P, Sharding
+from arraytyping.sharding import make_mesh as make_mesh, set_mesh as set_mesh
 from arraytyping.errors import ConcretizationTypeError as ConcretizationTypeError
 from arraytyping.errors import TracerArrayConversionError as TracerArrayConversionError
 from arraytyping.errors import TracerBoolConversionError as TracerBoolConversionError
@@ -39,9 +42,10 @@ __all__ = [
     "Array", "ConcretizationTypeError", "DeletedArrayError", "ShapeDtypeStruct", "TracerArrayConversionError",
     "TracerBoolConversionError", "TracerIntegerConversionError", "TypeCheckError", "UnexpectedTracerError",
     "checkpoint", "checkpoint_policies", "custom_jvp", "custom_vjp", "device_put", "devices", "eval_shape", "grad",
-    "hessian", "jacfwd", "jacobian", "jacrev", "jit", "jvp", "linearize", "make_jaxpr", "remat", "typecheck",
-    "value_and_grad", "vjp", "vmap", "block_until_ready", "typeof", "debug", "experimental", "pure_callback",
-    "TypePromotionError", "bfloat16", "errors", "stages", "bool_", "canonicalize_dtype", "complex64",
+    "NamedSharding", "P", "Shard", "make_array_from_callback", "make_array_from_single_device_arrays", "make_mesh",
+    "set_mesh", "hessian", "jacfwd", "jacobian", "jacrev", "jit", "jvp", "linearize", "make_jaxpr", "remat",
+    "typecheck", "value_and_grad", "vjp", "vmap", "block_until_ready", "typeof", "debug", "experimental",
+    "pure_callback", "TypePromotionError", "bfloat16", "errors", "stages", "bool_", "canonicalize_dtype", "complex64",
     "custom_derivatives", "complex128", "complexfloating", "config", "dtype_promotion", "dtypes", "enable_x64", "finfo",
     "float4_e2m1fn", "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz",
     "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float16", "float32",
@@ -7201,7 +7205,7 @@ class complex128(complexfloating, _Complex128Slots):
     def __at_matmul_w3__(self) -> complex64: ...
 
 DTypeT = TypeVar("DTypeT", bound=generic)
-P = ParamSpec("P")
+Params = ParamSpec("Params")
 _C = TypeVar("_C", bound=type)
 
 _Dim0 = TypeVar("_Dim0")
@@ -10199,7 +10203,16 @@ class Array(Generic[DTypeT_co, ShapeT_co]):
     @property
     def device(self) -> Any: ...
     @property
-    def sharding(self) -> Any: ...
+    def sharding(self) -> Sharding: ...
+    @property
+    def is_fully_replicated(self) -> bool: ...
+    @property
+    def is_fully_addressable(self) -> bool: ...
+    @property
+    def addressable_shards(self) -> list[Shard]: ...
+    @property
+    def global_shards(self) -> list[Shard]: ...
+    def addressable_data(self, index: int) -> Array[DTypeT_co]: ...
     def delete(self) -> None: ...
     def item(self) -> Any: ...
     def tolist(self) -> Any: ...
@@ -11689,7 +11702,7 @@ def result_type(*args: object) -> np.dtype[Any]: ...
 
 # Transformations keep the wrapped function's signature (jit's, with the ahead-of-time stages).
 @overload
-def jit(fun: Callable[P, R], *, static_argnums: int | Sequence[int] | None = None, static_argnames: str | Iterable[str] | None = None) -> stages.Wrapped[P, R]:
+def jit(fun: Callable[Params, R], *, static_argnums: int | Sequence[int] | None = None, static_argnames: str | Iterable[str] | None = None) -> stages.Wrapped[Params, R]:
     """Compile ``fun`` with XLA: ``jit(f)`` traces ``f`` once per input signature (the dtypes, shapes, weak types
     and tree structure of its arguments, the configuration and the static arguments), lowers the jaxpr to
     StableHLO, compiles it and runs the executable on later calls. Arguments and results are pytrees.
@@ -11709,7 +11722,7 @@ def jit(fun: Callable[P, R], *, static_argnums: int | Sequence[int] | None = Non
     """
     ...
 @overload
-def jit(fun: None = None, *, static_argnums: int | Sequence[int] | None = None, static_argnames: str | Iterable[str] | None = None) -> Callable[[Callable[P, R]], stages.Wrapped[P, R]]: ...
+def jit(fun: None = None, *, static_argnums: int | Sequence[int] | None = None, static_argnames: str | Iterable[str] | None = None) -> Callable[[Callable[Params, R]], stages.Wrapped[Params, R]]: ...
 OutDType = TypeVar("OutDType")
 InDType1 = TypeVar("InDType1")
 InDType2 = TypeVar("InDType2")
@@ -11766,7 +11779,7 @@ def vmap(fun: Callable[[Array[InDType1, Any], Array[InDType2, Any], Array[InDTyp
 @overload
 def vmap(fun: Callable[..., Any], in_axes: int | None | Sequence[Any] = ..., out_axes: Any = ..., axis_name: object = ..., axis_size: int | None = ...) -> Callable[..., Any]: ...
 _Rule = TypeVar("_Rule", bound=Callable[..., Any])
-class custom_jvp(Generic[P, R]):
+class custom_jvp(Generic[Params, R]):
     """A function with a custom forward-mode derivative (JAX's ``jax.custom_jvp``): a rule set with ``defjvp`` (or
     ``defjvps``) gives its tangent, rather than the derivative of its operations.
 
@@ -11786,17 +11799,17 @@ class custom_jvp(Generic[P, R]):
     one ``custom_jvp_call``. ``nondiff_argnums``/``nondiff_argnames``: arguments that are not differentiated (any
     Python values), passed to the rule first: ``rule(*nondiff_values, primals, tangents)``.
     """
-    fun: Callable[P, R]
+    fun: Callable[Params, R]
     nondiff_argnums: tuple[int, ...]
     jvp: Callable[..., tuple[Any, Any]] | None
     symbolic_zeros: bool
-    def __init__(self, fun: Callable[P, R], nondiff_argnums: Sequence[int] = ..., nondiff_argnames: Sequence[str] = ...) -> None: ...
+    def __init__(self, fun: Callable[Params, R], nondiff_argnums: Sequence[int] = ..., nondiff_argnames: Sequence[str] = ...) -> None: ...
     def defjvp(self, jvp: _Rule, symbolic_zeros: bool = ...) -> _Rule: ...
     def defjvps(self, *jvps: Callable[..., Any] | None) -> None: ...
-    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R: ...
+    def __call__(self, *args: Params.args, **kwargs: Params.kwargs) -> R: ...
     def __get__(self, instance: object, owner: type | None = None) -> Any: ...
 
-class custom_vjp(Generic[P, R]):
+class custom_vjp(Generic[Params, R]):
     """A function with a custom reverse-mode derivative (JAX's ``jax.custom_vjp``): rules set with ``defvjp`` give
     its VJP, rather than the derivative of its operations.
 
@@ -11821,22 +11834,52 @@ class custom_vjp(Generic[P, R]):
     ``nondiff_argnums``/``nondiff_argnames``: arguments that are not differentiated (not arrays), passed to ``fwd``
     in place and to ``bwd`` first: ``bwd(*nondiff_values, residuals, g)``.
     """
-    fun: Callable[P, R]
+    fun: Callable[Params, R]
     nondiff_argnums: tuple[int, ...]
     fwd: Callable[..., tuple[Any, Any]] | None
     bwd: Callable[..., tuple[Any, ...]] | None
     symbolic_zeros: bool
     optimize_remat: bool
-    def __init__(self, fun: Callable[P, R], nondiff_argnums: Sequence[int] = ..., nondiff_argnames: Sequence[str] = ...) -> None: ...
+    def __init__(self, fun: Callable[Params, R], nondiff_argnums: Sequence[int] = ..., nondiff_argnames: Sequence[str] = ...) -> None: ...
     def defvjp(self, fwd: Callable[..., tuple[Any, Any]], bwd: Callable[..., tuple[Any, ...]], symbolic_zeros: bool = ..., optimize_remat: bool = ...) -> None: ...
-    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R: ...
+    def __call__(self, *args: Params.args, **kwargs: Params.kwargs) -> R: ...
     def __get__(self, instance: object, owner: type | None = None) -> Any: ...
 
 @overload
-def make_jaxpr(f: Callable[P, Any], static_argnums: int | Sequence[int] = ..., axis_env: Sequence[Any] | None = ..., return_shape: Literal[False] = ...) -> Callable[P, Any]: ...
+def make_jaxpr(f: Callable[Params, Any], static_argnums: int | Sequence[int] = ..., axis_env: Sequence[Any] | None = ..., return_shape: Literal[False] = ...) -> Callable[Params, Any]: ...
 @overload
-def make_jaxpr(f: Callable[P, Any], static_argnums: int | Sequence[int] = ..., axis_env: Sequence[Any] | None = ..., *, return_shape: Literal[True]) -> Callable[P, tuple[Any, Any]]: ...
+def make_jaxpr(f: Callable[Params, Any], static_argnums: int | Sequence[int] = ..., axis_env: Sequence[Any] | None = ..., *, return_shape: Literal[True]) -> Callable[Params, tuple[Any, Any]]: ...
 def device_put(x: T, device: Any = None) -> T: ...
+class Shard:
+    """One device's block of an array (JAX's ``jax.Shard``): ``device``, ``index`` (a slice per dimension of the
+    global array), ``replica_id`` (which copy, where blocks are replicated) and ``data`` (the block, an array on
+    ``device``).
+
+    Example::
+
+        for shard in x.addressable_shards:
+            print(shard.device, shard.index, shard.data.shape)
+    """
+    device: Any
+    index: tuple[slice, ...]
+    replica_id: int
+    data: Array[Any]
+    def __init__(self, device: Any, index: tuple[slice, ...], replica_id: int, data: Array[Any]) -> None: ...
+def make_array_from_callback(shape: Sequence[int], sharding: Sharding, data_callback: Callable[[tuple[slice, ...]], Any], dtype: DTypeLike | None = None) -> Array[Any]:
+    """The array of global ``shape`` laid out as ``sharding`` says, each device's block made by
+    ``data_callback(index)`` (``index``: a slice per dimension of the global array), as JAX's
+    ``jax.make_array_from_callback``.
+
+    Example::
+
+        data = np.arange(32.).reshape(8, 4)
+        x = arraytyping.make_array_from_callback(data.shape, sharding, lambda idx: data[idx])
+    """
+    ...
+@overload
+def make_array_from_single_device_arrays(shape: Sequence[int], sharding: Sharding, arrays: Sequence[Array[DTypeT]], *, dtype: None = None) -> Array[DTypeT]: ...
+@overload
+def make_array_from_single_device_arrays(shape: Sequence[int], sharding: Sharding, arrays: Sequence[Array[Any]], *, dtype: DTypeLike) -> Array[Any]: ...
 def devices(backend: str | None = None) -> list[Any]: ...
 float0: np.dtype[Any]
 def eval_shape(f: Callable[..., Any], *args: Any) -> Any: ...

@@ -4,7 +4,9 @@ included, whose functions the ``Array``'s operators and methods call."""
 from arraytyping._src import numpy as _numpy  # binds the Array's operators and methods to jax.numpy's functions
 from arraytyping._src.core.array import Array
 from arraytyping._src.interpreters.autodiff.differentiation import grad, jvp, linearize, value_and_grad, vjp
-from arraytyping._src.xla.array_impl import DeletedArrayError, device_put, devices
+from arraytyping._src.xla.array_impl import (
+    DeletedArrayError, Shard, device_put, devices, make_array_from_callback, make_array_from_single_device_arrays,
+)
 from arraytyping._src.interpreters.autodiff.custom_derivatives import custom_jvp, custom_vjp
 from arraytyping._src.interpreters.autodiff.checkpoint import checkpoint, remat
 from arraytyping._src.interpreters.autodiff.remat_policies import checkpoint_policies
@@ -32,6 +34,7 @@ __all__ = [
     "Array", "ConcretizationTypeError", "DeletedArrayError", "ShapeDtypeStruct", "TracerArrayConversionError",
     "TracerBoolConversionError", "TracerIntegerConversionError", "TypeCheckError", "UnexpectedTracerError",
     "checkpoint", "checkpoint_policies", "custom_jvp", "custom_vjp", "device_put", "devices", "eval_shape", "grad",
+    "Shard", "make_array_from_callback", "make_array_from_single_device_arrays",
     "hessian", "jacfwd", "jacobian", "jacrev", "jit", "jvp", "linearize", "make_jaxpr", "remat", "typecheck",
     "value_and_grad", "vjp", "vmap", "block_until_ready", "typeof", "clear_caches", "default_backend",
     "device_count", "device_get", "disable_jit", "ensure_compile_time_eval", "linear_transpose", "live_arrays",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -14,9 +15,12 @@ from arraytyping._src.core.array import Array
 from arraytyping._src.core.avals import HOST_VALUE_TYPES, SEQUENCE_TYPES, ShapedArray
 from arraytyping._src.xla import dlpack
 from arraytyping._src.xla.backend import backend, backend_of_device, check_supported, get_backend
-from arraytyping._src.xla.sharding import SingleDeviceSharding
+from arraytyping._src.xla.sharding import (
+    Index, NamedSharding, Sharding, SingleDeviceSharding, as_sharding, index_shape, replica_ids,
+)
 
-__all__ = ["ArrayImpl", "DeletedArrayError", "as_device", "device_put", "devices", "from_dlpack_buffer", "from_numpy",
+__all__ = ["ArrayImpl", "DeletedArrayError", "Shard", "ShardedArrayImpl", "as_device", "device_put", "devices",
+           "from_dlpack_buffer", "from_numpy", "make_array_from_callback", "make_array_from_single_device_arrays",
            "place"]
 
 
@@ -74,6 +78,29 @@ class ArrayImpl(Array):
     def devices(self) -> set[Any]:
         """The devices holding the array: a set of the one."""
         return {self.device}
+
+    @property
+    def is_fully_replicated(self) -> bool:
+        """Whether every device holding the array holds all of it (true of an array on one device)."""
+        return True
+
+    @property
+    def is_fully_addressable(self) -> bool:
+        return True
+
+    @property
+    def addressable_shards(self) -> list[Shard]:
+        """The blocks of the array, one :class:`Shard` per device (here the one: the whole array)."""
+        self.check_alive()
+        return [Shard(self.device, (slice(None),) * self.aval.ndim, 0, self)]
+
+    @property
+    def global_shards(self) -> list[Shard]:
+        return self.addressable_shards
+
+    def addressable_data(self, index: int) -> ArrayImpl:
+        """The array held by the ``index``-th of :attr:`addressable_shards`."""
+        return self.addressable_shards[index].data
 
     @property
     def sharding(self) -> SingleDeviceSharding:
@@ -198,6 +225,182 @@ class ArrayImpl(Array):
         return (_rebuild, (self._value(), self.aval.weak_type))
 
 
+class Shard:
+    """One device's block of an array (JAX's ``jax.Shard``): ``device``, ``index`` (a slice per dimension of the
+    global array), ``replica_id`` (which copy, where blocks are replicated) and ``data`` (the block, an array on
+    ``device``).
+
+    Example::
+
+        for shard in x.addressable_shards:
+            print(shard.device, shard.index, shard.data.shape)
+    """
+
+    __slots__ = ("device", "index", "replica_id", "data")
+
+    def __init__(self, device: Any, index: Index, replica_id: int, data: ArrayImpl) -> None:
+        self.device = device
+        self.index = index
+        self.replica_id = replica_id
+        self.data = data
+
+    def __repr__(self) -> str:
+        return f"Shard(device={self.device!r}, index={self.index}, replica_id={self.replica_id}, data={self.data})"
+
+
+class ShardedArrayImpl(ArrayImpl):
+    """An array split over several devices by a :class:`NamedSharding`: a block on each device (its
+    :attr:`addressable_shards`). Reading its value gathers the blocks; an eager operation computes on a gathered
+    copy on the default device."""
+
+    __slots__ = ("_sharding", "_shards")
+
+    _sharding: NamedSharding
+    _shards: list[Shard]
+
+    @classmethod
+    def assemble(cls, value: np.ndarray[Any, Any], aval: ShapedArray, sharding: NamedSharding,
+                 blocks: dict[Any, ArrayImpl]) -> ShardedArrayImpl:
+        """The array of ``aval`` whose global value is ``value``, split as ``sharding`` says over ``blocks``
+        (each device's block, already on it)."""
+        self = object.__new__(cls)
+        self.buf = backend().put(_contiguous(value), aval)
+        self.aval = aval
+        self._sharding = sharding
+        indices = sharding.devices_indices_map(aval.shape)
+        replicas = replica_ids(indices)
+        self._shards = [Shard(d, indices[d], replicas[d], blocks[d]) for d in indices]
+        return self
+
+    def devices(self) -> set[Any]:
+        """The devices holding a block of the array."""
+        return self._sharding.device_set
+
+    @property
+    def sharding(self) -> NamedSharding:  # type: ignore[override]
+        """How the array lies on devices: its :class:`NamedSharding`."""
+        return self._sharding
+
+    @property
+    def device(self) -> Any:
+        if self._sharding.num_devices == 1:
+            return self._shards[0].device
+        raise ValueError("Length of devices is greater than 1. Please use `.devices()`.")
+
+    @property
+    def is_fully_replicated(self) -> bool:
+        return self._sharding.is_fully_replicated
+
+    @property
+    def addressable_shards(self) -> list[Shard]:
+        """The blocks of the array, one :class:`Shard` per device, in the mesh's device order."""
+        self.check_alive()
+        return list(self._shards)
+
+    def delete(self) -> None:
+        for shard in self._shards:
+            shard.data.delete()
+        super().delete()
+
+    def to_device(self, device: Any, *, stream: int | Any | None = None) -> ArrayImpl:
+        if stream is not None:
+            raise NotImplementedError("stream argument of array.to_device()")
+        return device_put(self, device)
+
+    def __dlpack__(self, *, stream: int | Any | None = None, max_version: tuple[int, int] | None = None,
+                   dl_device: tuple[int, int] | None = None, copy: bool | None = None) -> Any:
+        """A DLPack capsule of the gathered array (a copy on the default device)."""
+        return device_put(np.asarray(self), backend().device).__dlpack__(
+            stream=stream, max_version=max_version, dl_device=dl_device, copy=copy)
+
+    def __dlpack_device__(self) -> tuple[dlpack.DLDeviceType, int]:
+        return dlpack.dlpack_device(backend().device)
+
+
+def put_sharded(value: np.ndarray[Any, Any], aval: ShapedArray, sharding: NamedSharding) -> ShardedArrayImpl:
+    """``value`` (a host array of ``aval``) split into blocks on the devices of ``sharding``; JAX's errors where
+    the sharding cannot hold an array of its shape."""
+    check_supported(aval)
+    indices = sharding.devices_indices_map(aval.shape)
+    blocks: dict[Any, ArrayImpl] = {}
+    for device, index in indices.items():
+        block = _contiguous(value[index])
+        block_aval = ShapedArray(block.shape, aval.dtype, aval.weak_type)
+        blocks[device] = ArrayImpl.new(backend_of_device(device).put_on(block, block_aval, device), block_aval)
+    return ShardedArrayImpl.assemble(value, aval, sharding, blocks)
+
+
+def make_array_from_callback(shape: tuple[int, ...], sharding: Sharding,
+                             data_callback: Callable[[Index], Any], dtype: Any = None) -> ArrayImpl:
+    """The array of global ``shape`` laid out as ``sharding`` says, each device's block made by
+    ``data_callback(index)`` (``index``: a slice per dimension of the global array), as JAX's
+    ``jax.make_array_from_callback``.
+
+    Example::
+
+        data = np.arange(32.).reshape(8, 4)
+        x = arraytyping.make_array_from_callback(data.shape, sharding, lambda idx: data[idx])
+    """
+    shape = tuple(shape)
+    if isinstance(sharding, SingleDeviceSharding):
+        device = next(iter(sharding.device_set))
+        return device_put(data_callback((slice(None),) * len(shape)), device)
+    if not isinstance(sharding, NamedSharding):
+        raise TypeError(f"sharding must be a NamedSharding or a SingleDeviceSharding, got {sharding!r}")
+    indices = sharding.devices_indices_map(shape)
+    blocks = {d: device_put(data_callback(index), d) for d, index in indices.items()}
+    return _from_blocks(shape, sharding, blocks, dtype)
+
+
+def make_array_from_single_device_arrays(shape: tuple[int, ...], sharding: Sharding, arrays: Sequence[Any], *,
+                                         dtype: Any = None) -> ArrayImpl:
+    """The array of global ``shape`` laid out as ``sharding`` says from ``arrays``: one array per device of the
+    sharding, each on its device and of the shape of that device's block (JAX's
+    ``jax.make_array_from_single_device_arrays``).
+
+    Example::
+
+        blocks = [arraytyping.device_put(data[idx], d) for d, idx in sharding.devices_indices_map(data.shape).items()]
+        x = arraytyping.make_array_from_single_device_arrays(data.shape, sharding, blocks)
+    """
+    shape = tuple(shape)
+    if isinstance(sharding, SingleDeviceSharding):
+        if len(arrays) != 1:
+            raise ValueError(f"a SingleDeviceSharding takes one array, got {len(arrays)}")
+        return device_put(arrays[0], next(iter(sharding.device_set)))
+    if not isinstance(sharding, NamedSharding):
+        raise TypeError(f"sharding must be a NamedSharding or a SingleDeviceSharding, got {sharding!r}")
+    indices = sharding.devices_indices_map(shape)
+    blocks: dict[Any, ArrayImpl] = {}
+    for a in arrays:
+        if not isinstance(a, ArrayImpl) or isinstance(a, ShardedArrayImpl):
+            raise TypeError(f"make_array_from_single_device_arrays takes arrays on one device each, got {a!r:.80}")
+        blocks[a.device] = a
+    missing = [d for d in indices if d not in blocks]
+    if missing or len(blocks) != len(indices):
+        raise ValueError(f"The number of arrays ({len(arrays)}) must equal the number of devices of the sharding "
+                         f"({len(indices)}), one array on each device; no array is on {missing}")
+    return _from_blocks(shape, sharding, blocks, dtype)
+
+
+def _from_blocks(shape: tuple[int, ...], sharding: NamedSharding, blocks: dict[Any, ArrayImpl],
+                 dtype: Any) -> ShardedArrayImpl:
+    indices = sharding.devices_indices_map(shape)
+    first = next(iter(blocks.values()))
+    aval0 = first.aval
+    target = aval0.dtype if dtype is None else np.dtype(dtype)
+    value: np.ndarray[Any, Any] = np.empty(shape, dtype=target)
+    for device, index in indices.items():
+        block = blocks[device]
+        want = index_shape(index, shape)
+        if block.aval.shape != want:
+            raise ValueError(f"Expected shard shape {want} doesn't match the single device array shape "
+                             f"{block.aval.shape}. Shape of Array is {aval0.str_short()} with sharding {sharding!r}")
+        value[index] = np.asarray(block)
+    aval = ShapedArray(shape, target, aval0.weak_type)
+    return ShardedArrayImpl.assemble(value, aval, sharding, blocks)
+
+
 _array._EXACT_OPERANDS.add(ArrayImpl)  # pyright: ignore[reportPrivateUsage]  # operators: the common operand first
 
 def _rebuild(value: np.ndarray[Any, Any], weak: bool) -> ArrayImpl:
@@ -224,7 +427,17 @@ def device_put(x: Any, device: Any = None) -> ArrayImpl:
     Python scalars become weakly typed arrays (``bool`` does not); numpy values keep their dtype, canonicalized for
     the x64 setting (float64 -> float32 when x64 is off). An array already on ``device`` (or, without ``device``,
     any array) is returned as it is; an array on another device is copied. A ``SingleDeviceSharding`` stands
-    for its device."""
+    for its device; a ``NamedSharding`` (or, with a mesh set, a ``PartitionSpec``) splits the value into a block
+    on each of its devices (JAX's ``ValueError`` when a mesh axis does not divide a dimension)."""
+    sharding = as_sharding(device)
+    if isinstance(sharding, NamedSharding):
+        if isinstance(x, ShardedArrayImpl) and x.sharding == sharding:
+            x.check_alive()
+            return x
+        if isinstance(x, ArrayImpl):
+            x.check_alive()
+            return put_sharded(np.asarray(x), x.aval, sharding)
+        return put_sharded(*_host_value(x), sharding)
     if device is not None:
         return _put_on_device(x, as_device(device))
     if isinstance(x, ArrayImpl):
@@ -254,7 +467,7 @@ def _put_on_device(x: Any, device: Any) -> ArrayImpl:
     b = backend_of_device(device)
     if isinstance(x, ArrayImpl):
         x.check_alive()
-        if x.device == device:
+        if not isinstance(x, ShardedArrayImpl) and x.device == device:
             return x
         value, aval = np.asarray(x), x.aval  # across clients, through the host
     else:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import inspect
 import itertools
 
 from collections.abc import Callable
@@ -33,7 +34,7 @@ TYPEVARS = [
 ]
 LATE_TYPEVARS = [
     'DTypeT = TypeVar("DTypeT", bound=generic)',
-    'P = ParamSpec("P")',
+    'Params = ParamSpec("Params")',
     '_C = TypeVar("_C", bound=type)',
 ]
 
@@ -68,6 +69,9 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
         "from arraytyping import profiler as profiler",
         "from arraytyping import ref as ref",
         "from arraytyping import errors as errors, stages as stages",
+        "from arraytyping import sharding as sharding",
+        "from arraytyping.sharding import NamedSharding as NamedSharding, PartitionSpec as P, Sharding",
+        "from arraytyping.sharding import make_mesh as make_mesh, set_mesh as set_mesh",
         "from arraytyping.errors import ConcretizationTypeError as ConcretizationTypeError",
         "from arraytyping.errors import TracerArrayConversionError as TracerArrayConversionError",
         "from arraytyping.errors import TracerBoolConversionError as TracerBoolConversionError",
@@ -96,22 +100,23 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
         "",
         "# Transformations keep the wrapped function's signature (jit's, with the ahead-of-time stages).",
         "@overload",
-        "def jit(fun: Callable[P, R], *, static_argnums: int | Sequence[int] | None = None, "
-        "static_argnames: str | Iterable[str] | None = None) -> stages.Wrapped[P, R]:",
+        "def jit(fun: Callable[Params, R], *, static_argnums: int | Sequence[int] | None = None, "
+        "static_argnames: str | Iterable[str] | None = None) -> stages.Wrapped[Params, R]:",
         *([f"    {docs('jit')}", "    ..."] if docs("jit") else ["    ..."]),
         "@overload",
         "def jit(fun: None = None, *, static_argnums: int | Sequence[int] | None = None, "
-        "static_argnames: str | Iterable[str] | None = None) -> Callable[[Callable[P, R]], stages.Wrapped[P, R]]: ...",
+        "static_argnames: str | Iterable[str] | None = None) -> Callable[[Callable[Params, R]], stages.Wrapped[Params, R]]: ...",
         *vmap_declaration(m, docs("vmap")),
         *custom_jvp_declaration(docs("custom_jvp")),
         *custom_vjp_declaration(docs("custom_vjp")),
         "@overload",
-        "def make_jaxpr(f: Callable[P, Any], static_argnums: int | Sequence[int] = ..., axis_env: Sequence[Any] | None "
-        "= ..., return_shape: Literal[False] = ...) -> Callable[P, Any]: ...",
+        "def make_jaxpr(f: Callable[Params, Any], static_argnums: int | Sequence[int] = ..., axis_env: Sequence[Any] | None "
+        "= ..., return_shape: Literal[False] = ...) -> Callable[Params, Any]: ...",
         "@overload",
-        "def make_jaxpr(f: Callable[P, Any], static_argnums: int | Sequence[int] = ..., axis_env: Sequence[Any] | None "
-        "= ..., *, return_shape: Literal[True]) -> Callable[P, tuple[Any, Any]]: ...",
+        "def make_jaxpr(f: Callable[Params, Any], static_argnums: int | Sequence[int] = ..., axis_env: Sequence[Any] | None "
+        "= ..., *, return_shape: Literal[True]) -> Callable[Params, tuple[Any, Any]]: ...",
         "def device_put(x: T, device: Any = None) -> T: ...",
+        *sharded_array_declarations(docs),
         "def devices(backend: str | None = None) -> list[Any]: ...",
         "float0: np.dtype[Any]",
         "def eval_shape(f: Callable[..., Any], *args: Any) -> Any: ...",
@@ -153,17 +158,17 @@ def custom_jvp_declaration(doc: str | None) -> list[str]:
     rule it is given (a decorator)."""
     return [
         '_Rule = TypeVar("_Rule", bound=Callable[..., Any])',
-        "class custom_jvp(Generic[P, R]):",
+        "class custom_jvp(Generic[Params, R]):",
         *([f"    {doc}"] if doc else []),
-        "    fun: Callable[P, R]",
+        "    fun: Callable[Params, R]",
         "    nondiff_argnums: tuple[int, ...]",
         "    jvp: Callable[..., tuple[Any, Any]] | None",
         "    symbolic_zeros: bool",
-        "    def __init__(self, fun: Callable[P, R], nondiff_argnums: Sequence[int] = ..., "
+        "    def __init__(self, fun: Callable[Params, R], nondiff_argnums: Sequence[int] = ..., "
         "nondiff_argnames: Sequence[str] = ...) -> None: ...",
         "    def defjvp(self, jvp: _Rule, symbolic_zeros: bool = ...) -> _Rule: ...",
         "    def defjvps(self, *jvps: Callable[..., Any] | None) -> None: ...",
-        "    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R: ...",
+        "    def __call__(self, *args: Params.args, **kwargs: Params.kwargs) -> R: ...",
         "    def __get__(self, instance: object, owner: type | None = None) -> Any: ...",
         "",
     ]
@@ -172,19 +177,19 @@ def custom_jvp_declaration(doc: str | None) -> list[str]:
 def custom_vjp_declaration(doc: str | None) -> list[str]:
     """``custom_vjp``: a generic class keeping the decorated function's signature; ``defvjp`` takes the two rules."""
     return [
-        "class custom_vjp(Generic[P, R]):",
+        "class custom_vjp(Generic[Params, R]):",
         *([f"    {doc}"] if doc else []),
-        "    fun: Callable[P, R]",
+        "    fun: Callable[Params, R]",
         "    nondiff_argnums: tuple[int, ...]",
         "    fwd: Callable[..., tuple[Any, Any]] | None",
         "    bwd: Callable[..., tuple[Any, ...]] | None",
         "    symbolic_zeros: bool",
         "    optimize_remat: bool",
-        "    def __init__(self, fun: Callable[P, R], nondiff_argnums: Sequence[int] = ..., "
+        "    def __init__(self, fun: Callable[Params, R], nondiff_argnums: Sequence[int] = ..., "
         "nondiff_argnames: Sequence[str] = ...) -> None: ...",
         "    def defvjp(self, fwd: Callable[..., tuple[Any, Any]], bwd: Callable[..., tuple[Any, ...]], "
         "symbolic_zeros: bool = ..., optimize_remat: bool = ...) -> None: ...",
-        "    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R: ...",
+        "    def __call__(self, *args: Params.args, **kwargs: Params.kwargs) -> R: ...",
         "    def __get__(self, instance: object, owner: type | None = None) -> Any: ...",
         "",
     ]
@@ -201,7 +206,7 @@ def vmap_declaration(m: Model, doc: str | None) -> list[str]:
             "axis_size: int | None = ...")
     body = [f"    {doc}", "    ..."] if doc else ["    ..."]
     if not m.shapes:
-        return [f"def vmap(fun: Callable[P, R], {rest}) -> Callable[P, R]:", *body]
+        return [f"def vmap(fun: Callable[Params, R], {rest}) -> Callable[Params, R]:", *body]
     out = ['OutDType = TypeVar("OutDType")',
            *(f'InDType{i} = TypeVar("InDType{i}")' for i in range(1, VMAP_ARITIES + 1)),
 ]
@@ -573,3 +578,186 @@ def experimental_stub(header: list[str]) -> str:
         "ordered: bool = False, **kwargs: Any) -> Any: ...",
         "",
     ])
+
+
+def _sharding_doc(name: str, attr: str | None = None) -> list[str]:
+    """The runtime docstring of ``arraytyping.sharding``'s ``name`` (or of its ``attr``) as a stub body's first
+    line(s), for hovers; nothing when it has none."""
+    import importlib
+
+    obj: object = getattr(importlib.import_module("arraytyping.sharding"), name)
+    if attr is not None:
+        obj = getattr(obj, attr)
+    raw = inspect.getdoc(obj)
+    return [from_source.doc_literal(raw)] if raw else []
+
+
+def sharding_stub(header: list[str]) -> str:
+    """``arraytyping.sharding``: declared here, as :func:`debug_stub` (meshes, partition specs, shardings and the
+    mesh in context)."""
+    def body(name: str) -> list[str]:
+        return ["    " + line for line in _sharding_doc(name)]
+
+    return "\n".join([
+        *header,
+        '"""Shardings (as ``jax.sharding``): meshes of devices, partition specs, named and single-device shardings, '
+        'the mesh in context."""',
+        "",
+        "import enum",
+        "from collections import OrderedDict",
+        "from collections.abc import Iterator, Sequence",
+        "from types import TracebackType",
+        "from typing import Any",
+        "",
+        "import numpy as np",
+        "",
+        *from_source.emit_all("sharding.py"),
+        "",
+        "class Sharding:",
+        *body("Sharding"),
+        "    @property",
+        "    def device_set(self) -> set[Any]: ...",
+        "    @property",
+        "    def addressable_devices(self) -> set[Any]: ...",
+        "    @property",
+        "    def num_devices(self) -> int: ...",
+        "    @property",
+        "    def is_fully_addressable(self) -> bool: ...",
+        "    @property",
+        "    def is_fully_replicated(self) -> bool: ...",
+        "    @property",
+        "    def memory_kind(self) -> str | None: ...",
+        "    def devices_indices_map(self, global_shape: Sequence[int]) -> dict[Any, tuple[slice, ...]]: ...",
+        "    def addressable_devices_indices_map(self, global_shape: Sequence[int]) -> dict[Any, tuple[slice, ...]]: "
+        "...",
+        "    def shard_shape(self, global_shape: Sequence[int]) -> tuple[int, ...]: ...",
+        "",
+        "class SingleDeviceSharding(Sharding):",
+        *body("SingleDeviceSharding"),
+        "    def __init__(self, device: Any, *, memory_kind: str | None = None) -> None: ...",
+        "",
+        "def make_single_device_sharding(device: Any) -> SingleDeviceSharding:",
+        *body("make_single_device_sharding"),
+        "    ...",
+        "",
+        "class AxisType(enum.Enum):",
+        *body("AxisType"),
+        "    Auto = 1",
+        "    Explicit = 2",
+        "    Manual = 3",
+        "",
+        "class AbstractMesh:",
+        *body("AbstractMesh"),
+        "    axis_sizes: tuple[int, ...]",
+        "    axis_names: tuple[str, ...]",
+        "    axis_types: tuple[AxisType, ...]",
+        "    def __init__(self, axis_sizes: tuple[int, ...], axis_names: tuple[str, ...], "
+        "axis_types: AxisType | tuple[AxisType, ...] | None = None) -> None: ...",
+        "    @property",
+        "    def shape(self) -> OrderedDict[str, int]: ...",
+        "    @property",
+        "    def shape_tuple(self) -> tuple[tuple[str, int], ...]: ...",
+        "    @property",
+        "    def size(self) -> int: ...",
+        "    @property",
+        "    def empty(self) -> bool: ...",
+        "    def __eq__(self, other: object) -> bool: ...",
+        "    def __hash__(self) -> int: ...",
+        "",
+        "class Mesh:",
+        *body("Mesh"),
+        "    devices: np.ndarray[Any, Any]",
+        "    axis_names: tuple[str, ...]",
+        "    axis_types: tuple[AxisType, ...]",
+        "    def __init__(self, devices: np.ndarray[Any, Any] | Sequence[Any], axis_names: str | Sequence[str], "
+        "axis_types: AxisType | tuple[AxisType, ...] | None = None) -> None: ...",
+        "    @property",
+        "    def shape(self) -> OrderedDict[str, int]: ...",
+        "    @property",
+        "    def axis_sizes(self) -> tuple[int, ...]: ...",
+        "    @property",
+        "    def shape_tuple(self) -> tuple[tuple[str, int], ...]: ...",
+        "    @property",
+        "    def size(self) -> int: ...",
+        "    @property",
+        "    def empty(self) -> bool: ...",
+        "    @property",
+        "    def device_ids(self) -> np.ndarray[Any, Any]: ...",
+        "    @property",
+        "    def local_devices(self) -> list[Any]: ...",
+        "    @property",
+        "    def abstract_mesh(self) -> AbstractMesh: ...",
+        "    def __eq__(self, other: object) -> bool: ...",
+        "    def __hash__(self) -> int: ...",
+        "",
+        "def make_mesh(axis_shapes: Sequence[int], axis_names: Sequence[str], "
+        "axis_types: tuple[AxisType, ...] | None = None, *, devices: Sequence[Any] | None = None) -> Mesh:",
+        *body("make_mesh"),
+        "    ...",
+        "",
+        "class PartitionSpec:",
+        *body("PartitionSpec"),
+        "    unreduced: frozenset[str]",
+        "    reduced: frozenset[str]",
+        "    def __init__(self, *partitions: str | tuple[str, ...] | None, unreduced: frozenset[str] | set[str] = ..., "
+        "reduced: frozenset[str] | set[str] = ...) -> None: ...",
+        "    @property",
+        "    def partitions(self) -> tuple[Any, ...]: ...",
+        "    def __getitem__(self, i: int) -> Any: ...",
+        "    def __iter__(self) -> Iterator[Any]: ...",
+        "    def __len__(self) -> int: ...",
+        "    def __add__(self, other: PartitionSpec | tuple[Any, ...]) -> PartitionSpec: ...",
+        "    def __radd__(self, other: tuple[Any, ...]) -> PartitionSpec: ...",
+        "    def index(self, value: Any) -> int: ...",
+        "    def count(self, value: Any) -> int: ...",
+        "    def __eq__(self, other: object) -> bool: ...",
+        "    def __hash__(self) -> int: ...",
+        "",
+        "class NamedSharding(Sharding):",
+        *body("NamedSharding"),
+        "    mesh: Mesh",
+        "    spec: PartitionSpec",
+        "    def __init__(self, mesh: Mesh, spec: PartitionSpec, *, memory_kind: str | None = None) -> None: ...",
+        "",
+        "def get_mesh() -> Mesh:",
+        *body("get_mesh"),
+        "    ...",
+        "def get_abstract_mesh() -> AbstractMesh:",
+        *body("get_abstract_mesh"),
+        "    ...",
+        "",
+        "class set_mesh:",
+        *body("set_mesh"),
+        "    def __init__(self, mesh: Mesh | None) -> None: ...",
+        "    def __enter__(self) -> None: ...",
+        "    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None, "
+        "tb: TracebackType | None) -> None: ...",
+        "",
+    ])
+
+
+def sharded_array_declarations(docs: Callable[[str], str | None]) -> list[str]:
+    """The root stub's ``Shard`` and the two builders of sharded arrays (the dtype of blocks given as arrays is the
+    result's)."""
+    def doc(name: str) -> list[str]:
+        d = docs(name)
+        return [f"    {d}", "    ..."] if d else ["    ..."]
+
+    return [
+        "class Shard:",
+        *doc("Shard")[:-1],
+        "    device: Any",
+        "    index: tuple[slice, ...]",
+        "    replica_id: int",
+        "    data: Array[Any]",
+        "    def __init__(self, device: Any, index: tuple[slice, ...], replica_id: int, data: Array[Any]) -> None: ...",
+        "def make_array_from_callback(shape: Sequence[int], sharding: Sharding, "
+        "data_callback: Callable[[tuple[slice, ...]], Any], dtype: DTypeLike | None = None) -> Array[Any]:",
+        *doc("make_array_from_callback"),
+        "@overload",
+        "def make_array_from_single_device_arrays(shape: Sequence[int], sharding: Sharding, "
+        "arrays: Sequence[Array[DTypeT]], *, dtype: None = None) -> Array[DTypeT]: ...",
+        "@overload",
+        "def make_array_from_single_device_arrays(shape: Sequence[int], sharding: Sharding, "
+        "arrays: Sequence[Array[Any]], *, dtype: DTypeLike) -> Array[Any]: ...",
+    ]
