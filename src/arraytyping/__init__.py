@@ -8,6 +8,14 @@ that stage functions into jaxprs for :func:`jit`) with JAX 0.10.2's semantics. :
 
 from arraytyping import debug, dtypes, experimental, lattice, op_rules, tree_util
 from arraytyping._src.dtypes.config import config, debug_infs, debug_nans, dtype_promotion, enable_x64
+from arraytyping._src.dtypes.config import (
+    allow_f16_reductions, array_garbage_collection_guard, check_tracer_leaks, checking_leaks, debug_key_reuse,
+    default_device, default_matmul_precision, default_prng_impl, enable_checks, enable_custom_prng,
+    explain_cache_misses, legacy_prng_key, log_compiles, make_user_context, no_execution, no_tracing,
+    numpy_dtype_promotion, numpy_rank_promotion, softmax_custom_jvp, thread_guard, threefry_partitionable,
+    transfer_guard, transfer_guard_device_to_device, transfer_guard_device_to_host,
+    transfer_guard_host_to_device,
+)
 from arraytyping._src.dtypes.queries import finfo, iinfo, isdtype, issubdtype
 from arraytyping._src.dtypes.promotion import canonicalize_dtype, promote_types
 from arraytyping._src.dtypes.promotion import public_result_type as result_type
@@ -62,4 +70,11 @@ __all__ = [
     "host_id", "host_ids", "process_indices",
     "uint8", "uint16", "uint32", "uint64", "unsignedinteger", "Ref", "freeze", "new_ref",
     "debug_infs", "debug_nans",
+    "allow_f16_reductions", "array_garbage_collection_guard", "check_tracer_leaks", "checking_leaks",
+    "debug_key_reuse", "default_device", "default_matmul_precision", "default_prng_impl",
+    "enable_checks", "enable_custom_prng", "explain_cache_misses", "legacy_prng_key",
+    "log_compiles", "make_user_context", "no_execution", "no_tracing",
+    "numpy_dtype_promotion", "numpy_rank_promotion", "softmax_custom_jvp", "thread_guard",
+    "threefry_partitionable", "transfer_guard", "transfer_guard_device_to_device", "transfer_guard_device_to_host",
+    "transfer_guard_host_to_device",
 ]
