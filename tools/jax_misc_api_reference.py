@@ -61,6 +61,9 @@ fj = at.jit(lambda a, b: a - b)
 fj_first = fj(X23, X3)
 gj = at.jit(lambda a: a + 5.0)
 gj_first = gj(X3)
+from importlib import import_module
+optimizers = import_module(at.__name__ + ".example_libraries.optimizers")
+import_module(at.__name__ + ".flatten_util")
 uctx = at.make_user_context(1.0)
 hj = at.jit(lambda a: a * uctx.value)
 hj_first = hj(X3)
@@ -165,6 +168,59 @@ CASES: dict[str, str] = {
     "checking_leaks_value": "warned(lambda: under0(at.checking_leaks, lambda: at.check_tracer_leaks.value))[0]",
     "user_context_value": "(uctx.value, under(uctx, 3.0, lambda: uctx.value), uctx.value)",
     "user_context_retrace": "(hj_first, under(uctx, 2.0, lambda: hj(X3)), hj(X3))",
+    # jax.dtypes: extended and prng_key categories, itemsize_bits, scalar_type_of
+    "dtypes_key_extended": "at.dtypes.issubdtype(at.random.key(0).dtype, at.dtypes.extended)",
+    "dtypes_key_prng_key": "at.dtypes.issubdtype(at.random.key(0).dtype, at.dtypes.prng_key)",
+    "dtypes_prng_key_extended": "at.dtypes.issubdtype(at.dtypes.prng_key, at.dtypes.extended)",
+    "dtypes_float_extended": "at.dtypes.issubdtype(jnp.float32, at.dtypes.extended)",
+    "dtypes_int_prng_key": "at.dtypes.issubdtype(jnp.int32, at.dtypes.prng_key)",
+    "dtypes_key_floating": "jnp.issubdtype(at.random.key(0).dtype, jnp.floating)",
+    "dtypes_key_generic": "jnp.issubdtype(at.random.key(0).dtype, jnp.generic)",
+    "itemsize_bits": ("[at.dtypes.itemsize_bits(t) for t in (jnp.bool_, jnp.int4, jnp.uint8, jnp.int32, jnp.bfloat16, "
+                      "jnp.float16, jnp.float32, jnp.float64, jnp.complex64, jnp.complex128, 'int16', np.dtype('float32'))]"),
+    "itemsize_bits_none": "at.dtypes.itemsize_bits(None)",
+    "itemsize_bits_key": "at.dtypes.itemsize_bits(at.random.key(0).dtype)",
+    "scalar_type_of": ("[str(at.dtypes.scalar_type_of(x)) for x in (X3, I3, H3, jnp.array(True), 1, 1.0, 1j, True, "
+                       "np.int8(1), jnp.ones(2, jnp.bfloat16), jnp.ones(2, jnp.complex64), jnp.ones(2, jnp.uint32))]"),
+    # jax.flatten_util.ravel_pytree
+    "ravel_dict": "(lambda f, u: (f, u(f)))(*at.flatten_util.ravel_pytree({'a': X3, 'b': I3}))",
+    "ravel_same_dtype": "(lambda f, u: (f, u(f * 2)))(*at.flatten_util.ravel_pytree([X23, (X13,)]))",
+    "ravel_scalars": "(lambda f, u: (f, u(f)))(*at.flatten_util.ravel_pytree((1.0, 2)))",
+    "ravel_weak": "(lambda f, u: (f, u(f)))(*at.flatten_util.ravel_pytree((1.0, 2.0)))",
+    "ravel_empty": "(lambda f, u: (f, u(f)))(*at.flatten_util.ravel_pytree(()))",
+    "ravel_complex_real": "(lambda f, u: (f, u(f)))(*at.flatten_util.ravel_pytree((X3, jnp.ones(2, jnp.complex64))))",
+    "ravel_f16_int": "(lambda f, u: (f, u(f)))(*at.flatten_util.ravel_pytree((H3, I3)))",
+    "ravel_unravel_wrong_dtype": "at.flatten_util.ravel_pytree((X3, I3))[1](I3)",
+    "ravel_grad": "at.grad(lambda t: (at.flatten_util.ravel_pytree(t)[0] ** 2).sum())({'x': X3, 'y': 3.0})",
+    "ravel_vmap": "at.vmap(lambda x: at.flatten_util.ravel_pytree((x, 2 * x))[0])(X23)",
+    "ravel_jit": "at.jit(lambda t: at.flatten_util.ravel_pytree(t)[0])((X3, X13))",
+    # jax.tree_util.default_registry
+    "registry_flatten": "str(at.tree_util.default_registry.flatten({'a': None, 'b': (1, 2)}))",
+    "registry_flatten_pred": "str(at.tree_util.default_registry.flatten([1, (2, 3)], lambda x: isinstance(x, tuple)))",
+    "registry_one_level": ("str([at.tree_util.default_registry.flatten_one_level(x) for x in (1, None, [1, [2]], "
+                           "{'a': 1})])"),
+    "registry_with_path": "str(at.tree_util.default_registry.flatten_with_path({'a': 1, 'b': [2]}))",
+    "registry_is_node": "[at.tree_util.default_registry.is_node(t) for t in (list, tuple, dict, type(None), int, float)]",
+    # jax.example_libraries.optimizers: the helpers it exports
+    "optimizers_map": "optimizers.map(lambda a, b: a + b, [1, 2], [3, 4])",
+    "optimizers_safe_map_short": "optimizers.safe_map(lambda a, b: a, [1, 2], [3])",
+    "optimizers_safe_map_long": "optimizers.safe_map(lambda a, b: a, [1], [3, 4])",
+    "optimizers_safe_map_none": "optimizers.safe_map(lambda: 1)",
+    "optimizers_zip": "optimizers.zip([1, 2], [3, 4])",
+    "optimizers_safe_zip_one": "optimizers.safe_zip((1, 2))",
+    "optimizers_safe_zip_bad": "optimizers.safe_zip([1, 2], [3, 4], [5])",
+    "optimizers_safe_zip_none": "optimizers.safe_zip()",
+    "optimizers_unzip2": "(optimizers.unzip2([(1, 2), (3, 4)]), optimizers.unzip2([]))",
+    "optimizers_array": "str(optimizers.Array)",
+    # jax.custom_derivatives: the helpers it exports
+    "zero_from_primal": "at.custom_derivatives.zero_from_primal({'a': X3, 'b': 1.0, 'c': jnp.float16(2)})",
+    "zero_from_primal_int": "str(at.custom_derivatives.zero_from_primal(I3).dtype)",
+    "zero_from_primal_symbolic": "str(at.custom_derivatives.zero_from_primal({'a': X3, 'b': I3}, symbolic_zeros=True))",
+    "zero_from_primal_symbolic_aval": "str(at.custom_derivatives.zero_from_primal(I3, symbolic_zeros=True).aval)",
+    "custom_gradient_module": ("at.grad(at.custom_derivatives.custom_gradient(lambda x: (x ** 2, lambda g: (g * x * 3.0,))))"
+                               "(2.0)"),
+    "closure_convert_module": ("(lambda fc: (fc[0](X3, *fc[1]), len(fc[1])))("
+                               "at.custom_derivatives.closure_convert(lambda x: x * X3, X3))"),
 }
 """Name -> expression (evaluated after :data:`PRELUDE`)."""
 

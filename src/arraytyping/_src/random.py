@@ -22,6 +22,7 @@ from arraytyping import lattice, op_rules
 from arraytyping._src.core.array import Array
 from arraytyping._src.core.annotations import AnyArray
 from arraytyping._src.dtypes import registry
+from arraytyping._src.dtypes.queries import prng_key
 from arraytyping._src.dtypes.config import config, legacy_prng_key
 from arraytyping._src.dtypes.promotion import explicit_dtype_name, result_type, to_dtype
 from arraytyping._src.lax import lax
@@ -69,6 +70,8 @@ class KeyDType:
 
     __slots__ = ()
     name: Final = "key<fry>"
+    type: Final = prng_key
+    """Its category, as JAX's key dtypes name theirs: ``issubdtype(key(0).dtype, dtypes.prng_key)``."""
 
     def __repr__(self) -> str:
         return self.name

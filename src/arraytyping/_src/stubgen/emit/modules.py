@@ -249,6 +249,15 @@ def dtypes_stub(header: list[str]) -> str:
         "@overload",
         "def result_type(*args: object, return_weak_type_flag: bool) -> np.dtype[Any] | tuple[np.dtype[Any], bool]: ...",
         "",
+        "class extended(generic):",
+        '    """Abstract: the category of extended dtypes, which are not numpy's (JAX's ``jax.dtypes.extended``)."""',
+        "class prng_key(extended):",
+        '    """Abstract: the category of typed PRNG key dtypes (JAX's ``jax.dtypes.prng_key``)."""',
+        "def itemsize_bits(dtype: object) -> int:",
+        '    """The number of bits one element of ``dtype`` takes (JAX\'s ``jax.dtypes.itemsize_bits``)."""',
+        "def scalar_type_of(x: Any) -> type:",
+        '    """The Python scalar type (``bool``, ``int``, ``float`` or ``complex``) of a value\'s dtype."""',
+        "",
     ])
 
 
