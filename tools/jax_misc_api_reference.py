@@ -64,6 +64,13 @@ gj_first = gj(X3)
 from importlib import import_module
 optimizers = import_module(at.__name__ + ".example_libraries.optimizers")
 import_module(at.__name__ + ".flatten_util")
+custom_batching = import_module(at.__name__ + ".custom_batching")
+cv = custom_batching.custom_vmap(lambda x, y: x + y)
+cv.def_vmap(lambda axis_size, in_batched, x, y: (x * 100 + y, True))
+cv_tree = custom_batching.custom_vmap(lambda t: {"s": t[0] * t[1], "n": t[0]})
+cv_tree.def_vmap(lambda axis_size, in_batched, t: ({"s": t[0] * t[1] + axis_size, "n": t[0]},
+                                                   {"s": True, "n": in_batched[0][0]}))
+seq = custom_batching.sequential_vmap(lambda x, y: jnp.sum(x * y))
 uctx = at.make_user_context(1.0)
 hj = at.jit(lambda a: a * uctx.value)
 hj_first = hj(X3)
@@ -168,6 +175,24 @@ CASES: dict[str, str] = {
     "checking_leaks_value": "warned(lambda: under0(at.checking_leaks, lambda: at.check_tracer_leaks.value))[0]",
     "user_context_value": "(uctx.value, under(uctx, 3.0, lambda: uctx.value), uctx.value)",
     "user_context_retrace": "(hj_first, under(uctx, 2.0, lambda: hj(X3)), hj(X3))",
+    # jax.custom_batching: custom_vmap's rule under vmap, the function outside it
+    "custom_vmap_plain": "cv(1.0, 2.0)",
+    "custom_vmap_plain_jit": "at.jit(cv)(X3, X3)",
+    "custom_vmap_vmap": "at.vmap(cv)(X3, X3)",
+    "custom_vmap_vmap_unbatched": "at.vmap(cv, in_axes=(0, None))(X3, 1.0)",
+    "custom_vmap_vmap_axis1": "at.vmap(cv, in_axes=(1, None))(X23, X13[0, 0])",
+    "custom_vmap_vmap_jit": "at.vmap(at.jit(cv), in_axes=(0, None))(X3, 1.0)",
+    "custom_vmap_jit_vmap": "at.jit(at.vmap(cv, in_axes=(0, None)))(X3, 1.0)",
+    "custom_vmap_vmap_vmap": "at.vmap(at.vmap(cv))(X23, X23)",
+    "custom_vmap_grad_of_vmap": "at.grad(lambda x: at.vmap(cv, in_axes=(0, None))(x, 1.0).sum())(X3)",
+    "custom_vmap_tree": "at.vmap(cv_tree)((X3, I3))",
+    "custom_vmap_tree_unbatched": "at.vmap(cv_tree, in_axes=((None, 0),))((X3[0], I3))",
+    "custom_vmap_jaxpr_eqn": "str(at.make_jaxpr(cv)(1.0, 2.0)).count('custom_vmap_call[')",
+    "sequential_vmap_plain": "seq(X3, X3)",
+    "sequential_vmap_vmap": "at.vmap(seq)(X23, X23)",
+    "sequential_vmap_vmap_unbatched": "at.vmap(seq, in_axes=(0, None))(X23, X3)",
+    "sequential_vmap_jit_vmap": "at.jit(at.vmap(seq, in_axes=(None, 0)))(X3, X23)",
+    "sequential_vmap_vmap_grad_outer": "at.grad(lambda x: at.vmap(seq, in_axes=(0, None))(x, X3).sum())(X23)",
     # jax.dtypes: extended and prng_key categories, itemsize_bits, scalar_type_of
     "dtypes_key_extended": "at.dtypes.issubdtype(at.random.key(0).dtype, at.dtypes.extended)",
     "dtypes_key_prng_key": "at.dtypes.issubdtype(at.random.key(0).dtype, at.dtypes.prng_key)",
