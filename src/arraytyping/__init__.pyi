@@ -18,6 +18,7 @@ from arraytyping import dtypes as dtypes, lattice as lattice
 from arraytyping import tree_util as tree_util
 from arraytyping import lax as lax, nn as nn, numpy as numpy, random as random, scipy as scipy, tree as tree
 from arraytyping import custom_derivatives as custom_derivatives
+from arraytyping import custom_batching as custom_batching
 from arraytyping.ad_checkpoint import checkpoint as checkpoint, checkpoint_policies as checkpoint_policies
 from arraytyping.ad_checkpoint import checkpoint as remat
 from arraytyping import typing as typing
@@ -40,17 +41,17 @@ __all__ = [
     "hessian", "jacfwd", "jacobian", "jacrev", "jit", "jvp", "linearize", "make_jaxpr", "remat", "typecheck",
     "value_and_grad", "vjp", "vmap", "block_until_ready", "typeof", "debug", "experimental", "pure_callback",
     "TypePromotionError", "bfloat16", "errors", "stages", "bool_", "canonicalize_dtype", "complex64",
-    "custom_derivatives", "complex128", "complexfloating", "config", "dtype_promotion", "dtypes", "enable_x64", "finfo",
-    "float4_e2m1fn", "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz",
-    "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float16", "float32",
-    "float64", "floating", "generic", "iinfo", "inexact", "int1", "int2", "int4", "int8", "int16", "int32", "int64",
-    "integer", "isdtype", "issubdtype", "lattice", "number", "op_rules", "promote_types", "result_type",
-    "signedinteger", "tree_util", "uint1", "uint2", "uint4", "uint8", "uint16", "uint32", "uint64", "unsignedinteger",
-    "clear_caches", "default_backend", "device_count", "device_get", "disable_jit", "ensure_compile_time_eval",
-    "float0", "linear_transpose", "live_arrays", "local_device_count", "local_devices", "named_call", "named_scope",
-    "print_environment_info", "process_count", "process_index", "closure_convert", "copy_to_host_async",
-    "custom_gradient", "effects_barrier", "host_count", "host_id", "host_ids", "process_indices", "uint8", "uint16",
-    "uint32", "uint64", "unsignedinteger", "Ref", "freeze", "new_ref", "debug_infs", "debug_nans",
+    "custom_derivatives", "custom_batching", "complex128", "complexfloating", "config", "dtype_promotion", "dtypes",
+    "enable_x64", "finfo", "float4_e2m1fn", "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4", "float8_e4m3",
+    "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu",
+    "float16", "float32", "float64", "floating", "generic", "iinfo", "inexact", "int1", "int2", "int4", "int8", "int16",
+    "int32", "int64", "integer", "isdtype", "issubdtype", "lattice", "number", "op_rules", "promote_types",
+    "result_type", "signedinteger", "tree_util", "uint1", "uint2", "uint4", "uint8", "uint16", "uint32", "uint64",
+    "unsignedinteger", "clear_caches", "default_backend", "device_count", "device_get", "disable_jit",
+    "ensure_compile_time_eval", "float0", "linear_transpose", "live_arrays", "local_device_count", "local_devices",
+    "named_call", "named_scope", "print_environment_info", "process_count", "process_index", "closure_convert",
+    "copy_to_host_async", "custom_gradient", "effects_barrier", "host_count", "host_id", "host_ids", "process_indices",
+    "uint8", "uint16", "uint32", "uint64", "unsignedinteger", "Ref", "freeze", "new_ref", "debug_infs", "debug_nans",
     "allow_f16_reductions", "array_garbage_collection_guard", "check_tracer_leaks", "checking_leaks", "debug_key_reuse",
     "default_device", "default_matmul_precision", "default_prng_impl", "enable_checks", "enable_custom_prng",
     "explain_cache_misses", "legacy_prng_key", "log_compiles", "make_user_context", "no_execution", "no_tracing",
