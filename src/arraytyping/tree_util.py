@@ -262,13 +262,17 @@ class PyTreeRegistry:
 
     def flatten_one_level(self, tree: Any) -> tuple[Iterable[Any], Any] | None:
         """The children of the node ``tree`` and its metadata; ``None`` for a leaf."""
-        if not is_tree_node(type(tree)):
+        node: object = tree
+        tree_type = type(node)
+        if not is_tree_node(tree_type):
             return None
         return flatten_one_level(tree)
 
     def flatten_one_level_with_keys(self, tree: Any) -> tuple[Iterable[tuple[Any, Any]], Any] | None:
         """The ``(key, child)`` pairs of the node ``tree`` and its metadata; ``None`` for a leaf."""
-        if not is_tree_node(type(tree)):
+        node: object = tree
+        tree_type = type(node)
+        if not is_tree_node(tree_type):
             return None
         return flatten_one_level_with_keys(tree)
 

@@ -76,7 +76,10 @@ def _batching_rule(size: int, args: Sequence[Any], dims: Sequence[int | None], *
     if out_tree != rule.out_tree:
         raise TypeError(f"custom_vmap rule {fun_name(rule.fun)} returned an output of structure {out_tree}, but the "
                         f"function returns {rule.out_tree}")
-    flags = tree.leaves(tree.tree_map(lambda _, b: bool(b), out, out_batched))  # a bool broadcast over a subtree
+    def flag(_: Any, b: Any) -> bool:
+        return bool(b)
+
+    flags: list[bool] = tree.leaves(tree.tree_map(flag, out, out_batched))  # a bool broadcast over a subtree
     result: list[Any] = []
     for x, b, want in zip(outs, flags, call.out_avals):
         shape = abstractify(x).shape
@@ -126,8 +129,8 @@ class custom_vmap(Generic[_P, _R]):
     def __init__(self, fun: Callable[_P, _R]) -> None:
         self.fun = fun
         self.vmap_rule: Callable[..., tuple[Any, Any]] | None = None
-        self.__name__ = fun_name(fun)
-        self.__doc__ = getattr(fun, "__doc__", None)
+        self.__name__: str = fun_name(fun)
+        self.__doc__: str | None = getattr(fun, "__doc__", None)
 
     def def_vmap(self, vmap_rule: Callable[..., tuple[Any, Any]]) -> Callable[..., tuple[Any, Any]]:
         """Set the batching rule, ``vmap_rule(axis_size, in_batched, *args) -> (out, out_batched)``; returns it (a
@@ -143,9 +146,9 @@ class custom_vmap(Generic[_P, _R]):
             raise AttributeError(f"No batching rule defined for custom_vmap function {self.__name__} using "
                                  "def_vmap.")
         leaves, in_tree = tree.flatten(args)
+        fun = cast(Callable[..., _R], self.fun)
         if find_top_trace(leaves) is None:  # the function on its arguments as arrays (as JAX's call binds them)
-            return self.fun(*tree.unflatten(in_tree, [asarray(x) for x in leaves]))
-        fun = self.fun
+            return fun(*tree.unflatten(in_tree, [asarray(x) for x in leaves]))
 
         def flat(*xs: Any) -> Any:
             return fun(*tree.unflatten(in_tree, list(xs)))
@@ -174,6 +177,7 @@ def sequential_vmap(f: Callable[_P, _R]) -> custom_vmap[_P, _R]:
         Array([3., 3.], dtype=float32)
     """
     g = custom_vmap(f)
+    plain = cast(Callable[..., Any], f)
 
     def rule(axis_size: int, in_batched: list[Any], *args: Any) -> tuple[Any, Any]:
         flags = tree.leaves(in_batched)
@@ -183,10 +187,13 @@ def sequential_vmap(f: Callable[_P, _R]) -> custom_vmap[_P, _R]:
         def one(xs: list[Any]) -> Any:
             it = iter(xs)
             full = [next(it) if b else x for x, b in zip(leaves, flags)]
-            return f(*tree.unflatten(in_tree, full))
+            return plain(*tree.unflatten(in_tree, full))
+
+        def batched_flag(_: Any) -> bool:
+            return True
 
         out = lax_map(one, batched)
-        return out, tree.tree_map(lambda _: True, out)
+        return out, tree.tree_map(batched_flag, out)
 
     g.def_vmap(rule)
     return g

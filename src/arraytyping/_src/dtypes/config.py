@@ -400,15 +400,14 @@ class State(Generic[_V]):
             return self._read()
         v = self._var.get()
         if v is _UNSET:
-            out: _V = config._options[self.name]  # pyright: ignore[reportPrivateUsage]
-            return out
+            return cast(_V, config._options[self.name])  # pyright: ignore[reportPrivateUsage]
         return cast(_V, v)
 
     def __bool__(self) -> NoReturn:
         raise TypeError(f"bool() not supported for instances of type '{type(self).__name__}' "
                         f"(did you mean to use '{type(self).__name__}.value' instead?)")
 
-    def __call__(self, new_val: _V = _NO_DEFAULT) -> StateContextManager[_V]:
+    def __call__(self, new_val: Any = _NO_DEFAULT) -> StateContextManager[_V]:
         """A context manager (and decorator) setting the option to ``new_val`` within its block."""
         if new_val is _NO_DEFAULT:
             if self._default_value is _NO_DEFAULT:
@@ -528,7 +527,7 @@ numpy_dtype_promotion: Final[State[str]] = _state(
     "jax_numpy_dtype_promotion", 'Specify the rules used for implicit type promotion in operations between arrays. '
     'Options are "standard" or "strict"; in strict-mode, binary operations between arrays of differing strongly-'
     'specified dtypes will result in an error.', read=lambda: config.promotion,
-    block=lambda mode: dtype_promotion(mode))
+    block=dtype_promotion)
 
 
 @contextlib.contextmanager

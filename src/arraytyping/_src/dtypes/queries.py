@@ -57,11 +57,16 @@ def _as_class(x: object) -> type[st.generic]:
     """Our scalar class for a dtype specifier or an abstract category (ours or numpy's)."""
     obj: object = x
     ext: object = getattr(obj, "type", None)  # an extended dtype (a key's) names its category
-    if isinstance(ext, type) and issubclass(ext, extended) and not isinstance(obj, (np.dtype, type)):
-        return ext
+    if isinstance(ext, type) and not isinstance(obj, (np.dtype, type)):
+        ext_type = cast("type[object]", ext)
+        if issubclass(ext_type, extended):
+            return ext_type
     if isinstance(x, type):
-        if x in registry.ABSTRACT_CLASSES or issubclass(x, extended):
+        if x in registry.ABSTRACT_CLASSES:
             return x
+        tp = cast("type[object]", x)
+        if issubclass(tp, extended):
+            return tp
         ours = registry.NUMPY_ABSTRACT_TO_OURS.get(x)
         if ours is not None:
             return ours

@@ -379,7 +379,7 @@ def _reduce_rule(name: str, kinds: str) -> Any:
 
 
 def _reduce_sum_rule(x: ShapedArray, *, axes: tuple[int, ...], out_sharding: None = None) -> list[ShapedArray]:
-    out = _reduce_sum_base(x, axes=axes, out_sharding=out_sharding)
+    out: list[ShapedArray] = _reduce_sum_base(x, axes=axes, out_sharding=out_sharding)
     if (x.dtype in _HALF_FLOATS and not allow_f16_reductions.value
             and not all(x.shape[d] == 1 for d in axes)):
         raise ValueError(f"reduce_sum on operand {x.str_short()} is not allowed when "

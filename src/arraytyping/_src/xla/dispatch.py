@@ -552,7 +552,7 @@ class JitFunction(_JitBase):
         if self.staged:
             return staged_call(self, args, kwargs)
         if TRACE_FLAGS.on:
-            token = _config.OP_NAME.set(self.name)
+            token = _config.OP_NAME.set(str(self.name))
             try:
                 return _traced(self.fun(*args, **kwargs))
             finally:
@@ -674,7 +674,7 @@ class JitFunction(_JitBase):
                 dyn_args, dyn = tree.unflatten(in_tree, list(xs))
                 return fun(*_merge_static(dyn_args, static_args), **dyn, **static)
         found: list[tuple[tree.TreeDef, tuple[tuple[int, Any], ...]]] = []
-        token = _config.OP_NAME.set(self.name)
+        token = _config.OP_NAME.set(str(self.name))
         try:
             closed, out_tree = trace_to_jaxpr(_split_host_outputs(flat, found), list(avals), f"jit({self.name})")
         finally:
