@@ -8,6 +8,14 @@ that stage functions into jaxprs for :func:`jit`) with JAX 0.10.2's semantics. :
 
 from arraytyping import debug, dtypes, experimental, lattice, op_rules, tree_util
 from arraytyping._src.dtypes.config import config, debug_infs, debug_nans, dtype_promotion, enable_x64
+from arraytyping._src.dtypes.config import (
+    allow_f16_reductions, array_garbage_collection_guard, check_tracer_leaks, checking_leaks, debug_key_reuse,
+    default_device, default_matmul_precision, default_prng_impl, enable_checks, enable_custom_prng,
+    explain_cache_misses, legacy_prng_key, log_compiles, make_user_context, no_execution, no_tracing,
+    numpy_dtype_promotion, numpy_rank_promotion, softmax_custom_jvp, thread_guard, threefry_partitionable,
+    transfer_guard, transfer_guard_device_to_device, transfer_guard_device_to_host,
+    transfer_guard_host_to_device,
+)
 from arraytyping._src.dtypes.queries import finfo, iinfo, isdtype, issubdtype
 from arraytyping._src.dtypes.promotion import canonicalize_dtype, promote_types
 from arraytyping._src.dtypes.promotion import public_result_type as result_type
@@ -34,6 +42,7 @@ from arraytyping._src.dtypes.scalar_types import (
 from arraytyping.lattice import TypePromotionError
 from arraytyping._src.api.callbacks import pure_callback
 from arraytyping import custom_derivatives
+from arraytyping import custom_batching
 from arraytyping import errors, stages
 
 # The public submodules, bound as ``import jax`` binds its own: ``jax.random.key(0)`` needs no further import.
@@ -54,7 +63,7 @@ __all__ = [
     "NamedSharding", "P", "Shard", "make_array_from_callback", "make_array_from_single_device_arrays", "make_mesh",
     "set_mesh", "hessian", "jacfwd", "jacobian", "jacrev", "jit", "jvp", "linearize", "make_jaxpr", "remat", "typecheck",
     "value_and_grad", "vjp", "vmap", "block_until_ready", "typeof", "debug", "experimental", "pure_callback",
-    "TypePromotionError", "bfloat16", "errors", "stages", "bool_", "canonicalize_dtype", "complex64", "custom_derivatives", "complex128",
+    "TypePromotionError", "bfloat16", "errors", "stages", "bool_", "canonicalize_dtype", "complex64", "custom_derivatives", "custom_batching", "complex128",
     "complexfloating", "config", "dtype_promotion", "dtypes", "enable_x64", "finfo", "float4_e2m1fn", "float6_e2m3fn",
     "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz",
     "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float16", "float32", "float64", "floating", "generic", "iinfo",
@@ -67,4 +76,11 @@ __all__ = [
     "host_id", "host_ids", "process_indices",
     "uint8", "uint16", "uint32", "uint64", "unsignedinteger", "Ref", "freeze", "new_ref",
     "debug_infs", "debug_nans",
+    "allow_f16_reductions", "array_garbage_collection_guard", "check_tracer_leaks", "checking_leaks",
+    "debug_key_reuse", "default_device", "default_matmul_precision", "default_prng_impl",
+    "enable_checks", "enable_custom_prng", "explain_cache_misses", "legacy_prng_key",
+    "log_compiles", "make_user_context", "no_execution", "no_tracing",
+    "numpy_dtype_promotion", "numpy_rank_promotion", "softmax_custom_jvp", "thread_guard",
+    "threefry_partitionable", "transfer_guard", "transfer_guard_device_to_device", "transfer_guard_device_to_host",
+    "transfer_guard_host_to_device",
 ]

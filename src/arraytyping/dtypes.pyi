@@ -19,7 +19,8 @@ __all__ = [
     "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu",
     "float16", "float32", "float64", "floating", "generic", "iinfo", "inexact", "int1", "int2", "int4", "int8", "int16",
     "int32", "int64", "integer", "isdtype", "issubdtype", "number", "promote_types", "result_type", "signedinteger",
-    "uint1", "uint2", "uint4", "uint8", "uint16", "uint32", "uint64", "unsignedinteger",
+    "uint1", "uint2", "uint4", "uint8", "uint16", "uint32", "uint64", "unsignedinteger", "extended", "itemsize_bits",
+    "prng_key", "scalar_type_of",
 ]
 
 float0: np.dtype[Any]
@@ -30,3 +31,12 @@ def result_type(*args: object, return_weak_type_flag: Literal[False] = False) ->
 def result_type(*args: object, return_weak_type_flag: Literal[True]) -> tuple[np.dtype[Any], bool]: ...
 @overload
 def result_type(*args: object, return_weak_type_flag: bool) -> np.dtype[Any] | tuple[np.dtype[Any], bool]: ...
+
+class extended(generic):
+    """Abstract: the category of extended dtypes, which are not numpy's (as jax.dtypes.extended)."""
+class prng_key(extended):
+    """Abstract: the category of typed PRNG key dtypes (as jax.dtypes.prng_key)."""
+def itemsize_bits(dtype: object) -> int:
+    """The number of bits one element of ``dtype`` takes (as jax.dtypes.itemsize_bits)."""
+def scalar_type_of(x: Any) -> type:
+    """The Python scalar type (bool, int, float or complex) of a value's dtype."""

@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from arraytyping._src.tree import functions as _fn
 from arraytyping._src.tree import pytree as _tree
@@ -36,7 +36,7 @@ __all__ = ["DictKey", "FlattenedIndexKey", "GetAttrKey", "KeyEntry", "KeyPath", 
            "register_pytree_with_keys_class", "register_static", "tree_all", "tree_broadcast", "tree_flatten",
            "tree_flatten_with_path", "tree_leaves", "tree_leaves_with_path", "tree_map", "tree_map_with_path",
            "tree_reduce", "tree_reduce_associative", "tree_structure", "tree_transpose", "tree_unflatten",
-           "treedef_children", "treedef_is_leaf", "treedef_tuple"]
+           "treedef_children", "treedef_is_leaf", "treedef_tuple", "default_registry"]
 
 T = TypeVar("T")
 H = TypeVar("H", bound=Hashable)
@@ -242,3 +242,63 @@ def register_dataclass(nodetype: Typ, data_fields: Sequence[str] | None = None,
     ``dataclasses.field(metadata=dict(static=True))``. Returns ``nodetype``."""
     _tree.register_dataclass(nodetype, data_fields, meta_fields, drop_fields)
     return nodetype
+
+
+class PyTreeRegistry:
+    """The registry of pytree node types, as JAX's ``jax.tree_util.default_registry`` is one: its methods flatten
+    trees and register node types (what the module's functions do, with the registry's names and signatures).
+
+    Example::
+
+        >>> from arraytyping.tree_util import default_registry
+        >>> default_registry.flatten([1, (2, 3)])
+        ([1, 2, 3], PyTreeDef([*, (*, *)]))
+    """
+
+    def flatten(self, tree: Any, leaf_predicate: Callable[[Any], bool] | None = None
+                ) -> tuple[list[Any], PyTreeDef]:
+        """The leaves of ``tree`` and its structure (:func:`tree_flatten`)."""
+        return tree_flatten(tree, leaf_predicate)
+
+    def flatten_one_level(self, tree: Any) -> tuple[Iterable[Any], Any] | None:
+        """The children of the node ``tree`` and its metadata; ``None`` for a leaf."""
+        node: object = tree
+        tree_type = type(node)
+        if not is_tree_node(tree_type):
+            return None
+        return flatten_one_level(tree)
+
+    def flatten_one_level_with_keys(self, tree: Any) -> tuple[Iterable[tuple[Any, Any]], Any] | None:
+        """The ``(key, child)`` pairs of the node ``tree`` and its metadata; ``None`` for a leaf."""
+        node: object = tree
+        tree_type = type(node)
+        if not is_tree_node(tree_type):
+            return None
+        return flatten_one_level_with_keys(tree)
+
+    def flatten_with_path(self, tree: Any, leaf_predicate: Callable[[Any, Any], bool] | None = None
+                          ) -> tuple[list[tuple[tuple[Any, ...], Any]], PyTreeDef]:
+        """The leaves of ``tree`` each with its key path, and its structure; ``leaf_predicate(path, node)`` true
+        makes a node a leaf."""
+        return tree_flatten_with_path(tree, leaf_predicate, is_leaf_takes_path=True)
+
+    def is_node(self, type: type) -> bool:  # noqa: A002 - JAX's parameter name
+        """Whether ``type`` is a pytree node type (:func:`is_tree_node`)."""
+        return is_tree_node(type)
+
+    def register_node(self, type: type[T], to_iterable: Callable[[T], tuple[Sequence[Any], Any]],  # noqa: A002
+                      from_iterable: Callable[[Any, Sequence[Any]], T],
+                      to_iterable_with_keys: Callable[[T], tuple[Sequence[tuple[Any, Any]], Any]] | None = None
+                      ) -> None:
+        """Make ``type`` a pytree node (:func:`register_pytree_node`)."""
+        register_pytree_node(type, to_iterable, from_iterable, to_iterable_with_keys)
+
+    def register_dataclass_node(self, type: type[Any], data_fields: Sequence[str],  # noqa: A002
+                                meta_fields: Sequence[str], /) -> None:
+        """Make ``type`` a pytree node of ``data_fields`` children and ``meta_fields`` metadata
+        (:func:`register_dataclass`)."""
+        register_dataclass(type, data_fields, meta_fields)
+
+
+default_registry: Final = PyTreeRegistry()
+"""The registry every function of this module uses (JAX's ``jax.tree_util.default_registry``)."""

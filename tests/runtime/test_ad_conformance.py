@@ -426,6 +426,9 @@ TESTED_ELSEWHERE: dict[str, str] = {
     "pure_callback": "jax.pure_callback: test_behaviours (its JVP raises JAX's error)",
     "io_callback": "jax.experimental.io_callback: test_behaviours (its JVP raises JAX's error)",
     "ffi_call": "jax.ffi.ffi_call: test_ffi (its JVP and grad raise JAX's error, tools/ffi_reference.py)",
+    "custom_vmap_call": "jax.custom_batching.custom_vmap: test_jax_misc_api differentiates vmap of it (its rule's "
+                        "derivative) against JAX's values, and checks that differentiating it directly is refused "
+                        "(JAX cannot either)",
     "random_gamma": "random.gamma, loggamma and beta: test_conformance_ext's random_dists family differentiates them "
                     "(grad in a scalar and an array shape parameter, under vmap too) against JAX's values bit for "
                     "bit (tools/jax_api_ext_reference.py)",

@@ -42,7 +42,8 @@ def test_import_binds_submodules() -> None:
 
 
 @pytest.mark.parametrize("name,value,default", [("jax_disable_jit", True, False),
-                                                ("jax_numpy_rank_promotion", "raise", "allow")])
+                                                ("jax_check_tracer_leaks", True, False),
+                                                ("jax_transfer_guard", "disallow", None)])
 def test_unenforced_options_warn(name: str, value: object, default: object) -> None:
     """Options JAX acts on and arraytyping does not are stored, with a warning that they change nothing."""
     with pytest.warns(UserWarning, match=f"{name}=.* not enforced by arraytyping"):

@@ -60,3 +60,13 @@ def test_compilation_steps_are_logged_at_debug_level(caplog: pytest.LogCaptureFi
     assert [m.split(" in ")[0] for m in messages] == [
         "Finished tracing thrice for jit", "Finished jaxpr to MLIR module conversion jit(thrice)",
         "Finished XLA compilation of jit(thrice)"]
+
+
+def test_log_compiles_makes_them_warnings(caplog: pytest.LogCaptureFixture) -> None:
+    def four_times(x: Any) -> Any:
+        return x * 4
+
+    with caplog.at_level(logging.WARNING, logger="arraytyping.monitoring"), at.log_compiles(True):
+        at.jit(four_times)(anp.ones(2))
+    warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+    assert len(warnings) == 3 and all("four_times" in w for w in warnings), warnings

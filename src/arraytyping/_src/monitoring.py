@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import time
 from types import TracebackType
+from collections.abc import Callable
 from typing import Protocol
 
 __all__ = [
@@ -21,8 +22,8 @@ __all__ = [
     "get_event_time_span_listeners", "get_scalar_listeners", "log_elapsed_time", "record_event",
     "record_event_duration_secs", "record_event_time_span", "record_scalar", "register_event_duration_secs_listener",
     "register_event_listener", "register_event_time_span_listener", "register_scalar_listener",
-    "unregister_event_duration_listener", "unregister_event_listener", "unregister_event_time_span_listener",
-    "unregister_scalar_listener",
+    "set_compile_log_level", "unregister_event_duration_listener", "unregister_event_listener",
+    "unregister_event_time_span_listener", "unregister_scalar_listener",
 ]
 
 JAXPR_TRACE_EVENT = "/jax/core/compile/jaxpr_trace_duration"
@@ -30,6 +31,14 @@ JAXPR_TO_MLIR_MODULE_EVENT = "/jax/core/compile/jaxpr_to_mlir_module_duration"
 BACKEND_COMPILE_EVENT = "/jax/core/compile/backend_compile_duration"
 
 logger = logging.getLogger("arraytyping.monitoring")
+
+_compile_log_level: list[Callable[[], int]] = [lambda: logging.DEBUG]
+
+
+def set_compile_log_level(level: Callable[[], int]) -> None:
+    """Where :func:`log_elapsed_time` reads the level of its messages: ``WARNING`` under ``jax_log_compiles``
+    (set by the configuration, a layer above), ``DEBUG`` otherwise."""
+    _compile_log_level[0] = level
 
 
 class EventListenerWithMetadata(Protocol):
@@ -215,7 +224,7 @@ def unregister_scalar_listener(callback: ScalarListenerWithMetadata) -> None:
 class log_elapsed_time:  # noqa: N801 - a context manager named for what it does, as JAX's
     """Time a step of compilation (JAX's ``dispatch.log_elapsed_time``): the start time reported as a scalar of
     ``event`` on entry, the duration and the time span on exit, each with ``fun_name``; the message ``fmt`` logged
-    at debug level (``{fun_name}``, ``{elapsed_time}``)."""
+    (``{fun_name}``, ``{elapsed_time}``) at debug level, or as a warning under ``jax_log_compiles``."""
 
     __slots__ = ("fmt", "fun_name", "event", "start_time")
 
@@ -234,7 +243,8 @@ class log_elapsed_time:  # noqa: N801 - a context manager named for what it does
                  tb: TracebackType | None) -> None:
         end_time = time.time()
         elapsed = end_time - self.start_time
-        if logger.isEnabledFor(logging.DEBUG):
-            logger.debug(self.fmt.format(fun_name=self.fun_name, elapsed_time=elapsed))
+        level = _compile_log_level[0]()
+        if logger.isEnabledFor(level):
+            logger.log(level, self.fmt.format(fun_name=self.fun_name, elapsed_time=elapsed))
         record_event_duration_secs(self.event, elapsed, fun_name=self.fun_name)
         record_event_time_span(self.event, self.start_time, end_time, fun_name=self.fun_name)

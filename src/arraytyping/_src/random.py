@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import operator
+import warnings
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Final, cast, overload
 
@@ -21,7 +22,8 @@ from arraytyping import lattice, op_rules
 from arraytyping._src.core.array import Array
 from arraytyping._src.core.annotations import AnyArray
 from arraytyping._src.dtypes import registry
-from arraytyping._src.dtypes.config import config
+from arraytyping._src.dtypes.queries import prng_key
+from arraytyping._src.dtypes.config import config, legacy_prng_key
 from arraytyping._src.dtypes.promotion import explicit_dtype_name, result_type, to_dtype
 from arraytyping._src.lax import lax
 from arraytyping._src.lax import prng
@@ -68,6 +70,8 @@ class KeyDType:
 
     __slots__ = ()
     name: Final = "key<fry>"
+    type: Final = prng_key
+    """Its category, as JAX's key dtypes name theirs: ``issubdtype(key(0).dtype, dtypes.prng_key)``."""
 
     def __repr__(self) -> str:
         return self.name
@@ -192,6 +196,13 @@ def _key_data_of(name: str, key: Any, *, allow_batched: bool = False) -> tuple[A
         data, raw = key._data, False  # pyright: ignore[reportPrivateUsage]
     else:
         data, raw = _check_key_data(key), True
+        policy = legacy_prng_key.value
+        if policy != "allow":
+            msg = ("Legacy uint32 key array passed as key to jax.random function. Please create keys using "
+                   "jax.random.key(). If use of a raw key array was intended, set jax_legacy_prng_key=\"allow\".")
+            if policy == "error":
+                raise ValueError(msg)
+            warnings.warn(msg, stacklevel=3)
     if not allow_batched and data.ndim > 1:
         raise ValueError(f"{name} accepts a single key, but was given a key array of shape {data.shape} != (). "
                          "Use jax.vmap for batching.")

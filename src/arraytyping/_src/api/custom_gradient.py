@@ -11,11 +11,14 @@ from typing import Any
 from arraytyping._src.core import jaxpr as jx
 from arraytyping._src.core.staging import JaxprTracer, abstractify, trace_to_jaxpr
 from arraytyping._src.core.trace import Tracer
-from arraytyping._src.interpreters.autodiff.ad import JVPTracer, Zero, is_float0, tangent_aval
+from arraytyping._src.interpreters.autodiff.ad import JVPTracer, Zero, is_float0, tangent_aval, zeros_like_aval
+from arraytyping._src.lax.custom_derivatives import SymbolicZero
+from arraytyping._src.lax.api.operations import full
+from arraytyping._src.dtypes import registry
 from arraytyping._src.interpreters.autodiff.custom_derivatives import custom_vjp
 from arraytyping._src.tree import pytree as tree
 
-__all__ = ["closure_convert", "custom_gradient"]
+__all__ = ["closure_convert", "custom_gradient", "zero_from_primal"]
 
 
 class _Residuals:
@@ -125,3 +128,33 @@ def closure_convert(fun: Callable[..., Any], *example_args: Any) -> tuple[Callab
         return tree.unflatten(out_tree, jx.eval_jaxpr(closed.jaxpr, all_args, all_consts))
 
     return converted_fun, const_args
+
+
+def zero_from_primal(val: Any, symbolic_zeros: bool = False) -> Any:
+    """The zero tangents of a pytree of primal values (JAX's ``jax.custom_derivatives.zero_from_primal``): for
+    each leaf, zeros of its tangent type (a ``float0`` array for an integer or boolean leaf), or a
+    :class:`~arraytyping.custom_derivatives.SymbolicZero` of that type with ``symbolic_zeros=True`` (what a
+    ``custom_jvp``/``custom_vjp`` rule set with ``symbolic_zeros=True`` may return for a zero).
+
+    Args:
+      val: a pytree of arrays and scalars.
+      symbolic_zeros: whether to give symbolic zeros rather than arrays of zeros.
+
+    Example::
+
+        >>> import arraytyping as at
+        >>> from arraytyping.custom_derivatives import zero_from_primal
+        >>> zero_from_primal({"w": at.numpy.ones(2)})
+        {'w': Array([0., 0.], dtype=float32)}
+    """
+    def zero(x: Any) -> Any:
+        t = tangent_aval(abstractify(x))
+        if symbolic_zeros:
+            return SymbolicZero(t)
+        if is_float0(t):
+            return zeros_like_aval(t)
+        if t.weak_type:  # a weak zero: a Python zero of its kind (whose default dtype a weak type has)
+            kind = registry.INFO[t.dtype.name].kind if t.dtype.name in registry.INFO else "f"
+            return full(t.shape, {"c": 0j, "f": 0.0}.get(kind, 0))
+        return full(t.shape, 0, t.dtype)
+    return tree.tree_map(zero, val)

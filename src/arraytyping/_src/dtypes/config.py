@@ -10,16 +10,26 @@ from types import ModuleType
 
 import contextlib
 import contextvars
+import functools
+import logging
 import os
 import threading
-from collections.abc import Generator
-from typing import Any, Final
+from collections.abc import Callable, Generator
+from typing import Any, Final, Generic, NoReturn, TypeVar, cast
 
 from arraytyping import lattice
+from arraytyping._src import monitoring
 from arraytyping._src.dtypes import options
 
 __all__ = ["Config", "config", "dtype_promotion", "enable_x64", "current", "debug_nans", "debug_infs",
-           "special_checks", "SPECIAL_CHECKS"]
+           "special_checks", "SPECIAL_CHECKS", "OP_NAME", "State", "StateContextManager", "STATES", "TRACE_FLAGS", "trace_key",
+           "UserContext", "make_user_context", "transfer_guard", "checking_leaks",
+           "allow_f16_reductions", "array_garbage_collection_guard", "check_tracer_leaks", "debug_key_reuse",
+           "default_device", "default_matmul_precision", "default_prng_impl", "enable_checks", "enable_custom_prng",
+           "explain_cache_misses", "log_compiles", "numpy_dtype_promotion", "numpy_rank_promotion",
+           "threefry_partitionable", "transfer_guard_host_to_device", "transfer_guard_device_to_host",
+           "transfer_guard_device_to_device", "legacy_prng_key", "no_execution", "no_tracing", "thread_guard",
+           "softmax_custom_jvp"]
 
 _TRUE: Final = frozenset({"1", "true", "yes", "on", "y", "t"})
 _FALSE: Final = frozenset({"0", "false", "no", "off", "n", "f", ""})
@@ -128,6 +138,9 @@ class Config:
     def __getattr__(self, name: str) -> Any:
         """The value of JAX's option ``name`` (``config.jax_debug_nans``...)."""
         opts: dict[str, object] = self.__dict__.get("_options", {})
+        state = STATES.get(name)
+        if state is not None:
+            return state.value  # a block's value where one is open, as JAX reads it
         if name in opts:
             return opts[name]
         raise AttributeError(f"'Config' object has no attribute {name!r}")
@@ -150,6 +163,8 @@ class Config:
             self._options[name] = options.check(name, value)
             if name in _SPECIAL_NAMES:
                 _refresh_special()
+            if name in _TRACE_NAMES:
+                _refresh_trace_flags()
             return
         self._lattice = _LATTICES[self._mode, self._x64]
         STATE.lattice = self._lattice
@@ -297,3 +312,314 @@ def debug_infs(flag: bool = True) -> contextlib.AbstractContextManager[None]:
         FloatingPointError: invalid value (inf) encountered in log
     """
     return _special_block(None, bool(flag))
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# JAX's options as context managers (``jax.numpy_rank_promotion("raise")``...)
+
+_V = TypeVar("_V")
+_F = TypeVar("_F", bound=Callable[..., Any])
+_UNSET: Final[Any] = object()
+_NO_DEFAULT: Final[Any] = object()
+
+STATES: Final[dict[str, State[Any]]] = {}
+"""Each option that is also a context manager, by its name (``jax_numpy_rank_promotion``)."""
+
+
+class _TraceFlags:
+    """Whether an option that changes what a traced function does (rank promotion, float16 reductions, the ban on
+    execution) may be off its default anywhere (set globally, or a block of it open in some context). While it may,
+    the runtime's caches key what they trace on those options' values (:func:`trace_key`) and its inline caches,
+    which read no option, stand aside (the hooks drop them when this turns on)."""
+
+    __slots__ = ("on", "blocks", "hooks")
+
+    def __init__(self) -> None:
+        self.on = False
+        self.blocks = 0
+        self.hooks: list[Callable[[], None]] = []
+
+
+TRACE_FLAGS: Final = _TraceFlags()
+_USER_CONTEXTS: Final[list[UserContext[Any]]] = []
+_TRACE_NAMES: Final = ("jax_numpy_rank_promotion", "jax_allow_f16_reductions", "jax_no_execution",
+                        "jax_softmax_custom_jvp")
+
+
+def _refresh_trace_flags() -> None:
+    was = TRACE_FLAGS.on
+    TRACE_FLAGS.on = bool(TRACE_FLAGS.blocks) or any(
+        config._options[n] != options.DEFAULTS[n] for n in _TRACE_NAMES)  # pyright: ignore[reportPrivateUsage]
+    if TRACE_FLAGS.on and not was:
+        for hook in TRACE_FLAGS.hooks:
+            hook()
+
+
+OP_NAME: Final[contextvars.ContextVar[str]] = contextvars.ContextVar("arraytyping_op_name", default="")
+"""The name of the library function being traced, while :data:`TRACE_FLAGS` is on (for rank promotion's
+messages, which name it as JAX's do)."""
+
+
+def trace_key(x64: bool) -> object:
+    """What a cache of traced functions keys on besides the lattice: ``x64``, and while :data:`TRACE_FLAGS` is on,
+    the values of the options that change what tracing makes and of every user context
+    (:func:`make_user_context`)."""
+    if not TRACE_FLAGS.on:
+        return x64
+    return (x64, *(STATES[n].value for n in _TRACE_NAMES), *(c.value for c in _USER_CONTEXTS))
+
+
+class State(Generic[_V]):
+    """One of JAX's configuration options as a context manager, as ``jax.numpy_rank_promotion`` is one: its
+    ``value`` is the option's value here and now; ``with option(new_value):`` sets it within the block (local to
+    the thread and context), ``@option(new_value)`` on a function for each of its calls, and
+    ``config.update("jax_<name>", new_value)`` its global default.
+
+    Example::
+
+        >>> import arraytyping as at
+        >>> with at.numpy_rank_promotion("raise"):
+        ...     at.numpy_rank_promotion.value
+        'raise'
+    """
+
+    def __init__(self, name: str, help: str, *, default_value: object = _NO_DEFAULT,
+                 read: Callable[[], _V] | None = None,
+                 block: Callable[[Any], contextlib.AbstractContextManager[None]] | None = None) -> None:
+        self.name = name
+        self.__name__ = name.removeprefix("jax_")
+        self.__doc__ = f"Context manager for `{name}` config option.\n\n{help}"
+        self._default_value = default_value
+        self._read = read
+        self._block = block
+        self._var: contextvars.ContextVar[Any] = contextvars.ContextVar(f"arraytyping_{name}", default=_UNSET)
+        STATES[name] = self
+
+    @property
+    def value(self) -> _V:
+        """The option's value here and now: the innermost block's, else the global default."""
+        if self._read is not None:
+            return self._read()
+        v = self._var.get()
+        if v is _UNSET:
+            return cast(_V, config._options[self.name])  # pyright: ignore[reportPrivateUsage]
+        return cast(_V, v)
+
+    def __bool__(self) -> NoReturn:
+        raise TypeError(f"bool() not supported for instances of type '{type(self).__name__}' "
+                        f"(did you mean to use '{type(self).__name__}.value' instead?)")
+
+    def __call__(self, new_val: Any = _NO_DEFAULT) -> StateContextManager[_V]:
+        """A context manager (and decorator) setting the option to ``new_val`` within its block."""
+        if new_val is _NO_DEFAULT:
+            if self._default_value is _NO_DEFAULT:
+                raise TypeError(f"Context manager for {self.__name__} config option requires an argument "
+                                "representing the new value for the config option.")
+            new_val = cast(_V, self._default_value)
+        if self._block is None:
+            new_val = cast(_V, options.check(self.name, new_val))
+        return StateContextManager(self, new_val)
+
+    def __repr__(self) -> str:
+        return f"<State {self.name}={self.value!r}>"
+
+
+class StateContextManager(Generic[_V]):
+    """``with option(value):`` (see :class:`State`); also a decorator, setting the option for each call."""
+
+    def __init__(self, state: State[_V], new_val: _V) -> None:
+        self.state = state
+        self.new_val = new_val
+        self._tokens: list[Any] = []
+
+    def __enter__(self) -> None:
+        st = self.state
+        if st._block is not None:  # pyright: ignore[reportPrivateUsage]
+            cm = st._block(self.new_val)  # pyright: ignore[reportPrivateUsage]
+            cm.__enter__()
+            self._tokens.append(cm)
+            return
+        self._tokens.append(st._var.set(self.new_val))  # pyright: ignore[reportPrivateUsage]
+        if st.name in _TRACE_NAMES:
+            with _lock:
+                TRACE_FLAGS.blocks += 1
+            _refresh_trace_flags()
+
+    def __exit__(self, *exc: object) -> None:
+        st = self.state
+        token = self._tokens.pop()
+        if st._block is not None:  # pyright: ignore[reportPrivateUsage]
+            token.__exit__(*exc)
+            return
+        st._var.reset(token)  # pyright: ignore[reportPrivateUsage]
+        if st.name in _TRACE_NAMES:
+            with _lock:
+                TRACE_FLAGS.blocks -= 1
+            _refresh_trace_flags()
+
+    def __call__(self, func: _F) -> _F:
+        @functools.wraps(func)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            with StateContextManager(self.state, self.new_val):
+                return func(*args, **kwargs)
+        return cast(_F, wrapper)
+
+
+def _state(name: str, help: str, **kw: Any) -> State[Any]:
+    if isinstance(options.DEFAULTS.get(name), bool):
+        kw.setdefault("default_value", True)  # ``with enable_checks():`` turns a boolean option on, as in JAX
+    return State(name, help, **kw)
+
+
+allow_f16_reductions: Final[State[bool]] = _state(
+    "jax_allow_f16_reductions", "If False, `reduce_sum` on `f16` or `bf16` inputs will raise an error. "
+    "Defaults to True.")
+array_garbage_collection_guard: Final[State[str | None]] = _state(
+    "jax_array_garbage_collection_guard", "Select garbage collection guard level for ``jax.Array`` objects "
+    "(``allow``, ``log`` or ``fatal``; arraytyping's arrays are freed by reference counting and it logs nothing).")
+check_tracer_leaks: Final[State[bool]] = _state(
+    "jax_check_tracer_leaks", "Turn on checking for leaked tracers as soon as a trace completes (accepted, not "
+    "enforced by arraytyping: setting it warns).")
+debug_key_reuse: Final[State[bool]] = _state(
+    "jax_debug_key_reuse", "Turn on experimental key reuse checking (accepted, not enforced by arraytyping: setting "
+    "it warns).")
+default_device: Final[State[Any]] = _state(
+    "jax_default_device", "Configure the default device for JAX operations (arraytyping runs on one device).")
+default_matmul_precision: Final[State[str | None]] = _state(
+    "jax_default_matmul_precision", "Control the default matmul and conv precision for 32bit inputs.")
+default_prng_impl: Final[State[str]] = _state(
+    "jax_default_prng_impl", "Select the default PRNG implementation (arraytyping has threefry2x32 only).")
+enable_checks: Final[State[bool]] = _state(
+    "jax_enable_checks", "Turn on invariant checking for JAX internals.")
+enable_custom_prng: Final[State[bool]] = _state(
+    "jax_enable_custom_prng", "Enables an internal upgrade that allows one to define custom pseudo-random number "
+    "generator implementations.")
+explain_cache_misses: Final[State[bool]] = _state(
+    "jax_explain_cache_misses", "Each time there is a miss on one of the main caches, explain the cause of the "
+    "miss.")
+log_compiles: Final[State[bool]] = _state(
+    "jax_log_compiles", "Log a message each time `jit` or `pmap` compiles an XLA computation.")
+monitoring.set_compile_log_level(lambda: logging.WARNING if log_compiles.value else logging.DEBUG)
+numpy_rank_promotion: Final[State[str]] = _state(
+    "jax_numpy_rank_promotion", 'Control NumPy-style automatic rank promotion broadcasting ("allow", "warn", or '
+    '"raise").')
+threefry_partitionable: Final[State[bool]] = _state(
+    "jax_threefry_partitionable", "Enables internal threefry PRNG implementation changes that render it "
+    "automatically partitionable in some cases (arraytyping implements the partitionable form only).")
+transfer_guard_host_to_device: Final[State[str | None]] = _state(
+    "jax_transfer_guard_host_to_device", "Select the transfer guard level for host-to-device transfers (accepted, "
+    "not enforced by arraytyping: setting it other than 'allow' warns).")
+transfer_guard_device_to_host: Final[State[str | None]] = _state(
+    "jax_transfer_guard_device_to_host", "Select the transfer guard level for device-to-host transfers (accepted, "
+    "not enforced by arraytyping: setting it other than 'allow' warns).")
+transfer_guard_device_to_device: Final[State[str | None]] = _state(
+    "jax_transfer_guard_device_to_device", "Select the transfer guard level for device-to-device transfers "
+    "(accepted, not enforced by arraytyping: setting it other than 'allow' warns).")
+_transfer_guard_all: Final[State[str | None]] = _state(
+    "jax_transfer_guard", "Select the transfer guard level for all transfers.")
+legacy_prng_key: Final[State[str]] = _state(
+    "jax_legacy_prng_key", "Specify the behavior when raw PRNG keys are passed to jax.random APIs.")
+no_execution: Final[State[bool]] = _state("jax_no_execution", "Disallow JAX executions.")
+no_tracing: Final[State[bool]] = _state("jax_no_tracing", "Disallow tracing for JIT compilation.")
+thread_guard: Final[State[bool]] = _state(
+    "jax_thread_guard", "If True, an error will be raised at runtime if a multi-process JAX operation is called "
+    "from a thread other than the one in which the thread guard was set (arraytyping runs one process).")
+softmax_custom_jvp: Final[State[bool]] = _state(
+    "jax_softmax_custom_jvp", "Use a new custom_jvp rule for jax.nn.softmax.")
+numpy_dtype_promotion: Final[State[str]] = _state(
+    "jax_numpy_dtype_promotion", 'Specify the rules used for implicit type promotion in operations between arrays. '
+    'Options are "standard" or "strict"; in strict-mode, binary operations between arrays of differing strongly-'
+    'specified dtypes will result in an error.', read=lambda: config.promotion,
+    block=dtype_promotion)
+
+
+@contextlib.contextmanager
+def transfer_guard(new_val: str) -> Generator[None]:
+    """A context manager setting the transfer guard level for all transfers (host to device, device to device,
+    device to host) within its block: ``"allow"``, ``"log"``, ``"disallow"``, ``"log_explicit"`` or
+    ``"disallow_explicit"`` (accepted, not enforced by arraytyping: a level other than ``"allow"`` warns).
+
+    Args:
+      new_val: the transfer guard level within the block.
+
+    Example::
+
+        >>> import arraytyping as at
+        >>> with at.transfer_guard("allow"):
+        ...     at.transfer_guard_host_to_device.value
+        'allow'
+    """
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(transfer_guard_host_to_device(new_val))
+        stack.enter_context(transfer_guard_device_to_device(new_val))
+        stack.enter_context(transfer_guard_device_to_host(new_val))
+        stack.enter_context(_transfer_guard_all(new_val))
+        yield
+
+
+@contextlib.contextmanager
+def checking_leaks() -> Generator[None]:
+    """A context manager turning ``jax_check_tracer_leaks`` on within its block (as ``check_tracer_leaks(True)``;
+    accepted, not enforced by arraytyping: it warns).
+
+    Example::
+
+        >>> import arraytyping as at
+        >>> import warnings
+        >>> with warnings.catch_warnings(), at.checking_leaks():
+        ...     warnings.simplefilter("ignore")
+        ...     at.check_tracer_leaks.value
+        True
+    """
+    with check_tracer_leaks(True):
+        yield
+
+
+class UserContext(Generic[_V]):
+    """A context that ``jit``'s caches key on, made by :func:`make_user_context`: within ``with ctx(value):``, a
+    jitted function traces and compiles again for each value."""
+
+    def __init__(self, default_value: _V) -> None:
+        self._default = default_value
+        self._var: contextvars.ContextVar[Any] = contextvars.ContextVar("arraytyping_user_context",
+                                                                        default=_UNSET)
+        _USER_CONTEXTS.append(self)
+
+    @property
+    def value(self) -> _V:
+        """The context's value here and now."""
+        v = self._var.get()
+        return self._default if v is _UNSET else cast(_V, v)
+
+    @contextlib.contextmanager
+    def __call__(self, new_val: _V) -> Generator[None]:
+        """Within the block, the context's value is ``new_val``."""
+        token = self._var.set(new_val)
+        with _lock:
+            TRACE_FLAGS.blocks += 1
+        _refresh_trace_flags()
+        try:
+            yield
+        finally:
+            self._var.reset(token)
+            with _lock:
+                TRACE_FLAGS.blocks -= 1
+            _refresh_trace_flags()
+
+
+def make_user_context(default_value: _V = None) -> UserContext[_V]:  # type: ignore[assignment]
+    """A context that ``jit``'s caches are sensitive to: when its value changes, a jitted function is traced,
+    lowered and compiled again.
+
+    Args:
+      default_value: the context's value outside any block.
+
+    Example::
+
+        >>> import arraytyping as at
+        >>> ctx = at.make_user_context(default_value=None)
+        >>> with ctx(1):
+        ...     ctx.value
+        1
+    """
+    return UserContext(default_value)

@@ -4,8 +4,7 @@ names, defaults and the values each takes, so that ``config.update("jax_debug_na
 
 Most are about JAX's machinery (compilation caches, logging, tracebacks, devices): arraytyping stores them and
 they change nothing here. Those that change what a program does in JAX and that arraytyping does not implement
-(:data:`UNENFORCED`: ``jax_disable_jit``, rank promotion other than ``allow``, the tracer-leak
-checker) are stored too, and setting one to a value other than its default warns that it is not enforced. The
+(:data:`UNENFORCED`: ``jax_disable_jit``, the tracer-leak checker, the key-reuse checker, the transfer guards) are stored too, and setting one to a value other than its default warns that it is not enforced. The
 random-number implementation is refused unless it is threefry2x32, the only one arraytyping has: another would
 give other numbers.
 """
@@ -56,6 +55,13 @@ def _prng(name: str, value: object) -> object:
     return value
 
 
+def _partitionable(name: str, value: object) -> bool:
+    if not value:
+        raise NotImplementedError("jax_threefry_partitionable=False: arraytyping implements the partitionable "
+                                  "threefry only (other random bits would not be JAX's)")
+    return True
+
+
 _PRECISIONS: Final = ("default", "high", "highest", "bfloat16", "tensorfloat32", "float32", "ANY_F8_ANY_F8_F32",
                       "ANY_F8_ANY_F8_F32_FAST_ACCUM", "ANY_F8_ANY_F8_ANY", "ANY_F8_ANY_F8_ANY_FAST_ACCUM",
                       "F16_F16_F16", "F16_F16_F32", "BF16_BF16_BF16", "BF16_BF16_F32", "BF16_BF16_F32_X3",
@@ -72,7 +78,7 @@ _OPTIONS: Final[dict[str, tuple[object, Callable[[str, object], object]]]] = {
     "jax_log_compiles": (False, _bool),
     "jax_enable_checks": (False, _bool),
     "jax_debug_key_reuse": (False, _bool),
-    "jax_threefry_partitionable": (True, _bool),
+    "jax_threefry_partitionable": (True, _partitionable),
     "jax_softmax_custom_jvp": (False, _bool),
     "jax_enable_compilation_cache": (True, _bool),
     "jax_raise_persistent_cache_errors": (False, _bool),
@@ -86,12 +92,27 @@ _OPTIONS: Final[dict[str, tuple[object, Callable[[str, object], object]]]] = {
     "jax_compilation_cache_dir": (None, _str),
     "jax_persistent_cache_min_compile_time_secs": (1.0, _float),
     "jax_default_device": (None, _any),
+    "jax_allow_f16_reductions": (True, _bool),
+    "jax_array_garbage_collection_guard": (None, _enum("allow", "log", "fatal", optional=True)),
+    "jax_enable_custom_prng": (False, _bool),
+    "jax_legacy_prng_key": ("allow", _enum("allow", "warn", "error")),
+    "jax_no_execution": (False, _bool),
+    "jax_no_tracing": (False, _bool),
+    "jax_thread_guard": (False, _bool),
+    "jax_transfer_guard_host_to_device": (None, _enum("allow", "log", "disallow", "log_explicit",
+                                                      "disallow_explicit", optional=True)),
+    "jax_transfer_guard_device_to_host": (None, _enum("allow", "log", "disallow", "log_explicit",
+                                                      "disallow_explicit", optional=True)),
+    "jax_transfer_guard_device_to_device": (None, _enum("allow", "log", "disallow", "log_explicit",
+                                                        "disallow_explicit", optional=True)),
 }
 
 DEFAULTS: Final[dict[str, object]] = {name: default for name, (default, _) in _OPTIONS.items()}
 """Each option's value in a fresh JAX 0.10.2."""
 
-UNENFORCED: Final = frozenset({"jax_disable_jit", "jax_check_tracer_leaks", "jax_numpy_rank_promotion"})
+UNENFORCED: Final = frozenset({"jax_disable_jit", "jax_check_tracer_leaks", "jax_debug_key_reuse",
+                               "jax_transfer_guard", "jax_transfer_guard_host_to_device",
+                               "jax_transfer_guard_device_to_host", "jax_transfer_guard_device_to_device"})
 """Options JAX acts on and arraytyping does not: accepted, stored, and a warning when set off their default."""
 
 
@@ -107,7 +128,7 @@ def check(name: str, value: object) -> Any:
         raise unrecognized(name)
     default, validate = entry
     out = validate(name, value)
-    if name in UNENFORCED and out != default:
+    if name in UNENFORCED and out != default and out != "allow":
         warnings.warn(f"{name}={out!r} is accepted but not enforced by arraytyping: it behaves as {default!r}",
                       UserWarning, stacklevel=3)
     return out

@@ -16,7 +16,7 @@ from arraytyping._src.dtypes import registry
 from arraytyping._src.dtypes import scalar_types as st
 from arraytyping._src.dtypes.promotion import describe, to_dtype
 
-__all__ = ["finfo", "iinfo", "isdtype", "issubdtype"]
+__all__ = ["extended", "finfo", "iinfo", "isdtype", "issubdtype", "itemsize_bits", "prng_key", "scalar_type_of"]
 
 _KINDS: Final[dict[str, frozenset[str]]] = {
     "bool": frozenset({"bool"}),
@@ -30,12 +30,43 @@ _KINDS: Final[dict[str, frozenset[str]]] = {
 }
 
 
+class extended(st.generic):
+    """Abstract: the category of extended dtypes, which are not numpy's (JAX's ``jax.dtypes.extended``): the dtype
+    of typed key arrays lies under it.
+
+    Example::
+
+        >>> import arraytyping as at
+        >>> at.dtypes.issubdtype(at.random.key(0).dtype, at.dtypes.extended)
+        True
+    """
+
+
+class prng_key(extended):
+    """Abstract: the category of typed PRNG key dtypes (JAX's ``jax.dtypes.prng_key``), under :class:`extended`.
+
+    Example::
+
+        >>> import arraytyping as at
+        >>> at.dtypes.issubdtype(at.random.key(0).dtype, at.dtypes.prng_key)
+        True
+    """
+
+
 def _as_class(x: object) -> type[st.generic]:
     """Our scalar class for a dtype specifier or an abstract category (ours or numpy's)."""
     obj: object = x
+    ext: object = getattr(obj, "type", None)  # an extended dtype (a key's) names its category
+    if isinstance(ext, type) and not isinstance(obj, (np.dtype, type)):
+        ext_type = cast("type[object]", ext)
+        if issubclass(ext_type, extended):
+            return ext_type
     if isinstance(x, type):
         if x in registry.ABSTRACT_CLASSES:
             return x
+        tp = cast("type[object]", x)
+        if issubclass(tp, extended):
+            return tp
         ours = registry.NUMPY_ABSTRACT_TO_OURS.get(x)
         if ours is not None:
             return ours
@@ -116,3 +147,55 @@ def iinfo(dtype: object) -> Any:
     if info.kind not in ("i", "u"):
         raise ValueError(f"iinfo needs an integer dtype, got {info.name}; use finfo for floating point")
     return ml_dtypes.iinfo(info.dtype)  # type: ignore[no-untyped-call]
+
+
+def itemsize_bits(dtype: object) -> int:
+    """The number of bits one element of ``dtype`` takes (JAX's ``jax.dtypes.itemsize_bits``): 8 for ``bool``, the
+    width of an integer or floating type (4 for ``int4``), twice the width of its parts for a complex type.
+
+    Args:
+      dtype: a dtype, a scalar type or a dtype name.
+
+    Example::
+
+        >>> import arraytyping as at
+        >>> at.dtypes.itemsize_bits(at.int4), at.dtypes.itemsize_bits("complex64")
+        (4, 64)
+    """
+    if dtype is None:
+        raise ValueError("dtype cannot be None.")
+    try:
+        info = registry.INFO[to_dtype(dtype).name]
+    except TypeError:
+        raise ValueError(f"unexpected input: dtype={dtype}") from None
+    return 8 if info.kind == "b" else info.bits
+
+
+def scalar_type_of(x: Any) -> type:
+    """The Python scalar type (``bool``, ``int``, ``float`` or ``complex``) of a value's dtype (JAX's
+    ``jax.dtypes.scalar_type_of``): ``float`` for an array of a floating dtype, ``int`` for integers.
+
+    Args:
+      x: an array, a scalar or any value with a dtype.
+
+    Example::
+
+        >>> import arraytyping as at
+        >>> at.dtypes.scalar_type_of(at.numpy.ones(3)), at.dtypes.scalar_type_of(1)
+        (<class 'float'>, <class 'int'>)
+    """
+    obj: object = x
+    if isinstance(obj, bool):
+        return bool
+    if isinstance(obj, int):
+        return int
+    if isinstance(obj, float):
+        return float
+    if isinstance(obj, complex):
+        return complex
+    dt = registry.as_np_dtype(getattr(obj, "dtype", None))
+    try:
+        info = registry.INFO[to_dtype(np.asarray(obj).dtype if dt is None else dt).name]
+    except (TypeError, ValueError):
+        raise TypeError(f"Invalid scalar value {x}") from None
+    return {"b": bool, "i": int, "u": int, "f": float, "c": complex}[info.kind]

@@ -7,9 +7,10 @@ one over any pytree of arrays. A step size is a number or a *schedule*, a functi
 
 from __future__ import annotations
 
+import builtins
 import functools
-from collections.abc import Callable, Iterator
-from typing import Any, NamedTuple, TypeAlias
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, NamedTuple, TypeAlias, TypeVar
 
 from arraytyping._src import numpy as jnp
 from arraytyping._src.tree import pytree as tree
@@ -19,6 +20,7 @@ __all__ = [
     "UpdateFn", "Updates", "adagrad", "adam", "adamax", "clip_grads", "constant", "exponential_decay",
     "inverse_time_decay", "l2_norm", "make_schedule", "momentum", "nesterov", "optimizer", "pack_optimizer_state",
     "piecewise_constant", "polynomial_decay", "rmsprop", "rmsprop_momentum", "sgd", "sm3", "unpack_optimizer_state",
+    "Array", "safe_map", "safe_zip", "unzip2",
 ]
 
 class OptimizerState(NamedTuple):
@@ -378,3 +380,72 @@ def pack_optimizer_state(marked_pytree: Any) -> Any:
         raise AssertionError("pack_optimizer_state: every leaf of the marked pytree must be a JoinPoint")
     states_flat, subtree_defs = _unzip2(map(tree.flatten, [s.subtree for s in sentinels]))
     return OptimizerState(states_flat, tree_def, subtree_defs)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The helpers JAX's module exports with it
+
+Array: TypeAlias = Any
+"""The type JAX's module names its arrays by (``typing.Any`` there)."""
+
+_T = TypeVar("_T")
+_T1 = TypeVar("_T1")
+_T2 = TypeVar("_T2")
+
+
+def safe_map(f: Callable[..., _T], *args: Iterable[Any]) -> list[_T]:
+    """``list(map(f, *args))``, refusing iterables of different lengths with a ``ValueError`` (JAX's
+    ``safe_map``, which the module also exports as ``map``).
+
+    Example::
+
+        >>> from arraytyping.example_libraries.optimizers import safe_map
+        >>> safe_map(lambda a, b: a + b, [1, 2], [3, 4])
+        [4, 6]
+    """
+    if not args:
+        raise TypeError("safe_map requires at least 2 arguments")
+    lists = [list(a) for a in args]
+    n = len(lists[0])
+    for i, xs in enumerate(lists[1:], 2):
+        if len(xs) != n:
+            raise ValueError(f"safe_map() argument {i} is {'shorter' if len(xs) < n else 'longer'} than argument 1")
+    return [f(*xs) for xs in builtins.zip(*lists)]
+
+
+def safe_zip(*args: Iterable[Any]) -> list[tuple[Any, ...]]:
+    """``list(zip(*args))``, refusing iterables of different lengths with a ``ValueError`` (JAX's ``safe_zip``,
+    which the module also exports as ``zip``).
+
+    Example::
+
+        >>> from arraytyping.example_libraries.optimizers import safe_zip
+        >>> safe_zip([1, 2], [3, 4])
+        [(1, 3), (2, 4)]
+    """
+    if not args:
+        raise TypeError("safe_zip requires at least 1 argument")
+    lists = [list(a) for a in args]
+    lengths = tuple(len(xs) for xs in lists)
+    for i, n in enumerate(lengths):
+        if n != lengths[0]:
+            raise ValueError(f"safe_zip() argument {i} has length {n} but argument 0 has length {lengths[0]}. "
+                             f"All lengths: {lengths}")
+    return list(builtins.zip(*lists))
+
+
+def unzip2(xys: Iterable[tuple[_T1, _T2]]) -> tuple[tuple[_T1, ...], tuple[_T2, ...]]:
+    """Unzip a sequence of pairs into two tuples (JAX's ``unzip2``).
+
+    Example::
+
+        >>> from arraytyping.example_libraries.optimizers import unzip2
+        >>> unzip2([(1, 2), (3, 4)])
+        ((1, 3), (2, 4))
+    """
+    xs: list[_T1] = []
+    ys: list[_T2] = []
+    for x, y in xys:
+        xs.append(x)
+        ys.append(y)
+    return tuple(xs), tuple(ys)

@@ -13,10 +13,12 @@ import math
 from collections.abc import Sequence
 from typing import Any, Final
 
+import ml_dtypes
 import numpy as np
 
 from arraytyping import lattice, op_rules, shape_rules
 from arraytyping._src.dtypes import registry
+from arraytyping._src.dtypes.config import allow_f16_reductions
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.core import staging
 from arraytyping._src.core.trace import Primitive, Tracer
@@ -376,7 +378,18 @@ def _reduce_rule(name: str, kinds: str) -> Any:
     return rule
 
 
-reduce_sum_p: Final[Primitive] = Primitive("reduce_sum", _reduce_rule("reduce_sum", NUM))
+def _reduce_sum_rule(x: ShapedArray, *, axes: tuple[int, ...], out_sharding: None = None) -> list[ShapedArray]:
+    out: list[ShapedArray] = _reduce_sum_base(x, axes=axes, out_sharding=out_sharding)
+    if (x.dtype in _HALF_FLOATS and not allow_f16_reductions.value
+            and not all(x.shape[d] == 1 for d in axes)):
+        raise ValueError(f"reduce_sum on operand {x.str_short()} is not allowed when "
+                         "jax_allow_f16_reductions=False.")
+    return out
+
+
+_reduce_sum_base: Final = _reduce_rule("reduce_sum", NUM)
+_HALF_FLOATS: Final = (np.dtype(np.float16), np.dtype(ml_dtypes.bfloat16))
+reduce_sum_p: Final[Primitive] = Primitive("reduce_sum", _reduce_sum_rule)
 reduce_prod_p: Final[Primitive] = Primitive("reduce_prod", _reduce_rule("reduce_prod", NUM), hidden_params=frozenset({"out_sharding"}))
 reduce_max_p: Final[Primitive] = Primitive("reduce_max", _reduce_rule("reduce_max", ANY), hidden_params=frozenset({"out_sharding"}))
 reduce_min_p: Final[Primitive] = Primitive("reduce_min", _reduce_rule("reduce_min", ANY), hidden_params=frozenset({"out_sharding"}))

@@ -19,7 +19,7 @@ import numpy as np
 from arraytyping import op_rules
 from arraytyping._src.core.array import Array
 from arraytyping._src.dtypes import registry
-from arraytyping._src.dtypes.config import config
+from arraytyping._src.dtypes.config import config, softmax_custom_jvp
 from arraytyping._src.lax import lax
 from arraytyping._src import numpy as jnp
 from arraytyping._src.xla.array_impl import device_put
@@ -213,6 +213,9 @@ def softmax(x: ArrayLike, axis: Axis = -1, where: ArrayLike | None = None) -> An
     elements out (their result is 0). Computed operation by operation, as JAX does."""
     check_call("softmax", x, where, axis=axis, where=where is not None)
     axis = _axis_arg(axis)
+    if softmax_custom_jvp.value:  # ``jax_softmax_custom_jvp``: JAX's softmax with its own JVP rule
+        custom: AnyArray = finish_call("softmax", x, _softmax(x, axis, where, -np.inf), where=where is not None)
+        return custom
     x_max = jnp.max(x, axis, where=where, initial=-np.inf, keepdims=True)
     x_safe = x if where is None else jnp.where(where, x, -np.inf)
     unnormalized = jnp.exp(x_safe - lax.stop_gradient(x_max))
@@ -221,6 +224,27 @@ def softmax(x: ArrayLike, axis: Axis = -1, where: ArrayLike | None = None) -> An
         result = jnp.where(where, result, 0)
     out: AnyArray = finish_call("softmax", x, result, where=where is not None)
     return out
+
+
+def _softmax_plain(x: Any, axis: Any, where: Any, initial: Any) -> Any:
+    x_max = jnp.max(x, axis, where=where, initial=initial, keepdims=True)
+    x_safe = x if where is None else jnp.where(where, x, initial)
+    unnormalized = jnp.exp(x_safe - x_max)
+    result = unnormalized / jnp.sum(unnormalized, axis, where=where, keepdims=True)
+    if where is not None:
+        result = jnp.where(where, result, 0)
+    return result
+
+
+_softmax_plain.__name__ = "_softmax"  # the name JAX's custom_jvp_call prints
+_softmax: Final = custom_jvp(_softmax_plain, nondiff_argnums=(1,))
+
+
+@_softmax.defjvp
+def _softmax_jvp(axis: Any, primals: Any, tangents: Any) -> Any:
+    (x, where, initial), (x_dot, _, _) = primals, tangents
+    y = _softmax(x, axis, where, initial)
+    return y, y * (x_dot - jnp.sum(y * x_dot, axis, where=where, keepdims=True))
 
 
 def _log_softmax_body(x: Any, where: Any, *, axis: int | tuple[int, ...] | None) -> Any:

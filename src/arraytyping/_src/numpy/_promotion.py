@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import builtins
 import functools
+import warnings
 from collections.abc import Callable
 from typing import Any, Final, TypeAlias, Union, cast
 
@@ -18,7 +19,7 @@ import numpy as np
 
 from arraytyping import lattice, op_rules
 from arraytyping._src.dtypes import registry
-from arraytyping._src.dtypes.config import config
+from arraytyping._src.dtypes.config import OP_NAME, TRACE_FLAGS, config, numpy_rank_promotion
 from arraytyping._src.core.array import Array, is_array
 from arraytyping._src.core.arraylike import not_arraylike
 from arraytyping._src.core.avals import HOST_VALUE_TYPES, ShapedArray
@@ -143,6 +144,8 @@ def promote_shapes(args: list[Any]) -> list[Any]:
     ranks = {len(s) for s in shapes if s}
     if len(ranks) < 2:
         return args
+    if TRACE_FLAGS.on and numpy_rank_promotion.value != "allow":
+        _rank_promotion_warning_or_error(shapes)
     numpy_broadcast(*shapes)  # raises numpy's ValueError for incompatible shapes
     rank = builtins.max(ranks)
     out: list[Any] = []
@@ -151,6 +154,21 @@ def promote_shapes(args: list[Any]) -> list[Any]:
             a = lax.broadcast_in_dim(a, (1,) * (rank - len(s)) + s, tuple(range(rank - len(s), rank)))
         out.append(a)
     return out
+
+
+def _rank_promotion_warning_or_error(shapes: list[tuple[int, ...]]) -> None:
+    """JAX's warning (``jax_numpy_rank_promotion="warn"``) or ``ValueError`` (``"raise"``) for implicit rank
+    promotion."""
+    name = OP_NAME.get()
+    shown = " ".join(str(s) for s in shapes)
+    if numpy_rank_promotion.value == "warn":
+        warnings.warn(f"Following NumPy automatic rank promotion for {name} on shapes {shown}. Set the "
+                      "jax_numpy_rank_promotion config option to 'allow' to disable this warning; for more "
+                      "information, see https://docs.jax.dev/en/latest/rank_promotion_warning.html.", stacklevel=2)
+    else:
+        raise ValueError(f"Operands could not be broadcast together for {name} on shapes {shown} and with the "
+                         "config option jax_numpy_rank_promotion='raise'. For more information, see "
+                         "https://docs.jax.dev/en/latest/rank_promotion_warning.html.")
 
 
 def check_shapes(name: str, *args: Any) -> None:

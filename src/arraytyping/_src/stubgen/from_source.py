@@ -29,7 +29,8 @@ PACKAGE: Final = Path(__file__).resolve().parents[2]
 """The ``arraytyping`` package directory, whose sources are read."""
 
 FROM_PRIVATE_MODULES: Final[Mapping[str, tuple[str, ...]]] = {
-    "_src/dtypes/config.py": ("Config", "config", "enable_x64", "dtype_promotion", "debug_nans", "debug_infs"),
+    "_src/dtypes/config.py": ("Config", "config", "enable_x64", "dtype_promotion", "debug_nans", "debug_infs",
+                              "transfer_guard", "checking_leaks"),
     "_src/dtypes/queries.py": ("finfo", "iinfo", "isdtype", "issubdtype"),
     "_src/dtypes/promotion.py": ("canonicalize_dtype",),
     "_src/interpreters/autodiff/differentiation.py": ("grad", "jvp", "linearize", "value_and_grad", "vjp"),

@@ -22,7 +22,8 @@ import numpy as np
 
 from arraytyping._src import monitoring
 from arraytyping._src.dtypes import registry
-from arraytyping._src.dtypes.config import SPECIAL_CHECKS, STATE, current, special_checks
+from arraytyping._src.dtypes.config import SPECIAL_CHECKS, STATE, TRACE_FLAGS, current, special_checks, trace_key
+from arraytyping._src.dtypes import config as _config
 from arraytyping.lattice import LatticeConfig
 from arraytyping._src.core import trace as core
 from arraytyping._src.core import jaxpr as jx
@@ -84,6 +85,8 @@ class Compiled:
 
     def run(self, bufs: list[Any]) -> Any:
         """Execute on device buffers; the hot path of every eager operation and jitted call."""
+        if TRACE_FLAGS.on and _config.no_execution.value:
+            raise RuntimeError("JAX tried to execute a function, but the no_execution config option is set")
         if self.const_bufs:
             bufs = [*self.const_bufs, *bufs]
         try:
@@ -358,7 +361,7 @@ class JitFunction(_JitBase):
         if _trace_state.dynamic is not None:
             return self._under_trace(args, kwargs)
         last_tree = self._last_tree
-        if last_tree is not None and not kwargs and not SPECIAL_CHECKS.on:
+        if last_tree is not None and not kwargs and not SPECIAL_CHECKS.on and not TRACE_FLAGS.on:
             out = _tree_hit(last_tree, args)
             if out is not _MISS:
                 return out
@@ -366,7 +369,7 @@ class JitFunction(_JitBase):
             return self._call_general(args, kwargs)
         cfg = current()
         x64 = cfg.x64
-        sig: list[Any] = [id(cfg), x64]  # configurations are interned: their id is a cheap key
+        sig: list[Any] = [id(cfg), trace_key(x64)]  # configurations are interned: their id is a cheap key
         bufs: list[Any] = []
         xs: tuple[object, ...] = args  # ``object``, so ``type(a) is ArrayImpl`` narrows ``a``
         nones = False
@@ -406,7 +409,7 @@ class JitFunction(_JitBase):
                 return self._under_trace(args, kwargs)
         if SPECIAL_CHECKS.on:
             return self._check_special(entry.run(bufs), args, kwargs)
-        if not kwargs and not nones and entry.single and not entry.const_bufs:
+        if not kwargs and not nones and entry.single and not entry.const_bufs and not TRACE_FLAGS.on:
             self._last = (cfg, key[2:], entry.exe, entry.handlers, entry.out_avals[0])
         return entry.run(bufs)
 
@@ -556,6 +559,12 @@ class JitFunction(_JitBase):
             self._check_arraylike(args, kwargs)
         if self.staged:
             return staged_call(self, args, kwargs)
+        if TRACE_FLAGS.on:
+            token = _config.OP_NAME.set(str(self.name))
+            try:
+                return _traced(self.fun(*args, **kwargs))
+            finally:
+                _config.OP_NAME.reset(token)
         return _traced(self.fun(*args, **kwargs))
 
     def split_static(self, args: tuple[Any, ...], kwargs: dict[str, Any]
@@ -586,7 +595,7 @@ class JitFunction(_JitBase):
         leaves, structure = tree.flatten_keyed((dyn_args, dynamic))
         cfg = current()
         x64 = cfg.x64
-        sig: list[Any] = [id(cfg), x64, structure]
+        sig: list[Any] = [id(cfg), trace_key(x64), structure]
         bufs: list[Any] = []
         for x in leaves:
             obj: object = x
@@ -623,7 +632,8 @@ class JitFunction(_JitBase):
                 return self._under_trace(args, kwargs)
         if SPECIAL_CHECKS.on:
             return self._check_special(entry.run(bufs), args, kwargs)
-        if not kwargs and not static_args and not entry.host_outs and all(type(x) is ArrayImpl for x in leaves):
+        if (not kwargs and not static_args and not entry.host_outs and not TRACE_FLAGS.on
+                and all(type(x) is ArrayImpl for x in leaves)):
             # Pytree arguments of arrays: the next call with this structure takes the pytree hit path
             self._last_tree = (cfg, tree_fast_path.Matcher(tree.structure(args)), tuple(sig[3:3 + len(leaves)]),
                                entry)
@@ -643,6 +653,8 @@ class JitFunction(_JitBase):
                 return entry
             x64 = current().x64
             avals = [_PY_SCALAR_AVAL[s, x64] if isinstance(s, type) else s for s in arg_sigs]
+            if _config.no_tracing.value:
+                raise RuntimeError(f"re-tracing function {self.name} for `jit`, but 'no_tracing' is set")
             try:
                 closed, out_tree, host = self.trace_flat(avals, in_tree, static_args, static)
             except RefsClosedOver as e:
@@ -670,9 +682,13 @@ class JitFunction(_JitBase):
                 dyn_args, dyn = tree.unflatten(in_tree, list(xs))
                 return fun(*_merge_static(dyn_args, static_args), **dyn, **static)
         found: list[tuple[tree.TreeDef, tuple[tuple[int, Any], ...]]] = []
-        with monitoring.log_elapsed_time("Finished tracing {fun_name} for jit in {elapsed_time:.9f} sec",
-                                         fun_name(fun), monitoring.JAXPR_TRACE_EVENT):
-            closed, out_tree = trace_to_jaxpr(_split_host_outputs(flat, found), list(avals), f"jit({self.name})")
+        token = _config.OP_NAME.set(str(self.name))
+        try:
+            with monitoring.log_elapsed_time("Finished tracing {fun_name} for jit in {elapsed_time:.9f} sec",
+                                             fun_name(fun), monitoring.JAXPR_TRACE_EVENT):
+                closed, out_tree = trace_to_jaxpr(_split_host_outputs(flat, found), list(avals), f"jit({self.name})")
+        finally:
+            _config.OP_NAME.reset(token)
         full_tree, host = found[0]
         return closed, full_tree if host else out_tree, host
 
@@ -723,6 +739,7 @@ def _drop_inline_caches() -> None:
 
 
 SPECIAL_CHECKS.hooks.append(_drop_inline_caches)
+TRACE_FLAGS.hooks.append(_drop_inline_caches)
 
 _SHARED: Final[weakref.WeakKeyDictionary[Callable[..., Any],
                                          dict[Hashable, tuple[dict[Hashable, Compiled], threading.Lock]]]] = \

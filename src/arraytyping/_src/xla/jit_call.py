@@ -19,7 +19,7 @@ import weakref
 from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Any, Final, TypeAlias, TypeVar
 
-from arraytyping._src.dtypes.config import current
+from arraytyping._src.dtypes.config import current, no_tracing, trace_key
 from arraytyping._src.core import jaxpr as jx
 from arraytyping._src.xla import lowering as mlow
 from arraytyping._src.tree import pytree as tree
@@ -129,10 +129,13 @@ def staged_call(jf: JitFunction, args: tuple[Any, ...], kwargs: dict[str, Any]) 
     avals = tuple(avals_)
     statics = static_key(static_args, static)
     cfg = current()
-    key = (id(cfg), cfg.x64, jf.static_argnums, jf.static_argnames, jf.static_kwargs, in_tree, avals, statics)
+    key = (id(cfg), trace_key(cfg.x64), jf.static_argnums, jf.static_argnames, jf.static_kwargs, in_tree, avals,
+           statics)
     cache = _cache_of(jf)
     entry = cache.get(key)
     if entry is None:
+        if no_tracing.value:
+            raise RuntimeError(f"re-tracing function {jf.name} for `jit`, but 'no_tracing' is set")
         def flat(*xs: Any) -> Any:
             dyn, kw = tree.unflatten(in_tree, list(xs))
             full = list(dyn)

@@ -28,7 +28,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, NamedTuple, TypeVar
 
 from arraytyping._src.core import jaxpr as jx
-from arraytyping._src.dtypes.config import current
+from arraytyping._src.dtypes.config import current, trace_key
 from arraytyping._src.core.staging import abstractify, trace_to_jaxpr
 from arraytyping._src.core.trace import Tracer, find_top_trace
 from arraytyping._src.interpreters.autodiff import ad
@@ -95,7 +95,7 @@ def checkpoint(fun: _F, *, prevent_cse: bool = True, policy: Callable[..., Any] 
 
         avals = tuple(abstractify(x) for x in leaves)
         cfg = current()
-        key: Hashable = (id(cfg), cfg.x64, jx.source_recording.on, in_tree, avals, tuple(sorted(nums)),
+        key: Hashable = (id(cfg), trace_key(cfg.x64), jx.source_recording.on, in_tree, avals, tuple(sorted(nums)),
                          tuple(a for i, a in enumerate(args) if i in nums),
                          tuple(sorted((k, v) for k, v in kwargs.items() if k in static_names)))
         cache = _traces_of(fun, key)

@@ -44,7 +44,7 @@ from typing import Any, Generic, TypeVar, cast
 
 from typing_extensions import ParamSpec
 
-from arraytyping._src.dtypes.config import current
+from arraytyping._src.dtypes.config import current, trace_key
 from arraytyping._src.dtypes import registry
 from arraytyping._src.core import jaxpr as jx
 from arraytyping._src.core.staging import abstractify, trace_to_jaxpr
@@ -321,7 +321,7 @@ def _stage(cache: dict[Hashable, tuple[jx.ClosedJaxpr, tree.TreeDef]], fun: Call
     cfg = current()
     key: Hashable = None
     try:
-        key = (id(cfg), cfg.x64, in_tree, avals, tuple(statics))
+        key = (id(cfg), trace_key(cfg.x64), in_tree, avals, tuple(statics))
         hash(key)
     except TypeError:
         key = None

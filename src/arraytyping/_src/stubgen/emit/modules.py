@@ -58,6 +58,7 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
         "from arraytyping import tree_util as tree_util",
         "from arraytyping import lax as lax, nn as nn, numpy as numpy, random as random, scipy as scipy, tree as tree",
         "from arraytyping import custom_derivatives as custom_derivatives",
+        "from arraytyping import custom_batching as custom_batching",
         "from arraytyping.ad_checkpoint import checkpoint as checkpoint, checkpoint_policies as checkpoint_policies",
         "from arraytyping.ad_checkpoint import checkpoint as remat",
         "from arraytyping import typing as typing",
@@ -141,6 +142,7 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
         "    def __len__(self) -> int: ...",
         "",
         *ref_declarations(docs),
+        *config_state_declarations(docs),
         "def pure_callback(callback: Callable[..., Any], result_shape_dtypes: Any, *args: Any, sharding: Any = None, "
         "vmap_method: str | None = None, **kwargs: Any) -> Any: ...",
         "",
@@ -257,6 +259,15 @@ def dtypes_stub(header: list[str]) -> str:
         "@overload",
         "def result_type(*args: object, return_weak_type_flag: bool) -> np.dtype[Any] | tuple[np.dtype[Any], bool]: ...",
         "",
+        "class extended(generic):",
+        "    \"\"\"Abstract: the category of extended dtypes, which are not numpy's (as jax.dtypes.extended).\"\"\"",
+        "class prng_key(extended):",
+        "    \"\"\"Abstract: the category of typed PRNG key dtypes (as jax.dtypes.prng_key).\"\"\"",
+        "def itemsize_bits(dtype: object) -> int:",
+        "    \"\"\"The number of bits one element of ``dtype`` takes (as jax.dtypes.itemsize_bits).\"\"\"",
+        "def scalar_type_of(x: Any) -> type:",
+        "    \"\"\"The Python scalar type (bool, int, float or complex) of a value's dtype.\"\"\"",
+        "",
     ])
 
 
@@ -353,6 +364,59 @@ def typing_stub(header: list[str]) -> str:
         '"""A type variable over dtypes, for generic helpers: ``def f(x: Array[ScalarType]) -> Array[ScalarType]``."""',
         "",
     ])
+
+
+CONFIG_STATES: Final[dict[str, str]] = {
+    "allow_f16_reductions": "bool", "array_garbage_collection_guard": "str | None", "check_tracer_leaks": "bool",
+    "debug_key_reuse": "bool", "default_device": "Any", "default_matmul_precision": "str | None",
+    "default_prng_impl": "str", "enable_checks": "bool", "enable_custom_prng": "bool",
+    "explain_cache_misses": "bool", "legacy_prng_key": "str", "log_compiles": "bool", "no_execution": "bool",
+    "no_tracing": "bool", "numpy_dtype_promotion": "str", "numpy_rank_promotion": "str",
+    "softmax_custom_jvp": "bool", "thread_guard": "bool", "threefry_partitionable": "bool",
+    "transfer_guard_device_to_device": "str | None", "transfer_guard_device_to_host": "str | None",
+    "transfer_guard_host_to_device": "str | None",
+}
+"""JAX's options that are context managers at the top level -> the type of their value."""
+
+
+def config_state_declarations(docs: Callable[[str], str | None]) -> list[str]:
+    """JAX's options as context managers (``numpy_rank_promotion``...): each a ``_State`` of its value's type, whose
+    call (any value: JAX's parsers take any, and refuse at run time) is a context manager and a decorator; and
+    ``make_user_context``'s contexts."""
+    out = [
+        '_StateV = TypeVar("_StateV")',
+        '_StateF = TypeVar("_StateF", bound=Callable[..., Any])',
+        "@type_check_only",
+        "class _StateContextManager(Generic[_StateV]):",
+        "    def __enter__(self) -> None: ...",
+        "    def __exit__(self, *exc: object) -> None: ...",
+        "    def __call__(self, func: _StateF) -> _StateF: ...",
+        "@type_check_only",
+        "class _State(Generic[_StateV]):",
+        "    name: str",
+        "    @property",
+        "    def value(self) -> _StateV: ...",
+        "    def __call__(self, new_val: Any = ...) -> _StateContextManager[_StateV]: ...",
+    ]
+    for name, value in CONFIG_STATES.items():
+        out.append(f"{name}: _State[{value}]")
+        d = docs(name)
+        if d:
+            out.append(d)
+    out += [
+        "@type_check_only",
+        "class _UserContext(Generic[_StateV]):",
+        "    @property",
+        "    def value(self) -> _StateV: ...",
+        "    def __call__(self, new_val: _StateV) -> contextlib.AbstractContextManager[None]: ...",
+        "@overload",
+        "def make_user_context(default_value: None = None) -> _UserContext[Any]: ...",
+        "@overload",
+        "def make_user_context(default_value: _StateV) -> _UserContext[_StateV]:",
+    ]
+    d = docs("make_user_context")
+    out += [f"    {d}", "    ..."] if d else ["    ..."]
+    return out
 
 
 def ref_declarations(docs: Callable[[str], str | None]) -> list[str]:
