@@ -40,6 +40,7 @@ from arraytyping import errors, stages
 from arraytyping import lax as lax, nn as nn, numpy as numpy, random as random, scipy as scipy, tree as tree
 from arraytyping import typing as typing
 from arraytyping import ref as ref
+from arraytyping import image as image, ops as ops
 
 __version__ = "0.1.0"
 

@@ -27,6 +27,7 @@ from arraytyping.random import PRNGKeyArray
 from arraytyping import op_rules as op_rules
 from arraytyping import debug as debug, experimental as experimental, ref as ref
 from arraytyping import errors as errors, stages as stages
+from arraytyping import image as image, ops as ops
 from arraytyping.errors import ConcretizationTypeError as ConcretizationTypeError
 from arraytyping.errors import TracerArrayConversionError as TracerArrayConversionError
 from arraytyping.errors import TracerBoolConversionError as TracerBoolConversionError
