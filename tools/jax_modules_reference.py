@@ -1,6 +1,6 @@
 """Write JAX 0.10.2's results for its smaller public modules (``jax.ops``' segment reductions, ``jax.image``'s
-resampling, ``jax.nn``'s late additions) to ``tests/data/jax_modules_reference.json``: values on seeded inputs,
-their dtypes and weak flags, under ``jit``, ``vmap`` and ``grad``, in two configurations (x64 off and on), and the
+resampling, ``jax.nn``'s ``logmeanexp`` and ``dot_product_attention``) to ``tests/data/jax_modules_reference.json``:
+values on seeded inputs, their dtypes and weak flags, under ``jit``, ``vmap`` and ``grad``, in two configurations (x64 off and on), and the
 error class where JAX refuses.
 
 Runs in JAX's own venv (see ``tools/jax_reference.py``, whose command line it shares)::
@@ -40,6 +40,19 @@ img16 = img.astype(np.float16)
 vec = rng.standard_normal(6).astype(np.float32)
 ops = at.ops
 image = at.image
+nn = at.nn
+Q = rng.standard_normal((2, 5, 4, 8)).astype(np.float32)
+K = rng.standard_normal((2, 6, 2, 8)).astype(np.float32)
+V = rng.standard_normal((2, 6, 2, 8)).astype(np.float32)
+K4 = rng.standard_normal((2, 6, 4, 8)).astype(np.float32)
+V4 = rng.standard_normal((2, 6, 4, 8)).astype(np.float32)
+bias = rng.standard_normal((2, 4, 5, 6)).astype(np.float32)
+bias1 = rng.standard_normal((1, 1, 5, 6)).astype(np.float32)
+amask = rng.integers(0, 2, (2, 4, 5, 6)).astype(bool) | np.eye(5, 6, dtype=bool)
+lens_q = np.array([3, 5], np.int32)
+lens_kv = np.array([4, 6], np.int32)
+x3 = rng.standard_normal((3, 4)).astype(np.float32)
+w3 = rng.integers(0, 2, (3, 4)).astype(bool) | np.eye(3, 4, dtype=bool)
 '''
 """Inputs, evaluated in the namespace before the cases."""
 
@@ -108,6 +121,45 @@ CASES: dict[str, str] = {
     "sat_grad_scale": "at.grad(lambda s: image.scale_and_translate(vec, (4,), (0,), s, jnp.array([0.1]), "
                       "'linear').sum())(jnp.array([0.7]))",
     "sat_int_scale": "image.scale_and_translate(vec, (12,), (0,), np.array([2]), np.array([0]), 'linear')",
+    # jax.nn
+    "logmeanexp": "nn.logmeanexp(x3)",
+    "logmeanexp_axis": "nn.logmeanexp(x3, axis=1)",
+    "logmeanexp_axes_keepdims": "nn.logmeanexp(x3, axis=(0, 1), keepdims=True)",
+    "logmeanexp_where": "nn.logmeanexp(x3, axis=1, where=w3)",
+    "logmeanexp_int": "nn.logmeanexp(np.arange(4))",
+    "logmeanexp_weak": "nn.logmeanexp(jnp.asarray(x3) * 0 + 1.0, axis=0)",
+    "logmeanexp_python": "nn.logmeanexp(2.0)",
+    "logmeanexp_grad": "at.grad(lambda x: nn.logmeanexp(x, axis=1).sum())(x3)",
+    "logmeanexp_vmap": "at.vmap(nn.logmeanexp)(x3)",
+    "dpa": "nn.dot_product_attention(Q, K4, V4)",
+    "dpa_grouped": "nn.dot_product_attention(Q, K, V)",
+    "dpa_3d": "nn.dot_product_attention(Q[0], K[0], V[0])",
+    "dpa_scale": "nn.dot_product_attention(Q, K, V, scale=0.5)",
+    "dpa_bias": "nn.dot_product_attention(Q, K, V, bias)",
+    "dpa_bias_broadcast": "nn.dot_product_attention(Q, K, V, bias1)",
+    "dpa_mask": "nn.dot_product_attention(Q, K, V, mask=amask)",
+    "dpa_causal": "nn.dot_product_attention(Q, K, V, is_causal=True)",
+    "dpa_window": "nn.dot_product_attention(Q, K, V, local_window_size=(2, 1))",
+    "dpa_window_int": "nn.dot_product_attention(Q, K, V, local_window_size=1)",
+    "dpa_lengths": "nn.dot_product_attention(Q, K, V, query_seq_lengths=lens_q, key_value_seq_lengths=lens_kv)",
+    "dpa_residual": "nn.dot_product_attention(Q, K, V, is_causal=True, return_residual=True)",
+    "dpa_residual_lengths": "nn.dot_product_attention(Q, K, V, bias, amask, query_seq_lengths=lens_q, "
+                            "return_residual=True)",
+    "dpa_xla": "nn.dot_product_attention(Q, K, V, implementation='xla')",
+    "dpa_bad_impl": "nn.dot_product_attention(Q, K, V, implementation='bogus')",
+    "dpa_bf16": "nn.dot_product_attention(Q.astype(jnp.bfloat16), K.astype(jnp.bfloat16), V.astype(jnp.bfloat16))",
+    "dpa_f16_causal": "nn.dot_product_attention(Q.astype(np.float16), K.astype(np.float16), V.astype(np.float16), "
+                      "is_causal=True)",
+    "dpa_f64": "nn.dot_product_attention(Q.astype(np.float64), K.astype(np.float64), V.astype(np.float64))",
+    "dpa_bad_heads": "nn.dot_product_attention(Q[:, :, :3], K, V)",
+    "dpa_bad_dtype": "nn.dot_product_attention(Q, K, V.astype(np.float16))",
+    "dpa_bad_mask_dtype": "nn.dot_product_attention(Q, K, V, mask=amask.astype(np.int32))",
+    "dpa_bad_lengths": "nn.dot_product_attention(Q, K, V, query_seq_lengths=lens_q.astype(np.int64))",
+    "dpa_bad_value_shape": "nn.dot_product_attention(Q, K, V[:, :5])",
+    "dpa_jit": "at.jit(lambda q, k, v: nn.dot_product_attention(q, k, v, is_causal=True))(Q, K, V)",
+    "dpa_vmap": "at.vmap(lambda q: nn.dot_product_attention(q, K[0], V[0]))(Q)",
+    "dpa_grad_q": "at.grad(lambda q: (nn.dot_product_attention(q, K, V, bias, amask) ** 2).sum())(Q)",
+    "dpa_grad_kv": "at.grad(lambda k, v: nn.dot_product_attention(Q, k, v, is_causal=True).sum(), (0, 1))(K, V)",
 }
 for _m in ("nearest", "linear", "cubic", "lanczos3", "lanczos5", "cubic-pytorch", "area"):
     for _aa in (True, False):

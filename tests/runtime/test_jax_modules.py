@@ -1,6 +1,7 @@
 """JAX's smaller public modules on the runtime (``arraytyping.ops``' segment reductions, ``arraytyping.image``'s
-resampling), held to JAX 0.10.2 by ``tests/data/jax_modules_reference.json`` (``tools/jax_modules_reference.py``
-runs the same expressions in JAX's venv): values on seeded inputs, their dtypes and weak flags, under ``jit``,
+resampling, ``arraytyping.nn``'s ``logmeanexp`` and ``dot_product_attention``), held to JAX 0.10.2 by
+``tests/data/jax_modules_reference.json`` (``tools/jax_modules_reference.py`` runs the same expressions in JAX's
+venv): values on seeded inputs, their dtypes and weak flags, under ``jit``,
 ``vmap`` and ``grad``, with x64 off and on, and the error classes where JAX refuses.
 """
 

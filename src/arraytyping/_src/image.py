@@ -219,7 +219,7 @@ def scale_and_translate(image: ArrayLike, shape: Sequence[int], spatial_dims: Se
     radius, kernel = _KERNELS[method]
     edge_padding = method == ResizeMethod.CUBIC_PYTORCH and not antialias
     img = jnp.asarray(promote_args_inexact(img)[0])
-    sc, tr = (jnp.asarray(a) for a in promote_args_inexact(scale, translation))
+    sc, tr = promote_args_inexact(jnp.asarray(scale), jnp.asarray(translation))
     result: AnyArray = _scale_and_translate(img, shape, spatial_dims, sc, tr, kernel, antialias, edge_padding,
                                             radius)
     return result
