@@ -10,6 +10,7 @@ pixel. The result is the image's dtype made inexact (``NEAREST`` keeps it).
 from __future__ import annotations
 
 import enum
+import functools
 import operator
 import string
 from collections.abc import Callable, Sequence
@@ -155,8 +156,8 @@ class ResizeMethod(enum.Enum):
 
 _KERNELS: Final[dict[ResizeMethod, tuple[int, Any]]] = {
     ResizeMethod.LINEAR: (1, _fill_triangle_kernel),
-    ResizeMethod.LANCZOS3: (3, lambda x: _fill_lanczos_kernel(3., x)),
-    ResizeMethod.LANCZOS5: (5, lambda x: _fill_lanczos_kernel(5., x)),
+    ResizeMethod.LANCZOS3: (3, functools.partial(_fill_lanczos_kernel, 3.)),
+    ResizeMethod.LANCZOS5: (5, functools.partial(_fill_lanczos_kernel, 5.)),
     ResizeMethod.CUBIC: (2, _fill_keys_cubic_kernel),
     ResizeMethod.CUBIC_PYTORCH: (2, _fill_opencv_cubic_kernel),
     ResizeMethod.AREA: (1, _AREA),

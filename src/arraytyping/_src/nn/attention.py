@@ -45,11 +45,9 @@ def logmeanexp(x: ArrayLike, axis: Axis = None, where: ArrayLike | None = None, 
     """
     lse: AnyArray = logsumexp(x, axis=axis, where=where, keepdims=keepdims)
     if where is None:
-        count: Any = jnp.asarray(_axis_size(tuple(np.shape(x)) if not hasattr(x, "shape") else tuple(x.shape), axis),
-                                 dtype=lse.dtype)
+        count: Any = jnp.asarray(_axis_size(tuple(np.shape(x)), axis), dtype=lse.dtype)
     else:
-        count = jnp.sum(jnp.broadcast_to(where, np.shape(x) if not hasattr(x, "shape") else x.shape), axis,
-                        dtype=lse.dtype, keepdims=keepdims)
+        count = jnp.sum(jnp.broadcast_to(where, tuple(np.shape(x))), axis, dtype=lse.dtype, keepdims=keepdims)
     result: AnyArray = lse - jnp.log(count)
     return result
 
