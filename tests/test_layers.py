@@ -30,6 +30,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("the interpreters", ("arraytyping._src.interpreters",)),
     ("jax.lax's user functions", ("arraytyping._src.lax.api",)),
     ("jax.numpy, jax.nn, jax.random", ("arraytyping._src.numpy", "arraytyping._src.nn", "arraytyping._src.random")),
+    ("jax.ops, jax.image, on jax.numpy", ("arraytyping._src.ops", "arraytyping._src.image")),
     ("jax.scipy, on jax.numpy, jax.lax and jax.nn", ("arraytyping._src.scipy",)),
     ("the API above them: jacobians, run-time checks, the re-exports", (
         "arraytyping._src.api", "arraytyping._src.typecheck")),

@@ -53,6 +53,7 @@ from arraytyping import typing as typing
 from arraytyping import ref as ref
 from arraytyping import ffi as ffi, monitoring as monitoring, profiler as profiler
 from arraytyping import sharding as sharding
+from arraytyping import image as image, ops as ops
 
 __version__ = "0.1.0"
 

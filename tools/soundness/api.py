@@ -567,6 +567,11 @@ NOT_FUZZED: Final[dict[str, str]] = {
     **{f"numpy.{n}": ("typed Array[Any] (in named tuples: unique's dtypes, held to JAX by "
                       "tools/jax_numpy_reference.py); a data-dependent length")
        for n in ("unique_all", "unique_counts", "unique_inverse", "unique_values")},
+    "nn.logmeanexp": ("typed Array[Any] from the runtime's signature (no dtype rule in the stubs: nothing to be "
+                      "wrong about); values, dtypes and weak flags held to JAX by tools/jax_modules_reference.py"),
+    "nn.dot_product_attention": ("typed Array[Any] (a tuple of two with return_residual=True) from the runtime's "
+                                 "signature: operands of (B, T, N, H) shapes the generator does not make; values, "
+                                 "dtypes and errors held to JAX by tools/jax_modules_reference.py"),
     "nn.glu": "halves an axis: typed Array[Any] (the gated product's dtype is sigmoid's, held by the nn reference)",
     "lax.RoundingMethod": "an enum of rounding modes, no dtype",
     "lax.select": ("lax.max's dtype rule after a predicate (max's entry fuzzes it; handwritten/lax_elementwise.py "

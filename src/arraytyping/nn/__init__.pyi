@@ -19,13 +19,14 @@ from arraytyping import _Abstract, _IsFloating, _IsGeneric_Number_Integer_Signed
 from arraytyping.typing import DType
 
 __all__ = [
-    "celu", "elu", "gelu", "glu", "hard_sigmoid", "hard_silu", "hard_swish", "hard_tanh", "identity", "initializers",
-    "leaky_relu", "log1mexp", "log_sigmoid", "log_softmax", "logsumexp", "mish", "one_hot", "relu", "relu6", "selu",
-    "sigmoid", "silu", "soft_sign", "softmax", "softplus", "sparse_plus", "sparse_sigmoid", "squareplus", "standardize",
-    "swish", "tanh",
+    "celu", "dot_product_attention", "elu", "gelu", "glu", "hard_sigmoid", "hard_silu", "hard_swish", "hard_tanh",
+    "identity", "initializers", "leaky_relu", "log1mexp", "log_sigmoid", "log_softmax", "logmeanexp", "logsumexp",
+    "mish", "one_hot", "relu", "relu6", "selu", "sigmoid", "silu", "soft_sign", "softmax", "softplus", "sparse_plus",
+    "sparse_sigmoid", "squareplus", "standardize", "swish", "tanh",
 ]
 
 _Axis: TypeAlias = int | Sequence[int] | None
+T = TypeVar("T")
 ShapeT = TypeVar("ShapeT", bound=tuple[Any, ...])
 BoolOrIntegerOrFloatingDType = TypeVar("BoolOrIntegerOrFloatingDType", bound=bool_ | uint4 | uint8 | uint16 | uint32 | uint64 | int4 | int8 | int16 | int32 | int64 | float64)
 ComplexFloatingDType = TypeVar("ComplexFloatingDType", bound=complex64 | complex128)
@@ -1568,5 +1569,55 @@ def squareplus(x: Array[_Abstract | int | float | complex, ShapeT], b: None = ..
 def squareplus(x: ArrayLike, *, b: ArrayLike) -> Array[Any]: ...
 @overload
 def squareplus(x: ArrayLike, b: ArrayLike) -> Array[Any]: ...
+@overload
+def dot_product_attention(query: ArrayLike, key: ArrayLike, value: ArrayLike, bias: ArrayLike | None = ..., mask: ArrayLike | None = ..., *, scale: float | None = ..., is_causal: bool = ..., query_seq_lengths: ArrayLike | None = ..., key_value_seq_lengths: ArrayLike | None = ..., local_window_size: int | tuple[int, int] | None=..., implementation: Literal['xla', 'cudnn'] | None=..., return_residual: Literal[False] = ...) -> Array[Any]:
+    """Scaled dot-product attention, per head: ``softmax(Q K^T * scale + bias) V``, with ``scale`` ``1/sqrt(H)``
+    by default.
+
+    Shapes are ``(B, T, N, H)`` for ``query`` and ``(B, S, K, H)`` for ``key`` and ``value`` (the batch axis may be
+    left out), ``N`` a multiple of ``K`` (grouped-query attention); ``bias`` and ``mask`` broadcast to
+    ``(B, N, T, S)``.
+
+    Args:
+        query, key, value: the attention's operands (``query`` and ``value`` in ``key``'s dtype).
+        bias: added to the scaled logits.
+        mask: a boolean array; ``False`` masks a logit out.
+        scale: the logits' scale.
+        is_causal: mask out the keys after each query.
+        query_seq_lengths, key_value_seq_lengths: int32 ``(B,)`` lengths, masking the padding beyond them.
+        local_window_size: ``(left, right)`` (or one int for both): the keys each query attends to around it.
+        implementation: ``'xla'`` or ``None`` (the same); ``'cudnn'`` needs a GPU and raises here.
+        return_residual: also return the logits' log-sum-exp, of shape ``(B, T, N)``.
+
+    Returns:
+        The attention's output, of ``query``'s shape (with the residual, when asked).
+
+    Example:
+        >>> import arraytyping.numpy as jnp
+        >>> from arraytyping import nn
+        >>> q = jnp.ones((1, 2, 1, 4))
+        >>> nn.dot_product_attention(q, q, q).shape
+        (1, 2, 1, 4)
+    """
+    ...
+@overload
+def dot_product_attention(query: ArrayLike, key: ArrayLike, value: ArrayLike, bias: ArrayLike | None = ..., mask: ArrayLike | None = ..., *, scale: float | None = ..., is_causal: bool = ..., query_seq_lengths: ArrayLike | None = ..., key_value_seq_lengths: ArrayLike | None = ..., local_window_size: int | tuple[int, int] | None=..., implementation: Literal['xla', 'cudnn'] | None=..., return_residual: Literal[True]) -> tuple[Array[Any], Array[Any]]: ...
+def logmeanexp(x: ArrayLike, axis: _Axis = ..., where: ArrayLike | None = ..., keepdims: bool = ...) -> Array[Any]:
+    """``log(mean(exp(x)))`` over ``axis`` (all axes by default): :func:`logsumexp` less the log of the number of
+    elements reduced (those ``where`` selects, when given).
+
+    Args:
+        x: the input array.
+        axis: the axis or axes to reduce.
+        where: the elements to include.
+        keepdims: keep the reduced axes, of size one.
+
+    Example:
+        >>> import arraytyping.numpy as jnp
+        >>> from arraytyping import nn
+        >>> nn.logmeanexp(jnp.array([0.0, 0.0, 0.0]))
+        Array(0., dtype=float32)
+    """
+    ...
 from arraytyping.numpy import tanh as tanh
 from arraytyping.nn import initializers as initializers

@@ -365,9 +365,10 @@ def _normalize(i: Any, size: int) -> Any:
                         lax.add(a, lax.const(size, ShapedArray((), av.dtype, av.weak_type))))
 
 
-def _index_to_gather(parsed: list[_Parsed], shape: tuple[int, ...]) -> _GatherIndexer:
+def _index_to_gather(parsed: list[_Parsed], shape: tuple[int, ...], normalize: bool = True) -> _GatherIndexer:
     """JAX's ``_index_to_gather`` (without sharding): the gather's indices, dimension numbers and slice shape, and
-    what to do around it (reverse negative-step slices, insert new axes)."""
+    what to do around it (reverse negative-step slices, insert new axes); ``normalize=False`` leaves negative
+    indices as they are (out of bounds), as JAX's ``normalize_indices=False`` (``jax.ops``' segment functions)."""
     advanced_pos = [n for n, p in enumerate(parsed) if p.typ in (_T.ARRAY, _T.INTEGER)]
     contiguous = builtins.all(b - a == 1 for a, b in zip(advanced_pos, advanced_pos[1:]))
     # expand ellipses and trailing axes into full slices
@@ -394,8 +395,9 @@ def _index_to_gather(parsed: list[_Parsed], shape: tuple[int, ...]) -> _GatherIn
             fixed.append(_Parsed(p.index, p.typ, tuple(range(dim, dim + len(p.axes)))))
             dim += len(p.axes)
     shape = tuple(new_shape)
-    fixed = [_Parsed(_normalize(p.index, shape[p.axes[0]]), p.typ, p.axes)
-             if p.typ in (_T.INTEGER, _T.ARRAY) else p for p in fixed]
+    if normalize:
+        fixed = [_Parsed(_normalize(p.index, shape[p.axes[0]]), p.typ, p.axes)
+                 if p.typ in (_T.INTEGER, _T.ARRAY) else p for p in fixed]
     is_advanced = builtins.any(p.typ == _T.ARRAY and np.ndim(p.index) > 0 if not isinstance(p.index, Array)
                                else p.typ == _T.ARRAY and p.index.ndim > 0 for p in fixed)
     advanced: list[Any] = []
@@ -562,7 +564,7 @@ _SCATTER = {"set": G.scatter_p, "add": G.scatter_add_p, "multiply": G.scatter_mu
 
 
 def _scatter_body(x: Any, y: Any, *arrays: Any, items: _Dynamic, op: str, mode: Any = None,
-                  indices_are_sorted: bool = False, unique_indices: bool = False) -> Any:
+                  indices_are_sorted: bool = False, unique_indices: bool = False, normalize: bool = True) -> Any:
     """JAX's ``_scatter_impl``: operand and updates promoted together, the updates broadcast to the indexed slice
     (new axes squeezed, negative steps reversed), one scatter, the result converted back to the operand's dtype
     and weak flag."""
@@ -572,10 +574,13 @@ def _scatter_body(x: Any, y: Any, *arrays: Any, items: _Dynamic, op: str, mode: 
     # strongly) raises where the two have no promotion path: a weakly typed int32 operand takes no int4 update
     common_dtype(y, np.zeros((), xa.dtype))
     parsed = _rebuild(items.items, arrays)
-    ix = _index_to_gather(parsed, shape_of(x))
+    ix = _index_to_gather(parsed, shape_of(x), normalize)
     if 0 in ix.slice_shape:
         return x
     dtype, weak = common_dtype(x, y)
+    if op in ("add", "multiply") and dtype == np.dtype(bool):  # scatter_add's and scatter_mul's type rule in JAX
+        raise TypeError(f"{'add' if op == 'add' else 'mul'} does not accept dtype bool at position 0. Accepted "
+                        "dtypes at position 0 are subtypes of integer, floating, complexfloating.")
     x = lax.convert_element_type(x, dtype, weak)
     y = lax.convert_element_type(y, dtype, weak) if isinstance(y, Array) else as_dtype(y, dtype, weak)
     ys = shape_of(y)
@@ -612,9 +617,10 @@ _scatter = array_fn(_scatter_body, "scatter")
 
 
 def scatter_update(x: Any, index: Any, y: Any, op: str, *, mode: Any = None, indices_are_sorted: bool = False,
-                   unique_indices: bool = False) -> Array:
+                   unique_indices: bool = False, normalize_indices: bool = True) -> Array:
     """``x.at[index].<op>(y)`` (JAX's ``_scatter_update``): a Python int update is taken in ``x``'s integer dtype
-    when it fits; indices as for ``x[index]``."""
+    when it fits; indices as for ``x[index]`` (negative ones counted from the end unless ``normalize_indices`` is
+    false)."""
     shape = shape_of(x)
     if isinstance(y, int) and registry.INFO[operand(x)[0]].kind in "iu":  # a Python bool too, as in JAX
         info = np.iinfo(registry.INFO[operand(x)[0]].dtype) if registry.INFO[operand(x)[0]].bits >= 8 else None
@@ -625,7 +631,8 @@ def scatter_update(x: Any, index: Any, y: Any, op: str, *, mode: Any = None, ind
     items, arrays = _split_dynamic(parsed)
     return _scatter(x, y, *arrays, items=_Dynamic(items), op=op,
                     mode=None if mode is None else G.GatherScatterMode.from_any(mode),
-                    indices_are_sorted=bool(indices_are_sorted), unique_indices=bool(unique_indices))
+                    indices_are_sorted=bool(indices_are_sorted), unique_indices=bool(unique_indices),
+                    normalize=bool(normalize_indices))
 
 
 class IndexUpdateRef:

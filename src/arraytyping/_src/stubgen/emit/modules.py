@@ -73,6 +73,7 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
         "from arraytyping import sharding as sharding",
         "from arraytyping.sharding import NamedSharding as NamedSharding, PartitionSpec as P, Sharding",
         "from arraytyping.sharding import make_mesh as make_mesh, set_mesh as set_mesh",
+        "from arraytyping import image as image, ops as ops",
         "from arraytyping.errors import ConcretizationTypeError as ConcretizationTypeError",
         "from arraytyping.errors import TracerArrayConversionError as TracerArrayConversionError",
         "from arraytyping.errors import TracerBoolConversionError as TracerBoolConversionError",
