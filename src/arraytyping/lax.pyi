@@ -1962,7 +1962,8 @@ def random_gamma_grad(a: ArrayLike, x: ArrayLike) -> Array[Any]:
     """The derivative in ``a`` of a sample ``x`` of ``Gamma(a, 1)`` (the implicit reparameterization gradient
     ``jax.random.gamma`` uses), of operands of one floating dtype, broadcast together; computed where it is called.
 
-    Example: ``random_gamma_grad(2.0, 2.0)`` is about 1.086.
+    Example: ``random_gamma_grad(np.float32(2.0), np.float32(2.0))`` is about 1.086. As JAX's, it takes arrays
+    (NumPy scalars too), not Python scalars: JAX reads each operand's ``shape`` (an ``AttributeError``).
     """
     ...
 @overload
