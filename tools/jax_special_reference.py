@@ -1,6 +1,6 @@
 """Write JAX 0.10.2's results for ``jax.lax``'s special functions (``igamma``, ``igammac``, ``igamma_grad_a``,
 ``random_gamma_grad``, ``betainc``, ``zeta``, ``polygamma``, ``bessel_i0e``, ``bessel_i1e``) and the
-``jax.scipy.special`` functions built on them (``gammainc``, ``gammaincc``, ``betainc``) to
+``jax.scipy.special`` functions built on them (``gammainc``, ``gammaincc``, ``betainc``, ``i0``, ``i0e``, ``i1``, ``i1e``, ``polygamma``) to
 ``tests/data/jax_special_reference.json``: values on seeded inputs (float32, float64, float16, weakly typed scalars,
 integer and bool operands where promotion takes them, edge values), derivatives (``grad``, ``jvp``, under ``jit``
 and ``vmap``) where JAX defines them, their dtypes and weak flags, in two configurations (x64 off and on), and the
@@ -166,6 +166,27 @@ def _cases() -> dict[str, str]:
         "sp_betainc_grad_a": f"at.grad(s(lambda a: {f}(a, B, U)))(A)",
         "sp_betainc_edge": f"{f}(EA, np.flip(EA), EU)",
         "sp_betainc_jit": f"at.jit({f})(A, B, U)",
+    })
+    for fn in ("i0e", "i0", "i1e", "i1"):
+        f = f"sp.{fn}"
+        out.update({
+            f"sp_{fn}_f32": f"{f}(Z)",
+            f"sp_{fn}_f64": f"{f}(f64(Z))",
+            f"sp_{fn}_int": f"{f}(np.array([0, 1, -3], np.int32))",
+            f"sp_{fn}_bool": f"{f}(True)",
+            f"sp_{fn}_weak": f"{f}(2)",
+            f"sp_{fn}_edge": f"{f}(EZ)",
+            f"sp_{fn}_complex": f"{f}(np.complex64(1.0))",
+            f"sp_{fn}_grad": f"at.grad(s({f}))(np.array([0.0, 1e-9, -0.5, 3.0, -10.0], np.float32))",
+        })
+    out.update({
+        "sp_polygamma_f32": "sp.polygamma(np.array([0, 1, 2, 3, 1, 2], np.int32), X)",
+        "sp_polygamma_f64": "sp.polygamma(np.array([0, 1, 2, 3, 1, 2], np.int64), f64(X))",
+        "sp_polygamma_weak": "sp.polygamma(1, 1.0)",
+        "sp_polygamma_int_x": "sp.polygamma(2, np.array([1, 2, 3], np.int32))",
+        "sp_polygamma_float_n": "sp.polygamma(1.0, 2.0)",
+        "sp_polygamma_complex": "sp.polygamma(1, np.complex64(2.0))",
+        "sp_polygamma_grad": "at.grad(s(lambda x: sp.polygamma(1, x)))(X)",
     })
     return out
 

@@ -1,6 +1,6 @@
 """``arraytyping.lax``'s special functions (``igamma``, ``igammac``, ``igamma_grad_a``, ``random_gamma_grad``,
 ``betainc``, ``zeta``, ``polygamma``, ``bessel_i0e``, ``bessel_i1e``) and ``arraytyping.scipy.special``'s
-``gammainc``, ``gammaincc`` and ``betainc``, held to JAX 0.10.2 by ``tests/data/jax_special_reference.json``
+``gammainc``, ``gammaincc``, ``betainc``, ``i0``, ``i0e``, ``i1``, ``i1e`` and ``polygamma``, held to JAX 0.10.2 by ``tests/data/jax_special_reference.json``
 (``tools/jax_special_reference.py`` runs the same expressions in JAX's venv): values on seeded and edge inputs,
 derivatives under ``grad``/``jvp``/``jit``/``vmap``, dtypes and weak flags, with x64 off and on, and the error
 classes where JAX refuses. Values agree within a float32 special function's tolerance (the iterative ones are

@@ -18,8 +18,8 @@ from typing_extensions import Never
 from arraytyping import _Abstract, _IsFloating, _IsInexact_Floating_Complexfloating, bfloat16, bool_, complex128, complex64, float16, float32, float4_e2m1fn, float64, float6_e2m3fn, float6_e3m2fn, float8_e3m4, float8_e4m3, float8_e4m3b11fnuz, float8_e4m3fn, float8_e4m3fnuz, float8_e5m2, float8_e5m2fnuz, float8_e8m0fnu, int16, int32, int4, int64, int8, number, uint16, uint32, uint4, uint64, uint8
 
 __all__ = [
-    "betainc", "digamma", "erf", "erfc", "erfinv", "expit", "gammainc", "gammaincc", "gammaln", "log_ndtr",
-    "log_softmax", "logit", "logsumexp", "ndtr", "ndtri", "softmax", "xlog1py", "xlogy",
+    "betainc", "digamma", "erf", "erfc", "erfinv", "expit", "gammainc", "gammaincc", "gammaln", "i0", "i0e", "i1",
+    "i1e", "log_ndtr", "log_softmax", "logit", "logsumexp", "ndtr", "ndtri", "polygamma", "softmax", "xlog1py", "xlogy",
 ]
 
 _Axis: TypeAlias = int | Sequence[int] | None
@@ -338,6 +338,32 @@ def gammaln(x: int) -> Array[float]: ...
 def gammaln(x: float) -> Array[float]: ...
 @overload
 def gammaln(x: Array[_Abstract | int | float, ShapeT]) -> Array[Any, ShapeT]: ...
+def i0(x: ArrayLike) -> Array[Any]:
+    """The modified Bessel function of order 0 (real operands; integers become the default float).
+
+    Example: ``i0(1.0)`` is about 1.2661.
+    """
+    ...
+def i0e(x: ArrayLike) -> Array[Any]:
+    """The exponentially scaled modified Bessel function of order 0, ``exp(-abs(x)) * i0(x)`` (real operands;
+    integers become the default float).
+
+    Example: ``i0e(0.0)`` is 1.0.
+    """
+    ...
+def i1(x: ArrayLike) -> Array[Any]:
+    """The modified Bessel function of order 1 (real operands; integers become the default float).
+
+    Example: ``i1(1.0)`` is about 0.5652.
+    """
+    ...
+def i1e(x: ArrayLike) -> Array[Any]:
+    """The exponentially scaled modified Bessel function of order 1, ``exp(-abs(x)) * i1(x)`` (real operands;
+    integers become the default float).
+
+    Example: ``i1e(0.0)`` is 0.0.
+    """
+    ...
 @overload
 def log_ndtr(x: Array[Never] | np.ndarray[Any, np.dtype[Never]] | np.number[Never], series_order: int = ...) -> Array[Any]:
     'The log of the standard normal cumulative distribution function, accurate far into the lower tail (an asymptotic series of ``series_order`` terms, at most 30, below -20 for float64 and -10 for float32).'
@@ -529,6 +555,13 @@ def ndtri(p: np.float64 | np.ndarray[Any, np.dtype[np.float64]]) -> Array[float3
 def ndtri(p: float) -> Array[float32]: ...
 @overload
 def ndtri(p: Array[_Abstract | float, ShapeT]) -> Array[Any, ShapeT]: ...
+def polygamma(n: ArrayLike, x: ArrayLike) -> Array[Any]:
+    """The polygamma function: the ``n``-th derivative of ``digamma`` at ``x``; ``n`` must be of an integer dtype
+    (a ``ValueError`` otherwise), both become the default float (real operands).
+
+    Example: ``polygamma(1, 1.0)`` is ``pi**2 / 6``, about 1.6449.
+    """
+    ...
 def softmax(x: ArrayLike, /, *, axis: int | tuple[int, ...] | None=...) -> Array[Any]:
     '``exp(x) / sum(exp(x))`` along ``axis`` (every axis by default): ``jax.nn.softmax``.'
     ...
