@@ -25,8 +25,9 @@ from arraytyping._src.nn import functions as nn
 from arraytyping._src.nn.functions import logsumexp
 from arraytyping._src.numpy._promotion import numpy_const, operand, promote_args_inexact, shape_of
 
-__all__ = ["digamma", "erf", "erfc", "erfinv", "expit", "gammaln", "log_ndtr", "log_softmax", "logit", "logsumexp",
-           "ndtr", "ndtri", "softmax", "xlog1py", "xlogy"]
+__all__ = ["betainc", "digamma", "erf", "erfc", "erfinv", "expit", "gammainc", "gammaincc", "gammaln", "i0", "i0e",
+           "i1", "i1e", "log_ndtr", "log_softmax", "logit", "logsumexp", "ndtr", "ndtri", "polygamma", "softmax",
+           "xlog1py", "xlogy"]
 
 
 def dtype_of(x: Any) -> np.dtype[Any]:
@@ -47,6 +48,98 @@ def _inexact(name: str, x: ArrayLike) -> Any:
 def gammaln(x: ArrayLike) -> AnyArray:
     """The log of the absolute value of the gamma function (real operands; integers become the default float)."""
     out: AnyArray = lax_special.lgamma(_inexact("gammaln", x))
+    return out
+
+
+def _inexact_args(name: str, *args: ArrayLike) -> list[Any]:
+    check_operand(name, *args)
+    return promote_args_inexact(*args)
+
+
+def _is_complex(x: Any) -> bool:
+    return registry.INFO[operand(x)[0]].kind == "c"
+
+
+def gammainc(a: ArrayLike, x: ArrayLike) -> AnyArray:
+    """The regularized lower incomplete gamma function ``P(a, x)`` (real operands, broadcast together; integers
+    become the default float), differentiable in ``a`` and ``x``.
+
+    Example: ``gammainc(1.0, 2.0)`` is ``1 - exp(-2)``, about 0.8647."""
+    a, x = _inexact_args("gammainc", a, x)
+    out: AnyArray = lax_special.igamma(a, x)
+    return out
+
+
+def gammaincc(a: ArrayLike, x: ArrayLike) -> AnyArray:
+    """The regularized upper incomplete gamma function ``Q(a, x) = 1 - P(a, x)`` (real operands, broadcast
+    together; integers become the default float), differentiable in ``a`` and ``x``.
+
+    Example: ``gammaincc(1.0, 2.0)`` is ``exp(-2)``, about 0.1353."""
+    a, x = _inexact_args("gammaincc", a, x)
+    out: AnyArray = lax_special.igammac(a, x)
+    return out
+
+
+def betainc(a: ArrayLike, b: ArrayLike, x: ArrayLike) -> AnyArray:
+    """The regularized incomplete beta function ``I_x(a, b)`` (real operands, broadcast together; integers become
+    the default float), differentiable in ``x`` (in ``a`` or ``b``: JAX's ``ValueError``).
+
+    Example: ``betainc(2, 3, 0.5)`` is 0.6875."""
+    a, b, x = _inexact_args("betainc", a, b, x)
+    if _is_complex(x):
+        raise ValueError("betainc does not support complex-valued inputs.")
+    out: AnyArray = lax_special.betainc(a, b, x)
+    return out
+
+
+def i0e(x: ArrayLike) -> AnyArray:
+    """The exponentially scaled modified Bessel function of order 0, ``exp(-abs(x)) * i0(x)`` (real operands;
+    integers become the default float).
+
+    Example: ``i0e(0.0)`` is 1.0."""
+    out: AnyArray = lax_special.bessel_i0e(_inexact("i0e", x))
+    return out
+
+
+def i0(x: ArrayLike) -> AnyArray:
+    """The modified Bessel function of order 0 (real operands; integers become the default float).
+
+    Example: ``i0(1.0)`` is about 1.2661."""
+    x = _inexact("i0", x)
+    out: AnyArray = lax.mul(lax.exp(lax.abs(x)), lax_special.bessel_i0e(x))
+    return out
+
+
+def i1e(x: ArrayLike) -> AnyArray:
+    """The exponentially scaled modified Bessel function of order 1, ``exp(-abs(x)) * i1(x)`` (real operands;
+    integers become the default float).
+
+    Example: ``i1e(0.0)`` is 0.0."""
+    out: AnyArray = lax_special.bessel_i1e(_inexact("i1e", x))
+    return out
+
+
+def i1(x: ArrayLike) -> AnyArray:
+    """The modified Bessel function of order 1 (real operands; integers become the default float).
+
+    Example: ``i1(1.0)`` is about 0.5652."""
+    x = _inexact("i1", x)
+    out: AnyArray = lax.mul(lax.exp(lax.abs(x)), lax_special.bessel_i1e(x))
+    return out
+
+
+def polygamma(n: ArrayLike, x: ArrayLike) -> AnyArray:
+    """The polygamma function: the ``n``-th derivative of ``digamma`` at ``x``; ``n`` must be of an integer dtype
+    (a ``ValueError`` otherwise), both become the default float (real operands).
+
+    Example: ``polygamma(1, 1.0)`` is ``pi**2 / 6``, about 1.6449."""
+    check_operand("polygamma", n, x)
+    if registry.INFO[operand(n)[0]].kind not in ("i", "u"):
+        raise ValueError(f"Argument `n` to polygamma must be of integer type. Got dtype {dtype_of(n)}.")
+    n_arr, x_arr = promote_args_inexact(n, x)
+    if _is_complex(x_arr):
+        raise ValueError("polygamma does not support complex-valued inputs.")
+    out: AnyArray = lax.polygamma(n_arr, x_arr)
     return out
 
 
