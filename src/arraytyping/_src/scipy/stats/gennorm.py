@@ -1,0 +1,44 @@
+"""``jax.scipy.stats.gennorm``: the generalized normal distribution's density of ``x`` with shape ``beta``, as JAX
+0.10.2 computes it (``jax/_src/scipy/stats/gennorm.py``): arguments promoted together with
+``promote_args_inexact``. (Its ``cdf`` needs ``lax.igamma``, not yet here.)"""
+
+from __future__ import annotations
+
+from arraytyping._src.core.annotations import AnyArray, ArrayLike
+from arraytyping._src.lax import lax
+from arraytyping._src.lax.api.elementwise import lgamma
+from arraytyping._src.scipy.stats._util import promoted
+
+__all__ = ["logpdf", "pdf"]
+
+
+def logpdf(x: ArrayLike, beta: ArrayLike) -> AnyArray:
+    """The log of the generalized normal probability density at ``x``: ``log(beta / 2) - lgamma(1 / beta) -
+    |x|**beta``.
+
+    Args:
+        x: where to evaluate it.
+        beta: the distribution's shape.
+
+    Example:
+        >>> from arraytyping.scipy.stats import gennorm
+        >>> gennorm.logpdf(0.5, 2.0)
+    """
+    x, beta = promoted("gennorm.logpdf", x, beta)
+    out: AnyArray = lax.log(0.5 * beta) - lgamma(1 / beta) - lax.abs(x) ** beta
+    return out
+
+
+def pdf(x: ArrayLike, beta: ArrayLike) -> AnyArray:
+    """The generalized normal probability density at ``x``: ``exp(logpdf(x, beta))``.
+
+    Args:
+        x: where to evaluate it.
+        beta: the distribution's shape.
+
+    Example:
+        >>> from arraytyping.scipy.stats import gennorm
+        >>> gennorm.pdf(0.5, 2.0)
+    """
+    out: AnyArray = lax.exp(logpdf(x, beta))
+    return out
