@@ -27,6 +27,7 @@ def logpmf(k: ArrayLike, p: ArrayLike, loc: ArrayLike = 0) -> AnyArray:
     Example:
         >>> from arraytyping.scipy.stats import bernoulli
         >>> bernoulli.logpmf(1, 0.25)
+        Array(-1.3862944, dtype=float32, weak_type=True)
     """
     k, p, loc = promoted("bernoulli.logpmf", k, p, loc)
     zero = const(k, 0)
@@ -48,6 +49,7 @@ def pmf(k: ArrayLike, p: ArrayLike, loc: ArrayLike = 0) -> AnyArray:
     Example:
         >>> from arraytyping.scipy.stats import bernoulli
         >>> bernoulli.pmf(0, 0.25)
+        Array(0.75, dtype=float32, weak_type=True)
     """
     out: AnyArray = jnp.exp(logpmf(k, p, loc))
     return out
@@ -64,6 +66,7 @@ def cdf(k: ArrayLike, p: ArrayLike) -> AnyArray:
     Example:
         >>> from arraytyping.scipy.stats import bernoulli
         >>> bernoulli.cdf(0.5, 0.25)
+        Array(0.75, dtype=float32, weak_type=True)
     """
     k, p = promoted("bernoulli.cdf", k, p)
     zero, one = const(k, 0), const(k, 1)
@@ -85,6 +88,7 @@ def ppf(q: ArrayLike, p: ArrayLike) -> AnyArray:
     Example:
         >>> from arraytyping.scipy.stats import bernoulli
         >>> bernoulli.ppf(0.9, 0.25)
+        Array(1., dtype=float32, weak_type=True)
     """
     q, p = promoted("bernoulli.ppf", q, p)
     zero, one = const(q, 0), const(q, 1)

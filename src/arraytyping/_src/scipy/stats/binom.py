@@ -28,6 +28,7 @@ def logpmf(k: ArrayLike, n: ArrayLike, p: ArrayLike, loc: ArrayLike = 0) -> AnyA
     Example:
         >>> from arraytyping.scipy.stats import binom
         >>> binom.logpmf(2, 5, 0.5)
+        Array(-1.1631508, dtype=float32, weak_type=True)
     """
     k, n, p, loc = promoted("binom.logpmf", k, n, p, loc)
     y = lax.sub(k, loc)
@@ -53,6 +54,7 @@ def pmf(k: ArrayLike, n: ArrayLike, p: ArrayLike, loc: ArrayLike = 0) -> AnyArra
     Example:
         >>> from arraytyping.scipy.stats import binom
         >>> binom.pmf(2, 5, 0.5)
+        Array(0.3125, dtype=float32, weak_type=True)
     """
     out: AnyArray = lax.exp(logpmf(k, n, p, loc))
     return out

@@ -26,6 +26,7 @@ def logpdf(x: ArrayLike, loc: ArrayLike = 0, scale: ArrayLike = 1) -> AnyArray:
     Example:
         >>> from arraytyping.scipy.stats import cauchy
         >>> cauchy.logpdf(1.0)
+        Array(-1.837877, dtype=float32, weak_type=True)
     """
     x, loc, scale = promoted("cauchy.logpdf", x, loc, scale)
     pi = const(x, np.pi)
@@ -46,6 +47,7 @@ def pdf(x: ArrayLike, loc: ArrayLike = 0, scale: ArrayLike = 1) -> AnyArray:
     Example:
         >>> from arraytyping.scipy.stats import cauchy
         >>> cauchy.pdf(1.0)
+        Array(0.15915495, dtype=float32, weak_type=True)
     """
     out: AnyArray = lax.exp(logpdf(x, loc, scale))
     return out
@@ -62,6 +64,7 @@ def cdf(x: ArrayLike, loc: ArrayLike = 0, scale: ArrayLike = 1) -> AnyArray:
     Example:
         >>> from arraytyping.scipy.stats import cauchy
         >>> cauchy.cdf(1.0)
+        Array(0.75, dtype=float32, weak_type=True)
     """
     x, loc, scale = promoted("cauchy.cdf", x, loc, scale)
     pi = const(x, np.pi)
@@ -81,6 +84,7 @@ def logcdf(x: ArrayLike, loc: ArrayLike = 0, scale: ArrayLike = 1) -> AnyArray:
     Example:
         >>> from arraytyping.scipy.stats import cauchy
         >>> cauchy.logcdf(1.0)
+        Array(-0.2876821, dtype=float32, weak_type=True)
     """
     out: AnyArray = lax.log(cdf(x, loc, scale))
     return out
@@ -97,6 +101,7 @@ def sf(x: ArrayLike, loc: ArrayLike = 0, scale: ArrayLike = 1) -> AnyArray:
     Example:
         >>> from arraytyping.scipy.stats import cauchy
         >>> cauchy.sf(1.0)
+        Array(0.25, dtype=float32, weak_type=True)
     """
     x, loc, scale = promoted("cauchy.sf", x, loc, scale)
     return cdf(-x, -loc, scale)
@@ -113,6 +118,7 @@ def logsf(x: ArrayLike, loc: ArrayLike = 0, scale: ArrayLike = 1) -> AnyArray:
     Example:
         >>> from arraytyping.scipy.stats import cauchy
         >>> cauchy.logsf(1.0)
+        Array(-1.3862944, dtype=float32, weak_type=True)
     """
     x, loc, scale = promoted("cauchy.logsf", x, loc, scale)
     return logcdf(-x, -loc, scale)
@@ -129,6 +135,7 @@ def isf(q: ArrayLike, loc: ArrayLike = 0, scale: ArrayLike = 1) -> AnyArray:
     Example:
         >>> from arraytyping.scipy.stats import cauchy
         >>> cauchy.isf(0.25)
+        Array(1., dtype=float32, weak_type=True)
     """
     q, loc, scale = promoted("cauchy.isf", q, loc, scale)
     pi = const(q, np.pi)
@@ -149,6 +156,7 @@ def ppf(q: ArrayLike, loc: ArrayLike = 0, scale: ArrayLike = 1) -> AnyArray:
     Example:
         >>> from arraytyping.scipy.stats import cauchy
         >>> cauchy.ppf(0.75)
+        Array(0.99999994, dtype=float32, weak_type=True)
     """
     q, loc, scale = promoted("cauchy.ppf", q, loc, scale)
     pi = const(q, np.pi)

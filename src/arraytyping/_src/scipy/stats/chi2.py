@@ -28,6 +28,7 @@ def logpdf(x: ArrayLike, df: ArrayLike, loc: ArrayLike = 0, scale: ArrayLike = 1
     Example:
         >>> from arraytyping.scipy.stats import chi2
         >>> chi2.logpdf(1.0, 3.0)
+        Array(-1.4189389, dtype=float32, weak_type=True)
     """
     x, df, loc, scale = promoted("chi2.logpdf", x, df, loc, scale)
     one = const(x, 1)
@@ -53,6 +54,7 @@ def pdf(x: ArrayLike, df: ArrayLike, loc: ArrayLike = 0, scale: ArrayLike = 1) -
     Example:
         >>> from arraytyping.scipy.stats import chi2
         >>> chi2.pdf(1.0, 3.0)
+        Array(0.24197064, dtype=float32, weak_type=True)
     """
     out: AnyArray = lax.exp(logpdf(x, df, loc, scale))
     return out

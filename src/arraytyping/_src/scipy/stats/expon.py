@@ -27,6 +27,7 @@ def logpdf(x: ArrayLike, loc: ArrayLike = 0, scale: ArrayLike = 1) -> AnyArray:
     Example:
         >>> from arraytyping.scipy.stats import expon
         >>> expon.logpdf(2.0, scale=2.0)
+        Array(-1.6931472, dtype=float32, weak_type=True)
     """
     x, loc, scale = promoted("expon.logpdf", x, loc, scale)
     log_scale = lax.log(scale)
@@ -47,6 +48,7 @@ def pdf(x: ArrayLike, loc: ArrayLike = 0, scale: ArrayLike = 1) -> AnyArray:
     Example:
         >>> from arraytyping.scipy.stats import expon
         >>> expon.pdf(1.0)
+        Array(0.36787945, dtype=float32, weak_type=True)
     """
     out: AnyArray = lax.exp(logpdf(x, loc, scale))
     return out
@@ -63,6 +65,7 @@ def cdf(x: ArrayLike, loc: ArrayLike = 0, scale: ArrayLike = 1) -> AnyArray:
     Example:
         >>> from arraytyping.scipy.stats import expon
         >>> expon.cdf(1.0)
+        Array(0.63212055, dtype=float32, weak_type=True)
     """
     x, loc, scale = promoted("expon.cdf", x, loc, scale)
     neg_scaled_x = lax.div(lax.sub(loc, x), scale)
@@ -81,6 +84,7 @@ def logcdf(x: ArrayLike, loc: ArrayLike = 0, scale: ArrayLike = 1) -> AnyArray:
     Example:
         >>> from arraytyping.scipy.stats import expon
         >>> expon.logcdf(1.0)
+        Array(-0.45867515, dtype=float32, weak_type=True)
     """
     out: AnyArray = lax.log1p(lax.neg(sf(x, loc, scale)))
     return out
@@ -97,6 +101,7 @@ def logsf(x: ArrayLike, loc: ArrayLike = 0, scale: ArrayLike = 1) -> AnyArray:
     Example:
         >>> from arraytyping.scipy.stats import expon
         >>> expon.logsf(1.0)
+        Array(-1., dtype=float32, weak_type=True)
     """
     x, loc, scale = promoted("expon.sf", x, loc, scale)  # JAX's name, as its own
     neg_scaled_x = lax.div(lax.sub(loc, x), scale)
@@ -115,6 +120,7 @@ def sf(x: ArrayLike, loc: ArrayLike = 0, scale: ArrayLike = 1) -> AnyArray:
     Example:
         >>> from arraytyping.scipy.stats import expon
         >>> expon.sf(1.0)
+        Array(0.36787945, dtype=float32, weak_type=True)
     """
     out: AnyArray = lax.exp(logsf(x, loc, scale))
     return out
@@ -132,6 +138,7 @@ def ppf(q: ArrayLike, loc: ArrayLike = 0, scale: ArrayLike = 1) -> AnyArray:
     Example:
         >>> from arraytyping.scipy.stats import expon
         >>> expon.ppf(0.5)
+        Array(0.6931472, dtype=float32, weak_type=True)
     """
     q, loc, scale = promoted("expon.ppf", q, loc, scale)
     out: AnyArray = jnp.where(jnp.isnan(q) | (q < 0) | (q > 1), np.nan,

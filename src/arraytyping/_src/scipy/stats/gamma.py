@@ -29,6 +29,7 @@ def logpdf(x: ArrayLike, a: ArrayLike, loc: ArrayLike = 0, scale: ArrayLike = 1)
     Example:
         >>> from arraytyping.scipy.stats import gamma
         >>> gamma.logpdf(1.0, 2.0)
+        Array(-1., dtype=float32, weak_type=True)
     """
     x, a, loc, scale = promoted("gamma.logpdf", x, a, loc, scale)
     ok = lax.ge(x, loc)
@@ -53,6 +54,7 @@ def pdf(x: ArrayLike, a: ArrayLike, loc: ArrayLike = 0, scale: ArrayLike = 1) ->
     Example:
         >>> from arraytyping.scipy.stats import gamma
         >>> gamma.pdf(1.0, 2.0)
+        Array(0.36787945, dtype=float32, weak_type=True)
     """
     out: AnyArray = lax.exp(logpdf(x, a, loc, scale))
     return out

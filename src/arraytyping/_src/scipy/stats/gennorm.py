@@ -23,6 +23,7 @@ def logpdf(x: ArrayLike, beta: ArrayLike) -> AnyArray:
     Example:
         >>> from arraytyping.scipy.stats import gennorm
         >>> gennorm.logpdf(0.5, 2.0)
+        Array(-0.8223648, dtype=float32, weak_type=True)
     """
     x, beta = promoted("gennorm.logpdf", x, beta)
     out: AnyArray = lax.log(0.5 * beta) - lgamma(1 / beta) - lax.abs(x) ** beta
@@ -39,6 +40,7 @@ def pdf(x: ArrayLike, beta: ArrayLike) -> AnyArray:
     Example:
         >>> from arraytyping.scipy.stats import gennorm
         >>> gennorm.pdf(0.5, 2.0)
+        Array(0.43939134, dtype=float32, weak_type=True)
     """
     out: AnyArray = lax.exp(logpdf(x, beta))
     return out

@@ -27,6 +27,7 @@ def logpmf(k: ArrayLike, p: ArrayLike, loc: ArrayLike = 0) -> AnyArray:
     Example:
         >>> from arraytyping.scipy.stats import geom
         >>> geom.logpmf(2, 0.5)
+        Array(-1.3862944, dtype=float32, weak_type=True)
     """
     k, p, loc = promoted("geom.logpmf", k, p, loc)
     zero = const(k, 0)
@@ -48,6 +49,7 @@ def pmf(k: ArrayLike, p: ArrayLike, loc: ArrayLike = 0) -> AnyArray:
     Example:
         >>> from arraytyping.scipy.stats import geom
         >>> geom.pmf(2, 0.5)
+        Array(0.25, dtype=float32, weak_type=True)
     """
     out: AnyArray = jnp.exp(logpmf(k, p, loc))
     return out

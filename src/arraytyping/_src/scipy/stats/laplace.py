@@ -23,6 +23,7 @@ def logpdf(x: ArrayLike, loc: ArrayLike = 0, scale: ArrayLike = 1) -> AnyArray:
     Example:
         >>> from arraytyping.scipy.stats import laplace
         >>> laplace.logpdf(1.0)
+        Array(-1.6931472, dtype=float32, weak_type=True)
     """
     x, loc, scale = promoted("laplace.logpdf", x, loc, scale)
     two = const(x, 2)
@@ -42,6 +43,7 @@ def pdf(x: ArrayLike, loc: ArrayLike = 0, scale: ArrayLike = 1) -> AnyArray:
     Example:
         >>> from arraytyping.scipy.stats import laplace
         >>> laplace.pdf(1.0)
+        Array(0.18393973, dtype=float32, weak_type=True)
     """
     out: AnyArray = lax.exp(logpdf(x, loc, scale))
     return out
@@ -59,6 +61,7 @@ def cdf(x: ArrayLike, loc: ArrayLike = 0, scale: ArrayLike = 1) -> AnyArray:
     Example:
         >>> from arraytyping.scipy.stats import laplace
         >>> laplace.cdf(1.0)
+        Array(0.8160603, dtype=float32, weak_type=True)
     """
     x, loc, scale = promoted("laplace.cdf", x, loc, scale)
     half = const(x, 0.5)

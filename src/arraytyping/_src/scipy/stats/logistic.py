@@ -25,6 +25,7 @@ def logpdf(x: ArrayLike, loc: ArrayLike = 0, scale: ArrayLike = 1) -> AnyArray:
     Example:
         >>> from arraytyping.scipy.stats import logistic
         >>> logistic.logpdf(1.0)
+        Array(-1.6265234, dtype=float32, weak_type=True)
     """
     x, loc, scale = promoted("logistic.logpdf", x, loc, scale)
     x = lax.div(lax.sub(x, loc), scale)
@@ -45,6 +46,7 @@ def pdf(x: ArrayLike, loc: ArrayLike = 0, scale: ArrayLike = 1) -> AnyArray:
     Example:
         >>> from arraytyping.scipy.stats import logistic
         >>> logistic.pdf(1.0)
+        Array(0.19661194, dtype=float32, weak_type=True)
     """
     out: AnyArray = lax.exp(logpdf(x, loc, scale))
     return out
@@ -61,6 +63,7 @@ def ppf(x: ArrayLike, loc: ArrayLike = 0, scale: ArrayLike = 1) -> AnyArray:
     Example:
         >>> from arraytyping.scipy.stats import logistic
         >>> logistic.ppf(0.75)
+        Array(1.0986123, dtype=float32, weak_type=True)
     """
     x, loc, scale = promoted("logistic.ppf", x, loc, scale)
     out: AnyArray = lax.add(lax.mul(logit(x), scale), loc)
@@ -78,6 +81,7 @@ def sf(x: ArrayLike, loc: ArrayLike = 0, scale: ArrayLike = 1) -> AnyArray:
     Example:
         >>> from arraytyping.scipy.stats import logistic
         >>> logistic.sf(1.0)
+        Array(0.26894143, dtype=float32, weak_type=True)
     """
     x, loc, scale = promoted("logistic.sf", x, loc, scale)
     return expit(lax.neg(lax.div(lax.sub(x, loc), scale)))
@@ -94,6 +98,7 @@ def isf(x: ArrayLike, loc: ArrayLike = 0, scale: ArrayLike = 1) -> AnyArray:
     Example:
         >>> from arraytyping.scipy.stats import logistic
         >>> logistic.isf(0.25)
+        Array(1.0986123, dtype=float32, weak_type=True)
     """
     x, loc, scale = promoted("logistic.isf", x, loc, scale)
     out: AnyArray = lax.add(lax.mul(lax.neg(logit(x)), scale), loc)
@@ -111,6 +116,7 @@ def cdf(x: ArrayLike, loc: ArrayLike = 0, scale: ArrayLike = 1) -> AnyArray:
     Example:
         >>> from arraytyping.scipy.stats import logistic
         >>> logistic.cdf(1.0)
+        Array(0.7310586, dtype=float32, weak_type=True)
     """
     x, loc, scale = promoted("logistic.cdf", x, loc, scale)
     return expit(lax.div(lax.sub(x, loc), scale))

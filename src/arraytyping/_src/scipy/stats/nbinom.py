@@ -28,6 +28,7 @@ def logpmf(k: ArrayLike, n: ArrayLike, p: ArrayLike, loc: ArrayLike = 0) -> AnyA
     Example:
         >>> from arraytyping.scipy.stats import nbinom
         >>> nbinom.logpmf(2, 5, 0.5)
+        Array(-2.1439798, dtype=float32, weak_type=True)
     """
     k, n, p, loc = promoted("nbinom.logpmf", k, n, p, loc)
     one = const(k, 1)
@@ -51,6 +52,7 @@ def pmf(k: ArrayLike, n: ArrayLike, p: ArrayLike, loc: ArrayLike = 0) -> AnyArra
     Example:
         >>> from arraytyping.scipy.stats import nbinom
         >>> nbinom.pmf(2, 5, 0.5)
+        Array(0.11718753, dtype=float32, weak_type=True)
     """
     out: AnyArray = lax.exp(logpmf(k, n, p, loc))
     return out

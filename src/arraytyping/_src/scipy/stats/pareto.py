@@ -27,6 +27,7 @@ def logpdf(x: ArrayLike, b: ArrayLike, loc: ArrayLike = 0, scale: ArrayLike = 1)
     Example:
         >>> from arraytyping.scipy.stats import pareto
         >>> pareto.logpdf(2.0, 3.0)
+        Array(-1.6739764, dtype=float32, weak_type=True)
     """
     x, b, loc, scale = promoted("pareto.logpdf", x, b, loc, scale)
     one = const(x, 1)
@@ -49,6 +50,7 @@ def pdf(x: ArrayLike, b: ArrayLike, loc: ArrayLike = 0, scale: ArrayLike = 1) ->
     Example:
         >>> from arraytyping.scipy.stats import pareto
         >>> pareto.pdf(2.0, 3.0)
+        Array(0.1875, dtype=float32, weak_type=True)
     """
     out: AnyArray = lax.exp(logpdf(x, b, loc, scale))
     return out
@@ -66,6 +68,7 @@ def cdf(x: ArrayLike, b: ArrayLike, loc: ArrayLike = 0, scale: ArrayLike = 1) ->
     Example:
         >>> from arraytyping.scipy.stats import pareto
         >>> pareto.cdf(2.0, 3.0)
+        Array(0.875, dtype=float32, weak_type=True)
     """
     x, b, loc, scale = promoted("pareto.cdf", x, b, loc, scale)
     one = const(x, 1)
@@ -88,6 +91,7 @@ def logcdf(x: ArrayLike, b: ArrayLike, loc: ArrayLike = 0, scale: ArrayLike = 1)
     Example:
         >>> from arraytyping.scipy.stats import pareto
         >>> pareto.logcdf(2.0, 3.0)
+        Array(-0.13353139, dtype=float32, weak_type=True)
     """
     x, b, loc, scale = promoted("pareto.logcdf", x, b, loc, scale)
     scaled_x = lax.div(lax.sub(x, loc), scale)
@@ -108,6 +112,7 @@ def logsf(x: ArrayLike, b: ArrayLike, loc: ArrayLike = 0, scale: ArrayLike = 1) 
     Example:
         >>> from arraytyping.scipy.stats import pareto
         >>> pareto.logsf(2.0, 3.0)
+        Array(-2.0794415, dtype=float32, weak_type=True)
     """
     x, b, loc, scale = promoted("pareto.logsf", x, b, loc, scale)
     zero = const(x, 0)
@@ -129,6 +134,7 @@ def sf(x: ArrayLike, b: ArrayLike, loc: ArrayLike = 0, scale: ArrayLike = 1) -> 
     Example:
         >>> from arraytyping.scipy.stats import pareto
         >>> pareto.sf(2.0, 3.0)
+        Array(0.125, dtype=float32, weak_type=True)
     """
     out: AnyArray = lax.exp(logsf(x, b, loc, scale))
     return out
@@ -147,6 +153,7 @@ def ppf(q: ArrayLike, b: ArrayLike, loc: ArrayLike = 0, scale: ArrayLike = 1) ->
     Example:
         >>> from arraytyping.scipy.stats import pareto
         >>> pareto.ppf(0.5, 3.0)
+        Array(1.2599211, dtype=float32, weak_type=True)
     """
     q, b, loc, scale = promoted("pareto.ppf", q, b, loc, scale)
     one = const(q, 1)

@@ -27,6 +27,7 @@ def logpmf(k: ArrayLike, mu: ArrayLike, loc: ArrayLike = 0) -> AnyArray:
     Example:
         >>> from arraytyping.scipy.stats import poisson
         >>> poisson.logpmf(2, 3.0)
+        Array(-1.4959228, dtype=float32, weak_type=True)
     """
     k, mu, loc = promoted("poisson.logpmf", k, mu, loc)
     zero = const(k, 0)
@@ -47,6 +48,7 @@ def pmf(k: ArrayLike, mu: ArrayLike, loc: ArrayLike = 0) -> AnyArray:
     Example:
         >>> from arraytyping.scipy.stats import poisson
         >>> poisson.pmf(2, 3.0)
+        Array(0.22404176, dtype=float32, weak_type=True)
     """
     out: AnyArray = jnp.exp(logpmf(k, mu, loc))
     return out

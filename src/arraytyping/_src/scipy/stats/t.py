@@ -26,6 +26,7 @@ def logpdf(x: ArrayLike, df: ArrayLike, loc: ArrayLike = 0, scale: ArrayLike = 1
     Example:
         >>> from arraytyping.scipy.stats import t
         >>> t.logpdf(0.5, 3.0)
+        Array(-1.1609746, dtype=float32, weak_type=True)
     """
     x, df, loc, scale = promoted("t.logpdf", x, df, loc, scale)
     two = const(x, 2)
@@ -53,6 +54,7 @@ def pdf(x: ArrayLike, df: ArrayLike, loc: ArrayLike = 0, scale: ArrayLike = 1) -
     Example:
         >>> from arraytyping.scipy.stats import t
         >>> t.pdf(0.5, 3.0)
+        Array(0.3131808, dtype=float32, weak_type=True)
     """
     out: AnyArray = lax.exp(logpdf(x, df, loc, scale))
     return out

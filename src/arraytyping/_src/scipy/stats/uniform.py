@@ -26,6 +26,7 @@ def logpdf(x: ArrayLike, loc: ArrayLike = 0, scale: ArrayLike = 1) -> AnyArray:
     Example:
         >>> from arraytyping.scipy.stats import uniform
         >>> uniform.logpdf(0.5, 0.0, 2.0)
+        Array(-0.6931472, dtype=float32, weak_type=True)
     """
     x, loc, scale = promoted("uniform.logpdf", x, loc, scale)
     log_probs = lax.neg(lax.log(scale))
@@ -44,6 +45,7 @@ def pdf(x: ArrayLike, loc: ArrayLike = 0, scale: ArrayLike = 1) -> AnyArray:
     Example:
         >>> from arraytyping.scipy.stats import uniform
         >>> uniform.pdf(0.5, 0.0, 2.0)
+        Array(0.5, dtype=float32, weak_type=True)
     """
     out: AnyArray = lax.exp(logpdf(x, loc, scale))
     return out
@@ -61,6 +63,7 @@ def cdf(x: ArrayLike, loc: ArrayLike = 0, scale: ArrayLike = 1) -> AnyArray:
     Example:
         >>> from arraytyping.scipy.stats import uniform
         >>> uniform.cdf(0.5, 0.0, 2.0)
+        Array(0.25, dtype=float32)
     """
     x, loc, scale = promoted("uniform.cdf", x, loc, scale)
     zero, one = jnp.array(0, x.dtype), jnp.array(1, x.dtype)
@@ -83,6 +86,7 @@ def ppf(q: ArrayLike, loc: ArrayLike = 0, scale: ArrayLike = 1) -> AnyArray:
     Example:
         >>> from arraytyping.scipy.stats import uniform
         >>> uniform.ppf(0.25, 0.0, 2.0)
+        Array(0.5, dtype=float32, weak_type=True)
     """
     q, loc, scale = promoted("uniform.ppf", q, loc, scale)
     out: AnyArray = jnp.where(jnp.isnan(q) | (q < 0) | (q > 1), np.nan, lax.add(loc, lax.mul(scale, q)))
