@@ -8,10 +8,11 @@ from arraytyping._src.lax.control_flow import fori_loop
 from arraytyping._src.lax.api.mapping import map
 from arraytyping._src.lax.control_flow import scan, switch, while_loop
 from arraytyping._src.lax.api.elementwise import (
-    RoundingMethod, acos, acosh, add, asin, asinh, atan, atan2, atanh, bitwise_and, bitwise_not, bitwise_or,
-    bitwise_xor, cbrt, ceil, clamp, cos, cosh, digamma, div, erf, erf_inv, erfc, exp, exp2, expm1, floor, integer_pow,
-    lgamma, log, log1p, logistic, max, min, mul, neg, nextafter, rem, round, rsqrt, select, shift_left,
-    shift_right_arithmetic, shift_right_logical, sign, sin, sinh, sqrt, square, stop_gradient, sub, tan, tanh,
+    RoundingMethod, acos, acosh, add, asin, asinh, atan, atan2, atanh, bessel_i0e, bessel_i1e, betainc, bitwise_and,
+    bitwise_not, bitwise_or, bitwise_xor, cbrt, ceil, clamp, cos, cosh, digamma, div, erf, erf_inv, erfc, exp, exp2,
+    expm1, floor, igamma, igamma_grad_a, igammac, integer_pow, lgamma, log, log1p, logistic, max, min, mul, neg,
+    nextafter, polygamma, random_gamma_grad, rem, round, rsqrt, select, shift_left, shift_right_arithmetic,
+    shift_right_logical, sign, sin, sinh, sqrt, square, stop_gradient, sub, tan, tanh, zeta,
 )
 from arraytyping._src.lax.api.convolution import (
     conv, conv_general_permutations, conv_general_shape_tuple, conv_shape_tuple, conv_transpose,
@@ -52,7 +53,10 @@ from arraytyping._src.lax.primitives import (
 from arraytyping._src.lax.shape import concatenate_p, copy_p, pad_p, split_p, stack_p, tile_p, unstack_p
 from arraytyping._src.lax.slicing import dynamic_slice_p, dynamic_update_slice_p
 from arraytyping._src.lax.sorting import argmax_p, argmin_p, cummax_p, cummin_p, cumprod_p, cumsum_p, sort_p
-from arraytyping._src.lax.special import digamma_p, erf_inv_p, erf_p, erfc_p, lgamma_p
+from arraytyping._src.lax.special import (
+    bessel_i0e_p, bessel_i1e_p, digamma_p, erf_inv_p, erf_p, erfc_p, igamma_grad_a_p, igamma_p, igammac_p, lgamma_p,
+    regularized_incomplete_beta_p, zeta_p,
+)
 from arraytyping._src.lax.top_k import top_k_p
 from arraytyping._src.lax.windowed_reductions import (
     reduce_window_max_p, reduce_window_min_p, reduce_window_p, reduce_window_sum_p,
@@ -84,6 +88,11 @@ __all__ = [
     "atan_p",
     "atanh",
     "atanh_p",
+    "bessel_i0e",
+    "bessel_i0e_p",
+    "bessel_i1e",
+    "bessel_i1e_p",
+    "betainc",
     "bitcast_convert_type_p",
     "bitwise_and",
     "bitwise_not",
@@ -173,6 +182,12 @@ __all__ = [
     "ge_p",
     "gt",
     "gt_p",
+    "igamma",
+    "igamma_grad_a",
+    "igamma_grad_a_p",
+    "igamma_p",
+    "igammac",
+    "igammac_p",
     "imag",
     "imag_p",
     "integer_pow",
@@ -214,9 +229,11 @@ __all__ = [
     "pad",
     "pad_p",
     "padtype_to_pads",
+    "polygamma",
     "polygamma_p",
     "pow",
     "pow_p",
+    "random_gamma_grad",
     "real",
     "real_p",
     "reciprocal",
@@ -239,6 +256,7 @@ __all__ = [
     "reduce_window_p",
     "reduce_window_shape_tuple",
     "reduce_window_sum_p",
+    "regularized_incomplete_beta_p",
     "rem",
     "rem_p",
     "reshape",
@@ -301,4 +319,6 @@ __all__ = [
     "while_loop",
     "while_p",
     "xor_p",
+    "zeta",
+    "zeta_p",
 ]

@@ -23,32 +23,35 @@ from arraytyping.typing import DType
 __all__ = [
     "ConvDimensionNumbers", "RoundingMethod", "abs", "abs_p", "acos", "acos_p", "acosh", "acosh_p", "add", "add_p",
     "and_p", "argmax", "argmax_p", "argmin", "argmin_p", "asin", "asin_p", "asinh", "asinh_p", "atan", "atan2",
-    "atan2_p", "atan_p", "atanh", "atanh_p", "bitcast_convert_type_p", "bitwise_and", "bitwise_not", "bitwise_or",
-    "bitwise_xor", "broadcast_in_dim", "broadcast_in_dim_p", "broadcasted_iota", "cbrt", "cbrt_p", "ceil", "ceil_p",
-    "clamp", "clamp_p", "clz", "clz_p", "collapse", "complex_p", "concatenate", "concatenate_p", "cond", "cond_p",
-    "conj", "conj_p", "conv", "conv_dimension_numbers", "conv_general_dilated", "conv_general_dilated_p",
-    "conv_general_permutations", "conv_general_shape_tuple", "conv_shape_tuple", "conv_transpose",
-    "conv_transpose_shape_tuple", "conv_with_general_padding", "convert_element_type", "convert_element_type_p",
-    "copy_p", "cos", "cos_p", "cosh", "cosh_p", "cummax", "cummax_p", "cummin", "cummin_p", "cumprod", "cumprod_p",
-    "cumsum", "cumsum_p", "custom_linear_solve", "digamma", "digamma_p", "div", "div_p", "dot_general", "dot_general_p",
-    "dynamic_slice", "dynamic_slice_in_dim", "dynamic_slice_p", "dynamic_update_slice", "dynamic_update_slice_in_dim",
+    "atan2_p", "atan_p", "atanh", "atanh_p", "bessel_i0e", "bessel_i0e_p", "bessel_i1e", "bessel_i1e_p", "betainc",
+    "bitcast_convert_type_p", "bitwise_and", "bitwise_not", "bitwise_or", "bitwise_xor", "broadcast_in_dim",
+    "broadcast_in_dim_p", "broadcasted_iota", "cbrt", "cbrt_p", "ceil", "ceil_p", "clamp", "clamp_p", "clz", "clz_p",
+    "collapse", "complex_p", "concatenate", "concatenate_p", "cond", "cond_p", "conj", "conj_p", "conv",
+    "conv_dimension_numbers", "conv_general_dilated", "conv_general_dilated_p", "conv_general_permutations",
+    "conv_general_shape_tuple", "conv_shape_tuple", "conv_transpose", "conv_transpose_shape_tuple",
+    "conv_with_general_padding", "convert_element_type", "convert_element_type_p", "copy_p", "cos", "cos_p", "cosh",
+    "cosh_p", "cummax", "cummax_p", "cummin", "cummin_p", "cumprod", "cumprod_p", "cumsum", "cumsum_p",
+    "custom_linear_solve", "digamma", "digamma_p", "div", "div_p", "dot_general", "dot_general_p", "dynamic_slice",
+    "dynamic_slice_in_dim", "dynamic_slice_p", "dynamic_update_slice", "dynamic_update_slice_in_dim",
     "dynamic_update_slice_p", "eq", "eq_p", "eq_to_p", "erf", "erf_inv", "erf_inv_p", "erf_p", "erfc", "erfc_p", "exp",
     "exp2", "exp2_p", "exp_p", "expand_dims", "expm1", "expm1_p", "fft_p", "floor", "floor_p", "fori_loop", "full",
-    "full_like", "gather_p", "ge", "ge_p", "gt", "gt_p", "imag", "imag_p", "integer_pow", "integer_pow_p", "iota",
-    "iota_p", "is_finite", "is_finite_p", "le", "le_p", "le_to_p", "lgamma", "lgamma_p", "linear_solve_p", "log",
-    "log1p", "log1p_p", "log_p", "logistic", "logistic_p", "lt", "lt_p", "lt_to_p", "map", "max", "max_p", "min",
-    "min_p", "mul", "mul_p", "ne", "ne_p", "neg", "neg_p", "nextafter", "nextafter_p", "not_p", "or_p", "pad", "pad_p",
-    "padtype_to_pads", "polygamma_p", "pow", "pow_p", "real", "real_p", "reciprocal", "reduce_and", "reduce_and_p",
+    "full_like", "gather_p", "ge", "ge_p", "gt", "gt_p", "igamma", "igamma_grad_a", "igamma_grad_a_p", "igamma_p",
+    "igammac", "igammac_p", "imag", "imag_p", "integer_pow", "integer_pow_p", "iota", "iota_p", "is_finite",
+    "is_finite_p", "le", "le_p", "le_to_p", "lgamma", "lgamma_p", "linear_solve_p", "log", "log1p", "log1p_p", "log_p",
+    "logistic", "logistic_p", "lt", "lt_p", "lt_to_p", "map", "max", "max_p", "min", "min_p", "mul", "mul_p", "ne",
+    "ne_p", "neg", "neg_p", "nextafter", "nextafter_p", "not_p", "or_p", "pad", "pad_p", "padtype_to_pads", "polygamma",
+    "polygamma_p", "pow", "pow_p", "random_gamma_grad", "real", "real_p", "reciprocal", "reduce_and", "reduce_and_p",
     "reduce_max", "reduce_max_p", "reduce_min", "reduce_min_p", "reduce_or", "reduce_or_p", "reduce_precision_p",
     "reduce_prod", "reduce_prod_p", "reduce_sum", "reduce_sum_p", "reduce_window", "reduce_window_max_p",
-    "reduce_window_min_p", "reduce_window_p", "reduce_window_shape_tuple", "reduce_window_sum_p", "rem", "rem_p",
-    "reshape", "reshape_p", "rev", "rev_p", "round", "round_p", "rsqrt", "rsqrt_p", "scan", "scan_p", "scatter_add_p",
-    "scatter_max_p", "scatter_min_p", "scatter_mul_p", "scatter_p", "select", "select_n", "select_n_p", "shift_left",
-    "shift_left_p", "shift_right_arithmetic", "shift_right_arithmetic_p", "shift_right_logical",
-    "shift_right_logical_p", "sign", "sign_p", "sin", "sin_p", "sinh", "sinh_p", "slice", "slice_p", "sort", "sort_p",
-    "split_p", "sqrt", "sqrt_p", "square", "square_p", "squeeze", "squeeze_p", "stack_p", "stop_gradient",
-    "stop_gradient_p", "sub", "sub_p", "switch", "tan", "tan_p", "tanh", "tanh_p", "tile_p", "top_k", "top_k_p",
-    "transpose", "transpose_p", "unstack_p", "while_loop", "while_p", "xor_p",
+    "reduce_window_min_p", "reduce_window_p", "reduce_window_shape_tuple", "reduce_window_sum_p",
+    "regularized_incomplete_beta_p", "rem", "rem_p", "reshape", "reshape_p", "rev", "rev_p", "round", "round_p",
+    "rsqrt", "rsqrt_p", "scan", "scan_p", "scatter_add_p", "scatter_max_p", "scatter_min_p", "scatter_mul_p",
+    "scatter_p", "select", "select_n", "select_n_p", "shift_left", "shift_left_p", "shift_right_arithmetic",
+    "shift_right_arithmetic_p", "shift_right_logical", "shift_right_logical_p", "sign", "sign_p", "sin", "sin_p",
+    "sinh", "sinh_p", "slice", "slice_p", "sort", "sort_p", "split_p", "sqrt", "sqrt_p", "square", "square_p",
+    "squeeze", "squeeze_p", "stack_p", "stop_gradient", "stop_gradient_p", "sub", "sub_p", "switch", "tan", "tan_p",
+    "tanh", "tanh_p", "tile_p", "top_k", "top_k_p", "transpose", "transpose_p", "unstack_p", "while_loop", "while_p",
+    "xor_p", "zeta", "zeta_p",
 ]
 
 _ConvGeneralDilatedDimensionNumbers: TypeAlias = tuple[str, str, str] | ConvDimensionNumbers | None
@@ -489,6 +492,25 @@ def atanh(x: float) -> Array[float]: ...
 def atanh(x: complex) -> Array[complex]: ...
 @overload
 def atanh(x: Array[_Abstract | int | float | complex, ShapeT]) -> Array[Any, ShapeT]: ...
+def bessel_i0e(x: ArrayLike) -> Array[Any]:
+    """The exponentially scaled modified Bessel function of order 0, ``exp(-abs(x)) * i0(x)`` (floating operands).
+
+    Example: ``bessel_i0e(0.0)`` is 1.0.
+    """
+    ...
+def bessel_i1e(x: ArrayLike) -> Array[Any]:
+    """The exponentially scaled modified Bessel function of order 1, ``exp(-abs(x)) * i1(x)`` (floating operands).
+
+    Example: ``bessel_i1e(0.0)`` is 0.0.
+    """
+    ...
+def betainc(a: ArrayLike, b: ArrayLike, x: ArrayLike) -> Array[Any]:
+    """The regularized incomplete beta function ``I_x(a, b)``, of operands of one floating dtype (a rank-0 operand
+    broadcasts); differentiable in ``x`` alone (in ``a`` or ``b``: JAX's ``ValueError``).
+
+    Example: ``betainc(1.0, 1.0, 0.25)`` is 0.25.
+    """
+    ...
 @overload
 def bitwise_and(x: Array[Never] | np.ndarray[Any, np.dtype[Never]] | np.number[Never], y: ArrayLike) -> Array[Any]:
     'Elementwise AND: logical for bool, bitwise for integers, of operands of one dtype (bool and integer dtypes).'
@@ -1291,6 +1313,26 @@ def floor(x: int) -> Array[Any]: ...
 def floor(x: float) -> Array[float]: ...
 @overload
 def floor(x: Array[_Abstract | int | float, ShapeT]) -> Array[Any, ShapeT]: ...
+def igamma(a: ArrayLike, x: ArrayLike) -> Array[Any]:
+    """The regularized lower incomplete gamma function ``P(a, x)``, of operands of one floating dtype (a rank-0
+    operand broadcasts); differentiable in both.
+
+    Example: ``igamma(1.0, 2.0)`` is ``1 - exp(-2)``, about 0.8647.
+    """
+    ...
+def igamma_grad_a(a: ArrayLike, x: ArrayLike) -> Array[Any]:
+    """The derivative of ``igamma(a, x)`` in ``a``, of operands of one floating dtype (not differentiable itself).
+
+    Example: ``igamma_grad_a(2.0, 2.0)`` is about -0.294.
+    """
+    ...
+def igammac(a: ArrayLike, x: ArrayLike) -> Array[Any]:
+    """The regularized upper incomplete gamma function ``Q(a, x) = 1 - P(a, x)``, of operands of one floating
+    dtype; differentiable in both.
+
+    Example: ``igammac(1.0, 2.0)`` is ``exp(-2)``, about 0.1353.
+    """
+    ...
 @overload
 def integer_pow(x: Array[Never] | np.ndarray[Any, np.dtype[Never]] | np.number[Never], y: int) -> Array[Any]:
     '``x ** y`` for a static integer ``y`` (by repeated multiplication; integers take no negative power).'
@@ -1909,6 +1951,20 @@ def nextafter(x1: float, x2: Array[float32] | Array[float64] | np.float32 | np.n
 def nextafter(x1: float, x2: Array[float] | float) -> Array[float]: ...
 @overload
 def nextafter(x1: ArrayLike, x2: ArrayLike) -> Array[Any]: ...
+def polygamma(m: ArrayLike, x: ArrayLike) -> Array[Any]:
+    """The polygamma function: the ``m``-th derivative of ``digamma`` at ``x`` (``m`` a whole number), of operands
+    of one floating dtype.
+
+    Example: ``polygamma(1.0, 1.0)`` is ``pi**2 / 6``, about 1.6449.
+    """
+    ...
+def random_gamma_grad(a: ArrayLike, x: ArrayLike) -> Array[Any]:
+    """The derivative in ``a`` of a sample ``x`` of ``Gamma(a, 1)`` (the implicit reparameterization gradient
+    ``jax.random.gamma`` uses), of operands of one floating dtype, broadcast together; computed where it is called.
+
+    Example: ``random_gamma_grad(2.0, 2.0)`` is about 1.086.
+    """
+    ...
 @overload
 def rem(x: Array[Never] | np.ndarray[Any, np.dtype[Never]] | np.number[Never], y: ArrayLike) -> Array[Any]:
     'Elementwise the remainder of ``x / y`` truncated toward zero (sign of ``x``), of operands of one dtype (integer and floating dtypes).'
@@ -2728,6 +2784,13 @@ def tanh(x: float, *, accuracy: None = ...) -> Array[float]: ...
 def tanh(x: complex, *, accuracy: None = ...) -> Array[complex]: ...
 @overload
 def tanh(x: Array[_Abstract | int | float | complex, ShapeT], *, accuracy: None = ...) -> Array[Any, ShapeT]: ...
+def zeta(x: ArrayLike, q: ArrayLike) -> Array[Any]:
+    """The Hurwitz zeta function ``sum((k + q) ** -x for k >= 0)``, of operands of one floating dtype (no
+    derivative, as in JAX).
+
+    Example: ``zeta(2.0, 1.0)`` is ``pi**2 / 6``, about 1.6449.
+    """
+    ...
 def conv(lhs: ArrayLike, rhs: ArrayLike, window_strides: Sequence[int], padding: str, precision: None = ..., preferred_element_type: DTypeLike | None = ...) -> Array[Any]:
     "Convenience wrapper around ``conv_general_dilated``: the ``NCHW``/``OIHW`` convolution, strided and padded (``'SAME'`` or ``'VALID'``)."
     ...
@@ -4180,11 +4243,18 @@ cummin_p: Final[Primitive]
 cumprod_p: Final[Primitive]
 cumsum_p: Final[Primitive]
 sort_p: Final[Primitive]
+bessel_i0e_p: Final[Primitive]
+bessel_i1e_p: Final[Primitive]
 digamma_p: Final[Primitive]
 erf_inv_p: Final[Primitive]
 erf_p: Final[Primitive]
 erfc_p: Final[Primitive]
+igamma_grad_a_p: Final[Primitive]
+igamma_p: Final[Primitive]
+igammac_p: Final[Primitive]
 lgamma_p: Final[Primitive]
+regularized_incomplete_beta_p: Final[Primitive]
+zeta_p: Final[Primitive]
 top_k_p: Final[Primitive]
 reduce_window_max_p: Final[Primitive]
 reduce_window_min_p: Final[Primitive]

@@ -385,6 +385,8 @@ def _all_primitives() -> dict[str, Any]:
 
 WITHOUT_RULES: dict[str, str] = {
     "nextafter": "JAX has no rule either",
+    "zeta": "JAX has no rule either (lax.zeta; jax.scipy.special.zeta has its own custom derivative)",
+    "igamma_grad_a": "JAX has no rule either (igamma's derivative in a, not differentiable itself)",
     "geqrf": "not yet (JAX differentiates qr as a whole, not its LAPACK steps)",
     "householder_product": "not yet (JAX differentiates qr as a whole, not its LAPACK steps)",
 }
@@ -425,6 +427,9 @@ TESTED_ELSEWHERE: dict[str, str] = {
                       "JAX's output (tools/behaviours_reference.py)",
     "pure_callback": "jax.pure_callback: test_behaviours (its JVP raises JAX's error)",
     "io_callback": "jax.experimental.io_callback: test_behaviours (its JVP raises JAX's error)",
+    **{name: ("lax's special functions: test_special differentiates them (grad and jvp, under jit and vmap) against "
+              "JAX's values, dtypes and weak flags (tools/jax_special_reference.py)")
+       for name in ("igamma", "igammac", "regularized_incomplete_beta", "bessel_i0e", "bessel_i1e")},
     "random_gamma": "random.gamma, loggamma and beta: test_conformance_ext's random_dists family differentiates them "
                     "(grad in a scalar and an array shape parameter, under vmap too) against JAX's values bit for "
                     "bit (tools/jax_api_ext_reference.py)",
@@ -466,6 +471,8 @@ def _without_rule_case(name: str) -> Callable[[Any], Any]:
               "window_dilation": (1,)}
     cases: dict[str, Callable[[Any], Any]] = {
         "nextafter": lambda x: lax.nextafter(x, x + 1.0),
+        "zeta": lambda x: special.zeta(x + 1.0, x),
+        "igamma_grad_a": lambda x: special.igamma_grad_a(x, x),
         "scatter": lambda x: G.scatter(G.scatter_p, x, idx, x[:2], dn),
         "scatter-mul": lambda x: G.scatter(G.scatter_mul_p, x, idx, x[:2], dn),
         "scatter-min": lambda x: G.scatter(G.scatter_min_p, x, idx, x[:2], dn),

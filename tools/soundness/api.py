@@ -613,7 +613,14 @@ NOT_FUZZED: Final[dict[str, str]] = {
                  "scatter_min_p", "scatter_mul_p", "scatter_p", "select_n_p", "shift_left_p", "shift_right_arithmetic_p",
                  "shift_right_logical_p", "sign_p", "sin_p", "sinh_p", "slice_p", "sort_p", "split_p", "sqrt_p",
                  "square_p", "squeeze_p", "stack_p", "stop_gradient_p", "sub_p", "tan_p", "tanh_p", "tile_p", "top_k_p",
-                 "transpose_p", "unstack_p", "while_p", "xor_p")},
+                 "transpose_p", "unstack_p", "while_p", "xor_p",
+                 "bessel_i0e_p", "bessel_i1e_p", "igamma_p", "igammac_p", "igamma_grad_a_p",
+                 "regularized_incomplete_beta_p", "zeta_p")},
+    **{f"lax.{n}": ("a special function typed Array[Any] from the runtime's signature (no dtype rule in the stubs: "
+                    "nothing to be wrong about); values, dtypes, weak flags, derivatives and errors held to JAX by "
+                    "tools/jax_special_reference.py")
+       for n in ("bessel_i0e", "bessel_i1e", "betainc", "igamma", "igammac", "igamma_grad_a", "polygamma",
+                 "random_gamma_grad", "zeta")},
     **{f"lax.{n}": ("typed Array[Any] from the runtime's signature (no dtype rule in the stubs: nothing to be wrong "
                     "about); values, dtypes, weak flags and errors held to JAX by tools/jax_api_ext_reference.py")
        for n in (

@@ -2,9 +2,9 @@
 ``jax.numpy``'s promotion: integers become the default float)."""
 
 from arraytyping._src.scipy.special import (
-    digamma, erf, erfc, erfinv, expit, gammaln, log_ndtr, log_softmax, logit, logsumexp, ndtr, ndtri, softmax, xlog1py,
-    xlogy,
+    betainc, digamma, erf, erfc, erfinv, expit, gammainc, gammaincc, gammaln, log_ndtr, log_softmax, logit, logsumexp,
+    ndtr, ndtri, softmax, xlog1py, xlogy,
 )
 
-__all__ = ["digamma", "erf", "erfc", "erfinv", "expit", "gammaln", "log_ndtr", "log_softmax", "logit", "logsumexp",
-           "ndtr", "ndtri", "softmax", "xlog1py", "xlogy"]
+__all__ = ["betainc", "digamma", "erf", "erfc", "erfinv", "expit", "gammainc", "gammaincc", "gammaln", "log_ndtr",
+           "log_softmax", "logit", "logsumexp", "ndtr", "ndtri", "softmax", "xlog1py", "xlogy"]

@@ -18,8 +18,8 @@ from typing_extensions import Never
 from arraytyping import _Abstract, _IsFloating, _IsInexact_Floating_Complexfloating, bfloat16, bool_, complex128, complex64, float16, float32, float4_e2m1fn, float64, float6_e2m3fn, float6_e3m2fn, float8_e3m4, float8_e4m3, float8_e4m3b11fnuz, float8_e4m3fn, float8_e4m3fnuz, float8_e5m2, float8_e5m2fnuz, float8_e8m0fnu, int16, int32, int4, int64, int8, number, uint16, uint32, uint4, uint64, uint8
 
 __all__ = [
-    "digamma", "erf", "erfc", "erfinv", "expit", "gammaln", "log_ndtr", "log_softmax", "logit", "logsumexp", "ndtr",
-    "ndtri", "softmax", "xlog1py", "xlogy",
+    "betainc", "digamma", "erf", "erfc", "erfinv", "expit", "gammainc", "gammaincc", "gammaln", "log_ndtr",
+    "log_softmax", "logit", "logsumexp", "ndtr", "ndtri", "softmax", "xlog1py", "xlogy",
 ]
 
 _Axis: TypeAlias = int | Sequence[int] | None
@@ -31,6 +31,13 @@ InexactDType = TypeVar("InexactDType", bound=float4_e2m1fn | float6_e2m3fn | flo
 InexactDType2 = TypeVar("InexactDType2", bound=_IsInexact_Floating_Complexfloating)
 FloatingDType3 = TypeVar("FloatingDType3", bound=float32)
 
+def betainc(a: ArrayLike, b: ArrayLike, x: ArrayLike) -> Array[Any]:
+    """The regularized incomplete beta function ``I_x(a, b)`` (real operands, broadcast together; integers become
+    the default float), differentiable in ``x`` (in ``a`` or ``b``: JAX's ``ValueError``).
+
+    Example: ``betainc(2, 3, 0.5)`` is 0.6875.
+    """
+    ...
 @overload
 def digamma(x: Array[Never] | np.ndarray[Any, np.dtype[Never]] | np.number[Never]) -> Array[Any]:
     'The digamma function: the derivative of ``gammaln`` (real operands).'
@@ -271,6 +278,20 @@ def expit(x: float) -> Array[float]: ...
 def expit(x: complex) -> Array[complex]: ...
 @overload
 def expit(x: Array[_Abstract | int | float | complex, ShapeT]) -> Array[Any, ShapeT]: ...
+def gammainc(a: ArrayLike, x: ArrayLike) -> Array[Any]:
+    """The regularized lower incomplete gamma function ``P(a, x)`` (real operands, broadcast together; integers
+    become the default float), differentiable in ``a`` and ``x``.
+
+    Example: ``gammainc(1.0, 2.0)`` is ``1 - exp(-2)``, about 0.8647.
+    """
+    ...
+def gammaincc(a: ArrayLike, x: ArrayLike) -> Array[Any]:
+    """The regularized upper incomplete gamma function ``Q(a, x) = 1 - P(a, x)`` (real operands, broadcast
+    together; integers become the default float), differentiable in ``a`` and ``x``.
+
+    Example: ``gammaincc(1.0, 2.0)`` is ``exp(-2)``, about 0.1353.
+    """
+    ...
 @overload
 def gammaln(x: Array[Never] | np.ndarray[Any, np.dtype[Never]] | np.number[Never]) -> Array[Any]:
     'The log of the absolute value of the gamma function (real operands; integers become the default float).'

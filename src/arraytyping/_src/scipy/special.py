@@ -25,8 +25,8 @@ from arraytyping._src.nn import functions as nn
 from arraytyping._src.nn.functions import logsumexp
 from arraytyping._src.numpy._promotion import numpy_const, operand, promote_args_inexact, shape_of
 
-__all__ = ["digamma", "erf", "erfc", "erfinv", "expit", "gammaln", "log_ndtr", "log_softmax", "logit", "logsumexp",
-           "ndtr", "ndtri", "softmax", "xlog1py", "xlogy"]
+__all__ = ["betainc", "digamma", "erf", "erfc", "erfinv", "expit", "gammainc", "gammaincc", "gammaln", "log_ndtr",
+           "log_softmax", "logit", "logsumexp", "ndtr", "ndtri", "softmax", "xlog1py", "xlogy"]
 
 
 def dtype_of(x: Any) -> np.dtype[Any]:
@@ -47,6 +47,47 @@ def _inexact(name: str, x: ArrayLike) -> Any:
 def gammaln(x: ArrayLike) -> AnyArray:
     """The log of the absolute value of the gamma function (real operands; integers become the default float)."""
     out: AnyArray = lax_special.lgamma(_inexact("gammaln", x))
+    return out
+
+
+def _inexact_args(name: str, *args: ArrayLike) -> list[Any]:
+    check_operand(name, *args)
+    return promote_args_inexact(*args)
+
+
+def _is_complex(x: Any) -> bool:
+    return registry.INFO[operand(x)[0]].kind == "c"
+
+
+def gammainc(a: ArrayLike, x: ArrayLike) -> AnyArray:
+    """The regularized lower incomplete gamma function ``P(a, x)`` (real operands, broadcast together; integers
+    become the default float), differentiable in ``a`` and ``x``.
+
+    Example: ``gammainc(1.0, 2.0)`` is ``1 - exp(-2)``, about 0.8647."""
+    a, x = _inexact_args("gammainc", a, x)
+    out: AnyArray = lax_special.igamma(a, x)
+    return out
+
+
+def gammaincc(a: ArrayLike, x: ArrayLike) -> AnyArray:
+    """The regularized upper incomplete gamma function ``Q(a, x) = 1 - P(a, x)`` (real operands, broadcast
+    together; integers become the default float), differentiable in ``a`` and ``x``.
+
+    Example: ``gammaincc(1.0, 2.0)`` is ``exp(-2)``, about 0.1353."""
+    a, x = _inexact_args("gammaincc", a, x)
+    out: AnyArray = lax_special.igammac(a, x)
+    return out
+
+
+def betainc(a: ArrayLike, b: ArrayLike, x: ArrayLike) -> AnyArray:
+    """The regularized incomplete beta function ``I_x(a, b)`` (real operands, broadcast together; integers become
+    the default float), differentiable in ``x`` (in ``a`` or ``b``: JAX's ``ValueError``).
+
+    Example: ``betainc(2, 3, 0.5)`` is 0.6875."""
+    a, b, x = _inexact_args("betainc", a, b, x)
+    if _is_complex(x):
+        raise ValueError("betainc does not support complex-valued inputs.")
+    out: AnyArray = lax_special.betainc(a, b, x)
     return out
 
 

@@ -20,7 +20,7 @@ from arraytyping._src.lax import primitives as P
 from arraytyping._src.lax import shape as SP
 from arraytyping._src.lax import special
 from arraytyping._src.interpreters.autodiff.ad import Zero, defjvp, defjvp2, defjvp_zero, deflinear, jvp_rules, tangent_aval
-from arraytyping._src.interpreters.autodiff.primitives import const_like, one_like, select, zeros_like
+from arraytyping._src.interpreters.autodiff.primitives import const_like, full_like, one_like, select, zeros_like
 from arraytyping._src.lax.lax import aval_of
 
 __all__: list[str] = []
@@ -162,6 +162,55 @@ defjvp2(special.erf_inv_p, _erf_inv)
 defjvp(special.lgamma_p, _lgamma)
 defjvp(special.digamma_p, _digamma)
 defjvp(P.polygamma_p, _polygamma_m, _polygamma_x)
+
+
+def _igamma_gradx(g: Any, a: Any, x: Any) -> Any:
+    # JAX's ``g * exp(-x + (a - _ones(a)) * log(x) - lgamma(a))``: the array operators, one dtype throughout
+    return g * lax.exp(lax.sub(lax.add(lax.neg(x), lax.mul(lax.sub(a, one_like(a)), lax.log(x))), special.lgamma(a)))
+
+
+def _igamma_grada(g: Any, a: Any, x: Any) -> Any:
+    return g * special.igamma_grad_a(a, x)
+
+
+def _igammac_gradx(g: Any, a: Any, x: Any) -> Any:
+    return -_igamma_gradx(g, a, x)
+
+
+def _igammac_grada(g: Any, a: Any, x: Any) -> Any:
+    return -_igamma_grada(g, a, x)
+
+
+def _betainc_grad_not_implemented(g: Any, a: Any, b: Any, x: Any) -> Any:
+    raise ValueError("Betainc gradient with respect to a and b not supported.")
+
+
+def _betainc_gradx(g: Any, a: Any, b: Any, x: Any) -> Any:
+    lbeta = lax.sub(lax.add(special.lgamma(a), special.lgamma(b)), special.lgamma(lax.add(a, b)))
+    partial_x = lax.exp(lax.sub(lax.add(lax.mul(lax.sub(b, one_like(b)), lax.log1p(lax.neg(x))),
+                                        lax.mul(lax.sub(a, one_like(a)), lax.log(x))), lbeta))
+    return partial_x * g
+
+
+def _bessel_i0e(g: Any, y: Any, x: Any) -> Any:
+    return g * lax.sub(special.bessel_i1e(x), lax.mul(lax.sign(x), y))
+
+
+def _bessel_i1e(g: Any, y: Any, x: Any) -> Any:
+    eps = float(special.finfo(aval_of(x).dtype).eps)
+    x_is_not_tiny = lax.gt(lax.abs(x), const_like(x, eps))
+    safe_x = select(x_is_not_tiny, x, full_like(x, eps))
+    dy_dx = lax.sub(special.bessel_i0e(safe_x), lax.mul(y, lax.add(lax.sign(safe_x), _reciprocal(safe_x))))
+    dy_dx = select(x_is_not_tiny, dy_dx, full_like(x, 0.5))
+    return g * dy_dx
+
+
+defjvp(special.igamma_p, _igamma_grada, _igamma_gradx)
+defjvp(special.igammac_p, _igammac_grada, _igammac_gradx)
+defjvp(special.regularized_incomplete_beta_p, _betainc_grad_not_implemented, _betainc_grad_not_implemented,
+       _betainc_gradx)
+defjvp2(special.bessel_i0e_p, _bessel_i0e)
+defjvp2(special.bessel_i1e_p, _bessel_i1e)
 
 
 def _clamp_min(g: Any, lo: Any, x: Any, hi: Any) -> Any:

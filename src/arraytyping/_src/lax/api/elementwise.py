@@ -18,13 +18,15 @@ from arraytyping._src.interpreters.autodiff.ad import JVPTracer
 from arraytyping._src.tree.pytree import is_carrier, tree_map
 from arraytyping._src.lax.elementwise import logistic_p, rsqrt_p
 from arraytyping._src.lax.primitives import RoundingMethod
+from arraytyping._src.lax import special as _special
 from arraytyping._src.lax.special import digamma_p, erf_inv_p, erf_p, erfc_p, lgamma_p
 
 __all__ = ["RoundingMethod", "acos", "acosh", "add", "asin", "asinh", "atan", "atan2", "atanh", "bitwise_and",
            "bitwise_not", "bitwise_or", "bitwise_xor", "cbrt", "div", "nextafter", "rem", "shift_left",
            "shift_right_arithmetic", "shift_right_logical", "sub",
            "ceil", "check_operand", "clamp", "cos", "cosh", "digamma", "erf", "erf_inv", "erfc", "exp", "exp2", "expm1",
-           "floor", "integer_pow", "lgamma", "log", "log1p", "logistic", "max", "min", "mul", "neg", "round", "rsqrt",
+           "floor", "integer_pow", "lgamma", "bessel_i0e", "bessel_i1e", "betainc", "igamma", "igamma_grad_a", "igammac",
+           "polygamma", "random_gamma_grad", "zeta", "log", "log1p", "logistic", "max", "min", "mul", "neg", "round", "rsqrt",
            "select", "sign", "sin", "sinh", "sqrt", "square", "stop_gradient", "tan", "tanh"]
 
 T = TypeVar("T")
@@ -351,6 +353,93 @@ def digamma(x: ArrayLike) -> AnyArray:
     """The digamma function, the derivative of ``lgamma`` (floating operands)."""
     check_operand("digamma", x)
     out: AnyArray = digamma_p.bind(x)
+    return out
+
+
+def polygamma(m: ArrayLike, x: ArrayLike) -> AnyArray:
+    """The polygamma function: the ``m``-th derivative of ``digamma`` at ``x`` (``m`` a whole number), of operands
+    of one floating dtype.
+
+    Example: ``polygamma(1.0, 1.0)`` is ``pi**2 / 6``, about 1.6449."""
+    check_operand("polygamma", m, x)
+    out: AnyArray = P.polygamma_p.bind(m, x)
+    return out
+
+
+def igamma(a: ArrayLike, x: ArrayLike) -> AnyArray:
+    """The regularized lower incomplete gamma function ``P(a, x)``, of operands of one floating dtype (a rank-0
+    operand broadcasts); differentiable in both.
+
+    Example: ``igamma(1.0, 2.0)`` is ``1 - exp(-2)``, about 0.8647."""
+    check_operand("igamma", a, x)
+    out: AnyArray = _special.igamma_p.bind(a, x)
+    return out
+
+
+def igammac(a: ArrayLike, x: ArrayLike) -> AnyArray:
+    """The regularized upper incomplete gamma function ``Q(a, x) = 1 - P(a, x)``, of operands of one floating
+    dtype; differentiable in both.
+
+    Example: ``igammac(1.0, 2.0)`` is ``exp(-2)``, about 0.1353."""
+    check_operand("igammac", a, x)
+    out: AnyArray = _special.igammac_p.bind(a, x)
+    return out
+
+
+def igamma_grad_a(a: ArrayLike, x: ArrayLike) -> AnyArray:
+    """The derivative of ``igamma(a, x)`` in ``a``, of operands of one floating dtype (not differentiable itself).
+
+    Example: ``igamma_grad_a(2.0, 2.0)`` is about -0.294."""
+    check_operand("igamma_grad_a", a, x)
+    out: AnyArray = _special.igamma_grad_a_p.bind(a, x)
+    return out
+
+
+def random_gamma_grad(a: ArrayLike, x: ArrayLike) -> AnyArray:
+    """The derivative in ``a`` of a sample ``x`` of ``Gamma(a, 1)`` (the implicit reparameterization gradient
+    ``jax.random.gamma`` uses), of operands of one floating dtype, broadcast together; computed where it is called.
+
+    Example: ``random_gamma_grad(2.0, 2.0)`` is about 1.086."""
+    check_operand("random_gamma_grad", a, x)
+    out: AnyArray = _special.random_gamma_grad(a, x)
+    return out
+
+
+def zeta(x: ArrayLike, q: ArrayLike) -> AnyArray:
+    """The Hurwitz zeta function ``sum((k + q) ** -x for k >= 0)``, of operands of one floating dtype (no
+    derivative, as in JAX).
+
+    Example: ``zeta(2.0, 1.0)`` is ``pi**2 / 6``, about 1.6449."""
+    check_operand("zeta", x, q)
+    out: AnyArray = _special.zeta_p.bind(x, q)
+    return out
+
+
+def betainc(a: ArrayLike, b: ArrayLike, x: ArrayLike) -> AnyArray:
+    """The regularized incomplete beta function ``I_x(a, b)``, of operands of one floating dtype (a rank-0 operand
+    broadcasts); differentiable in ``x`` alone (in ``a`` or ``b``: JAX's ``ValueError``).
+
+    Example: ``betainc(1.0, 1.0, 0.25)`` is 0.25."""
+    check_operand("betainc", a, b, x)
+    out: AnyArray = _special.regularized_incomplete_beta_p.bind(a, b, x)
+    return out
+
+
+def bessel_i0e(x: ArrayLike) -> AnyArray:
+    """The exponentially scaled modified Bessel function of order 0, ``exp(-abs(x)) * i0(x)`` (floating operands).
+
+    Example: ``bessel_i0e(0.0)`` is 1.0."""
+    check_operand("bessel_i0e", x)
+    out: AnyArray = _special.bessel_i0e_p.bind(x)
+    return out
+
+
+def bessel_i1e(x: ArrayLike) -> AnyArray:
+    """The exponentially scaled modified Bessel function of order 1, ``exp(-abs(x)) * i1(x)`` (floating operands).
+
+    Example: ``bessel_i1e(0.0)`` is 0.0."""
+    check_operand("bessel_i1e", x)
+    out: AnyArray = _special.bessel_i1e_p.bind(x)
     return out
 
 
