@@ -46,6 +46,10 @@ BAD_X = np.array([np.nan, np.inf, -np.inf, -7.0, 1e6], np.float32)
 BAD_Q = np.array([np.nan, -0.1, 1.2, 0.0, 1.0], np.float32)
 BAD_P = np.array([np.nan, -0.1, 1.2, 0.0, 1.0], np.float32)
 BAD_POS = np.array([np.nan, -1.0, 0.0, np.inf, 2.0], np.float32)
+ALPHA = np.array([1.0, 2.5, 3.0], np.float32)
+SIMPLEX = rng.dirichlet([1.0, 2.0, 3.0], 4).T.astype(np.float32)
+COUNTS = np.array([[1, 2, 1], [0, 4, 0]], np.int32)
+PVEC = np.array([0.2, 0.5, 0.3], np.float32)
 '''
 
 SIGNATURES: dict[str, dict[str, tuple[str, ...]]] = {
@@ -59,34 +63,37 @@ SIGNATURES: dict[str, dict[str, tuple[str, ...]]] = {
         "laplace": ("cdf", "logpdf", "pdf"),
         "logistic": ("cdf", "isf", "logpdf", "pdf", "ppf", "sf"),
         "uniform": ("cdf", "logpdf", "pdf", "ppf")}.items()},
-    "chi2": {f: ("x", "df", "loc", "scale") for f in ("logpdf", "pdf")},
-    "gamma": {f: ("x", "a", "loc", "scale") for f in ("logpdf", "pdf")},
-    "gennorm": {f: ("x", "beta") for f in ("logpdf", "pdf")},
+    "truncnorm": {f: ("x", "lo", "hi", "loc", "scale") for f in ("cdf", "logcdf", "logpdf", "logsf", "pdf", "sf")},
+    "chi2": {f: ("x", "df", "loc", "scale") for f in ("cdf", "logcdf", "logpdf", "logsf", "pdf", "sf")},
+    "gamma": {f: ("x", "a", "loc", "scale") for f in ("cdf", "logcdf", "logpdf", "logsf", "pdf", "sf")},
+    "gennorm": {f: ("x", "beta") for f in ("cdf", "logpdf", "pdf")},
     "geom": {f: ("k", "p", "loc") for f in ("logpmf", "pmf")},
     "nbinom": {f: ("k", "n", "p", "loc") for f in ("logpmf", "pmf")},
     "pareto": {f: ("q" if f == "ppf" else "x", "b", "loc", "scale")
                for f in ("cdf", "logcdf", "logpdf", "logsf", "pdf", "ppf", "sf")},
-    "poisson": {f: ("k", "mu", "loc") for f in ("logpmf", "pmf")},
+    "poisson": {f: ("k", "mu", "loc") for f in ("cdf", "logpmf", "pmf")},
     "t": {f: ("x", "df", "loc", "scale") for f in ("logpdf", "pdf")},
+    "vonmises": {f: ("x", "kappa") for f in ("logpdf", "pdf")},
     "wrapcauchy": {f: ("x", "c") for f in ("logpdf", "pdf")},
 }
 """Module -> function -> the kinds of its parameters (their names in JAX's signature but for ``q``, a probability,
-and ``n``, a count): what :data:`ARRAYS` and :data:`SCALARS` give each."""
+``n``, a count, and ``truncnorm``'s ``a`` and ``b``, ``lo`` and ``hi``): what :data:`ARRAYS` and :data:`SCALARS`
+give each."""
 
-ARRAYS: dict[str, str] = {"x": "X", "q": "Q", "k": "K", "n": "N", "p": "PROB", "c": "PROB", "loc": "LOC",
-                          **{kind: "POS" for kind in ("scale", "df", "a", "b", "beta", "mu")}}
+_POSITIVE = ("scale", "df", "a", "b", "beta", "mu", "kappa")
+ARRAYS: dict[str, str] = {"lo": "(-POS)", "hi": "POS[::-1]", "x": "X", "q": "Q", "k": "K", "n": "N", "p": "PROB",
+                          "c": "PROB", "loc": "LOC", **{kind: "POS" for kind in _POSITIVE}}
 """Parameter kind -> its seeded float32 array (of :data:`PRELUDE`)."""
 
-SCALARS: dict[str, str] = {"x": "0.7", "q": "0.3", "k": "2.0", "n": "6.0", "p": "0.35", "c": "0.35", "loc": "0.25",
-                           **{kind: "1.75" for kind in ("scale", "df", "a", "b", "beta", "mu")}}
-BAD: dict[str, str] = {"x": "BAD_X", "k": "BAD_X", "q": "BAD_Q", "p": "BAD_P", "c": "BAD_P", "n": "BAD_POS",
-                       "loc": "LOC", **{kind: "BAD_POS" for kind in ("scale", "df", "a", "b", "beta", "mu")}}
+SCALARS: dict[str, str] = {"lo": "-1.0", "hi": "2.0", "x": "0.7", "q": "0.3", "k": "2.0", "n": "6.0", "p": "0.35",
+                           "c": "0.35", "loc": "0.25", **{kind: "1.75" for kind in _POSITIVE}}
+BAD: dict[str, str] = {"lo": "BAD_X", "hi": "BAD_X[::-1]", "x": "BAD_X", "k": "BAD_X", "q": "BAD_Q", "p": "BAD_P",
+                       "c": "BAD_P", "n": "BAD_POS", "loc": "LOC", **{kind: "BAD_POS" for kind in _POSITIVE}}
 INTS: dict[str, str] = {"x": "np.array([-2, 0, 1, 3, 5], np.int32)", "k": "np.array([0, 1, 2, 3, 7], np.int32)",
                         "n": "np.array([5, 5, 10, 3, 8], np.int32)", "loc": "np.int32(0)",
-                        **{kind: "np.array([1, 2, 3, 1, 2], np.int32)" for kind in ("scale", "df", "a", "b", "beta",
-                                                                                   "mu")}}
-INT_SCALARS: dict[str, str] = {"x": "1", "k": "2", "n": "6", "loc": "0",
-                               **{kind: "2" for kind in ("scale", "df", "a", "b", "beta", "mu")}}
+                        **{kind: "np.array([1, 2, 3, 1, 2], np.int32)" for kind in _POSITIVE}}
+INT_SCALARS: dict[str, str] = {"lo": "-1", "hi": "2", "x": "1", "k": "2", "n": "6", "loc": "0",
+                               **{kind: "2" for kind in _POSITIVE}}
 """Integer operands (arrays, Python ints) where a parameter kind has whole values (``q``, ``p`` and ``c`` stay
 float)."""
 
@@ -121,7 +128,26 @@ def _cases() -> dict[str, str]:
     return out
 
 
-CASES: dict[str, str] = _cases()
+EXTRA: dict[str, str] = {
+    **{f"dirichlet.{fn}:{kind}": f"st.dirichlet.{fn}({args})" for fn in ("logpdf", "pdf") for kind, args in {
+        "f32": "SIMPLEX, ALPHA", "rank1": "SIMPLEX[:, 0], ALPHA", "fewer": "SIMPLEX[:2], ALPHA",
+        "f64": "SIMPLEX.astype(np.float64), ALPHA.astype(np.float64)", "off_simplex": "SIMPLEX * 2, ALPHA",
+        "int_alpha": "SIMPLEX, np.array([1, 2, 3], np.int32)", "alpha_rank2": "SIMPLEX, ALPHA[None]",
+        "bad_length": "SIMPLEX[:1], ALPHA", "scalar_x": "0.5, ALPHA", "list": "[0.2, 0.3, 0.5], ALPHA"}.items()},
+    "dirichlet.logpdf:grad": "at.grad(lambda x, a: st.dirichlet.logpdf(x, a).sum(), argnums=(0, 1))(SIMPLEX, ALPHA)",
+    **{f"multinomial.{fn}:{kind}": f"st.multinomial.{fn}({args})" for fn in ("logpmf", "pmf") for kind, args in {
+        "f32": "COUNTS[0], 4, PVEC", "rank2": "COUNTS, 4, PVEC", "n_array": "COUNTS[0], np.int32(4), PVEC",
+        "wrong_n": "COUNTS[0], 5, PVEC", "f64": "COUNTS[0], 4, PVEC.astype(np.float64)",
+        "weak_p": "COUNTS[0], 4, 0.25", "int64": "COUNTS[0].astype(np.int64), 4, PVEC",
+        "bool_x": "np.array([True, False, True]), 2, PVEC",
+        "float_x": "COUNTS[0].astype(np.float32), 4, PVEC", "float_n": "COUNTS[0], 4.0, PVEC",
+        "list_x": "[1, 2, 1], 4, PVEC", "str_p": "COUNTS[0], 4, 'a'"}.items()},
+    "multinomial.logpmf:grad": "at.grad(lambda p: st.multinomial.logpmf(COUNTS[0], 4, p))(PVEC)",
+}
+"""The distributions of vectors, by hand: ``dirichlet`` (the simplex along the first axis) and ``multinomial``
+(integer counts along the last)."""
+
+CASES: dict[str, str] = {**_cases(), **EXTRA}
 """Name (``module.function:kind``) -> expression (evaluated after :data:`PRELUDE`)."""
 
 CONFIGS: tuple[str, ...] = cases.X64_CONFIGS

@@ -2,7 +2,7 @@
 
 # mypy: disable-error-code="overload-overlap, misc, override"
 
-"``arraytyping.scipy.stats.chi2``: JAX 0.10.2's ``jax.scipy.stats.chi2``, the chi-squared distribution's density of\n``x`` with ``df`` degrees of freedom, ``loc`` and ``scale``."
+"``arraytyping.scipy.stats.chi2``: JAX 0.10.2's ``jax.scipy.stats.chi2``, the chi-squared distribution's functions\nof ``x`` with ``df`` degrees of freedom, ``loc`` and ``scale``."
 
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar, Final, Generic, Literal, NamedTuple, TypeVar, overload
@@ -15,9 +15,39 @@ from arraytyping import Array
 from arraytyping.typing import ArrayLike, DTypeLike, ShapeLike
 
 __all__ = [
-    "logpdf", "pdf",
+    "cdf", "logcdf", "logpdf", "logsf", "pdf", "sf",
 ]
 
+def cdf(x: ArrayLike, df: ArrayLike, loc: ArrayLike = ..., scale: ArrayLike = ...) -> Array[Any]:
+    """The chi-squared cumulative distribution function at ``x``: ``gammainc(df / 2, (x - loc) / (2 scale))``.
+
+    Args:
+        x: where to evaluate it.
+        df: the degrees of freedom.
+        loc: the distribution's offset.
+        scale: the distribution's scale.
+
+    Example:
+        >>> from arraytyping.scipy.stats import chi2
+        >>> chi2.cdf(1.0, 3.0)
+        Array(0.19874799, dtype=float32, weak_type=True)
+    """
+    ...
+def logcdf(x: ArrayLike, df: ArrayLike, loc: ArrayLike = ..., scale: ArrayLike = ...) -> Array[Any]:
+    """The log of the chi-squared cumulative distribution function: ``log(cdf(x, df, loc, scale))``.
+
+    Args:
+        x: where to evaluate it.
+        df: the degrees of freedom.
+        loc: the distribution's offset.
+        scale: the distribution's scale.
+
+    Example:
+        >>> from arraytyping.scipy.stats import chi2
+        >>> chi2.logcdf(1.0, 3.0)
+        Array(-1.6157176, dtype=float32, weak_type=True)
+    """
+    ...
 def logpdf(x: ArrayLike, df: ArrayLike, loc: ArrayLike = ..., scale: ArrayLike = ...) -> Array[Any]:
     """The log of the chi-squared probability density at ``x``, ``-inf`` below ``loc``.
 
@@ -33,6 +63,21 @@ def logpdf(x: ArrayLike, df: ArrayLike, loc: ArrayLike = ..., scale: ArrayLike =
         Array(-1.4189389, dtype=float32, weak_type=True)
     """
     ...
+def logsf(x: ArrayLike, df: ArrayLike, loc: ArrayLike = ..., scale: ArrayLike = ...) -> Array[Any]:
+    """The log of the chi-squared survival function: ``log(sf(x, df, loc, scale))``.
+
+    Args:
+        x: where to evaluate it.
+        df: the degrees of freedom.
+        loc: the distribution's offset.
+        scale: the distribution's scale.
+
+    Example:
+        >>> from arraytyping.scipy.stats import chi2
+        >>> chi2.logsf(1.0, 3.0)
+        Array(-0.22157978, dtype=float32, weak_type=True)
+    """
+    ...
 def pdf(x: ArrayLike, df: ArrayLike, loc: ArrayLike = ..., scale: ArrayLike = ...) -> Array[Any]:
     """The chi-squared probability density at ``x``: ``exp(logpdf(x, df, loc, scale))``.
 
@@ -46,5 +91,20 @@ def pdf(x: ArrayLike, df: ArrayLike, loc: ArrayLike = ..., scale: ArrayLike = ..
         >>> from arraytyping.scipy.stats import chi2
         >>> chi2.pdf(1.0, 3.0)
         Array(0.24197064, dtype=float32, weak_type=True)
+    """
+    ...
+def sf(x: ArrayLike, df: ArrayLike, loc: ArrayLike = ..., scale: ArrayLike = ...) -> Array[Any]:
+    """The chi-squared survival function ``1 - cdf``: ``gammaincc(df / 2, (x - loc) / (2 scale))``.
+
+    Args:
+        x: where to evaluate it.
+        df: the degrees of freedom.
+        loc: the distribution's offset.
+        scale: the distribution's scale.
+
+    Example:
+        >>> from arraytyping.scipy.stats import chi2
+        >>> chi2.sf(1.0, 3.0)
+        Array(0.801252, dtype=float32, weak_type=True)
     """
     ...

@@ -2,7 +2,7 @@
 
 # mypy: disable-error-code="overload-overlap, misc, override"
 
-"``arraytyping.scipy.stats.gamma``: JAX 0.10.2's ``jax.scipy.stats.gamma``, the gamma distribution's density of\n``x`` with shape ``a``, ``loc`` and ``scale``."
+"``arraytyping.scipy.stats.gamma``: JAX 0.10.2's ``jax.scipy.stats.gamma``, the gamma distribution's functions of\n``x`` with shape ``a``, ``loc`` and ``scale``."
 
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar, Final, Generic, Literal, NamedTuple, TypeVar, overload
@@ -15,9 +15,39 @@ from arraytyping import Array
 from arraytyping.typing import ArrayLike, DTypeLike, ShapeLike
 
 __all__ = [
-    "logpdf", "pdf",
+    "cdf", "logcdf", "logpdf", "logsf", "pdf", "sf",
 ]
 
+def cdf(x: ArrayLike, a: ArrayLike, loc: ArrayLike = ..., scale: ArrayLike = ...) -> Array[Any]:
+    """The gamma cumulative distribution function at ``x``: ``gammainc(a, (x - loc) / scale)``, 0 below ``loc``.
+
+    Args:
+        x: where to evaluate it.
+        a: the distribution's shape.
+        loc: the distribution's offset.
+        scale: the distribution's scale.
+
+    Example:
+        >>> from arraytyping.scipy.stats import gamma
+        >>> gamma.cdf(1.0, 2.0)
+        Array(0.26424113, dtype=float32, weak_type=True)
+    """
+    ...
+def logcdf(x: ArrayLike, a: ArrayLike, loc: ArrayLike = ..., scale: ArrayLike = ...) -> Array[Any]:
+    """The log of the gamma cumulative distribution function: ``log(cdf(x, a, loc, scale))``.
+
+    Args:
+        x: where to evaluate it.
+        a: the distribution's shape.
+        loc: the distribution's offset.
+        scale: the distribution's scale.
+
+    Example:
+        >>> from arraytyping.scipy.stats import gamma
+        >>> gamma.logcdf(1.0, 2.0)
+        Array(-1.3308933, dtype=float32, weak_type=True)
+    """
+    ...
 def logpdf(x: ArrayLike, a: ArrayLike, loc: ArrayLike = ..., scale: ArrayLike = ...) -> Array[Any]:
     """The log of the gamma probability density at ``x``: ``(a - 1) log(y) - y - gammaln(a) - log(scale)``, ``y =
     (x - loc) / scale``, ``-inf`` below ``loc``.
@@ -34,6 +64,21 @@ def logpdf(x: ArrayLike, a: ArrayLike, loc: ArrayLike = ..., scale: ArrayLike = 
         Array(-1., dtype=float32, weak_type=True)
     """
     ...
+def logsf(x: ArrayLike, a: ArrayLike, loc: ArrayLike = ..., scale: ArrayLike = ...) -> Array[Any]:
+    """The log of the gamma survival function: ``log(sf(x, a, loc, scale))``.
+
+    Args:
+        x: where to evaluate it.
+        a: the distribution's shape.
+        loc: the distribution's offset.
+        scale: the distribution's scale.
+
+    Example:
+        >>> from arraytyping.scipy.stats import gamma
+        >>> gamma.logsf(1.0, 2.0)
+        Array(-0.30685282, dtype=float32, weak_type=True)
+    """
+    ...
 def pdf(x: ArrayLike, a: ArrayLike, loc: ArrayLike = ..., scale: ArrayLike = ...) -> Array[Any]:
     """The gamma probability density at ``x``: ``exp(logpdf(x, a, loc, scale))``.
 
@@ -47,5 +92,20 @@ def pdf(x: ArrayLike, a: ArrayLike, loc: ArrayLike = ..., scale: ArrayLike = ...
         >>> from arraytyping.scipy.stats import gamma
         >>> gamma.pdf(1.0, 2.0)
         Array(0.36787945, dtype=float32, weak_type=True)
+    """
+    ...
+def sf(x: ArrayLike, a: ArrayLike, loc: ArrayLike = ..., scale: ArrayLike = ...) -> Array[Any]:
+    """The gamma survival function ``1 - cdf``: ``gammaincc(a, (x - loc) / scale)``, 1 below ``loc``.
+
+    Args:
+        x: where to evaluate it.
+        a: the distribution's shape.
+        loc: the distribution's offset.
+        scale: the distribution's scale.
+
+    Example:
+        >>> from arraytyping.scipy.stats import gamma
+        >>> gamma.sf(1.0, 2.0)
+        Array(0.7357589, dtype=float32, weak_type=True)
     """
     ...

@@ -2,7 +2,7 @@
 
 # mypy: disable-error-code="overload-overlap, misc, override"
 
-"``arraytyping.scipy.stats.gennorm``: JAX 0.10.2's ``jax.scipy.stats.gennorm``, the generalized normal\ndistribution's density of ``x`` with shape ``beta``."
+"``arraytyping.scipy.stats.gennorm``: JAX 0.10.2's ``jax.scipy.stats.gennorm``, the generalized normal\ndistribution's functions of ``x`` with shape ``beta``."
 
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar, Final, Generic, Literal, NamedTuple, TypeVar, overload
@@ -15,9 +15,23 @@ from arraytyping import Array
 from arraytyping.typing import ArrayLike, DTypeLike, ShapeLike
 
 __all__ = [
-    "logpdf", "pdf",
+    "cdf", "logpdf", "pdf",
 ]
 
+def cdf(x: ArrayLike, beta: ArrayLike) -> Array[Any]:
+    """The generalized normal cumulative distribution function at ``x``: ``(1 + sign(x) igamma(1 / beta,
+    |x|**beta)) / 2``.
+
+    Args:
+        x: where to evaluate it.
+        beta: the distribution's shape.
+
+    Example:
+        >>> from arraytyping.scipy.stats import gennorm
+        >>> gennorm.cdf(0.5, 2.0)
+        Array(0.76025, dtype=float32, weak_type=True)
+    """
+    ...
 def logpdf(x: ArrayLike, beta: ArrayLike) -> Array[Any]:
     """The log of the generalized normal probability density at ``x``: ``log(beta / 2) - lgamma(1 / beta) -
     |x|**beta``.

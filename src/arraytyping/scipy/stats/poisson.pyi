@@ -15,9 +15,24 @@ from arraytyping import Array
 from arraytyping.typing import ArrayLike, DTypeLike, ShapeLike
 
 __all__ = [
-    "logpmf", "pmf",
+    "cdf", "logpmf", "pmf",
 ]
 
+def cdf(k: ArrayLike, mu: ArrayLike, loc: ArrayLike = ...) -> Array[Any]:
+    """The Poisson cumulative distribution function at ``k``: ``gammaincc(floor(1 + k - loc), mu)``, 0 below
+    ``loc``.
+
+    Args:
+        k: the number of events.
+        mu: the mean.
+        loc: the distribution's offset.
+
+    Example:
+        >>> from arraytyping.scipy.stats import poisson
+        >>> poisson.cdf(2, 3.0)
+        Array(0.42319003, dtype=float32, weak_type=True)
+    """
+    ...
 def logpmf(k: ArrayLike, mu: ArrayLike, loc: ArrayLike = ...) -> Array[Any]:
     """The log of the Poisson probability mass at ``k``: ``x log(mu) - gammaln(x + 1) - mu``, ``x = k - loc``;
     ``-inf`` for ``x < 0`` or a ``k`` that is not whole.

@@ -9,10 +9,10 @@ import numpy as np
 from arraytyping._src import numpy as jnp
 from arraytyping._src.core.annotations import AnyArray, ArrayLike
 from arraytyping._src.lax import lax
-from arraytyping._src.scipy.special import gammaln, xlogy
+from arraytyping._src.scipy.special import gammaincc, gammaln, xlogy
 from arraytyping._src.scipy.stats._util import const, promoted
 
-__all__ = ["logpmf", "pmf"]
+__all__ = ["cdf", "logpmf", "pmf"]
 
 
 def logpmf(k: ArrayLike, mu: ArrayLike, loc: ArrayLike = 0) -> AnyArray:
@@ -51,4 +51,26 @@ def pmf(k: ArrayLike, mu: ArrayLike, loc: ArrayLike = 0) -> AnyArray:
         Array(0.22404176, dtype=float32, weak_type=True)
     """
     out: AnyArray = jnp.exp(logpmf(k, mu, loc))
+    return out
+
+
+def cdf(k: ArrayLike, mu: ArrayLike, loc: ArrayLike = 0) -> AnyArray:
+    """The Poisson cumulative distribution function at ``k``: ``gammaincc(floor(1 + k - loc), mu)``, 0 below
+    ``loc``.
+
+    Args:
+        k: the number of events.
+        mu: the mean.
+        loc: the distribution's offset.
+
+    Example:
+        >>> from arraytyping.scipy.stats import poisson
+        >>> poisson.cdf(2, 3.0)
+        Array(0.42319003, dtype=float32, weak_type=True)
+    """
+    k, mu, loc = promoted("poisson.logpmf", k, mu, loc)  # JAX's name, as its own
+    zero = const(k, 0)
+    x = lax.sub(k, loc)
+    p = gammaincc(jnp.floor(1 + x), mu)
+    out: AnyArray = jnp.where(lax.lt(x, zero), zero, p)
     return out

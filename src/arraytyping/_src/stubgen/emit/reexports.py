@@ -31,9 +31,9 @@ from arraytyping.lattice import LatticeConfig
 
 __all__ = ["REEXPORT_MODULES", "STATS_MODULES", "TUPLES", "reexport_stub", "tuple_returns"]
 
-STATS_MODULES: Final = ("bernoulli", "binom", "cauchy", "chi2", "expon", "gamma", "gennorm", "geom", "gumbel_l",
-                         "gumbel_r", "laplace", "logistic", "nbinom", "pareto", "poisson", "t", "uniform",
-                         "wrapcauchy")
+STATS_MODULES: Final = ("bernoulli", "binom", "cauchy", "chi2", "dirichlet", "expon", "gamma", "gennorm", "geom",
+                         "gumbel_l", "gumbel_r", "laplace", "logistic", "multinomial", "nbinom", "pareto", "poisson",
+                         "t", "truncnorm", "uniform", "vonmises", "wrapcauchy")
 """The ``jax.scipy.stats`` distributions besides ``norm``: their functions' stubs are their runtime signatures
 (results ``Array[Any]``: the dtype rules of several promoted parameters are not written as overloads)."""
 REEXPORT_MODULES: Final = ("random.py", "nn/__init__.py", "lax.py", "numpy/fft.py", "numpy/linalg.py",
