@@ -5,7 +5,6 @@ promoted with ``promote_args_inexact``, ``x`` and ``n`` with ``promote_args_nume
 
 from __future__ import annotations
 
-from typing import Any
 
 import numpy as np
 
