@@ -145,7 +145,7 @@ def _lower_fun(name: str, fun: Callable[..., Any]) -> Callable[..., list[Any]]:
 
 def finfo(dtype: np.dtype[Any]) -> Any:
     """The machine limits of a floating dtype (the 16-bit and 8-bit floats included)."""
-    return ml_dtypes.finfo(dtype)
+    return ml_dtypes.finfo(dtype)  # type: ignore[no-untyped-call]
 
 
 def _c(x: Any, value: Any) -> Any:
