@@ -622,6 +622,16 @@ NOT_FUZZED: Final[dict[str, str]] = {
                  "is_finite", "le", "lt", "ne", "pow", "real", "reciprocal", "reduce_and", "reduce_max", "reduce_min",
                  "reduce_or", "reduce_prod", "reduce_sum", "reshape", "rev", "select_n", "slice", "sort", "squeeze",
                  "transpose")},
+    **{f"lax.{n}": ("typed by the operand's own dtype (Array[_G] -> Array[_G], as JAX keeps it) or Array[Any] "
+                    "from the runtime's signature; values, dtypes, weak flags and errors held to JAX by "
+                    "tools/jax_lax_more_reference.py")
+       for n in ("batch_matmul", "bitcast_convert_type", "broadcast", "broadcast_to_rank", "complex",
+                 "dynamic_index_in_dim", "dynamic_update_index_in_dim", "gather", "index_in_dim", "index_take",
+                 "scatter", "scatter_add", "scatter_max", "scatter_min", "scatter_mul", "slice_in_dim", "sort_key_val",
+                 "split", "stack", "tile", "unstack")},
+    "lax.broadcast_shapes": "a tuple of ints, no dtype",
+    **{f"lax.{n}": "a named tuple of dimension numbers or an enum of modes, no dtype"
+       for n in ("GatherDimensionNumbers", "ScatterDimensionNumbers", "GatherScatterMode")},
     **{f"numpy.linalg.{n}": ("typed Array[Any] (or a named tuple or tuple of Array[Any]) from the runtime's "
                              "signature: no dtype rule in the stubs, nothing to be wrong about; dtypes, weak flags, "
                              "values and errors held to JAX by tools/jax_linalg_reference.py")
