@@ -19,6 +19,7 @@ from arraytyping._src.lax.api.convolution import (
 )
 from arraytyping._src.lax.convolution import conv_dimension_numbers
 from arraytyping._src.lax.api.slicing import dynamic_slice_in_dim, dynamic_update_slice_in_dim
+from arraytyping._src.lax.api.bits import dot, mulhi, population_count, reduce_precision, reduce_xor
 from arraytyping._src.lax.api.indexing import (
     GatherDimensionNumbers, GatherScatterMode, ScatterDimensionNumbers, batch_matmul, bitcast_convert_type, broadcast,
     broadcast_shapes, broadcast_to_rank, complex, dynamic_index_in_dim, dynamic_update_index_in_dim, gather,
@@ -40,7 +41,7 @@ from arraytyping._src.lax.control_flow.conditionals import cond_p
 from arraytyping._src.lax.control_flow.loops import scan_p, while_p
 from arraytyping._src.lax.control_flow.solves import linear_solve_p
 from arraytyping._src.lax.convolution import conv_general_dilated_p
-from arraytyping._src.lax.elementwise import clz_p, logistic_p, rsqrt_p
+from arraytyping._src.lax.elementwise import clz_p, logistic_p, population_count_p, rsqrt_p
 from arraytyping._src.lax.fft import fft_p
 from arraytyping._src.lax.gather_scatter import (
     gather_p, scatter_add_p, scatter_max_p, scatter_min_p, scatter_mul_p, scatter_p,
@@ -49,9 +50,9 @@ from arraytyping._src.lax.primitives import (
     abs_p, acos_p, acosh_p, add_p, and_p, asin_p, asinh_p, atan2_p, atan_p, atanh_p, bitcast_convert_type_p,
     broadcast_in_dim_p, cbrt_p, ceil_p, clamp_p, complex_p, conj_p, convert_element_type_p, cos_p, cosh_p, div_p,
     dot_general_p, eq_p, eq_to_p, exp2_p, exp_p, expm1_p, floor_p, ge_p, gt_p, imag_p, integer_pow_p, iota_p,
-    is_finite_p, le_p, le_to_p, log1p_p, log_p, lt_p, lt_to_p, max_p, min_p, mul_p, ne_p, neg_p, nextafter_p, not_p,
+    is_finite_p, le_p, le_to_p, log1p_p, log_p, lt_p, lt_to_p, max_p, min_p, mul_p, mulhi_p, ne_p, neg_p, nextafter_p, not_p,
     or_p, polygamma_p, pow_p, real_p, reduce_and_p, reduce_max_p, reduce_min_p, reduce_or_p, reduce_prod_p,
-    reduce_sum_p, rem_p, reshape_p, rev_p, round_p, select_n_p, shift_left_p, shift_right_arithmetic_p,
+    reduce_sum_p, reduce_xor_p, rem_p, reshape_p, rev_p, round_p, select_n_p, shift_left_p, shift_right_arithmetic_p,
     shift_right_logical_p, sign_p, sin_p, sinh_p, slice_p, sqrt_p, square_p, squeeze_p, stop_gradient_p, sub_p, tan_p,
     tanh_p, transpose_p, xor_p,
 )
@@ -153,6 +154,7 @@ __all__ = [
     "digamma_p",
     "div",
     "div_p",
+    "dot",
     "dot_general",
     "dot_general_p",
     "dynamic_index_in_dim",
@@ -223,6 +225,8 @@ __all__ = [
     "min_p",
     "mul",
     "mul_p",
+    "mulhi",
+    "mulhi_p",
     "ne",
     "ne_p",
     "neg",
@@ -235,6 +239,8 @@ __all__ = [
     "pad_p",
     "padtype_to_pads",
     "polygamma_p",
+    "population_count",
+    "population_count_p",
     "pow",
     "pow_p",
     "real",
@@ -248,6 +254,7 @@ __all__ = [
     "reduce_min_p",
     "reduce_or",
     "reduce_or_p",
+    "reduce_precision",
     "reduce_precision_p",
     "reduce_prod",
     "reduce_prod_p",
@@ -259,6 +266,8 @@ __all__ = [
     "reduce_window_p",
     "reduce_window_shape_tuple",
     "reduce_window_sum_p",
+    "reduce_xor",
+    "reduce_xor_p",
     "rem",
     "rem_p",
     "reshape",

@@ -33,26 +33,28 @@ __all__ = [
     "conv_shape_tuple", "conv_transpose", "conv_transpose_shape_tuple", "conv_with_general_padding",
     "convert_element_type", "convert_element_type_p", "copy_p", "cos", "cos_p", "cosh", "cosh_p", "cummax", "cummax_p",
     "cummin", "cummin_p", "cumprod", "cumprod_p", "cumsum", "cumsum_p", "custom_linear_solve", "digamma", "digamma_p",
-    "div", "div_p", "dot_general", "dot_general_p", "dynamic_index_in_dim", "dynamic_slice", "dynamic_slice_in_dim",
-    "dynamic_slice_p", "dynamic_update_index_in_dim", "dynamic_update_slice", "dynamic_update_slice_in_dim",
-    "dynamic_update_slice_p", "eq", "eq_p", "eq_to_p", "erf", "erf_inv", "erf_inv_p", "erf_p", "erfc", "erfc_p", "exp",
-    "exp2", "exp2_p", "exp_p", "expand_dims", "expm1", "expm1_p", "fft_p", "floor", "floor_p", "fori_loop", "full",
-    "full_like", "gather", "gather_p", "ge", "ge_p", "gt", "gt_p", "imag", "imag_p", "index_in_dim", "index_take",
-    "integer_pow", "integer_pow_p", "iota", "iota_p", "is_finite", "is_finite_p", "le", "le_p", "le_to_p", "lgamma",
-    "lgamma_p", "linear_solve_p", "log", "log1p", "log1p_p", "log_p", "logistic", "logistic_p", "lt", "lt_p", "lt_to_p",
-    "map", "max", "max_p", "min", "min_p", "mul", "mul_p", "ne", "ne_p", "neg", "neg_p", "nextafter", "nextafter_p",
-    "not_p", "or_p", "pad", "pad_p", "padtype_to_pads", "polygamma_p", "pow", "pow_p", "real", "real_p", "reciprocal",
+    "div", "div_p", "dot", "dot_general", "dot_general_p", "dynamic_index_in_dim", "dynamic_slice",
+    "dynamic_slice_in_dim", "dynamic_slice_p", "dynamic_update_index_in_dim", "dynamic_update_slice",
+    "dynamic_update_slice_in_dim", "dynamic_update_slice_p", "eq", "eq_p", "eq_to_p", "erf", "erf_inv", "erf_inv_p",
+    "erf_p", "erfc", "erfc_p", "exp", "exp2", "exp2_p", "exp_p", "expand_dims", "expm1", "expm1_p", "fft_p", "floor",
+    "floor_p", "fori_loop", "full", "full_like", "gather", "gather_p", "ge", "ge_p", "gt", "gt_p", "imag", "imag_p",
+    "index_in_dim", "index_take", "integer_pow", "integer_pow_p", "iota", "iota_p", "is_finite", "is_finite_p", "le",
+    "le_p", "le_to_p", "lgamma", "lgamma_p", "linear_solve_p", "log", "log1p", "log1p_p", "log_p", "logistic",
+    "logistic_p", "lt", "lt_p", "lt_to_p", "map", "max", "max_p", "min", "min_p", "mul", "mul_p", "mulhi", "mulhi_p",
+    "ne", "ne_p", "neg", "neg_p", "nextafter", "nextafter_p", "not_p", "or_p", "pad", "pad_p", "padtype_to_pads",
+    "polygamma_p", "population_count", "population_count_p", "pow", "pow_p", "real", "real_p", "reciprocal",
     "reduce_and", "reduce_and_p", "reduce_max", "reduce_max_p", "reduce_min", "reduce_min_p", "reduce_or",
-    "reduce_or_p", "reduce_precision_p", "reduce_prod", "reduce_prod_p", "reduce_sum", "reduce_sum_p", "reduce_window",
-    "reduce_window_max_p", "reduce_window_min_p", "reduce_window_p", "reduce_window_shape_tuple", "reduce_window_sum_p",
-    "rem", "rem_p", "reshape", "reshape_p", "rev", "rev_p", "round", "round_p", "rsqrt", "rsqrt_p", "scan", "scan_p",
-    "scatter", "scatter_add", "scatter_add_p", "scatter_max", "scatter_max_p", "scatter_min", "scatter_min_p",
-    "scatter_mul", "scatter_mul_p", "scatter_p", "select", "select_n", "select_n_p", "shift_left", "shift_left_p",
-    "shift_right_arithmetic", "shift_right_arithmetic_p", "shift_right_logical", "shift_right_logical_p", "sign",
-    "sign_p", "sin", "sin_p", "sinh", "sinh_p", "slice", "slice_in_dim", "slice_p", "sort", "sort_key_val", "sort_p",
-    "split", "split_p", "sqrt", "sqrt_p", "square", "square_p", "squeeze", "squeeze_p", "stack", "stack_p",
-    "stop_gradient", "stop_gradient_p", "sub", "sub_p", "switch", "tan", "tan_p", "tanh", "tanh_p", "tile", "tile_p",
-    "top_k", "top_k_p", "transpose", "transpose_p", "unstack", "unstack_p", "while_loop", "while_p", "xor_p",
+    "reduce_or_p", "reduce_precision", "reduce_precision_p", "reduce_prod", "reduce_prod_p", "reduce_sum",
+    "reduce_sum_p", "reduce_window", "reduce_window_max_p", "reduce_window_min_p", "reduce_window_p",
+    "reduce_window_shape_tuple", "reduce_window_sum_p", "reduce_xor", "reduce_xor_p", "rem", "rem_p", "reshape",
+    "reshape_p", "rev", "rev_p", "round", "round_p", "rsqrt", "rsqrt_p", "scan", "scan_p", "scatter", "scatter_add",
+    "scatter_add_p", "scatter_max", "scatter_max_p", "scatter_min", "scatter_min_p", "scatter_mul", "scatter_mul_p",
+    "scatter_p", "select", "select_n", "select_n_p", "shift_left", "shift_left_p", "shift_right_arithmetic",
+    "shift_right_arithmetic_p", "shift_right_logical", "shift_right_logical_p", "sign", "sign_p", "sin", "sin_p",
+    "sinh", "sinh_p", "slice", "slice_in_dim", "slice_p", "sort", "sort_key_val", "sort_p", "split", "split_p", "sqrt",
+    "sqrt_p", "square", "square_p", "squeeze", "squeeze_p", "stack", "stack_p", "stop_gradient", "stop_gradient_p",
+    "sub", "sub_p", "switch", "tan", "tan_p", "tanh", "tanh_p", "tile", "tile_p", "top_k", "top_k_p", "transpose",
+    "transpose_p", "unstack", "unstack_p", "while_loop", "while_p", "xor_p",
 ]
 
 _ConvGeneralDilatedDimensionNumbers: TypeAlias = tuple[str, str, str] | ConvDimensionNumbers | None
@@ -2768,15 +2770,70 @@ def dynamic_slice_in_dim(operand: ArrayLike, start_index: ArrayLike, slice_size:
 def dynamic_update_slice_in_dim(operand: ArrayLike, update: ArrayLike, start_index: ArrayLike, axis: int, *, allow_negative_indices: bool = ...) -> Array[Any]:
     'Convenience wrapper around ``lax.dynamic_update_slice`` to update a slice in a single ``axis``, from ``start_index``.'
     ...
+def dot(lhs: ArrayLike, rhs: ArrayLike, *, dimension_numbers: Any = ..., precision: None = ..., preferred_element_type: DTypeLike | None = ..., out_sharding: None = ...) -> Array[Any]:
+    """The general dot product: without ``dimension_numbers``, the vector-vector, matrix-vector or matrix-matrix
+    product of operands of rank 1 or 2 (the last axis of ``lhs`` with the first of ``rhs``); with them, as
+    ``dot_general``.
+
+    Example::
+
+        lax.dot(jnp.ones((2, 3)), jnp.ones(3))   # Array([3., 3.], dtype=float32)
+    """
+    ...
+def mulhi(x: ArrayLike, y: ArrayLike, /) -> Array[Any]:
+    """Elementwise high half of the double-width product ``x * y`` of two integer operands of one dtype (signed
+    ones as signed).
+
+    Example::
+
+        lax.mulhi(jnp.uint8(200), jnp.uint8(100))   # Array(78, dtype=uint8): 20000 >> 8
+    """
+    ...
+@overload
+def population_count(x: Array[_G]) -> Array[_G]:
+    """Elementwise count of the set bits of each element (integer operands; the result has their dtype).
+
+    Example::
+
+        lax.population_count(jnp.array([0, 7, -1], dtype=jnp.int8))   # Array([0, 3, 8], dtype=int8)
+    """
+    ...
+@overload
+def population_count(x: ArrayLike) -> Array[Any]: ...
+@overload
+def reduce_precision(operand: Array[_G], exponent_bits: int, mantissa_bits: int) -> Array[_G]:
+    """``operand`` rounded to the floating-point format of ``exponent_bits`` and ``mantissa_bits`` (its own dtype
+    kept: ``(5, 10)`` rounds a float32 to float16's values).
+
+    Example::
+
+        lax.reduce_precision(jnp.float32(1.0001), 5, 10)   # Array(1., dtype=float32)
+    """
+    ...
+@overload
+def reduce_precision(operand: float | ArrayLike, exponent_bits: int, mantissa_bits: int) -> Array[Any]: ...
+def reduce_xor(operand: ArrayLike, axes: Sequence[int]) -> Array[Any]:
+    """The bitwise (for bool, logical) XOR of ``operand``'s elements over ``axes`` (bool and integer operands;
+    strongly typed).
+
+    Example::
+
+        lax.reduce_xor(jnp.array([1, 2, 3]), (0,))   # Array(0, dtype=int32)
+    """
+    ...
 class GatherDimensionNumbers(NamedTuple):
     "XLA's gather dimension numbers (JAX's ``lax.GatherDimensionNumbers``; printed as JAX prints them)."
     offset_dims: tuple[int, ...]
     collapsed_slice_dims: tuple[int, ...]
     start_index_map: tuple[int, ...]
-    operand_batching_dims: tuple[int, ...]
-    start_indices_batching_dims: tuple[int, ...]
+    operand_batching_dims: tuple[int, ...] = ...
+    start_indices_batching_dims: tuple[int, ...] = ...
 class GatherScatterMode(enum.Enum):
     "How out-of-bounds indices are handled (JAX's ``lax.GatherScatterMode``): ``CLIP`` clamps them, ``FILL_OR_DROP`` fills gathered windows that leave the operand (drops such scattered windows), ``PROMISE_IN_BOUNDS`` leaves it to XLA (a gather clamps, a scatter drops)."
+    CLIP = ...
+    FILL_OR_DROP = ...
+    PROMISE_IN_BOUNDS = ...
+    ONE_HOT = ...
     @staticmethod
     def from_any(s: str | GatherScatterMode | None) -> GatherScatterMode: ...
 class ScatterDimensionNumbers(NamedTuple):
@@ -2784,8 +2841,8 @@ class ScatterDimensionNumbers(NamedTuple):
     update_window_dims: tuple[int, ...]
     inserted_window_dims: tuple[int, ...]
     scatter_dims_to_operand_dims: tuple[int, ...]
-    operand_batching_dims: tuple[int, ...]
-    scatter_indices_batching_dims: tuple[int, ...]
+    operand_batching_dims: tuple[int, ...] = ...
+    scatter_indices_batching_dims: tuple[int, ...] = ...
 def batch_matmul(lhs: ArrayLike, rhs: ArrayLike, precision: None = ...) -> Array[Any]:
     """Matrix products over the leading (batch) axes: ``lhs`` ``(..., m, k)`` by ``rhs`` ``(..., k, n)``, of one
     rank of at least 2.
@@ -4342,6 +4399,7 @@ linear_solve_p: Final[Primitive]
 conv_general_dilated_p: Final[Primitive]
 clz_p: Final[Primitive]
 logistic_p: Final[Primitive]
+population_count_p: Final[Primitive]
 rsqrt_p: Final[Primitive]
 fft_p: Final[Primitive]
 gather_p: Final[Primitive]
@@ -4393,6 +4451,7 @@ lt_to_p: Final[Primitive]
 max_p: Final[Primitive]
 min_p: Final[Primitive]
 mul_p: Final[Primitive]
+mulhi_p: Final[Primitive]
 ne_p: Final[Primitive]
 neg_p: Final[Primitive]
 nextafter_p: Final[Primitive]
@@ -4407,6 +4466,7 @@ reduce_min_p: Final[Primitive]
 reduce_or_p: Final[Primitive]
 reduce_prod_p: Final[Primitive]
 reduce_sum_p: Final[Primitive]
+reduce_xor_p: Final[Primitive]
 rem_p: Final[Primitive]
 reshape_p: Final[Primitive]
 rev_p: Final[Primitive]

@@ -396,7 +396,8 @@ ONLY_TRANSPOSED: dict[str, str] = {
 }
 """Primitives that only appear in linearized jaxprs: a transpose rule and no JVP rule, and nothing to raise."""
 
-INTEGER_ONLY = {"iota", "threefry2x32", "iota_2x32_shape", "clz", "empty2", "platform_index"}
+INTEGER_ONLY = {"iota", "threefry2x32", "iota_2x32_shape", "clz", "population_count", "mulhi", "reduce_xor", "empty2",
+                "platform_index"}
 """Primitives without floating-point operands (their tangents are symbolic zeros: no rule is ever looked up), or
 without operands (``empty2``, a ``cond``'s placeholder for another branch's residual; ``platform_index``, a
 ``platform_dependent`` cond's index)."""

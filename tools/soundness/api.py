@@ -606,7 +606,7 @@ NOT_FUZZED: Final[dict[str, str]] = {
                  "erf_inv_p", "erf_p", "erfc_p", "exp2_p", "exp_p", "expm1_p", "fft_p", "floor_p", "gather_p", "ge_p",
                  "gt_p", "imag_p", "integer_pow_p", "iota_p", "is_finite_p", "le_p", "le_to_p", "lgamma_p",
                  "linear_solve_p", "log1p_p", "log_p", "logistic_p", "lt_p", "lt_to_p", "max_p", "min_p", "mul_p",
-                 "ne_p", "neg_p", "nextafter_p", "not_p", "or_p", "pad_p", "polygamma_p", "pow_p", "real_p",
+                 "ne_p", "neg_p", "nextafter_p", "population_count_p", "mulhi_p", "reduce_xor_p", "not_p", "or_p", "pad_p", "polygamma_p", "pow_p", "real_p",
                  "reduce_and_p", "reduce_max_p", "reduce_min_p", "reduce_or_p", "reduce_precision_p", "reduce_prod_p",
                  "reduce_sum_p", "reduce_window_max_p", "reduce_window_min_p", "reduce_window_p", "reduce_window_sum_p",
                  "rem_p", "reshape_p", "rev_p", "round_p", "rsqrt_p", "scan_p", "scatter_add_p", "scatter_max_p",
@@ -628,7 +628,8 @@ NOT_FUZZED: Final[dict[str, str]] = {
        for n in ("batch_matmul", "bitcast_convert_type", "broadcast", "broadcast_to_rank", "complex",
                  "dynamic_index_in_dim", "dynamic_update_index_in_dim", "gather", "index_in_dim", "index_take",
                  "scatter", "scatter_add", "scatter_max", "scatter_min", "scatter_mul", "slice_in_dim", "sort_key_val",
-                 "split", "stack", "tile", "unstack")},
+                 "split", "stack", "tile", "unstack", "population_count", "mulhi", "reduce_xor", "reduce_precision",
+                 "dot")},
     "lax.broadcast_shapes": "a tuple of ints, no dtype",
     **{f"lax.{n}": "a named tuple of dimension numbers or an enum of modes, no dtype"
        for n in ("GatherDimensionNumbers", "ScatterDimensionNumbers", "GatherScatterMode")},

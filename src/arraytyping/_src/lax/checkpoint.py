@@ -18,6 +18,7 @@ from typing import Any, Final
 from arraytyping._src.core import jaxpr as jx
 from arraytyping._src.core.avals import ShapedArray, typematch
 from arraytyping._src.core.trace import Primitive
+from arraytyping._src.dtypes import registry
 from arraytyping._src.xla import lowering as mlow
 
 __all__ = ["name_p", "reduce_precision_p", "remat_p"]
@@ -60,6 +61,8 @@ mlow.RULES[name_p] = _name_lowering
 
 def _reduce_precision_abstract_eval(x: ShapedArray, *, exponent_bits: int, mantissa_bits: int
                                     ) -> list[ShapedArray]:
+    if registry.INFO[x.name].kind != "f":  # real floating dtypes only (ml_dtypes' included)
+        raise TypeError(f"reduce_precision does not accept dtype {x.name}. Accepted dtypes are subtypes of floating.")
     return [x]
 
 

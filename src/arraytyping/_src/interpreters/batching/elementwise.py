@@ -15,7 +15,8 @@ from arraytyping._src.interpreters.batching.batching import defbroadcasting, def
 
 __all__: list[str] = []
 
-for _p in (S.erf_p, S.erfc_p, S.erf_inv_p, S.lgamma_p, S.digamma_p, E.rsqrt_p, E.logistic_p, E.clz_p, SP.copy_p):
+for _p in (S.erf_p, S.erfc_p, S.erf_inv_p, S.lgamma_p, S.digamma_p, E.rsqrt_p, E.logistic_p, E.clz_p, E.population_count_p,
+           SP.copy_p):
     defvectorized(_p)
 
 defbroadcasting(R.threefry2x32_p)

@@ -105,7 +105,7 @@ KEEP_DTYPE: Final[dict[str, tuple[str, ...]]] = {
                "reduce_prod", "reduce_max", "reduce_min", "reduce_and", "reduce_or", "cumsum", "cumprod", "cummax",
                "cummin", "sort", "clz", "reciprocal", "tile", "slice_in_dim", "index_in_dim", "dynamic_index_in_dim",
                "gather", "scatter", "scatter_add", "scatter_mul", "scatter_min", "scatter_max", "index_take",
-               "broadcast", "broadcast_to_rank")}
+               "broadcast", "broadcast_to_rank", "population_count", "reduce_precision")}
 """The functions whose result has their (first) array operand's dtype whenever JAX runs them (they never promote:
 shapes, reductions, running reductions, ``sort`` of one array, the gathers and scatters, ``tile``, ``broadcast``, the one-axis indexing): an ``Array[_G]`` operand gives ``Array[_G]``, before
 the runtime's signature as the gradual fallback (an operand the rule cannot name, a Python scalar, a sequence)."""
@@ -176,7 +176,8 @@ def _class_stub(node: ast.ClassDef, lines: Sequence[str]) -> list[str]:
             out += stub_function(item, "    ")
         elif (isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
               and (not item.target.id.startswith("_") or item.target.id.startswith("__"))):
-            value = f" = {item.value.value!r}" if isinstance(item.value, ast.Constant) else ""
+            value = (f" = {item.value.value!r}" if isinstance(item.value, ast.Constant)
+                     else " = ..." if item.value is not None else "")  # a named tuple's default (``= ()``)
             source = lines[item.lineno - 1]  # its checkers' ignore comments too (``__hash__: ClassVar[None]``)
             ignore = source[source.index("  # type: ignore"):] if "  # type: ignore" in source else ""
             annotation = ast.unparse(item.annotation)
@@ -184,8 +185,10 @@ def _class_stub(node: ast.ClassDef, lines: Sequence[str]) -> list[str]:
                 annotation = f"Array[{param}]"
             out.append(f"    {item.target.id}: {annotation}{value}{ignore}")
         elif (isinstance(item, ast.Assign) and "Enum" in bases and len(item.targets) == 1
-              and isinstance(item.targets[0], ast.Name) and isinstance(item.value, ast.Constant)):
-            out.append(f"    {item.targets[0].id} = {item.value.value!r}")  # an enum's member
+              and isinstance(item.targets[0], ast.Name)):
+            # an enum's member: its value, or the stubs' placeholder for one computed (``enum.auto()``)
+            value = repr(item.value.value) if isinstance(item.value, ast.Constant) else "..."
+            out.append(f"    {item.targets[0].id} = {value}")
     return out if len(out) > 1 else [*out, "    ..."]
 
 
