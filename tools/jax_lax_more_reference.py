@@ -2,7 +2,8 @@
 shape primitives (``gather``, ``scatter``, ``scatter_add``/``mul``/``min``/``max``, ``index_take``,
 ``slice_in_dim``, ``index_in_dim``, ``dynamic_index_in_dim``, ``dynamic_update_index_in_dim``, ``tile``, ``split``,
 ``stack``, ``unstack``, ``broadcast``, ``broadcast_to_rank``, ``broadcast_shapes``, ``complex``,
-``bitcast_convert_type``, ``sort_key_val``, ``batch_matmul``) to ``tests/data/jax_lax_more_reference.json``: values
+``bitcast_convert_type``, ``sort_key_val``, ``batch_matmul``, ``population_count``, ``mulhi``, ``reduce_xor``,
+``reduce_precision``, ``dot``, ``associative_scan``) to ``tests/data/jax_lax_more_reference.json``: values
 on seeded inputs, dtypes and weak flags, derivatives and ``vmap`` of the gathers and scatters, with x64 off and on,
 and the error class where JAX refuses.
 
@@ -206,6 +207,23 @@ CASES: dict[str, str] = {
     "dot_mismatch": "lax.dot(x, x)",
     "dot_weak": "lax.dot(wv, wv)",
     "dot_grad": "at.grad(lambda a: lax.dot(a, x[0]).sum())(x)",
+    # associative_scan
+    "associative_scan_add": "lax.associative_scan(lax.add, i3[:, 0])",
+    "associative_scan_odd": "lax.associative_scan(lax.add, v)",
+    "associative_scan_mul_axis": "lax.associative_scan(lax.mul, x, axis=1)",
+    "associative_scan_reverse": "lax.associative_scan(lax.max, v, reverse=True)",
+    "associative_scan_negative_axis": "lax.associative_scan(lax.add, i3, axis=-2)",
+    "associative_scan_bool": "lax.associative_scan(lax.bitwise_or, b)",
+    "associative_scan_weak": "lax.associative_scan(lax.add, wv)",
+    "associative_scan_tree": "lax.associative_scan(lambda a, c: {'s': a['s'] + c['s'], 'p': a['p'] * c['p']}, "
+                             "{'s': v, 'p': upd.repeat(2)[:5]})",
+    "associative_scan_one": "lax.associative_scan(lax.add, v[:1])",
+    "associative_scan_empty": "lax.associative_scan(lax.add, v[:0])",
+    "associative_scan_grad": "at.grad(lambda a: lax.associative_scan(lax.mul, a).sum())(v)",
+    "associative_scan_vmap": "at.vmap(lambda a: lax.associative_scan(lax.add, a))(x)",
+    "associative_scan_jit": "at.jit(lambda a: lax.associative_scan(lax.add, a, reverse=True))(v)",
+    "associative_scan_mismatch": "lax.associative_scan(lambda a, c: (a[0] + c[0], a[1] + c[1]), (v, upd))",
+    "associative_scan_not_callable": "lax.associative_scan(3, v)",
 }
 """Name -> expression (evaluated after :data:`PRELUDE`)."""
 

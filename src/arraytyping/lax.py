@@ -19,6 +19,7 @@ from arraytyping._src.lax.api.convolution import (
 )
 from arraytyping._src.lax.convolution import conv_dimension_numbers
 from arraytyping._src.lax.api.slicing import dynamic_slice_in_dim, dynamic_update_slice_in_dim
+from arraytyping._src.lax.api.scans import associative_scan
 from arraytyping._src.lax.api.bits import dot, mulhi, population_count, reduce_precision, reduce_xor
 from arraytyping._src.lax.api.indexing import (
     GatherDimensionNumbers, GatherScatterMode, ScatterDimensionNumbers, batch_matmul, bitcast_convert_type, broadcast,
@@ -88,6 +89,7 @@ __all__ = [
     "asin_p",
     "asinh",
     "asinh_p",
+    "associative_scan",
     "atan",
     "atan2",
     "atan2_p",

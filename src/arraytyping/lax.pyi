@@ -24,27 +24,27 @@ from arraytyping.typing import DType
 __all__ = [
     "ConvDimensionNumbers", "GatherDimensionNumbers", "GatherScatterMode", "RoundingMethod", "ScatterDimensionNumbers",
     "abs", "abs_p", "acos", "acos_p", "acosh", "acosh_p", "add", "add_p", "and_p", "argmax", "argmax_p", "argmin",
-    "argmin_p", "asin", "asin_p", "asinh", "asinh_p", "atan", "atan2", "atan2_p", "atan_p", "atanh", "atanh_p",
-    "batch_matmul", "bitcast_convert_type", "bitcast_convert_type_p", "bitwise_and", "bitwise_not", "bitwise_or",
-    "bitwise_xor", "broadcast", "broadcast_in_dim", "broadcast_in_dim_p", "broadcast_shapes", "broadcast_to_rank",
-    "broadcasted_iota", "cbrt", "cbrt_p", "ceil", "ceil_p", "clamp", "clamp_p", "clz", "clz_p", "collapse", "complex",
-    "complex_p", "concatenate", "concatenate_p", "cond", "cond_p", "conj", "conj_p", "conv", "conv_dimension_numbers",
-    "conv_general_dilated", "conv_general_dilated_p", "conv_general_permutations", "conv_general_shape_tuple",
-    "conv_shape_tuple", "conv_transpose", "conv_transpose_shape_tuple", "conv_with_general_padding",
-    "convert_element_type", "convert_element_type_p", "copy_p", "cos", "cos_p", "cosh", "cosh_p", "cummax", "cummax_p",
-    "cummin", "cummin_p", "cumprod", "cumprod_p", "cumsum", "cumsum_p", "custom_linear_solve", "digamma", "digamma_p",
-    "div", "div_p", "dot", "dot_general", "dot_general_p", "dynamic_index_in_dim", "dynamic_slice",
-    "dynamic_slice_in_dim", "dynamic_slice_p", "dynamic_update_index_in_dim", "dynamic_update_slice",
-    "dynamic_update_slice_in_dim", "dynamic_update_slice_p", "eq", "eq_p", "eq_to_p", "erf", "erf_inv", "erf_inv_p",
-    "erf_p", "erfc", "erfc_p", "exp", "exp2", "exp2_p", "exp_p", "expand_dims", "expm1", "expm1_p", "fft_p", "floor",
-    "floor_p", "fori_loop", "full", "full_like", "gather", "gather_p", "ge", "ge_p", "gt", "gt_p", "imag", "imag_p",
-    "index_in_dim", "index_take", "integer_pow", "integer_pow_p", "iota", "iota_p", "is_finite", "is_finite_p", "le",
-    "le_p", "le_to_p", "lgamma", "lgamma_p", "linear_solve_p", "log", "log1p", "log1p_p", "log_p", "logistic",
-    "logistic_p", "lt", "lt_p", "lt_to_p", "map", "max", "max_p", "min", "min_p", "mul", "mul_p", "mulhi", "mulhi_p",
-    "ne", "ne_p", "neg", "neg_p", "nextafter", "nextafter_p", "not_p", "or_p", "pad", "pad_p", "padtype_to_pads",
-    "polygamma_p", "population_count", "population_count_p", "pow", "pow_p", "real", "real_p", "reciprocal",
-    "reduce_and", "reduce_and_p", "reduce_max", "reduce_max_p", "reduce_min", "reduce_min_p", "reduce_or",
-    "reduce_or_p", "reduce_precision", "reduce_precision_p", "reduce_prod", "reduce_prod_p", "reduce_sum",
+    "argmin_p", "asin", "asin_p", "asinh", "asinh_p", "associative_scan", "atan", "atan2", "atan2_p", "atan_p", "atanh",
+    "atanh_p", "batch_matmul", "bitcast_convert_type", "bitcast_convert_type_p", "bitwise_and", "bitwise_not",
+    "bitwise_or", "bitwise_xor", "broadcast", "broadcast_in_dim", "broadcast_in_dim_p", "broadcast_shapes",
+    "broadcast_to_rank", "broadcasted_iota", "cbrt", "cbrt_p", "ceil", "ceil_p", "clamp", "clamp_p", "clz", "clz_p",
+    "collapse", "complex", "complex_p", "concatenate", "concatenate_p", "cond", "cond_p", "conj", "conj_p", "conv",
+    "conv_dimension_numbers", "conv_general_dilated", "conv_general_dilated_p", "conv_general_permutations",
+    "conv_general_shape_tuple", "conv_shape_tuple", "conv_transpose", "conv_transpose_shape_tuple",
+    "conv_with_general_padding", "convert_element_type", "convert_element_type_p", "copy_p", "cos", "cos_p", "cosh",
+    "cosh_p", "cummax", "cummax_p", "cummin", "cummin_p", "cumprod", "cumprod_p", "cumsum", "cumsum_p",
+    "custom_linear_solve", "digamma", "digamma_p", "div", "div_p", "dot", "dot_general", "dot_general_p",
+    "dynamic_index_in_dim", "dynamic_slice", "dynamic_slice_in_dim", "dynamic_slice_p", "dynamic_update_index_in_dim",
+    "dynamic_update_slice", "dynamic_update_slice_in_dim", "dynamic_update_slice_p", "eq", "eq_p", "eq_to_p", "erf",
+    "erf_inv", "erf_inv_p", "erf_p", "erfc", "erfc_p", "exp", "exp2", "exp2_p", "exp_p", "expand_dims", "expm1",
+    "expm1_p", "fft_p", "floor", "floor_p", "fori_loop", "full", "full_like", "gather", "gather_p", "ge", "ge_p", "gt",
+    "gt_p", "imag", "imag_p", "index_in_dim", "index_take", "integer_pow", "integer_pow_p", "iota", "iota_p",
+    "is_finite", "is_finite_p", "le", "le_p", "le_to_p", "lgamma", "lgamma_p", "linear_solve_p", "log", "log1p",
+    "log1p_p", "log_p", "logistic", "logistic_p", "lt", "lt_p", "lt_to_p", "map", "max", "max_p", "min", "min_p", "mul",
+    "mul_p", "mulhi", "mulhi_p", "ne", "ne_p", "neg", "neg_p", "nextafter", "nextafter_p", "not_p", "or_p", "pad",
+    "pad_p", "padtype_to_pads", "polygamma_p", "population_count", "population_count_p", "pow", "pow_p", "real",
+    "real_p", "reciprocal", "reduce_and", "reduce_and_p", "reduce_max", "reduce_max_p", "reduce_min", "reduce_min_p",
+    "reduce_or", "reduce_or_p", "reduce_precision", "reduce_precision_p", "reduce_prod", "reduce_prod_p", "reduce_sum",
     "reduce_sum_p", "reduce_window", "reduce_window_max_p", "reduce_window_min_p", "reduce_window_p",
     "reduce_window_shape_tuple", "reduce_window_sum_p", "reduce_xor", "reduce_xor_p", "rem", "rem_p", "reshape",
     "reshape_p", "rev", "rev_p", "round", "round_p", "rsqrt", "rsqrt_p", "scan", "scan_p", "scatter", "scatter_add",
@@ -2769,6 +2769,16 @@ def dynamic_slice_in_dim(operand: ArrayLike, start_index: ArrayLike, slice_size:
     ...
 def dynamic_update_slice_in_dim(operand: ArrayLike, update: ArrayLike, start_index: ArrayLike, axis: int, *, allow_negative_indices: bool = ...) -> Array[Any]:
     'Convenience wrapper around ``lax.dynamic_update_slice`` to update a slice in a single ``axis``, from ``start_index``.'
+    ...
+def associative_scan(fn: Callable[[_T, _T], _T], elems: _T, reverse: bool = ..., axis: int = ...) -> _T:
+    """The running combination of ``elems`` (a pytree of arrays of one length along ``axis``) by the associative
+    ``fn``: element ``i`` of the result is ``fn`` folded over elements ``0..i`` (``i..n-1`` when ``reverse``), in
+    about ``2 log2(n)`` calls of ``fn`` on slices.
+
+    Example::
+
+        lax.associative_scan(lax.add, jnp.arange(5))   # Array([ 0,  1,  3,  6, 10], dtype=int32)
+    """
     ...
 def dot(lhs: ArrayLike, rhs: ArrayLike, *, dimension_numbers: Any = ..., precision: None = ..., preferred_element_type: DTypeLike | None = ..., out_sharding: None = ...) -> Array[Any]:
     """The general dot product: without ``dimension_numbers``, the vector-vector, matrix-vector or matrix-matrix
