@@ -2770,7 +2770,7 @@ def dynamic_slice_in_dim(operand: ArrayLike, start_index: ArrayLike, slice_size:
 def dynamic_update_slice_in_dim(operand: ArrayLike, update: ArrayLike, start_index: ArrayLike, axis: int, *, allow_negative_indices: bool = ...) -> Array[Any]:
     'Convenience wrapper around ``lax.dynamic_update_slice`` to update a slice in a single ``axis``, from ``start_index``.'
     ...
-def associative_scan(fn: Callable[[_T, _T], _T], elems: _T, reverse: bool = ..., axis: int = ...) -> _T:
+def associative_scan(fn: Callable[[Any, Any], Any], elems: _T, reverse: bool = ..., axis: int = ...) -> _T:
     """The running combination of ``elems`` (a pytree of arrays of one length along ``axis``) by the associative
     ``fn``: element ``i`` of the result is ``fn`` folded over elements ``0..i`` (``i..n-1`` when ``reverse``), in
     about ``2 log2(n)`` calls of ``fn`` on slices.

@@ -631,7 +631,7 @@ NOT_FUZZED: Final[dict[str, str]] = {
                  "split", "stack", "tile", "unstack", "population_count", "mulhi", "reduce_xor", "reduce_precision",
                  "dot")},
     "lax.broadcast_shapes": "a tuple of ints, no dtype",
-    "lax.associative_scan": ("takes a function: typed (fn: Callable[[T, T], T], elems: T) -> T; values, dtypes and "
+    "lax.associative_scan": ("takes a function: typed (fn, elems: T) -> T (JAX keeps the structure, shapes and dtypes); values, dtypes and "
                              "weak flags held to JAX by tools/jax_lax_more_reference.py"),
     **{f"lax.{n}": "a named tuple of dimension numbers or an enum of modes, no dtype"
        for n in ("GatherDimensionNumbers", "ScatterDimensionNumbers", "GatherScatterMode")},

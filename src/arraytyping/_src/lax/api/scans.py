@@ -35,7 +35,7 @@ def _interleave(a: Any, b: Any, axis: int) -> Any:
     return op(pad(a, zero, a_pad), pad(b, zero, b_pad))
 
 
-def associative_scan(fn: Callable[[_T, _T], _T], elems: _T, reverse: bool = False, axis: int = 0) -> _T:
+def associative_scan(fn: Callable[[Any, Any], Any], elems: _T, reverse: bool = False, axis: int = 0) -> _T:
     """The running combination of ``elems`` (a pytree of arrays of one length along ``axis``) by the associative
     ``fn``: element ``i`` of the result is ``fn`` folded over elements ``0..i`` (``i..n-1`` when ``reverse``), in
     about ``2 log2(n)`` calls of ``fn`` on slices.
