@@ -3,7 +3,7 @@ shape primitives (``gather``, ``scatter``, ``scatter_add``/``mul``/``min``/``max
 ``slice_in_dim``, ``index_in_dim``, ``dynamic_index_in_dim``, ``dynamic_update_index_in_dim``, ``tile``, ``split``,
 ``stack``, ``unstack``, ``broadcast``, ``broadcast_to_rank``, ``broadcast_shapes``, ``complex``,
 ``bitcast_convert_type``, ``sort_key_val``, ``batch_matmul``, ``population_count``, ``mulhi``, ``reduce_xor``,
-``reduce_precision``, ``dot``, ``associative_scan``) to ``tests/data/jax_lax_more_reference.json``: values
+``reduce_precision``, ``dot``, ``associative_scan``, ``optimization_barrier``) to ``tests/data/jax_lax_more_reference.json``: values
 on seeded inputs, dtypes and weak flags, derivatives and ``vmap`` of the gathers and scatters, with x64 off and on,
 and the error class where JAX refuses.
 
@@ -224,6 +224,13 @@ CASES: dict[str, str] = {
     "associative_scan_jit": "at.jit(lambda a: lax.associative_scan(lax.add, a, reverse=True))(v)",
     "associative_scan_mismatch": "lax.associative_scan(lambda a, c: (a[0] + c[0], a[1] + c[1]), (v, upd))",
     "associative_scan_not_callable": "lax.associative_scan(3, v)",
+    # optimization_barrier
+    "optimization_barrier_tree": "lax.optimization_barrier((x, {'i': i3, 'w': wv}))",
+    "optimization_barrier_scalar": "lax.optimization_barrier(2.0)",
+    "optimization_barrier_grad": "at.grad(lambda a: (lax.optimization_barrier(a * 2) * a).sum())(v)",
+    "optimization_barrier_grad_pair": "at.grad(lambda a: sum(t.sum() for t in lax.optimization_barrier((a, a * a))))(v)",
+    "optimization_barrier_vmap": "at.vmap(lambda a, c: lax.optimization_barrier((a * 2, c)), in_axes=(0, None))(x, v)",
+    "optimization_barrier_jit": "at.jit(lambda a: lax.optimization_barrier([a, a + 1]))(v)",
 }
 """Name -> expression (evaluated after :data:`PRELUDE`)."""
 

@@ -20,7 +20,9 @@ from arraytyping._src.lax.api.convolution import (
 from arraytyping._src.lax.convolution import conv_dimension_numbers
 from arraytyping._src.lax.api.slicing import dynamic_slice_in_dim, dynamic_update_slice_in_dim
 from arraytyping._src.lax.api.scans import associative_scan
-from arraytyping._src.lax.api.bits import dot, mulhi, population_count, reduce_precision, reduce_xor
+from arraytyping._src.lax.api.bits import (
+    dot, mulhi, optimization_barrier, population_count, reduce_precision, reduce_xor,
+)
 from arraytyping._src.lax.api.indexing import (
     GatherDimensionNumbers, GatherScatterMode, ScatterDimensionNumbers, batch_matmul, bitcast_convert_type, broadcast,
     broadcast_shapes, broadcast_to_rank, complex, dynamic_index_in_dim, dynamic_update_index_in_dim, gather,
@@ -37,7 +39,7 @@ from arraytyping._src.lax.api.operations import (
     reduce_max, reduce_min, reduce_or, reduce_prod, reduce_sum, reshape, rev, select_n, slice, sort, squeeze, transpose,
 )
 # the primitives, by JAX's names (a jaxpr's equations hold them: ``eqn.primitive is lax.exp_p``)
-from arraytyping._src.lax.checkpoint import reduce_precision_p
+from arraytyping._src.lax.checkpoint import optimization_barrier_p, reduce_precision_p
 from arraytyping._src.lax.control_flow.conditionals import cond_p
 from arraytyping._src.lax.control_flow.loops import scan_p, while_p
 from arraytyping._src.lax.control_flow.solves import linear_solve_p
@@ -236,6 +238,8 @@ __all__ = [
     "nextafter",
     "nextafter_p",
     "not_p",
+    "optimization_barrier",
+    "optimization_barrier_p",
     "or_p",
     "pad",
     "pad_p",

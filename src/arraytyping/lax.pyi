@@ -41,20 +41,21 @@ __all__ = [
     "gt_p", "imag", "imag_p", "index_in_dim", "index_take", "integer_pow", "integer_pow_p", "iota", "iota_p",
     "is_finite", "is_finite_p", "le", "le_p", "le_to_p", "lgamma", "lgamma_p", "linear_solve_p", "log", "log1p",
     "log1p_p", "log_p", "logistic", "logistic_p", "lt", "lt_p", "lt_to_p", "map", "max", "max_p", "min", "min_p", "mul",
-    "mul_p", "mulhi", "mulhi_p", "ne", "ne_p", "neg", "neg_p", "nextafter", "nextafter_p", "not_p", "or_p", "pad",
-    "pad_p", "padtype_to_pads", "polygamma_p", "population_count", "population_count_p", "pow", "pow_p", "real",
-    "real_p", "reciprocal", "reduce_and", "reduce_and_p", "reduce_max", "reduce_max_p", "reduce_min", "reduce_min_p",
-    "reduce_or", "reduce_or_p", "reduce_precision", "reduce_precision_p", "reduce_prod", "reduce_prod_p", "reduce_sum",
-    "reduce_sum_p", "reduce_window", "reduce_window_max_p", "reduce_window_min_p", "reduce_window_p",
-    "reduce_window_shape_tuple", "reduce_window_sum_p", "reduce_xor", "reduce_xor_p", "rem", "rem_p", "reshape",
-    "reshape_p", "rev", "rev_p", "round", "round_p", "rsqrt", "rsqrt_p", "scan", "scan_p", "scatter", "scatter_add",
-    "scatter_add_p", "scatter_max", "scatter_max_p", "scatter_min", "scatter_min_p", "scatter_mul", "scatter_mul_p",
-    "scatter_p", "select", "select_n", "select_n_p", "shift_left", "shift_left_p", "shift_right_arithmetic",
-    "shift_right_arithmetic_p", "shift_right_logical", "shift_right_logical_p", "sign", "sign_p", "sin", "sin_p",
-    "sinh", "sinh_p", "slice", "slice_in_dim", "slice_p", "sort", "sort_key_val", "sort_p", "split", "split_p", "sqrt",
-    "sqrt_p", "square", "square_p", "squeeze", "squeeze_p", "stack", "stack_p", "stop_gradient", "stop_gradient_p",
-    "sub", "sub_p", "switch", "tan", "tan_p", "tanh", "tanh_p", "tile", "tile_p", "top_k", "top_k_p", "transpose",
-    "transpose_p", "unstack", "unstack_p", "while_loop", "while_p", "xor_p",
+    "mul_p", "mulhi", "mulhi_p", "ne", "ne_p", "neg", "neg_p", "nextafter", "nextafter_p", "not_p",
+    "optimization_barrier", "optimization_barrier_p", "or_p", "pad", "pad_p", "padtype_to_pads", "polygamma_p",
+    "population_count", "population_count_p", "pow", "pow_p", "real", "real_p", "reciprocal", "reduce_and",
+    "reduce_and_p", "reduce_max", "reduce_max_p", "reduce_min", "reduce_min_p", "reduce_or", "reduce_or_p",
+    "reduce_precision", "reduce_precision_p", "reduce_prod", "reduce_prod_p", "reduce_sum", "reduce_sum_p",
+    "reduce_window", "reduce_window_max_p", "reduce_window_min_p", "reduce_window_p", "reduce_window_shape_tuple",
+    "reduce_window_sum_p", "reduce_xor", "reduce_xor_p", "rem", "rem_p", "reshape", "reshape_p", "rev", "rev_p",
+    "round", "round_p", "rsqrt", "rsqrt_p", "scan", "scan_p", "scatter", "scatter_add", "scatter_add_p", "scatter_max",
+    "scatter_max_p", "scatter_min", "scatter_min_p", "scatter_mul", "scatter_mul_p", "scatter_p", "select", "select_n",
+    "select_n_p", "shift_left", "shift_left_p", "shift_right_arithmetic", "shift_right_arithmetic_p",
+    "shift_right_logical", "shift_right_logical_p", "sign", "sign_p", "sin", "sin_p", "sinh", "sinh_p", "slice",
+    "slice_in_dim", "slice_p", "sort", "sort_key_val", "sort_p", "split", "split_p", "sqrt", "sqrt_p", "square",
+    "square_p", "squeeze", "squeeze_p", "stack", "stack_p", "stop_gradient", "stop_gradient_p", "sub", "sub_p",
+    "switch", "tan", "tan_p", "tanh", "tanh_p", "tile", "tile_p", "top_k", "top_k_p", "transpose", "transpose_p",
+    "unstack", "unstack_p", "while_loop", "while_p", "xor_p",
 ]
 
 _ConvGeneralDilatedDimensionNumbers: TypeAlias = tuple[str, str, str] | ConvDimensionNumbers | None
@@ -2799,6 +2800,15 @@ def mulhi(x: ArrayLike, y: ArrayLike, /) -> Array[Any]:
         lax.mulhi(jnp.uint8(200), jnp.uint8(100))   # Array(78, dtype=uint8): 20000 >> 8
     """
     ...
+def optimization_barrier(operand: _T, /) -> _T:
+    """``operand`` (a pytree of arrays) unchanged, with a barrier the compiler may not move computations across:
+    what it computes is computed before whatever uses the result.
+
+    Example::
+
+        x, y = lax.optimization_barrier((jnp.ones(3), jnp.zeros(2)))
+    """
+    ...
 @overload
 def population_count(x: Array[_G]) -> Array[_G]:
     """Elementwise count of the set bits of each element (integer operands; the result has their dtype).
@@ -4401,6 +4411,7 @@ def transpose(operand: Array[_G], permutation: Sequence[int]) -> Array[_G]:
     ...
 @overload
 def transpose(operand: ArrayLike, permutation: Sequence[int]) -> Array[Any]: ...
+optimization_barrier_p: Final[Primitive]
 reduce_precision_p: Final[Primitive]
 cond_p: Final[Primitive]
 scan_p: Final[Primitive]

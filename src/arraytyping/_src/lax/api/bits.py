@@ -1,12 +1,12 @@
 """``jax.lax``'s bit-level and precision functions (JAX 0.10.2's ``population_count``, ``mulhi``, ``reduce_xor``,
-``reduce_precision``) and its ``dot`` (``dot_general`` with the matrix-product dimension numbers by default):
+``reduce_precision``), its ``optimization_barrier`` and its ``dot`` (``dot_general`` with the matrix-product dimension numbers by default):
 JAX's signatures, argument handling and errors, each binding one primitive."""
 
 from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -15,11 +15,14 @@ from arraytyping._src.core.staging import abstractify
 from arraytyping._src.lax import primitives as P
 from arraytyping._src.lax.api.elementwise import check_operand
 from arraytyping._src.lax.api.functions import dot_general
-from arraytyping._src.lax.checkpoint import reduce_precision_p
+from arraytyping._src.lax.checkpoint import optimization_barrier_p, reduce_precision_p
 from arraytyping._src.lax.elementwise import population_count_p
+from arraytyping._src.tree import pytree as tree
 from arraytyping.typing import DTypeLike
 
-__all__ = ["dot", "mulhi", "population_count", "reduce_precision", "reduce_xor"]
+__all__ = ["dot", "mulhi", "optimization_barrier", "population_count", "reduce_precision", "reduce_xor"]
+
+_T = TypeVar("_T")
 
 
 def population_count(x: ArrayLike) -> AnyArray:
@@ -100,3 +103,16 @@ def dot(lhs: ArrayLike, rhs: ArrayLike, *, dimension_numbers: Any = None, precis
 
     return dot_general(lhs, rhs, ((index_tuple(lc), index_tuple(rc)), (index_tuple(lb), index_tuple(rb))),
                        precision=precision, preferred_element_type=preferred_element_type, out_sharding=out_sharding)
+
+
+def optimization_barrier(operand: _T, /) -> _T:
+    """``operand`` (a pytree of arrays) unchanged, with a barrier the compiler may not move computations across:
+    what it computes is computed before whatever uses the result.
+
+    Example::
+
+        x, y = lax.optimization_barrier((jnp.ones(3), jnp.zeros(2)))
+    """
+    flat, treedef = tree.flatten(operand)
+    out: _T = treedef.unflatten(list(optimization_barrier_p.bind(*flat)))
+    return out
