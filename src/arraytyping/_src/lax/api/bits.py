@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
-from typing import Any, TypeVar
-
-import numpy as np
+from typing import Any, TypeVar, cast
 
 from arraytyping._src.core.annotations import AnyArray, ArrayLike
 from arraytyping._src.core.staging import abstractify
@@ -99,7 +97,9 @@ def dot(lhs: ArrayLike, rhs: ArrayLike, *, dimension_numbers: Any = None, precis
     (lc, rc), (lb, rb) = dimension_numbers
 
     def index_tuple(x: Any) -> tuple[int, ...]:
-        return tuple(operator.index(i) for i in x) if isinstance(x, Sequence) else (operator.index(x),)
+        if isinstance(x, Sequence):
+            return tuple(operator.index(i) for i in cast("Sequence[Any]", x))
+        return (operator.index(x),)
 
     return dot_general(lhs, rhs, ((index_tuple(lc), index_tuple(rc)), (index_tuple(lb), index_tuple(rb))),
                        precision=precision, preferred_element_type=preferred_element_type, out_sharding=out_sharding)

@@ -491,7 +491,7 @@ def _unshadow(text: str, declared: set[str]) -> str:
         if name not in declared:
             continue
         word = re.compile(rf"(?<![\w.\"']){name}\b(?![\"'(])")
-        lines = []
+        lines: list[str] = []
         for line in text.split("\n"):
             if re.match(r"(def |\w+ = TypeVar|\w+: TypeAlias|    \w+: )", line):
                 head, sep, rest = line.partition(f"def {name}(")
