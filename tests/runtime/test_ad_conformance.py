@@ -398,7 +398,8 @@ ONLY_TRANSPOSED: dict[str, str] = {
 }
 """Primitives that only appear in linearized jaxprs: a transpose rule and no JVP rule, and nothing to raise."""
 
-INTEGER_ONLY = {"iota", "threefry2x32", "iota_2x32_shape", "clz", "empty2", "platform_index"}
+INTEGER_ONLY = {"iota", "threefry2x32", "iota_2x32_shape", "clz", "population_count", "mulhi", "reduce_xor", "empty2",
+                "platform_index"}
 """Primitives without floating-point operands (their tangents are symbolic zeros: no rule is ever looked up), or
 without operands (``empty2``, a ``cond``'s placeholder for another branch's residual; ``platform_index``, a
 ``platform_dependent`` cond's index)."""
@@ -423,6 +424,9 @@ TESTED_ELSEWHERE: dict[str, str] = {
               "jaxprs (tools/checkpoint_reference.py)",
     "name": "ad_checkpoint.checkpoint_name: test_checkpoint, as remat2",
     "reduce_precision": "the saved residuals of a checkpoint: test_checkpoint, as remat2",
+    "optimization_barrier": "lax.optimization_barrier: test_lax_more differentiates it (grad of one operand and of a "
+                            "pair, whose JVP and transpose put barriers on tangents and cotangents) and maps it against "
+                            "JAX's values (tools/jax_lax_more_reference.py); its printed jaxprs are JAX's",
     "debug_callback": "jax.debug.print/callback: test_behaviours differentiates it (the callback sees primals) against "
                       "JAX's output (tools/behaviours_reference.py)",
     "pure_callback": "jax.pure_callback: test_behaviours (its JVP raises JAX's error)",

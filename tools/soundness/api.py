@@ -611,7 +611,8 @@ NOT_FUZZED: Final[dict[str, str]] = {
                  "erf_inv_p", "erf_p", "erfc_p", "exp2_p", "exp_p", "expm1_p", "fft_p", "floor_p", "gather_p", "ge_p",
                  "gt_p", "imag_p", "integer_pow_p", "iota_p", "is_finite_p", "le_p", "le_to_p", "lgamma_p",
                  "linear_solve_p", "log1p_p", "log_p", "logistic_p", "lt_p", "lt_to_p", "max_p", "min_p", "mul_p",
-                 "ne_p", "neg_p", "nextafter_p", "not_p", "or_p", "pad_p", "polygamma_p", "pow_p", "real_p",
+                 "ne_p", "neg_p", "nextafter_p", "population_count_p", "mulhi_p", "reduce_xor_p",
+                 "optimization_barrier_p", "not_p", "or_p", "pad_p", "polygamma_p", "pow_p", "real_p",
                  "reduce_and_p", "reduce_max_p", "reduce_min_p", "reduce_or_p", "reduce_precision_p", "reduce_prod_p",
                  "reduce_sum_p", "reduce_window_max_p", "reduce_window_min_p", "reduce_window_p", "reduce_window_sum_p",
                  "rem_p", "reshape_p", "rev_p", "round_p", "rsqrt_p", "scan_p", "scatter_add_p", "scatter_max_p",
@@ -634,6 +635,21 @@ NOT_FUZZED: Final[dict[str, str]] = {
                  "is_finite", "le", "lt", "ne", "pow", "real", "reciprocal", "reduce_and", "reduce_max", "reduce_min",
                  "reduce_or", "reduce_prod", "reduce_sum", "reshape", "rev", "select_n", "slice", "sort", "squeeze",
                  "transpose")},
+    **{f"lax.{n}": ("typed by the operand's own dtype (Array[_G] -> Array[_G], as JAX keeps it) or Array[Any] "
+                    "from the runtime's signature; values, dtypes, weak flags and errors held to JAX by "
+                    "tools/jax_lax_more_reference.py")
+       for n in ("batch_matmul", "bitcast_convert_type", "broadcast", "broadcast_to_rank", "complex",
+                 "dynamic_index_in_dim", "dynamic_update_index_in_dim", "gather", "index_in_dim", "index_take",
+                 "scatter", "scatter_add", "scatter_max", "scatter_min", "scatter_mul", "slice_in_dim", "sort_key_val",
+                 "split", "stack", "tile", "unstack", "population_count", "mulhi", "reduce_xor", "reduce_precision",
+                 "dot")},
+    "lax.broadcast_shapes": "a tuple of ints, no dtype",
+    "lax.optimization_barrier": ("the identity on any pytree, typed (operand: T) -> T; held to JAX by "
+                                 "tools/jax_lax_more_reference.py"),
+    "lax.associative_scan": ("takes a function: typed (fn, elems: T) -> T (JAX keeps the structure, shapes and dtypes); values, dtypes and "
+                             "weak flags held to JAX by tools/jax_lax_more_reference.py"),
+    **{f"lax.{n}": "a named tuple of dimension numbers or an enum of modes, no dtype"
+       for n in ("GatherDimensionNumbers", "ScatterDimensionNumbers", "GatherScatterMode")},
     **{f"numpy.linalg.{n}": ("typed Array[Any] (or a named tuple or tuple of Array[Any]) from the runtime's "
                              "signature: no dtype rule in the stubs, nothing to be wrong about; dtypes, weak flags, "
                              "values and errors held to JAX by tools/jax_linalg_reference.py")

@@ -18,9 +18,10 @@ from typing import Any, Final
 from arraytyping._src.core import jaxpr as jx
 from arraytyping._src.core.avals import ShapedArray, typematch
 from arraytyping._src.core.trace import Primitive
+from arraytyping._src.dtypes import registry
 from arraytyping._src.xla import lowering as mlow
 
-__all__ = ["name_p", "reduce_precision_p", "remat_p"]
+__all__ = ["name_p", "optimization_barrier_p", "reduce_precision_p", "remat_p"]
 
 
 def _remat_abstract_eval(*args: ShapedArray, jaxpr: jx.ClosedJaxpr, prevent_cse: bool, differentiated: bool,
@@ -60,6 +61,8 @@ mlow.RULES[name_p] = _name_lowering
 
 def _reduce_precision_abstract_eval(x: ShapedArray, *, exponent_bits: int, mantissa_bits: int
                                     ) -> list[ShapedArray]:
+    if registry.INFO[x.name].kind != "f":  # real floating dtypes only (ml_dtypes' included)
+        raise TypeError(f"reduce_precision does not accept dtype {x.name}. Accepted dtypes are subtypes of floating.")
     return [x]
 
 
@@ -74,3 +77,22 @@ def _reduce_precision_lowering(ctx: mlow.LoweringContext, x: Any, *, exponent_bi
 
 
 mlow.RULES[reduce_precision_p] = _reduce_precision_lowering
+
+
+def _optimization_barrier_abstract_eval(*args: ShapedArray) -> list[ShapedArray]:
+    return list(args)
+
+
+optimization_barrier_p: Final[Primitive] = Primitive("optimization_barrier", _optimization_barrier_abstract_eval,
+                                                     multiple_results=True)
+"""JAX's ``optimization_barrier_p``: the identity on its operands, which the compiler may not move computations
+across (StableHLO's ``optimization_barrier``)."""
+
+
+def _optimization_barrier_lowering(ctx: mlow.LoweringContext, *args: Any) -> list[Any]:
+    if not args:
+        return []
+    return list(ctx.hlo.OptimizationBarrierOp(list(args)).results)
+
+
+mlow.RULES[optimization_barrier_p] = _optimization_barrier_lowering

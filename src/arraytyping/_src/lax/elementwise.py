@@ -1,5 +1,6 @@
-"""Elementwise primitives beyond :mod:`.primitives`: ``rsqrt``, ``logistic`` and ``clz``, with JAX 0.10.2's dtype
-and weak-type rules and its lowerings (``logistic`` as ``1 / (1 + exp(-x))``, as JAX lowers it)."""
+"""Elementwise primitives beyond :mod:`.primitives`: ``rsqrt``, ``logistic``, ``clz`` and ``population_count``,
+with JAX 0.10.2's dtype and weak-type rules and its lowerings (``logistic`` as ``1 / (1 + exp(-x))``,
+as JAX lowers it)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.core.trace import Primitive
 from arraytyping._src.lax.operand_checks import check_kinds
 
-__all__ = ["rsqrt_p", "logistic_p", "clz_p", "rsqrt", "logistic", "clz"]
+__all__ = ["rsqrt_p", "logistic_p", "clz_p", "population_count_p", "rsqrt", "logistic", "clz"]
 
 
 def _unary(name: str, kinds: str, *, accuracy: bool) -> Primitive:
@@ -26,6 +27,8 @@ def _unary(name: str, kinds: str, *, accuracy: bool) -> Primitive:
 rsqrt_p: Final[Primitive] = _unary("rsqrt", op_rules.LAX_UNARY_KINDS["rsqrt"], accuracy=True)  # the kinds the stubs state too
 logistic_p: Final[Primitive] = _unary("logistic", op_rules.LAX_UNARY_KINDS["logistic"], accuracy=True)
 clz_p: Final[Primitive] = _unary("clz", "iu", accuracy=False)
+population_count_p: Final[Primitive] = _unary("population_count", "iu", accuracy=False)
+
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -47,6 +50,8 @@ def _logistic(ctx: lowering.LoweringContext, x: Any, accuracy: None = None) -> l
 lowering.RULES[rsqrt_p] = _unary_lower("rsqrt")
 lowering.RULES[logistic_p] = _logistic
 lowering.RULES[clz_p] = _unary_lower("count_leading_zeros")
+lowering.RULES[population_count_p] = _unary_lower("popcnt")
+
 
 
 def rsqrt(x: Any) -> Any: return rsqrt_p.bind(x, accuracy=None)

@@ -105,6 +105,7 @@ rem_p: Final[Primitive] = Primitive("rem", _binary_rule("rem", op_rules.LAX_SAME
 max_p: Final[Primitive] = Primitive("max", _binary_rule("max", op_rules.LAX_SAME_KINDS["max"]))
 min_p: Final[Primitive] = Primitive("min", _binary_rule("min", op_rules.LAX_SAME_KINDS["min"]))
 and_p: Final[Primitive] = Primitive("and", _binary_rule("and", op_rules.LAX_SAME_KINDS["bitwise_and"]))
+mulhi_p: Final[Primitive] = Primitive("mulhi", _binary_rule("mulhi", "iu"))
 shift_left_p: Final[Primitive] = Primitive("shift_left", _binary_rule("shift_left", op_rules.LAX_SAME_KINDS["shift_left"]))
 shift_right_logical_p: Final[Primitive] = Primitive("shift_right_logical", _binary_rule("shift_right_logical", op_rules.LAX_SAME_KINDS["shift_right_logical"]))
 shift_right_arithmetic_p: Final[Primitive] = Primitive("shift_right_arithmetic", _binary_rule("shift_right_arithmetic", op_rules.LAX_SAME_KINDS["shift_right_arithmetic"]))
@@ -396,6 +397,15 @@ reduce_min_p: Final[Primitive] = Primitive("reduce_min", _reduce_rule("reduce_mi
 reduce_or_p: Final[Primitive] = Primitive("reduce_or", _reduce_rule("reduce_or", INT), hidden_params=frozenset({"out_sharding"}))
 reduce_and_p: Final[Primitive] = Primitive("reduce_and", _reduce_rule("reduce_and", INT), hidden_params=frozenset({"out_sharding"}))
 
+
+def _reduce_xor_rule(x: ShapedArray, *, axes: tuple[int, ...]) -> list[ShapedArray]:
+    """JAX's ``reduce_xor``: bool or integer operands, strongly typed result (its weak-type rule strips)."""
+    out: ShapedArray = _reduce_rule("reduce_xor", INT)(x, axes=axes)[0]
+    return [out.update(weak_type=False)]
+
+
+reduce_xor_p: Final[Primitive] = Primitive("reduce_xor", _reduce_xor_rule)
+
 DotDims = tuple[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[int, ...], tuple[int, ...]]]
 
 
@@ -563,6 +573,8 @@ for _p, _n in [(add_p, "add"), (sub_p, "subtract"), (mul_p, "multiply"), (div_p,
                (shift_right_logical_p, "shift_right_logical"),
                (shift_right_arithmetic_p, "shift_right_arithmetic")]:
     RULES[_p] = _binary(_n)
+
+RULES[mulhi_p] = _binary("mulhi", "chlo")
 
 
 def _pow(ctx: LoweringContext, x: Any, y: Any) -> list[Any]:
@@ -858,6 +870,9 @@ RULES[reduce_or_p] = _reduce("or", "or_")
 
 
 RULES[reduce_and_p] = _reduce("and", "and_")
+
+
+RULES[reduce_xor_p] = _reduce("or", "xor")  # JAX's identity for xor is or's (zero)
 
 
 def _dot_general(ctx: LoweringContext, x: Any, y: Any, *, dimension_numbers: Any, precision: None = None,

@@ -25,7 +25,8 @@ from arraytyping._src.lax.lax import aval_of
 
 __all__: list[str] = []
 
-for _p in (P.ceil_p, P.is_finite_p, P.eq_to_p, P.lt_to_p, P.le_to_p, P.bitcast_convert_type_p, E.clz_p):
+for _p in (P.ceil_p, P.is_finite_p, P.eq_to_p, P.lt_to_p, P.le_to_p, P.bitcast_convert_type_p, E.clz_p,
+           E.population_count_p):
     defjvp_zero(_p)
 
 

@@ -298,7 +298,7 @@ deflinear(P.neg_p, _neg_transpose)
 
 for _p in (P.sign_p, P.floor_p, P.round_p, P.not_p, P.and_p, P.or_p, P.xor_p, P.shift_left_p,
            P.shift_right_logical_p, P.shift_right_arithmetic_p, P.eq_p, P.ne_p, P.lt_p, P.le_p, P.gt_p, P.ge_p,
-           P.reduce_or_p, P.reduce_and_p, P.iota_p):
+           P.reduce_or_p, P.reduce_and_p, P.reduce_xor_p, P.mulhi_p, P.iota_p):
     defjvp_zero(_p)
 
 def _exp_jvp(g: Any, ans: Any, x: Any) -> Any:

@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from arraytyping._src.lax import checkpoint as CK
 from arraytyping._src.lax import gather_scatter as G
 from arraytyping._src.lax import lax
 from arraytyping._src.lax import shape as SP
@@ -65,6 +66,18 @@ def _tile_transpose(ct: Any, x: Any, *, reps: tuple[int, ...]) -> list[Any]:
     return [lax.reduce("sum", reshaped, tuple(2 * i for i in range(len(shape))))]
 
 
+def _optimization_barrier_jvp(primals: Sequence[Any], tangents: Sequence[Any]) -> tuple[Any, Any]:
+    """JAX's: a barrier over the primals and one over the tangents (zeros instantiated)."""
+    return (CK.optimization_barrier_p.bind(*primals),
+            CK.optimization_barrier_p.bind(*[instantiate_zeros(t) for t in tangents]))
+
+
+def _optimization_barrier_transpose(cts: Sequence[Any], *primals: Any) -> list[Any]:
+    return list(CK.optimization_barrier_p.bind(*[instantiate_zeros(c) for c in cts]))
+
+
+jvp_rules[CK.optimization_barrier_p] = _optimization_barrier_jvp
+transpose_rules[CK.optimization_barrier_p] = _optimization_barrier_transpose
 deflinear(SP.concatenate_p, _concatenate_transpose)
 deflinear(SP.split_p, _split_transpose)
 deflinear(SP.stack_p, _stack_transpose)

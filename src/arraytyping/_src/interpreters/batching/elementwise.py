@@ -16,7 +16,7 @@ from arraytyping._src.interpreters.batching.batching import defbroadcasting, def
 __all__: list[str] = []
 
 for _p in (S.erf_p, S.erfc_p, S.erf_inv_p, S.lgamma_p, S.digamma_p, S.bessel_i0e_p, S.bessel_i1e_p, E.rsqrt_p,
-           E.logistic_p, E.clz_p, SP.copy_p):
+           E.logistic_p, E.clz_p, E.population_count_p, SP.copy_p):
     defvectorized(_p)
 
 for _p in (S.igamma_p, S.igammac_p, S.igamma_grad_a_p, S.zeta_p, S.regularized_incomplete_beta_p):

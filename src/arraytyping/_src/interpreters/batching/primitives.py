@@ -42,7 +42,7 @@ register_rule(P.add_any_p, _add_any_rule)
 Dims = Sequence[int | None]
 
 for _p in (P.add_p, P.sub_p, P.mul_p, P.div_p, P.rem_p, P.pow_p, P.max_p, P.min_p, P.and_p, P.or_p, P.xor_p,
-           P.shift_left_p, P.shift_right_logical_p, P.shift_right_arithmetic_p, P.eq_p, P.ne_p, P.lt_p, P.le_p,
+           P.shift_left_p, P.mulhi_p, P.shift_right_logical_p, P.shift_right_arithmetic_p, P.eq_p, P.ne_p, P.lt_p, P.le_p,
            P.gt_p, P.ge_p, P.eq_to_p, P.lt_to_p, P.le_to_p, P.atan2_p, P.nextafter_p, P.polygamma_p,
            P.complex_p):
     defbroadcasting(_p)
@@ -66,7 +66,8 @@ def _bitcast(size: int, args: Sequence[Any], dims: Dims, *, new_dtype: Any) -> t
 
 register_rule(P.bitcast_convert_type_p, _bitcast)
 
-for _p in (P.reduce_sum_p, P.reduce_prod_p, P.reduce_max_p, P.reduce_min_p, P.reduce_or_p, P.reduce_and_p):
+for _p in (P.reduce_sum_p, P.reduce_prod_p, P.reduce_max_p, P.reduce_min_p, P.reduce_or_p, P.reduce_and_p,
+           P.reduce_xor_p):
     defreducer(_p)
 
 

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from arraytyping._src.lax import lax
+from arraytyping._src.lax import checkpoint as CK
 from arraytyping._src.lax import shape as SP
 from arraytyping._src.interpreters.batching.batching import moveaxis, register_rule, shape
 
@@ -46,6 +47,14 @@ def _stack(size: int, args: Sequence[Any], dims: Dims, *, axis: int) -> tuple[An
 
 
 register_rule(SP.stack_p, _stack)
+
+
+def _optimization_barrier(size: int, args: Sequence[Any], dims: Dims) -> tuple[Any, Any]:
+    """JAX's: the barrier over the batched operands, each batch axis where it was."""
+    return list(CK.optimization_barrier_p.bind(*args)), list(dims)
+
+
+register_rule(CK.optimization_barrier_p, _optimization_barrier)
 
 
 def _split(size: int, args: Sequence[Any], dims: Dims, *, sizes: tuple[int, ...], axis: int) -> tuple[Any, Any]:

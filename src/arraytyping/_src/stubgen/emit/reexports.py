@@ -109,9 +109,11 @@ are ``bool`` whatever operands they accept (the operands they refuse are not typ
 KEEP_DTYPE: Final[dict[str, tuple[str, ...]]] = {
     "lax.py": ("reshape", "transpose", "rev", "squeeze", "expand_dims", "slice", "collapse", "reduce_sum",
                "reduce_prod", "reduce_max", "reduce_min", "reduce_and", "reduce_or", "cumsum", "cumprod", "cummax",
-               "cummin", "sort", "clz", "reciprocal")}
+               "cummin", "sort", "clz", "reciprocal", "tile", "slice_in_dim", "index_in_dim", "dynamic_index_in_dim",
+               "gather", "scatter", "scatter_add", "scatter_mul", "scatter_min", "scatter_max", "index_take",
+               "broadcast", "broadcast_to_rank", "population_count", "reduce_precision")}
 """The functions whose result has their (first) array operand's dtype whenever JAX runs them (they never promote:
-shapes, reductions, running reductions, ``sort`` of one array): an ``Array[_G]`` operand gives ``Array[_G]``, before
+shapes, reductions, running reductions, ``sort`` of one array, the gathers and scatters, ``tile``, ``broadcast``, the one-axis indexing): an ``Array[_G]`` operand gives ``Array[_G]``, before
 the runtime's signature as the gradual fallback (an operand the rule cannot name, a Python scalar, a sequence)."""
 
 BINARY: Final[dict[str, dict[str, str]]] = {"numpy/linalg.py": {"solve": "true_divide"}}
@@ -180,7 +182,8 @@ def _class_stub(node: ast.ClassDef, lines: Sequence[str]) -> list[str]:
             out += stub_function(item, "    ")
         elif (isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
               and (not item.target.id.startswith("_") or item.target.id.startswith("__"))):
-            value = f" = {item.value.value!r}" if isinstance(item.value, ast.Constant) else ""
+            value = (f" = {item.value.value!r}" if isinstance(item.value, ast.Constant)
+                     else " = ..." if item.value is not None else "")  # a named tuple's default (``= ()``)
             source = lines[item.lineno - 1]  # its checkers' ignore comments too (``__hash__: ClassVar[None]``)
             ignore = source[source.index("  # type: ignore"):] if "  # type: ignore" in source else ""
             annotation = ast.unparse(item.annotation)
@@ -188,8 +191,10 @@ def _class_stub(node: ast.ClassDef, lines: Sequence[str]) -> list[str]:
                 annotation = f"Array[{param}]"
             out.append(f"    {item.target.id}: {annotation}{value}{ignore}")
         elif (isinstance(item, ast.Assign) and "Enum" in bases and len(item.targets) == 1
-              and isinstance(item.targets[0], ast.Name) and isinstance(item.value, ast.Constant)):
-            out.append(f"    {item.targets[0].id} = {item.value.value!r}")  # an enum's member
+              and isinstance(item.targets[0], ast.Name)):
+            # an enum's member: its value, or the stubs' placeholder for one computed (``enum.auto()``)
+            value = repr(item.value.value) if isinstance(item.value, ast.Constant) else "..."
+            out.append(f"    {item.targets[0].id} = {value}")
     return out if len(out) > 1 else [*out, "    ..."]
 
 
@@ -442,7 +447,7 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
         else:
             body += _declaration(name, nodes, lines)
         type_vars.update(_type_vars(source))
-    text = re.sub(r"\bAnyArray\b", "Array[Any]", "\n".join(body))
+    text = _unshadow(re.sub(r"\bAnyArray\b", "Array[Any]", "\n".join(body)), {n for _, n in names})
     used = set(re.findall(r"\b[A-Za-z_]\w*\b", text))
     declared = {n for _, n in names}
     needed = sorted(v for v in type_vars if v in used)
@@ -451,7 +456,7 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
     dtype_names: list[str] = sorted({*(n for n in typed_names if n in _DTYPE_NAMES or _ROOT_PRIVATE.fullmatch(n)),
                                      *(["generic"] if "_G" in typed_names else [])})
     missing = {n for n in _annotation_names(text) if n not in _IMPORTED | declared | set(needed) | set(dir(builtins))
-               | set(dtype_names) | set(keep.names.values()) | {"Never", "DType", SHAPE_VAR, "T", "R", "_G"}}
+               | set(dtype_names) | set(keep.names.values()) | {"Never", "DType", SHAPE_VAR, "T", "R", "_G", "builtins"}}
     if missing:
         raise ValueError(f"stub generator: {rel}'s declarations use {', '.join(sorted(missing))}, which its stub "
                          "does not import")
@@ -471,10 +476,36 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
     if "DType" in typed_names:  # a dtype argument (random.normal(key, dtype=...))
         typed_imports += ["from arraytyping.typing import DType"]
     imports = ("import enum", *_IMPORTS) if re.search(r"\benum\.", text) else _IMPORTS  # a class of enum.Enum's
+    if re.search(r"\bbuiltins\.", text):  # a builtin type a declared function shadows (lax.complex)
+        imports = ("import builtins", *imports)
     if re.search(r"\bFinal\[Primitive\]", text):  # the primitives, as the public module that defines their class has it
         imports = (*imports, "from arraytyping.extend.core import Primitive")
     return "\n".join([*header, *([repr(doc), ""] if doc else []), *imports, *typed_imports, "", *emit_all(rel), "",
                       *declarations, *keep_vars, *([""] if needed or keep_vars else []), text, ""])
+
+
+_SHADOWED: Final = ("complex", "float", "int", "bool")
+"""The builtin types a stub may declare a function of the same name as (``lax.complex``): in that stub the type is
+spelled ``builtins.complex`` in every signature, where the plain name would be the function."""
+
+
+def _unshadow(text: str, declared: set[str]) -> str:
+    """``text`` with each builtin type of :data:`_SHADOWED` that the stub declares a function of written
+    ``builtins.<name>`` in its declarations' lines (signatures, type variables, aliases, fields), not in docstrings
+    nor ``__all__``, nor where the function itself is declared."""
+    for name in _SHADOWED:
+        if name not in declared:
+            continue
+        word = re.compile(rf"(?<![\w.\"']){name}\b(?![\"'(])")
+        lines: list[str] = []
+        for line in text.split("\n"):
+            if re.match(r"(def |\w+ = TypeVar|\w+: TypeAlias|    \w+: )", line):
+                head, sep, rest = line.partition(f"def {name}(")
+                line = (word.sub(f"builtins.{name}", head) + sep + word.sub(f"builtins.{name}", rest) if sep
+                        else word.sub(f"builtins.{name}", line))
+            lines.append(line)
+        text = "\n".join(lines)
+    return text
 
 
 def _lax_dtype(fn: str, cfg: LatticeConfig, node: str | None) -> str:

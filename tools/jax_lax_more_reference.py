@@ -1,0 +1,254 @@
+"""Write JAX 0.10.2's results for the ``jax.lax`` functions added over the gather and scatter primitives and the
+shape primitives (``gather``, ``scatter``, ``scatter_add``/``mul``/``min``/``max``, ``index_take``,
+``slice_in_dim``, ``index_in_dim``, ``dynamic_index_in_dim``, ``dynamic_update_index_in_dim``, ``tile``, ``split``,
+``stack``, ``unstack``, ``broadcast``, ``broadcast_to_rank``, ``broadcast_shapes``, ``complex``,
+``bitcast_convert_type``, ``sort_key_val``, ``batch_matmul``, ``population_count``, ``mulhi``, ``reduce_xor``,
+``reduce_precision``, ``dot``, ``associative_scan``, ``optimization_barrier``) to ``tests/data/jax_lax_more_reference.json``: values
+on seeded inputs, dtypes and weak flags, derivatives and ``vmap`` of the gathers and scatters, with x64 off and on,
+and the error class where JAX refuses.
+
+Runs in JAX's own venv (see ``tools/jax_reference.py``, whose command line it shares)::
+
+    python tools/jax_lax_more_reference.py [--venv .jaxref-venv]
+
+The cases are source text evaluated in a namespace of the library under test (``at``: the top-level module with
+``grad``/``vmap``/``jit``/``lax``; ``jnp``: its numpy), so ``tests/runtime/test_lax_more.py`` runs the very same
+expressions on the runtime.
+"""
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import jax_reference as ref  # noqa: E402  (same folder)
+import case_reference as cases  # noqa: E402  (same folder)
+
+OUT = ref.ROOT / "tests" / "data" / "jax_lax_more_reference.json"
+
+PRELUDE = '''
+lax = at.lax
+rng = np.random.default_rng(0)
+x = rng.standard_normal((4, 3)).astype(np.float32)
+v = rng.standard_normal(5).astype(np.float32)
+i3 = np.arange(12, dtype=np.int32).reshape(4, 3)
+u8 = np.arange(6, dtype=np.uint8)
+b = rng.random(5) < 0.5
+c = (rng.standard_normal(4) + 1j * rng.standard_normal(4)).astype(np.complex64)
+x64 = rng.standard_normal((4, 3))
+w = jnp.asarray(x) * 1.0
+weak = jnp.asarray(2.0)
+wv = lax.broadcast_in_dim(2.0, (5,), ())
+GDN = lax.GatherDimensionNumbers(offset_dims=(), collapsed_slice_dims=(0,), start_index_map=(0,))
+GDN_ROWS = lax.GatherDimensionNumbers(offset_dims=(1,), collapsed_slice_dims=(0,), start_index_map=(0,))
+SDN = lax.ScatterDimensionNumbers(update_window_dims=(), inserted_window_dims=(0,), scatter_dims_to_operand_dims=(0,))
+SDN_ROWS = lax.ScatterDimensionNumbers(update_window_dims=(1,), inserted_window_dims=(0,),
+                                       scatter_dims_to_operand_dims=(0,))
+idx = np.array([[3], [0], [3], [1]], dtype=np.int32)
+oob = np.array([[7], [-1], [2]], dtype=np.int32)
+upd = rng.standard_normal(4).astype(np.float32)
+rows = rng.standard_normal((4, 3)).astype(np.float32)
+'''
+"""Inputs and helpers, evaluated in the namespace before the cases."""
+
+_SCATTERS = ("scatter", "scatter_add", "scatter_mul", "scatter_min", "scatter_max")
+
+CASES: dict[str, str] = {
+    # gather
+    "gather_scalar_windows": "lax.gather(v, idx, GDN, (1,))",
+    "gather_rows": "lax.gather(x, idx, GDN_ROWS, (1, 3))",
+    "gather_int": "lax.gather(i3, idx, GDN_ROWS, (1, 3))",
+    "gather_bool": "lax.gather(b, idx, GDN, (1,))",
+    "gather_complex": "lax.gather(c, idx, GDN, (1,))",
+    "gather_x64_input": "lax.gather(x64, idx, GDN_ROWS, (1, 3))",
+    "gather_weak": "lax.gather(wv, idx, GDN, (1,))",
+    "gather_clip": "lax.gather(v, oob, GDN, (1,), mode='clip')",
+    "gather_fill": "lax.gather(v, oob, GDN, (1,), mode='fill')",
+    "gather_fill_int": "lax.gather(i3, oob, GDN_ROWS, (1, 3), mode='fill')",
+    "gather_fill_uint": "lax.gather(u8, oob, GDN, (1,), mode='fill')",
+    "gather_fill_value": "lax.gather(v, oob, GDN, (1,), mode='fill', fill_value=-7.0)",
+    "gather_mode_enum": "lax.gather(v, oob, GDN, (1,), mode=lax.GatherScatterMode.CLIP)",
+    "gather_jit": "at.jit(lambda a, i: lax.gather(a, i, GDN_ROWS, (1, 3)))(x, idx)",
+    "gather_grad": "at.grad(lambda a: (lax.gather(a, idx, GDN_ROWS, (1, 3)) ** 2).sum())(x)",
+    "gather_vmap": "at.vmap(lambda a: lax.gather(a, idx, GDN, (1,)))(x.T)",
+    "gather_vmap_indices": "at.vmap(lambda i: lax.gather(v, i, GDN, (1,)))(idx[:, None, :])",
+    "gather_float_indices": "lax.gather(v, idx.astype(np.float32), GDN, (1,))",
+    "gather_bad_mode": "lax.gather(v, idx, GDN, (1,), mode='wrap')",
+    "gather_bad_slice_sizes": "lax.gather(v, idx, GDN, (1, 1))",
+    # scatters
+    **{f"{fn}_scalars": f"lax.{fn}(v, idx, upd, SDN)" for fn in _SCATTERS},
+    **{f"{fn}_rows": f"lax.{fn}(x, idx, rows, SDN_ROWS)" for fn in _SCATTERS},
+    **{f"{fn}_int": f"lax.{fn}(i3, idx, i3 - 5, SDN_ROWS)" for fn in _SCATTERS},
+    **{f"{fn}_clip": f"lax.{fn}(v, oob, upd[:3], SDN, mode='clip')" for fn in _SCATTERS},
+    **{f"{fn}_drop": f"lax.{fn}(v, oob, upd[:3], SDN)" for fn in _SCATTERS},
+    **{f"{fn}_grad": f"at.grad(lambda a, u: (lax.{fn}(a, np.array([[3], [0], [1]]), u, SDN) ** 2).sum(), "
+                     f"argnums=(0, 1))(v, upd[:3])" for fn in ("scatter", "scatter_add", "scatter_mul")},
+    **{f"{fn}_vmap": f"at.vmap(lambda a, u: lax.{fn}(a, idx, u, SDN))(x.T, rows.T)" for fn in _SCATTERS},
+    "scatter_add_bool": "lax.scatter_add(b, idx, np.array([True, False, True, True]), SDN)",
+    "scatter_add_weak": "lax.scatter_add(wv, idx, wv[:4], SDN)",
+    "scatter_add_mixed_dtypes": "lax.scatter_add(v, idx, i3[:, 0], SDN)",
+    "scatter_add_jit": "at.jit(lambda a, u: lax.scatter_add(a, idx, u, SDN))(v, upd)",
+    "scatter_add_float_indices": "lax.scatter_add(v, idx.astype(np.float32), upd, SDN)",
+    # index_take
+    "index_take_rows": "lax.index_take(x, (np.array([3, -1, 5], np.int32),), (0,))",
+    "index_take_two_axes": "lax.index_take(i3, (np.array([1, 2], np.int32), np.array([0, 4], np.int32)), (0, 1))",
+    # one axis
+    "slice_in_dim": "lax.slice_in_dim(i3, 1, 3)",
+    "slice_in_dim_axis1": "lax.slice_in_dim(x, 1, None, axis=1)",
+    "slice_in_dim_negative": "lax.slice_in_dim(x, -3, -1, 2)",
+    "slice_in_dim_weak": "lax.slice_in_dim(wv, 0, 2)",
+    "index_in_dim": "lax.index_in_dim(i3, 1)",
+    "index_in_dim_drop": "lax.index_in_dim(x, -1, axis=1, keepdims=False)",
+    "index_in_dim_out_of_bounds": "lax.index_in_dim(x, 4)",
+    "dynamic_index_in_dim": "lax.dynamic_index_in_dim(x, 2)",
+    "dynamic_index_in_dim_drop": "lax.dynamic_index_in_dim(i3, np.int32(-1), axis=1, keepdims=False)",
+    "dynamic_index_in_dim_clamped": "lax.dynamic_index_in_dim(x, 9, keepdims=False)",
+    "dynamic_index_in_dim_weak": "lax.dynamic_index_in_dim(wv, 1)",
+    "dynamic_index_in_dim_grad": "at.grad(lambda a: lax.dynamic_index_in_dim(a, 1, keepdims=False).sum())(x)",
+    "dynamic_update_index_in_dim": "lax.dynamic_update_index_in_dim(x, rows[0], 2, 0)",
+    "dynamic_update_index_in_dim_keep": "lax.dynamic_update_index_in_dim(i3, i3[:, :1], 1, 1)",
+    "dynamic_update_index_in_dim_mixed": "lax.dynamic_update_index_in_dim(x, i3[0], 1, 0)",
+    # shapes
+    "tile": "lax.tile(i3, (2, 1))",
+    "tile_weak": "lax.tile(wv, (3,))",
+    "tile_bool": "lax.tile(b, (2,))",
+    "tile_wrong_length": "lax.tile(i3, (2,))",
+    "tile_grad": "at.grad(lambda a: (lax.tile(a, (2, 2)) ** 2).sum())(x)",
+    "split": "lax.split(v, (2, 3))",
+    "split_weak": "lax.split(wv, (1, 4))",
+    "unstack_weak": "lax.unstack(wv)",
+    "stack_weak": "lax.stack([wv, wv])",
+    "broadcast_weak": "lax.broadcast(wv, (2,))",
+    "sort_key_val_weak": "lax.sort_key_val(wv, v)",
+    "split_axis": "lax.split(i3, (1, 0, 2), axis=-1)",
+    "split_bad_sizes": "lax.split(v, (2, 2))",
+    "split_grad": "at.grad(lambda a: lax.split(a, (2, 3))[1].sum())(v)",
+    "stack": "lax.stack([x, rows])",
+    "stack_axis": "lax.stack([v, v * 2, upd[:1].repeat(5)], axis=-1)",
+    "stack_scalars": "lax.stack([1.0, 2.0])",
+    "stack_mixed": "lax.stack([x, i3])",
+    "stack_grad": "at.grad(lambda a: (lax.stack([a, 2 * a], axis=1) ** 2).sum())(v)",
+    "unstack": "lax.unstack(i3)",
+    "unstack_axis": "lax.unstack(x, axis=1)",
+    "unstack_grad": "at.grad(lambda a: lax.unstack(a)[2].sum())(x)",
+    "broadcast": "lax.broadcast(v, (2, 3))",
+    "broadcast_scalar": "lax.broadcast(2.0, (3,))",
+    "broadcast_none": "lax.broadcast(i3, ())",
+    "broadcast_python_int": "lax.broadcast(3, ())",
+    "broadcast_to_rank": "lax.broadcast_to_rank(v, 3)",
+    "broadcast_to_rank_same": "lax.broadcast_to_rank(np.float32(1), 0)",
+    "broadcast_to_rank_python": "lax.broadcast_to_rank(2.0, 2)",
+    "broadcast_shapes": "lax.broadcast_shapes((1, 3), (2, 1), (3,))",
+    "broadcast_shapes_one": "lax.broadcast_shapes((2, 3))",
+    "broadcast_shapes_bad": "lax.broadcast_shapes((2,), (3,))",
+    "complex": "lax.complex(v, upd[:1].repeat(5))",
+    "complex_x64": "lax.complex(x64, x64)",
+    "complex_weak": "lax.complex(2.0, 3.0)",
+    "complex_weak_strong": "lax.complex(wv, v)",
+    "complex_mixed": "lax.complex(v, x64[0, 0])",
+    "complex_int": "lax.complex(i3, i3)",
+    "complex_grad": "at.grad(lambda a: lax.real(lax.complex(a, 2 * a) * lax.complex(a, a)).sum())(v)",
+    "bitcast_same_width": "lax.bitcast_convert_type(v, np.int32)",
+    "bitcast_narrow": "lax.bitcast_convert_type(np.array([1, 256], np.int32), np.uint8)",
+    "bitcast_wide": "lax.bitcast_convert_type(u8[:4].reshape(1, 4), np.float32)",
+    "bitcast_weak": "lax.bitcast_convert_type(1.0, np.int32)",
+    "bitcast_float64": "lax.bitcast_convert_type(x64, np.int64)",
+    "bitcast_bad_shape": "lax.bitcast_convert_type(u8, np.int32)",
+    "sort_key_val": "lax.sort_key_val(v, i3[:, 0].repeat(2)[:5])",
+    "sort_key_val_dim0": "lax.sort_key_val(x, i3, dimension=0)",
+    "sort_key_val_grad": "at.grad(lambda a: lax.sort_key_val(v, a)[1][0])(upd[:1].repeat(5))",
+    "batch_matmul": "lax.batch_matmul(np.stack([x, rows]), np.stack([x.T, rows.T]))",
+    "batch_matmul_2d": "lax.batch_matmul(x, x.T)",
+    "batch_matmul_int": "lax.batch_matmul(i3[None], i3.T[None])",
+    "batch_matmul_rank1": "lax.batch_matmul(v, v)",
+    "batch_matmul_ranks": "lax.batch_matmul(x[None], x.T)",
+    # bits and precision
+    "population_count_int8": "lax.population_count(np.array([0, 7, -1, -128, 85], np.int8))",
+    "population_count_uint32": "lax.population_count(np.array([0, 2**32 - 1, 12345], np.uint32))",
+    "population_count_int64": "lax.population_count(np.array([-1, 3], np.int64))",
+    "population_count_weak": "lax.population_count(7)",
+    "population_count_float": "lax.population_count(v)",
+    "population_count_bool": "lax.population_count(b)",
+    "population_count_vmap": "at.vmap(lax.population_count)(i3)",
+    "population_count_grad": ("at.grad(lambda a: (a * lax.convert_element_type(lax.population_count("
+                              "lax.convert_element_type(a, np.int32)), np.float32)).sum())(v)"),
+    "mulhi_uint8": "lax.mulhi(np.array([200, 255, 3], np.uint8), np.array([100, 255, 7], np.uint8))",
+    "mulhi_int32": "lax.mulhi(np.array([-7, 2**30, 123456789], np.int32), np.array([3, 8, -987654321], np.int32))",
+    "mulhi_int64": "lax.mulhi(np.array([-7, 2**62], np.int64), np.array([3, 8], np.int64))",
+    "mulhi_uint64": "lax.mulhi(np.array([2**63, 12345], np.uint64), np.array([4, 2**40], np.uint64))",
+    "mulhi_weak": "lax.mulhi(3, 5)",
+    "mulhi_scalar_array": "lax.mulhi(i3, np.int32(1 << 30))",
+    "mulhi_mixed": "lax.mulhi(i3, np.int16(2))",
+    "mulhi_float": "lax.mulhi(v, v)",
+    "mulhi_vmap": "at.vmap(lax.mulhi)(i3, i3 * 1000003)",
+    "reduce_xor": "lax.reduce_xor(i3, (0,))",
+    "reduce_xor_all": "lax.reduce_xor(i3, (0, 1))",
+    "reduce_xor_bool": "lax.reduce_xor(b, (0,))",
+    "reduce_xor_uint8": "lax.reduce_xor(u8, (0,))",
+    "reduce_xor_weak": "lax.reduce_xor(3, ())",
+    "reduce_xor_float": "lax.reduce_xor(v, (0,))",
+    "reduce_xor_vmap": "at.vmap(lambda a: lax.reduce_xor(a, (0,)))(i3)",
+    "reduce_precision_f16": "lax.reduce_precision(v * 1000.0, 5, 10)",
+    "reduce_precision_bf16": "lax.reduce_precision(x, 8, 7)",
+    "reduce_precision_x64": "lax.reduce_precision(x64, 5, 2)",
+    "reduce_precision_weak": "lax.reduce_precision(1.0001, 5, 10)",
+    "reduce_precision_int": "lax.reduce_precision(i3, 5, 10)",
+    "reduce_precision_grad": "at.grad(lambda a: lax.reduce_precision(a, 5, 10).sum())(v)",
+    "dot_mv": "lax.dot(x, x[0])",
+    "dot_mm": "lax.dot(x, x.T)",
+    "dot_vv": "lax.dot(v, upd.repeat(2)[:5])",
+    "dot_int": "lax.dot(i3, i3.T)",
+    "dot_preferred": "lax.dot(i3, i3.T, preferred_element_type=np.float32)",
+    "dot_dimension_numbers": "lax.dot(x, rows, dimension_numbers=(((0,), (0,)), ((), ())))",
+    "dot_dimension_numbers_ints": "lax.dot(x, rows, dimension_numbers=((1, 1), ((), ())))",
+    "dot_batched_needs_numbers": "lax.dot(np.stack([x, rows]), np.stack([x.T, rows.T]))",
+    "dot_mismatch": "lax.dot(x, x)",
+    "dot_weak": "lax.dot(wv, wv)",
+    "dot_grad": "at.grad(lambda a: lax.dot(a, x[0]).sum())(x)",
+    # associative_scan
+    "associative_scan_add": "lax.associative_scan(lax.add, i3[:, 0])",
+    "associative_scan_odd": "lax.associative_scan(lax.add, v)",
+    "associative_scan_mul_axis": "lax.associative_scan(lax.mul, x, axis=1)",
+    "associative_scan_reverse": "lax.associative_scan(lax.max, v, reverse=True)",
+    "associative_scan_negative_axis": "lax.associative_scan(lax.add, i3, axis=-2)",
+    "associative_scan_bool": "lax.associative_scan(lax.bitwise_or, b)",
+    "associative_scan_weak": "lax.associative_scan(lax.add, wv)",
+    "associative_scan_tree": "lax.associative_scan(lambda a, c: {'s': a['s'] + c['s'], 'p': a['p'] * c['p']}, "
+                             "{'s': v, 'p': upd.repeat(2)[:5]})",
+    "associative_scan_one": "lax.associative_scan(lax.add, v[:1])",
+    "associative_scan_empty": "lax.associative_scan(lax.add, v[:0])",
+    "associative_scan_grad": "at.grad(lambda a: lax.associative_scan(lax.mul, a).sum())(v)",
+    "associative_scan_vmap": "at.vmap(lambda a: lax.associative_scan(lax.add, a))(x)",
+    "associative_scan_jit": "at.jit(lambda a: lax.associative_scan(lax.add, a, reverse=True))(v)",
+    "associative_scan_mismatch": "lax.associative_scan(lambda a, c: (a[0] + c[0], a[1] + c[1]), (v, upd))",
+    "associative_scan_not_callable": "lax.associative_scan(3, v)",
+    # optimization_barrier
+    "optimization_barrier_tree": "lax.optimization_barrier((x, {'i': i3, 'w': wv}))",
+    "optimization_barrier_scalar": "lax.optimization_barrier(2.0)",
+    "optimization_barrier_grad": "at.grad(lambda a: (lax.optimization_barrier(a * 2) * a).sum())(v)",
+    "optimization_barrier_grad_pair": "at.grad(lambda a: sum(t.sum() for t in lax.optimization_barrier((a, a * a))))(v)",
+    "optimization_barrier_vmap": "at.vmap(lambda a, c: lax.optimization_barrier((a * 2, c)), in_axes=(0, None))(x, v)",
+    "optimization_barrier_jit": "at.jit(lambda a: lax.optimization_barrier([a, a + 1]))(v)",
+}
+"""Name -> expression (evaluated after :data:`PRELUDE`)."""
+
+CONFIGS: tuple[str, ...] = cases.X64_CONFIGS
+
+
+def run(namespace: dict[str, Any], record_leaf: Callable[[Any], Any] = cases.record) -> dict[str, Any]:
+    """Every case in ``namespace`` (``at``, ``jnp``, ``np``): JAX's in its venv, the runtime's in the test."""
+    return cases.run_cases(namespace, PRELUDE, CASES, messages=False, record_leaf=record_leaf, label="<lax_more>")
+
+
+def main_inside() -> None:
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+
+    cases.write_per_x64(OUT, "tools/jax_lax_more_reference.py", lambda: run({"at": jax, "jnp": jnp, "np": np}))
+
+
+if __name__ == "__main__":
+    ref.cli(__doc__, __file__, main_inside)
