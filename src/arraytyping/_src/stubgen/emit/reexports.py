@@ -32,7 +32,7 @@ from arraytyping.lattice import LatticeConfig
 __all__ = ["REEXPORT_MODULES", "TUPLES", "reexport_stub", "tuple_returns"]
 
 REEXPORT_MODULES: Final = ("random.py", "nn/__init__.py", "lax/__init__.py", "numpy/fft.py", "numpy/linalg.py",
-                            "scipy/special.py", "scipy/stats/norm.py", "scipy/signal.py")
+                            "scipy/special.py", "scipy/stats/norm.py", "scipy/signal.py", "lax/linalg.py", "scipy/linalg.py")
 """The public modules (relative to the package) whose stub (``.pyi`` beside them) this module writes."""
 
 TYPED: Final[dict[str, dict[str, Callable[[str, LatticeConfig], Rule]]]] = {
