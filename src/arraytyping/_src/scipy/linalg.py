@@ -453,7 +453,9 @@ def _qr_body(a: Any, *, mode: str, pivoting: bool) -> Any:
     else:
         raise ValueError(f"Unsupported QR decomposition mode '{mode}'")
     (a,) = _inexact(a)
-    q, r = lax_linalg.qr(a, pivoting=pivoting, full_matrices=full_matrices)
+    if pivoting:
+        raise NotImplementedError("qr with pivoting=True is not supported")
+    q, r = lax_linalg.qr(a, pivoting=False, full_matrices=full_matrices)
     if mode == "r":
         return (r,)
     return (q, r)
@@ -619,12 +621,12 @@ def _block_diag_body(*arrs: Any) -> Any:
     if bad:
         raise ValueError(f"Arguments to jax.scipy.linalg.block_diag must have at most 2 dimensions, got "
                          f"{converted[bad[0]]} at argument {bad[0]}.")
-    two_d = []
+    two_d: list[Any] = []
     for a in converted:
         s = shape_of(a)
         two_d.append(lax.reshape(a, (1, 1) if not s else (1, s[0]) if len(s) == 1 else s))
     total = sum(shape_of(a)[1] for a in two_d)
-    padded = []
+    padded: list[Any] = []
     col = 0
     for a in two_d:
         cols = shape_of(a)[1]
