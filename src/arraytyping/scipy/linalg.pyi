@@ -2,7 +2,7 @@
 
 # mypy: disable-error-code="overload-overlap, misc, override"
 
-"``arraytyping.scipy.linalg``: JAX 0.10.2's ``jax.scipy.linalg`` factorizations (Cholesky, LU, QR, symmetric\neigendecomposition, SVD), solves (general, positive-definite, triangular, from factors) and ``block_diag`` and\n``hilbert``, over LAPACK on the CPU."
+"``arraytyping.scipy.linalg``: JAX 0.10.2's ``jax.scipy.linalg`` factorizations (Cholesky, LU, QR, symmetric\neigendecomposition, SVD), solves (general, positive-definite, triangular, from factors) and ``block_diag``,\n``circulant``, ``fiedler`` and ``hilbert``, over LAPACK on the CPU."
 
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar, Final, Generic, Literal, NamedTuple, TypeVar, overload
@@ -15,8 +15,8 @@ from arraytyping import Array
 from arraytyping.typing import ArrayLike, DTypeLike, ShapeLike
 
 __all__ = [
-    "block_diag", "cho_factor", "cho_solve", "cholesky", "det", "eigh", "hilbert", "inv", "lu", "lu_factor", "lu_solve",
-    "qr", "solve", "solve_triangular", "svd",
+    "block_diag", "cho_factor", "cho_solve", "cholesky", "circulant", "det", "eigh", "fiedler", "hilbert", "inv", "lu",
+    "lu_factor", "lu_solve", "qr", "solve", "solve_triangular", "svd",
 ]
 
 T = TypeVar("T")
@@ -87,6 +87,22 @@ def cholesky(a: ArrayLike, lower: bool = ..., overwrite_a: bool = ..., check_fin
                [1., 2.]], dtype=float32)
     """
     ...
+def circulant(c: ArrayLike) -> Array[Any]:
+    """The circulant matrix of ``c`` (its first column; each column the one before rolled down by one), batched
+    over ``c``'s leading axes.
+
+    Args:
+        c: the first column, shape ``(..., N)``.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.circulant(jnp.array([1, 2, 3]))
+        Array([[1, 3, 2],
+               [2, 1, 3],
+               [3, 2, 1]], dtype=int32)
+    """
+    ...
 def det(a: ArrayLike, overwrite_a: bool = ..., check_finite: bool = ...) -> Array[Any]:
     """The determinant of (batched) square matrices, as ``jax.numpy.linalg.det``.
 
@@ -132,6 +148,20 @@ def eigh(a: ArrayLike, b: ArrayLike | None = ..., lower: bool = ..., *, eigvals_
 def eigh(a: ArrayLike, b: ArrayLike | None, lower: bool, eigvals_only: Literal[True], overwrite_a: bool = ..., overwrite_b: bool = ..., turbo: bool = ..., eigvals: None = ..., type: int = ..., check_finite: bool = ...) -> Array[Any]: ...
 @overload
 def eigh(a: ArrayLike, b: ArrayLike | None = ..., lower: bool = ..., eigvals_only: bool = ..., overwrite_a: bool = ..., overwrite_b: bool = ..., turbo: bool = ..., eigvals: None = ..., type: int = ..., check_finite: bool = ...) -> Array[Any] | tuple[Array[Any], Array[Any]]: ...
+def fiedler(a: ArrayLike) -> Array[Any]:
+    """The symmetric Fiedler matrix of ``a``: ``abs(a[i] - a[j])``, batched over ``a``'s leading axes.
+
+    Args:
+        a: shape ``(..., N)``.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.fiedler(jnp.array([1.0, 4.0]))
+        Array([[0., 3.],
+               [3., 0.]], dtype=float32)
+    """
+    ...
 def hilbert(n: int) -> Array[Any]:
     """The ``n x n`` Hilbert matrix, ``1 / (i + j + 1)``, of the default float dtype.
 

@@ -2,7 +2,7 @@
 (``promote_dtypes_inexact``), then JAX's formula over ``jax.lax.linalg`` (:mod:`arraytyping._src.lax.api.linalg`)
 and ``jax.numpy.linalg``: ``cholesky``, ``cho_factor``, ``cho_solve``, ``det``, ``eigh``, ``inv``, ``lu``,
 ``lu_factor``, ``lu_solve``, ``qr``, ``solve``, ``solve_triangular``, ``svd``, and the constructions
-``block_diag`` and ``hilbert``. SciPy's ``overwrite_*``, ``check_finite`` and similar arguments are accepted and
+``block_diag``, ``circulant``, ``fiedler`` and ``hilbert``. SciPy's ``overwrite_*``, ``check_finite`` and similar arguments are accepted and
 ignored, as JAX's."""
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import numpy as np
 from arraytyping import lattice, op_rules
 
 from arraytyping._src.core.annotations import AnyArray, ArrayLike
+from arraytyping._src.core.arraylike import check_arraylike
 from arraytyping._src.dtypes import registry
 from arraytyping._src.dtypes.config import config
 from arraytyping._src.interpreters.autodiff.ad import materialize
@@ -31,8 +32,8 @@ from arraytyping._src.numpy.indexing import take_along_axis
 from arraytyping._src.numpy.unary import conj
 from arraytyping._src.numpy.vectorize import vectorize
 
-__all__ = ["block_diag", "cho_factor", "cho_solve", "cholesky", "det", "eigh", "hilbert", "inv", "lu", "lu_factor",
-           "lu_solve", "qr", "solve", "solve_triangular", "svd"]
+__all__ = ["block_diag", "cho_factor", "cho_solve", "cholesky", "circulant", "det", "eigh", "fiedler", "hilbert", "inv",
+           "lu", "lu_factor", "lu_solve", "qr", "solve", "solve_triangular", "svd"]
 
 
 def _inexact(*args: Any) -> list[Any]:
@@ -685,4 +686,52 @@ def hilbert(n: int) -> AnyArray:
                [0.5       , 0.33333334]], dtype=float32)
     """
     out: AnyArray = _hilbert(n=n)
+    return out
+
+
+def _circulant_1d(c: Any) -> Any:
+    from arraytyping._src import numpy as jnp
+    (n,) = shape_of(c)
+    idx = jnp.remainder(jnp.subtract(jnp.arange(n)[:, None], jnp.arange(n)[None, :]), n)
+    return c[idx]
+
+
+def circulant(c: ArrayLike) -> AnyArray:
+    """The circulant matrix of ``c`` (its first column; each column the one before rolled down by one), batched
+    over ``c``'s leading axes.
+
+    Args:
+        c: the first column, shape ``(..., N)``.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.circulant(jnp.array([1, 2, 3]))
+        Array([[1, 3, 2],
+               [2, 1, 3],
+               [3, 2, 1]], dtype=int32)
+    """
+    from arraytyping._src import numpy as jnp
+    check_arraylike("circulant", c)
+    out: AnyArray = vectorize(_circulant_1d, signature="(n)->(n,n)")(jnp.atleast_1d(jnp.asarray(c)))
+    return out
+
+
+def fiedler(a: ArrayLike) -> AnyArray:
+    """The symmetric Fiedler matrix of ``a``: ``abs(a[i] - a[j])``, batched over ``a``'s leading axes.
+
+    Args:
+        a: shape ``(..., N)``.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.fiedler(jnp.array([1.0, 4.0]))
+        Array([[0., 3.],
+               [3., 0.]], dtype=float32)
+    """
+    from arraytyping._src import numpy as jnp
+    check_arraylike("fiedler", a)
+    arr = jnp.atleast_1d(a)
+    out: AnyArray = jnp.abs(jnp.subtract(arr[..., None], arr[..., None, :]))
     return out

@@ -14,9 +14,10 @@ from typing import Any, Literal, overload
 
 import numpy as np
 
-from arraytyping import op_rules
+from arraytyping import lattice, op_rules
 from arraytyping._src.core.annotations import AnyArray, ArrayLike
 from arraytyping._src.dtypes import registry
+from arraytyping._src.dtypes.config import config
 from arraytyping._src.lax import lax
 from arraytyping._src.lax import linalg as lapack
 from arraytyping._src.lax.linalg import cholesky_p, householder_product_p, triangular_solve_p
@@ -78,9 +79,13 @@ def symmetrize(x: Any) -> Any:
     a = lax.aval_of(x)
     total = lax.bitwise_or(x, _H(x)) if a.name == "bool" else lax.add(x, _H(x))
     if registry.INFO[a.name].kind not in "fc":
-        # a bool joined with the weak 2 is a weak int (then a weak float); an integer keeps its flag
-        weak = a.weak_type or a.name == "bool"
-        total = lax.convert_element_type(total, registry.INFO[op_rules.to_inexact_name(a.name)].dtype, weak)
+        # a bool joined with the weak 2 is a weak default int (then the weak default float); an integer keeps its
+        # dtype and flag (then its inexact dtype)
+        if a.name == "bool":
+            name, weak = lattice.default_name("f", config.x64), True
+        else:
+            name, weak = op_rules.to_inexact_name(a.name), a.weak_type
+        total = lax.convert_element_type(total, registry.INFO[name].dtype, weak)
     return lax.div(total, _full_like(total, 2))
 
 
