@@ -15,6 +15,7 @@ from typing import Any, Literal, overload
 import numpy as np
 
 from arraytyping import lattice, op_rules
+from arraytyping._src import numpy as jnp
 
 from arraytyping._src.core.annotations import AnyArray, ArrayLike
 from arraytyping._src.core.arraylike import check_arraylike
@@ -690,7 +691,6 @@ def hilbert(n: int) -> AnyArray:
 
 
 def _circulant_1d(c: Any) -> Any:
-    from arraytyping._src import numpy as jnp
     (n,) = shape_of(c)
     idx = jnp.remainder(jnp.subtract(jnp.arange(n)[:, None], jnp.arange(n)[None, :]), n)
     return c[idx]
@@ -711,7 +711,6 @@ def circulant(c: ArrayLike) -> AnyArray:
                [2, 1, 3],
                [3, 2, 1]], dtype=int32)
     """
-    from arraytyping._src import numpy as jnp
     check_arraylike("circulant", c)
     out: AnyArray = vectorize(_circulant_1d, signature="(n)->(n,n)")(jnp.atleast_1d(jnp.asarray(c)))
     return out
@@ -730,7 +729,6 @@ def fiedler(a: ArrayLike) -> AnyArray:
         Array([[0., 3.],
                [3., 0.]], dtype=float32)
     """
-    from arraytyping._src import numpy as jnp
     check_arraylike("fiedler", a)
     arr = jnp.atleast_1d(a)
     out: AnyArray = jnp.abs(jnp.subtract(arr[..., None], arr[..., None, :]))
