@@ -141,7 +141,7 @@ def cho_solve(c_and_lower: tuple[ArrayLike, bool], b: ArrayLike, overwrite_b: bo
         >>> from arraytyping import numpy as jnp
         >>> from arraytyping.scipy import linalg
         >>> linalg.cho_solve(linalg.cho_factor(jnp.array([[2.0, 1.0], [1.0, 2.0]])), jnp.array([3.0, 3.0]))
-        Array([1., 1.], dtype=float32)
+        Array([0.9999999, 1.       ], dtype=float32)
     """
     c, lower = c_and_lower
     out: AnyArray = _cho_solve(c, b, lower=lower)
