@@ -56,7 +56,8 @@ class Entry:
 
 MODULES: Final[dict[str, str]] = {"arraytyping.numpy": "anp", "arraytyping.nn": "nn", "arraytyping.random": "random",
                                  "arraytyping.numpy.fft": "fft", "arraytyping.numpy.linalg": "linalg",
-                                 "arraytyping.lax": "lax"}
+                                 "arraytyping.lax": "lax", "arraytyping.lax.linalg": "lax_linalg",
+                                 "arraytyping.scipy.linalg": "scipy_linalg"}
 """Public modules whose ``__all__`` the registry must cover, with the alias generated code uses."""
 
 AB = (("a", "arraylike"), ("b", "arraylike"))
@@ -656,6 +657,22 @@ NOT_FUZZED: Final[dict[str, str]] = {
        for n in ("EigResult", "cond", "cross", "diagonal", "eig", "eigvals", "eigvalsh", "lstsq", "matmul",
                  "matrix_norm", "matrix_power", "matrix_rank", "matrix_transpose", "multi_dot", "outer", "pinv",
                  "svdvals", "tensordot", "tensorinv", "tensorsolve", "trace", "vecdot", "vector_norm")},
+    **{f"lax.linalg.{n}": ("typed Array[Any] (tuples and lists of Array[Any]) from the runtime's signature: no dtype "
+                           "rule in the stubs, nothing to be wrong about; values, dtypes, weak flags and errors held "
+                           "to JAX by tools/jax_scipy_linalg_reference.py")
+       for n in ("cholesky", "eig", "eigh", "householder_product", "lu", "lu_pivots_to_permutation", "qr", "svd",
+                 "symmetric_product", "triangular_solve")},
+    **{f"lax.linalg.{n}": "an enum of algorithms, no dtype"
+       for n in ("EigImplementation", "EighImplementation", "SvdAlgorithm")},
+    **{f"lax.linalg.{n}": ("a primitive (JAX's name and parameters): an object that binds, no dtype; held by "
+                           "tools/jax_scipy_linalg_reference.py through the functions that bind it")
+       for n in ("cholesky_p", "householder_product_p", "triangular_solve_p")},
+    **{f"scipy.linalg.{n}": ("typed Array[Any] (tuples of Array[Any]) from the runtime's signature: no dtype rule in "
+                             "the stubs, nothing to be wrong about; values, dtypes, weak flags and errors held to JAX "
+                             "by tools/jax_scipy_linalg_reference.py")
+       for n in ("block_diag", "cho_factor", "cho_solve", "cholesky", "circulant", "det", "eigh", "fiedler", "hilbert",
+                 "inv", "lu",
+                 "lu_factor", "lu_solve", "qr", "solve", "solve_triangular", "svd")},
 }
 """Public names the registry leaves out on purpose, and why."""
 

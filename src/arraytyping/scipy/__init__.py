@@ -1,6 +1,6 @@
-"""``arraytyping.scipy``: JAX 0.10.2's ``jax.scipy``: ``signal`` (convolutions), ``special`` (special functions) and
+"""``arraytyping.scipy``: JAX 0.10.2's ``jax.scipy``: ``linalg`` (factorizations and solves), ``signal`` (convolutions), ``special`` (special functions) and
 ``stats`` (the normal distribution, ``stats.norm``)."""
 
-from arraytyping.scipy import signal, special, stats
+from arraytyping.scipy import linalg, signal, special, stats
 
-__all__ = ["signal", "special", "stats"]
+__all__ = ["linalg", "signal", "special", "stats"]

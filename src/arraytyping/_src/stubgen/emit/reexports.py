@@ -36,15 +36,15 @@ STATS_MODULES: Final = ("bernoulli", "binom", "cauchy", "chi2", "dirichlet", "ex
                          "t", "truncnorm", "uniform", "vonmises", "wrapcauchy")
 """The ``jax.scipy.stats`` distributions besides ``norm``: their functions' stubs are their runtime signatures
 (results ``Array[Any]``: the dtype rules of several promoted parameters are not written as overloads)."""
-REEXPORT_MODULES: Final = ("random.py", "nn/__init__.py", "lax.py", "numpy/fft.py", "numpy/linalg.py",
-                            "scipy/special.py", "scipy/stats/norm.py", "scipy/signal.py",
-                            "ops.py", "image.py", *(f"scipy/stats/{name}.py" for name in STATS_MODULES))
+REEXPORT_MODULES: Final = ("random.py", "nn/__init__.py", "lax/__init__.py", "numpy/fft.py", "numpy/linalg.py",
+                            "scipy/special.py", "scipy/stats/norm.py", "scipy/signal.py", "lax/linalg.py",
+                            "scipy/linalg.py", "ops.py", "image.py", *(f"scipy/stats/{name}.py" for name in STATS_MODULES))
 """The public modules (relative to the package) whose stub (``.pyi`` beside them) this module writes."""
 
 TYPED: Final[dict[str, dict[str, Callable[[str, LatticeConfig], Rule]]]] = {
     "nn/__init__.py": {name: lambda fn, cfg: single_rules.int_as_float(single_rules.nn_rule(fn, cfg))
               for name in op_rules.NN_STATIC},
-    "lax.py": {**{name: lambda fn, cfg: single_rules.int_as_float(single_rules.lax_rule(fn, cfg))
+    "lax/__init__.py": {**{name: lambda fn, cfg: single_rules.int_as_float(single_rules.lax_rule(fn, cfg))
                   for name in op_rules.LAX_UNARY_KINDS},
                "integer_pow": lambda fn, cfg: single_rules.integer_pow_rule(cfg),
                "reduce_window": lambda fn, cfg: single_rules.reduce_window_rule(cfg)},
@@ -62,7 +62,7 @@ TYPED: Final[dict[str, dict[str, Callable[[str, LatticeConfig], Rule]]]] = {
 ``arraytyping.numpy.exp``), not from their runtime signature; a function with more parameters keeps them (those
 of :data:`DTYPE_NEUTRAL` restricted), and its runtime signature follows as the gradual fallback."""
 
-NOT_ONLY_ARRAYS: Final[dict[str, tuple[str, ...]]] = {"lax.py": ("reduce_window",)}
+NOT_ONLY_ARRAYS: Final[dict[str, tuple[str, ...]]] = {"lax/__init__.py": ("reduce_window",)}
 """The :data:`TYPED` functions whose operand may be other than an array (``reduce_window`` of a tuple of arrays,
 with a tuple of initial values): their runtime signature follows the typed overloads."""
 
@@ -100,14 +100,14 @@ BY_DTYPE: Final[dict[tuple[str, str], Callable[[LatticeConfig, str | None], str]
 
 FIXED_RESULTS: Final[dict[str, dict[str, str]]] = {
     "random.py": {"PRNGKey": "uint32", "key_data": "uint32", "split": "uint32", "fold_in": "uint32"},
-    "lax.py": {name: "bool_" for name in ("eq", "ne", "lt", "le", "gt", "ge", "is_finite")}}
+    "lax/__init__.py": {name: "bool_" for name in ("eq", "ne", "lt", "le", "gt", "ge", "is_finite")}}
 """The functions whose array results have one dtype whatever their arguments and configuration: raw keys
 (``PRNGKey``; ``split`` and ``fold_in`` of a raw key) and a key's data are ``uint32`` (JAX's threefry and rbg keys
 alike); their typed-key overloads keep returning ``PRNGKeyArray``. ``jax.lax``'s comparisons and ``is_finite``
 are ``bool`` whatever operands they accept (the operands they refuse are not typed: a gradual ``ArrayLike``)."""
 
 KEEP_DTYPE: Final[dict[str, tuple[str, ...]]] = {
-    "lax.py": ("reshape", "transpose", "rev", "squeeze", "expand_dims", "slice", "collapse", "reduce_sum",
+    "lax/__init__.py": ("reshape", "transpose", "rev", "squeeze", "expand_dims", "slice", "collapse", "reduce_sum",
                "reduce_prod", "reduce_max", "reduce_min", "reduce_and", "reduce_or", "cumsum", "cumprod", "cummax",
                "cummin", "sort", "clz", "reciprocal", "tile", "slice_in_dim", "index_in_dim", "dynamic_index_in_dim",
                "gather", "scatter", "scatter_add", "scatter_mul", "scatter_min", "scatter_max", "index_take",
@@ -371,7 +371,7 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
                                                      functools.partial(BY_DTYPE[rel, name], cfg))
             typed += declared_by_rule
             body += declared_by_rule
-        elif rel == "lax.py" and name in op_rules.LAX_DTYPE_GIVEN:
+        elif rel == "lax/__init__.py" and name in op_rules.LAX_DTYPE_GIVEN:
             function = nodes[-1]
             assert isinstance(function, ast.FunctionDef)
             declared_by_rule = dtype_arguments.overloads(function, cfg, keep, docline(function),
@@ -389,7 +389,7 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
                 docline(function))
             typed += declared_by_rule
             body += declared_by_rule
-        elif rel == "lax.py" and name in (*lax_same.FUNCTIONS, "clamp"):
+        elif rel == "lax/__init__.py" and name in (*lax_same.FUNCTIONS, "clamp"):
             function = nodes[-1]
             assert isinstance(function, ast.FunctionDef)
             params = tuple(p.arg for p in function.args.args)
@@ -404,7 +404,7 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
                                                          _rest_of_signature(function, skip=2))
             typed += declared_by_rule
             body += [*declared_by_rule, *dtype_arguments.declare(function, None, "Any")]  # the pairs JAX refuses
-        elif rel == "lax.py" and name == "top_k":
+        elif rel == "lax/__init__.py" and name == "top_k":
             function = nodes[-1]
             assert isinstance(function, ast.FunctionDef)
             declared_by_rule = unary_function(

@@ -1,0 +1,735 @@
+"""``jax.scipy.linalg`` as JAX 0.10.2 computes it (``jax/_src/scipy/linalg.py``): the operands made inexact
+(``promote_dtypes_inexact``), then JAX's formula over ``jax.lax.linalg`` (:mod:`arraytyping._src.lax.api.linalg`)
+and ``jax.numpy.linalg``: ``cholesky``, ``cho_factor``, ``cho_solve``, ``det``, ``eigh``, ``inv``, ``lu``,
+``lu_factor``, ``lu_solve``, ``qr``, ``solve``, ``solve_triangular``, ``svd``, and the constructions
+``block_diag``, ``circulant``, ``fiedler`` and ``hilbert``. SciPy's ``overwrite_*``, ``check_finite`` and similar arguments are accepted and
+ignored, as JAX's."""
+
+from __future__ import annotations
+
+import functools
+import math
+import warnings
+from typing import Any, Literal, overload
+
+import numpy as np
+
+from arraytyping import lattice, op_rules
+from arraytyping._src import numpy as jnp
+
+from arraytyping._src.core.annotations import AnyArray, ArrayLike
+from arraytyping._src.core.arraylike import check_arraylike
+from arraytyping._src.dtypes import registry
+from arraytyping._src.dtypes.config import config
+from arraytyping._src.interpreters.autodiff.ad import materialize
+from arraytyping._src.interpreters.batching.vmap import vmap
+from arraytyping._src.lax import lax
+from arraytyping._src.lax.api import linalg as lax_linalg
+from arraytyping._src.lax.api.linear_solve import custom_linear_solve
+from arraytyping._src.numpy import linalg as jnp_linalg
+from arraytyping._src.numpy._promotion import arraylike, as_dtype, common_dtype, jitted, shape_of, to_inexact_dtype
+from arraytyping._src.numpy.conversion import asarray
+from arraytyping._src.numpy.indexing import take_along_axis
+from arraytyping._src.numpy.unary import conj
+from arraytyping._src.numpy.vectorize import vectorize
+
+__all__ = ["block_diag", "cho_factor", "cho_solve", "cholesky", "circulant", "det", "eigh", "fiedler", "hilbert", "inv",
+           "lu", "lu_factor", "lu_solve", "qr", "solve", "solve_triangular", "svd"]
+
+
+def _inexact(*args: Any) -> list[Any]:
+    """JAX's ``promote_dtypes_inexact`` of ``jnp.asarray`` of the operands (no rank promotion)."""
+    converted = [asarray(a) for a in args]
+    dtype, weak = common_dtype(*converted)
+    return [as_dtype(a, to_inexact_dtype(dtype), weak) for a in converted]
+
+
+def _mT(x: Any) -> Any:
+    n = len(shape_of(x))
+    return lax.transpose(x, (*range(n - 2), n - 1, n - 2))
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Cholesky
+
+
+def _cholesky_body(a: Any, *, lower: bool) -> Any:
+    (a,) = _inexact(a)
+    ll = lax_linalg.cholesky(a if lower else conj(_mT(a)), symmetrize_input=False)
+    return ll if lower else conj(_mT(ll))
+
+
+_cholesky = jitted(_cholesky_body, "cholesky")
+
+
+def cholesky(a: ArrayLike, lower: bool = False, overwrite_a: bool = False, check_finite: bool = True) -> AnyArray:
+    """The Cholesky factor of a (batched) Hermitian positive-definite matrix: upper ``U`` (``a = U^H U``) or, with
+    ``lower``, lower ``L`` (``a = L L^H``); only that triangle of ``a`` is read.
+
+    Args:
+        a: matrices of shape ``(..., N, N)``.
+        lower: the lower factor (default: the upper).
+        overwrite_a: unused, as in JAX.
+        check_finite: unused, as in JAX.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.cholesky(jnp.array([[4.0, 2.0], [2.0, 5.0]]), lower=True)
+        Array([[2., 0.],
+               [1., 2.]], dtype=float32)
+    """
+    out: AnyArray = _cholesky(a, lower=lower)
+    return out
+
+
+def cho_factor(a: ArrayLike, lower: bool = False, overwrite_a: bool = False, check_finite: bool = True
+               ) -> tuple[AnyArray, bool]:
+    """The factorization :func:`cho_solve` takes: ``(cholesky(a, lower=lower), lower)``.
+
+    Args:
+        a: Hermitian positive-definite matrices of shape ``(..., N, N)``.
+        lower: the lower factor (default: the upper).
+        overwrite_a: unused, as in JAX.
+        check_finite: unused, as in JAX.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> c, lower = linalg.cho_factor(jnp.array([[4.0, 2.0], [2.0, 5.0]]))
+        >>> lower
+        False
+    """
+    return (cholesky(a, lower=lower), lower)
+
+
+def _signature(fn: str, a: Any, b: Any) -> str:
+    sa, sb = shape_of(a), shape_of(b)
+    if len(sb) == 1:
+        return "(n,n),(n)->(n)"
+    if len(sa) == len(sb) + 1 and sa[-1] == sb[-1]:
+        warnings.warn(f"jax.scipy.linalg.{fn}: batched 1D solves with b.ndim > 1 are deprecated, and in the future "
+                      f"will be treated as a batched 2D solve. Use {fn}(a, b[..., None]).squeeze(-1) to avoid this "
+                      f"warning.", category=FutureWarning, stacklevel=4)
+        return "(n,n),(n)->(n)"
+    return "(n,n),(n,k)->(n,k)"
+
+
+def _cho_solve_body(c: Any, b: Any, *, lower: bool) -> Any:
+    c, b = _inexact(c, b)
+    signature = _signature("cho_solve", c, b)
+    b = vectorize(functools.partial(lax_linalg.triangular_solve, left_side=True, lower=lower,
+                                    transpose_a=not lower, conjugate_a=not lower), signature=signature)(c, b)
+    return vectorize(functools.partial(lax_linalg.triangular_solve, left_side=True, lower=lower,
+                                       transpose_a=lower, conjugate_a=lower), signature=signature)(c, b)
+
+
+_cho_solve = jitted(_cho_solve_body, "cho_solve")
+
+
+def cho_solve(c_and_lower: tuple[ArrayLike, bool], b: ArrayLike, overwrite_b: bool = False,
+              check_finite: bool = True) -> AnyArray:
+    """The solution of ``a @ x == b`` from :func:`cho_factor`'s ``(c, lower)`` of ``a``.
+
+    Args:
+        c_and_lower: ``(c, lower)``: the Cholesky factor ``(..., N, N)`` and whether it is the lower one.
+        b: right-hand side ``(N,)`` or ``(..., N, M)``.
+        overwrite_b: unused, as in JAX.
+        check_finite: unused, as in JAX.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.cho_solve(linalg.cho_factor(jnp.array([[2.0, 1.0], [1.0, 2.0]])), jnp.array([3.0, 3.0]))
+        Array([0.9999999, 1.       ], dtype=float32)
+    """
+    c, lower = c_and_lower
+    out: AnyArray = _cho_solve(c, b, lower=lower)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# SVD, det, inv, eigh
+
+
+def _svd_body(a: Any, *, full_matrices: bool, compute_uv: bool) -> Any:
+    (a,) = _inexact(a)
+    return lax_linalg.svd(a, full_matrices=full_matrices, compute_uv=compute_uv)
+
+
+_svd = jitted(_svd_body, "svd")
+
+
+@overload
+def svd(a: ArrayLike, full_matrices: bool = True, compute_uv: Literal[True] = True, overwrite_a: bool = False,
+        check_finite: bool = True, lapack_driver: str = "gesdd") -> tuple[AnyArray, AnyArray, AnyArray]: ...
+@overload
+def svd(a: ArrayLike, full_matrices: bool, compute_uv: Literal[False], overwrite_a: bool = False,
+        check_finite: bool = True, lapack_driver: str = "gesdd") -> AnyArray: ...
+@overload
+def svd(a: ArrayLike, full_matrices: bool = True, *, compute_uv: Literal[False], overwrite_a: bool = False,
+        check_finite: bool = True, lapack_driver: str = "gesdd") -> AnyArray: ...
+@overload
+def svd(a: ArrayLike, full_matrices: bool = True, compute_uv: bool = True, overwrite_a: bool = False,
+        check_finite: bool = True, lapack_driver: str = "gesdd") -> AnyArray | tuple[AnyArray, AnyArray, AnyArray]: ...
+def svd(a: ArrayLike, full_matrices: bool = True, compute_uv: bool = True, overwrite_a: bool = False,
+        check_finite: bool = True, lapack_driver: str = "gesdd") -> AnyArray | tuple[AnyArray, AnyArray, AnyArray]:
+    """Singular value decomposition ``a = U @ diag(s) @ Vh``.
+
+    Args:
+        a: matrices of shape ``(..., M, N)``.
+        full_matrices: square ``U`` and ``Vh``; otherwise ``K = min(M, N)`` columns (rows).
+        compute_uv: give ``(U, s, Vh)``; otherwise ``s`` alone.
+        overwrite_a: unused, as in JAX.
+        check_finite: unused, as in JAX.
+        lapack_driver: unused, as in JAX.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.svd(jnp.array([[3.0, 0.0], [0.0, 4.0]]), compute_uv=False)
+        Array([4., 3.], dtype=float32)
+    """
+    out: AnyArray | tuple[AnyArray, AnyArray, AnyArray] = _svd(a, full_matrices=full_matrices,
+                                                                 compute_uv=compute_uv)
+    return out
+
+
+def det(a: ArrayLike, overwrite_a: bool = False, check_finite: bool = True) -> AnyArray:
+    """The determinant of (batched) square matrices, as ``jax.numpy.linalg.det``.
+
+    Args:
+        a: matrices of shape ``(..., N, N)``.
+        overwrite_a: unused, as in JAX.
+        check_finite: unused, as in JAX.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.det(jnp.array([[1.0, 2.0], [3.0, 4.0]]))
+        Array(-2., dtype=float32)
+    """
+    return jnp_linalg.det(a)
+
+
+def inv(a: ArrayLike, overwrite_a: bool = False, check_finite: bool = True) -> AnyArray:
+    """The inverse of (batched) square matrices, as ``jax.numpy.linalg.inv``.
+
+    Args:
+        a: matrices of shape ``(..., N, N)``.
+        overwrite_a: unused, as in JAX.
+        check_finite: unused, as in JAX.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.inv(jnp.array([[2.0, 0.0], [0.0, 4.0]]))
+        Array([[0.5 , 0.  ],
+               [0.  , 0.25]], dtype=float32)
+    """
+    return jnp_linalg.inv(a)
+
+
+def _eigh_body(a: Any, b: Any, *, lower: bool, eigvals_only: bool, eigvals: None, type: int) -> Any:
+    if b is not None:
+        raise NotImplementedError("Only the b=None case of eigh is implemented")
+    if type != 1:
+        raise NotImplementedError("Only the type=1 case of eigh is implemented.")
+    if eigvals is not None:
+        raise NotImplementedError("Only the eigvals=None case of eigh is implemented.")
+    (a,) = _inexact(a)
+    v, w = lax_linalg.eigh(a, lower=lower)
+    return w if eigvals_only else (w, v)
+
+
+_eigh = jitted(_eigh_body, "eigh")
+
+
+@overload
+def eigh(a: ArrayLike, b: ArrayLike | None = None, lower: bool = True, eigvals_only: Literal[False] = False,
+         overwrite_a: bool = False, overwrite_b: bool = False, turbo: bool = True, eigvals: None = None,
+         type: int = 1, check_finite: bool = True) -> tuple[AnyArray, AnyArray]: ...
+@overload
+def eigh(a: ArrayLike, b: ArrayLike | None = None, lower: bool = True, *, eigvals_only: Literal[True],
+         overwrite_a: bool = False, overwrite_b: bool = False, turbo: bool = True, eigvals: None = None,
+         type: int = 1, check_finite: bool = True) -> AnyArray: ...
+@overload
+def eigh(a: ArrayLike, b: ArrayLike | None, lower: bool, eigvals_only: Literal[True], overwrite_a: bool = False,
+         overwrite_b: bool = False, turbo: bool = True, eigvals: None = None, type: int = 1,
+         check_finite: bool = True) -> AnyArray: ...
+@overload
+def eigh(a: ArrayLike, b: ArrayLike | None = None, lower: bool = True, eigvals_only: bool = False,
+         overwrite_a: bool = False, overwrite_b: bool = False, turbo: bool = True, eigvals: None = None,
+         type: int = 1, check_finite: bool = True) -> AnyArray | tuple[AnyArray, AnyArray]: ...
+def eigh(a: ArrayLike, b: ArrayLike | None = None, lower: bool = True, eigvals_only: bool = False,
+         overwrite_a: bool = False, overwrite_b: bool = False, turbo: bool = True, eigvals: None = None,
+         type: int = 1, check_finite: bool = True) -> AnyArray | tuple[AnyArray, AnyArray]:
+    """The eigenvalues (ascending) and eigenvectors (columns) of a Hermitian matrix; only the triangle ``lower``
+    names is read. JAX implements the standard problem alone (``b=None``, ``type=1``, ``eigvals=None``).
+
+    Args:
+        a: Hermitian matrices of shape ``(..., N, N)``.
+        b: must be None.
+        lower: read the lower (else the upper) triangle.
+        eigvals_only: give the eigenvalues alone.
+        overwrite_a: unused, as in JAX.
+        overwrite_b: unused, as in JAX.
+        turbo: unused, as in JAX.
+        eigvals: must be None.
+        type: must be 1.
+        check_finite: unused, as in JAX.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.eigh(jnp.array([[2.0, 0.0], [0.0, 1.0]]), eigvals_only=True)
+        Array([1., 2.], dtype=float32)
+    """
+    out: AnyArray | tuple[AnyArray, AnyArray] = _eigh(a, b, lower=lower, eigvals_only=eigvals_only,
+                                                      eigvals=eigvals, type=type)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# LU
+
+
+def _lu_factor_body(a: Any) -> Any:
+    (a,) = _inexact(a)
+    lu_, pivots, _ = lax_linalg.lu(a)
+    return (lu_, pivots)
+
+
+_lu_factor = jitted(_lu_factor_body, "lu_factor")
+
+
+def lu_factor(a: ArrayLike, overwrite_a: bool = False, check_finite: bool = True) -> tuple[AnyArray, AnyArray]:
+    """The LU factorization :func:`lu_solve` takes: ``(lu, piv)``, ``L`` (unit diagonal implied) and ``U`` packed
+    in one matrix and the int32 row swaps.
+
+    Args:
+        a: matrices of shape ``(..., M, N)``.
+        overwrite_a: unused, as in JAX.
+        check_finite: unused, as in JAX.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> lu, piv = linalg.lu_factor(jnp.array([[1.0, 2.0], [3.0, 4.0]]))
+        >>> piv
+        Array([1, 1], dtype=int32)
+    """
+    out: tuple[AnyArray, AnyArray] = _lu_factor(a)
+    return out
+
+
+def _lu_solve_core(lu_: Any, perm: Any, b: Any, trans: int) -> Any:
+    """JAX's ``_lu_solve_core`` of one ``[m, m]`` factorization and ``b`` of ``[m, ...]``."""
+    m, sb = shape_of(lu_)[0], shape_of(b)
+    x = lax.reshape(b, (m, math.prod(sb[1:])))
+    rows = shape_of(x)
+    solve = functools.partial(lax_linalg.triangular_solve, lu_, left_side=True)
+    if trans == 0:
+        x = take_along_axis(x, lax.broadcast_in_dim(perm, rows, (0,)), axis=0)
+        x = solve(x, lower=True, unit_diagonal=True)
+        x = solve(x, lower=False)
+    elif trans in (1, 2):
+        conjugate = trans == 2
+        x = solve(x, lower=False, transpose_a=True, conjugate_a=conjugate)
+        x = solve(x, lower=True, transpose_a=True, conjugate_a=conjugate, unit_diagonal=True)
+        _, inverse = lax.sort([perm, lax.iota(np.dtype("int32"), (m,), 0)], 0)
+        x = take_along_axis(x, lax.broadcast_in_dim(inverse, rows, (0,)), axis=0)
+    else:
+        raise ValueError(f"'trans' value must be 0, 1, or 2, got {trans}")
+    return lax.reshape(x, sb)
+
+
+def _lu_solve_body(lu_: Any, pivots: Any, b: Any, *, trans: int) -> Any:
+    lu_, b = _inexact(lu_, b)
+    m = shape_of(lu_)[-2]
+    perm = lax_linalg.lu_pivots_to_permutation(asarray(pivots), m)
+    sb = shape_of(b)
+    if len(sb) == 1:
+        signature = "(n,n),(n),(n)->(n)"
+    elif len(shape_of(lu_)) == len(sb) + 1 and shape_of(lu_)[-1] == sb[-1]:
+        warnings.warn("jax.scipy.linalg.lu_solve: batched 1D solves with b.ndim > 1 are deprecated, and in the "
+                      "future will be treated as a batched 2D solve. Use lu_solve(lu_and_piv, b[..., None])"
+                      ".squeeze(-1) to avoid this warning.", category=FutureWarning, stacklevel=4)
+        signature = "(n,n),(n),(n)->(n)"
+    else:
+        signature = "(n,n),(n),(n,k)->(n,k)"
+    return vectorize(functools.partial(_lu_solve_core, trans=trans), signature=signature)(lu_, perm, b)
+
+
+_lu_solve = jitted(_lu_solve_body, "lu_solve")
+
+
+def lu_solve(lu_and_piv: tuple[ArrayLike, ArrayLike], b: ArrayLike, trans: int = 0, overwrite_b: bool = False,
+             check_finite: bool = True) -> AnyArray:
+    """The solution of ``a @ x == b`` (``trans`` 1: ``a^T``; 2: ``a^H``) from :func:`lu_factor`'s ``(lu, piv)``.
+
+    Args:
+        lu_and_piv: ``(lu, piv)`` of a matrix ``(..., N, N)``.
+        b: right-hand side ``(N,)`` or ``(..., N, M)``.
+        trans: 0, 1 or 2.
+        overwrite_b: unused, as in JAX.
+        check_finite: unused, as in JAX.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> factors = linalg.lu_factor(jnp.array([[2.0, 0.0], [0.0, 4.0]]))
+        >>> linalg.lu_solve(factors, jnp.array([2.0, 4.0]))
+        Array([1., 1.], dtype=float32)
+    """
+    lu_, pivots = lu_and_piv
+    out: AnyArray = _lu_solve(lu_, pivots, b, trans=trans)
+    return out
+
+
+def _lu_body(a: Any, *, permute_l: bool) -> Any:
+    (a,) = _inexact(a)
+    lu_, _, permutation = lax_linalg.lu(a)
+    aval = lax.aval_of(a)
+    dtype = aval.dtype
+    m, n = shape_of(a)
+    rows = lax.broadcast_in_dim(permutation, (m, m), (1,))
+    idx = lax.iota(np.dtype("int32"), (m, m), 0)
+    real = registry.INFO[op_rules.real_name(aval.name)].dtype  # jnp.real of the permutation matrix
+    p = lax.convert_element_type(lax.eq(rows, idx), real, aval.weak_type)
+    k = min(m, n)
+    eye = lax.convert_element_type(lax.eye_mask(m, k, 0), dtype, aval.weak_type)
+    l_ = lax.add(lax.slice(lax_linalg.tril(lu_, -1), (0, 0), (m, k)), eye)
+    u = lax.slice(lax_linalg.triu(lu_), (0, 0), (k, n))
+    if permute_l:
+        p_l = lax.convert_element_type(p, dtype, aval.weak_type)  # jnp.matmul promotes the real P
+        return (lax.dot_general(p_l, l_, (((1,), (0,)), ((), ())), dtype), u)
+    return (p, l_, u)
+
+
+_lu = jitted(_lu_body, "lu")
+
+
+@overload
+def lu(a: ArrayLike, permute_l: Literal[False] = False, overwrite_a: bool = False, check_finite: bool = True
+       ) -> tuple[AnyArray, AnyArray, AnyArray]: ...
+@overload
+def lu(a: ArrayLike, permute_l: Literal[True], overwrite_a: bool = False, check_finite: bool = True
+       ) -> tuple[AnyArray, AnyArray]: ...
+@overload
+def lu(a: ArrayLike, permute_l: bool = False, overwrite_a: bool = False, check_finite: bool = True
+       ) -> tuple[AnyArray, AnyArray] | tuple[AnyArray, AnyArray, AnyArray]: ...
+def lu(a: ArrayLike, permute_l: bool = False, overwrite_a: bool = False, check_finite: bool = True
+       ) -> tuple[AnyArray, AnyArray] | tuple[AnyArray, AnyArray, AnyArray]:
+    """LU decomposition ``a = P @ L @ U`` of a matrix (``permute_l``: ``(P @ L, U)``).
+
+    Args:
+        a: a matrix of shape ``(M, N)``.
+        permute_l: give ``(P @ L, U)``.
+        overwrite_a: unused, as in JAX.
+        check_finite: unused, as in JAX.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> p, l, u = linalg.lu(jnp.array([[1.0, 2.0], [3.0, 4.0]]))
+        >>> p
+        Array([[0., 1.],
+               [1., 0.]], dtype=float32)
+    """
+    if len(shape_of(arraylike(a, "lu"))) != 2:
+        raise ValueError(f"too many values to unpack (expected 2): lu takes a matrix, got shape {shape_of(a)}")
+    out: tuple[AnyArray, AnyArray] | tuple[AnyArray, AnyArray, AnyArray] = _lu(a, permute_l=permute_l)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# QR
+
+
+def _qr_body(a: Any, *, mode: str, pivoting: bool) -> Any:
+    if mode in ("full", "r"):
+        full_matrices = True
+    elif mode == "economic":
+        full_matrices = False
+    else:
+        raise ValueError(f"Unsupported QR decomposition mode '{mode}'")
+    (a,) = _inexact(a)
+    if pivoting:
+        raise NotImplementedError("qr with pivoting=True is not supported")
+    q, r = lax_linalg.qr(a, pivoting=False, full_matrices=full_matrices)
+    if mode == "r":
+        return (r,)
+    return (q, r)
+
+
+_qr = jitted(_qr_body, "qr")
+
+
+@overload
+def qr(a: ArrayLike, overwrite_a: bool = False, lwork: Any = None, *, mode: Literal["r"],
+       pivoting: Literal[False] = False, check_finite: bool = True) -> tuple[AnyArray]: ...
+@overload
+def qr(a: ArrayLike, overwrite_a: bool = False, lwork: Any = None,
+       mode: Literal["full", "economic"] = "full", pivoting: Literal[False] = False, check_finite: bool = True
+       ) -> tuple[AnyArray, AnyArray]: ...
+@overload
+def qr(a: ArrayLike, overwrite_a: bool = False, lwork: Any = None, mode: str = "full", pivoting: bool = False,
+       check_finite: bool = True) -> tuple[AnyArray] | tuple[AnyArray, AnyArray] | tuple[AnyArray, AnyArray, AnyArray]:
+    ...
+def qr(a: ArrayLike, overwrite_a: bool = False, lwork: Any = None, mode: str = "full", pivoting: bool = False,
+       check_finite: bool = True) -> tuple[AnyArray] | tuple[AnyArray, AnyArray] | tuple[AnyArray, AnyArray, AnyArray]:
+    """QR decomposition ``a = Q @ R``: ``mode`` ``'full'`` (square ``Q``), ``'economic'`` (``K = min(M, N)``
+    columns) or ``'r'`` (``(R,)`` alone). Column pivoting is not supported yet (``NotImplementedError``).
+
+    Args:
+        a: matrices of shape ``(..., M, N)``.
+        overwrite_a: unused, as in JAX.
+        lwork: unused, as in JAX.
+        mode: ``'full'``, ``'economic'`` or ``'r'``.
+        pivoting: must be False here.
+        check_finite: unused, as in JAX.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> q, r = linalg.qr(jnp.ones((3, 2)), mode="economic")
+        >>> q.shape, r.shape
+        ((3, 2), (2, 2))
+    """
+    out: tuple[AnyArray] | tuple[AnyArray, AnyArray] = _qr(a, mode=mode, pivoting=pivoting)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# solves
+
+
+def _broadcasted_matvec(a: Any, b: Any) -> Any:
+    sa, sb = shape_of(a), shape_of(b)
+    batch = tuple(np.broadcast_shapes(sa[:-2], sb[:-1]))
+    nb = len(batch)
+    a = lax.broadcast_in_dim(a, (*batch, *sa[-2:]), tuple(range(nb + 2 - len(sa), nb + 2)))
+    b = lax.broadcast_in_dim(b, (*batch, sb[-1]), tuple(range(nb + 1 - len(sb), nb + 1)))
+    dims = (((nb + 1,), (nb,)), (tuple(range(nb)), tuple(range(nb))))
+    return lax.dot_general(a, b, dims, lax.aval_of(a).dtype)
+
+
+def _solve_body(a: Any, b: Any, *, assume_a: str, lower: bool) -> Any:
+    if assume_a != "pos":
+        return jnp_linalg.solve(a, b)
+    a, b = _inexact(a, b)
+    sa, sb = shape_of(a), shape_of(b)
+    if not (len(sa) >= 2 and len(sb) in (len(sa), len(sa) - 1) and sa[-1] == sa[-2] == sb[len(sa) - 2]):
+        raise ValueError(f"The arguments to solve must have shapes a=[..., m, m] and b=[..., m, k] or b=[..., m]; "
+                         f"got a={sa} and b={sb}")
+    factors = cho_factor(lax.stop_gradient(a), lower=lower)
+
+    def custom_solve(x: Any) -> Any:
+        return custom_linear_solve(lambda v: _broadcasted_matvec(a, v), x,
+                                   solve=lambda _, v: cho_solve(factors, v), symmetric=True)
+
+    if len(sa) == len(sb) + 1:
+        return custom_solve(b)
+    return vmap(custom_solve, len(sb) - 1, max(len(sa), len(sb)) - 1)(materialize(b))
+
+
+_solve = jitted(_solve_body, "solve")
+
+
+def solve(a: ArrayLike, b: ArrayLike, lower: bool = False, overwrite_a: bool = False, overwrite_b: bool = False,
+          debug: bool = False, check_finite: bool = True, assume_a: str = "gen") -> AnyArray:
+    """The solution of ``a @ x == b``: by LU (as ``jax.numpy.linalg.solve``), or by Cholesky for
+    ``assume_a='pos'`` (reading the triangle ``lower`` names).
+
+    Args:
+        a: square matrices of shape ``(..., N, N)``.
+        b: right-hand side ``(..., N)`` or ``(..., N, M)``.
+        lower: with ``assume_a='pos'``, read the lower (else the upper) triangle.
+        overwrite_a: unused, as in JAX.
+        overwrite_b: unused, as in JAX.
+        debug: unused, as in JAX.
+        check_finite: unused, as in JAX.
+        assume_a: ``'gen'``, ``'sym'``, ``'her'`` or ``'pos'``.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.solve(jnp.array([[2.0, 1.0], [1.0, 2.0]]), jnp.array([3.0, 3.0]), assume_a="pos")
+        Array([1., 1.], dtype=float32)
+    """
+    valid_assume_a = ["gen", "sym", "her", "pos"]
+    if assume_a not in valid_assume_a:
+        raise ValueError(f"Expected assume_a to be one of {valid_assume_a}; got {assume_a!r}")
+    out: AnyArray = _solve(a, b, assume_a=assume_a, lower=lower)
+    return out
+
+
+def _solve_triangular_body(a: Any, b: Any, *, trans: int | str, lower: bool, unit_diagonal: bool) -> Any:
+    if trans == 0 or trans == "N":
+        transpose_a, conjugate_a = False, False
+    elif trans == 1 or trans == "T":
+        transpose_a, conjugate_a = True, False
+    elif trans == 2 or trans == "C":
+        transpose_a, conjugate_a = True, True
+    else:
+        raise ValueError(f"Invalid 'trans' value {trans}")
+    a, b = _inexact(a, b)
+    signature = _signature("solve_triangular", a, b)
+    return vectorize(functools.partial(lax_linalg.triangular_solve, left_side=True, lower=lower,
+                                       transpose_a=transpose_a, conjugate_a=conjugate_a,
+                                       unit_diagonal=unit_diagonal), signature=signature)(a, b)
+
+
+_solve_triangular = jitted(_solve_triangular_body, "solve_triangular")
+
+
+def solve_triangular(a: ArrayLike, b: ArrayLike, trans: int | str = 0, lower: bool = False,
+                     unit_diagonal: bool = False, overwrite_b: bool = False, debug: Any = None,
+                     check_finite: bool = True) -> AnyArray:
+    """The solution of ``op(a) @ x == b`` for triangular ``a`` (``trans``: 0/``'N'``, 1/``'T'`` transposed,
+    2/``'C'`` conjugate transposed).
+
+    Args:
+        a: triangular matrices of shape ``(..., N, N)``; only the triangle ``lower`` names is read.
+        b: right-hand side ``(N,)`` or ``(..., N, M)``.
+        trans: 0, 1, 2, ``'N'``, ``'T'`` or ``'C'``.
+        lower: use the lower (else the upper) triangle.
+        unit_diagonal: assume a unit diagonal.
+        overwrite_b: unused, as in JAX.
+        debug: unused, as in JAX.
+        check_finite: unused, as in JAX.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.solve_triangular(jnp.array([[2.0, 0.0], [1.0, 1.0]]), jnp.array([2.0, 3.0]), lower=True)
+        Array([1., 2.], dtype=float32)
+    """
+    out: AnyArray = _solve_triangular(a, b, trans=trans, lower=lower, unit_diagonal=unit_diagonal)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# constructions
+
+
+def _block_diag_body(*arrs: Any) -> Any:
+    if len(arrs) == 0:
+        arrs = (lax.full((1, 0), 0, registry.INFO[lattice.default_name("f", config.x64)].dtype),)
+    dtype, weak = common_dtype(*arrs)
+    converted = [as_dtype(asarray(a), dtype, weak) for a in arrs]
+    bad = [i for i, a in enumerate(converted) if len(shape_of(a)) > 2]
+    if bad:
+        raise ValueError(f"Arguments to jax.scipy.linalg.block_diag must have at most 2 dimensions, got "
+                         f"{converted[bad[0]]} at argument {bad[0]}.")
+    two_d: list[Any] = []
+    for a in converted:
+        s = shape_of(a)
+        two_d.append(lax.reshape(a, (1, 1) if not s else (1, s[0]) if len(s) == 1 else s))
+    total = sum(shape_of(a)[1] for a in two_d)
+    padded: list[Any] = []
+    col = 0
+    for a in two_d:
+        cols = shape_of(a)[1]
+        aval = lax.aval_of(a)
+        padded.append(lax.pad(a, lax.full((), 0, aval.dtype),  # JAX's dtype.type(0): strongly typed
+                              [(0, 0, 0), (col, total - cols - col, 0)]))
+        col += cols
+    return lax.concatenate(padded, 0)
+
+
+_block_diag = jitted(_block_diag_body, "block_diag")
+
+
+def block_diag(*arrs: ArrayLike) -> AnyArray:
+    """The block-diagonal matrix of the arrays (scalars and vectors taken as ``1 x 1`` and ``1 x n`` matrices),
+    of their promoted dtype.
+
+    Args:
+        arrs: arrays of rank at most 2.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.block_diag(jnp.ones((1, 1)), 2 * jnp.ones((1, 2)))
+        Array([[1., 0., 0.],
+               [0., 2., 2.]], dtype=float32)
+    """
+    for a in arrs:
+        arraylike(a, "block_diag")
+    out: AnyArray = _block_diag(*arrs)
+    return out
+
+
+def _hilbert_body(*, n: int) -> Any:
+    dtype = registry.INFO[lattice.default_name("f", config.x64)].dtype
+    a = lax.iota(dtype, (n, 1), 0)
+    total = lax.add(lax.broadcast_in_dim(a, (n, n), (0, 1)), lax.broadcast_in_dim(lax.reshape(a, (1, n)), (n, n),
+                                                                                  (0, 1)))
+    one = lax.full((n, n), 1, dtype)
+    return lax.div(one, lax.add(total, one))
+
+
+_hilbert = jitted(_hilbert_body, "hilbert")
+
+
+def hilbert(n: int) -> AnyArray:
+    """The ``n x n`` Hilbert matrix, ``1 / (i + j + 1)``, of the default float dtype.
+
+    Args:
+        n: the size.
+
+    Example:
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.hilbert(2)
+        Array([[1.        , 0.5       ],
+               [0.5       , 0.33333334]], dtype=float32)
+    """
+    out: AnyArray = _hilbert(n=n)
+    return out
+
+
+def _circulant_1d(c: Any) -> Any:
+    (n,) = shape_of(c)
+    idx = jnp.remainder(jnp.subtract(jnp.arange(n)[:, None], jnp.arange(n)[None, :]), n)
+    return c[idx]
+
+
+def circulant(c: ArrayLike) -> AnyArray:
+    """The circulant matrix of ``c`` (its first column; each column the one before rolled down by one), batched
+    over ``c``'s leading axes.
+
+    Args:
+        c: the first column, shape ``(..., N)``.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.circulant(jnp.array([1, 2, 3]))
+        Array([[1, 3, 2],
+               [2, 1, 3],
+               [3, 2, 1]], dtype=int32)
+    """
+    check_arraylike("circulant", c)
+    out: AnyArray = vectorize(_circulant_1d, signature="(n)->(n,n)")(jnp.atleast_1d(jnp.asarray(c)))
+    return out
+
+
+def fiedler(a: ArrayLike) -> AnyArray:
+    """The symmetric Fiedler matrix of ``a``: ``abs(a[i] - a[j])``, batched over ``a``'s leading axes.
+
+    Args:
+        a: shape ``(..., N)``.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.fiedler(jnp.array([1.0, 4.0]))
+        Array([[0., 3.],
+               [3., 0.]], dtype=float32)
+    """
+    check_arraylike("fiedler", a)
+    arr = jnp.atleast_1d(a)
+    out: AnyArray = jnp.abs(jnp.subtract(arr[..., None], arr[..., None, :]))
+    return out

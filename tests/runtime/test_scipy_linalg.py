@@ -1,0 +1,86 @@
+"""``lax.linalg`` and ``scipy.linalg``, held to JAX 0.10.2 by ``tests/data/jax_scipy_linalg_reference.json``
+(``tools/jax_scipy_linalg_reference.py`` runs the same expressions in JAX's venv): values of the decompositions and
+solves (same LAPACK kernels, so signs included), derivatives, ``vmap``/``jit``, dtypes and weak flags with x64 off and
+on, and the error classes where JAX refuses.
+"""
+
+from __future__ import annotations
+
+import json
+import warnings
+from pathlib import Path
+from typing import Any, Final
+
+import numpy as np
+import pytest
+
+import arraytyping as at
+import arraytyping.numpy as anp
+from reference_tools import cases_on_runtime, tool
+
+ROOT = Path(__file__).resolve().parents[2]
+REF = json.loads((ROOT / "tests" / "data" / "jax_scipy_linalg_reference.json").read_text())
+TOOL = tool("jax_scipy_linalg_reference")
+
+DIFFERENCES: Final[dict[str, str]] = {}
+"""Case -> why the runtime's answer differs from JAX's; each is checked to still differ, and checked otherwise."""
+
+
+def _ours(config: str) -> dict[str, Any]:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", FutureWarning)
+        return cases_on_runtime("jax_scipy_linalg_reference", config, {"at": at, "jnp": anp, "np": np})
+
+
+def _same(jax: Any, ours: Any) -> bool:
+    if jax[0] == "ERR" or ours[0] == "ERR":
+        return bool(jax == ours)
+    if len(jax) != len(ours):
+        return False
+    for a, b in zip(jax, ours):
+        if a[0] == "STR" or b[0] == "STR":
+            if a != b:
+                return False
+            continue
+        if a[:2] != b[:2]:
+            return False
+        fa = np.asarray(a[2], dtype=object)
+        fb = np.asarray(b[2], dtype=object)
+        if fa.shape != fb.shape:
+            return False
+        if not np.allclose(np.asarray(fa.tolist(), dtype=complex), np.asarray(fb.tolist(), dtype=complex),
+                           rtol=2e-3, atol=2e-4, equal_nan=True):
+            return False
+    return True
+
+
+def test_reference_covers_every_case() -> None:
+    for config in TOOL.CONFIGS:
+        assert sorted(REF["results"][config]) == sorted(TOOL.CASES), "a case was added: rerun the generator"
+
+
+@pytest.mark.parametrize("config", ["x64_off", "x64_on"])
+@pytest.mark.parametrize("name", sorted(TOOL.CASES))
+def test_case_matches_jax(config: str, name: str) -> None:
+    want, got = REF["results"][config][name], _ours(config)[name]
+    if name in DIFFERENCES:
+        assert not _same(want, got), f"{name} now matches JAX: drop it from DIFFERENCES"
+        return
+    assert _same(want, got), f"{name} ({config}): JAX {str(want)[:400]}\nours {str(got)[:400]}"
+
+
+def test_decompositions_reconstruct() -> None:
+    """The factors put back together give the matrix (what the reference's values also hold, said directly)."""
+    from arraytyping.lax import linalg as L
+    from arraytyping.scipy import linalg as S
+    rng = np.random.default_rng(1)
+    g = (rng.standard_normal((3, 3)) + 3 * np.eye(3)).astype(np.float32)
+    a = g @ g.T + np.eye(3, dtype=np.float32)
+    c = np.asarray(L.cholesky(anp.asarray(a)))
+    np.testing.assert_allclose(c @ c.T, a, rtol=1e-4, atol=1e-4)
+    p, l_, u = (np.asarray(x) for x in S.lu(anp.asarray(g)))
+    np.testing.assert_allclose(p @ l_ @ u, g, rtol=1e-4, atol=1e-4)
+    q, r = (np.asarray(x) for x in S.qr(anp.asarray(g)))
+    np.testing.assert_allclose(q @ r, g, rtol=1e-4, atol=1e-4)
+    x = np.asarray(S.solve(anp.asarray(a), anp.ones(3), assume_a="pos"))
+    np.testing.assert_allclose(a @ x, np.ones(3), rtol=1e-4, atol=1e-4)

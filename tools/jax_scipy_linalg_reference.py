@@ -1,0 +1,257 @@
+"""Write JAX 0.10.2's results for ``jax.lax.linalg`` and ``jax.scipy.linalg`` to
+``tests/data/jax_scipy_linalg_reference.json``: values on seeded well-conditioned inputs (float32, float64,
+complex64, batched), derivatives (``grad``, ``jvp``) and ``vmap``/``jit``, their dtypes and weak flags, with x64 off
+and on, and the error class where JAX refuses.
+
+Runs in JAX's own venv (see ``tools/jax_reference.py``, whose command line it shares)::
+
+    python tools/jax_scipy_linalg_reference.py [--venv .jaxref-venv]
+
+The cases are source text evaluated in a namespace of the library under test (``at``: the top-level module,
+``jnp``: its numpy; the prelude imports ``L``, its ``lax.linalg``, and ``S``, its ``scipy.linalg``), so
+``tests/runtime/test_scipy_linalg.py`` runs the very same expressions on the runtime. JAX's CPU and the runtime
+call the same LAPACK kernels, so decompositions are compared as they are (signs included).
+"""
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import jax_reference as ref  # noqa: E402  (same folder)
+import case_reference as cases  # noqa: E402  (same folder)
+
+OUT = ref.ROOT / "tests" / "data" / "jax_scipy_linalg_reference.json"
+
+PRELUDE = '''
+import importlib
+L = importlib.import_module(at.__name__ + ".lax.linalg")
+S = importlib.import_module(at.__name__ + ".scipy.linalg")
+rng = np.random.default_rng(0)
+G = (rng.standard_normal((3, 3)) + 3 * np.eye(3)).astype(np.float32)
+A = (G @ G.T + np.eye(3)).astype(np.float32)
+A64 = A.astype(np.float64)
+GB = (rng.standard_normal((2, 3, 3)) + 3 * np.eye(3)).astype(np.float32)
+AB = (GB @ np.swapaxes(GB, -1, -2) + np.eye(3)).astype(np.float32)
+R = rng.standard_normal((4, 3)).astype(np.float32)
+A4 = (R @ R.T + np.eye(4)).astype(np.float32)
+CG = (G + 1j * rng.standard_normal((3, 3))).astype(np.complex64)
+C = (CG @ CG.conj().T + np.eye(3)).astype(np.complex64)
+v = rng.standard_normal(3).astype(np.float32)
+B2 = rng.standard_normal((3, 2)).astype(np.float32)
+BB = rng.standard_normal((2, 3, 2)).astype(np.float32)
+T = np.tril(G).astype(np.float32)
+TC = np.tril(CG).astype(np.complex64)
+taus = np.array([1.2, 0.7, 1.5], np.float32)
+W = jnp.where(jnp.asarray(np.eye(3, dtype=bool)), 3.0, 1.0)
+IA = np.array([[4, 2], [2, 5]], np.int32)
+'''
+"""Inputs, evaluated in the namespace before the cases."""
+
+CASES: dict[str, str] = {
+    # lax.linalg
+    "lax_cholesky": "L.cholesky(A)",
+    "lax_cholesky_f64": "L.cholesky(A64)",
+    "lax_cholesky_c64": "L.cholesky(C)",
+    "lax_cholesky_batch": "L.cholesky(AB)",
+    "lax_cholesky_nosym": "L.cholesky(np.tril(A), symmetrize_input=False)",
+    "lax_cholesky_weak": "L.cholesky(W)",
+    "lax_cholesky_int": "L.cholesky(IA)",
+    "lax_cholesky_rect": "L.cholesky(R)",
+    "lax_cholesky_vector": "L.cholesky(v)",
+    "lax_cholesky_grad": "at.grad(lambda a: L.cholesky(a).sum())(A)",
+    "lax_cholesky_vmap": "at.vmap(L.cholesky)(AB)",
+    "lax_cholesky_jit": "at.jit(L.cholesky)(A)",
+    "lax_lu": "L.lu(G)",
+    "lax_lu_rect": "L.lu(R)",
+    "lax_lu_wide": "L.lu(R.T)",
+    "lax_lu_batch": "L.lu(GB)",
+    "lax_lu_c64": "L.lu(CG)",
+    "lax_lu_f64": "L.lu(A64)",
+    "lax_lu_grad": "at.grad(lambda a: L.lu(a)[0].sum())(G)",
+    "lax_lu_vmap": "at.vmap(L.lu)(GB)",
+    "lax_lu_int": "L.lu(IA)",
+    "lax_lu_pivots_to_permutation": "L.lu_pivots_to_permutation(np.array([2, 2, 3], np.int32), 4)",
+    "lax_lu_pivots_to_permutation_batch": "L.lu_pivots_to_permutation(np.array([[1, 1], [0, 1]], np.int32), 3)",
+    "lax_lu_pivots_to_permutation_small": "L.lu_pivots_to_permutation(np.array([2, 2, 2], np.int32), 2)",
+    "lax_qr": "L.qr(G)",
+    "lax_qr_rect_full": "L.qr(R)",
+    "lax_qr_rect_reduced": "L.qr(R, full_matrices=False)",
+    "lax_qr_wide": "L.qr(R.T)",
+    "lax_qr_c64": "L.qr(CG)",
+    "lax_qr_batch": "L.qr(GB)",
+    "lax_qr_grad": "at.grad(lambda a: L.qr(a, full_matrices=False)[1].sum())(R)",
+    "lax_eigh": "L.eigh(A)",
+    "lax_eigh_c64": "L.eigh(C)",
+    "lax_eigh_f64": "L.eigh(A64)",
+    "lax_eigh_batch": "L.eigh(AB)",
+    "lax_eigh_upper": "L.eigh(np.triu(A), lower=False, symmetrize_input=False)",
+    "lax_eigh_subset_whole": "L.eigh(A, subset_by_index=(0, 3))",
+    "lax_eigh_subset": "L.eigh(A, subset_by_index=(0, 2))",
+    "lax_eigh_grad": "at.grad(lambda a: L.eigh(a)[1].sum())(A)",
+    "lax_eigh_weak": "L.eigh(W)",
+    "lax_svd": "L.svd(G)",
+    "lax_svd_values": "L.svd(R, compute_uv=False)",
+    "lax_svd_reduced": "L.svd(R, full_matrices=False)",
+    "lax_svd_full": "L.svd(R)",
+    "lax_svd_c64": "L.svd(CG)",
+    "lax_svd_batch": "L.svd(GB, compute_uv=False)",
+    "lax_svd_subset": "L.svd(G, full_matrices=False, subset_by_index=(0, 2))",
+    "lax_svd_subset_full": "L.svd(G, subset_by_index=(0, 2))",
+    "lax_svd_grad": "at.grad(lambda a: L.svd(a, compute_uv=False).sum())(G)",
+    "lax_eig": "L.eig(G)",
+    "lax_eig_right": "L.eig(G, compute_left_eigenvectors=False)",
+    "lax_eig_values": "L.eig(G, compute_left_eigenvectors=False, compute_right_eigenvectors=False)",
+    "lax_eig_c64": "L.eig(CG, compute_left_eigenvectors=False)",
+    "lax_eig_f64": "L.eig(A64, compute_left_eigenvectors=False, compute_right_eigenvectors=False)",
+    "lax_triangular_solve_left": "L.triangular_solve(T, B2, left_side=True, lower=True)",
+    "lax_triangular_solve_right": "L.triangular_solve(T, B2.T, lower=True)",
+    "lax_triangular_solve_transpose": "L.triangular_solve(T, B2, left_side=True, lower=True, transpose_a=True)",
+    "lax_triangular_solve_unit": "L.triangular_solve(T, B2, left_side=True, lower=True, unit_diagonal=True)",
+    "lax_triangular_solve_upper": "L.triangular_solve(T.T, B2, left_side=True)",
+    "lax_triangular_solve_conj": ("L.triangular_solve(TC, B2.astype(np.complex64), left_side=True, lower=True, "
+                                  "transpose_a=True, conjugate_a=True)"),
+    "lax_triangular_solve_conj_only": ("L.triangular_solve(TC, B2.astype(np.complex64), left_side=True, lower=True, "
+                                       "conjugate_a=True)"),
+    "lax_triangular_solve_vector": "L.triangular_solve(T, v, left_side=True, lower=True)",
+    "lax_triangular_solve_vector_right": "L.triangular_solve(T, v, lower=True)",
+    "lax_triangular_solve_batch": "L.triangular_solve(np.tril(GB), BB, left_side=True, lower=True)",
+    "lax_triangular_solve_mixed": "L.triangular_solve(T, B2.astype(np.float64), left_side=True, lower=True)",
+    "lax_triangular_solve_shape": "L.triangular_solve(T, R, left_side=True, lower=True)",
+    "lax_triangular_solve_grad": ("at.grad(lambda a, b: L.triangular_solve(a, b, left_side=True, lower=True).sum(), "
+                                  "argnums=(0, 1))(T, B2)"),
+    "lax_householder_product": "L.householder_product(R, taus)",
+    "lax_householder_product_grad": "at.grad(lambda a: L.householder_product(a, taus).sum())(R)",
+    "lax_symmetric_product": "L.symmetric_product(R, A4, alpha=2.0, beta=0.5)",
+    "lax_symmetric_product_sym": "L.symmetric_product(R, A4, alpha=2.0, beta=0.5, symmetrize_output=True)",
+    "lax_enums": "[x.value for x in (*L.SvdAlgorithm, *L.EighImplementation, *L.EigImplementation)]",
+    # scipy.linalg
+    "cholesky_upper": "S.cholesky(A)",
+    "cholesky_lower": "S.cholesky(A, lower=True)",
+    "cholesky_c64": "S.cholesky(C)",
+    "cholesky_batch": "S.cholesky(AB, lower=True)",
+    "cholesky_int": "S.cholesky(IA)",
+    "cholesky_list": "S.cholesky([[4.0, 2.0], [2.0, 5.0]])",
+    "cholesky_weak": "S.cholesky(W)",
+    "cholesky_grad": "at.grad(lambda a: S.cholesky(a).sum())(A)",
+    "cho_factor": "S.cho_factor(A)[0]",
+    "cho_factor_lower": "S.cho_factor(A, lower=True)[0]",
+    "cho_solve_vec": "S.cho_solve(S.cho_factor(A), v)",
+    "cho_solve_mat_lower": "S.cho_solve(S.cho_factor(A, lower=True), B2)",
+    "cho_solve_c64": "S.cho_solve(S.cho_factor(C), v)",
+    "cho_solve_batch": "S.cho_solve(S.cho_factor(AB), BB)",
+    "cho_solve_grad": "at.grad(lambda b: S.cho_solve((S.cholesky(A), False), b).sum())(v)",
+    "det": "S.det(G)",
+    "det_batch": "S.det(GB)",
+    "det_int": "S.det(IA)",
+    "inv": "S.inv(G)",
+    "inv_c64": "S.inv(CG)",
+    "eigh": "S.eigh(A)",
+    "eigh_values": "S.eigh(A, eigvals_only=True)",
+    "eigh_upper": "S.eigh(np.triu(A), lower=False)",
+    "eigh_c64": "S.eigh(C)",
+    "eigh_int": "S.eigh(IA)",
+    "eigh_b": "S.eigh(A, A)",
+    "eigh_type": "S.eigh(A, type=2)",
+    "eigh_grad": "at.grad(lambda a: S.eigh(a, eigvals_only=True).sum())(A)",
+    "lu": "S.lu(G)",
+    "lu_rect": "S.lu(R)",
+    "lu_wide": "S.lu(R.T)",
+    "lu_permute_l": "S.lu(R, permute_l=True)",
+    "lu_permute_l_c64": "S.lu(CG, permute_l=True)",
+    "lax_cholesky_bool": "L.cholesky(np.eye(2, dtype=bool))",
+    "lu_c64": "S.lu(CG)",
+    "lu_int": "S.lu(IA)",
+    "lu_grad": "at.grad(lambda a: S.lu(a)[2].sum())(G)",
+    "lu_factor": "S.lu_factor(G)",
+    "lu_factor_batch": "S.lu_factor(GB)",
+    "lu_solve": "S.lu_solve(S.lu_factor(G), v)",
+    "lu_solve_mat": "S.lu_solve(S.lu_factor(G), B2)",
+    "lu_solve_trans1": "S.lu_solve(S.lu_factor(G), v, trans=1)",
+    "lu_solve_trans2_c64": "S.lu_solve(S.lu_factor(CG), v.astype(np.complex64), trans=2)",
+    "lu_solve_trans1_c64": "S.lu_solve(S.lu_factor(CG), v.astype(np.complex64), trans=1)",
+    "lu_solve_batch": "S.lu_solve(S.lu_factor(GB), BB)",
+    "lu_solve_bad_trans": "S.lu_solve(S.lu_factor(G), v, trans=3)",
+    "lu_solve_grad": "at.grad(lambda b: S.lu_solve(S.lu_factor(G), b).sum())(v)",
+    "qr": "S.qr(G)",
+    "qr_rect": "S.qr(R)",
+    "qr_economic": "S.qr(R, mode='economic')",
+    "qr_r": "S.qr(R, mode='r')",
+    "qr_c64": "S.qr(CG)",
+    "qr_int": "S.qr(IA)",
+    "qr_bad_mode": "S.qr(G, mode='raw')",
+    "solve": "S.solve(G, v)",
+    "solve_mat": "S.solve(G, B2)",
+    "solve_sym": "S.solve(A, v, assume_a='sym')",
+    "solve_pos": "S.solve(A, v, assume_a='pos')",
+    "solve_pos_lower": "S.solve(np.tril(A), B2, assume_a='pos', lower=True)",
+    "solve_pos_batch": "S.solve(AB, BB, assume_a='pos')",
+    "solve_pos_c64": "S.solve(C, v, assume_a='pos')",
+    "solve_pos_grad": "at.grad(lambda a: S.solve(a, v, assume_a='pos').sum())(A)",
+    "solve_pos_grad_b": "at.grad(lambda b: S.solve(A, b, assume_a='pos').sum())(v)",
+    "solve_bad_assume": "S.solve(G, v, assume_a='tri')",
+    "solve_int": "S.solve(IA, np.array([1, 2], np.int32))",
+    "solve_triangular": "S.solve_triangular(T, v, lower=True)",
+    "solve_triangular_upper": "S.solve_triangular(T.T, B2)",
+    "solve_triangular_T": "S.solve_triangular(T, v, trans='T', lower=True)",
+    "solve_triangular_1": "S.solve_triangular(T, B2, trans=1, lower=True)",
+    "solve_triangular_C": "S.solve_triangular(TC, v, trans='C', lower=True)",
+    "solve_triangular_2": "S.solve_triangular(TC, v, trans=2, lower=True)",
+    "solve_triangular_unit": "S.solve_triangular(T, v, lower=True, unit_diagonal=True)",
+    "solve_triangular_batch": "S.solve_triangular(np.tril(GB), BB, lower=True)",
+    "solve_triangular_int": "S.solve_triangular(np.array([[2, 0], [1, 1]], np.int32), np.array([2, 3], np.int32), lower=True)",
+    "solve_triangular_bad_trans": "S.solve_triangular(T, v, trans='X')",
+    "solve_triangular_grad": "at.grad(lambda a: S.solve_triangular(a, v, lower=True).sum())(T)",
+    "solve_triangular_vmap": "at.vmap(lambda a, b: S.solve_triangular(a, b, lower=True))(np.tril(GB), BB[..., 0])",
+    "svd": "S.svd(G)",
+    "svd_values": "S.svd(R, compute_uv=False)",
+    "svd_reduced": "S.svd(R, full_matrices=False)",
+    "svd_c64": "S.svd(CG)",
+    "svd_int": "S.svd(IA, compute_uv=False)",
+    "svd_grad": "at.grad(lambda a: S.svd(a, compute_uv=False).sum())(G)",
+    "block_diag": "S.block_diag(G, R, v)",
+    "block_diag_mixed": "S.block_diag(np.ones((1, 2), np.int32), 2.5, np.ones((2, 1), np.float16))",
+    "block_diag_ints": "S.block_diag(np.ones((1, 2), np.int32), 3)",
+    "block_diag_scalars": "S.block_diag(1.0, 2.0)",
+    "block_diag_empty": "S.block_diag()",
+    "block_diag_3d": "S.block_diag(GB)",
+    "block_diag_c64": "S.block_diag(CG, v)",
+    "hilbert": "S.hilbert(3)",
+    "circulant": "S.circulant(np.array([1, 2, 3], np.int32))",
+    "circulant_float": "S.circulant(v)",
+    "circulant_batch": "S.circulant(B2.T)",
+    "circulant_scalar": "S.circulant(2.5)",
+    "circulant_list": "S.circulant([1, 2])",
+    "fiedler": "S.fiedler(v)",
+    "fiedler_int": "S.fiedler(np.array([1, 4, 9], np.int32))",
+    "fiedler_batch": "S.fiedler(B2.T)",
+    "fiedler_scalar": "S.fiedler(3.0)",
+    "fiedler_c64": "S.fiedler(v.astype(np.complex64))",
+    "hilbert_1": "S.hilbert(1)",
+    "jit_solve_pos": "at.jit(lambda a, b: S.solve(a, b, assume_a='pos'))(A, v)",
+    "vmap_cho_solve": "at.vmap(lambda c, b: S.cho_solve((c, True), b))(L.cholesky(AB), BB[..., 0])",
+}
+"""Name -> expression (evaluated after :data:`PRELUDE`)."""
+
+CONFIGS: tuple[str, ...] = cases.X64_CONFIGS
+
+
+def run(namespace: dict[str, Any], record_leaf: Callable[[Any], Any] = cases.record) -> dict[str, Any]:
+    """Every case evaluated in ``namespace`` (after the prelude), as ``tools/case_reference.py`` records it. Shared
+    with the test, which passes the runtime's namespace."""
+    return cases.run_cases(namespace, PRELUDE, CASES, messages=False, record_leaf=record_leaf,
+                           label="<scipy_linalg>")
+
+
+def main_inside() -> None:
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+
+    cases.write_per_x64(OUT, "tools/jax_scipy_linalg_reference.py", lambda: run({"at": jax, "jnp": jnp, "np": np}))
+
+
+if __name__ == "__main__":
+    ref.cli(__doc__, __file__, main_inside)
