@@ -18,6 +18,7 @@ from arraytyping import dtypes as dtypes, lattice as lattice
 from arraytyping import tree_util as tree_util
 from arraytyping import lax as lax, nn as nn, numpy as numpy, random as random, scipy as scipy, tree as tree
 from arraytyping import custom_derivatives as custom_derivatives
+from arraytyping import custom_batching as custom_batching
 from arraytyping.ad_checkpoint import checkpoint as checkpoint, checkpoint_policies as checkpoint_policies
 from arraytyping.ad_checkpoint import checkpoint as remat
 from arraytyping import typing as typing
@@ -32,6 +33,7 @@ from arraytyping import errors as errors, stages as stages
 from arraytyping import sharding as sharding
 from arraytyping.sharding import NamedSharding as NamedSharding, PartitionSpec as P, Sharding
 from arraytyping.sharding import make_mesh as make_mesh, set_mesh as set_mesh
+from arraytyping import image as image, ops as ops
 from arraytyping.errors import ConcretizationTypeError as ConcretizationTypeError
 from arraytyping.errors import TracerArrayConversionError as TracerArrayConversionError
 from arraytyping.errors import TracerBoolConversionError as TracerBoolConversionError
@@ -46,17 +48,23 @@ __all__ = [
     "set_mesh", "hessian", "jacfwd", "jacobian", "jacrev", "jit", "jvp", "linearize", "make_jaxpr", "remat",
     "typecheck", "value_and_grad", "vjp", "vmap", "block_until_ready", "typeof", "debug", "experimental",
     "pure_callback", "TypePromotionError", "bfloat16", "errors", "stages", "bool_", "canonicalize_dtype", "complex64",
-    "custom_derivatives", "complex128", "complexfloating", "config", "dtype_promotion", "dtypes", "enable_x64", "finfo",
-    "float4_e2m1fn", "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz",
-    "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float16", "float32",
-    "float64", "floating", "generic", "iinfo", "inexact", "int1", "int2", "int4", "int8", "int16", "int32", "int64",
-    "integer", "isdtype", "issubdtype", "lattice", "number", "op_rules", "promote_types", "result_type",
-    "signedinteger", "tree_util", "uint1", "uint2", "uint4", "uint8", "uint16", "uint32", "uint64", "unsignedinteger",
-    "clear_caches", "default_backend", "device_count", "device_get", "disable_jit", "ensure_compile_time_eval",
-    "float0", "linear_transpose", "live_arrays", "local_device_count", "local_devices", "named_call", "named_scope",
-    "print_environment_info", "process_count", "process_index", "closure_convert", "copy_to_host_async",
-    "custom_gradient", "effects_barrier", "host_count", "host_id", "host_ids", "process_indices", "uint8", "uint16",
-    "uint32", "uint64", "unsignedinteger", "Ref", "freeze", "new_ref", "debug_infs", "debug_nans",
+    "custom_derivatives", "custom_batching", "complex128", "complexfloating", "config", "dtype_promotion", "dtypes",
+    "enable_x64", "finfo", "float4_e2m1fn", "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4", "float8_e4m3",
+    "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu",
+    "float16", "float32", "float64", "floating", "generic", "iinfo", "inexact", "int1", "int2", "int4", "int8", "int16",
+    "int32", "int64", "integer", "isdtype", "issubdtype", "lattice", "number", "op_rules", "promote_types",
+    "result_type", "signedinteger", "tree_util", "uint1", "uint2", "uint4", "uint8", "uint16", "uint32", "uint64",
+    "unsignedinteger", "clear_caches", "default_backend", "device_count", "device_get", "disable_jit",
+    "ensure_compile_time_eval", "float0", "linear_transpose", "live_arrays", "local_device_count", "local_devices",
+    "named_call", "named_scope", "print_environment_info", "process_count", "process_index", "closure_convert",
+    "copy_to_host_async", "custom_gradient", "effects_barrier", "host_count", "host_id", "host_ids", "process_indices",
+    "uint8", "uint16", "uint32", "uint64", "unsignedinteger", "Ref", "freeze", "new_ref", "debug_infs", "debug_nans",
+    "allow_f16_reductions", "array_garbage_collection_guard", "check_tracer_leaks", "checking_leaks", "debug_key_reuse",
+    "default_device", "default_matmul_precision", "default_prng_impl", "enable_checks", "enable_custom_prng",
+    "explain_cache_misses", "legacy_prng_key", "log_compiles", "make_user_context", "no_execution", "no_tracing",
+    "numpy_dtype_promotion", "numpy_rank_promotion", "softmax_custom_jvp", "thread_guard", "threefry_partitionable",
+    "transfer_guard", "transfer_guard_device_to_device", "transfer_guard_device_to_host",
+    "transfer_guard_host_to_device",
 ]
 
 __version__: str
@@ -11395,6 +11403,40 @@ def debug_infs(flag: bool = ...) -> contextlib.AbstractContextManager[None]:
         FloatingPointError: invalid value (inf) encountered in log
     """
     ...
+_V = TypeVar('_V')
+_F = TypeVar('_F', bound=Callable[..., Any])
+@contextlib.contextmanager
+def transfer_guard(new_val: str) -> Generator[None]:
+    """A context manager setting the transfer guard level for all transfers (host to device, device to device,
+    device to host) within its block: ``"allow"``, ``"log"``, ``"disallow"``, ``"log_explicit"`` or
+    ``"disallow_explicit"`` (accepted, not enforced by arraytyping: a level other than ``"allow"`` warns).
+
+    Args:
+      new_val: the transfer guard level within the block.
+
+    Example::
+
+        >>> import arraytyping as at
+        >>> with at.transfer_guard("allow"):
+        ...     at.transfer_guard_host_to_device.value
+        'allow'
+    """
+    ...
+@contextlib.contextmanager
+def checking_leaks() -> Generator[None]:
+    """A context manager turning ``jax_check_tracer_leaks`` on within its block (as ``check_tracer_leaks(True)``;
+    accepted, not enforced by arraytyping: it warns).
+
+    Example::
+
+        >>> import arraytyping as at
+        >>> import warnings
+        >>> with warnings.catch_warnings(), at.checking_leaks():
+        ...     warnings.simplefilter("ignore")
+        ...     at.check_tracer_leaks.value
+        True
+    """
+    ...
 
 # From arraytyping/_src/dtypes/queries.py (generated from its source).
 def issubdtype(arg1: object, arg2: object) -> bool:
@@ -11977,6 +12019,153 @@ def freeze(ref: Ref[_RefD, _RefS]) -> Array[_RefD, _RefS]:
     """
     ...
 
+_StateV = TypeVar("_StateV")
+_StateF = TypeVar("_StateF", bound=Callable[..., Any])
+@type_check_only
+class _StateContextManager(Generic[_StateV]):
+    def __enter__(self) -> None: ...
+    def __exit__(self, *exc: object) -> None: ...
+    def __call__(self, func: _StateF) -> _StateF: ...
+@type_check_only
+class _State(Generic[_StateV]):
+    name: str
+    @property
+    def value(self) -> _StateV: ...
+    def __call__(self, new_val: Any = ...) -> _StateContextManager[_StateV]: ...
+allow_f16_reductions: _State[bool]
+"""Context manager for `jax_allow_f16_reductions` config option.
+
+    If False, `reduce_sum` on `f16` or `bf16` inputs will raise an error. Defaults to True.
+    """
+array_garbage_collection_guard: _State[str | None]
+"""Context manager for `jax_array_garbage_collection_guard` config option.
+
+    Select garbage collection guard level for ``jax.Array`` objects (``allow``, ``log`` or ``fatal``; arraytyping's arrays are freed by reference counting and it logs nothing).
+    """
+check_tracer_leaks: _State[bool]
+"""Context manager for `jax_check_tracer_leaks` config option.
+
+    Turn on checking for leaked tracers as soon as a trace completes (accepted, not enforced by arraytyping: setting it warns).
+    """
+debug_key_reuse: _State[bool]
+"""Context manager for `jax_debug_key_reuse` config option.
+
+    Turn on experimental key reuse checking (accepted, not enforced by arraytyping: setting it warns).
+    """
+default_device: _State[Any]
+"""Context manager for `jax_default_device` config option.
+
+    Configure the default device for JAX operations (arraytyping runs on one device).
+    """
+default_matmul_precision: _State[str | None]
+"""Context manager for `jax_default_matmul_precision` config option.
+
+    Control the default matmul and conv precision for 32bit inputs.
+    """
+default_prng_impl: _State[str]
+"""Context manager for `jax_default_prng_impl` config option.
+
+    Select the default PRNG implementation (arraytyping has threefry2x32 only).
+    """
+enable_checks: _State[bool]
+"""Context manager for `jax_enable_checks` config option.
+
+    Turn on invariant checking for JAX internals.
+    """
+enable_custom_prng: _State[bool]
+"""Context manager for `jax_enable_custom_prng` config option.
+
+    Enables an internal upgrade that allows one to define custom pseudo-random number generator implementations.
+    """
+explain_cache_misses: _State[bool]
+"""Context manager for `jax_explain_cache_misses` config option.
+
+    Each time there is a miss on one of the main caches, explain the cause of the miss.
+    """
+legacy_prng_key: _State[str]
+"""Context manager for `jax_legacy_prng_key` config option.
+
+    Specify the behavior when raw PRNG keys are passed to jax.random APIs.
+    """
+log_compiles: _State[bool]
+"""Context manager for `jax_log_compiles` config option.
+
+    Log a message each time `jit` or `pmap` compiles an XLA computation.
+    """
+no_execution: _State[bool]
+"""Context manager for `jax_no_execution` config option.
+
+    Disallow JAX executions.
+    """
+no_tracing: _State[bool]
+"""Context manager for `jax_no_tracing` config option.
+
+    Disallow tracing for JIT compilation.
+    """
+numpy_dtype_promotion: _State[str]
+"""Context manager for `jax_numpy_dtype_promotion` config option.
+
+    Specify the rules used for implicit type promotion in operations between arrays. Options are "standard" or "strict"; in strict-mode, binary operations between arrays of differing strongly-specified dtypes will result in an error.
+    """
+numpy_rank_promotion: _State[str]
+"""Context manager for `jax_numpy_rank_promotion` config option.
+
+    Control NumPy-style automatic rank promotion broadcasting ("allow", "warn", or "raise").
+    """
+softmax_custom_jvp: _State[bool]
+"""Context manager for `jax_softmax_custom_jvp` config option.
+
+    Use a new custom_jvp rule for jax.nn.softmax.
+    """
+thread_guard: _State[bool]
+"""Context manager for `jax_thread_guard` config option.
+
+    If True, an error will be raised at runtime if a multi-process JAX operation is called from a thread other than the one in which the thread guard was set (arraytyping runs one process).
+    """
+threefry_partitionable: _State[bool]
+"""Context manager for `jax_threefry_partitionable` config option.
+
+    Enables internal threefry PRNG implementation changes that render it automatically partitionable in some cases (arraytyping implements the partitionable form only).
+    """
+transfer_guard_device_to_device: _State[str | None]
+"""Context manager for `jax_transfer_guard_device_to_device` config option.
+
+    Select the transfer guard level for device-to-device transfers (accepted, not enforced by arraytyping: setting it other than 'allow' warns).
+    """
+transfer_guard_device_to_host: _State[str | None]
+"""Context manager for `jax_transfer_guard_device_to_host` config option.
+
+    Select the transfer guard level for device-to-host transfers (accepted, not enforced by arraytyping: setting it other than 'allow' warns).
+    """
+transfer_guard_host_to_device: _State[str | None]
+"""Context manager for `jax_transfer_guard_host_to_device` config option.
+
+    Select the transfer guard level for host-to-device transfers (accepted, not enforced by arraytyping: setting it other than 'allow' warns).
+    """
+@type_check_only
+class _UserContext(Generic[_StateV]):
+    @property
+    def value(self) -> _StateV: ...
+    def __call__(self, new_val: _StateV) -> contextlib.AbstractContextManager[None]: ...
+@overload
+def make_user_context(default_value: None = None) -> _UserContext[Any]: ...
+@overload
+def make_user_context(default_value: _StateV) -> _UserContext[_StateV]:
+    """A context that ``jit``'s caches are sensitive to: when its value changes, a jitted function is traced,
+    lowered and compiled again.
+
+    Args:
+      default_value: the context's value outside any block.
+
+    Example::
+
+        >>> import arraytyping as at
+        >>> ctx = at.make_user_context(default_value=None)
+        >>> with ctx(1):
+        ...     ctx.value
+        1
+    """
+    ...
 def pure_callback(callback: Callable[..., Any], result_shape_dtypes: Any, *args: Any, sharding: Any = None, vmap_method: str | None = None, **kwargs: Any) -> Any: ...
 
 class DeletedArrayError(RuntimeError): ...
