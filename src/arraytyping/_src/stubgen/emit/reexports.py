@@ -183,7 +183,8 @@ def _class_stub(node: ast.ClassDef, lines: Sequence[str]) -> list[str]:
         elif (isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
               and (not item.target.id.startswith("_") or item.target.id.startswith("__"))):
             value = (f" = {item.value.value!r}" if isinstance(item.value, ast.Constant)
-                     else " = ..." if item.value is not None else "")  # a named tuple's default (``= ()``)
+                     else " = ..." if item.value is not None and "NamedTuple" in bases else "")  # a named
+            # tuple's field default (``= ()``); elsewhere a computed value is left to the annotation
             source = lines[item.lineno - 1]  # its checkers' ignore comments too (``__hash__: ClassVar[None]``)
             ignore = source[source.index("  # type: ignore"):] if "  # type: ignore" in source else ""
             annotation = ast.unparse(item.annotation)
