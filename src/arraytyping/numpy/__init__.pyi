@@ -111,31 +111,32 @@ __all__ = [
     "bitwise_invert", "bitwise_left_shift", "bitwise_not", "bitwise_or", "bitwise_right_shift", "bitwise_xor",
     "blackman", "bool_", "broadcast_arrays", "broadcast_shapes", "broadcast_to", "can_cast", "cbrt", "cdouble", "ceil",
     "character", "choose", "clip", "column_stack", "complex128", "complex64", "complex_", "complexfloating", "compress",
-    "concat", "concatenate", "conj", "conjugate", "convolve", "copy", "copysign", "correlate", "cos", "cosh",
-    "count_nonzero", "cross", "csingle", "cumprod", "cumsum", "cumulative_prod", "cumulative_sum", "deg2rad", "degrees",
-    "delete", "diag", "diag_indices", "diag_indices_from", "diagonal", "diff", "digitize", "divide", "divmod", "dot",
-    "double", "dsplit", "dstack", "dtype", "e", "ediff1d", "einsum", "empty", "empty_like", "equal", "euler_gamma",
-    "exp", "exp2", "expand_dims", "expm1", "eye", "fabs", "finfo", "flatnonzero", "flexible", "flip", "fliplr",
-    "flipud", "float16", "float32", "float4_e2m1fn", "float64", "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4",
-    "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz",
-    "float8_e8m0fnu", "float_", "float_power", "floating", "floor", "floor_divide", "fmax", "fmin", "fmod",
-    "from_dlpack", "full", "full_like", "gcd", "generic", "greater", "greater_equal", "hamming", "hanning", "heaviside",
-    "hsplit", "hstack", "hypot", "identity", "iinfo", "imag", "index_exp", "indices", "inexact", "inf", "inner", "int1",
-    "int16", "int2", "int32", "int4", "int64", "int8", "int_", "integer", "invert", "isclose", "iscomplex",
-    "iscomplexobj", "isdtype", "isfinite", "isin", "isinf", "isnan", "isneginf", "isposinf", "isreal", "isrealobj",
-    "isscalar", "issubdtype", "iterable", "kron", "lcm", "left_shift", "less", "less_equal", "linspace", "log", "log10",
-    "log1p", "log2", "logaddexp", "logaddexp2", "logical_and", "logical_not", "logical_or", "logical_xor", "logspace",
-    "matmul", "matrix_transpose", "matvec", "max", "maximum", "mean", "median", "meshgrid", "min", "minimum", "mod",
-    "modf", "moveaxis", "multiply", "nan", "nan_to_num", "nanargmax", "nanargmin", "nancumprod", "nancumsum", "nanmax",
-    "nanmean", "nanmedian", "nanmin", "nanpercentile", "nanprod", "nanquantile", "nanstd", "nansum", "nanvar",
-    "ndarray", "ndim", "negative", "newaxis", "nextafter", "nonzero", "not_equal", "number", "object_", "ones",
-    "ones_like", "outer", "pad", "percentile", "permute_dims", "pi", "positive", "pow", "power", "prod",
-    "promote_types", "ptp", "quantile", "rad2deg", "radians", "ravel", "ravel_multi_index", "real", "reciprocal",
-    "remainder", "repeat", "reshape", "resize", "result_type", "right_shift", "rint", "roll", "rollaxis", "rot90",
-    "round", "s_", "save", "savez", "searchsorted", "select", "shape", "sign", "signbit", "signedinteger", "sin",
-    "sinc", "single", "sinh", "size", "sort", "spacing", "split", "sqrt", "square", "squeeze", "stack", "std",
-    "subtract", "sum", "swapaxes", "take", "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "transpose",
-    "tri", "tril", "tril_indices", "tril_indices_from", "triu", "triu_indices", "triu_indices_from", "true_divide",
+    "concat", "concatenate", "conj", "conjugate", "convolve", "copy", "copysign", "corrcoef", "correlate", "cos",
+    "cosh", "count_nonzero", "cov", "cross", "csingle", "cumprod", "cumsum", "cumulative_prod", "cumulative_sum",
+    "deg2rad", "degrees", "delete", "diag", "diag_indices", "diag_indices_from", "diagonal", "diff", "digitize",
+    "divide", "divmod", "dot", "double", "dsplit", "dstack", "dtype", "e", "ediff1d", "einsum", "empty", "empty_like",
+    "equal", "euler_gamma", "exp", "exp2", "expand_dims", "expm1", "eye", "fabs", "finfo", "flatnonzero", "flexible",
+    "flip", "fliplr", "flipud", "float16", "float32", "float4_e2m1fn", "float64", "float6_e2m3fn", "float6_e3m2fn",
+    "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2",
+    "float8_e5m2fnuz", "float8_e8m0fnu", "float_", "float_power", "floating", "floor", "floor_divide", "fmax", "fmin",
+    "fmod", "from_dlpack", "full", "full_like", "gcd", "generic", "geomspace", "greater", "greater_equal", "hamming",
+    "hanning", "heaviside", "hsplit", "hstack", "hypot", "identity", "iinfo", "imag", "index_exp", "indices", "inexact",
+    "inf", "inner", "int1", "int16", "int2", "int32", "int4", "int64", "int8", "int_", "integer", "interp", "invert",
+    "isclose", "iscomplex", "iscomplexobj", "isdtype", "isfinite", "isin", "isinf", "isnan", "isneginf", "isposinf",
+    "isreal", "isrealobj", "isscalar", "issubdtype", "iterable", "kron", "lcm", "left_shift", "less", "less_equal",
+    "linspace", "log", "log10", "log1p", "log2", "logaddexp", "logaddexp2", "logical_and", "logical_not", "logical_or",
+    "logical_xor", "logspace", "matmul", "matrix_transpose", "matvec", "max", "maximum", "mean", "median", "meshgrid",
+    "min", "minimum", "mod", "modf", "moveaxis", "multiply", "nan", "nan_to_num", "nanargmax", "nanargmin",
+    "nancumprod", "nancumsum", "nanmax", "nanmean", "nanmedian", "nanmin", "nanpercentile", "nanprod", "nanquantile",
+    "nanstd", "nansum", "nanvar", "ndarray", "ndim", "negative", "newaxis", "nextafter", "nonzero", "not_equal",
+    "number", "object_", "ones", "ones_like", "outer", "pad", "percentile", "permute_dims", "pi", "polyadd", "polyder",
+    "polydiv", "polyint", "polymul", "polysub", "polyval", "positive", "pow", "power", "prod", "promote_types", "ptp",
+    "quantile", "rad2deg", "radians", "ravel", "ravel_multi_index", "real", "reciprocal", "remainder", "repeat",
+    "reshape", "resize", "result_type", "right_shift", "rint", "roll", "rollaxis", "rot90", "round", "s_", "save",
+    "savez", "searchsorted", "select", "shape", "sign", "signbit", "signedinteger", "sin", "sinc", "single", "sinh",
+    "size", "sort", "spacing", "split", "sqrt", "square", "squeeze", "stack", "std", "subtract", "sum", "swapaxes",
+    "take", "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "transpose", "trapezoid", "tri", "tril",
+    "tril_indices", "tril_indices_from", "trim_zeros", "triu", "triu_indices", "triu_indices_from", "true_divide",
     "trunc", "uint", "uint1", "uint16", "uint2", "uint32", "uint4", "uint64", "uint8", "unique", "unique_all",
     "unique_counts", "unique_inverse", "unique_values", "unravel_index", "unsignedinteger", "unstack", "var", "vdot",
     "vecdot", "vecmat", "vectorize", "vsplit", "vstack", "where", "zeros", "zeros_like",
@@ -17100,6 +17101,18 @@ def ediff1d(ary: float, to_end: ArrayLike | None = ..., to_begin: ArrayLike | No
 def ediff1d(ary: complex, to_end: ArrayLike | None = ..., to_begin: ArrayLike | None = ...) -> Array[complex64]: ...
 @overload
 def ediff1d(ary: Array[_Abstract | int | float | complex], to_end: ArrayLike | None = ..., to_begin: ArrayLike | None = ...) -> Array[Any]: ...
+def trapezoid(y: ArrayLike, x: ArrayLike | None = ..., dx: ArrayLike = ..., axis: int = ...) -> Array[Any]:
+    """The integral of ``y`` along ``axis`` by the trapezoidal rule, at sample points ``x`` (or spaced ``dx``).
+
+    Args:
+        y: the values to integrate.
+        x: the sample points (1-d, or of ``y``'s shape); when None, spaced ``dx`` apart.
+        dx: the spacing when ``x`` is None.
+        axis: the axis to integrate along.
+
+    Example: ``trapezoid(jnp.array([1.0, 2.0, 3.0]))`` is ``4.0``.
+    """
+    ...
 
 # From arraytyping/_src/numpy/binning.py (generated from its source).
 def digitize(x: ArrayLike, bins: ArrayLike, right: bool = ..., *, method: str | None = ...) -> Array[int32]:
@@ -17141,6 +17154,21 @@ def bincount(x: int, weights: None = ..., minlength: int = ..., *, length: int |
 def bincount(x: Array[_Abstract | int], weights: None = ..., minlength: int = ..., *, length: int | None = ...) -> Array[Any]: ...
 @overload
 def bincount(x: ArrayLike, weights: ArrayLike | None = ..., minlength: int = ..., *, length: int | None = ...) -> Array[Any]: ...
+def interp(x: ArrayLike, xp: ArrayLike, fp: ArrayLike, left: ArrayLike | str | None = ..., right: ArrayLike | str | None = ..., period: ArrayLike | None = ...) -> Array[Any]:
+    """One-dimensional linear interpolation: the piecewise-linear function through ``(xp, fp)`` evaluated at ``x``.
+
+    Args:
+        x: the points to evaluate at (any shape).
+        xp: the increasing sample points (one-dimensional).
+        fp: the values at ``xp`` (same shape).
+        left: the value for ``x < xp[0]`` (``fp[0]`` by default), or ``'extrapolate'``.
+        right: the value for ``x > xp[-1]`` (``fp[-1]`` by default), or ``'extrapolate'``.
+        period: a period of the sample points (``left`` and ``right`` then ignored).
+
+    Example: ``interp(jnp.array([0.5, 1.5]), jnp.array([0.0, 1.0, 2.0]), jnp.array([0.0, 10.0, 0.0]))`` is
+    ``[5.0, 5.0]``.
+    """
+    ...
 
 # From arraytyping/_src/numpy/setops.py (generated from its source).
 def isin(element: ArrayLike, test_elements: ArrayLike, assume_unique: bool = ..., invert: bool = ..., *, method: str = ...) -> Array[bool_]:
@@ -18138,6 +18166,13 @@ def logspace(start: bool, stop: bool, num: int = ..., endpoint: bool = ..., base
 def logspace(start: float, stop: float, num: int = ..., endpoint: bool = ..., base: ArrayLike = ..., dtype: None = ..., axis: int = ...) -> Array[float32]: ...
 @overload
 def logspace(start: ArrayLike, stop: ArrayLike, num: int = ..., endpoint: bool = ..., base: ArrayLike = ..., dtype: None = ..., axis: int = ...) -> Array[Any]: ...
+def geomspace(start: ArrayLike, stop: ArrayLike, num: int = ..., endpoint: bool = ..., dtype: DTypeLike | None = ..., axis: int = ...) -> Array[Any]:
+    """``num`` numbers from ``start`` to ``stop`` spaced evenly on a log scale (a geometric progression; both ends
+    of one sign), in an inexact dtype unless ``dtype`` is given.
+
+    Example: ``geomspace(1.0, 1000.0, 4)`` is ``[1.0, 10.0, 100.0, 1000.0]``.
+    """
+    ...
 @overload
 def eye(N: int, M: int | None, k: int, dtype: type[Never] | np.dtype[Never] | DType[Never], *, device: Any = ...) -> Array[Any]:
     'A 2-d array with ones on the ``k``-th diagonal and zeros elsewhere (the default float dtype), on ``device`` when one is given.'
@@ -18607,6 +18642,81 @@ def convolve(a: ArrayLike, v: ArrayLike, mode: str = ..., *, precision: None = .
 def correlate(a: ArrayLike, v: ArrayLike, mode: str = ..., *, precision: None = ..., preferred_element_type: DTypeLike | None = ...) -> Array[Any]:
     "The cross-correlation of two one-dimensional arrays: ``c[k] = sum_j a[k + j] conj(v[j])``, where they overlap entirely (``'valid'``, by default), over the ``'full'`` overlap or the first operand's length (``'same'``). ``precision`` other than None is not supported."
     ...
+def polyval(p: ArrayLike, x: ArrayLike, *, unroll: int = ...) -> Array[Any]:
+    """The polynomial with coefficients ``p`` (highest power first) evaluated at ``x`` by Horner's rule,
+    in ``p`` and ``x``'s promoted dtype.
+
+    Args:
+        p: the coefficients, along the first axis (further axes broadcast with ``x``).
+        x: the points.
+        unroll: accepted as JAX's loop unrolling (the result does not depend on it).
+
+    Example: ``polyval(jnp.array([1.0, 2.0, 3.0]), 2.0)`` is ``1*4 + 2*2 + 3 = 11.0``.
+    """
+    ...
+def polyadd(a1: ArrayLike, a2: ArrayLike) -> Array[Any]:
+    """The sum of two polynomials (coefficient arrays, highest power first; the shorter aligned to the end).
+
+    Example: ``polyadd(jnp.array([1, 2]), jnp.array([3, 4, 5]))`` is ``[3, 5, 7]``.
+    """
+    ...
+def polysub(a1: ArrayLike, a2: ArrayLike) -> Array[Any]:
+    """The difference ``a1 - a2`` of two polynomials (coefficient arrays, highest power first).
+
+    Example: ``polysub(jnp.array([3, 4, 5]), jnp.array([1, 2]))`` is ``[3, 3, 3]``.
+    """
+    ...
+def polyint(p: ArrayLike, m: int = ..., k: int | ArrayLike | None = ...) -> Array[Any]:
+    """The ``m``-th integral of polynomial ``p`` (highest power first), with integration constants ``k`` (a scalar,
+    or one per integration); in an inexact dtype.
+
+    Example: ``polyint(jnp.array([3.0, 2.0, 1.0]))`` is ``[1.0, 1.0, 1.0, 0.0]``.
+    """
+    ...
+def polyder(p: ArrayLike, m: int = ...) -> Array[Any]:
+    """The ``m``-th derivative of polynomial ``p`` (highest power first), in an inexact dtype.
+
+    Example: ``polyder(jnp.array([1.0, 2.0, 3.0]))`` is ``[2.0, 2.0]``.
+    """
+    ...
+def polymul(a1: ArrayLike, a2: ArrayLike, *, trim_leading_zeros: bool = ...) -> Array[Any]:
+    """The product of two polynomials (coefficient arrays, highest power first): their full convolution, in an
+    inexact dtype. ``trim_leading_zeros`` drops leading zeros first (not under ``jit``).
+
+    Example: ``polymul(jnp.array([1.0, 1.0]), jnp.array([1.0, -1.0]))`` is ``[1.0, 0.0, -1.0]``.
+    """
+    ...
+def polydiv(u: ArrayLike, v: ArrayLike, *, trim_leading_zeros: bool = ...) -> tuple[Array[Any], Array[Any]]:
+    """The quotient and remainder of dividing polynomial ``u`` by ``v`` (highest power first), in an inexact dtype.
+    ``trim_leading_zeros`` drops the remainder's leading (near-)zeros (not under ``jit``).
+
+    Example: ``polydiv(jnp.array([1.0, 0.0, -1.0]), jnp.array([1.0, 1.0]))`` is ``([1.0, -1.0], [0.0, 0.0, 0.0])``.
+    """
+    ...
+def cov(m: ArrayLike, y: ArrayLike | None = ..., rowvar: bool = ..., bias: bool = ..., ddof: int | None = ..., fweights: ArrayLike | None = ..., aweights: ArrayLike | None = ..., dtype: DTypeLike | None = ...) -> Array[Any]:
+    """The covariance matrix of the variables in the rows of ``m`` (columns when ``rowvar=False``), with those of
+    ``y`` appended; observations weighted by ``fweights`` (integer counts) and ``aweights``. In an inexact dtype.
+
+    Args:
+        m: the variables (1-d: one variable), 2-d at most.
+        y: more variables, joined to ``m``'s.
+        rowvar: whether each row is a variable (the default) or each column.
+        bias: normalise by ``N`` rather than ``N - 1``.
+        ddof: the delta degrees of freedom, overriding ``bias``.
+        fweights: integer frequency weights of the observations.
+        aweights: observation weights.
+        dtype: the computation's inexact dtype.
+
+    Example: ``cov(jnp.array([[0.0, 1.0, 2.0], [2.0, 1.0, 0.0]]))`` is ``[[1.0, -1.0], [-1.0, 1.0]]``.
+    """
+    ...
+def corrcoef(x: ArrayLike, y: ArrayLike | None = ..., rowvar: bool = ..., dtype: DTypeLike | None = ...) -> Array[Any]:
+    """The Pearson correlation coefficients of the variables in the rows of ``x`` (columns when ``rowvar=False``),
+    with those of ``y`` appended: ``cov`` normalised by the standard deviations, clipped to ``[-1, 1]``.
+
+    Example: ``corrcoef(jnp.array([[0.0, 1.0, 2.0], [2.0, 1.0, 0.0]]))`` is ``[[1.0, -1.0], [-1.0, 1.0]]``.
+    """
+    ...
 
 # From arraytyping/_src/numpy/einsum.py (generated from its source).
 
@@ -18642,4 +18752,16 @@ def delete(arr: Array[T], obj: ArrayLike | slice, axis: int | None = ..., *, ass
     ...
 @overload
 def delete(arr: ArrayLike, obj: ArrayLike | slice, axis: int | None = ..., *, assume_unique_indices: bool = ...) -> Array[Any]: ...
+def trim_zeros(filt: ArrayLike, trim: str = ..., axis: int | Sequence[int] | None = ...) -> Array[Any]:
+    """``filt`` without its leading (``'f'`` in ``trim``) and trailing (``'b'``) zeros, along each axis of ``axis``
+    (all by default). The result's shape depends on the values, so ``filt`` must be concrete (not under ``jit``).
+
+    Args:
+        filt: the array.
+        trim: ``'f'``, ``'b'`` or ``'fb'`` (the default): which ends to trim.
+        axis: the axis or axes trimmed; all when None.
+
+    Example: ``trim_zeros(jnp.array([0, 0, 2, 0, 1, 0]))`` is ``[2, 0, 1]``.
+    """
+    ...
 

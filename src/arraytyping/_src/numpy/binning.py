@@ -5,7 +5,8 @@
 operands promoted together first (``op_rules``' ``int32`` family). ``bincount`` adds ones (or the weights) into
 ``zeros(length)`` at the clipped values with a scatter-add that drops what falls past ``length``: the default
 integer, or the weights' dtype (``op_rules.bincount_result``); without a static ``length`` its size is read from the
-values, which must then be concrete.
+values, which must then be concrete. ``interp`` interpolates linearly between the neighbours ``searchsorted`` finds,
+in the inexact dtype of ``x`` and ``xp`` promoted together (``fp``'s inexact dtype for the values).
 """
 
 from __future__ import annotations
@@ -22,13 +23,17 @@ from arraytyping._src.core.array import Array
 from arraytyping._src.core.arraylike import refuse_sequences
 from arraytyping._src.core.trace import ConcretizationTypeError, concrete_value
 from arraytyping._src.lax import lax
-from arraytyping._src.numpy._promotion import ArrayLike, array_fn, operand, shape_of
+from arraytyping._src.numpy._promotion import (
+    ArrayLike, array_fn, as_dtype, common_dtype, jitted, kind_of, operand, shape_of, to_inexact_dtype,
+)
+from arraytyping._src.numpy.joining import concatenate
 from arraytyping._src.numpy.conversion import asarray, zeros, zeros_like
 from arraytyping._src.numpy.indexing import getitem, scatter_update
 from arraytyping._src.numpy.ordering import searchsorted
 from arraytyping._src.numpy.selection import clip, where
+from arraytyping._src.numpy.unary import abs
 
-__all__ = ["bincount", "digitize"]
+__all__ = ["bincount", "digitize", "interp"]
 
 
 def _digitize_body(x: Any, bins: Any, *, right: bool = False, method: str | None = None) -> Any:
@@ -100,3 +105,72 @@ def bincount(x: ArrayLike, weights: ArrayLike | None = None, minlength: int = 0,
         out_name = op_rules.bincount_result((name, weak), operand(w), config.lattice_config)[0]
     counts = zeros(length, registry.INFO[out_name].dtype)
     return scatter_update(counts, clip(x, 0), w, "add", mode="drop")
+
+
+def _inexact(*args: Any) -> list[Any]:
+    """JAX's ``promote_dtypes_inexact``, without rank promotion."""
+    dtype, weak = common_dtype(*args)
+    return [as_dtype(a, to_inexact_dtype(dtype), weak) for a in args]
+
+
+def _interp_body(x: Any, xp: Any, fp: Any, left: Any, right: Any, period: Any, *, extrapolate_left: bool,
+                 extrapolate_right: bool) -> Any:
+    if shape_of(xp) != shape_of(fp) or len(shape_of(xp)) != 1:
+        raise ValueError("xp and fp must be one-dimensional arrays of equal size")
+    x_arr, xp_arr = _inexact(x, xp)
+    (fp_arr,) = _inexact(fp)
+    if kind_of(x_arr) == "c":
+        raise ValueError("jnp.interp: complex x values not supported.")
+    if period is not None:
+        if shape_of(period):
+            raise ValueError(f"period must be a scalar; got {period}")
+        period = abs(period)
+        x_arr = x_arr % period
+        xp_arr = xp_arr % period
+        xp_arr, fp_arr = lax.sort([xp_arr, fp_arr], 0, True, 1)
+        xp_arr = concatenate([xp_arr[-1:] - period, xp_arr, xp_arr[:1] + period])
+        fp_arr = concatenate([fp_arr[-1:], fp_arr, fp_arr[:1]])
+    i = clip(searchsorted(xp_arr, x_arr, side="right"), 1, shape_of(xp_arr)[0] - 1)
+    df = fp_arr[i] - fp_arr[i - 1]
+    dx = xp_arr[i] - xp_arr[i - 1]
+    delta = x_arr - xp_arr[i - 1]
+    epsilon = np.spacing(np.finfo(lax.aval_of(xp_arr).dtype).eps)
+    dx0 = lax.abs(dx) <= epsilon  # no NaN gradients where dx is tiny (as JAX)
+    f = where(dx0, fp_arr[i - 1], fp_arr[i - 1] + (delta / where(dx0, 1, dx)) * df)
+    if not extrapolate_left:
+        left_arr = fp_arr[0] if left is None else left
+        if period is None:
+            f = where(x_arr < xp_arr[0], left_arr, f)
+    if not extrapolate_right:
+        right_arr = fp_arr[-1] if right is None else right
+        if period is None:
+            f = where(x_arr > xp_arr[-1], right_arr, f)
+    return f
+
+
+_interp = jitted(_interp_body, "interp", arrays=3)
+
+
+def interp(x: ArrayLike, xp: ArrayLike, fp: ArrayLike, left: ArrayLike | str | None = None,
+           right: ArrayLike | str | None = None, period: ArrayLike | None = None) -> Array:
+    """One-dimensional linear interpolation: the piecewise-linear function through ``(xp, fp)`` evaluated at ``x``.
+
+    Args:
+        x: the points to evaluate at (any shape).
+        xp: the increasing sample points (one-dimensional).
+        fp: the values at ``xp`` (same shape).
+        left: the value for ``x < xp[0]`` (``fp[0]`` by default), or ``'extrapolate'``.
+        right: the value for ``x > xp[-1]`` (``fp[-1]`` by default), or ``'extrapolate'``.
+        period: a period of the sample points (``left`` and ``right`` then ignored).
+
+    Example: ``interp(jnp.array([0.5, 1.5]), jnp.array([0.0, 1.0, 2.0]), jnp.array([0.0, 10.0, 0.0]))`` is
+    ``[5.0, 5.0]``.
+    """
+    for name, side in (("left", left), ("right", right)):
+        if isinstance(side, str) and side != "extrapolate":
+            raise ValueError(f"the only valid string value of `{name}` is 'extrapolate', but got: {side!r}")
+    refuse_sequences("interp", x, xp, fp)
+    out: Array = _interp(x, xp, fp, None if isinstance(left, str) else left,
+                         None if isinstance(right, str) else right, period,
+                         extrapolate_left=isinstance(left, str), extrapolate_right=isinstance(right, str))
+    return out

@@ -33,7 +33,8 @@ from arraytyping._src.numpy.conversion import astype, default_dtype, full_like, 
 from arraytyping._src.numpy.joining import stack
 from arraytyping._src.numpy.selection import diagonal
 from arraytyping._src.numpy.shape import expand_dims, reshape, squeeze
-from arraytyping._src.numpy.unary import imag, real, where_call
+from arraytyping._src.numpy.unary import imag, log10, real, where_call
+from arraytyping._src.numpy.unary import sign as sign_of
 from arraytyping._src.dtypes.promotion import result_type
 from arraytyping._src.xla.array_impl import device_put, place
 from arraytyping.typing import DTypeLike, ShapeLike
@@ -260,6 +261,42 @@ def logspace(start: ArrayLike, stop: ArrayLike, num: int = 50, endpoint: bool = 
     """``base ** linspace(start, stop, num)``."""
     return _logspace(start, stop, base, num=operator.index(num), endpoint=bool(endpoint),
                      dtype=None if dtype is None else canonical_dtype(dtype), axis=operator.index(axis))
+
+
+def _geomspace_body(start: Any, stop: Any, *, num: int, endpoint: bool, dtype: np.dtype[Any] | None,
+                    axis: int) -> Any:
+    """JAX's ``_geomspace``: ``sign(start) * logspace(log10(start / sign), log10(stop / sign))`` in the computation
+    dtype, the new axis moved to ``axis``, converted."""
+    if dtype is None:
+        rdt, _ = common_dtype(start, stop)
+        dtype = to_inexact_dtype(rdt)
+    cdt = _computation_dtype(dtype, "geomspace")
+    start, stop = (lax.convert_element_type(v, cdt, False) if isinstance(v, Array) else as_dtype(v, cdt, False)
+                   for v in (start, stop))
+    sign = sign_of(start)
+    res = multiply(sign, _logspace_body(log10(true_divide(start, sign)), log10(true_divide(stop, sign)), 10.0,
+                                        num=num, endpoint=endpoint, dtype=cdt, axis=0))
+    nd = len(shape_of(res))
+    axis = axis + nd if axis < 0 else axis
+    if not 0 <= axis < nd:
+        raise ValueError(f"axis {axis} is out of bounds for array of dimension {nd}")
+    if axis != 0:
+        res = lax.transpose(res, (*range(1, axis + 1), 0, *range(axis + 1, nd)))
+    return lax.convert_element_type(res, dtype, False)
+
+
+_geomspace = array_fn(_geomspace_body, "geomspace")
+
+
+def geomspace(start: ArrayLike, stop: ArrayLike, num: int = 50, endpoint: bool = True,
+              dtype: DTypeLike | None = None, axis: int = 0) -> Array:
+    """``num`` numbers from ``start`` to ``stop`` spaced evenly on a log scale (a geometric progression; both ends
+    of one sign), in an inexact dtype unless ``dtype`` is given.
+
+    Example: ``geomspace(1.0, 1000.0, 4)`` is ``[1.0, 10.0, 100.0, 1000.0]``.
+    """
+    return _geomspace(start, stop, num=operator.index(num), endpoint=bool(endpoint),
+                      dtype=None if dtype is None else canonical_dtype(dtype), axis=operator.index(axis))
 
 
 def _eye_body(*, n: int, m: int, k: int, dtype: np.dtype[Any]) -> Any:

@@ -2,7 +2,8 @@
 ``prepend``/``append`` join the array first, promoted with it (``op_rules.SHAPE``: ``promote``; with ``n=0`` the
 array is returned as it is); a bool array differs by ``!=``, any other by subtraction, so the result has the joined
 array's dtype and weak flag. ``ediff1d`` subtracts the flattened neighbours (bool refused) and joins its ends cast
-to that dtype (``op_rules.ediff1d_result``)."""
+to that dtype (``op_rules.ediff1d_result``). ``trapezoid`` integrates by the trapezoidal rule in the inexact dtype
+of ``y`` (and ``x``) promoted, as JAX 0.10.2 does."""
 
 from __future__ import annotations
 
@@ -16,13 +17,14 @@ from arraytyping._src.core.array import Array
 from arraytyping._src.core.arraylike import refuse_sequences
 from arraytyping._src.lax import lax
 from arraytyping._src.numpy._promotion import (
-    ArrayLike, array_fn, arraylike, finish, kind_of, operand, promote_args, shape_of,
+    ArrayLike, array_fn, arraylike, as_dtype, common_dtype, finish, jitted, kind_of, operand, promote_args,
+    shape_of, to_inexact_dtype,
 )
-from arraytyping._src.numpy.conversion import astype
+from arraytyping._src.numpy.conversion import asarray, astype
 from arraytyping._src.numpy.joining import concatenate
-from arraytyping._src.numpy.shape import broadcast_to, canonicalize_axis, ravel
+from arraytyping._src.numpy.shape import broadcast_to, canonicalize_axis, expand_dims, moveaxis, ravel
 
-__all__ = ["diff", "ediff1d"]
+__all__ = ["diff", "ediff1d", "trapezoid"]
 
 
 def _edge(extra: Any, shape: tuple[int, ...], axis: int) -> Any:
@@ -90,3 +92,49 @@ def ediff1d(ary: ArrayLike, to_end: ArrayLike | None = None, to_begin: ArrayLike
     """The differences of neighbouring elements of ``ary`` flattened (``ary.ravel()[1:] - ary.ravel()[:-1]``), with
     ``to_begin`` and ``to_end`` (cast to its dtype) joined before and after."""
     return _ediff1d(ary, to_begin, to_end)  # in the order JAX's jit gives keyword arguments: by name
+
+
+def _inexact(*args: Any) -> list[Any]:
+    """JAX's ``promote_dtypes_inexact``, without rank promotion."""
+    dtype, weak = common_dtype(*args)
+    return [as_dtype(a, to_inexact_dtype(dtype), weak) for a in args]
+
+
+def _trapezoid_body(y: Any, x: Any, dx: Any, *, axis: int) -> Any:
+    if x is None:
+        (y_arr,) = _inexact(y)
+        dx_array = asarray(dx)
+        if shape_of(dx_array):
+            dx_array = expand_dims(dx_array, tuple(range(len(shape_of(y_arr)) - len(shape_of(dx_array)))))
+            dx_array = moveaxis(dx_array, axis, -1)
+    else:
+        y_arr, x_arr = _inexact(y, x)
+        if len(shape_of(x_arr)) == 1:
+            dx_array = _diff_body(x_arr, n=1, axis=-1)
+        else:
+            dx_array = moveaxis(_diff_body(x_arr, n=1, axis=axis), axis, -1)
+    y_arr = moveaxis(y_arr, axis, -1)
+    if not shape_of(dx_array) or shape_of(dx_array)[-1] == 1:
+        dx_reduced = dx_array if not shape_of(dx_array) else dx_array[..., 0]
+        return dx_reduced * (y_arr.sum(-1) - 0.5 * (y_arr[..., 0] + y_arr[..., -1]))
+    return 0.5 * (dx_array * (y_arr[..., 1:] + y_arr[..., :-1])).sum(-1)
+
+
+_trapezoid = jitted(_trapezoid_body, "trapezoid")
+
+
+def trapezoid(y: ArrayLike, x: ArrayLike | None = None, dx: ArrayLike = 1.0, axis: int = -1) -> Array:
+    """The integral of ``y`` along ``axis`` by the trapezoidal rule, at sample points ``x`` (or spaced ``dx``).
+
+    Args:
+        y: the values to integrate.
+        x: the sample points (1-d, or of ``y``'s shape); when None, spaced ``dx`` apart.
+        dx: the spacing when ``x`` is None.
+        axis: the axis to integrate along.
+
+    Example: ``trapezoid(jnp.array([1.0, 2.0, 3.0]))`` is ``4.0``.
+    """
+    refuse_sequences("trapezoid", y, *(() if x is None else (x,)))
+    out: Array = _trapezoid(arraylike(y, "trapezoid"), None if x is None else arraylike(x, "trapezoid"), dx,
+                            axis=operator.index(axis))
+    return out

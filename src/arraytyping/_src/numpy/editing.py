@@ -1,6 +1,7 @@
 """Arrays edited into new ones, as JAX 0.10.2's ``lax_numpy.py`` builds them from slices, ``tile`` and indexing:
 ``resize`` (the flattened array repeated to fill a new shape) and ``delete`` (entries removed along an axis). Both
-keep the array's dtype and weak flag (op_rules' ``SHAPE`` family ``same``)."""
+keep the array's dtype and weak flag (op_rules' ``SHAPE`` family ``same``); so does ``trim_zeros`` (leading and
+trailing zeros cut from a concrete array)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from arraytyping._src.numpy.ordering import sort
 from arraytyping._src.numpy.selection import clip, where
 from arraytyping._src.numpy.shape import canonicalize_axis, ravel, reshape, tile
 
-__all__ = ["delete", "resize"]
+__all__ = ["delete", "resize", "trim_zeros"]
 
 
 def _index_tuple(shape: Any) -> tuple[int, ...]:
@@ -95,3 +96,43 @@ def delete(arr: ArrayLike, obj: ArrayLike | slice, axis: int | None = None, *,
         raise ValueError(f"np.delete(arr, obj): got obj.dtype={host.dtype}; must be integer or bool.")
     masked: Array = a[(*before, mask)]
     return masked
+
+
+def trim_zeros(filt: ArrayLike, trim: str = "fb", axis: int | Sequence[int] | None = None) -> Array:
+    """``filt`` without its leading (``'f'`` in ``trim``) and trailing (``'b'``) zeros, along each axis of ``axis``
+    (all by default). The result's shape depends on the values, so ``filt`` must be concrete (not under ``jit``).
+
+    Args:
+        filt: the array.
+        trim: ``'f'``, ``'b'`` or ``'fb'`` (the default): which ends to trim.
+        axis: the axis or axes trimmed; all when None.
+
+    Example: ``trim_zeros(jnp.array([0, 0, 2, 0, 1, 0]))`` is ``[2, 0, 1]``.
+    """
+    refuse_sequences("trim_zeros", filt)
+    arr = asarray(filt)
+    known = concrete_value(arr)
+    if known is None:
+        raise ConcretizationTypeError("Abstract tracer value encountered where concrete value is expected: "
+                                      "Error arose in the `filt` argument of trim_zeros()")
+    host = np.asarray(known)
+    nd = host.ndim
+    axes = range(nd) if axis is None else [canonicalize_axis(a, nd) for a in
+                                          ((axis,) if isinstance(axis, int) else tuple(axis))]
+    axis_set = set(axes)
+    low = trim.lower()
+    if not axis_set or ("f" not in low and "b" not in low):
+        return arr
+
+    def cut(ax: int) -> slice:
+        if ax not in axis_set:
+            return slice(None)
+        mask = host.any(axis=tuple(i for i in range(nd) if i != ax))
+        if not mask.any():
+            return slice(0, 0)
+        start = int(mask.argmax()) if "f" in low else None
+        stop = host.shape[ax] - int(mask[::-1].argmax()) if "b" in low else None
+        return slice(start, stop)
+
+    out: Array = arr[tuple(cut(ax) for ax in range(nd))]
+    return out

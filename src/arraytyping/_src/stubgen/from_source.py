@@ -76,21 +76,22 @@ NUMPY_FROM_SOURCE: Final[Mapping[str, tuple[str, ...]]] = {
     "_src/numpy/selection.py": ("choose", "clip", "compress", "diagonal", "select", "trace", "tril", "triu"),
     "_src/numpy/ordering.py": (
         "argsort", "argwhere", "flatnonzero", "nonzero", "searchsorted", "sort", "unique"),
-    "_src/numpy/differences.py": ("diff", "ediff1d"),
-    "_src/numpy/binning.py": ("bincount", "digitize"),
+    "_src/numpy/differences.py": ("diff", "ediff1d", "trapezoid"),
+    "_src/numpy/binning.py": ("bincount", "digitize", "interp"),
     "_src/numpy/setops.py": ("isin", "unique_all", "unique_counts", "unique_inverse", "unique_values"),
     "_src/numpy/object_queries.py": ("iscomplexobj", "isrealobj", "isscalar"),
     "_src/numpy/index_arrays.py": (
         "diag_indices", "diag_indices_from", "indices", "tril_indices", "tril_indices_from", "triu_indices",
         "triu_indices_from", "ravel_multi_index", "unravel_index"),
     "_src/numpy/creation.py": (
-        "copy", "diag", "empty", "empty_like", "eye", "identity", "logspace", "meshgrid", "tri"),
+        "copy", "diag", "empty", "empty_like", "eye", "geomspace", "identity", "logspace", "meshgrid", "tri"),
     "_src/numpy/contractions.py": (
-        "convolve", "correlate", "cross", "inner", "kron", "matvec", "outer", "tensordot", "vdot", "vecdot", "vecmat"),
+        "convolve", "corrcoef", "correlate", "cov", "cross", "inner", "kron", "matvec", "outer", "polyadd", "polyder",
+        "polydiv", "polyint", "polymul", "polysub", "polyval", "tensordot", "vdot", "vecdot", "vecmat"),
     "_src/numpy/einsum.py": ("einsum",),
     "_src/numpy/vectorize.py": ("vectorize",),
     "_src/numpy/windows.py": ("bartlett", "blackman", "hamming", "hanning"),
-    "_src/numpy/editing.py": ("delete", "resize"),
+    "_src/numpy/editing.py": ("delete", "resize", "trim_zeros"),
 }
 """Runtime module -> the functions the ``arraytyping.numpy`` stub declares from their source (annotations verbatim:
 a function whose dtype the rule modules do not give yet says ``Array`` (any dtype), never a dtype that could be
