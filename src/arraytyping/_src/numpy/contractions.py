@@ -33,7 +33,7 @@ from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.core.trace import ConcretizationTypeError, concrete_value
 from arraytyping._src.lax.operand_checks import numpy_broadcast
 from arraytyping._src.numpy.binary import maximum, multiply, subtract, true_divide
-from arraytyping._src.numpy.conversion import astype, default_dtype, full, zeros
+from arraytyping._src.numpy.conversion import asarray, astype, default_dtype, full, zeros
 from arraytyping._src.numpy.creation import arange, diag
 from arraytyping._src.numpy.reductions import average
 from arraytyping._src.numpy.selection import clip
@@ -589,7 +589,8 @@ def polymul(a1: ArrayLike, a2: ArrayLike, *, trim_leading_zeros: bool = False) -
     Example: ``polymul(jnp.array([1.0, 1.0]), jnp.array([1.0, -1.0]))`` is ``[1.0, 0.0, -1.0]``.
     """
     refuse_sequences("polymul", a1, a2)
-    a1_arr, a2_arr = _dtypes_only(arraylike(a1, "polymul"), arraylike(a2, "polymul"), inexact=True)
+    a1_arr, a2_arr = _dtypes_only(asarray(arraylike(a1, "polymul")), asarray(arraylike(a2, "polymul")),
+                                  inexact=True)
     if trim_leading_zeros and (shape_of(a1_arr)[0] > 1 or shape_of(a2_arr)[0] > 1):
         a1_arr, a2_arr = _trim_front(a1_arr), _trim_front(a2_arr)
     if shape_of(a1_arr)[0] == 0:
@@ -611,7 +612,7 @@ def polydiv(u: ArrayLike, v: ArrayLike, *, trim_leading_zeros: bool = False) -> 
     Example: ``polydiv(jnp.array([1.0, 0.0, -1.0]), jnp.array([1.0, 1.0]))`` is ``([1.0, -1.0], [0.0, 0.0, 0.0])``.
     """
     refuse_sequences("polydiv", u, v)
-    u_arr, v_arr = _dtypes_only(arraylike(u, "polydiv"), arraylike(v, "polydiv"), inexact=True)
+    u_arr, v_arr = _dtypes_only(asarray(arraylike(u, "polydiv")), asarray(arraylike(v, "polydiv")), inexact=True)
     m = shape_of(u_arr)[0] - 1
     n = shape_of(v_arr)[0] - 1
     scale = 1.0 / v_arr[0]

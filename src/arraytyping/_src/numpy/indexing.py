@@ -576,6 +576,9 @@ def _scatter_body(x: Any, y: Any, *arrays: Any, items: _Dynamic, op: str, mode: 
     if 0 in ix.slice_shape:
         return x
     dtype, weak = common_dtype(x, y)
+    if op in ("add", "multiply") and dtype == np.dtype(bool):  # JAX's scatter_add/scatter_mul refuse bool
+        raise TypeError(f"{'add' if op == 'add' else 'mul'} does not accept dtype bool at position 0. Accepted "
+                        "dtypes at position 0 are subtypes of integer, floating, complexfloating.")
     x = lax.convert_element_type(x, dtype, weak)
     y = lax.convert_element_type(y, dtype, weak) if isinstance(y, Array) else as_dtype(y, dtype, weak)
     ys = shape_of(y)
