@@ -104,42 +104,45 @@ def savez(file: Any, *args: ArrayLike, allow_pickle: bool = True, **kwds: ArrayL
 
 __all__ = [
     "ComplexWarning", "__array_api_version__", "__array_namespace_info__", "abs", "absolute", "acos", "acosh", "add",
-    "all", "allclose", "amax", "amin", "angle", "any", "append", "arange", "arccos", "arccosh", "arcsin", "arcsinh",
-    "arctan", "arctan2", "arctanh", "argmax", "argmin", "argsort", "argwhere", "around", "array", "array_equal",
-    "array_equiv", "array_repr", "array_split", "array_str", "asarray", "asin", "asinh", "astype", "atan", "atan2",
-    "atanh", "atleast_1d", "atleast_2d", "atleast_3d", "average", "bartlett", "bfloat16", "bincount", "bitwise_and",
-    "bitwise_invert", "bitwise_left_shift", "bitwise_not", "bitwise_or", "bitwise_right_shift", "bitwise_xor",
-    "blackman", "bool_", "broadcast_arrays", "broadcast_shapes", "broadcast_to", "can_cast", "cbrt", "cdouble", "ceil",
-    "character", "choose", "clip", "column_stack", "complex128", "complex64", "complex_", "complexfloating", "compress",
-    "concat", "concatenate", "conj", "conjugate", "convolve", "copy", "copysign", "corrcoef", "correlate", "cos",
-    "cosh", "count_nonzero", "cov", "cross", "csingle", "cumprod", "cumsum", "cumulative_prod", "cumulative_sum",
-    "deg2rad", "degrees", "delete", "diag", "diag_indices", "diag_indices_from", "diagonal", "diff", "digitize",
-    "divide", "divmod", "dot", "double", "dsplit", "dstack", "dtype", "e", "ediff1d", "einsum", "empty", "empty_like",
-    "equal", "euler_gamma", "exp", "exp2", "expand_dims", "expm1", "eye", "fabs", "finfo", "flatnonzero", "flexible",
-    "flip", "fliplr", "flipud", "float16", "float32", "float4_e2m1fn", "float64", "float6_e2m3fn", "float6_e3m2fn",
+    "all", "allclose", "amax", "amin", "angle", "any", "append", "apply_along_axis", "apply_over_axes", "arange",
+    "arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctan2", "arctanh", "argmax", "argmin", "argpartition",
+    "argsort", "argwhere", "around", "array", "array_equal", "array_equiv", "array_repr", "array_split", "array_str",
+    "asarray", "asin", "asinh", "astype", "atan", "atan2", "atanh", "atleast_1d", "atleast_2d", "atleast_3d", "average",
+    "bartlett", "bfloat16", "bincount", "bitwise_and", "bitwise_invert", "bitwise_left_shift", "bitwise_not",
+    "bitwise_or", "bitwise_right_shift", "bitwise_xor", "blackman", "block", "bool_", "broadcast_arrays",
+    "broadcast_shapes", "broadcast_to", "can_cast", "cbrt", "cdouble", "ceil", "character", "choose", "clip",
+    "column_stack", "complex128", "complex64", "complex_", "complexfloating", "compress", "concat", "concatenate",
+    "conj", "conjugate", "convolve", "copy", "copysign", "corrcoef", "correlate", "cos", "cosh", "count_nonzero", "cov",
+    "cross", "csingle", "cumprod", "cumsum", "cumulative_prod", "cumulative_sum", "deg2rad", "degrees", "delete",
+    "diag", "diag_indices", "diag_indices_from", "diagflat", "diagonal", "diff", "digitize", "divide", "divmod", "dot",
+    "double", "dsplit", "dstack", "dtype", "e", "ediff1d", "einsum", "empty", "empty_like", "equal", "euler_gamma",
+    "exp", "exp2", "expand_dims", "expm1", "extract", "eye", "fabs", "finfo", "flatnonzero", "flexible", "flip",
+    "fliplr", "flipud", "float16", "float32", "float4_e2m1fn", "float64", "float6_e2m3fn", "float6_e3m2fn",
     "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2",
     "float8_e5m2fnuz", "float8_e8m0fnu", "float_", "float_power", "floating", "floor", "floor_divide", "fmax", "fmin",
     "fmod", "from_dlpack", "full", "full_like", "gcd", "generic", "geomspace", "greater", "greater_equal", "hamming",
     "hanning", "heaviside", "hsplit", "hstack", "hypot", "identity", "iinfo", "imag", "index_exp", "indices", "inexact",
-    "inf", "inner", "int1", "int16", "int2", "int32", "int4", "int64", "int8", "int_", "integer", "interp", "invert",
-    "isclose", "iscomplex", "iscomplexobj", "isdtype", "isfinite", "isin", "isinf", "isnan", "isneginf", "isposinf",
-    "isreal", "isrealobj", "isscalar", "issubdtype", "iterable", "kron", "lcm", "left_shift", "less", "less_equal",
-    "linspace", "log", "log10", "log1p", "log2", "logaddexp", "logaddexp2", "logical_and", "logical_not", "logical_or",
-    "logical_xor", "logspace", "matmul", "matrix_transpose", "matvec", "max", "maximum", "mean", "median", "meshgrid",
-    "min", "minimum", "mod", "modf", "moveaxis", "multiply", "nan", "nan_to_num", "nanargmax", "nanargmin",
-    "nancumprod", "nancumsum", "nanmax", "nanmean", "nanmedian", "nanmin", "nanpercentile", "nanprod", "nanquantile",
-    "nanstd", "nansum", "nanvar", "ndarray", "ndim", "negative", "newaxis", "nextafter", "nonzero", "not_equal",
-    "number", "object_", "ones", "ones_like", "outer", "pad", "percentile", "permute_dims", "pi", "polyadd", "polyder",
-    "polydiv", "polyint", "polymul", "polysub", "polyval", "positive", "pow", "power", "prod", "promote_types", "ptp",
-    "quantile", "rad2deg", "radians", "ravel", "ravel_multi_index", "real", "reciprocal", "remainder", "repeat",
-    "reshape", "resize", "result_type", "right_shift", "rint", "roll", "rollaxis", "rot90", "round", "s_", "save",
-    "savez", "searchsorted", "select", "shape", "sign", "signbit", "signedinteger", "sin", "sinc", "single", "sinh",
-    "size", "sort", "spacing", "split", "sqrt", "square", "squeeze", "stack", "std", "subtract", "sum", "swapaxes",
+    "inf", "inner", "int1", "int16", "int2", "int32", "int4", "int64", "int8", "int_", "integer", "interp",
+    "intersect1d", "invert", "isclose", "iscomplex", "iscomplexobj", "isdtype", "isfinite", "isin", "isinf", "isnan",
+    "isneginf", "isposinf", "isreal", "isrealobj", "isscalar", "issubdtype", "iterable", "ix_", "kron", "lcm",
+    "left_shift", "less", "less_equal", "lexsort", "linspace", "log", "log10", "log1p", "log2", "logaddexp",
+    "logaddexp2", "logical_and", "logical_not", "logical_or", "logical_xor", "logspace", "matmul", "matrix_transpose",
+    "matvec", "max", "maximum", "mean", "median", "meshgrid", "min", "minimum", "mod", "modf", "moveaxis", "multiply",
+    "nan", "nan_to_num", "nanargmax", "nanargmin", "nancumprod", "nancumsum", "nanmax", "nanmean", "nanmedian",
+    "nanmin", "nanpercentile", "nanprod", "nanquantile", "nanstd", "nansum", "nanvar", "ndarray", "ndim", "negative",
+    "newaxis", "nextafter", "nonzero", "not_equal", "number", "object_", "ones", "ones_like", "outer", "pad",
+    "partition", "percentile", "permute_dims", "pi", "polyadd", "polyder", "polydiv", "polyint", "polymul", "polysub",
+    "polyval", "positive", "pow", "power", "prod", "promote_types", "ptp", "quantile", "rad2deg", "radians", "ravel",
+    "ravel_multi_index", "real", "reciprocal", "remainder", "repeat", "reshape", "resize", "result_type", "right_shift",
+    "rint", "roll", "rollaxis", "rot90", "round", "s_", "save", "savez", "searchsorted", "select", "setdiff1d",
+    "setxor1d", "shape", "sign", "signbit", "signedinteger", "sin", "sinc", "single", "sinh", "size", "sort",
+    "sort_complex", "spacing", "split", "sqrt", "square", "squeeze", "stack", "std", "subtract", "sum", "swapaxes",
     "take", "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "transpose", "trapezoid", "tri", "tril",
     "tril_indices", "tril_indices_from", "trim_zeros", "triu", "triu_indices", "triu_indices_from", "true_divide",
-    "trunc", "uint", "uint1", "uint16", "uint2", "uint32", "uint4", "uint64", "uint8", "unique", "unique_all",
-    "unique_counts", "unique_inverse", "unique_values", "unravel_index", "unsignedinteger", "unstack", "var", "vdot",
-    "vecdot", "vecmat", "vectorize", "vsplit", "vstack", "where", "zeros", "zeros_like",
+    "trunc", "uint", "uint1", "uint16", "uint2", "uint32", "uint4", "uint64", "uint8", "union1d", "unique",
+    "unique_all", "unique_counts", "unique_inverse", "unique_values", "unravel_index", "unsignedinteger", "unstack",
+    "unwrap", "vander", "var", "vdot", "vecdot", "vecmat", "vectorize", "vsplit", "vstack", "where", "zeros",
+    "zeros_like",
 ]
 
 T = TypeVar("T")
@@ -16481,6 +16484,13 @@ def pad(array: ArrayLike, pad_width: Any, mode: str = ..., **kwargs: Any) -> Arr
 def append(arr: ArrayLike, values: ArrayLike, axis: int | None = ...) -> Array[Any]:
     '``values`` joined after ``arr`` along ``axis`` (both flattened first when it is None), promoted to their common dtype.'
     ...
+def block(arrays: ArrayLike | list[Any]) -> Array[Any]:
+    """An array assembled from nested lists of blocks: the innermost lists joined along the last axis, the next
+    along the one before, and so on (each block given leading axes of length 1 up to the result's rank).
+
+    Example: ``block([[jnp.eye(2), jnp.zeros((2, 1))], [jnp.ones((1, 3))]])`` has shape ``(3, 3)``.
+    """
+    ...
 
 # From arraytyping/_src/numpy/indexing.py (generated from its source).
 @overload
@@ -16763,6 +16773,13 @@ def choose(a: ArrayLike, choices: tuple[_Same[AnyDType3]] | tuple[_Same[AnyDType
 def choose(a: ArrayLike, choices: tuple[_Same[AnyDType]] | tuple[_Same[AnyDType], _Same[AnyDType]] | tuple[_Same[AnyDType], _Same[AnyDType], _Same[AnyDType]] | tuple[_Same[AnyDType], _Same[AnyDType], _Same[AnyDType], _Same[AnyDType]] | Array[AnyDType], out: None = ..., mode: str = ...) -> Array[AnyDType]: ...
 @overload
 def choose(a: ArrayLike, choices: Any, out: None = ..., mode: str = ...) -> Array[Any]: ...
+def extract(condition: ArrayLike, arr: ArrayLike, *, size: int | None = ..., fill_value: ArrayLike = ...) -> Array[Any]:
+    """The elements of the flattened ``arr`` where the flattened ``condition`` is true (``compress`` of both
+    flattened); under ``jit`` give ``size`` (the result is cut or padded with ``fill_value``).
+
+    Example: ``extract(jnp.array([True, False, True]), jnp.array([1, 2, 3]))`` is ``[1, 3]``.
+    """
+    ...
 
 # From arraytyping/_src/numpy/ordering.py (generated from its source).
 @overload
@@ -16924,6 +16941,33 @@ def flatnonzero(a: ArrayLike, *, size: int | None = ..., fill_value: Any = ...) 
     ...
 def argwhere(a: ArrayLike, *, size: int | None = ..., fill_value: Any = ...) -> Array[int32]:
     'The indices of the nonzero elements of ``a``, one row of ``a.ndim`` indices per element (``size`` rows under a trace, padded with ``fill_value`` or 0, as ``nonzero``).'
+    ...
+def partition(a: ArrayLike, kth: int, axis: int = ...) -> Array[Any]:
+    """``a`` partially sorted along ``axis``: the ``kth`` element is where a full sort puts it, smaller ones before
+    it and larger ones after (each side in no guaranteed order).
+
+    Example: ``partition(jnp.array([3, 1, 4, 1, 5]), 2)[2]`` is ``3``.
+    """
+    ...
+def argpartition(a: ArrayLike, kth: int, axis: int = ...) -> Array[Any]:
+    """The indices that partition ``a`` along ``axis`` around its ``kth`` element (see :func:`partition`).
+
+    Example: ``argpartition(jnp.array([3, 1, 4, 1, 5]), 2)[2]`` is ``0`` (the index of 3).
+    """
+    ...
+def lexsort(keys: Array[Any] | np.ndarray[Any, Any] | Sequence[ArrayLike], axis: int = ...) -> Array[Any]:
+    """The indirect stable sort by several keys: the indices that sort by the last key, ties broken by the one
+    before it, and so on (the default integer dtype).
+
+    Example: ``lexsort((jnp.array([1, 0, 1]), jnp.array([0, 0, 1])))`` is ``[1, 0, 2]``.
+    """
+    ...
+def sort_complex(a: ArrayLike) -> Array[Any]:
+    """``a`` sorted along its last axis (real part first, then imaginary), as a complex array (complex128 for 64-bit
+    inputs, else complex64).
+
+    Example: ``sort_complex(jnp.array([3.0, 1.0, 2.0]))`` is ``[1+0j, 2+0j, 3+0j]``.
+    """
     ...
 
 # From arraytyping/_src/numpy/differences.py (generated from its source).
@@ -17113,6 +17157,13 @@ def trapezoid(y: ArrayLike, x: ArrayLike | None = ..., dx: ArrayLike = ..., axis
     Example: ``trapezoid(jnp.array([1.0, 2.0, 3.0]))`` is ``4.0``.
     """
     ...
+def unwrap(p: ArrayLike, discont: ArrayLike | None = ..., axis: int = ..., period: ArrayLike = ...) -> Array[Any]:
+    """``p`` with its jumps along ``axis`` larger than ``discont`` (``period / 2`` by default) taken back by
+    multiples of ``period``: a phase made continuous.
+
+    Example: ``unwrap(jnp.array([0.0, 6.0]))`` is ``[0.0, 6.0 - 2 * pi]``.
+    """
+    ...
 
 # From arraytyping/_src/numpy/binning.py (generated from its source).
 def digitize(x: ArrayLike, bins: ArrayLike, right: bool = ..., *, method: str | None = ...) -> Array[int32]:
@@ -17214,6 +17265,42 @@ def unique_values(x: ArrayLike, /, *, size: int | None = ..., fill_value: ArrayL
     Array([1, 3, 4], dtype=int32)
     """
     ...
+def union1d(ar1: ArrayLike, ar2: ArrayLike, *, size: int | None = ..., fill_value: ArrayLike | None = ...) -> Array[Any]:
+    """The sorted unique values found in either of two arrays (flattened, promoted together). Under ``jit`` give
+    ``size``: the result is cut or padded (with ``fill_value``, by default the smallest value).
+
+    Example: ``union1d(jnp.array([1, 2, 3]), jnp.array([2, 5]))`` is ``[1, 2, 3, 5]``.
+    """
+    ...
+def setdiff1d(ar1: ArrayLike, ar2: ArrayLike, assume_unique: bool = ..., *, size: int | None = ..., fill_value: ArrayLike | None = ...) -> Array[Any]:
+    """The sorted unique values of ``ar1`` that are not in ``ar2`` (both flattened), in ``ar1``'s dtype. Under
+    ``jit`` give ``size``: the result is cut or padded with ``fill_value`` (0 by default).
+
+    Example: ``setdiff1d(jnp.array([1, 2, 3, 4]), jnp.array([2, 4]))`` is ``[1, 3]``.
+    """
+    ...
+def setxor1d(ar1: ArrayLike, ar2: ArrayLike, assume_unique: bool = ..., *, size: int | None = ..., fill_value: ArrayLike | None = ...) -> Array[Any]:
+    """The sorted unique values in exactly one of two arrays (flattened, promoted together). Under ``jit`` give
+    ``size``: the result is cut or padded (with ``fill_value``, by default the smallest value).
+
+    Example: ``setxor1d(jnp.array([1, 2, 3]), jnp.array([2, 5]))`` is ``[1, 3, 5]``.
+    """
+    ...
+@overload
+def intersect1d(ar1: ArrayLike, ar2: ArrayLike, assume_unique: bool = ..., return_indices: Literal[False] = ..., *, size: int | None = ..., fill_value: ArrayLike | None = ...) -> Array[Any]:
+    """The sorted unique values found in both arrays (flattened, promoted together); with ``return_indices``, also
+    the index of each in ``ar1`` and in ``ar2``. Under ``jit`` give ``size``: the result is cut or padded (with
+    ``fill_value``, by default the smallest value).
+
+    Example: ``intersect1d(jnp.array([1, 2, 3]), jnp.array([2, 3, 5]))`` is ``[2, 3]``.
+    """
+    ...
+@overload
+def intersect1d(ar1: ArrayLike, ar2: ArrayLike, assume_unique: bool = ..., *, return_indices: Literal[True], size: int | None = ..., fill_value: ArrayLike | None = ...) -> tuple[Array[Any], Array[Any], Array[Any]]: ...
+@overload
+def intersect1d(ar1: ArrayLike, ar2: ArrayLike, assume_unique: bool, return_indices: Literal[True], *, size: int | None = ..., fill_value: ArrayLike | None = ...) -> tuple[Array[Any], Array[Any], Array[Any]]: ...
+@overload
+def intersect1d(ar1: ArrayLike, ar2: ArrayLike, assume_unique: bool = ..., return_indices: bool = ..., *, size: int | None = ..., fill_value: ArrayLike | None = ...) -> Array[Any] | tuple[Array[Any], Array[Any], Array[Any]]: ...
 
 # From arraytyping/_src/numpy/object_queries.py (generated from its source).
 def isscalar(element: Any) -> bool:
@@ -17477,6 +17564,13 @@ def ravel_multi_index(multi_index: Sequence[ArrayLike], dims: Sequence[int], mod
 def ravel_multi_index(multi_index: Sequence[ArrayLike], dims: Sequence[int], mode: str = ..., order: str = ..., *, dtype: DTypeLike) -> Array[Any]: ...
 @overload
 def ravel_multi_index(multi_index: Sequence[ArrayLike], dims: Sequence[int], mode: str = ..., order: str = ..., *, dtype: None = ...) -> Array[Any]: ...
+def ix_(*args: ArrayLike) -> tuple[Array[Any], ...]:
+    """Open-mesh index arrays from 1-d sequences: the ``i``-th of ``n`` has its values along axis ``i`` and length 1
+    on the others, so that ``x[ix_(rows, cols)]`` selects the cross product.
+
+    Example: ``x[ix_(jnp.array([0, 2]), jnp.array([1]))]`` has shape ``(2, 1)``.
+    """
+    ...
 
 # From arraytyping/_src/numpy/creation.py (generated from its source).
 if not MYPY:
@@ -18173,6 +18267,20 @@ def geomspace(start: ArrayLike, stop: ArrayLike, num: int = ..., endpoint: bool 
     Example: ``geomspace(1.0, 1000.0, 4)`` is ``[1.0, 10.0, 100.0, 1000.0]``.
     """
     ...
+def diagflat(v: ArrayLike, k: int = ...) -> Array[Any]:
+    """A 2-d array with the flattened ``v`` on its ``k``-th diagonal (above the main one for ``k > 0``) and zeros
+    elsewhere, in ``v``'s dtype.
+
+    Example: ``diagflat(jnp.array([[1, 2], [3, 4]]))`` is a 4 x 4 array with 1, 2, 3, 4 on its diagonal.
+    """
+    ...
+def vander(x: ArrayLike, N: int | None = ..., increasing: bool = ...) -> Array[Any]:
+    """The Vandermonde matrix of 1-d ``x``: column ``j`` is ``x ** (N - 1 - j)`` (``x ** j`` when ``increasing``),
+    ``N`` columns (``len(x)`` by default).
+
+    Example: ``vander(jnp.array([1, 2, 3]), 3)`` is ``[[1, 1, 1], [4, 2, 1], [9, 3, 1]]``.
+    """
+    ...
 @overload
 def eye(N: int, M: int | None, k: int, dtype: type[Never] | np.dtype[Never] | DType[Never], *, device: Any = ...) -> Array[Any]:
     'A 2-d array with ones on the ``k``-th diagonal and zeros elsewhere (the default float dtype), on ``device`` when one is given.'
@@ -18723,6 +18831,25 @@ def corrcoef(x: ArrayLike, y: ArrayLike | None = ..., rowvar: bool = ..., dtype:
 # From arraytyping/_src/numpy/vectorize.py (generated from its source).
 def vectorize(pyfunc: Callable[..., Any], *, excluded: Collection[int | str] = ..., signature: str | None = ...) -> Callable[..., Any]:
     '``pyfunc``, written for one element (or for the core dimensions a gufunc ``signature`` such as ``"(m,n),(n)->(m)"`` names), applied across the broadcast leading dimensions of its arguments by ``vmap``; ``excluded`` positions and keywords are passed through unmapped.'
+    ...
+def apply_along_axis(func1d: Callable[..., Any], axis: int, arr: ArrayLike, *args: Any, **kwargs: Any) -> Array[Any]:
+    """``func1d`` applied to each 1-d slice of ``arr`` along ``axis`` (by ``vmap`` over the other axes); its result
+    replaces that axis (a scalar result removes it).
+
+    Args:
+        func1d: a function of a 1-d array (and ``args``, ``kwargs``).
+        axis: the axis the slices run along.
+        arr: the array.
+
+    Example: ``apply_along_axis(jnp.sum, 1, jnp.ones((2, 3)))`` is ``[3.0, 3.0]``.
+    """
+    ...
+def apply_over_axes(func: Callable[[Any, int], Any], a: ArrayLike, axes: Sequence[int]) -> Array[Any]:
+    """``func(a, axis)`` applied for each axis of ``axes`` in turn, each result given back the axis it removed
+    (``func`` keeps the rank or lowers it by one).
+
+    Example: ``apply_over_axes(jnp.sum, jnp.ones((2, 3, 4)), [0, 2])`` has shape ``(1, 3, 1)``.
+    """
     ...
 
 # From arraytyping/_src/numpy/windows.py (generated from its source).

@@ -41,31 +41,35 @@ from arraytyping._src.numpy.contractions import (
 )
 from arraytyping._src.numpy.einsum import einsum
 from arraytyping._src.numpy.creation import (
-    arange, copy, diag, empty, empty_like, eye, geomspace, identity, linspace, logspace, meshgrid, tri, view,
+    arange, copy, diag, diagflat, empty, empty_like, eye, geomspace, identity, linspace, logspace, meshgrid, tri, vander, view,
 )
 from arraytyping._src.numpy.conversion import array, asarray, astype, full, full_like, ones, ones_like, zeros, zeros_like
 from arraytyping._src.numpy.indexing import IndexUpdateHelper, getitem, take, take_along_axis
-from arraytyping._src.numpy.ordering import argsort, argwhere, flatnonzero, nonzero, searchsorted, sort, unique
+from arraytyping._src.numpy.ordering import (
+    argpartition, argsort, argwhere, flatnonzero, lexsort, nonzero, partition, searchsorted, sort, sort_complex, unique,
+)
 from arraytyping._src.numpy.selection import (
-    choose, clip, compress, diagonal, select, trace, tril, triu, where,
+    choose, clip, compress, diagonal, extract, select, trace, tril, triu, where,
 )
 from arraytyping._src.numpy.reductions import (
     all, amax, amin, any, argmax, argmin, average, count_nonzero, cumprod, cumsum, cumulative_prod, cumulative_sum,
     max, mean, min, nanargmax, nanargmin, nancumprod, nancumsum, nanmax, nanmean, nanmin, nanprod, nanstd,
     nansum, nanvar, prod, ptp, std, sum, var,
 )
-from arraytyping._src.numpy.differences import diff, ediff1d, trapezoid
+from arraytyping._src.numpy.differences import diff, ediff1d, trapezoid, unwrap
 from arraytyping._src.numpy.binning import bincount, digitize, interp
-from arraytyping._src.numpy.setops import isin, unique_all, unique_counts, unique_inverse, unique_values
+from arraytyping._src.numpy.setops import (
+    intersect1d, isin, setdiff1d, setxor1d, union1d, unique_all, unique_counts, unique_inverse, unique_values,
+)
 from arraytyping._src.numpy.quantiles import (
     median, nanmedian, nanpercentile, nanquantile, percentile, quantile,
 )
 from arraytyping._src.numpy.joining import (
-    append, array_split, column_stack, concat, concatenate, dsplit, dstack, hsplit, hstack, pad, split, stack,
+    append, array_split, block, column_stack, concat, concatenate, dsplit, dstack, hsplit, hstack, pad, split, stack,
     unstack, vsplit, vstack,
 )
 from arraytyping._src.numpy.index_arrays import (
-    diag_indices, diag_indices_from, indices, tril_indices, tril_indices_from, triu_indices, triu_indices_from,
+    diag_indices, diag_indices_from, indices, ix_, tril_indices, tril_indices_from, triu_indices, triu_indices_from,
     ravel_multi_index, unravel_index,
 )
 from arraytyping._src.numpy.object_queries import iscomplexobj, isrealobj, isscalar
@@ -74,7 +78,7 @@ from arraytyping._src.numpy.shape import (
     flipud, matrix_transpose, moveaxis, ndim, permute_dims, ravel, repeat, reshape, roll, rollaxis, rot90, shape,
     size, squeeze, swapaxes, tile, transpose,
 )
-from arraytyping._src.numpy.vectorize import vectorize
+from arraytyping._src.numpy.vectorize import apply_along_axis, apply_over_axes, vectorize
 from arraytyping._src.numpy.editing import delete, resize, trim_zeros
 from arraytyping._src.numpy.windows import bartlett, blackman, hamming, hanning
 from arraytyping._src.numpy.unary import (
@@ -86,35 +90,37 @@ from arraytyping._src.numpy.unary import (
 
 __all__ = [
     "__array_api_version__", "__array_namespace_info__", "abs", "absolute", "acos", "acosh", "add", "all", "allclose",
-    "amax", "amin", "angle", "any", "append", "arange", "arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctan2",
-    "arctanh", "argmax", "argmin", "argsort", "argwhere", "around", "array", "array_equal", "array_equiv",
-    "array_split", "asarray", "asin", "asinh", "astype", "atan", "atan2", "atanh", "atleast_1d", "atleast_2d",
-    "atleast_3d", "average", "bartlett", "binary_result", "bincount", "bitwise_and", "bitwise_invert",
-    "bitwise_left_shift", "bitwise_not", "bitwise_or", "bitwise_right_shift", "bitwise_xor", "blackman",
-    "broadcast_arrays", "broadcast_shapes", "broadcast_to", "cbrt", "ceil", "choose", "clip", "column_stack",
-    "compress", "concat", "concatenate", "conj", "conjugate", "convolve", "copy", "copysign", "corrcoef", "correlate",
-    "cos", "cosh", "count_nonzero", "cov", "cross", "cumprod", "cumsum", "cumulative_prod", "cumulative_sum", "deg2rad",
-    "degrees", "delete", "diag", "diag_indices", "diag_indices_from", "diagonal", "diff", "digitize", "divide",
-    "divmod", "dot", "dsplit", "dstack", "ediff1d", "einsum", "empty", "empty_like", "equal", "exp", "exp2",
-    "expand_dims", "expm1", "eye", "fabs", "flatnonzero", "flip", "fliplr", "flipud", "float_power", "floor",
-    "floor_divide", "fmax", "fmin", "fmod", "from_dlpack", "full", "full_like", "gcd", "geomspace", "getitem",
-    "greater", "greater_equal", "hamming", "hanning", "heaviside", "hsplit", "hstack", "hypot", "identity", "imag",
-    "indices", "inner", "interp", "invert", "isclose", "iscomplex", "iscomplexobj", "isfinite", "isin", "isinf",
-    "isnan", "isneginf", "isposinf", "isreal", "isrealobj", "isscalar", "kron", "lcm", "left_shift", "less",
-    "less_equal", "linspace", "log", "log10", "log1p", "log2", "logaddexp", "logaddexp2", "logical_and", "logical_not",
-    "logical_or", "logical_xor", "logspace", "matmul", "matrix_transpose", "matvec", "max", "maximum", "mean", "median",
-    "meshgrid", "min", "minimum", "mod", "modf", "moveaxis", "multiply", "nan_to_num", "nanargmax", "nanargmin",
-    "nancumprod", "nancumsum", "nanmax", "nanmean", "nanmedian", "nanmin", "nanpercentile", "nanprod", "nanquantile",
-    "nanstd", "nansum", "nanvar", "ndim", "negative", "nextafter", "nonzero", "not_equal", "ones", "ones_like", "outer",
-    "pad", "percentile", "permute_dims", "polyadd", "polyder", "polydiv", "polyint", "polymul", "polysub", "polyval",
-    "positive", "power", "prod", "promote_types", "ptp", "quantile", "rad2deg", "radians", "ravel", "ravel_multi_index",
-    "real", "reciprocal", "remainder", "repeat", "reshape", "resize", "result_type", "right_shift", "rint", "roll",
-    "rollaxis", "rot90", "round", "searchsorted", "select", "shape", "sign", "signbit", "sin", "sinc", "sinh", "size",
-    "sort", "spacing", "split", "sqrt", "square", "squeeze", "stack", "std", "subtract", "sum", "swapaxes", "take",
-    "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "transpose", "trapezoid", "tri", "tril",
-    "tril_indices", "tril_indices_from", "trim_zeros", "triu", "triu_indices", "triu_indices_from", "true_divide",
-    "trunc", "unique", "unique_all", "unique_counts", "unique_inverse", "unique_values", "unravel_index", "unstack",
-    "var", "vdot", "vecdot", "vecmat", "vectorize", "view", "vsplit", "vstack", "where", "zeros", "zeros_like",
+    "amax", "amin", "angle", "any", "append", "apply_along_axis", "apply_over_axes", "arange", "arccos", "arccosh",
+    "arcsin", "arcsinh", "arctan", "arctan2", "arctanh", "argmax", "argmin", "argpartition", "argsort", "argwhere",
+    "around", "array", "array_equal", "array_equiv", "array_split", "asarray", "asin", "asinh", "astype", "atan",
+    "atan2", "atanh", "atleast_1d", "atleast_2d", "atleast_3d", "average", "bartlett", "binary_result", "bincount",
+    "bitwise_and", "bitwise_invert", "bitwise_left_shift", "bitwise_not", "bitwise_or", "bitwise_right_shift",
+    "bitwise_xor", "blackman", "block", "broadcast_arrays", "broadcast_shapes", "broadcast_to", "cbrt", "ceil",
+    "choose", "clip", "column_stack", "compress", "concat", "concatenate", "conj", "conjugate", "convolve", "copy",
+    "copysign", "corrcoef", "correlate", "cos", "cosh", "count_nonzero", "cov", "cross", "cumprod", "cumsum",
+    "cumulative_prod", "cumulative_sum", "deg2rad", "degrees", "delete", "diag", "diag_indices", "diag_indices_from",
+    "diagflat", "diagonal", "diff", "digitize", "divide", "divmod", "dot", "dsplit", "dstack", "ediff1d", "einsum",
+    "empty", "empty_like", "equal", "exp", "exp2", "expand_dims", "expm1", "extract", "eye", "fabs", "flatnonzero",
+    "flip", "fliplr", "flipud", "float_power", "floor", "floor_divide", "fmax", "fmin", "fmod", "from_dlpack", "full",
+    "full_like", "gcd", "geomspace", "getitem", "greater", "greater_equal", "hamming", "hanning", "heaviside", "hsplit",
+    "hstack", "hypot", "identity", "imag", "indices", "inner", "interp", "intersect1d", "invert", "isclose",
+    "iscomplex", "iscomplexobj", "isfinite", "isin", "isinf", "isnan", "isneginf", "isposinf", "isreal", "isrealobj",
+    "isscalar", "ix_", "kron", "lcm", "left_shift", "less", "less_equal", "lexsort", "linspace", "log", "log10",
+    "log1p", "log2", "logaddexp", "logaddexp2", "logical_and", "logical_not", "logical_or", "logical_xor", "logspace",
+    "matmul", "matrix_transpose", "matvec", "max", "maximum", "mean", "median", "meshgrid", "min", "minimum", "mod",
+    "modf", "moveaxis", "multiply", "nan_to_num", "nanargmax", "nanargmin", "nancumprod", "nancumsum", "nanmax",
+    "nanmean", "nanmedian", "nanmin", "nanpercentile", "nanprod", "nanquantile", "nanstd", "nansum", "nanvar", "ndim",
+    "negative", "nextafter", "nonzero", "not_equal", "ones", "ones_like", "outer", "pad", "partition", "percentile",
+    "permute_dims", "polyadd", "polyder", "polydiv", "polyint", "polymul", "polysub", "polyval", "positive", "power",
+    "prod", "promote_types", "ptp", "quantile", "rad2deg", "radians", "ravel", "ravel_multi_index", "real",
+    "reciprocal", "remainder", "repeat", "reshape", "resize", "result_type", "right_shift", "rint", "roll", "rollaxis",
+    "rot90", "round", "searchsorted", "select", "setdiff1d", "setxor1d", "shape", "sign", "signbit", "sin", "sinc",
+    "sinh", "size", "sort", "sort_complex", "spacing", "split", "sqrt", "square", "squeeze", "stack", "std", "subtract",
+    "sum", "swapaxes", "take", "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "transpose", "trapezoid",
+    "tri", "tril", "tril_indices", "tril_indices_from", "trim_zeros", "triu", "triu_indices", "triu_indices_from",
+    "true_divide", "trunc", "union1d", "unique", "unique_all", "unique_counts", "unique_inverse", "unique_values",
+    "unravel_index", "unstack", "unwrap", "vander", "var", "vdot", "vecdot", "vecmat", "vectorize", "view", "vsplit",
+    "vstack", "where", "zeros", "zeros_like",
 ]
 
 _ = IndexUpdateHelper  # Array.at builds it through this package

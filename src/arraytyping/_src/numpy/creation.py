@@ -29,7 +29,7 @@ from arraytyping._src.numpy._promotion import (
     shape_of, to_inexact_dtype,
 )
 from arraytyping._src.numpy.binary import add, multiply, power, subtract, true_divide
-from arraytyping._src.numpy.conversion import astype, default_dtype, full_like, zeros
+from arraytyping._src.numpy.conversion import asarray, astype, default_dtype, full_like, zeros
 from arraytyping._src.numpy.joining import stack
 from arraytyping._src.numpy.selection import diagonal
 from arraytyping._src.numpy.shape import expand_dims, reshape, squeeze
@@ -297,6 +297,50 @@ def geomspace(start: ArrayLike, stop: ArrayLike, num: int = 50, endpoint: bool =
     """
     return _geomspace(start, stop, num=operator.index(num), endpoint=bool(endpoint),
                       dtype=None if dtype is None else canonical_dtype(dtype), axis=operator.index(axis))
+
+
+def diagflat(v: ArrayLike, k: int = 0) -> Array:
+    """A 2-d array with the flattened ``v`` on its ``k``-th diagonal (above the main one for ``k > 0``) and zeros
+    elsewhere, in ``v``'s dtype.
+
+    Example: ``diagflat(jnp.array([[1, 2], [3, 4]]))`` is a 4 x 4 array with 1, 2, 3, 4 on its diagonal.
+    """
+    refuse_sequences("diagflat", v)
+    v_ravel = reshape(asarray(v), (-1,))
+    k = operator.index(k)
+    n = shape_of(v_ravel)[0]
+    adj = n + builtins.abs(k)
+    res = zeros(adj * adj, dtype=lax.aval_of(v_ravel).dtype)
+    i = arange(0, adj - builtins.abs(k))
+    fi = i + k + i * adj if k >= 0 else i + (i - k) * adj
+    return reshape(res.at[fi].set(v_ravel), (adj, adj))
+
+
+def _vander_body(x: Any, *, n: int | None, increasing: bool) -> Any:
+    if len(shape_of(x)) != 1:
+        raise ValueError("x must be a one-dimensional array")
+    n = shape_of(x)[0] if n is None else n
+    if n < 0:
+        raise ValueError("N must be nonnegative")
+    xa = lax.aval_of(x) if isinstance(x, Array) else None
+    dtype = xa.dtype if xa is not None else registry.INFO[operand(x)[0]].dtype
+    iota = lax.iota(dtype, (n,), 0)
+    if not increasing:
+        iota = lax.sub(lax.const(n - 1, ShapedArray((), dtype, False)), iota)
+    return power(lax.reshape(x, (shape_of(x)[0], 1)), lax.reshape(iota, (1, n)))
+
+
+_vander = jitted(_vander_body, "vander", arrays=1)
+
+
+def vander(x: ArrayLike, N: int | None = None, increasing: bool = False) -> Array:
+    """The Vandermonde matrix of 1-d ``x``: column ``j`` is ``x ** (N - 1 - j)`` (``x ** j`` when ``increasing``),
+    ``N`` columns (``len(x)`` by default).
+
+    Example: ``vander(jnp.array([1, 2, 3]), 3)`` is ``[[1, 1, 1], [4, 2, 1], [9, 3, 1]]``.
+    """
+    out: Array = _vander(x, n=None if N is None else operator.index(N), increasing=bool(increasing))
+    return out
 
 
 def _eye_body(*, n: int, m: int, k: int, dtype: np.dtype[Any]) -> Any:

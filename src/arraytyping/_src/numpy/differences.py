@@ -7,6 +7,7 @@ of ``y`` (and ``x``) promoted, as JAX 0.10.2 does."""
 
 from __future__ import annotations
 
+import math
 import operator
 from typing import Any
 
@@ -20,11 +21,15 @@ from arraytyping._src.numpy._promotion import (
     ArrayLike, array_fn, arraylike, as_dtype, common_dtype, finish, jitted, kind_of, operand, promote_args,
     shape_of, to_inexact_dtype,
 )
+from arraytyping._src.numpy.binary import mod
 from arraytyping._src.numpy.conversion import asarray, astype
+from arraytyping._src.numpy.reductions import cumsum
+from arraytyping._src.numpy.selection import where
+from arraytyping._src.numpy.unary import abs
 from arraytyping._src.numpy.joining import concatenate
 from arraytyping._src.numpy.shape import broadcast_to, canonicalize_axis, expand_dims, moveaxis, ravel
 
-__all__ = ["diff", "ediff1d", "trapezoid"]
+__all__ = ["diff", "ediff1d", "trapezoid", "unwrap"]
 
 
 def _edge(extra: Any, shape: tuple[int, ...], axis: int) -> Any:
@@ -137,4 +142,38 @@ def trapezoid(y: ArrayLike, x: ArrayLike | None = None, dx: ArrayLike = 1.0, axi
     refuse_sequences("trapezoid", y, *(() if x is None else (x,)))
     out: Array = _trapezoid(arraylike(y, "trapezoid"), None if x is None else arraylike(x, "trapezoid"), dx,
                             axis=operator.index(axis))
+    return out
+
+
+def _unwrap_body(p: Any, discont: Any, period: Any, *, axis: int) -> Any:
+    dtype, weak = common_dtype(p, period)
+    p, period = as_dtype(p, dtype, weak), as_dtype(period, dtype, weak)
+    if kind_of(p) == "c":
+        raise ValueError("jnp.unwrap does not support complex inputs.")
+    if shape_of(p)[axis] == 0:
+        return p
+    if discont is None:
+        discont = period / 2
+    interval = period // 2 if kind_of(p) in "iu" else period / 2
+    dd = _diff_body(p, n=1, axis=axis)
+    ddmod = mod(dd + interval, period) - interval
+    ddmod = where((ddmod == -interval) & (dd > 0), interval, ddmod)
+    ph_correct = where(abs(dd) < discont, 0, ddmod - dd)
+    nd = len(shape_of(p))
+    ax = canonicalize_axis(axis, nd)
+    first = tuple(slice(0, 1) if i == ax else slice(None) for i in range(nd))
+    rest = tuple(slice(1, None) if i == ax else slice(None) for i in range(nd))
+    return concatenate((p[first], p[rest] + cumsum(ph_correct, axis=ax)), ax)
+
+
+_unwrap = jitted(_unwrap_body, "unwrap", arrays=1)
+
+
+def unwrap(p: ArrayLike, discont: ArrayLike | None = None, axis: int = -1, period: ArrayLike = 2 * math.pi) -> Array:
+    """``p`` with its jumps along ``axis`` larger than ``discont`` (``period / 2`` by default) taken back by
+    multiples of ``period``: a phase made continuous.
+
+    Example: ``unwrap(jnp.array([0.0, 6.0]))`` is ``[0.0, 6.0 - 2 * pi]``.
+    """
+    out: Array = _unwrap(p, discont, period, axis=operator.index(axis))
     return out

@@ -30,7 +30,7 @@ from arraytyping._src.numpy.reductions import any as any_
 from arraytyping._src.numpy.selection import clip, tril, triu, where
 from arraytyping.typing import DTypeLike, ShapeLike
 
-__all__ = ["diag_indices", "diag_indices_from", "indices", "tril_indices", "tril_indices_from", "triu_indices",
+__all__ = ["diag_indices", "diag_indices_from", "indices", "ix_", "tril_indices", "tril_indices_from", "triu_indices",
            "triu_indices_from", "ravel_multi_index", "unravel_index"]
 
 
@@ -214,3 +214,26 @@ def ravel_multi_index(multi_index: Sequence[ArrayLike], dims: Sequence[int], mod
         result = result + a.astype(out_dtype) * s
     out: Array = result
     return out
+
+
+def ix_(*args: ArrayLike) -> tuple[Array, ...]:
+    """Open-mesh index arrays from 1-d sequences: the ``i``-th of ``n`` has its values along axis ``i`` and length 1
+    on the others, so that ``x[ix_(rows, cols)]`` selects the cross product.
+
+    Example: ``x[ix_(jnp.array([0, 2]), jnp.array([1]))]`` has shape ``(2, 1)``.
+    """
+    arrays = [asarray(arraylike(a, "ix")) for a in args]
+    n = len(arrays)
+    out: list[Array] = []
+    for i, a in enumerate(arrays):
+        if len(shape_of(a)) != 1:
+            raise ValueError(f"Arguments to jax.numpy.ix_ must be 1-dimensional, got shape {shape_of(a)}")
+        if operand(a)[0] == "bool":
+            raise NotImplementedError("Boolean arguments to jax.numpy.ix_ are not implemented")
+        shape = [1] * n
+        shape[i] = shape_of(a)[0]
+        if shape_of(a)[0] == 0:  # numpy's integer index type for empty arrays
+            out.append(lax.full(tuple(shape), 0, registry.INFO["int64" if config.x64 else "int32"].dtype))
+        else:
+            out.append(lax.broadcast_in_dim(a, tuple(shape), (i,)))
+    return tuple(out)

@@ -16,11 +16,12 @@ from collections.abc import Callable, Collection, Sequence
 from typing import Any, Final
 
 from arraytyping._src.interpreters.batching.vmap import vmap as _vmap
-from arraytyping._src.numpy._promotion import shape_of
+from arraytyping._src.core.array import Array
+from arraytyping._src.numpy._promotion import ArrayLike, shape_of
 from arraytyping._src.numpy.conversion import asarray
-from arraytyping._src.numpy.shape import broadcast_shapes, expand_dims, squeeze
+from arraytyping._src.numpy.shape import broadcast_shapes, canonicalize_axis, expand_dims, squeeze
 
-__all__ = ["vectorize"]
+__all__ = ["apply_along_axis", "apply_over_axes", "vectorize"]
 
 _DIMENSION_NAME: Final = r"\w+"
 _CORE_DIMENSION_LIST: Final = "(?:{0:}(?:,{0:})*)?".format(_DIMENSION_NAME)
@@ -175,3 +176,53 @@ def vectorize(pyfunc: Callable[..., Any], *, excluded: Collection[int | str] = f
             return tuple(expand_dims(r, axis=tuple(dims_to_expand)) for r in results)
         return expand_dims(result, axis=tuple(dims_to_expand))
     return wrapped
+
+
+def apply_along_axis(func1d: Callable[..., Any], axis: int, arr: ArrayLike, *args: Any, **kwargs: Any) -> Array:
+    """``func1d`` applied to each 1-d slice of ``arr`` along ``axis`` (by ``vmap`` over the other axes); its result
+    replaces that axis (a scalar result removes it).
+
+    Args:
+        func1d: a function of a 1-d array (and ``args``, ``kwargs``).
+        axis: the axis the slices run along.
+        arr: the array.
+
+    Example: ``apply_along_axis(jnp.sum, 1, jnp.ones((2, 3)))`` is ``[3.0, 3.0]``.
+    """
+    if isinstance(arr, (list, tuple)):
+        raise TypeError(f"apply_along_axis requires ndarray or scalar arguments, got {type(arr).__name__} at "
+                        "position 0.")
+    num_dims = len(shape_of(arr))
+    axis = canonicalize_axis(axis, num_dims)
+
+    def func(a: Any) -> Any:
+        return func1d(a, *args, **kwargs)
+
+    for i in range(1, num_dims - axis):
+        func = _vmap(func, in_axes=i, out_axes=-1)
+    for _ in range(axis):
+        func = _vmap(func, in_axes=0, out_axes=0)
+    out: Array = func(arr)
+    return out
+
+
+def apply_over_axes(func: Callable[[Any, int], Any], a: ArrayLike, axes: Sequence[int]) -> Array:
+    """``func(a, axis)`` applied for each axis of ``axes`` in turn, each result given back the axis it removed
+    (``func`` keeps the rank or lowers it by one).
+
+    Example: ``apply_over_axes(jnp.sum, jnp.ones((2, 3, 4)), [0, 2])`` has shape ``(1, 3, 1)``.
+    """
+    if isinstance(a, (list, tuple)):
+        raise TypeError(f"apply_over_axes requires ndarray or scalar arguments, got {type(a).__name__} at "
+                        "position 0.")
+    a_arr: Any = asarray(a)
+    for axis in axes:
+        b = func(a_arr, axis)
+        if len(shape_of(b)) == len(shape_of(a_arr)):
+            a_arr = b
+        elif len(shape_of(b)) == len(shape_of(a_arr)) - 1:
+            a_arr = expand_dims(b, axis)
+        else:
+            raise ValueError("function is not returning an array of the correct shape")
+    out: Array = a_arr
+    return out

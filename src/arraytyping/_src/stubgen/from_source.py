@@ -70,26 +70,31 @@ NUMPY_FROM_SOURCE: Final[Mapping[str, tuple[str, ...]]] = {
         "matrix_transpose", "moveaxis", "permute_dims", "ravel", "repeat", "roll", "rollaxis", "rot90", "squeeze",
         "swapaxes", "tile"),
     "_src/numpy/joining.py": (
-        "append", "array_split", "column_stack", "concat", "concatenate", "dsplit", "dstack", "hsplit", "hstack",
+        "append", "array_split", "block", "column_stack", "concat", "concatenate", "dsplit", "dstack", "hsplit", "hstack",
         "pad", "split", "stack", "unstack", "vsplit", "vstack"),
     "_src/numpy/indexing.py": ("take", "take_along_axis"),
-    "_src/numpy/selection.py": ("choose", "clip", "compress", "diagonal", "select", "trace", "tril", "triu"),
+    "_src/numpy/selection.py": (
+        "choose", "clip", "compress", "diagonal", "extract", "select", "trace", "tril", "triu"),
     "_src/numpy/ordering.py": (
-        "argsort", "argwhere", "flatnonzero", "nonzero", "searchsorted", "sort", "unique"),
-    "_src/numpy/differences.py": ("diff", "ediff1d", "trapezoid"),
+        "argpartition", "argsort", "argwhere", "flatnonzero", "lexsort", "nonzero", "partition", "searchsorted", "sort",
+        "sort_complex", "unique"),
+    "_src/numpy/differences.py": ("diff", "ediff1d", "trapezoid", "unwrap"),
     "_src/numpy/binning.py": ("bincount", "digitize", "interp"),
-    "_src/numpy/setops.py": ("isin", "unique_all", "unique_counts", "unique_inverse", "unique_values"),
+    "_src/numpy/setops.py": (
+        "intersect1d", "isin", "setdiff1d", "setxor1d", "union1d", "unique_all", "unique_counts", "unique_inverse",
+        "unique_values"),
     "_src/numpy/object_queries.py": ("iscomplexobj", "isrealobj", "isscalar"),
     "_src/numpy/index_arrays.py": (
-        "diag_indices", "diag_indices_from", "indices", "tril_indices", "tril_indices_from", "triu_indices",
+        "diag_indices", "diag_indices_from", "indices", "ix_", "tril_indices", "tril_indices_from", "triu_indices",
         "triu_indices_from", "ravel_multi_index", "unravel_index"),
     "_src/numpy/creation.py": (
-        "copy", "diag", "empty", "empty_like", "eye", "geomspace", "identity", "logspace", "meshgrid", "tri"),
+        "copy", "diag", "diagflat", "empty", "empty_like", "eye", "geomspace", "identity", "logspace", "meshgrid", "tri",
+        "vander"),
     "_src/numpy/contractions.py": (
         "convolve", "corrcoef", "correlate", "cov", "cross", "inner", "kron", "matvec", "outer", "polyadd", "polyder",
         "polydiv", "polyint", "polymul", "polysub", "polyval", "tensordot", "vdot", "vecdot", "vecmat"),
     "_src/numpy/einsum.py": ("einsum",),
-    "_src/numpy/vectorize.py": ("vectorize",),
+    "_src/numpy/vectorize.py": ("apply_along_axis", "apply_over_axes", "vectorize"),
     "_src/numpy/windows.py": ("bartlett", "blackman", "hamming", "hanning"),
     "_src/numpy/editing.py": ("delete", "resize", "trim_zeros"),
 }
