@@ -622,6 +622,13 @@ NOT_FUZZED: Final[dict[str, str]] = {
                  "is_finite", "le", "lt", "ne", "pow", "real", "reciprocal", "reduce_and", "reduce_max", "reduce_min",
                  "reduce_or", "reduce_prod", "reduce_sum", "reshape", "rev", "select_n", "slice", "sort", "squeeze",
                  "transpose")},
+    **{f"numpy.{n}": ("typed Array[Any] (or a tuple of Array[Any]) from the runtime's signature: no dtype rule in "
+                      "the stubs, nothing to be wrong about; dtypes, weak flags, values and errors held to JAX by "
+                      "tools/jax_numpy_more_reference.py")
+       for n in ("apply_along_axis", "apply_over_axes", "argpartition", "block", "corrcoef", "cov", "diagflat",
+                 "extract", "geomspace", "interp", "intersect1d", "ix_", "lexsort", "partition", "polyadd", "polyder",
+                 "polydiv", "polyint", "polymul", "polysub", "polyval", "setdiff1d", "setxor1d", "sort_complex",
+                 "trapezoid", "trim_zeros", "union1d", "unwrap", "vander")},
     **{f"numpy.linalg.{n}": ("typed Array[Any] (or a named tuple or tuple of Array[Any]) from the runtime's "
                              "signature: no dtype rule in the stubs, nothing to be wrong about; dtypes, weak flags, "
                              "values and errors held to JAX by tools/jax_linalg_reference.py")

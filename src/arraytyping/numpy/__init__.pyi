@@ -26,6 +26,7 @@ from arraytyping import finfo as finfo, iinfo as iinfo, isdtype as isdtype, issu
 from numpy import can_cast as can_cast, dtype as dtype
 from numpy import character as character, flexible as flexible, iterable as iterable, object_ as object_
 from numpy import index_exp as index_exp, s_ as s_
+from numpy import get_printoptions as get_printoptions, printoptions as printoptions, set_printoptions as set_printoptions
 from numpy.exceptions import ComplexWarning as ComplexWarning
 
 ndarray = Array
@@ -101,6 +102,31 @@ class UniqueInverseResult(NamedTuple):
     values: Array[Any]
     inverse_indices: Array[Any]
 def savez(file: Any, *args: ArrayLike, allow_pickle: bool = True, **kwds: ArrayLike) -> None: ...
+@type_check_only
+class _MGrid:
+    "``mgrid[...]``: a dense mesh grid from slices (an imaginary step ``5j``: that many points, ends included)."
+    @overload
+    def __getitem__(self, key: slice, /) -> Array[Any]: ...
+    @overload
+    def __getitem__(self, key: tuple[slice, ...], /) -> Array[Any]: ...
+    def __getitem__(self, *args: Any, **kwargs: Any) -> Any: ...
+@type_check_only
+class _OGrid:
+    "``ogrid[...]``: an open mesh grid from slices, one array per slice (one array for one slice)."
+    @overload
+    def __getitem__(self, key: slice, /) -> Array[Any]: ...
+    @overload
+    def __getitem__(self, key: tuple[slice, ...], /) -> list[Array[Any]]: ...
+    def __getitem__(self, *args: Any, **kwargs: Any) -> Any: ...
+@type_check_only
+class _AxisConcat:
+    "``r_[...]``/``c_[...]``: arrays, scalars and slices (as grids) joined along an axis (numpy's directives)."
+    def __getitem__(self, key: Any, /) -> Array[Any]: ...
+    def __len__(self) -> int: ...
+mgrid: _MGrid
+ogrid: _OGrid
+r_: _AxisConcat
+c_: _AxisConcat
 
 __all__ = [
     "ComplexWarning", "__array_api_version__", "__array_namespace_info__", "abs", "absolute", "acos", "acosh", "add",
@@ -110,34 +136,36 @@ __all__ = [
     "asarray", "asin", "asinh", "astype", "atan", "atan2", "atanh", "atleast_1d", "atleast_2d", "atleast_3d", "average",
     "bartlett", "bfloat16", "bincount", "bitwise_and", "bitwise_invert", "bitwise_left_shift", "bitwise_not",
     "bitwise_or", "bitwise_right_shift", "bitwise_xor", "blackman", "block", "bool_", "broadcast_arrays",
-    "broadcast_shapes", "broadcast_to", "can_cast", "cbrt", "cdouble", "ceil", "character", "choose", "clip",
+    "broadcast_shapes", "broadcast_to", "c_", "can_cast", "cbrt", "cdouble", "ceil", "character", "choose", "clip",
     "column_stack", "complex128", "complex64", "complex_", "complexfloating", "compress", "concat", "concatenate",
     "conj", "conjugate", "convolve", "copy", "copysign", "corrcoef", "correlate", "cos", "cosh", "count_nonzero", "cov",
     "cross", "csingle", "cumprod", "cumsum", "cumulative_prod", "cumulative_sum", "deg2rad", "degrees", "delete",
     "diag", "diag_indices", "diag_indices_from", "diagflat", "diagonal", "diff", "digitize", "divide", "divmod", "dot",
     "double", "dsplit", "dstack", "dtype", "e", "ediff1d", "einsum", "empty", "empty_like", "equal", "euler_gamma",
-    "exp", "exp2", "expand_dims", "expm1", "extract", "eye", "fabs", "finfo", "flatnonzero", "flexible", "flip",
-    "fliplr", "flipud", "float16", "float32", "float4_e2m1fn", "float64", "float6_e2m3fn", "float6_e3m2fn",
-    "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2",
-    "float8_e5m2fnuz", "float8_e8m0fnu", "float_", "float_power", "floating", "floor", "floor_divide", "fmax", "fmin",
-    "fmod", "from_dlpack", "full", "full_like", "gcd", "generic", "geomspace", "greater", "greater_equal", "hamming",
-    "hanning", "heaviside", "hsplit", "hstack", "hypot", "identity", "iinfo", "imag", "index_exp", "indices", "inexact",
-    "inf", "inner", "int1", "int16", "int2", "int32", "int4", "int64", "int8", "int_", "integer", "interp",
-    "intersect1d", "invert", "isclose", "iscomplex", "iscomplexobj", "isdtype", "isfinite", "isin", "isinf", "isnan",
-    "isneginf", "isposinf", "isreal", "isrealobj", "isscalar", "issubdtype", "iterable", "ix_", "kron", "lcm",
-    "left_shift", "less", "less_equal", "lexsort", "linspace", "log", "log10", "log1p", "log2", "logaddexp",
-    "logaddexp2", "logical_and", "logical_not", "logical_or", "logical_xor", "logspace", "matmul", "matrix_transpose",
-    "matvec", "max", "maximum", "mean", "median", "meshgrid", "min", "minimum", "mod", "modf", "moveaxis", "multiply",
-    "nan", "nan_to_num", "nanargmax", "nanargmin", "nancumprod", "nancumsum", "nanmax", "nanmean", "nanmedian",
-    "nanmin", "nanpercentile", "nanprod", "nanquantile", "nanstd", "nansum", "nanvar", "ndarray", "ndim", "negative",
-    "newaxis", "nextafter", "nonzero", "not_equal", "number", "object_", "ones", "ones_like", "outer", "pad",
-    "partition", "percentile", "permute_dims", "pi", "polyadd", "polyder", "polydiv", "polyint", "polymul", "polysub",
-    "polyval", "positive", "pow", "power", "prod", "promote_types", "ptp", "quantile", "rad2deg", "radians", "ravel",
-    "ravel_multi_index", "real", "reciprocal", "remainder", "repeat", "reshape", "resize", "result_type", "right_shift",
-    "rint", "roll", "rollaxis", "rot90", "round", "s_", "save", "savez", "searchsorted", "select", "setdiff1d",
-    "setxor1d", "shape", "sign", "signbit", "signedinteger", "sin", "sinc", "single", "sinh", "size", "sort",
-    "sort_complex", "spacing", "split", "sqrt", "square", "squeeze", "stack", "std", "subtract", "sum", "swapaxes",
-    "take", "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "transpose", "trapezoid", "tri", "tril",
+    "exp", "exp2", "expand_dims", "expm1", "extract", "eye", "fabs", "fill_diagonal", "finfo", "flatnonzero",
+    "flexible", "flip", "fliplr", "flipud", "float16", "float32", "float4_e2m1fn", "float64", "float6_e2m3fn",
+    "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz",
+    "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float_", "float_power", "floating", "floor", "floor_divide",
+    "fmax", "fmin", "fmod", "from_dlpack", "frombuffer", "fromfile", "fromfunction", "fromiter", "fromstring", "full",
+    "full_like", "gcd", "generic", "geomspace", "get_printoptions", "greater", "greater_equal", "hamming", "hanning",
+    "heaviside", "hsplit", "hstack", "hypot", "identity", "iinfo", "imag", "index_exp", "indices", "inexact", "inf",
+    "inner", "int1", "int16", "int2", "int32", "int4", "int64", "int8", "int_", "integer", "interp", "intersect1d",
+    "invert", "isclose", "iscomplex", "iscomplexobj", "isdtype", "isfinite", "isin", "isinf", "isnan", "isneginf",
+    "isposinf", "isreal", "isrealobj", "isscalar", "issubdtype", "iterable", "ix_", "kron", "lcm", "left_shift", "less",
+    "less_equal", "lexsort", "linspace", "load", "log", "log10", "log1p", "log2", "logaddexp", "logaddexp2",
+    "logical_and", "logical_not", "logical_or", "logical_xor", "logspace", "mask_indices", "matmul", "matrix_transpose",
+    "matvec", "max", "maximum", "mean", "median", "meshgrid", "mgrid", "min", "minimum", "mod", "modf", "moveaxis",
+    "multiply", "nan", "nan_to_num", "nanargmax", "nanargmin", "nancumprod", "nancumsum", "nanmax", "nanmean",
+    "nanmedian", "nanmin", "nanpercentile", "nanprod", "nanquantile", "nanstd", "nansum", "nanvar", "ndarray", "ndim",
+    "negative", "newaxis", "nextafter", "nonzero", "not_equal", "number", "object_", "ogrid", "ones", "ones_like",
+    "outer", "pad", "partition", "percentile", "permute_dims", "pi", "place", "polyadd", "polyder", "polydiv",
+    "polyint", "polymul", "polysub", "polyval", "positive", "pow", "power", "printoptions", "prod", "promote_types",
+    "ptp", "put", "put_along_axis", "quantile", "r_", "rad2deg", "radians", "ravel", "ravel_multi_index", "real",
+    "reciprocal", "remainder", "repeat", "reshape", "resize", "result_type", "right_shift", "rint", "roll", "rollaxis",
+    "rot90", "round", "s_", "save", "savez", "searchsorted", "select", "set_printoptions", "setdiff1d", "setxor1d",
+    "shape", "sign", "signbit", "signedinteger", "sin", "sinc", "single", "sinh", "size", "sort", "sort_complex",
+    "spacing", "split", "sqrt", "square", "squeeze", "stack", "std", "subtract", "sum", "swapaxes", "take",
+    "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "transpose", "trapezoid", "tri", "tril",
     "tril_indices", "tril_indices_from", "trim_zeros", "triu", "triu_indices", "triu_indices_from", "true_divide",
     "trunc", "uint", "uint1", "uint16", "uint2", "uint32", "uint4", "uint64", "uint8", "union1d", "unique",
     "unique_all", "unique_counts", "unique_inverse", "unique_values", "unravel_index", "unsignedinteger", "unstack",
@@ -17571,6 +17599,45 @@ def ix_(*args: ArrayLike) -> tuple[Array[Any], ...]:
     Example: ``x[ix_(jnp.array([0, 2]), jnp.array([1]))]`` has shape ``(2, 1)``.
     """
     ...
+def put(a: ArrayLike, ind: ArrayLike, v: ArrayLike, mode: str | None = ..., *, inplace: bool = ...) -> Array[Any]:
+    """A copy of ``a`` with the elements at flat indices ``ind`` replaced by ``v`` (repeated to fit). Out-of-bound
+    indices are dropped (``mode=None``), clipped (``'clip'``) or wrapped (``'wrap'``). ``inplace=False`` is
+    required: JAX arrays are immutable.
+
+    Example: ``put(jnp.zeros(5, int), jnp.array([0, 2]), jnp.array([10, 20]), inplace=False)`` is
+    ``[10, 0, 20, 0, 0]``.
+    """
+    ...
+def place(arr: ArrayLike, mask: ArrayLike, vals: ArrayLike, *, inplace: bool = ...) -> Array[Any]:
+    """A copy of ``arr`` with the elements where ``mask`` is true replaced, in order, by ``vals`` (repeated to
+    fit). ``inplace=False`` is required: JAX arrays are immutable.
+
+    Example: ``place(jnp.zeros(4, int), jnp.array([True, False, True, True]), jnp.array([1, 2]), inplace=False)``
+    is ``[1, 0, 2, 1]``.
+    """
+    ...
+def put_along_axis(arr: ArrayLike, indices: ArrayLike, values: ArrayLike, axis: int | None, inplace: bool = ..., *, mode: str | None = ...) -> Array[Any]:
+    """A copy of ``arr`` with ``values`` written at ``indices`` along ``axis`` (the flattened array when None),
+    matching 1-d slices as ``take_along_axis`` reads them. ``inplace=False`` is required: JAX arrays are immutable.
+
+    Example: ``put_along_axis(jnp.zeros((2, 2)), jnp.array([[1], [0]]), 5.0, 1, inplace=False)`` is
+    ``[[0, 5], [5, 0]]``.
+    """
+    ...
+def fill_diagonal(a: ArrayLike, val: ArrayLike, wrap: bool = ..., *, inplace: bool = ...) -> Array[Any]:
+    """A copy of ``a`` (2-d, or with all axes of one length) with its main diagonal set to ``val`` (a scalar, or
+    values repeated to fit). ``inplace=False`` is required: JAX arrays are immutable.
+
+    Example: ``fill_diagonal(jnp.zeros((3, 3)), 1.0, inplace=False)`` is the identity.
+    """
+    ...
+def mask_indices(n: int, mask_func: Callable[..., Any], k: int = ..., *, size: int | None = ...) -> tuple[Array[Any], Array[Any]]:
+    """The row and column indices where ``mask_func(ones((n, n)), k)`` is nonzero (``mask_func``: ``triu``,
+    ``tril``...); under ``jit`` give ``size``.
+
+    Example: ``mask_indices(3, jnp.triu)`` is ``([0, 0, 0, 1, 1, 2], [0, 1, 2, 1, 2, 2])``.
+    """
+    ...
 
 # From arraytyping/_src/numpy/creation.py (generated from its source).
 if not MYPY:
@@ -18742,6 +18809,41 @@ def meshgrid(*, copy: bool = ..., sparse: bool = ..., indexing: str = ...) -> li
     ...
 @overload
 def meshgrid(x0: ArrayLike, /, *xi: ArrayLike, copy: bool = ..., sparse: bool = ..., indexing: str = ...) -> list[Array[Any]]: ...
+def frombuffer(buffer: Any, dtype: DTypeLike = ..., count: int = ..., offset: int = ...) -> Array[Any]:
+    """A 1-d array of the data in ``buffer`` (bytes or any object with the buffer protocol) read as ``dtype``
+    (``numpy.frombuffer``, then ``asarray``: the dtype canonicalized, 32-bit with x64 off).
+
+    Example: ``frombuffer(b"\\x01\\x02", dtype=jnp.uint8)`` is ``[1, 2]``.
+    """
+    ...
+def fromstring(string: str, dtype: DTypeLike = ..., count: int = ..., *, sep: str) -> Array[Any]:
+    """A 1-d array of the numbers in the text ``string`` separated by ``sep`` (``numpy.fromstring``, then
+    ``asarray``).
+
+    Example: ``fromstring("1 2 3", dtype=int, sep=" ")`` is ``[1, 2, 3]``.
+    """
+    ...
+def fromfile(*args: Any, **kwargs: Any) -> Never:
+    'Not implemented, as in JAX (reading a file is not pure): use ``asarray(numpy.fromfile(...))``.'
+    ...
+def fromiter(*args: Any, **kwargs: Any) -> Never:
+    'Not implemented, as in JAX (consuming an iterator is not pure): use ``asarray(numpy.fromiter(...))``.'
+    ...
+def load(file: Any, *args: Any, **kwargs: Any) -> Any:
+    """An array saved by ``numpy.save`` (or ``save``) read back with ``numpy.load`` as an array (bfloat16 data,
+    which numpy stores as 2-byte voids, recovered); anything else ``numpy.load`` returns (an ``.npz`` archive) as
+    it is.
+
+    Example: ``load("x.npy")`` is the array saved there.
+    """
+    ...
+def fromfunction(function: Callable[..., Any], shape: Any, *, dtype: DTypeLike = ..., **kwargs: Any) -> Array[Any]:
+    """``function`` called once on index arrays (one per axis of ``shape``, of ``dtype``), mapped by ``vmap`` over
+    each axis: ``result[i, j, ...] = function(i, j, ...)``.
+
+    Example: ``fromfunction(lambda i, j: i + j, (2, 3))`` is ``[[0., 1., 2.], [1., 2., 3.]]``.
+    """
+    ...
 
 # From arraytyping/_src/numpy/contractions.py (generated from its source).
 def convolve(a: ArrayLike, v: ArrayLike, mode: str = ..., *, precision: None = ..., preferred_element_type: DTypeLike | None = ...) -> Array[Any]:

@@ -41,7 +41,8 @@ from arraytyping._src.numpy.contractions import (
 )
 from arraytyping._src.numpy.einsum import einsum
 from arraytyping._src.numpy.creation import (
-    arange, copy, diag, diagflat, empty, empty_like, eye, geomspace, identity, linspace, logspace, meshgrid, tri, vander, view,
+    arange, copy, diag, diagflat, empty, empty_like, eye, frombuffer, fromfile, fromfunction, fromiter, fromstring,
+    geomspace, load, identity, linspace, logspace, meshgrid, tri, vander, view,
 )
 from arraytyping._src.numpy.conversion import array, asarray, astype, full, full_like, ones, ones_like, zeros, zeros_like
 from arraytyping._src.numpy.indexing import IndexUpdateHelper, getitem, take, take_along_axis
@@ -69,7 +70,8 @@ from arraytyping._src.numpy.joining import (
     unstack, vsplit, vstack,
 )
 from arraytyping._src.numpy.index_arrays import (
-    diag_indices, diag_indices_from, indices, ix_, tril_indices, tril_indices_from, triu_indices, triu_indices_from,
+    c_, diag_indices, diag_indices_from, fill_diagonal, indices, ix_, mask_indices, mgrid, ogrid, place, put,
+    put_along_axis, r_, tril_indices, tril_indices_from, triu_indices, triu_indices_from,
     ravel_multi_index, unravel_index,
 )
 from arraytyping._src.numpy.object_queries import iscomplexobj, isrealobj, isscalar
@@ -95,32 +97,33 @@ __all__ = [
     "around", "array", "array_equal", "array_equiv", "array_split", "asarray", "asin", "asinh", "astype", "atan",
     "atan2", "atanh", "atleast_1d", "atleast_2d", "atleast_3d", "average", "bartlett", "binary_result", "bincount",
     "bitwise_and", "bitwise_invert", "bitwise_left_shift", "bitwise_not", "bitwise_or", "bitwise_right_shift",
-    "bitwise_xor", "blackman", "block", "broadcast_arrays", "broadcast_shapes", "broadcast_to", "cbrt", "ceil",
+    "bitwise_xor", "blackman", "block", "broadcast_arrays", "broadcast_shapes", "broadcast_to", "c_", "cbrt", "ceil",
     "choose", "clip", "column_stack", "compress", "concat", "concatenate", "conj", "conjugate", "convolve", "copy",
     "copysign", "corrcoef", "correlate", "cos", "cosh", "count_nonzero", "cov", "cross", "cumprod", "cumsum",
     "cumulative_prod", "cumulative_sum", "deg2rad", "degrees", "delete", "diag", "diag_indices", "diag_indices_from",
     "diagflat", "diagonal", "diff", "digitize", "divide", "divmod", "dot", "dsplit", "dstack", "ediff1d", "einsum",
-    "empty", "empty_like", "equal", "exp", "exp2", "expand_dims", "expm1", "extract", "eye", "fabs", "flatnonzero",
-    "flip", "fliplr", "flipud", "float_power", "floor", "floor_divide", "fmax", "fmin", "fmod", "from_dlpack", "full",
-    "full_like", "gcd", "geomspace", "getitem", "greater", "greater_equal", "hamming", "hanning", "heaviside", "hsplit",
-    "hstack", "hypot", "identity", "imag", "indices", "inner", "interp", "intersect1d", "invert", "isclose",
-    "iscomplex", "iscomplexobj", "isfinite", "isin", "isinf", "isnan", "isneginf", "isposinf", "isreal", "isrealobj",
-    "isscalar", "ix_", "kron", "lcm", "left_shift", "less", "less_equal", "lexsort", "linspace", "log", "log10",
-    "log1p", "log2", "logaddexp", "logaddexp2", "logical_and", "logical_not", "logical_or", "logical_xor", "logspace",
-    "matmul", "matrix_transpose", "matvec", "max", "maximum", "mean", "median", "meshgrid", "min", "minimum", "mod",
-    "modf", "moveaxis", "multiply", "nan_to_num", "nanargmax", "nanargmin", "nancumprod", "nancumsum", "nanmax",
+    "empty", "empty_like", "equal", "exp", "exp2", "expand_dims", "expm1", "extract", "eye", "fabs", "fill_diagonal",
+    "flatnonzero", "flip", "fliplr", "flipud", "float_power", "floor", "floor_divide", "fmax", "fmin", "fmod",
+    "from_dlpack", "frombuffer", "fromfile", "fromfunction", "fromiter", "fromstring", "full", "full_like", "gcd",
+    "geomspace", "getitem", "greater", "greater_equal", "hamming", "hanning", "heaviside", "hsplit", "hstack", "hypot",
+    "identity", "imag", "indices", "inner", "interp", "intersect1d", "invert", "isclose", "iscomplex", "iscomplexobj",
+    "isfinite", "isin", "isinf", "isnan", "isneginf", "isposinf", "isreal", "isrealobj", "isscalar", "ix_", "kron",
+    "lcm", "left_shift", "less", "less_equal", "lexsort", "linspace", "load", "log", "log10", "log1p", "log2",
+    "logaddexp", "logaddexp2", "logical_and", "logical_not", "logical_or", "logical_xor", "logspace", "mask_indices",
+    "matmul", "matrix_transpose", "matvec", "max", "maximum", "mean", "median", "meshgrid", "mgrid", "min", "minimum",
+    "mod", "modf", "moveaxis", "multiply", "nan_to_num", "nanargmax", "nanargmin", "nancumprod", "nancumsum", "nanmax",
     "nanmean", "nanmedian", "nanmin", "nanpercentile", "nanprod", "nanquantile", "nanstd", "nansum", "nanvar", "ndim",
-    "negative", "nextafter", "nonzero", "not_equal", "ones", "ones_like", "outer", "pad", "partition", "percentile",
-    "permute_dims", "polyadd", "polyder", "polydiv", "polyint", "polymul", "polysub", "polyval", "positive", "power",
-    "prod", "promote_types", "ptp", "quantile", "rad2deg", "radians", "ravel", "ravel_multi_index", "real",
-    "reciprocal", "remainder", "repeat", "reshape", "resize", "result_type", "right_shift", "rint", "roll", "rollaxis",
-    "rot90", "round", "searchsorted", "select", "setdiff1d", "setxor1d", "shape", "sign", "signbit", "sin", "sinc",
-    "sinh", "size", "sort", "sort_complex", "spacing", "split", "sqrt", "square", "squeeze", "stack", "std", "subtract",
-    "sum", "swapaxes", "take", "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "transpose", "trapezoid",
-    "tri", "tril", "tril_indices", "tril_indices_from", "trim_zeros", "triu", "triu_indices", "triu_indices_from",
-    "true_divide", "trunc", "union1d", "unique", "unique_all", "unique_counts", "unique_inverse", "unique_values",
-    "unravel_index", "unstack", "unwrap", "vander", "var", "vdot", "vecdot", "vecmat", "vectorize", "view", "vsplit",
-    "vstack", "where", "zeros", "zeros_like",
+    "negative", "nextafter", "nonzero", "not_equal", "ogrid", "ones", "ones_like", "outer", "pad", "partition",
+    "percentile", "permute_dims", "place", "polyadd", "polyder", "polydiv", "polyint", "polymul", "polysub", "polyval",
+    "positive", "power", "prod", "promote_types", "ptp", "put", "put_along_axis", "quantile", "r_", "rad2deg",
+    "radians", "ravel", "ravel_multi_index", "real", "reciprocal", "remainder", "repeat", "reshape", "resize",
+    "result_type", "right_shift", "rint", "roll", "rollaxis", "rot90", "round", "searchsorted", "select", "setdiff1d",
+    "setxor1d", "shape", "sign", "signbit", "sin", "sinc", "sinh", "size", "sort", "sort_complex", "spacing", "split",
+    "sqrt", "square", "squeeze", "stack", "std", "subtract", "sum", "swapaxes", "take", "take_along_axis", "tan",
+    "tanh", "tensordot", "tile", "trace", "transpose", "trapezoid", "tri", "tril", "tril_indices", "tril_indices_from",
+    "trim_zeros", "triu", "triu_indices", "triu_indices_from", "true_divide", "trunc", "union1d", "unique",
+    "unique_all", "unique_counts", "unique_inverse", "unique_values", "unravel_index", "unstack", "unwrap", "vander",
+    "var", "vdot", "vecdot", "vecmat", "vectorize", "view", "vsplit", "vstack", "where", "zeros", "zeros_like",
 ]
 
 _ = IndexUpdateHelper  # Array.at builds it through this package

@@ -11,7 +11,7 @@ from __future__ import annotations
 import builtins
 import operator
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any, Never, cast
 
 import numpy as np
 
@@ -22,6 +22,7 @@ from arraytyping._src.core.array import Array
 from arraytyping._src.core.arraylike import refuse_sequences
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.core.trace import Tracer, trace_state
+from arraytyping._src.interpreters.batching.vmap import vmap
 from arraytyping._src.lax import lax
 from arraytyping._src.lax.operand_checks import numpy_broadcast
 from arraytyping._src.numpy._promotion import (
@@ -434,3 +435,76 @@ def meshgrid(*xi: ArrayLike, copy: bool = True, sparse: bool = False, indexing: 
     if indexing not in ("xy", "ij"):
         raise ValueError(f"Valid values for indexing are 'xy' and 'ij', got {indexing}")
     return list(_meshgrid(*xi, sparse=bool(sparse), indexing=indexing))
+
+
+# Arrays from host data (JAX 0.10.2's lax_numpy.frombuffer/fromstring/load, and its refusals of fromfile/fromiter).
+
+
+def frombuffer(buffer: Any, dtype: DTypeLike = float, count: int = -1, offset: int = 0) -> Array:
+    """A 1-d array of the data in ``buffer`` (bytes or any object with the buffer protocol) read as ``dtype``
+    (``numpy.frombuffer``, then ``asarray``: the dtype canonicalized, 32-bit with x64 off).
+
+    Example: ``frombuffer(b"\\x01\\x02", dtype=jnp.uint8)`` is ``[1, 2]``.
+    """
+    out: Array = asarray(np.frombuffer(buffer=buffer, dtype=dtype, count=count, offset=offset))
+    return out
+
+
+def fromstring(string: str, dtype: DTypeLike = float, count: int = -1, *, sep: str) -> Array:
+    """A 1-d array of the numbers in the text ``string`` separated by ``sep`` (``numpy.fromstring``, then
+    ``asarray``).
+
+    Example: ``fromstring("1 2 3", dtype=int, sep=" ")`` is ``[1, 2, 3]``.
+    """
+    out: Array = asarray(np.fromstring(string=string, dtype=dtype, count=count, sep=sep))  # pyright: ignore[reportDeprecated, reportCallIssue, reportArgumentType]
+    return out
+
+
+def fromfile(*args: Any, **kwargs: Any) -> Never:
+    """Not implemented, as in JAX (reading a file is not pure): use ``asarray(numpy.fromfile(...))``."""
+    raise NotImplementedError(
+        "jnp.fromfile() is not implemented because it may be non-pure and thus unsafe for use with JIT and other JAX "
+        "transformations. Consider using jnp.asarray(np.fromfile(...)) instead, although care should be taken if "
+        "np.fromfile is used within a jax transformations because of its potential side-effect of consuming the file "
+        "object.")
+
+
+def fromiter(*args: Any, **kwargs: Any) -> Never:
+    """Not implemented, as in JAX (consuming an iterator is not pure): use ``asarray(numpy.fromiter(...))``."""
+    raise NotImplementedError(
+        "jnp.fromiter() is not implemented because it may be non-pure and thus unsafe for use with JIT and other JAX "
+        "transformations. Consider using jnp.asarray(np.fromiter(...)) instead, although care should be taken if "
+        "np.fromiter is used within a jax transformations because of its potential side-effect of consuming the "
+        "iterable object.")
+
+
+def load(file: Any, *args: Any, **kwargs: Any) -> Any:
+    """An array saved by ``numpy.save`` (or ``save``) read back with ``numpy.load`` as an array (bfloat16 data,
+    which numpy stores as 2-byte voids, recovered); anything else ``numpy.load`` returns (an ``.npz`` archive) as
+    it is.
+
+    Example: ``load("x.npy")`` is the array saved there.
+    """
+    out: Any = np.load(file, *args, **kwargs)
+    if isinstance(out, np.ndarray):
+        if out.dtype == np.dtype("V2"):
+            out = out.view(registry.INFO["bfloat16"].dtype)
+        try:
+            out = asarray(out)
+        except (TypeError, AssertionError):  # an unsupported dtype
+            pass
+    return out
+
+
+def fromfunction(function: Callable[..., Any], shape: Any, *, dtype: DTypeLike = float, **kwargs: Any) -> Array:
+    """``function`` called once on index arrays (one per axis of ``shape``, of ``dtype``), mapped by ``vmap`` over
+    each axis: ``result[i, j, ...] = function(i, j, ...)``.
+
+    Example: ``fromfunction(lambda i, j: i + j, (2, 3))`` is ``[[0., 1., 2.], [1., 2., 3.]]``.
+    """
+    dims = tuple(operator.index(d) for d in ((shape,) if isinstance(shape, int) else shape))
+    for i in range(len(dims)):
+        in_axes = [0 if i == j else None for j in range(len(dims))]
+        function = vmap(function, in_axes=tuple(in_axes[::-1]))
+    out: Array = function(*(arange(s, dtype=dtype) for s in dims), **kwargs)
+    return out

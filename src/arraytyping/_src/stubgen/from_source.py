@@ -85,10 +85,12 @@ NUMPY_FROM_SOURCE: Final[Mapping[str, tuple[str, ...]]] = {
         "unique_values"),
     "_src/numpy/object_queries.py": ("iscomplexobj", "isrealobj", "isscalar"),
     "_src/numpy/index_arrays.py": (
-        "diag_indices", "diag_indices_from", "indices", "ix_", "tril_indices", "tril_indices_from", "triu_indices",
+        "diag_indices", "diag_indices_from", "fill_diagonal", "indices", "ix_", "mask_indices", "place", "put",
+        "put_along_axis", "tril_indices", "tril_indices_from", "triu_indices",
         "triu_indices_from", "ravel_multi_index", "unravel_index"),
     "_src/numpy/creation.py": (
-        "copy", "diag", "diagflat", "empty", "empty_like", "eye", "geomspace", "identity", "logspace", "meshgrid", "tri",
+        "copy", "diag", "diagflat", "empty", "empty_like", "eye", "frombuffer", "fromfile", "fromfunction", "fromiter",
+        "fromstring", "geomspace", "load", "identity", "logspace", "meshgrid", "tri",
         "vander"),
     "_src/numpy/contractions.py": (
         "convolve", "corrcoef", "correlate", "cov", "cross", "inner", "kron", "matvec", "outer", "polyadd", "polyder",
