@@ -146,31 +146,32 @@ __all__ = [
     "flexible", "flip", "fliplr", "flipud", "float16", "float32", "float4_e2m1fn", "float64", "float6_e2m3fn",
     "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz",
     "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float_", "float_power", "floating", "floor", "floor_divide",
-    "fmax", "fmin", "fmod", "from_dlpack", "frombuffer", "fromfile", "fromfunction", "fromiter", "fromstring", "full",
-    "full_like", "gcd", "generic", "geomspace", "get_printoptions", "greater", "greater_equal", "hamming", "hanning",
-    "heaviside", "hsplit", "hstack", "hypot", "identity", "iinfo", "imag", "index_exp", "indices", "inexact", "inf",
-    "inner", "int1", "int16", "int2", "int32", "int4", "int64", "int8", "int_", "integer", "interp", "intersect1d",
-    "invert", "isclose", "iscomplex", "iscomplexobj", "isdtype", "isfinite", "isin", "isinf", "isnan", "isneginf",
-    "isposinf", "isreal", "isrealobj", "isscalar", "issubdtype", "iterable", "ix_", "kron", "lcm", "left_shift", "less",
+    "fmax", "fmin", "fmod", "frexp", "from_dlpack", "frombuffer", "fromfile", "fromfunction", "fromiter", "fromstring",
+    "full", "full_like", "gcd", "generic", "geomspace", "get_printoptions", "gradient", "greater", "greater_equal",
+    "hamming", "hanning", "heaviside", "histogram", "histogram2d", "histogram_bin_edges", "histogramdd", "hsplit",
+    "hstack", "hypot", "identity", "iinfo", "imag", "index_exp", "indices", "inexact", "inf", "inner", "int1", "int16",
+    "int2", "int32", "int4", "int64", "int8", "int_", "integer", "interp", "intersect1d", "invert", "isclose",
+    "iscomplex", "iscomplexobj", "isdtype", "isfinite", "isin", "isinf", "isnan", "isneginf", "isposinf", "isreal",
+    "isrealobj", "isscalar", "issubdtype", "iterable", "ix_", "kron", "lcm", "ldexp", "left_shift", "less",
     "less_equal", "lexsort", "linspace", "load", "log", "log10", "log1p", "log2", "logaddexp", "logaddexp2",
     "logical_and", "logical_not", "logical_or", "logical_xor", "logspace", "mask_indices", "matmul", "matrix_transpose",
     "matvec", "max", "maximum", "mean", "median", "meshgrid", "mgrid", "min", "minimum", "mod", "modf", "moveaxis",
     "multiply", "nan", "nan_to_num", "nanargmax", "nanargmin", "nancumprod", "nancumsum", "nanmax", "nanmean",
     "nanmedian", "nanmin", "nanpercentile", "nanprod", "nanquantile", "nanstd", "nansum", "nanvar", "ndarray", "ndim",
     "negative", "newaxis", "nextafter", "nonzero", "not_equal", "number", "object_", "ogrid", "ones", "ones_like",
-    "outer", "pad", "partition", "percentile", "permute_dims", "pi", "place", "polyadd", "polyder", "polydiv",
-    "polyint", "polymul", "polysub", "polyval", "positive", "pow", "power", "printoptions", "prod", "promote_types",
-    "ptp", "put", "put_along_axis", "quantile", "r_", "rad2deg", "radians", "ravel", "ravel_multi_index", "real",
-    "reciprocal", "remainder", "repeat", "reshape", "resize", "result_type", "right_shift", "rint", "roll", "rollaxis",
-    "rot90", "round", "s_", "save", "savez", "searchsorted", "select", "set_printoptions", "setdiff1d", "setxor1d",
-    "shape", "sign", "signbit", "signedinteger", "sin", "sinc", "single", "sinh", "size", "sort", "sort_complex",
-    "spacing", "split", "sqrt", "square", "squeeze", "stack", "std", "subtract", "sum", "swapaxes", "take",
-    "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "transpose", "trapezoid", "tri", "tril",
-    "tril_indices", "tril_indices_from", "trim_zeros", "triu", "triu_indices", "triu_indices_from", "true_divide",
-    "trunc", "uint", "uint1", "uint16", "uint2", "uint32", "uint4", "uint64", "uint8", "union1d", "unique",
-    "unique_all", "unique_counts", "unique_inverse", "unique_values", "unravel_index", "unsignedinteger", "unstack",
-    "unwrap", "vander", "var", "vdot", "vecdot", "vecmat", "vectorize", "vsplit", "vstack", "where", "zeros",
-    "zeros_like",
+    "outer", "packbits", "pad", "partition", "percentile", "permute_dims", "pi", "piecewise", "place", "polyadd",
+    "polyder", "polydiv", "polyint", "polymul", "polysub", "polyval", "positive", "pow", "power", "printoptions",
+    "prod", "promote_types", "ptp", "put", "put_along_axis", "quantile", "r_", "rad2deg", "radians", "ravel",
+    "ravel_multi_index", "real", "reciprocal", "remainder", "repeat", "reshape", "resize", "result_type", "right_shift",
+    "rint", "roll", "rollaxis", "rot90", "round", "s_", "save", "savez", "searchsorted", "select", "set_printoptions",
+    "setdiff1d", "setxor1d", "shape", "sign", "signbit", "signedinteger", "sin", "sinc", "single", "sinh", "size",
+    "sort", "sort_complex", "spacing", "split", "sqrt", "square", "squeeze", "stack", "std", "subtract", "sum",
+    "swapaxes", "take", "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "transpose", "trapezoid", "tri",
+    "tril", "tril_indices", "tril_indices_from", "trim_zeros", "triu", "triu_indices", "triu_indices_from",
+    "true_divide", "trunc", "uint", "uint1", "uint16", "uint2", "uint32", "uint4", "uint64", "uint8", "union1d",
+    "unique", "unique_all", "unique_counts", "unique_inverse", "unique_values", "unpackbits", "unravel_index",
+    "unsignedinteger", "unstack", "unwrap", "vander", "var", "vdot", "vecdot", "vecmat", "vectorize", "vsplit",
+    "vstack", "where", "zeros", "zeros_like",
 ]
 
 T = TypeVar("T")
@@ -14182,6 +14183,14 @@ def modf(x: int, /, out: None = ...) -> tuple[Array[float], Array[float]]: ...
 def modf(x: float, /, out: None = ...) -> tuple[Array[float], Array[float]]: ...
 @overload
 def modf(x: Array[_Abstract | int | float], /, out: None = ...) -> tuple[Array[Any], Array[Any]]: ...
+def frexp(x: ArrayLike, /) -> tuple[Array[Any], Array[Any]]:
+    """The mantissa and the exponent of ``x``: ``x == mantissa * 2 ** exponent`` with ``0.5 <= |mantissa| < 1``
+    (both 0 for 0; infinities and NaN kept as the mantissa). The mantissa in ``x``'s inexact dtype, the exponent
+    int32.
+
+    Example: ``frexp(jnp.array([8.0, 0.75]))`` is ``([0.5, 0.75], [4, 0])``.
+    """
+    ...
 
 # From arraytyping/_src/numpy/binary.py (generated from its source).
 def isclose(a: ArrayLike, b: ArrayLike, rtol: ArrayLike = ..., atol: ArrayLike = ..., equal_nan: bool = ...) -> Array[bool_]:
@@ -14195,6 +14204,13 @@ def array_equal(a1: ArrayLike, a2: ArrayLike, equal_nan: bool = ...) -> Array[bo
     ...
 def array_equiv(a1: ArrayLike, a2: ArrayLike) -> Array[bool_]:
     "Whether ``a1`` and ``a2`` are equal wherever they broadcast (a strong bool array of rank 0): ``False`` for operands of dtypes that do not promote together, or of ranks that do not broadcast; a ``TypeError`` for operands of one rank whose shapes do not broadcast (JAX 0.10.2's ``eq``)."
+    ...
+def ldexp(x1: ArrayLike, x2: ArrayLike, /) -> Array[Any]:
+    """``x1 * 2 ** x2`` for an integer ``x2``, in ``x1``'s inexact dtype (computed through ``frexp``, without
+    overflowing where the result is finite).
+
+    Example: ``ldexp(jnp.array([1.0, 0.75]), jnp.array([3, -1]))`` is ``[8.0, 0.375]``.
+    """
     ...
 
 # From arraytyping/_src/numpy/reductions.py (generated from its source).
@@ -17192,6 +17208,14 @@ def unwrap(p: ArrayLike, discont: ArrayLike | None = ..., axis: int = ..., perio
     Example: ``unwrap(jnp.array([0.0, 6.0]))`` is ``[0.0, 6.0 - 2 * pi]``.
     """
     ...
+def gradient(f: ArrayLike, *varargs: ArrayLike, axis: int | Sequence[int] | None = ..., edge_order: int | None = ...) -> Array[Any] | list[Array[Any]]:
+    """The numerical gradient of ``f`` by central differences (one-sided at the edges), along each axis of ``axis``
+    (all by default): one array for one axis, else a list. ``varargs``: the spacing (a scalar, or the coordinates
+    along the axis), one for all axes or one per axis.
+
+    Example: ``gradient(jnp.array([1.0, 2.0, 4.0, 7.0]))`` is ``[1.0, 1.5, 2.5, 3.0]``.
+    """
+    ...
 
 # From arraytyping/_src/numpy/binning.py (generated from its source).
 def digitize(x: ArrayLike, bins: ArrayLike, right: bool = ..., *, method: str | None = ...) -> Array[int32]:
@@ -17246,6 +17270,36 @@ def interp(x: ArrayLike, xp: ArrayLike, fp: ArrayLike, left: ArrayLike | str | N
 
     Example: ``interp(jnp.array([0.5, 1.5]), jnp.array([0.0, 1.0, 2.0]), jnp.array([0.0, 10.0, 0.0]))`` is
     ``[5.0, 5.0]``.
+    """
+    ...
+def histogram_bin_edges(a: ArrayLike, bins: ArrayLike = ..., range: Any = ..., weights: ArrayLike | None = ...) -> Array[Any]:
+    """The edges of a histogram's bins: ``bins`` itself when it is 1-d, else ``bins + 1`` evenly spaced edges over
+    ``range`` (by default the data's minimum to maximum; widened by 0.5 each way when empty), in ``a``'s inexact
+    dtype.
+
+    Example: ``histogram_bin_edges(jnp.array([0.0, 1.0, 4.0]), 4)`` is ``[0.0, 1.0, 2.0, 3.0, 4.0]``.
+    """
+    ...
+def histogram(a: ArrayLike, bins: ArrayLike = ..., range: Any = ..., weights: ArrayLike | None = ..., density: bool | None = ...) -> tuple[Array[Any], Array[Any]]:
+    """The histogram of ``a`` (flattened): the number of values (or the sum of their ``weights``) in each bin, and
+    the bins' edges (see :func:`histogram_bin_edges`); the last bin includes its right edge. With ``density``, the
+    counts normalised to integrate to 1.
+
+    Example: ``histogram(jnp.array([0.0, 1.0, 1.5, 4.0]), 2)`` is ``([3.0, 1.0], [0.0, 2.0, 4.0])``.
+    """
+    ...
+def histogramdd(sample: ArrayLike, bins: Any = ..., range: Any = ..., weights: ArrayLike | None = ..., density: bool | None = ...) -> tuple[Array[Any], list[Array[Any]]]:
+    """The ``D``-dimensional histogram of ``N`` points (``sample`` of shape ``(N, D)``): the counts (or summed
+    ``weights``) of shape ``(len(edges_0) - 1, ...)`` and each dimension's bin edges.
+
+    Example: ``histogramdd(jnp.array([[0.0, 0.0], [1.0, 1.0]]), 2)[0]`` is ``[[1.0, 0.0], [0.0, 1.0]]``.
+    """
+    ...
+def histogram2d(x: ArrayLike, y: ArrayLike, bins: Any = ..., range: Any = ..., weights: ArrayLike | None = ..., density: bool | None = ...) -> tuple[Array[Any], Array[Any], Array[Any]]:
+    """The 2-d histogram of points ``(x, y)``: the counts (or summed ``weights``), the ``x`` edges and the ``y``
+    edges (see :func:`histogramdd`).
+
+    Example: ``histogram2d(jnp.array([0.0, 1.0]), jnp.array([0.0, 1.0]), 2)[0]`` is ``[[1.0, 0.0], [0.0, 1.0]]``.
     """
     ...
 
@@ -18953,6 +19007,14 @@ def apply_over_axes(func: Callable[[Any, int], Any], a: ArrayLike, axes: Sequenc
     Example: ``apply_over_axes(jnp.sum, jnp.ones((2, 3, 4)), [0, 2])`` has shape ``(1, 3, 1)``.
     """
     ...
+def piecewise(x: ArrayLike, condlist: Array[Any] | Sequence[ArrayLike], funclist: list[ArrayLike | Callable[..., Array[Any]]], *args: Any, **kw: Any) -> Array[Any]:
+    """``x`` evaluated piece by piece: where ``condlist[i]`` holds (the first that does), ``funclist[i](x)`` (or
+    the constant ``funclist[i]``); one more entry in ``funclist`` is the value where none holds (else 0). In
+    ``x``'s dtype.
+
+    Example: ``piecewise(x, [x < 0, x >= 0], [lambda v: -v, lambda v: v])`` is ``abs(x)``.
+    """
+    ...
 
 # From arraytyping/_src/numpy/windows.py (generated from its source).
 def bartlett(M: int) -> Array[float32]:
@@ -18991,6 +19053,20 @@ def trim_zeros(filt: ArrayLike, trim: str = ..., axis: int | Sequence[int] | Non
         axis: the axis or axes trimmed; all when None.
 
     Example: ``trim_zeros(jnp.array([0, 0, 2, 0, 1, 0]))`` is ``[2, 0, 1]``.
+    """
+    ...
+def packbits(a: ArrayLike, axis: int | None = ..., bitorder: str = ...) -> Array[Any]:
+    """The elements of an integer or bool array, as bits (nonzero: 1), packed eight to a ``uint8`` along ``axis``
+    (the flattened array when None), the first bit the highest (``bitorder='big'``) or the lowest.
+
+    Example: ``packbits(jnp.array([1, 0, 1, 1, 0, 0, 0, 0]))`` is ``[176]``.
+    """
+    ...
+def unpackbits(a: ArrayLike, axis: int | None = ..., count: int | None = ..., bitorder: str = ...) -> Array[Any]:
+    """The bits of a ``uint8`` array, eight elements (0 or 1, ``uint8``) per byte along ``axis`` (the flattened
+    array when None), the highest first (``bitorder='big'``) or the lowest; ``count`` cuts or zero-pads them.
+
+    Example: ``unpackbits(jnp.array([176], jnp.uint8))`` is ``[1, 0, 1, 1, 0, 0, 0, 0]``.
     """
     ...
 

@@ -31,7 +31,7 @@ from arraytyping._src.numpy.array_api import (
 from arraytyping._src.numpy.binary import (
     add, allclose, arctan2, array_equal, array_equiv, bitwise_and, bitwise_left_shift, bitwise_or,
     bitwise_right_shift, bitwise_xor, copysign, divide, divmod, equal, float_power, floor_divide, fmax, fmin, fmod,
-    gcd, greater, greater_equal, heaviside, hypot, isclose, lcm, left_shift, less, less_equal, logaddexp,
+    gcd, greater, greater_equal, heaviside, hypot, isclose, lcm, ldexp, left_shift, less, less_equal, logaddexp,
     logaddexp2, logical_and, logical_or, logical_xor, maximum, minimum, mod, multiply, nextafter, not_equal, power,
     remainder, right_shift, subtract, true_divide,
 )
@@ -57,8 +57,10 @@ from arraytyping._src.numpy.reductions import (
     max, mean, min, nanargmax, nanargmin, nancumprod, nancumsum, nanmax, nanmean, nanmin, nanprod, nanstd,
     nansum, nanvar, prod, ptp, std, sum, var,
 )
-from arraytyping._src.numpy.differences import diff, ediff1d, trapezoid, unwrap
-from arraytyping._src.numpy.binning import bincount, digitize, interp
+from arraytyping._src.numpy.differences import diff, ediff1d, gradient, trapezoid, unwrap
+from arraytyping._src.numpy.binning import (
+    bincount, digitize, histogram, histogram2d, histogram_bin_edges, histogramdd, interp,
+)
 from arraytyping._src.numpy.setops import (
     intersect1d, isin, setdiff1d, setxor1d, union1d, unique_all, unique_counts, unique_inverse, unique_values,
 )
@@ -80,12 +82,12 @@ from arraytyping._src.numpy.shape import (
     flipud, matrix_transpose, moveaxis, ndim, permute_dims, ravel, repeat, reshape, roll, rollaxis, rot90, shape,
     size, squeeze, swapaxes, tile, transpose,
 )
-from arraytyping._src.numpy.vectorize import apply_along_axis, apply_over_axes, vectorize
-from arraytyping._src.numpy.editing import delete, resize, trim_zeros
+from arraytyping._src.numpy.vectorize import apply_along_axis, apply_over_axes, piecewise, vectorize
+from arraytyping._src.numpy.editing import delete, packbits, resize, trim_zeros, unpackbits
 from arraytyping._src.numpy.windows import bartlett, blackman, hamming, hanning
 from arraytyping._src.numpy.unary import (
     abs, absolute, angle, arccos, arccosh, arcsin, arcsinh, arctan, arctanh, around, bitwise_not, cbrt, ceil, conj,
-    conjugate, cos, cosh, deg2rad, exp, exp2, expm1, fabs, floor, imag, invert, iscomplex, isfinite, isinf, isnan,
+    conjugate, cos, cosh, deg2rad, exp, exp2, expm1, fabs, floor, frexp, imag, invert, iscomplex, isfinite, isinf, isnan,
     isneginf, isposinf, isreal, log, log10, log1p, log2, logical_not, modf, nan_to_num, negative, positive, rad2deg,
     real, reciprocal, rint, round, sign, signbit, sin, sinc, sinh, spacing, sqrt, square, tan, tanh, trunc,
 )
@@ -103,18 +105,19 @@ __all__ = [
     "cumulative_prod", "cumulative_sum", "deg2rad", "degrees", "delete", "diag", "diag_indices", "diag_indices_from",
     "diagflat", "diagonal", "diff", "digitize", "divide", "divmod", "dot", "dsplit", "dstack", "ediff1d", "einsum",
     "empty", "empty_like", "equal", "exp", "exp2", "expand_dims", "expm1", "extract", "eye", "fabs", "fill_diagonal",
-    "flatnonzero", "flip", "fliplr", "flipud", "float_power", "floor", "floor_divide", "fmax", "fmin", "fmod",
+    "flatnonzero", "flip", "fliplr", "flipud", "float_power", "floor", "floor_divide", "fmax", "fmin", "fmod", "frexp",
     "from_dlpack", "frombuffer", "fromfile", "fromfunction", "fromiter", "fromstring", "full", "full_like", "gcd",
-    "geomspace", "getitem", "greater", "greater_equal", "hamming", "hanning", "heaviside", "hsplit", "hstack", "hypot",
-    "identity", "imag", "indices", "inner", "interp", "intersect1d", "invert", "isclose", "iscomplex", "iscomplexobj",
-    "isfinite", "isin", "isinf", "isnan", "isneginf", "isposinf", "isreal", "isrealobj", "isscalar", "ix_", "kron",
-    "lcm", "left_shift", "less", "less_equal", "lexsort", "linspace", "load", "log", "log10", "log1p", "log2",
-    "logaddexp", "logaddexp2", "logical_and", "logical_not", "logical_or", "logical_xor", "logspace", "mask_indices",
-    "matmul", "matrix_transpose", "matvec", "max", "maximum", "mean", "median", "meshgrid", "mgrid", "min", "minimum",
-    "mod", "modf", "moveaxis", "multiply", "nan_to_num", "nanargmax", "nanargmin", "nancumprod", "nancumsum", "nanmax",
-    "nanmean", "nanmedian", "nanmin", "nanpercentile", "nanprod", "nanquantile", "nanstd", "nansum", "nanvar", "ndim",
-    "negative", "nextafter", "nonzero", "not_equal", "ogrid", "ones", "ones_like", "outer", "pad", "partition",
-    "percentile", "permute_dims", "place", "polyadd", "polyder", "polydiv", "polyint", "polymul", "polysub", "polyval",
+    "geomspace", "getitem", "gradient", "greater", "greater_equal", "hamming", "hanning", "heaviside", "histogram",
+    "histogram2d", "histogram_bin_edges", "histogramdd", "hsplit", "hstack", "hypot", "identity", "imag", "indices",
+    "inner", "interp", "intersect1d", "invert", "isclose", "iscomplex", "iscomplexobj", "isfinite", "isin", "isinf",
+    "isnan", "isneginf", "isposinf", "isreal", "isrealobj", "isscalar", "ix_", "kron", "lcm", "ldexp", "left_shift",
+    "less", "less_equal", "lexsort", "linspace", "load", "log", "log10", "log1p", "log2", "logaddexp", "logaddexp2",
+    "logical_and", "logical_not", "logical_or", "logical_xor", "logspace", "mask_indices", "matmul", "matrix_transpose",
+    "matvec", "max", "maximum", "mean", "median", "meshgrid", "mgrid", "min", "minimum", "mod", "modf", "moveaxis",
+    "multiply", "nan_to_num", "nanargmax", "nanargmin", "nancumprod", "nancumsum", "nanmax", "nanmean", "nanmedian",
+    "nanmin", "nanpercentile", "nanprod", "nanquantile", "nanstd", "nansum", "nanvar", "ndim", "negative", "nextafter",
+    "nonzero", "not_equal", "ogrid", "ones", "ones_like", "outer", "packbits", "pad", "partition", "percentile",
+    "permute_dims", "piecewise", "place", "polyadd", "polyder", "polydiv", "polyint", "polymul", "polysub", "polyval",
     "positive", "power", "prod", "promote_types", "ptp", "put", "put_along_axis", "quantile", "r_", "rad2deg",
     "radians", "ravel", "ravel_multi_index", "real", "reciprocal", "remainder", "repeat", "reshape", "resize",
     "result_type", "right_shift", "rint", "roll", "rollaxis", "rot90", "round", "searchsorted", "select", "setdiff1d",
@@ -122,8 +125,9 @@ __all__ = [
     "sqrt", "square", "squeeze", "stack", "std", "subtract", "sum", "swapaxes", "take", "take_along_axis", "tan",
     "tanh", "tensordot", "tile", "trace", "transpose", "trapezoid", "tri", "tril", "tril_indices", "tril_indices_from",
     "trim_zeros", "triu", "triu_indices", "triu_indices_from", "true_divide", "trunc", "union1d", "unique",
-    "unique_all", "unique_counts", "unique_inverse", "unique_values", "unravel_index", "unstack", "unwrap", "vander",
-    "var", "vdot", "vecdot", "vecmat", "vectorize", "view", "vsplit", "vstack", "where", "zeros", "zeros_like",
+    "unique_all", "unique_counts", "unique_inverse", "unique_values", "unpackbits", "unravel_index", "unstack",
+    "unwrap", "vander", "var", "vdot", "vecdot", "vecmat", "vectorize", "view", "vsplit", "vstack", "where", "zeros",
+    "zeros_like",
 ]
 
 _ = IndexUpdateHelper  # Array.at builds it through this package

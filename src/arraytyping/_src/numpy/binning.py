@@ -11,6 +11,8 @@ in the inexact dtype of ``x`` and ``xp`` promoted together (``fp``'s inexact dty
 
 from __future__ import annotations
 
+import builtins
+import math
 import operator
 from typing import Any, cast
 
@@ -20,20 +22,23 @@ from arraytyping import op_rules
 from arraytyping._src.dtypes import registry
 from arraytyping._src.dtypes.config import config
 from arraytyping._src.core.array import Array
-from arraytyping._src.core.arraylike import refuse_sequences
+from arraytyping._src.core.arraylike import check_arraylike, refuse_sequences
 from arraytyping._src.core.trace import ConcretizationTypeError, concrete_value
 from arraytyping._src.lax import lax
 from arraytyping._src.numpy._promotion import (
     ArrayLike, array_fn, as_dtype, common_dtype, jitted, kind_of, operand, shape_of, to_inexact_dtype,
 )
 from arraytyping._src.numpy.joining import concatenate
-from arraytyping._src.numpy.conversion import asarray, zeros, zeros_like
+from arraytyping._src.numpy.conversion import asarray, ones_like, zeros, zeros_like
+from arraytyping._src.numpy.creation import linspace
 from arraytyping._src.numpy.indexing import getitem, scatter_update
 from arraytyping._src.numpy.ordering import searchsorted
 from arraytyping._src.numpy.selection import clip, where
 from arraytyping._src.numpy.unary import abs
 
-__all__ = ["bincount", "digitize", "interp"]
+__all__ = [
+    "bincount", "digitize", "histogram", "histogram2d", "histogram_bin_edges", "histogramdd", "interp",
+]
 
 
 def _digitize_body(x: Any, bins: Any, *, right: bool = False, method: str | None = None) -> Any:
@@ -174,3 +179,147 @@ def interp(x: ArrayLike, xp: ArrayLike, fp: ArrayLike, left: ArrayLike | str | N
                          None if isinstance(right, str) else right, period,
                          extrapolate_left=isinstance(left, str), extrapolate_right=isinstance(right, str))
     return out
+
+
+# Histograms (JAX 0.10.2's lax_numpy.histogram_bin_edges, histogram, histogram2d, histogramdd).
+
+
+def histogram_bin_edges(a: ArrayLike, bins: ArrayLike = 10, range: Any = None, weights: ArrayLike | None = None
+                        ) -> Array:
+    """The edges of a histogram's bins: ``bins`` itself when it is 1-d, else ``bins + 1`` evenly spaced edges over
+    ``range`` (by default the data's minimum to maximum; widened by 0.5 each way when empty), in ``a``'s inexact
+    dtype.
+
+    Example: ``histogram_bin_edges(jnp.array([0.0, 1.0, 4.0]), 4)`` is ``[0.0, 1.0, 2.0, 3.0, 4.0]``.
+    """
+    del weights  # unused, as string bins are not supported
+    if isinstance(bins, str):
+        raise NotImplementedError("string values for `bins` not implemented.")
+    check_arraylike("histogram_bin_edges", a, bins)
+    arr = asarray(a)
+    dtype = to_inexact_dtype(lax.aval_of(arr).dtype)
+    if np.ndim(bins) == 1:
+        edges: Array = asarray(bins, dtype=dtype)
+        return edges
+    known = concrete_value(bins)
+    if known is None:
+        raise ConcretizationTypeError("Abstract tracer value encountered where concrete value is expected: bins "
+                                      "argument of histogram_bin_edges")
+    bins_int = operator.index(known if not isinstance(known, (Array, np.ndarray)) else int(np.asarray(known)))
+    rng: Any = [arr.min(), arr.max()] if range is None else range
+    rng = asarray(rng if not isinstance(rng, (list, tuple)) else stack_values(rng), dtype=dtype)
+    if shape_of(rng) != (2,):
+        raise ValueError(f"`range` must be either None or a sequence of scalars, got {rng}")
+    same = (rng[1] - rng[0]) == 0
+    lo = where(same, rng[0] - 0.5, rng[0])
+    hi = where(same, rng[1] + 0.5, rng[1])
+    out: Array = linspace(lo, hi, bins_int + 1, dtype=dtype)
+    return out
+
+
+def stack_values(values: Any) -> Any:
+    """A list or tuple of scalars or arrays as one array (JAX's ``asarray`` of a sequence)."""
+    return asarray(np.asarray(values)) if all(not isinstance(v, Array) for v in values) else \
+        lax.concatenate([lax.reshape(asarray(v), (1,)) for v in values], 0)
+
+
+def histogram(a: ArrayLike, bins: ArrayLike = 10, range: Any = None, weights: ArrayLike | None = None,
+              density: bool | None = None) -> tuple[Array, Array]:
+    """The histogram of ``a`` (flattened): the number of values (or the sum of their ``weights``) in each bin, and
+    the bins' edges (see :func:`histogram_bin_edges`); the last bin includes its right edge. With ``density``, the
+    counts normalised to integrate to 1.
+
+    Example: ``histogram(jnp.array([0.0, 1.0, 1.5, 4.0]), 2)`` is ``([3.0, 1.0], [0.0, 2.0, 4.0])``.
+    """
+    if weights is None:
+        check_arraylike("histogram", a, bins)
+        (arr,) = _inexact(a)
+        w = ones_like(arr)
+    else:
+        check_arraylike("histogram", a, bins, weights)
+        if np.shape(a) != np.shape(weights):
+            raise ValueError("weights should have the same shape as a.")
+        arr, w = _inexact(a, weights)
+    bin_edges = histogram_bin_edges(arr, bins, range, w)
+    bin_idx = searchsorted(bin_edges, arr, side="right")
+    n = shape_of(bin_edges)[0]
+    bin_idx = where(arr == bin_edges[-1], n - 1, bin_idx)
+    counts = zeros(n, lax.aval_of(w).dtype).at[bin_idx].add(w)[1:]
+    if density:
+        counts = counts / (bin_edges[1:] - bin_edges[:-1]) / counts.sum()
+    return counts, bin_edges
+
+
+def histogramdd(sample: ArrayLike, bins: Any = 10, range: Any = None, weights: ArrayLike | None = None,
+                density: bool | None = None) -> tuple[Array, list[Array]]:
+    """The ``D``-dimensional histogram of ``N`` points (``sample`` of shape ``(N, D)``): the counts (or summed
+    ``weights``) of shape ``(len(edges_0) - 1, ...)`` and each dimension's bin edges.
+
+    Example: ``histogramdd(jnp.array([[0.0, 0.0], [1.0, 1.0]]), 2)[0]`` is ``[[1.0, 0.0], [0.0, 1.0]]``.
+    """
+    if weights is None:
+        check_arraylike("histogramdd", sample)
+        (smp,) = _inexact(sample)
+        w: Any = None
+    else:
+        check_arraylike("histogramdd", sample, weights)
+        if np.shape(weights) != np.shape(sample)[:1]:
+            raise ValueError("should have one weight for each sample.")
+        smp, w = _inexact(sample, weights)
+    n_points, dims = shape_of(smp)
+    if range is not None and (len(range) != dims or any(r is not None and np.shape(r)[0] != 2 for r in range)):
+        raise ValueError(f"For sample.shape={(n_points, dims)}, range must be a sequence of {dims} pairs or Nones; "
+                         f"got range={range}")
+    try:
+        bins_per_dimension = list(bins)
+    except TypeError:
+        bins_per_dimension = dims * [bins]
+    else:
+        if len(bins_per_dimension) != dims:
+            raise ValueError("should be a bin for each dimension.")
+    bin_idx_by_dim: list[Any] = []
+    bin_edges_by_dim: list[Array] = []
+    for i in builtins.range(dims):
+        range_i = None if range is None else range[i]
+        column = smp[:, i]
+        bin_edges = histogram_bin_edges(column, bins_per_dimension[i], range_i, w)
+        bin_idx = searchsorted(bin_edges, column, side="right")
+        bin_idx = where(column == bin_edges[-1], bin_idx - 1, bin_idx)
+        bin_idx_by_dim.append(bin_idx)
+        bin_edges_by_dim.append(bin_edges)
+    nbins = tuple(shape_of(e)[0] + 1 for e in bin_edges_by_dim)
+    xy: Any = None
+    for idx, size in zip(bin_idx_by_dim, nbins):  # ravel_multi_index(..., mode='clip')
+        idx = clip(idx, 0, size - 1)
+        xy = idx if xy is None else xy * size + idx
+    hist = bincount(xy, w, length=math.prod(nbins))
+    hist = hist.reshape(nbins)[(slice(1, -1),) * dims]
+    if density:
+        hist = hist.astype(lax.aval_of(smp).dtype)
+        hist = hist / hist.sum()
+        for d, edges in enumerate(bin_edges_by_dim):
+            widths = edges[1:] - edges[:-1]
+            shape = [1] * dims
+            shape[d] = shape_of(widths)[0]
+            hist = hist / widths.reshape(tuple(shape))
+    return hist, bin_edges_by_dim
+
+
+def histogram2d(x: ArrayLike, y: ArrayLike, bins: Any = 10, range: Any = None, weights: ArrayLike | None = None,
+                density: bool | None = None) -> tuple[Array, Array, Array]:
+    """The 2-d histogram of points ``(x, y)``: the counts (or summed ``weights``), the ``x`` edges and the ``y``
+    edges (see :func:`histogramdd`).
+
+    Example: ``histogram2d(jnp.array([0.0, 1.0]), jnp.array([0.0, 1.0]), 2)[0]`` is ``[[1.0, 0.0], [0.0, 1.0]]``.
+    """
+    check_arraylike("histogram2d", x, y)
+    try:
+        n = len(bins)
+    except TypeError:
+        n = 1
+    if n not in (1, 2):
+        edges = asarray(bins)
+        bins = [edges, edges]
+    sample = asarray([x, y]).T
+    hist, edges_by_dim = histogramdd(sample, bins, range, weights, density)
+    return hist, edges_by_dim[0], edges_by_dim[1]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import operator
+from collections.abc import Sequence
 from typing import Any
 
 from arraytyping import op_rules
@@ -29,7 +30,7 @@ from arraytyping._src.numpy.unary import abs
 from arraytyping._src.numpy.joining import concatenate
 from arraytyping._src.numpy.shape import broadcast_to, canonicalize_axis, expand_dims, moveaxis, ravel
 
-__all__ = ["diff", "ediff1d", "trapezoid", "unwrap"]
+__all__ = ["diff", "ediff1d", "gradient", "trapezoid", "unwrap"]
 
 
 def _edge(extra: Any, shape: tuple[int, ...], axis: int) -> Any:
@@ -176,4 +177,77 @@ def unwrap(p: ArrayLike, discont: ArrayLike | None = None, axis: int = -1, perio
     Example: ``unwrap(jnp.array([0.0, 6.0]))`` is ``[0.0, 6.0 - 2 * pi]``.
     """
     out: Array = _unwrap(p, discont, period, axis=operator.index(axis))
+    return out
+
+
+def _gradient_along_axis(a: Any, h: Any, axis: int) -> Any:
+    nd = len(shape_of(a))
+
+    def sliced(x: Any, start: int | None, stop: int | None) -> Any:
+        return x[tuple(slice(start, stop) if i == axis else slice(None) for i in range(nd))]
+
+    upper_edge = sliced(a, 1, 2) - sliced(a, 0, 1)
+    lower_edge = sliced(a, -1, None) - sliced(a, -2, -1)
+    if not shape_of(h):
+        inner = (sliced(a, 2, None) - sliced(a, None, -2)) * 0.5 / h
+        lower_edge = lower_edge / h
+        upper_edge = upper_edge / h
+    elif len(shape_of(h)) == 1:
+        if shape_of(h)[0] != shape_of(a)[axis]:
+            raise ValueError("Spacing arrays must have the same length as the dimension along which the gradient is "
+                             "calculated.")
+        h_shape = [1] * nd
+        h_shape[axis] = shape_of(h)[0]
+        h = lax.reshape(h, tuple(h_shape))
+        upper_edge = upper_edge / (sliced(h, 1, 2) - sliced(h, 0, 1))
+        lower_edge = lower_edge / (sliced(h, -1, None) - sliced(h, -2, -1))
+        dx1 = sliced(h, 1, -1) - sliced(h, 0, -2)
+        dx2 = sliced(h, 2, None) - sliced(h, 1, -1)
+        ca = -dx2 / (dx1 * (dx1 + dx2))
+        cb = (dx2 - dx1) / (dx1 * dx2)
+        cc = dx1 / (dx2 * (dx1 + dx2))
+        inner = ca * sliced(a, 0, -2) + cb * sliced(a, 1, -1) + cc * sliced(a, 2, None)
+    else:
+        raise ValueError("Spacing arrays must be 1D arrays or scalars.")
+    return concatenate((upper_edge, inner, lower_edge), axis)
+
+
+def _gradient_body(f: Any, *varargs: Any, axis: tuple[int, ...] | None, edge_order: int | None) -> Any:
+    if edge_order is not None:
+        raise NotImplementedError("The 'edge_order' argument to jnp.gradient is not supported.")
+    a, *spacing = _inexact(f, *varargs)
+    nd = len(shape_of(a))
+    axis_tuple = tuple(range(nd)) if axis is None else tuple(canonicalize_axis(i, nd) for i in axis)
+    if not axis_tuple:
+        return []
+    if min(s for i, s in enumerate(shape_of(a)) if i in axis_tuple) < 2:
+        raise ValueError("Shape of array too small to calculate a numerical gradient, at least 2 elements are "
+                         "required.")
+    if not spacing:
+        dx: list[Any] = [1.0] * len(axis_tuple)
+    elif len(spacing) == 1:
+        dx = list(spacing) * len(axis_tuple)
+    elif len(spacing) == len(axis_tuple):
+        dx = list(spacing)
+    else:
+        raise TypeError(f"Invalid number of spacing arguments {len(spacing)} for axis={axis}")
+    grads = [_gradient_along_axis(a, h, ax) for ax, h in zip(axis_tuple, dx)]
+    return grads[0] if len(axis_tuple) == 1 else grads
+
+
+_gradient = jitted(_gradient_body, "gradient")
+
+
+def gradient(f: ArrayLike, *varargs: ArrayLike, axis: int | Sequence[int] | None = None,
+             edge_order: int | None = None) -> Array | list[Array]:
+    """The numerical gradient of ``f`` by central differences (one-sided at the edges), along each axis of ``axis``
+    (all by default): one array for one axis, else a list. ``varargs``: the spacing (a scalar, or the coordinates
+    along the axis), one for all axes or one per axis.
+
+    Example: ``gradient(jnp.array([1.0, 2.0, 4.0, 7.0]))`` is ``[1.0, 1.5, 2.5, 3.0]``.
+    """
+    refuse_sequences("gradient", f, *varargs)
+    axes = None if axis is None else ((operator.index(axis),) if not isinstance(axis, Sequence)
+                                      else tuple(operator.index(i) for i in axis))
+    out: Array | list[Array] = _gradient(f, *varargs, axis=axes, edge_order=edge_order)
     return out

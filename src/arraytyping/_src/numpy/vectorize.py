@@ -17,11 +17,14 @@ from typing import Any, Final
 
 from arraytyping._src.interpreters.batching.vmap import vmap as _vmap
 from arraytyping._src.core.array import Array
-from arraytyping._src.numpy._promotion import ArrayLike, shape_of
-from arraytyping._src.numpy.conversion import asarray
+from arraytyping._src.lax.control_flow.conditionals import switch
+from arraytyping._src.numpy._promotion import ArrayLike, jitted, shape_of
+from arraytyping._src.numpy.conversion import array, asarray, zeros_like
+from arraytyping._src.numpy.joining import concatenate
+from arraytyping._src.numpy.reductions import argmax, cumsum
 from arraytyping._src.numpy.shape import broadcast_shapes, canonicalize_axis, expand_dims, squeeze
 
-__all__ = ["apply_along_axis", "apply_over_axes", "vectorize"]
+__all__ = ["apply_along_axis", "apply_over_axes", "piecewise", "vectorize"]
 
 _DIMENSION_NAME: Final = r"\w+"
 _CORE_DIMENSION_LIST: Final = "(?:{0:}(?:,{0:})*)?".format(_DIMENSION_NAME)
@@ -225,4 +228,49 @@ def apply_over_axes(func: Callable[[Any, int], Any], a: ArrayLike, axes: Sequenc
         else:
             raise ValueError("function is not returning an array of the correct shape")
     out: Array = a_arr
+    return out
+
+
+def _piecewise_body(x: Any, condlist: Any, consts: dict[int, Any], *args: Any,
+                    funcs: frozenset[tuple[int, Callable[..., Any]]], **kw: Any) -> Any:
+    funcdict = dict(funcs)
+    funclist = [consts.get(i, funcdict.get(i)) for i in range(shape_of(condlist)[0] + 1)]
+    indices = argmax(cumsum(concatenate([zeros_like(condlist[:1]), condlist], 0), 0), 0)
+    dtype = x.dtype
+
+    def _call(f: Callable[..., Any]) -> Callable[[Any], Any]:
+        return lambda v: f(v, *args, **kw).astype(dtype)
+
+    def _const(c: Any) -> Callable[[Any], Any]:
+        return lambda v: array(c, dtype=dtype)
+
+    branches = [_call(f) if callable(f) else _const(f) for f in funclist]
+    return vectorize(switch, excluded=(1,))(indices, branches, x)
+
+
+_piecewise = jitted(_piecewise_body, "_piecewise")
+
+
+def piecewise(x: ArrayLike, condlist: Array | Sequence[ArrayLike],
+              funclist: list[ArrayLike | Callable[..., Array]], *args: Any, **kw: Any) -> Array:
+    """``x`` evaluated piece by piece: where ``condlist[i]`` holds (the first that does), ``funclist[i](x)`` (or
+    the constant ``funclist[i]``); one more entry in ``funclist`` is the value where none holds (else 0). In
+    ``x``'s dtype.
+
+    Example: ``piecewise(x, [x < 0, x >= 0], [lambda v: -v, lambda v: v])`` is ``abs(x)``.
+    """
+    if isinstance(x, (list, tuple)):
+        raise TypeError(f"piecewise requires ndarray or scalar arguments, got {type(x).__name__} at position 0.")
+    x_arr = asarray(x)
+    nc, nf = len(condlist), len(funclist)
+    if nf == nc + 1:
+        funclist = funclist[-1:] + funclist[:-1]
+    elif nf == nc:
+        funclist = [0, *funclist]
+    else:
+        raise ValueError(f"with {nc} condition(s), either {nc} or {nc + 1} functions are expected; got {nf}")
+    consts = {i: c for i, c in enumerate(funclist) if not callable(c)}
+    funcs = {i: f for i, f in enumerate(funclist) if callable(f)}
+    out: Array = _piecewise(x_arr, asarray(condlist, dtype=bool), consts, *args, funcs=frozenset(funcs.items()),
+                            **kw)
     return out
