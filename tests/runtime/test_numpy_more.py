@@ -42,7 +42,7 @@ def _ours(config: str) -> dict[str, Any]:
 
 
 def _same(jax: Any, ours: Any) -> bool:
-    if jax[0] == "ERR" or ours[0] == "ERR":
+    if (jax and jax[0] == "ERR") or (ours and ours[0] == "ERR"):
         return jax[0] == ours[0] and jax[1] == SUBCLASSES.get(ours[1], ours[1])
     if len(jax) != len(ours):
         return False

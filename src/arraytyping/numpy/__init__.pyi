@@ -17208,14 +17208,18 @@ def unwrap(p: ArrayLike, discont: ArrayLike | None = ..., axis: int = ..., perio
     Example: ``unwrap(jnp.array([0.0, 6.0]))`` is ``[0.0, 6.0 - 2 * pi]``.
     """
     ...
-def gradient(f: ArrayLike, *varargs: ArrayLike, axis: int | Sequence[int] | None = ..., edge_order: int | None = ...) -> Array[Any] | list[Array[Any]]:
+@overload
+def gradient(f: ArrayLike, *varargs: ArrayLike, axis: int, edge_order: int | None = ...) -> Array[Any]:
     """The numerical gradient of ``f`` by central differences (one-sided at the edges), along each axis of ``axis``
     (all by default): one array for one axis, else a list. ``varargs``: the spacing (a scalar, or the coordinates
-    along the axis), one for all axes or one per axis.
+    along the axis), one for all axes or one per axis. (Typed ``Any`` unless ``axis`` is one int: the rank decides
+    between an array and a list.)
 
     Example: ``gradient(jnp.array([1.0, 2.0, 4.0, 7.0]))`` is ``[1.0, 1.5, 2.5, 3.0]``.
     """
     ...
+@overload
+def gradient(f: ArrayLike, *varargs: ArrayLike, axis: Sequence[int] | None = ..., edge_order: int | None = ...) -> Any: ...
 
 # From arraytyping/_src/numpy/binning.py (generated from its source).
 def digitize(x: ArrayLike, bins: ArrayLike, right: bool = ..., *, method: str | None = ...) -> Array[int32]:
@@ -19007,7 +19011,7 @@ def apply_over_axes(func: Callable[[Any, int], Any], a: ArrayLike, axes: Sequenc
     Example: ``apply_over_axes(jnp.sum, jnp.ones((2, 3, 4)), [0, 2])`` has shape ``(1, 3, 1)``.
     """
     ...
-def piecewise(x: ArrayLike, condlist: Array[Any] | Sequence[ArrayLike], funclist: list[ArrayLike | Callable[..., Array[Any]]], *args: Any, **kw: Any) -> Array[Any]:
+def piecewise(x: ArrayLike, condlist: Array[Any] | Sequence[ArrayLike], funclist: Sequence[ArrayLike | Callable[..., Any]], *args: Any, **kw: Any) -> Array[Any]:
     """``x`` evaluated piece by piece: where ``condlist[i]`` holds (the first that does), ``funclist[i](x)`` (or
     the constant ``funclist[i]``); one more entry in ``funclist`` is the value where none holds (else 0). In
     ``x``'s dtype.

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import operator
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, overload
 
 from arraytyping import op_rules
 from arraytyping._src.dtypes import registry
@@ -148,7 +148,7 @@ def trapezoid(y: ArrayLike, x: ArrayLike | None = None, dx: ArrayLike = 1.0, axi
 
 def _unwrap_body(p: Any, discont: Any, period: Any, *, axis: int) -> Any:
     dtype, weak = common_dtype(p, period)
-    p, period = as_dtype(p, dtype, weak), as_dtype(period, dtype, weak)
+    p, period = (lax.convert_element_type(asarray(v), dtype, weak) for v in (p, period))
     if kind_of(p) == "c":
         raise ValueError("jnp.unwrap does not support complex inputs.")
     if shape_of(p)[axis] == 0:
@@ -238,11 +238,17 @@ def _gradient_body(f: Any, *varargs: Any, axis: tuple[int, ...] | None, edge_ord
 _gradient = jitted(_gradient_body, "gradient")
 
 
+@overload
+def gradient(f: ArrayLike, *varargs: ArrayLike, axis: int, edge_order: int | None = None) -> Array: ...
+@overload
+def gradient(f: ArrayLike, *varargs: ArrayLike, axis: Sequence[int] | None = None,
+             edge_order: int | None = None) -> Any: ...
 def gradient(f: ArrayLike, *varargs: ArrayLike, axis: int | Sequence[int] | None = None,
              edge_order: int | None = None) -> Array | list[Array]:
     """The numerical gradient of ``f`` by central differences (one-sided at the edges), along each axis of ``axis``
     (all by default): one array for one axis, else a list. ``varargs``: the spacing (a scalar, or the coordinates
-    along the axis), one for all axes or one per axis.
+    along the axis), one for all axes or one per axis. (Typed ``Any`` unless ``axis`` is one int: the rank decides
+    between an array and a list.)
 
     Example: ``gradient(jnp.array([1.0, 2.0, 4.0, 7.0]))`` is ``[1.0, 1.5, 2.5, 3.0]``.
     """

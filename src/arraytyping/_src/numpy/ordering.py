@@ -432,7 +432,8 @@ def _argpartition_body(a: Any, *, kth: int, axis: int) -> Any:
     else:
         bottom_ind = top_k(-arr, kth + 1, last)[1]
     # the top indices through a proxy (duplicates): ones, zeroed at the bottom indices
-    proxy = lax.full(shape_of(arr), 1.0, registry.INFO[lattice.default_name("f", config.x64)].dtype)
+    # a weakly typed proxy, as JAX's lax.full(shape, 1.0): its indices, and so the result, weak where the bottom's are
+    proxy = lax.full(shape_of(arr), 1.0, registry.INFO[lattice.default_name("f", config.x64)].dtype, True)
     proxy = take_along_zero(proxy, bottom_ind)
     top_ind = top_k(proxy, shape_of(arr)[-1] - kth - 1, last)[1]
     return _swap_back(lax.concatenate([bottom_ind, top_ind], last), axis)

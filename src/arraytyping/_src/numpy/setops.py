@@ -200,7 +200,7 @@ def _num_unique(arr: Any) -> Any:
     n = shape_of(arr)[0]
     int_dtype = registry.INFO["int64" if config.x64 else "int32"].dtype
     if n == 0:
-        return lax.full((), 0, int_dtype)
+        return zeros((), dtype=int_dtype)
     (aux,) = lax.sort([arr], 0)
     a1, a0 = aux[1:], aux[:-1]
     neq = not_equal(a1, a0)

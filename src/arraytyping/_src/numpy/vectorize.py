@@ -252,7 +252,7 @@ _piecewise = jitted(_piecewise_body, "_piecewise")
 
 
 def piecewise(x: ArrayLike, condlist: Array | Sequence[ArrayLike],
-              funclist: list[ArrayLike | Callable[..., Array]], *args: Any, **kw: Any) -> Array:
+              funclist: Sequence[ArrayLike | Callable[..., Any]], *args: Any, **kw: Any) -> Array:
     """``x`` evaluated piece by piece: where ``condlist[i]`` holds (the first that does), ``funclist[i](x)`` (or
     the constant ``funclist[i]``); one more entry in ``funclist`` is the value where none holds (else 0). In
     ``x``'s dtype.
@@ -263,14 +263,15 @@ def piecewise(x: ArrayLike, condlist: Array | Sequence[ArrayLike],
         raise TypeError(f"piecewise requires ndarray or scalar arguments, got {type(x).__name__} at position 0.")
     x_arr = asarray(x)
     nc, nf = len(condlist), len(funclist)
+    funcs_in = list(funclist)
     if nf == nc + 1:
-        funclist = funclist[-1:] + funclist[:-1]
+        funcs_in = funcs_in[-1:] + funcs_in[:-1]
     elif nf == nc:
-        funclist = [0, *funclist]
+        funcs_in = [0, *funcs_in]
     else:
         raise ValueError(f"with {nc} condition(s), either {nc} or {nc + 1} functions are expected; got {nf}")
-    consts = {i: c for i, c in enumerate(funclist) if not callable(c)}
-    funcs = {i: f for i, f in enumerate(funclist) if callable(f)}
+    consts = {i: c for i, c in enumerate(funcs_in) if not callable(c)}
+    funcs = {i: f for i, f in enumerate(funcs_in) if callable(f)}
     out: Array = _piecewise(x_arr, asarray(condlist, dtype=bool), consts, *args, funcs=frozenset(funcs.items()),
                             **kw)
     return out
