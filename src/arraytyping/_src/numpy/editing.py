@@ -128,7 +128,7 @@ def trim_zeros(filt: ArrayLike, trim: str = "fb", axis: int | Sequence[int] | No
     def cut(ax: int) -> slice:
         if ax not in axis_set:
             return slice(None)
-        mask = host.any(axis=tuple(i for i in range(nd) if i != ax))
+        mask = np.asarray(host.any(axis=tuple(i for i in range(nd) if i != ax)))
         if not mask.any():
             return slice(0, 0)
         start = int(mask.argmax()) if "f" in low else None

@@ -732,7 +732,7 @@ def modf(x: ArrayLike, /, out: None = None) -> tuple[Array, Array]:
 
 # frexp: mantissa and exponent (JAX 0.10.2's ufuncs._frexp, with its custom JVP)
 
-_INT_OF_BITS: Final = {16: np.dtype("int16"), 32: np.dtype("int32"), 64: np.dtype("int64")}
+_INT_OF_BITS: Final[dict[int, np.dtype[Any]]] = {16: np.dtype("int16"), 32: np.dtype("int32"), 64: np.dtype("int64")}
 
 
 def _frexp_impl(x: Any) -> tuple[Any, Any]:
