@@ -602,11 +602,10 @@ def _ldexp_body(x1: Any, x2: Any) -> Any:
     dtype, weak = common_dtype(x1)
     x1 = as_dtype(x1, to_inexact_dtype(dtype), weak)
     xa = lax.aval_of(x1)
-    x2_dtype = registry.INFO[operand(x2)[0]].dtype
     x2 = as_dtype(x2, xa.dtype, False) if not isinstance(x2, Array) else lax.convert_element_type(x2, xa.dtype, False)
     m, e = frexp(x1)
-    e = lax.convert_element_type(lax.add(lax.convert_element_type(e, x2_dtype, False),
-                                         lax.convert_element_type(x2, x2_dtype, False)), xa.dtype, False)
+    # JAX's e.astype(x2.dtype) + x2 reads x2's dtype after its conversion to x1's: the sum is in x1's dtype
+    e = lax.convert_element_type(lax.add(lax.convert_element_type(e, xa.dtype, False), x2), xa.dtype, False)
     positive = lax.gt(e, lax.full((), 0, xa.dtype))
     m = lax_where(positive, m * 2, m)
     e = lax_where(positive, e - 1, e)

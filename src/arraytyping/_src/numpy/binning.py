@@ -28,7 +28,7 @@ from arraytyping._src.lax import lax
 from arraytyping._src.numpy._promotion import (
     ArrayLike, array_fn, as_dtype, common_dtype, jitted, kind_of, operand, shape_of, to_inexact_dtype,
 )
-from arraytyping._src.numpy.joining import concatenate
+from arraytyping._src.numpy.joining import concatenate, stack
 from arraytyping._src.numpy.conversion import asarray, ones_like, zeros, zeros_like
 from arraytyping._src.numpy.creation import linspace
 from arraytyping._src.numpy.indexing import getitem, scatter_update
@@ -115,7 +115,7 @@ def bincount(x: ArrayLike, weights: ArrayLike | None = None, minlength: int = 0,
 def _inexact(*args: Any) -> list[Any]:
     """JAX's ``promote_dtypes_inexact``, without rank promotion."""
     dtype, weak = common_dtype(*args)
-    return [as_dtype(a, to_inexact_dtype(dtype), weak) for a in args]
+    return [lax.convert_element_type(asarray(a), to_inexact_dtype(dtype), weak) for a in args]
 
 
 def _interp_body(x: Any, xp: Any, fp: Any, left: Any, right: Any, period: Any, *, extrapolate_left: bool,
@@ -231,6 +231,8 @@ def histogram(a: ArrayLike, bins: ArrayLike = 10, range: Any = None, weights: Ar
 
     Example: ``histogram(jnp.array([0.0, 1.0, 1.5, 4.0]), 2)`` is ``([3.0, 1.0], [0.0, 2.0, 4.0])``.
     """
+    if isinstance(bins, str):  # JAX's ensure_arraylike refuses it first
+        raise TypeError(f"histogram requires ndarray or scalar arguments, got {type(bins)} at position 1.")
     if weights is None:
         check_arraylike("histogram", a, bins)
         (arr,) = _inexact(a)
@@ -320,6 +322,6 @@ def histogram2d(x: ArrayLike, y: ArrayLike, bins: Any = 10, range: Any = None, w
     if n not in (1, 2):
         edges = asarray(bins)
         bins = [edges, edges]
-    sample = asarray([x, y]).T
+    sample = stack([asarray(x), asarray(y)]).T
     hist, edges_by_dim = histogramdd(sample, bins, range, weights, density)
     return hist, edges_by_dim[0], edges_by_dim[1]
