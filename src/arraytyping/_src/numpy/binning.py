@@ -26,7 +26,7 @@ from arraytyping._src.core.arraylike import check_arraylike, refuse_sequences
 from arraytyping._src.core.trace import ConcretizationTypeError, concrete_value
 from arraytyping._src.lax import lax
 from arraytyping._src.numpy._promotion import (
-    ArrayLike, array_fn, as_dtype, common_dtype, jitted, kind_of, operand, shape_of, to_inexact_dtype,
+    ArrayLike, array_fn, common_dtype, jitted, kind_of, operand, shape_of, to_inexact_dtype,
 )
 from arraytyping._src.numpy.joining import concatenate, stack
 from arraytyping._src.numpy.conversion import asarray, ones_like, zeros, zeros_like

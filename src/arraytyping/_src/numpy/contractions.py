@@ -29,7 +29,6 @@ from arraytyping._src.numpy._promotion import (
     ArrayLike, arraylike, as_dtype, binary_result, broadcast_to_shape, common_dtype, jitted, operand, promote_args,
     canonical_dtype, kind_of, promote_args_inexact, shape_of, to_inexact_dtype, traced_const,
 )
-from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.core.trace import ConcretizationTypeError, concrete_value
 from arraytyping._src.lax.operand_checks import numpy_broadcast
 from arraytyping._src.numpy.binary import maximum, multiply, subtract, true_divide
