@@ -205,7 +205,8 @@ def histogram_bin_edges(a: ArrayLike, bins: ArrayLike = 10, range: Any = None, w
     if known is None:
         raise ConcretizationTypeError("Abstract tracer value encountered where concrete value is expected: bins "
                                       "argument of histogram_bin_edges")
-    bins_int = operator.index(known if not isinstance(known, (Array, np.ndarray)) else int(np.asarray(known)))
+    host: Any = known
+    bins_int = operator.index(host if not isinstance(host, (Array, np.ndarray)) else int(np.asarray(host)))
     rng: Any = [arr.min(), arr.max()] if range is None else range
     rng = asarray(rng if not isinstance(rng, (list, tuple)) else stack_values(rng), dtype=dtype)
     if shape_of(rng) != (2,):

@@ -486,9 +486,10 @@ def load(file: Any, *args: Any, **kwargs: Any) -> Any:
     Example: ``load("x.npy")`` is the array saved there.
     """
     out: Any = np.load(file, *args, **kwargs)
-    if isinstance(out, np.ndarray):
-        if out.dtype == np.dtype("V2"):
-            out = out.view(registry.INFO["bfloat16"].dtype)
+    if type(out) is np.ndarray:
+        loaded = cast("np.ndarray[Any, np.dtype[Any]]", out)
+        if loaded.dtype == np.dtype("V2"):
+            out = loaded.view(registry.INFO["bfloat16"].dtype)
         try:
             out = asarray(out)
         except (TypeError, AssertionError):  # an unsupported dtype

@@ -310,7 +310,7 @@ class _AxisConcat:
     op_name: str
 
     def __getitem__(self, key: Any, /) -> Array:
-        key_tup: tuple[Any, ...] = key if isinstance(key, tuple) else (key,)
+        key_tup: tuple[Any, ...] = cast(tuple[Any, ...], key) if isinstance(key, tuple) else (key,)
         params = [self.axis, self.ndmin, self.trans1d, -1]
         directive = key_tup[0] if key_tup else None
         if isinstance(directive, str):

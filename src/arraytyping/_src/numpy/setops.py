@@ -256,7 +256,8 @@ def setdiff1d(ar1: ArrayLike, ar2: ArrayLike, assume_unique: bool = False, *, si
         out1: Array = getitem(arr1, mask)
         return out1
     if not assume_unique:  # unique's padding is no result
-        n_unique = shape_of(arr1)[0] + 1 - (arr1 == arr1[0]).sum()
+        same: Any = arr1 == arr1[0]
+        n_unique = shape_of(arr1)[0] + 1 - same.sum()
         mask = where_(arange(shape_of(arr1)[0]) < n_unique, mask, False)
     out: Array = where_(arange(size) < mask.sum(), getitem(arr1, where_(mask, size=size)), fill)
     return out

@@ -10,9 +10,9 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, cast
 
-import ml_dtypes
+import ml_dtypes  # pyright: ignore[reportMissingTypeStubs, reportMissingImports]
 import numpy as np
 
 from arraytyping import lattice, op_rules
@@ -737,7 +737,7 @@ _INT_OF_BITS: Final[dict[int, np.dtype[Any]]] = {16: np.dtype("int16"), 32: np.d
 
 def _frexp_impl(x: Any) -> tuple[Any, Any]:
     dtype = lax.aval_of(x).dtype
-    info_any: Any = ml_dtypes.finfo(dtype)  # bfloat16's limits too, which numpy's finfo does not know
+    info_any: Any = cast(Any, ml_dtypes).finfo(dtype)  # bfloat16's limits too, which numpy's finfo does not know
     int_type = _INT_OF_BITS[info_any.bits]
     nmant, nexp, minexp = int(info_any.nmant), int(info_any.nexp), int(info_any.minexp)
     mask = (1 << nexp) - 1
