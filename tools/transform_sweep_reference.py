@@ -54,7 +54,7 @@ def _public(module: str) -> list[str]:
 def names() -> list[str]:
     """The functions swept: ``numpy``'s public names that are not types, modules, constants, numpy's own helpers
     (index expressions, text and files of arrays: no array result) or ``vectorize`` (a function of a function:
-    ``jax_vectorize_reference.json`` holds it), ``nn``'s functions (not its ``initializers`` module: ``example_libraries_reference.json`` holds it), and
+    ``jax_vectorize_reference.json`` holds it; ``apply_along_axis``/``apply_over_axes``, ``jax_numpy_more_reference.json``), ``nn``'s functions (not its ``initializers`` module: ``example_libraries_reference.json`` holds it), and
     ``linalg.``/``fft.``-prefixed ones."""
     skip = {"ndarray", "dtype", "iinfo", "finfo", "promote_types", "result_type", "issubdtype", "isdtype",
             "can_cast", "linalg", "fft", "e", "euler_gamma", "inf", "nan", "newaxis", "pi", "vectorize",
@@ -62,7 +62,9 @@ def names() -> list[str]:
             "savez",
             # the Array API standard's version string and inspection object, and from_dlpack (a buffer handed
             # over by another library, no function of arrays to transform): jax_array_api_names_reference.json
-            "__array_api_version__", "__array_namespace_info__", "from_dlpack"}
+            "__array_api_version__", "__array_namespace_info__", "from_dlpack",
+            # functions of a function (applied along or over axes): jax_numpy_more_reference.json holds them
+            "apply_along_axis", "apply_over_axes"}
     np_names = [n for n in _public("numpy/__init__.py") if n not in skip and not n[0].isupper()]
     return ([n for n in np_names if n not in _scalar_names()] + [f"nn.{n}" for n in _public("nn/__init__.py") if n != "initializers"]
             + [f"linalg.{n}" for n in _public("numpy/linalg.py") if n[0].islower()]

@@ -651,6 +651,20 @@ NOT_FUZZED: Final[dict[str, str]] = {
                              "weak flags held to JAX by tools/jax_lax_more_reference.py"),
     **{f"lax.{n}": "a named tuple of dimension numbers or an enum of modes, no dtype"
        for n in ("GatherDimensionNumbers", "ScatterDimensionNumbers", "GatherScatterMode")},
+    **{f"numpy.{n}": ("typed Array[Any] (or a tuple of Array[Any]) from the runtime's signature: no dtype rule in "
+                      "the stubs, nothing to be wrong about; dtypes, weak flags, values and errors held to JAX by "
+                      "tools/jax_numpy_more_reference.py")
+       for n in ("apply_along_axis", "apply_over_axes", "argpartition", "block", "corrcoef", "cov", "diagflat",
+                 "extract", "geomspace", "interp", "intersect1d", "ix_", "lexsort", "partition", "polyadd", "polyder",
+                 "polydiv", "polyint", "polymul", "polysub", "polyval", "setdiff1d", "setxor1d", "sort_complex",
+                 "trapezoid", "trim_zeros", "union1d", "unwrap", "vander", "c_", "r_", "mgrid", "ogrid", "put",
+                 "place", "put_along_axis", "fill_diagonal", "mask_indices", "frombuffer", "fromstring", "fromfunction",
+                 "load", "histogram", "histogram2d", "histogram_bin_edges", "histogramdd", "gradient", "packbits",
+                 "unpackbits", "piecewise", "frexp", "ldexp")},
+    **{f"numpy.{n}": "JAX's NotImplementedError (not pure): raises whatever it is given, no array result"
+       for n in ("fromfile", "fromiter")},
+    **{f"numpy.{n}": "numpy's own (as jax.numpy's wrappers return it): print options, no array result"
+       for n in ("get_printoptions", "printoptions", "set_printoptions")},
     **{f"numpy.linalg.{n}": ("typed Array[Any] (or a named tuple or tuple of Array[Any]) from the runtime's "
                              "signature: no dtype rule in the stubs, nothing to be wrong about; dtypes, weak flags, "
                              "values and errors held to JAX by tools/jax_linalg_reference.py")

@@ -26,6 +26,7 @@ from arraytyping import finfo as finfo, iinfo as iinfo, isdtype as isdtype, issu
 from numpy import can_cast as can_cast, dtype as dtype
 from numpy import character as character, flexible as flexible, iterable as iterable, object_ as object_
 from numpy import index_exp as index_exp, s_ as s_
+from numpy import get_printoptions as get_printoptions, printoptions as printoptions, set_printoptions as set_printoptions
 from numpy.exceptions import ComplexWarning as ComplexWarning
 
 ndarray = Array
@@ -101,44 +102,76 @@ class UniqueInverseResult(NamedTuple):
     values: Array[Any]
     inverse_indices: Array[Any]
 def savez(file: Any, *args: ArrayLike, allow_pickle: bool = True, **kwds: ArrayLike) -> None: ...
+@type_check_only
+class _MGrid:
+    "``mgrid[...]``: a dense mesh grid from slices (an imaginary step ``5j``: that many points, ends included)."
+    @overload
+    def __getitem__(self, key: slice, /) -> Array[Any]: ...
+    @overload
+    def __getitem__(self, key: tuple[slice, ...], /) -> Array[Any]: ...
+    def __getitem__(self, *args: Any, **kwargs: Any) -> Any: ...
+@type_check_only
+class _OGrid:
+    "``ogrid[...]``: an open mesh grid from slices, one array per slice (one array for one slice)."
+    @overload
+    def __getitem__(self, key: slice, /) -> Array[Any]: ...
+    @overload
+    def __getitem__(self, key: tuple[slice, ...], /) -> list[Array[Any]]: ...
+    def __getitem__(self, *args: Any, **kwargs: Any) -> Any: ...
+@type_check_only
+class _AxisConcat:
+    "``r_[...]``/``c_[...]``: arrays, scalars and slices (as grids) joined along an axis (numpy's directives)."
+    def __getitem__(self, key: Any, /) -> Array[Any]: ...
+    def __len__(self) -> int: ...
+mgrid: _MGrid
+ogrid: _OGrid
+r_: _AxisConcat
+c_: _AxisConcat
 
 __all__ = [
     "ComplexWarning", "__array_api_version__", "__array_namespace_info__", "abs", "absolute", "acos", "acosh", "add",
-    "all", "allclose", "amax", "amin", "angle", "any", "append", "arange", "arccos", "arccosh", "arcsin", "arcsinh",
-    "arctan", "arctan2", "arctanh", "argmax", "argmin", "argsort", "argwhere", "around", "array", "array_equal",
-    "array_equiv", "array_repr", "array_split", "array_str", "asarray", "asin", "asinh", "astype", "atan", "atan2",
-    "atanh", "atleast_1d", "atleast_2d", "atleast_3d", "average", "bartlett", "bfloat16", "bincount", "bitwise_and",
-    "bitwise_invert", "bitwise_left_shift", "bitwise_not", "bitwise_or", "bitwise_right_shift", "bitwise_xor",
-    "blackman", "bool_", "broadcast_arrays", "broadcast_shapes", "broadcast_to", "can_cast", "cbrt", "cdouble", "ceil",
-    "character", "choose", "clip", "column_stack", "complex128", "complex64", "complex_", "complexfloating", "compress",
-    "concat", "concatenate", "conj", "conjugate", "convolve", "copy", "copysign", "correlate", "cos", "cosh",
-    "count_nonzero", "cross", "csingle", "cumprod", "cumsum", "cumulative_prod", "cumulative_sum", "deg2rad", "degrees",
-    "delete", "diag", "diag_indices", "diag_indices_from", "diagonal", "diff", "digitize", "divide", "divmod", "dot",
+    "all", "allclose", "amax", "amin", "angle", "any", "append", "apply_along_axis", "apply_over_axes", "arange",
+    "arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctan2", "arctanh", "argmax", "argmin", "argpartition",
+    "argsort", "argwhere", "around", "array", "array_equal", "array_equiv", "array_repr", "array_split", "array_str",
+    "asarray", "asin", "asinh", "astype", "atan", "atan2", "atanh", "atleast_1d", "atleast_2d", "atleast_3d", "average",
+    "bartlett", "bfloat16", "bincount", "bitwise_and", "bitwise_invert", "bitwise_left_shift", "bitwise_not",
+    "bitwise_or", "bitwise_right_shift", "bitwise_xor", "blackman", "block", "bool_", "broadcast_arrays",
+    "broadcast_shapes", "broadcast_to", "c_", "can_cast", "cbrt", "cdouble", "ceil", "character", "choose", "clip",
+    "column_stack", "complex128", "complex64", "complex_", "complexfloating", "compress", "concat", "concatenate",
+    "conj", "conjugate", "convolve", "copy", "copysign", "corrcoef", "correlate", "cos", "cosh", "count_nonzero", "cov",
+    "cross", "csingle", "cumprod", "cumsum", "cumulative_prod", "cumulative_sum", "deg2rad", "degrees", "delete",
+    "diag", "diag_indices", "diag_indices_from", "diagflat", "diagonal", "diff", "digitize", "divide", "divmod", "dot",
     "double", "dsplit", "dstack", "dtype", "e", "ediff1d", "einsum", "empty", "empty_like", "equal", "euler_gamma",
-    "exp", "exp2", "expand_dims", "expm1", "eye", "fabs", "finfo", "flatnonzero", "flexible", "flip", "fliplr",
-    "flipud", "float16", "float32", "float4_e2m1fn", "float64", "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4",
-    "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz",
-    "float8_e8m0fnu", "float_", "float_power", "floating", "floor", "floor_divide", "fmax", "fmin", "fmod",
-    "from_dlpack", "full", "full_like", "gcd", "generic", "greater", "greater_equal", "hamming", "hanning", "heaviside",
-    "hsplit", "hstack", "hypot", "identity", "iinfo", "imag", "index_exp", "indices", "inexact", "inf", "inner", "int1",
-    "int16", "int2", "int32", "int4", "int64", "int8", "int_", "integer", "invert", "isclose", "iscomplex",
-    "iscomplexobj", "isdtype", "isfinite", "isin", "isinf", "isnan", "isneginf", "isposinf", "isreal", "isrealobj",
-    "isscalar", "issubdtype", "iterable", "kron", "lcm", "left_shift", "less", "less_equal", "linspace", "log", "log10",
-    "log1p", "log2", "logaddexp", "logaddexp2", "logical_and", "logical_not", "logical_or", "logical_xor", "logspace",
-    "matmul", "matrix_transpose", "matvec", "max", "maximum", "mean", "median", "meshgrid", "min", "minimum", "mod",
-    "modf", "moveaxis", "multiply", "nan", "nan_to_num", "nanargmax", "nanargmin", "nancumprod", "nancumsum", "nanmax",
-    "nanmean", "nanmedian", "nanmin", "nanpercentile", "nanprod", "nanquantile", "nanstd", "nansum", "nanvar",
-    "ndarray", "ndim", "negative", "newaxis", "nextafter", "nonzero", "not_equal", "number", "object_", "ones",
-    "ones_like", "outer", "pad", "percentile", "permute_dims", "pi", "positive", "pow", "power", "prod",
-    "promote_types", "ptp", "quantile", "rad2deg", "radians", "ravel", "ravel_multi_index", "real", "reciprocal",
-    "remainder", "repeat", "reshape", "resize", "result_type", "right_shift", "rint", "roll", "rollaxis", "rot90",
-    "round", "s_", "save", "savez", "searchsorted", "select", "shape", "sign", "signbit", "signedinteger", "sin",
-    "sinc", "single", "sinh", "size", "sort", "spacing", "split", "sqrt", "square", "squeeze", "stack", "std",
-    "subtract", "sum", "swapaxes", "take", "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "transpose",
-    "tri", "tril", "tril_indices", "tril_indices_from", "triu", "triu_indices", "triu_indices_from", "true_divide",
-    "trunc", "uint", "uint1", "uint16", "uint2", "uint32", "uint4", "uint64", "uint8", "unique", "unique_all",
-    "unique_counts", "unique_inverse", "unique_values", "unravel_index", "unsignedinteger", "unstack", "var", "vdot",
-    "vecdot", "vecmat", "vectorize", "vsplit", "vstack", "where", "zeros", "zeros_like",
+    "exp", "exp2", "expand_dims", "expm1", "extract", "eye", "fabs", "fill_diagonal", "finfo", "flatnonzero",
+    "flexible", "flip", "fliplr", "flipud", "float16", "float32", "float4_e2m1fn", "float64", "float6_e2m3fn",
+    "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz",
+    "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float_", "float_power", "floating", "floor", "floor_divide",
+    "fmax", "fmin", "fmod", "frexp", "from_dlpack", "frombuffer", "fromfile", "fromfunction", "fromiter", "fromstring",
+    "full", "full_like", "gcd", "generic", "geomspace", "get_printoptions", "gradient", "greater", "greater_equal",
+    "hamming", "hanning", "heaviside", "histogram", "histogram2d", "histogram_bin_edges", "histogramdd", "hsplit",
+    "hstack", "hypot", "identity", "iinfo", "imag", "index_exp", "indices", "inexact", "inf", "inner", "int1", "int16",
+    "int2", "int32", "int4", "int64", "int8", "int_", "integer", "interp", "intersect1d", "invert", "isclose",
+    "iscomplex", "iscomplexobj", "isdtype", "isfinite", "isin", "isinf", "isnan", "isneginf", "isposinf", "isreal",
+    "isrealobj", "isscalar", "issubdtype", "iterable", "ix_", "kron", "lcm", "ldexp", "left_shift", "less",
+    "less_equal", "lexsort", "linspace", "load", "log", "log10", "log1p", "log2", "logaddexp", "logaddexp2",
+    "logical_and", "logical_not", "logical_or", "logical_xor", "logspace", "mask_indices", "matmul", "matrix_transpose",
+    "matvec", "max", "maximum", "mean", "median", "meshgrid", "mgrid", "min", "minimum", "mod", "modf", "moveaxis",
+    "multiply", "nan", "nan_to_num", "nanargmax", "nanargmin", "nancumprod", "nancumsum", "nanmax", "nanmean",
+    "nanmedian", "nanmin", "nanpercentile", "nanprod", "nanquantile", "nanstd", "nansum", "nanvar", "ndarray", "ndim",
+    "negative", "newaxis", "nextafter", "nonzero", "not_equal", "number", "object_", "ogrid", "ones", "ones_like",
+    "outer", "packbits", "pad", "partition", "percentile", "permute_dims", "pi", "piecewise", "place", "polyadd",
+    "polyder", "polydiv", "polyint", "polymul", "polysub", "polyval", "positive", "pow", "power", "printoptions",
+    "prod", "promote_types", "ptp", "put", "put_along_axis", "quantile", "r_", "rad2deg", "radians", "ravel",
+    "ravel_multi_index", "real", "reciprocal", "remainder", "repeat", "reshape", "resize", "result_type", "right_shift",
+    "rint", "roll", "rollaxis", "rot90", "round", "s_", "save", "savez", "searchsorted", "select", "set_printoptions",
+    "setdiff1d", "setxor1d", "shape", "sign", "signbit", "signedinteger", "sin", "sinc", "single", "sinh", "size",
+    "sort", "sort_complex", "spacing", "split", "sqrt", "square", "squeeze", "stack", "std", "subtract", "sum",
+    "swapaxes", "take", "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "transpose", "trapezoid", "tri",
+    "tril", "tril_indices", "tril_indices_from", "trim_zeros", "triu", "triu_indices", "triu_indices_from",
+    "true_divide", "trunc", "uint", "uint1", "uint16", "uint2", "uint32", "uint4", "uint64", "uint8", "union1d",
+    "unique", "unique_all", "unique_counts", "unique_inverse", "unique_values", "unpackbits", "unravel_index",
+    "unsignedinteger", "unstack", "unwrap", "vander", "var", "vdot", "vecdot", "vecmat", "vectorize", "vsplit",
+    "vstack", "where", "zeros", "zeros_like",
 ]
 
 T = TypeVar("T")
@@ -14150,6 +14183,14 @@ def modf(x: int, /, out: None = ...) -> tuple[Array[float], Array[float]]: ...
 def modf(x: float, /, out: None = ...) -> tuple[Array[float], Array[float]]: ...
 @overload
 def modf(x: Array[_Abstract | int | float], /, out: None = ...) -> tuple[Array[Any], Array[Any]]: ...
+def frexp(x: ArrayLike, /) -> tuple[Array[Any], Array[Any]]:
+    """The mantissa and the exponent of ``x``: ``x == mantissa * 2 ** exponent`` with ``0.5 <= |mantissa| < 1``
+    (both 0 for 0; infinities and NaN kept as the mantissa). The mantissa in ``x``'s inexact dtype, the exponent
+    int32.
+
+    Example: ``frexp(jnp.array([8.0, 0.75]))`` is ``([0.5, 0.75], [4, 0])``.
+    """
+    ...
 
 # From arraytyping/_src/numpy/binary.py (generated from its source).
 def isclose(a: ArrayLike, b: ArrayLike, rtol: ArrayLike = ..., atol: ArrayLike = ..., equal_nan: bool = ...) -> Array[bool_]:
@@ -14163,6 +14204,13 @@ def array_equal(a1: ArrayLike, a2: ArrayLike, equal_nan: bool = ...) -> Array[bo
     ...
 def array_equiv(a1: ArrayLike, a2: ArrayLike) -> Array[bool_]:
     "Whether ``a1`` and ``a2`` are equal wherever they broadcast (a strong bool array of rank 0): ``False`` for operands of dtypes that do not promote together, or of ranks that do not broadcast; a ``TypeError`` for operands of one rank whose shapes do not broadcast (JAX 0.10.2's ``eq``)."
+    ...
+def ldexp(x1: ArrayLike, x2: ArrayLike, /) -> Array[Any]:
+    """``x1 * 2 ** x2`` for an integer ``x2``, in ``x1``'s inexact dtype (computed through ``frexp``, without
+    overflowing where the result is finite).
+
+    Example: ``ldexp(jnp.array([1.0, 0.75]), jnp.array([3, -1]))`` is ``[8.0, 0.375]``.
+    """
     ...
 
 # From arraytyping/_src/numpy/reductions.py (generated from its source).
@@ -16480,6 +16528,13 @@ def pad(array: ArrayLike, pad_width: Any, mode: str = ..., **kwargs: Any) -> Arr
 def append(arr: ArrayLike, values: ArrayLike, axis: int | None = ...) -> Array[Any]:
     '``values`` joined after ``arr`` along ``axis`` (both flattened first when it is None), promoted to their common dtype.'
     ...
+def block(arrays: ArrayLike | list[Any]) -> Array[Any]:
+    """An array assembled from nested lists of blocks: the innermost lists joined along the last axis, the next
+    along the one before, and so on (each block given leading axes of length 1 up to the result's rank).
+
+    Example: ``block([[jnp.eye(2), jnp.zeros((2, 1))], [jnp.ones((1, 3))]])`` has shape ``(3, 3)``.
+    """
+    ...
 
 # From arraytyping/_src/numpy/indexing.py (generated from its source).
 @overload
@@ -16762,6 +16817,13 @@ def choose(a: ArrayLike, choices: tuple[_Same[AnyDType3]] | tuple[_Same[AnyDType
 def choose(a: ArrayLike, choices: tuple[_Same[AnyDType]] | tuple[_Same[AnyDType], _Same[AnyDType]] | tuple[_Same[AnyDType], _Same[AnyDType], _Same[AnyDType]] | tuple[_Same[AnyDType], _Same[AnyDType], _Same[AnyDType], _Same[AnyDType]] | Array[AnyDType], out: None = ..., mode: str = ...) -> Array[AnyDType]: ...
 @overload
 def choose(a: ArrayLike, choices: Any, out: None = ..., mode: str = ...) -> Array[Any]: ...
+def extract(condition: ArrayLike, arr: ArrayLike, *, size: int | None = ..., fill_value: ArrayLike = ...) -> Array[Any]:
+    """The elements of the flattened ``arr`` where the flattened ``condition`` is true (``compress`` of both
+    flattened); under ``jit`` give ``size`` (the result is cut or padded with ``fill_value``).
+
+    Example: ``extract(jnp.array([True, False, True]), jnp.array([1, 2, 3]))`` is ``[1, 3]``.
+    """
+    ...
 
 # From arraytyping/_src/numpy/ordering.py (generated from its source).
 @overload
@@ -16923,6 +16985,33 @@ def flatnonzero(a: ArrayLike, *, size: int | None = ..., fill_value: Any = ...) 
     ...
 def argwhere(a: ArrayLike, *, size: int | None = ..., fill_value: Any = ...) -> Array[int32]:
     'The indices of the nonzero elements of ``a``, one row of ``a.ndim`` indices per element (``size`` rows under a trace, padded with ``fill_value`` or 0, as ``nonzero``).'
+    ...
+def partition(a: ArrayLike, kth: int, axis: int = ...) -> Array[Any]:
+    """``a`` partially sorted along ``axis``: the ``kth`` element is where a full sort puts it, smaller ones before
+    it and larger ones after (each side in no guaranteed order).
+
+    Example: ``partition(jnp.array([3, 1, 4, 1, 5]), 2)[2]`` is ``3``.
+    """
+    ...
+def argpartition(a: ArrayLike, kth: int, axis: int = ...) -> Array[Any]:
+    """The indices that partition ``a`` along ``axis`` around its ``kth`` element (see :func:`partition`).
+
+    Example: ``argpartition(jnp.array([3, 1, 4, 1, 5]), 2)[2]`` is ``0`` (the index of 3).
+    """
+    ...
+def lexsort(keys: Array[Any] | np.ndarray[Any, Any] | Sequence[ArrayLike], axis: int = ...) -> Array[Any]:
+    """The indirect stable sort by several keys: the indices that sort by the last key, ties broken by the one
+    before it, and so on (the default integer dtype).
+
+    Example: ``lexsort((jnp.array([1, 0, 1]), jnp.array([0, 0, 1])))`` is ``[1, 0, 2]``.
+    """
+    ...
+def sort_complex(a: ArrayLike) -> Array[Any]:
+    """``a`` sorted along its last axis (real part first, then imaginary), as a complex array (complex128 for 64-bit
+    inputs, else complex64).
+
+    Example: ``sort_complex(jnp.array([3.0, 1.0, 2.0]))`` is ``[1+0j, 2+0j, 3+0j]``.
+    """
     ...
 
 # From arraytyping/_src/numpy/differences.py (generated from its source).
@@ -17100,6 +17189,37 @@ def ediff1d(ary: float, to_end: ArrayLike | None = ..., to_begin: ArrayLike | No
 def ediff1d(ary: complex, to_end: ArrayLike | None = ..., to_begin: ArrayLike | None = ...) -> Array[complex64]: ...
 @overload
 def ediff1d(ary: Array[_Abstract | int | float | complex], to_end: ArrayLike | None = ..., to_begin: ArrayLike | None = ...) -> Array[Any]: ...
+def trapezoid(y: ArrayLike, x: ArrayLike | None = ..., dx: ArrayLike = ..., axis: int = ...) -> Array[Any]:
+    """The integral of ``y`` along ``axis`` by the trapezoidal rule, at sample points ``x`` (or spaced ``dx``).
+
+    Args:
+        y: the values to integrate.
+        x: the sample points (1-d, or of ``y``'s shape); when None, spaced ``dx`` apart.
+        dx: the spacing when ``x`` is None.
+        axis: the axis to integrate along.
+
+    Example: ``trapezoid(jnp.array([1.0, 2.0, 3.0]))`` is ``4.0``.
+    """
+    ...
+def unwrap(p: ArrayLike, discont: ArrayLike | None = ..., axis: int = ..., period: ArrayLike = ...) -> Array[Any]:
+    """``p`` with its jumps along ``axis`` larger than ``discont`` (``period / 2`` by default) taken back by
+    multiples of ``period``: a phase made continuous.
+
+    Example: ``unwrap(jnp.array([0.0, 6.0]))`` is ``[0.0, 6.0 - 2 * pi]``.
+    """
+    ...
+@overload
+def gradient(f: ArrayLike, *varargs: ArrayLike, axis: int, edge_order: int | None = ...) -> Array[Any]:
+    """The numerical gradient of ``f`` by central differences (one-sided at the edges), along each axis of ``axis``
+    (all by default): one array for one axis, else a list. ``varargs``: the spacing (a scalar, or the coordinates
+    along the axis), one for all axes or one per axis. (Typed ``Any`` unless ``axis`` is one int: the rank decides
+    between an array and a list.)
+
+    Example: ``gradient(jnp.array([1.0, 2.0, 4.0, 7.0]))`` is ``[1.0, 1.5, 2.5, 3.0]``.
+    """
+    ...
+@overload
+def gradient(f: ArrayLike, *varargs: ArrayLike, axis: Sequence[int] | None = ..., edge_order: int | None = ...) -> Any: ...
 
 # From arraytyping/_src/numpy/binning.py (generated from its source).
 def digitize(x: ArrayLike, bins: ArrayLike, right: bool = ..., *, method: str | None = ...) -> Array[int32]:
@@ -17141,6 +17261,51 @@ def bincount(x: int, weights: None = ..., minlength: int = ..., *, length: int |
 def bincount(x: Array[_Abstract | int], weights: None = ..., minlength: int = ..., *, length: int | None = ...) -> Array[Any]: ...
 @overload
 def bincount(x: ArrayLike, weights: ArrayLike | None = ..., minlength: int = ..., *, length: int | None = ...) -> Array[Any]: ...
+def interp(x: ArrayLike, xp: ArrayLike, fp: ArrayLike, left: ArrayLike | str | None = ..., right: ArrayLike | str | None = ..., period: ArrayLike | None = ...) -> Array[Any]:
+    """One-dimensional linear interpolation: the piecewise-linear function through ``(xp, fp)`` evaluated at ``x``.
+
+    Args:
+        x: the points to evaluate at (any shape).
+        xp: the increasing sample points (one-dimensional).
+        fp: the values at ``xp`` (same shape).
+        left: the value for ``x < xp[0]`` (``fp[0]`` by default), or ``'extrapolate'``.
+        right: the value for ``x > xp[-1]`` (``fp[-1]`` by default), or ``'extrapolate'``.
+        period: a period of the sample points (``left`` and ``right`` then ignored).
+
+    Example: ``interp(jnp.array([0.5, 1.5]), jnp.array([0.0, 1.0, 2.0]), jnp.array([0.0, 10.0, 0.0]))`` is
+    ``[5.0, 5.0]``.
+    """
+    ...
+def histogram_bin_edges(a: ArrayLike, bins: ArrayLike = ..., range: Any = ..., weights: ArrayLike | None = ...) -> Array[Any]:
+    """The edges of a histogram's bins: ``bins`` itself when it is 1-d, else ``bins + 1`` evenly spaced edges over
+    ``range`` (by default the data's minimum to maximum; widened by 0.5 each way when empty), in ``a``'s inexact
+    dtype.
+
+    Example: ``histogram_bin_edges(jnp.array([0.0, 1.0, 4.0]), 4)`` is ``[0.0, 1.0, 2.0, 3.0, 4.0]``.
+    """
+    ...
+def histogram(a: ArrayLike, bins: ArrayLike = ..., range: Any = ..., weights: ArrayLike | None = ..., density: bool | None = ...) -> tuple[Array[Any], Array[Any]]:
+    """The histogram of ``a`` (flattened): the number of values (or the sum of their ``weights``) in each bin, and
+    the bins' edges (see :func:`histogram_bin_edges`); the last bin includes its right edge. With ``density``, the
+    counts normalised to integrate to 1.
+
+    Example: ``histogram(jnp.array([0.0, 1.0, 1.5, 4.0]), 2)`` is ``([3.0, 1.0], [0.0, 2.0, 4.0])``.
+    """
+    ...
+def histogramdd(sample: ArrayLike, bins: Any = ..., range: Any = ..., weights: ArrayLike | None = ..., density: bool | None = ...) -> tuple[Array[Any], list[Array[Any]]]:
+    """The ``D``-dimensional histogram of ``N`` points (``sample`` of shape ``(N, D)``): the counts (or summed
+    ``weights``) of shape ``(len(edges_0) - 1, ...)`` and each dimension's bin edges.
+
+    Example: ``histogramdd(jnp.array([[0.0, 0.0], [1.0, 1.0]]), 2)[0]`` is ``[[1.0, 0.0], [0.0, 1.0]]``.
+    """
+    ...
+def histogram2d(x: ArrayLike, y: ArrayLike, bins: Any = ..., range: Any = ..., weights: ArrayLike | None = ..., density: bool | None = ...) -> tuple[Array[Any], Array[Any], Array[Any]]:
+    """The 2-d histogram of points ``(x, y)``: the counts (or summed ``weights``), the ``x`` edges and the ``y``
+    edges (see :func:`histogramdd`).
+
+    Example: ``histogram2d(jnp.array([0.0, 1.0]), jnp.array([0.0, 1.0]), 2)[0]`` is ``[[1.0, 0.0], [0.0, 1.0]]``.
+    """
+    ...
 
 # From arraytyping/_src/numpy/setops.py (generated from its source).
 def isin(element: ArrayLike, test_elements: ArrayLike, assume_unique: bool = ..., invert: bool = ..., *, method: str = ...) -> Array[bool_]:
@@ -17186,6 +17351,42 @@ def unique_values(x: ArrayLike, /, *, size: int | None = ..., fill_value: ArrayL
     Array([1, 3, 4], dtype=int32)
     """
     ...
+def union1d(ar1: ArrayLike, ar2: ArrayLike, *, size: int | None = ..., fill_value: ArrayLike | None = ...) -> Array[Any]:
+    """The sorted unique values found in either of two arrays (flattened, promoted together). Under ``jit`` give
+    ``size``: the result is cut or padded (with ``fill_value``, by default the smallest value).
+
+    Example: ``union1d(jnp.array([1, 2, 3]), jnp.array([2, 5]))`` is ``[1, 2, 3, 5]``.
+    """
+    ...
+def setdiff1d(ar1: ArrayLike, ar2: ArrayLike, assume_unique: bool = ..., *, size: int | None = ..., fill_value: ArrayLike | None = ...) -> Array[Any]:
+    """The sorted unique values of ``ar1`` that are not in ``ar2`` (both flattened), in ``ar1``'s dtype. Under
+    ``jit`` give ``size``: the result is cut or padded with ``fill_value`` (0 by default).
+
+    Example: ``setdiff1d(jnp.array([1, 2, 3, 4]), jnp.array([2, 4]))`` is ``[1, 3]``.
+    """
+    ...
+def setxor1d(ar1: ArrayLike, ar2: ArrayLike, assume_unique: bool = ..., *, size: int | None = ..., fill_value: ArrayLike | None = ...) -> Array[Any]:
+    """The sorted unique values in exactly one of two arrays (flattened, promoted together). Under ``jit`` give
+    ``size``: the result is cut or padded (with ``fill_value``, by default the smallest value).
+
+    Example: ``setxor1d(jnp.array([1, 2, 3]), jnp.array([2, 5]))`` is ``[1, 3, 5]``.
+    """
+    ...
+@overload
+def intersect1d(ar1: ArrayLike, ar2: ArrayLike, assume_unique: bool = ..., return_indices: Literal[False] = ..., *, size: int | None = ..., fill_value: ArrayLike | None = ...) -> Array[Any]:
+    """The sorted unique values found in both arrays (flattened, promoted together); with ``return_indices``, also
+    the index of each in ``ar1`` and in ``ar2``. Under ``jit`` give ``size``: the result is cut or padded (with
+    ``fill_value``, by default the smallest value).
+
+    Example: ``intersect1d(jnp.array([1, 2, 3]), jnp.array([2, 3, 5]))`` is ``[2, 3]``.
+    """
+    ...
+@overload
+def intersect1d(ar1: ArrayLike, ar2: ArrayLike, assume_unique: bool = ..., *, return_indices: Literal[True], size: int | None = ..., fill_value: ArrayLike | None = ...) -> tuple[Array[Any], Array[Any], Array[Any]]: ...
+@overload
+def intersect1d(ar1: ArrayLike, ar2: ArrayLike, assume_unique: bool, return_indices: Literal[True], *, size: int | None = ..., fill_value: ArrayLike | None = ...) -> tuple[Array[Any], Array[Any], Array[Any]]: ...
+@overload
+def intersect1d(ar1: ArrayLike, ar2: ArrayLike, assume_unique: bool = ..., return_indices: bool = ..., *, size: int | None = ..., fill_value: ArrayLike | None = ...) -> Array[Any] | tuple[Array[Any], Array[Any], Array[Any]]: ...
 
 # From arraytyping/_src/numpy/object_queries.py (generated from its source).
 def isscalar(element: Any) -> bool:
@@ -17449,6 +17650,52 @@ def ravel_multi_index(multi_index: Sequence[ArrayLike], dims: Sequence[int], mod
 def ravel_multi_index(multi_index: Sequence[ArrayLike], dims: Sequence[int], mode: str = ..., order: str = ..., *, dtype: DTypeLike) -> Array[Any]: ...
 @overload
 def ravel_multi_index(multi_index: Sequence[ArrayLike], dims: Sequence[int], mode: str = ..., order: str = ..., *, dtype: None = ...) -> Array[Any]: ...
+def ix_(*args: ArrayLike) -> tuple[Array[Any], ...]:
+    """Open-mesh index arrays from 1-d sequences: the ``i``-th of ``n`` has its values along axis ``i`` and length 1
+    on the others, so that ``x[ix_(rows, cols)]`` selects the cross product.
+
+    Example: ``x[ix_(jnp.array([0, 2]), jnp.array([1]))]`` has shape ``(2, 1)``.
+    """
+    ...
+def put(a: ArrayLike, ind: ArrayLike, v: ArrayLike, mode: str | None = ..., *, inplace: bool = ...) -> Array[Any]:
+    """A copy of ``a`` with the elements at flat indices ``ind`` replaced by ``v`` (repeated to fit). Out-of-bound
+    indices are dropped (``mode=None``), clipped (``'clip'``) or wrapped (``'wrap'``). ``inplace=False`` is
+    required: JAX arrays are immutable.
+
+    Example: ``put(jnp.zeros(5, int), jnp.array([0, 2]), jnp.array([10, 20]), inplace=False)`` is
+    ``[10, 0, 20, 0, 0]``.
+    """
+    ...
+def place(arr: ArrayLike, mask: ArrayLike, vals: ArrayLike, *, inplace: bool = ...) -> Array[Any]:
+    """A copy of ``arr`` with the elements where ``mask`` is true replaced, in order, by ``vals`` (repeated to
+    fit). ``inplace=False`` is required: JAX arrays are immutable.
+
+    Example: ``place(jnp.zeros(4, int), jnp.array([True, False, True, True]), jnp.array([1, 2]), inplace=False)``
+    is ``[1, 0, 2, 1]``.
+    """
+    ...
+def put_along_axis(arr: ArrayLike, indices: ArrayLike, values: ArrayLike, axis: int | None, inplace: bool = ..., *, mode: str | None = ...) -> Array[Any]:
+    """A copy of ``arr`` with ``values`` written at ``indices`` along ``axis`` (the flattened array when None),
+    matching 1-d slices as ``take_along_axis`` reads them. ``inplace=False`` is required: JAX arrays are immutable.
+
+    Example: ``put_along_axis(jnp.zeros((2, 2)), jnp.array([[1], [0]]), 5.0, 1, inplace=False)`` is
+    ``[[0, 5], [5, 0]]``.
+    """
+    ...
+def fill_diagonal(a: ArrayLike, val: ArrayLike, wrap: bool = ..., *, inplace: bool = ...) -> Array[Any]:
+    """A copy of ``a`` (2-d, or with all axes of one length) with its main diagonal set to ``val`` (a scalar, or
+    values repeated to fit). ``inplace=False`` is required: JAX arrays are immutable.
+
+    Example: ``fill_diagonal(jnp.zeros((3, 3)), 1.0, inplace=False)`` is the identity.
+    """
+    ...
+def mask_indices(n: int, mask_func: Callable[..., Any], k: int = ..., *, size: int | None = ...) -> tuple[Array[Any], Array[Any]]:
+    """The row and column indices where ``mask_func(ones((n, n)), k)`` is nonzero (``mask_func``: ``triu``,
+    ``tril``...); under ``jit`` give ``size``.
+
+    Example: ``mask_indices(3, jnp.triu)`` is ``([0, 0, 0, 1, 1, 2], [0, 1, 2, 1, 2, 2])``.
+    """
+    ...
 
 # From arraytyping/_src/numpy/creation.py (generated from its source).
 if not MYPY:
@@ -18138,6 +18385,27 @@ def logspace(start: bool, stop: bool, num: int = ..., endpoint: bool = ..., base
 def logspace(start: float, stop: float, num: int = ..., endpoint: bool = ..., base: ArrayLike = ..., dtype: None = ..., axis: int = ...) -> Array[float32]: ...
 @overload
 def logspace(start: ArrayLike, stop: ArrayLike, num: int = ..., endpoint: bool = ..., base: ArrayLike = ..., dtype: None = ..., axis: int = ...) -> Array[Any]: ...
+def geomspace(start: ArrayLike, stop: ArrayLike, num: int = ..., endpoint: bool = ..., dtype: DTypeLike | None = ..., axis: int = ...) -> Array[Any]:
+    """``num`` numbers from ``start`` to ``stop`` spaced evenly on a log scale (a geometric progression; both ends
+    of one sign), in an inexact dtype unless ``dtype`` is given.
+
+    Example: ``geomspace(1.0, 1000.0, 4)`` is ``[1.0, 10.0, 100.0, 1000.0]``.
+    """
+    ...
+def diagflat(v: ArrayLike, k: int = ...) -> Array[Any]:
+    """A 2-d array with the flattened ``v`` on its ``k``-th diagonal (above the main one for ``k > 0``) and zeros
+    elsewhere, in ``v``'s dtype.
+
+    Example: ``diagflat(jnp.array([[1, 2], [3, 4]]))`` is a 4 x 4 array with 1, 2, 3, 4 on its diagonal.
+    """
+    ...
+def vander(x: ArrayLike, N: int | None = ..., increasing: bool = ...) -> Array[Any]:
+    """The Vandermonde matrix of 1-d ``x``: column ``j`` is ``x ** (N - 1 - j)`` (``x ** j`` when ``increasing``),
+    ``N`` columns (``len(x)`` by default).
+
+    Example: ``vander(jnp.array([1, 2, 3]), 3)`` is ``[[1, 1, 1], [4, 2, 1], [9, 3, 1]]``.
+    """
+    ...
 @overload
 def eye(N: int, M: int | None, k: int, dtype: type[Never] | np.dtype[Never] | DType[Never], *, device: Any = ...) -> Array[Any]:
     'A 2-d array with ones on the ``k``-th diagonal and zeros elsewhere (the default float dtype), on ``device`` when one is given.'
@@ -18599,6 +18867,41 @@ def meshgrid(*, copy: bool = ..., sparse: bool = ..., indexing: str = ...) -> li
     ...
 @overload
 def meshgrid(x0: ArrayLike, /, *xi: ArrayLike, copy: bool = ..., sparse: bool = ..., indexing: str = ...) -> list[Array[Any]]: ...
+def frombuffer(buffer: Any, dtype: DTypeLike = ..., count: int = ..., offset: int = ...) -> Array[Any]:
+    """A 1-d array of the data in ``buffer`` (bytes or any object with the buffer protocol) read as ``dtype``
+    (``numpy.frombuffer``, then ``asarray``: the dtype canonicalized, 32-bit with x64 off).
+
+    Example: ``frombuffer(b"\\x01\\x02", dtype=jnp.uint8)`` is ``[1, 2]``.
+    """
+    ...
+def fromstring(string: str, dtype: DTypeLike = ..., count: int = ..., *, sep: str) -> Array[Any]:
+    """A 1-d array of the numbers in the text ``string`` separated by ``sep`` (``numpy.fromstring``, then
+    ``asarray``).
+
+    Example: ``fromstring("1 2 3", dtype=int, sep=" ")`` is ``[1, 2, 3]``.
+    """
+    ...
+def fromfile(*args: Any, **kwargs: Any) -> Never:
+    'Not implemented, as in JAX (reading a file is not pure): use ``asarray(numpy.fromfile(...))``.'
+    ...
+def fromiter(*args: Any, **kwargs: Any) -> Never:
+    'Not implemented, as in JAX (consuming an iterator is not pure): use ``asarray(numpy.fromiter(...))``.'
+    ...
+def load(file: Any, *args: Any, **kwargs: Any) -> Any:
+    """An array saved by ``numpy.save`` (or ``save``) read back with ``numpy.load`` as an array (bfloat16 data,
+    which numpy stores as 2-byte voids, recovered); anything else ``numpy.load`` returns (an ``.npz`` archive) as
+    it is.
+
+    Example: ``load("x.npy")`` is the array saved there.
+    """
+    ...
+def fromfunction(function: Callable[..., Any], shape: Any, *, dtype: DTypeLike = ..., **kwargs: Any) -> Array[Any]:
+    """``function`` called once on index arrays (one per axis of ``shape``, of ``dtype``), mapped by ``vmap`` over
+    each axis: ``result[i, j, ...] = function(i, j, ...)``.
+
+    Example: ``fromfunction(lambda i, j: i + j, (2, 3))`` is ``[[0., 1., 2.], [1., 2., 3.]]``.
+    """
+    ...
 
 # From arraytyping/_src/numpy/contractions.py (generated from its source).
 def convolve(a: ArrayLike, v: ArrayLike, mode: str = ..., *, precision: None = ..., preferred_element_type: DTypeLike | None = ...) -> Array[Any]:
@@ -18607,12 +18910,114 @@ def convolve(a: ArrayLike, v: ArrayLike, mode: str = ..., *, precision: None = .
 def correlate(a: ArrayLike, v: ArrayLike, mode: str = ..., *, precision: None = ..., preferred_element_type: DTypeLike | None = ...) -> Array[Any]:
     "The cross-correlation of two one-dimensional arrays: ``c[k] = sum_j a[k + j] conj(v[j])``, where they overlap entirely (``'valid'``, by default), over the ``'full'`` overlap or the first operand's length (``'same'``). ``precision`` other than None is not supported."
     ...
+def polyval(p: ArrayLike, x: ArrayLike, *, unroll: int = ...) -> Array[Any]:
+    """The polynomial with coefficients ``p`` (highest power first) evaluated at ``x`` by Horner's rule,
+    in ``p`` and ``x``'s promoted dtype.
+
+    Args:
+        p: the coefficients, along the first axis (further axes broadcast with ``x``).
+        x: the points.
+        unroll: accepted as JAX's loop unrolling (the result does not depend on it).
+
+    Example: ``polyval(jnp.array([1.0, 2.0, 3.0]), 2.0)`` is ``1*4 + 2*2 + 3 = 11.0``.
+    """
+    ...
+def polyadd(a1: ArrayLike, a2: ArrayLike) -> Array[Any]:
+    """The sum of two polynomials (coefficient arrays, highest power first; the shorter aligned to the end).
+
+    Example: ``polyadd(jnp.array([1, 2]), jnp.array([3, 4, 5]))`` is ``[3, 5, 7]``.
+    """
+    ...
+def polysub(a1: ArrayLike, a2: ArrayLike) -> Array[Any]:
+    """The difference ``a1 - a2`` of two polynomials (coefficient arrays, highest power first).
+
+    Example: ``polysub(jnp.array([3, 4, 5]), jnp.array([1, 2]))`` is ``[3, 3, 3]``.
+    """
+    ...
+def polyint(p: ArrayLike, m: int = ..., k: int | ArrayLike | None = ...) -> Array[Any]:
+    """The ``m``-th integral of polynomial ``p`` (highest power first), with integration constants ``k`` (a scalar,
+    or one per integration); in an inexact dtype.
+
+    Example: ``polyint(jnp.array([3.0, 2.0, 1.0]))`` is ``[1.0, 1.0, 1.0, 0.0]``.
+    """
+    ...
+def polyder(p: ArrayLike, m: int = ...) -> Array[Any]:
+    """The ``m``-th derivative of polynomial ``p`` (highest power first), in an inexact dtype.
+
+    Example: ``polyder(jnp.array([1.0, 2.0, 3.0]))`` is ``[2.0, 2.0]``.
+    """
+    ...
+def polymul(a1: ArrayLike, a2: ArrayLike, *, trim_leading_zeros: bool = ...) -> Array[Any]:
+    """The product of two polynomials (coefficient arrays, highest power first): their full convolution, in an
+    inexact dtype. ``trim_leading_zeros`` drops leading zeros first (not under ``jit``).
+
+    Example: ``polymul(jnp.array([1.0, 1.0]), jnp.array([1.0, -1.0]))`` is ``[1.0, 0.0, -1.0]``.
+    """
+    ...
+def polydiv(u: ArrayLike, v: ArrayLike, *, trim_leading_zeros: bool = ...) -> tuple[Array[Any], Array[Any]]:
+    """The quotient and remainder of dividing polynomial ``u`` by ``v`` (highest power first), in an inexact dtype.
+    ``trim_leading_zeros`` drops the remainder's leading (near-)zeros (not under ``jit``).
+
+    Example: ``polydiv(jnp.array([1.0, 0.0, -1.0]), jnp.array([1.0, 1.0]))`` is ``([1.0, -1.0], [0.0, 0.0, 0.0])``.
+    """
+    ...
+def cov(m: ArrayLike, y: ArrayLike | None = ..., rowvar: bool = ..., bias: bool = ..., ddof: int | None = ..., fweights: ArrayLike | None = ..., aweights: ArrayLike | None = ..., dtype: DTypeLike | None = ...) -> Array[Any]:
+    """The covariance matrix of the variables in the rows of ``m`` (columns when ``rowvar=False``), with those of
+    ``y`` appended; observations weighted by ``fweights`` (integer counts) and ``aweights``. In an inexact dtype.
+
+    Args:
+        m: the variables (1-d: one variable), 2-d at most.
+        y: more variables, joined to ``m``'s.
+        rowvar: whether each row is a variable (the default) or each column.
+        bias: normalise by ``N`` rather than ``N - 1``.
+        ddof: the delta degrees of freedom, overriding ``bias``.
+        fweights: integer frequency weights of the observations.
+        aweights: observation weights.
+        dtype: the computation's inexact dtype.
+
+    Example: ``cov(jnp.array([[0.0, 1.0, 2.0], [2.0, 1.0, 0.0]]))`` is ``[[1.0, -1.0], [-1.0, 1.0]]``.
+    """
+    ...
+def corrcoef(x: ArrayLike, y: ArrayLike | None = ..., rowvar: bool = ..., dtype: DTypeLike | None = ...) -> Array[Any]:
+    """The Pearson correlation coefficients of the variables in the rows of ``x`` (columns when ``rowvar=False``),
+    with those of ``y`` appended: ``cov`` normalised by the standard deviations, clipped to ``[-1, 1]``.
+
+    Example: ``corrcoef(jnp.array([[0.0, 1.0, 2.0], [2.0, 1.0, 0.0]]))`` is ``[[1.0, -1.0], [-1.0, 1.0]]``.
+    """
+    ...
 
 # From arraytyping/_src/numpy/einsum.py (generated from its source).
 
 # From arraytyping/_src/numpy/vectorize.py (generated from its source).
 def vectorize(pyfunc: Callable[..., Any], *, excluded: Collection[int | str] = ..., signature: str | None = ...) -> Callable[..., Any]:
     '``pyfunc``, written for one element (or for the core dimensions a gufunc ``signature`` such as ``"(m,n),(n)->(m)"`` names), applied across the broadcast leading dimensions of its arguments by ``vmap``; ``excluded`` positions and keywords are passed through unmapped.'
+    ...
+def apply_along_axis(func1d: Callable[..., Any], axis: int, arr: ArrayLike, *args: Any, **kwargs: Any) -> Array[Any]:
+    """``func1d`` applied to each 1-d slice of ``arr`` along ``axis`` (by ``vmap`` over the other axes); its result
+    replaces that axis (a scalar result removes it).
+
+    Args:
+        func1d: a function of a 1-d array (and ``args``, ``kwargs``).
+        axis: the axis the slices run along.
+        arr: the array.
+
+    Example: ``apply_along_axis(jnp.sum, 1, jnp.ones((2, 3)))`` is ``[3.0, 3.0]``.
+    """
+    ...
+def apply_over_axes(func: Callable[[Any, int], Any], a: ArrayLike, axes: Sequence[int]) -> Array[Any]:
+    """``func(a, axis)`` applied for each axis of ``axes`` in turn, each result given back the axis it removed
+    (``func`` keeps the rank or lowers it by one).
+
+    Example: ``apply_over_axes(jnp.sum, jnp.ones((2, 3, 4)), [0, 2])`` has shape ``(1, 3, 1)``.
+    """
+    ...
+def piecewise(x: ArrayLike, condlist: Array[Any] | Sequence[ArrayLike], funclist: Sequence[ArrayLike | Callable[..., Any]], *args: Any, **kw: Any) -> Array[Any]:
+    """``x`` evaluated piece by piece: where ``condlist[i]`` holds (the first that does), ``funclist[i](x)`` (or
+    the constant ``funclist[i]``); one more entry in ``funclist`` is the value where none holds (else 0). In
+    ``x``'s dtype.
+
+    Example: ``piecewise(x, [x < 0, x >= 0], [lambda v: -v, lambda v: v])`` is ``abs(x)``.
+    """
     ...
 
 # From arraytyping/_src/numpy/windows.py (generated from its source).
@@ -18642,4 +19047,30 @@ def delete(arr: Array[T], obj: ArrayLike | slice, axis: int | None = ..., *, ass
     ...
 @overload
 def delete(arr: ArrayLike, obj: ArrayLike | slice, axis: int | None = ..., *, assume_unique_indices: bool = ...) -> Array[Any]: ...
+def trim_zeros(filt: ArrayLike, trim: str = ..., axis: int | Sequence[int] | None = ...) -> Array[Any]:
+    """``filt`` without its leading (``'f'`` in ``trim``) and trailing (``'b'``) zeros, along each axis of ``axis``
+    (all by default). The result's shape depends on the values, so ``filt`` must be concrete (not under ``jit``).
+
+    Args:
+        filt: the array.
+        trim: ``'f'``, ``'b'`` or ``'fb'`` (the default): which ends to trim.
+        axis: the axis or axes trimmed; all when None.
+
+    Example: ``trim_zeros(jnp.array([0, 0, 2, 0, 1, 0]))`` is ``[2, 0, 1]``.
+    """
+    ...
+def packbits(a: ArrayLike, axis: int | None = ..., bitorder: str = ...) -> Array[Any]:
+    """The elements of an integer or bool array, as bits (nonzero: 1), packed eight to a ``uint8`` along ``axis``
+    (the flattened array when None), the first bit the highest (``bitorder='big'``) or the lowest.
+
+    Example: ``packbits(jnp.array([1, 0, 1, 1, 0, 0, 0, 0]))`` is ``[176]``.
+    """
+    ...
+def unpackbits(a: ArrayLike, axis: int | None = ..., count: int | None = ..., bitorder: str = ...) -> Array[Any]:
+    """The bits of a ``uint8`` array, eight elements (0 or 1, ``uint8``) per byte along ``axis`` (the flattened
+    array when None), the highest first (``bitorder='big'``) or the lowest; ``count`` cuts or zero-pads them.
+
+    Example: ``unpackbits(jnp.array([176], jnp.uint8))`` is ``[1, 0, 1, 1, 0, 0, 0, 0]``.
+    """
+    ...
 

@@ -26,11 +26,11 @@ from arraytyping._src.lax.operand_checks import numpy_broadcast
 from arraytyping._src.numpy._promotion import (
     BOOL, ArrayLike, array_fn, as_dtype, binary_result, broadcast_to_shape, check_shapes, common_dtype, const_of,
     converted, defined_binary, dtype_kind, finish, inexact_pair, jitted, kind_of, numpy_const, operand, promote_args,
-    promote_shapes, scalar_type, shape_of, to_bool, zero_like,
+    promote_shapes, scalar_type, shape_of, to_bool, to_inexact_dtype, zero_like,
 )
 from arraytyping._src.numpy.conversion import asarray
 from arraytyping._src.numpy.unary import abs as abs_
-from arraytyping._src.numpy.unary import copysign_jit, isnan, lax_where
+from arraytyping._src.numpy.unary import copysign_jit, frexp, isinf, isnan, lax_where
 from arraytyping._src.xla.dispatch import JitFunction
 
 
@@ -591,3 +591,36 @@ def divmod(x1: ArrayLike, x2: ArrayLike, /) -> tuple[Array, Array]:
     ``floor_divide``'s result dtype (complex refused)."""
     quotient, rem = _divmod(x1, x2)
     return quotient, rem
+
+
+def _ldexp_body(x1: Any, x2: Any) -> Any:
+    """JAX's ``ldexp``: ``x1``'s mantissa times two to its exponent plus ``x2`` (split so that a small ``x1`` and a
+    large ``x2`` do not overflow), ``x1`` kept where it is infinite or 0."""
+    k1, k2 = kind_of(x1), kind_of(x2)
+    if k1 == "c" or k2 in "fc":
+        raise ValueError(f"ldexp not supported for input types {(operand(x1)[0], operand(x2)[0])}")
+    dtype, weak = common_dtype(x1)
+    x1 = as_dtype(x1, to_inexact_dtype(dtype), weak)
+    xa = lax.aval_of(x1)
+    x2 = as_dtype(x2, xa.dtype, False) if not isinstance(x2, Array) else lax.convert_element_type(x2, xa.dtype, False)
+    m, e = frexp(x1)
+    # JAX's e.astype(x2.dtype) + x2 reads x2's dtype after its conversion to x1's: the sum is in x1's dtype
+    e = lax.convert_element_type(lax.add(lax.convert_element_type(e, xa.dtype, False), x2), xa.dtype, False)
+    positive = lax.gt(e, lax.full((), 0, xa.dtype))
+    m = lax_where(positive, m * 2, m)
+    e = lax_where(positive, e - 1, e)
+    x = m * power(2, lax.convert_element_type(e, lax.aval_of(m).dtype, False))
+    keep = logical_or(isinf(x1), x1 == 0)
+    return lax_where(keep, x1, x)
+
+
+_ldexp = array_fn(_ldexp_body, "ldexp", call_name="ldexp", arrays=2)
+
+
+def ldexp(x1: ArrayLike, x2: ArrayLike, /) -> Array:
+    """``x1 * 2 ** x2`` for an integer ``x2``, in ``x1``'s inexact dtype (computed through ``frexp``, without
+    overflowing where the result is finite).
+
+    Example: ``ldexp(jnp.array([1.0, 0.75]), jnp.array([3, -1]))`` is ``[8.0, 0.375]``.
+    """
+    return _ldexp(x1, x2)

@@ -26,12 +26,21 @@ from arraytyping._src.core.staging import ConstVal
 from arraytyping._src.lax import lax
 from arraytyping._src.lax.api.functions import conv_general_dilated
 from arraytyping._src.numpy._promotion import (
-    ArrayLike, arraylike, as_dtype, binary_result, common_dtype, jitted, operand, promote_args, promote_args_inexact,
-    shape_of, traced_const,
+    ArrayLike, arraylike, as_dtype, binary_result, broadcast_to_shape, common_dtype, jitted, operand, promote_args,
+    canonical_dtype, kind_of, promote_args_inexact, shape_of, to_inexact_dtype, traced_const,
 )
-from arraytyping._src.numpy.binary import multiply, subtract
+from arraytyping._src.core.trace import ConcretizationTypeError, concrete_value
+from arraytyping._src.lax.operand_checks import numpy_broadcast
+from arraytyping._src.numpy.binary import maximum, multiply, subtract, true_divide
+from arraytyping._src.numpy.conversion import asarray, astype, default_dtype, full, zeros
+from arraytyping._src.numpy.creation import arange, diag
+from arraytyping._src.numpy.reductions import average
+from arraytyping._src.numpy.selection import clip
+from arraytyping._src.numpy.shape import atleast_2d, squeeze
+from arraytyping._src.numpy.editing import trim_zeros
+from arraytyping._src.numpy.joining import concatenate
 from arraytyping._src.numpy.shape import canonicalize_axis, moveaxis
-from arraytyping._src.numpy.unary import conj
+from arraytyping._src.numpy.unary import abs, conj, imag, real, sqrt
 from arraytyping._src.numpy.vectorize import vectorize
 from arraytyping.typing import DTypeLike
 
@@ -439,4 +448,311 @@ def correlate(a: ArrayLike, v: ArrayLike, mode: str = "valid", *, precision: Non
     (``'same'``). ``precision`` other than None is not supported."""
     out: Array = _correlate(arraylike(a, "correlate"), arraylike(v, "correlate"), mode=mode,
                                preferred_element_type=preferred_element_type)
+    return out
+
+
+# Polynomials (JAX 0.10.2's jax/_src/numpy/polynomial.py): coefficient arrays, highest power first.
+
+
+def _dtypes_only(*args: Any, inexact: bool = False) -> list[Any]:
+    """JAX's ``promote_dtypes`` (``promote_dtypes_inexact`` with ``inexact``): the common dtype and weak flag,
+    without rank promotion."""
+    dtype, weak = common_dtype(*args)
+    return [as_dtype(a, to_inexact_dtype(dtype) if inexact else dtype, weak) for a in args]
+
+
+def _polyval_body(p: Any, x: Any, *, unroll: int) -> Any:
+    p_arr, x_arr = _dtypes_only(p, x)
+    shape = tuple(numpy_broadcast(shape_of(p_arr)[1:], shape_of(x_arr)))
+    y = zeros(shape, dtype=lax.aval_of(x_arr).dtype)  # strong, as JAX's lax.full_like with a dtype
+    for i in range(shape_of(p_arr)[0] if shape_of(p_arr) else 0):
+        y = y * x_arr + p_arr[i]
+    return y
+
+
+_polyval = jitted(_polyval_body, "polyval", arrays=2)
+
+
+def polyval(p: ArrayLike, x: ArrayLike, *, unroll: int = 16) -> Array:
+    """The polynomial with coefficients ``p`` (highest power first) evaluated at ``x`` by Horner's rule,
+    in ``p`` and ``x``'s promoted dtype.
+
+    Args:
+        p: the coefficients, along the first axis (further axes broadcast with ``x``).
+        x: the points.
+        unroll: accepted as JAX's loop unrolling (the result does not depend on it).
+
+    Example: ``polyval(jnp.array([1.0, 2.0, 3.0]), 2.0)`` is ``1*4 + 2*2 + 3 = 11.0``.
+    """
+    operator.index(unroll)
+    out: Array = _polyval(p, x, unroll=unroll)
+    return out
+
+
+def _polyadd_body(a1: Any, a2: Any) -> Any:
+    a1_arr, a2_arr = _dtypes_only(a1, a2)
+    n1, n2 = shape_of(a1_arr)[0], shape_of(a2_arr)[0]
+    if n2 <= n1:
+        return a1_arr.at[-n2:].add(a2_arr)
+    return a2_arr.at[-n1:].add(a1_arr)
+
+
+def _polysub_body(a1: Any, a2: Any) -> Any:
+    return _polyadd_body(a1, -_dtypes_only(a1, a2)[1])
+
+
+_polyadd = jitted(_polyadd_body, "polyadd", arrays=2)
+_polysub = jitted(_polysub_body, "polysub", arrays=2)
+
+
+def polyadd(a1: ArrayLike, a2: ArrayLike) -> Array:
+    """The sum of two polynomials (coefficient arrays, highest power first; the shorter aligned to the end).
+
+    Example: ``polyadd(jnp.array([1, 2]), jnp.array([3, 4, 5]))`` is ``[3, 5, 7]``.
+    """
+    out: Array = _polyadd(a1, a2)
+    return out
+
+
+def polysub(a1: ArrayLike, a2: ArrayLike) -> Array:
+    """The difference ``a1 - a2`` of two polynomials (coefficient arrays, highest power first).
+
+    Example: ``polysub(jnp.array([3, 4, 5]), jnp.array([1, 2]))`` is ``[3, 3, 3]``.
+    """
+    out: Array = _polysub(a1, a2)
+    return out
+
+
+def _polyint_body(p: Any, k: Any, *, m: int) -> Any:
+    p_arr, k_arr = _dtypes_only(p, k, inexact=True)
+    if m < 0:
+        raise ValueError("Order of integral must be positive (see polyder)")
+    if not shape_of(k_arr):
+        k_arr = lax.reshape(k_arr, (1,))
+    if shape_of(k_arr) == (1,):
+        k_arr = broadcast_to_shape(lax.reshape(k_arr, ()), (m,))
+    if shape_of(k_arr) != (m,):
+        raise ValueError("k must be a scalar or a rank-1 array of length 1 or m.")
+    if m == 0:
+        return p_arr
+    dtype = lax.aval_of(p_arr).dtype
+    grid = (lax.reshape(arange(shape_of(p_arr)[0] + m, dtype=dtype), (1, shape_of(p_arr)[0] + m))
+            - lax.reshape(arange(m, dtype=dtype), (m, 1)))
+    coeff = maximum(1, grid).prod(0)[::-1]
+    return true_divide(concatenate((p_arr, k_arr)), coeff)
+
+
+_polyint = jitted(_polyint_body, "polyint")
+
+
+def polyint(p: ArrayLike, m: int = 1, k: int | ArrayLike | None = None) -> Array:
+    """The ``m``-th integral of polynomial ``p`` (highest power first), with integration constants ``k`` (a scalar,
+    or one per integration); in an inexact dtype.
+
+    Example: ``polyint(jnp.array([3.0, 2.0, 1.0]))`` is ``[1.0, 1.0, 1.0, 0.0]``.
+    """
+    m = operator.index(m)
+    out: Array = _polyint(arraylike(p, "polyint"), arraylike(0 if k is None else k, "polyint"), m=m)
+    return out
+
+
+def _polyder_body(p: Any, *, m: int) -> Any:
+    (p_arr,) = _dtypes_only(p, inexact=True)
+    if m < 0:
+        raise ValueError("Order of derivative must be positive")
+    if m == 0:
+        return p_arr
+    dtype = lax.aval_of(p_arr).dtype
+    n = shape_of(p_arr)[0]
+    coeff = (lax.reshape(arange(m, n, dtype=dtype), (1, builtins.max(n - m, 0)))
+             - lax.reshape(arange(m, dtype=dtype), (m, 1))).prod(0)
+    return p_arr[:-m] * coeff[::-1]
+
+
+_polyder = jitted(_polyder_body, "polyder", arrays=1)
+
+
+def polyder(p: ArrayLike, m: int = 1) -> Array:
+    """The ``m``-th derivative of polynomial ``p`` (highest power first), in an inexact dtype.
+
+    Example: ``polyder(jnp.array([1.0, 2.0, 3.0]))`` is ``[2.0, 2.0]``.
+    """
+    out: Array = _polyder(p, m=operator.index(m))
+    return out
+
+
+def polymul(a1: ArrayLike, a2: ArrayLike, *, trim_leading_zeros: bool = False) -> Array:
+    """The product of two polynomials (coefficient arrays, highest power first): their full convolution, in an
+    inexact dtype. ``trim_leading_zeros`` drops leading zeros first (not under ``jit``).
+
+    Example: ``polymul(jnp.array([1.0, 1.0]), jnp.array([1.0, -1.0]))`` is ``[1.0, 0.0, -1.0]``.
+    """
+    refuse_sequences("polymul", a1, a2)
+    a1_arr, a2_arr = _dtypes_only(asarray(arraylike(a1, "polymul")), asarray(arraylike(a2, "polymul")),
+                                  inexact=True)
+    if trim_leading_zeros and (shape_of(a1_arr)[0] > 1 or shape_of(a2_arr)[0] > 1):
+        a1_arr, a2_arr = _trim_front(a1_arr), _trim_front(a2_arr)
+    if shape_of(a1_arr)[0] == 0:
+        a1_arr = zeros(1, dtype=lax.aval_of(a2_arr).dtype)
+    if shape_of(a2_arr)[0] == 0:
+        a2_arr = zeros(1, dtype=lax.aval_of(a1_arr).dtype)
+    return convolve(a1_arr, a2_arr, mode="full")
+
+
+def _trim_front(a: Any) -> Any:
+    """``a`` without its leading zeros (JAX's ``trim_zeros(a, 'f')``: not under a trace)."""
+    return trim_zeros(a, "f")
+
+
+def polydiv(u: ArrayLike, v: ArrayLike, *, trim_leading_zeros: bool = False) -> tuple[Array, Array]:
+    """The quotient and remainder of dividing polynomial ``u`` by ``v`` (highest power first), in an inexact dtype.
+    ``trim_leading_zeros`` drops the remainder's leading (near-)zeros (not under ``jit``).
+
+    Example: ``polydiv(jnp.array([1.0, 0.0, -1.0]), jnp.array([1.0, 1.0]))`` is ``([1.0, -1.0], [0.0, 0.0, 0.0])``.
+    """
+    refuse_sequences("polydiv", u, v)
+    u_arr, v_arr = _dtypes_only(asarray(arraylike(u, "polydiv")), asarray(arraylike(v, "polydiv")), inexact=True)
+    m = shape_of(u_arr)[0] - 1
+    n = shape_of(v_arr)[0] - 1
+    scale = 1.0 / v_arr[0]
+    q: Any = zeros(builtins.max(m - n + 1, 1), dtype=lax.aval_of(u_arr).dtype)
+    for k in range(0, m - n + 1):
+        d = scale * u_arr[k]
+        q = q.at[k].set(d)
+        u_arr = u_arr.at[k:k + n + 1].add(-d * v_arr)
+    if trim_leading_zeros:
+        eps = float(np.finfo(lax.aval_of(u_arr).dtype).eps)
+        known = concrete_value(u_arr)
+        if known is None:
+            raise ConcretizationTypeError("Abstract tracer value encountered where concrete value is expected: "
+                                          "Error arose in the `filt` argument of trim_zeros_tol()")
+        host = np.abs(np.asarray(known))
+        big = np.flatnonzero(host >= np.sqrt(eps))
+        u_arr = u_arr[int(big[0]) if big.size else host.shape[0]:]
+    return q, u_arr
+
+
+# Covariance and correlation (JAX 0.10.2's lax_numpy.cov and corrcoef).
+
+
+def _inexact_request(name: str, dtype: Any) -> np.dtype[Any] | None:
+    if dtype is None:
+        return None
+    dt = canonical_dtype(dtype)
+    if registry.INFO[registry.info_of_dtype(dt).name].kind not in "fc":  # type: ignore[union-attr]
+        raise ValueError(f"{name}: dtype must be a subclass of float or complex; got dtype={dtype!r}")
+    return dt
+
+
+def _cov_body(m: Any, y: Any, fweights: Any, aweights: Any, *, rowvar: bool, bias: bool, ddof: int | None,
+              dtype: np.dtype[Any] | None) -> Any:
+    if y is not None:
+        m, y = promote_args_inexact(m, y)
+        if len(shape_of(y)) > 2:
+            raise ValueError("y has more than 2 dimensions")
+    else:
+        (m,) = promote_args_inexact(m)
+    if len(shape_of(m)) > 2:
+        raise ValueError("m has more than 2 dimensions")
+    x = atleast_2d(m)
+    if not rowvar and len(shape_of(m)) != 1:
+        x = x.T
+    if shape_of(x)[0] == 0:
+        return zeros((0, 0), dtype=default_dtype("zeros"))
+    if y is not None:
+        y_arr = atleast_2d(y)
+        if not rowvar and shape_of(y_arr)[0] != 1:
+            y_arr = y_arr.T
+        x = concatenate((x, y_arr), axis=0)
+    if shape_of(x)[1] == 0:
+        cov_shape = () if shape_of(x)[0] == 1 else (shape_of(x)[0], shape_of(x)[0])
+        return full(cov_shape, np.nan, dtype=lax.aval_of(x).dtype)
+    if ddof is None:
+        ddof = 1 if not bias else 0
+    w: Any = None
+    if fweights is not None:
+        if len(shape_of(fweights)) > 1:
+            raise RuntimeError("cannot handle multidimensional fweights")
+        if shape_of(fweights)[0] != shape_of(x)[1]:
+            raise RuntimeError("incompatible numbers of samples and fweights")
+        if kind_of(fweights) not in "iu":
+            raise TypeError("fweights must be integer.")
+        w = abs(fweights)
+    if aweights is not None:
+        if len(shape_of(aweights)) > 1:
+            raise RuntimeError("cannot handle multidimensional aweights")
+        if shape_of(aweights)[0] != shape_of(x)[1]:
+            raise RuntimeError("incompatible numbers of samples and aweights")
+        aweights = abs(aweights)
+        w = aweights if w is None else w * aweights
+    if dtype is not None:
+        x = astype(x, dtype)
+        w = astype(w, dtype) if w is not None else w
+    avg, w_sum = average(x, axis=1, weights=w, returned=True)
+    w_sum = w_sum[0]
+    f: Any
+    if w is None:
+        f = shape_of(x)[1] - ddof
+    elif ddof == 0:
+        f = w_sum
+    elif aweights is None:
+        f = w_sum - ddof
+    else:
+        f = w_sum - ddof * (w * aweights).sum() / w_sum
+    x = x - avg[:, None]
+    x_t = x.T if w is None else (x * w).T
+    return squeeze(true_divide(dot(x, conj(x_t)), f))
+
+
+_cov = jitted(_cov_body, "cov", arrays=1)
+
+
+def cov(m: ArrayLike, y: ArrayLike | None = None, rowvar: bool = True, bias: bool = False, ddof: int | None = None,
+        fweights: ArrayLike | None = None, aweights: ArrayLike | None = None,
+        dtype: DTypeLike | None = None) -> Array:
+    """The covariance matrix of the variables in the rows of ``m`` (columns when ``rowvar=False``), with those of
+    ``y`` appended; observations weighted by ``fweights`` (integer counts) and ``aweights``. In an inexact dtype.
+
+    Args:
+        m: the variables (1-d: one variable), 2-d at most.
+        y: more variables, joined to ``m``'s.
+        rowvar: whether each row is a variable (the default) or each column.
+        bias: normalise by ``N`` rather than ``N - 1``.
+        ddof: the delta degrees of freedom, overriding ``bias``.
+        fweights: integer frequency weights of the observations.
+        aweights: observation weights.
+        dtype: the computation's inexact dtype.
+
+    Example: ``cov(jnp.array([[0.0, 1.0, 2.0], [2.0, 1.0, 0.0]]))`` is ``[[1.0, -1.0], [-1.0, 1.0]]``.
+    """
+    refuse_sequences("cov", m, *(v for v in (y, fweights, aweights) if v is not None))
+    out: Array = _cov(m, y, fweights, aweights, rowvar=bool(rowvar), bias=bool(bias),
+                      ddof=None if ddof is None else operator.index(ddof), dtype=_inexact_request("cov", dtype))
+    return out
+
+
+def _corrcoef_body(x: Any, y: Any, *, rowvar: bool, dtype: np.dtype[Any] | None) -> Any:
+    c = _cov_body(x, y, None, None, rowvar=rowvar, bias=False, ddof=None, dtype=dtype)
+    if not shape_of(c):
+        return true_divide(c, c)
+    d = diag(c)
+    stddev = astype(sqrt(real(d)), lax.aval_of(c).dtype)
+    c = c / stddev[:, None] / stddev[None, :]
+    real_part = clip(real(c), -1, 1)
+    if kind_of(c) == "c":
+        return lax.complex(real_part, clip(imag(c), -1, 1))
+    return real_part
+
+
+_corrcoef = jitted(_corrcoef_body, "corrcoef", arrays=1)
+
+
+def corrcoef(x: ArrayLike, y: ArrayLike | None = None, rowvar: bool = True, dtype: DTypeLike | None = None) -> Array:
+    """The Pearson correlation coefficients of the variables in the rows of ``x`` (columns when ``rowvar=False``),
+    with those of ``y`` appended: ``cov`` normalised by the standard deviations, clipped to ``[-1, 1]``.
+
+    Example: ``corrcoef(jnp.array([[0.0, 1.0, 2.0], [2.0, 1.0, 0.0]]))`` is ``[[1.0, -1.0], [-1.0, 1.0]]``.
+    """
+    refuse_sequences("corrcoef", x, *(() if y is None else (y,)))
+    out: Array = _corrcoef(x, y, rowvar=bool(rowvar), dtype=_inexact_request("corrcoef", dtype))
     return out

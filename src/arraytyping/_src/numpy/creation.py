@@ -11,7 +11,7 @@ from __future__ import annotations
 import builtins
 import operator
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any, Never, cast
 
 import numpy as np
 
@@ -22,6 +22,7 @@ from arraytyping._src.core.array import Array
 from arraytyping._src.core.arraylike import refuse_sequences
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.core.trace import Tracer, trace_state
+from arraytyping._src.interpreters.batching.vmap import vmap
 from arraytyping._src.lax import lax
 from arraytyping._src.lax.operand_checks import numpy_broadcast
 from arraytyping._src.numpy._promotion import (
@@ -29,11 +30,12 @@ from arraytyping._src.numpy._promotion import (
     shape_of, to_inexact_dtype,
 )
 from arraytyping._src.numpy.binary import add, multiply, power, subtract, true_divide
-from arraytyping._src.numpy.conversion import astype, default_dtype, full_like, zeros
+from arraytyping._src.numpy.conversion import asarray, astype, default_dtype, full_like, zeros
 from arraytyping._src.numpy.joining import stack
 from arraytyping._src.numpy.selection import diagonal
 from arraytyping._src.numpy.shape import expand_dims, reshape, squeeze
-from arraytyping._src.numpy.unary import imag, real, where_call
+from arraytyping._src.numpy.unary import imag, log10, real, where_call
+from arraytyping._src.numpy.unary import sign as sign_of
 from arraytyping._src.dtypes.promotion import result_type
 from arraytyping._src.xla.array_impl import device_put, place
 from arraytyping.typing import DTypeLike, ShapeLike
@@ -262,6 +264,86 @@ def logspace(start: ArrayLike, stop: ArrayLike, num: int = 50, endpoint: bool = 
                      dtype=None if dtype is None else canonical_dtype(dtype), axis=operator.index(axis))
 
 
+def _geomspace_body(start: Any, stop: Any, *, num: int, endpoint: bool, dtype: np.dtype[Any] | None,
+                    axis: int) -> Any:
+    """JAX's ``_geomspace``: ``sign(start) * logspace(log10(start / sign), log10(stop / sign))`` in the computation
+    dtype, the new axis moved to ``axis``, converted."""
+    if dtype is None:
+        rdt, _ = common_dtype(start, stop)
+        dtype = to_inexact_dtype(rdt)
+    cdt = _computation_dtype(dtype, "geomspace")
+    start, stop = (lax.convert_element_type(v, cdt, False) if isinstance(v, Array) else as_dtype(v, cdt, False)
+                   for v in (start, stop))
+    sign = sign_of(start)
+    res = multiply(sign, _logspace_body(log10(true_divide(start, sign)), log10(true_divide(stop, sign)), 10.0,
+                                        num=num, endpoint=endpoint, dtype=cdt, axis=0))
+    nd = len(shape_of(res))
+    axis = axis + nd if axis < 0 else axis
+    if not 0 <= axis < nd:
+        raise ValueError(f"axis {axis} is out of bounds for array of dimension {nd}")
+    if axis != 0:
+        res = lax.transpose(res, (*range(1, axis + 1), 0, *range(axis + 1, nd)))
+    return lax.convert_element_type(res, dtype, False)
+
+
+_geomspace = array_fn(_geomspace_body, "geomspace")
+
+
+def geomspace(start: ArrayLike, stop: ArrayLike, num: int = 50, endpoint: bool = True,
+              dtype: DTypeLike | None = None, axis: int = 0) -> Array:
+    """``num`` numbers from ``start`` to ``stop`` spaced evenly on a log scale (a geometric progression; both ends
+    of one sign), in an inexact dtype unless ``dtype`` is given.
+
+    Example: ``geomspace(1.0, 1000.0, 4)`` is ``[1.0, 10.0, 100.0, 1000.0]``.
+    """
+    return _geomspace(start, stop, num=operator.index(num), endpoint=bool(endpoint),
+                      dtype=None if dtype is None else canonical_dtype(dtype), axis=operator.index(axis))
+
+
+def diagflat(v: ArrayLike, k: int = 0) -> Array:
+    """A 2-d array with the flattened ``v`` on its ``k``-th diagonal (above the main one for ``k > 0``) and zeros
+    elsewhere, in ``v``'s dtype.
+
+    Example: ``diagflat(jnp.array([[1, 2], [3, 4]]))`` is a 4 x 4 array with 1, 2, 3, 4 on its diagonal.
+    """
+    refuse_sequences("diagflat", v)
+    v_ravel = reshape(asarray(v), (-1,))
+    k = operator.index(k)
+    n = shape_of(v_ravel)[0]
+    adj = n + builtins.abs(k)
+    res = zeros(adj * adj, dtype=lax.aval_of(v_ravel).dtype)
+    i = arange(0, adj - builtins.abs(k))
+    fi = i + k + i * adj if k >= 0 else i + (i - k) * adj
+    return reshape(res.at[fi].set(v_ravel), (adj, adj))
+
+
+def _vander_body(x: Any, *, n: int | None, increasing: bool) -> Any:
+    if len(shape_of(x)) != 1:
+        raise ValueError("x must be a one-dimensional array")
+    n = shape_of(x)[0] if n is None else n
+    if n < 0:
+        raise ValueError("N must be nonnegative")
+    xa = lax.aval_of(x) if isinstance(x, Array) else None
+    dtype = xa.dtype if xa is not None else registry.INFO[operand(x)[0]].dtype
+    iota = lax.iota(dtype, (n,), 0)
+    if not increasing:
+        iota = lax.sub(lax.const(n - 1, ShapedArray((), dtype, False)), iota)
+    return power(lax.reshape(x, (shape_of(x)[0], 1)), lax.reshape(iota, (1, n)))
+
+
+_vander = jitted(_vander_body, "vander", arrays=1)
+
+
+def vander(x: ArrayLike, N: int | None = None, increasing: bool = False) -> Array:
+    """The Vandermonde matrix of 1-d ``x``: column ``j`` is ``x ** (N - 1 - j)`` (``x ** j`` when ``increasing``),
+    ``N`` columns (``len(x)`` by default).
+
+    Example: ``vander(jnp.array([1, 2, 3]), 3)`` is ``[[1, 1, 1], [4, 2, 1], [9, 3, 1]]``.
+    """
+    out: Array = _vander(x, n=None if N is None else operator.index(N), increasing=bool(increasing))
+    return out
+
+
 def _eye_body(*, n: int, m: int, k: int, dtype: np.dtype[Any]) -> Any:
     return lax.convert_element_type(lax.eye_mask(n, m, k), dtype, False)
 
@@ -353,3 +435,77 @@ def meshgrid(*xi: ArrayLike, copy: bool = True, sparse: bool = False, indexing: 
     if indexing not in ("xy", "ij"):
         raise ValueError(f"Valid values for indexing are 'xy' and 'ij', got {indexing}")
     return list(_meshgrid(*xi, sparse=bool(sparse), indexing=indexing))
+
+
+# Arrays from host data (JAX 0.10.2's lax_numpy.frombuffer/fromstring/load, and its refusals of fromfile/fromiter).
+
+
+def frombuffer(buffer: Any, dtype: DTypeLike = float, count: int = -1, offset: int = 0) -> Array:
+    """A 1-d array of the data in ``buffer`` (bytes or any object with the buffer protocol) read as ``dtype``
+    (``numpy.frombuffer``, then ``asarray``: the dtype canonicalized, 32-bit with x64 off).
+
+    Example: ``frombuffer(b"\\x01\\x02", dtype=jnp.uint8)`` is ``[1, 2]``.
+    """
+    out: Array = asarray(np.frombuffer(buffer=buffer, dtype=dtype, count=count, offset=offset))
+    return out
+
+
+def fromstring(string: str, dtype: DTypeLike = float, count: int = -1, *, sep: str) -> Array:
+    """A 1-d array of the numbers in the text ``string`` separated by ``sep`` (``numpy.fromstring``, then
+    ``asarray``).
+
+    Example: ``fromstring("1 2 3", dtype=int, sep=" ")`` is ``[1, 2, 3]``.
+    """
+    out: Array = asarray(np.fromstring(string=string, dtype=dtype, count=count, sep=sep))  # pyright: ignore[reportDeprecated, reportCallIssue, reportArgumentType]
+    return out
+
+
+def fromfile(*args: Any, **kwargs: Any) -> Never:
+    """Not implemented, as in JAX (reading a file is not pure): use ``asarray(numpy.fromfile(...))``."""
+    raise NotImplementedError(
+        "jnp.fromfile() is not implemented because it may be non-pure and thus unsafe for use with JIT and other JAX "
+        "transformations. Consider using jnp.asarray(np.fromfile(...)) instead, although care should be taken if "
+        "np.fromfile is used within a jax transformations because of its potential side-effect of consuming the file "
+        "object.")
+
+
+def fromiter(*args: Any, **kwargs: Any) -> Never:
+    """Not implemented, as in JAX (consuming an iterator is not pure): use ``asarray(numpy.fromiter(...))``."""
+    raise NotImplementedError(
+        "jnp.fromiter() is not implemented because it may be non-pure and thus unsafe for use with JIT and other JAX "
+        "transformations. Consider using jnp.asarray(np.fromiter(...)) instead, although care should be taken if "
+        "np.fromiter is used within a jax transformations because of its potential side-effect of consuming the "
+        "iterable object.")
+
+
+def load(file: Any, *args: Any, **kwargs: Any) -> Any:
+    """An array saved by ``numpy.save`` (or ``save``) read back with ``numpy.load`` as an array (bfloat16 data,
+    which numpy stores as 2-byte voids, recovered); anything else ``numpy.load`` returns (an ``.npz`` archive) as
+    it is.
+
+    Example: ``load("x.npy")`` is the array saved there.
+    """
+    out: Any = np.load(file, *args, **kwargs)
+    if type(out) is np.ndarray:
+        loaded = cast("np.ndarray[Any, np.dtype[Any]]", out)
+        if loaded.dtype == np.dtype("V2"):
+            out = loaded.view(registry.INFO["bfloat16"].dtype)
+        try:
+            out = asarray(out)
+        except (TypeError, AssertionError):  # an unsupported dtype
+            pass
+    return out
+
+
+def fromfunction(function: Callable[..., Any], shape: Any, *, dtype: DTypeLike = float, **kwargs: Any) -> Array:
+    """``function`` called once on index arrays (one per axis of ``shape``, of ``dtype``), mapped by ``vmap`` over
+    each axis: ``result[i, j, ...] = function(i, j, ...)``.
+
+    Example: ``fromfunction(lambda i, j: i + j, (2, 3))`` is ``[[0., 1., 2.], [1., 2., 3.]]``.
+    """
+    dims = tuple(operator.index(d) for d in ((shape,) if isinstance(shape, int) else shape))
+    for i in range(len(dims)):
+        in_axes = [0 if i == j else None for j in range(len(dims))]
+        function = vmap(function, in_axes=tuple(in_axes[::-1]))
+    out: Array = function(*(arange(s, dtype=dtype) for s in dims), **kwargs)
+    return out

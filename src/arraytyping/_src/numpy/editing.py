@@ -1,28 +1,30 @@
 """Arrays edited into new ones, as JAX 0.10.2's ``lax_numpy.py`` builds them from slices, ``tile`` and indexing:
 ``resize`` (the flattened array repeated to fill a new shape) and ``delete`` (entries removed along an axis). Both
-keep the array's dtype and weak flag (op_rules' ``SHAPE`` family ``same``)."""
+keep the array's dtype and weak flag (op_rules' ``SHAPE`` family ``same``); so does ``trim_zeros`` (leading and
+trailing zeros cut from a concrete array)."""
 
 from __future__ import annotations
 
 import math
 import operator
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
 from arraytyping._src.core.array import Array
 from arraytyping._src.core.arraylike import refuse_sequences
 from arraytyping._src.core.trace import ConcretizationTypeError, concrete_value
-from arraytyping._src.numpy._promotion import ArrayLike, shape_of
+from arraytyping._src.lax import lax
+from arraytyping._src.numpy._promotion import ArrayLike, jitted, kind_of, shape_of
 from arraytyping._src.numpy.conversion import asarray, zeros_like
 from arraytyping._src.numpy.creation import arange
 from arraytyping._src.numpy.joining import concatenate
 from arraytyping._src.numpy.ordering import sort
 from arraytyping._src.numpy.selection import clip, where
-from arraytyping._src.numpy.shape import canonicalize_axis, ravel, reshape, tile
+from arraytyping._src.numpy.shape import canonicalize_axis, ravel, reshape, swapaxes, tile
 
-__all__ = ["delete", "resize"]
+__all__ = ["delete", "packbits", "resize", "trim_zeros", "unpackbits"]
 
 
 def _index_tuple(shape: Any) -> tuple[int, ...]:
@@ -95,3 +97,126 @@ def delete(arr: ArrayLike, obj: ArrayLike | slice, axis: int | None = None, *,
         raise ValueError(f"np.delete(arr, obj): got obj.dtype={host.dtype}; must be integer or bool.")
     masked: Array = a[(*before, mask)]
     return masked
+
+
+def trim_zeros(filt: ArrayLike, trim: str = "fb", axis: int | Sequence[int] | None = None) -> Array:
+    """``filt`` without its leading (``'f'`` in ``trim``) and trailing (``'b'``) zeros, along each axis of ``axis``
+    (all by default). The result's shape depends on the values, so ``filt`` must be concrete (not under ``jit``).
+
+    Args:
+        filt: the array.
+        trim: ``'f'``, ``'b'`` or ``'fb'`` (the default): which ends to trim.
+        axis: the axis or axes trimmed; all when None.
+
+    Example: ``trim_zeros(jnp.array([0, 0, 2, 0, 1, 0]))`` is ``[2, 0, 1]``.
+    """
+    refuse_sequences("trim_zeros", filt)
+    arr = asarray(filt)
+    known = concrete_value(arr)
+    if known is None:
+        raise ConcretizationTypeError("Abstract tracer value encountered where concrete value is expected: "
+                                      "Error arose in the `filt` argument of trim_zeros()")
+    host = np.asarray(known)
+    nd = host.ndim
+    axes = range(nd) if axis is None else [canonicalize_axis(a, nd) for a in
+                                          ((axis,) if isinstance(axis, int) else tuple(axis))]
+    axis_set = set(axes)
+    low = trim.lower()
+    if not axis_set or ("f" not in low and "b" not in low):
+        return arr
+
+    def cut(ax: int) -> slice:
+        if ax not in axis_set:
+            return slice(None)
+        mask = np.asarray(host.any(axis=tuple(i for i in range(nd) if i != ax)))
+        if not mask.any():
+            return slice(0, 0)
+        start = int(mask.argmax()) if "f" in low else None
+        stop = host.shape[ax] - int(mask[::-1].argmax()) if "b" in low else None
+        return slice(start, stop)
+
+    out: Array = arr[tuple(cut(ax) for ax in range(nd))]
+    return out
+
+
+# Bits packed into uint8 and unpacked (JAX 0.10.2's lax_numpy.packbits/unpackbits).
+
+_U8: Final = np.dtype("uint8")
+
+
+def _packbits_body(a: Any, *, axis: int | None, bitorder: str) -> Any:
+    if kind_of(a) not in "iub":
+        raise TypeError("Expected an input array of integer or boolean data type")
+    if bitorder not in ("little", "big"):
+        raise ValueError("'order' must be either 'little' or 'big'")
+    arr = lax.convert_element_type(lax.ne(a, lax.full((), 0, lax.aval_of(a).dtype)), _U8, False)
+    bits = lax.iota(_U8, (8,), 0)
+    if bitorder == "big":
+        bits = lax.rev(bits, (0,))
+    if axis is None:
+        arr = ravel(arr)
+        axis = 0
+    arr = swapaxes(arr, axis, -1)
+    shape = shape_of(arr)
+    remainder = shape[-1] % 8
+    if remainder:
+        arr = lax.pad(arr, lax.full((), 0, _U8), [(0, 0, 0)] * (len(shape) - 1) + [(0, 8 - remainder, 0)])
+        shape = shape_of(arr)
+    arr = lax.reshape(arr, shape[:-1] + (shape[-1] // 8, 8))
+    bits = lax.reshape(bits, (1,) * (len(shape_of(arr)) - 1) + (8,))
+    packed = (arr << bits).sum(-1).astype(_U8)
+    return swapaxes(packed, axis, -1)
+
+
+_packbits = jitted(_packbits_body, "packbits", arrays=1)
+
+
+def packbits(a: ArrayLike, axis: int | None = None, bitorder: str = "big") -> Array:
+    """The elements of an integer or bool array, as bits (nonzero: 1), packed eight to a ``uint8`` along ``axis``
+    (the flattened array when None), the first bit the highest (``bitorder='big'``) or the lowest.
+
+    Example: ``packbits(jnp.array([1, 0, 1, 1, 0, 0, 0, 0]))`` is ``[176]``.
+    """
+    out: Array = _packbits(a, axis=None if axis is None else operator.index(axis), bitorder=bitorder)
+    return out
+
+
+def _unpackbits_body(a: Any, *, axis: int | None, count: int | None, bitorder: str) -> Any:
+    if lax.aval_of(a).dtype != _U8:
+        raise TypeError("Expected an input array of unsigned byte data type")
+    if bitorder not in ("little", "big"):
+        raise ValueError("'order' must be either 'little' or 'big'")
+    bits = lax.shift_left(lax.full((8,), 1, _U8), lax.iota(_U8, (8,), 0))
+    if bitorder == "big":
+        bits = lax.rev(bits, (0,))
+    arr = a
+    if axis is None:
+        arr = ravel(arr)
+        axis = 0
+    arr = swapaxes(arr, axis, -1)
+    nd = len(shape_of(arr))
+    both = lax.bitwise_and(lax.reshape(arr, shape_of(arr) + (1,)), lax.reshape(bits, (1,) * nd + (8,)))
+    unpacked = lax.convert_element_type(lax.gt(both, lax.full((), 0, _U8)), _U8, False)
+    unpacked = lax.reshape(unpacked, shape_of(unpacked)[:-2] + (shape_of(unpacked)[-2] * 8,))
+    if count is not None:
+        length = shape_of(unpacked)[-1]
+        if count > length:
+            unpacked = lax.pad(unpacked, lax.full((), 0, _U8),
+                               [(0, 0, 0)] * (len(shape_of(unpacked)) - 1) + [(0, count - length, 0)])
+        else:
+            unpacked = unpacked[..., :count]
+    return swapaxes(unpacked, axis, -1)
+
+
+_unpackbits = jitted(_unpackbits_body, "unpackbits", arrays=1)
+
+
+def unpackbits(a: ArrayLike, axis: int | None = None, count: int | None = None, bitorder: str = "big") -> Array:
+    """The bits of a ``uint8`` array, eight elements (0 or 1, ``uint8``) per byte along ``axis`` (the flattened
+    array when None), the highest first (``bitorder='big'``) or the lowest; ``count`` cuts or zero-pads them.
+
+    Example: ``unpackbits(jnp.array([176], jnp.uint8))`` is ``[1, 0, 1, 1, 0, 0, 0, 0]``.
+    """
+    out: Array = _unpackbits(a, axis=None if axis is None else operator.index(axis),
+                             count=None if count is None else operator.index(count), bitorder=bitorder)
+    return out

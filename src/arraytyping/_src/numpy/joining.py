@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 import operator
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -22,6 +22,7 @@ from arraytyping._src.numpy._promotion import (
     ArrayLike, array_fn, as_dtype, canonical_dtype, common_dtype, jitted, promote_args, shape_of,
 )
 from arraytyping._src.numpy.binary import multiply, subtract
+from arraytyping._src.numpy.conversion import asarray
 from arraytyping._src.numpy.shape import ATLEAST, canonicalize_axis, expand_dims, repeat_scalar_body
 from arraytyping.typing import DTypeLike
 
@@ -481,3 +482,34 @@ def append(arr: ArrayLike, values: ArrayLike, axis: int | None = None) -> Array:
     """``values`` joined after ``arr`` along ``axis`` (both flattened first when it is None), promoted to their
     common dtype."""
     return _append(arr, values, axis=None if axis is None else operator.index(axis))
+
+
+def _atleast_nd(x: Any, rank: int) -> Any:
+    nd = len(shape_of(x))
+    return expand_dims(x, tuple(range(rank - nd))) if nd < rank else x
+
+
+def _block(xs: Any) -> tuple[Any, int]:
+    """JAX's ``_block``: the joined array and the depth of the nested lists."""
+    if isinstance(xs, tuple):
+        raise ValueError(f"jax.numpy.block does not allow tuples, got {xs}")
+    if isinstance(xs, list):
+        if not xs:
+            raise ValueError("jax.numpy.block does not allow empty list arguments")
+        parts = [_block(x) for x in cast(list[Any], xs)]
+        depths = [d for _, d in parts]
+        if any(d != depths[0] for d in depths[1:]):
+            raise ValueError("Mismatched list depths in jax.numpy.block")
+        rank = max(depths[0], max(len(shape_of(x)) for x, _ in parts))
+        return concatenate([_atleast_nd(x, rank) for x, _ in parts], axis=-depths[0]), depths[0] + 1
+    return asarray(xs), 1
+
+
+def block(arrays: ArrayLike | list[Any]) -> Array:
+    """An array assembled from nested lists of blocks: the innermost lists joined along the last axis, the next
+    along the one before, and so on (each block given leading axes of length 1 up to the result's rank).
+
+    Example: ``block([[jnp.eye(2), jnp.zeros((2, 1))], [jnp.ones((1, 3))]])`` has shape ``(3, 3)``.
+    """
+    out: Array = _block(arrays)[0]
+    return out

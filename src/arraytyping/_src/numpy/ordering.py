@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import operator
+from collections.abc import Sequence
 from typing import Any, Literal, cast, overload
 
 import numpy as np
@@ -19,8 +20,10 @@ from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.core.trace import ConcretizationTypeError, concrete_value
 from arraytyping._src.lax import gather_scatter as G
 from arraytyping._src.lax import lax
+from arraytyping._src.lax.top_k import top_k
 from arraytyping._src.numpy._promotion import (
-    BOOL, ArrayLike, array_fn, as_dtype, canonical_dtype, common_dtype, jitted, kind_of, promote_args, shape_of,
+    BOOL, ArrayLike, array_fn, as_dtype, canonical_dtype, common_dtype, jitted, kind_of, operand, promote_args,
+    shape_of,
 )
 from arraytyping._src.numpy.binary import floor_divide, remainder
 from arraytyping._src.numpy.indexing import getitem, scatter_update
@@ -391,3 +394,136 @@ def argwhere(a: ArrayLike, *, size: int | None = None, fill_value: Any = None) -
         return out
     done: Array = reshape(result, (shape_of(result)[0], nd))
     return done
+
+
+def _partition_axis(arr: Any, kth: int, axis: int, name: str) -> tuple[Any, int, int]:
+    if kind_of(arr) == "c":
+        raise NotImplementedError(f"jnp.{name} for complex dtype is not implemented.")
+    nd = len(shape_of(arr))
+    axis = canonicalize_axis(axis, nd)
+    kth = canonicalize_axis(kth, shape_of(arr)[axis])
+    perm = list(range(nd))
+    perm[axis], perm[-1] = perm[-1], perm[axis]
+    return lax.transpose(arr, tuple(perm)), kth, axis
+
+
+def _swap_back(out: Any, axis: int) -> Any:
+    perm = list(range(len(shape_of(out))))
+    perm[axis], perm[-1] = perm[-1], perm[axis]
+    return lax.transpose(out, tuple(perm))
+
+
+def _partition_body(a: Any, *, kth: int, axis: int) -> Any:
+    arr, kth, axis = _partition_axis(promote_args(a)[0], kth, axis, "partition")
+    last = len(shape_of(arr)) - 1
+    if kind_of(arr) == "u":
+        bottom = -top_k(-(arr + 1), kth + 1, last)[0] - 1
+    else:
+        bottom = -top_k(-arr, kth + 1, last)[0]
+    top = top_k(arr, shape_of(arr)[-1] - kth - 1, last)[0]
+    return _swap_back(lax.concatenate([bottom, top], last), axis)
+
+
+def _argpartition_body(a: Any, *, kth: int, axis: int) -> Any:
+    arr, kth, axis = _partition_axis(promote_args(a)[0], kth, axis, "argpartition")
+    last = len(shape_of(arr)) - 1
+    if kind_of(arr) == "u":
+        bottom_ind = top_k(-(arr + 1), kth + 1, last)[1]
+    else:
+        bottom_ind = top_k(-arr, kth + 1, last)[1]
+    # the top indices through a proxy (duplicates): ones, zeroed at the bottom indices
+    # a weakly typed proxy, as JAX's lax.full(shape, 1.0): its indices, and so the result, weak where the bottom's are
+    proxy = lax.full(shape_of(arr), 1.0, registry.INFO[lattice.default_name("f", config.x64)].dtype, True)
+    proxy = take_along_zero(proxy, bottom_ind)
+    top_ind = top_k(proxy, shape_of(arr)[-1] - kth - 1, last)[1]
+    return _swap_back(lax.concatenate([bottom_ind, top_ind], last), axis)
+
+
+def take_along_zero(x: Any, idx: Any) -> Any:
+    """``x`` with 0 written at indices ``idx`` along its last axis, row by row."""
+    lead = shape_of(x)[:-1]
+    grids = [lax.broadcast_in_dim(lax.iota(registry.INFO["int32"].dtype, (d,), 0), shape_of(idx), (i,))
+             for i, d in enumerate(lead)]
+    index = (*grids, idx)
+    return scatter_update(x, index, 0.0, "set")
+
+
+_partition = jitted(_partition_body, "partition", arrays=1)
+_argpartition = jitted(_argpartition_body, "partition", arrays=1)  # JAX's argpartition checks under this name
+
+
+def partition(a: ArrayLike, kth: int, axis: int = -1) -> Array:
+    """``a`` partially sorted along ``axis``: the ``kth`` element is where a full sort puts it, smaller ones before
+    it and larger ones after (each side in no guaranteed order).
+
+    Example: ``partition(jnp.array([3, 1, 4, 1, 5]), 2)[2]`` is ``3``.
+    """
+    out: Array = _partition(a, kth=operator.index(kth), axis=operator.index(axis))
+    return out
+
+
+def argpartition(a: ArrayLike, kth: int, axis: int = -1) -> Array:
+    """The indices that partition ``a`` along ``axis`` around its ``kth`` element (see :func:`partition`).
+
+    Example: ``argpartition(jnp.array([3, 1, 4, 1, 5]), 2)[2]`` is ``0`` (the index of 3).
+    """
+    out: Array = _argpartition(a, kth=operator.index(kth), axis=operator.index(axis))
+    return out
+
+
+def _lexsort_body(*keys: Any, axis: int) -> Any:
+    if len({shape_of(k) for k in keys}) > 1:
+        raise ValueError("all keys need to be the same shape")
+    shape = shape_of(keys[0])
+    if not shape:
+        return lax.full((), 0, _default_int())
+    axis = canonicalize_axis(axis, len(shape))
+    idx_dtype = _default_int() if shape[axis] < 2 ** 31 else registry.INFO["int64"].dtype
+    iota = lax.iota(idx_dtype, shape, axis)
+    return lax.sort([*(promote_args(k)[0] for k in keys[::-1]), iota], axis, is_stable=True,
+                    num_keys=len(keys))[-1]
+
+
+_lexsort = jitted(_lexsort_body, "lexsort")
+
+
+def lexsort(keys: Array | np.ndarray[Any, Any] | Sequence[ArrayLike], axis: int = -1) -> Array:
+    """The indirect stable sort by several keys: the indices that sort by the last key, ties broken by the one
+    before it, and so on (the default integer dtype).
+
+    Example: ``lexsort((jnp.array([1, 0, 1]), jnp.array([0, 0, 1])))`` is ``[1, 0, 2]``.
+    """
+    key_arrays = tuple(keys)
+    for k in key_arrays:
+        if isinstance(k, (list, tuple)):
+            raise TypeError(f"lexsort requires ndarray or scalar arguments, got {type(k).__name__} at position 0.")
+        operand(k)
+    if not key_arrays:
+        raise TypeError("need sequence of keys with len > 0 in lexsort")
+    out: Array = _lexsort(*key_arrays, axis=operator.index(axis))
+    return out
+
+
+def _sort_complex_body(a: Any) -> Any:
+    a = promote_args(a)[0]
+    if not shape_of(a):
+        raise ValueError("sort_complex: the operand must be at least one-dimensional (lax.sort's dimension -1)")
+    (a,) = lax.sort([a], len(shape_of(a)) - 1)
+    info = registry.info_of_dtype(lax.aval_of(a).dtype)
+    assert info is not None
+    name = info.name
+    wide = name in ("float64", "complex128") or (name in ("int64", "uint64") and config.x64)
+    return lax.convert_element_type(a, registry.INFO["complex128" if wide else "complex64"].dtype, False)
+
+
+_sort_complex = jitted(_sort_complex_body, "sort_complex", arrays=1)
+
+
+def sort_complex(a: ArrayLike) -> Array:
+    """``a`` sorted along its last axis (real part first, then imaginary), as a complex array (complex128 for 64-bit
+    inputs, else complex64).
+
+    Example: ``sort_complex(jnp.array([3.0, 1.0, 2.0]))`` is ``[1+0j, 2+0j, 3+0j]``.
+    """
+    out: Array = _sort_complex(a)
+    return out

@@ -311,3 +311,13 @@ def choose(a: ArrayLike, choices: Any, out: None = None, mode: str = "raise") ->
     stacked = stack([astype(c, dtype) for c in items])
     result = take_along_axis(stacked, expand_dims(arr, 0), axis=0)[0]
     return finish("choose", result, dtype, False)  # type: ignore[no-any-return]
+
+
+def extract(condition: ArrayLike, arr: ArrayLike, *, size: int | None = None, fill_value: ArrayLike = 0) -> Array:
+    """The elements of the flattened ``arr`` where the flattened ``condition`` is true (``compress`` of both
+    flattened); under ``jit`` give ``size`` (the result is cut or padded with ``fill_value``).
+
+    Example: ``extract(jnp.array([True, False, True]), jnp.array([1, 2, 3]))`` is ``[1, 3]``.
+    """
+    check_arraylike("extreact", condition, arr, fill_value)  # JAX's spelling of the name
+    return compress(ravel(condition), ravel(arr), size=size, fill_value=fill_value)

@@ -10,8 +10,9 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, cast
 
+import ml_dtypes  # pyright: ignore[reportMissingTypeStubs, reportMissingImports]
 import numpy as np
 
 from arraytyping import lattice, op_rules
@@ -19,7 +20,9 @@ from arraytyping._src.dtypes import registry
 from arraytyping._src.dtypes.config import config
 from arraytyping._src.core.array import Array
 from arraytyping._src.core.avals import ShapedArray
+from arraytyping._src.interpreters.autodiff.custom_derivatives import custom_jvp
 from arraytyping._src.lax import lax
+from arraytyping.dtypes import float0 as FLOAT0
 from arraytyping._src.lax.operand_checks import numpy_broadcast
 from arraytyping._src.lax.primitives import RoundingMethod
 from arraytyping._src.numpy._promotion import (
@@ -725,3 +728,67 @@ def modf(x: ArrayLike, /, out: None = None) -> tuple[Array, Array]:
     _no_out("modf", out)
     frac, whole = _modf(x)
     return frac, whole
+
+
+# frexp: mantissa and exponent (JAX 0.10.2's ufuncs._frexp, with its custom JVP)
+
+_INT_OF_BITS: Final[dict[int, np.dtype[Any]]] = {16: np.dtype("int16"), 32: np.dtype("int32"), 64: np.dtype("int64")}
+
+
+def _frexp_impl(x: Any) -> tuple[Any, Any]:
+    dtype = lax.aval_of(x).dtype
+    info_any: Any = cast(Any, ml_dtypes).finfo(dtype)  # bfloat16's limits too, which numpy's finfo does not know
+    int_type = _INT_OF_BITS[info_any.bits]
+    nmant, nexp, minexp = int(info_any.nmant), int(info_any.nexp), int(info_any.minexp)
+    mask = (1 << nexp) - 1
+    bias = 1 - minexp
+    a = lax.aval_of(x)
+    tiny = lax.full((), float(info_any.tiny), dtype)
+    cond = lax.lt(lax.abs(x), tiny)
+    x1 = lax_where(cond, lax.mul(x, lax.full((), float(1 << nmant), dtype)), x)
+    x2 = lax_where(cond, lax.full(a.shape, -nmant, int_type), lax.full(a.shape, 0, int_type))
+    x1 = lax.bitcast_convert_type(x1, int_type)
+    exp_bits = lax.bitwise_and(lax.shift_right_arithmetic(x1, lax.full((), nmant, int_type)),
+                               lax.full((), mask, int_type))
+    x2 = lax.add(x2, lax.add(lax.sub(exp_bits, lax.full((), bias, int_type)), lax.full((), 1, int_type)))
+    x1 = lax.bitwise_and(x1, lax.full((), ~(mask << nmant), int_type))
+    x1 = lax.bitwise_or(x1, lax.full((), (bias - 1) << nmant, int_type))
+    x1 = lax.bitcast_convert_type(x1, dtype)
+    special = lax.bitwise_or(lax.bitwise_or(lax.bitwise_not(lax.is_finite(x)), lax.ne(x, x)),
+                             lax.eq(x, lax.full((), 0, dtype)))
+    x2 = lax_where(special, lax.full(a.shape, 0, int_type), x2)
+    return lax_where(special, x, x1), lax.convert_element_type(x2, np.dtype("int32"), False)
+
+
+def _frexp_jvp(primals: tuple[Any], tangents: tuple[Any]) -> tuple[Any, Any]:
+    (x,), (t,) = primals, tangents
+    m, e = _frexp_custom(x)
+    mdot = lax.mul(t, lax.exp2(lax.neg(lax.convert_element_type(e, lax.aval_of(t).dtype, False))))
+    edot = np.zeros(lax.aval_of(e).shape, dtype=FLOAT0)
+    return (m, e), (mdot, edot)
+
+
+_frexp_custom: custom_jvp[[Any], tuple[Any, Any]] = custom_jvp(_frexp_impl)
+_frexp_custom.defjvp(_frexp_jvp)
+
+
+def _frexp_body(x: Any) -> tuple[Any, Any]:
+    dtype, weak = common_dtype(x)
+    x = as_dtype(x, to_inexact_dtype(dtype), weak)
+    if kind_of(x) == "c":
+        raise TypeError("frexp does not support complex-valued inputs")
+    return _frexp_custom(x)
+
+
+_frexp = jitted(_frexp_body, "frexp", call_name="frexp", arrays=1)
+
+
+def frexp(x: ArrayLike, /) -> tuple[Array, Array]:
+    """The mantissa and the exponent of ``x``: ``x == mantissa * 2 ** exponent`` with ``0.5 <= |mantissa| < 1``
+    (both 0 for 0; infinities and NaN kept as the mantissa). The mantissa in ``x``'s inexact dtype, the exponent
+    int32.
+
+    Example: ``frexp(jnp.array([8.0, 0.75]))`` is ``([0.5, 0.75], [4, 0])``.
+    """
+    m, e = _frexp(x)
+    return m, e

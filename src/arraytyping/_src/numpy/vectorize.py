@@ -16,11 +16,15 @@ from collections.abc import Callable, Collection, Sequence
 from typing import Any, Final
 
 from arraytyping._src.interpreters.batching.vmap import vmap as _vmap
-from arraytyping._src.numpy._promotion import shape_of
-from arraytyping._src.numpy.conversion import asarray
-from arraytyping._src.numpy.shape import broadcast_shapes, expand_dims, squeeze
+from arraytyping._src.core.array import Array
+from arraytyping._src.lax.control_flow.conditionals import switch
+from arraytyping._src.numpy._promotion import ArrayLike, jitted, shape_of
+from arraytyping._src.numpy.conversion import array, asarray, zeros_like
+from arraytyping._src.numpy.joining import concatenate
+from arraytyping._src.numpy.reductions import argmax, cumsum
+from arraytyping._src.numpy.shape import broadcast_shapes, canonicalize_axis, expand_dims, squeeze
 
-__all__ = ["vectorize"]
+__all__ = ["apply_along_axis", "apply_over_axes", "piecewise", "vectorize"]
 
 _DIMENSION_NAME: Final = r"\w+"
 _CORE_DIMENSION_LIST: Final = "(?:{0:}(?:,{0:})*)?".format(_DIMENSION_NAME)
@@ -175,3 +179,99 @@ def vectorize(pyfunc: Callable[..., Any], *, excluded: Collection[int | str] = f
             return tuple(expand_dims(r, axis=tuple(dims_to_expand)) for r in results)
         return expand_dims(result, axis=tuple(dims_to_expand))
     return wrapped
+
+
+def apply_along_axis(func1d: Callable[..., Any], axis: int, arr: ArrayLike, *args: Any, **kwargs: Any) -> Array:
+    """``func1d`` applied to each 1-d slice of ``arr`` along ``axis`` (by ``vmap`` over the other axes); its result
+    replaces that axis (a scalar result removes it).
+
+    Args:
+        func1d: a function of a 1-d array (and ``args``, ``kwargs``).
+        axis: the axis the slices run along.
+        arr: the array.
+
+    Example: ``apply_along_axis(jnp.sum, 1, jnp.ones((2, 3)))`` is ``[3.0, 3.0]``.
+    """
+    if isinstance(arr, (list, tuple)):
+        raise TypeError(f"apply_along_axis requires ndarray or scalar arguments, got {type(arr).__name__} at "
+                        "position 0.")
+    num_dims = len(shape_of(arr))
+    axis = canonicalize_axis(axis, num_dims)
+
+    def func(a: Any) -> Any:
+        return func1d(a, *args, **kwargs)
+
+    for i in range(1, num_dims - axis):
+        func = _vmap(func, in_axes=i, out_axes=-1)
+    for _ in range(axis):
+        func = _vmap(func, in_axes=0, out_axes=0)
+    out: Array = func(arr)
+    return out
+
+
+def apply_over_axes(func: Callable[[Any, int], Any], a: ArrayLike, axes: Sequence[int]) -> Array:
+    """``func(a, axis)`` applied for each axis of ``axes`` in turn, each result given back the axis it removed
+    (``func`` keeps the rank or lowers it by one).
+
+    Example: ``apply_over_axes(jnp.sum, jnp.ones((2, 3, 4)), [0, 2])`` has shape ``(1, 3, 1)``.
+    """
+    if isinstance(a, (list, tuple)):
+        raise TypeError(f"apply_over_axes requires ndarray or scalar arguments, got {type(a).__name__} at "
+                        "position 0.")
+    a_arr: Any = asarray(a)
+    for axis in axes:
+        b = func(a_arr, axis)
+        if len(shape_of(b)) == len(shape_of(a_arr)):
+            a_arr = b
+        elif len(shape_of(b)) == len(shape_of(a_arr)) - 1:
+            a_arr = expand_dims(b, axis)
+        else:
+            raise ValueError("function is not returning an array of the correct shape")
+    out: Array = a_arr
+    return out
+
+
+def _piecewise_body(x: Any, condlist: Any, consts: dict[int, Any], *args: Any,
+                    funcs: frozenset[tuple[int, Callable[..., Any]]], **kw: Any) -> Any:
+    funcdict = dict(funcs)
+    funclist = [consts.get(i, funcdict.get(i)) for i in range(shape_of(condlist)[0] + 1)]
+    indices = argmax(cumsum(concatenate([zeros_like(condlist[:1]), condlist], 0), 0), 0)
+    dtype = x.dtype
+
+    def _call(f: Callable[..., Any]) -> Callable[[Any], Any]:
+        return lambda v: f(v, *args, **kw).astype(dtype)
+
+    def _const(c: Any) -> Callable[[Any], Any]:
+        return lambda v: array(c, dtype=dtype)
+
+    branches = [_call(f) if callable(f) else _const(f) for f in funclist]
+    return vectorize(switch, excluded=(1,))(indices, branches, x)
+
+
+_piecewise = jitted(_piecewise_body, "_piecewise")
+
+
+def piecewise(x: ArrayLike, condlist: Array | Sequence[ArrayLike],
+              funclist: Sequence[ArrayLike | Callable[..., Any]], *args: Any, **kw: Any) -> Array:
+    """``x`` evaluated piece by piece: where ``condlist[i]`` holds (the first that does), ``funclist[i](x)`` (or
+    the constant ``funclist[i]``); one more entry in ``funclist`` is the value where none holds (else 0). In
+    ``x``'s dtype.
+
+    Example: ``piecewise(x, [x < 0, x >= 0], [lambda v: -v, lambda v: v])`` is ``abs(x)``.
+    """
+    if isinstance(x, (list, tuple)):
+        raise TypeError(f"piecewise requires ndarray or scalar arguments, got {type(x).__name__} at position 0.")
+    x_arr = asarray(x)
+    nc, nf = len(condlist), len(funclist)
+    funcs_in = list(funclist)
+    if nf == nc + 1:
+        funcs_in = funcs_in[-1:] + funcs_in[:-1]
+    elif nf == nc:
+        funcs_in = [0, *funcs_in]
+    else:
+        raise ValueError(f"with {nc} condition(s), either {nc} or {nc + 1} functions are expected; got {nf}")
+    consts = {i: c for i, c in enumerate(funcs_in) if not callable(c)}
+    funcs = {i: f for i, f in enumerate(funcs_in) if callable(f)}
+    out: Array = _piecewise(x_arr, asarray(condlist, dtype=bool), consts, *args, funcs=frozenset(funcs.items()),
+                            **kw)
+    return out

@@ -54,12 +54,12 @@ private type aliases are copied (they must be named apart from the stub's: ``_Gr
 NUMPY_FROM_SOURCE: Final[Mapping[str, tuple[str, ...]]] = {
     "_src/numpy/unary.py": (
         "angle", "arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctanh", "around", "cbrt", "ceil", "conj",
-        "conjugate", "cosh", "deg2rad", "exp2", "expm1", "fabs", "floor", "imag", "iscomplex", "isfinite", "isinf",
+        "conjugate", "cosh", "deg2rad", "exp2", "expm1", "fabs", "floor", "frexp", "imag", "iscomplex", "isfinite", "isinf",
         "isnan", "isneginf", "isposinf", "isreal", "log10", "log1p", "log2", "modf", "nan_to_num", "rad2deg",
         "real", "reciprocal", "rint", "round", "signbit", "sinc", "sinh", "spacing", "square", "tan", "trunc"),
     "_src/numpy/binary.py": (
         "allclose", "arctan2", "array_equal", "array_equiv", "copysign", "divmod", "float_power", "fmax", "fmin",
-        "fmod", "gcd", "heaviside", "hypot", "isclose", "lcm", "logaddexp", "logaddexp2", "nextafter"),
+        "fmod", "gcd", "heaviside", "hypot", "isclose", "lcm", "ldexp", "logaddexp", "logaddexp2", "nextafter"),
     "_src/numpy/reductions.py": (
         "argmax", "argmin", "average", "count_nonzero", "cumprod", "cumsum", "cumulative_prod", "cumulative_sum",
         "nanargmax", "nanargmin", "nancumprod", "nancumsum", "nanmax", "nanmean", "nanmin", "nanprod",
@@ -71,27 +71,36 @@ NUMPY_FROM_SOURCE: Final[Mapping[str, tuple[str, ...]]] = {
         "matrix_transpose", "moveaxis", "permute_dims", "ravel", "repeat", "roll", "rollaxis", "rot90", "squeeze",
         "swapaxes", "tile"),
     "_src/numpy/joining.py": (
-        "append", "array_split", "column_stack", "concat", "concatenate", "dsplit", "dstack", "hsplit", "hstack",
+        "append", "array_split", "block", "column_stack", "concat", "concatenate", "dsplit", "dstack", "hsplit", "hstack",
         "pad", "split", "stack", "unstack", "vsplit", "vstack"),
     "_src/numpy/indexing.py": ("take", "take_along_axis"),
-    "_src/numpy/selection.py": ("choose", "clip", "compress", "diagonal", "select", "trace", "tril", "triu"),
+    "_src/numpy/selection.py": (
+        "choose", "clip", "compress", "diagonal", "extract", "select", "trace", "tril", "triu"),
     "_src/numpy/ordering.py": (
-        "argsort", "argwhere", "flatnonzero", "nonzero", "searchsorted", "sort", "unique"),
-    "_src/numpy/differences.py": ("diff", "ediff1d"),
-    "_src/numpy/binning.py": ("bincount", "digitize"),
-    "_src/numpy/setops.py": ("isin", "unique_all", "unique_counts", "unique_inverse", "unique_values"),
+        "argpartition", "argsort", "argwhere", "flatnonzero", "lexsort", "nonzero", "partition", "searchsorted", "sort",
+        "sort_complex", "unique"),
+    "_src/numpy/differences.py": ("diff", "ediff1d", "gradient", "trapezoid", "unwrap"),
+    "_src/numpy/binning.py": (
+        "bincount", "digitize", "histogram", "histogram2d", "histogram_bin_edges", "histogramdd", "interp"),
+    "_src/numpy/setops.py": (
+        "intersect1d", "isin", "setdiff1d", "setxor1d", "union1d", "unique_all", "unique_counts", "unique_inverse",
+        "unique_values"),
     "_src/numpy/object_queries.py": ("iscomplexobj", "isrealobj", "isscalar"),
     "_src/numpy/index_arrays.py": (
-        "diag_indices", "diag_indices_from", "indices", "tril_indices", "tril_indices_from", "triu_indices",
+        "diag_indices", "diag_indices_from", "fill_diagonal", "indices", "ix_", "mask_indices", "place", "put",
+        "put_along_axis", "tril_indices", "tril_indices_from", "triu_indices",
         "triu_indices_from", "ravel_multi_index", "unravel_index"),
     "_src/numpy/creation.py": (
-        "copy", "diag", "empty", "empty_like", "eye", "identity", "logspace", "meshgrid", "tri"),
+        "copy", "diag", "diagflat", "empty", "empty_like", "eye", "frombuffer", "fromfile", "fromfunction", "fromiter",
+        "fromstring", "geomspace", "load", "identity", "logspace", "meshgrid", "tri",
+        "vander"),
     "_src/numpy/contractions.py": (
-        "convolve", "correlate", "cross", "inner", "kron", "matvec", "outer", "tensordot", "vdot", "vecdot", "vecmat"),
+        "convolve", "corrcoef", "correlate", "cov", "cross", "inner", "kron", "matvec", "outer", "polyadd", "polyder",
+        "polydiv", "polyint", "polymul", "polysub", "polyval", "tensordot", "vdot", "vecdot", "vecmat"),
     "_src/numpy/einsum.py": ("einsum",),
-    "_src/numpy/vectorize.py": ("vectorize",),
+    "_src/numpy/vectorize.py": ("apply_along_axis", "apply_over_axes", "piecewise", "vectorize"),
     "_src/numpy/windows.py": ("bartlett", "blackman", "hamming", "hanning"),
-    "_src/numpy/editing.py": ("delete", "resize"),
+    "_src/numpy/editing.py": ("delete", "packbits", "resize", "trim_zeros", "unpackbits"),
 }
 """Runtime module -> the functions the ``arraytyping.numpy`` stub declares from their source (annotations verbatim:
 a function whose dtype the rule modules do not give yet says ``Array`` (any dtype), never a dtype that could be

@@ -128,8 +128,11 @@ class FlatRule(Rule):
             expected = ad.tangent_aval(want.update(weak_type=False))
             if isinstance(t, SymbolicZero):
                 t_leaves[i] = ad.Zero(ad.tangent_aval(want))
-            got = t.aval.update(weak_type=False) if isinstance(t, SymbolicZero) else abstractify(t).update(
-                weak_type=False)
+            if ad.is_float0_value(t):  # a float0 tangent (of an integer output), as JAX's rules give them
+                got = ShapedArray(t.shape, t.dtype, False)
+            else:
+                got = t.aval.update(weak_type=False) if isinstance(t, SymbolicZero) else abstractify(t).update(
+                    weak_type=False)
             if got.shape != expected.shape or got.dtype != expected.dtype:
                 raise TypeError(f"Custom JVP rule must produce primal and tangent outputs with corresponding shapes "
                                 f"and dtypes. Expected {expected.str_short()} (tangent type of "

@@ -30,6 +30,34 @@ PY_VALUE = {"bool": "bool_", "int": "int", "float": "float", "complex": "complex
 
 
 
+INDEX_TRICKS: Final = (
+    "@type_check_only",
+    "class _MGrid:",
+    '    "``mgrid[...]``: a dense mesh grid from slices (an imaginary step ``5j``: that many points, ends included)."',
+    "    @overload",
+    "    def __getitem__(self, key: slice, /) -> Array[Any]: ...",
+    "    @overload",
+    "    def __getitem__(self, key: tuple[slice, ...], /) -> Array[Any]: ...",
+    "@type_check_only",
+    "class _OGrid:",
+    '    "``ogrid[...]``: an open mesh grid from slices, one array per slice (one array for one slice)."',
+    "    @overload",
+    "    def __getitem__(self, key: slice, /) -> Array[Any]: ...",
+    "    @overload",
+    "    def __getitem__(self, key: tuple[slice, ...], /) -> list[Array[Any]]: ...",
+    "@type_check_only",
+    "class _AxisConcat:",
+    '    "``r_[...]``/``c_[...]``: arrays, scalars and slices (as grids) joined along an axis (numpy\'s directives)."',
+    "    def __getitem__(self, key: Any, /) -> Array[Any]: ...",
+    "    def __len__(self) -> int: ...",
+    "mgrid: _MGrid",
+    "ogrid: _OGrid",
+    "r_: _AxisConcat",
+    "c_: _AxisConcat",
+)
+"""``mgrid``, ``ogrid``, ``r_`` and ``c_``: instances of index-trick classes (typed Array[Any]: their dtype is the
+promoted grid's or the joined arrays')."""
+
 UNIQUE_RESULTS: Final = (
     "@type_check_only",
     "class UniqueAllResult(NamedTuple):",
@@ -820,6 +848,8 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
             "from numpy import can_cast as can_cast, dtype as dtype",
             "from numpy import character as character, flexible as flexible, iterable as iterable, object_ as object_",
             "from numpy import index_exp as index_exp, s_ as s_",
+            "from numpy import get_printoptions as get_printoptions, printoptions as printoptions, "
+            "set_printoptions as set_printoptions",
             "from numpy.exceptions import ComplexWarning as ComplexWarning",
             "",
             "ndarray = Array",
@@ -838,6 +868,7 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
             "def save(file: Any, arr: ArrayLike, allow_pickle: bool = True) -> None: ...",
             *UNIQUE_RESULTS,
             "def savez(file: Any, *args: ArrayLike, allow_pickle: bool = True, **kwds: ArrayLike) -> None: ...",
+            *INDEX_TRICKS,
             "",
             *from_source.emit_all("numpy/__init__.py"),
             "",
