@@ -206,7 +206,7 @@ def histogram_bin_edges(a: ArrayLike, bins: ArrayLike = 10, range: Any = None, w
         raise ConcretizationTypeError("Abstract tracer value encountered where concrete value is expected: bins "
                                       "argument of histogram_bin_edges")
     host: Any = known
-    bins_int = operator.index(host if not isinstance(host, (Array, np.ndarray)) else int(np.asarray(host)))
+    bins_int = operator.index(int(np.asarray(cast(Any, host))) if isinstance(host, (Array, np.ndarray)) else host)
     rng: Any = [arr.min(), arr.max()] if range is None else range
     rng = asarray(rng if not isinstance(rng, (list, tuple)) else stack_values(rng), dtype=dtype)
     if shape_of(rng) != (2,):

@@ -10,7 +10,7 @@ import builtins
 import math
 import operator
 from collections.abc import Callable, Sequence
-from typing import Any, cast, overload
+from typing import Any, overload
 
 import numpy as np
 
@@ -310,7 +310,8 @@ class _AxisConcat:
     op_name: str
 
     def __getitem__(self, key: Any, /) -> Array:
-        key_tup: tuple[Any, ...] = cast(tuple[Any, ...], key) if isinstance(key, tuple) else (key,)
+        raw: Any = key
+        key_tup: tuple[Any, ...] = raw if isinstance(key, tuple) else (raw,)
         params = [self.axis, self.ndmin, self.trans1d, -1]
         directive = key_tup[0] if key_tup else None
         if isinstance(directive, str):
@@ -330,8 +331,9 @@ class _AxisConcat:
         axis, ndmin, trans1d, matrix = params
         output: list[Any] = []
         for item in key_tup:
+            element: Any = item  # (``item`` is the one narrowed below; ``element`` stays ``Any``)
             if isinstance(item, slice):
-                newobj = _grid_1d(item, self.op_name)
+                newobj = _grid_1d(element, self.op_name)
                 item_ndim = 0
             elif isinstance(item, str):
                 raise ValueError("string directive must be placed at the beginning")
@@ -410,7 +412,8 @@ def put(a: ArrayLike, ind: ArrayLike, v: ArrayLike, mode: str | None = None, *, 
     v_arr = ravel(asarray(arraylike(v, "put")))
     size = math.prod(shape_of(arr))
     if not size or not shape_of(ind_arr)[0] or not shape_of(v_arr)[0]:
-        return arr
+        unchanged: Array = arr
+        return unchanged
     v_arr = _tile_to_size(v_arr, shape_of(ind_arr)[0])
     if mode is None:
         scatter_mode = "drop"
@@ -447,7 +450,8 @@ def place(arr: ArrayLike, mask: ArrayLike, vals: ArrayLike, *, inplace: bool = T
     if not shape_of(vals_arr)[0]:
         raise ValueError("Cannot place values from an empty array")
     if not size:
-        return data
+        same: Array = data
+        return same
     indices = where(ravel(mask_arr), size=size, fill_value=size)[0]
     vals_arr = _tile_to_size(vals_arr, shape_of(indices)[0])
     out: Array = ravel(data).at[indices].set(vals_arr, mode="drop").reshape(shape_of(data))
