@@ -10,7 +10,7 @@ import builtins
 import math
 import operator
 from collections.abc import Callable, Sequence
-from typing import Any, overload
+from typing import Any, cast, overload
 
 import numpy as np
 
