@@ -26,14 +26,15 @@ class SupportsDType(Protocol):
 class DType(np.dtype[np.generic], Generic[DTypeT_co]):  # type: ignore[misc]  # pyright: ignore
     """An array's ``dtype`` (an ``np.dtype`` at run time), typed by the array's dtype class: ``Array[T]().dtype`` is a ``DType[T]``, and ``astype``/``dtype=`` take it back to ``T``."""
 
+@type_check_only
+class Unannotated:
+    """What only a parameter without an annotation (or of type ``Any`` or ``object``) takes: ``vmap`` of a function with such a parameter takes any pytree there (a list of tuples, a key array), as JAX does."""
+
 if MYPY:
-    @type_check_only
-    class Unannotated:
-        """What only a parameter without an annotation (or of type ``Any`` or ``object``) takes: ``vmap`` of a function with such a parameter takes any pytree there (a list of tuples, a key array), as JAX does."""
+    UnannotatedParameter: TypeAlias = Unannotated
 else:  # pyright types a lambda's parameters by the first overload it tries: they must take what Any takes
-    @type_check_only
-    class Unannotated(Any):
-        """What a parameter without an annotation takes: ``vmap`` of a function with such a parameter takes any pytree there (a list of tuples, a key array), as JAX does."""
+    UnannotatedParameter: TypeAlias = Any
+"""The parameter type of ``vmap``'s overloads for unannotated parameters: :class:`Unannotated` for mypy (a typed function skips them, its inputs checked), ``Any`` for the others (a lambda's parameters take it)."""
 
 @type_check_only
 class AnyArguments(Protocol):

@@ -498,7 +498,7 @@ def _polyadd_body(a1: Any, a2: Any) -> Any:
 
 
 def _polysub_body(a1: Any, a2: Any) -> Any:
-    return _polyadd_body(a1, -_dtypes_only(a1, a2)[1])
+    return _polyadd_body(a1, lax.neg(_dtypes_only(a1, a2)[1]))  # (a host constant too: no unary minus)
 
 
 _polyadd = jitted(_polyadd_body, "polyadd", arrays=2)

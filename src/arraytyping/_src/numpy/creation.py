@@ -314,7 +314,8 @@ def diagflat(v: ArrayLike, k: int = 0) -> Array:
     res = zeros(adj * adj, dtype=lax.aval_of(v_ravel).dtype)
     i = arange(0, adj - builtins.abs(k))
     fi = i + k + i * adj if k >= 0 else i + (i - k) * adj
-    return reshape(res.at[fi].set(v_ravel), (adj, adj))
+    out: Array = reshape(res.at[fi].set(v_ravel), (adj, adj))
+    return out
 
 
 def _vander_body(x: Any, *, n: int | None, increasing: bool) -> Any:

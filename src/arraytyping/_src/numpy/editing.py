@@ -123,7 +123,8 @@ def trim_zeros(filt: ArrayLike, trim: str = "fb", axis: int | Sequence[int] | No
     axis_set = set(axes)
     low = trim.lower()
     if not axis_set or ("f" not in low and "b" not in low):
-        return arr
+        unchanged: Array = arr
+        return unchanged
 
     def cut(ax: int) -> slice:
         if ax not in axis_set:

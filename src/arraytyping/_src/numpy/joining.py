@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 import operator
 from collections.abc import Callable, Sequence
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 
@@ -491,12 +491,13 @@ def _atleast_nd(x: Any, rank: int) -> Any:
 
 def _block(xs: Any) -> tuple[Any, int]:
     """JAX's ``_block``: the joined array and the depth of the nested lists."""
+    items: Any = xs  # (``xs`` is the one narrowed below; ``items`` stays ``Any``)
     if isinstance(xs, tuple):
         raise ValueError(f"jax.numpy.block does not allow tuples, got {xs}")
     if isinstance(xs, list):
         if not xs:
             raise ValueError("jax.numpy.block does not allow empty list arguments")
-        parts = [_block(x) for x in cast(list[Any], xs)]
+        parts = [_block(x) for x in items]
         depths = [d for _, d in parts]
         if any(d != depths[0] for d in depths[1:]):
             raise ValueError("Mismatched list depths in jax.numpy.block")

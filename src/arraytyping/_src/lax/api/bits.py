@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 from arraytyping._src.core.annotations import AnyArray, ArrayLike
 from arraytyping._src.core.staging import abstractify
@@ -97,8 +97,9 @@ def dot(lhs: ArrayLike, rhs: ArrayLike, *, dimension_numbers: Any = None, precis
     (lc, rc), (lb, rb) = dimension_numbers
 
     def index_tuple(x: Any) -> tuple[int, ...]:
+        items: Any = x  # (``x`` is the one narrowed below; ``items`` stays ``Any``)
         if isinstance(x, Sequence):
-            return tuple(operator.index(i) for i in cast("Sequence[Any]", x))
+            return tuple(operator.index(i) for i in items)
         return (operator.index(x),)
 
     return dot_general(lhs, rhs, ((index_tuple(lc), index_tuple(rc)), (index_tuple(lb), index_tuple(rb))),

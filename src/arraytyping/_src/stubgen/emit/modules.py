@@ -63,7 +63,7 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
         "from arraytyping.ad_checkpoint import checkpoint as remat",
         "from arraytyping import typing as typing",
         "from arraytyping.lattice import TypePromotionError as TypePromotionError",
-        "from arraytyping.typing import AnyArguments, ArrayLike, DType, DTypeLike, Unannotated",
+        "from arraytyping.typing import AnyArguments, ArrayLike, DType, DTypeLike, UnannotatedParameter",
         "from arraytyping.random import PRNGKeyArray",
         "from arraytyping import op_rules as op_rules",
         "from arraytyping import debug as debug, experimental as experimental, ffi as ffi, monitoring as monitoring",
@@ -223,7 +223,8 @@ def vmap_declaration(m: Model, doc: str | None) -> list[str]:
             if n == 1 and not mask[0]:  # a function of a key (random's samplers): keys, typed or raw, batched
                 out += ["@overload", f"def vmap(fun: Callable[[PRNGKeyArray], Array[OutDType, Any]], {rest}) -> "
                         "Callable[[PRNGKeyArray | Array[Any]], Array[OutDType]]: ..."]
-            params = ", ".join("Unannotated" if u else f"Array[InDType{i}, Any]" for i, u in enumerate(mask, 1))
+            params = ", ".join("UnannotatedParameter" if u else f"Array[InDType{i}, Any]"
+                               for i, u in enumerate(mask, 1))
             batched = ", ".join("Any" if u else f"Array[InDType{i}]" for i, u in enumerate(mask, 1))
             out += ["@overload", f"def vmap(fun: Callable[[{params}], Array[OutDType, Any]], {rest}) -> "
                     f"Callable[[{batched}], Array[OutDType]]:" + ("" if first else " ...")]
@@ -320,16 +321,17 @@ def typing_stub(header: list[str]) -> str:
         '    """An array\'s ``dtype`` (an ``np.dtype`` at run time), typed by the array\'s dtype class: '
         '``Array[T]().dtype`` is a ``DType[T]``, and ``astype``/``dtype=`` take it back to ``T``."""',
         "",
+        "@type_check_only",
+        "class Unannotated:",
+        '    """What only a parameter without an annotation (or of type ``Any`` or ``object``) takes: ``vmap`` of a '
+        'function with such a parameter takes any pytree there (a list of tuples, a key array), as JAX does."""',
+        "",
         "if MYPY:",
-        "    @type_check_only",
-        "    class Unannotated:",
-        '        """What only a parameter without an annotation (or of type ``Any`` or ``object``) takes: ``vmap`` of '
-        'a function with such a parameter takes any pytree there (a list of tuples, a key array), as JAX does."""',
+        "    UnannotatedParameter: TypeAlias = Unannotated",
         "else:  # pyright types a lambda's parameters by the first overload it tries: they must take what Any takes",
-        "    @type_check_only",
-        "    class Unannotated(Any):",
-        '        """What a parameter without an annotation takes: ``vmap`` of a function with such a parameter takes '
-        'any pytree there (a list of tuples, a key array), as JAX does."""',
+        "    UnannotatedParameter: TypeAlias = Any",
+        '"""The parameter type of ``vmap``\'s overloads for unannotated parameters: :class:`Unannotated` for mypy (a '
+        'typed function skips them, its inputs checked), ``Any`` for the others (a lambda\'s parameters take it)."""',
         "",
         "@type_check_only",
         "class AnyArguments(Protocol):",
