@@ -218,6 +218,58 @@ def record(api: Any, np: Any, errors: Any) -> dict[str, Any]:
     case("lt_bad_dtype", lambda: lt(lambda x: x * 2.0, np.ones(3))(np.ones(3, np.int32)))
     case("lt_bad_tree", lambda: lt(lambda x: {"a": x}, np.ones(2))((np.ones(2),)))
     case("lt_reduce_axes", lambda: lt(lambda x: x, np.ones(2), reduce_axes=("i",)))
+
+    # fwd_and_bwd
+    fb = api.fwd_and_bwd
+    x23, w34 = np.arange(6.0).reshape(2, 3), np.ones((3, 4))
+
+    def fb_run(argnums: Any, ct: Any = None, **kw: Any) -> Any:
+        fwd, bwd = fb(lambda x, w: np.sin(x @ w), argnums, **kw)
+        y, res = fwd(x23, w34)
+        return [y, bwd(res, np.ones((2, 4)) if ct is None else ct)]
+    case("fb_pair", lambda: fb_run((0, 1)))
+    case("fb_one", lambda: fb_run(1))
+    case("fb_negative", lambda: fb_run(-2))
+    case("fb_list", lambda: fb_run([1]))
+    case("fb_not_jitted", lambda: fb_run(0, jitted=False))
+    case("fb_reused", lambda: [fb_run(0), fb_run(0, ct=np.full((2, 4), 2.0))])
+
+    def fb_aux() -> Any:
+        fwd, bwd = fb(lambda x: (x * 2.0, {"a": x, "n": 3}), 0, has_aux=True)
+        y, res, aux = fwd(1.5)
+        return [y, aux, bwd(res, 1.0)]
+    case("fb_aux", fb_aux)
+    case("fb_out_of_range", lambda: fb_run(5))
+    case("fb_bad_argnums", lambda: fb_run("a"))
+    case("fb_not_callable", lambda: fb(3, 0))
+    case("fb_bad_cotangent", lambda: fb_run(0, ct=np.ones((3, 3))), message=False)
+    case("fb_int_input", lambda: fb(lambda x: x * 2, 0)[0](3)[0])
+
+    # Device and memory
+    case("device_is_class", lambda: [isinstance(api.devices()[0], api.Device), api.Device.__name__,
+                                     api.devices()[0].platform, api.devices()[0].id])
+    case("memory_space", lambda: [[repr(m) for m in api.memory.Space], [m.name for m in api.memory.Space],
+                                  [m.value for m in api.memory.Space], type(api.memory).__name__])
+
+    # jax.dlpack
+    import ml_dtypes
+
+    dl = api.dlpack
+    names = ["bool", "int4", "int8", "int16", "int32", "int64", "uint4", "uint8", "uint16", "uint32", "uint64",
+             "float16", "bfloat16", "float32", "float64", "complex64", "complex128"]
+    case("dlpack_supported_names", lambda: [dl.is_supported_dtype(n) for n in names])
+    case("dlpack_supported_types", lambda: [dl.is_supported_dtype(t) for t in (
+        onp.float32, onp.bool_, onp.int8, bool, int, float, complex, ml_dtypes.bfloat16, ml_dtypes.float8_e4m3fn,
+        ml_dtypes.int4, onp.dtype("float64"))])
+    case("dlpack_supported_none", lambda: dl.is_supported_dtype(None))
+    case("dlpack_supported_bad", lambda: dl.is_supported_dtype("nope"))
+    for n in ("float64", "float32", "int64", "uint8", "bool", "complex128", "float16", "int16"):
+        case(f"dlpack_from_numpy_{n}", lambda n=n: dl.from_dlpack(onp.arange(4).astype(n).reshape(2, 2)))
+    case("dlpack_from_array", lambda: dl.from_dlpack(np.arange(3.0) * 2))
+    case("dlpack_from_array_copy", lambda: dl.from_dlpack(np.arange(3), copy=True))
+    case("dlpack_from_device", lambda: dl.from_dlpack(onp.arange(3), device=api.devices()[0]))
+    case("dlpack_from_list", lambda: dl.from_dlpack([1, 2, 3]))
+    case("dlpack_from_keywords", lambda: dl.from_dlpack(external_array=onp.ones(2, onp.int32)))
     return out
 
 

@@ -28,8 +28,9 @@ from arraytyping._src.api.public import (
     live_arrays, local_device_count, local_devices, named_call, named_scope, print_environment_info, process_count,
     process_index, closure_convert, copy_to_host_async, custom_gradient, effects_barrier, host_count, host_id,
     host_ids, process_indices,
-    Ref, freeze, new_ref, Shard, make_array_from_callback, make_array_from_single_device_arrays,
+    Ref, freeze, new_ref, Shard, fwd_and_bwd, memory, make_array_from_callback, make_array_from_single_device_arrays,
 )
+from arraytyping._src.xla.backend import device_class as _device_class
 from arraytyping._src.xla.sharding import NamedSharding, make_mesh, set_mesh
 from arraytyping._src.xla.sharding import PartitionSpec as P
 from arraytyping.dtypes import float0
@@ -54,6 +55,7 @@ from arraytyping import ref as ref
 from arraytyping import ffi as ffi, monitoring as monitoring, profiler as profiler
 from arraytyping import sharding as sharding
 from arraytyping import image as image, ops as ops
+from arraytyping import dlpack as dlpack
 
 __version__ = "0.1.0"
 
@@ -83,5 +85,13 @@ __all__ = [
     "log_compiles", "make_user_context", "no_execution", "no_tracing",
     "numpy_dtype_promotion", "numpy_rank_promotion", "softmax_custom_jvp", "thread_guard",
     "threefry_partitionable", "transfer_guard", "transfer_guard_device_to_device", "transfer_guard_device_to_host",
-    "transfer_guard_host_to_device",
+    "transfer_guard_host_to_device", "Device", "fwd_and_bwd", "memory",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """``Device``, jaxlib's device class (``jaxlib._jax.Device``, as ``jax.Device``), loaded with jaxlib on first
+    use: ``import arraytyping`` does not load jaxlib."""
+    if name == "Device":
+        return _device_class()
+    raise AttributeError(f"module 'arraytyping' has no attribute {name!r}")

@@ -8,7 +8,7 @@ import contextlib
 from types import EllipsisType
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from enum import IntEnum
-from types import ModuleType
+from types import ModuleType, SimpleNamespace
 from typing import Any, ClassVar, Final, Generic, Literal, Protocol, final, overload, type_check_only
 
 import numpy as np
@@ -34,6 +34,7 @@ from arraytyping import sharding as sharding
 from arraytyping.sharding import NamedSharding as NamedSharding, PartitionSpec as P, Sharding
 from arraytyping.sharding import make_mesh as make_mesh, set_mesh as set_mesh
 from arraytyping import image as image, ops as ops
+from arraytyping import dlpack as dlpack
 from arraytyping.errors import ConcretizationTypeError as ConcretizationTypeError
 from arraytyping.errors import TracerArrayConversionError as TracerArrayConversionError
 from arraytyping.errors import TracerBoolConversionError as TracerBoolConversionError
@@ -64,7 +65,7 @@ __all__ = [
     "explain_cache_misses", "legacy_prng_key", "log_compiles", "make_user_context", "no_execution", "no_tracing",
     "numpy_dtype_promotion", "numpy_rank_promotion", "softmax_custom_jvp", "thread_guard", "threefry_partitionable",
     "transfer_guard", "transfer_guard_device_to_device", "transfer_guard_device_to_host",
-    "transfer_guard_host_to_device",
+    "transfer_guard_host_to_device", "Device", "fwd_and_bwd", "memory",
 ]
 
 __version__: str
@@ -11739,6 +11740,34 @@ def closure_convert(fun: Callable[..., Any], *example_args: Any) -> tuple[Callab
     """
     ...
 
+# From arraytyping/_src/api/fwd_and_bwd.py (generated from its source).
+def fwd_and_bwd(fun: Callable[..., Any], argnums: int | Sequence[int], has_aux: bool = ..., jitted: bool = ...) -> tuple[Callable[..., Any], Callable[..., Any]]:
+    """The forward and backward passes of ``fun`` as two functions: ``fwd(*args)`` is ``jax.vjp`` of ``fun`` in
+    the arguments at ``argnums`` (``(out, residuals)``, or ``(out, residuals, aux)`` with ``has_aux``), and
+    ``bwd(residuals, cotangent)`` the cotangents of those arguments (one for an int ``argnums``, a tuple for a
+    sequence). With ``jitted`` (the default) both are ``jit``-compiled, so ``bwd`` compiles once however often the
+    forward pass runs outside it. As JAX's, keyword arguments to ``fwd`` are not passed to ``fun``.
+
+    Args:
+      fun: the function to differentiate.
+      argnums: which positional arguments to differentiate in (negative ones count from the end).
+      has_aux: whether ``fun`` returns ``(output, aux)``, ``aux`` not differentiated.
+      jitted: whether to ``jit`` both functions.
+
+    Returns:
+      ``(fwd, bwd)``.
+
+    Example::
+
+        >>> x = W = ct = arraytyping.numpy.ones((4, 4))
+        >>> fwd, bwd = arraytyping.fwd_and_bwd(lambda x, W: x @ W, argnums=(0, 1))
+        >>> y, residuals = fwd(x, W)
+        >>> ct_x, ct_W = bwd(residuals, ct)
+        >>> ct_x.shape
+        (4, 4)
+    """
+    ...
+
 def promote_types(a: DTypeLike, b: DTypeLike, /) -> np.dtype[Any]: ...
 def result_type(*args: object) -> np.dtype[Any]: ...
 
@@ -11922,6 +11951,26 @@ def make_array_from_callback(shape: Sequence[int], sharding: Sharding, data_call
 def make_array_from_single_device_arrays(shape: Sequence[int], sharding: Sharding, arrays: Sequence[Array[DTypeT]], *, dtype: None = None) -> Array[DTypeT]: ...
 @overload
 def make_array_from_single_device_arrays(shape: Sequence[int], sharding: Sharding, arrays: Sequence[Array[Any]], *, dtype: DTypeLike) -> Array[Any]: ...
+class Device:
+    """A descriptor of an available device.
+
+    Subclasses are used to represent specific types of devices, e.g. CPUs, GPUs. Subclasses may have additional properties specific to that device type.
+    """
+    id: int
+    platform: str
+    device_kind: str
+    process_index: int
+    host_id: int
+    task_id: int
+    local_hardware_id: int | None
+    client: Any
+    def memory(self, kind: str) -> Any: ...
+    def default_memory(self) -> Any: ...
+    def addressable_memories(self) -> list[Any]: ...
+    def live_buffers(self) -> list[Any]: ...
+    def memory_stats(self) -> dict[str, int] | None: ...
+memory: SimpleNamespace
+
 def devices(backend: str | None = None) -> list[Any]: ...
 float0: np.dtype[Any]
 def eval_shape(f: Callable[..., Any], *args: Any) -> Any: ...

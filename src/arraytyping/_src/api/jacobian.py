@@ -24,12 +24,12 @@ from arraytyping._src.interpreters.autodiff.differentiation import argnums_of, c
 from arraytyping._src.core.staging import abstractify
 from arraytyping._src.interpreters.batching.vmap import vmap
 
-__all__ = ["hessian", "jacfwd", "jacobian", "jacrev"]
+__all__ = ["argnums_partial", "hessian", "jacfwd", "jacobian", "jacrev"]
 
 _JacP = ParamSpec("_JacP")
 
 
-def _partial(fun: Callable[..., Any], nums: int | tuple[int, ...], args: Sequence[Any], kwargs: dict[str, Any]
+def argnums_partial(fun: Callable[..., Any], nums: int | tuple[int, ...], args: Sequence[Any], kwargs: dict[str, Any]
              ) -> tuple[Callable[..., Any], tuple[Any, ...]]:
     """``fun`` of the arguments at ``nums`` alone (the others fixed), and those arguments."""
     n = len(args)
@@ -109,7 +109,7 @@ def jacfwd(fun: Callable[_JacP, Any], argnums: int | Sequence[int] = 0, has_aux:
 
     @functools.wraps(fun, updated=())
     def jacfun(*args: Any, **kwargs: Any) -> Any:
-        f_partial, dyn_args = _partial(fun, nums, args, kwargs)
+        f_partial, dyn_args = argnums_partial(fun, nums, args, kwargs)
         for leaf in tree.leaves(dyn_args):
             _check_input_jacfwd(holomorphic, leaf)
 
@@ -140,7 +140,7 @@ def jacrev(fun: Callable[_JacP, Any], argnums: int | Sequence[int] = 0, has_aux:
 
     @functools.wraps(fun, updated=())
     def jacfun(*args: Any, **kwargs: Any) -> Any:
-        f_partial, dyn_args = _partial(fun, nums, args, kwargs)
+        f_partial, dyn_args = argnums_partial(fun, nums, args, kwargs)
         for leaf in tree.leaves(dyn_args):
             check_input_dtype("jacrev", holomorphic, allow_int, leaf)
         y, pullback, *aux = vjp(f_partial, *dyn_args, has_aux=True) if has_aux else vjp(f_partial, *dyn_args)

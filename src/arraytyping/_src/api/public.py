@@ -1,6 +1,8 @@
 """The runtime's public names, re-exported by ``arraytyping``; importing it loads the whole runtime, ``jax.numpy``
 included, whose functions the ``Array``'s operators and methods call."""
 
+from types import SimpleNamespace
+
 from arraytyping._src import numpy as _numpy  # binds the Array's operators and methods to jax.numpy's functions
 from arraytyping._src.core.array import Array
 from arraytyping._src.interpreters.autodiff.differentiation import grad, jvp, linearize, value_and_grad, vjp
@@ -29,6 +31,11 @@ from arraytyping._src.api.shapes import block_until_ready, eval_shape, typeof
 from arraytyping._src.typecheck.decorator import TypeCheckError, typecheck
 from arraytyping._src.interpreters.batching.vmap import vmap
 from arraytyping._src.api.refs import Ref, freeze, new_ref
+from arraytyping._src.api.fwd_and_bwd import fwd_and_bwd
+from arraytyping._src.core.avals import MemorySpace
+
+memory = SimpleNamespace(Space=MemorySpace)
+"""JAX's ``jax.memory``: ``memory.Space`` is the enum of memory spaces (``Device``, ``Host``, ``Any``)."""
 
 __all__ = [
     "Array", "ConcretizationTypeError", "DeletedArrayError", "ShapeDtypeStruct", "TracerArrayConversionError",
@@ -42,6 +49,7 @@ __all__ = [
     "process_index", "closure_convert", "copy_to_host_async", "custom_gradient", "effects_barrier", "host_count",
     "host_id", "host_ids", "process_indices",
     "value_and_grad", "vjp", "vmap", "block_until_ready", "typeof", "Ref", "freeze", "new_ref",
+    "fwd_and_bwd", "memory",
 ]
 
 _ = _numpy

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 import math
 import operator
 from typing import Any, Final
@@ -10,7 +11,7 @@ import numpy as np
 
 from arraytyping._src.dtypes import registry
 
-__all__ = ["ShapedArray", "typematch", "short_dtype_name", "dtype_name", "HOST_VALUE_TYPES", "SEQUENCE_TYPES",
+__all__ = ["MemorySpace", "ShapedArray", "typematch", "short_dtype_name", "dtype_name", "HOST_VALUE_TYPES", "SEQUENCE_TYPES",
            "canonicalize_shape"]
 
 HOST_VALUE_TYPES: tuple[type[Any], ...] = (bool, int, float, complex, np.ndarray, np.generic)
@@ -47,6 +48,17 @@ def short_dtype_name(dtype: np.dtype[Any]) -> str:
     """JAX's short spelling used in jaxprs: ``f32``, ``i8``, ``u4``, ``bf16``, ``c64``, ``bool``."""
     return (dtype_name(dtype).replace("float", "f").replace("uint", "u").replace("int", "i")
             .replace("complex", "c"))
+
+
+class MemorySpace(enum.Enum):
+    """Where a buffer lives (JAX's ``jax.memory.Space``): device memory, host memory, or either."""
+
+    Device = enum.auto()
+    Host = enum.auto()
+    Any = enum.auto()
+
+    def __repr__(self) -> str:
+        return f"MemorySpace.{self.name}"
 
 
 class ShapedArray:

@@ -45,6 +45,7 @@ FROM_PRIVATE_MODULES: Final[Mapping[str, tuple[str, ...]]] = {
         "process_indices"),
     "_src/api/transpose.py": ("linear_transpose",),
     "_src/api/custom_gradient.py": ("closure_convert", "custom_gradient"),
+    "_src/api/fwd_and_bwd.py": ("fwd_and_bwd",),
 }
 """Runtime module (relative to the package) -> the names the root stub declares from its source. A class becomes a
 type-check-only ``_<name>`` with its public methods; a module-level instance of it, a variable of that type. An

@@ -41,8 +41,14 @@ def _load_jaxlib() -> tuple[Any, Any]:
 
     return importlib.import_module("jaxlib._jax"), importlib.import_module("jaxlib.xla_client")
 
-__all__ = ["Backend", "BackendError", "BackendWarning", "backend", "backends", "backend_of_device", "get_backend",
+__all__ = ["device_class", "Backend", "BackendError", "BackendWarning", "backend", "backends", "backend_of_device", "get_backend",
            "quiet_cpp_logging", "UnsupportedDTypeError", "check_supported", "UNSUPPORTED_DTYPES"]
+
+
+def device_class() -> type[Any]:
+    """jaxlib's device class (``jaxlib._jax.Device``: JAX's ``jax.Device``), every device's type."""
+    cls: type[Any] = _load_jaxlib()[0].Device
+    return cls
 
 
 NUM_CPU_DEVICES_ENV: Final = "ARRAYTYPING_NUM_CPU_DEVICES"

@@ -16,10 +16,31 @@ from typing import Any
 import numpy as np
 
 from arraytyping._src.core.avals import ShapedArray
+from arraytyping._src.dtypes import registry
 from arraytyping._src.xla.backend import Backend, backend_of_device, backends, get_backend
 
-__all__ = ["DLDeviceType", "DLPACK_VERSION", "MIN_DLPACK_VERSION", "check_version", "copy_refused", "dlpack_device",
+__all__ = ["SUPPORTED_DTYPES", "is_supported_dtype", "DLDeviceType", "DLPACK_VERSION", "MIN_DLPACK_VERSION", "check_version", "copy_refused", "dlpack_device",
            "export_buffer", "import_buffer", "requested_device"]
+
+SUPPORTED_DTYPES: frozenset[np.dtype[Any]] = frozenset(np.dtype(d) for d in (
+    "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float16", "float32", "float64",
+    "complex64", "complex128", "bool")) | frozenset({registry.INFO["bfloat16"].dtype})
+"""The dtypes an array can cross DLPack in (JAX 0.10.2's ``jax._src.dlpack.SUPPORTED_DTYPES``)."""
+
+
+def is_supported_dtype(dtype: Any) -> bool:
+    """Whether arrays of ``dtype`` (a dtype, a scalar type or a dtype's name) can cross DLPack: the integers, the
+    unsigned integers, float16, bfloat16, float32, float64, complex64, complex128 and bool (``jax.dlpack``'s).
+
+    Example::
+
+        arraytyping.dlpack.is_supported_dtype("bfloat16")  # True
+        arraytyping.dlpack.is_supported_dtype("int4")      # False
+    """
+    if dtype is None:  # numpy would read it as float64
+        raise TypeError(f"Expected a string or dtype-like object; got dtype={dtype}")
+    return np.dtype(dtype) in SUPPORTED_DTYPES
+
 
 DLPACK_VERSION = (0, 8)
 MIN_DLPACK_VERSION = (0, 5)

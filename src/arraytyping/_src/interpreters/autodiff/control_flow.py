@@ -19,7 +19,6 @@ rules ``grad`` and ``vjp`` use, and transpose rules, on the sub-jaxprs the primi
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
@@ -29,7 +28,7 @@ from arraytyping._src.interpreters.autodiff import ad
 from arraytyping._src.core import jaxpr as jx
 from arraytyping._src.lax import lax
 from arraytyping._src.xla import lowering as mlow
-from arraytyping._src.core.avals import ShapedArray
+from arraytyping._src.core.avals import MemorySpace, ShapedArray
 from arraytyping._src.lax.control_flow.common import merge_common_consts, prune_outputs, split
 from arraytyping._src.lax.control_flow.conditionals import Platforms, cond_p
 from arraytyping._src.lax.control_flow.loops import scan_p, while_p
@@ -42,11 +41,6 @@ __all__ = ["empty2_p", "MemorySpace", "SplitJaxpr", "apply_linear", "linearize_j
 WHILE_TRANSPOSE_ERROR = ("Reverse-mode differentiation does not work for lax.while_loop or lax.fori_loop with "
                          "dynamic start/stop values. Try using lax.scan, or using fori_loop with static start/stop.")
 
-
-class MemorySpace(enum.Enum):
-    """Where an ``empty2`` buffer lives (printed as JAX prints it)."""
-
-    Device = "device"
 
 
 def _empty_abstract_eval(*, dtype: np.dtype[Any], memory_space: MemorySpace) -> list[ShapedArray]:

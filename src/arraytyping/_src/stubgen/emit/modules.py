@@ -48,7 +48,7 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
         "from types import EllipsisType",
         "from collections.abc import Callable, Generator, Iterable, Iterator, Sequence",
         "from enum import IntEnum",
-        "from types import ModuleType",
+        "from types import ModuleType, SimpleNamespace",
         "from typing import Any, ClassVar, Final, Generic, Literal, Protocol, final, overload, type_check_only",
         "",
         "import numpy as np",
@@ -74,6 +74,7 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
         "from arraytyping.sharding import NamedSharding as NamedSharding, PartitionSpec as P, Sharding",
         "from arraytyping.sharding import make_mesh as make_mesh, set_mesh as set_mesh",
         "from arraytyping import image as image, ops as ops",
+        "from arraytyping import dlpack as dlpack",
         "from arraytyping.errors import ConcretizationTypeError as ConcretizationTypeError",
         "from arraytyping.errors import TracerArrayConversionError as TracerArrayConversionError",
         "from arraytyping.errors import TracerBoolConversionError as TracerBoolConversionError",
@@ -119,6 +120,7 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
         "= ..., *, return_shape: Literal[True]) -> Callable[Params, tuple[Any, Any]]: ...",
         "def device_put(x: T, device: Any = None) -> T: ...",
         *sharded_array_declarations(docs),
+        *device_declarations(docs),
         "def devices(backend: str | None = None) -> list[Any]: ...",
         "float0: np.dtype[Any]",
         "def eval_shape(f: Callable[..., Any], *args: Any) -> Any: ...",
@@ -801,6 +803,31 @@ def sharding_stub(header: list[str]) -> str:
         "tb: TracebackType | None) -> None: ...",
         "",
     ])
+
+
+def device_declarations(docs: Callable[[str], str | None]) -> list[str]:
+    """The root stub's ``Device`` (jaxlib's device class, as JAX re-exports it) and ``memory`` (JAX's
+    ``SimpleNamespace`` of the memory-space enum)."""
+    d = docs("Device")
+    return [
+        "class Device:",
+        *([f"    {d}"] if d else []),
+        "    id: int",
+        "    platform: str",
+        "    device_kind: str",
+        "    process_index: int",
+        "    host_id: int",
+        "    task_id: int",
+        "    local_hardware_id: int | None",
+        "    client: Any",
+        "    def memory(self, kind: str) -> Any: ...",
+        "    def default_memory(self) -> Any: ...",
+        "    def addressable_memories(self) -> list[Any]: ...",
+        "    def live_buffers(self) -> list[Any]: ...",
+        "    def memory_stats(self) -> dict[str, int] | None: ...",
+        "memory: SimpleNamespace",
+        "",
+    ]
 
 
 def sharded_array_declarations(docs: Callable[[str], str | None]) -> list[str]:
