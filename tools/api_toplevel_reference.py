@@ -270,6 +270,38 @@ def record(api: Any, np: Any, errors: Any) -> dict[str, Any]:
     case("dlpack_from_device", lambda: dl.from_dlpack(onp.arange(3), device=api.devices()[0]))
     case("dlpack_from_list", lambda: dl.from_dlpack([1, 2, 3]))
     case("dlpack_from_keywords", lambda: dl.from_dlpack(external_array=onp.ones(2, onp.int32)))
+
+    # jax.ds: slices by start and size (a traced start allowed)
+    ds = api.ds
+    x10 = np.arange(10.0)
+    y45 = np.arange(20.0).reshape(4, 5)
+    case("ds_forms", lambda: [repr(ds(3, 2)), repr(ds(None)), repr(ds(4)), repr(ds(1, 2, 3))])
+    case("ds_eager", lambda: [x10[ds(4, 2)], x10[ds(1, 3, 2)], x10[ds(8, 5)], x10[ds(-2, 2)], x10[ds(4)]])
+    case("ds_jit", lambda: api.jit(lambda x, i: x[ds(i, 3)])(x10, 2))
+    case("ds_jit_clamped", lambda: [api.jit(lambda x, i: x[ds(i, 3)])(x10, 9),
+                                    api.jit(lambda x, i: x[ds(i, 3)])(x10, -1)])
+    case("ds_jit_stride", lambda: api.jit(lambda x, i: x[ds(i, 3, 2)])(x10, 1))
+    case("ds_2d", lambda: [y45[ds(1, 2), ds(0, 3)], y45[1, ds(2, 3)], y45[..., ds(3, 2)],
+                           api.jit(lambda y, i: y[ds(i, 2), ::-1])(y45, 2)])
+    case("ds_vmap", lambda: api.vmap(lambda x, i: x[ds(i, 3)])(np.ones((2, 10)) * np.arange(10.0), np.array([1, 2])))
+    case("ds_grad", lambda: api.grad(lambda x, i: (x[ds(i, 3)] ** 2).sum())(x10, 2))
+    case("ds_at", lambda: [x10.at[ds(2, 3)].set(-1.0), api.jit(lambda x, i: x.at[ds(i, 2)].add(5.0))(x10, 7),
+                           x10.at[ds(1, 3, 3)].multiply(2.0)])
+    case("ds_with_array", lambda: y45[ds(1, 2), np.array([0, 4])])
+
+    def ds_ref() -> Any:
+        r = api.new_ref(np.zeros(6))
+        r[ds(1, 2)] = np.ones(2)
+
+        @api.jit
+        def bump(i: Any) -> None:
+            r[ds(i, 2)] += 10.0
+        bump(3)
+        return [r[ds(0, 6)], r[ds(2, 3)]]
+    case("ds_ref", ds_ref)
+    case("ds_tree", lambda: [len(api.tree_util.tree_leaves(ds(3, 2))), len(api.tree_util.tree_leaves(ds(np.int32(3), 2)))])
+    case("ds_negative_stride", lambda: ds(1, 2, -1))
+    case("ds_traced_stride", lambda: ds(1, 2, np.int32(1)))
     return out
 
 

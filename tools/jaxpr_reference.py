@@ -6,7 +6,8 @@ Like ``tools/jax_reference.py`` this is a place that imports ``jax``, and it run
     python tools/jaxpr_reference.py --venv .jaxref-venv      # creates the venv if needed, then re-runs itself in it
 
 Each function is a *source string* over a neutral namespace: ``np`` is ``jax.numpy`` here and ``arraytyping.numpy``
-in ``tests/runtime/test_jaxpr_conformance.py``, which evaluates the same strings. Arguments are abstract, written
+in ``tests/runtime/test_jaxpr_conformance.py``, which evaluates the same strings (``ds`` is ``jax.ds`` /
+``arraytyping.ds``). Arguments are abstract, written
 ``DTYPE[SHAPE]`` with a trailing ``*`` for a weakly typed one (``float32*[]``). For every function and every
 configuration (promotion mode x x64) the reference holds JAX's printed jaxpr and its equations with nested ``jit``
 calls inlined: primitive name, shown parameters, input atoms (variables by type, literals by value and type) and
@@ -240,6 +241,33 @@ FUNCTIONS: dict[str, tuple[str, list[str]]] = {
     "getitem_arrays_2d": ("lambda x: x[np.array([0, 2]), np.array([1, 3])]", ["float32[3,4]"]),
     "at_set_f32": ("lambda x: x.at[0].set(2)", ["float32[3,4]"]),
     "at_add_column": ("lambda x: x.at[:, 1].add(2)", ["float32[3,4]"]),
+    # scalar indices known at run time: one dynamic_slice (JAX's indexing strategy), and ``ds`` (``jax.ds``)
+    "getitem_traced_weak": ("lambda x, i: x[i]", ["float32[10]", "int64*[]"]),
+    "getitem_traced_strong": ("lambda x, i: x[i]", ["float32[10]", "int32[]"]),
+    "getitem_traced_int8": ("lambda x, i: x[i]", ["float32[10]", "int8[]"]),
+    "getitem_traced_uint8": ("lambda x, i: x[i]", ["float32[4,5]", "uint8[]"]),
+    "getitem_two_traced": ("lambda x, i, j: x[i, j]", ["float32[4,5]", "int64*[]", "int64*[]"]),
+    "getitem_traced_and_int": ("lambda x, i: x[i, 2]", ["float32[4,5]", "int32[]"]),
+    "getitem_traced_reversed": ("lambda x, i: x[i, ::-1]", ["float32[4,5]", "int64*[]"]),
+    "getitem_traced_newaxis": ("lambda x, i: x[None, i, 1:3]", ["float32[4,5]", "int64*[]"]),
+    "getitem_traced_ellipsis": ("lambda x, i: x[..., i]", ["float32[2,4,5]", "int32[]"]),
+    "getitem_out_of_bounds": ("lambda x: x[20]", ["float32[5]"]),
+    "getitem_out_of_bounds_2d": ("lambda x: x[7]", ["float32[4,5]"]),
+    "getitem_traced_fill": ("lambda x, i: x.at[i].get(mode='fill', fill_value=0)", ["float32[10]", "int64*[]"]),
+    "getitem_traced_clip": ("lambda x, i: x.at[i].get(mode='clip')", ["float32[10]", "int64*[]"]),
+    "getitem_traced_step2": ("lambda x, i: x[i, ::2]", ["float32[4,5]", "int64*[]"]),
+    "at_set_traced": ("lambda x, i: x.at[i].set(1.0)", ["float32[10]", "int64*[]"]),
+    "ds_static": ("lambda x: x[ds(4, 2)]", ["float32[10]"]),
+    "ds_static_negative": ("lambda x: x[ds(-2, 2)]", ["float32[5]"]),
+    "ds_traced": ("lambda x, i: x[ds(i, 3)]", ["float32[10]", "int64*[]"]),
+    "ds_traced_strong": ("lambda x, i: x[ds(i, 3)]", ["float32[10]", "int32[]"]),
+    "ds_stride": ("lambda x, i: x[ds(i, 3, 2)]", ["float32[10]", "int64*[]"]),
+    "ds_two_axes": ("lambda x, i: x[ds(1, 2), ds(i, 3)]", ["float32[4,5]", "int64*[]"]),
+    "ds_ellipsis": ("lambda x, i: x[..., ds(i, 2)]", ["float32[4,5]", "int64*[]"]),
+    "ds_with_array": ("lambda x, i: x[ds(i, 2), np.array([0, 1])]", ["float32[4,5]", "int64*[]"]),
+    "ds_at_set": ("lambda x, i: x.at[ds(i, 2)].set(1.0)", ["float32[10]", "int64*[]"]),
+    "ds_at_add_stride": ("lambda x, i: x.at[ds(i, 2, 3)].add(1.0)", ["float32[10]", "int64*[]"]),
+    "ds_full": ("lambda x: x[ds(0, 10)]", ["float32[10]"]),
     "diagonal_f32": ("lambda x: np.diagonal(x)", ["float32[3,4]"]),
     "diagonal_square_f32": ("lambda x: np.diagonal(x)", ["float32[3,3]"]),
     "diagonal_square_weak": ("lambda x: np.diagonal(x)", ["float32*[3,3]"]),
@@ -327,7 +355,7 @@ def main_inside() -> None:
         print("config", key, file=sys.stderr)
         cfg: dict[str, Any] = {}
         for name, (src, specs) in FUNCTIONS.items():
-            fn = eval(src, {"np": jnp})  # noqa: S307 - our own table
+            fn = eval(src, {"np": jnp, "ds": jax.ds})  # noqa: S307 - our own table
             args = []
             for spec in specs:
                 dt, shape, weak = parse_spec(spec)

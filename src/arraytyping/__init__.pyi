@@ -65,7 +65,7 @@ __all__ = [
     "explain_cache_misses", "legacy_prng_key", "log_compiles", "make_user_context", "no_execution", "no_tracing",
     "numpy_dtype_promotion", "numpy_rank_promotion", "softmax_custom_jvp", "thread_guard", "threefry_partitionable",
     "transfer_guard", "transfer_guard_device_to_device", "transfer_guard_device_to_host",
-    "transfer_guard_host_to_device", "Device", "fwd_and_bwd", "memory",
+    "transfer_guard_host_to_device", "Device", "ds", "fwd_and_bwd", "memory",
 ]
 
 __version__: str
@@ -11970,6 +11970,26 @@ class Device:
     def live_buffers(self) -> list[Any]: ...
     def memory_stats(self) -> dict[str, int] | None: ...
 memory: SimpleNamespace
+def ds(start: Any, size: Any = None, stride: int | None = None) -> Any:
+    """A slice by start and size, as the builtin ``slice`` reads: ``ds(None)`` is ``:``, ``ds(j)`` is ``:j``,
+    ``ds(i, n)`` is ``i:i+n`` and ``ds(i, n, k)`` is ``i:i+n:k``; ``i`` may be a traced scalar (``n`` and ``k`` are
+    static), which ``x[i:i + n]`` does not allow.
+
+    Args:
+      start: the first index (an int or a scalar integer array), or the size when ``size`` is not given.
+      size: the number of elements.
+      stride: the step between them (a static int, 1 by default).
+
+    Returns:
+      A :class:`Slice` (``slice(None)`` for ``ds(None)``).
+
+    Example::
+
+        >>> x = arraytyping.numpy.arange(10)
+        >>> arraytyping.jit(lambda x, i: x[arraytyping.ds(i, 2)])(x, 4)
+        Array([4, 5], dtype=int32)
+    """
+    ...
 
 def devices(backend: str | None = None) -> list[Any]: ...
 float0: np.dtype[Any]

@@ -22,6 +22,7 @@ import ml_dtypes
 import numpy as np
 import pytest
 
+import arraytyping
 import arraytyping.numpy as anp
 from arraytyping import lattice
 from arraytyping._src.dtypes.config import dtype_promotion, enable_x64
@@ -69,7 +70,7 @@ def _trace(name: str, config_key: str) -> jx.ClosedJaxpr:
         for spec in specs:
             dt, shape, weak = TOOL.parse_spec(spec)
             avals.append(ShapedArray(shape, _np_dtype(lattice.canonical_name(dt, x64)), weak))
-        fn = eval(src, {"np": anp})
+        fn = eval(src, {"np": anp, "ds": arraytyping.ds})
         return make_jaxpr(fn)(*avals)
 
 

@@ -151,7 +151,10 @@ def _requested(a: Any, dtype: np.dtype[Any]) -> np.ndarray[Any, Any]:
 
 
 def array(a: Any, dtype: Any = None, copy: bool = True, *, device: Any = None) -> Any:
-    """Like :func:`asarray` (arrays are immutable, so no copy is ever needed); ``device`` places the result."""
+    """Like :func:`asarray`, but an array is copied unless ``copy=False`` (a ``copy`` in a jaxpr, as JAX's);
+    ``device`` places the result."""
+    if copy and isinstance(a, Array):
+        a = lax.copy(a)
     return place(_asarray(a, dtype), device)
 
 

@@ -3,8 +3,10 @@
 ``index`` follows numpy and JAX 0.10.2 (``jax/_src/numpy/indexing.py``): ints, slices, ``None``, ``Ellipsis``,
 integer arrays and lists (advanced indexing, gathered; advanced indices that are not adjacent move to the front),
 bool arrays when concrete (their ``nonzero`` positions: under a trace their count is unknown, so JAX raises
-``NonConcreteBooleanIndexError``, an ``IndexError``, and so do we) and scalar bools. Indices made only of ints,
-slices, ``None`` and ``Ellipsis`` become static slices; the rest one ``gather`` (``scatter`` for ``.at``). The
+``NonConcreteBooleanIndexError``, an ``IndexError``, and so do we), scalar bools and ``jax.ds`` slices (a start
+known only at run time). Indices made only of ints, slices, ``None`` and ``Ellipsis`` become static slices; those
+that add scalar integer arrays (traced or not), ``ds`` slices of stride 1 and slices of step 1 or -1 one
+``dynamic_slice``; the rest one ``gather`` (``scatter`` for ``.at``), as JAX chooses. The
 dtype never changes (``op_rules.SHAPE``: ``same``); ``.at[...].set`` and friends promote the update with the
 operand and convert the result back to the operand's dtype and weak flag, as JAX does.
 """
@@ -27,16 +29,19 @@ from arraytyping._src.dtypes.config import config
 from arraytyping._src.core.array import Array
 from arraytyping._src.core.arraylike import refuse_sequences
 from arraytyping._src.core.avals import ShapedArray
+from arraytyping._src.core.index_slice import Slice
 from arraytyping._src.core.trace import JAXIndexError, Tracer, concrete_value
 from arraytyping._src.lax import gather_scatter as G
 from arraytyping._src.lax import lax
 from arraytyping._src.lax import primitives as P
 from arraytyping._src.lax import sorting as S
+from arraytyping._src.lax.api.functions import dynamic_slice as lax_dynamic_slice
 from arraytyping._src.lax.operand_checks import numpy_broadcast
 from arraytyping._src.numpy._promotion import (
     ARRAY_TYPES, ArrayLike, array_fn, as_dtype, common_dtype, kind_of, operand, promote_args, shape_of,
 )
 from arraytyping._src.numpy.binary import add, less, remainder
+from arraytyping._src.numpy.conversion import array as jnp_array
 from arraytyping._src.numpy.shape import canonicalize_axis
 from arraytyping._src.numpy.unary import where_call
 
@@ -53,6 +58,7 @@ class _T(enum.Enum):
     INTEGER = "integer"
     BOOLEAN = "boolean"
     ARRAY = "array"
+    DYNAMIC_SLICE = "dynamic_slice"
 
 
 class _Parsed(NamedTuple):
@@ -69,6 +75,8 @@ def _index_type(i: Any) -> _T:
         return _T.ELLIPSIS
     if isinstance(i, slice):
         return _T.SLICE
+    if isinstance(i, Slice):
+        return _T.DYNAMIC_SLICE
     if isinstance(i, (bool, np.bool_)):
         return _T.BOOLEAN
     if isinstance(i, (int, np.integer)):
@@ -258,6 +266,141 @@ _static = array_fn(_static_body, "getitem")
 
 
 # ---------------------------------------------------------------------------------------------------------------
+# Scalar indices known at run time: dynamic_slice
+
+
+def _ds_size(d: Slice) -> int:
+    """A ``ds`` slice's size, which must be static (it is the result's shape)."""
+    if d.is_dynamic_size:
+        raise TypeError(f"The size of a ds slice must be a static int (it is the shape of the result), got {d}")
+    return operator.index(d.size)
+
+
+def _index_scalar(i: Any, dtype: np.dtype[Any]) -> Any:
+    """A scalar start index in ``dtype``: a constant for an int, converted (strongly) for an array."""
+    if isinstance(i, (int, np.integer)):
+        return lax.const(operator.index(i), ShapedArray((), dtype, False))
+    return lax.convert_element_type(i, dtype, False)
+
+
+_DynamicItem: TypeAlias = "tuple[Any, ...]"
+"""One item of a dynamic-slice index, expanded: ``("new",)`` (a new axis), ``("int", start)`` (one element, the axis
+squeezed; ``start`` an int or ``None`` for the next run-time start), ``("slice", start, size, reversed)`` or
+``("ds", start, size)``."""
+
+
+def _dynamic_plan(parsed: list[_Parsed], shape: tuple[int, ...], mode: Any
+                  ) -> tuple[tuple[_DynamicItem, ...], list[Any]] | None:
+    """JAX's ``to_dynamic_slice``: the index as one ``dynamic_slice`` (its static key and its run-time starts), or
+    ``None`` where JAX gathers (an index array, a bool, a step other than 1 or -1, a ``ds`` stride other than 1,
+    a mode other than ``promise_in_bounds``/``clip``)."""
+    if mode is not None and G.GatherScatterMode.from_any(mode) not in (G.GatherScatterMode.PROMISE_IN_BOUNDS,
+                                                                       G.GatherScatterMode.CLIP):
+        return None
+    for p in parsed:
+        if p.typ == _T.DYNAMIC_SLICE:
+            d: Slice = p.index
+            if d.stride != 1:
+                return None
+        elif p.typ == _T.SLICE:
+            sl: slice[Any, Any, Any] = p.index
+            if sl.step is not None and operator.index(sl.step) not in (-1, 1):
+                return None
+        elif p.typ == _T.ARRAY:
+            raw: object = p.index
+            if isinstance(raw, (list, tuple)) or np.shape(p.index) != ():
+                return None
+        elif p.typ not in (_T.INTEGER, _T.ELLIPSIS, _T.NONE):
+            return None
+    key: list[_DynamicItem] = []
+    starts: list[Any] = []
+    consumed = 0
+    for p in parsed:
+        consumed += len(p.axes)
+        if p.typ == _T.NONE:
+            key.append(("new",))
+        elif p.typ == _T.ELLIPSIS:
+            key += [("slice", 0, shape[a], False) for a in p.axes]
+        elif p.typ in (_T.INTEGER, _T.ARRAY):
+            (axis,) = p.axes
+            if shape[axis] == 0:  # XLA refuses to index an empty axis
+                raise IndexError(f"index is out of bounds for axis {axis} with size 0")
+            if p.typ == _T.INTEGER:  # JAX makes it a weakly typed array: never a static start
+                key.append(("int", operator.index(p.index)))
+            else:
+                starts.append(p.index)
+                key.append(("int", None))
+        elif p.typ == _T.SLICE:
+            (axis,) = p.axes
+            sl = p.index
+            start, stop, step = slice(*(None if v is None else operator.index(v)
+                                        for v in (sl.start, sl.stop, sl.step))).indices(shape[axis])
+            if step < 0:
+                first = stop + 1
+                key.append(("slice", first, builtins.max(0, start + 1 - first), True))
+            else:
+                key.append(("slice", start, builtins.max(0, stop - start), False))
+        else:
+            d = p.index
+            size = _ds_size(d)
+            if d.is_dynamic_start:
+                starts.append(d.start)
+                key.append(("ds", None, size))
+            else:
+                key.append(("ds", operator.index(d.start), size))
+    key += [("slice", 0, shape[a], False) for a in range(consumed, len(shape))]
+    return tuple(key), starts
+
+
+def _dynamic_body(x: Any, *starts: Any, key: tuple[_DynamicItem, ...]) -> Any:
+    """JAX's ``_dynamic_slice``: one ``dynamic_slice`` (none when every axis is taken whole), then ``rev`` for
+    reversed slices, ``squeeze`` for scalar indices and ``expand_dims`` for new axes."""
+    x = promote_args(x)[0]
+    shape = shape_of(x)
+    run = iter(starts)
+    start_indices: list[Any] = []
+    sizes: list[int] = []
+    rev: list[int] = []
+    squeeze: list[int] = []
+    new_axes: list[int] = []
+    trivial = True
+    for item in key:
+        if item[0] == "new":
+            new_axes.append(len(start_indices) - len(squeeze) + len(new_axes))
+            continue
+        axis = len(start_indices)
+        if item[0] == "int":
+            trivial = False
+            start_indices.append(next(run) if item[1] is None else  # a weakly typed array, as JAX's asarray(i)
+                                 lax.const(item[1], ShapedArray((), registry.INFO[operand(item[1])[0]].dtype, True)))
+            sizes.append(1)
+            squeeze.append(axis)
+        elif item[0] == "slice":
+            _, start, size, reverse = item
+            trivial = trivial and (start, size, reverse) == (0, shape[axis], False)
+            start_indices.append(start)
+            sizes.append(size)
+            if reverse:
+                rev.append(axis)
+        else:
+            trivial = False
+            start_indices.append(next(run) if item[1] is None else item[1])
+            sizes.append(item[2])
+    if len(start_indices) > 1:  # dynamic_slice takes starts of one dtype
+        dt = _index_dtype()
+        start_indices = [_index_scalar(i, dt) for i in start_indices]
+    y = x if trivial else lax_dynamic_slice(x, start_indices, sizes)
+    if rev:
+        y = lax.rev(y, rev)
+    if squeeze:
+        y = lax.squeeze(y, squeeze)
+    return lax.expand_dims(y, new_axes) if new_axes else y
+
+
+_dynamic = array_fn(_dynamic_body, "getitem")
+
+
+# ---------------------------------------------------------------------------------------------------------------
 # Advanced indices: gather
 
 
@@ -315,6 +458,12 @@ def _split_dynamic(parsed: list[_Parsed]) -> tuple[tuple[Hashable, ...], list[An
         elif p.typ == _T.SLICE:
             sl: slice[Any, Any, Any] = p.index
             items.append(("slice", (sl.start, sl.stop, sl.step), p.axes))
+        elif p.typ == _T.DYNAMIC_SLICE:
+            d: Slice = p.index
+            if d.is_dynamic_start:
+                arrays.append(d.start)
+            items.append(("dslice", None if d.is_dynamic_start else operator.index(d.start), _ds_size(d), d.stride,
+                          p.axes))
         else:
             items.append((p.typ.value, p.index if p.typ in (_T.INTEGER, _T.BOOLEAN) else None, p.axes))
     return tuple(items), arrays
@@ -329,6 +478,8 @@ def _rebuild(items: tuple[Hashable, ...], arrays: Sequence[Any]) -> list[_Parsed
             out.append(_Parsed(next(it), _T.ARRAY, t[1]))
         elif t[0] == "slice":
             out.append(_Parsed(slice(*t[1]), _T.SLICE, t[2]))
+        elif t[0] == "dslice":
+            out.append(_Parsed(Slice(next(it) if t[1] is None else t[1], t[2], t[3]), _T.DYNAMIC_SLICE, t[4]))
         else:
             out.append(_Parsed(t[1], _T(t[0]), t[2]))
     return out
@@ -491,6 +642,29 @@ def _index_to_gather(parsed: list[_Parsed], shape: tuple[int, ...], normalize: b
             collapsed_y_axis += 1
             y_axis += 1
             x_axis += 1
+        elif p.typ == _T.DYNAMIC_SLICE:
+            d: Slice = p.index
+            size = d.size
+            slice_shape.append(size)
+            if d.stride == 1:
+                if size != shape[x_axis]:  # JAX leaves a ds start as it is: a negative one is not counted back
+                    gather_indices.append((_index_scalar(d.start, index_dtype), len(gather_indices_shape)))
+                    start_index_map.append(x_axis)
+                gather_slice_shape.append(size)
+                offset_dims.append(collapsed_y_axis)
+            else:
+                first = d.start if not d.is_dynamic_start else jnp_array(d.start, dtype=index_dtype)
+                indices = lax.add(_index_scalar(first, index_dtype),
+                                  lax.mul(lax.const(d.stride, ShapedArray((), index_dtype, False)),
+                                          lax.iota(index_dtype, (size,), 0)))
+                gather_slice_shape.append(1)
+                gather_indices.append((indices, len(gather_indices_shape)))
+                start_index_map.append(x_axis)
+                gather_indices_shape.append(size)
+                collapsed.append(x_axis)
+            collapsed_y_axis += 1
+            y_axis += 1
+            x_axis += 1
         else:
             raise IndexError(f"Got unsupported indexer at position {pos}: {p!r}")
     if not gather_indices:
@@ -546,6 +720,10 @@ def getitem(x: Any, index: Any, *, mode: Any = None, fill_value: Any = None) -> 
         _check_slices(parsed)
         return _static(x, key=_static_key(parsed, shape))
     _check_slices(parsed)
+    plan = _dynamic_plan(parsed, shape, mode)
+    if plan is not None:
+        key, starts = plan
+        return _dynamic(x, *starts, key=key)
     parsed = _expand_bool(parsed, shape)
     items, arrays = _split_dynamic(parsed)
     if fill_value is not None and np.ndim(fill_value) != 0:

@@ -32,7 +32,7 @@ from arraytyping._src.lax.api.elementwise import add, check_operand, max, min
 from arraytyping._src.lax.shape import pad_p
 from arraytyping._src.lax.slicing import dynamic_slice_p, dynamic_update_slice_p
 from arraytyping._src.lax.top_k import top_k_p
-from arraytyping._src.core.staging import abstractify
+from arraytyping._src.core.staging import ConstVal, abstractify
 from arraytyping._src.lax.windowed_reductions import MONOIDS, bind_reduce_window
 from arraytyping._src.core.annotations import AnyArray, ArrayLike
 from arraytyping.typing import DTypeLike
@@ -166,10 +166,15 @@ def _start_indices(name: str, operand: Any, start_indices: Any, allow_negative_i
             fixed = value + d if value < 0 else value
             out.append(np.asarray(fixed, dtype=ia.dtype))  # a strong constant of the index's dtype
             continue
-        if neg:
+        if neg and isinstance(i, Array):
+            # JAX's ``select(i < 0, i + d, i)`` with the array's operators (jax.numpy's promotion: a weakly typed
+            # index is compared as a weak value and made strong to add the strong size)
+            out.append(_lax.select_n(i < 0, i, i + np.asarray(d, dtype=ia.dtype)))
+        elif neg:  # a constant (jax.numpy's weakly typed int index): the same, its strong copy added
             size = _lax.const(d, ShapedArray((), ia.dtype, False))
-            zero = _lax.const(0, ShapedArray((), ia.dtype, False))
-            out.append(_lax.select_n(_lax.lt(i, zero), i, _lax.add(i, size)))
+            zero = _lax.const(0, ShapedArray((), ia.dtype, ia.weak_type))
+            strong = _lax.const(i.val, ShapedArray((), ia.dtype, False)) if isinstance(i, ConstVal) else i
+            out.append(_lax.select_n(_lax.lt(i, zero), i, _lax.add(strong, size)))
         else:
             out.append(i)
     return out

@@ -806,8 +806,9 @@ def sharding_stub(header: list[str]) -> str:
 
 
 def device_declarations(docs: Callable[[str], str | None]) -> list[str]:
-    """The root stub's ``Device`` (jaxlib's device class, as JAX re-exports it) and ``memory`` (JAX's
-    ``SimpleNamespace`` of the memory-space enum)."""
+    """The root stub's ``Device`` (jaxlib's device class, as JAX re-exports it), ``memory`` (JAX's
+    ``SimpleNamespace`` of the memory-space enum) and ``ds`` (its ``Slice`` is an index: ``Any``, as the array's
+    ``__getitem__`` takes)."""
     d = docs("Device")
     return [
         "class Device:",
@@ -826,6 +827,9 @@ def device_declarations(docs: Callable[[str], str | None]) -> list[str]:
         "    def live_buffers(self) -> list[Any]: ...",
         "    def memory_stats(self) -> dict[str, int] | None: ...",
         "memory: SimpleNamespace",
+        "def ds(start: Any, size: Any = None, stride: int | None = None) -> Any:",
+        *([f"    {doc}"] if (doc := docs("ds")) else []),
+        "    ...",
         "",
     ]
 
