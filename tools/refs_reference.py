@@ -248,6 +248,42 @@ def outer(x):
     return r[0]
 print(outer(jnp.ones(2)), r)
 ''',
+    "empty_ref_jit": '''
+def f(x):
+    r = jax.empty_ref(jax.typeof(x))
+    r[...] = x * 2
+    r[0] += 1.
+    out = r[...]
+    jax.free_ref(r)
+    return out
+print(jax.jit(f)(jnp.arange(3.)), jax.jit(jax.grad(lambda x: f(x).sum()))(jnp.ones(3)))
+print(jax.lax.scan(lambda c, x: (c + f(x), None), jnp.zeros(3), jnp.ones((2, 3)))[0])
+print(jax.jit(lambda x: jax.freeze((lambda r: (r.__setitem__(..., x), r)[1])(
+    jax.empty_ref(jax.ShapeDtypeStruct((2,), jnp.int32)))))(jnp.arange(2)))
+''',
+    "empty_ref_eager": '''
+jax.empty_ref(jax.typeof(jnp.ones(3)))
+''',
+    "empty_ref_under_vmap": '''
+jax.vmap(lambda x: jax.empty_ref(jax.typeof(x)))(jnp.ones((2, 3)))
+''',
+    "empty_ref_bad_type": '''
+jax.jit(lambda x: jax.empty_ref("a"))(1.)
+''',
+    "free_ref_eager": '''
+r = jax.new_ref(jnp.arange(3.))
+print(jax.free_ref(r), r, jax.free_ref(1.0), jax.ref.free_ref(r))
+''',
+    "free_then_read_in_jit": '''
+jax.jit(lambda x: (lambda r: (jax.free_ref(r), r[...])[1])(jax.new_ref(x)))(1.)
+''',
+    "abstract_ref": '''
+t = jax.typeof(jax.new_ref(jnp.ones((2, 3))))
+print(t, repr(t), isinstance(t, jax.ref.AbstractRef), t.shape, t.dtype, t.inner_aval, t.memory_space)
+print(jax.ref.AbstractRef(jax.typeof(jnp.ones(2))) == jax.typeof(jax.new_ref(jnp.ones(2))))
+print(jax.ref.AbstractRef(jax.typeof(jnp.ones(2))) == jax.typeof(jax.new_ref(jnp.ones(3))))
+print(jax.jit(lambda x: (print(jax.typeof(jax.new_ref(x))), x)[1])(1.))
+''',
 }
 
 

@@ -28,7 +28,7 @@ from arraytyping._src.api.public import (
     live_arrays, local_device_count, local_devices, named_call, named_scope, print_environment_info, process_count,
     process_index, closure_convert, copy_to_host_async, custom_gradient, effects_barrier, host_count, host_id,
     host_ids, process_indices,
-    Ref, freeze, new_ref, Shard, ds, fwd_and_bwd, memory, make_array_from_callback, make_array_from_single_device_arrays,
+    Ref, empty_ref, free_ref, freeze, new_ref, Shard, ds, fwd_and_bwd, memory, make_array_from_callback, make_array_from_single_device_arrays,
 )
 from arraytyping._src.xla.backend import device_class as _device_class
 from arraytyping._src.xla.sharding import NamedSharding, make_mesh, set_mesh
@@ -85,7 +85,7 @@ __all__ = [
     "log_compiles", "make_user_context", "no_execution", "no_tracing",
     "numpy_dtype_promotion", "numpy_rank_promotion", "softmax_custom_jvp", "thread_guard",
     "threefry_partitionable", "transfer_guard", "transfer_guard_device_to_device", "transfer_guard_device_to_host",
-    "transfer_guard_host_to_device", "Device", "ds", "fwd_and_bwd", "memory",
+    "transfer_guard_host_to_device", "Device", "ds", "empty_ref", "free_ref", "fwd_and_bwd", "memory",
 ]
 
 

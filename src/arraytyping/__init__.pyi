@@ -65,7 +65,7 @@ __all__ = [
     "explain_cache_misses", "legacy_prng_key", "log_compiles", "make_user_context", "no_execution", "no_tracing",
     "numpy_dtype_promotion", "numpy_rank_promotion", "softmax_custom_jvp", "thread_guard", "threefry_partitionable",
     "transfer_guard", "transfer_guard_device_to_device", "transfer_guard_device_to_host",
-    "transfer_guard_host_to_device", "Device", "ds", "fwd_and_bwd", "memory",
+    "transfer_guard_host_to_device", "Device", "ds", "empty_ref", "free_ref", "fwd_and_bwd", "memory",
 ]
 
 __version__: str
@@ -11556,7 +11556,7 @@ def hessian(fun: Callable[_JacP, Any], argnums: int | Sequence[int] = ..., has_a
 # From arraytyping/_src/api/shapes.py (generated from its source).
 _ReadyT = TypeVar('_ReadyT')
 def typeof(x: Any) -> Any:
-    "The type of the array ``x``: a ``ShapedArray`` (``ShapedArray(float32[3])``; a Python scalar's is weakly typed, a tracer's is its abstract type). Anything else is a ``TypeError``."
+    "The type of the array ``x``: a ``ShapedArray`` (``ShapedArray(float32[3])``; a Python scalar's is weakly typed, a tracer's is its abstract type); a reference's is an ``AbstractRef`` (``Ref{float32[3]}``). Anything else is a ``TypeError``."
     ...
 def block_until_ready(x: _ReadyT) -> _ReadyT:
     "``x``, once every array in it is computed (each leaf's ``block_until_ready``; other leaves as they are)."
@@ -12085,6 +12085,45 @@ def freeze(ref: Ref[_RefD, _RefS]) -> Array[_RefD, _RefS]:
         >>> r = arraytyping.new_ref(2.)
         >>> arraytyping.freeze(r)
         Array(2., dtype=float32, weak_type=True)
+    """
+    ...
+def empty_ref(ty: Any, memory_space: Any = None) -> Ref[Any]:
+    """A new mutable array reference for a value of type ``ty`` whose contents are not set: write it before
+    reading it. Only in traced code (under ``jit``, in a ``lax.scan`` body...): eagerly it is JAX's
+    ``NotImplementedError``.
+
+    Args:
+      ty: the type of the value: ``typeof(x)`` or a ``ShapeDtypeStruct``.
+      memory_space: where the value lives (``None``: device memory).
+
+    Returns:
+      A :class:`Ref`.
+
+    Example::
+
+        >>> @arraytyping.jit
+        ... def double(x):
+        ...     r = arraytyping.empty_ref(arraytyping.typeof(x))
+        ...     r[...] = 2 * x
+        ...     return arraytyping.freeze(r)
+        >>> double(arraytyping.numpy.ones(2))
+        Array([2., 2.], dtype=float32)
+    """
+    ...
+def free_ref(ref: Any) -> tuple[()]:
+    """Invalidate ``ref`` in traced code: reading or writing it afterwards is an error. Eagerly (and for a value that
+    is not a reference) it does nothing, as JAX's.
+
+    Args:
+      ref: a mutable array reference.
+
+    Returns:
+      ``()``.
+
+    Example::
+
+        >>> arraytyping.free_ref(arraytyping.new_ref(1.))
+        ()
     """
     ...
 

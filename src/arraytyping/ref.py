@@ -2,6 +2,8 @@
 ``ref[idx] = x`` (:func:`set`, :func:`swap`) and ``ref[idx] += x`` (:func:`addupdate`) write it in place, inside and
 outside ``jit``; :func:`freeze` gives its final value."""
 
-from arraytyping._src.api.refs import Ref, addupdate, freeze, get, new_ref, set, swap
+from arraytyping._src.api.refs import (
+    AbstractRef, Ref, addupdate, empty_ref, free_ref, freeze, get, new_ref, set, swap,
+)
 
-__all__ = ["Ref", "addupdate", "freeze", "get", "new_ref", "set", "swap"]
+__all__ = ["AbstractRef", "Ref", "addupdate", "empty_ref", "free_ref", "freeze", "get", "new_ref", "set", "swap"]

@@ -7,10 +7,26 @@
 from typing import Any, TypeVar
 
 from arraytyping import Array as Array, Ref as Ref, freeze as freeze, new_ref as new_ref
+from arraytyping import empty_ref as empty_ref, free_ref as free_ref
 
 __all__ = [
-    "Ref", "addupdate", "freeze", "get", "new_ref", "set", "swap",
+    "AbstractRef", "Ref", "addupdate", "empty_ref", "free_ref", "freeze", "get", "new_ref", "set", "swap",
 ]
+
+class AbstractRef:
+    """The type of a mutable array reference (what ``typeof`` gives for a ``Ref``), printed ``Ref{float32[3]}``."""
+    inner_aval: Any
+    memory_space: Any
+    kind: Any
+    def __init__(self, inner_aval: Any, memory_space: Any = None, kind: Any = None) -> None: ...
+    @property
+    def shape(self) -> tuple[int, ...]: ...
+    @property
+    def dtype(self) -> Any: ...
+    @property
+    def ndim(self) -> int: ...
+    @property
+    def weak_type(self) -> bool: ...
 
 _D = TypeVar("_D")
 def get(ref: Ref[_D, Any], idx: Any = ...) -> Array[_D]: ...

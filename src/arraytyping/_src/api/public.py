@@ -30,7 +30,7 @@ from arraytyping._src.core.shape_dtype_struct import ShapeDtypeStruct
 from arraytyping._src.api.shapes import block_until_ready, eval_shape, typeof
 from arraytyping._src.typecheck.decorator import TypeCheckError, typecheck
 from arraytyping._src.interpreters.batching.vmap import vmap
-from arraytyping._src.api.refs import Ref, freeze, new_ref
+from arraytyping._src.api.refs import Ref, empty_ref, free_ref, freeze, new_ref
 from arraytyping._src.api.fwd_and_bwd import fwd_and_bwd
 from arraytyping._src.core.avals import MemorySpace
 from arraytyping._src.core.index_slice import ds
@@ -50,7 +50,7 @@ __all__ = [
     "process_index", "closure_convert", "copy_to_host_async", "custom_gradient", "effects_barrier", "host_count",
     "host_id", "host_ids", "process_indices",
     "value_and_grad", "vjp", "vmap", "block_until_ready", "typeof", "Ref", "freeze", "new_ref",
-    "ds", "fwd_and_bwd", "memory",
+    "ds", "empty_ref", "free_ref", "fwd_and_bwd", "memory",
 ]
 
 _ = _numpy

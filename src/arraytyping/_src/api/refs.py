@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from arraytyping._src.core import refs as _core
-from arraytyping._src.core.refs import Ref
+from arraytyping._src.core.refs import AbstractRef, Ref
 from arraytyping._src.numpy.conversion import asarray
 
-__all__ = ["Ref", "new_ref", "freeze", "get", "swap", "set", "addupdate"]
+__all__ = ["AbstractRef", "Ref", "new_ref", "empty_ref", "free_ref", "freeze", "get", "swap", "set", "addupdate"]
 
 _core.asarray = asarray
 
@@ -33,6 +33,49 @@ def new_ref(init_val: Any) -> Ref:
         Ref([0., 1., 0.], dtype=float32)
     """
     return _core.new_ref(init_val)
+
+
+def empty_ref(ty: Any, memory_space: Any = None) -> Ref:
+    """A new mutable array reference for a value of type ``ty`` whose contents are not set: write it before
+    reading it. Only in traced code (under ``jit``, in a ``lax.scan`` body...): eagerly it is JAX's
+    ``NotImplementedError``.
+
+    Args:
+      ty: the type of the value: ``typeof(x)`` or a ``ShapeDtypeStruct``.
+      memory_space: where the value lives (``None``: device memory).
+
+    Returns:
+      A :class:`Ref`.
+
+    Example::
+
+        >>> @arraytyping.jit
+        ... def double(x):
+        ...     r = arraytyping.empty_ref(arraytyping.typeof(x))
+        ...     r[...] = 2 * x
+        ...     return arraytyping.freeze(r)
+        >>> double(arraytyping.numpy.ones(2))
+        Array([2., 2.], dtype=float32)
+    """
+    return _core.empty_ref(ty, memory_space)
+
+
+def free_ref(ref: Ref) -> tuple[()]:
+    """Invalidate ``ref`` in traced code: reading or writing it afterwards is an error. Eagerly (and for a value that
+    is not a reference) it does nothing, as JAX's.
+
+    Args:
+      ref: a mutable array reference.
+
+    Returns:
+      ``()``.
+
+    Example::
+
+        >>> arraytyping.free_ref(arraytyping.new_ref(1.))
+        ()
+    """
+    return _core.free_ref(ref)
 
 
 def freeze(ref: Ref) -> Any:

@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 
 from arraytyping._src.core import staging
 from arraytyping._src.core.avals import ShapedArray
+from arraytyping._src.core.refs import AbstractRef, Ref
 from arraytyping._src.core.shape_dtype_struct import struct_of
 from arraytyping._src.tree import pytree as tree
 
@@ -30,7 +31,10 @@ def eval_shape(f: Callable[..., Any], *args: Any) -> Any:
 
 def typeof(x: Any) -> Any:
     """The type of the array ``x``: a ``ShapedArray`` (``ShapedArray(float32[3])``; a Python scalar's is weakly
-    typed, a tracer's is its abstract type). Anything else is a ``TypeError``."""
+    typed, a tracer's is its abstract type); a reference's is an ``AbstractRef`` (``Ref{float32[3]}``). Anything
+    else is a ``TypeError``."""
+    if isinstance(x, Ref):  # a mutable array reference: ``Ref{float32[3]}``
+        return AbstractRef(x.aval)
     if tree.is_carrier(x):  # a typed key array: its key type (``ShapedArray(key<fry>[])``)
         leaves, td = tree.flatten(x)
         return tree.unflatten(td, [staging.abstractify(leaf) for leaf in leaves])

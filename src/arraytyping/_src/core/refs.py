@@ -30,7 +30,7 @@ from arraytyping._src.core.array import Array
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.core.trace import Tracer, trace_state
 
-__all__ = ["Ref", "RefsClosedOver", "new_ref", "freeze", "ref_type", "rebound", "top_level", "passing", "held", "read",
+__all__ = ["AbstractRef", "Ref", "RefsClosedOver", "empty_ref", "free_ref", "new_ref", "freeze", "ref_type", "rebound", "top_level", "passing", "held", "read",
            "write", "swap", "hold"]
 
 
@@ -80,7 +80,7 @@ class Ref:
         Ref([0., 1., 0.], dtype=float32)
     """
 
-    __slots__ = ("_value", "_level", "_frozen", "__weakref__")
+    __slots__ = ("_value", "_level", "_frozen", "_freed", "__weakref__")
     def __class_getitem__(cls, params: object) -> GenericAlias:
         """``Ref[float32, tuple[int]]`` in annotations, as the stubs have it."""
         return GenericAlias(cls, params)
@@ -88,11 +88,13 @@ class Ref:
     _value: Any
     _level: int
     _frozen: bool
+    _freed: bool
 
     def __init__(self, value: Any, level: int | None = None) -> None:
         self._value = value
         self._level = top_level() if level is None else level
         self._frozen = False
+        self._freed = False
 
     # -- the type, forwarded to the value's ------------------------------------------------------------------------
 
@@ -127,6 +129,9 @@ class Ref:
     # -- reads and writes -------------------------------------------------------------------------------------------
 
     def _check(self) -> None:
+        if self._freed:
+            raise ValueError(f"a mutable array reference of type {ref_type(self._value.aval)} was freed by "
+                             "free_ref: it cannot be read or written any more")
         if self._frozen:
             raise AssertionError  # JAX 0.10.2: an AssertionError without a message
 
@@ -255,6 +260,86 @@ def new_ref(value: Any) -> Ref:
     if not isinstance(value, Array):
         value = asarray(value)
     return Ref(value, max(top_level(), _level_of(value)))
+
+
+class AbstractRef:
+    """The type of a mutable array reference (JAX's ``jax.ref.AbstractRef``, what ``typeof`` gives for a
+    :class:`Ref`): the type of its value (``inner_aval``), printed ``Ref{float32[3]}``."""
+
+    __slots__ = ("inner_aval", "memory_space", "kind")
+
+    inner_aval: ShapedArray
+    memory_space: Any
+    kind: Any
+
+    def __init__(self, inner_aval: ShapedArray, memory_space: Any = None, kind: Any = None) -> None:
+        self.inner_aval = inner_aval
+        self.memory_space = memory_space
+        self.kind = kind
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        """The shape of the reference's value."""
+        return self.inner_aval.shape
+
+    @property
+    def dtype(self) -> np.dtype[Any]:
+        """The dtype of the reference's value."""
+        return self.inner_aval.dtype
+
+    @property
+    def ndim(self) -> int:
+        """The number of axes of the reference's value."""
+        return len(self.inner_aval.shape)
+
+    @property
+    def weak_type(self) -> bool:
+        """Whether the reference's value is weakly typed."""
+        return self.inner_aval.weak_type
+
+    def __repr__(self) -> str:
+        return ref_type(self.inner_aval)
+
+    __str__ = __repr__
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, AbstractRef) and other.inner_aval == self.inner_aval
+                and other.memory_space == self.memory_space and other.kind == self.kind)
+
+    def __hash__(self) -> int:
+        return hash((self.inner_aval, self.memory_space, self.kind))
+
+
+def _value_type(ty: Any) -> ShapedArray:
+    """The array type ``ty`` names: a ``ShapedArray`` (``typeof(x)``) or anything with a shape and a dtype that is not
+    an array (a ``ShapeDtypeStruct``)."""
+    if isinstance(ty, ShapedArray):
+        return ty
+    if isinstance(ty, (Array, Ref)):
+        raise TypeError(f"empty_ref takes the type of the reference's value (typeof(x) or a ShapeDtypeStruct), got "
+                        f"a {type(ty).__name__}")
+    shape, dtype = getattr(ty, "shape", None), getattr(ty, "dtype", None)
+    if isinstance(shape, tuple) and isinstance(dtype, np.dtype):
+        return ShapedArray(shape, dtype, bool(getattr(ty, "weak_type", False)))
+    raise TypeError(f"Argument {ty!r} of type {type(ty)} is not a valid JAX type")
+
+
+def empty_ref(ty: Any, memory_space: Any = None) -> Ref:
+    """A new reference holding an array of type ``ty`` whose contents are not set (write before reading); only in
+    traced code (``jit``...), as JAX's: eagerly it is JAX's ``NotImplementedError``."""
+    aval = _value_type(ty)
+    if trace_state.dynamic is None:
+        raise NotImplementedError("Evaluation rule for 'empty_ref' not implemented")
+    return Ref(asarray(np.zeros(aval.shape, aval.dtype)), top_level())
+
+
+def free_ref(ref: Any) -> tuple[()]:
+    """Invalidate ``ref`` in traced code (reading or writing it afterwards is an error); eagerly, and for anything
+    that is not a reference, nothing, as JAX's. Returns ``()``."""
+    if isinstance(ref, Ref) and trace_state.dynamic is not None:
+        ref._check()  # pyright: ignore[reportPrivateUsage]
+        ref._freed = True  # pyright: ignore[reportPrivateUsage]
+    return ()
 
 
 def freeze(ref: Ref) -> Any:
