@@ -6,6 +6,8 @@ that stage functions into jaxprs for :func:`jit`) with JAX 0.10.2's semantics. :
 ``jax.numpy``-style API.
 """
 
+from typing import Any
+
 from arraytyping import debug, dtypes, experimental, lattice, op_rules, tree_util
 from arraytyping._src.dtypes.config import config, debug_infs, debug_nans, dtype_promotion, enable_x64
 from arraytyping._src.dtypes.config import (
@@ -87,6 +89,9 @@ __all__ = [
     "threefry_partitionable", "transfer_guard", "transfer_guard_device_to_device", "transfer_guard_device_to_host",
     "transfer_guard_host_to_device", "Device", "ds", "empty_ref", "free_ref", "fwd_and_bwd", "memory",
 ]
+
+Device: type[Any]
+"""jaxlib's device class (``jax.Device``), given by :func:`__getattr__` on first use."""
 
 
 def __getattr__(name: str) -> object:

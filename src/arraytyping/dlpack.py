@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from arraytyping._src.core.array import Array
+from arraytyping._src.core.annotations import AnyArray
 from arraytyping._src.numpy.array_api import from_dlpack as _from_dlpack
 from arraytyping._src.xla.dlpack import is_supported_dtype
 
 __all__ = ["from_dlpack", "is_supported_dtype"]
 
 
-def from_dlpack(external_array: Any, device: Any = None, copy: bool | None = None) -> Array:
+def from_dlpack(external_array: Any, device: Any = None, copy: bool | None = None) -> AnyArray:
     """An array of ``external_array`` (any object with ``__dlpack__`` and ``__dlpack_device__``: a numpy array, a
     PyTorch tensor, an arraytyping array...), sharing its memory unless ``copy=True`` or a ``device`` other than its
     own is asked for (``copy=False`` then refuses with a ``ValueError``); its dtype canonicalized as JAX's (a
@@ -30,4 +30,5 @@ def from_dlpack(external_array: Any, device: Any = None, copy: bool | None = Non
         >>> arraytyping.dlpack.from_dlpack(np.arange(3, dtype=np.int32))
         Array([0, 1, 2], dtype=int32)
     """
-    return _from_dlpack(external_array, device=device, copy=copy)
+    out: AnyArray = _from_dlpack(external_array, device=device, copy=copy)
+    return out

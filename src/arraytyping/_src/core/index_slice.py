@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import operator
-from typing import Any
+from typing import Any, cast
 
 from arraytyping._src.core.trace import Tracer, concrete_value
 from arraytyping._src.tree.pytree import register_pytree_node
@@ -95,7 +95,8 @@ def ds(start: Any, size: Any = None, stride: int | None = None) -> slice | Slice
         return slice(None)
     if stride is None:
         stride = 1
-    if not isinstance(stride, int):
+    given = cast(object, stride)  # tested unnarrowed: a caller may pass an array
+    if not isinstance(given, int):
         raise ValueError("Non-static stride in `dslice`")
     if size is None:
         start, size = 0, start

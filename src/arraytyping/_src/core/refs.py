@@ -318,9 +318,12 @@ def _value_type(ty: Any) -> ShapedArray:
     if isinstance(ty, (Array, Ref)):
         raise TypeError(f"empty_ref takes the type of the reference's value (typeof(x) or a ShapeDtypeStruct), got "
                         f"a {type(ty).__name__}")
-    shape, dtype = getattr(ty, "shape", None), getattr(ty, "dtype", None)
+    shape: object = getattr(ty, "shape", None)
+    dtype: object = getattr(ty, "dtype", None)
     if isinstance(shape, tuple) and isinstance(dtype, np.dtype):
-        return ShapedArray(shape, dtype, bool(getattr(ty, "weak_type", False)))
+        dims = cast(tuple[int, ...], shape)
+        dt: np.dtype[Any] = dtype  # pyright: ignore[reportUnknownVariableType] - numpy's dtype of unknown scalar
+        return ShapedArray(tuple(int(d) for d in dims), dt, bool(getattr(ty, "weak_type", False)))
     raise TypeError(f"Argument {ty!r} of type {type(ty)} is not a valid JAX type")
 
 

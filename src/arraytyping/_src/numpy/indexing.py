@@ -19,7 +19,7 @@ import math
 import operator
 from collections.abc import Hashable, Sequence
 from types import EllipsisType
-from typing import Any, NamedTuple, TypeAlias, cast
+from typing import Any, NamedTuple, SupportsIndex, TypeAlias, cast
 
 import numpy as np
 
@@ -278,8 +278,9 @@ def _ds_size(d: Slice) -> int:
 
 def _index_scalar(i: Any, dtype: np.dtype[Any]) -> Any:
     """A scalar start index in ``dtype``: a constant for an int, converted (strongly) for an array."""
-    if isinstance(i, (int, np.integer)):
-        return lax.const(operator.index(i), ShapedArray((), dtype, False))
+    obj: object = i
+    if isinstance(obj, (int, np.integer)):
+        return lax.const(operator.index(cast(SupportsIndex, obj)), ShapedArray((), dtype, False))
     return lax.convert_element_type(i, dtype, False)
 
 
@@ -643,7 +644,7 @@ def _index_to_gather(parsed: list[_Parsed], shape: tuple[int, ...], normalize: b
             y_axis += 1
             x_axis += 1
         elif p.typ == _T.DYNAMIC_SLICE:
-            d: Slice = p.index
+            d = cast(Slice, p.index)
             size = d.size
             slice_shape.append(size)
             if d.stride == 1:
