@@ -15,6 +15,7 @@ from arraytyping._src.core.array import Array
 from arraytyping._src.core.avals import HOST_VALUE_TYPES, SEQUENCE_TYPES, ShapedArray
 from arraytyping._src.xla import dlpack
 from arraytyping._src.xla.backend import backend, backend_of_device, check_supported, get_backend
+from arraytyping._src.xla.spmd import global_sharding
 from arraytyping._src.xla.sharding import (
     Index, NamedSharding, Sharding, SingleDeviceSharding, as_sharding, index_shape, replica_ids,
 )
@@ -250,27 +251,83 @@ class Shard:
 
 class ShardedArrayImpl(ArrayImpl):
     """An array split over several devices by a :class:`NamedSharding`: a block on each device (its
-    :attr:`addressable_shards`). Reading its value gathers the blocks; an eager operation computes on a gathered
-    copy on the default device."""
+    :attr:`addressable_shards`), held together as one jaxlib array over the mesh's devices, which a computation
+    over those devices takes as it is (``jit`` and eager operations run on XLA's SPMD partitioner). Reading its
+    value gathers the blocks to the host."""
 
-    __slots__ = ("_sharding", "_shards")
+    __slots__ = ("_sharding", "_shards", "_global")
 
     _sharding: NamedSharding
     _shards: list[Shard]
+    _global: Any
+    """The jaxlib array over the mesh's devices (one buffer per device, in the mesh's order)."""
 
     @classmethod
-    def assemble(cls, value: np.ndarray[Any, Any], aval: ShapedArray, sharding: NamedSharding,
-                 blocks: dict[Any, ArrayImpl]) -> ShardedArrayImpl:
-        """The array of ``aval`` whose global value is ``value``, split as ``sharding`` says over ``blocks``
-        (each device's block, already on it)."""
+    def assemble(cls, aval: ShapedArray, sharding: NamedSharding, blocks: dict[Any, ArrayImpl],
+                 value: np.ndarray[Any, Any] | None = None) -> ShardedArrayImpl:
+        """The array of ``aval`` split as ``sharding`` says over ``blocks`` (each device's block, already on it);
+        ``value``: its global value, when the host has it already."""
         self = object.__new__(cls)
-        self.buf = backend().put(_contiguous(value), aval)
         self.aval = aval
         self._sharding = sharding
         indices = sharding.devices_indices_map(aval.shape)
         replicas = replica_ids(indices)
         self._shards = [Shard(d, indices[d], replicas[d], blocks[d]) for d in indices]
+        self._global = backend().xc.ArrayImpl(aval, global_sharding(sharding, aval.ndim),
+                                              [blocks[d].buf for d in indices], committed=True, _skip_checks=True)
+        if value is not None:
+            npy = np.array(value, copy=True)
+            npy.flags.writeable = False
+            self._npy = npy
         return self
+
+    @property
+    def buf(self) -> Any:  # type: ignore[override]
+        """A gathered copy of the array on the default device (made once), for what computes on one device."""
+        try:
+            got: Any = _BUF_SLOT.__get__(self, ArrayImpl)
+            return got
+        except AttributeError:
+            pass
+        gathered = backend().put(_contiguous(self._value()), self.aval)
+        _BUF_SLOT.__set__(self, gathered)
+        return gathered
+
+    @property
+    def global_array(self) -> Any:
+        """The jaxlib array over the mesh's devices that computations over them take."""
+        self.check_alive()
+        return self._global
+
+    def check_alive(self) -> None:
+        if self._global.is_deleted():
+            raise DeletedArrayError(
+                f"this array ({self.aval.str_short()}) was deleted with .delete() and can no longer be used")
+
+    def block_until_ready(self) -> ShardedArrayImpl:
+        self.check_alive()
+        self._global.block_until_ready()
+        return self
+
+    def is_ready(self) -> bool:
+        self.check_alive()
+        return bool(self._global.is_ready())
+
+    def is_deleted(self) -> bool:
+        return bool(self._global.is_deleted())
+
+    def _value(self) -> np.ndarray[Any, Any]:
+        npy: np.ndarray[Any, Any] | None = getattr(self, "_npy", None)
+        if npy is None:
+            self.check_alive()
+            value: np.ndarray[Any, Any] = np.empty(self.aval.shape, dtype=self.aval.dtype)
+            for shard in self._shards:
+                if shard.replica_id == 0:
+                    value[shard.index] = np.asarray(shard.data)
+            value.flags.writeable = False
+            self._npy = value
+            npy = value
+        return npy
 
     def devices(self) -> set[Any]:
         """The devices holding a block of the array."""
@@ -298,9 +355,17 @@ class ShardedArrayImpl(ArrayImpl):
         return list(self._shards)
 
     def delete(self) -> None:
+        self._npy = None
+        if not self._global.is_deleted():
+            self._global.delete()
         for shard in self._shards:
-            shard.data.delete()
-        super().delete()
+            if not shard.data.is_deleted():
+                shard.data.delete()
+        try:
+            gathered: Any = _BUF_SLOT.__get__(self, ArrayImpl)
+        except AttributeError:
+            return
+        gathered.delete()
 
     def to_device(self, device: Any, *, stream: int | Any | None = None) -> ArrayImpl:
         if stream is not None:
@@ -327,7 +392,7 @@ def put_sharded(value: np.ndarray[Any, Any], aval: ShapedArray, sharding: NamedS
         block = _contiguous(value[index])
         block_aval = ShapedArray(block.shape, aval.dtype, aval.weak_type)
         blocks[device] = ArrayImpl.new(backend_of_device(device).put_on(block, block_aval, device), block_aval)
-    return ShardedArrayImpl.assemble(value, aval, sharding, blocks)
+    return ShardedArrayImpl.assemble(aval, sharding, blocks, value)
 
 
 def make_array_from_callback(shape: tuple[int, ...], sharding: Sharding,
@@ -398,8 +463,13 @@ def _from_blocks(shape: tuple[int, ...], sharding: NamedSharding, blocks: dict[A
                              f"{block.aval.shape}. Shape of Array is {aval0.str_short()} with sharding {sharding!r}")
         value[index] = np.asarray(block)
     aval = ShapedArray(shape, target, aval0.weak_type)
-    return ShardedArrayImpl.assemble(value, aval, sharding, blocks)
+    if target != aval0.dtype:
+        return put_sharded(value, aval, sharding)
+    return ShardedArrayImpl.assemble(aval, sharding, blocks, value)
 
+
+_BUF_SLOT: Any = ArrayImpl.__dict__["buf"]
+"""The slot holding an array's one-device buffer (a sharded array's gathered copy, once made)."""
 
 _array._EXACT_OPERANDS.add(ArrayImpl)  # pyright: ignore[reportPrivateUsage]  # operators: the common operand first
 
