@@ -103,11 +103,11 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
         "# Transformations keep the wrapped function's signature (jit's, with the ahead-of-time stages).",
         "@overload",
         "def jit(fun: Callable[Params, R], *, static_argnums: int | Sequence[int] | None = None, "
-        "static_argnames: str | Iterable[str] | None = None) -> stages.Wrapped[Params, R]:",
+        "static_argnames: str | Iterable[str] | None = None, in_shardings: Any = None, out_shardings: Any = None) -> stages.Wrapped[Params, R]:",
         *([f"    {docs('jit')}", "    ..."] if docs("jit") else ["    ..."]),
         "@overload",
         "def jit(fun: None = None, *, static_argnums: int | Sequence[int] | None = None, "
-        "static_argnames: str | Iterable[str] | None = None) -> Callable[[Callable[Params, R]], stages.Wrapped[Params, R]]: ...",
+        "static_argnames: str | Iterable[str] | None = None, in_shardings: Any = None, out_shardings: Any = None) -> Callable[[Callable[Params, R]], stages.Wrapped[Params, R]]: ...",
         *vmap_declaration(m, docs("vmap")),
         *custom_jvp_declaration(docs("custom_jvp")),
         *custom_vjp_declaration(docs("custom_vjp")),
