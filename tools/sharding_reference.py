@@ -183,6 +183,56 @@ data = np.arange(8, dtype=np.int32).reshape(4, 2)
 arrays = [jax.device_put(data[idx], d) for d, idx in s.addressable_devices_indices_map(data.shape).items()]
 show(jax.make_array_from_single_device_arrays(data.shape, s, arrays))
 ''',
+    "jit_propagates_shardings": '''
+mesh = jax.make_mesh((4, 2), ('x', 'y'), axis_types=(jax.sharding.AxisType.Auto,) * 2)
+x = jax.device_put(jnp.arange(32.).reshape(8, 4), NamedSharding(mesh, P('x', 'y')))
+show(jax.jit(lambda a: a + 1)(x))
+show(jax.jit(lambda a: a.sum(1))(x))
+show(jax.jit(lambda a: a.T)(x))
+show(jax.jit(lambda a, b: (a * b).sum(0))(x, 2.0))
+''',
+    "jit_explicit_mesh": '''
+mesh = jax.make_mesh((4, 2), ('x', 'y'))
+x = jax.device_put(jnp.arange(32.).reshape(8, 4), NamedSharding(mesh, P('x', 'y')))
+show(jax.jit(lambda a: a * 2)(x))
+show(jax.jit(lambda a: a.T)(x))
+''',
+    "eager_ops_stay_sharded": '''
+mesh = jax.make_mesh((4, 2), ('x', 'y'), axis_types=(jax.sharding.AxisType.Auto,) * 2)
+x = jax.device_put(jnp.arange(16.).reshape(8, 2), NamedSharding(mesh, P('x')))
+show(x + 1)
+show(jnp.sin(x))
+show(x * x)
+''',
+    "jit_in_out_shardings": '''
+mesh = jax.make_mesh((4, 2), ('x', 'y'), axis_types=(jax.sharding.AxisType.Auto,) * 2)
+f = jax.jit(lambda a: a * 2, in_shardings=NamedSharding(mesh, P('x')), out_shardings=NamedSharding(mesh, P(None, 'y')))
+show(f(np.arange(16, dtype=np.float32).reshape(8, 2)))
+g = jax.jit(lambda a, b: (a + b, a - b), in_shardings=(NamedSharding(mesh, P('y')), None),
+            out_shardings=NamedSharding(mesh, P()))
+for r in g(jnp.arange(4.), jnp.ones(4)):
+    show(r)
+''',
+    "jit_out_shardings_only": '''
+mesh = jax.make_mesh((8,), ('d',), axis_types=(jax.sharding.AxisType.Auto,))
+f = jax.jit(lambda: jnp.arange(16.).reshape(8, 2), out_shardings=NamedSharding(mesh, P('d')))
+show(f())
+''',
+    "jit_in_shardings_mismatch": '''
+mesh = jax.make_mesh((4, 2), ('x', 'y'), axis_types=(jax.sharding.AxisType.Auto,) * 2)
+x = jax.device_put(jnp.arange(8.), NamedSharding(mesh, P('x')))
+jax.jit(lambda a: a, in_shardings=NamedSharding(mesh, P('y')))(x)
+''',
+    "jit_lowered_text": '''
+mesh = jax.make_mesh((4, 2), ('x', 'y'), axis_types=(jax.sharding.AxisType.Auto,) * 2)
+x = jax.device_put(jnp.arange(32.).reshape(8, 4), NamedSharding(mesh, P('x', 'y')))
+text = jax.jit(lambda a: a.sum(0), out_shardings=NamedSharding(mesh, P('y'))).lower(x).as_text()
+for line in text.splitlines():
+    if 'mhlo.num_partitions' in line or 'sdy.mesh @mesh' in line:
+        print(line.split(' {stablehlo.mesh')[0])
+    if 'func.func public @main' in line:
+        print(line[line.index('(%arg0'):])
+''',
     "shard_repr": '''
 mesh = jax.make_mesh((2,), ('d',))
 x = jax.device_put(jnp.arange(4), NamedSharding(mesh, P('d')))

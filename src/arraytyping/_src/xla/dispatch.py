@@ -702,7 +702,7 @@ class JitFunction(_JitBase):
             if s is not None and own is not None and own != s and not sharded_jit.same_layout(own, s, x.aval.ndim):
                 raise ValueError("Sharding passed to jit does not match the sharding on the respective arg. "
                                  f"Got jit sharding: {s!r},\narg sharding: {own!r} for arg type: "
-                                 f"{x.aval.str_short()}")
+                                 f"{x.aval.dtype.name}[{','.join(map(str, x.aval.shape))}]")
             ins.append(s if s is not None else own)
         key = (sig, tuple(ins))
         entry = self._sharded.get(key)

@@ -169,7 +169,7 @@ def compile_sharded(closed: jx.ClosedJaxpr, out_tree: tree.TreeDef, host_outs: t
         build.allow_spmd_sharding_propagation_to_parameters = [s is None for s in in_shardings] or [False]
         build.allow_spmd_sharding_propagation_to_output = [s is None for s in out_shardings] or [False]
         devices = tuple(mesh.devices.flat)
-        options.device_assignment = xc.DeviceAssignment.create(np.array([[d.id for d in devices]]).T)
+        options.device_assignment = xc.DeviceAssignment.create(np.array([[d.id for d in devices]]))  # 1 replica x N partitions
         with monitoring.log_elapsed_time("Finished XLA compilation of {fun_name} in {elapsed_time:.9f} sec", name,
                                          monitoring.BACKEND_COMPILE_EVENT):
             kwargs: dict[str, Any] = {"host_callbacks": list(m.host_callbacks)} if m.host_callbacks else {}
