@@ -11744,7 +11744,7 @@ def result_type(*args: object) -> np.dtype[Any]: ...
 
 # Transformations keep the wrapped function's signature (jit's, with the ahead-of-time stages).
 @overload
-def jit(fun: Callable[Params, R], *, static_argnums: int | Sequence[int] | None = None, static_argnames: str | Iterable[str] | None = None) -> stages.Wrapped[Params, R]:
+def jit(fun: Callable[Params, R], *, static_argnums: int | Sequence[int] | None = None, static_argnames: str | Iterable[str] | None = None, in_shardings: Any = None, out_shardings: Any = None) -> stages.Wrapped[Params, R]:
     """Compile ``fun`` with XLA: ``jit(f)`` traces ``f`` once per input signature (the dtypes, shapes, weak types
     and tree structure of its arguments, the configuration and the static arguments), lowers the jaxpr to
     StableHLO, compiles it and runs the executable on later calls. Arguments and results are pytrees.
@@ -11752,6 +11752,12 @@ def jit(fun: Callable[Params, R], *, static_argnums: int | Sequence[int] | None 
     ``static_argnums`` (positions) and ``static_argnames`` (names) mark static arguments, which must be hashable
     and are part of the signature; each is inferred from the other through ``f``'s signature. The result's
     :meth:`~Wrapped.trace` and :meth:`~Wrapped.lower` take the steps ahead of time (``jax.stages``).
+
+    Over several devices (JAX's sharded ``jit``): ``in_shardings`` (a sharding, or a pytree of shardings or
+    ``None`` that is a prefix of the positional arguments) places each argument so (an array already laid out
+    otherwise is JAX's ``ValueError``); ``out_shardings`` (likewise, a prefix of the result) lays the results out
+    so. A sharded argument makes the computation run over its mesh's devices, compiled with XLA's SPMD partitioner;
+    the results are sharded as given, or as the partitioner chose.
 
     ::
 
@@ -11764,7 +11770,7 @@ def jit(fun: Callable[Params, R], *, static_argnums: int | Sequence[int] | None 
     """
     ...
 @overload
-def jit(fun: None = None, *, static_argnums: int | Sequence[int] | None = None, static_argnames: str | Iterable[str] | None = None) -> Callable[[Callable[Params, R]], stages.Wrapped[Params, R]]: ...
+def jit(fun: None = None, *, static_argnums: int | Sequence[int] | None = None, static_argnames: str | Iterable[str] | None = None, in_shardings: Any = None, out_shardings: Any = None) -> Callable[[Callable[Params, R]], stages.Wrapped[Params, R]]: ...
 OutDType = TypeVar("OutDType")
 InDType1 = TypeVar("InDType1")
 InDType2 = TypeVar("InDType2")
