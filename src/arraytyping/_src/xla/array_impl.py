@@ -282,7 +282,7 @@ class ShardedArrayImpl(ArrayImpl):
         return self
 
     @property
-    def buf(self) -> Any:  # type: ignore[override]
+    def buf(self) -> Any:
         """A gathered copy of the array on the default device (made once), for what computes on one device."""
         try:
             got: Any = _BUF_SLOT.__get__(self, ArrayImpl)

@@ -638,8 +638,11 @@ class JitFunction(_JitBase):
             out = self._call_sharded(tuple(sig), leaves, dyn_args, dynamic, static_args, static)
             if out is not _MISS:
                 return out
-            bufs = [x.buf if isinstance(x, ArrayImpl) else scalar_buffer(x, type(x), x64) if type(x) in _SCALAR_TYPES
-                    else device_put(x).buf for x in leaves]
+            bufs = []
+            for x in leaves:
+                obj = x
+                bufs.append(obj.buf if isinstance(obj, ArrayImpl) else scalar_buffer(obj, type(obj), x64)
+                            if type(obj) in _SCALAR_TYPES else device_put(obj).buf)
         key = tuple(sig)
         entry = self._cache.get(key)
         if entry is None:
@@ -708,15 +711,14 @@ class JitFunction(_JitBase):
         entry = self._sharded.get(key)
         if entry is None:
             in_tree = tree.structure((dyn_args, dynamic))
-            avals = [a for a in sig[3:3 + len(leaves)]]
-            avals = [a if isinstance(a, ShapedArray) else abstractify(x) for a, x in zip(avals, leaves)]
+            avals = [a if isinstance(a, ShapedArray) else abstractify(x) for a, x in zip(sig[3:3 + len(leaves)], leaves)]
             closed, out_tree, host = self.trace_flat(avals, in_tree, static_args, static)
-            outs_given = self.out_shardings
-            out_leaves = [None] * len(closed.out_avals)
-            if outs_given is not None:
-                shaped = tree.unflatten(out_tree, [*range(len(closed.out_avals) + len(host))]) if not host else None
-                out_leaves = sharded_jit.prefix_shardings(outs_given, shaped, "out_shardings") if shaped is not None \
-                    else sharded_jit.prefix_shardings(outs_given, [None] * len(closed.out_avals), "out_shardings")
+            out_leaves: list[Any] = [None] * len(closed.out_avals)
+            if self.out_shardings is not None:
+                shaped = tree.unflatten(out_tree, list(range(out_tree.num_leaves)))
+                every = sharded_jit.prefix_shardings(self.out_shardings, shaped, "out_shardings")
+                on_host = {i for i, _ in host}
+                out_leaves = [s for i, s in enumerate(every) if i not in on_host]
             mesh = sharded_jit.the_mesh([*ins, *out_leaves], f"jit({self.name})")
             if mesh is None:  # single-device shardings only: the one-device path
                 return _MISS

@@ -7,8 +7,8 @@ those the compiled executable reports."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
 
 import numpy as np
 
@@ -44,17 +44,17 @@ def prefix_shardings(given: Any, values: Any, what: str) -> list[NamedSharding |
             one(s, value)
             return
         if isinstance(s, (tuple, list)) and isinstance(value, (tuple, list)):
-            s_items: Sequence[Any] = s
-            v_items: Sequence[Any] = value
+            s_items = cast("Sequence[Any]", s)
+            v_items = cast("Sequence[Any]", value)
             if len(s_items) != len(v_items):
-                raise ValueError(f"{what} is a {type(s).__name__} of length {len(s_items)}, but the values it "
+                raise ValueError(f"{what} is a {type(s_items).__name__} of length {len(s_items)}, but the values it "
                                  f"lays out are of length {len(v_items)}")
             for a, b in zip(s_items, v_items):
                 walk(a, b)
             return
         if isinstance(s, dict) and isinstance(value, dict):
-            s_map: dict[Any, Any] = s
-            v_map: dict[Any, Any] = value
+            s_map: dict[Any, Any] = {k: v for k, v in cast("Mapping[Any, Any]", s).items()}
+            v_map: dict[Any, Any] = {k: v for k, v in cast("Mapping[Any, Any]", value).items()}
             for k in sorted(v_map):
                 walk(s_map.get(k), v_map[k])
             return

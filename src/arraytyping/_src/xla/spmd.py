@@ -76,7 +76,7 @@ def _global_class() -> Any:
     if not _GLOBAL_CLASS:
         base: Any = backend().xc.GSPMDSharding
 
-        class _Global(base):  # type: ignore[misc,valid-type]
+        class _Global(base):  # type: ignore[misc]
             def _to_xla_hlo_sharding(self, num_dimensions: int) -> Any:
                 return self._hlo_sharding
 

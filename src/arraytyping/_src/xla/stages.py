@@ -532,5 +532,7 @@ def jit(fun: Callable[..., Any] | None = None, *, static_argnums: int | Sequence
         return jf
 
     if fun is None:
-        return lambda f: with_shardings(made(f))
+        def decorate(f: Callable[..., Any]) -> Any:
+            return with_shardings(made(f))
+        return decorate
     return with_shardings(made)
