@@ -233,6 +233,49 @@ for line in text.splitlines():
     if 'func.func public @main' in line:
         print(line[line.index('(%arg0'):])
 ''',
+    "with_sharding_constraint_in_jit": '''
+mesh = jax.make_mesh((4, 2), ('x', 'y'), axis_types=(jax.sharding.AxisType.Auto,) * 2)
+s = NamedSharding(mesh, P('x'))
+f = jax.jit(lambda a: jax.lax.with_sharding_constraint(a * 2, s) + 1)
+show(f(jnp.ones((8, 2))))
+text = jax.jit(lambda a: jax.lax.with_sharding_constraint(a * 2, s)).lower(jnp.ones((8, 2))).as_text()
+import re
+print([re.sub(r'%\\w+', '%', line.strip()) for line in text.splitlines() if 'sdy.sharding_constraint' in line])
+print([line.strip() for line in text.splitlines() if 'num_partitions' in line])
+''',
+    "with_sharding_constraint_eager": '''
+mesh = jax.make_mesh((4, 2), ('x', 'y'), axis_types=(jax.sharding.AxisType.Auto,) * 2)
+show(jax.lax.with_sharding_constraint(jnp.arange(8.), NamedSharding(mesh, P('x'))))
+a, b = jax.lax.with_sharding_constraint([jnp.arange(8.), jnp.ones((4, 2))], NamedSharding(mesh, P('y')))
+show(b)
+with jax.set_mesh(mesh):
+    show(jax.lax.with_sharding_constraint(jnp.arange(4, dtype=jnp.int32), P(('x',))))
+''',
+    "with_sharding_constraint_grad_vmap": '''
+mesh = jax.make_mesh((4, 2), ('x', 'y'), axis_types=(jax.sharding.AxisType.Auto,) * 2)
+s = NamedSharding(mesh, P('x'))
+show(jax.grad(lambda a: (jax.lax.with_sharding_constraint(a, s) ** 2).sum())(jnp.arange(8.)))
+show(jax.vmap(lambda a: jax.lax.with_sharding_constraint(a * 3, s))(jnp.ones((3, 8))))
+show(jax.jit(jax.vmap(lambda a: jax.lax.with_sharding_constraint(a, s), in_axes=1))(jnp.ones((8, 2))))
+''',
+    "with_sharding_constraint_indivisible": '''
+mesh = jax.make_mesh((4, 2), ('x', 'y'), axis_types=(jax.sharding.AxisType.Auto,) * 2)
+jax.lax.with_sharding_constraint(jnp.arange(6.), NamedSharding(mesh, P('x')))
+''',
+    "reshard": '''
+mesh = jax.make_mesh((4, 2), ('x', 'y'))
+x = jax.device_put(jnp.arange(8.), NamedSharding(mesh, P('x')))
+show(jax.reshard(x, NamedSharding(mesh, P('y'))))
+show(jax.sharding.reshard(x, NamedSharding(mesh, P())))
+show(jax.jit(lambda a: jax.reshard(a * 2, NamedSharding(mesh, P(('x', 'y')))))(x))
+''',
+    "reshard_auto_axis": '''
+mesh = jax.make_mesh((4, 2), ('x', 'y'), axis_types=(jax.sharding.AxisType.Auto,) * 2)
+try:
+    jax.reshard(jnp.arange(8.), NamedSharding(mesh, P('x')))
+except ValueError as e:
+    print(str(e).split(' This error occurs')[0])
+''',
     "shard_repr": '''
 mesh = jax.make_mesh((2,), ('d',))
 x = jax.device_put(jnp.arange(4), NamedSharding(mesh, P('d')))

@@ -31,6 +31,7 @@ from arraytyping._src.api.public import (
     Ref, freeze, new_ref, Shard, make_array_from_callback, make_array_from_single_device_arrays,
 )
 from arraytyping._src.xla.sharding import NamedSharding, make_mesh, set_mesh
+from arraytyping._src.lax.api.sharding import reshard
 from arraytyping._src.xla.sharding import PartitionSpec as P
 from arraytyping.dtypes import float0
 from arraytyping._src.dtypes.scalar_types import (
@@ -62,7 +63,7 @@ __all__ = [
     "TracerBoolConversionError", "TracerIntegerConversionError", "TypeCheckError", "UnexpectedTracerError",
     "checkpoint", "checkpoint_policies", "custom_jvp", "custom_vjp", "device_put", "devices", "eval_shape", "grad",
     "NamedSharding", "P", "Shard", "make_array_from_callback", "make_array_from_single_device_arrays", "make_mesh",
-    "set_mesh", "hessian", "jacfwd", "jacobian", "jacrev", "jit", "jvp", "linearize", "make_jaxpr", "remat", "typecheck",
+    "set_mesh", "reshard", "hessian", "jacfwd", "jacobian", "jacrev", "jit", "jvp", "linearize", "make_jaxpr", "remat", "typecheck",
     "value_and_grad", "vjp", "vmap", "block_until_ready", "typeof", "debug", "experimental", "pure_callback",
     "TypePromotionError", "bfloat16", "errors", "stages", "bool_", "canonicalize_dtype", "complex64", "custom_derivatives", "custom_batching", "complex128",
     "complexfloating", "config", "dtype_promotion", "dtypes", "enable_x64", "finfo", "float4_e2m1fn", "float6_e2m3fn",

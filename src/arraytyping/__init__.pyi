@@ -32,7 +32,7 @@ from arraytyping import ref as ref
 from arraytyping import errors as errors, stages as stages
 from arraytyping import sharding as sharding
 from arraytyping.sharding import NamedSharding as NamedSharding, PartitionSpec as P, Sharding
-from arraytyping.sharding import make_mesh as make_mesh, set_mesh as set_mesh
+from arraytyping.sharding import make_mesh as make_mesh, reshard as reshard, set_mesh as set_mesh
 from arraytyping import image as image, ops as ops
 from arraytyping.errors import ConcretizationTypeError as ConcretizationTypeError
 from arraytyping.errors import TracerArrayConversionError as TracerArrayConversionError
@@ -45,7 +45,7 @@ __all__ = [
     "TracerBoolConversionError", "TracerIntegerConversionError", "TypeCheckError", "UnexpectedTracerError",
     "checkpoint", "checkpoint_policies", "custom_jvp", "custom_vjp", "device_put", "devices", "eval_shape", "grad",
     "NamedSharding", "P", "Shard", "make_array_from_callback", "make_array_from_single_device_arrays", "make_mesh",
-    "set_mesh", "hessian", "jacfwd", "jacobian", "jacrev", "jit", "jvp", "linearize", "make_jaxpr", "remat",
+    "set_mesh", "reshard", "hessian", "jacfwd", "jacobian", "jacrev", "jit", "jvp", "linearize", "make_jaxpr", "remat",
     "typecheck", "value_and_grad", "vjp", "vmap", "block_until_ready", "typeof", "debug", "experimental",
     "pure_callback", "TypePromotionError", "bfloat16", "errors", "stages", "bool_", "canonicalize_dtype", "complex64",
     "custom_derivatives", "custom_batching", "complex128", "complexfloating", "config", "dtype_promotion", "dtypes",

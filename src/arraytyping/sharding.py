@@ -13,7 +13,8 @@ from arraytyping._src.xla.sharding import (
     AbstractMesh, AxisType, Mesh, NamedSharding, PartitionSpec, Sharding, SingleDeviceSharding, get_abstract_mesh,
     get_mesh, make_mesh, make_single_device_sharding, set_mesh,
 )
+from arraytyping._src.lax.api.sharding import reshard
 
 __all__ = ["AbstractMesh", "AxisType", "Mesh", "NamedSharding", "PartitionSpec", "Sharding",
            "SingleDeviceSharding", "get_abstract_mesh", "get_mesh", "make_mesh", "make_single_device_sharding",
-           "set_mesh"]
+           "reshard", "set_mesh"]

@@ -35,6 +35,8 @@ from arraytyping._src.xla.array_impl import (
     ArrayImpl, DeletedArrayError, ShardedArrayImpl, check_python_int, device_put,
 )
 from arraytyping._src.xla import sharded_jit
+from arraytyping._src.xla.sharding import NamedSharding, PartitionSpec as P
+from arraytyping._src.xla.spmd import NeedsMesh, jaxpr_mesh
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.xla.backend import backend, check_supported
 from arraytyping._src.xla.jit_call import fun_name, staged_call, static_key
@@ -360,6 +362,8 @@ class JitFunction(_JitBase):
         """``jit``'s ``out_shardings``: ``None`` (the partitioner's choice) or a sharding or pytree prefix of the
         result."""
         self._sharded: dict[Hashable, sharded_jit.ShardedCompiled] = {}
+        self.needs_mesh = False
+        """Whether a call's computation was found to hold a sharding constraint: calls take the sharded path."""
         # The name, docstring and ``__wrapped__`` only: copying ``fun.__dict__`` would overwrite this object's state
         # with that of a wrapped JitFunction (or of a function wrapping one, such as ``grad(jit(f))``).
         functools.update_wrapper(self, fun, updated=())
@@ -370,7 +374,7 @@ class JitFunction(_JitBase):
             return self.call_with_refs(args, kwargs)
         if _trace_state.dynamic is not None:
             return self._under_trace(args, kwargs)
-        if self.in_shardings is not None or self.out_shardings is not None:
+        if self.in_shardings is not None or self.out_shardings is not None or self.needs_mesh:
             return self._call_general(args, kwargs)
         last_tree = self._last_tree
         if last_tree is not None and not kwargs and not SPECIAL_CHECKS.on and not TRACE_FLAGS.on:
@@ -417,6 +421,8 @@ class JitFunction(_JitBase):
                 if not self.handles_refs:
                     raise
                 return self.call_with_refs(args, kwargs)
+            except NeedsMesh:
+                return self._call_general(args, kwargs)
             if entry is None:
                 return self._under_trace(args, kwargs)
         if SPECIAL_CHECKS.on:
@@ -609,7 +615,7 @@ class JitFunction(_JitBase):
         x64 = cfg.x64
         sig: list[Any] = [id(cfg), trace_key(x64), structure]
         bufs: list[Any] = []
-        sharded = self.in_shardings is not None or self.out_shardings is not None
+        sharded = self.in_shardings is not None or self.out_shardings is not None or self.needs_mesh
         for x in leaves:
             obj: object = x
             tp = type(obj)
@@ -653,6 +659,8 @@ class JitFunction(_JitBase):
                 if not self.handles_refs:
                     raise
                 return self.call_with_refs(args, kwargs)
+            except NeedsMesh:
+                return self._call_general(args, kwargs)
             if entry is None:
                 return self._under_trace(args, kwargs)
         if SPECIAL_CHECKS.on:
@@ -688,6 +696,9 @@ class JitFunction(_JitBase):
                 raise
             if any(isinstance(c, core.Tracer) for c in closed.consts):
                 return None
+            if jaxpr_mesh(closed.jaxpr) is not None:  # a sharding constraint: computed over its mesh's devices
+                self.needs_mesh = True
+                raise NeedsMesh(self.name)
             entry = compile_closed_jaxpr(closed, out_tree, host, f"jit({fun_name(self.fun)})")
             self._cache[key] = entry
             return entry
@@ -711,7 +722,8 @@ class JitFunction(_JitBase):
         entry = self._sharded.get(key)
         if entry is None:
             in_tree = tree.structure((dyn_args, dynamic))
-            avals = [a if isinstance(a, ShapedArray) else abstractify(x) for a, x in zip(sig[3:3 + len(leaves)], leaves)]
+            x64 = current().x64
+            avals = [_PY_SCALAR_AVAL[a, x64] if isinstance(a, type) else a for a in sig[3:3 + len(leaves)]]
             closed, out_tree, host = self.trace_flat(avals, in_tree, static_args, static)
             out_leaves: list[Any] = [None] * len(closed.out_avals)
             if self.out_shardings is not None:
@@ -719,7 +731,9 @@ class JitFunction(_JitBase):
                 every = sharded_jit.prefix_shardings(self.out_shardings, shaped, "out_shardings")
                 on_host = {i for i, _ in host}
                 out_leaves = [s for i, s in enumerate(every) if i not in on_host]
-            mesh = sharded_jit.the_mesh([*ins, *out_leaves], f"jit({self.name})")
+            inner = jaxpr_mesh(closed.jaxpr)
+            mesh = sharded_jit.the_mesh([*ins, *out_leaves, *([] if inner is None else [NamedSharding(inner, P())])],
+                                        f"jit({self.name})")
             if mesh is None:  # single-device shardings only: the one-device path
                 return _MISS
             entry = sharded_jit.compile_sharded(closed, out_tree, host, f"jit({self.name})", ins, out_leaves, mesh)

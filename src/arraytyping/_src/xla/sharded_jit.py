@@ -19,7 +19,7 @@ from arraytyping._src.tree import pytree as tree
 from arraytyping._src.xla.array_impl import ArrayImpl, ShardedArrayImpl, put_sharded
 from arraytyping._src.xla.backend import backend, check_supported
 from arraytyping._src.xla.lowering import lower_module, mlir, module_name
-from arraytyping._src.xla.sharding import Mesh, NamedSharding, PartitionSpec, Sharding, as_sharding
+from arraytyping._src.xla.sharding import AxisType, Mesh, NamedSharding, PartitionSpec, Sharding, as_sharding
 from arraytyping._src.xla.spmd import hlo_sharding, sdy_mesh, sdy_sharding, spec_of
 
 __all__ = ["ShardedCompiled", "arg_sharding", "compile_sharded", "prefix_shardings", "same_layout", "the_mesh"]
@@ -128,7 +128,7 @@ class ShardedCompiled:
 
     @staticmethod
     def _global(x: Any, sharding: NamedSharding, aval: ShapedArray) -> Any:
-        if isinstance(x, ShardedArrayImpl) and x.sharding == sharding:
+        if isinstance(x, ShardedArrayImpl) and (x.sharding == sharding or _trimmed(x.sharding) == _trimmed(sharding)):
             return x.global_array
         if isinstance(x, ArrayImpl):
             x.check_alive()
@@ -181,7 +181,20 @@ def compile_sharded(closed: jx.ClosedJaxpr, out_tree: tree.TreeDef, host_outs: t
            for i, (s, a) in enumerate(zip(in_shardings, in_avals))]
     outs = [s if s is not None else _read_back(results, i, mesh, a, name, "output")
             for i, (s, a) in enumerate(zip(out_shardings, out_avals))]
+    if mesh.axis_types and all(t is AxisType.Explicit for t in mesh.axis_types):
+        # sharding in types: an Explicit mesh's results carry a spec entry for every dimension, as JAX's
+        outs = [NamedSharding(s.mesh, PartitionSpec(*s.spec, *[None] * (a.ndim - len(s.spec)),
+                                                    unreduced=s.spec.unreduced, reduced=s.spec.reduced),
+                              memory_kind=s.memory_kind) for s, a in zip(outs, out_avals)]
     return ShardedCompiled(exe, mesh, ins, outs, in_avals, out_avals, out_tree, host_outs)
+
+
+def _trimmed(s: NamedSharding) -> tuple[Any, ...]:
+    """A sharding's mesh and spec without trailing unsplit dimensions (what lays an array out alike)."""
+    entries = list(s.spec)
+    while entries and entries[-1] is None:
+        entries.pop()
+    return (s.mesh, tuple(entries), s.spec.unreduced, s.spec.reduced, s.memory_kind)
 
 
 def _read_back(shardings: list[Any], i: int, mesh: Mesh, aval: ShapedArray, name: str, what: str

@@ -16,7 +16,7 @@ import numpy as np
 
 from arraytyping._src.xla.backend import backend
 
-__all__ = ["AbstractMesh", "AxisType", "DuplicateSpecError", "Mesh", "NamedSharding", "PartitionSpec", "Sharding",
+__all__ = ["AbstractMesh", "AxisType", "DuplicateSpecError", "IndivisibleError", "Mesh", "NamedSharding", "PartitionSpec", "Sharding",
            "SingleDeviceSharding", "get_abstract_mesh", "get_mesh", "make_mesh", "make_single_device_sharding",
            "set_mesh"]
 
@@ -447,6 +447,10 @@ def _rebuild_spec(partitions: tuple[Any, ...], unreduced: frozenset[str], reduce
     return PartitionSpec(*partitions, unreduced=unreduced, reduced=reduced)
 
 
+
+
+class IndivisibleError(ValueError):
+    """A sharding's mesh axes do not divide a dimension of the array it lays out (JAX's ``IndivisibleError``)."""
 
 
 class DuplicateSpecError(Exception):

@@ -13,15 +13,43 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, cast
 
 import numpy as np
 
+from arraytyping._src.core import jaxpr as jx
 from arraytyping._src.xla.backend import backend
-from arraytyping._src.xla.sharding import Mesh, NamedSharding, PartitionSpec, _axes_of  # pyright: ignore[reportPrivateUsage]
+from arraytyping._src.xla.sharding import (  # pyright: ignore[reportPrivateUsage]
+    UNCONSTRAINED, Mesh, NamedSharding, PartitionSpec, _axes_of,
+)
 
-__all__ = ["global_sharding", "hlo_sharding", "sdy_mesh", "sdy_sharding", "spec_of"]
+__all__ = ["MESH_OF", "NeedsMesh", "global_sharding", "hlo_sharding", "jaxpr_mesh", "sdy_mesh", "sdy_sharding",
+           "spec_of"]
+
+MESH_OF: dict[Any, Callable[[dict[str, Any]], Mesh]] = {}
+"""Primitives whose equations put the computation on a mesh's devices (a sharding constraint): each one's mesh from
+its parameters. The primitives' modules register theirs."""
+
+
+class NeedsMesh(Exception):
+    """A computation holds an equation that puts it on a mesh's devices: it is compiled over them."""
+
+
+def jaxpr_mesh(jaxpr: Any) -> Mesh | None:
+    """The mesh an equation of ``jaxpr`` (or of a jaxpr in an equation's parameters) puts the computation on."""
+    for eqn in jaxpr.eqns:
+        rule = MESH_OF.get(eqn.primitive)
+        if rule is not None:
+            return rule(eqn.params)
+        for value in eqn.params.values():
+            subs: list[Any] = list(cast("Sequence[Any]", value)) if isinstance(value, (list, tuple)) else [value]
+            for sub in subs:
+                inner = sub.jaxpr if isinstance(sub, jx.ClosedJaxpr) else sub if isinstance(sub, jx.Jaxpr) else None
+                found = None if inner is None else jaxpr_mesh(inner)
+                if found is not None:
+                    return found
+    return None
 
 
 def _block_coords(sharding: NamedSharding, ndim: int) -> tuple[list[int], dict[Any, tuple[int, ...]]]:
@@ -176,6 +204,9 @@ def sdy_sharding(spec: PartitionSpec, ndim: int, mesh_name: str = "mesh") -> str
     ``#sdy.sharding<@mesh, [{"x"}, {}]>``."""
     dims: list[str] = []
     for dim in range(ndim):
+        if dim < len(spec) and spec[dim] is UNCONSTRAINED:
+            dims.append("{?}")
+            continue
         axes: Sequence[str] = _axes_of(spec[dim]) if dim < len(spec) else ()
         dims.append("{" + ", ".join(f'"{n}"' for n in axes) + "}")
     return f"#sdy.sharding<@{mesh_name}, [{', '.join(dims)}]>"

@@ -37,7 +37,8 @@ from arraytyping._src.xla.backend import backend
 from arraytyping._src.xla.jit_call import clear_traced, fun_name, static_key
 from arraytyping._src.xla import sharded_jit
 from arraytyping._src.xla.lowering import lower_module, mlir, module_name
-from arraytyping._src.xla.spmd import sdy_mesh, sdy_sharding
+from arraytyping._src.xla.sharding import NamedSharding, PartitionSpec
+from arraytyping._src.xla.spmd import jaxpr_mesh, sdy_mesh, sdy_sharding
 
 __all__ = ["ArgInfo", "Compiled", "CompilerOptions", "Lowered", "Traced", "Wrapped", "clear_caches", "disable_jit", "jit"]
 
@@ -190,7 +191,10 @@ class Traced(_Stage, Generic[_StageR]):
         with m.lock, monitoring.log_elapsed_time(
                 "Finished jaxpr to MLIR module conversion {fun_name} in {elapsed_time:.9f} sec", f"jit({sig.name})",
                 monitoring.JAXPR_TO_MLIR_MODULE_EVENT):
-            mesh = sharded_jit.the_mesh([*sig.in_shardings, *sig.out_shardings], f"jit({sig.name})")
+            inner = jaxpr_mesh(sig.closed.jaxpr)
+            mesh = sharded_jit.the_mesh([*sig.in_shardings, *sig.out_shardings,
+                                         *([] if inner is None else [NamedSharding(inner, PartitionSpec())])],
+                                        f"jit({sig.name})")
             if mesh is None:
                 module = lower_module(sig.closed, module_name(sig.name), result_names)
             else:  # over several devices: with Shardy's annotations, as JAX lowers it
@@ -275,7 +279,7 @@ class Lowered(_Stage, Generic[_StageR]):
             raise NotImplementedError(f"compiler_options={compiler_options!r}: arraytyping compiles with XLA's "
                                       "default options")
         sig = self._sig
-        if any(s is not None for s in [*sig.in_shardings, *sig.out_shardings]):
+        if any(s is not None for s in [*sig.in_shardings, *sig.out_shardings]) or jaxpr_mesh(sig.closed.jaxpr):
             raise NotImplementedError(f"jit({sig.name}).lower(...).compile() over several devices: call the "
                                       "jitted function instead (it compiles with the SPMD partitioner)")
         with mlir().lock, monitoring.log_elapsed_time("Finished XLA compilation of {fun_name} in {elapsed_time:.9f} sec",

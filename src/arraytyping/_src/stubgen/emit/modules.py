@@ -72,7 +72,7 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
         "from arraytyping import errors as errors, stages as stages",
         "from arraytyping import sharding as sharding",
         "from arraytyping.sharding import NamedSharding as NamedSharding, PartitionSpec as P, Sharding",
-        "from arraytyping.sharding import make_mesh as make_mesh, set_mesh as set_mesh",
+        "from arraytyping.sharding import make_mesh as make_mesh, reshard as reshard, set_mesh as set_mesh",
         "from arraytyping import image as image, ops as ops",
         "from arraytyping.errors import ConcretizationTypeError as ConcretizationTypeError",
         "from arraytyping.errors import TracerArrayConversionError as TracerArrayConversionError",
@@ -674,7 +674,7 @@ def sharding_stub(header: list[str]) -> str:
         "from collections import OrderedDict",
         "from collections.abc import Iterator, Sequence",
         "from types import TracebackType",
-        "from typing import Any",
+        "from typing import Any, TypeVar",
         "",
         "import numpy as np",
         "",
@@ -799,6 +799,12 @@ def sharding_stub(header: list[str]) -> str:
         "    def __enter__(self) -> None: ...",
         "    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None, "
         "tb: TracebackType | None) -> None: ...",
+        "",
+        '_ReshardT = TypeVar("_ReshardT")',
+        "",
+        "def reshard(xs: _ReshardT, out_shardings: Any) -> _ReshardT:",
+        *body("reshard"),
+        "    ...",
         "",
     ])
 
