@@ -6,7 +6,9 @@
 the mesh lacks or a mesh axis that does not divide a dimension) to ``tests/data/sharding_reference.json``.
 
 Runs in JAX's own venv (see ``tools/jax_reference.py``, whose command line it shares), with
-``jax_num_cpu_devices`` set to 8 before first use::
+``jax_num_cpu_devices`` set to 8 before first use, and ``rich`` importable there (JAX draws
+``visualize_array_sharding`` with it; without it JAX raises instead: ``pip install --target DIR rich`` and
+``PYTHONPATH=DIR``)::
 
     python tools/sharding_reference.py [--venv .jaxref-venv]
 
@@ -276,6 +278,28 @@ try:
 except ValueError as e:
     print(str(e).split(' This error occurs')[0])
 ''',
+    "visualize_array_sharding": '''
+mesh = jax.make_mesh((4, 2), ('x', 'y'), axis_types=(jax.sharding.AxisType.Auto,) * 2)
+for shape, spec in [((8, 4), P('x', 'y')), ((8, 4), P('x')), ((8, 8), P(None, 'x')), ((4, 16), P('y')),
+                    ((16,), P(('x', 'y'))), ((16,), P()), ((8, 2), P(('x', 'y'))), ((4, 8), P(None, 'y')),
+                    ((16,), P('x'))]:
+    jax.debug.visualize_array_sharding(jax.device_put(jnp.zeros(shape), NamedSharding(mesh, spec)))
+jax.debug.visualize_array_sharding(jnp.arange(16.))
+jax.debug.visualize_array_sharding(jax.device_put(jnp.zeros((4, 4)), jax.devices()[3]))
+m2 = Mesh(np.array(jax.devices()[:4]).reshape(2, 2), ('a', 'b'))
+jax.debug.visualize_sharding((4, 4), NamedSharding(m2, P('a', 'b')))
+jax.debug.visualize_sharding((4, 8), NamedSharding(m2, P('b')), scale=2.0)
+jax.debug.visualize_sharding((40,), NamedSharding(m2, P(('a', 'b'))), min_width=4, max_width=40)
+''',
+    "visualize_sharding_3d": '''
+mesh = jax.make_mesh((8,), ('d',))
+jax.debug.visualize_sharding((8, 2, 2), NamedSharding(mesh, P('d')))
+''',
+    "inspect_array_sharding_eager": '''
+mesh = jax.make_mesh((4, 2), ('x', 'y'), axis_types=(jax.sharding.AxisType.Auto,) * 2)
+x = jax.device_put(jnp.arange(8.), NamedSharding(mesh, P('x')))
+jax.debug.inspect_array_sharding({'a': x, 'b': jnp.ones(2)}, callback=lambda s: print(repr(s)))
+''',
     "shard_repr": '''
 mesh = jax.make_mesh((2,), ('d',))
 x = jax.device_put(jnp.arange(4), NamedSharding(mesh, P('d')))
@@ -287,8 +311,13 @@ print(isinstance(x.addressable_shards[0], jax.Shard))
 
 def main_inside() -> None:
     import functools
+    import importlib.util
 
     import jax
+
+    if importlib.util.find_spec("rich") is None:
+        raise SystemExit("rich is not importable in JAX's venv: JAX would refuse to visualize shardings "
+                         "(see this tool's docstring)")
 
     jax.config.update("jax_num_cpu_devices", NUM_DEVICES)
     import jax.numpy as jnp

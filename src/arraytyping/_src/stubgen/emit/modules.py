@@ -500,8 +500,10 @@ def debug_stub(header: list[str]) -> str:
         '"""Debugging inside transformed code (as ``jax.debug``): ``print`` prints run-time values, ``callback`` '
         'calls a host function with them, ``breakpoint`` pauses at a ``pdb``-like prompt."""',
         "",
-        "from collections.abc import Callable",
+        "from collections.abc import Callable, Sequence",
         "from typing import Any",
+        "",
+        "from arraytyping.sharding import Sharding",
         "",
         *from_source.emit_all("debug.py"),
         "",
@@ -510,6 +512,11 @@ def debug_stub(header: list[str]) -> str:
         "def print(fmt: str, *args: Any, ordered: bool = False, partitioned: bool = False, **kwargs: Any) -> None: ...",
         "def breakpoint(*, backend: str | None = None, filter_frames: bool = True, num_frames: int | None = None, "
         "ordered: bool = False, token: Any = None, **kwargs: Any) -> Any: ...",
+        "def visualize_sharding(shape: Sequence[int], sharding: Sharding, *, use_color: bool = True, "
+        "scale: float = 1.0, min_width: int = 9, max_width: int = 80, color_map: Any = None) -> None: ...",
+        "def visualize_array_sharding(arr: Any, *, use_color: bool = True, scale: float = 1.0, min_width: int = 9, "
+        "max_width: int = 80, color_map: Any = None) -> None: ...",
+        "def inspect_array_sharding(value: Any, *, callback: Callable[[Sharding], None]) -> None: ...",
         "",
     ])
 
