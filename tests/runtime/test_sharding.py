@@ -123,14 +123,6 @@ def test_a_bare_spec_without_a_mesh_is_refused() -> None:
         at.device_put(1.0, at.P())
 
 
-def test_a_drawing_wider_than_max_width_is_refused_not_drawn_otherwise() -> None:
-    import arraytyping as at
-
-    s = at.sharding.SingleDeviceSharding(at.devices()[0])
-    with pytest.raises(NotImplementedError, match="more than max_width=20"):
-        at.debug.visualize_sharding((2, 8), s, max_width=20)
-
-
 def test_inspect_array_sharding_under_jit_says_it_cannot_report() -> None:
     import numpy as np
 
