@@ -16,7 +16,7 @@ import numpy as np
 
 from arraytyping._src.xla.backend import backend
 
-__all__ = ["AbstractMesh", "AxisType", "DuplicateSpecError", "IndivisibleError", "Mesh", "NamedSharding", "PartitionSpec", "Sharding",
+__all__ = ["AbstractMesh", "AxisType", "DuplicateSpecError", "IndivisibleError", "axes_of", "Mesh", "NamedSharding", "PartitionSpec", "Sharding",
            "SingleDeviceSharding", "get_abstract_mesh", "get_mesh", "make_mesh", "make_single_device_sharding",
            "set_mesh"]
 
@@ -462,6 +462,11 @@ def _axes_of(entry: Any) -> tuple[str, ...]:
         return ()
     names: tuple[str, ...] = cast("tuple[str, ...]", entry) if isinstance(entry, tuple) else (entry,)
     return names
+
+
+def axes_of(entry: Any) -> tuple[str, ...]:
+    """The mesh axes a partition spec's entry names (none for ``None`` and ``UNCONSTRAINED``)."""
+    return _axes_of(entry)
 
 
 class NamedSharding(Sharding):

@@ -20,9 +20,8 @@ import numpy as np
 
 from arraytyping._src.core import jaxpr as jx
 from arraytyping._src.xla.backend import backend
-from arraytyping._src.xla.sharding import (  # pyright: ignore[reportPrivateUsage]
-    UNCONSTRAINED, Mesh, NamedSharding, PartitionSpec, _axes_of,
-)
+from arraytyping._src.xla.sharding import UNCONSTRAINED, Mesh, NamedSharding, PartitionSpec
+from arraytyping._src.xla.sharding import axes_of as _axes_of
 
 __all__ = ["MESH_OF", "NeedsMesh", "global_sharding", "hlo_sharding", "jaxpr_mesh", "sdy_mesh", "sdy_sharding",
            "spec_of"]

@@ -9,8 +9,9 @@ from arraytyping._src.core.staging import abstractify
 from arraytyping._src.lax.sharding import sharding_constraint_p
 from arraytyping._src.tree import pytree as tree
 from arraytyping._src.xla.sharding import (
-    UNCONSTRAINED, AxisType, IndivisibleError, NamedSharding, PartitionSpec, get_mesh, _context,  # pyright: ignore[reportPrivateUsage]
+    UNCONSTRAINED, AxisType, IndivisibleError, NamedSharding, PartitionSpec, axes_of, get_mesh,
 )
+from arraytyping._src.xla.sharding import _context  # pyright: ignore[reportPrivateUsage]
 
 __all__ = ["reshard", "with_sharding_constraint"]
 
@@ -92,8 +93,7 @@ def reshard(xs: _T, out_shardings: Any) -> _T:
     leaves, _, shardings_ = _per_leaf(xs, out_shardings, "reshard")
     for s in shardings_:
         for entry in s.spec:
-            for name in (() if entry is None or entry is UNCONSTRAINED else
-                         entry if isinstance(entry, tuple) else (entry,)):
+            for name in axes_of(entry):
                 kind = s.mesh.axis_types[s.mesh.axis_names.index(name)]
                 if kind is not AxisType.Explicit:
                     raise ValueError("PartitionSpec passed to reshard cannot contain axis names that are of type "
