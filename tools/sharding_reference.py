@@ -300,6 +300,23 @@ mesh = jax.make_mesh((4, 2), ('x', 'y'), axis_types=(jax.sharding.AxisType.Auto,
 x = jax.device_put(jnp.arange(8.), NamedSharding(mesh, P('x')))
 jax.debug.inspect_array_sharding({'a': x, 'b': jnp.ones(2)}, callback=lambda s: print(repr(s)))
 ''',
+    "make_array_from_process_local_data": '''
+mesh = jax.make_mesh((4, 2), ('x', 'y'))
+show(jax.make_array_from_process_local_data(NamedSharding(mesh, P('x')), np.arange(16.).reshape(8, 2)))
+a, b = jax.make_array_from_process_local_data(NamedSharding(mesh, P(None, 'y')),
+                                              (np.ones((2, 4), np.int32), np.zeros((2, 4), np.int32)), (2, 4))
+show(a)
+with jax.set_mesh(mesh):
+    show(jax.make_array_from_process_local_data(P(('x', 'y')), np.arange(8, dtype=np.int16)))
+try:
+    jax.make_array_from_process_local_data(NamedSharding(mesh, P('x')), np.zeros((8, 2)), (16, 2))
+except ValueError as e:
+    print(e)
+''',
+    "abstract_device": '''
+d = jax.sharding.AbstractDevice('cpu', None, 'cpu')
+print(repr(d), d.device_kind, d.num_cores, d.platform, d == jax.sharding.AbstractDevice('cpu', None, 'cpu'))
+''',
     "shard_repr": '''
 mesh = jax.make_mesh((2,), ('d',))
 x = jax.device_put(jnp.arange(4), NamedSharding(mesh, P('d')))

@@ -13,9 +13,23 @@ from typing import Any, TypeVar
 import numpy as np
 
 __all__ = [
-    "AbstractMesh", "AxisType", "Mesh", "NamedSharding", "PartitionSpec", "Sharding", "SingleDeviceSharding",
-    "get_abstract_mesh", "get_mesh", "make_mesh", "make_single_device_sharding", "reshard", "set_mesh",
+    "AbstractDevice", "AbstractMesh", "AxisType", "Mesh", "NamedSharding", "PartitionSpec", "Sharding",
+    "SingleDeviceSharding", "get_abstract_mesh", "get_mesh", "make_mesh", "make_single_device_sharding", "reshard",
+    "set_mesh",
 ]
+
+class AbstractDevice:
+    """A kind of device without the device (JAX's ``jax.sharding.AbstractDevice``): its ``device_kind``,
+    ``num_cores`` and ``platform``.
+
+    Example::
+
+        d = arraytyping.sharding.AbstractDevice("cpu", None, "cpu")
+    """
+    device_kind: str
+    num_cores: int | None
+    platform: str
+    def __init__(self, device_kind: str, num_cores: int | None, platform: str) -> None: ...
 
 class Sharding:
     "How an array lies on devices (JAX's ``jax.sharding.Sharding``): the base of :class:`SingleDeviceSharding` and :class:`NamedSharding`."

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, cast
 
 import numpy as np
 
@@ -17,12 +17,14 @@ from arraytyping._src.xla import dlpack
 from arraytyping._src.xla.backend import backend, backend_of_device, check_supported, get_backend
 from arraytyping._src.xla.spmd import global_sharding
 from arraytyping._src.xla.sharding import (
-    Index, NamedSharding, Sharding, SingleDeviceSharding, as_sharding, index_shape, replica_ids,
+    Index, NamedSharding, PartitionSpec, Sharding, SingleDeviceSharding, as_sharding, index_shape, replica_ids,
 )
+from arraytyping._src.tree.pytree import flatten as tree_flatten, leaves as tree_leaves
+from arraytyping._src.tree.pytree import unflatten as tree_unflatten
 
 __all__ = ["ArrayImpl", "DeletedArrayError", "Shard", "ShardedArrayImpl", "as_device", "device_put", "devices",
-           "from_dlpack_buffer", "from_numpy", "make_array_from_callback", "make_array_from_single_device_arrays",
-           "place"]
+           "from_dlpack_buffer", "from_numpy", "make_array_from_callback", "make_array_from_process_local_data",
+           "make_array_from_single_device_arrays", "place"]
 
 
 class DeletedArrayError(RuntimeError):
@@ -415,6 +417,58 @@ def make_array_from_callback(shape: tuple[int, ...], sharding: Sharding,
     indices = sharding.devices_indices_map(shape)
     blocks = {d: device_put(data_callback(index), d) for d, index in indices.items()}
     return _from_blocks(shape, sharding, blocks, dtype)
+
+
+def make_array_from_process_local_data(sharding: Any, local_data: Any, global_shape: Any = None) -> Any:
+    """The arrays of ``local_data`` (a numpy array, or a pytree of them) laid out as ``sharding`` says (a sharding,
+    a ``PartitionSpec`` with a mesh set, or a pytree prefix of them), as JAX's
+    ``jax.make_array_from_process_local_data`` in one process: each process's data is the whole array, so
+    ``global_shape`` (a shape, or a pytree of them) must be ``None`` or the data's own shape (JAX's ``ValueError``).
+
+    Example::
+
+        x = arraytyping.make_array_from_process_local_data(NamedSharding(mesh, P("x")), np.arange(8.0))
+    """
+    leaves, treedef = tree_flatten(local_data)
+    shardings = _broadcast_prefix(sharding, local_data, lambda s: isinstance(s, (Sharding, PartitionSpec)))
+    shapes = _broadcast_prefix(global_shape, local_data, lambda s: s is None or isinstance(s, tuple))
+    out: list[ArrayImpl] = []
+    for data, target, shape in zip(leaves, shardings, shapes):
+        local = np.asarray(data)
+        if shape is not None and tuple(shape) != local.shape:
+            raise ValueError("When calling `make_array_from_process_local_data` on a single process, global_shape "
+                             "should be None or equal to local_data.shape.Got global_shape="
+                             f"{shape} and local_data.shape={local.shape}.")
+        placed = as_sharding(target)
+        if placed is None:
+            raise TypeError(f"make_array_from_process_local_data takes shardings (or PartitionSpecs with a mesh set); "
+                            f"got {target!r:.120}")
+        out.append(make_array_from_callback(local.shape, placed, _block_of(local)))
+    return tree_unflatten(treedef, out)
+
+
+def _block_of(local: np.ndarray[Any, Any]) -> Callable[[Index], Any]:
+    def block(index: Index) -> Any:
+        return local[index]
+    return block
+
+
+def _broadcast_prefix(prefix: Any, full: Any, is_leaf: Callable[[Any], bool]) -> list[Any]:
+    """``prefix`` (a pytree prefix of ``full`` whose leaves satisfy ``is_leaf``) repeated for each leaf of
+    ``full``."""
+    if is_leaf(prefix):
+        return [prefix] * len(tree_leaves(full))
+    if isinstance(prefix, (list, tuple)) and isinstance(full, (list, tuple)):
+        children = cast("Sequence[Any]", prefix)
+        full_children = cast("Sequence[Any]", full)
+        if len(children) == len(full_children):
+            return [x for p, f in zip(children, full_children) for x in _broadcast_prefix(p, f, is_leaf)]
+    if isinstance(prefix, dict) and isinstance(full, dict):
+        given = cast("Mapping[Any, Any]", prefix)
+        items = cast("Mapping[Any, Any]", full)
+        if set(given) == set(items):
+            return [x for k in sorted(items) for x in _broadcast_prefix(given[k], items[k], is_leaf)]
+    raise ValueError(f"{prefix!r:.120} is not a pytree prefix of the local data")
 
 
 def make_array_from_single_device_arrays(shape: tuple[int, ...], sharding: Sharding, arrays: Sequence[Any], *,

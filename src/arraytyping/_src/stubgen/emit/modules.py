@@ -687,6 +687,13 @@ def sharding_stub(header: list[str]) -> str:
         "",
         *from_source.emit_all("sharding.py"),
         "",
+        "class AbstractDevice:",
+        *body("AbstractDevice"),
+        "    device_kind: str",
+        "    num_cores: int | None",
+        "    platform: str",
+        "    def __init__(self, device_kind: str, num_cores: int | None, platform: str) -> None: ...",
+        "",
         "class Sharding:",
         *body("Sharding"),
         "    @property",
@@ -834,6 +841,8 @@ def sharded_array_declarations(docs: Callable[[str], str | None]) -> list[str]:
         "def make_array_from_callback(shape: Sequence[int], sharding: Sharding, "
         "data_callback: Callable[[tuple[slice, ...]], Any], dtype: DTypeLike | None = None) -> Array[Any]:",
         *doc("make_array_from_callback"),
+        "def make_array_from_process_local_data(sharding: Any, local_data: Any, global_shape: Any = None) -> Any:",
+        *doc("make_array_from_process_local_data"),
         "@overload",
         "def make_array_from_single_device_arrays(shape: Sequence[int], sharding: Sharding, "
         "arrays: Sequence[Array[DTypeT]], *, dtype: None = None) -> Array[DTypeT]: ...",
