@@ -26,6 +26,7 @@ class AbstractDevice:
 
         d = arraytyping.sharding.AbstractDevice("cpu", None, "cpu")
     """
+    __match_args__ = ("device_kind", "num_cores", "platform")
     device_kind: str
     num_cores: int | None
     platform: str

@@ -689,6 +689,7 @@ def sharding_stub(header: list[str]) -> str:
         "",
         "class AbstractDevice:",
         *body("AbstractDevice"),
+        '    __match_args__ = ("device_kind", "num_cores", "platform")',
         "    device_kind: str",
         "    num_cores: int | None",
         "    platform: str",
