@@ -6,7 +6,9 @@
 the mesh lacks or a mesh axis that does not divide a dimension) to ``tests/data/sharding_reference.json``.
 
 Runs in JAX's own venv (see ``tools/jax_reference.py``, whose command line it shares), with
-``jax_num_cpu_devices`` set to 8 before first use::
+``jax_num_cpu_devices`` set to 8 before first use, and ``rich`` importable there (JAX draws
+``visualize_array_sharding`` with it; without it JAX raises instead: ``pip install --target DIR rich`` and
+``PYTHONPATH=DIR``)::
 
     python tools/sharding_reference.py [--venv .jaxref-venv]
 
@@ -183,6 +185,138 @@ data = np.arange(8, dtype=np.int32).reshape(4, 2)
 arrays = [jax.device_put(data[idx], d) for d, idx in s.addressable_devices_indices_map(data.shape).items()]
 show(jax.make_array_from_single_device_arrays(data.shape, s, arrays))
 ''',
+    "jit_propagates_shardings": '''
+mesh = jax.make_mesh((4, 2), ('x', 'y'), axis_types=(jax.sharding.AxisType.Auto,) * 2)
+x = jax.device_put(jnp.arange(32.).reshape(8, 4), NamedSharding(mesh, P('x', 'y')))
+show(jax.jit(lambda a: a + 1)(x))
+show(jax.jit(lambda a: a.sum(1))(x))
+show(jax.jit(lambda a: a.T)(x))
+show(jax.jit(lambda a, b: (a * b).sum(0))(x, 2.0))
+''',
+    "jit_explicit_mesh": '''
+mesh = jax.make_mesh((4, 2), ('x', 'y'))
+x = jax.device_put(jnp.arange(32.).reshape(8, 4), NamedSharding(mesh, P('x', 'y')))
+show(jax.jit(lambda a: a * 2)(x))
+show(jax.jit(lambda a: a.T)(x))
+''',
+    "eager_ops_stay_sharded": '''
+mesh = jax.make_mesh((4, 2), ('x', 'y'), axis_types=(jax.sharding.AxisType.Auto,) * 2)
+x = jax.device_put(jnp.arange(16.).reshape(8, 2), NamedSharding(mesh, P('x')))
+show(x + 1)
+show(jnp.sin(x))
+show(x * x)
+''',
+    "jit_in_out_shardings": '''
+mesh = jax.make_mesh((4, 2), ('x', 'y'), axis_types=(jax.sharding.AxisType.Auto,) * 2)
+f = jax.jit(lambda a: a * 2, in_shardings=NamedSharding(mesh, P('x')), out_shardings=NamedSharding(mesh, P(None, 'y')))
+show(f(np.arange(16, dtype=np.float32).reshape(8, 2)))
+g = jax.jit(lambda a, b: (a + b, a - b), in_shardings=(NamedSharding(mesh, P('y')), None),
+            out_shardings=NamedSharding(mesh, P()))
+for r in g(jnp.arange(4.), jnp.ones(4)):
+    show(r)
+''',
+    "jit_out_shardings_only": '''
+mesh = jax.make_mesh((8,), ('d',), axis_types=(jax.sharding.AxisType.Auto,))
+f = jax.jit(lambda: jnp.arange(16.).reshape(8, 2), out_shardings=NamedSharding(mesh, P('d')))
+show(f())
+''',
+    "jit_in_shardings_mismatch": '''
+mesh = jax.make_mesh((4, 2), ('x', 'y'), axis_types=(jax.sharding.AxisType.Auto,) * 2)
+x = jax.device_put(jnp.arange(8.), NamedSharding(mesh, P('x')))
+jax.jit(lambda a: a, in_shardings=NamedSharding(mesh, P('y')))(x)
+''',
+    "jit_lowered_text": '''
+mesh = jax.make_mesh((4, 2), ('x', 'y'), axis_types=(jax.sharding.AxisType.Auto,) * 2)
+x = jax.device_put(jnp.arange(32.).reshape(8, 4), NamedSharding(mesh, P('x', 'y')))
+text = jax.jit(lambda a: a.sum(0), out_shardings=NamedSharding(mesh, P('y'))).lower(x).as_text()
+for line in text.splitlines():
+    if 'mhlo.num_partitions' in line or 'sdy.mesh @mesh' in line:
+        print(line.split(' {stablehlo.mesh')[0])
+    if 'func.func public @main' in line:
+        print(line[line.index('(%arg0'):])
+''',
+    "with_sharding_constraint_in_jit": '''
+mesh = jax.make_mesh((4, 2), ('x', 'y'), axis_types=(jax.sharding.AxisType.Auto,) * 2)
+s = NamedSharding(mesh, P('x'))
+f = jax.jit(lambda a: jax.lax.with_sharding_constraint(a * 2, s) + 1)
+show(f(jnp.ones((8, 2))))
+text = jax.jit(lambda a: jax.lax.with_sharding_constraint(a * 2, s)).lower(jnp.ones((8, 2))).as_text()
+import re
+print([re.sub(r'%\\w+', '%', line.strip()) for line in text.splitlines() if 'sdy.sharding_constraint' in line])
+print([line.strip() for line in text.splitlines() if 'num_partitions' in line])
+''',
+    "with_sharding_constraint_eager": '''
+mesh = jax.make_mesh((4, 2), ('x', 'y'), axis_types=(jax.sharding.AxisType.Auto,) * 2)
+show(jax.lax.with_sharding_constraint(jnp.arange(8.), NamedSharding(mesh, P('x'))))
+a, b = jax.lax.with_sharding_constraint([jnp.arange(8.), jnp.ones((4, 2))], NamedSharding(mesh, P('y')))
+show(b)
+with jax.set_mesh(mesh):
+    show(jax.lax.with_sharding_constraint(jnp.arange(4, dtype=jnp.int32), P(('x',))))
+''',
+    "with_sharding_constraint_grad_vmap": '''
+mesh = jax.make_mesh((4, 2), ('x', 'y'), axis_types=(jax.sharding.AxisType.Auto,) * 2)
+s = NamedSharding(mesh, P('x'))
+show(jax.grad(lambda a: (jax.lax.with_sharding_constraint(a, s) ** 2).sum())(jnp.arange(8.)))
+show(jax.vmap(lambda a: jax.lax.with_sharding_constraint(a * 3, s))(jnp.ones((3, 8))))
+show(jax.jit(jax.vmap(lambda a: jax.lax.with_sharding_constraint(a, s), in_axes=1))(jnp.ones((8, 2))))
+''',
+    "with_sharding_constraint_indivisible": '''
+mesh = jax.make_mesh((4, 2), ('x', 'y'), axis_types=(jax.sharding.AxisType.Auto,) * 2)
+jax.lax.with_sharding_constraint(jnp.arange(6.), NamedSharding(mesh, P('x')))
+''',
+    "reshard": '''
+mesh = jax.make_mesh((4, 2), ('x', 'y'))
+x = jax.device_put(jnp.arange(8.), NamedSharding(mesh, P('x')))
+show(jax.reshard(x, NamedSharding(mesh, P('y'))))
+show(jax.sharding.reshard(x, NamedSharding(mesh, P())))
+show(jax.jit(lambda a: jax.reshard(a * 2, NamedSharding(mesh, P(('x', 'y')))))(x))
+''',
+    "reshard_auto_axis": '''
+mesh = jax.make_mesh((4, 2), ('x', 'y'), axis_types=(jax.sharding.AxisType.Auto,) * 2)
+try:
+    jax.reshard(jnp.arange(8.), NamedSharding(mesh, P('x')))
+except ValueError as e:
+    print(str(e).split(' This error occurs')[0])
+''',
+    "visualize_array_sharding": '''
+mesh = jax.make_mesh((4, 2), ('x', 'y'), axis_types=(jax.sharding.AxisType.Auto,) * 2)
+for shape, spec in [((8, 4), P('x', 'y')), ((8, 4), P('x')), ((8, 8), P(None, 'x')), ((4, 16), P('y')),
+                    ((16,), P(('x', 'y'))), ((16,), P()), ((8, 2), P(('x', 'y'))), ((4, 8), P(None, 'y')),
+                    ((16,), P('x'))]:
+    jax.debug.visualize_array_sharding(jax.device_put(jnp.zeros(shape), NamedSharding(mesh, spec)))
+jax.debug.visualize_array_sharding(jnp.arange(16.))
+jax.debug.visualize_array_sharding(jax.device_put(jnp.zeros((4, 4)), jax.devices()[3]))
+m2 = Mesh(np.array(jax.devices()[:4]).reshape(2, 2), ('a', 'b'))
+jax.debug.visualize_sharding((4, 4), NamedSharding(m2, P('a', 'b')))
+jax.debug.visualize_sharding((4, 8), NamedSharding(m2, P('b')), scale=2.0)
+jax.debug.visualize_sharding((40,), NamedSharding(m2, P(('a', 'b'))), min_width=4, max_width=40)
+''',
+    "visualize_sharding_3d": '''
+mesh = jax.make_mesh((8,), ('d',))
+jax.debug.visualize_sharding((8, 2, 2), NamedSharding(mesh, P('d')))
+''',
+    "inspect_array_sharding_eager": '''
+mesh = jax.make_mesh((4, 2), ('x', 'y'), axis_types=(jax.sharding.AxisType.Auto,) * 2)
+x = jax.device_put(jnp.arange(8.), NamedSharding(mesh, P('x')))
+jax.debug.inspect_array_sharding({'a': x, 'b': jnp.ones(2)}, callback=lambda s: print(repr(s)))
+''',
+    "make_array_from_process_local_data": '''
+mesh = jax.make_mesh((4, 2), ('x', 'y'))
+show(jax.make_array_from_process_local_data(NamedSharding(mesh, P('x')), np.arange(16.).reshape(8, 2)))
+a, b = jax.make_array_from_process_local_data(NamedSharding(mesh, P(None, 'y')),
+                                              (np.ones((2, 4), np.int32), np.zeros((2, 4), np.int32)), (2, 4))
+show(a)
+with jax.set_mesh(mesh):
+    show(jax.make_array_from_process_local_data(P(('x', 'y')), np.arange(8, dtype=np.int16)))
+try:
+    jax.make_array_from_process_local_data(NamedSharding(mesh, P('x')), np.zeros((8, 2)), (16, 2))
+except ValueError as e:
+    print(e)
+''',
+    "abstract_device": '''
+d = jax.sharding.AbstractDevice('cpu', None, 'cpu')
+print(repr(d), d.device_kind, d.num_cores, d.platform, d == jax.sharding.AbstractDevice('cpu', None, 'cpu'))
+''',
     "shard_repr": '''
 mesh = jax.make_mesh((2,), ('d',))
 x = jax.device_put(jnp.arange(4), NamedSharding(mesh, P('d')))
@@ -194,8 +328,13 @@ print(isinstance(x.addressable_shards[0], jax.Shard))
 
 def main_inside() -> None:
     import functools
+    import importlib.util
 
     import jax
+
+    if importlib.util.find_spec("rich") is None:
+        raise SystemExit("rich is not importable in JAX's venv: JAX would refuse to visualize shardings "
+                         "(see this tool's docstring)")
 
     jax.config.update("jax_num_cpu_devices", NUM_DEVICES)
     import jax.numpy as jnp

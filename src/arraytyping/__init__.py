@@ -34,6 +34,8 @@ from arraytyping._src.api.public import (
 )
 from arraytyping._src.xla.backend import device_class as _device_class
 from arraytyping._src.xla.sharding import NamedSharding, make_mesh, set_mesh
+from arraytyping._src.lax.api.sharding import reshard
+from arraytyping._src.xla.array_impl import make_array_from_process_local_data
 from arraytyping._src.xla.sharding import PartitionSpec as P
 from arraytyping.dtypes import float0
 from arraytyping._src.dtypes.scalar_types import (
@@ -65,8 +67,9 @@ __all__ = [
     "Array", "ConcretizationTypeError", "DeletedArrayError", "ShapeDtypeStruct", "TracerArrayConversionError",
     "TracerBoolConversionError", "TracerIntegerConversionError", "TypeCheckError", "UnexpectedTracerError",
     "checkpoint", "checkpoint_policies", "custom_jvp", "custom_vjp", "device_put", "devices", "eval_shape", "grad",
-    "NamedSharding", "P", "Shard", "make_array_from_callback", "make_array_from_single_device_arrays", "make_mesh",
-    "set_mesh", "hessian", "jacfwd", "jacobian", "jacrev", "jit", "jvp", "linearize", "make_jaxpr", "remat", "typecheck",
+    "NamedSharding", "P", "Shard", "make_array_from_callback", "make_array_from_process_local_data",
+    "make_array_from_single_device_arrays", "make_mesh",
+    "set_mesh", "reshard", "hessian", "jacfwd", "jacobian", "jacrev", "jit", "jvp", "linearize", "make_jaxpr", "remat", "typecheck",
     "value_and_grad", "vjp", "vmap", "block_until_ready", "typeof", "debug", "experimental", "pure_callback",
     "TypePromotionError", "bfloat16", "errors", "stages", "bool_", "canonicalize_dtype", "complex64", "custom_derivatives", "custom_batching", "complex128",
     "complexfloating", "config", "dtype_promotion", "dtypes", "enable_x64", "finfo", "float4_e2m1fn", "float6_e2m3fn",

@@ -4,13 +4,18 @@
 
 """Debugging inside transformed code (as ``jax.debug``): ``print`` prints run-time values, ``callback`` calls a host function with them, ``breakpoint`` pauses at a ``pdb``-like prompt."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from arraytyping.sharding import Sharding
+
 __all__ = [
-    "breakpoint", "callback", "print",
+    "breakpoint", "callback", "inspect_array_sharding", "print", "visualize_array_sharding", "visualize_sharding",
 ]
 
 def callback(callback: Callable[..., Any], *args: Any, ordered: bool = False, partitioned: bool = False, **kwargs: Any) -> None: ...
 def print(fmt: str, *args: Any, ordered: bool = False, partitioned: bool = False, **kwargs: Any) -> None: ...
 def breakpoint(*, backend: str | None = None, filter_frames: bool = True, num_frames: int | None = None, ordered: bool = False, token: Any = None, **kwargs: Any) -> Any: ...
+def visualize_sharding(shape: Sequence[int], sharding: Sharding, *, use_color: bool = True, scale: float = 1.0, min_width: int = 9, max_width: int = 80, color_map: Any = None) -> None: ...
+def visualize_array_sharding(arr: Any, *, use_color: bool = True, scale: float = 1.0, min_width: int = 9, max_width: int = 80, color_map: Any = None) -> None: ...
+def inspect_array_sharding(value: Any, *, callback: Callable[[Sharding], None]) -> None: ...

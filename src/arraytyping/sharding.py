@@ -10,10 +10,11 @@ Example::
 """
 
 from arraytyping._src.xla.sharding import (
-    AbstractMesh, AxisType, Mesh, NamedSharding, PartitionSpec, Sharding, SingleDeviceSharding, get_abstract_mesh,
+    AbstractDevice, AbstractMesh, AxisType, Mesh, NamedSharding, PartitionSpec, Sharding, SingleDeviceSharding, get_abstract_mesh,
     get_mesh, make_mesh, make_single_device_sharding, set_mesh,
 )
+from arraytyping._src.lax.api.sharding import reshard
 
-__all__ = ["AbstractMesh", "AxisType", "Mesh", "NamedSharding", "PartitionSpec", "Sharding",
+__all__ = ["AbstractDevice", "AbstractMesh", "AxisType", "Mesh", "NamedSharding", "PartitionSpec", "Sharding",
            "SingleDeviceSharding", "get_abstract_mesh", "get_mesh", "make_mesh", "make_single_device_sharding",
-           "set_mesh"]
+           "reshard", "set_mesh"]

@@ -8,14 +8,29 @@ import enum
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from types import TracebackType
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
 __all__ = [
-    "AbstractMesh", "AxisType", "Mesh", "NamedSharding", "PartitionSpec", "Sharding", "SingleDeviceSharding",
-    "get_abstract_mesh", "get_mesh", "make_mesh", "make_single_device_sharding", "set_mesh",
+    "AbstractDevice", "AbstractMesh", "AxisType", "Mesh", "NamedSharding", "PartitionSpec", "Sharding",
+    "SingleDeviceSharding", "get_abstract_mesh", "get_mesh", "make_mesh", "make_single_device_sharding", "reshard",
+    "set_mesh",
 ]
+
+class AbstractDevice:
+    """A kind of device without the device (JAX's ``jax.sharding.AbstractDevice``): its ``device_kind``,
+    ``num_cores`` and ``platform``.
+
+    Example::
+
+        d = arraytyping.sharding.AbstractDevice("cpu", None, "cpu")
+    """
+    __match_args__ = ("device_kind", "num_cores", "platform")
+    device_kind: str
+    num_cores: int | None
+    platform: str
+    def __init__(self, device_kind: str, num_cores: int | None, platform: str) -> None: ...
 
 class Sharding:
     "How an array lies on devices (JAX's ``jax.sharding.Sharding``): the base of :class:`SingleDeviceSharding` and :class:`NamedSharding`."
@@ -195,3 +210,17 @@ class set_mesh:
     def __init__(self, mesh: Mesh | None) -> None: ...
     def __enter__(self) -> None: ...
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None: ...
+
+_ReshardT = TypeVar("_ReshardT")
+
+def reshard(xs: _ReshardT, out_shardings: Any) -> _ReshardT:
+    """``xs`` (an array or a pytree of them) laid out as ``out_shardings`` says (a ``NamedSharding`` or a
+    ``PartitionSpec`` with a mesh set, or a pytree of them), as JAX's ``jax.reshard``: the mesh axes its specs name
+    must be ``Explicit`` (JAX's ``ValueError`` for an ``Auto`` one). Values and types are unchanged.
+
+    Example::
+
+        mesh = arraytyping.make_mesh((4, 2), ("x", "y"))       # Explicit axes
+        y = arraytyping.reshard(x, NamedSharding(mesh, P("y")))
+    """
+    ...

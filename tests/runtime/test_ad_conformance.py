@@ -424,6 +424,9 @@ TESTED_ELSEWHERE: dict[str, str] = {
               "jaxprs (tools/checkpoint_reference.py)",
     "name": "ad_checkpoint.checkpoint_name: test_checkpoint, as remat2",
     "reduce_precision": "the saved residuals of a checkpoint: test_checkpoint, as remat2",
+    "sharding_constraint": ("lax.with_sharding_constraint: test_sharding differentiates it (grad, its tangent and "
+                            "cotangent constrained alike) and maps it against JAX's values and shardings on 8 CPU "
+                            "devices (tools/sharding_reference.py)"),
     "optimization_barrier": "lax.optimization_barrier: test_lax_more differentiates it (grad of one operand and of a "
                             "pair, whose JVP and transpose put barriers on tangents and cotangents) and maps it against "
                             "JAX's values (tools/jax_lax_more_reference.py); its printed jaxprs are JAX's",

@@ -121,3 +121,15 @@ def test_a_bare_spec_without_a_mesh_is_refused() -> None:
 
     with pytest.raises(ValueError, match="Please set a mesh via `jax.set_mesh`"):
         at.device_put(1.0, at.P())
+
+
+def test_inspect_array_sharding_under_jit_says_it_cannot_report() -> None:
+    import numpy as np
+
+    import arraytyping as at
+
+    seen: list[object] = []
+    at.debug.inspect_array_sharding(at.numpy.ones(2), callback=seen.append)
+    assert seen == [at.sharding.SingleDeviceSharding(at.devices()[0])]
+    with pytest.raises(NotImplementedError, match="inside jit"):
+        at.jit(lambda a: at.debug.inspect_array_sharding(a, callback=seen.append))(np.ones(2))

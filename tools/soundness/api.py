@@ -645,6 +645,9 @@ NOT_FUZZED: Final[dict[str, str]] = {
                  "split", "stack", "tile", "unstack", "population_count", "mulhi", "reduce_xor", "reduce_precision",
                  "dot")},
     "lax.broadcast_shapes": "a tuple of ints, no dtype",
+    "lax.with_sharding_constraint": ("the identity on any pytree (its layout on devices aside), typed (x: T) -> T; "
+                                     "held to JAX on 8 CPU devices by tools/sharding_reference.py"),
+    "lax.sharding_constraint_p": "a primitive (JAX's name): an object that binds, no dtype",
     "lax.optimization_barrier": ("the identity on any pytree, typed (operand: T) -> T; held to JAX by "
                                  "tools/jax_lax_more_reference.py"),
     "lax.associative_scan": ("takes a function: typed (fn, elems: T) -> T (JAX keeps the structure, shapes and dtypes); values, dtypes and "

@@ -41,6 +41,8 @@ from arraytyping._src.lax.api.operations import (
 )
 # the primitives, by JAX's names (a jaxpr's equations hold them: ``eqn.primitive is lax.exp_p``)
 from arraytyping._src.lax.checkpoint import optimization_barrier_p, reduce_precision_p
+from arraytyping._src.lax.api.sharding import with_sharding_constraint
+from arraytyping._src.lax.sharding import sharding_constraint_p
 from arraytyping._src.lax.control_flow.conditionals import cond_p
 from arraytyping._src.lax.control_flow.loops import scan_p, while_p
 from arraytyping._src.lax.control_flow.solves import linear_solve_p
@@ -279,6 +281,8 @@ __all__ = [
     "reduce_or_p",
     "reduce_precision",
     "reduce_precision_p",
+    "sharding_constraint_p",
+    "with_sharding_constraint",
     "reduce_prod",
     "reduce_prod_p",
     "reduce_sum",

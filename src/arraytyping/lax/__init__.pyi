@@ -46,18 +46,18 @@ __all__ = [
     "nextafter", "nextafter_p", "not_p", "optimization_barrier", "optimization_barrier_p", "or_p", "pad", "pad_p",
     "padtype_to_pads", "polygamma", "polygamma_p", "population_count", "population_count_p", "pow", "pow_p",
     "random_gamma_grad", "real", "real_p", "reciprocal", "reduce_and", "reduce_and_p", "reduce_max", "reduce_max_p",
-    "reduce_min", "reduce_min_p", "reduce_or", "reduce_or_p", "reduce_precision", "reduce_precision_p", "reduce_prod",
-    "reduce_prod_p", "reduce_sum", "reduce_sum_p", "reduce_window", "reduce_window_max_p", "reduce_window_min_p",
-    "reduce_window_p", "reduce_window_shape_tuple", "reduce_window_sum_p", "reduce_xor", "reduce_xor_p",
-    "regularized_incomplete_beta_p", "rem", "rem_p", "reshape", "reshape_p", "rev", "rev_p", "round", "round_p",
-    "rsqrt", "rsqrt_p", "scan", "scan_p", "scatter", "scatter_add", "scatter_add_p", "scatter_max", "scatter_max_p",
-    "scatter_min", "scatter_min_p", "scatter_mul", "scatter_mul_p", "scatter_p", "select", "select_n", "select_n_p",
-    "shift_left", "shift_left_p", "shift_right_arithmetic", "shift_right_arithmetic_p", "shift_right_logical",
-    "shift_right_logical_p", "sign", "sign_p", "sin", "sin_p", "sinh", "sinh_p", "slice", "slice_in_dim", "slice_p",
-    "sort", "sort_key_val", "sort_p", "split", "split_p", "sqrt", "sqrt_p", "square", "square_p", "squeeze",
-    "squeeze_p", "stack", "stack_p", "stop_gradient", "stop_gradient_p", "sub", "sub_p", "switch", "tan", "tan_p",
-    "tanh", "tanh_p", "tile", "tile_p", "top_k", "top_k_p", "transpose", "transpose_p", "unstack", "unstack_p",
-    "while_loop", "while_p", "xor_p", "zeta", "zeta_p",
+    "reduce_min", "reduce_min_p", "reduce_or", "reduce_or_p", "reduce_precision", "reduce_precision_p",
+    "sharding_constraint_p", "with_sharding_constraint", "reduce_prod", "reduce_prod_p", "reduce_sum", "reduce_sum_p",
+    "reduce_window", "reduce_window_max_p", "reduce_window_min_p", "reduce_window_p", "reduce_window_shape_tuple",
+    "reduce_window_sum_p", "reduce_xor", "reduce_xor_p", "regularized_incomplete_beta_p", "rem", "rem_p", "reshape",
+    "reshape_p", "rev", "rev_p", "round", "round_p", "rsqrt", "rsqrt_p", "scan", "scan_p", "scatter", "scatter_add",
+    "scatter_add_p", "scatter_max", "scatter_max_p", "scatter_min", "scatter_min_p", "scatter_mul", "scatter_mul_p",
+    "scatter_p", "select", "select_n", "select_n_p", "shift_left", "shift_left_p", "shift_right_arithmetic",
+    "shift_right_arithmetic_p", "shift_right_logical", "shift_right_logical_p", "sign", "sign_p", "sin", "sin_p",
+    "sinh", "sinh_p", "slice", "slice_in_dim", "slice_p", "sort", "sort_key_val", "sort_p", "split", "split_p", "sqrt",
+    "sqrt_p", "square", "square_p", "squeeze", "squeeze_p", "stack", "stack_p", "stop_gradient", "stop_gradient_p",
+    "sub", "sub_p", "switch", "tan", "tan_p", "tanh", "tanh_p", "tile", "tile_p", "top_k", "top_k_p", "transpose",
+    "transpose_p", "unstack", "unstack_p", "while_loop", "while_p", "xor_p", "zeta", "zeta_p",
 ]
 
 _ConvGeneralDilatedDimensionNumbers: TypeAlias = tuple[str, str, str] | ConvDimensionNumbers | None
@@ -4476,6 +4476,20 @@ def transpose(operand: Array[_G], permutation: Sequence[int]) -> Array[_G]:
 def transpose(operand: ArrayLike, permutation: Sequence[int]) -> Array[Any]: ...
 optimization_barrier_p: Final[Primitive]
 reduce_precision_p: Final[Primitive]
+def with_sharding_constraint(x: _T, shardings: Any) -> _T:
+    """``x`` (an array or a pytree of them) laid out on devices as ``shardings`` says (a
+    :class:`~arraytyping.sharding.NamedSharding`, a ``PartitionSpec`` with a mesh set, or a pytree of them matching
+    ``x``), as JAX's ``jax.lax.with_sharding_constraint``: inside ``jit``, a constraint for XLA's SPMD partitioner
+    (the computation runs over the mesh's devices); outside, the values laid out so. Values and types are
+    unchanged; a spec whose mesh axes do not divide a dimension is JAX's ``IndivisibleError`` (a ``ValueError``).
+
+    Example::
+
+        mesh = arraytyping.make_mesh((8,), ("d",))
+        y = arraytyping.jit(lambda a: lax.with_sharding_constraint(a * 2, NamedSharding(mesh, P("d"))))(x)
+    """
+    ...
+sharding_constraint_p: Final[Primitive]
 cond_p: Final[Primitive]
 scan_p: Final[Primitive]
 while_p: Final[Primitive]

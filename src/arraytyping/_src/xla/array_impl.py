@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, cast
 
 import numpy as np
 
@@ -15,13 +15,16 @@ from arraytyping._src.core.array import Array
 from arraytyping._src.core.avals import HOST_VALUE_TYPES, SEQUENCE_TYPES, ShapedArray
 from arraytyping._src.xla import dlpack
 from arraytyping._src.xla.backend import backend, backend_of_device, check_supported, get_backend
+from arraytyping._src.xla.spmd import global_sharding
 from arraytyping._src.xla.sharding import (
-    Index, NamedSharding, Sharding, SingleDeviceSharding, as_sharding, index_shape, replica_ids,
+    Index, NamedSharding, PartitionSpec, Sharding, SingleDeviceSharding, as_sharding, index_shape, replica_ids,
 )
+from arraytyping._src.tree.pytree import flatten as tree_flatten, leaves as tree_leaves
+from arraytyping._src.tree.pytree import unflatten as tree_unflatten
 
 __all__ = ["ArrayImpl", "DeletedArrayError", "Shard", "ShardedArrayImpl", "as_device", "device_put", "devices",
-           "from_dlpack_buffer", "from_numpy", "make_array_from_callback", "make_array_from_single_device_arrays",
-           "place"]
+           "from_dlpack_buffer", "from_numpy", "make_array_from_callback", "make_array_from_process_local_data",
+           "make_array_from_single_device_arrays", "place"]
 
 
 class DeletedArrayError(RuntimeError):
@@ -250,27 +253,83 @@ class Shard:
 
 class ShardedArrayImpl(ArrayImpl):
     """An array split over several devices by a :class:`NamedSharding`: a block on each device (its
-    :attr:`addressable_shards`). Reading its value gathers the blocks; an eager operation computes on a gathered
-    copy on the default device."""
+    :attr:`addressable_shards`), held together as one jaxlib array over the mesh's devices, which a computation
+    over those devices takes as it is (``jit`` and eager operations run on XLA's SPMD partitioner). Reading its
+    value gathers the blocks to the host."""
 
-    __slots__ = ("_sharding", "_shards")
+    __slots__ = ("_sharding", "_shards", "_global")
 
     _sharding: NamedSharding
     _shards: list[Shard]
+    _global: Any
+    """The jaxlib array over the mesh's devices (one buffer per device, in the mesh's order)."""
 
     @classmethod
-    def assemble(cls, value: np.ndarray[Any, Any], aval: ShapedArray, sharding: NamedSharding,
-                 blocks: dict[Any, ArrayImpl]) -> ShardedArrayImpl:
-        """The array of ``aval`` whose global value is ``value``, split as ``sharding`` says over ``blocks``
-        (each device's block, already on it)."""
+    def assemble(cls, aval: ShapedArray, sharding: NamedSharding, blocks: dict[Any, ArrayImpl],
+                 value: np.ndarray[Any, Any] | None = None) -> ShardedArrayImpl:
+        """The array of ``aval`` split as ``sharding`` says over ``blocks`` (each device's block, already on it);
+        ``value``: its global value, when the host has it already."""
         self = object.__new__(cls)
-        self.buf = backend().put(_contiguous(value), aval)
         self.aval = aval
         self._sharding = sharding
         indices = sharding.devices_indices_map(aval.shape)
         replicas = replica_ids(indices)
         self._shards = [Shard(d, indices[d], replicas[d], blocks[d]) for d in indices]
+        self._global = backend().xc.ArrayImpl(aval, global_sharding(sharding, aval.ndim),
+                                              [blocks[d].buf for d in indices], committed=True, _skip_checks=True)
+        if value is not None:
+            npy = np.array(value, copy=True)
+            npy.flags.writeable = False
+            self._npy = npy
         return self
+
+    @property
+    def buf(self) -> Any:
+        """A gathered copy of the array on the default device (made once), for what computes on one device."""
+        try:
+            got: Any = _BUF_SLOT.__get__(self, ArrayImpl)
+            return got
+        except AttributeError:
+            pass
+        gathered = backend().put(_contiguous(self._value()), self.aval)
+        _BUF_SLOT.__set__(self, gathered)
+        return gathered
+
+    @property
+    def global_array(self) -> Any:
+        """The jaxlib array over the mesh's devices that computations over them take."""
+        self.check_alive()
+        return self._global
+
+    def check_alive(self) -> None:
+        if self._global.is_deleted():
+            raise DeletedArrayError(
+                f"this array ({self.aval.str_short()}) was deleted with .delete() and can no longer be used")
+
+    def block_until_ready(self) -> ShardedArrayImpl:
+        self.check_alive()
+        self._global.block_until_ready()
+        return self
+
+    def is_ready(self) -> bool:
+        self.check_alive()
+        return bool(self._global.is_ready())
+
+    def is_deleted(self) -> bool:
+        return bool(self._global.is_deleted())
+
+    def _value(self) -> np.ndarray[Any, Any]:
+        npy: np.ndarray[Any, Any] | None = getattr(self, "_npy", None)
+        if npy is None:
+            self.check_alive()
+            value: np.ndarray[Any, Any] = np.empty(self.aval.shape, dtype=self.aval.dtype)
+            for shard in self._shards:
+                if shard.replica_id == 0:
+                    value[shard.index] = np.asarray(shard.data)
+            value.flags.writeable = False
+            self._npy = value
+            npy = value
+        return npy
 
     def devices(self) -> set[Any]:
         """The devices holding a block of the array."""
@@ -298,9 +357,17 @@ class ShardedArrayImpl(ArrayImpl):
         return list(self._shards)
 
     def delete(self) -> None:
+        self._npy = None
+        if not self._global.is_deleted():
+            self._global.delete()
         for shard in self._shards:
-            shard.data.delete()
-        super().delete()
+            if not shard.data.is_deleted():
+                shard.data.delete()
+        try:
+            gathered: Any = _BUF_SLOT.__get__(self, ArrayImpl)
+        except AttributeError:
+            return
+        gathered.delete()
 
     def to_device(self, device: Any, *, stream: int | Any | None = None) -> ArrayImpl:
         if stream is not None:
@@ -327,7 +394,7 @@ def put_sharded(value: np.ndarray[Any, Any], aval: ShapedArray, sharding: NamedS
         block = _contiguous(value[index])
         block_aval = ShapedArray(block.shape, aval.dtype, aval.weak_type)
         blocks[device] = ArrayImpl.new(backend_of_device(device).put_on(block, block_aval, device), block_aval)
-    return ShardedArrayImpl.assemble(value, aval, sharding, blocks)
+    return ShardedArrayImpl.assemble(aval, sharding, blocks, value)
 
 
 def make_array_from_callback(shape: tuple[int, ...], sharding: Sharding,
@@ -350,6 +417,58 @@ def make_array_from_callback(shape: tuple[int, ...], sharding: Sharding,
     indices = sharding.devices_indices_map(shape)
     blocks = {d: device_put(data_callback(index), d) for d, index in indices.items()}
     return _from_blocks(shape, sharding, blocks, dtype)
+
+
+def make_array_from_process_local_data(sharding: Any, local_data: Any, global_shape: Any = None) -> Any:
+    """The arrays of ``local_data`` (a numpy array, or a pytree of them) laid out as ``sharding`` says (a sharding,
+    a ``PartitionSpec`` with a mesh set, or a pytree prefix of them), as JAX's
+    ``jax.make_array_from_process_local_data`` in one process: each process's data is the whole array, so
+    ``global_shape`` (a shape, or a pytree of them) must be ``None`` or the data's own shape (JAX's ``ValueError``).
+
+    Example::
+
+        x = arraytyping.make_array_from_process_local_data(NamedSharding(mesh, P("x")), np.arange(8.0))
+    """
+    leaves, treedef = tree_flatten(local_data)
+    shardings = _broadcast_prefix(sharding, local_data, lambda s: isinstance(s, (Sharding, PartitionSpec)))
+    shapes = _broadcast_prefix(global_shape, local_data, lambda s: s is None or isinstance(s, tuple))
+    out: list[ArrayImpl] = []
+    for data, target, shape in zip(leaves, shardings, shapes):
+        local = np.asarray(data)
+        if shape is not None and tuple(shape) != local.shape:
+            raise ValueError("When calling `make_array_from_process_local_data` on a single process, global_shape "
+                             "should be None or equal to local_data.shape.Got global_shape="
+                             f"{shape} and local_data.shape={local.shape}.")
+        placed = as_sharding(target)
+        if placed is None:
+            raise TypeError(f"make_array_from_process_local_data takes shardings (or PartitionSpecs with a mesh set); "
+                            f"got {target!r:.120}")
+        out.append(make_array_from_callback(local.shape, placed, _block_of(local)))
+    return tree_unflatten(treedef, out)
+
+
+def _block_of(local: np.ndarray[Any, Any]) -> Callable[[Index], Any]:
+    def block(index: Index) -> Any:
+        return local[index]
+    return block
+
+
+def _broadcast_prefix(prefix: Any, full: Any, is_leaf: Callable[[Any], bool]) -> list[Any]:
+    """``prefix`` (a pytree prefix of ``full`` whose leaves satisfy ``is_leaf``) repeated for each leaf of
+    ``full``."""
+    if is_leaf(prefix):
+        return [prefix] * len(tree_leaves(full))
+    if isinstance(prefix, (list, tuple)) and isinstance(full, (list, tuple)):
+        children = cast("Sequence[Any]", prefix)
+        full_children = cast("Sequence[Any]", full)
+        if len(children) == len(full_children):
+            return [x for p, f in zip(children, full_children) for x in _broadcast_prefix(p, f, is_leaf)]
+    if isinstance(prefix, dict) and isinstance(full, dict):
+        given = cast("Mapping[Any, Any]", prefix)
+        items = cast("Mapping[Any, Any]", full)
+        if set(given) == set(items):
+            return [x for k in sorted(items) for x in _broadcast_prefix(given[k], items[k], is_leaf)]
+    raise ValueError(f"{prefix!r:.120} is not a pytree prefix of the local data")
 
 
 def make_array_from_single_device_arrays(shape: tuple[int, ...], sharding: Sharding, arrays: Sequence[Any], *,
@@ -398,8 +517,13 @@ def _from_blocks(shape: tuple[int, ...], sharding: NamedSharding, blocks: dict[A
                              f"{block.aval.shape}. Shape of Array is {aval0.str_short()} with sharding {sharding!r}")
         value[index] = np.asarray(block)
     aval = ShapedArray(shape, target, aval0.weak_type)
-    return ShardedArrayImpl.assemble(value, aval, sharding, blocks)
+    if target != aval0.dtype:
+        return put_sharded(value, aval, sharding)
+    return ShardedArrayImpl.assemble(aval, sharding, blocks, value)
 
+
+_BUF_SLOT: Any = ArrayImpl.__dict__["buf"]
+"""The slot holding an array's one-device buffer (a sharded array's gathered copy, once made)."""
 
 _array._EXACT_OPERANDS.add(ArrayImpl)  # pyright: ignore[reportPrivateUsage]  # operators: the common operand first
 

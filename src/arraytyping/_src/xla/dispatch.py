@@ -31,7 +31,12 @@ from arraytyping._src.tree import pytree as tree
 from arraytyping._src.tree.keys import keystr
 from arraytyping._src.xla import tree_fast_path
 from arraytyping._src.core.array import Array
-from arraytyping._src.xla.array_impl import ArrayImpl, DeletedArrayError, check_python_int, device_put
+from arraytyping._src.xla.array_impl import (
+    ArrayImpl, DeletedArrayError, ShardedArrayImpl, check_python_int, device_put,
+)
+from arraytyping._src.xla import sharded_jit
+from arraytyping._src.xla.sharding import NamedSharding, PartitionSpec as P
+from arraytyping._src.xla.spmd import NeedsMesh, jaxpr_mesh
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.xla.backend import backend, check_supported
 from arraytyping._src.xla.jit_call import fun_name, staged_call, static_key
@@ -350,6 +355,15 @@ class JitFunction(_JitBase):
         self.ref_closure: tuple[Ref, ...] = ()
         """The references of enclosing scopes the function reads or writes, found while tracing it."""
         self._functional: JitFunction | None = None
+        self.in_shardings: Any = None
+        """``jit``'s ``in_shardings``: ``None`` (each argument's own), a sharding, or a pytree prefix of the
+        positional arguments with sharding (or ``None``) leaves."""
+        self.out_shardings: Any = None
+        """``jit``'s ``out_shardings``: ``None`` (the partitioner's choice) or a sharding or pytree prefix of the
+        result."""
+        self._sharded: dict[Hashable, sharded_jit.ShardedCompiled] = {}
+        self.needs_mesh = False
+        """Whether a call's computation was found to hold a sharding constraint: calls take the sharded path."""
         # The name, docstring and ``__wrapped__`` only: copying ``fun.__dict__`` would overwrite this object's state
         # with that of a wrapped JitFunction (or of a function wrapping one, such as ``grad(jit(f))``).
         functools.update_wrapper(self, fun, updated=())
@@ -360,6 +374,8 @@ class JitFunction(_JitBase):
             return self.call_with_refs(args, kwargs)
         if _trace_state.dynamic is not None:
             return self._under_trace(args, kwargs)
+        if self.in_shardings is not None or self.out_shardings is not None or self.needs_mesh:
+            return self._call_general(args, kwargs)
         last_tree = self._last_tree
         if last_tree is not None and not kwargs and not SPECIAL_CHECKS.on and not TRACE_FLAGS.on:
             out = _tree_hit(last_tree, args)
@@ -405,6 +421,8 @@ class JitFunction(_JitBase):
                 if not self.handles_refs:
                     raise
                 return self.call_with_refs(args, kwargs)
+            except NeedsMesh:
+                return self._call_general(args, kwargs)
             if entry is None:
                 return self._under_trace(args, kwargs)
         if SPECIAL_CHECKS.on:
@@ -597,12 +615,16 @@ class JitFunction(_JitBase):
         x64 = cfg.x64
         sig: list[Any] = [id(cfg), trace_key(x64), structure]
         bufs: list[Any] = []
+        sharded = self.in_shardings is not None or self.out_shardings is not None or self.needs_mesh
         for x in leaves:
             obj: object = x
             tp = type(obj)
             if tp is ArrayImpl:  # liveness is not checked: executing a deleted buffer fails, and is then explained
                 sig.append(x.aval)
                 bufs.append(x.buf)
+            elif tp is ShardedArrayImpl:  # computed over its devices (the buffer is not needed)
+                sig.append(x.aval)
+                sharded = True
             elif tp in _SCALAR_TYPES:
                 sig.append(tp)
                 bufs.append(scalar_buffer(x, tp, x64))
@@ -618,6 +640,15 @@ class JitFunction(_JitBase):
                 raise self.not_an_array(x)
         statics = static_key(static_args, static)
         sig.append(statics)
+        if sharded:
+            out = self._call_sharded(tuple(sig), leaves, dyn_args, dynamic, static_args, static)
+            if out is not _MISS:
+                return out
+            bufs = []
+            for x in leaves:
+                obj = x
+                bufs.append(obj.buf if isinstance(obj, ArrayImpl) else scalar_buffer(obj, type(obj), x64)
+                            if type(obj) in _SCALAR_TYPES else device_put(obj).buf)
         key = tuple(sig)
         entry = self._cache.get(key)
         if entry is None:
@@ -628,6 +659,8 @@ class JitFunction(_JitBase):
                 if not self.handles_refs:
                     raise
                 return self.call_with_refs(args, kwargs)
+            except NeedsMesh:
+                return self._call_general(args, kwargs)
             if entry is None:
                 return self._under_trace(args, kwargs)
         if SPECIAL_CHECKS.on:
@@ -663,9 +696,49 @@ class JitFunction(_JitBase):
                 raise
             if any(isinstance(c, core.Tracer) for c in closed.consts):
                 return None
+            if jaxpr_mesh(closed.jaxpr) is not None:  # a sharding constraint: computed over its mesh's devices
+                self.needs_mesh = True
+                raise NeedsMesh(self.name)
             entry = compile_closed_jaxpr(closed, out_tree, host, f"jit({fun_name(self.fun)})")
             self._cache[key] = entry
             return entry
+
+    def _call_sharded(self, sig: tuple[Any, ...], leaves: list[Any], dyn_args: tuple[Any, ...],
+                      dynamic: dict[str, Any], static_args: tuple[tuple[int, Any], ...], static: dict[str, Any]
+                      ) -> Any:
+        """A call over several devices (a sharded argument, or ``in_shardings``/``out_shardings`` given): compiled
+        with the SPMD partitioner once per signature and the arguments' shardings."""
+        given = sharded_jit.prefix_shardings(self.in_shardings, dyn_args, "in_shardings") + \
+            [None] * len(tree.leaves(dynamic))
+        ins: list[Any] = []
+        for x, s in zip(leaves, given):
+            own = sharded_jit.arg_sharding(x)
+            if s is not None and own is not None and own != s and not sharded_jit.same_layout(own, s, x.aval.ndim):
+                raise ValueError("Sharding passed to jit does not match the sharding on the respective arg. "
+                                 f"Got jit sharding: {s!r},\narg sharding: {own!r} for arg type: "
+                                 f"{x.aval.dtype.name}[{','.join(map(str, x.aval.shape))}]")
+            ins.append(s if s is not None else own)
+        key = (sig, tuple(ins))
+        entry = self._sharded.get(key)
+        if entry is None:
+            in_tree = tree.structure((dyn_args, dynamic))
+            x64 = current().x64
+            avals = [_PY_SCALAR_AVAL[a, x64] if isinstance(a, type) else a for a in sig[3:3 + len(leaves)]]
+            closed, out_tree, host = self.trace_flat(avals, in_tree, static_args, static)
+            out_leaves: list[Any] = [None] * len(closed.out_avals)
+            if self.out_shardings is not None:
+                shaped = tree.unflatten(out_tree, list(range(out_tree.num_leaves)))
+                every = sharded_jit.prefix_shardings(self.out_shardings, shaped, "out_shardings")
+                on_host = {i for i, _ in host}
+                out_leaves = [s for i, s in enumerate(every) if i not in on_host]
+            inner = jaxpr_mesh(closed.jaxpr)
+            mesh = sharded_jit.the_mesh([*ins, *out_leaves, *([] if inner is None else [NamedSharding(inner, P())])],
+                                        f"jit({self.name})")
+            if mesh is None:  # single-device shardings only: the one-device path
+                return _MISS
+            entry = sharded_jit.compile_sharded(closed, out_tree, host, f"jit({self.name})", ins, out_leaves, mesh)
+            self._sharded[key] = entry
+        return entry.run(leaves)
 
     def trace_flat(self, avals: Sequence[ShapedArray], in_tree: tree.TreeDef | None,
                    static_args: tuple[tuple[int, Any], ...], static: dict[str, Any]

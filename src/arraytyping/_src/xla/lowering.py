@@ -38,11 +38,13 @@ class _MLIR:
         func: Any = importlib.import_module("jaxlib.mlir.dialects.func")
         hlo: Any = importlib.import_module("jaxlib.mlir.dialects.stablehlo")
         chlo: Any = importlib.import_module("jaxlib.mlir.dialects.chlo")
+        sdy: Any = importlib.import_module("jaxlib.mlir.dialects.sdy")
 
         self.ir: Any = ir
         self.hlo: Any = hlo
         self.chlo: Any = chlo
         self.func: Any = func
+        self.sdy: Any = sdy
         reg = ir.DialectRegistry()
         jax_mlir_ext.register_dialects(reg)
         self.ctx = ir.Context()
@@ -50,6 +52,7 @@ class _MLIR:
         self.ctx.load_all_available_dialects()
         chlo.register_dialect(self.ctx)  # as JAX's make_ir_context: chlo ops (square, asin, next_after...) need it
         hlo.register_dialect(self.ctx)
+        sdy.register_dialect(self.ctx)  # Shardy: the sharding annotations of a computation over several devices
         chlo.register_dialect(self.ctx)  # its operations that infer their result types need it (chlo.top_k)
         self.lock = threading.RLock()
         self.host_callbacks: list[Callable[..., Any]] = []
@@ -277,10 +280,14 @@ def module_name(fun_name: str) -> str:
     return re.sub(r"[^\w.-]", "_", f"jit({fun_name})").rstrip("_")
 
 
-def lower_module(closed: ClosedJaxpr, name: str, result_names: Sequence[str]) -> Any:
+def lower_module(closed: ClosedJaxpr, name: str, result_names: Sequence[str], *, mesh: str | None = None,
+                 num_partitions: int = 1, arg_shardings: Sequence[str | None] = (),
+                 result_shardings: Sequence[str | None] = ()) -> Any:
     """The StableHLO module of a jitted function as JAX's ahead-of-time lowering shows it: named ``name``, with
-    the one-device attributes (``mhlo.num_partitions``, ``mhlo.num_replicas``), its constants inlined and each
-    result's ``jax.result_info``. Call with ``mlir().lock`` held."""
+    the device attributes (``mhlo.num_partitions``, ``mhlo.num_replicas``), its constants inlined and each
+    result's ``jax.result_info``. Over several devices, ``mesh`` (Shardy's mesh attribute, declared as
+    ``sdy.mesh @mesh``) and each argument's and result's ``sdy.sharding`` attribute (text; ``None``: left to the
+    partitioner). Call with ``mlir().lock`` held."""
     m = mlir()
     ir, func = m.ir, m.func
     m.host_callbacks = []
@@ -289,15 +296,24 @@ def lower_module(closed: ClosedJaxpr, name: str, result_names: Sequence[str]) ->
         module = ir.Module.create()
         module.operation.attributes["sym_name"] = ir.StringAttr.get(name)
         i32 = ir.IntegerType.get_signless(32)
-        module.operation.attributes["mhlo.num_partitions"] = ir.IntegerAttr.get(i32, 1)
+        module.operation.attributes["mhlo.num_partitions"] = ir.IntegerAttr.get(i32, num_partitions)
         module.operation.attributes["mhlo.num_replicas"] = ir.IntegerAttr.get(i32, 1)
         in_types = [m.tensor(v.aval) for v in jaxpr.in_binders]
         out_types = [m.tensor(x.aval) for x in jaxpr.outs]
         with ir.InsertionPoint(module.body):
+            if mesh is not None:
+                m.sdy.MeshOp("mesh", ir.Attribute.parse(mesh))
             fn = func.FuncOp("main", ir.FunctionType.get(in_types, out_types))
             fn.attributes["sym_visibility"] = ir.StringAttr.get("public")
+            if any(s is not None for s in arg_shardings):
+                fn.arg_attrs = ir.ArrayAttr.get([
+                    ir.DictAttr.get({} if s is None else {"sdy.sharding": ir.Attribute.parse(s)})
+                    for s in arg_shardings])
             fn.result_attrs = ir.ArrayAttr.get([
-                ir.DictAttr.get({"jax.result_info": ir.StringAttr.get(r)}) for r in result_names])
+                ir.DictAttr.get({"jax.result_info": ir.StringAttr.get(r),
+                                 **({} if i >= len(result_shardings) or result_shardings[i] is None
+                                    else {"sdy.sharding": ir.Attribute.parse(result_shardings[i])})})
+                for i, r in enumerate(result_names)])
             block = fn.add_entry_block()
             with ir.InsertionPoint(block):
                 func.ReturnOp(closed_jaxpr_subcomp(m, closed, list(block.arguments)))

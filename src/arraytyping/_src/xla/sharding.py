@@ -4,6 +4,7 @@ device), ``NamedSharding`` (split over a :class:`Mesh` of devices by a :class:`P
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import math
 import threading
@@ -16,7 +17,7 @@ import numpy as np
 
 from arraytyping._src.xla.backend import backend
 
-__all__ = ["AbstractMesh", "AxisType", "DuplicateSpecError", "Mesh", "NamedSharding", "PartitionSpec", "Sharding",
+__all__ = ["AbstractDevice", "AbstractMesh", "AxisType", "DuplicateSpecError", "IndivisibleError", "axes_of", "Mesh", "NamedSharding", "PartitionSpec", "Sharding",
            "SingleDeviceSharding", "get_abstract_mesh", "get_mesh", "make_mesh", "make_single_device_sharding",
            "set_mesh"]
 
@@ -168,6 +169,24 @@ def _axis_types(names: tuple[str, ...], types: Any, who: str) -> tuple[AxisType,
         raise ValueError(f"Number of axis names should match the number of axis_types. Got axis_names={names} and "
                          f"axis_types={out}")
     return tuple(a for a in out if isinstance(a, AxisType))
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AbstractDevice:
+    """A kind of device without the device (JAX's ``jax.sharding.AbstractDevice``): its ``device_kind``,
+    ``num_cores`` and ``platform``.
+
+    Example::
+
+        d = arraytyping.sharding.AbstractDevice("cpu", None, "cpu")
+    """
+
+    device_kind: str
+    num_cores: int | None
+    platform: str
+
+    def __repr__(self) -> str:
+        return f"AbstractDevice(device_kind={self.device_kind}, num_cores={self.num_cores}, platform={self.platform})"
 
 
 class AbstractMesh:
@@ -449,6 +468,10 @@ def _rebuild_spec(partitions: tuple[Any, ...], unreduced: frozenset[str], reduce
 
 
 
+class IndivisibleError(ValueError):
+    """A sharding's mesh axes do not divide a dimension of the array it lays out (JAX's ``IndivisibleError``)."""
+
+
 class DuplicateSpecError(Exception):
     """A partition spec maps one mesh axis to two dimensions (JAX's ``DuplicateSpecError``)."""
 
@@ -458,6 +481,11 @@ def _axes_of(entry: Any) -> tuple[str, ...]:
         return ()
     names: tuple[str, ...] = cast("tuple[str, ...]", entry) if isinstance(entry, tuple) else (entry,)
     return names
+
+
+def axes_of(entry: Any) -> tuple[str, ...]:
+    """The mesh axes a partition spec's entry names (none for ``None`` and ``UNCONSTRAINED``)."""
+    return _axes_of(entry)
 
 
 class NamedSharding(Sharding):

@@ -35,7 +35,10 @@ from arraytyping._src.xla import dispatch
 from arraytyping._src.xla.array_impl import ArrayImpl, device_put
 from arraytyping._src.xla.backend import backend
 from arraytyping._src.xla.jit_call import clear_traced, fun_name, static_key
+from arraytyping._src.xla import sharded_jit
 from arraytyping._src.xla.lowering import lower_module, mlir, module_name
+from arraytyping._src.xla.sharding import NamedSharding, PartitionSpec
+from arraytyping._src.xla.spmd import jaxpr_mesh, sdy_mesh, sdy_sharding
 
 __all__ = ["ArgInfo", "Compiled", "CompilerOptions", "Lowered", "Traced", "Wrapped", "clear_caches", "disable_jit", "jit"]
 
@@ -68,7 +71,12 @@ class ArgInfo:
 class _Signature:
     """What tracing a jitted function for one set of arguments gives every stage."""
 
-    __slots__ = ("closed", "in_tree", "out_tree", "host", "in_avals", "arg_names", "name")
+    __slots__ = ("closed", "in_tree", "out_tree", "host", "in_avals", "arg_names", "name", "in_shardings",
+                 "out_shardings")
+
+    in_shardings: list[Any]
+    """Each argument leaf's sharding over several devices (``None``: none given, the argument's own)."""
+    out_shardings: list[Any]
 
     def __init__(self, closed: jx.ClosedJaxpr, in_tree: tree.TreeDef, out_tree: tree.TreeDef,
                  host: tuple[tuple[int, Any], ...], in_avals: list[ShapedArray], arg_names: list[str],
@@ -80,6 +88,8 @@ class _Signature:
         self.in_avals = in_avals
         self.arg_names = arg_names
         self.name = name
+        self.in_shardings = [None] * len(in_avals)
+        self.out_shardings = [None] * len(closed.out_avals)
 
     @property
     def args_info(self) -> Any:
@@ -181,7 +191,19 @@ class Traced(_Stage, Generic[_StageR]):
         with m.lock, monitoring.log_elapsed_time(
                 "Finished jaxpr to MLIR module conversion {fun_name} in {elapsed_time:.9f} sec", f"jit({sig.name})",
                 monitoring.JAXPR_TO_MLIR_MODULE_EVENT):
-            module = lower_module(sig.closed, module_name(sig.name), result_names)
+            inner = jaxpr_mesh(sig.closed.jaxpr)
+            mesh = sharded_jit.the_mesh([*sig.in_shardings, *sig.out_shardings,
+                                         *([] if inner is None else [NamedSharding(inner, PartitionSpec())])],
+                                        f"jit({sig.name})")
+            if mesh is None:
+                module = lower_module(sig.closed, module_name(sig.name), result_names)
+            else:  # over several devices: with Shardy's annotations, as JAX lowers it
+                module = lower_module(
+                    sig.closed, module_name(sig.name), result_names, mesh=sdy_mesh(mesh), num_partitions=mesh.size,
+                    arg_shardings=[None if s is None else sdy_sharding(s.spec, a.ndim)
+                                   for s, a in zip(sig.in_shardings, sig.in_avals)],
+                    result_shardings=[None if s is None else sdy_sharding(s.spec, a.ndim)
+                                      for s, a in zip(sig.out_shardings, sig.closed.out_avals)])
             callbacks = list(m.host_callbacks)
         return Lowered(sig, module, callbacks)
 
@@ -257,6 +279,9 @@ class Lowered(_Stage, Generic[_StageR]):
             raise NotImplementedError(f"compiler_options={compiler_options!r}: arraytyping compiles with XLA's "
                                       "default options")
         sig = self._sig
+        if any(s is not None for s in [*sig.in_shardings, *sig.out_shardings]) or jaxpr_mesh(sig.closed.jaxpr):
+            raise NotImplementedError(f"jit({sig.name}).lower(...).compile() over several devices: call the "
+                                      "jitted function instead (it compiles with the SPMD partitioner)")
         with mlir().lock, monitoring.log_elapsed_time("Finished XLA compilation of {fun_name} in {elapsed_time:.9f} sec",
                                                       f"jit({sig.name})", monitoring.BACKEND_COMPILE_EVENT):
             exe = backend().compile(self._module, self._callbacks)
@@ -450,7 +475,14 @@ class Wrapped(dispatch.JitFunction, Generic[_StageP, _StageR]):
         static_pos = {i for i, _ in static_args}
         positions = [i for i in range(len(args)) if i not in static_pos]
         names = _arg_names(self.fun, dyn_args, dynamic, positions)
-        return Traced(_Signature(closed, in_tree, out_tree, host, avals, names, fun_name(self.fun)))
+        signature = _Signature(closed, in_tree, out_tree, host, avals, names, fun_name(self.fun))
+        given = sharded_jit.prefix_shardings(self.in_shardings, dyn_args, "in_shardings") + \
+            [None] * len(tree.leaves(dynamic))
+        signature.in_shardings = [s if s is not None else sharded_jit.arg_sharding(x) for s, x in zip(given, leaves)]
+        if self.out_shardings is not None and not host:
+            shaped = tree.unflatten(out_tree, list(range(out_tree.num_leaves)))
+            signature.out_shardings = sharded_jit.prefix_shardings(self.out_shardings, shaped, "out_shardings")
+        return Traced(signature)
 
     def lower(self, *args: Any, **kwargs: Any) -> Lowered[_StageR]:
         """``self.trace(*args, **kwargs).lower()``: the function lowered to a StableHLO module for these
@@ -467,7 +499,8 @@ dispatch.enable_vectorcall(Wrapped)
 
 
 def jit(fun: Callable[..., Any] | None = None, *, static_argnums: int | Sequence[int] | None = None,
-        static_argnames: str | Iterable[str] | None = None) -> Any:
+        static_argnames: str | Iterable[str] | None = None, in_shardings: Any = None, out_shardings: Any = None
+        ) -> Any:
     """Compile ``fun`` with XLA: ``jit(f)`` traces ``f`` once per input signature (the dtypes, shapes, weak types
     and tree structure of its arguments, the configuration and the static arguments), lowers the jaxpr to
     StableHLO, compiles it and runs the executable on later calls. Arguments and results are pytrees.
@@ -475,6 +508,12 @@ def jit(fun: Callable[..., Any] | None = None, *, static_argnums: int | Sequence
     ``static_argnums`` (positions) and ``static_argnames`` (names) mark static arguments, which must be hashable
     and are part of the signature; each is inferred from the other through ``f``'s signature. The result's
     :meth:`~Wrapped.trace` and :meth:`~Wrapped.lower` take the steps ahead of time (``jax.stages``).
+
+    Over several devices (JAX's sharded ``jit``): ``in_shardings`` (a sharding, or a pytree of shardings or
+    ``None`` that is a prefix of the positional arguments) places each argument so (an array already laid out
+    otherwise is JAX's ``ValueError``); ``out_shardings`` (likewise, a prefix of the result) lays the results out
+    so. A sharded argument makes the computation run over its mesh's devices, compiled with XLA's SPMD partitioner;
+    the results are sharded as given, or as the partitioner chose.
 
     ::
 
@@ -485,4 +524,19 @@ def jit(fun: Callable[..., Any] | None = None, *, static_argnums: int | Sequence
         f(anp.arange(3.0), 2.0)
         f.lower(ShapeDtypeStruct((3,), "float32"), 2.0).compile()
     """
-    return dispatch.jit(fun, static_argnums=static_argnums, static_argnames=static_argnames, wrapper=Wrapped)
+    made = dispatch.jit(fun, static_argnums=static_argnums, static_argnames=static_argnames, wrapper=Wrapped)
+    if in_shardings is None and out_shardings is None:
+        return made
+
+    def with_shardings(jf: Any) -> Any:
+        jf.in_shardings = in_shardings
+        jf.out_shardings = out_shardings
+        jf._cache = {}  # its own executables: the shardings are part of what is compiled
+        jf._lock = threading.Lock()
+        return jf
+
+    if fun is None:
+        def decorate(f: Callable[..., Any]) -> Any:
+            return with_shardings(made(f))
+        return decorate
+    return with_shardings(made)

@@ -25,6 +25,7 @@ from arraytyping._src.interpreters.batching import custom_derivatives as _batchi
 from arraytyping._src.interpreters.batching import callbacks as _batching_rules_callbacks
 from arraytyping._src.interpreters.batching import ffi as _batching_rules_ffi
 from arraytyping._src.interpreters.batching import checkpoint as _batching_rules_checkpoint
+from arraytyping._src.interpreters.batching import sharding as _batching_rules_sharding
 from arraytyping._src.tree import pytree as tree
 from arraytyping._src.core.array import Array
 from arraytyping._src.xla.array_impl import device_put
@@ -344,4 +345,4 @@ def _out_info(trace: BatchTrace, x: Any) -> tuple[Any, int | None]:
 _ = (_batching_rules, _batching_rules_elementwise, _batching_rules_indexing, _batching_rules_shape,
      _batching_rules_signal, _batching_rules_sorting, _batching_rules_control_flow,
      _batching_rules_linalg, _batching_rules_jit, _batching_rules_custom,
-     _batching_rules_callbacks, _batching_rules_ffi, _batching_rules_checkpoint)
+     _batching_rules_callbacks, _batching_rules_ffi, _batching_rules_checkpoint, _batching_rules_sharding)

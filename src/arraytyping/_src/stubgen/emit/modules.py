@@ -72,7 +72,7 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
         "from arraytyping import errors as errors, stages as stages",
         "from arraytyping import sharding as sharding",
         "from arraytyping.sharding import NamedSharding as NamedSharding, PartitionSpec as P, Sharding",
-        "from arraytyping.sharding import make_mesh as make_mesh, set_mesh as set_mesh",
+        "from arraytyping.sharding import make_mesh as make_mesh, reshard as reshard, set_mesh as set_mesh",
         "from arraytyping import image as image, ops as ops",
         "from arraytyping import dlpack as dlpack",
         "from arraytyping.errors import ConcretizationTypeError as ConcretizationTypeError",
@@ -104,11 +104,11 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
         "# Transformations keep the wrapped function's signature (jit's, with the ahead-of-time stages).",
         "@overload",
         "def jit(fun: Callable[Params, R], *, static_argnums: int | Sequence[int] | None = None, "
-        "static_argnames: str | Iterable[str] | None = None) -> stages.Wrapped[Params, R]:",
+        "static_argnames: str | Iterable[str] | None = None, in_shardings: Any = None, out_shardings: Any = None) -> stages.Wrapped[Params, R]:",
         *([f"    {docs('jit')}", "    ..."] if docs("jit") else ["    ..."]),
         "@overload",
         "def jit(fun: None = None, *, static_argnums: int | Sequence[int] | None = None, "
-        "static_argnames: str | Iterable[str] | None = None) -> Callable[[Callable[Params, R]], stages.Wrapped[Params, R]]: ...",
+        "static_argnames: str | Iterable[str] | None = None, in_shardings: Any = None, out_shardings: Any = None) -> Callable[[Callable[Params, R]], stages.Wrapped[Params, R]]: ...",
         *vmap_declaration(m, docs("vmap")),
         *custom_jvp_declaration(docs("custom_jvp")),
         *custom_vjp_declaration(docs("custom_vjp")),
@@ -523,8 +523,10 @@ def debug_stub(header: list[str]) -> str:
         '"""Debugging inside transformed code (as ``jax.debug``): ``print`` prints run-time values, ``callback`` '
         'calls a host function with them, ``breakpoint`` pauses at a ``pdb``-like prompt."""',
         "",
-        "from collections.abc import Callable",
+        "from collections.abc import Callable, Sequence",
         "from typing import Any",
+        "",
+        "from arraytyping.sharding import Sharding",
         "",
         *from_source.emit_all("debug.py"),
         "",
@@ -533,6 +535,11 @@ def debug_stub(header: list[str]) -> str:
         "def print(fmt: str, *args: Any, ordered: bool = False, partitioned: bool = False, **kwargs: Any) -> None: ...",
         "def breakpoint(*, backend: str | None = None, filter_frames: bool = True, num_frames: int | None = None, "
         "ordered: bool = False, token: Any = None, **kwargs: Any) -> Any: ...",
+        "def visualize_sharding(shape: Sequence[int], sharding: Sharding, *, use_color: bool = True, "
+        "scale: float = 1.0, min_width: int = 9, max_width: int = 80, color_map: Any = None) -> None: ...",
+        "def visualize_array_sharding(arr: Any, *, use_color: bool = True, scale: float = 1.0, min_width: int = 9, "
+        "max_width: int = 80, color_map: Any = None) -> None: ...",
+        "def inspect_array_sharding(value: Any, *, callback: Callable[[Sharding], None]) -> None: ...",
         "",
     ])
 
@@ -697,11 +704,19 @@ def sharding_stub(header: list[str]) -> str:
         "from collections import OrderedDict",
         "from collections.abc import Iterator, Sequence",
         "from types import TracebackType",
-        "from typing import Any",
+        "from typing import Any, TypeVar",
         "",
         "import numpy as np",
         "",
         *from_source.emit_all("sharding.py"),
+        "",
+        "class AbstractDevice:",
+        *body("AbstractDevice"),
+        '    __match_args__ = ("device_kind", "num_cores", "platform")',
+        "    device_kind: str",
+        "    num_cores: int | None",
+        "    platform: str",
+        "    def __init__(self, device_kind: str, num_cores: int | None, platform: str) -> None: ...",
         "",
         "class Sharding:",
         *body("Sharding"),
@@ -823,6 +838,12 @@ def sharding_stub(header: list[str]) -> str:
         "    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None, "
         "tb: TracebackType | None) -> None: ...",
         "",
+        '_ReshardT = TypeVar("_ReshardT")',
+        "",
+        "def reshard(xs: _ReshardT, out_shardings: Any) -> _ReshardT:",
+        *body("reshard"),
+        "    ...",
+        "",
     ])
 
 
@@ -881,6 +902,8 @@ def sharded_array_declarations(docs: Callable[[str], str | None]) -> list[str]:
         "def make_array_from_callback(shape: Sequence[int], sharding: Sharding, "
         "data_callback: Callable[[tuple[slice, ...]], Any], dtype: DTypeLike | None = None) -> Array[Any]:",
         *doc("make_array_from_callback"),
+        "def make_array_from_process_local_data(sharding: Any, local_data: Any, global_shape: Any = None) -> Any:",
+        *doc("make_array_from_process_local_data"),
         "@overload",
         "def make_array_from_single_device_arrays(shape: Sequence[int], sharding: Sharding, "
         "arrays: Sequence[Array[DTypeT]], *, dtype: None = None) -> Array[DTypeT]: ...",
