@@ -577,6 +577,11 @@ NOT_FUZZED: Final[dict[str, str]] = {
     "lax.RoundingMethod": "an enum of rounding modes, no dtype",
     "lax.select": ("lax.max's dtype rule after a predicate (max's entry fuzzes it; handwritten/lax_elementwise.py "
                    "its signature); a Python-scalar case beside an array one is a shape error of select_n"),
+    **{f"lax.{n}": ("a collective over a named axis: it runs only under vmap(..., axis_name=...), which the fuzzer's "
+                    "single expressions do not build; typed gradual (Any) except pmax/pmin (Array[_G] -> Array[_G]) "
+                    "and axis_index (Array[int32]); values, dtypes and weak types held to JAX by test_collectives "
+                    "(tools/collectives_reference.py)")
+       for n in ("psum", "pmean", "pmax", "pmin", "axis_index", "axis_size")},
     "lax.stop_gradient": "the identity on any pytree, typed (x: T) -> T: every checker answers the operand's type",
     "random.categorical": "the default integer whatever the logits, which must be real floating (generated cases)",
     **{f"random.{n}": ("typed Array[Any]: the result is the dtype promoted with the parameters' (or, for "

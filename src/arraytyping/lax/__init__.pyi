@@ -22,6 +22,7 @@ from arraytyping import _Abstract, _IsFloating, _IsGeneric_Number_Integer_Signed
 from arraytyping.typing import DType
 
 __all__ = [
+    "axis_index", "axis_index_p", "axis_size", "pmax", "pmax_p", "pmean", "pmin", "pmin_p", "psum", "psum_p",
     "ConvDimensionNumbers", "GatherDimensionNumbers", "GatherScatterMode", "RoundingMethod", "ScatterDimensionNumbers",
     "abs", "abs_p", "acos", "acos_p", "acosh", "acosh_p", "add", "add_p", "and_p", "argmax", "argmax_p", "argmin",
     "argmin_p", "asin", "asin_p", "asinh", "asinh_p", "associative_scan", "atan", "atan2", "atan2_p", "atan_p", "atanh",
@@ -4474,6 +4475,76 @@ def transpose(operand: Array[_G], permutation: Sequence[int]) -> Array[_G]:
     ...
 @overload
 def transpose(operand: ArrayLike, permutation: Sequence[int]) -> Array[Any]: ...
+def axis_index(axis_name: Any) -> Array[int32]:
+    """The position (an int32 scalar) of the current element along the mapped axis ``axis_name``; for a tuple of
+    names, the position in their flattened product (the last name fastest).
+
+    Example::
+
+        >>> vmap(lambda v: axis_index('i'), axis_name='i')(jnp.zeros(3))
+        Array([0, 1, 2], dtype=int32)
+    """
+    ...
+def axis_size(axis_name: Any) -> int:
+    """The size of the mapped axis ``axis_name`` (a Python int; the product for a tuple of names).
+
+    Example::
+
+        >>> vmap(lambda v: v * axis_size('i'), axis_name='i')(jnp.ones(3))
+        Array([3., 3., 3.], dtype=float32)
+    """
+    ...
+@overload
+def pmax(x: Array[_G], axis_name: Any, *, axis_index_groups: Sequence[Sequence[int]] | None = ...) -> Array[_G]:
+    """All-reduce maximum of ``x`` over the mapped axis ``axis_name`` (a pytree mapped leaf by leaf; dtype and
+    shape kept). Not differentiable (as in JAX).
+
+    Example::
+
+        >>> vmap(lambda v: pmax(v, 'i'), axis_name='i')(jnp.array([1, 5, 2]))
+        Array([5, 5, 5], dtype=int32)
+    """
+    ...
+@overload
+def pmax(x: Any, axis_name: Any, *, axis_index_groups: Sequence[Sequence[int]] | None = ...) -> Any: ...
+def pmean(x: Any, axis_name: Any, *, axis_index_groups: Sequence[Sequence[int]] | None = ...) -> Any:
+    """All-reduce mean of ``x`` over the mapped axis ``axis_name``: :func:`psum` divided by the axis size (an
+    integer ``x`` gives a float mean, as ``x / n``).
+
+    Example::
+
+        >>> vmap(lambda v: pmean(v, 'i'), axis_name='i')(jnp.arange(4.0))
+        Array([1.5, 1.5, 1.5, 1.5], dtype=float32)
+    """
+    ...
+@overload
+def pmin(x: Array[_G], axis_name: Any, *, axis_index_groups: Sequence[Sequence[int]] | None = ...) -> Array[_G]:
+    """All-reduce minimum of ``x`` over the mapped axis ``axis_name`` (a pytree mapped leaf by leaf; dtype and
+    shape kept). Not differentiable (as in JAX).
+
+    Example::
+
+        >>> vmap(lambda v: pmin(v, 'i'), axis_name='i')(jnp.array([1, 5, 2]))
+        Array([1, 1, 1], dtype=int32)
+    """
+    ...
+@overload
+def pmin(x: Any, axis_name: Any, *, axis_index_groups: Sequence[Sequence[int]] | None = ...) -> Any: ...
+def psum(x: Any, axis_name: Any, *, axis_index_groups: Sequence[Sequence[int]] | None = ...) -> Any:
+    """All-reduce sum of ``x`` over the mapped axis ``axis_name`` (a name bound by ``vmap(..., axis_name=...)``,
+    a positional axis, or a tuple of them): each element of the batch gets the sum over the whole batch.
+
+    ``x``: an array or a pytree of them (mapped leaf by leaf; bool leaves are summed as int32).
+    ``axis_index_groups``: lists of axis indices, each summed separately (``vmap`` refuses them, as JAX's).
+    The result keeps each leaf's dtype and shape (a weak type is not kept). A leaf that is not traced (a
+    constant) is multiplied by the axis size, as in JAX.
+
+    Example::
+
+        >>> vmap(lambda v: psum(v, 'i'), axis_name='i')(jnp.arange(4.0))
+        Array([6., 6., 6., 6.], dtype=float32)
+    """
+    ...
 optimization_barrier_p: Final[Primitive]
 reduce_precision_p: Final[Primitive]
 cond_p: Final[Primitive]
@@ -4486,6 +4557,10 @@ logistic_p: Final[Primitive]
 population_count_p: Final[Primitive]
 rsqrt_p: Final[Primitive]
 fft_p: Final[Primitive]
+axis_index_p: Final[Primitive]
+pmax_p: Final[Primitive]
+pmin_p: Final[Primitive]
+psum_p: Final[Primitive]
 gather_p: Final[Primitive]
 scatter_add_p: Final[Primitive]
 scatter_max_p: Final[Primitive]

@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from arraytyping._src.core.array import Array
+from arraytyping._src.core.annotations import AnyArray
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.core.staging import abstractify
 from arraytyping._src.core.trace import axis_size as _bound_axis_size
@@ -145,7 +145,7 @@ def pmin(x: Any, axis_name: Any, *, axis_index_groups: Sequence[Sequence[int]] |
     return _preduce(pmin_p, x, axis_name, axis_index_groups)
 
 
-def axis_index(axis_name: Any) -> Any:
+def axis_index(axis_name: Any) -> AnyArray:
     """The position (an int32 scalar) of the current element along the mapped axis ``axis_name``; for a tuple of
     names, the position in their flattened product (the last name fastest).
 
@@ -155,9 +155,10 @@ def axis_index(axis_name: Any) -> Any:
         Array([0, 1, 2], dtype=int32)
     """
     if not isinstance(axis_name, (tuple, list)):
-        return axis_index_p.bind(axis_name=axis_name)
+        out: AnyArray = axis_index_p.bind(axis_name=axis_name)
+        return out
     inner_size = 1
-    index: Any = lax.asarray(0)
+    index: AnyArray = lax.asarray(0)
     for name in reversed(axis_name):
         index = index + axis_index(name) * inner_size
         inner_size *= axis_size(name)
@@ -174,5 +175,3 @@ def axis_size(axis_name: Any) -> int:
     """
     return _axis_size(axis_name)
 
-
-_ = Array

@@ -100,7 +100,8 @@ BY_DTYPE: Final[dict[tuple[str, str], Callable[[LatticeConfig, str | None], str]
 
 FIXED_RESULTS: Final[dict[str, dict[str, str]]] = {
     "random.py": {"PRNGKey": "uint32", "key_data": "uint32", "split": "uint32", "fold_in": "uint32"},
-    "lax/__init__.py": {name: "bool_" for name in ("eq", "ne", "lt", "le", "gt", "ge", "is_finite")}}
+    "lax/__init__.py": {**{name: "bool_" for name in ("eq", "ne", "lt", "le", "gt", "ge", "is_finite")},
+                        "axis_index": "int32"}}
 """The functions whose array results have one dtype whatever their arguments and configuration: raw keys
 (``PRNGKey``; ``split`` and ``fold_in`` of a raw key) and a key's data are ``uint32`` (JAX's threefry and rbg keys
 alike); their typed-key overloads keep returning ``PRNGKeyArray``. ``jax.lax``'s comparisons and ``is_finite``
@@ -111,7 +112,7 @@ KEEP_DTYPE: Final[dict[str, tuple[str, ...]]] = {
                "reduce_prod", "reduce_max", "reduce_min", "reduce_and", "reduce_or", "cumsum", "cumprod", "cummax",
                "cummin", "sort", "clz", "reciprocal", "tile", "slice_in_dim", "index_in_dim", "dynamic_index_in_dim",
                "gather", "scatter", "scatter_add", "scatter_mul", "scatter_min", "scatter_max", "index_take",
-               "broadcast", "broadcast_to_rank", "population_count", "reduce_precision")}
+               "broadcast", "broadcast_to_rank", "population_count", "reduce_precision", "pmax", "pmin")}
 """The functions whose result has their (first) array operand's dtype whenever JAX runs them (they never promote:
 shapes, reductions, running reductions, ``sort`` of one array, the gathers and scatters, ``tile``, ``broadcast``, the one-axis indexing): an ``Array[_G]`` operand gives ``Array[_G]``, before
 the runtime's signature as the gradual fallback (an operand the rule cannot name, a Python scalar, a sequence)."""
