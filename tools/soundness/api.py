@@ -609,7 +609,7 @@ NOT_FUZZED: Final[dict[str, str]] = {
                  "conv_shape_tuple", "conv_transpose_shape_tuple", "padtype_to_pads", "reduce_window_shape_tuple")},
     **{f"lax.{n}": "a primitive (JAX's name, held by tests/runtime/test_extend.py): an object that binds, no dtype"
        for n in (
-                 "abs_p", "acos_p", "acosh_p", "add_p", "and_p", "argmax_p", "argmin_p", "asin_p", "asinh_p", "atan2_p",
+                 "abs_p", "axis_index_p", "pmax_p", "pmin_p", "psum_p", "acos_p", "acosh_p", "add_p", "and_p", "argmax_p", "argmin_p", "asin_p", "asinh_p", "atan2_p",
                  "atan_p", "atanh_p", "bitcast_convert_type_p", "broadcast_in_dim_p", "cbrt_p", "ceil_p", "clamp_p",
                  "clz_p", "complex_p", "concatenate_p", "cond_p", "conj_p", "conv_general_dilated_p",
                  "convert_element_type_p", "copy_p", "cos_p", "cosh_p", "cummax_p", "cummin_p", "cumprod_p", "cumsum_p",
