@@ -31,6 +31,11 @@ X = rng.randn(4, 3).astype(np.float32)
 X3 = rng.randn(2, 3, 4).astype(np.float32)
 XI = rng.randint(-5, 5, size=(4, 3)).astype(np.int32)
 XB = rng.randint(0, 2, size=(4, 3)).astype(bool)
+X44 = rng.randn(4, 4, 3).astype(np.float32)
+XI44 = rng.randint(-5, 5, size=(4, 4, 2)).astype(np.int32)
+X8 = rng.randn(4, 3, 8).astype(np.float32)
+X2 = rng.randn(2, 4, 3).astype(np.float32)
+CYCLE = [(0, 1), (1, 2), (2, 3), (3, 0)]
 
 def vm(f, name='i', **kw):
     return at.vmap(f, axis_name=name, **kw)
@@ -101,6 +106,80 @@ CASES: dict[str, str] = {
     "jaxpr_axis_env_index": "jaxpr(lambda: lax.axis_index('i'), axis_env=[('i', 4)])",
     "jaxpr_axis_env_pmean": "jaxpr(lambda v: lax.pmean(v, 'i'), X, axis_env=[('i', 4)])",
     "jaxpr_axis_env_grad": "jaxpr(at.grad(lambda v: lax.psum(v * v, 'i').sum()), X, axis_env=[('i', 4)])",
+    # ppermute, pshuffle
+    "ppermute": "vm(lambda v: lax.ppermute(v, 'i', CYCLE))(X)",
+    "ppermute_int": "vm(lambda v: lax.ppermute(v, 'i', CYCLE))(XI)",
+    "ppermute_weak": "vm(lambda v: lax.ppermute(v * 1.5, 'i', CYCLE))(XI)",
+    "ppermute_in_axes_1": "vm(lambda v: lax.ppermute(v, 'i', [(0, 2), (2, 1), (1, 0)]), in_axes=1)(X)",
+    "ppermute_unbatched": "vm(lambda v, w: lax.ppermute(w, 'i', CYCLE) + v, in_axes=(0, None))(X, X[0])",
+    "ppermute_tree": "vm(lambda v: lax.ppermute((v, {'a': v * 2}), 'i', CYCLE))(X)",
+    "ppermute_nested_outer": "vm(vm(lambda v: lax.ppermute(v, 'i', [(0, 1), (1, 0)]), 'j'), 'i')(X2)",
+    "ppermute_two_names": "vm(vm(lambda v: lax.ppermute(v, ('i', 'j'), [(0, 1), (1, 2), (2, 3), (3, 0)]), 'j'), 'i')(X44)",
+    "pshuffle": "vm(lambda v: lax.pshuffle(v, 'i', [3, 2, 0, 1]))(X)",
+    "grad_of_vmap_ppermute": "at.grad(lambda x: (vm(lambda v: lax.ppermute(v, 'i', CYCLE))(x) * x).sum())(X)",
+    "vmap_of_grad_ppermute": "vm(at.grad(lambda v: (lax.ppermute(v, 'i', CYCLE) * v).sum()))(X)",
+    "jaxpr_ppermute": "jaxpr(vm(lambda v: lax.ppermute(v, 'i', CYCLE)), X)",
+    "jaxpr_axis_env_ppermute": "jaxpr(lambda v: lax.ppermute(v, 'i', CYCLE), X, axis_env=[('i', 4)])",
+    "err_ppermute_partial": "vm(lambda v: lax.ppermute(v, 'i', [(0, 1)]))(X)",
+    "err_pshuffle_not_perm": "vm(lambda v: lax.pshuffle(v, 'i', [0, 0, 1, 2]))(X)",
+    "err_ppermute_unbound": "at.jit(lambda v: lax.ppermute(v, 'i', CYCLE))(X)",
+    # all_gather
+    "all_gather": "vm(lambda v: lax.all_gather(v, 'i'))(X)",
+    "all_gather_axis_1": "vm(lambda v: lax.all_gather(v, 'i', axis=1))(X)",
+    "all_gather_axis_neg": "vm(lambda v: lax.all_gather(v, 'i', axis=-1))(X)",
+    "all_gather_tiled": "vm(lambda v: lax.all_gather(v, 'i', tiled=True))(X)",
+    "all_gather_int_weak": "vm(lambda v: lax.all_gather(v + 1, 'i'))(XI)",
+    "all_gather_unbatched": "vm(lambda v, w: lax.all_gather(w, 'i') + v[0], in_axes=(0, None))(X, X[0])",
+    "all_gather_nested_outer": "vm(vm(lambda v: lax.all_gather(v, 'i'), 'j'), 'i')(X2)",
+    "all_gather_nested_inner_axis1": "vm(vm(lambda v: lax.all_gather(v, 'j', axis=1), 'j', in_axes=1), 'i')(X2)",
+    "grad_of_vmap_all_gather": "at.grad(lambda x: (vm(lambda v: lax.all_gather(v, 'i'))(x) ** 2).sum())(X)",
+    "vmap_of_grad_all_gather": "vm(at.grad(lambda v: (lax.all_gather(v, 'i') ** 2).sum()))(X)",
+    "vmap_of_grad_all_gather_tiled": "vm(at.grad(lambda v: (jnp.sin(lax.all_gather(v, 'i', axis=0, tiled=True))).sum()))(X)",
+    "jaxpr_all_gather": "jaxpr(vm(lambda v: lax.all_gather(v, 'i', axis=1)), X)",
+    "jaxpr_all_gather_tiled": "jaxpr(vm(lambda v: lax.all_gather(v, 'i', tiled=True)), X)",
+    "jaxpr_axis_env_all_gather": "jaxpr(lambda v: lax.all_gather(v, 'i', axis=1), X, axis_env=[('i', 4)])",
+    "err_all_gather_groups": "vm(lambda v: lax.all_gather(v, 'i', axis_index_groups=[[0, 1], [2, 3]]))(X)",
+    "err_all_gather_two_names": "vm(vm(lambda v: lax.all_gather(v, ('i', 'j')), 'j'), 'i')(X2)",
+    "err_all_gather_unbound": "lax.all_gather(X, 'i')",
+    # psum_scatter
+    "psum_scatter": "vm(lambda v: lax.psum_scatter(v, 'i'))(X44)",
+    "psum_scatter_int": "vm(lambda v: lax.psum_scatter(v, 'i'))(XI44)",
+    "psum_scatter_dim1_tiled": "vm(lambda v: lax.psum_scatter(v, 'i', scatter_dimension=1, tiled=True))(X8)",
+    "psum_scatter_unbatched": "vm(lambda v, w: lax.psum_scatter(w, 'i') + v[0], in_axes=(0, None))(X44, X44[0])",
+    "psum_scatter_nested_outer": "vm(vm(lambda v: lax.psum_scatter(v, 'i'), 'j'), 'i')(X44[:2, :, :2].reshape(2, 4, 1, 2)[:, :, 0])",
+    "grad_of_vmap_psum_scatter": "at.grad(lambda x: (vm(lambda v: lax.psum_scatter(v, 'i'))(x) ** 2).sum())(X44)",
+    "vmap_of_grad_psum_scatter": "vm(at.grad(lambda v: (lax.psum_scatter(v, 'i') ** 2).sum()))(X44)",
+    "jaxpr_psum_scatter": "jaxpr(vm(lambda v: lax.psum_scatter(v, 'i')), X44)",
+    "jaxpr_psum_scatter_tiled": "jaxpr(vm(lambda v: lax.psum_scatter(v, 'i', scatter_dimension=1, tiled=True)), X8)",
+    "jaxpr_axis_env_psum_scatter": "jaxpr(lambda v: lax.psum_scatter(v, 'i'), X44[0], axis_env=[('i', 4)])",
+    "err_psum_scatter_size": "vm(lambda v: lax.psum_scatter(v, 'i'))(X)",
+    "err_psum_scatter_tiled_size": "vm(lambda v: lax.psum_scatter(v, 'i', scatter_dimension=1, tiled=True))(X44)",
+    # all_to_all, pswapaxes
+    "all_to_all_0_1": "vm(lambda v: lax.all_to_all(v, 'i', 0, 1))(X44)",
+    "all_to_all_1_0": "vm(lambda v: lax.all_to_all(v, 'i', 1, 0))(X44.transpose(0, 2, 1))",
+    "all_to_all_in_axes_1": "vm(lambda v: lax.all_to_all(v, 'i', 0, 1), in_axes=1)(X44)",
+    "all_to_all_same": "vm(lambda v: lax.all_to_all(v, 'i', 0, 0))(X44)",
+    "all_to_all_tiled": "vm(lambda v: lax.all_to_all(v, 'i', 1, 0, tiled=True))(X8)",
+    "all_to_all_int": "vm(lambda v: lax.all_to_all(v + 1, 'i', 0, 1))(XI44)",
+    "all_to_all_unbatched": "vm(lambda v, w: lax.all_to_all(w, 'i', 0, 0) + v, in_axes=(0, None))(X44, X44[0])",
+    "all_to_all_two_names": "vm(vm(lambda v: lax.all_to_all(v, ('i', 'j'), 0, 0), 'j'), 'i')(X44.reshape(2, 2, 4, 3))",
+    "pswapaxes": "vm(lambda v: lax.pswapaxes(v, 'i', 0))(X44)",
+    "grad_of_vmap_all_to_all": "at.grad(lambda x: (jnp.sin(vm(lambda v: lax.all_to_all(v, 'i', 0, 1))(x))).sum())(X44)",
+    "vmap_of_grad_pswapaxes": "vm(at.grad(lambda v: (lax.pswapaxes(v, 'i', 0) * v).sum()))(X44)",
+    "jaxpr_all_to_all": "jaxpr(vm(lambda v: lax.all_to_all(v, 'i', 0, 1)), X44)",
+    "jaxpr_pswapaxes": "jaxpr(vm(lambda v: lax.pswapaxes(v, 'i', 0)), X44)",
+    "jaxpr_axis_env_all_to_all": "jaxpr(lambda v: lax.all_to_all(v, 'i', 0, 1), X44[0], axis_env=[('i', 4)])",
+    "err_all_to_all_size": "vm(lambda v: lax.all_to_all(v, 'i', 1, 0))(X44)",
+    "err_all_to_all_tiled_size": "vm(lambda v: lax.all_to_all(v, 'i', 1, 0, tiled=True))(X)",
+    # pbroadcast, pcast (shard_map's: refused as JAX refuses them)
+    "err_pbroadcast": "vm(lambda v: lax.pbroadcast(v, 'i', 1))(jnp.asarray(X))",
+    "pbroadcast_unbatched": "vm(lambda v, w: lax.pbroadcast(w, 'i', 1) + v, in_axes=(0, None))(X, X[0])",
+    "err_pcast_varying": "vm(lambda v: lax.pcast(v, 'i', to='varying'))(X)",
+    "err_pcast_reduced": "vm(lambda v: lax.pcast(v, 'i', to='reduced'))(X)",
+    "err_pcast_reduced_outside": "lax.pcast(X, 'i', to='reduced')",
+    "err_pcast_unreduced": "lax.pcast(X, 'i', to='unreduced')",
+    "err_pcast_set": "lax.pcast(X, {'i'}, to='varying')",
+    "pcast_empty": "lax.pcast(X, (), to='varying')",
     # errors
     "err_unbound_const": "lax.psum(X, 'i')",
     "err_unbound_traced": "at.jit(lambda v: lax.psum(v, 'i'))(X)",

@@ -442,6 +442,12 @@ TESTED_ELSEWHERE: dict[str, str] = {
        for name in ("igamma", "igammac", "regularized_incomplete_beta", "bessel_i0e", "bessel_i1e")},
     "psum": "lax.psum/pmean over a named axis: test_collectives differentiates it (grad of vmap, vmap of grad, jvp, "
             "vjp, make_jaxpr's axis_env) against JAX's values and printed jaxprs (tools/collectives_reference.py)",
+    **{name: (f"lax.{api} over a named axis: test_collectives differentiates it (grad of vmap and vmap of grad, whose "
+              "transpose is the inverse collective) against JAX's values (tools/collectives_reference.py)")
+       for name, api in (("ppermute", "ppermute/pshuffle"), ("all_gather", "all_gather"),
+                         ("reduce_scatter", "psum_scatter"), ("all_to_all", "all_to_all/pswapaxes"))},
+    "pbroadcast": ("lax.pbroadcast: linear (JAX's JVP and transpose: a psum kept at the source); JAX runs it only in "
+                   "a shard_map, under vmap its batching raises (test_collectives holds that error)"),
     "random_gamma": "random.gamma, loggamma and beta: test_conformance_ext's random_dists family differentiates them "
                     "(grad in a scalar and an array shape parameter, under vmap too) against JAX's values bit for "
                     "bit (tools/jax_api_ext_reference.py)",

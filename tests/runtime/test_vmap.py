@@ -47,7 +47,8 @@ NOT_EXERCISED: dict[str, str] = {
     **{name: ("a collective over a named axis: the per-example comparison has no axis to name (run alone it raises "
               "JAX's NameError); its batching rule, called by every vmap it is bound under, is held to JAX's values "
               "and printed jaxprs by test_collectives (tools/collectives_reference.py)")
-       for name in ("psum", "pmax", "pmin", "axis_index")},
+       for name in ("psum", "pmax", "pmin", "axis_index", "ppermute", "pbroadcast", "all_gather", "reduce_scatter",
+                    "all_to_all")},
     "mulhi": ("XLA's CPU backend refuses mulhi on a transposed operand ('Unsupported elementwise operation', JAX "
               "0.10.2's too), which the per-example comparison's batch axes make; its batching rule (broadcasting) "
               "is held to JAX by test_lax_more's vmap cases"),

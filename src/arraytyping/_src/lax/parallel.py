@@ -20,7 +20,8 @@ from arraytyping._src.core.trace import Primitive, axis_frame
 from arraytyping._src.lax import primitives as P
 from arraytyping._src.xla import lowering
 
-__all__ = ["psum_p", "pmax_p", "pmin_p", "axis_index_p", "check_axis_names", "named_of", "positional_of"]
+__all__ = ["psum_p", "pmax_p", "pmin_p", "axis_index_p", "ppermute_p", "pbroadcast_p", "all_gather_p", "reduce_scatter_p",
+           "all_to_all_p", "bound_size", "check_axis_names", "named_of", "positional_of"]
 
 
 def named_of(axes: Sequence[Any]) -> tuple[Any, ...]:
@@ -91,3 +92,91 @@ def _lower_allreduce(reduce_p: Primitive, name: str) -> lowering.Rule:
 lowering.RULES[psum_p] = _lower_allreduce(P.reduce_sum_p, "psum")
 lowering.RULES[pmax_p] = _lower_allreduce(P.reduce_max_p, "pmax")
 lowering.RULES[pmin_p] = _lower_allreduce(P.reduce_min_p, "pmin")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Collectives that move data between the members of a named axis
+
+
+def _names(axis_name: Any) -> tuple[Any, ...]:
+    return tuple(axis_name) if isinstance(axis_name, (tuple, list)) else (axis_name,)
+
+
+def bound_size(axis_name: Any, axis_index_groups: Any = None) -> int:
+    """The size of the named axis (the product for several names; a group's size with ``axis_index_groups``): JAX's
+    ``psum(1, axis_name)``, with its ``NameError`` for an unbound name."""
+    if axis_index_groups is not None:
+        return len(axis_index_groups[0])
+    size = 1
+    for name in _names(axis_name):
+        frame = axis_frame(name)
+        if frame is None:
+            raise NameError(f"unbound axis name: {name}")
+        size *= frame.size
+    return size
+
+
+def _same_rule(api_name: str) -> Any:
+    def rule(x: ShapedArray, *, axis_name: Any, **params: Any) -> list[ShapedArray]:
+        check_axis_names(_names(axis_name), api_name)
+        return [x]
+    return rule
+
+
+def _axis_name_param(params: dict[str, Any]) -> tuple[Any, ...]:
+    return _names(params["axis_name"])
+
+
+ppermute_p: Final[Primitive] = Primitive("ppermute", _same_rule("ppermute"), named_axes=_axis_name_param)
+pbroadcast_p: Final[Primitive] = Primitive("pbroadcast", _same_rule("ppermute"), named_axes=_axis_name_param)
+
+
+def _all_gather_rule(x: ShapedArray, *, all_gather_dimension: int, axis_name: Any, axis_index_groups: Any,
+                     axis_size: int, tiled: bool) -> list[ShapedArray]:
+    check_axis_names(_names(axis_name), "all_gather")
+    shape = list(x.shape)
+    if tiled:
+        shape[all_gather_dimension] *= axis_size
+    else:
+        shape.insert(all_gather_dimension, axis_size)
+    return [x.update(shape=tuple(shape))]
+
+
+all_gather_p: Final[Primitive] = Primitive("all_gather", _all_gather_rule, named_axes=_axis_name_param)
+
+
+def _reduce_scatter_rule(x: ShapedArray, *, axis_name: Any, scatter_dimension: int, axis_index_groups: Any,
+                         axis_size: int, tiled: bool) -> list[ShapedArray]:
+    check_axis_names(_names(axis_name), "reduce_scatter")
+    shape = list(x.shape)
+    size = x.shape[scatter_dimension]
+    if tiled:
+        if size % axis_size != 0:
+            raise ValueError(f"tiled reduce_scatter operand scatter dimension size {size} must be divisible by "
+                             f"shard_count {axis_size}")
+        shape[scatter_dimension] = size // axis_size
+    else:
+        if size != axis_size:
+            raise ValueError(f"reduce_scatter operand scatter dimension size {size} must match shard count "
+                             f"{axis_size}")
+        del shape[scatter_dimension]
+    return [x.update(shape=tuple(shape))]
+
+
+reduce_scatter_p: Final[Primitive] = Primitive("reduce_scatter", _reduce_scatter_rule, named_axes=_axis_name_param)
+
+
+def _all_to_all_rule(x: ShapedArray, *, axis_name: Any, split_axis: int, concat_axis: int, axis_index_groups: Any,
+                     tiled: bool) -> list[ShapedArray]:
+    names = _names(axis_name)
+    check_axis_names(names, "all_to_all")
+    size = bound_size(names, axis_index_groups)
+    shape = list(x.shape)
+    if shape[split_axis] % size != 0:
+        raise AssertionError((shape[split_axis], size))
+    shape[split_axis] //= size
+    shape[concat_axis] *= size
+    return [ShapedArray(tuple(shape), x.dtype, False)]
+
+
+all_to_all_p: Final[Primitive] = Primitive("all_to_all", _all_to_all_rule, named_axes=_axis_name_param)

@@ -1,5 +1,6 @@
 """JAX 0.10.2's collectives over named axes as users call them: ``psum``, ``pmean``, ``pmax``, ``pmin``,
-``axis_index`` and ``axis_size``. A name is bound by ``vmap(..., axis_name=name)`` (or ``make_jaxpr``'s
+``axis_index``, ``axis_size``, ``ppermute``, ``pshuffle``, ``all_gather``, ``psum_scatter``, ``all_to_all``,
+``pswapaxes``, ``pbroadcast`` and ``pcast``. A name is bound by ``vmap(..., axis_name=name)`` (or ``make_jaxpr``'s
 ``axis_env``); each function maps over a pytree of arrays, as JAX's."""
 
 from __future__ import annotations
@@ -11,16 +12,24 @@ from typing import Any
 import numpy as np
 
 from arraytyping._src.core.annotations import AnyArray
+from arraytyping._src.core.array import Array
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.core.staging import abstractify
 from arraytyping._src.core.trace import axis_size as _bound_axis_size
 from arraytyping._src.core.trace import is_tracer
 from arraytyping._src.lax import lax
 from arraytyping._src.lax import primitives as P
-from arraytyping._src.lax.parallel import axis_index_p, pmax_p, pmin_p, psum_p
+from arraytyping._src.interpreters.autodiff.parallel import COLLECTIVES
+from arraytyping._src.interpreters.batching.batching import BatchTrace
+from arraytyping._src.lax.parallel import (
+    all_gather_p, all_to_all_p, axis_index_p, bound_size, pbroadcast_p, pmax_p, pmin_p, ppermute_p, psum_p,
+    reduce_scatter_p,
+)
+from arraytyping._src.core.trace import trace_state
 from arraytyping._src.tree import pytree as tree
 
-__all__ = ["psum", "pmean", "pmax", "pmin", "axis_index", "axis_size"]
+__all__ = ["psum", "pmean", "pmax", "pmin", "axis_index", "axis_size", "ppermute", "pshuffle", "all_gather",
+           "psum_scatter", "all_to_all", "pswapaxes", "pbroadcast", "pcast"]
 
 AxisName = Hashable
 """An axis name (any hashable value), or a tuple of them."""
@@ -100,6 +109,9 @@ def _axis_size(axis_name: Any, axis_index_groups: Sequence[Sequence[int]] | None
     return size
 
 
+_ = bound_size
+
+
 def pmean(x: Any, axis_name: Any, *, axis_index_groups: Sequence[Sequence[int]] | None = None) -> Any:
     """All-reduce mean of ``x`` over the mapped axis ``axis_name``: :func:`psum` divided by the axis size (an
     integer ``x`` gives a float mean, as ``x / n``).
@@ -175,3 +187,187 @@ def axis_size(axis_name: Any) -> int:
     """
     return _axis_size(axis_name)
 
+
+
+def ppermute(x: Any, axis_name: Any, perm: Sequence[tuple[int, int]]) -> Any:
+    """Collective permutation over the mapped axis ``axis_name``: each ``(source, destination)`` pair of ``perm``
+    sends the source member's ``x`` to the destination (a pytree mapped leaf by leaf; dtype, weak type and shape
+    kept). Under ``vmap``, ``perm`` must cover the whole axis (JAX's ``AssertionError`` otherwise).
+
+    Example::
+
+        >>> vmap(lambda v: ppermute(v, 'i', [(0, 1), (1, 2), (2, 0)]), axis_name='i')(jnp.arange(3))
+        Array([2, 0, 1], dtype=int32)
+    """
+    names = _axes(axis_name)
+    pairs = tuple(tuple(p) for p in perm)
+    return tree.tree_map(lambda leaf: ppermute_p.bind(leaf, axis_name=names, perm=pairs), x)
+
+
+def pshuffle(x: Any, axis_name: Any, perm: Sequence[int]) -> Any:
+    """:func:`ppermute` with the permutation given as sources: member ``i`` of the result is member ``perm[i]`` of
+    ``x`` (``perm`` must hold each of ``0 .. n-1`` once).
+
+    Example::
+
+        >>> vmap(lambda v: pshuffle(v, 'i', [2, 0, 1]), axis_name='i')(jnp.arange(3))
+        Array([2, 0, 1], dtype=int32)
+    """
+    if set(perm) != set(range(len(perm))):
+        raise ValueError(f"`perm` does not represent a permutation: {perm}")
+    return ppermute(x, axis_name, list(zip(perm, range(len(perm)))))
+
+
+def all_gather(x: Any, axis_name: Any, *, axis_index_groups: Sequence[Sequence[int]] | None = None, axis: int = 0,
+               tiled: bool = False, to: str = "varying") -> Any:
+    """Gather ``x`` from every member of the mapped axis ``axis_name``: a new axis of the axis's size at position
+    ``axis`` (or, with ``tiled``, the members concatenated along ``axis``). Dtype and weak type kept. ``to`` other
+    than ``'varying'`` is shard_map's (refused).
+
+    Example::
+
+        >>> vmap(lambda v: all_gather(v, 'i'), axis_name='i')(jnp.arange(3))
+        Array([[0, 1, 2],
+               [0, 1, 2],
+               [0, 1, 2]], dtype=int32)
+    """
+    allowed = {"varying", "reduced", "invarying"}
+    if to not in allowed:
+        raise ValueError("Got unexpected `to` value for `jax.lax.all_gather`. Allowed `to` values are: "
+                         "{'invarying', 'reduced', 'varying'}")
+    if to != "varying":
+        raise NotImplementedError(f"all_gather(..., to={to!r}) needs a shard_map, which this runtime does not have")
+    names = axis_name if isinstance(axis_name, tuple) else (axis_name,)
+    if not names:
+        return x
+    groups = None if axis_index_groups is None else tuple(tuple(g) for g in axis_index_groups)
+    size = _axis_size(names, groups)
+
+    def bind(leaf: Any) -> Any:
+        nd = np.ndim(leaf) if not isinstance(leaf, Array) else leaf.ndim
+        dim = _canonical(axis, nd if tiled else nd + 1)
+        return all_gather_p.bind(leaf, all_gather_dimension=dim, axis_name=names, axis_index_groups=groups,
+                                 axis_size=size, tiled=tiled)
+    return tree.tree_map(bind, x)
+
+
+def _canonical(axis: int, ndim: int) -> int:
+    if not -ndim <= axis < ndim:
+        raise ValueError(f"axis {axis} is out of bounds for array of dimension {ndim}")
+    return axis + ndim if axis < 0 else axis
+
+
+def psum_scatter(x: Any, axis_name: Any, *, scatter_dimension: int = 0,
+                 axis_index_groups: Sequence[Sequence[int]] | None = None, tiled: bool = False) -> Any:
+    """:func:`psum` over the mapped axis ``axis_name`` of which each member keeps its own slice along
+    ``scatter_dimension`` (whose size must be the axis's; with ``tiled``, a multiple of it, the slice a block).
+
+    Example::
+
+        >>> vmap(lambda v: psum_scatter(v, 'i'), axis_name='i')(jnp.ones((2, 2)))
+        Array([2., 2.], dtype=float32)
+    """
+    names = axis_name if isinstance(axis_name, tuple) else (axis_name,)
+    if not names:
+        return x
+    size = _axis_size(names, axis_index_groups)
+    groups = None if axis_index_groups is None else tuple(tuple(g) for g in axis_index_groups)
+    return tree.tree_map(lambda leaf: reduce_scatter_p.bind(
+        leaf, axis_name=names, scatter_dimension=scatter_dimension, axis_index_groups=groups, axis_size=size,
+        tiled=tiled), x)
+
+
+def all_to_all(x: Any, axis_name: Any, split_axis: int, concat_axis: int, *,
+               axis_index_groups: Sequence[Sequence[int]] | None = None, tiled: bool = False) -> Any:
+    """Materialize the mapped axis ``axis_name`` at ``concat_axis`` and map ``split_axis`` in its place (whose size
+    must be the axis's; with ``tiled``, a multiple of it, split into blocks).
+
+    Example::
+
+        >>> vmap(lambda v: all_to_all(v, 'i', 0, 0), axis_name='i')(jnp.arange(4).reshape(2, 2))
+        Array([[0, 2],
+               [1, 3]], dtype=int32)
+    """
+    groups = None if axis_index_groups is None else tuple(tuple(g) for g in axis_index_groups)
+
+    def bind(leaf: Any, split_axis: int = split_axis, concat_axis: int = concat_axis) -> Any:
+        group_size = _axis_size(axis_name, groups)
+        shape = np.shape(leaf) if not isinstance(leaf, Array) else leaf.shape
+        if tiled:
+            if shape[split_axis] % group_size != 0:
+                raise ValueError(f"The size of all_to_all split_axis ({shape[split_axis]}) has to be divisible by "
+                                 f"the size of the named axis {axis_name} ({group_size})")
+        else:
+            if group_size != shape[split_axis]:
+                raise ValueError("all_to_all requires the size of the mapped axis axis_name to equal "
+                                 f"x.shape[split_axis], but they are {group_size} and {shape[split_axis]} "
+                                 "respectively.")
+            if split_axis < concat_axis:
+                concat_axis += 1
+                leaf = lax.expand_dims(leaf, (concat_axis,))
+            elif split_axis != concat_axis:
+                leaf = lax.expand_dims(leaf, (concat_axis,))
+                split_axis += 1
+        result = all_to_all_p.bind(leaf, split_axis=split_axis, concat_axis=concat_axis, axis_name=axis_name,
+                                   axis_index_groups=groups, tiled=tiled)
+        if not tiled and split_axis != concat_axis:
+            result = lax.squeeze(result, (split_axis,))
+        return result
+    return tree.tree_map(bind, x)
+
+
+def pswapaxes(x: Any, axis_name: Any, axis: int, *, axis_index_groups: Sequence[Sequence[int]] | None = None
+              ) -> Any:
+    """Swap the mapped axis ``axis_name`` with the positional axis ``axis`` (whose size must be the mapped axis's):
+    ``all_to_all(x, axis_name, axis, axis)``.
+
+    Example::
+
+        >>> vmap(lambda v: pswapaxes(v, 'i', 0), axis_name='i')(jnp.arange(4).reshape(2, 2))
+        Array([[0, 2],
+               [1, 3]], dtype=int32)
+    """
+    return all_to_all(x, axis_name, axis, axis, axis_index_groups=axis_index_groups)
+
+
+def pbroadcast(x: Any, axis_name: Any, source: int) -> Any:
+    """Collective broadcast: every member of the mapped axis ``axis_name`` gets member ``source``'s ``x``. JAX
+    0.10.2 runs it only inside a ``shard_map`` on GPU; under ``vmap`` its batching raises JAX's ``TypeError``.
+
+    Example::
+
+        >>> vmap(lambda v: pbroadcast(v, 'i', 0), axis_name='i')(jnp.arange(3))
+        Traceback (most recent call last):
+        TypeError: take requires ndarray or scalar arguments, got <class 'list'> at position 1.
+    """
+    return tree.tree_map(lambda leaf: pbroadcast_p.bind(leaf, axis_name=axis_name, source=source), x)
+
+
+def pcast(x: Any, axis_name: Any, *, to: str) -> Any:
+    """Cast ``x``'s manual-axis type (varying, reduced, unreduced) over ``axis_name``: a ``shard_map`` notion. Outside
+    one (this runtime has none) every cast is refused with JAX's error; an empty ``axis_name`` returns ``x``.
+
+    Example::
+
+        >>> pcast(jnp.ones(2), (), to='varying')
+        Array([1., 1.], dtype=float32)
+    """
+    if isinstance(axis_name, (set, frozenset)):
+        raise TypeError(f"{axis_name=} must be a tuple or a str. Got {axis_name}")
+    if not axis_name:
+        return x
+    if to not in ("unreduced", "reduced", "varying"):
+        raise ValueError("Got unexpected `to` value. Allowed `to` values are: {'reduced', 'unreduced', 'varying'}")
+
+    def bind(leaf: Any) -> Any:
+        if to == "varying":
+            raise ValueError("pvary should be called under jax.shard_map.")
+        if to == "reduced":
+            if trace_state.stack and trace_state.stack[-1].trace_type is BatchTrace:
+                raise NotImplementedError
+            raise ValueError("preduced should be called under jax.shard_map.")
+        raise ValueError(f"Unsupported pcast from=invarying, {to=}")
+    return tree.tree_map(bind, x)
+
+
+COLLECTIVES.update(psum_scatter=psum_scatter, all_gather=all_gather, all_to_all=all_to_all)

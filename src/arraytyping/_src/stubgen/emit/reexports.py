@@ -112,7 +112,8 @@ KEEP_DTYPE: Final[dict[str, tuple[str, ...]]] = {
                "reduce_prod", "reduce_max", "reduce_min", "reduce_and", "reduce_or", "cumsum", "cumprod", "cummax",
                "cummin", "sort", "clz", "reciprocal", "tile", "slice_in_dim", "index_in_dim", "dynamic_index_in_dim",
                "gather", "scatter", "scatter_add", "scatter_mul", "scatter_min", "scatter_max", "index_take",
-               "broadcast", "broadcast_to_rank", "population_count", "reduce_precision", "pmax", "pmin")}
+               "broadcast", "broadcast_to_rank", "population_count", "reduce_precision", "pmax", "pmin",
+               "ppermute", "pshuffle", "all_gather", "psum_scatter", "all_to_all", "pswapaxes")}
 """The functions whose result has their (first) array operand's dtype whenever JAX runs them (they never promote:
 shapes, reductions, running reductions, ``sort`` of one array, the gathers and scatters, ``tile``, ``broadcast``, the one-axis indexing): an ``Array[_G]`` operand gives ``Array[_G]``, before
 the runtime's signature as the gradual fallback (an operand the rule cannot name, a Python scalar, a sequence)."""
