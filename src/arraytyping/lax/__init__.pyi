@@ -22,43 +22,45 @@ from arraytyping import _Abstract, _IsFloating, _IsGeneric_Number_Integer_Signed
 from arraytyping.typing import DType
 
 __all__ = [
-    "axis_index", "axis_index_p", "axis_size", "pmax", "pmax_p", "pmean", "pmin", "pmin_p", "psum", "psum_p",
-    "ConvDimensionNumbers", "GatherDimensionNumbers", "GatherScatterMode", "RoundingMethod", "ScatterDimensionNumbers",
-    "abs", "abs_p", "acos", "acos_p", "acosh", "acosh_p", "add", "add_p", "and_p", "argmax", "argmax_p", "argmin",
-    "argmin_p", "asin", "asin_p", "asinh", "asinh_p", "associative_scan", "atan", "atan2", "atan2_p", "atan_p", "atanh",
-    "atanh_p", "batch_matmul", "bessel_i0e", "bessel_i0e_p", "bessel_i1e", "bessel_i1e_p", "betainc",
-    "bitcast_convert_type", "bitcast_convert_type_p", "bitwise_and", "bitwise_not", "bitwise_or", "bitwise_xor",
-    "broadcast", "broadcast_in_dim", "broadcast_in_dim_p", "broadcast_shapes", "broadcast_to_rank", "broadcasted_iota",
-    "cbrt", "cbrt_p", "ceil", "ceil_p", "clamp", "clamp_p", "clz", "clz_p", "collapse", "complex", "complex_p",
-    "concatenate", "concatenate_p", "cond", "cond_p", "conj", "conj_p", "conv", "conv_dimension_numbers",
-    "conv_general_dilated", "conv_general_dilated_p", "conv_general_permutations", "conv_general_shape_tuple",
-    "conv_shape_tuple", "conv_transpose", "conv_transpose_shape_tuple", "conv_with_general_padding",
-    "convert_element_type", "convert_element_type_p", "copy_p", "cos", "cos_p", "cosh", "cosh_p", "cummax", "cummax_p",
-    "cummin", "cummin_p", "cumprod", "cumprod_p", "cumsum", "cumsum_p", "custom_linear_solve", "digamma", "digamma_p",
-    "div", "div_p", "dot", "dot_general", "dot_general_p", "dynamic_index_in_dim", "dynamic_slice",
-    "dynamic_slice_in_dim", "dynamic_slice_p", "dynamic_update_index_in_dim", "dynamic_update_slice",
-    "dynamic_update_slice_in_dim", "dynamic_update_slice_p", "eq", "eq_p", "eq_to_p", "erf", "erf_inv", "erf_inv_p",
-    "erf_p", "erfc", "erfc_p", "exp", "exp2", "exp2_p", "exp_p", "expand_dims", "expm1", "expm1_p", "fft_p", "floor",
-    "floor_p", "fori_loop", "full", "full_like", "gather", "gather_p", "ge", "ge_p", "gt", "gt_p", "igamma",
-    "igamma_grad_a", "igamma_grad_a_p", "igamma_p", "igammac", "igammac_p", "imag", "imag_p", "index_in_dim",
-    "index_take", "integer_pow", "integer_pow_p", "iota", "iota_p", "is_finite", "is_finite_p", "le", "le_p", "le_to_p",
-    "lgamma", "lgamma_p", "linear_solve_p", "log", "log1p", "log1p_p", "log_p", "logistic", "logistic_p", "lt", "lt_p",
-    "lt_to_p", "map", "max", "max_p", "min", "min_p", "mul", "mul_p", "mulhi", "mulhi_p", "ne", "ne_p", "neg", "neg_p",
-    "nextafter", "nextafter_p", "not_p", "optimization_barrier", "optimization_barrier_p", "or_p", "pad", "pad_p",
-    "padtype_to_pads", "polygamma", "polygamma_p", "population_count", "population_count_p", "pow", "pow_p",
-    "random_gamma_grad", "real", "real_p", "reciprocal", "reduce_and", "reduce_and_p", "reduce_max", "reduce_max_p",
-    "reduce_min", "reduce_min_p", "reduce_or", "reduce_or_p", "reduce_precision", "reduce_precision_p", "reduce_prod",
-    "reduce_prod_p", "reduce_sum", "reduce_sum_p", "reduce_window", "reduce_window_max_p", "reduce_window_min_p",
-    "reduce_window_p", "reduce_window_shape_tuple", "reduce_window_sum_p", "reduce_xor", "reduce_xor_p",
-    "regularized_incomplete_beta_p", "rem", "rem_p", "reshape", "reshape_p", "rev", "rev_p", "round", "round_p",
-    "rsqrt", "rsqrt_p", "scan", "scan_p", "scatter", "scatter_add", "scatter_add_p", "scatter_max", "scatter_max_p",
-    "scatter_min", "scatter_min_p", "scatter_mul", "scatter_mul_p", "scatter_p", "select", "select_n", "select_n_p",
-    "shift_left", "shift_left_p", "shift_right_arithmetic", "shift_right_arithmetic_p", "shift_right_logical",
-    "shift_right_logical_p", "sign", "sign_p", "sin", "sin_p", "sinh", "sinh_p", "slice", "slice_in_dim", "slice_p",
-    "sort", "sort_key_val", "sort_p", "split", "split_p", "sqrt", "sqrt_p", "square", "square_p", "squeeze",
-    "squeeze_p", "stack", "stack_p", "stop_gradient", "stop_gradient_p", "sub", "sub_p", "switch", "tan", "tan_p",
-    "tanh", "tanh_p", "tile", "tile_p", "top_k", "top_k_p", "transpose", "transpose_p", "unstack", "unstack_p",
-    "while_loop", "while_p", "xor_p", "zeta", "zeta_p",
+    "all_gather", "all_gather_p", "all_to_all", "all_to_all_p", "axis_index", "axis_index_p", "axis_size", "pbroadcast",
+    "pcast", "pmax", "pmax_p", "pmean", "pmin", "pmin_p", "ppermute", "ppermute_p", "pshuffle", "psum", "psum_p",
+    "psum_scatter", "pswapaxes", "ConvDimensionNumbers", "GatherDimensionNumbers", "GatherScatterMode",
+    "RoundingMethod", "ScatterDimensionNumbers", "abs", "abs_p", "acos", "acos_p", "acosh", "acosh_p", "add", "add_p",
+    "and_p", "argmax", "argmax_p", "argmin", "argmin_p", "asin", "asin_p", "asinh", "asinh_p", "associative_scan",
+    "atan", "atan2", "atan2_p", "atan_p", "atanh", "atanh_p", "batch_matmul", "bessel_i0e", "bessel_i0e_p",
+    "bessel_i1e", "bessel_i1e_p", "betainc", "bitcast_convert_type", "bitcast_convert_type_p", "bitwise_and",
+    "bitwise_not", "bitwise_or", "bitwise_xor", "broadcast", "broadcast_in_dim", "broadcast_in_dim_p",
+    "broadcast_shapes", "broadcast_to_rank", "broadcasted_iota", "cbrt", "cbrt_p", "ceil", "ceil_p", "clamp", "clamp_p",
+    "clz", "clz_p", "collapse", "complex", "complex_p", "concatenate", "concatenate_p", "cond", "cond_p", "conj",
+    "conj_p", "conv", "conv_dimension_numbers", "conv_general_dilated", "conv_general_dilated_p",
+    "conv_general_permutations", "conv_general_shape_tuple", "conv_shape_tuple", "conv_transpose",
+    "conv_transpose_shape_tuple", "conv_with_general_padding", "convert_element_type", "convert_element_type_p",
+    "copy_p", "cos", "cos_p", "cosh", "cosh_p", "cummax", "cummax_p", "cummin", "cummin_p", "cumprod", "cumprod_p",
+    "cumsum", "cumsum_p", "custom_linear_solve", "digamma", "digamma_p", "div", "div_p", "dot", "dot_general",
+    "dot_general_p", "dynamic_index_in_dim", "dynamic_slice", "dynamic_slice_in_dim", "dynamic_slice_p",
+    "dynamic_update_index_in_dim", "dynamic_update_slice", "dynamic_update_slice_in_dim", "dynamic_update_slice_p",
+    "eq", "eq_p", "eq_to_p", "erf", "erf_inv", "erf_inv_p", "erf_p", "erfc", "erfc_p", "exp", "exp2", "exp2_p", "exp_p",
+    "expand_dims", "expm1", "expm1_p", "fft_p", "floor", "floor_p", "fori_loop", "full", "full_like", "gather",
+    "gather_p", "ge", "ge_p", "gt", "gt_p", "igamma", "igamma_grad_a", "igamma_grad_a_p", "igamma_p", "igammac",
+    "igammac_p", "imag", "imag_p", "index_in_dim", "index_take", "integer_pow", "integer_pow_p", "iota", "iota_p",
+    "is_finite", "is_finite_p", "le", "le_p", "le_to_p", "lgamma", "lgamma_p", "linear_solve_p", "log", "log1p",
+    "log1p_p", "log_p", "logistic", "logistic_p", "lt", "lt_p", "lt_to_p", "map", "max", "max_p", "min", "min_p", "mul",
+    "mul_p", "mulhi", "mulhi_p", "ne", "ne_p", "neg", "neg_p", "nextafter", "nextafter_p", "not_p",
+    "optimization_barrier", "optimization_barrier_p", "or_p", "pad", "pad_p", "padtype_to_pads", "polygamma",
+    "polygamma_p", "population_count", "population_count_p", "pow", "pow_p", "random_gamma_grad", "real", "real_p",
+    "reciprocal", "reduce_and", "reduce_and_p", "reduce_max", "reduce_max_p", "reduce_min", "reduce_min_p", "reduce_or",
+    "reduce_or_p", "reduce_precision", "reduce_precision_p", "reduce_prod", "reduce_prod_p", "reduce_sum",
+    "reduce_sum_p", "reduce_window", "reduce_window_max_p", "reduce_window_min_p", "reduce_window_p",
+    "reduce_window_shape_tuple", "reduce_window_sum_p", "reduce_xor", "reduce_xor_p", "regularized_incomplete_beta_p",
+    "rem", "rem_p", "reshape", "reshape_p", "rev", "rev_p", "round", "round_p", "rsqrt", "rsqrt_p", "scan", "scan_p",
+    "scatter", "scatter_add", "scatter_add_p", "scatter_max", "scatter_max_p", "scatter_min", "scatter_min_p",
+    "scatter_mul", "scatter_mul_p", "scatter_p", "select", "select_n", "select_n_p", "shift_left", "shift_left_p",
+    "shift_right_arithmetic", "shift_right_arithmetic_p", "shift_right_logical", "shift_right_logical_p", "sign",
+    "sign_p", "sin", "sin_p", "sinh", "sinh_p", "slice", "slice_in_dim", "slice_p", "sort", "sort_key_val", "sort_p",
+    "split", "split_p", "sqrt", "sqrt_p", "square", "square_p", "squeeze", "squeeze_p", "stack", "stack_p",
+    "stop_gradient", "stop_gradient_p", "sub", "sub_p", "switch", "tan", "tan_p", "tanh", "tanh_p", "tile", "tile_p",
+    "top_k", "top_k_p", "transpose", "transpose_p", "unstack", "unstack_p", "while_loop", "while_p", "xor_p", "zeta",
+    "zeta_p",
 ]
 
 _ConvGeneralDilatedDimensionNumbers: TypeAlias = tuple[str, str, str] | ConvDimensionNumbers | None
@@ -4475,6 +4477,36 @@ def transpose(operand: Array[_G], permutation: Sequence[int]) -> Array[_G]:
     ...
 @overload
 def transpose(operand: ArrayLike, permutation: Sequence[int]) -> Array[Any]: ...
+@overload
+def all_gather(x: Array[_G], axis_name: Any, *, axis_index_groups: Sequence[Sequence[int]] | None = ..., axis: int = ..., tiled: bool = ..., to: str = ...) -> Array[_G]:
+    """Gather ``x`` from every member of the mapped axis ``axis_name``: a new axis of the axis's size at position
+    ``axis`` (or, with ``tiled``, the members concatenated along ``axis``). Dtype and weak type kept. ``to`` other
+    than ``'varying'`` is shard_map's (refused).
+
+    Example::
+
+        >>> vmap(lambda v: all_gather(v, 'i'), axis_name='i')(jnp.arange(3))
+        Array([[0, 1, 2],
+               [0, 1, 2],
+               [0, 1, 2]], dtype=int32)
+    """
+    ...
+@overload
+def all_gather(x: Any, axis_name: Any, *, axis_index_groups: Sequence[Sequence[int]] | None = ..., axis: int = ..., tiled: bool = ..., to: str = ...) -> Any: ...
+@overload
+def all_to_all(x: Array[_G], axis_name: Any, split_axis: int, concat_axis: int, *, axis_index_groups: Sequence[Sequence[int]] | None = ..., tiled: bool = ...) -> Array[_G]:
+    """Materialize the mapped axis ``axis_name`` at ``concat_axis`` and map ``split_axis`` in its place (whose size
+    must be the axis's; with ``tiled``, a multiple of it, split into blocks).
+
+    Example::
+
+        >>> vmap(lambda v: all_to_all(v, 'i', 0, 0), axis_name='i')(jnp.arange(4).reshape(2, 2))
+        Array([[0, 2],
+               [1, 3]], dtype=int32)
+    """
+    ...
+@overload
+def all_to_all(x: Any, axis_name: Any, split_axis: int, concat_axis: int, *, axis_index_groups: Sequence[Sequence[int]] | None = ..., tiled: bool = ...) -> Any: ...
 def axis_index(axis_name: Any) -> Array[int32]:
     """The position (an int32 scalar) of the current element along the mapped axis ``axis_name``; for a tuple of
     names, the position in their flattened product (the last name fastest).
@@ -4492,6 +4524,27 @@ def axis_size(axis_name: Any) -> int:
 
         >>> vmap(lambda v: v * axis_size('i'), axis_name='i')(jnp.ones(3))
         Array([3., 3., 3.], dtype=float32)
+    """
+    ...
+def pbroadcast(x: Any, axis_name: Any, source: int) -> Any:
+    """Collective broadcast: every member of the mapped axis ``axis_name`` gets member ``source``'s ``x``. JAX
+    0.10.2 runs it only inside a ``shard_map`` on GPU; under ``vmap`` its batching raises JAX's ``TypeError``.
+
+    Example::
+
+        >>> vmap(lambda v: pbroadcast(v, 'i', 0), axis_name='i')(jnp.arange(3))
+        Traceback (most recent call last):
+        TypeError: take requires ndarray or scalar arguments, got <class 'list'> at position 1.
+    """
+    ...
+def pcast(x: Any, axis_name: Any, *, to: str) -> Any:
+    """Cast ``x``'s manual-axis type (varying, reduced, unreduced) over ``axis_name``: a ``shard_map`` notion. Outside
+    one (this runtime has none) every cast is refused with JAX's error; an empty ``axis_name`` returns ``x``.
+
+    Example::
+
+        >>> pcast(jnp.ones(2), (), to='varying')
+        Array([1., 1.], dtype=float32)
     """
     ...
 @overload
@@ -4530,6 +4583,33 @@ def pmin(x: Array[_G], axis_name: Any, *, axis_index_groups: Sequence[Sequence[i
     ...
 @overload
 def pmin(x: Any, axis_name: Any, *, axis_index_groups: Sequence[Sequence[int]] | None = ...) -> Any: ...
+@overload
+def ppermute(x: Array[_G], axis_name: Any, perm: Sequence[tuple[int, int]]) -> Array[_G]:
+    """Collective permutation over the mapped axis ``axis_name``: each ``(source, destination)`` pair of ``perm``
+    sends the source member's ``x`` to the destination (a pytree mapped leaf by leaf; dtype, weak type and shape
+    kept). Under ``vmap``, ``perm`` must cover the whole axis (JAX's ``AssertionError`` otherwise).
+
+    Example::
+
+        >>> vmap(lambda v: ppermute(v, 'i', [(0, 1), (1, 2), (2, 0)]), axis_name='i')(jnp.arange(3))
+        Array([2, 0, 1], dtype=int32)
+    """
+    ...
+@overload
+def ppermute(x: Any, axis_name: Any, perm: Sequence[tuple[int, int]]) -> Any: ...
+@overload
+def pshuffle(x: Array[_G], axis_name: Any, perm: Sequence[int]) -> Array[_G]:
+    """:func:`ppermute` with the permutation given as sources: member ``i`` of the result is member ``perm[i]`` of
+    ``x`` (``perm`` must hold each of ``0 .. n-1`` once).
+
+    Example::
+
+        >>> vmap(lambda v: pshuffle(v, 'i', [2, 0, 1]), axis_name='i')(jnp.arange(3))
+        Array([2, 0, 1], dtype=int32)
+    """
+    ...
+@overload
+def pshuffle(x: Any, axis_name: Any, perm: Sequence[int]) -> Any: ...
 def psum(x: Any, axis_name: Any, *, axis_index_groups: Sequence[Sequence[int]] | None = ...) -> Any:
     """All-reduce sum of ``x`` over the mapped axis ``axis_name`` (a name bound by ``vmap(..., axis_name=...)``,
     a positional axis, or a tuple of them): each element of the batch gets the sum over the whole batch.
@@ -4545,6 +4625,33 @@ def psum(x: Any, axis_name: Any, *, axis_index_groups: Sequence[Sequence[int]] |
         Array([6., 6., 6., 6.], dtype=float32)
     """
     ...
+@overload
+def psum_scatter(x: Array[_G], axis_name: Any, *, scatter_dimension: int = ..., axis_index_groups: Sequence[Sequence[int]] | None = ..., tiled: bool = ...) -> Array[_G]:
+    """:func:`psum` over the mapped axis ``axis_name`` of which each member keeps its own slice along
+    ``scatter_dimension`` (whose size must be the axis's; with ``tiled``, a multiple of it, the slice a block).
+
+    Example::
+
+        >>> vmap(lambda v: psum_scatter(v, 'i'), axis_name='i')(jnp.ones((2, 2)))
+        Array([2., 2.], dtype=float32)
+    """
+    ...
+@overload
+def psum_scatter(x: Any, axis_name: Any, *, scatter_dimension: int = ..., axis_index_groups: Sequence[Sequence[int]] | None = ..., tiled: bool = ...) -> Any: ...
+@overload
+def pswapaxes(x: Array[_G], axis_name: Any, axis: int, *, axis_index_groups: Sequence[Sequence[int]] | None = ...) -> Array[_G]:
+    """Swap the mapped axis ``axis_name`` with the positional axis ``axis`` (whose size must be the mapped axis's):
+    ``all_to_all(x, axis_name, axis, axis)``.
+
+    Example::
+
+        >>> vmap(lambda v: pswapaxes(v, 'i', 0), axis_name='i')(jnp.arange(4).reshape(2, 2))
+        Array([[0, 2],
+               [1, 3]], dtype=int32)
+    """
+    ...
+@overload
+def pswapaxes(x: Any, axis_name: Any, axis: int, *, axis_index_groups: Sequence[Sequence[int]] | None = ...) -> Any: ...
 optimization_barrier_p: Final[Primitive]
 reduce_precision_p: Final[Primitive]
 cond_p: Final[Primitive]
@@ -4557,9 +4664,12 @@ logistic_p: Final[Primitive]
 population_count_p: Final[Primitive]
 rsqrt_p: Final[Primitive]
 fft_p: Final[Primitive]
+all_gather_p: Final[Primitive]
+all_to_all_p: Final[Primitive]
 axis_index_p: Final[Primitive]
 pmax_p: Final[Primitive]
 pmin_p: Final[Primitive]
+ppermute_p: Final[Primitive]
 psum_p: Final[Primitive]
 gather_p: Final[Primitive]
 scatter_add_p: Final[Primitive]
