@@ -4548,7 +4548,7 @@ def pcast(x: Any, axis_name: Any, *, to: str) -> Any:
     """
     ...
 @overload
-def pmax(x: Array[_G], axis_name: Any, *, axis_index_groups: Sequence[Sequence[int]] | None = ...) -> Array[_G]:
+def pmax(x: Array[bool_, ShapeT], axis_name: str, *, axis_index_groups: Sequence[Sequence[int]] | None = ...) -> Array[bool_, ShapeT]:
     """All-reduce maximum of ``x`` over the mapped axis ``axis_name`` (a pytree mapped leaf by leaf; dtype and
     shape kept). Not differentiable (as in JAX).
 
@@ -4558,6 +4558,12 @@ def pmax(x: Array[_G], axis_name: Any, *, axis_index_groups: Sequence[Sequence[i
         Array([5, 5, 5], dtype=int32)
     """
     ...
+@overload
+def pmax(x: Array[_G, ShapeT], axis_name: str, *, axis_index_groups: Sequence[Sequence[int]] | None = ...) -> Array[_G, ShapeT]: ...
+@overload
+def pmax(x: Array[bool_], axis_name: Any, *, axis_index_groups: Sequence[Sequence[int]] | None = ...) -> Array[bool_]: ...
+@overload
+def pmax(x: Array[_G], axis_name: Any, *, axis_index_groups: Sequence[Sequence[int]] | None = ...) -> Array[_G]: ...
 @overload
 def pmax(x: Any, axis_name: Any, *, axis_index_groups: Sequence[Sequence[int]] | None = ...) -> Any: ...
 def pmean(x: Any, axis_name: Any, *, axis_index_groups: Sequence[Sequence[int]] | None = ...) -> Any:
@@ -4571,7 +4577,7 @@ def pmean(x: Any, axis_name: Any, *, axis_index_groups: Sequence[Sequence[int]] 
     """
     ...
 @overload
-def pmin(x: Array[_G], axis_name: Any, *, axis_index_groups: Sequence[Sequence[int]] | None = ...) -> Array[_G]:
+def pmin(x: Array[bool_, ShapeT], axis_name: str, *, axis_index_groups: Sequence[Sequence[int]] | None = ...) -> Array[bool_, ShapeT]:
     """All-reduce minimum of ``x`` over the mapped axis ``axis_name`` (a pytree mapped leaf by leaf; dtype and
     shape kept). Not differentiable (as in JAX).
 
@@ -4582,9 +4588,15 @@ def pmin(x: Array[_G], axis_name: Any, *, axis_index_groups: Sequence[Sequence[i
     """
     ...
 @overload
+def pmin(x: Array[_G, ShapeT], axis_name: str, *, axis_index_groups: Sequence[Sequence[int]] | None = ...) -> Array[_G, ShapeT]: ...
+@overload
+def pmin(x: Array[bool_], axis_name: Any, *, axis_index_groups: Sequence[Sequence[int]] | None = ...) -> Array[bool_]: ...
+@overload
+def pmin(x: Array[_G], axis_name: Any, *, axis_index_groups: Sequence[Sequence[int]] | None = ...) -> Array[_G]: ...
+@overload
 def pmin(x: Any, axis_name: Any, *, axis_index_groups: Sequence[Sequence[int]] | None = ...) -> Any: ...
 @overload
-def ppermute(x: Array[_G], axis_name: Any, perm: Sequence[tuple[int, int]]) -> Array[_G]:
+def ppermute(x: Array[bool_, ShapeT], axis_name: str, perm: Sequence[tuple[int, int]]) -> Array[bool_, ShapeT]:
     """Collective permutation over the mapped axis ``axis_name``: each ``(source, destination)`` pair of ``perm``
     sends the source member's ``x`` to the destination (a pytree mapped leaf by leaf; dtype, weak type and shape
     kept). Under ``vmap``, ``perm`` must cover the whole axis (JAX's ``AssertionError`` otherwise).
@@ -4596,9 +4608,15 @@ def ppermute(x: Array[_G], axis_name: Any, perm: Sequence[tuple[int, int]]) -> A
     """
     ...
 @overload
+def ppermute(x: Array[_G, ShapeT], axis_name: str, perm: Sequence[tuple[int, int]]) -> Array[_G, ShapeT]: ...
+@overload
+def ppermute(x: Array[bool_], axis_name: Any, perm: Sequence[tuple[int, int]]) -> Array[bool_]: ...
+@overload
+def ppermute(x: Array[_G], axis_name: Any, perm: Sequence[tuple[int, int]]) -> Array[_G]: ...
+@overload
 def ppermute(x: Any, axis_name: Any, perm: Sequence[tuple[int, int]]) -> Any: ...
 @overload
-def pshuffle(x: Array[_G], axis_name: Any, perm: Sequence[int]) -> Array[_G]:
+def pshuffle(x: Array[bool_, ShapeT], axis_name: str, perm: Sequence[int]) -> Array[bool_, ShapeT]:
     """:func:`ppermute` with the permutation given as sources: member ``i`` of the result is member ``perm[i]`` of
     ``x`` (``perm`` must hold each of ``0 .. n-1`` once).
 
@@ -4609,8 +4627,15 @@ def pshuffle(x: Array[_G], axis_name: Any, perm: Sequence[int]) -> Array[_G]:
     """
     ...
 @overload
+def pshuffle(x: Array[_G, ShapeT], axis_name: str, perm: Sequence[int]) -> Array[_G, ShapeT]: ...
+@overload
+def pshuffle(x: Array[bool_], axis_name: Any, perm: Sequence[int]) -> Array[bool_]: ...
+@overload
+def pshuffle(x: Array[_G], axis_name: Any, perm: Sequence[int]) -> Array[_G]: ...
+@overload
 def pshuffle(x: Any, axis_name: Any, perm: Sequence[int]) -> Any: ...
-def psum(x: Any, axis_name: Any, *, axis_index_groups: Sequence[Sequence[int]] | None = ...) -> Any:
+@overload
+def psum(x: Array[bool_, ShapeT], axis_name: str, *, axis_index_groups: Sequence[Sequence[int]] | None = ...) -> Array[int32, ShapeT]:
     """All-reduce sum of ``x`` over the mapped axis ``axis_name`` (a name bound by ``vmap(..., axis_name=...)``,
     a positional axis, or a tuple of them): each element of the batch gets the sum over the whole batch.
 
@@ -4625,6 +4650,14 @@ def psum(x: Any, axis_name: Any, *, axis_index_groups: Sequence[Sequence[int]] |
         Array([6., 6., 6., 6.], dtype=float32)
     """
     ...
+@overload
+def psum(x: Array[_G, ShapeT], axis_name: str, *, axis_index_groups: Sequence[Sequence[int]] | None = ...) -> Array[_G, ShapeT]: ...
+@overload
+def psum(x: Array[bool_], axis_name: Any, *, axis_index_groups: Sequence[Sequence[int]] | None = ...) -> Array[int32]: ...
+@overload
+def psum(x: Array[_G], axis_name: Any, *, axis_index_groups: Sequence[Sequence[int]] | None = ...) -> Array[_G]: ...
+@overload
+def psum(x: Any, axis_name: Any, *, axis_index_groups: Sequence[Sequence[int]] | None = ...) -> Any: ...
 @overload
 def psum_scatter(x: Array[_G], axis_name: Any, *, scatter_dimension: int = ..., axis_index_groups: Sequence[Sequence[int]] | None = ..., tiled: bool = ...) -> Array[_G]:
     """:func:`psum` over the mapped axis ``axis_name`` of which each member keeps its own slice along

@@ -11,7 +11,7 @@ unbound when the primitive is typed raises JAX's ``NameError``."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import numpy as np
 
@@ -21,7 +21,7 @@ from arraytyping._src.lax import primitives as P
 from arraytyping._src.xla import lowering
 
 __all__ = ["psum_p", "pmax_p", "pmin_p", "axis_index_p", "ppermute_p", "pbroadcast_p", "all_gather_p", "reduce_scatter_p",
-           "all_to_all_p", "bound_size", "check_axis_names", "named_of", "positional_of"]
+           "all_to_all_p", "axis_names", "bound_size", "check_axis_names", "named_of", "positional_of"]
 
 
 def named_of(axes: Sequence[Any]) -> tuple[Any, ...]:
@@ -62,13 +62,12 @@ pmin_p: Final[Primitive] = Primitive("pmin", _allreduce_rule, named_axes=_named_
 
 
 def _axis_index_rule(*, axis_name: Any) -> list[ShapedArray]:
-    check_axis_names(axis_name if isinstance(axis_name, tuple) else (axis_name,), "axis_index")
+    check_axis_names(axis_names(axis_name), "axis_index")
     return [ShapedArray((), np.dtype(np.int32), False)]
 
 
 def _axis_index_names(params: dict[str, Any]) -> tuple[Any, ...]:
-    name = params["axis_name"]
-    return tuple(name) if isinstance(name, tuple) else (name,)
+    return axis_names(params["axis_name"])
 
 
 axis_index_p: Final[Primitive] = Primitive("axis_index", _axis_index_rule, named_axes=_axis_index_names)
@@ -98,8 +97,11 @@ lowering.RULES[pmin_p] = _lower_allreduce(P.reduce_min_p, "pmin")
 # Collectives that move data between the members of a named axis
 
 
-def _names(axis_name: Any) -> tuple[Any, ...]:
-    return tuple(axis_name) if isinstance(axis_name, (tuple, list)) else (axis_name,)
+def axis_names(axis_name: Any) -> tuple[Any, ...]:
+    """``axis_name`` as a tuple of names (one name, or a tuple or list of them)."""
+    if isinstance(axis_name, (tuple, list)):
+        return tuple(cast("Sequence[Any]", axis_name))
+    return (axis_name,)
 
 
 def bound_size(axis_name: Any, axis_index_groups: Any = None) -> int:
@@ -108,7 +110,7 @@ def bound_size(axis_name: Any, axis_index_groups: Any = None) -> int:
     if axis_index_groups is not None:
         return len(axis_index_groups[0])
     size = 1
-    for name in _names(axis_name):
+    for name in axis_names(axis_name):
         frame = axis_frame(name)
         if frame is None:
             raise NameError(f"unbound axis name: {name}")
@@ -118,13 +120,13 @@ def bound_size(axis_name: Any, axis_index_groups: Any = None) -> int:
 
 def _same_rule(api_name: str) -> Any:
     def rule(x: ShapedArray, *, axis_name: Any, **params: Any) -> list[ShapedArray]:
-        check_axis_names(_names(axis_name), api_name)
+        check_axis_names(axis_names(axis_name), api_name)
         return [x]
     return rule
 
 
 def _axis_name_param(params: dict[str, Any]) -> tuple[Any, ...]:
-    return _names(params["axis_name"])
+    return axis_names(params["axis_name"])
 
 
 ppermute_p: Final[Primitive] = Primitive("ppermute", _same_rule("ppermute"), named_axes=_axis_name_param)
@@ -133,7 +135,7 @@ pbroadcast_p: Final[Primitive] = Primitive("pbroadcast", _same_rule("ppermute"),
 
 def _all_gather_rule(x: ShapedArray, *, all_gather_dimension: int, axis_name: Any, axis_index_groups: Any,
                      axis_size: int, tiled: bool) -> list[ShapedArray]:
-    check_axis_names(_names(axis_name), "all_gather")
+    check_axis_names(axis_names(axis_name), "all_gather")
     shape = list(x.shape)
     if tiled:
         shape[all_gather_dimension] *= axis_size
@@ -147,7 +149,7 @@ all_gather_p: Final[Primitive] = Primitive("all_gather", _all_gather_rule, named
 
 def _reduce_scatter_rule(x: ShapedArray, *, axis_name: Any, scatter_dimension: int, axis_index_groups: Any,
                          axis_size: int, tiled: bool) -> list[ShapedArray]:
-    check_axis_names(_names(axis_name), "reduce_scatter")
+    check_axis_names(axis_names(axis_name), "reduce_scatter")
     shape = list(x.shape)
     size = x.shape[scatter_dimension]
     if tiled:
@@ -168,7 +170,7 @@ reduce_scatter_p: Final[Primitive] = Primitive("reduce_scatter", _reduce_scatter
 
 def _all_to_all_rule(x: ShapedArray, *, axis_name: Any, split_axis: int, concat_axis: int, axis_index_groups: Any,
                      tiled: bool) -> list[ShapedArray]:
-    names = _names(axis_name)
+    names = axis_names(axis_name)
     check_axis_names(names, "all_to_all")
     size = bound_size(names, axis_index_groups)
     shape = list(x.shape)

@@ -15,6 +15,7 @@ from arraytyping._src.interpreters.autodiff.ad import UndefinedPrimal, Zero, def
 from arraytyping._src.lax import lax
 from arraytyping._src.lax import primitives as P
 from arraytyping._src.lax.parallel import (
+    axis_names,
     all_gather_p, all_to_all_p, axis_index_p, named_of, pbroadcast_p, positional_of, ppermute_p, psum_p,
     reduce_scatter_p,
 )
@@ -46,7 +47,7 @@ def _ppermute_transpose(ct: Any, x: UndefinedPrimal, *, axis_name: Any, perm: tu
 def _pbroadcast_transpose(ct: Any, x: UndefinedPrimal, *, axis_name: Any, source: int) -> list[Any]:
     is_source = lax.eq(axis_index_p.bind(axis_name=axis_name), lax.const(source, ShapedArray((), np.dtype(np.int32),
                                                                                                True)))
-    total = psum_p.bind(ct, axes=tuple(axis_name) if isinstance(axis_name, (tuple, list)) else (axis_name,),
+    total = psum_p.bind(ct, axes=axis_names(axis_name),
                         axis_index_groups=None)
     a = lax.aval_of(ct)
     return [lax.select_n(is_source, lax.full(a.shape, 0, a.dtype, a.weak_type), total)]

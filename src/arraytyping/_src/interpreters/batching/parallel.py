@@ -6,7 +6,7 @@ another name passes the collective through, the batch axis kept."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -18,6 +18,7 @@ from arraytyping._src.interpreters.batching import batching
 from arraytyping._src.interpreters.batching.batching import AxisData
 from arraytyping._src.lax import lax
 from arraytyping._src.lax.parallel import (
+    axis_names,
     all_gather_p, all_to_all_p, axis_index_p, pbroadcast_p, pmax_p, pmin_p, ppermute_p, psum_p, reduce_scatter_p,
 )
 
@@ -34,7 +35,7 @@ def _shift(axes: Sequence[Any], d: int) -> tuple[Any, ...]:
     return tuple(a + (a >= d) if isinstance(a, int) else a for a in axes)
 
 
-def _reduction_collective(prim: Primitive, if_unmapped: Callable[[Any, int], Any]) -> batching.CollectiveRule:
+def _reduction_collective(prim: Primitive) -> batching.CollectiveRule:
     def rule(axis_data: AxisData, vals: Sequence[Any], dims: Sequence[int | None], *, axes: tuple[Any, ...],
              axis_index_groups: Any) -> tuple[Any, Any]:
         (v,), (d,) = vals, dims
@@ -61,14 +62,14 @@ def _reduction_collective(prim: Primitive, if_unmapped: Callable[[Any, int], Any
     return rule
 
 
-batching.COLLECTIVE_RULES[psum_p] = _reduction_collective(psum_p, lambda v, size: lax.mul(_const_like(v, size), v))
-batching.COLLECTIVE_RULES[pmax_p] = _reduction_collective(pmax_p, lambda v, size: v)
-batching.COLLECTIVE_RULES[pmin_p] = _reduction_collective(pmin_p, lambda v, size: v)
+batching.COLLECTIVE_RULES[psum_p] = _reduction_collective(psum_p)
+batching.COLLECTIVE_RULES[pmax_p] = _reduction_collective(pmax_p)
+batching.COLLECTIVE_RULES[pmin_p] = _reduction_collective(pmin_p)
 
 
 def _axis_index_rule(axis_data: AxisData, vals: Sequence[Any], dims: Sequence[int | None], *,
                      axis_name: Any) -> tuple[Any, Any]:
-    names = tuple(axis_name) if isinstance(axis_name, (tuple, list)) else (axis_name,)
+    names = axis_names(axis_name)
     if axis_data.name is None or axis_data.name not in names:
         return axis_index_p.bind(axis_name=axis_name), None
     return lax.iota(np.dtype(np.int32), (axis_data.size,), 0), 0
@@ -84,7 +85,7 @@ batching.COLLECTIVE_RULES[axis_index_p] = _axis_index_rule
 def _ppermute_rule(axis_data: AxisData, vals: Sequence[Any], dims: Sequence[int | None], *, axis_name: Any,
                    perm: tuple[tuple[int, int], ...]) -> tuple[Any, Any]:
     (v,), (d,) = vals, dims
-    names = tuple(axis_name) if isinstance(axis_name, (tuple, list)) else (axis_name,)
+    names = axis_names(axis_name)
     if axis_data.name is None or axis_data.name not in names:
         return ppermute_p.bind(v, perm=perm, axis_name=names), d
     remaining = tuple(a for a in names if a != axis_data.name)
@@ -106,7 +107,7 @@ batching.COLLECTIVE_RULES[ppermute_p] = _ppermute_rule
 def _pbroadcast_rule(axis_data: AxisData, vals: Sequence[Any], dims: Sequence[int | None], *, axis_name: Any,
                      source: int) -> tuple[Any, Any]:
     (v,), (d,) = vals, dims
-    names = tuple(axis_name) if isinstance(axis_name, (tuple, list)) else (axis_name,)
+    names = axis_names(axis_name)
     if axis_data.name is None or axis_data.name not in names:
         return pbroadcast_p.bind(v, axis_name=names, source=source), d
     if any(a != axis_data.name for a in names):
@@ -159,8 +160,9 @@ def _all_gather_rule(axis_data: AxisData, vals: Sequence[Any], dims: Sequence[in
                      all_gather_dimension: int, axis_name: Any, axis_index_groups: Any, axis_size: int,
                      tiled: bool) -> tuple[Any, Any]:
     (x,), (d,) = vals, dims
-    names = tuple(axis_name) if isinstance(axis_name, (tuple, list)) else (axis_name,)
-    params = dict(axis_name=names, axis_index_groups=axis_index_groups, axis_size=axis_size, tiled=tiled)
+    names = axis_names(axis_name)
+    params: dict[str, Any] = {"axis_name": names, "axis_index_groups": axis_index_groups, "axis_size": axis_size,
+                              "tiled": tiled}
     if axis_data.name is None or axis_data.name not in names:
         if d is not None:
             if d <= all_gather_dimension:
@@ -193,8 +195,9 @@ def _reduce_scatter_rule(axis_data: AxisData, vals: Sequence[Any], dims: Sequenc
                          scatter_dimension: int, axis_name: Any, axis_index_groups: Any, axis_size: int,
                          tiled: bool) -> tuple[Any, Any]:
     (x,), (d,) = vals, dims
-    names = tuple(axis_name) if isinstance(axis_name, (tuple, list)) else (axis_name,)
-    params = dict(axis_name=names, axis_index_groups=axis_index_groups, axis_size=axis_size, tiled=tiled)
+    names = axis_names(axis_name)
+    params: dict[str, Any] = {"axis_name": names, "axis_index_groups": axis_index_groups, "axis_size": axis_size,
+                              "tiled": tiled}
     if axis_data.name is None or axis_data.name not in names:
         if d is not None:
             if d <= scatter_dimension:
@@ -226,8 +229,8 @@ def _all_to_all_rule(axis_data: AxisData, vals: Sequence[Any], dims: Sequence[in
         raise NotImplementedError("Please open a feature request!")
     (x,), (d,) = vals, dims
     size, frame = axis_data.size, axis_data.name
-    names = list(axis_name) if isinstance(axis_name, (list, tuple)) else [axis_name]
-    params = dict(axis_name=axis_name, axis_index_groups=axis_index_groups, tiled=tiled)
+    names = axis_names(axis_name)
+    params: dict[str, Any] = {"axis_name": axis_name, "axis_index_groups": axis_index_groups, "tiled": tiled}
     if frame is None or frame not in names:
         if d is None:
             return all_to_all_p.bind(x, split_axis=split_axis, concat_axis=concat_axis, **params), None
@@ -240,8 +243,8 @@ def _all_to_all_rule(axis_data: AxisData, vals: Sequence[Any], dims: Sequence[in
         x = lax.broadcast_in_dim(x, (*sizes, *shape), tuple(range(len(sizes), len(sizes) + len(shape))))
         d = 0
     if isinstance(axis_name, (list, tuple)):
-        pos = list(axis_name).index(frame)
-        major, minor = tuple(axis_name[:pos]), tuple(axis_name[pos + 1:])
+        pos = names.index(frame)
+        major, minor = names[:pos], names[pos + 1:]
     else:
         major, minor = (), ()
     if not major and not minor:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -22,7 +22,7 @@ from arraytyping._src.lax import primitives as P
 from arraytyping._src.interpreters.autodiff.parallel import COLLECTIVES
 from arraytyping._src.interpreters.batching.batching import BatchTrace
 from arraytyping._src.lax.parallel import (
-    all_gather_p, all_to_all_p, axis_index_p, bound_size, pbroadcast_p, pmax_p, pmin_p, ppermute_p, psum_p,
+    all_gather_p, all_to_all_p, axis_index_p, axis_names, bound_size, pbroadcast_p, pmax_p, pmin_p, ppermute_p, psum_p,
     reduce_scatter_p,
 )
 from arraytyping._src.core.trace import trace_state
@@ -36,7 +36,7 @@ AxisName = Hashable
 
 
 def _axes(axis_name: Any) -> tuple[Any, ...]:
-    return tuple(axis_name) if isinstance(axis_name, (tuple, list)) else (axis_name,)
+    return axis_names(axis_name)
 
 
 def _validate_groups(axis_index_groups: Sequence[Sequence[int]] | None) -> tuple[tuple[int, ...], ...] | None:
@@ -58,7 +58,8 @@ def _scaled_constant(leaf: Any, size: int, pos: tuple[int, ...]) -> Any:
     if isinstance(leaf, (int, float, complex)) and not isinstance(leaf, (bool, np.generic)):
         return type(leaf)(size) * leaf
     if isinstance(leaf, np.ndarray | np.generic) and not pos:
-        return np.asarray(size, leaf.dtype) * leaf
+        host: np.ndarray[Any, Any] = np.asarray(cast("Any", leaf))
+        return np.asarray(size, host.dtype) * host
     a = abstractify(leaf)
     if pos:
         leaf = P.reduce_sum_p.bind(leaf, axes=tuple(sorted(p % max(a.ndim, 1) for p in pos)))
@@ -123,14 +124,18 @@ def pmean(x: Any, axis_name: Any, *, axis_index_groups: Sequence[Sequence[int]] 
     """
     summed = psum(x, axis_name, axis_index_groups=axis_index_groups)
     n = _axis_size(axis_name, axis_index_groups)
-    return tree.tree_map(lambda v: v / n, summed)
+    def divide(v: Any) -> Any:
+        return v / n
+    return tree.tree_map(divide, summed)
 
 
 def _preduce(prim: Any, x: Any, axis_name: Any, axis_index_groups: Sequence[Sequence[int]] | None) -> Any:
     axes = _axes(axis_name)
     _check_groups_named(axes, axis_index_groups)
     groups = _validate_groups(axis_index_groups)
-    return tree.tree_map(lambda leaf: prim.bind(leaf, axes=axes, axis_index_groups=groups), x)
+    def bind(leaf: Any) -> Any:
+        return prim.bind(leaf, axes=axes, axis_index_groups=groups)
+    return tree.tree_map(bind, x)
 
 
 def pmax(x: Any, axis_name: Any, *, axis_index_groups: Sequence[Sequence[int]] | None = None) -> Any:
@@ -171,7 +176,7 @@ def axis_index(axis_name: Any) -> AnyArray:
         return out
     inner_size = 1
     index: AnyArray = lax.asarray(0)
-    for name in reversed(axis_name):
+    for name in reversed(cast("Sequence[Any]", axis_name)):
         index = index + axis_index(name) * inner_size
         inner_size *= axis_size(name)
     return index
@@ -201,7 +206,9 @@ def ppermute(x: Any, axis_name: Any, perm: Sequence[tuple[int, int]]) -> Any:
     """
     names = _axes(axis_name)
     pairs = tuple(tuple(p) for p in perm)
-    return tree.tree_map(lambda leaf: ppermute_p.bind(leaf, axis_name=names, perm=pairs), x)
+    def bind(leaf: Any) -> Any:
+        return ppermute_p.bind(leaf, axis_name=names, perm=pairs)
+    return tree.tree_map(bind, x)
 
 
 def pshuffle(x: Any, axis_name: Any, perm: Sequence[int]) -> Any:
@@ -237,7 +244,7 @@ def all_gather(x: Any, axis_name: Any, *, axis_index_groups: Sequence[Sequence[i
                          "{'invarying', 'reduced', 'varying'}")
     if to != "varying":
         raise NotImplementedError(f"all_gather(..., to={to!r}) needs a shard_map, which this runtime does not have")
-    names = axis_name if isinstance(axis_name, tuple) else (axis_name,)
+    names = tuple(cast("Sequence[Any]", axis_name)) if isinstance(axis_name, tuple) else (axis_name,)
     if not names:
         return x
     groups = None if axis_index_groups is None else tuple(tuple(g) for g in axis_index_groups)
@@ -267,14 +274,15 @@ def psum_scatter(x: Any, axis_name: Any, *, scatter_dimension: int = 0,
         >>> vmap(lambda v: psum_scatter(v, 'i'), axis_name='i')(jnp.ones((2, 2)))
         Array([2., 2.], dtype=float32)
     """
-    names = axis_name if isinstance(axis_name, tuple) else (axis_name,)
+    names = tuple(cast("Sequence[Any]", axis_name)) if isinstance(axis_name, tuple) else (axis_name,)
     if not names:
         return x
     size = _axis_size(names, axis_index_groups)
     groups = None if axis_index_groups is None else tuple(tuple(g) for g in axis_index_groups)
-    return tree.tree_map(lambda leaf: reduce_scatter_p.bind(
-        leaf, axis_name=names, scatter_dimension=scatter_dimension, axis_index_groups=groups, axis_size=size,
-        tiled=tiled), x)
+    def bind(leaf: Any) -> Any:
+        return reduce_scatter_p.bind(leaf, axis_name=names, scatter_dimension=scatter_dimension,
+                                     axis_index_groups=groups, axis_size=size, tiled=tiled)
+    return tree.tree_map(bind, x)
 
 
 def all_to_all(x: Any, axis_name: Any, split_axis: int, concat_axis: int, *,
@@ -340,7 +348,9 @@ def pbroadcast(x: Any, axis_name: Any, source: int) -> Any:
         Traceback (most recent call last):
         TypeError: take requires ndarray or scalar arguments, got <class 'list'> at position 1.
     """
-    return tree.tree_map(lambda leaf: pbroadcast_p.bind(leaf, axis_name=axis_name, source=source), x)
+    def bind(leaf: Any) -> Any:
+        return pbroadcast_p.bind(leaf, axis_name=axis_name, source=source)
+    return tree.tree_map(bind, x)
 
 
 def pcast(x: Any, axis_name: Any, *, to: str) -> Any:
