@@ -11807,8 +11807,9 @@ def vmap(fun: AnyArguments, in_axes: int | None | Sequence[Any] = ..., out_axes:
     (not mapped: the argument is passed whole), or a tuple/list/dict tree of those matching the arguments as a
     tree prefix. Keyword arguments are always mapped along axis 0. ``out_axes``: where the mapped axis goes in
     each output (a tree prefix of the outputs; ``None`` for an output that does not depend on the mapped
-    arguments). ``axis_size``: the size of the mapped axis, needed when no argument is mapped. ``axis_name`` is
-    accepted for JAX's signature (there are no collective operations to use it). Composes with ``jit``, nested
+    arguments). ``axis_size``: the size of the mapped axis, needed when no argument is mapped. ``axis_name``: a
+    hashable name binding the mapped axis for the collectives of :mod:`arraytyping.lax` (``psum(x, 'i')`` sums
+    over the batch, ``axis_index('i')`` is each element's position in it). Composes with ``jit``, nested
     ``vmap`` and the control-flow functions of :mod:`arraytyping.lax`.
 
     Typed (in the stubs) by dtype: batching keeps every dtype and tree while every shape gains the mapped axis, so

@@ -387,6 +387,8 @@ WITHOUT_RULES: dict[str, str] = {
     "nextafter": "JAX has no rule either",
     "zeta": "JAX has no rule either (lax.zeta; jax.scipy.special.zeta has its own custom derivative)",
     "igamma_grad_a": "JAX has no rule either (igamma's derivative in a, not differentiable itself)",
+    "pmax": "JAX has no rule either (lax.pmax, an all-reduce max over a named axis)",
+    "pmin": "JAX has no rule either (lax.pmin, an all-reduce min over a named axis)",
     "geqrf": "not yet (JAX differentiates qr as a whole, not its LAPACK steps)",
     "householder_product": "not yet (JAX differentiates qr as a whole, not its LAPACK steps)",
 }
@@ -398,10 +400,10 @@ ONLY_TRANSPOSED: dict[str, str] = {
 }
 """Primitives that only appear in linearized jaxprs: a transpose rule and no JVP rule, and nothing to raise."""
 
-INTEGER_ONLY = {"iota", "threefry2x32", "iota_2x32_shape", "clz", "population_count", "mulhi", "reduce_xor", "empty2",
+INTEGER_ONLY = {"iota", "axis_index", "threefry2x32", "iota_2x32_shape", "clz", "population_count", "mulhi", "reduce_xor", "empty2",
                 "platform_index"}
 """Primitives without floating-point operands (their tangents are symbolic zeros: no rule is ever looked up), or
-without operands (``empty2``, a ``cond``'s placeholder for another branch's residual; ``platform_index``, a
+without operands (``axis_index``, a named axis's int32 position; ``empty2``, a ``cond``'s placeholder for another branch's residual; ``platform_index``, a
 ``platform_dependent`` cond's index)."""
 
 
@@ -441,6 +443,14 @@ TESTED_ELSEWHERE: dict[str, str] = {
     **{name: ("lax's special functions: test_special differentiates them (grad and jvp, under jit and vmap) against "
               "JAX's values, dtypes and weak flags (tools/jax_special_reference.py)")
        for name in ("igamma", "igammac", "regularized_incomplete_beta", "bessel_i0e", "bessel_i1e")},
+    "psum": "lax.psum/pmean over a named axis: test_collectives differentiates it (grad of vmap, vmap of grad, jvp, "
+            "vjp, make_jaxpr's axis_env) against JAX's values and printed jaxprs (tools/collectives_reference.py)",
+    **{name: (f"lax.{api} over a named axis: test_collectives differentiates it (grad of vmap and vmap of grad, whose "
+              "transpose is the inverse collective) against JAX's values (tools/collectives_reference.py)")
+       for name, api in (("ppermute", "ppermute/pshuffle"), ("all_gather", "all_gather"),
+                         ("reduce_scatter", "psum_scatter"), ("all_to_all", "all_to_all/pswapaxes"))},
+    "pbroadcast": ("lax.pbroadcast: linear (JAX's JVP and transpose: a psum kept at the source); JAX runs it only in "
+                   "a shard_map, under vmap its batching raises (test_collectives holds that error)"),
     "random_gamma": "random.gamma, loggamma and beta: test_conformance_ext's random_dists family differentiates them "
                     "(grad in a scalar and an array shape parameter, under vmap too) against JAX's values bit for "
                     "bit (tools/jax_api_ext_reference.py)",
@@ -481,6 +491,8 @@ def _without_rule_case(name: str) -> Callable[[Any], Any]:
     window = {"window_dimensions": (2,), "window_strides": (1,), "padding": ((0, 0),), "base_dilation": (1,),
               "window_dilation": (1,)}
     cases: dict[str, Callable[[Any], Any]] = {
+        "pmax": at.vmap(lambda v: alax.pmax(v, "i"), axis_name="i"),
+        "pmin": at.vmap(lambda v: alax.pmin(v, "i"), axis_name="i"),
         "nextafter": lambda x: lax.nextafter(x, x + 1.0),
         "zeta": lambda x: special.zeta(x + 1.0, x),
         "igamma_grad_a": lambda x: special.igamma_grad_a(x, x),

@@ -577,6 +577,13 @@ NOT_FUZZED: Final[dict[str, str]] = {
     "lax.RoundingMethod": "an enum of rounding modes, no dtype",
     "lax.select": ("lax.max's dtype rule after a predicate (max's entry fuzzes it; handwritten/lax_elementwise.py "
                    "its signature); a Python-scalar case beside an array one is a shape error of select_n"),
+    **{f"lax.{n}": ("a collective over a named axis: it runs only under vmap(..., axis_name=...), which the fuzzer's "
+                    "single expressions do not build; typed gradual (Any) except those keeping the dtype (Array[_G] -> "
+                    "Array[_G]: pmax, pmin, ppermute, pshuffle, all_gather, psum_scatter, all_to_all, pswapaxes) and "
+                    "axis_index (Array[int32]); values, dtypes and weak types held to JAX by test_collectives "
+                    "(tools/collectives_reference.py)")
+       for n in ("psum", "pmean", "pmax", "pmin", "axis_index", "axis_size", "ppermute", "pshuffle", "all_gather",
+                 "psum_scatter", "all_to_all", "pswapaxes", "pbroadcast", "pcast")},
     "lax.stop_gradient": "the identity on any pytree, typed (x: T) -> T: every checker answers the operand's type",
     "random.categorical": "the default integer whatever the logits, which must be real floating (generated cases)",
     **{f"random.{n}": ("typed Array[Any]: the result is the dtype promoted with the parameters' (or, for "
@@ -604,7 +611,7 @@ NOT_FUZZED: Final[dict[str, str]] = {
                  "conv_shape_tuple", "conv_transpose_shape_tuple", "padtype_to_pads", "reduce_window_shape_tuple")},
     **{f"lax.{n}": "a primitive (JAX's name, held by tests/runtime/test_extend.py): an object that binds, no dtype"
        for n in (
-                 "abs_p", "acos_p", "acosh_p", "add_p", "and_p", "argmax_p", "argmin_p", "asin_p", "asinh_p", "atan2_p",
+                 "abs_p", "all_gather_p", "all_to_all_p", "axis_index_p", "pmax_p", "pmin_p", "ppermute_p", "psum_p", "acos_p", "acosh_p", "add_p", "and_p", "argmax_p", "argmin_p", "asin_p", "asinh_p", "atan2_p",
                  "atan_p", "atanh_p", "bitcast_convert_type_p", "broadcast_in_dim_p", "cbrt_p", "ceil_p", "clamp_p",
                  "clz_p", "complex_p", "concatenate_p", "cond_p", "conj_p", "conv_general_dilated_p",
                  "convert_element_type_p", "copy_p", "cos_p", "cosh_p", "cummax_p", "cummin_p", "cumprod_p", "cumsum_p",

@@ -39,6 +39,10 @@ from arraytyping._src.lax.api.operations import (
     eq, expand_dims, full, full_like, ge, gt, imag, is_finite, le, lt, ne, pow, real, reciprocal, reduce_and,
     reduce_max, reduce_min, reduce_or, reduce_prod, reduce_sum, reshape, rev, select_n, slice, sort, squeeze, transpose,
 )
+from arraytyping._src.lax.api.parallel import (
+    all_gather, all_to_all, axis_index, axis_size, pbroadcast, pcast, pmax, pmean, pmin, ppermute, pshuffle,
+    psum, psum_scatter, pswapaxes,
+)
 # the primitives, by JAX's names (a jaxpr's equations hold them: ``eqn.primitive is lax.exp_p``)
 from arraytyping._src.lax.checkpoint import optimization_barrier_p, reduce_precision_p
 from arraytyping._src.lax.api.sharding import with_sharding_constraint
@@ -49,6 +53,9 @@ from arraytyping._src.lax.control_flow.solves import linear_solve_p
 from arraytyping._src.lax.convolution import conv_general_dilated_p
 from arraytyping._src.lax.elementwise import clz_p, logistic_p, population_count_p, rsqrt_p
 from arraytyping._src.lax.fft import fft_p
+from arraytyping._src.lax.parallel import (
+    all_gather_p, all_to_all_p, axis_index_p, pmax_p, pmin_p, ppermute_p, psum_p,
+)
 from arraytyping._src.lax.gather_scatter import (
     gather_p, scatter_add_p, scatter_max_p, scatter_min_p, scatter_mul_p, scatter_p,
 )
@@ -75,6 +82,9 @@ from arraytyping._src.lax.windowed_reductions import (
 )
 
 __all__ = [
+    "all_gather", "all_gather_p", "all_to_all", "all_to_all_p", "axis_index", "axis_index_p", "axis_size",
+    "pbroadcast", "pcast", "pmax", "pmax_p", "pmean", "pmin", "pmin_p", "ppermute", "ppermute_p", "pshuffle",
+    "psum", "psum_p", "psum_scatter", "pswapaxes",
     "ConvDimensionNumbers",
     "GatherDimensionNumbers",
     "GatherScatterMode",

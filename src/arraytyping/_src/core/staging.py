@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import inspect
+import operator
 import os
 from collections.abc import Callable, Sequence
 from typing import Any, Final
@@ -20,7 +22,7 @@ from arraytyping._src.tree import pytree as tree
 from arraytyping._src.core.array import Array, is_array
 from arraytyping._src.core.avals import HOST_VALUE_TYPES, ShapedArray
 from arraytyping._src.core.shape_dtype_struct import ShapeDtypeStruct, aval_of, struct_of
-from arraytyping._src.core.trace import Primitive, Trace, Tracer, is_tracer, new_main
+from arraytyping._src.core.trace import Primitive, Trace, Tracer, extend_axis_env, is_tracer, new_main
 from arraytyping._src.core import refs
 from arraytyping._src.core.refs import Ref, RefsClosedOver, ref_type
 
@@ -292,9 +294,9 @@ def make_jaxpr(f: Callable[..., Any], static_argnums: int | Sequence[int] = (), 
     Python scalars, which are weakly typed, ``ShapeDtypeStruct`` or ``ShapedArray`` types; nested
     tuples/lists/dicts of them), keyword arguments traced too. ``static_argnums``: positions of arguments passed
     to ``f`` as they are (Python values, not traced). ``return_shape``: return ``(jaxpr, shapes)``, the output's
-    ``ShapeDtypeStruct``\\ s as a pytree. ``axis_env`` (named axes for collectives) must be empty."""
-    if axis_env:
-        raise NotImplementedError(f"make_jaxpr: axis_env={axis_env!r}: arraytyping has no named axes")
+    ``ShapeDtypeStruct``\\ s as a pytree. ``axis_env``: ``(name, size)`` pairs naming axes for the collectives of
+    :mod:`arraytyping.lax` (``psum(x, 'i')`` is staged as it is, as inside a ``shard_map``)."""
+    env = [(name, operator.index(size)) for name, size in (axis_env or ())]
     statics = (static_argnums,) if isinstance(static_argnums, int) else tuple(static_argnums)
 
     @functools.wraps(f, updated=())
@@ -312,7 +314,10 @@ def make_jaxpr(f: Callable[..., Any], static_argnums: int | Sequence[int] = (), 
 
         with monitoring.log_elapsed_time("Finished tracing {fun_name} for make_jaxpr in {elapsed_time:.9f} sec",
                                          fun_name(f), monitoring.JAXPR_TRACE_EVENT):
-            closed, out_tree = trace_to_jaxpr(flat_f, avals, _describe_fn(f, "make_jaxpr"))
+            with contextlib.ExitStack() as stack:
+                for name, size in env:
+                    stack.enter_context(extend_axis_env(name, size, None))
+                closed, out_tree = trace_to_jaxpr(flat_f, avals, _describe_fn(f, "make_jaxpr"))
         if return_shape:
             return closed, tree.unflatten(out_tree, [struct_of(a) for a in closed.out_avals])
         return closed

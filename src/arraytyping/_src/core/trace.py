@@ -19,7 +19,7 @@ from arraytyping._src.core.avals import ShapedArray
 if TYPE_CHECKING:
     from arraytyping._src.core.jaxpr import JaxprEqn
 
-__all__ = ["Primitive", "MainTrace", "Trace", "Tracer", "bind", "find_top_trace", "is_tracer", "new_main", "short_repr", "trace_state",
+__all__ = ["AxisFrame", "extend_axis_env", "axis_frame", "axis_size", "Primitive", "MainTrace", "Trace", "Tracer", "bind", "find_top_trace", "is_tracer", "new_main", "short_repr", "trace_state",
            "ConcretizationTypeError", "TracerArrayConversionError", "TracerIntegerConversionError",
            "TracerBoolConversionError", "UnexpectedTracerError", "JAXTypeError", "JAXIndexError",
            "KeyReuseError", "InconclusiveDimensionOperation"]
@@ -31,8 +31,13 @@ class Primitive:
     def __init__(self, name: str, abstract_eval: Callable[..., list[ShapedArray]], *,
                  multiple_results: bool = False, hidden_params: frozenset[str] = frozenset(),
                  hidden_if_empty: frozenset[str] = frozenset(), calls: str | None = None,
-                 printed_params: Callable[[JaxprEqn], dict[str, Any]] | None = None, effectful: bool = False) -> None:
+                 printed_params: Callable[[JaxprEqn], dict[str, Any]] | None = None, effectful: bool = False,
+                 named_axes: Callable[[dict[str, Any]], Sequence[Any]] | None = None) -> None:
         self.name = name
+        self.named_axes = named_axes
+        """For a collective (``psum``), the axis names its parameters name (positional axes left out): :func:`bind`
+        brings its operands into the trace of the innermost of those axes (a ``vmap`` of that name) if it is above
+        theirs, as JAX's axis primitives."""
         self.effectful = effectful
         """Whether an equation of it has an effect beyond its outputs (a host callback that prints): kept when its
         outputs are unused, as JAX keeps an equation with effects."""
@@ -120,6 +125,53 @@ class _TraceState(threading.local):
     def __init__(self) -> None:
         self.stack: list[MainTrace] = []
         self.dynamic: MainTrace | None = None
+        self.axis_env: list[AxisFrame] = []
+
+
+class AxisFrame:
+    """A named axis in scope: its name, its size, and the main trace of the ``vmap`` mapping it (``None`` for an
+    axis of ``make_jaxpr``'s ``axis_env``, which only names it)."""
+
+    __slots__ = ("name", "size", "main")
+
+    def __init__(self, name: Any, size: int, main: MainTrace | None) -> None:
+        self.name = name
+        self.size = size
+        self.main = main
+
+
+class extend_axis_env:
+    """Context manager binding a named axis (JAX's axis environment); an inner one of the same name shadows."""
+
+    def __init__(self, name: Any, size: int, main: MainTrace | None) -> None:
+        self.frame = AxisFrame(name, size, main)
+
+    def __enter__(self) -> AxisFrame:
+        trace_state.axis_env.append(self.frame)
+        return self.frame
+
+    def __exit__(self, *exc: object) -> None:
+        popped = trace_state.axis_env.pop()
+        assert popped is self.frame, "axis environment corrupted"
+
+
+def axis_frame(name: Any) -> AxisFrame | None:
+    """The innermost binding of the axis ``name``; ``None`` if it is unbound."""
+    for frame in reversed(trace_state.axis_env):
+        try:
+            if frame.name == name:
+                return frame
+        except Exception:  # noqa: BLE001 - a name whose equality refuses (an array): not this one
+            continue
+    return None
+
+
+def axis_size(name: Any) -> int:
+    """The size of the bound axis ``name`` (a ``NameError`` as JAX's when it is unbound)."""
+    frame = axis_frame(name)
+    if frame is None:
+        raise NameError(f"unbound axis name: {name}")
+    return frame.size
 
 
 trace_state = _TraceState()
@@ -348,6 +400,12 @@ def set_eager_apply(fn: Callable[[Primitive, Sequence[Any], dict[str, Any]], Any
 def bind(prim: Primitive, args: Sequence[Any], params: dict[str, Any]) -> Any:
     """Apply ``prim``: stage it into the top trace, or run it eagerly when nothing is traced."""
     trace = find_top_trace(args)
+    if prim.named_axes is not None:
+        for name in prim.named_axes(params):
+            frame = axis_frame(name)
+            if frame is not None and frame.main is not None and frame.main.alive and (
+                    trace is None or frame.main.level > trace.main.level):
+                trace = frame.main.trace_type(frame.main)
     if trace is None:
         return _eager_apply(prim, args, params)
     tracers = [trace.full_raise(a) for a in args]

@@ -9,5 +9,6 @@ transpose rules by the ``lax`` family they differentiate:
   ``scatter-add`` of ``lax/gather_scatter.py``, ``lax/sorting.py`` and ``lax/top_k.py``; ``scatter``: the other
   scatters;
 * ``windowed_reductions``, ``convolution`` (with ``lax/fft.py``), ``linalg``, ``control_flow`` (with
-  ``custom_linear_solve``), ``jit`` (the ``jit`` primitive of ``xla/jit_call.py``).
+  ``custom_linear_solve``), ``jit`` (the ``jit`` primitive of ``xla/jit_call.py``), ``parallel`` (the collectives
+  of ``lax/parallel.py``).
 """

@@ -32,6 +32,7 @@ from arraytyping._src.interpreters.autodiff import callbacks as _ad_rules_callba
 from arraytyping._src.interpreters.autodiff import ffi as _ad_rules_ffi
 from arraytyping._src.interpreters.autodiff import checkpoint as _ad_rules_checkpoint
 from arraytyping._src.interpreters.autodiff import sharding as _ad_rules_sharding
+from arraytyping._src.interpreters.autodiff import parallel as _ad_rules_parallel
 from arraytyping._src.tree import pytree as tree
 from arraytyping._src.core.array import Array
 from arraytyping._src.xla.array_impl import device_put
@@ -669,4 +670,4 @@ def grad(fun: Callable[..., Any], argnums: int | Sequence[int] = 0, has_aux: boo
 
 _ = (_ad_rules_callbacks, _ad_rules_ffi, _ad_rules, _ad_rules_elementwise, _ad_rules_structural, _ad_rules_scatter, _ad_rules_windowed, _ad_rules_conv,
      _ad_rules_linalg, _ad_rules_control_flow, _ad_rules_jit,
-     _ad_rules_custom, _ad_rules_checkpoint, _ad_rules_sharding)  # the rules register themselves on import
+     _ad_rules_custom, _ad_rules_checkpoint, _ad_rules_sharding, _ad_rules_parallel)  # the rules register themselves

@@ -33,6 +33,7 @@ sub-jaxprs).
 
 from __future__ import annotations
 
+import contextlib
 import operator
 from collections.abc import Callable, Sequence
 from typing import Any, Final
@@ -42,10 +43,11 @@ import numpy as np
 from arraytyping._src.core import jaxpr as jx
 from arraytyping._src.lax import lax
 from arraytyping._src.core.avals import ShapedArray
-from arraytyping._src.core.trace import Primitive, Trace, Tracer, new_main
+from arraytyping._src.core.trace import MainTrace, Primitive, Trace, Tracer, extend_axis_env, new_main
 from arraytyping._src.core.staging import abstractify, trace_to_jaxpr
 
-__all__ = ["BatchTracer", "BatchTrace", "RULES", "BatchRule", "register_rule", "defvectorized", "defbroadcasting",
+__all__ = ["BatchTracer", "BatchTrace", "RULES", "BatchRule", "COLLECTIVE_RULES", "CollectiveRule", "AxisData",
+           "register_rule", "defvectorized", "defbroadcasting",
            "defreducer", "moveaxis", "broadcast", "bdim_at_front", "matchaxis", "canonicalize_axis",
            "batch_flat", "batch_jaxpr", "batch_jaxpr_axes", "SpecMatchError", "ndim", "shape", "reshape_axis_into",
            "reshape_axis_out_of"]
@@ -55,6 +57,18 @@ BatchRule = Callable[..., tuple[Any, Any]]
 
 RULES: Final[dict[Primitive, BatchRule]] = {}
 """Each primitive's batching rule."""
+
+CollectiveRule = Callable[..., tuple[Any, Any]]
+"""``rule(axis_data, args, dims, **params) -> (out, out_dim)``: the rule of a collective over named axes."""
+
+COLLECTIVE_RULES: Final[dict[Primitive, CollectiveRule]] = {}
+"""The batching rules of the collectives (JAX's ``fancy_primitive_batchers``): called by every ``vmap`` the
+primitive is bound under, its operands batched or not, with the :class:`AxisData` of that ``vmap`` (its name says
+whether the collective is over it)."""
+
+_current_axis: list[AxisData] = []
+"""The axes whose rules are running, innermost last: a jaxpr batched inside a rule (``jit``, ``cond``, ``scan``)
+maps the same named axis."""
 
 
 def register_rule(prim: Primitive, rule: BatchRule) -> None:
@@ -132,13 +146,20 @@ class BatchTrace(Trace):
             v, d = self.to_batch_info(t)
             vals.append(v)
             dims.append(d)
-        if all(d is None for d in dims):
+        collective = COLLECTIVE_RULES.get(primitive)
+        if collective is not None:
+            out, out_dim = collective(self.axis_data, vals, dims, **params)
+        elif all(d is None for d in dims):
             out = primitive.bind(*vals, **params)
             return list(out) if primitive.multiple_results else [out]
-        rule = RULES.get(primitive)
-        if rule is None:
+        elif (rule := RULES.get(primitive)) is None:
             raise NotImplementedError(f"Batching rule for '{primitive.name}' not implemented")
-        out, out_dim = rule(self.axis_data.size, vals, dims, **params)
+        else:
+            _current_axis.append(self.axis_data)
+            try:
+                out, out_dim = rule(self.axis_data.size, vals, dims, **params)
+            finally:
+                _current_axis.pop()
         if not primitive.multiple_results:
             out, out_dim = [out], [out_dim]
         return [v if d is None else BatchTracer(self, v, d) for v, d in zip(out, out_dim, strict=True)]
@@ -228,11 +249,20 @@ def matchaxis(size: int, src: int | None, dst: int | None, x: Any) -> Any:
 def batch_flat(fun: Callable[..., Sequence[Any]], size: int, in_axes: Sequence[int | None], args: Sequence[Any],
                description: str) -> list[tuple[Any, int | None]]:
     """``fun`` applied to ``args`` batched along ``in_axes`` (``None``: unbatched), in a batching trace of its own:
-    each output's values and their batch axis (``None``: unbatched). ``vmap`` without the pytrees."""
-    with new_main(BatchTrace, AxisData(size), description, dynamic=False) as main:
+    each output's values and their batch axis (``None``: unbatched). ``vmap`` without the pytrees. Inside a batching
+    rule, the axis is that rule's ``vmap``'s, its name bound to this trace for the collectives of ``fun``."""
+    outer = _current_axis[-1] if _current_axis else None
+    name = outer.name if outer is not None and outer.size == size else None
+    with new_main(BatchTrace, AxisData(size, name), description, dynamic=False) as main, \
+            _named_axis(name, size, main):
         trace = BatchTrace(main)
         tracers = [x if d is None else BatchTracer(trace, x, d) for x, d in zip(args, in_axes, strict=True)]
         return [trace.to_batch_info(o) for o in fun(*tracers)]
+
+
+def _named_axis(name: Any, size: int, main: MainTrace) -> contextlib.AbstractContextManager[Any]:
+    """The axis ``name`` bound to ``main`` (nothing for an unnamed axis)."""
+    return contextlib.nullcontext() if name is None else extend_axis_env(name, size, main)
 
 
 def _unmapped_aval(size: int, axis: int, aval: ShapedArray) -> ShapedArray:

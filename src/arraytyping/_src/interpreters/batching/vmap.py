@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import collections
+import contextlib
 import difflib
 import functools
 import inspect
@@ -26,6 +27,7 @@ from arraytyping._src.interpreters.batching import callbacks as _batching_rules_
 from arraytyping._src.interpreters.batching import ffi as _batching_rules_ffi
 from arraytyping._src.interpreters.batching import checkpoint as _batching_rules_checkpoint
 from arraytyping._src.interpreters.batching import sharding as _batching_rules_sharding
+from arraytyping._src.interpreters.batching import parallel as _batching_rules_parallel
 from arraytyping._src.tree import pytree as tree
 from arraytyping._src.core.array import Array
 from arraytyping._src.xla.array_impl import device_put
@@ -33,7 +35,7 @@ from arraytyping._src.core.avals import HOST_VALUE_TYPES
 from arraytyping._src.interpreters.batching.batching import (
     AxisData, BatchTrace, BatchTracer, SpecMatchError, canonicalize_axis, matchaxis,
 )
-from arraytyping._src.core.trace import new_main
+from arraytyping._src.core.trace import extend_axis_env, new_main
 from arraytyping._src.core import refs
 from arraytyping._src.core.refs import Ref
 from arraytyping._src.core.staging import abstractify
@@ -258,8 +260,9 @@ def vmap(fun: Callable[_P, _R], in_axes: int | None | Sequence[Any] = 0, out_axe
     (not mapped: the argument is passed whole), or a tuple/list/dict tree of those matching the arguments as a
     tree prefix. Keyword arguments are always mapped along axis 0. ``out_axes``: where the mapped axis goes in
     each output (a tree prefix of the outputs; ``None`` for an output that does not depend on the mapped
-    arguments). ``axis_size``: the size of the mapped axis, needed when no argument is mapped. ``axis_name`` is
-    accepted for JAX's signature (there are no collective operations to use it). Composes with ``jit``, nested
+    arguments). ``axis_size``: the size of the mapped axis, needed when no argument is mapped. ``axis_name``: a
+    hashable name binding the mapped axis for the collectives of :mod:`arraytyping.lax` (``psum(x, 'i')`` sums
+    over the batch, ``axis_index('i')`` is each element's position in it). Composes with ``jit``, nested
     ``vmap`` and the control-flow functions of :mod:`arraytyping.lax`.
 
     Typed (in the stubs) by dtype: batching keeps every dtype and tree while every shape gains the mapped axis, so
@@ -283,7 +286,8 @@ def vmap(fun: Callable[_P, _R], in_axes: int | None | Sequence[Any] = 0, out_axe
             if d is not None and not _is_array_like(x):
                 raise TypeError(f"Argument {x!r} of type {type(x)} is not a valid JAX type")
         size = _mapped_axis_size(fun, in_tree, leaves, dims, axis_size)
-        with new_main(BatchTrace, AxisData(size, axis_name), f"vmap({name})", dynamic=False) as main:
+        with new_main(BatchTrace, AxisData(size, axis_name), f"vmap({name})", dynamic=False) as main, \
+                (contextlib.nullcontext() if axis_name is None else extend_axis_env(axis_name, size, main)):
             trace = BatchTrace(main)
             batched = [x if d is None else _to_elt(trace, x, d) for x, d in zip(leaves, dims)]
             in_args, in_kwargs = tree.unflatten(in_tree, batched)
@@ -345,4 +349,5 @@ def _out_info(trace: BatchTrace, x: Any) -> tuple[Any, int | None]:
 _ = (_batching_rules, _batching_rules_elementwise, _batching_rules_indexing, _batching_rules_shape,
      _batching_rules_signal, _batching_rules_sorting, _batching_rules_control_flow,
      _batching_rules_linalg, _batching_rules_jit, _batching_rules_custom,
-     _batching_rules_callbacks, _batching_rules_ffi, _batching_rules_checkpoint, _batching_rules_sharding)
+     _batching_rules_callbacks, _batching_rules_ffi, _batching_rules_checkpoint, _batching_rules_sharding,
+     _batching_rules_parallel)

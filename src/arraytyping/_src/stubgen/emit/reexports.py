@@ -98,9 +98,17 @@ BY_DTYPE: Final[dict[tuple[str, str], Callable[[LatticeConfig, str | None], str]
 """The functions declared by the rule of their ``dtype`` argument alone (``dtype_given``): ``fftfreq``, ``rfftfreq``,
 ``one_hot`` (of any operand: its refusal of a bool one is missed)."""
 
+NAMED_AXIS_KEEP: Final[dict[str, dict[str, str]]] = {
+    "lax/__init__.py": {"psum": "int32", "pmax": "bool_", "pmin": "bool_", "ppermute": "bool_", "pshuffle": "bool_"}}
+"""The collectives whose result is their operand's type: its dtype (a bool operand's result has the dtype given here:
+``psum`` sums bools as int32) and, when ``axis_name`` is one name (a ``str``, never a positional axis, which
+``psum``/``pmax``/``pmin`` reduce), its shape; then the dtype alone for any ``axis_name``; then the runtime's
+signature as the gradual fallback (a pytree, a Python scalar, a weakly typed operand, whose weak type ``psum`` drops)."""
+
 FIXED_RESULTS: Final[dict[str, dict[str, str]]] = {
     "random.py": {"PRNGKey": "uint32", "key_data": "uint32", "split": "uint32", "fold_in": "uint32"},
-    "lax/__init__.py": {name: "bool_" for name in ("eq", "ne", "lt", "le", "gt", "ge", "is_finite")}}
+    "lax/__init__.py": {**{name: "bool_" for name in ("eq", "ne", "lt", "le", "gt", "ge", "is_finite")},
+                        "axis_index": "int32"}}
 """The functions whose array results have one dtype whatever their arguments and configuration: raw keys
 (``PRNGKey``; ``split`` and ``fold_in`` of a raw key) and a key's data are ``uint32`` (JAX's threefry and rbg keys
 alike); their typed-key overloads keep returning ``PRNGKeyArray``. ``jax.lax``'s comparisons and ``is_finite``
@@ -111,7 +119,8 @@ KEEP_DTYPE: Final[dict[str, tuple[str, ...]]] = {
                "reduce_prod", "reduce_max", "reduce_min", "reduce_and", "reduce_or", "cumsum", "cumprod", "cummax",
                "cummin", "sort", "clz", "reciprocal", "tile", "slice_in_dim", "index_in_dim", "dynamic_index_in_dim",
                "gather", "scatter", "scatter_add", "scatter_mul", "scatter_min", "scatter_max", "index_take",
-               "broadcast", "broadcast_to_rank", "population_count", "reduce_precision")}
+               "broadcast", "broadcast_to_rank", "population_count", "reduce_precision",
+               "all_gather", "psum_scatter", "all_to_all", "pswapaxes")}
 """The functions whose result has their (first) array operand's dtype whenever JAX runs them (they never promote:
 shapes, reductions, running reductions, ``sort`` of one array, the gathers and scatters, ``tile``, ``broadcast``, the one-axis indexing): an ``Array[_G]`` operand gives ``Array[_G]``, before
 the runtime's signature as the gradual fallback (an operand the rule cannot name, a Python scalar, a sequence)."""
@@ -424,6 +433,29 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
             function = nodes[-1]
             assert isinstance(function, ast.FunctionDef)
             declared_by_rule = random_functions.element_overloads(function, cfg, keep, docline(function))
+            typed += declared_by_rule
+            body += declared_by_rule
+        elif name in NAMED_AXIS_KEEP.get(rel, {}):
+            function = nodes[-1]
+            assert isinstance(function, ast.FunctionDef)
+            bool_result = NAMED_AXIS_KEEP[rel][name]
+            declared_by_rule = list[str]()
+            for one_name in (True, False):
+                shape = f", {SHAPE_VAR}" if one_name else ""
+                for operand_dtype, result in (("bool_", bool_result), ("_G", "_G")):
+                    overload = copy.deepcopy(function)
+                    overload.args.args[0].annotation = ast.parse(f"Array[{operand_dtype}{shape}]", mode="eval").body
+                    if one_name:
+                        overload.args.args[1].annotation = ast.parse("str", mode="eval").body
+                    overload.returns = ast.parse(f"Array[{result}{shape}]", mode="eval").body
+                    overload.decorator_list = [ast.Name("overload")]
+                    first = not declared_by_rule
+                    declared_by_rule += [line if first or not line.endswith(":") else f"{line} ..."
+                                         for line in stub_function(overload, with_doc=first)]
+            gradual = copy.deepcopy(function)
+            gradual.decorator_list = [ast.Name("overload")]
+            declared_by_rule += [f"{line} ..." if line.endswith(":") else line
+                                 for line in stub_function(gradual, with_doc=False)]
             typed += declared_by_rule
             body += declared_by_rule
         elif name in KEEP_DTYPE.get(rel, ()):
