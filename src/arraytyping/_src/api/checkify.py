@@ -209,7 +209,7 @@ class Error:
 
     def get_exception(self) -> JaxException | None:
         """The error as a Python exception if an error happened, else ``None``."""
-        if any(np.shape(v) for v in self._pred.values()):
+        if self._batched():
             return self._get_batched_exception()
         min_code: int | None = None
         cur: ErrorEffect | None = None
@@ -229,7 +229,7 @@ class Error:
 
     def _exception(self, code: int, payload: list[Any]) -> JaxException:
         meta = self._metadata[code]
-        return meta.error_class._rebuild(meta.static, list(payload))
+        return meta.error_class._rebuild(meta.static, list(payload))  # pyright: ignore[reportPrivateUsage]
 
     def _get_batched_exception(self) -> BatchedError | None:
         shape = np.shape(next(iter(self._pred.values())))
@@ -251,24 +251,54 @@ class Error:
         return Error({**self._pred, effect: pred}, {**self._code, effect: code}, {**self._metadata, **metadata},
                      {**self._payload, effect: payload})
 
-    def _replace(self, **changes: Any) -> Error:
-        return dataclasses.replace(self, **changes)
+    def _merged(self, effect: ErrorEffect, pred: Any, code: Any, metadata: dict[int, _Meta],
+                payload: list[Any]) -> Error:
+        """This error with a possible failure of kind ``effect`` added: the earlier failure of that kind stays."""
+        had = self._pred.get(effect)
+        if had is None:
+            return self._update(effect, jnp.asarray(pred), jnp.asarray(code, dtype=np.int32), metadata,
+                                list(payload))
+        out_pred = jnp.logical_or(had, pred)
+        out_code = jnp.where(had, self._code[effect], jnp.asarray(code, dtype=np.int32))
+        out_payload = [jnp.where(had, old, new) for old, new in zip(self._payload[effect], payload)]
+        return self._update(effect, out_pred, out_code, metadata, out_payload)
+
+    def _batched(self) -> bool:
+        return any(np.shape(v) for v in self._pred.values())
+
+    def _reduced(self) -> Error:
+        """A batched error as one: for each kind, the last failing element's (JAX's choice)."""
+        out = init_error
+        for effect in self._pred:
+            errs, codes, payloads = self._pred[effect], self._code[effect], self._payload[effect]
+            idx = jnp.argsort(errs)[-1]
+            out = out._update(effect, errs[idx], codes[idx], {}, [p[idx] for p in payloads])
+        return dataclasses.replace(out, _metadata=self._metadata)
+
+    def _discharged_into(self, error: Error, enabled: frozenset[ErrorCategory]) -> Error:
+        """``error`` with this error's failures of the ``enabled`` categories added (the others are dropped, as
+        JAX 0.10.2 drops them)."""
+        out = error
+        for effect in self._pred:
+            if effect.error_type in enabled:
+                out = out._merged(effect, self._pred[effect], self._code[effect], {}, self._payload[effect])
+        return dataclasses.replace(out, _metadata={**self._metadata, **out._metadata})
+
+    def _tree_flatten(self) -> tuple[list[Any], Any]:
+        effects = sorted(self._pred, key=ErrorEffect.sort_key)
+        children = [[self._pred[k] for k in effects], [self._code[k] for k in effects],
+                    [list(self._payload[k]) for k in effects]]
+        return children, (tuple(effects), tuple(sorted(self._metadata.items(), key=lambda kv: kv[0])))
+
+    @classmethod
+    def _tree_unflatten(cls, aux: Any, children: Sequence[Any]) -> Error:
+        effects, metadata = aux
+        preds, codes, payloads = children
+        return cls(dict(zip(effects, preds)), dict(zip(effects, codes)), dict(metadata),
+                   {k: list(p) for k, p in zip(effects, payloads)})
 
 
-def _flatten_error(e: Error) -> tuple[list[Any], Any]:
-    effects = sorted(e._pred, key=ErrorEffect.sort_key)
-    children = [[e._pred[k] for k in effects], [e._code[k] for k in effects], [list(e._payload[k]) for k in effects]]
-    return children, (tuple(effects), tuple(sorted(e._metadata.items(), key=lambda kv: kv[0])))
-
-
-def _unflatten_error(aux: Any, children: Sequence[Any]) -> Error:
-    effects, metadata = aux
-    preds, codes, payloads = children
-    return Error(dict(zip(effects, preds)), dict(zip(effects, codes)), dict(metadata),
-                 {k: list(p) for k, p in zip(effects, payloads)})
-
-
-tree.register_pytree_node(Error, _flatten_error, _unflatten_error)
+tree.register_pytree_node(Error, Error._tree_flatten, Error._tree_unflatten)  # pyright: ignore[reportPrivateUsage]
 
 init_error: Final[Error] = Error({}, {}, {}, {})
 """The empty error: no check has failed."""
@@ -276,20 +306,10 @@ init_error: Final[Error] = Error({}, {}, {}, {})
 _next_code = itertools.count(1).__next__
 
 
-def _update_error(error: Error, pred: Any, code: Any, metadata: dict[int, _Meta], payload: list[Any],
-                  effect: ErrorEffect) -> Error:
-    had = error._pred.get(effect)
-    if had is None:
-        return error._update(effect, jnp.asarray(pred), jnp.asarray(code, dtype=np.int32), metadata, list(payload))
-    out_pred = jnp.logical_or(had, pred)
-    out_code = jnp.where(had, error._code[effect], jnp.asarray(code, dtype=np.int32))
-    out_payload = [jnp.where(had, old, new) for old, new in zip(error._payload[effect], payload)]
-    return error._update(effect, out_pred, out_code, metadata, out_payload)
-
-
 def _assert(error: Error, pred: Any, exc: JaxException) -> Error:
     code = _next_code()
-    return _update_error(error, pred, code, {code: _Meta(type(exc), exc._static())}, exc._leaves(), exc._effect())
+    meta = {code: _Meta(type(exc), exc._static())}  # pyright: ignore[reportPrivateUsage]
+    return error._merged(exc._effect(), pred, code, meta, exc._leaves())  # pyright: ignore[reportPrivateUsage]
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -338,19 +358,9 @@ register_rule(check_p, _check_batching)
 ad.jvp_rules[check_p] = _check_jvp
 
 
-def _reduce_any_error(error: Error) -> Error:
-    """A batched error as one: for each kind, the last failing element's (JAX's choice)."""
-    out = init_error
-    for effect in error._pred:
-        errs, codes, payloads = error._pred[effect], error._code[effect], error._payload[effect]
-        idx = jnp.argsort(errs)[-1]
-        out = out._update(effect, errs[idx], codes[idx], {}, [p[idx] for p in payloads])
-    return out._replace(_metadata=error._metadata)
-
-
 def _check_error(error: Error, *, debug: bool = False) -> None:
-    if any(np.shape(v) for v in error._pred.values()):
-        error = _reduce_any_error(error)
+    if error._batched():  # pyright: ignore[reportPrivateUsage]
+        error = error._reduced()  # pyright: ignore[reportPrivateUsage]
     leaves, treedef = tree.flatten(error)
     check_p.bind(*leaves, err_tree=treedef, debug=debug)
 
@@ -411,7 +421,7 @@ def check_error(error: Error) -> None:
         err, out = jit(checkify(f))(x)
         check_error(err)   # raises if f's checks failed
     """
-    if not isinstance(error, Error):
+    if not isinstance(error, Error):  # pyright: ignore[reportUnnecessaryIsInstance] - untyped callers
         raise TypeError(f"check_error takes an Error as argument, got type {type(error)} instead.")
     _check_error(error)
 
@@ -541,14 +551,15 @@ def _scatter_rule(prim: Primitive, error: Error, enabled: frozenset[ErrorCategor
         return error, out
     operand_shape = _aval(ins[0]).shape
     indices, updates_shape = _val(ins[1]), _aval(ins[2]).shape
-    dnums = params["dimension_numbers"]
+    dnums: Any = params["dimension_numbers"]
+    window_dims: tuple[int, ...] = tuple(dnums.update_window_dims)
     slice_sizes: list[int] = []
     pos = 0
     for i in range(len(operand_shape)):
         if i in dnums.inserted_window_dims:
             slice_sizes.append(1)
         else:
-            slice_sizes.append(updates_shape[dnums.update_window_dims[pos]])
+            slice_sizes.append(updates_shape[window_dims[pos]])
             pos += 1
     dt = _aval(indices).dtype
     upper = np.array([operand_shape[i] - slice_sizes[i] for i in dnums.scatter_dims_to_operand_dims], np.int64)
@@ -563,11 +574,7 @@ def _scatter_rule(prim: Primitive, error: Error, enabled: frozenset[ErrorCategor
 def _check_discharge(prim: Primitive, error: Error, enabled: frozenset[ErrorCategory], ins: list[Any],
                      params: dict[str, Any]) -> tuple[Error, Any]:
     new: Error = tree.unflatten(params["err_tree"], [_val(x) for x in ins])
-    out = error
-    for effect in new._pred:
-        if effect.error_type in enabled:  # the others are dropped, as JAX 0.10.2 drops them
-            out = _update_error(out, new._pred[effect], new._code[effect], {}, new._payload[effect], effect)
-    return out._replace(_metadata={**new._metadata, **out._metadata}), []
+    return new._discharged_into(error, enabled), []  # pyright: ignore[reportPrivateUsage]
 
 
 def _jit_rule(prim: Primitive, error: Error, enabled: frozenset[ErrorCategory], ins: list[Any],
@@ -580,7 +587,8 @@ def _jit_rule(prim: Primitive, error: Error, enabled: frozenset[ErrorCategory], 
         return _interpret(closed.jaxpr, closed.consts, xs, err, enabled)
 
     body.__name__ = body.__qualname__ = str(params["name"])
-    return jit(body)(error, [_val(x) for x in ins])
+    out: tuple[Error, list[Any]] = jit(body)(error, [_val(x) for x in ins])
+    return out
 
 
 RULES: Final[dict[str, Rule]] = {
@@ -600,8 +608,8 @@ def _checked_here(name: str, enabled: frozenset[ErrorCategory]) -> bool:
 
 def _checked(jaxpr: jx.Jaxpr, enabled: frozenset[ErrorCategory]) -> bool:
     """Whether checkify adds or discharges a check anywhere in ``jaxpr``."""
-    return any(_checked_here(e.primitive.name, enabled) or any(_checked(j, enabled) for j in jx.jaxprs_in_params(e.params))
-               for e in jaxpr.eqns)
+    return any(_checked_here(e.primitive.name, enabled)
+               or any(_checked(j, enabled) for j in jx.jaxprs_in_params(e.params)) for e in jaxpr.eqns)
 
 
 def _interpret(jaxpr: jx.Jaxpr, consts: Sequence[Any], args: Sequence[Any], error: Error,
