@@ -256,10 +256,6 @@ def _random_dists_cases() -> Iterator[str]:
         yield f"random.gamma({key}, jnp.asarray([0.3, 1.0, 4.5]), (2, 3))"
         yield f"random.gamma({key}, 1e-3, (4,))"
         yield f"random.loggamma({key}, 1e-3, (4,))"
-        yield f"random.random_gamma_p.bind(random.key({s}), jnp.asarray([0.3, 1.0, 4.5]), log_space=False)"
-        yield f"random.random_gamma_p.bind(random.key({s}), jnp.asarray([0.01, 0.7, 9.0]), log_space=True)"
-        yield (f"random.random_gamma_p.bind(random.split(random.key({s}), 3), jnp.asarray([0.3, 1.0, 4.5]), "
-               "log_space=False)")
     for s in DIST_SEEDS:
         key = f"random.PRNGKey({s})"
         for shape, d in _shapes_and_dtypes():
