@@ -8,7 +8,7 @@ from arraytyping._src.random import (
     KeyDType, PRNGKey, PRNGKeyArray, ball, bernoulli, beta, bits, categorical, cauchy, chisquare, choice, clone,
     dirichlet, double_sided_maxwell, exponential, f, fold_in, gamma, generalized_normal, geometric, gumbel, key,
     key_data, key_dtype, key_impl, laplace, loggamma, logistic, lognormal, maxwell, multivariate_normal, normal,
-    orthogonal, pareto, permutation, poisson, rademacher, randint, rayleigh, split, t, triangular,
+    orthogonal, pareto, permutation, poisson, rademacher, randint, random_gamma_p, rayleigh, split, t, triangular,
     truncated_normal, uniform, wald, weibull_min, wrap_key_data,
 )
 
@@ -17,6 +17,6 @@ __all__ = [
     "chisquare", "choice", "clone", "dirichlet", "double_sided_maxwell", "exponential", "f", "fold_in", "gamma",
     "generalized_normal", "geometric", "gumbel", "key", "key_data", "key_dtype", "key_impl", "laplace", "loggamma",
     "logistic", "lognormal", "maxwell", "multivariate_normal", "normal", "orthogonal", "pareto", "permutation",
-    "poisson", "rademacher", "randint", "rayleigh", "split", "t", "triangular",
+    "poisson", "rademacher", "randint", "random_gamma_p", "rayleigh", "split", "t", "triangular",
     "truncated_normal", "uniform", "wald", "weibull_min", "wrap_key_data",
 ]

@@ -13,6 +13,7 @@ import numpy as np
 
 from arraytyping import Array
 from arraytyping.typing import ArrayLike, DTypeLike, ShapeLike
+from arraytyping.extend.core import Primitive
 from typing_extensions import Never
 
 from arraytyping import _IsComplexfloating, _IsInexact_Floating_Complexfloating, bfloat16, bool_, complex128, complex64, float16, float32, float4_e2m1fn, float64, float6_e2m3fn, float6_e3m2fn, float8_e3m4, float8_e4m3, float8_e4m3b11fnuz, float8_e4m3fn, float8_e4m3fnuz, float8_e5m2, float8_e5m2fnuz, float8_e8m0fnu, floating, int1, int16, int2, int32, int4, int64, int8, integer, number, uint1, uint16, uint2, uint32, uint4, uint64, uint8
@@ -23,8 +24,8 @@ __all__ = [
     "choice", "clone", "dirichlet", "double_sided_maxwell", "exponential", "f", "fold_in", "gamma",
     "generalized_normal", "geometric", "gumbel", "key", "key_data", "key_dtype", "key_impl", "laplace", "loggamma",
     "logistic", "lognormal", "maxwell", "multivariate_normal", "normal", "orthogonal", "pareto", "permutation",
-    "poisson", "rademacher", "randint", "rayleigh", "split", "t", "triangular", "truncated_normal", "uniform", "wald",
-    "weibull_min", "wrap_key_data",
+    "poisson", "rademacher", "randint", "random_gamma_p", "rayleigh", "split", "t", "triangular", "truncated_normal",
+    "uniform", "wald", "weibull_min", "wrap_key_data",
 ]
 
 T = TypeVar("T")
@@ -1792,6 +1793,7 @@ def randint(key: PRNGKeyArray | Array[Any], shape: int | Sequence[int], minval: 
 def randint(key: PRNGKeyArray | Array[Any], shape: int | Sequence[int], minval: Any, maxval: Any, *, dtype: DTypeLike) -> Array[Any]: ...
 @overload
 def randint(key: PRNGKeyArray | Array[Any], shape: int | Sequence[int], minval: Any, maxval: Any, dtype: None = ...) -> Array[int32]: ...
+random_gamma_p: Final[Primitive]
 @overload
 def rayleigh(key: PRNGKeyArray | Array[Any], scale: Any, shape: int | Sequence[int] | None, dtype: type[Never] | np.dtype[Never] | DType[Never]) -> Array[Any]:
     """Rayleigh samples of parameter ``scale``, of ``shape`` (default: ``scale``'s shape) and a floating ``dtype``,

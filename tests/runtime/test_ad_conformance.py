@@ -434,6 +434,9 @@ TESTED_ELSEWHERE: dict[str, str] = {
                             "JAX's values (tools/jax_lax_more_reference.py); its printed jaxprs are JAX's",
     "debug_callback": "jax.debug.print/callback: test_behaviours differentiates it (the callback sees primals) against "
                       "JAX's output (tools/behaviours_reference.py)",
+    "check": ("checkify.check: test_checkify differentiates it (grad of a checked function checks the primals, "
+              "checkify of grad, grad through checkify) against JAX's messages and values "
+              "(tools/checkify_reference.py)"),
     "pure_callback": "jax.pure_callback: test_behaviours (its JVP raises JAX's error)",
     "io_callback": "jax.experimental.io_callback: test_behaviours (its JVP raises JAX's error)",
     "ffi_call": "jax.ffi.ffi_call: test_ffi (its JVP and grad raise JAX's error, tools/ffi_reference.py)",

@@ -30,6 +30,7 @@ from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.core.trace import Primitive
 from arraytyping._src.lax.top_k import top_k
 from arraytyping.experimental import io_callback
+from arraytyping.experimental import checkify
 
 F32, I32, U32, BOOL = np.dtype("float32"), np.dtype("int32"), np.dtype("uint32"), np.dtype(bool)
 B = 3  # the batch size
@@ -276,6 +277,7 @@ CASES.update({
     "pure_callback_sequential": (_pure_callback("sequential"), [((2, 3), F32)]),
     "pure_callback_expand_dims": (_pure_callback("expand_dims"), [((2, 3), F32)]),
     "pure_callback_broadcast_all": (_pure_callback("broadcast_all"), [((2, 3), F32)]),
+    "check": (lambda x: (checkify.debug_check(anp.all(x > 0), "positive {}", x), x + 1.0)[1], [((2, 3), F32)]),
     "io_callback": (lambda x: io_callback(_host_sin, at.ShapeDtypeStruct(x.shape, x.dtype), x), [((2, 3), F32)]),
 })
 

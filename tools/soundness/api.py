@@ -554,6 +554,7 @@ NOT_FUZZED: Final[dict[str, str]] = {
        for n in ("array_repr", "array_str", "save", "savez")},
     **{f"numpy.{n}": "a dtype query (a bool, a dtype or machine limits), no array result"
        for n in ("finfo", "iinfo", "isdtype", "issubdtype", "can_cast", "dtype")},
+    "random.random_gamma_p": "a primitive (gamma's), bound on keys and shape parameters: no function signature",
     **{f"random.{n}": "keys and key arrays: no dtype of an array operand to promote (typed PRNGKeyArray or uint32)"
        for n in ("KeyDType", "PRNGKey", "PRNGKeyArray", "fold_in", "key", "key_data", "split", "wrap_key_data")},
     **{f"lax.{n}": "control flow: takes functions (typed by the transformations' signatures)"

@@ -1340,10 +1340,20 @@ def _random_gamma_rule(key: ShapedArray, a: ShapedArray, *, log_space: bool) -> 
     return [a]
 
 
-random_gamma_p: Final = Primitive("random_gamma", _random_gamma_rule)
+class _KeyedPrimitive(Primitive):
+    """A primitive whose first operand is keys: bound on a typed key array (as JAX's, whose keys are arrays), it
+    takes the keys' data."""
+
+    def bind(self, *args: Any, **params: Any) -> Any:
+        if args and isinstance(args[0], PRNGKeyArray):
+            args = (args[0]._data, *args[1:])  # pyright: ignore[reportPrivateUsage]
+        return super().bind(*args, **params)
+
+
+random_gamma_p: Final[Primitive] = _KeyedPrimitive("random_gamma", _random_gamma_rule)
 """``jax.random.random_gamma_p``: gamma samples (``log_space``: their logarithms) of shape parameters ``a`` (a float
-array whose leading axes are those of the key data ``key``, ``uint32[*K, 2]``), one key per element split from its
-key; lowered as JAX lowers it (:func:`_gamma_impl`), batched by moving the batch axes to the front (one more key
+array whose leading axes are the shape of the keys ``key``: a typed key array, or its key data ``uint32[*K, 2]``),
+one key per element split from its key; lowered as JAX lowers it (:func:`_gamma_impl`), batched by moving the batch axes to the front (one more key
 axis), differentiated in ``a`` by the implicit reparameterization (:func:`_gamma_grad`)."""
 
 

@@ -6,9 +6,14 @@ arrays, numpy values)."""
 
 from __future__ import annotations
 
+import copy
+import inspect
+import logging
+import os
+import string
 import sys
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, overload
 
 import numpy as np
 
@@ -16,10 +21,12 @@ from arraytyping._src.tree import pytree as tree
 from arraytyping._src.core.array import Array
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.core.shape_dtype_struct import ShapeDtypeStruct, aval_of
+from arraytyping._src.core.staging import abstractify
 from arraytyping._src.xla.array_impl import device_put
 from arraytyping._src.lax.callbacks import debug_callback_p, io_callback_p, pure_callback_p
 
-__all__ = ["debug_callback", "debug_print", "pure_callback", "io_callback"]
+__all__ = ["DebugEffect", "Effect", "OrderedDebugEffect", "debug_callback", "debug_log", "debug_print", "pure_callback",
+           "io_callback"]
 
 _VMAP_METHODS = (None, "sequential", "sequential_unrolled", "expand_dims", "broadcast_all", "legacy_vectorized")
 
@@ -57,6 +64,125 @@ def debug_print(fmt: str, *args: Any, ordered: bool = False, partitioned: bool =
             sys.stdout.write(fmt.format(*a, **k) + "\n")
 
     debug_callback(write, *args, ordered=ordered, partitioned=partitioned, **kwargs)
+
+
+class Effect:
+    """A side effect of an operation, beyond its results (the base of :class:`DebugEffect`)."""
+
+
+class DebugEffect(Effect):
+    """The effect of a debug callback (``debug.print``, ``debug.callback``, ``debug.log``): kept though its
+    results are unused, in no particular order among others. Prints as ``Debug``."""
+
+    def __str__(self) -> str:
+        return "Debug"
+
+
+class OrderedDebugEffect(Effect):
+    """The effect of an ordered debug callback (``ordered=True``): run in program order among the ordered ones.
+    Prints as ``OrderedDebug``."""
+
+    def __str__(self) -> str:
+        return "OrderedDebug"
+
+
+class _FormatChecker(string.Formatter):
+    """Checks that a format string's fields and the arguments match, formatting nothing."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        return ""
+
+    def check_unused_args(self, used_args: set[int | str], args: Sequence[Any], kwargs: Mapping[str, Any]) -> None:
+        unused_args = [arg for i, arg in enumerate(args) if i not in used_args]
+        unused_kwargs = [k for k in kwargs if k not in used_args]
+        if unused_args:
+            raise ValueError(f"Unused positional arguments to `jax.debug.print`: {unused_args}")
+        if unused_kwargs:
+            raise ValueError(f"Unused keyword arguments to `jax.debug.print`: {unused_kwargs}. You may be passing an "
+                             'f-string (i.e, `f"{x}"`) into `jax.debug.print` and instead should pass in a regular '
+                             "string.")
+
+
+DEBUG_LOGGER = logging.getLogger("arraytyping.debug")
+"""The logger of :func:`debug_log` (JAX's is its ``debugging`` module's)."""
+
+
+_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+_STDLIB_DIR = os.path.dirname(os.path.abspath(os.__file__))
+
+
+def _user_frame() -> tuple[str, int]:
+    """The file and line of the innermost frame of the user's code on the stack."""
+    frame = inspect.currentframe()
+    while frame is not None:
+        name = frame.f_code.co_filename
+        if not (name.startswith(_PACKAGE_DIR) or name.startswith(_STDLIB_DIR)):
+            return name, frame.f_lineno
+        frame = frame.f_back
+    return "(unknown file)", 0
+
+
+def _is_array_like(x: Any) -> bool:
+    try:
+        abstractify(x)
+    except TypeError:
+        return False
+    return True
+
+
+@overload
+def debug_log(fmt: str, *args: Any, ordered: bool = False, partitioned: bool = False, skip_format_check: bool = False,
+              **kwargs: Any) -> None: ...
+@overload
+def debug_log(fmt: None = None, *, ordered: bool = False, partitioned: bool = False,
+              skip_format_check: bool = False) -> Callable[..., None]: ...
+def debug_log(fmt: str | None = None, *args: Any, ordered: bool = False, partitioned: bool = False,
+              skip_format_check: bool = False, **kwargs: Any) -> Callable[..., None] | None:
+    """Log ``fmt.format(*args, **kwargs)`` with the run-time values at level ``INFO`` when the computation runs
+    (JAX's ``jax.debug.log``: ``debug.print`` to a logger, ``arraytyping.debug``, the record naming the caller's
+    file and line). Without fields in ``fmt``, the arguments follow it, separated by spaces
+    (``skip_format_check=True`` allows that). Called with options alone, returns the function to call with the
+    message.
+
+    Example::
+
+        @jit
+        def f(x):
+            debug.log("x = {x}", x=x)
+            return x + 1
+    """
+    record = DEBUG_LOGGER.makeRecord(DEBUG_LOGGER.name, logging.INFO, *_user_frame(), "", (), None)
+
+    def log(fmt: str, *c_args: Any, **c_kwargs: Any) -> None:
+        if not skip_format_check:
+            _FormatChecker().format(fmt, *c_args, **c_kwargs)
+        placeholders = bool(fmt) and next(iter(string.Formatter().parse(fmt)))[1] is not None
+        options = np.get_printoptions()
+        leaves, treedef = tree.flatten((c_args, c_kwargs))
+        dynamic = [i for i, x in enumerate(leaves) if _is_array_like(x)]
+
+        def write(*values: Any) -> None:
+            full = list(leaves)
+            for i, v in zip(dynamic, values):
+                full[i] = v
+            a, k = tree.unflatten(treedef, full)
+            if placeholders:
+                with np.printoptions(**options):
+                    msg = fmt.format(*a, **k)
+            else:
+                msg = " ".join((fmt, *(str(x) for x in a)))
+            out = copy.copy(record)
+            out.msg = msg
+            DEBUG_LOGGER.handle(out)
+
+        debug_callback(write, *[leaves[i] for i in dynamic], ordered=ordered, partitioned=partitioned)
+
+    if fmt is not None:
+        log(fmt, *args, **kwargs)
+        return None
+    if args or kwargs:
+        raise TypeError(f"debug_print received unexpected arguments in the two-call form: {args=} {kwargs=}")
+    return log
 
 
 def _result_avals(result_shape_dtypes: Any) -> tuple[list[ShapedArray], tree.TreeDef]:
