@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 from collections.abc import Sequence
-from typing import Any, NamedTuple, TypeAlias, Union
+from typing import Any, NamedTuple, TypeAlias
 
 from arraytyping._src.lax.api.functions import DotDimensionNumbers
 from arraytyping.typing import DTypeLike
@@ -102,8 +102,8 @@ class DotAlgorithmPreset(enum.Enum):
         return self.name
 
 
-PrecisionLike: TypeAlias = Union[None, str, Precision, tuple[str, str], tuple[Precision, Precision], DotAlgorithm,
-                                 DotAlgorithmPreset]
+PrecisionLike: TypeAlias = (None | str | Precision | tuple[str, str] | tuple[Precision, Precision] | DotAlgorithm
+                             | DotAlgorithmPreset)
 """What a ``precision=`` argument may be."""
 
 
