@@ -51,6 +51,8 @@ idx = np.array([[3], [0], [3], [1]], dtype=np.int32)
 oob = np.array([[7], [-1], [2]], dtype=np.int32)
 upd = rng.standard_normal(4).astype(np.float32)
 rows = rng.standard_normal((4, 3)).astype(np.float32)
+img = rng.standard_normal((2, 2, 3, 4)).astype(np.float32)
+kern = rng.standard_normal((3, 8, 2, 3)).astype(np.float32)
 '''
 """Inputs and helpers, evaluated in the namespace before the cases."""
 
@@ -341,9 +343,44 @@ MISC_CASES: dict[str, str] = {
     "scatter_sub_vmap_indices": "at.vmap(lambda i: lax.scatter_sub(v, i, upd[:1], SDN))(idx[:, None, :])",
     "scatter_sub_jit": "at.jit(lambda a, u: lax.scatter_sub(a, idx, u, SDN))(v, upd)",
     "scatter_sub_jaxpr": "str(at.make_jaxpr(lambda a, u: lax.scatter_sub(a, idx, u, SDN))(v, upd))",
+    # conv_general_dilated_patches, conv_general_dilated_local
+    "patches_valid": "lax.conv_general_dilated_patches(img, (2, 2), (1, 1), 'VALID')",
+    "patches_same_strided": "lax.conv_general_dilated_patches(img, (2, 3), (2, 1), 'SAME')",
+    "patches_nhwc": "lax.conv_general_dilated_patches(img.transpose(0, 2, 3, 1), (2, 2), (1, 1), 'VALID', "
+                    "dimension_numbers=('NHWC', 'HWIO', 'NHWC'))",
+    "patches_dilated": "lax.conv_general_dilated_patches(img, (2, 2), (1, 1), ((1, 0), (0, 1)), lhs_dilation=(1, 2), "
+                       "rhs_dilation=(2, 1))",
+    "patches_1d_int": "lax.conv_general_dilated_patches(i3.reshape(1, 4, 3), (2,), (1,), 'VALID')",
+    "patches_weak": "lax.conv_general_dilated_patches(lax.broadcast_in_dim(2.0, (1, 1, 3), ()), (2,), (1,), 'VALID')",
+    "patches_precision": "lax.conv_general_dilated_patches(img, (2, 2), (1, 1), 'VALID', precision=lax.Precision.HIGHEST)",
+    "patches_preferred": "lax.conv_general_dilated_patches(img, (2, 2), (1, 1), 'VALID', "
+                         "preferred_element_type=np.float32)",
+    "patches_grad": "at.grad(lambda a: (lax.conv_general_dilated_patches(a, (2, 2), (1, 1), 'SAME') ** 2).sum())(img)",
+    "patches_vmap": "at.vmap(lambda a: lax.conv_general_dilated_patches(a, (2,), (1,), 'VALID'))(i3.reshape(2, 2, 3))",
+    "patches_bad_rank": "lax.conv_general_dilated_patches(v, (2,), (1,), 'VALID')",
+    "local_valid": "lax.conv_general_dilated_local(img, kern, (1, 1), 'VALID', (2, 2))",
+    "local_nhwc": "lax.conv_general_dilated_local(img.transpose(0, 2, 3, 1), kern.transpose(2, 3, 0, 1), (1, 1), "
+                  "'VALID', (2, 2), dimension_numbers=('NHWC', 'HWIO', 'NHWC'))",
+    "local_precision": "lax.conv_general_dilated_local(img, kern, (1, 1), 'VALID', (2, 2), precision='highest')",
+    "local_precision_pair": "lax.conv_general_dilated_local(img, kern, (1, 1), 'VALID', (2, 2), "
+                            "precision=(lax.Precision.HIGH, 'default'))",
+    "local_algorithm": "lax.conv_general_dilated_local(img, kern, (1, 1), 'VALID', (2, 2), "
+                       "precision=lax.DotAlgorithmPreset.F32_F32_F32)",
+    "local_grad": "at.grad(lambda a, k: lax.conv_general_dilated_local(a, k, (1, 1), 'VALID', (2, 2)).sum(), "
+                  "argnums=(0, 1))(img, kern)",
+    "local_1d": "lax.conv_general_dilated_local(v.reshape(1, 1, 5), upd[:1].repeat(8).reshape(2, 2, 2), (2,), "
+                "((0, 0),), (2,))",
+    "local_precision_strings": "lax.conv_general_dilated_local(img, kern, (1, 1), 'VALID', (2, 2), "
+                               "precision=['high', 'fastest'])",
+    "local_precision_preset_name": "lax.conv_general_dilated_local(img, kern, (1, 1), 'VALID', (2, 2), "
+                                   "precision='F32_F32_F32')",
+    "local_precision_bad": "lax.conv_general_dilated_local(img, kern, (1, 1), 'VALID', (2, 2), precision='fast')",
+    "patches_precision_string": "lax.conv_general_dilated_patches(img, (2, 2), (1, 1), 'VALID', precision='high')",
+    "local_bad_kernel": "lax.conv_general_dilated_local(img, kern[:2], (1, 1), 'VALID', (2, 2))",
 }
 """The rest of ``jax.lax`` (the option types, ``dtype``, ``broadcast_like``, ``shape_as_value``, ``empty``, ``fft``,
-``cumlogsumexp``, ``scatter_sub``): cases the test samples (all with ``ARRAYTYPING_FULL_CONFORMANCE=1``)."""
+``cumlogsumexp``, ``scatter_sub``, ``conv_general_dilated_patches``, ``conv_general_dilated_local``): cases the test
+samples (all with ``ARRAYTYPING_FULL_CONFORMANCE=1``)."""
 
 CASES.update(MISC_CASES)
 

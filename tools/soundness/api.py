@@ -662,7 +662,7 @@ NOT_FUZZED: Final[dict[str, str]] = {
        for n in ("broadcast_like", "cumlogsumexp", "scatter_sub")},
     **{f"lax.{n}": ("typed Array[Any] from the runtime's signature (no dtype rule in the stubs: nothing to be wrong "
                     "about); values, dtypes, weak flags and errors held to JAX by tools/jax_lax_more_reference.py")
-       for n in ("empty", "fft")},
+       for n in ("empty", "fft", "conv_general_dilated_patches", "conv_general_dilated_local")},
     "lax.dtype": "returns a NumPy dtype (np.dtype[Any]), not an array; held to JAX by tools/jax_lax_more_reference.py",
     "lax.shape_as_value": ("returns a NumPy int32 array (an array of the runtime for the empty shape), typed Any; "
                            "held to JAX by tools/jax_lax_more_reference.py"),

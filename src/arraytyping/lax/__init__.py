@@ -22,6 +22,7 @@ from arraytyping._src.lax.convolution import conv_dimension_numbers
 from arraytyping._src.lax.api.slicing import dynamic_slice_in_dim, dynamic_update_slice_in_dim
 from arraytyping._src.lax.api.scans import associative_scan
 from arraytyping._src.lax.api.misc import broadcast_like, cumlogsumexp, dtype, empty, fft, shape_as_value
+from arraytyping._src.lax.api.patches import conv_general_dilated_local, conv_general_dilated_patches
 from arraytyping._src.lax.api.types import (
     AccuracyMode, DotAlgorithm, DotAlgorithmPreset, Precision, PrecisionLike, RaggedDotDimensionNumbers, RandomAlgorithm,
     Tolerance,
@@ -161,7 +162,9 @@ __all__ = [
     "conv",
     "conv_dimension_numbers",
     "conv_general_dilated",
+    "conv_general_dilated_local",
     "conv_general_dilated_p",
+    "conv_general_dilated_patches",
     "conv_general_permutations",
     "conv_general_shape_tuple",
     "conv_shape_tuple",

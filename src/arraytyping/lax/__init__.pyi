@@ -32,35 +32,35 @@ __all__ = [
     "broadcast_in_dim", "broadcast_in_dim_p", "broadcast_like", "broadcast_shapes", "broadcast_to_rank",
     "broadcasted_iota", "cbrt", "cbrt_p", "ceil", "ceil_p", "clamp", "clamp_p", "clz", "clz_p", "collapse", "complex",
     "complex_p", "concatenate", "concatenate_p", "cond", "cond_p", "conj", "conj_p", "conv", "conv_dimension_numbers",
-    "conv_general_dilated", "conv_general_dilated_p", "conv_general_permutations", "conv_general_shape_tuple",
-    "conv_shape_tuple", "conv_transpose", "conv_transpose_shape_tuple", "conv_with_general_padding",
-    "convert_element_type", "convert_element_type_p", "copy_p", "cos", "cos_p", "cosh", "cosh_p", "cumlogsumexp",
-    "cumlogsumexp_p", "cummax", "cummax_p", "cummin", "cummin_p", "cumprod", "cumprod_p", "cumsum", "cumsum_p",
-    "custom_linear_solve", "digamma", "digamma_p", "div", "div_p", "dot", "dot_general", "dot_general_p", "dtype",
-    "dynamic_index_in_dim", "dynamic_slice", "dynamic_slice_in_dim", "dynamic_slice_p", "dynamic_update_index_in_dim",
-    "dynamic_update_slice", "dynamic_update_slice_in_dim", "dynamic_update_slice_p", "empty", "eq", "eq_p", "eq_to_p",
-    "erf", "erf_inv", "erf_inv_p", "erf_p", "erfc", "erfc_p", "exp", "exp2", "exp2_p", "exp_p", "expand_dims", "expm1",
-    "expm1_p", "fft", "fft_p", "floor", "floor_p", "fori_loop", "full", "full_like", "gather", "gather_p", "ge", "ge_p",
-    "gt", "gt_p", "igamma", "igamma_grad_a", "igamma_grad_a_p", "igamma_p", "igammac", "igammac_p", "imag", "imag_p",
-    "index_in_dim", "index_take", "integer_pow", "integer_pow_p", "iota", "iota_p", "is_finite", "is_finite_p", "le",
-    "le_p", "le_to_p", "lgamma", "lgamma_p", "linear_solve_p", "log", "log1p", "log1p_p", "log_p", "logistic",
-    "logistic_p", "lt", "lt_p", "lt_to_p", "map", "max", "max_p", "min", "min_p", "mul", "mul_p", "mulhi", "mulhi_p",
-    "ne", "ne_p", "neg", "neg_p", "nextafter", "nextafter_p", "not_p", "optimization_barrier", "optimization_barrier_p",
-    "or_p", "pad", "pad_p", "padtype_to_pads", "polygamma", "polygamma_p", "population_count", "population_count_p",
-    "pow", "pow_p", "random_gamma_grad", "real", "real_p", "reciprocal", "reduce_and", "reduce_and_p", "reduce_max",
-    "reduce_max_p", "reduce_min", "reduce_min_p", "reduce_or", "reduce_or_p", "reduce_precision", "reduce_precision_p",
-    "reduce_prod", "reduce_prod_p", "reduce_sum", "reduce_sum_p", "reduce_window", "reduce_window_max_p",
-    "reduce_window_min_p", "reduce_window_p", "reduce_window_shape_tuple", "reduce_window_sum_p", "reduce_xor",
-    "reduce_xor_p", "regularized_incomplete_beta_p", "rem", "rem_p", "reshape", "reshape_p", "rev", "rev_p", "round",
-    "round_p", "rsqrt", "rsqrt_p", "scan", "scan_p", "scatter", "scatter_add", "scatter_add_p", "scatter_max",
-    "scatter_max_p", "scatter_min", "scatter_min_p", "scatter_mul", "scatter_mul_p", "scatter_p", "scatter_sub",
-    "scatter_sub_p", "select", "select_n", "select_n_p", "shape_as_value", "shift_left", "shift_left_p",
-    "shift_right_arithmetic", "shift_right_arithmetic_p", "shift_right_logical", "shift_right_logical_p", "sign",
-    "sign_p", "sin", "sin_p", "sinh", "sinh_p", "slice", "slice_in_dim", "slice_p", "sort", "sort_key_val", "sort_p",
-    "split", "split_p", "sqrt", "sqrt_p", "square", "square_p", "squeeze", "squeeze_p", "stack", "stack_p",
-    "stop_gradient", "stop_gradient_p", "sub", "sub_p", "switch", "tan", "tan_p", "tanh", "tanh_p", "tile", "tile_p",
-    "top_k", "top_k_p", "transpose", "transpose_p", "unstack", "unstack_p", "while_loop", "while_p", "xor_p", "zeta",
-    "zeta_p",
+    "conv_general_dilated", "conv_general_dilated_local", "conv_general_dilated_p", "conv_general_dilated_patches",
+    "conv_general_permutations", "conv_general_shape_tuple", "conv_shape_tuple", "conv_transpose",
+    "conv_transpose_shape_tuple", "conv_with_general_padding", "convert_element_type", "convert_element_type_p",
+    "copy_p", "cos", "cos_p", "cosh", "cosh_p", "cumlogsumexp", "cumlogsumexp_p", "cummax", "cummax_p", "cummin",
+    "cummin_p", "cumprod", "cumprod_p", "cumsum", "cumsum_p", "custom_linear_solve", "digamma", "digamma_p", "div",
+    "div_p", "dot", "dot_general", "dot_general_p", "dtype", "dynamic_index_in_dim", "dynamic_slice",
+    "dynamic_slice_in_dim", "dynamic_slice_p", "dynamic_update_index_in_dim", "dynamic_update_slice",
+    "dynamic_update_slice_in_dim", "dynamic_update_slice_p", "empty", "eq", "eq_p", "eq_to_p", "erf", "erf_inv",
+    "erf_inv_p", "erf_p", "erfc", "erfc_p", "exp", "exp2", "exp2_p", "exp_p", "expand_dims", "expm1", "expm1_p", "fft",
+    "fft_p", "floor", "floor_p", "fori_loop", "full", "full_like", "gather", "gather_p", "ge", "ge_p", "gt", "gt_p",
+    "igamma", "igamma_grad_a", "igamma_grad_a_p", "igamma_p", "igammac", "igammac_p", "imag", "imag_p", "index_in_dim",
+    "index_take", "integer_pow", "integer_pow_p", "iota", "iota_p", "is_finite", "is_finite_p", "le", "le_p", "le_to_p",
+    "lgamma", "lgamma_p", "linear_solve_p", "log", "log1p", "log1p_p", "log_p", "logistic", "logistic_p", "lt", "lt_p",
+    "lt_to_p", "map", "max", "max_p", "min", "min_p", "mul", "mul_p", "mulhi", "mulhi_p", "ne", "ne_p", "neg", "neg_p",
+    "nextafter", "nextafter_p", "not_p", "optimization_barrier", "optimization_barrier_p", "or_p", "pad", "pad_p",
+    "padtype_to_pads", "polygamma", "polygamma_p", "population_count", "population_count_p", "pow", "pow_p",
+    "random_gamma_grad", "real", "real_p", "reciprocal", "reduce_and", "reduce_and_p", "reduce_max", "reduce_max_p",
+    "reduce_min", "reduce_min_p", "reduce_or", "reduce_or_p", "reduce_precision", "reduce_precision_p", "reduce_prod",
+    "reduce_prod_p", "reduce_sum", "reduce_sum_p", "reduce_window", "reduce_window_max_p", "reduce_window_min_p",
+    "reduce_window_p", "reduce_window_shape_tuple", "reduce_window_sum_p", "reduce_xor", "reduce_xor_p",
+    "regularized_incomplete_beta_p", "rem", "rem_p", "reshape", "reshape_p", "rev", "rev_p", "round", "round_p",
+    "rsqrt", "rsqrt_p", "scan", "scan_p", "scatter", "scatter_add", "scatter_add_p", "scatter_max", "scatter_max_p",
+    "scatter_min", "scatter_min_p", "scatter_mul", "scatter_mul_p", "scatter_p", "scatter_sub", "scatter_sub_p",
+    "select", "select_n", "select_n_p", "shape_as_value", "shift_left", "shift_left_p", "shift_right_arithmetic",
+    "shift_right_arithmetic_p", "shift_right_logical", "shift_right_logical_p", "sign", "sign_p", "sin", "sin_p",
+    "sinh", "sinh_p", "slice", "slice_in_dim", "slice_p", "sort", "sort_key_val", "sort_p", "split", "split_p", "sqrt",
+    "sqrt_p", "square", "square_p", "squeeze", "squeeze_p", "stack", "stack_p", "stop_gradient", "stop_gradient_p",
+    "sub", "sub_p", "switch", "tan", "tan_p", "tanh", "tanh_p", "tile", "tile_p", "top_k", "top_k_p", "transpose",
+    "transpose_p", "unstack", "unstack_p", "while_loop", "while_p", "xor_p", "zeta", "zeta_p",
 ]
 
 _T = TypeVar('_T')
@@ -2906,6 +2906,27 @@ def shape_as_value(shape: Sequence[int]) -> Any:
         lax.shape_as_value((2, 3))   # array([2, 3], dtype=int32)
     """
     ...
+def conv_general_dilated_local(lhs: ArrayLike, rhs: ArrayLike, window_strides: Sequence[int], padding: str | Sequence[tuple[int, int]], filter_shape: Sequence[int], lhs_dilation: Sequence[int] | None = ..., rhs_dilation: Sequence[int] | None = ..., dimension_numbers: ConvGeneralDilatedDimensionNumbers = ..., precision: PrecisionLike = ...) -> Array[Any]:
+    """A locally connected convolution: ``conv_general_dilated`` with a separate kernel at each output position
+    (``rhs`` holds one per position: its spatial axes are the output's, its input-feature axis has
+    ``C * prod(filter_shape)`` entries, channel-major, as ``conv_general_dilated_patches`` gives them).
+
+    Example::
+
+        lax.conv_general_dilated_local(jnp.ones((1, 1, 3)), jnp.ones((2, 2, 2)), (1,), "VALID", (2,)).shape
+        # (1, 2, 2)
+    """
+    ...
+def conv_general_dilated_patches(lhs: ArrayLike, filter_shape: Sequence[int], window_strides: Sequence[int], padding: str | Sequence[tuple[int, int]], lhs_dilation: Sequence[int] | None = ..., rhs_dilation: Sequence[int] | None = ..., dimension_numbers: ConvGeneralDilatedDimensionNumbers = ..., precision: Precision | None = ..., preferred_element_type: DTypeLike | None = ...) -> Array[Any]:
+    """The patches ``conv_general_dilated`` would multiply by a kernel of spatial shape ``filter_shape``: each
+    output position's receptive field flattened into the channel dimension (``C * prod(filter_shape)`` channels,
+    channel-major), the other arguments as ``conv_general_dilated``'s.
+
+    Example::
+
+        lax.conv_general_dilated_patches(jnp.ones((1, 1, 3, 3)), (2, 2), (1, 1), "VALID").shape   # (1, 4, 2, 2)
+    """
+    ...
 class AccuracyMode(enum.Enum):
     """The accuracy a unary function's implementation is chosen by: ``HIGHEST`` or ``DEFAULT``.
 
@@ -3004,6 +3025,9 @@ class Tolerance:
 
         lax.Tolerance(atol=1e-6).rtol   # 0.0
     """
+    atol: float
+    rtol: float
+    ulps: int
     def __init__(self, atol: float = ..., rtol: float = ..., ulps: int = ...) -> None: ...
 ConvGeneralDilatedDimensionNumbers: TypeAlias = tuple[str, str, str] | ConvDimensionNumbers | None
 DotDimensionNumbers: TypeAlias = tuple[tuple[Sequence[int], Sequence[int]], tuple[Sequence[int], Sequence[int]]]

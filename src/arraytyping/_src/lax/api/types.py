@@ -168,6 +168,10 @@ class Tolerance:
         lax.Tolerance(atol=1e-6).rtol   # 0.0
     """
 
+    atol: float
+    rtol: float
+    ulps: int
+
     def __init__(self, atol: float = 0.0, rtol: float = 0.0, ulps: int = 0) -> None:
         if atol < 0.0 or rtol < 0.0 or ulps < 0.0:
             raise ValueError("Tolerances must be non-negative.")
