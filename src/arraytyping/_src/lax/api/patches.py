@@ -55,12 +55,14 @@ def _precision(precision: Any) -> tuple[Precision, Precision] | DotAlgorithm | D
     elif isinstance(precision, (DotAlgorithm, DotAlgorithmPreset)):
         return precision
     elif isinstance(precision, (list, tuple)) and len(precision) == 2:
-        if all(isinstance(p, Precision) for p in precision):
-            return precision[0], precision[1]
-        if all(isinstance(p, str) for p in precision):
-            first, second = (_precision(p) for p in precision)
-            if isinstance(first, tuple) and isinstance(second, tuple):
-                return first[0], second[0]
+        items: list[Any] = list(precision)
+        if all(isinstance(p, Precision) for p in items):
+            return Precision(items[0]), Precision(items[1])
+        if all(isinstance(p, str) for p in items):
+            for p in items:
+                if p not in _PRECISION_NAMES and p in DotAlgorithmPreset.__members__:  # JAX indexes the preset
+                    raise TypeError("'DotAlgorithmPreset' object is not subscriptable")
+            return Precision(items[0]), Precision(items[1])  # a name not known: Precision's ValueError
     raise ValueError("Precision argument must be one of:\n- None,\n"
                      f"- a string in {_PRECISION_NAMES},\n- a lax.Precision value,\n"
                      "- a tuple of two lax.Precision values or strings,\n"
