@@ -343,7 +343,8 @@ def _pp_param(value: Any) -> str:
     if isinstance(value, np.dtype):
         return value.name
     if isinstance(value, type) and issubclass(value, np.generic):  # NumPy's scalar type, printed as JAX prints it
-        return str(value)
+        scalar_type: type = value
+        return str(scalar_type)
     if isinstance(value, type) and hasattr(value, "dtype"):
         scalar_dtype: Any = getattr(value, "dtype")  # a scalar type of a registered dtype
         return str(np.dtype(scalar_dtype).name)

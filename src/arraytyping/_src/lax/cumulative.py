@@ -75,7 +75,10 @@ def _cumulative(x: Any, *, axis: int, reverse: bool) -> Any:
 
 
 def _lower(ctx: lowering.LoweringContext, x: Any, *, axis: int, reverse: bool) -> list[Any]:
-    closed, _ = trace_to_jaxpr(lambda y: [_cumulative(y, axis=axis, reverse=reverse)], ctx.avals_in, "cumlogsumexp")
+    def body(y: Any) -> list[Any]:
+        return [_cumulative(y, axis=axis, reverse=reverse)]
+
+    closed, _ = trace_to_jaxpr(body, ctx.avals_in, "cumlogsumexp")
     return lowering.closed_jaxpr_subcomp(ctx.m, closed, [x])
 
 

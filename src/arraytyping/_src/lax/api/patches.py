@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import numpy as np
 
@@ -54,11 +54,12 @@ def _precision(precision: Any) -> tuple[Precision, Precision] | DotAlgorithm | D
         return precision, precision
     elif isinstance(precision, (DotAlgorithm, DotAlgorithmPreset)):
         return precision
-    elif isinstance(precision, (list, tuple)) and len(precision) == 2:
-        items: list[Any] = list(precision)
-        if all(isinstance(p, Precision) for p in items):
+    elif isinstance(precision, (list, tuple)):
+        sequence: Sequence[Any] = cast(Sequence[Any], precision)
+        items: list[Any] = list(sequence)
+        if len(items) == 2 and all(isinstance(p, Precision) for p in items):
             return Precision(items[0]), Precision(items[1])
-        if all(isinstance(p, str) for p in items):
+        if len(items) == 2 and all(isinstance(p, str) for p in items):
             for p in items:
                 if p not in _PRECISION_NAMES and p in DotAlgorithmPreset.__members__:  # JAX indexes the preset
                     raise TypeError("'DotAlgorithmPreset' object is not subscriptable")
