@@ -3,7 +3,8 @@ shape primitives (``gather``, ``scatter``, ``scatter_add``/``mul``/``min``/``max
 ``slice_in_dim``, ``index_in_dim``, ``dynamic_index_in_dim``, ``dynamic_update_index_in_dim``, ``tile``, ``split``,
 ``stack``, ``unstack``, ``broadcast``, ``broadcast_to_rank``, ``broadcast_shapes``, ``complex``,
 ``bitcast_convert_type``, ``sort_key_val``, ``batch_matmul``, ``population_count``, ``mulhi``, ``reduce_xor``,
-``reduce_precision``, ``dot``, ``associative_scan``, ``optimization_barrier``) to ``tests/data/jax_lax_more_reference.json``: values
+``reduce_precision``, ``dot``, ``associative_scan``, ``optimization_barrier``; the rest of ``jax.lax``: its option
+types, ``dtype``, ``broadcast_like``, ``shape_as_value``, ``empty``, ``fft``, ``cumlogsumexp``, ``scatter_sub``) to ``tests/data/jax_lax_more_reference.json``: values
 on seeded inputs, dtypes and weak flags, derivatives and ``vmap`` of the gathers and scatters, with x64 off and on,
 and the error class where JAX refuses.
 
@@ -18,7 +19,7 @@ expressions on the runtime.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +51,8 @@ idx = np.array([[3], [0], [3], [1]], dtype=np.int32)
 oob = np.array([[7], [-1], [2]], dtype=np.int32)
 upd = rng.standard_normal(4).astype(np.float32)
 rows = rng.standard_normal((4, 3)).astype(np.float32)
+img = rng.standard_normal((2, 2, 3, 4)).astype(np.float32)
+kern = rng.standard_normal((3, 8, 2, 3)).astype(np.float32)
 '''
 """Inputs and helpers, evaluated in the namespace before the cases."""
 
@@ -234,12 +237,162 @@ CASES: dict[str, str] = {
 }
 """Name -> expression (evaluated after :data:`PRELUDE`)."""
 
+MISC_CASES: dict[str, str] = {
+    # the option types: members, values and printed forms
+    "precision_members": "[repr(m) for m in lax.Precision] + [str(m) for m in lax.Precision]",
+    "precision_strings": "[repr(lax.Precision(s)) for s in ('highest', 'float32', 'high', 'bfloat16_3x', "
+                         "'tensorfloat32', 'default', 'bfloat16', 'fastest', None)]",
+    "precision_bad_string": "lax.Precision('fast')",
+    "dot_algorithm": "repr(lax.DotAlgorithm(np.float16, np.float16, np.float32, num_primitive_operations=3))",
+    "dot_algorithm_fields": "list(lax.DotAlgorithm._fields)",
+    "dot_algorithm_preset": "[repr(m) for m in lax.DotAlgorithmPreset] + [str(m) for m in lax.DotAlgorithmPreset]"
+                            " + [m.value for m in lax.DotAlgorithmPreset]",
+    "ragged_dot_dimension_numbers": "repr(lax.RaggedDotDimensionNumbers((([1], [1]), ([], [])), [0], [0]))",
+    "ragged_dot_dimension_numbers_eq": "lax.RaggedDotDimensionNumbers((([1], [1]), ([], [])), [0], [0]) == "
+                                       "lax.RaggedDotDimensionNumbers(((1,), (1,)), ((), ())), (0,), (0,))",
+    "ragged_dot_dimension_numbers_frozen": "setattr(lax.RaggedDotDimensionNumbers((([1], [1]), ([], [])), [0], [0]), "
+                                           "'rhs_group_dimensions', (1,))",
+    "random_algorithm": "[repr(m) for m in lax.RandomAlgorithm] + [str(m) for m in lax.RandomAlgorithm] + "
+                        "[int(m) for m in lax.RandomAlgorithm]",
+    "fft_type": "[repr(m) for m in lax.FftType] + [str(m) for m in lax.FftType] + [int(m) for m in lax.FftType]",
+    "accuracy_mode": "[repr(m) for m in lax.AccuracyMode] + [m.value for m in lax.AccuracyMode]",
+    "tolerance": "[lax.Tolerance(atol=1e-3).atol, lax.Tolerance(atol=1e-3).rtol, lax.Tolerance(rtol=0.5, ulps=2).ulps]",
+    "tolerance_none": "lax.Tolerance()",
+    "tolerance_negative": "lax.Tolerance(atol=-1.0)",
+    # dtype, broadcast_like, shape_as_value, empty
+    "dtype_values": "[str(lax.dtype(a)) for a in (2, 2.0, 1j, True, int, float, np.float64, np.int8, 'float64', "
+                    "'int16', x, x64, i3, w, weak, np.float16(1))]",
+    "dtype_none": "lax.dtype(None)",
+    "dtype_list": "lax.dtype([1, 2])",
+    "broadcast_like": "lax.broadcast_like(v, x[:, :1].repeat(5, 1))",
+    "broadcast_like_same": "lax.broadcast_like(i3, x)",
+    "broadcast_like_ones": "lax.broadcast_like(x[:1], rows)",
+    "broadcast_like_weak": "lax.broadcast_like(2.0, x)",
+    "broadcast_like_weak_array": "lax.broadcast_like(wv, np.ones((2, 5)))",
+    "broadcast_like_bad": "lax.broadcast_like(v, x)",
+    "broadcast_like_fewer": "lax.broadcast_like(x, v)",
+    "broadcast_like_grad": "at.grad(lambda a: (lax.broadcast_like(a, x) ** 2).sum())(x[0])",
+    "shape_as_value": "lax.shape_as_value((2, 3))",
+    "shape_as_value_list": "lax.shape_as_value([4])",
+    "shape_as_value_empty": "lax.shape_as_value(())",
+    "empty": "lax.empty((2, 3), np.float32)",
+    "empty_int_size": "lax.empty(3, np.int8)",
+    "empty_python_int": "lax.empty((2,), int)",
+    "empty_float64": "lax.empty((2,), np.float64)",
+    "empty_bool": "lax.empty((), bool)",
+    "empty_string": "lax.empty((1,), 'bfloat16')",
+    "empty_jaxpr": "str(at.make_jaxpr(lambda: lax.empty((2,), np.float32))())",
+    "empty_jit": "at.jit(lambda a: a + lax.empty((3,), np.float32))(x)",
+    # fft
+    "fft_complex": "lax.fft(c, 'fft', (4,))",
+    "fft_real_operand": "lax.fft(x, lax.FftType.FFT, (3,))",
+    "fft_int_operand": "lax.fft(i3, 'fft', (4, 3))",
+    "fft_ifft": "lax.fft(c, 'IFFT', (4,))",
+    "fft_rfft": "lax.fft(x, 'rfft', (3,))",
+    "fft_rfft_x64_input": "lax.fft(x64, lax.FftType.RFFT, (4, 3))",
+    "fft_rfft_int": "lax.fft(i3, 'rfft', (3,))",
+    "fft_irfft": "lax.fft(lax.fft(x, 'rfft', (3,)), 'irfft', (3,))",
+    "fft_no_lengths": "lax.fft(x, 'fft', ())",
+    "fft_weak": "lax.fft(wv, 'fft', (5,))",
+    "fft_rfft_complex": "lax.fft(c, 'rfft', (4,))",
+    "fft_irfft_real": "lax.fft(x, 'irfft', (3,))",
+    "fft_bad_type": "lax.fft(c, 'dft', (4,))",
+    "fft_int_type": "lax.fft(c, 0, (4,))",
+    "fft_list_lengths": "lax.fft(c, 'fft', [4])",
+    "fft_too_many_lengths": "lax.fft(v, 'fft', (1, 5))",
+    "fft_jaxpr": "str(at.make_jaxpr(lambda a: lax.fft(a, 'fft', (3,)))(x))",
+    "fft_grad": "at.grad(lambda a: lax.real(lax.fft(a, 'fft', (3,)) * lax.fft(a, 'fft', (3,))).sum())(x)",
+    "fft_vmap": "at.vmap(lambda a: lax.fft(a, 'rfft', (3,)))(x)",
+    # cumlogsumexp
+    "cumlogsumexp": "lax.cumlogsumexp(v)",
+    "cumlogsumexp_axis": "lax.cumlogsumexp(x, axis=1)",
+    "cumlogsumexp_reverse": "lax.cumlogsumexp(x, 0, True)",
+    "cumlogsumexp_x64_input": "lax.cumlogsumexp(x64, axis=1, reverse=True)",
+    "cumlogsumexp_complex": "lax.cumlogsumexp(c)",
+    "cumlogsumexp_weak": "lax.cumlogsumexp(wv)",
+    "cumlogsumexp_inf": "lax.cumlogsumexp(np.array([-np.inf, 0.0, np.inf, -np.inf, np.nan], np.float32))",
+    "cumlogsumexp_f16": "lax.cumlogsumexp(v.astype(np.float16))",
+    "cumlogsumexp_empty_axis": "lax.cumlogsumexp(x[:, :0], axis=1)",
+    "cumlogsumexp_int": "lax.cumlogsumexp(i3)",
+    "cumlogsumexp_bool": "lax.cumlogsumexp(b)",
+    "cumlogsumexp_negative_axis": "lax.cumlogsumexp(x, axis=-1)",
+    "cumlogsumexp_scalar": "lax.cumlogsumexp(2.0)",
+    "cumlogsumexp_int_jaxpr": "str(at.make_jaxpr(lax.cumlogsumexp)(i3))",
+    "cumlogsumexp_jaxpr": "str(at.make_jaxpr(lambda a: lax.cumlogsumexp(a, axis=1))(x))",
+    "cumlogsumexp_grad": "at.grad(lambda a: lax.cumlogsumexp(a, axis=1).sum())(x)",
+    "cumlogsumexp_grad_reverse": "at.grad(lambda a: (lax.cumlogsumexp(a, reverse=True) * v).sum())(v)",
+    "cumlogsumexp_vmap": "at.vmap(lambda a: lax.cumlogsumexp(a, reverse=True), in_axes=1)(x)",
+    "cumlogsumexp_jit": "at.jit(lax.cumlogsumexp)(v)",
+    # scatter_sub
+    "scatter_sub_scalars": "lax.scatter_sub(v, idx, upd, SDN)",
+    "scatter_sub_rows": "lax.scatter_sub(x, idx, rows, SDN_ROWS)",
+    "scatter_sub_int": "lax.scatter_sub(i3, idx, i3 - 5, SDN_ROWS)",
+    "scatter_sub_uint": "lax.scatter_sub(u8, idx, u8[:4], SDN)",
+    "scatter_sub_complex": "lax.scatter_sub(c, idx, c, SDN)",
+    "scatter_sub_clip": "lax.scatter_sub(v, oob, upd[:3], SDN, mode='clip')",
+    "scatter_sub_drop": "lax.scatter_sub(v, oob, upd[:3], SDN)",
+    "scatter_sub_weak": "lax.scatter_sub(wv, idx, wv[:4], SDN)",
+    "scatter_sub_bool": "lax.scatter_sub(b, idx, np.array([True, False, True, True]), SDN)",
+    "scatter_sub_mixed_dtypes": "lax.scatter_sub(v, idx, i3[:, 0], SDN)",
+    "scatter_sub_float_indices": "lax.scatter_sub(v, idx.astype(np.float32), upd, SDN)",
+    "scatter_sub_grad": "at.grad(lambda a, u: (lax.scatter_sub(a, np.array([[3], [0], [1]]), u, SDN) ** 2).sum(), "
+                        "argnums=(0, 1))(v, upd[:3])",
+    "scatter_sub_grad_updates": "at.grad(lambda u: (lax.scatter_sub(v, idx, u, SDN) * v).sum())(upd)",
+    "scatter_sub_jvp": "at.jvp(lambda a, u: lax.scatter_sub(a, idx, u, SDN), (v, upd), (v * 0 + 1, upd * 0 + 2))",
+    "scatter_sub_vmap": "at.vmap(lambda a, u: lax.scatter_sub(a, idx, u, SDN))(x.T, rows.T)",
+    "scatter_sub_vmap_indices": "at.vmap(lambda i: lax.scatter_sub(v, i, upd[:1], SDN))(idx[:, None, :])",
+    "scatter_sub_jit": "at.jit(lambda a, u: lax.scatter_sub(a, idx, u, SDN))(v, upd)",
+    "scatter_sub_jaxpr": "str(at.make_jaxpr(lambda a, u: lax.scatter_sub(a, idx, u, SDN))(v, upd))",
+    # conv_general_dilated_patches, conv_general_dilated_local
+    "patches_valid": "lax.conv_general_dilated_patches(img, (2, 2), (1, 1), 'VALID')",
+    "patches_same_strided": "lax.conv_general_dilated_patches(img, (2, 3), (2, 1), 'SAME')",
+    "patches_nhwc": "lax.conv_general_dilated_patches(img.transpose(0, 2, 3, 1), (2, 2), (1, 1), 'VALID', "
+                    "dimension_numbers=('NHWC', 'HWIO', 'NHWC'))",
+    "patches_dilated": "lax.conv_general_dilated_patches(img, (2, 2), (1, 1), ((1, 0), (0, 1)), lhs_dilation=(1, 2), "
+                       "rhs_dilation=(2, 1))",
+    "patches_1d_int": "lax.conv_general_dilated_patches(i3.reshape(1, 4, 3), (2,), (1,), 'VALID')",
+    "patches_weak": "lax.conv_general_dilated_patches(lax.broadcast_in_dim(2.0, (1, 1, 3), ()), (2,), (1,), 'VALID')",
+    "patches_precision": "lax.conv_general_dilated_patches(img, (2, 2), (1, 1), 'VALID', precision=lax.Precision.HIGHEST)",
+    "patches_preferred": "lax.conv_general_dilated_patches(img, (2, 2), (1, 1), 'VALID', "
+                         "preferred_element_type=np.float32)",
+    "patches_grad": "at.grad(lambda a: (lax.conv_general_dilated_patches(a, (2, 2), (1, 1), 'SAME') ** 2).sum())(img)",
+    "patches_vmap": "at.vmap(lambda a: lax.conv_general_dilated_patches(a, (2,), (1,), 'VALID'))(i3.reshape(2, 2, 3))",
+    "patches_bad_rank": "lax.conv_general_dilated_patches(v, (2,), (1,), 'VALID')",
+    "local_valid": "lax.conv_general_dilated_local(img, kern, (1, 1), 'VALID', (2, 2))",
+    "local_nhwc": "lax.conv_general_dilated_local(img.transpose(0, 2, 3, 1), kern.transpose(2, 3, 0, 1), (1, 1), "
+                  "'VALID', (2, 2), dimension_numbers=('NHWC', 'HWIO', 'NHWC'))",
+    "local_precision": "lax.conv_general_dilated_local(img, kern, (1, 1), 'VALID', (2, 2), precision='highest')",
+    "local_precision_pair": "lax.conv_general_dilated_local(img, kern, (1, 1), 'VALID', (2, 2), "
+                            "precision=(lax.Precision.HIGH, 'default'))",
+    "local_algorithm": "lax.conv_general_dilated_local(img, kern, (1, 1), 'VALID', (2, 2), "
+                       "precision=lax.DotAlgorithmPreset.F32_F32_F32)",
+    "local_grad": "at.grad(lambda a, k: lax.conv_general_dilated_local(a, k, (1, 1), 'VALID', (2, 2)).sum(), "
+                  "argnums=(0, 1))(img, kern)",
+    "local_1d": "lax.conv_general_dilated_local(v.reshape(1, 1, 5), upd[:1].repeat(8).reshape(2, 2, 2), (2,), "
+                "((0, 0),), (2,))",
+    "local_precision_strings": "lax.conv_general_dilated_local(img, kern, (1, 1), 'VALID', (2, 2), "
+                               "precision=['high', 'fastest'])",
+    "local_precision_preset_name": "lax.conv_general_dilated_local(img, kern, (1, 1), 'VALID', (2, 2), "
+                                   "precision='F32_F32_F32')",
+    "local_precision_bad": "lax.conv_general_dilated_local(img, kern, (1, 1), 'VALID', (2, 2), precision='fast')",
+    "patches_precision_string": "lax.conv_general_dilated_patches(img, (2, 2), (1, 1), 'VALID', precision='high')",
+    "local_bad_kernel": "lax.conv_general_dilated_local(img, kern[:2], (1, 1), 'VALID', (2, 2))",
+}
+"""The rest of ``jax.lax`` (the option types, ``dtype``, ``broadcast_like``, ``shape_as_value``, ``empty``, ``fft``,
+``cumlogsumexp``, ``scatter_sub``, ``conv_general_dilated_patches``, ``conv_general_dilated_local``): cases the test
+samples (all with ``ARRAYTYPING_FULL_CONFORMANCE=1``)."""
+
+CASES.update(MISC_CASES)
+
 CONFIGS: tuple[str, ...] = cases.X64_CONFIGS
 
 
-def run(namespace: dict[str, Any], record_leaf: Callable[[Any], Any] = cases.record) -> dict[str, Any]:
-    """Every case in ``namespace`` (``at``, ``jnp``, ``np``): JAX's in its venv, the runtime's in the test."""
-    return cases.run_cases(namespace, PRELUDE, CASES, messages=False, record_leaf=record_leaf, label="<lax_more>")
+def run(namespace: dict[str, Any], record_leaf: Callable[[Any], Any] = cases.record,
+        names: Collection[str] | None = None) -> dict[str, Any]:
+    """Every case (those of ``names`` if given) in ``namespace`` (``at``, ``jnp``, ``np``): JAX's in its venv, the
+    runtime's in the test."""
+    chosen = CASES if names is None else {n: CASES[n] for n in names}
+    return cases.run_cases(namespace, PRELUDE, chosen, messages=False, record_leaf=record_leaf, label="<lax_more>")
 
 
 def main_inside() -> None:

@@ -400,10 +400,10 @@ ONLY_TRANSPOSED: dict[str, str] = {
 }
 """Primitives that only appear in linearized jaxprs: a transpose rule and no JVP rule, and nothing to raise."""
 
-INTEGER_ONLY = {"iota", "axis_index", "threefry2x32", "iota_2x32_shape", "clz", "population_count", "mulhi", "reduce_xor", "empty2",
-                "platform_index"}
+INTEGER_ONLY = {"iota", "axis_index", "threefry2x32", "iota_2x32_shape", "clz", "population_count", "mulhi", "reduce_xor",
+                "empty2", "platform_index", "empty"}
 """Primitives without floating-point operands (their tangents are symbolic zeros: no rule is ever looked up), or
-without operands (``axis_index``, a named axis's int32 position; ``empty2``, a ``cond``'s placeholder for another branch's residual; ``platform_index``, a
+without operands (``axis_index``, a named axis's int32 position; ``empty``, lax.empty's unspecified values; ``empty2``, a ``cond``'s placeholder for another branch's residual; ``platform_index``, a
 ``platform_dependent`` cond's index)."""
 
 
@@ -454,6 +454,10 @@ TESTED_ELSEWHERE: dict[str, str] = {
                          ("reduce_scatter", "psum_scatter"), ("all_to_all", "all_to_all/pswapaxes"))},
     "pbroadcast": ("lax.pbroadcast: linear (JAX's JVP and transpose: a psum kept at the source); JAX runs it only in "
                    "a shard_map, under vmap its batching raises (test_collectives holds that error)"),
+    "cumlogsumexp": "lax.cumlogsumexp: test_lax_more differentiates it (grad along an axis and reversed; JAX's JVP, "
+                    "an associative scan of logaddexp) against JAX's values (tools/jax_lax_more_reference.py)",
+    "scatter-sub": "lax.scatter_sub: test_lax_more differentiates it (grad in the operand and the updates, jvp) against "
+                   "JAX's values (tools/jax_lax_more_reference.py)",
     "random_gamma": "random.gamma, loggamma and beta: test_conformance_ext's random_dists family differentiates them "
                     "(grad in a scalar and an array shape parameter, under vmap too) against JAX's values bit for "
                     "bit (tools/jax_api_ext_reference.py)",

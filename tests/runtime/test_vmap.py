@@ -145,6 +145,7 @@ CASES: dict[str, tuple[Callable[..., Any], list[tuple[tuple[int, ...], np.dtype[
                           [((2, 3, 4), F32), ((2, 4, 5), F32)]),
     "dot_general_vec": (lambda a, b: L.dot_general(a, b, (((0,), (0,)), ((), ())), I32), [((3,), I32), ((3,), I32)]),
     "iota_plus": (lambda x: L.add(x, L.iota(F32, (3,), 0)), [((3,), F32)]),
+    "empty_plus": (lambda x: L.add(x, alax.empty((3,), F32)), [((3,), F32)]),
     "cond": (lambda p, x: alax.cond(p, lambda x: L.sin(x), lambda x: L.neg(x), x), [((), BOOL), ((2,), F32)]),
     "jit": (lambda x: at.jit(lambda y: L.sin(L.transpose(y, (1, 0))))(x), [((2, 3), F32)]),
     "custom_jvp_call": (lambda x, y: anp.logaddexp(x, y), [((2, 3), F32), ((3,), F32)]),
@@ -186,6 +187,7 @@ CASES: dict[str, tuple[Callable[..., Any], list[tuple[tuple[int, ...], np.dtype[
     **{p.name: (lambda x, p=p: p.bind(x, axis=1, reverse=False), [((2, 4), F32)])
        for p in (S.cumsum_p, S.cumprod_p, S.cummax_p)},
     "cummin_reverse": (lambda x: S.cummin_p.bind(x, axis=0, reverse=True), [((4, 2), I32)]),
+    "cumlogsumexp": (lambda x: alax.cumlogsumexp(x, axis=1, reverse=True), [((2, 4), F32)]),
     "top_k": (lambda x: top_k(x, 2, 1), [((2, 5), F32)]),
     # indexing
     "dynamic_slice": (lambda x, i, j: SL.dynamic_slice(x, (i, j), (2, 2)), [((3, 4), F32), ((), I32), ((), I32)]),
@@ -197,6 +199,9 @@ CASES: dict[str, tuple[Callable[..., Any], list[tuple[tuple[int, ...], np.dtype[
     "scatter": (lambda x, i, u: x.at[i].set(u), [((6, 2), F32), ((1,), I32), ((1, 2), F32)]),
     "scatter-add": (lambda x, i, u: x.at[i].add(u), [((6,), F32), ((3,), I32), ((3,), F32)]),
     "scatter-mul": (lambda x, i, u: x.at[i].multiply(u), [((6,), I32), ((3,), I32), ((3,), I32)]),
+    "scatter-sub": (lambda x, i, u: alax.scatter_sub(x, L.reshape(i, (3, 1)), u, alax.ScatterDimensionNumbers(
+        update_window_dims=(), inserted_window_dims=(0,), scatter_dims_to_operand_dims=(0,))),
+                    [((6,), F32), ((3,), I32), ((3,), F32)]),
     "scatter-min": (lambda x, i, u: x.at[i].min(u), [((6,), F32), ((3,), I32), ((3,), F32)]),
     "scatter-max": (lambda x, i, u: x.at[i].max(u, mode="clip"), [((6,), I32), ((3,), I32), ((3,), I32)]),
     # random
@@ -233,6 +238,7 @@ CASES: dict[str, tuple[Callable[..., Any], list[tuple[tuple[int, ...], np.dtype[
 NOT_BATCHED: dict[str, str] = {
     "iota": "takes no operands, so it is never bound to batched values (iota_plus covers it inside a batch)",
     "iota_2x32_shape": "takes no operands, so it is never bound to batched values (prng_split covers it)",
+    "empty": "takes no operands, so it is never bound to batched values (empty_plus covers it inside a batch)",
     "empty2": "takes no operands (a cond's placeholder for another branch's residual, staged by grad)",
     "platform_index": "takes no operands (the index of a platform_dependent cond: diagonal_square covers it)",
 }

@@ -630,7 +630,7 @@ NOT_FUZZED: Final[dict[str, str]] = {
                  "square_p", "squeeze_p", "stack_p", "stop_gradient_p", "sub_p", "tan_p", "tanh_p", "tile_p", "top_k_p",
                  "transpose_p", "unstack_p", "while_p", "xor_p",
                  "bessel_i0e_p", "bessel_i1e_p", "igamma_p", "igammac_p", "igamma_grad_a_p",
-                 "regularized_incomplete_beta_p", "zeta_p")},
+                 "regularized_incomplete_beta_p", "zeta_p", "cumlogsumexp_p", "scatter_sub_p")},
     **{f"lax.{n}": ("a special function typed Array[Any] from the runtime's signature (no dtype rule in the stubs: "
                     "nothing to be wrong about); values, dtypes, weak flags, derivatives and errors held to JAX by "
                     "tools/jax_special_reference.py")
@@ -662,6 +662,21 @@ NOT_FUZZED: Final[dict[str, str]] = {
                              "weak flags held to JAX by tools/jax_lax_more_reference.py"),
     **{f"lax.{n}": "a named tuple of dimension numbers or an enum of modes, no dtype"
        for n in ("GatherDimensionNumbers", "ScatterDimensionNumbers", "GatherScatterMode")},
+    **{f"lax.{n}": ("an option type (an enum, a named tuple, a frozen dataclass, a class of tolerances or a type "
+                    "alias), no dtype; members and printed forms held to JAX by tools/jax_lax_more_reference.py")
+       for n in ("AccuracyMode", "ConvGeneralDilatedDimensionNumbers", "DotAlgorithm", "DotAlgorithmPreset",
+                 "DotDimensionNumbers", "FftType", "Precision", "PrecisionLike", "RaggedDotDimensionNumbers",
+                 "RandomAlgorithm", "Tolerance")},
+    **{f"lax.{n}": ("typed by the operand's own dtype (Array[_G] -> Array[_G], as JAX keeps it) or Array[Any] "
+                    "from the runtime's signature; values, dtypes, weak flags and errors held to JAX by "
+                    "tools/jax_lax_more_reference.py")
+       for n in ("broadcast_like", "cumlogsumexp", "scatter_sub")},
+    **{f"lax.{n}": ("typed Array[Any] from the runtime's signature (no dtype rule in the stubs: nothing to be wrong "
+                    "about); values, dtypes, weak flags and errors held to JAX by tools/jax_lax_more_reference.py")
+       for n in ("empty", "fft", "conv_general_dilated_patches", "conv_general_dilated_local")},
+    "lax.dtype": "returns a NumPy dtype (np.dtype[Any]), not an array; held to JAX by tools/jax_lax_more_reference.py",
+    "lax.shape_as_value": ("returns a NumPy int32 array (an array of the runtime for the empty shape), typed Any; "
+                           "held to JAX by tools/jax_lax_more_reference.py"),
     **{f"numpy.{n}": ("typed Array[Any] (or a tuple of Array[Any]) from the runtime's signature: no dtype rule in "
                       "the stubs, nothing to be wrong about; dtypes, weak flags, values and errors held to JAX by "
                       "tools/jax_numpy_more_reference.py")

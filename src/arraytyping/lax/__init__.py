@@ -21,13 +21,22 @@ from arraytyping._src.lax.api.convolution import (
 from arraytyping._src.lax.convolution import conv_dimension_numbers
 from arraytyping._src.lax.api.slicing import dynamic_slice_in_dim, dynamic_update_slice_in_dim
 from arraytyping._src.lax.api.scans import associative_scan
+from arraytyping._src.lax.api.misc import broadcast_like, cumlogsumexp, dtype, empty, fft, shape_as_value
+from arraytyping._src.lax.api.patches import conv_general_dilated_local, conv_general_dilated_patches
+from arraytyping._src.lax.api.types import (
+    AccuracyMode, DotAlgorithm, DotAlgorithmPreset, Precision, PrecisionLike, RaggedDotDimensionNumbers, RandomAlgorithm,
+    Tolerance,
+)
+from arraytyping._src.lax.api.functions import ConvGeneralDilatedDimensionNumbers, DotDimensionNumbers
+from arraytyping._src.lax.fft import FftType
 from arraytyping._src.lax.api.bits import (
     dot, mulhi, optimization_barrier, population_count, reduce_precision, reduce_xor,
 )
 from arraytyping._src.lax.api.indexing import (
     GatherDimensionNumbers, GatherScatterMode, ScatterDimensionNumbers, batch_matmul, bitcast_convert_type, broadcast,
     broadcast_shapes, broadcast_to_rank, complex, dynamic_index_in_dim, dynamic_update_index_in_dim, gather,
-    index_in_dim, index_take, scatter, scatter_add, scatter_max, scatter_min, scatter_mul, slice_in_dim, sort_key_val,
+    index_in_dim, index_take, scatter, scatter_add, scatter_max, scatter_min, scatter_mul, scatter_sub, slice_in_dim,
+    sort_key_val,
     split, stack, tile, unstack,
 )
 from arraytyping._src.lax.api.functions import (
@@ -50,6 +59,7 @@ from arraytyping._src.lax.sharding import sharding_constraint_p
 from arraytyping._src.lax.control_flow.conditionals import cond_p
 from arraytyping._src.lax.control_flow.loops import scan_p, while_p
 from arraytyping._src.lax.control_flow.solves import linear_solve_p
+from arraytyping._src.lax.cumulative import cumlogsumexp_p
 from arraytyping._src.lax.convolution import conv_general_dilated_p
 from arraytyping._src.lax.elementwise import clz_p, logistic_p, population_count_p, rsqrt_p
 from arraytyping._src.lax.fft import fft_p
@@ -57,7 +67,7 @@ from arraytyping._src.lax.parallel import (
     all_gather_p, all_to_all_p, axis_index_p, pmax_p, pmin_p, ppermute_p, psum_p,
 )
 from arraytyping._src.lax.gather_scatter import (
-    gather_p, scatter_add_p, scatter_max_p, scatter_min_p, scatter_mul_p, scatter_p,
+    gather_p, scatter_add_p, scatter_max_p, scatter_min_p, scatter_mul_p, scatter_p, scatter_sub_p,
 )
 from arraytyping._src.lax.primitives import (
     abs_p, acos_p, acosh_p, add_p, and_p, asin_p, asinh_p, atan2_p, atan_p, atanh_p, bitcast_convert_type_p,
@@ -85,11 +95,22 @@ __all__ = [
     "all_gather", "all_gather_p", "all_to_all", "all_to_all_p", "axis_index", "axis_index_p", "axis_size",
     "pbroadcast", "pcast", "pmax", "pmax_p", "pmean", "pmin", "pmin_p", "ppermute", "ppermute_p", "pshuffle",
     "psum", "psum_p", "psum_scatter", "pswapaxes",
+    "AccuracyMode",
     "ConvDimensionNumbers",
+    "ConvGeneralDilatedDimensionNumbers",
+    "DotAlgorithm",
+    "DotAlgorithmPreset",
+    "DotDimensionNumbers",
+    "FftType",
     "GatherDimensionNumbers",
     "GatherScatterMode",
+    "Precision",
+    "PrecisionLike",
+    "RaggedDotDimensionNumbers",
+    "RandomAlgorithm",
     "RoundingMethod",
     "ScatterDimensionNumbers",
+    "Tolerance",
     "abs",
     "abs_p",
     "acos",
@@ -129,6 +150,7 @@ __all__ = [
     "broadcast",
     "broadcast_in_dim",
     "broadcast_in_dim_p",
+    "broadcast_like",
     "broadcast_shapes",
     "broadcast_to_rank",
     "broadcasted_iota",
@@ -152,7 +174,9 @@ __all__ = [
     "conv",
     "conv_dimension_numbers",
     "conv_general_dilated",
+    "conv_general_dilated_local",
     "conv_general_dilated_p",
+    "conv_general_dilated_patches",
     "conv_general_permutations",
     "conv_general_shape_tuple",
     "conv_shape_tuple",
@@ -166,6 +190,8 @@ __all__ = [
     "cos_p",
     "cosh",
     "cosh_p",
+    "cumlogsumexp",
+    "cumlogsumexp_p",
     "cummax",
     "cummax_p",
     "cummin",
@@ -182,6 +208,7 @@ __all__ = [
     "dot",
     "dot_general",
     "dot_general_p",
+    "dtype",
     "dynamic_index_in_dim",
     "dynamic_slice",
     "dynamic_slice_in_dim",
@@ -190,6 +217,7 @@ __all__ = [
     "dynamic_update_slice",
     "dynamic_update_slice_in_dim",
     "dynamic_update_slice_p",
+    "empty",
     "eq",
     "eq_p",
     "eq_to_p",
@@ -206,6 +234,7 @@ __all__ = [
     "expand_dims",
     "expm1",
     "expm1_p",
+    "fft",
     "fft_p",
     "floor",
     "floor_p",
@@ -328,9 +357,12 @@ __all__ = [
     "scatter_mul",
     "scatter_mul_p",
     "scatter_p",
+    "scatter_sub",
+    "scatter_sub_p",
     "select",
     "select_n",
     "select_n_p",
+    "shape_as_value",
     "shift_left",
     "shift_left_p",
     "shift_right_arithmetic",

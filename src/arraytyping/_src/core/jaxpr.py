@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
@@ -342,6 +342,8 @@ def _name(n: int) -> str:
 def _pp_param(value: Any) -> str:
     if isinstance(value, np.dtype):
         return value.name
+    if isinstance(value, type) and issubclass(value, np.generic):  # NumPy's scalar type, printed as JAX prints it
+        return str(cast("type[object]", value))
     if isinstance(value, type) and hasattr(value, "dtype"):
         scalar_dtype: Any = getattr(value, "dtype")  # a scalar type of a registered dtype
         return str(np.dtype(scalar_dtype).name)

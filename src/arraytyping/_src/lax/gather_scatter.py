@@ -21,7 +21,7 @@ from arraytyping._src.core.staging import abstractify
 from arraytyping._src.xla.lowering import RULES, LoweringContext, compare, constant
 
 __all__ = ["GatherDimensionNumbers", "ScatterDimensionNumbers", "GatherScatterMode", "gather_p", "scatter_p",
-           "scatter_add_p", "scatter_mul_p", "scatter_min_p", "scatter_max_p", "gather", "scatter", "PRIMITIVES"]
+           "scatter_add_p", "scatter_sub_p", "scatter_mul_p", "scatter_min_p", "scatter_max_p", "gather", "scatter", "PRIMITIVES"]
 
 
 class GatherDimensionNumbers(NamedTuple):
@@ -192,11 +192,14 @@ def _update_params(combiner: Primitive | None) -> Callable[[JaxprEqn], dict[str,
 
 scatter_p: Final[Primitive] = Primitive("scatter", _scatter_rule("scatter"), printed_params=_update_params(None))
 scatter_add_p: Final[Primitive] = Primitive("scatter-add", _scatter_rule("scatter-add"), printed_params=_update_params(P.add_p))
+scatter_sub_p: Final[Primitive] = Primitive("scatter-sub", _scatter_rule("scatter-sub"),
+                                           printed_params=_update_params(P.sub_p))
 scatter_mul_p: Final[Primitive] = Primitive("scatter-mul", _scatter_rule("scatter-mul"), printed_params=_update_params(P.mul_p))
 scatter_min_p: Final[Primitive] = Primitive("scatter-min", _scatter_rule("scatter-min"), printed_params=_update_params(P.min_p))
 scatter_max_p: Final[Primitive] = Primitive("scatter-max", _scatter_rule("scatter-max"), printed_params=_update_params(P.max_p))
 
-_COMBINE: Final[dict[Primitive, str | None]] = {scatter_p: None, scatter_add_p: "add", scatter_mul_p: "multiply",
+_COMBINE: Final[dict[Primitive, str | None]] = {scatter_p: None, scatter_add_p: "add", scatter_sub_p: "subtract",
+                                                 scatter_mul_p: "multiply",
                                                  scatter_min_p: "minimum", scatter_max_p: "maximum"}
 
 
@@ -300,5 +303,5 @@ def scatter(prim: Primitive, operand: Any, indices: Any, updates: Any, dimension
                      mode=GatherScatterMode.from_any(mode))
 
 
-PRIMITIVES: Final[tuple[Primitive, ...]] = (gather_p, scatter_p, scatter_add_p, scatter_mul_p, scatter_min_p,
-                                            scatter_max_p)
+PRIMITIVES: Final[tuple[Primitive, ...]] = (gather_p, scatter_p, scatter_add_p, scatter_sub_p, scatter_mul_p,
+                                            scatter_min_p, scatter_max_p)

@@ -1,5 +1,6 @@
 """Primitives that assemble arrays from pieces or take them apart: ``concatenate``, ``stack``, ``unstack``, ``split``,
-``pad``, ``tile`` and ``copy``,
+``pad``, ``tile`` and ``copy``, and ``empty`` (an array of a shape and dtype whose values are unspecified: zeros on
+CPU, as JAX 0.10.2 lowers it there),
 with their abstract-evaluation rules and StableHLO lowerings, as JAX 0.10.2 defines them."""
 
 from __future__ import annotations
@@ -11,10 +12,10 @@ import numpy as np
 from arraytyping import shape_rules
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.core.trace import Primitive
-from arraytyping._src.xla.lowering import RULES, LoweringContext
+from arraytyping._src.xla.lowering import RULES, LoweringContext, broadcast_scalar, constant
 from arraytyping._src.lax.operand_checks import literal
 
-__all__ = ["concatenate_p", "stack_p", "unstack_p", "split_p", "pad_p", "tile_p", "copy_p", "PRIMITIVES"]
+__all__ = ["concatenate_p", "stack_p", "unstack_p", "split_p", "pad_p", "tile_p", "copy_p", "empty_p", "PRIMITIVES"]
 
 
 def _same_dtype(name: str, avals: tuple[ShapedArray, ...]) -> None:
@@ -213,3 +214,23 @@ def _copy_lower(ctx: LoweringContext, x: Any) -> list[Any]:
 RULES[copy_p] = _copy_lower
 
 PRIMITIVES: Final[tuple[Primitive, ...]] = (concatenate_p, stack_p, unstack_p, split_p, pad_p, tile_p, copy_p)
+
+
+def _empty_rule(*, shape: tuple[int, ...], dtype: Any, out_sharding: None = None) -> list[ShapedArray]:
+    """JAX's ``empty`` keeps the dtype it is given, uncanonicalized (``np.dtype`` of it: ``int`` is int64)."""
+    return [ShapedArray(tuple(shape), np.dtype(dtype), False)]
+
+
+empty_p: Final[Primitive] = Primitive("empty", _empty_rule)
+
+
+def _empty_lower(ctx: LoweringContext, *, shape: tuple[int, ...], dtype: Any, out_sharding: None = None
+                 ) -> list[Any]:
+    """JAX's CPU lowering: a zero broadcast to the shape."""
+    out = ctx.avals_out[0]
+    scalar = out.update(shape=())
+    zero = constant(ctx.m, np.zeros((), out.dtype), scalar)
+    return [broadcast_scalar(ctx, zero, scalar, out.shape)]
+
+
+RULES[empty_p] = _empty_lower

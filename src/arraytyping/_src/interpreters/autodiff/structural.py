@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from arraytyping._src.lax import checkpoint as CK
+from arraytyping._src.lax import cumulative as CU
 from arraytyping._src.lax import gather_scatter as G
 from arraytyping._src.lax import lax
 from arraytyping._src.lax import shape as SP
@@ -157,13 +158,16 @@ def _gather_transpose(ct: Any, operand: Any, indices: Any, *, dimension_numbers:
     return [out, None]
 
 
-def _scatter_add_jvp(primals: Sequence[Any], tangents: Sequence[Any], **params: Any) -> tuple[Any, Any]:
-    operand, indices, updates = primals
-    g_operand, _, g_updates = tangents
-    out = G.scatter_add_p.bind(operand, indices, updates, **params)
-    if type(g_operand) is Zero and type(g_updates) is Zero:
-        return out, Zero(tangent_aval(aval_of(out)))
-    return out, G.scatter_add_p.bind(instantiate_zeros(g_operand), indices, instantiate_zeros(g_updates), **params)
+def _scatter_addsub_jvp(prim: Any) -> Callable[..., tuple[Any, Any]]:
+    """JAX's ``_scatter_addsub_jvp``: the scatter of the tangents, by the same primitive."""
+    def jvp(primals: Sequence[Any], tangents: Sequence[Any], **params: Any) -> tuple[Any, Any]:
+        operand, indices, updates = primals
+        g_operand, _, g_updates = tangents
+        out = prim.bind(operand, indices, updates, **params)
+        if type(g_operand) is Zero and type(g_updates) is Zero:
+            return out, Zero(tangent_aval(aval_of(out)))
+        return out, prim.bind(instantiate_zeros(g_operand), indices, instantiate_zeros(g_updates), **params)
+    return jvp
 
 
 def inverse_gather(dn: G.ScatterDimensionNumbers, operand_shape: Sequence[int], updates_shape: Sequence[int]
@@ -197,10 +201,18 @@ def _scatter_add_transpose(ct: Any, operand: Any, indices: Any, updates: Any, *,
     return [operand_t, None, update_t]
 
 
+def _scatter_sub_transpose(ct: Any, operand: Any, indices: Any, updates: Any, **params: Any) -> list[Any]:
+    """JAX's ``_scatter_addsub_transpose_rule`` for ``scatter-sub``: the updates' cotangent negated."""
+    operand_t, _, update_t = _scatter_add_transpose(ct, operand, indices, updates, **params)
+    return [operand_t, None, None if update_t is None else lax.neg(update_t)]
+
+
 jvp_rules[G.gather_p] = _gather_jvp
 transpose_rules[G.gather_p] = _gather_transpose
-jvp_rules[G.scatter_add_p] = _scatter_add_jvp
+jvp_rules[G.scatter_add_p] = _scatter_addsub_jvp(G.scatter_add_p)
 transpose_rules[G.scatter_add_p] = _scatter_add_transpose
+jvp_rules[G.scatter_sub_p] = _scatter_addsub_jvp(G.scatter_sub_p)
+transpose_rules[G.scatter_sub_p] = _scatter_sub_transpose
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -316,4 +328,5 @@ def _cumulative_jvp(combine: Callable[[Any, Any], Any]) -> Callable[..., tuple[A
 jvp_rules[S.cumprod_p] = _cumulative_jvp(lax.mul)
 jvp_rules[S.cummax_p] = _cumulative_jvp(lax.max)
 jvp_rules[S.cummin_p] = _cumulative_jvp(lax.min)
+jvp_rules[CU.cumlogsumexp_p] = _cumulative_jvp(CU.logaddexp)
 

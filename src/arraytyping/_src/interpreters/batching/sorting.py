@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from arraytyping._src.lax import lax
+from arraytyping._src.lax import cumulative as CU
 from arraytyping._src.lax import sorting as S
 from arraytyping._src.lax import top_k as T
 from arraytyping._src.interpreters.batching.batching import defreducer, moveaxis, ndim, register_rule, shape
@@ -51,7 +52,7 @@ def _cumulative(prim: Any) -> Any:
     return rule
 
 
-for _p in (S.cumsum_p, S.cumprod_p, S.cummax_p, S.cummin_p):
+for _p in (S.cumsum_p, S.cumprod_p, S.cummax_p, S.cummin_p, CU.cumlogsumexp_p):
     register_rule(_p, _cumulative(_p))
 
 

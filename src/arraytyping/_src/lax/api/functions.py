@@ -42,7 +42,7 @@ __all__ = ["ConvDimensionNumbers", "broadcast_in_dim", "conv_general_dilated", "
            "top_k", "user_dtype"]
 
 DotDimensionNumbers: TypeAlias = tuple[tuple[Sequence[int], Sequence[int]], tuple[Sequence[int], Sequence[int]]]
-ConvGeneralDilatedDimensionNumbers: TypeAlias = "tuple[str, str, str] | ConvDimensionNumbers | None"
+ConvGeneralDilatedDimensionNumbers: TypeAlias = tuple[str, str, str] | ConvDimensionNumbers | None
 _PY_KINDS = {bool: "b", int: "i", float: "f", complex: "c"}
 
 

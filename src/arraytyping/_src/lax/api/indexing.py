@@ -32,7 +32,8 @@ from arraytyping.typing import DTypeLike
 __all__ = ["GatherDimensionNumbers", "GatherScatterMode", "ScatterDimensionNumbers", "batch_matmul",
            "bitcast_convert_type", "broadcast", "broadcast_shapes", "broadcast_to_rank", "complex",
            "dynamic_index_in_dim", "dynamic_update_index_in_dim", "gather", "index_in_dim", "index_take",
-           "scatter", "scatter_add", "scatter_max", "scatter_min", "scatter_mul", "slice_in_dim", "sort_key_val",
+           "scatter", "scatter_add", "scatter_max", "scatter_min", "scatter_mul", "scatter_sub", "slice_in_dim",
+           "sort_key_val",
            "split", "stack", "tile", "unstack"]
 
 
@@ -82,7 +83,7 @@ def _scatter(name: str, prim: Any, operand: ArrayLike, scatter_indices: ArrayLik
              dimension_numbers: ScatterDimensionNumbers, indices_are_sorted: bool, unique_indices: bool,
              mode: str | GatherScatterMode | None) -> AnyArray:
     check_operand(name, operand, scatter_indices, updates)
-    combiner = {"scatter_add": "add", "scatter_mul": "mul"}.get(name)
+    combiner = {"scatter_add": "add", "scatter_sub": "sub", "scatter_mul": "mul"}.get(name)
     if combiner is not None and abstractify(operand).dtype == np.dtype(bool):
         # JAX traces lax.add (lax.mul) as the combining function, which refuses booleans
         raise TypeError(f"{combiner} does not accept dtype bool at position 0. Accepted dtypes at position 0 are "
@@ -121,6 +122,22 @@ def scatter_add(operand: ArrayLike, scatter_indices: ArrayLike, updates: ArrayLi
         lax.scatter_add(jnp.zeros(3), jnp.array([[1], [1]]), jnp.array([2.0, 3.0]), dn)   # [0., 5., 0.]
     """
     return _scatter("scatter_add", G.scatter_add_p, operand, scatter_indices, updates, dimension_numbers,
+                    indices_are_sorted, unique_indices, mode)
+
+
+def scatter_sub(operand: ArrayLike, scatter_indices: ArrayLike, updates: ArrayLike,
+                dimension_numbers: ScatterDimensionNumbers, *, indices_are_sorted: bool = False,
+                unique_indices: bool = False, mode: str | GatherScatterMode | None = None) -> AnyArray:
+    """XLA's scatter combining by subtraction: ``updates`` subtracted from ``operand`` at ``scatter_indices``
+    (repeated indices subtract each).
+
+    Example::
+
+        dn = lax.ScatterDimensionNumbers(update_window_dims=(), inserted_window_dims=(0,),
+                                         scatter_dims_to_operand_dims=(0,))
+        lax.scatter_sub(jnp.zeros(3), jnp.array([[1], [1]]), jnp.array([2.0, 3.0]), dn)   # [0., -5., 0.]
+    """
+    return _scatter("scatter_sub", G.scatter_sub_p, operand, scatter_indices, updates, dimension_numbers,
                     indices_are_sorted, unique_indices, mode)
 
 

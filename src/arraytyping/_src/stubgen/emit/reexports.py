@@ -120,7 +120,8 @@ KEEP_DTYPE: Final[dict[str, tuple[str, ...]]] = {
                "cummin", "sort", "clz", "reciprocal", "tile", "slice_in_dim", "index_in_dim", "dynamic_index_in_dim",
                "gather", "scatter", "scatter_add", "scatter_mul", "scatter_min", "scatter_max", "index_take",
                "broadcast", "broadcast_to_rank", "population_count", "reduce_precision",
-               "all_gather", "psum_scatter", "all_to_all", "pswapaxes")}
+               "all_gather", "psum_scatter", "all_to_all", "pswapaxes", "scatter_sub", "cumlogsumexp",
+               "broadcast_like")}
 """The functions whose result has their (first) array operand's dtype whenever JAX runs them (they never promote:
 shapes, reductions, running reductions, ``sort`` of one array, the gathers and scatters, ``tile``, ``broadcast``, the one-axis indexing): an ``Array[_G]`` operand gives ``Array[_G]``, before
 the runtime's signature as the gradual fallback (an operand the rule cannot name, a Python scalar, a sequence)."""
@@ -292,6 +293,11 @@ def _declaration(name: str, nodes: Sequence[ast.stmt], lines: Sequence[str]) -> 
         return _class_stub(node, lines)
     if _is_primitive(name, node):
         return [f"{name}: Final[Primitive]"]
+    if (isinstance(node, ast.AnnAssign) and ast.unparse(node.annotation) == "TypeAlias"
+            and node.value is not None):  # a type alias (``DotDimensionNumbers: TypeAlias = tuple[...]``)
+        value = node.value
+        text = value.value if isinstance(value, ast.Constant) and isinstance(value.value, str) else ast.unparse(value)
+        return [f"{name}: TypeAlias = {text}"]
     assert isinstance(node, ast.Assign)
     if isinstance(node.value, ast.Name):  # an alias of another declared name (``swish = silu``)
         return [f"{name} = {node.value.id}"]
@@ -483,7 +489,7 @@ def reexport_stub(rel: str, header: Sequence[str], cfg: LatticeConfig = LatticeC
     text = _unshadow(re.sub(r"\bAnyArray\b", "Array[Any]", "\n".join(body)), {n for _, n in names})
     used = set(re.findall(r"\b[A-Za-z_]\w*\b", text))
     declared = {n for _, n in names}
-    needed = sorted(v for v in type_vars if v in used)
+    needed = sorted(v for v in type_vars if v in used and v not in declared)  # a re-exported alias: its own line
     keep_vars = keep.declarations()
     typed_names = set(re.findall(r"\b[A-Za-z_]\w*\b", "\n".join([*typed, *keep_vars])))
     dtype_names: list[str] = sorted({*(n for n in typed_names if n in _DTYPE_NAMES or _ROOT_PRIVATE.fullmatch(n)),
