@@ -8,6 +8,8 @@ where JAX refuses, with x64 off and on.
 from __future__ import annotations
 
 import json
+import os
+import zlib
 from pathlib import Path
 from typing import Any, Final
 
@@ -21,6 +23,10 @@ from reference_tools import cases_on_runtime, tool
 ROOT = Path(__file__).resolve().parents[2]
 REF = json.loads((ROOT / "tests" / "data" / "jax_scipy_more_reference.json").read_text())
 TOOL = tool("jax_scipy_more_reference")
+FULL = os.environ.get("ARRAYTYPING_FULL_CONFORMANCE") == "1"
+SAMPLED: Final = sorted(n for n in TOOL.CASES if FULL or zlib.crc32(n.encode()) % 4 == 0)
+"""The cases this run compares: all with ``ARRAYTYPING_FULL_CONFORMANCE=1``, else a fixed quarter (CI's time: the
+solvers and BFGS compile loops)."""
 
 SUBCLASSES: Final[dict[str, str]] = {
     "OperandTypeError": "TypeError",  # the runtime's refusal of an operand's dtype, a TypeError
@@ -33,7 +39,7 @@ DIFFERENCES: Final[dict[str, str]] = {}
 
 
 def _ours(config: str) -> dict[str, Any]:
-    return cases_on_runtime("jax_scipy_more_reference", config, {"at": at, "jnp": anp, "np": np})
+    return cases_on_runtime("jax_scipy_more_reference", config, {"at": at, "jnp": anp, "np": np}, only=SAMPLED)
 
 
 def _same(jax: Any, ours: Any) -> bool:
@@ -65,7 +71,7 @@ def test_reference_covers_every_case() -> None:
 
 
 @pytest.mark.parametrize("config", ["x64_off", "x64_on"])
-@pytest.mark.parametrize("name", sorted(TOOL.CASES))
+@pytest.mark.parametrize("name", SAMPLED)
 def test_case_matches_jax(config: str, name: str) -> None:
     want, got = REF["results"][config][name], _ours(config)[name]
     if name in DIFFERENCES:
