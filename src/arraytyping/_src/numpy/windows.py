@@ -93,4 +93,6 @@ def kaiser(M: int, beta: ArrayLike) -> Array:
         return out
     n = lax.iota(dtype, (m,), 0)
     alpha = 0.5 * (m - 1)
-    return true_divide(i0(multiply(beta, sqrt(subtract(1, true_divide(subtract(n, alpha), alpha) ** 2)))), i0(beta))
+    window: Array = true_divide(i0(multiply(beta, sqrt(subtract(1, true_divide(subtract(n, alpha), alpha) ** 2)))),
+                                i0(beta))
+    return window

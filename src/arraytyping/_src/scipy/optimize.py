@@ -44,6 +44,12 @@ def _dot(a: Any, b: Any) -> Any:
     return jnp.dot(a, b)
 
 
+def _value_and_grad(f: Callable[[Any], Any]) -> Callable[[Any], tuple[Any, Any]]:
+    """``value_and_grad(f)``, typed for a function of one argument."""
+    out: Callable[[Any], tuple[Any, Any]] = value_and_grad(f)
+    return out
+
+
 # The line search (JAX's line_search.py)
 
 
@@ -181,7 +187,7 @@ def _line_search(f: Callable[[Any], Any], xk: Any, pk: Any, old_fval: Any = None
 
     def restricted_func_and_grad(t: Any) -> tuple[Any, Any, Any]:
         t = jnp.asarray(t, dtype=pk.dtype)
-        phi, g = value_and_grad(f)(xk + t * pk)
+        phi, g = _value_and_grad(f)(xk + t * pk)
         dphi = jnp.real(_dot(g, pk))
         return phi, dphi, g
 
@@ -264,7 +270,7 @@ def _minimize_bfgs(fun: Callable[[Any], Any], x0: Any, maxiter: int | None = Non
         maxiter = int(np.size(x0)) * 200
     d = x0.shape[0]
     initial_H = jnp.eye(d, dtype=x0.dtype)
-    f_0, g_0 = value_and_grad(fun)(x0)
+    f_0, g_0 = _value_and_grad(fun)(x0)
     state = _BFGSResults(converged=jnp_linalg.norm(g_0, ord=norm) < gtol, failed=False, k=0, nfev=1, ngev=1,
                          nhev=0, x_k=x0, f_k=f_0, g_k=g_0, H_k=initial_H,
                          old_old_fval=f_0 + jnp_linalg.norm(g_0) / 2, status=0, line_search_status=0)
