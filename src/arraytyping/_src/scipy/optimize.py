@@ -323,7 +323,7 @@ def minimize(fun: Callable[..., Any], x0: ArrayLike, args: tuple[Any, ...] = (),
     """
     if options is None:
         options = {}
-    if not isinstance(args, tuple):
+    if not isinstance(args, tuple):  # pyright: ignore[reportUnnecessaryIsInstance]  (JAX's check of any value)
         raise TypeError(f"args argument to jax.scipy.optimize.minimize must be a tuple, got {args}")
 
     def fun_with_args(x: Any) -> Any:

@@ -79,19 +79,25 @@ def _lattice_result_type(*args: Any) -> tuple[np.dtype[Any], bool]:
     return dtype, weak
 
 
+def _matmul(a: Any, b: Any) -> Any:
+    return a @ b
+
+
 def _normalize_matvec(f: Any) -> Callable[[Any], Any]:
     """A matrix (or anything with ``@``) as its product function; a function as it is."""
     if callable(f):
         fun: Callable[[Any], Any] = f
         return fun
+    op: Any = f
     if isinstance(f, (np.ndarray, Array)):
-        if f.ndim != 2 or f.shape[0] != f.shape[1]:
-            raise ValueError(f"linear operator must be a square matrix, but has shape: {f.shape}")
-        return functools.partial(_dot, f)
-    if hasattr(f, "__matmul__"):
-        if hasattr(f, "shape") and len(f.shape) != 2 or f.shape[0] != f.shape[1]:
-            raise ValueError(f"linear operator must be a square matrix, but has shape: {f.shape}")
-        return functools.partial(operator.matmul, f)
+        shape: tuple[int, ...] = tuple(op.shape)
+        if len(shape) != 2 or shape[0] != shape[1]:
+            raise ValueError(f"linear operator must be a square matrix, but has shape: {shape}")
+        return functools.partial(_dot, op)
+    if hasattr(op, "__matmul__"):
+        if hasattr(op, "shape") and len(op.shape) != 2 or op.shape[0] != op.shape[1]:
+            raise ValueError(f"linear operator must be a square matrix, but has shape: {op.shape}")
+        return functools.partial(_matmul, op)
     raise TypeError(f"linear operator must be either a function or ndarray: {f}")
 
 
@@ -131,7 +137,7 @@ def _bicgstab_solve(A: Callable[[Any], Any], b: Any, x0: Any = None, *, maxiter:
     atol2 = jnp.maximum(jnp.square(tol) * bs, jnp.square(atol))
 
     def cond_fun(value: Any) -> Any:
-        x, r, *_, k = value
+        _, r, *_, k = value
         rs = _vdot_real_tree(r, r)
         return (rs > atol2) & (k < maxiter) & (k >= 0)
 
@@ -177,17 +183,15 @@ def _isolve(solve: Callable[..., Any], A: Any, b: Any, x0: Any = None, *, tol: A
     b, x0 = _device_put((b, x0))
     if maxiter is None:
         maxiter = 10 * sum(bi.size for bi in tree.leaves(b))
-    if M is None:
-        M = _identity
-    A = _normalize_matvec(A)
-    M = _normalize_matvec(M)
+    matvec = _normalize_matvec(A)
+    precond = _normalize_matvec(_identity if M is None else M)
     if tree.structure(x0) != tree.structure(b):
         raise ValueError(f"x0 and b must have matching tree structure: {tree.structure(x0)} vs {tree.structure(b)}")
     if _shapes(x0) != _shapes(b):
         raise ValueError(f"arrays in x0 and b must have matching shapes: {_shapes(x0)} vs {_shapes(b)}")
-    isolve_solve = functools.partial(solve, x0=x0, tol=tol, atol=atol, maxiter=maxiter, M=M)
+    isolve_solve = functools.partial(solve, x0=x0, tol=tol, atol=atol, maxiter=maxiter, M=precond)
     symmetric = all(not jnp.iscomplexobj(leaf) for leaf in tree.leaves(b)) if check_symmetric else False
-    x = custom_linear_solve(A, b, solve=isolve_solve, transpose_solve=isolve_solve, symmetric=symmetric)
+    x = custom_linear_solve(matvec, b, solve=isolve_solve, transpose_solve=isolve_solve, symmetric=symmetric)
     return x, None
 
 
@@ -238,13 +242,19 @@ def _safe_normalize(x: Any, thresh: Any = None) -> tuple[Any, Any]:
     thresh = jnp.asarray(thresh).astype(dtype).real
     use_norm = norm > thresh
     norm_cast = lax.convert_element_type(norm, dtype, weak_type)
-    normalized_x = tree.tree_map(lambda y: jnp.where(use_norm, y / norm_cast, 0.0), x)
+    def normalized(y: Any) -> Any:
+        return jnp.where(use_norm, y / norm_cast, 0.0)
+
+    normalized_x = tree.tree_map(normalized, x)
     norm = jnp.where(use_norm, norm, 0.0)
     return normalized_x, norm
 
 
 def _project_on_columns(A: Any, v: Any) -> Any:
-    v_proj = tree.tree_map(lambda X, y: einsum("...n,...->n", X.conj(), y), A, v)
+    def project(columns: Any, y: Any) -> Any:
+        return einsum("...n,...->n", columns.conj(), y)
+
+    v_proj = tree.tree_map(project, A, v)
     return functools.reduce(operator.add, tree.leaves(v_proj))
 
 
@@ -257,7 +267,7 @@ def _iterative_classical_gram_schmidt(Q: Any, x: Any, xnorm: Any, max_iterations
     def body_function(carry: Any) -> Any:
         k, q, r, qnorm_scaled = carry
         h = _project_on_columns(Q, q)
-        Qh = tree.tree_map(lambda X: _dot(X, h), Q)
+        Qh = tree.tree_map(functools.partial(_dot_with, h), Q)
         q = _sub(q, Qh)
         r = _add(r, h)
 
@@ -266,7 +276,7 @@ def _iterative_classical_gram_schmidt(Q: Any, x: Any, xnorm: Any, max_iterations
             return jnp.logical_and(not_done, k < (max_iterations - 1))
 
         def qnorm(carry: Any) -> Any:
-            k, _, q, qnorm_scaled = carry
+            k, _, q, _ = carry
             _, qn = _safe_normalize(q)
             return (k, False, q, qn / jnp.sqrt(2.0))
 
@@ -283,30 +293,30 @@ def _iterative_classical_gram_schmidt(Q: Any, x: Any, xnorm: Any, max_iterations
     return q, r
 
 
-def _kth_arnoldi_iteration(k: Any, A: Callable[[Any], Any], M: Callable[[Any], Any], V: Any, H: Any
+def _kth_arnoldi_iteration(k: Any, A: Callable[[Any], Any], M: Callable[[Any], Any], basis: Any, hmat: Any
                            ) -> tuple[Any, Any, Any]:
-    dtype, _ = _lattice_result_type(*tree.leaves(V))
+    dtype, _ = _lattice_result_type(*tree.leaves(basis))
     eps = finfo(dtype).eps
-    v = tree.tree_map(lambda x: x[..., k], V)
+    v = tree.tree_map(functools.partial(_column, k), basis)
     v = M(A(v))
     _, v_norm_0 = _safe_normalize(v)
-    v, h = _iterative_classical_gram_schmidt(V, v, v_norm_0, max_iterations=2)
+    v, h = _iterative_classical_gram_schmidt(basis, v, v_norm_0, max_iterations=2)
     tol = eps * v_norm_0
     unit_v, v_norm_1 = _safe_normalize(v, thresh=tol)
-    V = tree.tree_map(lambda X, y: X.at[..., k + 1].set(y), V, unit_v)
+    basis = tree.tree_map(functools.partial(_set_column, k + 1), basis, unit_v)
     h = h.at[k + 1].set(v_norm_1.astype(dtype))
-    H = H.at[k, :].set(h)
+    hmat = hmat.at[k, :].set(h)
     breakdown = v_norm_1 == 0.0
-    return V, H, breakdown
+    return basis, hmat, breakdown
 
 
-def _rotate_vectors(H: Any, i: Any, cs: Any, sn: Any) -> Any:
-    x1 = H[i]
-    y1 = H[i + 1]
+def _rotate_vectors(hmat: Any, i: Any, cs: Any, sn: Any) -> Any:
+    x1 = hmat[i]
+    y1 = hmat[i + 1]
     x2 = cs.conj() * x1 - sn.conj() * y1
     y2 = sn * x1 + cs * y1
-    H = H.at[i].set(x2)
-    return H.at[i + 1].set(y2)
+    hmat = hmat.at[i].set(x2)
+    return hmat.at[i + 1].set(y2)
 
 
 def _givens_rotation(a: Any, b: Any) -> tuple[Any, Any]:
@@ -330,15 +340,31 @@ def _apply_givens_rotations(H_row: Any, givens: Any, k: Any) -> tuple[Any, Any]:
     return R_row, givens
 
 
-def _pad_basis(x: Any, restart: int) -> Any:
+def _pad_basis(x: Any, *, restart: int) -> Any:
     return jnp.pad(x[..., None], ((0, 0),) * x.ndim + ((0, restart),))
+
+
+def _dot_with(h: Any, columns: Any) -> Any:
+    return _dot(columns, h)
+
+
+def _column(k: Any, x: Any) -> Any:
+    return x[..., k]
+
+
+def _set_column(k: Any, columns: Any, y: Any) -> Any:
+    return columns.at[..., k].set(y)
+
+
+def _combine(y: Any, columns: Any) -> Any:
+    return _dot(columns[..., :-1], y)
 
 
 def _gmres_incremental(A: Callable[[Any], Any], b: Any, x0: Any, unit_residual: Any, residual_norm: Any, ptol: Any,
                        restart: int, M: Callable[[Any], Any]) -> tuple[Any, Any, Any]:
-    V = tree.tree_map(lambda x: _pad_basis(x, restart), unit_residual)
+    basis = tree.tree_map(functools.partial(_pad_basis, restart=restart), unit_residual)
     dtype = result_type(*tree.leaves(b))
-    R = jnp.eye(restart, restart + 1, dtype=dtype)
+    rmat = jnp.eye(restart, restart + 1, dtype=dtype)
     givens = jnp.zeros((restart, 2), dtype=dtype)
     beta_vec = jnp.zeros((restart + 1), dtype=dtype)
     beta_vec = beta_vec.at[0].set(residual_norm.astype(dtype))
@@ -348,18 +374,18 @@ def _gmres_incremental(A: Callable[[Any], Any], b: Any, x0: Any, unit_residual: 
         return jnp.logical_and(k < restart, err > ptol)
 
     def arnoldi_qr_step(carry: Any) -> Any:
-        k, _, V, R, beta_vec, givens = carry
-        V, H, _ = _kth_arnoldi_iteration(k, A, M, V, R)
-        R_row, givens = _apply_givens_rotations(H[k, :], givens, k)
-        R = R.at[k, :].set(R_row)
+        k, _, basis, rmat, beta_vec, givens = carry
+        basis, hmat, _ = _kth_arnoldi_iteration(k, A, M, basis, rmat)
+        R_row, givens = _apply_givens_rotations(hmat[k, :], givens, k)
+        rmat = rmat.at[k, :].set(R_row)
         beta_vec = _rotate_vectors(beta_vec, k, *givens[k, :])
         err = abs(beta_vec[k + 1])
-        return k + 1, err, V, R, beta_vec, givens
+        return k + 1, err, basis, rmat, beta_vec, givens
 
-    carry = while_loop(loop_cond, arnoldi_qr_step, (0, residual_norm, V, R, beta_vec, givens))
-    _, residual_norm, V, R, beta_vec, _ = carry
-    y = jsp_linalg.solve_triangular(R[:, :-1].T, beta_vec[:-1])
-    dx = tree.tree_map(lambda X: _dot(X[..., :-1], y), V)
+    carry = while_loop(loop_cond, arnoldi_qr_step, (0, residual_norm, basis, rmat, beta_vec, givens))
+    _, residual_norm, basis, rmat, beta_vec, _ = carry
+    y = jsp_linalg.solve_triangular(rmat[:, :-1].T, beta_vec[:-1])
+    dx = tree.tree_map(functools.partial(_combine, y), basis)
     x = _add(x0, dx)
     residual = M(_sub(b, A(x)))
     unit_residual, residual_norm = _safe_normalize(residual)
@@ -374,23 +400,23 @@ def _lstsq(a: Any, b: Any) -> Any:
 
 def _gmres_batched(A: Callable[[Any], Any], b: Any, x0: Any, unit_residual: Any, residual_norm: Any, ptol: Any,
                    restart: int, M: Callable[[Any], Any]) -> tuple[Any, Any, Any]:
-    V = tree.tree_map(lambda x: _pad_basis(x, restart), unit_residual)
+    basis = tree.tree_map(functools.partial(_pad_basis, restart=restart), unit_residual)
     dtype, weak_type = _lattice_result_type(*tree.leaves(b))
-    H = lax.convert_element_type(jnp.eye(restart, restart + 1, dtype=dtype), dtype, weak_type)
+    hmat = lax.convert_element_type(jnp.eye(restart, restart + 1, dtype=dtype), dtype, weak_type)
 
     def loop_cond(carry: Any) -> Any:
         _, _, breakdown, k = carry
         return jnp.logical_and(k < restart, jnp.logical_not(breakdown))
 
     def arnoldi_process(carry: Any) -> Any:
-        V, H, _, k = carry
-        V, H, breakdown = _kth_arnoldi_iteration(k, A, M, V, H)
-        return V, H, breakdown, k + 1
+        basis, hmat, _, k = carry
+        basis, hmat, breakdown = _kth_arnoldi_iteration(k, A, M, basis, hmat)
+        return basis, hmat, breakdown, k + 1
 
-    V, H, _, _ = while_loop(loop_cond, arnoldi_process, (V, H, False, 0))
-    beta_vec = jnp.zeros_like(H, shape=(restart + 1,)).at[0].set(residual_norm.astype(dtype))
-    y = _lstsq(H.T, beta_vec)
-    dx = tree.tree_map(lambda X: _dot(X[..., :-1], y), V)
+    basis, hmat, _, _ = while_loop(loop_cond, arnoldi_process, (basis, hmat, False, 0))
+    beta_vec = jnp.zeros_like(hmat, shape=(restart + 1,)).at[0].set(residual_norm.astype(dtype))
+    y = _lstsq(hmat.T, beta_vec)
+    dx = tree.tree_map(functools.partial(_combine, y), basis)
     x = _add(x0, dx)
     residual = M(_sub(b, A(x)))
     unit_residual, residual_norm = _safe_normalize(residual)
