@@ -29,7 +29,7 @@ class OptimizeResults(NamedTuple):
     nfev: int | Array[Any]
     njev: int | Array[Any]
     nit: int | Array[Any]
-def minimize(fun: Callable[..., Any], x0: Array[Any], args: tuple[Any, ...]=..., *, method: str, tol: float | None = ..., options: dict[str, Any] | None=...) -> OptimizeResults:
+def minimize(fun: Callable[..., Any], x0: ArrayLike, args: tuple[Any, ...]=..., *, method: str, tol: float | None = ..., options: dict[str, Any] | None=...) -> OptimizeResults:
     """The minimum of ``fun(x, *args)`` near ``x0`` (a one-dimensional array), by BFGS (``method='bfgs'``, the one
     method): an :class:`OptimizeResults`. ``fun`` must be differentiable in ``x`` and return a scalar.
 
