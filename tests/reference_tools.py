@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 import importlib.util
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -25,13 +25,22 @@ def tool(name: str) -> ModuleType:
     return module
 
 
-_RUNS: dict[tuple[str, str], dict[str, Any]] = {}
+_RUNS: dict[tuple[str, ...], dict[str, Any]] = {}
 
 
-def cases_on_runtime(name: str, config: str, namespace: Mapping[str, Any]) -> dict[str, Any]:
+def cases_on_runtime(name: str, config: str, namespace: Mapping[str, Any],
+                     only: Collection[str] | None = None) -> dict[str, Any]:
     """The cases of ``tools/NAME.py`` (a tool built on ``tools/case_reference.py``) run on the runtime, in
-    ``namespace``, with x64 on if ``config`` is ``"x64_on"``: once per test session."""
-    if (name, config) not in _RUNS:
+    ``namespace``, with x64 on if ``config`` is ``"x64_on"``: once per test session. ``only``: those cases alone
+    (run through the tool's ``PRELUDE`` and its ``case_reference``), for tests that sample them."""
+    key = (name, config) if only is None else (name, config, *sorted(only))
+    if key not in _RUNS:
+        module = tool(name)
         with arraytyping.enable_x64(config == "x64_on"):
-            _RUNS[name, config] = tool(name).run(dict(namespace))
-    return _RUNS[name, config]
+            if only is None:
+                _RUNS[key] = module.run(dict(namespace))
+            else:
+                _RUNS[key] = module.cases.run_cases(dict(namespace), module.PRELUDE,
+                                                    {n: module.CASES[n] for n in sorted(only)}, messages=False,
+                                                    label=f"<{name}>")
+    return _RUNS[key]

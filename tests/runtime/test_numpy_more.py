@@ -8,6 +8,8 @@ classes where JAX refuses, with x64 off and on.
 from __future__ import annotations
 
 import json
+import os
+import zlib
 from pathlib import Path
 from typing import Any, Final
 
@@ -21,6 +23,12 @@ from reference_tools import cases_on_runtime, tool
 ROOT = Path(__file__).resolve().parents[2]
 REF = json.loads((ROOT / "tests" / "data" / "jax_numpy_more_reference.json").read_text())
 TOOL = tool("jax_numpy_more_reference")
+FULL = os.environ.get("ARRAYTYPING_FULL_CONFORMANCE") == "1"
+SAMPLED_FAMILIES: Final = ("bitwise_count", "i0", "kaiser", "insert", "poly[", "poly_", "polyfit", "roots")
+"""The families whose cases run as a fixed third in CI (all with ``ARRAYTYPING_FULL_CONFORMANCE=1``): the
+polynomial solvers compile eigenvalue and least-squares kernels per case; the rest run whole."""
+SAMPLED: Final = sorted(n for n in TOOL.CASES if FULL or not n.startswith(SAMPLED_FAMILIES)
+                        or zlib.crc32(n.encode()) % 3 == 0)
 
 
 SUBCLASSES: Final[dict[str, str]] = {
@@ -38,7 +46,7 @@ DIFFERENCES: Final[dict[str, str]] = {
 
 
 def _ours(config: str) -> dict[str, Any]:
-    return cases_on_runtime("jax_numpy_more_reference", config, {"at": at, "jnp": anp, "np": np})
+    return cases_on_runtime("jax_numpy_more_reference", config, {"at": at, "jnp": anp, "np": np}, only=SAMPLED)
 
 
 def _same(jax: Any, ours: Any) -> bool:
@@ -66,7 +74,7 @@ def test_reference_covers_every_case() -> None:
 
 
 @pytest.mark.parametrize("config", ["x64_off", "x64_on"])
-@pytest.mark.parametrize("name", sorted(TOOL.CASES))
+@pytest.mark.parametrize("name", SAMPLED)
 def test_case_matches_jax(config: str, name: str) -> None:
     want, got = REF["results"][config][name], _ours(config)[name]
     if name in DIFFERENCES:

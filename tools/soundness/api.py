@@ -686,7 +686,8 @@ NOT_FUZZED: Final[dict[str, str]] = {
                  "trapezoid", "trim_zeros", "union1d", "unwrap", "vander", "c_", "r_", "mgrid", "ogrid", "put",
                  "place", "put_along_axis", "fill_diagonal", "mask_indices", "frombuffer", "fromstring", "fromfunction",
                  "load", "histogram", "histogram2d", "histogram_bin_edges", "histogramdd", "gradient", "packbits",
-                 "unpackbits", "piecewise", "frexp", "ldexp")},
+                 "unpackbits", "piecewise", "frexp", "ldexp", "bitwise_count", "i0", "insert", "kaiser", "poly",
+                 "polyfit", "roots")},
     **{f"numpy.{n}": "JAX's NotImplementedError (not pure): raises whatever it is given, no array result"
        for n in ("fromfile", "fromiter")},
     **{f"numpy.{n}": "numpy's own (as jax.numpy's wrappers return it): print options, no array result"

@@ -134,8 +134,8 @@ __all__ = [
     "arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctan2", "arctanh", "argmax", "argmin", "argpartition",
     "argsort", "argwhere", "around", "array", "array_equal", "array_equiv", "array_repr", "array_split", "array_str",
     "asarray", "asin", "asinh", "astype", "atan", "atan2", "atanh", "atleast_1d", "atleast_2d", "atleast_3d", "average",
-    "bartlett", "bfloat16", "bincount", "bitwise_and", "bitwise_invert", "bitwise_left_shift", "bitwise_not",
-    "bitwise_or", "bitwise_right_shift", "bitwise_xor", "blackman", "block", "bool_", "broadcast_arrays",
+    "bartlett", "bfloat16", "bincount", "bitwise_and", "bitwise_count", "bitwise_invert", "bitwise_left_shift",
+    "bitwise_not", "bitwise_or", "bitwise_right_shift", "bitwise_xor", "blackman", "block", "bool_", "broadcast_arrays",
     "broadcast_shapes", "broadcast_to", "c_", "can_cast", "cbrt", "cdouble", "ceil", "character", "choose", "clip",
     "column_stack", "complex128", "complex64", "complex_", "complexfloating", "compress", "concat", "concatenate",
     "conj", "conjugate", "convolve", "copy", "copysign", "corrcoef", "correlate", "cos", "cosh", "count_nonzero", "cov",
@@ -149,29 +149,29 @@ __all__ = [
     "fmax", "fmin", "fmod", "frexp", "from_dlpack", "frombuffer", "fromfile", "fromfunction", "fromiter", "fromstring",
     "full", "full_like", "gcd", "generic", "geomspace", "get_printoptions", "gradient", "greater", "greater_equal",
     "hamming", "hanning", "heaviside", "histogram", "histogram2d", "histogram_bin_edges", "histogramdd", "hsplit",
-    "hstack", "hypot", "identity", "iinfo", "imag", "index_exp", "indices", "inexact", "inf", "inner", "int1", "int16",
-    "int2", "int32", "int4", "int64", "int8", "int_", "integer", "interp", "intersect1d", "invert", "isclose",
-    "iscomplex", "iscomplexobj", "isdtype", "isfinite", "isin", "isinf", "isnan", "isneginf", "isposinf", "isreal",
-    "isrealobj", "isscalar", "issubdtype", "iterable", "ix_", "kron", "lcm", "ldexp", "left_shift", "less",
-    "less_equal", "lexsort", "linspace", "load", "log", "log10", "log1p", "log2", "logaddexp", "logaddexp2",
+    "hstack", "hypot", "i0", "identity", "iinfo", "imag", "index_exp", "indices", "inexact", "inf", "inner", "insert",
+    "int1", "int16", "int2", "int32", "int4", "int64", "int8", "int_", "integer", "interp", "intersect1d", "invert",
+    "isclose", "iscomplex", "iscomplexobj", "isdtype", "isfinite", "isin", "isinf", "isnan", "isneginf", "isposinf",
+    "isreal", "isrealobj", "isscalar", "issubdtype", "iterable", "ix_", "kaiser", "kron", "lcm", "ldexp", "left_shift",
+    "less", "less_equal", "lexsort", "linspace", "load", "log", "log10", "log1p", "log2", "logaddexp", "logaddexp2",
     "logical_and", "logical_not", "logical_or", "logical_xor", "logspace", "mask_indices", "matmul", "matrix_transpose",
     "matvec", "max", "maximum", "mean", "median", "meshgrid", "mgrid", "min", "minimum", "mod", "modf", "moveaxis",
     "multiply", "nan", "nan_to_num", "nanargmax", "nanargmin", "nancumprod", "nancumsum", "nanmax", "nanmean",
     "nanmedian", "nanmin", "nanpercentile", "nanprod", "nanquantile", "nanstd", "nansum", "nanvar", "ndarray", "ndim",
     "negative", "newaxis", "nextafter", "nonzero", "not_equal", "number", "object_", "ogrid", "ones", "ones_like",
-    "outer", "packbits", "pad", "partition", "percentile", "permute_dims", "pi", "piecewise", "place", "polyadd",
-    "polyder", "polydiv", "polyint", "polymul", "polysub", "polyval", "positive", "pow", "power", "printoptions",
-    "prod", "promote_types", "ptp", "put", "put_along_axis", "quantile", "r_", "rad2deg", "radians", "ravel",
-    "ravel_multi_index", "real", "reciprocal", "remainder", "repeat", "reshape", "resize", "result_type", "right_shift",
-    "rint", "roll", "rollaxis", "rot90", "round", "s_", "save", "savez", "searchsorted", "select", "set_printoptions",
-    "setdiff1d", "setxor1d", "shape", "sign", "signbit", "signedinteger", "sin", "sinc", "single", "sinh", "size",
-    "sort", "sort_complex", "spacing", "split", "sqrt", "square", "squeeze", "stack", "std", "subtract", "sum",
-    "swapaxes", "take", "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "transpose", "trapezoid", "tri",
-    "tril", "tril_indices", "tril_indices_from", "trim_zeros", "triu", "triu_indices", "triu_indices_from",
-    "true_divide", "trunc", "uint", "uint1", "uint16", "uint2", "uint32", "uint4", "uint64", "uint8", "union1d",
-    "unique", "unique_all", "unique_counts", "unique_inverse", "unique_values", "unpackbits", "unravel_index",
-    "unsignedinteger", "unstack", "unwrap", "vander", "var", "vdot", "vecdot", "vecmat", "vectorize", "vsplit",
-    "vstack", "where", "zeros", "zeros_like",
+    "outer", "packbits", "pad", "partition", "percentile", "permute_dims", "pi", "piecewise", "place", "poly",
+    "polyadd", "polyder", "polydiv", "polyfit", "polyint", "polymul", "polysub", "polyval", "positive", "pow", "power",
+    "printoptions", "prod", "promote_types", "ptp", "put", "put_along_axis", "quantile", "r_", "rad2deg", "radians",
+    "ravel", "ravel_multi_index", "real", "reciprocal", "remainder", "repeat", "reshape", "resize", "result_type",
+    "right_shift", "rint", "roll", "rollaxis", "roots", "rot90", "round", "s_", "save", "savez", "searchsorted",
+    "select", "set_printoptions", "setdiff1d", "setxor1d", "shape", "sign", "signbit", "signedinteger", "sin", "sinc",
+    "single", "sinh", "size", "sort", "sort_complex", "spacing", "split", "sqrt", "square", "squeeze", "stack", "std",
+    "subtract", "sum", "swapaxes", "take", "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "transpose",
+    "trapezoid", "tri", "tril", "tril_indices", "tril_indices_from", "trim_zeros", "triu", "triu_indices",
+    "triu_indices_from", "true_divide", "trunc", "uint", "uint1", "uint16", "uint2", "uint32", "uint4", "uint64",
+    "uint8", "union1d", "unique", "unique_all", "unique_counts", "unique_inverse", "unique_values", "unpackbits",
+    "unravel_index", "unsignedinteger", "unstack", "unwrap", "vander", "var", "vdot", "vecdot", "vecmat", "vectorize",
+    "vsplit", "vstack", "where", "zeros", "zeros_like",
 ]
 
 T = TypeVar("T")
@@ -14191,6 +14191,16 @@ def frexp(x: ArrayLike, /) -> tuple[Array[Any], Array[Any]]:
     Example: ``frexp(jnp.array([8.0, 0.75]))`` is ``([0.5, 0.75], [4, 0])``.
     """
     ...
+def i0(x: ArrayLike) -> Array[Any]:
+    """The modified Bessel function of the first kind of order zero, ``I0(x)``, elementwise, in ``x``'s inexact
+    dtype (a complex ``x`` is refused with a ``ValueError``). Its derivative at 0 is exactly 0.
+
+    Args:
+        x: the points (bool and integers become the default float dtype).
+
+    Example: ``i0(jnp.array([0.0, 1.0]))`` is ``[1.0, 1.2660658]``.
+    """
+    ...
 
 # From arraytyping/_src/numpy/binary.py (generated from its source).
 def isclose(a: ArrayLike, b: ArrayLike, rtol: ArrayLike = ..., atol: ArrayLike = ..., equal_nan: bool = ...) -> Array[bool_]:
@@ -14210,6 +14220,16 @@ def ldexp(x1: ArrayLike, x2: ArrayLike, /) -> Array[Any]:
     overflowing where the result is finite).
 
     Example: ``ldexp(jnp.array([1.0, 0.75]), jnp.array([3, -1]))`` is ``[8.0, 0.375]``.
+    """
+    ...
+def bitwise_count(x: ArrayLike, /) -> Array[Any]:
+    """The number of 1 bits in the absolute value of each element of ``x`` (an integer or bool array), as
+    ``uint8``; a floating ``x`` is refused with a ``TypeError``.
+
+    Args:
+        x: the integers.
+
+    Example: ``bitwise_count(jnp.array([-3, 0, 7]))`` is ``[2, 0, 3]`` (``uint8``).
     """
     ...
 
@@ -19033,6 +19053,61 @@ def hamming(M: int) -> Array[float32]:
 def hanning(M: int) -> Array[float32]:
     'A Hann (Hanning) window of ``M`` points, in the default float dtype.'
     ...
+def kaiser(M: int, beta: ArrayLike) -> Array[Any]:
+    """A Kaiser window of ``M`` points with shape parameter ``beta``, in the default float dtype (promoted with
+    ``beta``'s): ``i0(beta * sqrt(1 - ((n - alpha) / alpha) ** 2)) / i0(beta)`` with ``alpha = (M - 1) / 2``.
+
+    Args:
+        M: the number of points (concrete; ones for ``M <= 1``).
+        beta: the shape parameter (0 gives a rectangular window).
+
+    Example: ``kaiser(4, 1.5)`` is about ``[0.61, 0.95, 0.95, 0.61]``.
+    """
+    ...
+
+# From arraytyping/_src/numpy/linalg.py (generated from its source).
+_D0 = TypeVar('_D0', covariant=True)
+_D1 = TypeVar('_D1', covariant=True)
+_D2 = TypeVar('_D2', covariant=True)
+def roots(p: ArrayLike, *, strip_zeros: bool = ...) -> Array[Any]:
+    """The roots of the polynomial with coefficients ``p`` (highest power first), complex whatever ``p``'s dtype:
+    the eigenvalues of its companion matrix.
+
+    Args:
+        p: the coefficients, a rank-1 array.
+        strip_zeros: drop the leading zero coefficients first (needs a concrete ``p``, so not under ``jit``); with
+            False, each leading zero gives a NaN root instead (and ``roots`` may be traced).
+
+    Example: ``roots(jnp.array([1.0, -3.0, 2.0]))`` is ``[2+0j, 1+0j]`` (in LAPACK's order).
+    """
+    ...
+def poly(seq_of_zeros: ArrayLike) -> Array[Any]:
+    """The coefficients (highest power first, leading 1) of the monic polynomial with roots ``seq_of_zeros``; of a
+    non-empty square matrix, its characteristic polynomial (from its eigenvalues, so complex). In the roots'
+    inexact dtype.
+
+    Args:
+        seq_of_zeros: the roots (a scalar counts as one), or a square matrix.
+
+    Example: ``poly(jnp.array([1.0, 2.0, 3.0]))`` is ``[1.0, -6.0, 11.0, -6.0]``.
+    """
+    ...
+def polyfit(x: ArrayLike, y: ArrayLike, deg: int, rcond: float | None = ..., full: bool = ..., w: ArrayLike | None = ..., cov: bool | str = ...) -> Array[Any] | tuple[Array[Any], ...]:
+    """The least-squares polynomial fit of degree ``deg`` to the points ``(x, y)``: its coefficients (highest power
+    first; one column per column of a two-dimensional ``y``).
+
+    Args:
+        x: the sample points, one-dimensional.
+        y: the values, of ``x``'s length (or ``[len(x), K]`` for ``K`` fits).
+        deg: the degree (concrete).
+        rcond: singular values below ``rcond`` times the largest are dropped (default ``len(x) * eps``).
+        full: return ``(coefficients, residuals, rank, singular values, rcond)`` instead.
+        w: weights of the unsquared residuals.
+        cov: also return the coefficients' covariance matrix (scaled by the residuals; ``'unscaled'``: not).
+
+    Example: ``polyfit(jnp.array([0.0, 1.0, 2.0]), jnp.array([1.0, 3.0, 5.0]), 1)`` is about ``[2.0, 1.0]``.
+    """
+    ...
 
 # From arraytyping/_src/numpy/editing.py (generated from its source).
 @overload
@@ -19047,6 +19122,20 @@ def delete(arr: Array[T], obj: ArrayLike | slice, axis: int | None = ..., *, ass
     ...
 @overload
 def delete(arr: ArrayLike, obj: ArrayLike | slice, axis: int | None = ..., *, assume_unique_indices: bool = ...) -> Array[Any]: ...
+def insert(arr: ArrayLike, obj: ArrayLike | slice, values: ArrayLike, axis: int | None = ...) -> Array[Any]:
+    """``arr`` with ``values`` inserted before the indices ``obj`` along ``axis`` (flattened first when ``axis`` is
+    None), in ``arr``'s dtype.
+
+    Args:
+        arr: the array.
+        obj: one index, a slice or one-dimensional integer indices (negative ones count from the end; all clipped
+            to the axis' length).
+        values: what is inserted, broadcast to the inserted slots and converted to ``arr``'s dtype.
+        axis: the axis (concrete); None flattens ``arr``.
+
+    Example: ``insert(jnp.array([1, 2, 3]), 1, 9)`` is ``[1, 9, 2, 3]``.
+    """
+    ...
 def trim_zeros(filt: ArrayLike, trim: str = ..., axis: int | Sequence[int] | None = ...) -> Array[Any]:
     """``filt`` without its leading (``'f'`` in ``trim``) and trailing (``'b'``) zeros, along each axis of ``axis``
     (all by default). The result's shape depends on the values, so ``filt`` must be concrete (not under ``jit``).

@@ -1,6 +1,7 @@
-"""``arraytyping.scipy``: JAX 0.10.2's ``jax.scipy``: ``linalg`` (factorizations and solves), ``signal`` (convolutions), ``special`` (special functions) and
-``stats`` (the normal distribution, ``stats.norm``)."""
+"""``arraytyping.scipy``: JAX 0.10.2's ``jax.scipy``: ``linalg`` (factorizations and solves), ``optimize``
+(``minimize`` by BFGS), ``signal`` (convolutions, ``detrend``), ``sparse.linalg`` (iterative solvers), ``special``
+(special functions) and ``stats`` (distributions)."""
 
-from arraytyping.scipy import linalg, signal, special, stats
+from arraytyping.scipy import linalg, optimize, signal, sparse, special, stats
 
-__all__ = ["linalg", "signal", "special", "stats"]
+__all__ = ["linalg", "optimize", "signal", "sparse", "special", "stats"]

@@ -2,7 +2,7 @@
 
 # mypy: disable-error-code="overload-overlap, misc, override"
 
-"``arraytyping.scipy.signal``: JAX 0.10.2's ``jax.scipy.signal`` convolutions (``convolve``, ``correlate``,\n``convolve2d``, ``correlate2d``)."
+"``arraytyping.scipy.signal``: JAX 0.10.2's ``jax.scipy.signal`` convolutions (``convolve``, ``correlate``,\n``convolve2d``, ``correlate2d``, ``fftconvolve``) and ``detrend``."
 
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar, Final, Generic, Literal, NamedTuple, TypeVar, overload
@@ -15,7 +15,7 @@ from arraytyping import Array
 from arraytyping.typing import ArrayLike, DTypeLike, ShapeLike
 
 __all__ = [
-    "convolve", "convolve2d", "correlate", "correlate2d",
+    "convolve", "convolve2d", "correlate", "correlate2d", "detrend", "fftconvolve",
 ]
 
 def convolve(in1: ArrayLike, in2: ArrayLike, mode: str = ..., method: str = ..., precision: None = ...) -> Array[Any]:
@@ -29,4 +29,33 @@ def correlate(in1: ArrayLike, in2: ArrayLike, mode: str = ..., method: str = ...
     ...
 def correlate2d(in1: ArrayLike, in2: ArrayLike, mode: str = ..., boundary: str = ..., fillvalue: float = ..., precision: None = ...) -> Array[Any]:
     "The two-dimensional cross-correlation of ``in1`` and ``in2`` (``boundary='fill'`` with ``fillvalue=0`` alone)."
+    ...
+def detrend(data: ArrayLike, axis: int = ..., type: str = ..., bp: int | Sequence[int] | np.ndarray = ..., overwrite_data: None = ...) -> Array[Any]:
+    """``data`` less its trend along ``axis``: its mean (``type='constant'``) or its least-squares line, fitted
+    piece by piece between the breakpoints ``bp`` (``'linear'``); in ``data``'s inexact dtype.
+
+    Args:
+        data: the signal.
+        axis: the axis along which the trend is removed.
+        type: ``'linear'`` or ``'constant'``.
+        bp: breakpoints along ``axis`` (static; between 0 and the axis' length).
+        overwrite_data: not supported (None).
+
+    Example: ``detrend(jnp.array([1.0, 2.0, 4.0]))`` is about ``[0.167, -0.333, 0.167]``.
+    """
+    ...
+def fftconvolve(in1: ArrayLike, in2: ArrayLike, mode: str = ..., axes: Sequence[int] | None = ...) -> Array[Any]:
+    """The N-dimensional convolution of ``in1`` and ``in2`` computed with FFTs: the same values as ``convolve``
+    (up to rounding), faster for large operands; in their promoted inexact dtype.
+
+    Args:
+        in1: the first operand.
+        in2: the second, of the same rank.
+        mode: ``'full'`` (the whole overlap), ``'same'`` (``in1``'s shape) or ``'valid'`` (where one covers the
+            other entirely).
+        axes: the axes convolved (the others are mapped over and must have equal lengths); None: all.
+
+    Example: ``fftconvolve(jnp.array([1.0, 2.0, 3.0]), jnp.array([0.0, 1.0, 0.5]))`` is about
+    ``[0.0, 1.0, 2.5, 4.0, 1.5]``.
+    """
     ...

@@ -22,6 +22,7 @@ from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.core.trace import Tracer
 from arraytyping._src.interpreters.autodiff.custom_derivatives import custom_jvp
 from arraytyping._src.lax import lax
+from arraytyping._src.lax.elementwise import population_count_p
 from arraytyping._src.lax.operand_checks import numpy_broadcast
 from arraytyping._src.numpy._promotion import (
     BOOL, ArrayLike, array_fn, as_dtype, binary_result, broadcast_to_shape, check_shapes, common_dtype, const_of,
@@ -624,3 +625,27 @@ def ldexp(x1: ArrayLike, x2: ArrayLike, /) -> Array:
     Example: ``ldexp(jnp.array([1.0, 0.75]), jnp.array([3, -1]))`` is ``[8.0, 0.375]``.
     """
     return _ldexp(x1, x2)
+
+
+def _bitwise_count_body(x: Any) -> Any:
+    dtype, weak = common_dtype(x)
+    if dtype == BOOL:  # JAX's promote_args_numeric: bool becomes the default integer
+        dtype = np.dtype("int64" if config.x64 else "int32")
+    x = abs_(as_dtype(x, dtype, weak))
+    return lax.convert_element_type(population_count_p.bind(x), np.dtype("uint8"), False)
+
+
+_bitwise_count = jitted(_bitwise_count_body, "bitwise_count", arrays=1)
+
+
+def bitwise_count(x: ArrayLike, /) -> Array:
+    """The number of 1 bits in the absolute value of each element of ``x`` (an integer or bool array), as
+    ``uint8``; a floating ``x`` is refused with a ``TypeError``.
+
+    Args:
+        x: the integers.
+
+    Example: ``bitwise_count(jnp.array([-3, 0, 7]))`` is ``[2, 0, 3]`` (``uint8``).
+    """
+    out: Array = _bitwise_count(x)
+    return out

@@ -17,14 +17,14 @@ from arraytyping._src.core.arraylike import refuse_sequences
 from arraytyping._src.core.trace import ConcretizationTypeError, concrete_value
 from arraytyping._src.lax import lax
 from arraytyping._src.numpy._promotion import ArrayLike, jitted, kind_of, shape_of
-from arraytyping._src.numpy.conversion import asarray, zeros_like
+from arraytyping._src.numpy.conversion import asarray, full, ones, zeros_like
 from arraytyping._src.numpy.creation import arange
 from arraytyping._src.numpy.joining import concatenate
-from arraytyping._src.numpy.ordering import sort
+from arraytyping._src.numpy.ordering import argsort, sort
 from arraytyping._src.numpy.selection import clip, where
-from arraytyping._src.numpy.shape import canonicalize_axis, ravel, reshape, swapaxes, tile
+from arraytyping._src.numpy.shape import broadcast_shapes, canonicalize_axis, moveaxis, ravel, reshape, swapaxes, tile
 
-__all__ = ["delete", "packbits", "resize", "trim_zeros", "unpackbits"]
+__all__ = ["delete", "insert", "packbits", "resize", "trim_zeros", "unpackbits"]
 
 
 def _index_tuple(shape: Any) -> tuple[int, ...]:
@@ -97,6 +97,60 @@ def delete(arr: ArrayLike, obj: ArrayLike | slice, axis: int | None = None, *,
         raise ValueError(f"np.delete(arr, obj): got obj.dtype={host.dtype}; must be integer or bool.")
     masked: Array = a[(*before, mask)]
     return masked
+
+
+def insert(arr: ArrayLike, obj: ArrayLike | slice, values: ArrayLike, axis: int | None = None) -> Array:
+    """``arr`` with ``values`` inserted before the indices ``obj`` along ``axis`` (flattened first when ``axis`` is
+    None), in ``arr``'s dtype.
+
+    Args:
+        arr: the array.
+        obj: one index, a slice or one-dimensional integer indices (negative ones count from the end; all clipped
+            to the axis' length).
+        values: what is inserted, broadcast to the inserted slots and converted to ``arr``'s dtype.
+        axis: the axis (concrete); None flattens ``arr``.
+
+    Example: ``insert(jnp.array([1, 2, 3]), 1, 9)`` is ``[1, 9, 2, 3]``.
+    """
+    refuse_sequences("insert", arr, 0 if isinstance(obj, slice) else obj, values)
+    a: Any = asarray(arr)
+    if axis is None:
+        a, axis = ravel(a), 0
+    if concrete_value(axis) is None:
+        raise ConcretizationTypeError("Abstract tracer value encountered where concrete value is expected: "
+                                      "axis argument of jnp.insert()")
+    ax = canonicalize_axis(operator.index(axis), len(shape_of(a)))
+    indices: Any = arange(*obj.indices(shape_of(a)[ax])) if isinstance(obj, slice) else asarray(obj)
+    if len(shape_of(indices)) > 1:
+        raise ValueError(f"jnp.insert(): obj must be a slice, a one-dimensional array, or a scalar; got {obj}")
+    if kind_of(indices) not in "iu":
+        if math.prod(shape_of(indices)) == 0 and not isinstance(obj, Array):
+            indices = indices.astype(int)
+        else:
+            raise ValueError(f"jnp.insert(): index array must be integer typed; got {obj}")
+    values_arr: Any = asarray(values, dtype=a.dtype)
+    extra = len(shape_of(a)) - len(shape_of(values_arr))
+    if extra > 0:
+        values_arr = reshape(values_arr, (1,) * extra + tuple(shape_of(values_arr)))
+    if math.prod(shape_of(indices)) == 1:
+        index = ravel(indices)[0]
+        if not shape_of(indices):
+            values_arr = moveaxis(values_arr, 0, ax)
+        indices = full(shape_of(values_arr)[ax], index)
+    n_input = shape_of(a)[ax]
+    n_insert = broadcast_shapes(shape_of(indices), (shape_of(values_arr)[ax],))[0]
+    out_shape = list(shape_of(a))
+    out_shape[ax] += n_insert
+    out: Any = zeros_like(a, shape=tuple(out_shape))
+    indices = where(indices < 0, indices + n_input, indices)
+    indices = clip(indices, 0, n_input)
+    values_ind = indices.at[argsort(indices)].add(arange(n_insert, dtype=indices.dtype))
+    arr_mask = ones(n_input + n_insert, dtype=bool).at[values_ind].set(False)
+    arr_ind = where(arr_mask, size=n_input)[0]
+    before = (slice(None),) * ax
+    out = out.at[(*before, values_ind)].set(values_arr)
+    result: Array = out.at[(*before, arr_ind)].set(a)
+    return result
 
 
 def trim_zeros(filt: ArrayLike, trim: str = "fb", axis: int | Sequence[int] | None = None) -> Array:

@@ -20,6 +20,7 @@ from arraytyping import op_rules
 from arraytyping._src.dtypes import registry
 from arraytyping._src.dtypes.config import config
 from arraytyping._src.core.annotations import AnyArray, ArrayLike
+from arraytyping._src.core.array import Array
 from arraytyping._src.dtypes.queries import finfo
 from arraytyping.typing import DTypeLike
 from arraytyping._src.interpreters.autodiff.ad import materialize
@@ -40,9 +41,21 @@ from arraytyping._src.numpy.contractions import ensure_array
 from arraytyping._src.numpy.contractions import matmul as _jnp_matmul
 from arraytyping._src.numpy.contractions import tensordot as _jnp_tensordot
 from arraytyping._src.numpy.contractions import vecdot as _jnp_vecdot
+from arraytyping._src.numpy.creation import arange as _arange
+from arraytyping._src.numpy.creation import diag as _diag
 from arraytyping._src.numpy.creation import eye
+from arraytyping._src.numpy.creation import vander as _vander
+from arraytyping._src.numpy.contractions import convolve as _convolve
+from arraytyping._src.numpy.contractions import outer as _outer
+from arraytyping._src.numpy.joining import concatenate as _concatenate
+from arraytyping._src.numpy.reductions import all as _all
+from arraytyping._src.numpy.reductions import argmin as _argmin
+from arraytyping._src.numpy.shape import atleast_1d as _atleast_1d
+from arraytyping._src.numpy.shape import roll as _roll
+from arraytyping._src.core.trace import ConcretizationTypeError, concrete_value
 from arraytyping._src.numpy.einsum import einsum
 from arraytyping._src.numpy.conversion import asarray, zeros_like
+from arraytyping._src.numpy.conversion import ones as _ones
 from arraytyping._src.numpy.indexing import getitem, take_along_axis
 from arraytyping._src.numpy.reductions import amax, amin, count_nonzero, prod, sum
 from arraytyping._src.numpy.reductions import any as any_
@@ -1268,4 +1281,181 @@ def eigvals(a: ArrayLike) -> AnyArray:
     a = _ensure(a, "jnp.linalg.eigvals")
     _check("eigvals", a, "eigh")
     out: AnyArray = _eigvals(a)
+    return out
+
+
+# Polynomials that need linear algebra (JAX 0.10.2's polynomial.py): roots (the companion matrix's eigenvalues),
+# poly (a polynomial from its roots, or a square matrix's characteristic polynomial) and polyfit (least squares).
+# Public in arraytyping.numpy, not in numpy.linalg.
+
+
+def _complex_of(dtype: np.dtype[Any]) -> np.dtype[Any]:
+    """JAX's ``to_complex_dtype``: the complex dtype that holds ``dtype``'s values."""
+    return np.dtype("complex128" if dtype in (np.dtype("float64"), np.dtype("complex128")) else "complex64")
+
+
+def _roots_no_zeros_body(p: Any) -> Any:
+    n = shape_of(p)[0]
+    dtype = lax.aval_of(p).dtype
+    if n < 2:
+        return lax.full((0,), 0, _complex_of(dtype))
+    companion: Any = _diag(_ones((n - 2,), dtype), -1)
+    companion = companion.at[0, :].set(negative(p[1:]) / p[0])
+    return _eigvals(companion)
+
+
+_roots_no_zeros = jitted(_roots_no_zeros_body, "_roots_no_zeros", call_name="_roots_no_zeros")
+
+
+def _roots_with_zeros_body(p: Any, num_leading_zeros: Any) -> Any:
+    p = where(equal(shape_of(p)[0], num_leading_zeros), 1.0, p)
+    found: Any = _roots_no_zeros(_roll(p, negative(num_leading_zeros)))
+    found = lax.sort([equal(found, 0), found], 0, True, 1)[1]
+    size = shape_of(found)[0]
+    return where(less(_arange(size), subtract(size, num_leading_zeros)), found, complex(np.nan, np.nan))
+
+
+_roots_with_zeros = jitted(_roots_with_zeros_body, "_roots_with_zeros", call_name="_roots_with_zeros")
+
+
+def roots(p: ArrayLike, *, strip_zeros: bool = True) -> Array:
+    """The roots of the polynomial with coefficients ``p`` (highest power first), complex whatever ``p``'s dtype:
+    the eigenvalues of its companion matrix.
+
+    Args:
+        p: the coefficients, a rank-1 array.
+        strip_zeros: drop the leading zero coefficients first (needs a concrete ``p``, so not under ``jit``); with
+            False, each leading zero gives a NaN root instead (and ``roots`` may be traced).
+
+    Example: ``roots(jnp.array([1.0, -3.0, 2.0]))`` is ``[2+0j, 1+0j]`` (in LAPACK's order).
+    """
+    arr = promote_args_inexact(_ensure(p, "roots"))[0]
+    arr = _atleast_1d(arr)
+    if len(shape_of(arr)) != 1:
+        raise ValueError("Input must be a rank-1 array.")
+    n = shape_of(arr)[0]
+    if n < 2:
+        empty: Array = asarray(np.zeros((0,), _complex_of(lax.aval_of(arr).dtype)))
+        return empty
+    is_zero = equal(arr, 0)
+    num_leading_zeros: Any = where(_all(is_zero), n, _argmin(is_zero))
+    if strip_zeros:
+        known = concrete_value(num_leading_zeros)
+        if known is None:
+            raise ConcretizationTypeError(
+                "Abstract tracer value encountered where concrete value is expected: The error occurred in the "
+                "jnp.roots() function. To use this within a JIT-compiled context, pass strip_zeros=False, but be "
+                "aware that leading zeros will result in some returned roots being set to NaN.")
+        out: Array = _roots_no_zeros(arr[int(np.asarray(known)):])
+        return out
+    with_zeros: Array = _roots_with_zeros(arr, num_leading_zeros)
+    return with_zeros
+
+
+def _poly_body(seq_of_zeros: Any) -> Any:
+    zeros_arr = _atleast_1d(promote_args_inexact(seq_of_zeros)[0])
+    sh = shape_of(zeros_arr)
+    if len(sh) == 2 and sh[0] == sh[1] and sh[0] != 0:
+        zeros_arr = _eigvals(zeros_arr)
+    if len(shape_of(zeros_arr)) != 1:
+        raise ValueError("input must be 1d or non-empty square 2d array.")
+    dtype = lax.aval_of(zeros_arr).dtype
+    if shape_of(zeros_arr)[0] == 0:
+        return _ones((), dtype)
+    a: Any = _ones((1,), dtype)
+    one = _ones((1,), dtype)
+    for k in range(shape_of(zeros_arr)[0]):
+        a = _convolve(a, _concatenate([one, lax.reshape(negative(zeros_arr[k]), (1,))]), mode="full")
+    return a
+
+
+_poly = jitted(_poly_body, "poly", call_name="poly", arrays=1)
+
+
+def poly(seq_of_zeros: ArrayLike) -> Array:
+    """The coefficients (highest power first, leading 1) of the monic polynomial with roots ``seq_of_zeros``; of a
+    non-empty square matrix, its characteristic polynomial (from its eigenvalues, so complex). In the roots'
+    inexact dtype.
+
+    Args:
+        seq_of_zeros: the roots (a scalar counts as one), or a square matrix.
+
+    Example: ``poly(jnp.array([1.0, 2.0, 3.0]))`` is ``[1.0, -6.0, 11.0, -6.0]``.
+    """
+    out: Array = _poly(seq_of_zeros)
+    return out
+
+
+def _polyfit_body(x: Any, y: Any, w: Any, *, deg: int, rcond: float | None, full: bool, cov: bool | str) -> Any:
+    order = deg + 1
+    if deg < 0:
+        raise ValueError("expected deg >= 0")
+    if len(shape_of(x)) != 1:
+        raise TypeError("expected 1D vector for x")
+    if shape_of(x)[0] == 0:
+        raise TypeError("expected non-empty vector for x")
+    if len(shape_of(y)) < 1 or len(shape_of(y)) > 2:
+        raise TypeError("expected 1D or 2D array for y")
+    if shape_of(x)[0] != shape_of(y)[0]:
+        raise TypeError("expected x and y to have same length")
+    n = shape_of(x)[0]
+    if rcond is None:
+        rcond = n * float(finfo(lax.aval_of(x).dtype).eps)
+    rcond = float(rcond)
+    lhs: Any = _vander(x, order)
+    rhs: Any = y
+    if w is not None:
+        w_arr = promote_args_inexact(w)[0]
+        if len(shape_of(w_arr)) != 1:
+            raise TypeError("expected a 1-d array for weights")
+        if shape_of(w_arr)[0] != shape_of(y)[0]:
+            raise TypeError("expected w and y to have the same length")
+        lhs = lhs * w_arr[:, None]
+        rhs = rhs * (w_arr[:, None] if len(shape_of(rhs)) == 2 else w_arr)
+    scale = sqrt(sum(lhs * lhs, axis=0))
+    lhs = lhs / scale[None, :]
+    c, resids, rank, s = _lstsq_body(lhs, rhs, rcond)
+    c = (c.T / scale[None, :]).T if len(shape_of(c)) > 1 else c / scale
+    if full:
+        return c, resids, rank, s, asarray(rcond)
+    if cov:
+        vbase = _inv_body(_jnp_matmul(lhs.T, lhs))
+        vbase = vbase / _outer(scale, scale)
+        if cov == "unscaled":
+            fac: Any = asarray(1.0)
+        else:
+            if n <= order:
+                raise ValueError("the number of data points must exceed order to scale the covariance matrix")
+            fac = resids / (n - order)
+        if len(shape_of(y)) == 1:
+            return c, vbase * _atleast_1d(fac)[None]
+        return c, vbase[:, :, None] * _atleast_1d(fac)[None, None, :]
+    return c
+
+
+_polyfit = jitted(_polyfit_body, "polyfit", call_name="polyfit")
+
+
+def polyfit(x: ArrayLike, y: ArrayLike, deg: int, rcond: float | None = None, full: bool = False,
+            w: ArrayLike | None = None, cov: bool | str = False) -> Array | tuple[Array, ...]:
+    """The least-squares polynomial fit of degree ``deg`` to the points ``(x, y)``: its coefficients (highest power
+    first; one column per column of a two-dimensional ``y``).
+
+    Args:
+        x: the sample points, one-dimensional.
+        y: the values, of ``x``'s length (or ``[len(x), K]`` for ``K`` fits).
+        deg: the degree (concrete).
+        rcond: singular values below ``rcond`` times the largest are dropped (default ``len(x) * eps``).
+        full: return ``(coefficients, residuals, rank, singular values, rcond)`` instead.
+        w: weights of the unsquared residuals.
+        cov: also return the coefficients' covariance matrix (scaled by the residuals; ``'unscaled'``: not).
+
+    Example: ``polyfit(jnp.array([0.0, 1.0, 2.0]), jnp.array([1.0, 3.0, 5.0]), 1)`` is about ``[2.0, 1.0]``.
+    """
+    if w is None:
+        x_arr, y_arr = _ensure(x, "polyfit"), _ensure(y, "polyfit")
+    else:
+        x_arr, y_arr, w = _ensure(x, "polyfit"), _ensure(y, "polyfit"), _ensure(w, "polyfit")
+    deg = int(deg)  # JAX's concrete_or_error(int, deg)
+    out: Array | tuple[Array, ...] = _polyfit(x_arr, y_arr, w, deg=deg, rcond=rcond, full=full, cov=cov)
     return out

@@ -22,6 +22,8 @@ from arraytyping._src.core.array import Array
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.interpreters.autodiff.custom_derivatives import custom_jvp
 from arraytyping._src.lax import lax
+from arraytyping._src.lax import special as _special
+from arraytyping._src.interpreters.autodiff.differentiation import jvp as _jvp
 from arraytyping.dtypes import float0 as FLOAT0
 from arraytyping._src.lax.operand_checks import numpy_broadcast
 from arraytyping._src.lax.primitives import RoundingMethod
@@ -792,3 +794,47 @@ def frexp(x: ArrayLike, /) -> tuple[Array, Array]:
     """
     m, e = _frexp(x)
     return m, e
+
+
+# i0: the modified Bessel function of the first kind, order 0 (JAX 0.10.2's lax_numpy.i0, with its custom JVP)
+
+
+def _i0_impl(x: Any) -> Any:
+    abs_x = lax.abs(x)
+    return lax.mul(lax.exp(abs_x), _special.bessel_i0e(abs_x))
+
+
+def _i0_jvp(primals: tuple[Any], tangents: tuple[Any]) -> tuple[Any, Any]:
+    primal_out, tangent_out = _jvp(_i0_impl, primals, tangents)
+    (x,) = primals
+    zero = lax.full((), 0.0, lax.aval_of(tangent_out).dtype)
+    return primal_out, lax_where(lax.eq(x, lax.full((), 0, lax.aval_of(x).dtype)),
+                                 broadcast_to_shape(zero, shape_of(tangent_out)), tangent_out)
+
+
+_i0_custom: custom_jvp[[Any], Any] = custom_jvp(_i0_impl)
+_i0_custom.defjvp(_i0_jvp)
+
+
+def _i0_body(x: Any) -> Any:
+    dtype, weak = common_dtype(x)
+    x = as_dtype(x, to_inexact_dtype(dtype), weak)
+    if kind_of(x) != "f":
+        raise ValueError(f"Unsupported input type to jax.numpy.i0: {lax.aval_of(x).dtype}")
+    return _i0_custom(x)
+
+
+_i0 = jitted(_i0_body, "i0", call_name="i0", arrays=1)
+
+
+def i0(x: ArrayLike) -> Array:
+    """The modified Bessel function of the first kind of order zero, ``I0(x)``, elementwise, in ``x``'s inexact
+    dtype (a complex ``x`` is refused with a ``ValueError``). Its derivative at 0 is exactly 0.
+
+    Args:
+        x: the points (bool and integers become the default float dtype).
+
+    Example: ``i0(jnp.array([0.0, 1.0]))`` is ``[1.0, 1.2660658]``.
+    """
+    out: Array = _i0(x)
+    return out

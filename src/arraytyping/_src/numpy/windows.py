@@ -15,12 +15,12 @@ from arraytyping._src.dtypes.config import config
 from arraytyping._src.core.array import Array
 from arraytyping._src.core.trace import ConcretizationTypeError
 from arraytyping._src.lax import lax
-from arraytyping._src.numpy._promotion import array_fn
+from arraytyping._src.numpy._promotion import ArrayLike, array_fn
 from arraytyping._src.numpy.binary import add, multiply, subtract, true_divide
 from arraytyping._src.numpy.unary import abs as abs_
-from arraytyping._src.numpy.unary import cos
+from arraytyping._src.numpy.unary import cos, i0, sqrt
 
-__all__ = ["bartlett", "blackman", "hamming", "hanning"]
+__all__ = ["bartlett", "blackman", "hamming", "hanning", "kaiser"]
 
 
 def _cosine(n: Any, m: int, k: int) -> Any:
@@ -74,3 +74,25 @@ def hamming(M: int) -> Array:
 def hanning(M: int) -> Array:
     """A Hann (Hanning) window of ``M`` points, in the default float dtype."""
     return _window(fn="hanning", m=_size(M, "hanning"))
+
+
+def kaiser(M: int, beta: ArrayLike) -> Array:
+    """A Kaiser window of ``M`` points with shape parameter ``beta``, in the default float dtype (promoted with
+    ``beta``'s): ``i0(beta * sqrt(1 - ((n - alpha) / alpha) ** 2)) / i0(beta)`` with ``alpha = (M - 1) / 2``.
+
+    Args:
+        M: the number of points (concrete; ones for ``M <= 1``).
+        beta: the shape parameter (0 gives a rectangular window).
+
+    Example: ``kaiser(4, 1.5)`` is about ``[0.61, 0.95, 0.95, 0.61]``.
+    """
+    m = _size(M, "kaiser")
+    dtype = registry.INFO[op_rules.window_result("hanning", config.lattice_config)[0]].dtype
+    if m <= 1:
+        out: Array = lax.full((m,), 1, dtype)
+        return out
+    n = lax.iota(dtype, (m,), 0)
+    alpha = 0.5 * (m - 1)
+    window: Array = true_divide(i0(multiply(beta, sqrt(subtract(1, true_divide(subtract(n, alpha), alpha) ** 2)))),
+                                i0(beta))
+    return window

@@ -55,11 +55,11 @@ private type aliases are copied (they must be named apart from the stub's: ``_Gr
 NUMPY_FROM_SOURCE: Final[Mapping[str, tuple[str, ...]]] = {
     "_src/numpy/unary.py": (
         "angle", "arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctanh", "around", "cbrt", "ceil", "conj",
-        "conjugate", "cosh", "deg2rad", "exp2", "expm1", "fabs", "floor", "frexp", "imag", "iscomplex", "isfinite", "isinf",
+        "conjugate", "cosh", "deg2rad", "exp2", "expm1", "fabs", "floor", "frexp", "i0", "imag", "iscomplex", "isfinite", "isinf",
         "isnan", "isneginf", "isposinf", "isreal", "log10", "log1p", "log2", "modf", "nan_to_num", "rad2deg",
         "real", "reciprocal", "rint", "round", "signbit", "sinc", "sinh", "spacing", "square", "tan", "trunc"),
     "_src/numpy/binary.py": (
-        "allclose", "arctan2", "array_equal", "array_equiv", "copysign", "divmod", "float_power", "fmax", "fmin",
+        "allclose", "arctan2", "array_equal", "array_equiv", "bitwise_count", "copysign", "divmod", "float_power", "fmax", "fmin",
         "fmod", "gcd", "heaviside", "hypot", "isclose", "lcm", "ldexp", "logaddexp", "logaddexp2", "nextafter"),
     "_src/numpy/reductions.py": (
         "argmax", "argmin", "average", "count_nonzero", "cumprod", "cumsum", "cumulative_prod", "cumulative_sum",
@@ -100,8 +100,9 @@ NUMPY_FROM_SOURCE: Final[Mapping[str, tuple[str, ...]]] = {
         "polydiv", "polyint", "polymul", "polysub", "polyval", "tensordot", "vdot", "vecdot", "vecmat"),
     "_src/numpy/einsum.py": ("einsum",),
     "_src/numpy/vectorize.py": ("apply_along_axis", "apply_over_axes", "piecewise", "vectorize"),
-    "_src/numpy/windows.py": ("bartlett", "blackman", "hamming", "hanning"),
-    "_src/numpy/editing.py": ("delete", "packbits", "resize", "trim_zeros", "unpackbits"),
+    "_src/numpy/windows.py": ("bartlett", "blackman", "hamming", "hanning", "kaiser"),
+    "_src/numpy/linalg.py": ("poly", "polyfit", "roots"),
+    "_src/numpy/editing.py": ("delete", "insert", "packbits", "resize", "trim_zeros", "unpackbits"),
 }
 """Runtime module -> the functions the ``arraytyping.numpy`` stub declares from their source (annotations verbatim:
 a function whose dtype the rule modules do not give yet says ``Array`` (any dtype), never a dtype that could be
