@@ -32,7 +32,7 @@ from arraytyping import ref as ref
 from arraytyping import errors as errors, stages as stages
 from arraytyping import sharding as sharding
 from arraytyping.sharding import NamedSharding as NamedSharding, PartitionSpec as P, Sharding
-from arraytyping.sharding import make_mesh as make_mesh, set_mesh as set_mesh
+from arraytyping.sharding import make_mesh as make_mesh, reshard as reshard, set_mesh as set_mesh
 from arraytyping import image as image, ops as ops
 from arraytyping import dlpack as dlpack
 from arraytyping.errors import ConcretizationTypeError as ConcretizationTypeError
@@ -45,27 +45,28 @@ __all__ = [
     "Array", "ConcretizationTypeError", "DeletedArrayError", "ShapeDtypeStruct", "TracerArrayConversionError",
     "TracerBoolConversionError", "TracerIntegerConversionError", "TypeCheckError", "UnexpectedTracerError",
     "checkpoint", "checkpoint_policies", "custom_jvp", "custom_vjp", "device_put", "devices", "eval_shape", "grad",
-    "NamedSharding", "P", "Shard", "make_array_from_callback", "make_array_from_single_device_arrays", "make_mesh",
-    "set_mesh", "hessian", "jacfwd", "jacobian", "jacrev", "jit", "jvp", "linearize", "make_jaxpr", "remat",
-    "typecheck", "value_and_grad", "vjp", "vmap", "block_until_ready", "typeof", "debug", "experimental",
-    "pure_callback", "TypePromotionError", "bfloat16", "errors", "stages", "bool_", "canonicalize_dtype", "complex64",
-    "custom_derivatives", "custom_batching", "complex128", "complexfloating", "config", "dtype_promotion", "dtypes",
-    "enable_x64", "finfo", "float4_e2m1fn", "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4", "float8_e4m3",
-    "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu",
-    "float16", "float32", "float64", "floating", "generic", "iinfo", "inexact", "int1", "int2", "int4", "int8", "int16",
-    "int32", "int64", "integer", "isdtype", "issubdtype", "lattice", "number", "op_rules", "promote_types",
-    "result_type", "signedinteger", "tree_util", "uint1", "uint2", "uint4", "uint8", "uint16", "uint32", "uint64",
-    "unsignedinteger", "clear_caches", "default_backend", "device_count", "device_get", "disable_jit",
-    "ensure_compile_time_eval", "float0", "linear_transpose", "live_arrays", "local_device_count", "local_devices",
-    "named_call", "named_scope", "print_environment_info", "process_count", "process_index", "closure_convert",
-    "copy_to_host_async", "custom_gradient", "effects_barrier", "host_count", "host_id", "host_ids", "process_indices",
-    "uint8", "uint16", "uint32", "uint64", "unsignedinteger", "Ref", "freeze", "new_ref", "debug_infs", "debug_nans",
-    "allow_f16_reductions", "array_garbage_collection_guard", "check_tracer_leaks", "checking_leaks", "debug_key_reuse",
-    "default_device", "default_matmul_precision", "default_prng_impl", "enable_checks", "enable_custom_prng",
-    "explain_cache_misses", "legacy_prng_key", "log_compiles", "make_user_context", "no_execution", "no_tracing",
-    "numpy_dtype_promotion", "numpy_rank_promotion", "softmax_custom_jvp", "thread_guard", "threefry_partitionable",
-    "transfer_guard", "transfer_guard_device_to_device", "transfer_guard_device_to_host",
-    "transfer_guard_host_to_device", "Device", "ds", "empty_ref", "free_ref", "fwd_and_bwd", "memory",
+    "NamedSharding", "P", "Shard", "make_array_from_callback", "make_array_from_process_local_data",
+    "make_array_from_single_device_arrays", "make_mesh", "set_mesh", "reshard", "hessian", "jacfwd", "jacobian",
+    "jacrev", "jit", "jvp", "linearize", "make_jaxpr", "remat", "typecheck", "value_and_grad", "vjp", "vmap",
+    "block_until_ready", "typeof", "debug", "experimental", "pure_callback", "TypePromotionError", "bfloat16", "errors",
+    "stages", "bool_", "canonicalize_dtype", "complex64", "custom_derivatives", "custom_batching", "complex128",
+    "complexfloating", "config", "dtype_promotion", "dtypes", "enable_x64", "finfo", "float4_e2m1fn", "float6_e2m3fn",
+    "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz",
+    "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float16", "float32", "float64", "floating", "generic", "iinfo",
+    "inexact", "int1", "int2", "int4", "int8", "int16", "int32", "int64", "integer", "isdtype", "issubdtype", "lattice",
+    "number", "op_rules", "promote_types", "result_type", "signedinteger", "tree_util", "uint1", "uint2", "uint4",
+    "uint8", "uint16", "uint32", "uint64", "unsignedinteger", "clear_caches", "default_backend", "device_count",
+    "device_get", "disable_jit", "ensure_compile_time_eval", "float0", "linear_transpose", "live_arrays",
+    "local_device_count", "local_devices", "named_call", "named_scope", "print_environment_info", "process_count",
+    "process_index", "closure_convert", "copy_to_host_async", "custom_gradient", "effects_barrier", "host_count",
+    "host_id", "host_ids", "process_indices", "uint8", "uint16", "uint32", "uint64", "unsignedinteger", "Ref", "freeze",
+    "new_ref", "debug_infs", "debug_nans", "allow_f16_reductions", "array_garbage_collection_guard",
+    "check_tracer_leaks", "checking_leaks", "debug_key_reuse", "default_device", "default_matmul_precision",
+    "default_prng_impl", "enable_checks", "enable_custom_prng", "explain_cache_misses", "legacy_prng_key",
+    "log_compiles", "make_user_context", "no_execution", "no_tracing", "numpy_dtype_promotion", "numpy_rank_promotion",
+    "softmax_custom_jvp", "thread_guard", "threefry_partitionable", "transfer_guard", "transfer_guard_device_to_device",
+    "transfer_guard_device_to_host", "transfer_guard_host_to_device", "Device", "ds", "empty_ref", "free_ref",
+    "fwd_and_bwd", "memory",
 ]
 
 __version__: str
@@ -11773,7 +11774,7 @@ def result_type(*args: object) -> np.dtype[Any]: ...
 
 # Transformations keep the wrapped function's signature (jit's, with the ahead-of-time stages).
 @overload
-def jit(fun: Callable[Params, R], *, static_argnums: int | Sequence[int] | None = None, static_argnames: str | Iterable[str] | None = None) -> stages.Wrapped[Params, R]:
+def jit(fun: Callable[Params, R], *, static_argnums: int | Sequence[int] | None = None, static_argnames: str | Iterable[str] | None = None, in_shardings: Any = None, out_shardings: Any = None) -> stages.Wrapped[Params, R]:
     """Compile ``fun`` with XLA: ``jit(f)`` traces ``f`` once per input signature (the dtypes, shapes, weak types
     and tree structure of its arguments, the configuration and the static arguments), lowers the jaxpr to
     StableHLO, compiles it and runs the executable on later calls. Arguments and results are pytrees.
@@ -11781,6 +11782,12 @@ def jit(fun: Callable[Params, R], *, static_argnums: int | Sequence[int] | None 
     ``static_argnums`` (positions) and ``static_argnames`` (names) mark static arguments, which must be hashable
     and are part of the signature; each is inferred from the other through ``f``'s signature. The result's
     :meth:`~Wrapped.trace` and :meth:`~Wrapped.lower` take the steps ahead of time (``jax.stages``).
+
+    Over several devices (JAX's sharded ``jit``): ``in_shardings`` (a sharding, or a pytree of shardings or
+    ``None`` that is a prefix of the positional arguments) places each argument so (an array already laid out
+    otherwise is JAX's ``ValueError``); ``out_shardings`` (likewise, a prefix of the result) lays the results out
+    so. A sharded argument makes the computation run over its mesh's devices, compiled with XLA's SPMD partitioner;
+    the results are sharded as given, or as the partitioner chose.
 
     ::
 
@@ -11793,7 +11800,7 @@ def jit(fun: Callable[Params, R], *, static_argnums: int | Sequence[int] | None 
     """
     ...
 @overload
-def jit(fun: None = None, *, static_argnums: int | Sequence[int] | None = None, static_argnames: str | Iterable[str] | None = None) -> Callable[[Callable[Params, R]], stages.Wrapped[Params, R]]: ...
+def jit(fun: None = None, *, static_argnums: int | Sequence[int] | None = None, static_argnames: str | Iterable[str] | None = None, in_shardings: Any = None, out_shardings: Any = None) -> Callable[[Callable[Params, R]], stages.Wrapped[Params, R]]: ...
 OutDType = TypeVar("OutDType")
 InDType1 = TypeVar("InDType1")
 InDType2 = TypeVar("InDType2")
@@ -11946,6 +11953,17 @@ def make_array_from_callback(shape: Sequence[int], sharding: Sharding, data_call
 
         data = np.arange(32.).reshape(8, 4)
         x = arraytyping.make_array_from_callback(data.shape, sharding, lambda idx: data[idx])
+    """
+    ...
+def make_array_from_process_local_data(sharding: Any, local_data: Any, global_shape: Any = None) -> Any:
+    """The arrays of ``local_data`` (a numpy array, or a pytree of them) laid out as ``sharding`` says (a sharding,
+    a ``PartitionSpec`` with a mesh set, or a pytree prefix of them), as JAX's
+    ``jax.make_array_from_process_local_data`` in one process: each process's data is the whole array, so
+    ``global_shape`` (a shape, or a pytree of them) must be ``None`` or the data's own shape (JAX's ``ValueError``).
+
+    Example::
+
+        x = arraytyping.make_array_from_process_local_data(NamedSharding(mesh, P("x")), np.arange(8.0))
     """
     ...
 @overload

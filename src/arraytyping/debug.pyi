@@ -2,17 +2,27 @@
 
 # mypy: disable-error-code="overload-overlap, misc, override"
 
-"""Debugging inside transformed code (as ``jax.debug``): ``print`` prints run-time values, ``callback`` calls a host function with them, ``breakpoint`` pauses at a ``pdb``-like prompt."""
+"""Debugging inside transformed code (as ``jax.debug``): ``print`` prints run-time values, ``callback`` calls a host function with them, ``log`` logs them, ``breakpoint`` pauses at a ``pdb``-like prompt."""
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, overload
 
 from arraytyping.sharding import Sharding
 
 __all__ = [
-    "breakpoint", "callback", "inspect_array_sharding", "print", "visualize_array_sharding", "visualize_sharding",
+    "DebugEffect", "OrderedDebugEffect", "breakpoint", "callback", "inspect_array_sharding", "log", "print",
+    "visualize_array_sharding", "visualize_sharding",
 ]
 
+class DebugEffect:
+    """The effect of a debug callback: kept though its results are unused. Prints as ``Debug``."""
+class OrderedDebugEffect:
+    """The effect of an ordered debug callback (``ordered=True``). Prints as ``OrderedDebug``."""
+
+@overload
+def log(fmt: str, *args: Any, ordered: bool = False, partitioned: bool = False, skip_format_check: bool = False, **kwargs: Any) -> None: ...
+@overload
+def log(fmt: None = None, *, ordered: bool = False, partitioned: bool = False, skip_format_check: bool = False) -> Callable[..., None]: ...
 def callback(callback: Callable[..., Any], *args: Any, ordered: bool = False, partitioned: bool = False, **kwargs: Any) -> None: ...
 def print(fmt: str, *args: Any, ordered: bool = False, partitioned: bool = False, **kwargs: Any) -> None: ...
 def breakpoint(*, backend: str | None = None, filter_frames: bool = True, num_frames: int | None = None, ordered: bool = False, token: Any = None, **kwargs: Any) -> Any: ...
