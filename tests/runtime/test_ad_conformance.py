@@ -244,11 +244,11 @@ class OurLax:
 
     @staticmethod
     def eigh_values(x: Any) -> Any:
-        return lapack.eigh_p.bind(_symmetrize(x), lower=True)[1]  # JAX's lax.linalg.eigh symmetrizes its input
+        return lapack.eigh_p.bind(_symmetrize(x), lower=True, sort_eigenvalues=True, subset_by_index=None, algorithm=None)[1]  # JAX's lax.linalg.eigh symmetrizes its input
 
     @staticmethod
     def eigh_vectors(x: Any) -> Any:
-        v = lapack.eigh_p.bind(_symmetrize(x), lower=True)[0]
+        v = lapack.eigh_p.bind(_symmetrize(x), lower=True, sort_eigenvalues=True, subset_by_index=None, algorithm=None)[0]
         return lax.mul(v, lax.conj(v) if lax.aval_of(v).dtype.kind == "c" else v)
 
     @staticmethod
@@ -263,16 +263,16 @@ class OurLax:
 
     @staticmethod
     def svd_values(x: Any) -> Any:
-        return lapack.svd_p.bind(x, full_matrices=False, compute_uv=False)[0]
+        return lapack.svd_p.bind(x, full_matrices=False, compute_uv=False, subset_by_index=None, algorithm=None)[0]
 
     @staticmethod
     def svd_u(x: Any) -> Any:
-        u = lapack.svd_p.bind(x, full_matrices=False, compute_uv=True)[1]
+        u = lapack.svd_p.bind(x, full_matrices=False, compute_uv=True, subset_by_index=None, algorithm=None)[1]
         return lax.mul(u, lax.conj(u) if lax.aval_of(u).dtype.kind == "c" else u)
 
     @staticmethod
     def svd_vt(x: Any) -> Any:
-        vt = lapack.svd_p.bind(x, full_matrices=False, compute_uv=True)[2]
+        vt = lapack.svd_p.bind(x, full_matrices=False, compute_uv=True, subset_by_index=None, algorithm=None)[2]
         return lax.mul(vt, lax.conj(vt) if lax.aval_of(vt).dtype.kind == "c" else vt)
 
 
@@ -499,8 +499,9 @@ def _without_rule_case(name: str) -> Callable[[Any], Any]:
         "lu": lambda x: lapack.lu_p.bind(spd(x))[0],
         "geqrf": lambda x: lapack.geqrf_p.bind(spd(x))[0],
         "householder_product": lambda x: lapack.householder_product_p.bind(spd(x), x),
-        "eigh": lambda x: lapack.eigh_p.bind(spd(x), lower=True)[0],
-        "svd": lambda x: lapack.svd_p.bind(spd(x), full_matrices=False, compute_uv=False)[0],
+        "eigh": lambda x: lapack.eigh_p.bind(spd(x), lower=True, sort_eigenvalues=True, subset_by_index=None, algorithm=None)[0],
+        "svd": lambda x: lapack.svd_p.bind(spd(x), full_matrices=False, compute_uv=False, subset_by_index=None,
+                                           algorithm=None)[0],
         "triangular_solve": lambda x: lapack.triangular_solve_p.bind(
             spd(x), x.reshape(4, 1), left_side=True, lower=True, transpose_a=False, conjugate_a=False,
             unit_diagonal=False),
