@@ -389,6 +389,8 @@ WITHOUT_RULES: dict[str, str] = {
     "igamma_grad_a": "JAX has no rule either (igamma's derivative in a, not differentiable itself)",
     "geqrf": "not yet (JAX differentiates qr as a whole, not its LAPACK steps)",
     "householder_product": "not yet (JAX differentiates qr as a whole, not its LAPACK steps)",
+    **{name: "JAX has no rule either" for name in ("symmetric_product", "cholesky_update", "hessenberg", "tridiagonal",
+                                                   "schur", "ormqr")},
 }
 """The primitives differentiating which raises JAX's ``NotImplementedError`` (integer-only primitives, whose
 tangents are always symbolic zeros, never reach a rule and are not listed)."""
@@ -398,7 +400,7 @@ ONLY_TRANSPOSED: dict[str, str] = {
 }
 """Primitives that only appear in linearized jaxprs: a transpose rule and no JVP rule, and nothing to raise."""
 
-INTEGER_ONLY = {"iota", "threefry2x32", "iota_2x32_shape", "clz", "population_count", "mulhi", "reduce_xor", "empty2",
+INTEGER_ONLY = {"lu_pivots_to_permutation", "iota", "threefry2x32", "iota_2x32_shape", "clz", "population_count", "mulhi", "reduce_xor", "empty2",
                 "platform_index"}
 """Primitives without floating-point operands (their tangents are symbolic zeros: no rule is ever looked up), or
 without operands (``empty2``, a ``cond``'s placeholder for another branch's residual; ``platform_index``, a
@@ -438,6 +440,9 @@ TESTED_ELSEWHERE: dict[str, str] = {
     **{name: ("lax's special functions: test_special differentiates them (grad and jvp, under jit and vmap) against "
               "JAX's values, dtypes and weak flags (tools/jax_special_reference.py)")
        for name in ("igamma", "igammac", "regularized_incomplete_beta", "bessel_i0e", "bessel_i1e")},
+    "tridiagonal_solve": "lax.linalg.tridiagonal_solve: tools/jax_scipy_linalg_reference.py's "
+                         "lax_tridiagonal_solve_grad (grad in all four operands, through the JVP and the transpose) "
+                         "and lax_tridiagonal_solve_jvp hold it to JAX's values (test_scipy_linalg)",
     "random_gamma": "random.gamma, loggamma and beta: test_conformance_ext's random_dists family differentiates them "
                     "(grad in a scalar and an array shape parameter, under vmap too) against JAX's values bit for "
                     "bit (tools/jax_api_ext_reference.py)",
@@ -502,6 +507,13 @@ def _without_rule_case(name: str) -> Callable[[Any], Any]:
         "eigh": lambda x: lapack.eigh_p.bind(spd(x), lower=True, sort_eigenvalues=True, subset_by_index=None, algorithm=None)[0],
         "svd": lambda x: lapack.svd_p.bind(spd(x), full_matrices=False, compute_uv=False, subset_by_index=None,
                                            algorithm=None)[0],
+        "symmetric_product": lambda x: lapack.symmetric_product_p.bind(spd(x), spd(x), alpha=1.0, beta=1.0),
+        "cholesky_update": lambda x: lapack.cholesky_update_p.bind(spd(x), x),
+        "hessenberg": lambda x: lapack.hessenberg_p.bind(spd(x))[0],
+        "tridiagonal": lambda x: lapack.tridiagonal_p.bind(spd(x), lower=True)[1],
+        "schur": lambda x: lapack.schur_p.bind(spd(x), compute_schur_vectors=True, sort_eig_vals=False,
+                                               select_callable=None)[0],
+        "ormqr": lambda x: lapack.ormqr_p.bind(spd(x), x, spd(x), left=True, transpose=False),
         "triangular_solve": lambda x: lapack.triangular_solve_p.bind(
             spd(x), x.reshape(4, 1), left_side=True, lower=True, transpose_a=False, conjugate_a=False,
             unit_diagonal=False),
