@@ -443,7 +443,8 @@ def _tridiagonal_solve_jvp(primals: Sequence[Any], tangents: Sequence[Any], *, p
     if all(type(t) is Zero for t in diags_dot):
         rhs = b_dot
     else:
-        matvec_dot = _tridiagonal_product(*[instantiate_zeros(t) for t in diags_dot], ans)
+        dl_dot, d_dot, du_dot = (instantiate_zeros(t) for t in diags_dot)
+        matvec_dot = _tridiagonal_product(dl_dot, d_dot, du_dot, ans)
         rhs = add_tangents(b_dot, lax.neg(matvec_dot))
     if type(rhs) is Zero:
         return ans, Zero(tangent_aval(aval_of(ans)))
