@@ -366,6 +366,16 @@ CASES: dict[str, str] = {
     "qr_multiply_shape_left": "S.qr_multiply(R, B4, mode='left')",
     "qr_multiply_mixed": "S.qr_multiply(R, B4.T.astype(np.float64))",
     "qr_multiply_grad": "at.grad(lambda c: S.qr_multiply(R, c)[0].sum())(B4.T)",
+    "sqrtm": "S.sqrtm(A4)",
+    "sqrtm_general": "S.sqrtm(G4)",
+    "sqrtm_f64": "S.sqrtm(A64)",
+    "sqrtm_c64": "S.sqrtm(C)",
+    "sqrtm_int": "S.sqrtm(IA)",
+    "sqrtm_weak": "S.sqrtm(W)",
+    "sqrtm_batch": "S.sqrtm(AB)",
+    "sqrtm_blocked": "S.sqrtm(A, blocksize=2)",
+    "sqrtm_list": "S.sqrtm([[4.0, 0.0], [0.0, 9.0]])",
+    "sqrtm_rect": "S.sqrtm(R)",
     "jit_solve_pos": "at.jit(lambda a, b: S.solve(a, b, assume_a='pos'))(A, v)",
     "vmap_cho_solve": "at.vmap(lambda c, b: S.cho_solve((c, True), b))(L.cholesky(AB), BB[..., 0])",
 }
@@ -375,7 +385,7 @@ SAMPLED: frozenset[str] = frozenset(name for name in CASES if name == "lax_lu_p"
     "lax_eigh_p", "lax_eig_p", "lax_eig_magma", "lax_lu_p_", "lax_lu_pivots_to_permutation_p",
     "lax_lu_pivots_to_permutation_float", "lax_lu_pivots_to_permutation_vmap", "lax_qr_p", "lax_svd_p",
     "lax_svd_qr", "lax_svd_jacobi", "lax_symmetric_product_", "lax_cholesky_update", "lax_hessenberg",
-    "lax_tridiagonal", "lax_schur", "lax_ormqr", "schur", "hessenberg", "qr_multiply")))
+    "lax_tridiagonal", "lax_schur", "lax_ormqr", "schur", "hessenberg", "qr_multiply", "sqrtm")))
 """The cases ``tests/runtime/test_scipy_linalg.py`` samples (a quarter of them per x64 setting) unless
 ``ARRAYTYPING_FULL_CONFORMANCE=1``: the primitives bound directly and ``lax.linalg``'s later functions."""
 

@@ -2,7 +2,7 @@
 (``promote_dtypes_inexact``), then JAX's formula over ``jax.lax.linalg`` (:mod:`arraytyping._src.lax.api.linalg`)
 and ``jax.numpy.linalg``: ``cholesky``, ``cho_factor``, ``cho_solve``, ``det``, ``eigh``, ``inv``, ``lu``,
 ``lu_factor``, ``lu_solve``, ``qr``, ``qr_multiply``, ``schur``, ``hessenberg``, ``solve``, ``solve_triangular``,
-``svd``, and the constructions
+``svd``, ``sqrtm``, and the constructions
 ``block_diag``, ``circulant``, ``fiedler`` and ``hilbert``. SciPy's ``overwrite_*``, ``check_finite`` and similar arguments are accepted and
 ignored, as JAX's."""
 
@@ -37,7 +37,7 @@ from arraytyping._src.numpy.vectorize import vectorize
 
 __all__ = ["block_diag", "cho_factor", "cho_solve", "cholesky", "circulant", "det", "eigh", "fiedler", "hessenberg",
            "hilbert", "inv", "lu", "lu_factor", "lu_solve", "qr", "qr_multiply", "schur", "solve", "solve_triangular",
-           "svd"]
+           "sqrtm", "svd"]
 
 
 def _inexact(*args: Any) -> list[Any]:
@@ -923,3 +923,68 @@ def qr_multiply(a: ArrayLike, c: ArrayLike, mode: str = "right", pivoting: bool 
     """
     out: tuple[AnyArray, AnyArray] = _qr_multiply(a, c, mode=mode, pivoting=pivoting, conjugate=conjugate)
     return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# sqrtm
+
+
+def _sqrtm_triu(t: Any) -> Any:
+    """JAX's ``_sqrtm_triu`` (Björck and Hammarling's recurrence) on an upper-triangular ``t``, element by element
+    in JAX's order: column ``j`` from the diagonal up, each sum accumulated from zero."""
+    n = shape_of(t)[-1]
+    dtype = lax.aval_of(t).dtype
+
+    def at(x: Any, i: int, j: int) -> Any:
+        return lax.reshape(lax.slice(x, (i, j), (i + 1, j + 1)), ())
+
+    diag = [jnp.sqrt(at(t, i, i)) for i in range(n)]
+    zero = lax.full((), 0, dtype)
+    u: list[list[Any]] = [[diag[i] if i == j else zero for j in range(n)] for i in range(n)]
+    for j in range(n):
+        for i in range(j - 1, -1, -1):
+            s: Any = lax.full((), 0, dtype)
+            for k in range(i + 1, j):
+                s = lax.add(s, lax.mul(u[i][k], u[k][j]))
+            tij = at(t, i, j)
+            u[i][j] = lax.select_n(lax.eq(tij, s), lax.div(lax.sub(tij, s), lax.add(diag[i], diag[j])), zero)
+    return lax.concatenate([lax.reshape(lax.concatenate([lax.reshape(x, (1,)) for x in row], 0), (1, n))
+                            for row in u], 0) if n else t
+
+
+def _sqrtm_body(a: Any) -> Any:
+    t, z = _schur_body(a, output="complex")
+    if len(shape_of(t)) != 2:
+        raise ValueError("diag input must be 1d or 2d")
+    u = _sqrtm_triu(t)
+    zh = conj(_mT(z))
+    dtype = lax.aval_of(z).dtype
+    return lax.dot_general(lax.dot_general(z, u, (((1,), (0,)), ((), ())), dtype), zh, (((1,), (0,)), ((), ())),
+                           dtype)
+
+
+_sqrtm = jitted(_sqrtm_body, "sqrtm")
+
+
+def sqrtm(A: ArrayLike, blocksize: int = 1) -> AnyArray:
+    """The principal matrix square root, by the complex Schur method (Björck and Hammarling), as JAX computes it;
+    the result is complex.
+
+    Args:
+        A: a square matrix of shape ``(N, N)``.
+        blocksize: only 1 (the blocked version is not implemented, as in JAX).
+
+    Returns:
+        ``X`` with ``X @ X = A``, complex.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.sqrtm(jnp.array([[4.0, 0.0], [0.0, 9.0]]))
+        Array([[2.+0.j, 0.+0.j],
+               [0.+0.j, 3.+0.j]], dtype=complex64)
+    """
+    if blocksize > 1:
+        raise NotImplementedError("Blocked version is not implemented yet.")
+    check_arraylike("sqrtm", A)
+    return _sqrtm(A)  # type: ignore[no-any-return]
