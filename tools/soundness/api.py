@@ -688,7 +688,7 @@ NOT_FUZZED: Final[dict[str, str]] = {
                              "the stubs, nothing to be wrong about; values, dtypes, weak flags and errors held to JAX "
                              "by tools/jax_scipy_linalg_reference.py")
        for n in ("block_diag", "cho_factor", "cho_solve", "cholesky", "circulant", "det", "eigh", "fiedler", "hilbert",
-                 "hessenberg", "qr_multiply", "schur", "inv", "lu",
+                 "hessenberg", "qr_multiply", "schur", "sqrtm", "inv", "lu",
                  "lu_factor", "lu_solve", "qr", "solve", "solve_triangular", "svd")},
 }
 """Public names the registry leaves out on purpose, and why."""

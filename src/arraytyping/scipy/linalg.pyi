@@ -2,7 +2,7 @@
 
 # mypy: disable-error-code="overload-overlap, misc, override"
 
-"``arraytyping.scipy.linalg``: JAX 0.10.2's ``jax.scipy.linalg`` factorizations (Cholesky, LU, QR and products by\nits ``Q``, symmetric eigendecomposition, SVD, Schur, Hessenberg), solves (general, positive-definite, triangular, from\nfactors) and ``block_diag``, ``circulant``, ``fiedler`` and ``hilbert``, over LAPACK on the CPU."
+"``arraytyping.scipy.linalg``: JAX 0.10.2's ``jax.scipy.linalg`` factorizations (Cholesky, LU, QR and products by\nits ``Q``, symmetric eigendecomposition, SVD, Schur, Hessenberg, the matrix square root), solves (general, positive-definite, triangular, from\nfactors) and ``block_diag``, ``circulant``, ``fiedler`` and ``hilbert``, over LAPACK on the CPU."
 
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar, Final, Generic, Literal, NamedTuple, TypeVar, overload
@@ -16,7 +16,7 @@ from arraytyping.typing import ArrayLike, DTypeLike, ShapeLike
 
 __all__ = [
     "block_diag", "cho_factor", "cho_solve", "cholesky", "circulant", "det", "eigh", "fiedler", "hessenberg", "hilbert",
-    "inv", "lu", "lu_factor", "lu_solve", "qr", "qr_multiply", "schur", "solve", "solve_triangular", "svd",
+    "inv", "lu", "lu_factor", "lu_solve", "qr", "qr_multiply", "schur", "solve", "solve_triangular", "sqrtm", "svd",
 ]
 
 T = TypeVar("T")
@@ -385,6 +385,25 @@ def solve_triangular(a: ArrayLike, b: ArrayLike, trans: int | str = ..., lower: 
         >>> from arraytyping.scipy import linalg
         >>> linalg.solve_triangular(jnp.array([[2.0, 0.0], [1.0, 1.0]]), jnp.array([2.0, 3.0]), lower=True)
         Array([1., 2.], dtype=float32)
+    """
+    ...
+def sqrtm(A: ArrayLike, blocksize: int = ...) -> Array[Any]:
+    """The principal matrix square root, by the complex Schur method (Björck and Hammarling), as JAX computes it;
+    the result is complex.
+
+    Args:
+        A: a square matrix of shape ``(N, N)``.
+        blocksize: only 1 (the blocked version is not implemented, as in JAX).
+
+    Returns:
+        ``X`` with ``X @ X = A``, complex.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.sqrtm(jnp.array([[4.0, 0.0], [0.0, 9.0]]))
+        Array([[2.+0.j, 0.+0.j],
+               [0.+0.j, 3.+0.j]], dtype=complex64)
     """
     ...
 @overload
