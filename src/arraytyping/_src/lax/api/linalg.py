@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 import warnings
 from collections.abc import Callable
-from typing import Any, Literal, overload
+from typing import Any, Literal, cast, overload
 
 import numpy as np
 
@@ -517,7 +517,7 @@ def schur(x: ArrayLike, *, compute_schur_vectors: bool = True, sort_eig_vals: bo
     """
     out = lapack.schur_p.bind(_matrix(x), compute_schur_vectors=compute_schur_vectors, sort_eig_vals=sort_eig_vals,
                               select_callable=select_callable)
-    return tuple(out)  # type: ignore[return-value]
+    return cast("tuple[AnyArray, AnyArray] | tuple[AnyArray]", tuple(out))
 
 
 def tridiagonal(a: ArrayLike, *, lower: bool = True) -> tuple[AnyArray, AnyArray, AnyArray, AnyArray]:
