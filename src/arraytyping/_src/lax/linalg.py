@@ -119,8 +119,8 @@ def _ffi_call(ctx: lowering.LoweringContext, target: str, operands: Sequence[Any
 def _attr(ir: Any, v: Any) -> Any:
     """An FFI attribute as JAX writes it: a bool as a boolean, an ``np.int32`` as a signless 32-bit integer, any
     other integer as an unsigned 8-bit one (a LAPACK character or an enum)."""
-    if isinstance(v, (bool, np.bool_)):
-        return ir.BoolAttr.get(bool(v))
+    if isinstance(v, bool):
+        return ir.BoolAttr.get(v)
     if isinstance(v, np.int32):
         return ir.IntegerAttr.get(ir.IntegerType.get_signless(32), int(v))
     return ir.IntegerAttr.get(ir.IntegerType.get_unsigned(8), int(v))
@@ -190,13 +190,15 @@ def _subcomp(ctx: lowering.LoweringContext, fn: Any, avals: Sequence[ShapedArray
 
 
 def _lu_lower(ctx: lowering.LoweringContext, x: Any) -> list[Any]:
-    (aval,), (out, piv, perm) = ctx.avals_in, ctx.avals_out
+    (aval,), (out, piv) = ctx.avals_in, ctx.avals_out[:2]
     info = ShapedArray(aval.shape[:-2], _INT32)
     lu, pivots, status = _ffi_call(ctx, _target("getrf_ffi", aval), [x], [aval], [out, piv, info], {}, {0: 0})
     pivots = ctx.hlo.subtract(pivots, lowering.constant(ctx.m, 1, piv))
     m = aval.shape[-2]
-    (permutation,) = _subcomp(ctx, lambda p: [lu_pivots_to_permutation(p, m)], [piv], "lu_pivots_to_permutation",
-                              [pivots])
+    def permute(p: Any) -> list[Any]:
+        return [lu_pivots_to_permutation(p, m)]
+
+    (permutation,) = _subcomp(ctx, permute, [piv], "lu_pivots_to_permutation", [pivots])
     return [_nan_where_failed(ctx, status, info, lu, out, "GE"), pivots, permutation]
 
 
@@ -243,8 +245,10 @@ lu_pivots_to_permutation_p: Final[Primitive] = Primitive("lu_pivots_to_permutati
 
 def _lu_pivots_to_permutation_lower(ctx: lowering.LoweringContext, pivots: Any, *,
                                     permutation_size: int) -> list[Any]:
-    return _subcomp(ctx, lambda p: [lu_pivots_to_permutation(p, permutation_size)], ctx.avals_in,
-                    "lu_pivots_to_permutation", [pivots])
+    def permute(p: Any) -> list[Any]:
+        return [lu_pivots_to_permutation(p, permutation_size)]
+
+    return _subcomp(ctx, permute, ctx.avals_in, "lu_pivots_to_permutation", [pivots])
 
 
 lowering.RULES[lu_pivots_to_permutation_p] = _lu_pivots_to_permutation_lower
@@ -595,8 +599,10 @@ def _symmetric_product_steps(a: Any, c: Any, alpha: Any, beta: Any) -> Any:
 
 
 def _symmetric_product_lower(ctx: lowering.LoweringContext, a: Any, c: Any, *, alpha: Any, beta: Any) -> list[Any]:
-    return _subcomp(ctx, lambda x, y: [_symmetric_product_steps(x, y, alpha, beta)], ctx.avals_in,
-                    "symmetric_product", [a, c])
+    def product(x: Any, y: Any) -> list[Any]:
+        return [_symmetric_product_steps(x, y, alpha, beta)]
+
+    return _subcomp(ctx, product, ctx.avals_in, "symmetric_product", [a, c])
 
 
 lowering.RULES[symmetric_product_p] = _symmetric_product_lower
@@ -647,7 +653,10 @@ def _cholesky_update_steps(r: Any, z: Any) -> Any:
 
 
 def _cholesky_update_lower(ctx: lowering.LoweringContext, r: Any, w: Any) -> list[Any]:
-    return _subcomp(ctx, lambda x, y: [_cholesky_update_steps(x, y)], ctx.avals_in, "cholesky_update", [r, w])
+    def update(x: Any, y: Any) -> list[Any]:
+        return [_cholesky_update_steps(x, y)]
+
+    return _subcomp(ctx, update, ctx.avals_in, "cholesky_update", [r, w])
 
 
 lowering.RULES[cholesky_update_p] = _cholesky_update_lower

@@ -301,7 +301,6 @@ def _eig_jvp(primals: Sequence[Any], tangents: Sequence[Any], *, compute_left_ei
         return [w], [Zero(tangent_aval(aval_of(w)))]
     dtype = aval_of(vr).dtype
     da = lax.convert_element_type(a_dot, dtype, aval_of(a_dot).weak_type)
-    n = shape_of(a)[-1]
     lu, _, permutation = lu_p.bind(vr)
     x = _permute_rows(da, permutation)
     x = _solve(lu, x, left_side=True, transpose_a=False, lower=True, conjugate_a=False, unit_diagonal=True)

@@ -14,7 +14,6 @@ import warnings
 from collections.abc import Callable
 from typing import Any, Literal, cast, overload
 
-import numpy as np
 
 from arraytyping import lattice, op_rules
 from arraytyping._src.core.annotations import AnyArray, ArrayLike
