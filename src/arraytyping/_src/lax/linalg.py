@@ -121,7 +121,7 @@ def _attr(ir: Any, v: Any) -> Any:
     other integer as an unsigned 8-bit one (a LAPACK character or an enum)."""
     if isinstance(v, bool):
         return ir.BoolAttr.get(v)
-    if isinstance(v, np.int32):
+    if getattr(v, "dtype", None) == _INT32:  # an np.int32
         return ir.IntegerAttr.get(ir.IntegerType.get_signless(32), int(v))
     return ir.IntegerAttr.get(ir.IntegerType.get_unsigned(8), int(v))
 
