@@ -15,7 +15,7 @@ call the same LAPACK kernels, so decompositions are compared as they are (signs 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +47,13 @@ TC = np.tril(CG).astype(np.complex64)
 taus = np.array([1.2, 0.7, 1.5], np.float32)
 W = jnp.where(jnp.asarray(np.eye(3, dtype=bool)), 3.0, 1.0)
 IA = np.array([[4, 2], [2, 5]], np.int32)
+G4 = (rng.standard_normal((4, 4)) + np.eye(4)).astype(np.float32)
+B4 = rng.standard_normal((4, 2)).astype(np.float32)
+BB4 = rng.standard_normal((2, 4, 2)).astype(np.float32)
+DL = np.array([0.0, 1.0, -0.5, 0.25], np.float32)
+DD = np.array([4.0, 3.0, 5.0, 2.0], np.float32)
+DU = np.array([0.5, -1.0, 2.0, 0.0], np.float32)
+DLB = rng.standard_normal((2, 3)).astype(np.float32)
 '''
 """Inputs, evaluated in the namespace before the cases."""
 
@@ -126,6 +133,99 @@ CASES: dict[str, str] = {
     "lax_householder_product_grad": "at.grad(lambda a: L.householder_product(a, taus).sum())(R)",
     "lax_symmetric_product": "L.symmetric_product(R, A4, alpha=2.0, beta=0.5)",
     "lax_symmetric_product_sym": "L.symmetric_product(R, A4, alpha=2.0, beta=0.5, symmetrize_output=True)",
+    # the primitives, bound with JAX's parameters
+    "lax_eigh_p": "L.eigh_p.bind(A, lower=True, sort_eigenvalues=True, subset_by_index=None, algorithm=None)",
+    "lax_eigh_p_subset_shape": ("at.eval_shape(lambda a: L.eigh_p.bind(a, lower=True, sort_eigenvalues=True, "
+                                "subset_by_index=(0, 2), algorithm=None), A)[1].shape"),
+    "lax_eig_p": ("L.eig_p.bind(G, compute_left_eigenvectors=False, compute_right_eigenvectors=False, "
+                  "enable_eigvec_derivs=False, implementation=None)"),
+    "lax_eig_magma": "L.eig(G, implementation=L.EigImplementation.MAGMA)",
+    "lax_lu_p": "L.lu_p.bind(G)",
+    "lax_lu_p_batch": "L.lu_p.bind(GB)",
+    "lax_lu_pivots_to_permutation_p": ("L.lu_pivots_to_permutation_p.bind(np.array([2, 2, 3], np.int32), "
+                                       "permutation_size=4)"),
+    "lax_lu_pivots_to_permutation_float": "L.lu_pivots_to_permutation(np.array([1.0, 1.0], np.float32), 3)",
+    "lax_lu_pivots_to_permutation_vmap": ("at.vmap(lambda p: L.lu_pivots_to_permutation(p, 3))("
+                                          "np.array([[1, 1], [0, 1]], np.int32))"),
+    "lax_qr_p": "L.qr_p.bind(R, pivoting=False, full_matrices=False, use_magma=None)",
+    "lax_svd_p": "L.svd_p.bind(G, full_matrices=False, compute_uv=True, subset_by_index=None, algorithm=None)",
+    "lax_svd_qr": "L.svd(G, algorithm=L.SvdAlgorithm.QR)",
+    "lax_svd_jacobi": "L.svd(G, algorithm=L.SvdAlgorithm.JACOBI)",
+    "lax_symmetric_product_p": "L.symmetric_product_p.bind(R, A4, alpha=2.0, beta=0.5)",
+    "lax_symmetric_product_batch": "L.symmetric_product(BB, AB, alpha=1.5)",
+    "lax_symmetric_product_c64": "L.symmetric_product(C, C)",
+    "lax_symmetric_product_shape": "L.symmetric_product(R, A)",
+    "lax_symmetric_product_grad": "at.grad(lambda a: L.symmetric_product(a, A4).sum())(R)",
+    "lax_symmetric_product_vmap": "at.vmap(lambda a, c: L.symmetric_product(a, c))(BB, AB)",
+    "lax_cholesky_update": "L.cholesky_update(L.cholesky(A).T, v)",
+    "lax_cholesky_update_f64": "L.cholesky_update(L.cholesky(A64).T, v.astype(np.float64))",
+    "lax_cholesky_update_p": "L.cholesky_update_p.bind(np.triu(A), v)",
+    "lax_cholesky_update_zero": "L.cholesky_update(L.cholesky(A).T, np.zeros(3, np.float32))",
+    "lax_cholesky_update_batch": "L.cholesky_update(AB, BB[..., 0])",
+    "lax_cholesky_update_shape": "L.cholesky_update(A, np.ones(4, np.float32))",
+    "lax_cholesky_update_c64": "L.cholesky_update(C, v.astype(np.complex64))",
+    "lax_cholesky_update_vmap": "at.vmap(L.cholesky_update)(AB, BB[..., 0])",
+    "lax_cholesky_update_grad": "at.grad(lambda w: L.cholesky_update(np.triu(A), w).sum())(v)",
+    "lax_hessenberg": "L.hessenberg(G4)",
+    "lax_hessenberg_f64": "L.hessenberg(G4.astype(np.float64))",
+    "lax_hessenberg_c64": "L.hessenberg(CG)",
+    "lax_hessenberg_batch": "L.hessenberg(GB)",
+    "lax_hessenberg_p": "L.hessenberg_p.bind(G)",
+    "lax_hessenberg_rect": "L.hessenberg(R)",
+    "lax_hessenberg_int": "L.hessenberg(IA)",
+    "lax_hessenberg_vmap": "at.vmap(L.hessenberg)(GB)",
+    "lax_hessenberg_grad": "at.grad(lambda a: L.hessenberg(a)[0].sum())(G)",
+    "lax_tridiagonal": "L.tridiagonal(A4)",
+    "lax_tridiagonal_upper": "L.tridiagonal(A4, lower=False)",
+    "lax_tridiagonal_c64": "L.tridiagonal(C)",
+    "lax_tridiagonal_f64": "L.tridiagonal(A64)",
+    "lax_tridiagonal_batch": "L.tridiagonal(AB)",
+    "lax_tridiagonal_p": "L.tridiagonal_p.bind(A, lower=True)",
+    "lax_tridiagonal_rect": "L.tridiagonal(R)",
+    "lax_tridiagonal_empty": "L.tridiagonal(np.zeros((0, 0), np.float32))",
+    "lax_tridiagonal_weak": "L.tridiagonal(W)",
+    "lax_tridiagonal_vmap": "at.vmap(L.tridiagonal)(AB)",
+    "lax_tridiagonal_grad": "at.grad(lambda a: L.tridiagonal(a)[1].sum())(A)",
+    "lax_schur": "L.schur(G4)",
+    "lax_schur_f64": "L.schur(G4.astype(np.float64))",
+    "lax_schur_c64": "L.schur(CG)",
+    "lax_schur_novectors": "L.schur(G, compute_schur_vectors=False)",
+    "lax_schur_batch": "L.schur(GB)",
+    "lax_schur_sort": "L.schur(G, sort_eig_vals=True)",
+    "lax_schur_rect": "L.schur(R)",
+    "lax_schur_p": "L.schur_p.bind(G, compute_schur_vectors=True, sort_eig_vals=False, select_callable=None)",
+    "lax_schur_vmap": "at.vmap(L.schur)(GB)",
+    "lax_schur_grad": "at.grad(lambda a: L.schur(a)[0].sum())(G)",
+    "lax_ormqr": "L.ormqr(R, taus, B4)",
+    "lax_ormqr_t": "L.ormqr(R, taus, B4, transpose=True)",
+    "lax_ormqr_right": "L.ormqr(R, taus, B4.T, left=False)",
+    "lax_ormqr_right_t": "L.ormqr(R, taus, B4.T, left=False, transpose=True)",
+    "lax_ormqr_c64": "L.ormqr(CG, taus.astype(np.complex64), CG, transpose=True)",
+    "lax_ormqr_batch": "L.ormqr(GB, np.stack([taus, taus]), BB)",
+    "lax_ormqr_p": "L.ormqr_p.bind(G, taus, G, left=True, transpose=False)",
+    "lax_ormqr_shape": "L.ormqr(R, taus, B2)",
+    "lax_ormqr_shape_right": "L.ormqr(R, taus, B2, left=False)",
+    "lax_ormqr_mixed": "L.ormqr(R, taus, B4.astype(np.float64))",
+    "lax_ormqr_vmap": "at.vmap(lambda a, t, c: L.ormqr(a, t, c))(GB, np.stack([taus, taus]), BB)",
+    "lax_ormqr_grad": "at.grad(lambda c: L.ormqr(R, taus, c).sum())(B4)",
+    "lax_tridiagonal_solve": "L.tridiagonal_solve(DL, DD, DU, B4)",
+    "lax_tridiagonal_solve_f64": "L.tridiagonal_solve(*(x.astype(np.float64) for x in (DL, DD, DU, B4)))",
+    "lax_tridiagonal_solve_c64": "L.tridiagonal_solve(*(x.astype(np.complex64) for x in (DL, DD, DU, B4)))",
+    "lax_tridiagonal_solve_perturb": "L.tridiagonal_solve(DL, DD, DU, B4, perturb_singular=True)",
+    "lax_tridiagonal_solve_singular": "L.tridiagonal_solve(DL, 0 * DD, 0 * DU, B4)",
+    "lax_tridiagonal_solve_singular_perturb": "L.tridiagonal_solve(DL, DD * 0, DU * 0, B4, perturb_singular=True)",
+    "lax_tridiagonal_solve_p": "L.tridiagonal_solve_p.bind(DL, DD, DU, B4, perturb_singular=False)",
+    "lax_tridiagonal_solve_batch": "L.tridiagonal_solve(DLB, DLB + 4, DLB[:, ::-1], BB)",
+    "lax_tridiagonal_solve_vector": "L.tridiagonal_solve(DL, DD, DU, B4[:, 0])",
+    "lax_tridiagonal_solve_shapes": "L.tridiagonal_solve(DL, DD[:3], DU, B4)",
+    "lax_tridiagonal_solve_mixed": "L.tridiagonal_solve(DL, DD.astype(np.float64), DU, B4)",
+    "lax_tridiagonal_solve_int": "L.tridiagonal_solve(*(x.astype(np.int32) for x in (DL, DD, DU, B4)))",
+    "lax_tridiagonal_solve_grad": ("at.grad(lambda dl, d, du, b: L.tridiagonal_solve(dl, d, du, b).sum(), "
+                                   "argnums=(0, 1, 2, 3))(DL, DD, DU, B4)"),
+    "lax_tridiagonal_solve_jvp": "at.jvp(lambda d: L.tridiagonal_solve(DL, d, DU, B4), (DD,), (DU,))",
+    "lax_tridiagonal_solve_vmap": "at.vmap(L.tridiagonal_solve, (None, None, None, 0))(DL, DD, DU, BB4)",
+    "lax_tridiagonal_solve_vmap_all": "at.vmap(L.tridiagonal_solve)(DLB, DLB + 4, DLB[:, ::-1], BB)",
+    "lax_tridiagonal_solve_jit": "at.jit(L.tridiagonal_solve)(DL, DD, DU, B4)",
     "lax_enums": "[x.value for x in (*L.SvdAlgorithm, *L.EighImplementation, *L.EigImplementation)]",
     # scipy.linalg
     "cholesky_upper": "S.cholesky(A)",
@@ -230,18 +330,74 @@ CASES: dict[str, str] = {
     "fiedler_scalar": "S.fiedler(3.0)",
     "fiedler_c64": "S.fiedler(v.astype(np.complex64))",
     "hilbert_1": "S.hilbert(1)",
+    "schur": "S.schur(G4)",
+    "schur_complex": "S.schur(G4, output='complex')",
+    "schur_complex_f64": "S.schur(A64, output='complex')",
+    "schur_complex_int": "S.schur(IA, output='complex')",
+    "schur_int": "S.schur(IA)",
+    "schur_c64": "S.schur(CG)",
+    "schur_batch": "S.schur(GB)",
+    "schur_bad_output": "S.schur(G, output='quaternion')",
+    "schur_list": "S.schur([[1.0, 2.0], [3.0, 4.0]])",
+    "hessenberg": "S.hessenberg(G4)",
+    "hessenberg_q": "S.hessenberg(G4, calc_q=True)",
+    "hessenberg_q_c64": "S.hessenberg(CG, calc_q=True)",
+    "hessenberg_q_f64": "S.hessenberg(A64, calc_q=True)",
+    "hessenberg_batch": "S.hessenberg(GB, calc_q=True)",
+    "hessenberg_empty": "S.hessenberg(np.zeros((0, 0), np.float32), calc_q=True)",
+    "hessenberg_one": "S.hessenberg(np.ones((1, 1), np.float32), calc_q=True)",
+    "hessenberg_int": "S.hessenberg(IA)",
+    "hessenberg_rect": "S.hessenberg(R)",
+    "hessenberg_vmap": "at.vmap(lambda a: S.hessenberg(a, calc_q=True))(GB)",
+    "qr_multiply": "S.qr_multiply(R, B4.T)",
+    "qr_multiply_left": "S.qr_multiply(R, B2, mode='left')",
+    "qr_multiply_vector": "S.qr_multiply(R, B4[:, 0])",
+    "qr_multiply_vector_left": "S.qr_multiply(R, v, mode='left')",
+    "qr_multiply_conj": "S.qr_multiply(R, B4.T, conjugate=True)",
+    "qr_multiply_conj_left": "S.qr_multiply(R, B2, mode='left', conjugate=True)",
+    "qr_multiply_wide": "S.qr_multiply(R.T, B2.T)",
+    "qr_multiply_wide_left": "S.qr_multiply(R.T, B2, mode='left')",
+    "qr_multiply_c64": "S.qr_multiply(CG, CG, conjugate=True)",
+    "qr_multiply_int": "S.qr_multiply(IA, np.array([1, 2], np.int32))",
+    "qr_multiply_batch": "S.qr_multiply(GB, BB.swapaxes(-1, -2))",
+    "qr_multiply_broadcast": "S.qr_multiply(GB, B2.T)",
+    "qr_multiply_bad_mode": "S.qr_multiply(R, B4.T, mode='middle')",
+    "qr_multiply_shape": "S.qr_multiply(R, B2.T)",
+    "qr_multiply_shape_left": "S.qr_multiply(R, B4, mode='left')",
+    "qr_multiply_mixed": "S.qr_multiply(R, B4.T.astype(np.float64))",
+    "qr_multiply_grad": "at.grad(lambda c: S.qr_multiply(R, c)[0].sum())(B4.T)",
+    "sqrtm": "S.sqrtm(A4)",
+    "sqrtm_general": "S.sqrtm(G4)",
+    "sqrtm_f64": "S.sqrtm(A64)",
+    "sqrtm_c64": "S.sqrtm(C)",
+    "sqrtm_int": "S.sqrtm(IA)",
+    "sqrtm_weak": "S.sqrtm(W)",
+    "sqrtm_batch": "S.sqrtm(AB)",
+    "sqrtm_blocked": "S.sqrtm(A, blocksize=2)",
+    "sqrtm_list": "S.sqrtm([[4.0, 0.0], [0.0, 9.0]])",
+    "sqrtm_rect": "S.sqrtm(R)",
     "jit_solve_pos": "at.jit(lambda a, b: S.solve(a, b, assume_a='pos'))(A, v)",
     "vmap_cho_solve": "at.vmap(lambda c, b: S.cho_solve((c, True), b))(L.cholesky(AB), BB[..., 0])",
 }
 """Name -> expression (evaluated after :data:`PRELUDE`)."""
 
+SAMPLED: frozenset[str] = frozenset(name for name in CASES if name == "lax_lu_p" or name.startswith((
+    "lax_eigh_p", "lax_eig_p", "lax_eig_magma", "lax_lu_p_", "lax_lu_pivots_to_permutation_p",
+    "lax_lu_pivots_to_permutation_float", "lax_lu_pivots_to_permutation_vmap", "lax_qr_p", "lax_svd_p",
+    "lax_svd_qr", "lax_svd_jacobi", "lax_symmetric_product_", "lax_cholesky_update", "lax_hessenberg",
+    "lax_tridiagonal", "lax_schur", "lax_ormqr", "schur", "hessenberg", "qr_multiply", "sqrtm")))
+"""The cases ``tests/runtime/test_scipy_linalg.py`` samples (a quarter of them per x64 setting) unless
+``ARRAYTYPING_FULL_CONFORMANCE=1``: the primitives bound directly and ``lax.linalg``'s later functions."""
+
 CONFIGS: tuple[str, ...] = cases.X64_CONFIGS
 
 
-def run(namespace: dict[str, Any], record_leaf: Callable[[Any], Any] = cases.record) -> dict[str, Any]:
-    """Every case evaluated in ``namespace`` (after the prelude), as ``tools/case_reference.py`` records it. Shared
-    with the test, which passes the runtime's namespace."""
-    return cases.run_cases(namespace, PRELUDE, CASES, messages=False, record_leaf=record_leaf,
+def run(namespace: dict[str, Any], record_leaf: Callable[[Any], Any] = cases.record,
+        names: Collection[str] | None = None) -> dict[str, Any]:
+    """Every case (or those ``names``) evaluated in ``namespace`` (after the prelude), as ``tools/case_reference.py``
+    records it. Shared with the test, which passes the runtime's namespace."""
+    chosen = CASES if names is None else {n: CASES[n] for n in names}
+    return cases.run_cases(namespace, PRELUDE, chosen, messages=False, record_leaf=record_leaf,
                            label="<scipy_linalg>")
 
 

@@ -244,11 +244,11 @@ class OurLax:
 
     @staticmethod
     def eigh_values(x: Any) -> Any:
-        return lapack.eigh_p.bind(_symmetrize(x), lower=True)[1]  # JAX's lax.linalg.eigh symmetrizes its input
+        return lapack.eigh_p.bind(_symmetrize(x), lower=True, sort_eigenvalues=True, subset_by_index=None, algorithm=None)[1]  # JAX's lax.linalg.eigh symmetrizes its input
 
     @staticmethod
     def eigh_vectors(x: Any) -> Any:
-        v = lapack.eigh_p.bind(_symmetrize(x), lower=True)[0]
+        v = lapack.eigh_p.bind(_symmetrize(x), lower=True, sort_eigenvalues=True, subset_by_index=None, algorithm=None)[0]
         return lax.mul(v, lax.conj(v) if lax.aval_of(v).dtype.kind == "c" else v)
 
     @staticmethod
@@ -263,16 +263,16 @@ class OurLax:
 
     @staticmethod
     def svd_values(x: Any) -> Any:
-        return lapack.svd_p.bind(x, full_matrices=False, compute_uv=False)[0]
+        return lapack.svd_p.bind(x, full_matrices=False, compute_uv=False, subset_by_index=None, algorithm=None)[0]
 
     @staticmethod
     def svd_u(x: Any) -> Any:
-        u = lapack.svd_p.bind(x, full_matrices=False, compute_uv=True)[1]
+        u = lapack.svd_p.bind(x, full_matrices=False, compute_uv=True, subset_by_index=None, algorithm=None)[1]
         return lax.mul(u, lax.conj(u) if lax.aval_of(u).dtype.kind == "c" else u)
 
     @staticmethod
     def svd_vt(x: Any) -> Any:
-        vt = lapack.svd_p.bind(x, full_matrices=False, compute_uv=True)[2]
+        vt = lapack.svd_p.bind(x, full_matrices=False, compute_uv=True, subset_by_index=None, algorithm=None)[2]
         return lax.mul(vt, lax.conj(vt) if lax.aval_of(vt).dtype.kind == "c" else vt)
 
 
@@ -391,6 +391,8 @@ WITHOUT_RULES: dict[str, str] = {
     "pmin": "JAX has no rule either (lax.pmin, an all-reduce min over a named axis)",
     "geqrf": "not yet (JAX differentiates qr as a whole, not its LAPACK steps)",
     "householder_product": "not yet (JAX differentiates qr as a whole, not its LAPACK steps)",
+    **{name: "JAX has no rule either" for name in ("symmetric_product", "cholesky_update", "hessenberg", "tridiagonal",
+                                                   "schur", "ormqr")},
 }
 """The primitives differentiating which raises JAX's ``NotImplementedError`` (integer-only primitives, whose
 tangents are always symbolic zeros, never reach a rule and are not listed)."""
@@ -400,8 +402,8 @@ ONLY_TRANSPOSED: dict[str, str] = {
 }
 """Primitives that only appear in linearized jaxprs: a transpose rule and no JVP rule, and nothing to raise."""
 
-INTEGER_ONLY = {"iota", "axis_index", "threefry2x32", "iota_2x32_shape", "clz", "population_count", "mulhi", "reduce_xor",
-                "empty2", "platform_index", "empty"}
+INTEGER_ONLY = {"lu_pivots_to_permutation", "iota", "axis_index", "threefry2x32", "iota_2x32_shape", "clz",
+                "population_count", "mulhi", "reduce_xor", "empty2", "platform_index", "empty"}
 """Primitives without floating-point operands (their tangents are symbolic zeros: no rule is ever looked up), or
 without operands (``axis_index``, a named axis's int32 position; ``empty``, lax.empty's unspecified values; ``empty2``, a ``cond``'s placeholder for another branch's residual; ``platform_index``, a
 ``platform_dependent`` cond's index)."""
@@ -458,6 +460,9 @@ TESTED_ELSEWHERE: dict[str, str] = {
                     "an associative scan of logaddexp) against JAX's values (tools/jax_lax_more_reference.py)",
     "scatter-sub": "lax.scatter_sub: test_lax_more differentiates it (grad in the operand and the updates, jvp) against "
                    "JAX's values (tools/jax_lax_more_reference.py)",
+    "tridiagonal_solve": "lax.linalg.tridiagonal_solve: tools/jax_scipy_linalg_reference.py's "
+                         "lax_tridiagonal_solve_grad (grad in all four operands, through the JVP and the transpose) "
+                         "and lax_tridiagonal_solve_jvp hold it to JAX's values (test_scipy_linalg)",
     "random_gamma": "random.gamma, loggamma and beta: test_conformance_ext's random_dists family differentiates them "
                     "(grad in a scalar and an array shape parameter, under vmap too) against JAX's values bit for "
                     "bit (tools/jax_api_ext_reference.py)",
@@ -521,8 +526,16 @@ def _without_rule_case(name: str) -> Callable[[Any], Any]:
         "lu": lambda x: lapack.lu_p.bind(spd(x))[0],
         "geqrf": lambda x: lapack.geqrf_p.bind(spd(x))[0],
         "householder_product": lambda x: lapack.householder_product_p.bind(spd(x), x),
-        "eigh": lambda x: lapack.eigh_p.bind(spd(x), lower=True)[0],
-        "svd": lambda x: lapack.svd_p.bind(spd(x), full_matrices=False, compute_uv=False)[0],
+        "eigh": lambda x: lapack.eigh_p.bind(spd(x), lower=True, sort_eigenvalues=True, subset_by_index=None, algorithm=None)[0],
+        "svd": lambda x: lapack.svd_p.bind(spd(x), full_matrices=False, compute_uv=False, subset_by_index=None,
+                                           algorithm=None)[0],
+        "symmetric_product": lambda x: lapack.symmetric_product_p.bind(spd(x), spd(x), alpha=1.0, beta=1.0),
+        "cholesky_update": lambda x: lapack.cholesky_update_p.bind(spd(x), x),
+        "hessenberg": lambda x: lapack.hessenberg_p.bind(spd(x))[0],
+        "tridiagonal": lambda x: lapack.tridiagonal_p.bind(spd(x), lower=True)[1],
+        "schur": lambda x: lapack.schur_p.bind(spd(x), compute_schur_vectors=True, sort_eig_vals=False,
+                                               select_callable=None)[0],
+        "ormqr": lambda x: lapack.ormqr_p.bind(spd(x), x, spd(x), left=True, transpose=False),
         "triangular_solve": lambda x: lapack.triangular_solve_p.bind(
             spd(x), x.reshape(4, 1), left_side=True, lower=True, transpose_a=False, conjugate_a=False,
             unit_diagonal=False),

@@ -7,6 +7,7 @@ on, and the error classes where JAX refuses.
 from __future__ import annotations
 
 import json
+import os
 import warnings
 from pathlib import Path
 from typing import Any, Final
@@ -16,20 +17,40 @@ import pytest
 
 import arraytyping as at
 import arraytyping.numpy as anp
-from reference_tools import cases_on_runtime, tool
+from reference_tools import tool
 
 ROOT = Path(__file__).resolve().parents[2]
 REF = json.loads((ROOT / "tests" / "data" / "jax_scipy_linalg_reference.json").read_text())
 TOOL = tool("jax_scipy_linalg_reference")
 
-DIFFERENCES: Final[dict[str, str]] = {}
+DIFFERENCES: Final[dict[str, str]] = {
+    "sqrtm_list": ("a list: JAX's jit takes it for a pytree of scalars and fails inside with an AttributeError (an "
+                   "accident of its formula); the runtime refuses it up front with JAX's check_arraylike TypeError"),
+}
 """Case -> why the runtime's answer differs from JAX's; each is checked to still differ, and checked otherwise."""
 
 
+FULL = os.environ.get("ARRAYTYPING_FULL_CONFORMANCE", "") not in ("", "0")
+
+
+def _selected(config: str) -> list[str]:
+    """Every case, but of ``TOOL.SAMPLED`` only a fixed quarter per x64 setting (all with
+    ``ARRAYTYPING_FULL_CONFORMANCE=1``)."""
+    offset = TOOL.CONFIGS.index(config) * 2
+    sampled = sorted(TOOL.SAMPLED)
+    keep = {n for i, n in enumerate(sampled) if FULL or i % 4 == offset}
+    return [n for n in TOOL.CASES if n not in TOOL.SAMPLED or n in keep]
+
+
+_RUNS: dict[str, dict[str, Any]] = {}
+
+
 def _ours(config: str) -> dict[str, Any]:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", FutureWarning)
-        return cases_on_runtime("jax_scipy_linalg_reference", config, {"at": at, "jnp": anp, "np": np})
+    if config not in _RUNS:
+        with warnings.catch_warnings(), at.enable_x64(config == "x64_on"):
+            warnings.simplefilter("ignore", FutureWarning)
+            _RUNS[config] = TOOL.run({"at": at, "jnp": anp, "np": np}, names=_selected(config))
+    return _RUNS[config]
 
 
 def _same(jax: Any, ours: Any) -> bool:
@@ -62,6 +83,8 @@ def test_reference_covers_every_case() -> None:
 @pytest.mark.parametrize("config", ["x64_off", "x64_on"])
 @pytest.mark.parametrize("name", sorted(TOOL.CASES))
 def test_case_matches_jax(config: str, name: str) -> None:
+    if name not in _selected(config):
+        pytest.skip("sampled out (ARRAYTYPING_FULL_CONFORMANCE=1 runs it)")
     want, got = REF["results"][config][name], _ours(config)[name]
     if name in DIFFERENCES:
         assert not _same(want, got), f"{name} now matches JAX: drop it from DIFFERENCES"

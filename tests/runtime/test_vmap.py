@@ -50,6 +50,7 @@ NOT_EXERCISED: dict[str, str] = {
               "and printed jaxprs by test_collectives (tools/collectives_reference.py)")
        for name in ("psum", "pmax", "pmin", "axis_index", "ppermute", "pbroadcast", "all_gather", "reduce_scatter",
                     "all_to_all")},
+    "cholesky_update": "no batching rule (JAX's has none either: NOT_BATCHED)",
     "mulhi": ("XLA's CPU backend refuses mulhi on a transposed operand ('Unsupported elementwise operation', JAX "
               "0.10.2's too), which the per-example comparison's batch axes make; its batching rule (broadcasting) "
               "is held to JAX by test_lax_more's vmap cases"),
@@ -230,6 +231,18 @@ CASES: dict[str, tuple[Callable[..., Any], list[tuple[tuple[int, ...], np.dtype[
     # qr's LAPACK steps (its lowering binds them; they are primitives of their own too)
     "geqrf": (lambda a: lapack.geqrf_p.bind(a)[0], [((3, 2), F32)]),
     "householder_product": (lambda a: lapack.householder_product_p.bind(*lapack.geqrf_p.bind(a)), [((3, 2), F32)]),
+    "lu_pivots_to_permutation": (lambda p: lapack.lu_pivots_to_permutation_p.bind(p, permutation_size=4),
+                                 [((3,), I32)]),
+    "symmetric_product": (lambda a, c: lapack.symmetric_product_p.bind(a, c, alpha=2.0, beta=0.5),
+                          [((3, 2), F32), ((3, 3), F32)]),
+    "hessenberg": (lambda a: lapack.hessenberg_p.bind(a)[0], [((3, 3), F32)]),
+    "tridiagonal": (lambda a: lapack.tridiagonal_p.bind(a + a.T, lower=True)[1], [((3, 3), F32)]),
+    "schur": (lambda a: lapack.schur_p.bind(a, compute_schur_vectors=True, sort_eig_vals=False,
+                                            select_callable=None)[0], [((3, 3), F32)]),
+    "ormqr": (lambda a, c: lapack.ormqr_p.bind(*lapack.geqrf_p.bind(a), c, left=True, transpose=False),
+              [((3, 2), F32), ((3, 2), F32)]),
+    "tridiagonal_solve": (lambda d, b: lapack.tridiagonal_solve_p.bind(d, d + 4.0, d, b, perturb_singular=False),
+                          [((3,), F32), ((3, 2), F32)]),
     "eigvalsh": (lambda a: anp.linalg.eigh(a + a.T)[0], [((3, 3), F32)]),
     "svdvals": (lambda a: anp.linalg.svd(a, compute_uv=False), [((3, 2), F32)]),
     "eigvals": (lambda a: anp.linalg.eigvals(a + a.T + 4.0 * anp.eye(3, dtype=F32)), [((3, 3), F32)]),
@@ -241,6 +254,8 @@ NOT_BATCHED: dict[str, str] = {
     "empty": "takes no operands, so it is never bound to batched values (empty_plus covers it inside a batch)",
     "empty2": "takes no operands (a cond's placeholder for another branch's residual, staged by grad)",
     "platform_index": "takes no operands (the index of a platform_dependent cond: diagonal_square covers it)",
+    "cholesky_update": "JAX's has no batching rule either (one matrix only): tools/jax_scipy_linalg_reference.py's "
+                       "lax_cholesky_update_vmap holds the error to JAX's",
 }
 
 

@@ -701,18 +701,21 @@ NOT_FUZZED: Final[dict[str, str]] = {
     **{f"lax.linalg.{n}": ("typed Array[Any] (tuples and lists of Array[Any]) from the runtime's signature: no dtype "
                            "rule in the stubs, nothing to be wrong about; values, dtypes, weak flags and errors held "
                            "to JAX by tools/jax_scipy_linalg_reference.py")
-       for n in ("cholesky", "eig", "eigh", "householder_product", "lu", "lu_pivots_to_permutation", "qr", "svd",
-                 "symmetric_product", "triangular_solve")},
+       for n in ("cholesky", "cholesky_update", "eig", "eigh", "hessenberg", "householder_product", "lu",
+                 "lu_pivots_to_permutation", "ormqr", "qr", "schur", "svd", "symmetric_product", "triangular_solve",
+                 "tridiagonal", "tridiagonal_solve")},
     **{f"lax.linalg.{n}": "an enum of algorithms, no dtype"
        for n in ("EigImplementation", "EighImplementation", "SvdAlgorithm")},
     **{f"lax.linalg.{n}": ("a primitive (JAX's name and parameters): an object that binds, no dtype; held by "
                            "tools/jax_scipy_linalg_reference.py through the functions that bind it")
-       for n in ("cholesky_p", "householder_product_p", "triangular_solve_p")},
+       for n in ("cholesky_p", "cholesky_update_p", "eig_p", "eigh_p", "hessenberg_p", "householder_product_p",
+                 "lu_p", "lu_pivots_to_permutation_p", "ormqr_p", "qr_p", "schur_p", "svd_p", "symmetric_product_p",
+                 "triangular_solve_p", "tridiagonal_p", "tridiagonal_solve_p")},
     **{f"scipy.linalg.{n}": ("typed Array[Any] (tuples of Array[Any]) from the runtime's signature: no dtype rule in "
                              "the stubs, nothing to be wrong about; values, dtypes, weak flags and errors held to JAX "
                              "by tools/jax_scipy_linalg_reference.py")
        for n in ("block_diag", "cho_factor", "cho_solve", "cholesky", "circulant", "det", "eigh", "fiedler", "hilbert",
-                 "inv", "lu",
+                 "hessenberg", "qr_multiply", "schur", "sqrtm", "inv", "lu",
                  "lu_factor", "lu_solve", "qr", "solve", "solve_triangular", "svd")},
 }
 """Public names the registry leaves out on purpose, and why."""

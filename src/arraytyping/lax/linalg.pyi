@@ -2,7 +2,7 @@
 
 # mypy: disable-error-code="overload-overlap, misc, override"
 
-"``arraytyping.lax.linalg``: JAX 0.10.2's ``jax.lax.linalg`` decompositions (Cholesky, LU, QR, symmetric and\ngeneral eigendecompositions, SVD) and triangular solves, over LAPACK on the CPU, with JAX's signatures."
+"``arraytyping.lax.linalg``: JAX 0.10.2's ``jax.lax.linalg`` decompositions (Cholesky and its rank-1 update, LU, QR,\nsymmetric and general eigendecompositions, SVD, Schur, Hessenberg and tridiagonal reductions), triangular and\ntridiagonal solves and products by ``Q`` (``ormqr``), over LAPACK on the CPU, with JAX's signatures."
 
 import enum
 from collections.abc import Callable, Iterator, Sequence
@@ -17,9 +17,11 @@ from arraytyping.typing import ArrayLike, DTypeLike, ShapeLike
 from arraytyping.extend.core import Primitive
 
 __all__ = [
-    "EigImplementation", "EighImplementation", "SvdAlgorithm", "cholesky", "cholesky_p", "eig", "eigh",
-    "householder_product", "householder_product_p", "lu", "lu_pivots_to_permutation", "qr", "svd", "symmetric_product",
-    "triangular_solve", "triangular_solve_p",
+    "EigImplementation", "EighImplementation", "SvdAlgorithm", "cholesky", "cholesky_p", "cholesky_update",
+    "cholesky_update_p", "eig", "eig_p", "eigh", "eigh_p", "hessenberg", "hessenberg_p", "householder_product",
+    "householder_product_p", "lu", "lu_p", "lu_pivots_to_permutation", "lu_pivots_to_permutation_p", "ormqr", "ormqr_p",
+    "qr", "qr_p", "schur", "schur_p", "svd", "svd_p", "symmetric_product", "symmetric_product_p", "triangular_solve",
+    "triangular_solve_p", "tridiagonal", "tridiagonal_p", "tridiagonal_solve", "tridiagonal_solve_p",
 ]
 
 T = TypeVar("T")
@@ -60,6 +62,26 @@ def cholesky(x: ArrayLike, *, symmetrize_input: bool = ...) -> Array[Any]:
     """
     ...
 cholesky_p: Final[Primitive]
+def cholesky_update(r_matrix: ArrayLike, w_vector: ArrayLike) -> Array[Any]:
+    """The Cholesky rank-1 update: from the upper factor ``R`` of ``A = R^T R``, the upper factor of
+    ``A + w w^T`` (Givens rotations, ``O(n^2)``).
+
+    Args:
+        r_matrix: an upper-triangular real matrix of shape ``[n, n]`` (no batch axes, as in JAX).
+        w_vector: a vector of shape ``[n]``, of ``r_matrix``'s dtype.
+
+    Returns:
+        The new upper-triangular factor, of ``r_matrix``'s shape and dtype.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.lax import linalg
+        >>> linalg.cholesky_update(jnp.eye(2), jnp.array([0.0, 0.0]))
+        Array([[1., 0.],
+               [0., 1.]], dtype=float32)
+    """
+    ...
+cholesky_update_p: Final[Primitive]
 def eig(x: ArrayLike, *, compute_left_eigenvectors: bool = ..., compute_right_eigenvectors: bool = ..., enable_eigvec_derivs: bool = ..., implementation: EigImplementation | None = ..., use_magma: bool | None = ...) -> list[Array[Any]]:
     """The eigenvalues and, as asked, left and right eigenvectors of a batch of general square matrices
     (LAPACK's ``geev``).
@@ -69,8 +91,8 @@ def eig(x: ArrayLike, *, compute_left_eigenvectors: bool = ..., compute_right_ei
         compute_left_eigenvectors: include the left eigenvectors.
         compute_right_eigenvectors: include the right eigenvectors.
         enable_eigvec_derivs: accepted as JAX accepts it (the eigenvectors' derivatives are not defined here).
-        implementation: ``None`` or ``EigImplementation.LAPACK`` (the CPU's).
-        use_magma: accepted and ignored on the CPU, as JAX's.
+        implementation: ``None`` or ``EigImplementation.LAPACK`` (the CPU's; others raise JAX's ``ValueError``).
+        use_magma: deprecated (a ``DeprecationWarning``, as JAX's): ``True`` asks for MAGMA, which the CPU refuses.
 
     Returns:
         ``[w, vl, vr]`` (the vectors as asked): complex eigenvalues and unit-norm eigenvectors (columns).
@@ -83,6 +105,7 @@ def eig(x: ArrayLike, *, compute_left_eigenvectors: bool = ..., compute_right_ei
         Array([2.+0.j, 3.+0.j], dtype=complex64)
     """
     ...
+eig_p: Final[Primitive]
 def eigh(x: ArrayLike, *, lower: bool = ..., symmetrize_input: bool = ..., sort_eigenvalues: bool = ..., subset_by_index: tuple[int, int] | None=..., implementation: EighImplementation | None = ...) -> tuple[Array[Any], Array[Any]]:
     """The eigenvectors and ascending eigenvalues of a batch of Hermitian (real symmetric) matrices.
 
@@ -105,6 +128,26 @@ def eigh(x: ArrayLike, *, lower: bool = ..., symmetrize_input: bool = ..., sort_
         Array([1., 2.], dtype=float32)
     """
     ...
+eigh_p: Final[Primitive]
+def hessenberg(a: ArrayLike) -> tuple[Array[Any], Array[Any]]:
+    """Reduces square matrices to upper Hessenberg form (LAPACK's ``gehrd``).
+
+    Args:
+        a: floating or complex matrices of shape ``[..., n, n]``.
+
+    Returns:
+        ``(a, taus)``: the Hessenberg matrix in the upper triangle and first subdiagonal with the Householder
+        reflectors below it, and the reflectors' scales (``[..., n - 1]``).
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.lax import linalg
+        >>> h, taus = linalg.hessenberg(jnp.eye(3))
+        >>> taus.shape
+        (2,)
+    """
+    ...
+hessenberg_p: Final[Primitive]
 def householder_product(a: ArrayLike, taus: ArrayLike) -> Array[Any]:
     """The product of the Householder reflectors ``a`` holds below its diagonal with the scales ``taus`` (LAPACK's
     ``orgqr``/``ungqr``): the ``Q`` of a QR factorization.
@@ -143,6 +186,7 @@ def lu(x: ArrayLike) -> tuple[Array[Any], Array[Any], Array[Any]]:
         Array([1, 0], dtype=int32)
     """
     ...
+lu_p: Final[Primitive]
 def lu_pivots_to_permutation(pivots: ArrayLike, permutation_size: int) -> Array[Any]:
     """The permutation the row swaps ``pivots`` (as :func:`lu` gives them) make.
 
@@ -160,6 +204,30 @@ def lu_pivots_to_permutation(pivots: ArrayLike, permutation_size: int) -> Array[
         Array([1, 0, 2], dtype=int32)
     """
     ...
+lu_pivots_to_permutation_p: Final[Primitive]
+def ormqr(a: ArrayLike, taus: ArrayLike, c: ArrayLike, *, left: bool = ..., transpose: bool = ...) -> Array[Any]:
+    """Multiplies ``c`` by the ``Q`` of a QR factorization without forming ``Q`` (LAPACK's ``ormqr``/``unmqr``):
+    ``Q @ c`` (``left``), ``c @ Q``, or with ``Q^T`` (``Q^H`` for complex) when ``transpose``.
+
+    Args:
+        a: the Householder reflectors, ``[..., m, n]`` (below the diagonal, as ``geqrf`` leaves them).
+        taus: their scales, ``[..., k]``.
+        c: the matrix to multiply, ``[..., m, p]`` (``left``) or ``[..., p, m]``.
+        left: multiply on the left.
+        transpose: use ``Q^T`` (``Q^H``).
+
+    Returns:
+        The product, of ``c``'s shape.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.lax import linalg
+        >>> linalg.ormqr(jnp.zeros((2, 2)), jnp.zeros((2,)), jnp.eye(2))
+        Array([[1., 0.],
+               [0., 1.]], dtype=float32)
+    """
+    ...
+ormqr_p: Final[Primitive]
 @overload
 def qr(x: ArrayLike, *, pivoting: Literal[False] = ..., full_matrices: bool = ..., use_magma: bool | None = ...) -> tuple[Array[Any], Array[Any]]:
     """QR decomposition ``A = Q R``, ``Q`` unitary, ``R`` upper triangular.
@@ -186,6 +254,35 @@ def qr(x: ArrayLike, *, pivoting: Literal[False] = ..., full_matrices: bool = ..
 def qr(x: ArrayLike, *, pivoting: Literal[True], full_matrices: bool = ..., use_magma: bool | None = ...) -> tuple[Array[Any], Array[Any], Array[Any]]: ...
 @overload
 def qr(x: ArrayLike, *, pivoting: bool = ..., full_matrices: bool = ..., use_magma: bool | None = ...) -> tuple[Array[Any], Array[Any]] | tuple[Array[Any], Array[Any], Array[Any]]: ...
+qr_p: Final[Primitive]
+@overload
+def schur(x: ArrayLike, *, compute_schur_vectors: Literal[True] = ..., sort_eig_vals: bool = ..., select_callable: Callable[..., Any] | None=...) -> tuple[Array[Any], Array[Any]]:
+    """The Schur decomposition ``A = Q T Q^H`` of square matrices (LAPACK's ``gees``; a real matrix gets its real
+    Schur form).
+
+    Args:
+        x: matrices of shape ``[..., n, n]``.
+        compute_schur_vectors: also compute ``Q``.
+        sort_eig_vals: LAPACK's sorting is not implemented (``NotImplementedError``, as in JAX).
+        select_callable: unused, as in JAX.
+
+    Returns:
+        ``(T, Q)``, or ``(T,)`` without ``compute_schur_vectors`` (JAX's primitive's results).
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.lax import linalg
+        >>> t, q = linalg.schur(jnp.array([[2.0, 1.0], [0.0, 3.0]]))
+        >>> t
+        Array([[2., 1.],
+               [0., 3.]], dtype=float32)
+    """
+    ...
+@overload
+def schur(x: ArrayLike, *, compute_schur_vectors: Literal[False], sort_eig_vals: bool = ..., select_callable: Callable[..., Any] | None=...) -> tuple[Array[Any]]: ...
+@overload
+def schur(x: ArrayLike, *, compute_schur_vectors: bool = ..., sort_eig_vals: bool = ..., select_callable: Callable[..., Any] | None=...) -> tuple[Array[Any], Array[Any]] | tuple[Array[Any]]: ...
+schur_p: Final[Primitive]
 @overload
 def svd(x: ArrayLike, *, full_matrices: bool = ..., compute_uv: Literal[True] = ..., subset_by_index: tuple[int, int] | None=..., algorithm: SvdAlgorithm | None = ...) -> tuple[Array[Any], Array[Any], Array[Any]]:
     """Singular value decomposition ``A = U diag(s) Vh`` (LAPACK's ``gesdd``).
@@ -195,7 +292,8 @@ def svd(x: ArrayLike, *, full_matrices: bool = ..., compute_uv: Literal[True] = 
         full_matrices: square ``U`` and ``Vh``; otherwise ``[..., m, k]`` and ``[..., k, n]``, ``k = min(m, n)``.
         compute_uv: give ``(u, s, vh)``; otherwise the singular values alone.
         subset_by_index: ``None`` or the whole range ``(0, k)`` (the CPU computes no other).
-        algorithm: ``None`` or ``SvdAlgorithm.DEFAULT``.
+        algorithm: ``None``, ``DEFAULT`` or ``DIVIDE_AND_CONQUER`` (LAPACK's ``gesdd``), ``QR`` (``gesvd``); the
+            others raise JAX's ``NotImplementedError`` on the CPU.
 
     Returns:
         ``(u, s, vh)``, or ``s``: descending singular values of ``x``'s real dtype.
@@ -211,12 +309,13 @@ def svd(x: ArrayLike, *, full_matrices: bool = ..., compute_uv: Literal[True] = 
 def svd(x: ArrayLike, *, full_matrices: bool = ..., compute_uv: Literal[False], subset_by_index: tuple[int, int] | None=..., algorithm: SvdAlgorithm | None = ...) -> Array[Any]: ...
 @overload
 def svd(x: ArrayLike, *, full_matrices: bool = ..., compute_uv: bool = ..., subset_by_index: tuple[int, int] | None=..., algorithm: SvdAlgorithm | None = ...) -> Array[Any] | tuple[Array[Any], Array[Any], Array[Any]]: ...
+svd_p: Final[Primitive]
 def symmetric_product(a_matrix: ArrayLike, c_matrix: ArrayLike, *, alpha: float = ..., beta: float = ..., symmetrize_output: bool = ...) -> Array[Any]:
     """``alpha * A @ A^T + beta * C``, ``C`` symmetric.
 
     Args:
-        a_matrix: matrices of shape ``[..., m, n]``.
-        c_matrix: symmetric matrices of shape ``[..., m, m]``.
+        a_matrix: real floating matrices of shape ``[..., m, n]`` (JAX's primitive takes no complex ones).
+        c_matrix: symmetric matrices of shape ``[..., m, m]``, of ``a_matrix``'s dtype.
         alpha: a scalar.
         beta: a scalar.
         symmetrize_output: fill the upper triangle with the lower's transpose (else only the lower triangle is
@@ -233,6 +332,7 @@ def symmetric_product(a_matrix: ArrayLike, c_matrix: ArrayLike, *, alpha: float 
                [2., 4.]], dtype=float32)
     """
     ...
+symmetric_product_p: Final[Primitive]
 def triangular_solve(a: ArrayLike, b: ArrayLike, *, left_side: bool = ..., lower: bool = ..., transpose_a: bool = ..., conjugate_a: bool = ..., unit_diagonal: bool = ...) -> Array[Any]:
     """Solves ``op(A) X = B`` (``left_side``) or ``X op(A) = B`` for triangular ``A`` (LAPACK's ``trsm``).
 
@@ -259,3 +359,46 @@ def triangular_solve(a: ArrayLike, b: ArrayLike, *, left_side: bool = ..., lower
     """
     ...
 triangular_solve_p: Final[Primitive]
+def tridiagonal(a: ArrayLike, *, lower: bool = ...) -> tuple[Array[Any], Array[Any], Array[Any], Array[Any]]:
+    """Reduces Hermitian (real symmetric) matrices to tridiagonal form (LAPACK's ``sytrd``/``hetrd``).
+
+    Args:
+        a: floating or complex matrices of shape ``[..., n, n]``.
+        lower: which triangle of ``a`` to read.
+
+    Returns:
+        ``(a, d, e, taus)``: the reduced matrix with the Householder reflectors, its diagonal and off-diagonal (of
+        the real dtype) and the reflectors' scales.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.lax import linalg
+        >>> arr, d, e, taus = linalg.tridiagonal(jnp.array([[2.0, 1.0], [1.0, 3.0]]))
+        >>> d
+        Array([2., 3.], dtype=float32)
+    """
+    ...
+tridiagonal_p: Final[Primitive]
+def tridiagonal_solve(dl: ArrayLike, d: ArrayLike, du: ArrayLike, b: ArrayLike, *, perturb_singular: bool = ...) -> Array[Any]:
+    """Solves the tridiagonal system ``A X = B`` (LAPACK's ``gtsv``).
+
+    Args:
+        dl: the lower diagonal, ``[..., m]`` (``dl[0]`` is ignored).
+        d: the diagonal, ``[..., m]``.
+        du: the upper diagonal, ``[..., m]`` (``du[m - 1]`` is ignored).
+        b: the right-hand sides, ``[..., m, k]``.
+        perturb_singular: perturb tiny pivots so that a singular system gets a finite answer.
+
+    Returns:
+        ``X``, of ``b``'s shape.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.lax import linalg
+        >>> linalg.tridiagonal_solve(jnp.array([0.0, 1.0]), jnp.array([2.0, 2.0]), jnp.array([1.0, 0.0]),
+        ...                          jnp.array([[3.0], [3.0]]))
+        Array([[1.],
+               [1.]], dtype=float32)
+    """
+    ...
+tridiagonal_solve_p: Final[Primitive]

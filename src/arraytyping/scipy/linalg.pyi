@@ -2,7 +2,7 @@
 
 # mypy: disable-error-code="overload-overlap, misc, override"
 
-"``arraytyping.scipy.linalg``: JAX 0.10.2's ``jax.scipy.linalg`` factorizations (Cholesky, LU, QR, symmetric\neigendecomposition, SVD), solves (general, positive-definite, triangular, from factors) and ``block_diag``,\n``circulant``, ``fiedler`` and ``hilbert``, over LAPACK on the CPU."
+"``arraytyping.scipy.linalg``: JAX 0.10.2's ``jax.scipy.linalg`` factorizations (Cholesky, LU, QR and products by\nits ``Q``, symmetric eigendecomposition, SVD, Schur, Hessenberg, the matrix square root), solves (general, positive-definite, triangular, from\nfactors) and ``block_diag``, ``circulant``, ``fiedler`` and ``hilbert``, over LAPACK on the CPU."
 
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar, Final, Generic, Literal, NamedTuple, TypeVar, overload
@@ -15,8 +15,8 @@ from arraytyping import Array
 from arraytyping.typing import ArrayLike, DTypeLike, ShapeLike
 
 __all__ = [
-    "block_diag", "cho_factor", "cho_solve", "cholesky", "circulant", "det", "eigh", "fiedler", "hilbert", "inv", "lu",
-    "lu_factor", "lu_solve", "qr", "solve", "solve_triangular", "svd",
+    "block_diag", "cho_factor", "cho_solve", "cholesky", "circulant", "det", "eigh", "fiedler", "hessenberg", "hilbert",
+    "inv", "lu", "lu_factor", "lu_solve", "qr", "qr_multiply", "schur", "solve", "solve_triangular", "sqrtm", "svd",
 ]
 
 T = TypeVar("T")
@@ -162,6 +162,31 @@ def fiedler(a: ArrayLike) -> Array[Any]:
                [3., 0.]], dtype=float32)
     """
     ...
+@overload
+def hessenberg(a: ArrayLike, *, calc_q: Literal[False] = ..., overwrite_a: bool = ..., check_finite: bool = ...) -> Array[Any]:
+    """The Hessenberg form ``a = Q H Q^H`` (``H`` zero below its first subdiagonal; LAPACK's ``gehrd``).
+
+    Args:
+        a: floating or complex matrices of shape ``(..., N, N)``.
+        calc_q: also compute the unitary ``Q``.
+        overwrite_a: unused, as in JAX.
+        check_finite: unused, as in JAX.
+
+    Returns:
+        ``H``, or ``(H, Q)`` with ``calc_q``.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.hessenberg(jnp.array([[1.0, 2.0], [3.0, 4.0]]))
+        Array([[1., 2.],
+               [3., 4.]], dtype=float32)
+    """
+    ...
+@overload
+def hessenberg(a: ArrayLike, *, calc_q: Literal[True], overwrite_a: bool = ..., check_finite: bool = ...) -> tuple[Array[Any], Array[Any]]: ...
+@overload
+def hessenberg(a: ArrayLike, *, calc_q: bool = ..., overwrite_a: bool = ..., check_finite: bool = ...) -> Array[Any] | tuple[Array[Any], Array[Any]]: ...
 def hilbert(n: int) -> Array[Any]:
     """The ``n x n`` Hilbert matrix, ``1 / (i + j + 1)``, of the default float dtype.
 
@@ -274,6 +299,52 @@ def qr(a: ArrayLike, overwrite_a: bool = ..., lwork: Any = ..., *, mode: Literal
 def qr(a: ArrayLike, overwrite_a: bool = ..., lwork: Any = ..., mode: Literal['full', 'economic']=..., pivoting: Literal[False] = ..., check_finite: bool = ...) -> tuple[Array[Any], Array[Any]]: ...
 @overload
 def qr(a: ArrayLike, overwrite_a: bool = ..., lwork: Any = ..., mode: str = ..., pivoting: bool = ..., check_finite: bool = ...) -> tuple[Array[Any]] | tuple[Array[Any], Array[Any]] | tuple[Array[Any], Array[Any], Array[Any]]: ...
+def qr_multiply(a: ArrayLike, c: ArrayLike, mode: str = ..., pivoting: bool = ..., conjugate: bool = ..., overwrite_a: bool = ..., overwrite_c: bool = ...) -> tuple[Array[Any], Array[Any]]:
+    """The QR decomposition of ``a`` and the product of its ``Q`` with ``c`` (without forming ``Q``; LAPACK's
+    ``geqrf`` and ``ormqr``): ``c @ Q`` (``'right'``, the first ``min(M, N)`` columns) or ``Q @ c`` (``'left'``),
+    ``Q`` conjugated with ``conjugate``. Column pivoting is not supported yet (``NotImplementedError``).
+
+    Args:
+        a: matrices of shape ``(..., M, N)``.
+        c: the matrix (or vector) to multiply.
+        mode: ``'right'`` or ``'left'``.
+        pivoting: must be False here.
+        conjugate: use ``Q``'s conjugate.
+        overwrite_a: unused, as in JAX.
+        overwrite_c: unused, as in JAX.
+
+    Returns:
+        ``(cQ, R)``.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> cq, r = linalg.qr_multiply(jnp.eye(2), jnp.array([1.0, 2.0]))
+        >>> r.shape
+        (2, 2)
+    """
+    ...
+def schur(a: ArrayLike, output: str = ...) -> tuple[Array[Any], Array[Any]]:
+    """The Schur decomposition ``a = Z T Z^H`` (LAPACK's ``gees``): ``T`` quasi-upper-triangular (``'real'``: 2x2
+    blocks for complex eigenvalue pairs) or upper-triangular (``'complex'``, the input made complex first), ``Z``
+    unitary.
+
+    Args:
+        a: floating or complex matrices of shape ``(..., N, N)``.
+        output: ``'real'`` or ``'complex'``.
+
+    Returns:
+        ``(T, Z)``.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> t, z = linalg.schur(jnp.array([[2.0, 1.0], [0.0, 3.0]]))
+        >>> t
+        Array([[2., 1.],
+               [0., 3.]], dtype=float32)
+    """
+    ...
 def solve(a: ArrayLike, b: ArrayLike, lower: bool = ..., overwrite_a: bool = ..., overwrite_b: bool = ..., debug: bool = ..., check_finite: bool = ..., assume_a: str = ...) -> Array[Any]:
     """The solution of ``a @ x == b``: by LU (as ``jax.numpy.linalg.solve``), or by Cholesky for
     ``assume_a='pos'`` (reading the triangle ``lower`` names).
@@ -314,6 +385,25 @@ def solve_triangular(a: ArrayLike, b: ArrayLike, trans: int | str = ..., lower: 
         >>> from arraytyping.scipy import linalg
         >>> linalg.solve_triangular(jnp.array([[2.0, 0.0], [1.0, 1.0]]), jnp.array([2.0, 3.0]), lower=True)
         Array([1., 2.], dtype=float32)
+    """
+    ...
+def sqrtm(A: ArrayLike, blocksize: int = ...) -> Array[Any]:
+    """The principal matrix square root, by the complex Schur method (Björck and Hammarling), as JAX computes it;
+    the result is complex.
+
+    Args:
+        A: a square matrix of shape ``(N, N)``.
+        blocksize: only 1 (the blocked version is not implemented, as in JAX).
+
+    Returns:
+        ``X`` with ``X @ X = A``, complex.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.sqrtm(jnp.array([[4.0, 0.0], [0.0, 9.0]]))
+        Array([[2.+0.j, 0.+0.j],
+               [0.+0.j, 3.+0.j]], dtype=complex64)
     """
     ...
 @overload

@@ -28,8 +28,10 @@ from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.core.staging import trace_to_jaxpr
 from arraytyping._src.core.trace import Primitive
 
-__all__ = ["cholesky_p", "eig_p", "eigh_p", "geqrf_p", "householder_product_p", "lu_p", "lu_pivots_to_permutation", "qr_p", "register_lapack_kernels",
-           "svd_p", "triangular_solve_p"]
+__all__ = ["cholesky_p", "cholesky_update_p", "eig_p", "eigh_p", "geqrf_p", "hessenberg_p", "householder_product_p",
+           "lu_p", "lu_pivots_to_permutation", "lu_pivots_to_permutation_p", "ormqr_p", "qr_p",
+           "register_lapack_kernels", "schur_p", "svd_p", "symmetric_product_p", "triangular_solve_p", "tridiagonal_p",
+           "tridiagonal_solve_p"]
 
 _PREFIX: Final = {"float32": "s", "float64": "d", "complex64": "c", "complex128": "z"}
 _REAL: Final = {"float32": "float32", "float64": "float64", "complex64": "float32", "complex128": "float64"}
@@ -110,9 +112,18 @@ def _ffi_call(ctx: lowering.LoweringContext, target: str, operands: Sequence[Any
         "mhlo.frontend_attributes": ir.DictAttr.get({"num_batch_dims": ir.StringAttr.get(str(ndim - 2))}),
     }
     op = hlo.CustomCallOp.build_generic(results=results, operands=list(operands), attributes=attributes)
-    op.operation.attributes["mhlo.backend_config"] = ir.DictAttr.get(
-        {k: ir.IntegerAttr.get(ir.IntegerType.get_unsigned(8), v) for k, v in attrs.items()})
+    op.operation.attributes["mhlo.backend_config"] = ir.DictAttr.get({k: _attr(ir, v) for k, v in attrs.items()})
     return list(op.results)
+
+
+def _attr(ir: Any, v: Any) -> Any:
+    """An FFI attribute as JAX writes it: a bool as a boolean, an ``np.int32`` as a signless 32-bit integer, any
+    other integer as an unsigned 8-bit one (a LAPACK character or an enum)."""
+    if isinstance(v, bool):
+        return ir.BoolAttr.get(v)
+    if getattr(v, "dtype", None) == _INT32:  # an np.int32
+        return ir.IntegerAttr.get(ir.IntegerType.get_signless(32), int(v))
+    return ir.IntegerAttr.get(ir.IntegerType.get_unsigned(8), int(v))
 
 
 def _nan_where_failed(ctx: lowering.LoweringContext, info: Any, info_aval: ShapedArray, x: Any, aval: ShapedArray,
@@ -163,19 +174,32 @@ def _lu_rule(x: ShapedArray) -> list[ShapedArray]:
     _check_inexact("lu", x)
     _check_matrix("lu", x)
     *batch, m, n = x.shape
-    return [x, ShapedArray((*batch, min(m, n)), _INT32)]
+    return [x, ShapedArray((*batch, min(m, n)), _INT32), ShapedArray((*batch, m), _INT32)]
 
 
 lu_p: Final[Primitive] = Primitive("lu", _lu_rule, multiple_results=True)
-"""LAPACK's ``getrf``: the packed ``L\\U`` factors and the (0-based) row pivots."""
+"""LAPACK's ``getrf``: the packed ``L\\U`` factors, the (0-based) row pivots and the row permutation they make
+(JAX's ``lu`` primitive: its lowering computes the permutation, as JAX's does)."""
+
+
+def _subcomp(ctx: lowering.LoweringContext, fn: Any, avals: Sequence[ShapedArray], name: str,
+             args: Sequence[Any]) -> list[Any]:
+    """``fn`` (of arrays) traced at ``avals`` and lowered in place (JAX's ``mlir.lower_fun``)."""
+    closed, _ = trace_to_jaxpr(fn, list(avals), name)
+    return list(lowering.closed_jaxpr_subcomp(ctx.m, closed, list(args)))
 
 
 def _lu_lower(ctx: lowering.LoweringContext, x: Any) -> list[Any]:
-    (aval,), (out, piv) = ctx.avals_in, ctx.avals_out
+    (aval,), (out, piv) = ctx.avals_in, ctx.avals_out[:2]
     info = ShapedArray(aval.shape[:-2], _INT32)
     lu, pivots, status = _ffi_call(ctx, _target("getrf_ffi", aval), [x], [aval], [out, piv, info], {}, {0: 0})
     pivots = ctx.hlo.subtract(pivots, lowering.constant(ctx.m, 1, piv))
-    return [_nan_where_failed(ctx, status, info, lu, out, "GE"), pivots]
+    m = aval.shape[-2]
+    def permute(p: Any) -> list[Any]:
+        return [lu_pivots_to_permutation(p, m)]
+
+    (permutation,) = _subcomp(ctx, permute, [piv], "lu_pivots_to_permutation", [pivots])
+    return [_nan_where_failed(ctx, status, info, lu, out, "GE"), pivots, permutation]
 
 
 lowering.RULES[lu_p] = _lu_lower
@@ -199,6 +223,35 @@ def lu_pivots_to_permutation(pivots: Any, size: int) -> Any:
                                       tuple(range(len(batch))))
         perm = lax.select_n(at_i, lax.select_n(at_j, perm, perm_i), perm_j)
     return perm
+
+
+def _lu_pivots_to_permutation_rule(pivots: ShapedArray, *, permutation_size: int) -> list[ShapedArray]:
+    if pivots.dtype != _INT32:
+        raise TypeError(f"lu_pivots_to_permutation does not accept dtype {pivots.name}. Accepted dtypes are "
+                        f"subtypes of int32.")
+    if pivots.ndim < 1:
+        raise TypeError(f"Input 0 to lu_pivots_to_permutation must have rank at least 1, but got "
+                        f"shape={pivots.shape}")
+    if not permutation_size >= pivots.shape[-1]:
+        raise ValueError(f"Output permutation size {permutation_size} has to exceed the trailing dimension of the "
+                         f"pivots. Got pivots size {pivots.shape[-1]}")
+    return [ShapedArray((*pivots.shape[:-1], permutation_size), _INT32, pivots.weak_type)]
+
+
+lu_pivots_to_permutation_p: Final[Primitive] = Primitive("lu_pivots_to_permutation", _lu_pivots_to_permutation_rule)
+"""The permutation (int32) the row swaps ``pivots`` make (JAX's primitive; lowered as the composition
+:func:`lu_pivots_to_permutation`)."""
+
+
+def _lu_pivots_to_permutation_lower(ctx: lowering.LoweringContext, pivots: Any, *,
+                                    permutation_size: int) -> list[Any]:
+    def permute(p: Any) -> list[Any]:
+        return [lu_pivots_to_permutation(p, permutation_size)]
+
+    return _subcomp(ctx, permute, ctx.avals_in, "lu_pivots_to_permutation", [pivots])
+
+
+lowering.RULES[lu_pivots_to_permutation_p] = _lu_pivots_to_permutation_lower
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -302,22 +355,36 @@ lowering.RULES[qr_p] = _qr_lower
 # eigh
 
 
-def _eigh_rule(x: ShapedArray, *, lower: bool) -> list[ShapedArray]:
+def _eigh_rule(x: ShapedArray, *, lower: bool, sort_eigenvalues: bool, subset_by_index: tuple[int, int] | None,
+               algorithm: Any) -> list[ShapedArray]:
     _check_inexact("eigh", x)
     _check_matrix("eigh", x)
     if x.shape[-1] != x.shape[-2]:
         raise ValueError(f"Argument to symmetric eigendecomposition must have shape [..., n, n], got shape "
                          f"{x.shape}")
     real = registry.INFO[_REAL.get(x.name, x.name)].dtype
-    return [x, ShapedArray(x.shape[:-1], real, x.weak_type)]
+    n = x.shape[-1]
+    d = n if subset_by_index is None else subset_by_index[1] - subset_by_index[0]
+    return [x.update(shape=(*x.shape[:-1], d)), ShapedArray((*x.shape[:-2], d), real, x.weak_type)]
 
 
 eigh_p: Final[Primitive] = Primitive("eigh", _eigh_rule, multiple_results=True)
-"""The eigenvectors (columns) and ascending eigenvalues of a Hermitian matrix (LAPACK's ``syevd``/``heevd``)."""
+"""The eigenvectors (columns) and ascending eigenvalues of a Hermitian matrix (LAPACK's ``syevd``/``heevd``), with
+JAX's parameters ``lower``, ``sort_eigenvalues`` (the CPU sorts in any case), ``subset_by_index`` (only ``None`` or
+the whole range lowers on the CPU) and ``algorithm`` (an ``EighImplementation`` or ``None``)."""
 
 
-def _eigh_lower(ctx: lowering.LoweringContext, x: Any, *, lower: bool) -> list[Any]:
+def _eigh_lower(ctx: lowering.LoweringContext, x: Any, *, lower: bool, sort_eigenvalues: bool,
+                subset_by_index: tuple[int, int] | None, algorithm: Any) -> list[Any]:
     (aval,), (v_aval, w_aval) = ctx.avals_in, ctx.avals_out
+    n = aval.shape[-1]
+    if not (subset_by_index is None or tuple(subset_by_index) == (0, n)):
+        raise NotImplementedError("subset_by_index not supported on CPU and GPU")
+    name = getattr(algorithm, "name", None)
+    if name == "QDWH":
+        raise NotImplementedError("QDWH implementation is only supported on TPU")
+    if name == "JACOBI":
+        raise NotImplementedError("Jacobi implementation is not supported on CPU")
     info = ShapedArray(aval.shape[:-2], _INT32)
     base = "heevd_ffi" if aval.name.startswith("complex") else "syevd_ffi"
     v, w, status = _ffi_call(ctx, _target(base, aval), [x], [aval], [v_aval, w_aval, info],
@@ -334,8 +401,8 @@ lowering.RULES[eigh_p] = _eigh_lower
 _TO_COMPLEX: Final = {"float64": "complex128", "complex128": "complex128"}
 
 
-def _eig_rule(x: ShapedArray, *, compute_left_eigenvectors: bool, compute_right_eigenvectors: bool
-              ) -> list[ShapedArray]:
+def _eig_rule(x: ShapedArray, *, compute_left_eigenvectors: bool, compute_right_eigenvectors: bool,
+              enable_eigvec_derivs: bool, implementation: Any) -> list[ShapedArray]:
     _check_inexact("eig", x)
     _check_matrix("eig", x)
     if x.shape[-1] != x.shape[-2]:
@@ -355,7 +422,9 @@ _GEEV_COMPUTE: Final = {True: 86, False: 78}
 
 
 def _eig_lower(ctx: lowering.LoweringContext, x: Any, *, compute_left_eigenvectors: bool,
-               compute_right_eigenvectors: bool) -> list[Any]:
+               compute_right_eigenvectors: bool, enable_eigvec_derivs: bool, implementation: Any) -> list[Any]:
+    if implementation is not None and getattr(implementation, "name", None) != "LAPACK":
+        raise ValueError("Only the lapack implementation is supported on CPU.")
     (aval,) = ctx.avals_in
     batch = aval.shape[:-2]
     real = aval.name in ("float32", "float64")
@@ -384,11 +453,16 @@ lowering.RULES[eig_p] = _eig_lower
 # svd
 
 
-def _svd_rule(x: ShapedArray, *, full_matrices: bool, compute_uv: bool) -> list[ShapedArray]:
+def _svd_rule(x: ShapedArray, *, full_matrices: bool, compute_uv: bool, subset_by_index: tuple[int, int] | None,
+              algorithm: Any) -> list[ShapedArray]:
     _check_inexact("svd", x)
     _check_matrix("svd", x)
     *batch, m, n = x.shape
     k = min(m, n)
+    if subset_by_index is not None:
+        if full_matrices and tuple(subset_by_index) != (0, k):
+            raise ValueError("full_matrices and subset_by_index cannot both be set")
+        k = min(k, subset_by_index[1] - subset_by_index[0])
     real = registry.INFO[_REAL.get(x.name, x.name)].dtype
     s = ShapedArray((*batch, k), real, x.weak_type)
     if not compute_uv:
@@ -402,9 +476,12 @@ svd_p: Final[Primitive] = Primitive("svd", _svd_rule, multiple_results=True)
 """The singular values (descending) and, with ``compute_uv``, ``u`` and ``vh`` (LAPACK's ``gesdd``)."""
 
 
-def _svd_lower(ctx: lowering.LoweringContext, x: Any, *, full_matrices: bool, compute_uv: bool) -> list[Any]:
+def _svd_lower(ctx: lowering.LoweringContext, x: Any, *, full_matrices: bool, compute_uv: bool,
+               subset_by_index: tuple[int, int] | None, algorithm: Any) -> list[Any]:
     (aval,) = ctx.avals_in
     *batch, m, n = aval.shape
+    if not (subset_by_index is None or tuple(subset_by_index) == (0, min(m, n))):
+        raise NotImplementedError("subset_by_index not implemented for CPU and GPU")
     if m == 0 or n == 0:
         raise NotImplementedError("svd of an empty matrix")
     k = min(m, n)
@@ -412,8 +489,12 @@ def _svd_lower(ctx: lowering.LoweringContext, x: Any, *, full_matrices: bool, co
     u_aval = ShapedArray((*batch, m, m if full_matrices else k), aval.dtype)
     vt_aval = ShapedArray((*batch, n if full_matrices else k, n), aval.dtype)
     info = ShapedArray(tuple(batch), _INT32)
+    name = getattr(algorithm, "name", None)
+    if name in ("JACOBI", "POLAR"):
+        raise NotImplementedError("The SVD Jacobi and Polar algorithms are not implemented on CPU.")
     mode = "N" if not compute_uv else "A" if full_matrices else "S"
-    _, s, u, vt, status = _ffi_call(ctx, _target("gesdd_ffi", aval), [x], [aval],
+    base = "gesvd_ffi" if name == "QR" else "gesdd_ffi"
+    _, s, u, vt, status = _ffi_call(ctx, _target(base, aval), [x], [aval],
                                     [aval, s_aval, u_aval, vt_aval, info], {"mode": ord(mode)}, {0: 0})
     out = [_nan_where_failed(ctx, status, info, s, s_aval)]
     if compute_uv:
@@ -457,3 +538,294 @@ def _triangular_solve_lower(ctx: lowering.LoweringContext, a: Any, b: Any, *, le
 
 
 lowering.RULES[triangular_solve_p] = _triangular_solve_lower
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The rest of JAX's linalg primitives: their type rules are JAX's ``linalg_primitive`` rules (the accepted dtypes,
+# the core ranks, the same number of batch axes for every operand, then the core shape rule).
+
+
+def _check_operands(name: str, avals: Sequence[ShapedArray], ranks: Sequence[int], kinds: str = "fc",
+                    batching: bool = True) -> tuple[int, ...]:
+    """JAX's dtype and rank checks of a linalg primitive's operands; the batch shape of the first."""
+    for aval in avals:
+        if registry.INFO[aval.name].kind not in kinds:
+            accepted = "floating, complexfloating" if kinds == "fc" else "floating"
+            raise TypeError(f"{name} does not accept dtype {aval.name}. Accepted dtypes are subtypes of {accepted}.")
+    if len({a.dtype for a in avals}) > 1:
+        raise TypeError(f"{name} requires arguments to have the same dtypes, got "
+                        f"{', '.join(a.name for a in avals)}.")
+    for i, (rank, aval) in enumerate(zip(ranks, avals)):
+        if aval.ndim < rank:
+            raise TypeError(f"Input {i} to {name} must have rank at least {rank}, but got shape={aval.shape}")
+        if not batching and aval.ndim != rank:
+            raise TypeError(f"Input {i} to {name} must have a rank of exactly {rank}, but got shape={aval.shape}")
+    nbatch = [a.ndim - r for a, r in zip(avals, ranks)]
+    if len(set(nbatch)) > 1:
+        raise TypeError(f"All inputs to {name} must have the same number of batch dimensions, but got {nbatch} "
+                        f"batch dimensions for the inputs.")
+    return avals[0].shape[:nbatch[0]]
+
+
+def _weak(*avals: ShapedArray) -> bool:
+    return all(a.weak_type for a in avals)
+
+
+# symmetric_product
+
+
+def _symmetric_product_rule(a: ShapedArray, c: ShapedArray, *, alpha: Any, beta: Any) -> list[ShapedArray]:
+    batch = _check_operands("symmetric_product", [a, c], [2, 2], kinds="f")
+    a_shape, c_shape = a.shape[-2:], c.shape[-2:]
+    if a_shape[0] != c_shape[1] or c_shape[0] != c_shape[1]:
+        raise ValueError(f"symmetric_update expects a rectangular matrix of shape (m, n) and a square matrix of "
+                         f"shape (n, n). Got shapes {a_shape} and {c_shape}.")
+    return [ShapedArray((*batch, *c_shape), c.dtype, _weak(a, c))]
+
+
+symmetric_product_p: Final[Primitive] = Primitive("symmetric_product", _symmetric_product_rule)
+"""``alpha * a @ a^T + beta * c`` (JAX's primitive, real floating dtypes only; lowered as JAX lowers it on the CPU,
+a batched product and a sum)."""
+
+
+def _symmetric_product_steps(a: Any, c: Any, alpha: Any, beta: Any) -> Any:
+    av = lax.aval_of(a)
+    n = av.ndim
+    batch = tuple(range(n - 2))
+    aat = lax.dot_general(a, a, (((n - 1,), (n - 1,)), (batch, batch)), av.dtype)
+    out = lax.aval_of(aat)
+    return lax.add(lax.mul(lax.full(out.shape, alpha, out.dtype, out.weak_type), aat),
+                   lax.mul(lax.full(out.shape, beta, out.dtype, out.weak_type), c))
+
+
+def _symmetric_product_lower(ctx: lowering.LoweringContext, a: Any, c: Any, *, alpha: Any, beta: Any) -> list[Any]:
+    def product(x: Any, y: Any) -> list[Any]:
+        return [_symmetric_product_steps(x, y, alpha, beta)]
+
+    return _subcomp(ctx, product, ctx.avals_in, "symmetric_product", [a, c])
+
+
+lowering.RULES[symmetric_product_p] = _symmetric_product_lower
+
+
+# cholesky_update
+
+
+def _cholesky_update_rule(r: ShapedArray, w: ShapedArray) -> list[ShapedArray]:
+    _check_operands("cholesky_update", [r, w], [2, 1], kinds="f", batching=False)
+    if r.shape[0] != r.shape[1] or w.shape[0] != r.shape[1]:
+        raise ValueError(f"Rank-1 update to Cholesky decomposition takes a square matrix and a vector of the same "
+                         f"size as input. Got shapes {r.shape} and {w.shape} instead")
+    return [r.update(weak_type=_weak(r, w))]
+
+
+cholesky_update_p: Final[Primitive] = Primitive("cholesky_update", _cholesky_update_rule)
+"""The upper Cholesky factor of ``R^T R + w w^T`` from ``R``'s (JAX's primitive: Givens rotations, one matrix, no
+batching rule, as JAX's)."""
+
+
+def _cholesky_update_steps(r: Any, z: Any) -> Any:
+    """JAX's ``_cholesky_update_jax_fn``: a Givens rotation per row (its ``cond`` on ``y == 0`` as a select)."""
+    a = lax.aval_of(r)
+    n = a.shape[0]
+    dt = a.dtype
+
+    def scalar(v: float) -> Any:
+        return lax.full((), v, dt)
+
+    for k in range(n):
+        x = lax.reshape(lax.slice(r, (k, k), (k + 1, k + 1)), ())
+        y = lax.reshape(lax.slice(z, (k,), (k + 1,)), ())
+        ax, ay = lax.abs(x), lax.abs(y)
+        den = lax.select_n(lax.gt(ax, ay), ay, ax)
+        xs, ys = lax.div(x, den), lax.div(y, den)
+        rh = lax.div(scalar(1.0), lax.sqrt(lax.add(lax.integer_pow(xs, 2), lax.integer_pow(ys, 2))))
+        zero_y = lax.eq(y, scalar(0.0))
+        c = lax.select_n(zero_y, lax.mul(xs, rh), scalar(1.0))
+        s = lax.select_n(zero_y, lax.neg(lax.mul(ys, rh)), scalar(0.0))
+        row = lax.reshape(lax.slice(r, (k, 0), (k + 1, n)), (n,))
+        cb, sb = lax.broadcast_in_dim(c, (n,), ()), lax.broadcast_in_dim(s, (n,), ())
+        new_row = lax.sub(lax.mul(cb, row), lax.mul(sb, z))
+        z = lax.add(lax.mul(cb, z), lax.mul(sb, row))
+        r = lax.concatenate([lax.slice(r, (0, 0), (k, n)), lax.reshape(new_row, (1, n)),
+                             lax.slice(r, (k + 1, 0), (n, n))], 0)
+    return r
+
+
+def _cholesky_update_lower(ctx: lowering.LoweringContext, r: Any, w: Any) -> list[Any]:
+    def update(x: Any, y: Any) -> list[Any]:
+        return [_cholesky_update_steps(x, y)]
+
+    return _subcomp(ctx, update, ctx.avals_in, "cholesky_update", [r, w])
+
+
+lowering.RULES[cholesky_update_p] = _cholesky_update_lower
+
+
+# hessenberg
+
+
+def _hessenberg_rule(a: ShapedArray) -> list[ShapedArray]:
+    batch = _check_operands("hessenberg", [a], [2])
+    if a.shape[-2] != a.shape[-1]:
+        raise ValueError(f"Argument to Hessenberg reduction must have shape [..., n, n], got shape {a.shape[-2:]}")
+    return [a, ShapedArray((*batch, a.shape[-1] - 1), a.dtype, a.weak_type)]
+
+
+hessenberg_p: Final[Primitive] = Primitive("hessenberg", _hessenberg_rule, multiple_results=True)
+"""LAPACK's ``gehrd``: the upper Hessenberg form (reflectors below its first subdiagonal) and the reflectors'
+scales."""
+
+
+def _hessenberg_lower(ctx: lowering.LoweringContext, a: Any) -> list[Any]:
+    (aval,), (out, taus_aval) = ctx.avals_in, ctx.avals_out
+    info = ShapedArray(aval.shape[:-2], _INT32)
+    n = aval.shape[-1]
+    h, taus, status = _ffi_call(ctx, _target("gehrd_ffi", aval), [a], [aval], [out, taus_aval, info],
+                                {"low": np.int32(1), "high": np.int32(n)}, {0: 0})
+    return [_nan_where_failed(ctx, status, info, h, out), _nan_where_failed(ctx, status, info, taus, taus_aval)]
+
+
+lowering.RULES[hessenberg_p] = _hessenberg_lower
+
+
+# tridiagonal
+
+
+def _tridiagonal_rule(a: ShapedArray, *, lower: bool) -> list[ShapedArray]:
+    batch = _check_operands("tridiagonal", [a], [2])
+    n, m = a.shape[-2:]
+    if n != m or m == 0:
+        raise ValueError(f"The input to tridiagonal must be a square matrix. Got shape {a.shape[-2:]}.")
+    real = registry.INFO[_REAL.get(a.name, a.name)].dtype
+    return [a, ShapedArray((*batch, n), real, a.weak_type), ShapedArray((*batch, n - 1), real, a.weak_type),
+            ShapedArray((*batch, n - 1), a.dtype, a.weak_type)]
+
+
+tridiagonal_p: Final[Primitive] = Primitive("tridiagonal", _tridiagonal_rule, multiple_results=True)
+"""LAPACK's ``sytrd``/``hetrd``: a Hermitian matrix reduced to tridiagonal form ``(a, d, e, taus)``."""
+
+
+def _tridiagonal_lower(ctx: lowering.LoweringContext, a: Any, *, lower: bool) -> list[Any]:
+    (aval,) = ctx.avals_in
+    outs = list(ctx.avals_out)
+    info = ShapedArray(aval.shape[:-2], _INT32)
+    base = "hetrd_ffi" if aval.name.startswith("complex") else "sytrd_ffi"
+    *results, status = _ffi_call(ctx, _target(base, aval), [a], [aval], [*outs, info],
+                                 {"uplo": ord("L" if lower else "U")}, {0: 0})
+    return [_nan_where_failed(ctx, status, info, r, o) for r, o in zip(results, outs)]
+
+
+lowering.RULES[tridiagonal_p] = _tridiagonal_lower
+
+
+# schur
+
+_SCHUR_MODE: Final = {True: 86, False: 78}
+"""jaxlib's ``schur.ComputationMode``: ``kComputeSchurVectors`` (``'V'``), ``kNoComputeSchurVectors`` (``'N'``)."""
+_SCHUR_NO_SORT: Final = 78
+"""jaxlib's ``schur.Sort.kNoSortEigenvalues`` (``'N'``)."""
+
+
+def _schur_rule(x: ShapedArray, *, compute_schur_vectors: bool, sort_eig_vals: bool, select_callable: Any
+                ) -> list[ShapedArray]:
+    _check_operands("schur", [x], [2])
+    if x.shape[-2] != x.shape[-1]:
+        raise ValueError(f"The input to schur must be a square matrix. Got shape {x.shape[-2:]}.")
+    return [x, x] if compute_schur_vectors else [x]
+
+
+schur_p: Final[Primitive] = Primitive("schur", _schur_rule, multiple_results=True)
+"""LAPACK's ``gees``: the Schur form ``T`` and, with ``compute_schur_vectors``, the unitary ``Z`` of
+``A = Z T Z^H`` (real Schur form for a real matrix)."""
+
+
+def _schur_lower(ctx: lowering.LoweringContext, x: Any, *, compute_schur_vectors: bool, sort_eig_vals: bool,
+                 select_callable: Any) -> list[Any]:
+    if sort_eig_vals:
+        raise NotImplementedError("The sort feature of LAPACK's gees routine is not implemented.")
+    (aval,) = ctx.avals_in
+    batch = aval.shape[:-2]
+    info = ShapedArray(batch, _INT32)
+    w = ShapedArray(aval.shape[:-1], aval.dtype)
+    real = aval.name in ("float32", "float64")
+    avals_out = [aval, aval, w, w, info, info] if real else [aval, aval, w, info, info]
+    t, z, *_, status = _ffi_call(ctx, _target("gees_ffi", aval), [x], [aval], avals_out,
+                                 {"mode": _SCHUR_MODE[bool(compute_schur_vectors)], "sort": _SCHUR_NO_SORT},
+                                 {0: 0})
+    out = [_nan_where_failed(ctx, status, info, t, ctx.avals_out[0])]
+    if compute_schur_vectors:
+        out.append(_nan_where_failed(ctx, status, info, z, ctx.avals_out[1]))
+    return out
+
+
+lowering.RULES[schur_p] = _schur_lower
+
+
+# ormqr
+
+
+def _ormqr_rule(a: ShapedArray, taus: ShapedArray, c: ShapedArray, *, left: bool, transpose: bool
+                ) -> list[ShapedArray]:
+    batch = _check_operands("ormqr", [a, taus, c], [2, 1, 2])
+    a_shape, c_shape = a.shape[-2:], c.shape[-2:]
+    m = a_shape[0]
+    if left and c_shape[0] != m:
+        raise ValueError(f"ormqr with left=True expects c to have the same number of rows as the Householder matrix "
+                         f"a. Got a shape {a_shape} and c shape {c_shape}.")
+    if not left and c_shape[1] != m:
+        raise ValueError(f"ormqr with left=False expects c to have the same number of columns as the Householder "
+                         f"matrix a has rows. Got a shape {a_shape} and c shape {c_shape}.")
+    return [ShapedArray((*batch, *c_shape), c.dtype, _weak(a, taus, c))]
+
+
+ormqr_p: Final[Primitive] = Primitive("ormqr", _ormqr_rule)
+"""LAPACK's ``ormqr``/``unmqr``: ``c`` multiplied by the ``Q`` of Householder reflectors without forming it."""
+
+
+def _ormqr_lower(ctx: lowering.LoweringContext, a: Any, taus: Any, c: Any, *, left: bool, transpose: bool
+                 ) -> list[Any]:
+    aval = ctx.avals_in[0]
+    base = "unmqr_ffi" if aval.name.startswith("complex") else "ormqr_ffi"
+    return _ffi_call(ctx, _target(base, aval), [a, taus, c], ctx.avals_in, ctx.avals_out,
+                     {"left": bool(left), "transpose": bool(transpose)}, {2: 0})
+
+
+lowering.RULES[ormqr_p] = _ormqr_lower
+
+
+# tridiagonal_solve
+
+
+def _tridiagonal_solve_rule(dl: ShapedArray, d: ShapedArray, du: ShapedArray, b: ShapedArray, *,
+                            perturb_singular: bool) -> list[ShapedArray]:
+    batch = _check_operands("tridiagonal_solve", [dl, d, du, b], [1, 1, 1, 2])
+    if dl.shape[-1:] != d.shape[-1:] or dl.shape[-1:] != du.shape[-1:]:
+        raise TypeError("tridiagonal_solve requires that all diagonal arguments have the same shape.")
+    if dl.shape[-1:] != b.shape[-2:-1]:
+        raise TypeError("tridiagonal_solve requires that the leading ndim-1 dimensions of b equal the dimensions of "
+                        "the diagonal arguments.")
+    if not dl.shape == d.shape == du.shape == b.shape[:-1]:
+        raise TypeError(f"tridiagonal_solve: the operands' batch shapes differ: {dl.shape[:-1]}, {d.shape[:-1]}, "
+                        f"{du.shape[:-1]} and {b.shape[:-2]}")
+    return [ShapedArray((*batch, *b.shape[-2:]), b.dtype, _weak(dl, d, du, b))]
+
+
+tridiagonal_solve_p: Final[Primitive] = Primitive("tridiagonal_solve", _tridiagonal_solve_rule)
+"""The solution of a tridiagonal system (LAPACK's ``gtsv``; jaxlib's perturbed solver with ``perturb_singular``)."""
+
+
+def _tridiagonal_solve_lower(ctx: lowering.LoweringContext, dl: Any, d: Any, du: Any, b: Any, *,
+                             perturb_singular: bool) -> list[Any]:
+    avals_in = list(ctx.avals_in)
+    b_aval = avals_in[-1]
+    if perturb_singular:
+        _register()
+        return _ffi_call(ctx, "tridiagonal_solve_perturbed_ffi", [dl, d, du, b], avals_in, [b_aval], {}, {})
+    info = ShapedArray(b_aval.shape[:-2], _INT32)
+    *_, x, status = _ffi_call(ctx, _target("gtsv_ffi", b_aval), [dl, d, du, b], avals_in, [*avals_in, info], {},
+                              {0: 0, 1: 1, 2: 2, 3: 3})
+    return [_nan_where_failed(ctx, status, info, x, ctx.avals_out[0])]
+
+
+lowering.RULES[tridiagonal_solve_p] = _tridiagonal_solve_lower

@@ -280,8 +280,8 @@ def norm(x: ArrayLike, ord: int | float | str | None = None, axis: None | tuple[
 
 
 def _lu(a: Any) -> tuple[Any, Any, Any]:
-    lu, pivots = lapack.lu_p.bind(a)
-    return lu, pivots, lapack.lu_pivots_to_permutation(pivots, shape_of(a)[-2])
+    lu, pivots, permutation = lapack.lu_p.bind(a)
+    return lu, pivots, permutation
 
 
 def _diagonal(x: Any) -> Any:
@@ -607,7 +607,7 @@ def _eigh_body(a: Any, *, lower: bool, symmetrize_input: bool) -> Any:
     _rank2("eigh", a)
     if symmetrize_input:
         a = _symmetrize(a)
-    v, w = lapack.eigh_p.bind(a, lower=lower)
+    v, w = lapack.eigh_p.bind(a, lower=lower, sort_eigenvalues=True, subset_by_index=None, algorithm=None)
     return w, v
 
 
@@ -629,7 +629,7 @@ def eigh(a: ArrayLike, UPLO: str | None = None, symmetrize_input: bool = True) -
 
 
 def _svd_values(a: Any) -> Any:
-    (s,) = lapack.svd_p.bind(a, full_matrices=False, compute_uv=False)
+    (s,) = lapack.svd_p.bind(a, full_matrices=False, compute_uv=False, subset_by_index=None, algorithm=None)
     return s
 
 
@@ -639,7 +639,7 @@ def _svd_body(a: Any, *, full_matrices: bool, compute_uv: bool, hermitian: bool 
         _rank2("svd", a)
         return _svd_hermitian(a) if compute_uv else _svd_values_of(a, True)
     if compute_uv:
-        s, u, vt = lapack.svd_p.bind(a, full_matrices=full_matrices, compute_uv=True)
+        s, u, vt = lapack.svd_p.bind(a, full_matrices=full_matrices, compute_uv=True, subset_by_index=None, algorithm=None)
         return u, s, vt
     return _svd_values(a)
 
@@ -877,7 +877,7 @@ def _svd_values_of(x: Any, hermitian: bool) -> Any:
     Hermitian matrix the absolute values of its eigenvalues (JAX's ``hermitian=True``)."""
     if not hermitian:
         return _svd_values(x)
-    _, w = lapack.eigh_p.bind(_symmetrize(x), lower=True)
+    _, w = lapack.eigh_p.bind(_symmetrize(x), lower=True, sort_eigenvalues=True, subset_by_index=None, algorithm=None)
     s = abs(w)
     last = len(shape_of(s)) - 1
     return lax.rev(lax.sort([s], last)[0], (last,))
@@ -974,7 +974,7 @@ def _pinv_core(a: Any, rtol: Any, hermitian: bool) -> Any:
     if hermitian:
         u, sv, vh = _svd_hermitian(arr)
     else:
-        sv, u, vh = lapack.svd_p.bind(arr, full_matrices=False, compute_uv=True)
+        sv, u, vh = lapack.svd_p.bind(arr, full_matrices=False, compute_uv=True, subset_by_index=None, algorithm=None)
     sn, rn = len(shape_of(sv)), len(shape_of(rtol))
     rtol = expand_dims(rtol, -1)
     if sn - rn - 1 > 0:
@@ -989,7 +989,7 @@ def _svd_hermitian(a: Any) -> tuple[Any, Any, Any]:
     """JAX's ``svd(a, full_matrices=False, hermitian=True)``: from ``eigh``, the eigenvalues' absolute values
     sorted descending, the eigenvectors' columns so ordered, ``Vh`` the conjugate transpose of ``U`` times the
     eigenvalues' signs."""
-    v, w = lapack.eigh_p.bind(_symmetrize(a), lower=True)
+    v, w = lapack.eigh_p.bind(_symmetrize(a), lower=True, sort_eigenvalues=True, subset_by_index=None, algorithm=None)
     s = abs(w)
     last = len(shape_of(s)) - 1
     sign = sign_of(w)
@@ -1201,7 +1201,7 @@ def _lstsq_body(a: Any, b: Any, rcond: Any, *, numpy_resid: bool = False) -> tup
     else:
         eps = finfo(dtype).eps
         rcond = float(eps) * builtins.max(n, m) if rcond is None else where(less(rcond, 0), eps, rcond)
-        s, u, vt = lapack.svd_p.bind(a, full_matrices=False, compute_uv=True)
+        s, u, vt = lapack.svd_p.bind(a, full_matrices=False, compute_uv=True, subset_by_index=None, algorithm=None)
         sdt = lax.aval_of(s).dtype
         mask = logical_and(greater(s, 0),
                            greater_equal(s, multiply(asarray(rcond, dtype=sdt), getitem(s, 0))))
@@ -1244,14 +1244,14 @@ def lstsq(a: ArrayLike, b: ArrayLike, rcond: float | None = None, *, numpy_resid
 def _eig_body(a: Any) -> Any:
     a = promote_args_inexact(a)[0]
     _rank2("eig", a)
-    w, v = lapack.eig_p.bind(a, compute_left_eigenvectors=False, compute_right_eigenvectors=True)
+    w, v = lapack.eig_p.bind(a, compute_left_eigenvectors=False, compute_right_eigenvectors=True, enable_eigvec_derivs=False, implementation=None)
     return w, v
 
 
 def _eigvals_body(a: Any) -> Any:
     a = promote_args_inexact(a)[0]
     _rank2("eigvals", a)
-    (w,) = lapack.eig_p.bind(a, compute_left_eigenvectors=False, compute_right_eigenvectors=False)
+    (w,) = lapack.eig_p.bind(a, compute_left_eigenvectors=False, compute_right_eigenvectors=False, enable_eigvec_derivs=False, implementation=None)
     return w
 
 

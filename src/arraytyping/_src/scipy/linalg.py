@@ -1,7 +1,8 @@
 """``jax.scipy.linalg`` as JAX 0.10.2 computes it (``jax/_src/scipy/linalg.py``): the operands made inexact
 (``promote_dtypes_inexact``), then JAX's formula over ``jax.lax.linalg`` (:mod:`arraytyping._src.lax.api.linalg`)
 and ``jax.numpy.linalg``: ``cholesky``, ``cho_factor``, ``cho_solve``, ``det``, ``eigh``, ``inv``, ``lu``,
-``lu_factor``, ``lu_solve``, ``qr``, ``solve``, ``solve_triangular``, ``svd``, and the constructions
+``lu_factor``, ``lu_solve``, ``qr``, ``qr_multiply``, ``schur``, ``hessenberg``, ``solve``, ``solve_triangular``,
+``svd``, ``sqrtm``, and the constructions
 ``block_diag``, ``circulant``, ``fiedler`` and ``hilbert``. SciPy's ``overwrite_*``, ``check_finite`` and similar arguments are accepted and
 ignored, as JAX's."""
 
@@ -26,6 +27,7 @@ from arraytyping._src.interpreters.batching.vmap import vmap
 from arraytyping._src.lax import lax
 from arraytyping._src.lax.api import linalg as lax_linalg
 from arraytyping._src.lax.api.linear_solve import custom_linear_solve
+from arraytyping._src.lax.linalg import geqrf_p
 from arraytyping._src.numpy import linalg as jnp_linalg
 from arraytyping._src.numpy._promotion import arraylike, as_dtype, common_dtype, jitted, shape_of, to_inexact_dtype
 from arraytyping._src.numpy.conversion import asarray
@@ -33,8 +35,9 @@ from arraytyping._src.numpy.indexing import take_along_axis
 from arraytyping._src.numpy.unary import conj
 from arraytyping._src.numpy.vectorize import vectorize
 
-__all__ = ["block_diag", "cho_factor", "cho_solve", "cholesky", "circulant", "det", "eigh", "fiedler", "hilbert", "inv",
-           "lu", "lu_factor", "lu_solve", "qr", "solve", "solve_triangular", "svd"]
+__all__ = ["block_diag", "cho_factor", "cho_solve", "cholesky", "circulant", "det", "eigh", "fiedler", "hessenberg",
+           "hilbert", "inv", "lu", "lu_factor", "lu_solve", "qr", "qr_multiply", "schur", "solve", "solve_triangular",
+           "sqrtm", "svd"]
 
 
 def _inexact(*args: Any) -> list[Any]:
@@ -733,3 +736,255 @@ def fiedler(a: ArrayLike) -> AnyArray:
     arr = jnp.atleast_1d(a)
     out: AnyArray = jnp.abs(jnp.subtract(arr[..., None], arr[..., None, :]))
     return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Schur, Hessenberg, qr_multiply
+
+
+def _schur_body(a: Any, *, output: str) -> Any:
+    a = asarray(a)
+    if output == "complex":
+        name = op_rules.to_inexact_name(lax.aval_of(a).name)
+        target = "complex128" if name in ("float64", "complex128") else "complex64"
+        a = as_dtype(a, registry.INFO[target].dtype, False)
+    t, z = lax_linalg.schur(a)
+    return (t, z)
+
+
+_schur = jitted(_schur_body, "schur")
+
+
+def schur(a: ArrayLike, output: str = "real") -> tuple[AnyArray, AnyArray]:
+    """The Schur decomposition ``a = Z T Z^H`` (LAPACK's ``gees``): ``T`` quasi-upper-triangular (``'real'``: 2x2
+    blocks for complex eigenvalue pairs) or upper-triangular (``'complex'``, the input made complex first), ``Z``
+    unitary.
+
+    Args:
+        a: floating or complex matrices of shape ``(..., N, N)``.
+        output: ``'real'`` or ``'complex'``.
+
+    Returns:
+        ``(T, Z)``.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> t, z = linalg.schur(jnp.array([[2.0, 1.0], [0.0, 3.0]]))
+        >>> t
+        Array([[2., 1.],
+               [0., 3.]], dtype=float32)
+    """
+    if output not in ("real", "complex"):
+        raise ValueError(f"Expected 'output' to be either 'real' or 'complex', got {output=}.")
+    check_arraylike("schur", a)  # JAX's jit takes a list for a pytree of scalars, which its schur refuses
+    out: tuple[AnyArray, AnyArray] = _schur(a, output=output)
+    return out
+
+
+def _hessenberg_body(a: Any, *, calc_q: bool) -> Any:
+    a = asarray(a)
+    shape = shape_of(a)
+    n = shape[-1]
+    if n == 0:
+        return (jnp.zeros_like(a), jnp.zeros_like(a)) if calc_q else (jnp.zeros_like(a),)
+    a_out, taus = lax_linalg.hessenberg(a)
+    h = jnp.triu(a_out, -1)
+    if not calc_q:
+        return (h,)
+    rank = len(shape)
+    q = lax_linalg.householder_product(lax.slice_in_dim(lax.slice_in_dim(a_out, 1, n, rank - 2), 0, n - 1, rank - 1),
+                                       taus)
+    aval = lax.aval_of(a_out)
+    zero = lax.full((), 0, aval.dtype)
+    q = lax.pad(q, zero, [(0, 0, 0)] * (rank - 2) + [(1, 0, 0), (1, 0, 0)])
+    corner = lax.broadcast_in_dim(lax.convert_element_type(_corner(n), aval.dtype, False), shape,
+                                  (rank - 2, rank - 1))
+    return (h, lax.add(q, corner))
+
+
+def _corner(n: int) -> Any:
+    """An ``n x n`` boolean matrix true at ``[0, 0]`` alone."""
+    rows = lax.iota(np.dtype("int32"), (n, n), 0)
+    cols = lax.iota(np.dtype("int32"), (n, n), 1)
+    zero = lax.full((n, n), 0, np.dtype("int32"))
+    return lax.bitwise_and(lax.eq(rows, zero), lax.eq(cols, zero))
+
+
+_hessenberg = jitted(_hessenberg_body, "hessenberg")
+
+
+@overload
+def hessenberg(a: ArrayLike, *, calc_q: Literal[False] = False, overwrite_a: bool = False,
+               check_finite: bool = True) -> AnyArray: ...
+@overload
+def hessenberg(a: ArrayLike, *, calc_q: Literal[True], overwrite_a: bool = False,
+               check_finite: bool = True) -> tuple[AnyArray, AnyArray]: ...
+@overload
+def hessenberg(a: ArrayLike, *, calc_q: bool = False, overwrite_a: bool = False,
+               check_finite: bool = True) -> AnyArray | tuple[AnyArray, AnyArray]: ...
+def hessenberg(a: ArrayLike, *, calc_q: bool = False, overwrite_a: bool = False,
+               check_finite: bool = True) -> AnyArray | tuple[AnyArray, AnyArray]:
+    """The Hessenberg form ``a = Q H Q^H`` (``H`` zero below its first subdiagonal; LAPACK's ``gehrd``).
+
+    Args:
+        a: floating or complex matrices of shape ``(..., N, N)``.
+        calc_q: also compute the unitary ``Q``.
+        overwrite_a: unused, as in JAX.
+        check_finite: unused, as in JAX.
+
+    Returns:
+        ``H``, or ``(H, Q)`` with ``calc_q``.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.hessenberg(jnp.array([[1.0, 2.0], [3.0, 4.0]]))
+        Array([[1., 2.],
+               [3., 4.]], dtype=float32)
+    """
+    check_arraylike("hessenberg", a)  # as schur
+    out = _hessenberg(a, calc_q=bool(calc_q))
+    if calc_q:
+        h, q = out
+        return h, q
+    (h,) = out
+    return h  # type: ignore[no-any-return]
+
+
+def _qr_multiply_body(a: Any, c: Any, *, mode: str, pivoting: bool, conjugate: bool) -> Any:
+    a, c = _inexact(a, c)
+    if mode not in ("right", "left"):
+        raise ValueError(f"mode must be 'right' or 'left', got {mode!r}")
+    onedim = len(shape_of(c)) == 1
+    if onedim:
+        c = lax.expand_dims(c, (1,) if mode == "left" else (0,))
+    a_shape, c_shape = shape_of(a), shape_of(c)
+    m, n = a_shape[-2:]
+    k = min(m, n)
+    if mode == "left":
+        if c_shape[-2] != k:
+            raise ValueError(f"Array shapes are not compatible for Q @ c operation: a has shape {tuple(a_shape)} so Q "
+                             f"has {k} columns, but c has {c_shape[-2]} rows (expected {k}).")
+    elif c_shape[-1] != m:
+        raise ValueError(f"Array shapes are not compatible for c @ Q operation: a has shape {tuple(a_shape)} so Q has "
+                         f"{m} rows, but c has {c_shape[-1]} columns (expected {m}).")
+    if pivoting:
+        raise NotImplementedError("qr_multiply with pivoting=True is not supported yet")
+    batch = tuple(np.broadcast_shapes(a_shape[:-2], c_shape[:-2]))
+    a = jnp.broadcast_to(a, batch + tuple(a_shape[-2:]))
+    c = jnp.broadcast_to(c, batch + tuple(c_shape[-2:]))
+    r, taus = geqrf_p.bind(a)
+    if m > n and mode == "left":
+        c = jnp.concatenate([c, jnp.zeros((*shape_of(c)[:-2], m - k, shape_of(c)[-1]), dtype=lax.aval_of(c).dtype)],
+                            axis=-2)
+    if conjugate:
+        c = jnp.swapaxes(c, -1, -2)
+    left = (mode == "left") != conjugate
+    cq = lax_linalg.ormqr(r, taus, c, left=left, transpose=conjugate)
+    if conjugate:
+        cq = jnp.swapaxes(cq, -1, -2)
+    rank = len(shape_of(cq))
+    if mode == "right":
+        cq = lax.slice_in_dim(cq, 0, k, rank - 1)
+    if onedim:
+        cq = jnp.ravel(cq)
+    r = jnp.triu(lax.slice_in_dim(r, 0, k, len(shape_of(r)) - 2))
+    return (cq, r)
+
+
+_qr_multiply = jitted(_qr_multiply_body, "qr_multiply")
+
+
+def qr_multiply(a: ArrayLike, c: ArrayLike, mode: str = "right", pivoting: bool = False, conjugate: bool = False,
+                overwrite_a: bool = False, overwrite_c: bool = False) -> tuple[AnyArray, AnyArray]:
+    """The QR decomposition of ``a`` and the product of its ``Q`` with ``c`` (without forming ``Q``; LAPACK's
+    ``geqrf`` and ``ormqr``): ``c @ Q`` (``'right'``, the first ``min(M, N)`` columns) or ``Q @ c`` (``'left'``),
+    ``Q`` conjugated with ``conjugate``. Column pivoting is not supported yet (``NotImplementedError``).
+
+    Args:
+        a: matrices of shape ``(..., M, N)``.
+        c: the matrix (or vector) to multiply.
+        mode: ``'right'`` or ``'left'``.
+        pivoting: must be False here.
+        conjugate: use ``Q``'s conjugate.
+        overwrite_a: unused, as in JAX.
+        overwrite_c: unused, as in JAX.
+
+    Returns:
+        ``(cQ, R)``.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> cq, r = linalg.qr_multiply(jnp.eye(2), jnp.array([1.0, 2.0]))
+        >>> r.shape
+        (2, 2)
+    """
+    out: tuple[AnyArray, AnyArray] = _qr_multiply(a, c, mode=mode, pivoting=pivoting, conjugate=conjugate)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# sqrtm
+
+
+def _sqrtm_triu(t: Any) -> Any:
+    """JAX's ``_sqrtm_triu`` (Björck and Hammarling's recurrence) on an upper-triangular ``t``, element by element
+    in JAX's order: column ``j`` from the diagonal up, each sum accumulated from zero."""
+    n = shape_of(t)[-1]
+    dtype = lax.aval_of(t).dtype
+
+    def at(x: Any, i: int, j: int) -> Any:
+        return lax.reshape(lax.slice(x, (i, j), (i + 1, j + 1)), ())
+
+    diag = [jnp.sqrt(at(t, i, i)) for i in range(n)]
+    zero = lax.full((), 0, dtype)
+    u: list[list[Any]] = [[diag[i] if i == j else zero for j in range(n)] for i in range(n)]
+    for j in range(n):
+        for i in range(j - 1, -1, -1):
+            s: Any = lax.full((), 0, dtype)
+            for k in range(i + 1, j):
+                s = lax.add(s, lax.mul(u[i][k], u[k][j]))
+            tij = at(t, i, j)
+            u[i][j] = lax.select_n(lax.eq(tij, s), lax.div(lax.sub(tij, s), lax.add(diag[i], diag[j])), zero)
+    return lax.concatenate([lax.reshape(lax.concatenate([lax.reshape(x, (1,)) for x in row], 0), (1, n))
+                            for row in u], 0) if n else t
+
+
+def _sqrtm_body(a: Any) -> Any:
+    t, z = _schur_body(a, output="complex")
+    if len(shape_of(t)) != 2:
+        raise ValueError("diag input must be 1d or 2d")
+    u = _sqrtm_triu(t)
+    zh = conj(_mT(z))
+    dtype = lax.aval_of(z).dtype
+    return lax.dot_general(lax.dot_general(z, u, (((1,), (0,)), ((), ())), dtype), zh, (((1,), (0,)), ((), ())),
+                           dtype)
+
+
+_sqrtm = jitted(_sqrtm_body, "sqrtm")
+
+
+def sqrtm(A: ArrayLike, blocksize: int = 1) -> AnyArray:
+    """The principal matrix square root, by the complex Schur method (Björck and Hammarling), as JAX computes it;
+    the result is complex.
+
+    Args:
+        A: a square matrix of shape ``(N, N)``.
+        blocksize: only 1 (the blocked version is not implemented, as in JAX).
+
+    Returns:
+        ``X`` with ``X @ X = A``, complex.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.sqrtm(jnp.array([[4.0, 0.0], [0.0, 9.0]]))
+        Array([[2.+0.j, 0.+0.j],
+               [0.+0.j, 3.+0.j]], dtype=complex64)
+    """
+    if blocksize > 1:
+        raise NotImplementedError("Blocked version is not implemented yet.")
+    check_arraylike("sqrtm", A)
+    return _sqrtm(A)  # type: ignore[no-any-return]

@@ -44,11 +44,13 @@ from typing import Any
 import numpy as np
 
 from arraytyping._src.lax import lax
-from arraytyping._src.interpreters.autodiff.ad import UndefinedPrimal, Zero, defjvp2, jvp_rules, tangent_aval, transpose_rules
+from arraytyping._src.interpreters.autodiff.ad import (
+    UndefinedPrimal, Zero, add_tangents, defjvp2, instantiate_zeros, jvp_rules, tangent_aval, transpose_rules,
+)
 from arraytyping._src.interpreters.autodiff.primitives import full_like, select, shape_of
 from arraytyping._src.lax import gather_scatter as G
 from arraytyping._src.lax.linalg import (
-    cholesky_p, eig_p, eigh_p, lu_p, lu_pivots_to_permutation, qr_p, svd_p, triangular_solve_p,
+    cholesky_p, eig_p, eigh_p, lu_p, qr_p, svd_p, triangular_solve_p, tridiagonal_solve_p,
 )
 from arraytyping._src.lax.lax import aval_of
 
@@ -213,16 +215,17 @@ def _permute_rows(x: Any, permutation: Any) -> Any:
 
 def _lu_jvp(primals: Sequence[Any], tangents: Sequence[Any]) -> tuple[list[Any], list[Any]]:
     (a,), (a_dot,) = primals, tangents
-    lu, pivots = lu_p.bind(a)
+    lu, pivots, permutation = lu_p.bind(a)
     pivots_dot = Zero(tangent_aval(aval_of(pivots)))
+    permutation_dot = Zero(tangent_aval(aval_of(permutation)))
     if type(a_dot) is Zero:
-        return [lu, pivots], [Zero(tangent_aval(aval_of(lu))), pivots_dot]
+        return [lu, pivots, permutation], [Zero(tangent_aval(aval_of(lu))), pivots_dot, permutation_dot]
     shape = shape_of(a)
     rank = len(shape)
     m, n = shape[-2:]
     k = min(m, n)
     dtype = aval_of(lu).dtype
-    x = _permute_rows(a_dot, lu_pivots_to_permutation(pivots, m))
+    x = _permute_rows(a_dot, permutation)
     zero = lax.full((), 0, dtype)
     l_padding = [(0, 0, 0)] * rank
     l_padding[-1] = (0, m - k, 0)
@@ -236,7 +239,7 @@ def _lu_jvp(primals: Sequence[Any], tangents: Sequence[Any]) -> tuple[list[Any],
     la = _solve(l, x, left_side=True, transpose_a=False, lower=True, conjugate_a=False, unit_diagonal=True)
     lau = _solve(u, la, left_side=False, transpose_a=False, lower=False, conjugate_a=False, unit_diagonal=False)
     lu_dot = lax.add(_matmul(l, _tril(lau, -1)), _matmul(_triu(lau), u))
-    return [lu, pivots], [lu_dot, pivots_dot]
+    return [lu, pivots, permutation], [lu_dot, pivots_dot, permutation_dot]
 
 
 jvp_rules[lu_p] = _lu_jvp
@@ -252,9 +255,13 @@ def _symmetrize(x: Any) -> Any:
     return lax.div(s, full_like(s, 2))
 
 
-def _eigh_jvp(primals: Sequence[Any], tangents: Sequence[Any], *, lower: bool) -> tuple[list[Any], list[Any]]:
+def _eigh_jvp(primals: Sequence[Any], tangents: Sequence[Any], *, lower: bool, sort_eigenvalues: bool,
+              subset_by_index: tuple[int, int] | None, algorithm: Any) -> tuple[list[Any], list[Any]]:
     (a,), (a_dot,) = primals, tangents
-    v, w_real = eigh_p.bind(_symmetrize(a), lower=lower)
+    if not (subset_by_index is None or tuple(subset_by_index) == (0, shape_of(a)[-1])):
+        raise NotImplementedError("Derivatives not defined for partial eigen decomposition.")
+    v, w_real = eigh_p.bind(_symmetrize(a), lower=lower, sort_eigenvalues=sort_eigenvalues,
+                            subset_by_index=subset_by_index, algorithm=algorithm)
     if type(a_dot) is Zero:
         return [v, w_real], [Zero(tangent_aval(aval_of(v))), Zero(tangent_aval(aval_of(w_real)))]
     shape = shape_of(a)
@@ -277,21 +284,25 @@ jvp_rules[eigh_p] = _eigh_jvp
 
 
 def _eig_jvp(primals: Sequence[Any], tangents: Sequence[Any], *, compute_left_eigenvectors: bool,
-             compute_right_eigenvectors: bool) -> tuple[list[Any], list[Any]]:
+             compute_right_eigenvectors: bool, enable_eigvec_derivs: bool, implementation: Any
+             ) -> tuple[list[Any], list[Any]]:
+    if (compute_left_eigenvectors or compute_right_eigenvectors) and enable_eigvec_derivs:
+        raise NotImplementedError("Derivatives of non-symmetric eigenvectors (enable_eigvec_derivs=True) are not "
+                                  "supported yet: differentiate the eigenvalues only.")
     if compute_left_eigenvectors or compute_right_eigenvectors:
         raise NotImplementedError(
             "Derivatives of non-symmetric eigenvectors are only valid under assumptions on the input that JAX "
             "cannot check (see the enable_eigvec_derivs argument to jax.lax.linalg.eig), which "
             "jax.numpy.linalg.eig does not pass: differentiate the eigenvalues (eigvals) only.")
     (a,), (a_dot,) = primals, tangents
-    w, vr = eig_p.bind(a, compute_left_eigenvectors=False, compute_right_eigenvectors=True)
+    w, vr = eig_p.bind(a, compute_left_eigenvectors=False, compute_right_eigenvectors=True,
+                       enable_eigvec_derivs=enable_eigvec_derivs, implementation=implementation)
     if type(a_dot) is Zero:
         return [w], [Zero(tangent_aval(aval_of(w)))]
     dtype = aval_of(vr).dtype
     da = lax.convert_element_type(a_dot, dtype, aval_of(a_dot).weak_type)
-    n = shape_of(a)[-1]
-    lu, pivots = lu_p.bind(vr)
-    x = _permute_rows(da, lu_pivots_to_permutation(pivots, n))
+    lu, _, permutation = lu_p.bind(vr)
+    x = _permute_rows(da, permutation)
     x = _solve(lu, x, left_side=True, transpose_a=False, lower=True, conjugate_a=False, unit_diagonal=True)
     x = _solve(lu, x, left_side=True, transpose_a=False, lower=False, conjugate_a=False, unit_diagonal=False)
     dw = lax.reduce("sum", lax.mul(x, _T(vr)), (len(shape_of(x)) - 1,))
@@ -311,12 +322,13 @@ def _over_columns(s: Any, x: Any, dtype: np.dtype[Any]) -> Any:
     return lax.broadcast_in_dim(lax.convert_element_type(s, dtype, False), shape, (*range(rank - 2), rank - 1))
 
 
-def _svd_jvp(primals: Sequence[Any], tangents: Sequence[Any], *, full_matrices: bool, compute_uv: bool
-             ) -> tuple[list[Any], list[Any]]:
+def _svd_jvp(primals: Sequence[Any], tangents: Sequence[Any], *, full_matrices: bool, compute_uv: bool,
+             subset_by_index: tuple[int, int] | None, algorithm: Any) -> tuple[list[Any], list[Any]]:
     (a,), (a_dot,) = primals, tangents
     if compute_uv and full_matrices and shape_of(a)[-2] != shape_of(a)[-1]:  # square: the reduced factors
         raise NotImplementedError("Singular value decomposition JVP not implemented for full matrices")
-    s, u, vt = svd_p.bind(a, full_matrices=False, compute_uv=True)
+    s, u, vt = svd_p.bind(a, full_matrices=False, compute_uv=True, subset_by_index=subset_by_index,
+                          algorithm=algorithm)
     primals_out = [s, u, vt] if compute_uv else [s]
     if type(a_dot) is Zero:
         return primals_out, [Zero(tangent_aval(aval_of(x))) for x in primals_out]
@@ -394,3 +406,64 @@ jvp_rules[qr_p] = _qr_jvp
 
 symmetrize = _symmetrize
 """``(x + x^H) / 2`` (JAX's ``lax.linalg.eigh`` applies it to its input, as its derivative rule does)."""
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# tridiagonal_solve
+
+
+def _tridiagonal_product(dl: Any, d: Any, du: Any, b: Any) -> Any:
+    """``A @ b`` for the tridiagonal ``A`` of ``(dl, d, du)`` (JAX's ``_tridiagonal_product``)."""
+    shape = shape_of(b)
+    rank = len(shape)
+    m = shape[-2]
+    over_rows = tuple(range(rank - 1))
+    zero = lax.full((), 0, aval_of(b).dtype)
+    y = lax.mul(lax.broadcast_in_dim(d, shape, over_rows), b)
+    if m > 1:
+        below = lax.mul(lax.broadcast_in_dim(lax.slice_in_dim(dl, 1, m, rank - 2), (*shape[:-2], m - 1, shape[-1]),
+                                             over_rows), lax.slice_in_dim(b, 0, m - 1, rank - 2))
+        above = lax.mul(lax.broadcast_in_dim(lax.slice_in_dim(du, 0, m - 1, rank - 2),
+                                             (*shape[:-2], m - 1, shape[-1]), over_rows),
+                        lax.slice_in_dim(b, 1, m, rank - 2))
+        pad_low = [(0, 0, 0)] * rank
+        pad_low[rank - 2] = (1, 0, 0)
+        pad_high = [(0, 0, 0)] * rank
+        pad_high[rank - 2] = (0, 1, 0)
+        y = lax.add(lax.add(y, lax.pad(below, zero, pad_low)), lax.pad(above, zero, pad_high))
+    return y
+
+
+def _tridiagonal_solve_jvp(primals: Sequence[Any], tangents: Sequence[Any], *, perturb_singular: bool
+                           ) -> tuple[Any, Any]:
+    *diags, _ = primals
+    *diags_dot, b_dot = tangents
+    ans = tridiagonal_solve_p.bind(*primals, perturb_singular=perturb_singular)
+    if all(type(t) is Zero for t in diags_dot):
+        rhs = b_dot
+    else:
+        dl_dot, d_dot, du_dot = (instantiate_zeros(t) for t in diags_dot)
+        matvec_dot = _tridiagonal_product(dl_dot, d_dot, du_dot, ans)
+        rhs = add_tangents(b_dot, lax.neg(matvec_dot))
+    if type(rhs) is Zero:
+        return ans, Zero(tangent_aval(aval_of(ans)))
+    return ans, tridiagonal_solve_p.bind(*diags, rhs, perturb_singular=perturb_singular)
+
+
+def _tridiagonal_solve_transpose(ct: Any, dl: Any, d: Any, du: Any, b: Any, *, perturb_singular: bool
+                                 ) -> list[Any]:
+    """Linear in ``b`` alone: the system transposed (``du`` shifted down as its lower diagonal, ``dl`` up)."""
+    assert type(b) is UndefinedPrimal and not any(type(x) is UndefinedPrimal for x in (dl, d, du))
+    if type(ct) is Zero:
+        return [None, None, None, Zero(b.aval)]
+    n = len(shape_of(du))
+    m = shape_of(du)[-1]
+    dl_t = lax.concatenate([full_like(lax.slice_in_dim(du, m - 1, m, n - 1), 0),
+                            lax.slice_in_dim(du, 0, m - 1, n - 1)], n - 1)
+    du_t = lax.concatenate([lax.slice_in_dim(dl, 1, m, n - 1), full_like(lax.slice_in_dim(dl, 0, 1, n - 1), 0)],
+                           n - 1)
+    return [None, None, None, tridiagonal_solve_p.bind(dl_t, d, du_t, ct, perturb_singular=perturb_singular)]
+
+
+jvp_rules[tridiagonal_solve_p] = _tridiagonal_solve_jvp
+transpose_rules[tridiagonal_solve_p] = _tridiagonal_solve_transpose

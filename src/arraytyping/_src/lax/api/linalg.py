@@ -10,9 +10,10 @@ supported yet (``NotImplementedError``)."""
 from __future__ import annotations
 
 import enum
-from typing import Any, Literal, overload
+import warnings
+from collections.abc import Callable
+from typing import Any, Literal, cast, overload
 
-import numpy as np
 
 from arraytyping import lattice, op_rules
 from arraytyping._src.core.annotations import AnyArray, ArrayLike
@@ -20,11 +21,18 @@ from arraytyping._src.dtypes import registry
 from arraytyping._src.dtypes.config import config
 from arraytyping._src.lax import lax
 from arraytyping._src.lax import linalg as lapack
-from arraytyping._src.lax.linalg import cholesky_p, householder_product_p, triangular_solve_p
+from arraytyping._src.lax.linalg import (
+    cholesky_p, cholesky_update_p, eig_p, eigh_p, hessenberg_p, householder_product_p, lu_p,
+    lu_pivots_to_permutation_p, ormqr_p, qr_p, schur_p, svd_p, symmetric_product_p, triangular_solve_p,
+    tridiagonal_p, tridiagonal_solve_p,
+)
 
-__all__ = ["EigImplementation", "EighImplementation", "SvdAlgorithm", "cholesky", "cholesky_p", "eig", "eigh",
-           "householder_product", "householder_product_p", "lu", "lu_pivots_to_permutation", "qr", "svd",
-           "symmetric_product", "triangular_solve", "triangular_solve_p"]
+__all__ = ["EigImplementation", "EighImplementation", "SvdAlgorithm", "cholesky", "cholesky_p", "cholesky_update",
+           "cholesky_update_p", "eig", "eig_p", "eigh", "eigh_p", "hessenberg", "hessenberg_p",
+           "householder_product", "householder_product_p", "lu", "lu_p", "lu_pivots_to_permutation",
+           "lu_pivots_to_permutation_p", "ormqr", "ormqr_p", "qr", "qr_p", "schur", "schur_p", "svd", "svd_p",
+           "symmetric_product", "symmetric_product_p", "triangular_solve", "triangular_solve_p", "tridiagonal",
+           "tridiagonal_p", "tridiagonal_solve", "tridiagonal_solve_p"]
 
 
 class EigImplementation(enum.Enum):
@@ -143,8 +151,8 @@ def eig(x: ArrayLike, *, compute_left_eigenvectors: bool = True, compute_right_e
         compute_left_eigenvectors: include the left eigenvectors.
         compute_right_eigenvectors: include the right eigenvectors.
         enable_eigvec_derivs: accepted as JAX accepts it (the eigenvectors' derivatives are not defined here).
-        implementation: ``None`` or ``EigImplementation.LAPACK`` (the CPU's).
-        use_magma: accepted and ignored on the CPU, as JAX's.
+        implementation: ``None`` or ``EigImplementation.LAPACK`` (the CPU's; others raise JAX's ``ValueError``).
+        use_magma: deprecated (a ``DeprecationWarning``, as JAX's): ``True`` asks for MAGMA, which the CPU refuses.
 
     Returns:
         ``[w, vl, vr]`` (the vectors as asked): complex eigenvalues and unit-norm eigenvectors (columns).
@@ -156,10 +164,13 @@ def eig(x: ArrayLike, *, compute_left_eigenvectors: bool = True, compute_right_e
         >>> w
         Array([2.+0.j, 3.+0.j], dtype=complex64)
     """
-    if implementation not in (None, EigImplementation.LAPACK):
-        raise NotImplementedError(f"eig: implementation {implementation} is not supported on the CPU")
+    if use_magma is not None:
+        warnings.warn("use_magma is deprecated, please use implementation=EigImplementation.MAGMA instead.",
+                      DeprecationWarning, stacklevel=2)
+        implementation = EigImplementation.MAGMA if use_magma else EigImplementation.LAPACK
     out = lapack.eig_p.bind(_matrix(x), compute_left_eigenvectors=compute_left_eigenvectors,
-                            compute_right_eigenvectors=compute_right_eigenvectors)
+                            compute_right_eigenvectors=compute_right_eigenvectors,
+                            enable_eigvec_derivs=enable_eigvec_derivs, implementation=implementation)
     return list(out)
 
 
@@ -187,16 +198,10 @@ def eigh(x: ArrayLike, *, lower: bool = True, symmetrize_input: bool = True, sor
         Array([1., 2.], dtype=float32)
     """
     x = _matrix(x)
-    n = lax.aval_of(x).shape[-1] if lax.aval_of(x).ndim >= 2 else None
-    if not (subset_by_index is None or tuple(subset_by_index) == (0, n)):
-        raise NotImplementedError("subset_by_index not supported on CPU and GPU")
-    if implementation == EighImplementation.QDWH:
-        raise NotImplementedError("QDWH implementation is only supported on TPU")
-    if implementation == EighImplementation.JACOBI:
-        raise NotImplementedError("Jacobi implementation is only supported on GPU")
     if symmetrize_input:
         x = symmetrize(x)
-    v, w = lapack.eigh_p.bind(x, lower=lower)
+    v, w = lapack.eigh_p.bind(x, lower=lower, sort_eigenvalues=sort_eigenvalues, subset_by_index=subset_by_index,
+                              algorithm=implementation)
     return v, w
 
 
@@ -238,10 +243,8 @@ def lu(x: ArrayLike) -> tuple[AnyArray, AnyArray, AnyArray]:
         >>> perm
         Array([1, 0], dtype=int32)
     """
-    x = _matrix(x)
-    packed, pivots = lapack.lu_p.bind(x)
-    m = lax.aval_of(x).shape[-2]
-    return packed, pivots, lapack.lu_pivots_to_permutation(pivots, m)
+    packed, pivots, permutation = lapack.lu_p.bind(_matrix(x))
+    return packed, pivots, permutation
 
 
 def lu_pivots_to_permutation(pivots: ArrayLike, permutation_size: int) -> AnyArray:
@@ -260,16 +263,8 @@ def lu_pivots_to_permutation(pivots: ArrayLike, permutation_size: int) -> AnyArr
         >>> linalg.lu_pivots_to_permutation(jnp.array([1, 1], dtype=jnp.int32), 3)
         Array([1, 0, 2], dtype=int32)
     """
-    p = _matrix(pivots)
-    a = lax.aval_of(p)
-    if a.dtype != np.dtype("int32"):
-        raise TypeError(f"lu_pivots_to_permutation: pivots must be int32, got {a.dtype}")
-    if a.ndim < 1:
-        raise ValueError(f"Argument to lu_pivots_to_permutation must have rank >= 1, got shape={a.shape}")
-    if permutation_size < a.shape[-1]:
-        raise ValueError(f"Output permutation size {permutation_size} has to exceed the trailing dimension of the "
-                         f"pivots. Got pivots size {a.shape[-1]}")
-    return lapack.lu_pivots_to_permutation(p, permutation_size)  # type: ignore[no-any-return]
+    return lapack.lu_pivots_to_permutation_p.bind(  # type: ignore[no-any-return]
+        _matrix(pivots), permutation_size=permutation_size)
 
 
 @overload
@@ -329,7 +324,8 @@ def svd(x: ArrayLike, *, full_matrices: bool = True, compute_uv: bool = True,
         full_matrices: square ``U`` and ``Vh``; otherwise ``[..., m, k]`` and ``[..., k, n]``, ``k = min(m, n)``.
         compute_uv: give ``(u, s, vh)``; otherwise the singular values alone.
         subset_by_index: ``None`` or the whole range ``(0, k)`` (the CPU computes no other).
-        algorithm: ``None`` or ``SvdAlgorithm.DEFAULT``.
+        algorithm: ``None``, ``DEFAULT`` or ``DIVIDE_AND_CONQUER`` (LAPACK's ``gesdd``), ``QR`` (``gesvd``); the
+            others raise JAX's ``NotImplementedError`` on the CPU.
 
     Returns:
         ``(u, s, vh)``, or ``s``: descending singular values of ``x``'s real dtype.
@@ -341,19 +337,12 @@ def svd(x: ArrayLike, *, full_matrices: bool = True, compute_uv: bool = True,
         Array([4., 3.], dtype=float32)
     """
     x = _matrix(x)
-    a = lax.aval_of(x)
-    if subset_by_index is not None:
-        k = min(a.shape[-2:]) if a.ndim >= 2 else None
-        if full_matrices and tuple(subset_by_index) != (0, k):
-            raise ValueError("full_matrices and subset_by_index cannot both be set")
-        if tuple(subset_by_index) != (0, k):
-            raise NotImplementedError("subset_by_index not implemented for CPU and GPU")
-    if algorithm not in (None, SvdAlgorithm.DEFAULT, SvdAlgorithm.DIVIDE_AND_CONQUER):
-        raise NotImplementedError(f"svd: algorithm {algorithm} is not supported on the CPU")
     if compute_uv:
-        s, u, vh = lapack.svd_p.bind(x, full_matrices=full_matrices, compute_uv=True)
+        s, u, vh = lapack.svd_p.bind(x, full_matrices=full_matrices, compute_uv=True,
+                                     subset_by_index=subset_by_index, algorithm=algorithm)
         return u, s, vh
-    (s,) = lapack.svd_p.bind(x, full_matrices=full_matrices, compute_uv=False)
+    (s,) = lapack.svd_p.bind(x, full_matrices=full_matrices, compute_uv=False, subset_by_index=subset_by_index,
+                             algorithm=algorithm)
     return s  # type: ignore[no-any-return]
 
 
@@ -362,8 +351,8 @@ def symmetric_product(a_matrix: ArrayLike, c_matrix: ArrayLike, *, alpha: float 
     """``alpha * A @ A^T + beta * C``, ``C`` symmetric.
 
     Args:
-        a_matrix: matrices of shape ``[..., m, n]``.
-        c_matrix: symmetric matrices of shape ``[..., m, m]``.
+        a_matrix: real floating matrices of shape ``[..., m, n]`` (JAX's primitive takes no complex ones).
+        c_matrix: symmetric matrices of shape ``[..., m, m]``, of ``a_matrix``'s dtype.
         alpha: a scalar.
         beta: a scalar.
         symmetrize_output: fill the upper triangle with the lower's transpose (else only the lower triangle is
@@ -379,20 +368,7 @@ def symmetric_product(a_matrix: ArrayLike, c_matrix: ArrayLike, *, alpha: float 
         Array([[1., 2.],
                [2., 4.]], dtype=float32)
     """
-    a, c = _matrix(a_matrix), _matrix(c_matrix)
-    a_aval, c_aval = lax.aval_of(a), lax.aval_of(c)
-    if a_aval.ndim < 2 or c_aval.ndim < 2 or c_aval.shape[-1] != c_aval.shape[-2] \
-            or a_aval.shape[-2] != c_aval.shape[-1] or a_aval.shape[:-2] != c_aval.shape[:-2]:
-        raise ValueError(f"symmetric_product: incompatible shapes {a_aval.shape} and {c_aval.shape}")
-    if a_aval.dtype != c_aval.dtype:
-        raise TypeError(f"symmetric_product requires operands of one dtype, got {a_aval.dtype} and {c_aval.dtype}")
-    if registry.INFO[a_aval.name].kind not in "fc":
-        raise TypeError(f"symmetric_product does not accept dtype {a_aval.name}. Accepted dtypes are subtypes of "
-                        f"floating, complexfloating.")
-    n = a_aval.ndim
-    batch = tuple(range(n - 2))
-    aat = lax.dot_general(a, a, (((n - 1,), (n - 1,)), (batch, batch)), a_aval.dtype)
-    result = lax.add(lax.mul(_full_like(aat, alpha), aat), lax.mul(_full_like(c, beta), c))
+    result = lapack.symmetric_product_p.bind(_matrix(a_matrix), _matrix(c_matrix), alpha=alpha, beta=beta)
     if symmetrize_output:
         result = lax.add(tril(result), _mT(tril(result, -1)))
     return result  # type: ignore[no-any-return]
@@ -438,3 +414,154 @@ def triangular_solve(a: ArrayLike, b: ArrayLike, *, left_side: bool = False, low
         axis = out_aval.ndim - 1 if left_side else out_aval.ndim - 2
         out = lax.squeeze(out, (axis,))
     return out  # type: ignore[no-any-return]
+
+
+def cholesky_update(r_matrix: ArrayLike, w_vector: ArrayLike) -> AnyArray:
+    """The Cholesky rank-1 update: from the upper factor ``R`` of ``A = R^T R``, the upper factor of
+    ``A + w w^T`` (Givens rotations, ``O(n^2)``).
+
+    Args:
+        r_matrix: an upper-triangular real matrix of shape ``[n, n]`` (no batch axes, as in JAX).
+        w_vector: a vector of shape ``[n]``, of ``r_matrix``'s dtype.
+
+    Returns:
+        The new upper-triangular factor, of ``r_matrix``'s shape and dtype.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.lax import linalg
+        >>> linalg.cholesky_update(jnp.eye(2), jnp.array([0.0, 0.0]))
+        Array([[1., 0.],
+               [0., 1.]], dtype=float32)
+    """
+    return lapack.cholesky_update_p.bind(_matrix(r_matrix), _matrix(w_vector))  # type: ignore[no-any-return]
+
+
+def hessenberg(a: ArrayLike) -> tuple[AnyArray, AnyArray]:
+    """Reduces square matrices to upper Hessenberg form (LAPACK's ``gehrd``).
+
+    Args:
+        a: floating or complex matrices of shape ``[..., n, n]``.
+
+    Returns:
+        ``(a, taus)``: the Hessenberg matrix in the upper triangle and first subdiagonal with the Householder
+        reflectors below it, and the reflectors' scales (``[..., n - 1]``).
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.lax import linalg
+        >>> h, taus = linalg.hessenberg(jnp.eye(3))
+        >>> taus.shape
+        (2,)
+    """
+    h, taus = lapack.hessenberg_p.bind(_matrix(a))
+    return h, taus
+
+
+def ormqr(a: ArrayLike, taus: ArrayLike, c: ArrayLike, *, left: bool = True, transpose: bool = False) -> AnyArray:
+    """Multiplies ``c`` by the ``Q`` of a QR factorization without forming ``Q`` (LAPACK's ``ormqr``/``unmqr``):
+    ``Q @ c`` (``left``), ``c @ Q``, or with ``Q^T`` (``Q^H`` for complex) when ``transpose``.
+
+    Args:
+        a: the Householder reflectors, ``[..., m, n]`` (below the diagonal, as ``geqrf`` leaves them).
+        taus: their scales, ``[..., k]``.
+        c: the matrix to multiply, ``[..., m, p]`` (``left``) or ``[..., p, m]``.
+        left: multiply on the left.
+        transpose: use ``Q^T`` (``Q^H``).
+
+    Returns:
+        The product, of ``c``'s shape.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.lax import linalg
+        >>> linalg.ormqr(jnp.zeros((2, 2)), jnp.zeros((2,)), jnp.eye(2))
+        Array([[1., 0.],
+               [0., 1.]], dtype=float32)
+    """
+    return lapack.ormqr_p.bind(_matrix(a), _matrix(taus), _matrix(c),  # type: ignore[no-any-return]
+                               left=left, transpose=transpose)
+
+
+@overload
+def schur(x: ArrayLike, *, compute_schur_vectors: Literal[True] = True, sort_eig_vals: bool = False,
+          select_callable: Callable[..., Any] | None = None) -> tuple[AnyArray, AnyArray]: ...
+@overload
+def schur(x: ArrayLike, *, compute_schur_vectors: Literal[False], sort_eig_vals: bool = False,
+          select_callable: Callable[..., Any] | None = None) -> tuple[AnyArray]: ...
+@overload
+def schur(x: ArrayLike, *, compute_schur_vectors: bool = True, sort_eig_vals: bool = False,
+          select_callable: Callable[..., Any] | None = None) -> tuple[AnyArray, AnyArray] | tuple[AnyArray]: ...
+def schur(x: ArrayLike, *, compute_schur_vectors: bool = True, sort_eig_vals: bool = False,
+          select_callable: Callable[..., Any] | None = None) -> tuple[AnyArray, AnyArray] | tuple[AnyArray]:
+    """The Schur decomposition ``A = Q T Q^H`` of square matrices (LAPACK's ``gees``; a real matrix gets its real
+    Schur form).
+
+    Args:
+        x: matrices of shape ``[..., n, n]``.
+        compute_schur_vectors: also compute ``Q``.
+        sort_eig_vals: LAPACK's sorting is not implemented (``NotImplementedError``, as in JAX).
+        select_callable: unused, as in JAX.
+
+    Returns:
+        ``(T, Q)``, or ``(T,)`` without ``compute_schur_vectors`` (JAX's primitive's results).
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.lax import linalg
+        >>> t, q = linalg.schur(jnp.array([[2.0, 1.0], [0.0, 3.0]]))
+        >>> t
+        Array([[2., 1.],
+               [0., 3.]], dtype=float32)
+    """
+    out = lapack.schur_p.bind(_matrix(x), compute_schur_vectors=compute_schur_vectors, sort_eig_vals=sort_eig_vals,
+                              select_callable=select_callable)
+    return cast("tuple[AnyArray, AnyArray] | tuple[AnyArray]", tuple(out))
+
+
+def tridiagonal(a: ArrayLike, *, lower: bool = True) -> tuple[AnyArray, AnyArray, AnyArray, AnyArray]:
+    """Reduces Hermitian (real symmetric) matrices to tridiagonal form (LAPACK's ``sytrd``/``hetrd``).
+
+    Args:
+        a: floating or complex matrices of shape ``[..., n, n]``.
+        lower: which triangle of ``a`` to read.
+
+    Returns:
+        ``(a, d, e, taus)``: the reduced matrix with the Householder reflectors, its diagonal and off-diagonal (of
+        the real dtype) and the reflectors' scales.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.lax import linalg
+        >>> arr, d, e, taus = linalg.tridiagonal(jnp.array([[2.0, 1.0], [1.0, 3.0]]))
+        >>> d
+        Array([2., 3.], dtype=float32)
+    """
+    arr, d, e, taus = lapack.tridiagonal_p.bind(_matrix(a), lower=lower)
+    return arr, d, e, taus
+
+
+def tridiagonal_solve(dl: ArrayLike, d: ArrayLike, du: ArrayLike, b: ArrayLike, *,
+                      perturb_singular: bool = False) -> AnyArray:
+    """Solves the tridiagonal system ``A X = B`` (LAPACK's ``gtsv``).
+
+    Args:
+        dl: the lower diagonal, ``[..., m]`` (``dl[0]`` is ignored).
+        d: the diagonal, ``[..., m]``.
+        du: the upper diagonal, ``[..., m]`` (``du[m - 1]`` is ignored).
+        b: the right-hand sides, ``[..., m, k]``.
+        perturb_singular: perturb tiny pivots so that a singular system gets a finite answer.
+
+    Returns:
+        ``X``, of ``b``'s shape.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.lax import linalg
+        >>> linalg.tridiagonal_solve(jnp.array([0.0, 1.0]), jnp.array([2.0, 2.0]), jnp.array([1.0, 0.0]),
+        ...                          jnp.array([[3.0], [3.0]]))
+        Array([[1.],
+               [1.]], dtype=float32)
+    """
+    return lapack.tridiagonal_solve_p.bind(_matrix(dl), _matrix(d), _matrix(du),  # type: ignore[no-any-return]
+                                           _matrix(b), perturb_singular=perturb_singular)
