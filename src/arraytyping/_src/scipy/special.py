@@ -439,13 +439,13 @@ def gammasgn(x: ArrayLike) -> AnyArray:
     -0.0); real operands, integers become the default float, the result strong.
 
     Example: ``gammasgn(-0.5)`` is -1.0."""
-    (x,) = _promoted("gammasgn", x)
-    _refuse_complex("gammasgn", x)
-    typ = dtype_of(x).type
-    floor_x = lax.floor(x)
-    x_negative = x < 0
-    out: AnyArray = jnp.select([(x_negative & (x == floor_x)) | jnp.isnan(x),
-                                (x_negative & (floor_x % 2 != 0)) | ((x == 0) & jnp.signbit(x))],
+    v: Any = _promoted("gammasgn", x)[0]
+    _refuse_complex("gammasgn", v)
+    typ = dtype_of(v).type
+    floor_v = lax.floor(v)
+    negative = v < 0
+    out: AnyArray = jnp.select([(negative & (v == floor_v)) | jnp.isnan(v),
+                                (negative & (floor_v % 2 != 0)) | ((v == 0) & jnp.signbit(v))],
                                [typ(np.nan), typ(-1.0)], typ(1.0))
     return out
 
@@ -526,12 +526,12 @@ def loggamma(x: ArrayLike) -> AnyArray:
     axis).
 
     Example: ``loggamma(4.0)`` is ``log(6)``, about 1.7918."""
-    (x,) = _promoted("loggamma", x)
-    if _is_complex(x):
-        complex_out: AnyArray = _complex_loggamma(x)
+    v: Any = _promoted("loggamma", x)[0]
+    if _is_complex(v):
+        complex_out: AnyArray = _complex_loggamma(v)
         return complex_out
-    res = lax_special.lgamma(x)
-    out: AnyArray = jnp.where(x > 0, res, np.nan)
+    res = lax_special.lgamma(v)
+    out: AnyArray = jnp.where(v > 0, res, np.nan)
     return out
 
 
@@ -597,8 +597,8 @@ def factorial(n: ArrayLike, exact: bool = False) -> AnyArray:
     Example: ``factorial(5)`` is 120.0."""
     if exact:
         raise NotImplementedError("factorial with exact=True")
-    (n,) = _promoted("factorial", n)
-    out: AnyArray = jnp.where(n < 0, 0, lax.exp(lax_special.lgamma(n + 1)))
+    v: Any = _promoted("factorial", n)[0]
+    out: AnyArray = jnp.where(v < 0, 0, lax.exp(lax_special.lgamma(v + 1)))
     return out
 
 
@@ -607,16 +607,16 @@ def comb(N: ArrayLike, k: ArrayLike, *, repetition: bool = False) -> AnyArray:
     ``N < 0``, ``k < 0`` or (without ``repetition``) ``k > N``.
 
     Example: ``comb(5, 2)`` is 10.0; ``comb(5, 2, repetition=True)`` is 15.0."""
-    N, k = _promoted("comb", N, k)
+    things, taken = _promoted("comb", N, k)
     if repetition:
-        cond = (k == 0) & (N >= 0)
-        result = comb(N + k - 1, k, repetition=False)
+        cond = (taken == 0) & (things >= 0)
+        result = comb(things + taken - 1, taken, repetition=False)
         rep: AnyArray = jnp.where(cond, 1.0, result)
         return rep
-    cond = (k <= N) & (N >= 0) & (k >= 0)
-    safe_N = jnp.where(cond, N, 0.0)
-    safe_k = jnp.where(cond, k, 0.0)
-    result = lax.exp(gammaln(safe_N + 1) - gammaln(safe_k + 1) - gammaln(safe_N + 1 - safe_k))
+    cond = (taken <= things) & (things >= 0) & (taken >= 0)
+    safe_things = jnp.where(cond, things, 0.0)
+    safe_taken = jnp.where(cond, taken, 0.0)
+    result = lax.exp(gammaln(safe_things + 1) - gammaln(safe_taken + 1) - gammaln(safe_things + 1 - safe_taken))
     out: AnyArray = jnp.where(cond, result, 0.0)
     return out
 
