@@ -1,6 +1,8 @@
 """Write JAX 0.10.2's results for ``jax.lax``'s special functions (``igamma``, ``igammac``, ``igamma_grad_a``,
 ``random_gamma_grad``, ``betainc``, ``zeta``, ``polygamma``, ``bessel_i0e``, ``bessel_i1e``) and the
-``jax.scipy.special`` functions built on them (``gammainc``, ``gammaincc``, ``betainc``, ``i0``, ``i0e``, ``i1``, ``i1e``, ``polygamma``) to
+``jax.scipy.special`` functions built on them (``gammainc``, ``gammaincc``, ``betainc``, ``i0``, ``i0e``, ``i1``, ``i1e``,
+``polygamma``; ``gammasgn``, ``gamma``, ``loggamma``, ``betaln``, ``beta``, ``factorial``, ``comb``, ``multigammaln``,
+``entr``, ``rel_entr``, ``kl_div``, ``boxcox``, ``boxcox1p``) to
 ``tests/data/jax_special_reference.json``: values on seeded inputs (float32, float64, float16, weakly typed scalars,
 integer and bool operands where promotion takes them, edge values), derivatives (``grad``, ``jvp``, under ``jit``
 and ``vmap``) where JAX defines them, their dtypes and weak flags, in two configurations (x64 off and on), and the
@@ -43,6 +45,9 @@ EA = np.array([0.0, 0.0, 1.0, -1.0, 2.0, np.nan, 3.0, 1e-30, 30.0], np.float32)
 EX = np.array([0.0, 1.0, np.inf, 1.0, -1.0, 1.0, np.nan, 1.0, 1e-3], np.float32)
 EU = np.array([0.0, 1.0, 0.5, -0.5, 1.5, np.nan, 0.5, 0.25, 1e-6], np.float32)
 EZ = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 1e-7, -1e-7, 800.0, -60.0], np.float32)
+G = np.array([-2.5, -1.0, 0.5, 1.0, 3.3, 9.0], np.float32)
+L = np.array([-1.5, -0.5, 0.0, 0.5, 1.0, 2.5], np.float32)
+EG = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 1e-30, -1e-7, 40.0, -40.5, 171.5], np.float32)
 def f64(x):
     return np.asarray(x, np.float64)
 def f16(x):
@@ -187,6 +192,70 @@ def _cases() -> dict[str, str]:
         "sp_polygamma_float_n": "sp.polygamma(1.0, 2.0)",
         "sp_polygamma_complex": "sp.polygamma(1, np.complex64(2.0))",
         "sp_polygamma_grad": "at.grad(s(lambda x: sp.polygamma(1, x)))(X)",
+    })
+    out.update(_composition_cases())
+    return out
+
+
+_UNARY_COMPOSITIONS: dict[str, str] = {
+    "gammasgn": "G", "gamma": "G", "loggamma": "G", "factorial": "G", "entr": "G", "betaln": "G, B",
+    "beta": "G, B", "comb": "G, M", "rel_entr": "G, U", "kl_div": "G, U", "boxcox": "X, L", "boxcox1p": "G, L"}
+"""``jax.scipy.special``'s compositions of lax primitives (name -> its seeded float32 operands)."""
+
+
+_STR = "'a'"
+
+
+def _composition_cases() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for fn, args in _UNARY_COMPOSITIONS.items():
+        f = f"sp.{fn}"
+        operands = args.split(", ")
+        out.update({
+            f"sp_{fn}_f32": f"{f}({args})",
+            f"sp_{fn}_f64": f"{f}({', '.join(f'f64({a})' for a in operands)})",
+            f"sp_{fn}_f16": f"{f}({', '.join(f'f16({a})' for a in operands)})",
+            f"sp_{fn}_int": f"{f}({', '.join('np.array([0, 1, 2, 5, -3], np.int32)' for _ in operands)})",
+            f"sp_{fn}_bool": f"{f}({', '.join('True' for _ in operands)})",
+            f"sp_{fn}_weak": f"{f}({', '.join(['2.5', '1.5'][:len(operands)])})",
+            f"sp_{fn}_weak_int": f"{f}({', '.join(['3', '2'][:len(operands)])})",
+            f"sp_{fn}_edge": f"{f}({', '.join(['EG', 'np.flip(EG)'][:len(operands)])})",
+            f"sp_{fn}_complex": f"{f}({', '.join(['np.complex64(1.5)', '0.5'][:len(operands)])})",
+            f"sp_{fn}_list": f"{f}({', '.join(['[1.5, 2.0]', '0.5'][:len(operands)])})",
+            f"sp_{fn}_str": f"{f}({', '.join([_STR, '0.5'][:len(operands)])})",
+            f"sp_{fn}_jit": f"at.jit({f})({args})",
+            f"sp_{fn}_vmap": f"at.vmap({f})({', '.join(f'np.stack([{a}, {a}])' for a in operands)})",
+            f"sp_{fn}_grad": f"at.grad(s({f}), argnums={tuple(range(len(operands)))})({args})",
+            f"sp_{fn}_grad_f64": f"at.grad(s({f}), argnums={tuple(range(len(operands)))})"
+                                 f"({', '.join(f'f64({a})' for a in operands)})",
+        })
+        if len(operands) == 2:
+            out[f"sp_{fn}_broadcast"] = f"{f}({operands[0]}[:, None], {operands[1]}[None, :3])"
+            out[f"sp_{fn}_mixed"] = f"{f}({operands[0]}, f64({operands[1]}))"
+    out.update({
+        "sp_betaln_large": "sp.betaln(np.float32(200.0), B * 100)",
+        "sp_betaln_large_f64": "sp.betaln(f64(200.0), f64(B) * 1e6)",
+        "sp_comb_repetition": "sp.comb(G, M, repetition=True)",
+        "sp_comb_repetition_edge": "sp.comb(EG, np.flip(EG), repetition=True)",
+        "sp_factorial_exact": "sp.factorial(3, exact=True)",
+        "sp_factorial_exact_false": "sp.factorial(3, False)",
+        "sp_entr_grad_edge": "at.grad(s(sp.entr))(np.array([0.0, 1e-30, 1.0, 2.0], np.float32))",
+        "sp_rel_entr_grad_zero": "at.grad(s(sp.rel_entr), argnums=(0, 1))(np.array([0.0, 0.5, 1.0], np.float32), "
+                                 "np.array([0.5, 0.0, 2.0], np.float32))",
+        "sp_multigammaln_f32": "sp.multigammaln(A + 2.0, 3)",
+        "sp_multigammaln_f64": "sp.multigammaln(f64(A) + 2.0, 2)",
+        "sp_multigammaln_weak": "sp.multigammaln(3.5, 2)",
+        "sp_multigammaln_int": "sp.multigammaln(np.array([3, 4, 5], np.int32), 2)",
+        "sp_multigammaln_d1": "sp.multigammaln(A, 1)",
+        "sp_multigammaln_d_array": "sp.multigammaln(A + 2.0, np.int32(3))",
+        "sp_multigammaln_d_float": "sp.multigammaln(A + 2.0, 2.0)",
+        "sp_multigammaln_rank2": "sp.multigammaln(A2 + 2.0, 3)",
+        "sp_multigammaln_grad": "at.grad(s(lambda a: sp.multigammaln(a, 3)))(A + 2.0)",
+        "sp_multigammaln_jit": "at.jit(lambda a: sp.multigammaln(a, 2))(A + 2.0)",
+        "sp_multigammaln_traced_d": "at.jit(sp.multigammaln)(A + 2.0, 2)",
+        "sp_multigammaln_vmap": "at.vmap(lambda a: sp.multigammaln(a, 2))(A2 + 2.0)",
+        "sp_boxcox_lambda_zero": "sp.boxcox(X, np.array([0.0, 1.0, -1.0, 0.0, 2.0, 0.5], np.float32))",
+        "sp_boxcox_grad_lambda_zero": "at.grad(s(sp.boxcox), argnums=(0, 1))(X, np.zeros(6, np.float32))",
     })
     return out
 

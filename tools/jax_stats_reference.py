@@ -54,6 +54,8 @@ PVEC = np.array([0.2, 0.5, 0.3], np.float32)
 
 SIGNATURES: dict[str, dict[str, tuple[str, ...]]] = {
     "bernoulli": {"logpmf": ("k", "p", "loc"), "pmf": ("k", "p", "loc"), "cdf": ("k", "p"), "ppf": ("q", "p")},
+    "beta": {f: ("y", "a", "b", "loc", "scale") for f in ("cdf", "logcdf", "logpdf", "logsf", "pdf", "sf")},
+    "betabinom": {f: ("k", "n", "a", "b", "loc") for f in ("logpmf", "pmf")},
     "binom": {"logpmf": ("k", "n", "p", "loc"), "pmf": ("k", "n", "p", "loc")},
     **{d: {f: ("q" if f in ("ppf", "isf") else "x", "loc", "scale") for f in fs} for d, fs in {
         "cauchy": ("cdf", "isf", "logcdf", "logpdf", "logsf", "pdf", "ppf", "sf"),
@@ -77,17 +79,17 @@ SIGNATURES: dict[str, dict[str, tuple[str, ...]]] = {
     "wrapcauchy": {f: ("x", "c") for f in ("logpdf", "pdf")},
 }
 """Module -> function -> the kinds of its parameters (their names in JAX's signature but for ``q``, a probability,
-``n``, a count, and ``truncnorm``'s ``a`` and ``b``, ``lo`` and ``hi``): what :data:`ARRAYS` and :data:`SCALARS`
+``n``, a count, ``y``, a value in [0, 1] (``beta``'s ``x``), and ``truncnorm``'s ``a`` and ``b``, ``lo`` and ``hi``): what :data:`ARRAYS` and :data:`SCALARS`
 give each."""
 
 _POSITIVE = ("scale", "df", "a", "b", "beta", "mu", "kappa")
-ARRAYS: dict[str, str] = {"lo": "(-POS)", "hi": "POS[::-1]", "x": "X", "q": "Q", "k": "K", "n": "N", "p": "PROB",
+ARRAYS: dict[str, str] = {"y": "Q", "lo": "(-POS)", "hi": "POS[::-1]", "x": "X", "q": "Q", "k": "K", "n": "N", "p": "PROB",
                           "c": "PROB", "loc": "LOC", **{kind: "POS" for kind in _POSITIVE}}
 """Parameter kind -> its seeded float32 array (of :data:`PRELUDE`)."""
 
-SCALARS: dict[str, str] = {"lo": "-1.0", "hi": "2.0", "x": "0.7", "q": "0.3", "k": "2.0", "n": "6.0", "p": "0.35",
+SCALARS: dict[str, str] = {"y": "0.3", "lo": "-1.0", "hi": "2.0", "x": "0.7", "q": "0.3", "k": "2.0", "n": "6.0", "p": "0.35",
                            "c": "0.35", "loc": "0.25", **{kind: "1.75" for kind in _POSITIVE}}
-BAD: dict[str, str] = {"lo": "BAD_X", "hi": "BAD_X[::-1]", "x": "BAD_X", "k": "BAD_X", "q": "BAD_Q", "p": "BAD_P",
+BAD: dict[str, str] = {"y": "BAD_X", "lo": "BAD_X", "hi": "BAD_X[::-1]", "x": "BAD_X", "k": "BAD_X", "q": "BAD_Q", "p": "BAD_P",
                        "c": "BAD_P", "n": "BAD_POS", "loc": "LOC", **{kind: "BAD_POS" for kind in _POSITIVE}}
 INTS: dict[str, str] = {"x": "np.array([-2, 0, 1, 3, 5], np.int32)", "k": "np.array([0, 1, 2, 3, 7], np.int32)",
                         "n": "np.array([5, 5, 10, 3, 8], np.int32)", "loc": "np.int32(0)",

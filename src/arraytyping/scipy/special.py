@@ -2,10 +2,12 @@
 ``jax.numpy``'s promotion: integers become the default float)."""
 
 from arraytyping._src.scipy.special import (
-    betainc, digamma, erf, erfc, erfinv, expit, gammainc, gammaincc, gammaln, i0, i0e, i1, i1e, log_ndtr, log_softmax,
-    logit, logsumexp, ndtr, ndtri, polygamma, softmax, xlog1py, xlogy,
+    beta, betainc, betaln, boxcox, boxcox1p, comb, digamma, entr, erf, erfc, erfinv, expit, factorial, gamma, gammainc,
+    gammaincc, gammaln, gammasgn, i0, i0e, i1, i1e, kl_div, log_ndtr, log_softmax, loggamma, logit, logsumexp,
+    multigammaln, ndtr, ndtri, polygamma, rel_entr, softmax, xlog1py, xlogy,
 )
 
-__all__ = ["betainc", "digamma", "erf", "erfc", "erfinv", "expit", "gammainc", "gammaincc", "gammaln", "i0", "i0e",
-           "i1", "i1e", "log_ndtr", "log_softmax", "logit", "logsumexp", "ndtr", "ndtri", "polygamma", "softmax",
-           "xlog1py", "xlogy"]
+__all__ = ["beta", "betainc", "betaln", "boxcox", "boxcox1p", "comb", "digamma", "entr", "erf", "erfc", "erfinv",
+           "expit", "factorial", "gamma", "gammainc", "gammaincc", "gammaln", "gammasgn", "i0", "i0e", "i1", "i1e",
+           "kl_div", "log_ndtr", "log_softmax", "loggamma", "logit", "logsumexp", "multigammaln", "ndtr", "ndtri",
+           "polygamma", "rel_entr", "softmax", "xlog1py", "xlogy"]

@@ -18,8 +18,10 @@ from typing_extensions import Never
 from arraytyping import _Abstract, _IsFloating, _IsInexact_Floating_Complexfloating, bfloat16, bool_, complex128, complex64, float16, float32, float4_e2m1fn, float64, float6_e2m3fn, float6_e3m2fn, float8_e3m4, float8_e4m3, float8_e4m3b11fnuz, float8_e4m3fn, float8_e4m3fnuz, float8_e5m2, float8_e5m2fnuz, float8_e8m0fnu, int16, int32, int4, int64, int8, number, uint16, uint32, uint4, uint64, uint8
 
 __all__ = [
-    "betainc", "digamma", "erf", "erfc", "erfinv", "expit", "gammainc", "gammaincc", "gammaln", "i0", "i0e", "i1",
-    "i1e", "log_ndtr", "log_softmax", "logit", "logsumexp", "ndtr", "ndtri", "polygamma", "softmax", "xlog1py", "xlogy",
+    "beta", "betainc", "betaln", "boxcox", "boxcox1p", "comb", "digamma", "entr", "erf", "erfc", "erfinv", "expit",
+    "factorial", "gamma", "gammainc", "gammaincc", "gammaln", "gammasgn", "i0", "i0e", "i1", "i1e", "kl_div",
+    "log_ndtr", "log_softmax", "loggamma", "logit", "logsumexp", "multigammaln", "ndtr", "ndtri", "polygamma",
+    "rel_entr", "softmax", "xlog1py", "xlogy",
 ]
 
 _Axis: TypeAlias = int | Sequence[int] | None
@@ -31,11 +33,46 @@ InexactDType = TypeVar("InexactDType", bound=float4_e2m1fn | float6_e2m3fn | flo
 InexactDType2 = TypeVar("InexactDType2", bound=_IsInexact_Floating_Complexfloating)
 FloatingDType3 = TypeVar("FloatingDType3", bound=float32)
 
+def beta(a: ArrayLike, b: ArrayLike) -> Array[Any]:
+    """The beta function ``gamma(a) * gamma(b) / gamma(a + b)`` (real operands broadcast together; integers become
+    the default float; complex: a ``ValueError``).
+
+    Example: ``beta(2.0, 3.0)`` is ``1/12``, about 0.0833.
+    """
+    ...
 def betainc(a: ArrayLike, b: ArrayLike, x: ArrayLike) -> Array[Any]:
     """The regularized incomplete beta function ``I_x(a, b)`` (real operands, broadcast together; integers become
     the default float), differentiable in ``x`` (in ``a`` or ``b``: JAX's ``ValueError``).
 
     Example: ``betainc(2, 3, 0.5)`` is 0.6875.
+    """
+    ...
+def betaln(a: ArrayLike, b: ArrayLike) -> Array[Any]:
+    """The log of the absolute value of the beta function, accurate for large arguments (cdflib's ``algdiv`` for
+    ``max(a, b) >= 8``); real operands broadcast together, integers become the default float.
+
+    Example: ``betaln(2.0, 3.0)`` is ``log(1/12)``, about -2.4849.
+    """
+    ...
+def boxcox(x: ArrayLike, lmbda: ArrayLike) -> Array[Any]:
+    """The Box-Cox transformation: ``(x**lmbda - 1) / lmbda``, ``log(x)`` where ``lmbda`` is 0 (operands broadcast
+    together; integers become the default float).
+
+    Example: ``boxcox(4.0, 0.5)`` is 2.0.
+    """
+    ...
+def boxcox1p(x: ArrayLike, lmbda: ArrayLike) -> Array[Any]:
+    """The Box-Cox transformation of ``1 + x``: ``((1 + x)**lmbda - 1) / lmbda``, ``log1p(x)`` where ``lmbda`` is 0
+    (operands broadcast together; integers become the default float).
+
+    Example: ``boxcox1p(3.0, 0.5)`` is 2.0.
+    """
+    ...
+def comb(N: ArrayLike, k: ArrayLike, *, repetition: bool = ...) -> Array[Any]:
+    """The number of combinations of ``N`` things taken ``k`` at a time, as a float (through ``gammaln``); 0 where
+    ``N < 0``, ``k < 0`` or (without ``repetition``) ``k > N``.
+
+    Example: ``comb(5, 2)`` is 10.0; ``comb(5, 2, repetition=True)`` is 15.0.
     """
     ...
 @overload
@@ -84,6 +121,13 @@ def digamma(x: int) -> Array[float]: ...
 def digamma(x: float) -> Array[float]: ...
 @overload
 def digamma(x: Array[_Abstract | int | float, ShapeT]) -> Array[Any, ShapeT]: ...
+def entr(x: ArrayLike) -> Array[Any]:
+    """The elementwise entropy ``-x * log(x)``: 0 at 0, ``-inf`` for negative ``x`` (real operands; integers become
+    the default float).
+
+    Example: ``entr(0.5)`` is ``0.5 * log(2)``, about 0.3466.
+    """
+    ...
 @overload
 def erf(x: Array[Never] | np.ndarray[Any, np.dtype[Never]] | np.number[Never]) -> Array[Any]:
     'The error function (real operands).'
@@ -278,6 +322,19 @@ def expit(x: float) -> Array[float]: ...
 def expit(x: complex) -> Array[complex]: ...
 @overload
 def expit(x: Array[_Abstract | int | float | complex, ShapeT]) -> Array[Any, ShapeT]: ...
+def factorial(n: ArrayLike, exact: bool = ...) -> Array[Any]:
+    """The factorial ``n!`` as a float, ``exp(gammaln(n + 1))``, 0 for negative ``n`` (``exact=True``: JAX's
+    ``NotImplementedError``).
+
+    Example: ``factorial(5)`` is 120.0.
+    """
+    ...
+def gamma(x: ArrayLike) -> Array[Any]:
+    """The gamma function, ``gammasgn(x) * exp(gammaln(x))`` (real operands; integers become the default float).
+
+    Example: ``gamma(5.0)`` is 24.0.
+    """
+    ...
 def gammainc(a: ArrayLike, x: ArrayLike) -> Array[Any]:
     """The regularized lower incomplete gamma function ``P(a, x)`` (real operands, broadcast together; integers
     become the default float), differentiable in ``a`` and ``x``.
@@ -338,6 +395,13 @@ def gammaln(x: int) -> Array[float]: ...
 def gammaln(x: float) -> Array[float]: ...
 @overload
 def gammaln(x: Array[_Abstract | int | float, ShapeT]) -> Array[Any, ShapeT]: ...
+def gammasgn(x: ArrayLike) -> Array[Any]:
+    """The sign of the gamma function: 1 or -1 (NaN at the poles, the non-positive integers, and for NaN; -1 at
+    -0.0); real operands, integers become the default float, the result strong.
+
+    Example: ``gammasgn(-0.5)`` is -1.0.
+    """
+    ...
 def i0(x: ArrayLike) -> Array[Any]:
     """The modified Bessel function of order 0 (real operands; integers become the default float).
 
@@ -364,6 +428,13 @@ def i1e(x: ArrayLike) -> Array[Any]:
     Example: ``i1e(0.0)`` is 0.0.
     """
     ...
+def kl_div(p: ArrayLike, q: ArrayLike) -> Array[Any]:
+    """The elementwise Kullback-Leibler divergence ``rel_entr(p, q) - p + q`` (real operands broadcast together;
+    integers become the default float).
+
+    Example: ``kl_div(0.5, 0.25)`` is about 0.5966.
+    """
+    ...
 @overload
 def log_ndtr(x: Array[Never] | np.ndarray[Any, np.dtype[Never]] | np.number[Never], series_order: int = ...) -> Array[Any]:
     'The log of the standard normal cumulative distribution function, accurate far into the lower tail (an asymptotic series of ``series_order`` terms, at most 30, below -20 for float64 and -10 for float32).'
@@ -384,6 +455,13 @@ def log_ndtr(x: float, series_order: int = ...) -> Array[float32]: ...
 def log_ndtr(x: Array[_Abstract | float, ShapeT], series_order: int = ...) -> Array[Any, ShapeT]: ...
 def log_softmax(x: ArrayLike, /, *, axis: int | tuple[int, ...] | None=...) -> Array[Any]:
     '``x - logsumexp(x)`` along ``axis`` (every axis by default): ``jax.nn.log_softmax``.'
+    ...
+def loggamma(x: ArrayLike) -> Array[Any]:
+    """The principal branch of the log of the gamma function: ``gammaln(x)`` for ``x > 0``, NaN elsewhere (real
+    operands; integers become the default float).
+
+    Example: ``loggamma(4.0)`` is ``log(6)``, about 1.7918.
+    """
     ...
 @overload
 def logit(x: Array[Never] | np.ndarray[Any, np.dtype[Never]] | np.number[Never]) -> Array[Any]:
@@ -519,6 +597,13 @@ def logsumexp(a: ArrayLike, axis: _Axis, b: ArrayLike | None, keepdims: bool = .
 def logsumexp(a: ArrayLike, axis: _Axis = ..., b: ArrayLike | None = ..., keepdims: bool = ..., *, return_sign: bool, where: ArrayLike | None = ...) -> Array[Any] | tuple[Array[Any], Array[Any]]: ...
 @overload
 def logsumexp(a: ArrayLike, axis: _Axis, b: ArrayLike | None, keepdims: bool, return_sign: bool, where: ArrayLike | None = ...) -> Array[Any] | tuple[Array[Any], Array[Any]]: ...
+def multigammaln(a: ArrayLike, d: ArrayLike) -> Array[Any]:
+    """The log of the multivariate gamma function of dimension ``d`` (a concrete integer): ``d (d - 1) / 4 log(pi)
+    + sum(gammaln(a - j / 2) for j < d)`` (real ``a``; integers become the default float).
+
+    Example: ``multigammaln(2.0, 1)`` is ``gammaln(2.0)``, 0.0.
+    """
+    ...
 @overload
 def ndtr(x: Array[Never] | np.ndarray[Any, np.dtype[Never]] | np.number[Never]) -> Array[Any]:
     'The standard normal cumulative distribution function (float32 and float64 operands).'
@@ -560,6 +645,13 @@ def polygamma(n: ArrayLike, x: ArrayLike) -> Array[Any]:
     (a ``ValueError`` otherwise), both become the default float (real operands).
 
     Example: ``polygamma(1, 1.0)`` is ``pi**2 / 6``, about 1.6449.
+    """
+    ...
+def rel_entr(p: ArrayLike, q: ArrayLike) -> Array[Any]:
+    """The elementwise relative entropy ``p * log(p / q)``: 0 where ``p`` is 0 and ``q >= 0``, ``inf`` where either
+    is negative or only ``q`` is 0 (real operands broadcast together; integers become the default float).
+
+    Example: ``rel_entr(0.5, 0.25)`` is ``0.5 * log(2)``, about 0.3466.
     """
     ...
 def softmax(x: ArrayLike, /, *, axis: int | tuple[int, ...] | None=...) -> Array[Any]:

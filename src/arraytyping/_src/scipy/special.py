@@ -19,15 +19,19 @@ from arraytyping._src.dtypes import registry
 from arraytyping._src.interpreters.autodiff.custom_derivatives import custom_jvp
 from arraytyping._src.lax import lax
 from arraytyping._src.lax import special as lax_special
-from arraytyping._src.lax.api.elementwise import check_operand
+from arraytyping._src.core.staging import ConstVal
+from arraytyping._src.lax.api.elementwise import check_operand, select
+from arraytyping._src.lax.api.operations import full_like
+from arraytyping._src.lax.control_flow.loops import while_loop
 from arraytyping._src.lax.elementwise import logistic
 from arraytyping._src.nn import functions as nn
 from arraytyping._src.nn.functions import logsumexp
-from arraytyping._src.numpy._promotion import numpy_const, operand, promote_args_inexact, shape_of
+from arraytyping._src.numpy._promotion import numpy_const, operand, promote_args_inexact, shape_of, traced_const
 
-__all__ = ["betainc", "digamma", "erf", "erfc", "erfinv", "expit", "gammainc", "gammaincc", "gammaln", "i0", "i0e",
-           "i1", "i1e", "log_ndtr", "log_softmax", "logit", "logsumexp", "ndtr", "ndtri", "polygamma", "softmax",
-           "xlog1py", "xlogy"]
+__all__ = ["beta", "betainc", "betaln", "boxcox", "boxcox1p", "comb", "digamma", "entr", "erf", "erfc", "erfinv",
+           "expit", "factorial", "gamma", "gammainc", "gammaincc", "gammaln", "gammasgn", "i0", "i0e", "i1", "i1e",
+           "kl_div", "log_ndtr", "log_softmax", "loggamma", "logit", "logsumexp", "multigammaln", "ndtr", "ndtri",
+           "polygamma", "rel_entr", "softmax", "xlog1py", "xlogy"]
 
 
 def dtype_of(x: Any) -> np.dtype[Any]:
@@ -415,3 +419,304 @@ def softmax(x: ArrayLike, /, *, axis: int | tuple[int, ...] | None = None) -> An
 def log_softmax(x: ArrayLike, /, *, axis: int | tuple[int, ...] | None = None) -> AnyArray:
     """``x - logsumexp(x)`` along ``axis`` (every axis by default): ``jax.nn.log_softmax``."""
     return nn.log_softmax(x, axis=axis)
+
+
+def _promoted(name: str, *args: ArrayLike) -> list[Any]:
+    """JAX's ``promote_args_inexact(name, *args)`` as arrays (a Python scalar becomes a weakly typed array, so that
+    operators take it)."""
+    check_operand(name, *args)
+    out = promote_args_inexact(*args)
+    return [traced_const(a.val, a.aval, *args) if isinstance(a, ConstVal) else a for a in out]
+
+
+def _refuse_complex(name: str, x: Any, prefix: str = "") -> None:
+    if _is_complex(x):
+        raise ValueError(f"{prefix}{name} does not support complex-valued inputs.")
+
+
+def gammasgn(x: ArrayLike) -> AnyArray:
+    """The sign of the gamma function: 1 or -1 (NaN at the poles, the non-positive integers, and for NaN; -1 at
+    -0.0); real operands, integers become the default float, the result strong.
+
+    Example: ``gammasgn(-0.5)`` is -1.0."""
+    v: Any = _promoted("gammasgn", x)[0]
+    _refuse_complex("gammasgn", v)
+    typ = dtype_of(v).type
+    floor_v = lax.floor(v)
+    negative = v < 0
+    out: AnyArray = jnp.select([(negative & (v == floor_v)) | jnp.isnan(v),
+                                (negative & (floor_v % 2 != 0)) | ((v == 0) & jnp.signbit(v))],
+                               [typ(np.nan), typ(-1.0)], typ(1.0))
+    return out
+
+
+_LANCZOS_G: Final = 7.0
+_LANCZOS_COEFFICIENTS: Final = np.array([
+    0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
+    12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7])
+"""The Lanczos approximation's coefficients for g = 7, N = 9 (GSL's ``lanczos_7_c``), JAX's for complex operands."""
+
+
+def _lanczos_loggamma(z: Any) -> Any:
+    """``log(gamma(z))`` of a complex array by the Lanczos approximation, reflected (``gamma(z) gamma(1 - z) = pi /
+    sin(pi z)``) where ``Re(z) < 1/2``; the reflected branch's operand masked where it is not taken."""
+    dtype = dtype_of(z)
+    reflect = jnp.real(z) < 0.5
+    shifted = jnp.where(reflect, 1.0 - z, z) - 1.0
+    coefficients = jnp.asarray(_LANCZOS_COEFFICIENTS, dtype=dtype)
+    rank = jnp.ndim(shifted)
+    offsets = lax.expand_dims(jnp.arange(1, 9, dtype=dtype), tuple(range(rank)))
+    series = coefficients[0] + jnp.sum(lax.expand_dims(coefficients[1:], tuple(range(rank)))
+                                       / (lax.expand_dims(shifted, (rank,)) + offsets), axis=-1)
+    t = shifted + _LANCZOS_G + 0.5
+    lanczos = jnp.asarray(0.5 * np.log(2.0 * np.pi), dtype=dtype) + (shifted + 0.5) * jnp.log(t) - t + jnp.log(series)
+    z_reflected = jnp.where(reflect, z, jnp.full_like(z, 0.5))
+    reflected = jnp.log(jnp.asarray(np.pi, dtype=dtype)) - jnp.log(jnp.sin(np.pi * z_reflected)) - lanczos
+    return jnp.where(reflect, reflected, lanczos)
+
+
+def _complex_poles(z: Any) -> Any:
+    """Where a complex ``z`` is NaN or a pole of gamma (a non-positive integer)."""
+    pole = (jnp.imag(z) == 0) & (jnp.real(z) == jnp.floor(jnp.real(z))) & (jnp.real(z) <= 0)
+    return pole | jnp.isnan(z)
+
+
+def _complex_gamma(z: Any) -> Any:
+    bad = _complex_poles(z)
+    safe = jnp.where(bad, jnp.ones_like(z), z)
+    return jnp.where(bad, jnp.array(complex(np.nan, np.nan), dtype=dtype_of(z)), jnp.exp(_lanczos_loggamma(safe)))
+
+
+def _complex_loggamma(z: Any) -> Any:
+    """The principal branch (SciPy's: one cut, along the negative real axis): ``loggamma(z + n) - sum(log(z + k) for
+    k < n)`` with ``n = max(0, ceil(1/2 - Re(z)))``, the sum taken by a ``while_loop`` to the largest ``n``."""
+    bad = _complex_poles(z)
+    safe = jnp.where(bad, jnp.ones_like(z), z)
+    n = jnp.maximum(0, jnp.ceil(0.5 - jnp.real(safe)).astype(int))
+
+    def more(state: tuple[Any, Any]) -> Any:
+        return jnp.any(state[0] < n)
+
+    def step(state: tuple[Any, Any]) -> tuple[Any, Any]:
+        k, total = state
+        taken = k < n
+        term = jnp.where(taken, safe + k, jnp.ones_like(safe))
+        return k + 1, total + jnp.where(taken, jnp.log(term), jnp.zeros_like(total))
+
+    _, total = while_loop(more, step, (0, jnp.zeros_like(safe)))
+    return jnp.where(bad, jnp.array(complex(np.nan, np.nan), dtype=dtype_of(z)), _lanczos_loggamma(safe + n) - total)
+
+
+def gamma(x: ArrayLike) -> AnyArray:
+    """The gamma function: ``gammasgn(x) * exp(gammaln(x))`` of real operands (integers become the default float);
+    of complex ones, the Lanczos approximation (NaN at the poles).
+
+    Example: ``gamma(5.0)`` is 24.0."""
+    (x,) = _promoted("gamma", x)
+    if _is_complex(x):
+        complex_out: AnyArray = _complex_gamma(x)
+        return complex_out
+    out: AnyArray = gammasgn(x) * lax.exp(lax_special.lgamma(x))
+    return out
+
+
+def loggamma(x: ArrayLike) -> AnyArray:
+    """The principal branch of the log of the gamma function: ``gammaln(x)`` for real ``x > 0``, NaN for other real
+    ``x`` (integers become the default float); complex for complex operands (one branch cut, along the negative real
+    axis).
+
+    Example: ``loggamma(4.0)`` is ``log(6)``, about 1.7918."""
+    v: Any = _promoted("loggamma", x)[0]
+    if _is_complex(v):
+        complex_out: AnyArray = _complex_loggamma(v)
+        return complex_out
+    res = lax_special.lgamma(v)
+    out: AnyArray = jnp.where(v > 0, res, np.nan)
+    return out
+
+
+def _algdiv(a: Any, b: Any) -> Any:
+    """``log(gamma(b) / gamma(a + b))`` for ``b >= 8`` and ``a <= b`` (cdflib's ``algdiv``, as JAX's)."""
+    c0 = 0.833333333333333e-01
+    c1 = -0.277777777760991e-02
+    c2 = 0.793650666825390e-03
+    c3 = -0.595202931351870e-03
+    c4 = 0.837308034031215e-03
+    c5 = -0.165322962780713e-02
+    h = a / b
+    c = h / (1 + h)
+    x = h / (1 + h)
+    d = b + (a - 0.5)
+    x2 = x * x
+    s3 = 1.0 + (x + x2)
+    s5 = 1.0 + (x + x2 * s3)
+    s7 = 1.0 + (x + x2 * s5)
+    s9 = 1.0 + (x + x2 * s7)
+    s11 = 1.0 + (x + x2 * s9)
+    t = (1.0 / b) ** 2
+    w = ((((c5 * s11 * t + c4 * s9) * t + c3 * s7) * t + c2 * s5) * t + c1 * s3) * t + c0
+    w = w * (c / b)
+    u = d * lax.log1p(a / b)
+    v = a * (lax.log(b) - 1.0)
+    return jnp.where(u <= v, (w - v) - u, (w - u) - v)
+
+
+def _betaln(a: Any, b: Any) -> Any:
+    a, b = jnp.minimum(a, b), jnp.maximum(a, b)
+    small_b = lax_special.lgamma(a) + (lax_special.lgamma(b) - lax_special.lgamma(a + b))
+    large_b = lax_special.lgamma(a) + _algdiv(a, b)
+    return jnp.where(b < 8, small_b, large_b)
+
+
+def betaln(a: ArrayLike, b: ArrayLike) -> AnyArray:
+    """The log of the absolute value of the beta function, accurate for large arguments (cdflib's ``algdiv`` for
+    ``max(a, b) >= 8``); real operands broadcast together, integers become the default float.
+
+    Example: ``betaln(2.0, 3.0)`` is ``log(1/12)``, about -2.4849."""
+    a, b = _promoted("betaln", a, b)
+    out: AnyArray = _betaln(a, b)
+    return out
+
+
+def beta(a: ArrayLike, b: ArrayLike) -> AnyArray:
+    """The beta function ``gamma(a) * gamma(b) / gamma(a + b)`` (real operands broadcast together; integers become
+    the default float; complex: a ``ValueError``).
+
+    Example: ``beta(2.0, 3.0)`` is ``1/12``, about 0.0833."""
+    a, b = _promoted("beta", a, b)
+    _refuse_complex("beta", a)
+    sign = gammasgn(a) * gammasgn(b) * gammasgn(a + b)
+    out: AnyArray = sign * lax.exp(_betaln(a, b))
+    return out
+
+
+def factorial(n: ArrayLike, exact: bool = False) -> AnyArray:
+    """The factorial ``n!`` as a float, ``exp(gammaln(n + 1))``, 0 for negative ``n`` (``exact=True``: JAX's
+    ``NotImplementedError``).
+
+    Example: ``factorial(5)`` is 120.0."""
+    if exact:
+        raise NotImplementedError("factorial with exact=True")
+    v: Any = _promoted("factorial", n)[0]
+    out: AnyArray = jnp.where(v < 0, 0, lax.exp(lax_special.lgamma(v + 1)))
+    return out
+
+
+def comb(N: ArrayLike, k: ArrayLike, *, repetition: bool = False) -> AnyArray:
+    """The number of combinations of ``N`` things taken ``k`` at a time, as a float (through ``gammaln``); 0 where
+    ``N < 0``, ``k < 0`` or (without ``repetition``) ``k > N``.
+
+    Example: ``comb(5, 2)`` is 10.0; ``comb(5, 2, repetition=True)`` is 15.0."""
+    things, taken = _promoted("comb", N, k)
+    if repetition:
+        cond = (taken == 0) & (things >= 0)
+        result = comb(things + taken - 1, taken, repetition=False)
+        rep: AnyArray = jnp.where(cond, 1.0, result)
+        return rep
+    cond = (taken <= things) & (things >= 0) & (taken >= 0)
+    safe_things = jnp.where(cond, things, 0.0)
+    safe_taken = jnp.where(cond, taken, 0.0)
+    result = lax.exp(gammaln(safe_things + 1) - gammaln(safe_taken + 1) - gammaln(safe_things + 1 - safe_taken))
+    out: AnyArray = jnp.where(cond, result, 0.0)
+    return out
+
+
+def _xlogx_primal(x: Any) -> Any:
+    return xlogy(x, x)
+
+
+def _xlogx_rule(primals: tuple[Any], tangents: tuple[Any]) -> tuple[Any, Any]:
+    (x,), (x_dot,) = primals, tangents
+    return _xlogx(x), x_dot * (lax.log(x) + 1)
+
+
+_xlogx: Final = custom_jvp(_xlogx_primal)
+_xlogx.defjvp(_xlogx_rule)
+
+
+def entr(x: ArrayLike) -> AnyArray:
+    """The elementwise entropy ``-x * log(x)``: 0 at 0, ``-inf`` for negative ``x`` (real operands; integers become
+    the default float).
+
+    Example: ``entr(0.5)`` is ``0.5 * log(2)``, about 0.3466."""
+    (x,) = _promoted("entr", x)
+    _refuse_complex("entr", x)
+    out: AnyArray = select(lax.lt(x, const(x, 0)), full_like(x, -np.inf), lax.neg(_xlogx(x)))
+    return out
+
+
+def boxcox(x: ArrayLike, lmbda: ArrayLike) -> AnyArray:
+    """The Box-Cox transformation: ``(x**lmbda - 1) / lmbda``, ``log(x)`` where ``lmbda`` is 0 (operands broadcast
+    together; integers become the default float).
+
+    Example: ``boxcox(4.0, 0.5)`` is 2.0."""
+    x, lmbda = _promoted("boxcox", x, lmbda)
+    lmbda_is_zero = lmbda == 0
+    safe_lmbda = jnp.where(lmbda_is_zero, jnp.ones_like(lmbda), lmbda)
+    log_x = jnp.log(x)
+    power_branch = jnp.expm1(safe_lmbda * log_x) / safe_lmbda
+    out: AnyArray = jnp.where(lmbda_is_zero, log_x, power_branch)
+    return out
+
+
+def boxcox1p(x: ArrayLike, lmbda: ArrayLike) -> AnyArray:
+    """The Box-Cox transformation of ``1 + x``: ``((1 + x)**lmbda - 1) / lmbda``, ``log1p(x)`` where ``lmbda`` is 0
+    (operands broadcast together; integers become the default float).
+
+    Example: ``boxcox1p(3.0, 0.5)`` is 2.0."""
+    x, lmbda = _promoted("boxcox1p", x, lmbda)
+    lmbda_is_zero = lmbda == 0
+    safe_lmbda = jnp.where(lmbda_is_zero, jnp.ones_like(lmbda), lmbda)
+    log1p_x = jnp.log1p(x)
+    power_branch = jnp.expm1(safe_lmbda * log1p_x) / safe_lmbda
+    out: AnyArray = jnp.where(lmbda_is_zero, log1p_x, power_branch)
+    return out
+
+
+def multigammaln(a: ArrayLike, d: ArrayLike) -> AnyArray:
+    """The log of the multivariate gamma function of dimension ``d`` (a concrete integer): ``d (d - 1) / 4 log(pi)
+    + sum(gammaln(a - j / 2) for j < d)`` (real ``a``; integers become the default float).
+
+    Example: ``multigammaln(2.0, 1)`` is ``gammaln(2.0)``, 0.0."""
+    d_int = _concrete_int(d, "d argument of multigammaln")
+    a, d_ = _promoted("multigammaln", a, d_int)
+    constant = lax.mul(lax.mul(lax.mul(const(a, 0.25), d_), lax.sub(d_, const(a, 1))), lax.log(const(a, np.pi)))
+    b = lax.div(jnp.arange(d_int, dtype=dtype_of(d_)), const(a, 2))
+    res = jnp.sum(gammaln(jnp.expand_dims(a, axis=-1) - jnp.expand_dims(b, axis=tuple(range(jnp.ndim(a))))),
+                  axis=-1)
+    out: AnyArray = res + constant
+    return out
+
+
+def _concrete_int(d: Any, context: str) -> int:
+    """JAX's ``core.concrete_or_error(int, d, context)``: ``int(d)`` of a concrete value (a traced one raises the
+    runtime's concretization error)."""
+    return int(d)
+
+
+def rel_entr(p: ArrayLike, q: ArrayLike) -> AnyArray:
+    """The elementwise relative entropy ``p * log(p / q)``: 0 where ``p`` is 0 and ``q >= 0``, ``inf`` where either
+    is negative or only ``q`` is 0 (real operands broadcast together; integers become the default float).
+
+    Example: ``rel_entr(0.5, 0.25)`` is ``0.5 * log(2)``, about 0.3466."""
+    p, q = _promoted("rel_entr", p, q)
+    _refuse_complex("rel_entr", p)
+    zero = const(p, 0.0)
+    both_gt_zero_mask = lax.bitwise_and(lax.gt(p, zero), lax.gt(q, zero))
+    one_zero_mask = lax.bitwise_and(lax.eq(p, zero), lax.ge(q, zero))
+    safe_p = jnp.where(both_gt_zero_mask, p, 1)
+    safe_q = jnp.where(both_gt_zero_mask, q, 1)
+    log_val = lax.sub(_xlogx(safe_p), xlogy(safe_p, safe_q))
+    out: AnyArray = jnp.where(both_gt_zero_mask, log_val, jnp.where(one_zero_mask, zero, np.inf))
+    return out
+
+
+def kl_div(p: ArrayLike, q: ArrayLike) -> AnyArray:
+    """The elementwise Kullback-Leibler divergence ``rel_entr(p, q) - p + q`` (real operands broadcast together;
+    integers become the default float).
+
+    Example: ``kl_div(0.5, 0.25)`` is about 0.5966."""
+    p, q = _promoted("kl_div", p, q)
+    _refuse_complex("kl_div", p)
+    out: AnyArray = rel_entr(p, q) - p + q
+    return out

@@ -31,7 +31,7 @@ from arraytyping.lattice import LatticeConfig
 
 __all__ = ["REEXPORT_MODULES", "STATS_MODULES", "TUPLES", "reexport_stub", "tuple_returns"]
 
-STATS_MODULES: Final = ("bernoulli", "binom", "cauchy", "chi2", "dirichlet", "expon", "gamma", "gennorm", "geom",
+STATS_MODULES: Final = ("bernoulli", "beta", "betabinom", "binom", "cauchy", "chi2", "dirichlet", "expon", "gamma", "gennorm", "geom",
                          "gumbel_l", "gumbel_r", "laplace", "logistic", "multinomial", "nbinom", "pareto", "poisson",
                          "t", "truncnorm", "uniform", "vonmises", "wrapcauchy")
 """The ``jax.scipy.stats`` distributions besides ``norm``: their functions' stubs are their runtime signatures
