@@ -330,7 +330,8 @@ def factorial(n: ArrayLike, exact: bool = ...) -> Array[Any]:
     """
     ...
 def gamma(x: ArrayLike) -> Array[Any]:
-    """The gamma function, ``gammasgn(x) * exp(gammaln(x))`` (real operands; integers become the default float).
+    """The gamma function: ``gammasgn(x) * exp(gammaln(x))`` of real operands (integers become the default float);
+    of complex ones, the Lanczos approximation (NaN at the poles).
 
     Example: ``gamma(5.0)`` is 24.0.
     """
@@ -457,8 +458,9 @@ def log_softmax(x: ArrayLike, /, *, axis: int | tuple[int, ...] | None=...) -> A
     '``x - logsumexp(x)`` along ``axis`` (every axis by default): ``jax.nn.log_softmax``.'
     ...
 def loggamma(x: ArrayLike) -> Array[Any]:
-    """The principal branch of the log of the gamma function: ``gammaln(x)`` for ``x > 0``, NaN elsewhere (real
-    operands; integers become the default float).
+    """The principal branch of the log of the gamma function: ``gammaln(x)`` for real ``x > 0``, NaN for other real
+    ``x`` (integers become the default float); complex for complex operands (one branch cut, along the negative real
+    axis).
 
     Example: ``loggamma(4.0)`` is ``log(6)``, about 1.7918.
     """
