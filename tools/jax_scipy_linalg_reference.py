@@ -15,7 +15,7 @@ call the same LAPACK kernels, so decompositions are compared as they are (signs 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
@@ -233,15 +233,115 @@ CASES: dict[str, str] = {
     "jit_solve_pos": "at.jit(lambda a, b: S.solve(a, b, assume_a='pos'))(A, v)",
     "vmap_cho_solve": "at.vmap(lambda c, b: S.cho_solve((c, True), b))(L.cholesky(AB), BB[..., 0])",
 }
-"""Name -> expression (evaluated after :data:`PRELUDE`)."""
+"""Name -> expression (evaluated after :data:`PRELUDE`): the decompositions and solves, all run by the test."""
+
+MATRIX_CASES: dict[str, str] = {
+    # special matrices
+    "toeplitz": "S.toeplitz(np.array([1, 2, 3], np.int32), np.array([1, 4, 5, 6], np.int32))",
+    "toeplitz_c_only": "S.toeplitz(v)",
+    "toeplitz_complex": "S.toeplitz(CG[0])",
+    "toeplitz_batch": "S.toeplitz(B2.T, v[:2])",
+    "toeplitz_scalar": "S.toeplitz(2.5)",
+    "toeplitz_mixed": "S.toeplitz(np.array([1, 2], np.int32), v)",
+    "toeplitz_nan": "S.toeplitz(np.array([1.0, np.nan, 3.0], np.float32), np.array([1.0, 2.0, 4.0, 5.0], np.float32))",
+    "toeplitz_empty": "S.toeplitz(np.zeros(0, np.float32), v)",
+    "toeplitz_list": "S.toeplitz([1, 2])",
+    "toeplitz_grad": "at.grad(lambda c: (S.toeplitz(c) * W).sum())(v)",
+    "hankel": "S.hankel(np.array([1, 2, 3], np.int32))",
+    "hankel_r": "S.hankel(v, np.array([9.0, 8.0], np.float32))",
+    "hankel_batch": "S.hankel(B2.T, v)",
+    "hankel_scalar": "S.hankel(2.0)",
+    "hankel_weak": "S.hankel(jnp.asarray([1.0, 2.0]))",
+    "leslie": "S.leslie(v, np.array([0.5, 0.7], np.float32))",
+    "leslie_int": "S.leslie(np.array([1, 2, 3], np.int32), np.array([0.5, 0.25], np.float32))",
+    "leslie_batch": "S.leslie(B2.T, np.array([[0.5, 0.25], [0.1, 0.2]], np.float32))",
+    "leslie_short": "S.leslie(np.array([1.0], np.float32), np.zeros(0, np.float32))",
+    "leslie_bad": "S.leslie(v, v)",
+    "companion": "S.companion(np.array([1.0, -10.0, 31.0, -30.0], np.float32))",
+    "companion_int": "S.companion(np.array([2, -3, 1], np.int32))",
+    "companion_batch": "S.companion(B2.T)",
+    "companion_short": "S.companion(np.array([1.0], np.float32))",
+    "companion_c64": "S.companion(CG[0])",
+    "companion_grad": "at.grad(lambda a: S.companion(a).sum())(v + 3)",
+    "fiedler_companion": "S.fiedler_companion(np.array([1.0, -16.0, 86.0, -176.0, 105.0], np.float32))",
+    "fiedler_companion_int": "S.fiedler_companion(np.array([1, 2, 3, 4, 5, 6], np.int32))",
+    "fiedler_companion_2": "S.fiedler_companion(np.array([2.0, 3.0], np.float32))",
+    "fiedler_companion_1": "S.fiedler_companion(np.array([2.0], np.float32))",
+    "fiedler_companion_batch": "S.fiedler_companion(R)",
+    "fiedler_companion_empty": "S.fiedler_companion(np.zeros(0, np.float32))",
+    "convolution_matrix": "S.convolution_matrix(np.array([1, 2, 3], np.int32), 4)",
+    "convolution_matrix_same": "S.convolution_matrix(v, 5, mode='same')",
+    "convolution_matrix_valid": "S.convolution_matrix(v, 2, mode='valid')",
+    "convolution_matrix_valid_long": "S.convolution_matrix(v, 5, mode='valid')",
+    "convolution_matrix_batch": "S.convolution_matrix(B2.T, 3, 'same')",
+    "convolution_matrix_bad_mode": "S.convolution_matrix(v, 3, mode='wide')",
+    "convolution_matrix_bad_n": "S.convolution_matrix(v, 0)",
+    "convolution_matrix_scalar": "S.convolution_matrix(2.0, 3)",
+    "invhilbert": "S.invhilbert(4)",
+    "invhilbert_1": "S.invhilbert(1)",
+    "pascal": "S.pascal(4)",
+    "pascal_lower": "S.pascal(4, kind='lower')",
+    "pascal_upper": "S.pascal(3, kind='upper')",
+    "pascal_bad": "S.pascal(3, kind='middle')",
+    "invpascal": "S.invpascal(4)",
+    "invpascal_lower": "S.invpascal(4, kind='lower')",
+    "invpascal_upper": "S.invpascal(3, kind='upper')",
+    "invpascal_bad": "S.invpascal(3, kind='middle')",
+    "helmert": "S.helmert(4)",
+    "helmert_full": "S.helmert(4, full=True)",
+    "helmert_1": "S.helmert(1, full=True)",
+    "helmert_bad": "S.helmert(0)",
+    "hadamard": "S.hadamard(4)",
+    "hadamard_1": "S.hadamard(1)",
+    "hadamard_float": "S.hadamard(2, dtype=np.float32)",
+    "hadamard_bad": "S.hadamard(3)",
+    "dft": "S.dft(3)",
+    "dft_sqrtn": "S.dft(4, scale='sqrtn')",
+    "dft_n": "S.dft(2, scale='n')",
+    "dft_c128": "S.dft(3, dtype=np.complex128)",
+    "dft_bad_scale": "S.dft(3, scale='m')",
+    "dft_bad_dtype": "S.dft(3, dtype=np.float32)",
+    # matrix exponential
+    "expm": "S.expm(G / 4)",
+    "expm_large": "S.expm(G)",
+    "expm_small": "S.expm(G / 100)",
+    "expm_mid": "S.expm(G / 10)",
+    "expm_f64": "S.expm(A64 / 10)",
+    "expm_f64_large": "S.expm(A64)",
+    "expm_f64_small": "S.expm(A64 / 1000)",
+    "expm_f64_mid": "S.expm(A64 / 40)",
+    "expm_f64_mid2": "S.expm(A64 / 15)",
+    "expm_c64": "S.expm(CG / 4)",
+    "expm_batch": "S.expm(GB / 4)",
+    "expm_int": "S.expm(IA)",
+    "expm_upper": "S.expm(np.triu(G) / 4, upper_triangular=True)",
+    "expm_overflow": "S.expm(G * 1e5, max_squarings=4)",
+    "expm_f16": "S.expm(G.astype(np.float16))",
+    "expm_rect": "S.expm(R)",
+    "expm_vector": "S.expm(v)",
+    "expm_grad": "at.grad(lambda a: S.expm(a).sum())(G / 4)",
+    "expm_jit": "at.jit(S.expm)(G / 4)",
+    "expm_frechet": "S.expm_frechet(G / 4, T)",
+    "expm_frechet_only": "S.expm_frechet(G / 4, T, compute_expm=False)",
+    "expm_frechet_f64": "S.expm_frechet(A64 / 10, A64 / 7)",
+    "expm_frechet_batch": "S.expm_frechet(GB / 4, GB / 3)",
+    "expm_frechet_shapes": "S.expm_frechet(G, A4)",
+    "expm_frechet_rect": "S.expm_frechet(R, R)",
+}
+"""The special matrices and the matrix exponential: the test runs a fixed sample of them in CI (all with
+``ARRAYTYPING_FULL_CONFORMANCE=1``)."""
+
+CASES.update(MATRIX_CASES)
 
 CONFIGS: tuple[str, ...] = cases.X64_CONFIGS
 
 
-def run(namespace: dict[str, Any], record_leaf: Callable[[Any], Any] = cases.record) -> dict[str, Any]:
-    """Every case evaluated in ``namespace`` (after the prelude), as ``tools/case_reference.py`` records it. Shared
-    with the test, which passes the runtime's namespace."""
-    return cases.run_cases(namespace, PRELUDE, CASES, messages=False, record_leaf=record_leaf,
+def run(namespace: dict[str, Any], record_leaf: Callable[[Any], Any] = cases.record,
+        names: Collection[str] | None = None) -> dict[str, Any]:
+    """Every case (or those of ``names``) evaluated in ``namespace`` (after the prelude), as
+    ``tools/case_reference.py`` records it. Shared with the test, which passes the runtime's namespace."""
+    chosen = CASES if names is None else {name: CASES[name] for name in names}
+    return cases.run_cases(namespace, PRELUDE, chosen, messages=False, record_leaf=record_leaf,
                            label="<scipy_linalg>")
 
 
