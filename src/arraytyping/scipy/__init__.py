@@ -1,6 +1,7 @@
-"""``arraytyping.scipy``: JAX 0.10.2's ``jax.scipy``: ``linalg`` (factorizations and solves), ``signal`` (convolutions), ``special`` (special functions) and
-``stats`` (the normal distribution, ``stats.norm``)."""
+"""``arraytyping.scipy``: JAX 0.10.2's ``jax.scipy``: ``cluster`` (vector quantization), ``fft`` (discrete cosine
+transforms), ``integrate`` (``trapezoid``), ``linalg`` (factorizations, solves, special matrices), ``signal``
+(convolutions), ``special`` (special functions) and ``stats`` (distributions, one module each)."""
 
-from arraytyping.scipy import linalg, signal, special, stats
+from arraytyping.scipy import cluster, fft, integrate, linalg, signal, special, stats
 
-__all__ = ["linalg", "signal", "special", "stats"]
+__all__ = ["cluster", "fft", "integrate", "linalg", "signal", "special", "stats"]

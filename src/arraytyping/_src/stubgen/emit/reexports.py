@@ -38,7 +38,8 @@ STATS_MODULES: Final = ("bernoulli", "binom", "cauchy", "chi2", "dirichlet", "ex
 (results ``Array[Any]``: the dtype rules of several promoted parameters are not written as overloads)."""
 REEXPORT_MODULES: Final = ("random.py", "nn/__init__.py", "lax/__init__.py", "numpy/fft.py", "numpy/linalg.py",
                             "scipy/special.py", "scipy/stats/norm.py", "scipy/signal.py", "lax/linalg.py",
-                            "scipy/linalg.py", "ops.py", "image.py", *(f"scipy/stats/{name}.py" for name in STATS_MODULES))
+                            "scipy/linalg.py", "scipy/fft.py", "scipy/integrate.py", "scipy/cluster/vq.py", "ops.py",
+                            "image.py", *(f"scipy/stats/{name}.py" for name in STATS_MODULES))
 """The public modules (relative to the package) whose stub (``.pyi`` beside them) this module writes."""
 
 TYPED: Final[dict[str, dict[str, Callable[[str, LatticeConfig], Rule]]]] = {
