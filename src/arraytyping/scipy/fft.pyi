@@ -36,7 +36,7 @@ def dct(x: ArrayLike, type: int = ..., n: int | None = ..., axis: int = ..., nor
         Array([4., 0.], dtype=float32)
     """
     ...
-def dctn(x: ArrayLike, type: int = ..., s: Sequence[int] | None = ..., axes: Sequence[int] | None = ..., norm: str | None = ...) -> Array[Any]:
+def dctn(x: ArrayLike, type: int = ..., s: Sequence[int] | int | None = ..., axes: Sequence[int] | int | None = ..., norm: str | None = ...) -> Array[Any]:
     """The type-2 discrete cosine transform of ``x`` over several axes (all by default).
 
     Args:
@@ -71,7 +71,7 @@ def idct(x: ArrayLike, type: int = ..., n: int | None = ..., axis: int = ..., no
         Array([1., 1.], dtype=float32)
     """
     ...
-def idctn(x: ArrayLike, type: int = ..., s: Sequence[int] | None = ..., axes: Sequence[int] | None = ..., norm: str | None = ...) -> Array[Any]:
+def idctn(x: ArrayLike, type: int = ..., s: Sequence[int] | int | None = ..., axes: Sequence[int] | int | None = ..., norm: str | None = ...) -> Array[Any]:
     """The inverse of :func:`dctn` (type 2) over several axes (all by default).
 
     Args:

@@ -1,9 +1,11 @@
-"""``arraytyping.scipy.stats``: JAX 0.10.2's ``jax.scipy.stats`` distributions, one module each."""
+"""``arraytyping.scipy.stats``: JAX 0.10.2's ``jax.scipy.stats``: the distributions, one module each, and the
+functions of samples ``rankdata`` and ``sem``."""
 
+from arraytyping._src.scipy.stats._core import rankdata, sem
 from arraytyping.scipy.stats import (bernoulli, binom, cauchy, chi2, dirichlet, expon, gamma, gennorm, geom, gumbel_l,
-    gumbel_r, laplace, logistic, multinomial, nbinom, norm, pareto, poisson, t, truncnorm, uniform, vonmises,
-    wrapcauchy)
+    gumbel_r, laplace, logistic, multinomial, multivariate_normal, nbinom, norm, pareto, poisson, t, truncnorm,
+    uniform, vonmises, wrapcauchy)
 
 __all__ = ["bernoulli", "binom", "cauchy", "chi2", "dirichlet", "expon", "gamma", "gennorm", "geom", "gumbel_l",
-           "gumbel_r", "laplace", "logistic", "multinomial", "nbinom", "norm", "pareto", "poisson", "t", "truncnorm",
-           "uniform", "vonmises", "wrapcauchy"]
+           "gumbel_r", "laplace", "logistic", "multinomial", "multivariate_normal", "nbinom", "norm", "pareto",
+           "poisson", "rankdata", "sem", "t", "truncnorm", "uniform", "vonmises", "wrapcauchy"]
