@@ -1297,8 +1297,14 @@ def _calc_p_q(a: Any) -> tuple[Any, Any, Any]:
 
 
 def _squaring(r: Any, n_squarings: Any, max_squarings: int) -> Any:
+    def square(x: Any) -> Any:
+        return _precise_dot(x, x)
+
+    def keep(x: Any) -> Any:
+        return x
+
     def step(c: Any, i: Any) -> tuple[Any, None]:
-        return cond(i < n_squarings, lambda x: _precise_dot(x, x), lambda x: x, c), None
+        return cond(i < n_squarings, square, keep, c), None
 
     res, _ = scan(step, r, jnp.arange(max_squarings, dtype=lax.aval_of(n_squarings).dtype))
     return res

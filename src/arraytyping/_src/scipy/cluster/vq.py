@@ -49,5 +49,8 @@ def vq(obs: ArrayLike, code_book: ArrayLike, check_finite: bool = True) -> tuple
 
     dist = vmap(distances)(obs_arr)
     code: AnyArray = jnp.argmin(dist, axis=-1)
-    dist_min: AnyArray = vmap(lambda d, c: d[c])(dist, code)
+    def nearest(d: Any, c: Any) -> Any:
+        return d[c]
+
+    dist_min: AnyArray = vmap(nearest)(dist, code)
     return code, dist_min

@@ -86,7 +86,10 @@ def rankdata(a: ArrayLike, method: str = "average", *, axis: int | None = None,
             return count[dense - 1] + 1
         return .5 * (count[dense] + count[dense - 1] + 1)
 
-    out: AnyArray = cond(jnp.any(jnp.isnan(arr)), lambda v: jnp.full_like(v, np.nan, out_dtype), ranks, arr)
+    def all_nan(v: Any) -> Any:
+        return jnp.full_like(v, np.nan, out_dtype)
+
+    out: AnyArray = cond(jnp.any(jnp.isnan(arr)), all_nan, ranks, arr)
     return out
 
 
