@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +50,12 @@ ALPHA = np.array([1.0, 2.5, 3.0], np.float32)
 SIMPLEX = rng.dirichlet([1.0, 2.0, 3.0], 4).T.astype(np.float32)
 COUNTS = np.array([[1, 2, 1], [0, 4, 0]], np.int32)
 PVEC = np.array([0.2, 0.5, 0.3], np.float32)
+MVX = rng.standard_normal((4, 3)).astype(np.float32)
+MEAN = np.array([0.1, -0.2, 0.3], np.float32)
+_M = rng.standard_normal((3, 3))
+COV = (_M @ _M.T + np.eye(3)).astype(np.float32)
+TIES = np.array([3, 1, 4, 1, 5, 9, 2, 6], np.int32)
+MU = np.array([0.0, 0.5, 3.0, 9.5, 10.0, 42.0, 99.0, 150.0], np.float32)
 '''
 
 SIGNATURES: dict[str, dict[str, tuple[str, ...]]] = {
@@ -145,6 +151,32 @@ EXTRA: dict[str, str] = {
         "float_x": "COUNTS[0].astype(np.float32), 4, PVEC", "float_n": "COUNTS[0], 4.0, PVEC",
         "list_x": "[1, 2, 1], 4, PVEC", "str_p": "COUNTS[0], 4, 'a'"}.items()},
     "multinomial.logpmf:grad": "at.grad(lambda p: st.multinomial.logpmf(COUNTS[0], 4, p))(PVEC)",
+    **{f"multivariate_normal.{fn}:{kind}": f"st.multivariate_normal.{fn}({args})" for fn in ("logpdf", "pdf")
+       for kind, args in {
+        "f32": "MVX, MEAN, COV", "rank1": "MVX[0], MEAN, COV", "scalar_cov": "MVX, MEAN, 2.0",
+        "scalar_mean": "X, 0.5, 2.0", "f64": "MVX.astype(np.float64), MEAN, COV",
+        "int_x": "np.array([[1, 0, 2]], np.int32), MEAN, COV", "weak": "0.3, 0.1, 1.5",
+        "batch_cov": "MVX[:2], MEAN, np.stack([COV, 2 * COV])", "bad_shape": "MVX, MEAN, COV[:2, :2]",
+        "list": "[0.1, 0.2, 0.3], MEAN, COV", "str": "MVX, MEAN, 'a'"}.items()},
+    "multivariate_normal.logpdf:singular": "st.multivariate_normal.logpdf(MVX, MEAN, COV, allow_singular=True)",
+    "multivariate_normal.logpdf:grad": ("at.grad(lambda x, m, c: st.multivariate_normal.logpdf(x, m, c).sum(), "
+                                        "argnums=(0, 1, 2))(MVX, MEAN, COV)"),
+    **{f"poisson.entropy:{kind}": f"st.poisson.entropy({args})" for kind, args in {
+        "f32": "MU", "scalar": "5.0", "int": "np.array([1, 10, 100], np.int32)", "loc": "MU, LOC[:, None]",
+        "f64": "MU.astype(np.float64)", "rank2": "MU.reshape(2, 4)", "int_scalar": "3",
+        "list": "[1.0, 2.0]", "str": "'a'"}.items()},
+    **{f"sem:{kind}": f"st.sem({args})" for kind, args in {
+        "f32": "X2", "axis1": "X2, axis=1", "all": "X2, axis=None", "ddof": "X2, ddof=0, keepdims=True",
+        "int": "COUNTS", "f64": "X2.astype(np.float64)", "omit": "BAD_X[None], axis=1, nan_policy='omit'",
+        "propagate_nan": "BAD_X", "bad_policy": "X2, nan_policy='raise'", "weak": "jnp.asarray([1.0, 2.0, 4.0])",
+        "list": "[1.0, 2.0, 4.0]", "str": "'a'"}.items()},
+    "sem:grad": "at.grad(lambda x: st.sem(x).sum())(X2)",
+    **{f"rankdata:{kind}": f"st.rankdata({args})" for kind, args in {
+        **{method: f"TIES, '{method}'" for method in ("average", "min", "max", "dense", "ordinal")},
+        "default": "TIES", "axis": "TIES.reshape(2, 4), axis=1", "axis_min": "TIES.reshape(2, 4), 'min', axis=0",
+        "float": "X2", "nan": "BAD_X", "f64": "X2.astype(np.float64)", "bool": "np.array([True, False, True])",
+        "bad_method": "TIES, 'mean'", "omit": "TIES, nan_policy='omit'", "bad_policy": "TIES, nan_policy='x'",
+        "scalar": "3.0", "list": "[3, 1, 2]", "str": "'a'"}.items()},
 }
 """The distributions of vectors, by hand: ``dirichlet`` (the simplex along the first axis) and ``multinomial``
 (integer counts along the last)."""
@@ -166,10 +198,16 @@ def record(r: Any) -> list[Any]:
     return [str(a.dtype), bool(getattr(r, "weak_type", False)), list(a.shape), flat]
 
 
-def run(namespace: dict[str, Any], record_leaf: Callable[[Any], Any] = record) -> dict[str, Any]:
-    """Every case evaluated in ``namespace`` (after the prelude), as ``tools/case_reference.py`` records it. Shared
-    with the test, which passes the runtime's namespace."""
-    return cases.run_cases(namespace, PRELUDE, CASES, messages=False, record_leaf=record_leaf, label="<stats>")
+SAMPLED_PREFIXES: tuple[str, ...] = ("multivariate_normal.", "poisson.entropy", "sem", "rankdata")
+"""The cases (by name prefix) the test runs a fixed sample of in CI (all with ``ARRAYTYPING_FULL_CONFORMANCE=1``)."""
+
+
+def run(namespace: dict[str, Any], record_leaf: Callable[[Any], Any] = record,
+        names: Collection[str] | None = None) -> dict[str, Any]:
+    """Every case (or those of ``names``) evaluated in ``namespace`` (after the prelude), as
+    ``tools/case_reference.py`` records it. Shared with the test, which passes the runtime's namespace."""
+    chosen = CASES if names is None else {name: CASES[name] for name in names}
+    return cases.run_cases(namespace, PRELUDE, chosen, messages=False, record_leaf=record_leaf, label="<stats>")
 
 
 def main_inside() -> None:

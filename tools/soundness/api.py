@@ -714,9 +714,11 @@ NOT_FUZZED: Final[dict[str, str]] = {
     **{f"scipy.linalg.{n}": ("typed Array[Any] (tuples of Array[Any]) from the runtime's signature: no dtype rule in "
                              "the stubs, nothing to be wrong about; values, dtypes, weak flags and errors held to JAX "
                              "by tools/jax_scipy_linalg_reference.py")
-       for n in ("block_diag", "cho_factor", "cho_solve", "cholesky", "circulant", "det", "eigh", "fiedler", "hilbert",
-                 "hessenberg", "qr_multiply", "schur", "sqrtm", "inv", "lu",
-                 "lu_factor", "lu_solve", "qr", "solve", "solve_triangular", "svd")},
+       for n in ("block_diag", "cho_factor", "cho_solve", "cholesky", "circulant", "companion", "convolution_matrix",
+                 "det", "dft", "eigh", "expm", "expm_frechet", "fiedler", "fiedler_companion",
+                 "hadamard", "hankel", "helmert", "hessenberg", "hilbert", "inv", "invhilbert",
+                 "invpascal", "leslie", "lu", "lu_factor", "lu_solve", "pascal", "qr", "qr_multiply",
+                 "schur", "solve", "solve_triangular", "sqrtm", "svd", "toeplitz")},
 }
 """Public names the registry leaves out on purpose, and why."""
 

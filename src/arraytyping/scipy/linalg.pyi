@@ -2,7 +2,7 @@
 
 # mypy: disable-error-code="overload-overlap, misc, override"
 
-"``arraytyping.scipy.linalg``: JAX 0.10.2's ``jax.scipy.linalg`` factorizations (Cholesky, LU, QR and products by\nits ``Q``, symmetric eigendecomposition, SVD, Schur, Hessenberg, the matrix square root), solves (general, positive-definite, triangular, from\nfactors) and ``block_diag``, ``circulant``, ``fiedler`` and ``hilbert``, over LAPACK on the CPU."
+"``arraytyping.scipy.linalg``: JAX 0.10.2's ``jax.scipy.linalg`` factorizations (Cholesky, LU, QR and products by\nits ``Q``, symmetric eigendecomposition, SVD, Schur, Hessenberg, the matrix square root), solves (general,\npositive-definite, triangular, from factors), the matrix exponential (``expm``, ``expm_frechet``) and the special\nmatrices (``block_diag``, ``circulant``, ``companion``, ``convolution_matrix``, ``dft``, ``fiedler``,\n``fiedler_companion``, ``hadamard``, ``hankel``, ``helmert``, ``hilbert``, ``invhilbert``, ``invpascal``, ``leslie``,\n``pascal``, ``toeplitz``), over LAPACK on the CPU."
 
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar, Final, Generic, Literal, NamedTuple, TypeVar, overload
@@ -15,8 +15,10 @@ from arraytyping import Array
 from arraytyping.typing import ArrayLike, DTypeLike, ShapeLike
 
 __all__ = [
-    "block_diag", "cho_factor", "cho_solve", "cholesky", "circulant", "det", "eigh", "fiedler", "hessenberg", "hilbert",
-    "inv", "lu", "lu_factor", "lu_solve", "qr", "qr_multiply", "schur", "solve", "solve_triangular", "sqrtm", "svd",
+    "block_diag", "cho_factor", "cho_solve", "cholesky", "circulant", "companion", "convolution_matrix", "det", "dft",
+    "eigh", "expm", "expm_frechet", "fiedler", "fiedler_companion", "hadamard", "hankel", "helmert", "hessenberg",
+    "hilbert", "inv", "invhilbert", "invpascal", "leslie", "lu", "lu_factor", "lu_solve", "pascal", "qr", "qr_multiply",
+    "schur", "solve", "solve_triangular", "sqrtm", "svd", "toeplitz",
 ]
 
 T = TypeVar("T")
@@ -103,6 +105,40 @@ def circulant(c: ArrayLike) -> Array[Any]:
                [3, 2, 1]], dtype=int32)
     """
     ...
+def companion(a: ArrayLike) -> Array[Any]:
+    """The companion matrix of the polynomial of coefficients ``a`` (highest power first): first row
+    ``-a[1:] / a[0]``, ones on the subdiagonal; shape ``(..., N - 1, N - 1)``, of ``a``'s inexact dtype.
+
+    Args:
+        a: coefficients, shape ``(..., N)``, ``N >= 2`` (a zero ``a[0]`` gives infinities or NaN, unchecked).
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.companion(jnp.array([1.0, -3.0, 2.0]))
+        Array([[ 3., -2.],
+               [ 1.,  0.]], dtype=float32)
+    """
+    ...
+def convolution_matrix(a: ArrayLike, n: int, mode: str = ...) -> Array[Any]:
+    """The Toeplitz matrix ``A`` with ``A @ v == jnp.convolve(a, v, mode)`` for ``v`` of length ``n``: ``n``
+    columns, and ``m + n - 1`` rows (``'full'``), ``max(m, n)`` (``'same'``) or ``max(m, n) - min(m, n) + 1``
+    (``'valid'``), ``m`` the length of ``a``; batched over ``a``'s leading axes.
+
+    Args:
+        a: the kernel, shape ``(..., M)``.
+        n: the length of the convolved vector (positive).
+        mode: ``'full'``, ``'same'`` or ``'valid'``.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.convolution_matrix(jnp.array([1, 2]), 2)
+        Array([[1, 0],
+               [2, 1],
+               [0, 2]], dtype=int32)
+    """
+    ...
 def det(a: ArrayLike, overwrite_a: bool = ..., check_finite: bool = ...) -> Array[Any]:
     """The determinant of (batched) square matrices, as ``jax.numpy.linalg.det``.
 
@@ -116,6 +152,22 @@ def det(a: ArrayLike, overwrite_a: bool = ..., check_finite: bool = ...) -> Arra
         >>> from arraytyping.scipy import linalg
         >>> linalg.det(jnp.array([[1.0, 2.0], [3.0, 4.0]]))
         Array(-2., dtype=float32)
+    """
+    ...
+def dft(n: int, scale: str | None = ..., *, dtype: DTypeLike | None = ...) -> Array[Any]:
+    """The ``n x n`` discrete Fourier transform matrix ``exp(-2j pi i k / n)``, divided by ``sqrt(n)``
+    (``scale='sqrtn'``) or ``n`` (``'n'``); of a complex ``dtype`` (default: the default complex).
+
+    Args:
+        n: the size.
+        scale: ``None``, ``'sqrtn'`` or ``'n'``.
+        dtype: a complex dtype.
+
+    Example:
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.dft(2).real
+        Array([[ 1.,  1.],
+               [ 1., -1.]], dtype=float32)
     """
     ...
 @overload
@@ -148,6 +200,47 @@ def eigh(a: ArrayLike, b: ArrayLike | None = ..., lower: bool = ..., *, eigvals_
 def eigh(a: ArrayLike, b: ArrayLike | None, lower: bool, eigvals_only: Literal[True], overwrite_a: bool = ..., overwrite_b: bool = ..., turbo: bool = ..., eigvals: None = ..., type: int = ..., check_finite: bool = ...) -> Array[Any]: ...
 @overload
 def eigh(a: ArrayLike, b: ArrayLike | None = ..., lower: bool = ..., eigvals_only: bool = ..., overwrite_a: bool = ..., overwrite_b: bool = ..., turbo: bool = ..., eigvals: None = ..., type: int = ..., check_finite: bool = ...) -> Array[Any] | tuple[Array[Any], Array[Any]]: ...
+def expm(A: ArrayLike, *, upper_triangular: bool = ..., max_squarings: int = ...) -> Array[Any]:
+    """The matrix exponential of (batched) square matrices, by JAX's Pade approximation with scaling and squaring
+    (orders 3 to 7 in single precision, 3 to 13 in double); NaN where more than ``max_squarings`` squarings would
+    be needed.
+
+    Args:
+        A: matrices of shape ``(..., N, N)``.
+        upper_triangular: ``A`` is upper triangular (a triangular solve).
+        max_squarings: the most squarings.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.expm(jnp.zeros((2, 2)))
+        Array([[1., 0.],
+               [0., 1.]], dtype=float32)
+    """
+    ...
+@overload
+def expm_frechet(A: ArrayLike, E: ArrayLike, *, method: str | None = ..., compute_expm: Literal[True] = ...) -> tuple[Array[Any], Array[Any]]:
+    """The Frechet derivative of :func:`expm` at ``A`` in the direction ``E`` (the JVP of ``expm``), with
+    ``expm(A)`` first unless ``compute_expm`` is false.
+
+    Args:
+        A: matrices of shape ``(..., N, N)``.
+        E: the direction, of ``A``'s shape.
+        method: unused, as in JAX.
+        compute_expm: also give ``expm(A)``: ``(expm(A), frechet)``.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.expm_frechet(jnp.zeros((2, 2)), jnp.eye(2), compute_expm=False)
+        Array([[1., 0.],
+               [0., 1.]], dtype=float32)
+    """
+    ...
+@overload
+def expm_frechet(A: ArrayLike, E: ArrayLike, *, method: str | None = ..., compute_expm: Literal[False]) -> Array[Any]: ...
+@overload
+def expm_frechet(A: ArrayLike, E: ArrayLike, *, method: str | None = ..., compute_expm: bool = ...) -> Array[Any] | tuple[Array[Any], Array[Any]]: ...
 def fiedler(a: ArrayLike) -> Array[Any]:
     """The symmetric Fiedler matrix of ``a``: ``abs(a[i] - a[j])``, batched over ``a``'s leading axes.
 
@@ -160,6 +253,67 @@ def fiedler(a: ArrayLike) -> Array[Any]:
         >>> linalg.fiedler(jnp.array([1.0, 4.0]))
         Array([[0., 3.],
                [3., 0.]], dtype=float32)
+    """
+    ...
+def fiedler_companion(a: ArrayLike) -> Array[Any]:
+    """The Fiedler companion matrix (pentadiagonal, the eigenvalues of :func:`companion`'s) of the polynomial of
+    coefficients ``a`` (highest power first); shape ``(..., N - 1, N - 1)``, of ``a``'s inexact dtype.
+
+    Args:
+        a: coefficients, shape ``(..., N)``, ``N >= 1``.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.fiedler_companion(jnp.array([1.0, -3.0, 2.0]))
+        Array([[ 3., -2.],
+               [ 1.,  0.]], dtype=float32)
+    """
+    ...
+def hadamard(n: int, dtype: DTypeLike = ...) -> Array[Any]:
+    """The ``n x n`` Hadamard matrix (Sylvester's construction) of entries ``1`` and ``-1``, of ``dtype``
+    (default: the default integer).
+
+    Args:
+        n: the size, a positive power of 2.
+        dtype: the result's dtype.
+
+    Example:
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.hadamard(2)
+        Array([[ 1,  1],
+               [ 1, -1]], dtype=int32)
+    """
+    ...
+def hankel(c: ArrayLike, r: ArrayLike | None = ...) -> Array[Any]:
+    """The Hankel matrix of first column ``c`` and last row ``r`` (constant anti-diagonals, ``H[i, j] = v[i + j]``
+    of ``v = concatenate([c, r[1:]])``; without ``r``, zeros), batched over their broadcast leading axes.
+
+    Args:
+        c: the first column, shape ``(..., M)``.
+        r: the last row, shape ``(..., N)``.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.hankel(jnp.array([1, 2, 3]))
+        Array([[1, 2, 3],
+               [2, 3, 0],
+               [3, 0, 0]], dtype=int32)
+    """
+    ...
+def helmert(n: int, full: bool = ...) -> Array[Any]:
+    """The Helmert matrix of order ``n``: its ``n - 1`` orthonormal contrast rows, or with ``full`` the ``n x n``
+    orthogonal matrix (first row ``1 / sqrt(n)``); of the default float dtype.
+
+    Args:
+        n: the order (positive).
+        full: include the first row.
+
+    Example:
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.helmert(2)
+        Array([[ 0.70710677, -0.70710677]], dtype=float32)
     """
     ...
 @overload
@@ -214,6 +368,50 @@ def inv(a: ArrayLike, overwrite_a: bool = ..., check_finite: bool = ...) -> Arra
         >>> linalg.inv(jnp.array([[2.0, 0.0], [0.0, 4.0]]))
         Array([[0.5 , 0.  ],
                [0.  , 0.25]], dtype=float32)
+    """
+    ...
+def invhilbert(n: int) -> Array[Any]:
+    """The inverse of the ``n x n`` Hilbert matrix, of the default float dtype (computed in floating point, as
+    JAX: not exact integers for large ``n``).
+
+    Args:
+        n: the size.
+
+    Example:
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.invhilbert(2)
+        Array([[ 3.999998, -5.999995],
+               [-5.999995, 11.999994]], dtype=float32)
+    """
+    ...
+def invpascal(n: int, kind: str | None = ...) -> Array[Any]:
+    """The inverse of :func:`pascal`'s matrix, of the default float dtype.
+
+    Args:
+        n: the size.
+        kind: ``'symmetric'``, ``'lower'`` or ``'upper'`` (``None``: symmetric).
+
+    Example:
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.invpascal(2, kind="lower")
+        Array([[ 0.9999995, -0.       ],
+               [-0.9999995,  0.9999995]], dtype=float32)
+    """
+    ...
+def leslie(f: ArrayLike, s: ArrayLike) -> Array[Any]:
+    """The Leslie matrix: fecundities ``f`` (length ``N``) on the first row, survival rates ``s`` (length
+    ``N - 1``) on the subdiagonal; batched over leading axes.
+
+    Args:
+        f: shape ``(..., N)``, ``N >= 2``.
+        s: shape ``(..., N - 1)``.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.leslie(jnp.array([0.1, 2.0]), jnp.array([0.5]))
+        Array([[0.1, 2. ],
+               [0.5, 0. ]], dtype=float32)
     """
     ...
 @overload
@@ -272,6 +470,22 @@ def lu_solve(lu_and_piv: tuple[ArrayLike, ArrayLike], b: ArrayLike, trans: int =
         >>> factors = linalg.lu_factor(jnp.array([[2.0, 0.0], [0.0, 4.0]]))
         >>> linalg.lu_solve(factors, jnp.array([2.0, 4.0]))
         Array([1., 1.], dtype=float32)
+    """
+    ...
+def pascal(n: int, kind: str | None = ...) -> Array[Any]:
+    """The ``n x n`` Pascal matrix of binomial coefficients: ``'symmetric'`` (default), ``'lower'`` or ``'upper'``
+    triangular; float32 (as JAX, whatever the configuration), computed through ``lgamma``.
+
+    Args:
+        n: the size.
+        kind: ``'symmetric'``, ``'lower'`` or ``'upper'`` (``None``: symmetric).
+
+    Example:
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.pascal(3, kind="lower")
+        Array([[0.9999995, 0.       , 0.       ],
+               [0.9999995, 0.9999995, 0.       ],
+               [0.9999995, 2.0000005, 0.9999995]], dtype=float32)
     """
     ...
 @overload
@@ -431,3 +645,20 @@ def svd(a: ArrayLike, full_matrices: bool, compute_uv: Literal[False], overwrite
 def svd(a: ArrayLike, full_matrices: bool = ..., *, compute_uv: Literal[False], overwrite_a: bool = ..., check_finite: bool = ..., lapack_driver: str = ...) -> Array[Any]: ...
 @overload
 def svd(a: ArrayLike, full_matrices: bool = ..., compute_uv: bool = ..., overwrite_a: bool = ..., check_finite: bool = ..., lapack_driver: str = ...) -> Array[Any] | tuple[Array[Any], Array[Any], Array[Any]]: ...
+def toeplitz(c: ArrayLike, r: ArrayLike | None = ...) -> Array[Any]:
+    """The Toeplitz matrix of first column ``c`` and first row ``r`` (constant diagonals; ``r[0]`` is ignored;
+    without ``r``, ``conj(c)``: a Hermitian matrix), batched over their broadcast leading axes.
+
+    Args:
+        c: the first column, shape ``(..., M)`` (a scalar is one element).
+        r: the first row, shape ``(..., N)``.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.toeplitz(jnp.array([1, 2, 3]), jnp.array([1, 4, 5]))
+        Array([[1, 4, 5],
+               [2, 1, 4],
+               [3, 2, 1]], dtype=int32)
+    """
+    ...

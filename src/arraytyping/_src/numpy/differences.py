@@ -23,6 +23,7 @@ from arraytyping._src.numpy._promotion import (
     shape_of, to_inexact_dtype,
 )
 from arraytyping._src.numpy.binary import mod
+from arraytyping._src.interpreters.autodiff.ad import materialize
 from arraytyping._src.numpy.conversion import asarray, astype
 from arraytyping._src.numpy.reductions import cumsum
 from arraytyping._src.numpy.selection import where
@@ -115,6 +116,7 @@ def _trapezoid_body(y: Any, x: Any, dx: Any, *, axis: int) -> Any:
             dx_array = moveaxis(dx_array, axis, -1)
     else:
         y_arr, x_arr = _inexact(y, x)
+        x_arr = materialize(x_arr)  # a constant under a transformation (grad in y alone) is sliced as an array
         if len(shape_of(x_arr)) == 1:
             dx_array = _diff_body(x_arr, n=1, axis=-1)
         else:

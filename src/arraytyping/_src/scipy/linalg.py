@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import math
+import operator
 import warnings
 from typing import Any, Literal, overload
 
@@ -29,15 +30,24 @@ from arraytyping._src.lax.api import linalg as lax_linalg
 from arraytyping._src.lax.api.linear_solve import custom_linear_solve
 from arraytyping._src.lax.linalg import geqrf_p
 from arraytyping._src.numpy import linalg as jnp_linalg
-from arraytyping._src.numpy._promotion import arraylike, as_dtype, common_dtype, jitted, shape_of, to_inexact_dtype
+from arraytyping._src.interpreters.autodiff.differentiation import jvp
+from arraytyping._src.lax.api.functions import conv_general_dilated
+from arraytyping._src.lax.control_flow.conditionals import cond, switch
+from arraytyping._src.lax.control_flow.loops import scan
+from arraytyping._src.numpy._promotion import (arraylike, as_dtype, canonical_dtype, common_dtype, jitted, promote_args,
+                                               promote_args_inexact, shape_of, to_inexact_dtype)
 from arraytyping._src.numpy.conversion import asarray
 from arraytyping._src.numpy.indexing import take_along_axis
 from arraytyping._src.numpy.unary import conj
 from arraytyping._src.numpy.vectorize import vectorize
+from arraytyping._src.scipy.special import gammaln
+from arraytyping.typing import DTypeLike
 
-__all__ = ["block_diag", "cho_factor", "cho_solve", "cholesky", "circulant", "det", "eigh", "fiedler", "hessenberg",
-           "hilbert", "inv", "lu", "lu_factor", "lu_solve", "qr", "qr_multiply", "schur", "solve", "solve_triangular",
-           "sqrtm", "svd"]
+__all__ = ["block_diag", "cho_factor", "cho_solve", "cholesky", "circulant", "companion",
+           "convolution_matrix", "det", "dft", "eigh", "expm", "expm_frechet", "fiedler",
+           "fiedler_companion", "hadamard", "hankel", "helmert", "hessenberg", "hilbert", "inv",
+           "invhilbert", "invpascal", "leslie", "lu", "lu_factor", "lu_solve", "pascal", "qr",
+           "qr_multiply", "schur", "solve", "solve_triangular", "sqrtm", "svd", "toeplitz"]
 
 
 def _inexact(*args: Any) -> list[Any]:
@@ -849,7 +859,7 @@ def hessenberg(a: ArrayLike, *, calc_q: bool = False, overwrite_a: bool = False,
         h, q = out
         return h, q
     (h,) = out
-    return h  # type: ignore[no-any-return]
+    return h
 
 
 def _qr_multiply_body(a: Any, c: Any, *, mode: str, pivoting: bool, conjugate: bool) -> Any:
@@ -987,4 +997,667 @@ def sqrtm(A: ArrayLike, blocksize: int = 1) -> AnyArray:
     if blocksize > 1:
         raise NotImplementedError("Blocked version is not implemented yet.")
     check_arraylike("sqrtm", A)
-    return _sqrtm(A)  # type: ignore[no-any-return]
+    out: Any = _sqrtm(A)
+    return out
+
+
+def _patches(elems: Any, nrows: int) -> Any:
+    """JAX's ``conv_general_dilated_patches`` of a vector into ``nrows``-long windows (``'VALID'``): a
+    convolution with the identity kernel, so a NaN anywhere in a window reaches every entry of that window, as in
+    JAX."""
+    (nelems,) = shape_of(elems)
+    aval = lax.aval_of(elems)
+    kernel = lax.reshape(jnp.eye(nrows, dtype=aval.dtype), (1, nrows, nrows))
+    out = conv_general_dilated(lax.reshape(elems, (1, nelems, 1)), kernel, (1,), "VALID",
+                               dimension_numbers=("NTC", "IOT", "NTC"))
+    return out[0]
+
+
+def _toeplitz_1d(c: Any, r: Any) -> Any:
+    (ncols,) = shape_of(c)
+    (nrows,) = shape_of(r)
+    if ncols == 0 or nrows == 0:
+        return jnp.empty((ncols, nrows), dtype=jnp.promote_types(lax.aval_of(c).dtype, lax.aval_of(r).dtype))
+    elems = jnp.concatenate((c[::-1], r[1:]))
+    return jnp.flip(_patches(elems, nrows), axis=0)
+
+
+def toeplitz(c: ArrayLike, r: ArrayLike | None = None) -> AnyArray:
+    """The Toeplitz matrix of first column ``c`` and first row ``r`` (constant diagonals; ``r[0]`` is ignored;
+    without ``r``, ``conj(c)``: a Hermitian matrix), batched over their broadcast leading axes.
+
+    Args:
+        c: the first column, shape ``(..., M)`` (a scalar is one element).
+        r: the first row, shape ``(..., N)``.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.toeplitz(jnp.array([1, 2, 3]), jnp.array([1, 4, 5]))
+        Array([[1, 4, 5],
+               [2, 1, 4],
+               [3, 2, 1]], dtype=int32)
+    """
+    if r is None:
+        check_arraylike("toeplitz", c)
+        r = jnp.conjugate(jnp.asarray(c))
+    else:
+        check_arraylike("toeplitz", c, r)
+    out: AnyArray = vectorize(_toeplitz_1d, signature="(m),(n)->(m,n)")(jnp.atleast_1d(jnp.asarray(c)),
+                                                                         jnp.atleast_1d(jnp.asarray(r)))
+    return out
+
+
+def _hankel_1d(c: Any, r: Any) -> Any:
+    (ncols,) = shape_of(c)
+    (nrows,) = shape_of(r)
+    if ncols == 0 or nrows == 0:
+        return jnp.empty((ncols, nrows), dtype=jnp.result_type(c, r))
+    return _patches(jnp.concatenate((c, r[1:])), nrows)
+
+
+def hankel(c: ArrayLike, r: ArrayLike | None = None) -> AnyArray:
+    """The Hankel matrix of first column ``c`` and last row ``r`` (constant anti-diagonals, ``H[i, j] = v[i + j]``
+    of ``v = concatenate([c, r[1:]])``; without ``r``, zeros), batched over their broadcast leading axes.
+
+    Args:
+        c: the first column, shape ``(..., M)``.
+        r: the last row, shape ``(..., N)``.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.hankel(jnp.array([1, 2, 3]))
+        Array([[1, 2, 3],
+               [2, 3, 0],
+               [3, 0, 0]], dtype=int32)
+    """
+    if r is None:
+        check_arraylike("hankel", c)
+        ca = jnp.asarray(c)
+        ra = jnp.zeros_like(ca)
+    else:
+        check_arraylike("hankel", c, r)
+        ca = jnp.asarray(c)
+        ra = jnp.asarray(r)
+    if ca.ndim == 0:
+        raise ValueError("hankel: c must be at least 1-dimensional, got a scalar.")
+    if ra.ndim == 0:
+        raise ValueError("hankel: r must be at least 1-dimensional, got a scalar.")
+    if ca.ndim < ra.ndim:
+        ca = lax.expand_dims(ca, tuple(range(ra.ndim - ca.ndim)))
+    elif ra.ndim < ca.ndim:
+        ra = lax.expand_dims(ra, tuple(range(ca.ndim - ra.ndim)))
+    out: AnyArray = vectorize(_hankel_1d, signature="(m),(n)->(m,n)")(ca, ra)
+    return out
+
+
+def _leslie_1d(f: Any, s: Any) -> Any:
+    f, s = promote_args(f, s)
+    return jnp.diag(s, k=-1).at[0].set(f)
+
+
+def leslie(f: ArrayLike, s: ArrayLike) -> AnyArray:
+    """The Leslie matrix: fecundities ``f`` (length ``N``) on the first row, survival rates ``s`` (length
+    ``N - 1``) on the subdiagonal; batched over leading axes.
+
+    Args:
+        f: shape ``(..., N)``, ``N >= 2``.
+        s: shape ``(..., N - 1)``.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.leslie(jnp.array([0.1, 2.0]), jnp.array([0.5]))
+        Array([[0.1, 2. ],
+               [0.5, 0. ]], dtype=float32)
+    """
+    check_arraylike("leslie", f, s)
+    f_arr = jnp.atleast_1d(f)
+    s_arr = jnp.atleast_1d(s)
+    if f_arr.shape[-1] < 2:
+        raise ValueError(f"The length of f along the last axis must be at least 2; got shape {f_arr.shape}.")
+    if s_arr.shape[-1] != f_arr.shape[-1] - 1:
+        raise ValueError("Incorrect lengths for f and s. The length of s along the last axis must be one less than "
+                         f"the length of f; got f shape {f_arr.shape} and s shape {s_arr.shape}.")
+    out: AnyArray = vectorize(_leslie_1d, signature="(n),(m)->(n,n)")(f_arr, s_arr)
+    return out
+
+
+def _companion_1d(a: Any) -> Any:
+    first_row = jnp.true_divide(jnp.negative(a[1:]), a[0])
+    m = shape_of(a)[0] - 1
+    return jnp.eye(m, m, k=-1, dtype=lax.aval_of(first_row).dtype).at[0].set(first_row)
+
+
+def companion(a: ArrayLike) -> AnyArray:
+    """The companion matrix of the polynomial of coefficients ``a`` (highest power first): first row
+    ``-a[1:] / a[0]``, ones on the subdiagonal; shape ``(..., N - 1, N - 1)``, of ``a``'s inexact dtype.
+
+    Args:
+        a: coefficients, shape ``(..., N)``, ``N >= 2`` (a zero ``a[0]`` gives infinities or NaN, unchecked).
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.companion(jnp.array([1.0, -3.0, 2.0]))
+        Array([[ 3., -2.],
+               [ 1.,  0.]], dtype=float32)
+    """
+    check_arraylike("companion", a)
+    (arr,) = promote_args_inexact(a)
+    arr = jnp.atleast_1d(arr)
+    if arr.shape[-1] < 2:
+        raise ValueError(f"The length of `a` along the last axis must be at least 2; got shape {arr.shape}.")
+    out: AnyArray = vectorize(_companion_1d, signature="(n)->(m,m)")(arr)
+    return out
+
+
+def _fiedler_companion_1d(a: Any) -> Any:
+    n = shape_of(a)[0] - 1
+    if n == 0:
+        return jnp.empty((0, 0), dtype=lax.aval_of(a).dtype)
+    a = jnp.true_divide(a, a[0])
+    if n == 1:
+        return jnp.reshape(jnp.negative(a[1:]), (1, 1))
+    i = jnp.arange(n)[:, None]
+    j = jnp.arange(n)[None, :]
+    super_val = jnp.negative(a[jnp.minimum(i + 2, n)])
+    sub_val = jnp.negative(a[jnp.minimum(i + 1, n)])
+    i_even = i % 2 == 0
+    i_odd = i % 2 == 1
+    dtype = lax.aval_of(a).dtype
+    one = jnp.array(1, dtype=dtype)
+    zero = jnp.array(0, dtype=dtype)
+    conditions = [(i == 0) & (j == 0), (i == 1) & (j == 0), (j == i + 1) & i_even, (j == i + 2) & i_even,
+                  (j == i - 1) & i_even & (i >= 2), (j == i - 2) & i_odd & (i >= 3)]
+    choices = [jnp.negative(a[1]), one, super_val, one, sub_val, one]
+    return jnp.select(conditions, choices, default=zero)
+
+
+def fiedler_companion(a: ArrayLike) -> AnyArray:
+    """The Fiedler companion matrix (pentadiagonal, the eigenvalues of :func:`companion`'s) of the polynomial of
+    coefficients ``a`` (highest power first); shape ``(..., N - 1, N - 1)``, of ``a``'s inexact dtype.
+
+    Args:
+        a: coefficients, shape ``(..., N)``, ``N >= 1``.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.fiedler_companion(jnp.array([1.0, -3.0, 2.0]))
+        Array([[ 3., -2.],
+               [ 1.,  0.]], dtype=float32)
+    """
+    check_arraylike("fiedler_companion", a)
+    (arr,) = promote_args_inexact(a)
+    arr = jnp.atleast_1d(arr)
+    if arr.shape[-1] == 0:
+        raise ValueError("fiedler_companion requires the last axis of 'a' to have nonzero length, but got an array "
+                         f"of shape {arr.shape}.")
+    out: AnyArray = vectorize(_fiedler_companion_1d, signature="(n)->(m,m)")(arr)
+    return out
+
+
+def _convolution_matrix_body(a: Any, *, n: int, mode: str) -> Any:
+    a_arr = jnp.asarray(a)
+    if a_arr.ndim == 0:
+        raise ValueError("convolution_matrix: a must be at least 1-dimensional, got a scalar.")
+    m = a_arr.shape[-1]
+    if m < 1:
+        raise ValueError(f"len(a) must be at least 1; got shape {a_arr.shape}.")
+    if mode not in ("full", "valid", "same"):
+        raise ValueError(f"mode must be one of 'full', 'valid', 'same'; got {mode!r}.")
+    pad_widths = [(0, 0)] * (a_arr.ndim - 1) + [(0, n - 1)]
+    az = jnp.pad(a_arr, pad_widths)
+    raz = jnp.pad(jnp.flip(a_arr, axis=-1), pad_widths)
+    total = m + n - 1
+    if mode == "same":
+        trim = min(n, m) - 1
+        tb = trim // 2
+        te = trim - tb
+    elif mode == "valid":
+        tb = te = min(n, m) - 1
+    else:
+        tb = te = 0
+    col0 = lax.slice_in_dim(az, tb, total - te, axis=-1)
+    row0 = lax.slice_in_dim(raz, total - n - tb, total - tb, axis=-1)
+    return toeplitz(col0, row0)
+
+
+_convolution_matrix = jitted(_convolution_matrix_body, "convolution_matrix")
+
+
+def convolution_matrix(a: ArrayLike, n: int, mode: str = "full") -> AnyArray:
+    """The Toeplitz matrix ``A`` with ``A @ v == jnp.convolve(a, v, mode)`` for ``v`` of length ``n``: ``n``
+    columns, and ``m + n - 1`` rows (``'full'``), ``max(m, n)`` (``'same'``) or ``max(m, n) - min(m, n) + 1``
+    (``'valid'``), ``m`` the length of ``a``; batched over ``a``'s leading axes.
+
+    Args:
+        a: the kernel, shape ``(..., M)``.
+        n: the length of the convolved vector (positive).
+        mode: ``'full'``, ``'same'`` or ``'valid'``.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.convolution_matrix(jnp.array([1, 2]), 2)
+        Array([[1, 0],
+               [2, 1],
+               [0, 2]], dtype=int32)
+    """
+    n = operator.index(n)
+    if n <= 0:
+        raise ValueError(f"n must be a positive integer; got {n}.")
+    check_arraylike("convolution_matrix", a)
+    out: AnyArray = _convolution_matrix(a, n=n, mode=mode)
+    return out
+
+
+def _default_float() -> Any:
+    return registry.INFO[lattice.default_name("f", config.x64)].dtype
+
+
+def _comb(n: Any, k: Any) -> Any:
+    """JAX's ``jax.scipy.special.comb`` (without repetition): ``0`` outside ``0 <= k <= n``."""
+    cond = (k <= n) & (n >= 0) & (k >= 0)
+    safe_n = jnp.where(cond, n, 0.0)
+    safe_k = jnp.where(cond, k, 0.0)
+    result = jnp.exp(gammaln(safe_n + 1) - gammaln(safe_k + 1) - gammaln(safe_n + 1 - safe_k))
+    return jnp.where(cond, result, 0.0)
+
+
+def _invhilbert_body(*, n: int) -> Any:
+    a = jnp.arange(n, dtype=_default_float())
+    i = a[:, None]
+    j = a[None, :]
+    s = i + j
+    return ((-1.0) ** s * (s + 1.0) * _comb(n + i, n - j - 1) * _comb(n + j, n - i - 1) * _comb(s, i) ** 2)
+
+
+_invhilbert = jitted(_invhilbert_body, "invhilbert")
+
+
+def invhilbert(n: int) -> AnyArray:
+    """The inverse of the ``n x n`` Hilbert matrix, of the default float dtype (computed in floating point, as
+    JAX: not exact integers for large ``n``).
+
+    Args:
+        n: the size.
+
+    Example:
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.invhilbert(2)
+        Array([[ 3.999998, -5.999995],
+               [-5.999995, 11.999994]], dtype=float32)
+    """
+    out: AnyArray = _invhilbert(n=n)
+    return out
+
+
+def _binom(n: Any, k: Any) -> Any:
+    return jnp.exp(gammaln(n + 1.0) - gammaln(n - k + 1.0) - gammaln(k + 1.0))
+
+
+def _pascal_kind(kind: str | None) -> str:
+    kind = "symmetric" if kind is None else kind
+    valid = ["symmetric", "lower", "upper"]
+    if kind not in valid:
+        raise ValueError(f"Expected kind to be one of: {valid}; got {kind}")
+    return kind
+
+
+def _pascal_body(*, n: int, kind: str) -> Any:
+    a = jnp.arange(n, dtype=np.float32)
+    lower = _binom(a[:, None], a[None, :])
+    if kind == "lower":
+        return lower
+    if kind == "upper":
+        return lower.T
+    return jnp.dot(lower, lower.T)
+
+
+_pascal = jitted(_pascal_body, "pascal")
+
+
+def pascal(n: int, kind: str | None = None) -> AnyArray:
+    """The ``n x n`` Pascal matrix of binomial coefficients: ``'symmetric'`` (default), ``'lower'`` or ``'upper'``
+    triangular; float32 (as JAX, whatever the configuration), computed through ``lgamma``.
+
+    Args:
+        n: the size.
+        kind: ``'symmetric'``, ``'lower'`` or ``'upper'`` (``None``: symmetric).
+
+    Example:
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.pascal(3, kind="lower")
+        Array([[0.9999995, 0.       , 0.       ],
+               [0.9999995, 0.9999995, 0.       ],
+               [0.9999995, 2.0000005, 0.9999995]], dtype=float32)
+    """
+    if kind is not None and kind not in ("symmetric", "lower", "upper"):
+        raise ValueError(f"Expected kind to be on of: {['symmetric', 'lower', 'upper']}; got {kind}")
+    out: AnyArray = _pascal(n=n, kind="symmetric" if kind is None else kind)
+    return out
+
+
+def _invpascal_body(*, n: int, kind: str) -> Any:
+    a = jnp.arange(n, dtype=_default_float())
+    i = a[:, None]
+    j = a[None, :]
+    lower_inv = ((-1.0) ** (i - j)) * _binom(i, j)
+    if kind == "lower":
+        return lower_inv
+    if kind == "upper":
+        return lower_inv.T
+    return jnp.dot(lower_inv.T, lower_inv)
+
+
+_invpascal = jitted(_invpascal_body, "invpascal")
+
+
+def invpascal(n: int, kind: str | None = None) -> AnyArray:
+    """The inverse of :func:`pascal`'s matrix, of the default float dtype.
+
+    Args:
+        n: the size.
+        kind: ``'symmetric'``, ``'lower'`` or ``'upper'`` (``None``: symmetric).
+
+    Example:
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.invpascal(2, kind="lower")
+        Array([[ 0.9999995, -0.       ],
+               [-0.9999995,  0.9999995]], dtype=float32)
+    """
+    out: AnyArray = _invpascal(n=n, kind=_pascal_kind(kind))
+    return out
+
+
+def _helmert_body(*, n: int, full: bool) -> Any:
+    i = jnp.arange(n - 1)[:, None]
+    j = jnp.arange(n)[None, :]
+    k = i + 1
+    k_f = k.astype(_default_float())
+    denom = jnp.sqrt(k_f * (k_f + 1))
+    h = jnp.where(j <= i, 1.0 / denom, jnp.where(j == k, -k_f / denom, jnp.zeros_like(denom)))
+    if full:
+        first_row = jnp.full((1, n), 1.0 / jnp.sqrt(n), dtype=lax.aval_of(h).dtype)
+        h = jnp.concatenate([first_row, h], axis=0)
+    return h
+
+
+_helmert = jitted(_helmert_body, "helmert")
+
+
+def helmert(n: int, full: bool = False) -> AnyArray:
+    """The Helmert matrix of order ``n``: its ``n - 1`` orthonormal contrast rows, or with ``full`` the ``n x n``
+    orthogonal matrix (first row ``1 / sqrt(n)``); of the default float dtype.
+
+    Args:
+        n: the order (positive).
+        full: include the first row.
+
+    Example:
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.helmert(2)
+        Array([[ 0.70710677, -0.70710677]], dtype=float32)
+    """
+    if n < 1:
+        raise ValueError(f"n must be a positive integer; got {n}.")
+    out: AnyArray = _helmert(n=n, full=full)
+    return out
+
+
+def hadamard(n: int, dtype: DTypeLike = int) -> AnyArray:
+    """The ``n x n`` Hadamard matrix (Sylvester's construction) of entries ``1`` and ``-1``, of ``dtype``
+    (default: the default integer).
+
+    Args:
+        n: the size, a positive power of 2.
+        dtype: the result's dtype.
+
+    Example:
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.hadamard(2)
+        Array([[ 1,  1],
+               [ 1, -1]], dtype=int32)
+    """
+    if n < 1 or not math.log2(n).is_integer():
+        raise ValueError(f"n must be a positive power of 2; got {n}.")
+    h = jnp.ones((1, 1), dtype=dtype)
+    for _ in range(int(math.log2(n))):
+        h = jnp.block([[h, h], [h, jnp.negative(h)]])
+    out: AnyArray = h
+    return out
+
+
+def dft(n: int, scale: str | None = None, *, dtype: DTypeLike | None = None) -> AnyArray:
+    """The ``n x n`` discrete Fourier transform matrix ``exp(-2j pi i k / n)``, divided by ``sqrt(n)``
+    (``scale='sqrtn'``) or ``n`` (``'n'``); of a complex ``dtype`` (default: the default complex).
+
+    Args:
+        n: the size.
+        scale: ``None``, ``'sqrtn'`` or ``'n'``.
+        dtype: a complex dtype.
+
+    Example:
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.dft(2).real
+        Array([[ 1.,  1.],
+               [ 1., -1.]], dtype=float32)
+    """
+    if scale is not None and scale not in ("sqrtn", "n"):
+        raise ValueError(f"scale must be None, 'sqrtn', or 'n'; got {scale!r}.")
+    if dtype is None:
+        dt = registry.INFO[lattice.default_name("c", config.x64)].dtype
+    else:
+        dt = canonical_dtype(dtype)
+        if dt.kind != "c":
+            raise ValueError(f"dtype must be a complex floating-point type; got {dt}.")
+    a = jnp.arange(n, dtype=dt)
+    omegas = jnp.exp(-2j * np.pi * a[:, None] * a[None, :] / n)
+    if scale == "sqrtn":
+        omegas = omegas / jnp.sqrt(n)
+    elif scale == "n":
+        omegas = omegas / n
+    out: AnyArray = omegas
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# matrix exponential
+
+
+def _precise_dot(a: Any, b: Any) -> Any:
+    return jnp.dot(a, b)
+
+
+def _pade3(a: Any) -> tuple[Any, Any]:
+    b = (120., 60., 12., 1.)
+    m, n = shape_of(a)
+    ident = jnp.eye(m, n, dtype=lax.aval_of(a).dtype)
+    a2 = _precise_dot(a, a)
+    u = _precise_dot(a, (b[3] * a2 + b[1] * ident))
+    v = b[2] * a2 + b[0] * ident
+    return u, v
+
+
+def _pade5(a: Any) -> tuple[Any, Any]:
+    b = (30240., 15120., 3360., 420., 30., 1.)
+    m, n = shape_of(a)
+    ident = jnp.eye(m, n, dtype=lax.aval_of(a).dtype)
+    a2 = _precise_dot(a, a)
+    a4 = _precise_dot(a2, a2)
+    u = _precise_dot(a, b[5] * a4 + b[3] * a2 + b[1] * ident)
+    v = b[4] * a4 + b[2] * a2 + b[0] * ident
+    return u, v
+
+
+def _pade7(a: Any) -> tuple[Any, Any]:
+    b = (17297280., 8648640., 1995840., 277200., 25200., 1512., 56., 1.)
+    m, n = shape_of(a)
+    ident = jnp.eye(m, n, dtype=lax.aval_of(a).dtype)
+    a2 = _precise_dot(a, a)
+    a4 = _precise_dot(a2, a2)
+    a6 = _precise_dot(a4, a2)
+    u = _precise_dot(a, b[7] * a6 + b[5] * a4 + b[3] * a2 + b[1] * ident)
+    v = b[6] * a6 + b[4] * a4 + b[2] * a2 + b[0] * ident
+    return u, v
+
+
+def _pade9(a: Any) -> tuple[Any, Any]:
+    b = (17643225600., 8821612800., 2075673600., 302702400., 30270240., 2162160., 110880., 3960., 90., 1.)
+    m, n = shape_of(a)
+    ident = jnp.eye(m, n, dtype=lax.aval_of(a).dtype)
+    a2 = _precise_dot(a, a)
+    a4 = _precise_dot(a2, a2)
+    a6 = _precise_dot(a4, a2)
+    a8 = _precise_dot(a6, a2)
+    u = _precise_dot(a, b[9] * a8 + b[7] * a6 + b[5] * a4 + b[3] * a2 + b[1] * ident)
+    v = b[8] * a8 + b[6] * a6 + b[4] * a4 + b[2] * a2 + b[0] * ident
+    return u, v
+
+
+def _pade13(a: Any) -> tuple[Any, Any]:
+    b = (64764752532480000., 32382376266240000., 7771770303897600., 1187353796428800., 129060195264000.,
+         10559470521600., 670442572800., 33522128640., 1323241920., 40840800., 960960., 16380., 182., 1.)
+    m, n = shape_of(a)
+    ident = jnp.eye(m, n, dtype=lax.aval_of(a).dtype)
+    a2 = _precise_dot(a, a)
+    a4 = _precise_dot(a2, a2)
+    a6 = _precise_dot(a4, a2)
+    u = _precise_dot(a, _precise_dot(a6, b[13] * a6 + b[11] * a4 + b[9] * a2) + b[7] * a6 + b[5] * a4
+                     + b[3] * a2 + b[1] * ident)
+    v = _precise_dot(a6, b[12] * a6 + b[10] * a4 + b[8] * a2) + b[6] * a6 + b[4] * a4 + b[2] * a2 + b[0] * ident
+    return u, v
+
+
+def _calc_p_q(a: Any) -> tuple[Any, Any, Any]:
+    a_l1 = jnp_linalg.norm(a, 1)
+    name = str(lax.aval_of(a).dtype)
+    if name in ("float64", "complex128"):
+        maxnorm = 5.371920351148152
+        conds = [1.495585217958292e-002, 2.539398330063230e-001, 9.504178996162932e-001, 2.097847961257068e+000]
+        branches = [_pade3, _pade5, _pade7, _pade9, _pade13]
+    elif name in ("float32", "complex64"):
+        maxnorm = 3.925724783138660
+        conds = [4.258730016922831e-001, 1.880152677804762e+000]
+        branches = [_pade3, _pade5, _pade7]
+    else:
+        raise TypeError(f"A.dtype={name} is not supported.")
+    n_squarings = jnp.maximum(0, jnp.floor(jnp.log2(a_l1 / maxnorm)))
+    a = a / 2 ** n_squarings.astype(lax.aval_of(a).dtype)
+    idx = jnp.digitize(a_l1, jnp.array(conds, dtype=lax.aval_of(a_l1).dtype))
+    u, v = switch(idx, branches, a)
+    return u + v, -u + v, n_squarings
+
+
+def _squaring(r: Any, n_squarings: Any, max_squarings: int) -> Any:
+    def square(x: Any) -> Any:
+        return _precise_dot(x, x)
+
+    def keep(x: Any) -> Any:
+        return x
+
+    def step(c: Any, i: Any) -> tuple[Any, None]:
+        return cond(i < n_squarings, square, keep, c), None
+
+    res, _ = scan(step, r, jnp.arange(max_squarings, dtype=lax.aval_of(n_squarings).dtype))
+    return res
+
+
+def _expm_2d(a: Any, *, upper_triangular: bool, max_squarings: int) -> Any:
+    p, q, n_squarings = _calc_p_q(a)
+
+    def nan(args: tuple[Any, Any, Any]) -> Any:
+        return jnp.full_like(args[0], np.nan)
+
+    def compute(args: tuple[Any, Any, Any]) -> Any:
+        _, p_, q_ = args
+        r = solve_triangular(q_, p_) if upper_triangular else jnp_linalg.solve(q_, p_)
+        return _squaring(r, n_squarings, max_squarings)
+
+    return cond(n_squarings > max_squarings, nan, compute, (a, p, q))
+
+
+def _expm_body(a: Any, *, upper_triangular: bool, max_squarings: int) -> Any:
+    (a,) = _inexact(a)
+    s = shape_of(a)
+    if len(s) < 2 or s[-1] != s[-2]:
+        raise ValueError(f"Expected A to be a (batched) square matrix, got A.shape={s}.")
+    body = functools.partial(_expm_2d, upper_triangular=upper_triangular, max_squarings=max_squarings)
+    if len(s) > 2:
+        return vectorize(body, signature="(n,n)->(n,n)")(a)
+    return body(a)
+
+
+_expm = jitted(_expm_body, "expm")
+
+
+def expm(A: ArrayLike, *, upper_triangular: bool = False, max_squarings: int = 16) -> AnyArray:
+    """The matrix exponential of (batched) square matrices, by JAX's Pade approximation with scaling and squaring
+    (orders 3 to 7 in single precision, 3 to 13 in double); NaN where more than ``max_squarings`` squarings would
+    be needed.
+
+    Args:
+        A: matrices of shape ``(..., N, N)``.
+        upper_triangular: ``A`` is upper triangular (a triangular solve).
+        max_squarings: the most squarings.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.expm(jnp.zeros((2, 2)))
+        Array([[1., 0.],
+               [0., 1.]], dtype=float32)
+    """
+    out: AnyArray = _expm(A, upper_triangular=upper_triangular, max_squarings=max_squarings)
+    return out
+
+
+def _expm_frechet_body(a: Any, e: Any, *, compute_expm: bool) -> Any:
+    a_arr = jnp.asarray(a)
+    e_arr = jnp.asarray(e)
+    sa, se = shape_of(a_arr), shape_of(e_arr)
+    if len(sa) < 2 or sa[-2] != sa[1]:
+        raise ValueError(f"expected A to be a (batched) square matrix, got A.shape={sa}")
+    if len(se) < 2 or se[-2] != se[-1]:
+        raise ValueError(f"expected E to be a (batched) square matrix, got E.shape={se}")
+    if sa != se:
+        raise ValueError(f"expected A and E to be the same shape, got A.shape={sa} E.shape={se}")
+    expm_a, frechet = jvp(functools.partial(expm, upper_triangular=False, max_squarings=16), (a_arr,), (e_arr,))
+    return (expm_a, frechet) if compute_expm else frechet
+
+
+_expm_frechet = jitted(_expm_frechet_body, "expm_frechet")
+
+
+@overload
+def expm_frechet(A: ArrayLike, E: ArrayLike, *, method: str | None = None,
+                 compute_expm: Literal[True] = True) -> tuple[AnyArray, AnyArray]: ...
+@overload
+def expm_frechet(A: ArrayLike, E: ArrayLike, *, method: str | None = None,
+                 compute_expm: Literal[False]) -> AnyArray: ...
+@overload
+def expm_frechet(A: ArrayLike, E: ArrayLike, *, method: str | None = None,
+                 compute_expm: bool = True) -> AnyArray | tuple[AnyArray, AnyArray]: ...
+def expm_frechet(A: ArrayLike, E: ArrayLike, *, method: str | None = None,
+                 compute_expm: bool = True) -> AnyArray | tuple[AnyArray, AnyArray]:
+    """The Frechet derivative of :func:`expm` at ``A`` in the direction ``E`` (the JVP of ``expm``), with
+    ``expm(A)`` first unless ``compute_expm`` is false.
+
+    Args:
+        A: matrices of shape ``(..., N, N)``.
+        E: the direction, of ``A``'s shape.
+        method: unused, as in JAX.
+        compute_expm: also give ``expm(A)``: ``(expm(A), frechet)``.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.expm_frechet(jnp.zeros((2, 2)), jnp.eye(2), compute_expm=False)
+        Array([[1., 0.],
+               [0., 1.]], dtype=float32)
+    """
+    out: AnyArray | tuple[AnyArray, AnyArray] = _expm_frechet(A, E, compute_expm=compute_expm)
+    return out

@@ -15,7 +15,7 @@ from arraytyping import Array
 from arraytyping.typing import ArrayLike, DTypeLike, ShapeLike
 
 __all__ = [
-    "cdf", "logpmf", "pmf",
+    "cdf", "entropy", "logpmf", "pmf",
 ]
 
 def cdf(k: ArrayLike, mu: ArrayLike, loc: ArrayLike = ...) -> Array[Any]:
@@ -31,6 +31,21 @@ def cdf(k: ArrayLike, mu: ArrayLike, loc: ArrayLike = ...) -> Array[Any]:
         >>> from arraytyping.scipy.stats import poisson
         >>> poisson.cdf(2, 3.0)
         Array(0.42319003, dtype=float32, weak_type=True)
+    """
+    ...
+def entropy(mu: ArrayLike, loc: ArrayLike = ...) -> Array[Any]:
+    """The entropy of the Poisson distribution of mean ``mu`` (``loc`` only broadcasts): as JAX, summed over the
+    probabilities for ``mu < 100`` (``k`` below ``mu + 20``, or ``mu + 10 sqrt(mu) + 20`` from ``mu = 10``), the
+    asymptotic ``0.5 log(2 pi e mu) - 1 / (12 mu)`` above, 0 at ``mu = 0``.
+
+    Args:
+        mu: the mean.
+        loc: the distribution's offset (it does not change the entropy).
+
+    Example:
+        >>> from arraytyping.scipy.stats import poisson
+        >>> poisson.entropy(5.0)
+        Array(2.204394, dtype=float32)
     """
     ...
 def logpmf(k: ArrayLike, mu: ArrayLike, loc: ArrayLike = ...) -> Array[Any]:

@@ -31,14 +31,16 @@ from arraytyping.lattice import LatticeConfig
 
 __all__ = ["REEXPORT_MODULES", "STATS_MODULES", "TUPLES", "reexport_stub", "tuple_returns"]
 
-STATS_MODULES: Final = ("bernoulli", "beta", "betabinom", "binom", "cauchy", "chi2", "dirichlet", "expon", "gamma", "gennorm", "geom",
-                         "gumbel_l", "gumbel_r", "laplace", "logistic", "multinomial", "nbinom", "pareto", "poisson",
+STATS_MODULES: Final = ("bernoulli", "beta", "betabinom", "binom", "cauchy", "chi2", "dirichlet", "expon", "gamma",
+                         "gennorm", "geom", "gumbel_l", "gumbel_r", "laplace", "logistic", "multinomial",
+                         "multivariate_normal", "nbinom", "pareto", "poisson",
                          "t", "truncnorm", "uniform", "vonmises", "wrapcauchy")
 """The ``jax.scipy.stats`` distributions besides ``norm``: their functions' stubs are their runtime signatures
 (results ``Array[Any]``: the dtype rules of several promoted parameters are not written as overloads)."""
 REEXPORT_MODULES: Final = ("random.py", "nn/__init__.py", "lax/__init__.py", "numpy/fft.py", "numpy/linalg.py",
                             "scipy/special.py", "scipy/stats/norm.py", "scipy/signal.py", "lax/linalg.py",
-                            "scipy/linalg.py", "scipy/sparse/linalg.py", "scipy/optimize.py", "ops.py", "image.py",
+                            "scipy/linalg.py", "scipy/sparse/linalg.py", "scipy/optimize.py", "scipy/fft.py",
+                            "scipy/integrate.py", "scipy/cluster/vq.py", "scipy/stats/__init__.py", "ops.py", "image.py",
                             *(f"scipy/stats/{name}.py" for name in STATS_MODULES))
 """The public modules (relative to the package) whose stub (``.pyi`` beside them) this module writes."""
 

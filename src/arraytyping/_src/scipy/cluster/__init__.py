@@ -1,0 +1,1 @@
+"""``jax.scipy.cluster``: vector quantization (``vq``), as JAX 0.10.2's."""
