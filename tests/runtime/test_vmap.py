@@ -45,6 +45,10 @@ _sin_times.defvjp(lambda x, y: (_sin_times(x, y), (anp.cos(x), anp.sin(x), y)),
                   lambda r, g: (r[0] * g * r[2], r[1] * g))
 
 NOT_EXERCISED: dict[str, str] = {
+    "sharding_constraint": ("lax.with_sharding_constraint: its sharding names a mesh of several devices, which the "
+                            "per-example comparison on one device has not; its batching rule (the batch axis left "
+                            "unconstrained) is held to JAX's values and shardings on 8 CPU devices by test_sharding's "
+                            "with_sharding_constraint_grad_vmap (tools/sharding_reference.py)"),
     **{name: ("a collective over a named axis: the per-example comparison has no axis to name (run alone it raises "
               "JAX's NameError); its batching rule, called by every vmap it is bound under, is held to JAX's values "
               "and printed jaxprs by test_collectives (tools/collectives_reference.py)")

@@ -859,7 +859,8 @@ def hessenberg(a: ArrayLike, *, calc_q: bool = False, overwrite_a: bool = False,
         h, q = out
         return h, q
     (h,) = out
-    return h
+    result: AnyArray = h
+    return result
 
 
 def _qr_multiply_body(a: Any, c: Any, *, mode: str, pivoting: bool, conjugate: bool) -> Any:
@@ -997,7 +998,7 @@ def sqrtm(A: ArrayLike, blocksize: int = 1) -> AnyArray:
     if blocksize > 1:
         raise NotImplementedError("Blocked version is not implemented yet.")
     check_arraylike("sqrtm", A)
-    out: Any = _sqrtm(A)
+    out: AnyArray = _sqrtm(A)
     return out
 
 
