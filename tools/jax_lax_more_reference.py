@@ -4,7 +4,7 @@ shape primitives (``gather``, ``scatter``, ``scatter_add``/``mul``/``min``/``max
 ``stack``, ``unstack``, ``broadcast``, ``broadcast_to_rank``, ``broadcast_shapes``, ``complex``,
 ``bitcast_convert_type``, ``sort_key_val``, ``batch_matmul``, ``population_count``, ``mulhi``, ``reduce_xor``,
 ``reduce_precision``, ``dot``, ``associative_scan``, ``optimization_barrier``; the rest of ``jax.lax``: its option
-types, ``dtype``, ``broadcast_like``, ``shape_as_value``, ``empty``, ``fft``, ``cumlogsumexp``, ``scatter_sub``) to ``tests/data/jax_lax_more_reference.json``: values
+types, ``dtype``, ``broadcast_like``, ``shape_as_value``, ``empty``, ``fft``, ``cumlogsumexp``, ``scatter_sub``, ``reduce``) to ``tests/data/jax_lax_more_reference.json``: values
 on seeded inputs, dtypes and weak flags, derivatives and ``vmap`` of the gathers and scatters, with x64 off and on,
 and the error class where JAX refuses.
 
@@ -377,6 +377,43 @@ MISC_CASES: dict[str, str] = {
     "local_precision_bad": "lax.conv_general_dilated_local(img, kern, (1, 1), 'VALID', (2, 2), precision='fast')",
     "patches_precision_string": "lax.conv_general_dilated_patches(img, (2, 2), (1, 1), 'VALID', precision='high')",
     "local_bad_kernel": "lax.conv_general_dilated_local(img, kern[:2], (1, 1), 'VALID', (2, 2))",
+    # reduce
+    "reduce_add_monoid": "lax.reduce(x, 0.0, lax.add, (1,))",
+    "reduce_add_monoid_jaxpr": "str(at.make_jaxpr(lambda a: lax.reduce(a, 0.0, lax.add, (1,)))(x))",
+    "reduce_monoid_weak": "lax.reduce(2.0, 0.0, lax.add, ())",
+    "reduce_monoid_strong_init": "lax.reduce(wv, np.float32(0), lax.add, (0,))",
+    "reduce_mul_monoid": "lax.reduce(i3, 1, lax.mul, (0, 1))",
+    "reduce_max_monoid": "lax.reduce(i3, np.int32(-2**31), lax.max, (0,))",
+    "reduce_min_monoid_jaxpr": "str(at.make_jaxpr(lambda a: lax.reduce(a, np.float32(np.inf), lax.min, (0,)))(x))",
+    "reduce_or_monoid": "lax.reduce(b, False, lax.bitwise_or, (0,))",
+    "reduce_and_monoid": "lax.reduce(u8, np.uint8(255), lax.bitwise_and, (0,))",
+    "reduce_xor_monoid": "lax.reduce(i3, 0, lax.bitwise_xor, (1,))",
+    "reduce_max_not_identity": "lax.reduce(x, np.float32(0), lax.max, (1,))",
+    "reduce_max_not_identity_jaxpr": "str(at.make_jaxpr(lambda a: lax.reduce(a, np.float32(0), lax.max, (1,)))(x))",
+    "reduce_custom": "lax.reduce(x, np.float32(0), lambda a, c: a * c + 1.0, (1,))",
+    "reduce_custom_weak_init": "lax.reduce(x, 0.0, lambda a, c: a + c, (0,))",
+    "reduce_custom_jaxpr": "str(at.make_jaxpr(lambda a: lax.reduce(a, np.float32(0), lambda p, q: p * q + 1.0, (1,)))(x))",
+    "reduce_weak_both": "lax.reduce(wv, 1.0, lambda a, c: a * c, (0,))",
+    "reduce_tree": "lax.reduce((x, i3), (np.float32(1), np.int32(0)), lambda p, q: (p[0] * q[0], p[1] + q[1]), (0,))",
+    "reduce_tree_jaxpr": "str(at.make_jaxpr(lambda a, i: lax.reduce((a, i), (np.float32(1), np.int32(0)), "
+                         "lambda p, q: (p[0] * q[0], p[1] + q[1]), (0,)))(x, i3))",
+    "reduce_dict": "lax.reduce({'a': v, 'b': upd.repeat(2)[:5]}, {'a': np.float32(-np.inf), 'b': np.float32(0)}, "
+                   "lambda p, q: {'a': lax.max(p['a'], q['a']), 'b': p['b'] + q['b'] + 0 * p['a']}, (0,))",
+    "reduce_argmax_pair": "lax.reduce((v, np.arange(5, dtype=np.int32)), (np.float32(-np.inf), np.int32(0)), "
+                          "lambda p, q: (lax.max(p[0], q[0]), lax.select(p[0] >= q[0], p[1], q[1])), (0,))",
+    "reduce_bitwise_or_float": "lax.reduce(v, 0.0, lax.bitwise_or, (0,))",
+    "reduce_dtype_mismatch": "lax.reduce(i3, np.float32(0), lambda a, c: a + c, (0,))",
+    "reduce_nonscalar_init": "lax.reduce(x, np.zeros(3, np.float32), lambda a, c: a + c, (0,))",
+    "reduce_tree_mismatch": "lax.reduce((x, x), np.float32(0), lax.add, (0,))",
+    "reduce_empty_axis": "lax.reduce(x[:, :0], np.float32(1), lambda a, c: a * c + 0 * a, (1,))",
+    "reduce_no_axes": "lax.reduce(x, np.float32(1), lambda a, c: a * c + 0 * a, ())",
+    "reduce_all_axes": "lax.reduce(i3, np.int32(0), lambda a, c: a + 2 * c, (0, 1))",
+    "reduce_grad": "at.grad(lambda a: lax.reduce(a, np.float32(1), lambda p, q: p * q + 0 * p, (1,)).sum())(x)",
+    "reduce_grad_axis0": "at.grad(lambda a: (lax.reduce(a, np.float32(0), lambda p, q: p + q * p + q, (0,)) * v[:3]).sum())(x)",
+    "reduce_jvp": "at.jvp(lambda a: lax.reduce(a, np.float32(-np.inf), lambda p, q: lax.max(p, q) + 0 * q, (0,)), (x,), (rows,))",
+    "reduce_vmap": "at.vmap(lambda a: lax.reduce(a, np.float32(1), lambda p, q: p * q + 0 * p, (0,)))(x)",
+    "reduce_vmap_axis1": "at.vmap(lambda a: lax.reduce(a, np.float32(1), lambda p, q: p * q + 0 * p, (0,)), in_axes=1)(x)",
+    "reduce_jit": "at.jit(lambda a: lax.reduce(a, np.float32(0), lambda p, q: p + q * q, (1,)))(x)",
 }
 """The rest of ``jax.lax`` (the option types, ``dtype``, ``broadcast_like``, ``shape_as_value``, ``empty``, ``fft``,
 ``cumlogsumexp``, ``scatter_sub``, ``conv_general_dilated_patches``, ``conv_general_dilated_local``): cases the test

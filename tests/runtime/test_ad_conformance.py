@@ -434,6 +434,8 @@ TESTED_ELSEWHERE: dict[str, str] = {
     "optimization_barrier": "lax.optimization_barrier: test_lax_more differentiates it (grad of one operand and of a "
                             "pair, whose JVP and transpose put barriers on tangents and cotangents) and maps it against "
                             "JAX's values (tools/jax_lax_more_reference.py); its printed jaxprs are JAX's",
+    "reduce": "lax.reduce (a computation it does not recognize): test_lax_more differentiates it (grad over each axis, "
+              "jvp, through JAX's tree of halvings) against JAX's values (tools/jax_lax_more_reference.py)",
     "debug_callback": "jax.debug.print/callback: test_behaviours differentiates it (the callback sees primals) against "
                       "JAX's output (tools/behaviours_reference.py)",
     "check": ("checkify.check: test_checkify differentiates it (grad of a checked function checks the primals, "

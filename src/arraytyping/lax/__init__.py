@@ -21,6 +21,8 @@ from arraytyping._src.lax.api.convolution import (
 from arraytyping._src.lax.convolution import conv_dimension_numbers
 from arraytyping._src.lax.api.slicing import dynamic_slice_in_dim, dynamic_update_slice_in_dim
 from arraytyping._src.lax.api.scans import associative_scan
+from arraytyping._src.lax.api.reductions import reduce
+from arraytyping._src.lax.reduce import reduce_p
 from arraytyping._src.lax.api.misc import broadcast_like, cumlogsumexp, dtype, empty, fft, shape_as_value
 from arraytyping._src.lax.api.patches import conv_general_dilated_local, conv_general_dilated_patches
 from arraytyping._src.lax.api.types import (
@@ -326,6 +328,8 @@ __all__ = [
     "reduce_prod_p",
     "reduce_sum",
     "reduce_sum_p",
+    "reduce",
+    "reduce_p",
     "reduce_window",
     "reduce_window_max_p",
     "reduce_window_min_p",

@@ -53,17 +53,17 @@ __all__ = [
     "pow", "pow_p", "random_gamma_grad", "real", "real_p", "reciprocal", "reduce_and", "reduce_and_p", "reduce_max",
     "reduce_max_p", "reduce_min", "reduce_min_p", "reduce_or", "reduce_or_p", "reduce_precision", "reduce_precision_p",
     "sharding_constraint_p", "with_sharding_constraint", "reduce_prod", "reduce_prod_p", "reduce_sum", "reduce_sum_p",
-    "reduce_window", "reduce_window_max_p", "reduce_window_min_p", "reduce_window_p", "reduce_window_shape_tuple",
-    "reduce_window_sum_p", "reduce_xor", "reduce_xor_p", "regularized_incomplete_beta_p", "rem", "rem_p", "reshape",
-    "reshape_p", "rev", "rev_p", "round", "round_p", "rsqrt", "rsqrt_p", "scan", "scan_p", "scatter", "scatter_add",
-    "scatter_add_p", "scatter_max", "scatter_max_p", "scatter_min", "scatter_min_p", "scatter_mul", "scatter_mul_p",
-    "scatter_p", "scatter_sub", "scatter_sub_p", "select", "select_n", "select_n_p", "shape_as_value", "shift_left",
-    "shift_left_p", "shift_right_arithmetic", "shift_right_arithmetic_p", "shift_right_logical",
-    "shift_right_logical_p", "sign", "sign_p", "sin", "sin_p", "sinh", "sinh_p", "slice", "slice_in_dim", "slice_p",
-    "sort", "sort_key_val", "sort_p", "split", "split_p", "sqrt", "sqrt_p", "square", "square_p", "squeeze",
-    "squeeze_p", "stack", "stack_p", "stop_gradient", "stop_gradient_p", "sub", "sub_p", "switch", "tan", "tan_p",
-    "tanh", "tanh_p", "tile", "tile_p", "top_k", "top_k_p", "transpose", "transpose_p", "unstack", "unstack_p",
-    "while_loop", "while_p", "xor_p", "zeta", "zeta_p",
+    "reduce", "reduce_p", "reduce_window", "reduce_window_max_p", "reduce_window_min_p", "reduce_window_p",
+    "reduce_window_shape_tuple", "reduce_window_sum_p", "reduce_xor", "reduce_xor_p", "regularized_incomplete_beta_p",
+    "rem", "rem_p", "reshape", "reshape_p", "rev", "rev_p", "round", "round_p", "rsqrt", "rsqrt_p", "scan", "scan_p",
+    "scatter", "scatter_add", "scatter_add_p", "scatter_max", "scatter_max_p", "scatter_min", "scatter_min_p",
+    "scatter_mul", "scatter_mul_p", "scatter_p", "scatter_sub", "scatter_sub_p", "select", "select_n", "select_n_p",
+    "shape_as_value", "shift_left", "shift_left_p", "shift_right_arithmetic", "shift_right_arithmetic_p",
+    "shift_right_logical", "shift_right_logical_p", "sign", "sign_p", "sin", "sin_p", "sinh", "sinh_p", "slice",
+    "slice_in_dim", "slice_p", "sort", "sort_key_val", "sort_p", "split", "split_p", "sqrt", "sqrt_p", "square",
+    "square_p", "squeeze", "squeeze_p", "stack", "stack_p", "stop_gradient", "stop_gradient_p", "sub", "sub_p",
+    "switch", "tan", "tan_p", "tanh", "tanh_p", "tile", "tile_p", "top_k", "top_k_p", "transpose", "transpose_p",
+    "unstack", "unstack_p", "while_loop", "while_p", "xor_p", "zeta", "zeta_p",
 ]
 
 _T = TypeVar('_T')
@@ -2848,6 +2848,22 @@ def associative_scan(fn: Callable[[Any, Any], Any], elems: _T, reverse: bool = .
         lax.associative_scan(lax.add, jnp.arange(5))   # Array([ 0,  1,  3,  6, 10], dtype=int32)
     """
     ...
+def reduce(operands: Any, init_values: Any, computation: Callable[[Any, Any], Any], dimensions: Sequence[int], out_sharding: None = ...) -> Any:
+    """Reduces ``operands`` (an array, or a pytree of arrays of one shape) over the axes ``dimensions`` with
+    ``computation``, starting from ``init_values`` (scalars, a pytree of the operands' structure).
+
+    ``init_values`` and ``computation`` must form a monoid (the initial values an identity of the computation,
+    which must be associative); the result is undefined otherwise. ``lax.add``, ``mul``, ``max``, ``min`` and the
+    bitwise ``and``/``or``/``xor`` with their identity as a concrete initial value are the reductions' primitives
+    (``reduce_sum`` and so on); any other computation is traced over scalars (a ``reduce`` primitive).
+
+    Example::
+
+        lax.reduce(jnp.arange(6.0).reshape(2, 3), 0.0, lax.add, (1,))          # [ 3., 12.]
+        lax.reduce((x, i), (-jnp.inf, 0), lambda a, b: (lax.max(a[0], b[0]), a[1] + b[1]), (0,))
+    """
+    ...
+reduce_p: Final[Primitive]
 @overload
 def broadcast_like(arr: Array[_G], like_arr: ArrayLike) -> Array[_G]:
     """``arr`` broadcast (NumPy's rules: new leading axes, size-1 axes stretched) to the shape of ``like_arr``.

@@ -6,6 +6,8 @@ and a printer in JAX's format::
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
@@ -347,7 +349,8 @@ def _pp_param(value: Any) -> str:
     if isinstance(value, type) and hasattr(value, "dtype"):
         scalar_dtype: Any = getattr(value, "dtype")  # a scalar type of a registered dtype
         return str(np.dtype(scalar_dtype).name)
-    return str(value)
+    # addresses masked as JAX masks them (a function parameter prints the same in every run)
+    return re.sub(r" at 0x([0-9a-fA-F]+)", lambda m: " at 0x" + "X" * len(m.group(1)), str(value))
 
 
 def _pp_dimension_numbers(dn: Any) -> str:

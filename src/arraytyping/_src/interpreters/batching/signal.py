@@ -16,6 +16,7 @@ import numpy as np
 from arraytyping._src.lax import convolution as C
 from arraytyping._src.lax import fft as F
 from arraytyping._src.lax import lax
+from arraytyping._src.lax import reduce as R
 from arraytyping._src.lax import windowed_reductions as W
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.interpreters.batching.batching import (
@@ -149,3 +150,19 @@ def _conv(size: int, args: Sequence[Any], dims: Dims, *, window_strides: tuple[i
 
 
 register_rule(C.conv_general_dilated_p, _conv)
+
+
+def _reduce(size: int, args: Sequence[Any], dims: Dims, *, computation: Any, jaxpr: Any,
+            dimensions: tuple[int, ...]) -> tuple[Any, Any]:
+    """JAX's ``_reduce_batch_rule``: the operands' batch axes to the front, the reduced axes shifted past it."""
+    n = len(args) // 2
+    operands, inits = list(args[:n]), list(args[n:])
+    if any(d is not None for d in dims[n:]):
+        raise NotImplementedError("reduce batching is not implemented for initial values")
+    operands = [bdim_at_front(x, d, size) for x, d in zip(operands, dims[:n])]
+    outs = R.reduce_p.bind(*operands, *inits, computation=computation, jaxpr=jaxpr,
+                           dimensions=tuple(d + 1 for d in dimensions))
+    return outs, [0] * n
+
+
+register_rule(R.reduce_p, _reduce)
