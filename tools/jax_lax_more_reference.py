@@ -4,7 +4,7 @@ shape primitives (``gather``, ``scatter``, ``scatter_add``/``mul``/``min``/``max
 ``stack``, ``unstack``, ``broadcast``, ``broadcast_to_rank``, ``broadcast_shapes``, ``complex``,
 ``bitcast_convert_type``, ``sort_key_val``, ``batch_matmul``, ``population_count``, ``mulhi``, ``reduce_xor``,
 ``reduce_precision``, ``dot``, ``associative_scan``, ``optimization_barrier``; the rest of ``jax.lax``: its option
-types, ``dtype``, ``broadcast_like``, ``shape_as_value``, ``empty``, ``fft``, ``cumlogsumexp``, ``scatter_sub``, ``reduce``) to ``tests/data/jax_lax_more_reference.json``: values
+types, ``dtype``, ``broadcast_like``, ``shape_as_value``, ``empty``, ``fft``, ``cumlogsumexp``, ``scatter_sub``, ``reduce``, ``rng_bit_generator``, ``rng_uniform``, ``approx_max_k``, ``approx_min_k``, ``dce_sink``) to ``tests/data/jax_lax_more_reference.json``: values
 on seeded inputs, dtypes and weak flags, derivatives and ``vmap`` of the gathers and scatters, with x64 off and on,
 and the error class where JAX refuses.
 
@@ -53,6 +53,7 @@ upd = rng.standard_normal(4).astype(np.float32)
 rows = rng.standard_normal((4, 3)).astype(np.float32)
 img = rng.standard_normal((2, 2, 3, 4)).astype(np.float32)
 kern = rng.standard_normal((3, 8, 2, 3)).astype(np.float32)
+key4 = np.array([1, 2, 3, 4], np.uint32)
 '''
 """Inputs and helpers, evaluated in the namespace before the cases."""
 
@@ -414,6 +415,74 @@ MISC_CASES: dict[str, str] = {
     "reduce_vmap": "at.vmap(lambda a: lax.reduce(a, np.float32(1), lambda p, q: p * q + 0 * p, (0,)))(x)",
     "reduce_vmap_axis1": "at.vmap(lambda a: lax.reduce(a, np.float32(1), lambda p, q: p * q + 0 * p, (0,)), in_axes=1)(x)",
     "reduce_jit": "at.jit(lambda a: lax.reduce(a, np.float32(0), lambda p, q: p + q * q, (1,)))(x)",
+    # rng_bit_generator, rng_uniform
+    "rbg_default": "lax.rng_bit_generator(key4, (2, 3))",
+    "rbg_three_fry": "lax.rng_bit_generator(key4, (5,), algorithm=lax.RandomAlgorithm.RNG_THREE_FRY)",
+    "rbg_philox": "lax.rng_bit_generator(key4, (2, 2), np.uint32, lax.RandomAlgorithm.RNG_PHILOX)",
+    "rbg_algorithm_int": "lax.rng_bit_generator(key4, (3,), algorithm=2)",
+    "rbg_uint8": "lax.rng_bit_generator(key4, (6,), np.uint8)",
+    "rbg_uint16": "lax.rng_bit_generator(key4, (2, 2), np.uint16, lax.RandomAlgorithm.RNG_PHILOX)",
+    "rbg_uint64": "lax.rng_bit_generator(key4, (3,), np.uint64)",
+    "rbg_scalar": "lax.rng_bit_generator(key4, ())",
+    "rbg_u64_key": "lax.rng_bit_generator(np.array([7, 9], np.uint64), (4,))",
+    "rbg_int_dtype": "lax.rng_bit_generator(key4, (3,), np.int32)",
+    "rbg_float_dtype": "lax.rng_bit_generator(key4, (3,), np.float32)",
+    "rbg_float_key": "lax.rng_bit_generator(key4.astype(np.float32), (3,))",
+    "rbg_short_key": "lax.rng_bit_generator(key4[:2], (3,))",
+    "rbg_jaxpr": "str(at.make_jaxpr(lambda k: lax.rng_bit_generator(k, (2, 3), np.uint8))(key4))",
+    "rbg_jit": "at.jit(lambda k: lax.rng_bit_generator(k, (4,), algorithm=lax.RandomAlgorithm.RNG_PHILOX))(key4)",
+    "rbg_vmap": "at.vmap(lambda k: lax.rng_bit_generator(k, (3,)))(np.stack([key4, key4 + 1, key4 * 3]))",
+    "rbg_vmap_unbatched_key": "at.vmap(lambda a: lax.rng_bit_generator(key4, (2,))[1] + a, in_axes=0)(i3[:, :2].astype(np.uint32))",
+    "rbg_grad": "at.grad(lambda a: (lax.rng_bit_generator(key4, (2,))[1].astype(np.float32) * a).sum())(v[:2])",
+    "rng_uniform_weak": "lax.rng_uniform(0.0, 1.0, (3,)) * 0",
+    "rng_uniform_in_range": "(lambda u: ((u >= 0) & (u < 1)).all())(lax.rng_uniform(np.float32(0), np.float32(1), (50,)))",
+    "rng_uniform_int": "lax.rng_uniform(0, 10, (2, 2)) * 0",
+    "rng_uniform_mixed_weak": "lax.rng_uniform(np.float32(0), 1.0, (2,)) * 0",
+    "rng_uniform_mixed_dtypes": "lax.rng_uniform(0, 1.0, (2,))",
+    "rng_uniform_nonscalar": "lax.rng_uniform(np.zeros(2, np.float32), np.float32(1), (2,))",
+    "rng_uniform_jaxpr": "str(at.make_jaxpr(lambda: lax.rng_uniform(0.0, 1.0, (2,)))())",
+    "rng_uniform_vmap": "at.vmap(lambda a: lax.rng_uniform(a, np.float32(1), (2,)))(v)",
+    "rng_uniform_grad": "at.grad(lambda a: lax.rng_uniform(a, 1.0, ()))(0.0)",
+    # approx_max_k, approx_min_k
+    "approx_max_k": "lax.approx_max_k(x, 2)",
+    "approx_min_k": "lax.approx_min_k(x, 3)",
+    "approx_max_k_dim0": "lax.approx_max_k(x, 2, reduction_dimension=0)",
+    "approx_min_k_negative_dim": "lax.approx_min_k(img, 2, reduction_dimension=-2)",
+    "approx_max_k_recall": "lax.approx_max_k(v, 3, recall_target=0.5)",
+    "approx_max_k_ties": "lax.approx_max_k(np.array([1, 3, 3, 2, 3], np.float32), 3)",
+    "approx_min_k_nan": "lax.approx_min_k(np.array([np.nan, 1, -np.inf, 0], np.float32), 2)",
+    "approx_max_k_f16": "lax.approx_max_k(x.astype(np.float16), 2)",
+    "approx_max_k_bf16": "lax.approx_max_k(jnp.asarray(x, jnp.bfloat16), 1)",
+    "approx_max_k_x64_input": "lax.approx_max_k(x64, 2)",
+    "approx_max_k_weak": "lax.approx_max_k(wv, 2)",
+    "approx_max_k_no_aggregate": "lax.approx_max_k(x, 2, aggregate_to_topk=False)",
+    "approx_max_k_no_aggregate_wide": "(lambda r: (r[0].shape, r[0][:, :3], r[1][:, :3]))(lax.approx_max_k("
+                                      "np.tile(x, (1, 1000)), 3, aggregate_to_topk=False))",
+    "approx_max_k_size_override": "(lambda r: r[0].shape)(lax.approx_max_k(np.tile(x, (1, 1000)), 3, "
+                                  "reduction_input_size_override=6000, aggregate_to_topk=False))",
+    "approx_max_k_int": "lax.approx_max_k(i3, 2)",
+    "approx_max_k_zero_k": "lax.approx_max_k(x, 0)",
+    "approx_max_k_big_k": "lax.approx_max_k(x, 4)",
+    "approx_max_k_scalar": "lax.approx_max_k(2.0, 1)",
+    "approx_max_k_bad_dim": "lax.approx_max_k(x, 1, reduction_dimension=2)",
+    "approx_max_k_jaxpr": "str(at.make_jaxpr(lambda a: lax.approx_max_k(a, 2))(x))",
+    "approx_min_k_jaxpr": "str(at.make_jaxpr(lambda a: lax.approx_min_k(a, 1, 0, 0.9, -1, False))(x))",
+    "approx_max_k_grad": "at.grad(lambda a: (lax.approx_max_k(a, 2)[0] * np.array([1.0, 3.0], np.float32)).sum())(x)",
+    "approx_min_k_grad_dim0": "at.grad(lambda a: lax.approx_min_k(a, 2, reduction_dimension=0)[0].sum())(x)",
+    "approx_max_k_jvp": "at.jvp(lambda a: lax.approx_max_k(a, 2)[0], (x,), (rows,))",
+    "approx_max_k_vmap": "at.vmap(lambda a: lax.approx_max_k(a, 2))(x)",
+    "approx_min_k_vmap_axis1": "at.vmap(lambda a: lax.approx_min_k(a, 1, reduction_dimension=0), in_axes=1)(img[0])",
+    "approx_max_k_jit_two": "at.jit(lambda a: (lax.approx_max_k(a, 1), lax.approx_max_k(a * 2, 2), "
+                            "lax.approx_min_k(a, 1)))(x)",
+    # dce_sink
+    "dce_sink": "lax.dce_sink((x, i3))",
+    "dce_sink_prevent": "lax.dce_sink(v, prevent_mlir_dce=True)",
+    "dce_sink_jaxpr": "str(at.make_jaxpr(lambda a: lax.dce_sink((a, a * 2)))(x))",
+    "dce_sink_jit": "at.jit(lambda a: (lax.dce_sink(a * 2, prevent_mlir_dce=True), a + 1)[1])(x)",
+    "dce_sink_grad": "at.grad(lambda a: (lax.dce_sink(a * 2), (a * a).sum())[1])(v)",
+    "dce_sink_grad_jaxpr": "str(at.make_jaxpr(at.grad(lambda a: (lax.dce_sink(a * 2), a.sum())[1]))(v))",
+    "dce_sink_jvp_jaxpr": "str(at.make_jaxpr(lambda a: at.jvp(lambda c: (lax.dce_sink(c), c)[1], (a,), (a,)))(v))",
+    "dce_sink_vmap_jaxpr": "str(at.make_jaxpr(at.vmap(lambda a: (lax.dce_sink(a), a)[1]))(x))",
 }
 """The rest of ``jax.lax`` (the option types, ``dtype``, ``broadcast_like``, ``shape_as_value``, ``empty``, ``fft``,
 ``cumlogsumexp``, ``scatter_sub``, ``conv_general_dilated_patches``, ``conv_general_dilated_local``): cases the test

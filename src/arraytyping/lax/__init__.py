@@ -21,8 +21,11 @@ from arraytyping._src.lax.api.convolution import (
 from arraytyping._src.lax.convolution import conv_dimension_numbers
 from arraytyping._src.lax.api.slicing import dynamic_slice_in_dim, dynamic_update_slice_in_dim
 from arraytyping._src.lax.api.scans import associative_scan
-from arraytyping._src.lax.api.reductions import reduce
+from arraytyping._src.lax.api.reductions import approx_max_k, approx_min_k, reduce
+from arraytyping._src.lax.top_k import approx_top_k_p
+from arraytyping._src.lax.callbacks import dce_sink_p
 from arraytyping._src.lax.reduce import reduce_p
+from arraytyping._src.lax.prng import rng_bit_generator_p, rng_uniform_p
 from arraytyping._src.lax.api.misc import broadcast_like, cumlogsumexp, dtype, empty, fft, shape_as_value
 from arraytyping._src.lax.api.patches import conv_general_dilated_local, conv_general_dilated_patches
 from arraytyping._src.lax.api.types import (
@@ -32,7 +35,8 @@ from arraytyping._src.lax.api.types import (
 from arraytyping._src.lax.api.functions import ConvGeneralDilatedDimensionNumbers, DotDimensionNumbers
 from arraytyping._src.lax.fft import FftType
 from arraytyping._src.lax.api.bits import (
-    dot, mulhi, optimization_barrier, population_count, reduce_precision, reduce_xor,
+    dce_sink, dot, mulhi, optimization_barrier, population_count, reduce_precision, reduce_xor, rng_bit_generator,
+    rng_uniform,
 )
 from arraytyping._src.lax.api.indexing import (
     GatherDimensionNumbers, GatherScatterMode, ScatterDimensionNumbers, batch_matmul, bitcast_convert_type, broadcast,
@@ -122,6 +126,9 @@ __all__ = [
     "add",
     "add_p",
     "and_p",
+    "approx_max_k",
+    "approx_min_k",
+    "approx_top_k_p",
     "argmax",
     "argmax_p",
     "argmin",
@@ -202,6 +209,8 @@ __all__ = [
     "cumprod_p",
     "cumsum",
     "cumsum_p",
+    "dce_sink",
+    "dce_sink_p",
     "custom_linear_solve",
     "digamma",
     "digamma_p",
@@ -338,6 +347,10 @@ __all__ = [
     "reduce_window_sum_p",
     "reduce_xor",
     "reduce_xor_p",
+    "rng_bit_generator",
+    "rng_bit_generator_p",
+    "rng_uniform",
+    "rng_uniform_p",
     "regularized_incomplete_beta_p",
     "rem",
     "rem_p",

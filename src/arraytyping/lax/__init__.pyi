@@ -28,42 +28,44 @@ __all__ = [
     "DotAlgorithm", "DotAlgorithmPreset", "DotDimensionNumbers", "FftType", "GatherDimensionNumbers",
     "GatherScatterMode", "Precision", "PrecisionLike", "RaggedDotDimensionNumbers", "RandomAlgorithm", "RoundingMethod",
     "ScatterDimensionNumbers", "Tolerance", "abs", "abs_p", "acos", "acos_p", "acosh", "acosh_p", "add", "add_p",
-    "and_p", "argmax", "argmax_p", "argmin", "argmin_p", "asin", "asin_p", "asinh", "asinh_p", "associative_scan",
-    "atan", "atan2", "atan2_p", "atan_p", "atanh", "atanh_p", "batch_matmul", "bessel_i0e", "bessel_i0e_p",
-    "bessel_i1e", "bessel_i1e_p", "betainc", "bitcast_convert_type", "bitcast_convert_type_p", "bitwise_and",
-    "bitwise_not", "bitwise_or", "bitwise_xor", "broadcast", "broadcast_in_dim", "broadcast_in_dim_p", "broadcast_like",
-    "broadcast_shapes", "broadcast_to_rank", "broadcasted_iota", "cbrt", "cbrt_p", "ceil", "ceil_p", "clamp", "clamp_p",
-    "clz", "clz_p", "collapse", "complex", "complex_p", "concatenate", "concatenate_p", "cond", "cond_p", "conj",
-    "conj_p", "conv", "conv_dimension_numbers", "conv_general_dilated", "conv_general_dilated_local",
-    "conv_general_dilated_p", "conv_general_dilated_patches", "conv_general_permutations", "conv_general_shape_tuple",
-    "conv_shape_tuple", "conv_transpose", "conv_transpose_shape_tuple", "conv_with_general_padding",
-    "convert_element_type", "convert_element_type_p", "copy_p", "cos", "cos_p", "cosh", "cosh_p", "cumlogsumexp",
-    "cumlogsumexp_p", "cummax", "cummax_p", "cummin", "cummin_p", "cumprod", "cumprod_p", "cumsum", "cumsum_p",
-    "custom_linear_solve", "digamma", "digamma_p", "div", "div_p", "dot", "dot_general", "dot_general_p", "dtype",
-    "dynamic_index_in_dim", "dynamic_slice", "dynamic_slice_in_dim", "dynamic_slice_p", "dynamic_update_index_in_dim",
-    "dynamic_update_slice", "dynamic_update_slice_in_dim", "dynamic_update_slice_p", "empty", "eq", "eq_p", "eq_to_p",
-    "erf", "erf_inv", "erf_inv_p", "erf_p", "erfc", "erfc_p", "exp", "exp2", "exp2_p", "exp_p", "expand_dims", "expm1",
-    "expm1_p", "fft", "fft_p", "floor", "floor_p", "fori_loop", "full", "full_like", "gather", "gather_p", "ge", "ge_p",
-    "gt", "gt_p", "igamma", "igamma_grad_a", "igamma_grad_a_p", "igamma_p", "igammac", "igammac_p", "imag", "imag_p",
-    "index_in_dim", "index_take", "integer_pow", "integer_pow_p", "iota", "iota_p", "is_finite", "is_finite_p", "le",
-    "le_p", "le_to_p", "lgamma", "lgamma_p", "linear_solve_p", "log", "log1p", "log1p_p", "log_p", "logistic",
-    "logistic_p", "lt", "lt_p", "lt_to_p", "map", "max", "max_p", "min", "min_p", "mul", "mul_p", "mulhi", "mulhi_p",
-    "ne", "ne_p", "neg", "neg_p", "nextafter", "nextafter_p", "not_p", "optimization_barrier", "optimization_barrier_p",
-    "or_p", "pad", "pad_p", "padtype_to_pads", "polygamma", "polygamma_p", "population_count", "population_count_p",
-    "pow", "pow_p", "random_gamma_grad", "real", "real_p", "reciprocal", "reduce_and", "reduce_and_p", "reduce_max",
-    "reduce_max_p", "reduce_min", "reduce_min_p", "reduce_or", "reduce_or_p", "reduce_precision", "reduce_precision_p",
+    "and_p", "approx_max_k", "approx_min_k", "approx_top_k_p", "argmax", "argmax_p", "argmin", "argmin_p", "asin",
+    "asin_p", "asinh", "asinh_p", "associative_scan", "atan", "atan2", "atan2_p", "atan_p", "atanh", "atanh_p",
+    "batch_matmul", "bessel_i0e", "bessel_i0e_p", "bessel_i1e", "bessel_i1e_p", "betainc", "bitcast_convert_type",
+    "bitcast_convert_type_p", "bitwise_and", "bitwise_not", "bitwise_or", "bitwise_xor", "broadcast",
+    "broadcast_in_dim", "broadcast_in_dim_p", "broadcast_like", "broadcast_shapes", "broadcast_to_rank",
+    "broadcasted_iota", "cbrt", "cbrt_p", "ceil", "ceil_p", "clamp", "clamp_p", "clz", "clz_p", "collapse", "complex",
+    "complex_p", "concatenate", "concatenate_p", "cond", "cond_p", "conj", "conj_p", "conv", "conv_dimension_numbers",
+    "conv_general_dilated", "conv_general_dilated_local", "conv_general_dilated_p", "conv_general_dilated_patches",
+    "conv_general_permutations", "conv_general_shape_tuple", "conv_shape_tuple", "conv_transpose",
+    "conv_transpose_shape_tuple", "conv_with_general_padding", "convert_element_type", "convert_element_type_p",
+    "copy_p", "cos", "cos_p", "cosh", "cosh_p", "cumlogsumexp", "cumlogsumexp_p", "cummax", "cummax_p", "cummin",
+    "cummin_p", "cumprod", "cumprod_p", "cumsum", "cumsum_p", "dce_sink", "dce_sink_p", "custom_linear_solve",
+    "digamma", "digamma_p", "div", "div_p", "dot", "dot_general", "dot_general_p", "dtype", "dynamic_index_in_dim",
+    "dynamic_slice", "dynamic_slice_in_dim", "dynamic_slice_p", "dynamic_update_index_in_dim", "dynamic_update_slice",
+    "dynamic_update_slice_in_dim", "dynamic_update_slice_p", "empty", "eq", "eq_p", "eq_to_p", "erf", "erf_inv",
+    "erf_inv_p", "erf_p", "erfc", "erfc_p", "exp", "exp2", "exp2_p", "exp_p", "expand_dims", "expm1", "expm1_p", "fft",
+    "fft_p", "floor", "floor_p", "fori_loop", "full", "full_like", "gather", "gather_p", "ge", "ge_p", "gt", "gt_p",
+    "igamma", "igamma_grad_a", "igamma_grad_a_p", "igamma_p", "igammac", "igammac_p", "imag", "imag_p", "index_in_dim",
+    "index_take", "integer_pow", "integer_pow_p", "iota", "iota_p", "is_finite", "is_finite_p", "le", "le_p", "le_to_p",
+    "lgamma", "lgamma_p", "linear_solve_p", "log", "log1p", "log1p_p", "log_p", "logistic", "logistic_p", "lt", "lt_p",
+    "lt_to_p", "map", "max", "max_p", "min", "min_p", "mul", "mul_p", "mulhi", "mulhi_p", "ne", "ne_p", "neg", "neg_p",
+    "nextafter", "nextafter_p", "not_p", "optimization_barrier", "optimization_barrier_p", "or_p", "pad", "pad_p",
+    "padtype_to_pads", "polygamma", "polygamma_p", "population_count", "population_count_p", "pow", "pow_p",
+    "random_gamma_grad", "real", "real_p", "reciprocal", "reduce_and", "reduce_and_p", "reduce_max", "reduce_max_p",
+    "reduce_min", "reduce_min_p", "reduce_or", "reduce_or_p", "reduce_precision", "reduce_precision_p",
     "sharding_constraint_p", "with_sharding_constraint", "reduce_prod", "reduce_prod_p", "reduce_sum", "reduce_sum_p",
     "reduce", "reduce_p", "reduce_window", "reduce_window_max_p", "reduce_window_min_p", "reduce_window_p",
-    "reduce_window_shape_tuple", "reduce_window_sum_p", "reduce_xor", "reduce_xor_p", "regularized_incomplete_beta_p",
-    "rem", "rem_p", "reshape", "reshape_p", "rev", "rev_p", "round", "round_p", "rsqrt", "rsqrt_p", "scan", "scan_p",
-    "scatter", "scatter_add", "scatter_add_p", "scatter_max", "scatter_max_p", "scatter_min", "scatter_min_p",
-    "scatter_mul", "scatter_mul_p", "scatter_p", "scatter_sub", "scatter_sub_p", "select", "select_n", "select_n_p",
-    "shape_as_value", "shift_left", "shift_left_p", "shift_right_arithmetic", "shift_right_arithmetic_p",
-    "shift_right_logical", "shift_right_logical_p", "sign", "sign_p", "sin", "sin_p", "sinh", "sinh_p", "slice",
-    "slice_in_dim", "slice_p", "sort", "sort_key_val", "sort_p", "split", "split_p", "sqrt", "sqrt_p", "square",
-    "square_p", "squeeze", "squeeze_p", "stack", "stack_p", "stop_gradient", "stop_gradient_p", "sub", "sub_p",
-    "switch", "tan", "tan_p", "tanh", "tanh_p", "tile", "tile_p", "top_k", "top_k_p", "transpose", "transpose_p",
-    "unstack", "unstack_p", "while_loop", "while_p", "xor_p", "zeta", "zeta_p",
+    "reduce_window_shape_tuple", "reduce_window_sum_p", "reduce_xor", "reduce_xor_p", "rng_bit_generator",
+    "rng_bit_generator_p", "rng_uniform", "rng_uniform_p", "regularized_incomplete_beta_p", "rem", "rem_p", "reshape",
+    "reshape_p", "rev", "rev_p", "round", "round_p", "rsqrt", "rsqrt_p", "scan", "scan_p", "scatter", "scatter_add",
+    "scatter_add_p", "scatter_max", "scatter_max_p", "scatter_min", "scatter_min_p", "scatter_mul", "scatter_mul_p",
+    "scatter_p", "scatter_sub", "scatter_sub_p", "select", "select_n", "select_n_p", "shape_as_value", "shift_left",
+    "shift_left_p", "shift_right_arithmetic", "shift_right_arithmetic_p", "shift_right_logical",
+    "shift_right_logical_p", "sign", "sign_p", "sin", "sin_p", "sinh", "sinh_p", "slice", "slice_in_dim", "slice_p",
+    "sort", "sort_key_val", "sort_p", "split", "split_p", "sqrt", "sqrt_p", "square", "square_p", "squeeze",
+    "squeeze_p", "stack", "stack_p", "stop_gradient", "stop_gradient_p", "sub", "sub_p", "switch", "tan", "tan_p",
+    "tanh", "tanh_p", "tile", "tile_p", "top_k", "top_k_p", "transpose", "transpose_p", "unstack", "unstack_p",
+    "while_loop", "while_p", "xor_p", "zeta", "zeta_p",
 ]
 
 _T = TypeVar('_T')
@@ -2848,6 +2850,26 @@ def associative_scan(fn: Callable[[Any, Any], Any], elems: _T, reverse: bool = .
         lax.associative_scan(lax.add, jnp.arange(5))   # Array([ 0,  1,  3,  6, 10], dtype=int32)
     """
     ...
+def approx_max_k(operand: ArrayLike, k: int, reduction_dimension: int = ..., recall_target: float = ..., reduction_input_size_override: int = ..., aggregate_to_topk: bool = ...) -> tuple[Array[Any], Array[Any]]:
+    """The ``k`` largest values of a floating ``operand`` along ``reduction_dimension`` and their int32 indices,
+    approximately on TPUs (to ``recall_target``); elsewhere, as on the CPU, exactly (XLA's fallback sorts). With
+    ``aggregate_to_topk`` false the reduced axis keeps the size the TPU algorithm would return (at least ``k``,
+    unsorted beyond the first ``k`` on TPUs).
+
+    Example::
+
+        values, indices = lax.approx_max_k(jnp.array([[1.0, 5.0, 3.0]]), 2)    # [[5., 3.]], [[1, 2]]
+    """
+    ...
+def approx_min_k(operand: ArrayLike, k: int, reduction_dimension: int = ..., recall_target: float = ..., reduction_input_size_override: int = ..., aggregate_to_topk: bool = ...) -> tuple[Array[Any], Array[Any]]:
+    """The ``k`` smallest values of a floating ``operand`` along ``reduction_dimension`` and their int32
+    indices (see :func:`approx_max_k`: exact on the CPU).
+
+    Example::
+
+        values, indices = lax.approx_min_k(jnp.array([[1.0, 5.0, 3.0]]), 2)    # [[1., 3.]], [[0, 2]]
+    """
+    ...
 def reduce(operands: Any, init_values: Any, computation: Callable[[Any, Any], Any], dimensions: Sequence[int], out_sharding: None = ...) -> Any:
     """Reduces ``operands`` (an array, or a pytree of arrays of one shape) over the axes ``dimensions`` with
     ``computation``, starting from ``init_values`` (scalars, a pytree of the operands' structure).
@@ -2863,7 +2885,11 @@ def reduce(operands: Any, init_values: Any, computation: Callable[[Any, Any], An
         lax.reduce((x, i), (-jnp.inf, 0), lambda a, b: (lax.max(a[0], b[0]), a[1] + b[1]), (0,))
     """
     ...
+approx_top_k_p: Final[Primitive]
+dce_sink_p: Final[Primitive]
 reduce_p: Final[Primitive]
+rng_bit_generator_p: Final[Primitive]
+rng_uniform_p: Final[Primitive]
 @overload
 def broadcast_like(arr: Array[_G], like_arr: ArrayLike) -> Array[_G]:
     """``arr`` broadcast (NumPy's rules: new leading axes, size-1 axes stretched) to the shape of ``like_arr``.
@@ -3056,6 +3082,18 @@ class FftType(enum.IntEnum):
     IFFT = 1
     RFFT = 2
     IRFFT = 3
+def dce_sink(val: Any, *, prevent_mlir_dce: bool = ...) -> None:
+    """Marks every array of the pytree ``val`` used, so that dead-code elimination of a traced function keeps the
+    computations producing them though nothing else reads them (``prevent_mlir_dce``: the compiler keeps them too).
+
+    Example::
+
+        @jit
+        def f(x):
+            lax.dce_sink(x * 2)   # x * 2 stays in the jaxpr
+            return x
+    """
+    ...
 def dot(lhs: ArrayLike, rhs: ArrayLike, *, dimension_numbers: Any = ..., precision: None = ..., preferred_element_type: DTypeLike | None = ..., out_sharding: None = ...) -> Array[Any]:
     """The general dot product: without ``dimension_numbers``, the vector-vector, matrix-vector or matrix-matrix
     product of operands of rank 1 or 2 (the last axis of ``lhs`` with the first of ``rhs``); with them, as
@@ -3114,6 +3152,27 @@ def reduce_xor(operand: ArrayLike, axes: Sequence[int]) -> Array[Any]:
     Example::
 
         lax.reduce_xor(jnp.array([1, 2, 3]), (0,))   # Array(0, dtype=int32)
+    """
+    ...
+def rng_bit_generator(key: ArrayLike, shape: Sequence[int], dtype: DTypeLike = ..., algorithm: RandomAlgorithm | int = ..., *, out_sharding: None = ...) -> tuple[Array[Any], Array[Any]]:
+    """XLA's stateless bit generator: ``(new_key, bits)``, ``bits`` uniformly random of ``shape`` and the unsigned
+    ``dtype`` (``uint8``/``16``/``32``/``64``), from ``key`` (``uint32[4]``, or ``uint64[2]`` with x64 on) by
+    ``algorithm`` (the platform's default, Threefry or Philox; on the CPU the bits are JAX's). ``arraytyping.random``
+    is the stable interface; this is the low-level one.
+
+    Example::
+
+        key = np.array([1, 2, 3, 4], np.uint32)
+        key, bits = lax.rng_bit_generator(key, (2, 3), np.uint8)    # uint32[4], uint8[2, 3]
+    """
+    ...
+def rng_uniform(a: ArrayLike, b: ArrayLike, shape: Sequence[int]) -> Array[Any]:
+    """Values of ``shape`` drawn uniformly from ``[a, b)`` (scalars of one dtype) by XLA's stateful generator:
+    each call differs, and from JAX's. ``arraytyping.random`` is the reproducible interface.
+
+    Example::
+
+        u = lax.rng_uniform(0.0, 1.0, (3,))    # float32[3], weakly typed
     """
     ...
 class GatherDimensionNumbers(NamedTuple):

@@ -610,7 +610,8 @@ def _pp_skeleton(jaxpr: Jaxpr, ctx: _PpContext) -> Doc:
             _nest(2, _concat(_text("["), _brk(""), _join(_brk(), [_pp_param_doc(k, v, ctx, eqn.primitive.name) for k, v in shown]))),
             _brk(""), _text("]")))
         ins = _pp_vars([atom(x) for x in eqn.inputs])
-        eqn_docs.append(_concat(lhs, _text(" = "), _text(eqn.primitive.name), params, _text(" "), ins))
+        head = _concat(lhs, _text(" = ")) if eqn.out_binders else _NIL  # JAX prints no "=" for no outputs
+        eqn_docs.append(_concat(head, _text(eqn.primitive.name), params, _text(" "), ins))
     outs = _concat(_text("("), _pp_vars([atom(x) for x in jaxpr.outs], ","),
                    _text(",)" if len(jaxpr.outs) == 1 else ")"))
     return _group(_concat(_nest(2, _concat(

@@ -1,5 +1,6 @@
 """``arraytyping.lax.reduce``: JAX 0.10.2's general reduction (``jax.lax.reduce``), a monoid it recognizes as its
-reduction primitive, any other computation traced over scalars into ``reduce_p``."""
+reduction primitive, any other computation traced over scalars into ``reduce_p``; and the approximate top-k
+reductions ``approx_max_k``/``approx_min_k`` (``approx_top_k_p``)."""
 
 from __future__ import annotations
 
@@ -21,9 +22,11 @@ from arraytyping._src.lax.api.operations import (
     reduce_and, reduce_max, reduce_min, reduce_or, reduce_prod, reduce_sum,
 )
 from arraytyping._src.lax.reduce import reduce_p
+from arraytyping._src.lax.top_k import approx_top_k_p
+from arraytyping._src.core.annotations import AnyArray, ArrayLike
 from arraytyping._src.tree import pytree as tree
 
-__all__ = ["reduce"]
+__all__ = ["approx_max_k", "approx_min_k", "reduce"]
 
 
 def _identity(op: str, dtype: np.dtype[Any]) -> Any:
@@ -139,3 +142,42 @@ def reduce(operands: Any, init_values: Any, computation: Callable[[Any, Any], An
     outs = reduce_p.bind(*flat_operands, *flat_inits, computation=computation, jaxpr=closed,
                          dimensions=tuple(dimensions))
     return out_tree.unflatten(outs)
+
+
+def _approx_k(operand: ArrayLike, k: int, reduction_dimension: int, recall_target: float,
+              reduction_input_size_override: int, aggregate_to_topk: bool, is_max_k: bool
+              ) -> tuple[AnyArray, AnyArray]:
+    values, indices = approx_top_k_p.bind(
+        operand, k=k, reduction_dimension=reduction_dimension, recall_target=recall_target, is_max_k=is_max_k,
+        reduction_input_size_override=reduction_input_size_override, aggregate_to_topk=aggregate_to_topk)
+    return values, indices
+
+
+def approx_max_k(operand: ArrayLike, k: int, reduction_dimension: int = -1, recall_target: float = 0.95,
+                 reduction_input_size_override: int = -1, aggregate_to_topk: bool = True
+                 ) -> tuple[AnyArray, AnyArray]:
+    """The ``k`` largest values of a floating ``operand`` along ``reduction_dimension`` and their int32 indices,
+    approximately on TPUs (to ``recall_target``); elsewhere, as on the CPU, exactly (XLA's fallback sorts). With
+    ``aggregate_to_topk`` false the reduced axis keeps the size the TPU algorithm would return (at least ``k``,
+    unsorted beyond the first ``k`` on TPUs).
+
+    Example::
+
+        values, indices = lax.approx_max_k(jnp.array([[1.0, 5.0, 3.0]]), 2)    # [[5., 3.]], [[1, 2]]
+    """
+    return _approx_k(operand, k, reduction_dimension, recall_target, reduction_input_size_override,
+                     aggregate_to_topk, True)
+
+
+def approx_min_k(operand: ArrayLike, k: int, reduction_dimension: int = -1, recall_target: float = 0.95,
+                 reduction_input_size_override: int = -1, aggregate_to_topk: bool = True
+                 ) -> tuple[AnyArray, AnyArray]:
+    """The ``k`` smallest values of a floating ``operand`` along ``reduction_dimension`` and their int32
+    indices (see :func:`approx_max_k`: exact on the CPU).
+
+    Example::
+
+        values, indices = lax.approx_min_k(jnp.array([[1.0, 5.0, 3.0]]), 2)    # [[1., 3.]], [[0, 2]]
+    """
+    return _approx_k(operand, k, reduction_dimension, recall_target, reduction_input_size_override,
+                     aggregate_to_topk, False)
