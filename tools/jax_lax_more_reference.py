@@ -4,7 +4,7 @@ shape primitives (``gather``, ``scatter``, ``scatter_add``/``mul``/``min``/``max
 ``stack``, ``unstack``, ``broadcast``, ``broadcast_to_rank``, ``broadcast_shapes``, ``complex``,
 ``bitcast_convert_type``, ``sort_key_val``, ``batch_matmul``, ``population_count``, ``mulhi``, ``reduce_xor``,
 ``reduce_precision``, ``dot``, ``associative_scan``, ``optimization_barrier``; the rest of ``jax.lax``: its option
-types, ``dtype``, ``broadcast_like``, ``shape_as_value``, ``empty``, ``fft``, ``cumlogsumexp``, ``scatter_sub``, ``reduce``, ``rng_bit_generator``, ``rng_uniform``, ``approx_max_k``, ``approx_min_k``, ``dce_sink``) to ``tests/data/jax_lax_more_reference.json``: values
+types, ``dtype``, ``broadcast_like``, ``shape_as_value``, ``empty``, ``fft``, ``cumlogsumexp``, ``scatter_sub``, ``reduce``, ``rng_bit_generator``, ``rng_uniform``, ``approx_max_k``, ``approx_min_k``, ``dce_sink``, ``custom_root``) to ``tests/data/jax_lax_more_reference.json``: values
 on seeded inputs, dtypes and weak flags, derivatives and ``vmap`` of the gathers and scatters, with x64 off and on,
 and the error class where JAX refuses.
 
@@ -54,6 +54,10 @@ rows = rng.standard_normal((4, 3)).astype(np.float32)
 img = rng.standard_normal((2, 2, 3, 4)).astype(np.float32)
 kern = rng.standard_normal((3, 8, 2, 3)).astype(np.float32)
 key4 = np.array([1, 2, 3, 4], np.uint32)
+newton = lambda f, x0: lax.fori_loop(0, 30, lambda _, z: z - f(z) / (2 * z), x0)
+root_sqrt = lambda a: lax.custom_root(lambda z: z * z - a, 1.0, newton, lambda g, y: y / g(1.0))
+vroot_sqrt = lambda a: lax.custom_root(lambda z: z * z - a, jnp.ones(a.shape), newton,
+                                       lambda g, y: y / g(jnp.ones(a.shape)))
 '''
 """Inputs and helpers, evaluated in the namespace before the cases."""
 
@@ -483,6 +487,28 @@ MISC_CASES: dict[str, str] = {
     "dce_sink_grad_jaxpr": "str(at.make_jaxpr(at.grad(lambda a: (lax.dce_sink(a * 2), a.sum())[1]))(v))",
     "dce_sink_jvp_jaxpr": "str(at.make_jaxpr(lambda a: at.jvp(lambda c: (lax.dce_sink(c), c)[1], (a,), (a,)))(v))",
     "dce_sink_vmap_jaxpr": "str(at.make_jaxpr(at.vmap(lambda a: (lax.dce_sink(a), a)[1]))(x))",
+    # custom_root
+    "custom_root": "root_sqrt(2.0)",
+    "custom_root_grad": "at.grad(root_sqrt)(2.0)",
+    "custom_root_jvp": "at.jvp(root_sqrt, (3.0,), (1.0,))",
+    "custom_root_vector": "vroot_sqrt(np.abs(v) + 1)",
+    "custom_root_jacfwd": "at.jacfwd(vroot_sqrt)(np.abs(v) + 1)",
+    "custom_root_grad_vector": "at.grad(lambda a: (vroot_sqrt(a) * v).sum())(np.abs(v) + 1)",
+    "custom_root_vmap": "at.vmap(root_sqrt)(np.abs(v) + 1)",
+    "custom_root_jit": "at.jit(root_sqrt)(5.0)",
+    "custom_root_has_aux": "lax.custom_root(lambda z: z * z - 2.0, 1.0, lambda f, z: (newton(f, z), z + 1), "
+                           "lambda g, y: y / g(1.0), has_aux=True)",
+    "custom_root_has_aux_grad": "at.grad(lambda a: lax.custom_root(lambda z: z * z - a, 1.0, lambda f, z: "
+                                "(newton(f, z), z + 1), lambda g, y: y / g(1.0), has_aux=True)[0])(2.0)",
+    "custom_root_f_tree": "lax.custom_root(lambda z: (z, z), 1.0, newton, lambda g, y: y)",
+    "custom_root_solve_tree": "lax.custom_root(lambda z: z * z - 2, 1.0, lambda f, z: (z, z), lambda g, y: y)",
+    "custom_root_aux_not_tuple": "lax.custom_root(lambda z: z * z - 2, 1.0, newton, lambda g, y: y, has_aux=True)",
+    "custom_root_tangent_tree": "at.grad(lambda a: lax.custom_root(lambda z: z * z - a, 1.0, newton, "
+                                "lambda g, y: (y, y)))(2.0)",
+    "custom_root_dict_grad": "at.grad(lambda p: lax.custom_root(lambda z: {'a': z['a'] ** 2 - p['a'], 'b': "
+                             "z['b'] ** 2 - p['b']}, {'a': 1.0, 'b': np.float32(1)}, lambda f, z: z, "
+                             "lambda g, y: {'a': y['a'] / g({'a': 1.0, 'b': np.float32(0)})['a'], 'b': y['b'] / "
+                             "g({'a': 0.0, 'b': np.float32(1)})['b']})['b'])({'a': 4.0, 'b': np.float32(9)})",
 }
 """The rest of ``jax.lax`` (the option types, ``dtype``, ``broadcast_like``, ``shape_as_value``, ``empty``, ``fft``,
 ``cumlogsumexp``, ``scatter_sub``, ``conv_general_dilated_patches``, ``conv_general_dilated_local``): cases the test

@@ -689,6 +689,8 @@ NOT_FUZZED: Final[dict[str, str]] = {
     "lax.rng_uniform": ("typed Array[Any] from the runtime's signature; dtypes, weak flags, the range and errors held "
                         "to JAX by tools/jax_lax_more_reference.py (its values are XLA's stateful generator's)"),
     "lax.dce_sink": "returns None (an effect only); held to JAX's jaxprs by tools/jax_lax_more_reference.py",
+    "lax.custom_root": ("takes functions over pytrees: typed Any (JAX's result has initial_guess's structure); "
+                        "values, derivatives and errors held to JAX by tools/jax_lax_more_reference.py"),
     **{f"numpy.{n}": ("typed Array[Any] (or a tuple of Array[Any]) from the runtime's signature: no dtype rule in "
                       "the stubs, nothing to be wrong about; dtypes, weak flags, values and errors held to JAX by "
                       "tools/jax_numpy_more_reference.py")

@@ -3,7 +3,7 @@ structured control flow."""
 
 # the control flow in alphabetical order (the generated stub declares the names in the order imported here)
 from arraytyping._src.lax.control_flow import cond
-from arraytyping._src.lax.api.linear_solve import custom_linear_solve
+from arraytyping._src.lax.api.linear_solve import custom_linear_solve, custom_root
 from arraytyping._src.lax.control_flow import fori_loop
 from arraytyping._src.lax.api.mapping import map
 from arraytyping._src.lax.control_flow import scan, switch, while_loop
@@ -212,6 +212,7 @@ __all__ = [
     "dce_sink",
     "dce_sink_p",
     "custom_linear_solve",
+    "custom_root",
     "digamma",
     "digamma_p",
     "div",

@@ -40,19 +40,19 @@ __all__ = [
     "conv_transpose_shape_tuple", "conv_with_general_padding", "convert_element_type", "convert_element_type_p",
     "copy_p", "cos", "cos_p", "cosh", "cosh_p", "cumlogsumexp", "cumlogsumexp_p", "cummax", "cummax_p", "cummin",
     "cummin_p", "cumprod", "cumprod_p", "cumsum", "cumsum_p", "dce_sink", "dce_sink_p", "custom_linear_solve",
-    "digamma", "digamma_p", "div", "div_p", "dot", "dot_general", "dot_general_p", "dtype", "dynamic_index_in_dim",
-    "dynamic_slice", "dynamic_slice_in_dim", "dynamic_slice_p", "dynamic_update_index_in_dim", "dynamic_update_slice",
-    "dynamic_update_slice_in_dim", "dynamic_update_slice_p", "empty", "eq", "eq_p", "eq_to_p", "erf", "erf_inv",
-    "erf_inv_p", "erf_p", "erfc", "erfc_p", "exp", "exp2", "exp2_p", "exp_p", "expand_dims", "expm1", "expm1_p", "fft",
-    "fft_p", "floor", "floor_p", "fori_loop", "full", "full_like", "gather", "gather_p", "ge", "ge_p", "gt", "gt_p",
-    "igamma", "igamma_grad_a", "igamma_grad_a_p", "igamma_p", "igammac", "igammac_p", "imag", "imag_p", "index_in_dim",
-    "index_take", "integer_pow", "integer_pow_p", "iota", "iota_p", "is_finite", "is_finite_p", "le", "le_p", "le_to_p",
-    "lgamma", "lgamma_p", "linear_solve_p", "log", "log1p", "log1p_p", "log_p", "logistic", "logistic_p", "lt", "lt_p",
-    "lt_to_p", "map", "max", "max_p", "min", "min_p", "mul", "mul_p", "mulhi", "mulhi_p", "ne", "ne_p", "neg", "neg_p",
-    "nextafter", "nextafter_p", "not_p", "optimization_barrier", "optimization_barrier_p", "or_p", "pad", "pad_p",
-    "padtype_to_pads", "polygamma", "polygamma_p", "population_count", "population_count_p", "pow", "pow_p",
-    "random_gamma_grad", "real", "real_p", "reciprocal", "reduce_and", "reduce_and_p", "reduce_max", "reduce_max_p",
-    "reduce_min", "reduce_min_p", "reduce_or", "reduce_or_p", "reduce_precision", "reduce_precision_p",
+    "custom_root", "digamma", "digamma_p", "div", "div_p", "dot", "dot_general", "dot_general_p", "dtype",
+    "dynamic_index_in_dim", "dynamic_slice", "dynamic_slice_in_dim", "dynamic_slice_p", "dynamic_update_index_in_dim",
+    "dynamic_update_slice", "dynamic_update_slice_in_dim", "dynamic_update_slice_p", "empty", "eq", "eq_p", "eq_to_p",
+    "erf", "erf_inv", "erf_inv_p", "erf_p", "erfc", "erfc_p", "exp", "exp2", "exp2_p", "exp_p", "expand_dims", "expm1",
+    "expm1_p", "fft", "fft_p", "floor", "floor_p", "fori_loop", "full", "full_like", "gather", "gather_p", "ge", "ge_p",
+    "gt", "gt_p", "igamma", "igamma_grad_a", "igamma_grad_a_p", "igamma_p", "igammac", "igammac_p", "imag", "imag_p",
+    "index_in_dim", "index_take", "integer_pow", "integer_pow_p", "iota", "iota_p", "is_finite", "is_finite_p", "le",
+    "le_p", "le_to_p", "lgamma", "lgamma_p", "linear_solve_p", "log", "log1p", "log1p_p", "log_p", "logistic",
+    "logistic_p", "lt", "lt_p", "lt_to_p", "map", "max", "max_p", "min", "min_p", "mul", "mul_p", "mulhi", "mulhi_p",
+    "ne", "ne_p", "neg", "neg_p", "nextafter", "nextafter_p", "not_p", "optimization_barrier", "optimization_barrier_p",
+    "or_p", "pad", "pad_p", "padtype_to_pads", "polygamma", "polygamma_p", "population_count", "population_count_p",
+    "pow", "pow_p", "random_gamma_grad", "real", "real_p", "reciprocal", "reduce_and", "reduce_and_p", "reduce_max",
+    "reduce_max_p", "reduce_min", "reduce_min_p", "reduce_or", "reduce_or_p", "reduce_precision", "reduce_precision_p",
     "sharding_constraint_p", "with_sharding_constraint", "reduce_prod", "reduce_prod_p", "reduce_sum", "reduce_sum_p",
     "reduce", "reduce_p", "reduce_window", "reduce_window_max_p", "reduce_window_min_p", "reduce_window_p",
     "reduce_window_shape_tuple", "reduce_window_sum_p", "reduce_xor", "reduce_xor_p", "rng_bit_generator",
@@ -92,6 +92,19 @@ def cond(pred: Any, true_fun: Callable[..., _T], false_fun: Callable[..., _T], *
     ...
 def custom_linear_solve(matvec: Callable[[Any], Any], b: Any, solve: Callable[[Callable[[Any], Any], Any], Any], transpose_solve: Callable[[Callable[[Any], Any], Any], Any] | None=..., symmetric: bool = ..., has_aux: bool = ...) -> Any:
     "``solve(matvec, b)``, differentiated implicitly at the solution ``x`` (``matvec(x) == b``, not checked) rather than through ``solve``: JAX's ``lax.custom_linear_solve``. ``b`` is a pytree of arrays; ``matvec`` is linear and differentiable; ``transpose_solve(vecmat, b)`` solves with the transpose (``vecmat`` computed by transposing ``matvec``), needed for reverse mode unless ``symmetric`` (then ``solve``). With ``has_aux``, ``solve`` and ``transpose_solve`` return ``(x, aux)``."
+    ...
+def custom_root(f: Callable[[Any], Any], initial_guess: Any, solve: Callable[[Callable[[Any], Any], Any], Any], tangent_solve: Callable[[Callable[[Any], Any], Any], Any], has_aux: bool = ...) -> Any:
+    """``solve(f, initial_guess)``, a root of ``f`` (``f(solution) == 0``, not checked), differentiated implicitly
+    at the solution rather than through ``solve``: JAX's ``lax.custom_root``. ``tangent_solve(g, y)`` solves the
+    linear ``g(x) == y`` (``g`` is ``f`` linearized at the solution); with ``has_aux``, ``solve`` returns
+    ``(solution, aux)``, and ``aux`` gets no derivative.
+
+    Example::
+
+        def sqrt(a):    # Newton's method, differentiable through the implicit function theorem
+            newton = lambda f, x: lax.fori_loop(0, 20, lambda _, x: x - f(x) / (2 * x), x)
+            return lax.custom_root(lambda x: x * x - a, 1.0, newton, lambda g, y: y / g(1.0))
+    """
     ...
 def fori_loop(lower: Any, upper: Any, body_fun: Callable[[Any, _T], _T], init_val: _T, *, unroll: int | bool | None = ...) -> _T:
     '``val = init_val; for i in range(lower, upper): val = body_fun(i, val)``. With concrete bounds it is a ``scan`` of ``upper - lower`` steps (``unroll`` allowed); with traced bounds a ``while_loop``.'

@@ -40,12 +40,13 @@ def _identity(op: str, dtype: np.dtype[Any]) -> Any:
     inexact = dtype.kind in "fc" or registry.INFO[dtype.name].kind in "fc"
     sign = -1 if op == "max" else 1
     if inexact:
-        supports_inf = bool(np.isinf(np.array(np.inf).astype(dtype)))
-        return np.array(sign * np.inf if supports_inf else
-                        (ml_dtypes.finfo(dtype).min if op == "max" else ml_dtypes.finfo(dtype).max), dtype)
+        if bool(np.isinf(np.array(np.inf).astype(dtype))):
+            return np.array(sign * np.inf, dtype)
+        finfo: Any = ml_dtypes.finfo(dtype)  # type: ignore[no-untyped-call]
+        return np.array(finfo.min if op == "max" else finfo.max, dtype)
     if dtype.kind in "iu":
-        info = ml_dtypes.iinfo(dtype)
-        return np.array(info.min if op == "max" else info.max, dtype)
+        iinfo: Any = ml_dtypes.iinfo(dtype)  # type: ignore[no-untyped-call]
+        return np.array(iinfo.min if op == "max" else iinfo.max, dtype)
     return np.array(op == "min", np.bool_)
 
 
