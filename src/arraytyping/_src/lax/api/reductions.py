@@ -5,7 +5,7 @@ reductions ``approx_max_k``/``approx_min_k`` (``approx_top_k_p``)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -42,7 +42,7 @@ def _identity(op: str, dtype: np.dtype[Any]) -> Any:
     if inexact:
         if bool(np.isinf(np.array(np.inf).astype(dtype))):
             return np.array(sign * np.inf, dtype)
-        finfo: Any = ml_dtypes.finfo(dtype)  # type: ignore[no-untyped-call]
+        finfo = cast(Any, ml_dtypes.finfo(dtype))  # type: ignore[no-untyped-call]
         return np.array(finfo.min if op == "max" else finfo.max, dtype)
     if dtype.kind in "iu":
         iinfo: Any = ml_dtypes.iinfo(dtype)  # type: ignore[no-untyped-call]
