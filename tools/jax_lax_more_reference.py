@@ -511,8 +511,9 @@ MISC_CASES: dict[str, str] = {
                              "g({'a': 0.0, 'b': np.float32(1)})['b']})['b'])({'a': 4.0, 'b': np.float32(9)})",
 }
 """The rest of ``jax.lax`` (the option types, ``dtype``, ``broadcast_like``, ``shape_as_value``, ``empty``, ``fft``,
-``cumlogsumexp``, ``scatter_sub``, ``conv_general_dilated_patches``, ``conv_general_dilated_local``): cases the test
-samples (all with ``ARRAYTYPING_FULL_CONFORMANCE=1``)."""
+``cumlogsumexp``, ``scatter_sub``, ``conv_general_dilated_patches``, ``conv_general_dilated_local``, ``reduce``,
+``rng_bit_generator``, ``rng_uniform``, ``approx_max_k``, ``approx_min_k``, ``dce_sink``, ``custom_root``): cases the
+test samples (all with ``ARRAYTYPING_FULL_CONFORMANCE=1``)."""
 
 CASES.update(MISC_CASES)
 
