@@ -4,7 +4,7 @@ shape primitives (``gather``, ``scatter``, ``scatter_add``/``mul``/``min``/``max
 ``stack``, ``unstack``, ``broadcast``, ``broadcast_to_rank``, ``broadcast_shapes``, ``complex``,
 ``bitcast_convert_type``, ``sort_key_val``, ``batch_matmul``, ``population_count``, ``mulhi``, ``reduce_xor``,
 ``reduce_precision``, ``dot``, ``associative_scan``, ``optimization_barrier``; the rest of ``jax.lax``: its option
-types, ``dtype``, ``broadcast_like``, ``shape_as_value``, ``empty``, ``fft``, ``cumlogsumexp``, ``scatter_sub``) to ``tests/data/jax_lax_more_reference.json``: values
+types, ``dtype``, ``broadcast_like``, ``shape_as_value``, ``empty``, ``fft``, ``cumlogsumexp``, ``scatter_sub``, ``reduce``, ``rng_bit_generator``, ``rng_uniform``, ``approx_max_k``, ``approx_min_k``, ``dce_sink``, ``custom_root``) to ``tests/data/jax_lax_more_reference.json``: values
 on seeded inputs, dtypes and weak flags, derivatives and ``vmap`` of the gathers and scatters, with x64 off and on,
 and the error class where JAX refuses.
 
@@ -53,6 +53,11 @@ upd = rng.standard_normal(4).astype(np.float32)
 rows = rng.standard_normal((4, 3)).astype(np.float32)
 img = rng.standard_normal((2, 2, 3, 4)).astype(np.float32)
 kern = rng.standard_normal((3, 8, 2, 3)).astype(np.float32)
+key4 = np.array([1, 2, 3, 4], np.uint32)
+newton = lambda f, x0: lax.fori_loop(0, 30, lambda _, z: z - f(z) / (2 * z), x0)
+root_sqrt = lambda a: lax.custom_root(lambda z: z * z - a, 1.0, newton, lambda g, y: y / g(1.0))
+vroot_sqrt = lambda a: lax.custom_root(lambda z: z * z - a, jnp.ones(a.shape), newton,
+                                       lambda g, y: y / g(jnp.ones(a.shape)))
 '''
 """Inputs and helpers, evaluated in the namespace before the cases."""
 
@@ -377,10 +382,138 @@ MISC_CASES: dict[str, str] = {
     "local_precision_bad": "lax.conv_general_dilated_local(img, kern, (1, 1), 'VALID', (2, 2), precision='fast')",
     "patches_precision_string": "lax.conv_general_dilated_patches(img, (2, 2), (1, 1), 'VALID', precision='high')",
     "local_bad_kernel": "lax.conv_general_dilated_local(img, kern[:2], (1, 1), 'VALID', (2, 2))",
+    # reduce
+    "reduce_add_monoid": "lax.reduce(x, 0.0, lax.add, (1,))",
+    "reduce_add_monoid_jaxpr": "str(at.make_jaxpr(lambda a: lax.reduce(a, 0.0, lax.add, (1,)))(x))",
+    "reduce_monoid_weak": "lax.reduce(2.0, 0.0, lax.add, ())",
+    "reduce_monoid_strong_init": "lax.reduce(wv, np.float32(0), lax.add, (0,))",
+    "reduce_mul_monoid": "lax.reduce(i3, 1, lax.mul, (0, 1))",
+    "reduce_max_monoid": "lax.reduce(i3, np.int32(-2**31), lax.max, (0,))",
+    "reduce_min_monoid_jaxpr": "str(at.make_jaxpr(lambda a: lax.reduce(a, np.float32(np.inf), lax.min, (0,)))(x))",
+    "reduce_or_monoid": "lax.reduce(b, False, lax.bitwise_or, (0,))",
+    "reduce_and_monoid": "lax.reduce(u8, np.uint8(255), lax.bitwise_and, (0,))",
+    "reduce_xor_monoid": "lax.reduce(i3, 0, lax.bitwise_xor, (1,))",
+    "reduce_max_not_identity": "lax.reduce(x, np.float32(0), lax.max, (1,))",
+    "reduce_max_not_identity_jaxpr": "str(at.make_jaxpr(lambda a: lax.reduce(a, np.float32(0), lax.max, (1,)))(x))",
+    "reduce_custom": "lax.reduce(x, np.float32(0), lambda a, c: a * c + 1.0, (1,))",
+    "reduce_custom_weak_init": "lax.reduce(x, 0.0, lambda a, c: a + c, (0,))",
+    "reduce_custom_jaxpr": "str(at.make_jaxpr(lambda a: lax.reduce(a, np.float32(0), lambda p, q: p * q + 1.0, (1,)))(x))",
+    "reduce_weak_both": "lax.reduce(wv, 1.0, lambda a, c: a * c, (0,))",
+    "reduce_tree": "lax.reduce((x, i3), (np.float32(1), np.int32(0)), lambda p, q: (p[0] * q[0], p[1] + q[1]), (0,))",
+    "reduce_tree_jaxpr": "str(at.make_jaxpr(lambda a, i: lax.reduce((a, i), (np.float32(1), np.int32(0)), "
+                         "lambda p, q: (p[0] * q[0], p[1] + q[1]), (0,)))(x, i3))",
+    "reduce_dict": "lax.reduce({'a': v, 'b': upd.repeat(2)[:5]}, {'a': np.float32(-np.inf), 'b': np.float32(0)}, "
+                   "lambda p, q: {'a': lax.max(p['a'], q['a']), 'b': p['b'] + q['b'] + 0 * p['a']}, (0,))",
+    "reduce_argmax_pair": "lax.reduce((v, np.arange(5, dtype=np.int32)), (np.float32(-np.inf), np.int32(0)), "
+                          "lambda p, q: (lax.max(p[0], q[0]), lax.select(p[0] >= q[0], p[1], q[1])), (0,))",
+    "reduce_bitwise_or_float": "lax.reduce(v, 0.0, lax.bitwise_or, (0,))",
+    "reduce_dtype_mismatch": "lax.reduce(i3, np.float32(0), lambda a, c: a + c, (0,))",
+    "reduce_nonscalar_init": "lax.reduce(x, np.zeros(3, np.float32), lambda a, c: a + c, (0,))",
+    "reduce_tree_mismatch": "lax.reduce((x, x), np.float32(0), lax.add, (0,))",
+    "reduce_empty_axis": "lax.reduce(x[:, :0], np.float32(1), lambda a, c: a * c + 0 * a, (1,))",
+    "reduce_no_axes": "lax.reduce(x, np.float32(1), lambda a, c: a * c + 0 * a, ())",
+    "reduce_all_axes": "lax.reduce(i3, np.int32(0), lambda a, c: a + 2 * c, (0, 1))",
+    "reduce_grad": "at.grad(lambda a: lax.reduce(a, np.float32(1), lambda p, q: p * q + 0 * p, (1,)).sum())(x)",
+    "reduce_grad_axis0": "at.grad(lambda a: (lax.reduce(a, np.float32(0), lambda p, q: p + q * p + q, (0,)) * v[:3]).sum())(x)",
+    "reduce_jvp": "at.jvp(lambda a: lax.reduce(a, np.float32(-np.inf), lambda p, q: lax.max(p, q) + 0 * q, (0,)), (x,), (rows,))",
+    "reduce_vmap": "at.vmap(lambda a: lax.reduce(a, np.float32(1), lambda p, q: p * q + 0 * p, (0,)))(x)",
+    "reduce_vmap_axis1": "at.vmap(lambda a: lax.reduce(a, np.float32(1), lambda p, q: p * q + 0 * p, (0,)), in_axes=1)(x)",
+    "reduce_jit": "at.jit(lambda a: lax.reduce(a, np.float32(0), lambda p, q: p + q * q, (1,)))(x)",
+    # rng_bit_generator, rng_uniform
+    "rbg_default": "lax.rng_bit_generator(key4, (2, 3))",
+    "rbg_three_fry": "lax.rng_bit_generator(key4, (5,), algorithm=lax.RandomAlgorithm.RNG_THREE_FRY)",
+    "rbg_philox": "lax.rng_bit_generator(key4, (2, 2), np.uint32, lax.RandomAlgorithm.RNG_PHILOX)",
+    "rbg_algorithm_int": "lax.rng_bit_generator(key4, (3,), algorithm=2)",
+    "rbg_uint8": "lax.rng_bit_generator(key4, (6,), np.uint8)",
+    "rbg_uint16": "lax.rng_bit_generator(key4, (2, 2), np.uint16, lax.RandomAlgorithm.RNG_PHILOX)",
+    "rbg_uint64": "lax.rng_bit_generator(key4, (3,), np.uint64)",
+    "rbg_scalar": "lax.rng_bit_generator(key4, ())",
+    "rbg_u64_key": "lax.rng_bit_generator(np.array([7, 9], np.uint64), (4,))",
+    "rbg_int_dtype": "lax.rng_bit_generator(key4, (3,), np.int32)",
+    "rbg_float_dtype": "lax.rng_bit_generator(key4, (3,), np.float32)",
+    "rbg_float_key": "lax.rng_bit_generator(key4.astype(np.float32), (3,))",
+    "rbg_short_key": "lax.rng_bit_generator(key4[:2], (3,))",
+    "rbg_jaxpr": "str(at.make_jaxpr(lambda k: lax.rng_bit_generator(k, (2, 3), np.uint8))(key4))",
+    "rbg_jit": "at.jit(lambda k: lax.rng_bit_generator(k, (4,), algorithm=lax.RandomAlgorithm.RNG_PHILOX))(key4)",
+    "rbg_vmap": "at.vmap(lambda k: lax.rng_bit_generator(k, (3,)))(np.stack([key4, key4 + 1, key4 * 3]))",
+    "rbg_vmap_unbatched_key": "at.vmap(lambda a: lax.rng_bit_generator(key4, (2,))[1] + a, in_axes=0)(i3[:, :2].astype(np.uint32))",
+    "rbg_grad": "at.grad(lambda a: (lax.rng_bit_generator(key4, (2,))[1].astype(np.float32) * a).sum())(v[:2])",
+    "rng_uniform_weak": "lax.rng_uniform(0.0, 1.0, (3,)) * 0",
+    "rng_uniform_in_range": "(lambda u: ((u >= 0) & (u < 1)).all())(lax.rng_uniform(np.float32(0), np.float32(1), (50,)))",
+    "rng_uniform_int": "lax.rng_uniform(0, 10, (2, 2)) * 0",
+    "rng_uniform_mixed_weak": "lax.rng_uniform(np.float32(0), 1.0, (2,)) * 0",
+    "rng_uniform_mixed_dtypes": "lax.rng_uniform(0, 1.0, (2,))",
+    "rng_uniform_nonscalar": "lax.rng_uniform(np.zeros(2, np.float32), np.float32(1), (2,))",
+    "rng_uniform_jaxpr": "str(at.make_jaxpr(lambda: lax.rng_uniform(0.0, 1.0, (2,)))())",
+    "rng_uniform_vmap": "at.vmap(lambda a: lax.rng_uniform(a, np.float32(1), (2,)))(v)",
+    "rng_uniform_grad": "at.grad(lambda a: lax.rng_uniform(a, 1.0, ()))(0.0)",
+    # approx_max_k, approx_min_k
+    "approx_max_k": "lax.approx_max_k(x, 2)",
+    "approx_min_k": "lax.approx_min_k(x, 3)",
+    "approx_max_k_dim0": "lax.approx_max_k(x, 2, reduction_dimension=0)",
+    "approx_min_k_negative_dim": "lax.approx_min_k(img, 2, reduction_dimension=-2)",
+    "approx_max_k_recall": "lax.approx_max_k(v, 3, recall_target=0.5)",
+    "approx_max_k_ties": "lax.approx_max_k(np.array([1, 3, 3, 2, 3], np.float32), 3)",
+    "approx_min_k_nan": "lax.approx_min_k(np.array([np.nan, 1, -np.inf, 0], np.float32), 2)",
+    "approx_max_k_f16": "lax.approx_max_k(x.astype(np.float16), 2)",
+    "approx_max_k_bf16": "lax.approx_max_k(jnp.asarray(x, jnp.bfloat16), 1)",
+    "approx_max_k_x64_input": "lax.approx_max_k(x64, 2)",
+    "approx_max_k_weak": "lax.approx_max_k(wv, 2)",
+    "approx_max_k_no_aggregate": "lax.approx_max_k(x, 2, aggregate_to_topk=False)",
+    "approx_max_k_no_aggregate_wide": "(lambda r: (r[0].shape, r[0][:, :3], r[1][:, :3]))(lax.approx_max_k("
+                                      "np.tile(x, (1, 1000)), 3, aggregate_to_topk=False))",
+    "approx_max_k_size_override": "(lambda r: r[0].shape)(lax.approx_max_k(np.tile(x, (1, 1000)), 3, "
+                                  "reduction_input_size_override=6000, aggregate_to_topk=False))",
+    "approx_max_k_int": "lax.approx_max_k(i3, 2)",
+    "approx_max_k_zero_k": "lax.approx_max_k(x, 0)",
+    "approx_max_k_big_k": "lax.approx_max_k(x, 4)",
+    "approx_max_k_scalar": "lax.approx_max_k(2.0, 1)",
+    "approx_max_k_bad_dim": "lax.approx_max_k(x, 1, reduction_dimension=2)",
+    "approx_max_k_jaxpr": "str(at.make_jaxpr(lambda a: lax.approx_max_k(a, 2))(x))",
+    "approx_min_k_jaxpr": "str(at.make_jaxpr(lambda a: lax.approx_min_k(a, 1, 0, 0.9, -1, False))(x))",
+    "approx_max_k_grad": "at.grad(lambda a: (lax.approx_max_k(a, 2)[0] * np.array([1.0, 3.0], np.float32)).sum())(x)",
+    "approx_min_k_grad_dim0": "at.grad(lambda a: lax.approx_min_k(a, 2, reduction_dimension=0)[0].sum())(x)",
+    "approx_max_k_jvp": "at.jvp(lambda a: lax.approx_max_k(a, 2)[0], (x,), (rows,))",
+    "approx_max_k_vmap": "at.vmap(lambda a: lax.approx_max_k(a, 2))(x)",
+    "approx_min_k_vmap_axis1": "at.vmap(lambda a: lax.approx_min_k(a, 1, reduction_dimension=0), in_axes=1)(img[0])",
+    "approx_max_k_jit_two": "at.jit(lambda a: (lax.approx_max_k(a, 1), lax.approx_max_k(a * 2, 2), "
+                            "lax.approx_min_k(a, 1)))(x)",
+    # dce_sink
+    "dce_sink": "lax.dce_sink((x, i3))",
+    "dce_sink_prevent": "lax.dce_sink(v, prevent_mlir_dce=True)",
+    "dce_sink_jaxpr": "str(at.make_jaxpr(lambda a: lax.dce_sink((a, a * 2)))(x))",
+    "dce_sink_jit": "at.jit(lambda a: (lax.dce_sink(a * 2, prevent_mlir_dce=True), a + 1)[1])(x)",
+    "dce_sink_grad": "at.grad(lambda a: (lax.dce_sink(a * 2), (a * a).sum())[1])(v)",
+    "dce_sink_grad_jaxpr": "str(at.make_jaxpr(at.grad(lambda a: (lax.dce_sink(a * 2), a.sum())[1]))(v))",
+    "dce_sink_jvp_jaxpr": "str(at.make_jaxpr(lambda a: at.jvp(lambda c: (lax.dce_sink(c), c)[1], (a,), (a,)))(v))",
+    "dce_sink_vmap_jaxpr": "str(at.make_jaxpr(at.vmap(lambda a: (lax.dce_sink(a), a)[1]))(x))",
+    # custom_root
+    "custom_root": "root_sqrt(2.0)",
+    "custom_root_grad": "at.grad(root_sqrt)(2.0)",
+    "custom_root_jvp": "at.jvp(root_sqrt, (3.0,), (1.0,))",
+    "custom_root_vector": "vroot_sqrt(np.abs(v) + 1)",
+    "custom_root_jacfwd": "at.jacfwd(vroot_sqrt)(np.abs(v) + 1)",
+    "custom_root_grad_vector": "at.grad(lambda a: (vroot_sqrt(a) * v).sum())(np.abs(v) + 1)",
+    "custom_root_vmap": "at.vmap(root_sqrt)(np.abs(v) + 1)",
+    "custom_root_jit": "at.jit(root_sqrt)(5.0)",
+    "custom_root_has_aux": "lax.custom_root(lambda z: z * z - 2.0, 1.0, lambda f, z: (newton(f, z), z + 1), "
+                           "lambda g, y: y / g(1.0), has_aux=True)",
+    "custom_root_has_aux_grad": "at.grad(lambda a: lax.custom_root(lambda z: z * z - a, 1.0, lambda f, z: "
+                                "(newton(f, z), z + 1), lambda g, y: y / g(1.0), has_aux=True)[0])(2.0)",
+    "custom_root_f_tree": "lax.custom_root(lambda z: (z, z), 1.0, newton, lambda g, y: y)",
+    "custom_root_solve_tree": "lax.custom_root(lambda z: z * z - 2, 1.0, lambda f, z: (z, z), lambda g, y: y)",
+    "custom_root_aux_not_tuple": "lax.custom_root(lambda z: z * z - 2, 1.0, newton, lambda g, y: y, has_aux=True)",
+    "custom_root_tangent_tree": "at.grad(lambda a: lax.custom_root(lambda z: z * z - a, 1.0, newton, "
+                                "lambda g, y: (y, y)))(2.0)",
+    "custom_root_dict_grad": "at.grad(lambda p: lax.custom_root(lambda z: {'a': z['a'] ** 2 - p['a'], 'b': "
+                             "z['b'] ** 2 - p['b']}, {'a': 1.0, 'b': np.float32(1)}, lambda f, z: z, "
+                             "lambda g, y: {'a': y['a'] / g({'a': 1.0, 'b': np.float32(0)})['a'], 'b': y['b'] / "
+                             "g({'a': 0.0, 'b': np.float32(1)})['b']})['b'])({'a': 4.0, 'b': np.float32(9)})",
 }
 """The rest of ``jax.lax`` (the option types, ``dtype``, ``broadcast_like``, ``shape_as_value``, ``empty``, ``fft``,
-``cumlogsumexp``, ``scatter_sub``, ``conv_general_dilated_patches``, ``conv_general_dilated_local``): cases the test
-samples (all with ``ARRAYTYPING_FULL_CONFORMANCE=1``)."""
+``cumlogsumexp``, ``scatter_sub``, ``conv_general_dilated_patches``, ``conv_general_dilated_local``, ``reduce``,
+``rng_bit_generator``, ``rng_uniform``, ``approx_max_k``, ``approx_min_k``, ``dce_sink``, ``custom_root``): cases the
+test samples (all with ``ARRAYTYPING_FULL_CONFORMANCE=1``)."""
 
 CASES.update(MISC_CASES)
 

@@ -393,6 +393,7 @@ WITHOUT_RULES: dict[str, str] = {
     "householder_product": "not yet (JAX differentiates qr as a whole, not its LAPACK steps)",
     **{name: "JAX has no rule either" for name in ("symmetric_product", "cholesky_update", "hessenberg", "tridiagonal",
                                                    "schur", "ormqr")},
+    "rng_uniform": "JAX has no rule either (lax.rng_uniform, XLA's stateful generator)",
 }
 """The primitives differentiating which raises JAX's ``NotImplementedError`` (integer-only primitives, whose
 tangents are always symbolic zeros, never reach a rule and are not listed)."""
@@ -403,7 +404,7 @@ ONLY_TRANSPOSED: dict[str, str] = {
 """Primitives that only appear in linearized jaxprs: a transpose rule and no JVP rule, and nothing to raise."""
 
 INTEGER_ONLY = {"lu_pivots_to_permutation", "iota", "axis_index", "threefry2x32", "iota_2x32_shape", "clz",
-                "population_count", "mulhi", "reduce_xor", "empty2", "platform_index", "empty"}
+                "population_count", "mulhi", "reduce_xor", "empty2", "platform_index", "empty", "rng_bit_generator"}
 """Primitives without floating-point operands (their tangents are symbolic zeros: no rule is ever looked up), or
 without operands (``axis_index``, a named axis's int32 position; ``empty``, lax.empty's unspecified values; ``empty2``, a ``cond``'s placeholder for another branch's residual; ``platform_index``, a
 ``platform_dependent`` cond's index)."""
@@ -434,6 +435,12 @@ TESTED_ELSEWHERE: dict[str, str] = {
     "optimization_barrier": "lax.optimization_barrier: test_lax_more differentiates it (grad of one operand and of a "
                             "pair, whose JVP and transpose put barriers on tangents and cotangents) and maps it against "
                             "JAX's values (tools/jax_lax_more_reference.py); its printed jaxprs are JAX's",
+    "approx_top_k": "lax.approx_max_k/approx_min_k: test_lax_more differentiates it (grad over each axis, jvp) against "
+                    "JAX's values (tools/jax_lax_more_reference.py)",
+    "dce_sink": "lax.dce_sink: test_lax_more differentiates through it (grad, and the printed jaxprs of grad and jvp, "
+                "JAX's) (tools/jax_lax_more_reference.py)",
+    "reduce": "lax.reduce (a computation it does not recognize): test_lax_more differentiates it (grad over each axis, "
+              "jvp, through JAX's tree of halvings) against JAX's values (tools/jax_lax_more_reference.py)",
     "debug_callback": "jax.debug.print/callback: test_behaviours differentiates it (the callback sees primals) against "
                       "JAX's output (tools/behaviours_reference.py)",
     "check": ("checkify.check: test_checkify differentiates it (grad of a checked function checks the primals, "
@@ -506,6 +513,7 @@ def _without_rule_case(name: str) -> Callable[[Any], Any]:
         "pmax": at.vmap(lambda v: alax.pmax(v, "i"), axis_name="i"),
         "pmin": at.vmap(lambda v: alax.pmin(v, "i"), axis_name="i"),
         "nextafter": lambda x: lax.nextafter(x, x + 1.0),
+        "rng_uniform": lambda x: alax.rng_uniform(x[0], x[1], (3,)),
         "zeta": lambda x: special.zeta(x + 1.0, x),
         "igamma_grad_a": lambda x: special.igamma_grad_a(x, x),
         "scatter": lambda x: G.scatter(G.scatter_p, x, idx, x[:2], dn),

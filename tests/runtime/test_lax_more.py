@@ -6,7 +6,8 @@
 (``tools/jax_lax_more_reference.py`` runs the same expressions in JAX's venv): values, dtypes and weak flags,
 derivatives and ``vmap``, with x64 off and on, and the error classes where JAX refuses; and the rest of
 ``jax.lax`` (its option types and their printed forms, ``dtype``, ``broadcast_like``, ``shape_as_value``,
-``empty``, ``fft``, ``cumlogsumexp``, ``scatter_sub``, printed jaxprs among them), a sample by default.
+``empty``, ``fft``, ``cumlogsumexp``, ``scatter_sub``, ``reduce``, ``rng_bit_generator``, ``rng_uniform``,
+``approx_max_k``/``approx_min_k``, ``dce_sink``, ``custom_root``, printed jaxprs among them), a sample by default.
 """
 
 from __future__ import annotations

@@ -60,6 +60,9 @@ NOT_EXERCISED: dict[str, str] = {
               "is held to JAX by test_lax_more's vmap cases"),
     "custom_lin": ("only in linear jaxprs, which are transposed: batching it is evaluating a linearized custom_vjp "
                    "function, JAX's forward-mode TypeError (its rule raises it)"),
+    "rng_bit_generator": ("JAX's rule draws every example's bits from the first example's key (not per example, by "
+                          "design): held to JAX's values by test_lax_more's rbg_vmap cases"),
+    "rng_uniform": "no batching rule (JAX's has none either: NOT_BATCHED)",
 }
 
 
@@ -260,6 +263,7 @@ NOT_BATCHED: dict[str, str] = {
     "platform_index": "takes no operands (the index of a platform_dependent cond: diagonal_square covers it)",
     "cholesky_update": "JAX's has no batching rule either (one matrix only): tools/jax_scipy_linalg_reference.py's "
                        "lax_cholesky_update_vmap holds the error to JAX's",
+    "rng_uniform": "JAX's has no batching rule either: test_lax_more's rng_uniform_vmap holds the error to JAX's",
 }
 
 
@@ -296,6 +300,11 @@ CASES.update({
     "population_count": (alax.population_count, [((2, 3), I32)]),
     "reduce_xor": (lambda x: alax.reduce_xor(x, (1,)), [((2, 3), I32)]),
     "optimization_barrier": (lambda x, y: alax.optimization_barrier((x, y)), [((2, 3), F32), ((3,), I32)]),
+    "approx_top_k": (lambda x: alax.approx_max_k(x, 2), [((2, 3), F32)]),
+    "dce_sink": (lambda x: (alax.dce_sink(x * 2), x + 1)[1], [((2, 3), F32)]),
+    "reduce": (lambda x, y: alax.reduce((x, y), (np.float32(0), np.int32(1)),
+                                        lambda p, q: (p[0] + q[0] * q[0], p[1] * q[1]), (1,)),
+               [((2, 3), F32), ((2, 3), I32)]),
     "custom_vmap": (_custom_sin, [((2, 3), F32)]),
     "ffi_call": (_potrf, [((2, 2), F32)]),
     "debug_callback": (lambda x: (at.debug.callback(lambda v: None, x), x + 1.0)[1], [((2, 3), F32)]),

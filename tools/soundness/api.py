@@ -677,6 +677,20 @@ NOT_FUZZED: Final[dict[str, str]] = {
     "lax.dtype": "returns a NumPy dtype (np.dtype[Any]), not an array; held to JAX by tools/jax_lax_more_reference.py",
     "lax.shape_as_value": ("returns a NumPy int32 array (an array of the runtime for the empty shape), typed Any; "
                            "held to JAX by tools/jax_lax_more_reference.py"),
+    "lax.reduce": ("takes a computation over pytrees of operands: typed Any (JAX's result has the operands' "
+                   "structure); values, dtypes, weak flags, jaxprs and errors held to JAX by "
+                   "tools/jax_lax_more_reference.py"),
+    **{f"lax.{n}": "a primitive (JAX's name): an object that binds, no dtype"
+       for n in ("reduce_p", "rng_bit_generator_p", "rng_uniform_p", "approx_top_k_p", "dce_sink_p")},
+    **{f"lax.{n}": ("typed (Array[Any], Array[Any]) from the runtime's signature (no dtype rule in the stubs: "
+                    "nothing to be wrong about); values, dtypes, weak flags, jaxprs and errors held to JAX by "
+                    "tools/jax_lax_more_reference.py")
+       for n in ("rng_bit_generator", "approx_max_k", "approx_min_k")},
+    "lax.rng_uniform": ("typed Array[Any] from the runtime's signature; dtypes, weak flags, the range and errors held "
+                        "to JAX by tools/jax_lax_more_reference.py (its values are XLA's stateful generator's)"),
+    "lax.dce_sink": "returns None (an effect only); held to JAX's jaxprs by tools/jax_lax_more_reference.py",
+    "lax.custom_root": ("takes functions over pytrees: typed Any (JAX's result has initial_guess's structure); "
+                        "values, derivatives and errors held to JAX by tools/jax_lax_more_reference.py"),
     **{f"numpy.{n}": ("typed Array[Any] (or a tuple of Array[Any]) from the runtime's signature: no dtype rule in "
                       "the stubs, nothing to be wrong about; dtypes, weak flags, values and errors held to JAX by "
                       "tools/jax_numpy_more_reference.py")

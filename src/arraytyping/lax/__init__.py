@@ -3,7 +3,7 @@ structured control flow."""
 
 # the control flow in alphabetical order (the generated stub declares the names in the order imported here)
 from arraytyping._src.lax.control_flow import cond
-from arraytyping._src.lax.api.linear_solve import custom_linear_solve
+from arraytyping._src.lax.api.linear_solve import custom_linear_solve, custom_root
 from arraytyping._src.lax.control_flow import fori_loop
 from arraytyping._src.lax.api.mapping import map
 from arraytyping._src.lax.control_flow import scan, switch, while_loop
@@ -21,6 +21,11 @@ from arraytyping._src.lax.api.convolution import (
 from arraytyping._src.lax.convolution import conv_dimension_numbers
 from arraytyping._src.lax.api.slicing import dynamic_slice_in_dim, dynamic_update_slice_in_dim
 from arraytyping._src.lax.api.scans import associative_scan
+from arraytyping._src.lax.api.reductions import approx_max_k, approx_min_k, reduce
+from arraytyping._src.lax.top_k import approx_top_k_p
+from arraytyping._src.lax.callbacks import dce_sink_p
+from arraytyping._src.lax.reduce import reduce_p
+from arraytyping._src.lax.prng import rng_bit_generator_p, rng_uniform_p
 from arraytyping._src.lax.api.misc import broadcast_like, cumlogsumexp, dtype, empty, fft, shape_as_value
 from arraytyping._src.lax.api.patches import conv_general_dilated_local, conv_general_dilated_patches
 from arraytyping._src.lax.api.types import (
@@ -30,7 +35,8 @@ from arraytyping._src.lax.api.types import (
 from arraytyping._src.lax.api.functions import ConvGeneralDilatedDimensionNumbers, DotDimensionNumbers
 from arraytyping._src.lax.fft import FftType
 from arraytyping._src.lax.api.bits import (
-    dot, mulhi, optimization_barrier, population_count, reduce_precision, reduce_xor,
+    dce_sink, dot, mulhi, optimization_barrier, population_count, reduce_precision, reduce_xor, rng_bit_generator,
+    rng_uniform,
 )
 from arraytyping._src.lax.api.indexing import (
     GatherDimensionNumbers, GatherScatterMode, ScatterDimensionNumbers, batch_matmul, bitcast_convert_type, broadcast,
@@ -120,6 +126,9 @@ __all__ = [
     "add",
     "add_p",
     "and_p",
+    "approx_max_k",
+    "approx_min_k",
+    "approx_top_k_p",
     "argmax",
     "argmax_p",
     "argmin",
@@ -200,7 +209,10 @@ __all__ = [
     "cumprod_p",
     "cumsum",
     "cumsum_p",
+    "dce_sink",
+    "dce_sink_p",
     "custom_linear_solve",
+    "custom_root",
     "digamma",
     "digamma_p",
     "div",
@@ -326,6 +338,8 @@ __all__ = [
     "reduce_prod_p",
     "reduce_sum",
     "reduce_sum_p",
+    "reduce",
+    "reduce_p",
     "reduce_window",
     "reduce_window_max_p",
     "reduce_window_min_p",
@@ -334,6 +348,10 @@ __all__ = [
     "reduce_window_sum_p",
     "reduce_xor",
     "reduce_xor_p",
+    "rng_bit_generator",
+    "rng_bit_generator_p",
+    "rng_uniform",
+    "rng_uniform_p",
     "regularized_incomplete_beta_p",
     "rem",
     "rem_p",

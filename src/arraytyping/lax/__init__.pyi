@@ -28,18 +28,19 @@ __all__ = [
     "DotAlgorithm", "DotAlgorithmPreset", "DotDimensionNumbers", "FftType", "GatherDimensionNumbers",
     "GatherScatterMode", "Precision", "PrecisionLike", "RaggedDotDimensionNumbers", "RandomAlgorithm", "RoundingMethod",
     "ScatterDimensionNumbers", "Tolerance", "abs", "abs_p", "acos", "acos_p", "acosh", "acosh_p", "add", "add_p",
-    "and_p", "argmax", "argmax_p", "argmin", "argmin_p", "asin", "asin_p", "asinh", "asinh_p", "associative_scan",
-    "atan", "atan2", "atan2_p", "atan_p", "atanh", "atanh_p", "batch_matmul", "bessel_i0e", "bessel_i0e_p",
-    "bessel_i1e", "bessel_i1e_p", "betainc", "bitcast_convert_type", "bitcast_convert_type_p", "bitwise_and",
-    "bitwise_not", "bitwise_or", "bitwise_xor", "broadcast", "broadcast_in_dim", "broadcast_in_dim_p", "broadcast_like",
-    "broadcast_shapes", "broadcast_to_rank", "broadcasted_iota", "cbrt", "cbrt_p", "ceil", "ceil_p", "clamp", "clamp_p",
-    "clz", "clz_p", "collapse", "complex", "complex_p", "concatenate", "concatenate_p", "cond", "cond_p", "conj",
-    "conj_p", "conv", "conv_dimension_numbers", "conv_general_dilated", "conv_general_dilated_local",
-    "conv_general_dilated_p", "conv_general_dilated_patches", "conv_general_permutations", "conv_general_shape_tuple",
-    "conv_shape_tuple", "conv_transpose", "conv_transpose_shape_tuple", "conv_with_general_padding",
-    "convert_element_type", "convert_element_type_p", "copy_p", "cos", "cos_p", "cosh", "cosh_p", "cumlogsumexp",
-    "cumlogsumexp_p", "cummax", "cummax_p", "cummin", "cummin_p", "cumprod", "cumprod_p", "cumsum", "cumsum_p",
-    "custom_linear_solve", "digamma", "digamma_p", "div", "div_p", "dot", "dot_general", "dot_general_p", "dtype",
+    "and_p", "approx_max_k", "approx_min_k", "approx_top_k_p", "argmax", "argmax_p", "argmin", "argmin_p", "asin",
+    "asin_p", "asinh", "asinh_p", "associative_scan", "atan", "atan2", "atan2_p", "atan_p", "atanh", "atanh_p",
+    "batch_matmul", "bessel_i0e", "bessel_i0e_p", "bessel_i1e", "bessel_i1e_p", "betainc", "bitcast_convert_type",
+    "bitcast_convert_type_p", "bitwise_and", "bitwise_not", "bitwise_or", "bitwise_xor", "broadcast",
+    "broadcast_in_dim", "broadcast_in_dim_p", "broadcast_like", "broadcast_shapes", "broadcast_to_rank",
+    "broadcasted_iota", "cbrt", "cbrt_p", "ceil", "ceil_p", "clamp", "clamp_p", "clz", "clz_p", "collapse", "complex",
+    "complex_p", "concatenate", "concatenate_p", "cond", "cond_p", "conj", "conj_p", "conv", "conv_dimension_numbers",
+    "conv_general_dilated", "conv_general_dilated_local", "conv_general_dilated_p", "conv_general_dilated_patches",
+    "conv_general_permutations", "conv_general_shape_tuple", "conv_shape_tuple", "conv_transpose",
+    "conv_transpose_shape_tuple", "conv_with_general_padding", "convert_element_type", "convert_element_type_p",
+    "copy_p", "cos", "cos_p", "cosh", "cosh_p", "cumlogsumexp", "cumlogsumexp_p", "cummax", "cummax_p", "cummin",
+    "cummin_p", "cumprod", "cumprod_p", "cumsum", "cumsum_p", "dce_sink", "dce_sink_p", "custom_linear_solve",
+    "custom_root", "digamma", "digamma_p", "div", "div_p", "dot", "dot_general", "dot_general_p", "dtype",
     "dynamic_index_in_dim", "dynamic_slice", "dynamic_slice_in_dim", "dynamic_slice_p", "dynamic_update_index_in_dim",
     "dynamic_update_slice", "dynamic_update_slice_in_dim", "dynamic_update_slice_p", "empty", "eq", "eq_p", "eq_to_p",
     "erf", "erf_inv", "erf_inv_p", "erf_p", "erfc", "erfc_p", "exp", "exp2", "exp2_p", "exp_p", "expand_dims", "expm1",
@@ -53,8 +54,9 @@ __all__ = [
     "pow", "pow_p", "random_gamma_grad", "real", "real_p", "reciprocal", "reduce_and", "reduce_and_p", "reduce_max",
     "reduce_max_p", "reduce_min", "reduce_min_p", "reduce_or", "reduce_or_p", "reduce_precision", "reduce_precision_p",
     "sharding_constraint_p", "with_sharding_constraint", "reduce_prod", "reduce_prod_p", "reduce_sum", "reduce_sum_p",
-    "reduce_window", "reduce_window_max_p", "reduce_window_min_p", "reduce_window_p", "reduce_window_shape_tuple",
-    "reduce_window_sum_p", "reduce_xor", "reduce_xor_p", "regularized_incomplete_beta_p", "rem", "rem_p", "reshape",
+    "reduce", "reduce_p", "reduce_window", "reduce_window_max_p", "reduce_window_min_p", "reduce_window_p",
+    "reduce_window_shape_tuple", "reduce_window_sum_p", "reduce_xor", "reduce_xor_p", "rng_bit_generator",
+    "rng_bit_generator_p", "rng_uniform", "rng_uniform_p", "regularized_incomplete_beta_p", "rem", "rem_p", "reshape",
     "reshape_p", "rev", "rev_p", "round", "round_p", "rsqrt", "rsqrt_p", "scan", "scan_p", "scatter", "scatter_add",
     "scatter_add_p", "scatter_max", "scatter_max_p", "scatter_min", "scatter_min_p", "scatter_mul", "scatter_mul_p",
     "scatter_p", "scatter_sub", "scatter_sub_p", "select", "select_n", "select_n_p", "shape_as_value", "shift_left",
@@ -90,6 +92,19 @@ def cond(pred: Any, true_fun: Callable[..., _T], false_fun: Callable[..., _T], *
     ...
 def custom_linear_solve(matvec: Callable[[Any], Any], b: Any, solve: Callable[[Callable[[Any], Any], Any], Any], transpose_solve: Callable[[Callable[[Any], Any], Any], Any] | None=..., symmetric: bool = ..., has_aux: bool = ...) -> Any:
     "``solve(matvec, b)``, differentiated implicitly at the solution ``x`` (``matvec(x) == b``, not checked) rather than through ``solve``: JAX's ``lax.custom_linear_solve``. ``b`` is a pytree of arrays; ``matvec`` is linear and differentiable; ``transpose_solve(vecmat, b)`` solves with the transpose (``vecmat`` computed by transposing ``matvec``), needed for reverse mode unless ``symmetric`` (then ``solve``). With ``has_aux``, ``solve`` and ``transpose_solve`` return ``(x, aux)``."
+    ...
+def custom_root(f: Callable[[Any], Any], initial_guess: Any, solve: Callable[[Callable[[Any], Any], Any], Any], tangent_solve: Callable[[Callable[[Any], Any], Any], Any], has_aux: bool = ...) -> Any:
+    """``solve(f, initial_guess)``, a root of ``f`` (``f(solution) == 0``, not checked), differentiated implicitly
+    at the solution rather than through ``solve``: JAX's ``lax.custom_root``. ``tangent_solve(g, y)`` solves the
+    linear ``g(x) == y`` (``g`` is ``f`` linearized at the solution); with ``has_aux``, ``solve`` returns
+    ``(solution, aux)``, and ``aux`` gets no derivative.
+
+    Example::
+
+        def sqrt(a):    # Newton's method, differentiable through the implicit function theorem
+            newton = lambda f, x: lax.fori_loop(0, 20, lambda _, x: x - f(x) / (2 * x), x)
+            return lax.custom_root(lambda x: x * x - a, 1.0, newton, lambda g, y: y / g(1.0))
+    """
     ...
 def fori_loop(lower: Any, upper: Any, body_fun: Callable[[Any, _T], _T], init_val: _T, *, unroll: int | bool | None = ...) -> _T:
     '``val = init_val; for i in range(lower, upper): val = body_fun(i, val)``. With concrete bounds it is a ``scan`` of ``upper - lower`` steps (``unroll`` allowed); with traced bounds a ``while_loop``.'
@@ -2848,6 +2863,46 @@ def associative_scan(fn: Callable[[Any, Any], Any], elems: _T, reverse: bool = .
         lax.associative_scan(lax.add, jnp.arange(5))   # Array([ 0,  1,  3,  6, 10], dtype=int32)
     """
     ...
+def approx_max_k(operand: ArrayLike, k: int, reduction_dimension: int = ..., recall_target: float = ..., reduction_input_size_override: int = ..., aggregate_to_topk: bool = ...) -> tuple[Array[Any], Array[Any]]:
+    """The ``k`` largest values of a floating ``operand`` along ``reduction_dimension`` and their int32 indices,
+    approximately on TPUs (to ``recall_target``); elsewhere, as on the CPU, exactly (XLA's fallback sorts). With
+    ``aggregate_to_topk`` false the reduced axis keeps the size the TPU algorithm would return (at least ``k``,
+    unsorted beyond the first ``k`` on TPUs).
+
+    Example::
+
+        values, indices = lax.approx_max_k(jnp.array([[1.0, 5.0, 3.0]]), 2)    # [[5., 3.]], [[1, 2]]
+    """
+    ...
+def approx_min_k(operand: ArrayLike, k: int, reduction_dimension: int = ..., recall_target: float = ..., reduction_input_size_override: int = ..., aggregate_to_topk: bool = ...) -> tuple[Array[Any], Array[Any]]:
+    """The ``k`` smallest values of a floating ``operand`` along ``reduction_dimension`` and their int32
+    indices (see :func:`approx_max_k`: exact on the CPU).
+
+    Example::
+
+        values, indices = lax.approx_min_k(jnp.array([[1.0, 5.0, 3.0]]), 2)    # [[1., 3.]], [[0, 2]]
+    """
+    ...
+def reduce(operands: Any, init_values: Any, computation: Callable[[Any, Any], Any], dimensions: Sequence[int], out_sharding: None = ...) -> Any:
+    """Reduces ``operands`` (an array, or a pytree of arrays of one shape) over the axes ``dimensions`` with
+    ``computation``, starting from ``init_values`` (scalars, a pytree of the operands' structure).
+
+    ``init_values`` and ``computation`` must form a monoid (the initial values an identity of the computation,
+    which must be associative); the result is undefined otherwise. ``lax.add``, ``mul``, ``max``, ``min`` and the
+    bitwise ``and``/``or``/``xor`` with their identity as a concrete initial value are the reductions' primitives
+    (``reduce_sum`` and so on); any other computation is traced over scalars (a ``reduce`` primitive).
+
+    Example::
+
+        lax.reduce(jnp.arange(6.0).reshape(2, 3), 0.0, lax.add, (1,))          # [ 3., 12.]
+        lax.reduce((x, i), (-jnp.inf, 0), lambda a, b: (lax.max(a[0], b[0]), a[1] + b[1]), (0,))
+    """
+    ...
+approx_top_k_p: Final[Primitive]
+dce_sink_p: Final[Primitive]
+reduce_p: Final[Primitive]
+rng_bit_generator_p: Final[Primitive]
+rng_uniform_p: Final[Primitive]
 @overload
 def broadcast_like(arr: Array[_G], like_arr: ArrayLike) -> Array[_G]:
     """``arr`` broadcast (NumPy's rules: new leading axes, size-1 axes stretched) to the shape of ``like_arr``.
@@ -3040,6 +3095,18 @@ class FftType(enum.IntEnum):
     IFFT = 1
     RFFT = 2
     IRFFT = 3
+def dce_sink(val: Any, *, prevent_mlir_dce: bool = ...) -> None:
+    """Marks every array of the pytree ``val`` used, so that dead-code elimination of a traced function keeps the
+    computations producing them though nothing else reads them (``prevent_mlir_dce``: the compiler keeps them too).
+
+    Example::
+
+        @jit
+        def f(x):
+            lax.dce_sink(x * 2)   # x * 2 stays in the jaxpr
+            return x
+    """
+    ...
 def dot(lhs: ArrayLike, rhs: ArrayLike, *, dimension_numbers: Any = ..., precision: None = ..., preferred_element_type: DTypeLike | None = ..., out_sharding: None = ...) -> Array[Any]:
     """The general dot product: without ``dimension_numbers``, the vector-vector, matrix-vector or matrix-matrix
     product of operands of rank 1 or 2 (the last axis of ``lhs`` with the first of ``rhs``); with them, as
@@ -3098,6 +3165,27 @@ def reduce_xor(operand: ArrayLike, axes: Sequence[int]) -> Array[Any]:
     Example::
 
         lax.reduce_xor(jnp.array([1, 2, 3]), (0,))   # Array(0, dtype=int32)
+    """
+    ...
+def rng_bit_generator(key: ArrayLike, shape: Sequence[int], dtype: DTypeLike = ..., algorithm: RandomAlgorithm | int = ..., *, out_sharding: None = ...) -> tuple[Array[Any], Array[Any]]:
+    """XLA's stateless bit generator: ``(new_key, bits)``, ``bits`` uniformly random of ``shape`` and the unsigned
+    ``dtype`` (``uint8``/``16``/``32``/``64``), from ``key`` (``uint32[4]``, or ``uint64[2]`` with x64 on) by
+    ``algorithm`` (the platform's default, Threefry or Philox; on the CPU the bits are JAX's). ``arraytyping.random``
+    is the stable interface; this is the low-level one.
+
+    Example::
+
+        key = np.array([1, 2, 3, 4], np.uint32)
+        key, bits = lax.rng_bit_generator(key, (2, 3), np.uint8)    # uint32[4], uint8[2, 3]
+    """
+    ...
+def rng_uniform(a: ArrayLike, b: ArrayLike, shape: Sequence[int]) -> Array[Any]:
+    """Values of ``shape`` drawn uniformly from ``[a, b)`` (scalars of one dtype) by XLA's stateful generator:
+    each call differs, and from JAX's. ``arraytyping.random`` is the reproducible interface.
+
+    Example::
+
+        u = lax.rng_uniform(0.0, 1.0, (3,))    # float32[3], weakly typed
     """
     ...
 class GatherDimensionNumbers(NamedTuple):

@@ -6,6 +6,8 @@ and a printer in JAX's format::
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
@@ -347,7 +349,8 @@ def _pp_param(value: Any) -> str:
     if isinstance(value, type) and hasattr(value, "dtype"):
         scalar_dtype: Any = getattr(value, "dtype")  # a scalar type of a registered dtype
         return str(np.dtype(scalar_dtype).name)
-    return str(value)
+    # addresses masked as JAX masks them (a function parameter prints the same in every run)
+    return re.sub(r" at 0x([0-9a-fA-F]+)", lambda m: " at 0x" + "X" * len(m.group(1)), str(value))
 
 
 def _pp_dimension_numbers(dn: Any) -> str:
@@ -607,7 +610,8 @@ def _pp_skeleton(jaxpr: Jaxpr, ctx: _PpContext) -> Doc:
             _nest(2, _concat(_text("["), _brk(""), _join(_brk(), [_pp_param_doc(k, v, ctx, eqn.primitive.name) for k, v in shown]))),
             _brk(""), _text("]")))
         ins = _pp_vars([atom(x) for x in eqn.inputs])
-        eqn_docs.append(_concat(lhs, _text(" = "), _text(eqn.primitive.name), params, _text(" "), ins))
+        head = _concat(lhs, _text(" = ")) if eqn.out_binders else _NIL  # JAX prints no "=" for no outputs
+        eqn_docs.append(_concat(head, _text(eqn.primitive.name), params, _text(" "), ins))
     outs = _concat(_text("("), _pp_vars([atom(x) for x in jaxpr.outs], ","),
                    _text(",)" if len(jaxpr.outs) == 1 else ")"))
     return _group(_concat(_nest(2, _concat(

@@ -1,5 +1,6 @@
 """Host callbacks: JAX 0.10.2's ``debug_callback``, ``pure_callback`` and ``io_callback`` primitives, which call a
-Python function on the host with the values of their operands.
+Python function on the host with the values of their operands; and ``dce_sink`` (an effect without results, which
+keeps its operand's computation alive).
 
 * **Staged**, each is lowered to jaxlib's ``xla_ffi_python_cpu_callback`` custom call (as JAX's
   ``emit_python_callback``): the compiled program calls the function when it runs, with the run-time values, on
@@ -21,6 +22,7 @@ import numpy as np
 
 from arraytyping._src.dtypes.config import current
 from arraytyping._src.xla import lowering
+from arraytyping._src.lax.ffi import ffi_lowering
 from arraytyping._src.xla.array_impl import ArrayImpl, device_put
 from arraytyping._src.xla.backend import backend
 from arraytyping._src.xla.dispatch import EAGER_IMPLS, const_to_array
@@ -28,7 +30,7 @@ from arraytyping._src.core.staging import ConstVal
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.core.trace import Primitive
 
-__all__ = ["debug_callback_p", "pure_callback_p", "io_callback_p", "check_results"]
+__all__ = ["debug_callback_p", "pure_callback_p", "io_callback_p", "dce_sink_p", "check_results"]
 
 
 def _no_results(*args: ShapedArray, **params: Any) -> list[ShapedArray]:
@@ -132,3 +134,26 @@ def _results_lowering(effectful: bool) -> lowering.Rule:
 lowering.RULES[debug_callback_p] = _debug_lowering
 lowering.RULES[pure_callback_p] = _results_lowering(False)
 lowering.RULES[io_callback_p] = _results_lowering(True)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# dce_sink
+
+
+dce_sink_p: Final[Primitive] = Primitive("dce_sink", _no_results, multiple_results=True, effectful=True)
+"""JAX's ``dce_sink_p``: marks its operand used, so dead-code elimination keeps what computes it; no results.
+Parameter ``prevent_mlir_dce``: lowered to jaxlib's side-effecting ``dce_sink`` custom call (so the compiler keeps
+it too) rather than to nothing."""
+
+_dce_sink_call: Final = ffi_lowering("dce_sink", has_side_effect=True)
+
+
+def _dce_sink_lowering(ctx: lowering.LoweringContext, x: Any, *, prevent_mlir_dce: bool) -> list[Any]:
+    if not prevent_mlir_dce:
+        return []
+    _dce_sink_call(ctx, x)
+    return []
+
+
+lowering.RULES[dce_sink_p] = _dce_sink_lowering
+EAGER_IMPLS[dce_sink_p] = lambda *args, **params: []

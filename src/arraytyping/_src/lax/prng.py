@@ -20,7 +20,7 @@ from arraytyping._src.core.trace import Primitive
 from arraytyping._src.lax.operand_checks import broadcast_shapes
 from arraytyping._src.lax.shape import concatenate_p
 
-__all__ = ["threefry2x32_p", "iota_2x32_shape_p", "UINT32", "seed", "split", "fold_in", "random_bits",
+__all__ = ["threefry2x32_p", "iota_2x32_shape_p", "rng_bit_generator_p", "rng_uniform_p", "UINT32", "seed", "split", "fold_in", "random_bits",
            "threefry_2x32"]
 
 UINT32: Final = np.dtype("uint32")
@@ -179,3 +179,71 @@ def random_bits(key: Any, bit_width: int, shape: tuple[int, ...]) -> Any:
         return lax.bitwise_or(lax.shift_left(hi, lax.const(32, ShapedArray((), dtype, False))), lo)
     bits = lax.bitwise_xor(b1, b2)
     return bits if bit_width == 32 else lax.convert_element_type(bits, dtype)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# XLA's own generators: rng_bit_generator (stateless) and rng_uniform (stateful)
+
+
+def _rng_bit_generator_rule(key: ShapedArray, *, shape: tuple[int, ...], dtype: np.dtype[Any], algorithm: Any,
+                            out_sharding: None) -> list[ShapedArray]:
+    return [key, ShapedArray(tuple(shape), np.dtype(dtype), False)]
+
+
+rng_bit_generator_p: Final[Primitive] = Primitive("rng_bit_generator", _rng_bit_generator_rule,
+                                                  multiple_results=True)
+"""JAX's ``rng_bit_generator_p``: a key (``uint32[4]``, or ``uint64[2]``) to the next key and random bits of
+``shape`` and an unsigned ``dtype`` (StableHLO's ``rng_bit_generator``; parameters ``shape``, ``dtype``,
+``algorithm`` (a ``RandomAlgorithm``) and ``out_sharding``)."""
+
+_ALGORITHMS: Final = {0: "DEFAULT", 1: "THREE_FRY", 2: "PHILOX"}
+
+
+def _rng_bit_generator_lowering(ctx: lowering.LoweringContext, key: Any, *, shape: tuple[int, ...],
+                                dtype: np.dtype[Any], algorithm: Any, out_sharding: None) -> list[Any]:
+    m, hlo = ctx.m, ctx.hlo
+    key_aval = ctx.avals_in[0]
+    u32_key = key_aval.shape == (4,) and key_aval.dtype == UINT32
+    if not (u32_key or (key_aval.shape == (2,) and key_aval.dtype == UINT64)):
+        # JAX asserts this in its lowering (so tracing the call succeeds, running it fails)
+        raise AssertionError(f"rng_bit_generator: the key must be uint32[4] or uint64[2], got {key_aval.str_short()}")
+    out_key_aval, bits_aval = ctx.avals_out
+    raw = bits_aval if bits_aval.dtype in UINT_DTYPES.values() else bits_aval.update(dtype=UINT32)
+    k = key
+    if u32_key:
+        k = hlo.bitcast_convert(m.tensor(ShapedArray((2,), UINT64, False)),
+                                hlo.reshape(m.tensor(ShapedArray((2, 2), UINT32, False)), key))
+    attr = hlo.RngAlgorithmAttr.get(_ALGORITHMS[int(algorithm)])
+    new_key, bits = hlo.RngBitGeneratorOp(k.type, m.tensor(raw), attr, k).results
+    if u32_key:
+        new_key = hlo.reshape(m.tensor(out_key_aval),
+                              hlo.bitcast_convert(m.tensor(ShapedArray((2, 2), UINT32, False)), new_key))
+    if raw.dtype != bits_aval.dtype:
+        bits = hlo.convert(m.tensor(bits_aval), bits)
+    return [new_key, bits]
+
+
+lowering.RULES[rng_bit_generator_p] = _rng_bit_generator_lowering
+
+
+def _rng_uniform_rule(a: ShapedArray, b: ShapedArray, *, shape: tuple[int, ...]) -> list[ShapedArray]:
+    if a.dtype != b.dtype:
+        raise ValueError(f"Arguments to rng_uniform must have identical dtypes, got {a.name} and {b.name}.")
+    if a.shape != () or b.shape != ():
+        raise ValueError(f"Arguments to rng_uniform must be scalars; got shapes {a.shape} and {b.shape}.")
+    return [ShapedArray(tuple(shape), a.dtype, a.weak_type and b.weak_type)]
+
+
+rng_uniform_p: Final[Primitive] = Primitive("rng_uniform", _rng_uniform_rule)
+"""JAX's ``rng_uniform_p``: values of ``shape`` uniformly in ``[a, b)`` from XLA's stateful generator
+(StableHLO's ``rng`` with the ``UNIFORM`` distribution): no two calls agree, nor with JAX's."""
+
+
+def _rng_uniform_lowering(ctx: lowering.LoweringContext, a: Any, b: Any, *, shape: tuple[int, ...]) -> list[Any]:
+    out = ctx.avals_out[0]
+    dims = lowering.constant(ctx.m, np.array(out.shape, np.int64), ShapedArray((len(out.shape),), np.dtype("int64"),
+                                                                                False))
+    return [ctx.hlo.rng(a, b, dims, ctx.hlo.RngDistributionAttr.get("UNIFORM"))]
+
+
+lowering.RULES[rng_uniform_p] = _rng_uniform_lowering

@@ -41,8 +41,13 @@ def _load_jaxlib() -> tuple[Any, Any]:
 
     return importlib.import_module("jaxlib._jax"), importlib.import_module("jaxlib.xla_client")
 
-__all__ = ["device_class", "Backend", "BackendError", "BackendWarning", "backend", "backends", "backend_of_device", "get_backend",
+__all__ = ["device_class", "jaxlib_extension", "Backend", "BackendError", "BackendWarning", "backend", "backends", "backend_of_device", "get_backend",
            "quiet_cpp_logging", "UnsupportedDTypeError", "check_supported", "UNSUPPORTED_DTYPES"]
+
+
+def jaxlib_extension() -> Any:
+    """jaxlib's ``_jax`` extension module (imported on first use), typed ``Any``."""
+    return _load_jaxlib()[0]
 
 
 def device_class() -> type[Any]:

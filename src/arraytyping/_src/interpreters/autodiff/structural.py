@@ -255,6 +255,26 @@ jvp_rules[S.sort_p] = _sort_jvp
 jvp_rules[TK.top_k_p] = _top_k_jvp
 
 
+def _approx_top_k_jvp(primals: Sequence[Any], tangents: Sequence[Any], **params: Any) -> tuple[list[Any], list[Any]]:
+    """JAX's ``_approx_top_k_jvp``: the tangent's entries at the indices found (its ``take_along_axis``)."""
+    (operand,), (tangent,) = primals, tangents
+    values, idxs = TK.approx_top_k_p.bind(operand, **params)
+    if type(tangent) is Zero:
+        tangent_out: Any = Zero(tangent_aval(aval_of(values)))
+    else:
+        idx_shape = shape_of(idxs)
+        rank = len(idx_shape)
+        axis = params["reduction_dimension"] % rank
+        others = tuple(i for i in range(rank) if i != axis)
+        dn = G.GatherDimensionNumbers(offset_dims=(), collapsed_slice_dims=(axis,), start_index_map=(axis,),
+                                      operand_batching_dims=others, start_indices_batching_dims=others)
+        tangent_out = G.gather(tangent, lax.reshape(idxs, (*idx_shape, 1)), dn, (1,) * rank)
+    return [values, idxs], [tangent_out, Zero(tangent_aval(aval_of(idxs)))]
+
+
+jvp_rules[TK.approx_top_k_p] = _approx_top_k_jvp
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # Cumulative reductions
 

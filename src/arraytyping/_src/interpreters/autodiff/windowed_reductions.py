@@ -24,10 +24,13 @@ import numpy as np
 from arraytyping._src.lax import gather_scatter as G
 from arraytyping._src.core import jaxpr as jx
 from arraytyping._src.lax import lax
+from arraytyping._src.lax import reduce as R
 from arraytyping._src.lax import windowed_reductions as W
 from arraytyping._src.interpreters.autodiff.ad import (
-    UndefinedPrimal, Zero, defjvp, deflinear, instantiate_zeros, jvp_closed_jaxpr, jvp_rules, linearize_rules,
+    UndefinedPrimal, Zero, defjvp, deflinear, instantiate_zeros, jvp_closed_jaxpr, jvp_flat, jvp_rules,
+    linearize_rules,
 )
+from arraytyping._src.interpreters.batching.vmap import vmap
 from arraytyping._src.interpreters.autodiff.primitives import full_like, select, shape_of
 from arraytyping._src.lax.lax import aval_of
 from arraytyping._src.core.staging import trace_to_jaxpr
@@ -168,3 +171,59 @@ def _reduce_window_linearize(primals: Sequence[Any], tangents: Sequence[Any], **
 
 jvp_rules[W.reduce_window_p] = _reduce_window_jvp
 linearize_rules[W.reduce_window_p] = _reduce_window_linearize
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The general reduce (lax/reduce.py)
+
+
+def _reduce_jvp(primals: Sequence[Any], tangents: Sequence[Any], *, computation: Any, jaxpr: jx.ClosedJaxpr,
+                dimensions: tuple[int, ...]) -> tuple[list[Any], list[Any]]:
+    """JAX's ``_reduce_jvp_rule``: the reduced axes moved to the front and flattened, then halved repeatedly, the
+    two halves combined by the computation mapped over every other axis (a tree of reductions, whose JVP is the
+    tangent, and which transposes, so ``grad`` works too)."""
+    n = len(primals) // 2
+    operands, inits = list(primals[:n]), list(primals[n:])
+    if any(type(t) is not Zero for t in tangents[n:]):
+        raise NotImplementedError("Gradient of general lax.reduce with non-zero tangents for initial values to "
+                                  "reduction not implemented")
+    input_shape = shape_of(operands[0])
+    axes = tuple(dimensions)
+    size = int(np.prod([input_shape[a] for a in axes], dtype=np.int64))
+    non_axes = tuple(i for i in range(len(input_shape)) if i not in axes)
+    out_shape = tuple(input_shape[i] for i in non_axes)
+    new_shape = (size, *out_shape)
+    permutation = (*axes, *non_axes)
+
+    def regroup(x: Any) -> Any:
+        return lax.reshape(lax.transpose(x, permutation), new_shape)
+
+    def reducer(*xs: Any) -> list[Any]:
+        return jx.eval_jaxpr(jaxpr.jaxpr, xs, jaxpr.consts)
+
+    mapped: Any = reducer
+    for _ in range(len(non_axes) + 1):
+        mapped = vmap(mapped)
+
+    def tree_reduce(*xs: Any) -> tuple[list[Any], None]:
+        ys = list(xs)
+        while shape_of(ys[0])[0] > 1:
+            m = shape_of(ys[0])[0]
+            m1 = (m + 1) // 2
+            rest = [0] * (len(new_shape) - 1)
+            firsts = [lax.slice(y, [0, *rest], [m1, *out_shape]) for y in ys]
+            seconds = [lax.slice(y, [m1, *rest], [m, *out_shape]) for y in ys]
+            if m - m1 != m1:
+                config = [(0, 1, 0)] + [(0, 0, 0)] * len(out_shape)
+                seconds = [lax.pad(y, i, config) for y, i in zip(seconds, inits)]
+            ys = list(mapped(*firsts, *seconds))
+        if shape_of(ys[0])[0] == 0:
+            return [lax.broadcast_in_dim(i, out_shape, ()) for i in inits], None
+        return [lax.squeeze(y, (0,)) for y in ys], None
+
+    outs, touts, _ = jvp_flat(tree_reduce, [regroup(x) for x in operands],
+                              [regroup(instantiate_zeros(t)) for t in tangents[:n]], "jvp of reduce")
+    return outs, touts
+
+
+jvp_rules[R.reduce_p] = _reduce_jvp

@@ -83,3 +83,11 @@ def _io(size: int, args: Sequence[Any], dims: Dims, *, ordered: bool, **params: 
 register_rule(C.debug_callback_p, _debug)
 register_rule(C.pure_callback_p, _pure)
 register_rule(C.io_callback_p, _io)
+
+
+def _dce_sink(size: int, args: Sequence[Any], dims: Dims, **params: Any) -> tuple[list[Any], list[Any]]:
+    """JAX's rule: nothing bound (a mapped ``dce_sink`` leaves no equation)."""
+    return [], []
+
+
+register_rule(C.dce_sink_p, _dce_sink)

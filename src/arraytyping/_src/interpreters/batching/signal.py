@@ -3,7 +3,9 @@
 :data:`.batching.RULES` on import), as JAX 0.10.2's ``_reduce_window_batch_rule``,
 ``_generic_reduce_window_batch_rule``, ``_conv_general_dilated_batch_rule`` and ``_fft_batching_rule``: a window
 of size 1 over the batch axis; a convolution folds the batch axis into its batch or feature dimension (as feature
-groups when both operands are batched) and unfolds it from the result; an FFT takes the batch axis first.
+groups when both operands are batched) and unfolds it from the result; an FFT takes the batch axis first. Also the
+general ``reduce`` (``lax/reduce.py``, JAX's ``_reduce_batch_rule``) and ``rng_bit_generator`` (``lax/prng.py``,
+JAX's ``_rng_bit_generator_batching_rule``).
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ import numpy as np
 from arraytyping._src.lax import convolution as C
 from arraytyping._src.lax import fft as F
 from arraytyping._src.lax import lax
+from arraytyping._src.lax import reduce as R
+from arraytyping._src.lax import prng as PR
 from arraytyping._src.lax import windowed_reductions as W
 from arraytyping._src.core.avals import ShapedArray
 from arraytyping._src.interpreters.batching.batching import (
@@ -149,3 +153,40 @@ def _conv(size: int, args: Sequence[Any], dims: Dims, *, window_strides: tuple[i
 
 
 register_rule(C.conv_general_dilated_p, _conv)
+
+
+def _reduce(size: int, args: Sequence[Any], dims: Dims, *, computation: Any, jaxpr: Any,
+            dimensions: tuple[int, ...]) -> tuple[Any, Any]:
+    """JAX's ``_reduce_batch_rule``: the operands' batch axes to the front, the reduced axes shifted past it."""
+    n = len(args) // 2
+    operands, inits = list(args[:n]), list(args[n:])
+    if any(d is not None for d in dims[n:]):
+        raise NotImplementedError("reduce batching is not implemented for initial values")
+    operands = [bdim_at_front(x, d, size) for x, d in zip(operands, dims[:n])]
+    outs = R.reduce_p.bind(*operands, *inits, computation=computation, jaxpr=jaxpr,
+                           dimensions=tuple(d + 1 for d in dimensions))
+    return outs, [0] * n
+
+
+register_rule(R.reduce_p, _reduce)
+
+
+def _rng_bit_generator(size: int, args: Sequence[Any], dims: Dims, *, shape: tuple[int, ...], dtype: Any,
+                       algorithm: Any, out_sharding: None) -> tuple[Any, Any]:
+    """JAX's ``_rng_bit_generator_batching_rule``: the bits of all examples drawn from the first example's key
+    (one call with the batch axis in front), the next key written over that first key."""
+    keys, = args
+    bd, = dims
+    params = {"dtype": dtype, "algorithm": algorithm, "out_sharding": out_sharding}
+    if bd is None:
+        return list(PR.rng_bit_generator_p.bind(keys, shape=shape, **params)), [None, None]
+    keys = moveaxis(keys, bd, 0)
+    key_shape = lax.aval_of(keys).shape
+    key = lax.squeeze(lax.slice(keys, [0] * len(key_shape), [1, *key_shape[1:]]), (0,))
+    new_key, bits = PR.rng_bit_generator_p.bind(key, shape=(key_shape[0], *shape), **params)
+    rest = lax.slice(keys, [1, *[0] * (len(key_shape) - 1)], key_shape)
+    new_keys = lax.concatenate([lax.reshape(new_key, (1, *key_shape[1:])), rest], 0)
+    return [new_keys, bits], [0, 0]
+
+
+register_rule(PR.rng_bit_generator_p, _rng_bit_generator)

@@ -66,3 +66,17 @@ def _top_k(size: int, args: Sequence[Any], dims: Dims, *, k: int, axis: int) -> 
 
 
 register_rule(T.top_k_p, _top_k)
+
+
+def _approx_top_k(size: int, args: Sequence[Any], dims: Dims, *, reduction_dimension: int,
+                  **params: Any) -> tuple[Any, Any]:
+    """JAX's ``_approx_top_k_batch_rule``: the reduction dimension counted among the example's axes."""
+    operand, = args
+    bdim, = dims
+    assert bdim is not None
+    dim_map = [d for d in range(len(lax.aval_of(operand).shape)) if d != bdim]
+    outs = T.approx_top_k_p.bind(operand, reduction_dimension=dim_map[reduction_dimension], **params)
+    return list(outs), [bdim, bdim]
+
+
+register_rule(T.approx_top_k_p, _approx_top_k)

@@ -1,5 +1,5 @@
 """``jax.lax``'s bit-level and precision functions (JAX 0.10.2's ``population_count``, ``mulhi``, ``reduce_xor``,
-``reduce_precision``), its ``optimization_barrier`` and its ``dot`` (``dot_general`` with the matrix-product dimension numbers by default):
+``reduce_precision``), XLA's random bits (``rng_bit_generator``, ``rng_uniform``), its ``optimization_barrier`` and ``dce_sink`` and its ``dot`` (``dot_general`` with the matrix-product dimension numbers by default):
 JAX's signatures, argument handling and errors, each binding one primitive."""
 
 from __future__ import annotations
@@ -8,17 +8,24 @@ import operator
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
+import numpy as np
+
 from arraytyping._src.core.annotations import AnyArray, ArrayLike
 from arraytyping._src.core.staging import abstractify
 from arraytyping._src.lax import primitives as P
 from arraytyping._src.lax.api.elementwise import check_operand
-from arraytyping._src.lax.api.functions import dot_general
+from arraytyping._src.lax.api.functions import dot_general, user_dtype
+from arraytyping._src.lax.api.types import RandomAlgorithm
+from arraytyping._src.core.avals import canonicalize_shape
+from arraytyping._src.lax.prng import rng_bit_generator_p, rng_uniform_p
+from arraytyping._src.lax.callbacks import dce_sink_p
 from arraytyping._src.lax.checkpoint import optimization_barrier_p, reduce_precision_p
 from arraytyping._src.lax.elementwise import population_count_p
 from arraytyping._src.tree import pytree as tree
 from arraytyping.typing import DTypeLike
 
-__all__ = ["dot", "mulhi", "optimization_barrier", "population_count", "reduce_precision", "reduce_xor"]
+__all__ = ["dot", "mulhi", "optimization_barrier", "population_count", "reduce_precision", "reduce_xor",
+           "rng_bit_generator", "rng_uniform", "dce_sink"]
 
 _T = TypeVar("_T")
 
@@ -117,3 +124,54 @@ def optimization_barrier(operand: _T, /) -> _T:
     flat, treedef = tree.flatten(operand)
     out: _T = treedef.unflatten(list(optimization_barrier_p.bind(*flat)))
     return out
+
+
+def rng_bit_generator(key: ArrayLike, shape: Sequence[int], dtype: DTypeLike = np.uint32,
+                      algorithm: RandomAlgorithm | int = RandomAlgorithm.RNG_DEFAULT, *,
+                      out_sharding: None = None) -> tuple[AnyArray, AnyArray]:
+    """XLA's stateless bit generator: ``(new_key, bits)``, ``bits`` uniformly random of ``shape`` and the unsigned
+    ``dtype`` (``uint8``/``16``/``32``/``64``), from ``key`` (``uint32[4]``, or ``uint64[2]`` with x64 on) by
+    ``algorithm`` (the platform's default, Threefry or Philox; on the CPU the bits are JAX's). ``arraytyping.random``
+    is the stable interface; this is the low-level one.
+
+    Example::
+
+        key = np.array([1, 2, 3, 4], np.uint32)
+        key, bits = lax.rng_bit_generator(key, (2, 3), np.uint8)    # uint32[4], uint8[2, 3]
+    """
+    if out_sharding is not None:
+        raise NotImplementedError("rng_bit_generator: out_sharding is not supported (one device)")
+    dims = canonicalize_shape(shape)
+    dt = user_dtype(dtype)
+    if dt not in (np.dtype("uint8"), np.dtype("uint16"), np.dtype("uint32"), np.dtype("uint64")):
+        raise TypeError(f"rng_bit_generator: unsupported dtype {dt.name}")
+    new_key, bits = rng_bit_generator_p.bind(key, shape=dims, dtype=dt, algorithm=algorithm,
+                                             out_sharding=None)
+    return new_key, bits
+
+
+def rng_uniform(a: ArrayLike, b: ArrayLike, shape: Sequence[int]) -> AnyArray:
+    """Values of ``shape`` drawn uniformly from ``[a, b)`` (scalars of one dtype) by XLA's stateful generator:
+    each call differs, and from JAX's. ``arraytyping.random`` is the reproducible interface.
+
+    Example::
+
+        u = lax.rng_uniform(0.0, 1.0, (3,))    # float32[3], weakly typed
+    """
+    out: AnyArray = rng_uniform_p.bind(a, b, shape=tuple(shape))
+    return out
+
+
+def dce_sink(val: Any, *, prevent_mlir_dce: bool = False) -> None:
+    """Marks every array of the pytree ``val`` used, so that dead-code elimination of a traced function keeps the
+    computations producing them though nothing else reads them (``prevent_mlir_dce``: the compiler keeps them too).
+
+    Example::
+
+        @jit
+        def f(x):
+            lax.dce_sink(x * 2)   # x * 2 stays in the jaxpr
+            return x
+    """
+    for leaf in tree.flatten(val)[0]:
+        dce_sink_p.bind(leaf, prevent_mlir_dce=prevent_mlir_dce)
