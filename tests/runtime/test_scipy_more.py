@@ -34,7 +34,12 @@ SUBCLASSES: Final[dict[str, str]] = {
 }
 """The runtime's error class -> JAX's, of which it is a subclass (``except`` JAX's catches it)."""
 
-DIFFERENCES: Final[dict[str, str]] = {}
+DIFFERENCES: Final[dict[str, str]] = {
+    "welch_list": ("a list: JAX's _spectral_helper reads its ndim before checking it and fails with an "
+                   "AttributeError (an accident); the runtime refuses it up front with JAX's check_arraylike TypeError"),
+    "istft_nperseg": ("JAX's own failure (its irfft length, 6, falls short of nperseg=7): JAX's lax.mul refuses the "
+                      "same-rank mismatch with a TypeError, the runtime's multiply with a ValueError"),
+}
 """Case -> why the runtime's answer differs from JAX's; each is checked to still differ."""
 
 

@@ -26,7 +26,8 @@ from arraytyping._src.lax import lax
 from arraytyping._src.numpy import fft as jnp_fft
 from arraytyping._src.numpy import linalg as jnp_linalg
 from arraytyping._src.lax.api.functions import conv_general_dilated
-from arraytyping._src.numpy._promotion import as_dtype, common_dtype, kind_of, promote_args_inexact, shape_of
+from arraytyping._src.numpy._promotion import (as_dtype, common_dtype, kind_of, promote_args_inexact, shape_of,
+                                               to_inexact_dtype)
 from arraytyping._src.numpy.shape import canonicalize_axis
 
 __all__ = ["convolve", "convolve2d", "correlate", "correlate2d", "csd", "detrend", "fftconvolve", "istft", "stft",
@@ -277,6 +278,12 @@ def _triage_segments(window: Any, nperseg: int | None, input_length: int, dtype:
     return win, nperseg_int
 
 
+def _promote_inexact(*args: Any) -> list[Any]:
+    """JAX's ``promote_dtypes_inexact``: the operands in their common inexact dtype, their ranks kept."""
+    dtype, weak = common_dtype(*args)
+    return [as_dtype(a, to_inexact_dtype(dtype), weak) for a in args]
+
+
 def _promote_complex(x: Any) -> Any:
     """JAX's ``promote_dtypes_complex`` of one operand: its dtype made complex, its weak flag kept."""
     x = jnp.asarray(x)
@@ -356,7 +363,7 @@ def _spectral_helper(x: ArrayLike, y: ArrayLike | None, fs: ArrayLike = 1.0, win
         if mode != "psd":
             raise ValueError("two-argument mode is available only when mode=='psd'")
         check_arraylike("spectral_helper", x, y)
-        xa, ya = promote_args_inexact(jnp.asarray(x), jnp.asarray(y))
+        xa, ya = _promote_inexact(jnp.asarray(x), jnp.asarray(y))
         axis = canonicalize_axis(axis, len(shape_of(xa)))
         if len(shape_of(xa)) != len(shape_of(ya)):
             raise ValueError("two-arguments must have the same rank ({x.ndim} vs {y.ndim}).")
