@@ -25,6 +25,8 @@ REF = json.loads((ROOT / "tests" / "data" / "jax_scipy_linalg_reference.json").r
 TOOL = tool("jax_scipy_linalg_reference")
 
 DIFFERENCES: Final[dict[str, str]] = {
+    "polar_qdwh": ("polar's default method='qdwh' (the QDWH iteration) is not implemented: the runtime refuses it "
+                   "with a NotImplementedError naming it, where JAX answers"),
     "sqrtm_list": ("a list: JAX's jit takes it for a pytree of scalars and fails inside with an AttributeError (an "
                    "accident of its formula); the runtime refuses it up front with JAX's check_arraylike TypeError"),
 }
@@ -115,3 +117,28 @@ def test_decompositions_reconstruct() -> None:
     np.testing.assert_allclose(q @ r, g, rtol=1e-4, atol=1e-4)
     x = np.asarray(S.solve(anp.asarray(a), anp.ones(3), assume_a="pos"))
     np.testing.assert_allclose(a @ x, np.ones(3), rtol=1e-4, atol=1e-4)
+
+
+def test_matrix_functions_hold_their_equations() -> None:
+    """``polar``, ``rsf2csf``, ``solve_sylvester``, ``funm`` and ``eigh_tridiagonal`` answer what they are for."""
+    from arraytyping.scipy import linalg as S
+    rng = np.random.default_rng(2)
+    a = rng.standard_normal((4, 4)).astype(np.float32)
+    b = (rng.standard_normal((2, 2)) + 3 * np.eye(2)).astype(np.float32)
+    c = rng.standard_normal((4, 2)).astype(np.float32)
+    u, p = (np.asarray(x) for x in S.polar(anp.asarray(a), method="svd"))
+    np.testing.assert_allclose(u @ p, a, rtol=1e-4, atol=1e-4)
+    np.testing.assert_allclose(u.T @ u, np.eye(4), atol=1e-4)
+    t, z = (np.asarray(x) for x in S.rsf2csf(*S.schur(anp.asarray(a))))
+    assert t.dtype == np.complex64 and np.allclose(np.tril(t, -1), 0)
+    np.testing.assert_allclose(z @ t @ z.conj().T, a, atol=1e-4)
+    x = np.asarray(S.solve_sylvester(anp.asarray(a + 4 * np.eye(4, dtype=np.float32)), anp.asarray(b),
+                                     anp.asarray(c)))
+    np.testing.assert_allclose((a + 4 * np.eye(4)) @ x + x @ b, c, rtol=1e-3, atol=1e-4)
+    np.testing.assert_allclose(np.asarray(S.funm(anp.asarray(a / 4), anp.exp)), np.asarray(S.expm(anp.asarray(a / 4))),
+                               rtol=1e-3, atol=1e-4)
+    d, e = rng.standard_normal(5).astype(np.float32), rng.standard_normal(4).astype(np.float32)
+    w, v = (np.asarray(x) for x in S.eigh_tridiagonal(anp.asarray(d), anp.asarray(e)))
+    m = np.diag(d) + np.diag(e, 1) + np.diag(e, -1)
+    np.testing.assert_allclose(w, np.linalg.eigvalsh(m), rtol=1e-4, atol=1e-4)
+    np.testing.assert_allclose(m @ v, v * w, atol=1e-3)

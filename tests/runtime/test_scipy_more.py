@@ -105,3 +105,17 @@ def test_the_comparison_can_fail() -> None:
     assert not _same(base, [["float32", False, [1.0, 2.5]]])
     assert not _same(["ERR", "ValueError"], ["ERR", "TypeError"])
     assert _same(["ERR", "TypeError"], ["ERR", "OperandTypeError"])
+
+
+def test_stft_round_trips_and_welch_is_a_density() -> None:
+    """``istft`` undoes ``stft``; ``welch``'s one-sided density integrates to the signal's variance (Parseval)."""
+    from arraytyping.scipy import signal
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal(64).astype(np.float32)
+    _, _, zxx = signal.stft(anp.asarray(x), nperseg=16)
+    _, back = signal.istft(zxx, nperseg=16)
+    np.testing.assert_allclose(np.asarray(back)[:64], x, rtol=1e-4, atol=1e-5)
+    f, pxx = signal.welch(anp.asarray(x), nperseg=64, window=anp.ones(64), detrend=False)
+    assert np.asarray(pxx).dtype == np.float32 and np.asarray(f).shape == (33,)
+    np.testing.assert_allclose(np.sum(np.asarray(pxx)) * (np.asarray(f)[1] - np.asarray(f)[0]), np.mean(x ** 2),
+                               rtol=1e-3)

@@ -12,6 +12,7 @@ import functools
 import math
 import operator
 import warnings
+from collections.abc import Callable
 from typing import Any, Literal, overload
 
 import numpy as np

@@ -447,9 +447,9 @@ def _spectral_helper(x: ArrayLike, y: ArrayLike | None, fs: ArrayLike = 1.0, win
     else:
         sides = "twosided"
     if sides == "twosided":
-        freqs = jnp_fft.fftfreq(nfft_int, 1 / fs, dtype=freq_dtype)  # type: ignore[operator]
+        freqs = jnp_fft.fftfreq(nfft_int, 1 / fs, dtype=freq_dtype)
     else:
-        freqs = jnp_fft.rfftfreq(nfft_int, 1 / fs, dtype=freq_dtype)  # type: ignore[operator]
+        freqs = jnp_fft.rfftfreq(nfft_int, 1 / fs, dtype=freq_dtype)
     result = _fft_helper(xa, win, detrend_func, nperseg_n, noverlap_int, nfft_int, sides)
     if y is not None:
         result_y = _fft_helper(ya, win, detrend_func, nperseg_n, noverlap_int, nfft_int, sides)
