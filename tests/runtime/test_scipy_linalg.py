@@ -25,8 +25,6 @@ REF = json.loads((ROOT / "tests" / "data" / "jax_scipy_linalg_reference.json").r
 TOOL = tool("jax_scipy_linalg_reference")
 
 DIFFERENCES: Final[dict[str, str]] = {
-    "polar_qdwh": ("polar's default method='qdwh' (the QDWH iteration) is not implemented: the runtime refuses it "
-                   "with a NotImplementedError naming it, where JAX answers"),
     "sqrtm_list": ("a list: JAX's jit takes it for a pytree of scalars and fails inside with an AttributeError (an "
                    "accident of its formula); the runtime refuses it up front with JAX's check_arraylike TypeError"),
 }

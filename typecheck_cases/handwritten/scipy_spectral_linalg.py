@@ -28,7 +28,7 @@ def spectra(x: Array[float32], y: Array[float32]) -> None:
     _, _, zxx = signal.stft(x, nperseg=8, boundary=None, padded=False, detrend=lambda s: s - s.mean())
     assert_type(zxx, Array[Any])
     assert_type(signal.istft(zxx, window=jnp.ones(8)), tuple[Array[Any], Array[Any]])
-    assert_type(signal.welch([1.0, 2.0, 3.0, 4.0], window=("tukey", 0.5)), tuple[Array[Any], Array[Any]])
+    assert_type(signal.welch(jnp.arange(8.0), window=("tukey", 0.5)), tuple[Array[Any], Array[Any]])
 
 
 def matrices(a: Array[float32], b: Array[float32], c: Array[float32], d: Array[float32]) -> None:

@@ -2,7 +2,8 @@
 (``promote_dtypes_inexact``), then JAX's formula over ``jax.lax.linalg`` (:mod:`arraytyping._src.lax.api.linalg`)
 and ``jax.numpy.linalg``: ``cholesky``, ``cho_factor``, ``cho_solve``, ``det``, ``eigh``, ``inv``, ``lu``,
 ``lu_factor``, ``lu_solve``, ``qr``, ``qr_multiply``, ``schur``, ``hessenberg``, ``solve``, ``solve_triangular``,
-``svd``, ``sqrtm``, and the constructions
+``svd``, ``sqrtm``, ``polar`` (QDWH or SVD), ``rsf2csf``, ``solve_sylvester`` (Bartels-Stewart or eigenvectors),
+``funm`` (Parlett's recurrence), ``eigh_tridiagonal`` (bisection and inverse iteration), and the constructions
 ``block_diag``, ``circulant``, ``fiedler`` and ``hilbert``. SciPy's ``overwrite_*``, ``check_finite`` and similar arguments are accepted and
 ignored, as JAX's."""
 
@@ -33,6 +34,7 @@ from arraytyping._src.lax.linalg import geqrf_p
 from arraytyping._src.numpy import linalg as jnp_linalg
 from arraytyping._src.interpreters.autodiff.differentiation import jvp
 from arraytyping._src.lax.api.functions import conv_general_dilated, dynamic_slice, dynamic_update_slice
+from arraytyping._src.lax.api.elementwise import rsqrt as lax_rsqrt
 from arraytyping._src.lax.api.slicing import dynamic_slice_in_dim, dynamic_update_slice_in_dim
 from arraytyping._src.lax.control_flow.conditionals import cond, switch
 from arraytyping._src.lax.control_flow.loops import fori_loop, scan, while_loop
@@ -1671,10 +1673,109 @@ def expm_frechet(A: ArrayLike, E: ArrayLike, *, method: str | None = None,
 # polar, rsf2csf, solve_sylvester, funm, eigh_tridiagonal
 
 
-def _polar_2d(a: Any, *, side: str, method: str) -> Any:
+def _qdwh_use_qr(u: Any, params: Any) -> Any:
+    """One QDWH step through a QR decomposition (JAX's ``_use_qr``, unpadded)."""
+    a_minus_e_by_sqrt_c, sqrt_c, e = params
+    big_m, big_n = shape_of(u)
+    y = jnp.concatenate([sqrt_c * u, jnp.eye(big_n, dtype=u.dtype)], axis=0)
+    q, _ = lax_linalg.qr(y, full_matrices=False)
+    q1 = lax.slice(q, (0, 0), (big_m, big_n))
+    q2 = conj(lax.slice(q, (big_m, 0), (big_m + big_n, big_n)).T)
+    return e * u + a_minus_e_by_sqrt_c * jnp.matmul(q1, q2)
+
+
+def _qdwh_use_cholesky(u: Any, params: Any) -> Any:
+    """One QDWH step through a Cholesky factorization (JAX's ``_use_cholesky``, unpadded)."""
+    a_minus_e, c, e = params
+    big_n = shape_of(u)[1]
+    x = c * jnp.matmul(conj(u.T), u) + jnp.eye(big_n, dtype=u.dtype)
+    y = lax_linalg.cholesky(x, symmetrize_input=False)
+    z = conj(lax_linalg.triangular_solve(y, u.T, left_side=True, lower=True, conjugate_a=True))
+    z = conj(lax_linalg.triangular_solve(y, z, left_side=True, lower=True, transpose_a=True, conjugate_a=True).T)
+    return e * u + a_minus_e * z
+
+
+def _qdwh(x: Any, eps: float | None, max_iterations: int = 10) -> tuple[Any, Any]:
+    """The QR-based dynamically weighted Halley iteration (JAX's ``qdwh``): ``x = u h`` for ``x`` of shape
+    ``(M, N)`` with ``M >= N``."""
+    if eps is None:
+        eps = float(np.finfo(x.dtype).eps)
+    one_norm = jnp_linalg.norm(x, ord=1)
+    inf_norm = jnp_linalg.norm(x, ord=np.inf)
+    alpha_inverse = lax_rsqrt(one_norm) * lax_rsqrt(inf_norm)
+    alpha_inverse = jnp.where(one_norm == 0, 1, alpha_inverse)
+    u = x * alpha_inverse.astype(x.dtype)
+    el = eps
+    tol_l = 10.0 * eps / 2.0
+    tol_norm = jnp.cbrt(tol_l)
+    qr_coefs: list[tuple[float, float, float]] = []
+    chol_coefs: list[tuple[float, float, float]] = []
+    k = 0
+    while el + tol_l < 1 and k < max_iterations:
+        k += 1
+        l2 = el * el
+        dd = (4 * (1 / l2 - 1) / l2) ** (1 / 3)
+        sqd = (1.0 + dd) ** (1 / 2)
+        a = sqd + (2 - dd + 2 * (2 - l2) / (l2 * sqd)) ** (1 / 2)
+        b = (a - 1) ** 2 / 4
+        c = a + b - 1
+        el = el * (a + b * l2) / (1 + c * l2)
+        if c > 100:
+            qr_coefs.append(((a - b / c) / c ** (1 / 2), c ** (1 / 2), b / c))
+        else:
+            chol_coefs.append((a - b / c, c, b / c))
+
+    def iteration(k: Any, state: Any, update_fn: Callable[[Any, Any], Any], coefs: Any,
+                  test_convergence: bool) -> Any:
+        u, _ = state
+        params = (3 - 1 / 3, 3, 1 / 3) if coefs is None else tuple(dynamic_slice_in_dim(coefs, k, 1)[0])
+        u_prev = u
+        u = update_fn(u, params)
+        is_not_converged: Any = True
+        if test_convergence:
+            is_not_converged = jnp_linalg.norm(u - u_prev) > tol_norm
+        return u, is_not_converged
+
+    def iterate(u: Any, coefs: list[tuple[float, float, float]], update_fn: Callable[[Any, Any], Any],
+                test_convergence: bool) -> Any:
+        if not coefs:
+            return u, True
+        coef_arr = jnp.array(coefs).astype(x.dtype)
+        body = functools.partial(iteration, coefs=coef_arr, update_fn=update_fn, test_convergence=test_convergence)
+        return fori_loop(0, len(coefs), body, (u, True))
+
+    u, _ = iterate(u, qr_coefs, _qdwh_use_qr, False)
+    u, is_not_converged = iterate(u, chol_coefs, _qdwh_use_cholesky, True)
+
+    def cond_fun(state: Any) -> Any:
+        k, _, is_not_converged = state
+        return jnp.logical_and(is_not_converged, k < max_iterations)
+
+    def body_fun(state: Any) -> Any:
+        k, u, is_not_converged = state
+        u, is_not_converged = iteration(k, (u, is_not_converged), _qdwh_use_cholesky, None, True)
+        return k + 1, u, is_not_converged
+
+    _, u, _ = while_loop(cond_fun, body_fun, (len(qr_coefs) + len(chol_coefs), u, is_not_converged))
+    u = 1.5 * u - 0.5 * jnp.matmul(u, jnp.matmul(conj(u.T), u))
+    h = jnp.matmul(conj(u.T), x)
+    h = (h + conj(h.T)) / 2
+    return u, h
+
+
+def _polar_2d(a: Any, *, side: str, method: str, eps: float | None) -> Any:
+    m, n = shape_of(a)
     if method == "qdwh":
-        raise NotImplementedError("polar(..., method='qdwh') is not implemented (the QDWH iteration); use "
-                                  "method='svd'")
+        if m >= n and side == "right":
+            unitary, posdef = _qdwh(a, eps)
+        elif m < n and side == "left":
+            unitary, posdef = _qdwh(conj(a.T), eps)
+            posdef = conj(posdef.T)
+            unitary = conj(unitary.T)
+        else:
+            raise NotImplementedError("method='qdwh' only supports mxn matrices where m < n where side='right' and "
+                                      f"m >= n side='left', got {shape_of(a)} with {side=}")
+        return unitary, posdef
     if method != "svd":
         raise ValueError(f"Unknown polar decomposition method {method}.")
     u_svd, s_svd, vh_svd = lax_linalg.svd(a, full_matrices=False)
@@ -1687,9 +1788,9 @@ def _polar_2d(a: Any, *, side: str, method: str) -> Any:
     return unitary, posdef
 
 
-def _polar_body(a: Any, *, side: str, method: str) -> Any:
+def _polar_body(a: Any, *, side: str, method: str, eps: float | None) -> Any:
     sig = "(m,n)->(m,n),(n,n)" if side == "right" else "(m,n)->(m,n),(m,m)"
-    return vectorize(functools.partial(_polar_2d, side=side, method=method), signature=sig)(a)
+    return vectorize(functools.partial(_polar_2d, side=side, method=method, eps=eps), signature=sig)(a)
 
 
 _polar = jitted(_polar_body, "polar")
@@ -1699,15 +1800,15 @@ def polar(a: ArrayLike, side: str = "right", *, method: str = "qdwh", eps: float
           max_iterations: int | None = None) -> tuple[AnyArray, AnyArray]:
     """The polar decomposition ``a = u p`` (``side='right'``, ``p`` of shape ``(n, n)``) or ``a = p u``
     (``'left'``, ``p`` of shape ``(m, m)``): ``u`` with orthonormal columns (rows when ``n > m``), ``p`` positive
-    semidefinite; from the SVD (``u = u_svd vh_svd``).
+    semidefinite; by the QDWH iteration (QR-based dynamically weighted Halley, by default) or from the SVD
+    (``u = u_svd vh_svd``).
 
     Args:
         a: matrices of shape ``(..., m, n)``.
         side: ``'right'`` or ``'left'``.
-        method: ``'svd'``; JAX's default ``'qdwh'`` (the QDWH iteration) is not implemented here and raises
-            ``NotImplementedError``.
-        eps: QDWH's tolerance (unused by ``'svd'``).
-        max_iterations: QDWH's iteration limit (unused by ``'svd'``).
+        method: ``'qdwh'`` (for ``m >= n`` with ``side='right'``, ``m < n`` with ``'left'``) or ``'svd'``.
+        eps: None (JAX's QDWH refuses any other value; unused by ``'svd'``).
+        max_iterations: unused, as in JAX (its QDWH stops after 10 iterations).
 
     Returns:
         ``(unitary, posdef)``.
@@ -1725,7 +1826,11 @@ def polar(a: ArrayLike, side: str = "right", *, method: str = "qdwh", eps: float
         raise ValueError("The input `a` must be at least a 2-D array.")
     if side not in ["right", "left"]:
         raise ValueError("The argument `side` must be either 'right' or 'left'.")
-    out: tuple[AnyArray, AnyArray] = _polar(arr, side=side, method=method)
+    if method == "qdwh" and eps is not None:
+        # JAX's polar traces eps (not static) and hands it to its qdwh as a static argument, which refuses a tracer
+        raise ValueError("Non-hashable static arguments are not supported: polar(..., method='qdwh') takes eps=None "
+                         "alone, as JAX's does")
+    out: tuple[AnyArray, AnyArray] = _polar(arr, side=side, method=method, eps=eps)
     return out
 
 
@@ -2135,18 +2240,18 @@ _eigh_tridiagonal = jitted(_eigh_tridiagonal_body, "eigh_tridiagonal")
 @overload
 def eigh_tridiagonal(d: ArrayLike, e: ArrayLike, *, eigvals_only: Literal[True], select: str = "a",
                      select_range: tuple[float, float] | None = None, tol: float | None = None,
-                     key: AnyArray | None = None) -> AnyArray: ...
+                     key: Any = None) -> AnyArray: ...
 @overload
 def eigh_tridiagonal(d: ArrayLike, e: ArrayLike, *, eigvals_only: Literal[False] = False, select: str = "a",
                      select_range: tuple[float, float] | None = None, tol: float | None = None,
-                     key: AnyArray | None = None) -> tuple[AnyArray, AnyArray]: ...
+                     key: Any = None) -> tuple[AnyArray, AnyArray]: ...
 @overload
 def eigh_tridiagonal(d: ArrayLike, e: ArrayLike, *, eigvals_only: bool, select: str = "a",
                      select_range: tuple[float, float] | None = None, tol: float | None = None,
-                     key: AnyArray | None = None) -> AnyArray | tuple[AnyArray, AnyArray]: ...
+                     key: Any = None) -> AnyArray | tuple[AnyArray, AnyArray]: ...
 def eigh_tridiagonal(d: ArrayLike, e: ArrayLike, *, eigvals_only: bool = False, select: str = "a",
                      select_range: tuple[float, float] | None = None, tol: float | None = None,
-                     key: AnyArray | None = None) -> AnyArray | tuple[AnyArray, AnyArray]:
+                     key: Any = None) -> AnyArray | tuple[AnyArray, AnyArray]:
     """The eigenvalues (ascending, by bisection on Sturm sequences) and eigenvectors (by inverse iteration) of
     the symmetric (Hermitian) tridiagonal matrix with diagonal ``d`` and off-diagonal ``e``.
 

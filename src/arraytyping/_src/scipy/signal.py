@@ -1,9 +1,12 @@
-"""``jax.scipy.signal``'s convolutions, as JAX 0.10.2 computes them (``jax/_src/scipy/signal.py``): N-dimensional
+"""``jax.scipy.signal`` as JAX 0.10.2 computes it (``jax/_src/scipy/signal.py``). The convolutions: N-dimensional
 ``convolve`` and ``correlate`` and the two-dimensional ``convolve2d`` and ``correlate2d``, the operands promoted to
 an inexact dtype (``promote_dtypes_inexact``), the smaller one (in every dimension) flipped and slid over the larger
 by ``lax.conv_general_dilated``, padded for the ``mode``: ``'full'`` (by default), ``'same'`` (the first operand's
-shape) or ``'valid'``. ``method='fft'`` is ``fftconvolve`` (the product of the operands' N-dimensional FFTs, real FFTs for real
-operands); a ``precision`` other than None is not supported; ``convolve2d``/``correlate2d`` take JAX's ``boundary='fill'`` and ``fillvalue=0`` alone."""
+shape) or ``'valid'``. ``method='fft'`` is ``fftconvolve`` (the product of the operands' N-dimensional FFTs, real FFTs
+for real operands); a ``precision`` other than None is not supported; ``convolve2d``/``correlate2d`` take JAX's
+``boundary='fill'`` and ``fillvalue=0`` alone. ``detrend``. Spectral analysis over JAX's spectral helper:
+``stft``, ``csd``, ``welch`` (windowed segment FFTs; windows other than ``'hann'`` or an array come from SciPy's
+``get_window``, as in JAX) and ``istft`` (overlap-add)."""
 
 from __future__ import annotations
 
