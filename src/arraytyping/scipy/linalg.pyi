@@ -202,7 +202,7 @@ def eigh(a: ArrayLike, b: ArrayLike | None, lower: bool, eigvals_only: Literal[T
 @overload
 def eigh(a: ArrayLike, b: ArrayLike | None = ..., lower: bool = ..., eigvals_only: bool = ..., overwrite_a: bool = ..., overwrite_b: bool = ..., turbo: bool = ..., eigvals: None = ..., type: int = ..., check_finite: bool = ...) -> Array[Any] | tuple[Array[Any], Array[Any]]: ...
 @overload
-def eigh_tridiagonal(d: ArrayLike, e: ArrayLike, *, eigvals_only: Literal[True], select: str = ..., select_range: tuple[float, float] | None=..., tol: float | None = ..., key: Array[Any] | None = ...) -> Array[Any]:
+def eigh_tridiagonal(d: ArrayLike, e: ArrayLike, *, eigvals_only: Literal[True], select: str = ..., select_range: tuple[float, float] | None=..., tol: float | None = ..., key: Any = ...) -> Array[Any]:
     """The eigenvalues (ascending, by bisection on Sturm sequences) and eigenvectors (by inverse iteration) of
     the symmetric (Hermitian) tridiagonal matrix with diagonal ``d`` and off-diagonal ``e``.
 
@@ -227,9 +227,9 @@ def eigh_tridiagonal(d: ArrayLike, e: ArrayLike, *, eigvals_only: Literal[True],
     """
     ...
 @overload
-def eigh_tridiagonal(d: ArrayLike, e: ArrayLike, *, eigvals_only: Literal[False] = ..., select: str = ..., select_range: tuple[float, float] | None=..., tol: float | None = ..., key: Array[Any] | None = ...) -> tuple[Array[Any], Array[Any]]: ...
+def eigh_tridiagonal(d: ArrayLike, e: ArrayLike, *, eigvals_only: Literal[False] = ..., select: str = ..., select_range: tuple[float, float] | None=..., tol: float | None = ..., key: Any = ...) -> tuple[Array[Any], Array[Any]]: ...
 @overload
-def eigh_tridiagonal(d: ArrayLike, e: ArrayLike, *, eigvals_only: bool, select: str = ..., select_range: tuple[float, float] | None=..., tol: float | None = ..., key: Array[Any] | None = ...) -> Array[Any] | tuple[Array[Any], Array[Any]]: ...
+def eigh_tridiagonal(d: ArrayLike, e: ArrayLike, *, eigvals_only: bool, select: str = ..., select_range: tuple[float, float] | None=..., tol: float | None = ..., key: Any = ...) -> Array[Any] | tuple[Array[Any], Array[Any]]: ...
 def expm(A: ArrayLike, *, upper_triangular: bool = ..., max_squarings: int = ...) -> Array[Any]:
     """The matrix exponential of (batched) square matrices, by JAX's Pade approximation with scaling and squaring
     (orders 3 to 7 in single precision, 3 to 13 in double); NaN where more than ``max_squarings`` squarings would
@@ -546,15 +546,15 @@ def pascal(n: int, kind: str | None = ...) -> Array[Any]:
 def polar(a: ArrayLike, side: str = ..., *, method: str = ..., eps: float | None = ..., max_iterations: int | None = ...) -> tuple[Array[Any], Array[Any]]:
     """The polar decomposition ``a = u p`` (``side='right'``, ``p`` of shape ``(n, n)``) or ``a = p u``
     (``'left'``, ``p`` of shape ``(m, m)``): ``u`` with orthonormal columns (rows when ``n > m``), ``p`` positive
-    semidefinite; from the SVD (``u = u_svd vh_svd``).
+    semidefinite; by the QDWH iteration (QR-based dynamically weighted Halley, by default) or from the SVD
+    (``u = u_svd vh_svd``).
 
     Args:
         a: matrices of shape ``(..., m, n)``.
         side: ``'right'`` or ``'left'``.
-        method: ``'svd'``; JAX's default ``'qdwh'`` (the QDWH iteration) is not implemented here and raises
-            ``NotImplementedError``.
-        eps: QDWH's tolerance (unused by ``'svd'``).
-        max_iterations: QDWH's iteration limit (unused by ``'svd'``).
+        method: ``'qdwh'`` (for ``m >= n`` with ``side='right'``, ``m < n`` with ``'left'``) or ``'svd'``.
+        eps: None (JAX's QDWH refuses any other value; unused by ``'svd'``).
+        max_iterations: unused, as in JAX (its QDWH stops after 10 iterations).
 
     Returns:
         ``(unitary, posdef)``.
