@@ -34,6 +34,7 @@ def spectra(x: Array[float32], y: Array[float32]) -> None:
 def matrices(a: Array[float32], b: Array[float32], c: Array[float32], d: Array[float32]) -> None:
     u, p = linalg.polar(a, method="svd")
     assert_type(u, Array[Any])
+    assert_type(p, Array[Any])
     assert_type(linalg.polar(a, "left", method="svd", eps=None), tuple[Array[Any], Array[Any]])
     t, z = linalg.schur(a)
     assert_type(linalg.rsf2csf(t, z), tuple[Array[Any], Array[Any]])

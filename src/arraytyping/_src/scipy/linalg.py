@@ -2064,9 +2064,10 @@ def funm(A: ArrayLike, func: Callable[[AnyArray], AnyArray], disp: bool = True) 
     f = jnp.diag(func(jnp.diag(t)))
     f = f.astype(t.dtype.char)
     f, minden = _algorithm(f, t)
-    f = jnp.matmul(jnp.matmul(z, f), conj(z.T))
+    f_arr: AnyArray = jnp.matmul(jnp.matmul(z, f), conj(z.T))
     if disp:
-        return f
+        return f_arr
+    f = f_arr
     char = f.dtype.char.lower()
     tol = np.finfo(np.float32).eps if char == "f" else np.finfo(np.float64).eps
     minden = jnp.where(minden == 0.0, tol, minden)
