@@ -1859,11 +1859,14 @@ def _rsf2csf_2d(t: Any, z: Any) -> Any:
         z = dynamic_update_slice_in_dim(z, jnp.matmul(z_cols, conj(g.T)), m - 1, axis=1)
         return t, z
 
+    def keep(m: Any, t: Any, z: Any) -> Any:
+        return t, z
+
     def step(i: Any, tz: Any) -> Any:
         m = n - i
         t, z = tz
         t, z = cond(jnp.abs(t[m, m - 1]) > eps * (jnp.abs(t[m - 1, m - 1]) + jnp.abs(t[m, m])),
-                    update_t_z, lambda m, t, z: (t, z), m, t, z)
+                    update_t_z, keep, m, t, z)
         t = t.at[m, m - 1].set(0.0)
         return t, z
 
@@ -2175,7 +2178,7 @@ def _eigh_tridiagonal_body(d: Any, e: Any, tol: Any, key: Any, *, eigvals_only: 
     n = shape_of(alpha)[0]
     if n <= 1:
         return jnp.real(alpha) if eigvals_only else (jnp.real(alpha), jnp.eye(n, dtype=alpha.dtype))
-    if alpha.dtype.kind == "c":
+    if np.dtype(alpha.dtype).kind == "c":
         alpha = jnp.real(alpha)
         beta_sq = jnp.real(beta * conj(beta))
         beta_abs = jnp.sqrt(beta_sq)

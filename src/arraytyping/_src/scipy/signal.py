@@ -316,12 +316,16 @@ def _make_pad(mode: str, **kwargs: Any) -> Callable[..., Any]:
     return pad
 
 
+def _no_extension(x: Any, *args: Any, **kwargs: Any) -> Any:
+    return x
+
+
 _BOUNDARY_FUNCS: dict[str | None, Callable[..., Any]] = {
     "even": _make_pad("reflect"),
     "odd": _odd_ext,
     "constant": _make_pad("edge"),
     "zeros": _make_pad("constant", constant_values=0.0),
-    None: lambda x, *args, **kwargs: x,
+    None: _no_extension,
 }
 
 
@@ -421,16 +425,16 @@ def _spectral_helper(x: ArrayLike, y: ArrayLike | None, fs: ArrayLike = 1.0, win
     if isinstance(detrend_type, str):
         detrend_func = functools.partial(detrend, type=detrend_type, axis=-1)
     elif callable(detrend_type):
-        if axis != -1:
+        if axis != -1:  # as JAX: axis is canonical (never -1) here, so a function always sees axis moved last
             user_detrend = detrend_type
 
-            def detrend_func(d: Any) -> Any:
+            def moved_detrend(d: Any) -> Any:
                 return jnp.moveaxis(user_detrend(jnp.moveaxis(d, axis, -1)), -1, axis)
+            detrend_func = moved_detrend
         else:
             detrend_func = detrend_type
     elif not detrend_type:
-        def detrend_func(d: Any) -> Any:
-            return d
+        detrend_func = _no_extension
     else:
         raise ValueError(f"Unsupported detrend type: {detrend_type}")
     if scaling == "density":
