@@ -54,6 +54,11 @@ DL = np.array([0.0, 1.0, -0.5, 0.25], np.float32)
 DD = np.array([4.0, 3.0, 5.0, 2.0], np.float32)
 DU = np.array([0.5, -1.0, 2.0, 0.0], np.float32)
 DLB = rng.standard_normal((2, 3)).astype(np.float32)
+rs = np.random.default_rng(1)
+Q4 = rs.standard_normal((4, 4)).astype(np.float32)
+H2 = (rs.standard_normal((2, 2)) + 2 * np.eye(2)).astype(np.float32)
+TD = rs.standard_normal(5).astype(np.float32)
+TE = rs.standard_normal(4).astype(np.float32)
 '''
 """Inputs, evaluated in the namespace before the cases."""
 
@@ -473,11 +478,96 @@ MATRIX_CASES: dict[str, str] = {
     "expm_frechet_batch": "S.expm_frechet(GB / 4, GB / 3)",
     "expm_frechet_shapes": "S.expm_frechet(G, A4)",
     "expm_frechet_rect": "S.expm_frechet(R, R)",
+    # polar
+    "polar_svd": "S.polar(G, method='svd')",
+    "polar_left": "S.polar(R, side='left', method='svd')",
+    "polar_right_tall": "S.polar(R, method='svd')",
+    "polar_wide": "S.polar(R.T, method='svd')",
+    "polar_batch": "S.polar(GB, method='svd')",
+    "polar_c64": "S.polar(CG, method='svd')",
+    "polar_f64": "S.polar(A64, side='left', method='svd')",
+    "polar_int": "S.polar(IA, method='svd')",
+    "polar_qdwh": "S.polar(G)",
+    "polar_qdwh_tall": "S.polar(R)",
+    "polar_qdwh_left_wide": "S.polar(R.T, side='left')",
+    "polar_qdwh_bad_shape": "S.polar(R, side='left')",
+    "polar_qdwh_c64": "S.polar(CG)",
+    "polar_qdwh_f64": "S.polar(A64)",
+    "polar_qdwh_batch": "S.polar(GB)",
+    "polar_qdwh_zero": "S.polar(np.zeros((2, 2), np.float32))",
+    "polar_qdwh_singular": "S.polar(np.diag([1e-6, 1.0, 2.0]).astype(np.float32))",
+    "polar_qdwh_eps": "S.polar(G, eps=1e-3)",
+    "polar_qdwh_jit": "at.jit(S.polar)(G)",
+    "polar_bad_side": "S.polar(G, side='up', method='svd')",
+    "polar_bad_method": "S.polar(G, method='eig')",
+    "polar_vector": "S.polar(v, method='svd')",
+    "polar_grad": "at.grad(lambda a: S.polar(a, method='svd')[1].sum())(G)",
+    "polar_jit": "at.jit(lambda a: S.polar(a, method='svd'))(G)",
+    # rsf2csf
+    "rsf2csf": "S.rsf2csf(*S.schur(Q4))",
+    "rsf2csf_triangular": "S.rsf2csf(*S.schur(G))",
+    "rsf2csf_batch": "S.rsf2csf(*S.schur(np.stack([Q4, Q4.T])))",
+    "rsf2csf_f64": "S.rsf2csf(*S.schur(Q4.astype(np.float64)))",
+    "rsf2csf_c64": "S.rsf2csf(*S.schur(CG))",
+    "rsf2csf_1x1": "S.rsf2csf(np.array([[2.0]], np.float32), np.array([[1.0]], np.float32))",
+    "rsf2csf_int": "S.rsf2csf(IA, np.eye(2, dtype=np.int32))",
+    "rsf2csf_bad_t": "S.rsf2csf(R, G)",
+    "rsf2csf_bad_z": "S.rsf2csf(G, R)",
+    "rsf2csf_bad_match": "S.rsf2csf(G, Q4)",
+    "rsf2csf_jit": "at.jit(S.rsf2csf)(*S.schur(Q4))",
+    # solve_sylvester
+    "solve_sylvester": "S.solve_sylvester(G, H2, B2)",
+    "solve_sylvester_eigen": "S.solve_sylvester(G, H2, B2, method='eigen')",
+    "solve_sylvester_batch": "S.solve_sylvester(GB, H2, BB)",
+    "solve_sylvester_c64": "S.solve_sylvester(CG, H2, B2)",
+    "solve_sylvester_f64": "S.solve_sylvester(A64, H2.astype(np.float64), B2.astype(np.float64))",
+    "solve_sylvester_int": "S.solve_sylvester(IA, IA, IA)",
+    "solve_sylvester_singular": "S.solve_sylvester(np.eye(2, dtype=np.float32), -np.eye(2, dtype=np.float32), H2)",
+    "solve_sylvester_tol": "S.solve_sylvester(G, H2, B2, tol=100.0)",
+    "solve_sylvester_bad_shape": "S.solve_sylvester(G, H2, B2.T)",
+    "solve_sylvester_bad_method": "S.solve_sylvester(G, H2, B2, method='lu')",
+    "solve_sylvester_grad": "at.grad(lambda c: S.solve_sylvester(G, H2, c).sum())(B2)",
+    "solve_sylvester_jit": "at.jit(S.solve_sylvester)(G, H2, B2)",
+    # funm
+    "funm_exp": "S.funm(Q4, jnp.exp)",
+    "funm_sin": "S.funm(G / 4, jnp.sin)",
+    "funm_disp": "S.funm(G / 4, jnp.sin, disp=False)",
+    "funm_disp_f64": "S.funm(A64 / 10, jnp.exp, disp=False)",
+    "funm_c64": "S.funm(CG / 4, jnp.exp)",
+    "funm_int": "S.funm(IA, jnp.sqrt)",
+    "funm_1x1": "S.funm(np.array([[2.0]], np.float32), jnp.log)",
+    "funm_rect": "S.funm(R, jnp.exp)",
+    "funm_batch": "S.funm(GB, jnp.exp)",
+    # eigh_tridiagonal
+    "eigh_tridiagonal_vals": "S.eigh_tridiagonal(TD, TE, eigvals_only=True)",
+    "eigh_tridiagonal": "S.eigh_tridiagonal(TD, TE)",
+    "eigh_tridiagonal_key": "S.eigh_tridiagonal(TD, TE, key=at.random.key(3))",
+    "eigh_tridiagonal_select": "S.eigh_tridiagonal(TD, TE, eigvals_only=True, select='i', select_range=(1, 3))",
+    "eigh_tridiagonal_select_vectors": "S.eigh_tridiagonal(TD, TE, select='i', select_range=(0, 1))",
+    "eigh_tridiagonal_tol": "S.eigh_tridiagonal(TD, TE, eigvals_only=True, tol=0.1)",
+    "eigh_tridiagonal_f64": "S.eigh_tridiagonal(TD.astype(np.float64), TE.astype(np.float64))",
+    "eigh_tridiagonal_c64": "S.eigh_tridiagonal(TD.astype(np.complex64), (TE + 1j * TE[::-1]).astype(np.complex64), "
+                            "eigvals_only=True)",
+    "eigh_tridiagonal_1": "S.eigh_tridiagonal(TD[:1], TE[:0])",
+    "eigh_tridiagonal_1_vals": "S.eigh_tridiagonal(TD[:1], TE[:0], eigvals_only=True)",
+    "eigh_tridiagonal_repeated": "S.eigh_tridiagonal(np.ones(4, np.float32), np.zeros(3, np.float32))",
+    "eigh_tridiagonal_select_v": "S.eigh_tridiagonal(TD, TE, eigvals_only=True, select='v', select_range=(0.0, 1.0))",
+    "eigh_tridiagonal_select_bad": "S.eigh_tridiagonal(TD, TE, eigvals_only=True, select='x')",
+    "eigh_tridiagonal_no_range": "S.eigh_tridiagonal(TD, TE, eigvals_only=True, select='i')",
+    "eigh_tridiagonal_empty_range": "S.eigh_tridiagonal(TD, TE, eigvals_only=True, select='i', select_range=(3, 1))",
+    "eigh_tridiagonal_dtypes": "S.eigh_tridiagonal(TD, TE.astype(np.float64), eigvals_only=True)",
+    "eigh_tridiagonal_int": "S.eigh_tridiagonal(np.ones(3, np.int32), np.ones(2, np.int32), eigvals_only=True)",
+    "eigh_tridiagonal_jit": "at.jit(lambda a, b: S.eigh_tridiagonal(a, b, eigvals_only=True))(TD, TE)",
 }
-"""The special matrices and the matrix exponential: the test runs a fixed sample of them in CI (all with
-``ARRAYTYPING_FULL_CONFORMANCE=1``)."""
+"""The special matrices, the matrix exponential, ``polar``, ``rsf2csf``, ``solve_sylvester``, ``funm`` and
+``eigh_tridiagonal``: the test runs a fixed sample of them in CI (all with ``ARRAYTYPING_FULL_CONFORMANCE=1``)."""
 
 CASES.update(MATRIX_CASES)
+
+EIGHTH_SAMPLED: frozenset[str] = frozenset(name for name in MATRIX_CASES if name.startswith((
+    "polar", "rsf2csf", "solve_sylvester", "funm", "eigh_tridiagonal")))
+"""Of :data:`MATRIX_CASES`, those (loops and iterations, slow to trace) the test samples an eighth of per x64 setting
+in CI rather than a quarter."""
 
 SAMPLED: frozenset[str] = frozenset(name for name in CASES if name == "lax_lu_p" or name.startswith((
     "lax_eigh_p", "lax_eig_p", "lax_eig_magma", "lax_lu_p_", "lax_lu_pivots_to_permutation_p",

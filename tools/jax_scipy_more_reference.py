@@ -1,7 +1,7 @@
 """Write JAX 0.10.2's results for the ``jax.scipy`` functions added after the first scipy tables (``signal``'s
-``detrend`` and ``fftconvolve``; ``sparse.linalg``'s iterative solvers; ``optimize.minimize``) to
-``tests/data/jax_scipy_more_reference.json``: values on seeded inputs, dtypes and weak flags, under ``jit``,
-``vmap`` and ``grad`` where JAX runs them there, and the error class where JAX refuses; with x64 off and on.
+``detrend``, ``fftconvolve`` and spectral analysis ``welch``, ``csd``, ``stft``, ``istft``; ``sparse.linalg``'s
+iterative solvers; ``optimize.minimize``) to ``tests/data/jax_scipy_more_reference.json``: values on seeded inputs,
+dtypes and weak flags, under ``jit``, ``vmap`` and ``grad`` where JAX runs them there, and the error class where JAX refuses; with x64 off and on.
 
 Runs in JAX's own venv (see ``tools/jax_reference.py``, whose command line it shares)::
 
@@ -49,6 +49,14 @@ def rosen(x):
     return jnp.sum(100.0 * (x[1:] - x[:-1] ** 2.0) ** 2.0 + (1 - x[:-1]) ** 2.0)
 def quad(x, c):
     return jnp.sum((x - c) ** 2) + 0.5 * jnp.sum(x ** 4)
+rs = np.random.default_rng(1)
+X40 = rs.standard_normal(40).astype(np.float32)
+Y40 = rs.standard_normal(40).astype(np.float32)
+X2D = rs.standard_normal((3, 40)).astype(np.float32)
+C40 = (X40 + 1j * Y40).astype(np.complex64)
+I40 = rs.integers(-5, 5, 40).astype(np.int32)
+WIN8 = np.linspace(0.2, 1.0, 8).astype(np.float32)
+Z8 = signal.stft(X40, nperseg=8)[2]
 '''
 """Inputs, evaluated in the namespace before the cases."""
 
@@ -93,6 +101,89 @@ CASES: dict[str, str] = {
     "detrend_list": "signal.detrend([1.0, 2.0, 4.0])",
     "detrend_jit": "at.jit(signal.detrend)(T12)",
     "detrend_grad": "at.grad(lambda a: (signal.detrend(a) ** 2).sum())(T12)",
+    # signal.welch / csd / stft / istft (JAX's _spectral_helper)
+    "welch": "signal.welch(X40)",
+    "welch_nperseg": "signal.welch(X40, nperseg=16)",
+    "welch_fs": "signal.welch(X40, fs=10.0, nperseg=16)",
+    "welch_median": "signal.welch(X40, nperseg=16, average='median')",
+    "welch_spectrum": "signal.welch(X40, nperseg=16, scaling='spectrum')",
+    "welch_linear": "signal.welch(X40, nperseg=16, detrend='linear')",
+    "welch_no_detrend": "signal.welch(X40, nperseg=16, detrend=False)",
+    "welch_callable_detrend": "signal.welch(X40, nperseg=16, detrend=lambda s: s - s[..., :1])",
+    "welch_nfft": "signal.welch(X40, nperseg=16, nfft=33)",
+    "welch_noverlap": "signal.welch(X40, nperseg=16, noverlap=4)",
+    "welch_twosided": "signal.welch(X40, nperseg=16, return_onesided=False)",
+    "welch_axis0": "signal.welch(X2D.T, nperseg=16, axis=0)",
+    "welch_2d": "signal.welch(X2D, nperseg=16)",
+    "welch_window_array": "signal.welch(X40, window=WIN8)",
+    "welch_one_segment": "signal.welch(X40[:8], nperseg=8)",
+    "welch_long_nperseg": "signal.welch(X40[:8], nperseg=16)",
+    "welch_int": "signal.welch(I40, nperseg=16)",
+    "welch_complex": "signal.welch(C40, nperseg=16)",
+    "welch_f64": "signal.welch(X40.astype(np.float64), nperseg=16)",
+    "welch_empty": "signal.welch(np.zeros((0,), np.float32))",
+    "welch_jit": "at.jit(lambda a: signal.welch(a, nperseg=16))(X40)",
+    "welch_grad": "at.grad(lambda a: signal.welch(a, nperseg=16)[1].sum())(X40)",
+    "welch_bad_scaling": "signal.welch(X40, nperseg=16, scaling='power')",
+    "welch_bad_average": "signal.welch(X40, nperseg=16, average='max')",
+    "welch_bad_noverlap": "signal.welch(X40, nperseg=16, noverlap=16)",
+    "welch_bad_nfft": "signal.welch(X40, nperseg=16, nfft=8)",
+    "welch_bad_nperseg": "signal.welch(X40, nperseg=0)",
+    "welch_bad_window_2d": "signal.welch(X40, window=np.ones((2, 4), np.float32))",
+    "welch_bad_window_long": "signal.welch(X40[:4], window=WIN8)",
+    "welch_bad_window_nperseg": "signal.welch(X40, window=WIN8, nperseg=4)",
+    "welch_bad_detrend": "signal.welch(X40, nperseg=16, detrend='cubic')",
+    "welch_list": "signal.welch([1.0, 2.0, 0.5, -1.0], nperseg=4)",
+    "csd": "signal.csd(X40, Y40, nperseg=16)",
+    "csd_none": "signal.csd(X40, None, nperseg=16)",
+    "csd_self": "signal.csd(X40, X40, nperseg=16)",
+    "csd_lengths": "signal.csd(X40, Y40[:30], nperseg=16)",
+    "csd_lengths_swap": "signal.csd(X40[:30], Y40, nperseg=16)",
+    "csd_median": "signal.csd(X40, Y40, nperseg=16, average='median')",
+    "csd_broadcast": "signal.csd(X2D, Y40[None, :], nperseg=16)",
+    "csd_complex": "signal.csd(C40, Y40, nperseg=16)",
+    "csd_mixed": "signal.csd(I40, Y40.astype(np.float64), nperseg=16)",
+    "csd_rank": "signal.csd(X2D, Y40, nperseg=16)",
+    "csd_bad_broadcast": "signal.csd(X2D, X2D[:2], nperseg=16)",
+    "csd_empty": "signal.csd(np.zeros((0,), np.float32), Y40)",
+    "csd_spectrum": "signal.csd(X40, Y40, nperseg=16, scaling='spectrum', return_onesided=False)",
+    "stft": "signal.stft(X40)",
+    "stft_nperseg": "signal.stft(X40, nperseg=8)",
+    "stft_odd_nperseg": "signal.stft(X40, nperseg=7)",
+    "stft_even": "signal.stft(X40, nperseg=8, boundary='even')",
+    "stft_odd": "signal.stft(X40, nperseg=8, boundary='odd')",
+    "stft_constant": "signal.stft(X40, nperseg=8, boundary='constant')",
+    "stft_no_boundary": "signal.stft(X40, nperseg=8, boundary=None, padded=False)",
+    "stft_detrend": "signal.stft(X40, nperseg=8, detrend='constant')",
+    "stft_twosided": "signal.stft(X40, nperseg=8, return_onesided=False)",
+    "stft_complex": "signal.stft(C40, nperseg=8)",
+    "stft_int": "signal.stft(I40, nperseg=8)",
+    "stft_f64": "signal.stft(X40.astype(np.float64), nperseg=8, fs=2.0)",
+    "stft_2d_axis0": "signal.stft(X2D.T, nperseg=8, axis=0)",
+    "stft_one": "signal.stft(X40, nperseg=1, noverlap=0, boundary=None)",
+    "stft_window_array": "signal.stft(X40, window=WIN8, nperseg=8)",
+    "stft_bad_boundary": "signal.stft(X40, nperseg=8, boundary='wrap')",
+    "stft_bad_odd": "signal.stft(X40[:3], nperseg=16, boundary='odd')",
+    "stft_jit": "at.jit(lambda a: signal.stft(a, nperseg=8))(X40)",
+    "stft_grad": "at.grad(lambda a: jnp.abs(signal.stft(a, nperseg=8)[2]).sum())(X40)",
+    "istft": "signal.istft(Z8)",
+    "istft_nperseg": "signal.istft(signal.stft(X40, nperseg=7)[2], nperseg=7)",
+    "istft_twosided": "signal.istft(signal.stft(C40, nperseg=8)[2], input_onesided=False)",
+    "istft_no_boundary": "signal.istft(signal.stft(X40, nperseg=8, boundary=None)[2], boundary=False)",
+    "istft_fs": "signal.istft(Z8, fs=4.0, noverlap=2)",
+    "istft_nfft": "signal.istft(signal.stft(X40, nperseg=8, nfft=16)[2], nperseg=8, nfft=16)",
+    "istft_window_array": "signal.istft(Z8, window=WIN8)",
+    "istft_batch": "signal.istft(signal.stft(X2D, nperseg=8)[2])",
+    "istft_axes": "signal.istft(jnp.swapaxes(Z8, 0, 1), time_axis=0, freq_axis=1)",
+    "istft_f64": "signal.istft(Z8.astype(np.complex128))",
+    "istft_real_input": "signal.istft(np.ones((5, 4), np.float32))",
+    "istft_1d": "signal.istft(np.ones(5, np.complex64))",
+    "istft_same_axes": "signal.istft(Z8, time_axis=0, freq_axis=0)",
+    "istft_bad_nfft": "signal.istft(Z8, nfft=4)",
+    "istft_bad_noverlap": "signal.istft(Z8, noverlap=8)",
+    "istft_bad_window_len": "signal.istft(Z8, window=WIN8[:5])",
+    "istft_bad_window_2d": "signal.istft(Z8, window=np.ones((2, 4), np.float32))",
+    "istft_jit": "at.jit(lambda z: signal.istft(z))(Z8)",
     # sparse.linalg
     "cg": "sla.cg(SPD, B4)",
     "cg_f64": "sla.cg(SPD.astype(np.float64), B4.astype(np.float64))",

@@ -45,8 +45,10 @@ def _selected(config: str) -> list[str]:
 
 def _sampled(config: str, name: str) -> bool:
     """Whether CI runs the case: every decomposition and solve, a fixed quarter of the special matrices and
-    exponentials per configuration (all with ``ARRAYTYPING_FULL_CONFORMANCE=1``)."""
-    return FULL or name not in TOOL.MATRIX_CASES or zlib.crc32(f"{config}:{name}".encode()) % 4 == 0
+    exponentials per configuration, an eighth of the cases of ``TOOL.EIGHTH_SAMPLED`` (all with
+    ``ARRAYTYPING_FULL_CONFORMANCE=1``)."""
+    share = 8 if name in TOOL.EIGHTH_SAMPLED else 4
+    return FULL or name not in TOOL.MATRIX_CASES or zlib.crc32(f"{config}:{name}".encode()) % share == 0
 
 
 SELECTED: Final = [(config, name) for config in ("x64_off", "x64_on") for name in sorted(TOOL.CASES)
@@ -115,3 +117,28 @@ def test_decompositions_reconstruct() -> None:
     np.testing.assert_allclose(q @ r, g, rtol=1e-4, atol=1e-4)
     x = np.asarray(S.solve(anp.asarray(a), anp.ones(3), assume_a="pos"))
     np.testing.assert_allclose(a @ x, np.ones(3), rtol=1e-4, atol=1e-4)
+
+
+def test_matrix_functions_hold_their_equations() -> None:
+    """``polar``, ``rsf2csf``, ``solve_sylvester``, ``funm`` and ``eigh_tridiagonal`` answer what they are for."""
+    from arraytyping.scipy import linalg as S
+    rng = np.random.default_rng(2)
+    a = rng.standard_normal((4, 4)).astype(np.float32)
+    b = (rng.standard_normal((2, 2)) + 3 * np.eye(2)).astype(np.float32)
+    c = rng.standard_normal((4, 2)).astype(np.float32)
+    u, p = (np.asarray(x) for x in S.polar(anp.asarray(a), method="svd"))
+    np.testing.assert_allclose(u @ p, a, rtol=1e-4, atol=1e-4)
+    np.testing.assert_allclose(u.T @ u, np.eye(4), atol=1e-4)
+    t, z = (np.asarray(x) for x in S.rsf2csf(*S.schur(anp.asarray(a))))
+    assert t.dtype == np.complex64 and np.allclose(np.tril(t, -1), 0)
+    np.testing.assert_allclose(z @ t @ z.conj().T, a, atol=1e-4)
+    x = np.asarray(S.solve_sylvester(anp.asarray(a + 4 * np.eye(4, dtype=np.float32)), anp.asarray(b),
+                                     anp.asarray(c)))
+    np.testing.assert_allclose((a + 4 * np.eye(4)) @ x + x @ b, c, rtol=1e-3, atol=1e-4)
+    np.testing.assert_allclose(np.asarray(S.funm(anp.asarray(a / 4), anp.exp)), np.asarray(S.expm(anp.asarray(a / 4))),
+                               rtol=1e-3, atol=1e-4)
+    d, e = rng.standard_normal(5).astype(np.float32), rng.standard_normal(4).astype(np.float32)
+    w, v = (np.asarray(x) for x in S.eigh_tridiagonal(anp.asarray(d), anp.asarray(e)))
+    m = np.diag(d) + np.diag(e, 1) + np.diag(e, -1)
+    np.testing.assert_allclose(w, np.linalg.eigvalsh(m), rtol=1e-4, atol=1e-4)
+    np.testing.assert_allclose(m @ v, v * w, atol=1e-3)

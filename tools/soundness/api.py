@@ -729,10 +729,10 @@ NOT_FUZZED: Final[dict[str, str]] = {
                              "the stubs, nothing to be wrong about; values, dtypes, weak flags and errors held to JAX "
                              "by tools/jax_scipy_linalg_reference.py")
        for n in ("block_diag", "cho_factor", "cho_solve", "cholesky", "circulant", "companion", "convolution_matrix",
-                 "det", "dft", "eigh", "expm", "expm_frechet", "fiedler", "fiedler_companion",
-                 "hadamard", "hankel", "helmert", "hessenberg", "hilbert", "inv", "invhilbert",
-                 "invpascal", "leslie", "lu", "lu_factor", "lu_solve", "pascal", "qr", "qr_multiply",
-                 "schur", "solve", "solve_triangular", "sqrtm", "svd", "toeplitz")},
+                 "det", "dft", "eigh", "eigh_tridiagonal", "expm", "expm_frechet", "fiedler", "fiedler_companion",
+                 "funm", "hadamard", "hankel", "helmert", "hessenberg", "hilbert", "inv", "invhilbert",
+                 "invpascal", "leslie", "lu", "lu_factor", "lu_solve", "pascal", "polar", "qr", "qr_multiply",
+                 "rsf2csf", "schur", "solve", "solve_sylvester", "solve_triangular", "sqrtm", "svd", "toeplitz")},
 }
 """Public names the registry leaves out on purpose, and why."""
 

@@ -2,7 +2,7 @@
 
 # mypy: disable-error-code="overload-overlap, misc, override"
 
-"``arraytyping.scipy.linalg``: JAX 0.10.2's ``jax.scipy.linalg`` factorizations (Cholesky, LU, QR and products by\nits ``Q``, symmetric eigendecomposition, SVD, Schur, Hessenberg, the matrix square root), solves (general,\npositive-definite, triangular, from factors), the matrix exponential (``expm``, ``expm_frechet``) and the special\nmatrices (``block_diag``, ``circulant``, ``companion``, ``convolution_matrix``, ``dft``, ``fiedler``,\n``fiedler_companion``, ``hadamard``, ``hankel``, ``helmert``, ``hilbert``, ``invhilbert``, ``invpascal``, ``leslie``,\n``pascal``, ``toeplitz``), over LAPACK on the CPU."
+"``arraytyping.scipy.linalg``: JAX 0.10.2's ``jax.scipy.linalg`` factorizations (Cholesky, LU, QR and products by\nits ``Q``, symmetric eigendecomposition, SVD, Schur, Hessenberg, the matrix square root, the polar decomposition, the\ncomplex Schur form ``rsf2csf``, tridiagonal eigenproblems ``eigh_tridiagonal``, matrix functions ``funm``), solves\n(general, positive-definite, triangular, from factors; Sylvester's equation ``solve_sylvester``), the matrix\nexponential (``expm``, ``expm_frechet``) and the special matrices (``block_diag``, ``circulant``, ``companion``, ``convolution_matrix``, ``dft``, ``fiedler``,\n``fiedler_companion``, ``hadamard``, ``hankel``, ``helmert``, ``hilbert``, ``invhilbert``, ``invpascal``, ``leslie``,\n``pascal``, ``toeplitz``), over LAPACK on the CPU."
 
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar, Final, Generic, Literal, NamedTuple, TypeVar, overload
@@ -16,9 +16,10 @@ from arraytyping.typing import ArrayLike, DTypeLike, ShapeLike
 
 __all__ = [
     "block_diag", "cho_factor", "cho_solve", "cholesky", "circulant", "companion", "convolution_matrix", "det", "dft",
-    "eigh", "expm", "expm_frechet", "fiedler", "fiedler_companion", "hadamard", "hankel", "helmert", "hessenberg",
-    "hilbert", "inv", "invhilbert", "invpascal", "leslie", "lu", "lu_factor", "lu_solve", "pascal", "qr", "qr_multiply",
-    "schur", "solve", "solve_triangular", "sqrtm", "svd", "toeplitz",
+    "eigh", "eigh_tridiagonal", "expm", "expm_frechet", "fiedler", "fiedler_companion", "funm", "hadamard", "hankel",
+    "helmert", "hessenberg", "hilbert", "inv", "invhilbert", "invpascal", "leslie", "lu", "lu_factor", "lu_solve",
+    "pascal", "polar", "qr", "qr_multiply", "rsf2csf", "schur", "solve", "solve_sylvester", "solve_triangular", "sqrtm",
+    "svd", "toeplitz",
 ]
 
 T = TypeVar("T")
@@ -200,6 +201,35 @@ def eigh(a: ArrayLike, b: ArrayLike | None = ..., lower: bool = ..., *, eigvals_
 def eigh(a: ArrayLike, b: ArrayLike | None, lower: bool, eigvals_only: Literal[True], overwrite_a: bool = ..., overwrite_b: bool = ..., turbo: bool = ..., eigvals: None = ..., type: int = ..., check_finite: bool = ...) -> Array[Any]: ...
 @overload
 def eigh(a: ArrayLike, b: ArrayLike | None = ..., lower: bool = ..., eigvals_only: bool = ..., overwrite_a: bool = ..., overwrite_b: bool = ..., turbo: bool = ..., eigvals: None = ..., type: int = ..., check_finite: bool = ...) -> Array[Any] | tuple[Array[Any], Array[Any]]: ...
+@overload
+def eigh_tridiagonal(d: ArrayLike, e: ArrayLike, *, eigvals_only: Literal[True], select: str = ..., select_range: tuple[float, float] | None=..., tol: float | None = ..., key: Any = ...) -> Array[Any]:
+    """The eigenvalues (ascending, by bisection on Sturm sequences) and eigenvectors (by inverse iteration) of
+    the symmetric (Hermitian) tridiagonal matrix with diagonal ``d`` and off-diagonal ``e``.
+
+    Args:
+        d: the diagonal, of shape ``(N,)``, float32 or float64 (or complex).
+        e: the off-diagonal, of shape ``(N - 1,)`` and ``d``'s dtype.
+        eigvals_only: give the eigenvalues alone.
+        select: ``'a'`` (all) or ``'i'`` (those of indices ``select_range[0]`` to ``select_range[1]``); ``'v'`` is
+            not implemented, as in JAX.
+        select_range: the index range for ``select='i'``.
+        tol: the absolute tolerance of the eigenvalues.
+        key: the PRNG key of inverse iteration's starting vectors (``random.key(42)`` by default).
+
+    Returns:
+        The eigenvalues, or ``(eigenvalues, eigenvectors)`` with the eigenvectors as columns.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.eigh_tridiagonal(jnp.array([2.0, 2.0]), jnp.array([1.0]), eigvals_only=True)
+        Array([1., 3.], dtype=float32)
+    """
+    ...
+@overload
+def eigh_tridiagonal(d: ArrayLike, e: ArrayLike, *, eigvals_only: Literal[False] = ..., select: str = ..., select_range: tuple[float, float] | None=..., tol: float | None = ..., key: Any = ...) -> tuple[Array[Any], Array[Any]]: ...
+@overload
+def eigh_tridiagonal(d: ArrayLike, e: ArrayLike, *, eigvals_only: bool, select: str = ..., select_range: tuple[float, float] | None=..., tol: float | None = ..., key: Any = ...) -> Array[Any] | tuple[Array[Any], Array[Any]]: ...
 def expm(A: ArrayLike, *, upper_triangular: bool = ..., max_squarings: int = ...) -> Array[Any]:
     """The matrix exponential of (batched) square matrices, by JAX's Pade approximation with scaling and squaring
     (orders 3 to 7 in single precision, 3 to 13 in double); NaN where more than ``max_squarings`` squarings would
@@ -270,6 +300,31 @@ def fiedler_companion(a: ArrayLike) -> Array[Any]:
                [ 1.,  0.]], dtype=float32)
     """
     ...
+@overload
+def funm(A: ArrayLike, func: Callable[[Array[Any]], Array[Any]], disp: Literal[True] = ...) -> Array[Any]:
+    """The matrix function ``func(A)``: ``func`` of the eigenvalues on the diagonal of ``A``'s complex Schur form,
+    the rest by Parlett's recurrence; complex.
+
+    Args:
+        A: a square matrix of shape ``(N, N)``.
+        func: a function of an array of scalars, elementwise (as ``jnp.exp``).
+        disp: give ``F`` alone (True) or ``(F, err)``, with an estimate of ``F``'s relative error.
+
+    Returns:
+        ``F`` (complex), or ``(F, err)`` when ``disp`` is false.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.funm(jnp.array([[1.0, 0.0], [0.0, 2.0]]), jnp.square)
+        Array([[1.+0.j, 0.+0.j],
+               [0.+0.j, 4.+0.j]], dtype=complex64)
+    """
+    ...
+@overload
+def funm(A: ArrayLike, func: Callable[[Array[Any]], Array[Any]], disp: Literal[False]) -> tuple[Array[Any], Array[Any]]: ...
+@overload
+def funm(A: ArrayLike, func: Callable[[Array[Any]], Array[Any]], disp: bool) -> Array[Any] | tuple[Array[Any], Array[Any]]: ...
 def hadamard(n: int, dtype: DTypeLike = ...) -> Array[Any]:
     """The ``n x n`` Hadamard matrix (Sylvester's construction) of entries ``1`` and ``-1``, of ``dtype``
     (default: the default integer).
@@ -488,6 +543,31 @@ def pascal(n: int, kind: str | None = ...) -> Array[Any]:
                [0.9999995, 2.0000005, 0.9999995]], dtype=float32)
     """
     ...
+def polar(a: ArrayLike, side: str = ..., *, method: str = ..., eps: float | None = ..., max_iterations: int | None = ...) -> tuple[Array[Any], Array[Any]]:
+    """The polar decomposition ``a = u p`` (``side='right'``, ``p`` of shape ``(n, n)``) or ``a = p u``
+    (``'left'``, ``p`` of shape ``(m, m)``): ``u`` with orthonormal columns (rows when ``n > m``), ``p`` positive
+    semidefinite; by the QDWH iteration (QR-based dynamically weighted Halley, by default) or from the SVD
+    (``u = u_svd vh_svd``).
+
+    Args:
+        a: matrices of shape ``(..., m, n)``.
+        side: ``'right'`` or ``'left'``.
+        method: ``'qdwh'`` (for ``m >= n`` with ``side='right'``, ``m < n`` with ``'left'``) or ``'svd'``.
+        eps: None (JAX's QDWH refuses any other value; unused by ``'svd'``).
+        max_iterations: unused, as in JAX (its QDWH stops after 10 iterations).
+
+    Returns:
+        ``(unitary, posdef)``.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> u, p = linalg.polar(jnp.array([[2.0, 0.0], [0.0, -3.0]]), method="svd")
+        >>> p
+        Array([[2., 0.],
+               [0., 3.]], dtype=float32)
+    """
+    ...
 @overload
 def qr(a: ArrayLike, overwrite_a: bool = ..., lwork: Any = ..., *, mode: Literal['r'], pivoting: Literal[False] = ..., check_finite: bool = ...) -> tuple[Array[Any]]:
     """QR decomposition ``a = Q @ R``: ``mode`` ``'full'`` (square ``Q``), ``'economic'`` (``K = min(M, N)``
@@ -538,6 +618,26 @@ def qr_multiply(a: ArrayLike, c: ArrayLike, mode: str = ..., pivoting: bool = ..
         (2, 2)
     """
     ...
+def rsf2csf(T: ArrayLike, Z: ArrayLike, check_finite: bool = ...) -> tuple[Array[Any], Array[Any]]:
+    """The complex Schur form from the real one: ``(T, Z)`` of :func:`schur` (``T`` quasi-upper-triangular) made
+    upper-triangular by Givens rotations of its 2x2 blocks; both complex.
+
+    Args:
+        T: the real Schur form, of shape ``(..., N, N)``.
+        Z: its Schur vectors, of shape ``(..., N, N)`` (batch dimensions broadcast with ``T``'s).
+        check_finite: unused, as in JAX.
+
+    Returns:
+        ``(T, Z)``, complex, with ``Z T Z^H`` the original matrix.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> t, z = linalg.rsf2csf(jnp.array([[1.0, 2.0], [0.0, 3.0]]), jnp.eye(2))
+        >>> t.dtype
+        dtype('complex64')
+    """
+    ...
 def schur(a: ArrayLike, output: str = ...) -> tuple[Array[Any], Array[Any]]:
     """The Schur decomposition ``a = Z T Z^H`` (LAPACK's ``gees``): ``T`` quasi-upper-triangular (``'real'``: 2x2
     blocks for complex eigenvalue pairs) or upper-triangular (``'complex'``, the input made complex first), ``Z``
@@ -578,6 +678,29 @@ def solve(a: ArrayLike, b: ArrayLike, lower: bool = ..., overwrite_a: bool = ...
         >>> from arraytyping.scipy import linalg
         >>> linalg.solve(jnp.array([[2.0, 1.0], [1.0, 2.0]]), jnp.array([3.0, 3.0]), assume_a="pos")
         Array([1., 1.], dtype=float32)
+    """
+    ...
+def solve_sylvester(A: ArrayLike, B: ArrayLike, C: ArrayLike, *, method: str = ..., tol: float = ...) -> Array[Any]:
+    """The solution ``X`` of the Sylvester equation ``A X + X B = C``: by the Bartels-Stewart algorithm over complex
+    Schur forms (``method='schur'``) or by eigendecompositions (``'eigen'``, faster, less accurate when ``A`` or
+    ``B`` is ill-conditioned); NaNs where an eigenvalue of ``A`` plus one of ``B`` is within ``tol`` of zero.
+
+    Args:
+        A: matrices of shape ``(..., m, m)``.
+        B: matrices of shape ``(..., n, n)``.
+        C: matrices of shape ``(..., m, n)`` (batch dimensions broadcast).
+        method: ``'schur'`` or ``'eigen'``.
+        tol: how close to zero a sum of eigenvalues may come before the answer is NaN.
+
+    Returns:
+        ``X``, of shape ``(..., m, n)``, in the operands' inexact dtype.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.solve_sylvester(jnp.eye(2), 2 * jnp.eye(2), 3 * jnp.eye(2))
+        Array([[1., 0.],
+               [0., 1.]], dtype=float32)
     """
     ...
 def solve_triangular(a: ArrayLike, b: ArrayLike, trans: int | str = ..., lower: bool = ..., unit_diagonal: bool = ..., overwrite_b: bool = ..., debug: Any = ..., check_finite: bool = ...) -> Array[Any]:

@@ -2,7 +2,7 @@
 
 # mypy: disable-error-code="overload-overlap, misc, override"
 
-"``arraytyping.scipy.signal``: JAX 0.10.2's ``jax.scipy.signal`` convolutions (``convolve``, ``correlate``,\n``convolve2d``, ``correlate2d``, ``fftconvolve``) and ``detrend``."
+"``arraytyping.scipy.signal``: JAX 0.10.2's ``jax.scipy.signal`` convolutions (``convolve``, ``correlate``,\n``convolve2d``, ``correlate2d``, ``fftconvolve``), ``detrend``, and spectral analysis (``stft``, ``istft``,\n``csd``, ``welch``)."
 
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar, Final, Generic, Literal, NamedTuple, TypeVar, overload
@@ -15,7 +15,7 @@ from arraytyping import Array
 from arraytyping.typing import ArrayLike, DTypeLike, ShapeLike
 
 __all__ = [
-    "convolve", "convolve2d", "correlate", "correlate2d", "detrend", "fftconvolve",
+    "convolve", "convolve2d", "correlate", "correlate2d", "csd", "detrend", "fftconvolve", "istft", "stft", "welch",
 ]
 
 def convolve(in1: ArrayLike, in2: ArrayLike, mode: str = ..., method: str = ..., precision: None = ...) -> Array[Any]:
@@ -29,6 +29,30 @@ def correlate(in1: ArrayLike, in2: ArrayLike, mode: str = ..., method: str = ...
     ...
 def correlate2d(in1: ArrayLike, in2: ArrayLike, mode: str = ..., boundary: str = ..., fillvalue: float = ..., precision: None = ...) -> Array[Any]:
     "The two-dimensional cross-correlation of ``in1`` and ``in2`` (``boundary='fill'`` with ``fillvalue=0`` alone)."
+    ...
+def csd(x: ArrayLike, y: ArrayLike | None, fs: ArrayLike = ..., window: Any = ..., nperseg: int | None = ..., noverlap: int | None = ..., nfft: int | None = ..., detrend: bool | str | Callable[[Any], Any]=..., return_onesided: bool = ..., scaling: str = ..., axis: int = ..., average: str = ...) -> tuple[Array[Any], Array[Any]]:
+    """The cross power spectral density of ``x`` and ``y`` by Welch's method (``y=None``: ``x``'s own, real).
+
+    Args:
+        x: the first signal.
+        y: the second (of ``x``'s rank; the shorter is zero-padded), or None.
+        fs: the sampling frequency.
+        window: a window name (``'hann'``; others need SciPy), a tuple, or a 1-D array.
+        nperseg: the segment length (the signal's length, at most, by default).
+        noverlap: the points shared by successive segments (``nperseg // 2`` by default).
+        nfft: the FFT length (``nperseg`` by default).
+        detrend: ``'constant'``, ``'linear'``, False or a function of a segment.
+        return_onesided: only the non-negative frequencies, for real signals.
+        scaling: ``'density'`` (per unit frequency) or ``'spectrum'``.
+        axis: the time axis.
+        average: ``'mean'`` or ``'median'`` of the segments' periodograms.
+
+    Returns:
+        ``(f, Pxy)``: the frequencies and the cross spectral density (complex when ``y`` is given).
+
+    Example: ``f, p = csd(jnp.arange(8.0), jnp.ones(8), nperseg=4)`` gives ``f = [0, 0.25, 0.5]`` and a
+    ``complex64`` ``p`` of shape ``(3,)``.
+    """
     ...
 def detrend(data: ArrayLike, axis: int = ..., type: str = ..., bp: int | Sequence[int] | np.ndarray = ..., overwrite_data: None = ...) -> Array[Any]:
     """``data`` less its trend along ``axis``: its mean (``type='constant'``) or its least-squares line, fitted
@@ -57,5 +81,77 @@ def fftconvolve(in1: ArrayLike, in2: ArrayLike, mode: str = ..., axes: Sequence[
 
     Example: ``fftconvolve(jnp.array([1.0, 2.0, 3.0]), jnp.array([0.0, 1.0, 0.5]))`` is about
     ``[0.0, 1.0, 2.5, 4.0, 1.5]``.
+    """
+    ...
+def istft(Zxx: ArrayLike, fs: ArrayLike = ..., window: Any = ..., nperseg: int | None = ..., noverlap: int | None = ..., nfft: int | None = ..., input_onesided: bool = ..., boundary: bool = ..., time_axis: int = ..., freq_axis: int = ...) -> tuple[Array[Any], Array[Any]]:
+    """The inverse short-time Fourier transform: the signal whose ``stft`` is ``Zxx`` (overlap-add of the
+    segments' inverse FFTs, normalised by the summed squared window).
+
+    Args:
+        Zxx: the STFT, at least 2-D.
+        fs: the sampling frequency.
+        window: a window name (``'hann'``; others need SciPy), a tuple, or a 1-D array of length ``nperseg``.
+        nperseg: the segment length (from ``Zxx``'s frequency axis by default).
+        noverlap: the points shared by successive segments (``nperseg // 2`` by default).
+        nfft: the FFT length (from ``Zxx`` by default).
+        input_onesided: ``Zxx`` holds the non-negative frequencies alone (a real signal).
+        boundary: the signal was extended at its ends by ``stft`` (the extension is removed).
+        time_axis: ``Zxx``'s segment axis.
+        freq_axis: ``Zxx``'s frequency axis.
+
+    Returns:
+        ``(t, x)``: the sample times and the signal (real for a one-sided input).
+
+    Example: ``istft(stft(jnp.array([1., 2., 3., 2., 1., 0., 1., 2.]), nperseg=4)[2])[1]`` is about
+    ``[1., 2., 3., 2., 1., 0., 1., 2.]``.
+    """
+    ...
+def stft(x: ArrayLike, fs: ArrayLike = ..., window: Any = ..., nperseg: int = ..., noverlap: int | None = ..., nfft: int | None = ..., detrend: bool | str | Callable[[Any], Any]=..., return_onesided: bool = ..., boundary: str | None = ..., padded: bool = ..., axis: int = ...) -> tuple[Array[Any], Array[Any], Array[Any]]:
+    """The short-time Fourier transform of ``x``: its windowed segments' FFTs.
+
+    Args:
+        x: the signal (real or complex; integers are made inexact).
+        fs: the sampling frequency.
+        window: a window name (``'hann'``; others need SciPy), a tuple for SciPy's ``get_window``, or a 1-D array.
+        nperseg: the segment length (at most the signal's length).
+        noverlap: the points shared by successive segments (``nperseg // 2`` by default).
+        nfft: the FFT length (``nperseg`` by default).
+        detrend: False, ``'constant'``, ``'linear'`` or a function of a segment.
+        return_onesided: only the non-negative frequencies, for a real signal.
+        boundary: how the signal is extended at both ends: ``'zeros'``, ``'even'``, ``'odd'``, ``'constant'``,
+            None.
+        padded: zero-pad the end to a whole number of segments.
+        axis: the time axis.
+
+    Returns:
+        ``(f, t, Zxx)``: the frequencies, the segment times, the STFT (complex, frequencies before times on
+        ``axis``).
+
+    Example: ``f, t, Z = stft(jnp.array([1., 2., 3., 2., 1., 0., 1., 2.]), nperseg=4)`` gives ``Z`` of shape
+    ``(3, 5)``, ``complex64``, ``Z[0, 1]`` about ``2.5``.
+    """
+    ...
+def welch(x: ArrayLike, fs: ArrayLike = ..., window: Any = ..., nperseg: int | None = ..., noverlap: int | None = ..., nfft: int | None = ..., detrend: bool | str | Callable[[Any], Any]=..., return_onesided: bool = ..., scaling: str = ..., axis: int = ..., average: str = ...) -> tuple[Array[Any], Array[Any]]:
+    """The power spectral density of ``x`` by Welch's method: the mean (or median) of its overlapping segments'
+    modified periodograms; real.
+
+    Args:
+        x: the signal.
+        fs: the sampling frequency.
+        window: a window name (``'hann'``; others need SciPy), a tuple, or a 1-D array.
+        nperseg: the segment length (the signal's length, at most, by default).
+        noverlap: the points shared by successive segments (``nperseg // 2`` by default).
+        nfft: the FFT length (``nperseg`` by default).
+        detrend: ``'constant'``, ``'linear'``, False or a function of a segment.
+        return_onesided: only the non-negative frequencies, for a real signal.
+        scaling: ``'density'`` (per unit frequency) or ``'spectrum'``.
+        axis: the time axis.
+        average: ``'mean'`` or ``'median'``.
+
+    Returns:
+        ``(f, Pxx)``: the frequencies and the power spectral density.
+
+    Example: ``f, p = welch(jnp.sin(jnp.arange(64.0)), nperseg=16)`` gives ``f`` and ``p`` of shape ``(9,)``,
+    ``float32``, ``p`` largest near the frequency ``1 / (2 pi)``.
     """
     ...

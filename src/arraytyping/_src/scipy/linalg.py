@@ -2,7 +2,8 @@
 (``promote_dtypes_inexact``), then JAX's formula over ``jax.lax.linalg`` (:mod:`arraytyping._src.lax.api.linalg`)
 and ``jax.numpy.linalg``: ``cholesky``, ``cho_factor``, ``cho_solve``, ``det``, ``eigh``, ``inv``, ``lu``,
 ``lu_factor``, ``lu_solve``, ``qr``, ``qr_multiply``, ``schur``, ``hessenberg``, ``solve``, ``solve_triangular``,
-``svd``, ``sqrtm``, and the constructions
+``svd``, ``sqrtm``, ``polar`` (QDWH or SVD), ``rsf2csf``, ``solve_sylvester`` (Bartels-Stewart or eigenvectors),
+``funm`` (Parlett's recurrence), ``eigh_tridiagonal`` (bisection and inverse iteration), and the constructions
 ``block_diag``, ``circulant``, ``fiedler`` and ``hilbert``. SciPy's ``overwrite_*``, ``check_finite`` and similar arguments are accepted and
 ignored, as JAX's."""
 
@@ -12,6 +13,7 @@ import functools
 import math
 import operator
 import warnings
+from collections.abc import Callable
 from typing import Any, Literal, overload
 
 import numpy as np
@@ -31,23 +33,26 @@ from arraytyping._src.lax.api.linear_solve import custom_linear_solve
 from arraytyping._src.lax.linalg import geqrf_p
 from arraytyping._src.numpy import linalg as jnp_linalg
 from arraytyping._src.interpreters.autodiff.differentiation import jvp
-from arraytyping._src.lax.api.functions import conv_general_dilated
+from arraytyping._src.lax.api.functions import conv_general_dilated, dynamic_slice, dynamic_update_slice
+from arraytyping._src.lax.api.elementwise import rsqrt as lax_rsqrt
+from arraytyping._src.lax.api.slicing import dynamic_slice_in_dim, dynamic_update_slice_in_dim
 from arraytyping._src.lax.control_flow.conditionals import cond, switch
-from arraytyping._src.lax.control_flow.loops import scan
+from arraytyping._src.lax.control_flow.loops import fori_loop, scan, while_loop
 from arraytyping._src.numpy._promotion import (arraylike, as_dtype, canonical_dtype, common_dtype, jitted, promote_args,
                                                promote_args_inexact, shape_of, to_inexact_dtype)
 from arraytyping._src.numpy.conversion import asarray
 from arraytyping._src.numpy.indexing import take_along_axis
 from arraytyping._src.numpy.unary import conj
 from arraytyping._src.numpy.vectorize import vectorize
+from arraytyping._src import random
 from arraytyping._src.scipy.special import gammaln
 from arraytyping.typing import DTypeLike
 
-__all__ = ["block_diag", "cho_factor", "cho_solve", "cholesky", "circulant", "companion",
-           "convolution_matrix", "det", "dft", "eigh", "expm", "expm_frechet", "fiedler",
-           "fiedler_companion", "hadamard", "hankel", "helmert", "hessenberg", "hilbert", "inv",
-           "invhilbert", "invpascal", "leslie", "lu", "lu_factor", "lu_solve", "pascal", "qr",
-           "qr_multiply", "schur", "solve", "solve_triangular", "sqrtm", "svd", "toeplitz"]
+__all__ = ["block_diag", "cho_factor", "cho_solve", "cholesky", "circulant", "companion", "convolution_matrix",
+           "det", "dft", "eigh", "eigh_tridiagonal", "expm", "expm_frechet", "fiedler", "fiedler_companion", "funm",
+           "hadamard", "hankel", "helmert", "hessenberg", "hilbert", "inv", "invhilbert", "invpascal", "leslie",
+           "lu", "lu_factor", "lu_solve", "pascal", "polar", "qr", "qr_multiply", "rsf2csf", "schur", "solve",
+           "solve_sylvester", "solve_triangular", "sqrtm", "svd", "toeplitz"]
 
 
 def _inexact(*args: Any) -> list[Any]:
@@ -1661,4 +1666,622 @@ def expm_frechet(A: ArrayLike, E: ArrayLike, *, method: str | None = None,
                [0., 1.]], dtype=float32)
     """
     out: AnyArray | tuple[AnyArray, AnyArray] = _expm_frechet(A, E, compute_expm=compute_expm)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# polar, rsf2csf, solve_sylvester, funm, eigh_tridiagonal
+
+
+def _qdwh_use_qr(u: Any, params: Any) -> Any:
+    """One QDWH step through a QR decomposition (JAX's ``_use_qr``, unpadded)."""
+    a_minus_e_by_sqrt_c, sqrt_c, e = params
+    big_m, big_n = shape_of(u)
+    y = jnp.concatenate([sqrt_c * u, jnp.eye(big_n, dtype=u.dtype)], axis=0)
+    q, _ = lax_linalg.qr(y, full_matrices=False)
+    q1 = lax.slice(q, (0, 0), (big_m, big_n))
+    q2 = conj(lax.slice(q, (big_m, 0), (big_m + big_n, big_n)).T)
+    return e * u + a_minus_e_by_sqrt_c * jnp.matmul(q1, q2)
+
+
+def _qdwh_use_cholesky(u: Any, params: Any) -> Any:
+    """One QDWH step through a Cholesky factorization (JAX's ``_use_cholesky``, unpadded)."""
+    a_minus_e, c, e = params
+    big_n = shape_of(u)[1]
+    x = c * jnp.matmul(conj(u.T), u) + jnp.eye(big_n, dtype=u.dtype)
+    y = lax_linalg.cholesky(x, symmetrize_input=False)
+    z = conj(lax_linalg.triangular_solve(y, u.T, left_side=True, lower=True, conjugate_a=True))
+    z = conj(lax_linalg.triangular_solve(y, z, left_side=True, lower=True, transpose_a=True, conjugate_a=True).T)
+    return e * u + a_minus_e * z
+
+
+def _qdwh(x: Any, eps: float | None, max_iterations: int = 10) -> tuple[Any, Any]:
+    """The QR-based dynamically weighted Halley iteration (JAX's ``qdwh``): ``x = u h`` for ``x`` of shape
+    ``(M, N)`` with ``M >= N``."""
+    if eps is None:
+        eps = float(np.finfo(x.dtype).eps)
+    one_norm = jnp_linalg.norm(x, ord=1)
+    inf_norm = jnp_linalg.norm(x, ord=np.inf)
+    alpha_inverse = lax_rsqrt(one_norm) * lax_rsqrt(inf_norm)
+    alpha_inverse = jnp.where(one_norm == 0, 1, alpha_inverse)
+    u = x * alpha_inverse.astype(x.dtype)
+    el = eps
+    tol_l = 10.0 * eps / 2.0
+    tol_norm = jnp.cbrt(tol_l)
+    qr_coefs: list[tuple[float, float, float]] = []
+    chol_coefs: list[tuple[float, float, float]] = []
+    k = 0
+    while el + tol_l < 1 and k < max_iterations:
+        k += 1
+        l2 = el * el
+        dd = (4 * (1 / l2 - 1) / l2) ** (1 / 3)
+        sqd = (1.0 + dd) ** (1 / 2)
+        a = sqd + (2 - dd + 2 * (2 - l2) / (l2 * sqd)) ** (1 / 2)
+        b = (a - 1) ** 2 / 4
+        c = a + b - 1
+        el = el * (a + b * l2) / (1 + c * l2)
+        if c > 100:
+            qr_coefs.append(((a - b / c) / c ** (1 / 2), c ** (1 / 2), b / c))
+        else:
+            chol_coefs.append((a - b / c, c, b / c))
+
+    def iteration(k: Any, state: Any, update_fn: Callable[[Any, Any], Any], coefs: Any,
+                  test_convergence: bool) -> Any:
+        u, _ = state
+        params = (3 - 1 / 3, 3, 1 / 3) if coefs is None else tuple(dynamic_slice_in_dim(coefs, k, 1)[0])
+        u_prev = u
+        u = update_fn(u, params)
+        is_not_converged: Any = True
+        if test_convergence:
+            is_not_converged = jnp_linalg.norm(u - u_prev) > tol_norm
+        return u, is_not_converged
+
+    def iterate(u: Any, coefs: list[tuple[float, float, float]], update_fn: Callable[[Any, Any], Any],
+                test_convergence: bool) -> Any:
+        if not coefs:
+            return u, True
+        coef_arr = jnp.array(coefs).astype(x.dtype)
+        body = functools.partial(iteration, coefs=coef_arr, update_fn=update_fn, test_convergence=test_convergence)
+        return fori_loop(0, len(coefs), body, (u, True))
+
+    u, _ = iterate(u, qr_coefs, _qdwh_use_qr, False)
+    u, is_not_converged = iterate(u, chol_coefs, _qdwh_use_cholesky, True)
+
+    def cond_fun(state: Any) -> Any:
+        k, _, is_not_converged = state
+        return jnp.logical_and(is_not_converged, k < max_iterations)
+
+    def body_fun(state: Any) -> Any:
+        k, u, is_not_converged = state
+        u, is_not_converged = iteration(k, (u, is_not_converged), _qdwh_use_cholesky, None, True)
+        return k + 1, u, is_not_converged
+
+    _, u, _ = while_loop(cond_fun, body_fun, (len(qr_coefs) + len(chol_coefs), u, is_not_converged))
+    u = 1.5 * u - 0.5 * jnp.matmul(u, jnp.matmul(conj(u.T), u))
+    h = jnp.matmul(conj(u.T), x)
+    h = (h + conj(h.T)) / 2
+    return u, h
+
+
+def _polar_2d(a: Any, *, side: str, method: str, eps: float | None) -> Any:
+    m, n = shape_of(a)
+    if method == "qdwh":
+        if m >= n and side == "right":
+            unitary, posdef = _qdwh(a, eps)
+        elif m < n and side == "left":
+            unitary, posdef = _qdwh(conj(a.T), eps)
+            posdef = conj(posdef.T)
+            unitary = conj(unitary.T)
+        else:
+            raise NotImplementedError("method='qdwh' only supports mxn matrices where m < n where side='right' and "
+                                      f"m >= n side='left', got {shape_of(a)} with {side=}")
+        return unitary, posdef
+    if method != "svd":
+        raise ValueError(f"Unknown polar decomposition method {method}.")
+    u_svd, s_svd, vh_svd = lax_linalg.svd(a, full_matrices=False)
+    s_svd = s_svd.astype(u_svd.dtype)
+    unitary = jnp.matmul(u_svd, vh_svd)
+    if side == "right":
+        posdef = jnp.matmul(conj(vh_svd.T) * s_svd[None, :], vh_svd)
+    else:
+        posdef = jnp.matmul(u_svd * s_svd[None, :], conj(u_svd.T))
+    return unitary, posdef
+
+
+def _polar_body(a: Any, *, side: str, method: str, eps: float | None) -> Any:
+    sig = "(m,n)->(m,n),(n,n)" if side == "right" else "(m,n)->(m,n),(m,m)"
+    return vectorize(functools.partial(_polar_2d, side=side, method=method, eps=eps), signature=sig)(a)
+
+
+_polar = jitted(_polar_body, "polar")
+
+
+def polar(a: ArrayLike, side: str = "right", *, method: str = "qdwh", eps: float | None = None,
+          max_iterations: int | None = None) -> tuple[AnyArray, AnyArray]:
+    """The polar decomposition ``a = u p`` (``side='right'``, ``p`` of shape ``(n, n)``) or ``a = p u``
+    (``'left'``, ``p`` of shape ``(m, m)``): ``u`` with orthonormal columns (rows when ``n > m``), ``p`` positive
+    semidefinite; by the QDWH iteration (QR-based dynamically weighted Halley, by default) or from the SVD
+    (``u = u_svd vh_svd``).
+
+    Args:
+        a: matrices of shape ``(..., m, n)``.
+        side: ``'right'`` or ``'left'``.
+        method: ``'qdwh'`` (for ``m >= n`` with ``side='right'``, ``m < n`` with ``'left'``) or ``'svd'``.
+        eps: None (JAX's QDWH refuses any other value; unused by ``'svd'``).
+        max_iterations: unused, as in JAX (its QDWH stops after 10 iterations).
+
+    Returns:
+        ``(unitary, posdef)``.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> u, p = linalg.polar(jnp.array([[2.0, 0.0], [0.0, -3.0]]), method="svd")
+        >>> p
+        Array([[2., 0.],
+               [0., 3.]], dtype=float32)
+    """
+    arr = asarray(a)
+    if len(shape_of(arr)) < 2:
+        raise ValueError("The input `a` must be at least a 2-D array.")
+    if side not in ["right", "left"]:
+        raise ValueError("The argument `side` must be either 'right' or 'left'.")
+    if method == "qdwh" and eps is not None:
+        # JAX's polar traces eps (not static) and hands it to its qdwh as a static argument, which refuses a tracer
+        raise ValueError("Non-hashable static arguments are not supported: polar(..., method='qdwh') takes eps=None "
+                         "alone, as JAX's does")
+    out: tuple[AnyArray, AnyArray] = _polar(arr, side=side, method=method, eps=eps)
+    return out
+
+
+def _rsf2csf_2d(t: Any, z: Any) -> Any:
+    t, z = _promote_complex(t, z)
+    eps = np.finfo(t.dtype).eps
+    n = shape_of(t)[0]
+    if n == 1:
+        return t, z
+
+    def update_t_z(m: Any, t: Any, z: Any) -> Any:
+        mu = jnp_linalg.eigvals(dynamic_slice(t, (m - 1, m - 1), (2, 2))) - t[m, m]
+        r = jnp_linalg.norm(jnp.array([mu[0], t[m, m - 1]])).astype(t.dtype)
+        c = mu[0] / r
+        s = t[m, m - 1] / r
+        g = jnp.array([[c.conj(), s], [-s, c]], dtype=t.dtype)
+        t_rows = dynamic_slice_in_dim(t, m - 1, 2, axis=0)
+        col_mask = jnp.arange(n) >= m - 1
+        g_dot_t = jnp.matmul(g, jnp.where(col_mask, t_rows, 0))
+        t = dynamic_update_slice_in_dim(t, jnp.where(~col_mask, t_rows, g_dot_t), m - 1, axis=0)
+        t_cols = dynamic_slice_in_dim(t, m - 1, 2, axis=1)
+        row_mask = jnp.arange(n)[:, None] < m + 1
+        t_dot_gh = jnp.matmul(jnp.where(row_mask, t_cols, 0), conj(g.T))
+        t = dynamic_update_slice_in_dim(t, jnp.where(~row_mask, t_cols, t_dot_gh), m - 1, axis=1)
+        z_cols = dynamic_slice_in_dim(z, m - 1, 2, axis=1)
+        z = dynamic_update_slice_in_dim(z, jnp.matmul(z_cols, conj(g.T)), m - 1, axis=1)
+        return t, z
+
+    def keep(m: Any, t: Any, z: Any) -> Any:
+        return t, z
+
+    def step(i: Any, tz: Any) -> Any:
+        m = n - i
+        t, z = tz
+        t, z = cond(jnp.abs(t[m, m - 1]) > eps * (jnp.abs(t[m - 1, m - 1]) + jnp.abs(t[m, m])),
+                    update_t_z, keep, m, t, z)
+        t = t.at[m, m - 1].set(0.0)
+        return t, z
+
+    return fori_loop(1, n, step, (t, z))
+
+
+def _promote_complex(*args: Any) -> list[Any]:
+    """JAX's ``promote_dtypes_complex``: the operands' common dtype made complex (complex128 for float64)."""
+    converted = [asarray(a) for a in args]
+    dtype, weak = common_dtype(*converted)
+    target = registry.INFO[op_rules.fft_operand_name(np.dtype(dtype).name)].dtype
+    return [as_dtype(a, target, weak) for a in converted]
+
+
+def _rsf2csf_body(t: Any, z: Any) -> Any:
+    return vectorize(_rsf2csf_2d, signature="(n,n),(n,n)->(n,n),(n,n)")(t, z)
+
+
+_rsf2csf = jitted(_rsf2csf_body, "rsf2csf")
+
+
+def rsf2csf(T: ArrayLike, Z: ArrayLike, check_finite: bool = True) -> tuple[AnyArray, AnyArray]:
+    """The complex Schur form from the real one: ``(T, Z)`` of :func:`schur` (``T`` quasi-upper-triangular) made
+    upper-triangular by Givens rotations of its 2x2 blocks; both complex.
+
+    Args:
+        T: the real Schur form, of shape ``(..., N, N)``.
+        Z: its Schur vectors, of shape ``(..., N, N)`` (batch dimensions broadcast with ``T``'s).
+        check_finite: unused, as in JAX.
+
+    Returns:
+        ``(T, Z)``, complex, with ``Z T Z^H`` the original matrix.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> t, z = linalg.rsf2csf(jnp.array([[1.0, 2.0], [0.0, 3.0]]), jnp.eye(2))
+        >>> t.dtype
+        dtype('complex64')
+    """
+    t_arr, z_arr = asarray(T), asarray(Z)
+    ts, zs = shape_of(t_arr), shape_of(z_arr)
+    if len(ts) < 2 or ts[-1] != ts[-2]:
+        raise ValueError("Input 'T' must be square.")
+    if len(zs) < 2 or zs[-1] != zs[-2]:
+        raise ValueError("Input 'Z' must be square.")
+    if ts[-1] != zs[-1]:
+        raise ValueError(f"Input array shapes must match: Z: {zs} vs. T: {ts}")
+    out: tuple[AnyArray, AnyArray] = _rsf2csf(t_arr, z_arr)
+    return out
+
+
+def _solve_sylvester_triangular_scan(r: Any, s: Any, f: Any) -> Any:
+    """JAX's Bartels-Stewart back substitution of ``R Y + Y S^T = F`` (``R``, ``S`` upper triangular)."""
+    r, s, f = _inexact(r, s, f)
+    m, n = shape_of(f)
+    total = m * n
+
+    def scan_fn(y_flat: Any, idx: Any) -> Any:
+        i = idx // n
+        j = idx % n
+        y = jnp.reshape(y_flat, (m, n))
+        rhs = f[i, j]
+        row_term = jnp.sum(jnp.where(jnp.arange(m) > i, r[i, :] * y[:, j], 0.0))
+        col_term = jnp.sum(jnp.where(jnp.arange(n) > j, y[i, :] * s[:, j], 0.0))
+        rhs = rhs - (row_term + col_term)
+        val = rhs / (r[i, i] + s[j, j])
+        return y_flat.at[i * n + j].set(val), None
+
+    y_final, _ = scan(scan_fn, jnp.zeros((total,), dtype=f.dtype), jnp.arange(total - 1, -1, -1))
+    return jnp.reshape(y_final, (m, n))
+
+
+def _solve_sylvester_2d(a: Any, b: Any, c: Any, *, method: str, tol: float) -> Any:
+    m, n = shape_of(c)[-2:]
+    if method == "schur":
+        r, u = _schur_body(a, output="complex")
+        s, v = _schur_body(conj(b.T), output="complex")
+        f = jnp.matmul(jnp.matmul(conj(u.T), c.astype(r.dtype)), v)
+        y = _solve_sylvester_triangular_scan(r, conj(s.T), f)
+        x = jnp.matmul(jnp.matmul(u, y), conj(v.T))
+    elif method == "eigen":
+        ra, ua = jnp_linalg.eig(a)
+        rb, ub = jnp_linalg.eig(b)
+        f = _solve_body(ua, jnp.matmul(c.astype(ra.dtype), ub), assume_a="gen", lower=False)
+        y = f / (ra[:, None] + rb[None, :])
+        x = jnp.matmul(jnp.matmul(ua[:m, :m], y[:m, :n]), jnp_linalg.inv(ub)[:n, :n])
+    else:
+        raise ValueError(f'Unrecognized method {method}. The two valid methods are either "schur" or "eigen".')
+    if lax.aval_of(c).dtype.kind != "c":
+        x = jnp.real(x)
+    return cond(jnp.any(jnp.abs(jnp_linalg.eigvals(a)[:, None] + jnp_linalg.eigvals(b)[None, :]) < tol),
+                lambda: jnp.zeros_like(x) * np.nan, lambda: x)
+
+
+def _solve_sylvester_body(a: Any, b: Any, c: Any, tol: Any, *, method: str) -> Any:
+    return vectorize(functools.partial(_solve_sylvester_2d, method=method, tol=tol),
+                     signature="(m,m),(n,n),(m,n)->(m,n)")(a, b, c)
+
+
+_solve_sylvester = jitted(_solve_sylvester_body, "solve_sylvester")
+
+
+def solve_sylvester(A: ArrayLike, B: ArrayLike, C: ArrayLike, *, method: str = "schur",
+                    tol: float = 1e-8) -> AnyArray:
+    """The solution ``X`` of the Sylvester equation ``A X + X B = C``: by the Bartels-Stewart algorithm over complex
+    Schur forms (``method='schur'``) or by eigendecompositions (``'eigen'``, faster, less accurate when ``A`` or
+    ``B`` is ill-conditioned); NaNs where an eigenvalue of ``A`` plus one of ``B`` is within ``tol`` of zero.
+
+    Args:
+        A: matrices of shape ``(..., m, m)``.
+        B: matrices of shape ``(..., n, n)``.
+        C: matrices of shape ``(..., m, n)`` (batch dimensions broadcast).
+        method: ``'schur'`` or ``'eigen'``.
+        tol: how close to zero a sum of eigenvalues may come before the answer is NaN.
+
+    Returns:
+        ``X``, of shape ``(..., m, n)``, in the operands' inexact dtype.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.solve_sylvester(jnp.eye(2), 2 * jnp.eye(2), 3 * jnp.eye(2))
+        Array([[1., 0.],
+               [0., 1.]], dtype=float32)
+    """
+    a, b, c = _inexact(A, B, C)
+    m, n = shape_of(c)[-2:]
+    if shape_of(a)[-2:] != (m, m) or shape_of(b)[-2:] != (n, n):
+        raise ValueError(f"Incompatible shapes for Sylvester equation:\nA: {shape_of(a)}\nB: {shape_of(b)}\n"
+                         f"C: {shape_of(c)}")
+    out: AnyArray = _solve_sylvester(a, b, c, tol, method=method)
+    return out
+
+
+def _algorithm_11_1_1(f: Any, t: Any) -> Any:
+    """Golub and Van Loan's Algorithm 11.1.1 (Parlett's recurrence), as JAX writes it."""
+    n = shape_of(t)[0]
+    minden = jnp.abs(t[0, 0])
+
+    def inner_loop(i: Any, p_f_minden: Any) -> Any:
+        p, f, minden = p_f_minden
+        j = i + p
+        s = t[i - 1, j - 1] * (f[j - 1, j - 1] - f[i - 1, i - 1])
+        t_row, t_col = t[i - 1], t[:, j - 1]
+        f_row, f_col = f[i - 1], f[:, j - 1]
+        ind = (jnp.arange(n) >= i) & (jnp.arange(n) < j - 1)
+        val = (jnp.matmul(jnp.where(ind, t_row, 0), jnp.where(ind, f_col, 0))
+               - jnp.matmul(jnp.where(ind, f_row, 0), jnp.where(ind, t_col, 0)))
+        s = s + val
+        den = t[j - 1, j - 1] - t[i - 1, i - 1]
+        s = jnp.where(den != 0, s / den, s)
+        f = f.at[i - 1, j - 1].set(s)
+        minden = jnp.minimum(minden, jnp.abs(den))
+        return p, f, minden
+
+    def outer_loop(p: Any, f_minden: Any) -> Any:
+        _, f, minden = fori_loop(1, n - p + 1, inner_loop, (p, *f_minden))
+        return f, minden
+
+    return fori_loop(1, n, outer_loop, (f, minden))
+
+
+_algorithm = jitted(_algorithm_11_1_1, "_algorithm_11_1_1")
+
+
+@overload
+def funm(A: ArrayLike, func: Callable[[AnyArray], AnyArray], disp: Literal[True] = True) -> AnyArray: ...
+@overload
+def funm(A: ArrayLike, func: Callable[[AnyArray], AnyArray], disp: Literal[False]) -> tuple[AnyArray, AnyArray]: ...
+@overload
+def funm(A: ArrayLike, func: Callable[[AnyArray], AnyArray], disp: bool) -> AnyArray | tuple[AnyArray, AnyArray]: ...
+def funm(A: ArrayLike, func: Callable[[AnyArray], AnyArray], disp: bool = True) -> AnyArray | tuple[AnyArray, AnyArray]:
+    """The matrix function ``func(A)``: ``func`` of the eigenvalues on the diagonal of ``A``'s complex Schur form,
+    the rest by Parlett's recurrence; complex.
+
+    Args:
+        A: a square matrix of shape ``(N, N)``.
+        func: a function of an array of scalars, elementwise (as ``jnp.exp``).
+        disp: give ``F`` alone (True) or ``(F, err)``, with an estimate of ``F``'s relative error.
+
+    Returns:
+        ``F`` (complex), or ``(F, err)`` when ``disp`` is false.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.funm(jnp.array([[1.0, 0.0], [0.0, 2.0]]), jnp.square)
+        Array([[1.+0.j, 0.+0.j],
+               [0.+0.j, 4.+0.j]], dtype=complex64)
+    """
+    a_arr = asarray(A)
+    shape = shape_of(a_arr)
+    if len(shape) != 2 or shape[0] != shape[1]:
+        raise ValueError("expected square array_like input")
+    t, z = schur(a_arr)
+    t, z = rsf2csf(t, z)
+    f = jnp.diag(func(jnp.diag(t)))
+    f = f.astype(t.dtype.char)
+    f, minden = _algorithm(f, t)
+    f_arr: AnyArray = jnp.matmul(jnp.matmul(z, f), conj(z.T))
+    if disp:
+        return f_arr
+    f = f_arr
+    char = f.dtype.char.lower()
+    tol = np.finfo(np.float32).eps if char == "f" else np.finfo(np.float64).eps
+    minden = jnp.where(minden == 0.0, tol, minden)
+    err = jnp.where(jnp.any(jnp.isinf(f)), np.inf,
+                    jnp.minimum(1, jnp.maximum(tol, (tol / minden) * jnp_linalg.norm(jnp.triu(t, 1), 1))))
+    return f, err
+
+
+def _sturm(alpha: Any, beta_sq: Any, pivmin: Any, alpha0_perturbation: Any, x: Any) -> Any:
+    """The Sturm sequence counts: how many eigenvalues lie below each of ``x`` (JAX's recurrence)."""
+    n = shape_of(alpha)[0]
+    zeros = jnp.zeros(shape_of(x), dtype=np.int32)
+    ones = jnp.ones(shape_of(x), dtype=np.int32)
+    q = alpha[0] - x
+    count = jnp.where(q < 0, ones, zeros)
+    q = jnp.where(alpha[0] == x, alpha0_perturbation, q)
+
+    def step(i: Any, qc: Any) -> Any:
+        q, count = qc
+        q = alpha[i] - beta_sq[i - 1] / q - x
+        count = jnp.where(q <= pivmin, count + 1, count)
+        q = jnp.where(q <= pivmin, jnp.minimum(q, -pivmin), q)
+        return q, count
+
+    _, count = fori_loop(1, n, step, (q, count))
+    return count
+
+
+def _tridiagonal_eigenvectors(alpha: Any, beta: Any, eigvals: Any, key: Any) -> Any:
+    """JAX's inverse iteration for the eigenvectors (random starts from ``key``, close eigenvalues' vectors
+    orthogonalised by QR)."""
+    n = shape_of(alpha)[0]
+    k = shape_of(eigvals)[0]
+    dl = jnp.pad(conj(beta), (1, 0))
+    du = jnp.pad(beta, (0, 1))
+    gap = eigvals[1:] - eigvals[:-1]
+    eps = np.finfo(eigvals.dtype).eps
+    t_norm = jnp.maximum(jnp.abs(eigvals[0]), jnp.abs(eigvals[-1]))
+    gaptol = jnp.sqrt(eps) * t_norm
+    close = gap < gaptol
+    left_neighbor_close = jnp.pad(close, (1, 0), constant_values=False)
+    right_neighbor_close = jnp.pad(close, (0, 1), constant_values=False)
+    ortho_interval_start = jnp.logical_and(jnp.logical_not(left_neighbor_close), right_neighbor_close)
+    ortho_interval_end = jnp.logical_and(left_neighbor_close, jnp.logical_not(right_neighbor_close))
+    max_clusters = k // 2 + 1
+    starts = jnp.nonzero(ortho_interval_start, size=max_clusters)[0]
+    ends = jnp.nonzero(ortho_interval_end, size=max_clusters)[0] + 1
+    num_clusters = jnp.sum(ortho_interval_start)
+    arange_k = jnp.arange(k)
+    solve_dtype = np.result_type(alpha.dtype, beta.dtype)
+    base_dtype = np.finfo(solve_dtype).dtype
+    v = random.normal(key, (k, n), dtype=base_dtype).astype(solve_dtype)
+    v = v / jnp_linalg.norm(v, axis=-1, keepdims=True).astype(solve_dtype)
+
+    def orthogonalize_close_eigenvectors(ev: Any) -> Any:
+        def orthogonalize_cluster(i: Any, ev: Any) -> Any:
+            start = starts[i]
+            end = ends[i]
+            c = end - start
+            ev_padded = jnp.pad(ev, ((0, k), (0, 0)))
+            v_block = dynamic_slice(ev_padded, (start, 0), (k, n))
+            mask = (arange_k < c).astype(ev.dtype)
+            q = jnp_linalg.qr((v_block * mask[:, None]).T)[0]
+            qt_masked = q.T * mask[:, None]
+            big_update = dynamic_update_slice(jnp.zeros((2 * k, n), dtype=ev.dtype), qt_masked, (start, 0))
+            is_in_cluster = (arange_k >= start) & (arange_k < end)
+            return jnp.where(is_in_cluster[:, None], big_update[:k, :], ev)
+
+        return fori_loop(0, num_clusters, orthogonalize_cluster, ev)
+
+    alpha_shifted = alpha[None, :] - eigvals[:, None]
+    dl_batched = jnp.broadcast_to(dl[None, :], (k, n))
+    du_batched = jnp.broadcast_to(du[None, :], (k, n))
+
+    def inverse_iteration_step(state: Any) -> Any:
+        i, v, nrm_v, _ = state
+        v_new = lax_linalg.tridiagonal_solve(dl_batched.astype(solve_dtype), alpha_shifted.astype(solve_dtype),
+                                             du_batched.astype(solve_dtype), v[:, :, None].astype(solve_dtype),
+                                             perturb_singular=True)
+        v_new = jnp.squeeze(v_new, axis=-1)
+        nrm_v_new = jnp_linalg.norm(v_new, axis=-1, keepdims=True)
+        v_new = v_new / nrm_v_new.astype(v_new.dtype)
+        nrm_v_new = jnp.squeeze(nrm_v_new, axis=-1)
+        return i + 1, orthogonalize_close_eigenvectors(v_new), nrm_v_new, nrm_v
+
+    def continue_iteration(state: Any) -> Any:
+        i, _, nrm_v, nrm_v_old = state
+        return jnp.logical_and(i < 5, jnp.any(nrm_v >= 1.1 * nrm_v_old))
+
+    _, v_final, _, _ = while_loop(continue_iteration, inverse_iteration_step,
+                                  (0, v, jnp.ones(k, dtype=eigvals.dtype), jnp.zeros(k, dtype=eigvals.dtype)))
+    return v_final
+
+
+def _eigh_tridiagonal_body(d: Any, e: Any, tol: Any, key: Any, *, eigvals_only: bool, select: str,
+                           select_range: tuple[float, float] | None) -> Any:
+    alpha = asarray(d)
+    beta = asarray(e)
+    supported = (np.float32, np.float64, np.complex64, np.complex128)
+    if alpha.dtype != beta.dtype:
+        raise TypeError(f"diagonal and off-diagonal values must have same dtype, got {alpha.dtype} and {beta.dtype}")
+    if alpha.dtype not in supported or beta.dtype not in supported:
+        raise TypeError("Only float32 and float64 inputs are supported as inputs to "
+                        f"arraytyping.scipy.linalg.eigh_tridiagonal, got {alpha.dtype} and {beta.dtype}")
+    n = shape_of(alpha)[0]
+    if n <= 1:
+        return jnp.real(alpha) if eigvals_only else (jnp.real(alpha), jnp.eye(n, dtype=alpha.dtype))
+    if np.dtype(alpha.dtype).kind == "c":
+        alpha = jnp.real(alpha)
+        beta_sq = jnp.real(beta * conj(beta))
+        beta_abs = jnp.sqrt(beta_sq)
+    else:
+        beta_abs = jnp.abs(beta)
+        beta_sq = jnp.square(beta)
+    off_diag_abs_row_sum = jnp.concatenate([beta_abs[:1], beta_abs[:-1] + beta_abs[1:], beta_abs[-1:]], axis=0)
+    lambda_est_max = jnp.amax(alpha + off_diag_abs_row_sum)
+    lambda_est_min = jnp.amin(alpha - off_diag_abs_row_sum)
+    t_norm = jnp.maximum(jnp.abs(lambda_est_min), jnp.abs(lambda_est_max))
+    finfo = np.finfo(alpha.dtype)
+    one = np.ones([], dtype=alpha.dtype)
+    safemin = np.maximum(one / finfo.max, (one + finfo.eps) * finfo.tiny)
+    pivmin = safemin * jnp.maximum(1, jnp.amax(beta_sq))
+    alpha0_perturbation = jnp.square(finfo.eps * beta_abs[0])
+    abs_tol = finfo.eps * t_norm
+    if tol is not None:
+        abs_tol = jnp.maximum(tol, abs_tol)
+    max_it = finfo.nmant + 1
+    if select == "a":
+        target_counts = jnp.arange(n, dtype=np.int32)
+    elif select == "i":
+        if select_range is None:
+            raise ValueError("for select='i', select_range must be specified.")
+        if select_range[0] > select_range[1]:
+            raise ValueError("Got empty index range in select_range.")
+        target_counts = jnp.arange(select_range[0], select_range[1] + 1, dtype=np.int32)
+    elif select == "v":
+        raise NotImplementedError("eigh_tridiagonal(..., select='v') is not implemented")
+    else:
+        raise ValueError("'select must have a value in {'a', 'i', 'v'}.")
+    fudge = 2.1
+    norm_slack = jnp.array(n, alpha.dtype) * fudge * finfo.eps * t_norm
+    lower = lambda_est_min - norm_slack - 2 * fudge * pivmin
+    upper = lambda_est_max + norm_slack + fudge * pivmin
+    target_shape = shape_of(target_counts)
+    lower = jnp.broadcast_to(lower, target_shape)
+    upper = jnp.broadcast_to(upper, target_shape)
+    mid = 0.5 * (upper + lower)
+    pivmin = jnp.broadcast_to(pivmin, target_shape)
+    alpha0_perturbation = jnp.broadcast_to(alpha0_perturbation, target_shape)
+
+    def bisect_cond(args: Any) -> Any:
+        i, lower, _, upper = args
+        return jnp.logical_and(jnp.less(i, max_it), jnp.less(abs_tol, jnp.amax(upper - lower)))
+
+    def bisect(args: Any) -> Any:
+        i, lower, mid, upper = args
+        counts = _sturm(alpha, beta_sq, pivmin, alpha0_perturbation, mid)
+        lower = jnp.where(counts <= target_counts, mid, lower)
+        upper = jnp.where(counts > target_counts, mid, upper)
+        return i + 1, lower, 0.5 * (lower + upper), upper
+
+    _, _, mid, _ = while_loop(bisect_cond, bisect, (0, lower, mid, upper))
+    if eigvals_only:
+        return mid
+    return mid, _tridiagonal_eigenvectors(alpha, beta, mid, key).T
+
+
+_eigh_tridiagonal = jitted(_eigh_tridiagonal_body, "eigh_tridiagonal")
+
+
+@overload
+def eigh_tridiagonal(d: ArrayLike, e: ArrayLike, *, eigvals_only: Literal[True], select: str = "a",
+                     select_range: tuple[float, float] | None = None, tol: float | None = None,
+                     key: Any = None) -> AnyArray: ...
+@overload
+def eigh_tridiagonal(d: ArrayLike, e: ArrayLike, *, eigvals_only: Literal[False] = False, select: str = "a",
+                     select_range: tuple[float, float] | None = None, tol: float | None = None,
+                     key: Any = None) -> tuple[AnyArray, AnyArray]: ...
+@overload
+def eigh_tridiagonal(d: ArrayLike, e: ArrayLike, *, eigvals_only: bool, select: str = "a",
+                     select_range: tuple[float, float] | None = None, tol: float | None = None,
+                     key: Any = None) -> AnyArray | tuple[AnyArray, AnyArray]: ...
+def eigh_tridiagonal(d: ArrayLike, e: ArrayLike, *, eigvals_only: bool = False, select: str = "a",
+                     select_range: tuple[float, float] | None = None, tol: float | None = None,
+                     key: Any = None) -> AnyArray | tuple[AnyArray, AnyArray]:
+    """The eigenvalues (ascending, by bisection on Sturm sequences) and eigenvectors (by inverse iteration) of
+    the symmetric (Hermitian) tridiagonal matrix with diagonal ``d`` and off-diagonal ``e``.
+
+    Args:
+        d: the diagonal, of shape ``(N,)``, float32 or float64 (or complex).
+        e: the off-diagonal, of shape ``(N - 1,)`` and ``d``'s dtype.
+        eigvals_only: give the eigenvalues alone.
+        select: ``'a'`` (all) or ``'i'`` (those of indices ``select_range[0]`` to ``select_range[1]``); ``'v'`` is
+            not implemented, as in JAX.
+        select_range: the index range for ``select='i'``.
+        tol: the absolute tolerance of the eigenvalues.
+        key: the PRNG key of inverse iteration's starting vectors (``random.key(42)`` by default).
+
+    Returns:
+        The eigenvalues, or ``(eigenvalues, eigenvectors)`` with the eigenvectors as columns.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import linalg
+        >>> linalg.eigh_tridiagonal(jnp.array([2.0, 2.0]), jnp.array([1.0]), eigvals_only=True)
+        Array([1., 3.], dtype=float32)
+    """
+    if not eigvals_only and key is None:
+        key = random.key(42)
+    if select_range is not None:
+        select_range = (select_range[0], select_range[1])
+    out: AnyArray | tuple[AnyArray, AnyArray] = _eigh_tridiagonal(d, e, tol, key, eigvals_only=eigvals_only,
+                                                                   select=select, select_range=select_range)
     return out
