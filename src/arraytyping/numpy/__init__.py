@@ -61,6 +61,7 @@ from numpy.exceptions import ComplexWarning
 
 single, double, csingle, cdouble = float32, float64, complex64, complex128  # numpy's aliases, as jax.numpy has them
 float_, int_, uint, complex_ = float64, int64, uint64, complex128
+bool = bool_  # noqa: A001 - jax.numpy's name for its bool scalar type: jnp.bool is jnp.bool_
 
 from numpy import e, euler_gamma, inf, nan, pi  # Python floats, as jax.numpy's (weakly typed in operations)
 
@@ -77,7 +78,7 @@ __all__ = [
     "asarray", "asin", "asinh", "astype", "atan", "atan2", "atanh", "atleast_1d", "atleast_2d", "atleast_3d",
     "average", "bartlett", "bfloat16", "bincount", "bitwise_and", "bitwise_count", "bitwise_invert",
     "bitwise_left_shift", "bitwise_not", "bitwise_or", "bitwise_right_shift", "bitwise_xor", "blackman", "block",
-    "bool_", "broadcast_arrays", "broadcast_shapes", "broadcast_to", "c_", "can_cast", "cbrt", "cdouble", "ceil",
+    "bool", "bool_", "broadcast_arrays", "broadcast_shapes", "broadcast_to", "c_", "can_cast", "cbrt", "cdouble", "ceil",
     "character", "choose", "clip", "column_stack", "complex128", "complex64", "complex_", "complexfloating",
     "compress", "concat", "concatenate", "conj", "conjugate", "convolve", "copy", "copysign", "corrcoef", "correlate",
     "cos", "cosh", "count_nonzero", "cov", "cross", "csingle", "cumprod", "cumsum", "cumulative_prod",

@@ -675,9 +675,34 @@ RESHAPE_REST: Final = ', shape: ShapeLike, order: str = "C", *, copy: bool | Non
 
 
 SCALAR_ALIASES: Final = {"single": "float32", "double": "float64", "csingle": "complex64", "cdouble": "complex128",
-                          "float_": "float64", "int_": "int64", "uint": "uint64", "complex_": "complex128"}
+                          "float_": "float64", "int_": "int64", "uint": "uint64", "complex_": "complex128",
+                          "bool": "bool_"}
 """numpy's other names for scalar classes, which ``jax.numpy`` has too (``arraytyping/numpy/__init__.py`` binds the
-same)."""
+same). ``bool`` shadows the builtin in the stub: :func:`builtins_bool` spells every other ``bool`` of the stub
+``builtins.bool``, as numpy's and JAX's own stubs do."""
+
+
+def builtins_bool(text: str) -> str:
+    """``text`` (a stub that binds ``bool = bool_``) with each other ``bool`` name spelled ``builtins.bool``
+    (attributes, strings and comments left as they are), and ``import builtins`` before its first import."""
+    import io
+    import tokenize
+
+    lines = text.split("\n")
+    spots: list[tuple[int, int]] = []
+    prev: tokenize.TokenInfo | None = None
+    for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+        if tok.type == tokenize.NAME and tok.string == "bool" and not (prev and prev.string == "."):
+            if lines[tok.start[0] - 1] != "bool = bool_":
+                spots.append(tok.start)
+        if tok.type not in (tokenize.NL, tokenize.COMMENT):
+            prev = tok
+    for row, col in reversed(spots):
+        line = lines[row - 1]
+        lines[row - 1] = line[:col] + "builtins." + line[col:]
+    first_import = next(i for i, line in enumerate(lines) if line.startswith(("import ", "from ")))
+    lines.insert(first_import, "import builtins")
+    return "\n".join(lines)
 
 
 def _array_api_declarations() -> list[str]:
@@ -890,4 +915,4 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
             "_NestedSequence: TypeAlias = (Sequence[T] | Sequence[Sequence[T]] | Sequence[Sequence[Sequence[T]]]"
             " | Sequence[Sequence[Sequence[Sequence[T]]]])",
             ""]
-    return "\n".join([*head, *body]) + "\n"
+    return builtins_bool("\n".join([*head, *body]) + "\n")
