@@ -5,7 +5,7 @@ itself: each imports only the families before it here (``tests/test_layers.py`` 
 ``_promotion``, ``unary`` (with JAX's internal ``_where``), ``conversion`` (``asarray``, ``astype``, ``full``...),
 ``binary``, ``reductions``, ``shape``, ``joining``, ``indexing``, ``ordering``, ``selection``, ``creation``, then
 the rest (``quantiles``, ``setops``, ``binning``, ``differences``, ``editing``, ``index_arrays``, ``windows``,
-``contractions``, ``einsum``, ``vectorize``, ``linalg``, ``fft``, ``object_queries``, ``array_api``). Where a lower
+``vectorize``, ``ufunc``, ``contractions``, ``einsum``, ``linalg``, ``fft``, ``object_queries``, ``array_api``). Where a lower
 family's function uses a higher one's, it goes through the array's operators and methods (``x - y``, ``x.all()``),
 as JAX's code does. Every function is a jitted body over the primitives: called on concrete arrays it runs one
 compiled executable (cached per signature); called under a trace it is inlined into the jaxpr.
@@ -39,7 +39,8 @@ from arraytyping._src.numpy.contractions import (
     convolve, corrcoef, correlate, cov, cross, dot, inner, kron, matmul, matvec, outer, polyadd, polyder, polydiv,
     polyint, polymul, polysub, polyval, tensordot, vdot, vecdot, vecmat,
 )
-from arraytyping._src.numpy.einsum import einsum
+from arraytyping._src.numpy.einsum import einsum, einsum_path
+from arraytyping._src.numpy.ufunc import frompyfunc, ufunc
 from arraytyping._src.numpy.creation import (
     arange, copy, diag, diagflat, empty, empty_like, eye, frombuffer, fromfile, fromfunction, fromiter, fromstring,
     geomspace, load, identity, linspace, logspace, meshgrid, tri, vander, view,
@@ -105,8 +106,8 @@ __all__ = [
     "convolve", "copy", "copysign", "corrcoef", "correlate", "cos", "cosh", "count_nonzero", "cov", "cross",
     "cumprod", "cumsum", "cumulative_prod", "cumulative_sum", "deg2rad", "degrees", "delete", "diag", "diag_indices",
     "diag_indices_from", "diagflat", "diagonal", "diff", "digitize", "divide", "divmod", "dot", "dsplit", "dstack",
-    "ediff1d", "einsum", "empty", "empty_like", "equal", "exp", "exp2", "expand_dims", "expm1", "extract", "eye",
-    "fabs", "fill_diagonal", "flatnonzero", "flip", "fliplr", "flipud", "float_power", "floor", "floor_divide",
+    "ediff1d", "einsum", "einsum_path", "empty", "empty_like", "equal", "exp", "exp2", "expand_dims", "expm1", "extract", "eye",
+    "fabs", "fill_diagonal", "flatnonzero", "flip", "fliplr", "flipud", "float_power", "frompyfunc", "floor", "floor_divide",
     "fmax", "fmin", "fmod", "frexp", "from_dlpack", "frombuffer", "fromfile", "fromfunction", "fromiter",
     "fromstring", "full", "full_like", "gcd", "geomspace", "getitem", "gradient", "greater", "greater_equal",
     "hamming", "hanning", "heaviside", "histogram", "histogram2d", "histogram_bin_edges", "histogramdd", "hsplit",
@@ -127,7 +128,7 @@ __all__ = [
     "spacing", "split", "sqrt", "square", "squeeze", "stack", "std", "subtract", "sum", "swapaxes", "take",
     "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "transpose", "trapezoid", "tri", "tril",
     "tril_indices", "tril_indices_from", "trim_zeros", "triu", "triu_indices", "triu_indices_from", "true_divide",
-    "trunc", "union1d", "unique", "unique_all", "unique_counts", "unique_inverse", "unique_values", "unpackbits",
+    "trunc", "union1d", "ufunc", "unique", "unique_all", "unique_counts", "unique_inverse", "unique_values", "unpackbits",
     "unravel_index", "unstack", "unwrap", "vander", "var", "vdot", "vecdot", "vecmat", "vectorize", "view", "vsplit",
     "vstack", "where", "zeros", "zeros_like",
 ]
