@@ -129,6 +129,86 @@ mgrid: _MGrid
 ogrid: _OGrid
 r_: _AxisConcat
 c_: _AxisConcat
+class ufunc:
+    """A universal function (JAX's ``jax.numpy.ufunc``): ``func`` of ``nin`` scalars returning ``nout`` values,
+    applied element-wise with broadcasting (``jnp.vectorize``); binary ones (``nin=2``, ``nout=1``) have
+    ``reduce``, ``accumulate``, ``at``, ``reduceat`` and ``outer``. ``identity`` is the value ``reduce`` starts
+    from (and returns on an empty axis).
+
+    Args:
+        func: the function of scalars.
+        nin: its number of inputs.
+        nout: its number of outputs.
+        name: the ufunc's name (default: ``func.__name__``).
+        nargs: its number of arguments (default: ``nin``).
+        identity: the identity of a binary ufunc, or None.
+        call, reduce, accumulate, at, reduceat: faster implementations of the methods (optional).
+
+    Example:
+        >>> import arraytyping.numpy as jnp
+        >>> add = jnp.ufunc(lambda x, y: x + y, 2, 1, identity=0)
+        >>> add(jnp.arange(3), 10)
+        Array([10, 11, 12], dtype=int32)
+        >>> add.reduce(jnp.arange(5))
+        Array(10, dtype=int32)
+    """
+    def __init__(self, func: Callable[..., Any], /, nin: int, nout: int, *, name: str | None = None, nargs: int | None = None, identity: Any = None, call: Callable[..., Any] | None = None, reduce: Callable[..., Any] | None = None, accumulate: Callable[..., Any] | None = None, at: Callable[..., Any] | None = None, reduceat: Callable[..., Any] | None = None) -> None: ...
+    __name__: str
+    @property
+    def nin(self) -> int: ...
+    @property
+    def nout(self) -> int: ...
+    @property
+    def nargs(self) -> int: ...
+    @property
+    def identity(self) -> Any: ...
+    def __call__(self, *args: ArrayLike, out: None = None, where: None = None) -> Any: ...
+    def reduce(self, a: ArrayLike, axis: int | None = 0, dtype: DTypeLike | None = None, out: None = None, keepdims: builtins.bool = False, initial: ArrayLike | None = None, where: ArrayLike | None = None) -> Array[Any]: ...
+    def accumulate(self, a: ArrayLike, axis: int = 0, dtype: DTypeLike | None = None, out: None = None) -> Array[Any]: ...
+    def at(self, a: ArrayLike, indices: Any, b: ArrayLike | None = None, /, *, inplace: builtins.bool = True) -> Array[Any]: ...
+    def reduceat(self, a: ArrayLike, indices: Any, axis: int = 0, dtype: DTypeLike | None = None, out: None = None) -> Array[Any]: ...
+    def outer(self, A: ArrayLike, B: ArrayLike, /) -> Array[Any]: ...
+def frompyfunc(func: Callable[..., Any], /, nin: int, nout: int, *, identity: Any = None) -> ufunc:
+    """``func`` (of ``nin`` scalars, returning ``nout`` values) as a :class:`ufunc`, JAX's ``jnp.frompyfunc``.
+
+    Args:
+        func: the function of scalars.
+        nin: its number of inputs.
+        nout: its number of outputs.
+        identity: the identity of a binary ``func`` (``reduce`` starts from it), or None.
+
+    Example:
+        >>> import arraytyping.numpy as jnp
+        >>> hypot = jnp.frompyfunc(lambda x, y: jnp.sqrt(x * x + y * y), 2, 1)
+        >>> hypot(jnp.array([3.0, 5.0]), jnp.array([4.0, 12.0]))
+        Array([ 5., 13.], dtype=float32)
+        >>> hypot.outer(jnp.array([3.0]), jnp.array([4.0, 0.0]))
+        Array([[5., 3.]], dtype=float32)
+    """
+    ...
+def einsum_path(subscripts: str, /, *operands: ArrayLike | Sequence[Any], optimize: builtins.bool | str | list[tuple[int, ...]] = "auto") -> tuple[list[tuple[int, ...]], Any]:
+    """The contraction path :func:`einsum` would take for ``subscripts`` on operands of these shapes, without
+    contracting anything, as JAX's ``jnp.einsum_path`` (opt_einsum's ``contract_path``): the path (the positions
+    contracted at each step, in the shrinking list of operands) and a :class:`PathInfo` (printable).
+
+    ``optimize``: ``"auto"`` or ``"optimal"`` (the exhaustive search; ``"auto"`` is it for up to four operands),
+    ``True`` (``"optimal"``), ``False`` (left to right, pairwise) or an explicit path. opt_einsum's other searches
+    (``"greedy"``, ``"branch-*"``, ``"dp"``, and ``"auto"`` for five operands or more) are not implemented.
+
+    Args:
+        subscripts: the Einstein summation, as :func:`einsum` takes it.
+        operands: the arrays (only their shapes matter).
+        optimize: how the path is searched.
+
+    Example:
+        >>> import arraytyping.numpy as jnp
+        >>> path, info = jnp.einsum_path("ij,jk,kl->il", jnp.ones((2, 3)), jnp.ones((3, 4)), jnp.ones((4, 5)))
+        >>> path
+        [(0, 1), (0, 1)]
+        >>> info.opt_cost
+        Decimal('128')
+    """
+    ...
 
 __all__ = [
     "ComplexWarning", "__array_api_version__", "__array_namespace_info__", "abs", "absolute", "acos", "acosh", "add",
@@ -143,37 +223,38 @@ __all__ = [
     "concatenate", "conj", "conjugate", "convolve", "copy", "copysign", "corrcoef", "correlate", "cos", "cosh",
     "count_nonzero", "cov", "cross", "csingle", "cumprod", "cumsum", "cumulative_prod", "cumulative_sum", "deg2rad",
     "degrees", "delete", "diag", "diag_indices", "diag_indices_from", "diagflat", "diagonal", "diff", "digitize",
-    "divide", "divmod", "dot", "double", "dsplit", "dstack", "dtype", "e", "ediff1d", "einsum", "empty", "empty_like",
-    "equal", "euler_gamma", "exp", "exp2", "expand_dims", "expm1", "extract", "eye", "fabs", "fill_diagonal", "finfo",
-    "flatnonzero", "flexible", "flip", "fliplr", "flipud", "float16", "float32", "float4_e2m1fn", "float64",
-    "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn",
-    "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float_", "float_power", "floating", "floor",
-    "floor_divide", "fmax", "fmin", "fmod", "frexp", "from_dlpack", "frombuffer", "fromfile", "fromfunction",
-    "fromiter", "fromstring", "full", "full_like", "gcd", "generic", "geomspace", "get_printoptions", "gradient",
-    "greater", "greater_equal", "hamming", "hanning", "heaviside", "histogram", "histogram2d", "histogram_bin_edges",
-    "histogramdd", "hsplit", "hstack", "hypot", "i0", "identity", "iinfo", "imag", "index_exp", "indices", "inexact",
-    "inf", "inner", "insert", "int1", "int16", "int2", "int32", "int4", "int64", "int8", "int_", "integer", "interp",
-    "intersect1d", "invert", "isclose", "iscomplex", "iscomplexobj", "isdtype", "isfinite", "isin", "isinf", "isnan",
-    "isneginf", "isposinf", "isreal", "isrealobj", "isscalar", "issubdtype", "iterable", "ix_", "kaiser", "kron", "lcm",
-    "ldexp", "left_shift", "less", "less_equal", "lexsort", "linspace", "load", "log", "log10", "log1p", "log2",
-    "logaddexp", "logaddexp2", "logical_and", "logical_not", "logical_or", "logical_xor", "logspace", "mask_indices",
-    "matmul", "matrix_transpose", "matvec", "max", "maximum", "mean", "median", "meshgrid", "mgrid", "min", "minimum",
-    "mod", "modf", "moveaxis", "multiply", "nan", "nan_to_num", "nanargmax", "nanargmin", "nancumprod", "nancumsum",
-    "nanmax", "nanmean", "nanmedian", "nanmin", "nanpercentile", "nanprod", "nanquantile", "nanstd", "nansum", "nanvar",
-    "ndarray", "ndim", "negative", "newaxis", "nextafter", "nonzero", "not_equal", "number", "object_", "ogrid", "ones",
-    "ones_like", "outer", "packbits", "pad", "partition", "percentile", "permute_dims", "pi", "piecewise", "place",
-    "poly", "polyadd", "polyder", "polydiv", "polyfit", "polyint", "polymul", "polysub", "polyval", "positive", "pow",
-    "power", "printoptions", "prod", "promote_types", "ptp", "put", "put_along_axis", "quantile", "r_", "rad2deg",
-    "radians", "ravel", "ravel_multi_index", "real", "reciprocal", "remainder", "repeat", "reshape", "resize",
-    "result_type", "right_shift", "rint", "roll", "rollaxis", "roots", "rot90", "round", "s_", "save", "savez",
-    "searchsorted", "select", "set_printoptions", "setdiff1d", "setxor1d", "shape", "sign", "signbit", "signedinteger",
-    "sin", "sinc", "single", "sinh", "size", "sort", "sort_complex", "spacing", "split", "sqrt", "square", "squeeze",
-    "stack", "std", "subtract", "sum", "swapaxes", "take", "take_along_axis", "tan", "tanh", "tensordot", "tile",
-    "trace", "transpose", "trapezoid", "tri", "tril", "tril_indices", "tril_indices_from", "trim_zeros", "triu",
-    "triu_indices", "triu_indices_from", "true_divide", "trunc", "uint", "uint1", "uint16", "uint2", "uint32", "uint4",
-    "uint64", "uint8", "union1d", "unique", "unique_all", "unique_counts", "unique_inverse", "unique_values",
-    "unpackbits", "unravel_index", "unsignedinteger", "unstack", "unwrap", "vander", "var", "vdot", "vecdot", "vecmat",
-    "vectorize", "vsplit", "vstack", "where", "zeros", "zeros_like",
+    "divide", "divmod", "dot", "double", "dsplit", "dstack", "dtype", "e", "ediff1d", "einsum", "einsum_path", "empty",
+    "empty_like", "equal", "euler_gamma", "exp", "exp2", "expand_dims", "expm1", "extract", "eye", "fabs",
+    "fill_diagonal", "finfo", "flatnonzero", "flexible", "flip", "fliplr", "flipud", "float16", "float32",
+    "float4_e2m1fn", "float64", "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz",
+    "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float_", "float_power",
+    "floating", "floor", "floor_divide", "fmax", "fmin", "fmod", "frexp", "from_dlpack", "frombuffer", "fromfile",
+    "fromfunction", "fromiter", "fromstring", "full", "full_like", "gcd", "generic", "geomspace", "get_printoptions",
+    "gradient", "greater", "greater_equal", "hamming", "hanning", "heaviside", "histogram", "histogram2d",
+    "histogram_bin_edges", "histogramdd", "hsplit", "hstack", "hypot", "i0", "identity", "iinfo", "imag", "index_exp",
+    "indices", "inexact", "inf", "inner", "insert", "int1", "int16", "int2", "int32", "int4", "int64", "int8", "int_",
+    "integer", "interp", "intersect1d", "invert", "isclose", "iscomplex", "iscomplexobj", "isdtype", "isfinite", "isin",
+    "isinf", "isnan", "isneginf", "isposinf", "isreal", "isrealobj", "isscalar", "issubdtype", "iterable", "ix_",
+    "kaiser", "kron", "lcm", "ldexp", "left_shift", "less", "less_equal", "lexsort", "linspace", "load", "log", "log10",
+    "log1p", "log2", "logaddexp", "logaddexp2", "logical_and", "logical_not", "logical_or", "logical_xor", "logspace",
+    "mask_indices", "matmul", "matrix_transpose", "matvec", "max", "maximum", "mean", "median", "meshgrid", "mgrid",
+    "min", "minimum", "mod", "modf", "moveaxis", "multiply", "nan", "nan_to_num", "nanargmax", "nanargmin",
+    "nancumprod", "nancumsum", "nanmax", "nanmean", "nanmedian", "nanmin", "nanpercentile", "nanprod", "nanquantile",
+    "nanstd", "nansum", "nanvar", "ndarray", "ndim", "negative", "newaxis", "nextafter", "nonzero", "not_equal",
+    "number", "object_", "ogrid", "ones", "ones_like", "outer", "packbits", "pad", "partition", "percentile",
+    "permute_dims", "pi", "piecewise", "place", "poly", "polyadd", "polyder", "polydiv", "polyfit", "polyint",
+    "polymul", "polysub", "polyval", "positive", "pow", "power", "printoptions", "prod", "promote_types", "ptp", "put",
+    "put_along_axis", "quantile", "r_", "rad2deg", "radians", "ravel", "ravel_multi_index", "real", "reciprocal",
+    "remainder", "repeat", "reshape", "resize", "result_type", "right_shift", "rint", "roll", "rollaxis", "roots",
+    "rot90", "round", "s_", "save", "savez", "searchsorted", "select", "set_printoptions", "setdiff1d", "setxor1d",
+    "shape", "sign", "signbit", "signedinteger", "sin", "sinc", "single", "sinh", "size", "sort", "sort_complex",
+    "spacing", "split", "sqrt", "square", "squeeze", "stack", "std", "subtract", "sum", "swapaxes", "take",
+    "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "transpose", "trapezoid", "tri", "tril",
+    "tril_indices", "tril_indices_from", "trim_zeros", "triu", "triu_indices", "triu_indices_from", "true_divide",
+    "trunc", "uint", "uint1", "uint16", "uint2", "uint32", "uint4", "uint64", "uint8", "union1d", "ufunc", "unique",
+    "unique_all", "unique_counts", "unique_inverse", "unique_values", "unpackbits", "unravel_index", "unsignedinteger",
+    "unstack", "unwrap", "vander", "var", "vdot", "vecdot", "vecmat", "vectorize", "vsplit", "vstack", "where", "zeros",
+    "zeros_like",
 ]
 
 T = TypeVar("T")

@@ -682,6 +682,49 @@ same). ``bool`` shadows the builtin in the stub: :func:`builtins_bool` spells ev
 ``builtins.bool``, as numpy's and JAX's own stubs do."""
 
 
+def _ufunc_declarations(docs: Callable[[str], str | None]) -> list[str]:
+    """``ufunc`` (JAX's ``jnp.ufunc``: its methods' results any dtype, its call's anything, as JAX's own stubs say),
+    ``frompyfunc`` and ``einsum_path`` (its ``PathInfo`` as JAX types it: ``Any``), with the runtime's signatures
+    (positional ``axis`` and the rest, which JAX's stubs make keyword-only while JAX takes them)."""
+    def doc(name: str, indent: str) -> list[str]:
+        text = docs(name)
+        return [] if text is None else [indent + text.replace("\n    ", "\n" + indent)]
+    return [
+        "class ufunc:",
+        *doc("ufunc", "    "),
+        "    def __init__(self, func: Callable[..., Any], /, nin: int, nout: int, *, name: str | None = None, "
+        "nargs: int | None = None, identity: Any = None, call: Callable[..., Any] | None = None, "
+        "reduce: Callable[..., Any] | None = None, accumulate: Callable[..., Any] | None = None, "
+        "at: Callable[..., Any] | None = None, reduceat: Callable[..., Any] | None = None) -> None: ...",
+        "    __name__: str",
+        "    @property",
+        "    def nin(self) -> int: ...",
+        "    @property",
+        "    def nout(self) -> int: ...",
+        "    @property",
+        "    def nargs(self) -> int: ...",
+        "    @property",
+        "    def identity(self) -> Any: ...",
+        "    def __call__(self, *args: ArrayLike, out: None = None, where: None = None) -> Any: ...",
+        "    def reduce(self, a: ArrayLike, axis: int | None = 0, dtype: DTypeLike | None = None, out: None = None, "
+        "keepdims: bool = False, initial: ArrayLike | None = None, where: ArrayLike | None = None) -> Array[Any]: ...",
+        "    def accumulate(self, a: ArrayLike, axis: int = 0, dtype: DTypeLike | None = None, out: None = None"
+        ") -> Array[Any]: ...",
+        "    def at(self, a: ArrayLike, indices: Any, b: ArrayLike | None = None, /, *, inplace: bool = True"
+        ") -> Array[Any]: ...",
+        "    def reduceat(self, a: ArrayLike, indices: Any, axis: int = 0, dtype: DTypeLike | None = None, "
+        "out: None = None) -> Array[Any]: ...",
+        "    def outer(self, A: ArrayLike, B: ArrayLike, /) -> Array[Any]: ...",
+        "def frompyfunc(func: Callable[..., Any], /, nin: int, nout: int, *, identity: Any = None) -> ufunc:",
+        *doc("frompyfunc", "    "),
+        "    ...",
+        "def einsum_path(subscripts: str, /, *operands: ArrayLike | Sequence[Any], "
+        "optimize: bool | str | list[tuple[int, ...]] = \"auto\") -> tuple[list[tuple[int, ...]], Any]:",
+        *doc("einsum_path", "    "),
+        "    ...",
+    ]
+
+
 def builtins_bool(text: str) -> str:
     """``text`` (a stub that binds ``bool = bool_``) with each other ``bool`` name spelled ``builtins.bool``
     (attributes, strings and comments left as they are), and ``import builtins`` before its first import."""
@@ -894,6 +937,7 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
             *UNIQUE_RESULTS,
             "def savez(file: Any, *args: ArrayLike, allow_pickle: bool = True, **kwds: ArrayLike) -> None: ...",
             *INDEX_TRICKS,
+            *_ufunc_declarations(docs),
             "",
             *from_source.emit_all("numpy/__init__.py"),
             "",
