@@ -87,7 +87,7 @@ __all__ = [
     "einsum", "einsum_path", "empty", "empty_like", "equal", "euler_gamma", "exp", "exp2", "expand_dims", "expm1", "extract", "eye",
     "fabs", "fill_diagonal", "finfo", "flatnonzero", "flexible", "flip", "fliplr", "flipud", "float16", "float32",
     "float4_e2m1fn", "float64", "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz",
-    "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float_", "float_power",
+    "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float_", "float_power", "frompyfunc",
     "floating", "floor", "floor_divide", "fmax", "fmin", "fmod", "frexp", "from_dlpack", "frombuffer", "fromfile",
     "fromfunction", "fromiter", "fromstring", "full", "full_like", "gcd", "generic", "geomspace", "get_printoptions",
     "gradient", "greater", "greater_equal", "hamming", "hanning", "heaviside", "histogram", "histogram2d",
