@@ -44,7 +44,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 NUMPY_ORDER: tuple[str, ...] = (
     "_promotion", "unary", "conversion", "binary", "reductions", "shape", "joining", "indexing", "ordering",
     "selection", "creation", "quantiles", "setops", "binning", "differences", "editing", "index_arrays", "windows",
-    "vectorize", "ufunc", "contractions", "einsum", "linalg", "fft", "object_queries", "array_api",
+    "vectorize", "contractions", "einsum", "linalg", "fft", "object_queries", "array_api",
 )
 """``jax.numpy``'s families, layered in themselves (as ``arraytyping._src.numpy``'s docstring says): each imports
 only those before it."""

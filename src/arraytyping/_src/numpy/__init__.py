@@ -5,7 +5,7 @@ itself: each imports only the families before it here (``tests/test_layers.py`` 
 ``_promotion``, ``unary`` (with JAX's internal ``_where``), ``conversion`` (``asarray``, ``astype``, ``full``...),
 ``binary``, ``reductions``, ``shape``, ``joining``, ``indexing``, ``ordering``, ``selection``, ``creation``, then
 the rest (``quantiles``, ``setops``, ``binning``, ``differences``, ``editing``, ``index_arrays``, ``windows``,
-``vectorize``, ``ufunc``, ``contractions``, ``einsum``, ``linalg``, ``fft``, ``object_queries``, ``array_api``). Where a lower
+``contractions``, ``einsum``, ``vectorize``, ``linalg``, ``fft``, ``object_queries``, ``array_api``). Where a lower
 family's function uses a higher one's, it goes through the array's operators and methods (``x - y``, ``x.all()``),
 as JAX's code does. Every function is a jitted body over the primitives: called on concrete arrays it runs one
 compiled executable (cached per signature); called under a trace it is inlined into the jaxpr.
@@ -40,7 +40,6 @@ from arraytyping._src.numpy.contractions import (
     polyint, polymul, polysub, polyval, tensordot, vdot, vecdot, vecmat,
 )
 from arraytyping._src.numpy.einsum import einsum, einsum_path
-from arraytyping._src.numpy.ufunc import frompyfunc, ufunc
 from arraytyping._src.numpy.creation import (
     arange, copy, diag, diagflat, empty, empty_like, eye, frombuffer, fromfile, fromfunction, fromiter, fromstring,
     geomspace, load, identity, linspace, logspace, meshgrid, tri, vander, view,
@@ -83,7 +82,7 @@ from arraytyping._src.numpy.shape import (
     flipud, matrix_transpose, moveaxis, ndim, permute_dims, ravel, repeat, reshape, roll, rollaxis, rot90, shape,
     size, squeeze, swapaxes, tile, transpose,
 )
-from arraytyping._src.numpy.vectorize import apply_along_axis, apply_over_axes, piecewise, vectorize
+from arraytyping._src.numpy.vectorize import apply_along_axis, apply_over_axes, frompyfunc, piecewise, ufunc, vectorize
 from arraytyping._src.numpy.editing import delete, insert, packbits, resize, trim_zeros, unpackbits
 from arraytyping._src.numpy.windows import bartlett, blackman, hamming, hanning, kaiser
 from arraytyping._src.numpy.linalg import poly, polyfit, roots
