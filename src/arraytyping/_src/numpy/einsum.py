@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import collections
 import itertools
+from decimal import Decimal
 from collections.abc import Sequence
 from typing import Any, cast
 
@@ -309,8 +310,6 @@ class PathInfo:
                  input_subscripts: str, output_subscript: str, indices: frozenset[str],
                  path: list[tuple[int, ...]], scale_list: list[int], naive_cost: int, opt_cost: int,
                  size_list: list[int], size_dict: dict[str, int]) -> None:
-        from decimal import Decimal
-
         self.contraction_list = contraction_list
         self.input_subscripts = input_subscripts
         self.output_subscript = output_subscript
@@ -432,22 +431,27 @@ def einsum_path(subscripts: str, /, *operands: Any, optimize: bool | str | list[
                                      f"terms ({d}).")
             else:
                 sizes[c] = d
-    size_list = [_size(t, sizes) for t in [*terms, output]]
     n = len(terms)
     indices = frozenset(input_subscripts.replace(",", ""))
     inner = sum(len(set(t)) for t in terms) - len(indices) > 0
     naive_cost = _flops(indices, inner, n, sizes)
     input_sets = [frozenset(t) for t in terms]
     path: list[tuple[int, ...]]
-    method: object = "optimal" if optimize is True else None if optimize is False else optimize
-    if method is not None and not isinstance(method, str):
-        path = [tuple(p) for p in optimize]  # type: ignore[union-attr]  # an explicit path
+    method: str | None = None  # None: JAX's Unoptimized (optimize=False)
+    explicit: list[tuple[int, ...]] | None = None
+    if isinstance(optimize, bool):
+        method = "optimal" if optimize else None
+    elif isinstance(optimize, str):
+        method = optimize
+    else:
+        explicit = [tuple(p) for p in optimize]
+    if explicit is not None:
+        path = explicit
     elif n <= 2:
         path = [tuple(range(n))]
     elif method is None:
-        path = [(0, 1)] * (n - 1)  # JAX's Unoptimized: left to right
+        path = [(0, 1)] * (n - 1)  # left to right
     else:
-        assert isinstance(method, str)
         name = method.lower()
         if name not in _PATH_OPTIONS:
             raise KeyError(f"Path optimizer '{name}' not found, valid options are {set(_PATH_OPTIONS)}.")

@@ -517,7 +517,7 @@ def _reduce_body(a: Any, initial: Any, where_: Any, *, self: ufunc, axis: int | 
 _reduce = jitted(_reduce_body, "reduce", call_name="reduce")
 
 
-def _accumulate_body(a: Any, *, self: ufunc, axis: int, dtype: np.dtype[Any] | None, out: None) -> Any:
+def _accumulate_body(a: Any, *, self: ufunc, axis: Any, dtype: np.dtype[Any] | None, out: None) -> Any:
     self._binary("accumulate")  # pyright: ignore[reportPrivateUsage]
     name = self.__name__
     if out is not None:
@@ -567,7 +567,7 @@ def _at_body(a: Any, indices: Any, *args: Any, self: ufunc) -> Any:
         rest = shape_of(args[0])[len(shape):]
         arg = broadcast_to(args[0], (*shape, *rest))
         args = (arg.reshape(math.prod(shape), *rest),)
-    flat = [idx if isinstance(idx, slice) else broadcast_to(idx, shape).ravel() for idx in index]
+    flat: list[Any] = [idx if isinstance(idx, slice) else broadcast_to(idx, shape).ravel() for idx in index]
 
     def scan_fun(carry: tuple[Any, Any], x: Any) -> tuple[tuple[Any, Any], Any]:
         i, arr = carry
@@ -584,7 +584,7 @@ def _at_body(a: Any, indices: Any, *args: Any, self: ufunc) -> Any:
 _at = jitted(_at_body, "at", call_name="at")
 
 
-def _reduceat_body(a: Any, indices: Any, *, self: ufunc, axis: int, dtype: np.dtype[Any] | None, out: None) -> Any:
+def _reduceat_body(a: Any, indices: Any, *, self: ufunc, axis: Any, dtype: np.dtype[Any] | None, out: None) -> Any:
     self._binary("reduceat")  # pyright: ignore[reportPrivateUsage]
     name = self.__name__
     if out is not None:

@@ -103,11 +103,11 @@ def _jvp(primals: Sequence[Any], tangents: Sequence[Any], *, callee: jx.ClosedJa
     if not all(type(t) is ad.Zero for t in tangents[:n]):
         raise AssertionError("linear_call is not differentiable in its residual arguments (or the constants its "
                              "function closes over)")
-    params = {"callee": callee, "transpose_thunk": transpose_thunk, "num_callee_consts": num_callee_consts,
-              "num_res": num_res}
-    primals_out = _bind(primals, **params)
+    primals_out = _bind(primals, callee=callee, transpose_thunk=transpose_thunk,
+                        num_callee_consts=num_callee_consts, num_res=num_res)
     lin_tangents = [ad.materialize(ad.instantiate_zeros(t)) for t in tangents[n:]]
-    tangents_out = _bind([*primals[:n], *lin_tangents], **params)
+    tangents_out = _bind([*primals[:n], *lin_tangents], callee=callee, transpose_thunk=transpose_thunk,
+                         num_callee_consts=num_callee_consts, num_res=num_res)
     return primals_out, tangents_out
 
 
