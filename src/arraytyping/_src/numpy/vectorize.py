@@ -571,7 +571,7 @@ def _at_body(a: Any, indices: Any, *args: Any, self: ufunc) -> Any:
 
     def scan_fun(carry: tuple[Any, Any], x: Any) -> tuple[tuple[Any, Any], Any]:
         i, arr = carry
-        idx = tuple(ind if isinstance(ind, slice) else ind[i] for ind in flat)
+        idx = tuple(_pick(ind, i) for ind in flat)
         arr = arr.at[idx].set(self(arr.at[idx].get(), *(v[i] for v in args)))
         return (i + 1, arr), x
 
@@ -582,6 +582,11 @@ def _at_body(a: Any, indices: Any, *args: Any, self: ufunc) -> Any:
 
 
 _at = jitted(_at_body, "at", call_name="at")
+
+
+def _pick(index: Any, i: Any) -> Any:
+    """The ``i``-th of an index array; a slice as it is."""
+    return index if isinstance(index, slice) else index[i]
 
 
 def _reduceat_body(a: Any, indices: Any, *, self: ufunc, axis: Any, dtype: np.dtype[Any] | None, out: None) -> Any:
@@ -604,18 +609,18 @@ def _reduceat_body(a: Any, indices: Any, *, self: ufunc, axis: Any, dtype: np.dt
         raise ValueError(f"reduceat: indices must be one-dimensional, got indices.shape={shape_of(ind_arr)}")
     if axis is None or isinstance(axis, (tuple, list)):
         raise ValueError("reduceat requires a single integer axis.")
-    axis = canonicalize_axis(axis, len(shape))
-    result = take(arr, ind_arr, axis=axis)
+    ax = canonicalize_axis(axis, len(shape))
+    result = take(arr, ind_arr, axis=ax)
     ndim = len(shape_of(result))
-    ind = expand_dims(append(ind_arr, shape[axis]), tuple(int(d) for d in np.delete(np.arange(ndim), axis)))
-    n = shape_of(ind)[axis]
-    ind_start = _slice_in_dim(ind, 0, n - 1, axis)
-    ind_end = _slice_in_dim(ind, 1, n, axis)
+    ind = expand_dims(append(ind_arr, shape[ax]), tuple(int(d) for d in np.delete(np.arange(ndim), ax)))
+    n = shape_of(ind)[ax]
+    ind_start = _slice_in_dim(ind, 0, n - 1, ax)
+    ind_end = _slice_in_dim(ind, 1, n, ax)
 
     def loop_body(i: Any, acc: Any) -> Any:
-        return where((i > ind_start) & (i < ind_end), self(acc, take(arr, expand_dims(i, (0,)), axis=axis)), acc)
+        return where((i > ind_start) & (i < ind_end), self(acc, take(arr, expand_dims(i, (0,)), axis=ax)), acc)
 
-    return fori_loop(0, shape[axis], loop_body, result)
+    return fori_loop(0, shape[ax], loop_body, result)
 
 
 def _slice_in_dim(x: Any, start: int, stop: int, axis: int) -> Any:

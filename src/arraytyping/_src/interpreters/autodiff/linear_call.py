@@ -74,7 +74,7 @@ def linear_call(fun: Callable[[Any, Any], Any], fun_transpose: Callable[[Any, An
         >>> at.linear_transpose(lambda x: div_add(x, 3.0), 1.0)(18.0)
         (Array(24., dtype=float32, weak_type=True),)
     """
-    operands_res, res_tree = tree.flatten(residual_args)
+    operands_res, _ = tree.flatten(residual_args)
     operands_lin, lin_tree = tree.flatten(linear_args)
     res_avals = [abstractify(x) for x in operands_res]
     lin_avals = [abstractify(x) for x in operands_lin]
