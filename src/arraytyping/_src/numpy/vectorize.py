@@ -24,7 +24,7 @@ import math
 import operator
 import re
 from collections.abc import Callable, Collection, Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import numpy as np
 
@@ -479,6 +479,10 @@ def _reduce_body(a: Any, initial: Any, where_: Any, *, self: ufunc, axis: int | 
     shape = shape_of(arr)
     if where_ is not None:
         where_ = broadcast_to(where_, shape)
+    if isinstance(cast(object, axis), tuple):
+        for a in cast(tuple[Any, ...], axis):
+            canonicalize_axis(a, len(shape))
+        raise NotImplementedError("tuple of axes")
     if axis is None:
         final_shape: tuple[int, ...] = (1,) * len(shape) if keepdims else ()
         arr = arr.ravel()
