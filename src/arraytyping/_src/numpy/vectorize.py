@@ -590,7 +590,9 @@ _at = jitted(_at_body, "at", call_name="at")
 
 def _pick(index: Any, i: Any) -> Any:
     """The ``i``-th of an index array; a slice as it is."""
-    return index if isinstance(index, slice) else index[i]
+    if isinstance(index, slice):
+        return cast(Any, index)
+    return index[i]
 
 
 def _reduceat_body(a: Any, indices: Any, *, self: ufunc, axis: Any, dtype: np.dtype[Any] | None, out: None) -> Any:
