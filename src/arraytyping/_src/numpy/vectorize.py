@@ -591,7 +591,8 @@ _at = jitted(_at_body, "at", call_name="at")
 def _pick(index: Any, i: Any) -> Any:
     """The ``i``-th of an index array; a slice as it is."""
     if isinstance(index, slice):
-        return cast(Any, index)
+        whole: Any = index
+        return whole
     return index[i]
 
 
