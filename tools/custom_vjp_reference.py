@@ -26,6 +26,25 @@ OUT = ref.ROOT / "tests" / "data" / "custom_vjp_reference.json"
 
 PRELUDE = '''
 log = []
+lc = at.custom_derivatives.linear_call
+
+def lc_div(r, x):
+    return x / r
+
+def lc_div_t(r, ct):
+    return ct / r
+
+def div_add(x, denom):
+    return x + lc(lc_div, lc_div_t, denom, x)
+
+def transpose1(fun, x_example):
+    def transposed(y):
+        x, = at.linear_transpose(fun, x_example)(y)
+        return x
+    return transposed
+
+def custom_id(x):
+    return lc(lambda _, x: x, lambda _, t: 7.0, (), x)
 
 @at.custom_vjp
 def f(x, y):
@@ -231,6 +250,28 @@ CASES: dict[str, str] = {
     "err_no_rule": "no_rule(1.0)",
     "err_nondiff_tracer": "at.grad(lambda x: nd(x, x))(1.0)",
     "nondiff_concrete": "at.grad(lambda x: nd(3.0, x))(1.0)",
+    # jax.custom_derivatives.linear_call: a linear function with its own transpose
+    "linear_call_value": "div_add(9.0, 3.0)",
+    "linear_call_array": "lc(lc_div, lc_div_t, 4.0, jnp.arange(3.0))",
+    "linear_call_transpose": "transpose1(lambda x: div_add(x, 3.0), 1.0)(18.0)",
+    "linear_call_custom_id": "jnp.asarray(custom_id(1.0))",
+    "linear_call_transpose_twice": "jnp.asarray(transpose1(transpose1(custom_id, 1.0), 1.0)(1.0))",
+    "linear_call_grad": "at.grad(lambda x: div_add(x, 3.0))(2.0)",
+    "linear_call_grad_array": "at.grad(lambda x: lc(lc_div, lc_div_t, 4.0, x).sum())(jnp.ones(3))",
+    "linear_call_jvp": "at.jvp(lambda x: lc(lc_div, lc_div_t, 4.0, x), (2.0,), (1.0,))",
+    "linear_call_jit": "at.jit(div_add)(9.0, 3.0)",
+    "linear_call_jit_grad": "at.jit(at.grad(lambda x: div_add(x, 3.0)))(2.0)",
+    "linear_call_grad_jit": "at.grad(at.jit(lambda x: div_add(x, 3.0)))(2.0)",
+    "linear_call_tree": "lc(lambda r, x: (x['a'] * r, x['b']), lambda r, ct: {'a': ct[0] * r, 'b': ct[1] * 5}, 2.0, "
+                        "{'a': jnp.ones(2), 'b': 3.0})",
+    "linear_call_tree_grad": "at.grad(lambda x: sum(jnp.sum(v) for v in lc(lambda r, x: (x['a'] * r, x['b']), "
+                             "lambda r, ct: {'a': ct[0] * r, 'b': ct[1] * 5}, 2.0, x)))({'a': jnp.ones(2), 'b': 3.0})",
+    "linear_call_vjp": "at.vjp(lambda x: lc(lambda r, x: x * r, lambda r, ct: ct * 10, jnp.float32(3), x), "
+                       "jnp.ones(2, 'float32'))[1](jnp.ones(2, 'float32'))",
+    "linear_call_f16": "at.grad(lambda x: lc(lc_div, lc_div_t, jnp.float16(2), x).astype('float32'))(jnp.float16(3))",
+    "linear_call_residual_grad_refused": "at.grad(lambda r: lc(lc_div, lc_div_t, r, 2.0))(4.0)",
+    "err_linear_call_vmap": "at.vmap(lambda x: div_add(x, 3.0))(jnp.arange(3.0))",
+    "err_linear_call_bad_transpose_tree": "at.grad(lambda x: lc(lc_div, lambda r, ct: (ct, ct), 4.0, x))(2.0)",
 }
 """Name -> expression (evaluated after :data:`PRELUDE`)."""
 

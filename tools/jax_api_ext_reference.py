@@ -18,6 +18,7 @@ Runs in its own venv with jax (see tools/jax_reference.py, whose venv handling i
 """
 from __future__ import annotations
 
+import ast
 import itertools
 import json
 import os
@@ -288,6 +289,26 @@ def _random_dists_cases() -> Iterator[str]:
         yield f"random.multivariate_normal({key}, jnp.zeros(3, 'int32'), jnp.eye(3, dtype='int32'))"
         yield f"random.clone(random.key({s}))"
         yield f"random.clone({key})"
+        for shape in DIST_SHAPES:
+            yield f"random.binomial({key}, 10, 0.3, {shape})"
+            yield f"random.binomial({key}, 100.0, 0.7, {shape})"
+            yield f"random.multinomial({key}, 20, jnp.asarray([0.2, 0.3, 0.5]), shape={(*ast.literal_eval(shape), 3)})"
+        for d in DIST_DTYPES[1:]:
+            yield f"random.binomial({key}, 40.0, 0.45, (2, 3), {d})"
+        yield f"random.binomial({key}, jnp.asarray([5.0, 50.0, 1000.0, np.inf, np.nan, -1.0, 0.0, 3.7, 20.0, 1e4]), " \
+              f"jnp.asarray([0.1, 0.5, 0.9, 0.3, 0.3, 0.3, 0.5, np.nan, -0.2, 1.0]))"
+        yield f"random.binomial({key}, jnp.asarray([[3.0], [300.0]]), jnp.asarray([0.05, 0.5, 0.95]))"
+        yield f"random.binomial({key}, np.int32(12), np.float16(0.25), (4,))"
+        yield f"random.binomial(random.key({s}), 7, 0.5, (3,))"
+        yield f"jit(lambda k, n: random.binomial(k, n, 0.4, (3,)))({key}, 30.0)"
+        yield f"vmap(lambda k: random.binomial(k, 30.0, 0.5, (2,)))(random.split({key}, 3))"
+        yield f"vmap(lambda n: random.binomial({key}, n, 0.5))(jnp.asarray([3.0, 30.0, 300.0]))"
+        yield f"random.multinomial({key}, jnp.asarray([20.0, 300.0]), jnp.asarray([[0.2, 0.3, 0.5], [0.1, 0.1, 0.8]]))"
+        yield f"random.multinomial({key}, 20, jnp.asarray([0.2, 0.3, 0.5]), shape=(4, 3), dtype='int32')"
+        yield f"random.multinomial({key}, 50, jnp.asarray([0.2, 0.3, 0.5], 'float16'))"
+        yield f"random.multinomial({key}, 15, jnp.asarray([0.0, 1.0, 0.0, 2.0]) / 3, unroll=2)"
+        yield f"random.multinomial(random.key({s}), 9, jnp.asarray([0.5, 0.5]), dtype='float64')"
+        yield f"jit(lambda k, p: random.multinomial(k, 10, p))({key}, jnp.asarray([0.25, 0.75]))"
     yield "random.multivariate_normal(random.PRNGKey(0), jnp.zeros(3), jnp.eye(3), method='qr')"
     yield "random.multivariate_normal(random.PRNGKey(0), 0.0, jnp.eye(3))"
     yield "random.multivariate_normal(random.PRNGKey(0), jnp.zeros(3), jnp.ones(3))"
@@ -298,6 +319,12 @@ def _random_dists_cases() -> Iterator[str]:
     yield "random.poisson(random.PRNGKey(0), jnp.ones(3), (2,))"
     yield "random.orthogonal(random.PRNGKey(0), 3, (), 'int32')"
     yield "random.generalized_normal(random.PRNGKey(0), 2.0, (2,), 'int32')"
+    yield "random.binomial(random.PRNGKey(0), 10, 0.5, (3,), 'int32')"
+    yield "random.binomial(random.PRNGKey(0), jnp.ones(2), 0.5, (3,))"
+    yield "random.binomial(random.PRNGKey(0), [10, 20], 0.5)"
+    yield "random.binomial(random.split(random.PRNGKey(0)), 10, 0.5)"
+    yield "random.multinomial(random.PRNGKey(0), 10, [0.5, 0.5])"
+    yield "random.multinomial(random.PRNGKey(0), jnp.ones(3), jnp.asarray([0.5, 0.5]))"
     yield "random.ball(random.PRNGKey(0), 3, 2, (2,), 'int32')"
     for name in (*DIST_FIXED, "rademacher"):
         yield f"random.{name}(random.PRNGKey(0), (2,), 'int32')"

@@ -57,6 +57,17 @@ Y34 = rng.standard_normal((3, 4)).astype(np.float32)
 X4 = np.array([0.0, 0.5, 2.0, 3.0], np.float32)
 Z = np.array([0, 0, 3, 0, 1, 0, 0], np.int32)
 Z2 = np.pad(np.ones((2, 3), np.float32), ((1, 2), (0, 1)))
+U_ADD = jnp.frompyfunc(lambda x, y: x + y, 2, 1, identity=0)
+U_MAX = jnp.frompyfunc(jnp.maximum, 2, 1)
+U_HYP = jnp.frompyfunc(lambda x, y: jnp.sqrt(x * x + y * y), 2, 1)
+U_SQ = jnp.frompyfunc(lambda x: x * x, 1, 1)
+U_DIVMOD = jnp.frompyfunc(lambda x, y: (x // y, x % y), 2, 2)
+U_MUL = jnp.ufunc(lambda x, y: x * y, 2, 1, name='mul', identity=1)
+X34 = np.arange(12, dtype=np.int32).reshape(3, 4)
+F34 = np.linspace(-1, 2, 12).astype(np.float32).reshape(3, 4)
+def PATH(*args, **kwargs):
+    path, info = jnp.einsum_path(*args, **kwargs)
+    return path, repr(info)
 '''
 """Inputs, evaluated in the namespace before the cases."""
 
@@ -593,6 +604,105 @@ CASES: dict[str, str] = {
     "ldexp_grad": "at.grad(lambda v: jnp.ldexp(v, 3).sum())(X4)",
     "ldexp_jit": "at.jit(jnp.ldexp)(X4, np.array([1, 2, 3, 4]))",
     "ldexp_list": "jnp.ldexp([1.0], 2)",
+    # jnp.bool (the bool scalar type: jnp.bool_ itself)
+    "bool_is_bool_": "jnp.bool is jnp.bool_",
+    "bool_zeros": "jnp.zeros(3, jnp.bool)",
+    "bool_call": "jnp.bool(1)",
+    "bool_call_array": "jnp.bool(OPS['i32'])",
+    "bool_astype": "OPS['f32'].astype(jnp.bool)",
+    "bool_dtype": "str(jnp.dtype(jnp.bool))",
+    "bool_issubdtype": "jnp.issubdtype(jnp.bool, jnp.bool_)",
+    # einsum_path: opt_einsum's contract_path (the path and its PathInfo's table)
+    "einsum_path_chain": "PATH('ij,jk,kl->il', np.ones((2, 3)), np.ones((3, 4)), np.ones((4, 5)))",
+    "einsum_path_two": "PATH('ij,jk', np.ones((2, 3)), np.ones((3, 4)))",
+    "einsum_path_trace": "PATH('ii', np.ones((3, 3)))",
+    "einsum_path_dot": "PATH('i,i', np.ones(3), np.ones(3))",
+    "einsum_path_four": "PATH('ij,jk,kl,lm->im', np.ones((2, 3)), np.ones((3, 4)), np.ones((4, 5)), np.ones((5, 2)))",
+    "einsum_path_false": "PATH('ij,jk,kl,lm->im', np.ones((2, 3)), np.ones((3, 4)), np.ones((4, 5)), np.ones((5, 2)), "
+                         "optimize=False)",
+    "einsum_path_true": "PATH('ij,jk,kl->il', np.ones((2, 3)), np.ones((3, 40)), np.ones((40, 5)), optimize=True)",
+    "einsum_path_optimal": "PATH('ij,jk,kl->il', np.ones((20, 3)), np.ones((3, 4)), np.ones((4, 5)), "
+                           "optimize='optimal')",
+    "einsum_path_explicit": "PATH('ij,jk,kl,lm->im', np.ones((2, 3)), np.ones((3, 4)), np.ones((4, 5)), "
+                            "np.ones((5, 2)), optimize=[(1, 2), (0, 2), (0, 1)])",
+    "einsum_path_bad_name": "PATH('ij,jk,kl->il', np.ones((2, 3)), np.ones((3, 4)), np.ones((4, 5)), optimize='foo')",
+    "einsum_path_ellipsis": "PATH('...ij,...jk->...ik', np.ones((5, 2, 3)), np.ones((5, 3, 4)))",
+    "einsum_path_batched": "PATH('bij,bjk,bkl->bil', np.ones((5, 2, 30)), np.ones((5, 30, 4)), np.ones((5, 4, 50)))",
+    "einsum_path_outer": "PATH('ab,cd,ef->abcdef', np.ones((2, 3)), np.ones((3, 4)), np.ones((4, 5)))",
+    "einsum_path_hadamard": "PATH('ij,ij,ij->', np.ones((3, 3)), np.ones((3, 3)), np.ones((3, 3)))",
+    "einsum_path_implicit": "PATH('ij,jk,ki', np.ones((2, 3)), np.ones((3, 2)), np.ones((2, 2)))",
+    "einsum_path_broadcast": "PATH('ij,jk', np.ones((2, 1)), np.ones((3, 4)))",
+    "einsum_path_arrays": "PATH('ij,jk', M35, Y25.T)",
+    "einsum_path_mismatch": "PATH('ij,jk,kl->il', np.ones((2, 3)), np.ones((4, 4)), np.ones((4, 5)))",
+    "einsum_path_count": "PATH('ij,jk->ik', np.ones((2, 3)))",
+    "einsum_path_rank": "PATH('ij,jk', np.ones((2, 3)), np.ones(3))",
+    # jnp.ufunc / jnp.frompyfunc
+    "ufunc_call": "U_ADD(X34, 10)",
+    "ufunc_call_scalars": "U_ADD(2, 3)",
+    "ufunc_call_weak": "U_ADD(2.5, F34)",
+    "ufunc_call_unary": "U_SQ(F34)",
+    "ufunc_call_two_outputs": "U_DIVMOD(X34, 3)",
+    "ufunc_call_hypot": "U_HYP(F34, 1.0)",
+    "ufunc_call_list": "U_ADD([1, 2], 3)",
+    "ufunc_call_out": "U_ADD(X34, 1, out=X34)",
+    "ufunc_call_where": "U_ADD(X34, 1, where=X34 > 2)",
+    "ufunc_reduce": "U_ADD.reduce(X34)",
+    "ufunc_reduce_axis1": "U_ADD.reduce(X34, axis=1)",
+    "ufunc_reduce_all": "U_ADD.reduce(X34, axis=None)",
+    "ufunc_reduce_all_keepdims": "U_ADD.reduce(X34, axis=None, keepdims=True)",
+    "ufunc_reduce_keepdims": "U_ADD.reduce(X34, 1, keepdims=True)",
+    "ufunc_reduce_initial": "U_ADD.reduce(F34, initial=100.0)",
+    "ufunc_reduce_where": "U_ADD.reduce(X34, where=X34 % 2 == 0)",
+    "ufunc_reduce_no_identity": "U_MAX.reduce(F34, axis=0)",
+    "ufunc_reduce_empty_no_identity": "U_MAX.reduce(np.zeros((0, 3), np.float32))",
+    "ufunc_reduce_empty": "U_ADD.reduce(np.zeros((0, 3), np.float32))",
+    "ufunc_reduce_where_no_identity": "U_MAX.reduce(F34, where=F34 > 0)",
+    "ufunc_reduce_where_int": "U_ADD.reduce(X34, where=X34)",
+    "ufunc_reduce_dtype": "U_ADD.reduce(X34, dtype=jnp.float32)",
+    "ufunc_reduce_list": "U_ADD.reduce([1, 2])",
+    "ufunc_reduce_unary": "U_SQ.reduce(X34)",
+    "ufunc_reduce_two_outputs": "U_DIVMOD.reduce(X34)",
+    "ufunc_reduce_bool": "U_ADD.reduce(np.array([True, False, True]))",
+    "ufunc_reduce_int8": "U_ADD.reduce(np.array([1, 2], np.int8))",
+    "ufunc_reduce_named": "U_MUL.reduce(np.arange(1, 6))",
+    "ufunc_reduce_tuple_axis": "U_ADD.reduce(X34, axis=(0, 1))",
+    "ufunc_reduce_out": "U_ADD.reduce(X34, out=X34)",
+    "ufunc_accumulate": "U_ADD.accumulate(X34)",
+    "ufunc_accumulate_axis1": "U_ADD.accumulate(X34, axis=1)",
+    "ufunc_accumulate_max": "U_MAX.accumulate(F34, 1)",
+    "ufunc_accumulate_dtype": "U_ADD.accumulate(X34, dtype=jnp.float32)",
+    "ufunc_accumulate_empty": "U_ADD.accumulate(np.zeros((0,), np.float32))",
+    "ufunc_accumulate_none": "U_ADD.accumulate(X34, axis=None)",
+    "ufunc_accumulate_unary": "U_SQ.accumulate(X34)",
+    "ufunc_at": "U_ADD.at(X34, 1, 100, inplace=False)",
+    "ufunc_at_repeated": "U_ADD.at(X34, np.array([0, 0, 2]), 5, inplace=False)",
+    "ufunc_at_values": "U_ADD.at(jnp.arange(5), np.array([0, 0, 2]), np.array([1, 2, 3]), inplace=False)",
+    "ufunc_at_unary": "U_SQ.at(F34, (0, np.array([1, 3])), inplace=False)",
+    "ufunc_at_inplace": "U_ADD.at(X34, 1, 2)",
+    "ufunc_at_pairs": "U_ADD.at(F34, (np.array([0, 2]), np.array([1, 1])), 1.5, inplace=False)",
+    "ufunc_at_promoted": "U_ADD.at(X34, 0, 0.5, inplace=False)",
+    "ufunc_reduceat": "U_ADD.reduceat(jnp.arange(8), np.array([0, 4, 1, 5]))",
+    "ufunc_reduceat_axis1": "U_ADD.reduceat(X34, np.array([0, 2]), axis=1)",
+    "ufunc_reduceat_max": "U_MAX.reduceat(F34, np.array([0, 1]))",
+    "ufunc_reduceat_scalar": "U_ADD.reduceat(3, np.array([0]))",
+    "ufunc_reduceat_2d_indices": "U_ADD.reduceat(X34, np.array([[0, 1]]))",
+    "ufunc_outer": "U_ADD.outer(np.arange(3), np.arange(4))",
+    "ufunc_outer_hypot": "U_HYP.outer(F34[0], F34[1, :2])",
+    "ufunc_outer_2d": "U_ADD.outer(X34, np.arange(2))",
+    "ufunc_outer_unary": "U_SQ.outer(X34, X34)",
+    "ufunc_reduce_jit": "at.jit(U_ADD.reduce)(X34)",
+    "ufunc_reduce_vmap": "at.vmap(U_ADD.reduce)(X34)",
+    "ufunc_reduce_grad": "at.grad(lambda x: U_ADD.reduce(x * x))(F34[0])",
+    "ufunc_accumulate_grad": "at.grad(lambda x: U_ADD.accumulate(x).sum())(F34[0])",
+    "ufunc_call_grad": "at.grad(lambda x: U_HYP(x, 2.0).sum())(F34[0])",
+    "ufunc_call_vmap": "at.vmap(U_HYP)(F34, F34)",
+    "ufunc_outer_jit": "at.jit(U_ADD.outer)(F34[0], F34[1])",
+    "ufunc_attributes": "(U_ADD.nin, U_ADD.nout, U_ADD.nargs, U_ADD.identity, U_SQ.nargs, U_DIVMOD.nout, repr(U_ADD), "
+                        "U_ADD.__name__, repr(U_MUL), U_MUL.__name__, U_MUL.identity)",
+    "ufunc_identity_none": "U_MAX.identity is None",
+    "ufunc_equality": "(U_ADD == U_ADD, U_ADD == U_MAX, hash(U_ADD) == hash(U_ADD), isinstance(U_ADD, jnp.ufunc))",
+    "ufunc_nargs": "jnp.ufunc(lambda x, y: x, 2, 1, nargs=3).nargs",
+    "ufunc_custom_call": "jnp.ufunc(lambda x, y: x, 2, 1, call=lambda x, y: x * 0 + 7)(X34, 1)",
 }
 """Name -> expression (evaluated after :data:`PRELUDE`)."""
 

@@ -177,6 +177,18 @@ EXTRA: dict[str, str] = {
         "float": "X2", "nan": "BAD_X", "f64": "X2.astype(np.float64)", "bool": "np.array([True, False, True])",
         "bad_method": "TIES, 'mean'", "omit": "TIES, nan_policy='omit'", "bad_policy": "TIES, nan_policy='x'",
         "scalar": "3.0", "list": "[3, 1, 2]", "str": "'a'"}.items()},
+    **{f"mode:{kind}": f"st.mode({args})" for kind, args in {
+        "f32": "X2.round()", "int": "TIES", "axis1": "TIES.reshape(2, 4), axis=1",
+        "axis_none": "TIES.reshape(2, 4), None", "keepdims": "TIES.reshape(2, 4), 1, keepdims=True",
+        "keepdims_none": "TIES.reshape(2, 4), None, keepdims=True", "neg_axis": "TIES.reshape(2, 4), -1",
+        "nan": "BAD_X", "f64": "X2.astype(np.float64).round()", "bool": "np.array([True, False, True])",
+        "empty": "np.zeros((0, 3), np.float32)", "empty_int": "np.zeros((3, 0), np.int32), 1",
+        "scalar": "3.0", "weak": "jnp.asarray([1.0, 2.0, 2.0])", "rank3": "COUNTS.reshape(1, -1, 1), 1",
+        "bad_axis": "TIES, 1", "omit": "TIES, nan_policy='omit'", "raise": "TIES, nan_policy='raise'",
+        "bad_policy": "TIES, nan_policy='x'", "list": "[3, 1, 2]", "str": "'a'"}.items()},
+    "mode:jit": "at.jit(st.mode, static_argnames='axis')(TIES.reshape(2, 4), axis=1)",
+    "mode:vmap": "at.vmap(st.mode)(TIES.reshape(2, 4))",
+    "mode:fields": "(lambda r: (r.mode, r.count, type(r).__name__, r._fields))(st.mode(TIES))",
 }
 """The distributions of vectors, by hand: ``dirichlet`` (the simplex along the first axis) and ``multinomial``
 (integer counts along the last)."""
@@ -198,7 +210,7 @@ def record(r: Any) -> list[Any]:
     return [str(a.dtype), bool(getattr(r, "weak_type", False)), list(a.shape), flat]
 
 
-SAMPLED_PREFIXES: tuple[str, ...] = ("multivariate_normal.", "poisson.entropy", "sem", "rankdata")
+SAMPLED_PREFIXES: tuple[str, ...] = ("multivariate_normal.", "poisson.entropy", "sem", "rankdata", "mode")
 """The cases (by name prefix) the test runs a fixed sample of in CI (all with ``ARRAYTYPING_FULL_CONFORMANCE=1``)."""
 
 

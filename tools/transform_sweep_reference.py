@@ -63,8 +63,11 @@ def names() -> list[str]:
             # the Array API standard's version string and inspection object, and from_dlpack (a buffer handed
             # over by another library, no function of arrays to transform): jax_array_api_names_reference.json
             "__array_api_version__", "__array_namespace_info__", "from_dlpack",
-            # functions of a function (applied along or over axes): jax_numpy_more_reference.json holds them
-            "apply_along_axis", "apply_over_axes"}
+            # functions of a function (applied along or over axes; ufunc and frompyfunc make one a ufunc), and
+            # einsum_path (a contraction path, no array): jax_numpy_more_reference.json holds them
+            "apply_along_axis", "apply_over_axes", "ufunc", "frompyfunc", "einsum_path",
+            # jnp.bool is jnp.bool_, a scalar type (as the scalar types, left out; jax_numpy_more_reference.json)
+            "bool"}
     np_names = [n for n in _public("numpy/__init__.py") if n not in skip and not n[0].isupper()]
     return ([n for n in np_names if n not in _scalar_names()] + [f"nn.{n}" for n in _public("nn/__init__.py") if n != "initializers"]
             + [f"linalg.{n}" for n in _public("numpy/linalg.py") if n[0].islower()]

@@ -949,6 +949,7 @@ RANDOM_DTYPES: Final[Mapping[str, tuple[str, str, RandomErrorClass]]] = MappingP
     "orthogonal": ("f", "fc", "ValueError"),
     "multivariate_normal": ("f", "f", "ValueError"),
     "poisson": ("i", "iu", "ValueError"),
+    "binomial": ("f", "f", "ValueError"),
 })
 """Each sampler with a ``dtype`` argument: ``(default kind, accepted kinds, error class for another kind)``; kinds
 are :data:`arraytyping.lattice.KIND`'s letters."""

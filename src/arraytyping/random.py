@@ -5,18 +5,18 @@ function takes either, and ``split``/``fold_in`` return the kind they were given
 """
 
 from arraytyping._src.random import (
-    KeyDType, PRNGKey, PRNGKeyArray, ball, bernoulli, beta, bits, categorical, cauchy, chisquare, choice, clone,
+    KeyDType, PRNGKey, PRNGKeyArray, ball, bernoulli, beta, binomial, bits, categorical, cauchy, chisquare, choice, clone,
     dirichlet, double_sided_maxwell, exponential, f, fold_in, gamma, generalized_normal, geometric, gumbel, key,
-    key_data, key_dtype, key_impl, laplace, loggamma, logistic, lognormal, maxwell, multivariate_normal, normal,
+    key_data, key_dtype, key_impl, laplace, loggamma, logistic, lognormal, maxwell, multinomial, multivariate_normal, normal,
     orthogonal, pareto, permutation, poisson, rademacher, randint, random_gamma_p, rayleigh, split, t, triangular,
     truncated_normal, uniform, wald, weibull_min, wrap_key_data,
 )
 
 __all__ = [
-    "KeyDType", "PRNGKey", "PRNGKeyArray", "ball", "bernoulli", "beta", "bits", "categorical", "cauchy",
+    "KeyDType", "PRNGKey", "PRNGKeyArray", "ball", "bernoulli", "beta", "binomial", "bits", "categorical", "cauchy",
     "chisquare", "choice", "clone", "dirichlet", "double_sided_maxwell", "exponential", "f", "fold_in", "gamma",
     "generalized_normal", "geometric", "gumbel", "key", "key_data", "key_dtype", "key_impl", "laplace", "loggamma",
-    "logistic", "lognormal", "maxwell", "multivariate_normal", "normal", "orthogonal", "pareto", "permutation",
+    "logistic", "lognormal", "maxwell", "multinomial", "multivariate_normal", "normal", "orthogonal", "pareto", "permutation",
     "poisson", "rademacher", "randint", "random_gamma_p", "rayleigh", "split", "t", "triangular",
     "truncated_normal", "uniform", "wald", "weibull_min", "wrap_key_data",
 ]

@@ -20,12 +20,12 @@ from arraytyping import _IsComplexfloating, _IsInexact_Floating_Complexfloating,
 from arraytyping.typing import DType
 
 __all__ = [
-    "KeyDType", "PRNGKey", "PRNGKeyArray", "ball", "bernoulli", "beta", "bits", "categorical", "cauchy", "chisquare",
-    "choice", "clone", "dirichlet", "double_sided_maxwell", "exponential", "f", "fold_in", "gamma",
+    "KeyDType", "PRNGKey", "PRNGKeyArray", "ball", "bernoulli", "beta", "binomial", "bits", "categorical", "cauchy",
+    "chisquare", "choice", "clone", "dirichlet", "double_sided_maxwell", "exponential", "f", "fold_in", "gamma",
     "generalized_normal", "geometric", "gumbel", "key", "key_data", "key_dtype", "key_impl", "laplace", "loggamma",
-    "logistic", "lognormal", "maxwell", "multivariate_normal", "normal", "orthogonal", "pareto", "permutation",
-    "poisson", "rademacher", "randint", "random_gamma_p", "rayleigh", "split", "t", "triangular", "truncated_normal",
-    "uniform", "wald", "weibull_min", "wrap_key_data",
+    "logistic", "lognormal", "maxwell", "multinomial", "multivariate_normal", "normal", "orthogonal", "pareto",
+    "permutation", "poisson", "rademacher", "randint", "random_gamma_p", "rayleigh", "split", "t", "triangular",
+    "truncated_normal", "uniform", "wald", "weibull_min", "wrap_key_data",
 ]
 
 T = TypeVar("T")
@@ -207,6 +207,86 @@ def beta(key: PRNGKeyArray | Array[Any], a: Any, b: Any, shape: int | Sequence[i
 def beta(key: PRNGKeyArray | Array[Any], a: Any, b: Any, shape: int | Sequence[int] | None = ..., *, dtype: DTypeLike) -> Array[Any]: ...
 @overload
 def beta(key: PRNGKeyArray | Array[Any], a: Any, b: Any, shape: int | Sequence[int] | None = ..., dtype: None = ...) -> Array[float32]: ...
+@overload
+def binomial(key: PRNGKeyArray | Array[Any], n: Any, p: Any, shape: int | Sequence[int] | None, dtype: type[Never] | np.dtype[Never] | DType[Never]) -> Array[Any]:
+    """Binomial samples: the number of successes in ``n`` trials of success probability ``p``, of ``shape``
+    (default: ``n`` and ``p`` broadcast together) and a floating ``dtype`` (default: the default float), as
+    ``jax.random.binomial`` draws them (inversion for ``n * min(p, 1 - p) <= 10``, transformed rejection above; a
+    NaN or negative ``n`` or a NaN or negative ``p`` gives NaN, an infinite ``n`` gives ``inf``).
+
+    Args:
+        key: a PRNG key.
+        n: the number of trials (floats; their floor is taken).
+        p: the probability of success of each trial.
+        shape: the result's shape, which ``n`` and ``p`` broadcast to.
+        dtype: a floating dtype.
+
+    Example:
+        >>> from arraytyping import random
+        >>> random.binomial(random.PRNGKey(0), 10, 0.3, (5,))
+        Array([2., 2., 1., 2., 1.], dtype=float32)
+    """
+    ...
+@overload
+def binomial(key: PRNGKeyArray | Array[Any], n: Any, p: Any, shape: int | Sequence[int] | None = ..., *, dtype: type[Never] | np.dtype[Never] | DType[Never]) -> Array[Any]: ...
+@overload
+def binomial(key: PRNGKeyArray | Array[Any], n: Any, p: Any, shape: int | Sequence[int] | None, dtype: type[float64] | DType[float64] | type[np.float32] | np.dtype[np.float32] | type[np.float64] | np.dtype[np.float64] | Literal['float32', 'single', 'f', 'f4', '<f', '<f4', '=f', '=f4', '|f', '|f4'] | Literal['float64', 'double', 'float', 'd', 'f8', '<d', '<f8', '=d', '=f8', '|d', '|f8']) -> Array[float32]: ...
+@overload
+def binomial(key: PRNGKeyArray | Array[Any], n: Any, p: Any, shape: int | Sequence[int] | None = ..., *, dtype: type[float64] | DType[float64] | type[np.float32] | np.dtype[np.float32] | type[np.float64] | np.dtype[np.float64] | Literal['float32', 'single', 'f', 'f4', '<f', '<f4', '=f', '=f4', '|f', '|f4'] | Literal['float64', 'double', 'float', 'd', 'f8', '<d', '<f8', '=d', '=f8', '|d', '|f8']) -> Array[float32]: ...
+@overload
+def binomial(key: PRNGKeyArray | Array[Any], n: Any, p: Any, shape: int | Sequence[int] | None, dtype: type[FloatingDType] | DType[FloatingDType]) -> Array[FloatingDType]: ...
+@overload
+def binomial(key: PRNGKeyArray | Array[Any], n: Any, p: Any, shape: int | Sequence[int] | None = ..., *, dtype: type[FloatingDType] | DType[FloatingDType]) -> Array[FloatingDType]: ...
+@overload
+def binomial(key: PRNGKeyArray | Array[Any], n: Any, p: Any, shape: int | Sequence[int] | None, dtype: type[float] | DType[float]) -> Array[float32]: ...
+@overload
+def binomial(key: PRNGKeyArray | Array[Any], n: Any, p: Any, shape: int | Sequence[int] | None = ..., *, dtype: type[float] | DType[float]) -> Array[float32]: ...
+@overload
+def binomial(key: PRNGKeyArray | Array[Any], n: Any, p: Any, shape: int | Sequence[int] | None, dtype: type[np.float16] | np.dtype[np.float16] | Literal['float16', 'half', 'e', 'f2', '<e', '<f2', '=e', '=f2', '|e', '|f2']) -> Array[float16]: ...
+@overload
+def binomial(key: PRNGKeyArray | Array[Any], n: Any, p: Any, shape: int | Sequence[int] | None = ..., *, dtype: type[np.float16] | np.dtype[np.float16] | Literal['float16', 'half', 'e', 'f2', '<e', '<f2', '=e', '=f2', '|e', '|f2']) -> Array[float16]: ...
+@overload
+def binomial(key: PRNGKeyArray | Array[Any], n: Any, p: Any, shape: int | Sequence[int] | None, dtype: Literal['float8_e3m4']) -> Array[float8_e3m4]: ...
+@overload
+def binomial(key: PRNGKeyArray | Array[Any], n: Any, p: Any, shape: int | Sequence[int] | None = ..., *, dtype: Literal['float8_e3m4']) -> Array[float8_e3m4]: ...
+@overload
+def binomial(key: PRNGKeyArray | Array[Any], n: Any, p: Any, shape: int | Sequence[int] | None, dtype: Literal['float8_e4m3']) -> Array[float8_e4m3]: ...
+@overload
+def binomial(key: PRNGKeyArray | Array[Any], n: Any, p: Any, shape: int | Sequence[int] | None = ..., *, dtype: Literal['float8_e4m3']) -> Array[float8_e4m3]: ...
+@overload
+def binomial(key: PRNGKeyArray | Array[Any], n: Any, p: Any, shape: int | Sequence[int] | None, dtype: Literal['float8_e8m0fnu']) -> Array[float8_e8m0fnu]: ...
+@overload
+def binomial(key: PRNGKeyArray | Array[Any], n: Any, p: Any, shape: int | Sequence[int] | None = ..., *, dtype: Literal['float8_e8m0fnu']) -> Array[float8_e8m0fnu]: ...
+@overload
+def binomial(key: PRNGKeyArray | Array[Any], n: Any, p: Any, shape: int | Sequence[int] | None, dtype: Literal['float8_e4m3b11fnuz']) -> Array[float8_e4m3b11fnuz]: ...
+@overload
+def binomial(key: PRNGKeyArray | Array[Any], n: Any, p: Any, shape: int | Sequence[int] | None = ..., *, dtype: Literal['float8_e4m3b11fnuz']) -> Array[float8_e4m3b11fnuz]: ...
+@overload
+def binomial(key: PRNGKeyArray | Array[Any], n: Any, p: Any, shape: int | Sequence[int] | None, dtype: Literal['float8_e4m3fn']) -> Array[float8_e4m3fn]: ...
+@overload
+def binomial(key: PRNGKeyArray | Array[Any], n: Any, p: Any, shape: int | Sequence[int] | None = ..., *, dtype: Literal['float8_e4m3fn']) -> Array[float8_e4m3fn]: ...
+@overload
+def binomial(key: PRNGKeyArray | Array[Any], n: Any, p: Any, shape: int | Sequence[int] | None, dtype: Literal['float8_e4m3fnuz']) -> Array[float8_e4m3fnuz]: ...
+@overload
+def binomial(key: PRNGKeyArray | Array[Any], n: Any, p: Any, shape: int | Sequence[int] | None = ..., *, dtype: Literal['float8_e4m3fnuz']) -> Array[float8_e4m3fnuz]: ...
+@overload
+def binomial(key: PRNGKeyArray | Array[Any], n: Any, p: Any, shape: int | Sequence[int] | None, dtype: Literal['float8_e5m2']) -> Array[float8_e5m2]: ...
+@overload
+def binomial(key: PRNGKeyArray | Array[Any], n: Any, p: Any, shape: int | Sequence[int] | None = ..., *, dtype: Literal['float8_e5m2']) -> Array[float8_e5m2]: ...
+@overload
+def binomial(key: PRNGKeyArray | Array[Any], n: Any, p: Any, shape: int | Sequence[int] | None, dtype: Literal['float8_e5m2fnuz']) -> Array[float8_e5m2fnuz]: ...
+@overload
+def binomial(key: PRNGKeyArray | Array[Any], n: Any, p: Any, shape: int | Sequence[int] | None = ..., *, dtype: Literal['float8_e5m2fnuz']) -> Array[float8_e5m2fnuz]: ...
+@overload
+def binomial(key: PRNGKeyArray | Array[Any], n: Any, p: Any, shape: int | Sequence[int] | None, dtype: Literal['bfloat16']) -> Array[bfloat16]: ...
+@overload
+def binomial(key: PRNGKeyArray | Array[Any], n: Any, p: Any, shape: int | Sequence[int] | None = ..., *, dtype: Literal['bfloat16']) -> Array[bfloat16]: ...
+@overload
+def binomial(key: PRNGKeyArray | Array[Any], n: Any, p: Any, shape: int | Sequence[int] | None, dtype: DTypeLike) -> Array[Any]: ...
+@overload
+def binomial(key: PRNGKeyArray | Array[Any], n: Any, p: Any, shape: int | Sequence[int] | None = ..., *, dtype: DTypeLike) -> Array[Any]: ...
+@overload
+def binomial(key: PRNGKeyArray | Array[Any], n: Any, p: Any, shape: int | Sequence[int] | None = ..., dtype: None = ...) -> Array[float32]: ...
 @overload
 def bits(key: PRNGKeyArray | Array[Any], shape: int | Sequence[int], dtype: type[Never] | np.dtype[Never] | DType[Never]) -> Array[Any]:
     'Uniform random bits as unsigned integers (default: uint32, uint64 with x64).'
@@ -1267,6 +1347,26 @@ def maxwell(key: PRNGKeyArray | Array[Any], shape: int | Sequence[int], dtype: D
 def maxwell(key: PRNGKeyArray | Array[Any], shape: int | Sequence[int] = ..., *, dtype: DTypeLike) -> Array[Any]: ...
 @overload
 def maxwell(key: PRNGKeyArray | Array[Any], shape: int | Sequence[int] = ..., dtype: None = ...) -> Array[float32]: ...
+def multinomial(key: PRNGKeyArray | Array[Any], n: Any, p: Any, *, shape: int | Sequence[int] | None = ..., dtype: Any = ..., unroll: int | bool = ...) -> Array[Any]:
+    """Multinomial samples: the counts of each outcome (along the last axis of ``p``, their probabilities) in ``n``
+    trials, as ``jax.random.multinomial`` draws them: one binomial per outcome in a ``scan``, each of the trials
+    left; of shape ``p.shape`` (or ``shape``, whose last axis is the outcomes') and ``dtype`` (default: the
+    default float; any dtype the counts are cast to).
+
+    Args:
+        key: a PRNG key.
+        n: the number of trials, broadcast to ``p.shape[:-1]``.
+        p: the probabilities of the outcomes, along the last axis.
+        shape: the result's shape (its last axis the outcomes'), which ``p`` broadcasts to.
+        dtype: the result's dtype.
+        unroll: the ``scan``'s ``unroll``.
+
+    Example:
+        >>> from arraytyping import numpy as jnp, random
+        >>> random.multinomial(random.PRNGKey(0), 20, jnp.array([0.2, 0.3, 0.5]))
+        Array([ 1.,  6., 13.], dtype=float32)
+    """
+    ...
 def multivariate_normal(key: PRNGKeyArray | Array[Any], mean: Any, cov: Any, shape: int | Sequence[int] | None = ..., dtype: Any = ..., method: str = ...) -> Array[Any]:
     """Multivariate normal samples of ``mean`` (``(..., n)``) and covariance ``cov`` (``(..., n, n)``), of shape
     ``shape + (n,)`` (default: the broadcast batch shapes), as ``jax.random.multivariate_normal``: the

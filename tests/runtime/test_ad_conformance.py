@@ -418,6 +418,9 @@ TESTED_ELSEWHERE: dict[str, str] = {
            "value_and_grad, jvp, vjp, second order) against JAX's printed jaxprs and values",
     "custom_jvp_call": "a custom_jvp function (the user's, nn.relu, logaddexp): test_jit_call_conformance "
                        "differentiates it against JAX's printed jaxprs and values, test_custom_jvp its API",
+    "linear_call": ("custom_derivatives.linear_call: test_custom_vjp's linear_call cases differentiate it (grad, "
+                    "jvp, vjp, linear_transpose up to three times, under jit; its residuals' derivative and vmap "
+                    "refused as JAX refuses them) against tools/custom_vjp_reference.py"),
     "custom_linear_solve": "lax.custom_linear_solve, linalg.solve/inv and slogdet's derivatives: test_linear_solve "
                            "differentiates them (grad, jvp, hessian, vmap of grad) against JAX's values, dtypes and "
                            "weak flags (tools/linear_solve_reference.py)",

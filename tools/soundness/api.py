@@ -178,7 +178,8 @@ _SAMPLERS: Final = {"normal": "", "uniform": "", "gumbel": "", "bits": "", "trun
                      "cauchy": "", "maxwell": "", "rademacher": "", "pareto": "3.0, ", "rayleigh": "2.0, ",
                      "wald": "1.5, ", "lognormal": "0.5, ", "triangular": "0.0, 0.5, 1.0, ", "gamma": "2.0, ",
                      "loggamma": "2.0, ", "beta": "2.0, 3.0, ", "t": "3.0, ", "chisquare": "3.0, ",
-                     "f": "3.0, 4.0, ", "geometric": "0.3, ", "poisson": "3.0, ", "generalized_normal": "1.5, "}
+                     "f": "3.0, 4.0, ", "geometric": "0.3, ", "poisson": "3.0, ", "generalized_normal": "1.5, ",
+                     "binomial": "10.0, 0.3, "}
 """The samplers of ``arraytyping.random`` by the arguments before their shape (``randint``'s bounds follow it)."""
 
 
@@ -338,7 +339,7 @@ def scalar_constructors(weight: float) -> list[Entry]:
         out.append(Entry(f"anp.{cls}(scalar)", f"anp.{cls}({{s}})", (("s", "scalar"),), "same", covers=covers,
                          weight=weight))
         out.append(Entry(f"anp.{cls}(array)", f"anp.{cls}({{a}})", AL, "same", covers=covers, weight=weight / 2))
-    for alias in ("single", "double", "csingle", "cdouble", "float_", "int_", "uint", "complex_"):
+    for alias in ("single", "double", "csingle", "cdouble", "float_", "int_", "uint", "complex_", "bool"):
         out.append(Entry(f"anp.{alias}(scalar)", f"anp.{alias}({{s}})", (("s", "scalar"),), "same",
                          covers=(f"numpy.{alias}",), weight=weight / 4))
         out.append(Entry(f"anp.{alias}(array)", f"anp.{alias}({{a}})", AL, "same", covers=(f"numpy.{alias}",),
@@ -554,6 +555,13 @@ NOT_FUZZED: Final[dict[str, str]] = {
        for n in ("array_repr", "array_str", "save", "savez")},
     **{f"numpy.{n}": "a dtype query (a bool, a dtype or machine limits), no array result"
        for n in ("finfo", "iinfo", "isdtype", "issubdtype", "can_cast", "dtype")},
+    "random.multinomial": ("counts of shape p.shape (outcomes last), typed Array[Any] from the runtime's signature "
+                           "(its dtype any the counts are cast to): no dtype rule in the stubs; values held bit for "
+                           "bit by tools/jax_api_ext_reference.py (random_dists)"),
+    "numpy.einsum_path": "a contraction path (a list of tuples of ints) and a PathInfo: no array result",
+    **{f"numpy.{n}": ("a class wrapping a function of scalars (its call typed Any, its methods Array[Any]: no dtype "
+                      "rule in the stubs); held to JAX by tools/jax_numpy_more_reference.py")
+       for n in ("ufunc", "frompyfunc")},
     "random.random_gamma_p": "a primitive (gamma's), bound on keys and shape parameters: no function signature",
     **{f"random.{n}": "keys and key arrays: no dtype of an array operand to promote (typed PRNGKeyArray or uint32)"
        for n in ("KeyDType", "PRNGKey", "PRNGKeyArray", "fold_in", "key", "key_data", "split", "wrap_key_data")},

@@ -39,9 +39,11 @@ from arraytyping._src.lax.gather_scatter import GatherDimensionNumbers, gather
 from arraytyping._src.lax.sorting import sort_p
 from arraytyping._src.lax.special import digamma, erf, erf_inv, lgamma
 from arraytyping._src.lax.api.mapping import map as lax_map
+from arraytyping._src.lax.api.operations import cumsum as lax_cumsum
 from arraytyping._src.lax.top_k import top_k
 from arraytyping._src.lax.operand_checks import numpy_broadcast
-from arraytyping._src.lax.control_flow.loops import while_loop
+from arraytyping._src.lax.control_flow.loops import scan, while_loop
+from arraytyping._src.numpy._promotion import as_dtype, common_dtype, to_inexact_dtype
 from arraytyping._src.interpreters.batching.vmap import vmap
 from arraytyping._src.interpreters.autodiff import ad
 from arraytyping._src.interpreters.batching import batching
@@ -55,7 +57,7 @@ __all__ = ["PRNGKeyArray", "KeyDType", "PRNGKey", "key", "split", "fold_in", "ke
            "choice", "exponential", "laplace", "logistic", "cauchy", "pareto", "rayleigh", "wald", "lognormal",
            "triangular", "weibull_min", "maxwell", "double_sided_maxwell", "rademacher", "geometric", "gamma",
            "loggamma", "beta", "dirichlet", "t", "chisquare", "f", "generalized_normal", "ball", "orthogonal",
-           "multivariate_normal", "poisson", "key_impl", "key_dtype", "clone"]
+           "multivariate_normal", "poisson", "binomial", "multinomial", "key_impl", "key_dtype", "clone"]
 
 _UINT32: Final = np.dtype("uint32")
 _SQRT2: Final = math.sqrt(2)
@@ -1946,6 +1948,214 @@ def poisson(key: PRNGKeyArray | AnyArray, lam: Any, shape: int | Sequence[int] |
     lam_arr = jnp.astype(jnp.broadcast_to(_as_array("poisson", lam), dims), np.dtype("float32"))
     out: AnyArray = _poisson(data, lam_arr, shape=dims, dtype=dt)
     return out
+
+
+def jnp_promote_args_inexact(*args: Any) -> list[Any]:
+    """JAX's ``promote_dtypes_inexact``: the arguments converted to their promoted dtype, made inexact (the weak
+    flag kept), their shapes left as they are."""
+    dtype, weak = common_dtype(*args)
+    return [as_dtype(a, to_inexact_dtype(dtype), weak) for a in args]
+
+
+def _weak_zero(*args: Any) -> Any:
+    """A loop counter's start, JAX's Python ``0`` (a weak default integer), as a value of the top trace of
+    ``args`` (the key data, or under ``vmap`` of the parameters alone, the batched parameters)."""
+    zero = lax.const(0, ShapedArray((), registry.INFO[lattice.default_name("i", config.x64)].dtype, True))
+    trace = find_top_trace(args)
+    assert trace is not None, "sampler bodies run under a trace"
+    return trace.pure(zero)
+
+
+def _stirling_approx_tail(k: Any) -> Any:
+    """JAX's ``_stirling_approx_tail``: the tail of Stirling's series for ``log(k!)``, tabulated below 10."""
+    dtype = lax.aval_of(k).dtype
+    tail_values = jnp.array([0.0810614667953272, 0.0413406959554092, 0.0276779256849983, 0.02079067210376509,
+                             0.0166446911898211, 0.0138761288230707, 0.0118967099458917, 0.0104112652619720,
+                             0.00925546218271273, 0.00833056343336287], dtype=dtype)
+    use_tail_values = k <= 9
+    k = lax.clamp(_const(0.0, dtype), k, _const(9.0, dtype))
+    kp1sq = (k + 1) * (k + 1)
+    approx = (1.0 / 12 - (1.0 / 360 - 1.0 / 1260 / kp1sq) / kp1sq) / (k + 1)
+    k = lax.floor(k)
+    return _select(use_tail_values, tail_values[jnp.asarray(k, dtype=np.dtype("int32"))], approx)
+
+
+def _binomial_inversion(data: Any, count: Any, prob: Any, shape: tuple[int, ...], dtype: np.dtype[Any],
+                        max_iters: Any) -> Any:
+    """JAX's ``_binomial_inversion``: the number of geometric waiting times (of success ``prob``) that fit in
+    ``count`` trials, less one."""
+    prob_dtype = lax.aval_of(prob).dtype
+    log1minusprob = jnp.log1p(-prob)
+
+    def body_fn(carry: tuple[Any, Any, Any, Any]) -> tuple[Any, Any, Any, Any]:
+        i, num_geom, geom_sum, key = carry
+        subkey, key = _split_pair(key)
+        num_geom_out = _select(geom_sum <= count, num_geom + 1, num_geom)
+        u = _uniform_raw(subkey, 0.0, 1.0, shape, prob_dtype)
+        geom = lax.ceil(lax.div(lax.log(u), log1minusprob))
+        return i + 1, num_geom_out, geom_sum + geom, key
+
+    def cond_fn(carry: tuple[Any, Any, Any, Any]) -> Any:
+        i, geom_sum = carry[0], carry[2]
+        return (geom_sum <= count).any() & (i < max_iters)
+
+    num_geom_init = lax.full(shape, 0, prob_dtype)
+    geom_sum_init = lax.full(shape, 0, prob_dtype)
+    k = while_loop(cond_fn, body_fn, (_weak_zero(data, count, prob), num_geom_init, geom_sum_init, data))[1]
+    return jnp.astype(k - 1, dtype)
+
+
+def _btrs(data: Any, count: Any, prob: Any, shape: tuple[int, ...], dtype: np.dtype[Any], max_iters: Any) -> Any:
+    """JAX's ``_btrs``: Hormann's transformed rejection with squeeze (BTRS), for ``count * prob`` above 10."""
+    prob_dtype = lax.aval_of(prob).dtype
+    stddev = lax.sqrt(count * prob * (1 - prob))
+    b = 1.15 + 2.53 * stddev
+    a = -0.0873 + 0.0248 * b + 0.01 * prob
+    c = count * prob + 0.5
+    v_r = 0.92 - 4.2 / b
+    r = prob / (1 - prob)
+    alpha = (2.83 + 5.1 / b) * stddev
+    m = lax.floor((count + 1) * prob)
+
+    def body_fn(carry: tuple[Any, Any, Any, Any]) -> tuple[Any, Any, Any, Any]:
+        i, k_out, accepted, key = carry
+        keys = prng.split(key, (3,))
+        key, subkey_0, subkey_1 = keys[0], keys[1], keys[2]
+        u = _uniform_raw(subkey_0, 0.0, 1.0, shape, prob_dtype)
+        v = _uniform_raw(subkey_1, 0.0, 1.0, shape, prob_dtype)
+        u = u - 0.5
+        us = 0.5 - abs(u)
+        accept1 = (us >= 0.07) & (v <= v_r)
+        k = lax.floor((2 * a / us + b) * u + c)
+        reject = (k < 0) | (k > count)
+        v = lax.log(v * alpha / (a / (us * us) + b))
+        ub = ((m + 0.5) * lax.log((m + 1) / (r * (count - m + 1)))
+              + (count + 1) * lax.log((count - m + 1) / (count - k + 1))
+              + (k + 0.5) * lax.log(r * (count - k + 1) / (k + 1))
+              + _stirling_approx_tail(m)
+              + _stirling_approx_tail(count - m)
+              - _stirling_approx_tail(k)
+              - _stirling_approx_tail(count - k))
+        accept2 = v <= ub
+        accept = accept1 | (~reject & accept2)
+        k_out = _select(accept, k, k_out)
+        return i + 1, k_out, accepted | accept, key
+
+    def cond_fn(carry: tuple[Any, Any, Any, Any]) -> Any:
+        i, accepted = carry[0], carry[2]
+        return (~accepted).any() & (i < max_iters)
+
+    k_init = lax.full(shape, -1, prob_dtype)
+    accepted = lax.full(shape, False, np.dtype("bool"))
+    return jnp.astype(while_loop(cond_fn, body_fn, (_weak_zero(data, count, prob), k_init, accepted, data))[1], dtype)
+
+
+def _binomial_body(data: Any, count: Any, prob: Any, *, shape: tuple[int, ...] | None, dtype: np.dtype[Any]
+                   ) -> Any:
+    """JAX's ``_binomial`` (as TensorFlow's): inversion where ``count * q <= 10`` (``q`` the lesser of ``prob``
+    and ``1 - prob``), BTRS elsewhere; NaN for a NaN or negative count or a NaN or negative probability, ``inf``
+    for an infinite count."""
+    if shape is None:
+        shape = numpy_broadcast(_shape_of(count), _shape_of(prob))
+    else:
+        _check_shape("binomial", shape, _shape_of(count), _shape_of(prob))
+    (prob,) = jnp_promote_args_inexact(prob)
+    prob_dtype = lax.aval_of(prob).dtype
+    count = lax.convert_element_type(count, prob_dtype)
+    count = jnp.broadcast_to(count, shape)
+    prob = jnp.broadcast_to(prob, shape)
+    p_lt_half = prob < 0.5
+    q = _select(p_lt_half, prob, 1.0 - prob)
+    count_nan_or_neg = lax.ne(count, count) | (count < 0.0)
+    count_inf = jnp.isinf(count)
+    q_is_nan = lax.ne(q, q)
+    q_l_0 = q < 0.0
+    q = _select(q_is_nan | q_l_0, jnp.full_like(q, 0.01), q)
+    use_inversion = count_nan_or_neg | (count * q <= 10.0)
+    count = lax.floor(count)
+    count_inv = _select(use_inversion, count, jnp.full_like(count, 0.0))
+    count_btrs = _select(use_inversion, jnp.full_like(count, 1e4), count)
+    q_btrs = _select(use_inversion, jnp.full_like(q, 0.5), q)
+    max_iters = dtype.type(_finfo(dtype).max)
+    samples = _select(use_inversion, _binomial_inversion(data, count_inv, q, shape, dtype, max_iters),
+                      _btrs(data, count_btrs, q_btrs, shape, dtype, max_iters))
+    invalid = q_l_0 | q_is_nan | count_nan_or_neg
+    samples = _select(invalid, jnp.full_like(samples, np.nan, dtype), samples)
+    samples = _select(count_inf & (~invalid), jnp.full_like(samples, np.inf, dtype), samples)
+    return _select(p_lt_half | count_nan_or_neg | q_is_nan | count_inf, samples, jnp.astype(count, dtype) - samples)
+
+
+_binomial = _jitted(_binomial_body, "binomial")
+
+
+def binomial(key: PRNGKeyArray | AnyArray, n: Any, p: Any, shape: int | Sequence[int] | None = None,
+             dtype: Any = None) -> AnyArray:
+    """Binomial samples: the number of successes in ``n`` trials of success probability ``p``, of ``shape``
+    (default: ``n`` and ``p`` broadcast together) and a floating ``dtype`` (default: the default float), as
+    ``jax.random.binomial`` draws them (inversion for ``n * min(p, 1 - p) <= 10``, transformed rejection above; a
+    NaN or negative ``n`` or a NaN or negative ``p`` gives NaN, an infinite ``n`` gives ``inf``).
+
+    Args:
+        key: a PRNG key.
+        n: the number of trials (floats; their floor is taken).
+        p: the probability of success of each trial.
+        shape: the result's shape, which ``n`` and ``p`` broadcast to.
+        dtype: a floating dtype.
+
+    Example:
+        >>> from arraytyping import random
+        >>> random.binomial(random.PRNGKey(0), 10, 0.3, (5,))
+        Array([2., 2., 1., 2., 1.], dtype=float32)
+    """
+    data, _ = _key_data_of("binomial", key)
+    _param("binomial", n)
+    _param("binomial", p)
+    dt = _sampler_dtype("binomial", dtype)
+    dims = None if shape is None else _shape_arg(shape)
+    out: AnyArray = _binomial(data, n, p, shape=dims, dtype=dt)
+    return out
+
+
+def multinomial(key: PRNGKeyArray | AnyArray, n: Any, p: Any, *, shape: int | Sequence[int] | None = None,
+                dtype: Any = None, unroll: int | bool = 1) -> AnyArray:
+    """Multinomial samples: the counts of each outcome (along the last axis of ``p``, their probabilities) in ``n``
+    trials, as ``jax.random.multinomial`` draws them: one binomial per outcome in a ``scan``, each of the trials
+    left; of shape ``p.shape`` (or ``shape``, whose last axis is the outcomes') and ``dtype`` (default: the
+    default float; any dtype the counts are cast to).
+
+    Args:
+        key: a PRNG key.
+        n: the number of trials, broadcast to ``p.shape[:-1]``.
+        p: the probabilities of the outcomes, along the last axis.
+        shape: the result's shape (its last axis the outcomes'), which ``p`` broadcasts to.
+        dtype: the result's dtype.
+        unroll: the ``scan``'s ``unroll``.
+
+    Example:
+        >>> from arraytyping import numpy as jnp, random
+        >>> random.multinomial(random.PRNGKey(0), 20, jnp.array([0.2, 0.3, 0.5]))
+        Array([ 1.,  6., 13.], dtype=float32)
+    """
+    data, _ = _key_data_of("multinomial", key)
+    n_arr, p_arr = jnp_promote_args_inexact(_param("multinomial", n), _param("multinomial", p))
+    dims = _shape_of(p_arr) if shape is None else _shape_arg(shape)
+    n_arr = jnp.broadcast_to(n_arr, dims[:-1])
+    p_arr = jnp.broadcast_to(p_arr, dims)
+
+    def f(remainder: Any, ratio_key: tuple[Any, Any]) -> tuple[Any, Any]:
+        ratio, k = ratio_key
+        count = _binomial(k, remainder, ratio.clip(0, 1), shape=None, dtype=np.dtype(remainder.dtype))
+        return remainder - count, count
+
+    p_arr = jnp.moveaxis(p_arr, -1, 0)
+    remaining_probs = lax_cumsum(p_arr, 0, reverse=True)
+    ratios = p_arr / jnp.where(remaining_probs == 0, 1, remaining_probs)
+    keys = _split(data, shape=(_shape_of(ratios)[0],))
+    _, counts = scan(f, n_arr, (ratios, keys), unroll=unroll)
+    out_dtype = registry.INFO[lattice.default_name("f", config.x64)].dtype if dtype is None else dtype
+    out: AnyArray = jnp.astype(jnp.moveaxis(counts, 0, -1), out_dtype)
+    return out
+
 
 
 def key_impl(keys: PRNGKeyArray | AnyArray) -> str:

@@ -25,8 +25,8 @@ from arraytyping._src.numpy import (
     bitwise_xor, blackman, broadcast_arrays, broadcast_shapes, broadcast_to, cbrt, ceil, choose, clip, column_stack,
     compress, concat, concatenate, conj, conjugate, convolve, copy, copysign, corrcoef, correlate, cos, cosh,
     count_nonzero, cov, cross, cumprod, cumsum, cumulative_prod, cumulative_sum, deg2rad, degrees, delete, diag,
-    diag_indices, diag_indices_from, diagonal, diff, digitize, divide, divmod, dot, dsplit, dstack, ediff1d, einsum,
-    empty, empty_like, equal, exp, exp2, expand_dims, expm1, eye, fabs, flatnonzero, flip, fliplr, flipud, float_power,
+    diag_indices, diag_indices_from, diagonal, diff, digitize, divide, divmod, dot, dsplit, dstack, ediff1d, einsum, einsum_path,
+    empty, empty_like, equal, exp, exp2, expand_dims, expm1, eye, fabs, flatnonzero, flip, fliplr, flipud, float_power, frompyfunc,
     floor, floor_divide, fmax, fmin, fmod, full, full_like, gcd, geomspace, greater, greater_equal, hamming, hanning,
     heaviside, hsplit, hstack, hypot, identity, imag, indices, inner, interp, invert, isclose, iscomplex, iscomplexobj,
     isfinite, isin, isinf, isnan, isneginf, isposinf, isreal, isrealobj, isscalar, kron, lcm, left_shift, less,
@@ -40,7 +40,7 @@ from arraytyping._src.numpy import (
     sign, signbit, sin, sinc, sinh, size, sort, spacing, split, sqrt, square, squeeze, stack, std, subtract, sum,
     swapaxes, take, take_along_axis, tan, tanh, tensordot, tile, trace, transpose, trapezoid, tri, tril, tril_indices,
     tril_indices_from, trim_zeros, triu, triu_indices, triu_indices_from, true_divide, trunc, unique, unique_all,
-    unique_counts, unique_inverse, unique_values, unravel_index, unstack, var, vdot, vecdot, vecmat, vectorize, vsplit,
+    ufunc, unique_counts, unique_inverse, unique_values, unravel_index, unstack, var, vdot, vecdot, vecmat, vectorize, vsplit,
     vstack, where, zeros, zeros_like,
 )
 from arraytyping._src.dtypes.scalar_types import (
@@ -61,6 +61,7 @@ from numpy.exceptions import ComplexWarning
 
 single, double, csingle, cdouble = float32, float64, complex64, complex128  # numpy's aliases, as jax.numpy has them
 float_, int_, uint, complex_ = float64, int64, uint64, complex128
+bool = bool_  # noqa: A001 - jax.numpy's name for its bool scalar type: jnp.bool is jnp.bool_
 
 from numpy import e, euler_gamma, inf, nan, pi  # Python floats, as jax.numpy's (weakly typed in operations)
 
@@ -77,16 +78,16 @@ __all__ = [
     "asarray", "asin", "asinh", "astype", "atan", "atan2", "atanh", "atleast_1d", "atleast_2d", "atleast_3d",
     "average", "bartlett", "bfloat16", "bincount", "bitwise_and", "bitwise_count", "bitwise_invert",
     "bitwise_left_shift", "bitwise_not", "bitwise_or", "bitwise_right_shift", "bitwise_xor", "blackman", "block",
-    "bool_", "broadcast_arrays", "broadcast_shapes", "broadcast_to", "c_", "can_cast", "cbrt", "cdouble", "ceil",
+    "bool", "bool_", "broadcast_arrays", "broadcast_shapes", "broadcast_to", "c_", "can_cast", "cbrt", "cdouble", "ceil",
     "character", "choose", "clip", "column_stack", "complex128", "complex64", "complex_", "complexfloating",
     "compress", "concat", "concatenate", "conj", "conjugate", "convolve", "copy", "copysign", "corrcoef", "correlate",
     "cos", "cosh", "count_nonzero", "cov", "cross", "csingle", "cumprod", "cumsum", "cumulative_prod",
     "cumulative_sum", "deg2rad", "degrees", "delete", "diag", "diag_indices", "diag_indices_from", "diagflat",
     "diagonal", "diff", "digitize", "divide", "divmod", "dot", "double", "dsplit", "dstack", "dtype", "e", "ediff1d",
-    "einsum", "empty", "empty_like", "equal", "euler_gamma", "exp", "exp2", "expand_dims", "expm1", "extract", "eye",
+    "einsum", "einsum_path", "empty", "empty_like", "equal", "euler_gamma", "exp", "exp2", "expand_dims", "expm1", "extract", "eye",
     "fabs", "fill_diagonal", "finfo", "flatnonzero", "flexible", "flip", "fliplr", "flipud", "float16", "float32",
     "float4_e2m1fn", "float64", "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz",
-    "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float_", "float_power",
+    "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float_", "float_power", "frompyfunc",
     "floating", "floor", "floor_divide", "fmax", "fmin", "fmod", "frexp", "from_dlpack", "frombuffer", "fromfile",
     "fromfunction", "fromiter", "fromstring", "full", "full_like", "gcd", "generic", "geomspace", "get_printoptions",
     "gradient", "greater", "greater_equal", "hamming", "hanning", "heaviside", "histogram", "histogram2d",
@@ -111,7 +112,7 @@ __all__ = [
     "swapaxes", "take", "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "transpose", "trapezoid",
     "tri", "tril", "tril_indices", "tril_indices_from", "trim_zeros", "triu", "triu_indices", "triu_indices_from",
     "true_divide", "trunc", "uint", "uint1", "uint16", "uint2", "uint32", "uint4", "uint64", "uint8", "union1d",
-    "unique", "unique_all", "unique_counts", "unique_inverse", "unique_values", "unpackbits", "unravel_index",
+    "ufunc", "unique", "unique_all", "unique_counts", "unique_inverse", "unique_values", "unpackbits", "unravel_index",
     "unsignedinteger", "unstack", "unwrap", "vander", "var", "vdot", "vecdot", "vecmat", "vectorize", "vsplit",
     "vstack", "where", "zeros", "zeros_like",
 ]

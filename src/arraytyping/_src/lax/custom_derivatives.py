@@ -24,7 +24,8 @@ from arraytyping._src.core.staging import abstractify
 from arraytyping._src.core.trace import Primitive
 from arraytyping._src.xla import lowering as mlow
 
-__all__ = ["BwdRule", "CustomVJPPrimal", "FwdRule", "SymbolicZero", "NamedRule", "Rule", "custom_jvp_call_p", "custom_lin_p", "custom_vjp_call_p"]
+__all__ = ["BwdRule", "CustomVJPPrimal", "FwdRule", "SymbolicZero", "NamedRule", "Rule", "custom_jvp_call_p", "custom_lin_p",
+           "custom_vjp_call_p", "linear_call_p"]
 
 
 _FLOAT0: Final = np.dtype([("float0", np.void, 0)])
@@ -180,3 +181,27 @@ def _lin_lowering(ctx: mlow.LoweringContext, *args: Any, **_: Any) -> list[Any]:
 
 
 mlow.RULES[custom_lin_p] = _lin_lowering
+
+
+def _linear_call_abstract_eval(*args: ShapedArray, callee: jx.ClosedJaxpr, transpose_thunk: Any,
+                               num_callee_consts: int, num_res: int) -> list[ShapedArray]:
+    if len(args) != len(callee.in_avals) or not all(map(typematch, callee.in_avals, args)):
+        raise jx.JaxprTypeError(f"linear_call takes inputs of type "
+                                f"{' '.join(a.str_short() for a in callee.in_avals)}, called with operands of "
+                                f"type {' '.join(a.str_short() for a in args)}")
+    return list(callee.out_avals)
+
+
+linear_call_p: Final[Primitive] = Primitive("linear_call", _linear_call_abstract_eval, multiple_results=True)
+"""A call of a linear function with a custom transpose (JAX's ``linear_call``): parameters ``callee`` (the
+function's closed jaxpr: its constants, the residual and then the linear inputs), ``transpose_thunk`` (a
+zero-argument function returning the transpose's closed jaxpr and its constants, staged on first use),
+``num_callee_consts`` and ``num_res``. Its type is ``callee``'s; it runs and lowers as ``callee``; its JVP and
+transpose are the interpreters' (:mod:`arraytyping._src.interpreters.autodiff.linear_call`)."""
+
+
+def _linear_call_lowering(ctx: mlow.LoweringContext, *args: Any, callee: jx.ClosedJaxpr, **_: Any) -> list[Any]:
+    return mlow.closed_jaxpr_subcomp(ctx.m, callee, list(args))
+
+
+mlow.RULES[linear_call_p] = _linear_call_lowering

@@ -39,7 +39,7 @@ from arraytyping._src.numpy.contractions import (
     convolve, corrcoef, correlate, cov, cross, dot, inner, kron, matmul, matvec, outer, polyadd, polyder, polydiv,
     polyint, polymul, polysub, polyval, tensordot, vdot, vecdot, vecmat,
 )
-from arraytyping._src.numpy.einsum import einsum
+from arraytyping._src.numpy.einsum import einsum, einsum_path
 from arraytyping._src.numpy.creation import (
     arange, copy, diag, diagflat, empty, empty_like, eye, frombuffer, fromfile, fromfunction, fromiter, fromstring,
     geomspace, load, identity, linspace, logspace, meshgrid, tri, vander, view,
@@ -82,7 +82,7 @@ from arraytyping._src.numpy.shape import (
     flipud, matrix_transpose, moveaxis, ndim, permute_dims, ravel, repeat, reshape, roll, rollaxis, rot90, shape,
     size, squeeze, swapaxes, tile, transpose,
 )
-from arraytyping._src.numpy.vectorize import apply_along_axis, apply_over_axes, piecewise, vectorize
+from arraytyping._src.numpy.vectorize import apply_along_axis, apply_over_axes, frompyfunc, piecewise, ufunc, vectorize
 from arraytyping._src.numpy.editing import delete, insert, packbits, resize, trim_zeros, unpackbits
 from arraytyping._src.numpy.windows import bartlett, blackman, hamming, hanning, kaiser
 from arraytyping._src.numpy.linalg import poly, polyfit, roots
@@ -105,8 +105,8 @@ __all__ = [
     "convolve", "copy", "copysign", "corrcoef", "correlate", "cos", "cosh", "count_nonzero", "cov", "cross",
     "cumprod", "cumsum", "cumulative_prod", "cumulative_sum", "deg2rad", "degrees", "delete", "diag", "diag_indices",
     "diag_indices_from", "diagflat", "diagonal", "diff", "digitize", "divide", "divmod", "dot", "dsplit", "dstack",
-    "ediff1d", "einsum", "empty", "empty_like", "equal", "exp", "exp2", "expand_dims", "expm1", "extract", "eye",
-    "fabs", "fill_diagonal", "flatnonzero", "flip", "fliplr", "flipud", "float_power", "floor", "floor_divide",
+    "ediff1d", "einsum", "einsum_path", "empty", "empty_like", "equal", "exp", "exp2", "expand_dims", "expm1", "extract", "eye",
+    "fabs", "fill_diagonal", "flatnonzero", "flip", "fliplr", "flipud", "float_power", "frompyfunc", "floor", "floor_divide",
     "fmax", "fmin", "fmod", "frexp", "from_dlpack", "frombuffer", "fromfile", "fromfunction", "fromiter",
     "fromstring", "full", "full_like", "gcd", "geomspace", "getitem", "gradient", "greater", "greater_equal",
     "hamming", "hanning", "heaviside", "histogram", "histogram2d", "histogram_bin_edges", "histogramdd", "hsplit",
@@ -127,7 +127,7 @@ __all__ = [
     "spacing", "split", "sqrt", "square", "squeeze", "stack", "std", "subtract", "sum", "swapaxes", "take",
     "take_along_axis", "tan", "tanh", "tensordot", "tile", "trace", "transpose", "trapezoid", "tri", "tril",
     "tril_indices", "tril_indices_from", "trim_zeros", "triu", "triu_indices", "triu_indices_from", "true_divide",
-    "trunc", "union1d", "unique", "unique_all", "unique_counts", "unique_inverse", "unique_values", "unpackbits",
+    "trunc", "union1d", "ufunc", "unique", "unique_all", "unique_counts", "unique_inverse", "unique_values", "unpackbits",
     "unravel_index", "unstack", "unwrap", "vander", "var", "vdot", "vecdot", "vecmat", "vectorize", "view", "vsplit",
     "vstack", "where", "zeros", "zeros_like",
 ]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import collections
 import itertools
+from decimal import Decimal
 from collections.abc import Sequence
 from typing import Any, cast
 
@@ -26,7 +27,7 @@ from arraytyping._src.numpy._promotion import ArrayLike, jitted, operand, shape_
 from arraytyping._src.numpy.contractions import contraction_result, ensure_array
 from arraytyping._src.dtypes.promotion import lattice_result
 
-__all__ = ["einsum"]
+__all__ = ["PathInfo", "einsum", "einsum_path"]
 
 _SYMBOLS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -297,3 +298,199 @@ def einsum(subscripts: str, /, *operands: ArrayLike, out: None = None, optimize:
     result: Array = _einsum(*operands, contractions=path)
     return result
 
+
+
+class PathInfo:
+    """What :func:`einsum_path` describes a contraction with (opt_einsum's ``PathInfo``, which JAX's
+    ``einsum_path`` returns): the equation, the path, each step's contraction, the naive and optimized FLOP
+    counts, and a printable table (``print(info)``)."""
+
+    def __init__(self, contraction_list: list[tuple[tuple[int, ...], frozenset[str], str, tuple[str, ...] | None,
+                                                    str | bool]],
+                 input_subscripts: str, output_subscript: str, indices: frozenset[str],
+                 path: list[tuple[int, ...]], scale_list: list[int], naive_cost: int, opt_cost: int,
+                 size_list: list[int], size_dict: dict[str, int]) -> None:
+        self.contraction_list = contraction_list
+        self.input_subscripts = input_subscripts
+        self.output_subscript = output_subscript
+        self.path = path
+        self.indices = indices
+        self.scale_list = scale_list
+        self.naive_cost = Decimal(naive_cost)
+        self.opt_cost = Decimal(opt_cost)
+        self.speedup = self.naive_cost / max(self.opt_cost, Decimal(1))
+        self.size_list = size_list
+        self.size_dict = size_dict
+        self.shapes = [tuple(size_dict[k] for k in ks) for ks in input_subscripts.split(",")]
+        self.eq = f"{input_subscripts}->{output_subscript}"
+        self.largest_intermediate = Decimal(max(size_list, default=1))
+
+    def __repr__(self) -> str:
+        header = ("scaling", "BLAS", "current", "remaining")
+        lines = [
+            f"  Complete contraction:  {self.eq}\n",
+            f"         Naive scaling:  {len(self.indices)}\n",
+            f"     Optimized scaling:  {max(self.scale_list, default=0)}\n",
+            f"      Naive FLOP count:  {self.naive_cost:.3e}\n",
+            f"  Optimized FLOP count:  {self.opt_cost:.3e}\n",
+            f"   Theoretical speedup:  {self.speedup:.3e}\n",
+            f"  Largest intermediate:  {self.largest_intermediate:.3e} elements\n",
+            "-" * 80 + "\n",
+            "{:>6} {:>11} {:>22} {:>37}\n".format(*header),
+            "-" * 80,
+        ]
+        for n, (_, _, einsum_str, remaining, do_blas) in enumerate(self.contraction_list):
+            remaining_str = "..." if remaining is None else ",".join(remaining) + "->" + self.output_subscript
+            size_remaining = max(0, 56 - max(22, len(einsum_str)))
+            lines.append("\n{:>4} {:>14} {:>22}    {:>{}}".format(self.scale_list[n], do_blas, einsum_str,
+                                                                   remaining_str, size_remaining))
+        return "".join(lines)
+
+
+def _can_blas(inputs: list[str], result: str, idx_removed: frozenset[str], shapes: list[tuple[int, ...]]
+              ) -> str | bool:
+    """opt_einsum's ``can_blas``: the BLAS routine a pairwise contraction maps to, or False."""
+    if len(inputs) != 2:
+        return False
+    left, right = inputs
+    for c in set(left + right):
+        nl, nr = left.count(c), right.count(c)
+        if nl > 1 or nr > 1 or nl + nr > 2:
+            return False
+        if nl + nr - 1 == int(c in result):
+            return False
+    for c in idx_removed:
+        if shapes[0][left.find(c)] != shapes[1][right.find(c)]:
+            return False
+    if not idx_removed:
+        return "OUTER/EINSUM"
+    sets = [set(x) for x in inputs]
+    keep_left, keep_right = sets[0] - idx_removed, sets[1] - idx_removed
+    rs = len(idx_removed)
+    if left == right:
+        return "DOT"
+    if sets[0] == sets[1]:
+        return "DOT/EINSUM"
+    if left[-rs:] == right[:rs] or left[:rs] == right[-rs:] or left[-rs:] == right[-rs:] or left[:rs] == right[:rs]:
+        return "GEMM"
+    if not keep_left or not keep_right:
+        return "GEMV/EINSUM"
+    return "TDOT"
+
+
+def _size(indices: Any, sizes: dict[str, int]) -> int:
+    out = 1
+    for c in indices:
+        out *= sizes[c]
+    return out
+
+
+_PATH_OPTIONS: tuple[str, ...] = ("auto", "auto-hq", "optimal", "branch-all", "branch-2", "branch-1", "greedy", "eager",
+                                  "opportunistic", "dp", "dynamic-programming", "random-greedy",
+                                  "random-greedy-128")
+"""opt_einsum's path searches by name."""
+
+
+def einsum_path(subscripts: str, /, *operands: Any, optimize: bool | str | list[tuple[int, ...]] = "auto"
+                ) -> tuple[list[tuple[int, ...]], PathInfo]:
+    """The contraction path :func:`einsum` would take for ``subscripts`` on operands of these shapes, without
+    contracting anything, as JAX's ``jnp.einsum_path`` (opt_einsum's ``contract_path``): the path (the positions
+    contracted at each step, in the shrinking list of operands) and a :class:`PathInfo` (printable).
+
+    ``optimize``: ``"auto"`` or ``"optimal"`` (the exhaustive search; ``"auto"`` is it for up to four operands),
+    ``True`` (``"optimal"``), ``False`` (left to right, pairwise) or an explicit path. opt_einsum's other searches
+    (``"greedy"``, ``"branch-*"``, ``"dp"``, and ``"auto"`` for five operands or more) are not implemented.
+
+    Args:
+        subscripts: the Einstein summation, as :func:`einsum` takes it.
+        operands: the arrays (only their shapes matter).
+        optimize: how the path is searched.
+
+    Example:
+        >>> import arraytyping.numpy as jnp
+        >>> path, info = jnp.einsum_path("ij,jk,kl->il", jnp.ones((2, 3)), jnp.ones((3, 4)), jnp.ones((4, 5)))
+        >>> path
+        [(0, 1), (0, 1)]
+        >>> info.opt_cost
+        Decimal('128')
+    """
+    shapes = [tuple(int(d) for d in (x.shape if hasattr(x, "shape") else np.shape(x))) for x in operands]
+    terms, output = _parse(subscripts, shapes)
+    input_subscripts = ",".join(terms)
+    sizes: dict[str, int] = {}
+    for num, (term, shape) in enumerate(zip(terms, shapes)):
+        if len(shape) != len(term):
+            raise ValueError(f"Einstein sum subscript '{term}' does not contain the correct number of indices for "
+                             f"operand {num}.")
+        for c, d in zip(term, shape):
+            if c in sizes:
+                if sizes[c] == 1:
+                    sizes[c] = d
+                elif d not in (1, sizes[c]):
+                    raise ValueError(f"Size of label '{c}' for operand {num} ({sizes[c]}) does not match previous "
+                                     f"terms ({d}).")
+            else:
+                sizes[c] = d
+    n = len(terms)
+    indices = frozenset(input_subscripts.replace(",", ""))
+    inner = sum(len(set(t)) for t in terms) - len(indices) > 0
+    naive_cost = _flops(indices, inner, n, sizes)
+    input_sets = [frozenset(t) for t in terms]
+    path: list[tuple[int, ...]]
+    method: str | None = None  # None: JAX's Unoptimized (optimize=False)
+    explicit: list[tuple[int, ...]] | None = None
+    if isinstance(optimize, bool):
+        method = "optimal" if optimize else None
+    elif isinstance(optimize, str):
+        method = optimize
+    else:
+        explicit = [tuple(p) for p in optimize]
+    if explicit is not None:
+        path = explicit
+    elif n <= 2:
+        path = [tuple(range(n))]
+    elif method is None:
+        path = [(0, 1)] * (n - 1)  # left to right
+    else:
+        name = method.lower()
+        if name not in _PATH_OPTIONS:
+            raise KeyError(f"Path optimizer '{name}' not found, valid options are {set(_PATH_OPTIONS)}.")
+        if not (name == "optimal" or (name in ("auto", "auto-hq") and n <= 4)):
+            raise NotImplementedError(f"einsum_path with optimize={optimize!r} for {n} operands: only the "
+                                      "exhaustive 'optimal' search (and 'auto' up to four operands) is implemented")
+        path = _optimal(input_sets, frozenset(output), sizes)
+    scale_list: list[int] = []
+    step_sizes: list[int] = []
+    costs: list[int] = []
+    contraction_list: list[tuple[tuple[int, ...], frozenset[str], str, tuple[str, ...] | None, str | bool]] = []
+    names = list(terms)
+    term_shapes = list(shapes)
+    sets = list(input_sets)
+    output_set = frozenset(output)
+    for num, step in enumerate(path):
+        positions = tuple(sorted(step, reverse=True))
+        taken = [sets.pop(p) for p in positions]
+        idx_contract = frozenset[str]().union(*taken)
+        new_result = idx_contract & output_set.union(*sets)
+        idx_removed = idx_contract - new_result
+        sets.append(new_result)
+        costs.append(_flops(idx_contract, bool(idx_removed), len(positions), sizes))
+        scale_list.append(len(idx_contract))
+        step_sizes.append(_size(new_result, sizes))
+        inputs = [names.pop(p) for p in positions]
+        in_shapes = [term_shapes.pop(p) for p in positions]
+        do_blas = _can_blas(inputs, "".join(new_result), idx_removed, in_shapes)
+        if num == len(path) - 1:
+            result = output
+        else:
+            seen = "".join(inputs)
+            result = "".join(sorted(new_result, key=seen.find))
+        result_shape = tuple(max(s[loc] for s, loc in zip(in_shapes, [x.find(c) for x in inputs]) if loc >= 0)
+                             for c in result)
+        names.append(result)
+        term_shapes.append(result_shape)
+        contraction_list.append((positions, idx_removed, ",".join(inputs) + "->" + result,
+                                 tuple(names) if len(names) <= 20 else None, do_blas))
+    info = PathInfo(contraction_list, input_subscripts, output, indices, path, scale_list, naive_cost, sum(costs),
+                    step_sizes, sizes)
+    return path, info

@@ -1,10 +1,10 @@
 """``jax.scipy.stats``' functions of samples as JAX 0.10.2 computes them (``jax/_src/scipy/stats/_core.py``):
-``rankdata`` and ``sem``."""
+``mode``, ``rankdata`` and ``sem``."""
 
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -16,10 +16,12 @@ from arraytyping._src.dtypes import registry
 from arraytyping._src.dtypes.config import config
 from arraytyping._src.lax.api.indexing import sort_key_val
 from arraytyping._src.lax.control_flow.conditionals import cond
-from arraytyping._src.numpy._promotion import shape_of
+from arraytyping._src.interpreters.batching.vmap import vmap
+from arraytyping._src.numpy._promotion import jitted, shape_of
+from arraytyping._src.scipy.fft import canonicalize_axis
 from arraytyping._src.scipy.stats._util import promoted
 
-__all__ = ["rankdata", "sem"]
+__all__ = ["ModeResult", "mode", "rankdata", "sem"]
 
 
 def _default_float() -> np.dtype[Any]:
@@ -122,3 +124,66 @@ def sem(a: ArrayLike, axis: int | None = 0, ddof: int = 1, nan_policy: str = "pr
                              / jnp.sqrt(count).astype(np.dtype(b.dtype)))
         return omitted
     raise ValueError(f"{nan_policy} is not supported")
+
+
+class ModeResult(NamedTuple):
+    """What :func:`mode` returns: the modal values and how often each occurs."""
+
+    mode: AnyArray
+    """The most common value along the axis (the smallest of those tied)."""
+    count: AnyArray  # type: ignore[assignment]  # a field named as tuple's count method, as JAX's and SciPy's
+    """How many times it occurs."""
+
+
+def mode(a: ArrayLike, axis: int | None = 0, nan_policy: str = "propagate", keepdims: bool = False) -> ModeResult:
+    """The most common value along ``axis`` (the flattened array with ``None``) and its count, as JAX's
+    ``jax.scipy.stats.mode``: the smallest value among those tied, ``a``'s dtype and an integer count (an empty
+    axis gives NaN and a count of 0, both of the default float dtype).
+
+    Args:
+        a: the samples (a scalar is taken as one sample).
+        axis: the axis reduced (``None``: all).
+        nan_policy: ``'propagate'`` alone (``'omit'`` and ``'raise'`` raise ``NotImplementedError``, as in JAX).
+        keepdims: keep the reduced axis with length 1.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import stats
+        >>> stats.mode(jnp.array([2, 4, 1, 1, 3, 4, 4, 2, 3]))
+        ModeResult(mode=Array(4, dtype=int32), count=Array(3, dtype=int32))
+    """
+    check_arraylike("mode", a)
+    _nan_policy("mode", nan_policy)
+    result: ModeResult = _mode(a, axis=axis, keepdims=keepdims)
+    return result
+
+
+def _mode_body(a: Any, *, axis: int | None, keepdims: bool) -> ModeResult:
+    x = jnp.atleast_1d(a)
+    shape = shape_of(x)
+    if axis is not None:
+        axis = canonicalize_axis(axis, len(shape))
+    if keepdims:
+        out_shape = tuple(1 for _ in shape) if axis is None else tuple(1 if i == axis else s
+                                                                        for i, s in enumerate(shape))
+    else:
+        out_shape = () if axis is None else tuple(s for i, s in enumerate(shape) if i != axis)
+    if axis is None:
+        axis = 0
+        x = jnp.ravel(x)
+
+    def one(v: Any) -> tuple[Any, Any]:
+        size = shape_of(v)[0]
+        if size == 0:
+            return jnp.array(np.nan, dtype=_default_float()), jnp.array(0, dtype=_default_float())
+        vals, counts = jnp.unique(v, return_counts=True, size=size)
+        return vals[jnp.argmax(counts)], counts.max()
+
+    x = jnp.moveaxis(x, axis, 0)
+    moved = shape_of(x)
+    x = x.reshape(moved[0], math.prod(moved[1:]))
+    vals, counts = vmap(one, in_axes=1)(x)
+    return ModeResult(vals.reshape(out_shape), counts.reshape(out_shape))
+
+
+_mode = jitted(_mode_body, "mode", call_name="mode")

@@ -1,7 +1,7 @@
 """``arraytyping.scipy.stats``: JAX 0.10.2's ``jax.scipy.stats``: the distributions, one module each, and the
-functions of samples ``rankdata`` and ``sem``."""
+functions of samples ``mode``, ``rankdata`` and ``sem``."""
 
-from arraytyping._src.scipy.sample_statistics import rankdata, sem
+from arraytyping._src.scipy.sample_statistics import ModeResult as ModeResult, mode, rankdata, sem
 from arraytyping.scipy.stats import (
     bernoulli, beta, betabinom, binom, cauchy, chi2, dirichlet, expon, gamma, gennorm, geom, gumbel_l, gumbel_r,
     laplace, logistic, multinomial, multivariate_normal, nbinom, norm, pareto, poisson, t, truncnorm, uniform,
@@ -9,6 +9,6 @@ from arraytyping.scipy.stats import (
 )
 
 __all__ = ["bernoulli", "beta", "betabinom", "binom", "cauchy", "chi2", "dirichlet", "expon", "gamma",
-           "gennorm", "geom", "gumbel_l", "gumbel_r", "laplace", "logistic", "multinomial",
+           "gennorm", "geom", "gumbel_l", "gumbel_r", "laplace", "logistic", "mode", "multinomial",
            "multivariate_normal", "nbinom", "norm", "pareto", "poisson", "rankdata", "sem", "t",
            "truncnorm", "uniform", "vonmises", "wrapcauchy"]

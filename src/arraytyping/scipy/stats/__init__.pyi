@@ -2,7 +2,7 @@
 
 # mypy: disable-error-code="overload-overlap, misc, override"
 
-"``arraytyping.scipy.stats``: JAX 0.10.2's ``jax.scipy.stats``: the distributions, one module each, and the\nfunctions of samples ``rankdata`` and ``sem``."
+"``arraytyping.scipy.stats``: JAX 0.10.2's ``jax.scipy.stats``: the distributions, one module each, and the\nfunctions of samples ``mode``, ``rankdata`` and ``sem``."
 
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar, Final, Generic, Literal, NamedTuple, TypeVar, overload
@@ -16,10 +16,32 @@ from arraytyping.typing import ArrayLike, DTypeLike, ShapeLike
 
 __all__ = [
     "bernoulli", "beta", "betabinom", "binom", "cauchy", "chi2", "dirichlet", "expon", "gamma", "gennorm", "geom",
-    "gumbel_l", "gumbel_r", "laplace", "logistic", "multinomial", "multivariate_normal", "nbinom", "norm", "pareto",
-    "poisson", "rankdata", "sem", "t", "truncnorm", "uniform", "vonmises", "wrapcauchy",
+    "gumbel_l", "gumbel_r", "laplace", "logistic", "mode", "multinomial", "multivariate_normal", "nbinom", "norm",
+    "pareto", "poisson", "rankdata", "sem", "t", "truncnorm", "uniform", "vonmises", "wrapcauchy",
 ]
 
+class ModeResult(NamedTuple):
+    'What :func:`mode` returns: the modal values and how often each occurs.'
+    mode: Array[Any]
+    count: Array[Any]  # type: ignore[assignment]  # a field named as tuple's count method, as JAX's and SciPy's
+def mode(a: ArrayLike, axis: int | None = ..., nan_policy: str = ..., keepdims: bool = ...) -> ModeResult:
+    """The most common value along ``axis`` (the flattened array with ``None``) and its count, as JAX's
+    ``jax.scipy.stats.mode``: the smallest value among those tied, ``a``'s dtype and an integer count (an empty
+    axis gives NaN and a count of 0, both of the default float dtype).
+
+    Args:
+        a: the samples (a scalar is taken as one sample).
+        axis: the axis reduced (``None``: all).
+        nan_policy: ``'propagate'`` alone (``'omit'`` and ``'raise'`` raise ``NotImplementedError``, as in JAX).
+        keepdims: keep the reduced axis with length 1.
+
+    Example:
+        >>> from arraytyping import numpy as jnp
+        >>> from arraytyping.scipy import stats
+        >>> stats.mode(jnp.array([2, 4, 1, 1, 3, 4, 4, 2, 3]))
+        ModeResult(mode=Array(4, dtype=int32), count=Array(3, dtype=int32))
+    """
+    ...
 def rankdata(a: ArrayLike, method: str = ..., *, axis: int | None = ..., nan_policy: str = ...) -> Array[Any]:
     """The ranks of the samples (from 1), ties given by ``method``: ``'average'`` (default), ``'min'``, ``'max'``,
     ``'dense'`` or ``'ordinal'``; of the default float dtype, all NaN where a sample is NaN; over the flattened

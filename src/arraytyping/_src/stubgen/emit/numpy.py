@@ -675,9 +675,77 @@ RESHAPE_REST: Final = ', shape: ShapeLike, order: str = "C", *, copy: bool | Non
 
 
 SCALAR_ALIASES: Final = {"single": "float32", "double": "float64", "csingle": "complex64", "cdouble": "complex128",
-                          "float_": "float64", "int_": "int64", "uint": "uint64", "complex_": "complex128"}
+                          "float_": "float64", "int_": "int64", "uint": "uint64", "complex_": "complex128",
+                          "bool": "bool_"}
 """numpy's other names for scalar classes, which ``jax.numpy`` has too (``arraytyping/numpy/__init__.py`` binds the
-same)."""
+same). ``bool`` shadows the builtin in the stub: :func:`builtins_bool` spells every other ``bool`` of the stub
+``builtins.bool``, as numpy's and JAX's own stubs do."""
+
+
+def _ufunc_declarations(docs: Callable[[str], str | None]) -> list[str]:
+    """``ufunc`` (JAX's ``jnp.ufunc``: its methods' results any dtype, its call's anything, as JAX's own stubs say),
+    ``frompyfunc`` and ``einsum_path`` (its ``PathInfo`` as JAX types it: ``Any``), with the runtime's signatures
+    (positional ``axis`` and the rest, which JAX's stubs make keyword-only while JAX takes them)."""
+    def doc(name: str, indent: str) -> list[str]:
+        text = docs(name)
+        return [] if text is None else [indent + text.replace("\n    ", "\n" + indent)]
+    return [
+        "class ufunc:",
+        *doc("ufunc", "    "),
+        "    def __init__(self, func: Callable[..., Any], /, nin: int, nout: int, *, name: str | None = None, "
+        "nargs: int | None = None, identity: Any = None, call: Callable[..., Any] | None = None, "
+        "reduce: Callable[..., Any] | None = None, accumulate: Callable[..., Any] | None = None, "
+        "at: Callable[..., Any] | None = None, reduceat: Callable[..., Any] | None = None) -> None: ...",
+        "    __name__: str",
+        "    @property",
+        "    def nin(self) -> int: ...",
+        "    @property",
+        "    def nout(self) -> int: ...",
+        "    @property",
+        "    def nargs(self) -> int: ...",
+        "    @property",
+        "    def identity(self) -> Any: ...",
+        "    def __call__(self, *args: ArrayLike, out: None = None, where: None = None) -> Any: ...",
+        "    def reduce(self, a: ArrayLike, axis: int | None = 0, dtype: DTypeLike | None = None, out: None = None, "
+        "keepdims: bool = False, initial: ArrayLike | None = None, where: ArrayLike | None = None) -> Array[Any]: ...",
+        "    def accumulate(self, a: ArrayLike, axis: int = 0, dtype: DTypeLike | None = None, out: None = None"
+        ") -> Array[Any]: ...",
+        "    def at(self, a: ArrayLike, indices: Any, b: ArrayLike | None = None, /, *, inplace: bool = True"
+        ") -> Array[Any]: ...",
+        "    def reduceat(self, a: ArrayLike, indices: Any, axis: int = 0, dtype: DTypeLike | None = None, "
+        "out: None = None) -> Array[Any]: ...",
+        "    def outer(self, A: ArrayLike, B: ArrayLike, /) -> Array[Any]: ...",
+        "def frompyfunc(func: Callable[..., Any], /, nin: int, nout: int, *, identity: Any = None) -> ufunc:",
+        *doc("frompyfunc", "    "),
+        "    ...",
+        "def einsum_path(subscripts: str, /, *operands: ArrayLike | Sequence[Any], "
+        "optimize: bool | str | list[tuple[int, ...]] = \"auto\") -> tuple[list[tuple[int, ...]], Any]:",
+        *doc("einsum_path", "    "),
+        "    ...",
+    ]
+
+
+def builtins_bool(text: str) -> str:
+    """``text`` (a stub that binds ``bool = bool_``) with each other ``bool`` name spelled ``builtins.bool``
+    (attributes, strings and comments left as they are), and ``import builtins`` before its first import."""
+    import io
+    import tokenize
+
+    lines = text.split("\n")
+    spots: list[tuple[int, int]] = []
+    prev: tokenize.TokenInfo | None = None
+    for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+        if tok.type == tokenize.NAME and tok.string == "bool" and not (prev and prev.string == "."):
+            if lines[tok.start[0] - 1] != "bool = bool_":
+                spots.append(tok.start)
+        if tok.type not in (tokenize.NL, tokenize.COMMENT):
+            prev = tok
+    for row, col in reversed(spots):
+        line = lines[row - 1]
+        lines[row - 1] = line[:col] + "builtins." + line[col:]
+    first_import = next(i for i, line in enumerate(lines) if line.startswith(("import ", "from ")))
+    lines.insert(first_import, "import builtins")
+    return "\n".join(lines)
 
 
 def _array_api_declarations() -> list[str]:
@@ -869,6 +937,7 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
             *UNIQUE_RESULTS,
             "def savez(file: Any, *args: ArrayLike, allow_pickle: bool = True, **kwds: ArrayLike) -> None: ...",
             *INDEX_TRICKS,
+            *_ufunc_declarations(docs),
             "",
             *from_source.emit_all("numpy/__init__.py"),
             "",
@@ -890,4 +959,4 @@ def numpy_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[
             "_NestedSequence: TypeAlias = (Sequence[T] | Sequence[Sequence[T]] | Sequence[Sequence[Sequence[T]]]"
             " | Sequence[Sequence[Sequence[Sequence[T]]]])",
             ""]
-    return "\n".join([*head, *body]) + "\n"
+    return builtins_bool("\n".join([*head, *body]) + "\n")
