@@ -27,6 +27,24 @@ class LoweringError(NotImplementedError):
     """A primitive or dtype the StableHLO lowering does not handle."""
 
 
+_context_class: type[Any] | None = None
+
+
+def _bare_context() -> Any:
+    """A new MLIR context with no dialect loaded (``ir.Context()`` loads every dialect linked into jaxlib, a hundred
+    times slower), as JAX's ``JaxIrContext``."""
+    global _context_class
+    if _context_class is None:
+        ir: Any = importlib.import_module("jaxlib.mlir.ir")
+
+        class BareContext(ir.Context):  # type: ignore[misc]
+            def __init__(self) -> None:
+                super(ir.Context, self).__init__()  # skips ir.Context's __init__, which loads every dialect
+
+        _context_class = BareContext
+    return _context_class()
+
+
 class _MLIR:
     """The MLIR context (not thread-safe: every use holds ``lock``) and the jaxlib modules."""
 
@@ -45,15 +63,11 @@ class _MLIR:
         self.chlo: Any = chlo
         self.func: Any = func
         self.sdy: Any = sdy
-        reg = ir.DialectRegistry()
-        jax_mlir_ext.register_dialects(reg)
-        self.ctx = ir.Context()
-        self.ctx.append_dialect_registry(reg)
-        self.ctx.load_all_available_dialects()
-        chlo.register_dialect(self.ctx)  # as JAX's make_ir_context: chlo ops (square, asin, next_after...) need it
-        hlo.register_dialect(self.ctx)
-        sdy.register_dialect(self.ctx)  # Shardy: the sharding annotations of a computation over several devices
-        chlo.register_dialect(self.ctx)  # its operations that infer their result types need it (chlo.top_k)
+        self._registry: Any = ir.DialectRegistry()
+        jax_mlir_ext.register_dialects(self._registry)
+        self._thread_pool: Any = ir.ThreadPool()
+        self.ctx: Any = self.new_context()
+        """The context of the module being lowered: a new one for each module (:meth:`new_context`)."""
         self.lock = threading.RLock()
         self.host_callbacks: list[Callable[..., Any]] = []
         """The Python functions the module being lowered calls on the host (reset by :func:`lower_jaxpr`)."""
@@ -72,6 +86,21 @@ class _MLIR:
             "complex64": lambda: ir.ComplexType.get(ir.F32Type.get()),
             "complex128": lambda: ir.ComplexType.get(ir.F64Type.get()),
         }
+
+    def new_context(self) -> Any:
+        """A new MLIR context for one module, as JAX's ``make_ir_context``: the dialects it needs loaded (not every
+        dialect linked into jaxlib), one thread pool shared by every context. A context is never reused, so nothing
+        one module's lowering leaves in it (uniqued constants, attributes, types) outlives that module: a context
+        kept for the whole process grew with every constant of every module and was the state a long process's
+        compiles shared."""
+        ctx = _bare_context()
+        ctx.append_dialect_registry(self._registry)
+        ctx.load_all_available_dialects()
+        ctx.set_thread_pool(self._thread_pool)
+        self.sdy.register_dialect(ctx)  # Shardy: the sharding annotations of a computation over several devices
+        self.chlo.register_dialect(ctx)  # chlo ops (square, asin, next_after, top_k...) and their type inference
+        self.hlo.register_dialect(ctx)
+        return ctx
 
     def tensor(self, aval: ShapedArray) -> Any:
         return self.ir.RankedTensorType.get(aval.shape, self.elt[aval.name]())
@@ -261,6 +290,7 @@ def lower_jaxpr(jaxpr: Jaxpr) -> Any:
     m = mlir()
     ir, func = m.ir, m.func
     m.host_callbacks = []
+    m.ctx = m.new_context()
     with m.ctx, ir.Location.unknown():
         module = ir.Module.create()
         params = [*jaxpr.constvars, *jaxpr.in_binders]
@@ -292,6 +322,7 @@ def lower_module(closed: ClosedJaxpr, name: str, result_names: Sequence[str], *,
     ir, func = m.ir, m.func
     m.host_callbacks = []
     jaxpr = closed.jaxpr
+    m.ctx = m.new_context()
     with m.ctx, ir.Location.unknown():
         module = ir.Module.create()
         module.operation.attributes["sym_name"] = ir.StringAttr.get(name)
