@@ -87,6 +87,8 @@ def test_lists_name_recorded_names_once_each() -> None:
     assert not both, f"listed both as omitted and as not yet: {sorted(both)}"
     for omission in cov.omissions():
         assert len(omission.reason) >= 40, f"{omission.name}: an omission needs its reason, in a sentence or more"
+    unexplained = [n for n, reason in cov.not_yet_reasons().items() if len(reason) < 20]
+    assert not unexplained, f"api_not_yet.txt: say after each name why it is not there yet ('name  # reason'): {unexplained}"
 
 
 def test_presence_is_the_import_a_user_writes(present: set[str]) -> None:

@@ -38,8 +38,9 @@ NOT_YET = DATA / "api_not_yet.txt"
 DOC = ROOT / "docs" / "api_coverage.md"
 
 NOT_YET_HEADER = """\
-# JAX 0.10.2's public names that arraytyping does not have yet (issue 64), one qualified name a line, by module.
-# Remove a name when it lands: tests/test_api_inventory.py fails while a name listed here is present.
+# JAX 0.10.2's public names that arraytyping does not have yet (issue 64), one qualified name a line, by module,
+# each followed by why it is not there yet (`name  # reason`; a rewrite keeps the reasons). Remove a name when it
+# lands: tests/test_api_inventory.py fails while a name listed here is present.
 # `python tools/api_coverage.py --write-not-yet` rewrites this file from the inventory and arraytyping as installed.
 """
 
@@ -90,6 +91,16 @@ def omissions() -> list[Omission]:
     for table in data.get("omission", []):
         names = table.get("names", [table["name"]] if "name" in table else [])
         out.extend(Omission(name, str(table.get("reason", "")).strip()) for name in names)
+    return out
+
+
+def not_yet_reasons() -> dict[str, str]:
+    """``api_not_yet.txt``'s names and why each is not there yet (the comment after the name; ``""`` for none)."""
+    out: dict[str, str] = {}
+    for line in NOT_YET.read_text().splitlines():
+        name, _, reason = line.partition("#")
+        if name.strip():
+            out[name.strip()] = reason.strip()
     return out
 
 
@@ -208,23 +219,27 @@ def render_doc(rows: list[ModuleCoverage]) -> str:
     out += ["", "## Not there yet", "",
             "The names `tests/data/api_not_yet.txt` lists, by module (issue 64 stays open until at least 95% of the "
             "recorded names exist).", ""]
-    later: dict[str, list[str]] = {}
-    for q in not_yet():
+    later: dict[str, dict[str, list[str]]] = {}
+    for q, reason in not_yet_reasons().items():
         module, name = split_name(q)
-        later.setdefault(module, []).append(name)
-    for module, names in later.items():
-        out.append(f"- `{module}` ({len(names)}): {', '.join(names)}")
+        later.setdefault(module, {}).setdefault(reason, []).append(name)
+    for module, reasons in later.items():
+        out.append(f"- `{module}` ({sum(map(len, reasons.values()))}):")
+        for reason, names in reasons.items():
+            out.append(f"  - {', '.join(f'`{n}`' for n in names)}: {reason or 'no reason given yet'}")
     return "\n".join(out) + "\n"
 
 
 def write_not_yet(present: set[str]) -> str:
     """The text of ``api_not_yet.txt`` for ``present``: every recorded name neither present nor omitted."""
     omitted = {o.name for o in omissions()}
+    reasons = not_yet_reasons() if NOT_YET.exists() else {}
     lines = [NOT_YET_HEADER.rstrip("\n")]
     for module, names in recorded().items():
         missing = [f"{module}.{n}" for n in names if f"{module}.{n}" not in present | omitted]
         if missing:
-            lines += ["", f"# {module} ({len(missing)})", *missing]
+            lines += ["", f"# {module} ({len(missing)})",
+                      *(f"{q}  # {reasons[q]}" if reasons.get(q) else q for q in missing)]
     return "\n".join(lines) + "\n"
 
 
