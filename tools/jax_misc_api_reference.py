@@ -249,6 +249,27 @@ CASES: dict[str, str] = {
 }
 """Name -> expression (evaluated after :data:`PRELUDE`)."""
 
+# Operands that do not broadcast. Of the same rank: the TypeError of the primitive's shape rule, named for the
+# primitive JAX's function reaches first (or, for functions that broadcast first, broadcast_arrays' ValueError);
+# of different ranks: rank promotion's ValueError.
+_BINARY = ("add subtract multiply divide floor_divide remainder fmod power float_power maximum minimum fmax fmin "
+           "arctan2 hypot logaddexp logaddexp2 nextafter copysign heaviside equal not_equal less greater_equal "
+           "logical_and logical_or logical_xor bitwise_and bitwise_or bitwise_xor left_shift right_shift")
+for _fn in _BINARY.split():
+    for _dt in ("int32", "float32"):
+        CASES[f"mismatch_{_fn}_{_dt}"] = f"jnp.{_fn}(jnp.ones((2, 3), '{_dt}'), jnp.ones((2, 4), '{_dt}'))"
+# astype(dtype=None): numpy's default, the default float dtype; lax.linalg reached as an attribute of lax
+CASES["astype_none"] = "jnp.astype(jnp.ones(3, 'int8'), None)"
+CASES["astype_none_method"] = "jnp.ones(3, 'float16').astype(None)"
+CASES["astype_none_scalar"] = "jnp.astype(2, None)"
+CASES["lax_linalg_attribute"] = "at.lax.linalg.cholesky(jnp.eye(2) * 4.0)"
+CASES["mismatch_gcd"] = "jnp.gcd(jnp.ones((2, 3), 'int32'), jnp.ones((2, 4), 'int32'))"
+CASES["mismatch_divmod"] = "jnp.divmod(jnp.ones((2, 3), 'int32'), jnp.ones((2, 4), 'int32'))"
+CASES["mismatch_mixed"] = "jnp.multiply(jnp.ones((2, 3), 'int32'), jnp.ones((2, 4)))"
+CASES["mismatch_rank"] = "jnp.multiply(jnp.ones((2, 3)), jnp.ones((4, 2, 4)))"
+CASES["mismatch_operator"] = "X23 + jnp.ones((2, 4))"
+CASES["mismatch_operator_compare"] = "X23 < jnp.ones((2, 4))"
+
 CONFIGS: tuple[str, ...] = cases.X64_CONFIGS
 
 

@@ -30,10 +30,15 @@ DIFFERENCES: Final[dict[str, str]] = {
 }
 """Case -> why the runtime's answer differs from JAX's; each is checked to still differ, and checked otherwise."""
 
+_BROADCAST_FIRST = "JAX's message lists the shapes of its internal broadcast (three, one repeated); ours the two operands'"
 OTHER_MESSAGE: Final[dict[str, str]] = {
     "dtype_strict_f16_f32": "the runtime's own TypePromotionError message (naming the operation), as everywhere",
     "dtype_strict_int_float": "the runtime's own TypePromotionError message (naming the operation), as everywhere",
     "dtype_strict_jit": "the runtime's own TypePromotionError message (naming the operation), as everywhere",
+    "mismatch_copysign_int32": _BROADCAST_FIRST,
+    "mismatch_copysign_float32": _BROADCAST_FIRST,
+    "mismatch_heaviside_int32": _BROADCAST_FIRST,
+    "mismatch_heaviside_float32": _BROADCAST_FIRST,
     "dtype_bad_value": "JAX's message names its private enum class (NumpyDtypePromotion); ours names the values",
     "no_execution_add": "JAX names its executable (jit(add)); the runtime's executables carry no name",
     "no_execution_jit": "JAX names its executable (jit(<lambda>)); the runtime's executables carry no name",

@@ -97,6 +97,8 @@ from arraytyping._src.lax.windowed_reductions import (
     reduce_window_max_p, reduce_window_min_p, reduce_window_p, reduce_window_sum_p,
 )
 
+from arraytyping.lax import linalg as linalg  # as jax.lax: lax.linalg.qr works after importing lax alone
+
 __all__ = [
     "all_gather", "all_gather_p", "all_to_all", "all_to_all_p", "axis_index", "axis_index_p", "axis_size",
     "pbroadcast", "pcast", "pmax", "pmax_p", "pmean", "pmin", "pmin_p", "ppermute", "ppermute_p", "pshuffle",

@@ -5134,3 +5134,4 @@ reduce_window_max_p: Final[Primitive]
 reduce_window_min_p: Final[Primitive]
 reduce_window_p: Final[Primitive]
 reduce_window_sum_p: Final[Primitive]
+from arraytyping.lax import linalg as linalg

@@ -12401,7 +12401,7 @@ def astype(x: ArrayLike, dtype: type[Never] | np.dtype[Never] | DType[Never], /,
     """``x`` converted to ``dtype`` (canonicalized for x64, strongly typed). As JAX's, it takes an array or a scalar,
     not a list or tuple (``asarray(x, dtype)`` converts those).
 
-    ``copy`` is accepted as JAX accepts it (arrays are immutable: a conversion to the same dtype may return ``x``
+    ``dtype=None`` is the default float dtype, as in JAX. ``copy`` is accepted as JAX accepts it (arrays are immutable: a conversion to the same dtype may return ``x``
     itself either way); ``device``, one of ``devices()``, places the result there (outside a trace).
     """
     ...
@@ -12420,7 +12420,7 @@ def astype(x: ArrayLike, dtype: type[builtins.bool] | DType[builtins.bool], /, *
 @overload
 def astype(x: ArrayLike, dtype: type[int] | DType[int], /, *, copy: builtins.bool = False, device: Any = None) -> Array[int32]: ...
 @overload
-def astype(x: ArrayLike, dtype: type[float] | DType[float], /, *, copy: builtins.bool = False, device: Any = None) -> Array[float32]: ...
+def astype(x: ArrayLike, dtype: type[float] | DType[float] | None, /, *, copy: builtins.bool = False, device: Any = None) -> Array[float32]: ...
 @overload
 def astype(x: ArrayLike, dtype: type[complex] | DType[complex], /, *, copy: builtins.bool = False, device: Any = None) -> Array[complex64]: ...
 @overload

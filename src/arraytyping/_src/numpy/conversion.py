@@ -56,10 +56,12 @@ def astype(x: Any, dtype: Any, /, *, copy: bool = False, device: Any = None) -> 
     """``x`` converted to ``dtype`` (canonicalized for x64, strongly typed). As JAX's, it takes an array or a scalar,
     not a list or tuple (``asarray(x, dtype)`` converts those).
 
-    ``copy`` is accepted as JAX accepts it (arrays are immutable: a conversion to the same dtype may return ``x``
+    ``dtype=None`` is the default float dtype, as in JAX. ``copy`` is accepted as JAX accepts it (arrays are immutable: a conversion to the same dtype may return ``x``
     itself either way); ``device``, one of ``devices()``, places the result there (outside a trace)."""
     if isinstance(x, (list, tuple)):
         raise not_arraylike("astype", cast(object, x), 0)
+    if dtype is None:  # numpy's default, as JAX reads it: the default float dtype (strong)
+        dtype = float
     return place(_astype_jit(x, dtype=canonical_dtype(dtype)), device)
 
 

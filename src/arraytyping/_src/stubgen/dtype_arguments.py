@@ -78,6 +78,12 @@ def dtype_specs(cfg: LatticeConfig, result: Callable[[str], str] = lambda r: r) 
     return _merged([(a, r) for a, r in pairs if r])
 
 
+def astype_specs(cfg: LatticeConfig) -> list[tuple[str, str]]:
+    """:func:`dtype_specs` for ``astype``, whose ``dtype=None`` is the default float dtype (numpy's reading, as
+    JAX's): ``None`` joins ``type[float]``'s overload."""
+    return [(f"{spec} | None" if spec.startswith("type[float] ") else spec, r) for spec, r in dtype_specs(cfg)]
+
+
 _PYTHON_TYPES: Final = frozenset(f"type[{t}]" for t in ("bool", "int", "float", "complex"))
 
 

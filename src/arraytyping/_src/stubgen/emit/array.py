@@ -458,7 +458,7 @@ def array_class(m: Model, cfg: LatticeConfig, docs: Callable[[str], str | None])
           "    @property", *_with_doc("    def itemsize(self) -> int:", docs("itemsize")),
           "    @property", *_with_doc("    def nbytes(self) -> int:", docs("nbytes"))]
     doc = docs("astype")
-    for i, (spec, r) in enumerate(dtype_arguments.dtype_specs(cfg)):
+    for i, (spec, r) in enumerate(dtype_arguments.astype_specs(cfg)):
         head = f"    def astype(self, dtype: {spec}, copy: bool = False, device: Any = None) -> Array[{r}{keep}]:"
         o += ["    @overload", head + (" ..." if not (i == 0 and doc) else "")]
         if i == 0 and doc:

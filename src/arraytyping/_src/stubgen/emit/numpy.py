@@ -209,7 +209,7 @@ def accepted_operand(rule: Rule) -> str:
 
 def _dtype_overloads(cfg: LatticeConfig, fname: str, before: str, after: str, doc: str | None = None) -> list[str]:
     out: list[str] = []
-    for spec, r in dtype_arguments.dtype_specs(cfg):
+    for spec, r in (dtype_arguments.astype_specs if fname == "astype" else dtype_arguments.dtype_specs)(cfg):
         out += ["@overload", f"def {fname}({before}dtype: {spec}{after}) -> Array[{r}]: ..."]
     return _with_doc(out, doc)
 
