@@ -456,3 +456,30 @@ def test_conj_methods_follow_jax() -> None:
     weak = jnp.where(jnp.arange(2) > 0, 1.0, 2.0)
     assert (weak.conj().dtype, weak.conj().weak_type) == (np.float32, True)
     assert jnp.ones(2, "uint8").conjugate().dtype == np.uint8
+
+
+def _aligned(n: int) -> np.ndarray:
+    """A float32 numpy array whose data starts on a 64-byte boundary: one the CPU's device may alias."""
+    block = np.zeros(n + 16, np.float32)
+    start = (-block.ctypes.data % 64) // 4
+    out = block[start:start + n]
+    assert out.ctypes.data % 64 == 0
+    return out
+
+
+@pytest.mark.parametrize("make", [jnp.asarray, jnp.array, lambda a: jnp.asarray(a, dtype=jnp.float32),
+                                  lambda a: jnp.array(a, dtype="float32")])
+def test_asarray_and_array_copy_an_aligned_numpy_array(make: Any) -> None:
+    """JAX 0.10.2's jnp.asarray and jnp.array copy a numpy array: writing into it afterwards leaves the array as it
+    was (the device's zero-copy aliasing of an aligned host buffer is device_put's alone, as JAX's)."""
+    host = _aligned(1024)
+    x = make(host)
+    host[:] = 5.0
+    assert float(np.asarray(x).max()) == 0.0
+
+
+def test_device_put_may_alias_an_aligned_numpy_array_as_jax() -> None:
+    host = _aligned(1024)
+    x = device_put(host)
+    host[0] = 5.0
+    assert float(np.asarray(x)[0]) == 5.0  # JAX 0.10.2's jax.device_put aliases it too

@@ -86,7 +86,7 @@ def _asarray(a: Any, dtype: Any = None) -> Any:
         host = _requested(a, dt)
         if in_trace():
             return traced_const(host, ShapedArray(host.shape, dt, False))
-        return device_put(host)
+        return device_put(_not_aliasing(host, a))
     if isinstance(a, Array):
         return a
     if isinstance(a, SEQUENCE_TYPES):
@@ -102,7 +102,16 @@ def _asarray(a: Any, dtype: Any = None) -> Any:
         name, weak = operand(a)
         host = _host(a, registry.INFO[name].dtype)
         return traced_const(host, ShapedArray(host.shape, host.dtype, weak))
-    return device_put(a)
+    return device_put(_not_aliasing(a, a))
+
+
+def _not_aliasing(host: Any, given: Any) -> Any:
+    """``host`` copied when it shares memory with the caller's numpy array ``given``: the CPU's device may alias an
+    aligned host buffer, and JAX's ``jnp.asarray``/``jnp.array`` copy, so writing into the numpy array afterwards
+    never changes the array made from it."""
+    if isinstance(host, np.ndarray) and isinstance(given, np.ndarray) and np.may_share_memory(host, given):
+        return np.array(host, copy=True)
+    return host
 
 
 def _stack_traced(a: Any, dtype: np.dtype[Any] | None) -> Any:
