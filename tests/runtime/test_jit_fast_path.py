@@ -431,3 +431,21 @@ def test_no_reference_leaks_with_sequences(kind: Kind) -> None:
     loop()
     gc.collect()
     assert [sys.getrefcount(o) for o in watched] == before
+
+
+def test_clear_caches_forgets_the_executables_of_jax_numpy_functions() -> None:
+    """``clear_caches()`` frees every executable, the ones jax.numpy's own jitted functions hold included (they kept
+    theirs, so a long process's memory only grew)."""
+    from arraytyping._src.xla.backend import backend
+
+    x = jnp.ones((7, 13), jnp.float32)
+    sin: Any = jnp.sin
+    jnp.sin(x).block_until_ready()
+    at.jit(lambda v: v * 3)(x).block_until_ready()
+    before = len(backend().client.live_executables())
+    assert sin.cache_size() >= 1
+    at.clear_caches()
+    gc.collect()
+    assert sin.cache_size() == 0
+    assert len(backend().client.live_executables()) < before
+    assert float(jnp.sin(x)[0, 0]) == pytest.approx(np.sin(1.0))  # and compile again when called

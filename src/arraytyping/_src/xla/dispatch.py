@@ -755,6 +755,10 @@ def clear_jit_caches() -> None:
         for cache, lock in list(per_static.values()):
             with lock:
                 cache.clear()
+    for jf in list(_ALL_JITS):  # the functions whose cache is their own (jax.numpy's, a jit of a bound method...)
+        with jf._lock:  # pyright: ignore[reportPrivateUsage]
+            jf._cache.clear()  # pyright: ignore[reportPrivateUsage]
+        jf.forget_last_call()
     _eager_prims.clear()
 
 
