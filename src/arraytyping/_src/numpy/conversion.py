@@ -109,9 +109,13 @@ def _not_aliasing(host: Any, given: Any) -> Any:
     """``host`` copied when it shares memory with the caller's numpy array ``given``: the CPU's device may alias an
     aligned host buffer, and JAX's ``jnp.asarray``/``jnp.array`` copy, so writing into the numpy array afterwards
     never changes the array made from it."""
-    if isinstance(host, np.ndarray) and isinstance(given, np.ndarray) and np.may_share_memory(host, given):
+    if isinstance(host, _NDARRAY) and isinstance(given, _NDARRAY) and np.may_share_memory(host, given):
         return np.array(host, copy=True)
     return host
+
+
+_NDARRAY: tuple[type[Any], ...] = (np.ndarray,)
+"""numpy's array class, for ``isinstance`` checks that keep an operand ``Any`` (not ``ndarray[Unknown, Unknown]``)."""
 
 
 def _stack_traced(a: Any, dtype: np.dtype[Any] | None) -> Any:
