@@ -29,7 +29,7 @@ from arraytyping._src.core import trace as core
 from arraytyping._src.core import jaxpr as jx
 from arraytyping._src.tree import pytree as tree
 from arraytyping._src.tree.keys import keystr
-from arraytyping._src.xla import tree_fast_path
+from arraytyping._src.xla import executable_cache, tree_fast_path
 from arraytyping._src.core.array import Array
 from arraytyping._src.xla.array_impl import ArrayImpl, DeletedArrayError, check_python_int, device_put
 from arraytyping._src.core.avals import ShapedArray
@@ -337,7 +337,7 @@ class JitFunction(_JitBase):
         self.static_argnums = tuple(static_argnums)
         self.static_kwargs = static_kwargs
         self.name = name or getattr(fun, "__qualname__", None) or getattr(fun, "__name__", "fun")
-        self._cache: dict[Hashable, Compiled] = {}
+        self._cache: executable_cache.ExecutableCache[Compiled] = executable_cache.ExecutableCache()
         self._lock = threading.Lock()
         self._last: _LastCall | None = None
         self._last_tree: _LastTreeCall | None = None
@@ -407,6 +407,8 @@ class JitFunction(_JitBase):
                 return self.call_with_refs(args, kwargs)
             if entry is None:
                 return self._under_trace(args, kwargs)
+        else:
+            executable_cache.touch(self._cache, key)
         if SPECIAL_CHECKS.on:
             return self._check_special(entry.run(bufs), args, kwargs)
         if not kwargs and not nones and entry.single and not entry.const_bufs and not TRACE_FLAGS.on:
@@ -630,6 +632,8 @@ class JitFunction(_JitBase):
                 return self.call_with_refs(args, kwargs)
             if entry is None:
                 return self._under_trace(args, kwargs)
+        else:
+            executable_cache.touch(self._cache, key)
         if SPECIAL_CHECKS.on:
             return self._check_special(entry.run(bufs), args, kwargs)
         if (not kwargs and not static_args and not entry.host_outs and not TRACE_FLAGS.on
@@ -665,7 +669,8 @@ class JitFunction(_JitBase):
                 return None
             entry = compile_closed_jaxpr(closed, out_tree, host, f"jit({fun_name(self.fun)})")
             self._cache[key] = entry
-            return entry
+        executable_cache.remember(self._cache, key)
+        return entry
 
     def trace_flat(self, avals: Sequence[ShapedArray], in_tree: tree.TreeDef | None,
                    static_args: tuple[tuple[int, Any], ...], static: dict[str, Any]
@@ -741,9 +746,8 @@ def _drop_inline_caches() -> None:
 SPECIAL_CHECKS.hooks.append(_drop_inline_caches)
 TRACE_FLAGS.hooks.append(_drop_inline_caches)
 
-_SHARED: Final[weakref.WeakKeyDictionary[Callable[..., Any],
-                                         dict[Hashable, tuple[dict[Hashable, Compiled], threading.Lock]]]] = \
-    weakref.WeakKeyDictionary()
+_Shared: TypeAlias = "dict[Hashable, tuple[executable_cache.ExecutableCache[Compiled], threading.Lock]]"
+_SHARED: Final[weakref.WeakKeyDictionary[Callable[..., Any], _Shared]] = weakref.WeakKeyDictionary()
 """The executables of ``jit``'s functions, per function (weakly: the cache does not keep a function alive) and per
 static-argument configuration, with the lock their misses compile under."""
 
@@ -760,6 +764,7 @@ def clear_jit_caches() -> None:
             jf._cache.clear()  # pyright: ignore[reportPrivateUsage]
         jf.forget_last_call()
     _eager_prims.clear()
+    executable_cache.clear()
 
 
 def _flat_sequence_sigs(args: tuple[Any, ...]) -> tuple[Any, ...] | None:
