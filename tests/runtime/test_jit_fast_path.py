@@ -449,3 +449,41 @@ def test_clear_caches_forgets_the_executables_of_jax_numpy_functions() -> None:
     assert sin.cache_size() == 0
     assert len(backend().client.live_executables()) < before
     assert float(jnp.sin(x)[0, 0]) == pytest.approx(np.sin(1.0))  # and compile again when called
+
+
+def test_live_executables_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past the bound, the least recently used executables are dropped, across every function's cache (each holds
+    its own memory mappings, and a process that runs out of them crashes in a compile); a dropped signature compiles
+    again, with the same result, and one used since it was compiled is dropped last."""
+    from arraytyping._src.xla import executable_cache
+    from arraytyping._src.xla.backend import backend
+
+    limit = 12
+    monkeypatch.setattr(executable_cache, "LIMIT", limit)
+    at.clear_caches()
+    gc.collect()
+    traced: list[int] = []
+
+    def counted(v: Any) -> Any:
+        traced.append(v.shape[0])
+        return v * 2 + 1
+
+    f: Any = at.jit(counted)
+    g: Any = at.jit(lambda v: v - 1)
+    kept = jnp.ones((1,), jnp.float32)
+    f(kept)
+    for n in range(2, 2 * limit + 2):
+        x = jnp.ones((n,), jnp.float32)
+        assert np.asarray(f(x)).tolist() == [3.0] * n
+        assert np.asarray(g(x)).tolist() == [0.0] * n
+        assert np.asarray(f(kept)).tolist() == [3.0]  # used again: never the least recently used
+        assert executable_cache.live() <= limit
+        assert f.cache_size() + g.cache_size() <= limit
+    gc.collect()
+    assert len(backend().client.live_executables()) <= limit + 8  # what jnp.ones and the like hold besides
+    assert traced.count(1) == 1  # the one in use was never dropped
+    f.forget_last_call()
+    assert np.asarray(f(jnp.ones((2,), jnp.float32))).tolist() == [3.0, 3.0]  # dropped long ago: compiled again
+    assert traced.count(2) == 2
+    at.clear_caches()
+    assert executable_cache.live() == 0

@@ -29,7 +29,7 @@ from arraytyping._src.core import trace as core
 from arraytyping._src.core import jaxpr as jx
 from arraytyping._src.tree import pytree as tree
 from arraytyping._src.tree.keys import keystr
-from arraytyping._src.xla import tree_fast_path
+from arraytyping._src.xla import executable_cache, tree_fast_path
 from arraytyping._src.core.array import Array
 from arraytyping._src.xla.array_impl import (
     ArrayImpl, DeletedArrayError, ShardedArrayImpl, check_python_int, device_put,
@@ -342,7 +342,7 @@ class JitFunction(_JitBase):
         self.static_argnums = tuple(static_argnums)
         self.static_kwargs = static_kwargs
         self.name = name or getattr(fun, "__qualname__", None) or getattr(fun, "__name__", "fun")
-        self._cache: dict[Hashable, Compiled] = {}
+        self._cache: executable_cache.ExecutableCache[Compiled] = executable_cache.ExecutableCache()
         self._lock = threading.Lock()
         self._last: _LastCall | None = None
         self._last_tree: _LastTreeCall | None = None
@@ -361,7 +361,8 @@ class JitFunction(_JitBase):
         self.out_shardings: Any = None
         """``jit``'s ``out_shardings``: ``None`` (the partitioner's choice) or a sharding or pytree prefix of the
         result."""
-        self._sharded: dict[Hashable, sharded_jit.ShardedCompiled] = {}
+        self._sharded: executable_cache.ExecutableCache[sharded_jit.ShardedCompiled] = \
+            executable_cache.ExecutableCache()
         self.needs_mesh = False
         """Whether a call's computation was found to hold a sharding constraint: calls take the sharded path."""
         # The name, docstring and ``__wrapped__`` only: copying ``fun.__dict__`` would overwrite this object's state
@@ -425,6 +426,8 @@ class JitFunction(_JitBase):
                 return self._call_general(args, kwargs)
             if entry is None:
                 return self._under_trace(args, kwargs)
+        else:
+            executable_cache.touch(self._cache, key)
         if SPECIAL_CHECKS.on:
             return self._check_special(entry.run(bufs), args, kwargs)
         if not kwargs and not nones and entry.single and not entry.const_bufs and not TRACE_FLAGS.on:
@@ -663,6 +666,8 @@ class JitFunction(_JitBase):
                 return self._call_general(args, kwargs)
             if entry is None:
                 return self._under_trace(args, kwargs)
+        else:
+            executable_cache.touch(self._cache, key)
         if SPECIAL_CHECKS.on:
             return self._check_special(entry.run(bufs), args, kwargs)
         if (not kwargs and not static_args and not entry.host_outs and not TRACE_FLAGS.on
@@ -701,7 +706,8 @@ class JitFunction(_JitBase):
                 raise NeedsMesh(self.name)
             entry = compile_closed_jaxpr(closed, out_tree, host, f"jit({fun_name(self.fun)})")
             self._cache[key] = entry
-            return entry
+        executable_cache.remember(self._cache, key)
+        return entry
 
     def _call_sharded(self, sig: tuple[Any, ...], leaves: list[Any], dyn_args: tuple[Any, ...],
                       dynamic: dict[str, Any], static_args: tuple[tuple[int, Any], ...], static: dict[str, Any]
@@ -738,6 +744,9 @@ class JitFunction(_JitBase):
                 return _MISS
             entry = sharded_jit.compile_sharded(closed, out_tree, host, f"jit({self.name})", ins, out_leaves, mesh)
             self._sharded[key] = entry
+            executable_cache.remember(self._sharded, key)
+        else:
+            executable_cache.touch(self._sharded, key)
         return entry.run(leaves)
 
     def trace_flat(self, avals: Sequence[ShapedArray], in_tree: tree.TreeDef | None,
@@ -814,9 +823,8 @@ def _drop_inline_caches() -> None:
 SPECIAL_CHECKS.hooks.append(_drop_inline_caches)
 TRACE_FLAGS.hooks.append(_drop_inline_caches)
 
-_SHARED: Final[weakref.WeakKeyDictionary[Callable[..., Any],
-                                         dict[Hashable, tuple[dict[Hashable, Compiled], threading.Lock]]]] = \
-    weakref.WeakKeyDictionary()
+_Shared: TypeAlias = "dict[Hashable, tuple[executable_cache.ExecutableCache[Compiled], threading.Lock]]"
+_SHARED: Final[weakref.WeakKeyDictionary[Callable[..., Any], _Shared]] = weakref.WeakKeyDictionary()
 """The executables of ``jit``'s functions, per function (weakly: the cache does not keep a function alive) and per
 static-argument configuration, with the lock their misses compile under."""
 
@@ -834,6 +842,7 @@ def clear_jit_caches() -> None:
             jf._sharded.clear()  # pyright: ignore[reportPrivateUsage]
         jf.forget_last_call()
     _eager_prims.clear()
+    executable_cache.clear()
 
 
 def _flat_sequence_sigs(args: tuple[Any, ...]) -> tuple[Any, ...] | None:
