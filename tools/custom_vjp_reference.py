@@ -259,6 +259,7 @@ CASES: dict[str, str] = {
     "linear_call_grad": "at.grad(lambda x: div_add(x, 3.0))(2.0)",
     "linear_call_grad_array": "at.grad(lambda x: lc(lc_div, lc_div_t, 4.0, x).sum())(jnp.ones(3))",
     "linear_call_jvp": "at.jvp(lambda x: lc(lc_div, lc_div_t, 4.0, x), (2.0,), (1.0,))",
+    "linear_call_vmap": "at.vmap(lambda x: lc(lc_div, lc_div_t, 4.0, x))(jnp.arange(3.0))",
     "linear_call_jit": "at.jit(div_add)(9.0, 3.0)",
     "linear_call_jit_grad": "at.jit(at.grad(lambda x: div_add(x, 3.0)))(2.0)",
     "linear_call_grad_jit": "at.grad(at.jit(lambda x: div_add(x, 3.0)))(2.0)",

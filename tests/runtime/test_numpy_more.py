@@ -38,11 +38,7 @@ SUBCLASSES: Final[dict[str, str]] = {
 }
 """The runtime's error class -> JAX's, of which it is a subclass (``except`` JAX's catches it)."""
 
-DIFFERENCES: Final[dict[str, str]] = {
-    name: ("the runtime's multiply refuses operands of one rank that do not broadcast with numpy's ValueError "
-           "(_promotion.check_shapes), where JAX's lax.mul raises a TypeError")
-    for name in ("trapezoid_dx_array", "trapezoid_dx_array_axis0")
-}
+DIFFERENCES: Final[dict[str, str]] = {}
 """Case -> why the runtime's answer differs from JAX's; each is checked to still differ."""
 
 

@@ -88,8 +88,8 @@ def test_every_public_function_has_cases() -> None:
             getattr(st, module).__all__), module
     for module in ("dirichlet", "multinomial", "multivariate_normal"):
         assert {f"{module}.{fn}" for fn in getattr(st, module).__all__} <= by_hand, module
-    assert {"rankdata", "sem"} <= by_hand
-    assert sorted([*TOOL.SIGNATURES, "dirichlet", "multinomial", "multivariate_normal", "norm", "rankdata",
+    assert {"mode", "rankdata", "sem"} <= by_hand
+    assert sorted([*TOOL.SIGNATURES, "dirichlet", "mode", "multinomial", "multivariate_normal", "norm", "rankdata",
                    "sem"]) == sorted(st.__all__)
 
 

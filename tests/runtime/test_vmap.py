@@ -55,6 +55,7 @@ NOT_EXERCISED: dict[str, str] = {
        for name in ("psum", "pmax", "pmin", "axis_index", "ppermute", "pbroadcast", "all_gather", "reduce_scatter",
                     "all_to_all")},
     "cholesky_update": "no batching rule (JAX's has none either: NOT_BATCHED)",
+    "linear_call": "no batching rule (JAX's has none either: NOT_BATCHED)",
     "mulhi": ("XLA's CPU backend refuses mulhi on a transposed operand ('Unsupported elementwise operation', JAX "
               "0.10.2's too), which the per-example comparison's batch axes make; its batching rule (broadcasting) "
               "is held to JAX by test_lax_more's vmap cases"),
@@ -264,6 +265,8 @@ NOT_BATCHED: dict[str, str] = {
     "cholesky_update": "JAX's has no batching rule either (one matrix only): tools/jax_scipy_linalg_reference.py's "
                        "lax_cholesky_update_vmap holds the error to JAX's",
     "rng_uniform": "JAX's has no batching rule either: test_lax_more's rng_uniform_vmap holds the error to JAX's",
+    "linear_call": ("JAX's has no batching rule either: test_custom_vjp's linear_call_vmap holds the error to "
+                    "JAX's"),
 }
 
 

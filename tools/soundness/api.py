@@ -211,8 +211,8 @@ def fft_transforms(weight: float = 0.2) -> list[Entry]:
     out = [Entry(f"fft.{name}", f"fft.{name}({{a}}" + _FFT_LENGTH_ARGUMENT.get(name, ")"), AL, shape,
                  covers=(f"numpy.fft.{name}",), weight=weight, family="fft function")
            for name, shape in _FFT_SHAPES.items()]
-    for name in ("fftfreq", "rfftfreq"):
-        out.append(Entry(f"fft.{name}(n)", f"fft.{name}({{n}})", (), "create_1d", covers=(f"numpy.fft.{name}",),
+    for name, rule in (("fftfreq", "create_1d"), ("rfftfreq", "rfftfreq")):
+        out.append(Entry(f"fft.{name}(n)", f"fft.{name}({{n}})", (), rule, covers=(f"numpy.fft.{name}",),
                          weight=weight / 2, family="fft function"))
     return out
 

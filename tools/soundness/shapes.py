@@ -266,6 +266,17 @@ def create_1d(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePl
     return plan
 
 
+def rfftfreq(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
+    """``rfftfreq(n)``: ``n // 2 + 1`` frequencies, so an odd ``n`` of ``2 * m - 1`` gives ``m``."""
+    assert target is not None
+    if len(target) != 1 or target[0] < 1:
+        return None
+    plan = _all(slots, ())
+    assert plan is not None
+    plan.extras["n"] = str(2 * target[0] - 1)
+    return plan
+
+
 def broadcast_to(target: Shape | None, slots: Slots, rng: random.Random) -> ShapePlan | None:
     assert target is not None
     return ShapePlan({_one(slots): compatible(target, rng)}, {"shape": shape_text(target, rng)})
@@ -656,7 +667,7 @@ RULES: dict[str, Rule] = {
     "reduce_all_keepdims": reduce_all_keepdims, "transpose": transpose, "transpose_perm": transpose_perm,
     "reshape": reshape, "reshape_varargs": reshape_varargs, "reshape_flat": reshape_flat, "index_int": index_int,
     "index_none": index_none, "index_slice": index_slice, "index_column": index_column, "matmul": matmul, "dot": dot,
-    "create": create, "create_1d": create_1d, "broadcast_to": broadcast_to,
+    "create": create, "create_1d": create_1d, "rfftfreq": rfftfreq, "broadcast_to": broadcast_to,
     "same_rank1": _min_rank(1), "same_rank2": _min_rank(2), "same_rank3": _min_rank(3), "swap_ends": swap_ends, "swap_last": swap_last,
     "move_first_last": move_first_last, "rot90": rot90, "squeeze_axis": squeeze_axis, "expand_axis": expand_axis,
     "stack_first": stack_first, "concat_first": _concat(1), "concat_first2": _concat(2), "concat_1d": _concat(1, 1),
