@@ -36,16 +36,15 @@ _LIVE: OrderedDict[tuple[int, Hashable], weakref.ref[ExecutableCache[Any]]] = Or
 _LOCK: Final = threading.Lock()
 
 
-def remember(cache: ExecutableCache[Any], key: Hashable, limit: int | None = None) -> None:
-    """Count ``cache[key]``, just stored, among the live executables; drop the least recently used beyond ``limit``
-    (:data:`LIMIT` by default) from their caches."""
-    bound = LIMIT if limit is None else limit
+def remember(cache: ExecutableCache[Any], key: Hashable) -> None:
+    """Count ``cache[key]``, just stored, among the live executables; drop the least recently used beyond :data:`LIMIT`
+    from their caches."""
     dropped: list[tuple[ExecutableCache[Any], Hashable]] = []
     with _LOCK:
         where = (id(cache), key)
         _LIVE[where] = weakref.ref(cache)
         _LIVE.move_to_end(where)
-        while len(_LIVE) > bound:
+        while len(_LIVE) > LIMIT:
             (_, old_key), ref = _LIVE.popitem(last=False)
             old = ref()
             if old is not None:
