@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import sys
+import traceback
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from transform_sweep_reference import round_values  # noqa: E402  (same folder)
 
 X64_CONFIGS: tuple[str, ...] = ("x64_off", "x64_on")
+
+TRACEBACKS: dict[str, str] = {}
+"""The last frames of each case that raised, by ``label:name``: what a test shows when the class differs from
+JAX's (the recorded result keeps only the class, or the message)."""
 
 
 def leaves(r: Any) -> list[Any]:
@@ -54,6 +59,7 @@ def run_cases(namespace: Mapping[str, Any], prelude: str, cases: Mapping[str, st
             result = eval(source, env)  # noqa: S307 - the tool's own fixed text
             out[name] = [["STR", x] if isinstance(x, str) else record_leaf(x) for x in leaves(result)]
         except Exception as e:  # noqa: BLE001 - recorded
+            TRACEBACKS[f"{label}:{name}"] = "".join(traceback.format_exception(e)[-12:])[-4000:]
             out[name] = ["ERR", type(e).__name__, str(e)] if messages else ["ERR", type(e).__name__]
     return out
 
