@@ -75,6 +75,13 @@ uctx = at.make_user_context(1.0)
 hj = at.jit(lambda a: a * uctx.value)
 hj_first = hj(X3)
 sm = lambda x: at.nn.softmax(x)
+
+def donated(f, *args, **kwargs):
+    """A call of a donating jitted function: its result, whether each argument array is deleted after it, and the
+    warnings it gave."""
+    out, warns = warned(lambda: f(*args, **kwargs))
+    inputs = [a for a in at.tree_util.tree_leaves((args, kwargs)) if hasattr(a, "is_deleted")]
+    return out, [a.is_deleted() for a in inputs], warns
 smw = lambda x: at.nn.softmax(x, where=np.array([True, False, True]))
 '''
 """Inputs and helpers, evaluated in the namespace before the cases."""
@@ -259,6 +266,42 @@ for _fn in _BINARY.split():
     for _dt in ("int32", "float32"):
         CASES[f"mismatch_{_fn}_{_dt}"] = f"jnp.{_fn}(jnp.ones((2, 3), '{_dt}'), jnp.ones((2, 4), '{_dt}'))"
 # astype(dtype=None): numpy's default, the default float dtype; lax.linalg reached as an attribute of lax
+# jit's buffer donation, and device_put of pytrees
+CASES.update({
+    "donate_aliased": "donated(at.jit(lambda x, y: x * 2 + y, donate_argnums=0), jnp.ones(3), jnp.ones(3))",
+    "donate_unusable": "donated(at.jit(lambda x: x.sum(), donate_argnums=0), jnp.ones(3))",
+    "donate_numpy_unusable": "donated(at.jit(lambda x: x.sum(), donate_argnums=0), np.ones(3, np.float32))",
+    "donate_numpy": "donated(at.jit(lambda x: x * 2, donate_argnums=0), np.ones(3, np.float32))",
+    "donate_scalar": "donated(at.jit(lambda x: x * 2, donate_argnums=0), 1.0)",
+    "donate_keyword": "donated(at.jit(lambda x: x * 2, donate_argnums=0), x=jnp.ones(3))",
+    "donate_two_one_out": "donated(at.jit(lambda x, y: x + y, donate_argnums=(1, 0)), jnp.ones(3), jnp.ones(3))",
+    "donate_other_dtype": "donated(at.jit(lambda x: x * 2.0, donate_argnums=0), jnp.ones(3, 'int32'))",
+    "donate_other_size": "donated(at.jit(lambda x: x[:2] * 2.0, donate_argnums=0), jnp.ones(3))",
+    "donate_pytree": "donated(at.jit(lambda p: [p[0] * 2, p[1]], donate_argnums=0), [jnp.ones(3), jnp.zeros(2)])",
+    "donate_argnames": "donated(at.jit(lambda x, *, y: x + y, donate_argnames='y'), jnp.ones(3), y=jnp.ones(3))",
+    "donate_negative": "donated(at.jit(lambda x, y: x * 2, donate_argnums=-1), jnp.ones(3), jnp.ones(3))",
+    "donate_decorator": "donated(at.jit(donate_argnums=0)(lambda x: x * 2), jnp.ones(3))",
+    "donate_identity": "donated(at.jit(lambda x: x, donate_argnums=0), jnp.ones(3))",
+    "donate_under_jit": "donated(at.jit(lambda x: at.jit(lambda x: x * 2, donate_argnums=0)(x)), jnp.ones(3))",
+    "donate_twice": "(lambda a: at.jit(lambda x, y: (x + y, x - y), donate_argnums=(0, 1))(a, a))(jnp.ones(3))",
+    "donate_out_of_range": "at.jit(lambda x: x, donate_argnums=3)(jnp.ones(2))",
+    "donate_bad_argname": "at.jit(lambda x: x, donate_argnames='z')",
+    "donate_static_clash": "at.jit(lambda x, n: x, donate_argnums=1, static_argnums=1)",
+    "donate_static_clash_names": "at.jit(lambda x, n: x, donate_argnames='n', static_argnames='n')",
+    "donate_with_static": "donated(at.jit(lambda x, n: x * n, donate_argnums=0, static_argnums=1), jnp.ones(3), 2)",
+    "jit_keep_unused": "at.jit(lambda x, y: x * 2, keep_unused=True)(X3, X3)",
+    "jit_inline": "at.jit(lambda x: at.jit(lambda y: y + 1, inline=True)(x) * 2)(X3)",
+    "device_put_list": "at.device_put([1.0, 2.0])",
+    "device_put_tree": "at.device_put((np.ones(2, np.float32), {'a': 3, 'b': None}))",
+    "device_put_prefix": "at.device_put([X3, 2], [None, None])",
+    "device_put_device_tree": "at.device_put({'a': 1.0, 'b': [I3]}, at.devices()[0])",
+    "device_put_same": "at.device_put(X3) is X3",
+    "device_put_no_alias": "(lambda y: (y is X3, y))(at.device_put(X3, may_alias=False))",
+    "device_put_donate": "(lambda x: (at.device_put(x, donate=True), x.is_deleted()))(jnp.ones(2))",
+    "device_put_donate_copy": "(lambda x: (at.device_put(x, donate=True, may_alias=False), x.is_deleted()))(jnp.ones(2))",
+    "device_put_donate_alias": "at.device_put(jnp.ones(2), donate=True, may_alias=True)",
+    "device_put_bad_prefix": "at.device_put([X3, X3], [None])",
+})
 CASES["astype_none"] = "jnp.astype(jnp.ones(3, 'int8'), None)"
 CASES["astype_none_method"] = "jnp.ones(3, 'float16').astype(None)"
 CASES["astype_none_scalar"] = "jnp.astype(2, None)"

@@ -11774,7 +11774,7 @@ def result_type(*args: object) -> np.dtype[Any]: ...
 
 # Transformations keep the wrapped function's signature (jit's, with the ahead-of-time stages).
 @overload
-def jit(fun: Callable[Params, R], *, static_argnums: int | Sequence[int] | None = None, static_argnames: str | Iterable[str] | None = None, in_shardings: Any = None, out_shardings: Any = None) -> stages.Wrapped[Params, R]:
+def jit(fun: Callable[Params, R], *, static_argnums: int | Sequence[int] | None = None, static_argnames: str | Iterable[str] | None = None, donate_argnums: int | Sequence[int] | None = None, donate_argnames: str | Iterable[str] | None = None, keep_unused: bool = False, inline: bool = False, in_shardings: Any = None, out_shardings: Any = None) -> stages.Wrapped[Params, R]:
     """Compile ``fun`` with XLA: ``jit(f)`` traces ``f`` once per input signature (the dtypes, shapes, weak types
     and tree structure of its arguments, the configuration and the static arguments), lowers the jaxpr to
     StableHLO, compiles it and runs the executable on later calls. Arguments and results are pytrees.
@@ -11797,10 +11797,16 @@ def jit(fun: Callable[Params, R], *, static_argnums: int | Sequence[int] | None 
 
         f(anp.arange(3.0), 2.0)
         f.lower(ShapeDtypeStruct((3,), "float32"), 2.0).compile()
+
+    ``donate_argnums``/``donate_argnames`` donate arguments, as JAX's: after a call, each donated array that a
+    result of its size could take over is deleted, and the call warns about any it could not use (the results are
+    computed in new buffers: donating frees the argument after the call). ``keep_unused`` and ``inline`` are
+    accepted as JAX's and change no value (unused arguments are always kept; a jitted call inside another is
+    always inlined into the caller's jaxpr).
     """
     ...
 @overload
-def jit(fun: None = None, *, static_argnums: int | Sequence[int] | None = None, static_argnames: str | Iterable[str] | None = None, in_shardings: Any = None, out_shardings: Any = None) -> Callable[[Callable[Params, R]], stages.Wrapped[Params, R]]: ...
+def jit(fun: None = None, *, static_argnums: int | Sequence[int] | None = None, static_argnames: str | Iterable[str] | None = None, donate_argnums: int | Sequence[int] | None = None, donate_argnames: str | Iterable[str] | None = None, keep_unused: bool = False, inline: bool = False, in_shardings: Any = None, out_shardings: Any = None) -> Callable[[Callable[Params, R]], stages.Wrapped[Params, R]]: ...
 OutDType = TypeVar("OutDType")
 InDType1 = TypeVar("InDType1")
 InDType2 = TypeVar("InDType2")
@@ -11928,7 +11934,11 @@ class custom_vjp(Generic[Params, R]):
 def make_jaxpr(f: Callable[Params, Any], static_argnums: int | Sequence[int] = ..., axis_env: Sequence[Any] | None = ..., return_shape: Literal[False] = ...) -> Callable[Params, Any]: ...
 @overload
 def make_jaxpr(f: Callable[Params, Any], static_argnums: int | Sequence[int] = ..., axis_env: Sequence[Any] | None = ..., *, return_shape: Literal[True]) -> Callable[Params, tuple[Any, Any]]: ...
-def device_put(x: T, device: Any = None) -> T: ...
+ArrayT = TypeVar("ArrayT", bound=Array[Any, Any])
+@overload
+def device_put(x: ArrayT, device: Any = None, *, src: Any = None, donate: Any = False, may_alias: Any = None) -> ArrayT: ...
+@overload
+def device_put(x: Any, device: Any = None, *, src: Any = None, donate: Any = False, may_alias: Any = None) -> Any: ...
 class Shard:
     """One device's block of an array (JAX's ``jax.Shard``): ``device``, ``index`` (a slice per dimension of the
     global array), ``replica_id`` (which copy, where blocks are replicated) and ``data`` (the block, an array on

@@ -39,6 +39,8 @@ OTHER_MESSAGE: Final[dict[str, str]] = {
     "mismatch_copysign_float32": _BROADCAST_FIRST,
     "mismatch_heaviside_int32": _BROADCAST_FIRST,
     "mismatch_heaviside_float32": _BROADCAST_FIRST,
+    "device_put_bad_prefix": "JAX's mismatch details name its key path (device_put device); ours the runtime's pytree "
+                             "error",
     "dtype_bad_value": "JAX's message names its private enum class (NumpyDtypePromotion); ours names the values",
     "no_execution_add": "JAX names its executable (jit(add)); the runtime's executables carry no name",
     "no_execution_jit": "JAX names its executable (jit(<lambda>)); the runtime's executables carry no name",

@@ -273,10 +273,10 @@ _DEVICES = textwrap.dedent("""
     out = {}
     d0, d1 = at.devices()
     out["cpu"] = at.devices("cpu") == at.devices()
-    x = at.device_put([1.0, 2.0], d1)
+    x = at.device_put(anp.asarray([1.0, 2.0]), d1)
     out["x_device"] = x.device == d1 and x.devices() == {d1}
     out["same"] = at.device_put(x, d1) is x
-    w = at.device_put([3.0, 4.0], d0)
+    w = at.device_put(anp.asarray([3.0, 4.0]), d0)
     w + 1, w + 1  # add's last-call cache now holds x's signature: x + 1 takes the hot path
     try:
         x + 1

@@ -7,8 +7,9 @@ from arraytyping._src import numpy as _numpy  # binds the Array's operators and 
 from arraytyping._src.core.array import Array
 from arraytyping._src.interpreters.autodiff.differentiation import grad, jvp, linearize, value_and_grad, vjp
 from arraytyping._src.xla.array_impl import (
-    DeletedArrayError, Shard, device_put, devices, make_array_from_callback, make_array_from_single_device_arrays,
+    DeletedArrayError, Shard, devices, make_array_from_callback, make_array_from_single_device_arrays,
 )
+from arraytyping._src.xla.placement import device_put
 from arraytyping._src.interpreters.autodiff.custom_derivatives import custom_jvp, custom_vjp
 from arraytyping._src.interpreters.autodiff.checkpoint import checkpoint, remat
 from arraytyping._src.interpreters.autodiff.remat_policies import checkpoint_policies

@@ -953,6 +953,14 @@ def _resolve_static(fun: Callable[..., Any], argnums: tuple[int, ...], argnames:
     return argnums, argnames
 
 
+def static_positions(fun: Callable[..., Any], static_argnums: int | Sequence[int] | None,
+                     static_argnames: str | Iterable[str] | None) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """The static parameters of ``jit(fun, static_argnums=..., static_argnames=...)``: positions and names, each
+    inferred from the other through ``fun``'s signature."""
+    nums, names = _index_tuple(static_argnums), _name_tuple(static_argnames)
+    return _resolve_static(fun, nums, names) if nums or names else ((), ())
+
+
 def _index_tuple(x: int | Sequence[int] | None) -> tuple[int, ...]:
     if x is None:
         return ()

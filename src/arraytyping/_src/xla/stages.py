@@ -34,6 +34,7 @@ from arraytyping._src.tree.paths import keystr, leaf_paths, treedef_equality_err
 from arraytyping._src.xla import dispatch
 from arraytyping._src.xla.array_impl import ArrayImpl, device_put
 from arraytyping._src.xla.backend import backend
+from arraytyping._src.xla.donation import Donation, donation
 from arraytyping._src.xla.jit_call import clear_traced, fun_name, static_key
 from arraytyping._src.xla import sharded_jit
 from arraytyping._src.xla.lowering import lower_module, mlir, module_name
@@ -498,9 +499,26 @@ class Wrapped(dispatch.JitFunction, Generic[_StageP, _StageR]):
 dispatch.enable_vectorcall(Wrapped)
 
 
+class DonatingWrapped(Wrapped[_StageP, _StageR]):
+    """A :class:`Wrapped` function that donates some of its arguments (``donate_argnums``/``donate_argnames``):
+    after each call outside any transformation, the donated arrays a result could take over are deleted
+    (``arraytyping._src.xla.donation``)."""
+
+    donation: Donation
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        self.donation.check_positions()
+        self.donation.check_distinct(args, kwargs)
+        out = super().__call__(*args, **kwargs)
+        if core.trace_state.dynamic is None and not _JIT_STATE.disabled:
+            self.donation.after_call(args, kwargs, out)
+        return out
+
+
 def jit(fun: Callable[..., Any] | None = None, *, static_argnums: int | Sequence[int] | None = None,
-        static_argnames: str | Iterable[str] | None = None, in_shardings: Any = None, out_shardings: Any = None
-        ) -> Any:
+        static_argnames: str | Iterable[str] | None = None, donate_argnums: int | Sequence[int] | None = None,
+        donate_argnames: str | Iterable[str] | None = None, keep_unused: bool = False, inline: bool = False,
+        in_shardings: Any = None, out_shardings: Any = None) -> Any:
     """Compile ``fun`` with XLA: ``jit(f)`` traces ``f`` once per input signature (the dtypes, shapes, weak types
     and tree structure of its arguments, the configuration and the static arguments), lowers the jaxpr to
     StableHLO, compiles it and runs the executable on later calls. Arguments and results are pytrees.
@@ -523,8 +541,25 @@ def jit(fun: Callable[..., Any] | None = None, *, static_argnums: int | Sequence
 
         f(anp.arange(3.0), 2.0)
         f.lower(ShapeDtypeStruct((3,), "float32"), 2.0).compile()
+
+    ``donate_argnums``/``donate_argnames`` donate arguments, as JAX's: after a call, each donated array that a
+    result of its size could take over is deleted, and the call warns about any it could not use (the results are
+    computed in new buffers: donating frees the argument after the call). ``keep_unused`` and ``inline`` are
+    accepted as JAX's and change no value (unused arguments are always kept; a jitted call inside another is
+    always inlined into the caller's jaxpr).
     """
-    made = dispatch.jit(fun, static_argnums=static_argnums, static_argnames=static_argnames, wrapper=Wrapped)
+    if fun is None:
+        def decorate(f: Callable[..., Any]) -> Any:
+            return jit(f, static_argnums=static_argnums, static_argnames=static_argnames,
+                       donate_argnums=donate_argnums, donate_argnames=donate_argnames, keep_unused=keep_unused,
+                       inline=inline, in_shardings=in_shardings, out_shardings=out_shardings)
+        return decorate
+    donated = donation(fun, donate_argnums, donate_argnames, dispatch.static_positions(fun, static_argnums,
+                                                                                          static_argnames))
+    made = dispatch.jit(fun, static_argnums=static_argnums, static_argnames=static_argnames,
+                        wrapper=Wrapped if donated is None else DonatingWrapped)
+    if donated is not None:
+        made.donation = donated
     if in_shardings is None and out_shardings is None:
         return made
 
@@ -535,8 +570,4 @@ def jit(fun: Callable[..., Any] | None = None, *, static_argnums: int | Sequence
         jf._lock = threading.Lock()
         return jf
 
-    if fun is None:
-        def decorate(f: Callable[..., Any]) -> Any:
-            return with_shardings(made(f))
-        return decorate
     return with_shardings(made)

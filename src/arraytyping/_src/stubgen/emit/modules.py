@@ -104,11 +104,15 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
         "# Transformations keep the wrapped function's signature (jit's, with the ahead-of-time stages).",
         "@overload",
         "def jit(fun: Callable[Params, R], *, static_argnums: int | Sequence[int] | None = None, "
-        "static_argnames: str | Iterable[str] | None = None, in_shardings: Any = None, out_shardings: Any = None) -> stages.Wrapped[Params, R]:",
+        "static_argnames: str | Iterable[str] | None = None, donate_argnums: int | Sequence[int] | None = None, "
+        "donate_argnames: str | Iterable[str] | None = None, keep_unused: bool = False, inline: bool = False, "
+        "in_shardings: Any = None, out_shardings: Any = None) -> stages.Wrapped[Params, R]:",
         *([f"    {docs('jit')}", "    ..."] if docs("jit") else ["    ..."]),
         "@overload",
         "def jit(fun: None = None, *, static_argnums: int | Sequence[int] | None = None, "
-        "static_argnames: str | Iterable[str] | None = None, in_shardings: Any = None, out_shardings: Any = None) -> Callable[[Callable[Params, R]], stages.Wrapped[Params, R]]: ...",
+        "static_argnames: str | Iterable[str] | None = None, donate_argnums: int | Sequence[int] | None = None, "
+        "donate_argnames: str | Iterable[str] | None = None, keep_unused: bool = False, inline: bool = False, "
+        "in_shardings: Any = None, out_shardings: Any = None) -> Callable[[Callable[Params, R]], stages.Wrapped[Params, R]]: ...",
         *vmap_declaration(m, docs("vmap")),
         *custom_jvp_declaration(docs("custom_jvp")),
         *custom_vjp_declaration(docs("custom_vjp")),
@@ -118,7 +122,11 @@ def root_stub(m: Model, cfg: LatticeConfig, header: list[str], docs: Callable[[s
         "@overload",
         "def make_jaxpr(f: Callable[Params, Any], static_argnums: int | Sequence[int] = ..., axis_env: Sequence[Any] | None "
         "= ..., *, return_shape: Literal[True]) -> Callable[Params, tuple[Any, Any]]: ...",
-        "def device_put(x: T, device: Any = None) -> T: ...",
+        'ArrayT = TypeVar("ArrayT", bound=Array[Any, Any])',
+        "@overload",
+        "def device_put(x: ArrayT, device: Any = None, *, src: Any = None, donate: Any = False, may_alias: Any = None) -> ArrayT: ...",
+        "@overload",
+        "def device_put(x: Any, device: Any = None, *, src: Any = None, donate: Any = False, may_alias: Any = None) -> Any: ...",
         *sharded_array_declarations(docs),
         *device_declarations(docs),
         "def devices(backend: str | None = None) -> list[Any]: ...",
