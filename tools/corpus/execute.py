@@ -150,8 +150,14 @@ def spawn(python: str | Path, unit: str, side: str, workdir: Path, *, unit_timeo
     out = workdir / f"{unit}.{side}.jsonl"
     env = {k: v for k, v in os.environ.items()
            if k not in ("PYTHONPATH", "JAX_ENABLE_X64", "JAX_NUMPY_DTYPE_PROMOTION", "ARRAYTYPING_ENABLE_X64",
-                        "ARRAYTYPING_DTYPE_PROMOTION", "XLA_FLAGS")}
+                        "ARRAYTYPING_DTYPE_PROMOTION", "XLA_FLAGS", "JAX_NUM_CPU_DEVICES",
+                        "ARRAYTYPING_NUM_CPU_DEVICES")}
     env.update(JAX_PLATFORMS="cpu", PYTHONHASHSEED="0")
+    sys.path.insert(0, _TOOLS)
+    from corpus import manifest
+    sys.path.remove(_TOOLS)
+    devices = manifest.load().unit(unit).devices
+    env.update(JAX_NUM_CPU_DEVICES=str(devices), ARRAYTYPING_NUM_CPU_DEVICES=str(devices))
     if os.sep in str(python):
         python = Path(python).absolute()  # the process works in workdir (not resolved: a venv's python is a link)
     cmd = [str(python), str(Path(__file__).resolve()), unit, "--side", side, "--out", str(out),

@@ -70,6 +70,9 @@ class Unit:
     tolerance_why: str = ""
     ci: bool = True
     """Run by the default test run; ``ARRAYTYPING_FULL_CORPUS=1`` runs every unit."""
+    devices: int = 1
+    """CPU devices the unit's process has: JAX's ``jax_num_cpu_devices`` and arraytyping's
+    ``ARRAYTYPING_NUM_CPU_DEVICES`` (a program that shards over a mesh)."""
 
     @property
     def path(self) -> Path:
@@ -104,7 +107,8 @@ def _unit(d: dict[str, Any]) -> Unit:
                 diagnoses=tuple(Diagnosis(tuple(g["cells"]), g["when"], g["cause"]) for g in d.get("diagnoses", ())),
                 volatile=tuple(d.get("volatile", ())), volatile_why=d.get("volatile_why", ""),
                 rtol=d.get("rtol", DEFAULT_RTOL),
-                atol=d.get("atol", DEFAULT_ATOL), tolerance_why=d.get("tolerance_why", ""), ci=d.get("ci", True))
+                atol=d.get("atol", DEFAULT_ATOL), tolerance_why=d.get("tolerance_why", ""), ci=d.get("ci", True),
+                devices=d.get("devices", 1))
 
 
 def load(path: Path = MANIFEST) -> Manifest:
