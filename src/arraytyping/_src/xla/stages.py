@@ -510,8 +510,9 @@ class DonatingWrapped(Wrapped[_StageP, _StageR]):
         self.donation.check_positions()
         self.donation.check_distinct(args, kwargs)
         out = super().__call__(*args, **kwargs)
-        if core.trace_state.dynamic is None and not _JIT_STATE.disabled:
-            self.donation.after_call(args, kwargs, out)
+        if (core.trace_state.dynamic is None and not _JIT_STATE.disabled
+                and not any(isinstance(leaf, core.Tracer) for leaf in tree.leaves(out))):
+            self.donation.after_call(args, kwargs, out)  # not inside a transformation (grad, vmap)
         return out
 
 
