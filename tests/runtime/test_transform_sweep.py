@@ -34,8 +34,8 @@ ROOT = Path(__file__).resolve().parents[2]
 REF = json.loads((ROOT / "tests" / "data" / "transform_sweep_reference.json").read_text())
 TOOL = tool("transform_sweep_reference")
 FULL = os.environ.get("ARRAYTYPING_FULL_CONFORMANCE") == "1"
-SWEPT: Final = sorted(n for n in REF["results"] if FULL or zlib.crc32(n.encode()) % 2 == 0)
-"""The functions this run sweeps: all with ``ARRAYTYPING_FULL_CONFORMANCE=1``, else a fixed half."""
+SWEPT: Final = sorted(n for n in REF["results"] if FULL or zlib.crc32(n.encode()) % 4 == 0)
+"""The functions this run sweeps: all with ``ARRAYTYPING_FULL_CONFORMANCE=1``, else a fixed quarter (CI's time)."""
 
 DIFFERENCES: Final[dict[tuple[str, str], str]] = {}
 """(function, ``arity/transformation``) -> why the runtime's answer differs from JAX's there."""
